@@ -1,0 +1,50 @@
+"""The ``companion`` command: one sub-command per module listed in COMMAND_MODULES.
+
+Each command module exposes ``register(subparsers)``, which adds its parser and
+sets ``func`` to a callable taking the parsed namespace and returning the exit
+code. Keeping the list here, and the commands in their own modules, lets each
+part of the companion own its command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from companion import __version__
+from companion.errors import CompanionError
+
+COMMAND_MODULES: tuple[str, ...] = (
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="JongRogue Companion: play 雀ローグEZプラス with a real mahjong set.",
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except CompanionError as exc:
+        # A ValueError-kind error came from what the user gave us: a usage error.
+        print(f"companion: error: {exc}", file=sys.stderr)
+        return 2 if isinstance(exc, ValueError) else 1
+    except KeyboardInterrupt:
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

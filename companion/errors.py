@@ -1,0 +1,29 @@
+"""The one exception tree of the companion.
+
+Every error the companion raises on bad input is a :class:`CompanionError`
+and also a builtin, so callers can catch either (the gpiozero pattern).
+"""
+
+
+class CompanionError(Exception):
+    """Base of every error the companion raises on purpose."""
+
+
+class InvalidNotation(CompanionError, ValueError):
+    """Text that should be tile or dice notation is not."""
+
+
+class IllegalAction(CompanionError, ValueError):
+    """An action the game does not allow in its current state."""
+
+
+class ImpossibleRead(CompanionError, ValueError):
+    """A tile read that cannot be true, e.g. a 5th copy of a kind (JR-WALL-1)."""
+
+
+class DataError(CompanionError, ValueError):
+    """A rules data, profile, config or save file is malformed; the message names file and field."""
+
+
+class DeviceError(CompanionError, OSError):
+    """A hardware device is missing, unplugged or answering nonsense."""

@@ -1,0 +1,133 @@
+"""Where every tile of the set is: the wall, the table, the discards, the PC (JR-WALL-1).
+
+The companion never sees the order of a real wall, but it always knows the
+multiset of tiles still in it, so it can refuse a read that would be a 5th
+copy of a kind. The simulated wall adds an order drawn from a seeded
+:class:`~companion.rules.randomizer.Randomizer`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+
+from companion.errors import ImpossibleRead
+from companion.rules.randomizer import Randomizer
+from companion.rules.tiles import ALL_KINDS, COPIES_PER_KIND, KIND_COUNT, SET_SIZE, Tile
+
+
+class Place(Enum):
+    """Where a tile can be."""
+
+    WALL = "wall"  # 山牌
+    TABLE = "table"  # laid out on the encounter map
+    DISCARDS = "discards"  # 捨て牌
+    PC = "pc"  # held by the player character (items)
+
+
+_WHERE = {
+    Place.TABLE: "on the table",
+    Place.DISCARDS: "in the discards",
+    Place.PC: "held by the PC",
+}
+
+
+class TileLedger:
+    """Counts of every kind in every place; the four counts of a kind always sum to 4.
+
+    >>> ledger = TileLedger()
+    >>> five_p = Tile.from_notation("5p")
+    >>> for _ in range(4):
+    ...     ledger.move(five_p, Place.WALL, Place.TABLE)
+    >>> try:
+    ...     ledger.check_draw(five_p)
+    ... except ImpossibleRead as err:
+    ...     print(err)
+    5p cannot be drawn: all 4 are already out of the wall (4 on the table); place the tile again
+    """
+
+    __slots__ = ("_counts",)
+
+    def __init__(self) -> None:
+        self._counts: dict[Place, list[int]] = {p: [0] * KIND_COUNT for p in Place}
+        self._counts[Place.WALL] = [COPIES_PER_KIND] * KIND_COUNT
+
+    def count(self, tile: Tile, place: Place) -> int:
+        return self._counts[place][tile.index]
+
+    def total(self, place: Place) -> int:
+        return sum(self._counts[place])
+
+    def tiles(self, place: Place) -> list[Tile]:
+        """The multiset in ``place``, in MPSZ order."""
+        return [t for t in ALL_KINDS for _ in range(self._counts[place][t.index])]
+
+    def check_draw(self, tile: Tile) -> None:
+        """Raise :class:`ImpossibleRead` unless ``tile`` can still come out of the wall."""
+        if self._counts[Place.WALL][tile.index] == 0:
+            where = ", ".join(
+                f"{n} {_WHERE[p]}"
+                for p in (Place.TABLE, Place.DISCARDS, Place.PC)
+                if (n := self._counts[p][tile.index])
+            )
+            raise ImpossibleRead(
+                f"{tile} cannot be drawn: all {COPIES_PER_KIND} are already out of the wall "
+                f"({where}); place the tile again"
+            )
+
+    def move(self, tile: Tile, source: Place, target: Place) -> None:
+        counts = self._counts[source]
+        if counts[tile.index] == 0:
+            if source is Place.WALL:
+                self.check_draw(tile)
+            raise ImpossibleRead(f"{tile} is not in the {source.value}")
+        counts[tile.index] -= 1
+        self._counts[target][tile.index] += 1
+
+    def reshuffle(self) -> int:
+        """Put every discard back into the wall; return how many tiles moved."""
+        moved = 0
+        wall, discards = self._counts[Place.WALL], self._counts[Place.DISCARDS]
+        for i in range(KIND_COUNT):
+            wall[i] += discards[i]
+            moved += discards[i]
+            discards[i] = 0
+        return moved
+
+    def is_conserved(self) -> bool:
+        """True when every kind has exactly 4 copies across the places."""
+        return all(
+            sum(self._counts[p][i] for p in Place) == COPIES_PER_KIND for i in range(KIND_COUNT)
+        ) and sum(self.total(p) for p in Place) == SET_SIZE
+
+    def snapshot(self) -> dict[str, list[int]]:
+        return {p.value: list(c) for p, c in self._counts.items()}
+
+
+class SimulatedWall:
+    """A shuffled wall for headless play: the next tile is decided by the seeded randomizer.
+
+    The order only matters to this class; the game itself just sees tiles
+    arrive, exactly as it would from a camera or RFID reader.
+    """
+
+    __slots__ = ("_order", "_rng")
+
+    def __init__(self, rng: Randomizer) -> None:
+        self._rng = rng
+        self._order: list[Tile] = []
+        self.refill([t for t in ALL_KINDS for _ in range(COPIES_PER_KIND)])
+
+    def refill(self, tiles: Iterable[Tile]) -> None:
+        """Shuffle ``tiles`` (the discards, or the whole set) under whatever is left."""
+        fresh = list(tiles)
+        self._rng.shuffle(fresh)
+        self._order[:0] = fresh
+
+    def draw(self) -> Tile:
+        if not self._order:
+            raise IndexError("the simulated wall is empty; refill it with the discards")
+        return self._order.pop()
+
+    def __len__(self) -> int:
+        return len(self._order)
