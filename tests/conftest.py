@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
+
+import pytest
 
 # Every test that touches pygame draws into memory, never onto a screen.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture(autouse=True)
+def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Keep every test's config and data in its own temporary folder."""
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path

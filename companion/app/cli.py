@@ -17,6 +17,7 @@ from companion import __version__
 from companion.errors import CompanionError
 
 COMMAND_MODULES: tuple[str, ...] = (
+    "companion.app.cmd_calibrate",
 )
 
 

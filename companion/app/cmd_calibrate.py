@@ -1,0 +1,23 @@
+"""``companion calibrate KIND``: one sub-command per device, each in its own module.
+
+Each module in CALIBRATE_MODULES exposes ``register(subparsers)`` like the
+top-level commands do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from typing import Any
+
+CALIBRATE_MODULES: tuple[str, ...] = (
+)
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser(
+        "calibrate", help="set up a camera, the RFID tray or the dice reader"
+    )
+    kinds = parser.add_subparsers(dest="device", required=True, metavar="DEVICE")
+    for name in CALIBRATE_MODULES:
+        importlib.import_module(name).register(kinds)
