@@ -1,0 +1,75 @@
+"""The small interfaces every hardware backend implements (the app sees only these).
+
+Slots are the places on the table a reader watches: the draw slot, the four
+tiles of a room's encounter map (JR-MAP-2, laid out 2x2) and, on the camera
+mat, the dice area.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Protocol
+
+
+class Slot(Enum):
+    """A place on the mat or tray that holds one tile."""
+
+    DRAW = "draw"
+    ROOM_TL = "room_tl"
+    ROOM_TR = "room_tr"
+    ROOM_BL = "room_bl"
+    ROOM_BR = "room_br"
+
+
+ROOM_SLOTS: tuple[Slot, ...] = (Slot.ROOM_TL, Slot.ROOM_TR, Slot.ROOM_BL, Slot.ROOM_BR)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One possible reading of a slot: a READER_LABELS label and how sure the reader is."""
+
+    label: str
+    confidence: float
+
+
+@dataclass(frozen=True, slots=True)
+class SlotReading:
+    """What a reader settled on for one slot.
+
+    ``label`` is a tile in MPSZ (``"5p"``), ``"back"``, ``"empty"``, or ``None``
+    when the reader is unsure (the player should adjust the tile).
+    ``candidates`` keeps the top-k alternatives, best first, so a read the wall
+    refuses (a 5th copy, JR-WALL-1) can fall back to the next best legal tile.
+    ``uid`` is the RFID tag's UID (upper-case hex) when the reader is RFID.
+    """
+
+    slot: Slot
+    label: str | None
+    confidence: float
+    candidates: tuple[Candidate, ...] = ()
+    uid: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderStatus:
+    """Whether a reader can currently see the table, in words for the player."""
+
+    ok: bool
+    message: str
+    counters: dict[str, int] = field(default_factory=dict)
+
+
+class TileReader(Protocol):
+    """A source of slot readings: camera, RFID tray, or the simulated wall's fake.
+
+    ``poll`` never blocks for long and never raises on a bad frame or line; it
+    returns the slots whose settled reading changed since the last call, and
+    reports trouble through ``status``.
+    """
+
+    def poll(self) -> list[SlotReading]: ...
+
+    def status(self) -> ReaderStatus: ...
+
+    def close(self) -> None: ...
