@@ -1,0 +1,88 @@
+"""``companion config --show``: the effective settings and where each came from."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from companion.app.config import Config, Source, load_config
+from companion.errors import DataError
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser(
+        "config",
+        help="show the effective settings and where each came from",
+        description=(
+            "Settings come from the built-in defaults, then config.toml in the user "
+            "config folder, then COMPANION_<SECTION>_<KEY> environment variables, "
+            "then the command line."
+        ),
+    )
+    parser.add_argument(
+        "--show", action="store_true", help="print every setting (the default action)"
+    )
+    parser.add_argument("--path", action="store_true", help="print the config file's path only")
+    parser.add_argument("--json", action="store_true", help="print the settings as JSON")
+    parser.add_argument(
+        "--set",
+        dest="assignments",
+        action="append",
+        default=[],
+        metavar="SECTION.KEY=VALUE",
+        help="override one setting for this command (repeatable)",
+    )
+    parser.set_defaults(func=run)
+
+
+def parse_assignments(items: list[str]) -> dict[str, str]:
+    """``["display.kind=terminal"]`` -> ``{"display.kind": "terminal"}``."""
+    result: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise DataError(f"--set {item!r}: write SECTION.KEY=VALUE, e.g. display.kind=terminal")
+        result[key.strip()] = value.strip()
+    return result
+
+
+def run(args: argparse.Namespace) -> int:
+    config = load_config(overrides=parse_assignments(args.assignments))
+    for notice in config.notices:
+        print(f"companion: {notice}", file=sys.stderr)
+    if args.path:
+        print(config.path)
+    elif args.json:
+        print(json.dumps(as_json(config), ensure_ascii=False, indent=2))
+    else:
+        print(render(config))
+    return 0
+
+
+def as_json(config: Config) -> dict[str, Any]:
+    return {
+        "path": str(config.path),
+        "settings": {
+            key: {"value": s.value, "source": s.source.value, "origin": s.origin}
+            for key, s in config.settings.items()
+        },
+        "notices": list(config.notices),
+    }
+
+
+def render(config: Config) -> str:
+    """Aligned ``key = value  # source (origin)`` lines, grouped by section."""
+    lines = [f"# config file: {config.path}" + ("" if config.path.exists() else " (not created)")]
+    width = max(len(k) for k in config.settings)
+    section = ""
+    for key, s in config.settings.items():
+        head = key.split(".", 1)[0]
+        if head != section:
+            section = head
+            lines.append("")
+        value = json.dumps(s.value, ensure_ascii=False)
+        where = "default" if s.source is Source.DEFAULT else f"{s.source.value}: {s.origin}"
+        lines.append(f"{key:<{width}} = {value:<12} # {where}")
+    return "\n".join(lines)

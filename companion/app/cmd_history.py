@@ -1,0 +1,66 @@
+"""``companion history [--json]``: finished games and totals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from companion.app.history import History, Run, Totals
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser(
+        "history", help="list finished games: wins, deepest floor, causes of death"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--last", type=int, default=0, metavar="N", help="list only the last N runs"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    history = History()
+    runs = history.runs()
+    totals = history.totals()
+    for notice in history.notices:
+        print(f"companion: {notice}", file=sys.stderr)
+    shown = runs[-args.last :] if args.last > 0 else runs
+    if args.json:
+        print(json.dumps(
+            {"runs": [asdict(r) for r in shown], "totals": asdict(totals)},
+            ensure_ascii=False, indent=2,
+        ))
+    else:
+        print_table(Console(), shown, totals)
+    return 0
+
+
+def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
+    if not runs:
+        console.print("No finished games yet. Play one with `companion play`.")
+        return
+    table = Table(title="Finished games")
+    for name in ("finished (UTC)", "preset", "result", "floor", "level", "gold", "seed"):
+        table.add_column(name, justify="right" if name in ("floor", "level", "gold") else "left")
+    for r in runs:
+        result = "生還 won" if r.won else f"died: {r.cause or 'unknown'}"
+        table.add_row(
+            r.finished_at.replace("T", " ")[:19], r.preset, result, str(r.floor),
+            str(r.level), str(r.gold), "" if r.seed is None else str(r.seed),
+        )
+    console.print(table)
+    rate = totals.wins / totals.games
+    console.print(
+        f"{totals.games} games, {totals.wins} won ({rate:.1%}), "
+        f"deepest floor {totals.deepest_floor}"
+    )
+    if totals.deaths_by:
+        causes = ", ".join(f"{cause} {n}" for cause, n in totals.deaths_by.items())
+        console.print(f"Causes of death: {causes}")

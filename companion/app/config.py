@@ -1,0 +1,258 @@
+"""The user's settings: packaged defaults, then config.toml, then environment, then flags.
+
+Every setting is declared once, with its default and what a valid value looks
+like, in the packaged ``data/config_defaults.toml``. The user's
+``config.toml`` (in :func:`~companion.app.paths.config_dir`) overrides values;
+``COMPANION_<SECTION>_<KEY>`` environment variables override the file; the
+command line overrides everything. Each effective value remembers where it
+came from, which ``companion config --show`` prints.
+
+A value that is wrong gets a notice naming its key and the default is used;
+a file that is not TOML at all is moved aside (kept, never deleted) and the
+defaults are used. Loading never raises on a bad user file.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from companion.app.paths import config_dir
+from companion.app.save import move_aside
+from companion.errors import DataError
+
+CONFIG_NAME = "config.toml"
+ENV_PREFIX = "COMPANION_"
+
+Value = bool | int | float | str
+
+
+class Source(Enum):
+    """Where an effective value came from, lowest precedence first."""
+
+    DEFAULT = "default"
+    FILE = "file"
+    ENV = "env"
+    COMMAND_LINE = "command line"
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """One setting as declared in the defaults file."""
+
+    key: str  # "section.name"
+    default: Value
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+
+    @property
+    def env_var(self) -> str:
+        return ENV_PREFIX + self.key.replace(".", "_").upper()
+
+    def check(self, value: object) -> Value:
+        """``value`` converted to this setting's type; :class:`DataError` names the key."""
+        kind = type(self.default)
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if type(value) is not kind:
+            raise DataError(
+                f"{self.key} must be {_KIND_WORDS[kind]}, found {value!r}"
+            )
+        assert isinstance(value, bool | int | float | str)
+        if self.choices and value not in self.choices:
+            raise DataError(f"{self.key} must be one of {', '.join(self.choices)}; found {value!r}")
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                raise DataError(f"{self.key} must be at least {self.minimum:g}, found {value!r}")
+            if self.maximum is not None and value > self.maximum:
+                raise DataError(f"{self.key} must be at most {self.maximum:g}, found {value!r}")
+        return value
+
+    def parse_text(self, text: str) -> Value:
+        """A value given as text (environment, ``--set``), checked like a file value."""
+        kind = type(self.default)
+        value: object = text
+        if kind is bool:
+            lowered = text.strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                value = True
+            elif lowered in ("0", "false", "no", "off"):
+                value = False
+        elif kind is int:
+            try:
+                value = int(text)
+            except ValueError:
+                pass
+        elif kind is float:
+            try:
+                value = float(text)
+            except ValueError:
+                pass
+        return self.check(value)
+
+
+_KIND_WORDS: dict[type, str] = {
+    bool: "true or false",
+    int: "a whole number",
+    float: "a number",
+    str: "text in quotes",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """An effective value and where it came from (a file path, a variable, a flag)."""
+
+    spec: Spec
+    value: Value
+    source: Source
+    origin: str
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The effective settings, plus the notices loading produced (bad keys, a moved file)."""
+
+    settings: dict[str, Setting]
+    notices: tuple[str, ...]
+    path: Path
+
+    def __getitem__(self, key: str) -> Value:
+        return self.settings[key].value
+
+    def text(self, key: str) -> str:
+        value = self[key]
+        assert isinstance(value, str), key
+        return value
+
+    def number(self, key: str) -> float:
+        value = self[key]
+        assert isinstance(value, int | float) and not isinstance(value, bool), key
+        return float(value)
+
+    def integer(self, key: str) -> int:
+        value = self[key]
+        assert isinstance(value, int) and not isinstance(value, bool), key
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self[key]
+        assert isinstance(value, bool), key
+        return value
+
+
+def load_specs() -> dict[str, Spec]:
+    """Read and shape-check the packaged defaults; a broken one is a bug, so it raises."""
+    resource = files("companion.app.data") / "config_defaults.toml"
+    source = "companion/app/data/config_defaults.toml"
+    raw = tomllib.loads(resource.read_text(encoding="utf-8"))
+    specs: dict[str, Spec] = {}
+    for section, table in raw.items():
+        for name, entry in table.items():
+            key = f"{section}.{name}"
+            if not isinstance(entry, dict) or "default" not in entry or "help" not in entry:
+                raise DataError(f"{source}: [{key}] needs a default and a help line")
+            extra = set(entry) - {"default", "help", "choices", "min", "max"}
+            if extra:
+                raise DataError(f"{source}: [{key}] has unknown field {sorted(extra)[0]!r}")
+            spec = Spec(
+                key=key,
+                default=entry["default"],
+                help=entry["help"],
+                choices=tuple(entry.get("choices", ())),
+                minimum=entry.get("min"),
+                maximum=entry.get("max"),
+            )
+            spec.check(spec.default)
+            specs[key] = spec
+    return specs
+
+
+def default_config_path() -> Path:
+    return config_dir() / CONFIG_NAME
+
+
+def load_config(
+    path: Path | None = None,
+    env: Mapping[str, str] | None = None,
+    overrides: Mapping[str, object] | None = None,
+    flag_names: Mapping[str, str] | None = None,
+) -> Config:
+    """The effective config.
+
+    ``overrides`` are command-line values by key (already typed by argparse,
+    or text from ``--set``); ``flag_names`` says which flag gave each, for
+    ``config --show``. A bad command-line value raises :class:`DataError`
+    (the user is right there to fix it); bad file or environment values only
+    produce notices.
+    """
+    specs = load_specs()
+    path = path or default_config_path()
+    env = os.environ if env is None else env
+    notices: list[str] = []
+    settings = {k: Setting(s, s.default, Source.DEFAULT, "built in") for k, s in specs.items()}
+
+    for key, value in _read_file(path, notices).items():
+        spec = specs.get(key)
+        if spec is None:
+            notices.append(f"{path}: unknown setting {key!r} ignored")
+            continue
+        try:
+            settings[key] = Setting(spec, spec.check(value), Source.FILE, str(path))
+        except DataError as exc:
+            notices.append(f"{path}: {exc}; using the default {spec.default!r}")
+
+    for key, spec in specs.items():
+        text = env.get(spec.env_var)
+        if text is None:
+            continue
+        try:
+            settings[key] = Setting(spec, spec.parse_text(text), Source.ENV, spec.env_var)
+        except DataError as exc:
+            notices.append(f"{spec.env_var}: {exc}; ignored")
+
+    for key, value in (overrides or {}).items():
+        spec = specs.get(key)
+        if spec is None:
+            raise DataError(f"unknown setting {key!r}; see `companion config --show`")
+        typed = spec.parse_text(value) if isinstance(value, str) else spec.check(value)
+        origin = (flag_names or {}).get(key, f"--set {key}")
+        settings[key] = Setting(spec, typed, Source.COMMAND_LINE, origin)
+
+    return Config(settings, tuple(notices), path)
+
+
+def _read_file(path: Path, notices: list[str]) -> dict[str, Any]:
+    """The file's values by ``section.key``; a file that is not TOML is moved aside."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        notices.append(f"{path}: cannot be read ({exc.strerror}); using the defaults")
+        return {}
+    try:
+        raw = tomllib.loads(data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        kept = move_aside(path)
+        notices.append(
+            f"{path} is not a valid TOML file ({exc}); it was kept as {kept.name} "
+            "and the defaults are used"
+        )
+        return {}
+    values: dict[str, Any] = {}
+    for section, table in raw.items():
+        if not isinstance(table, dict):
+            notices.append(f"{path}: {section!r} should be a [section] table; ignored")
+            continue
+        for name, value in table.items():
+            values[f"{section}.{name}"] = value
+    return values

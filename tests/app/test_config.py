@@ -1,0 +1,128 @@
+"""Config: packaged defaults, config.toml, environment, command line; bad files never crash."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.config import Source, load_config, load_specs
+from companion.errors import DataError
+
+
+def write_config(text: str) -> Path:
+    path = load_config().path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_every_default_passes_its_own_check() -> None:
+    specs = load_specs()
+    assert "display.kind" in specs and "buttons.attack_pin" in specs
+    for spec in specs.values():
+        assert spec.check(spec.default) == spec.default
+        assert spec.help
+
+
+def test_defaults_when_no_file() -> None:
+    config = load_config(env={})
+    assert config["display.kind"] == "screen"
+    assert all(s.source is Source.DEFAULT for s in config.settings.values())
+    assert config.notices == ()
+
+
+def test_precedence_file_env_command_line() -> None:
+    write_config('[display]\nkind = "terminal"\nsize = "1024x600"\n[game]\npreset = "ez"\n')
+    config = load_config(
+        env={"COMPANION_DISPLAY_SIZE": "800x480", "COMPANION_GAME_PACE_SECONDS": "0.5"},
+        overrides={"game.preset": "plus"},
+        flag_names={"game.preset": "--preset"},
+    )
+    assert (config["display.kind"], config.settings["display.kind"].source) == (
+        "terminal", Source.FILE)
+    assert config.settings["display.size"].source is Source.ENV
+    assert config.settings["display.size"].origin == "COMPANION_DISPLAY_SIZE"
+    assert config.number("game.pace_seconds") == 0.5
+    assert config.settings["game.preset"].source is Source.COMMAND_LINE
+    assert config.settings["game.preset"].origin == "--preset"
+    assert config.text("game.preset") == "plus"
+
+
+def test_bad_values_name_the_key_and_fall_back() -> None:
+    path = write_config(
+        '[display]\nkind = "tv"\n[buttons]\nattack_pin = 99\nled_pin = "x"\n[nope]\nthing = 1\n'
+    )
+    config = load_config(env={"COMPANION_DISPLAY_FULLSCREEN": "maybe"})
+    text = "\n".join(config.notices)
+    assert "display.kind must be one of screen, terminal, none" in text
+    assert "buttons.attack_pin must be at most 27" in text
+    assert "buttons.led_pin must be a whole number" in text
+    assert "unknown setting 'nope.thing'" in text
+    assert "COMPANION_DISPLAY_FULLSCREEN" in text
+    assert config["display.kind"] == "screen"
+    assert config["buttons.attack_pin"] == 17
+    assert path.exists()  # a file with bad values is the user's; it stays in place
+
+
+def test_int_accepted_for_float_setting() -> None:
+    write_config("[input]\naccept_seconds = 2\n")
+    assert load_config(env={}).number("input.accept_seconds") == 2.0
+
+
+def test_corrupt_file_is_kept_aside_and_defaults_used() -> None:
+    path = write_config("[display\nkind = ")
+    config = load_config(env={})
+    assert not path.exists()
+    kept = list(path.parent.glob("config.toml.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_text() == "[display\nkind = "
+    assert "not a valid TOML file" in config.notices[0] and kept[0].name in config.notices[0]
+    assert config["display.kind"] == "screen"
+
+
+def test_binary_garbage_is_kept_aside() -> None:
+    path = write_config("")
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    config = load_config(env={})
+    assert config.notices and list(path.parent.glob("config.toml.corrupt-*"))
+
+
+def test_bad_command_line_value_raises_naming_key() -> None:
+    with pytest.raises(DataError, match=r"input\.kind must be one of camera, rfid, sim"):
+        load_config(env={}, overrides={"input.kind": "scanner"})
+    with pytest.raises(DataError, match=r"unknown setting 'input\.knd'"):
+        load_config(env={}, overrides={"input.knd": "sim"})
+
+
+def test_config_show_prints_sources(capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    write_config('[display]\nkind = "terminal"\n')
+    monkeypatch.setenv("COMPANION_INPUT_KIND", "rfid")
+    assert main(["config", "--show", "--set", "game.preset=ez"]) == 0
+    out = capsys.readouterr().out
+    lines = {line.split("=")[0].strip(): line for line in out.splitlines() if "=" in line}
+    assert lines["display.kind"].endswith("# file: " + str(load_config().path))
+    assert lines["input.kind"].endswith("# env: COMPANION_INPUT_KIND")
+    assert lines["game.preset"].endswith("# command line: --set game.preset")
+    assert lines["display.size"].endswith("# default")
+
+
+def test_config_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["config", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["settings"]["choices.kind"] == {
+        "value": "gpio", "source": "default", "origin": "built in"}
+
+
+def test_config_show_with_corrupt_file_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
+    write_config("= = =")
+    assert main(["config", "--show"]) == 0
+    captured = capsys.readouterr()
+    assert "not a valid TOML file" in captured.err and "Traceback" not in captured.err
+
+
+def test_bad_set_syntax_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["config", "--set", "display.kind"]) == 2
+    assert "SECTION.KEY=VALUE" in capsys.readouterr().err

@@ -1,0 +1,83 @@
+"""Save files: atomic writes, shape checks, corrupt saves kept aside."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from companion.app.save import (
+    CorruptSave,
+    SaveGame,
+    atomic_write_text,
+    default_save_path,
+    load_save,
+    move_aside,
+    write_save,
+)
+from companion.errors import DataError
+
+
+def test_round_trip() -> None:
+    save = SaveGame(seed=42, preset="plus", inputs=["5p", "fight", "1z"], events=17,
+                    strategy="cautious", log_path="/tmp/x.jsonl", log_start=120)
+    path = default_save_path()
+    write_save(path, save)
+    assert load_save(path) == save
+    assert not list(path.parent.glob(".*.tmp"))
+
+
+def test_missing_save_is_none(tmp_path: Path) -> None:
+    assert load_save(tmp_path / "nothing.json") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ('{"version": 1, "seed": 1', "not valid JSON"),
+        ("[]", "expected a JSON object"),
+        ('{"version": 99}', "version is 99"),
+        ('{"version": 1, "seed": "x"}', "seed must be int"),
+    ],
+)
+def test_corrupt_save_kept_aside(text: str, reason: str) -> None:
+    path = default_save_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(text)
+    with pytest.raises(CorruptSave, match=reason) as info:
+        load_save(path)
+    assert not path.exists()
+    assert info.value.kept_at is not None and info.value.kept_at.read_text() == text
+    assert str(info.value.kept_at) in str(info.value)
+
+
+def test_inputs_must_be_strings() -> None:
+    good = SaveGame(seed=1, preset="ez").to_json()
+    with pytest.raises(DataError, match="inputs must be a list of strings"):
+        SaveGame.from_json(good.replace('"inputs": []', '"inputs": [5]'))
+    with pytest.raises(DataError, match="unknown field 'extra'"):
+        SaveGame.from_json(good.replace("{", '{"extra": 1, ', 1))
+
+
+def test_atomic_write_leaves_old_file_when_interrupted(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "s.json"
+    atomic_write_text(path, "old")
+
+    def power_cut(src: object, dst: object) -> None:
+        raise OSError("power cut")
+
+    monkeypatch.setattr(os, "replace", power_cut)
+    with pytest.raises(OSError, match="power cut"):
+        atomic_write_text(path, "new")
+    assert path.read_text() == "old"
+
+
+def test_move_aside_never_overwrites(tmp_path: Path) -> None:
+    first = tmp_path / "f"
+    first.write_text("1")
+    kept1 = move_aside(first)
+    first.write_text("2")
+    kept2 = move_aside(first)
+    assert kept1 != kept2 and kept1.read_text() == "1" and kept2.read_text() == "2"
