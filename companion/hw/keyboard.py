@@ -1,0 +1,77 @@
+"""Choices from a keyboard: over SSH in a terminal, or keys on the screen's window.
+
+The same keys work everywhere:
+
+====================  ==================
+key                   means
+====================  ==================
+a, Enter, Space       attack / confirm
+f, b, Esc, Backspace  flee / back (reject a read)
+r                     ranged
+i                     item
+m                     menu
+1-9                   pick that option
+====================  ==================
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import termios
+import tty
+
+from companion.hw.buttons import Button, Pick, Press
+
+KEYMAP: dict[str, Button] = {
+    "a": Button.ATTACK, "\r": Button.ATTACK, "\n": Button.ATTACK, " ": Button.ATTACK,
+    "f": Button.FLEE, "b": Button.FLEE, "\x1b": Button.FLEE, "\x7f": Button.FLEE,
+    "\b": Button.FLEE,
+    "r": Button.RANGED,
+    "i": Button.ITEM,
+    "m": Button.MENU,
+}
+
+
+def press_for_key(char: str) -> Press | None:
+    """The press a typed character means, or None for keys with no meaning."""
+    char = char.lower()
+    if char in KEYMAP:
+        return KEYMAP[char]
+    if len(char) == 1 and "1" <= char <= "9":
+        return Pick(int(char) - 1)
+    return None
+
+
+class KeyboardInput:
+    """Reads keys from a terminal without waiting for Enter (cbreak mode), without blocking.
+
+    ``fd`` defaults to standard input. The terminal's settings are restored by
+    :meth:`close`. A file descriptor that is not a terminal (a pipe) is read
+    as it is.
+    """
+
+    def __init__(self, fd: int | None = None) -> None:
+        self.fd = 0 if fd is None else fd
+        self._saved: list[object] | None = None
+        if os.isatty(self.fd):
+            self._saved = termios.tcgetattr(self.fd)
+            tty.setcbreak(self.fd)
+
+    def poll(self) -> list[Press]:
+        """Presses typed since the last call."""
+        presses: list[Press] = []
+        while select.select([self.fd], [], [], 0)[0]:
+            data = os.read(self.fd, 64)
+            if not data:
+                break
+            for char in data.decode("utf-8", errors="ignore"):
+                press = press_for_key(char)
+                if press is not None:
+                    presses.append(press)
+        return presses
+
+    def close(self) -> None:
+        if self._saved is not None:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+            self._saved = None

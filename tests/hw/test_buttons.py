@@ -1,0 +1,106 @@
+"""Buttons, LED and buzzer on gpiozero's mock pins; keys on a pty."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.hw.buttons import Button, ButtonPanel, ButtonPins, Pick, WaitingSignal
+from companion.hw.keyboard import KeyboardInput, press_for_key
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    f = MockFactory()
+    yield f
+    f.reset()
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_each_button_on_its_pin(factory: MockFactory) -> None:
+    pins = ButtonPins(attack=5, flee=6, ranged=13, item=19)
+    panel = ButtonPanel(pins, bounce_time=None, pin_factory=factory)
+    for pin in (5, 6, 13, 19):
+        factory.pin(pin).drive_low()
+        factory.pin(pin).drive_high()
+    assert panel.poll() == [Button.ATTACK, Button.FLEE, Button.RANGED, Button.ITEM]
+    assert panel.poll() == []
+    panel.close()
+
+
+def test_long_press_of_item_is_menu(factory: MockFactory) -> None:
+    clock = FakeClock()
+    panel = ButtonPanel(ButtonPins(), long_press=0.8, bounce_time=None,
+                        pin_factory=factory, clock=clock)
+    item = factory.pin(ButtonPins().item)
+    item.drive_low()
+    assert panel.poll() == []  # nothing until released: it may still become a long press
+    clock.now += 0.79
+    item.drive_high()
+    item.drive_low()
+    clock.now += 0.85
+    item.drive_high()
+    assert panel.poll() == [Button.ITEM, Button.MENU]
+
+
+def test_pins_are_pulled_up(factory: MockFactory) -> None:
+    """Buttons wire to GND: an idle pin reads high, so nothing is pressed at start."""
+    panel = ButtonPanel(ButtonPins(), bounce_time=None, pin_factory=factory)
+    assert not any(device.is_pressed for device in panel.devices.values())
+    assert panel.poll() == []
+
+
+def test_waiting_signal_lights_led_and_beeps_once(factory: MockFactory) -> None:
+    signal = WaitingSignal(24, 25, beep_seconds=0.02, pin_factory=factory)
+    signal.waiting(True)
+    signal.waiting(True)  # already waiting: no second beep
+    assert factory.pin(24).state == 1
+    deadline = time.monotonic() + 2
+    while factory.pin(25).state and time.monotonic() < deadline:
+        time.sleep(0.01)
+    highs = [s for s in factory.pin(25).states if s.state]
+    assert len(highs) == 1
+    signal.waiting(False)
+    assert factory.pin(24).state == 0
+    signal.close()
+
+
+def test_waiting_signal_without_parts(factory: MockFactory) -> None:
+    signal = WaitingSignal(None, None, pin_factory=factory)
+    signal.waiting(True)
+    assert signal.led is None and signal.buzzer is None
+
+
+def test_key_map() -> None:
+    assert press_for_key("A") is Button.ATTACK
+    assert press_for_key("\x1b") is Button.FLEE
+    assert press_for_key("3") == Pick(2)
+    assert press_for_key("z") is None
+
+
+def test_keyboard_on_a_pty() -> None:
+    master, slave = os.openpty()
+    try:
+        keys = KeyboardInput(slave)
+        assert keys.poll() == []
+        os.write(master, b"ar9m\x1bx")
+        deadline = time.monotonic() + 2
+        got: list[object] = []
+        while len(got) < 5 and time.monotonic() < deadline:
+            got += keys.poll()
+        assert got == [Button.ATTACK, Button.RANGED, Pick(8), Button.MENU, Button.FLEE]
+        keys.close()
+    finally:
+        os.close(master)
+        os.close(slave)
