@@ -1,0 +1,134 @@
+"""Where dice values come from: the DiceSource port and its pure implementations.
+
+A roller never makes up numbers itself; it asks a source. The camera source lives
+in ``companion.hw.dice``; the sources here need no hardware.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Protocol
+
+from companion.errors import CompanionError, DeviceError
+from companion.rules.randomizer import Randomizer, seeded
+
+
+class DiceSource(Protocol):
+    """Gives the faces of ``count`` dice of ``sides`` sides, one int in 1..sides each.
+
+    Implementations must return exactly ``count`` values. A source that cannot
+    (a camera that is unsure, a player who gave up) raises a CompanionError
+    instead of guessing.
+    """
+
+    def roll(self, count: int, sides: int) -> list[int]: ...
+
+
+class SimulatedDice:
+    """Dice thrown by an injected randomizer; the same seed gives the same throws."""
+
+    def __init__(self, randomizer: Randomizer) -> None:
+        self._random = randomizer
+
+    @classmethod
+    def seeded(cls, seed: int) -> SimulatedDice:
+        return cls(seeded(seed))
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        return [self._random.randrange(sides) + 1 for _ in range(count)]
+
+
+class ManualDice:
+    """Real dice the player throws and types in, one prompt per roll.
+
+    ``ask(prompt)`` returns the typed line (``input`` at a terminal). Values may be
+    separated by spaces or commas. A line that does not fit is asked for again with
+    the reason, so a typo never loses the roll. On percentile and ten-sided dice a
+    typed ``0``/``00`` reads as the top face (spec §0.2: "00" counts as 100).
+    """
+
+    def __init__(self, ask: Callable[[str], str]) -> None:
+        self._ask = ask
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        what = "the value" if count == 1 else f"the {count} values"
+        prompt = f"Roll {count}D{sides} and type {what}: "
+        while True:
+            try:
+                line = self._ask(prompt)
+            except EOFError as exc:
+                raise DiceInputEnded(f"no values typed for {count}D{sides}") from exc
+            problem, values = _read_values(line, count, sides)
+            if not problem:
+                return values
+            prompt = f"{problem}; type {count} {_plural(count, 'value')} for {count}D{sides}: "
+
+
+class DiceInputEnded(CompanionError, EOFError):
+    """The player closed the input before typing the dice."""
+
+
+def _plural(count: int, word: str) -> str:
+    return word if count == 1 else f"{word}s"
+
+
+def _read_values(line: str, count: int, sides: int) -> tuple[str, list[int]]:
+    words = [w for w in re.split(r"[\s,、，]+", line.strip()) if w]
+    values: list[int] = []
+    for word in words:
+        if not word.isdigit() or not word.isascii():
+            return f"{word!r} is not a number", []
+        value = int(word)
+        if value == 0 and sides in (10, 100):
+            value = sides
+        if not 1 <= value <= sides:
+            return f"{value} is not on a D{sides}", []
+        values.append(value)
+    if len(values) != count:
+        return f"got {len(values)} {_plural(len(values), 'value')}, need {count}", []
+    return "", values
+
+
+class ScriptedDice:
+    """Replays scripted ``(sides, value)`` pairs in order, the BCDice test pattern.
+
+    Each die asked for must match the next pair's sides, so a test also checks
+    which dice the rules asked for and in what order.
+    """
+
+    def __init__(self, rands: Iterable[tuple[int, int]]) -> None:
+        self._rands = list(rands)
+        self._next = 0
+
+    @property
+    def remaining(self) -> list[tuple[int, int]]:
+        """Pairs not yet used; a finished test expects none."""
+        return self._rands[self._next:]
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        values = []
+        for _ in range(count):
+            if self._next >= len(self._rands):
+                raise ScriptExhausted(f"the script has no die left for a D{sides}")
+            want_sides, value = self._rands[self._next]
+            if want_sides != sides:
+                raise ScriptExhausted(
+                    f"die {self._next + 1} of the script is a D{want_sides}, "
+                    f"but a D{sides} was rolled"
+                )
+            self._next += 1
+            values.append(value)
+        return values
+
+
+class ScriptExhausted(CompanionError, LookupError):
+    """A scripted source was asked for a die it does not have."""
+
+
+def checked_roll(source: DiceSource, count: int, sides: int) -> list[int]:
+    """Ask ``source`` for dice and refuse values that cannot be on such dice."""
+    values = list(source.roll(count, sides))
+    if len(values) != count or any(not 1 <= v <= sides for v in values):
+        raise DeviceError(f"the dice source gave {values} for {count}D{sides}")
+    return values

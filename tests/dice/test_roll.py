@@ -1,0 +1,200 @@
+"""Rolling: BCDice-style result lines, scripted {sides, value} replays and property tests."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.dice import (
+    ManualDice,
+    Result,
+    RollOptions,
+    Rounding,
+    ScriptedDice,
+    SimulatedDice,
+    parse,
+    roll,
+)
+from companion.dice.roll import DiceArithmeticError
+from companion.dice.sources import DiceInputEnded, ScriptExhausted, checked_roll
+from companion.errors import CompanionError, DeviceError, InvalidNotation
+
+# BCDice pattern: input, expected line, scripted {sides, value} pairs.
+CASES = [
+    ("2D6>=9", "(2D6>=9) ＞ 7[3,4] ＞ 失敗/failure", [(6, 3), (6, 4)]),
+    ("2D6+4>=8", "(2D6+4>=8) ＞ 9[4,5]+4=13 ＞ 成功/success", [(6, 4), (6, 5)]),
+    ("1D100<=60", "(1D100<=60) ＞ 83 ＞ 失敗/failure", [(100, 83)]),
+    ("1D100<=50", "(1D100<=50) ＞ 50 ＞ 成功/success", [(100, 50)]),
+    ("1D3", "(1D3) ＞ 2", [(3, 2)]),
+    ("1D20", "(1D20) ＞ 20", [(20, 20)]),
+    ("(1D6)/2", "((1D6)/2) ＞ (5[5])/2=2", [(6, 5)]),
+    ("1/2D", "(1/2D) ＞ 5 ＞ 3", [(6, 5)]),
+    ("1/2D", "(1/2D) ＞ 1 ＞ 1", [(6, 1)]),
+    ("1/2D+1", "(1/2D+1) ＞ 4/2+1=3", [(6, 4)]),
+    ("(2D6+1D4)*2", "((2D6+1D4)*2) ＞ (8[5,3]+4[4])*2=24", [(6, 5), (6, 3), (4, 4)]),
+    ("1D6+3/2U", "(1D6+3/2U) ＞ 1[1]+3/2U=3", [(6, 1)]),
+    ("1D6+3/2F", "(1D6+3/2F) ＞ 1[1]+3/2F=2", [(6, 1)]),
+    ("2D6+8>6+7", "(2D6+8>6+7) ＞ 5[1,4]+8=13 ＞ 失敗/failure", [(6, 1), (6, 4)]),
+    ("2D6<>7", "(2D6<>7) ＞ 7[1,6] ＞ 失敗/failure", [(6, 1), (6, 6)]),
+    ("2D-4", "(2D6-4) ＞ 3[1,2]-4=-1", [(6, 1), (6, 2)]),
+    ("2D6 攻撃", "(2D6) ＞ 12[6,6] 攻撃", [(6, 6), (6, 6)]),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "rands"), CASES)
+def test_scripted_rolls_print_bcdice_lines(
+    text: str, line: str, rands: list[tuple[int, int]]
+) -> None:
+    source = ScriptedDice(rands)
+    result = roll(text, source)
+    assert result.text == line
+    assert [(d.sides, d.value) for d in result.dice] == rands
+    assert source.remaining == []
+
+
+def test_flags_follow_the_comparison() -> None:
+    hit = roll("2D6>=7", ScriptedDice([(6, 3), (6, 4)]))
+    miss = roll("2D6>=8", ScriptedDice([(6, 3), (6, 4)]))
+    plain = roll("2D6", ScriptedDice([(6, 3), (6, 4)]))
+    assert (hit.success, hit.failure, hit.target) == (True, False, 7)
+    assert (miss.success, miss.failure) == (False, True)
+    assert not any((plain.success, plain.failure, plain.critical, plain.fumble))
+
+
+def test_named_constructors_set_consistent_flags() -> None:
+    crit = Result.critical_success("2D6>=13", ("12[6,6]", "６ゾロ"), 12)
+    fumble = Result.fumbled("2D6>=2", ("2[1,1]", "１ゾロ"), 2)
+    assert crit.success and crit.critical and not crit.failure
+    assert fumble.failure and fumble.fumble and not fumble.success
+
+
+def test_secret_roll_is_flagged_and_json_carries_everything() -> None:
+    result = roll("S1D100<=45 聞き耳", ScriptedDice([(100, 3)]))
+    data = result.to_json()
+    assert data["secret"] is True and data["comment"] == "聞き耳"
+    assert data["dice"] == [{"sides": 100, "value": 3}]
+    assert data["total"] == 3 and data["target"] == 45 and data["success"] is True
+
+
+def test_ev_core_4_half_die_rounds_up_by_default_and_is_configurable() -> None:
+    """EV-CORE-4: 1–2→1, 3–4→2, 5–6→3 by Default; rounding down is a setting."""
+    up = [roll("1/2D", ScriptedDice([(6, v)])).total for v in range(1, 7)]
+    assert up == [1, 1, 2, 2, 3, 3]
+    down = RollOptions(half_die=Rounding.DOWN)
+    assert [roll("1/2D", ScriptedDice([(6, v)]), down).total for v in range(1, 7)] == [
+        0, 1, 1, 2, 2, 3,
+    ]
+
+
+def test_plain_division_rounds_down_by_default() -> None:
+    """§0.3 Default: round down (toward zero)."""
+    assert roll("1D6/2", ScriptedDice([(6, 5)])).total == 2
+    assert roll("1D6/2", ScriptedDice([(6, 5)]), RollOptions(division=Rounding.UP)).total == 3
+
+
+def test_division_by_a_rolled_zero_is_a_clear_error() -> None:
+    with pytest.raises(DiceArithmeticError, match="divides by zero") as err:
+        roll("10/(1D6-1D6)", ScriptedDice([(6, 3), (6, 3)]))
+    assert isinstance(err.value, InvalidNotation)
+
+
+def test_scripted_source_checks_sides_and_length() -> None:
+    with pytest.raises(ScriptExhausted, match="D6"):
+        roll("1D100", ScriptedDice([(6, 3)]))
+    with pytest.raises(ScriptExhausted, match="no die left"):
+        roll("2D6", ScriptedDice([(6, 3)]))
+
+
+def test_a_source_giving_impossible_faces_is_refused() -> None:
+    class Broken:
+        def roll(self, count: int, sides: int) -> list[int]:
+            return [sides + 1] * count
+
+    with pytest.raises(DeviceError, match=r"\[7, 7\] for 2D6"):
+        checked_roll(Broken(), 2, 6)
+
+
+def test_manual_dice_reasks_until_the_values_fit() -> None:
+    typed = iter(["3", "3 9", "a b", "3, 5"])
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(typed)
+
+    result = roll("2D6>=8", ManualDice(ask))
+    assert result.values == [3, 5] and result.success
+    assert prompts[0] == "Roll 2D6 and type the 2 values: "
+    assert "got 1 value, need 2" in prompts[1]
+    assert "9 is not on a D6" in prompts[2]
+    assert "'a' is not a number" in prompts[3]
+
+
+def test_manual_percentile_00_reads_as_100() -> None:
+    """§0.2: on 1D100, "00" counts as 100."""
+    assert roll("1D100", ManualDice(lambda _: "00")).total == 100
+
+
+def test_manual_dice_end_of_input_is_a_companion_error() -> None:
+    def closed(_: str) -> str:
+        raise EOFError
+
+    with pytest.raises(DiceInputEnded) as err:
+        roll("1D6", ManualDice(closed))
+    assert isinstance(err.value, CompanionError)
+
+
+def test_simulated_dice_repeat_with_the_same_seed() -> None:
+    first = roll("10D6", SimulatedDice.seeded(42)).values
+    assert first == roll("10D6", SimulatedDice.seeded(42)).values
+    assert first != roll("10D6", SimulatedDice.seeded(43)).values
+
+
+# --- property tests -------------------------------------------------------------
+
+dice_terms = st.tuples(st.integers(1, 20), st.sampled_from([2, 3, 4, 6, 8, 10, 12, 20, 100]))
+
+
+@given(terms=st.lists(dice_terms, min_size=1, max_size=4), bonus=st.integers(-50, 50),
+       seed=st.integers(0, 2**32))
+def test_values_stay_within_bounds_and_totals_add_up(
+    terms: list[tuple[int, int]], bonus: int, seed: int
+) -> None:
+    text = "+".join(f"{n}D{x}" for n, x in terms) + f"{bonus:+d}"
+    result = roll(text, SimulatedDice.seeded(seed))
+    assert len(result.dice) == sum(n for n, _ in terms)
+    assert all(1 <= d.value <= d.sides for d in result.dice)
+    assert [d.sides for d in result.dice] == [x for n, x in terms for _ in range(n)]
+    assert result.total == sum(result.values) + bonus
+    low = sum(n for n, _ in terms) + bonus
+    high = sum(n * x for n, x in terms) + bonus
+    assert low <= result.total <= high
+    assert result.text.endswith(f"={result.total}")
+
+
+@given(count=st.integers(1, 30), sides=st.integers(1, 1000), seed=st.integers(0, 2**32),
+       target=st.integers(-10, 3000))
+def test_comparison_outcome_matches_the_total(
+    count: int, sides: int, seed: int, target: int
+) -> None:
+    result = roll(f"{count}D{sides}>={target}", SimulatedDice.seeded(seed))
+    assert result.success == (result.total >= target) != result.failure
+    assert result.total == sum(result.values)
+    shown = result.steps[0]
+    assert shown == (str(result.total) if count == 1 else
+                     f"{result.total}[{','.join(map(str, result.values))}]")
+
+
+@given(text=st.text(alphabet="0123456789DdSs+-*/()<>=UR 　１Ｄ", max_size=14),
+       seed=st.integers(0, 100))
+def test_any_text_parses_or_fails_with_invalid_notation(text: str, seed: int) -> None:
+    try:
+        command = parse(text)
+    except InvalidNotation:
+        return
+    assert parse(str(command)) == command
+    try:
+        roll(command, SimulatedDice.seeded(seed))
+    except DiceArithmeticError:
+        pass
