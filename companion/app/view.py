@@ -3,7 +3,8 @@
 Displays (screen, terminal) render a :class:`View` and nothing else, so they
 never depend on the rules engine's internals; the session builds the view from
 the game. (The display backends in ``companion.hw.display`` name these types
-for type checking only; at run time they just read attributes.) Every name the player reads has its Japanese and English form.
+for type checking only; at run time they just read attributes.) Every name
+the player reads has its Japanese and English form.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ import os
 import select
 import termios
 import tty
+from typing import Any
 
 from companion.hw.buttons import Button, Pick, Press
 
@@ -53,7 +54,7 @@ class KeyboardInput:
 
     def __init__(self, fd: int | None = None) -> None:
         self.fd = 0 if fd is None else fd
-        self._saved: list[object] | None = None
+        self._saved: list[Any] | None = None
         if os.isatty(self.fd):
             self._saved = termios.tcgetattr(self.fd)
             tty.setcbreak(self.fd)
