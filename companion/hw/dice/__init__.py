@@ -1,0 +1,1 @@
+"""The camera dice reader: finds ordinary six-sided pip dice in a frame and counts their pips."""

@@ -1,0 +1,504 @@
+"""A renderer of dice scenes: the camera dice reader's test and benchmark photos.
+
+Ordinary six-sided pip dice (white, ivory or coloured; rounded edges; Lambert
+shading with a soft cast shadow) are placed on a table (wood grain, felt,
+gingham, tartan, polka dots, a printed mat) and photographed by a pinhole
+camera looking down at an angle, so faces are seen in perspective. A scene can
+hold several dice, dice touching face to face, a die tilted against another,
+or a blurred throw (dice moving while the shutter is open). Every scene carries
+its ground truth, so the reader can be scored on images it has never seen.
+
+The world is in millimetres with the table at z = 0 and z pointing up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+Image = NDArray[np.uint8]
+FloatArray = NDArray[np.float64]
+
+# A real die: opposite faces add up to 7. Value -> outward normal in the die's own frame.
+FACE_NORMALS: dict[int, tuple[int, int, int]] = {
+    1: (0, 0, 1), 6: (0, 0, -1), 2: (1, 0, 0), 5: (-1, 0, 0), 3: (0, 1, 0), 4: (0, -1, 0),
+}
+
+# Pip centres on a face of side 1 centred on 0, in units of the pip spread.
+PIP_LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)),
+}
+
+# Die body colour and pip colour (BGR albedo, 0..255).
+DIE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "white": ((236, 236, 234), (28, 28, 30)),
+    "ivory": ((196, 226, 240), (30, 30, 40)),
+    "red": ((40, 36, 196), (238, 238, 238)),
+    "blue": ((178, 84, 28), (238, 238, 238)),
+    "green": ((66, 150, 38), (238, 238, 238)),
+    "yellow": ((36, 206, 232), (28, 28, 30)),
+    "orange": ((28, 118, 236), (28, 28, 30)),
+    "purple": ((136, 44, 104), (238, 238, 238)),
+    "black": ((40, 38, 38), (232, 232, 232)),
+}
+
+
+class Table(Enum):
+    """The surface the dice lie on."""
+
+    WOOD = "wood"
+    FELT = "felt"
+    GINGHAM = "gingham"
+    TARTAN = "tartan"
+    POLKA = "polka"
+    MAT = "mat"
+
+
+class SceneKind(Enum):
+    """What a scene tests; the bench reports each kind on its own line."""
+
+    LOOSE = "loose"  # dice lying apart
+    TOUCHING = "touching"  # at least one pair of dice face to face
+    TILTED = "tilted"  # one die leans against another (its face is not level)
+    BLURRED = "blurred"  # the dice are still moving: the reader must say unsure
+    EMPTY = "empty"  # no dice at all: the reader must report nothing
+
+
+@dataclass(frozen=True, slots=True)
+class TrueDie:
+    """Ground truth for one die: its up face and where its top face is in the image."""
+
+    value: int
+    centre: tuple[float, float]
+    side_px: float
+    colour: str
+    tilted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """A rendered photo with the dice it shows."""
+
+    image: Image
+    dice: tuple[TrueDie, ...]
+    kind: SceneKind
+    table: Table
+
+
+@dataclass(frozen=True, slots=True)
+class _Camera:
+    rotation: FloatArray  # rows: camera x (right), y (down), z (forward) in world axes
+    centre: FloatArray
+    focal: float
+    principal: tuple[float, float]
+
+    def project(self, points: FloatArray) -> FloatArray:
+        cam = (points - self.centre) @ self.rotation.T
+        z = np.maximum(cam[:, 2], 1e-6)
+        return np.stack(
+            [self.focal * cam[:, 0] / z + self.principal[0],
+             self.focal * cam[:, 1] / z + self.principal[1]], axis=1)
+
+    def table_homography(self) -> FloatArray:
+        """Table-plane (x, y, 1) in mm to image pixels."""
+        k = np.array([[self.focal, 0, self.principal[0]], [0, self.focal, self.principal[1]],
+                      [0, 0, 1]])
+        t = -self.rotation @ self.centre
+        return k @ np.column_stack([self.rotation[:, 0], self.rotation[:, 1], t])
+
+
+@dataclass(frozen=True, slots=True)
+class _Die:
+    value: int
+    rotation: FloatArray  # die frame -> world
+    centre: FloatArray
+    side: float
+    colour: str
+    tilted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Light:
+    direction: FloatArray  # unit vector towards the light
+    ambient: float
+    diffuse: float
+
+
+def _rot_x(a: float) -> FloatArray:
+    c, s = np.cos(a), np.sin(a)
+    return np.array([[1, 0, 0], [0, c, -s], [0, s, c]])
+
+
+def _rot_y(a: float) -> FloatArray:
+    c, s = np.cos(a), np.sin(a)
+    return np.array([[c, 0, s], [0, 1, 0], [-s, 0, c]])
+
+
+def _rot_z(a: float) -> FloatArray:
+    c, s = np.cos(a), np.sin(a)
+    return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+
+
+# Rotation that brings each value's face to the top (+z).
+_UP: dict[int, FloatArray] = {
+    1: np.eye(3), 6: _rot_x(np.pi), 2: _rot_y(-np.pi / 2), 5: _rot_y(np.pi / 2),
+    3: _rot_x(np.pi / 2), 4: _rot_x(-np.pi / 2),
+}
+
+
+def _make_camera(rng: np.random.Generator, size: tuple[int, int], side_px: float,
+                 die_mm: float) -> _Camera:
+    width, height = size
+    dist = rng.uniform(280, 520)
+    focal = side_px * dist / die_mm
+    tilt = np.radians(rng.uniform(0, 25))
+    roll = rng.uniform(0, 2 * np.pi)
+    down = np.array([[1.0, 0, 0], [0, -1, 0], [0, 0, -1]])
+    rotation = _rot_x(tilt).T @ down  # pitch about the camera's own x axis
+    rotation = _rot_z(roll).T @ rotation
+    forward = rotation[2]
+    centre = -forward * dist  # look at the table origin
+    principal = (width / 2 + rng.uniform(-20, 20), height / 2 + rng.uniform(-20, 20))
+    return _Camera(rotation, centre, float(focal), principal)
+
+
+def _smooth_noise(rng: np.random.Generator, shape: tuple[int, int], cell: int) -> FloatArray:
+    small = rng.standard_normal((shape[0] // cell + 2, shape[1] // cell + 2))
+    big = cv2.resize(small, (shape[1] + 2 * cell, shape[0] + 2 * cell),
+                     interpolation=cv2.INTER_CUBIC)
+    out: FloatArray = big[cell:cell + shape[0], cell:cell + shape[1]]
+    return out
+
+
+def _random_colour(rng: np.random.Generator, lo: int, hi: int) -> FloatArray:
+    return rng.uniform(lo, hi, 3)
+
+
+def _table_texture(rng: np.random.Generator, table: Table, shape: tuple[int, int],
+                   mm_per_px: float) -> FloatArray:
+    """A table surface in table coordinates (BGR float 0..255)."""
+    h, w = shape
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float64) * mm_per_px
+    angle = rng.uniform(0, np.pi)
+    u = xx * np.cos(angle) + yy * np.sin(angle)
+    v = -xx * np.sin(angle) + yy * np.cos(angle)
+    fine = _smooth_noise(rng, shape, 2)
+    if table is Table.WOOD:
+        base = np.array([rng.uniform(30, 80), rng.uniform(60, 115), rng.uniform(95, 170)])
+        warp = _smooth_noise(rng, shape, 40) * rng.uniform(3, 8)
+        plank = rng.uniform(70, 140)
+        grain = np.sin(2 * np.pi * (v + warp + 7 * np.floor(u / 400)) / rng.uniform(2.5, 6))
+        seams = (np.abs(((v + plank / 2) % plank) - plank / 2) < 0.6).astype(np.float64)
+        light = 1 + 0.12 * grain + 0.06 * _smooth_noise(rng, shape, 12) - 0.45 * seams
+        tex = base[None, None, :] * light[..., None]
+    elif table is Table.FELT:
+        base = _random_colour(rng, 20, 150)
+        tex = base[None, None, :] * (1 + 0.05 * fine[..., None])
+    elif table is Table.GINGHAM:
+        a, b = _random_colour(rng, 20, 200), _random_colour(rng, 20, 200)
+        period = rng.uniform(6, 20)
+        su = ((u // period) % 2).astype(np.float64)
+        sv = ((v // period) % 2).astype(np.float64)
+        mix = (su + sv) / 2
+        tex = a[None, None, :] * (1 - mix[..., None]) + b[None, None, :] * mix[..., None]
+    elif table is Table.TARTAN:
+        tex = np.zeros((h, w, 3)) + _random_colour(rng, 20, 120)
+        for _ in range(4):
+            colour = _random_colour(rng, 20, 200)
+            period, width, phase = rng.uniform(20, 60), rng.uniform(1, 8), rng.uniform(0, 60)
+            for coord in (u, v):
+                band = ((coord + phase) % period) < width
+                tex[band] = 0.5 * tex[band] + 0.5 * colour
+    elif table is Table.POLKA:
+        back, dot = _random_colour(rng, 20, 160), _random_colour(rng, 20, 255)
+        period, radius = rng.uniform(6, 20), rng.uniform(1.2, 3.5)
+        du = (u % period) - period / 2
+        dv = ((v + (u // period) % 2 * period / 2) % period) - period / 2
+        inside = np.clip(radius - np.hypot(du, dv), 0, 1)
+        tex = back[None, None, :] * (1 - inside[..., None]) + dot[None, None, :] * inside[..., None]
+    else:  # a printed mat: mid grey with ruled lines and a few printed marks
+        grey = rng.uniform(70, 150)
+        tex = np.full((h, w, 3), grey) * rng.uniform(0.9, 1.1, 3)
+        lines = (np.abs((u % 40) - 20) < 0.4) | (np.abs((v % 40) - 20) < 0.4)
+        tex[lines] *= 0.6
+        for _ in range(12):
+            centre = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+            cv2.circle(tex, centre, int(rng.uniform(2, 10) / mm_per_px),
+                       (grey * 0.5,) * 3, -1)
+    return np.asarray(tex * (1 + 0.03 * fine[..., None]), dtype=np.float64)
+
+
+def _face_texture(value: int, size: int, body: FloatArray, pip: FloatArray, normal: FloatArray,
+                  u_dir: FloatArray, v_dir: FloatArray, light: _Light, bevel: float,
+                  spread: float, pip_radius: float) -> tuple[FloatArray, FloatArray]:
+    """One face of a rounded die, lit, as (BGR 0..255, alpha 0..1)."""
+    coords = (np.arange(size) + 0.5) / size - 0.5
+    x, y = np.meshgrid(coords, coords)
+    inner = 0.5 - bevel
+    # Across the rounded edge the surface normal turns towards the neighbouring face.
+    au = np.clip((np.abs(x) - inner) / bevel, 0, 1) * np.sign(x) * (np.pi / 4)
+    av = np.clip((np.abs(y) - inner) / bevel, 0, 1) * np.sign(y) * (np.pi / 4)
+    nrm = (normal[None, None, :] + np.tan(au)[..., None] * u_dir[None, None, :]
+           + np.tan(av)[..., None] * v_dir[None, None, :])
+    nrm /= np.linalg.norm(nrm, axis=2, keepdims=True)
+    shade = light.ambient + light.diffuse * np.clip(nrm @ light.direction, 0, None)
+    colour = body[None, None, :] * shade[..., None]
+    # Pips are shallow dips: their own colour, a little darker on the lit side.
+    for pu, pv in PIP_LAYOUTS[value]:
+        d = np.hypot(x - pu * spread, y - pv * spread)
+        inside = np.clip((pip_radius - d) * size, 0, 1)
+        dip = 0.85 + 0.15 * np.clip(1 - d / pip_radius, 0, 1)
+        colour = (colour * (1 - inside[..., None])
+                  + (pip[None, None, :] * (shade * dip)[..., None]) * inside[..., None])
+    # Outline: a square with corners rounded like the edges, anti-aliased.
+    qx, qy = np.abs(x) - inner, np.abs(y) - inner
+    outside = np.hypot(np.maximum(qx, 0), np.maximum(qy, 0)) + np.minimum(np.maximum(qx, qy), 0)
+    alpha = np.clip((bevel - outside) * size + 0.5, 0, 1)
+    return colour, alpha
+
+
+def _draw_die(canvas: FloatArray, die: _Die, camera: _Camera, light: _Light,
+              style: tuple[float, float, float]) -> None:
+    """Paint the visible faces of one die, far faces first."""
+    bevel, spread, pip_radius = style
+    body, pip = (np.array(c, dtype=np.float64) for c in DIE_COLOURS[die.colour])
+    half = die.side / 2
+    faces = []
+    for value, n in FACE_NORMALS.items():
+        n_local = np.array(n, dtype=np.float64)
+        normal = die.rotation @ n_local
+        centre = die.centre + normal * half
+        if normal @ (camera.centre - centre) <= 0:
+            continue
+        # Two in-face axes; the second is the normal crossed with the first.
+        helper = np.array([1.0, 0, 0]) if abs(n_local[0]) < 0.5 else np.array([0, 1.0, 0])
+        u_dir = die.rotation @ np.cross(n_local, helper)
+        v_dir = np.cross(normal, u_dir)
+        faces.append((float(np.linalg.norm(centre - camera.centre)), value, normal, centre,
+                      u_dir, v_dir))
+    faces.sort(key=lambda f: -f[0])
+    height, width = canvas.shape[:2]
+    for _, value, normal, centre, u_dir, v_dir in faces:
+        corners = np.array([centre + half * (su * u_dir + sv * v_dir)
+                            for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+        img_pts = camera.project(corners)
+        x0, y0 = np.floor(img_pts.min(axis=0)).astype(int) - 1
+        x1, y1 = np.ceil(img_pts.max(axis=0)).astype(int) + 1
+        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        span = float(np.linalg.norm(img_pts[0] - img_pts[2]))
+        size = int(np.clip(span * 1.5, 24, 256))
+        colour, alpha = _face_texture(value, size, body, pip, normal, u_dir, v_dir, light,
+                                      bevel, spread, pip_radius)
+        src = np.array([[0, 0], [size, 0], [size, size], [0, size]], dtype=np.float32)
+        dst = (img_pts - np.array([x0, y0])).astype(np.float32)
+        warp = cv2.getPerspectiveTransform(src, dst)
+        roi = (x1 - x0, y1 - y0)
+        col = cv2.warpPerspective(colour.astype(np.float32), warp, roi, flags=cv2.INTER_LINEAR)
+        alp = cv2.warpPerspective(alpha.astype(np.float32), warp, roi, flags=cv2.INTER_LINEAR)
+        region = canvas[y0:y1, x0:x1]
+        region *= 1 - alp[..., None]
+        region += col * alp[..., None]
+
+
+def _shadow_mask(dice: list[_Die], camera: _Camera, light: _Light,
+                 size: tuple[int, int]) -> NDArray[np.float32]:
+    """Where each die blocks the light on the table, softened, 0..1."""
+    width, height = size
+    mask = np.zeros((height, width), dtype=np.float32)
+    for die in dice:
+        cube = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)],
+                        dtype=np.float64) * die.side / 2
+        verts = die.centre + cube @ die.rotation.T
+        on_table = verts - (verts[:, 2:3] / light.direction[2]) * light.direction[None, :]
+        on_table[:, 2] = 0
+        footprint = verts.copy()
+        footprint[:, 2] = 0
+        pts = camera.project(np.vstack([on_table, footprint]))
+        hull = cv2.convexHull(pts.astype(np.float32)).astype(np.int32)
+        cv2.fillConvexPoly(mask, hull, 1.0, lineType=cv2.LINE_AA)
+    side = max(d.side for d in dice) if dice else 1.0
+    sigma = max(1.0, 0.12 * side * camera.focal / float(np.linalg.norm(camera.centre)))
+    return cv2.GaussianBlur(mask, (0, 0), sigma)
+
+
+def _place_dice(rng: np.random.Generator, kind: SceneKind, count: int, die_mm: float,
+                camera: _Camera, size: tuple[int, int]) -> list[_Die]:
+    """Lay out dice the scene kind asks for, inside the picture and not overlapping."""
+    width, height = size
+    colours = list(DIE_COLOURS)
+    same = rng.random() < 0.5
+    first = colours[int(rng.integers(len(colours)))]
+
+    def colour() -> str:
+        return first if same else colours[int(rng.integers(len(colours)))]
+
+    def flat(value: int, xy: FloatArray, yaw: float) -> _Die:
+        rotation = _rot_z(yaw) @ _UP[value]
+        return _Die(value, rotation, np.array([xy[0], xy[1], die_mm / 2]), die_mm, colour(),
+                    False)
+
+    def visible(die: _Die) -> bool:
+        px = camera.project(die.centre[None, :])[0]
+        margin = 1.2 * die.side * camera.focal / float(np.linalg.norm(camera.centre))
+        return bool(margin < px[0] < width - margin and margin < px[1] < height - margin)
+
+    def clear(dice: list[_Die], new: list[_Die]) -> bool:
+        return all(np.hypot(*(a.centre[:2] - b.centre[:2])) > 1.9 * die_mm
+                   for a in dice for b in new)
+
+    dice: list[_Die] = []
+    half_w = 0.5 * width * float(np.linalg.norm(camera.centre)) / camera.focal
+    half_h = 0.5 * height * float(np.linalg.norm(camera.centre)) / camera.focal
+    groups_wanted = {SceneKind.TOUCHING: 1, SceneKind.TILTED: 1}.get(kind, 0)
+    tries = 0
+    while len(dice) < count and tries < 400:
+        tries += 1
+        xy = rng.uniform([-half_w, -half_h], [half_w, half_h])
+        yaw = rng.uniform(0, 2 * np.pi)
+        group: list[_Die]
+        if groups_wanted and count - len(dice) >= 2:
+            a = flat(int(rng.integers(1, 7)), xy, yaw)
+            axis = _rot_z(yaw)
+            if kind is SceneKind.TOUCHING:
+                offset = axis @ np.array([die_mm + rng.uniform(0, 0.4),
+                                          rng.uniform(-0.4, 0.4) * die_mm, 0])
+                b = flat(int(rng.integers(1, 7)), xy + offset[:2],
+                         yaw + np.radians(rng.uniform(-4, 4)))
+            else:
+                tilt = np.radians(rng.uniform(12, 35))
+                pivot = xy + (axis @ np.array([die_mm / 2 + die_mm * np.sin(tilt),
+                                               rng.uniform(-0.3, 0.3) * die_mm, 0]))[:2]
+                rotation = axis @ _rot_y(-tilt) @ _rot_z(rng.integers(4) * np.pi / 2)
+                value = int(rng.integers(1, 7))
+                rotation = rotation @ _UP[value]
+                centre = (np.array([pivot[0], pivot[1], 0])
+                          + axis @ _rot_y(-tilt) @ np.array([die_mm / 2, 0, die_mm / 2]))
+                b = _Die(value, rotation, centre, die_mm, colour(), True)
+            group = [a, b]
+        else:
+            group = [flat(int(rng.integers(1, 7)), xy, yaw)]
+        if all(visible(d) for d in group) and clear(dice, group):
+            dice.extend(group)
+            if len(group) == 2:
+                groups_wanted -= 1
+    return dice
+
+
+def _compose(table_img: FloatArray, dice: list[_Die], camera: _Camera,
+             light: _Light, style: tuple[float, float, float],
+             size: tuple[int, int]) -> FloatArray:
+    shadow = _shadow_mask(dice, camera, light, size)
+    lit = light.ambient + light.diffuse * light.direction[2] * (1 - 0.85 * shadow)
+    canvas = table_img * lit[..., None]
+    for die in sorted(dice, key=lambda d: -float(np.linalg.norm(d.centre - camera.centre))):
+        _draw_die(canvas, die, camera, light, style)
+    return canvas
+
+
+def _table_contrasts(table: FloatArray, dice_colours: list[str]) -> bool:
+    """True when every die colour stands apart from the table's common colours."""
+    sample = table[::16, ::16].reshape(-1, 3)
+    for name in dice_colours:
+        body = np.array(DIE_COLOURS[name][0], dtype=np.float64)
+        near = np.linalg.norm(sample - body[None, :], axis=1) < 70
+        if near.mean() > 0.02:
+            return False
+    return True
+
+
+def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = None,
+                 size: tuple[int, int] = (1280, 720), table: Table | None = None) -> Scene:
+    """Render one scene from a seed; the same seed always gives the same picture.
+
+    ``kind`` and ``table`` are drawn from the seed when not given; ``count`` is
+    the number of dice (1..6 when not given; 0 for an EMPTY scene).
+    """
+    rng = np.random.default_rng(seed)
+    if kind is None:
+        kinds = [SceneKind.LOOSE, SceneKind.LOOSE, SceneKind.TOUCHING, SceneKind.TILTED]
+        kind = kinds[int(rng.integers(len(kinds)))]
+    if table is None:
+        tables = list(Table)
+        table = tables[int(rng.integers(len(tables)))]
+    if count is None:
+        count = 0 if kind is SceneKind.EMPTY else int(rng.integers(2 if kind in (
+            SceneKind.TOUCHING, SceneKind.TILTED) else 1, 7))
+    width, height = size
+    die_mm = rng.uniform(12, 19)
+    camera = _make_camera(rng, size, rng.uniform(40, 100), die_mm)
+    elevation = np.radians(rng.uniform(40, 80))
+    azimuth = rng.uniform(0, 2 * np.pi)
+    light = _Light(np.array([np.cos(elevation) * np.cos(azimuth),
+                             np.cos(elevation) * np.sin(azimuth), np.sin(elevation)]),
+                   rng.uniform(0.35, 0.5), rng.uniform(0.5, 0.7))
+    style = (rng.uniform(0.07, 0.13), rng.uniform(0.23, 0.29), rng.uniform(0.075, 0.1))
+    dice = _place_dice(rng, kind, count, die_mm, camera, size)
+
+    # The table: a texture in table millimetres, seen through the camera's homography.
+    dist = float(np.linalg.norm(camera.centre))
+    extent = 1.6 * max(width, height) * dist / camera.focal
+    mm_per_px = extent / 900
+    colours = [d.colour for d in dice]
+    for _ in range(20):
+        tex = _table_texture(rng, table, (900, 900), mm_per_px)
+        if _table_contrasts(tex, colours):
+            break
+    shift = np.array([[mm_per_px, 0, -extent / 2], [0, mm_per_px, -extent / 2], [0, 0, 1]])
+    homography = camera.table_homography() @ shift
+    table_img = cv2.warpPerspective(tex.astype(np.float32), homography, size,
+                                    flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    table_img = table_img.astype(np.float64)
+
+    if kind is SceneKind.BLURRED:
+        # Dice still rolling: average sub-frames along a tumbling path.
+        travel = rng.uniform(25, 60) * np.array([np.cos(azimuth), np.sin(azimuth)])
+        spin_axis = rng.standard_normal(3)
+        spin_axis /= np.linalg.norm(spin_axis)
+        frames = []
+        steps = 8
+        for i in range(steps):
+            t = i / (steps - 1) - 0.5
+            angle = t * np.radians(rng.uniform(40, 90)) if i else 0.0
+            k = np.array([[0, -spin_axis[2], spin_axis[1]], [spin_axis[2], 0, -spin_axis[0]],
+                          [-spin_axis[1], spin_axis[0], 0]])
+            spin = np.eye(3) + np.sin(angle) * k + (1 - np.cos(angle)) * (k @ k)
+            moved = [_Die(d.value, spin @ d.rotation,
+                          d.centre + np.array([travel[0] * t, travel[1] * t, 0]), d.side,
+                          d.colour, d.tilted) for d in dice]
+            frames.append(_compose(table_img, moved, camera, light, style, size))
+        canvas = np.mean(frames, axis=0)
+    else:
+        canvas = _compose(table_img, dice, camera, light, style, size)
+
+    # The camera: exposure, white balance, vignetting, focus, sensor noise, JPEG.
+    yy, xx = np.mgrid[0:height, 0:width]
+    r2 = ((xx - width / 2) ** 2 + (yy - height / 2) ** 2) / (width / 2) ** 2
+    vignette = 1 - rng.uniform(0, 0.25) * r2
+    canvas = canvas * vignette[..., None] * rng.uniform(0.85, 1.2) * rng.uniform(0.9, 1.1, 3)
+    canvas = cv2.GaussianBlur(canvas.astype(np.float32), (0, 0), rng.uniform(0.4, 1.1))
+    canvas = canvas + rng.normal(0, rng.uniform(1, 4), canvas.shape)
+    image = np.clip(canvas, 0, 255).astype(np.uint8)
+    ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(75, 96))])
+    if ok:
+        image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+
+    truth = []
+    for d in dice:
+        top_normal = d.rotation @ np.array(FACE_NORMALS[d.value], dtype=np.float64)
+        top = d.centre + top_normal * d.side / 2
+        centre = camera.project(top[None, :])[0]
+        side_px = d.side * camera.focal / float(np.linalg.norm(top - camera.centre))
+        truth.append(TrueDie(d.value, (float(centre[0]), float(centre[1])), float(side_px),
+                             d.colour, d.tilted))
+    return Scene(image, tuple(truth), kind, table)
