@@ -1,0 +1,321 @@
+"""Synthetic tiles and camera scenes: the test stand-in for a camera, and the training data.
+
+``render_tile`` draws one tile face (or back, or an empty slot) with the
+variation real sets have: art style (the packaged CC0 art, or character and
+honour tiles drawn from any CJK font found), ink colours, body colour, red
+fives, blank or framed White. ``render_scene`` lays tiles on the printed mat
+and photographs it with a random camera: perspective, light, blur, noise.
+Everything is driven by a ``numpy.random.Generator`` so a seed repeats it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.assets import tile_image_path
+from companion.hw.camera.mat import MatGeometry
+from companion.hw.ports import Slot
+from companion.rules.tiles import BACK, EMPTY, Suit, Tile
+
+ART_SIZE = (150, 200)  # (w, h) the packaged 600x800 art is shrunk to once
+TILE_MM = (27.0, 36.0)  # a riichi tile face, width x height
+FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.fonts", "/Library/Fonts")
+_KANJI_RANKS = ("一二三四五六七八九", "一二三四伍六七八九")
+_MAN = ("萬", "万")
+_HONOURS = ("東", "南", "西", "北", "", "發", "中")
+
+
+@functools.cache
+def _art(name: Tile | str, red: bool = False) -> np.ndarray:
+    """The packaged art for a kind as BGRA float32 in 0..1 at ART_SIZE."""
+    data = np.frombuffer(tile_image_path(name, red).read_bytes(), np.uint8)
+    image = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
+    if image is None:
+        raise FileNotFoundError(f"tile art for {name} is missing or unreadable")
+    return cv2.resize(image, ART_SIZE, interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+
+
+def _over(base: np.ndarray, layer: np.ndarray) -> np.ndarray:
+    """Alpha-composite BGRA ``layer`` over BGRA ``base`` (same size, float 0..1)."""
+    a = layer[..., 3:4]
+    out = base.copy()
+    out[..., :3] = layer[..., :3] * a + base[..., :3] * (1 - a)
+    out[..., 3:4] = np.maximum(base[..., 3:4], a)
+    return out
+
+
+def _hue_shift(bgra: np.ndarray, shift: float, saturation: float) -> np.ndarray:
+    """Rotate the hue of the ink (keeps white/black), scale its saturation."""
+    bgr = (bgra[..., :3] * 255).astype(np.uint8)
+    hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV).astype(np.float32)
+    hsv[..., 0] = (hsv[..., 0] + shift) % 180
+    hsv[..., 1] = np.clip(hsv[..., 1] * saturation, 0, 255)
+    out = bgra.copy()
+    out[..., :3] = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR).astype(np.float32) / 255
+    return out
+
+
+@functools.cache
+def find_cjk_fonts() -> tuple[Path, ...]:
+    """CJK fonts on this machine (Noto CJK and the like); empty when there are none."""
+    found: list[Path] = []
+    for folder in FONT_DIRS:
+        root = Path(folder).expanduser()
+        if root.is_dir():
+            found += [
+                p for p in sorted(root.rglob("*"))
+                if p.suffix.lower() in (".ttc", ".otf", ".ttf")
+                and any(k in p.name for k in ("CJK", "Gothic", "Mincho", "Droid"))
+            ]
+    return tuple(found)
+
+
+@functools.cache
+def _glyph(font: Path, index: int, text: str, size: int) -> np.ndarray:
+    """Alpha mask (float 0..1) of ``text`` in ``font``, tightly cropped."""
+    import pygame.freetype  # lazily: only font-drawn variants need it
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    face = pygame.freetype.Font(str(font), size, font_index=index)
+    surface, _ = face.render(text, (255, 255, 255, 255))
+    import pygame.surfarray
+
+    alpha = np.array(pygame.surfarray.pixels_alpha(surface)).T.astype(np.float32) / 255.0
+    ys, xs = np.nonzero(alpha > 0.05)
+    if len(xs) == 0:
+        return alpha
+    return alpha[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+
+
+def _stamp(canvas: np.ndarray, mask: np.ndarray, box: tuple[float, float, float, float],
+           colour: np.ndarray) -> None:
+    """Draw ``mask`` in ``colour`` (BGR 0..1) fitted into ``box`` (x0, y0, x1, y1 fractions)."""
+    h, w = canvas.shape[:2]
+    x0, y0, x1, y1 = int(box[0] * w), int(box[1] * h), int(box[2] * w), int(box[3] * h)
+    bw, bh = max(x1 - x0, 1), max(y1 - y0, 1)
+    mh, mw = mask.shape
+    scale = min(bw / mw, bh / mh)
+    tw, th = max(int(mw * scale), 1), max(int(mh * scale), 1)
+    m = cv2.resize(mask, (tw, th), interpolation=cv2.INTER_AREA)[..., None]
+    ox, oy = x0 + (bw - tw) // 2, y0 + (bh - th) // 2
+    region = canvas[oy : oy + th, ox : ox + tw]
+    region[..., :3] = colour * m + region[..., :3] * (1 - m)
+    region[..., 3:4] = np.maximum(region[..., 3:4], m)
+
+
+_INKS = {  # BGR 0..1, a little darker/lighter around each is added at random
+    "black": (0.1, 0.1, 0.1),
+    "blue": (0.65, 0.25, 0.05),
+    "navy": (0.45, 0.15, 0.1),
+    "red": (0.15, 0.12, 0.75),
+    "green": (0.2, 0.5, 0.1),
+}
+
+
+def _ink(rng: np.random.Generator, *names: str) -> np.ndarray:
+    base = np.array(_INKS[str(rng.choice(names))], np.float32)
+    return np.clip(base + rng.normal(0, 0.06, 3), 0, 1)
+
+
+def _font_face(kind: Tile, rng: np.random.Generator, fonts: Sequence[Path]) -> np.ndarray:
+    """A character or honour face drawn from a font, in a random set's colours."""
+    face = np.zeros((ART_SIZE[1], ART_SIZE[0], 4), np.float32)
+    font = fonts[int(rng.integers(len(fonts)))]
+    index = int(rng.integers(4)) if font.suffix.lower() == ".ttc" else 0
+    if kind.suit is Suit.MAN:
+        ranks = _KANJI_RANKS[int(rng.random() < 0.4 and kind.rank == 5)]
+        _stamp(face, _glyph(font, index, ranks[kind.rank - 1], 96), (0.18, 0.08, 0.82, 0.45),
+               _ink(rng, "black", "blue", "navy"))
+        _stamp(face, _glyph(font, index, str(rng.choice(_MAN)), 96), (0.14, 0.48, 0.86, 0.92),
+               _ink(rng, "red"))
+    elif kind.rank == 5:  # White: blank, or a blue frame
+        _draw_white_frame(face, rng)
+    else:
+        colour = {6: ("green",), 7: ("red",)}.get(kind.rank, ("black", "blue", "navy"))
+        text = _HONOURS[kind.rank - 1]
+        if kind.rank == 6 and rng.random() < 0.3:
+            text = "発"
+        _stamp(face, _glyph(font, index, text, 120), (0.1, 0.14, 0.9, 0.86), _ink(rng, *colour))
+    return face
+
+
+def _draw_white_frame(face: np.ndarray, rng: np.random.Generator) -> None:
+    if rng.random() < 0.5:
+        return
+    h, w = face.shape[:2]
+    colour = (*_ink(rng, "blue", "navy", "black"), 1.0)
+    t = int(rng.integers(4, 10))
+    m = rng.uniform(0.14, 0.24)
+    cv2.rectangle(face, (int(w * m), int(h * m)), (int(w * (1 - m)), int(h * (1 - m))),
+                  colour, t)
+    if rng.random() < 0.5:
+        m2 = m + 0.06
+        cv2.rectangle(face, (int(w * m2), int(h * m2)), (int(w * (1 - m2)), int(h * (1 - m2))),
+                      colour, max(t // 2, 2))
+
+
+def _body(rng: np.random.Generator, vary: bool) -> np.ndarray:
+    body = _art(EMPTY).copy()
+    if vary:  # ivory, white, cream, bluish-white bodies
+        tint = np.clip(1 + rng.normal(0, 0.05, 3) + np.array([-0.05, 0, 0.02]) * rng.random(), 0, 1)
+        body[..., :3] = np.clip(body[..., :3] * tint * rng.uniform(0.9, 1.05), 0, 1)
+    return body
+
+
+def render_tile(label: str, rng: np.random.Generator | None = None, *, vary: bool = True,
+                fonts: Sequence[Path] = ()) -> np.ndarray:
+    """One tile seen straight on, BGRA uint8 at ART_SIZE; ``label`` is a READER_LABELS entry.
+
+    ``empty`` gives a fully transparent image (nothing on the slot). With
+    ``vary`` the art style and colours are drawn at random from ``rng``;
+    ``fonts`` adds font-drawn character and honour faces to the styles.
+    """
+    rng = rng if rng is not None else np.random.default_rng(0)
+    if label == EMPTY:
+        return np.zeros((ART_SIZE[1], ART_SIZE[0], 4), np.uint8)
+    if label == BACK:
+        back = _art(BACK)
+        if vary:  # backs come in every colour
+            back = _hue_shift(back, rng.uniform(0, 180), rng.uniform(0.4, 1.1))
+        return (back * 255).astype(np.uint8)
+    kind = Tile.from_notation(label)
+    body = _body(rng, vary)
+    use_font = (
+        vary and fonts and kind.suit in (Suit.MAN, Suit.HONOR) and rng.random() < 0.5
+    )
+    if use_font:
+        face = _font_face(kind, rng, fonts)
+    elif kind.suit is Suit.HONOR and kind.rank == 5:
+        face = np.zeros_like(body)
+        if vary:
+            _draw_white_frame(face, rng)
+    else:
+        face = _art(kind, red=vary and kind.rank == 5 and rng.random() < 0.25)
+        if vary and rng.random() < 0.6:
+            face = _hue_shift(face, rng.normal(0, 25) % 180, rng.uniform(0.7, 1.2))
+    if vary:  # real faces sit inside a margin of varying width
+        s = rng.uniform(0.72, 0.95)
+        w, h = ART_SIZE
+        matrix = np.array([[s, 0, w * (1 - s) / 2], [0, s, h * (1 - s) / 2]], np.float32)
+        matrix[:, 2] += rng.normal(0, 3, 2)
+        face = cv2.warpAffine(face, matrix, ART_SIZE, flags=cv2.INTER_LINEAR)
+    tile = _over(body, face)
+    tile[..., 3] = body[..., 3]
+    out: np.ndarray = (np.clip(tile, 0, 1) * 255).astype(np.uint8)
+    return out
+
+
+def draw_mat(geometry: MatGeometry, px_per_mm: float) -> np.ndarray:
+    """The printable mat as a white BGR image: markers, slot outlines and English labels."""
+    g = geometry
+    width, height = round(g.width_mm * px_per_mm), round(g.height_mm * px_per_mm)
+    mat = np.full((height, width, 3), 255, np.uint8)
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, g.aruco_dictionary))
+    for m in g.markers:
+        size = round(m.size_mm * px_per_mm)
+        marker = cv2.aruco.generateImageMarker(dictionary, m.id, size)
+        x, y = round(m.x_mm * px_per_mm), round(m.y_mm * px_per_mm)
+        mat[y : y + size, x : x + size] = marker[..., None]
+    line = max(1, round(0.6 * px_per_mm))
+    font_scale = 0.09 * px_per_mm
+    boxes = [(s.rect, s.label_en) for s in g.slots] + [(g.dice, g.dice_label_en)]
+    for rect, text in boxes:
+        p0 = (round(rect.x_mm * px_per_mm), round(rect.y_mm * px_per_mm))
+        p1 = (round((rect.x_mm + rect.width_mm) * px_per_mm),
+              round((rect.y_mm + rect.height_mm) * px_per_mm))
+        cv2.rectangle(mat, p0, p1, (150, 150, 150), line, cv2.LINE_AA)
+        cv2.putText(mat, text, (p0[0], p1[1] + round(5 * px_per_mm)), cv2.FONT_HERSHEY_SIMPLEX,
+                    font_scale, (110, 110, 110), line, cv2.LINE_AA)
+    return mat
+
+
+@dataclass(frozen=True, slots=True)
+class Camera:
+    """How a synthetic photo of the mat is taken."""
+
+    size: tuple[int, int] = (1280, 720)
+    mat_fraction: float = 0.75  # how much of the frame width the mat spans
+    tilt: float = 0.06  # random perspective, as a fraction of the mat size
+    nudge_px: float = 25.0  # random shift of the mat in the frame
+    blur: float = 0.6  # Gaussian sigma, pixels
+    noise: float = 3.0  # sensor noise, grey levels
+    brightness: float = 1.0
+
+
+def place_tile(mat: np.ndarray, tile: np.ndarray, rect_px: tuple[float, float, float, float],
+               tile_px: tuple[float, float], rng: np.random.Generator, *,
+               upside_down: bool, jitter: float) -> None:
+    """Paste BGRA ``tile`` into the BGR ``mat`` centred in ``rect_px`` (x, y, w, h)."""
+    x, y, w, h = rect_px
+    tw, th = tile_px
+    cx = x + w / 2 + rng.uniform(-jitter, jitter) * (w - tw) / 2
+    cy = y + h / 2 + rng.uniform(-jitter, jitter) * (h - th) / 2
+    angle = rng.uniform(-8, 8) * jitter + (180.0 if upside_down else 0.0)
+    src_h, src_w = tile.shape[:2]
+    matrix = cv2.getRotationMatrix2D((src_w / 2, src_h / 2), angle, tw / src_w)
+    matrix[:, 2] += (cx - src_w / 2, cy - src_h / 2)
+    warped = cv2.warpAffine(tile, matrix, (mat.shape[1], mat.shape[0]), flags=cv2.INTER_AREA)
+    a = warped[..., 3:4].astype(np.float32) / 255
+    # a soft shadow under the tile, as under a real lamp
+    shadow = cv2.GaussianBlur(a, (0, 0), max(tw * 0.06, 1.0))[..., None] * 0.35
+    shadow = np.roll(shadow, (int(tw * 0.05), int(tw * 0.04)), axis=(0, 1))
+    out = mat.astype(np.float32) * (1 - shadow)
+    out = warped[..., :3].astype(np.float32) * a + out * (1 - a)
+    mat[:] = np.clip(out, 0, 255).astype(np.uint8)
+
+
+def render_scene(tiles: Mapping[Slot, str], rng: np.random.Generator | None = None, *,
+                 geometry: MatGeometry | None = None, camera: Camera | None = None,
+                 vary: bool = True, fonts: Sequence[Path] = (),
+                 hide_markers: Sequence[int] = ()) -> np.ndarray:
+    """A BGR camera frame of the mat with ``tiles`` (slot -> READER_LABELS label) on it.
+
+    ``hide_markers`` covers those corner markers, as a hand would.
+    """
+    rng = rng if rng is not None else np.random.default_rng(0)
+    g = geometry if geometry is not None else MatGeometry.load()
+    cam = camera if camera is not None else Camera()
+    ppm = 4.0
+    mat = draw_mat(g, ppm)
+    tile_px = (TILE_MM[0] * ppm, TILE_MM[1] * ppm)
+    for spec in g.slots:
+        label = tiles.get(spec.slot, EMPTY)
+        if label == EMPTY:
+            continue
+        r = spec.rect
+        place_tile(mat, render_tile(label, rng, vary=vary, fonts=fonts),
+                   (r.x_mm * ppm, r.y_mm * ppm, r.width_mm * ppm, r.height_mm * ppm),
+                   tile_px, rng, upside_down=vary and rng.random() < 0.3,
+                   jitter=1.0 if vary else 0.0)
+    for marker in g.markers:
+        if marker.id in hide_markers:
+            x, y, s = (round(v * ppm) for v in (marker.x_mm, marker.y_mm, marker.size_mm))
+            cv2.rectangle(mat, (x - 4, y - 4), (x + s + 4, y + s + 4), (90, 120, 170), -1)
+    fw, fh = cam.size
+    mh, mw = mat.shape[:2]
+    scale = cam.mat_fraction * fw / mw
+    cx, cy = fw / 2 + rng.normal(0, cam.nudge_px), fh / 2 + rng.normal(0, cam.nudge_px)
+    corners = np.array([[0, 0], [mw, 0], [mw, mh], [0, mh]], np.float32)
+    dst = (corners - [mw / 2, mh / 2]) * scale + [cx, cy]
+    dst += rng.normal(0, cam.tilt * mw * scale / 4, dst.shape)
+    homography = cv2.getPerspectiveTransform(corners, dst.astype(np.float32))
+    table = np.empty((fh, fw, 3), np.uint8)
+    table[:] = np.clip(rng.normal((60, 90, 120), 25), 0, 255).astype(np.uint8)
+    frame = cv2.warpPerspective(mat, homography, (fw, fh), dst=table,
+                                borderMode=cv2.BORDER_TRANSPARENT, flags=cv2.INTER_AREA)
+    gx = np.linspace(rng.uniform(0.75, 1.0), rng.uniform(0.9, 1.15), fw, dtype=np.float32)
+    light = cam.brightness * gx[None, :, None]
+    photo: np.ndarray = frame.astype(np.float32) * light
+    if cam.blur > 0:
+        photo = cv2.GaussianBlur(photo, (0, 0), cam.blur)
+    if cam.noise > 0:
+        photo += rng.normal(0, cam.noise, photo.shape).astype(np.float32)
+    result: np.ndarray = np.clip(photo, 0, 255).astype(np.uint8)
+    return result

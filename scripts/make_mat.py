@@ -1,0 +1,96 @@
+"""Write the printable play mat (A4 landscape) as PNG and PDF from companion/hw/camera/mat.toml.
+
+    python scripts/make_mat.py                # docs/mat.png and docs/mat.pdf
+    python scripts/make_mat.py --out /tmp/mat --dpi 200
+
+Print the PDF at 100 % ("actual size", no fit-to-page): the reader measures the
+mat in millimetres. Japanese slot names are added when a CJK font is installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import zlib
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.hw.camera.mat import MatGeometry
+from companion.hw.camera.render import draw_mat, find_cjk_fonts
+
+MM_PER_INCH = 25.4
+PT_PER_MM = 72 / MM_PER_INCH
+
+
+def add_japanese_labels(image: np.ndarray, geometry: MatGeometry, px_per_mm: float) -> None:
+    """Write each box's Japanese name next to its English one, if a CJK font exists."""
+    fonts = find_cjk_fonts()
+    if not fonts:
+        return
+    import pygame.freetype
+
+    pygame.freetype.init()
+    face = pygame.freetype.Font(str(fonts[0]), round(4 * px_per_mm))
+    boxes = [(s.rect, s.label_ja) for s in geometry.slots]
+    boxes.append((geometry.dice, geometry.dice_label_ja))
+    for rect, text in boxes:
+        surface, _ = face.render(text, (110, 110, 110, 255), (255, 255, 255, 255))
+        rgb = np.array(pygame.surfarray.pixels3d(surface)).transpose(1, 0, 2)[..., ::-1]
+        x = round((rect.x_mm + rect.width_mm) * px_per_mm) - rgb.shape[1]
+        y = round((rect.y_mm + rect.height_mm + 1.5) * px_per_mm)
+        image[y : y + rgb.shape[0], x : x + rgb.shape[1]] = rgb
+
+
+def write_pdf(path: Path, image: np.ndarray, width_mm: float, height_mm: float) -> None:
+    """A one-page PDF holding ``image`` (BGR) at exactly ``width_mm`` x ``height_mm``."""
+    h, w = image.shape[:2]
+    pixels = zlib.compress(np.ascontiguousarray(image[..., ::-1]).tobytes(), 9)
+    pw, ph = width_mm * PT_PER_MM, height_mm * PT_PER_MM
+    content = f"q {pw:.2f} 0 0 {ph:.2f} 0 0 cm /Mat Do Q".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {pw:.2f} {ph:.2f}] "
+        "/Resources << /XObject << /Mat 4 0 R >> >> /Contents 5 0 R >>".encode(),
+        f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace /DeviceRGB "
+        f"/BitsPerComponent 8 /Filter /FlateDecode /Length {len(pixels)} >>\nstream\n".encode()
+        + pixels + b"\nendstream",
+        f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\n".encode()
+    out += f"startxref\n{xref}\n%%EOF\n".encode()
+    path.write_bytes(bytes(out))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("docs/mat"),
+                        help="output path without extension (default docs/mat)")
+    parser.add_argument("--dpi", type=int, default=300)
+    args = parser.parse_args(argv)
+    geometry = MatGeometry.load()
+    px_per_mm = args.dpi / MM_PER_INCH
+    image = draw_mat(geometry, px_per_mm)
+    add_japanese_labels(image, geometry, px_per_mm)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    png, pdf = args.out.with_suffix(".png"), args.out.with_suffix(".pdf")
+    if not cv2.imwrite(str(png), image):
+        print(f"make_mat: cannot write {png}", file=sys.stderr)
+        return 1
+    write_pdf(pdf, image, geometry.width_mm, geometry.height_mm)
+    print(f"wrote {png} and {pdf} ({image.shape[1]}x{image.shape[0]} px, {args.dpi} dpi)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+"""The printed mat: geometry data, marker detection, rectified slot and dice crops."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.errors import DataError
+from companion.hw.camera.mat import MatDetector, MatGeometry, MatStatus, dice_crop, rectify
+from companion.hw.camera.render import Camera, render_scene
+from companion.hw.ports import ROOM_SLOTS, Slot
+
+
+@pytest.fixture(scope="module")
+def detector() -> MatDetector:
+    return MatDetector()
+
+
+def test_packaged_geometry_has_every_slot_and_a_dice_area() -> None:
+    g = MatGeometry.load()
+    assert {s.slot for s in g.slots} == {Slot.DRAW, *ROOM_SLOTS}
+    assert len(g.markers) == 4
+    inside = [s.rect for s in g.slots] + [g.dice]
+    for r in inside:
+        assert 0 < r.x_mm and r.x_mm + r.width_mm < g.width_mm
+        assert 0 < r.y_mm and r.y_mm + r.height_mm < g.height_mm
+    assert all(s.label_ja for s in g.slots) and g.dice_label_ja == "ダイス"
+
+
+def test_broken_geometry_file_names_file_and_field(tmp_path: Path) -> None:
+    text = (files("companion.hw.camera") / "mat.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "mat.toml"
+    bad.write_text(text.replace('name = "draw"', 'name = "kitchen"'))
+    with pytest.raises(DataError, match=r"slots\[0\].*'name' must be one of"):
+        MatGeometry.load(bad)
+    bad.write_text("[mat\n")
+    with pytest.raises(DataError, match="cannot read the mat geometry"):
+        MatGeometry.load(bad)
+
+
+def test_mat_found_and_every_slot_cropped_upright(detector: MatDetector) -> None:
+    frame = render_scene({Slot.DRAW: "5p"}, np.random.default_rng(3))
+    detection = detector.detect(frame)
+    assert detection.status is MatStatus.FOUND
+    assert detection.markers_seen == (0, 1, 2, 3)
+    crops = detector.slot_crops(frame, detection)
+    g = detector.geometry
+    assert set(crops) == {s.slot for s in g.slots}
+    for slot, crop in crops.items():
+        assert crop.shape[:2][::-1] == g.size_px(g.slot_spec(slot).rect)
+    # the tile makes the draw slot busy; the empty slots are plain paper
+    assert crops[Slot.DRAW].std() > 2 * crops[Slot.ROOM_TL].std()
+
+
+def test_rectified_slot_lands_where_the_mat_says_under_a_nudged_camera(
+    detector: MatDetector,
+) -> None:
+    """The slot outline printed at the slot's edge shows up at the crop's edge."""
+    for seed in range(3):
+        camera = Camera(nudge_px=60.0, tilt=0.1)
+        frame = render_scene({}, np.random.default_rng(seed), camera=camera)
+        detection = detector.detect(frame)
+        assert detection.found
+        crop = detector.slot_crops(frame, detection)[Slot.DRAW].mean(axis=2)
+        h, w = crop.shape
+        # the grey outline sits on the border; the middle is white paper
+        assert crop[h // 2, :4].min() < crop[h // 2, w // 2] - 40
+        assert crop[:4, w // 2].min() < crop[h // 2, w // 2] - 40
+
+
+def test_hidden_corners_still_locate_the_mat(detector: MatDetector) -> None:
+    frame = render_scene({}, np.random.default_rng(4), hide_markers=(1, 2))
+    detection = detector.detect(frame)
+    assert detection.status is MatStatus.PARTIAL
+    assert "1, 2 hidden" in detection.message
+    frame = render_scene({}, np.random.default_rng(4), hide_markers=(0, 1, 2))
+    detection = detector.detect(frame)
+    assert detection.status is MatStatus.LOST and not detection.found
+    assert "1 of 4" in detection.message
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [np.zeros((720, 1280, 3), np.uint8), np.full((480, 640), 255, np.uint8),
+     np.zeros((0, 0, 3), np.uint8)],
+    ids=["black", "white-grey", "empty-array"],
+)
+def test_no_mat_in_view_is_a_status_not_an_error(detector: MatDetector,
+                                                 frame: np.ndarray) -> None:
+    detection = detector.detect(frame)
+    assert detection.status is MatStatus.LOST
+    assert detector.slot_crops(frame, detection) == {}
+    assert detection.message
+
+
+def test_rectify_and_dice_crop_for_the_dice_reader() -> None:
+    g = MatGeometry.load()
+    frame = render_scene({}, np.random.default_rng(5))
+    warped, detection = rectify(frame)
+    assert detection.found and warped is not None
+    assert warped.shape[:2][::-1] == g.size_px()
+    dice, detection = dice_crop(frame)
+    assert dice is not None and dice.shape[:2][::-1] == g.size_px(g.dice)
+    none, detection = dice_crop(np.zeros((720, 1280, 3), np.uint8))
+    assert none is None and detection.status is MatStatus.LOST
