@@ -20,6 +20,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.app.cmd_calibrate",
     "companion.app.cmd_config",
     "companion.app.cmd_history",
+    "companion.app.cmd_roll",
 )
 
 

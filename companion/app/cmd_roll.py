@@ -1,0 +1,108 @@
+"""``companion roll EXPR``: roll BCDice-style dice notation with simulated, typed or camera dice.
+
+Also holds the ``--dice``/``--seed``/``--source`` options and the source they choose,
+shared with ``companion events``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from typing import Any
+
+from companion.dice import DiceSource, ManualDice, SimulatedDice, roll
+
+DICE_CHOICES = ("sim", "manual", "camera")
+
+
+def add_dice_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--dice", choices=DICE_CHOICES, default="sim",
+        help="where the dice come from: simulated (default), typed by hand, or the camera",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None,
+        help="seed for simulated dice, to repeat a roll (default: a fresh one, printed in --json)",
+    )
+    parser.add_argument(
+        "--source", default="auto",
+        help="camera for --dice camera: 'auto', a device, or an image file (default: auto)",
+    )
+
+
+def ask_on_terminal(prompt: str) -> str:
+    """Prompt on stderr so stdout stays clean for ``--json``; EOF ends the input."""
+    print(prompt, end="", file=sys.stderr, flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line
+
+
+class CameraUnavailable(Exception):
+    """The camera dice reader could not be loaded."""
+
+
+def dice_source(args: argparse.Namespace) -> DiceSource:
+    """Build the dice source the options ask for; fills ``args.seed`` for simulated dice."""
+    if args.dice == "manual":
+        return ManualDice(ask_on_terminal)
+    if args.dice == "camera":
+        try:
+            # Lazy: the camera reader pulls in OpenCV and camera backends.
+            from companion.hw.dice.source import CameraDiceSource
+        except ImportError as exc:
+            raise CameraUnavailable(f"the camera dice reader is not available ({exc})") from exc
+        source: DiceSource = CameraDiceSource(source=args.source)
+        return source
+    if args.seed is None:
+        args.seed = secrets.randbits(32)
+    return SimulatedDice.seeded(args.seed)
+
+
+def run_with_source(args: argparse.Namespace, body: Any) -> int:
+    """Call ``body(source)`` and turn a missing camera reader into a clear exit 1."""
+    try:
+        source = dice_source(args)
+    except CameraUnavailable as exc:
+        print(f"companion: error: {exc}", file=sys.stderr)
+        return 1
+    code: int = body(source)
+    return code
+
+
+def run(args: argparse.Namespace) -> int:
+    def body(source: DiceSource) -> int:
+        result = roll(" ".join(args.expression), source)
+        if args.json:
+            data = result.to_json()
+            data["dice_source"] = args.dice
+            if args.dice == "sim":
+                data["seed"] = args.seed
+            print(json.dumps(data, ensure_ascii=False))
+        else:
+            print(f"[secret/シークレット] {result.text}" if result.secret else result.text)
+        return 0
+
+    return run_with_source(args, body)
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser(
+        "roll",
+        help="roll dice in BCDice notation, e.g. 2D6+3>=10",
+        description=(
+            "Roll dice written BCDice style: NdX, + - * / and brackets, a comparison "
+            "(<= >= < > = <>), a leading S for a secret roll, a comment after a space. "
+            "Example: companion roll '2D6+4>=8 disarm'."
+        ),
+    )
+    parser.add_argument(
+        "expression", metavar="EXPR", nargs="+",
+        help="dice expression, e.g. 1D100<=50; words after it are the comment",
+    )
+    add_dice_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.set_defaults(func=run)
