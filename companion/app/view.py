@@ -87,3 +87,44 @@ class View:
     def option_for(self, button: Button) -> Option | None:
         """The option a button press selects now, if any."""
         return next((o for o in self.options if o.button is button), None)
+
+
+def example_view() -> View:
+    """A mid-game screenful, for screenshots, the display benchmark and display tests."""
+    return View(
+        floor=3,
+        room=5,
+        room_tiles=(
+            TileView("3m", Name("大うずら", "emu"), "asleep 眠"),
+            TileView("1p", Name("回復薬", "healing potion")),
+            TileView("5z", Name("階段", "stairs down")),
+            TileView("4s", Name("金塊", "gold"), "40 gold"),
+        ),
+        sheet=SheetView(
+            level=3, xp=27, xp_next=40, hp=9, hp_max=22, gold=40,
+            weapon=Name("メイス", "mace"), weapon_attack=2,
+            ranged=Name("短弓", "short bow"), ranged_attack=1, ammo=18,
+            armour=Name("リングメイル", "ring mail"), armour_defence=3,
+            strength=0, rings=(Name("隠密の指輪", "ring of stealth"),),
+        ),
+        prompt="大うずら emu is asleep (眠). Fight, shoot, use an item or flee?",
+        options=(
+            Option("attack", "Fight 戦う", Button.ATTACK),
+            Option("flee", "Flee 逃げる", Button.FLEE),
+            Option("ranged", "Shoot 射撃", Button.RANGED),
+            Option("item", "Item 道具", Button.ITEM),
+        ),
+        last_check=(
+            "rate 4 = 7 atk − 3 lvl − 0 str − 2 wpn (clamped to 1..9)",
+            "tile drawn 6m → 6 ≥ 4 → hit: 大蛇 snake defeated",
+            "XP +2 → 27 (next level at 40)",
+        ),
+        log=(
+            "Floor 3: start room 5 (tile 5m)",
+            "Room 5 revealed: 3m 1p 5z 4s",
+            "大蛇 snake attacks: 1d9>=5 ＞ 3 ＞ 失敗, damage 4 − 3 = 1",
+            "HP 10 → 9",
+            "You attack 大蛇 snake: 1d9>=4 ＞ 6 ＞ 成功",
+            "大蛇 snake defeated, XP +2",
+        ),
+    )

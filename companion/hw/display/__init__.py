@@ -1,0 +1,50 @@
+"""Displays: ``screen`` (pygame), ``terminal`` (rich), ``none``. Each backend is imported lazily.
+
+Every display implements :class:`Display`. They render a
+:class:`companion.app.view.View`, and report keys and taps as presses.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from companion.hw.buttons import Press
+
+if TYPE_CHECKING:
+    from companion.app.view import View
+
+DISPLAY_KINDS = ("screen", "terminal", "none")
+
+
+class Display(Protocol):
+    """What the session needs from a display.
+
+    Must implement: ``show`` (draw a whole view), ``poll`` (keys and taps
+    since the last call, as presses; never blocks), ``close``.
+    """
+
+    def show(self, view: View) -> None: ...
+
+    def poll(self) -> list[Press]: ...
+
+    def close(self) -> None: ...
+
+
+def open_display(kind: str, size: str = "auto", fullscreen: bool = False,
+                 font_file: str = "") -> Display:
+    """Build a display by name; pygame is only imported for ``screen``."""
+    if kind == "screen":
+        from companion.hw.display.fonts import FontFile, find_cjk_font
+        from companion.hw.display.screen import ScreenDisplay
+
+        font: FontFile | None = find_cjk_font(font_file)
+        return ScreenDisplay(size, fullscreen, font=font, find_font=False)
+    if kind == "terminal":
+        from companion.hw.display.terminal import TerminalDisplay
+
+        return TerminalDisplay()
+    if kind == "none":
+        from companion.hw.display.none import NoDisplay
+
+        return NoDisplay()
+    raise ValueError(f"display {kind!r}: choose one of {', '.join(DISPLAY_KINDS)}")

@@ -1,0 +1,343 @@
+"""The attached screen (pygame): one full picture of the game after every step.
+
+Layouts are drawn for 800x480 and 1024x600 (the common Pi touch screens) and
+scale between them. On the Pi, ``SDL_VIDEODRIVER=kmsdrm`` draws straight to
+the display with no desktop running; tests use ``SDL_VIDEODRIVER=dummy`` and
+save PNGs.
+
+Text goes through one cache of rendered surfaces, and tile pictures are
+scaled once per size, so a redraw is mostly blits (``scripts/bench_display.py``
+measures it). Japanese needs a CJK font (:mod:`.fonts`); without one the
+screen shows the English half of every name.
+
+Taps (mouse or touch) on an option pick it, exactly like its button.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame.freetype
+
+from companion.assets import tile_image_path
+from companion.hw.buttons import Button, Pick, Press
+from companion.hw.display.fonts import FontFile, find_cjk_font, without_cjk
+from companion.hw.keyboard import press_for_key
+
+if TYPE_CHECKING:
+    from companion.app.view import SheetView, TileView, View
+
+LAYOUTS: dict[str, tuple[int, int]] = {"800x480": (800, 480), "1024x600": (1024, 600)}
+
+Color = tuple[int, int, int]
+BACKGROUND: Color = (18, 22, 28)
+PANEL: Color = (32, 38, 48)
+TEXT: Color = (232, 232, 226)
+DIM: Color = (150, 158, 168)
+ACCENT: Color = (240, 190, 80)
+GOOD: Color = (96, 196, 120)
+BAD: Color = (220, 80, 70)
+HIGHLIGHT: Color = (70, 110, 170)
+
+_BUTTON_KEYS = {Button.ATTACK: "A", Button.FLEE: "B", Button.RANGED: "R", Button.ITEM: "I",
+                Button.MENU: "M"}
+_SPECIAL_KEYS = {pygame.K_RETURN: "\r", pygame.K_KP_ENTER: "\r", pygame.K_ESCAPE: "\x1b",
+                 pygame.K_BACKSPACE: "\x7f"}
+_TEXT_CACHE_LIMIT = 2048
+
+
+def _load_png(tile: str) -> pygame.Surface:
+    path = tile_image_path(tile)
+    with path.open("rb") as handle:
+        return pygame.image.load(handle, path.name).convert_alpha()
+
+
+def pick_layout(size: str, screen: tuple[int, int] | None) -> tuple[int, int]:
+    """The layout for a ``display.size`` setting; ``auto`` fits the screen (or 800x480)."""
+    if size in LAYOUTS:
+        return LAYOUTS[size]
+    if screen and screen[0] >= 1024 and screen[1] >= 600:
+        return LAYOUTS["1024x600"]
+    return LAYOUTS["800x480"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Metrics:
+    """Every size on the screen, from one scale factor."""
+
+    scale: float
+
+    def __call__(self, value: float) -> int:
+        return round(value * self.scale)
+
+
+class ScreenDisplay:
+    """A pygame window (or the whole screen) showing :class:`~companion.app.view.View`."""
+
+    def __init__(
+        self,
+        size: str = "auto",
+        fullscreen: bool = False,
+        font: FontFile | None = None,
+        find_font: bool = True,
+    ) -> None:
+        pygame.display.init()
+        pygame.freetype.init()
+        if fullscreen:
+            # (0, 0): keep the screen's own mode; the layout scales to it.
+            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            pygame.mouse.set_visible(False)  # a touch screen needs no pointer
+        else:
+            self.surface = pygame.display.set_mode(pick_layout(size, None))
+        pygame.display.set_caption("JongRogue Companion 雀ローグ")
+        self.width, self.height = self.surface.get_size()
+        self.m = _Metrics(min(self.width / 800, self.height / 480))
+        font = font if font is not None or not find_font else find_cjk_font()
+        self.has_cjk = font is not None
+        self._font = (
+            pygame.freetype.Font(str(font.path), 16, font_index=font.index)
+            if font is not None
+            else pygame.freetype.Font(None, 16)
+        )
+        self._font.pad = True
+        self._text_cache: dict[tuple[str, int, Color], pygame.Surface] = {}
+        self._tile_cache: dict[tuple[str, int], pygame.Surface] = {}
+        self._targets: list[tuple[pygame.Rect, int]] = []
+
+    # ---- drawing -------------------------------------------------------------
+
+    def show(self, view: View) -> None:
+        self.render(view)
+        pygame.display.flip()
+
+    def render(self, view: View) -> pygame.Surface:
+        """Draw ``view`` onto the screen surface (without flipping) and return it."""
+        m, w, h = self.m, self.width, self.height
+        self.surface.fill(BACKGROUND)
+        header_h, footer_h = m(38), m(96)
+        self._header(view, pygame.Rect(0, 0, w, header_h))
+        body = pygame.Rect(0, header_h, w, h - header_h - footer_h)
+        left = pygame.Rect(body.x + m(6), body.y + m(4), body.w // 2 - m(9), body.h - m(8))
+        right = pygame.Rect(body.centerx + m(3), body.y + m(4), body.w // 2 - m(9),
+                            body.h - m(8))
+        room_h = m(190)
+        self._room(view.room_tiles, pygame.Rect(left.x, left.y, left.w, room_h))
+        self._lines("Last check 判定", view.last_check,
+                    pygame.Rect(left.x, left.y + room_h + m(6), left.w, left.h - room_h - m(6)),
+                    wrap=True)
+        sheet_h = m(176)
+        self._sheet(view.sheet, pygame.Rect(right.x, right.y, right.w, sheet_h))
+        log_box = pygame.Rect(right.x, right.y + sheet_h + m(6), right.w,
+                              right.h - sheet_h - m(6))
+        self._lines("Log 記録", view.log, log_box, newest_last=True)
+        self._footer(view, pygame.Rect(0, h - footer_h, w, footer_h))
+        return self.surface
+
+    def _text(self, text: str, size: int, color: Color = TEXT) -> pygame.Surface:
+        if not self.has_cjk:
+            text = without_cjk(text)
+        key = (text, size, color)
+        surface = self._text_cache.get(key)
+        if surface is None:
+            if len(self._text_cache) > _TEXT_CACHE_LIMIT:
+                self._text_cache.clear()
+            surface = self._font.render(text or " ", color, size=size)[0]
+            self._text_cache[key] = surface
+        return surface
+
+    def _fit(self, text: str, size: int, width: int, color: Color = TEXT) -> pygame.Surface:
+        """The text, cut with an ellipsis if it is wider than ``width``."""
+        surface = self._text(text, size, color)
+        while surface.get_width() > width and len(text) > 1:
+            text = text[: max(1, len(text) * width // surface.get_width() - 1)]
+            surface = self._text(text + "…", size, color)
+        return surface
+
+    def _wrap(self, text: str, size: int, width: int) -> list[str]:
+        """Greedy wrap at spaces (or anywhere, for Japanese without spaces)."""
+        words = text.split(" ")
+        lines: list[str] = []
+        line = ""
+        for word in words:
+            candidate = f"{line} {word}" if line else word
+            if self._text(candidate, size).get_width() <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            line = word
+            while self._text(line, size).get_width() > width and len(line) > 1:
+                cut = max(1, len(line) * width // self._text(line, size).get_width())
+                lines.append(line[:cut])
+                line = line[cut:]
+        lines.append(line)
+        return lines
+
+    def _tile(self, tile: str, height: int) -> pygame.Surface:
+        key = (tile, height)
+        surface = self._tile_cache.get(key)
+        if surface is None:
+            image = _load_png(tile)
+            if tile not in ("back", "empty"):
+                # The faces are transparent; lay them on the blank tile body.
+                body = _load_png("empty")
+                body.blit(image, (0, 0))
+                image = body
+            width = round(image.get_width() * height / image.get_height())
+            surface = pygame.transform.smoothscale(image, (width, height))
+            self._tile_cache[key] = surface
+        return surface
+
+    def _panel(self, rect: pygame.Rect, title: str | None = None) -> int:
+        """Draw a panel; return the y where its content starts."""
+        m = self.m
+        pygame.draw.rect(self.surface, PANEL, rect, border_radius=m(6))
+        if title is None:
+            return rect.y + m(6)
+        self.surface.blit(self._text(title, m(13), DIM), (rect.x + m(8), rect.y + m(4)))
+        return rect.y + m(24)
+
+    def _header(self, view: View, rect: pygame.Rect) -> None:
+        m = self.m
+        where = f"Floor {view.floor} {view.floor}階"
+        if view.room is not None:
+            where += f" · Room {view.room} 部屋{view.room}"
+        self.surface.blit(self._text(where, m(20), ACCENT), (m(10), m(7)))
+        if view.sheet is not None:
+            self._hp_bar(view.sheet, pygame.Rect(rect.w - m(270), m(9), m(260), m(20)))
+
+    def _hp_bar(self, sheet: SheetView, rect: pygame.Rect) -> None:
+        m = self.m
+        fraction = max(0.0, min(1.0, sheet.hp / sheet.hp_max)) if sheet.hp_max else 0.0
+        color = GOOD if fraction > 0.5 else ACCENT if fraction > 0.25 else BAD
+        pygame.draw.rect(self.surface, PANEL, rect, border_radius=m(4))
+        filled = rect.copy()
+        filled.w = round(rect.w * fraction)
+        if filled.w:
+            pygame.draw.rect(self.surface, color, filled, border_radius=m(4))
+        label = self._text(f"HP {sheet.hp}/{sheet.hp_max}", m(15))
+        self.surface.blit(label, label.get_rect(center=rect.center))
+
+    def _room(self, tiles: Sequence[TileView], rect: pygame.Rect) -> None:
+        m = self.m
+        top = self._panel(rect, "Room 部屋 (2x2)")
+        cell_w, cell_h = rect.w // 2, (rect.bottom - top) // 2
+        tile_h = cell_h - m(8)
+        for i, tile in enumerate(tiles[:4]):
+            x = rect.x + (i % 2) * cell_w + m(6)
+            y = top + (i // 2) * cell_h
+            picture = self._tile(tile.tile, tile_h)
+            self.surface.blit(picture, (x, y))
+            tx = x + picture.get_width() + m(6)
+            text_w = cell_w - picture.get_width() - m(14)
+            lines = (
+                (tile.meaning.ja or tile.meaning.en, m(16), TEXT),
+                (tile.meaning.en if tile.meaning.ja else "", m(14), DIM),
+                (tile.detail, m(14), ACCENT),
+                (tile.tile, m(13), DIM),
+            )
+            ly = y + m(2)
+            for text, size, color in lines:
+                if text:
+                    self.surface.blit(self._fit(text, size, text_w, color), (tx, ly))
+                ly += size + m(5)
+        if not tiles:
+            hint = self._text("no room revealed yet", m(15), DIM)
+            self.surface.blit(hint, (rect.x + m(10), top + m(10)))
+
+    def _sheet(self, sheet: SheetView | None, rect: pygame.Rect) -> None:
+        m = self.m
+        y = self._panel(rect, "PC")
+        if sheet is None:
+            return
+        nxt = "max" if sheet.xp_next is None else str(sheet.xp_next)
+        rows = [
+            f"Lv {sheet.level}   XP {sheet.xp}/{nxt}   Gold 金 {sheet.gold}"
+            + ("" if sheet.strength is None else f"   Str 強さ {sheet.strength:+d}"),
+            f"Weapon 武器: {sheet.weapon} (+{sheet.weapon_attack})",
+            f"Ranged 飛び道具: {sheet.ranged} (+{sheet.ranged_attack}) ×{sheet.ammo}",
+            f"Armour 鎧: {sheet.armour} ({sheet.armour_defence})",
+            "Rings 指輪: " + (", ".join(str(r) for r in sheet.rings) or "–"),
+            "States 状態: " + (", ".join(str(s) for s in sheet.states) or "normal 通常"),
+        ]
+        for row in rows:
+            self.surface.blit(self._fit(row, m(15), rect.w - m(16)), (rect.x + m(8), y))
+            y += m(23)
+
+    def _lines(self, title: str, lines: Sequence[str], rect: pygame.Rect, wrap: bool = False,
+               newest_last: bool = False) -> None:
+        m = self.m
+        y = self._panel(rect, title)
+        size, step = m(14), m(19)
+        width = rect.w - m(16)
+        rows = [part for line in lines for part in (self._wrap(line, size, width) if wrap
+                                                     else [line])]
+        capacity = max(0, (rect.bottom - y - m(4)) // step)
+        rows = rows[-capacity:] if newest_last else rows[:capacity]
+        for row in rows:
+            self.surface.blit(self._fit(row, size, width), (rect.x + m(8), y))
+            y += step
+
+    def _footer(self, view: View, rect: pygame.Rect) -> None:
+        m = self.m
+        pygame.draw.rect(self.surface, PANEL, rect)
+        x = m(10)
+        if view.prompt_tile:
+            picture = self._tile(view.prompt_tile, rect.h - m(12))
+            self.surface.blit(picture, (x, rect.y + m(6)))
+            x += picture.get_width() + m(10)
+        prompt_lines = self._wrap(view.prompt, m(17), rect.w - x - m(10))
+        max_prompt = 1 if view.options else 3
+        for i, line in enumerate(prompt_lines[:max_prompt]):
+            self.surface.blit(self._text(line, m(17), ACCENT), (x, rect.y + m(6) + i * m(24)))
+        if view.status:
+            status = self._fit(view.status, m(13), rect.w - x - m(10), BAD)
+            self.surface.blit(status, (rect.right - status.get_width() - m(10), rect.y + m(6)))
+        self._targets = []
+        if not view.options:
+            return
+        gap = m(8)
+        count = len(view.options)
+        box_w = min(m(190), (rect.right - x - m(10) - gap * (count - 1)) // count)
+        box = pygame.Rect(x, rect.y + m(36), box_w, rect.h - m(44))
+        for i, option in enumerate(view.options):
+            color = HIGHLIGHT if view.highlight == i else BACKGROUND
+            pygame.draw.rect(self.surface, color, box, border_radius=m(8))
+            pygame.draw.rect(self.surface, DIM, box, width=max(1, m(1)), border_radius=m(8))
+            key = _BUTTON_KEYS[option.button] if option.button else str(i + 1)
+            label = self._fit(f"[{key}] {option.label}", m(16), box.w - m(12))
+            self.surface.blit(label, label.get_rect(center=box.center))
+            self._targets.append((box.copy(), i))
+            box.x += box_w + gap
+
+    # ---- input and lifetime ----------------------------------------------------
+
+    def poll(self) -> list[Press]:
+        """Keys and taps since the last call; closing the window stops the session."""
+        presses: list[Press] = []
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                raise KeyboardInterrupt
+            if event.type == pygame.KEYDOWN:
+                press = press_for_key(_SPECIAL_KEYS.get(event.key, event.unicode))
+                if press is not None:
+                    presses.append(press)
+            elif event.type == pygame.MOUSEBUTTONDOWN and not getattr(event, "touch", False):
+                presses.extend(self._tap(event.pos))
+            elif event.type == pygame.FINGERDOWN:
+                presses.extend(self._tap((event.x * self.width, event.y * self.height)))
+        return presses
+
+    def _tap(self, pos: tuple[float, float]) -> list[Press]:
+        return [Pick(index) for rect, index in self._targets if rect.collidepoint(pos)]
+
+    def save_png(self, path: Path) -> None:
+        pygame.image.save(self.surface, os.fspath(path))
+
+    def close(self) -> None:
+        pygame.display.quit()

@@ -1,0 +1,100 @@
+"""The terminal display (rich): the same content as the screen, for play over SSH."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from companion.hw.buttons import Button, Press
+
+if TYPE_CHECKING:
+    from companion.app.view import SheetView, View
+
+_BUTTON_KEYS = {Button.ATTACK: "a", Button.FLEE: "f", Button.RANGED: "r", Button.ITEM: "i",
+                Button.MENU: "m"}
+
+
+class TerminalDisplay:
+    """Prints one frame per step; on a real terminal the previous frame is cleared first."""
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console()
+
+    def show(self, view: View) -> None:
+        if self.console.is_terminal:
+            self.console.clear()
+        self.console.print(render(view))
+
+    def poll(self) -> list[Press]:
+        return []  # keys come from the keyboard choice source, not from printing
+
+    def close(self) -> None:
+        return None
+
+
+def render(view: View) -> RenderableType:
+    """The whole frame as one rich renderable."""
+    where = f"Floor {view.floor} {view.floor}階"
+    if view.room is not None:
+        where += f" · Room {view.room} 部屋{view.room}"
+    header = Text(where, style="bold yellow")
+    if view.sheet is not None:
+        header.append("   ")
+        header.append_text(hp_bar(view.sheet))
+
+    room = Table(title="Room 部屋", show_header=True, expand=True, title_justify="left")
+    room.add_column("pos")
+    room.add_column("tile")
+    room.add_column("meaning")
+    room.add_column("state")
+    for pos, tile in zip(("TL", "TR", "BL", "BR"), view.room_tiles, strict=False):
+        room.add_row(pos, tile.tile, str(tile.meaning), tile.detail)
+
+    parts: list[RenderableType] = [header, room]
+    if view.sheet is not None:
+        parts.append(Panel(sheet_text(view.sheet), title="PC", title_align="left"))
+    if view.last_check:
+        parts.append(Panel("\n".join(view.last_check), title="Last check 判定",
+                           title_align="left"))
+    if view.log:
+        parts.append(Panel("\n".join(view.log[-8:]), title="Log 記録", title_align="left"))
+    prompt = Text(view.prompt, style="bold")
+    if view.prompt_tile:
+        prompt = Text(f"[{view.prompt_tile}] ", style="bold cyan") + prompt
+    parts.append(prompt)
+    if view.options:
+        options = Text()
+        for i, option in enumerate(view.options):
+            key = _BUTTON_KEYS[option.button] if option.button else str(i + 1)
+            style = "reverse" if view.highlight == i else ""
+            options.append(f" ({key}) {option.label} ", style=style)
+            options.append(" ")
+        parts.append(options)
+    if view.status:
+        parts.append(Text(view.status, style="red"))
+    return Group(*parts)
+
+
+def hp_bar(sheet: SheetView, width: int = 20) -> Text:
+    fraction = max(0.0, min(1.0, sheet.hp / sheet.hp_max)) if sheet.hp_max else 0.0
+    filled = round(width * fraction)
+    color = "green" if fraction > 0.5 else "yellow" if fraction > 0.25 else "red"
+    bar = Text("█" * filled, style=color) + Text("░" * (width - filled), style="dim")
+    return Text("HP ") + bar + Text(f" {sheet.hp}/{sheet.hp_max}")
+
+
+def sheet_text(sheet: SheetView) -> str:
+    nxt = "max" if sheet.xp_next is None else str(sheet.xp_next)
+    strength = "" if sheet.strength is None else f"   Str 強さ {sheet.strength:+d}"
+    return "\n".join((
+        f"Lv {sheet.level}   XP {sheet.xp}/{nxt}   Gold 金 {sheet.gold}{strength}",
+        f"Weapon 武器: {sheet.weapon} (+{sheet.weapon_attack})",
+        f"Ranged 飛び道具: {sheet.ranged} (+{sheet.ranged_attack}) ×{sheet.ammo}",
+        f"Armour 鎧: {sheet.armour} ({sheet.armour_defence})",
+        "Rings 指輪: " + (", ".join(str(r) for r in sheet.rings) or "–"),
+        "States 状態: " + (", ".join(str(s) for s in sheet.states) or "normal 通常"),
+    ))

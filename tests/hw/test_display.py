@@ -1,0 +1,134 @@
+"""Screen (pygame, SDL dummy driver), terminal (rich) and no display, all rendering a View."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+from rich.console import Console
+
+from companion.app.view import Name, TileView, example_view
+from companion.hw.buttons import Button, Pick
+from companion.hw.display import open_display
+from companion.hw.display.fonts import find_cjk_font, without_cjk
+from companion.hw.display.screen import BACKGROUND, ScreenDisplay, pick_layout
+from companion.hw.display.terminal import TerminalDisplay
+
+CJK_FONT = find_cjk_font()
+needs_cjk = pytest.mark.skipif(CJK_FONT is None, reason="no CJK font (apt-get install "
+                               "fonts-noto-cjk)")
+
+
+@pytest.fixture(params=["800x480", "1024x600"])
+def screen(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
+    display = ScreenDisplay(request.param)
+    yield display
+    display.close()
+
+
+def test_layouts() -> None:
+    assert pick_layout("auto", None) == (800, 480)
+    assert pick_layout("auto", (1280, 720)) == (1024, 600)
+    assert pick_layout("800x480", (1280, 720)) == (800, 480)
+
+
+def test_screenshot_at_each_size(screen: ScreenDisplay, tmp_path: Path) -> None:
+    surface = screen.render(example_view())
+    path = tmp_path / f"screen-{screen.width}x{screen.height}.png"
+    screen.save_png(path)
+    saved = pygame.image.load(str(path))
+    assert saved.get_size() == (screen.width, screen.height)
+    # The first room tile's picture sits top-left of the room panel: ivory tile body.
+    body = surface.get_at((screen.m(14), screen.m(38) + screen.m(40)))
+    assert body.r > 200 and body.g > 200
+    # The HP bar is 9/22 full: its left end is coloured, its right end is not.
+    bar_y = screen.m(19)
+    left = surface.get_at((screen.width - screen.m(265), bar_y))
+    right = surface.get_at((screen.width - screen.m(15), bar_y))
+    assert left != right
+
+
+@needs_cjk
+def test_japanese_glyphs_render(screen: ScreenDisplay) -> None:
+    """A missing glyph draws the same box for every character; real glyphs differ."""
+    assert screen.has_cjk
+    a = pygame.surfarray.array_alpha(screen._text("大", 20))
+    b = pygame.surfarray.array_alpha(screen._text("蛇", 20))
+    assert a.shape == b.shape and (a != b).any()
+    assert a.sum() > 0
+
+
+def test_without_cjk_font_english_only(tmp_path: Path) -> None:
+    display = ScreenDisplay("800x480", find_font=False)
+    assert not display.has_cjk
+    display.render(example_view())
+    display.save_png(tmp_path / "fallback.png")
+    assert display._text("大蛇 snake", 16).get_width() == display._text("snake", 16).get_width()
+    display.close()
+    assert without_cjk("回復薬 healing potion") == "healing potion"
+
+
+def test_taps_and_keys_pick_options(screen: ScreenDisplay) -> None:
+    screen.render(example_view())
+    second = screen._targets[1][0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=second.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, unicode="a", mod=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b",
+                                         mod=0))
+    fourth = screen._targets[3][0]
+    pygame.event.post(pygame.event.Event(
+        pygame.FINGERDOWN, x=fourth.centerx / screen.width, y=fourth.centery / screen.height,
+        touch_id=0, finger_id=0, dx=0, dy=0, pressure=1))
+    assert screen.poll() == [Pick(1), Button.ATTACK, Button.FLEE, Pick(3)]
+
+
+def test_a_tap_outside_options_is_nothing(screen: ScreenDisplay) -> None:
+    screen.render(example_view())
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    assert screen.poll() == []
+
+
+def test_closing_the_window_stops(screen: ScreenDisplay) -> None:
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    with pytest.raises(KeyboardInterrupt):
+        screen.poll()
+
+
+def test_prompt_only_view_and_tile_prompt(screen: ScreenDisplay) -> None:
+    view = replace(example_view(), options=(), room_tiles=(), sheet=None,
+                   prompt="Draw a tile and put it on the draw slot 牌を引いて置いてください",
+                   prompt_tile="back", status="read 5p: place the tile again")
+    surface = screen.render(view)
+    footer_y = screen.height - screen.m(96) + screen.m(20)
+    assert surface.get_at((screen.m(20), footer_y)) != BACKGROUND
+
+
+def test_terminal_shows_the_same_content() -> None:
+    out = io.StringIO()
+    TerminalDisplay(Console(file=out, width=100)).show(example_view())
+    text = out.getvalue()
+    for expected in ("Floor 3 3階", "Room 5 部屋5", "大うずら emu", "asleep 眠", "HP", "9/22",
+                     "メイス mace", "rate 4 = 7 atk", "大蛇 snake defeated", "(a) Fight 戦う",
+                     "隠密の指輪 ring of stealth"):
+        assert expected in text, expected
+
+
+def test_terminal_marks_a_highlighted_option() -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=100, force_terminal=True, color_system="standard")
+    view = replace(example_view(), highlight=2,
+                   room_tiles=(TileView("9m", Name("オーク", "orc"), "on gold"),))
+    TerminalDisplay(console).show(view)
+    assert "\x1b[7m (r) Shoot 射撃 \x1b[0m" in out.getvalue()
+    assert "オーク orc" in out.getvalue()
+
+
+def test_open_display_by_name() -> None:
+    assert open_display("none").poll() == []
+    assert isinstance(open_display("terminal"), TerminalDisplay)
+    with pytest.raises(ValueError, match="choose one of screen, terminal, none"):
+        open_display("hologram")
