@@ -1,0 +1,144 @@
+"""A serial port that survives unplugging: non-blocking reads, reopen with backoff.
+
+The port is named by a string (a device path or any pyserial URL such as
+``loop://`` or ``rfc2217://host:port``) or by a callable that finds it anew on
+each attempt (a USB tray comes back under another ``/dev/ttyACM*`` name).
+"""
+
+from __future__ import annotations
+
+import select
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import serial
+from serial.tools import list_ports
+
+PortSpec = str | Callable[[], str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Backoff:
+    """Delays between reopen attempts: ``initial``, doubling up to ``maximum`` seconds."""
+
+    initial: float = 0.05
+    maximum: float = 0.5
+
+    def next(self, current: float | None) -> float:
+        return self.initial if current is None else min(current * 2, self.maximum)
+
+
+def find_usb_port(vid: int, pid: int) -> str | None:
+    """The first serial port whose USB VID:PID matches, or None."""
+    for info in sorted(list_ports.comports(), key=lambda p: p.device):
+        if info.vid == vid and info.pid == pid:
+            return str(info.device)
+    return None
+
+
+class SerialLink:
+    """One serial connection that reopens itself; ``read()`` never blocks."""
+
+    def __init__(self, port: PortSpec, baudrate: int, *, backoff: Backoff = Backoff(),
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.port = port
+        self.baudrate = baudrate
+        self.backoff = backoff
+        self.clock = clock
+        self.serial: serial.SerialBase | None = None
+        self.device: str | None = None
+        self.problem = "not opened yet"
+        self.opens = 0
+        self.drops = 0
+        self._delay: float | None = None
+        self._next_attempt = 0.0
+
+    @property
+    def is_open(self) -> bool:
+        return self.serial is not None
+
+    def _resolve(self) -> str | None:
+        return self.port() if callable(self.port) else self.port
+
+    def try_open(self) -> bool:
+        """Open the port if it is time to try; True when a new connection was made."""
+        if self.serial is not None or self.clock() < self._next_attempt:
+            return False
+        device = self._resolve()
+        if device is None:
+            self._schedule("no tray found")
+            return False
+        try:
+            port = serial.serial_for_url(device, baudrate=self.baudrate, timeout=0,
+                                         write_timeout=0.5)
+            port.reset_input_buffer()
+        except (serial.SerialException, OSError, ValueError) as exc:
+            self._schedule(f"cannot open {device}: {exc}")
+            return False
+        self.serial, self.device, self.problem = port, device, ""
+        self.opens += 1
+        return True
+
+    def connected(self) -> None:
+        """The far end answered: the next drop starts the backoff from the beginning."""
+        self._delay = None
+
+    def _schedule(self, problem: str) -> None:
+        self.problem = problem
+        self._delay = self.backoff.next(self._delay)
+        self._next_attempt = self.clock() + self._delay
+
+    def drop(self, problem: str) -> None:
+        """Close the port after a fault; a reopen is attempted after the backoff delay."""
+        if self.serial is not None:
+            try:
+                self.serial.close()
+            except (serial.SerialException, OSError):
+                pass  # the device is already gone; closing is best effort
+            self.serial = None
+            self.drops += 1
+        self._schedule(problem)
+
+    def read(self) -> bytes:
+        """Whatever bytes are waiting (maybe none); on a fault, drop the port and return b""."""
+        if self.serial is None:
+            return b""
+        try:
+            return bytes(self.serial.read(max(1, self.serial.in_waiting)))
+        except (serial.SerialException, OSError) as exc:
+            self.drop(f"{self.device} went away: {exc}")
+            return b""
+
+    def write(self, data: bytes) -> None:
+        if self.serial is None:
+            return
+        try:
+            self.serial.write(data)
+        except (serial.SerialException, OSError) as exc:
+            self.drop(f"{self.device} went away: {exc}")
+
+    def wait(self, timeout: float) -> None:
+        """Sleep until bytes arrive or ``timeout`` passes (select on the fd when there is one)."""
+        port = self.serial
+        fileno = getattr(port, "fileno", None)
+        if port is not None and fileno is not None:
+            try:
+                select.select([fileno()], [], [], timeout)
+                return
+            except (OSError, ValueError, serial.SerialException):
+                pass  # loop:// and friends have no fd; a vanished fd is caught by read()
+        time.sleep(min(timeout, 0.01) if port is not None else timeout)
+
+    def close(self) -> None:
+        if self.serial is not None:
+            self.serial.close()
+            self.serial = None
+        self.problem = "closed"
+
+
+def port_or_usb(port: str | None, vid: int, pid: int) -> PortSpec:
+    """``port`` as given, or a finder that looks for the USB VID:PID on every attempt."""
+    if port:
+        return port
+    return lambda: find_usb_port(vid, pid)

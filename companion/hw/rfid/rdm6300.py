@@ -1,0 +1,157 @@
+"""A single 125 kHz RDM6300 reader on a UART: one slot (the draw slot by default).
+
+The module sends a 14-byte frame, 9600 baud 8N1, over and over while a tag is
+in its field::
+
+    0x02 | 10 ASCII hex digits (version byte + 4-byte card number) | 2 hex checksum | 0x03
+
+The checksum is the XOR of the five data bytes. The reader never says that a
+tag left, so a tag counts as removed when no frame has come for
+``absent_after`` seconds; frames of the tag already on the slot are repeats
+and are suppressed.
+
+>>> framer = Rdm6300Framer()
+>>> framer.feed(b"\\x020F00A1B2C3DF\\x03\\x02bad")
+['0F00A1B2C3']
+>>> framer.counters
+{'frames': 1, 'garbage': 0, 'bad_checksum': 0}
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from companion.hw.ports import ReaderStatus, Slot, SlotReading
+from companion.hw.rfid.events import TagAction, TagEvent, latest_readings
+from companion.hw.rfid.link import Backoff, PortSpec, SerialLink
+from companion.hw.rfid.tagmap import TagMap
+
+STX = 0x02
+ETX = 0x03
+FRAME_LENGTH = 14
+BAUDRATE = 9600
+_HEX = frozenset(b"0123456789ABCDEFabcdef")
+
+
+def checksum(data_hex: bytes) -> int:
+    """XOR of the five data bytes written as ten hex digits."""
+    value = 0
+    for i in range(0, 10, 2):
+        value ^= int(data_hex[i:i + 2], 16)
+    return value
+
+
+def frame(uid: str) -> bytes:
+    """The bytes an RDM6300 sends for a 10-hex-digit tag ID (for the tests and the bench)."""
+    data = uid.upper().encode()
+    return b"\x02" + data + b"%02X" % checksum(data) + b"\x03"
+
+
+class Rdm6300Framer:
+    """Bytes in, tag IDs out; resynchronises on STX, counts junk and bad checksums."""
+
+    def __init__(self) -> None:
+        self.counters: dict[str, int] = {"frames": 0, "garbage": 0, "bad_checksum": 0}
+        self._buffer = bytearray()
+
+    def reset(self) -> None:
+        self._buffer.clear()
+
+    def feed(self, data: bytes) -> list[str]:
+        uids: list[str] = []
+        self._buffer += data
+        while self._buffer:
+            start = self._buffer.find(STX)
+            if start < 0:
+                self.counters["garbage"] += 1
+                self._buffer.clear()
+                break
+            if start:
+                self.counters["garbage"] += 1
+                del self._buffer[:start]
+            if len(self._buffer) < FRAME_LENGTH:
+                break
+            candidate = bytes(self._buffer[:FRAME_LENGTH])
+            body = candidate[1:13]
+            if candidate[13] != ETX or not all(b in _HEX for b in body):
+                self.counters["garbage"] += 1
+                del self._buffer[:1]  # look for the next STX
+                continue
+            del self._buffer[:FRAME_LENGTH]
+            if checksum(body[:10]) != int(body[10:], 16):
+                self.counters["bad_checksum"] += 1
+                continue
+            self.counters["frames"] += 1
+            uids.append(body[:10].decode().upper())
+        return uids
+
+
+@dataclass(frozen=True, slots=True)
+class Rdm6300Settings:
+    baudrate: int = BAUDRATE
+    absent_after: float = 0.5  # the module repeats a present tag's frame every ~0.1-0.3 s
+    backoff: Backoff = field(default_factory=Backoff)
+
+
+class Rdm6300Reader:
+    """A :class:`companion.hw.ports.TileReader` for one RDM6300 on one slot."""
+
+    def __init__(self, port: PortSpec, tag_map: TagMap | None = None, slot: Slot = Slot.DRAW,
+                 settings: Rdm6300Settings = Rdm6300Settings(),
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.tag_map = tag_map if tag_map is not None else TagMap()
+        self.slot = slot
+        self.settings = settings
+        self.clock = clock
+        self.link = SerialLink(port, settings.baudrate, backoff=settings.backoff, clock=clock)
+        self.framer = Rdm6300Framer()
+        self.uid: str | None = None
+        self.counters: dict[str, int] = {"repeats": 0, "reconnects": 0}
+        self._last_seen = 0.0
+
+    def poll(self) -> list[SlotReading]:
+        return latest_readings(self.poll_events())
+
+    def poll_events(self) -> list[TagEvent]:
+        events: list[TagEvent] = []
+        if not self.link.is_open and self.link.try_open():
+            self.framer.reset()
+            self.link.connected()
+        if self.link.is_open:
+            data = self.link.read()
+            if not self.link.is_open:
+                self.counters["reconnects"] += 1
+            arrived = time.perf_counter()
+            for uid in self.framer.feed(data) if data else []:
+                self._seen(uid, arrived, events)
+        if self.uid is not None and self.clock() - self._last_seen > self.settings.absent_after:
+            events.append(TagEvent(TagAction.REMOVED, self.slot, self.uid,
+                                   self.tag_map.label(self.uid), time.perf_counter()))
+            self.uid = None
+        return events
+
+    def _seen(self, uid: str, arrived: float, events: list[TagEvent]) -> None:
+        self._last_seen = self.clock()
+        if uid == self.uid:
+            self.counters["repeats"] += 1
+            return
+        if self.uid is not None:
+            events.append(TagEvent(TagAction.REMOVED, self.slot, self.uid,
+                                   self.tag_map.label(self.uid), arrived))
+        self.uid = uid
+        events.append(TagEvent(TagAction.PLACED, self.slot, uid, self.tag_map.label(uid), arrived))
+
+    def wait(self, timeout: float) -> None:
+        self.link.wait(timeout)
+
+    def status(self) -> ReaderStatus:
+        counters = {**self.framer.counters, **self.counters}
+        if not self.link.is_open:
+            return ReaderStatus(False, self.link.problem, counters)
+        where = f"RDM6300 on {self.link.device} ({self.slot.value} slot)"
+        return ReaderStatus(True, where, counters)
+
+    def close(self) -> None:
+        self.link.close()

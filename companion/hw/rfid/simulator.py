@@ -1,0 +1,164 @@
+"""A tray on the far end of a pseudo-terminal, running the real firmware logic.
+
+The simulator loads ``firmware/jrtray`` from the source tree (the same files
+that are copied to the Pico) and gives it :class:`SimulatedReader` objects in
+place of MFRC522 chips. The host opens :attr:`TraySimulator.port` with pyserial
+as if it were ``/dev/ttyACM0``. Nothing runs in the background: call
+:meth:`TraySimulator.step` (or :meth:`settle`) from the same loop that polls
+the host driver.
+
+Outside-world verbs: ``place(slot, uid)``, ``remove(slot)``, ``break_reader``,
+``inject(raw bytes)``, ``unplug()``/``replug()``, ``silent = True``.
+"""
+
+from __future__ import annotations
+
+import errno
+import importlib
+import importlib.util
+import os
+import sys
+import time
+import tty
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from companion.errors import DeviceError
+
+FIRMWARE_DIR = Path(__file__).resolve().parents[3] / "firmware"
+SIM_VERSION = "1.0.0-sim"
+
+
+def load_firmware_logic() -> ModuleType:
+    """Import ``jrtray.logic`` from the firmware folder of the source tree."""
+    if "jrtray.logic" in sys.modules:
+        return sys.modules["jrtray.logic"]
+    package_dir = FIRMWARE_DIR / "jrtray"
+    if not (package_dir / "logic.py").exists():
+        raise DeviceError(f"the tray simulator needs the firmware sources in {FIRMWARE_DIR}")
+    spec = importlib.util.spec_from_file_location(
+        "jrtray", package_dir / "__init__.py", submodule_search_locations=[str(package_dir)])
+    assert spec is not None and spec.loader is not None
+    package = importlib.util.module_from_spec(spec)
+    sys.modules["jrtray"] = package
+    spec.loader.exec_module(package)
+    return importlib.import_module("jrtray.logic")
+
+
+class SimulatedReader:
+    """Stands in for one MFRC522: holds the tag lying on it, or fails like a loose cable."""
+
+    def __init__(self) -> None:
+        self.uid: bytes | None = None
+        self.broken = False
+
+    def init(self) -> None:
+        if self.broken:
+            raise OSError("MFRC522 does not answer")
+
+    def read_uid(self) -> bytes | None:
+        if self.broken:
+            raise OSError("MFRC522 does not answer")
+        return self.uid
+
+
+class TraySimulator:
+    """The far end of the serial line: firmware logic + simulated readers on a pty master."""
+
+    def __init__(self, slots: int = 5, *, heartbeat_ms: int = 1000, place_after: int = 2,
+                 remove_after: int = 3, fail_after: int = 3, retry_ms: int = 50) -> None:
+        logic = load_firmware_logic()
+        self.readers = [SimulatedReader() for _ in range(slots)]
+        self.tray: Any = logic.Tray(
+            self.readers, SIM_VERSION, self._send, heartbeat_ms=heartbeat_ms,
+            place_after=place_after, remove_after=remove_after, fail_after=fail_after,
+            retry_ms=retry_ms)
+        self.silent = False
+        self.sent: list[str] = []
+        self._master = -1
+        self._slave = -1
+        self.port = ""
+        self._t0 = time.monotonic()
+        self.replug()
+        self.tray.boot(self.now_ms())
+
+    def now_ms(self) -> int:
+        return int((time.monotonic() - self._t0) * 1000)
+
+    # -- the wire -------------------------------------------------------
+
+    def replug(self) -> str:
+        """Open a fresh pty pair (a replugged tray gets a new device name)."""
+        self.unplug()
+        self._master, self._slave = os.openpty()
+        tty.setraw(self._slave)  # no echo, no newline translation before the host opens it
+        os.set_blocking(self._master, False)
+        self.port = os.ttyname(self._slave)
+        return self.port
+
+    def unplug(self) -> None:
+        for fd in (self._master, self._slave):
+            if fd >= 0:
+                os.close(fd)
+        self._master = self._slave = -1
+
+    close = unplug
+
+    @property
+    def plugged(self) -> bool:
+        return self._master >= 0
+
+    def _send(self, line: str) -> None:
+        self.sent.append(line)
+        if not self.silent:
+            self.inject(line.encode())
+
+    def inject(self, data: bytes) -> None:
+        """Put raw bytes on the wire, as line noise or a broken firmware would."""
+        if self.plugged:
+            try:
+                os.write(self._master, data)
+            except OSError as exc:
+                if exc.errno not in (errno.EIO, errno.EAGAIN):
+                    raise
+
+    def _receive(self) -> bytes:
+        if not self.plugged:
+            return b""
+        try:
+            return os.read(self._master, 4096)
+        except OSError as exc:  # EAGAIN: nothing yet; EIO: the host has not opened its side
+            if exc.errno in (errno.EAGAIN, errno.EIO):
+                return b""
+            raise
+
+    # -- the tray -------------------------------------------------------
+
+    def step(self, count: int = 1) -> None:
+        """Answer host commands and poll ``count`` readers, as the firmware main loop does."""
+        for _ in range(count):
+            data = self._receive()
+            if data:
+                self.tray.feed(data, self.now_ms())
+            self.tray.step(self.now_ms())
+
+    def settle(self) -> None:
+        """Enough polls for every slot to pass the debounce (placing and removing)."""
+        rounds = max(self.tray.place_after, self.tray.remove_after, self.tray.fail_after)
+        self.step(len(self.readers) * rounds)
+
+    def place(self, slot: int, uid: str) -> None:
+        self.readers[slot].uid = bytes.fromhex(uid)
+
+    def remove(self, slot: int) -> None:
+        self.readers[slot].uid = None
+
+    def break_reader(self, slot: int, broken: bool = True) -> None:
+        self.readers[slot].broken = broken
+
+    def __enter__(self) -> TraySimulator:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

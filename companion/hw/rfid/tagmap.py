@@ -1,0 +1,136 @@
+"""The UID → tile map: which sticker is under which tile, in a TOML file the player can read.
+
+The app keeps it in ``config_dir() / TAGMAP_FILENAME`` and passes the path in
+(hardware code does not know about the user's folders). The file looks like::
+
+    # RFID stickers → tiles, written by `companion calibrate rfid`.
+    version = 1
+
+    [tags]
+    "04A1B2C3D4E5F6" = "1m"  # 一萬 1 of characters
+
+A set has four copies of each kind (JR-TILE-1), so a kind holds at most four
+UIDs, and a UID belongs to one tile only.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+from companion.errors import CompanionError, DataError
+from companion.hw.rfid.protocol import UID_PATTERN
+from companion.rules.tiles import ALL_KINDS, COPIES_PER_KIND, Tile
+
+TAGMAP_FILENAME = "rfid_tags.toml"
+FORMAT_VERSION = 1
+
+
+class TagAlreadyEnrolled(CompanionError, ValueError):
+    """The sticker is already enrolled (as the same or another tile)."""
+
+
+class KindFull(CompanionError, ValueError):
+    """All four copies of a kind already have a sticker."""
+
+
+def normalise_uid(uid: str) -> str:
+    """Upper-case hex without separators; raise DataError when it is not a UID."""
+    text = uid.strip().upper().replace(":", "").replace(" ", "")
+    if not UID_PATTERN.match(text) and not _is_em4100(text):
+        raise DataError(
+            f"{uid!r} is not a tag UID (8, 14 or 20 hex digits, or 10 for 125 kHz tags)")
+    return text
+
+
+def _is_em4100(text: str) -> bool:
+    return len(text) == 10 and all(c in "0123456789ABCDEF" for c in text)
+
+
+class TagMap:
+    """UID → tile, with at most four UIDs per kind."""
+
+    def __init__(self, tags: dict[str, Tile] | None = None) -> None:
+        self._tags: dict[str, Tile] = {}
+        for uid, tile in (tags or {}).items():
+            self.enrol(uid, tile)
+
+    @classmethod
+    def load(cls, path: Path) -> TagMap:
+        """Read the map: no file is an empty map, a broken one a DataError naming the field."""
+        if not path.exists():
+            return cls()
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise DataError(f"{path}: cannot read the RFID tag map: {exc}") from exc
+        if data.get("version") != FORMAT_VERSION:
+            raise DataError(
+                f"{path}: version must be {FORMAT_VERSION}, not {data.get('version')!r}")
+        tags = data.get("tags", {})
+        if not isinstance(tags, dict):
+            raise DataError(f"{path}: [tags] must be a table of \"UID\" = \"tile\"")
+        tag_map = cls()
+        for uid, label in tags.items():
+            try:
+                if not isinstance(label, str):
+                    raise DataError(f"the tile must be text like \"5p\", not {label!r}")
+                tag_map.enrol(uid, Tile.from_notation(label))
+            except CompanionError as exc:
+                raise DataError(f"{path}: tags.{uid}: {exc}") from exc
+        return tag_map
+
+    def save(self, path: Path) -> None:
+        """Write the map atomically (a crash mid-write keeps the old file)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lines = [
+            "# RFID stickers → tiles, written by `companion calibrate rfid`.",
+            "# One line per sticker: \"UID\" = \"tile in MPSZ\". Four stickers per kind at most.",
+            f"version = {FORMAT_VERSION}",
+            "",
+            "[tags]",
+        ]
+        for tile in ALL_KINDS:
+            for uid in self.uids(tile):
+                lines.append(f'"{uid}" = "{tile}"  # {tile.name_ja} {tile.name_en}')
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+
+    def label(self, uid: str) -> str | None:
+        """The tile under this sticker in MPSZ, or None when it is not enrolled."""
+        tile = self._tags.get(uid.upper())
+        return None if tile is None else str(tile)
+
+    def tile(self, uid: str) -> Tile | None:
+        return self._tags.get(uid.upper())
+
+    def uids(self, tile: Tile) -> list[str]:
+        return [uid for uid, t in self._tags.items() if t is tile]
+
+    def enrol(self, uid: str, tile: Tile) -> str:
+        """Record a sticker; refuse one already enrolled or a fifth copy of a kind."""
+        uid = normalise_uid(uid)
+        known = self._tags.get(uid)
+        if known is not None:
+            raise TagAlreadyEnrolled(
+                f"sticker {uid} is already enrolled as {known} ({known.name_ja}); "
+                "use a tile that has no sticker yet"
+            )
+        if len(self.uids(tile)) >= COPIES_PER_KIND:
+            raise KindFull(
+                f"{tile} ({tile.name_ja}) already has {COPIES_PER_KIND} stickers; "
+                f"re-enrol a lost one with `companion calibrate rfid --reenrol {tile}`"
+            )
+        self._tags[uid] = tile
+        return uid
+
+    def forget(self, uid: str) -> None:
+        self._tags.pop(uid.upper(), None)
+
+    def __len__(self) -> int:
+        return len(self._tags)
+
+    def __contains__(self, uid: object) -> bool:
+        return isinstance(uid, str) and uid.upper() in self._tags

@@ -1,0 +1,229 @@
+"""The RFID tray backend: a Pico with MFRC522 readers speaking protocol v1 over USB serial.
+
+Connection life cycle (firmware/PROTOCOL.md, "Host behaviour"):
+
+1. open the port (given, or found by USB VID:PID on every attempt);
+2. send ``HELLO``; the tray answers ``HELLO <firmware> <slots>`` then ``SNAP``;
+   no answer within ``hello_timeout`` → drop and retry;
+3. reconcile the snapshot with what we last knew (only real changes become
+   events, so a reconnect does not replay every tile);
+4. follow ``PLACE``/``REMOVE``; a gap in the sequence numbers asks for a new
+   ``SNAP``; silence longer than ``heartbeat_timeout`` → drop and reconnect,
+   with backoff.
+
+Nothing here raises on bad input: garbage, bad CRCs, wrong protocol versions
+and lost lines are counted and shown by :meth:`TrayReader.status`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from companion.hw.ports import ROOM_SLOTS, ReaderStatus, Slot, SlotReading
+from companion.hw.rfid.events import TagAction, TagEvent, latest_readings
+from companion.hw.rfid.link import Backoff, PortSpec, SerialLink
+from companion.hw.rfid.protocol import (
+    DOWN_UID,
+    EMPTY_UID,
+    SEQ_MODULO,
+    Kind,
+    LineReader,
+    Message,
+    encode,
+)
+from companion.hw.rfid.tagmap import TagMap
+
+# MicroPython on the RP2040 enumerates as Raspberry Pi 2E8A:0005.
+TRAY_VID = 0x2E8A
+TRAY_PID = 0x0005
+DEFAULT_SLOTS: tuple[Slot, ...] = (Slot.DRAW, *ROOM_SLOTS)
+
+
+@dataclass(frozen=True, slots=True)
+class TraySettings:
+    """Timings of the host side; the tests shorten them."""
+
+    baudrate: int = 115200  # ignored by USB CDC, used by a UART bridge
+    hello_timeout: float = 1.0
+    heartbeat_timeout: float = 3.0  # the firmware sends HB every second when idle
+    backoff: Backoff = field(default_factory=Backoff)
+
+
+class LinkState(Enum):
+    DISCONNECTED = "disconnected"
+    HANDSHAKE = "handshake"
+    READY = "ready"
+
+
+class TrayReader:
+    """A :class:`companion.hw.ports.TileReader` for the RFID tray."""
+
+    def __init__(self, port: PortSpec, tag_map: TagMap | None = None,
+                 slots: Sequence[Slot] = DEFAULT_SLOTS, settings: TraySettings = TraySettings(),
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.tag_map = tag_map if tag_map is not None else TagMap()
+        self.slots = tuple(slots)
+        self.settings = settings
+        self.clock = clock
+        self.link = SerialLink(port, settings.baudrate, backoff=settings.backoff, clock=clock)
+        self.lines = LineReader()
+        self.state = LinkState.DISCONNECTED
+        self.firmware: str | None = None
+        self.tray_slots = 0
+        self.uids: dict[Slot, str | None] = dict.fromkeys(self.slots)
+        self.down: set[Slot] = set()
+        self.counters: dict[str, int] = dict.fromkeys(
+            ("lost", "tray_errors", "timeouts", "reconnects"), 0)
+        self._host_seq = 0
+        self._expect_seq: int | None = None
+        self._hello_sent = 0.0
+        self._last_heard = 0.0
+        self._problem = "looking for the tray"
+
+    # -- TileReader -----------------------------------------------------
+
+    def poll(self) -> list[SlotReading]:
+        return latest_readings(self.poll_events())
+
+    def status(self) -> ReaderStatus:
+        counters = {**self.lines.counters, **self.counters}
+        if self.state is not LinkState.READY:
+            return ReaderStatus(False, self._problem or self.link.problem, counters)
+        where = f"tray on {self.link.device} (firmware {self.firmware}, {self.tray_slots} slots)"
+        if self.down:
+            names = ", ".join(s.value for s in self.slots if s in self.down)
+            return ReaderStatus(False, f"{where}: the reader under {names} is not answering",
+                                counters)
+        if self.tray_slots < len(self.slots):
+            missing = ", ".join(s.value for s in self.slots[self.tray_slots:])
+            return ReaderStatus(False, f"{where}: no reader for {missing}", counters)
+        return ReaderStatus(True, where, counters)
+
+    def close(self) -> None:
+        self.link.close()
+        self.state = LinkState.DISCONNECTED
+
+    # -- driving --------------------------------------------------------
+
+    def wait(self, timeout: float) -> None:
+        """Block until bytes arrive or ``timeout`` passes; then call :meth:`poll_events`."""
+        self.link.wait(timeout)
+
+    def poll_events(self) -> list[TagEvent]:
+        """Read what arrived, run the connection state machine, return the tag events."""
+        events: list[TagEvent] = []
+        if not self.link.is_open and self.link.try_open():
+            self._start_handshake()
+        if self.link.is_open:
+            data = self.link.read()
+            now = self.clock()
+            if data:
+                arrived = time.perf_counter()
+                self._last_heard = now
+                for message in self.lines.feed(data):
+                    self._handle(message, arrived, events)
+            if not self.link.is_open:
+                self._lost_link(self.link.problem)
+            else:
+                self._check_timeouts(now)
+        return events
+
+    def _send(self, kind: Kind) -> None:
+        self.link.write(encode(self._host_seq, kind))
+        self._host_seq = (self._host_seq + 1) % SEQ_MODULO
+
+    def _start_handshake(self) -> None:
+        self.lines.reset()
+        self.state = LinkState.HANDSHAKE
+        self._problem = f"waiting for the tray on {self.link.device} to say hello"
+        self._hello_sent = self._last_heard = self.clock()
+        self._send(Kind.HELLO)
+
+    def _lost_link(self, problem: str) -> None:
+        self.state = LinkState.DISCONNECTED
+        self._problem = problem
+        self.counters["reconnects"] += 1
+
+    def _check_timeouts(self, now: float) -> None:
+        quiet = now - self._last_heard
+        unanswered = now - self._hello_sent
+        if self.state is LinkState.HANDSHAKE and unanswered > self.settings.hello_timeout:
+            if self.lines.counters["wrong_version"]:
+                problem = ("the tray speaks another protocol version than v1: "
+                           "update its firmware (firmware/README.md) or the companion")
+            else:
+                problem = f"no hello from {self.link.device}: is it the tray, running our firmware?"
+            self.counters["timeouts"] += 1
+            self.link.drop(problem)
+            self._lost_link(problem)
+        elif self.state is LinkState.READY and quiet > self.settings.heartbeat_timeout:
+            problem = f"the tray on {self.link.device} went silent; reconnecting"
+            self.counters["timeouts"] += 1
+            self.link.drop(problem)
+            self._lost_link(problem)
+
+    def _handle(self, message: Message, arrived: float, events: list[TagEvent]) -> None:
+        if self.state is LinkState.HANDSHAKE:
+            if message.kind is not Kind.HELLO or not message.args:
+                return  # left over from before our hello; the snapshot will cover it
+            self.state = LinkState.READY
+            self.link.connected()
+            self.firmware, self.tray_slots = message.args[0], int(message.args[1])
+            self._expect_seq = None
+        self._check_seq(message)
+        if message.kind is Kind.SNAP:
+            self._reconcile(message.args, arrived, events)
+        elif message.kind in (Kind.PLACE, Kind.REMOVE):
+            slot = self._slot(message.args[0])
+            if slot is not None:
+                self._apply(slot, message.args[1] if message.kind is Kind.PLACE else None,
+                            arrived, events)
+        elif message.kind is Kind.ERR:
+            self._tray_error(message.args)
+        elif message.kind is Kind.HELLO and message.args:
+            # The tray rebooted under us: take its word for the slots.
+            self.firmware, self.tray_slots = message.args[0], int(message.args[1])
+
+    def _check_seq(self, message: Message) -> None:
+        expected = self._expect_seq
+        self._expect_seq = (message.seq + 1) % SEQ_MODULO
+        if expected is None or message.seq == expected or message.kind is Kind.HELLO:
+            return
+        self.counters["lost"] += (message.seq - expected) % SEQ_MODULO
+        if message.kind is not Kind.SNAP:
+            self._send(Kind.SNAP)  # we missed something: ask for the whole picture
+
+    def _slot(self, index_text: str) -> Slot | None:
+        index = int(index_text)
+        return self.slots[index] if index < len(self.slots) else None
+
+    def _reconcile(self, fields: tuple[str, ...], arrived: float, events: list[TagEvent]) -> None:
+        for slot, uid in zip(self.slots, fields, strict=False):
+            if uid == DOWN_UID:
+                self.down.add(slot)
+                continue
+            self.down.discard(slot)
+            self._apply(slot, None if uid == EMPTY_UID else uid, arrived, events)
+
+    def _apply(self, slot: Slot, uid: str | None, arrived: float, events: list[TagEvent]) -> None:
+        old = self.uids[slot]
+        if old == uid:
+            return
+        if old is not None:
+            events.append(TagEvent(TagAction.REMOVED, slot, old, self.tag_map.label(old), arrived))
+        if uid is not None:
+            events.append(TagEvent(TagAction.PLACED, slot, uid, self.tag_map.label(uid), arrived))
+        self.uids[slot] = uid
+
+    def _tray_error(self, args: tuple[str, ...]) -> None:
+        code = args[0]
+        if code in ("READER_DOWN", "READER_UP") and len(args) > 1 and args[1].isdigit():
+            slot = self._slot(args[1])
+            if slot is not None:
+                (self.down.add if code == "READER_DOWN" else self.down.discard)(slot)
+            if code == "READER_UP":
+                return
+        self.counters["tray_errors"] += 1

@@ -1,0 +1,193 @@
+"""The tray: polls its readers round-robin, debounces, talks protocol v1.
+
+A reader is any object with ``read_uid()`` (the tag's UID as bytes, or None
+when no tag answers; OSError when the chip itself does not answer) and
+``init()`` (re-initialise the chip after a fault).
+
+Debounce: a tag must be read ``place_after`` polls in a row to count as
+placed, and missed ``remove_after`` polls in a row to count as removed, so a
+tag at the edge of the field or a single failed anticollision does not flicker.
+A reader that raises ``fail_after`` times in a row is reported down and only
+retried (re-initialised) every ``retry_ms``; its slot keeps its last state.
+"""
+
+try:
+    from time import ticks_add, ticks_diff
+except ImportError:  # CPython: the tests and the simulator pass plain milliseconds
+
+    def ticks_add(ticks, delta):
+        return ticks + delta
+
+    def ticks_diff(new, old):
+        return new - old
+
+
+from jrtray import protocol
+
+EMPTY = "-"
+DOWN = "?"
+
+
+class SlotState:
+    """What the tray believes about one slot."""
+
+    def __init__(self):
+        self.uid = None  # the settled tag, upper-case hex
+        self.candidate = None  # the tag being confirmed
+        self.seen = 0
+        self.missed = 0
+        self.failures = 0
+        self.down = False
+        self.retry_at = 0
+
+
+class Tray:
+    """The firmware state machine; ``send`` takes each framed line as a str."""
+
+    def __init__(self, readers, version, send, heartbeat_ms=1000, place_after=2,
+                 remove_after=3, fail_after=3, retry_ms=1000):
+        self.readers = readers
+        self.version = version
+        self.send = send
+        self.heartbeat_ms = heartbeat_ms
+        self.place_after = place_after
+        self.remove_after = remove_after
+        self.fail_after = fail_after
+        self.retry_ms = retry_ms
+        self.slots = [SlotState() for _ in readers]
+        self.seq = 0
+        self.next_slot = 0
+        self.last_sent = 0
+        self.inbox = b""
+        self.overflowed = False
+
+    # -- output ---------------------------------------------------------
+
+    def emit(self, kind, args, now):
+        self.send(protocol.frame(self.seq, kind, args))
+        self.seq = (self.seq + 1) & 0xFFFF
+        self.last_sent = now
+
+    def hello(self, now):
+        self.emit("HELLO", (self.version, str(len(self.slots))), now)
+
+    def snapshot(self, now):
+        fields = []
+        for state in self.slots:
+            fields.append(DOWN if state.down else (state.uid or EMPTY))
+        self.emit("SNAP", fields, now)
+
+    def boot(self, now):
+        """Announce ourselves once at power-up (the host may not be listening yet)."""
+        self.hello(now)
+        self.snapshot(now)
+
+    # -- input ----------------------------------------------------------
+
+    def feed(self, data, now):
+        """Take bytes from the host; act on every complete command line."""
+        self.inbox += data
+        while True:
+            end = self.inbox.find(b"\n")
+            if end < 0:
+                break
+            line, self.inbox = self.inbox[:end], self.inbox[end + 1:]
+            if self.overflowed:
+                self.overflowed = False  # the tail of an overlong line
+                continue
+            if line.strip():
+                self.command(line, now)
+        if len(self.inbox) > protocol.MAX_LINE:
+            self.inbox = b""
+            self.overflowed = True
+            self.emit("ERR", ("OVERFLOW",), now)
+
+    def command(self, line, now):
+        parsed = protocol.parse(line)
+        if isinstance(parsed, str):
+            self.emit("ERR", (parsed,), now)
+            return
+        kind = parsed[1]
+        if kind == "HELLO":
+            self.hello(now)
+            self.snapshot(now)
+        elif kind == "SNAP":
+            self.snapshot(now)
+        elif kind == "PING":
+            self.heartbeat(now)
+        else:
+            self.emit("ERR", ("BAD_CMD", kind[:16]), now)
+
+    # -- polling --------------------------------------------------------
+
+    def heartbeat(self, now):
+        self.emit("HB", (str(now // 1000),), now)
+
+    def step(self, now):
+        """Poll the next reader; send a heartbeat when the line has been quiet."""
+        if self.slots:
+            index = self.next_slot
+            self.next_slot = (index + 1) % len(self.slots)
+            self.poll_slot(index, now)
+        if ticks_diff(now, self.last_sent) >= self.heartbeat_ms:
+            self.heartbeat(now)
+
+    def poll_slot(self, index, now):
+        state = self.slots[index]
+        reader = self.readers[index]
+        if state.down and ticks_diff(now, state.retry_at) < 0:
+            return
+        try:
+            if state.down:
+                reader.init()
+            raw = reader.read_uid()
+        except OSError:
+            self.reader_failed(index, state, now)
+            return
+        if state.down or state.failures:
+            state.failures = 0
+            if state.down:
+                state.down = False
+                self.emit("ERR", ("READER_UP", str(index)), now)
+        self.debounce(index, state, hex_uid(raw) if raw else None, now)
+
+    def reader_failed(self, index, state, now):
+        state.failures += 1
+        state.retry_at = ticks_add(now, self.retry_ms)
+        if not state.down and state.failures >= self.fail_after:
+            state.down = True
+            self.emit("ERR", ("READER_DOWN", str(index)), now)
+
+    def debounce(self, index, state, uid, now):
+        if uid is None:
+            state.candidate = None
+            state.seen = 0
+            if state.uid is not None:
+                state.missed += 1
+                if state.missed >= self.remove_after:
+                    self.emit("REMOVE", (str(index), state.uid), now)
+                    state.uid = None
+                    state.missed = 0
+            return
+        state.missed = 0
+        if uid == state.uid:
+            state.candidate = None
+            state.seen = 0
+            return
+        if uid == state.candidate:
+            state.seen += 1
+        else:
+            state.candidate = uid
+            state.seen = 1
+        if state.seen >= self.place_after:
+            if state.uid is not None:
+                self.emit("REMOVE", (str(index), state.uid), now)
+            state.uid = uid
+            state.candidate = None
+            state.seen = 0
+            self.emit("PLACE", (str(index), uid), now)
+
+
+def hex_uid(raw):
+    """UID bytes as upper-case hex, the way every line carries them."""
+    return "".join(f"{b:02X}" for b in raw)

@@ -1,0 +1,56 @@
+"""Protocol v1 line framing, tray side (see PROTOCOL.md).
+
+A line is ``J1 <seq> <TYPE> [<arg> ...] *<CRC>\\n``; CRC is CRC-16/CCITT-FALSE
+of the bytes before `` *``, as four upper-case hex digits.
+"""
+
+VERSION = 1
+MAGIC = "J1"
+MAX_LINE = 200
+
+
+def crc16(data):
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF): ``crc16(b"123456789") == 0x29B1``."""
+    crc = 0xFFFF
+    for byte in data:
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
+
+
+def frame(seq, kind, args=()):
+    """One framed line (with its newline) as a str."""
+    body = MAGIC + " " + str(seq) + " " + kind
+    for arg in args:
+        body += " " + arg
+    return f"{body} *{crc16(body.encode()):04X}\n"
+
+
+def parse(line):
+    """``(seq, kind, args)`` of a framed line, or an error code string.
+
+    The error codes are the ones the tray reports back: ``BAD_LINE``,
+    ``BAD_VERSION`` and ``BAD_CRC``.
+    """
+    try:
+        text = line.decode().strip()
+    except UnicodeError:
+        return "BAD_LINE"
+    star = text.rfind(" *")
+    if not text.startswith("J") or star < 0:
+        return "BAD_LINE"
+    body = text[:star]
+    words = body.split()
+    if len(words) < 3:
+        return "BAD_LINE"
+    if words[0] != MAGIC:
+        return "BAD_VERSION"
+    try:
+        crc = int(text[star + 2:], 16)
+        seq = int(words[1])
+    except ValueError:
+        return "BAD_LINE"
+    if crc16(body.encode()) != crc:
+        return "BAD_CRC"
+    return seq, words[2], words[3:]

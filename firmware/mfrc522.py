@@ -1,0 +1,150 @@
+"""Minimal MFRC522 driver: read the UID (4, 7 or 10 bytes) of one ISO 14443A tag.
+
+Only what the tray needs: wake a tag (WUPA, so a tag we halted last poll
+answers again), run the anticollision/select cascade, halt it. Register names
+follow the NXP MFRC522 datasheet (rev 3.9). This is the only firmware file that
+talks to the chip; ``jrtray.logic`` just calls ``read_uid()`` and ``init()``.
+"""
+
+import time
+
+COMMAND = 0x01
+COM_IRQ = 0x04
+DIV_IRQ = 0x05
+ERROR = 0x06
+FIFO_DATA = 0x09
+FIFO_LEVEL = 0x0A
+BIT_FRAMING = 0x0D
+MODE = 0x11
+TX_CONTROL = 0x14
+TX_ASK = 0x15
+CRC_RESULT_H = 0x21
+CRC_RESULT_L = 0x22
+T_MODE = 0x2A
+T_PRESCALER = 0x2B
+T_RELOAD_H = 0x2C
+T_RELOAD_L = 0x2D
+VERSION = 0x37
+
+CMD_IDLE = 0x00
+CMD_CALC_CRC = 0x03
+CMD_TRANSCEIVE = 0x0C
+CMD_SOFT_RESET = 0x0F
+
+PICC_WUPA = 0x52
+PICC_HLTA = 0x50
+CASCADE_TAG = 0x88
+SELECT_LEVELS = (0x93, 0x95, 0x97)
+
+
+class MFRC522:
+    """One reader on a shared SPI bus, selected by its own chip-select pin."""
+
+    def __init__(self, spi, cs, rst=None):
+        self.spi = spi
+        self.cs = cs
+        self.cs.value(1)
+        if rst is not None:
+            rst.value(1)
+        self.init()
+
+    # -- registers ------------------------------------------------------
+
+    def _write(self, reg, value):
+        self.cs.value(0)
+        self.spi.write(bytes(((reg << 1) & 0x7E, value)))
+        self.cs.value(1)
+
+    def _read(self, reg):
+        self.cs.value(0)
+        self.spi.write(bytes((((reg << 1) & 0x7E) | 0x80,)))
+        value = self.spi.read(1)[0]
+        self.cs.value(1)
+        return value
+
+    def _set_bits(self, reg, mask):
+        self._write(reg, self._read(reg) | mask)
+
+    def _clear_bits(self, reg, mask):
+        self._write(reg, self._read(reg) & ~mask)
+
+    # -- chip -----------------------------------------------------------
+
+    def init(self):
+        """Soft-reset and configure; raise OSError when nothing answers on the bus."""
+        self._write(COMMAND, CMD_SOFT_RESET)
+        time.sleep_ms(50)
+        self._check_alive()
+        # Timer: auto-start after each transmission, 0.5 ms per tick, 10 ticks:
+        # a tag answers in well under 1 ms, and an empty slot costs only 5 ms.
+        self._write(T_MODE, 0x8D)
+        self._write(T_PRESCALER, 0x3E)
+        self._write(T_RELOAD_H, 0)
+        self._write(T_RELOAD_L, 10)
+        self._write(TX_ASK, 0x40)  # force 100 % ASK modulation
+        self._write(MODE, 0x3D)  # CRC preset 0x6363 (ISO 14443-3)
+        self._set_bits(TX_CONTROL, 0x03)  # antenna on
+
+    def _check_alive(self):
+        version = self._read(VERSION)
+        if version in (0x00, 0xFF):  # a floating MISO line: the chip is gone
+            raise OSError("MFRC522 does not answer")
+
+    def _transceive(self, data, last_bits=0):
+        self._write(COMMAND, CMD_IDLE)
+        self._write(COM_IRQ, 0x7F)
+        self._write(FIFO_LEVEL, 0x80)
+        for byte in data:
+            self._write(FIFO_DATA, byte)
+        self._write(BIT_FRAMING, last_bits)
+        self._write(COMMAND, CMD_TRANSCEIVE)
+        self._set_bits(BIT_FRAMING, 0x80)  # StartSend
+        for _ in range(2000):
+            irq = self._read(COM_IRQ)
+            if irq & 0x30:  # RxIRq or IdleIRq: an answer arrived
+                break
+            if irq & 0x01:  # TimerIRq: nobody answered
+                return None
+        else:
+            return None
+        self._clear_bits(BIT_FRAMING, 0x80)
+        if self._read(ERROR) & 0x1B:  # buffer overflow, collision, parity, protocol
+            return None
+        count = self._read(FIFO_LEVEL)
+        return bytes(self._read(FIFO_DATA) for _ in range(count))
+
+    def _crc_a(self, data):
+        self._write(COMMAND, CMD_IDLE)
+        self._write(DIV_IRQ, 0x04)
+        self._write(FIFO_LEVEL, 0x80)
+        for byte in data:
+            self._write(FIFO_DATA, byte)
+        self._write(COMMAND, CMD_CALC_CRC)
+        for _ in range(255):
+            if self._read(DIV_IRQ) & 0x04:
+                break
+        return bytes((self._read(CRC_RESULT_L), self._read(CRC_RESULT_H)))
+
+    # -- tag ------------------------------------------------------------
+
+    def read_uid(self):
+        """The UID of the tag in the field as bytes, or None when there is none."""
+        self._check_alive()
+        atqa = self._transceive(bytes((PICC_WUPA,)), last_bits=7)
+        if atqa is None or len(atqa) != 2:
+            return None
+        uid = b""
+        for level in SELECT_LEVELS:
+            part = self._transceive(bytes((level, 0x20)))
+            if part is None or len(part) != 5 or part[0] ^ part[1] ^ part[2] ^ part[3] != part[4]:
+                return None
+            command = bytes((level, 0x70)) + part
+            answer = self._transceive(command + self._crc_a(command))
+            if answer is None or len(answer) != 3:
+                return None
+            uid += part[1:4] if part[0] == CASCADE_TAG else part[:4]
+            if not answer[0] & 0x04:  # SAK without "cascade bit": the UID is complete
+                break
+        halt = bytes((PICC_HLTA, 0))
+        self._transceive(halt + self._crc_a(halt))
+        return uid
