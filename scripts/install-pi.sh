@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# Install JongRogue Companion on a Raspberry Pi (Raspberry Pi OS bookworm, 64-bit),
+# as the user who will play, from a checkout of this repository:
+#
+#   bash scripts/install-pi.sh              # packages, venv, groups, config, boot service
+#   bash scripts/install-pi.sh --no-service # everything but the systemd unit
+#   bash scripts/install-pi.sh --dry-run    # print what would be done, change nothing
+#
+# Safe to run again: it only adds what is missing and rewrites the unit file.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+REPO=$(pwd)
+SERVICE=jongrogue-companion
+DRY_RUN=0
+WITH_SERVICE=1
+for arg in "$@"; do
+  case "$arg" in
+    --dry-run) DRY_RUN=1 ;;
+    --no-service) WITH_SERVICE=0 ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    *) echo "install-pi.sh: unknown option $arg (try --help)" >&2; exit 2 ;;
+  esac
+done
+
+PLAYER=${SUDO_USER:-$(id -un)}
+PLAYER_HOME=$(getent passwd "$PLAYER" | cut -d: -f6)
+VENV="$REPO/.venv"
+
+# Debian packages:
+#  python3-picamera2  the Pi camera stack (libcamera); apt-only, so the venv sees system packages
+#  python3-lgpio      the GPIO backend gpiozero uses on bookworm (Pi 4 and Pi 5)
+#  fonts-noto-cjk     Japanese glyphs for monster and item names on the screen
+#  libgbm1 libdrm2 libegl1 libgles2  what SDL's KMS/DRM video driver needs (no desktop)
+#  sqlite3            to look at the game history by hand, if you like
+PACKAGES=(python3-venv python3-pip python3-picamera2 python3-lgpio fonts-noto-cjk
+          libgbm1 libdrm2 libegl1 libgles2 sqlite3)
+# gpio: buttons, LED, buzzer; video and render: the camera and KMS/DRM;
+# dialout: the RFID tray's USB serial port; input: the touch screen.
+GROUPS_NEEDED=(gpio video render dialout input)
+
+run() {
+  if [ "$DRY_RUN" = 1 ]; then
+    printf '+ %s\n' "$*"
+  else
+    "$@"
+  fi
+}
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then run "$@"; else run sudo "$@"; fi
+}
+
+write_root_file() {  # write_root_file PATH < content
+  local path=$1 content
+  content=$(cat)
+  if [ "$DRY_RUN" = 1 ]; then
+    printf '+ write %s:\n%s\n' "$path" "$content"
+  elif [ "$(id -u)" = 0 ]; then
+    printf '%s\n' "$content" > "$path"
+  else
+    printf '%s\n' "$content" | sudo tee "$path" >/dev/null
+  fi
+}
+
+echo "== Debian packages"
+as_root apt-get update -qq
+as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${PACKAGES[@]}"
+
+echo "== groups for $PLAYER"
+GROUPS_PRESENT=()
+for group in "${GROUPS_NEEDED[@]}"; do
+  if getent group "$group" >/dev/null; then
+    GROUPS_PRESENT+=("$group")
+    if ! id -nG "$PLAYER" | tr ' ' '\n' | grep -qx "$group"; then
+      as_root usermod -aG "$group" "$PLAYER"
+    fi
+  else
+    echo "   (no group $group on this system, skipped)"
+  fi
+done
+
+echo "== Python venv in $VENV"
+if [ ! -x "$VENV/bin/python" ]; then
+  # --system-site-packages: picamera2 and lgpio come from apt, everything else from pip.
+  run python3 -m venv --system-site-packages "$VENV"
+fi
+run "$VENV/bin/python" -m pip install -q --upgrade pip
+run "$VENV/bin/python" -m pip install -q "$REPO"
+
+echo "== config"
+CONFIG_DIR="$PLAYER_HOME/.config/jongrogue-companion"
+if [ -f "$CONFIG_DIR/config.toml" ]; then
+  echo "   keeping $CONFIG_DIR/config.toml"
+else
+  run mkdir -p "$CONFIG_DIR"
+  if [ "$DRY_RUN" = 1 ]; then
+    echo "+ write $CONFIG_DIR/config.toml (camera, buttons, full screen)"
+  else
+    cat > "$CONFIG_DIR/config.toml" <<'TOML'
+# JongRogue Companion on the Pi. Every setting and its default:
+#   companion config --show
+[input]
+kind = "camera"    # or "rfid" for the RFID tray
+
+[choices]
+kind = "gpio"      # the four buttons (see hardware/wiring.md)
+
+[display]
+kind = "screen"
+fullscreen = true
+TOML
+  fi
+  if [ "$(id -u)" = 0 ] && [ "$PLAYER" != root ]; then
+    run chown -R "$PLAYER:" "$CONFIG_DIR"
+  fi
+fi
+
+if [ "$WITH_SERVICE" = 1 ]; then
+  echo "== systemd unit $SERVICE.service (starts at boot, restarts when it stops)"
+  write_root_file "/etc/systemd/system/$SERVICE.service" <<UNIT
+[Unit]
+Description=JongRogue Companion (雀ローグEZプラス at the table)
+After=systemd-user-sessions.service
+
+[Service]
+Type=simple
+User=$PLAYER
+SupplementaryGroups=${GROUPS_PRESENT[*]}
+WorkingDirectory=$PLAYER_HOME
+# Draw straight to the screen with KMS/DRM: no desktop needed.
+Environment=SDL_VIDEODRIVER=kmsdrm
+Environment=PYTHONUNBUFFERED=1
+# --resume carries on a game cut short by a power cut, or starts a new one.
+ExecStart=$VENV/bin/companion play --resume
+# A finished game exits; the next one starts. A crash restarts it too.
+Restart=always
+RestartSec=3
+
+[Install]
+WantedBy=multi-user.target
+UNIT
+  as_root systemctl daemon-reload
+  as_root systemctl enable "$SERVICE.service"
+  echo "   start it now with: sudo systemctl start $SERVICE"
+  echo "   follow it with:    journalctl -u $SERVICE -f"
+fi
+
+echo "== done. Log out and back in (or reboot) so the new groups apply."

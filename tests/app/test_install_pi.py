@@ -1,0 +1,31 @@
+"""scripts/install-pi.sh: valid shell, and in --dry-run it plans packages, groups and the unit."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "install-pi.sh"
+
+
+def test_script_parses() -> None:
+    subprocess.run(["bash", "-n", str(SCRIPT)], check=True)
+
+
+def test_dry_run_plans_packages_groups_venv_and_unit(tmp_path: Path) -> None:
+    result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                            check=True, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    out = result.stdout
+    assert "python3-picamera2" in out and "fonts-noto-cjk" in out and "python3-lgpio" in out
+    assert "python3 -m venv --system-site-packages" in out
+    assert "[Service]" in out and "Restart=always" in out
+    assert "ExecStart=" in out and "companion play --resume" in out
+    assert "Environment=SDL_VIDEODRIVER=kmsdrm" in out
+    assert "systemctl enable jongrogue-companion.service" in out
+
+
+def test_unknown_option_is_refused() -> None:
+    result = subprocess.run(["bash", str(SCRIPT), "--frobnicate"], capture_output=True,
+                            text=True)
+    assert result.returncode == 2 and "unknown option --frobnicate" in result.stderr
