@@ -82,6 +82,7 @@ class TrayReader:
         self._hello_sent = 0.0
         self._last_heard = 0.0
         self._problem = "looking for the tray"
+        self._failed = False
 
     # -- TileReader -----------------------------------------------------
 
@@ -115,8 +116,11 @@ class TrayReader:
     def poll_events(self) -> list[TagEvent]:
         """Read what arrived, run the connection state machine, return the tag events."""
         events: list[TagEvent] = []
-        if not self.link.is_open and self.link.try_open():
-            self._start_handshake()
+        if not self.link.is_open:
+            if self.link.try_open():
+                self._start_handshake()
+            else:
+                self._problem = self.link.problem
         if self.link.is_open:
             data = self.link.read()
             now = self.clock()
@@ -138,12 +142,15 @@ class TrayReader:
     def _start_handshake(self) -> None:
         self.lines.reset()
         self.state = LinkState.HANDSHAKE
-        self._problem = f"waiting for the tray on {self.link.device} to say hello"
+        waiting = f"waiting for the tray on {self.link.device} to say hello"
+        # Keep the last failure in view: it is what the player needs to fix.
+        self._problem = f"{waiting} (last time: {self._problem})" if self._failed else waiting
         self._hello_sent = self._last_heard = self.clock()
         self._send(Kind.HELLO)
 
     def _lost_link(self, problem: str) -> None:
         self.state = LinkState.DISCONNECTED
+        self._failed = True
         self._problem = problem
         self.counters["reconnects"] += 1
 
@@ -170,6 +177,7 @@ class TrayReader:
             if message.kind is not Kind.HELLO or not message.args:
                 return  # left over from before our hello; the snapshot will cover it
             self.state = LinkState.READY
+            self._failed = False
             self.link.connected()
             self.firmware, self.tray_slots = message.args[0], int(message.args[1])
             self._expect_seq = None

@@ -1,0 +1,291 @@
+"""The tray driver against the tray simulator over a real pseudo-terminal.
+
+The host side is pyserial on the pty's tty end; the far end is the firmware
+logic (firmware/jrtray) with simulated MFRC522 readers, writing to the pty
+master. Nothing runs in the background: ``pump`` steps both ends in turn.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from companion.hw.ports import ReaderStatus, Slot, SlotReading
+from companion.hw.rfid.events import TagAction, TagEvent
+from companion.hw.rfid.link import Backoff
+from companion.hw.rfid.protocol import Kind, crc16, encode
+from companion.hw.rfid.simulator import TraySimulator
+from companion.hw.rfid.tagmap import TagMap
+from companion.hw.rfid.tray import TrayReader, TraySettings
+from companion.rules.tiles import Tile
+
+FAST = TraySettings(hello_timeout=0.2, heartbeat_timeout=0.25,
+                    backoff=Backoff(initial=0.01, maximum=0.1))
+UID_5P = "04A1B2C3"
+UID_7Z = "04112233445566"
+UID_NEW = "0102030405060708090A"
+
+
+@pytest.fixture
+def sim() -> Iterator[TraySimulator]:
+    threads = threading.active_count()
+    with TraySimulator(heartbeat_ms=50) as simulator:
+        yield simulator
+    assert threading.active_count() == threads
+
+
+@pytest.fixture
+def tag_map() -> TagMap:
+    return TagMap({UID_5P: Tile.from_notation("5p"), UID_7Z: Tile.from_notation("7z")})
+
+
+@pytest.fixture
+def tray(sim: TraySimulator, tag_map: TagMap) -> Iterator[TrayReader]:
+    reader = TrayReader(lambda: sim.port if sim.plugged else None, tag_map, settings=FAST)
+    yield reader
+    reader.close()
+    assert not reader.link.is_open
+
+
+def pump(sim: TraySimulator, tray: TrayReader,
+         until: Callable[[list[TagEvent]], bool] = lambda events: False,
+         timeout: float = 1.0) -> list[TagEvent]:
+    """Step the tray and poll the host until ``until(events)`` or ``timeout`` seconds."""
+    events: list[TagEvent] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        sim.step()
+        events += tray.poll_events()
+        if until(events):
+            break
+        tray.wait(0.002)
+    return events
+
+
+def host_only(tray: TrayReader, timeout: float, until: int = 0) -> list[TagEvent]:
+    events: list[TagEvent] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and (not until or len(events) < until):
+        tray.wait(0.005)
+        events += tray.poll_events()
+    return events
+
+
+def ready(sim: TraySimulator, tray: TrayReader, timeout: float = 1.0) -> ReaderStatus:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and not tray.status().ok:
+        pump(sim, tray, timeout=0.01)
+    return tray.status()
+
+
+def placed(events: list[TagEvent]) -> list[tuple[Slot, str, str | None]]:
+    return [(e.slot, e.uid, e.label) for e in events if e.action is TagAction.PLACED]
+
+
+def removed(events: list[TagEvent]) -> list[tuple[Slot, str]]:
+    return [(e.slot, e.uid) for e in events if e.action is TagAction.REMOVED]
+
+
+def test_handshake_reports_firmware_and_the_tiles_already_on_the_tray(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    sim.place(0, UID_5P)
+    sim.settle()
+    events = pump(sim, tray, until=lambda e: bool(e))
+    status = tray.status()
+    assert status.ok, status.message
+    assert "firmware 1.0.0-sim, 5 slots" in status.message
+    assert placed(events) == [(Slot.DRAW, UID_5P, "5p")]
+
+
+def test_place_and_remove_sequence_becomes_events_and_slot_readings(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    assert ready(sim, tray).ok
+    sim.place(0, UID_5P)
+    sim.place(4, UID_7Z)
+    sim.settle()
+    events = pump(sim, tray, until=lambda e: len(e) == 2)
+    assert sorted(placed(events), key=lambda p: p[1]) == [
+        (Slot.ROOM_BR, UID_7Z, "7z"), (Slot.DRAW, UID_5P, "5p")]
+    sim.remove(0)
+    sim.place(4, UID_5P)  # swapped tiles on one reader: remove then place
+    sim.settle()
+    events = pump(sim, tray, until=lambda e: len(e) == 3)
+    assert sorted(removed(events), key=str) == [(Slot.DRAW, UID_5P), (Slot.ROOM_BR, UID_7Z)]
+    assert placed(events) == [(Slot.ROOM_BR, UID_5P, "5p")]
+    sim.place(1, UID_7Z)
+    sim.settle()
+    readings = []
+    deadline = time.monotonic() + 1
+    while not readings and time.monotonic() < deadline:
+        sim.step()
+        readings = tray.poll()
+        tray.wait(0.002)
+    assert readings == [SlotReading(Slot.ROOM_TL, "7z", 1.0, readings[0].candidates, uid=UID_7Z)]
+
+
+def test_debounce_ignores_a_tag_seen_only_once(sim: TraySimulator, tray: TrayReader) -> None:
+    assert ready(sim, tray).ok
+    sim.place(0, UID_5P)
+    sim.step(1)  # slot 0 polled once
+    sim.remove(0)
+    sim.settle()
+    assert pump(sim, tray, timeout=0.15) == []
+
+
+def test_unknown_uid_has_no_label_and_does_not_crash(sim: TraySimulator, tray: TrayReader) -> None:
+    assert ready(sim, tray).ok
+    sim.place(2, UID_NEW)
+    sim.settle()
+    events = pump(sim, tray, until=lambda e: bool(e))
+    assert placed(events) == [(Slot.ROOM_TR, UID_NEW, None)]
+    assert events[0].reading() == SlotReading(Slot.ROOM_TR, None, 0.0, uid=UID_NEW)
+
+
+def test_garbage_injection_is_counted_and_reading_goes_on(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    assert ready(sim, tray).ok
+    sim.inject(b"\x00\xff\xfeline noise\r\n")
+    sim.inject(b"J1 99 PLACE 0 04A1B2C3 *0000\n")  # bad CRC
+    body = b"J7 1 HELLO 9.9 5"
+    sim.inject(body + b" *%04X\n" % crc16(body))  # a tray from the future
+    sim.place(0, UID_5P)
+    sim.settle()
+    events = pump(sim, tray, until=lambda e: bool(e))
+    assert placed(events) == [(Slot.DRAW, UID_5P, "5p")]
+    counters = tray.status().counters
+    assert counters["garbage"] == 1
+    assert counters["bad_crc"] == 1
+    assert counters["wrong_version"] == 1
+    assert tray.status().ok
+
+
+def test_a_line_split_across_reads_and_merged_lines(sim: TraySimulator, tray: TrayReader) -> None:
+    assert ready(sim, tray).ok
+    first = encode(sim.tray.seq, Kind.PLACE, "1", UID_5P)
+    second = encode(sim.tray.seq + 1, Kind.PLACE, "2", UID_7Z)
+    third = encode(sim.tray.seq + 2, Kind.REMOVE, "1", UID_5P)
+    sim.tray.seq += 3  # these lines stand in for the firmware's next three
+    # Only the host runs here: a heartbeat from the tray must not land mid-line.
+    sim.inject(first[:9])
+    events = host_only(tray, 0.05)
+    assert events == []
+    sim.inject(first[9:] + second + third)  # the rest of one line and two whole ones at once
+    events = host_only(tray, 0.2, until=3)
+    assert [(e.action, e.slot) for e in events] == [
+        (TagAction.PLACED, Slot.ROOM_TL), (TagAction.PLACED, Slot.ROOM_TR),
+        (TagAction.REMOVED, Slot.ROOM_TL)]
+    assert tray.status().counters["lost"] == 0
+
+
+def test_a_lost_line_asks_for_a_snapshot(sim: TraySimulator, tray: TrayReader) -> None:
+    assert ready(sim, tray).ok
+    sim.silent = True
+    sim.place(3, UID_7Z)
+    sim.settle()  # the PLACE line is lost on the wire
+    sim.silent = False
+    events = pump(sim, tray, until=lambda e: bool(e))
+    assert placed(events) == [(Slot.ROOM_BL, UID_7Z, "7z")]
+    assert tray.status().counters["lost"] >= 1
+
+
+def test_unplug_and_replug_reconnects_and_reconciles(sim: TraySimulator, tray: TrayReader) -> None:
+    sim.place(0, UID_5P)
+    sim.place(1, UID_7Z)
+    sim.settle()
+    assert len(pump(sim, tray, until=lambda e: len(e) == 2)) == 2
+    sim.unplug()
+    pump(sim, tray, timeout=0.1)
+    status = tray.status()
+    assert not status.ok
+    assert "went away" in status.message or "no tray found" in status.message
+    # While unplugged, the player takes one tile away and moves the other.
+    sim.remove(0)
+    sim.remove(1)
+    sim.place(2, UID_7Z)
+    sim.settle()
+    sim.replug()  # a new device name, as a real USB replug may give
+    started = time.monotonic()
+    events = pump(sim, tray, until=lambda e: tray.status().ok, timeout=2.0)
+    took = time.monotonic() - started
+    assert tray.status().ok, tray.status().message
+    assert took < 2.0
+    events += pump(sim, tray, until=lambda e: len(events + e) == 3, timeout=0.5)
+    assert sorted(removed(events), key=str) == [(Slot.DRAW, UID_5P), (Slot.ROOM_TL, UID_7Z)]
+    assert placed(events) == [(Slot.ROOM_TR, UID_7Z, "7z")]
+    assert tray.status().counters["reconnects"] >= 1
+
+
+def test_a_silent_tray_times_out_and_is_reconnected(sim: TraySimulator, tray: TrayReader) -> None:
+    assert ready(sim, tray).ok
+    sim.silent = True
+    deadline = time.monotonic() + 1
+    while tray.status().ok and time.monotonic() < deadline:
+        pump(sim, tray, timeout=0.01)
+    status = tray.status()
+    assert not status.ok
+    assert status.counters["timeouts"] == 1
+    sim.silent = False
+    assert ready(sim, tray).ok
+
+
+def test_a_port_that_never_says_hello_is_reported(sim: TraySimulator) -> None:
+    sim.silent = True
+    reader = TrayReader(sim.port, settings=FAST)
+    try:
+        pump(sim, reader, timeout=0.3)
+        status = reader.status()
+    finally:
+        reader.close()
+    assert not status.ok
+    assert "no hello" in status.message
+
+
+def test_a_tray_speaking_another_version_is_named(sim: TraySimulator) -> None:
+    sim.silent = True
+    reader = TrayReader(sim.port, settings=FAST)
+    try:
+        body = b"J2 0 HELLO 2.0.0 5"
+        for _ in range(5):
+            sim.inject(body + b" *%04X\n" % crc16(body))
+            pump(sim, reader, timeout=0.06)
+        status = reader.status()
+    finally:
+        reader.close()
+    assert "another protocol version" in status.message
+    assert status.counters["wrong_version"] >= 1
+
+
+def test_a_reader_that_stops_answering_is_reported_and_recovers(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    assert ready(sim, tray).ok
+    sim.break_reader(1)
+    sim.settle()
+    pump(sim, tray, until=lambda e: not tray.status().ok, timeout=0.5)
+    status = tray.status()
+    assert not status.ok
+    assert "room_tl is not answering" in status.message
+    sim.break_reader(1, broken=False)
+    deadline = time.monotonic() + 1
+    while not tray.status().ok and time.monotonic() < deadline:
+        sim.settle()
+        pump(sim, tray, timeout=0.02)
+    assert tray.status().ok
+    assert tray.status().counters["tray_errors"] == 1  # READER_DOWN; READER_UP is not an error
+
+
+def test_unreachable_port_does_not_raise() -> None:
+    reader = TrayReader("/dev/does-not-exist", settings=FAST)
+    try:
+        assert reader.poll() == []
+        status = reader.status()
+    finally:
+        reader.close()
+    assert not status.ok
+    assert "cannot open /dev/does-not-exist" in status.message
