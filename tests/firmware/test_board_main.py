@@ -1,0 +1,53 @@
+"""firmware/main.py under CPython with fake ``machine`` and ``mfrc522`` modules."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from companion.hw.rfid.protocol import Kind, LineReader, encode
+
+
+class FakeLink:
+    """The USB serial line: bytes queued for the board, lines it wrote."""
+
+    def __init__(self, incoming: bytes = b"") -> None:
+        self.incoming = incoming
+        self.lines = LineReader()
+        self.out: list[tuple[str, tuple[str, ...]]] = []
+
+    def read(self) -> bytes:
+        data, self.incoming = self.incoming[:16], self.incoming[16:]
+        return data
+
+    def write(self, line: str) -> None:
+        self.out += [(m.kind.value, m.args) for m in self.lines.feed(line.encode())]
+
+
+def test_make_readers_wires_one_reader_per_cs_pin(firmware_main: ModuleType) -> None:
+    import board
+    import mfrc522
+
+    readers = firmware_main.make_readers()
+    assert len(readers) == len(board.CS_PINS)
+    readers[0].read_uid()
+    chip = mfrc522.BUILT[-1]
+    assert chip.cs.id == board.CS_PINS[0]
+    assert chip.spi.pins == (board.SCK_PIN, board.MOSI_PIN, board.MISO_PIN)
+    assert chip.rst.id == board.RST_PIN
+
+
+def test_the_main_loop_reports_tags_and_answers_the_host(firmware_main: ModuleType) -> None:
+    import board
+    import mfrc522
+
+    mfrc522.TAGS[board.CS_PINS[2]] = bytes.fromhex("04a1b2c3")
+    mfrc522.DEAD.add(board.CS_PINS[4])
+    clock = iter(range(0, 10_000, 3))
+    link = FakeLink(encode(0, Kind.SNAP))
+    firmware_main.run(link, firmware_main.make_readers(), lambda: next(clock), steps=40)
+    assert link.out[:2] == [("HELLO", (firmware_main.FIRMWARE_VERSION, "5")),
+                            ("SNAP", ("-", "-", "-", "-", "-"))]
+    assert ("PLACE", ("2", "04A1B2C3")) in link.out
+    assert ("ERR", ("READER_DOWN", "4")) in link.out
+    assert ("SNAP", ("-", "-", "-", "-", "-")) in link.out[2:]  # the answer to our SNAP
+    assert link.lines.counters["garbage"] == link.lines.counters["bad_crc"] == 0

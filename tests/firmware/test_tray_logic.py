@@ -1,0 +1,157 @@
+"""The firmware's tray logic under CPython: debounce, round-robin, faults, host commands."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from companion.hw.rfid.protocol import Kind, LineReader, Message, encode
+from companion.hw.rfid.simulator import SimulatedReader
+
+
+class Wire:
+    """The host end: every line the tray sends, parsed with the host's own LineReader."""
+
+    def __init__(self) -> None:
+        self.reader = LineReader()
+        self.messages: list[Message] = []
+
+    def send(self, line: str) -> None:
+        self.messages += self.reader.feed(line.encode())
+
+    def take(self) -> list[tuple[str, tuple[str, ...]]]:
+        taken = [(m.kind.value, m.args) for m in self.messages]
+        self.messages.clear()
+        return taken
+
+
+def make_tray(
+    logic: ModuleType, slots: int = 3, **options: Any
+) -> tuple[Any, list[SimulatedReader], Wire]:
+    readers = [SimulatedReader() for _ in range(slots)]
+    wire = Wire()
+    options.setdefault("heartbeat_ms", 10_000)
+    tray = logic.Tray(readers, "1.0.0", wire.send, **options)
+    return tray, readers, wire
+
+
+def run(tray: Any, steps: int, now: int = 0) -> None:
+    for _ in range(steps):
+        tray.step(now)
+
+
+def test_boot_says_hello_then_an_empty_snapshot(logic: ModuleType) -> None:
+    tray, _, wire = make_tray(logic)
+    tray.boot(0)
+    assert wire.take() == [("HELLO", ("1.0.0", "3")), ("SNAP", ("-", "-", "-"))]
+
+
+def test_a_tag_counts_as_placed_on_its_second_sighting(logic: ModuleType) -> None:
+    tray, readers, wire = make_tray(logic)
+    readers[1].uid = bytes.fromhex("04a1b2c3")
+    run(tray, 3)  # one round: slot 1 seen once
+    assert wire.take() == []
+    run(tray, 3)
+    assert wire.take() == [("PLACE", ("1", "04A1B2C3"))]
+    run(tray, 30)
+    assert wire.take() == []  # no repeats while it lies there
+
+
+def test_a_tag_counts_as_removed_after_three_misses(logic: ModuleType) -> None:
+    tray, readers, wire = make_tray(logic, slots=1)
+    readers[0].uid = b"\x04\x11\x22\x33\x44\x55\x66"
+    run(tray, 2)
+    assert wire.take() == [("PLACE", ("0", "04112233445566"))]
+    readers[0].uid = None
+    run(tray, 2)
+    readers[0].uid = b"\x04\x11\x22\x33\x44\x55\x66"  # a flicker at the field's edge
+    run(tray, 1)
+    readers[0].uid = None
+    run(tray, 2)
+    assert wire.take() == []
+    run(tray, 1)
+    assert wire.take() == [("REMOVE", ("0", "04112233445566"))]
+
+
+def test_a_swapped_tag_is_removed_then_placed(logic: ModuleType) -> None:
+    tray, readers, wire = make_tray(logic, slots=1)
+    readers[0].uid = b"\x01\x02\x03\x04"
+    run(tray, 2)
+    readers[0].uid = b"\x05\x06\x07\x08"
+    run(tray, 2)
+    assert wire.take() == [
+        ("PLACE", ("0", "01020304")), ("REMOVE", ("0", "01020304")), ("PLACE", ("0", "05060708"))]
+
+
+def test_readers_are_polled_round_robin(logic: ModuleType) -> None:
+    tray, readers, wire = make_tray(logic, slots=3)
+    for reader in readers:
+        reader.uid = b"\xaa\xbb\xcc\xdd"
+    run(tray, 6)
+    assert [args[0] for _, args in wire.take()] == ["0", "1", "2"]
+
+
+def test_a_dead_reader_is_reported_retried_and_recovers(logic: ModuleType) -> None:
+    tray, readers, wire = make_tray(logic, slots=2, fail_after=3, retry_ms=500)
+    readers[0].uid = b"\x01\x02\x03\x04"
+    run(tray, 4)
+    wire.take()
+    readers[0].broken = True
+    run(tray, 6, now=100)  # three failed polls of slot 0
+    assert wire.take() == [("ERR", ("READER_DOWN", "0"))]
+    tray.snapshot(100)
+    assert wire.take() == [("SNAP", ("?", "-"))]
+    readers[1].uid = b"\x09\x09\x09\x09"
+    run(tray, 4, now=200)  # slot 1 keeps working while slot 0 waits for its retry
+    assert wire.take() == [("PLACE", ("1", "09090909"))]
+    readers[0].broken = False
+    run(tray, 2, now=599)
+    assert wire.take() == []  # not retried before retry_ms
+    run(tray, 2, now=601)
+    assert wire.take() == [("ERR", ("READER_UP", "0"))]
+    tray.snapshot(601)
+    assert wire.take() == [("SNAP", ("01020304", "09090909"))]  # its tile was kept
+
+
+def test_host_commands_are_answered(logic: ModuleType) -> None:
+    tray, _, wire = make_tray(logic, slots=2)
+    tray.feed(encode(0, Kind.HELLO) + encode(1, Kind.SNAP), 5000)
+    tray.feed(encode(2, Kind.PING)[:5], 5000)  # a command split across reads
+    tray.feed(encode(2, Kind.PING)[5:], 5000)
+    assert wire.take() == [
+        ("HELLO", ("1.0.0", "2")), ("SNAP", ("-", "-")), ("SNAP", ("-", "-")), ("HB", ("5",))]
+
+
+def test_bad_commands_get_error_reports(logic: ModuleType) -> None:
+    tray, _, wire = make_tray(logic, slots=1)
+    tray.feed(encode(0, Kind.SNAP).replace(b"SNAP", b"SNAQ"), 0)
+    tray.feed(b"J2 0 SNAP *0000\n", 0)
+    tray.feed(b"\xff\xfe\n\n", 0)
+    tray.feed(encode(1, "FLY"), 0)
+    tray.feed(b"x" * 300, 0)
+    tray.feed(b"tail of the long line\n" + encode(2, Kind.SNAP), 0)
+    assert wire.take() == [
+        ("ERR", ("BAD_CRC",)), ("ERR", ("BAD_VERSION",)), ("ERR", ("BAD_LINE",)),
+        ("ERR", ("BAD_CMD", "FLY")), ("ERR", ("OVERFLOW",)), ("SNAP", ("-",))]
+
+
+def test_heartbeat_only_when_the_line_is_quiet(logic: ModuleType) -> None:
+    tray, readers, wire = make_tray(logic, slots=1, heartbeat_ms=1000)
+    tray.boot(0)
+    wire.take()
+    run(tray, 1, now=999)
+    assert wire.take() == []
+    run(tray, 1, now=1000)
+    assert wire.take() == [("HB", ("1",))]
+    readers[0].uid = b"\x01\x02\x03\x04"
+    run(tray, 2, now=1900)
+    run(tray, 1, now=2500)  # the PLACE at 1900 counts as a sign of life
+    assert wire.take() == [("PLACE", ("0", "01020304"))]
+
+
+def test_sequence_numbers_wrap_at_16_bits(logic: ModuleType) -> None:
+    tray, _, wire = make_tray(logic, slots=1)
+    tray.seq = 0xFFFF
+    tray.heartbeat(0)
+    tray.heartbeat(0)
+    assert [m.seq for m in wire.messages] == [0xFFFF, 0]
