@@ -1,0 +1,153 @@
+"""The RDM6300 backend: frame checks, repeat suppression, removal by silence, over a pty."""
+
+from __future__ import annotations
+
+import os
+import time
+import tty
+from collections.abc import Iterator
+
+import pytest
+import serial
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.hw.ports import Slot, SlotReading
+from companion.hw.rfid.events import TagAction, TagEvent
+from companion.hw.rfid.link import Backoff
+from companion.hw.rfid.rdm6300 import Rdm6300Framer, Rdm6300Reader, Rdm6300Settings, frame
+from companion.hw.rfid.tagmap import TagMap
+from companion.rules.tiles import Tile
+
+TAG = "0F00A1B2C3"
+OTHER = "1A2B3C4D5E"
+FAST = Rdm6300Settings(absent_after=0.08, backoff=Backoff(initial=0.01, maximum=0.05))
+
+
+class Pty:
+    """The RDM6300's side of the UART: raw bytes into a pty master."""
+
+    def __init__(self) -> None:
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.port = os.ttyname(self.slave)
+
+    def write(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def close(self) -> None:
+        os.close(self.master)
+        os.close(self.slave)
+
+
+@pytest.fixture
+def uart() -> Iterator[Pty]:
+    pty = Pty()
+    yield pty
+    pty.close()
+
+
+@pytest.fixture
+def reader(uart: Pty) -> Iterator[Rdm6300Reader]:
+    rdm = Rdm6300Reader(uart.port, TagMap({TAG: Tile.from_notation("3s")}), settings=FAST)
+    rdm.poll_events()  # open the port
+    yield rdm
+    rdm.close()
+
+
+def collect(reader: Rdm6300Reader, seconds: float) -> list[TagEvent]:
+    events: list[TagEvent] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        reader.wait(0.005)
+        events += reader.poll_events()
+    return events
+
+
+def test_checksum_is_the_xor_of_the_five_data_bytes() -> None:
+    assert frame(TAG) == b"\x020F00A1B2C3DF\x03"
+
+
+def test_repeats_are_suppressed_and_silence_means_removed(uart: Pty, reader: Rdm6300Reader) -> None:
+    for _ in range(4):
+        uart.write(frame(TAG))
+        events = collect(reader, 0.03)
+        if _ == 0:
+            assert [(e.action, e.slot, e.uid, e.label) for e in events] == [
+                (TagAction.PLACED, Slot.DRAW, TAG, "3s")]
+        else:
+            assert events == []
+    assert reader.status().counters["repeats"] == 3
+    events = collect(reader, 0.15)
+    assert [(e.action, e.uid) for e in events] == [(TagAction.REMOVED, TAG)]
+
+
+def test_a_new_tag_replaces_the_old_one_and_unknown_tags_have_no_label(
+    uart: Pty, reader: Rdm6300Reader
+) -> None:
+    uart.write(frame(TAG))
+    collect(reader, 0.02)
+    uart.write(frame(OTHER)[:5])  # split across reads
+    collect(reader, 0.01)
+    uart.write(frame(OTHER)[5:])
+    readings: list[SlotReading] = []
+    deadline = time.monotonic() + 0.05
+    while not readings and time.monotonic() < deadline:
+        reader.wait(0.005)
+        readings = reader.poll()
+    assert readings == [SlotReading(Slot.DRAW, None, 0.0, uid=OTHER)]
+
+
+def test_garbage_and_bad_checksums_are_counted(uart: Pty, reader: Rdm6300Reader) -> None:
+    bad = bytearray(frame(TAG))
+    bad[12] = ord("0")
+    uart.write(b"\xff\x00junk" + bytes(bad) + b"\x02ZZZZZZZZZZZZ\x03" + frame(TAG))
+    events = collect(reader, 0.03)
+    assert [e.uid for e in events] == [TAG]
+    counters = reader.status().counters
+    assert counters["bad_checksum"] == 1
+    assert counters["garbage"] >= 2
+    assert counters["frames"] == 1
+
+
+def test_unplugged_uart_is_reopened() -> None:
+    current = {"pty": Pty()}
+    rdm = Rdm6300Reader(lambda: current["pty"].port, settings=FAST)
+    try:
+        rdm.poll_events()
+        assert rdm.status().ok
+        current["pty"].close()  # unplug the USB-UART adapter
+        collect(rdm, 0.02)
+        assert not rdm.status().ok
+        current["pty"] = Pty()
+        deadline = time.monotonic() + 1
+        while not rdm.status().ok and time.monotonic() < deadline:
+            collect(rdm, 0.01)
+        assert rdm.status().ok
+        current["pty"].write(frame(OTHER))
+        assert [e.uid for e in collect(rdm, 0.03)] == [OTHER]
+        assert rdm.status().counters["reconnects"] == 1
+    finally:
+        rdm.close()
+        current["pty"].close()
+
+
+def test_frames_over_pyserial_loop_url() -> None:
+    rdm = Rdm6300Reader("loop://", settings=FAST)
+    try:
+        rdm.poll_events()
+        assert isinstance(rdm.link.serial, serial.SerialBase)
+        rdm.link.write(frame(TAG) + frame(TAG))
+        assert [e.uid for e in rdm.poll_events()] == [TAG]
+    finally:
+        rdm.close()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.binary(max_size=40), max_size=10))
+def test_fuzz_the_framer_never_raises(chunks: list[bytes]) -> None:
+    framer = Rdm6300Framer()
+    for chunk in chunks:
+        for uid in framer.feed(chunk):
+            assert len(uid) == 10
+    assert all(n >= 0 for n in framer.counters.values())

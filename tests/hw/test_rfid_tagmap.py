@@ -1,0 +1,92 @@
+"""The UID → tile file and the wall check that RFID reads go through (JR-WALL-1)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from companion.errors import DataError, ImpossibleRead
+from companion.hw.ports import Slot, SlotReading
+from companion.hw.rfid.tagmap import KindFull, TagAlreadyEnrolled, TagMap, normalise_uid
+from companion.hw.rfid.wallcheck import UnknownTag, check_drawn
+from companion.rules.tiles import Tile
+from companion.rules.wall import Place, TileLedger
+
+FIVE_P = Tile.from_notation("5p")
+
+
+def test_round_trip_through_a_readable_toml_file(tmp_path: Path) -> None:
+    tags = TagMap()
+    tags.enrol("04:a1:b2:c3", FIVE_P)
+    tags.enrol("0F00A1B2C3", Tile.from_notation("7z"))
+    path = tmp_path / "rfid_tags.toml"
+    tags.save(path)
+    text = path.read_text(encoding="utf-8")
+    assert '"04A1B2C3" = "5p"  # 五筒 5 of dots' in text
+    assert '"0F00A1B2C3" = "7z"  # 中 Red dragon' in text
+    assert tomllib.loads(text)["tags"] == {"04A1B2C3": "5p", "0F00A1B2C3": "7z"}
+    again = TagMap.load(path)
+    assert again.label("04a1b2c3") == "5p"
+    assert again.tile("0F00A1B2C3") == Tile.from_notation("7z")
+    assert len(again) == 2
+
+
+def test_missing_file_is_an_empty_map(tmp_path: Path) -> None:
+    assert len(TagMap.load(tmp_path / "nothing.toml")) == 0
+
+
+def test_a_uid_is_enrolled_once_and_a_kind_four_times() -> None:
+    tags = TagMap()
+    for n in range(4):
+        tags.enrol(f"0400000{n}", FIVE_P)
+    with pytest.raises(TagAlreadyEnrolled, match="already enrolled as 5p"):
+        tags.enrol("04000001", Tile.from_notation("1m"))
+    with pytest.raises(KindFull, match="--reenrol 5p"):
+        tags.enrol("04000009", FIVE_P)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("version = 2\n", "version must be 1"),
+        ("version = 1\n[tags]\n\"04A1B2C3\" = \"9z\"\n", "tags.04A1B2C3"),
+        ("version = 1\n[tags]\n\"XYZ\" = \"1m\"\n", "not a tag UID"),
+        ("version = 1\n[tags]\n\"04A1B2C3\" = 5\n", "must be text"),
+        ("version = 1\ntags = 3\n", "must be a table"),
+        ("version = \n", "cannot read"),
+    ],
+)
+def test_a_broken_file_names_what_is_wrong(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "rfid_tags.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match=message):
+        TagMap.load(path)
+
+
+def test_normalise_uid_rejects_non_hex() -> None:
+    assert normalise_uid(" 04 a1 b2 c3 ") == "04A1B2C3"
+    with pytest.raises(DataError):
+        normalise_uid("04A1B2")
+
+
+def test_jr_wall_1_an_rfid_read_of_a_fifth_copy_is_refused() -> None:
+    """JR-WALL-1: a 5th copy of a kind is a misread, whatever reader reported it."""
+    ledger = TileLedger()
+    reading = SlotReading(Slot.DRAW, "5p", 1.0, uid="04A1B2C3")
+    assert check_drawn(ledger, reading) == FIVE_P
+    for _ in range(4):
+        ledger.move(FIVE_P, Place.WALL, Place.DISCARDS)
+    with pytest.raises(ImpossibleRead) as refused:
+        check_drawn(ledger, reading)
+    message = str(refused.value)
+    assert "sticker 04A1B2C3 on the draw slot reads 5p" in message
+    assert "all 4 are already out of the wall (4 in the discards)" in message
+    assert "re-enrol" in message
+
+
+def test_an_unknown_sticker_is_a_prompt_not_a_crash() -> None:
+    reading = SlotReading(Slot.ROOM_TL, None, 0.0, uid="0102030405060708090A")
+    with pytest.raises(UnknownTag, match="0102030405060708090A on the room_tl slot is not"):
+        check_drawn(TileLedger(), reading)
