@@ -1,0 +1,926 @@
+"""System `events`: the 1D6 dungeon event tables of seed 001 and their follow-ups (spec §1).
+
+:func:`run_event` rolls one table with an injected DiceSource and walks its
+follow-ups, returning an :class:`EventReport` of structured :class:`Step` s (for a
+screen) that also prints as text. In ``generic`` mode it rolls the tables and
+states the target and countermeasure, leaving checks to the GM; in ``sw`` mode it
+also rolls the Sword World checks for the party (EV-CORE-2).
+
+Tables, checks and every Default live in ``data/events.toml``, keyed by rule ID;
+the user may override Defaults, and output labels each value that is still the
+packaged Default "(default)".
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from importlib.resources import files
+from typing import Any
+
+from companion.dice.notation import Comparison, Rounding
+from companion.dice.result import Result
+from companion.dice.roll import RollOptions, roll
+from companion.dice.sources import DiceSource
+from companion.dice.systems.sword_world import (
+    ABILITY_NAMES,
+    CheckRules,
+    CheckSpec,
+    Member,
+    RatingTable,
+    check_bonus,
+    sw_check,
+)
+from companion.dice.tables import DiceTable, TableRow, load_table
+from companion.errors import CompanionError, DataError
+
+DATA_FILE = "events.toml"
+DEFAULT_TAG = " (default)"
+
+#: ``companion events TABLE``: the names a user picks an event by (§1: picked by hand).
+EVENT_TABLES: dict[str, str] = {
+    "door": "EV-DOOR-1",
+    "chest": "EV-DOOR-1",
+    "trap": "EV-TRAP-1",
+    "monster": "EV-MON-1",
+    "explore": "EV-EXP-1",
+    "recovery": "EV-REC-1",
+    "poison": "EV-POI-4",
+}
+
+_REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
+    "door": ("ja", "en", "trap", "lock"),
+    "trap": ("kind", "ja", "en", "target", "target_ja", "counter", "counter_ja",
+             "outcome_ja", "outcome_en", "follow"),
+    "monster": ("ja", "level", "count"),
+    "explore": ("ja", "en", "follow"),
+    "poison": ("ja", "en", "name_ja", "name_en", "type_ja", "type_en", "follow"),
+}
+
+
+class Mode(Enum):
+    """§1 Default (mode): ``generic`` reports; ``sw`` also rolls the Sword World checks."""
+
+    GENERIC = "generic"
+    SW = "sw"
+
+
+class NoParty(CompanionError, ValueError):
+    """``sw`` mode needs party members to roll checks for."""
+
+
+# --- rules data ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Defaults keyed by rule ID, with a record of which values the user set.
+
+    ``settings["EV-DOOR-3", "enabled"]`` gives the value; :meth:`tag` gives
+    " (default)" for a value the user has not set, for the on-screen label.
+    """
+
+    values: Mapping[str, Mapping[str, Any]]
+    user_set: frozenset[tuple[str, str]] = frozenset()
+
+    def __getitem__(self, key: tuple[str, str]) -> Any:
+        rule, name = key
+        return self.values[rule][name]
+
+    def tag(self, rule: str, name: str) -> str:
+        return "" if (rule, name) in self.user_set else DEFAULT_TAG
+
+    def with_overrides(
+        self, overrides: Mapping[str, Mapping[str, Any]], origin: str = "overrides"
+    ) -> Settings:
+        """New settings with ``overrides`` applied; each must name a known rule, key and type."""
+        values = {rule: dict(keys) for rule, keys in self.values.items()}
+        user_set = set(self.user_set)
+        for rule, keys in overrides.items():
+            if rule not in values:
+                raise DataError(f"{origin}: no Default is kept for rule {rule!r}")
+            if not isinstance(keys, Mapping):
+                raise DataError(f"{origin}: [{rule}] must be a table of settings")
+            for name, value in keys.items():
+                if name not in values[rule]:
+                    known = ", ".join(sorted(values[rule]))
+                    raise DataError(f"{origin}: {rule} has no setting {name!r} (has {known})")
+                old = values[rule][name]
+                if type(value) is not type(old):
+                    raise DataError(
+                        f"{origin}: {rule}.{name} must be a {type(old).__name__}, "
+                        f"found {value!r}"
+                    )
+                values[rule][name] = value
+                user_set.add((rule, name))
+        return Settings(values, frozenset(user_set))
+
+    def defaults_in_use(self) -> list[tuple[str, str, Any]]:
+        """Every (rule, key, value) still at its packaged Default, for a settings screen."""
+        return [
+            (rule, name, value)
+            for rule, keys in self.values.items()
+            for name, value in keys.items()
+            if (rule, name) not in self.user_set
+        ]
+
+
+@dataclass(frozen=True)
+class EventRules:
+    """The tables, check definitions and Defaults of the `events` system."""
+
+    tables: Mapping[str, DiceTable]
+    checks: Mapping[str, CheckSpec]
+    settings: Settings
+
+    def with_overrides(
+        self, overrides: Mapping[str, Mapping[str, Any]], origin: str = "overrides"
+    ) -> EventRules:
+        return replace(self, settings=self.settings.with_overrides(overrides, origin))
+
+
+def load_rules(text: str | None = None, origin: str = DATA_FILE) -> EventRules:
+    """Load and shape-check the rules data (the packaged file unless ``text`` is given)."""
+    if text is None:
+        text = files("companion.dice").joinpath("data", DATA_FILE).read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{origin}: not TOML ({exc})") from exc
+    for section in ("tables", "checks", "defaults"):
+        if section not in data:
+            raise DataError(f"{origin}: missing [{section}]")
+    tables = {}
+    for key, required in _REQUIRED_FIELDS.items():
+        if key not in data["tables"]:
+            raise DataError(f"{origin}: missing [tables.{key}]")
+        tables[key] = load_table(key, data["tables"][key], required, origin)
+    checks = {}
+    for key, raw in data["checks"].items():
+        try:
+            checks[key] = CheckSpec(
+                key, raw["ja"], raw["en"], raw["class"], raw["ability"], raw["fixed"]
+            )
+        except KeyError as exc:
+            raise DataError(f"{origin}: [checks.{key}] lacks {exc.args[0]!r}") from exc
+        if checks[key].fixed not in data["defaults"]["EV-CORE-1"]:
+            raise DataError(f"{origin}: [checks.{key}] uses unknown fixed roll {raw['fixed']!r}")
+    return EventRules(tables, checks, Settings(data["defaults"]))
+
+
+# --- results ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of an event: the rule it applies, its text, the roll, who it concerns.
+
+    ``depth`` is 0 for the table rolled and grows along follow-ups, so a screen can
+    indent. ``data`` carries the numbers a game state would apply (damage, poison).
+    """
+
+    rule: str
+    text: str
+    roll: Result | None = None
+    member: str | None = None
+    depth: int = 0
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "text": self.text,
+            "roll": self.roll.to_json() if self.roll else None,
+            "member": self.member,
+            "depth": self.depth,
+            "data": dict(self.data),
+        }
+
+
+@dataclass(frozen=True)
+class EventReport:
+    """Everything one ``run_event`` produced, in order."""
+
+    table: str
+    mode: Mode
+    dm_level: int
+    steps: tuple[Step, ...]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(f"{'  ' * s.depth}{s.rule}  {s.text}" for s in self.steps)
+
+    def rules(self) -> list[str]:
+        """The rule IDs the walk went through, in order (each once)."""
+        return list(dict.fromkeys(s.rule for s in self.steps))
+
+    def find(self, rule: str) -> list[Step]:
+        return [s for s in self.steps if s.rule == rule]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "mode": self.mode.value,
+            "dm_level": self.dm_level,
+            "text": self.text,
+            "steps": [s.to_json() for s in self.steps],
+        }
+
+
+@dataclass(frozen=True)
+class Poison:
+    """A poison on one character (EV-POI-1..3, 8).
+
+    ``hours_left`` is None when the poison lasts until cured (effects 4–5 end by
+    damage instead; a permanent EV-POI-12 effect never ends).
+    """
+
+    face: int
+    rule: str
+    toxicity: int
+    hours_left: int | None
+    damage_max: int = 0
+    damage_done: int = 0
+
+    def tick(self, hours_per_tick: int = 1) -> tuple[Poison | None, int]:
+        """EV-POI-2: one update; returns the poison after it (None once over) and HP lost.
+
+        EV-POI-8: a vitality-damage poison deals 1 HP per tick until it has dealt
+        its maximum, then ends.
+        """
+        if self.damage_max:
+            done = self.damage_done + 1
+            after = None if done >= self.damage_max else replace(self, damage_done=done)
+            return after, 1
+        if self.hours_left is None:
+            return self, 0
+        left = self.hours_left - hours_per_tick
+        return (replace(self, hours_left=left) if left > 0 else None), 0
+
+
+def afflict(current: Poison | None, new: Poison) -> Poison:
+    """EV-POI-3: poisons do not stack; a new one replaces the old, duration and toxicity too."""
+    return new
+
+
+# --- the walk --------------------------------------------------------------------
+
+
+class _Run:
+    """One walk through a table and its follow-ups, collecting steps."""
+
+    def __init__(
+        self,
+        rules: EventRules,
+        source: DiceSource,
+        mode: Mode,
+        dm_level: int | None,
+        party: Sequence[Member],
+        rating_table: RatingTable | None,
+    ) -> None:
+        self.rules = rules
+        self.s = rules.settings
+        self.source = source
+        self.mode = mode
+        self.dm_tag = self.s.tag("EV-CORE-1", "dm_level") if dm_level is None else ""
+        self.dm = self.s["EV-CORE-1", "dm_level"] if dm_level is None else dm_level
+        self.party = tuple(party)
+        self.rating_table = rating_table
+        self.steps: list[Step] = []
+        self.depth = 0
+        self.options = RollOptions(half_die=Rounding[self.s["EV-CORE-4", "rounding"].upper()])
+        self.check_rules = CheckRules(
+            Comparison(self.s["EV-CORE-2", "comparison"]),
+            self.s["EV-CORE-2", "double_six_success"],
+            self.s["EV-CORE-2", "knowledge_ability"],
+        )
+
+    @property
+    def sw(self) -> bool:
+        return self.mode is Mode.SW
+
+    def add(self, rule: str, text: str, **kw: Any) -> Step:
+        step = Step(rule, text, depth=self.depth, **kw)
+        self.steps.append(step)
+        return step
+
+    def deeper(self) -> _Deeper:
+        return _Deeper(self)
+
+    # -- shared pieces --
+
+    def fixed(self, kind: str) -> tuple[int, str]:
+        """EV-CORE-1: the fixed-roll target for a check type, and how to show it."""
+        override = self.s["EV-CORE-1", kind]
+        if override:
+            return override, f"{override}"
+        bonus = self.s["EV-CORE-1", "fixed_roll_bonus"]
+        default = "default: " if self.s.tag("EV-CORE-1", "fixed_roll_bonus") else ""
+        return self.dm + bonus, f"{self.dm + bonus} ({default}DM Lv {self.dm} + {bonus})"
+
+    def table_roll(self, key: str) -> tuple[Result, TableRow]:
+        table = self.rules.tables[key]
+        return table.roll_on(self.source)
+
+    def check(
+        self, rule: str, key: str, member: Member, extra: int = 0, note: str = ""
+    ) -> Result:
+        """EV-CORE-2 for one member; a member without the class makes a flat roll."""
+        spec = self.rules.checks[key]
+        target, target_text = self.fixed(spec.fixed)
+        bonus = check_bonus(member, spec, self.check_rules)
+        how = ""
+        if bonus is None:
+            bonus = 0
+            how = " 平目/flat roll"
+        result = sw_check(self.source, bonus + extra, target, self.check_rules)
+        self.add(
+            rule,
+            f"{member.name}: {spec.label()}{how}{note} vs {target_text} {result.text}",
+            roll=result,
+            member=member.name,
+        )
+        return result
+
+    def check_prompt(self, rule: str, key: str, who: str, after: str) -> None:
+        """Generic mode: name the check and target; the GM resolves it."""
+        spec = self.rules.checks[key]
+        _, target_text = self.fixed(spec.fixed)
+        self.add(rule, f"{who}: {spec.label()} vs {target_text} — GM resolves; {after}")
+
+    def best(self, key: str, members: Sequence[Member] | None = None) -> Member | None:
+        """The member with the highest bonus for a check (first in marching order on ties)."""
+        spec = self.rules.checks[key]
+        able = [
+            (check_bonus(m, spec, self.check_rules), m)
+            for m in (self.party if members is None else members)
+        ]
+        ranked = [(b, m) for b, m in able if b is not None]
+        if not ranked:
+            return None
+        top = max(b for b, _ in ranked)
+        return next(m for b, m in ranked if b == top)
+
+    def rating(self) -> tuple[int, str]:
+        """EV-CORE-3: rating = DM Lv × 5 (Default)."""
+        per = self.s["EV-CORE-3", "rating_per_dm_level"]
+        tag = self.s.tag("EV-CORE-3", "rating_per_dm_level")
+        return self.dm * per, f"DM Lv {self.dm} × {per}{tag}"
+
+    def base_power(self, rule: str, rating: int, who: str = "") -> int | None:
+        """EV-CORE-3: roll 2D6 at a rating and read the user's table, else ask the GM."""
+        result = roll("2D6", self.source)
+        total = result.total
+        value = self.rating_table.lookup(rating, total) if self.rating_table else None
+        found = "(look up) ＞ ?" if value is None else str(value)
+        prefix = f"{who}: " if who else ""
+        self.add(
+            "EV-CORE-3",
+            f"{prefix}基本威力/base power ({rule}) 威力/Rating {rating} ＞ 2D6={total}"
+            f"[{','.join(map(str, result.values))}] ＞ {found}",
+            roll=result,
+            member=who or None,
+            data={"rating": rating, "roll": total, "value": value},
+        )
+        return value
+
+    def trap_damage(
+        self, member: Member, value: int | None, fumbled: bool, armor: int = 0
+    ) -> None:
+        """EV-TRAP-2: base power as is, minus armor, minus adventurer level unless １ゾロ."""
+        if value is None:
+            self.add(
+                "EV-TRAP-2",
+                f"{member.name}: damage ? − armor {armor} − Lv {member.adventurer}"
+                f"{' (１ゾロ: no level reduction)' if fumbled else ''} — GM looks up the rating",
+                member=member.name,
+            )
+            return
+        level = 0 if fumbled or not self.s["EV-TRAP-2", "level_reduction"] else member.adventurer
+        damage = max(0, value - armor - level)
+        why = " (１ゾロ: full damage)" if fumbled else self.s.tag("EV-TRAP-2", "level_reduction")
+        self.add(
+            "EV-TRAP-2",
+            f"{member.name}: {value} − armor {armor} − Lv {level}{why} ＞ {damage} damage",
+            member=member.name,
+            data={"hp": -damage},
+        )
+
+    def need_party(self) -> None:
+        if self.sw and not self.party:
+            raise NoParty("sw mode needs the party: give a party file with [[member]] tables")
+
+    def individual(self, disarmer: Member | None) -> Member:
+        """EV-TRAP-2: an individual trap hits the disarmer, or a random member (toggle)."""
+        how = self.s["EV-TRAP-2", "individual"]
+        tag = self.s.tag("EV-TRAP-2", "individual")
+        if how == "random" or disarmer is None:
+            if len(self.party) == 1:
+                return self.party[0]
+            result = roll(f"1D{len(self.party)}", self.source)
+            member = self.party[result.total - 1]
+            why = "random member" if how == "random" else "no disarmer: random member"
+            self.add("EV-TRAP-2", f"対象/target ({why}{tag}): {result.text} ＞ {member.name}",
+                     roll=result, member=member.name)
+            return member
+        self.add("EV-TRAP-2", f"対象/target: the disarmer {disarmer.name}{tag}",
+                 member=disarmer.name)
+        return disarmer
+
+    # -- doors and chests --
+
+    def door(self, chest: bool) -> None:
+        """EV-DOOR-1 to EV-DOOR-5."""
+        self.need_party()
+        table = self.rules.tables["door"]
+        result, row = self.table_roll("door")
+        self.add("EV-DOOR-1", f"{table.title}: {result.text} ＞ {row['ja']}/{row['en']}",
+                 roll=result, data={"trap": row["trap"], "lock": row["lock"]})
+        ruined = False
+        with self.deeper():
+            pre_rolled = None
+            if row["trap"] and self.s["EV-DOOR-3", "enabled"]:
+                self.add("EV-DOOR-3", "Option on: roll the trap type before disarming")
+                with self.deeper():
+                    pre_rolled = self.trap_table()
+            order = ["trap", "lock"] if self.s["EV-DOOR-2", "trap_first"] else ["lock", "trap"]
+            for what in order:
+                if what == "trap" and row["trap"]:
+                    ruined = self.disarm(pre_rolled, chest)
+                elif what == "lock" and row["lock"]:
+                    self.unlock()
+            if chest:
+                text = ("宝箱の中には？/Chest contents: the table is missing in the source; "
+                        "the GM types them in")
+                if ruined:
+                    text += " — 中身は損傷/contents RUINED by the explosion (EV-TRAP-3)"
+                self.add("EV-DOOR-5", text, data={"ruined": ruined})
+
+    def disarm(self, pre_rolled: tuple[Result, TableRow] | None, chest: bool) -> bool:
+        """EV-DOOR-2: disarm against the fixed roll; failure sets the trap off. True if ruined."""
+        self.add("EV-DOOR-2", "罠あり/Trap present: anyone with Thief can see it "
+                 "(trap finding is skipped in the simple rules)")
+        order_tag = self.s.tag("EV-DOOR-2", "trap_first")
+        if not self.sw:
+            fires = f"the {pre_rolled[1]['en']} fires" if pre_rolled else "roll the trap table"
+            self.check_prompt("EV-DOOR-2", "disarm", f"one character{order_tag}",
+                              f"on failure {fires} (companion events trap)")
+            return False
+        thief_only = self.s["EV-DOOR-2", "thief_only"]
+        candidates = [m for m in self.party if m.thief > 0] if thief_only else list(self.party)
+        member = self.best("disarm", candidates) or (candidates[0] if candidates else None)
+        if member is None:
+            self.add("EV-DOOR-2", "No one with a Thief level may try"
+                     f"{self.s.tag('EV-DOOR-2', 'thief_only')}: the trap stays armed")
+            return False
+        result = self.check("EV-DOOR-2", "disarm", member,
+                            note=f" (best Thief + DEX{self.s.tag('EV-DOOR-2', 'thief_only')})")
+        if result.success:
+            self.add("EV-DOOR-2", "罠解除/Trap disarmed")
+            return False
+        self.add("EV-DOOR-2", "罠発動/TRAP TRIGGERED → trap table "
+                 f"(no retry{self.s.tag('EV-DOOR-2', 'retry')})")
+        with self.deeper():
+            return self.trap(disarmer=member, chest=chest, pre_rolled=pre_rolled)
+
+    def unlock(self) -> None:
+        """EV-DOOR-2 lock opening; a failure goes to EV-DOOR-4."""
+        go_home = ("鍵が開かない/Lock holds ＞ 帰れ！/Go home! — locked: cannot open "
+                   f"(no retry{self.s.tag('EV-DOOR-4', 'retry')}; the GM may override)")
+        if not self.sw:
+            self.check_prompt("EV-DOOR-2", "unlock", "one character",
+                              "on failure → EV-DOOR-4 (帰れ！/Go home!)")
+            return
+        thief_only = self.s["EV-DOOR-2", "thief_only"]
+        candidates = [m for m in self.party if m.thief > 0] if thief_only else list(self.party)
+        member = self.best("unlock", candidates) or (candidates[0] if candidates else None)
+        if member is None:
+            self.add("EV-DOOR-2", "No one with a Thief level may try to open the lock"
+                     f"{self.s.tag('EV-DOOR-2', 'thief_only')}")
+            self.add("EV-DOOR-4", go_home, data={"locked": True})
+            return
+        result = self.check("EV-DOOR-2", "unlock", member, note=" (best Thief + DEX)")
+        if result.success:
+            self.add("EV-DOOR-2", "解錠/Unlocked", data={"locked": False})
+        else:
+            self.add("EV-DOOR-4", go_home, data={"locked": True})
+
+    # -- traps --
+
+    def trap_table(self) -> tuple[Result, TableRow]:
+        table = self.rules.tables["trap"]
+        result, row = self.table_roll("trap")
+        counter = f"{row['target_ja']}／{row['counter_ja']}".rstrip("／")
+        self.add(
+            "EV-TRAP-1",
+            f"{table.title}: {result.text} ＞ {row['ja']}/{row['en']} — "
+            f"対象／対処法 {counter} (target {row['target']}, counter {row['counter']}); "
+            f"失敗／成功 {row['outcome_ja']}/{row['outcome_en']}",
+            roll=result,
+            data={"kind": row["kind"], "target": row["target"], "counter": row["counter"]},
+        )
+        return result, row
+
+    def trap(
+        self,
+        disarmer: Member | None = None,
+        chest: bool = False,
+        pre_rolled: tuple[Result, TableRow] | None = None,
+    ) -> bool:
+        """EV-TRAP-1 and its follow-ups; True when an explosion ruined a chest's contents."""
+        self.need_party()
+        if pre_rolled is None:
+            _, row = self.trap_table()
+        else:
+            row = pre_rolled[1]
+            self.add("EV-TRAP-1", f"The trap rolled before fires: {row['ja']}/{row['en']}")
+        with self.deeper():
+            kind = row["kind"]
+            if kind == "explosion":
+                return self.explosion(chest)
+            if kind in ("poison_gas", "poison_needle"):
+                self.poison_trap(row, disarmer)
+            elif kind == "arrow":
+                self.arrow(disarmer)
+            elif kind == "alarm":
+                self.alarm()
+            else:
+                self.pit()
+        return False
+
+    def explosion(self, chest: bool) -> bool:
+        """EV-TRAP-3: each member resists with vitality; success lowers the rating by 10."""
+        rating, rating_text = self.rating()
+        drop = self.s["EV-TRAP-3", "success_rating_drop"]
+        floor = self.s["EV-TRAP-3", "rating_floor"]
+        low = max(floor, rating - drop)
+        if not self.sw:
+            self.check_prompt("EV-TRAP-3", "vitality", "each member",
+                              f"failure: base power at rating {rating} ({rating_text}); "
+                              f"success: rating {low} (−{drop})")
+        else:
+            for member in self.party:
+                result = self.check("EV-TRAP-3", "vitality", member)
+                used = low if result.success else rating
+                with self.deeper():
+                    value = self.base_power("EV-TRAP-3", used, member.name)
+                    self.trap_damage(member, value, result.fumble)
+        if chest:
+            self.add("EV-TRAP-3", "宝箱の中身は損傷/the chest's contents are ruined",
+                     data={"ruined": True})
+        return chest
+
+    def poison_trap(self, row: TableRow, disarmer: Member | None) -> None:
+        """EV-TRAP-4: gas hits the party, the needle one member; failing vitality → poison."""
+        if not self.sw:
+            who = "each member" if row["target"] == "party" else "one member (the disarmer)"
+            self.check_prompt("EV-TRAP-4", "poison_resist", who,
+                              "failure: poisoned → poison table (companion events poison)")
+            return
+        targets = self.party if row["target"] == "party" else (self.individual(disarmer),)
+        for member in targets:
+            result = self.check("EV-TRAP-4", "poison_resist", member)
+            if result.success:
+                self.add("EV-TRAP-4", f"{member.name}: 何もなし/nothing happens")
+                continue
+            self.add("EV-TRAP-4", f"{member.name}: 毒/POISONED → poison table")
+            with self.deeper():
+                self.poison(member)
+
+    def arrow(self, disarmer: Member | None) -> None:
+        """EV-TRAP-5 (and EV-TRAP-8 when on): evade or take base power; armor counts."""
+        rating, rating_text = self.rating()
+        if not self.sw:
+            self.check_prompt("EV-TRAP-5", "evasion", "one member (the disarmer)",
+                              f"failure: base power at rating {rating} ({rating_text}), "
+                              "armor counts; no evasion → flat roll")
+            return
+        if self.s["EV-TRAP-8", "enabled"]:
+            self.add("EV-TRAP-8", "Option on: members dodge in marching order until one is hit")
+            order: Sequence[Member] = self.party
+        else:
+            order = (self.individual(disarmer),)
+        for member in order:
+            shield = 0
+            if member is not disarmer and self.s["EV-TRAP-5", "shield_for_non_disarmer"]:
+                shield = member.shield
+            note = f" + shield {shield}{self.s.tag('EV-TRAP-5', 'shield_for_non_disarmer')}" \
+                if shield else ""
+            result = self.check("EV-TRAP-5", "evasion", member, extra=shield, note=note)
+            if result.success:
+                self.add("EV-TRAP-5", f"{member.name}: ダメージ無し/no damage")
+                continue
+            with self.deeper():
+                value = self.base_power("EV-TRAP-5", rating, member.name)
+                self.trap_damage(member, value, result.fumble, armor=member.armor)
+            return
+
+    def alarm(self) -> None:
+        """EV-TRAP-6: roll the monster table; they arrive after one combat turn."""
+        self.add("EV-TRAP-6", "警報/ALARM! Monsters arrive after 1 combat turn "
+                 "(countdown: 1 turn to prepare)", data={"countdown": 1})
+        with self.deeper():
+            self.monster()
+
+    def pit(self) -> None:
+        """EV-TRAP-7: each member dodges (adventurer Lv + AGI); fallers drop 1/2D m."""
+        per_metre = self.s["EV-TRAP-7", "damage_per_metre"]
+        if not self.sw:
+            self.check_prompt("EV-TRAP-7", "pit", "each member",
+                              f"failure: falls 1/2D m; damage (m − Thief Lv) × {per_metre}, "
+                              "minus armor and adventurer Lv")
+            return
+        fallers = []
+        for member in self.party:
+            result = self.check("EV-TRAP-7", "pit", member)
+            if result.failure:
+                fallers.append((member, result.fumble))
+        depth: int | None = None
+        for member, fumbled in fallers:
+            if depth is None or not self.s["EV-TRAP-7", "one_depth_roll"]:
+                depth_roll = roll("1/2D", self.source, self.options)
+                depth = depth_roll.total
+                self.add("EV-CORE-4",
+                         f"落下/fall depth (one roll per pit"
+                         f"{self.s.tag('EV-TRAP-7', 'one_depth_roll')}): {depth_roll.text} m",
+                         roll=depth_roll, data={"metres": depth})
+            metres = max(0, depth - member.thief)
+            raw = metres * per_metre
+            level = 0 if fumbled else member.adventurer
+            damage = max(0, raw - member.armor - level)
+            self.add(
+                "EV-TRAP-7",
+                f"{member.name}: Fall {depth} m − Thief {member.thief} = {metres} m × {per_metre}"
+                f" = {raw} − armor {member.armor} − Lv {level}"
+                f"{' (１ゾロ)' if fumbled else ''} ＞ {damage} damage",
+                member=member.name,
+                data={"hp": -damage},
+            )
+
+    # -- monsters, exploration, recovery --
+
+    def monster(self) -> None:
+        """EV-MON-1: monster level relative to DM Lv, and how many."""
+        table = self.rules.tables["monster"]
+        result, row = self.table_roll("monster")
+        offset = row["level"]
+        if row["count"] == "1":
+            count, count_roll = 1, None
+        else:
+            count_roll = roll(row["count"], self.source, self.options)
+            count = count_roll.total
+        shown = f" ＞ {row['count']}: {count_roll.text}" if count_roll else ""
+        sign = f"+ {offset}" if offset else "± 0"
+        self.add(
+            "EV-MON-1",
+            f"{table.title}: {result.text} ＞ {row['ja']}{shown} ＞ "
+            f"{count} × level-{self.dm + offset} monster{'s' if count > 1 else ''} "
+            f"(DM Lv {self.dm}{self.dm_tag} {sign}); the GM picks the species",
+            roll=result,
+            data={"level": self.dm + offset, "count": count,
+                  "count_roll": count_roll.to_json() if count_roll else None},
+        )
+
+    def explore(self) -> None:
+        """EV-EXP-1 and its follow-ups EV-EXP-2..4."""
+        self.need_party()
+        table = self.rules.tables["explore"]
+        result, row = self.table_roll("explore")
+        self.add("EV-EXP-1", f"{table.title}: {result.text} ＞ {row['ja']}/{row['en']}",
+                 roll=result)
+        with self.deeper():
+            {"EV-EXP-2": self.hidden_exit, "EV-EXP-3": self.magic_exit,
+             "EV-EXP-4": self.bonus_room}[row["follow"]]()
+
+    def hidden_exit(self) -> None:
+        """EV-EXP-2: Search (Thief + INT) against the fixed roll; each member once."""
+        tag = self.s.tag("EV-EXP-2", "each_member_once")
+        if not self.sw:
+            self.check_prompt("EV-EXP-2", "search", f"each member once{tag}",
+                              "if all fail: exit not found (the GM decides)")
+            return
+        for member in self.party:
+            result = self.check("EV-EXP-2", "search", member)
+            if result.success:
+                self.add("EV-EXP-2", f"出口発見/Exit found by {member.name}",
+                         data={"exit_found": True})
+                return
+        self.add("EV-EXP-2", f"出口が見つからない/Exit not found (each tried once{tag}); "
+                 "the GM decides", data={"exit_found": False})
+
+    def magic_exit(self) -> None:
+        """EV-EXP-3: the exit is under Lock; cast Unlock against the fixed roll (sw)."""
+        if not self.sw:
+            _, target_text = self.fixed("unlock_spell")
+            self.add("EV-EXP-3", "出口が魔法で閉ざされている/The exit is hidden or sealed by "
+                     f"magic: the GM sets a low-level magic puzzle (SW: Unlock vs {target_text})")
+            return
+        caster = self.best("unlock_spell", [m for m in self.party if m.sorcerer > 0])
+        if caster is None:
+            self.add("EV-EXP-3", "No Sorcerer in the party to cast Unlock: the GM decides")
+            return
+        result = self.check("EV-EXP-3", "unlock_spell", caster, note=" (ロック/Lock on the exit)")
+        found = ("出口が開いた/Exit opened" if result.success
+                 else "出口は閉ざされたまま/Exit stays sealed")
+        self.add("EV-EXP-3", found, data={"exit_found": result.success})
+
+    def bonus_room(self) -> None:
+        """EV-EXP-4: the exit is open; one successful appraisal gives 1D6 items of one kind."""
+        self.add("EV-EXP-4", "出口は隠されていない/The exit is open")
+        if not self.sw:
+            self.check_prompt("EV-EXP-4", "appraise", "anyone (one success is enough)",
+                              "on success: one kind of small recovery item ×1D6")
+            return
+        for member in self.party:
+            result = self.check("EV-EXP-4", "appraise", member)
+            if result.success:
+                count = roll("1D6", self.source)
+                self.add(
+                    "EV-EXP-4",
+                    f"報酬：小回復アイテム/small recovery items {count.text} ＞ ×{count.total} "
+                    "(one kind; the list is missing in the source, the GM names it)",
+                    roll=count, data={"items": count.total},
+                )
+                return
+        self.add("EV-EXP-4", "Nothing useful found", data={"items": 0})
+
+    def recovery(self) -> None:
+        """EV-REC-1..3: poison cured, HP and MP recover base power, once per room."""
+        if self.s["EV-REC-2", "enabled"]:
+            rating = self.s["EV-REC-2", "rating"]
+            bonus = max(1, self.dm - 1)
+            rating_text = f"fixed rating {rating} + bonus {bonus} (EV-REC-2 option)"
+        else:
+            rating, rating_text = self.rating()
+            bonus = 0
+        who = self.party if self.sw and self.party else (Member("each member"),)
+        tag = self.s.tag("EV-REC-1", "all_members")
+        self.add("EV-REC-1", f"回復/Recovery spot: poison cured; HP and MP recover base power "
+                 f"at rating {rating} ({rating_text}); every member present{tag}",
+                 data={"cure_poison": True})
+        with self.deeper():
+            for member in who:
+                gains = []
+                for pool in ("hp", "mp"):
+                    value = self.base_power("EV-REC-1", rating, f"{member.name} {pool.upper()}")
+                    gains.append(None if value is None else value + bonus)
+                hp, mp = gains
+                capped = ""
+                if self.sw and self.s["EV-REC-1", "cap_at_maximum"] and member.max_hp:
+                    hp = None if hp is None else min(hp, member.max_hp - member.hp)
+                    mp = None if mp is None else min(mp, member.max_mp - member.mp)
+                    capped = f" (capped at maximum{self.s.tag('EV-REC-1', 'cap_at_maximum')})"
+                shown = [("?" if g is None else f"+{g}") for g in (hp, mp)]
+                self.add("EV-REC-1", f"{member.name}: HP {shown[0]}, MP {shown[1]}{capped}",
+                         member=member.name if self.sw else None, data={"hp": hp, "mp": mp})
+        self.add("EV-REC-1", "この部屋は使用済み/room now used: coming back gives nothing",
+                 data={"room_used": True})
+        self.add("EV-REC-3", "安全地帯/Safe zone: no random encounters here, even after use")
+
+    # -- poison --
+
+    def poison(self, victim: Member | None = None) -> None:
+        """EV-POI-4 and the effect it names (EV-POI-5..9), with EV-POI-1..3."""
+        table = self.rules.tables["poison"]
+        result, row = self.table_roll("poison")
+        face = result.total
+        self.add("EV-POI-4", f"{table.title}: {result.text} ＞ {row['ja']}/{row['en']} — "
+                 f"{row['name_ja']}/{row['name_en']}, {row['type_ja']}/{row['type_en']}",
+                 roll=result, member=victim.name if victim else None)
+        toxicity, tox_text = self.fixed("toxicity")
+        with self.deeper():
+            self.add("EV-POI-1", f"「魔法」の毒/magical poison; 毒性値/toxicity {tox_text}; "
+                     f"resist with 生命力/vitality; cured by Cure Poison vs toxicity")
+            if self.sw and self.party:
+                sage = self.best("pharmacology", [m for m in self.party if m.sage > 0])
+                if sage is None:
+                    self.add("EV-POI-1", "知名度/identify: no Sage in the party")
+                else:
+                    self.check("EV-POI-1", "pharmacology", sage, note=" 知名度/identify")
+            hours: int | None = None
+            damage_max = 0
+            permanent = face in (2, 3) and self.s["EV-POI-12", "enabled"]
+            if row["follow"] == "EV-POI-8":
+                damage_max = self.vitality_damage()
+            elif permanent:
+                self.add("EV-POI-12", "Option on: this effect is permanent")
+            else:
+                duration = roll(self.s["EV-POI-1", "duration"], self.source)
+                hours = duration.total
+                self.add("EV-POI-1", f"効果持続時間/duration {duration.text} hours",
+                         roll=duration, data={"hours": hours})
+            effects = {"EV-POI-5": self.check_penalty, "EV-POI-6": self.gender_swap,
+                       "EV-POI-7": self.love_potion, "EV-POI-9": self.ability_change}
+            if row["follow"] in effects:
+                effects[row["follow"]]()
+            poison = Poison(face, row["follow"], toxicity, hours, damage_max)
+            self.add("EV-POI-3", "Replaces any current poison (poisons do not stack)",
+                     member=victim.name if victim else None,
+                     data={"poison": {"face": poison.face, "rule": poison.rule,
+                                      "toxicity": poison.toxicity, "hours": poison.hours_left,
+                                      "damage_max": poison.damage_max}})
+            self.add("EV-POI-2", "Ticks at the end of each block, or every hour of rest "
+                     f"({self.s['EV-POI-2', 'hours_per_tick']} h per tick"
+                     f"{self.s.tag('EV-POI-2', 'hours_per_tick')})")
+
+    def check_penalty(self) -> None:
+        """EV-POI-5: −1 to all checks; an active action needs a vitality check."""
+        _, tox_text = self.fixed("toxicity")
+        penalty = self.s["EV-POI-5", "penalty"]
+        self.add("EV-POI-5", f"判定－{penalty}/−{penalty} to all checks (does not stack"
+                 f"{self.s.tag('EV-POI-5', 'penalty')}); an active action needs a vitality check "
+                 f"vs toxicity {tox_text}, and is still at −{penalty}",
+                 data={"penalty": -penalty})
+
+    def gender_swap(self) -> None:
+        """EV-POI-6."""
+        self.add("EV-POI-6", "異性化/Gender swap in body and mind: no penalty; "
+                 "spirit-shaman magic is unaffected")
+
+    def love_potion(self) -> None:
+        """EV-POI-7."""
+        self.add("EV-POI-7", "惚れ薬/Love potion: passionately loves the next being seen "
+                 "(any race or sex); the GM is reminded")
+
+    def vitality_damage(self) -> int:
+        """EV-POI-8: the poison's maximum is 1D6 points, dealt 1 HP per tick."""
+        maximum = roll("1D6", self.source)
+        cure = ("HP lost to it heals only once the poison is cured (EV-POI-10 option)"
+                if self.s["EV-POI-10", "enabled"] else "HP lost heals with Cure Wounds")
+        curse = (f"; 呪い/curse: Remove Curse also removes it{self.s.tag('EV-POI-11', 'enabled')}"
+                 if self.s["EV-POI-11", "enabled"] else "")
+        self.add("EV-POI-8", f"最大値/maximum {maximum.text}: Poison: 0 HP lost "
+                 f"(0/{maximum.total}); 1 HP per tick; {cure}{curse}",
+                 roll=maximum, data={"damage_max": maximum.total})
+        return maximum.total
+
+    def ability_change(self) -> None:
+        """EV-POI-9: one random ability ±6 (die, abilities and sign are Defaults)."""
+        dice = self.s["EV-POI-9", "ability_die"]
+        abilities = self.s["EV-POI-9", "abilities"]
+        which = roll(dice, self.source)
+        sign_roll = roll(self.s["EV-POI-9", "sign_die"], self.source)
+        change = self.s["EV-POI-9", "change"]
+        delta = -change if sign_roll.total % 2 else change
+        ability = abilities[(which.total - 1) % len(abilities)]
+        ja, en = ABILITY_NAMES[ability]
+        tag = self.s.tag("EV-POI-9", "ability_die")
+        self.add("EV-POI-9", f"能力値±６/Ability ±{change}: {which.text} ＞ {ja}/{en}{tag}; "
+                 f"{sign_roll.text} ＞ {delta:+d} (odd −, even +); never below "
+                 f"{self.s['EV-POI-9', 'minimum']}; derived values: GM",
+                 data={"ability": ability, "change": delta})
+
+
+class _Deeper:
+    """``with run.deeper():`` indents the steps added inside."""
+
+    def __init__(self, run: _Run) -> None:
+        self.run = run
+
+    def __enter__(self) -> None:
+        self.run.depth += 1
+
+    def __exit__(self, *exc: object) -> None:
+        self.run.depth -= 1
+
+
+def run_event(
+    table: str,
+    source: DiceSource,
+    *,
+    rules: EventRules | None = None,
+    mode: Mode | str | None = None,
+    dm_level: int | None = None,
+    party: Sequence[Member] = (),
+    rating_table: RatingTable | None = None,
+) -> EventReport:
+    """Roll one event table (a key of EVENT_TABLES) and walk its follow-ups.
+
+    ``mode`` and ``dm_level`` default to the rules data's Defaults (§1, EV-CORE-1).
+    """
+    if table not in EVENT_TABLES:
+        raise DataError(f"no event table {table!r}; choose from {', '.join(EVENT_TABLES)}")
+    rules = rules or load_rules()
+    chosen = Mode(mode or rules.settings["§1", "mode"])
+    if dm_level is not None and dm_level < 1:
+        raise DataError(f"DM level must be 1 or more, not {dm_level}")
+    run = _Run(rules, source, chosen, dm_level, party, rating_table)
+    victim = party[0] if party and chosen is Mode.SW else None
+    match table:
+        case "door" | "chest":
+            run.door(chest=table == "chest")
+        case "trap":
+            run.trap()
+        case "monster":
+            run.monster()
+        case "explore":
+            run.explore()
+        case "recovery":
+            run.recovery()
+        case "poison":
+            run.need_party()
+            run.poison(victim)
+    return EventReport(table, chosen, run.dm, tuple(run.steps))
+

@@ -1,0 +1,210 @@
+"""Sword World pieces the `events` system uses: party members, checks and the rating table.
+
+EV-CORE-2 (checks), EV-CORE-3 (base power from a user-supplied rating table).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import tomllib
+from dataclasses import dataclass, fields
+from typing import Any
+
+from companion.dice.notation import Comparison
+from companion.dice.result import FAILURE, SUCCESS, Result
+from companion.dice.roll import roll
+from companion.dice.sources import DiceSource
+from companion.errors import DataError
+
+ABILITY_NAMES = {
+    "dexterity": ("器用度", "DEX"),
+    "agility": ("敏捷度", "AGI"),
+    "intelligence": ("知力", "INT"),
+    "strength": ("筋力", "STR"),
+    "vitality": ("生命力", "VIT"),
+}
+CLASS_NAMES = {
+    "adventurer": ("冒険者", "Adventurer"),
+    "thief": ("シーフ", "Thief"),
+    "sage": ("セージ", "Sage"),
+    "sorcerer": ("ソーサラー", "Sorcerer"),
+    "evasion": ("回避技能", "evasion class"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One party member (§1 state): levels, ability bonuses, pools, armor and shield.
+
+    ``evasion`` is the level of the class the member evades with in combat, or
+    None for a member who has none (they make a flat roll, EV-TRAP-5). ``armor``
+    is the damage the armor stops, a number the user enters (EV-TRAP-5/7 Default).
+    """
+
+    name: str
+    adventurer: int = 0
+    thief: int = 0
+    sage: int = 0
+    sorcerer: int = 0
+    evasion: int | None = None
+    shield: int = 0
+    armor: int = 0
+    dexterity: int = 0
+    agility: int = 0
+    intelligence: int = 0
+    strength: int = 0
+    vitality: int = 0
+    hp: int = 0
+    mp: int = 0
+    max_hp: int = 0
+    max_mp: int = 0
+
+    def level(self, cls: str) -> int | None:
+        """The member's level in ``cls``, or None when they have none (a flat roll)."""
+        if cls == "best_thief_sage":
+            value = max(self.thief, self.sage)
+        elif cls == "evasion":
+            return self.evasion
+        else:
+            value = getattr(self, cls)
+        return value if value > 0 else None
+
+
+def load_party(text: str, origin: str = "party file") -> tuple[Member, ...]:
+    """Members from TOML ``[[member]]`` tables, in marching order; DataError names the field."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{origin}: not TOML ({exc})") from exc
+    rows = data.get("member")
+    if not isinstance(rows, list) or not rows:
+        raise DataError(f"{origin}: needs at least one [[member]] table")
+    known = {f.name for f in fields(Member)}
+    members = []
+    for number, row in enumerate(rows, 1):
+        where = f"{origin}: member {number}"
+        unknown = set(row) - known
+        if unknown:
+            raise DataError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+        if not isinstance(row.get("name"), str) or not row["name"]:
+            raise DataError(f"{where}: needs a name")
+        for key, value in row.items():
+            if key != "name" and (not isinstance(value, int) or isinstance(value, bool)):
+                raise DataError(f"{where}: {key} must be a whole number, found {value!r}")
+        members.append(Member(**row))
+    return tuple(members)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckSpec:
+    """A check written 「X（Class・Ability）」, e.g. 罠解除（シーフ・器用度）."""
+
+    key: str
+    ja: str
+    en: str
+    cls: str
+    ability: str
+    fixed: str
+
+    def label(self) -> str:
+        cls_ja = "シーフ/セージ" if self.cls == "best_thief_sage" else CLASS_NAMES[self.cls][0]
+        ability = "知識" if self.ability == "knowledge" else ABILITY_NAMES[self.ability][0]
+        return f"{self.ja}（{cls_ja}・{ability}）/{self.en}"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRules:
+    """The EV-CORE-2 settings a check needs."""
+
+    comparison: Comparison = Comparison.GE
+    double_six_success: bool = True
+    knowledge_ability: str = "intelligence"
+
+
+def check_bonus(member: Member, spec: CheckSpec, rules: CheckRules) -> int | None:
+    """Class level + ability bonus, or None when the member lacks the class (flat roll)."""
+    level = member.level(spec.cls)
+    if level is None:
+        return None
+    ability = rules.knowledge_ability if spec.ability == "knowledge" else spec.ability
+    bonus: int = level + getattr(member, ability)
+    return bonus
+
+
+def sw_check(
+    source: DiceSource, bonus: int, target: int, rules: CheckRules, comment: str = ""
+) -> Result:
+    """EV-CORE-2: 2D6 + bonus against target; double 1 fails, double 6 succeeds (Default).
+
+    >>> from companion.dice.sources import ScriptedDice
+    >>> sw_check(ScriptedDice([(6, 4), (6, 5)]), 4, 8, CheckRules()).text
+    '(2D6+4>=8) ＞ 9[4,5]+4=13 ＞ 成功/success'
+    >>> sw_check(ScriptedDice([(6, 1), (6, 1)]), 9, 8, CheckRules()).text
+    '(2D6+9>=8) ＞ 2[1,1]+9=11 ＞ １ゾロ 自動失敗/automatic failure'
+    """
+    bonus_text = f"{bonus:+d}" if bonus else ""
+    expr = f"2D6{bonus_text}{rules.comparison.value}{target}"
+    base = roll(f"{expr} {comment}".strip(), source)
+    shown = base.steps[:-1]
+    kw: dict[str, Any] = {"dice": base.dice, "comment": base.comment, "target": target}
+    if base.values == [1, 1]:
+        return Result.fumbled(
+            base.formula, (*shown, "１ゾロ 自動失敗/automatic failure"), base.total, **kw
+        )
+    if base.values == [6, 6] and rules.double_six_success:
+        return Result.critical_success(
+            base.formula, (*shown, "６ゾロ 自動成功/automatic success"), base.total, **kw
+        )
+    if base.success:
+        return Result.succeeded(base.formula, (*shown, SUCCESS), base.total, **kw)
+    return Result.failed(base.formula, (*shown, FAILURE), base.total, **kw)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingTable:
+    """EV-CORE-3: a user-supplied Sword World rating table, rating × 2D6 (2–12) → value.
+
+    A cell of ``*`` (or ``-``) is the rulebook's automatic miss: no damage.
+    """
+
+    rows: dict[int, tuple[int | None, ...]]
+
+    def lookup(self, rating: int, roll_total: int) -> int | None:
+        """The value at ``rating`` for a 2D6 total, 0 for a ``*`` cell; None if not in the table."""
+        row = self.rows.get(rating)
+        if row is None:
+            return None
+        value = row[roll_total - 2]
+        return 0 if value is None else value
+
+
+def load_rating_table(text: str, origin: str = "rating table") -> RatingTable:
+    """Parse the CSV: a header ``rating,2,3,...,12`` then one row per rating."""
+    reader = csv.reader(io.StringIO(text))
+    rows: dict[int, tuple[int | None, ...]] = {}
+    header_seen = False
+    for line_no, cells in enumerate(reader, 1):
+        cells = [c.strip() for c in cells]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if not header_seen:
+            if cells[1:] != [str(n) for n in range(2, 13)]:
+                raise DataError(
+                    f"{origin} line {line_no}: the header must be rating,2,3,...,12"
+                )
+            header_seen = True
+            continue
+        if len(cells) != 12:
+            raise DataError(f"{origin} line {line_no}: needs 12 cells, found {len(cells)}")
+        try:
+            rating = int(cells[0])
+            values = tuple(None if c in ("*", "-") else int(c) for c in cells[1:])
+        except ValueError as exc:
+            raise DataError(f"{origin} line {line_no}: {exc}") from exc
+        if rating in rows:
+            raise DataError(f"{origin} line {line_no}: rating {rating} appears twice")
+        rows[rating] = values
+    if not rows:
+        raise DataError(f"{origin}: no rating rows")
+    return RatingTable(rows)
