@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.app.cmd_config",
     "companion.app.cmd_history",
     "companion.app.cmd_roll",
+    "companion.app.cmd_events",
 )
 
 

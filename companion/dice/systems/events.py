@@ -410,7 +410,8 @@ class _Run:
 
     def need_party(self) -> None:
         if self.sw and not self.party:
-            raise NoParty("sw mode needs the party: give a party file with [[member]] tables")
+            raise NoParty("sw mode needs the party: give a party TOML file of [[member]] tables "
+                          "(companion events --party FILE)")
 
     def individual(self, disarmer: Member | None) -> Member:
         """EV-TRAP-2: an individual trap hits the disarmer, or a random member (toggle)."""

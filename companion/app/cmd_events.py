@@ -1,0 +1,140 @@
+"""``companion events TABLE``: roll a seed-001 event table and walk its follow-ups (spec §1).
+
+Defaults come from the packaged rules data, then ``events.toml`` in the config
+folder (same ``[defaults."RULE-ID"]`` shape), then ``--set RULE.key=value``.
+``companion events defaults`` lists them all with where each value came from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from companion.app.cmd_roll import add_dice_arguments, run_with_source
+from companion.app.paths import config_dir
+from companion.dice import DiceSource
+from companion.dice.systems.events import (
+    EVENT_TABLES,
+    EventRules,
+    Mode,
+    load_rules,
+    run_event,
+)
+from companion.dice.systems.sword_world import load_party, load_rating_table
+from companion.errors import DataError
+
+OVERRIDES_NAME = "events.toml"
+
+
+def _read(path: str, what: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"cannot read the {what} {path}: {exc.strerror}") from exc
+
+
+def _parse_set(text: str) -> tuple[str, str, Any]:
+    """``EV-DOOR-3.enabled=true`` → ("EV-DOOR-3", "enabled", True); values are TOML."""
+    name, sep, raw = text.partition("=")
+    rule, dot, key = name.strip().rpartition(".")
+    if not sep or not dot or not rule or not key:
+        raise DataError(f"--set {text!r}: write RULE.key=value, e.g. EV-DOOR-3.enabled=true")
+    try:
+        value = tomllib.loads(f"v = {raw.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw.strip()  # a bare word such as random or sw
+    return rule, key, value
+
+
+def load_user_rules(settings: list[str]) -> EventRules:
+    """Packaged rules with the user's file and ``--set`` overrides applied."""
+    rules = load_rules()
+    path = config_dir() / OVERRIDES_NAME
+    if path.exists():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise DataError(f"{path}: not TOML ({exc})") from exc
+        rules = rules.with_overrides(data.get("defaults", {}), str(path))
+    overrides: dict[str, dict[str, Any]] = {}
+    for text in settings:
+        rule, key, value = _parse_set(text)
+        overrides.setdefault(rule, {})[key] = value
+    return rules.with_overrides(overrides, "--set")
+
+
+def show_defaults(rules: EventRules, as_json: bool) -> int:
+    settings = rules.settings
+    rows = [
+        {"rule": rule, "key": key, "value": value, "default": (rule, key) not in settings.user_set}
+        for rule, keys in settings.values.items()
+        for key, value in keys.items()
+    ]
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return 0
+    for row in rows:
+        origin = "(default)" if row["default"] else "(set by you)"
+        print(f"{row['rule']:<10} {row['key']:<24} {json.dumps(row['value'], ensure_ascii=False)}"
+              f"  {origin}")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = load_user_rules(args.set or [])
+    if args.table == "defaults":
+        return show_defaults(rules, args.json)
+    party = load_party(_read(args.party, "party file"), args.party) if args.party else ()
+    ratings = (
+        load_rating_table(_read(args.ratings, "rating table"), args.ratings)
+        if args.ratings else None
+    )
+
+    def body(source: DiceSource) -> int:
+        report = run_event(
+            args.table, source, rules=rules, mode=args.mode, dm_level=args.level,
+            party=party, rating_table=ratings,
+        )
+        if args.json:
+            data = report.to_json()
+            data["dice_source"] = args.dice
+            if args.dice == "sim":
+                data["seed"] = args.seed
+            print(json.dumps(data, ensure_ascii=False))
+        else:
+            print(report.text)
+        return 0
+
+    return run_with_source(args, body)
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser(
+        "events",
+        help="roll a dungeon event table (seed 001 イベント（簡易版）) and its follow-ups",
+        description=(
+            "Roll one of the 1D6 event tables and walk where it leads. generic mode reports "
+            "the result, target and countermeasure; sw mode also rolls the Sword World checks "
+            "for the party in --party. 'defaults' lists every Default and where it came from."
+        ),
+    )
+    parser.add_argument("table", metavar="TABLE", choices=[*EVENT_TABLES, "defaults"],
+                        help=f"one of: {', '.join(EVENT_TABLES)}, defaults")
+    parser.add_argument("--level", type=int, default=None,
+                        help="dungeon level, ＤＭレベル (default: EV-CORE-1 Default, 1)")
+    parser.add_argument("--mode", choices=[m.value for m in Mode], default=None,
+                        help="generic (default) or sw (Sword World checks)")
+    parser.add_argument("--party", metavar="FILE",
+                        help="party TOML: [[member]] name, adventurer, thief, sage, sorcerer, "
+                             "evasion, shield, armor, dexterity, agility, intelligence, "
+                             "strength, vitality, hp, mp, max_hp, max_mp")
+    parser.add_argument("--ratings", metavar="CSV",
+                        help="Sword World rating table: header rating,2,...,12 (EV-CORE-3)")
+    parser.add_argument("--set", action="append", metavar="RULE.key=value",
+                        help="override a Default, e.g. EV-DOOR-3.enabled=true (repeatable)")
+    add_dice_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print the steps as JSON")
+    parser.set_defaults(func=run)
