@@ -1,0 +1,168 @@
+"""Tile reads at the table: fresh placements only, legal tiles only, shown before they count."""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from companion.app.session import (
+    Confirm,
+    Controls,
+    GameLog,
+    ReadState,
+    interpret,
+    menu_press,
+    wait_for_tile,
+)
+from companion.hw.buttons import Button, Pick, Press
+from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
+from companion.rules.tiles import Tile
+from companion.rules.wall import Place, TileLedger
+
+
+class ScriptedReader:
+    """A TileReader whose table changes on a script: one list of readings per poll."""
+
+    def __init__(self, script: list[list[SlotReading]], ok: bool = True) -> None:
+        self.script = deque(script)
+        self.ok = ok
+
+    def poll(self) -> list[SlotReading]:
+        return self.script.popleft() if self.script else []
+
+    def status(self) -> ReaderStatus:
+        return ReaderStatus(self.ok, "" if self.ok else "camera: no frames for 5 s")
+
+    def close(self) -> None:
+        return None
+
+
+class ScriptedPresses:
+    def __init__(self, script: list[list[Press]]) -> None:
+        self.script = deque(script)
+
+    def poll(self) -> list[Press]:
+        return self.script.popleft() if self.script else []
+
+
+class StepClock:
+    """Advances by the time each poll sleeps."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def draw(label: str | None, *candidates: str) -> SlotReading:
+    return SlotReading(Slot.DRAW, label, 0.9, tuple(Candidate(c, 0.1) for c in candidates))
+
+
+def run_wait(reader: ScriptedReader, presses: list[list[Press]], ledger: TileLedger | None = None,
+             state: ReadState | None = None) -> tuple[Tile, list[tuple[str, Tile | None]], float]:
+    clock = StepClock()
+    shows: list[tuple[str, Tile | None]] = []
+    tile = wait_for_tile(
+        reader, state or ReadState(), Slot.DRAW, ledger or TileLedger(),
+        Controls([ScriptedPresses(presses)]), Confirm(1.0, clock),
+        lambda status, t: shows.append((status, t)), poll_seconds=0.1, sleep=clock.sleep,
+    )
+    return tile, shows, clock.now
+
+
+def test_read_counts_after_the_timeout() -> None:
+    tile, shows, elapsed = run_wait(ScriptedReader([[], [draw("5p")]]), [])
+    assert tile == Tile.from_notation("5p")
+    assert 1.0 <= elapsed < 1.5
+    assert shows[0] == ("", None)  # the prompt, before anything is read
+    assert shows[1][1] == tile and "B rejects" in shows[1][0]
+
+
+def test_attack_accepts_at_once() -> None:
+    tile, _, elapsed = run_wait(ScriptedReader([[draw("3m")]]), [[], [Button.ATTACK]])
+    assert tile == Tile.from_notation("3m") and elapsed < 0.3
+
+
+def test_flee_rejects_and_a_new_placement_is_needed() -> None:
+    reader = ScriptedReader([[draw("3m")], [], [], [draw("empty")], [draw("8m")]])
+    tile, shows, _ = run_wait(reader, [[], [Button.FLEE]])
+    assert tile == Tile.from_notation("8m")
+    assert any("read rejected" in status for status, _ in shows)
+
+
+def test_a_press_before_the_read_does_not_judge_it() -> None:
+    tile, _, elapsed = run_wait(ScriptedReader([[draw("3m")]]), [[Button.FLEE]])
+    assert tile == Tile.from_notation("3m") and elapsed >= 1.0
+
+
+def test_a_tile_left_on_the_slot_is_not_read_twice() -> None:
+    state = ReadState()
+    first, _, _ = run_wait(ScriptedReader([[draw("2s")]]), [[], [Button.ATTACK]], state=state)
+    second, _, _ = run_wait(ScriptedReader([[], [], [draw("empty")], [draw("7s")]]),
+                            [], state=state)
+    assert (str(first), str(second)) == ("2s", "7s")
+
+
+def test_fifth_copy_falls_back_to_next_candidate() -> None:
+    """JR-WALL-1: a 5th copy is a misread; the reader's next legal candidate is used."""
+    ledger = TileLedger()
+    five_p = Tile.from_notation("5p")
+    for _ in range(4):
+        ledger.move(five_p, Place.WALL, Place.DISCARDS)
+    tile, _, _ = run_wait(ScriptedReader([[draw("5p", "5s")]]), [[], [Button.ATTACK]], ledger)
+    assert tile == Tile.from_notation("5s")
+
+
+def test_impossible_and_unsure_reads_say_why() -> None:
+    """JR-WALL-1: with no legal candidate the player is asked to place the tile again."""
+    ledger = TileLedger()
+    for _ in range(4):
+        ledger.move(Tile.from_notation("1z"), Place.WALL, Place.TABLE)
+    read = interpret(draw("1z"), ledger)
+    assert read.tile is None and "1z cannot be drawn" in read.problem
+    assert "straighten" in interpret(draw(None), ledger).problem
+    assert "face down" in interpret(draw("back"), ledger).problem
+
+
+def test_reader_trouble_is_shown() -> None:
+    reader = ScriptedReader([[], [draw("4m")]], ok=False)
+    _, shows, _ = run_wait(reader, [])
+    assert shows[0][0] == "camera: no frames for 5 s"
+
+
+@pytest.mark.parametrize(
+    ("press", "expected"),
+    [
+        (Pick(2), (2, 0)),
+        (Pick(9), (None, 0)),
+        (Button.MENU, (None, 1)),
+        (Button.ATTACK, (0, 0)),
+        (Button.FLEE, (3, 0)),
+        (Button.RANGED, (None, 0)),
+        (Button.ITEM, (None, 1)),
+    ],
+)
+def test_menu_presses(press: Press, expected: tuple[int | None, int]) -> None:
+    assert menu_press(press, 4, 0, {Button.FLEE: 3}) == expected
+
+
+def test_back_moves_highlight_when_no_flee_offered() -> None:
+    assert menu_press(Button.FLEE, 4, 0, {}) == (None, 3)
+
+
+def test_game_log_rewrite_keeps_earlier_games(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_text('{"earlier": 1}\n')
+    log = GameLog.begin(path)
+    log.rewrite(['{"header": 1}'])
+    log.append(['{"e": 1}', '{"e": 2}'])
+    with open(path, "ab") as handle:
+        handle.write(b'{"e": 3, "tru')  # a power cut in the middle of a line
+    GameLog(path, log.start).rewrite(['{"header": 1}', '{"e": 1}', '{"e": 2}'])
+    assert path.read_text() == '{"earlier": 1}\n{"header": 1}\n{"e": 1}\n{"e": 2}\n'
