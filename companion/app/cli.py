@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.app.cmd_history",
     "companion.app.cmd_roll",
     "companion.app.cmd_events",
+    "companion.app.cmd_rfid",
 )
 
 

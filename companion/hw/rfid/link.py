@@ -7,15 +7,73 @@ each attempt (a USB tray comes back under another ``/dev/ttyACM*`` name).
 
 from __future__ import annotations
 
+import os
 import select
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import BinaryIO, Protocol
 
 import serial
 from serial.tools import list_ports
 
 PortSpec = str | Callable[[], str | None]
+
+
+class Port(Protocol):
+    """The part of pyserial's ``Serial`` the link uses."""
+
+    @property
+    def in_waiting(self) -> int: ...
+
+    def read(self, size: int = 1) -> bytes: ...
+
+    def write(self, data: bytes, /) -> int | None: ...
+
+    def reset_input_buffer(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def open_serial(device: str, baudrate: int) -> Port:
+    """A non-blocking pyserial port for a device path or URL."""
+    port: Port = serial.serial_for_url(device, baudrate=baudrate, timeout=0, write_timeout=0.5)
+    return port
+
+
+class StreamPort:
+    """A file or pipe read like a port (``--port -``: replay a capture from stdin).
+
+    Writes are dropped; the end of the stream raises EOFError, which ends the link.
+    """
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    @property
+    def in_waiting(self) -> int:
+        ready, _, _ = select.select([self.stream.fileno()], [], [], 0)
+        return 4096 if ready else 0
+
+    def read(self, size: int = 1) -> bytes:
+        if not self.in_waiting:
+            return b""
+        data = os.read(self.stream.fileno(), size)
+        if not data:
+            raise EOFError
+        return data
+
+    def write(self, data: bytes, /) -> int:
+        return len(data)
+
+    def reset_input_buffer(self) -> None:
+        """Nothing to discard: a capture is replayed from its first byte."""
+
+    def close(self) -> None:
+        """The stream belongs to the caller."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +99,15 @@ class SerialLink:
     """One serial connection that reopens itself; ``read()`` never blocks."""
 
     def __init__(self, port: PortSpec, baudrate: int, *, backoff: Backoff = Backoff(),
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 opener: Callable[[str, int], Port] = open_serial) -> None:
         self.port = port
         self.baudrate = baudrate
         self.backoff = backoff
         self.clock = clock
-        self.serial: serial.SerialBase | None = None
+        self.opener = opener
+        self.serial: Port | None = None
+        self.ended = False  # a replayed stream ran out: there is nothing to reopen
         self.device: str | None = None
         self.problem = "not opened yet"
         self.opens = 0
@@ -63,15 +124,14 @@ class SerialLink:
 
     def try_open(self) -> bool:
         """Open the port if it is time to try; True when a new connection was made."""
-        if self.serial is not None or self.clock() < self._next_attempt:
+        if self.serial is not None or self.ended or self.clock() < self._next_attempt:
             return False
         device = self._resolve()
         if device is None:
             self._schedule("no tray found")
             return False
         try:
-            port = serial.serial_for_url(device, baudrate=self.baudrate, timeout=0,
-                                         write_timeout=0.5)
+            port = self.opener(device, self.baudrate)
             port.reset_input_buffer()
         except (serial.SerialException, OSError, ValueError) as exc:
             self._schedule(f"cannot open {device}: {exc}")
@@ -106,6 +166,10 @@ class SerialLink:
             return b""
         try:
             return bytes(self.serial.read(max(1, self.serial.in_waiting)))
+        except EOFError:
+            self.ended = True
+            self.drop("end of input")
+            return b""
         except (serial.SerialException, OSError) as exc:
             self.drop(f"{self.device} went away: {exc}")
             return b""

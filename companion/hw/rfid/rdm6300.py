@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from companion.hw.ports import ReaderStatus, Slot, SlotReading
 from companion.hw.rfid.events import TagAction, TagEvent, latest_readings
-from companion.hw.rfid.link import Backoff, PortSpec, SerialLink
+from companion.hw.rfid.link import Backoff, Port, PortSpec, SerialLink, open_serial
 from companion.hw.rfid.tagmap import TagMap
 
 STX = 0x02
@@ -100,12 +100,14 @@ class Rdm6300Reader:
 
     def __init__(self, port: PortSpec, tag_map: TagMap | None = None, slot: Slot = Slot.DRAW,
                  settings: Rdm6300Settings = Rdm6300Settings(),
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 opener: Callable[[str, int], Port] = open_serial) -> None:
         self.tag_map = tag_map if tag_map is not None else TagMap()
         self.slot = slot
         self.settings = settings
         self.clock = clock
-        self.link = SerialLink(port, settings.baudrate, backoff=settings.backoff, clock=clock)
+        self.link = SerialLink(port, settings.baudrate, backoff=settings.backoff, clock=clock,
+                               opener=opener)
         self.framer = Rdm6300Framer()
         self.uid: str | None = None
         self.counters: dict[str, int] = {"repeats": 0, "reconnects": 0}
@@ -121,7 +123,7 @@ class Rdm6300Reader:
             self.link.connected()
         if self.link.is_open:
             data = self.link.read()
-            if not self.link.is_open:
+            if not self.link.is_open and not self.link.ended:
                 self.counters["reconnects"] += 1
             arrived = time.perf_counter()
             for uid in self.framer.feed(data) if data else []:

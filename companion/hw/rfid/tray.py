@@ -24,7 +24,7 @@ from enum import Enum
 
 from companion.hw.ports import ROOM_SLOTS, ReaderStatus, Slot, SlotReading
 from companion.hw.rfid.events import TagAction, TagEvent, latest_readings
-from companion.hw.rfid.link import Backoff, PortSpec, SerialLink
+from companion.hw.rfid.link import Backoff, Port, PortSpec, SerialLink, open_serial
 from companion.hw.rfid.protocol import (
     DOWN_UID,
     EMPTY_UID,
@@ -50,6 +50,7 @@ class TraySettings:
     hello_timeout: float = 1.0
     heartbeat_timeout: float = 3.0  # the firmware sends HB every second when idle
     backoff: Backoff = field(default_factory=Backoff)
+    passive: bool = False  # listen only (a replayed capture): no hello, no heartbeat check
 
 
 class LinkState(Enum):
@@ -63,12 +64,14 @@ class TrayReader:
 
     def __init__(self, port: PortSpec, tag_map: TagMap | None = None,
                  slots: Sequence[Slot] = DEFAULT_SLOTS, settings: TraySettings = TraySettings(),
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 opener: Callable[[str, int], Port] = open_serial) -> None:
         self.tag_map = tag_map if tag_map is not None else TagMap()
         self.slots = tuple(slots)
         self.settings = settings
         self.clock = clock
-        self.link = SerialLink(port, settings.baudrate, backoff=settings.backoff, clock=clock)
+        self.link = SerialLink(port, settings.baudrate, backoff=settings.backoff, clock=clock,
+                               opener=opener)
         self.lines = LineReader()
         self.state = LinkState.DISCONNECTED
         self.firmware: str | None = None
@@ -141,6 +144,10 @@ class TrayReader:
 
     def _start_handshake(self) -> None:
         self.lines.reset()
+        if self.settings.passive:
+            self.state = LinkState.READY
+            self.firmware, self.tray_slots = "unknown", len(self.slots)
+            return
         self.state = LinkState.HANDSHAKE
         waiting = f"waiting for the tray on {self.link.device} to say hello"
         # Keep the last failure in view: it is what the player needs to fix.
@@ -152,9 +159,12 @@ class TrayReader:
         self.state = LinkState.DISCONNECTED
         self._failed = True
         self._problem = problem
-        self.counters["reconnects"] += 1
+        if not self.link.ended:  # the end of a replayed capture is not a drop
+            self.counters["reconnects"] += 1
 
     def _check_timeouts(self, now: float) -> None:
+        if self.settings.passive:
+            return
         quiet = now - self._last_heard
         unanswered = now - self._hello_sent
         if self.state is LinkState.HANDSHAKE and unanswered > self.settings.hello_timeout:

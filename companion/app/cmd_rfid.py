@@ -1,0 +1,159 @@
+"""``companion rfid``: field diagnostics for the RFID tray or an RDM6300 reader.
+
+``companion rfid monitor [--port P] [--kind tray|rdm6300] [--json]`` prints each
+tag event as it happens (one JSON object per line with ``--json``) and the
+error counters when it stops: Ctrl-C, SIGTERM, or the end of the input
+(``--port -`` replays a capture from stdin). ``companion rfid list`` lists the
+serial ports like ``python -m serial.tools.list_ports`` and marks the tray.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+import time
+from collections.abc import Callable
+from datetime import datetime
+from types import FrameType
+from typing import Any, TextIO
+
+from serial.tools import list_ports
+
+from companion.app.paths import config_dir
+from companion.hw.ports import ReaderStatus
+from companion.hw.rfid.events import TagEvent
+from companion.hw.rfid.link import Port, StreamPort, open_serial, port_or_usb
+from companion.hw.rfid.rdm6300 import Rdm6300Reader
+from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+from companion.hw.rfid.tray import TRAY_PID, TRAY_VID, TrayReader, TraySettings
+from companion.rules.tiles import Tile
+
+RDM6300_DEFAULT_PORT = "/dev/serial0"  # the Pi's GPIO UART (pins 8/10)
+STDIN_PORT = "-"
+
+RfidReader = TrayReader | Rdm6300Reader
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser("rfid", help="watch the RFID tray or reader, list serial ports")
+    actions = parser.add_subparsers(dest="rfid_action", required=True, metavar="ACTION")
+    monitor = actions.add_parser(
+        "monitor", help="print each tag placed or removed, and the error counters on exit")
+    add_reader_arguments(monitor)
+    monitor.add_argument("--json", action="store_true", help="one JSON object per line")
+    monitor.set_defaults(func=run_monitor)
+    listing = actions.add_parser("list", help="list serial ports (like pyserial's list_ports)")
+    listing.add_argument("-v", "--verbose", action="store_true", help="show hardware IDs")
+    listing.set_defaults(func=run_list)
+
+
+def add_reader_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--port`` and ``--kind``, shared with ``companion calibrate rfid``."""
+    parser.add_argument(
+        "--port", metavar="P",
+        help="serial device or pyserial URL; '-' reads a capture from stdin. Default: the tray "
+             f"by USB ID {TRAY_VID:04X}:{TRAY_PID:04X}, or {RDM6300_DEFAULT_PORT} for an RDM6300")
+    parser.add_argument("--kind", choices=("tray", "rdm6300"), default="tray",
+                        help="a tray of MFRC522 readers (default) or one RDM6300 on a UART")
+
+
+def load_tag_map() -> TagMap:
+    return TagMap.load(config_dir() / TAGMAP_FILENAME)
+
+
+def open_reader(kind: str, port: str | None, tag_map: TagMap) -> RfidReader:
+    """The reader the command line asks for; it opens (and reopens) its port on poll."""
+    opener: Callable[[str, int], Port] = open_serial
+    if port == STDIN_PORT:
+        stream = StreamPort(sys.stdin.buffer)
+        opener = lambda device, baudrate: stream  # noqa: E731
+    if kind == "rdm6300":
+        return Rdm6300Reader(port or RDM6300_DEFAULT_PORT, tag_map, opener=opener)
+    settings = TraySettings(passive=port == STDIN_PORT)
+    return TrayReader(port_or_usb(port, TRAY_VID, TRAY_PID), tag_map, settings=settings,
+                      opener=opener)
+
+
+class StopSignal:
+    """Turn SIGTERM into a flag the loop checks, for the time the monitor runs."""
+
+    def __init__(self) -> None:
+        self.stopped = False
+        self._previous: Any = None
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        self.stopped = True
+
+    def __enter__(self) -> StopSignal:
+        self._previous = signal.signal(signal.SIGTERM, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        signal.signal(signal.SIGTERM, self._previous)
+
+
+def describe(event: TagEvent) -> str:
+    if event.label is None:
+        tile = "(not enrolled: run `companion calibrate rfid`)"
+    else:
+        known = Tile.from_notation(event.label)
+        tile = f"{known} {known.name_ja} {known.name_en}"
+    stamp = datetime.now().strftime("%H:%M:%S.%f")[:-3]
+    return f"{stamp}  {event.action.value:<8} {event.slot.value:<8} {event.uid:<20}  {tile}"
+
+
+def event_json(event: TagEvent) -> str:
+    return json.dumps({"event": event.action.value, "slot": event.slot.value, "uid": event.uid,
+                       "tile": event.label, "time": round(time.time(), 3)}, ensure_ascii=False)
+
+
+def status_line(status: ReaderStatus, as_json: bool) -> str:
+    if as_json:
+        return json.dumps({"event": "status", "ok": status.ok, "message": status.message},
+                          ensure_ascii=False)
+    return f"-- {'ok' if status.ok else 'problem'}: {status.message}"
+
+
+def counters_line(status: ReaderStatus, as_json: bool) -> str:
+    if as_json:
+        return json.dumps({"event": "counters", "counters": status.counters})
+    return "counters: " + " ".join(f"{k}={v}" for k, v in status.counters.items())
+
+
+def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) -> None:
+    """Print events and status changes until stopped or the input ends."""
+    last: tuple[bool, str] | None = None
+    try:
+        while not stop.stopped and not reader.link.ended:
+            for event in reader.poll_events():
+                print(event_json(event) if as_json else describe(event), file=out, flush=True)
+            status = reader.status()
+            if (status.ok, status.message) != last:
+                last = (status.ok, status.message)
+                print(status_line(status, as_json), file=out, flush=True)
+            reader.wait(0.05)
+    except KeyboardInterrupt:
+        pass  # Ctrl-C is the normal way out
+    finally:
+        reader.close()
+        print(counters_line(reader.status(), as_json), file=out, flush=True)
+
+
+def run_monitor(args: argparse.Namespace) -> int:
+    reader = open_reader(args.kind, args.port, load_tag_map())
+    with StopSignal() as stop:
+        monitor(reader, sys.stdout, args.json, stop)
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    ports = sorted(list_ports.comports(), key=lambda p: p.device)
+    for info in ports:
+        mark = "  <- RFID tray" if (info.vid, info.pid) == (TRAY_VID, TRAY_PID) else ""
+        print(f"{info.device:<20} {info.description}{mark}")
+        if args.verbose:
+            print(f"    hwid: {info.hwid}")
+    print(f"{len(ports)} ports found", file=sys.stderr)
+    return 0
