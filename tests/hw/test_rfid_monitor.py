@@ -1,0 +1,130 @@
+"""``companion rfid monitor`` and ``list``: events as they happen, counters on every way out."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app import cli
+from companion.app.paths import config_dir
+from companion.hw.rfid.protocol import Kind, encode
+from companion.hw.rfid.rdm6300 import frame
+from companion.hw.rfid.simulator import TraySimulator
+from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+from companion.rules.tiles import Tile
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def enrol_five_pin() -> None:
+    TagMap({"04A1B2C3": Tile.from_notation("5p")}).save(config_dir() / TAGMAP_FILENAME)
+
+
+def replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    capture = tmp_path / "capture.bin"
+    capture.write_bytes(data)
+    stream = capture.open("r", encoding="latin-1")
+    monkeypatch.setattr(sys, "stdin", stream)
+
+
+def json_lines(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def test_monitor_json_replays_a_capture_until_end_of_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    enrol_five_pin()
+    replay(tmp_path, monkeypatch, b"".join([
+        encode(0, Kind.HELLO, "1.0.0", "5"),
+        encode(1, Kind.SNAP, "-", "-", "-", "-", "-"),
+        encode(2, Kind.PLACE, "0", "04A1B2C3"),
+        b"\x00garbage\n",
+        encode(3, Kind.PLACE, "3", "0102030405060708090A"),
+        encode(4, Kind.REMOVE, "0", "04A1B2C3"),
+    ]))
+    assert cli.main(["rfid", "monitor", "--port", "-", "--json"]) == 0
+    lines = json_lines(capsys.readouterr().out)
+    events = [(d["event"], d["slot"], d["uid"], d["tile"]) for d in lines if "uid" in d]
+    assert events == [
+        ("placed", "draw", "04A1B2C3", "5p"),
+        ("placed", "room_bl", "0102030405060708090A", None),
+        ("removed", "draw", "04A1B2C3", "5p"),
+    ]
+    assert lines[-1]["event"] == "counters"
+    assert lines[-1]["counters"]["garbage"] == 1
+    assert lines[-1]["counters"]["reconnects"] == 0
+
+
+def test_monitor_text_for_an_rdm6300_capture(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    TagMap({"0F00A1B2C3": Tile.from_notation("7z")}).save(config_dir() / TAGMAP_FILENAME)
+    replay(tmp_path, monkeypatch, frame("0F00A1B2C3") * 3 + b"\x020F00A1B2C300\x03")
+    assert cli.main(["rfid", "monitor", "--port", "-", "--kind", "rdm6300"]) == 0
+    out = capsys.readouterr().out
+    assert "placed   draw     0F00A1B2C3            7z 中 Red dragon" in out
+    assert out.count("placed") == 1  # repeats suppressed
+    assert out.splitlines()[-1].startswith("counters: frames=3 garbage=0 bad_checksum=1 repeats=2")
+
+
+def test_a_broken_tag_map_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    path = config_dir() / TAGMAP_FILENAME
+    path.parent.mkdir(parents=True)
+    path.write_text("version = 1\n[tags]\n\"04A1B2C3\" = \"5x\"\n", encoding="utf-8")
+    assert cli.main(["rfid", "monitor", "--port", "loop://"]) == 2
+    assert "tags.04A1B2C3" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_monitor_on_a_live_tray_prints_counters_when_stopped(stop: signal.Signals) -> None:
+    """A real process on the pty's host end; the simulator answers from this test."""
+    enrol_five_pin()
+    with TraySimulator(heartbeat_ms=100) as sim:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "rfid", "monitor", "--port", sim.port, "--json"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=os.environ.copy())
+        try:
+            assert proc.stdout is not None
+            os.set_blocking(proc.stdout.fileno(), False)
+            out = b""
+            sim.place(0, "04A1B2C3")
+            deadline = time.monotonic() + 10
+            while b'"placed"' not in out and time.monotonic() < deadline:
+                sim.step()
+                out += proc.stdout.read() or b""
+                time.sleep(0.005)
+            sim.inject(b"noise\n")
+            for _ in range(20):
+                sim.step()
+                time.sleep(0.005)
+            proc.send_signal(stop)
+            rest, err = proc.communicate(timeout=10)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    lines = json_lines((out + rest).decode())
+    assert proc.returncode == 0, err
+    assert [(d["event"], d["tile"]) for d in lines if "uid" in d] == [("placed", "5p")]
+    assert lines[-1]["event"] == "counters"
+    assert lines[-1]["counters"]["garbage"] == 1
+
+
+def test_list_mirrors_list_ports(capsys: pytest.CaptureFixture[str]) -> None:
+    from serial.tools import list_ports
+
+    assert cli.main(["rfid", "list", "-v"]) == 0
+    captured = capsys.readouterr()
+    devices = [p.device for p in list_ports.comports()]
+    for device in devices:
+        assert device in captured.out
+    assert f"{len(devices)} ports found" in captured.err
