@@ -11,6 +11,7 @@ import importlib
 from typing import Any
 
 CALIBRATE_MODULES: tuple[str, ...] = (
+    "companion.app.calibrate_rfid",
 )
 
 

@@ -1,0 +1,303 @@
+"""``companion calibrate rfid``: enrol the sticker under every tile, or re-enrol a lost one.
+
+The player is asked for the tiles kind by kind in MPSZ order (1m … 7z), four
+copies each (JR-TILE-1), places each one on the tray (any slot) or the RDM6300,
+and lifts it off again. Every sticker is written to the tag map at once, so
+stopping half-way (``q``, Ctrl-C, a crash) loses nothing and a later run
+carries on with what is missing. A sticker already enrolled is refused.
+
+``--reenrol 5p``: the player places the 5p with its new sticker; if 5p already
+has four stickers, the player then places the other three 5p so the companion
+can tell which old sticker was lost, and replaces it.
+
+Keys (type, then Enter): ``s`` skip this kind, ``u`` undo the last sticker,
+``q`` save and quit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import select
+import sys
+from collections.abc import Callable, Sequence
+from enum import Enum
+from pathlib import Path
+from typing import Any, Protocol, TextIO
+
+from companion.app.cmd_rfid import RfidReader, add_reader_arguments, open_reader
+from companion.app.paths import config_dir
+from companion.errors import CompanionError, InvalidNotation
+from companion.hw.rfid.events import TagAction, TagEvent
+from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+from companion.rules.tiles import ALL_KINDS, COPIES_PER_KIND, Tile, parse_tiles
+
+
+class Waiting(Enum):
+    """What the enrolment waits for next."""
+
+    TILE = "tile"  # the next tile of the plan
+    LIFT = "lift"  # the tile just read to be taken away
+    NEW_STICKER = "new sticker"  # re-enrol: the tile with the new sticker
+    OLD_STICKERS = "old stickers"  # re-enrol: the other copies, to find the lost sticker
+    DONE = "done"
+
+
+class KeySource(Protocol):
+    def poll(self) -> str | None:
+        """A line the player typed (stripped, lower case), or None when there is none yet."""
+
+
+class TerminalKeys:
+    """Lines typed on stdin, without blocking; the end of input counts as ``q``."""
+
+    def __init__(self, stream: TextIO = sys.stdin) -> None:
+        self.stream = stream
+
+    def poll(self) -> str | None:
+        ready, _, _ = select.select([self.stream], [], [], 0)
+        if not ready:
+            return None
+        line = self.stream.readline()
+        return line.strip().lower() if line else "q"
+
+
+def describe(tile: Tile) -> str:
+    return f"{tile} {tile.name_ja} ({tile.name_en})"
+
+
+class Enroller:
+    """The enrolment conversation as a state machine: feed it tag events and keys."""
+
+    def __init__(self, tag_map: TagMap, path: Path, out: TextIO) -> None:
+        self.tag_map = tag_map
+        self.path = path
+        self.out = out
+        self.plan: list[Tile] = []
+        self.total = 0
+        self.waiting = Waiting.DONE
+        self.after_lift = Waiting.DONE
+        self.lift_uid = ""
+        self.history: list[tuple[str, Tile]] = []
+        self.reenrol_tile: Tile | None = None
+        self.new_uid = ""
+        self.checked: set[str] = set()
+
+    # -- starting -------------------------------------------------------
+
+    def enrol(self, kinds: Sequence[Tile], copies: int = COPIES_PER_KIND) -> None:
+        """Plan the missing stickers of ``kinds``, ``copies`` per kind, in the order given."""
+        self.plan = [t for t in kinds for _ in range(max(0, copies - len(self.tag_map.uids(t))))]
+        self.total = len(self.plan)
+        self.say(f"{self.total} stickers to enrol; the map is saved after each one in {self.path}.")
+        self.say("Keys (then Enter): s = skip this kind, u = undo the last one, q = save and quit.")
+        self._next_tile()
+
+    def reenrol(self, tile: Tile) -> None:
+        self.reenrol_tile = tile
+        self.waiting = Waiting.NEW_STICKER
+        self.say(f"Place the {describe(tile)} with its new sticker.")
+
+    @property
+    def done(self) -> bool:
+        return self.waiting is Waiting.DONE
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def _save(self) -> None:
+        self.tag_map.save(self.path)
+
+    def _next_tile(self) -> None:
+        if not self.plan:
+            self.waiting = Waiting.DONE
+            self.say(f"Done: {len(self.tag_map)} stickers enrolled in {self.path}.")
+            return
+        tile = self.plan[0]
+        self.waiting = Waiting.TILE
+        have = len(self.tag_map.uids(tile))
+        number = self.total - len(self.plan) + 1
+        self.say(f"[{number}/{self.total}] Place a {describe(tile)} "
+                 f"(copy {have + 1} of {COPIES_PER_KIND}).")
+
+    def _lift(self, uid: str, then: Waiting) -> None:
+        self.waiting, self.lift_uid, self.after_lift = Waiting.LIFT, uid, then
+        self.say("  Lift it off.")
+
+    # -- input ----------------------------------------------------------
+
+    def on_event(self, event: TagEvent) -> None:
+        if self.waiting is Waiting.LIFT:
+            if event.action is TagAction.REMOVED and event.uid == self.lift_uid:
+                self._after_lift()
+            return
+        if event.action is not TagAction.PLACED:
+            return
+        if self.waiting is Waiting.TILE:
+            self._read_tile(event.uid)
+        elif self.waiting is Waiting.NEW_STICKER:
+            self._read_new_sticker(event.uid)
+        elif self.waiting is Waiting.OLD_STICKERS:
+            self._read_old_sticker(event.uid)
+
+    def _after_lift(self) -> None:
+        if self.after_lift is Waiting.TILE:
+            self._next_tile()
+        elif self.after_lift is Waiting.OLD_STICKERS:
+            self.waiting = Waiting.OLD_STICKERS
+            left = COPIES_PER_KIND - 1 - len(self.checked)
+            tile = self.reenrol_tile
+            self.say(f"Place another {tile} that still has its sticker ({left} to go).")
+        else:
+            self.waiting = self.after_lift
+
+    def _refuse_enrolled(self, uid: str, then: Waiting) -> bool:
+        known = self.tag_map.tile(uid)
+        if known is None:
+            return False
+        self.say(f"  Refused: sticker {uid} is already enrolled as {describe(known)}. "
+                 "Use a tile without an enrolled sticker.")
+        self._lift(uid, then)
+        return True
+
+    def _read_tile(self, uid: str) -> None:
+        if self._refuse_enrolled(uid, Waiting.TILE):
+            return
+        tile = self.plan.pop(0)
+        try:
+            self.tag_map.enrol(uid, tile)
+        except CompanionError as exc:  # not a UID we can store: say so, keep the tile planned
+            self.plan.insert(0, tile)
+            self.say(f"  Refused: {exc}")
+            self._lift(uid, Waiting.TILE)
+            return
+        self._save()
+        self.history.append((uid, tile))
+        self.say(f"  {uid} = {tile}")
+        self._lift(uid, Waiting.TILE)
+
+    def _read_new_sticker(self, uid: str) -> None:
+        tile = self.reenrol_tile
+        assert tile is not None
+        if self._refuse_enrolled(uid, Waiting.NEW_STICKER):
+            return
+        self.new_uid = uid
+        if len(self.tag_map.uids(tile)) < COPIES_PER_KIND:
+            self._replace(None)
+            return
+        self.say(f"  {tile} already has {COPIES_PER_KIND} stickers: "
+                 f"show me the other {COPIES_PER_KIND - 1} so I can tell which one was lost.")
+        self._lift(uid, Waiting.OLD_STICKERS)
+
+    def _read_old_sticker(self, uid: str) -> None:
+        tile = self.reenrol_tile
+        assert tile is not None
+        if self.tag_map.tile(uid) is not tile:
+            self.say(f"  That is not a {tile} sticker ({uid}); place a {tile}.")
+            self._lift(uid, Waiting.OLD_STICKERS)
+            return
+        if uid in self.checked:
+            self.say("  Already seen that one; place another.")
+            self._lift(uid, Waiting.OLD_STICKERS)
+            return
+        self.checked.add(uid)
+        self.say(f"  {uid} is fine.")
+        if len(self.checked) < COPIES_PER_KIND - 1:
+            self._lift(uid, Waiting.OLD_STICKERS)
+            return
+        (lost,) = set(self.tag_map.uids(tile)) - self.checked
+        self._replace(lost)
+
+    def _replace(self, lost: str | None) -> None:
+        tile = self.reenrol_tile
+        assert tile is not None
+        if lost is not None:
+            self.tag_map.forget(lost)
+            self.say(f"  Forgot the lost sticker {lost}.")
+        self.tag_map.enrol(self.new_uid, tile)
+        self._save()
+        self.say(f"  {self.new_uid} = {tile}. Done: saved in {self.path}.")
+        self.waiting = Waiting.DONE
+
+    def on_key(self, key: str) -> None:
+        if key == "q":
+            self.say(f"Stopped; {len(self.tag_map)} stickers are saved in {self.path}. "
+                     "Run the same command again to carry on.")
+            self.waiting = Waiting.DONE
+        elif key == "s" and self.waiting is Waiting.TILE:
+            skipped = self.plan[0]
+            self.plan = [t for t in self.plan if t is not skipped]
+            self.say(f"  Skipped {skipped}.")
+            self._next_tile()
+        elif key == "u" and self.history and self.waiting in (Waiting.TILE, Waiting.LIFT):
+            uid, tile = self.history.pop()
+            self.tag_map.forget(uid)
+            self._save()
+            self.plan.insert(0, tile)
+            self.say(f"  Undid {uid} = {tile}.")
+            self._next_tile()
+        elif key:
+            self.say("  Keys: s = skip this kind, u = undo the last one, q = save and quit.")
+
+
+def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
+                  idle: Callable[[], None] | None = None) -> None:
+    """Feed the enroller the reader's events and the player's keys until it is done."""
+    last_status = ""
+    while not enroller.done:
+        for event in reader.poll_events():
+            enroller.on_event(event)
+            if enroller.done:
+                break
+        status = reader.status()
+        if not status.ok and status.message != last_status:
+            enroller.say(f"  ({status.message})")
+        last_status = "" if status.ok else status.message
+        key = keys.poll()
+        if key is not None:
+            enroller.on_key(key)
+        if idle is not None:
+            idle()
+        else:
+            reader.wait(0.05)
+
+
+def parse_kinds(text: str) -> list[Tile]:
+    """``"5p 123m"`` → the distinct kinds in the order written."""
+    kinds: list[Tile] = []
+    for tile in parse_tiles(text):
+        if tile not in kinds:
+            kinds.append(tile)
+    return kinds
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser(
+        "rfid", help="enrol the RFID sticker under each tile (or re-enrol a lost one)")
+    add_reader_arguments(parser)
+    parser.add_argument("--only", metavar="TILES",
+                        help="only these kinds, in this order, e.g. '5p 123m' (default: all 34)")
+    parser.add_argument("--copies", type=int, default=COPIES_PER_KIND, choices=range(1, 5),
+                        help="stickers per kind (default 4: all 136 tiles)")
+    parser.add_argument("--reenrol", metavar="KIND", help="replace a lost sticker of this kind")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    path = config_dir() / TAGMAP_FILENAME
+    tag_map = TagMap.load(path)
+    enroller = Enroller(tag_map, path, sys.stdout)
+    if args.reenrol:
+        enroller.reenrol(Tile.from_notation(args.reenrol))
+    else:
+        kinds = parse_kinds(args.only) if args.only else list(ALL_KINDS)
+        if not kinds:
+            raise InvalidNotation("--only needs at least one tile kind, e.g. --only '5p 123m'")
+        enroller.enrol(kinds, args.copies)
+    reader = open_reader(args.kind, args.port, tag_map)
+    try:
+        run_enrolment(enroller, reader, TerminalKeys())
+    except KeyboardInterrupt:
+        enroller.on_key("q")
+    finally:
+        reader.close()
+    return 0
