@@ -1,0 +1,247 @@
+"""``companion calibrate rfid`` driven by a simulated tray and a scripted player."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import time
+from collections import deque
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.app.calibrate_rfid import Enroller, Waiting, parse_kinds, run_enrolment
+from companion.app.paths import config_dir
+from companion.hw.rfid.link import Backoff
+from companion.hw.rfid.simulator import TraySimulator
+from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+from companion.hw.rfid.tray import TrayReader, TraySettings
+from companion.rules.tiles import ALL_KINDS, Tile
+
+ROOT = Path(__file__).resolve().parents[2]
+FAST = TraySettings(hello_timeout=0.5, heartbeat_timeout=1.0,
+                    backoff=Backoff(initial=0.01, maximum=0.1))
+
+
+def sticker(tile: Tile, copy: int) -> str:
+    """The UID under copy ``copy`` (0-3) of ``tile`` in the test's mahjong set."""
+    return f"04{tile.index:02X}{copy:02X}AA"
+
+
+class Keys:
+    """Scripted keyboard: lines queued by the test, handed out one per poll."""
+
+    def __init__(self) -> None:
+        self.queue: deque[str] = deque()
+
+    def poll(self) -> str | None:
+        return self.queue.popleft() if self.queue else None
+
+
+class Player:
+    """Does what the prompts ask, on the simulated tray's draw reader.
+
+    ``choose(tile)`` picks the sticker to place when asked for ``tile``; by
+    default the next copy of the set in order.
+    """
+
+    def __init__(self, sim: TraySimulator, tray: TrayReader, enroller: Enroller) -> None:
+        self.sim, self.tray, self.enroller = sim, tray, enroller
+        self.copies: dict[Tile, int] = {}
+        self.script: deque[str] = deque()  # UIDs to place next, before the default choice
+        self.on_tray: str | None = None
+
+    def choose(self, tile: Tile) -> str:
+        if self.script:
+            return self.script.popleft()
+        copy = self.copies.get(tile, 0)
+        self.copies[tile] = copy + 1
+        return sticker(tile, copy)
+
+    def __call__(self) -> None:
+        waiting = self.enroller.waiting
+        if waiting is Waiting.LIFT and self.on_tray:
+            self.sim.remove(0)
+            self.on_tray = None
+        elif waiting is not Waiting.LIFT and self.on_tray is None:
+            if waiting is Waiting.TILE:
+                uid = self.choose(self.enroller.plan[0])
+            elif self.script:
+                uid = self.script.popleft()
+            else:
+                return
+            self.sim.place(0, uid)
+            self.on_tray = uid
+        self.sim.settle()
+        self.tray.wait(0.001)
+
+
+@pytest.fixture
+def sim() -> Iterator[TraySimulator]:
+    with TraySimulator(heartbeat_ms=200, remove_after=2) as simulator:
+        yield simulator
+
+
+@pytest.fixture
+def tray(sim: TraySimulator) -> Iterator[TrayReader]:
+    reader = TrayReader(sim.port, settings=FAST)
+    yield reader
+    reader.close()
+
+
+def session(sim: TraySimulator, tray: TrayReader, tag_map: TagMap | None = None
+            ) -> tuple[Enroller, Player, Keys, io.StringIO]:
+    out = io.StringIO()
+    enroller = Enroller(tag_map or TagMap(), config_dir() / TAGMAP_FILENAME, out)
+    tray.tag_map = enroller.tag_map
+    return enroller, Player(sim, tray, enroller), Keys(), out
+
+
+def test_jr_tile_1_enrol_all_136_tiles_kind_by_kind(sim: TraySimulator, tray: TrayReader) -> None:
+    """JR-TILE-1: four copies of each of the 34 kinds, 136 stickers, written as they come."""
+    enroller, player, keys, out = session(sim, tray)
+    enroller.enrol(ALL_KINDS)
+    started = time.monotonic()
+    run_enrolment(enroller, tray, keys, idle=player)
+    assert time.monotonic() - started < 20
+    saved = TagMap.load(config_dir() / TAGMAP_FILENAME)
+    assert len(saved) == 136
+    for tile in ALL_KINDS:
+        assert sorted(saved.uids(tile)) == [sticker(tile, c) for c in range(4)]
+    text = out.getvalue()
+    assert "[1/136] Place a 1m 一萬 (1 of characters) (copy 1 of 4)." in text
+    assert "[136/136] Place a 7z 中 (Red dragon) (copy 4 of 4)." in text
+    assert "Done: 136 stickers enrolled" in text
+
+
+def test_a_sticker_enrolled_twice_is_refused(sim: TraySimulator, tray: TrayReader) -> None:
+    enroller, player, keys, out = session(sim, tray)
+    enroller.enrol(parse_kinds("5p"), copies=2)
+    first = sticker(Tile.from_notation("5p"), 0)
+    player.script.extend([first, first])  # the player picks up the same tile again
+    run_enrolment(enroller, tray, keys, idle=player)
+    text = out.getvalue()
+    assert f"Refused: sticker {first} is already enrolled as 5p 五筒 (5 of dots)" in text
+    saved = TagMap.load(config_dir() / TAGMAP_FILENAME)
+    assert sorted(saved.uids(Tile.from_notation("5p"))) == [
+        sticker(Tile.from_notation("5p"), 0), sticker(Tile.from_notation("5p"), 1)]
+
+
+def test_quit_then_resume_asks_only_for_what_is_missing(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    enroller, player, keys, out = session(sim, tray)
+    enroller.enrol(parse_kinds("1z 2z"))
+
+    def quit_after_three() -> None:
+        if len(enroller.tag_map) == 3 and enroller.waiting is Waiting.TILE:
+            keys.queue.append("q")
+        else:
+            player()
+
+    run_enrolment(enroller, tray, keys, idle=quit_after_three)
+    assert "Stopped; 3 stickers are saved" in out.getvalue()
+    again, player2, keys2, out2 = session(sim, tray, TagMap.load(config_dir() / TAGMAP_FILENAME))
+    player2.copies = dict(player.copies)
+    again.enrol(parse_kinds("1z 2z"))
+    assert "5 stickers to enrol" in out2.getvalue()
+    assert "[1/5] Place a 1z 東 (East) (copy 4 of 4)." in out2.getvalue()
+    run_enrolment(again, tray, keys2, idle=player2)
+    assert len(TagMap.load(config_dir() / TAGMAP_FILENAME)) == 8
+
+
+def test_skip_and_undo_keys(sim: TraySimulator, tray: TrayReader) -> None:
+    enroller, player, keys, out = session(sim, tray)
+    enroller.enrol(parse_kinds("3s 4s"), copies=2)
+    keys.queue.append("s")  # skip 3s before placing anything
+
+    def undo_once() -> None:
+        first_done = len(enroller.tag_map) == 1 and enroller.waiting is Waiting.TILE
+        if first_done and "Undid" not in out.getvalue() and not keys.queue:
+            keys.queue.append("u")
+        else:
+            player()
+
+    run_enrolment(enroller, tray, keys, idle=undo_once)
+    text = out.getvalue()
+    assert "Skipped 3s." in text
+    four_s = Tile.from_notation("4s")
+    assert f"Undid {sticker(four_s, 0)} = 4s." in text
+    saved = TagMap.load(config_dir() / TAGMAP_FILENAME)
+    assert saved.uids(Tile.from_notation("3s")) == []
+    assert len(saved.uids(four_s)) == 2
+
+
+def test_reenrol_a_lost_sticker_finds_which_one_was_lost(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    five_p, one_m = Tile.from_notation("5p"), Tile.from_notation("1m")
+    tags = TagMap({sticker(five_p, c): five_p for c in range(4)} | {sticker(one_m, 0): one_m})
+    enroller, player, keys, out = session(sim, tray, tags)
+    enroller.reenrol(five_p)
+    new = "04FFFFFFFFFFFF"
+    # The new sticker, then the other copies: a 1m by mistake, copy 0 twice, copies 1 and 3.
+    player.script.extend([new, sticker(one_m, 0), sticker(five_p, 0), sticker(five_p, 0),
+                          sticker(five_p, 1), sticker(five_p, 3)])
+    run_enrolment(enroller, tray, keys, idle=player)
+    text = out.getvalue()
+    assert "That is not a 5p sticker" in text
+    assert "Already seen that one" in text
+    assert f"Forgot the lost sticker {sticker(five_p, 2)}." in text
+    saved = TagMap.load(config_dir() / TAGMAP_FILENAME)
+    assert sorted(saved.uids(five_p)) == sorted(
+        [sticker(five_p, 0), sticker(five_p, 1), sticker(five_p, 3), new])
+
+
+def test_reenrol_with_a_free_copy_just_adds_it(sim: TraySimulator, tray: TrayReader) -> None:
+    five_p = Tile.from_notation("5p")
+    enroller, player, keys, out = session(sim, tray, TagMap({sticker(five_p, 0): five_p}))
+    enroller.reenrol(five_p)
+    player.script.extend([sticker(five_p, 0), "04ABCDEF"])  # an enrolled one first: refused
+    run_enrolment(enroller, tray, keys, idle=player)
+    assert "Refused" in out.getvalue()
+    assert TagMap.load(config_dir() / TAGMAP_FILENAME).tile("04ABCDEF") is five_p
+
+
+def test_the_command_line_with_a_tray_and_a_keyboard() -> None:
+    """The whole command in its own process: prompts on stdout, keys on stdin."""
+    five_p = Tile.from_notation("5p")
+    with TraySimulator(heartbeat_ms=100) as sim:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "calibrate", "rfid", "--port", sim.port,
+             "--only", "5p 6p", "--copies", "1"],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=os.environ.copy())
+        assert proc.stdout is not None and proc.stdin is not None
+        try:
+            os.set_blocking(proc.stdout.fileno(), False)
+            out = b""
+            deadline = time.monotonic() + 10
+            while b"Lift it off" not in out and time.monotonic() < deadline:
+                if b"Place a 5p" in out:
+                    sim.place(0, sticker(five_p, 0))
+                sim.step()
+                out += proc.stdout.read() or b""
+                time.sleep(0.005)
+            proc.stdin.write(b"q\n")
+            proc.stdin.flush()
+            rest, err = proc.communicate(timeout=10)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    text = (out + rest).decode()
+    assert proc.returncode == 0, err.decode()
+    assert f"{sticker(five_p, 0)} = 5p" in text
+    assert "Stopped; 1 stickers are saved" in text
+    assert TagMap.load(config_dir() / TAGMAP_FILENAME).tile(sticker(five_p, 0)) is five_p
+
+
+def test_only_with_bad_tiles_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.app import cli
+
+    assert cli.main(["calibrate", "rfid", "--only", "xyz", "--port", "loop://"]) == 2
+    assert "'xyz': unexpected character 'x'" in capsys.readouterr().err
