@@ -442,7 +442,8 @@ def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = N
     light = _Light(np.array([np.cos(elevation) * np.cos(azimuth),
                              np.cos(elevation) * np.sin(azimuth), np.sin(elevation)]),
                    rng.uniform(0.35, 0.5), rng.uniform(0.5, 0.7))
-    style = (rng.uniform(0.07, 0.13), rng.uniform(0.23, 0.29), rng.uniform(0.075, 0.1))
+    # Bevel, pip spread and pip radius (face sides): pips stay clear of the rounded edge.
+    style = (rng.uniform(0.06, 0.1), rng.uniform(0.22, 0.27), rng.uniform(0.07, 0.09))
     dice = _place_dice(rng, kind, count, die_mm, camera, size)
 
     # The table: a texture in table millimetres, seen through the camera's homography.
@@ -502,3 +503,45 @@ def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = N
         truth.append(TrueDie(d.value, (float(centre[0]), float(centre[1])), float(side_px),
                              d.colour, d.tilted))
     return Scene(image, tuple(truth), kind, table)
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """How a read of one scene compares with its truth, die by die."""
+
+    right: int = 0  # a die read with its true value
+    wrong: int = 0  # a die read with another value, or a die read where there is none
+    unsure: int = 0  # a die reported unsure (the player would re-roll)
+    missed: int = 0  # a die not reported at all
+
+    def __add__(self, other: Grade) -> Grade:
+        return Grade(self.right + other.right, self.wrong + other.wrong,
+                     self.unsure + other.unsure, self.missed + other.missed)
+
+
+def grade(scene: Scene, found: list[tuple[int | None, tuple[float, float]]]) -> Grade:
+    """Match reported dice ``(value or None, centre)`` to the scene's true dice.
+
+    In a blurred scene the dice are moving, so any confident value is wrong and
+    unsure is right.
+    """
+    right = wrong = unsure = missed = 0
+    used: set[int] = set()
+    for die in scene.dice:
+        near = [(np.hypot(c[0] - die.centre[0], c[1] - die.centre[1]), i)
+                for i, (_, c) in enumerate(found) if i not in used]
+        near = [(d, i) for d, i in near if d < 0.5 * die.side_px]
+        if not near:
+            missed += 1
+            continue
+        _, i = min(near)
+        used.add(i)
+        value = found[i][0]
+        if value is None:
+            unsure += 1
+        elif scene.kind is SceneKind.BLURRED or value != die.value:
+            wrong += 1
+        else:
+            right += 1
+    wrong += sum(1 for i, (v, _) in enumerate(found) if i not in used and v is not None)
+    return Grade(right, wrong, unsure, missed)

@@ -1,0 +1,446 @@
+"""The camera dice reader: finds six-sided pip dice in a frame and counts their pips.
+
+Classical vision, no trained model. A die's up face is an evenly coloured,
+nearly square patch whose holes (the pips) sit where a d6 puts them. The reader
+
+1. looks for pip-sized spots darker or lighter than their surroundings (every
+   face has at least one pip, so every die yields seeds);
+2. flood-fills the face colour from beside each spot, inside a window no bigger
+   than the largest die, so a fill that runs into the table is dropped;
+3. checks that the filled patch is die-sized, square and solid, that its holes
+   are round pips of one size, and that their centres fit one of the six d6
+   layouts (after undoing the perspective with the patch's own shape);
+4. refuses to guess: a patch with pips that fails these checks, a face seen
+   too obliquely, or two faces that belong to one cocked die make the read
+   UNSURE, and the player is asked to re-roll.
+
+Thresholds live in ``data/reader.toml``; ``companion calibrate dice`` saves tuned
+ones in the user's config folder, and the app passes that file in.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from importlib.resources import files
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from companion.errors import DataError
+
+Image = NDArray[np.uint8]
+
+# Pip centres of a d6 face, in units of the pip spread (centre to corner pip, per axis).
+_LAYOUTS: dict[int, NDArray[np.float64]] = {
+    1: np.array([[0, 0]], dtype=np.float64),
+    2: np.array([[-1, -1], [1, 1]], dtype=np.float64),
+    3: np.array([[-1, -1], [0, 0], [1, 1]], dtype=np.float64),
+    4: np.array([[-1, -1], [1, -1], [-1, 1], [1, 1]], dtype=np.float64),
+    5: np.array([[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], dtype=np.float64),
+    6: np.array([[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]], dtype=np.float64),
+}
+_ALL_SPOTS = np.array([[x, y] for x in (-1, 0, 1) for y in (-1, 0, 1)], dtype=np.float64)
+_MAX_SEEDS = 80
+_NOT_A_FACE = "not a die face"
+_ANGLES = np.radians(np.arange(0, 180, 3))
+_SPREAD_RANGE = (0.18, 0.34)  # pip spread of real dice, in face sides
+_PIP_AREA_RANGE = (0.006, 0.07)  # one pip's area over the face's
+_PIP_REACH = 0.39  # no pip centre lies nearer a face's edge than this (0.5 = on the edge)
+_COCKED_ASPECT = 1.6  # a neighbouring face with pips opener than this: the die is cocked
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderConfig:
+    """The reader's thresholds (see ``data/reader.toml`` for what each one means)."""
+
+    pip_contrast: float
+    flood_tolerance: float
+    min_face_px: float
+    max_face_px: float
+    max_aspect: float
+    min_solidity: float
+    layout_tolerance: float
+    min_confidence: float
+    stable_frames: int
+    still_px: float
+
+    @staticmethod
+    def load(user_file: Path | None = None) -> ReaderConfig:
+        """The packaged thresholds, overlaid by a user's tuned file when it exists."""
+        text = files("companion.hw.dice").joinpath("data/reader.toml").read_text("utf-8")
+        config = _parse(tomllib.loads(text), "reader.toml", _default=None)
+        if user_file is not None and user_file.exists():
+            try:
+                data = tomllib.loads(user_file.read_text("utf-8"))
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+                raise DataError(f"{user_file}: not valid TOML ({exc})") from exc
+            config = _parse(data, str(user_file), _default=config)
+        return config
+
+    def save(self, path: Path) -> None:
+        """Write every threshold to ``path`` in the packaged file's layout."""
+        reader = [f for f in fields(self) if f.name not in _STABILITY_KEYS.values()]
+        lines = ["# Dice reader thresholds saved by `companion calibrate dice`.", "", "[reader]"]
+        lines += [f"{f.name} = {getattr(self, f.name)!r}" for f in reader]
+        lines += ["", "[stability]"]
+        lines += [f"{key} = {getattr(self, name)!r}" for key, name in _STABILITY_KEYS.items()]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        tmp.replace(path)
+
+
+_STABILITY_KEYS = {"frames": "stable_frames", "still_px": "still_px"}
+
+
+def _parse(data: dict[str, object], name: str, _default: ReaderConfig | None) -> ReaderConfig:
+    """Shape-check a thresholds file; with a default, missing keys keep the default."""
+    values: dict[str, float | int] = {}
+    known = {f.name: f for f in fields(ReaderConfig)}
+    for section, mapping in (("reader", None), ("stability", _STABILITY_KEYS)):
+        table = data.get(section, {})
+        if not isinstance(table, dict):
+            raise DataError(f"{name}: [{section}] must be a table")
+        for key, value in table.items():
+            attr = mapping.get(key, "") if mapping else key
+            if attr not in known or (mapping is None and key in _STABILITY_KEYS.values()):
+                raise DataError(f"{name}: unknown key {key!r} in [{section}]")
+            if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+                raise DataError(f"{name}: [{section}] {key} must be a positive number")
+            if attr == "stable_frames" and not isinstance(value, int):
+                raise DataError(f"{name}: [{section}] {key} must be a whole number")
+            values[attr] = value
+    unknown = set(data) - {"reader", "stability"}
+    if unknown:
+        raise DataError(f"{name}: unknown table [{sorted(unknown)[0]}]")
+    if _default is not None:
+        return replace(_default, **values)  # type: ignore[arg-type]
+    missing = set(known) - set(values)
+    if missing:
+        raise DataError(f"{name}: missing key {sorted(missing)[0]!r}")
+    return ReaderConfig(**values)  # type: ignore[arg-type]
+
+
+class ReadStatus(Enum):
+    """What a frame showed, as a whole."""
+
+    OK = "ok"  # every die found was read
+    NO_DICE = "no dice"  # nothing die-like in view
+    UNSURE = "unsure"  # something die-like could not be read: re-roll
+
+
+@dataclass(frozen=True, slots=True)
+class DieReading:
+    """One die found in a frame: its value (None when unsure) and how sure the reader is."""
+
+    value: int | None
+    confidence: float
+    centre: tuple[float, float]
+    side_px: float
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRead:
+    """Everything one frame showed: the dice, the overall status, a sentence for the player."""
+
+    dice: tuple[DieReading, ...]
+    status: ReadStatus
+    message: str
+
+    @property
+    def values(self) -> list[int]:
+        """The values read, sorted (only meaningful when ``status`` is OK)."""
+        return sorted(d.value for d in self.dice if d.value is not None)
+
+
+@dataclass(slots=True)
+class _Face:
+    centre: NDArray[np.float64]
+    cov: NDArray[np.float64]
+    side: float
+    aspect: float
+    pips: int
+    value: int | None
+    confidence: float
+    reason: str
+
+
+def _describe(dice: Sequence[DieReading]) -> tuple[ReadStatus, str]:
+    if not dice:
+        return ReadStatus.NO_DICE, "no dice in view"
+    unsure = [d for d in dice if d.value is None]
+    if unsure:
+        why = unsure[0].reason or "a die could not be read"
+        return ReadStatus.UNSURE, f"unsure ({why}): please re-roll"
+    return ReadStatus.OK, "read " + ", ".join(str(d.value) for d in dice)
+
+
+class DiceReader:
+    """Reads the dice in single frames; see the module docstring for how."""
+
+    def __init__(self, config: ReaderConfig | None = None) -> None:
+        self.config = config or ReaderConfig.load()
+
+    def read(self, frame: Image) -> DiceRead:
+        """Find every die in ``frame`` (BGR or grey) and read its up face."""
+        if frame.ndim == 2:
+            frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+        faces, doubtful = self._faces(frame)
+        dice = self._settle(faces, doubtful)
+        status, message = _describe(dice)
+        return DiceRead(tuple(dice), status, message)
+
+    # -- finding faces ---------------------------------------------------------------
+
+    def _seeds(self, frame: Image) -> list[tuple[int, int]]:
+        """Points on die faces next to pip-like spots, in full-resolution pixels."""
+        cfg = self.config
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        small = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2),
+                           interpolation=cv2.INTER_AREA)
+        pip_max = max(3, round(0.12 * cfg.max_face_px))  # pip diameter at half size
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (pip_max + 2, pip_max + 2))
+        seeds: list[tuple[float, int, int]] = []
+        height, width = small.shape
+        for op, sign in ((cv2.MORPH_BLACKHAT, -1), (cv2.MORPH_TOPHAT, 1)):
+            hat = cv2.morphologyEx(small, op, kernel)
+            spots = (hat > cfg.pip_contrast).astype(np.uint8)
+            count, _, stats, centroids = cv2.connectedComponentsWithStats(spots, connectivity=8)
+            for i in range(1, count):
+                w, h, area = stats[i, 2], stats[i, 3], stats[i, 4]
+                if area < 2 or w > pip_max or h > pip_max or max(w, h) > 3 * min(w, h):
+                    continue
+                cx, cy = centroids[i]
+                radius = 0.5 * max(w, h) + 1.5
+                ring = []
+                for a in np.linspace(0, 2 * np.pi, 8, endpoint=False):
+                    x = int(round(cx + radius * np.cos(a)))
+                    y = int(round(cy + radius * np.sin(a)))
+                    if 0 <= x < width and 0 <= y < height:
+                        ring.append((int(small[y, x]), x, y))
+                if len(ring) < 5:
+                    continue
+                levels = np.array([r[0] for r in ring])
+                median = float(np.median(levels))
+                centre_level = float(small[int(cy), int(cx)])
+                if sign * (centre_level - median) < 0.6 * cfg.pip_contrast:
+                    continue
+                best = min(ring, key=lambda r: abs(r[0] - median))
+                strength = sign * (centre_level - median) - float(np.std(levels))
+                seeds.append((strength, 2 * best[1], 2 * best[2]))
+        # Crisp spots on an even surround first; a busy table cannot eat the frame's time.
+        seeds.sort(reverse=True)
+        return [(x, y) for _, x, y in seeds[:_MAX_SEEDS]]
+
+    def _faces(self, frame: Image) -> tuple[list[_Face], list[_Face]]:
+        """Faces read (or judged unreadable), and die-like patches that failed the checks."""
+        cfg = self.config
+        height, width = frame.shape[:2]
+        visited = np.zeros((height, width), dtype=np.uint8)
+        reach = int(0.9 * cfg.max_face_px)
+        tol = (cfg.flood_tolerance,) * 3
+        flags = 4 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (1 << 8)
+        faces: list[_Face] = []
+        doubtful: list[_Face] = []
+        for sx, sy in self._seeds(frame):
+            if visited[sy, sx]:
+                continue
+            x0, y0 = max(sx - reach, 0), max(sy - reach, 0)
+            x1, y1 = min(sx + reach + 1, width), min(sy + reach + 1, height)
+            mask = np.zeros((y1 - y0 + 2, x1 - x0 + 2), dtype=np.uint8)
+            cv2.floodFill(frame[y0:y1, x0:x1], mask, (sx - x0, sy - y0), (0, 0, 0), tol, tol,
+                          flags)
+            region = mask[1:-1, 1:-1]
+            visited[y0:y1, x0:x1] |= region
+            if ((y0 > 0 and region[0].any()) or (y1 < height and region[-1].any())
+                    or (x0 > 0 and region[:, 0].any()) or (x1 < width and region[:, -1].any())):
+                continue  # ran into the table
+            face = self._face(region, (x0, y0))
+            if face is None:
+                continue
+            if face.value is None and face.aspect > cfg.max_aspect or face.reason == _NOT_A_FACE:
+                doubtful.append(face)
+            else:
+                faces.append(face)
+        return faces, doubtful
+
+    def _face(self, region: NDArray[np.uint8], origin: tuple[int, int]) -> _Face | None:
+        """Judge one filled patch: None if it is plainly not a die face."""
+        cfg = self.config
+        area = int(cv2.countNonZero(region))
+        if area < (0.7 * cfg.min_face_px) ** 2 or area > (1.15 * cfg.max_face_px) ** 2:
+            return None
+        contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        outline = max(contours, key=cv2.contourArea)
+        hull = cv2.convexHull(outline)
+        x, y, w, h = cv2.boundingRect(hull)
+        filled = np.zeros((h, w), dtype=np.uint8)
+        cv2.fillConvexPoly(filled, hull - np.array([x, y]), 1)
+        patch = region[y:y + h, x:x + w]
+        moments = cv2.moments(filled, binaryImage=True)
+        hull_area = moments["m00"]
+        if hull_area <= 0:
+            return None
+        # Pips are well inside the face: keep clear of the slivers the rounded edges leave.
+        margin = max(1, round(0.06 * np.sqrt(hull_area)))
+        inner = cv2.erode(filled, cv2.getStructuringElement(
+            cv2.MORPH_ELLIPSE, (2 * margin + 1, 2 * margin + 1)))
+        holes = cv2.bitwise_and(inner, 1 - patch)
+        centre = np.array([moments["m10"] / hull_area, moments["m01"] / hull_area])
+        cov = np.array([[moments["mu20"], moments["mu11"]],
+                        [moments["mu11"], moments["mu02"]]]) / hull_area
+        eig = np.linalg.eigvalsh(cov)
+        if eig[0] <= 0:
+            return None
+        aspect = float(np.sqrt(eig[1] / eig[0]))
+        side = float(np.sqrt(hull_area))
+        solidity = (area + int(cv2.countNonZero(cv2.bitwise_and(filled, 1 - patch)))) / hull_area
+        origin_xy = np.array([origin[0] + x, origin[1] + y], dtype=np.float64)
+        pips, odd = self._pips(holes, hull_area, centre, _whitener(cov))
+        face = _Face(centre + origin_xy, cov, side, aspect, len(pips), None, 0.0, _NOT_A_FACE)
+        if not pips:
+            return None  # no round pip-sized hole: the table, or a die seen edge-on
+        if not cfg.min_face_px <= side <= cfg.max_face_px or solidity < cfg.min_solidity:
+            return face
+        if aspect > cfg.max_aspect:
+            face.reason = "a die is tilted or seen too much from the side"
+            return face
+        if odd:
+            face.reason = "smudged or moving pips"
+            return face
+        whiten = _whitener(cov)
+        value, fit, spots = self._layout((np.array(pips) - centre) @ whiten.T)
+        if value is None:
+            face.reason = "pips do not form a die face"
+            return face
+        # Where this face has no pip the face colour must show: a pip lost in the
+        # rounded edge would otherwise turn a 5 into a 1.
+        unwhiten = np.linalg.inv(whiten)
+        for spot in spots:
+            px, py = (unwhiten @ spot + centre).round().astype(int)
+            if not (0 <= px < w and 0 <= py < h) or not patch[py, px]:
+                face.reason = "a pip is hidden or smudged"
+                return face
+        confidence = min(1.0 - fit / cfg.layout_tolerance,
+                         (cfg.max_aspect - aspect) / (cfg.max_aspect - 1.0),
+                         (solidity - cfg.min_solidity) / (1.0 - cfg.min_solidity))
+        face.confidence = float(np.clip(confidence, 0.0, 1.0))
+        if face.confidence < cfg.min_confidence:
+            face.reason = "a borderline read"
+            return face
+        face.value = value
+        face.reason = ""
+        return face
+
+    def _pips(self, holes: NDArray[np.uint8], face_area: float, centre: NDArray[np.float64],
+              whiten: NDArray[np.float64]) -> tuple[list[NDArray[np.float64]], bool]:
+        """Pip centres among a face's holes; ``odd`` when a hole fits no pip."""
+        count, _, stats, centroids = cv2.connectedComponentsWithStats(holes, connectivity=8)
+        # Where each hole sits on the face, as if seen square on (0 = centre, 0.5 = edge).
+        reach = np.abs((centroids[1:] - centre) @ whiten.T).max(axis=1) if count > 1 else []
+        lo, hi = _PIP_AREA_RANGE
+        pips: list[NDArray[np.float64]] = []
+        areas: list[int] = []
+        odd = False
+        for i in range(1, count):
+            w, h, area = stats[i, 2], stats[i, 3], stats[i, 4]
+            share = area / face_area
+            if share < 0.35 * lo or min(w, h) <= 1 or reach[i - 1] > _PIP_REACH:
+                continue  # a speck of noise, or a sliver where the rounded edge begins
+            if share > 4 * hi:
+                return [], False  # a ring around something big (a die seen from its sides)
+            if share < lo or share > hi or area < 0.4 * w * h or max(w, h) > 2.2 * min(w, h):
+                odd = True
+                continue
+            pips.append(np.asarray(centroids[i], dtype=np.float64))
+            areas.append(int(area))
+        if areas and max(areas) > 2.2 * min(areas):
+            odd = True
+        return pips, odd
+
+    def _layout(self, q: NDArray[np.float64]
+                ) -> tuple[int | None, float, NDArray[np.float64]]:
+        """Which d6 face the pip centres form (face seen square on, side 1).
+
+        Returns the value, the worst pip offset in face sides, and the places
+        where that face has no pip (in the same coordinates).
+        """
+        count = len(q)
+        empty = np.zeros((0, 2))
+        if count not in _LAYOUTS:
+            return None, np.inf, empty
+        template = _LAYOUTS[count]
+        cos, sin = np.cos(_ANGLES), np.sin(_ANGLES)
+        rot = np.stack([np.stack([cos, -sin], 1), np.stack([sin, cos], 1)], 1)  # (A, 2, 2)
+        best: tuple[float, int, float] = (np.inf, 0, 0.0)
+        for spread in np.linspace(*_SPREAD_RANGE, 9):
+            turned = np.einsum("aij,nj->ani", rot, template) * spread  # (A, n, 2)
+            dist = np.linalg.norm(turned[:, :, None, :] - q[None, None, :, :], axis=3)
+            nearest = dist.argmin(axis=2)  # (A, n): observed pip matched to each template pip
+            worst = dist.min(axis=2).max(axis=1)
+            for a in np.argsort(worst)[:3]:
+                if len(set(nearest[a].tolist())) == count and worst[a] < best[0]:
+                    best = (float(worst[a]), int(a), float(spread))
+        fit, a, spread = best
+        if fit > self.config.layout_tolerance:
+            return None, fit, empty
+        spread = max(spread, 0.24)  # a lone centre pip says nothing about the spread
+        free = np.array([p for p in _ALL_SPOTS if not any(
+            (p == t).all() for t in template)], dtype=np.float64)
+        return count, fit, free @ rot[a].T * spread
+
+    # -- the frame as a whole --------------------------------------------------------
+
+    def _settle(self, faces: list[_Face], doubtful: list[_Face]) -> list[DieReading]:
+        """Turn faces into dice, marking cocked dice and unexplained patches unsure."""
+        for face in faces:
+            for patch in doubtful:
+                near = np.hypot(*(patch.centre - face.centre)) < 1.0 * max(face.side, patch.side)
+                if near and patch.aspect < _COCKED_ASPECT and patch.pips:
+                    # A second, fairly open face beside this one: the die may be cocked.
+                    face.value, face.reason = None, "a die is tilted or cocked"
+        for i, a in enumerate(faces):
+            for b in faces[i + 1:]:
+                if np.hypot(*(a.centre - b.centre)) < 1.2 * max(a.side, b.side) and not _coplanar(
+                        a.cov, b.cov):
+                    # Two faces of one die, seen at different slants: which is up is unclear.
+                    for face in (a, b):
+                        face.value, face.reason = None, "a die is tilted or cocked"
+        lone = []
+        for patch in doubtful:
+            explained = any(np.hypot(*(patch.centre - f.centre)) < 1.0 * max(f.side, patch.side)
+                            for f in [*faces, *lone])
+            if not explained and patch.pips and patch.aspect < 2.5 and (
+                    0.7 * self.config.min_face_px <= patch.side <= self.config.max_face_px):
+                patch.reason = "a die could not be made out"
+                lone.append(patch)
+        return [DieReading(f.value, round(f.confidence if f.value else 0.0, 3),
+                           (round(float(f.centre[0]), 1), round(float(f.centre[1]), 1)),
+                           round(f.side, 1), f.reason)
+                for f in [*faces, *lone]]
+
+
+def _whitener(cov: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The linear map that turns a patch with these second moments into a unit square."""
+    vals, vecs = np.linalg.eigh(cov)
+    out: NDArray[np.float64] = vecs @ np.diag(1.0 / np.sqrt(12.0 * vals)) @ vecs.T
+    return out
+
+
+def _coplanar(a: NDArray[np.float64], b: NDArray[np.float64]) -> bool:
+    """Whether two face patches are squashed the same way (both lying flat)."""
+    vals, vecs = np.linalg.eigh(a)
+    inv_sqrt = vecs @ np.diag(1.0 / np.sqrt(vals)) @ vecs.T
+    rel = np.linalg.eigvalsh(inv_sqrt @ b @ inv_sqrt)
+    return bool(rel[1] / rel[0] < 1.35**2)
+
+
+def read_dice(frame: Image, config: ReaderConfig | None = None) -> DiceRead:
+    """Read one frame with the packaged (or given) thresholds."""
+    return DiceReader(config).read(frame)
