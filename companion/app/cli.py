@@ -18,6 +18,7 @@ from companion.errors import CompanionError
 
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.app.cmd_calibrate",
+    "companion.app.cmd_classify",
     "companion.app.cmd_config",
     "companion.app.cmd_history",
     "companion.app.cmd_roll",

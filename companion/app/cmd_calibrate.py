@@ -12,6 +12,7 @@ from typing import Any
 
 CALIBRATE_MODULES: tuple[str, ...] = (
     "companion.app.calibrate_rfid",
+    "companion.app.calibrate_camera",
 )
 
 

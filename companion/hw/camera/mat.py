@@ -24,6 +24,7 @@ from companion.hw.ports import Slot
 
 MIN_MARKERS = 2  # each marker gives 4 corners; two give a well-posed homography
 MAX_REPROJECTION_MM = 3.0  # seen marker corners must land this close to where the mat says
+DETECT_WIDTH = 960  # wider frames are searched for markers at half size, then refined
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,12 +215,7 @@ class MatDetector:
         if frame is None or frame.ndim not in (2, 3) or frame.size == 0:
             return MatDetection(MatStatus.LOST, "no picture to look for the mat in")
         grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        corners, ids, _ = self._detector.detectMarkers(grey)
-        seen: dict[int, np.ndarray] = {}
-        if ids is not None:
-            for marker_corners, marker_id in zip(corners, ids.ravel(), strict=True):
-                if int(marker_id) in self._markers:
-                    seen[int(marker_id)] = marker_corners.reshape(4, 2)
+        seen = self._find_markers(grey)
         total = len(self._markers)
         if len(seen) < MIN_MARKERS:
             return MatDetection(
@@ -247,6 +243,26 @@ class MatDetector:
             tuple(sorted(seen)),
             homography,
         )
+
+    def _find_markers(self, grey: np.ndarray) -> dict[int, np.ndarray]:
+        # Searching a half-size picture is 3-4x faster; corners are then refined at full size.
+        shrink = grey.shape[1] > DETECT_WIDTH
+        small = cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA) \
+            if shrink else grey
+        corners, ids, _ = self._detector.detectMarkers(small)
+        seen: dict[int, np.ndarray] = {}
+        if ids is None:
+            return seen
+        for marker_corners, marker_id in zip(corners, ids.ravel(), strict=True):
+            if int(marker_id) in self._markers:
+                seen[int(marker_id)] = marker_corners.reshape(4, 2).astype(np.float32)
+        if shrink and seen:
+            points = np.concatenate(list(seen.values())) * 2.0 + 0.5
+            criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
+            refined = cv2.cornerSubPix(grey, points.reshape(-1, 1, 2), (5, 5), (-1, -1),
+                                       criteria).reshape(-1, 4, 2)
+            seen = dict(zip(seen, refined, strict=True))
+        return seen
 
     def warp(self, frame: np.ndarray, detection: MatDetection, rect: Rect | None) -> np.ndarray:
         """The upright image of ``rect`` (whole mat if None) at ``px_per_mm``."""

@@ -319,3 +319,110 @@ def render_scene(tiles: Mapping[Slot, str], rng: np.random.Generator | None = No
         photo += rng.normal(0, cam.noise, photo.shape).astype(np.float32)
     result: np.ndarray = np.clip(photo, 0, 255).astype(np.uint8)
     return result
+
+
+def slot_background(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
+    """Paper (sometimes cloth or wood) with, usually, the slot outline near the border."""
+    w, h = size
+    if rng.random() < 0.75:
+        colour = np.clip(rng.normal(235, 12) + rng.normal(0, 6, 3), 120, 255)
+    else:
+        colour = rng.uniform(30, 220, 3)
+    bg = np.empty((h, w, 3), np.float32)
+    bg[:] = colour
+    if rng.random() < 0.7:
+        m = rng.integers(-2, 4, 4)
+        grey = float(rng.uniform(90, 190))
+        cv2.rectangle(bg, (int(m[0]), int(m[1])), (w - 1 - int(m[2]), h - 1 - int(m[3])),
+                      (grey, grey, grey), int(rng.integers(1, 3)))
+    return bg
+
+
+def camera_effects(image: np.ndarray, rng: np.random.Generator, *,
+                   finger: float = 0.15) -> np.ndarray:
+    """What a cheap camera and a home lamp do to a picture: light, glare, blur, noise, JPEG.
+
+    ``image`` is BGR float32 0..255; a finger reaches in from an edge with
+    probability ``finger``. Returns BGR uint8.
+    """
+    h, w = image.shape[:2]
+    out = image.astype(np.float32, copy=True)
+    if rng.random() < finger:
+        skin = np.array([rng.uniform(90, 170), rng.uniform(120, 190), rng.uniform(170, 240)])
+        edge = int(rng.integers(4))
+        centre = [(rng.uniform(0, w), -h * 0.1), (w * 1.1, rng.uniform(0, h)),
+                  (rng.uniform(0, w), h * 1.1), (-w * 0.1, rng.uniform(0, h))][edge]
+        axes = (int(w * rng.uniform(0.12, 0.22)), int(h * rng.uniform(0.18, 0.32)))
+        cv2.ellipse(out, (int(centre[0]), int(centre[1])), axes, float(rng.uniform(0, 180)),
+                    0, 360, skin.tolist(), -1, cv2.LINE_AA)
+    gain = rng.uniform(0.55, 1.3) * rng.uniform(0.85, 1.15, 3)
+    ramp = np.linspace(rng.uniform(0.75, 1.1), rng.uniform(0.75, 1.1), w, dtype=np.float32)
+    if rng.random() < 0.5:
+        ramp = np.linspace(rng.uniform(0.75, 1.1), rng.uniform(0.75, 1.1), h, dtype=np.float32)
+        out *= ramp[:, None, None]
+    else:
+        out *= ramp[None, :, None]
+    out *= gain.astype(np.float32)
+    if rng.random() < 0.15:  # a glare spot from a lamp
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.08, 0.25) * w
+        out += (rng.uniform(60, 200) * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r)))[
+            ..., None
+        ]
+    sigma = rng.uniform(0, 1.3)
+    if sigma > 0.3:
+        out = np.asarray(cv2.GaussianBlur(out, (0, 0), sigma), np.float32)
+    out += rng.normal(0, rng.uniform(0, 7), out.shape).astype(np.float32)
+    result: np.ndarray = np.clip(out, 0, 255).astype(np.uint8)
+    if rng.random() < 0.5:
+        quality = int(rng.integers(25, 95))
+        ok, jpeg = cv2.imencode(".jpg", result, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        decoded = cv2.imdecode(jpeg, cv2.IMREAD_COLOR) if ok else None
+        if decoded is not None:
+            result = decoded
+    return result
+
+
+def paste(background: np.ndarray, tile: np.ndarray, rng: np.random.Generator, *,
+          fill: tuple[float, float] = (0.62, 1.02)) -> np.ndarray:
+    """Put BGRA (or opaque BGR) ``tile`` on ``background`` at a random place, turn and tilt.
+
+    ``fill`` bounds the tile's width as a fraction of the background's; above 1
+    the tile's edges are cut off, as in a tight photo.
+    """
+    h, w = background.shape[:2]
+    th, tw = tile.shape[:2]
+    if tile.shape[2] == 3:
+        tile = np.dstack([tile, np.full((th, tw), 255, np.uint8)])
+    u = rng.uniform(*fill)
+    scale = min(u * w / tw, u * h / th * 1.02)
+    angle = rng.normal(0, 4) + (180.0 if rng.random() < 0.5 else 0.0)
+    cx = w / 2 + rng.uniform(-1, 1) * max(w - tw * scale, 2) / 2
+    cy = h / 2 + rng.uniform(-1, 1) * max(h - th * scale, 2) / 2
+    matrix = cv2.getRotationMatrix2D((tw / 2, th / 2), angle, scale)
+    matrix[:, 2] += (cx - tw / 2, cy - th / 2)
+    corners = np.array([[0, 0], [tw, 0], [tw, th], [0, th]], np.float32)
+    moved = corners @ matrix[:, :2].T + matrix[:, 2]
+    moved += rng.normal(0, 0.025 * w, moved.shape)  # a little leftover perspective
+    homography = cv2.getPerspectiveTransform(corners, moved.astype(np.float32))
+    warped = cv2.warpPerspective(tile, homography, (w, h), flags=cv2.INTER_AREA)
+    a = warped[..., 3:4].astype(np.float32) / 255
+    shade = cv2.GaussianBlur(a, (0, 0), 2.0).reshape(h, w, 1)
+    shade = np.roll(shade, (2, 1), axis=(0, 1)) * rng.uniform(0.1, 0.45)
+    out: np.ndarray = warped[..., :3].astype(np.float32) * a + background * (1 - shade) * (1 - a)
+    return out
+
+
+def render_crop(label: str, rng: np.random.Generator, *, size: tuple[int, int] = (72, 96),
+                fonts: Sequence[Path] = ()) -> np.ndarray:
+    """A synthetic rectified slot crop (BGR uint8, ``size`` = (w, h)) showing ``label``.
+
+    This is what the classifier sees on the mat, with every nuisance the
+    camera adds; it is the synthetic half of the training data.
+    """
+    background = slot_background(rng, size)
+    if label == EMPTY:
+        canvas = background
+    else:
+        canvas = paste(background, render_tile(label, rng, vary=True, fonts=fonts), rng)
+    return camera_effects(canvas, rng)

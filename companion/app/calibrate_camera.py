@@ -1,0 +1,228 @@
+"""``companion calibrate camera``: find the mat, check the picture, enrol the player's own set.
+
+    companion calibrate camera                      # camera:0, checks and saves camera.toml
+    companion calibrate camera --source picamera --enrol
+    companion calibrate camera --enrol-from my_tiles/   # 5p.jpg, 5p_2.jpg, back.png ...
+
+The checks (focus, exposure, glare) are measured on the rectified mat, so the
+numbers mean the same under any camera. The calibration goes to
+``camera.toml`` in the user's config folder; the enrolled tiles, embeddings
+of the player's own set, to ``camera_enrolment.npz`` beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.app.paths import config_dir
+from companion.errors import DataError
+from companion.hw.camera.capture import FrameSource, frame_problem, open_source
+from companion.hw.camera.classifier import Enrolment, TileClassifier
+from companion.hw.camera.mat import MatDetector
+from companion.hw.camera.reader import ReaderSettings
+from companion.hw.ports import Slot
+from companion.rules.tiles import ALL_KINDS, BACK, READER_LABELS
+
+CALIBRATION_FILE = "camera.toml"
+ENROLMENT_FILE = "camera_enrolment.npz"
+MIN_FOCUS = 60.0  # variance of the Laplacian over the rectified mat; below it looks soft
+EXPOSURE_RANGE = (110.0, 240.0)  # median grey of the paper
+MAX_GLARE = 0.01  # share of burnt-out pixels in the slots and dice area
+
+
+@dataclass(frozen=True, slots=True)
+class PictureQuality:
+    """How good the camera's view of the mat is; each check has a fix in words."""
+
+    focus: float
+    exposure: float
+    glare: float
+
+    def problems(self) -> list[str]:
+        found = []
+        if self.focus < MIN_FOCUS:
+            found.append(f"the picture is soft (focus {self.focus:.0f} < {MIN_FOCUS:.0f}): "
+                         "turn the lens ring or move the camera to its focus distance")
+        if self.exposure < EXPOSURE_RANGE[0]:
+            found.append(f"the mat looks dark (paper grey {self.exposure:.0f}): add light")
+        if self.exposure > EXPOSURE_RANGE[1]:
+            found.append(f"the mat looks washed out (paper grey {self.exposure:.0f}): "
+                         "less light or lower exposure")
+        if self.glare > MAX_GLARE:
+            found.append(f"glare on {self.glare:.1%} of the slots: move the lamp to the side")
+        return found
+
+
+def measure_quality(mat_image: np.ndarray, detector: MatDetector) -> PictureQuality:
+    """Focus, exposure and glare of a rectified mat image."""
+    grey = cv2.cvtColor(mat_image, cv2.COLOR_BGR2GRAY)
+    focus = float(cv2.Laplacian(grey, cv2.CV_64F).var())
+    g = detector.geometry
+    mask = np.zeros(grey.shape, bool)
+    for rect in [s.rect for s in g.slots] + [g.dice]:
+        x, y = round(rect.x_mm * g.px_per_mm), round(rect.y_mm * g.px_per_mm)
+        w, h = g.size_px(rect)
+        mask[y : y + h, x : x + w] = True
+    return PictureQuality(focus, float(np.median(grey)), float((grey[mask] >= 250).mean()))
+
+
+def load_settings(classifier: TileClassifier) -> ReaderSettings:
+    """The reader settings: the model's defaults, overridden by ``camera.toml`` if saved."""
+    defaults = ReaderSettings.from_classifier(classifier)
+    path = config_dir() / CALIBRATION_FILE
+    if not path.exists():
+        return defaults
+    try:
+        reader = tomllib.loads(path.read_text(encoding="utf-8")).get("reader", {})
+        return ReaderSettings(
+            int(reader.get("stable_frames", defaults.stable_frames)),
+            float(reader.get("min_confidence", defaults.min_confidence)),
+        )
+    except (OSError, tomllib.TOMLDecodeError, ValueError, TypeError) as exc:
+        raise DataError(f"{path}: [reader] is malformed ({exc}); fix it or calibrate again") \
+            from exc
+
+
+def save_calibration(path: Path, source: str, quality: PictureQuality, markers: tuple[int, ...],
+                     settings: ReaderSettings) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        "# Written by 'companion calibrate camera'; the [reader] values may be edited.\n"
+        f"source = {source!r}\n\n"
+        "[quality]\n"
+        f"focus = {quality.focus:.1f}\nexposure = {quality.exposure:.1f}\n"
+        f"glare = {quality.glare:.4f}\nmarkers_seen = {list(markers)}\n\n"
+        "[reader]\n"
+        f"stable_frames = {settings.stable_frames}  # frames that must agree\n"
+        f"min_confidence = {settings.min_confidence}  # below it a slot is 'uncertain'\n",
+        encoding="utf-8",
+    )
+
+
+def find_mat(source: FrameSource, detector: MatDetector, frames: int,
+             say: Callable[[str], None]) -> tuple[np.ndarray, Any] | None:
+    """Read up to ``frames`` frames until one shows the mat; say what is wrong otherwise."""
+    last = "no frame"
+    for _ in range(frames):
+        frame = source.read()
+        if frame is None:
+            last = source.message
+            continue
+        problem = frame_problem(frame)
+        if problem:
+            last = problem
+            continue
+        warped, detection = detector.rectify(frame)
+        if warped is not None:
+            return frame, detection
+        last = detection.message
+    say(f"mat not found: {last}")
+    return None
+
+
+def enrol_from_folder(folder: Path, classifier: TileClassifier) -> Enrolment:
+    """Embed every picture named ``<label>[_n].<ext>`` (``5p.jpg``, ``back_2.png``)."""
+    enrolment = Enrolment()
+    for path in sorted(folder.iterdir()):
+        label = path.stem.split("_")[0].lower()
+        if label not in READER_LABELS:
+            continue
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            print(f"  {path.name}: not a picture; skipped")
+            continue
+        enrolment.add(label, classifier.predict([image])[0].embedding)
+    if not len(enrolment):
+        raise DataError(f"{folder}: no pictures named after a tile (e.g. 5p.jpg, 1z_2.png)")
+    return enrolment
+
+
+def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileClassifier,
+                 ask: Callable[[str], str], shots: int = 2) -> Enrolment:
+    """Ask for each kind on the draw slot in turn and keep ``shots`` embeddings of it."""
+    enrolment = Enrolment()
+    for label in [*(str(t) for t in ALL_KINDS), BACK]:
+        answer = ask(f"Put {label} on the Draw (ツモ) slot, then Enter (s skip, q finish): ")
+        if answer.strip().lower() == "q":
+            break
+        if answer.strip().lower() == "s":
+            continue
+        taken = 0
+        for _ in range(shots * 5):
+            frame = source.read()
+            if frame is None or frame_problem(frame):
+                continue
+            detection = detector.detect(frame)
+            crops = detector.slot_crops(frame, detection)
+            if Slot.DRAW in crops:
+                enrolment.add(label, classifier.predict([crops[Slot.DRAW]])[0].embedding)
+                taken += 1
+            if taken == shots:
+                break
+        if taken == 0:
+            print(f"  could not see the mat for {label}; skipped")
+    return enrolment
+
+
+def run(args: argparse.Namespace) -> int:
+    classifier = TileClassifier(args.model)
+    if args.enrol_from is not None:
+        enrolment = enrol_from_folder(args.enrol_from, classifier)
+        enrolment.save(config_dir() / ENROLMENT_FILE)
+        print(f"enrolled {len(enrolment)} pictures of {len(set(enrolment.labels))} kinds "
+              f"into {config_dir() / ENROLMENT_FILE}")
+        return 0
+    detector = MatDetector()
+    source = open_source(args.source)
+    try:
+        found = find_mat(source, detector, args.frames, print)
+        if found is None:
+            return 1
+        frame, detection = found
+        warped = detector.warp(frame, detection, None)
+        quality = measure_quality(warped, detector)
+        print(f"{detection.message}; focus {quality.focus:.0f}, paper grey "
+              f"{quality.exposure:.0f}, glare {quality.glare:.2%}")
+        for problem in quality.problems():
+            print(f"  - {problem}")
+        path = config_dir() / CALIBRATION_FILE
+        save_calibration(path, args.source, quality, detection.markers_seen,
+                         load_settings(classifier))
+        print(f"saved {path}")
+        if args.enrol:
+            enrolment = enrol_on_mat(source, detector, classifier, input)
+            if len(enrolment):
+                enrolment.save(config_dir() / ENROLMENT_FILE)
+                print(f"enrolled {len(set(enrolment.labels))} kinds into "
+                      f"{config_dir() / ENROLMENT_FILE}")
+        return 1 if quality.problems() else 0
+    except EOFError:
+        print("enrolment stopped: no more input", file=sys.stderr)
+        return 1
+    finally:
+        source.close()
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser(
+        "camera", help="find the mat, check focus, exposure and glare, enrol your tile set"
+    )
+    parser.add_argument("--source", default="camera:0",
+                        help="camera:0, /dev/video0, picamera, a picture/folder/video, "
+                             "or render:draw=5p (default camera:0)")
+    parser.add_argument("--frames", type=int, default=30, help="frames to try (default 30)")
+    parser.add_argument("--enrol", action="store_true",
+                        help="then photograph each kind of your set on the Draw slot")
+    parser.add_argument("--enrol-from", type=Path, metavar="DIR",
+                        help="enrol from pictures named after their tile (5p.jpg, back_2.png)")
+    parser.add_argument("--model", type=Path, help="another tile_classifier.onnx")
+    parser.set_defaults(func=run)

@@ -1,0 +1,112 @@
+"""``companion classify``: name the tile in pictures, or every slot of a mat photo.
+
+    companion classify tile1.jpg tile2.png --json
+    companion classify --mat frame.png --json
+
+One line per picture (or per slot), so scripts can read the output a line at a
+time. A picture that cannot be read gets an ``error`` line; the others go on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import cv2
+
+from companion.app.calibrate_camera import ENROLMENT_FILE
+from companion.app.paths import config_dir
+from companion.hw.camera.classifier import Enrolment, Prediction, TileClassifier
+from companion.hw.camera.reader import frame_readings
+from companion.rules.tiles import BACK, EMPTY, Tile
+
+
+def _describe(label: str) -> str:
+    if label in (BACK, EMPTY):
+        return {BACK: "face down (裏)", EMPTY: "nothing there"}[label]
+    tile = Tile.from_notation(label)
+    return f"{tile.name_ja} {tile.name_en}"
+
+
+def _record(prediction: Prediction, min_confidence: float) -> dict[str, Any]:
+    best = prediction.best
+    return {
+        "tile": best.label if best.confidence >= min_confidence else None,
+        "confidence": round(best.confidence, 4),
+        "top3": [{"label": c.label, "confidence": round(c.confidence, 4)}
+                 for c in prediction.candidates[:3]],
+    }
+
+
+def _print(record: dict[str, Any], as_json: bool, name: str) -> None:
+    if as_json:
+        print(json.dumps(record, ensure_ascii=False))
+    elif "error" in record:
+        print(f"{name}: {record['error']}")
+    elif record["tile"] is None:
+        guess = record["top3"][0]
+        print(f"{name}: unsure (maybe {guess['label']} at {guess['confidence']:.0%}); "
+              "take a clearer picture")
+    else:
+        others = ", ".join(f"{c['label']} {c['confidence']:.0%}" for c in record["top3"][1:])
+        print(f"{name}: {record['tile']} {_describe(record['tile'])} "
+              f"({record['confidence']:.0%}; then {others})")
+
+
+def load_classifier(model: Path | None) -> TileClassifier:
+    """The tile model, with the player's enrolled set when there is one."""
+    enrolment_path = config_dir() / ENROLMENT_FILE
+    enrolment = Enrolment.load(enrolment_path) if enrolment_path.exists() else None
+    return TileClassifier(model, enrolment=enrolment)
+
+
+def run(args: argparse.Namespace) -> int:
+    classifier = load_classifier(args.model)
+    threshold = classifier.info.min_confidence
+    failures = 0
+    if args.mat is not None:
+        frame = cv2.imread(str(args.mat), cv2.IMREAD_COLOR)
+        if frame is None:
+            print(f"companion: error: {args.mat}: not a picture that can be read",
+                  file=sys.stderr)
+            return 1
+        predictions, message = frame_readings(frame, classifier)
+        if not predictions:
+            print(f"companion: {args.mat}: {message}", file=sys.stderr)
+            return 1
+        if not args.json:
+            print(f"{args.mat}: {message}")
+        for slot, prediction in predictions.items():
+            record = {"frame": str(args.mat), "slot": slot.value,
+                      **_record(prediction, threshold)}
+            _print(record, args.json, f"  {slot.value}")
+        return 0
+    if not args.images:
+        print("companion: error: give tile pictures, or --mat FRAME", file=sys.stderr)
+        return 2
+    for path in args.images:
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            failures += 1
+            _print({"image": str(path), "error": "not a picture that can be read"},
+                   args.json, str(path))
+            continue
+        record = {"image": str(path), **_record(classifier.predict([image])[0], threshold)}
+        _print(record, args.json, str(path))
+    return 1 if failures else 0
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser(
+        "classify", help="name the tile in pictures, or every slot of a photo of the mat"
+    )
+    parser.add_argument("images", nargs="*", type=Path, metavar="IMAGE",
+                        help="pictures of one tile each")
+    parser.add_argument("--mat", type=Path, metavar="FRAME",
+                        help="a camera picture of the whole mat: read every slot")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.add_argument("--model", type=Path, help="another tile_classifier.onnx")
+    parser.set_defaults(func=run)

@@ -1,0 +1,284 @@
+"""Where camera frames come from: a USB webcam, the Pi camera, files, or a rendered scene.
+
+Every source has the same small interface (:class:`FrameSource`): ``read()``
+returns a BGR frame or None, and never raises on a missing, unplugged or
+misbehaving device; ``message`` says in words what is wrong. A source is
+chosen by a string, as serial ports are (see :func:`open_source`)::
+
+    camera:0            the first USB/V4L2 webcam (OpenCV VideoCapture)
+    /dev/video2         a webcam by device path
+    picamera            the Raspberry Pi camera (Picamera2, imported only here)
+    render:draw=5p      a rendered mat with tiles on it, for tests and demos
+    shots/ frame.png clip.mp4   a folder of pictures, one picture, or a video
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+import cv2
+import numpy as np
+
+from companion.errors import DeviceError, InvalidNotation
+from companion.hw.camera.render import Camera, render_scene
+from companion.hw.ports import Slot
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
+VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".mov", ".webm")
+DARK_MEAN = 12.0  # grey level below which a frame is called black
+BRIGHT_MEAN = 245.0  # above which it is called washed out
+
+
+class FrameSource(Protocol):
+    """A camera-like thing. ``read`` never raises; ``message`` explains the last None."""
+
+    message: str
+
+    def read(self) -> np.ndarray | None: ...
+
+    def close(self) -> None: ...
+
+
+def frame_problem(frame: np.ndarray) -> str | None:
+    """Why a frame is useless (black, washed out), or None when it looks like a picture."""
+    if frame.size == 0:
+        return "the camera sent an empty picture"
+    mean = float(frame.mean())
+    if mean < DARK_MEAN:
+        return "the picture is black: is the lens covered, or the light off?"
+    if mean > BRIGHT_MEAN:
+        return "the picture is washed out: too much light or glare on the mat"
+    return None
+
+
+class OpenCVCamera:
+    """A USB/V4L2 webcam through OpenCV; reconnects by itself after an unplug."""
+
+    def __init__(self, device: int | str = 0, size: tuple[int, int] = (1280, 720), *,
+                 retry_s: float = 2.0, clock: Callable[[], float] = time.monotonic,
+                 opener: Callable[[int | str], Any] | None = None) -> None:
+        self.device = device
+        self.size = size
+        self.message = f"camera {device} not opened yet"
+        self._retry_s = retry_s
+        self._clock = clock
+        self._opener = opener if opener is not None else cv2.VideoCapture
+        self._capture: Any = None
+        self._next_try = 0.0
+
+    def _open(self) -> bool:
+        now = self._clock()
+        if now < self._next_try:
+            return False
+        self._next_try = now + self._retry_s
+        capture = self._opener(self.device)
+        if capture is None or not capture.isOpened():
+            self.message = (f"no camera at {self.device}: check the cable, or pick another "
+                            "with --source; retrying")
+            return False
+        capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
+        capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
+        self._capture = capture
+        self.message = f"camera {self.device} open"
+        return True
+
+    def read(self) -> np.ndarray | None:
+        if self._capture is None and not self._open():
+            return None
+        ok, frame = self._capture.read()
+        if not ok or frame is None:
+            self._capture.release()
+            self._capture = None
+            self.message = (f"camera {self.device} stopped sending pictures (unplugged?); "
+                            "retrying")
+            return None
+        self.message = "ok"
+        out: np.ndarray = frame
+        return out
+
+    def close(self) -> None:
+        if self._capture is not None:
+            self._capture.release()
+            self._capture = None
+
+
+class PicameraSource:
+    """The Raspberry Pi camera through Picamera2 (imported on first use, only on the Pi)."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
+        self.size = size
+        self.message = "Pi camera not started yet"
+        self._camera: Any = None
+        self._failed = False
+
+    def _start(self) -> bool:
+        if self._failed:
+            return False
+        try:
+            from picamera2 import Picamera2
+        except ImportError:
+            self._failed = True
+            self.message = ("Picamera2 is not installed: on Raspberry Pi OS run "
+                            "'sudo apt install python3-picamera2', or use a USB camera")
+            return False
+        try:
+            camera = Picamera2()
+            camera.configure(camera.create_video_configuration(
+                main={"size": self.size, "format": "RGB888"}))
+            camera.start()
+        except Exception as exc:  # libcamera reports a missing camera with its own errors
+            self.message = f"the Pi camera did not start ({exc}); is its ribbon cable seated?"
+            return False
+        self._camera = camera
+        return True
+
+    def read(self) -> np.ndarray | None:
+        if self._camera is None and not self._start():
+            return None
+        try:
+            # Picamera2's "RGB888" is laid out B, G, R in memory: OpenCV's order already.
+            frame: np.ndarray = self._camera.capture_array("main")
+        except Exception as exc:  # a camera that vanished mid-stream
+            self.message = f"the Pi camera stopped ({exc})"
+            self.close()
+            return None
+        self.message = "ok"
+        return frame
+
+    def close(self) -> None:
+        if self._camera is not None:
+            try:
+                self._camera.stop()
+                self._camera.close()
+            except Exception:  # already gone: nothing left to release
+                pass
+            self._camera = None
+
+
+class FileSource:
+    """Frames from a picture, a folder of pictures (in name order) or a video file."""
+
+    def __init__(self, path: Path, *, loop: bool = False) -> None:
+        if not path.exists():
+            raise DeviceError(f"{path}: no such file or folder to read frames from")
+        self.path = path
+        self.loop = loop
+        self.message = "ok"
+        self._video: Any = None
+        self._files: list[Path] = []
+        self._next = 0
+        if path.is_dir():
+            self._files = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+            if not self._files:
+                raise DeviceError(f"{path}: the folder holds no pictures "
+                                  f"({', '.join(IMAGE_SUFFIXES)})")
+        elif path.suffix.lower() in VIDEO_SUFFIXES:
+            self._video = cv2.VideoCapture(str(path))
+        else:
+            self._files = [path]
+
+    def read(self) -> np.ndarray | None:
+        if self._video is not None:
+            ok, frame = self._video.read()
+            if not ok and self.loop:
+                self._video.set(cv2.CAP_PROP_POS_FRAMES, 0)
+                ok, frame = self._video.read()
+            if not ok:
+                self.message = f"{self.path.name}: end of video"
+                return None
+            out: np.ndarray = frame
+            return out
+        if self._next >= len(self._files):
+            if not self.loop:
+                self.message = f"{self.path.name}: no more pictures"
+                return None
+            self._next = 0
+        path = self._files[self._next]
+        self._next += 1
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            self.message = f"{path.name}: not a picture OpenCV can read; skipped"
+            return None
+        self.message = "ok"
+        return image
+
+    def close(self) -> None:
+        if self._video is not None:
+            self._video.release()
+            self._video = None
+
+
+class RenderedSource:
+    """A simulated camera over the printed mat; tests and demos place tiles with verbs.
+
+    Each frame is a new photograph (camera pose, light and noise drawn from the
+    seed), of the same tiles in the same spots, like a real camera.
+    """
+
+    def __init__(self, tiles: Mapping[Slot, str] | None = None, *, seed: int = 0,
+                 camera: Camera | None = None, vary: bool = False) -> None:
+        self.tiles: dict[Slot, str] = dict(tiles or {})
+        self.camera = camera if camera is not None else Camera(nudge_px=4.0, tilt=0.01)
+        self.vary = vary
+        self.hidden_markers: tuple[int, ...] = ()
+        self.message = "ok"
+        self._seed = seed
+        self._frames = 0
+        self._scene_seed = seed
+
+    def place(self, slot: Slot, label: str) -> None:
+        """Put a tile (READER_LABELS label) on ``slot``; it keeps its spot until moved."""
+        self.tiles[slot] = label
+        self._scene_seed += 1
+
+    def remove(self, slot: Slot) -> None:
+        self.tiles.pop(slot, None)
+        self._scene_seed += 1
+
+    def read(self) -> np.ndarray | None:
+        # The tiles' look and spots follow the scene seed; the camera noise changes per frame.
+        self._frames += 1
+        frame = render_scene(self.tiles, np.random.default_rng(self._scene_seed), vary=self.vary,
+                             camera=self.camera, hide_markers=self.hidden_markers)
+        noise = np.random.default_rng((self._seed, self._frames)).normal(0, 2.0, frame.shape)
+        out: np.ndarray = np.clip(frame + noise, 0, 255).astype(np.uint8)
+        return out
+
+    def close(self) -> None:
+        self.message = "closed"
+
+
+def parse_tiles_spec(text: str) -> dict[Slot, str]:
+    """``draw=5p,room_tl=1z`` -> {Slot.DRAW: '5p', Slot.ROOM_TL: '1z'}."""
+    from companion.rules.tiles import BACK, EMPTY, Tile
+
+    tiles: dict[Slot, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, label = part.partition("=")
+        try:
+            slot = Slot(name.strip())
+        except ValueError:
+            known = ", ".join(s.value for s in Slot)
+            raise InvalidNotation(f"{name!r} is not a mat slot (one of {known})") from None
+        label = label.strip()
+        tiles[slot] = label if label in (BACK, EMPTY) else str(Tile.from_notation(label))
+    return tiles
+
+
+def open_source(spec: str) -> FrameSource:
+    """Open a frame source from its description (see the module docstring)."""
+    if spec.startswith("camera:"):
+        device = spec.removeprefix("camera:")
+        return OpenCVCamera(int(device) if device.isdigit() else device)
+    if spec.isdigit():
+        return OpenCVCamera(int(spec))
+    if spec.startswith("/dev/video"):
+        return OpenCVCamera(spec)
+    if spec in ("picamera", "picamera:"):
+        return PicameraSource()
+    if spec.startswith("render:"):
+        return RenderedSource(parse_tiles_spec(spec.removeprefix("render:")))
+    return FileSource(Path(spec))

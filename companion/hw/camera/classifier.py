@@ -1,0 +1,222 @@
+"""The ONNX tile classifier and the enrolment layer that adapts it to the player's own set.
+
+The model file comes with a JSON file holding everything needed to use it:
+the labels in MPSZ (plus ``back`` and ``empty``), the input size and
+normalisation, the reader's defaults and what the model was trained on. None
+of that is repeated in code. onnxruntime is imported here only.
+
+Enrolment keeps a few embeddings per kind, photographed from the player's
+own tiles; a nearest-neighbour vote over them is blended into the model's
+probabilities, so an unusual art style is learned from one or two pictures.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.errors import DataError
+from companion.hw.ports import Candidate
+from companion.rules.tiles import READER_LABELS
+
+MODEL_ENV = "COMPANION_TILE_MODEL"
+MODEL_NAME = "tile_classifier.onnx"
+
+
+def default_model_path() -> Path:
+    """``$COMPANION_TILE_MODEL``, else ``models/tile_classifier.onnx`` of this checkout."""
+    override = os.environ.get(MODEL_ENV)
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parents[3] / "models" / MODEL_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class ModelInfo:
+    """The model's metadata (``tile_classifier.json``), shape-checked."""
+
+    classes: tuple[str, ...]
+    width: int
+    height: int
+    rgb: bool
+    scale: float
+    mean: tuple[float, float, float]
+    std: tuple[float, float, float]
+    stable_frames: int
+    min_confidence: float
+    top_k: int
+    enrol_weight: float
+    enrol_temperature: float
+    measured: dict[str, Any]
+
+    @staticmethod
+    def load(path: Path) -> ModelInfo:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            inp, reader, enrol = data["input"], data["reader"], data["enrolment"]
+            info = ModelInfo(
+                classes=tuple(data["classes"]),
+                width=int(inp["width"]), height=int(inp["height"]),
+                rgb=inp["channels"] == "RGB", scale=float(inp["scale"]),
+                mean=tuple(float(v) for v in inp["mean"]),  # type: ignore[arg-type]
+                std=tuple(float(v) for v in inp["std"]),  # type: ignore[arg-type]
+                stable_frames=int(reader["stable_frames"]),
+                min_confidence=float(reader["min_confidence"]),
+                top_k=int(reader["top_k"]),
+                enrol_weight=float(enrol["weight"]),
+                enrol_temperature=float(enrol["temperature"]),
+                measured=dict(data.get("measured", {})),
+            )
+        except OSError as exc:
+            raise DataError(f"{path}: cannot read the model metadata: {exc}") from exc
+        except (ValueError, KeyError, TypeError) as exc:
+            raise DataError(f"{path}: model metadata is malformed ({exc!r})") from exc
+        if unknown := set(info.classes) - set(READER_LABELS):
+            raise DataError(f"{path}: 'classes' has labels no reader knows: {sorted(unknown)}")
+        if len(info.mean) != 3 or len(info.std) != 3 or info.stable_frames < 1:
+            raise DataError(f"{path}: 'input.mean'/'input.std' need 3 values, "
+                            "'reader.stable_frames' at least 1")
+        return info
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    """The classifier's view of one crop: best-first candidates and the crop's embedding."""
+
+    candidates: tuple[Candidate, ...]
+    embedding: np.ndarray
+
+    @property
+    def best(self) -> Candidate:
+        return self.candidates[0]
+
+
+class Enrolment:
+    """Embeddings of the player's own tiles, by label, and the nearest-neighbour vote over them."""
+
+    def __init__(self, labels: list[str] | None = None,
+                 embeddings: np.ndarray | None = None) -> None:
+        self.labels: list[str] = list(labels or [])
+        self.embeddings = (
+            embeddings if embeddings is not None else np.zeros((0, 0), np.float32)
+        )
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def add(self, label: str, embedding: np.ndarray) -> None:
+        if label not in READER_LABELS:
+            raise DataError(f"cannot enrol {label!r}: not a tile, 'back' or 'empty'")
+        row = embedding.reshape(1, -1).astype(np.float32)
+        self.embeddings = row if not len(self) else np.vstack([self.embeddings, row])
+        self.labels.append(label)
+
+    def vote(self, embeddings: np.ndarray, classes: tuple[str, ...],
+             temperature: float) -> np.ndarray:
+        """Per crop, a probability over ``classes`` from the nearest enrolled picture of each."""
+        similarity = embeddings @ self.embeddings.T  # cosine: both sides are unit length
+        best = np.full((len(embeddings), len(classes)), -np.inf, np.float32)
+        column = {c: i for i, c in enumerate(classes)}
+        for j, label in enumerate(self.labels):
+            i = column[label]
+            best[:, i] = np.maximum(best[:, i], similarity[:, j])
+        logits = best / temperature
+        logits -= logits.max(axis=1, keepdims=True)
+        weights = np.exp(logits)
+        out: np.ndarray = weights / weights.sum(axis=1, keepdims=True)
+        return out
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as handle:
+            np.savez(handle, labels=np.array(self.labels), embeddings=self.embeddings)
+
+    @staticmethod
+    def load(path: Path) -> Enrolment:
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                labels = [str(x) for x in data["labels"]]
+                embeddings = data["embeddings"].astype(np.float32)
+        except (OSError, KeyError, ValueError) as exc:
+            raise DataError(f"{path}: cannot read the enrolled tiles ({exc}); "
+                            "run 'companion calibrate camera --enrol' again") from exc
+        if len(labels) != len(embeddings) or not set(labels) <= set(READER_LABELS):
+            raise DataError(f"{path}: enrolled tiles are inconsistent; enrol again")
+        return Enrolment(labels, embeddings)
+
+
+class TileClassifier:
+    """Names tiles in rectified crops with the ONNX model (``threads`` CPU threads)."""
+
+    def __init__(self, model_path: Path | None = None, *, threads: int = 1,
+                 enrolment: Enrolment | None = None) -> None:
+        path = model_path if model_path is not None else default_model_path()
+        self.path = path
+        self.info = ModelInfo.load(path.with_suffix(".json"))
+        self.enrolment = enrolment if enrolment is not None else Enrolment()
+        import onnxruntime  # lazily: only the camera path needs it
+
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        options.log_severity_level = 3
+        try:
+            self._session = onnxruntime.InferenceSession(
+                str(path), options, providers=["CPUExecutionProvider"]
+            )
+        except Exception as exc:  # onnxruntime raises its own untyped errors on bad files
+            raise DataError(f"{path}: the tile model cannot be loaded ({exc.__class__.__name__});"
+                            " reinstall it or point COMPANION_TILE_MODEL at a good copy") from exc
+        outputs = [o.name for o in self._session.get_outputs()]
+        if outputs[:2] != ["logits", "embedding"]:
+            raise DataError(f"{path}: expected outputs 'logits' and 'embedding', got {outputs}")
+        self._input = self._session.get_inputs()[0].name
+        mean = np.array(self.info.mean, np.float32)
+        std = np.array(self.info.std, np.float32)
+        # fold scale, mean and std into one multiply-add per pixel
+        self._mul = (self.info.scale / std).reshape(1, 3, 1, 1)
+        self._add = (-mean / std).reshape(1, 3, 1, 1)
+
+    def preprocess(self, crops: list[np.ndarray]) -> np.ndarray:
+        """BGR (or grey) crops -> the model's NCHW float input, as the metadata says."""
+        size = (self.info.width, self.info.height)
+        batch = np.empty((len(crops), size[1], size[0], 3), np.uint8)
+        for i, crop in enumerate(crops):
+            if crop.ndim == 2:
+                crop = cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)
+            small = cv2.resize(crop[..., :3], size, interpolation=cv2.INTER_AREA)
+            batch[i] = small[..., ::-1] if self.info.rgb else small
+        x: np.ndarray = batch.transpose(0, 3, 1, 2).astype(np.float32) * self._mul + self._add
+        return x
+
+    def raw(self, crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Model probabilities (after enrolment) and embeddings for a batch of crops."""
+        logits, embeddings = self._session.run(None, {self._input: self.preprocess(crops)})
+        logits = logits - logits.max(axis=1, keepdims=True)
+        probs = np.exp(logits)
+        probs /= probs.sum(axis=1, keepdims=True)
+        if len(self.enrolment):
+            w = self.info.enrol_weight
+            vote = self.enrolment.vote(embeddings, self.info.classes, self.info.enrol_temperature)
+            probs = (1 - w) * probs + w * vote
+        return probs, embeddings
+
+    def predict(self, crops: list[np.ndarray]) -> list[Prediction]:
+        """Best-first top-k candidates (and the embedding) for each crop."""
+        if not crops:
+            return []
+        probs, embeddings = self.raw(crops)
+        k = self.info.top_k
+        out = []
+        for p, e in zip(probs, embeddings, strict=True):
+            order = np.argsort(-p)[:k]
+            out.append(Prediction(
+                tuple(Candidate(self.info.classes[i], float(p[i])) for i in order), e
+            ))
+        return out

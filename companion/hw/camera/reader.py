@@ -1,0 +1,178 @@
+"""Stable camera reads: the camera's :class:`~companion.hw.ports.TileReader`.
+
+Each frame, every slot crop is classified. A slot *settles* on a label once
+``stable_frames`` consecutive frames agree on it with at least
+``min_confidence``; frames below that count as "uncertain", and a slot that
+stays uncertain settles on ``None`` so the player is asked to adjust the tile.
+A settled tile goes through the wall's check (JR-WALL-1): if its best label
+would be a 5th copy, the next best legal candidate is taken instead.
+Both numbers come from the model's metadata and can be overridden by the
+camera calibration; nothing here is a hidden constant.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from companion.errors import ImpossibleRead
+from companion.hw.camera.capture import FrameSource, frame_problem
+from companion.hw.camera.classifier import Prediction, TileClassifier
+from companion.hw.camera.mat import MatDetector, MatStatus
+from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
+from companion.rules.tiles import BACK, EMPTY, Tile
+from companion.rules.wall import TileLedger
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderSettings:
+    """How sure and how steady a read must be before it counts."""
+
+    stable_frames: int
+    min_confidence: float
+
+    @staticmethod
+    def from_classifier(classifier: TileClassifier) -> ReaderSettings:
+        return ReaderSettings(classifier.info.stable_frames, classifier.info.min_confidence)
+
+
+def legal_candidate(candidates: tuple[Candidate, ...], ledger: TileLedger | None,
+                    min_confidence: float) -> Candidate | None:
+    """The best candidate the wall allows (JR-WALL-1), or None if none is sure enough.
+
+    ``back`` and ``empty`` are always allowed. A tile the ledger refuses (every
+    copy already out of the wall) is skipped in favour of the next best one.
+    """
+    for candidate in candidates:
+        if candidate.confidence < min_confidence:
+            return None
+        if ledger is not None and candidate.label not in (BACK, EMPTY):
+            try:
+                ledger.check_draw(Tile.from_notation(candidate.label))
+            except ImpossibleRead:
+                continue
+        return candidate
+    return None
+
+
+@dataclass(slots=True)
+class SlotTracker:
+    """The last few frames' labels for one slot and the label it settled on."""
+
+    slot: Slot
+    settings: ReaderSettings
+    history: deque[str | None] = field(default_factory=deque)
+    settled: SlotReading | None = None
+
+    def clear(self) -> None:
+        self.history.clear()
+
+    def update(self, prediction: Prediction, ledger: TileLedger | None) -> SlotReading | None:
+        """Add one frame; return the new settled reading when it changes."""
+        s = self.settings
+        best = prediction.best
+        self.history.append(best.label if best.confidence >= s.min_confidence else None)
+        while len(self.history) > s.stable_frames:
+            self.history.popleft()
+        if len(self.history) < s.stable_frames or len(set(self.history)) != 1:
+            return None
+        if self.history[0] is None:
+            chosen = None
+        else:
+            chosen = legal_candidate(prediction.candidates, ledger, s.min_confidence)
+        reading = SlotReading(
+            self.slot,
+            chosen.label if chosen else None,
+            chosen.confidence if chosen else best.confidence,
+            prediction.candidates,
+        )
+        if self.settled is not None and self.settled.label == reading.label:
+            return None
+        self.settled = reading
+        return reading
+
+
+class CameraTileReader:
+    """Reads the mat's slots from a :class:`FrameSource` (implements ``TileReader``).
+
+    ``poll`` takes one frame. A missing frame, a black frame or a mat out of
+    view leaves every settled reading as it was and says why in ``status``.
+    """
+
+    def __init__(self, source: FrameSource, classifier: TileClassifier, *,
+                 detector: MatDetector | None = None, settings: ReaderSettings | None = None,
+                 ledger: TileLedger | None = None) -> None:
+        self.source = source
+        self.classifier = classifier
+        self.detector = detector if detector is not None else MatDetector()
+        self.settings = settings if settings is not None else ReaderSettings.from_classifier(
+            classifier
+        )
+        self.ledger = ledger
+        self.trackers = {s.slot: SlotTracker(s.slot, self.settings)
+                         for s in self.detector.geometry.slots}
+        self._status = ReaderStatus(False, "no frame read yet")
+        self._counters = {"frames": 0, "no_frame": 0, "bad_frame": 0, "mat_lost": 0}
+
+    def _trouble(self, counter: str, message: str) -> list[SlotReading]:
+        self._counters[counter] += 1
+        for tracker in self.trackers.values():
+            tracker.clear()
+        self._status = ReaderStatus(False, message, dict(self._counters))
+        return []
+
+    def poll(self) -> list[SlotReading]:
+        frame = self.source.read()
+        if frame is None:
+            return self._trouble("no_frame", self.source.message)
+        self._counters["frames"] += 1
+        problem = frame_problem(frame)
+        if problem:
+            return self._trouble("bad_frame", problem)
+        detection = self.detector.detect(frame)
+        if detection.status is MatStatus.LOST:
+            return self._trouble("mat_lost", detection.message)
+        crops = self.detector.slot_crops(frame, detection)
+        slots = list(crops)
+        predictions = self.classifier.predict([crops[s] for s in slots])
+        changed = []
+        for slot, prediction in zip(slots, predictions, strict=True):
+            reading = self.trackers[slot].update(prediction, self.ledger)
+            if reading is not None:
+                changed.append(reading)
+        uncertain = [s.value for s, t in self.trackers.items()
+                     if t.settled is not None and t.settled.label is None]
+        message = detection.message
+        if uncertain:
+            message += f"; adjust the tile on {', '.join(uncertain)}"
+        self._status = ReaderStatus(True, message, dict(self._counters))
+        return changed
+
+    def readings(self) -> dict[Slot, SlotReading]:
+        """Every slot's settled reading so far."""
+        return {s: t.settled for s, t in self.trackers.items() if t.settled is not None}
+
+    def status(self) -> ReaderStatus:
+        return self._status
+
+    def close(self) -> None:
+        self.source.close()
+
+
+def frame_readings(frame: np.ndarray, classifier: TileClassifier,
+                   detector: MatDetector | None = None) -> tuple[dict[Slot, Prediction], str]:
+    """One-shot: every slot of a single frame, and the mat status in words."""
+    detector = detector if detector is not None else MatDetector()
+    problem = frame_problem(frame)
+    if problem:
+        return {}, problem
+    detection = detector.detect(frame)
+    if not detection.found:
+        return {}, detection.message
+    crops = detector.slot_crops(frame, detection)
+    slots = list(crops)
+    return dict(zip(slots, classifier.predict([crops[s] for s in slots]), strict=True)), (
+        detection.message
+    )

@@ -1,0 +1,97 @@
+"""Benchmark the camera path: per-crop latency, a full frame to every slot, and memory.
+
+    python scripts/bench_camera.py            # onnxruntime and OpenCV on 1 thread
+    python scripts/bench_camera.py --frame shot.png
+
+Targets (issue 3): median per crop <= 2 ms; a 1280x720 frame -> all slots
+<= 30 ms; process RSS <= 200 MB. The frame is a rendered mat scene unless a
+real one is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.hw.camera.classifier import TileClassifier, default_model_path
+from companion.hw.camera.mat import MatDetector
+from companion.hw.camera.reader import frame_readings
+from companion.hw.camera.render import render_scene
+from companion.hw.ports import Slot
+
+
+def median_ms(run: object, repeats: int) -> float:
+    assert callable(run)
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def rss_mb() -> tuple[float, float]:
+    """(current, peak) resident memory of this process in MB."""
+    current = 0.0
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            current = int(line.split()[1]) / 1024
+    return current, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", type=Path, default=default_model_path())
+    parser.add_argument("--frame", type=Path, help="a 1280x720 camera picture of the mat")
+    parser.add_argument("--repeats", type=int, default=200)
+    args = parser.parse_args(argv)
+    cv2.setNumThreads(1)
+    classifier = TileClassifier(args.model, threads=1)
+    detector = MatDetector()
+    if args.frame is not None:
+        frame = cv2.imread(str(args.frame))
+        if frame is None:
+            print(f"bench_camera: cannot read {args.frame}", file=sys.stderr)
+            return 1
+    else:
+        tiles = {Slot.DRAW: "5p", Slot.ROOM_TL: "1z", Slot.ROOM_TR: "9s",
+                 Slot.ROOM_BL: "back", Slot.ROOM_BR: "7m"}
+        frame = render_scene(tiles, np.random.default_rng(1))
+    detection = detector.detect(frame)
+    if not detection.found:
+        print(f"bench_camera: {detection.message}", file=sys.stderr)
+        return 1
+    crops = detector.slot_crops(frame, detection)
+    crop = crops[Slot.DRAW]
+    batch = classifier.preprocess([crop])
+    session = classifier._session  # the bare model call, to separate it from our steps
+    for _ in range(20):
+        classifier.predict([crop])
+    print(f"model {args.model} ({args.model.stat().st_size / 1e6:.2f} MB), "
+          f"onnxruntime 1 thread, OpenCV 1 thread")
+    ms = median_ms(lambda: session.run(None, {"image": batch}), args.repeats)
+    print(f"per crop, model only:                 median {ms:.3f} ms")
+    ms = median_ms(lambda: classifier.predict([crop]), args.repeats)
+    print(f"per crop, resize+normalise+model+top-k: median {ms:.3f} ms  (target <= 2 ms)")
+    all_crops = list(crops.values())
+    ms = median_ms(lambda: classifier.predict(all_crops), args.repeats)
+    print(f"{len(all_crops)} crops in one batch:               median {ms:.3f} ms")
+    ms = median_ms(lambda: detector.detect(frame), args.repeats // 4)
+    print(f"marker detection + homography ({frame.shape[1]}x{frame.shape[0]}): median {ms:.2f} ms")
+    ms = median_ms(lambda: frame_readings(frame, classifier, detector), args.repeats // 4)
+    print(f"full frame -> all {len(all_crops)} slots:          median {ms:.2f} ms  "
+          "(target <= 30 ms)")
+    current, peak = rss_mb()
+    print(f"process RSS: {current:.0f} MB now, {peak:.0f} MB peak  (target <= 200 MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,160 @@
+"""Frame sources: files, folders, video, a missing or unplugged webcam, no Pi camera."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.errors import DeviceError, InvalidNotation
+from companion.hw.camera.capture import (
+    FileSource,
+    OpenCVCamera,
+    PicameraSource,
+    RenderedSource,
+    frame_problem,
+    open_source,
+    parse_tiles_spec,
+)
+from companion.hw.ports import Slot
+
+
+def picture(value: int) -> np.ndarray:
+    return np.full((48, 64, 3), value, np.uint8)
+
+
+def test_folder_is_read_in_name_order_skipping_a_broken_file(tmp_path: Path) -> None:
+    cv2.imwrite(str(tmp_path / "a.png"), picture(50))
+    (tmp_path / "b.png").write_bytes(b"not a png")
+    cv2.imwrite(str(tmp_path / "c.png"), picture(150))
+    (tmp_path / "notes.txt").write_text("ignored")
+    source = FileSource(tmp_path)
+    first = source.read()
+    assert first is not None and first.mean() == 50
+    assert source.read() is None and "b.png" in source.message
+    third = source.read()
+    assert third is not None and third.mean() == 150
+    assert source.read() is None and "no more pictures" in source.message
+
+
+def test_single_picture_loops_when_asked(tmp_path: Path) -> None:
+    cv2.imwrite(str(tmp_path / "one.png"), picture(90))
+    source = FileSource(tmp_path / "one.png", loop=True)
+    assert all(source.read() is not None for _ in range(3))
+
+
+def test_video_file_gives_its_frames_then_says_it_ended(tmp_path: Path) -> None:
+    path = tmp_path / "clip.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (64, 48))
+    for value in (40, 120, 200):
+        writer.write(picture(value))
+    writer.release()
+    source = open_source(str(path))
+    means = []
+    while (frame := source.read()) is not None:
+        means.append(frame.mean())
+    assert len(means) == 3 and means[0] < means[1] < means[2]
+    assert "end of video" in source.message
+    source.close()
+
+
+def test_missing_path_or_empty_folder_is_a_device_error(tmp_path: Path) -> None:
+    with pytest.raises(DeviceError, match="no such file"):
+        open_source(str(tmp_path / "nope.png"))
+    with pytest.raises(DeviceError, match="no pictures"):
+        FileSource(tmp_path)
+
+
+def test_no_webcam_is_a_status_and_retries_later() -> None:
+    clock = [0.0]
+    opened = []
+
+    def opener(device: int | str) -> cv2.VideoCapture:
+        opened.append(device)
+        return cv2.VideoCapture()  # a capture with nothing behind it: what a missing camera gives
+
+    camera = OpenCVCamera(7, clock=lambda: clock[0], opener=opener)
+    assert camera.read() is None
+    assert "no camera at 7" in camera.message
+    assert camera.read() is None and len(opened) == 1  # no busy retry loop
+    clock[0] = 5.0
+    assert camera.read() is None and len(opened) == 2
+    camera.close()
+
+
+class UnpluggedAfter:
+    """The device side of a webcam that gives ``good`` frames, then is pulled out."""
+
+    def __init__(self, good: int) -> None:
+        self.good = good
+        self.released = False
+
+    def isOpened(self) -> bool:
+        return True
+
+    def set(self, prop: int, value: float) -> bool:
+        return True
+
+    def read(self) -> tuple[bool, np.ndarray | None]:
+        if self.good == 0:
+            return False, None
+        self.good -= 1
+        return True, picture(100)
+
+    def release(self) -> None:
+        self.released = True
+
+
+def test_unplugged_webcam_says_so_and_reconnects() -> None:
+    devices = [UnpluggedAfter(2), UnpluggedAfter(1)]
+    clock = [0.0]
+    camera = OpenCVCamera(0, clock=lambda: clock[0], opener=lambda _: devices.pop(0))
+    assert camera.read() is not None and camera.read() is not None
+    assert camera.read() is None
+    assert "unplugged" in camera.message
+    clock[0] = 10.0
+    assert camera.read() is not None  # plugged back in
+    assert camera.message == "ok"
+
+
+def test_pi_camera_without_picamera2_explains_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "picamera2", None)  # import fails as on a laptop
+    source = open_source("picamera")
+    assert isinstance(source, PicameraSource)
+    assert source.read() is None
+    assert "python3-picamera2" in source.message
+    source.close()
+
+
+def test_black_and_washed_out_frames_are_named() -> None:
+    assert "black" in (frame_problem(np.zeros((10, 10, 3), np.uint8)) or "")
+    assert "washed out" in (frame_problem(np.full((10, 10, 3), 255, np.uint8)) or "")
+    assert frame_problem(picture(128)) is None
+
+
+def test_source_strings_pick_the_backend() -> None:
+    assert isinstance(open_source("camera:0"), OpenCVCamera)
+    assert isinstance(open_source("/dev/video3"), OpenCVCamera)
+    rendered = open_source("render:draw=0p,room_br=back")
+    assert isinstance(rendered, RenderedSource)
+    assert rendered.tiles == {Slot.DRAW: "5p", Slot.ROOM_BR: "back"}
+    with pytest.raises(InvalidNotation, match="not a mat slot"):
+        parse_tiles_spec("table=5p")
+    with pytest.raises(InvalidNotation):
+        parse_tiles_spec("draw=10p")
+
+
+def test_rendered_source_places_and_removes_tiles() -> None:
+    source = RenderedSource(seed=3)
+    empty = source.read()
+    source.place(Slot.DRAW, "1z")
+    with_tile = source.read()
+    assert empty is not None and with_tile is not None
+    assert with_tile.shape == (720, 1280, 3)
+    source.remove(Slot.DRAW)
+    assert Slot.DRAW not in source.tiles
