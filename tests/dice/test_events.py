@@ -116,6 +116,27 @@ def test_overrides_must_name_a_kept_default_of_the_same_type() -> None:
     assert ("EV-DOOR-3", "enabled", True) not in changed.settings.defaults_in_use()
 
 
+@pytest.mark.parametrize(
+    ("rule", "key", "value", "message"),
+    [
+        ("EV-CORE-4", "rounding", "sideways", "must be one of down, up, nearest"),
+        ("EV-CORE-2", "comparison", "=>", "must be one of <=, >="),
+        ("EV-TRAP-2", "individual", "everyone", "must be one of disarmer, random"),
+        ("EV-POI-1", "duration", "1D", None),
+        ("EV-POI-1", "duration", "1Q6", "is not dice notation"),
+        ("EV-POI-9", "abilities", ["luck"], "must name abilities"),
+    ],
+)
+def test_override_values_are_checked(rule: str, key: str, value: Any, message: str | None) -> None:
+    """Defaults the user edits are shape-checked like the packaged data."""
+    rules = load_rules()
+    if message is None:
+        assert rules.with_overrides({rule: {key: value}}).settings[rule, key] == value
+        return
+    with pytest.raises(DataError, match=message):
+        rules.with_overrides({rule: {key: value}})
+
+
 def test_sw_mode_without_a_party_is_a_clear_error() -> None:
     with pytest.raises(NoParty, match="--party FILE"):
         run_event("door", ScriptedDice(d6(2)), mode="sw")

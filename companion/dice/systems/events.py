@@ -20,7 +20,7 @@ from enum import Enum
 from importlib.resources import files
 from typing import Any
 
-from companion.dice.notation import Comparison, Rounding
+from companion.dice.notation import Comparison, Rounding, parse
 from companion.dice.result import Result
 from companion.dice.roll import RollOptions, roll
 from companion.dice.sources import DiceSource
@@ -34,7 +34,7 @@ from companion.dice.systems.sword_world import (
     sw_check,
 )
 from companion.dice.tables import DiceTable, TableRow, load_table
-from companion.errors import CompanionError, DataError
+from companion.errors import CompanionError, DataError, InvalidNotation
 
 DATA_FILE = "events.toml"
 DEFAULT_TAG = " (default)"
@@ -72,6 +72,36 @@ class NoParty(CompanionError, ValueError):
 
 
 # --- rules data ------------------------------------------------------------------
+
+#: Settings whose value must be one of a closed set (checked whenever they change).
+CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("§1", "mode"): tuple(m.value for m in Mode),
+    ("EV-CORE-2", "comparison"): tuple(c.value for c in Comparison),
+    ("EV-CORE-2", "knowledge_ability"): tuple(ABILITY_NAMES),
+    ("EV-CORE-4", "rounding"): tuple(r.name.lower() for r in Rounding),
+    ("EV-TRAP-2", "individual"): ("disarmer", "random"),
+}
+#: Settings that are dice notation.
+DICE_SETTINGS = (("EV-POI-1", "duration"), ("EV-POI-9", "ability_die"), ("EV-POI-9", "sign_die"))
+
+
+def _check_values(values: Mapping[str, Mapping[str, Any]], origin: str) -> None:
+    def get(rule: str, name: str) -> Any:
+        return values.get(rule, {}).get(name)
+
+    for (rule, name), allowed in CHOICES.items():
+        if get(rule, name) not in allowed:
+            raise DataError(f"{origin}: {rule}.{name} must be one of {', '.join(allowed)}; "
+                            f"found {get(rule, name)!r}")
+    for rule, name in DICE_SETTINGS:
+        try:
+            parse(str(get(rule, name)))
+        except InvalidNotation as exc:
+            raise DataError(f"{origin}: {rule}.{name} is not dice notation: {exc}") from exc
+    abilities = get("EV-POI-9", "abilities") or []
+    if not abilities or set(abilities) - set(ABILITY_NAMES):
+        raise DataError(f"{origin}: EV-POI-9.abilities must name abilities from "
+                        f"{', '.join(ABILITY_NAMES)}")
 
 
 @dataclass(frozen=True)
@@ -115,6 +145,7 @@ class Settings:
                     )
                 values[rule][name] = value
                 user_set.add((rule, name))
+        _check_values(values, origin)
         return Settings(values, frozenset(user_set))
 
     def defaults_in_use(self) -> list[tuple[str, str, Any]]:
@@ -167,6 +198,7 @@ def load_rules(text: str | None = None, origin: str = DATA_FILE) -> EventRules:
             raise DataError(f"{origin}: [checks.{key}] lacks {exc.args[0]!r}") from exc
         if checks[key].fixed not in data["defaults"]["EV-CORE-1"]:
             raise DataError(f"{origin}: [checks.{key}] uses unknown fixed roll {raw['fixed']!r}")
+    _check_values(data["defaults"], origin)
     return EventRules(tables, checks, Settings(data["defaults"]))
 
 
