@@ -294,8 +294,10 @@ def test_ev_door_4_a_failed_lock_means_go_home() -> None:
     """EV-DOOR-4: the lock holds, no retry; 「帰れ！」."""
     report = sw("door", d6(2, 2, 3), dm_level=5)
     (home,) = report.find("EV-DOOR-4")
-    assert "帰れ！/Go home!" in home.text and "no retry (default)" in home.text
+    assert "帰れ！/Go home!" in home.text and "0 retries (default)" in home.text
     assert home.data == {"locked": True}
+    again = sw("door", d6(2, 2, 3, 6, 5), dm_level=5, overrides={"EV-DOOR-4": {"retries": 1}})
+    assert texts(again, "EV-DOOR-4")[-1] == "解錠/Unlocked"
 
 
 def test_ev_door_5_chest_contents_are_typed_by_the_gm_and_ruined_by_explosions() -> None:
@@ -388,6 +390,22 @@ def test_ev_trap_7_pit_falls_one_depth_roll() -> None:
     assert "falls 1/2D m" in texts(generic, "EV-TRAP-7")[0]
 
 
+def test_ev_core_2_party_checks_can_be_one_roll_for_all() -> None:
+    """EV-CORE-2 Default: ＰＴ checks are rolled by each member; off, the best rolls for all."""
+    report = sw("trap", d6(6, 1, 1, 4), party=(CARA, AKI),
+                overrides={"EV-CORE-2": {"party_checks_each": False}})
+    (check,) = [s for s in report.find("EV-TRAP-7") if s.roll]
+    assert check.member == "Aki" and "for the whole party" in check.text
+    assert len([s for s in report.find("EV-TRAP-7") if "Fall" in s.text]) == 2
+
+
+def test_ev_trap_7_thief_level_of_the_party_when_set() -> None:
+    """EV-TRAP-7: the Default subtracts the faller's own Thief level; a setting uses the best."""
+    report = sw("trap", d6(6, 2, 3, 1, 1, 4), party=(CARA, AKI),
+                overrides={"EV-TRAP-7": {"own_thief_level": False}})
+    assert "Cara: Fall 2 m − Thief 3 = 0 m" in texts(report, "EV-TRAP-7")[-2]
+
+
 def test_ev_trap_8_arrows_in_marching_order_until_someone_is_hit() -> None:
     """EV-TRAP-8: option; members dodge in order and the first to fail takes the arrow."""
     report = sw("trap", d6(3, 6, 6, 1, 1, 2, 3), overrides={"EV-TRAP-8": {"enabled": True}})
@@ -429,6 +447,8 @@ def test_ev_exp_2_search_each_member_once() -> None:
     assert lost.find("EV-EXP-2")[-1].data == {"exit_found": False}
     found = sw("explore", d6(2, 3, 3))
     assert found.find("EV-EXP-2")[-1].text == "出口発見/Exit found by Aki"
+    best_only = sw("explore", d6(2, 1, 2), overrides={"EV-EXP-2": {"each_member_once": False}})
+    assert [s.member for s in best_only.find("EV-EXP-2") if s.roll] == ["Aki"]
 
 
 def test_ev_exp_3_unlock_against_the_lock() -> None:
@@ -457,6 +477,8 @@ def test_ev_rec_1_recovery_once_capped_at_maximum() -> None:
     assert members[1].data == {"hp": 3, "mp": 0}
     assert report.steps[0].data == {"cure_poison": True}
     assert any(s.data.get("room_used") for s in report.find("EV-REC-1"))
+    first_only = sw("recovery", d6(3, 4, 6, 6), overrides={"EV-REC-1": {"all_members": False}})
+    assert [s.member for s in first_only.find("EV-REC-1") if s.member] == ["Aki"]
 
 
 def test_ev_rec_2_option_fixed_rating_10_plus_bonus() -> None:

@@ -14,7 +14,7 @@ packaged Default "(default)".
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from importlib.resources import files
@@ -376,6 +376,17 @@ class _Run:
         )
         return result
 
+    def party_checks(self, rule: str, key: str) -> Iterator[tuple[Member, Result]]:
+        """A ＰＴ check: every member rolls (EV-CORE-2 Default), or the best rolls for all."""
+        if self.s["EV-CORE-2", "party_checks_each"]:
+            for member in self.party:
+                yield member, self.check(rule, key, member)
+            return
+        best = self.best(key) or self.party[0]
+        shared = self.check(rule, key, best, note=" for the whole party")
+        for member in self.party:
+            yield member, shared
+
     def check_prompt(self, rule: str, key: str, who: str, after: str) -> None:
         """Generic mode: name the check and target; the GM resolves it."""
         spec = self.rules.checks[key]
@@ -513,15 +524,16 @@ class _Run:
         if result.success:
             self.add("EV-DOOR-2", "罠解除/Trap disarmed")
             return False
-        self.add("EV-DOOR-2", "罠発動/TRAP TRIGGERED → trap table "
-                 f"(no retry{self.s.tag('EV-DOOR-2', 'retry')})")
+        self.add("EV-DOOR-2", "罠発動/TRAP TRIGGERED → trap table")
         with self.deeper():
             return self.trap(disarmer=member, chest=chest, pre_rolled=pre_rolled)
 
     def unlock(self) -> None:
         """EV-DOOR-2 lock opening; a failure goes to EV-DOOR-4."""
+        retries = self.s["EV-DOOR-4", "retries"]
         go_home = ("鍵が開かない/Lock holds ＞ 帰れ！/Go home! — locked: cannot open "
-                   f"(no retry{self.s.tag('EV-DOOR-4', 'retry')}; the GM may override)")
+                   f"({retries} retries{self.s.tag('EV-DOOR-4', 'retries')}; "
+                   "the GM may override)")
         if not self.sw:
             self.check_prompt("EV-DOOR-2", "unlock", "one character",
                               "on failure → EV-DOOR-4 (帰れ！/Go home!)")
@@ -534,11 +546,12 @@ class _Run:
                      f"{self.s.tag('EV-DOOR-2', 'thief_only')}")
             self.add("EV-DOOR-4", go_home, data={"locked": True})
             return
-        result = self.check("EV-DOOR-2", "unlock", member, note=" (best Thief + DEX)")
-        if result.success:
-            self.add("EV-DOOR-2", "解錠/Unlocked", data={"locked": False})
-        else:
-            self.add("EV-DOOR-4", go_home, data={"locked": True})
+        for attempt in range(1 + retries):
+            rule = "EV-DOOR-2" if attempt == 0 else "EV-DOOR-4"
+            if self.check(rule, "unlock", member, note=" (best Thief + DEX)").success:
+                self.add(rule, "解錠/Unlocked", data={"locked": False})
+                return
+        self.add("EV-DOOR-4", go_home, data={"locked": True})
 
     # -- traps --
 
@@ -594,8 +607,7 @@ class _Run:
                               f"failure: base power at rating {rating} ({rating_text}); "
                               f"success: rating {low} (−{drop})")
         else:
-            for member in self.party:
-                result = self.check("EV-TRAP-3", "vitality", member)
+            for member, result in self.party_checks("EV-TRAP-3", "vitality"):
                 used = low if result.success else rating
                 with self.deeper():
                     value = self.base_power("EV-TRAP-3", used, member.name)
@@ -612,9 +624,12 @@ class _Run:
             self.check_prompt("EV-TRAP-4", "poison_resist", who,
                               "failure: poisoned → poison table (companion events poison)")
             return
-        targets = self.party if row["target"] == "party" else (self.individual(disarmer),)
-        for member in targets:
-            result = self.check("EV-TRAP-4", "poison_resist", member)
+        if row["target"] == "party":
+            checks = self.party_checks("EV-TRAP-4", "poison_resist")
+        else:
+            member = self.individual(disarmer)
+            checks = iter([(member, self.check("EV-TRAP-4", "poison_resist", member))])
+        for member, result in checks:
             if result.success:
                 self.add("EV-TRAP-4", f"{member.name}: 何もなし/nothing happens")
                 continue
@@ -666,10 +681,10 @@ class _Run:
                               "minus armor and adventurer Lv")
             return
         fallers = []
-        for member in self.party:
-            result = self.check("EV-TRAP-7", "pit", member)
+        for member, result in self.party_checks("EV-TRAP-7", "pit"):
             if result.failure:
                 fallers.append((member, result.fumble))
+        own_thief = self.s["EV-TRAP-7", "own_thief_level"]
         depth: int | None = None
         for member, fumbled in fallers:
             if depth is None or not self.s["EV-TRAP-7", "one_depth_roll"]:
@@ -679,13 +694,14 @@ class _Run:
                          f"落下/fall depth (one roll per pit"
                          f"{self.s.tag('EV-TRAP-7', 'one_depth_roll')}): {depth_roll.text} m",
                          roll=depth_roll, data={"metres": depth})
-            metres = max(0, depth - member.thief)
+            thief = member.thief if own_thief else max(m.thief for m in self.party)
+            metres = max(0, depth - thief)
             raw = metres * per_metre
             level = 0 if fumbled else member.adventurer
             damage = max(0, raw - member.armor - level)
             self.add(
                 "EV-TRAP-7",
-                f"{member.name}: Fall {depth} m − Thief {member.thief} = {metres} m × {per_metre}"
+                f"{member.name}: Fall {depth} m − Thief {thief} = {metres} m × {per_metre}"
                 f" = {raw} − armor {member.armor} − Lv {level}"
                 f"{' (１ゾロ)' if fumbled else ''} ＞ {damage} damage",
                 member=member.name,
@@ -734,7 +750,9 @@ class _Run:
             self.check_prompt("EV-EXP-2", "search", f"each member once{tag}",
                               "if all fail: exit not found (the GM decides)")
             return
-        for member in self.party:
+        best = self.best("search") or self.party[0]
+        searchers = self.party if self.s["EV-EXP-2", "each_member_once"] else (best,)
+        for member in searchers:
             result = self.check("EV-EXP-2", "search", member)
             if result.success:
                 self.add("EV-EXP-2", f"出口発見/Exit found by {member.name}",
@@ -788,10 +806,15 @@ class _Run:
         else:
             rating, rating_text = self.rating()
             bonus = 0
-        who = self.party if self.sw and self.party else (Member("each member"),)
         tag = self.s.tag("EV-REC-1", "all_members")
+        everyone = self.s["EV-REC-1", "all_members"]
+        if self.sw and self.party:
+            who = self.party if everyone else self.party[:1]
+        else:
+            who = (Member("each member" if everyone else "one member"),)
         self.add("EV-REC-1", f"回復/Recovery spot: poison cured; HP and MP recover base power "
-                 f"at rating {rating} ({rating_text}); every member present{tag}",
+                 f"at rating {rating} ({rating_text}); "
+                 f"{'every member present' if everyone else 'the first member only'}{tag}",
                  data={"cure_poison": True})
         with self.deeper():
             for member in who:
