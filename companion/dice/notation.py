@@ -28,6 +28,7 @@ from companion.errors import InvalidNotation
 
 MAX_DICE = 200
 MAX_SIDES = 1000
+MAX_NESTING = 20
 
 # Characters NFKC leaves alone but players type in Japanese text.
 _EXTRA_FOLDS = {"−": "-", "×": "*", "÷": "/", "≦": "≤", "≧": "≥"}
@@ -212,6 +213,7 @@ class _Parser:
         self.text = folded
         self.pos = start
         self.end = end
+        self.nesting = 0
 
     def fail(self, reason: str, position: int | None = None) -> DiceSyntaxError:
         return DiceSyntaxError(self.original, self.pos if position is None else position, reason)
@@ -271,8 +273,12 @@ class _Parser:
         char = self.peek()
         if char == "(":
             open_at = self.pos
+            self.nesting += 1
+            if self.nesting > MAX_NESTING:
+                raise self.fail(f"more than {MAX_NESTING} brackets inside each other")
             self.pos += 1
             inner = self.expression()
+            self.nesting -= 1
             if self.peek() != ")":
                 if self.pos >= self.end:
                     raise self.fail("this bracket is never closed", open_at)

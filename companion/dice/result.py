@@ -82,6 +82,7 @@ class Result:
         return {
             "text": self.text,
             "formula": self.formula,
+            "steps": list(self.steps),
             "total": self.total,
             "target": self.target,
             "dice": [{"sides": d.sides, "value": d.value} for d in self.dice],

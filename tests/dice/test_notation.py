@@ -70,6 +70,7 @@ REJECTED = [
     ("1D6x2", 4, "unexpected 'X'"),
     ("2D6>=9?", 7, "unexpected '?'"),
     ("1d6+db", 5, "how many dice"),
+    ("(" * 21 + "1D6" + ")" * 21, 21, "brackets inside each other"),
 ]
 
 
