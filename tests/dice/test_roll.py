@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -20,25 +23,11 @@ from companion.dice.roll import DiceArithmeticError
 from companion.dice.sources import DiceInputEnded, ScriptExhausted, checked_roll
 from companion.errors import CompanionError, DeviceError, InvalidNotation
 
-# BCDice pattern: input, expected line, scripted {sides, value} pairs.
+# BCDice pattern: input, expected line, scripted {sides, value} pairs, as TOML rows.
+CASES_FILE = Path(__file__).parent / "data" / "roll_cases.toml"
 CASES = [
-    ("2D6>=9", "(2D6>=9) ＞ 7[3,4] ＞ 失敗/failure", [(6, 3), (6, 4)]),
-    ("2D6+4>=8", "(2D6+4>=8) ＞ 9[4,5]+4=13 ＞ 成功/success", [(6, 4), (6, 5)]),
-    ("1D100<=60", "(1D100<=60) ＞ 83 ＞ 失敗/failure", [(100, 83)]),
-    ("1D100<=50", "(1D100<=50) ＞ 50 ＞ 成功/success", [(100, 50)]),
-    ("1D3", "(1D3) ＞ 2", [(3, 2)]),
-    ("1D20", "(1D20) ＞ 20", [(20, 20)]),
-    ("(1D6)/2", "((1D6)/2) ＞ (5[5])/2=2", [(6, 5)]),
-    ("1/2D", "(1/2D) ＞ 5 ＞ 3", [(6, 5)]),
-    ("1/2D", "(1/2D) ＞ 1 ＞ 1", [(6, 1)]),
-    ("1/2D+1", "(1/2D+1) ＞ 4/2+1=3", [(6, 4)]),
-    ("(2D6+1D4)*2", "((2D6+1D4)*2) ＞ (8[5,3]+4[4])*2=24", [(6, 5), (6, 3), (4, 4)]),
-    ("1D6+3/2U", "(1D6+3/2U) ＞ 1[1]+3/2U=3", [(6, 1)]),
-    ("1D6+3/2F", "(1D6+3/2F) ＞ 1[1]+3/2F=2", [(6, 1)]),
-    ("2D6+8>6+7", "(2D6+8>6+7) ＞ 5[1,4]+8=13 ＞ 失敗/failure", [(6, 1), (6, 4)]),
-    ("2D6<>7", "(2D6<>7) ＞ 7[1,6] ＞ 失敗/failure", [(6, 1), (6, 6)]),
-    ("2D-4", "(2D6-4) ＞ 3[1,2]-4=-1", [(6, 1), (6, 2)]),
-    ("2D6 攻撃", "(2D6) ＞ 12[6,6] 攻撃", [(6, 6), (6, 6)]),
+    (case["input"], case["output"], [(r["sides"], r["value"]) for r in case["rands"]])
+    for case in tomllib.loads(CASES_FILE.read_text(encoding="utf-8"))["test"]
 ]
 
 
