@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.app.cmd_roll",
     "companion.app.cmd_events",
     "companion.app.cmd_rfid",
+    "companion.app.cmd_dice",
 )
 
 

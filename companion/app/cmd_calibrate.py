@@ -13,6 +13,7 @@ from typing import Any
 CALIBRATE_MODULES: tuple[str, ...] = (
     "companion.app.calibrate_rfid",
     "companion.app.calibrate_camera",
+    "companion.app.calibrate_dice",
 )
 
 

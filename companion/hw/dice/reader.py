@@ -399,6 +399,10 @@ class DiceReader:
 
     def _settle(self, faces: list[_Face], doubtful: list[_Face]) -> list[DieReading]:
         """Turn faces into dice, marking cocked dice and unexplained patches unsure."""
+        read = [f for f in faces if f.value is not None]
+        # A second fill of a face already read (seeded from another pip) adds nothing.
+        faces = read + [f for f in faces if f.value is None and not any(
+            np.hypot(*(f.centre - r.centre)) < 0.5 * r.side for r in read)]
         for face in faces:
             for patch in doubtful:
                 near = np.hypot(*(patch.centre - face.centre)) < 1.0 * max(face.side, patch.side)

@@ -1,0 +1,59 @@
+"""``companion dice read IMAGE... [--json]``: read the dice in photos with the camera dice reader.
+
+One result per image: the value of every die found (in no set order; ``null``
+for a die the reader is unsure of), each die's confidence, and the status of
+the whole picture (``ok``, ``unsure`` = re-roll, ``no dice``). The reader uses
+the thresholds ``companion calibrate dice`` saved, if any.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from companion.app.paths import config_dir
+
+CALIBRATION_FILE = "dice.toml"
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser("dice", help="read real dice in photos (camera dice reader)")
+    actions = parser.add_subparsers(dest="dice_action", required=True, metavar="ACTION")
+    read = actions.add_parser("read", help="read the dice in one or more images")
+    read.add_argument("images", nargs="+", metavar="IMAGE", help="photo(s) of dice")
+    read.add_argument("--json", action="store_true", help="one JSON object per image")
+    read.set_defaults(func=run_read)
+
+
+def run_read(args: argparse.Namespace) -> int:
+    # Lazy: OpenCV loads only for the commands that use it.
+    import cv2
+
+    from companion.hw.dice.reader import DiceReader, ReaderConfig
+
+    reader = DiceReader(ReaderConfig.load(config_dir() / CALIBRATION_FILE))
+    failed = False
+    for name in args.images:
+        frame = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
+        if frame is None:
+            failed = True
+            result: dict[str, Any] = {"image": name, "dice": [], "confidence": [],
+                                      "status": "error",
+                                      "message": "not an image file that can be opened"}
+        else:
+            read = reader.read(frame)
+            result = {
+                "image": name,
+                "dice": [d.value for d in read.dice],
+                "confidence": [d.confidence for d in read.dice],
+                "status": read.status.value,
+                "message": read.message,
+            }
+        if args.json:
+            print(json.dumps(result, ensure_ascii=False))
+        else:
+            shown = " ".join("?" if v is None else str(v) for v in result["dice"])
+            print(f"{name}: {shown or '-'} ({result['message']})")
+    return 1 if failed else 0

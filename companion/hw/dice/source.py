@@ -1,0 +1,168 @@
+"""Real dice read by the camera: a DiceSource (``roll(count, sides)``) backed by frames.
+
+The source waits until the dice lie still (the same read over ``stable_frames``
+frames in a row, no die moving more than ``still_px``) and only then returns
+their values. While the dice roll, or when the reader is unsure, it keeps
+watching and tells the player why through ``on_status`` (e.g. "unsure ...:
+please re-roll"), so a cocked or hidden die is re-rolled instead of guessed.
+
+Frames come from an iterator of BGR images, an object with ``read()`` (a
+``cv2.VideoCapture``), or the string ``source``: ``"auto"`` (camera 0), a camera
+number, or the path of a video or a still image. The camera is opened only when
+the first roll needs it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, Protocol
+
+import cv2
+import numpy as np
+
+from companion.errors import CompanionError, DeviceError
+from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
+
+Frame = np.ndarray
+
+
+class FrameReader(Protocol):
+    """Anything with ``read()`` giving ``(ok, frame)`` like cv2.VideoCapture, or a frame/None."""
+
+    def read(self) -> Any: ...
+
+
+class UnsupportedDice(CompanionError, ValueError):
+    """The camera reads six-sided pip dice only."""
+
+
+class DiceReadTimeout(CompanionError, TimeoutError):
+    """No steady read of the dice came in time."""
+
+
+class Steadiness:
+    """Passes a read on only once the same dice have lain still for ``frames`` frames."""
+
+    def __init__(self, frames: int, still_px: float) -> None:
+        self.frames = frames
+        self.still_px = still_px
+        self._history: list[DiceRead] = []
+
+    def update(self, read: DiceRead) -> DiceRead | None:
+        """Add one frame's read; return it when the dice have been still long enough."""
+        if read.status is not ReadStatus.OK or (
+                self._history and not self._same(self._history[-1], read)):
+            self._history.clear()
+        if read.status is ReadStatus.OK:
+            self._history.append(read)
+        if len(self._history) >= self.frames:
+            return read
+        return None
+
+    def _same(self, before: DiceRead, now: DiceRead) -> bool:
+        if before.values != now.values:
+            return False
+        for die in now.dice:
+            moved = min((np.hypot(die.centre[0] - b.centre[0], die.centre[1] - b.centre[1])
+                         for b in before.dice), default=np.inf)
+            if moved > self.still_px:
+                return False
+        return True
+
+
+class CameraDiceSource:
+    """Dice thrown on the table and read by the camera (a DiceSource)."""
+
+    def __init__(self, source: str = "auto", *,
+                 frames: Iterable[Frame] | FrameReader | None = None,
+                 config: ReaderConfig | None = None, config_file: Path | None = None,
+                 timeout_s: float = 120.0,
+                 on_status: Callable[[str], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        """``config_file`` is the user's tuned thresholds (the app passes
+        ``config_dir() / "dice.toml"``); ``frames`` overrides ``source``."""
+        self.source = source
+        self.config = config or ReaderConfig.load(config_file)
+        self.reader = DiceReader(self.config)
+        self.timeout_s = timeout_s
+        self.on_status = on_status
+        self._clock = clock
+        self._given = frames
+        self._frames: Iterator[Frame] | None = None
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        """Wait for ``count`` still dice and return their values (in no set order)."""
+        if sides != 6:
+            raise UnsupportedDice(
+                f"the camera reads six-sided pip dice only, not D{sides}; "
+                "use simulated or typed dice for this roll")
+        if count < 1:
+            raise UnsupportedDice(f"cannot read {count} dice")
+        frames = self._open()
+        steady = Steadiness(self.config.stable_frames, self.config.still_px)
+        deadline = self._clock() + self.timeout_s
+        said = ""
+        while self._clock() < deadline:
+            frame = next(frames, None)
+            if frame is None:
+                raise DeviceError("the camera stopped giving frames before the dice were read")
+            read = self.reader.read(frame)
+            message = read.message
+            if read.status is ReadStatus.OK and len(read.dice) != count:
+                message = f"waiting for {count} dice, {len(read.dice)} in view"
+            elif read.status is ReadStatus.NO_DICE:
+                message = f"waiting for {count} dice, none in view"
+            if message != said and self.on_status is not None:
+                self.on_status(message)
+            said = message
+            settled = steady.update(read)
+            if settled is not None and len(settled.dice) == count:
+                return settled.values
+        raise DiceReadTimeout(f"no steady read of {count} dice in {self.timeout_s:.0f} s")
+
+    def _open(self) -> Iterator[Frame]:
+        if self._frames is None:
+            self._frames = frame_iterator(self._given if self._given is not None
+                                          else self.source)
+        return self._frames
+
+
+def frame_iterator(source: Iterable[Frame] | FrameReader | str) -> Iterator[Frame]:
+    """Frames from an iterable, a reader with ``read()``, or a source string (see module)."""
+    if isinstance(source, str):
+        return _open_source(source)
+    if hasattr(source, "read"):
+        return _from_reader(source)
+    return iter(source)
+
+
+def _from_reader(reader: FrameReader) -> Iterator[Frame]:
+    while True:
+        got = reader.read()
+        frame = got[1] if isinstance(got, tuple) and got and got[0] else (
+            None if isinstance(got, tuple) else got)
+        if frame is None:
+            return
+        yield frame
+
+
+def _open_source(source: str) -> Iterator[Frame]:
+    path = Path(source)
+    if source != "auto" and not source.isdigit() and not path.exists():
+        raise DeviceError(f"camera source {source!r}: no such camera or file")
+    if path.is_file():
+        still = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if still is not None:
+            return _repeat(still)
+    capture = cv2.VideoCapture(0 if source == "auto" else int(source) if source.isdigit()
+                               else str(path))
+    if not capture.isOpened():
+        raise DeviceError(f"camera source {source!r} could not be opened")
+    return _from_reader(capture)
+
+
+def _repeat(frame: Frame) -> Iterator[Frame]:
+    while True:
+        yield frame
