@@ -12,6 +12,7 @@ import secrets
 import sys
 from typing import Any
 
+from companion.app.paths import config_dir
 from companion.dice import DiceSource, ManualDice, SimulatedDice, roll
 
 DICE_CHOICES = ("sim", "manual", "camera")
@@ -55,7 +56,12 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
             from companion.hw.dice.source import CameraDiceSource
         except ImportError as exc:
             raise CameraUnavailable(f"the camera dice reader is not available ({exc})") from exc
-        source: DiceSource = CameraDiceSource(source=args.source)
+        # The thresholds `companion calibrate dice` tuned live in dice.toml.
+        source: DiceSource = CameraDiceSource(
+            source=args.source,
+            config_file=config_dir() / "dice.toml",
+            on_status=lambda message: print(message, file=sys.stderr),
+        )
         return source
     if args.seed is None:
         args.seed = secrets.randbits(32)

@@ -6,6 +6,8 @@ import io
 import json
 import sys
 import types
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,13 +58,14 @@ def test_camera_without_the_reader_is_a_clear_error(
 
 
 def test_camera_source_is_built_with_the_source_option(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, user_dirs: Path
 ) -> None:
-    made: list[str] = []
+    made: list[tuple[str, Path]] = []
 
     class CameraDiceSource:
-        def __init__(self, source: str) -> None:
-            made.append(source)
+        def __init__(self, source: str, *, config_file: Path, on_status: Any) -> None:
+            made.append((source, config_file))
+            on_status("hold still")
 
         def roll(self, count: int, sides: int) -> list[int]:
             return [6] * count
@@ -71,5 +74,6 @@ def test_camera_source_is_built_with_the_source_option(
     module.CameraDiceSource = CameraDiceSource  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "companion.hw.dice.source", module)
     assert main(["roll", "2D6", "--dice", "camera", "--source", "mat.png"]) == 0
-    assert made == ["mat.png"]
-    assert capsys.readouterr().out == "(2D6) ＞ 12[6,6]\n"
+    assert made == [("mat.png", user_dirs / "config" / "dice.toml")]
+    out, err = capsys.readouterr()
+    assert out == "(2D6) ＞ 12[6,6]\n" and "hold still" in err
