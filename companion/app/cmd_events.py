@@ -67,11 +67,9 @@ def load_user_rules(settings: list[str]) -> EventRules:
 
 
 def show_defaults(rules: EventRules, as_json: bool) -> int:
-    settings = rules.settings
     rows = [
-        {"rule": rule, "key": key, "value": value, "default": (rule, key) not in settings.user_set}
-        for rule, keys in settings.values.items()
-        for key, value in keys.items()
+        {"rule": rule, "key": key, "value": value, "default": default}
+        for rule, key, value, default in rules.settings.entries()
     ]
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
@@ -122,7 +120,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     parser.add_argument("table", metavar="TABLE", choices=[*EVENT_TABLES, "defaults"],
-                        help=f"one of: {', '.join(EVENT_TABLES)}, defaults")
+                        help="; ".join(f"{name} ({rule})" for name, rule in EVENT_TABLES.items())
+                        + "; defaults (list every Default)")
     parser.add_argument("--level", type=int, default=None,
                         help="dungeon level, ＤＭレベル (default: EV-CORE-1 Default, 1)")
     parser.add_argument("--mode", choices=[m.value for m in Mode], default=None,

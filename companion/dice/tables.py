@@ -23,9 +23,6 @@ class TableRow:
     def __getitem__(self, key: str) -> Any:
         return self.fields[key]
 
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.fields.get(key, default)
-
 
 @dataclass(frozen=True, slots=True)
 class DiceTable:

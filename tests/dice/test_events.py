@@ -113,7 +113,8 @@ def test_overrides_must_name_a_kept_default_of_the_same_type() -> None:
     assert changed.settings["EV-DOOR-3", "enabled"] is True
     assert changed.settings.tag("EV-DOOR-3", "enabled") == ""
     assert rules.settings.tag("EV-DOOR-3", "enabled") == " (default)"
-    assert ("EV-DOOR-3", "enabled", True) not in changed.settings.defaults_in_use()
+    assert ("EV-DOOR-3", "enabled", True, False) in changed.settings.entries()
+    assert ("EV-DOOR-3", "enabled", False, True) in rules.settings.entries()
 
 
 @pytest.mark.parametrize(

@@ -148,13 +148,12 @@ class Settings:
         _check_values(values, origin)
         return Settings(values, frozenset(user_set))
 
-    def defaults_in_use(self) -> list[tuple[str, str, Any]]:
-        """Every (rule, key, value) still at its packaged Default, for a settings screen."""
+    def entries(self) -> list[tuple[str, str, Any, bool]]:
+        """Every (rule, key, value, is_default), in data-file order, for a settings screen."""
         return [
-            (rule, name, value)
+            (rule, name, value, (rule, name) not in self.user_set)
             for rule, keys in self.values.items()
             for name, value in keys.items()
-            if (rule, name) not in self.user_set
         ]
 
 
