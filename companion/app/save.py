@@ -136,14 +136,14 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def move_aside(path: Path) -> Path:
-    """Rename a corrupt file to ``<name>.corrupt-<UTC timestamp>`` and return the new path."""
+def move_aside(path: Path, why: str = "corrupt") -> Path:
+    """Rename a file to ``<name>.<why>-<UTC timestamp>`` (kept, never deleted); return it."""
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}.{why}-{stamp}")
     n = 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
     os.replace(path, target)
     fsync_dir(path.parent)
     return target
