@@ -127,9 +127,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--mode", choices=[m.value for m in Mode], default=None,
                         help="generic (default) or sw (Sword World checks)")
     parser.add_argument("--party", metavar="FILE",
-                        help="party TOML: [[member]] name, adventurer, thief, sage, sorcerer, "
-                             "evasion, shield, armor, dexterity, agility, intelligence, "
-                             "strength, vitality, hp, mp, max_hp, max_mp")
+                        help="party TOML for sw mode: [[member]] tables with name, adventurer, "
+                             "thief, sage, sorcerer, evasion, shield, armor, dexterity, "
+                             "agility, intelligence, strength, vitality, hp, mp, max_hp, "
+                             "max_mp (example: companion/dice/data/example_party.toml)")
     parser.add_argument("--ratings", metavar="CSV",
                         help="Sword World rating table: header rating,2,...,12 (EV-CORE-3)")
     parser.add_argument("--set", action="append", metavar="RULE.key=value",

@@ -94,6 +94,20 @@ def test_events_bad_input_is_a_clear_error(
     assert message in err and "Traceback" not in err
 
 
+def test_the_packaged_example_party_plays_every_table(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    from importlib.resources import as_file, files
+
+    with as_file(files("companion.dice").joinpath("data", "example_party.toml")) as party:
+        for table in ("door", "chest", "trap", "monster", "explore", "recovery", "poison"):
+            for seed in range(6):
+                argv = ["events", table, "--mode", "sw", "--party", str(party),
+                        "--seed", str(seed), "--level", "2"]
+                assert main(argv) == 0
+                assert capsys.readouterr().out.startswith("EV-")
+
+
 def test_bad_party_file_names_the_field(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
