@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from companion.dice import ScriptedDice
+from companion.dice import ScriptedDice, SimulatedDice
 from companion.dice.systems.events import (
     EventReport,
     NoParty,
@@ -620,3 +622,30 @@ def test_every_ev_rule_is_named_by_a_test() -> None:
     )
     missing = [rule for rule in ALL_EV_IDS if rule not in named]
     assert missing == []
+
+
+@given(
+    table=st.sampled_from(["door", "chest", "trap", "monster", "explore", "recovery", "poison"]),
+    mode=st.sampled_from(["generic", "sw"]),
+    dm_level=st.integers(1, 12),
+    seed=st.integers(0, 2**32),
+    toggles=st.fixed_dictionaries({
+        "EV-DOOR-3": st.fixed_dictionaries({"enabled": st.booleans()}),
+        "EV-TRAP-8": st.fixed_dictionaries({"enabled": st.booleans()}),
+        "EV-CORE-2": st.fixed_dictionaries({"party_checks_each": st.booleans()}),
+        "EV-REC-2": st.fixed_dictionaries({"enabled": st.booleans()}),
+        "EV-POI-12": st.fixed_dictionaries({"enabled": st.booleans()}),
+        "EV-TRAP-2": st.fixed_dictionaries({"individual": st.sampled_from(["disarmer", "random"])}),
+    }),
+)
+@settings(max_examples=150, deadline=None)
+def test_any_walk_finishes_with_dice_in_bounds(
+    table: str, mode: str, dm_level: int, seed: int, toggles: dict[str, dict[str, Any]]
+) -> None:
+    """Every table, mode and option mix walks to the end; every die is on its die."""
+    rules = load_rules().with_overrides(toggles)
+    report = run_event(table, SimulatedDice.seeded(seed), rules=rules, mode=mode,
+                       dm_level=dm_level, party=(CARA, AKI, BEN), rating_table=RATINGS)
+    assert report.steps and report.steps[0].depth == 0
+    assert all(1 <= d.value <= d.sides for s in report.steps if s.roll for d in s.roll.dice)
+    assert all(s.rule.startswith("EV-") for s in report.steps)
