@@ -505,10 +505,9 @@ class _Run:
         """EV-DOOR-2: disarm against the fixed roll; failure sets the trap off. True if ruined."""
         self.add("EV-DOOR-2", "罠あり/Trap present: anyone with Thief can see it "
                  "(trap finding is skipped in the simple rules)")
-        order_tag = self.s.tag("EV-DOOR-2", "trap_first")
         if not self.sw:
             fires = f"the {pre_rolled[1]['en']} fires" if pre_rolled else "roll the trap table"
-            self.check_prompt("EV-DOOR-2", "disarm", f"one character{order_tag}",
+            self.check_prompt("EV-DOOR-2", "disarm", "one character",
                               f"on failure {fires} (companion events trap)")
             return False
         thief_only = self.s["EV-DOOR-2", "thief_only"]
@@ -856,7 +855,8 @@ class _Run:
                     self.check("EV-POI-1", "pharmacology", sage, note=" 知名度/identify")
             hours: int | None = None
             damage_max = 0
-            permanent = face in (2, 3) and self.s["EV-POI-12", "enabled"]
+            permanent = (row["follow"] in ("EV-POI-6", "EV-POI-7")
+                         and self.s["EV-POI-12", "enabled"])
             if row["follow"] == "EV-POI-8":
                 damage_max = self.vitality_damage()
             elif permanent:
