@@ -606,6 +606,7 @@ def test_report_text_and_json_carry_every_step() -> None:
     report = sw("door", d6(6, 1, 1, 5, 4, 3))
     data = report.to_json()
     assert data["mode"] == "sw" and data["dm_level"] == 1
+    assert data["system"] == "イベント（簡易版）/Events (simple version)"
     assert [s["rule"] for s in data["steps"]] == [s.rule for s in report.steps]
     assert data["steps"][2]["roll"]["dice"] == [{"sides": 6, "value": 1}] * 2
     lines = report.text.splitlines()

@@ -161,6 +161,7 @@ class Settings:
 class EventRules:
     """The tables, check definitions and Defaults of the `events` system."""
 
+    title: str
     tables: Mapping[str, DiceTable]
     checks: Mapping[str, CheckSpec]
     settings: Settings
@@ -198,7 +199,11 @@ def load_rules(text: str | None = None, origin: str = DATA_FILE) -> EventRules:
         if checks[key].fixed not in data["defaults"]["EV-CORE-1"]:
             raise DataError(f"{origin}: [checks.{key}] uses unknown fixed roll {raw['fixed']!r}")
     _check_values(data["defaults"], origin)
-    return EventRules(tables, checks, Settings(data["defaults"]))
+    system = data.get("system", {})
+    if not {"name_ja", "name_en"} <= set(system):
+        raise DataError(f"{origin}: [system] needs name_ja and name_en")
+    title = f"{system['name_ja']}/{system['name_en']}"
+    return EventRules(title, tables, checks, Settings(data["defaults"]))
 
 
 # --- results ---------------------------------------------------------------------
@@ -234,6 +239,7 @@ class Step:
 class EventReport:
     """Everything one ``run_event`` produced, in order."""
 
+    system: str
     table: str
     mode: Mode
     dm_level: int
@@ -252,6 +258,7 @@ class EventReport:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "system": self.system,
             "table": self.table,
             "mode": self.mode.value,
             "dm_level": self.dm_level,
@@ -977,5 +984,5 @@ def run_event(
         case "poison":
             run.need_party()
             run.poison(victim)
-    return EventReport(table, chosen, run.dm, tuple(run.steps))
+    return EventReport(rules.title, table, chosen, run.dm, tuple(run.steps))
 
