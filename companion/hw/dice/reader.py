@@ -50,7 +50,8 @@ _NOT_A_FACE = "not a die face"
 _ANGLES = np.radians(np.arange(0, 180, 3))
 _SPREAD_RANGE = (0.18, 0.34)  # pip spread of real dice, in face sides
 _PIP_AREA_RANGE = (0.006, 0.07)  # one pip's area over the face's
-_PIP_REACH = 0.39  # no pip centre lies nearer a face's edge than this (0.5 = on the edge)
+_OFF_CENTRE = 0.12  # pips centred further than this from the patch's centre: not one face
+_PIP_REACH = 0.46  # no pip centre lies nearer a face's edge than this (0.5 = on the edge)
 _COCKED_ASPECT = 1.6  # a neighbouring face with pips opener than this: the die is cocked
 
 
@@ -59,6 +60,7 @@ class ReaderConfig:
     """The reader's thresholds (see ``data/reader.toml`` for what each one means)."""
 
     pip_contrast: float
+    pip_face_contrast: float
     flood_tolerance: float
     min_face_px: float
     max_face_px: float
@@ -198,10 +200,9 @@ class DiceReader:
 
     # -- finding faces ---------------------------------------------------------------
 
-    def _seeds(self, frame: Image) -> list[tuple[int, int]]:
+    def _seeds(self, gray: Image) -> list[tuple[int, int]]:
         """Points on die faces next to pip-like spots, in full-resolution pixels."""
         cfg = self.config
-        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         small = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2),
                            interpolation=cv2.INTER_AREA)
         pip_max = max(3, round(0.12 * cfg.max_face_px))  # pip diameter at half size
@@ -248,7 +249,8 @@ class DiceReader:
         flags = 4 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (1 << 8)
         faces: list[_Face] = []
         doubtful: list[_Face] = []
-        for sx, sy in self._seeds(frame):
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        for sx, sy in self._seeds(gray):
             if visited[sy, sx]:
                 continue
             x0, y0 = max(sx - reach, 0), max(sy - reach, 0)
@@ -261,7 +263,7 @@ class DiceReader:
             if ((y0 > 0 and region[0].any()) or (y1 < height and region[-1].any())
                     or (x0 > 0 and region[:, 0].any()) or (x1 < width and region[:, -1].any())):
                 continue  # ran into the table
-            face = self._face(region, (x0, y0))
+            face = self._face(region, (x0, y0), gray[y0:y1, x0:x1])
             if face is None:
                 continue
             if face.value is None and face.aspect > cfg.max_aspect or face.reason == _NOT_A_FACE:
@@ -270,7 +272,8 @@ class DiceReader:
                 faces.append(face)
         return faces, doubtful
 
-    def _face(self, region: NDArray[np.uint8], origin: tuple[int, int]) -> _Face | None:
+    def _face(self, region: NDArray[np.uint8], origin: tuple[int, int],
+              gray: NDArray[np.uint8]) -> _Face | None:
         """Judge one filled patch: None if it is plainly not a die face."""
         cfg = self.config
         area = int(cv2.countNonZero(region))
@@ -302,7 +305,9 @@ class DiceReader:
         side = float(np.sqrt(hull_area))
         solidity = (area + int(cv2.countNonZero(cv2.bitwise_and(filled, 1 - patch)))) / hull_area
         origin_xy = np.array([origin[0] + x, origin[1] + y], dtype=np.float64)
-        pips, odd = self._pips(holes, hull_area, centre, _whitener(cov))
+        level = cv2.mean(gray[y:y + h, x:x + w], mask=patch)[0]
+        pips, odd = self._pips(holes, hull_area, centre, _whitener(cov),
+                               gray[y:y + h, x:x + w], level)
         face = _Face(centre + origin_xy, cov, side, aspect, len(pips), None, 0.0, _NOT_A_FACE)
         if not pips:
             return None  # no round pip-sized hole: the table, or a die seen edge-on
@@ -339,9 +344,14 @@ class DiceReader:
         return face
 
     def _pips(self, holes: NDArray[np.uint8], face_area: float, centre: NDArray[np.float64],
-              whiten: NDArray[np.float64]) -> tuple[list[NDArray[np.float64]], bool]:
-        """Pip centres among a face's holes; ``odd`` when a hole fits no pip."""
-        count, _, stats, centroids = cv2.connectedComponentsWithStats(holes, connectivity=8)
+              whiten: NDArray[np.float64], gray: NDArray[np.uint8], level: float
+              ) -> tuple[list[NDArray[np.float64]], bool]:
+        """Pip centres among a face's holes; ``odd`` when a hole fits no pip.
+
+        Only holes that stand out from the face as much as a pip (black on white,
+        white on colour) count; a patch of patterned cloth has faint ones.
+        """
+        count, labels, stats, centroids = cv2.connectedComponentsWithStats(holes, connectivity=8)
         # Where each hole sits on the face, as if seen square on (0 = centre, 0.5 = edge).
         reach = np.abs((centroids[1:] - centre) @ whiten.T).max(axis=1) if count > 1 else []
         lo, hi = _PIP_AREA_RANGE
@@ -353,6 +363,11 @@ class DiceReader:
             share = area / face_area
             if share < 0.35 * lo or min(w, h) <= 1 or reach[i - 1] > _PIP_REACH:
                 continue  # a speck of noise, or a sliver where the rounded edge begins
+            x0, y0 = stats[i, 0], stats[i, 1]
+            box = (labels[y0:y0 + h, x0:x0 + w] == i).astype(np.uint8)
+            if abs(cv2.mean(gray[y0:y0 + h, x0:x0 + w], mask=box)[0] - level) < (
+                    self.config.pip_face_contrast):
+                continue
             if share > 4 * hi:
                 return [], False  # a ring around something big (a die seen from its sides)
             if share < lo or share > hi or area < 0.4 * w * h or max(w, h) > 2.2 * min(w, h):
@@ -375,6 +390,12 @@ class DiceReader:
         empty = np.zeros((0, 2))
         if count not in _LAYOUTS:
             return None, np.inf, empty
+        # Every d6 layout is symmetric about the face centre, so the pips' own mean
+        # is the centre; the patch's centre is off when a bit of a side face joined it.
+        middle = q.mean(axis=0) if count > 1 else np.zeros(2)
+        if np.abs(middle).max() > _OFF_CENTRE:
+            return None, np.inf, empty
+        q = q - middle
         template = _LAYOUTS[count]
         cos, sin = np.cos(_ANGLES), np.sin(_ANGLES)
         rot = np.stack([np.stack([cos, -sin], 1), np.stack([sin, cos], 1)], 1)  # (A, 2, 2)
@@ -388,12 +409,12 @@ class DiceReader:
                 if len(set(nearest[a].tolist())) == count and worst[a] < best[0]:
                     best = (float(worst[a]), int(a), float(spread))
         fit, a, spread = best
-        if fit > self.config.layout_tolerance:
+        if fit > self.config.layout_tolerance * (1.5 if count == 1 else 1.0):
             return None, fit, empty
         spread = max(spread, 0.24)  # a lone centre pip says nothing about the spread
         free = np.array([p for p in _ALL_SPOTS if not any(
             (p == t).all() for t in template)], dtype=np.float64)
-        return count, fit, free @ rot[a].T * spread
+        return count, fit, free @ rot[a].T * spread + middle
 
     # -- the frame as a whole --------------------------------------------------------
 

@@ -449,10 +449,10 @@ def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = N
     # The table: a texture in table millimetres, seen through the camera's homography.
     dist = float(np.linalg.norm(camera.centre))
     extent = 1.6 * max(width, height) * dist / camera.focal
-    mm_per_px = extent / 900
+    mm_per_px = extent / 640
     colours = [d.colour for d in dice]
-    for _ in range(20):
-        tex = _table_texture(rng, table, (900, 900), mm_per_px)
+    for _ in range(8):
+        tex = _table_texture(rng, table, (640, 640), mm_per_px)
         if _table_contrasts(tex, colours):
             break
     shift = np.array([[mm_per_px, 0, -extent / 2], [0, mm_per_px, -extent / 2], [0, 0, 1]])
