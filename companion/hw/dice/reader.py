@@ -215,10 +215,11 @@ class DiceReader:
             count, _, stats, centroids = cv2.connectedComponentsWithStats(spots, connectivity=8)
             for i in range(1, count):
                 w, h, area = stats[i, 2], stats[i, 3], stats[i, 4]
-                if area < 2 or w > pip_max or h > pip_max or max(w, h) > 3 * min(w, h):
+                # A small die's pips in a row may run together at half size: allow a row.
+                if area < 2 or min(w, h) > pip_max or max(w, h) > 4.5 * min(w, h):
                     continue
                 cx, cy = centroids[i]
-                radius = 0.5 * max(w, h) + 1.5
+                radius = 0.5 * min(w, h) + 1.5
                 ring = []
                 for a in np.linspace(0, 2 * np.pi, 8, endpoint=False):
                     x = int(round(cx + radius * np.cos(a)))
@@ -245,8 +246,6 @@ class DiceReader:
         height, width = frame.shape[:2]
         visited = np.zeros((height, width), dtype=np.uint8)
         reach = int(0.9 * cfg.max_face_px)
-        tol = (cfg.flood_tolerance,) * 3
-        flags = 4 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (1 << 8)
         faces: list[_Face] = []
         doubtful: list[_Face] = []
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
@@ -255,15 +254,21 @@ class DiceReader:
                 continue
             x0, y0 = max(sx - reach, 0), max(sy - reach, 0)
             x1, y1 = min(sx + reach + 1, width), min(sy + reach + 1, height)
-            mask = np.zeros((y1 - y0 + 2, x1 - x0 + 2), dtype=np.uint8)
-            cv2.floodFill(frame[y0:y1, x0:x1], mask, (sx - x0, sy - y0), (0, 0, 0), tol, tol,
-                          flags)
-            region = mask[1:-1, 1:-1]
+            face = None
+            # Two touching dice of one colour can fill as one patch; a tighter fill
+            # from the same seed usually stops at the groove between them.
+            for tolerance in (cfg.flood_tolerance, 0.5 * cfg.flood_tolerance):
+                region = _fill(frame[y0:y1, x0:x1], (sx - x0, sy - y0), tolerance)
+                if ((y0 > 0 and region[0].any()) or (y1 < height and region[-1].any())
+                        or (x0 > 0 and region[:, 0].any())
+                        or (x1 < width and region[:, -1].any())):
+                    face = None  # ran into the table
+                    break
+                face = self._face(region, (x0, y0), gray[y0:y1, x0:x1])
+                if face is None or face.value is not None or (
+                        face.aspect <= cfg.max_aspect and face.pips <= 6):
+                    break
             visited[y0:y1, x0:x1] |= region
-            if ((y0 > 0 and region[0].any()) or (y1 < height and region[-1].any())
-                    or (x0 > 0 and region[:, 0].any()) or (x1 < width and region[:, -1].any())):
-                continue  # ran into the table
-            face = self._face(region, (x0, y0), gray[y0:y1, x0:x1])
             if face is None:
                 continue
             if face.value is None and face.aspect > cfg.max_aspect or face.reason == _NOT_A_FACE:
@@ -371,7 +376,13 @@ class DiceReader:
             if share > 4 * hi:
                 return [], False  # a ring around something big (a die seen from its sides)
             if share < lo or share > hi or area < 0.4 * w * h or max(w, h) > 2.2 * min(w, h):
-                odd = True
+                # Pips of a small die can run together through the blur between them;
+                # their darkest (or brightest) cores still stand apart.
+                cores = _split(gray[y0:y0 + h, x0:x0 + w], box, level, face_area)
+                if cores is None:
+                    odd = True
+                else:
+                    pips.extend(c + np.array([x0, y0]) for c in cores)
                 continue
             pips.append(np.asarray(centroids[i], dtype=np.float64))
             areas.append(int(area))
@@ -449,6 +460,35 @@ class DiceReader:
                            (round(float(f.centre[0]), 1), round(float(f.centre[1]), 1)),
                            round(f.side, 1), f.reason)
                 for f in [*faces, *lone]]
+
+
+def _fill(image: Image, seed: tuple[int, int], tolerance: float) -> NDArray[np.uint8]:
+    """The patch of ``image`` within ``tolerance`` of the seed's colour, as a 0/1 mask."""
+    mask = np.zeros((image.shape[0] + 2, image.shape[1] + 2), dtype=np.uint8)
+    flags = 4 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (1 << 8)
+    tol = (tolerance,) * 3
+    cv2.floodFill(image, mask, seed, (0, 0, 0), tol, tol, flags)
+    region: NDArray[np.uint8] = mask[1:-1, 1:-1]
+    return region
+
+
+def _split(gray: NDArray[np.uint8], hole: NDArray[np.uint8], level: float,
+           face_area: float) -> list[NDArray[np.float64]] | None:
+    """Centres of the pip cores inside one hole, or None if it is not a run of pips."""
+    depth = np.abs(gray.astype(np.float64) - level) * hole
+    core = (depth > 0.7 * depth.max()).astype(np.uint8)
+    count, _, stats, centroids = cv2.connectedComponentsWithStats(core, connectivity=4)
+    if count < 3:
+        return None  # one blob: a smear, not pips that ran together
+    cores = []
+    for i in range(1, count):
+        w, h, area = stats[i, 2], stats[i, 3], stats[i, 4]
+        share = area / face_area
+        lo, hi = _PIP_AREA_RANGE
+        if not 0.25 * lo <= share <= hi or max(w, h) > 2.2 * min(w, h):
+            return None
+        cores.append(np.asarray(centroids[i], dtype=np.float64))
+    return cores
 
 
 def _whitener(cov: NDArray[np.float64]) -> NDArray[np.float64]:
