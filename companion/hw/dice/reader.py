@@ -20,6 +20,7 @@ ones in the user's config folder, and the app passes that file in.
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
@@ -205,18 +206,24 @@ class DiceReader:
         cfg = self.config
         small = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2),
                            interpolation=cv2.INTER_AREA)
+        # The hat filter's window must be wider than a pip but narrower than the face
+        # (or the whole face stands out as one spot), so small and big dice need their own.
         pip_max = max(3, round(0.12 * cfg.max_face_px))  # pip diameter at half size
-        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (pip_max + 2, pip_max + 2))
+        sizes = [5]
+        while sizes[-1] < pip_max + 2:
+            sizes.append(min(round(sizes[-1] * 2.2), pip_max + 2))
         seeds: list[tuple[float, int, int]] = []
         height, width = small.shape
-        for op, sign in ((cv2.MORPH_BLACKHAT, -1), (cv2.MORPH_TOPHAT, 1)):
+        for size, (op, sign) in itertools.product(
+                sizes, ((cv2.MORPH_BLACKHAT, -1), (cv2.MORPH_TOPHAT, 1))):
+            kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
             hat = cv2.morphologyEx(small, op, kernel)
             spots = (hat > cfg.pip_contrast).astype(np.uint8)
             count, _, stats, centroids = cv2.connectedComponentsWithStats(spots, connectivity=8)
             for i in range(1, count):
                 w, h, area = stats[i, 2], stats[i, 3], stats[i, 4]
                 # A small die's pips in a row may run together at half size: allow a row.
-                if area < 2 or min(w, h) > pip_max or max(w, h) > 4.5 * min(w, h):
+                if area < 2 or min(w, h) >= size or max(w, h) > 4.5 * min(w, h):
                     continue
                 cx, cy = centroids[i]
                 radius = 0.5 * min(w, h) + 1.5
