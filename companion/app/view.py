@@ -71,7 +71,7 @@ class Option:
 class View:
     """One screenful. ``prompt_tile`` is a tile picture to show beside the prompt."""
 
-    floor: int
+    floor: int | None  # None before a game (a message screen)
     room: int | None
     room_tiles: tuple[TileView, ...]
     sheet: SheetView | None
@@ -87,6 +87,22 @@ class View:
     def option_for(self, button: Button) -> Option | None:
         """The option a button press selects now, if any."""
         return next((o for o in self.options if o.button is button), None)
+
+    @property
+    def where(self) -> str:
+        """The header: floor and room in both languages, or the title between games."""
+        if self.floor is None:
+            return self.title
+        text = f"Floor {self.floor} {self.floor}階"
+        if self.room is not None:
+            text += f" · Room {self.room} 部屋{self.room}"
+        return text
+
+
+def message_view(prompt: str, options: tuple[Option, ...] = (), status: str = "") -> View:
+    """A screen with no game on it: a question before a game starts, a farewell."""
+    return View(floor=None, room=None, room_tiles=(), sheet=None, prompt=prompt,
+                options=options, highlight=0 if options else None, status=status)
 
 
 def example_view() -> View:

@@ -11,7 +11,7 @@ import pygame
 import pytest
 from rich.console import Console
 
-from companion.app.view import Name, TileView, example_view
+from companion.app.view import Name, Option, TileView, example_view, message_view
 from companion.hw.buttons import Button, Pick
 from companion.hw.display import open_display
 from companion.hw.display.fonts import find_cjk_font, without_cjk
@@ -132,3 +132,18 @@ def test_open_display_by_name() -> None:
     assert isinstance(open_display("terminal"), TerminalDisplay)
     with pytest.raises(ValueError, match="choose one of screen, terminal, none"):
         open_display("hologram")
+
+
+def test_message_screen_between_games(tmp_path: Path) -> None:
+    view = message_view("The save could not be read. Start a new game?",
+                        (Option("new", "New game 新しいゲーム", Button.ATTACK),
+                         Option("quit", "Quit 終了", Button.FLEE)))
+    out = io.StringIO()
+    TerminalDisplay(Console(file=out, width=100)).show(view)
+    text = out.getvalue()
+    assert "雀ローグEZプラス" in text and "(a) New game" in text and "Room" not in text
+    display = ScreenDisplay("800x480")
+    display.render(view)
+    display.save_png(tmp_path / "message.png")
+    assert [index for _, index in display._targets] == [0, 1]
+    display.close()

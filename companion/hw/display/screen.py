@@ -204,10 +204,7 @@ class ScreenDisplay:
 
     def _header(self, view: View, rect: pygame.Rect) -> None:
         m = self.m
-        where = f"Floor {view.floor} {view.floor}階"
-        if view.room is not None:
-            where += f" · Room {view.room} 部屋{view.room}"
-        self.surface.blit(self._text(where, m(20), ACCENT), (m(10), m(7)))
+        self.surface.blit(self._text(view.where, m(20), ACCENT), (m(10), m(7)))
         if view.sheet is not None:
             self._hp_bar(view.sheet, pygame.Rect(rect.w - m(270), m(9), m(260), m(20)))
 

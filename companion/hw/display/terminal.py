@@ -38,10 +38,7 @@ class TerminalDisplay:
 
 def render(view: View) -> RenderableType:
     """The whole frame as one rich renderable."""
-    where = f"Floor {view.floor} {view.floor}階"
-    if view.room is not None:
-        where += f" · Room {view.room} 部屋{view.room}"
-    header = Text(where, style="bold yellow")
+    header = Text(view.where, style="bold yellow")
     if view.sheet is not None:
         header.append("   ")
         header.append_text(hp_bar(view.sheet))
@@ -54,7 +51,7 @@ def render(view: View) -> RenderableType:
     for pos, tile in zip(("TL", "TR", "BL", "BR"), view.room_tiles, strict=False):
         room.add_row(pos, tile.tile, str(tile.meaning), tile.detail)
 
-    parts: list[RenderableType] = [header, room]
+    parts: list[RenderableType] = [header, room] if view.room_tiles else [header]
     if view.sheet is not None:
         parts.append(Panel(sheet_text(view.sheet), title="PC", title_align="left"))
     if view.last_check:
