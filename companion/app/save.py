@@ -57,6 +57,7 @@ class SaveGame:
     profile_path: str | None = None
     profile_hash: str | None = None
     strategy: str | None = None
+    input_kind: str = "sim"  # camera, rfid or sim: a simulated wall must be replayed too
     log_path: str | None = None
     log_start: int = 0
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
@@ -80,6 +81,8 @@ class SaveGame:
             raise DataError(f"{source}: version is {version!r}, this companion reads {SAVE_FORMAT}")
         _expect(raw, "seed", int, source)
         _expect(raw, "preset", str, source)
+        if "input_kind" in raw:
+            _expect(raw, "input_kind", str, source)
         _expect(raw, "events", int, source)
         _expect(raw, "log_start", int, source)
         _expect(raw, "game_id", str, source)
