@@ -438,7 +438,11 @@ class DiceReader:
 
     def _settle(self, faces: list[_Face], doubtful: list[_Face]) -> list[DieReading]:
         """Turn faces into dice, marking cocked dice and unexplained patches unsure."""
-        read = [f for f in faces if f.value is not None]
+        read: list[_Face] = []
+        for face in sorted((f for f in faces if f.value is not None),
+                           key=lambda f: -f.confidence):
+            if not any(np.hypot(*(face.centre - r.centre)) < 0.5 * r.side for r in read):
+                read.append(face)
         # A second fill of a face already read (seeded from another pip) adds nothing.
         faces = read + [f for f in faces if f.value is None and not any(
             np.hypot(*(f.centre - r.centre)) < 0.5 * r.side for r in read)]
