@@ -1,0 +1,55 @@
+"""The arithmetic of checks, rates and damage (JR-DICE-1/2, JR-RATE-1, JR-DMG-1).
+
+>>> rate_terms(attack=6, level=1, weapon=2, strength=None)
+(3, [('attack', 6), ('level', -1), ('weapon', -2)], 3)
+>>> rate_terms(attack=25, level=1, weapon=2, strength=0)[2]
+9
+>>> damage(table_damage=4, defence=3), damage(table_damage=4, defence=9), damage(0, 3)
+(1, 1, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class D9:
+    """One 1d9 drawn from the wall (JR-DICE-1): the tiles it took and what they mean."""
+
+    tiles: tuple[Tile, ...]  # honours set aside first, the deciding tile last
+    value: int  # 1..9; a critical counts 9 and a fumble 1 where a number is wanted
+    critical: bool = False
+    fumble: bool = False
+
+
+def passes(d9: D9, target: int, automatic: bool) -> bool:
+    """JR-DICE-2: ``1d9 >= target``; with ``automatic`` a critical always succeeds and a
+    fumble always fails (the melee procedure says so; other checks just use the value)."""
+    if automatic and (d9.critical or d9.fumble):
+        return d9.critical
+    return d9.value >= target
+
+
+def rate_terms(
+    attack: int, level: int, weapon: int, strength: int | None
+) -> tuple[int, list[tuple[str, int]], int]:
+    """JR-RATE-1: the monster rate as (raw sum, its terms, the rate clamped to 1..9).
+
+    ``strength`` is None when the strength rule (強さルール) is off.
+    """
+    terms = [("attack", attack), ("level", -level)]
+    if strength is not None:
+        terms.append(("strength", -strength))
+    terms.append(("weapon", -weapon))
+    raw = sum(v for _, v in terms)
+    return raw, terms, min(9, max(1, raw))
+
+
+def damage(table_damage: int, defence: int) -> int:
+    """JR-DMG-1: table damage − armour defence, at least 1; 0 when the table says 0."""
+    if table_damage == 0:
+        return 0
+    return max(1, table_damage - defence)

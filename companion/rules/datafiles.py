@@ -1,0 +1,91 @@
+"""Reading the rules data files: TOML with shape checks that name file, field and value."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, TypeVar
+
+from companion.errors import DataError
+
+T = TypeVar("T")
+
+
+def load_packaged(name: str) -> tuple[str, dict[str, Any]]:
+    """Load ``companion/rules/data/<name>``; return (a label for errors, the table)."""
+    text = (files("companion.rules") / "data" / name).read_text(encoding="utf-8")
+    return f"companion/rules/data/{name}", _parse(text, name)
+
+
+def load_file(path: Path) -> tuple[str, dict[str, Any]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{path}: not UTF-8 text ({exc.reason})") from exc
+    return str(path), _parse(text, str(path))
+
+
+def _parse(text: str, label: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{label}: not valid TOML: {exc}") from exc
+
+
+class Fields:
+    """A view of one TOML table that checks each field as it is read."""
+
+    def __init__(self, source: str, table: Any, where: str = "") -> None:
+        if not isinstance(table, dict):
+            raise DataError(f"{source}: {where or 'the file'} should be a table, got {table!r}")
+        self.source, self.table, self.where = source, table, where
+
+    def _name(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def _get(self, key: str, kind: type[T], what: str) -> T:
+        if key not in self.table:
+            raise DataError(f"{self.source}: missing field {self._name(key)} ({what})")
+        value = self.table[key]
+        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+            raise DataError(
+                f"{self.source}: field {self._name(key)} should be {what}, got {value!r}"
+            )
+        return value
+
+    def number(self, key: str, lo: int | None = None, hi: int | None = None) -> int:
+        span = f" from {lo}" if lo is not None else ""
+        span += f" to {hi}" if hi is not None else ""
+        value = self._get(key, int, f"a whole number{span}")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise DataError(
+                f"{self.source}: field {self._name(key)} should be a whole number{span}, "
+                f"got {value!r}"
+            )
+        return value
+
+    def text(self, key: str, choices: tuple[str, ...] | None = None) -> str:
+        what = "one of " + ", ".join(repr(c) for c in choices) if choices else "text"
+        value = self._get(key, str, what)
+        if choices is not None and value not in choices:
+            raise DataError(
+                f"{self.source}: field {self._name(key)} should be {what}, got {value!r}"
+            )
+        return value
+
+    def flag(self, key: str) -> bool:
+        return self._get(key, bool, "true or false")
+
+    def array(self, key: str) -> list[Any]:
+        return self._get(key, list, "a list")
+
+    def sub(self, key: str) -> Fields:
+        if key not in self.table:
+            raise DataError(f"{self.source}: missing table {self._name(key)}")
+        return Fields(self.source, self.table[key], self._name(key))
+
+    def error(self, key: str, message: str) -> DataError:
+        return DataError(f"{self.source}: field {self._name(key)} {message}")

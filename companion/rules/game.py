@@ -1,0 +1,1029 @@
+"""The JongRogue EZ Plus engine: a deterministic state machine driven by inputs.
+
+The game never draws or decides anything itself. It asks (``pending``) for a
+tile from the wall or for a choice, and :meth:`Game.push` answers it; every
+answer is journalled in ``inputs``, so the same inputs always give the same
+events, and a game is saved, resumed, undone (:meth:`Game.pop`) or replayed by
+feeding its journal to a new game. A simulated wall, a camera, an RFID tray,
+buttons or an auto-player are all just sources of inputs.
+
+The rules are written as generator procedures that ``yield`` a request and
+receive the answer, so each reads like the book's procedure it implements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from companion.errors import IllegalAction
+from companion.rules.actions import (
+    Choice,
+    ChoiceRequest,
+    Input,
+    Purpose,
+    Request,
+    TileRequest,
+    Verb,
+)
+from companion.rules.checks import D9, damage, passes, rate_terms
+from companion.rules.events import Event, Kind
+from companion.rules.profile import (
+    DEFAULT_PROFILE,
+    Gear,
+    ItemKind,
+    Option,
+    Profile,
+    Ring,
+    Role,
+    preset_options,
+)
+from companion.rules.state import PC, MonsterOnMap, PCState, Position, Room, Sleeping
+from companion.rules.tables import TABLES, Ability, Sleep
+from companion.rules.tiles import Tile
+from companion.rules.wall import Place, TileLedger
+
+Proc = Generator[Request, Any, Any]
+
+SPOT_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
+
+
+class Termination(Enum):
+    VICTORY = "victory"  # 生還: left the last floor by its stairs
+    DEATH = "death"  # HP 0 or frozen to death
+    WALL_EXHAUSTED = "wall_exhausted"  # no tile left anywhere to draw
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    termination: Termination
+    floor: int
+    cause: str  # monster id, "frozen", or "" for a victory
+
+    @property
+    def won(self) -> bool:
+        return self.termination is Termination.VICTORY
+
+
+class _GameOver(Exception):
+    def __init__(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+
+
+def neighbours(room: int) -> tuple[int, ...]:
+    """JR-MAP-1: rooms 1-9 in a 3x3 grid, joined to their orthogonal neighbours."""
+    row, col = divmod(room - 1, 3)
+    out = []
+    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+        r, c = row + dr, col + dc
+        if 0 <= r < 3 and 0 <= c < 3:
+            out.append(r * 3 + c + 1)
+    return tuple(out)
+
+
+class Game:
+    """One run of JongRogue EZ Plus.
+
+    >>> game = Game(preset="ez")
+    >>> game.pending.prompt
+    'Draw a tile for the start room (1d9)'
+    """
+
+    def __init__(
+        self,
+        preset: str = "plus",
+        profile: Profile | None = None,
+        options: Iterable[Option] | None = None,
+    ) -> None:
+        self.preset = preset
+        self.options = frozenset(options) if options is not None else preset_options(preset)
+        self.profile = profile or DEFAULT_PROFILE
+        self.ledger = TileLedger()
+        self.pc = PC.new(self.profile)
+        self.floor = 1
+        self.rooms: dict[int, Room] = {}
+        self.monsters: list[MonsterOnMap] = []
+        self.room_no = 0
+        self.position = Position.DOOR
+        self.path: list[int] = []  # rooms walked through on this floor, for fleeing back
+        self.flees: dict[int, int] = {}  # times the PC fled from each room of this floor
+        self.pursuers: list[MonsterOnMap] = []  # JR-FLEE-2
+        self.melee_started = False  # JR-RANGED-1: ranged combat only before melee
+        self.turn = 0
+        self.inputs: list[Input] = []
+        self.events: list[Event] = []
+        self.pending: Request | None = None
+        self._outcome: Outcome | None = None
+        self._next_uid = 1
+        self._proc = self._run()
+        self.pending = next(self._proc)
+
+    # ------------------------------------------------------------------ driving
+
+    def push(self, value: Input) -> list[Event]:
+        """Answer the pending request; return the events it caused.
+
+        A tile that cannot come out of the wall raises ImpossibleRead, a choice
+        that is not offered raises IllegalAction; either way nothing changes.
+        """
+        request = self.pending
+        if request is None:
+            raise IllegalAction("the game is over; start a new one")
+        if isinstance(request, TileRequest):
+            if not isinstance(value, Tile):
+                raise IllegalAction(
+                    f"the game is waiting for a tile ({request.prompt}), not {value}"
+                )
+            self.ledger.check_draw(value)
+        else:
+            if value not in request.options:
+                offered = ", ".join(str(o) for o in request.options)
+                raise IllegalAction(f"{value} is not a choice now; choose one of: {offered}")
+        start = len(self.events)
+        self.inputs.append(value)
+        try:
+            self.pending = self._proc.send(value)
+        except StopIteration:
+            self.pending = None
+        return self.events[start:]
+
+    def pop(self) -> Input:
+        """Undo the last input (by replaying the journal without it)."""
+        if not self.inputs:
+            raise IllegalAction("nothing to undo")
+        last = self.inputs[-1]
+        fresh = Game.replay(self.inputs[:-1], self.preset, self.profile, self.options)
+        self.__dict__.update(fresh.__dict__)
+        return last
+
+    @staticmethod
+    def replay(
+        inputs: Iterable[Input],
+        preset: str = "plus",
+        profile: Profile | None = None,
+        options: Iterable[Option] | None = None,
+    ) -> Game:
+        game = Game(preset, profile, options)
+        for value in inputs:
+            game.push(value)
+        return game
+
+    def legal_actions(self) -> tuple[Choice, ...]:
+        return self.pending.options if isinstance(self.pending, ChoiceRequest) else ()
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def on(self, option: Option) -> bool:
+        return option in self.options
+
+    @property
+    def room(self) -> Room:
+        return self.rooms[self.room_no]
+
+    def monster(self, uid: int) -> MonsterOnMap:
+        for m in self.monsters:
+            if m.uid == uid:
+                return m
+        raise IllegalAction(f"there is no monster {uid}")
+
+    def room_monsters(self, room: int | None = None) -> list[MonsterOnMap]:
+        number = self.room_no if room is None else room
+        return [m for m in self.monsters if m.alive and m.room == number]
+
+    # ------------------------------------------------------------------ events
+
+    def _emit(self, kind: Kind, **data: Any) -> None:
+        self.events.append(Event(kind, data))
+
+    # ------------------------------------------------------------------ the run
+
+    def _run(self) -> Proc:
+        try:
+            while True:
+                yield from self._play_floor()
+                if self.floor >= self.profile.last_floor:
+                    self._finish(Outcome(Termination.VICTORY, self.floor, ""))
+                self.floor += 1
+        except _GameOver as over:
+            self._outcome = over.outcome
+            self._emit(
+                Kind.GAME_OVER,
+                result=over.outcome.termination.value,
+                floor=over.outcome.floor,
+                cause=over.outcome.cause,
+                level=self.pc.level,
+                xp=self.pc.xp,
+                gold=self.pc.gold,
+            )
+
+    def _finish(self, outcome: Outcome) -> None:
+        raise _GameOver(outcome)
+
+    def _play_floor(self) -> Proc:
+        """One floor: JR-MAP-1 start room, then explore until the stairs are taken."""
+        self._emit(Kind.FLOOR, floor=self.floor)
+        self.rooms.clear()
+        self.path.clear()
+        self.flees.clear()
+        self.pursuers.clear()
+        start = yield from self._d9(Purpose.START_ROOM, "Draw a tile for the start room (1d9)")
+        self._emit(Kind.START_ROOM, room=start.value, tiles=[str(t) for t in start.tiles])
+        yield from self._arrive(start.value)
+        while True:
+            choice = yield from self._decide()
+            if choice.verb is Verb.STAIRS:
+                if self.position is Position.DOOR and self.room_monsters():
+                    yield from self._enter()
+                if not any(m.sleep is Sleeping.AWAKE for m in self.room_monsters()):
+                    self._leave_floor()
+                    return
+            else:
+                yield from self._act(choice)
+
+    def _leave_floor(self) -> None:
+        """Take the stairs: every tile of this floor goes to the discards."""
+        self._emit(Kind.STAIRS, floor=self.floor)
+        for room in self.rooms.values():
+            for spot, tile in enumerate(room.tiles):
+                if tile is not None:
+                    self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
+                    room.tiles[spot] = None
+            for tile in room.drops:
+                self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
+            room.drops.clear()
+        self.monsters = []
+
+    # ------------------------------------------------------------------ tiles
+
+    def _draw(self, purpose: Purpose, prompt: str, place: Place) -> Proc:
+        """Ask for the next tile of the wall and move it to ``place``."""
+        if self.ledger.total(Place.WALL) == 0:
+            moved = self.ledger.reshuffle()
+            self._emit(Kind.RESHUFFLE, tiles=moved)
+            if moved == 0:
+                self._finish(Outcome(Termination.WALL_EXHAUSTED, self.floor, ""))
+        tile: Tile = yield TileRequest(purpose, prompt)
+        self.ledger.move(tile, Place.WALL, place)
+        return tile
+
+    def _d9(self, purpose: Purpose, prompt: str) -> Proc:
+        """JR-DICE-1: draw until a number, a critical or a fumble; other honours are set aside."""
+        drawn: list[Tile] = []
+        critical, fumble = self.profile.critical, self.profile.fumble
+        while True:
+            tile = yield from self._draw(purpose, prompt, Place.DISCARDS)
+            drawn.append(tile)
+            if tile.is_number:
+                return D9(tuple(drawn), tile.rank)
+            if tile is critical:
+                return D9(tuple(drawn), 9, critical=True)
+            if tile is fumble:
+                return D9(tuple(drawn), 1, fumble=True)
+
+    def _check(
+        self,
+        what: str,
+        target: int,
+        *,
+        automatic: bool = False,
+        terms: list[tuple[str, int]] | None = None,
+        raw: int | None = None,
+        against: MonsterOnMap | None = None,
+    ) -> Proc:
+        """JR-DICE-2: a ``1d9 >= target`` check, emitted with every term of its target."""
+        prompt = f"Draw a tile for the check: {what} (1d9 >= {target})"
+        d9: D9 = yield from self._d9(Purpose.CHECK, prompt)
+        success = passes(d9, target, automatic)
+        self._emit(
+            Kind.CHECK,
+            what=what,
+            target=target,
+            raw=raw if raw is not None else target,
+            terms=terms or [],
+            tiles=[str(t) for t in d9.tiles],
+            value=d9.value,
+            critical=d9.critical,
+            fumble=d9.fumble,
+            success=success,
+            monster=against.monster.id if against else "",
+            uid=against.uid if against else 0,
+        )
+        return success, d9
+
+    # ------------------------------------------------------------------ rooms
+
+    def _arrive(self, number: int) -> Proc:
+        """The PC reaches a room's door; a room entered for the first time is revealed."""
+        if self.room_no and self.room_no != number:
+            self.path.append(self.room_no)
+        self.room_no = number
+        self.position = Position.DOOR
+        self.melee_started = False
+        if PCState.CONFUSED in self.pc.states:
+            self._set_state(PCState.CONFUSED, False)  # [DEFAULT] see combat.confused_act
+        self._emit(Kind.MOVE, room=number, position=Position.DOOR.value)
+        if number not in self.rooms:
+            yield from self._reveal(number)
+        yield from self._gaze_checks()
+
+    def _reveal(self, number: int) -> Proc:
+        """JR-MAP-2: 4 tiles from the wall, laid 2x2; then each monster is encountered."""
+        tiles: list[Tile | None] = []
+        for spot in range(4):
+            tile = yield from self._draw(
+                Purpose.ROOM, f"Lay the {SPOT_NAMES[spot]} tile of room {number}", Place.TABLE
+            )
+            tiles.append(tile)
+        roles = [self.profile.role(t) for t in tiles if t is not None]
+        room = Room(number, tiles, roles)
+        room.stairs = Role.STAIRS in roles
+        self.rooms[number] = room
+        if len(self.rooms) == 9 and not any(r.stairs for r in self.rooms.values()):
+            room.stairs = True  # JR-MAP-3
+        self._emit(
+            Kind.ROOM,
+            room=number,
+            tiles=[str(t) for t in tiles],
+            roles=[r.value for r in roles],
+            stairs=room.stairs,
+        )
+        regen = min(self.profile.regen_per_room, self.pc.max_hp - self.pc.hp)
+        if regen > 0:
+            self.pc.hp += regen
+            self._emit(Kind.HEAL, amount=regen, hp=self.pc.hp, why="room")
+        for spot, role in enumerate(roles):
+            if role is Role.MONSTER:
+                self._encounter(room, spot)
+
+    def _encounter(self, room: Room, spot: int) -> None:
+        """JR-ENC-1 and JR-SLEEP-1..3: which monster, and is it asleep."""
+        tile = room.tiles[spot]
+        assert tile is not None
+        monster = TABLES.monster_for(self.floor, tile.rank)
+        check: dict[str, Any] = {}
+        if not self.on(Option.SLEEP_CHECK):
+            sleep = Sleeping(monster.sleep_ez.value)
+        elif monster.sleep_plus in (Sleep.ASLEEP_OR_AWAKE, Sleep.DEEPLY_ASLEEP_OR_AWAKE):
+            corner = room.tiles[0]
+            rings = self.pc.wears(Ring.STEALTH)
+            if corner is None or not corner.is_number:
+                awake = not self.profile.non_number_corner_sleeps
+            else:
+                awake = TABLES.awake_by_check(corner.rank, tile.rank, rings)
+            check = {"row": str(corner), "column": str(tile), "rings": rings}
+            if awake:
+                sleep = Sleeping.AWAKE
+            elif monster.sleep_plus is Sleep.ASLEEP_OR_AWAKE:
+                sleep = Sleeping.ASLEEP
+            else:
+                sleep = Sleeping.DEEPLY_ASLEEP
+        else:
+            sleep = Sleeping(monster.sleep_plus.value)
+        m = MonsterOnMap(self._next_uid, monster, tile, room.number, spot, sleep)
+        self._next_uid += 1
+        if self.on(Option.EXTENDED_STATES):
+            m.hasted = monster.ability is Ability.HASTE  # JR-AB-HASTE (Plus)
+            m.invisible = monster.ability is Ability.INVISIBLE  # JR-AB-INVISIBLE (Plus)
+        if monster.ability is Ability.GOLD_LOVER:  # JR-AB-GOLDLOVER
+            gold = [s for s, r in enumerate(room.roles) if r is Role.GOLD and room.tiles[s]]
+            if gold:
+                m.on_gold = gold[0]
+        self.monsters.append(m)
+        self._emit(
+            Kind.ENCOUNTER,
+            uid=m.uid,
+            monster=monster.id,
+            name_ja=monster.name_ja,
+            name_en=monster.name_en,
+            spot=spot,
+            sleep=sleep.value,
+            sleep_check=check,
+            on_gold=m.on_gold is not None,
+            hasted=m.hasted,
+            invisible=m.invisible,
+        )
+
+    # ------------------------------------------------------------------ decisions
+
+    def attackers(self) -> list[MonsterOnMap]:
+        """JR-MULTI-1: the monsters attacking the PC this turn, at most as many as fit."""
+        awake = [
+            m
+            for m in self.room_monsters()
+            if m.sleep is Sleeping.AWAKE and m.on_gold is None and m not in self.pursuers
+        ]
+        front, back = awake, [m for m in self.pursuers if m.alive]
+        pincered = bool(front and back)
+        cap = self.profile.attackers[(self.position.value, pincered)]
+        if pincered:
+            per_side = max(1, cap // 2)
+            return front[:per_side] + back[: cap - min(per_side, len(front))]
+        return (front or back)[:cap]
+
+    def pincered(self) -> bool:
+        return bool(self.pursuers) and any(
+            m.sleep is Sleeping.AWAKE and m.on_gold is None and m not in self.pursuers
+            for m in self.room_monsters()
+        )
+
+    def _targets(self) -> list[MonsterOnMap]:
+        """Monsters the PC may attack: in the room or following it (not invisible in EZ)."""
+        out = []
+        for m in [*self.room_monsters(), *self.pursuers]:
+            if not m.alive or m in out:
+                continue
+            if m.monster.ability is Ability.INVISIBLE and not m.has_hit:
+                continue  # JR-AB-INVISIBLE: only after it has attacked
+            out.append(m)
+        return out
+
+    def _ranged_targets(self) -> list[MonsterOnMap]:
+        if self.melee_started or not self._has_ammo():
+            return []
+        out = []
+        for m in self._targets():
+            if m.monster.ability is Ability.HASTE and not self.on(Option.EXTENDED_STATES):
+                continue  # JR-AB-HASTE (EZ)
+            out.append(m)
+        return out
+
+    def _has_ammo(self) -> bool:
+        return self.pc.shuriken > 0 or self.pc.arrows > 0
+
+    def _options(self) -> tuple[str, list[Choice]]:
+        pc, room = self.pc, self.room
+        attackers = self.attackers()
+        alive = self.room_monsters()
+        options: list[Choice] = []
+        options += [Choice(Verb.FIGHT, str(m.uid)) for m in self._targets()]
+        options += [Choice(Verb.SHOOT, str(m.uid)) for m in self._ranged_targets()]
+        if pc.potions and pc.hp < pc.max_hp:
+            options.append(Choice(Verb.USE, str(pc.potions[0])))
+        bound = PCState.BOUND in pc.states
+        if attackers:
+            options.append(Choice(Verb.DEFEND))
+            if self.path and not self.pincered() and not bound:
+                options.append(Choice(Verb.FLEE))
+            names = ", ".join(m.monster.name_ja for m in attackers)
+            return f"Floor {self.floor}, room {room.number}: {names} attack! Act:", options
+        if self.position is Position.DOOR and alive:
+            options.append(Choice(Verb.ENTER))
+        awake_here = any(m.sleep is Sleeping.AWAKE for m in alive)
+        if not alive and self._room_loot():
+            options.append(Choice(Verb.TAKE))
+        if bound:
+            pass  # JR-PC-3: a bound PC cannot move
+        elif not awake_here:
+            if room.stairs:
+                options.append(Choice(Verb.STAIRS))
+            options += [Choice(Verb.MOVE, str(n)) for n in neighbours(room.number)]
+        elif self.path:
+            options.append(Choice(Verb.MOVE, str(self.path[-1])))
+        options += [Choice(Verb.EQUIP, str(t)) for t in pc.spare_rings if len(pc.rings) < 2]
+        options += [Choice(Verb.UNEQUIP, str(t)) for t in pc.rings]
+        return f"Floor {self.floor}, room {room.number}: what next?", options
+
+    def _decide(self) -> Proc:
+        """Ask the player what to do, or act for a PC that cannot (JR-AB-FREEZE)."""
+        while True:
+            if PCState.FROZEN in self.pc.states:
+                thawed, _ = yield from self._check("thaw (凍結)", self.profile.thaw)
+                if thawed:
+                    self._set_state(PCState.FROZEN, False)
+                else:
+                    yield from self._monsters_attack(None)
+                    continue
+            if PCState.BOUND in self.pc.states:
+                free, _ = yield from self._check("break free (拘束)", self.profile.bound_escape)
+                if free:
+                    self._set_state(PCState.BOUND, False)
+            prompt, options = self._options()
+            choice: Choice = yield ChoiceRequest(prompt, tuple(dict.fromkeys(options)))
+            return choice
+
+    def _act(self, choice: Choice) -> Proc:
+        verb = choice.verb
+        if verb is Verb.FIGHT:
+            yield from self._melee_turn(self.monster(int(choice.arg)))
+        elif verb is Verb.SHOOT:
+            yield from self._ranged_combat(self.monster(int(choice.arg)))
+        elif verb is Verb.USE:
+            self._drink()
+            yield from self._defend_turn()
+        elif verb is Verb.DEFEND:
+            yield from self._defend_turn()
+        elif verb is Verb.FLEE:
+            yield from self._flee()
+        elif verb is Verb.ENTER:
+            yield from self._enter()
+        elif verb is Verb.TAKE:
+            yield from self._take()
+        elif verb is Verb.MOVE:
+            yield from self._move(int(choice.arg))
+        elif verb is Verb.EQUIP:
+            self._wear_ring(Tile.from_notation(choice.arg))
+        elif verb is Verb.UNEQUIP:
+            self._remove_ring(Tile.from_notation(choice.arg))
+
+    # ------------------------------------------------------------------ moving
+
+    def _enter(self) -> Proc:
+        """JR-STATE-1: stepping from the door into the room wakes every 睡眠 monster."""
+        self.position = Position.ROOM
+        self._emit(Kind.MOVE, room=self.room_no, position=Position.ROOM.value)
+        for m in self.room_monsters():
+            if m.sleep is Sleeping.ASLEEP:
+                self._wake(m, "the PC stepped into the room")
+        yield from self._gaze_checks()
+
+    def _move(self, number: int) -> Proc:
+        """Walk to a neighbouring room (JR-STATE-2: through another door only with no
+        awake monster left; back through the door the PC came in by at any time)."""
+        back = bool(self.path) and number == self.path[-1]
+        if not back and self.position is Position.DOOR and self.room_monsters():
+            yield from self._enter()
+            if any(m.sleep is Sleeping.AWAKE for m in self.room_monsters()):
+                return  # woken monsters block the far doors
+        if back:
+            self.path.pop()
+            self.room_no = 0
+        yield from self._arrive(number)
+
+    def _flee(self) -> Proc:
+        """JR-FLEE-1/2: out through the door, back the way the PC came."""
+        followers = []
+        if self.on(Option.PINCER):
+            followers = [m for m in self.attackers() if m.sleep is Sleeping.AWAKE]
+        for m in [*self.room_monsters(), *self.pursuers]:
+            if m.monster.ability is Ability.FIRE_BREATH and m.sleep is Sleeping.AWAKE:
+                self._emit(Kind.ABILITY, ability="fire_breath", uid=m.uid, why="flee")
+                yield from self._hit(m, breath=True)  # JR-AB-BREATH: unopposed
+        self.flees[self.room_no] = self.flees.get(self.room_no, 0) + 1
+        self._emit(Kind.MOVE, room=self.room_no, position=Position.CORRIDOR.value, flee=True)
+        target = self.path.pop()
+        self.room_no = 0
+        yield from self._arrive(target)
+        for m in followers:
+            if m not in self.pursuers:
+                self.pursuers.append(m)
+        if followers:
+            self._emit(Kind.STATE, who="monsters", state="pursuing",
+                       uids=[m.uid for m in self.pursuers], pincer=self.pincered())
+
+    # ------------------------------------------------------------------ combat
+
+    def _rate(self, m: MonsterOnMap, weapon: int) -> tuple[int, list[tuple[str, int]], int]:
+        strength = self.pc.strength if self.on(Option.STRENGTH) else None
+        return rate_terms(m.monster.attack, self.pc.level, weapon, strength)
+
+    def _wake(self, m: MonsterOnMap, why: str) -> None:
+        if m.sleep is not Sleeping.AWAKE:
+            m.sleep = Sleeping.AWAKE
+            self._emit(Kind.WAKE, uid=m.uid, monster=m.monster.id, why=why)
+
+    def _melee_turn(self, target: MonsterOnMap) -> Proc:
+        """JR-MELEE-1/2: attack one monster; every other attacker is defended against."""
+        self.melee_started = True
+        self.turn += 1
+        if PCState.CONFUSED in self.pc.states:
+            acts, _ = yield from self._check("act while confused (混乱)", self.profile.confused_act)
+            if not acts:
+                yield from self._monsters_attack(None)
+                return
+        self._wake(target, "attacked")
+        raw, terms, rate = self._rate(target, self.pc.weapon.value)
+        hit, d9 = yield from self._check(
+            f"melee vs {target.monster.name_ja}", rate,
+            automatic=True, terms=terms, raw=raw, against=target,
+        )
+        if hit:
+            yield from self._pc_hits(target)
+        else:
+            if d9.fumble and target.monster.ability is Ability.DRAIN_LEVEL:
+                self._drain_level(target)
+            if target.on_gold is None and target.alive:
+                yield from self._hit(target)
+                if target.sleep is Sleeping.AWAKE and self.pc.hp > 0:
+                    yield from self._hasted_extra(target)
+        yield from self._monsters_attack(target)
+
+    def _defend_turn(self) -> Proc:
+        """A turn in which the PC did something other than attack (JR-MELEE-1)."""
+        if self.attackers():
+            self.melee_started = True
+            self.turn += 1
+            yield from self._monsters_attack(None)
+
+    def _monsters_attack(self, attacked: MonsterOnMap | None) -> Proc:
+        """JR-MULTI-1 [DEFAULT]: each other attacker gets its own defend check."""
+        attackers = self.attackers()
+        if attacked in attackers:
+            attackers.remove(attacked)
+        for m in attackers:
+            for _ in range(self.profile.hasted_attacks if m.hasted else 1):
+                if not m.alive:
+                    break
+                yield from self._defend(m)
+
+    def _hasted_extra(self, m: MonsterOnMap) -> Proc:
+        if m.hasted:
+            for _ in range(self.profile.hasted_attacks - 1):
+                if m.alive:
+                    yield from self._defend(m)
+
+    def _defend(self, m: MonsterOnMap) -> Proc:
+        raw, terms, rate = self._rate(m, self.pc.weapon.value)
+        safe, _ = yield from self._check(
+            f"defend vs {m.monster.name_ja}", rate,
+            automatic=True, terms=terms, raw=raw, against=m,
+        )
+        if not safe:
+            yield from self._hit(m)
+
+    def _pc_hits(self, m: MonsterOnMap) -> Proc:
+        """A successful attack: usually the monster is defeated (JR-MELEE-2)."""
+        ability = m.monster.ability
+        if ability is Ability.GOLD_LOVER and m.on_gold is not None and not m.sealed:
+            m.on_gold = None  # JR-AB-GOLDLOVER: off the gold, sealed
+            m.sealed = True
+            self._emit(Kind.ABILITY, ability="gold_lover", uid=m.uid, effect="off the gold, sealed")
+            return
+        if ability is Ability.MIMIC and not m.sealed:
+            tile = yield from self._draw(
+                Purpose.MIMIC, "The mimic (擬態): draw a tile", Place.TABLE
+            )
+            if self.profile.role(tile) is Role.ITEM:  # JR-AB-MIMIC
+                self._remove_monster(m)
+                room = self.rooms[m.room]
+                room.tiles[m.spot] = tile
+                room.roles[m.spot] = Role.ITEM
+                self._emit(Kind.ABILITY, ability="mimic", uid=m.uid, tile=str(tile), effect="item")
+                return
+            self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
+            self._emit(Kind.ABILITY, ability="mimic", uid=m.uid, tile=str(tile), effect="sealed")
+            if self.on(Option.EXTENDED_STATES):
+                m.sealed = True
+                return
+        yield from self._defeat(m)
+
+    def _defeat(self, m: MonsterOnMap) -> Proc:
+        """JR-XP-1, JR-AB-STEALGOLD, JR-DROP-1."""
+        self._remove_monster(m)
+        self.pc.xp += m.monster.xp
+        self._emit(Kind.DEFEAT, uid=m.uid, monster=m.monster.id, xp=m.monster.xp, total=self.pc.xp)
+        if m.monster.ability is Ability.STEAL_GOLD:
+            self._gold(self.floor * 20, "leprechaun's gold")
+        self._level_up()
+        if self.on(Option.DROPS) and m.monster.drops > 0:
+            room = self.rooms[m.room]
+            for n in range(m.monster.drops):
+                tile = yield from self._draw(
+                    Purpose.DROP, f"Drop check {n + 1}/{m.monster.drops}: draw a tile", Place.TABLE
+                )
+                if self.profile.role(tile) is Role.ITEM:
+                    room.drops.append(tile)
+                    self._emit(Kind.ITEM, action="dropped", tile=str(tile), room=m.room)
+                else:
+                    self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
+                    self._emit(Kind.ITEM, action="no drop", tile=str(tile))
+
+    def _remove_monster(self, m: MonsterOnMap) -> None:
+        m.alive = False
+        if m in self.pursuers:
+            self.pursuers.remove(m)
+        room = self.rooms.get(m.room)
+        if room is not None and room.tiles[m.spot] is m.tile:
+            self.ledger.move(m.tile, Place.TABLE, Place.DISCARDS)
+            room.tiles[m.spot] = None
+            room.roles[m.spot] = Role.EMPTY
+
+    def _level_up(self) -> None:
+        """JR-LVL-1: the level follows the XP table (a drained PC regains it by XP)."""
+        level = TABLES.level_for_xp(self.pc.xp)
+        if level > self.pc.level:
+            old = self.pc.max_hp
+            self.pc.level = level
+            self.pc.max_hp = self.profile.max_hp(level)
+            if self.profile.heal_on_level_up:
+                self.pc.hp += self.pc.max_hp - old
+            self.pc.drained = False
+            self._emit(Kind.LEVEL, level=level, max_hp=self.pc.max_hp, hp=self.pc.hp)
+
+    def _drain_level(self, m: MonsterOnMap) -> None:
+        """JR-AB-DRAIN: a melee fumble against it costs a level (not at level 5 or below)."""
+        pc = self.pc
+        if pc.level <= 5:
+            self._emit(Kind.ABILITY, ability="drain_level", uid=m.uid, effect="none (level ≤ 5)")
+            return
+        lost = pc.level
+        pc.level -= 1
+        pc.xp = TABLES.level_xp[lost - 1] - 1
+        pc.max_hp = self.profile.max_hp(pc.level)
+        pc.hp = min(pc.hp, pc.max_hp)
+        pc.drained = True
+        self._emit(Kind.ABILITY, ability="drain_level", uid=m.uid, effect="level down")
+        self._emit(Kind.LEVEL, level=pc.level, xp=pc.xp, max_hp=pc.max_hp, hp=pc.hp, drained=True)
+
+    def _hit(self, m: MonsterOnMap, breath: bool = False) -> Proc:
+        """The monster's attack hits the PC: JR-DMG-1, then its ability (JR-AB-*)."""
+        m.has_hit = True
+        table = m.monster.damage
+        rolls: list[str] = []
+        if m.monster.damage_d9:
+            table = 0
+            for _ in range(m.monster.damage_d9):
+                d9 = yield from self._d9(
+                    Purpose.NUMBER, f"Damage of {m.monster.name_ja}: draw a tile"
+                )
+                table += d9.value
+                rolls += [str(t) for t in d9.tiles]
+        lost = damage(table, self.pc.armour.value)
+        self.pc.hp -= lost
+        self._emit(
+            Kind.DAMAGE, uid=m.uid, monster=m.monster.id, table=table, rolls=rolls,
+            defence=self.pc.armour.value, amount=lost, hp=self.pc.hp, breath=breath,
+        )
+        if self.pc.hp <= 0:
+            self._finish(Outcome(Termination.DEATH, self.floor, m.monster.id))
+        if not breath:
+            yield from self._on_hit(m)
+
+    def _on_hit(self, m: MonsterOnMap) -> Proc:
+        ability, pc = m.monster.ability, self.pc
+        if m.sealed:
+            return
+        if ability is Ability.FREEZE and PCState.FROZEN not in pc.states:
+            target = 9 - pc.level
+            ok, _ = yield from self._check("resist freezing (凍結判定)", target, against=m)
+            if not ok:
+                self._set_state(PCState.FROZEN, True)
+                alive, _ = yield from self._check("survive the cold (凍死)", target, against=m)
+                if not alive:
+                    self._finish(Outcome(Termination.DEATH, self.floor, "frozen"))
+        elif ability is Ability.POISON:
+            if self.on(Option.STRENGTH):
+                yield from self._lose_strength(m, "poison (毒判定)", 7 - pc.level)
+            else:
+                self._gold(-10, "poison")
+        elif ability is Ability.HOLD:
+            if not self.on(Option.PC_STATES):
+                self._gold(-10, "held")
+            elif PCState.FLOATING not in pc.states:
+                self._set_state(PCState.BOUND, True)
+        elif ability is Ability.STEAL_GOLD:
+            self._gold(-self.floor * 10, "stolen")
+            self._vanish(m)
+        elif ability is Ability.RUST:
+            if not pc.wears(Ring.ARMOUR_PROTECTION) and not pc.armour_protected:
+                if pc.armour.value > 0:
+                    pc.armour = Gear(pc.armour.name_ja, pc.armour.name_en, pc.armour.value - 1)
+                    self._emit(Kind.ABILITY, ability="rust", uid=m.uid, armour=pc.armour.value)
+        elif ability is Ability.STEAL_ITEM:
+            self._steal_item(m)
+            self._vanish(m)
+        elif ability is Ability.GAZE and not self.on(Option.PC_STATES):
+            self._gold(-100, "gaze")
+            m.sealed = True
+        elif ability is Ability.DRAIN_STRENGTH:
+            if self.on(Option.PC_STATES):
+                yield from self._lose_strength(m, "strength drain (強さドレイン判定)", 4)
+            elif not pc.wears(Ring.STRENGTH):
+                self._gold(-100, "strength drain")
+                m.sealed = True
+
+    def _lose_strength(self, m: MonsterOnMap, what: str, target: int) -> Proc:
+        """JR-AB-POISON / JR-AB-DRAINSTR (Plus): a resisted loss of 1 strength."""
+        pc = self.pc
+        if pc.strength <= self.profile.strength_min or pc.wears(Ring.STRENGTH):
+            self._emit(Kind.ABILITY, ability=m.monster.ability.value, uid=m.uid, effect="none")
+            return
+        ok, _ = yield from self._check(what, target, against=m)
+        if not ok:
+            pc.strength -= 1
+            self._emit(Kind.ABILITY, ability=m.monster.ability.value, uid=m.uid,
+                       effect="strength -1", strength=pc.strength)
+
+    def _vanish(self, m: MonsterOnMap) -> None:
+        self._remove_monster(m)
+        self._emit(Kind.ABILITY, ability=m.monster.ability.value, uid=m.uid, effect="vanished")
+
+    def _gaze_checks(self) -> Proc:
+        """JR-AB-GAZE (Plus: pc_states): an awake medusa in the PC's room gazes once."""
+        if not self.on(Option.PC_STATES):
+            return
+        for m in self.room_monsters():
+            if m.monster.ability is not Ability.GAZE or m.sealed:
+                continue
+            if m.sleep is not Sleeping.AWAKE or PCState.BLIND in self.pc.states:
+                continue
+            ok, _ = yield from self._check("resist the gaze (睨み判定)", 4, against=m)
+            if not ok:
+                self._set_state(PCState.CONFUSED, True)
+            m.sealed = True
+
+    def _ranged_combat(self, first: MonsterOnMap) -> Proc:
+        """JR-RANGED-1..3: one-sided shots while ``1d9 >= 3`` keeps succeeding."""
+        self._emit(Kind.RANGED, action="begin", uid=first.uid)
+        target: MonsterOnMap | None = first
+        opening = True
+        while True:
+            if not opening or self.profile.ranged_check_first_turn:
+                keep, _ = yield from self._check(
+                    "ranged combat goes on", self.profile.ranged_continue
+                )
+                if not keep:
+                    break
+            if target is None:
+                targets = self._ranged_targets()
+                options = [Choice(Verb.SHOOT, str(m.uid)) for m in targets]
+                if self.pc.potions and self.pc.hp < self.pc.max_hp:
+                    options.append(Choice(Verb.USE, str(self.pc.potions[0])))
+                options += [Choice(Verb.CLOSE), Choice(Verb.DOOR)]
+                if not targets:
+                    break
+                choice: Choice = yield ChoiceRequest("Ranged combat: act", tuple(options))
+                if choice.verb in (Verb.CLOSE, Verb.DOOR):
+                    if choice.verb is Verb.DOOR:
+                        self.position = Position.DOOR
+                    break
+                if choice.verb is Verb.USE:
+                    self._drink()
+                    opening = False
+                    continue
+                target = self.monster(int(choice.arg))
+            yield from self._shoot(target)
+            target = None
+            opening = False
+            if not self._ranged_targets():
+                break
+        self.melee_started = True
+        self._emit(Kind.RANGED, action="end")
+
+    def _shoot(self, m: MonsterOnMap) -> Proc:
+        pc = self.pc
+        if pc.shuriken > 0:
+            pc.shuriken -= 1
+            weapon, attack = "shuriken", pc.shuriken_attack
+        else:
+            pc.arrows -= 1
+            weapon, attack = "arrows", pc.ranged.value
+        self._wake(m, "shot at")
+        raw, terms, rate = self._rate(m, attack)
+        hit, _ = yield from self._check(
+            f"ranged ({weapon}) vs {m.monster.name_ja}", rate,
+            automatic=True, terms=terms, raw=raw, against=m,
+        )
+        if hit:
+            yield from self._pc_hits(m)
+        elif m.monster.ability is Ability.FIRE_BREATH:
+            self._emit(Kind.ABILITY, ability="fire_breath", uid=m.uid, why="ranged")
+            yield from self._hit(m, breath=True)
+
+    # ------------------------------------------------------------------ items
+
+    def _gold(self, amount: int, why: str) -> None:
+        before = self.pc.gold
+        self.pc.gold = max(0, before + amount)
+        self._emit(
+            Kind.ITEM, action="gold", amount=self.pc.gold - before, gold=self.pc.gold, why=why
+        )
+
+    def _room_loot(self) -> list[int]:
+        """Spots holding an item or gold; -1 stands for the pile of dropped items."""
+        room = self.room
+        return [
+            s for s, r in enumerate(room.roles)
+            if r in (Role.ITEM, Role.GOLD) and room.tiles[s] is not None
+        ] + ([-1] if room.drops else [])
+
+    def _take(self) -> Proc:
+        """JR-STATE-2: with every monster defeated, pick up the room's items and gold."""
+        if self.position is Position.DOOR:
+            yield from self._enter()
+        room = self.room
+        for spot in self._room_loot():
+            if spot < 0:
+                while room.drops:
+                    yield from self._pick_item(room.drops.pop(0))
+                continue
+            tile = room.tiles[spot]
+            assert tile is not None
+            room.tiles[spot] = None
+            if room.roles[spot] is Role.GOLD:
+                self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
+                self._gold(self.profile.gold_per_rank * tile.rank, f"gold pile {tile}")
+            else:
+                yield from self._pick_item(tile)
+            room.roles[spot] = Role.EMPTY
+
+    def _pick_item(self, tile: Tile) -> Proc:
+        """JR-ITEM-1: what each item tile gives."""
+        spec = self.profile.items[tile.rank]
+        pc = self.pc
+        self._emit(Kind.ITEM, action="found", tile=str(tile), name_ja=spec.name_ja,
+                   name_en=spec.name_en)
+        kind = spec.kind
+        if kind is ItemKind.POTION:
+            self.ledger.move(tile, Place.TABLE, Place.PC)
+            pc.potions.append(tile)
+        elif kind in (ItemKind.SHURIKEN, ItemKind.ARROWS):
+            self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
+            if kind is ItemKind.SHURIKEN:
+                pc.shuriken += spec.amount
+                pc.shuriken_attack = spec.attack
+            else:
+                pc.arrows += spec.amount
+        elif kind is ItemKind.RING:
+            self.ledger.move(tile, Place.TABLE, Place.PC)
+            pc.spare_rings.append(tile)
+            if len(pc.rings) < self.profile.ring_slots:
+                self._wear_ring(tile)
+        else:
+            power = spec.power(self.floor)
+            current = pc.weapon if kind is ItemKind.WEAPON else pc.armour
+            choice: Choice = yield ChoiceRequest(
+                f"Found {spec.name_ja} ({spec.name_en}) {power}: equip it instead of "
+                f"{current.name_ja} {current.value}?",
+                (Choice(Verb.EQUIP, str(tile)), Choice(Verb.KEEP)),
+            )
+            if choice.verb is Verb.KEEP:
+                self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
+                return
+            self.ledger.move(tile, Place.TABLE, Place.PC)
+            gear = Gear(spec.name_ja, spec.name_en, power)
+            if kind is ItemKind.WEAPON:
+                old, pc.weapon, pc.weapon_tile = pc.weapon_tile, gear, tile
+            else:
+                old, pc.armour, pc.armour_tile = pc.armour_tile, gear, tile
+            if old is not None:
+                self.ledger.move(old, Place.PC, Place.DISCARDS)
+            self._emit(Kind.ITEM, action="equipped", tile=str(tile), value=power)
+
+    def _wear_ring(self, tile: Tile) -> None:
+        """JR-PC-4: up to 2 rings at once."""
+        pc = self.pc
+        if tile not in pc.spare_rings or len(pc.rings) >= self.profile.ring_slots:
+            raise IllegalAction(f"cannot put on {tile}")
+        pc.spare_rings.remove(tile)
+        pc.rings.append(tile)
+        ring = self.profile.items[tile.rank].ring
+        assert ring is not None
+        pc.ring_kinds.append(ring)
+        self._emit(Kind.ITEM, action="ring on", tile=str(tile), ring=ring.value)
+
+    def _remove_ring(self, tile: Tile) -> None:
+        pc = self.pc
+        i = pc.rings.index(tile)
+        pc.rings.pop(i)
+        ring = pc.ring_kinds.pop(i)
+        pc.spare_rings.append(tile)
+        self._emit(Kind.ITEM, action="ring off", tile=str(tile), ring=ring.value)
+
+    def _drink(self) -> None:
+        """JR-ITEM-1: a healing potion gives HP +10 up to max HP."""
+        pc = self.pc
+        tile = pc.potions.pop()
+        self.ledger.move(tile, Place.PC, Place.DISCARDS)
+        healed = min(self.profile.items[tile.rank].amount, pc.max_hp - pc.hp)
+        pc.hp += healed
+        self._emit(Kind.HEAL, amount=healed, hp=pc.hp, why="potion")
+
+    def _steal_item(self, m: MonsterOnMap) -> None:
+        """JR-AB-STEALITEM: one of what the PC holds most of; an adornment ring goes first."""
+        pc = self.pc
+        adornment = [t for t, k in zip(pc.rings, pc.ring_kinds, strict=True)
+                     if k is Ring.ADORNMENT]
+        if adornment:
+            self._remove_ring(adornment[0])
+            self._lose_ring_tile(adornment[0])
+            return
+        held = {"arrows": pc.arrows, "shuriken": pc.shuriken, "potions": len(pc.potions)}
+        what, count = max(held.items(), key=lambda kv: kv[1])
+        if count == 0 and pc.spare_rings:
+            self._lose_ring_tile(pc.spare_rings[0])
+            return
+        if count == 0:
+            self._emit(Kind.ITEM, action="nothing to steal")
+            return
+        if what == "arrows":
+            pc.arrows -= 1
+        elif what == "shuriken":
+            pc.shuriken -= 1
+        else:
+            self.ledger.move(pc.potions.pop(), Place.PC, Place.DISCARDS)
+        self._emit(Kind.ITEM, action="stolen", what=what)
+
+    def _lose_ring_tile(self, tile: Tile) -> None:
+        self.pc.spare_rings.remove(tile)
+        self.ledger.move(tile, Place.PC, Place.DISCARDS)
+        self._emit(Kind.ITEM, action="stolen", what=str(tile))
+
+    def _set_state(self, state: PCState, on: bool) -> None:
+        if on:
+            self.pc.states.add(state)
+        else:
+            self.pc.states.discard(state)
+        self._emit(Kind.STATE, who="pc", state=state.value, on=on)

@@ -1,0 +1,152 @@
+"""Events in words: English with the Japanese names beside (spec §9).
+
+>>> from companion.rules.events import Event, Kind
+>>> line = describe(Event(Kind.CHECK, {
+...     "what": "melee vs 大蛇", "target": 3, "raw": 3,
+...     "terms": [["attack", 6], ["level", -1], ["strength", 0], ["weapon", -2]],
+...     "tiles": ["2z", "6m"], "value": 6, "critical": False, "fumble": False,
+...     "success": True}))
+>>> for part in line.strip().split("; "):
+...     print(part)
+melee vs 大蛇: rate 3 = 6 attack − 1 level − 0 strength − 2 weapon
+drew 2z (set aside), 6m → 6 ≥ 3 → success
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.events import Event, Kind
+from companion.rules.tables import TABLES, Ability
+from companion.rules.tiles import Tile
+
+_SLEEP = {"awake": "awake (起)", "asleep": "asleep (睡眠)", "deeply_asleep": "deeply asleep (熟睡)"}
+_STATES = {
+    "frozen": "frozen (凍結)", "bound": "bound (拘束)", "confused": "confused (混乱)",
+    "blind": "blind (盲目)", "floating": "floating (浮遊)",
+}
+
+
+def monster_name(monster_id: str) -> str:
+    return TABLES.monsters[monster_id].name if monster_id in TABLES.monsters else monster_id
+
+
+def _terms(terms: list[list[Any]]) -> str:
+    out = ""
+    for i, (name, value) in enumerate(terms):
+        if i == 0:
+            out += f"{value} {name}"
+        else:
+            out += f" {'−' if value <= 0 else '+'} {abs(value)} {name}"
+    return out
+
+
+def _check(d: dict[str, Any]) -> str:
+    target = d["target"]
+    head = f"{d['what']}: "
+    if d["terms"]:
+        clamp = f" = {d['raw']}, clamped to 1..9" if d["raw"] != target else ""
+        head += f"rate {target} = {_terms(d['terms'])}{clamp}; "
+    tiles = d["tiles"]
+    drew = ", ".join(f"{t} (set aside)" for t in tiles[:-1])
+    drew = (drew + ", " if drew else "") + tiles[-1]
+    if d["critical"]:
+        face = "critical (中) → 9"
+    elif d["fumble"]:
+        face = "fumble (白) → 1"
+    else:
+        face = str(d["value"])
+    verdict = "success" if d["success"] else "failure"
+    sign = "≥" if d["value"] >= target else "<"
+    return f"{head}drew {drew} → {face} {sign} {target} → {verdict}"
+
+
+def describe(event: Event) -> str:
+    """One line for the turn-by-turn account."""
+    d, k = event.data, event.kind
+    if k is Kind.FLOOR:
+        return f"=== Floor {d['floor']} (第{d['floor']}階層) ==="
+    if k is Kind.START_ROOM:
+        return f"Start room {d['room']} (drew {', '.join(d['tiles'])})"
+    if k is Kind.RESHUFFLE:
+        return f"The wall is empty: {d['tiles']} discards shuffled back into it (山牌)"
+    if k is Kind.ROOM:
+        tiles = " ".join(d["tiles"])
+        stairs = ", stairs down (階段)" if d["stairs"] else ""
+        return f"Room {d['room']} revealed: {tiles} [{', '.join(d['roles'])}]{stairs}"
+    if k is Kind.ENCOUNTER:
+        extra = " sitting on gold" if d["on_gold"] else ""
+        check = d["sleep_check"]
+        how = (
+            f" (sleep check: row {check['row']}, column {check['column']}, "
+            f"{check['rings']} ring(s))" if check else ""
+        )
+        return (
+            f"Monster #{d['uid']}: {d['name_ja']} ({d['name_en']}), "
+            f"{_SLEEP[d['sleep']]}{how}{extra}"
+        )
+    if k is Kind.MOVE:
+        if d.get("flee"):
+            return f"The PC flees room {d['room']} into the corridor (逃げる)"
+        return f"The PC is {'on the door of' if d['position'] == 'door' else 'in'} room {d['room']}"
+    if k is Kind.WAKE:
+        return f"{monster_name(d['monster'])} #{d['uid']} wakes up ({d['why']})"
+    if k is Kind.CHECK:
+        return "  " + _check(d)
+    if k is Kind.DAMAGE:
+        table = d["table"]
+        rolled = f" (2d9: {', '.join(d['rolls'])})" if d["rolls"] else ""
+        how = "breathes fire on" if d["breath"] else "hits"
+        sum_ = f"{table}{rolled} − {d['defence']} armour" if table else "no damage (table 0)"
+        return f"  {monster_name(d['monster'])} {how} the PC: {sum_} = {d['amount']} → HP {d['hp']}"
+    if k is Kind.HEAL:
+        return f"  HP +{d['amount']} ({d['why']}) → {d['hp']}"
+    if k is Kind.DEFEAT:
+        return f"  {monster_name(d['monster'])} #{d['uid']} defeated: +{d['xp']} XP → {d['total']}"
+    if k is Kind.LEVEL:
+        drained = " (drained)" if d.get("drained") else ""
+        return f"  Level {d['level']}{drained}: max HP {d['max_hp']}, HP {d['hp']}"
+    if k is Kind.ITEM:
+        return "  " + _item(d)
+    if k is Kind.STATE:
+        if d["who"] == "pc":
+            return f"  The PC is {'now' if d['on'] else 'no longer'} {_STATES[d['state']]}"
+        pincer = " — pincered! (挟み撃ち)" if d["pincer"] else ""
+        return f"  Monsters {d['uids']} pursue the PC{pincer}"
+    if k is Kind.ABILITY:
+        ability = Ability(d["ability"])
+        ja, en = TABLES.ability_names[ability]
+        effect = d.get("effect") or d.get("why", "")
+        return f"  {ja} ({en}): {effect}"
+    if k is Kind.RANGED:
+        begins = d["action"] == "begin"
+        return "  Ranged combat begins (遠隔戦闘)" if begins else "  Ranged combat ends"
+    if k is Kind.STAIRS:
+        return f"The PC takes the stairs down from floor {d['floor']}"
+    if k is Kind.GAME_OVER:
+        if d["result"] == "victory":
+            return (
+                f"*** 生還! The PC escaped the dungeon at level {d['level']} "
+                f"with {d['gold']} gold ***"
+            )
+        cause = "frozen to death (凍死)" if d["cause"] == "frozen" else monster_name(d["cause"])
+        return f"*** Game over on floor {d['floor']}: killed by {cause} ***"
+    return f"{k.value}: {d}"
+
+
+def _item(d: dict[str, Any]) -> str:
+    action = d["action"]
+    if action == "gold":
+        return f"Gold {d['amount']:+d} ({d['why']}) → {d['gold']}"
+    if action == "found":
+        return f"Found {d['name_ja']} ({d['name_en']}) [{d['tile']}]"
+    if action in ("dropped", "no drop"):
+        tile = Tile.from_notation(d["tile"])
+        return f"Drop check: {tile}" + (" — an item drops!" if action == "dropped" else "")
+    if action == "equipped":
+        return f"Equipped {d['tile']} ({d['value']})"
+    if action in ("ring on", "ring off"):
+        return f"Ring {d['ring']} {'put on' if action == 'ring on' else 'taken off'}"
+    if action == "stolen":
+        return f"Stolen: {d['what']}"
+    return str(action)

@@ -1,0 +1,250 @@
+"""The profile: every [DEFAULT] number and tile role, plus which Plus rules are on.
+
+A profile is a TOML file; the packaged one is ``data/profile.toml``. A user's
+own variant is loaded with :func:`load_profile` and checked field by field,
+so a hand-edited mistake is reported with its file, field and value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from companion.errors import DataError
+from companion.rules.datafiles import Fields, load_file, load_packaged
+from companion.rules.tiles import ALL_KINDS, Suit, Tile
+
+
+class Option(Enum):
+    """The EZ Plus optional rules (雀ローグEZプラス), each switched on separately."""
+
+    SLEEP_CHECK = "sleep_check"  # 睡眠判定ルール
+    EXTENDED_STATES = "extended_states"  # 拡張状態ルール
+    STRENGTH = "strength"  # 強さルール
+    PC_STATES = "pc_states"  # PCの状態ルール
+    DROPS = "drops"  # アイテムのドロップ・ルール
+    PINCER = "pincer"  # 挟み撃ちルール
+
+
+PRESETS: dict[str, frozenset[Option]] = {
+    "ez": frozenset(),
+    "plus": frozenset(Option),
+}
+
+
+def preset_options(name: str) -> frozenset[Option]:
+    """The options of a preset found by alias (``ez``, ``plus``)."""
+    try:
+        return PRESETS[name.lower()]
+    except KeyError:
+        raise DataError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}") from None
+
+
+class Role(Enum):
+    """What a tile means on the encounter map (§2)."""
+
+    MONSTER = "monster"
+    ITEM = "item"
+    GOLD = "gold"
+    STAIRS = "stairs"
+    EMPTY = "empty"
+
+
+class ItemKind(Enum):
+    POTION = "potion"
+    SHURIKEN = "shuriken"
+    ARROWS = "arrows"
+    WEAPON = "weapon"
+    ARMOUR = "armour"
+    RING = "ring"
+
+
+class Ring(Enum):
+    STEALTH = "stealth"  # 隠密の指輪
+    STRENGTH = "strength"  # 増強の指輪
+    ARMOUR_PROTECTION = "armour_protection"  # 鎧保護の指輪
+    ADORNMENT = "adornment"  # 飾りの指輪
+
+
+@dataclass(frozen=True, slots=True)
+class ItemSpec:
+    """One row of the item table (JR-ITEM-1)."""
+
+    rank: int
+    name_ja: str
+    name_en: str
+    kind: ItemKind
+    amount: int = 0  # heal for a potion, count for ammunition
+    attack: int = 0  # shuriken
+    base: int = 0  # weapon attack / armour defence on floors 1..per_floors-1
+    per_floors: int = 1
+    ring: Ring | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.name_ja} ({self.name_en})"
+
+    def power(self, floor: int) -> int:
+        """Weapon attack or armour defence for an item found on ``floor``."""
+        return self.base + floor // self.per_floors
+
+
+@dataclass(frozen=True, slots=True)
+class Gear:
+    name_ja: str
+    name_en: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """Every [DEFAULT] of spec/jongrogue.md (see ``data/profile.toml`` for the rule of each)."""
+
+    name: str
+    source: str
+    critical: Tile
+    fumble: Tile
+    roles: tuple[Role, ...]  # by tile index
+    last_floor: int
+    regen_per_room: int
+    gold_per_rank: int
+    non_number_corner_sleeps: bool
+    max_hp_base: int
+    max_hp_per_level: int
+    heal_on_level_up: bool
+    strength: int
+    strength_min: int
+    gold: int
+    weapon: Gear
+    ranged: Gear
+    arrows: int
+    armour: Gear
+    ring_slots: int
+    ranged_continue: int
+    ranged_check_first_turn: bool
+    hasted_attacks: int
+    bound_escape: int
+    confused_act: int
+    thaw: int
+    attackers: dict[tuple[str, bool], int]  # (position, pincered) -> max attackers
+    items: dict[int, ItemSpec]
+
+    def role(self, tile: Tile) -> Role:
+        return self.roles[tile.index]
+
+    def max_hp(self, level: int) -> int:
+        """JR-LVL-1 [DEFAULT]: max HP at ``level``."""
+        return self.max_hp_base + self.max_hp_per_level * (level - 1)
+
+
+def _gear(f: Fields, key: str, value_key: str) -> Gear:
+    g = f.sub(key)
+    return Gear(g.text("name_ja"), g.text("name_en"), g.number(value_key, 0))
+
+
+def _tile(f: Fields, key: str) -> Tile:
+    try:
+        return Tile.from_notation(f.text(key))
+    except ValueError:
+        raise f.error(key, f"should be a tile such as '7z', got {f.table[key]!r}") from None
+
+
+def _roles(f: Fields) -> tuple[Role, ...]:
+    names = tuple(r.value for r in Role if r is not Role.STAIRS)
+    by_suit = {s: Role(f.text(s.value, names)) for s in Suit}
+    stairs: set[Tile] = set()
+    for i, text in enumerate(f.array("stairs")):
+        try:
+            stairs.add(Tile.from_notation(str(text)))
+        except ValueError:
+            raise f.error(f"stairs[{i}]", f"should be a tile, got {text!r}") from None
+    return tuple(Role.STAIRS if t in stairs else by_suit[t.suit] for t in ALL_KINDS)
+
+
+def _items(f: Fields) -> dict[int, ItemSpec]:
+    items: dict[int, ItemSpec] = {}
+    kinds = tuple(k.value for k in ItemKind)
+    for rank in range(1, 10):
+        g = f.sub(str(rank))
+        kind = ItemKind(g.text("kind", kinds))
+        spec = ItemSpec(rank, g.text("name_ja"), g.text("name_en"), kind)
+        if kind is ItemKind.POTION:
+            spec = ItemSpec(rank, spec.name_ja, spec.name_en, kind, amount=g.number("heal", 1))
+        elif kind in (ItemKind.SHURIKEN, ItemKind.ARROWS):
+            attack = g.number("attack", 0) if kind is ItemKind.SHURIKEN else 0
+            spec = ItemSpec(
+                rank, spec.name_ja, spec.name_en, kind, amount=g.number("count", 1), attack=attack
+            )
+        elif kind in (ItemKind.WEAPON, ItemKind.ARMOUR):
+            spec = ItemSpec(
+                rank, spec.name_ja, spec.name_en, kind,
+                base=g.number("base", 0), per_floors=g.number("per_floors", 1),
+            )
+        else:
+            ring = Ring(g.text("ring", tuple(r.value for r in Ring)))
+            spec = ItemSpec(rank, spec.name_ja, spec.name_en, kind, ring=ring)
+        items[rank] = spec
+    return items
+
+
+def parse_profile(source: str, raw: dict[str, object]) -> Profile:
+    root = Fields(source, raw)
+    dice, roles, map_, pc, combat = (
+        root.sub("dice"), root.sub("roles"), root.sub("map"), root.sub("pc"), root.sub("combat")
+    )
+    critical, fumble = _tile(dice, "critical"), _tile(dice, "fumble")
+    if critical.is_number or fumble.is_number or critical is fumble:
+        raise DataError(
+            f"{source}: dice.critical and dice.fumble should be two different honour tiles, "
+            f"got {critical} and {fumble}"
+        )
+    attackers = {
+        (where, pincer): combat.number(f"{'pincer_' if pincer else ''}attackers_{where}", 1)
+        for where in ("room", "door", "corridor")
+        for pincer in (False, True)
+    }
+    return Profile(
+        name=root.text("name"),
+        source=source,
+        critical=critical,
+        fumble=fumble,
+        roles=_roles(roles),
+        last_floor=map_.number("last_floor", 1),
+        regen_per_room=map_.number("regen_per_room", 0),
+        gold_per_rank=map_.number("gold_per_rank", 0),
+        non_number_corner_sleeps=map_.flag("non_number_corner_sleeps"),
+        max_hp_base=pc.number("max_hp_base", 1),
+        max_hp_per_level=pc.number("max_hp_per_level", 0),
+        heal_on_level_up=pc.flag("heal_on_level_up"),
+        strength=pc.number("strength"),
+        strength_min=pc.number("strength_min"),
+        gold=pc.number("gold", 0),
+        weapon=_gear(pc, "weapon", "attack"),
+        ranged=_gear(pc, "ranged", "attack"),
+        arrows=pc.number("arrows", 0),
+        armour=_gear(pc, "armour", "defence"),
+        ring_slots=pc.number("ring_slots", 0),
+        ranged_continue=combat.number("ranged_continue", 1, 9),
+        ranged_check_first_turn=combat.flag("ranged_check_first_turn"),
+        hasted_attacks=combat.number("hasted_attacks", 1),
+        bound_escape=combat.number("bound_escape", 1, 9),
+        confused_act=combat.number("confused_act", 1, 9),
+        thaw=combat.number("thaw", 1, 9),
+        attackers=attackers,
+        items=_items(root.sub("items")),
+    )
+
+
+def default_profile() -> Profile:
+    return parse_profile(*load_packaged("profile.toml"))
+
+
+def load_profile(path: Path | None) -> Profile:
+    """The profile at ``path``, or the packaged default when ``path`` is None."""
+    if path is None:
+        return DEFAULT_PROFILE
+    return parse_profile(*load_file(path))
+
+
+DEFAULT_PROFILE = default_profile()
