@@ -25,6 +25,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.app.cmd_events",
     "companion.app.cmd_rfid",
     "companion.app.cmd_dice",
+    "companion.app.cmd_rules",
+    "companion.app.cmd_simulate",
 )
 
 

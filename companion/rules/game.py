@@ -29,6 +29,7 @@ from companion.rules.actions import (
     Verb,
 )
 from companion.rules.checks import D9, damage, passes, rate_terms
+from companion.rules.encounter import sleep_on_encounter
 from companion.rules.events import Event, Kind
 from companion.rules.profile import (
     DEFAULT_PROFILE,
@@ -41,7 +42,7 @@ from companion.rules.profile import (
     preset_options,
 )
 from companion.rules.state import PC, MonsterOnMap, PCState, Position, Room, Sleeping
-from companion.rules.tables import TABLES, Ability, Sleep
+from companion.rules.tables import TABLES, Ability
 from companion.rules.tiles import Tile
 from companion.rules.wall import Place, TileLedger
 
@@ -363,25 +364,10 @@ class Game:
         tile = room.tiles[spot]
         assert tile is not None
         monster = TABLES.monster_for(self.floor, tile.rank)
-        check: dict[str, Any] = {}
-        if not self.on(Option.SLEEP_CHECK):
-            sleep = Sleeping(monster.sleep_ez.value)
-        elif monster.sleep_plus in (Sleep.ASLEEP_OR_AWAKE, Sleep.DEEPLY_ASLEEP_OR_AWAKE):
-            corner = room.tiles[0]
-            rings = self.pc.wears(Ring.STEALTH)
-            if corner is None or not corner.is_number:
-                awake = not self.profile.non_number_corner_sleeps
-            else:
-                awake = TABLES.awake_by_check(corner.rank, tile.rank, rings)
-            check = {"row": str(corner), "column": str(tile), "rings": rings}
-            if awake:
-                sleep = Sleeping.AWAKE
-            elif monster.sleep_plus is Sleep.ASLEEP_OR_AWAKE:
-                sleep = Sleeping.ASLEEP
-            else:
-                sleep = Sleeping.DEEPLY_ASLEEP
-        else:
-            sleep = Sleeping(monster.sleep_plus.value)
+        sleep, check = sleep_on_encounter(
+            monster, tile, room.tiles[0], self.pc.wears(Ring.STEALTH),
+            self.on(Option.SLEEP_CHECK), self.profile.non_number_corner_sleeps,
+        )
         m = MonsterOnMap(self._next_uid, monster, tile, room.number, spot, sleep)
         self._next_uid += 1
         if self.on(Option.EXTENDED_STATES):

@@ -1,0 +1,183 @@
+"""``companion rules …``: the book's tables as a quick reference for play on paper."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from companion.errors import InvalidNotation
+from companion.rules.checks import damage, rate_terms
+from companion.rules.encounter import sleep_on_encounter
+from companion.rules.profile import PRESETS, Option, Role, load_profile, preset_options
+from companion.rules.tables import TABLES, Ability, Monster
+from companion.rules.tiles import Tile
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a whole number of 1 or more")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a whole number of 0 or more")
+    return value
+
+
+def existing_file(text: str) -> Path:
+    path = Path(text)
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"{text}: no such file")
+    return path
+
+
+def tile_arg(text: str) -> Tile:
+    try:
+        return Tile.from_notation(text)
+    except InvalidNotation as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def monster_arg(text: str) -> Monster:
+    monster = TABLES.monsters.get(text.upper())
+    if monster is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a monster id: use one of {''.join(sorted(TABLES.monsters))}"
+        )
+    return monster
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser("rules", help="look up the rules tables (for play on paper)")
+    parser.add_argument("--profile", type=existing_file, help="a profile TOML of your own")
+    kinds = parser.add_subparsers(dest="table", required=True, metavar="TABLE")
+
+    p = kinds.add_parser("encounter", help="which monster a monster tile gives (JR-ENC-1)")
+    p.add_argument("--floor", type=positive_int, required=True)
+    p.add_argument("--tile", type=tile_arg, required=True, help="the monster tile, e.g. 6m")
+    p.set_defaults(func=run_encounter)
+
+    p = kinds.add_parser("sleep", help="awake or asleep on encounter (JR-SLEEP-1..3)")
+    p.add_argument("--floor", type=positive_int, required=True)
+    p.add_argument("--monster-tile", type=tile_arg, required=True)
+    p.add_argument("--corner-tile", type=tile_arg, required=True, help="the room's top-left tile")
+    p.add_argument("--rings", type=non_negative_int, default=0, help="rings of stealth worn")
+    p.add_argument("--preset", choices=sorted(PRESETS), default="plus")
+    p.set_defaults(func=run_sleep)
+
+    p = kinds.add_parser("rate", help="the monster rate and its terms (JR-RATE-1)")
+    p.add_argument("--monster", type=monster_arg, required=True, help="monster id, e.g. S")
+    p.add_argument("--level", type=positive_int, required=True)
+    p.add_argument("--weapon", type=non_negative_int, required=True, help="weapon attack")
+    p.add_argument("--strength", type=int, help="PC strength (the strength rule, 強さルール)")
+    p.set_defaults(func=run_rate)
+
+    p = kinds.add_parser("damage", help="damage a monster's hit deals (JR-DMG-1)")
+    p.add_argument("--monster", type=monster_arg, required=True)
+    p.add_argument("--armour", type=non_negative_int, required=True, help="armour defence")
+    p.set_defaults(func=run_damage)
+
+    p = kinds.add_parser("level", help="level and max HP for an XP total (JR-LVL-1)")
+    p.add_argument("--xp", type=non_negative_int, required=True)
+    p.set_defaults(func=run_level)
+
+    for sub in kinds.choices.values():
+        sub.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> int:
+    print(json.dumps(data, ensure_ascii=False) if args.json else text)
+    return 0
+
+
+def _monster_json(m: Monster) -> dict[str, Any]:
+    ability = TABLES.ability_names.get(m.ability, ("", ""))
+    return {
+        "id": m.id, "name_ja": m.name_ja, "name_en": m.name_en, "attack": m.attack,
+        "damage": f"{m.damage_d9}d9" if m.damage_d9 else m.damage, "xp": m.xp,
+        "drops": m.drops, "floors": [m.floors_from, m.floors_to or None],
+        "sleep_ez": m.sleep_ez.value, "sleep_plus": m.sleep_plus.value,
+        "ability": m.ability.value, "ability_ja": ability[0], "ability_en": ability[1],
+    }
+
+
+def _monster_tile(args: argparse.Namespace, tile: Tile) -> Monster:
+    profile = load_profile(args.profile)
+    role = profile.role(tile)
+    if role is not Role.MONSTER:
+        raise InvalidNotation(f"{tile} is not a monster tile in this profile (it is {role.value})")
+    return TABLES.monster_for(args.floor, tile.rank)
+
+
+def run_encounter(args: argparse.Namespace) -> int:
+    m = _monster_tile(args, args.tile)
+    data = {"floor": args.floor, "tile": str(args.tile), **_monster_json(m)}
+    dmg = data["damage"]
+    ability = ""
+    if m.ability is not Ability.NONE:
+        ability = f", {data['ability_ja']} ({data['ability_en']})"
+    text = (
+        f"Floor {args.floor}, {args.tile}: [{m.id}] {m.name_ja} ({m.name_en}) — attack {m.attack}, "
+        f"damage {dmg}, XP {m.xp}, drops {m.drops}{ability}"
+    )
+    return _emit(args, data, text)
+
+
+def run_sleep(args: argparse.Namespace) -> int:
+    m = _monster_tile(args, args.monster_tile)
+    sleep_check = Option.SLEEP_CHECK in preset_options(args.preset)
+    profile = load_profile(args.profile)
+    state, check = sleep_on_encounter(
+        m, args.monster_tile, args.corner_tile, args.rings, sleep_check,
+        profile.non_number_corner_sleeps,
+    )
+    names = {
+        "awake": "awake (起)", "asleep": "asleep (睡眠)", "deeply_asleep": "deeply asleep (熟睡)"
+    }
+    data = {"monster": m.id, "name_ja": m.name_ja, "name_en": m.name_en, "state": state.value,
+            "sleep_check": bool(check), "preset": args.preset}
+    how = "by the sleep check" if check else ("EZ column" if not sleep_check else "fixed column")
+    return _emit(args, data, f"{m.name_ja} ({m.name_en}): {names[state.value]} ({how})")
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    m: Monster = args.monster
+    raw, terms, rate = rate_terms(m.attack, args.level, args.weapon, args.strength)
+    data = {"monster": m.id, "rate": rate, "raw": raw, "terms": terms,
+            "clamped": raw != rate}
+    shown = " ".join(
+        (f"{v}" if i == 0 else f"{'−' if v <= 0 else '+'} {abs(v)}") + f" {n}"
+        for i, (n, v) in enumerate(terms)
+    )
+    clamp = f" = {raw}, clamped to 1..9" if raw != rate else ""
+    return _emit(args, data, f"rate {rate} = {shown}{clamp} (success on 1d9 >= {rate})")
+
+
+def run_damage(args: argparse.Namespace) -> int:
+    m: Monster = args.monster
+    if m.damage_d9:
+        data = {"monster": m.id, "damage": f"{m.damage_d9}d9 - {args.armour}", "minimum": 1,
+                "armour": args.armour}
+        text = f"{m.name_ja}: {m.damage_d9}d9 − {args.armour} armour, at least 1"
+    else:
+        amount = damage(m.damage, args.armour)
+        data = {"monster": m.id, "damage": amount, "table": m.damage, "armour": args.armour}
+        text = f"{m.name_ja}: {m.damage} − {args.armour} armour = {amount}" + (
+            " (table damage 0: no damage)" if m.damage == 0 else " (at least 1)"
+        )
+    return _emit(args, data, text)
+
+
+def run_level(args: argparse.Namespace) -> int:
+    profile = load_profile(args.profile)
+    level = TABLES.level_for_xp(args.xp)
+    nxt = TABLES.level_xp[level] if level < TABLES.max_level else None
+    data = {"xp": args.xp, "level": level, "next_level_xp": nxt,
+            "max_hp": profile.max_hp(level)}
+    more = f", next level at {nxt} XP" if nxt else " (the highest level)"
+    return _emit(args, data, f"{args.xp} XP: level {level}, max HP {profile.max_hp(level)}{more}")

@@ -1,0 +1,131 @@
+"""Many headless games at once: survival rate, floors, causes of death, speed.
+
+Game ``i`` of a run with base seed ``S`` always gets seed ``(S << 32) | i``, so
+the result does not depend on how the games are spread over processes.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.rules.autoplay import play
+from companion.rules.profile import load_profile
+
+CHUNK = 250  # games per task: big enough to amortise the process hop
+
+
+def game_seed(base: int, index: int) -> int:
+    return (base << 32) | index
+
+
+@dataclass
+class Tally:
+    """Sums over finished games; two tallies add up to the tally of both runs."""
+
+    games: int = 0
+    wins: int = 0
+    floors: int = 0
+    deepest: int = 0
+    inputs: int = 0
+    deaths_by: Counter[str] = field(default_factory=Counter)
+    floor_reached: Counter[int] = field(default_factory=Counter)
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        self.floors += other.floors
+        self.deepest = max(self.deepest, other.deepest)
+        self.inputs += other.inputs
+        self.deaths_by.update(other.deaths_by)
+        self.floor_reached.update(other.floor_reached)
+
+
+def wilson_ci95(wins: int, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a rate (sound near 0, unlike the normal one)."""
+    if games == 0:
+        return (0.0, 0.0)
+    z = 1.959964
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def run_chunk(args: tuple[int, int, int, str, str, str | None]) -> Tally:
+    base, start, stop, preset, strategy, profile_path = args
+    profile = load_profile(Path(profile_path) if profile_path else None)
+    tally = Tally()
+    for i in range(start, stop):
+        game = play(game_seed(base, i), preset, strategy, profile)
+        outcome = game.outcome()
+        assert outcome is not None
+        tally.games += 1
+        tally.wins += outcome.won
+        tally.floors += outcome.floor
+        tally.deepest = max(tally.deepest, outcome.floor)
+        tally.inputs += len(game.inputs)
+        tally.floor_reached[outcome.floor] += 1
+        if not outcome.won:
+            tally.deaths_by[outcome.cause or outcome.termination.value] += 1
+    return tally
+
+
+def simulate(
+    games: int,
+    seed: int = 0,
+    preset: str = "plus",
+    strategy: str = "cautious",
+    profile: str | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[Tally, float]:
+    """Play ``games`` games; return the tally and the seconds it took."""
+    chunks = [
+        (seed, start, min(start + CHUNK, games), preset, strategy, profile)
+        for start in range(0, games, CHUNK)
+    ]
+    total = Tally()
+    begin = time.perf_counter()
+    results: Iterator[Tally]
+    if jobs <= 1:
+        results = map(run_chunk, chunks)
+        for tally in results:
+            total.add(tally)
+            if progress:
+                progress(total.games, games)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for tally in pool.map(run_chunk, chunks):
+                total.add(tally)
+                if progress:
+                    progress(total.games, games)
+    return total, time.perf_counter() - begin
+
+
+def summary(tally: Tally, seconds: float) -> dict[str, Any]:
+    low, high = wilson_ci95(tally.wins, tally.games)
+    return {
+        "games": tally.games,
+        "wins": tally.wins,
+        "survival_rate": tally.wins / tally.games if tally.games else 0.0,
+        "ci95": [low, high],
+        "mean_floor": tally.floors / tally.games if tally.games else 0.0,
+        "deepest_floor": tally.deepest,
+        "floor_reached": {str(k): v for k, v in sorted(tally.floor_reached.items())},
+        "deaths_by": dict(tally.deaths_by.most_common()),
+        "inputs_per_game": tally.inputs / tally.games if tally.games else 0.0,
+        "seconds": seconds,
+        "games_per_second": tally.games / seconds if seconds else 0.0,
+    }
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
