@@ -23,6 +23,8 @@ from companion.rules.tiles import Tile
 class Verb(Enum):
     """Everything the PC can choose to do (JR-MELEE-1, JR-RANGED-2, JR-FLEE-1, moves)."""
 
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
+
     ENTER = "enter"  # step from the door into the room (wakes 睡眠 monsters, JR-STATE-1)
     FIGHT = "fight"  # melee attack on monster <id>
     SHOOT = "shoot"  # ranged attack on monster <id> (starts ranged combat)
@@ -41,14 +43,25 @@ class Verb(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Choice:
+    """One thing the PC may do; build them with :meth:`of` or :meth:`from_notation`."""
+
     verb: Verb
     arg: str = ""
+
+    @staticmethod
+    def of(verb: Verb, arg: str = "") -> Choice:
+        """The one shared instance of this choice (cheap to build, compared by identity)."""
+        key = (verb, arg)
+        choice = _CHOICES.get(key)
+        if choice is None:
+            choice = _CHOICES[key] = Choice(verb, arg)
+        return choice
 
     @staticmethod
     def from_notation(text: str) -> Choice:
         verb, _, arg = text.strip().lower().partition(":")
         try:
-            return Choice(Verb(verb), arg)
+            return Choice.of(Verb(verb), arg)
         except ValueError:
             verbs = ", ".join(v.value for v in Verb)
             raise InvalidNotation(f"{text!r} is not a choice: start with one of {verbs}") from None
@@ -60,8 +73,13 @@ class Choice:
         return f"Choice.from_notation('{self}')"
 
 
+_CHOICES: dict[tuple[Verb, str], Choice] = {}
+
+
 class Purpose(Enum):
     """Why the game wants a tile: tells the player where it goes."""
+
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
 
     START_ROOM = "start_room"  # 1d9 for the start room (JR-MAP-1)
     ROOM = "room"  # one of the 4 tiles of a room's encounter map (JR-MAP-2)
@@ -71,13 +89,14 @@ class Purpose(Enum):
     MIMIC = "mimic"  # the mimic's draw (JR-AB-MIMIC)
 
 
-@dataclass(frozen=True, slots=True)
+# Requests are made for every input, so they are plain (not frozen) slotted classes.
+@dataclass(slots=True)
 class TileRequest:
     purpose: Purpose
     prompt: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ChoiceRequest:
     prompt: str
     options: tuple[Choice, ...]

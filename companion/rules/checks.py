@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from companion.rules.tiles import Tile
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class D9:
     """One 1d9 drawn from the wall (JR-DICE-1): the tiles it took and what they mean."""
 

@@ -13,6 +13,8 @@ from typing import Any
 
 
 class Kind(Enum):
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
+
     FLOOR = "floor"  # a new floor begins
     START_ROOM = "start_room"
     RESHUFFLE = "reshuffle"  # the discards went back into the wall
@@ -33,7 +35,7 @@ class Kind(Enum):
     GAME_OVER = "game_over"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     kind: Kind
     data: dict[str, Any]

@@ -261,7 +261,7 @@ class Game:
 
     def _draw(self, purpose: Purpose, prompt: str, place: Place) -> Proc:
         """Ask for the next tile of the wall and move it to ``place``."""
-        if self.ledger.total(Place.WALL) == 0:
+        if self.ledger.wall_total == 0:
             moved = self.ledger.reshuffle()
             self._emit(Kind.RESHUFFLE, tiles=moved)
             if moved == 0:
@@ -444,32 +444,32 @@ class Game:
         attackers = self.attackers()
         alive = self.room_monsters()
         options: list[Choice] = []
-        options += [Choice(Verb.FIGHT, str(m.uid)) for m in self._targets()]
-        options += [Choice(Verb.SHOOT, str(m.uid)) for m in self._ranged_targets()]
+        options += [Choice.of(Verb.FIGHT, str(m.uid)) for m in self._targets()]
+        options += [Choice.of(Verb.SHOOT, str(m.uid)) for m in self._ranged_targets()]
         if pc.potions and pc.hp < pc.max_hp:
-            options.append(Choice(Verb.USE, str(pc.potions[0])))
+            options.append(Choice.of(Verb.USE, str(pc.potions[0])))
         bound = PCState.BOUND in pc.states
         if attackers:
-            options.append(Choice(Verb.DEFEND))
+            options.append(Choice.of(Verb.DEFEND))
             if self.path and not self.pincered() and not bound:
-                options.append(Choice(Verb.FLEE))
+                options.append(Choice.of(Verb.FLEE))
             names = ", ".join(m.monster.name_ja for m in attackers)
             return f"Floor {self.floor}, room {room.number}: {names} attack! Act:", options
         if self.position is Position.DOOR and alive:
-            options.append(Choice(Verb.ENTER))
+            options.append(Choice.of(Verb.ENTER))
         awake_here = any(m.sleep is Sleeping.AWAKE for m in alive)
         if not alive and self._room_loot():
-            options.append(Choice(Verb.TAKE))
+            options.append(Choice.of(Verb.TAKE))
         if bound:
             pass  # JR-PC-3: a bound PC cannot move
         elif not awake_here:
             if room.stairs:
-                options.append(Choice(Verb.STAIRS))
-            options += [Choice(Verb.MOVE, str(n)) for n in neighbours(room.number)]
+                options.append(Choice.of(Verb.STAIRS))
+            options += [Choice.of(Verb.MOVE, str(n)) for n in neighbours(room.number)]
         elif self.path:
-            options.append(Choice(Verb.MOVE, str(self.path[-1])))
-        options += [Choice(Verb.EQUIP, str(t)) for t in pc.spare_rings if len(pc.rings) < 2]
-        options += [Choice(Verb.UNEQUIP, str(t)) for t in pc.rings]
+            options.append(Choice.of(Verb.MOVE, str(self.path[-1])))
+        options += [Choice.of(Verb.EQUIP, str(t)) for t in pc.spare_rings if len(pc.rings) < 2]
+        options += [Choice.of(Verb.UNEQUIP, str(t)) for t in pc.rings]
         return f"Floor {self.floor}, room {room.number}: what next?", options
 
     def _decide(self) -> Proc:
@@ -824,10 +824,10 @@ class Game:
                     break
             if target is None:
                 targets = self._ranged_targets()
-                options = [Choice(Verb.SHOOT, str(m.uid)) for m in targets]
+                options = [Choice.of(Verb.SHOOT, str(m.uid)) for m in targets]
                 if self.pc.potions and self.pc.hp < self.pc.max_hp:
-                    options.append(Choice(Verb.USE, str(self.pc.potions[0])))
-                options += [Choice(Verb.CLOSE), Choice(Verb.DOOR)]
+                    options.append(Choice.of(Verb.USE, str(self.pc.potions[0])))
+                options += [Choice.of(Verb.CLOSE), Choice.of(Verb.DOOR)]
                 if not targets:
                     break
                 choice: Choice = yield ChoiceRequest("Ranged combat: act", tuple(options))
@@ -933,7 +933,7 @@ class Game:
             choice: Choice = yield ChoiceRequest(
                 f"Found {spec.name_ja} ({spec.name_en}) {power}: equip it instead of "
                 f"{current.name_ja} {current.value}?",
-                (Choice(Verb.EQUIP, str(tile)), Choice(Verb.KEEP)),
+                (Choice.of(Verb.EQUIP, str(tile)), Choice.of(Verb.KEEP)),
             )
             if choice.verb is Verb.KEEP:
                 self.ledger.move(tile, Place.TABLE, Place.DISCARDS)

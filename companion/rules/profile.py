@@ -19,6 +19,8 @@ from companion.rules.tiles import ALL_KINDS, Suit, Tile
 class Option(Enum):
     """The EZ Plus optional rules (雀ローグEZプラス), each switched on separately."""
 
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
+
     SLEEP_CHECK = "sleep_check"  # 睡眠判定ルール
     EXTENDED_STATES = "extended_states"  # 拡張状態ルール
     STRENGTH = "strength"  # 強さルール
@@ -44,6 +46,8 @@ def preset_options(name: str) -> frozenset[Option]:
 class Role(Enum):
     """What a tile means on the encounter map (§2)."""
 
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
+
     MONSTER = "monster"
     ITEM = "item"
     GOLD = "gold"
@@ -52,6 +56,8 @@ class Role(Enum):
 
 
 class ItemKind(Enum):
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
+
     POTION = "potion"
     SHURIKEN = "shuriken"
     ARROWS = "arrows"
@@ -61,6 +67,8 @@ class ItemKind(Enum):
 
 
 class Ring(Enum):
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
+
     STEALTH = "stealth"  # 隠密の指輪
     STRENGTH = "strength"  # 増強の指輪
     ARMOUR_PROTECTION = "armour_protection"  # 鎧保護の指輪

@@ -13,6 +13,8 @@ from companion.rules.tiles import Tile
 class Sleeping(Enum):
     """A monster's sleep state on the map (JR-SLEEP-*, JR-STATE-3)."""
 
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
+
     AWAKE = "awake"  # 通常 (起)
     ASLEEP = "asleep"  # 睡眠
     DEEPLY_ASLEEP = "deeply_asleep"  # 熟睡
@@ -20,6 +22,8 @@ class Sleeping(Enum):
 
 class PCState(Enum):
     """PC states (JR-AB-FREEZE, JR-PC-3)."""
+
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
 
     FROZEN = "frozen"  # 凍結
     BOUND = "bound"  # 拘束
@@ -29,6 +33,8 @@ class PCState(Enum):
 
 
 class Position(Enum):
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
+
     DOOR = "door"  # ドアの上
     ROOM = "room"  # 部屋の中
     CORRIDOR = "corridor"  # 通路

@@ -21,6 +21,8 @@ from companion.rules.datafiles import Fields, load_packaged
 class Sleep(Enum):
     """A monster's sleep column (睡眠判定の種類, JR-SLEEP-1/2)."""
 
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
+
     AWAKE = "awake"  # 起
     ASLEEP = "asleep"  # 眠 / 睡眠
     DEEPLY_ASLEEP = "deeply_asleep"  # 熟睡
@@ -30,6 +32,8 @@ class Sleep(Enum):
 
 class Ability(Enum):
     """Monster special abilities (特殊能力, JR-AB-*)."""
+
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
 
     NONE = ""
     HASTE = "haste"

@@ -12,7 +12,7 @@ Tile.from_notation('5p')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from companion.errors import InvalidNotation
@@ -20,6 +20,8 @@ from companion.errors import InvalidNotation
 
 class Suit(Enum):
     """The four suits, by their MPSZ letter."""
+
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
 
     MAN = "m"  # 萬子 characters
     PIN = "p"  # 筒子 dots
@@ -57,11 +59,13 @@ class Tile:
 
     suit: Suit
     rank: int
+    index: int = field(init=False, compare=False, repr=False)  # 0..33 in MPSZ order
+    _text: str = field(init=False, compare=False, repr=False)
 
-    @property
-    def index(self) -> int:
-        """0..33 in MPSZ order (1m..9m, 1p..9p, 1s..9s, 1z..7z)."""
-        return "mpsz".index(self.suit.value) * 9 + self.rank - 1
+    def __post_init__(self) -> None:
+        # Computed once: the engine reads both for every tile it handles.
+        object.__setattr__(self, "index", "mpsz".index(self.suit.value) * 9 + self.rank - 1)
+        object.__setattr__(self, "_text", f"{self.rank}{self.suit.value}")
 
     @property
     def is_number(self) -> bool:
@@ -95,7 +99,7 @@ class Tile:
         return ALL_KINDS[index]
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit.value}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"Tile.from_notation('{self}')"

@@ -9,20 +9,24 @@ copy of a kind. The simulated wall adds an order drawn from a seeded
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import Enum
+from enum import IntEnum
 
 from companion.errors import ImpossibleRead
 from companion.rules.randomizer import Randomizer
 from companion.rules.tiles import ALL_KINDS, COPIES_PER_KIND, KIND_COUNT, SET_SIZE, Tile
 
 
-class Place(Enum):
-    """Where a tile can be."""
+class Place(IntEnum):
+    """Where a tile can be (an IntEnum so it indexes the ledger's lists directly)."""
 
-    WALL = "wall"  # 山牌
-    TABLE = "table"  # laid out on the encounter map
-    DISCARDS = "discards"  # 捨て牌
-    PC = "pc"  # held by the player character (items)
+    WALL = 0  # 山牌
+    TABLE = 1  # laid out on the encounter map
+    DISCARDS = 2  # 捨て牌
+    PC = 3  # held by the player character (items)
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
 
 
 _WHERE = {
@@ -46,11 +50,12 @@ class TileLedger:
     5p cannot be drawn: all 4 are already out of the wall (4 on the table); place the tile again
     """
 
-    __slots__ = ("_counts",)
+    __slots__ = ("_counts", "wall_total")
 
     def __init__(self) -> None:
-        self._counts: dict[Place, list[int]] = {p: [0] * KIND_COUNT for p in Place}
+        self._counts: list[list[int]] = [[0] * KIND_COUNT for _ in Place]
         self._counts[Place.WALL] = [COPIES_PER_KIND] * KIND_COUNT
+        self.wall_total = SET_SIZE  # kept up to date: every draw asks for it
 
     def count(self, tile: Tile, place: Place) -> int:
         return self._counts[place][tile.index]
@@ -80,9 +85,13 @@ class TileLedger:
         if counts[tile.index] == 0:
             if source is Place.WALL:
                 self.check_draw(tile)
-            raise ImpossibleRead(f"{tile} is not in the {source.value}")
+            raise ImpossibleRead(f"{tile} is not in the {source.label}")
         counts[tile.index] -= 1
         self._counts[target][tile.index] += 1
+        if source is Place.WALL:
+            self.wall_total -= 1
+        elif target is Place.WALL:
+            self.wall_total += 1
 
     def reshuffle(self) -> int:
         """Put every discard back into the wall; return how many tiles moved."""
@@ -92,6 +101,7 @@ class TileLedger:
             wall[i] += discards[i]
             moved += discards[i]
             discards[i] = 0
+        self.wall_total += moved
         return moved
 
     def is_conserved(self) -> bool:
@@ -101,7 +111,7 @@ class TileLedger:
         ) and sum(self.total(p) for p in Place) == SET_SIZE
 
     def snapshot(self) -> dict[str, list[int]]:
-        return {p.value: list(c) for p, c in self._counts.items()}
+        return {p.label: list(self._counts[p]) for p in Place}
 
 
 class SimulatedWall:
