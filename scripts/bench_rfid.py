@@ -1,0 +1,171 @@
+"""Benchmark the RFID host driver: line-to-event latency and reconnect time.
+
+Targets (issue 4): <= 5 ms from a line's arrival on the serial port to the tile
+event on the host; reconnect <= 2 s after the port comes back.
+
+The tray is the simulator (real firmware logic) on a pseudo-terminal, running
+in its own thread as a real tray runs on its own chip; the host polls the way
+``companion rfid monitor`` does (``wait`` on the port, then ``poll_events``),
+with the default settings. Usage::
+
+    python scripts/bench_rfid.py [--events 300] [--replugs 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import threading
+import time
+import tty
+
+from companion.hw.rfid.rdm6300 import Rdm6300Reader, frame
+from companion.hw.rfid.simulator import TraySimulator
+from companion.hw.rfid.tray import TrayReader
+
+LATENCY_TARGET_MS = 5.0
+RECONNECT_TARGET_S = 2.0
+
+
+class TimedSimulator(TraySimulator):
+    """Notes when each line goes onto the wire, keyed by the UID it carries."""
+
+    def __init__(self) -> None:
+        self.written: dict[str, float] = {}
+        self.lock = threading.RLock()
+        self.running = True
+        super().__init__()
+
+    def inject(self, data: bytes) -> None:
+        words = data.split()
+        if len(words) > 4 and words[2] in (b"PLACE", b"REMOVE"):
+            with self.lock:
+                self.written[f"{words[2].decode()} {words[4].decode()}"] = time.perf_counter()
+        super().inject(data)
+
+    def run(self) -> None:
+        while self.running:
+            with self.lock:
+                self.step()
+            time.sleep(0.001)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def summary(name: str, values_ms: list[float]) -> str:
+    return (f"{name}: n={len(values_ms)} median={statistics.median(values_ms):.3f} ms "
+            f"p95={percentile(values_ms, 0.95):.3f} ms p99={percentile(values_ms, 0.99):.3f} ms "
+            f"max={max(values_ms):.3f} ms")
+
+
+def until_ready(tray: TrayReader, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        tray.poll_events()
+        if tray.status().ok:
+            return True
+        tray.wait(0.01)
+    return False
+
+
+def bench_tray(events: int, replugs: int) -> tuple[list[float], list[float]]:
+    sim = TimedSimulator()
+    tray = TrayReader(lambda: sim.port if sim.plugged else None)
+    worker = threading.Thread(target=sim.run, name="tray-simulator")
+    worker.start()
+    latencies: list[float] = []
+    reconnects: list[float] = []
+    rng = random.Random(4)
+    try:
+        if not until_ready(tray, 5):
+            raise SystemExit(f"the tray never connected: {tray.status().message}")
+        for n in range(events):
+            uid = f"04{n:06X}"
+            with sim.lock:
+                sim.place(n % 5, uid)
+            got = None
+            deadline = time.monotonic() + 2
+            while got is None and time.monotonic() < deadline:
+                tray.wait(0.1)
+                for event in tray.poll_events():
+                    if event.uid == uid and event.action.value == "placed":
+                        got = time.perf_counter()
+            if got is None:
+                raise SystemExit(f"event {n} never arrived: {tray.status()}")
+            with sim.lock:
+                latencies.append((got - sim.written[f"PLACE {uid}"]) * 1000)
+                sim.remove(n % 5)
+            time.sleep(rng.uniform(0.0, 0.004))
+        for _ in range(replugs):
+            with sim.lock:
+                sim.unplug()
+            deadline = time.monotonic() + 2
+            while tray.status().ok and time.monotonic() < deadline:
+                tray.poll_events()
+                tray.wait(0.01)
+            # Unplugged for a while, the host polling all along: its backoff grows.
+            away = time.monotonic() + rng.uniform(0.2, 3.0)
+            while time.monotonic() < away:
+                tray.poll_events()
+                tray.wait(0.01)
+            with sim.lock:
+                sim.replug()
+                back = time.monotonic()
+            if not until_ready(tray, 10):
+                raise SystemExit(f"no reconnect: {tray.status().message}")
+            reconnects.append(time.monotonic() - back)
+    finally:
+        sim.running = False
+        worker.join()
+        tray.close()
+        sim.close()
+    return latencies, reconnects
+
+
+def bench_rdm6300(events: int) -> list[float]:
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    reader = Rdm6300Reader(os.ttyname(slave))
+    latencies: list[float] = []
+    try:
+        reader.poll_events()
+        for n in range(events):
+            uid = f"{n:010X}"
+            sent = time.perf_counter()
+            os.write(master, frame(uid))
+            got = None
+            while got is None:
+                reader.wait(0.1)
+                if any(e.uid == uid for e in reader.poll_events()):
+                    got = time.perf_counter()
+            latencies.append((got - sent) * 1000)
+    finally:
+        reader.close()
+        os.close(master)
+        os.close(slave)
+    return latencies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=300)
+    parser.add_argument("--replugs", type=int, default=10)
+    args = parser.parse_args()
+    latencies, reconnects = bench_tray(args.events, args.replugs)
+    print(summary("tray line -> event", latencies))
+    print(summary("rdm6300 frame -> event", bench_rdm6300(args.events)))
+    print(f"tray reconnect after replug: n={len(reconnects)} "
+          f"median={statistics.median(reconnects):.3f} s max={max(reconnects):.3f} s")
+    ok_latency = percentile(latencies, 0.99) <= LATENCY_TARGET_MS
+    ok_reconnect = max(reconnects) <= RECONNECT_TARGET_S
+    print(f"target latency p99 <= {LATENCY_TARGET_MS} ms: {'met' if ok_latency else 'MISSED'}")
+    print(f"target reconnect <= {RECONNECT_TARGET_S} s: {'met' if ok_reconnect else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
