@@ -46,7 +46,9 @@ _LAYOUTS: dict[int, NDArray[np.float64]] = {
     6: np.array([[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]], dtype=np.float64),
 }
 _ALL_SPOTS = np.array([[x, y] for x in (-1, 0, 1) for y in (-1, 0, 1)], dtype=np.float64)
-_MAX_SEEDS = 80
+_MAX_SEEDS = 120
+_HAT_SIZE = 5  # the smallest pip search window, in half-size pixels
+_RING = np.stack([np.cos(np.arange(8) * np.pi / 4), np.sin(np.arange(8) * np.pi / 4)], axis=1)
 _NOT_A_FACE = "not a die face"
 _ANGLES = np.radians(np.arange(0, 180, 3))
 _SPREAD_RANGE = (0.18, 0.34)  # pip spread of real dice, in face sides
@@ -208,44 +210,49 @@ class DiceReader:
                            interpolation=cv2.INTER_AREA)
         # The hat filter's window must be wider than a pip but narrower than the face
         # (or the whole face stands out as one spot), so small and big dice need their own.
-        pip_max = max(3, round(0.12 * cfg.max_face_px))  # pip diameter at half size
-        sizes = [5]
-        while sizes[-1] < pip_max + 2:
-            sizes.append(min(round(sizes[-1] * 2.2), pip_max + 2))
+        pip_max = max(3, round(0.12 * cfg.max_face_px))  # largest pip diameter at half size
         seeds: list[tuple[float, int, int]] = []
-        height, width = small.shape
-        for size, (op, sign) in itertools.product(
-                sizes, ((cv2.MORPH_BLACKHAT, -1), (cv2.MORPH_TOPHAT, 1))):
+        size = _HAT_SIZE
+        while True:
             kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
-            hat = cv2.morphologyEx(small, op, kernel)
-            spots = (hat > cfg.pip_contrast).astype(np.uint8)
-            count, _, stats, centroids = cv2.connectedComponentsWithStats(spots, connectivity=8)
-            for i in range(1, count):
-                w, h, area = stats[i, 2], stats[i, 3], stats[i, 4]
-                # A small die's pips in a row may run together at half size: allow a row.
-                if area < 2 or min(w, h) >= size or max(w, h) > 4.5 * min(w, h):
-                    continue
-                cx, cy = centroids[i]
-                radius = 0.5 * min(w, h) + 1.5
-                ring = []
-                for a in np.linspace(0, 2 * np.pi, 8, endpoint=False):
-                    x = int(round(cx + radius * np.cos(a)))
-                    y = int(round(cy + radius * np.sin(a)))
-                    if 0 <= x < width and 0 <= y < height:
-                        ring.append((int(small[y, x]), x, y))
-                if len(ring) < 5:
-                    continue
-                levels = np.array([r[0] for r in ring])
-                median = float(np.median(levels))
-                centre_level = float(small[int(cy), int(cx)])
-                if sign * (centre_level - median) < 0.6 * cfg.pip_contrast:
-                    continue
-                best = min(ring, key=lambda r: abs(r[0] - median))
-                strength = sign * (centre_level - median) - float(np.std(levels))
-                seeds.append((strength, 2 * best[1], 2 * best[2]))
+            for op, sign in ((cv2.MORPH_BLACKHAT, -1.0), (cv2.MORPH_TOPHAT, 1.0)):
+                # Dark pips (white dice) and light pips (coloured dice) apart: one pass
+                # for both would join a pip to the dark rim around its face.
+                spots = (cv2.morphologyEx(small, op, kernel) > cfg.pip_contrast).astype(np.uint8)
+                _, _, stats, centroids = cv2.connectedComponentsWithStats(spots, connectivity=8)
+                self._ring_seeds(small, stats, centroids, sign, size, seeds)
+            if size >= pip_max + 2:
+                break
+            size = min(round(size * 2.2), pip_max + 2)
         # Crisp spots on an even surround first; a busy table cannot eat the frame's time.
         seeds.sort(reverse=True)
         return [(x, y) for _, x, y in seeds[:_MAX_SEEDS]]
+
+    def _ring_seeds(self, small: Image, stats: NDArray[np.int32],
+                    centroids: NDArray[np.float64], sign: float, size: int,
+                    seeds: list[tuple[float, int, int]]) -> None:
+        """For each pip-like spot, the point beside it most like its surround (the face)."""
+        height, width = small.shape
+        w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
+        short = np.minimum(w, h)
+        # A small die's pips in a row may run together: allow a row of them.
+        keep = (area >= 2) & (short < size) & (np.maximum(w, h) <= 4.5 * short)
+        centre = centroids[1:][keep]
+        radius = 0.5 * short[keep] + 1.5
+        xs = np.rint(centre[:, :1] + radius[:, None] * _RING[None, :, 0]).astype(int)
+        ys = np.rint(centre[:, 1:] + radius[:, None] * _RING[None, :, 1]).astype(int)
+        inside = ((xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)).all(axis=1)
+        xs, ys, centre = xs[inside], ys[inside], centre[inside]
+        if not len(centre):
+            return
+        levels = small[ys, xs].astype(np.float64)  # (n, 8) the ring around each spot
+        median = np.median(levels, axis=1)
+        cy, cx = centre[:, 1].astype(int), centre[:, 0].astype(int)
+        lift = sign * (small[cy, cx] - median)
+        strength = lift - levels.std(axis=1)
+        best = np.abs(levels - median[:, None]).argmin(axis=1)
+        for k in np.flatnonzero(lift >= 0.6 * self.config.pip_contrast):
+            seeds.append((float(strength[k]), 2 * int(xs[k, best[k]]), 2 * int(ys[k, best[k]])))
 
     def _faces(self, frame: Image) -> tuple[list[_Face], list[_Face]]:
         """Faces read (or judged unreadable), and die-like patches that failed the checks."""
