@@ -17,7 +17,7 @@ from companion.hw.rfid.protocol import (
     crc16,
     encode,
 )
-from companion.hw.rfid.simulator import load_firmware_logic
+from companion.hw.rfid.simulator import FIRMWARE_DIR, load_firmware_logic
 
 load_firmware_logic()
 firmware_protocol = importlib.import_module("jrtray.protocol")
@@ -140,3 +140,14 @@ def test_framing_over_pyserial_loop_url() -> None:
 @pytest.mark.parametrize("args", [("1.0.0", "5"), ()])
 def test_hello_from_either_side_parses(args: tuple[str, ...]) -> None:
     assert LineReader().feed(encode(0, Kind.HELLO, *args)) == [Message(0, Kind.HELLO, args)]
+
+
+def test_the_session_in_protocol_md_parses() -> None:
+    text = (FIRMWARE_DIR / "PROTOCOL.md").read_text(encoding="utf-8")
+    session = [line.split(": ", 1)[1] for line in text.splitlines()
+               if line.startswith(("host: J1", "tray: J1"))]
+    reader = LineReader()
+    messages = reader.feed("".join(f"{line}\n" for line in session).encode())
+    assert len(session) == 6
+    assert [m.kind for m in messages] == [
+        Kind.HELLO, Kind.HELLO, Kind.SNAP, Kind.PLACE, Kind.HB, Kind.REMOVE]
