@@ -303,7 +303,7 @@ class Game:
             what=what,
             target=target,
             raw=raw if raw is not None else target,
-            terms=terms or [],
+            terms=[[name, value] for name, value in terms or ()],  # JSON-shaped
             tiles=[str(t) for t in d9.tiles],
             value=d9.value,
             critical=d9.critical,

@@ -1,0 +1,193 @@
+"""Combat: JR-MELEE-*, JR-RATE-1, JR-DMG-1, JR-XP-1, JR-MULTI-1, JR-RANGED-*, JR-FLEE-*,
+JR-STATE-1/2, worked by hand tile by tile."""
+
+from __future__ import annotations
+
+from companion.rules.events import Kind
+from companion.rules.game import Game
+from companion.rules.tiles import Tile
+from companion.rules.wall import Place
+from tests.rules.script import feed, of, options
+
+
+def tough(game: Game, hp: int = 200) -> Game:
+    game.pc.hp = game.pc.max_hp = hp
+    return game
+
+
+def test_jr_melee_2_failure_hurts_success_defeats() -> None:
+    """JR-MELEE-2, JR-RATE-1, JR-DMG-1, JR-XP-1: a snake fought from the door, by hand.
+
+    rate = 6 attack − 1 level − 2 weapon = 3. Draw 2m: 2 < 3, the snake hits for
+    4 − 3 armour = 1. Draw 3m: 3 ≥ 3, it is defeated: +2 XP, its tile discarded.
+    """
+    game = Game("ez")
+    feed(game, "5m 1m 1z 2z 3z")
+    assert "fight:1" in options(game)
+    events = feed(game, "fight:1 2m")
+    check = of(events, Kind.CHECK)[0]
+    assert (check["target"], check["terms"]) == (3, [["attack", 6], ["level", -1], ["weapon", -2]])
+    assert not check["success"]
+    assert of(events, Kind.DAMAGE)[0] | {} == {
+        "uid": 1, "monster": "S", "table": 4, "rolls": [], "defence": 3, "amount": 1, "hp": 11,
+        "breath": False,
+    }
+    events = feed(game, "fight:1 3m")
+    assert of(events, Kind.DEFEAT)[0] == {"uid": 1, "monster": "S", "xp": 2, "total": 2}
+    assert game.ledger.count(Tile.from_notation("1m"), Place.TABLE) == 0
+    assert game.ledger.count(Tile.from_notation("1m"), Place.DISCARDS) == 1
+
+
+def test_jr_rate_1_strength_term_in_plus() -> None:
+    """JR-RATE-1 (Plus: strength): rate = attack − level − strength − weapon, clamped 1..9."""
+    game = Game("plus")
+    game.pc.strength = -2
+    feed(game, "5m 1m 1z 2z 3z")
+    check = of(feed(game, "fight:1 9m"), Kind.CHECK)[0]
+    assert check["terms"] == [["attack", 6], ["level", -1], ["strength", 2], ["weapon", -2]]
+    assert check["target"] == 5
+
+
+def test_jr_dmg_1_table_zero_means_no_damage() -> None:
+    """JR-DMG-1: at least 1, but 0 when the table's damage is 0 (the leprechaun)."""
+    game = tough(Game("ez"))
+    game.floor = 6
+    feed(game, "5m 2m 1z 2z 3z")  # floor 6, rank 2: leprechaun (damage 0)
+    events = feed(game, "fight:1 1m")
+    assert of(events, Kind.DAMAGE)[0]["amount"] == 0
+
+
+def test_jr_melee_1_anything_but_attack_is_defending() -> None:
+    """JR-MELEE-1: drinking a potion spends the turn; the monster is defended against."""
+    game = tough(Game("ez"), 20)
+    game.pc.hp = 10
+    potion = Tile.from_notation("1p")
+    game.ledger.move(potion, Place.WALL, Place.PC)
+    game.pc.potions.append(potion)
+    feed(game, "5m 1m 1z 2z 3z | enter")  # the snake (睡眠) wakes as the PC steps in
+    assert {"fight:1", "use:1p", "defend"} <= set(options(game))
+    events = feed(game, "use:1p 1m")
+    # 10 HP + 1 for the room revealed; the potion's +10 stops at max HP (JR-ITEM-1)
+    assert of(events, Kind.HEAL)[0] == {"amount": 9, "hp": 20, "why": "potion"}
+    check = of(events, Kind.CHECK)[0]
+    assert check["what"] == "defend vs 大蛇" and not check["success"]
+    assert of(events, Kind.DAMAGE)[0]["hp"] == 19
+    assert of(feed(game, "defend 9m"), Kind.CHECK)[0]["success"]
+    assert game.monster(1).alive  # defending never defeats
+
+
+def test_jr_multi_1_other_attackers_each_get_a_defend_check() -> None:
+    """JR-MULTI-1: in the room up to 4 attack; the PC attacks one and defends the others."""
+    game = tough(Game("ez"))
+    feed(game, "5m 1m 5m 1z 1z | enter")
+    assert len(game.attackers()) == 2
+    events = feed(game, "fight:1 9m 2m")
+    checks = of(events, Kind.CHECK)
+    assert [c["what"] for c in checks] == ["melee vs 大蛇", "defend vs 大蛇"]
+    assert [c["uid"] for c in checks] == [1, 2]
+    assert of(events, Kind.DAMAGE)[0]["uid"] == 2
+
+
+def test_jr_multi_1_only_one_attacker_on_the_door() -> None:
+    """JR-MULTI-1: on the door only 1 monster attacks."""
+    game = tough(Game("plus"))
+    feed(game, "5m 1m 5m 1z 1z")  # two awake snakes (sleep check), the PC on the door
+    assert [m.uid for m in game.attackers()] == [1]
+    events = feed(game, "fight:2 1m")
+    assert len(of(events, Kind.CHECK)) == 1  # snake 2 answers the attack; snake 1 cannot reach
+
+
+def test_jr_state_1_stepping_back_does_not_wake_stepping_in_does() -> None:
+    """JR-STATE-1: back from the door: nobody wakes; into the room: 睡眠 wakes, 熟睡 does not;
+    attacking a 熟睡 monster wakes it."""
+    game = tough(Game("ez"))
+    feed(game, "4m 1z 2z 3z 4z | move:5 1m 4m 6z 6z")  # snake 睡眠, bat 熟睡
+    events = feed(game, "move:4")
+    assert not of(events, Kind.WAKE) and game.room_no == 4
+    events = feed(game, "move:5 enter")
+    assert of(events, Kind.WAKE) == [
+        {"uid": 1, "monster": "S", "why": "the PC stepped into the room"}
+    ]
+    assert game.monster(2).sleep.value == "deeply_asleep"
+    events = feed(game, "fight:2 9m")
+    assert of(events, Kind.WAKE)[0]["uid"] == 2
+
+
+def test_jr_state_2_awake_monsters_hold_the_far_doors_and_all_guard_the_items() -> None:
+    """JR-STATE-2: with an awake monster only the way back is open; items need every
+    monster defeated."""
+    game = tough(Game("ez"))
+    feed(game, "4m 1z 2z 3z 4z | move:5 1m 1p 4m 6z | enter")
+    opts = options(game)
+    assert "take" not in opts and not any(o.startswith("move:") for o in opts)
+    feed(game, "fight:1 9m")  # the snake is gone; the bat (熟睡) still sleeps
+    opts = options(game)
+    assert "take" not in opts and {"move:2", "move:6", "move:8", "move:4"} <= set(opts)
+    feed(game, "fight:2 9m")
+    assert "take" in options(game)
+
+
+def test_jr_flee_1_ez_monsters_do_not_follow() -> None:
+    """JR-FLEE-1 (EZ): flee back the way the PC came; the monster stays behind."""
+    game = tough(Game("ez"))
+    feed(game, "4m 1z 2z 3z 4z | move:5 1m 6z 6z 6z | enter")
+    assert "flee" in options(game)
+    events = feed(game, "flee")
+    assert of(events, Kind.MOVE)[0] == {
+        "room": 5, "position": "corridor", "flee": True
+    }
+    assert game.room_no == 4 and not game.attackers() and not game.pursuers
+    assert game.monster(1).sleep.value == "awake"
+
+
+def test_jr_flee_1_no_attacker_means_free_movement() -> None:
+    """JR-FLEE-1: with every monster asleep the PC need not flee and moves freely."""
+    game = tough(Game("ez"))
+    feed(game, "5m 4m 1z 1z 1z")  # a bat, 熟睡
+    opts = options(game)
+    assert "flee" not in opts and {"move:2", "move:4", "move:6", "move:8"} <= set(opts)
+
+
+def test_jr_flee_2_pursuers_follow_and_a_pincer_stops_flight() -> None:
+    """JR-FLEE-2 (Plus: pincer): the monster follows; meeting more monsters is a pincer."""
+    game = tough(Game("plus"))
+    feed(game, "1m 1z 2z 3z 4z")  # room 1: empty
+    feed(game, "move:4 4z 4m 1s 1s")  # room 4: a bat, asleep by the honour corner → 熟睡
+    assert game.monster(1).sleep.value == "deeply_asleep"
+    feed(game, "move:5 1m 6z 6z 6z")  # room 5: an awake snake
+    assert game.attackers()[0].uid == 2 and "flee" in options(game)
+    events = feed(game, "flee")
+    assert game.room_no == 4 and [m.uid for m in game.pursuers] == [2]
+    assert of(events, Kind.STATE)[-1]["state"] == "pursuing"
+    assert [m.uid for m in game.attackers()] == [2]
+    feed(game, "fight:1 1m 9m")  # the bat wakes and hits back; the snake is fended off
+    assert game.pincered() and "flee" not in options(game)
+    assert {m.uid for m in game.attackers()} == {1, 2}
+
+
+def test_jr_ranged_1_and_3_one_sided_shots_while_the_check_holds() -> None:
+    """JR-RANGED-1: each ranged turn starts with 1d9 >= 3 (the first too [DEFAULT]);
+    JR-RANGED-3: a miss does nothing, a failed check starts melee."""
+    game = tough(Game("plus"))
+    feed(game, "5m 1m 6z 6z 6z")
+    events = feed(game, "shoot:1 3m 2m")
+    checks = of(events, Kind.CHECK)
+    assert [c["what"] for c in checks] == ["ranged combat goes on", "ranged (arrows) vs 大蛇"]
+    assert checks[1]["terms"] == [["attack", 6], ["level", -1], ["strength", 0], ["weapon", -1]]
+    assert not of(events, Kind.DAMAGE) and game.pc.arrows == 19
+    feed(game, "4m")  # the next ranged turn's check holds
+    assert {"shoot:1", "close", "door"} <= set(options(game))  # JR-RANGED-2
+    events = feed(game, "shoot:1 2m 1m")
+    assert of(events, Kind.RANGED)[-1] == {"action": "end"} and game.melee_started
+    assert "shoot:1" not in options(game)
+
+
+def test_jr_ranged_2_closing_in_ends_ranged_combat() -> None:
+    """JR-RANGED-2: closing to melee ends ranged combat; a hit defeats the target."""
+    game = tough(Game("plus"))
+    feed(game, "5m 1m 5m 6z 6z")
+    events = feed(game, "shoot:1 3m 9m")
+    assert of(events, Kind.DEFEAT)[0]["uid"] == 1
+    events = feed(game, "3m close")
+    assert of(events, Kind.RANGED)[-1] == {"action": "end"}
+    assert game.melee_started and [m.uid for m in game.attackers()] == [2]
