@@ -1,0 +1,150 @@
+"""An MFRC522 and an ISO 14443A tag behind a fake SPI bus, register by register.
+
+Enough of the datasheet to run the firmware's driver: register reads and
+writes over SPI, the FIFO, the Transceive and CalcCRC commands, the IRQ bits,
+and a tag that goes IDLE/HALT → READY (WUPA) → ACTIVE (anticollision and
+select, cascade levels 1-3) → HALT (HLTA).
+"""
+
+from __future__ import annotations
+
+COMMAND, COM_IRQ, DIV_IRQ, ERROR = 0x01, 0x04, 0x05, 0x06
+FIFO_DATA, FIFO_LEVEL, BIT_FRAMING = 0x09, 0x0A, 0x0D
+CRC_RESULT_H, CRC_RESULT_L, VERSION = 0x21, 0x22, 0x37
+TRANSCEIVE, CALC_CRC, SOFT_RESET = 0x0C, 0x03, 0x0F
+LEVELS = (0x93, 0x95, 0x97)
+
+
+def crc_a(data: bytes) -> bytes:
+    """ISO 14443-3 CRC_A, low byte first."""
+    crc = 0x6363
+    for byte in data:
+        byte ^= crc & 0xFF
+        byte = (byte ^ (byte << 4)) & 0xFF
+        crc = (crc >> 8) ^ (byte << 8) ^ (byte << 3) ^ (byte >> 4)
+    return bytes((crc & 0xFF, crc >> 8))
+
+
+def bcc(part: bytes) -> int:
+    return part[0] ^ part[1] ^ part[2] ^ part[3]
+
+
+class Tag:
+    def __init__(self, uid: bytes) -> None:
+        assert len(uid) in (4, 7, 10)
+        self.uid = uid
+        self.state = "idle"
+        self.level = 0
+
+    def parts(self) -> list[bytes]:
+        uid = self.uid
+        if len(uid) == 4:
+            return [uid]
+        if len(uid) == 7:
+            return [b"\x88" + uid[:3], uid[3:]]
+        return [b"\x88" + uid[:3], b"\x88" + uid[3:6], uid[6:]]
+
+    def respond(self, frame: bytes, bits: int) -> bytes | None:
+        if bits == 7 and frame == b"\x52" and self.state in ("idle", "halt"):  # WUPA
+            self.state, self.level = "ready", 0
+            return b"\x44\x00"
+        if self.state == "ready" and len(frame) == 2 and frame[1] == 0x20:
+            if frame[0] != LEVELS[self.level]:
+                return None
+            part = self.parts()[self.level]
+            return part + bytes((bcc(part),))
+        if self.state == "ready" and len(frame) == 9 and frame[1] == 0x70:
+            part = self.parts()[self.level]
+            if frame[0] != LEVELS[self.level] or frame[2:7] != part + bytes((bcc(part),)):
+                return None
+            if crc_a(frame[:7]) != frame[7:]:
+                return None
+            last = self.level == len(self.parts()) - 1
+            sak = bytes((0x00 if last else 0x04,))
+            if last:
+                self.state = "active"
+            else:
+                self.level += 1
+            return sak + crc_a(sak)
+        if frame[:2] == b"\x50\x00" and crc_a(frame[:2]) == frame[2:]:  # HLTA: no answer
+            self.state = "halt"
+        return None
+
+
+class ChipBus:
+    """A fake ``machine.SPI`` with one MFRC522 on it; ``tag`` is what lies on the antenna."""
+
+    def __init__(self) -> None:
+        self.regs: dict[int, int] = {}
+        self.fifo: list[int] = []
+        self.tag: Tag | None = None
+        self.answers = True  # False: the reader's cable came loose
+        self.transceived: list[bytes] = []
+        self._read_reg: int | None = None
+        self.reset()
+
+    def reset(self) -> None:
+        self.regs = {VERSION: 0x92}
+        self.fifo = []
+
+    # -- machine.SPI ----------------------------------------------------
+
+    def write(self, data: bytes) -> None:
+        address = data[0]
+        register = (address >> 1) & 0x3F
+        if address & 0x80:
+            self._read_reg = register
+        else:
+            self._write(register, data[1])
+
+    def read(self, count: int) -> bytes:
+        assert count == 1 and self._read_reg is not None
+        if not self.answers:
+            return b"\x00"
+        return bytes((self._read(self._read_reg),))
+
+    # -- the chip -------------------------------------------------------
+
+    def _read(self, register: int) -> int:
+        if register == FIFO_DATA:
+            return self.fifo.pop(0) if self.fifo else 0
+        if register == FIFO_LEVEL:
+            return len(self.fifo)
+        return self.regs.get(register, 0)
+
+    def _write(self, register: int, value: int) -> None:
+        if not self.answers:
+            return
+        if register in (COM_IRQ, DIV_IRQ) and not value & 0x80:
+            self.regs[register] = self.regs.get(register, 0) & ~value
+        elif register == FIFO_LEVEL:
+            if value & 0x80:
+                self.fifo.clear()
+        elif register == FIFO_DATA:
+            self.fifo.append(value)
+        elif register == COMMAND:
+            self.regs[COMMAND] = value
+            if value == SOFT_RESET:
+                self.reset()
+            elif value == CALC_CRC:
+                crc = crc_a(bytes(self.fifo))
+                self.regs[CRC_RESULT_L], self.regs[CRC_RESULT_H] = crc[0], crc[1]
+                self.regs[DIV_IRQ] = self.regs.get(DIV_IRQ, 0) | 0x04
+        elif register == BIT_FRAMING:
+            self.regs[BIT_FRAMING] = value & 0x7F
+            if value & 0x80 and self.regs.get(COMMAND) == TRANSCEIVE:
+                self._transceive(value & 0x07)
+        else:
+            self.regs[register] = value
+
+    def _transceive(self, bits: int) -> None:
+        frame = bytes(self.fifo)
+        self.fifo.clear()
+        self.transceived.append(frame)
+        answer = self.tag.respond(frame, bits) if self.tag is not None else None
+        if answer is None:
+            self.regs[COM_IRQ] = self.regs.get(COM_IRQ, 0) | 0x01  # the timer ran out
+        else:
+            self.fifo.extend(answer)
+            self.regs[COM_IRQ] = self.regs.get(COM_IRQ, 0) | 0x30
+        self.regs[ERROR] = 0

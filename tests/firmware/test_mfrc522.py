@@ -1,0 +1,61 @@
+"""The firmware's MFRC522 driver against a register-level fake chip and tag (fakes/chip.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+from types import ModuleType
+
+import pytest
+
+from companion.hw.rfid.simulator import FIRMWARE_DIR
+from tests.firmware.fakes.chip import ChipBus, Tag, crc_a
+from tests.firmware.fakes.machine import Pin
+
+
+@pytest.fixture
+def driver(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.setattr(time, "sleep_ms", lambda ms: None, raising=False)  # MicroPython's time
+    spec = importlib.util.spec_from_file_location("jr_mfrc522", FIRMWARE_DIR / "mfrc522.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_crc_a_check_value() -> None:
+    """ISO 14443-3 annex B: CRC_A of 0x00 0x00 is 0x1EA0."""
+    assert crc_a(b"\x00\x00") == b"\xa0\x1e"
+
+
+def test_init_switches_the_antenna_on_and_deselects(driver: ModuleType) -> None:
+    bus, cs = ChipBus(), Pin(17)
+    driver.MFRC522(bus, cs, Pin(22))
+    assert bus.regs[0x14] & 0x03 == 0x03  # TxControlReg: antenna drivers on
+    assert bus.regs[0x11] == 0x3D  # CRC preset 0x6363
+    assert cs.level == 1
+
+
+@pytest.mark.parametrize("uid", ["04A1B2C3", "04112233445566", "0102030405060708090A"])
+def test_reads_4_7_and_10_byte_uids(driver: ModuleType, uid: str) -> None:
+    bus = ChipBus()
+    reader = driver.MFRC522(bus, Pin(17))
+    assert reader.read_uid() is None  # nothing on the antenna
+    bus.tag = Tag(bytes.fromhex(uid))
+    assert reader.read_uid() == bytes.fromhex(uid)
+    assert bus.tag.state == "halt"
+    assert reader.read_uid() == bytes.fromhex(uid)  # WUPA wakes the halted tag next poll
+
+
+def test_a_reader_that_stops_answering_raises_oserror(driver: ModuleType) -> None:
+    bus = ChipBus()
+    reader = driver.MFRC522(bus, Pin(17))
+    bus.answers = False
+    with pytest.raises(OSError, match="does not answer"):
+        reader.read_uid()
+    with pytest.raises(OSError):
+        reader.init()
+    bus.answers = True
+    reader.init()
+    bus.tag = Tag(bytes.fromhex("04A1B2C3"))
+    assert reader.read_uid() == bytes.fromhex("04A1B2C3")
