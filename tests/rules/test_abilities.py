@@ -1,0 +1,266 @@
+"""Monster abilities, one scenario each (JR-AB-*), plus JR-STATE-3 and JR-DROP-1."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.events import Kind
+from companion.rules.game import Game, Termination
+from companion.rules.profile import Ring
+from companion.rules.state import PCState
+from companion.rules.tiles import Tile
+from companion.rules.wall import Place
+from tests.rules.script import feed, of, options
+
+
+def meet(preset: str, floor: int, room: str, hp: int = 200) -> Game:
+    """A game whose start room 5 is ``room`` on ``floor``, the PC tough enough to watch."""
+    game = Game(preset)
+    game.floor = floor
+    game.pc.hp = game.pc.max_hp = hp
+    feed(game, f"5m {room}")
+    return game
+
+
+def give(game: Game, tile: str) -> Tile:
+    t = Tile.from_notation(tile)
+    game.ledger.move(t, Place.WALL, Place.PC)
+    return t
+
+
+def wear(game: Game, tile: str) -> None:
+    t = give(game, tile)
+    game.pc.spare_rings.append(t)
+    game._wear_ring(t)
+
+
+def test_jr_ab_haste_ez_no_ranged_plus_hasted_attacks_twice() -> None:
+    """JR-AB-HASTE: EZ forbids ranged attacks on it; Plus makes it hasted (倍速): it attacks
+    twice a turn [DEFAULT hasted_attacks = 2]."""
+    ez = meet("ez", 1, "2m 1z 1z 1z")  # kestrel
+    assert "shoot:1" not in options(ez) and "fight:1" in options(ez)
+    plus = meet("plus", 1, "2m 2z 1z 1z")  # a kestrel, awake (sleep check: row 2, column 2)
+    assert of(plus.events, Kind.ENCOUNTER)[0]["hasted"] is True
+    assert "shoot:1" in options(plus)
+    events = feed(plus, "fight:1 1m 1m")  # miss: it hits, and being hasted hits again
+    assert [c["what"] for c in of(events, Kind.CHECK)] == ["melee vs 大はやぶさ",
+                                                           "defend vs 大はやぶさ"]
+    assert len(of(events, Kind.DAMAGE)) == 2
+
+
+def test_jr_ab_freeze_frozen_to_death() -> None:
+    """JR-AB-FREEZE: 1d9 >= 9 − level resists; else frozen, and a second failure kills."""
+    game = meet("ez", 2, "7m 1z 1z 1z")  # ice monster, 熟睡
+    events = feed(game, "fight:1 1m 2m 2m")
+    checks = [c["what"] for c in of(events, Kind.CHECK)]
+    assert checks == ["melee vs 氷の怪物", "resist freezing (凍結判定)", "survive the cold (凍死)"]
+    assert of(events, Kind.CHECK)[1]["target"] == 8
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination is Termination.DEATH
+    assert outcome.cause == "frozen"
+
+
+def test_jr_ab_freeze_thaw_each_turn_and_defend_only() -> None:
+    """JR-AB-FREEZE: a frozen PC only defends; each turn 1d9 >= 8 thaws; no freeze check
+    while frozen."""
+    game = meet("ez", 2, "7m 1z 1z 1z")
+    feed(game, "fight:1 1m 2m 9m")  # frozen, survives
+    assert PCState.FROZEN in game.pc.states
+    events = feed(game, "1m 1m")  # thaw fails; defend fails: hit for 0, no freeze check
+    assert [c["what"] for c in of(events, Kind.CHECK)] == ["thaw (凍結)", "defend vs 氷の怪物"]
+    events = feed(game, "8m")
+    assert of(events, Kind.STATE)[-1] == {"who": "pc", "state": "frozen", "on": False}
+    assert "fight:1" in options(game)
+
+
+def test_jr_ab_poison_ez_gold_plus_strength() -> None:
+    """JR-AB-POISON: EZ: a hit takes 10 gold. Plus (strength): 1d9 >= 7 − level or −1
+    strength; nothing at −3 or with a ring of strength."""
+    ez = meet("ez", 3, "8m 1z 1z 1z")  # rattlesnake
+    ez.pc.gold = 25
+    feed(ez, "fight:1 1m")
+    assert ez.pc.gold == 15
+    plus = meet("plus", 3, "8m 2z 1z 1z")
+    events = feed(plus, "fight:1 1m 5m")
+    assert of(events, Kind.CHECK)[-1]["target"] == 6 and plus.pc.strength == -1
+    plus.pc.strength = -3
+    events = feed(plus, "fight:1 1m")
+    assert plus.pc.strength == -3 and of(events, Kind.ABILITY)[-1]["effect"] == "none"
+    plus.pc.strength = 0
+    wear(plus, "7p")
+    feed(plus, "fight:1 1m")
+    assert plus.pc.strength == 0
+
+
+def test_jr_ab_goldlover_sits_on_gold_until_hit() -> None:
+    """JR-AB-GOLDLOVER: on gold it does not attack; a hit knocks it off and seals it."""
+    game = meet("plus", 4, "9m 5s 1z 1z")  # orc, awake by the sleep check, on the 5s
+    orc = game.monster(1)
+    assert orc.on_gold == 1 and not game.attackers()
+    events = feed(game, "fight:1 9m")
+    assert of(events, Kind.ABILITY)[0]["effect"] == "off the gold, sealed"
+    assert orc.alive and orc.sealed and orc.on_gold is None
+    assert game.attackers() == [orc]
+
+
+def test_jr_ab_stealgold_takes_and_vanishes_or_pays_double() -> None:
+    """JR-AB-STEALGOLD: a hit takes floor × 10 gold and it vanishes; defeating it gives
+    floor × 20."""
+    game = meet("ez", 6, "2m 1z 1z 1z")  # leprechaun, floor 6
+    game.pc.gold = 100
+    events = feed(game, "fight:1 1m")
+    assert game.pc.gold == 40 and not game.monster(1).alive
+    assert of(events, Kind.ABILITY)[-1]["effect"] == "vanished"
+    assert game.ledger.count(Tile.from_notation("2m"), Place.DISCARDS) == 1
+    game = meet("ez", 6, "2m 1z 1z 1z")
+    feed(game, "fight:1 9m")
+    assert game.pc.gold == 120
+
+
+def test_jr_ab_rust_lowers_armour_unless_protected() -> None:
+    """JR-AB-RUST: a hit lowers armour by 1, not with a ring of armour protection."""
+    game = meet("ez", 9, "5m 1z 1z 1z")  # aquator
+    feed(game, "fight:1 1m")
+    assert game.pc.armour.value == 2
+    wear(game, "8p")
+    feed(game, "fight:1 1m")
+    assert game.pc.armour.value == 2
+
+
+def test_jr_ab_stealitem_most_held_or_the_adornment_ring() -> None:
+    """JR-AB-STEALITEM: one of what the PC holds most of, and it vanishes; an uncursed ring
+    of adornment is taken first."""
+    game = meet("ez", 10, "6m 1z 1z 1z")  # nymph
+    feed(game, "fight:1 1m")
+    assert game.pc.arrows == 19 and not game.monster(1).alive
+    game = meet("ez", 10, "6m 1z 1z 1z")
+    wear(game, "9p")
+    feed(game, "fight:1 1m")
+    assert game.pc.arrows == 20 and game.pc.wears(Ring.ADORNMENT) == 0
+    assert game.ledger.count(Tile.from_notation("9p"), Place.DISCARDS) == 1
+
+
+def test_jr_ab_hold_ez_gold_plus_bound() -> None:
+    """JR-AB-HOLD: EZ: −10 gold. Plus (pc_states): the PC is bound (拘束), not if floating.
+    Its damage is 2d9: two 1d9 draws."""
+    ez = meet("ez", 12, "8m 1z 1z 1z")  # venus flytrap
+    ez.pc.gold = 30
+    events = feed(ez, "fight:1 1m 4m 5m")
+    damage = of(events, Kind.DAMAGE)[0]
+    assert damage["rolls"] == ["4m", "5m"] and damage["table"] == 9 and damage["amount"] == 6
+    assert ez.pc.gold == 20
+    plus = meet("plus", 12, "8m 1z 1z 1z")
+    feed(plus, "fight:1 1m 4m 5m")
+    assert PCState.BOUND in plus.pc.states
+    floating = meet("plus", 12, "8m 1z 1z 1z")
+    floating.pc.states.add(PCState.FLOATING)
+    feed(floating, "fight:1 1m 4m 5m")
+    assert PCState.BOUND not in floating.pc.states
+
+
+def test_jr_ab_drain_the_spec_example() -> None:
+    """JR-AB-DRAIN: a melee fumble costs a level: level 10 with 3,000 XP → level 9 with
+    2,599; max HP follows, HP is capped."""
+    game = meet("ez", 14, "1m 1z 1z 1z")  # wraith
+    pc = game.pc
+    pc.level, pc.xp = 10, 3000
+    pc.max_hp = pc.hp = game.profile.max_hp(10)
+    events = feed(game, "fight:1 5z")
+    assert (pc.level, pc.xp) == (9, 2599) and pc.drained
+    assert pc.max_hp == game.profile.max_hp(9)
+    assert pc.hp == pc.max_hp - of(events, Kind.DAMAGE)[0]["amount"]  # capped, then hit
+    assert of(events, Kind.LEVEL)[0]["drained"] is True
+    low = meet("ez", 14, "1m 1z 1z 1z")
+    low.pc.level, low.pc.xp = 5, 100
+    feed(low, "fight:1 5z")
+    assert low.pc.level == 5
+
+
+def test_jr_ab_invisible_cannot_be_attacked_first() -> None:
+    """JR-AB-INVISIBLE: the PC can attack it only after it has attacked; in Plus it is
+    invisible (透明) from the encounter on."""
+    game = meet("plus", 15, "2m 2m 1z 1z")  # phantom (awake: row 2, column 2)
+    assert of(game.events, Kind.ENCOUNTER)[0]["invisible"] is True
+    assert "fight:1" not in options(game) and "defend" in options(game)
+    feed(game, "defend 1m")  # it hits
+    assert "fight:1" in options(game)
+
+
+def test_jr_ab_mimic_item_or_sealed() -> None:
+    """JR-AB-MIMIC: the first hit draws a tile: an item replaces the monster; otherwise
+    (Plus) the tile is discarded, the mimic sealed, and the fight goes on."""
+    game = meet("plus", 16, "3m 1z 1z 1z")  # xeroc
+    events = feed(game, "fight:1 9m 1p")
+    assert of(events, Kind.ABILITY)[0]["effect"] == "item"
+    assert game.room.tiles[0] is Tile.from_notation("1p") and not game.monster(1).alive
+    game = meet("plus", 16, "3m 1z 1z 1z")
+    events = feed(game, "fight:1 9m 2z")
+    assert of(events, Kind.ABILITY)[0]["effect"] == "sealed"
+    assert game.monster(1).alive and game.monster(1).sealed
+
+
+def test_jr_ab_gaze_ez_gold_plus_confusion() -> None:
+    """JR-AB-GAZE: EZ: its first hit takes 100 gold once. Plus (pc_states): awake in the
+    PC's room, 1d9 >= 4 or confused; then it is sealed."""
+    ez = meet("ez", 18, "5m 1z 1z 1z")  # medusa
+    ez.pc.gold = 250
+    feed(ez, "fight:1 1m")
+    feed(ez, "fight:1 1m")
+    assert ez.pc.gold == 150
+    game = Game("plus")
+    game.floor = 18
+    game.pc.hp = game.pc.max_hp = 300
+    events = feed(game, "5m 5m 1z 1z 1z 1m")  # awake medusa: the gaze check at the door
+    assert of(events, Kind.CHECK)[0]["what"] == "resist the gaze (睨み判定)"
+    assert PCState.CONFUSED in game.pc.states and game.monster(1).sealed
+
+
+def test_jr_ab_drainstr_ez_gold_plus_strength() -> None:
+    """JR-AB-DRAINSTR: EZ: first hit takes 100 gold unless a ring of strength. Plus
+    (pc_states): 1d9 >= 4 or strength −1."""
+    ez = meet("ez", 19, "6m 1z 1z 1z")  # vampire
+    ez.pc.gold = 100
+    wear(ez, "7p")
+    feed(ez, "fight:1 1m")
+    assert ez.pc.gold == 100
+    plus = meet("plus", 19, "6m 2z 1z 1z")
+    feed(plus, "fight:1 1m 1m")
+    assert plus.pc.strength == -1
+
+
+def test_jr_ab_breath_answers_ranged_and_burns_the_fleeing() -> None:
+    """JR-AB-BREATH: a ranged attack that does not kill is answered with melee-formula
+    damage; fleeing into a corridor costs that damage again."""
+    game = Game("plus")
+    game.floor = 22
+    game.pc.hp = game.pc.max_hp = 300
+    feed(game, "4m 1z 1z 1z 1z | move:5 9m 2z 3z 4z")  # a dragon (眠)
+    events = feed(game, "shoot:1 3m 1m")
+    damage = of(events, Kind.DAMAGE)[0]
+    assert damage["breath"] and damage["amount"] == 22
+    feed(game, "1m")  # ranged combat ends; the dragon is awake and attacks
+    events = feed(game, "flee")
+    assert of(events, Kind.DAMAGE)[0]["breath"] and game.room_no == 4
+
+
+def test_jr_state_3_states_are_per_monster() -> None:
+    """JR-STATE-3 (Plus: extended_states): each monster keeps its own sleep and states."""
+    game = meet("plus", 20, "7m 4z 4m 1z")  # griffin (hasted) and unicorn, asleep
+    griffin, unicorn = game.monster(1), game.monster(2)
+    assert griffin.hasted and not unicorn.hasted
+    feed(game, "fight:2 9m")
+    assert not unicorn.alive and griffin.alive
+
+
+@pytest.mark.parametrize(("tiles", "items"), [("2p 1z", 1), ("1z 6z", 0)])
+def test_jr_drop_1_draw_up_to_n_tiles(tiles: str, items: int) -> None:
+    """JR-DROP-1 (Plus: drops): n draws; each item tile drawn is placed where it was."""
+    game = meet("plus", 6, "2m 1z 1z 1z")  # leprechaun: drops 3
+    events = feed(game, f"fight:1 9m {tiles} 3z")
+    drops = of(events, Kind.ITEM)
+    assert [d["action"] for d in drops if d["action"] != "gold"].count("dropped") == items
+    assert len([d for d in drops if d["action"] in ("dropped", "no drop")]) == 3
+    assert len(game.room.drops) == items
+    if items:
+        events = feed(game, "take")
+        assert game.pc.shuriken == 5 and not game.room.drops

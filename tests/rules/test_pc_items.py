@@ -1,0 +1,120 @@
+"""The PC sheet, levels and items: JR-PC-*, JR-LVL-1, JR-ITEM-1."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.events import Kind
+from companion.rules.game import Game
+from companion.rules.profile import DEFAULT_PROFILE, Ring
+from companion.rules.state import PC, PCState
+from companion.rules.tables import TABLES
+from tests.rules.script import feed, of, options
+
+
+def test_jr_pc_1_starting_sheet() -> None:
+    """JR-PC-1: level 1, 0 XP, full HP, strength 0, no gold, mace 2, short bow 1 with 20
+    arrows, ring mail 3, no rings."""
+    pc = PC.new(DEFAULT_PROFILE)
+    assert (pc.level, pc.xp, pc.hp, pc.max_hp, pc.strength, pc.gold) == (
+        1, 0, DEFAULT_PROFILE.max_hp(1), DEFAULT_PROFILE.max_hp(1), 0, 0)
+    assert (pc.weapon.name_ja, pc.weapon.value) == ("メイス", 2)
+    assert (pc.ranged.name_en, pc.ranged.value, pc.arrows) == ("short bow", 1, 20)
+    assert (pc.armour.name_en, pc.armour.value) == ("ring mail", 3)
+    assert pc.rings == [] and pc.states == set()
+
+
+def test_jr_pc_2_strength_stops_at_minus_three() -> None:
+    """JR-PC-2: strength never drops below −3."""
+    game = Game("plus")
+    game.floor = 3
+    game.pc.hp = game.pc.max_hp = 200
+    game.pc.strength = -3
+    events = feed(game, "5m 8m 2z 1z 1z | fight:1 1m")  # a rattlesnake's poison
+    assert game.pc.strength == -3 and of(events, Kind.ABILITY)[-1]["effect"] == "none"
+
+
+def test_jr_pc_3_bound_cannot_move_until_it_breaks_free() -> None:
+    """JR-PC-3: bound (拘束): no moving or fleeing until 1d9 >= 5 at the start of a turn."""
+    game = Game("plus")
+    feed(game, "5m 1z 2z 3z 4z")
+    game.pc.states.add(PCState.BOUND)
+    events = feed(game, "move:2 1s 2s 3s 4s 1m")  # next turn's check fails
+    assert of(events, Kind.CHECK)[-1]["what"] == "break free (拘束)"
+    assert not any(o.startswith("move") for o in options(game))
+    feed(game, "take 5m")
+    assert PCState.BOUND not in game.pc.states
+    assert any(o.startswith("move") for o in options(game))
+
+
+def test_jr_pc_3_confused_may_lose_the_attack_turn() -> None:
+    """JR-PC-3: confused (混乱): each attack turn 1d9 >= 5 or the turn is lost."""
+    game = Game("ez")
+    game.pc.hp = game.pc.max_hp = 200
+    feed(game, "5m 1m 1z 2z 3z")
+    game.pc.states.add(PCState.CONFUSED)
+    events = feed(game, "fight:1 4m")
+    assert [c["what"] for c in of(events, Kind.CHECK)] == ["act while confused (混乱)"]
+    assert game.monster(1).alive
+    events = feed(game, "fight:1 5m 9m")
+    assert of(events, Kind.DEFEAT)
+
+
+def test_jr_pc_4_two_rings_at_most() -> None:
+    """JR-PC-4: rings found are worn while a hand is free; a third waits in the pack."""
+    game = Game("ez")
+    feed(game, "5m 6p 7p 8p 1z | take")
+    assert game.pc.ring_kinds == [Ring.STEALTH, Ring.STRENGTH]
+    assert [str(t) for t in game.pc.spare_rings] == ["8p"]
+    assert "equip:8p" not in options(game) and "unequip:6p" in options(game)
+    feed(game, "unequip:6p")
+    assert "equip:8p" in options(game)
+    feed(game, "equip:8p")
+    assert game.pc.ring_kinds == [Ring.STRENGTH, Ring.ARMOUR_PROTECTION]
+
+
+@pytest.mark.parametrize(
+    ("xp", "level"), [(0, 1), (9, 1), (10, 2), (79, 4), (80, 5), (1299, 8), (1300, 9),
+                      (80000, 15), (10**9, 15)],
+)
+def test_jr_lvl_1_thresholds(xp: int, level: int) -> None:
+    """JR-LVL-1: the official XP thresholds; 15 is the highest level."""
+    assert TABLES.level_for_xp(xp) == level
+
+
+def test_jr_lvl_1_level_up_raises_max_hp() -> None:
+    """JR-LVL-1: max HP is 12 at level 1 and +5 a level [DEFAULT]; a level up shows."""
+    assert [DEFAULT_PROFILE.max_hp(n) for n in (1, 2, 10)] == [
+        DEFAULT_PROFILE.max_hp_base + DEFAULT_PROFILE.max_hp_per_level * k for k in (0, 1, 9)]
+    game = Game("ez")
+    game.pc.xp = 9
+    events = feed(game, "5m 1m 1z 2z 3z | fight:1 9m")
+    level = of(events, Kind.LEVEL)[0]
+    assert level["level"] == 2 and level["max_hp"] == DEFAULT_PROFILE.max_hp(2)
+
+
+def test_jr_item_1_item_table() -> None:
+    """JR-ITEM-1: potion, shuriken ×5 (attack 2), arrows ×10, floor-scaled weapon and
+    armour (equipped only if chosen), four rings."""
+    game = Game("ez")
+    game.floor = 10
+    feed(game, "5m 2p 3p 4p 5p | take")
+    assert game.pc.shuriken == 5 and game.pc.shuriken_attack == 2 and game.pc.arrows == 30
+    assert "equip:4p" in options(game) and "keep" in options(game)
+    events = feed(game, "equip:4p")
+    assert {"action": "equipped", "tile": "4p", "value": 4} in of(events, Kind.ITEM)
+    assert game.pc.weapon.value == 4  # 2 + floor 10 // 5
+    feed(game, "keep")
+    assert game.pc.armour.value == 3  # kept the ring mail over a 5
+    game = Game("ez")
+    feed(game, "5m 1p 6p 1z 1z | take")
+    assert [str(t) for t in game.pc.potions] == ["1p"]
+    assert game.pc.wears(Ring.STEALTH) == 1
+
+
+def test_jr_item_1_stealth_ring_counts_for_the_sleep_check() -> None:
+    """JR-ITEM-1 / JR-SLEEP-3: a worn ring of stealth changes the sleep check's row."""
+    game = Game("plus")
+    feed(game, "5m 6p 1z 1z 1z | take | move:2 3m 1m 2z 2z")
+    encounter = of(game.events, Kind.ENCOUNTER)[-1]
+    assert encounter["sleep_check"]["rings"] == 1 and encounter["sleep"] == "asleep"
