@@ -47,11 +47,13 @@ _LAYOUTS: dict[int, NDArray[np.float64]] = {
 }
 _ALL_SPOTS = np.array([[x, y] for x in (-1, 0, 1) for y in (-1, 0, 1)], dtype=np.float64)
 _MAX_SEEDS = 120
-_HAT_SIZE = 5  # the smallest pip search window, in half-size pixels
+_HAT_SIZE = 5  # the pip search window, in pixels of each level of the pyramid
 _RING = np.stack([np.cos(np.arange(8) * np.pi / 4), np.sin(np.arange(8) * np.pi / 4)], axis=1)
 _NOT_A_FACE = "not a die face"
 _ANGLES = np.radians(np.arange(0, 180, 3))
-_SPREAD_RANGE = (0.18, 0.34)  # pip spread of real dice, in face sides
+_ROTATIONS = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], 1),
+                       np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], 1)], 1)  # (angle, 2, 2)
+_SPREADS = np.linspace(0.18, 0.34, 9)  # pip spreads of real dice, in face sides
 _PIP_AREA_RANGE = (0.006, 0.07)  # one pip's area over the face's
 _OFF_CENTRE = 0.12  # pips centred further than this from the patch's centre: not one face
 _PIP_REACH = 0.46  # no pip centre lies nearer a face's edge than this (0.5 = on the edge)
@@ -209,34 +211,37 @@ class DiceReader:
         small = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2),
                            interpolation=cv2.INTER_AREA)
         # The hat filter's window must be wider than a pip but narrower than the face
-        # (or the whole face stands out as one spot), so small and big dice need their own.
-        pip_max = max(3, round(0.12 * cfg.max_face_px))  # largest pip diameter at half size
+        # (or the whole face stands out as one spot): one small window over an image
+        # pyramid finds the pips of small and big dice alike, at little cost.
+        pip_max = 0.12 * cfg.max_face_px  # largest pip diameter at half size
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (_HAT_SIZE, _HAT_SIZE))
         seeds: list[tuple[float, int, int]] = []
-        size = _HAT_SIZE
+        scale = 2
         while True:
-            kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
             for op, sign in ((cv2.MORPH_BLACKHAT, -1.0), (cv2.MORPH_TOPHAT, 1.0)):
                 # Dark pips (white dice) and light pips (coloured dice) apart: one pass
                 # for both would join a pip to the dark rim around its face.
                 spots = (cv2.morphologyEx(small, op, kernel) > cfg.pip_contrast).astype(np.uint8)
                 _, _, stats, centroids = cv2.connectedComponentsWithStats(spots, connectivity=8)
-                self._ring_seeds(small, stats, centroids, sign, size, seeds)
-            if size >= pip_max + 2:
+                self._ring_seeds(small, stats, centroids, sign, scale, seeds)
+            if (_HAT_SIZE - 1) * scale / 2 >= pip_max or min(small.shape) < 40:
                 break
-            size = min(round(size * 2.2), pip_max + 2)
+            small = cv2.resize(small, (small.shape[1] // 2, small.shape[0] // 2),
+                               interpolation=cv2.INTER_AREA)
+            scale *= 2
         # Crisp spots on an even surround first; a busy table cannot eat the frame's time.
         seeds.sort(reverse=True)
         return [(x, y) for _, x, y in seeds[:_MAX_SEEDS]]
 
     def _ring_seeds(self, small: Image, stats: NDArray[np.int32],
-                    centroids: NDArray[np.float64], sign: float, size: int,
+                    centroids: NDArray[np.float64], sign: float, scale: int,
                     seeds: list[tuple[float, int, int]]) -> None:
         """For each pip-like spot, the point beside it most like its surround (the face)."""
         height, width = small.shape
         w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
         short = np.minimum(w, h)
         # A small die's pips in a row may run together: allow a row of them.
-        keep = (area >= 2) & (short < size) & (np.maximum(w, h) <= 4.5 * short)
+        keep = (area >= 2) & (short < _HAT_SIZE) & (np.maximum(w, h) <= 4.5 * short)
         centre = centroids[1:][keep]
         radius = 0.5 * short[keep] + 1.5
         xs = np.rint(centre[:, :1] + radius[:, None] * _RING[None, :, 0]).astype(int)
@@ -252,7 +257,8 @@ class DiceReader:
         strength = lift - levels.std(axis=1)
         best = np.abs(levels - median[:, None]).argmin(axis=1)
         for k in np.flatnonzero(lift >= 0.6 * self.config.pip_contrast):
-            seeds.append((float(strength[k]), 2 * int(xs[k, best[k]]), 2 * int(ys[k, best[k]])))
+            seeds.append((float(strength[k]), scale * int(xs[k, best[k]]),
+                          scale * int(ys[k, best[k]])))
 
     def _faces(self, frame: Image) -> tuple[list[_Face], list[_Face]]:
         """Faces read (or judged unreadable), and die-like patches that failed the checks."""
@@ -422,24 +428,24 @@ class DiceReader:
             return None, np.inf, empty
         q = q - middle
         template = _LAYOUTS[count]
-        cos, sin = np.cos(_ANGLES), np.sin(_ANGLES)
-        rot = np.stack([np.stack([cos, -sin], 1), np.stack([sin, cos], 1)], 1)  # (A, 2, 2)
+        # Every rotation and pip spread at once: (spread, angle, template pip, observed pip).
+        turned = _SPREADS[:, None, None, None] * np.einsum("aij,nj->ani", _ROTATIONS, template)
+        dist = np.linalg.norm(turned[:, :, :, None, :] - q[None, None, None, :, :], axis=4)
+        nearest = dist.argmin(axis=3)  # the observed pip matched to each template pip
+        worst = dist.min(axis=3).max(axis=2)  # (spread, angle)
         best: tuple[float, int, float] = (np.inf, 0, 0.0)
-        for spread in np.linspace(*_SPREAD_RANGE, 9):
-            turned = np.einsum("aij,nj->ani", rot, template) * spread  # (A, n, 2)
-            dist = np.linalg.norm(turned[:, :, None, :] - q[None, None, :, :], axis=3)
-            nearest = dist.argmin(axis=2)  # (A, n): observed pip matched to each template pip
-            worst = dist.min(axis=2).max(axis=1)
-            for a in np.argsort(worst)[:3]:
-                if len(set(nearest[a].tolist())) == count and worst[a] < best[0]:
-                    best = (float(worst[a]), int(a), float(spread))
+        for flat in np.argsort(worst, axis=None)[:4]:
+            k, a = np.unravel_index(flat, worst.shape)
+            if len(set(nearest[k, a].tolist())) == count:  # one observed pip per template pip
+                best = (float(worst[k, a]), int(a), float(_SPREADS[k]))
+                break
         fit, a, spread = best
         if fit > self.config.layout_tolerance * (1.5 if count == 1 else 1.0):
             return None, fit, empty
         spread = max(spread, 0.24)  # a lone centre pip says nothing about the spread
         free = np.array([p for p in _ALL_SPOTS if not any(
             (p == t).all() for t in template)], dtype=np.float64)
-        return count, fit, free @ rot[a].T * spread + middle
+        return count, fit, free @ _ROTATIONS[a].T * spread + middle
 
     # -- the frame as a whole --------------------------------------------------------
 
