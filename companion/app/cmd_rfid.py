@@ -5,12 +5,15 @@ tag event as it happens (one JSON object per line with ``--json``) and the
 error counters when it stops: Ctrl-C, SIGTERM, or the end of the input
 (``--port -`` replays a capture from stdin). ``companion rfid list`` lists the
 serial ports like ``python -m serial.tools.list_ports`` and marks the tray.
+``companion rfid simulate`` runs a simulated tray on a pseudo-terminal, to try
+``monitor`` (or the game) without hardware.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import signal
 import sys
 import time
@@ -26,9 +29,10 @@ from companion.hw.ports import ReaderStatus
 from companion.hw.rfid.events import TagEvent
 from companion.hw.rfid.link import Port, StreamPort, open_serial, port_or_usb
 from companion.hw.rfid.rdm6300 import Rdm6300Reader
+from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
-from companion.hw.rfid.tray import TRAY_PID, TRAY_VID, TrayReader, TraySettings
-from companion.rules.tiles import Tile
+from companion.hw.rfid.tray import DEFAULT_SLOTS, TRAY_PID, TRAY_VID, TrayReader, TraySettings
+from companion.rules.tiles import ALL_KINDS, Tile
 
 RDM6300_DEFAULT_PORT = "/dev/serial0"  # the Pi's GPIO UART (pins 8/10)
 STDIN_PORT = "-"
@@ -47,6 +51,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     listing = actions.add_parser("list", help="list serial ports (like pyserial's list_ports)")
     listing.add_argument("-v", "--verbose", action="store_true", help="show hardware IDs")
     listing.set_defaults(func=run_list)
+    simulate = actions.add_parser(
+        "simulate", help="a simulated tray on a pseudo-terminal, moving stickers at random")
+    simulate.add_argument("--seconds", type=float, help="stop after this long (default: Ctrl-C)")
+    simulate.add_argument("--seed", type=int, help="seed of the random moves")
+    simulate.set_defaults(func=run_simulate)
 
 
 def add_reader_arguments(parser: argparse.ArgumentParser) -> None:
@@ -156,4 +165,37 @@ def run_list(args: argparse.Namespace) -> int:
         if args.verbose:
             print(f"    hwid: {info.hwid}")
     print(f"{len(ports)} ports found", file=sys.stderr)
+    return 0
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Place and lift enrolled stickers (or made-up ones) on the simulated tray, every second."""
+    rng = random.Random(args.seed)
+    tag_map = load_tag_map()
+    stickers = [uid for tile in ALL_KINDS for uid in tag_map.uids(tile)]
+    stickers = stickers or [f"04{n:06X}" for n in range(8)]
+    with TraySimulator() as sim, StopSignal() as stop:
+        print(f"Simulated tray on {sim.port}; try: companion rfid monitor --port {sim.port}",
+              flush=True)
+        end = None if args.seconds is None else time.monotonic() + args.seconds
+        next_move = time.monotonic()
+        try:
+            while not stop.stopped and (end is None or time.monotonic() < end):
+                if time.monotonic() >= next_move:
+                    slot = rng.randrange(len(sim.readers))
+                    name = DEFAULT_SLOTS[slot].value
+                    on_tray = {r.uid.hex().upper() for r in sim.readers if r.uid}
+                    free = [uid for uid in stickers if uid not in on_tray]
+                    if sim.readers[slot].uid is None and free:
+                        uid = rng.choice(free)
+                        sim.place(slot, uid)
+                        print(f"  put {tag_map.label(uid) or uid} on {name}", flush=True)
+                    else:
+                        sim.remove(slot)
+                        print(f"  lifted the tile on {name}", flush=True)
+                    next_move = time.monotonic() + 1.0
+                sim.step()
+                time.sleep(0.005)
+        except KeyboardInterrupt:
+            pass
     return 0

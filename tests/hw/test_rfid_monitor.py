@@ -128,3 +128,32 @@ def test_list_mirrors_list_ports(capsys: pytest.CaptureFixture[str]) -> None:
     for device in devices:
         assert device in captured.out
     assert f"{len(devices)} ports found" in captured.err
+
+
+def test_simulate_then_monitor_the_simulated_tray() -> None:
+    """The demo pair: `companion rfid simulate` in one process, `monitor` in another."""
+    enrol_five_pin()
+    env = os.environ.copy()
+    sim = subprocess.Popen(
+        [sys.executable, "-m", "companion", "rfid", "simulate", "--seconds", "3", "--seed", "2"],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True, env=env)
+    monitor = None
+    try:
+        assert sim.stdout is not None
+        port = sim.stdout.readline().split()[3].rstrip(";")
+        monitor = subprocess.Popen(
+            [sys.executable, "-m", "companion", "rfid", "monitor", "--port", port, "--json"],
+            cwd=ROOT, stdout=subprocess.PIPE, text=True, env=env)
+        sim.wait(timeout=10)
+        moves = sim.stdout.read()  # not communicate(): readline() above buffered some of it
+        monitor.send_signal(signal.SIGTERM)
+        out, _ = monitor.communicate(timeout=10)
+    finally:
+        for proc in (sim, monitor):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    placed = [d for d in json_lines(out) if d["event"] == "placed"]
+    assert "put 5p on" in moves
+    assert len(placed) >= 1
+    assert {d["tile"] for d in placed} == {"5p"}  # the only enrolled sticker
