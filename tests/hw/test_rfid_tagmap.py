@@ -90,3 +90,20 @@ def test_an_unknown_sticker_is_a_prompt_not_a_crash() -> None:
     reading = SlotReading(Slot.ROOM_TL, None, 0.0, uid="0102030405060708090A")
     with pytest.raises(UnknownTag, match="0102030405060708090A on the room_tl slot is not"):
         check_drawn(TileLedger(), reading)
+
+
+def test_jr_wall_1_rfid_events_go_through_the_sessions_wall_check() -> None:
+    """JR-WALL-1: the session's check of camera reads refuses a 5th copy from the tray too."""
+    from companion.app.session import interpret
+    from companion.hw.rfid.events import TagAction, TagEvent
+
+    ledger = TileLedger()
+    event = TagEvent(TagAction.PLACED, Slot.DRAW, "04A1B2C3", "5p")
+    assert interpret(event.reading(), ledger).tile == FIVE_P
+    for _ in range(4):
+        ledger.move(FIVE_P, Place.WALL, Place.TABLE)
+    refused = interpret(event.reading(), ledger)
+    assert refused.tile is None
+    assert "5p cannot be drawn" in refused.problem
+    unknown = TagEvent(TagAction.PLACED, Slot.DRAW, "0102030405060708090A", None)
+    assert interpret(unknown.reading(), ledger).tile is None  # a prompt, not a crash
