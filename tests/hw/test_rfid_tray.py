@@ -7,15 +7,17 @@ master. Nothing runs in the background: ``pump`` steps both ends in turn.
 
 from __future__ import annotations
 
+import errno
 import threading
 import time
 from collections.abc import Callable, Iterator
 
 import pytest
+import serial
 
 from companion.hw.ports import ReaderStatus, Slot, SlotReading
 from companion.hw.rfid.events import TagAction, TagEvent
-from companion.hw.rfid.link import Backoff
+from companion.hw.rfid.link import Backoff, Port
 from companion.hw.rfid.protocol import Kind, crc16, encode
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TagMap
@@ -289,3 +291,12 @@ def test_unreachable_port_does_not_raise() -> None:
         reader.close()
     assert not status.ok
     assert "cannot open /dev/does-not-exist" in status.message
+
+
+def test_a_port_we_may_not_open_says_how_to_fix_it() -> None:
+    def refuse(device: str, baudrate: int) -> Port:
+        raise serial.SerialException(errno.EACCES, f"could not open port {device}: denied")
+
+    reader = TrayReader("/dev/ttyACM0", settings=FAST, opener=refuse)
+    reader.poll()
+    assert "usermod -aG dialout" in reader.status().message

@@ -7,6 +7,7 @@ each attempt (a USB tray comes back under another ``/dev/ttyACM*`` name).
 
 from __future__ import annotations
 
+import errno
 import os
 import select
 import time
@@ -134,7 +135,10 @@ class SerialLink:
             port = self.opener(device, self.baudrate)
             port.reset_input_buffer()
         except (serial.SerialException, OSError, ValueError) as exc:
-            self._schedule(f"cannot open {device}: {exc}")
+            hint = ""
+            if getattr(exc, "errno", None) == errno.EACCES:
+                hint = " (allow serial ports: sudo usermod -aG dialout $USER, then log in again)"
+            self._schedule(f"cannot open {device}: {exc}{hint}")
             return False
         self.serial, self.device, self.problem = port, device, ""
         self.opens += 1
