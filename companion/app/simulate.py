@@ -19,7 +19,7 @@ from typing import Any
 from companion.rules.autoplay import play
 from companion.rules.profile import load_profile
 
-CHUNK = 250  # games per task: big enough to amortise the process hop
+CHUNK = 250  # most games per task: big enough to amortise the process hop
 
 
 def game_seed(base: int, index: int) -> int:
@@ -88,9 +88,10 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
 ) -> tuple[Tally, float]:
     """Play ``games`` games; return the tally and the seconds it took."""
+    size = max(1, min(CHUNK, -(-games // (jobs * 4))))  # several chunks per process
     chunks = [
-        (seed, start, min(start + CHUNK, games), preset, strategy, profile)
-        for start in range(0, games, CHUNK)
+        (seed, start, min(start + size, games), preset, strategy, profile)
+        for start in range(0, games, size)
     ]
     total = Tally()
     begin = time.perf_counter()

@@ -1,0 +1,99 @@
+"""``companion rules`` and ``companion simulate`` from the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.simulate import Tally, game_seed, simulate, summary, wilson_ci95
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_rules_encounter_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """JR-ENC-1 on paper: floor 12, tile 8m is the venus flytrap."""
+    code, out, _ = run(capsys, "rules", "encounter", "--floor", "12", "--tile", "8m", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["id"] == "F" and data["name_ja"] == "虫取り草"
+    assert data["damage"] == "2d9" and data["ability_en"] == "holds"
+
+
+def test_rules_sleep_by_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    """JR-SLEEP-1/3 on paper: the same tiles, EZ asleep, Plus awake by the check."""
+    args = ["rules", "sleep", "--floor", "1", "--monster-tile", "1m", "--corner-tile", "3p"]
+    assert json.loads(run(capsys, *args, "--json")[1])["state"] == "awake"
+    assert json.loads(run(capsys, *args, "--preset", "ez", "--json")[1])["state"] == "asleep"
+    text = run(capsys, *args, "--rings", "1")[1]
+    assert "asleep (睡眠)" in text and "sleep check" in text
+
+
+def test_rules_rate_damage_level(capsys: pytest.CaptureFixture[str]) -> None:
+    """JR-RATE-1, JR-DMG-1, JR-LVL-1 on paper."""
+    rate = json.loads(run(capsys, "rules", "rate", "--monster", "D", "--level", "3",
+                          "--weapon", "4", "--strength", "-1", "--json")[1])
+    assert rate == {"monster": "D", "rate": 9, "raw": 19, "clamped": True,
+                    "terms": [["attack", 25], ["level", -3], ["strength", 1], ["weapon", -4]]}
+    text = run(capsys, "rules", "rate", "--monster", "s", "--level", "1", "--weapon", "2")[1]
+    assert text.strip() == "rate 3 = 6 attack − 1 level − 2 weapon (success on 1d9 >= 3)"
+    dmg = json.loads(run(capsys, "rules", "damage", "--monster", "L", "--armour", "3",
+                         "--json")[1])
+    assert dmg["damage"] == 0
+    level = json.loads(run(capsys, "rules", "level", "--xp", "2600", "--json")[1])
+    assert level["level"] == 10 and level["next_level_xp"] == 5200
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rules", "encounter", "--floor", "0", "--tile", "1m"],
+        ["rules", "encounter", "--floor", "1", "--tile", "0z"],
+        ["rules", "rate", "--monster", "Q9", "--level", "1", "--weapon", "2"],
+        ["simulate", "--games", "-3"],
+        ["simulate", "--games", "5", "--preset", "hard"],
+        ["simulate", "--games", "5", "--profile", "/nonexistent.toml"],
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert "error:" in capsys.readouterr().err
+
+
+def test_rules_refuses_a_tile_that_is_not_a_monster(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "rules", "encounter", "--floor", "1", "--tile", "3p")
+    assert code == 2 and "3p is not a monster tile in this profile (it is item)" in err
+
+
+def test_simulate_json_keys_and_same_result_whatever_the_jobs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """JR-BAL-1 is measured with this command (20,000 games); here its contract: the keys,
+    and game i gets the same seed whatever --jobs is."""
+    code, out, _ = run(capsys, "simulate", "--games", "16", "--seed", "3", "--json")
+    data = json.loads(out)
+    assert code == 0
+    for key in ("games", "wins", "survival_rate", "ci95", "mean_floor", "deaths_by",
+                "games_per_second"):
+        assert key in data
+    assert data["games"] == 16 and sum(data["deaths_by"].values()) == 16 - data["wins"]
+    one, _ = simulate(16, seed=3, jobs=1)
+    two, _ = simulate(16, seed=3, jobs=2)
+    assert summary(one, 1.0) == summary(two, 1.0)
+    assert one.floors / 16 == pytest.approx(data["mean_floor"])
+    assert game_seed(3, 5) != game_seed(5, 3)
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_ci95(10, 1000)
+    assert 0.005 < low < 0.01 < high < 0.02
+    assert wilson_ci95(0, 0) == (0.0, 0.0) and wilson_ci95(0, 100)[0] == 0.0
+    assert Tally().games == 0

@@ -1,0 +1,87 @@
+"""The rules data files load, hold their shape, and a broken profile is named precisely."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.errors import DataError
+from companion.rules.datafiles import load_packaged
+from companion.rules.profile import DEFAULT_PROFILE, Role, load_profile
+from companion.rules.tables import TABLES, Ability, load_tables
+from companion.rules.tiles import ALL_KINDS, Tile
+
+PROFILE_TEXT = load_packaged("profile.toml")[0]
+
+
+def test_every_packaged_table_loads_and_has_its_shape() -> None:
+    """Walk every data file: 26 monsters, 26 encounter rows of 9, 3 sleep tables, 15 levels."""
+    tables = load_tables()
+    assert len(tables.monsters) == 26 and len(tables.encounter) == 26
+    assert all(len(row) == 9 for row in tables.encounter)
+    assert len(tables.sleep_awake) == 3 and tables.max_level == 15
+    used = {m.ability for m in tables.monsters.values()}
+    assert used - set(tables.ability_names) == {Ability.NONE}
+    assert DEFAULT_PROFILE.role(Tile.from_notation("5z")) is Role.STAIRS
+    assert [DEFAULT_PROFILE.role(t) for t in ALL_KINDS].count(Role.MONSTER) == 9
+    assert sorted(DEFAULT_PROFILE.items) == list(range(1, 10))
+    assert TABLES is not tables  # a fresh load, same content
+    assert tables.monsters == TABLES.monsters
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _packaged() -> str:
+    from importlib.resources import files
+
+    return (files("companion.rules") / "data" / "profile.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("max_hp_base = 12", 'max_hp_base = "lots"',
+         r"mine\.toml: field pc\.max_hp_base should be a whole number from 1, got 'lots'"),
+        ("max_hp_base = 12", "max_hp_base = 0",
+         r"field pc\.max_hp_base should be a whole number from 1, got 0"),
+        ('critical = "7z"', 'critical = "8z"',
+         r"field dice\.critical should be a tile such as '7z', got '8z'"),
+        ('critical = "7z"', 'critical = "5z"',
+         r"dice\.critical and dice\.fumble should be two different honour tiles"),
+        ('m = "monster"', 'm = "dragon"',
+         r"field roles\.m should be one of 'monster', 'item', 'gold', 'empty', got 'dragon'"),
+        ("ranged_continue = 3", "ranged_continue = 12",
+         r"combat\.ranged_continue should be a whole number from 1 to 9, got 12"),
+        ('kind = "potion"', 'kind = "elixir"', r"field items\.1\.kind should be one of"),
+        ("[map]", "[mapp]", r"missing table map"),
+        ("name = \"default\"", "name = ", r"mine\.toml: not valid TOML"),
+    ],
+)
+def test_a_hand_edited_profile_names_file_field_and_value(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    """A broken profile: the error names the file, the field and the value."""
+    text = _packaged()
+    assert old in text
+    with pytest.raises(DataError, match=message):
+        load_profile(_write(tmp_path, text.replace(old, new, 1)))
+
+
+def test_a_missing_or_binary_profile_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="cannot read"):
+        load_profile(tmp_path / "absent.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(DataError, match="not UTF-8"):
+        load_profile(bad)
+
+
+def test_a_variant_profile_changes_the_game(tmp_path: Path) -> None:
+    text = _packaged().replace("max_hp_base = 12", "max_hp_base = 30")
+    profile = load_profile(_write(tmp_path, text))
+    assert profile.max_hp(1) == 30 and PROFILE_TEXT.endswith("profile.toml")
