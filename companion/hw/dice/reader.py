@@ -20,7 +20,6 @@ ones in the user's config folder, and the app passes that file in.
 
 from __future__ import annotations
 
-import itertools
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
@@ -30,14 +29,13 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from numpy.typing import NDArray
 
 from companion.errors import DataError
 
-Image = NDArray[np.uint8]
+Image = np.ndarray
 
 # Pip centres of a d6 face, in units of the pip spread (centre to corner pip, per axis).
-_LAYOUTS: dict[int, NDArray[np.float64]] = {
+_LAYOUTS: dict[int, np.ndarray] = {
     1: np.array([[0, 0]], dtype=np.float64),
     2: np.array([[-1, -1], [1, 1]], dtype=np.float64),
     3: np.array([[-1, -1], [0, 0], [1, 1]], dtype=np.float64),
@@ -168,8 +166,8 @@ class DiceRead:
 
 @dataclass(slots=True)
 class _Face:
-    centre: NDArray[np.float64]
-    cov: NDArray[np.float64]
+    centre: np.ndarray
+    cov: np.ndarray
     side: float
     aspect: float
     pips: int
@@ -233,8 +231,8 @@ class DiceReader:
         seeds.sort(reverse=True)
         return [(x, y) for _, x, y in seeds[:_MAX_SEEDS]]
 
-    def _ring_seeds(self, small: Image, stats: NDArray[np.int32],
-                    centroids: NDArray[np.float64], sign: float, scale: int,
+    def _ring_seeds(self, small: Image, stats: np.ndarray,
+                    centroids: np.ndarray, sign: float, scale: int,
                     seeds: list[tuple[float, int, int]]) -> None:
         """For each pip-like spot, the point beside it most like its surround (the face)."""
         height, width = small.shape
@@ -291,14 +289,14 @@ class DiceReader:
             visited[y0:y1, x0:x1] |= region
             if face is None:
                 continue
-            if face.value is None and face.aspect > cfg.max_aspect or face.reason == _NOT_A_FACE:
+            if (face.value is None and face.aspect > cfg.max_aspect) or face.reason == _NOT_A_FACE:
                 doubtful.append(face)
             else:
                 faces.append(face)
         return faces, doubtful
 
-    def _face(self, region: NDArray[np.uint8], origin: tuple[int, int],
-              gray: NDArray[np.uint8]) -> _Face | None:
+    def _face(self, region: np.ndarray, origin: tuple[int, int],
+              gray: np.ndarray) -> _Face | None:
         """Judge one filled patch: None if it is plainly not a die face."""
         cfg = self.config
         area = int(cv2.countNonZero(region))
@@ -368,9 +366,9 @@ class DiceReader:
         face.reason = ""
         return face
 
-    def _pips(self, holes: NDArray[np.uint8], face_area: float, centre: NDArray[np.float64],
-              whiten: NDArray[np.float64], gray: NDArray[np.uint8], level: float
-              ) -> tuple[list[NDArray[np.float64]], bool]:
+    def _pips(self, holes: np.ndarray, face_area: float, centre: np.ndarray,
+              whiten: np.ndarray, gray: np.ndarray, level: float
+              ) -> tuple[list[np.ndarray], bool]:
         """Pip centres among a face's holes; ``odd`` when a hole fits no pip.
 
         Only holes that stand out from the face as much as a pip (black on white,
@@ -380,7 +378,7 @@ class DiceReader:
         # Where each hole sits on the face, as if seen square on (0 = centre, 0.5 = edge).
         reach = np.abs((centroids[1:] - centre) @ whiten.T).max(axis=1) if count > 1 else []
         lo, hi = _PIP_AREA_RANGE
-        pips: list[NDArray[np.float64]] = []
+        pips: list[np.ndarray] = []
         areas: list[int] = []
         odd = False
         for i in range(1, count):
@@ -410,8 +408,8 @@ class DiceReader:
             odd = True
         return pips, odd
 
-    def _layout(self, q: NDArray[np.float64]
-                ) -> tuple[int | None, float, NDArray[np.float64]]:
+    def _layout(self, q: np.ndarray
+                ) -> tuple[int | None, float, np.ndarray]:
         """Which d6 face the pip centres form (face seen square on, side 1).
 
         Returns the value, the worst pip offset in face sides, and the places
@@ -472,7 +470,7 @@ class DiceReader:
                     # Two faces of one die, seen at different slants: which is up is unclear.
                     for face in (a, b):
                         face.value, face.reason = None, "a die is tilted or cocked"
-        lone = []
+        lone: list[_Face] = []
         for patch in doubtful:
             explained = any(np.hypot(*(patch.centre - f.centre)) < 1.0 * max(f.side, patch.side)
                             for f in [*faces, *lone])
@@ -486,18 +484,18 @@ class DiceReader:
                 for f in [*faces, *lone]]
 
 
-def _fill(image: Image, seed: tuple[int, int], tolerance: float) -> NDArray[np.uint8]:
+def _fill(image: Image, seed: tuple[int, int], tolerance: float) -> np.ndarray:
     """The patch of ``image`` within ``tolerance`` of the seed's colour, as a 0/1 mask."""
     mask = np.zeros((image.shape[0] + 2, image.shape[1] + 2), dtype=np.uint8)
     flags = 4 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (1 << 8)
     tol = (tolerance,) * 3
     cv2.floodFill(image, mask, seed, (0, 0, 0), tol, tol, flags)
-    region: NDArray[np.uint8] = mask[1:-1, 1:-1]
+    region: np.ndarray = mask[1:-1, 1:-1]
     return region
 
 
-def _split(gray: NDArray[np.uint8], hole: NDArray[np.uint8], level: float,
-           face_area: float) -> list[NDArray[np.float64]] | None:
+def _split(gray: np.ndarray, hole: np.ndarray, level: float,
+           face_area: float) -> list[np.ndarray] | None:
     """Centres of the pip cores inside one hole, or None if it is not a run of pips."""
     depth = np.abs(gray.astype(np.float64) - level) * hole
     core = (depth > 0.7 * depth.max()).astype(np.uint8)
@@ -515,14 +513,14 @@ def _split(gray: NDArray[np.uint8], hole: NDArray[np.uint8], level: float,
     return cores
 
 
-def _whitener(cov: NDArray[np.float64]) -> NDArray[np.float64]:
+def _whitener(cov: np.ndarray) -> np.ndarray:
     """The linear map that turns a patch with these second moments into a unit square."""
     vals, vecs = np.linalg.eigh(cov)
-    out: NDArray[np.float64] = vecs @ np.diag(1.0 / np.sqrt(12.0 * vals)) @ vecs.T
+    out: np.ndarray = vecs @ np.diag(1.0 / np.sqrt(12.0 * vals)) @ vecs.T
     return out
 
 
-def _coplanar(a: NDArray[np.float64], b: NDArray[np.float64]) -> bool:
+def _coplanar(a: np.ndarray, b: np.ndarray) -> bool:
     """Whether two face patches are squashed the same way (both lying flat)."""
     vals, vecs = np.linalg.eigh(a)
     inv_sqrt = vecs @ np.diag(1.0 / np.sqrt(vals)) @ vecs.T

@@ -18,10 +18,9 @@ from enum import Enum
 
 import cv2
 import numpy as np
-from numpy.typing import NDArray
 
-Image = NDArray[np.uint8]
-FloatArray = NDArray[np.float64]
+Image = np.ndarray
+FloatArray = np.ndarray
 
 # A real die: opposite faces add up to 7. Value -> outward normal in the die's own frame.
 FACE_NORMALS: dict[int, tuple[int, int, int]] = {
@@ -113,7 +112,8 @@ class _Camera:
         k = np.array([[self.focal, 0, self.principal[0]], [0, self.focal, self.principal[1]],
                       [0, 0, 1]])
         t = -self.rotation @ self.centre
-        return k @ np.column_stack([self.rotation[:, 0], self.rotation[:, 1], t])
+        out: FloatArray = k @ np.column_stack([self.rotation[:, 0], self.rotation[:, 1], t])
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,7 +312,7 @@ def _draw_die(canvas: FloatArray, die: _Die, camera: _Camera, light: _Light,
 
 
 def _shadow_mask(dice: list[_Die], camera: _Camera, light: _Light,
-                 size: tuple[int, int]) -> NDArray[np.float32]:
+                 size: tuple[int, int]) -> np.ndarray:
     """Where each die blocks the light on the table, softened, 0..1."""
     width, height = size
     mask = np.zeros((height, width), dtype=np.float32)
@@ -400,7 +400,7 @@ def _compose(table_img: FloatArray, dice: list[_Die], camera: _Camera,
              size: tuple[int, int]) -> FloatArray:
     shadow = _shadow_mask(dice, camera, light, size)
     lit = light.ambient + light.diffuse * light.direction[2] * (1 - 0.85 * shadow)
-    canvas = table_img * lit[..., None]
+    canvas: FloatArray = table_img * lit[..., None]
     for die in sorted(dice, key=lambda d: -float(np.linalg.norm(d.centre - camera.centre))):
         _draw_die(canvas, die, camera, light, style)
     return canvas

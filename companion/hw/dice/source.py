@@ -133,9 +133,9 @@ def frame_iterator(source: Iterable[Frame] | FrameReader | str) -> Iterator[Fram
     """Frames from an iterable, a reader with ``read()``, or a source string (see module)."""
     if isinstance(source, str):
         return _open_source(source)
-    if hasattr(source, "read"):
-        return _from_reader(source)
-    return iter(source)
+    if isinstance(source, Iterable):
+        return iter(source)
+    return _from_reader(source)
 
 
 def _from_reader(reader: FrameReader) -> Iterator[Frame]:

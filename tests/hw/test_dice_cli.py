@@ -1,0 +1,76 @@
+"""``companion dice read`` and ``companion calibrate dice`` on rendered photos."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.app import cli
+from companion.app.paths import config_dir
+from companion.hw.dice.reader import ReaderConfig
+from companion.hw.dice.render import SceneKind, Table, render_scene
+
+
+def _photo(tmp_path: Path, name: str, seed: int, kind: SceneKind,
+           table: Table | None = None) -> tuple[Path, list[int]]:
+    scene = render_scene(seed, kind=kind, table=table, count=None if kind is SceneKind.EMPTY
+                         else 3)
+    path = tmp_path / name
+    cv2.imwrite(str(path), scene.image)
+    return path, sorted(d.value for d in scene.dice)
+
+
+def test_dice_read_json_gives_one_object_per_image(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    dice, truth = _photo(tmp_path, "dice.png", 24, SceneKind.LOOSE)
+    empty, _ = _photo(tmp_path, "empty.png", 25, SceneKind.EMPTY)
+    assert cli.main(["dice", "read", str(dice), str(empty), "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["image"] for r in rows] == [str(dice), str(empty)]
+    first, second = rows
+    assert len(first["dice"]) == len(first["confidence"])
+    if first["status"] == "ok":
+        assert sorted(first["dice"]) == truth
+    else:
+        assert first["status"] == "unsure" and None in first["dice"]
+    assert second == {"image": str(empty), "dice": [], "confidence": [], "status": "no dice",
+                      "message": "no dice in view"}
+
+
+def test_dice_read_names_a_file_it_cannot_open(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "notes.png"
+    bad.write_text("not a picture")
+    assert cli.main(["dice", "read", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "notes.png" in out and "can be opened" in out
+
+
+def test_calibrate_dice_saves_thresholds_the_reader_then_uses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    photo = None
+    for seed in range(700, 720):
+        scene = render_scene(seed, kind=SceneKind.LOOSE, count=2, table=Table.FELT)
+        photo = tmp_path / f"calib{seed}.png"
+        cv2.imwrite(str(photo), scene.image)
+        if cli.main(["calibrate", "dice", "--source", str(photo), "--count", "2",
+                     "--frames", "2"]) == 0:
+            break
+    out = capsys.readouterr().out
+    saved = config_dir() / "dice.toml"
+    assert saved.exists(), out
+    assert "read 2 dice" in out
+    tuned = ReaderConfig.load(saved)
+    sides = [d.side_px for d in scene.dice]
+    assert tuned.min_face_px < min(sides) and tuned.max_face_px > max(sides)
+
+
+def test_calibrate_dice_saves_nothing_when_no_dice_are_seen(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    photo, _ = _photo(tmp_path, "empty.png", 26, SceneKind.EMPTY)
+    assert cli.main(["calibrate", "dice", "--source", str(photo), "--frames", "1"]) == 1
+    assert "Not saved" in capsys.readouterr().out
+    assert not (config_dir() / "dice.toml").exists()

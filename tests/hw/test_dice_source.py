@@ -1,0 +1,127 @@
+"""CameraDiceSource: waits for still dice, refuses other dice, never guesses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+import numpy as np
+import pytest
+
+from companion.errors import CompanionError, DeviceError
+from companion.hw.dice.reader import DiceRead, DieReading, ReadStatus
+from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
+from companion.hw.dice.source import CameraDiceSource, DiceReadTimeout, Steadiness
+
+
+@cache
+def readable() -> Scene:
+    """A fixed scene the reader reads in full (checked, not assumed)."""
+    for seed in range(600, 640):
+        s = render_scene(seed, kind=SceneKind.LOOSE, count=2, table=Table.FELT)
+        source = CameraDiceSource(frames=[s.image] * 4)
+        try:
+            source.roll(2, 6)
+        except CompanionError:
+            continue
+        return s
+    raise AssertionError("no readable two-dice scene among the seeds")
+
+
+class Counting:
+    """A frame stream that records how many frames were taken."""
+
+    def __init__(self, frames: list[np.ndarray]) -> None:
+        self.frames = frames
+        self.taken = 0
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        for frame in self.frames:
+            self.taken += 1
+            yield frame
+
+
+def test_roll_returns_the_dice_once_they_are_still() -> None:
+    s = readable()
+    stream = Counting([s.image] * 10)
+    source = CameraDiceSource(frames=stream)
+    values = source.roll(2, 6)
+    assert sorted(values) == sorted(d.value for d in s.dice)
+    assert stream.taken == source.config.stable_frames
+
+
+def test_rolling_dice_are_waited_out() -> None:
+    s = readable()
+    blur = render_scene(601, kind=SceneKind.BLURRED, count=2, table=Table.FELT).image
+    empty = render_scene(602, kind=SceneKind.EMPTY).image
+    stream = Counting([empty, blur, blur, s.image, blur, *([s.image] * 6)])
+    messages: list[str] = []
+    source = CameraDiceSource(frames=stream, on_status=messages.append)
+    assert sorted(source.roll(2, 6)) == sorted(d.value for d in s.dice)
+    # The lone still frame between blurs does not count: four in a row are needed.
+    assert stream.taken == 5 + source.config.stable_frames
+    assert messages[0] == "waiting for 2 dice, none in view"
+
+
+def test_a_wrong_count_waits_and_says_so() -> None:
+    s = readable()
+    messages: list[str] = []
+    source = CameraDiceSource(frames=[s.image] * 6, on_status=messages.append)
+    with pytest.raises(DeviceError, match="stopped giving frames"):
+        source.roll(3, 6)
+    assert messages == ["waiting for 3 dice, 2 in view"]
+
+
+def test_only_six_sided_dice_are_read() -> None:
+    source = CameraDiceSource(frames=[])
+    with pytest.raises(CompanionError, match="D20") as err:
+        source.roll(1, 20)
+    assert isinstance(err.value, ValueError)
+
+
+def test_the_camera_is_opened_only_when_a_roll_needs_it() -> None:
+    source = CameraDiceSource(source="/no/such/camera")  # no error yet
+    with pytest.raises(DeviceError, match="no such camera"):
+        source.roll(1, 6)
+
+
+def test_a_read_that_never_settles_times_out() -> None:
+    now = iter(range(1000))
+    s = readable()
+    frames = [s.image, render_scene(603, kind=SceneKind.BLURRED).image] * 50
+    source = CameraDiceSource(frames=frames, timeout_s=10, clock=lambda: float(next(now)))
+    with pytest.raises(DiceReadTimeout):
+        source.roll(2, 6)
+
+
+def test_frames_from_an_object_with_read() -> None:
+    s = readable()
+
+    class Capture:
+        def __init__(self) -> None:
+            self.left = 5
+
+        def read(self) -> tuple[bool, np.ndarray | None]:
+            self.left -= 1
+            return (True, s.image) if self.left >= 0 else (False, None)
+
+    assert len(CameraDiceSource(frames=Capture()).roll(2, 6)) == 2
+
+
+def _read(values: list[int | None], shift: float = 0.0) -> DiceRead:
+    dice = tuple(DieReading(v, 0.9 if v else 0.0, (100.0 * i + shift, 50.0), 40.0)
+                 for i, v in enumerate(values))
+    status = ReadStatus.UNSURE if None in values else ReadStatus.OK
+    return DiceRead(dice, status, "")
+
+
+def test_steadiness_needs_k_equal_still_reads() -> None:
+    steady = Steadiness(frames=3, still_px=2.0)
+    assert steady.update(_read([3, 4])) is None
+    assert steady.update(_read([3, 4], shift=5.0)) is None  # moved: starts again
+    assert steady.update(_read([3, 4], shift=5.5)) is None
+    assert steady.update(_read([3, None], shift=5.5)) is None  # unsure: starts again
+    assert steady.update(_read([3, 4], shift=5.5)) is None
+    assert steady.update(_read([3, 4], shift=5.5)) is None
+    settled = steady.update(_read([3, 4], shift=6.0))
+    assert settled is not None and settled.values == [3, 4]
