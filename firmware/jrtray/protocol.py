@@ -30,22 +30,36 @@ def frame(seq, kind, args=()):
 def parse(line):
     """``(seq, kind, args)`` of a framed line, or an error code string.
 
-    The error codes are the ones the tray reports back: ``BAD_LINE``,
-    ``BAD_VERSION`` and ``BAD_CRC``.
+    Junk in front of the line (line noise) is skipped: every ``J`` is tried as
+    the start and the first one whose CRC checks wins. The error codes are the
+    ones the tray reports back: ``BAD_LINE``, ``BAD_VERSION`` and ``BAD_CRC``.
     """
-    try:
-        text = line.decode().strip()
-    except UnicodeError:
-        return "BAD_LINE"
+    line = line.strip()
+    verdict = "BAD_LINE"
+    start = line.find(b"J")
+    while start >= 0:
+        try:
+            parsed = _parse_from(line[start:].decode())
+        except UnicodeError:
+            parsed = "BAD_LINE"
+        if not isinstance(parsed, str):
+            return parsed
+        if verdict == "BAD_LINE":
+            verdict = parsed
+        start = line.find(b"J", start + 1)
+    return verdict
+
+
+def _parse_from(text):
     star = text.rfind(" *")
-    if not text.startswith("J") or star < 0:
+    if star < 0:
         return "BAD_LINE"
     body = text[:star]
     words = body.split()
     if len(words) < 3:
         return "BAD_LINE"
     if words[0] != MAGIC:
-        return "BAD_VERSION"
+        return "BAD_VERSION" if words[0][1:].isdigit() else "BAD_LINE"
     try:
         crc = int(text[star + 2:], 16)
         seq = int(words[1])

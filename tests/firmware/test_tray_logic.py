@@ -5,8 +5,11 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from companion.hw.rfid.protocol import Kind, LineReader, Message, encode
-from companion.hw.rfid.simulator import SimulatedReader
+from companion.hw.rfid.simulator import SimulatedReader, load_firmware_logic
 
 
 class Wire:
@@ -155,3 +158,21 @@ def test_sequence_numbers_wrap_at_16_bits(logic: ModuleType) -> None:
     tray.heartbeat(0)
     tray.heartbeat(0)
     assert [m.seq for m in wire.messages] == [0xFFFF, 0]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.binary(max_size=120), max_size=10))
+def test_fuzz_host_input_never_crashes_the_tray(chunks: list[bytes]) -> None:
+    """Whatever the host sends, the tray answers with valid lines and keeps going."""
+    tray, _, wire = make_tray(load_firmware_logic(), slots=1)
+    for chunk in chunks:
+        tray.feed(chunk, 0)
+    tray.feed(b"\n" + encode(0, Kind.SNAP), 0)  # the next clean line still gets its answer
+    assert wire.reader.counters["garbage"] == wire.reader.counters["bad_crc"] == 0
+    assert wire.take()[-1] == ("SNAP", ("-",))
+
+
+def test_junk_glued_in_front_of_a_command_is_skipped(logic: ModuleType) -> None:
+    tray, _, wire = make_tray(logic, slots=1)
+    tray.feed(b"\x80\x00J noise " + encode(0, Kind.PING), 2000)
+    assert wire.take() == [("HB", ("2",))]
