@@ -300,3 +300,14 @@ def test_a_port_we_may_not_open_says_how_to_fix_it() -> None:
     reader = TrayReader("/dev/ttyACM0", settings=FAST, opener=refuse)
     reader.poll()
     assert "usermod -aG dialout" in reader.status().message
+
+
+def test_a_tray_sending_only_garbage_counts_as_silent(sim: TraySimulator, tray: TrayReader) -> None:
+    assert ready(sim, tray).ok
+    sim.silent = True
+    deadline = time.monotonic() + 1
+    while tray.status().ok and time.monotonic() < deadline:
+        sim.inject(b"\xfe\xff at the wrong baud rate\n")
+        pump(sim, tray, timeout=0.01)
+    assert "went silent" in tray.status().message
+    assert tray.status().counters["garbage"] >= 1

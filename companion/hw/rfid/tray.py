@@ -129,8 +129,8 @@ class TrayReader:
             now = self.clock()
             if data:
                 arrived = time.perf_counter()
-                self._last_heard = now
                 for message in self.lines.feed(data):
+                    self._last_heard = now  # only a valid line proves the tray is alive
                     self._handle(message, arrived, events)
             if not self.link.is_open:
                 self._lost_link(self.link.problem)
