@@ -49,6 +49,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     monitor.add_argument("--json", action="store_true", help="one JSON object per line")
     monitor.set_defaults(func=run_monitor)
     listing = actions.add_parser("list", help="list serial ports (like pyserial's list_ports)")
+    listing.add_argument("regexp", nargs="?", help="only ports whose name, description or "
+                         "hardware ID matches this regular expression")
     listing.add_argument("-v", "--verbose", action="store_true", help="show hardware IDs")
     listing.set_defaults(func=run_list)
     simulate = actions.add_parser(
@@ -158,7 +160,8 @@ def run_monitor(args: argparse.Namespace) -> int:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    ports = sorted(list_ports.comports(), key=lambda p: p.device)
+    found = list_ports.grep(args.regexp) if args.regexp else list_ports.comports()
+    ports = sorted(found, key=lambda p: p.device)
     for info in ports:
         mark = "  <- RFID tray" if (info.vid, info.pid) == (TRAY_VID, TRAY_PID) else ""
         print(f"{info.device:<20} {info.description}{mark}")

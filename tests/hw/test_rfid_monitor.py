@@ -157,3 +157,10 @@ def test_simulate_then_monitor_the_simulated_tray() -> None:
     assert "put 5p on" in moves
     assert len(placed) >= 1
     assert {d["tile"] for d in placed} == {"5p"}  # the only enrolled sticker
+
+
+def test_list_filters_by_regexp(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["rfid", "list", "no-such-port-anywhere"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "0 ports found" in captured.err

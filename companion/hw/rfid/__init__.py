@@ -2,6 +2,7 @@
 
 Modules: ``protocol`` (line framing, CRC, LineReader), ``link`` (a serial port
 that reopens itself), ``tray`` and ``rdm6300`` (the two TileReader backends),
-``tagmap`` (the UID → tile file), ``wallcheck`` (reads against the tile ledger)
-and ``simulator`` (a tray on a pseudo-terminal running the real firmware logic).
+``events`` (placed/removed events and their slot readings), ``tagmap`` (the
+UID → tile file), ``wallcheck`` (reads against the tile ledger, JR-WALL-1) and
+``simulator`` (a tray on a pseudo-terminal running the real firmware logic).
 """
