@@ -22,9 +22,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from companion.errors import ImpossibleRead
-from companion.hw.buttons import Button, Pick, Press
-from companion.hw.ports import Slot, SlotReading, TileReader
+from companion.app.save import CorruptSave, SaveGame, write_save
+from companion.app.view import Name, Option, SheetView, TileView, View
+from companion.errors import CompanionError, DeviceError, IllegalAction, ImpossibleRead
+from companion.hw.buttons import Button, Pick, Press, WaitingSignal
+from companion.hw.display import Display
+from companion.hw.ports import ROOM_SLOTS, Slot, SlotReading, TileReader
+from companion.rules.actions import (
+    Choice,
+    ChoiceRequest,
+    Purpose,
+    TileRequest,
+    Verb,
+    input_from_notation,
+    input_to_notation,
+)
+from companion.rules.autoplay import HeadlessPlayer, Strategy
+from companion.rules.events import Event, Kind
+from companion.rules.game import Game
+from companion.rules.tables import TABLES
 from companion.rules.tiles import BACK, EMPTY, Tile
 from companion.rules.wall import TileLedger
 
@@ -34,7 +50,7 @@ class GameLog:
 
     ``start`` is the byte offset where this game's lines begin (kept in the
     save). :meth:`rewrite` truncates back to it and writes every line of the
-    game so far; :meth:`append` adds a step's lines. Both fsync.
+    game so far; :meth:`append` adds a step's lines.
     """
 
     def __init__(self, path: Path, start: int) -> None:
@@ -65,12 +81,11 @@ class GameLog:
         self.start = start
 
     def append(self, lines: Sequence[str]) -> None:
+        # No fsync: the save is the record; a resume rewrites whatever the log lost.
         if not lines:
             return
         with open(self.path, "ab") as handle:
             handle.write("".join(line + "\n" for line in lines).encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
 
 
 class PressSource(Protocol):
@@ -119,7 +134,7 @@ class Read:
 
 def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
     """The best legal tile of a reading (JR-WALL-1), falling back on the reader's candidates."""
-    where = reading.slot.value.replace("_", " ")
+    where = SLOT_NAMES[reading.slot]
     if reading.label is None:
         return Read(None, f"cannot read the tile on the {where} slot: straighten it")
     if reading.label == BACK:
@@ -244,3 +259,437 @@ def menu_press(press: Press, count: int, highlight: int,
     if press is Button.ITEM:
         return None, (highlight + 1) % count
     return None, highlight
+
+
+# ---- what the screen shows of a game (spec §9) ------------------------------------
+
+SLEEP_NAMES: dict[str, Name] = {
+    "awake": Name("起", "awake"),
+    "asleep": Name("眠", "asleep"),
+    "deeply_asleep": Name("熟睡", "deeply asleep"),
+}
+PC_STATE_NAMES: dict[str, Name] = {
+    "frozen": Name("凍結", "frozen"),
+    "bound": Name("拘束", "bound"),
+    "confused": Name("混乱", "confused"),
+    "blind": Name("盲目", "blind"),
+    "floating": Name("浮遊", "floating"),
+}
+ROLE_NAMES: dict[str, Name] = {
+    "gold": Name("金塊", "gold"),
+    "stairs": Name("階段", "stairs down"),
+    "empty": Name("床", "empty floor"),
+}
+
+
+def item_name(game: Game, tile: Tile) -> Name:
+    spec = game.profile.items[tile.rank]
+    return Name(spec.name_ja, spec.name_en)
+
+
+def room_tiles(game: Game) -> tuple[TileView, ...]:
+    """The current room's 4 tiles with their meaning (spec §9; JR-MAP-2)."""
+    if not game.room_no or game.room_no not in game.rooms:
+        return ()
+    room = game.rooms[game.room_no]
+    monsters = {m.spot: m for m in game.monsters if m.room == room.number}
+    views: list[TileView] = []
+    for spot, tile in enumerate(room.tiles):
+        if tile is None:
+            gone = monsters.get(spot)
+            detail = "defeated 撃破" if gone is not None and not gone.alive else "taken"
+            views.append(TileView("empty", Name("", "(no tile)"), detail))
+            continue
+        m = monsters.get(spot)
+        if m is not None and m.alive:
+            flags = [str(SLEEP_NAMES[m.sleep.value])]
+            flags += [text for on, text in ((m.hasted, "hasted 倍速"),
+                                             (m.invisible, "invisible 透明"),
+                                             (m.sealed, "sealed 封魔"),
+                                             (m.on_gold is not None, "on gold 金塊の上"))
+                      if on]
+            views.append(TileView(str(tile), Name(m.monster.name_ja, m.monster.name_en),
+                                  ", ".join(flags)))
+            continue
+        role = game.profile.role(tile).value
+        if role == "item":
+            views.append(TileView(str(tile), item_name(game, tile)))
+        elif role == "gold":
+            views.append(TileView(str(tile), ROLE_NAMES["gold"],
+                                  f"{tile.rank * game.profile.gold_per_rank} gold"))
+        elif role == "monster":
+            views.append(TileView(str(tile), Name("", "monster"), "defeated 撃破"))
+        else:
+            views.append(TileView(str(tile), ROLE_NAMES[role]))
+    return tuple(views)
+
+
+def sheet(game: Game) -> SheetView:
+    """The PC sheet (spec §9; JR-PC-1)."""
+    pc = game.pc
+    levels = TABLES.level_xp
+    xp_next = levels[pc.level] if pc.level < len(levels) else None
+    strength_on = any(o.value == "strength" for o in game.options)
+    ammo = pc.arrows if not pc.shuriken else pc.shuriken
+    ranged = pc.ranged if not pc.shuriken else None
+    return SheetView(
+        level=pc.level, xp=pc.xp, xp_next=xp_next, hp=pc.hp, hp_max=pc.max_hp, gold=pc.gold,
+        weapon=Name(pc.weapon.name_ja, pc.weapon.name_en), weapon_attack=pc.weapon.value,
+        ranged=(Name(ranged.name_ja, ranged.name_en) if ranged is not None
+                else Name("手裏剣", "shuriken")),
+        ranged_attack=ranged.value if ranged is not None else pc.shuriken_attack,
+        ammo=ammo,
+        armour=Name(pc.armour.name_ja, pc.armour.name_en), armour_defence=pc.armour.value,
+        strength=pc.strength if strength_on else None,
+        rings=tuple(item_name(game, t) for t in pc.rings),
+        states=tuple(PC_STATE_NAMES[s.value] for s in sorted(pc.states, key=lambda s: s.value)),
+    )
+
+
+# ---- the game loop -------------------------------------------------------------------
+
+VERB_BUTTONS: dict[Verb, Button] = {
+    Verb.FLEE: Button.FLEE,
+    Verb.SHOOT: Button.RANGED,
+    Verb.USE: Button.ITEM,
+}
+
+SLOT_NAMES: dict[Slot, str] = {
+    Slot.DRAW: "draw",
+    Slot.ROOM_TL: "top-left room",
+    Slot.ROOM_TR: "top-right room",
+    Slot.ROOM_BL: "bottom-left room",
+    Slot.ROOM_BR: "bottom-right room",
+}
+
+TILE_PROMPTS: dict[Purpose, str] = {
+    Purpose.START_ROOM: "Draw a tile and put it on the draw slot: 1d9 for the start room",
+    Purpose.ROOM: "Lay this room's 4 tiles: draw one and put it on the {slot} slot",
+    Purpose.CHECK: "Draw a tile and put it on the draw slot: {what}",
+    Purpose.NUMBER: "Draw a tile and put it on the draw slot: {what}",
+    Purpose.DROP: "Draw a tile and put it on the draw slot: what did it drop?",
+    Purpose.MIMIC: "Draw a tile and put it on the draw slot: is it a mimic?",
+}
+
+
+def choice_label(game: Game, choice: Choice) -> str:
+    """What the player reads for a choice, in English and Japanese."""
+    verb, arg = choice.verb, choice.arg
+    if verb in (Verb.FIGHT, Verb.SHOOT) and arg:
+        m = game.monster(int(arg))
+        act = "Fight 戦う" if verb is Verb.FIGHT else "Shoot 射撃"
+        return f"{act}: {m.monster.name_ja} {m.monster.name_en}"
+    if verb in (Verb.USE, Verb.EQUIP, Verb.UNEQUIP) and arg:
+        item = item_name(game, Tile.from_notation(arg))
+        act = {Verb.USE: "Use 使う", Verb.EQUIP: "Wear 装備", Verb.UNEQUIP: "Take off 外す"}[verb]
+        return f"{act}: {item}"
+    if verb is Verb.MOVE:
+        return f"Go to room {arg} 部屋{arg}へ"
+    return {
+        Verb.ENTER: "Enter 入る",
+        Verb.CLOSE: "Close in 接近",
+        Verb.DOOR: "To the door ドアへ",
+        Verb.FLEE: "Flee 逃げる",
+        Verb.TAKE: "Take 拾う",
+        Verb.STAIRS: "Stairs down 階段",
+        Verb.KEEP: "Keep mine 今のまま",
+        Verb.DEFEND: "Defend 防御",
+        Verb.EQUIP: "Equip 装備",
+    }.get(verb, str(choice))
+
+
+def options_for(game: Game, request: ChoiceRequest) -> tuple[tuple[Option, ...], int]:
+    """The request's choices as view options, and which one ATTACK confirms at first.
+
+    FLEE, SHOOT and USE get their button (the first of each); the highlight
+    starts on the first FIGHT (ATTACK = fight), else on the first choice.
+    """
+    taken: set[Button] = set()
+    options: list[Option] = []
+    for choice in request.options:
+        button = VERB_BUTTONS.get(choice.verb)
+        if button in taken:
+            button = None
+        if button is not None:
+            taken.add(button)
+        options.append(Option(str(choice), choice_label(game, choice), button))
+    highlight = next((i for i, c in enumerate(request.options) if c.verb is Verb.FIGHT), 0)
+    return tuple(options), highlight
+
+
+class TileFeed(Protocol):
+    """Where the session gets a tile the game asks for."""
+
+    def next_tile(self, game: Game, request: TileRequest, slot: Slot) -> Tile: ...
+
+
+class ChoiceFeed(Protocol):
+    """Where the session gets a decision the game asks for."""
+
+    def next_choice(self, game: Game, request: ChoiceRequest) -> Choice: ...
+
+
+class SimTiles:
+    """The companion draws for the player from its seeded simulated wall."""
+
+    def __init__(self, player: HeadlessPlayer) -> None:
+        self.player = player
+
+    def next_tile(self, game: Game, request: TileRequest, slot: Slot) -> Tile:
+        tile = self.player.answer(game)
+        assert isinstance(tile, Tile)
+        return tile
+
+
+class AutoChoices:
+    """The auto-player decides (a strategy is a pure function of the game)."""
+
+    def __init__(self, strategy: Strategy) -> None:
+        self.strategy = strategy
+
+    def next_choice(self, game: Game, request: ChoiceRequest) -> Choice:
+        return self.strategy(game, request)
+
+
+Show = Callable[..., None]
+
+
+class TableTiles:
+    """Tiles laid on the table and read by a camera or RFID reader, confirmed by the player."""
+
+    def __init__(self, reader: TileReader, controls: Controls, show: Show,
+                 accept_seconds: float, poll_seconds: float,
+                 sleep: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.reader = reader
+        self.controls = controls
+        self.show = show
+        self.state = ReadState()
+        self.confirm = Confirm(accept_seconds, clock)
+        self.poll_seconds = poll_seconds
+        self.sleep = sleep
+
+    def next_tile(self, game: Game, request: TileRequest, slot: Slot) -> Tile:
+        prompt = tile_prompt(request, slot)
+        return wait_for_tile(
+            self.reader, self.state, slot, game.ledger, self.controls, self.confirm,
+            lambda status, tile: self.show(prompt, status=status,
+                                           prompt_tile=str(tile) if tile else "back"),
+            self.poll_seconds, self.sleep,
+        )
+
+
+class MenuChoices:
+    """Choices from presses: buttons, keys, taps (see :func:`menu_press`)."""
+
+    def __init__(self, controls: Controls, show: Show, poll_seconds: float,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.controls = controls
+        self.show = show
+        self.poll_seconds = poll_seconds
+        self.sleep = sleep
+
+    def next_choice(self, game: Game, request: ChoiceRequest) -> Choice:
+        options, highlight = options_for(game, request)
+        index = choose(self.controls, self.show, request.prompt, options, highlight,
+                       self.poll_seconds, self.sleep)
+        return request.options[index]
+
+
+def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, ...],
+           highlight: int, poll_seconds: float,
+           sleep: Callable[[float], None] = time.sleep) -> int:
+    """Show a menu and wait until a press picks one of its options; return its index."""
+    shortcuts = {o.button: i for i, o in enumerate(options) if o.button is not None}
+    controls.poll()  # presses made while the last step resolved do not count here
+    show(prompt, options=options, highlight=highlight)
+    while True:
+        for press in controls.poll():
+            chosen, moved = menu_press(press, len(options), highlight, shortcuts)
+            if chosen is not None:
+                return chosen
+            if moved != highlight:
+                highlight = moved
+                show(prompt, options=options, highlight=highlight)
+        sleep(poll_seconds)
+
+
+def tile_prompt(request: TileRequest, slot: Slot) -> str:
+    what = request.prompt.split(": ", 1)[-1] if request.purpose is Purpose.CHECK else (
+        request.prompt)
+    return TILE_PROMPTS[request.purpose].format(slot=SLOT_NAMES[slot], what=what)
+
+
+class Session:
+    """Runs one game: ask, read or decide, push, save, log, show; until the game is over."""
+
+    def __init__(
+        self,
+        game: Game,
+        save: SaveGame,
+        *,
+        tiles: TileFeed,
+        choices: ChoiceFeed,
+        display: Display | None,
+        save_path: Path | None = None,
+        log: GameLog | None = None,
+        log_header: Sequence[str] = (),
+        log_lines: Callable[[Sequence[Event]], list[str]] = lambda events: [],
+        on_events: Callable[[Sequence[Event]], None] = lambda events: None,
+        describe: Callable[[Event], str] = Event.describe,
+        pace: float = 0.0,
+        signal: WaitingSignal | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.game = game
+        self.save = save
+        self.tiles = tiles
+        self.choices = choices
+        self.display = display
+        self.save_path = save_path
+        self.log = log
+        self.log_header = list(log_header)
+        self.log_lines = log_lines
+        self.on_events = on_events
+        self.describe = describe
+        self.pace = pace
+        self.signal = signal
+        self.sleep = sleep
+        self.room_spot = 0  # which of the 4 room slots the next ROOM tile goes on
+        self.journal: list[str] = []  # the game's inputs in notation; becomes the save's
+        self.status = ""
+
+    # -- saving and the log ---------------------------------------------------------
+
+    def replay(self, inputs: Sequence[str], sim: HeadlessPlayer | None) -> None:
+        """Bring a fresh game to where a save stopped; a simulated wall is drawn along.
+
+        A save that does not replay (other rules, an edited file) raises
+        :class:`CorruptSave`.
+        """
+        for n, text in enumerate(inputs, 1):
+            try:
+                value = input_from_notation(text)
+                if sim is not None and isinstance(self.game.pending, TileRequest):
+                    drawn = sim.answer(self.game)
+                    if drawn != value:
+                        raise IllegalAction(f"the wall of seed {self.save.seed} gives {drawn} "
+                                            f"here, the save says {text}")
+                self._push(value)
+            except (CompanionError, ValueError) as exc:
+                reason = f"the save does not replay at input {n} ({text!r}): {exc}"
+                raise CorruptSave(reason) from None
+        if len(self.game.events) != self.save.events:
+            raise CorruptSave(f"the save expected {self.save.events} events, replaying its "
+                              f"inputs gave {len(self.game.events)}: did the rules change?")
+
+    def start_log(self) -> None:
+        """Write this game's log lines so far, from where the game began in the file."""
+        if self.log is not None:
+            self.log.rewrite(self.log_header + self.log_lines(self.game.events))
+
+    def _commit(self, events: Sequence[Event]) -> None:
+        """Save first, then log: a cut between the two is repaired by :meth:`start_log`."""
+        self.save.inputs = self.journal
+        self.save.events = len(self.game.events)
+        self.save.finished = self.game.pending is None
+        if self.save_path is not None:
+            write_save(self.save_path, self.save)
+        if self.log is not None:
+            self.log.append(self.log_lines(events))
+
+    def _push(self, value: Tile | Choice) -> list[Event]:
+        request = self.game.pending
+        events = self.game.push(value)
+        self.journal.append(input_to_notation(value))
+        if isinstance(request, TileRequest) and request.purpose is Purpose.ROOM:
+            self.room_spot = (self.room_spot + 1) % len(ROOM_SLOTS)
+        return events
+
+    # -- the loop ---------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Play until the game is over. Closing the window or Ctrl-C stops it, saved."""
+        game = self.game
+        while game.pending is not None:
+            request = game.pending
+            if isinstance(request, TileRequest):
+                slot = ROOM_SLOTS[self.room_spot] if request.purpose is Purpose.ROOM else (
+                    Slot.DRAW)
+                if self.signal is not None:
+                    self.signal.waiting(True)
+                value: Tile | Choice = self.tiles.next_tile(game, request, slot)
+                if self.signal is not None:
+                    self.signal.waiting(False)
+            else:
+                value = self.choices.next_choice(game, request)
+            try:
+                events = self._push(value)
+            except (ImpossibleRead, IllegalAction) as exc:
+                self.status = str(exc)
+                continue
+            self.status = ""
+            self._commit(events)
+            self.on_events(events)
+            if self.display is not None:
+                self.show(self.next_prompt())
+            if self.pace:
+                self.sleep(self.pace)
+
+    def next_prompt(self) -> str:
+        request = self.game.pending
+        if request is None:
+            outcome = self.game.outcome()
+            if outcome is not None and outcome.won:
+                return f"生還! You left floor {outcome.floor} alive."
+            return f"Game over on floor {outcome.floor if outcome else self.game.floor}."
+        return request.prompt
+
+    # -- the screen -------------------------------------------------------------------
+
+    def show(self, prompt: str, *, options: tuple[Option, ...] = (), highlight: int | None = None,
+             status: str = "", prompt_tile: str | None = None) -> None:
+        if self.display is None:
+            return
+        game = self.game
+        events = game.events
+        self.display.show(View(
+            floor=game.floor,
+            room=game.room_no or None,
+            room_tiles=room_tiles(game),
+            sheet=sheet(game),
+            prompt=prompt,
+            options=options,
+            highlight=highlight,
+            prompt_tile=prompt_tile,
+            last_check=last_check(events, self.describe),
+            log=tuple(self.describe(e) for e in events[-12:]),
+            status=status or self.status,
+        ))
+
+
+def last_check(events: Sequence[Event], describe: Callable[[Event], str]) -> tuple[str, ...]:
+    """The last check and what followed it (damage, defeat, level), spelled out (spec §9)."""
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].kind is Kind.CHECK:
+            return tuple(describe(e) for e in events[i:i + 4])
+    return ()
+
+
+def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedger) -> TileReader:
+    """The table's tile reader by name; each backend is imported only when chosen."""
+    if kind == "camera":
+        from companion.hw.camera.capture import open_source
+        from companion.hw.camera.classifier import TileClassifier
+        from companion.hw.camera.reader import CameraTileReader
+
+        return CameraTileReader(open_source(camera_source), TileClassifier(), ledger=ledger)
+    if kind == "rfid":
+        from companion.app.paths import config_dir
+        from companion.hw.rfid.link import port_or_usb
+        from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+        from companion.hw.rfid.tray import TRAY_PID, TRAY_VID, TrayReader
+
+        tags = TagMap.load(config_dir() / TAGMAP_FILENAME)
+        return TrayReader(port_or_usb(rfid_port or None, TRAY_VID, TRAY_PID), tags)
+    raise DeviceError(f"no table reader called {kind!r}: choose camera or rfid")

@@ -1,0 +1,361 @@
+"""``companion play``: one game at the table, or headless on the simulated wall.
+
+At the table the tiles come from the camera or the RFID tray (``--input``),
+choices from the buttons, the keyboard or taps (``--choices``), and the game is
+shown on the screen or in the terminal (``--display``). ``--headless`` is the
+same session with the simulated wall, the auto-player and no display; it prints
+the game turn by turn.
+
+Every resolved step is saved (``--state``; at the table always, headless when
+asked); ``--resume`` carries on exactly where a game stopped, even after a power
+cut. ``--log`` appends the events as JSON Lines; a resumed game leaves the same
+log as an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.app.config import Config, load_config
+from companion.app.history import History, Run
+from companion.app.save import (
+    CorruptSave,
+    SaveGame,
+    default_save_path,
+    load_save,
+    move_aside,
+    profile_hash,
+    write_save,
+)
+from companion.app.session import (
+    AutoChoices,
+    ChoiceFeed,
+    Controls,
+    GameLog,
+    MenuChoices,
+    PressSource,
+    Session,
+    SimTiles,
+    TableTiles,
+    TileFeed,
+    choose,
+    open_reader,
+)
+from companion.app.view import Option, message_view
+from companion.errors import DataError
+from companion.hw.buttons import Button, ButtonPanel, ButtonPins, WaitingSignal, optional_pin
+from companion.hw.display import Display, open_display
+from companion.hw.keyboard import KeyboardInput
+from companion.rules.actions import input_from_notation
+from companion.rules.autoplay import STRATEGIES, HeadlessPlayer, find_strategy
+from companion.rules.events import Event
+from companion.rules.game import Game, Outcome
+from companion.rules.narration import describe, monster_name
+from companion.rules.profile import PRESETS, load_profile
+
+FLAG_KEYS = {
+    "input": ("input.kind", "--input"),
+    "choices": ("choices.kind", "--choices"),
+    "display": ("display.kind", "--display"),
+    "preset": ("game.preset", "--preset"),
+    "strategy": ("choices.strategy", "--strategy"),
+    "pace": ("game.pace_seconds", "--pace"),
+}
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser(
+        "play", help="play a game at the table, or headless on the simulated wall",
+        description=__doc__.split("\n\n")[1] if __doc__ else None,
+    )
+    parser.add_argument("--headless", action="store_true",
+                        help="simulated wall, auto-player, no display; print the game")
+    parser.add_argument("--seed", type=int, help="the simulated wall's seed (default: random)")
+    parser.add_argument("--preset", choices=sorted(PRESETS), help="rules preset")
+    parser.add_argument("--strategy", choices=sorted(STRATEGIES), help="auto-player strategy")
+    parser.add_argument("--profile", type=Path, help="a profile TOML with your own numbers")
+    parser.add_argument("--log", type=Path, help="append the events as JSON Lines to FILE")
+    parser.add_argument("--input", choices=("camera", "rfid", "sim"), help="where tiles come from")
+    parser.add_argument("--choices", choices=("gpio", "keyboard", "auto"),
+                        help="where choices come from")
+    parser.add_argument("--display", choices=("screen", "terminal", "none"),
+                        help="where the game is shown")
+    parser.add_argument("--state", type=Path,
+                        help="the save file (default: save.json in the user data folder)")
+    parser.add_argument("--resume", action="store_true",
+                        help="carry on the saved game (a new one if there is none)")
+    parser.add_argument("--pace", type=float, metavar="SECONDS",
+                        help="pause after each step, to watch a headless game")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    config = effective_config(args)
+    save_path: Path | None = args.state or default_save_path()
+    if args.headless and args.state is None and not args.resume:
+        save_path = None  # a headless game is saved only when asked
+    display = None if config.text("display.kind") == "none" else open_display(
+        config.text("display.kind"), config.text("display.size"),
+        config.flag("display.fullscreen"), config.text("display.font"))
+    sources = open_press_sources(config, display)
+    controls = Controls(sources)
+    try:
+        saved = previous_game(save_path, args, config, display, controls)
+        if saved is not None and saved.finished:
+            # Cut off between its last save and its history entry: record it (once), go on.
+            record(Game.replay([input_from_notation(i) for i in saved.inputs], saved.preset,
+                               load_profile(profile_path(saved))), saved)
+            tell("the saved game is over; starting a new one", display, controls)
+            saved = None
+        session = build_session(args, config, saved, save_path, display, controls)
+        if args.headless:
+            if saved is None:
+                print_events(session.game.events)
+            else:
+                print(f"--- resumed from {save_path}: {len(saved.inputs)} inputs replayed ---")
+        session.show(session.next_prompt())
+        session.run()
+        record(session.game, session.save)
+        farewell(session, config, display, controls, args.headless)
+    finally:
+        for source in sources:
+            close = getattr(source, "close", None)
+            if close is not None:
+                close()
+    return 0
+
+
+def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | None,
+                  save_path: Path | None, display: Display | None,
+                  controls: Controls) -> Session:
+    """A new game, or the saved one replayed to where it stopped."""
+    input_kind = config.text("input.kind")
+    if saved is None:
+        profile_file = args.profile
+        saved = SaveGame(
+            seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
+            preset=config.text("game.preset"),
+            strategy=config.text("choices.strategy"),
+            input_kind=input_kind,
+            profile_path=str(profile_file.resolve()) if profile_file else None,
+            profile_hash=profile_hash(profile_file) if profile_file else None,
+        )
+        resuming = False
+    else:
+        resuming = True
+        if saved.input_kind != input_kind and "sim" in (saved.input_kind, input_kind):
+            raise DataError(f"this game was played with --input {saved.input_kind}; "
+                            f"resume it with --input {saved.input_kind}")
+    profile = load_profile(profile_path(saved))
+    if resuming and saved.profile_path and profile_hash(Path(saved.profile_path)) != \
+            saved.profile_hash:
+        raise DataError(f"the profile {saved.profile_path} changed since this game was saved")
+    game = Game(saved.preset, profile)
+    sim = HeadlessPlayer(saved.seed, saved.strategy or "cautious") if input_kind == "sim" \
+        else None
+    session: Session
+
+    def show(prompt: str, **kwargs: Any) -> None:
+        session.show(prompt, **kwargs)
+
+    poll = config.number("input.poll_seconds")
+    tiles: TileFeed
+    if sim is not None:
+        tiles = SimTiles(sim)
+    else:
+        reader = open_reader(input_kind, config.text("input.camera_source"),
+                             config.text("input.rfid_port"), game.ledger)
+        tiles = TableTiles(reader, controls, show, config.number("input.accept_seconds"), poll)
+    choices: ChoiceFeed
+    if config.text("choices.kind") == "auto":
+        choices = AutoChoices(find_strategy(saved.strategy or config.text("choices.strategy")))
+    else:
+        choices = MenuChoices(controls, show, poll)
+    log = None
+    if args.log is not None:
+        same = resuming and saved.log_path == str(args.log.resolve())
+        log = GameLog(args.log, saved.log_start) if same else GameLog.begin(args.log)
+        saved.log_path, saved.log_start = str(args.log.resolve()), log.start
+    signal = None
+    if config.text("choices.kind") == "gpio" and sim is None:
+        signal = WaitingSignal(optional_pin(config.integer("buttons.led_pin")),
+                               optional_pin(config.integer("buttons.buzzer_pin")))
+    session = Session(
+        game, saved, tiles=tiles, choices=choices, display=display, save_path=save_path,
+        log=log, log_header=log_header(saved), log_lines=log_lines,
+        on_events=print_events if args.headless else (lambda events: None),
+        describe=describe, pace=config.number("game.pace_seconds"), signal=signal,
+    )
+    if resuming:
+        session.replay(saved.inputs, sim)
+    if save_path is not None:
+        write_save(save_path, saved)  # before the log, so the save knows where the log began
+    session.start_log()
+    return session
+
+
+def tell(message: str, display: Display | None, controls: Controls,
+         ask: bool = False) -> bool:
+    """Say something outside a game; with ``ask``, wait for A (True) or B (False)."""
+    print(f"companion: {message}", file=sys.stderr)
+    if display is None or not ask or not controls.sources:
+        return True
+    options = (Option("new", "New game 新しいゲーム", Button.ATTACK),
+               Option("quit", "Quit 終了", Button.FLEE))
+
+    def show(prompt: str, **kwargs: Any) -> None:
+        display.show(message_view(prompt, kwargs.get("options", options)))
+
+    return choose(controls, show, message, options, 0, 0.05) == 0
+
+
+def previous_game(save_path: Path | None, args: argparse.Namespace, config: Config,
+                  display: Display | None, controls: Controls) -> SaveGame | None:
+    """The saved game to carry on, if any. A corrupt save is kept aside and a new game offered."""
+    if save_path is None:
+        return None
+    if not args.resume:
+        old = peek(save_path)
+        if old is not None and not old.finished:
+            kept = move_aside(save_path, "replaced")
+            tell(f"the unfinished game saved in {save_path} is kept as {kept.name}; "
+                 "this new game replaces it", display, controls)
+        return None
+    try:
+        saved = load_save(save_path)
+    except CorruptSave as exc:
+        interactive = config.text("choices.kind") != "auto"
+        if not tell(f"{exc}. Start a new game?" if interactive else f"{exc}; starting a new game",
+                    display, controls, ask=interactive):
+            raise KeyboardInterrupt from None
+        return None
+    if saved is None:
+        tell(f"no saved game in {save_path}: starting a new one", display, controls)
+    return saved
+
+
+def profile_path(saved: SaveGame) -> Path | None:
+    return Path(saved.profile_path) if saved.profile_path else None
+
+
+def peek(path: Path) -> SaveGame | None:
+    """The save at ``path``, or None; a corrupt one is left for the new game to replace."""
+    try:
+        return SaveGame.from_json(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, DataError):
+        return None
+
+
+def record(game: Game, saved: SaveGame) -> None:
+    """Put a finished game into the history (once, however often this runs)."""
+    outcome = game.outcome()
+    if outcome is None:
+        return
+    cause = None if outcome.won else cause_of_death(outcome)
+    History().record(Run(
+        game_id=saved.game_id,
+        finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        seed=saved.seed if saved.input_kind == "sim" else None,
+        preset=saved.preset, won=outcome.won, floor=outcome.floor, level=game.pc.level,
+        gold=game.pc.gold, cause=cause, events=len(game.events), input_kind=saved.input_kind,
+    ))
+
+
+HEADLESS = {"input": "sim", "choices": "auto", "display": "none"}
+
+
+def effective_config(args: argparse.Namespace) -> Config:
+    """Flags over environment over config.toml over defaults; --headless fixes three of them."""
+    if args.pace is not None and args.pace < 0:
+        raise DataError("--pace must be 0 or more seconds")
+    if args.headless:
+        for flag, wanted in HEADLESS.items():
+            value = getattr(args, flag)
+            if value not in (None, wanted):
+                raise DataError(f"--headless plays with --{flag} {wanted}, not --{flag} {value}")
+            setattr(args, flag, wanted)
+    overrides: dict[str, object] = {}
+    names: dict[str, str] = {}
+    for flag, (key, name) in FLAG_KEYS.items():
+        value = getattr(args, flag)
+        if value is not None:
+            overrides[key] = value
+            names[key] = name
+    config = load_config(overrides=overrides, flag_names=names)
+    for notice in config.notices:
+        print(f"companion: {notice}", file=sys.stderr)
+    return config
+
+
+def open_press_sources(config: Config, display: Display | None) -> list[PressSource]:
+    """The buttons or the keyboard, plus the display's own keys and taps."""
+    sources: list[PressSource] = []
+    kind = config.text("choices.kind")
+    if kind == "gpio":
+        sources.append(ButtonPanel(
+            ButtonPins(config.integer("buttons.attack_pin"), config.integer("buttons.flee_pin"),
+                       config.integer("buttons.ranged_pin"), config.integer("buttons.item_pin")),
+            config.number("buttons.long_press_seconds"),
+        ))
+    elif kind == "keyboard" and sys.stdin.isatty():
+        sources.append(KeyboardInput())
+    if display is not None:
+        sources.append(display)
+    return sources
+
+
+def farewell(session: Session, config: Config, display: Display | None, controls: Controls,
+             headless: bool) -> None:
+    """The end of a game: the summary, and on a screen a press before the next game."""
+    if headless:
+        print_summary(session.game, session.save)
+        return
+    if display is None or config.text("choices.kind") == "auto":
+        return
+    options = (Option("next", "New game 新しいゲーム", Button.ATTACK),)
+    choose(controls, session.show, session.next_prompt(), options, 0,
+           config.number("input.poll_seconds"))
+
+
+def log_header(saved: SaveGame) -> list[str]:
+    """The first line of a game in the log: what is needed to play it again."""
+    return [json.dumps({
+        "log": "jongrogue-companion", "version": 1, "game_id": saved.game_id,
+        "seed": saved.seed, "preset": saved.preset, "strategy": saved.strategy,
+        "input": saved.input_kind, "profile": saved.profile_path,
+    }, ensure_ascii=False, sort_keys=True)]
+
+
+def log_lines(events: Sequence[Event]) -> list[str]:
+    return [json.dumps(e.to_json(), ensure_ascii=False, sort_keys=True) for e in events]
+
+
+def print_events(events: Sequence[Event]) -> None:
+    for event in events:
+        print(describe(event))
+
+
+def print_summary(game: Game, saved: SaveGame) -> None:
+    outcome = game.outcome()
+    pc = game.pc
+    print()
+    if outcome is not None and outcome.won:
+        print(f"Result: 生還 survived, left floor {outcome.floor}")
+    elif outcome is not None:
+        print(f"Result: died on floor {outcome.floor}, {cause_of_death(outcome)}")
+    print(f"Level {pc.level}, XP {pc.xp}, gold {pc.gold}; {len(game.inputs)} inputs, "
+          f"{len(game.events)} events; preset {saved.preset}, seed {saved.seed}, "
+          f"strategy {saved.strategy}")
+
+
+def cause_of_death(outcome: Outcome) -> str:
+    if outcome.cause == "frozen":
+        return "frozen to death (凍死)"
+    return monster_name(outcome.cause) if outcome.cause else outcome.termination.value

@@ -1,0 +1,208 @@
+"""The play session with the real engine: headless equivalence, resume, table reads, the log."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.app.save import CorruptSave, SaveGame, load_save
+from companion.app.session import (
+    SLOT_NAMES,
+    AutoChoices,
+    Controls,
+    GameLog,
+    MenuChoices,
+    Session,
+    SimTiles,
+    TableTiles,
+)
+from companion.app.view import View
+from companion.hw.buttons import ButtonPanel, ButtonPins, Press, WaitingSignal
+from companion.hw.ports import ReaderStatus, Slot, SlotReading
+from companion.rules.actions import ChoiceRequest, TileRequest
+from companion.rules.autoplay import HeadlessPlayer, find_strategy, play
+from companion.rules.events import Event
+from companion.rules.game import Game
+from companion.rules.tiles import Tile
+
+SEED = 2  # a short game: saving fsyncs every step
+
+
+def json_lines(events: Sequence[Event]) -> list[str]:
+    return [json.dumps(e.to_json(), ensure_ascii=False, sort_keys=True) for e in events]
+
+
+class Stop(Exception):
+    """Stands for the power going off in the middle of a game."""
+
+
+class StopAfter:
+    """Auto choices that cut the game after ``n`` of them."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.auto = AutoChoices(find_strategy("cautious"))
+
+    def next_choice(self, game: Game, request: ChoiceRequest) -> object:
+        self.n -= 1
+        if self.n < 0:
+            raise Stop
+        return self.auto.next_choice(game, request)
+
+
+def sim_session(save: SaveGame, save_path: Path, log_path: Path, choices: object,
+                resume: bool = False) -> Session:
+    player = HeadlessPlayer(save.seed, "cautious")
+    log = GameLog(log_path, save.log_start) if resume else GameLog.begin(log_path)
+    save.log_start = log.start
+    session = Session(Game(save.preset), save, tiles=SimTiles(player), choices=choices,
+                      display=None, save_path=save_path, log=log, log_lines=json_lines)
+    if resume:
+        session.replay(save.inputs, player)
+    session.start_log()
+    return session
+
+
+def test_headless_session_plays_the_autoplay_game(tmp_path: Path) -> None:
+    save = SaveGame(seed=SEED, preset="plus", strategy="cautious")
+    session = sim_session(save, tmp_path / "s.json", tmp_path / "log.jsonl",
+                          AutoChoices(find_strategy("cautious")))
+    session.run()
+    reference = play(SEED)
+    assert [e.to_json() for e in session.game.events] == [e.to_json() for e in reference.events]
+    assert (tmp_path / "log.jsonl").read_text().splitlines() == json_lines(reference.events)
+    saved = load_save(tmp_path / "s.json")
+    assert saved is not None and saved.finished and saved.events == len(reference.events)
+
+
+@pytest.mark.parametrize("cuts", [(3,), (1, 15, 30)])
+def test_resumed_game_equals_uninterrupted(tmp_path: Path, cuts: tuple[int, ...]) -> None:
+    save_path, log_path = tmp_path / "s.json", tmp_path / "log.jsonl"
+    log_path.write_text('{"an earlier game": true}\n')
+    save = SaveGame(seed=SEED, preset="plus", strategy="cautious")
+    session = sim_session(save, save_path, log_path, StopAfter(cuts[0]))
+    for cut in (*cuts[1:], None):
+        with pytest.raises(Stop):
+            session.run()
+        saved = load_save(save_path)
+        assert saved is not None
+        # A half-written line, as a power cut during the append leaves it.
+        with open(log_path, "a") as handle:
+            handle.write('{"kind": "dam')
+        choices = StopAfter(cut) if cut is not None else AutoChoices(find_strategy("cautious"))
+        session = sim_session(saved, save_path, log_path, choices, resume=True)
+        if cut is None:
+            session.run()
+    reference = play(SEED)
+    assert log_path.read_text().splitlines() == ['{"an earlier game": true}',
+                                                  *json_lines(reference.events)]
+
+
+def test_replay_of_a_save_from_other_rules_is_refused(tmp_path: Path) -> None:
+    save = SaveGame(seed=SEED, preset="plus", inputs=["5p", "5p", "5p", "5p", "5p"], events=3)
+    session = Session(Game("plus"), save, tiles=SimTiles(HeadlessPlayer(SEED)),
+                      choices=AutoChoices(find_strategy("cautious")), display=None)
+    with pytest.raises(CorruptSave, match="does not replay at input"):
+        session.replay(save.inputs, HeadlessPlayer(SEED))
+
+
+class Hand:
+    """The player at the table: draws from a real shuffled wall and lays each tile on the
+    slot the companion asks for, lifting the previous one off first. This is the outside
+    world a camera or RFID reader would see."""
+
+    def __init__(self, game: Game, wall: HeadlessPlayer) -> None:
+        self.game = game
+        self.wall = wall
+        self.placed: list[str] = []
+        self.queue: list[SlotReading] = []
+        self.waiting_for: Slot | None = None
+
+    def want(self, slot: Slot) -> None:
+        tile = self.wall.answer(self.game)
+        assert isinstance(tile, Tile)
+        self.placed.append(str(tile))
+        self.queue += [SlotReading(slot, "empty", 1.0), SlotReading(slot, str(tile), 0.97)]
+
+    def poll(self) -> list[SlotReading]:
+        out, self.queue = self.queue[:1], self.queue[1:]
+        return out
+
+    def status(self) -> ReaderStatus:
+        return ReaderStatus(True, "ok")
+
+    def close(self) -> None:
+        return None
+
+
+class RecordingDisplay:
+    def __init__(self) -> None:
+        self.views: list[View] = []
+
+    def show(self, view: View) -> None:
+        self.views.append(view)
+
+    def poll(self) -> list[Press]:
+        return []
+
+    def close(self) -> None:
+        return None
+
+
+def test_table_session_with_buttons_and_reader(tmp_path: Path) -> None:
+    """Tiles come from the reader, confirmed by the attack button; choices from the buttons."""
+    factory = MockFactory()
+    panel = ButtonPanel(ButtonPins(), bounce_time=None, pin_factory=factory)
+    signal = WaitingSignal(24, None, pin_factory=factory)
+    game = Game("plus")
+    hand = Hand(game, HeadlessPlayer(SEED))
+    display = RecordingDisplay()
+    led_states: list[int] = []
+    steps = {"n": 0}
+    expected: list[str] = []
+
+    def press(button: int) -> None:
+        factory.pin(button).drive_low()
+        factory.pin(button).drive_high()
+
+    def tick(_: float) -> None:
+        """Time passes at the table: the player acts on what the screen says."""
+        steps["n"] += 1
+        if len(game.inputs) >= 40 or steps["n"] > 2000:
+            raise Stop
+        view = display.views[-1]
+        if isinstance(game.pending, TileRequest):
+            led_states.append(factory.pin(24).state)
+            if not hand.queue and view.status == "" and view.prompt_tile == "back":
+                slot = next(s for s, name in SLOT_NAMES.items()
+                            if f"on the {name} slot" in view.prompt)
+                hand.want(slot)
+            elif view.status.startswith("read "):
+                press(ButtonPins().attack)
+        elif view.options:
+            assert view.highlight is not None
+            expected.append(view.options[view.highlight].choice)
+            press(ButtonPins().attack)  # confirm the highlighted option
+
+    session = Session(game, SaveGame(seed=0, preset="plus"), tiles=None,  # type: ignore[arg-type]
+                      choices=None, display=display, save_path=tmp_path / "s.json",  # type: ignore[arg-type]
+                      signal=signal, sleep=tick)
+    controls = Controls([panel, display])
+    session.tiles = TableTiles(hand, controls, session.show, accept_seconds=30.0,
+                               poll_seconds=0.01, sleep=tick)
+    session.choices = MenuChoices(controls, session.show, poll_seconds=0.01, sleep=tick)
+    with pytest.raises(Stop):
+        session.run()
+    tiles_pushed = [str(v) for v in game.inputs if isinstance(v, Tile)]
+    assert len(game.inputs) == 40 and len(tiles_pushed) >= 10
+    assert tiles_pushed == hand.placed[: len(tiles_pushed)]
+    assert 1 in led_states  # the LED was lit while a tile was wanted
+    saved = load_save(tmp_path / "s.json")
+    assert saved is not None and saved.inputs == [str(v) for v in game.inputs]
+    assert any(v.room_tiles for v in display.views)
+    choices = [str(v) for v in game.inputs if not isinstance(v, Tile)]
+    assert choices and choices == expected[: len(choices)]
