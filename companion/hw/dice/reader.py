@@ -273,8 +273,9 @@ class DiceReader:
             x0, y0 = max(sx - reach, 0), max(sy - reach, 0)
             x1, y1 = min(sx + reach + 1, width), min(sy + reach + 1, height)
             face = None
-            # Two touching dice of one colour can fill as one patch; a tighter fill
-            # from the same seed usually stops at the groove between them.
+            # Two touching dice of one colour, or a top face and a side face in a
+            # similar light, can fill as one patch; a tighter fill from the same seed
+            # usually stops at the rounded edge between them.
             for tolerance in (cfg.flood_tolerance, 0.5 * cfg.flood_tolerance):
                 region = _fill(frame[y0:y1, x0:x1], (sx - x0, sy - y0), tolerance)
                 if ((y0 > 0 and region[0].any()) or (y1 < height and region[-1].any())
@@ -283,8 +284,7 @@ class DiceReader:
                     face = None  # ran into the table
                     break
                 face = self._face(region, (x0, y0), gray[y0:y1, x0:x1])
-                if face is None or face.value is not None or (
-                        face.aspect <= cfg.max_aspect and face.pips <= 6):
+                if face is None or face.value is not None:
                     break
             visited[y0:y1, x0:x1] |= region
             if face is None:
