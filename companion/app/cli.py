@@ -27,6 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.app.cmd_dice",
     "companion.app.cmd_rules",
     "companion.app.cmd_simulate",
+    "companion.app.cmd_replay",
     "companion.app.cmd_play",
 )
 

@@ -1,0 +1,104 @@
+"""``companion replay FILE``: play the games of a ``--log`` again and compare every event.
+
+A log holds one or more games, each a header line (seed, preset, strategy,
+profile, input kind) followed by one JSON line per event. A game played on the
+simulated wall is played again from its seed with the same strategy; the
+replay must give the same events, in order. Exit 0 when every game matches, 1
+at the first difference (which is printed), 2 when the file cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.errors import DataError
+from companion.rules.autoplay import HeadlessPlayer
+from companion.rules.game import Game
+from companion.rules.profile import load_profile
+
+
+@dataclass
+class LoggedGame:
+    line: int  # where its header is, for messages
+    header: dict[str, Any]
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+def read_log(path: Path) -> list[LoggedGame]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{path}: not a text log ({exc.reason})") from exc
+    games: list[LoggedGame] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise DataError(f"{path}:{number}: not a JSON line ({exc.msg})") from exc
+        if not isinstance(obj, dict):
+            raise DataError(f"{path}:{number}: expected a JSON object")
+        if obj.get("log") == "jongrogue-companion":
+            games.append(LoggedGame(number, obj))
+        elif not games:
+            raise DataError(f"{path}:{number}: an event before any game header")
+        else:
+            games[-1].events.append(obj)
+    if not games:
+        raise DataError(f"{path}: no game in this log")
+    return games
+
+
+def _normal(event: dict[str, Any]) -> dict[str, Any]:
+    """An event as the log holds it (JSON turns tuples into lists)."""
+    normal: dict[str, Any] = json.loads(json.dumps(event, ensure_ascii=False))
+    return normal
+
+
+def replay_game(logged: LoggedGame) -> str | None:
+    """Play one logged game again; return a description of the first difference, or None."""
+    header = logged.header
+    if header.get("input", "sim") != "sim":
+        return (f"game at line {logged.line} was played with {header['input']} input: only "
+                "games on the simulated wall can be replayed from a log")
+    profile_path = header.get("profile")
+    profile = load_profile(Path(profile_path) if profile_path else None)
+    game = Game(header["preset"], profile)
+    player = HeadlessPlayer(int(header["seed"]), header.get("strategy") or "cautious")
+    expected = logged.events
+    while game.pending is not None and len(game.events) < len(expected):
+        game.push(player.answer(game))  # type: ignore[arg-type]
+    replayed = [_normal(e.to_json()) for e in game.events[: len(expected)]]
+    for index, (want, got) in enumerate(zip(expected, replayed, strict=False)):
+        if want != got:
+            return (f"game at line {logged.line}, event {index + 1}: "
+                    f"the log has {json.dumps(want, ensure_ascii=False)}, "
+                    f"the replay gives {json.dumps(got, ensure_ascii=False)}")
+    if len(replayed) < len(expected):
+        return f"game at line {logged.line}: the replay ended after {len(replayed)} events"
+    return None
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser("replay", help="re-run a --log and check every event")
+    parser.add_argument("file", type=Path, help="a log written by companion play --log")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    games = read_log(args.file)
+    for number, logged in enumerate(games, start=1):
+        difference = replay_game(logged)
+        if difference:
+            print(f"DIFFERS: {difference}")
+            return 1
+        print(f"game {number} (seed {logged.header['seed']}, {logged.header['preset']}): "
+              f"{len(logged.events)} events match")
+    return 0

@@ -1,0 +1,63 @@
+"""``companion replay``: a headless game's log plays again event for event."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+
+
+def _play(log: Path, seed: int, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--headless", "--seed", str(seed), "--preset", "ez", "--log",
+                 str(log)]) == 0
+    capsys.readouterr()
+
+
+def test_replay_matches_two_games_and_catches_a_change(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "games.jsonl"
+    _play(log, 11, capsys)
+    _play(log, 12, capsys)
+    assert main(["replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "game 1 (seed 11, ez)" in out and "game 2 (seed 12, ez)" in out
+    lines = log.read_text(encoding="utf-8").splitlines()
+    start = json.loads(lines[2])
+    assert start["kind"] == "start_room"
+    start["room"] = start["room"] % 9 + 1
+    lines[2] = json.dumps(start)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["replay", str(log)]) == 1
+    assert "DIFFERS: game at line 1, event 2" in capsys.readouterr().out
+
+
+def test_replay_of_a_cut_log_compares_what_is_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "cut.jsonl"
+    _play(log, 13, capsys)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    log.write_text("\n".join(lines[:40]) + "\n", encoding="utf-8")
+    assert main(["replay", str(log)]) == 0
+    assert "39 events match" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"kind": "floor", "floor": 1}\n', "an event before any game header"),
+        ("not json\n", "not a JSON line"),
+        ("", "no game in this log"),
+    ],
+)
+def test_replay_of_a_bad_file_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str
+) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_text(content, encoding="utf-8")
+    assert main(["replay", str(log)]) == 2
+    assert message in capsys.readouterr().err
