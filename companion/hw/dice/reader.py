@@ -263,7 +263,7 @@ class DiceReader:
         cfg = self.config
         height, width = frame.shape[:2]
         visited = np.zeros((height, width), dtype=np.uint8)
-        reach = int(0.9 * cfg.max_face_px)
+        reach = int(1.1 * cfg.max_face_px)
         faces: list[_Face] = []
         doubtful: list[_Face] = []
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
@@ -281,8 +281,8 @@ class DiceReader:
                 if ((y0 > 0 and region[0].any()) or (y1 < height and region[-1].any())
                         or (x0 > 0 and region[:, 0].any())
                         or (x1 < width and region[:, -1].any())):
-                    face = None  # ran into the table
-                    break
+                    face = None  # ran into the table (or down a die's side onto it)
+                    continue
                 face = self._face(region, (x0, y0), gray[y0:y1, x0:x1])
                 if face is None or face.value is not None:
                     break
