@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.app.config import Config, load_config
+from companion.app.config import Config, Source, load_config
 from companion.app.history import History, Run
 from companion.app.save import (
     CorruptSave,
@@ -150,12 +150,19 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         resuming = False
     else:
         resuming = True
-        if saved.input_kind != input_kind and "sim" in (saved.input_kind, input_kind):
+        if config.settings["input.kind"].source is not Source.COMMAND_LINE:
+            input_kind = saved.input_kind  # carry on as it was played
+        elif saved.input_kind != input_kind and "sim" in (saved.input_kind, input_kind):
+            # The simulated wall's order is part of a sim game; a table game has none.
             raise DataError(f"this game was played with --input {saved.input_kind}; "
                             f"resume it with --input {saved.input_kind}")
-    profile = load_profile(profile_path(saved))
-    if resuming and saved.profile_path and profile_hash(Path(saved.profile_path)) != \
-            saved.profile_hash:
+    path = profile_path(saved)
+    if resuming and path is not None and not path.is_file():
+        raise DataError(f"this game was played with the profile {path}, which is missing")
+    profile = load_profile(path)
+    if resuming and saved.profile_path and (
+        profile_hash(Path(saved.profile_path)) != saved.profile_hash
+    ):
         raise DataError(f"the profile {saved.profile_path} changed since this game was saved")
     game = Game(saved.preset, profile)
     sim = HeadlessPlayer(saved.seed, saved.strategy or "cautious") if input_kind == "sim" \

@@ -1,0 +1,147 @@
+"""`companion play` as the player meets it: keys in a terminal, the screen, bad saves, flags."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.history import History
+from companion.app.save import SaveGame, default_save_path, load_save, write_save
+
+SEED = 2
+
+
+def test_keyboard_game_in_a_terminal(tmp_path: Path) -> None:
+    """Keys on a pty drive the game and the terminal shows each step; Ctrl-C stops it saved,
+    and --resume plays it on to the end."""
+    master, slave = os.openpty()
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
+           "COMPANION_CONFIG_DIR": str(tmp_path / "config"), "COLUMNS": "100"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "play", "--input", "sim", "--choices", "keyboard",
+         "--display", "terminal", "--seed", str(SEED)],
+        stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env)
+    os.close(slave)
+    seen = bytearray()
+
+    def drain() -> None:
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            seen.extend(chunk)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    save_path = tmp_path / "data" / "save.json"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and proc.poll() is None:
+        os.write(master, b"a")  # attack / confirm: the highlighted choice
+        time.sleep(0.05)
+        if save_path.exists() and len(SaveGame.from_json(save_path.read_text()).inputs) > 30:
+            break
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=10) == 130, proc.stderr.read() if proc.stderr else b""
+    os.close(master)
+    reader.join(timeout=5)
+    text = seen.decode("utf-8", errors="replace")
+    assert "Floor 1 1階" in text and "Fight 戦う" in text and "Lv 1" in text
+    saved = SaveGame.from_json(save_path.read_text())
+    assert len(saved.inputs) > 30 and not saved.finished and saved.input_kind == "sim"
+
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "play", "--resume", "--choices", "auto",
+         "--display", "none"], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    finished = SaveGame.from_json(save_path.read_text())
+    assert finished.finished and finished.game_id == saved.game_id
+    assert finished.inputs[: len(saved.inputs)] == saved.inputs
+    runs = History(tmp_path / "data" / "history.sqlite3").runs()
+    assert [r.game_id for r in runs] == [saved.game_id]
+
+
+def test_screen_game_with_auto_choices(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_DISPLAY_FULLSCREEN", "false")
+    assert main(["play", "--input", "sim", "--choices", "auto", "--display", "screen",
+                 "--seed", str(SEED)]) == 0
+    saved = load_save(default_save_path())
+    assert saved is not None and saved.finished
+    assert History().totals().games == 1
+
+
+def test_corrupt_save_is_kept_and_a_new_game_starts(capsys: pytest.CaptureFixture[str]) -> None:
+    path = default_save_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"version": 1, "seed": ')
+    assert main(["play", "--headless", "--resume", "--seed", str(SEED)]) == 0
+    err = capsys.readouterr().err
+    assert "the save could not be read" in err and "starting a new game" in err
+    assert "Traceback" not in err
+    kept = list(path.parent.glob("save.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_text() == '{"version": 1, "seed": '
+    saved = load_save(path)
+    assert saved is not None and saved.finished
+
+
+def test_resume_without_a_save_starts_a_new_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--headless", "--resume", "--seed", str(SEED)]) == 0
+    assert "no saved game" in capsys.readouterr().err
+
+
+def test_a_new_game_keeps_an_unfinished_save_aside(capsys: pytest.CaptureFixture[str]) -> None:
+    unfinished = SaveGame(seed=SEED, preset="plus", inputs=["4m"], events=3)
+    write_save(default_save_path(), unfinished)
+    assert main(["play", "--headless", "--state", str(default_save_path()),
+                 "--seed", str(SEED)]) == 0
+    assert "is kept as save.json.replaced-" in capsys.readouterr().err
+    kept = list(default_save_path().parent.glob("save.json.replaced-*"))
+    assert SaveGame.from_json(kept[0].read_text()) == unfinished
+
+
+def test_finished_save_is_recorded_once_then_a_new_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--headless", "--state", str(default_save_path()),
+                 "--seed", str(SEED)]) == 0
+    first = load_save(default_save_path())
+    assert first is not None and first.finished and History().totals().games == 1
+    assert main(["play", "--headless", "--resume", "--seed", "7"]) == 0
+    assert "the saved game is over; starting a new one" in capsys.readouterr().err
+    runs = History().runs()
+    assert len(runs) == 2 and runs[0].game_id == first.game_id
+
+
+def test_headless_output_and_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "--headless", "--seed", str(SEED), "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("=== Floor 1 (第1階層) ===")
+    assert "Result: died on floor" in out or "Result: 生還" in out
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert lines[0]["log"] == "jongrogue-companion" and lines[0]["seed"] == SEED
+    assert lines[1]["kind"] == "floor" and lines[-1]["kind"] == "game_over"
+    assert not default_save_path().exists()  # headless saves only when asked
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--headless", "--input", "camera"], "--headless plays with --input sim"),
+        (["--headless", "--pace", "-1"], "--pace must be 0 or more"),
+    ],
+)
+def test_bad_arguments_exit_2(argv: list[str], message: str,
+                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", *argv]) == 2
+    assert message in capsys.readouterr().err
