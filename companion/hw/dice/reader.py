@@ -282,6 +282,8 @@ class DiceReader:
                         or (x0 > 0 and region[:, 0].any())
                         or (x1 < width and region[:, -1].any())):
                     face = None  # ran into the table (or down a die's side onto it)
+                    if cv2.countNonZero(region) > 2 * cfg.max_face_px ** 2:
+                        break  # far more than one die: the table itself
                     continue
                 face = self._face(region, (x0, y0), gray[y0:y1, x0:x1])
                 if face is None or face.value is not None:
