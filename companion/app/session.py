@@ -372,26 +372,35 @@ TILE_PROMPTS: dict[Purpose, str] = {
 }
 
 
-def choice_label(game: Game, choice: Choice) -> str:
-    """What the player reads for a choice, in English and Japanese."""
+SPOT_SHORT = ("TL", "TR", "BL", "BR")  # where a monster's tile lies in its room (JR-MAP-2)
+
+
+def choice_label(game: Game, choice: Choice, alone: bool = True) -> str:
+    """What the player reads for a choice, short enough for a button on the screen.
+
+    ``alone`` is False when the same verb is offered for several targets; the
+    label then names the target (and where its tile lies: TL, TR, BL, BR).
+    """
     verb, arg = choice.verb, choice.arg
     if verb in (Verb.FIGHT, Verb.SHOOT) and arg:
-        m = game.monster(int(arg))
         act = "Fight 戦う" if verb is Verb.FIGHT else "Shoot 射撃"
-        return f"{act}: {m.monster.name_ja} {m.monster.name_en}"
+        if alone:
+            return act
+        m = game.monster(int(arg))
+        return f"{act.split()[0]} {m.monster.name_ja} {SPOT_SHORT[m.spot]}"
     if verb in (Verb.USE, Verb.EQUIP, Verb.UNEQUIP) and arg:
         item = item_name(game, Tile.from_notation(arg))
-        act = {Verb.USE: "Use 使う", Verb.EQUIP: "Wear 装備", Verb.UNEQUIP: "Take off 外す"}[verb]
-        return f"{act}: {item}"
+        act = {Verb.USE: "Use", Verb.EQUIP: "Equip", Verb.UNEQUIP: "Remove"}[verb]
+        return f"{act} {item.ja}"
     if verb is Verb.MOVE:
-        return f"Go to room {arg} 部屋{arg}へ"
+        return f"Room {arg} 部屋{arg}へ"
     return {
         Verb.ENTER: "Enter 入る",
         Verb.CLOSE: "Close in 接近",
         Verb.DOOR: "To the door ドアへ",
         Verb.FLEE: "Flee 逃げる",
         Verb.TAKE: "Take 拾う",
-        Verb.STAIRS: "Stairs down 階段",
+        Verb.STAIRS: "Stairs 階段",
         Verb.KEEP: "Keep mine 今のまま",
         Verb.DEFEND: "Defend 防御",
         Verb.EQUIP: "Equip 装備",
@@ -412,7 +421,8 @@ def options_for(game: Game, request: ChoiceRequest) -> tuple[tuple[Option, ...],
             button = None
         if button is not None:
             taken.add(button)
-        options.append(Option(str(choice), choice_label(game, choice), button))
+        alone = sum(c.verb is choice.verb for c in request.options) == 1
+        options.append(Option(str(choice), choice_label(game, choice, alone), button))
     highlight = next((i for i, c in enumerate(request.options) if c.verb is Verb.FIGHT), 0)
     return tuple(options), highlight
 

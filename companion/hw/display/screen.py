@@ -29,6 +29,7 @@ import pygame.freetype
 from companion.assets import tile_image_path
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.fonts import FontFile, find_cjk_font, without_cjk
+from companion.hw.display.keys import option_key
 from companion.hw.keyboard import press_for_key
 
 if TYPE_CHECKING:
@@ -238,7 +239,7 @@ class ScreenDisplay:
                 (tile.meaning.ja or tile.meaning.en, m(16), TEXT),
                 (tile.meaning.en if tile.meaning.ja else "", m(14), DIM),
                 (tile.detail, m(14), ACCENT),
-                (tile.tile, m(13), DIM),
+                ("" if tile.tile in ("back", "empty") else tile.tile, m(13), DIM),
             )
             ly = y + m(2)
             for text, size, color in lines:
@@ -308,7 +309,7 @@ class ScreenDisplay:
             color = HIGHLIGHT if view.highlight == i else BACKGROUND
             pygame.draw.rect(self.surface, color, box, border_radius=m(8))
             pygame.draw.rect(self.surface, DIM, box, width=max(1, m(1)), border_radius=m(8))
-            key = _BUTTON_KEYS[option.button] if option.button else str(i + 1)
+            key = option_key(option, i, view.highlight, _BUTTON_KEYS, str(i + 1))
             label = self._fit(f"[{key}] {option.label}", m(16), box.w - m(12))
             self.surface.blit(label, label.get_rect(center=box.center))
             self._targets.append((box.copy(), i))

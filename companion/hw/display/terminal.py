@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from companion.hw.buttons import Button, Press
+from companion.hw.display.keys import option_key
 
 if TYPE_CHECKING:
     from companion.app.view import SheetView, View
@@ -66,7 +67,7 @@ def render(view: View) -> RenderableType:
     if view.options:
         options = Text()
         for i, option in enumerate(view.options):
-            key = _BUTTON_KEYS[option.button] if option.button else str(i + 1)
+            key = option_key(option, i, view.highlight, _BUTTON_KEYS, str(i + 1))
             style = "reverse" if view.highlight == i else ""
             options.append(f" ({key}) {option.label} ", style=style)
             options.append(" ")
