@@ -237,7 +237,7 @@ class Game:
             choice = yield from self._decide()
             if choice.verb is Verb.STAIRS:
                 if self.position is Position.DOOR and self.room_monsters():
-                    yield from self._enter()
+                    self._enter()
                 if not any(m.sleep is Sleeping.AWAKE for m in self.room_monsters()):
                     self._leave_floor()
                     return
@@ -328,7 +328,6 @@ class Game:
         self._emit(Kind.MOVE, room=number, position=Position.DOOR.value)
         if number not in self.rooms:
             yield from self._reveal(number)
-        yield from self._gaze_checks()
 
     def _reveal(self, number: int) -> Proc:
         """JR-MAP-2: 4 tiles from the wall, laid 2x2; then each monster is encountered."""
@@ -475,6 +474,7 @@ class Game:
     def _decide(self) -> Proc:
         """Ask the player what to do, or act for a PC that cannot (JR-AB-FREEZE)."""
         while True:
+            yield from self._gaze_checks()
             if PCState.FROZEN in self.pc.states:
                 thawed, _ = yield from self._check("thaw (凍結)", self.profile.thaw)
                 if thawed:
@@ -504,7 +504,7 @@ class Game:
         elif verb is Verb.FLEE:
             yield from self._flee()
         elif verb is Verb.ENTER:
-            yield from self._enter()
+            self._enter()
         elif verb is Verb.TAKE:
             yield from self._take()
         elif verb is Verb.MOVE:
@@ -516,21 +516,20 @@ class Game:
 
     # ------------------------------------------------------------------ moving
 
-    def _enter(self) -> Proc:
+    def _enter(self) -> None:
         """JR-STATE-1: stepping from the door into the room wakes every 睡眠 monster."""
         self.position = Position.ROOM
         self._emit(Kind.MOVE, room=self.room_no, position=Position.ROOM.value)
         for m in self.room_monsters():
             if m.sleep is Sleeping.ASLEEP:
                 self._wake(m, "the PC stepped into the room")
-        yield from self._gaze_checks()
 
     def _move(self, number: int) -> Proc:
         """Walk to a neighbouring room (JR-STATE-2: through another door only with no
         awake monster left; back through the door the PC came in by at any time)."""
         back = bool(self.path) and number == self.path[-1]
         if not back and self.position is Position.DOOR and self.room_monsters():
-            yield from self._enter()
+            self._enter()
             if any(m.sleep is Sleeping.AWAKE for m in self.room_monsters()):
                 return  # woken monsters block the far doors
         if back:
@@ -797,7 +796,8 @@ class Game:
         self._emit(Kind.ABILITY, ability=m.monster.ability.value, uid=m.uid, effect="vanished")
 
     def _gaze_checks(self) -> Proc:
-        """JR-AB-GAZE (Plus: pc_states): an awake medusa in the PC's room gazes once."""
+        """JR-AB-GAZE (Plus: pc_states): an awake medusa in the PC's room (on its door or
+        inside) gazes once, checked at the start of every turn."""
         if not self.on(Option.PC_STATES):
             return
         for m in self.room_monsters():
@@ -888,7 +888,7 @@ class Game:
     def _take(self) -> Proc:
         """JR-STATE-2: with every monster defeated, pick up the room's items and gold."""
         if self.position is Position.DOOR:
-            yield from self._enter()
+            self._enter()
         room = self.room
         for spot in self._room_loot():
             if spot < 0:
