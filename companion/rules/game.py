@@ -393,14 +393,18 @@ class Game:
 
     # ------------------------------------------------------------------ decisions
 
-    def attackers(self) -> list[MonsterOnMap]:
-        """JR-MULTI-1: the monsters attacking the PC this turn, at most as many as fit."""
-        awake = [
+    def _front(self) -> list[MonsterOnMap]:
+        """The room's own monsters that can attack: awake and not sitting on gold."""
+        return [
             m
             for m in self.room_monsters()
             if m.sleep is Sleeping.AWAKE and m.on_gold is None and m not in self.pursuers
         ]
-        front, back = awake, [m for m in self.pursuers if m.alive]
+
+    def attackers(self) -> list[MonsterOnMap]:
+        """JR-MULTI-1: the monsters attacking the PC this turn, at most as many as fit;
+        pincered, each side gets its share (JR-FLEE-2)."""
+        front, back = self._front(), self.pursuers
         pincered = bool(front and back)
         cap = self.profile.attackers[(self.position.value, pincered)]
         if pincered:
@@ -409,10 +413,8 @@ class Game:
         return (front or back)[:cap]
 
     def pincered(self) -> bool:
-        return bool(self.pursuers) and any(
-            m.sleep is Sleeping.AWAKE and m.on_gold is None and m not in self.pursuers
-            for m in self.room_monsters()
-        )
+        """JR-FLEE-2: followed by monsters and met by more: no fleeing until one side falls."""
+        return bool(self.pursuers) and bool(self._front())
 
     def _targets(self) -> list[MonsterOnMap]:
         """Monsters the PC may attack: in the room or following it (not invisible in EZ)."""
@@ -459,15 +461,14 @@ class Game:
         awake_here = any(m.sleep is Sleeping.AWAKE for m in alive)
         if not alive and self._room_loot():
             options.append(Choice.of(Verb.TAKE))
-        if bound:
-            pass  # JR-PC-3: a bound PC cannot move
-        elif not awake_here:
+        if not bound and not awake_here:  # JR-PC-3: a bound PC cannot move
             if room.stairs:
                 options.append(Choice.of(Verb.STAIRS))
             options += [Choice.of(Verb.MOVE, str(n)) for n in neighbours(room.number)]
-        elif self.path:
+        elif not bound and self.path:
             options.append(Choice.of(Verb.MOVE, str(self.path[-1])))
-        options += [Choice.of(Verb.EQUIP, str(t)) for t in pc.spare_rings if len(pc.rings) < 2]
+        if len(pc.rings) < self.profile.ring_slots:
+            options += [Choice.of(Verb.EQUIP, str(t)) for t in pc.spare_rings]
         options += [Choice.of(Verb.UNEQUIP, str(t)) for t in pc.rings]
         return f"Floor {self.floor}, room {room.number}: what next?", options
 
