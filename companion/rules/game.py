@@ -592,8 +592,7 @@ class Game:
                 self._drain_level(target)
             if target.on_gold is None and target.alive:
                 yield from self._hit(target)
-                if target.sleep is Sleeping.AWAKE and self.pc.hp > 0:
-                    yield from self._hasted_extra(target)
+                yield from self._hasted_extra(target)
         yield from self._monsters_attack(target)
 
     def _defend_turn(self) -> Proc:
@@ -615,6 +614,7 @@ class Game:
                 yield from self._defend(m)
 
     def _hasted_extra(self, m: MonsterOnMap) -> Proc:
+        """A hasted (倍速) monster that just answered an attack gets its other attacks."""
         if m.hasted:
             for _ in range(self.profile.hasted_attacks - 1):
                 if m.alive:
