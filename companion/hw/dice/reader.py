@@ -55,7 +55,8 @@ _SPREADS = np.linspace(0.18, 0.34, 9)  # pip spreads of real dice, in face sides
 _PIP_AREA_RANGE = (0.006, 0.07)  # one pip's area over the face's
 _OFF_CENTRE = 0.12  # pips centred further than this from the patch's centre: not one face
 _PIP_REACH = 0.46  # no pip centre lies nearer a face's edge than this (0.5 = on the edge)
-_COCKED_ASPECT = 1.6  # a neighbouring face with pips opener than this: the die is cocked
+_SAME_DIE = 0.9  # two faces whose centres are closer than this many sides: one die
+_COCKED_ASPECT = 1.9  # a neighbouring face with pips opener than this: the die is cocked
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,8 +358,9 @@ class DiceReader:
             if not (0 <= px < w and 0 <= py < h) or not patch[py, px]:
                 face.reason = "a pip is hidden or smudged"
                 return face
-        confidence = min(1.0 - fit / cfg.layout_tolerance,
-                         (cfg.max_aspect - aspect) / (cfg.max_aspect - 1.0),
+        # Each margin is 1 when comfortably inside its limit and 0 at the limit.
+        confidence = min(1.0 - fit / _tolerance(cfg, face.pips),
+                         2.0 * (cfg.max_aspect - aspect) / (cfg.max_aspect - 1.0),
                          (solidity - cfg.min_solidity) / (1.0 - cfg.min_solidity))
         face.confidence = float(np.clip(confidence, 0.0, 1.0))
         if face.confidence < cfg.min_confidence:
@@ -440,7 +442,7 @@ class DiceReader:
                 best = (float(worst[k, a]), int(a), float(_SPREADS[k]))
                 break
         fit, a, spread = best
-        if fit > self.config.layout_tolerance * (1.5 if count == 1 else 1.0):
+        if fit > _tolerance(self.config, count):
             return None, fit, empty
         spread = max(spread, 0.24)  # a lone centre pip says nothing about the spread
         free = np.array([p for p in _ALL_SPOTS if not any(
@@ -459,17 +461,19 @@ class DiceReader:
         # A second fill of a face already read (seeded from another pip) adds nothing.
         faces = read + [f for f in faces if f.value is None and not any(
             np.hypot(*(f.centre - r.centre)) < 0.5 * r.side for r in read)]
-        for face in faces:
-            for patch in doubtful:
+        failed = [f for f in [*faces, *doubtful] if f.value is None and f.pips]
+        for face in read:
+            for patch in failed:
                 near = np.hypot(*(patch.centre - face.centre)) < 1.0 * max(face.side, patch.side)
-                if near and patch.aspect < _COCKED_ASPECT and patch.pips:
-                    # A second, fairly open face beside this one: the die may be cocked.
+                if near and patch.aspect < _COCKED_ASPECT:
+                    # A second, fairly open face with pips beside this one, unreadable:
+                    # it may be this die's real top, seen askew (a cocked die).
                     face.value, face.reason = None, "a die is tilted or cocked"
         for i, a in enumerate(faces):
             for b in faces[i + 1:]:
-                if np.hypot(*(a.centre - b.centre)) < 1.2 * max(a.side, b.side) and not _coplanar(
-                        a.cov, b.cov):
-                    # Two faces of one die, seen at different slants: which is up is unclear.
+                if np.hypot(*(a.centre - b.centre)) < _SAME_DIE * max(a.side, b.side):
+                    # Closer than two dice side by side can be: two faces of one die,
+                    # both open to the camera, so which one is up is unclear.
                     for face in (a, b):
                         face.value, face.reason = None, "a die is tilted or cocked"
         lone: list[_Face] = []
@@ -515,19 +519,17 @@ def _split(gray: np.ndarray, hole: np.ndarray, level: float,
     return cores
 
 
+def _tolerance(config: ReaderConfig, pips: int) -> float:
+    """How far pips may sit from a d6 layout; a lone pip is measured from the patch's
+    centre, which a sliver of side face can shift, so it gets more room."""
+    return config.layout_tolerance * (1.5 if pips == 1 else 1.0)
+
+
 def _whitener(cov: np.ndarray) -> np.ndarray:
     """The linear map that turns a patch with these second moments into a unit square."""
     vals, vecs = np.linalg.eigh(cov)
     out: np.ndarray = vecs @ np.diag(1.0 / np.sqrt(12.0 * vals)) @ vecs.T
     return out
-
-
-def _coplanar(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether two face patches are squashed the same way (both lying flat)."""
-    vals, vecs = np.linalg.eigh(a)
-    inv_sqrt = vecs @ np.diag(1.0 / np.sqrt(vals)) @ vecs.T
-    rel = np.linalg.eigvalsh(inv_sqrt @ b @ inv_sqrt)
-    return bool(rel[1] / rel[0] < 1.35**2)
 
 
 def read_dice(frame: Image, config: ReaderConfig | None = None) -> DiceRead:
