@@ -382,19 +382,27 @@ class DiceReader:
         # Where each hole sits on the face, as if seen square on (0 = centre, 0.5 = edge).
         reach = np.abs((centroids[1:] - centre) @ whiten.T).max(axis=1) if count > 1 else []
         lo, hi = _PIP_AREA_RANGE
-        pips: list[np.ndarray] = []
-        areas: list[int] = []
-        odd = False
+        marks = []
         for i in range(1, count):
             w, h, area = stats[i, 2], stats[i, 3], stats[i, 4]
-            share = area / face_area
-            if share < 0.35 * lo or min(w, h) <= 1 or reach[i - 1] > _PIP_REACH:
+            if area < 0.35 * lo * face_area or min(w, h) <= 1 or reach[i - 1] > _PIP_REACH:
                 continue  # a speck of noise, or a sliver where the rounded edge begins
             x0, y0 = stats[i, 0], stats[i, 1]
             box = (labels[y0:y0 + h, x0:x0 + w] == i).astype(np.uint8)
-            if abs(cv2.mean(gray[y0:y0 + h, x0:x0 + w], mask=box)[0] - level) < (
-                    self.config.pip_face_contrast):
-                continue
+            # The pip's core, not its mean: a small pip is mostly blurred rim.
+            darkest, lightest, _, _ = cv2.minMaxLoc(gray[y0:y0 + h, x0:x0 + w], mask=box)
+            depth = max(level - darkest, lightest - level)
+            if depth >= self.config.pip_face_contrast:
+                marks.append((depth, i, box))
+        pips: list[np.ndarray] = []
+        areas: list[int] = []
+        odd = False
+        deepest = max((m[0] for m in marks), default=0.0)
+        for depth, i, box in marks:
+            if depth < 0.7 * deepest:
+                continue  # fainter than the pips: a side face's pip through the rim, a shade
+            x0, y0, w, h, area = stats[i]
+            share = area / face_area
             if share > 4 * hi:
                 return [], False  # a ring around something big (a die seen from its sides)
             if share < lo or share > hi or area < 0.4 * w * h or max(w, h) > 2.2 * min(w, h):
