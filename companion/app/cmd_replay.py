@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.errors import DataError
 from companion.rules.autoplay import HeadlessPlayer
+from companion.rules.datafiles import read_text
 from companion.rules.game import Game
 from companion.rules.profile import load_profile
 
@@ -29,14 +30,8 @@ class LoggedGame:
 
 
 def read_log(path: Path) -> list[LoggedGame]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read: {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise DataError(f"{path}: not a text log ({exc.reason})") from exc
     games: list[LoggedGame] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(read_text(path).splitlines(), start=1):
         if not line.strip():
             continue
         try:

@@ -10,6 +10,7 @@ from typing import Any
 from companion.errors import InvalidNotation
 from companion.rules.checks import damage, rate_terms
 from companion.rules.encounter import sleep_on_encounter
+from companion.rules.narration import format_terms
 from companion.rules.profile import PRESETS, Option, Role, load_profile, preset_options
 from companion.rules.tables import TABLES, Ability, Monster
 from companion.rules.tiles import Tile
@@ -150,10 +151,7 @@ def run_rate(args: argparse.Namespace) -> int:
     raw, terms, rate = rate_terms(m.attack, args.level, args.weapon, args.strength)
     data = {"monster": m.id, "rate": rate, "raw": raw, "terms": terms,
             "clamped": raw != rate}
-    shown = " ".join(
-        (f"{v}" if i == 0 else f"{'−' if v <= 0 else '+'} {abs(v)}") + f" {n}"
-        for i, (n, v) in enumerate(terms)
-    )
+    shown = format_terms([[n, v] for n, v in terms])
     clamp = f" = {raw}, clamped to 1..9" if raw != rate else ""
     return _emit(args, data, f"rate {rate} = {shown}{clamp} (success on 1d9 >= {rate})")
 

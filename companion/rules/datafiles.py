@@ -18,14 +18,18 @@ def load_packaged(name: str) -> tuple[str, dict[str, Any]]:
     return f"companion/rules/data/{name}", _parse(text, name)
 
 
-def load_file(path: Path) -> tuple[str, dict[str, Any]]:
+def read_text(path: Path) -> str:
+    """A user's text file, or a DataError that names it and says what went wrong."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DataError(f"{path}: cannot read: {exc.strerror}") from exc
     except UnicodeDecodeError as exc:
         raise DataError(f"{path}: not UTF-8 text ({exc.reason})") from exc
-    return str(path), _parse(text, str(path))
+
+
+def load_file(path: Path) -> tuple[str, dict[str, Any]]:
+    return str(path), _parse(read_text(path), str(path))
 
 
 def _parse(text: str, label: str) -> dict[str, Any]:

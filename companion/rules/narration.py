@@ -31,7 +31,8 @@ def monster_name(monster_id: str) -> str:
     return TABLES.monsters[monster_id].name if monster_id in TABLES.monsters else monster_id
 
 
-def _terms(terms: list[list[Any]]) -> str:
+def format_terms(terms: list[list[Any]]) -> str:
+    """``6 attack − 1 level − 2 weapon``: a rate's terms as the player reads them."""
     out = ""
     for i, (name, value) in enumerate(terms):
         if i == 0:
@@ -46,7 +47,7 @@ def _check(d: dict[str, Any]) -> str:
     head = f"{d['what']}: "
     if d["terms"]:
         clamp = f" = {d['raw']}, clamped to 1..9" if d["raw"] != target else ""
-        head += f"rate {target} = {_terms(d['terms'])}{clamp}; "
+        head += f"rate {target} = {format_terms(d['terms'])}{clamp}; "
     tiles = d["tiles"]
     drew = ", ".join(f"{t} (set aside)" for t in tiles[:-1])
     drew = (drew + ", " if drew else "") + tiles[-1]
