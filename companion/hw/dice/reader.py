@@ -473,9 +473,10 @@ class DiceReader:
         for face in read:
             for patch in failed:
                 near = np.hypot(*(patch.centre - face.centre)) < 1.0 * max(face.side, patch.side)
-                if near and patch.aspect < _COCKED_ASPECT:
-                    # A second, fairly open face with pips beside this one, unreadable:
-                    # it may be this die's real top, seen askew (a cocked die).
+                if near and patch.aspect < _COCKED_ASPECT and patch.side < 1.25 * face.side:
+                    # A second face with pips beside this one, fairly open to the camera
+                    # and unreadable: it may be this die's real top, seen askew (a cocked
+                    # die). A bigger patch is two dice run together, not a face.
                     face.value, face.reason = None, "a die is tilted or cocked"
         for i, a in enumerate(faces):
             for b in faces[i + 1:]:
