@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import signal
 import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -98,6 +99,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     config = effective_config(args)
+    # systemd stops the service with SIGTERM: leave like Ctrl-C (the terminal restored;
+    # the game is already saved).
+    signal.signal(signal.SIGTERM, stop_on_signal)
     save_path: Path | None = args.state or default_save_path()
     if args.headless and args.state is None and not args.resume:
         save_path = None  # a headless game is saved only when asked
@@ -276,6 +280,10 @@ def record(game: Game, saved: SaveGame) -> None:
 
 
 HEADLESS = {"input": "sim", "choices": "auto", "display": "none"}
+
+
+def stop_on_signal(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def effective_config(args: argparse.Namespace) -> Config:

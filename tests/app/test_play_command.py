@@ -145,3 +145,49 @@ def test_bad_arguments_exit_2(argv: list[str], message: str,
                               capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_sigterm_stops_a_game_saved(tmp_path: Path) -> None:
+    """systemd's stop: the game ends as with Ctrl-C (exit 130) and the save is whole."""
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
+           "COMPANION_CONFIG_DIR": str(tmp_path / "config")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "play", "--headless", "--seed", "11",
+         "--state", str(tmp_path / "s.json"), "--pace", "0.02"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while not (tmp_path / "s.json").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=10) == 130
+    saved = load_save(tmp_path / "s.json")
+    assert saved is not None and saved.inputs and not saved.finished
+
+
+def test_corrupt_save_asks_before_a_new_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the table the player is asked: A starts a new game, B quits."""
+    from companion.app import cmd_play
+    from companion.app.session import Controls
+    from companion.hw.buttons import Button
+
+    class Screen:
+        def __init__(self, presses: list[Button]) -> None:
+            self.presses = presses
+            self.prompts: list[str] = []
+
+        def show(self, view: object) -> None:
+            self.prompts.append(getattr(view, "prompt", ""))
+
+        def poll(self) -> list[Button]:
+            # The player presses once the question is on the screen.
+            return [self.presses.pop(0)] if self.presses and self.prompts else []
+
+        def close(self) -> None:
+            return None
+
+    for press, answer in ((Button.ATTACK, True), (Button.FLEE, False)):
+        screen = Screen([press])
+        assert cmd_play.tell("the save could not be read. Start a new game?", screen,
+                             Controls([screen]), ask=True) is answer
+        assert screen.prompts == ["the save could not be read. Start a new game?"]
