@@ -56,6 +56,7 @@ def test_rfid_tray_game(tmp_path: Path) -> None:
     on_slot: dict[int, str] = {}
     laid: list[str] = []
     asked: set[Slot] = set()
+    placed_at = [-1]  # how many inputs the game had when the last tile was laid
     deadline = time.monotonic() + 60
 
     def tick(_: float) -> None:
@@ -69,8 +70,8 @@ def test_rfid_tray_game(tmp_path: Path) -> None:
         slot = next(s for s, name in SLOT_NAMES.items() if f"on the {name} slot" in prompts.prompt)
         asked.add(slot)
         index = DEFAULT_SLOTS.index(slot)
-        if index in on_slot and on_slot[index] == "wanted":
-            return
+        if len(game.inputs) == placed_at[0]:
+            return  # the tile just laid has not been read yet
         if index in on_slot:  # the last tile there: off the slot first
             tray.remove(index)
             del on_slot[index]
@@ -83,6 +84,7 @@ def test_rfid_tray_game(tmp_path: Path) -> None:
         tray.place(index, uid)
         on_slot[index] = uid
         laid.append(str(tile))
+        placed_at[0] = len(game.inputs)
         tray.settle()
 
     class Choices:
