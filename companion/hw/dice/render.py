@@ -463,7 +463,7 @@ def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = N
 
     if kind is SceneKind.BLURRED:
         # Dice still rolling: average sub-frames along a tumbling path.
-        travel = rng.uniform(25, 60) * np.array([np.cos(azimuth), np.sin(azimuth)])
+        travel = rng.uniform(20, 60) * np.array([np.cos(azimuth), np.sin(azimuth)])
         spin_axis = rng.standard_normal(3)
         spin_axis /= np.linalg.norm(spin_axis)
         frames = []
