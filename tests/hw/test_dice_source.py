@@ -58,8 +58,9 @@ def test_rolling_dice_are_waited_out() -> None:
     messages: list[str] = []
     source = CameraDiceSource(frames=stream, on_status=messages.append)
     assert sorted(source.roll(2, 6)) == sorted(d.value for d in s.dice)
-    # The lone still frame between blurs does not count: four in a row are needed.
-    assert stream.taken == 5 + source.config.stable_frames
+    # The lone still frame between blurs does not count, and the first still frame
+    # after a blur differs from it (motion): then four still reads in a row are needed.
+    assert stream.taken == 5 + 1 + source.config.stable_frames
     assert messages[0] == "waiting for 2 dice, none in view"
 
 
@@ -125,3 +126,16 @@ def test_steadiness_needs_k_equal_still_reads() -> None:
     assert steady.update(_read([3, 4], shift=5.5)) is None
     settled = steady.update(_read([3, 4], shift=6.0))
     assert settled is not None and settled.values == [3, 4]
+
+
+def test_a_blurred_throw_is_reported_as_moving_and_never_read() -> None:
+    s = readable()
+    throw = [render_scene(610 + i, kind=SceneKind.BLURRED, count=2, table=Table.FELT).image
+             for i in range(3)]
+    stream = Counting([*throw, *([s.image] * 6)])
+    messages: list[str] = []
+    source = CameraDiceSource(frames=stream, on_status=messages.append)
+    assert sorted(source.roll(2, 6)) == sorted(d.value for d in s.dice)
+    assert "the dice are moving: waiting for them to settle" in messages
+    # The first still frame still differs from the last blurred one: it counts as motion.
+    assert stream.taken == 3 + 1 + source.config.stable_frames

@@ -1,8 +1,8 @@
 """Real dice read by the camera: a DiceSource (``roll(count, sides)``) backed by frames.
 
-The source waits until the dice lie still (the same read over ``stable_frames``
-frames in a row, no die moving more than ``still_px``) and only then returns
-their values. While the dice roll, or when the reader is unsure, it keeps
+The source waits until the dice lie still (nothing moving between frames, then
+the same read over ``stable_frames`` frames in a row, no die moving more than
+``still_px``) and only then returns their values. While the dice roll, or when the reader is unsure, it keeps
 watching and tells the player why through ``on_status`` (e.g. "unsure ...:
 please re-roll"), so a cocked or hidden die is re-rolled instead of guessed.
 
@@ -72,6 +72,30 @@ class Steadiness:
         return True
 
 
+class Motion:
+    """Tells whether anything moved between consecutive frames (a throw in progress).
+
+    Frames are compared at quarter size, where sensor noise averages out; a
+    share of changed pixels above ``share`` means something in view is moving.
+    """
+
+    def __init__(self, threshold: int = 25, share: float = 0.002) -> None:
+        self.threshold = threshold
+        self.share = share
+        self._last: np.ndarray | None = None
+
+    def moving(self, frame: Frame) -> bool:
+        grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+        small = cv2.resize(grey, (grey.shape[1] // 4, grey.shape[0] // 4),
+                           interpolation=cv2.INTER_AREA)
+        last, self._last = self._last, small
+        if last is None or last.shape != small.shape:
+            return False
+        changed = cv2.countNonZero(
+            (cv2.absdiff(small, last) > self.threshold).astype(np.uint8))
+        return changed > self.share * small.size
+
+
 class CameraDiceSource:
     """Dice thrown on the table and read by the camera (a DiceSource)."""
 
@@ -102,15 +126,22 @@ class CameraDiceSource:
             raise UnsupportedDice(f"cannot read {count} dice")
         frames = self._open()
         steady = Steadiness(self.config.stable_frames, self.config.still_px)
+        motion = Motion()
         deadline = self._clock() + self.timeout_s
         said = ""
         while self._clock() < deadline:
             frame = next(frames, None)
             if frame is None:
                 raise DeviceError("the camera stopped giving frames before the dice were read")
-            read = self.reader.read(frame)
+            if motion.moving(frame):
+                # A throw in progress: nothing to read until the dice settle.
+                read = DiceRead((), ReadStatus.UNSURE, "the dice are moving")
+            else:
+                read = self.reader.read(frame)
             message = read.message
-            if read.status is ReadStatus.OK and len(read.dice) != count:
+            if read.message == "the dice are moving":
+                message = "the dice are moving: waiting for them to settle"
+            elif read.status is ReadStatus.OK and len(read.dice) != count:
                 message = f"waiting for {count} dice, {len(read.dice)} in view"
             elif read.status is ReadStatus.NO_DICE:
                 message = f"waiting for {count} dice, none in view"
