@@ -2,9 +2,10 @@
 
 The source waits until the dice lie still (nothing moving between frames, then
 the same read over ``stable_frames`` frames in a row, no die moving more than
-``still_px``) and only then returns their values. While the dice roll, or when the reader is unsure, it keeps
-watching and tells the player why through ``on_status`` (e.g. "unsure ...:
-please re-roll"), so a cocked or hidden die is re-rolled instead of guessed.
+``still_px``) and only then returns their values. While the dice roll, or when
+the reader is unsure, it keeps watching and tells the player why through
+``on_status`` (e.g. "unsure ...: please re-roll"), so a cocked or hidden die
+is re-rolled instead of guessed.
 
 Frames come from an iterator of BGR images, an object with ``read()`` (a
 ``cv2.VideoCapture``), or the string ``source``: ``"auto"`` (camera 0), a camera
