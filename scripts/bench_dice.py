@@ -18,8 +18,10 @@ from collections import Counter, defaultdict
 
 import cv2
 
+from companion.errors import CompanionError
 from companion.hw.dice.reader import DiceReader, ReadStatus
 from companion.hw.dice.render import Grade, SceneKind, grade, render_scene
+from companion.hw.dice.source import CameraDiceSource
 
 STILL_KINDS = (SceneKind.LOOSE, SceneKind.TOUCHING, SceneKind.TILTED)
 
@@ -87,6 +89,35 @@ def main() -> None:
     print(f"Blurred:   {args.special} throws -> " + ", ".join(
         f"{k}: {v}" for k, v in blurred.most_common())
           + f" (a confident read on a blur: {confident_on_blur})")
+    # A throw seen by the camera source: blurred frames, then the dice at rest.
+    early = right_after = other = 0
+    for i in range(args.special):
+        seed = args.first_seed + args.scenes + i
+        throw = render_scene(seed, kind=SceneKind.BLURRED, count=2).image
+        rest = render_scene(seed, kind=SceneKind.LOOSE, count=2)
+        frames = [throw, throw, throw, *([rest.image] * 8)]
+        taken = 0
+
+        def stream(frames: list = frames):  # type: ignore[no-untyped-def,type-arg]
+            nonlocal taken
+            for frame in frames:
+                taken += 1
+                yield frame
+
+        try:
+            values = CameraDiceSource(frames=stream()).roll(2, 6)
+        except CompanionError:
+            other += 1
+            continue
+        if taken <= 3:
+            early += 1
+        elif sorted(values) == sorted(d.value for d in rest.dice):
+            right_after += 1
+        else:
+            other += 1
+    print(f"Throw via CameraDiceSource: {args.special} throws (3 blurred frames, then still): "
+          f"values given during the blur {early}, right values once still {right_after}, "
+          f"other (unsure at rest: no value, or wrong) {other}")
     ordered = sorted(times)
     print(f"CPU time per 1280x720 frame, one core (cv2.setNumThreads(1)), {len(times)} frames: "
           f"mean {statistics.mean(times):.1f} ms, median {statistics.median(times):.1f} ms, "
