@@ -19,10 +19,13 @@ import json
 import secrets
 import signal
 import sys
+import warnings
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 
 from companion.app.config import Config, Source, load_config
 from companion.app.history import History, Run
@@ -50,7 +53,7 @@ from companion.app.session import (
     open_reader,
 )
 from companion.app.view import Option, message_view
-from companion.errors import DataError
+from companion.errors import DataError, DeviceError
 from companion.hw.buttons import Button, ButtonPanel, ButtonPins, WaitingSignal, optional_pin
 from companion.hw.display import Display, open_display
 from companion.hw.keyboard import KeyboardInput
@@ -306,6 +309,9 @@ def effective_config(args: argparse.Namespace) -> Config:
     config = load_config(overrides=overrides, flag_names=names)
     for notice in config.notices:
         print(f"companion: {notice}", file=sys.stderr)
+    if config.text("display.kind") == "none" and config.text("choices.kind") != "auto":
+        raise DataError("with --display none nothing shows the choices: use --display "
+                        "terminal or screen, or --choices auto")
     return config
 
 
@@ -314,11 +320,16 @@ def open_press_sources(config: Config, display: Display | None) -> list[PressSou
     sources: list[PressSource] = []
     kind = config.text("choices.kind")
     if kind == "gpio":
-        sources.append(ButtonPanel(
-            ButtonPins(config.integer("buttons.attack_pin"), config.integer("buttons.flee_pin"),
-                       config.integer("buttons.ranged_pin"), config.integer("buttons.item_pin")),
-            config.number("buttons.long_press_seconds"),
-        ))
+        pins = ButtonPins(config.integer("buttons.attack_pin"), config.integer("buttons.flee_pin"),
+                          config.integer("buttons.ranged_pin"), config.integer("buttons.item_pin"))
+        try:
+            with warnings.catch_warnings():
+                # Off a Pi, gpiozero warns about each backend it tries; the error says it all.
+                warnings.simplefilter("ignore", PinFactoryFallback)
+                sources.append(ButtonPanel(pins, config.number("buttons.long_press_seconds")))
+        except GPIOZeroError as exc:
+            raise DeviceError(f"the buttons cannot be used here ({exc}); "
+                              "play with --choices keyboard") from None
     elif kind == "keyboard" and sys.stdin.isatty():
         sources.append(KeyboardInput())
     if display is not None:

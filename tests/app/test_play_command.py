@@ -139,6 +139,8 @@ def test_headless_output_and_log(tmp_path: Path, capsys: pytest.CaptureFixture[s
     [
         (["--headless", "--input", "camera"], "--headless plays with --input sim"),
         (["--headless", "--pace", "-1"], "--pace must be 0 or more"),
+        (["--input", "sim", "--choices", "keyboard", "--display", "none"],
+         "with --display none nothing shows the choices"),
     ],
 )
 def test_bad_arguments_exit_2(argv: list[str], message: str,
@@ -191,3 +193,11 @@ def test_corrupt_save_asks_before_a_new_game(monkeypatch: pytest.MonkeyPatch) ->
         assert cmd_play.tell("the save could not be read. Start a new game?", screen,
                              Controls([screen]), ask=True) is answer
         assert screen.prompts == ["the save could not be read. Start a new game?"]
+
+
+def test_no_gpio_here_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """Off a Pi the buttons cannot work: one line saying so, no traceback."""
+    assert main(["play", "--input", "sim", "--choices", "gpio", "--display", "terminal"]) == 1
+    err = capsys.readouterr().err
+    assert "the buttons cannot be used here" in err and "--choices keyboard" in err
+    assert "Traceback" not in err

@@ -61,7 +61,7 @@ def render(view: View) -> RenderableType:
     if view.log:
         parts.append(Panel("\n".join(view.log[-8:]), title="Log 記録", title_align="left"))
     prompt = Text(view.prompt, style="bold")
-    if view.prompt_tile:
+    if view.prompt_tile and view.prompt_tile not in ("back", "empty"):
         prompt = Text(f"[{view.prompt_tile}] ", style="bold cyan") + prompt
     parts.append(prompt)
     if view.options:
