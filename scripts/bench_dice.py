@@ -20,7 +20,7 @@ import cv2
 
 from companion.errors import CompanionError
 from companion.hw.dice.reader import DiceReader, ReadStatus
-from companion.hw.dice.render import Grade, SceneKind, grade, render_scene
+from companion.hw.dice.render import Grade, SceneKind, grade, outcomes, render_scene
 from companion.hw.dice.source import CameraDiceSource
 
 STILL_KINDS = (SceneKind.LOOSE, SceneKind.TOUCHING, SceneKind.TILTED)
@@ -56,17 +56,29 @@ def main() -> None:
         wall.append(1000 * (time.perf_counter() - start_wall))
         return read
 
+    flat, tilted = Grade(), Grade()
     for i in range(args.scenes):
         seed = args.first_seed + i
         scene = render_scene(seed, kind=STILL_KINDS[i % len(STILL_KINDS)])
         read = timed_read(scene.image)
-        g = grade(scene, [(d.value, d.centre) for d in read.dice])
+        found = [(d.value, d.centre) for d in read.dice]
+        g = grade(scene, found)
         by_kind[scene.kind.value] += g
         by_table[scene.table.value] += g
+        result, phantoms = outcomes(scene, found)
+        for die, outcome in zip(scene.dice, result, strict=True):
+            one = Grade(**{outcome: 1})
+            if die.tilted:
+                tilted += one
+            else:
+                flat += one
+        flat += Grade(wrong=phantoms)
     total = sum(by_kind.values(), Grade())
     print(f"Still dice: {args.scenes} scenes, seeds {args.first_seed}.."
           f"{args.first_seed + args.scenes - 1}")
     print(_line("all", total))
+    print(_line("flat", flat) + "   (every die lying on a face, in all scene kinds)")
+    print(_line("leaning", tilted) + "   (the die tilted against another: right or unsure)")
     for name, g in sorted(by_kind.items()):
         print(_line(name, g))
     for name, g in sorted(by_table.items()):

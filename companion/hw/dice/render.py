@@ -519,29 +519,38 @@ class Grade:
                      self.unsure + other.unsure, self.missed + other.missed)
 
 
-def grade(scene: Scene, found: list[tuple[int | None, tuple[float, float]]]) -> Grade:
+def outcomes(scene: Scene, found: list[tuple[int | None, tuple[float, float]]]
+             ) -> tuple[list[str], int]:
     """Match reported dice ``(value or None, centre)`` to the scene's true dice.
 
-    In a blurred scene the dice are moving, so any confident value is wrong and
-    unsure is right.
+    Returns, for each true die in order, "right", "wrong", "unsure" or "missed",
+    and the number of dice reported with a value where there is none. In a
+    blurred scene the dice are moving, so any confident value is wrong.
     """
-    right = wrong = unsure = missed = 0
+    result = []
     used: set[int] = set()
     for die in scene.dice:
         near = [(np.hypot(c[0] - die.centre[0], c[1] - die.centre[1]), i)
                 for i, (_, c) in enumerate(found) if i not in used]
         near = [(d, i) for d, i in near if d < 0.5 * die.side_px]
         if not near:
-            missed += 1
+            result.append("missed")
             continue
         _, i = min(near)
         used.add(i)
         value = found[i][0]
         if value is None:
-            unsure += 1
+            result.append("unsure")
         elif scene.kind is SceneKind.BLURRED or value != die.value:
-            wrong += 1
+            result.append("wrong")
         else:
-            right += 1
-    wrong += sum(1 for i, (v, _) in enumerate(found) if i not in used and v is not None)
-    return Grade(right, wrong, unsure, missed)
+            result.append("right")
+    phantoms = sum(1 for i, (v, _) in enumerate(found) if i not in used and v is not None)
+    return result, phantoms
+
+
+def grade(scene: Scene, found: list[tuple[int | None, tuple[float, float]]]) -> Grade:
+    """The outcomes of a read of ``scene`` summed up (a value with no die is wrong)."""
+    result, phantoms = outcomes(scene, found)
+    return Grade(result.count("right"), result.count("wrong") + phantoms,
+                 result.count("unsure"), result.count("missed"))
