@@ -330,19 +330,22 @@ def sheet(game: Game) -> SheetView:
     levels = TABLES.level_xp
     xp_next = levels[pc.level] if pc.level < len(levels) else None
     strength_on = any(o.value == "strength" for o in game.options)
-    ammo = pc.arrows if not pc.shuriken else pc.shuriken
-    ranged = pc.ranged if not pc.shuriken else None
+    held: list[str] = []
+    if pc.shuriken:
+        held.append(f"手裏剣 shuriken ×{pc.shuriken} (+{pc.shuriken_attack})")
+    if pc.potions:
+        held.append(f"{item_name(game, pc.potions[0])} ×{len(pc.potions)}")
+    held += [f"{item_name(game, t)} (spare)" for t in pc.spare_rings]
     return SheetView(
         level=pc.level, xp=pc.xp, xp_next=xp_next, hp=pc.hp, hp_max=pc.max_hp, gold=pc.gold,
         weapon=Name(pc.weapon.name_ja, pc.weapon.name_en), weapon_attack=pc.weapon.value,
-        ranged=(Name(ranged.name_ja, ranged.name_en) if ranged is not None
-                else Name("手裏剣", "shuriken")),
-        ranged_attack=ranged.value if ranged is not None else pc.shuriken_attack,
-        ammo=ammo,
+        ranged=Name(pc.ranged.name_ja, pc.ranged.name_en), ranged_attack=pc.ranged.value,
+        ammo=pc.arrows,
         armour=Name(pc.armour.name_ja, pc.armour.name_en), armour_defence=pc.armour.value,
         strength=pc.strength if strength_on else None,
         rings=tuple(item_name(game, t) for t in pc.rings),
         states=tuple(PC_STATE_NAMES[s.value] for s in sorted(pc.states, key=lambda s: s.value)),
+        items=tuple(held),
     )
 
 
@@ -367,8 +370,8 @@ TILE_PROMPTS: dict[Purpose, str] = {
     Purpose.ROOM: "Lay this room's 4 tiles: draw one and put it on the {slot} slot",
     Purpose.CHECK: "Draw a tile and put it on the draw slot: {what}",
     Purpose.NUMBER: "Draw a tile and put it on the draw slot: {what}",
-    Purpose.DROP: "Draw a tile and put it on the draw slot: what did it drop?",
-    Purpose.MIMIC: "Draw a tile and put it on the draw slot: is it a mimic?",
+    Purpose.DROP: "Draw a tile and put it on the draw slot: {what}",
+    Purpose.MIMIC: "Draw a tile and put it on the draw slot: {what}",
 }
 
 
@@ -525,8 +528,10 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
 
 
 def tile_prompt(request: TileRequest, slot: Slot) -> str:
-    what = request.prompt.split(": ", 1)[-1] if request.purpose is Purpose.CHECK else (
-        request.prompt)
+    """Where to put the tile, then what it is for (the engine's words, minus "draw a tile")."""
+    what = request.prompt
+    for part in ("Draw a tile for the check: ", ": draw a tile"):
+        what = what.replace(part, "")
     return TILE_PROMPTS[request.purpose].format(slot=SLOT_NAMES[slot], what=what)
 
 

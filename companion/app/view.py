@@ -56,6 +56,7 @@ class SheetView:
     strength: int | None = None
     rings: tuple[Name, ...] = ()
     states: tuple[Name, ...] = ()
+    items: tuple[str, ...] = ()  # what the PC carries: "回復薬 healing potion ×2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +123,7 @@ def example_view() -> View:
             ranged=Name("短弓", "short bow"), ranged_attack=1, ammo=18,
             armour=Name("リングメイル", "ring mail"), armour_defence=3,
             strength=0, rings=(Name("隠密の指輪", "ring of stealth"),),
+            items=("回復薬 healing potion ×2", "手裏剣 shuriken ×5 (+2)"),
         ),
         prompt="大うずら emu is asleep (眠). Fight, shoot, use an item or flee?",
         options=(

@@ -133,7 +133,7 @@ class ScreenDisplay:
         self._lines("Last check 判定", view.last_check,
                     pygame.Rect(left.x, left.y + room_h + m(6), left.w, left.h - room_h - m(6)),
                     wrap=True)
-        sheet_h = m(176)
+        sheet_h = m(198)
         self._sheet(view.sheet, pygame.Rect(right.x, right.y, right.w, sheet_h))
         log_box = pygame.Rect(right.x, right.y + sheet_h + m(6), right.w,
                               right.h - sheet_h - m(6))
@@ -263,11 +263,12 @@ class ScreenDisplay:
             f"Ranged 飛び道具: {sheet.ranged} (+{sheet.ranged_attack}) ×{sheet.ammo}",
             f"Armour 鎧: {sheet.armour} ({sheet.armour_defence})",
             "Rings 指輪: " + (", ".join(str(r) for r in sheet.rings) or "–"),
+            "Items 持ち物: " + (", ".join(sheet.items) or "–"),
             "States 状態: " + (", ".join(str(s) for s in sheet.states) or "normal 通常"),
         ]
         for row in rows:
             self.surface.blit(self._fit(row, m(15), rect.w - m(16)), (rect.x + m(8), y))
-            y += m(23)
+            y += m(22)
 
     def _lines(self, title: str, lines: Sequence[str], rect: pygame.Rect, wrap: bool = False,
                newest_last: bool = False) -> None:

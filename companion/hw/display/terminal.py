@@ -94,5 +94,6 @@ def sheet_text(sheet: SheetView) -> str:
         f"Ranged 飛び道具: {sheet.ranged} (+{sheet.ranged_attack}) ×{sheet.ammo}",
         f"Armour 鎧: {sheet.armour} ({sheet.armour_defence})",
         "Rings 指輪: " + (", ".join(str(r) for r in sheet.rings) or "–"),
+        "Items 持ち物: " + (", ".join(sheet.items) or "–"),
         "States 状態: " + (", ".join(str(s) for s in sheet.states) or "normal 通常"),
     ))
