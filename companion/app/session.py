@@ -649,7 +649,17 @@ class Session:
             if self.display is not None:
                 self.show(self.next_prompt())
             if self.pace:
-                self.sleep(self.pace)
+                self.wait(self.pace)
+
+    def wait(self, seconds: float) -> None:
+        """Pause, keeping a window responsive (its events are read; presses are ignored)."""
+        if self.display is None:
+            self.sleep(seconds)
+            return
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            self.display.poll()
+            self.sleep(min(left, 0.05))
 
     def next_prompt(self) -> str:
         request = self.game.pending

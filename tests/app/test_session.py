@@ -206,3 +206,29 @@ def test_table_session_with_buttons_and_reader(tmp_path: Path) -> None:
     assert any(v.room_tiles for v in display.views)
     choices = [str(v) for v in game.inputs if not isinstance(v, Tile)]
     assert choices and choices == expected[: len(choices)]
+
+
+def test_a_paced_game_reads_the_window_and_stops_when_it_closes(tmp_path: Path) -> None:
+    """--pace keeps the window alive: its events are read while waiting; closing it stops."""
+
+    class ClosingWindow(RecordingDisplay):
+        def __init__(self) -> None:
+            super().__init__()
+            self.polls = 0
+
+        def poll(self) -> list[Press]:
+            self.polls += 1
+            if self.polls == 10:
+                raise KeyboardInterrupt  # what ScreenDisplay.poll does on the window's QUIT
+            return []
+
+    window = ClosingWindow()
+    save = SaveGame(seed=SEED, preset="plus")
+    session = Session(Game("plus"), save, tiles=SimTiles(HeadlessPlayer(SEED)),
+                      choices=AutoChoices(find_strategy("cautious")), display=window,
+                      save_path=tmp_path / "s.json", pace=0.02)
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    saved = load_save(tmp_path / "s.json")
+    assert saved is not None and 1 <= len(saved.inputs) <= 10
+    assert len(window.views) == len(saved.inputs)
