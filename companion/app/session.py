@@ -59,12 +59,20 @@ class GameLog:
 
     @classmethod
     def begin(cls, path: Path) -> GameLog:
-        """A log for a new game, after whatever the file already holds."""
+        """A log for a new game, after whatever the file already holds.
+
+        A file ending in the middle of a line (an earlier game cut off and never
+        resumed) first gets its line ended, so the new game starts on a line of its own.
+        """
         try:
-            start = path.stat().st_size
+            with open(path, "rb+") as handle:
+                size = handle.seek(0, os.SEEK_END)
+                if size and (handle.seek(size - 1), handle.read(1))[1] != b"\n":
+                    handle.write(b"\n")
+                    size += 1
         except FileNotFoundError:
-            start = 0
-        return cls(path, start)
+            size = 0
+        return cls(path, size)
 
     def rewrite(self, lines: Sequence[str]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -602,6 +610,7 @@ class Session:
         """Write this game's log lines so far, from where the game began in the file."""
         if self.log is not None:
             self.log.rewrite(self.log_header + self.log_lines(self.game.events))
+            self.save.log_start = self.log.start  # moved only if the file was cut by hand
 
     def _commit(self, events: Sequence[Event]) -> None:
         """Save first, then log: a cut between the two is repaired by :meth:`start_log`."""

@@ -166,3 +166,12 @@ def test_game_log_rewrite_keeps_earlier_games(tmp_path: Path) -> None:
         handle.write(b'{"e": 3, "tru')  # a power cut in the middle of a line
     GameLog(path, log.start).rewrite(['{"header": 1}', '{"e": 1}', '{"e": 2}'])
     assert path.read_text() == '{"earlier": 1}\n{"header": 1}\n{"e": 1}\n{"e": 2}\n'
+
+
+def test_a_new_game_after_a_cut_off_line_starts_on_its_own_line(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b'{"a": 1}\n{"kind": "dam')
+    log = GameLog.begin(path)
+    log.rewrite(['{"header": 2}'])
+    assert path.read_text().splitlines() == ['{"a": 1}', '{"kind": "dam', '{"header": 2}']
+    assert GameLog.begin(tmp_path / "new.jsonl").start == 0
