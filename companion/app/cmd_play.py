@@ -215,6 +215,19 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     return session
 
 
+def check_pins(config: Config) -> None:
+    """Two parts on one GPIO pin would fight: say which settings clash."""
+    used: dict[int, str] = {}
+    for key in ("attack_pin", "flee_pin", "ranged_pin", "item_pin", "led_pin", "buzzer_pin"):
+        pin = config.integer(f"buttons.{key}")
+        if pin < 0:
+            continue
+        if pin in used:
+            raise DataError(f"buttons.{key} and buttons.{used[pin]} are both GPIO{pin}; "
+                            "give each part its own pin (companion config --show)")
+        used[pin] = key
+
+
 def tell(message: str, display: Display | None, controls: Controls,
          ask: bool = False) -> bool:
     """Say something outside a game; with ``ask``, wait for A (True) or B (False)."""
@@ -320,6 +333,7 @@ def open_press_sources(config: Config, display: Display | None) -> list[PressSou
     sources: list[PressSource] = []
     kind = config.text("choices.kind")
     if kind == "gpio":
+        check_pins(config)
         pins = ButtonPins(config.integer("buttons.attack_pin"), config.integer("buttons.flee_pin"),
                           config.integer("buttons.ranged_pin"), config.integer("buttons.item_pin"))
         try:

@@ -85,10 +85,6 @@ class View:
     status: str = ""  # reader trouble, a rejected read
     title: str = "雀ローグEZプラス JongRogue EZ Plus"
 
-    def option_for(self, button: Button) -> Option | None:
-        """The option a button press selects now, if any."""
-        return next((o for o in self.options if o.button is button), None)
-
     @property
     def where(self) -> str:
         """The header: floor and room in both languages, or the title between games."""

@@ -201,3 +201,10 @@ def test_no_gpio_here_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> No
     err = capsys.readouterr().err
     assert "the buttons cannot be used here" in err and "--choices keyboard" in err
     assert "Traceback" not in err
+
+
+def test_two_parts_on_one_pin_are_refused(capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_BUTTONS_LED_PIN", "17")
+    assert main(["play", "--input", "sim", "--choices", "gpio", "--display", "terminal"]) == 2
+    assert "buttons.led_pin and buttons.attack_pin are both GPIO17" in capsys.readouterr().err
