@@ -238,13 +238,14 @@ class DiceReader:
         """For each pip-like spot, the point beside it most like its surround (the face)."""
         height, width = small.shape
         w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
-        short = np.minimum(w, h)
-        # A small die's pips in a row may run together: allow a row of them.
-        keep = (area >= 2) & (short < _HAT_SIZE) & (np.maximum(w, h) <= 4.5 * short)
+        # Spots narrower than the window: pips. A small die's pips in a row (straight
+        # or diagonal) may run together, so a row of up to three is let through.
+        pip = (_HAT_SIZE - 1) ** 2
+        keep = (area >= 2) & (area <= 3 * pip) & (np.maximum(w, h) <= 3 * _HAT_SIZE)
         centre = centroids[1:][keep]
-        radius = 0.5 * short[keep] + 1.5
-        xs = np.rint(centre[:, :1] + radius[:, None] * _RING[None, :, 0]).astype(int)
-        ys = np.rint(centre[:, 1:] + radius[:, None] * _RING[None, :, 1]).astype(int)
+        radius = 0.5 * (_HAT_SIZE - 1) + 1.5  # just outside a pip, on its face
+        xs = np.rint(centre[:, :1] + radius * _RING[None, :, 0]).astype(int)
+        ys = np.rint(centre[:, 1:] + radius * _RING[None, :, 1]).astype(int)
         inside = ((xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)).all(axis=1)
         xs, ys, centre = xs[inside], ys[inside], centre[inside]
         if not len(centre):
@@ -472,7 +473,8 @@ class DiceReader:
         failed = [f for f in [*faces, *doubtful] if f.value is None and f.pips]
         for face in read:
             for patch in failed:
-                near = np.hypot(*(patch.centre - face.centre)) < 1.0 * max(face.side, patch.side)
+                gap = np.hypot(*(patch.centre - face.centre))
+                near = gap < _SAME_DIE * max(face.side, patch.side)
                 if near and patch.aspect < _COCKED_ASPECT and patch.side < 1.25 * face.side:
                     # A second face with pips beside this one, fairly open to the camera
                     # and unreadable: it may be this die's real top, seen askew (a cocked
