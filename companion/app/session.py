@@ -164,8 +164,16 @@ def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
     return Read(None, first_error)
 
 
+READ_OPTIONS = (Option("accept", "Accept 確定", Button.ATTACK),
+                Option("reject", "Reject やり直し", Button.FLEE))
+
+
 class Confirm:
-    """Shows a read for ``accept_seconds``: FLEE rejects it, ATTACK accepts at once."""
+    """Shows a read for ``accept_seconds``: FLEE rejects it, ATTACK accepts at once.
+
+    On a touch screen the read is shown with :data:`READ_OPTIONS`; tapping them
+    does the same.
+    """
 
     def __init__(self, accept_seconds: float, clock: Callable[[], float] = time.monotonic):
         self.accept_seconds = accept_seconds
@@ -185,10 +193,10 @@ class Confirm:
         if self.tile is None:
             return None
         for press in presses:
-            if press is Button.FLEE:
+            if press is Button.FLEE or press == Pick(1):
                 self.tile = None
                 return False
-            if press is Button.ATTACK:
+            if press is Button.ATTACK or press == Pick(0):
                 return True
         return True if self.remaining() <= 0 else None
 
@@ -494,8 +502,9 @@ class TableTiles:
         prompt = tile_prompt(request, slot)
         return wait_for_tile(
             self.reader, self.state, slot, game.ledger, self.controls, self.confirm,
-            lambda status, tile: self.show(prompt, status=status,
-                                           prompt_tile=str(tile) if tile else "back"),
+            lambda status, tile: self.show(
+                prompt, status=status, prompt_tile=str(tile) if tile else "back",
+                options=READ_OPTIONS if tile else (), highlight=0 if tile else None),
             self.poll_seconds, self.sleep,
         )
 

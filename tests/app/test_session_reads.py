@@ -96,6 +96,15 @@ def test_flee_rejects_and_a_new_placement_is_needed() -> None:
     assert any("read rejected" in status for status, _ in shows)
 
 
+def test_taps_on_the_shown_read_accept_or_reject() -> None:
+    """A touch screen shows Accept and Reject with the read; tapping them is A or B."""
+    tile, _, elapsed = run_wait(ScriptedReader([[draw("3m")]]), [[], [Pick(0)]])
+    assert tile == Tile.from_notation("3m") and elapsed < 0.3
+    reader = ScriptedReader([[draw("3m")], [], [draw("empty")], [draw("9s")]])
+    tile, _, _ = run_wait(reader, [[], [Pick(1)]])
+    assert tile == Tile.from_notation("9s")
+
+
 def test_a_press_before_the_read_does_not_judge_it() -> None:
     tile, _, elapsed = run_wait(ScriptedReader([[draw("3m")]]), [[Button.FLEE]])
     assert tile == Tile.from_notation("3m") and elapsed >= 1.0

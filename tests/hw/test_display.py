@@ -47,7 +47,7 @@ def test_screenshot_at_each_size(screen: ScreenDisplay, tmp_path: Path) -> None:
     assert body.r > 200 and body.g > 200
     # The HP bar is 9/22 full: its left end is coloured, its right end is not.
     bar_y = screen.m(19)
-    left = surface.get_at((screen.width - screen.m(265), bar_y))
+    left = surface.get_at((screen.width - screen.m(205), bar_y))
     right = surface.get_at((screen.width - screen.m(15), bar_y))
     assert left != right
 

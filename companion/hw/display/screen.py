@@ -149,7 +149,8 @@ class ScreenDisplay:
         if surface is None:
             if len(self._text_cache) > _TEXT_CACHE_LIMIT:
                 self._text_cache.clear()
-            surface = self._font.render(text or " ", color, size=size)[0]
+            # In the screen's own pixel format a cached text blits several times faster.
+            surface = self._font.render(text or " ", color, size=size)[0].convert_alpha()
             self._text_cache[key] = surface
         return surface
 
@@ -209,7 +210,7 @@ class ScreenDisplay:
         m = self.m
         self.surface.blit(self._text(view.where, m(20), ACCENT), (m(10), m(7)))
         if view.sheet is not None:
-            self._hp_bar(view.sheet, pygame.Rect(rect.w - m(270), m(9), m(260), m(20)))
+            self._hp_bar(view.sheet, pygame.Rect(rect.w - m(210), m(10), m(200), m(18)))
 
     def _hp_bar(self, sheet: SheetView, rect: pygame.Rect) -> None:
         m = self.m
@@ -220,8 +221,8 @@ class ScreenDisplay:
         filled.w = round(rect.w * fraction)
         if filled.w:
             pygame.draw.rect(self.surface, color, filled, border_radius=m(4))
-        label = self._text(f"HP {sheet.hp}/{sheet.hp_max}", m(15))
-        self.surface.blit(label, label.get_rect(center=rect.center))
+        label = self._text(f"HP {sheet.hp}/{sheet.hp_max}", m(16))
+        self.surface.blit(label, label.get_rect(midright=(rect.x - m(8), rect.centery)))
 
     def _room(self, tiles: Sequence[TileView], rect: pygame.Rect) -> None:
         m = self.m
@@ -293,28 +294,34 @@ class ScreenDisplay:
             self.surface.blit(picture, (x, rect.y + m(6)))
             x += picture.get_width() + m(10)
         prompt_lines = self._wrap(view.prompt, m(17), rect.w - x - m(10))
-        max_prompt = 1 if view.options else 3
+        max_prompt = 1 if view.options or view.status else 3
         for i, line in enumerate(prompt_lines[:max_prompt]):
             self.surface.blit(self._text(line, m(17), ACCENT), (x, rect.y + m(6) + i * m(24)))
-        if view.status:
-            status = self._fit(view.status, m(13), rect.w - x - m(10), BAD)
-            self.surface.blit(status, (rect.right - status.get_width() - m(10), rect.y + m(6)))
         self._targets = []
-        if not view.options:
-            return
+        # Below the prompt: the options, then the status (a read to confirm, a problem).
+        row = pygame.Rect(x, rect.y + m(36), rect.right - x - m(10), rect.h - m(44))
         gap = m(8)
-        count = len(view.options)
-        box_w = min(m(190), (rect.right - x - m(10) - gap * (count - 1)) // count)
-        box = pygame.Rect(x, rect.y + m(36), box_w, rect.h - m(44))
-        for i, option in enumerate(view.options):
-            color = HIGHLIGHT if view.highlight == i else BACKGROUND
-            pygame.draw.rect(self.surface, color, box, border_radius=m(8))
-            pygame.draw.rect(self.surface, DIM, box, width=max(1, m(1)), border_radius=m(8))
-            key = option_key(option, i, view.highlight, _BUTTON_KEYS, str(i + 1))
-            label = self._fit(f"[{key}] {option.label}", m(16), box.w - m(12))
-            self.surface.blit(label, label.get_rect(center=box.center))
-            self._targets.append((box.copy(), i))
-            box.x += box_w + gap
+        if view.options:
+            count = len(view.options)
+            share = row.w * 3 // 5 if view.status else row.w
+            box_w = min(m(190), (share - gap * (count - 1)) // count)
+            box = pygame.Rect(row.x, row.y, box_w, row.h)
+            for i, option in enumerate(view.options):
+                color = HIGHLIGHT if view.highlight == i else BACKGROUND
+                pygame.draw.rect(self.surface, color, box, border_radius=m(8))
+                pygame.draw.rect(self.surface, DIM, box, width=max(1, m(1)), border_radius=m(8))
+                key = option_key(option, i, view.highlight, _BUTTON_KEYS, str(i + 1))
+                label = self._fit(f"[{key}] {option.label}", m(16), box.w - m(12))
+                self.surface.blit(label, label.get_rect(center=box.center))
+                self._targets.append((box.copy(), i))
+                box.x += box_w + gap
+            row.x, row.w = box.x + gap, row.right - box.x - gap
+        if view.status:
+            size, step = m(14), m(18)
+            lines = self._wrap(view.status, size, row.w)[: max(1, row.h // step)]
+            for i, line in enumerate(lines):
+                self.surface.blit(self._fit(line, size, row.w, BAD), (row.x, row.y + i * step))
+
 
     # ---- input and lifetime ----------------------------------------------------
 
