@@ -13,6 +13,7 @@ of the player's own set, to ``camera_enrolment.npz`` beside it.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tomllib
 from collections.abc import Callable
@@ -97,7 +98,7 @@ def save_calibration(path: Path, source: str, quality: PictureQuality, markers: 
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(
         "# Written by 'companion calibrate camera'; the [reader] values may be edited.\n"
-        f"source = {source!r}\n\n"
+        f"source = {json.dumps(source)}\n\n"
         "[quality]\n"
         f"focus = {quality.focus:.1f}\nexposure = {quality.exposure:.1f}\n"
         f"glare = {quality.glare:.4f}\nmarkers_seen = {list(markers)}\n\n"

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     threshold = classifier.info.min_confidence
     failures = 0
     if args.mat is not None:
-        frame = cv2.imread(str(args.mat), cv2.IMREAD_COLOR)
+        frame = cv2.imread(str(args.mat), cv2.IMREAD_COLOR) if args.mat.is_file() else None
         if frame is None:
             print(f"companion: error: {args.mat}: not a picture that can be read",
                   file=sys.stderr)
@@ -88,11 +88,11 @@ def run(args: argparse.Namespace) -> int:
         print("companion: error: give tile pictures, or --mat FRAME", file=sys.stderr)
         return 2
     for path in args.images:
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
         if image is None:
             failures += 1
-            _print({"image": str(path), "error": "not a picture that can be read"},
-                   args.json, str(path))
+            problem = "not a picture that can be read" if path.is_file() else "no such file"
+            _print({"image": str(path), "error": problem}, args.json, str(path))
             continue
         record = {"image": str(path), **_record(classifier.predict([image])[0], threshold)}
         _print(record, args.json, str(path))

@@ -74,7 +74,8 @@ class ModelInfo:
                 measured=dict(data.get("measured", {})),
             )
         except OSError as exc:
-            raise DataError(f"{path}: cannot read the model metadata: {exc}") from exc
+            raise DataError(f"{path}: cannot read the model metadata ({exc.strerror}); "
+                            f"point {MODEL_ENV} at tile_classifier.onnx") from exc
         except (ValueError, KeyError, TypeError) as exc:
             raise DataError(f"{path}: model metadata is malformed ({exc!r})") from exc
         if unknown := set(info.classes) - set(READER_LABELS):

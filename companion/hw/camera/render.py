@@ -182,8 +182,8 @@ def render_tile(label: str, rng: np.random.Generator | None = None, *, vary: boo
         return np.zeros((ART_SIZE[1], ART_SIZE[0], 4), np.uint8)
     if label == BACK:
         back = _art(BACK)
-        if vary:  # backs come in every colour
-            back = _hue_shift(back, rng.uniform(0, 180), rng.uniform(0.4, 1.1))
+        if vary:  # backs come in every strong colour
+            back = _hue_shift(back, rng.uniform(0, 180), rng.uniform(0.6, 1.1))
         return (back * 255).astype(np.uint8)
     kind = Tile.from_notation(label)
     body = _body(rng, vary)
@@ -321,10 +321,15 @@ def render_scene(tiles: Mapping[Slot, str], rng: np.random.Generator | None = No
     return result
 
 
-def slot_background(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
-    """Paper (sometimes cloth or wood) with, usually, the slot outline near the border."""
+def slot_background(rng: np.random.Generator, size: tuple[int, int], *,
+                    paper: float = 0.85) -> np.ndarray:
+    """Mat paper (with probability ``paper``, else cloth or wood), usually with the slot outline.
+
+    An empty slot is always paper: the mat is under it. Other colours stand in
+    for the table around a tile in a tight photograph.
+    """
     w, h = size
-    if rng.random() < 0.75:
+    if rng.random() < paper:
         colour = np.clip(rng.normal(235, 12) + rng.normal(0, 6, 3), 120, 255)
     else:
         colour = rng.uniform(30, 220, 3)
@@ -420,7 +425,7 @@ def render_crop(label: str, rng: np.random.Generator, *, size: tuple[int, int] =
     This is what the classifier sees on the mat, with every nuisance the
     camera adds; it is the synthetic half of the training data.
     """
-    background = slot_background(rng, size)
+    background = slot_background(rng, size, paper=1.0 if label == EMPTY else 0.85)
     if label == EMPTY:
         canvas = background
     else:

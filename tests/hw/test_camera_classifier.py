@@ -1,0 +1,123 @@
+"""The committed ONNX tile model, its metadata, and the enrolment layer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.errors import DataError
+from companion.hw.camera.classifier import (
+    Enrolment,
+    ModelInfo,
+    TileClassifier,
+    default_model_path,
+)
+from companion.hw.camera.photos import load_photos, photo_split
+from companion.hw.camera.render import paste, render_tile, slot_background
+from companion.rules.tiles import READER_LABELS
+
+PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "mahjong-photos"
+
+
+@pytest.fixture(scope="module")
+def classifier() -> TileClassifier:
+    return TileClassifier()
+
+
+def clean_crop(label: str, seed: int) -> np.ndarray:
+    """A plain slot crop: the packaged art, upright or turned, on white paper."""
+    rng = np.random.default_rng(seed)
+    background = np.full((96, 72, 3), 238, np.float32)
+    if label == "empty":
+        return background.astype(np.uint8)
+    image = paste(background, render_tile(label, rng, vary=False), rng, fill=(0.72, 0.8))
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+def test_model_is_small_and_its_metadata_names_every_reader_label() -> None:
+    path = default_model_path()
+    assert path.stat().st_size <= 2_000_000
+    info = ModelInfo.load(path.with_suffix(".json"))
+    assert info.classes == READER_LABELS  # MPSZ order, then back and empty
+    assert 0 < info.min_confidence < 1 and info.stable_frames >= 1
+    assert info.measured["held_out_renders_top1"] >= 0.995
+
+
+def test_every_label_in_the_packaged_art_is_named(classifier: TileClassifier) -> None:
+    crops = [clean_crop(label, seed) for seed, label in enumerate(READER_LABELS)]
+    got = [p.best.label for p in classifier.predict(crops)]
+    assert got == list(READER_LABELS)
+
+
+def test_upside_down_tiles_read_the_same(classifier: TileClassifier) -> None:
+    crops = [clean_crop(label, 1)[::-1, ::-1].copy() for label in ("1z", "6m", "7s", "3p")]
+    assert [p.best.label for p in classifier.predict(crops)] == ["1z", "6m", "7s", "3p"]
+
+
+def test_predictions_are_probabilities_with_a_unit_embedding(
+    classifier: TileClassifier,
+) -> None:
+    (prediction,) = classifier.predict([clean_crop("5s", 0)])
+    confidences = [c.confidence for c in prediction.candidates]
+    assert confidences == sorted(confidences, reverse=True)
+    assert len(prediction.candidates) == classifier.info.top_k
+    assert 0 < sum(confidences) <= 1.0001
+    assert np.linalg.norm(prediction.embedding) == pytest.approx(1.0, abs=1e-4)
+    assert classifier.predict([]) == []
+    grey = cv2.cvtColor(clean_crop("5s", 0), cv2.COLOR_BGR2GRAY)
+    assert classifier.predict([grey])[0].best.label in READER_LABELS
+
+
+def test_corrupt_or_missing_model_is_a_data_error(tmp_path: Path) -> None:
+    good = default_model_path()
+    broken = tmp_path / "tile_classifier.onnx"
+    broken.write_bytes(good.read_bytes()[:5000])
+    (tmp_path / "tile_classifier.json").write_text(good.with_suffix(".json").read_text())
+    with pytest.raises(DataError, match="cannot be loaded"):
+        TileClassifier(broken)
+    (tmp_path / "tile_classifier.json").write_text('{"classes": ["5p"]}')
+    with pytest.raises(DataError, match="metadata is malformed"):
+        TileClassifier(broken)
+    with pytest.raises(DataError, match="cannot read the model metadata"):
+        TileClassifier(tmp_path / "nothing.onnx")
+
+
+def test_enrolment_pulls_a_strange_set_towards_its_enrolled_kind(
+    classifier: TileClassifier, tmp_path: Path
+) -> None:
+    """A picture enrolled as its kind is read as that kind more surely afterwards."""
+    rng = np.random.default_rng(5)
+    odd = slot_background(rng, (72, 96))
+    odd[20:76, 14:58] = (40, 200, 40)  # a green blob no real tile looks like
+    before = dict((c.label, c.confidence) for c in classifier.predict([odd])[0].candidates)
+    enrolment = Enrolment()
+    enrolment.add("6z", classifier.predict([odd])[0].embedding)
+    enrolment.save(tmp_path / "enrol.npz")
+    loaded = Enrolment.load(tmp_path / "enrol.npz")
+    assert loaded.labels == ["6z"]
+    adapted = TileClassifier(enrolment=loaded)
+    best = adapted.predict([odd])[0].best
+    assert best.label == "6z"
+    assert best.confidence > before.get("6z", 0.0) + 0.3
+
+
+def test_bad_enrolment_file_and_label_are_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "enrol.npz"
+    bad.write_bytes(b"not numpy")
+    with pytest.raises(DataError, match="enrol"):
+        Enrolment.load(bad)
+    with pytest.raises(DataError, match="not a tile"):
+        Enrolment().add("flower", np.zeros(4, np.float32))
+
+
+@pytest.mark.skipif(not PHOTOS.exists(), reason="real photos live in ../shared (dev only)")
+def test_held_out_real_photos_are_read(classifier: TileClassifier) -> None:
+    test = [p for p in load_photos(PHOTOS) if p.split == "test"]
+    assert all(photo_split(p.path.name) == "test" for p in test) and len(test) > 50
+    images = [cv2.imread(str(p.path)) for p in test]
+    got = [p.best.label for p in classifier.predict(images)]
+    right = sum(g == p.label for g, p in zip(got, test, strict=True))
+    assert right / len(test) >= 0.95

@@ -1,0 +1,154 @@
+"""``companion classify`` and ``companion calibrate camera``, run as the user runs them."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.app.calibrate_camera import (
+    CALIBRATION_FILE,
+    ENROLMENT_FILE,
+    enrol_on_mat,
+    load_settings,
+)
+from companion.app.cli import main
+from companion.app.paths import config_dir
+from companion.hw.camera.capture import RenderedSource
+from companion.hw.camera.classifier import Enrolment, TileClassifier
+from companion.hw.camera.mat import MatDetector
+from companion.hw.camera.render import paste, render_scene, render_tile
+from companion.hw.ports import Slot
+
+
+def tile_picture(path: Path, label: str) -> Path:
+    rng = np.random.default_rng(0)
+    background = np.full((320, 240, 3), 235, np.float32)
+    image = paste(background, render_tile(label, rng, vary=False), rng, fill=(0.8, 0.85))
+    cv2.imwrite(str(path), np.clip(image, 0, 255).astype(np.uint8))
+    return path
+
+
+def json_lines(text: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def test_classify_pictures_as_json_lines(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    a = tile_picture(tmp_path / "a.png", "7z")
+    b = tile_picture(tmp_path / "b.png", "2m")
+    assert main(["classify", str(a), str(b), "--json"]) == 0
+    records = json_lines(capsys.readouterr().out)
+    assert [r["image"] for r in records] == [str(a), str(b)]
+    assert [r["tile"] for r in records] == ["7z", "2m"]
+    first = records[0]
+    assert set(first) == {"image", "tile", "confidence", "top3"}
+    assert isinstance(first["top3"], list) and len(first["top3"]) == 3
+
+
+def test_classify_says_which_picture_is_unreadable_and_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.jpg"
+    bad.write_bytes(b"\xff\xd8 broken")
+    good = tile_picture(tmp_path / "good.png", "1p")
+    assert main(["classify", str(bad), str(good)]) == 1
+    out = capsys.readouterr().out
+    assert "bad.jpg: not a picture that can be read" in out
+    assert "good.png: 1p 一筒 1 of dots" in out
+
+
+def test_classify_a_whole_mat_frame(tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    frame = render_scene({Slot.DRAW: "4s", Slot.ROOM_BL: "1z"}, np.random.default_rng(2),
+                         vary=False)
+    path = tmp_path / "frame.png"
+    cv2.imwrite(str(path), frame)
+    assert main(["classify", "--mat", str(path), "--json"]) == 0
+    records = {r["slot"]: r["tile"] for r in json_lines(capsys.readouterr().out)}
+    assert records == {"draw": "4s", "room_tl": "empty", "room_tr": "empty",
+                       "room_bl": "1z", "room_br": "empty"}
+
+
+def test_classify_a_frame_without_the_mat(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "wall.png"
+    cv2.imwrite(str(path), np.full((720, 1280, 3), 128, np.uint8))
+    assert main(["classify", "--mat", str(path)]) == 1
+    assert "mat not in view" in capsys.readouterr().err
+
+
+def test_corrupt_model_is_a_clear_error_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = tmp_path / "m.onnx"
+    model.write_bytes(b"garbage")
+    (tmp_path / "m.json").write_text("{")
+    assert main(["classify", "--model", str(model), "x.png"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: error:") and "Traceback" not in err
+
+
+def test_calibrate_camera_saves_quality_and_reader_settings(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = main(["calibrate", "camera", "--source", "render:draw=5p", "--frames", "2"])
+    out = capsys.readouterr().out
+    assert "mat found" in out and "focus" in out
+    saved = tomllib.loads((config_dir() / CALIBRATION_FILE).read_text())
+    assert saved["source"] == "render:draw=5p"
+    assert saved["quality"]["markers_seen"] == [0, 1, 2, 3]
+    assert code == (1 if "  - " in out else 0)
+    # the [reader] values are the user's to edit, and the reader then uses them
+    path = config_dir() / CALIBRATION_FILE
+    path.write_text(path.read_text().replace("stable_frames = 3", "stable_frames = 5"))
+    assert load_settings(TileClassifier()).stable_frames == 5
+
+
+def test_calibrate_camera_without_a_mat_says_why(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    cv2.imwrite(str(tmp_path / "black.png"), np.zeros((720, 1280, 3), np.uint8))
+    assert main(["calibrate", "camera", "--source", str(tmp_path / "black.png"),
+                 "--frames", "1"]) == 1
+    assert "mat not found: the picture is black" in capsys.readouterr().out
+    assert main(["calibrate", "camera", "--source", str(tmp_path / "none.png")]) == 1
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_enrol_from_a_folder_then_classify_uses_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "set"
+    folder.mkdir()
+    tile_picture(folder / "3m.png", "3m")
+    tile_picture(folder / "back_1.png", "back")
+    (folder / "readme.txt").write_text("not a tile")
+    assert main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
+    assert "enrolled 2 pictures of 2 kinds" in capsys.readouterr().out
+    enrolment = Enrolment.load(config_dir() / ENROLMENT_FILE)
+    assert sorted(enrolment.labels) == ["3m", "back"]
+    assert main(["classify", str(folder / "3m.png"), "--json"]) == 0
+    assert json_lines(capsys.readouterr().out)[0]["tile"] == "3m"
+
+
+def test_enrol_on_the_mat_asks_for_each_kind(classifier_source: RenderedSource) -> None:
+    answers = iter(["", "s", "q"])
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    enrolment = enrol_on_mat(classifier_source, MatDetector(), TileClassifier(), ask, shots=2)
+    assert enrolment.labels == ["1m", "1m"]
+    assert prompts[0].startswith("Put 1m on the Draw (ツモ) slot")
+    assert len(prompts) == 3
+
+
+@pytest.fixture
+def classifier_source() -> RenderedSource:
+    return RenderedSource({Slot.DRAW: "1m"}, seed=9)

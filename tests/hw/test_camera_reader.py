@@ -1,0 +1,120 @@
+"""Stable reads from the camera: settling, uncertainty, the wall check, and trouble statuses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.hw.camera.capture import FileSource, RenderedSource
+from companion.hw.camera.classifier import TileClassifier
+from companion.hw.camera.reader import CameraTileReader, ReaderSettings, legal_candidate
+from companion.hw.ports import Candidate, Slot, TileReader
+from companion.rules.tiles import Tile
+from companion.rules.wall import Place, TileLedger
+
+STEADY = ReaderSettings(stable_frames=2, min_confidence=0.5)
+
+
+@pytest.fixture(scope="module")
+def classifier() -> TileClassifier:
+    return TileClassifier()
+
+
+def settle(reader: CameraTileReader, frames: int) -> dict[Slot, str | None]:
+    changed: dict[Slot, str | None] = {}
+    for _ in range(frames):
+        changed.update({r.slot: r.label for r in reader.poll()})
+    return changed
+
+
+def exhaust(ledger: TileLedger, label: str) -> None:
+    tile = Tile.from_notation(label)
+    for _ in range(4):
+        ledger.move(tile, Place.WALL, Place.DISCARDS)
+
+
+def test_tiles_settle_after_agreeing_frames_and_only_changes_are_reported(
+    classifier: TileClassifier,
+) -> None:
+    source = RenderedSource({Slot.DRAW: "3p", Slot.ROOM_TL: "6z", Slot.ROOM_BR: "back"}, seed=1)
+    reader = CameraTileReader(source, classifier, settings=STEADY)
+    port: TileReader = reader  # what the app holds
+    assert all(callable(getattr(port, name)) for name in ("poll", "status", "close"))
+    assert reader.poll() == []  # one frame is not yet stable
+    second = {r.slot: r.label for r in reader.poll()}
+    assert second == {Slot.DRAW: "3p", Slot.ROOM_TL: "6z", Slot.ROOM_BR: "back",
+                      Slot.ROOM_TR: "empty", Slot.ROOM_BL: "empty"}
+    assert reader.poll() == []  # nothing changed
+    assert reader.status().ok and reader.status().counters["frames"] == 3
+    source.place(Slot.DRAW, "8m")
+    assert settle(reader, 2) == {Slot.DRAW: "8m"}
+    reading = reader.readings()[Slot.DRAW]
+    assert reading.candidates[0].label == "8m" and len(reading.candidates) > 1
+    reader.close()
+
+
+def test_below_the_threshold_a_slot_is_uncertain_and_the_player_is_asked(
+    classifier: TileClassifier,
+) -> None:
+    source = RenderedSource({Slot.DRAW: "2s"}, seed=2)
+    picky = ReaderSettings(stable_frames=2, min_confidence=1.01)  # nothing is ever that sure
+    reader = CameraTileReader(source, classifier, settings=picky)
+    readings = settle(reader, 2)
+    assert readings[Slot.DRAW] is None
+    assert "adjust the tile on draw" in reader.status().message
+
+
+def test_legal_candidate_skips_a_fifth_copy() -> None:
+    """JR-WALL-1: a read the wall refuses falls back to the next best legal tile."""
+    ledger = TileLedger()
+    exhaust(ledger, "5p")
+    candidates = (Candidate("5p", 0.8), Candidate("6p", 0.15), Candidate("5s", 0.05))
+    assert legal_candidate(candidates, ledger, 0.1) == Candidate("6p", 0.15)
+    assert legal_candidate(candidates, None, 0.1) == Candidate("5p", 0.8)
+    # the next legal tile must still be sure enough
+    assert legal_candidate(candidates, ledger, 0.5) is None
+    exhaust(ledger, "6p")
+    assert legal_candidate((Candidate("6p", 0.9), Candidate("back", 0.08)), ledger, 0.05) == (
+        Candidate("back", 0.08)
+    )
+
+
+def test_reader_applies_the_wall_check(classifier: TileClassifier) -> None:
+    """JR-WALL-1: with every 9s out of the wall, a 9s on the mat is not read as 9s."""
+    ledger = TileLedger()
+    exhaust(ledger, "9s")
+    source = RenderedSource({Slot.DRAW: "9s"}, seed=4)
+    reader = CameraTileReader(source, classifier, ledger=ledger,
+                              settings=ReaderSettings(2, 0.0))
+    draw = settle(reader, 2)[Slot.DRAW]
+    assert draw != "9s"
+    assert reader.readings()[Slot.DRAW].candidates[0].label == "9s"  # what it looked like
+
+
+def test_mat_out_of_view_then_back(classifier: TileClassifier) -> None:
+    source = RenderedSource({Slot.ROOM_TR: "1m"}, seed=5)
+    reader = CameraTileReader(source, classifier, settings=STEADY)
+    source.hidden_markers = (0, 1, 2)
+    assert reader.poll() == []
+    status = reader.status()
+    assert not status.ok and "mat not in view" in status.message
+    assert status.counters["mat_lost"] == 1
+    source.hidden_markers = (3,)  # a hand over one corner is fine
+    assert settle(reader, 2)[Slot.ROOM_TR] == "1m"
+    assert reader.status().ok and "3 hidden" in reader.status().message
+
+
+def test_black_frames_and_no_frames_are_statuses(classifier: TileClassifier,
+                                                 tmp_path: Path) -> None:
+    cv2.imwrite(str(tmp_path / "0.png"), np.zeros((720, 1280, 3), np.uint8))
+    reader = CameraTileReader(FileSource(tmp_path), classifier, settings=STEADY)
+    assert reader.poll() == []
+    assert "black" in reader.status().message and not reader.status().ok
+    assert reader.poll() == []
+    assert "no more pictures" in reader.status().message
+    assert reader.status().counters == {"frames": 1, "no_frame": 1, "bad_frame": 1,
+                                        "mat_lost": 0}
+    reader.close()

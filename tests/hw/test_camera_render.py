@@ -1,0 +1,45 @@
+"""The synthetic renderer and the printable mat it shares geometry with."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.hw.camera.mat import MatDetector, MatStatus
+from companion.hw.camera.render import render_crop, render_tile
+from companion.rules.tiles import READER_LABELS
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "make_mat.py"
+
+
+def test_same_seed_same_pictures() -> None:
+    a = render_crop("5m", np.random.default_rng(11))
+    b = render_crop("5m", np.random.default_rng(11))
+    assert np.array_equal(a, b) and a.shape == (96, 72, 3)
+    assert not np.array_equal(a, render_crop("5m", np.random.default_rng(12)))
+
+
+def test_every_label_renders_and_empty_is_transparent() -> None:
+    rng = np.random.default_rng(0)
+    for label in READER_LABELS:
+        tile = render_tile(label, rng)
+        assert tile.shape == (200, 150, 4) and tile.dtype == np.uint8
+        assert (tile[..., 3].max() == 0) == (label == "empty")
+
+
+def test_printed_mat_is_found_by_the_reader(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("make_mat", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    make_mat = importlib.util.module_from_spec(spec)
+    sys.modules["make_mat"] = make_mat
+    spec.loader.exec_module(make_mat)
+    assert make_mat.main(["--out", str(tmp_path / "mat"), "--dpi", "60"]) == 0
+    pdf = (tmp_path / "mat.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF-1.4") and b"/MediaBox [0 0 841.89 595.28]" in pdf
+    image = cv2.imread(str(tmp_path / "mat.png"))
+    photo = cv2.copyMakeBorder(image, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=(60, 90, 120))
+    assert MatDetector().detect(photo).status is MatStatus.FOUND
