@@ -157,6 +157,11 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         resuming = False
     else:
         resuming = True
+        ignored = [flag for flag, value in (("--seed", args.seed), ("--preset", args.preset),
+                                             ("--profile", args.profile)) if value is not None]
+        if ignored:
+            print(f"companion: {', '.join(ignored)} ignored: the saved game keeps its own",
+                  file=sys.stderr)
         if config.settings["input.kind"].source is not Source.COMMAND_LINE:
             input_kind = saved.input_kind  # carry on as it was played
         elif saved.input_kind != input_kind and "sim" in (saved.input_kind, input_kind):

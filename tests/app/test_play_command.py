@@ -118,6 +118,7 @@ def test_finished_save_is_recorded_once_then_a_new_game(capsys: pytest.CaptureFi
     assert first is not None and first.finished and History().totals().games == 1
     assert main(["play", "--headless", "--resume", "--seed", "7"]) == 0
     assert "the saved game is over; starting a new one" in capsys.readouterr().err
+
     runs = History().runs()
     assert len(runs) == 2 and runs[0].game_id == first.game_id
 
@@ -208,3 +209,14 @@ def test_two_parts_on_one_pin_are_refused(capsys: pytest.CaptureFixture[str],
     monkeypatch.setenv("COMPANION_BUTTONS_LED_PIN", "17")
     assert main(["play", "--input", "sim", "--choices", "gpio", "--display", "terminal"]) == 2
     assert "buttons.led_pin and buttons.attack_pin are both GPIO17" in capsys.readouterr().err
+
+
+def test_resume_keeps_the_saved_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    fresh = SaveGame(seed=SEED, preset="plus", strategy="cautious", events=1)  # no input yet
+    write_save(default_save_path(), fresh)
+    assert main(["play", "--headless", "--resume", "--seed", "9"]) == 0
+    captured = capsys.readouterr()
+    assert "--seed ignored: the saved game keeps its own" in captured.err
+    assert f"seed {SEED}," in captured.out
+    saved = load_save(default_save_path())
+    assert saved is not None and saved.finished and saved.game_id == fresh.game_id
