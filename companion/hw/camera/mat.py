@@ -207,6 +207,11 @@ class MatDetector:
             getattr(cv2.aruco, self.geometry.aruco_dictionary)
         )
         params = cv2.aruco.DetectorParameters()
+        # Two threshold window sizes (7 and 23 px at half size) instead of three: the
+        # markers are big and high-contrast, and it saves a third of the search time.
+        params.adaptiveThreshWinSizeMin = 7
+        params.adaptiveThreshWinSizeMax = 23
+        params.adaptiveThreshWinSizeStep = 16
         self._detector = cv2.aruco.ArucoDetector(dictionary, params)
         self._markers = {m.id: m for m in self.geometry.markers}
 
