@@ -113,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         config.flag("display.fullscreen"), config.text("display.font"))
     sources = open_press_sources(config, display)
     controls = Controls(sources)
+    session: Session | None = None
     try:
         saved = previous_game(save_path, args, config, display, controls)
         if saved is not None and saved.finished:
@@ -132,6 +133,8 @@ def run(args: argparse.Namespace) -> int:
         record(session.game, session.save)
         farewell(session, config, display, controls, args.headless)
     finally:
+        if session is not None:
+            session.close()
         for source in sources:
             close = getattr(source, "close", None)
             if close is not None:

@@ -447,9 +447,11 @@ def options_for(game: Game, request: ChoiceRequest) -> tuple[tuple[Option, ...],
 
 
 class TileFeed(Protocol):
-    """Where the session gets a tile the game asks for."""
+    """Where the session gets a tile the game asks for; ``close`` lets go of its device."""
 
     def next_tile(self, game: Game, request: TileRequest, slot: Slot) -> Tile: ...
+
+    def close(self) -> None: ...
 
 
 class ChoiceFeed(Protocol):
@@ -468,6 +470,9 @@ class SimTiles:
         tile = self.player.answer(game)
         assert isinstance(tile, Tile)
         return tile
+
+    def close(self) -> None:
+        return None
 
 
 class AutoChoices:
@@ -507,6 +512,9 @@ class TableTiles:
                 options=READ_OPTIONS if tile else (), highlight=0 if tile else None),
             self.poll_seconds, self.sleep,
         )
+
+    def close(self) -> None:
+        self.reader.close()
 
 
 class MenuChoices:
@@ -668,6 +676,12 @@ class Session:
                 self.show(self.next_prompt())
             if self.pace:
                 self.wait(self.pace)
+
+    def close(self) -> None:
+        """Let go of the reader and the LED (the display and buttons belong to the caller)."""
+        self.tiles.close()
+        if self.signal is not None:
+            self.signal.close()
 
     def wait(self, seconds: float) -> None:
         """Pause, keeping a window responsive (its events are read; presses are ignored)."""
