@@ -86,7 +86,8 @@ if [ ! -x "$VENV/bin/python" ]; then
   run python3 -m venv --system-site-packages "$VENV"
 fi
 run "$VENV/bin/python" -m pip install -q --upgrade pip
-run "$VENV/bin/python" -m pip install -q "$REPO"
+# Editable: the companion keeps using this checkout (its models/ folder, your edits).
+run "$VENV/bin/python" -m pip install -q -e "$REPO"
 
 echo "== config"
 CONFIG_DIR="$PLAYER_HOME/.config/jongrogue-companion"
