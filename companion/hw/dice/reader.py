@@ -290,7 +290,10 @@ class DiceReader:
                 face = self._face(region, (x0, y0), gray[y0:y1, x0:x1])
                 if face is None or face.value is not None:
                     break
-            visited[y0:y1, x0:x1] |= region
+            if face is None or face.value is not None:
+                # Table, or a face read: no other seed need fill it again. A patch that
+                # failed stays open: another seed may fill a smaller, readable face in it.
+                visited[y0:y1, x0:x1] |= region
             if face is None:
                 continue
             if (face.value is None and face.aspect > cfg.max_aspect) or face.reason == _NOT_A_FACE:
