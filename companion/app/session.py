@@ -219,10 +219,14 @@ def wait_for_tile(
     so a tile left lying there from the last step is never counted twice.
     """
     shown: tuple[str, Tile | None] | None = None
+    note = ""  # says a read was rejected, until the slot changes
     while True:
-        state.update(reader.poll())
+        readings = reader.poll()
+        state.update(readings)
+        if any(r.slot is slot for r in readings):
+            note = ""
         presses = controls.poll()
-        status = ""
+        status = note
         reading = state.latest.get(slot)
         if confirm.tile is None and reading is not None and slot in state.fresh:
             read = interpret(reading, ledger)
@@ -240,7 +244,7 @@ def wait_for_tile(
                 return tile
             if decision is False:
                 state.consume(slot)
-                status = "read rejected: take the tile off the slot and put it back"
+                status = note = "read rejected: take the tile off the slot and put it back"
         if confirm.tile is not None:
             status = (f"read {confirm.tile} {confirm.tile.name_ja} ({confirm.tile.name_en}): "
                       f"B rejects, A accepts; counts in {confirm.remaining():.0f} s")

@@ -90,10 +90,20 @@ def test_attack_accepts_at_once() -> None:
 
 
 def test_flee_rejects_and_a_new_placement_is_needed() -> None:
-    reader = ScriptedReader([[draw("3m")], [], [], [draw("empty")], [draw("8m")]])
-    tile, shows, _ = run_wait(reader, [[], [Button.FLEE]])
+    reader = ScriptedReader([[draw("3m")], [], [], [], [draw("empty")], [draw("8m")]])
+    clock = StepClock()
+    shows: list[tuple[str, float]] = []
+    tile = wait_for_tile(
+        reader, ReadState(), Slot.DRAW, TileLedger(),
+        Controls([ScriptedPresses([[], [Button.FLEE]])]), Confirm(1.0, clock),
+        lambda status, t: shows.append((status, clock.now)), poll_seconds=0.1,
+        sleep=clock.sleep,
+    )
     assert tile == Tile.from_notation("8m")
-    assert any("read rejected" in status for status, _ in shows)
+    statuses = [status for status, _ in shows]
+    rejected = statuses.index("read rejected: take the tile off the slot and put it back")
+    # The message stays until the slot changes (the 5th poll sees the tile lifted).
+    assert shows[rejected + 1] == ("", pytest.approx(0.4))
 
 
 def test_taps_on_the_shown_read_accept_or_reject() -> None:
