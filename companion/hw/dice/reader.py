@@ -221,7 +221,7 @@ class DiceReader:
                 # Dark pips (white dice) and light pips (coloured dice) apart: one pass
                 # for both would join a pip to the dark rim around its face.
                 spots = (cv2.morphologyEx(small, op, kernel) > cfg.pip_contrast).astype(np.uint8)
-                _, _, stats, centroids = cv2.connectedComponentsWithStats(spots, connectivity=8)
+                _, _, stats, centroids = _components(spots, 8)
                 self._ring_seeds(small, stats, centroids, sign, scale, seeds)
             if (_HAT_SIZE - 1) * scale / 2 >= pip_max or min(small.shape) < 40:
                 break
@@ -382,7 +382,7 @@ class DiceReader:
         Only holes that stand out from the face as much as a pip (black on white,
         white on colour) count; a patch of patterned cloth has faint ones.
         """
-        count, labels, stats, centroids = cv2.connectedComponentsWithStats(holes, connectivity=8)
+        count, labels, stats, centroids = _components(holes, 8)
         # Where each hole sits on the face, as if seen square on (0 = centre, 0.5 = edge).
         reach = np.abs((centroids[1:] - centre) @ whiten.T).max(axis=1) if count > 1 else []
         lo, hi = _PIP_AREA_RANGE
@@ -504,6 +504,14 @@ class DiceReader:
                 for f in [*faces, *lone]]
 
 
+def _components(mask: np.ndarray, connectivity: int
+                ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """Connected components with their stats; 16-bit labels are much faster here."""
+    count, labels, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
+        mask, connectivity, cv2.CV_16U, cv2.CCL_DEFAULT)
+    return count, labels, stats, centroids
+
+
 def _fill(image: Image, seed: tuple[int, int], tolerance: float) -> np.ndarray:
     """The patch of ``image`` within ``tolerance`` of the seed's colour, as a 0/1 mask."""
     mask = np.zeros((image.shape[0] + 2, image.shape[1] + 2), dtype=np.uint8)
@@ -519,7 +527,7 @@ def _split(gray: np.ndarray, hole: np.ndarray, level: float,
     """Centres of the pip cores inside one hole, or None if it is not a run of pips."""
     depth = np.abs(gray.astype(np.float64) - level) * hole
     core = (depth > 0.7 * depth.max()).astype(np.uint8)
-    count, _, stats, centroids = cv2.connectedComponentsWithStats(core, connectivity=4)
+    count, _, stats, centroids = _components(core, 4)
     if count < 3:
         return None  # one blob: a smear, not pips that ran together
     cores = []
