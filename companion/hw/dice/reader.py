@@ -44,7 +44,7 @@ _LAYOUTS: dict[int, np.ndarray] = {
     6: np.array([[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]], dtype=np.float64),
 }
 _ALL_SPOTS = np.array([[x, y] for x in (-1, 0, 1) for y in (-1, 0, 1)], dtype=np.float64)
-_MAX_SEEDS = 120
+_MAX_SEEDS = 60
 _HAT_SIZE = 5  # the pip search window, in pixels of each level of the pyramid
 _RING = np.stack([np.cos(np.arange(8) * np.pi / 4), np.sin(np.arange(8) * np.pi / 4)], axis=1)
 _NOT_A_FACE = "not a die face"
