@@ -66,6 +66,7 @@ from companion.rules.profile import PRESETS, load_profile
 
 FLAG_KEYS = {
     "input": ("input.kind", "--input"),
+    "rfid_kind": ("input.rfid_kind", "--rfid-kind"),
     "choices": ("choices.kind", "--choices"),
     "display": ("display.kind", "--display"),
     "preset": ("game.preset", "--preset"),
@@ -87,6 +88,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--profile", type=Path, help="a profile TOML with your own numbers")
     parser.add_argument("--log", type=Path, help="append the events as JSON Lines to FILE")
     parser.add_argument("--input", choices=("camera", "rfid", "sim"), help="where tiles come from")
+    parser.add_argument("--rfid-kind", choices=("tray", "rdm6300"),
+                        help="with --input rfid: the tray, or one RDM6300 under the draw slot")
     parser.add_argument("--choices", choices=("gpio", "keyboard", "auto"),
                         help="where choices come from")
     parser.add_argument("--display", choices=("screen", "terminal", "none"),
@@ -192,9 +195,11 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     if sim is not None:
         tiles = SimTiles(sim)
     else:
+        rfid_kind = config.text("input.rfid_kind")
         reader = open_reader(input_kind, config.text("input.camera_source"),
-                             config.text("input.rfid_port"), game.ledger)
-        tiles = TableTiles(reader, controls, show, config.number("input.accept_seconds"), poll)
+                             config.text("input.rfid_port"), game.ledger, rfid_kind)
+        tiles = TableTiles(reader, controls, show, config.number("input.accept_seconds"), poll,
+                           one_slot=input_kind == "rfid" and rfid_kind == "rdm6300")
     choices: ChoiceFeed
     if config.text("choices.kind") == "auto":
         choices = AutoChoices(find_strategy(saved.strategy or config.text("choices.strategy")))

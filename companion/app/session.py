@@ -28,6 +28,7 @@ from companion.errors import CompanionError, DeviceError, IllegalAction, Impossi
 from companion.hw.buttons import Button, Pick, Press, WaitingSignal
 from companion.hw.display import Display
 from companion.hw.ports import ROOM_SLOTS, Slot, SlotReading, TileReader
+from companion.hw.rfid.wallcheck import UnknownTag
 from companion.rules.actions import (
     Choice,
     ChoiceRequest,
@@ -143,6 +144,9 @@ class Read:
 def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
     """The best legal tile of a reading (JR-WALL-1), falling back on the reader's candidates."""
     where = SLOT_NAMES[reading.slot]
+    if reading.label is None and reading.uid:
+        # An RFID sticker that was never enrolled: straightening the tile cannot help.
+        return Read(None, str(UnknownTag(reading.uid, where)))
     if reading.label is None:
         return Read(None, f"cannot read the tile on the {where} slot: straighten it")
     if reading.label == BACK:
@@ -393,6 +397,8 @@ TILE_PROMPTS: dict[Purpose, str] = {
     Purpose.DROP: "Draw a tile and put it on the draw slot: {what}",
     Purpose.MIMIC: "Draw a tile and put it on the draw slot: {what}",
 }
+ONE_SLOT_ROOM_PROMPT = ("Lay this room's 4 tiles: draw one, put it on the draw slot to read it, "
+                        "then lay it on the {slot} slot")
 
 
 SPOT_SHORT = ("TL", "TR", "BL", "BR")  # where a monster's tile lies in its room (JR-MAP-2)
@@ -498,8 +504,12 @@ class TableTiles:
     def __init__(self, reader: TileReader, controls: Controls, show: Show,
                  accept_seconds: float, poll_seconds: float,
                  sleep: Callable[[float], None] = time.sleep,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 one_slot: bool = False) -> None:
+        """``one_slot``: the reader watches the draw slot only (a single RDM6300), so
+        every tile is read there, a room's tiles before they are laid out."""
         self.reader = reader
+        self.one_slot = one_slot
         self.controls = controls
         self.show = show
         self.state = ReadState()
@@ -509,6 +519,9 @@ class TableTiles:
 
     def next_tile(self, game: Game, request: TileRequest, slot: Slot) -> Tile:
         prompt = tile_prompt(request, slot)
+        if self.one_slot and slot is not Slot.DRAW:
+            prompt = ONE_SLOT_ROOM_PROMPT.format(slot=SLOT_NAMES[slot])
+            slot = Slot.DRAW
         return wait_for_tile(
             self.reader, self.state, slot, game.ledger, self.controls, self.confirm,
             lambda status, tile: self.show(
@@ -737,8 +750,16 @@ def last_check(events: Sequence[Event], describe: Callable[[Event], str]) -> tup
     return ()
 
 
-def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedger) -> TileReader:
-    """The table's tile reader by name; each backend is imported only when chosen."""
+RDM6300_DEFAULT_PORT = "/dev/serial0"  # the Pi's GPIO UART (pins 8/10)
+
+
+def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedger,
+                rfid_kind: str = "tray") -> TileReader:
+    """The table's tile reader by name; each backend is imported only when chosen.
+
+    ``rfid_kind``: ``tray`` (MFRC522 readers under every slot, found by USB id) or
+    ``rdm6300`` (one reader under the draw slot, on the Pi's UART unless a port is given).
+    """
     if kind == "camera":
         from companion.hw.camera.capture import open_source
         from companion.hw.camera.classifier import TileClassifier
@@ -752,5 +773,11 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
         from companion.hw.rfid.tray import TRAY_PID, TRAY_VID, TrayReader
 
         tags = TagMap.load(config_dir() / TAGMAP_FILENAME)
+        if rfid_kind == "rdm6300":
+            from companion.hw.rfid.rdm6300 import Rdm6300Reader
+
+            return Rdm6300Reader(rfid_port or RDM6300_DEFAULT_PORT, tags)
+        if rfid_kind != "tray":
+            raise DeviceError(f"no RFID reader called {rfid_kind!r}: choose tray or rdm6300")
         return TrayReader(port_or_usb(rfid_port or None, TRAY_VID, TRAY_PID), tags)
     raise DeviceError(f"no table reader called {kind!r}: choose camera or rfid")

@@ -3,19 +3,23 @@ TrayReader, the tag map; the player lays the tiles the companion asks for."""
 
 from __future__ import annotations
 
+import os
 import time
+import tty
 from pathlib import Path
 
 import pytest
 
+from companion.app.paths import config_dir
 from companion.app.save import SaveGame
-from companion.app.session import SLOT_NAMES, Controls, Session, TableTiles
+from companion.app.session import SLOT_NAMES, Controls, Session, TableTiles, interpret, open_reader
 from companion.hw.buttons import Press
-from companion.hw.ports import Slot
+from companion.hw.ports import Slot, SlotReading
+from companion.hw.rfid.rdm6300 import Rdm6300Reader, frame
 from companion.hw.rfid.simulator import TraySimulator
-from companion.hw.rfid.tagmap import TagMap
+from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import DEFAULT_SLOTS, TrayReader
-from companion.rules.actions import ChoiceRequest, TileRequest
+from companion.rules.actions import ChoiceRequest, Purpose, TileRequest
 from companion.rules.autoplay import HeadlessPlayer, find_strategy
 from companion.rules.game import Game
 from companion.rules.tiles import ALL_KINDS, Tile
@@ -108,3 +112,82 @@ def test_rfid_tray_game(tmp_path: Path) -> None:
     assert len(pushed) >= 8
     assert pushed == laid[: len(pushed)]
     assert set(asked) == set(Slot)  # the draw slot and all four room slots were used
+
+
+# ---- an unknown sticker, and a single RDM6300 under the draw slot ---------------------
+
+UNKNOWN = "0F00A1B2C3"
+KNOWN = "1A2B3C4D5E"
+
+
+def test_unknown_sticker_is_named_not_straightened() -> None:
+    """JR-WALL-1 read path: a sticker missing from the tag map is named so it can be enrolled."""
+    read = interpret(SlotReading(Slot.ROOM_TL, None, 0.0, uid=UNKNOWN), Game("plus").ledger)
+    assert read.tile is None
+    assert UNKNOWN in read.problem and "top-left room slot" in read.problem
+    assert "companion calibrate rfid" in read.problem and "straighten" not in read.problem
+    camera = interpret(SlotReading(Slot.DRAW, None, 0.2), Game("plus").ledger)
+    assert "straighten" in camera.problem  # an unsure camera read still asks to straighten
+
+
+class Uart:
+    """The RDM6300's side of the UART: raw bytes into a pty master."""
+
+    def __init__(self) -> None:
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.port = os.ttyname(self.slave)
+
+    def close(self) -> None:
+        os.close(self.master)
+        os.close(self.slave)
+
+
+def test_rdm6300_reads_every_tile_on_the_draw_slot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--rfid-kind rdm6300`: open_reader builds the RDM6300 reader on the given port; a room
+    tile is asked for on the draw slot; an unknown sticker is named, then the known one counts."""
+    uart = Uart()
+    TagMap({KNOWN: Tile.from_notation("3s")}).save(config_dir() / TAGMAP_FILENAME)
+    game = Game("plus")
+    game.push(Tile.from_notation("5m"))  # the start room: next the game asks for room tiles
+    request = game.pending
+    assert isinstance(request, TileRequest) and request.purpose is Purpose.ROOM
+    reader = open_reader("rfid", "", uart.port, game.ledger, rfid_kind="rdm6300")
+    assert isinstance(reader, Rdm6300Reader) and reader.slot is Slot.DRAW
+    prompts = Prompts()
+    statuses: list[str] = []
+    deadline = time.monotonic() + 10
+
+    def show(prompt: str, **kwargs: object) -> None:
+        prompts(prompt, **kwargs)
+        statuses.append(prompts.status)
+
+    def tick(_: float) -> None:
+        """The player holds the unknown tile over the reader until told, then the known one."""
+        assert time.monotonic() < deadline, statuses
+        known = any(UNKNOWN in s for s in statuses)
+        os.write(uart.master, frame(KNOWN if known else UNKNOWN))
+        time.sleep(0.01)
+
+    tiles = TableTiles(reader, Controls([NoPresses()]), show, accept_seconds=0.0,
+                       poll_seconds=0.0, sleep=tick, one_slot=True)
+    try:
+        tile = tiles.next_tile(game, request, Slot.ROOM_TL)
+    finally:
+        tiles.close()
+        uart.close()
+    assert str(tile) == "3s"
+    assert "put it on the draw slot" in prompts.prompt and "top-left room slot" in prompts.prompt
+    assert any("companion calibrate rfid" in s for s in statuses)
+
+
+def test_rfid_kind_flag_sets_the_config(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.app.cli import main
+
+    assert main(["config", "--show"]) == 0
+    assert "input.rfid_kind" in capsys.readouterr().out
+    parser_args = ["play", "--input", "rfid", "--rfid-kind", "nfc"]
+    with pytest.raises(SystemExit) as stop:
+        main(parser_args)
+    assert stop.value.code == 2
+    assert "rdm6300" in capsys.readouterr().err
