@@ -492,10 +492,13 @@ class DiceReader:
                         face.value, face.reason = None, "a die is tilted or cocked"
         lone: list[_Face] = []
         for patch in doubtful:
-            explained = any(np.hypot(*(patch.centre - f.centre)) < 1.0 * max(f.side, patch.side)
-                            for f in [*faces, *lone])
+            # A patch is explained as the side of a die already listed: next to it and
+            # no bigger (a side is seen more edge-on than the top). Anything else with
+            # pips, up to two dice run together, is a die that could not be read.
+            explained = any(np.hypot(*(patch.centre - f.centre)) < 1.0 * f.side
+                            and patch.side <= 1.1 * f.side for f in [*faces, *lone])
             if not explained and patch.pips and patch.aspect < 2.5 and (
-                    0.7 * self.config.min_face_px <= patch.side <= self.config.max_face_px):
+                    0.7 * self.config.min_face_px <= patch.side <= 2 * self.config.max_face_px):
                 patch.reason = "a die could not be made out"
                 lone.append(patch)
         return [DieReading(f.value, round(f.confidence if f.value else 0.0, 3),
