@@ -45,6 +45,7 @@ _LAYOUTS: dict[int, np.ndarray] = {
 }
 _ALL_SPOTS = np.array([[x, y] for x in (-1, 0, 1) for y in (-1, 0, 1)], dtype=np.float64)
 _MAX_SEEDS = 60
+_TRIES = 3  # seeds that may fill the same unreadable patch before it is given up
 _HAT_SIZE = 5  # the pip search window, in pixels of each level of the pyramid
 _RING = np.stack([np.cos(np.arange(8) * np.pi / 4), np.sin(np.arange(8) * np.pi / 4)], axis=1)
 _NOT_A_FACE = "not a die face"
@@ -270,7 +271,7 @@ class DiceReader:
         doubtful: list[_Face] = []
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         for sx, sy in self._seeds(gray):
-            if visited[sy, sx]:
+            if visited[sy, sx] >= _TRIES:
                 continue
             x0, y0 = max(sx - reach, 0), max(sy - reach, 0)
             x1, y1 = min(sx + reach + 1, width), min(sy + reach + 1, height)
@@ -290,10 +291,14 @@ class DiceReader:
                 face = self._face(region, (x0, y0), gray[y0:y1, x0:x1])
                 if face is None or face.value is not None:
                     break
+            window = visited[y0:y1, x0:x1]
             if face is None or face.value is not None:
-                # Table, or a face read: no other seed need fill it again. A patch that
-                # failed stays open: another seed may fill a smaller, readable face in it.
-                visited[y0:y1, x0:x1] |= region
+                # Table, or a face read: no other seed need fill it again.
+                np.maximum(window, _TRIES * region, out=window)
+            else:
+                # A patch that failed stays open to a few more seeds, which may fill a
+                # smaller, readable face inside it.
+                window += region
             if face is None:
                 continue
             if (face.value is None and face.aspect > cfg.max_aspect) or face.reason == _NOT_A_FACE:
