@@ -27,8 +27,11 @@ from typing import Any
 
 from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 
+from companion.app.cmd_events import load_user_rules
 from companion.app.config import Config, Source, load_config
+from companion.app.dice_tray import CameraFrames, DiceTray, parse_expressions
 from companion.app.history import History, Run
+from companion.app.paths import config_dir
 from companion.app.save import (
     CorruptSave,
     SaveGame,
@@ -53,6 +56,7 @@ from companion.app.session import (
     open_reader,
 )
 from companion.app.view import Option, message_view
+from companion.dice import DiceSource, SimulatedDice
 from companion.errors import DataError, DeviceError
 from companion.hw.buttons import Button, ButtonPanel, ButtonPins, WaitingSignal, optional_pin
 from companion.hw.display import Display, open_display
@@ -72,6 +76,8 @@ FLAG_KEYS = {
     "preset": ("game.preset", "--preset"),
     "strategy": ("choices.strategy", "--strategy"),
     "pace": ("game.pace_seconds", "--pace"),
+    "mode": ("play.mode", "--mode"),
+    "dice": ("dice.source", "--dice"),
 }
 
 
@@ -80,9 +86,15 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "play", help="play a game at the table, or headless on the simulated wall",
         description=__doc__.split("\n\n")[1] if __doc__ else None,
     )
+    parser.add_argument("--mode", choices=("game", "dice"),
+                        help="a game of JongRogue (default), or the dice tray: event tables "
+                             "and dice rolls with real dice")
+    parser.add_argument("--dice", choices=("camera", "sim"),
+                        help="the dice tray's dice: read by the camera, or simulated")
     parser.add_argument("--headless", action="store_true",
                         help="simulated wall, auto-player, no display; print the game")
-    parser.add_argument("--seed", type=int, help="the simulated wall's seed (default: random)")
+    parser.add_argument("--seed", type=int,
+                        help="the simulated wall's (or dice's) seed (default: random)")
     parser.add_argument("--preset", choices=sorted(PRESETS), help="rules preset")
     parser.add_argument("--strategy", choices=sorted(STRATEGIES), help="auto-player strategy")
     parser.add_argument("--profile", type=Path, help="a profile TOML with your own numbers")
@@ -118,6 +130,10 @@ def run(args: argparse.Namespace) -> int:
     controls = Controls(sources)
     session: Session | None = None
     try:
+        if config.text("play.mode") == "dice":
+            assert display is not None  # effective_config refused a dice tray with no display
+            run_dice_tray(config, display, controls, args.seed)
+            return 0
         saved = previous_game(save_path, args, config, display, controls)
         if saved is not None and saved.finished:
             # Cut off between its last save and its history entry: record it (once), go on.
@@ -228,6 +244,32 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     return session
 
 
+def run_dice_tray(config: Config, display: Display, controls: Controls,
+                  seed: int | None) -> None:
+    """``--mode dice``: the dice tray until the player quits (nothing is saved)."""
+    expressions = parse_expressions(config.text("dice.expressions"))
+    rules = load_user_rules([])  # the user's events.toml Defaults, as `companion events` uses
+    poll = config.number("input.poll_seconds")
+    source: DiceSource
+    if config.text("dice.source") == "sim":
+        source = SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32))
+        tray = DiceTray(source, controls, display, source_name="simulated 仮想",
+                        expressions=expressions, rules=rules, poll_seconds=poll)
+        tray.run()
+        return
+    from companion.hw.dice.source import CameraDiceSource, Motion, frame_iterator
+
+    frames = CameraFrames(frame_iterator(config.text("dice.camera_source")), controls,
+                          Motion().moving)
+    camera = CameraDiceSource(frames=frames, config_file=config_dir() / "dice.toml")
+    tray = DiceTray(camera, controls, display, source_name="camera カメラ",
+                    expressions=expressions, rules=rules,
+                    accept_seconds=config.number("input.accept_seconds"), frames=frames,
+                    poll_seconds=poll)
+    camera.on_status = tray.on_camera_status  # what the camera sees goes under the prompt
+    tray.run()
+
+
 def check_pins(config: Config) -> None:
     """Two parts on one GPIO pin would fight: say which settings clash."""
     used: dict[int, str] = {}
@@ -335,6 +377,11 @@ def effective_config(args: argparse.Namespace) -> Config:
     config = load_config(overrides=overrides, flag_names=names)
     for notice in config.notices:
         print(f"companion: {notice}", file=sys.stderr)
+    if config.text("play.mode") == "dice" and (
+            args.headless or config.text("display.kind") == "none"
+            or config.text("choices.kind") == "auto"):
+        raise DataError("the dice tray needs a display and a player: use --display screen or "
+                        "terminal and --choices gpio or keyboard (not --headless)")
     if config.text("display.kind") == "none" and config.text("choices.kind") != "auto":
         raise DataError("with --display none nothing shows the choices: use --display "
                         "terminal or screen, or --choices auto")

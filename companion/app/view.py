@@ -69,6 +69,26 @@ class Option:
 
 
 @dataclass(frozen=True, slots=True)
+class DiceStep:
+    """One line of an event table's walk (EV-…): indented along its follow-ups."""
+
+    rule: str  # "EV-TRAP-1"
+    text: str
+    depth: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DiceView:
+    """The dice tray: what is rolled, the faces read, the BCDice lines, the table's walk."""
+
+    title: str  # "罠 Trap (EV-TRAP-1)", "2D6>=9"
+    faces: tuple[int, ...] = ()  # the last throw's d6 faces, drawn as pips
+    rolls: tuple[str, ...] = ()  # BCDice lines, e.g. "(1D6) ＞ 4"
+    steps: tuple[DiceStep, ...] = ()
+    source: str = ""  # where the dice come from: "camera カメラ", "simulated 仮想"
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """One screenful. ``prompt_tile`` is a tile picture to show beside the prompt."""
 
@@ -84,6 +104,7 @@ class View:
     highlight: int | None = None  # the option a menu cursor is on
     status: str = ""  # reader trouble, a rejected read
     title: str = "雀ローグEZプラス JongRogue EZ Plus"
+    dice: DiceView | None = None  # the dice tray mode shows this instead of the game
 
     @property
     def where(self) -> str:

@@ -33,7 +33,7 @@ from companion.hw.display.keys import option_key
 from companion.hw.keyboard import press_for_key
 
 if TYPE_CHECKING:
-    from companion.app.view import SheetView, TileView, View
+    from companion.app.view import DiceView, SheetView, TileView, View
 
 LAYOUTS: dict[str, tuple[int, int]] = {"800x480": (800, 480), "1024x600": (1024, 600)}
 
@@ -128,6 +128,10 @@ class ScreenDisplay:
         left = pygame.Rect(body.x + m(6), body.y + m(4), body.w // 2 - m(9), body.h - m(8))
         right = pygame.Rect(body.centerx + m(3), body.y + m(4), body.w // 2 - m(9),
                             body.h - m(8))
+        self._footer(view, pygame.Rect(0, h - footer_h, w, footer_h))
+        if view.dice is not None:
+            self._dice(view.dice, left, right)
+            return self.surface
         room_h = m(190)
         self._room(view.room_tiles, pygame.Rect(left.x, left.y, left.w, room_h))
         self._lines("Last check 判定", view.last_check,
@@ -138,8 +142,51 @@ class ScreenDisplay:
         log_box = pygame.Rect(right.x, right.y + sheet_h + m(6), right.w,
                               right.h - sheet_h - m(6))
         self._lines("Log 記録", view.log, log_box, newest_last=True)
-        self._footer(view, pygame.Rect(0, h - footer_h, w, footer_h))
         return self.surface
+
+    def _dice(self, dice: DiceView, left: pygame.Rect, right: pygame.Rect) -> None:
+        """The dice tray: the throw as dice faces and BCDice lines; the table's walk."""
+        m = self.m
+        top = self._panel(left, "Dice ダイス" + (f" · {dice.source}" if dice.source else ""))
+        if dice.title:
+            self.surface.blit(self._fit(dice.title, m(18), left.w - m(16), ACCENT),
+                              (left.x + m(8), top))
+        side = min(m(64), (left.w - m(16)) // max(1, len(dice.faces)) - m(8))
+        for i, face in enumerate(dice.faces):
+            self._die(face, pygame.Rect(left.x + m(10) + i * (side + m(8)), top + m(30),
+                                        side, side))
+        rolls_top = top + m(30) + (side + m(10) if dice.faces else 0)
+        self._lines("Roll 出目", dice.rolls,
+                    pygame.Rect(left.x + m(4), rolls_top, left.w - m(8),
+                                left.bottom - rolls_top - m(4)), wrap=True)
+        y = self._panel(right, "Table 表")
+        size, step = m(14), m(19)
+        for entry in dice.steps:
+            indent = m(12) * entry.depth
+            x = right.x + m(8) + indent
+            if y + step > right.bottom:
+                break
+            self.surface.blit(self._text(entry.rule, m(12), DIM), (x, y + m(2)))
+            y += m(16)
+            for row in self._wrap(entry.text, size, right.right - x - m(8)):
+                if y + step > right.bottom:
+                    break
+                self.surface.blit(self._fit(row, size, right.right - x - m(8)), (x, y))
+                y += step
+
+    def _die(self, face: int, rect: pygame.Rect) -> None:
+        """A white d6 seen from above, with its pips (a red ace, as on Japanese dice)."""
+        m = self.m
+        pygame.draw.rect(self.surface, (236, 234, 226), rect, border_radius=m(8))
+        spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+                 4: [(0, 0), (0, 2), (2, 0), (2, 2)],
+                 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
+                 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}.get(face, [])
+        cell = rect.w / 4
+        radius = max(2, round(rect.w / (7 if face == 1 else 11)))
+        for col, row in spots:
+            centre = (round(rect.x + cell * (col + 1)), round(rect.y + cell * (row + 1)))
+            pygame.draw.circle(self.surface, BAD if face == 1 else (20, 20, 24), centre, radius)
 
     def _text(self, text: str, size: int, color: Color = TEXT) -> pygame.Surface:
         if not self.has_cjk:

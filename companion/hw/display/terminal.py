@@ -13,7 +13,7 @@ from companion.hw.buttons import Button, Press
 from companion.hw.display.keys import option_key
 
 if TYPE_CHECKING:
-    from companion.app.view import SheetView, View
+    from companion.app.view import DiceView, SheetView, View
 
 _BUTTON_KEYS = {Button.ATTACK: "a", Button.FLEE: "f", Button.RANGED: "r", Button.ITEM: "i",
                 Button.MENU: "m"}
@@ -53,6 +53,8 @@ def render(view: View) -> RenderableType:
         room.add_row(pos, tile.tile, str(tile.meaning), tile.detail)
 
     parts: list[RenderableType] = [header, room] if view.room_tiles else [header]
+    if view.dice is not None:
+        parts.append(dice_panel(view.dice))
     if view.sheet is not None:
         parts.append(Panel(sheet_text(view.sheet), title="PC", title_align="left"))
     if view.last_check:
@@ -75,6 +77,28 @@ def render(view: View) -> RenderableType:
     if view.status:
         parts.append(Text(view.status, style="red"))
     return Group(*parts)
+
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def dice_panel(dice: DiceView) -> RenderableType:
+    """The dice tray: the faces thrown, the BCDice lines, the table's walk (indented)."""
+    text = Text()
+    if dice.title:
+        text.append(dice.title + "\n", style="bold yellow")
+    if dice.faces:
+        text.append("  ".join(f"{DIE_FACES[f - 1]} {f}" if 1 <= f <= 6 else str(f)
+                              for f in dice.faces) + "\n", style="bold")
+    for line in dice.rolls:
+        text.append(line + "\n", style="cyan")
+    for step in dice.steps:
+        text.append("  " * step.depth)
+        text.append(step.rule, style="dim")
+        text.append(f"  {step.text}\n")
+    text.rstrip()
+    title = "Dice ダイス" + (f" · {dice.source}" if dice.source else "")
+    return Panel(text, title=title, title_align="left")
 
 
 def hp_bar(sheet: SheetView, width: int = 20) -> Text:

@@ -1,0 +1,255 @@
+"""The dice tray mode of the play session: menus, simulated and camera dice, the event tables.
+
+Presses come in as keys on a pty (the real KeyboardInput) and as gpiozero MockFactory
+button presses; the screen is pygame on the SDL dummy driver; camera dice are rendered
+scenes fed through the real CameraDiceSource.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import os
+from collections.abc import Callable, Iterator
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+from gpiozero.pins.mock import MockFactory
+from rich.console import Console
+
+from companion.app.cli import main
+from companion.app.dice_tray import CameraFrames, DiceTray, parse_expressions
+from companion.app.session import Controls
+from companion.app.view import View
+from companion.dice import ScriptedDice, SimulatedDice
+from companion.dice.systems.events import run_event
+from companion.errors import CompanionError, DataError
+from companion.hw.buttons import ButtonPanel, ButtonPins, Press
+from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
+from companion.hw.dice.source import CameraDiceSource, Motion
+from companion.hw.display.screen import ScreenDisplay
+from companion.hw.display.terminal import TerminalDisplay
+from companion.hw.keyboard import KeyboardInput
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+class Recorded:
+    """A real display, with every view it was given kept for the test to read."""
+
+    def __init__(self, inner: ScreenDisplay | TerminalDisplay) -> None:
+        self.inner = inner
+        self.views: list[View] = []
+
+    def show(self, view: View) -> None:
+        self.views.append(view)
+        self.inner.show(view)
+
+    def poll(self) -> list[Press]:
+        return self.inner.poll()
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+class Keys:
+    """A player at a terminal: types each key once the screen shows what it waits for."""
+
+    def __init__(self, display: Recorded, script: list[tuple[Callable[[View], bool], bytes]]):
+        self.master, slave = os.openpty()
+        self.keyboard = KeyboardInput(slave)
+        self.slave = slave
+        self.display = display
+        self.script = list(script)
+        self.ticks = 0
+
+    def sleep(self, _: float) -> None:
+        self.ticks += 1
+        assert self.ticks < 5000, f"stuck at {self.display.views[-1]}"
+        if self.script and self.script[0][0](self.display.views[-1]):
+            os.write(self.master, self.script.pop(0)[1])
+
+    def close(self) -> None:
+        self.keyboard.close()
+        os.close(self.master)
+        os.close(self.slave)
+
+
+def menu(view: View) -> bool:
+    return any("Event table" in o.label for o in view.options)
+
+
+def tables(view: View) -> bool:
+    return any("罠 Trap" == o.label for o in view.options)
+
+
+def outcome(view: View) -> bool:
+    return any("Again" in o.label for o in view.options)
+
+
+def shown_read(view: View) -> bool:
+    return any("Accept" in o.label for o in view.options)
+
+
+def test_trap_table_with_simulated_dice_on_the_screen() -> None:
+    """EV-TRAP-1 from the tray: the screen shows the same roll and walk as `companion events`
+    with the same dice; a screenshot of it goes in docs/."""
+    screen = ScreenDisplay("800x480")
+    display = Recorded(screen)
+    keys = Keys(display, [(menu, b"3"), (tables, b"3"), (outcome, b"f"), (menu, b"f")])
+    tray = DiceTray(SimulatedDice.seeded(7), Controls([keys.keyboard, display]), display,
+                    source_name="simulated 仮想", expressions=("1D6", "2D6"),
+                    poll_seconds=0.0, sleep=keys.sleep)
+    try:
+        tray.run()
+        shot = next(v for v in display.views if v.dice is not None and v.dice.steps
+                    and outcome(v))
+        surface = screen.render(shot)
+        screen.save_png(DOCS / "screen-dice-800x480.png")
+        # The die is drawn top-left of the dice panel: an ivory face.
+        face = surface.get_at((screen.m(20), screen.m(130)))
+        assert face.r > 200 and face.g > 200 and face.b > 200
+    finally:
+        keys.close()
+        screen.close()
+    assert not keys.script  # every key was used: the tray went menu → trap → outcome → quit
+    expected = run_event("trap", SimulatedDice.seeded(7))
+    assert shot.dice is not None
+    assert [s.text for s in shot.dice.steps] == [s.text for s in expected.steps]
+    assert shot.dice.rolls == tuple(s.roll.text for s in expected.steps if s.roll)
+    assert shot.dice.title == "罠 Trap (EV-TRAP-1)" and shot.dice.faces
+
+
+def test_expression_roll_with_gpio_buttons() -> None:
+    """The four buttons drive the tray: ATTACK rolls the highlighted 2D6, FLEE goes back."""
+    factory = MockFactory()
+    pins = ButtonPins()
+    panel = ButtonPanel(pins, bounce_time=None, pin_factory=factory)
+    console = Console(file=io.StringIO(), width=100)
+    display = Recorded(TerminalDisplay(console))
+    presses = [(menu, "attack"), (outcome, "flee"), (menu, "flee")]
+
+    def sleep(_: float) -> None:
+        if presses and presses[0][0](display.views[-1]):
+            pin = factory.pin(getattr(pins, presses.pop(0)[1]))
+            pin.drive_low()
+            pin.drive_high()
+
+    tray = DiceTray(ScriptedDice([(6, 3), (6, 5)]), Controls([panel, display]), display,
+                    source_name="simulated 仮想", expressions=("2D6>=9",), poll_seconds=0.0,
+                    sleep=sleep)
+    try:
+        tray.run()
+    finally:
+        panel.close()
+        factory.reset()
+    result = next(v for v in display.views if outcome(v))
+    assert result.dice is not None and result.dice.rolls == ("(2D6>=9) ＞ 8[3,5] ＞ 失敗/failure",)
+    assert result.dice.faces == (3, 5)
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "⚂ 3  ⚄ 5" in text and "(2D6>=9) ＞ 8[3,5] ＞ 失敗/failure" in text
+
+
+@cache
+def still_scene(first_seed: int, count: int) -> Scene:
+    """A rendered throw the camera reader reads in full (checked, not assumed)."""
+    for seed in range(first_seed, first_seed + 40):
+        scene = render_scene(seed, kind=SceneKind.LOOSE, count=count, table=Table.FELT)
+        try:
+            values = CameraDiceSource(frames=[scene.image] * 6).roll(count, 6)
+        except CompanionError:
+            continue
+        if sorted(values) == sorted(d.value for d in scene.dice):
+            return scene
+    raise AssertionError("no readable scene among the seeds")
+
+
+def test_camera_read_is_shown_rejected_and_thrown_again() -> None:
+    """Camera dice go through the tile reads' flow: the still read is shown, B rejects it,
+    the same dice lying there are not read again, the next throw is read and A accepts it."""
+    first, second = still_scene(600, 2), still_scene(700, 2)
+    console = Console(file=io.StringIO(), width=100)
+    display = Recorded(TerminalDisplay(console))
+    reads: list[View] = []
+
+    def read_shown(view: View) -> bool:
+        if shown_read(view) and (not reads or view.dice != reads[-1].dice):
+            reads.append(view)
+            return True
+        return False
+
+    keys = Keys(display, [(menu, b"1"), (read_shown, b"b"), (read_shown, b"a"),
+                          (outcome, b"f"), (menu, b"f")])
+    controls = Controls([keys.keyboard, display])
+    # The first throw lies still for a while, then the second throw lands (and stays).
+    stream: Iterator[np.ndarray] = itertools.chain([first.image] * 30,
+                                                   itertools.repeat(second.image, 60))
+    frames = CameraFrames(stream, controls, Motion().moving)
+    camera = CameraDiceSource(frames=frames)
+    tray = DiceTray(camera, controls, display, source_name="camera カメラ",
+                    expressions=("2D6",), accept_seconds=30.0, frames=frames,
+                    poll_seconds=0.0, sleep=keys.sleep)
+    camera.on_status = tray.on_camera_status
+    try:
+        tray.run()
+    finally:
+        keys.close()
+    assert not keys.script
+    assert [sorted(v.dice.faces) for v in reads if v.dice] == [
+        sorted(d.value for d in first.dice), sorted(d.value for d in second.dice)]
+    result = next(v for v in display.views if outcome(v))
+    assert result.dice is not None and sorted(result.dice.faces) == sorted(
+        d.value for d in second.dice)
+    assert any("rejected" in v.status for v in display.views)
+    assert "B rejects, A accepts" in console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_back_while_waiting_for_the_dice_returns_to_the_menu() -> None:
+    """B while the camera waits for a throw gives up the roll, not the tray."""
+    empty = render_scene(602, kind=SceneKind.EMPTY).image
+    display = Recorded(TerminalDisplay(Console(file=io.StringIO(), width=100)))
+    def throwing(view: View) -> bool:
+        return "Throw 2D6" in view.prompt
+
+    keys = Keys(display, [(menu, b"1"), (throwing, b"b"), (menu, b"f")])
+    controls = Controls([keys.keyboard, display])
+
+    def camera() -> Iterator[np.ndarray]:
+        """An empty dice area, while the player acts between frames."""
+        while True:
+            keys.sleep(0.0)
+            yield empty
+
+    frames = CameraFrames(camera(), controls, Motion().moving)
+    source = CameraDiceSource(frames=frames, timeout_s=20)
+    tray = DiceTray(source, controls, display, source_name="camera カメラ",
+                    expressions=("2D6",), accept_seconds=1.0, frames=frames,
+                    poll_seconds=0.0, sleep=keys.sleep)
+    source.on_status = tray.on_camera_status
+
+    try:
+        tray.run()
+    finally:
+        keys.close()
+    assert not keys.script
+    assert not any(outcome(v) for v in display.views)  # nothing was rolled
+    assert any("none in view" in v.status for v in display.views)
+
+
+@pytest.mark.parametrize("text", ["1D6, 2D6+", "3X"])
+def test_bad_expression_setting_names_the_key(text: str) -> None:
+    with pytest.raises(DataError, match=r"dice\.expressions"):
+        parse_expressions(text)
+    assert parse_expressions("1D6, 2D6>=9 ") == ("1D6", "2D6>=9")
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--mode", "dice", "--headless"],
+    ["play", "--mode", "dice", "--display", "terminal", "--choices", "auto"],
+])
+def test_dice_tray_needs_a_display_and_a_player(argv: list[str],
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) != 0
+    assert "the dice tray needs a display and a player" in capsys.readouterr().err
