@@ -45,6 +45,7 @@ _LAYOUTS: dict[int, np.ndarray] = {
 }
 _ALL_SPOTS = np.array([[x, y] for x in (-1, 0, 1) for y in (-1, 0, 1)], dtype=np.float64)
 _MAX_SEEDS = 60
+_REFILLS = (1.0, 0.5, 0.3)  # flood tolerance of each fill from a seed, as a share of the set one
 _TRIES = 3  # seeds that may fill the same unreadable patch before it is given up
 _HAT_SIZE = 5  # the pip search window, in pixels of each level of the pyramid
 _RING = np.stack([np.cos(np.arange(8) * np.pi / 4), np.sin(np.arange(8) * np.pi / 4)], axis=1)
@@ -275,22 +276,32 @@ class DiceReader:
                 continue
             x0, y0 = max(sx - reach, 0), max(sy - reach, 0)
             x1, y1 = min(sx + reach + 1, width), min(sy + reach + 1, height)
-            face = None
+            face: _Face | None = None
+            region = None
             # Two touching dice of one colour, or a top face and a side face in a
             # similar light, can fill as one patch; a tighter fill from the same seed
-            # usually stops at the rounded edge between them.
-            for tolerance in (cfg.flood_tolerance, 0.5 * cfg.flood_tolerance):
-                region = _fill(frame[y0:y1, x0:x1], (sx - x0, sy - y0), tolerance)
-                if ((y0 > 0 and region[0].any()) or (y1 < height and region[-1].any())
-                        or (x0 > 0 and region[:, 0].any())
-                        or (x1 < width and region[:, -1].any())):
-                    face = None  # ran into the table (or down a die's side onto it)
-                    if cv2.countNonZero(region) > 2 * cfg.max_face_px ** 2:
+            # usually stops at the rounded edge between them. The last patch judged
+            # is kept, so a cocked die's face is not lost to a fill that found nothing.
+            for share in _REFILLS:
+                tried = _fill(frame[y0:y1, x0:x1], (sx - x0, sy - y0),
+                              share * cfg.flood_tolerance)
+                if ((y0 > 0 and tried[0].any()) or (y1 < height and tried[-1].any())
+                        or (x0 > 0 and tried[:, 0].any())
+                        or (x1 < width and tried[:, -1].any())):
+                    # Ran into the table, or down a die's side onto it.
+                    if cv2.countNonZero(tried) > 2 * cfg.max_face_px ** 2:
+                        region = tried if face is None else region
                         break  # far more than one die: the table itself
                     continue
-                face = self._face(region, (x0, y0), gray[y0:y1, x0:x1])
-                if face is None or face.value is not None:
+                attempt = self._face(tried, (x0, y0), gray[y0:y1, x0:x1])
+                if attempt is None:
+                    region = tried if face is None else region
                     break
+                face, region = attempt, tried
+                if face.value is not None:
+                    break
+            if region is None:
+                continue
             window = visited[y0:y1, x0:x1]
             if face is None or face.value is not None:
                 # Table, or a face read: no other seed need fill it again.
