@@ -350,7 +350,7 @@ def record(game: Game, saved: SaveGame) -> None:
     ))
 
 
-HEADLESS = {"input": "sim", "choices": "auto", "display": "none"}
+HEADLESS = {"input": "sim", "choices": "auto", "display": "none", "mode": "game"}
 
 
 def stop_on_signal(signum: int, frame: object) -> None:
@@ -378,10 +378,9 @@ def effective_config(args: argparse.Namespace) -> Config:
     for notice in config.notices:
         print(f"companion: {notice}", file=sys.stderr)
     if config.text("play.mode") == "dice" and (
-            args.headless or config.text("display.kind") == "none"
-            or config.text("choices.kind") == "auto"):
+            config.text("display.kind") == "none" or config.text("choices.kind") == "auto"):
         raise DataError("the dice tray needs a display and a player: use --display screen or "
-                        "terminal and --choices gpio or keyboard (not --headless)")
+                        "terminal and --choices gpio or keyboard")
     if config.text("display.kind") == "none" and config.text("choices.kind") != "auto":
         raise DataError("with --display none nothing shows the choices: use --display "
                         "terminal or screen, or --choices auto")

@@ -10,10 +10,15 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import select
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -245,11 +250,88 @@ def test_bad_expression_setting_names_the_key(text: str) -> None:
     assert parse_expressions("1D6, 2D6>=9 ") == ("1D6", "2D6>=9")
 
 
-@pytest.mark.parametrize("argv", [
-    ["play", "--mode", "dice", "--headless"],
-    ["play", "--mode", "dice", "--display", "terminal", "--choices", "auto"],
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--mode", "dice", "--headless"], "--headless plays with --mode game"),
+    (["--mode", "dice", "--display", "terminal", "--choices", "auto"],
+     "the dice tray needs a display and a player"),
 ])
-def test_dice_tray_needs_a_display_and_a_player(argv: list[str],
+def test_dice_tray_needs_a_display_and_a_player(argv: list[str], message: str,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(argv) != 0
-    assert "the dice tray needs a display and a player" in capsys.readouterr().err
+    assert main(["play", *argv]) != 0
+    assert message in capsys.readouterr().err
+
+
+def test_headless_plays_a_game_whatever_the_config_mode(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COMPANION_PLAY_MODE", "dice")
+    assert main(["play", "--headless", "--seed", "3"]) == 0
+    assert "Result:" in capsys.readouterr().out
+
+
+class Terminal:
+    """`companion play` in a child process on a pty: the player reads the screen and types."""
+
+    def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+        self.master, slave = os.openpty()
+        self.proc = subprocess.Popen([sys.executable, "-m", "companion", "play", *argv],
+                                     stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env)
+        os.close(slave)
+        self.seen = bytearray()
+
+    def text(self) -> str:
+        return self.seen.decode("utf-8", errors="replace")
+
+    def answer(self, marker: str, times: int, key: bytes) -> None:
+        """Wait until ``marker`` has been shown ``times`` times, then type ``key``."""
+        deadline = time.monotonic() + 30
+        while self.text().count(marker) < times:
+            assert time.monotonic() < deadline and self.proc.poll() is None, self.text()[-2000:]
+            if select.select([self.master], [], [], 0.1)[0]:
+                self.seen.extend(os.read(self.master, 65536))
+        time.sleep(0.1)  # the menu drops presses made before it was shown
+        os.write(self.master, key)
+
+    def finish(self) -> int:
+        code = self.proc.wait(timeout=30)
+        os.close(self.master)
+        return code
+
+
+MENU = "Dice tray: roll dice, or an event table?"
+
+
+def test_play_mode_dice_in_a_terminal_with_simulated_dice(tmp_path: Path) -> None:
+    """`companion play --mode dice --dice sim`: the explore table (EV-EXP-1) in a terminal."""
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100"}
+    term = Terminal(["--mode", "dice", "--dice", "sim", "--seed", "4", "--display", "terminal",
+                     "--choices", "keyboard"], env)
+    term.answer(MENU, 1, b"3")
+    term.answer("Which table?", 1, b"5")
+    term.answer("Again もう一度", 1, b"b")
+    term.answer(MENU, 2, b"b")
+    assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
+    first = run_event("explore", SimulatedDice.seeded(4)).steps[0]
+    assert first.roll is not None and first.roll.text in term.text()
+    assert "EV-EXP-1" in term.text() and "simulated 仮想" in term.text()
+
+
+def test_play_mode_dice_with_the_camera_on_a_picture(tmp_path: Path) -> None:
+    """`--dice camera` with `dice.camera_source` set to a photo of two still dice: the read is
+    shown, A accepts it, and the 2D6 roll is those dice."""
+    scene = still_scene(600, 2)
+    picture = tmp_path / "throw.png"
+    cv2.imwrite(str(picture), scene.image)
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100",
+           "COMPANION_DICE_CAMERA_SOURCE": str(picture)}
+    term = Terminal(["--mode", "dice", "--display", "terminal", "--choices", "keyboard"], env)
+    term.answer(MENU, 1, b"2")  # Roll 2D6
+    term.answer("B rejects, A accepts", 1, b"a")
+    term.answer("Again もう一度", 1, b"b")
+    term.answer(MENU, 2, b"b")
+    assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
+    faces = [d.value for d in scene.dice]
+    shown = {f"(2D6) ＞ {sum(faces)}[{a},{b}]" for a, b in (faces, faces[::-1])}
+    assert any(line in term.text() for line in shown), term.text()[-1500:]
+    assert "camera カメラ" in term.text()
