@@ -130,7 +130,10 @@ class ScreenDisplay:
                             body.h - m(8))
         self._footer(view, pygame.Rect(0, h - footer_h, w, footer_h))
         if view.dice is not None:
-            self._dice(view.dice, left, right)
+            # The table's walk needs the width; the dice need a third of it.
+            split = body.x + body.w * 36 // 100
+            self._dice(view.dice, pygame.Rect(left.x, left.y, split - left.x - m(3), left.h),
+                       pygame.Rect(split + m(3), right.y, right.right - split - m(3), right.h))
             return self.surface
         room_h = m(190)
         self._room(view.room_tiles, pygame.Rect(left.x, left.y, left.w, room_h))
@@ -161,17 +164,17 @@ class ScreenDisplay:
                                 left.bottom - rolls_top - m(4)), wrap=True)
         y = self._panel(right, "Table 表")
         size, step = m(14), m(19)
+        rule_w = m(74)  # the rule ID in a column of its own, the text hanging beside it
         for entry in dice.steps:
-            indent = m(12) * entry.depth
-            x = right.x + m(8) + indent
+            x = right.x + m(8) + m(10) * entry.depth
+            width = right.right - x - rule_w - m(8)
             if y + step > right.bottom:
                 break
             self.surface.blit(self._text(entry.rule, m(12), DIM), (x, y + m(2)))
-            y += m(16)
-            for row in self._wrap(entry.text, size, right.right - x - m(8)):
+            for row in self._wrap(entry.text, size, width):
                 if y + step > right.bottom:
                     break
-                self.surface.blit(self._fit(row, size, right.right - x - m(8)), (x, y))
+                self.surface.blit(self._fit(row, size, width), (x + rule_w, y))
                 y += step
 
     def _die(self, face: int, rect: pygame.Rect) -> None:
