@@ -17,8 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from companion.app.session import READ_OPTIONS, Controls
 from companion.app.view import DiceStep, DiceView, Option, View
@@ -27,6 +26,9 @@ from companion.dice.systems.events import EVENT_TABLES, EventRules, run_event
 from companion.errors import CompanionError, DataError
 from companion.hw.buttons import Button, Pick
 from companion.hw.display import Display
+
+if TYPE_CHECKING:
+    import numpy as np  # frames are numpy images; the camera's code imports it when used
 
 TITLE = "ダイストレイ Dice tray"
 
