@@ -494,10 +494,12 @@ class DiceReader:
             for patch in failed:
                 gap = np.hypot(*(patch.centre - face.centre))
                 near = gap < _SAME_DIE * max(face.side, patch.side)
-                if near and patch.aspect < _COCKED_ASPECT and patch.side < 1.25 * face.side:
+                if (near and patch.aspect < _COCKED_ASPECT
+                        and 0.6 * face.side < patch.side < 1.25 * face.side):
                     # A second face with pips beside this one, fairly open to the camera
                     # and unreadable: it may be this die's real top, seen askew (a cocked
-                    # die). A bigger patch is two dice run together, not a face.
+                    # die). A bigger patch is two dice run together, a much smaller one a
+                    # scrap of rounded edge, not a face.
                     face.value, face.reason = None, "a die is tilted or cocked"
         for i, a in enumerate(faces):
             for b in faces[i + 1:]:
