@@ -34,14 +34,28 @@ def test_varied_scenes_never_give_a_wrong_value_and_read_most_dice() -> None:
     total = sum((_grade(scene(seed)) for seed in SEEDS), Grade())
     dice = total.right + total.wrong + total.unsure + total.missed
     assert total.wrong == 0, total
-    assert total.right >= 0.6 * dice, total
+    assert total.right >= 0.9 * dice, total
 
 
 @pytest.mark.parametrize("kind", [SceneKind.TOUCHING, SceneKind.TILTED])
 def test_touching_and_tilted_dice_are_read_or_reported_unsure(kind: SceneKind) -> None:
     total = sum((_grade(scene(seed, kind)) for seed in range(200, 206)), Grade())
+    dice = total.right + total.wrong + total.unsure + total.missed
     assert total.wrong == 0, total
-    assert total.right > 0, total
+    assert total.right >= 0.75 * dice, total
+
+
+@pytest.mark.parametrize("kind", [SceneKind.TOUCHING, SceneKind.TILTED])
+def test_a_read_called_ok_has_every_die_and_value(kind: SceneKind) -> None:
+    """Never a wrong count: when a die cannot be made out, the read is not OK."""
+    oks = 0
+    for seed in range(200, 206):
+        s = scene(seed, kind)
+        read = reader().read(s.image)
+        if read.status is ReadStatus.OK:
+            oks += 1
+            assert read.values == sorted(d.value for d in s.dice), seed
+    assert oks >= 2
 
 
 @pytest.mark.parametrize("table", list(Table))
