@@ -24,6 +24,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     read = actions.add_parser("read", help="read the dice in one or more images")
     read.add_argument("images", nargs="+", metavar="IMAGE", help="photo(s) of dice")
     read.add_argument("--json", action="store_true", help="one JSON object per image")
+    read.add_argument("--mat", action="store_true",
+                      help="read only the dice area of the printed mat (found by its markers)")
     read.set_defaults(func=run_read)
 
 
@@ -31,9 +33,10 @@ def run_read(args: argparse.Namespace) -> int:
     # Lazy: OpenCV loads only for the commands that use it.
     import cv2
 
-    from companion.hw.dice.reader import DiceReader, ReaderConfig
+    from companion.hw.dice.source import CameraDiceSource
 
-    reader = DiceReader(ReaderConfig.load(config_dir() / CALIBRATION_FILE))
+    reader = CameraDiceSource(frames=[], config_file=config_dir() / CALIBRATION_FILE,
+                              area="mat" if args.mat else "view")
     failed = False
     for name in args.images:
         frame = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
@@ -43,7 +46,7 @@ def run_read(args: argparse.Namespace) -> int:
                                       "status": "error",
                                       "message": "not an image file that can be opened"}
         else:
-            read = reader.read(frame)
+            read = reader.read_frame(frame)
             result = {
                 "image": name,
                 "dice": [d.value for d in read.dice],

@@ -139,3 +139,16 @@ def test_a_blurred_throw_is_reported_as_moving_and_never_read() -> None:
     assert "the dice are moving: waiting for them to settle" in messages
     # The first still frame still differs from the last blurred one: it counts as motion.
     assert stream.taken == 3 + 1 + source.config.stable_frames
+
+
+def test_on_the_mat_only_the_dice_area_is_read() -> None:
+    from companion.hw.camera.render import render_scene as render_mat
+
+    source = CameraDiceSource(frames=[], area="mat")
+    on_mat = source.read_frame(render_mat({}))
+    assert on_mat.status is ReadStatus.NO_DICE  # the mat was found; its dice area is empty
+    off_mat = source.read_frame(readable().image)
+    assert off_mat.status is ReadStatus.UNSURE and off_mat.dice == ()
+    assert "mat" in off_mat.message.lower()
+    with pytest.raises(CompanionError, match="dice area"):
+        CameraDiceSource(frames=[], area="table")

@@ -103,11 +103,16 @@ class CameraDiceSource:
     def __init__(self, source: str = "auto", *,
                  frames: Iterable[Frame] | FrameReader | None = None,
                  config: ReaderConfig | None = None, config_file: Path | None = None,
-                 timeout_s: float = 120.0,
+                 timeout_s: float = 120.0, area: str = "view",
                  on_status: Callable[[str], None] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         """``config_file`` is the user's tuned thresholds (the app passes
-        ``config_dir() / "dice.toml"``); ``frames`` overrides ``source``."""
+        ``config_dir() / "dice.toml"``); ``frames`` overrides ``source``.
+        ``area`` is ``"view"`` (dice anywhere in the frame) or ``"mat"`` (only the
+        printed mat's dice area, straightened by its markers)."""
+        if area not in ("view", "mat"):
+            raise UnsupportedDice(f"dice area {area!r}: use 'view' or 'mat'")
+        self.area = area
         self.source = source
         self.config = config or ReaderConfig.load(config_file)
         self.reader = DiceReader(self.config)
@@ -138,7 +143,7 @@ class CameraDiceSource:
                 # A throw in progress: nothing to read until the dice settle.
                 read = DiceRead((), ReadStatus.UNSURE, "the dice are moving")
             else:
-                read = self.reader.read(frame)
+                read = self.read_frame(frame)
             message = read.message
             if read.message == "the dice are moving":
                 message = "the dice are moving: waiting for them to settle"
@@ -154,11 +159,28 @@ class CameraDiceSource:
                 return settled.values
         raise DiceReadTimeout(f"no steady read of {count} dice in {self.timeout_s:.0f} s")
 
+    def read_frame(self, frame: Frame) -> DiceRead:
+        """Read one frame, cut down to the mat's dice area when ``area`` is "mat"."""
+        if self.area == "mat":
+            crop, detection = dice_area(frame)
+            if crop is None:
+                return DiceRead((), ReadStatus.UNSURE, detection)
+            frame = crop
+        return self.reader.read(frame)
+
     def _open(self) -> Iterator[Frame]:
         if self._frames is None:
             self._frames = frame_iterator(self._given if self._given is not None
                                           else self.source)
         return self._frames
+
+
+def dice_area(frame: Frame) -> tuple[Frame | None, str]:
+    """The printed mat's dice area, straightened, or None and why the mat was not found."""
+    from companion.hw.camera.mat import dice_crop  # the mat's markers: only in "mat" mode
+
+    crop, detection = dice_crop(frame)
+    return crop, detection.message
 
 
 def frame_iterator(source: Iterable[Frame] | FrameReader | str) -> Iterator[Frame]:
