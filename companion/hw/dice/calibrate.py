@@ -17,7 +17,7 @@ import numpy as np
 from companion.hw.dice.reader import DiceReader, ReaderConfig, ReadStatus
 
 TOLERANCES = (14.0, 17.0, 20.0, 24.0, 28.0)
-CONTRASTS = (18.0, 24.0, 30.0)
+CONTRASTS = (28.0, 40.0, 52.0)
 
 
 @dataclass(frozen=True, slots=True)
