@@ -58,6 +58,7 @@ _PIP_AREA_RANGE = (0.006, 0.07)  # one pip's area over the face's
 _OFF_CENTRE = 0.12  # pips centred further than this from the patch's centre: not one face
 _PIP_REACH = 0.46  # no pip centre lies nearer a face's edge than this (0.5 = on the edge)
 _SAME_DIE = 0.9  # two faces whose centres are closer than this many sides: one die
+_AS_OPEN = 1.45  # a neighbouring face squashed less than this many times more: as open
 _COCKED_ASPECT = 1.9  # a neighbouring face with pips opener than this: the die is cocked
 
 
@@ -494,20 +495,28 @@ class DiceReader:
             for patch in failed:
                 gap = np.hypot(*(patch.centre - face.centre))
                 near = gap < _SAME_DIE * max(face.side, patch.side)
-                if (near and patch.aspect < _COCKED_ASPECT
+                if (near and patch.aspect < min(_COCKED_ASPECT, _AS_OPEN * face.aspect)
                         and 0.6 * face.side < patch.side < 1.25 * face.side):
-                    # A second face with pips beside this one, fairly open to the camera
-                    # and unreadable: it may be this die's real top, seen askew (a cocked
-                    # die). A bigger patch is two dice run together, a much smaller one a
-                    # scrap of rounded edge, not a face.
+                    # A second face with pips beside this one, nearly as open to the
+                    # camera and unreadable: it may be this die's real top, seen askew (a
+                    # cocked die). A flat die's side is seen far more edge-on than its
+                    # top; a bigger patch is two dice run together, a much smaller one a
+                    # scrap of rounded edge.
                     face.value, face.reason = None, "a die is tilted or cocked"
-        for i, a in enumerate(faces):
-            for b in faces[i + 1:]:
+        for i, a in enumerate(read):
+            for b in read[i + 1:]:
                 if np.hypot(*(a.centre - b.centre)) < _SAME_DIE * max(a.side, b.side):
                     # Closer than two dice side by side can be: two faces of one die,
                     # both open to the camera, so which one is up is unclear.
                     for face in (a, b):
                         face.value, face.reason = None, "a die is tilted or cocked"
+        # One unreadable die is one entry, however many fills of it failed.
+        unread: list[_Face] = []
+        for face in faces:
+            if face.value is None and not any(
+                    np.hypot(*(face.centre - u.centre)) < 0.5 * u.side for u in unread):
+                unread.append(face)
+        faces = [f for f in faces if f.value is not None] + unread
         lone: list[_Face] = []
         for patch in doubtful:
             # A patch is explained as the side of a die already listed: next to it and
