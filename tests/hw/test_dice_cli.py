@@ -74,3 +74,8 @@ def test_calibrate_dice_saves_nothing_when_no_dice_are_seen(
     assert cli.main(["calibrate", "dice", "--source", str(photo), "--frames", "1"]) == 1
     assert "Not saved" in capsys.readouterr().out
     assert not (config_dir() / "dice.toml").exists()
+
+
+def test_calibrate_dice_without_a_camera_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["calibrate", "dice", "--source", "/no/such/camera"]) == 1
+    assert "no such camera" in capsys.readouterr().err
