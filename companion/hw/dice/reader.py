@@ -485,8 +485,14 @@ class DiceReader:
         read: list[_Face] = []
         for face in sorted((f for f in faces if f.value is not None),
                            key=lambda f: -f.confidence):
-            if not any(np.hypot(*(face.centre - r.centre)) < 0.5 * r.side for r in read):
+            same = [r for r in read if np.hypot(*(face.centre - r.centre)) < 0.5 * r.side]
+            if not same:
                 read.append(face)
+            for r in same:
+                if r.value != face.value:
+                    # Two fills of one place read differently: a side face ran into it.
+                    r.value, r.reason = None, "a die's faces run together"
+        read = [r for r in read if r.value is not None]
         # A second fill of a face already read (seeded from another pip) adds nothing.
         faces = read + [f for f in faces if f.value is None and not any(
             np.hypot(*(f.centre - r.centre)) < 0.5 * r.side for r in read)]
