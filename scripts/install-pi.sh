@@ -81,10 +81,10 @@ for group in "${GROUPS_NEEDED[@]}"; do
 done
 
 echo "== Python venv in $VENV"
-if [ ! -x "$VENV/bin/python" ]; then
-  # --system-site-packages: picamera2 and lgpio come from apt, everything else from pip.
-  run python3 -m venv --system-site-packages "$VENV"
-fi
+# --system-site-packages: picamera2 and lgpio come from apt, everything else from pip.
+# Run even over an existing venv (e.g. one scripts/bootstrap.sh made): it keeps the
+# installed packages and turns the system packages on.
+run python3 -m venv --system-site-packages "$VENV"
 run "$VENV/bin/python" -m pip install -q --upgrade pip
 # Editable: the companion keeps using this checkout (its models/ folder, your edits).
 run "$VENV/bin/python" -m pip install -q -e "$REPO"
