@@ -59,6 +59,8 @@ _OFF_CENTRE = 0.12  # pips centred further than this from the patch's centre: no
 _PIP_REACH = 0.46  # no pip centre lies nearer a face's edge than this (0.5 = on the edge)
 _SAME_DIE = 0.9  # two faces whose centres are closer than this many sides: one die
 _AS_OPEN = 1.45  # a neighbouring face squashed less than this many times more: as open
+_SEEN_ASLANT = 1.2  # a face squashed more than this is seen aslant (or is a cocked side)
+_SIDE_ASPECT = 2.3  # beside a face seen aslant, a face with pips opener than this is doubt
 _COCKED_ASPECT = 1.9  # a neighbouring face with pips opener than this: the die is cocked
 
 
@@ -501,13 +503,15 @@ class DiceReader:
             for patch in failed:
                 gap = np.hypot(*(patch.centre - face.centre))
                 near = gap < _SAME_DIE * max(face.side, patch.side)
-                if (near and patch.aspect < min(_COCKED_ASPECT, _AS_OPEN * face.aspect)
-                        and 0.6 * face.side < patch.side < 1.25 * face.side):
+                open_side = patch.aspect < min(_COCKED_ASPECT, _AS_OPEN * face.aspect) or (
+                    face.aspect > _SEEN_ASLANT and patch.aspect < _SIDE_ASPECT)
+                if near and open_side and 0.6 * face.side < patch.side < 1.25 * face.side:
                     # A second face with pips beside this one, nearly as open to the
                     # camera and unreadable: it may be this die's real top, seen askew (a
                     # cocked die). A flat die's side is seen far more edge-on than its
-                    # top; a bigger patch is two dice run together, a much smaller one a
-                    # scrap of rounded edge.
+                    # top, unless the die itself is seen aslant (then any open side is
+                    # doubt); a bigger patch is two dice run together, a much smaller
+                    # one a scrap of rounded edge.
                     face.value, face.reason = None, "a die is tilted or cocked"
         for i, a in enumerate(read):
             for b in read[i + 1:]:
