@@ -102,7 +102,7 @@ def main() -> None:
         f"{k}: {v}" for k, v in blurred.most_common())
           + f" (a confident read on a blur: {confident_on_blur})")
     # A throw seen by the camera source: blurred frames, then the dice at rest.
-    early = right_after = other = 0
+    early = right_after = unsure_after = wrong_after = 0
     for i in range(args.special):
         seed = args.first_seed + args.scenes + i
         throw = render_scene(seed, kind=SceneKind.BLURRED, count=2).image
@@ -119,17 +119,17 @@ def main() -> None:
         try:
             values = CameraDiceSource(frames=stream()).roll(2, 6)
         except CompanionError:
-            other += 1
+            unsure_after += 1  # the frames ran out while the reader was still unsure
             continue
         if taken <= 3:
             early += 1
         elif sorted(values) == sorted(d.value for d in rest.dice):
             right_after += 1
         else:
-            other += 1
+            wrong_after += 1
     print(f"Throw via CameraDiceSource: {args.special} throws (3 blurred frames, then still): "
           f"values given during the blur {early}, right values once still {right_after}, "
-          f"other (unsure at rest: no value, or wrong) {other}")
+          f"still unsure at rest (no value given) {unsure_after}, wrong values {wrong_after}")
     ordered = sorted(times)
     print(f"CPU time per 1280x720 frame, one core (cv2.setNumThreads(1)), {len(times)} frames: "
           f"mean {statistics.mean(times):.1f} ms, median {statistics.median(times):.1f} ms, "
