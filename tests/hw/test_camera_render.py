@@ -43,3 +43,14 @@ def test_printed_mat_is_found_by_the_reader(tmp_path: Path) -> None:
     image = cv2.imread(str(tmp_path / "mat.png"))
     photo = cv2.copyMakeBorder(image, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=(60, 90, 120))
     assert MatDetector().detect(photo).status is MatStatus.FOUND
+
+
+def test_render_tiles_writes_crops_named_by_label(tmp_path: Path) -> None:
+    script = SCRIPT.parent / "render_tiles.py"
+    spec = importlib.util.spec_from_file_location("render_tiles", script)
+    assert spec is not None and spec.loader is not None
+    render_tiles = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(render_tiles)
+    assert render_tiles.main(["--out", str(tmp_path), "--per-class", "1"]) == 0
+    names = sorted(p.stem for p in tmp_path.glob("*.png"))
+    assert names == sorted(f"{label}_0" for label in READER_LABELS)

@@ -1,0 +1,58 @@
+"""Write synthetic tile pictures to a folder, to look at what the classifier trains on.
+
+    python scripts/render_tiles.py --out /tmp/tiles              # 3 slot crops per label
+    python scripts/render_tiles.py --out /tmp/frames --scenes 5  # whole mat frames
+
+Crops are named ``<label>_<n>.png``, the naming ``companion calibrate camera
+--enrol-from`` reads; ``companion classify /tmp/tiles/*.png`` reads them
+back. Scenes are 1280x720 camera frames with random tiles on every slot and
+their truth in ``scenes.csv``, for ``companion classify --mat``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.hw.camera.mat import MatGeometry
+from companion.hw.camera.render import find_cjk_fonts, render_crop, render_scene
+from companion.rules.tiles import READER_LABELS
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--per-class", type=int, default=3)
+    parser.add_argument("--scenes", type=int, default=0,
+                        help="write this many mat frames instead of crops")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rng = np.random.default_rng(args.seed)
+    fonts = find_cjk_fonts()
+    args.out.mkdir(parents=True, exist_ok=True)
+    if args.scenes:
+        slots = [s.slot for s in MatGeometry.load().slots]
+        lines = ["frame," + ",".join(s.value for s in slots)]
+        for n in range(args.scenes):
+            tiles = {s: str(rng.choice(READER_LABELS)) for s in slots}
+            name = f"scene_{n:03d}.png"
+            cv2.imwrite(str(args.out / name), render_scene(tiles, rng, fonts=fonts))
+            lines.append(name + "," + ",".join(tiles[s] for s in slots))
+        (args.out / "scenes.csv").write_text("\n".join(lines) + "\n")
+        print(f"wrote {args.scenes} frames and scenes.csv to {args.out}")
+        return 0
+    for label in READER_LABELS:
+        for n in range(args.per_class):
+            crop = render_crop(label, rng, fonts=fonts)
+            cv2.imwrite(str(args.out / f"{label}_{n}.png"), crop)
+    print(f"wrote {args.per_class * len(READER_LABELS)} crops to {args.out} "
+          f"({len(fonts)} CJK fonts found)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
