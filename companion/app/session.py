@@ -761,11 +761,15 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
     ``rdm6300`` (one reader under the draw slot, on the Pi's UART unless a port is given).
     """
     if kind == "camera":
+        from companion.app.calibrate_camera import load_settings
+        from companion.app.cmd_classify import load_classifier
         from companion.hw.camera.capture import open_source
-        from companion.hw.camera.classifier import TileClassifier
         from companion.hw.camera.reader import CameraTileReader
 
-        return CameraTileReader(open_source(camera_source), TileClassifier(), ledger=ledger)
+        # What `companion calibrate camera` saved: the reader's settings and the player's set.
+        classifier = load_classifier(None)
+        return CameraTileReader(open_source(camera_source), classifier,
+                                settings=load_settings(classifier), ledger=ledger)
     if kind == "rfid":
         from companion.app.paths import config_dir
         from companion.hw.rfid.link import port_or_usb

@@ -194,3 +194,29 @@ def test_a_new_game_after_a_cut_off_line_starts_on_its_own_line(tmp_path: Path) 
     log.rewrite(['{"header": 2}'])
     assert path.read_text().splitlines() == ['{"a": 1}', '{"kind": "dam', '{"header": 2}']
     assert GameLog.begin(tmp_path / "new.jsonl").start == 0
+
+
+def test_the_camera_reader_uses_what_calibration_saved(user_dirs: Path) -> None:
+    """``companion play --input camera`` reads with the saved [reader] settings and the
+    player's enrolled set, not just the model's defaults."""
+    import numpy as np
+
+    from companion.app.calibrate_camera import CALIBRATION_FILE, ENROLMENT_FILE
+    from companion.app.paths import config_dir
+    from companion.app.session import open_reader
+    from companion.hw.camera.classifier import Enrolment
+
+    folder = config_dir()
+    folder.mkdir(parents=True)
+    (folder / CALIBRATION_FILE).write_text(
+        '[reader]\nstable_frames = 5\nmin_confidence = 0.8\n', encoding="utf-8")
+    enrolled = Enrolment()
+    enrolled.add("5p", np.ones(8, np.float32) / np.sqrt(8))
+    enrolled.save(folder / ENROLMENT_FILE)
+    reader = open_reader("camera", "render:draw=5p", "", TileLedger())
+    try:
+        assert reader.settings.stable_frames == 5  # type: ignore[attr-defined]
+        assert reader.settings.min_confidence == 0.8  # type: ignore[attr-defined]
+        assert len(reader.classifier.enrolment) == 1  # type: ignore[attr-defined]
+    finally:
+        reader.close()
