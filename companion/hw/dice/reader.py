@@ -46,6 +46,7 @@ _LAYOUTS: dict[int, np.ndarray] = {
 _ALL_SPOTS = np.array([[x, y] for x in (-1, 0, 1) for y in (-1, 0, 1)], dtype=np.float64)
 _MAX_SEEDS = 60
 _REFILLS = (1.0, 0.5, 0.3)  # flood tolerance of each fill from a seed, as a share of the set one
+_DIE_SIZED = 4  # a fill bigger than this many of the smallest faces may hold a die
 _TRIES = 3  # seeds that may fill the same unreadable patch before it is given up
 _HAT_SIZE = 5  # the pip search window, in pixels of each level of the pyramid
 _RING = np.stack([np.cos(np.arange(8) * np.pi / 4), np.sin(np.arange(8) * np.pi / 4)], axis=1)
@@ -299,6 +300,8 @@ class DiceReader:
                 attempt = self._face(tried, (x0, y0), gray[y0:y1, x0:x1])
                 if attempt is None:
                     region = tried if face is None else region
+                    if face is None and cv2.countNonZero(tried) > _DIE_SIZED * cfg.min_face_px ** 2:
+                        continue  # a die with its sides, too big to judge: try tighter
                     break
                 face, region = attempt, tried
                 if face.value is not None:
