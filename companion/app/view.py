@@ -58,6 +58,20 @@ class SheetView:
     states: tuple[Name, ...] = ()
     items: tuple[str, ...] = ()  # what the PC carries: "回復薬 healing potion ×2"
 
+    def lines(self) -> list[str]:
+        """The sheet as the screen and the terminal both print it."""
+        nxt = "max" if self.xp_next is None else str(self.xp_next)
+        strength = "" if self.strength is None else f"   Str 強さ {self.strength:+d}"
+        return [
+            f"Lv {self.level}   XP {self.xp}/{nxt}   Gold 金 {self.gold}{strength}",
+            f"Weapon 武器: {self.weapon} (+{self.weapon_attack})",
+            f"Ranged 飛び道具: {self.ranged} (+{self.ranged_attack}) ×{self.ammo}",
+            f"Armour 鎧: {self.armour} ({self.armour_defence})",
+            "Rings 指輪: " + (", ".join(str(r) for r in self.rings) or "–"),
+            "Items 持ち物: " + (", ".join(self.items) or "–"),
+            "States 状態: " + (", ".join(str(s) for s in self.states) or "normal 通常"),
+        ]
+
 
 @dataclass(frozen=True, slots=True)
 class Option:

@@ -306,18 +306,7 @@ class ScreenDisplay:
         y = self._panel(rect, "PC")
         if sheet is None:
             return
-        nxt = "max" if sheet.xp_next is None else str(sheet.xp_next)
-        rows = [
-            f"Lv {sheet.level}   XP {sheet.xp}/{nxt}   Gold 金 {sheet.gold}"
-            + ("" if sheet.strength is None else f"   Str 強さ {sheet.strength:+d}"),
-            f"Weapon 武器: {sheet.weapon} (+{sheet.weapon_attack})",
-            f"Ranged 飛び道具: {sheet.ranged} (+{sheet.ranged_attack}) ×{sheet.ammo}",
-            f"Armour 鎧: {sheet.armour} ({sheet.armour_defence})",
-            "Rings 指輪: " + (", ".join(str(r) for r in sheet.rings) or "–"),
-            "Items 持ち物: " + (", ".join(sheet.items) or "–"),
-            "States 状態: " + (", ".join(str(s) for s in sheet.states) or "normal 通常"),
-        ]
-        for row in rows:
+        for row in sheet.lines():
             self.surface.blit(self._fit(row, m(15), rect.w - m(16)), (rect.x + m(8), y))
             y += m(22)
 

@@ -110,14 +110,4 @@ def hp_bar(sheet: SheetView, width: int = 20) -> Text:
 
 
 def sheet_text(sheet: SheetView) -> str:
-    nxt = "max" if sheet.xp_next is None else str(sheet.xp_next)
-    strength = "" if sheet.strength is None else f"   Str 強さ {sheet.strength:+d}"
-    return "\n".join((
-        f"Lv {sheet.level}   XP {sheet.xp}/{nxt}   Gold 金 {sheet.gold}{strength}",
-        f"Weapon 武器: {sheet.weapon} (+{sheet.weapon_attack})",
-        f"Ranged 飛び道具: {sheet.ranged} (+{sheet.ranged_attack}) ×{sheet.ammo}",
-        f"Armour 鎧: {sheet.armour} ({sheet.armour_defence})",
-        "Rings 指輪: " + (", ".join(str(r) for r in sheet.rings) or "–"),
-        "Items 持ち物: " + (", ".join(sheet.items) or "–"),
-        "States 状態: " + (", ".join(str(s) for s in sheet.states) or "normal 通常"),
-    ))
+    return "\n".join(sheet.lines())
