@@ -603,10 +603,13 @@ class Game:
             yield from self._monsters_attack(None)
 
     def _monsters_attack(self, attacked: MonsterOnMap | None) -> Proc:
-        """JR-MULTI-1 [DEFAULT]: each other attacker gets its own defend check."""
+        """JR-MULTI-1 [DEFAULT]: each other attacker gets its own defend check. The monster
+        the PC attacked, if still fighting, holds one of the places the position allows."""
         attackers = self.attackers()
         if attacked in attackers:
             attackers.remove(attacked)
+        elif attacked is not None and attacked.alive and attacked.on_gold is None and attackers:
+            attackers.pop()  # the woken target answered in place of the last attacker
         for m in attackers:
             for _ in range(self.profile.hasted_attacks if m.hasted else 1):
                 if not m.alive:

@@ -97,6 +97,17 @@ def test_jr_multi_1_only_one_attacker_on_the_door() -> None:
     assert len(of(events, Kind.CHECK)) == 1  # snake 2 answers the attack; snake 1 cannot reach
 
 
+def test_jr_multi_1_a_woken_target_takes_the_doors_one_place() -> None:
+    """JR-MULTI-1: on the door, attacking a sleeping monster while another attacks: the
+    woken target answers, and no one else can reach the PC that turn."""
+    game = tough(Game("plus"))
+    feed(game, "5m 1m 4z 4m 1z")  # an awake snake; a bat, 熟睡 by the sleep check
+    assert [m.uid for m in game.attackers()] == [1]
+    events = feed(game, "fight:2 1m")
+    assert [c["uid"] for c in of(events, Kind.CHECK)] == [2]
+    assert [d["uid"] for d in of(events, Kind.DAMAGE)] == [2]
+
+
 def test_jr_state_1_stepping_back_does_not_wake_stepping_in_does() -> None:
     """JR-STATE-1: back from the door: nobody wakes; into the room: 睡眠 wakes, 熟睡 does not;
     attacking a 熟睡 monster wakes it."""
