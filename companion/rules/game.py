@@ -659,7 +659,12 @@ class Game:
         yield from self._defeat(m)
 
     def _defeat(self, m: MonsterOnMap) -> Proc:
-        """JR-XP-1, JR-AB-STEALGOLD, JR-DROP-1."""
+        """JR-XP-1, JR-AB-STEALGOLD, JR-DROP-1.
+
+        Drops follow the seed's procedure: draw until an item comes up or n tiles have
+        been drawn; the item is placed where the monster was, and drawing stops (the spec
+        reads "each item tile drawn"; the seed's step 5 does not return to step 1).
+        """
         self._remove_monster(m)
         self.pc.xp += m.monster.xp
         self._emit(Kind.DEFEAT, uid=m.uid, monster=m.monster.id, xp=m.monster.xp, total=self.pc.xp)
@@ -675,6 +680,7 @@ class Game:
                 if self.profile.role(tile) is Role.ITEM:
                     room.drops.append(tile)
                     self._emit(Kind.ITEM, action="dropped", tile=str(tile), room=m.room)
+                    break
                 else:
                     self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
                     self._emit(Kind.ITEM, action="no drop", tile=str(tile))
