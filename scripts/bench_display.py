@@ -93,7 +93,7 @@ def screenshots(folder: Path) -> None:
                           choices=AutoChoices(find_strategy("cautious")), display=display)
         while not (len(game.inputs) > 300 and isinstance(game.pending, ChoiceRequest)
                    and any(c.verb is Verb.FIGHT for c in game.pending.options)):
-            game.push(player.answer(game))  # type: ignore[arg-type]
+            game.push(player.answer(game))
         assert isinstance(game.pending, ChoiceRequest)
         options, highlight = options_for(game, game.pending)
         session.show(game.pending.prompt, options=options, highlight=highlight)

@@ -69,7 +69,7 @@ def replay_game(logged: LoggedGame) -> str | None:
     player = HeadlessPlayer(int(header["seed"]), header.get("strategy") or "cautious")
     expected = logged.events
     while game.pending is not None and len(game.events) < len(expected):
-        game.push(player.answer(game))  # type: ignore[arg-type]
+        game.push(player.answer(game))
     replayed = [_normal(e.to_json()) for e in game.events[: len(expected)]]
     for index, (want, got) in enumerate(zip(expected, replayed, strict=False)):
         if want != got:

@@ -12,11 +12,12 @@ from collections import deque
 from collections.abc import Callable
 
 from companion.errors import DataError
-from companion.rules.actions import Choice, ChoiceRequest, TileRequest, Verb
+from companion.rules.actions import Choice, ChoiceRequest, Input, TileRequest, Verb
 from companion.rules.game import Game, neighbours
 from companion.rules.profile import ItemKind, Profile
 from companion.rules.randomizer import seeded
 from companion.rules.state import MonsterOnMap, Sleeping
+from companion.rules.tiles import Tile
 from companion.rules.wall import Place, SimulatedWall
 
 Strategy = Callable[[Game, ChoiceRequest], Choice]
@@ -166,13 +167,17 @@ class HeadlessPlayer:
         self.wall = SimulatedWall(seeded(seed))
         self.strategy = find_strategy(strategy)
 
-    def answer(self, game: Game) -> Choice | object:
+    def draw(self, game: Game) -> Tile:
+        """The wall's next tile; after the game reshuffled, the wall is the discards again."""
+        if not len(self.wall):
+            self.wall.refill(game.ledger.tiles(Place.WALL))
+        return self.wall.draw()
+
+    def answer(self, game: Game) -> Input:
         request = game.pending
         if isinstance(request, TileRequest):
-            if not len(self.wall):
-                self.wall.refill(game.ledger.tiles(Place.WALL))
-            return self.wall.draw()
-        assert request is not None
+            return self.draw(game)
+        assert request is not None, "the game is over"
         return self.strategy(game, request)
 
 
@@ -191,5 +196,5 @@ def play(
     while game.pending is not None:
         if len(game.inputs) > MAX_INPUTS:
             raise RuntimeError(f"seed {seed}: the {strategy} strategy made no progress")
-        game.push(player.answer(game))  # type: ignore[arg-type]
+        game.push(player.answer(game))
     return game

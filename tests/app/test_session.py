@@ -123,8 +123,7 @@ class Hand:
         self.waiting_for: Slot | None = None
 
     def want(self, slot: Slot) -> None:
-        tile = self.wall.answer(self.game)
-        assert isinstance(tile, Tile)
+        tile = self.wall.draw(self.game)
         self.placed.append(str(tile))
         self.queue += [SlotReading(slot, "empty", 1.0), SlotReading(slot, str(tile), 0.97)]
 

@@ -81,8 +81,7 @@ def test_rfid_tray_game(tmp_path: Path) -> None:
             del on_slot[index]
             tray.settle()
             return
-        tile = wall.answer(game)
-        assert isinstance(tile, Tile)
+        tile = wall.draw(game)
         used = set(on_slot.values())
         uid = next(uid_of(tile, c) for c in range(4) if uid_of(tile, c) not in used)
         tray.place(index, uid)

@@ -25,7 +25,7 @@ def test_invariants_hold_after_every_input(seed: int, preset: str, strategy: str
     game = Game(preset)
     player = HeadlessPlayer(seed, strategy)
     while game.pending is not None:
-        game.push(player.answer(game))  # type: ignore[arg-type]
+        game.push(player.answer(game))
         ledger = game.ledger
         assert ledger.is_conserved()
         assert sum(ledger.total(p) for p in Place) == SET_SIZE
@@ -51,7 +51,7 @@ def test_same_inputs_same_events_and_pop_undoes(seed: int, preset: str) -> None:
     for _ in range(400):
         if game.pending is None:
             break
-        game.push(player.answer(game))  # type: ignore[arg-type]
+        game.push(player.answer(game))
     again = Game.replay(game.inputs, preset)
     assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
     before_last = Game.replay(game.inputs[:-1], preset)
