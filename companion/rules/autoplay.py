@@ -35,7 +35,7 @@ def hit_chance(rate: int) -> float:
 
 
 def _rate(game: Game, m: MonsterOnMap) -> int:
-    return game._rate(m, game.pc.weapon.value)[2]
+    return game.rate(m, game.pc.weapon.value)[2]
 
 
 def _by_verb(request: ChoiceRequest, verb: Verb) -> list[Choice]:

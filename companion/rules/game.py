@@ -561,7 +561,8 @@ class Game:
 
     # ------------------------------------------------------------------ combat
 
-    def _rate(self, m: MonsterOnMap, weapon: int) -> tuple[int, list[tuple[str, int]], int]:
+    def rate(self, m: MonsterOnMap, weapon: int) -> tuple[int, list[tuple[str, int]], int]:
+        """JR-RATE-1 for this PC: (raw sum, terms, clamped rate) against ``m``."""
         strength = self.pc.strength if self.on(Option.STRENGTH) else None
         return rate_terms(m.monster.attack, self.pc.level, weapon, strength)
 
@@ -580,7 +581,7 @@ class Game:
                 yield from self._monsters_attack(None)
                 return
         self._wake(target, "attacked")
-        raw, terms, rate = self._rate(target, self.pc.weapon.value)
+        raw, terms, rate = self.rate(target, self.pc.weapon.value)
         hit, d9 = yield from self._check(
             f"melee vs {target.monster.name_ja}", rate,
             automatic=True, terms=terms, raw=raw, against=target,
@@ -624,7 +625,7 @@ class Game:
                     yield from self._defend(m)
 
     def _defend(self, m: MonsterOnMap) -> Proc:
-        raw, terms, rate = self._rate(m, self.pc.weapon.value)
+        raw, terms, rate = self.rate(m, self.pc.weapon.value)
         safe, _ = yield from self._check(
             f"defend vs {m.monster.name_ja}", rate,
             automatic=True, terms=terms, raw=raw, against=m,
@@ -867,7 +868,7 @@ class Game:
             pc.arrows -= 1
             weapon, attack = "arrows", pc.ranged.value
         self._wake(m, "shot at")
-        raw, terms, rate = self._rate(m, attack)
+        raw, terms, rate = self.rate(m, attack)
         hit, _ = yield from self._check(
             f"ranged ({weapon}) vs {m.monster.name_ja}", rate,
             automatic=True, terms=terms, raw=raw, against=m,
