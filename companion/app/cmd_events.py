@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from companion.app.cmd_roll import add_dice_arguments, run_with_source
+from companion.app.cmd_roll import add_dice_arguments, print_json, run_with_source
 from companion.app.paths import config_dir
 from companion.dice import DiceSource
 from companion.dice.systems.events import (
@@ -97,11 +97,7 @@ def run(args: argparse.Namespace) -> int:
             party=party, rating_table=ratings,
         )
         if args.json:
-            data = report.to_json()
-            data["dice_source"] = args.dice
-            if args.dice == "sim":
-                data["seed"] = args.seed
-            print(json.dumps(data, ensure_ascii=False))
+            print_json(args, report.to_json())
         else:
             print(report.text)
         return 0

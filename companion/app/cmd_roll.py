@@ -79,15 +79,19 @@ def run_with_source(args: argparse.Namespace, body: Any) -> int:
     return code
 
 
+def print_json(args: argparse.Namespace, data: dict[str, Any]) -> None:
+    """One JSON object, stamped with where the dice came from (and the seed of sim dice)."""
+    data["dice_source"] = args.dice
+    if args.dice == "sim":
+        data["seed"] = args.seed
+    print(json.dumps(data, ensure_ascii=False))
+
+
 def run(args: argparse.Namespace) -> int:
     def body(source: DiceSource) -> int:
         result = roll(" ".join(args.expression), source)
         if args.json:
-            data = result.to_json()
-            data["dice_source"] = args.dice
-            if args.dice == "sim":
-                data["seed"] = args.seed
-            print(json.dumps(data, ensure_ascii=False))
+            print_json(args, result.to_json())
         else:
             print(f"[secret/シークレット] {result.text}" if result.secret else result.text)
         return 0
