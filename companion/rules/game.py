@@ -427,15 +427,15 @@ class Game:
             out.append(m)
         return out
 
-    def _ranged_targets(self) -> list[MonsterOnMap]:
+    def _ranged_targets(self, targets: list[MonsterOnMap] | None = None) -> list[MonsterOnMap]:
+        """Who the PC may shoot (JR-RANGED-1: before melee only); ``targets`` if known."""
         if self.melee_started or not self._has_ammo():
             return []
-        out = []
-        for m in self._targets():
-            if m.monster.ability is Ability.HASTE and not self.on(Option.EXTENDED_STATES):
-                continue  # JR-AB-HASTE (EZ)
-            out.append(m)
-        return out
+        ez_haste = not self.on(Option.EXTENDED_STATES)
+        return [
+            m for m in (self._targets() if targets is None else targets)
+            if not (ez_haste and m.monster.ability is Ability.HASTE)  # JR-AB-HASTE (EZ)
+        ]
 
     def _has_ammo(self) -> bool:
         return self.pc.shuriken > 0 or self.pc.arrows > 0
@@ -445,8 +445,9 @@ class Game:
         attackers = self.attackers()
         alive = self.room_monsters()
         options: list[Choice] = []
-        options += [Choice.of(Verb.FIGHT, str(m.uid)) for m in self._targets()]
-        options += [Choice.of(Verb.SHOOT, str(m.uid)) for m in self._ranged_targets()]
+        targets = self._targets()
+        options += [Choice.of(Verb.FIGHT, str(m.uid)) for m in targets]
+        options += [Choice.of(Verb.SHOOT, str(m.uid)) for m in self._ranged_targets(targets)]
         if pc.potions and pc.hp < pc.max_hp:
             options.append(Choice.of(Verb.USE, str(pc.potions[0])))
         bound = PCState.BOUND in pc.states
