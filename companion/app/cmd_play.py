@@ -238,6 +238,7 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     )
     if resuming:
         session.replay(saved.inputs, sim)
+    saved.events = len(game.events)  # a new game has already entered floor 1
     if save_path is not None:
         write_save(save_path, saved)  # before the log, so the save knows where the log began
     session.start_log()

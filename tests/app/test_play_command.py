@@ -16,6 +16,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.history import History
 from companion.app.save import SaveGame, default_save_path, load_save, write_save
+from companion.app.session import Session
 
 SEED = 2
 
@@ -109,6 +110,24 @@ def test_a_new_game_keeps_an_unfinished_save_aside(capsys: pytest.CaptureFixture
     assert "is kept as save.json.replaced-" in capsys.readouterr().err
     kept = list(default_save_path().parent.glob("save.json.replaced-*"))
     assert SaveGame.from_json(kept[0].read_text()) == unfinished
+
+
+def test_a_game_cut_before_its_first_step_resumes(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The save written as a game starts already counts its opening event (floor 1)."""
+    def power_cut(self: Session) -> None:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "run", power_cut)
+        assert main(["play", "--headless", "--state", str(default_save_path()),
+                     "--seed", str(SEED)]) == 130
+    saved = load_save(default_save_path())
+    assert saved is not None and saved.inputs == [] and saved.events == 1
+    assert main(["play", "--headless", "--resume"]) == 0
+    assert "did the rules change" not in capsys.readouterr().err
+    finished = load_save(default_save_path())
+    assert finished is not None and finished.finished and finished.game_id == saved.game_id
 
 
 def test_finished_save_is_recorded_once_then_a_new_game(capsys: pytest.CaptureFixture[str]) -> None:
