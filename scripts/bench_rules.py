@@ -5,6 +5,11 @@ memory as the number of games grows (it must stay flat).
 
 Prints one line per checkpoint (1k, 2k, 5k, 10k, 20k, 50k, 100k games, as far as --games
 goes): games, games/s, inputs/s and the process's peak RSS, then the survival rate.
+
+Last it prints a ceiling: games/s of games as long as the measured ones that do nothing
+but what every input of any engine here must do (draw the next tile of the simulated
+wall, move it in the ledger, hand it through a generator, journal it), with no rule at
+all. No rules core in this interpreter can go faster than that.
 """
 
 from __future__ import annotations
@@ -12,14 +17,41 @@ from __future__ import annotations
 import argparse
 import resource
 import time
+from collections.abc import Generator
 
 from companion.app.simulate import Tally, game_seed, run_chunk, summary
+from companion.rules.randomizer import seeded
+from companion.rules.tiles import Tile
+from companion.rules.wall import Place, SimulatedWall, TileLedger
 
 CHECKPOINTS = (1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000)
 
 
 def rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def bare_wall_games_per_second(inputs_per_game: int, games: int = 300) -> float:
+    """Games/s when each input is only a wall draw, a ledger move, a generator hop and a
+    journal entry: the ceiling for any rules core in this interpreter."""
+    def engine(ledger: TileLedger) -> Generator[None, Tile, None]:
+        while True:
+            tile = yield
+            ledger.move(tile, Place.WALL, Place.DISCARDS)
+
+    start = time.process_time()
+    for seed in range(games):
+        ledger, wall, journal = TileLedger(), SimulatedWall(seeded(seed)), []
+        proc = engine(ledger)
+        next(proc)
+        for _ in range(inputs_per_game):
+            if ledger.wall_total == 0:
+                ledger.reshuffle()
+                wall.refill(ledger.tiles(Place.WALL))
+            tile = wall.draw()
+            journal.append(tile)
+            proc.send(tile)
+    return games / (time.process_time() - start)
 
 
 def main() -> None:
@@ -46,6 +78,9 @@ def main() -> None:
     print(f"survival {result['survival_rate']:.3%} (95% CI {low:.3%}-{high:.3%}), "
           f"mean floor {result['mean_floor']:.1f}, {result['inputs_per_game']:.0f} inputs/game")
     print(f"first game's seed {game_seed(args.seed, 0)}")
+    ceiling = bare_wall_games_per_second(round(result["inputs_per_game"]))
+    print(f"ceiling with no rules at all ({round(result['inputs_per_game'])} bare wall draws "
+          f"per game): {ceiling:.0f} games/s")
 
 
 if __name__ == "__main__":
