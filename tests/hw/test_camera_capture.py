@@ -85,6 +85,15 @@ def test_no_webcam_is_a_status_and_retries_later() -> None:
     camera.close()
 
 
+def test_a_missing_webcam_is_told_in_words_only(capfd: pytest.CaptureFixture[str]) -> None:
+    """OpenCV's own warnings on each retry would scroll through the terminal display."""
+    camera = OpenCVCamera(7)  # no /dev/video7 here: OpenCV really tries and fails
+    assert camera.read() is None
+    assert "no camera at 7" in camera.message
+    assert "WARN" not in capfd.readouterr().err
+    camera.close()
+
+
 class UnpluggedAfter:
     """The device side of a webcam that gives ``good`` frames, then is pulled out."""
 

@@ -66,6 +66,9 @@ class OpenCVCamera:
         self._retry_s = retry_s
         self._clock = clock
         self._opener = opener if opener is not None else cv2.VideoCapture
+        # ``message`` says in words what is wrong; OpenCV's own warnings on every retry
+        # would scroll through the terminal display.
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
         self._capture: Any = None
         self._next_try = 0.0
 
@@ -76,8 +79,8 @@ class OpenCVCamera:
         self._next_try = now + self._retry_s
         capture = self._opener(self.device)
         if capture is None or not capture.isOpened():
-            self.message = (f"no camera at {self.device}: check the cable, or pick another "
-                            "with --source; retrying")
+            self.message = (f"no camera at {self.device}: check the cable, or choose another "
+                            "(--source, or input.camera_source in the config); retrying")
             return False
         capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
         capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
