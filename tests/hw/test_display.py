@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -147,3 +149,10 @@ def test_message_screen_between_games(tmp_path: Path) -> None:
     display.save_png(tmp_path / "message.png")
     assert [index for _, index in display._targets] == [0, 1]
     display.close()
+
+
+def test_pygame_does_not_greet_our_users() -> None:
+    """pygame prints a banner on import unless told not to; the companion tells it."""
+    done = subprocess.run([sys.executable, "-c", "import companion, pygame"],
+                          capture_output=True, text=True, check=True)
+    assert "pygame" not in done.stdout

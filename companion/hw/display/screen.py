@@ -21,9 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # (the variable above must be set before the import)
+import pygame
 import pygame.freetype
 
 from companion.assets import tile_image_path
