@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -153,6 +154,7 @@ def test_message_screen_between_games(tmp_path: Path) -> None:
 
 def test_pygame_does_not_greet_our_users() -> None:
     """pygame prints a banner on import unless told not to; the companion tells it."""
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
     done = subprocess.run([sys.executable, "-c", "import companion, pygame"],
-                          capture_output=True, text=True, check=True)
+                          capture_output=True, text=True, check=True, env=env)
     assert "pygame" not in done.stdout
