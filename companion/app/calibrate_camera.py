@@ -24,6 +24,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.errors import DataError
 from companion.hw.camera.capture import FrameSource, frame_problem, open_source
@@ -183,6 +184,10 @@ def run(args: argparse.Namespace) -> int:
               f"into {config_dir() / ENROLMENT_FILE}")
         return 0
     detector = MatDetector()
+    if args.source is None:  # the camera the game will read from
+        config = load_config()
+        config.tell_notices()
+        args.source = config.text("input.camera_source")
     source = open_source(args.source)
     try:
         found = find_mat(source, detector, args.frames, print)
@@ -217,9 +222,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "camera", help="find the mat, check focus, exposure and glare, enrol your tile set"
     )
-    parser.add_argument("--source", default="camera:0",
+    parser.add_argument("--source",
                         help="camera:0, /dev/video0, picamera, a picture/folder/video, "
-                             "or render:draw=5p (default camera:0)")
+                             "or render:draw=5p (default: the game's camera, "
+                             "input.camera_source in `companion config`)")
     parser.add_argument("--frames", type=int, default=30, help="frames to try (default 30)")
     parser.add_argument("--enrol", action="store_true",
                         help="then photograph each kind of your set on the Draw slot")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from companion.app.config import Config, Source, load_config
@@ -50,8 +49,7 @@ def parse_assignments(items: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     config = load_config(overrides=parse_assignments(args.assignments))
-    for notice in config.notices:
-        print(f"companion: {notice}", file=sys.stderr)
+    config.tell_notices()
     if args.path:
         print(config.path)
     elif args.json:

@@ -376,8 +376,7 @@ def effective_config(args: argparse.Namespace) -> Config:
             overrides[key] = value
             names[key] = name
     config = load_config(overrides=overrides, flag_names=names)
-    for notice in config.notices:
-        print(f"companion: {notice}", file=sys.stderr)
+    config.tell_notices()
     if config.text("play.mode") == "dice" and (
             config.text("display.kind") == "none" or config.text("choices.kind") == "auto"):
         raise DataError("the dice tray needs a display and a player: use --display screen or "

@@ -15,6 +15,7 @@ defaults are used. Loading never raises on a bad user file.
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -127,6 +128,11 @@ class Config:
 
     def __getitem__(self, key: str) -> Value:
         return self.settings[key].value
+
+    def tell_notices(self) -> None:
+        """Print the notices on stderr: the command goes on, the user learns what was off."""
+        for notice in self.notices:
+            print(f"companion: {notice}", file=sys.stderr)
 
     def text(self, key: str) -> str:
         value = self[key]

@@ -109,6 +109,17 @@ def test_calibrate_camera_saves_quality_and_reader_settings(
     assert load_settings(TileClassifier()).stable_frames == 5
 
 
+def test_calibrate_camera_checks_the_games_camera_by_default(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without --source it looks through input.camera_source, the camera play will use."""
+    monkeypatch.setenv("COMPANION_INPUT_CAMERA_SOURCE", "render:draw=5p")
+    main(["calibrate", "camera", "--frames", "2"])
+    assert "mat found" in capsys.readouterr().out
+    saved = tomllib.loads((config_dir() / CALIBRATION_FILE).read_text())
+    assert saved["source"] == "render:draw=5p"
+
+
 def test_calibrate_camera_without_a_mat_says_why(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     cv2.imwrite(str(tmp_path / "black.png"), np.zeros((720, 1280, 3), np.uint8))
