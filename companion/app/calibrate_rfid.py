@@ -293,7 +293,7 @@ def run(args: argparse.Namespace) -> int:
         if not kinds:
             raise InvalidNotation("--only needs at least one tile kind, e.g. --only '5p 123m'")
         enroller.enrol(kinds, args.copies)
-    reader = open_reader(args.kind, args.port, tag_map)
+    reader = open_reader(args, tag_map)
     try:
         run_enrolment(enroller, reader, TerminalKeys())
     except KeyboardInterrupt:

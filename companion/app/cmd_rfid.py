@@ -24,6 +24,7 @@ from typing import Any, TextIO
 
 from serial.tools import list_ports
 
+from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.hw.ports import ReaderStatus
 from companion.hw.rfid.events import TagEvent
@@ -64,18 +65,25 @@ def add_reader_arguments(parser: argparse.ArgumentParser) -> None:
     """``--port`` and ``--kind``, shared with ``companion calibrate rfid``."""
     parser.add_argument(
         "--port", metavar="P",
-        help="serial device or pyserial URL; '-' reads a capture from stdin. Default: the tray "
-             f"by USB ID {TRAY_VID:04X}:{TRAY_PID:04X}, or {RDM6300_DEFAULT_PORT} for an RDM6300")
-    parser.add_argument("--kind", choices=("tray", "rdm6300"), default="tray",
-                        help="a tray of MFRC522 readers (default) or one RDM6300 on a UART")
+        help="serial device or pyserial URL; '-' reads a capture from stdin. Default: "
+             "input.rfid_port in `companion config`, else the tray by USB ID "
+             f"{TRAY_VID:04X}:{TRAY_PID:04X}, or {RDM6300_DEFAULT_PORT} for an RDM6300")
+    parser.add_argument("--kind", choices=("tray", "rdm6300"),
+                        help="a tray of MFRC522 readers or one RDM6300 on a UART (default: "
+                             "input.rfid_kind in `companion config`, normally the tray)")
 
 
 def load_tag_map() -> TagMap:
     return TagMap.load(config_dir() / TAGMAP_FILENAME)
 
 
-def open_reader(kind: str, port: str | None, tag_map: TagMap) -> RfidReader:
-    """The reader the command line asks for; it opens (and reopens) its port on poll."""
+def open_reader(args: argparse.Namespace, tag_map: TagMap) -> RfidReader:
+    """The reader ``--kind``/``--port`` ask for, else the one the game uses; it opens (and
+    reopens) its port on poll."""
+    config = load_config()
+    config.tell_notices()
+    kind = args.kind or config.text("input.rfid_kind")
+    port = args.port if args.port is not None else (config.text("input.rfid_port") or None)
     opener: Callable[[str, int], Port] = open_serial
     if port == STDIN_PORT:
         stream = StreamPort(sys.stdin.buffer)
@@ -153,7 +161,7 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) ->
 
 
 def run_monitor(args: argparse.Namespace) -> int:
-    reader = open_reader(args.kind, args.port, load_tag_map())
+    reader = open_reader(args, load_tag_map())
     with StopSignal() as stop:
         monitor(reader, sys.stdout, args.json, stop)
     return 0

@@ -76,6 +76,18 @@ def test_monitor_text_for_an_rdm6300_capture(
     assert out.splitlines()[-1].startswith("counters: frames=3 garbage=0 bad_checksum=1 repeats=2")
 
 
+def test_monitor_watches_the_games_reader_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without --kind and --port it opens the reader set in the config, as play does."""
+    TagMap({"0F00A1B2C3": Tile.from_notation("7z")}).save(config_dir() / TAGMAP_FILENAME)
+    replay(tmp_path, monkeypatch, frame("0F00A1B2C3"))
+    monkeypatch.setenv("COMPANION_INPUT_RFID_KIND", "rdm6300")
+    monkeypatch.setenv("COMPANION_INPUT_RFID_PORT", "-")
+    assert cli.main(["rfid", "monitor"]) == 0
+    assert "placed   draw     0F00A1B2C3            7z 中 Red dragon" in capsys.readouterr().out
+
+
 def test_a_broken_tag_map_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     path = config_dir() / TAGMAP_FILENAME
     path.parent.mkdir(parents=True)
