@@ -408,8 +408,11 @@ class Game:
         pincered = bool(front and back)
         cap = self.profile.attackers[(self.position.value, pincered)]
         if pincered:
+            # Each side keeps its share; a side with fewer leaves its places to the other
+            # (in the room: 前後最大4体, up to 4 from front and back together).
             per_side = max(1, cap // 2)
-            return front[:per_side] + back[: cap - min(per_side, len(front))]
+            n_back = min(len(back), max(per_side, cap - len(front)))
+            return front[: cap - n_back] + back[:n_back]
         return (front or back)[:cap]
 
     def pincered(self) -> bool:
@@ -422,7 +425,7 @@ class Game:
         for m in [*self.room_monsters(), *self.pursuers]:
             if not m.alive or m in out:
                 continue
-            if m.monster.ability is Ability.INVISIBLE and not m.has_hit:
+            if m.monster.ability is Ability.INVISIBLE and not m.has_attacked:
                 continue  # JR-AB-INVISIBLE: only after it has attacked
             out.append(m)
         return out
@@ -455,6 +458,7 @@ class Game:
             options.append(Choice.of(Verb.DEFEND))
             if self.path and not self.pincered() and not bound:
                 options.append(Choice.of(Verb.FLEE))
+            options += self._ring_options()  # JR-MELEE-1: equip / unequip, then defend
             names = ", ".join(m.monster.name_ja for m in attackers)
             return f"Floor {self.floor}, room {room.number}: {names} attack! Act:", options
         if self.position is Position.DOOR and alive:
@@ -468,10 +472,17 @@ class Game:
             options += [Choice.of(Verb.MOVE, str(n)) for n in neighbours(room.number)]
         elif not bound and self.path:
             options.append(Choice.of(Verb.MOVE, str(self.path[-1])))
+        options += self._ring_options()
+        return f"Floor {self.floor}, room {room.number}: what next?", options
+
+    def _ring_options(self) -> list[Choice]:
+        """Rings to put on (JR-PC-4: while a hand is free) or take off."""
+        pc = self.pc
+        options: list[Choice] = []
         if len(pc.rings) < self.profile.ring_slots:
             options += [Choice.of(Verb.EQUIP, str(t)) for t in pc.spare_rings]
         options += [Choice.of(Verb.UNEQUIP, str(t)) for t in pc.rings]
-        return f"Floor {self.floor}, room {room.number}: what next?", options
+        return options
 
     def _decide(self) -> Proc:
         """Ask the player what to do, or act for a PC that cannot (JR-AB-FREEZE)."""
@@ -513,8 +524,10 @@ class Game:
             yield from self._move(int(choice.arg))
         elif verb is Verb.EQUIP:
             self._wear_ring(Tile.from_notation(choice.arg))
+            yield from self._defend_turn()  # JR-MELEE-1: in melee, equipping is defending
         elif verb is Verb.UNEQUIP:
             self._remove_ring(Tile.from_notation(choice.arg))
+            yield from self._defend_turn()
 
     # ------------------------------------------------------------------ moving
 
@@ -540,10 +553,17 @@ class Game:
         yield from self._arrive(number)
 
     def _flee(self) -> Proc:
-        """JR-FLEE-1/2: out through the door, back the way the PC came."""
+        """JR-FLEE-1/2: out through the door, back the way the PC came.
+
+        Fleeing is not an attack, so that turn the PC defends against the room's attackers
+        (JR-MELEE-1: 攻撃以外を実行したら...防御); monsters already following a fleeing PC
+        do not melee it (JR-FLEE-2: 逃げている間...近接攻撃を受けません).
+        """
         followers = []
         if self.on(Option.PINCER):
             followers = [m for m in self.attackers() if m.sleep is Sleeping.AWAKE]
+        if not self.pursuers:
+            yield from self._defend_turn()
         for m in [*self.room_monsters(), *self.pursuers]:
             if m.monster.ability is Ability.FIRE_BREATH and m.sleep is Sleeping.AWAKE:
                 self._emit(Kind.ABILITY, ability="fire_breath", uid=m.uid, why="flee")
@@ -626,6 +646,7 @@ class Game:
                     yield from self._defend(m)
 
     def _defend(self, m: MonsterOnMap) -> Proc:
+        m.has_attacked = True  # JR-AB-INVISIBLE: attacked, whether or not it hits
         raw, terms, rate = self.rate(m, self.pc.weapon.value)
         safe, _ = yield from self._check(
             f"defend vs {m.monster.name_ja}", rate,
@@ -654,10 +675,13 @@ class Game:
                 self._emit(Kind.ABILITY, ability="mimic", uid=m.uid, tile=str(tile), effect="item")
                 return
             self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
-            self._emit(Kind.ABILITY, ability="mimic", uid=m.uid, tile=str(tile), effect="sealed")
-            if self.on(Option.EXTENDED_STATES):
+            if self.on(Option.EXTENDED_STATES):  # Plus: sealed, and the fight goes on
                 m.sealed = True
+                self._emit(Kind.ABILITY, ability="mimic", uid=m.uid, tile=str(tile),
+                           effect="sealed")
                 return
+            # EZ names no other outcome: the hit stands and defeats it.
+            self._emit(Kind.ABILITY, ability="mimic", uid=m.uid, tile=str(tile), effect="no item")
         yield from self._defeat(m)
 
     def _defeat(self, m: MonsterOnMap) -> Proc:
@@ -726,7 +750,7 @@ class Game:
 
     def _hit(self, m: MonsterOnMap, breath: bool = False) -> Proc:
         """The monster's attack hits the PC: JR-DMG-1, then its ability (JR-AB-*)."""
-        m.has_hit = True
+        m.has_attacked = True
         table = m.monster.damage
         rolls: list[str] = []
         if m.monster.damage_d9:
@@ -839,6 +863,7 @@ class Game:
                 options = [Choice.of(Verb.SHOOT, str(m.uid)) for m in targets]
                 if self.pc.potions and self.pc.hp < self.pc.max_hp:
                     options.append(Choice.of(Verb.USE, str(self.pc.potions[0])))
+                options += self._ring_options()  # JR-RANGED-2: equip / unequip
                 options += [Choice.of(Verb.CLOSE), Choice.of(Verb.DOOR)]
                 if not targets:
                     break
@@ -849,6 +874,14 @@ class Game:
                     break
                 if choice.verb is Verb.USE:
                     self._drink()
+                    opening = False
+                    continue
+                if choice.verb in (Verb.EQUIP, Verb.UNEQUIP):
+                    ring = Tile.from_notation(choice.arg)
+                    if choice.verb is Verb.EQUIP:
+                        self._wear_ring(ring)
+                    else:
+                        self._remove_ring(ring)
                     opening = False
                     continue
                 target = self.monster(int(choice.arg))

@@ -54,7 +54,7 @@ class MonsterOnMap:
     invisible: bool = False  # 透明
     sealed: bool = False  # 封魔: its ability never triggers again
     on_gold: int | None = None  # spot of the gold tile it sits on (JR-AB-GOLDLOVER)
-    has_hit: bool = False  # it has attacked the PC (JR-AB-INVISIBLE, EZ)
+    has_attacked: bool = False  # it has attacked the PC, hit or not (JR-AB-INVISIBLE)
     alive: bool = True
 
 

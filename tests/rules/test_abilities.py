@@ -186,6 +186,25 @@ def test_jr_ab_invisible_cannot_be_attacked_first() -> None:
     assert "fight:1" in options(game)
 
 
+def test_jr_ab_invisible_an_attack_that_misses_still_counts() -> None:
+    """JR-AB-INVISIBLE: 攻撃されるまで: once it has attacked the PC, even if the PC
+    fended it off, the PC may attack it."""
+    game = meet("plus", 15, "2m 2m 1z 1z")  # phantom (awake: row 2, column 2)
+    events = feed(game, "defend 9m")  # it attacks and misses
+    assert of(events, Kind.CHECK)[0]["success"] and not of(events, Kind.DAMAGE)
+    assert "fight:1" in options(game)
+
+
+def test_jr_ab_mimic_ez_no_item_means_the_hit_defeats_it() -> None:
+    """JR-AB-MIMIC (EZ): the first hit draws a tile; not an item: EZ names no other
+    outcome, so the hit defeats the mimic, and it is not reported sealed."""
+    game = meet("ez", 16, "3m 1z 1z 1z")  # xeroc
+    events = feed(game, "fight:1 9m 2z")
+    assert of(events, Kind.ABILITY)[0]["effect"] == "no item"
+    assert not game.monster(1).alive and not game.monster(1).sealed
+    assert of(events, Kind.DEFEAT)[0]["monster"] == "X"
+
+
 def test_jr_ab_mimic_item_or_sealed() -> None:
     """JR-AB-MIMIC: the first hit draws a tile: an item replaces the monster; otherwise
     (Plus) the tile is discarded, the mimic sealed, and the fight goes on."""
@@ -239,7 +258,7 @@ def test_jr_ab_breath_answers_ranged_and_burns_the_fleeing() -> None:
     damage = of(events, Kind.DAMAGE)[0]
     assert damage["breath"] and damage["amount"] == 22
     feed(game, "1m")  # ranged combat ends; the dragon is awake and attacks
-    events = feed(game, "flee")
+    events = feed(game, "flee 9m")  # the flight's defend check holds; the breath does not
     assert of(events, Kind.DAMAGE)[0]["breath"] and game.room_no == 4
 
 

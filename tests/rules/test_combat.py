@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.rules.events import Kind
 from companion.rules.game import Game
+from companion.rules.state import Position
 from companion.rules.tiles import Tile
 from companion.rules.wall import Place
 from tests.rules.script import feed, of, options
@@ -143,7 +144,8 @@ def test_jr_flee_1_ez_monsters_do_not_follow() -> None:
     game = tough(Game("ez"))
     feed(game, "4m 1z 2z 3z 4z | move:5 1m 6z 6z 6z | enter")
     assert "flee" in options(game)
-    events = feed(game, "flee")
+    events = feed(game, "flee 9m")  # fleeing is not an attack: the snake is defended against
+    assert [c["what"] for c in of(events, Kind.CHECK)] == ["defend vs 大蛇"]
     assert of(events, Kind.MOVE)[0] == {
         "room": 5, "position": "corridor", "flee": True
     }
@@ -167,7 +169,7 @@ def test_jr_flee_2_pursuers_follow_and_a_pincer_stops_flight() -> None:
     assert game.monster(1).sleep.value == "deeply_asleep"
     feed(game, "move:5 1m 6z 6z 6z")  # room 5: an awake snake
     assert game.attackers()[0].uid == 2 and "flee" in options(game)
-    events = feed(game, "flee")
+    events = feed(game, "flee 9m")  # the flight's turn: the snake is defended against
     assert game.room_no == 4 and [m.uid for m in game.pursuers] == [2]
     assert of(events, Kind.STATE)[-1]["state"] == "pursuing"
     assert [m.uid for m in game.attackers()] == [2]
@@ -202,3 +204,68 @@ def test_jr_ranged_2_closing_in_ends_ranged_combat() -> None:
     events = feed(game, "3m close")
     assert of(events, Kind.RANGED)[-1] == {"action": "end"}
     assert game.melee_started and [m.uid for m in game.attackers()] == [2]
+
+
+def test_jr_melee_1_fleeing_is_defending() -> None:
+    """JR-MELEE-1: fleeing is one of the turn's actions and not an attack, so the room's
+    attackers are defended against before the PC is out (攻撃以外を実行したら...防御)."""
+    game = tough(Game("ez"), 30)
+    feed(game, "4m 1z 2z 3z 4z | move:5 1m 6z 6z 6z | enter")  # an awake snake
+    events = feed(game, "flee 2m")  # 2 < rate 3: the snake hits as the PC turns to run
+    assert [c["what"] for c in of(events, Kind.CHECK)] == ["defend vs 大蛇"]
+    assert of(events, Kind.DAMAGE)[0]["uid"] == 1
+    assert game.room_no == 4
+
+
+def test_jr_flee_2_a_pursued_pc_fleeing_on_takes_no_melee() -> None:
+    """JR-FLEE-2 (Plus: pincer): monsters following a fleeing PC do not melee it; fleeing
+    on from them draws no defend check."""
+    game = tough(Game("plus"))
+    feed(game, "1m 1z 2z 3z 4z | move:4 4z 1z 1s 1s | move:5 1m 6z 6z 6z")
+    feed(game, "flee 9m")  # out of room 5: the snake is defended against, then follows
+    assert game.room_no == 4 and [m.uid for m in game.pursuers] == [1]
+    events = feed(game, "flee")
+    assert not of(events, Kind.CHECK) and game.room_no == 1
+    assert [m.uid for m in game.pursuers] == [1]
+
+
+def test_jr_melee_1_and_ranged_2_rings_go_on_and_off_in_combat() -> None:
+    """JR-MELEE-1: in melee, equipping or unequipping is a turn spent defending;
+    JR-RANGED-2: in ranged combat it is one of the turn's actions, with no answer."""
+    game = tough(Game("ez"))
+    ring = Tile.from_notation("7p")
+    game.ledger.move(ring, Place.WALL, Place.PC)
+    game.pc.spare_rings.append(ring)
+    feed(game, "4m 1z 2z 3z 4z | move:5 1m 6z 6z 6z | enter")  # an awake snake attacks
+    assert "equip:7p" in options(game)
+    events = feed(game, "equip:7p 9m")
+    assert [c["what"] for c in of(events, Kind.CHECK)] == ["defend vs 大蛇"]
+    assert game.pc.rings == [ring] and "unequip:7p" in options(game)
+    events = feed(game, "unequip:7p 9m")
+    assert [c["what"] for c in of(events, Kind.CHECK)] == ["defend vs 大蛇"]
+    assert game.pc.spare_rings == [ring]
+
+    ranged = tough(Game("plus"))
+    ranged.ledger.move(ring, Place.WALL, Place.PC)
+    ranged.pc.spare_rings.append(ring)
+    feed(ranged, "5m 1m 6z 6z 6z | shoot:1 3m 2m 4m")  # a miss; the next turn goes on
+    assert {"shoot:1", "equip:7p", "close", "door"} <= set(options(ranged))
+    events = feed(ranged, "equip:7p")
+    assert ranged.pc.rings == [ring] and not of(events, Kind.CHECK)
+    events = feed(ranged, "4m")  # the next ranged turn's check holds
+    assert "unequip:7p" in options(ranged)
+
+
+def test_jr_multi_1_pincered_in_the_room_up_to_4_in_all() -> None:
+    """JR-MULTI-1: pincered in the room, 前後最大4体: up to 4 from front and back together,
+    so 3 in front and 1 behind all attack (and 1 in front, 3 behind)."""
+    game = tough(Game("plus"))
+    feed(game, "5m 1m 1m 5m 9m")  # four awake monsters (sleep check: all odd ranks)
+    game.position = Position.ROOM
+    monsters = game.room_monsters()
+    game.pursuers[:] = monsters[3:]
+    assert game.pincered() and len(game.attackers()) == 4
+    game.pursuers[:] = monsters[1:]
+    assert [m.uid for m in game.attackers()] == [1, 2, 3, 4]
+    game.position = Position.DOOR  # 前後1体ずつ: one each side
+    assert [m.uid for m in game.attackers()] == [1, 2]
