@@ -125,8 +125,8 @@ def test_overrides_must_name_a_kept_default_of_the_same_type() -> None:
         ("EV-CORE-4", "rounding", "sideways", "must be one of down, up, nearest"),
         ("EV-CORE-2", "comparison", "=>", "must be one of <=, >="),
         ("EV-TRAP-2", "individual", "everyone", "must be one of disarmer, random"),
-        ("EV-POI-1", "duration", "1D", None),
-        ("EV-POI-1", "duration", "1Q6", "is not dice notation"),
+        ("EV-POI-9", "sign_die", "1D", None),
+        ("EV-POI-9", "sign_die", "1Q6", "is not dice notation"),
         ("EV-POI-9", "abilities", ["luck"], "must name abilities"),
     ],
 )
@@ -138,6 +138,68 @@ def test_override_values_are_checked(rule: str, key: str, value: Any, message: s
         return
     with pytest.raises(DataError, match=message):
         rules.with_overrides({rule: {key: value}})
+
+
+def test_seed_numbers_are_the_books_rules_not_defaults() -> None:
+    """EV-TRAP-3, EV-TRAP-7, EV-REC-1, EV-REC-2, EV-POI-1, EV-POI-5, EV-POI-8, EV-POI-9: the
+    numbers seed 001 states (−10 rating, ×3 per metre, DM Lv × 5 for recovery, rating 10 and
+    minimum 1, 1D6 hours, −1, 1D6 maximum, ±6 and minimum 1) are source data: never listed or
+    labelled as Defaults, and refused as overrides.
+    """
+    rules = load_rules()
+    assert rules.source["EV-TRAP-3"] == {"rating_drop": 10}
+    assert rules.source["EV-TRAP-7"] == {"damage_per_metre": 3}
+    assert rules.source["EV-REC-1"] == {"rating_per_dm_level": 5}
+    assert rules.source["EV-REC-2"] == {"rating": 10, "bonus_minimum": 1}
+    assert rules.source["EV-POI-1"] == {"duration": "1D6"}
+    assert rules.source["EV-POI-5"] == {"penalty": 1}
+    assert rules.source["EV-POI-8"] == {"maximum": "1D6"}
+    assert rules.source["EV-POI-9"] == {
+        "abilities": ["dexterity", "agility", "intelligence", "strength"],
+        "change": 6, "minimum": 1,
+    }
+    listed = {(rule, key) for rule, key, _, _ in rules.settings.entries()}
+    for rule, keys in rules.source.items():
+        for key in keys:
+            if key != "abilities":  # EV-POI-9's Default orders the seed's four on the die
+                assert (rule, key) not in listed
+    for rule, key, value in [("EV-TRAP-3", "rating_drop", 5), ("EV-POI-1", "duration", "1D3"),
+                             ("EV-REC-2", "rating", 12), ("EV-TRAP-7", "damage_per_metre", 1)]:
+        with pytest.raises(DataError, match=rf"{rule}\.{key} is the book's rule"):
+            rules.with_overrides({rule: {key: value}})
+
+
+def test_ev_rec_1_recovery_rating_is_the_seeds_not_a_default() -> None:
+    """EV-REC-1: 「基本威力値（ＤＭＬｖｘ５レーティング）」 is the seed's own formula for
+    recovery, so it is shown without "(default)"; traps borrow it as a Default (EV-CORE-3).
+    """
+    recovery = walk("recovery", d6(1, 1, 1, 1), dm_level=2)
+    assert "at rating 10 (DM Lv 2 × 5);" in recovery.steps[0].text
+    changed = walk("recovery", d6(1, 1, 1, 1), dm_level=2,
+                   overrides={"EV-CORE-3": {"rating_per_dm_level": 4}})
+    assert changed.find("EV-CORE-3")[0].data["rating"] == 10
+    arrow = walk("trap", d6(3), dm_level=2)
+    assert "rating 10 (DM Lv 2 × 5 (default))" in arrow.steps[1].text
+
+
+def test_ev_poi_9_abilities_are_the_seeds_four_on_a_fair_die() -> None:
+    """EV-POI-9: 「器用度・敏捷度・知力・筋力のいずれか一つ」: the Default may reorder the four
+    but not add vitality or drop one, and the die must have a face per entry.
+    """
+    rules = load_rules()
+    with pytest.raises(DataError, match="must name abilities"):
+        rules.with_overrides({"EV-POI-9": {"abilities": ["dexterity", "agility",
+                                                         "intelligence", "vitality"]}})
+    with pytest.raises(DataError, match="must name abilities"):
+        rules.with_overrides({"EV-POI-9": {"abilities": ["dexterity", "agility", "strength"]}})
+    with pytest.raises(DataError, match="one die with a face per ability, 1D4"):
+        rules.with_overrides({"EV-POI-9": {"ability_die": "1D6"}})
+    reordered = rules.with_overrides({"EV-POI-9": {
+        "abilities": ["strength", "intelligence", "agility", "dexterity"]}})
+    report = walk("poison", [*d6(6, 2), (4, 1), *d6(2)], overrides={"EV-POI-9": {
+        "abilities": ["strength", "intelligence", "agility", "dexterity"]}})
+    assert reordered.settings["EV-POI-9", "abilities"][0] == "strength"
+    assert report.find("EV-POI-9")[0].data == {"ability": "strength", "change": 6}
 
 
 def test_sw_mode_without_a_party_is_a_clear_error() -> None:
@@ -545,7 +607,11 @@ def test_ev_poi_3_poisons_do_not_stack() -> None:
 def test_ev_poi_5_minus_one_and_active_actions() -> None:
     """EV-POI-5: −1 to all checks (single, Default); active actions need vitality vs toxicity."""
     (step,) = walk("poison", d6(1, 2)).find("EV-POI-5")
-    assert step.data == {"penalty": -1} and "does not stack (default)" in step.text
+    assert step.data == {"penalty": -1, "action_penalty": -1}
+    assert "does not stack (default)" in step.text
+    (stacked,) = walk("poison", d6(1, 2), overrides={"EV-POI-5": {"stack": True}}).find("EV-POI-5")
+    assert stacked.data == {"penalty": -1, "action_penalty": -2}
+    assert "(−2 in all: stacks)" in stacked.text
 
 
 def test_ev_poi_6_and_7_gender_swap_and_love_potion() -> None:

@@ -6,9 +6,10 @@ screen) that also prints as text. In ``generic`` mode it rolls the tables and
 states the target and countermeasure, leaving checks to the GM; in ``sw`` mode it
 also rolls the Sword World checks for the party (EV-CORE-2).
 
-Tables, checks and every Default live in ``data/events.toml``, keyed by rule ID;
-the user may override Defaults, and output labels each value that is still the
-packaged Default "(default)".
+Tables, checks, the other numbers the seed states and every Default live in
+``data/events.toml``, keyed by rule ID. The seed's numbers (``[source]``) are the
+book's rules and are shown plainly; the user may override Defaults, and output
+labels each value that is still the packaged Default "(default)".
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from enum import Enum
 from importlib.resources import files
 from typing import Any
 
-from companion.dice.notation import Comparison, Rounding, parse
+from companion.dice.notation import Comparison, Dice, Rounding, parse
 from companion.dice.result import Result
 from companion.dice.roll import RollOptions, roll
 from companion.dice.sources import DiceSource
@@ -82,10 +83,49 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("EV-TRAP-2", "individual"): ("disarmer", "random"),
 }
 #: Settings that are dice notation.
-DICE_SETTINGS = (("EV-POI-1", "duration"), ("EV-POI-9", "ability_die"), ("EV-POI-9", "sign_die"))
+DICE_SETTINGS = (("EV-POI-9", "ability_die"), ("EV-POI-9", "sign_die"))
+
+#: The numbers the seed states besides its tables (``[source]`` in the data), with
+#: their types. They are the book's rules, so the user cannot override them.
+SOURCE_KEYS: dict[tuple[str, str], type] = {
+    ("EV-TRAP-3", "rating_drop"): int,
+    ("EV-TRAP-7", "damage_per_metre"): int,
+    ("EV-REC-1", "rating_per_dm_level"): int,
+    ("EV-REC-2", "rating"): int,
+    ("EV-REC-2", "bonus_minimum"): int,
+    ("EV-POI-1", "duration"): str,
+    ("EV-POI-5", "penalty"): int,
+    ("EV-POI-8", "maximum"): str,
+    ("EV-POI-9", "abilities"): list,
+    ("EV-POI-9", "change"): int,
+    ("EV-POI-9", "minimum"): int,
+}
+SOURCE_DICE = (("EV-POI-1", "duration"), ("EV-POI-8", "maximum"))
 
 
-def _check_values(values: Mapping[str, Mapping[str, Any]], origin: str) -> None:
+def _dice_text(text: Any, where: str) -> None:
+    try:
+        parse(str(text))
+    except InvalidNotation as exc:
+        raise DataError(f"{where} is not dice notation: {exc}") from exc
+
+
+def _check_source(source: Mapping[str, Mapping[str, Any]], origin: str) -> None:
+    for (rule, name), kind in SOURCE_KEYS.items():
+        value = source.get(rule, {}).get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise DataError(f"{origin}: [source.\"{rule}\"] needs {name} as a {kind.__name__}, "
+                            f"found {value!r}")
+    for rule, name in SOURCE_DICE:
+        _dice_text(source[rule][name], f"{origin}: source {rule}.{name}")
+    if set(source["EV-POI-9"]["abilities"]) - set(ABILITY_NAMES):
+        raise DataError(f"{origin}: source EV-POI-9.abilities must name abilities from "
+                        f"{', '.join(ABILITY_NAMES)}")
+
+
+def _check_values(
+    values: Mapping[str, Mapping[str, Any]], source: Mapping[str, Mapping[str, Any]], origin: str
+) -> None:
     def get(rule: str, name: str) -> Any:
         return values.get(rule, {}).get(name)
 
@@ -94,14 +134,17 @@ def _check_values(values: Mapping[str, Mapping[str, Any]], origin: str) -> None:
             raise DataError(f"{origin}: {rule}.{name} must be one of {', '.join(allowed)}; "
                             f"found {get(rule, name)!r}")
     for rule, name in DICE_SETTINGS:
-        try:
-            parse(str(get(rule, name)))
-        except InvalidNotation as exc:
-            raise DataError(f"{origin}: {rule}.{name} is not dice notation: {exc}") from exc
+        _dice_text(get(rule, name), f"{origin}: {rule}.{name}")
+    # EV-POI-9: the seed names the four abilities; the Default only orders them on a die.
+    named = source["EV-POI-9"]["abilities"]
     abilities = get("EV-POI-9", "abilities") or []
-    if not abilities or set(abilities) - set(ABILITY_NAMES):
+    if not isinstance(abilities, list) or set(abilities) != set(named):
         raise DataError(f"{origin}: EV-POI-9.abilities must name abilities from "
-                        f"{', '.join(ABILITY_NAMES)}")
+                        f"{', '.join(named)} (器用度・敏捷度・知力・筋力), each at least once")
+    die = parse(get("EV-POI-9", "ability_die")).expr
+    if not isinstance(die, Dice) or die.count != 1 or die.sides != len(abilities):
+        raise DataError(f"{origin}: EV-POI-9.ability_die must be one die with a face per "
+                        f"ability, 1D{len(abilities)}; found {get('EV-POI-9', 'ability_die')!r}")
 
 
 @dataclass(frozen=True)
@@ -145,7 +188,6 @@ class Settings:
                     )
                 values[rule][name] = value
                 user_set.add((rule, name))
-        _check_values(values, origin)
         return Settings(values, frozenset(user_set))
 
     def entries(self) -> list[tuple[str, str, Any, bool]]:
@@ -159,17 +201,34 @@ class Settings:
 
 @dataclass(frozen=True)
 class EventRules:
-    """The tables, check definitions and Defaults of the `events` system."""
+    """The tables, check definitions, the seed's other numbers and the Defaults of `events`.
+
+    ``source["EV-TRAP-3"]["rating_drop"]`` is a number the seed states; ``settings``
+    holds the Defaults the user may change.
+    """
 
     title: str
     tables: Mapping[str, DiceTable]
     checks: Mapping[str, CheckSpec]
+    source: Mapping[str, Mapping[str, Any]]
     settings: Settings
 
     def with_overrides(
         self, overrides: Mapping[str, Mapping[str, Any]], origin: str = "overrides"
     ) -> EventRules:
-        return replace(self, settings=self.settings.with_overrides(overrides, origin))
+        """New rules with ``overrides`` of Defaults; the seed's own numbers are refused."""
+        if not isinstance(overrides, Mapping):
+            raise DataError(f"{origin}: the Defaults must be tables keyed by rule ID")
+        for rule, keys in overrides.items():
+            for name in keys if isinstance(keys, Mapping) else ():
+                if name in self.source.get(rule, {}) and name not in self.settings.values.get(
+                    rule, {}
+                ):
+                    raise DataError(f"{origin}: {rule}.{name} is the book's rule (seed 001: "
+                                    f"{self.source[rule][name]!r}), not a Default")
+        settings = self.settings.with_overrides(overrides, origin)
+        _check_values(settings.values, self.source, origin)
+        return replace(self, settings=settings)
 
 
 def load_rules(text: str | None = None, origin: str = DATA_FILE) -> EventRules:
@@ -180,7 +239,7 @@ def load_rules(text: str | None = None, origin: str = DATA_FILE) -> EventRules:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{origin}: not TOML ({exc})") from exc
-    for section in ("tables", "checks", "defaults"):
+    for section in ("tables", "checks", "source", "defaults"):
         if section not in data:
             raise DataError(f"{origin}: missing [{section}]")
     tables = {}
@@ -198,12 +257,13 @@ def load_rules(text: str | None = None, origin: str = DATA_FILE) -> EventRules:
             raise DataError(f"{origin}: [checks.{key}] lacks {exc.args[0]!r}") from exc
         if checks[key].fixed not in data["defaults"]["EV-CORE-1"]:
             raise DataError(f"{origin}: [checks.{key}] uses unknown fixed roll {raw['fixed']!r}")
-    _check_values(data["defaults"], origin)
+    _check_source(data["source"], origin)
+    _check_values(data["defaults"], data["source"], origin)
     system = data.get("system", {})
     if not {"name_ja", "name_en"} <= set(system):
         raise DataError(f"{origin}: [system] needs name_ja and name_en")
     title = f"{system['name_ja']}/{system['name_en']}"
-    return EventRules(title, tables, checks, Settings(data["defaults"]))
+    return EventRules(title, tables, checks, data["source"], Settings(data["defaults"]))
 
 
 # --- results ---------------------------------------------------------------------
@@ -320,6 +380,7 @@ class _Run:
     ) -> None:
         self.rules = rules
         self.s = rules.settings
+        self.book = rules.source
         self.source = source
         self.mode = mode
         self.dm_tag = self.s.tag("EV-CORE-1", "dm_level") if dm_level is None else ""
@@ -413,7 +474,7 @@ class _Run:
         return next(m for b, m in ranked if b == top)
 
     def rating(self) -> tuple[int, str]:
-        """EV-CORE-3: rating = DM Lv × 5 (Default)."""
+        """EV-CORE-3: a trap's rating = DM Lv × 5 (Default: recovery's seed formula)."""
         per = self.s["EV-CORE-3", "rating_per_dm_level"]
         tag = self.s.tag("EV-CORE-3", "rating_per_dm_level")
         return self.dm * per, f"DM Lv {self.dm} × {per}{tag}"
@@ -604,7 +665,7 @@ class _Run:
     def explosion(self, chest: bool) -> bool:
         """EV-TRAP-3: each member resists with vitality; success lowers the rating by 10."""
         rating, rating_text = self.rating()
-        drop = self.s["EV-TRAP-3", "success_rating_drop"]
+        drop = self.book["EV-TRAP-3"]["rating_drop"]
         floor = self.s["EV-TRAP-3", "rating_floor"]
         low = max(floor, rating - drop)
         if not self.sw:
@@ -679,7 +740,7 @@ class _Run:
 
     def pit(self) -> None:
         """EV-TRAP-7: each member dodges (adventurer Lv + AGI); fallers drop 1/2D m."""
-        per_metre = self.s["EV-TRAP-7", "damage_per_metre"]
+        per_metre = self.book["EV-TRAP-7"]["damage_per_metre"]
         if not self.sw:
             self.check_prompt("EV-TRAP-7", "pit", "each member",
                               f"failure: falls 1/2D m; damage (m − Thief Lv) × {per_metre}, "
@@ -805,11 +866,12 @@ class _Run:
     def recovery(self) -> None:
         """EV-REC-1..3: poison cured, HP and MP recover base power, once per room."""
         if self.s["EV-REC-2", "enabled"]:
-            rating = self.s["EV-REC-2", "rating"]
-            bonus = max(1, self.dm - 1)
+            rating = self.book["EV-REC-2"]["rating"]
+            bonus = max(self.book["EV-REC-2"]["bonus_minimum"], self.dm - 1)
             rating_text = f"fixed rating {rating} + bonus {bonus} (EV-REC-2 option)"
         else:
-            rating, rating_text = self.rating()
+            per = self.book["EV-REC-1"]["rating_per_dm_level"]
+            rating, rating_text = self.dm * per, f"DM Lv {self.dm} × {per}"
             bonus = 0
         tag = self.s.tag("EV-REC-1", "all_members")
         everyone = self.s["EV-REC-1", "all_members"]
@@ -869,7 +931,7 @@ class _Run:
             elif permanent:
                 self.add("EV-POI-12", "Option on: this effect is permanent")
             else:
-                duration = roll(self.s["EV-POI-1", "duration"], self.source)
+                duration = roll(self.book["EV-POI-1"]["duration"], self.source)
                 hours = duration.total
                 self.add("EV-POI-1", f"効果持続時間/duration {duration.text} hours",
                          roll=duration, data={"hours": hours})
@@ -888,13 +950,19 @@ class _Run:
                      f"{self.s.tag('EV-POI-2', 'hours_per_tick')})")
 
     def check_penalty(self) -> None:
-        """EV-POI-5: −1 to all checks; an active action needs a vitality check."""
+        """EV-POI-5: −1 to all checks; an active action needs a vitality check, and is at −1.
+
+        Whether the action's −1 adds to the general −1 is a Default (no).
+        """
         _, tox_text = self.fixed("toxicity")
-        penalty = self.s["EV-POI-5", "penalty"]
-        self.add("EV-POI-5", f"判定－{penalty}/−{penalty} to all checks (does not stack"
-                 f"{self.s.tag('EV-POI-5', 'penalty')}); an active action needs a vitality check "
-                 f"vs toxicity {tox_text}, and is still at −{penalty}",
-                 data={"penalty": -penalty})
+        penalty = self.book["EV-POI-5"]["penalty"]
+        stack = self.s["EV-POI-5", "stack"]
+        action = 2 * penalty if stack else penalty
+        how = "stacks" if stack else "does not stack"
+        self.add("EV-POI-5", f"判定－{penalty}/−{penalty} to all checks; an active action needs a "
+                 f"vitality check vs toxicity {tox_text}, and is still at −{penalty} "
+                 f"(−{action} in all: {how}{self.s.tag('EV-POI-5', 'stack')})",
+                 data={"penalty": -penalty, "action_penalty": -action})
 
     def gender_swap(self) -> None:
         """EV-POI-6."""
@@ -908,7 +976,7 @@ class _Run:
 
     def vitality_damage(self) -> int:
         """EV-POI-8: the poison's maximum is 1D6 points, dealt 1 HP per tick."""
-        maximum = roll("1D6", self.source)
+        maximum = roll(self.book["EV-POI-8"]["maximum"], self.source)
         cure = ("HP lost to it heals only once the poison is cured (EV-POI-10 option)"
                 if self.s["EV-POI-10", "enabled"] else "HP lost heals with Cure Wounds")
         curse = (f"; 呪い/curse: Remove Curse also removes it{self.s.tag('EV-POI-11', 'enabled')}"
@@ -924,14 +992,15 @@ class _Run:
         abilities = self.s["EV-POI-9", "abilities"]
         which = roll(dice, self.source)
         sign_roll = roll(self.s["EV-POI-9", "sign_die"], self.source)
-        change = self.s["EV-POI-9", "change"]
+        change = self.book["EV-POI-9"]["change"]
         delta = -change if sign_roll.total % 2 else change
-        ability = abilities[(which.total - 1) % len(abilities)]
+        ability = abilities[which.total - 1]
         ja, en = ABILITY_NAMES[ability]
         tag = self.s.tag("EV-POI-9", "ability_die")
+        sign_tag = self.s.tag("EV-POI-9", "sign_die")
         self.add("EV-POI-9", f"能力値±６/Ability ±{change}: {which.text} ＞ {ja}/{en}{tag}; "
-                 f"{sign_roll.text} ＞ {delta:+d} (odd −, even +); never below "
-                 f"{self.s['EV-POI-9', 'minimum']}; derived values: GM",
+                 f"{sign_roll.text} ＞ {delta:+d} (odd −, even +{sign_tag}); never below "
+                 f"{self.book['EV-POI-9']['minimum']}; derived values: GM",
                  data={"ability": ability, "change": delta})
 
 
