@@ -29,11 +29,14 @@ from companion.errors import DataError
 OVERRIDES_NAME = "events.toml"
 
 
-def _read(path: str, what: str) -> str:
+def _read(path: str | Path, what: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise DataError(f"cannot read the {what} {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise DataError(f"the {what} {path} is not UTF-8 text "
+                        f"(byte {exc.start + 1} cannot be read)") from exc
 
 
 def _parse_set(text: str) -> tuple[str, str, Any]:
@@ -55,7 +58,7 @@ def load_user_rules(settings: list[str]) -> EventRules:
     path = config_dir() / OVERRIDES_NAME
     if path.exists():
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            data = tomllib.loads(_read(path, "Defaults file"))
         except tomllib.TOMLDecodeError as exc:
             raise DataError(f"{path}: not TOML ({exc})") from exc
         rules = rules.with_overrides(data.get("defaults", {}), str(path))

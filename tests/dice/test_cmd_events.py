@@ -115,3 +115,43 @@ def test_bad_party_file_names_the_field(
     party.write_text('[[member]]\nname = "Aki"\nthief = "three"\n', encoding="utf-8")
     assert main(["events", "door", "--mode", "sw", "--party", str(party)]) == 2
     assert "member 1: thief must be a whole number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("flag", "content", "message"),
+    [
+        ("--party", b"\xff\xfe[[member]]", "the party file"),
+        ("--ratings", b"\xffrating,2", "the rating table"),
+        ("--party", b"member = [1]\n", "member 1: must be a [[member]] table"),
+    ],
+)
+def test_unreadable_party_or_rating_files_are_a_clear_error(
+    flag: str, content: bytes, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-CORE-3 rating CSV and the sw party file: bad bytes or shapes give exit 2, no traceback."""
+    path = tmp_path / "input"
+    path.write_bytes(content)
+    assert main(["events", "door", "--mode", "sw", flag, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"defaults = 3\n", "the Defaults must be tables keyed by rule ID"),
+        (b"\xff", "is not UTF-8 text"),
+        (b'[defaults."EV-POI-1"]\nduration = "1D3"\n', "EV-POI-1.duration is the book's rule"),
+        (b'[defaults."EV-DOOR-4"]\nretries = -1\n', "EV-DOOR-4.retries must be at least 0"),
+    ],
+)
+def test_a_bad_user_defaults_file_is_a_clear_error(
+    content: bytes, message: str, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-CORE-1..EV-POI-12 Defaults file in the config folder: named, exit 2, no traceback."""
+    config = user_dirs / "config"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "events.toml").write_bytes(content)
+    assert main(["events", "monster"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err

@@ -202,6 +202,21 @@ def test_ev_poi_9_abilities_are_the_seeds_four_on_a_fair_die() -> None:
     assert report.find("EV-POI-9")[0].data == {"ability": "strength", "change": 6}
 
 
+@pytest.mark.parametrize(
+    ("rule", "key", "value"),
+    [("EV-CORE-1", "dm_level", 0), ("EV-CORE-1", "dm_level", -2), ("EV-CORE-1", "disarm", -5),
+     ("EV-CORE-1", "fixed_roll_bonus", -1), ("EV-CORE-3", "rating_per_dm_level", -1),
+     ("EV-DOOR-4", "retries", -1), ("EV-TRAP-3", "rating_floor", -10),
+     ("EV-POI-2", "hours_per_tick", 0)],
+)
+def test_whole_number_defaults_have_a_floor(rule: str, key: str, value: int) -> None:
+    """EV-CORE-1 (DM Lv ≥ 1, targets ≥ 0), EV-CORE-3, EV-DOOR-4, EV-TRAP-3, EV-POI-2: an edited
+    Default out of range is refused (a −1 retry count used to skip the lock roll entirely).
+    """
+    with pytest.raises(DataError, match=rf"{rule}\.{key} must be at least"):
+        load_rules().with_overrides({rule: {key: value}})
+
+
 def test_sw_mode_without_a_party_is_a_clear_error() -> None:
     with pytest.raises(NoParty, match="--party FILE"):
         run_event("door", ScriptedDice(d6(2)), mode="sw")

@@ -84,6 +84,18 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
 }
 #: Settings that are dice notation.
 DICE_SETTINGS = (("EV-POI-9", "ability_die"), ("EV-POI-9", "sign_die"))
+#: Whole-number settings and the least value that makes sense for each (a fixed-roll
+#: override of 0 means "DM Lv + bonus"; a DM level starts at 1, EV-CORE-1).
+MINIMUMS: dict[tuple[str, str], int] = {
+    **{("EV-CORE-1", name): 0 for name in ("fixed_roll_bonus", "disarm", "unlock", "search",
+                                           "unlock_spell", "appraisal", "pharmacology",
+                                           "toxicity", "trap")},
+    ("EV-CORE-1", "dm_level"): 1,
+    ("EV-CORE-3", "rating_per_dm_level"): 0,
+    ("EV-DOOR-4", "retries"): 0,
+    ("EV-TRAP-3", "rating_floor"): 0,
+    ("EV-POI-2", "hours_per_tick"): 1,
+}
 
 #: The numbers the seed states besides its tables (``[source]`` in the data), with
 #: their types. They are the book's rules, so the user cannot override them.
@@ -132,6 +144,10 @@ def _check_values(
     for (rule, name), allowed in CHOICES.items():
         if get(rule, name) not in allowed:
             raise DataError(f"{origin}: {rule}.{name} must be one of {', '.join(allowed)}; "
+                            f"found {get(rule, name)!r}")
+    for (rule, name), least in MINIMUMS.items():
+        if get(rule, name) < least:
+            raise DataError(f"{origin}: {rule}.{name} must be at least {least}, "
                             f"found {get(rule, name)!r}")
     for rule, name in DICE_SETTINGS:
         _dice_text(get(rule, name), f"{origin}: {rule}.{name}")

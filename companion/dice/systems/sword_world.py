@@ -84,6 +84,8 @@ def load_party(text: str, origin: str = "party file") -> tuple[Member, ...]:
     members = []
     for number, row in enumerate(rows, 1):
         where = f"{origin}: member {number}"
+        if not isinstance(row, dict):
+            raise DataError(f"{where}: must be a [[member]] table, found {row!r}")
         unknown = set(row) - known
         if unknown:
             raise DataError(f"{where}: unknown field {sorted(unknown)[0]!r}")
