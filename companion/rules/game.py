@@ -1023,7 +1023,10 @@ class Game:
         self._emit(Kind.HEAL, amount=healed, hp=pc.hp, why="potion")
 
     def _steal_item(self, m: MonsterOnMap) -> None:
-        """JR-AB-STEALITEM: one of what the PC holds most of; an adornment ring goes first."""
+        """JR-AB-STEALITEM: one of what the PC holds most of (一番個数の多い物; gold is no
+        item); an uncursed ring of adornment worn goes first. Rings count by kind, worn or
+        not; a spare one goes before a worn one. The equipped weapon, bow and armour are
+        never taken [DEFAULT]."""
         pc = self.pc
         adornment = [t for t, k in zip(pc.rings, pc.ring_kinds, strict=True)
                      if k is Ring.ADORNMENT]
@@ -1031,11 +1034,14 @@ class Game:
             self._remove_ring(adornment[0])
             self._lose_ring_tile(adornment[0])
             return
-        held = {"arrows": pc.arrows, "shuriken": pc.shuriken, "potions": len(pc.potions)}
+        held: dict[str, int] = {
+            "arrows": pc.arrows, "shuriken": pc.shuriken, "potions": len(pc.potions)
+        }
+        for tile in [*pc.spare_rings, *pc.rings]:
+            ring = self.profile.items[tile.rank].ring
+            assert ring is not None
+            held[ring.value] = held.get(ring.value, 0) + 1
         what, count = max(held.items(), key=lambda kv: kv[1])
-        if count == 0 and pc.spare_rings:
-            self._lose_ring_tile(pc.spare_rings[0])
-            return
         if count == 0:
             self._emit(Kind.ITEM, action="nothing to steal")
             return
@@ -1043,8 +1049,17 @@ class Game:
             pc.arrows -= 1
         elif what == "shuriken":
             pc.shuriken -= 1
-        else:
+        elif what == "potions":
             self.ledger.move(pc.potions.pop(), Place.PC, Place.DISCARDS)
+        else:
+            spare = [t for t in pc.spare_rings if self.profile.items[t.rank].ring is Ring(what)]
+            tile = spare[0] if spare else next(
+                t for t, k in zip(pc.rings, pc.ring_kinds, strict=True) if k is Ring(what)
+            )
+            if not spare:
+                self._remove_ring(tile)
+            self._lose_ring_tile(tile)
+            return
         self._emit(Kind.ITEM, action="stolen", what=what)
 
     def _lose_ring_tile(self, tile: Tile) -> None:

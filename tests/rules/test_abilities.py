@@ -287,3 +287,19 @@ def test_jr_drop_1_draw_until_an_item_or_n_tiles(tiles: str, draws: int, items: 
     if items:
         feed(game, "take")
         assert not game.room.drops and game.pc.shuriken + game.pc.arrows > 20
+
+
+def test_jr_ab_stealitem_rings_count_by_kind() -> None:
+    """JR-AB-STEALITEM: 一番個数の多い物: two rings of stealth outnumber one potion and
+    one arrow, so a ring of stealth is taken (the spare one first)."""
+    game = meet("ez", 10, "6m 1z 1z 1z")  # nymph
+    game.pc.arrows = 1
+    game.pc.potions.append(give(game, "1p"))
+    wear(game, "6p")
+    spare = give(game, "6p")
+    game.pc.spare_rings.append(spare)
+    events = feed(game, "fight:1 1m")
+    assert of(events, Kind.ITEM)[-1] == {"action": "stolen", "what": "6p"}
+    assert game.pc.spare_rings == [] and game.pc.wears(Ring.STEALTH) == 1
+    assert (game.pc.arrows, len(game.pc.potions)) == (1, 1)
+    assert game.ledger.count(spare, Place.DISCARDS) == 1
