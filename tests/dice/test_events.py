@@ -420,6 +420,23 @@ def test_ev_trap_2_and_3_explosion_damage_levels_and_double_one() -> None:
     assert [d.data["hp"] for d in damage] == [-3, 0]
 
 
+def test_ev_trap_2_double_one_shows_no_level_reduction_without_a_rating_table() -> None:
+    """EV-TRAP-2: after a １ゾロ the damage line subtracts Lv 0, also while the GM looks it up."""
+    report = sw("trap", d6(1, 1, 1, 3, 2, 6, 6, 3, 3), dm_level=2)
+    damage = texts(report, "EV-TRAP-2")
+    assert damage[0] == ("Aki: damage ? − armor 0 − Lv 0 (１ゾロ: full damage) "
+                         "— GM looks up the rating")
+    assert damage[1].startswith("Ben: damage ? − armor 0 − Lv 2 (default) —")
+
+
+def test_ev_trap_2_generic_prompt_follows_the_individual_setting() -> None:
+    """EV-TRAP-2: generic mode names who an individual trap (needle, arrow) hits."""
+    needle = walk("trap", d6(4))
+    assert texts(needle, "EV-TRAP-4")[0].startswith("one member (the disarmer (default)): ")
+    arrow = walk("trap", d6(3), overrides={"EV-TRAP-2": {"individual": "random"}})
+    assert texts(arrow, "EV-TRAP-5")[0].startswith("one member (a random member): ")
+
+
 def test_ev_trap_2_individual_target_is_random_when_set() -> None:
     """EV-TRAP-2: the individual is the disarmer by Default; a toggle picks 1Dn at random."""
     report = sw("trap", [*d6(4), (2, 1), *d6(6, 6)],

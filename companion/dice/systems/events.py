@@ -516,17 +516,17 @@ class _Run:
         self, member: Member, value: int | None, fumbled: bool, armor: int = 0
     ) -> None:
         """EV-TRAP-2: base power as is, minus armor, minus adventurer level unless １ゾロ."""
+        level = 0 if fumbled or not self.s["EV-TRAP-2", "level_reduction"] else member.adventurer
+        why = " (１ゾロ: full damage)" if fumbled else self.s.tag("EV-TRAP-2", "level_reduction")
         if value is None:
             self.add(
                 "EV-TRAP-2",
-                f"{member.name}: damage ? − armor {armor} − Lv {member.adventurer}"
-                f"{' (１ゾロ: no level reduction)' if fumbled else ''} — GM looks up the rating",
+                f"{member.name}: damage ? − armor {armor} − Lv {level}{why} "
+                "— GM looks up the rating",
                 member=member.name,
             )
             return
-        level = 0 if fumbled or not self.s["EV-TRAP-2", "level_reduction"] else member.adventurer
         damage = max(0, value - armor - level)
-        why = " (１ゾロ: full damage)" if fumbled else self.s.tag("EV-TRAP-2", "level_reduction")
         self.add(
             "EV-TRAP-2",
             f"{member.name}: {value} − armor {armor} − Lv {level}{why} ＞ {damage} damage",
@@ -538,6 +538,12 @@ class _Run:
         if self.sw and not self.party:
             raise NoParty("sw mode needs the party: give a party TOML file of [[member]] tables "
                           "(companion events --party FILE)")
+
+    def individual_prompt(self) -> str:
+        """EV-TRAP-2 in generic mode: who an individual trap hits, as the setting says."""
+        how = self.s["EV-TRAP-2", "individual"]
+        who = "the disarmer" if how == "disarmer" else "a random member"
+        return f"one member ({who}{self.s.tag('EV-TRAP-2', 'individual')})"
 
     def individual(self, disarmer: Member | None) -> Member:
         """EV-TRAP-2: an individual trap hits the disarmer, or a random member (toggle)."""
@@ -702,7 +708,7 @@ class _Run:
     def poison_trap(self, row: TableRow, disarmer: Member | None) -> None:
         """EV-TRAP-4: gas hits the party, the needle one member; failing vitality → poison."""
         if not self.sw:
-            who = "each member" if row["target"] == "party" else "one member (the disarmer)"
+            who = "each member" if row["target"] == "party" else self.individual_prompt()
             self.check_prompt("EV-TRAP-4", "poison_resist", who,
                               "failure: poisoned → poison table (companion events poison)")
             return
@@ -723,7 +729,7 @@ class _Run:
         """EV-TRAP-5 (and EV-TRAP-8 when on): evade or take base power; armor counts."""
         rating, rating_text = self.rating()
         if not self.sw:
-            self.check_prompt("EV-TRAP-5", "evasion", "one member (the disarmer)",
+            self.check_prompt("EV-TRAP-5", "evasion", self.individual_prompt(),
                               f"failure: base power at rating {rating} ({rating_text}), "
                               "armor counts; no evasion → flat roll")
             return
