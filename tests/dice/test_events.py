@@ -380,6 +380,13 @@ def test_ev_door_4_a_failed_lock_means_go_home() -> None:
     assert texts(again, "EV-DOOR-4")[-1] == "解錠/Unlocked"
 
 
+def test_ev_door_4_generic_prompt_names_extra_tries_when_set() -> None:
+    """EV-DOOR-4: generic mode tells the GM about lock retries the user allowed."""
+    assert texts(walk("door", d6(2)), "EV-DOOR-2")[0].endswith("(帰れ！/Go home!)")
+    again = walk("door", d6(2), overrides={"EV-DOOR-4": {"retries": 2}})
+    assert texts(again, "EV-DOOR-2")[0].endswith("(帰れ！/Go home!; 2 retries)")
+
+
 def test_ev_door_5_chest_contents_are_typed_by_the_gm_and_ruined_by_explosions() -> None:
     """EV-DOOR-5 with EV-TRAP-3: an explosion on a chest ruins its contents."""
     report = sw("chest", d6(6, 1, 1, 1, 1, 1, 3, 2, 6, 6, 3, 3), dm_level=2,

@@ -623,8 +623,9 @@ class _Run:
                    f"({retries} retries{self.s.tag('EV-DOOR-4', 'retries')}; "
                    "the GM may override)")
         if not self.sw:
+            tries = f"; {retries} retries{self.s.tag('EV-DOOR-4', 'retries')}" if retries else ""
             self.check_prompt("EV-DOOR-2", "unlock", "one character",
-                              "on failure → EV-DOOR-4 (帰れ！/Go home!)")
+                              f"on failure → EV-DOOR-4 (帰れ！/Go home!{tries})")
             return
         thief_only = self.s["EV-DOOR-2", "thief_only"]
         candidates = [m for m in self.party if m.thief > 0] if thief_only else list(self.party)
