@@ -648,6 +648,7 @@ def test_ev_poi_5_minus_one_and_active_actions() -> None:
     (step,) = walk("poison", d6(1, 2)).find("EV-POI-5")
     assert step.data == {"penalty": -1, "action_penalty": -1}
     assert "does not stack (default)" in step.text
+    assert step.text.startswith("判定－１/−1 to all checks")  # the seed's 判定－１, full-width
     (stacked,) = walk("poison", d6(1, 2), overrides={"EV-POI-5": {"stack": True}}).find("EV-POI-5")
     assert stacked.data == {"penalty": -1, "action_penalty": -2}
     assert "(−2 in all: stacks)" in stacked.text

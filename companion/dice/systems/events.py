@@ -38,6 +38,8 @@ from companion.dice.tables import DiceTable, TableRow, load_table
 from companion.errors import CompanionError, DataError, InvalidNotation
 
 DATA_FILE = "events.toml"
+# The seed writes numbers in Japanese text full-width: 判定－１.
+_FULL_WIDTH_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
 DEFAULT_TAG = " (default)"
 
 #: ``companion events TABLE``: the names a user picks an event by (§1: picked by hand).
@@ -982,7 +984,8 @@ class _Run:
         stack = self.s["EV-POI-5", "stack"]
         action = 2 * penalty if stack else penalty
         how = "stacks" if stack else "does not stack"
-        self.add("EV-POI-5", f"判定－{penalty}/−{penalty} to all checks; an active action needs a "
+        zenkaku = str(penalty).translate(_FULL_WIDTH_DIGITS)
+        self.add("EV-POI-5", f"判定－{zenkaku}/−{penalty} to all checks; an active action needs a "
                  f"vitality check vs toxicity {tox_text}, and is still at −{penalty} "
                  f"(−{action} in all: {how}{self.s.tag('EV-POI-5', 'stack')})",
                  data={"penalty": -penalty, "action_penalty": -action})
