@@ -192,6 +192,8 @@ def test_ev_poi_9_abilities_are_the_seeds_four_on_a_fair_die() -> None:
                                                          "intelligence", "vitality"]}})
     with pytest.raises(DataError, match="must name abilities"):
         rules.with_overrides({"EV-POI-9": {"abilities": ["dexterity", "agility", "strength"]}})
+    with pytest.raises(DataError, match="must name abilities"):
+        rules.with_overrides({"EV-POI-9": {"abilities": [["dexterity"]]}})
     with pytest.raises(DataError, match="one die with a face per ability, 1D4"):
         rules.with_overrides({"EV-POI-9": {"ability_die": "1D6"}})
     reordered = rules.with_overrides({"EV-POI-9": {

@@ -148,7 +148,7 @@ def _check_values(
             raise DataError(f"{origin}: {rule}.{name} must be one of {', '.join(allowed)}; "
                             f"found {get(rule, name)!r}")
     for (rule, name), least in MINIMUMS.items():
-        if get(rule, name) < least:
+        if not isinstance(get(rule, name), int) or get(rule, name) < least:
             raise DataError(f"{origin}: {rule}.{name} must be at least {least}, "
                             f"found {get(rule, name)!r}")
     for rule, name in DICE_SETTINGS:
@@ -156,7 +156,8 @@ def _check_values(
     # EV-POI-9: the seed names the four abilities; the Default only orders them on a die.
     named = source["EV-POI-9"]["abilities"]
     abilities = get("EV-POI-9", "abilities") or []
-    if not isinstance(abilities, list) or set(abilities) != set(named):
+    if (not isinstance(abilities, list) or not all(isinstance(a, str) for a in abilities)
+            or set(abilities) != set(named)):
         raise DataError(f"{origin}: EV-POI-9.abilities must name abilities from "
                         f"{', '.join(named)} (器用度・敏捷度・知力・筋力), each at least once")
     die = parse(get("EV-POI-9", "ability_die")).expr
