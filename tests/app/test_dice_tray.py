@@ -38,8 +38,6 @@ from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.keyboard import KeyboardInput
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-
 
 class Recorded:
     """A real display, with every view it was given kept for the test to read."""
@@ -98,9 +96,9 @@ def shown_read(view: View) -> bool:
     return any("Accept" in o.label for o in view.options)
 
 
-def test_trap_table_with_simulated_dice_on_the_screen() -> None:
+def test_trap_table_with_simulated_dice_on_the_screen(tmp_path: Path) -> None:
     """EV-TRAP-1 from the tray: the screen shows the same roll and walk as `companion events`
-    with the same dice; a screenshot of it goes in docs/."""
+    with the same dice (docs/screen-dice-800x480.png is a copy of this screenshot)."""
     screen = ScreenDisplay("800x480")
     display = Recorded(screen)
     keys = Keys(display, [(menu, b"3"), (tables, b"3"), (outcome, b"f"), (menu, b"f")])
@@ -112,7 +110,7 @@ def test_trap_table_with_simulated_dice_on_the_screen() -> None:
         shot = next(v for v in display.views if v.dice is not None and v.dice.steps
                     and outcome(v))
         surface = screen.render(shot)
-        screen.save_png(DOCS / "screen-dice-800x480.png")
+        screen.save_png(tmp_path / "screen-dice-800x480.png")
         # The die is drawn top-left of the dice panel: an ivory face.
         face = surface.get_at((screen.m(20), screen.m(130)))
         assert face.r > 200 and face.g > 200 and face.b > 200
