@@ -63,6 +63,7 @@ _AS_OPEN = 1.45  # a neighbouring face squashed less than this many times more: 
 _SEEN_ASLANT = 1.2  # a face squashed more than this is seen aslant (or is a cocked side)
 _SIDE_ASPECT = 2.3  # beside a face seen aslant, a face with pips opener than this is doubt
 _COCKED_ASPECT = 1.9  # a neighbouring face with pips opener than this: the die is cocked
+_EDGE_ON = 2.5  # a patch squashed more than this is a die's side seen edge-on, or nothing
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,26 +282,23 @@ class DiceReader:
             x0, y0 = max(sx - reach, 0), max(sy - reach, 0)
             x1, y1 = min(sx + reach + 1, width), min(sy + reach + 1, height)
             face: _Face | None = None
-            region = None
+            region: _Patch | None = None
             # Two touching dice of one colour, or a top face and a side face in a
             # similar light, can fill as one patch; a tighter fill from the same seed
             # usually stops at the rounded edge between them. The last patch judged
             # is kept, so a cocked die's face is not lost to a fill that found nothing.
             for share in _REFILLS:
-                tried = _fill(frame[y0:y1, x0:x1], (sx - x0, sy - y0),
-                              share * cfg.flood_tolerance)
-                if ((y0 > 0 and tried[0].any()) or (y1 < height and tried[-1].any())
-                        or (x0 > 0 and tried[:, 0].any())
-                        or (x1 < width and tried[:, -1].any())):
+                tried = _fill(frame, (x0, y0, x1, y1), (sx, sy), share * cfg.flood_tolerance)
+                if tried.open:
                     # Ran into the table, or down a die's side onto it.
-                    if cv2.countNonZero(tried) > 2 * cfg.max_face_px ** 2:
+                    if tried.area > 2 * cfg.max_face_px ** 2:
                         region = tried if face is None else region
                         break  # far more than one die: the table itself
                     continue
-                attempt = self._face(tried, (x0, y0), gray[y0:y1, x0:x1])
+                attempt = self._face(tried, gray)
                 if attempt is None:
                     region = tried if face is None else region
-                    if face is None and cv2.countNonZero(tried) > _DIE_SIZED * cfg.min_face_px ** 2:
+                    if face is None and tried.area > _DIE_SIZED * cfg.min_face_px ** 2:
                         continue  # a die with its sides, too big to judge: try tighter
                     break
                 face, region = attempt, tried
@@ -308,14 +306,15 @@ class DiceReader:
                     break
             if region is None:
                 continue
-            window = visited[y0:y1, x0:x1]
+            top, left = region.origin[1], region.origin[0]
+            window = visited[top:top + region.mask.shape[0], left:left + region.mask.shape[1]]
             if face is None or face.value is not None:
                 # Table, or a face read: no other seed need fill it again.
-                np.maximum(window, _TRIES * region, out=window)
+                np.maximum(window, _TRIES * region.mask, out=window)
             else:
                 # A patch that failed stays open to a few more seeds, which may fill a
                 # smaller, readable face inside it.
-                window += region
+                window += region.mask
             if face is None:
                 continue
             if (face.value is None and face.aspect > cfg.max_aspect) or face.reason == _NOT_A_FACE:
@@ -324,11 +323,13 @@ class DiceReader:
                 faces.append(face)
         return faces, doubtful
 
-    def _face(self, region: np.ndarray, origin: tuple[int, int],
-              gray: np.ndarray) -> _Face | None:
+    def _face(self, fill: _Patch, frame_gray: np.ndarray) -> _Face | None:
         """Judge one filled patch: None if it is plainly not a die face."""
         cfg = self.config
-        area = int(cv2.countNonZero(region))
+        area = fill.area
+        region, origin = fill.mask, fill.origin
+        gray = frame_gray[origin[1]:origin[1] + region.shape[0],
+                          origin[0]:origin[0] + region.shape[1]]
         if area < (0.7 * cfg.min_face_px) ** 2 or area > (1.15 * cfg.max_face_px) ** 2:
             return None
         contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -342,19 +343,19 @@ class DiceReader:
         hull_area = moments["m00"]
         if hull_area <= 0:
             return None
-        # Pips are well inside the face: keep clear of the slivers the rounded edges leave.
-        margin = max(1, round(0.06 * np.sqrt(hull_area)))
-        inner = cv2.erode(filled, cv2.getStructuringElement(
-            cv2.MORPH_ELLIPSE, (2 * margin + 1, 2 * margin + 1)))
-        holes = cv2.bitwise_and(inner, 1 - patch)
         centre = np.array([moments["m10"] / hull_area, moments["m01"] / hull_area])
         cov = np.array([[moments["mu20"], moments["mu11"]],
                         [moments["mu11"], moments["mu02"]]]) / hull_area
         eig = np.linalg.eigvalsh(cov)
-        if eig[0] <= 0:
-            return None
+        if eig[0] <= 0 or eig[1] >= _EDGE_ON ** 2 * eig[0]:
+            return None  # a sliver: nothing to read, nor a die to doubt (see _settle)
         aspect = float(np.sqrt(eig[1] / eig[0]))
         side = float(np.sqrt(hull_area))
+        # Pips are well inside the face: keep clear of the slivers the rounded edges leave.
+        margin = max(1, round(0.06 * side))
+        inner = cv2.erode(filled, cv2.getStructuringElement(
+            cv2.MORPH_ELLIPSE, (2 * margin + 1, 2 * margin + 1)))
+        holes = cv2.bitwise_and(inner, 1 - patch)
         solidity = (area + int(cv2.countNonZero(cv2.bitwise_and(filled, 1 - patch)))) / hull_area
         origin_xy = np.array([origin[0] + x, origin[1] + y], dtype=np.float64)
         level = cv2.mean(gray[y:y + h, x:x + w], mask=patch)[0]
@@ -405,15 +406,20 @@ class DiceReader:
         white on colour) count; a patch of patterned cloth has faint ones.
         """
         count, labels, stats, centroids = _components(holes, 8)
-        # Where each hole sits on the face, as if seen square on (0 = centre, 0.5 = edge).
-        reach = np.abs((centroids[1:] - centre) @ whiten.T).max(axis=1) if count > 1 else []
         lo, hi = _PIP_AREA_RANGE
         marks = []
-        for i in range(1, count):
-            w, h, area = stats[i, 2], stats[i, 3], stats[i, 4]
-            if area < 0.35 * lo * face_area or min(w, h) <= 1 or reach[i - 1] > _PIP_REACH:
-                continue  # a speck of noise, or a sliver where the rounded edge begins
-            x0, y0 = stats[i, 0], stats[i, 1]
+        if count > 1:
+            # Where each hole sits on the face, as if seen square on (0 = centre, 0.5 =
+            # edge). Specks of noise and slivers where the rounded edge begins are no pips.
+            reach = np.abs((centroids[1:] - centre) @ whiten.T).max(axis=1)
+            size = stats[1:]
+            keep = ((size[:, 4] >= 0.35 * lo * face_area)
+                    & (np.minimum(size[:, 2], size[:, 3]) > 1) & (reach <= _PIP_REACH))
+            candidates = np.flatnonzero(keep) + 1
+        else:
+            candidates = np.zeros(0, dtype=int)
+        for i in candidates.tolist():
+            x0, y0, w, h = stats[i, :4]
             box = (labels[y0:y0 + h, x0:x0 + w] == i).astype(np.uint8)
             # The pip's core, not its mean: a small pip is mostly blurred rim.
             darkest, lightest, _, _ = cv2.minMaxLoc(gray[y0:y0 + h, x0:x0 + w], mask=box)
@@ -537,7 +543,7 @@ class DiceReader:
             # pips, up to two dice run together, is a die that could not be read.
             explained = any(np.hypot(*(patch.centre - f.centre)) < 1.0 * f.side
                             and patch.side <= 1.1 * f.side for f in [*faces, *lone])
-            if not explained and patch.pips and patch.aspect < 2.5 and (
+            if not explained and patch.pips and patch.aspect < _EDGE_ON and (
                     0.7 * self.config.min_face_px <= patch.side <= 2 * self.config.max_face_px):
                 patch.reason = "a die could not be made out"
                 lone.append(patch)
@@ -555,14 +561,35 @@ def _components(mask: np.ndarray, connectivity: int
     return count, labels, stats, centroids
 
 
-def _fill(image: Image, seed: tuple[int, int], tolerance: float) -> np.ndarray:
-    """The patch of ``image`` within ``tolerance`` of the seed's colour, as a 0/1 mask."""
-    mask = np.zeros((image.shape[0] + 2, image.shape[1] + 2), dtype=np.uint8)
+@dataclass(frozen=True, slots=True)
+class _Patch:
+    """A flood fill: its 0/1 mask cropped to it with a one-pixel rim (the crop is all a
+    face is judged on, much cheaper than the fill's whole window), where the crop
+    sits in the frame, the fill's area, and whether it reached its window's edge."""
+
+    mask: np.ndarray
+    origin: tuple[int, int]
+    area: int
+    open: bool
+
+
+def _fill(frame: Image, window: tuple[int, int, int, int], seed: tuple[int, int],
+          tolerance: float) -> _Patch:
+    """The patch within ``tolerance`` of the seed's colour, confined to ``window``."""
+    x0, y0, x1, y1 = window
+    height, width = frame.shape[:2]
+    mask = np.zeros((y1 - y0 + 2, x1 - x0 + 2), dtype=np.uint8)
     flags = 4 | cv2.FLOODFILL_FIXED_RANGE | cv2.FLOODFILL_MASK_ONLY | (1 << 8)
     tol = (tolerance,) * 3
-    cv2.floodFill(image, mask, seed, (0, 0, 0), tol, tol, flags)
-    region: np.ndarray = mask[1:-1, 1:-1]
-    return region
+    area, _, _, (rx, ry, rw, rh) = cv2.floodFill(
+        frame[y0:y1, x0:x1], mask, (seed[0] - x0, seed[1] - y0), (0, 0, 0), tol, tol, flags)
+    # The fill reached a side of its window that is not the frame's edge.
+    reached = ((x0 > 0 and rx == 0) or (y0 > 0 and ry == 0)
+               or (x1 < width and rx + rw == x1 - x0) or (y1 < height and ry + rh == y1 - y0))
+    left, top = int(rx > 0), int(ry > 0)
+    right, bottom = int(rx + rw < x1 - x0), int(ry + rh < y1 - y0)
+    crop = mask[1 + ry - top:1 + ry + rh + bottom, 1 + rx - left:1 + rx + rw + right]
+    return _Patch(crop, (x0 + rx - left, y0 + ry - top), int(area), bool(reached))
 
 
 def _split(gray: np.ndarray, hole: np.ndarray, level: float,
