@@ -219,9 +219,11 @@ def test_whole_number_defaults_have_a_floor(rule: str, key: str, value: int) -> 
         load_rules().with_overrides({rule: {key: value}})
 
 
-def test_sw_mode_without_a_party_is_a_clear_error() -> None:
+@pytest.mark.parametrize("table", ["door", "recovery"])
+def test_sw_mode_without_a_party_is_a_clear_error(table: str) -> None:
+    """§1 sw mode: every table that rolls for members needs the party, recovery too."""
     with pytest.raises(NoParty, match="--party FILE"):
-        run_event("door", ScriptedDice(d6(2)), mode="sw")
+        run_event(table, ScriptedDice(d6(2, 3, 4)), mode="sw")
     with pytest.raises(DataError, match="no event table 'dragon'"):
         run_event("dragon", ScriptedDice([]))
     with pytest.raises(DataError, match="DM level must be 1 or more"):

@@ -901,7 +901,8 @@ class _Run:
             bonus = 0
         tag = self.s.tag("EV-REC-1", "all_members")
         everyone = self.s["EV-REC-1", "all_members"]
-        if self.sw and self.party:
+        if self.sw:
+            self.need_party()
             who = self.party if everyone else self.party[:1]
         else:
             who = (Member("each member" if everyone else "one member"),)
