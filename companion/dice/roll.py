@@ -55,7 +55,9 @@ class _Evaluator:
             case HalfDie():
                 (value,) = checked_roll(self.source, 1, 6)
                 self.dice.append(DieRoll(6, value))
-                return self.options.half_die.divide(value, 2), f"{value}/2"
+                half = self.options.half_die.divide(value, 2)
+                # "5/2" inside arithmetic would read as plain division ("2*5/2" is not 6).
+                return half, f"{half}[{value}]"
             case Negate(operand):
                 value, shown = self.eval(operand)
                 return -value, f"-{shown}"
