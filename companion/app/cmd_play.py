@@ -260,7 +260,7 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
         return
     from companion.hw.dice.source import CameraDiceSource, Motion, frame_iterator
 
-    frames = CameraFrames(frame_iterator(config.text("dice.camera_source")), controls,
+    frames = CameraFrames(frame_iterator(config.dice_camera()), controls,
                           Motion().moving)
     camera = CameraDiceSource(frames=frames, config_file=config_dir() / "dice.toml")
     tray = DiceTray(camera, controls, display, source_name="camera カメラ",

@@ -12,6 +12,7 @@ import secrets
 import sys
 from typing import Any
 
+from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.dice import DiceSource, ManualDice, SimulatedDice, roll
 
@@ -28,8 +29,9 @@ def add_dice_arguments(parser: argparse.ArgumentParser) -> None:
         help="seed for simulated dice, to repeat a roll (default: a fresh one, printed in --json)",
     )
     parser.add_argument(
-        "--source", default="auto",
-        help="camera for --dice camera: 'auto', a device, or an image file (default: auto)",
+        "--source",
+        help="camera for --dice camera: camera:0, picamera, a picture or video file "
+             "(default: dice.camera_source in `companion config`, normally the tile camera)",
     )
 
 
@@ -57,8 +59,10 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
         except ImportError as exc:
             raise CameraUnavailable(f"the camera dice reader is not available ({exc})") from exc
         # The thresholds `companion calibrate dice` tuned live in dice.toml.
+        config = load_config()
+        config.tell_notices()
         source: DiceSource = CameraDiceSource(
-            source=args.source,
+            source=config.dice_camera(args.source),
             config_file=config_dir() / "dice.toml",
             on_status=lambda message: print(message, file=sys.stderr),
         )

@@ -129,6 +129,12 @@ class Config:
     def __getitem__(self, key: str) -> Value:
         return self.settings[key].value
 
+    def dice_camera(self, given: str | None = None) -> str:
+        """The dice camera: ``given`` (a --source), else dice.camera_source, where "auto"
+        is the camera that reads the tiles (the mat has a dice area)."""
+        spec = given or self.text("dice.camera_source")
+        return self.text("input.camera_source") if spec == "auto" else spec
+
     def tell_notices(self) -> None:
         """Print the notices on stderr: the command goes on, the user learns what was off."""
         for notice in self.notices:

@@ -28,7 +28,10 @@ from companion.hw.buttons import Button, Pick
 from companion.hw.display import Display
 
 if TYPE_CHECKING:
-    import numpy as np  # frames are numpy images; the camera's code imports it when used
+    # frames are numpy images; the camera's code imports numpy and OpenCV when used
+    import numpy as np
+
+    from companion.hw.dice.source import FrameOrWhy
 
 TITLE = "ダイストレイ Dice tray"
 
@@ -78,22 +81,22 @@ class CameraFrames:
     the dice are seen moving (a new throw), so the same dice are not read again.
     """
 
-    def __init__(self, frames: Iterable[np.ndarray], controls: Controls,
+    def __init__(self, frames: Iterable[FrameOrWhy], controls: Controls,
                  moving: Callable[[np.ndarray], bool]) -> None:
         self.frames = iter(frames)
         self.controls = controls
         self.moving = moving
         self.rethrow = False
 
-    def __iter__(self) -> Iterator[np.ndarray]:
+    def __iter__(self) -> Iterator[FrameOrWhy]:
         return self
 
-    def __next__(self) -> np.ndarray:
+    def __next__(self) -> FrameOrWhy:
         while True:
             if any(p is Button.FLEE or p == Pick(0) for p in self.controls.poll()):
                 raise RollCancelled("back to the menu")
             frame = next(self.frames)
-            if not self.rethrow:
+            if not self.rethrow or isinstance(frame, str):  # no picture: the roll says why
                 return frame
             if self.moving(frame):
                 self.rethrow = False

@@ -126,3 +126,11 @@ def test_config_show_with_corrupt_file_exits_cleanly(capsys: pytest.CaptureFixtu
 def test_bad_set_syntax_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["config", "--set", "display.kind"]) == 2
     assert "SECTION.KEY=VALUE" in capsys.readouterr().err
+
+
+def test_the_dice_camera_is_the_tile_camera_unless_set() -> None:
+    config = load_config(env={"COMPANION_INPUT_CAMERA_SOURCE": "camera:1"})
+    assert config.dice_camera() == "camera:1"  # dice.camera_source = "auto"
+    assert config.dice_camera("clip.mp4") == "clip.mp4"
+    own = load_config(env={"COMPANION_DICE_CAMERA_SOURCE": "camera:2"})
+    assert own.dice_camera() == "camera:2"

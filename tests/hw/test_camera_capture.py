@@ -62,7 +62,7 @@ def test_video_file_gives_its_frames_then_says_it_ended(tmp_path: Path) -> None:
 
 
 def test_missing_path_or_empty_folder_is_a_device_error(tmp_path: Path) -> None:
-    with pytest.raises(DeviceError, match="no such file"):
+    with pytest.raises(DeviceError, match="no such camera, picture"):
         open_source(str(tmp_path / "nope.png"))
     with pytest.raises(DeviceError, match="no pictures"):
         FileSource(tmp_path)

@@ -127,7 +127,7 @@ def test_calibrate_camera_without_a_mat_says_why(tmp_path: Path,
                  "--frames", "1"]) == 1
     assert "mat not found: the picture is black" in capsys.readouterr().out
     assert main(["calibrate", "camera", "--source", str(tmp_path / "none.png")]) == 1
-    assert "no such file" in capsys.readouterr().err
+    assert "no such camera, picture" in capsys.readouterr().err
 
 
 def test_enrol_from_a_folder_then_classify_uses_it(

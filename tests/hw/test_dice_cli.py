@@ -79,3 +79,23 @@ def test_calibrate_dice_saves_nothing_when_no_dice_are_seen(
 def test_calibrate_dice_without_a_camera_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["calibrate", "dice", "--source", "/no/such/camera"]) == 1
     assert "no such camera" in capsys.readouterr().err
+
+
+def test_roll_reads_the_tile_camera_when_the_dice_camera_is_auto(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """dice.camera_source "auto" is input.camera_source: the camera over the mat sees the
+    dice too, so a Pi camera set once for tiles reads dice as well."""
+    photo, truth = _photo(tmp_path, "dice.png", 24, SceneKind.LOOSE)
+    monkeypatch.setenv("COMPANION_INPUT_CAMERA_SOURCE", str(photo))
+    assert cli.main(["roll", "3D6", "--dice", "camera", "--json"]) == 0
+    rolled = json.loads(capsys.readouterr().out)
+    assert sorted(d["value"] for d in rolled["dice"]) == truth
+
+
+def test_calibrate_dice_waits_a_little_for_a_camera_then_says_why(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """camera:7 does not exist here: OpenCV really tries it, and the words say so."""
+    assert cli.main(["calibrate", "dice", "--source", "camera:7"]) == 1
+    assert "no frames from 'camera:7': no camera at 7" in capsys.readouterr().err

@@ -152,3 +152,15 @@ def test_on_the_mat_only_the_dice_area_is_read() -> None:
     assert "mat" in off_mat.message.lower()
     with pytest.raises(CompanionError, match="dice area"):
         CameraDiceSource(frames=[], area="table")
+
+
+def test_a_camera_without_a_picture_is_waited_for_in_words() -> None:
+    """camera:7 does not exist here: the roll keeps waiting (a camera may be plugged back
+    in) and says why, until its time is up."""
+    now = iter(range(100))
+    messages: list[str] = []
+    source = CameraDiceSource(source="camera:7", timeout_s=5, on_status=messages.append,
+                              clock=lambda: float(next(now)), sleep=lambda seconds: None)
+    with pytest.raises(DiceReadTimeout):
+        source.roll(2, 6)
+    assert messages and messages[0].startswith("no picture: no camera at 7")

@@ -166,10 +166,12 @@ class FileSource:
 
     def __init__(self, path: Path, *, loop: bool = False) -> None:
         if not path.exists():
-            raise DeviceError(f"{path}: no such file or folder to read frames from")
+            raise DeviceError(f"{path}: no such camera, picture, folder or video "
+                              "(cameras are camera:0, /dev/video0 or picamera)")
         self.path = path
         self.loop = loop
         self.message = "ok"
+        self.ended = False  # no more frames will come (never, when looping)
         self._video: Any = None
         self._files: list[Path] = []
         self._next = 0
@@ -191,12 +193,14 @@ class FileSource:
                 ok, frame = self._video.read()
             if not ok:
                 self.message = f"{self.path.name}: end of video"
+                self.ended = True
                 return None
             out: np.ndarray = frame
             return out
         if self._next >= len(self._files):
             if not self.loop:
                 self.message = f"{self.path.name}: no more pictures"
+                self.ended = True
                 return None
             self._next = 0
         path = self._files[self._next]

@@ -8,15 +8,18 @@ the reader is unsure, it keeps watching and tells the player why through
 is re-rolled instead of guessed.
 
 Frames come from an iterator of BGR images, an object with ``read()`` (a
-``cv2.VideoCapture``), or the string ``source``: ``"auto"`` (camera 0), a camera
-number, or the path of a video or a still image. The camera is opened only when
-the first roll needs it.
+``cv2.VideoCapture``), or a camera source string as the tile camera takes them
+(:func:`companion.hw.camera.capture.open_source`: ``camera:0``, ``/dev/video0``,
+``picamera``, a picture, which then stands still for ever, a folder or a video).
+While a live camera has no picture (unplugged, still starting) the stream holds
+its message in words instead of a frame, so the roll keeps waiting and says why.
+The camera is opened only when the first roll needs it.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -24,9 +27,12 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError, DeviceError
+from companion.hw.camera.capture import IMAGE_SUFFIXES, FileSource, FrameSource, open_source
 from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
 
 Frame = np.ndarray
+FrameOrWhy = np.ndarray | str  # a frame, or why a live camera has none right now
+NO_PICTURE_POLL_S = 0.05  # a camera without a picture is asked again this often
 
 
 class FrameReader(Protocol):
@@ -100,12 +106,13 @@ class Motion:
 class CameraDiceSource:
     """Dice thrown on the table and read by the camera (a DiceSource)."""
 
-    def __init__(self, source: str = "auto", *,
-                 frames: Iterable[Frame] | FrameReader | None = None,
+    def __init__(self, source: str = "camera:0", *,
+                 frames: Iterable[FrameOrWhy] | FrameReader | None = None,
                  config: ReaderConfig | None = None, config_file: Path | None = None,
                  timeout_s: float = 120.0, area: str = "view",
                  on_status: Callable[[str], None] | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         """``config_file`` is the user's tuned thresholds (the app passes
         ``config_dir() / "dice.toml"``); ``frames`` overrides ``source``.
         ``area`` is ``"view"`` (dice anywhere in the frame) or ``"mat"`` (only the
@@ -119,8 +126,9 @@ class CameraDiceSource:
         self.timeout_s = timeout_s
         self.on_status = on_status
         self._clock = clock
+        self._sleep = sleep
         self._given = frames
-        self._frames: Iterator[Frame] | None = None
+        self._frames: Iterator[FrameOrWhy] | None = None
 
     def roll(self, count: int, sides: int) -> list[int]:
         """Wait for ``count`` still dice and return their values (in no set order)."""
@@ -139,7 +147,10 @@ class CameraDiceSource:
             frame = next(frames, None)
             if frame is None:
                 raise DeviceError("the camera stopped giving frames before the dice were read")
-            if motion.moving(frame):
+            if isinstance(frame, str):
+                read = DiceRead((), ReadStatus.UNSURE, f"no picture: {frame}")
+                self._sleep(NO_PICTURE_POLL_S)
+            elif motion.moving(frame):
                 # A throw in progress: nothing to read until the dice settle.
                 read = DiceRead((), ReadStatus.UNSURE, "the dice are moving")
             else:
@@ -168,7 +179,7 @@ class CameraDiceSource:
             frame = crop
         return self.reader.read(frame)
 
-    def _open(self) -> Iterator[Frame]:
+    def _open(self) -> Iterator[FrameOrWhy]:
         if self._frames is None:
             self._frames = frame_iterator(self._given if self._given is not None
                                           else self.source)
@@ -183,10 +194,10 @@ def dice_area(frame: Frame) -> tuple[Frame | None, str]:
     return crop, detection.message
 
 
-def frame_iterator(source: Iterable[Frame] | FrameReader | str) -> Iterator[Frame]:
+def frame_iterator(source: Iterable[FrameOrWhy] | FrameReader | str) -> Iterator[FrameOrWhy]:
     """Frames from an iterable, a reader with ``read()``, or a source string (see module)."""
     if isinstance(source, str):
-        return _open_source(source)
+        return _from_camera(_open_camera(source))
     if isinstance(source, Iterable):
         return iter(source)
     return _from_reader(source)
@@ -202,21 +213,47 @@ def _from_reader(reader: FrameReader) -> Iterator[Frame]:
         yield frame
 
 
-def _open_source(source: str) -> Iterator[Frame]:
-    path = Path(source)
-    if source != "auto" and not source.isdigit() and not path.exists():
-        raise DeviceError(f"camera source {source!r}: no such camera or file")
-    if path.is_file():
-        still = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if still is not None:
-            return _repeat(still)
-    capture = cv2.VideoCapture(0 if source == "auto" else int(source) if source.isdigit()
-                               else str(path))
-    if not capture.isOpened():
-        raise DeviceError(f"camera source {source!r} could not be opened")
-    return _from_reader(capture)
+def _open_camera(spec: str) -> FrameSource:
+    path = Path(spec)
+    if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file():
+        return FileSource(path, loop=True)  # dice on a photo lie still: read it again and again
+    return open_source(spec)
 
 
-def _repeat(frame: Frame) -> Iterator[Frame]:
-    while True:
-        yield frame
+def _from_camera(camera: FrameSource) -> Generator[FrameOrWhy, None, None]:
+    try:
+        while True:
+            frame = camera.read()
+            if frame is not None:
+                yield frame
+            elif isinstance(camera, FileSource) and camera.ended:
+                return
+            else:
+                yield camera.message
+    finally:
+        camera.close()
+
+
+def take_frames(spec: str, count: int, wait_s: float,
+                clock: Callable[[], float] = time.monotonic,
+                sleep: Callable[[float], None] = time.sleep) -> tuple[list[Frame], str]:
+    """Up to ``count`` frames from the camera ``spec``; a camera with no picture gets
+    ``wait_s`` seconds. Also returns why there were fewer."""
+    frames: list[Frame] = []
+    why = "the source ended"
+    deadline = clock() + wait_s
+    stream = _from_camera(_open_camera(spec))
+    try:
+        for item in stream:
+            if isinstance(item, str):
+                why = item
+                if clock() > deadline:
+                    break
+                sleep(NO_PICTURE_POLL_S)
+                continue
+            frames.append(item)
+            if len(frames) == count:
+                break
+    finally:
+        stream.close()
+    return frames, why
