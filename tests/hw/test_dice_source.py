@@ -154,6 +154,25 @@ def test_on_the_mat_only_the_dice_area_is_read() -> None:
         CameraDiceSource(frames=[], area="table")
 
 
+def test_by_default_the_mat_is_read_where_it_is_seen_else_the_whole_view() -> None:
+    """"auto": with the mat in view only its dice area counts (dice left lying on the tile
+    slots are not this throw); a camera of its own sees the dice anywhere."""
+    from companion.hw.camera.render import render_scene as render_mat
+
+    throw = render_scene(600, kind=SceneKind.LOOSE, count=2, table=Table.FELT)
+    side = max(d.side_px for d in throw.dice)
+    xs, ys = [d.centre[0] for d in throw.dice], [d.centre[1] for d in throw.dice]
+    patch = throw.image[int(min(ys) - 1.2 * side):int(max(ys) + 1.2 * side),
+                        int(min(xs) - 1.2 * side):int(max(xs) + 1.2 * side)]
+    frame = render_mat({})
+    frame[300:300 + patch.shape[0], 330:330 + patch.shape[1]] = patch  # over the Draw slot
+    truth = sorted(d.value for d in throw.dice)
+    assert sorted(CameraDiceSource(frames=[], area="view").read_frame(frame).values) == truth
+    assert CameraDiceSource(frames=[]).read_frame(frame).status is ReadStatus.NO_DICE
+    off_mat = CameraDiceSource(frames=[]).read_frame(readable().image)
+    assert sorted(off_mat.values) == sorted(d.value for d in readable().dice)
+
+
 def test_a_camera_without_a_picture_is_waited_for_in_words() -> None:
     """camera:7 does not exist here: the roll keeps waiting (a camera may be plugged back
     in) and says why, until its time is up."""

@@ -109,16 +109,18 @@ class CameraDiceSource:
     def __init__(self, source: str = "camera:0", *,
                  frames: Iterable[FrameOrWhy] | FrameReader | None = None,
                  config: ReaderConfig | None = None, config_file: Path | None = None,
-                 timeout_s: float = 120.0, area: str = "view",
+                 timeout_s: float = 120.0, area: str = "auto",
                  on_status: Callable[[str], None] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         """``config_file`` is the user's tuned thresholds (the app passes
         ``config_dir() / "dice.toml"``); ``frames`` overrides ``source``.
-        ``area`` is ``"view"`` (dice anywhere in the frame) or ``"mat"`` (only the
-        printed mat's dice area, straightened by its markers)."""
-        if area not in ("view", "mat"):
-            raise UnsupportedDice(f"dice area {area!r}: use 'view' or 'mat'")
+        ``area`` is ``"view"`` (dice anywhere in the frame), ``"mat"`` (only the
+        printed mat's dice area, straightened by its markers) or ``"auto"`` (the
+        mat's dice area when its markers are in view, so tiles on the mat are never
+        taken for dice; else the whole view)."""
+        if area not in ("view", "mat", "auto"):
+            raise UnsupportedDice(f"dice area {area!r}: use 'view', 'mat' or 'auto'")
         self.area = area
         self.source = source
         self.config = config or ReaderConfig.load(config_file)
@@ -171,12 +173,13 @@ class CameraDiceSource:
         raise DiceReadTimeout(f"no steady read of {count} dice in {self.timeout_s:.0f} s")
 
     def read_frame(self, frame: Frame) -> DiceRead:
-        """Read one frame, cut down to the mat's dice area when ``area`` is "mat"."""
-        if self.area == "mat":
+        """Read one frame, cut down to the mat's dice area as ``area`` says."""
+        if self.area != "view":
             crop, detection = dice_area(frame)
-            if crop is None:
+            if crop is not None:
+                frame = crop
+            elif self.area == "mat":
                 return DiceRead((), ReadStatus.UNSURE, detection)
-            frame = crop
         return self.reader.read(frame)
 
     def _open(self) -> Iterator[FrameOrWhy]:
@@ -188,7 +191,7 @@ class CameraDiceSource:
 
 def dice_area(frame: Frame) -> tuple[Frame | None, str]:
     """The printed mat's dice area, straightened, or None and why the mat was not found."""
-    from companion.hw.camera.mat import dice_crop  # the mat's markers: only in "mat" mode
+    from companion.hw.camera.mat import dice_crop  # the mat's markers: not in "view" mode
 
     crop, detection = dice_crop(frame)
     return crop, detection.message
