@@ -44,7 +44,7 @@ _LAYOUTS: dict[int, np.ndarray] = {
     6: np.array([[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]], dtype=np.float64),
 }
 _ALL_SPOTS = np.array([[x, y] for x in (-1, 0, 1) for y in (-1, 0, 1)], dtype=np.float64)
-_MAX_SEEDS = 60
+_MAX_SEEDS = 40
 _REFILLS = (1.0, 0.5, 0.3)  # flood tolerance of each fill from a seed, as a share of the set one
 _DIE_SIZED = 4  # a fill bigger than this many of the smallest faces may hold a die
 _TRIES = 3  # seeds that may fill the same unreadable patch before it is given up
@@ -55,6 +55,12 @@ _ANGLES = np.radians(np.arange(0, 180, 3))
 _ROTATIONS = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], 1),
                        np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], 1)], 1)  # (angle, 2, 2)
 _SPREADS = np.linspace(0.18, 0.34, 9)  # pip spreads of real dice, in face sides
+# Each layout turned through every angle at every spread: (spread, angle, pip, xy).
+_TURNED = {n: _SPREADS[:, None, None, None] * np.einsum("aij,nj->ani", _ROTATIONS, t)
+           for n, t in _LAYOUTS.items()}
+# The places of the 3x3 grid where each layout has no pip.
+_FREE = {n: np.array([p for p in _ALL_SPOTS if not any((p == q).all() for q in t)],
+                     dtype=np.float64).reshape(-1, 2) for n, t in _LAYOUTS.items()}
 _PIP_AREA_RANGE = (0.006, 0.07)  # one pip's area over the face's
 _OFF_CENTRE = 0.12  # pips centred further than this from the patch's centre: not one face
 _PIP_REACH = 0.46  # no pip centre lies nearer a face's edge than this (0.5 = on the edge)
@@ -469,25 +475,22 @@ class DiceReader:
         if np.abs(middle).max() > _OFF_CENTRE:
             return None, np.inf, empty
         q = q - middle
-        template = _LAYOUTS[count]
         # Every rotation and pip spread at once: (spread, angle, template pip, observed pip).
-        turned = _SPREADS[:, None, None, None] * np.einsum("aij,nj->ani", _ROTATIONS, template)
-        dist = np.linalg.norm(turned[:, :, :, None, :] - q[None, None, None, :, :], axis=4)
-        nearest = dist.argmin(axis=3)  # the observed pip matched to each template pip
-        worst = dist.min(axis=3).max(axis=2)  # (spread, angle)
+        gaps = _TURNED[count][:, :, :, None, :] - q[None, None, None, :, :]
+        dist2 = np.einsum("sanmk,sanmk->sanm", gaps, gaps)
+        nearest = dist2.argmin(axis=3)  # the observed pip matched to each template pip
+        worst = dist2.min(axis=3).max(axis=2)  # (spread, angle), squared
         best: tuple[float, int, float] = (np.inf, 0, 0.0)
         for flat in np.argsort(worst, axis=None)[:4]:
             k, a = np.unravel_index(flat, worst.shape)
             if len(set(nearest[k, a].tolist())) == count:  # one observed pip per template pip
-                best = (float(worst[k, a]), int(a), float(_SPREADS[k]))
+                best = (float(np.sqrt(worst[k, a])), int(a), float(_SPREADS[k]))
                 break
         fit, a, spread = best
         if fit > _tolerance(self.config, count):
             return None, fit, empty
         spread = max(spread, 0.24)  # a lone centre pip says nothing about the spread
-        free = np.array([p for p in _ALL_SPOTS if not any(
-            (p == t).all() for t in template)], dtype=np.float64)
-        return count, fit, free @ _ROTATIONS[a].T * spread + middle
+        return count, fit, _FREE[count] @ _ROTATIONS[a].T * spread + middle
 
     # -- the frame as a whole --------------------------------------------------------
 
