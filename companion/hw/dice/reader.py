@@ -51,6 +51,8 @@ _TRIES = 3  # seeds that may fill the same unreadable patch before it is given u
 _HAT_SIZE = 5  # the pip search window, in pixels of each level of the pyramid
 _RING = np.stack([np.cos(np.arange(8) * np.pi / 4), np.sin(np.arange(8) * np.pi / 4)], axis=1)
 _NOT_A_FACE = "not a die face"
+_SMUDGED = "smudged or moving pips"
+_FACES_RUN_TOGETHER = "a die's faces run together"
 _ANGLES = np.radians(np.arange(0, 180, 3))
 _ROTATIONS = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], 1),
                        np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], 1)], 1)  # (angle, 2, 2)
@@ -365,7 +367,7 @@ class DiceReader:
         solidity = (area + int(cv2.countNonZero(cv2.bitwise_and(filled, 1 - patch)))) / hull_area
         origin_xy = np.array([origin[0] + x, origin[1] + y], dtype=np.float64)
         level = cv2.mean(gray[y:y + h, x:x + w], mask=patch)[0]
-        pips, odd = self._pips(holes, hull_area, centre, _whitener(cov),
+        pips, trouble = self._pips(holes, hull_area, centre, _whitener(cov),
                                gray[y:y + h, x:x + w], level)
         face = _Face(centre + origin_xy, cov, side, aspect, len(pips), None, 0.0, _NOT_A_FACE)
         if not pips:
@@ -375,8 +377,8 @@ class DiceReader:
         if aspect > cfg.max_aspect:
             face.reason = "a die is tilted or seen too much from the side"
             return face
-        if odd:
-            face.reason = "smudged or moving pips"
+        if trouble:
+            face.reason = trouble
             return face
         whiten = _whitener(cov)
         value, fit, spots = self._layout((np.array(pips) - centre) @ whiten.T)
@@ -405,8 +407,8 @@ class DiceReader:
 
     def _pips(self, holes: np.ndarray, face_area: float, centre: np.ndarray,
               whiten: np.ndarray, gray: np.ndarray, level: float
-              ) -> tuple[list[np.ndarray], bool]:
-        """Pip centres among a face's holes; ``odd`` when a hole fits no pip.
+              ) -> tuple[list[np.ndarray], str]:
+        """Pip centres among a face's holes, and what is wrong with them ("" if nothing).
 
         Only holes that stand out from the face as much as a pip (black on white,
         white on colour) count; a patch of patterned cloth has faint ones.
@@ -434,7 +436,7 @@ class DiceReader:
                 marks.append((depth, i, box))
         pips: list[np.ndarray] = []
         areas: list[int] = []
-        odd = False
+        trouble = ""
         deepest = max((m[0] for m in marks), default=0.0)
         for depth, i, box in marks:
             if depth < 0.7 * deepest:
@@ -442,21 +444,25 @@ class DiceReader:
             x0, y0, w, h, area = stats[i]
             share = area / face_area
             if share > 4 * hi:
-                return [], False  # a ring around something big (a die seen from its sides)
+                # The patch rings something big: a die's sides around its top, or a
+                # cocked die's faces run together. Not a face to read, but the pips
+                # it holds are a die's, so it stays as doubt (see _settle).
+                trouble = _FACES_RUN_TOGETHER
+                continue
             if share < lo or share > hi or area < 0.4 * w * h or max(w, h) > 2.2 * min(w, h):
                 # Pips of a small die can run together through the blur between them;
                 # their darkest (or brightest) cores still stand apart.
                 cores = _split(gray[y0:y0 + h, x0:x0 + w], box, level, face_area)
                 if cores is None:
-                    odd = True
+                    trouble = trouble or _SMUDGED
                 else:
                     pips.extend(c + np.array([x0, y0]) for c in cores)
                 continue
             pips.append(np.asarray(centroids[i], dtype=np.float64))
             areas.append(int(area))
         if areas and max(areas) > 2.2 * min(areas):
-            odd = True
-        return pips, odd
+            trouble = trouble or _SMUDGED
+        return pips, trouble
 
     def _layout(self, q: np.ndarray
                 ) -> tuple[int | None, float, np.ndarray]:
@@ -505,7 +511,7 @@ class DiceReader:
             for r in same:
                 if r.value != face.value:
                     # Two fills of one place read differently: a side face ran into it.
-                    r.value, r.reason = None, "a die's faces run together"
+                    r.value, r.reason = None, _FACES_RUN_TOGETHER
         read = [r for r in read if r.value is not None]
         # A second fill of a face already read (seeded from another pip) adds nothing.
         faces = read + [f for f in faces if f.value is None and not any(
