@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.errors import DataError
-from companion.hw.dice.reader import DiceReader, ReaderConfig, ReadStatus
+from companion.hw.dice.reader import _LAYOUTS, DiceReader, ReaderConfig, ReadStatus, _fill
 from companion.hw.dice.render import Grade, Scene, SceneKind, Table, grade, render_scene
 
 SEEDS = range(100, 124)
@@ -62,6 +62,51 @@ def test_a_read_called_ok_has_every_die_and_value(kind: SceneKind) -> None:
 def test_every_table_pattern_gives_no_wrong_value(table: Table) -> None:
     total = sum((_grade(scene(seed, SceneKind.LOOSE, table)) for seed in (300, 301)), Grade())
     assert total.wrong == 0, total
+
+
+def test_a_leaning_die_whose_top_is_not_made_out_is_unsure_not_read_by_its_side() -> None:
+    """Seed 8: a white die leans on another; its top (3) runs together with its side
+    (6), which faces the camera and reads cleanly. Reading the 6 would be a wrong
+    value; the reader must ask for a re-roll instead."""
+    s = scene(8, SceneKind.TILTED)
+    leaning = next(d for d in s.dice if d.tilted)
+    read = reader().read(s.image)
+    assert grade(s, [(d.value, d.centre) for d in read.dice]).wrong == 0
+    assert read.status is ReadStatus.UNSURE and "re-roll" in read.message
+    near = [d for d in read.dice
+            if np.hypot(d.centre[0] - leaning.centre[0], d.centre[1] - leaning.centre[1])
+            < 1.2 * leaning.side_px and d.value not in (None, 2, 3)]
+    assert near == [], near  # the side's 6 is not given as any die's value
+
+
+@pytest.mark.parametrize("value", sorted(_LAYOUTS))
+def test_each_pip_layout_is_told_apart_at_any_angle_and_spread(value: int) -> None:
+    """The layout fit (turned templates built once at import) names each d6 face,
+    turned and spread as real dice are, with the pips a little off their places."""
+    rng = np.random.default_rng(value)
+    for _ in range(20):
+        angle, spread = rng.uniform(0, 2 * np.pi), rng.uniform(0.2, 0.32)
+        turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+        pips = _LAYOUTS[value] * spread @ turn.T + rng.normal(0, 0.01, (value, 2))
+        found, fit, free = reader()._layout(pips)
+        assert found == value and fit < 0.05
+        assert len(free) == 9 - value  # the 3x3 grid places this face leaves bare
+
+
+def test_a_fill_is_cropped_to_the_patch_and_knows_when_it_ran_off_its_window() -> None:
+    frame = np.full((200, 300, 3), 90, dtype=np.uint8)
+    frame[50:110, 120:180] = 230  # a face
+    frame[75:85, 145:155] = 20  # its pip
+    face = _fill(frame, (60, 0, 260, 200), (125, 55), 20.0)
+    assert face.area == 60 * 60 - 10 * 10 and not face.open
+    x, y = face.origin
+    assert (x, y) == (119, 49) and face.mask.shape == (62, 62)  # a one-pixel rim all round
+    assert face.mask[1:-1, 1:-1].sum() == face.area and face.mask[0].sum() == 0
+    assert face.mask[75 - y, 150 - x] == 0  # the pip stays a hole
+    table = _fill(frame, (60, 0, 260, 200), (10 + 60, 10), 20.0)
+    assert table.open  # ran into the window's side: not a die-sized patch
+    edge = _fill(frame, (0, 0, 300, 200), (10, 10), 20.0)
+    assert not edge.open and edge.origin == (0, 0)  # the frame's own edge closes a fill
 
 
 def test_a_frame_without_dice_reports_nothing() -> None:
