@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from companion.errors import DataError
+from companion.hw.dice import reader as dice_reader
 from companion.hw.dice.reader import _LAYOUTS, DiceReader, ReaderConfig, ReadStatus, _fill
 from companion.hw.dice.render import Grade, Scene, SceneKind, Table, grade, render_scene
 
@@ -107,6 +108,19 @@ def test_a_fill_is_cropped_to_the_patch_and_knows_when_it_ran_off_its_window() -
     assert table.open  # ran into the window's side: not a die-sized patch
     edge = _fill(frame, (0, 0, 300, 200), (10, 10), 20.0)
     assert not edge.open and edge.origin == (0, 0)  # the frame's own edge closes a fill
+
+
+def test_a_frame_too_busy_to_finish_is_unsure_not_short_of_a_die(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the per-frame budget of judged patches runs out with pip-like spots still
+    unexplored, a die may be among them: the frame asks for a re-roll, it does not
+    report the dice it got to as all there is."""
+    s = scene(105)  # six dice, all read with the whole budget
+    assert len(s.dice) == 6 and reader().read(s.image).status is ReadStatus.OK
+    monkeypatch.setattr(dice_reader, "_MAX_JUDGED", 3)
+    read = DiceReader().read(s.image)
+    assert read.status is ReadStatus.UNSURE and "re-roll" in read.message
+    assert grade(s, [(d.value, d.centre) for d in read.dice]).wrong == 0
 
 
 def test_a_frame_without_dice_reports_nothing() -> None:
