@@ -123,6 +123,21 @@ def test_a_busy_frame_stops_second_tries_but_still_finds_every_die(
     assert result.wrong == 0 and result.missed == 0, result
 
 
+def test_a_frame_out_of_fills_with_dice_is_unsure_and_an_empty_one_reports_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the per-frame budget of flood fills runs out with spots still unexplored,
+    a frame holding dice asks for a re-roll (one more die may be there) rather than
+    report the dice it got to; a busy table with nothing die-like stays "no dice"."""
+    monkeypatch.setattr(dice_reader, "_MAX_FILLS", 4)
+    s = scene(105)  # six dice
+    read = DiceReader().read(s.image)
+    assert read.status is ReadStatus.UNSURE and "re-roll" in read.message
+    assert any(d.reason == "too much in view to finish in time" for d in read.dice)
+    assert grade(s, [(d.value, d.centre) for d in read.dice]).wrong == 0
+    empty = DiceReader().read(scene(400, SceneKind.EMPTY).image)
+    assert empty.status is ReadStatus.NO_DICE and empty.dice == ()
+
+
 def test_a_frame_without_dice_reports_nothing() -> None:
     for seed in (400, 401, 402, 403):
         read = reader().read(scene(seed, SceneKind.EMPTY).image)

@@ -14,6 +14,11 @@ nearly square patch whose holes (the pips) sit where a d6 puts them. The reader
    too obliquely, or two faces that belong to one cocked die make the read
    UNSURE, and the player is asked to re-roll.
 
+A frame's work is bounded so a busy table cannot stall the camera: the 40
+strongest spots are followed, each patch is judged on its own crop, past 40
+judged patches no patch is tried a second time (new spots still are), and after
+60 fills the frame stops; if it holds dice it is then unsure, never short of one.
+
 Thresholds live in ``data/reader.toml``; ``companion calibrate dice`` saves tuned
 ones in the user's config folder, and the app passes that file in.
 """
@@ -44,14 +49,16 @@ _LAYOUTS: dict[int, np.ndarray] = {
     6: np.array([[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]], dtype=np.float64),
 }
 _ALL_SPOTS = np.array([[x, y] for x in (-1, 0, 1) for y in (-1, 0, 1)], dtype=np.float64)
-_MAX_SEEDS = 40
+_MAX_SEEDS = 40  # the strongest pip-like spots a frame looks at (the time a frame takes)
 _MAX_JUDGED = 40  # patches judged before a busy frame stops trying any patch again
+_MAX_FILLS = 60  # flood fills a frame at most: the longest a busy frame may take
 _REFILLS = (1.0, 0.5, 0.3)  # flood tolerance of each fill from a seed, as a share of the set one
 _DIE_SIZED = 4  # a fill bigger than this many of the smallest faces may hold a die
 _TRIES = 3  # seeds that may fill the same unreadable patch before it is given up
 _HAT_SIZE = 5  # the pip search window, in pixels of each level of the pyramid
 _RING = np.stack([np.cos(np.arange(8) * np.pi / 4), np.sin(np.arange(8) * np.pi / 4)], axis=1)
 _NOT_A_FACE = "not a die face"
+_TOO_BUSY = "too much in view to finish in time"
 _SMUDGED = "smudged or moving pips"
 _FACES_RUN_TOGETHER = "a die's faces run together"
 _ANGLES = np.radians(np.arange(0, 180, 3))
@@ -285,7 +292,7 @@ class DiceReader:
         faces: list[_Face] = []
         doubtful: list[_Face] = []
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        judged = 0
+        judged = fills = 0
         for sx, sy in self._seeds(gray):
             if visited[sy, sx] >= _TRIES:
                 continue
@@ -293,6 +300,16 @@ class DiceReader:
                 # A busy frame: no more second tries at patches already judged, so
                 # its time stays bounded; spots nowhere near them are still looked at.
                 continue
+            if fills >= _MAX_FILLS:
+                if visited[sy, sx]:
+                    continue  # a second try: not needed to call the frame
+                if faces or doubtful:
+                    # Out of time with a spot unexplored in a frame with dice: one more
+                    # die may be there, so the frame is not called read. (A frame with
+                    # nothing die-like in all those fills is a busy table: no dice.)
+                    faces.append(_Face(np.array([sx, sy], dtype=np.float64), np.eye(2),
+                                       cfg.min_face_px, 1.0, 1, None, 0.0, _TOO_BUSY))
+                break
             x0, y0 = max(sx - reach, 0), max(sy - reach, 0)
             x1, y1 = min(sx + reach + 1, width), min(sy + reach + 1, height)
             face: _Face | None = None
@@ -303,6 +320,7 @@ class DiceReader:
             # is kept, so a cocked die's face is not lost to a fill that found nothing.
             for share in _REFILLS:
                 tried = _fill(frame, (x0, y0, x1, y1), (sx, sy), share * cfg.flood_tolerance)
+                fills += 1
                 if tried.open:
                     # Ran into the table, or down a die's side onto it.
                     if tried.area > 2 * cfg.max_face_px ** 2:
@@ -375,7 +393,7 @@ class DiceReader:
         origin_xy = np.array([origin[0] + x, origin[1] + y], dtype=np.float64)
         level = cv2.mean(gray[y:y + h, x:x + w], mask=patch)[0]
         pips, trouble = self._pips(holes, hull_area, centre, _whitener(cov),
-                               gray[y:y + h, x:x + w], level)
+                                   gray[y:y + h, x:x + w], level)
         face = _Face(centre + origin_xy, cov, side, aspect, len(pips), None, 0.0, _NOT_A_FACE)
         if not pips:
             return None  # no round pip-sized hole: the table, or a die seen edge-on
