@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from companion.errors import CompanionError, DeviceError
 from companion.hw.dice.reader import DiceRead, DieReading, ReadStatus
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
-from companion.hw.dice.source import CameraDiceSource, DiceReadTimeout, Steadiness
+from companion.hw.dice.source import CameraDiceSource, DiceReadTimeout, Steadiness, take_frames
 
 
 @cache
@@ -183,3 +185,23 @@ def test_a_camera_without_a_picture_is_waited_for_in_words() -> None:
     with pytest.raises(DiceReadTimeout):
         source.roll(2, 6)
     assert messages and messages[0].startswith("no picture: no camera at 7")
+
+
+def test_calibration_frames_wait_a_while_for_a_camera_then_say_why() -> None:
+    now = iter(range(100))
+    frames, why = take_frames("camera:7", 8, wait_s=3, clock=lambda: float(next(now)),
+                              sleep=lambda seconds: None)
+    assert frames == [] and why.startswith("no camera at 7")
+
+
+def test_a_still_picture_is_read_again_and_again_but_a_broken_one_is_refused(
+    tmp_path: Path,
+) -> None:
+    photo = tmp_path / "dice.png"
+    cv2.imwrite(str(photo), readable().image)
+    frames, _ = take_frames(str(photo), 5, wait_s=0)
+    assert len(frames) == 5
+    broken = tmp_path / "broken.png"
+    broken.write_bytes(b"not a png")
+    with pytest.raises(DeviceError, match="not a picture"):
+        CameraDiceSource(source=str(broken)).roll(2, 6)

@@ -219,6 +219,8 @@ def _from_reader(reader: FrameReader) -> Iterator[Frame]:
 def _open_camera(spec: str) -> FrameSource:
     path = Path(spec)
     if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file():
+        if cv2.imread(str(path), cv2.IMREAD_COLOR) is None:
+            raise DeviceError(f"{path}: not a picture OpenCV can read")
         return FileSource(path, loop=True)  # dice on a photo lie still: read it again and again
     return open_source(spec)
 
