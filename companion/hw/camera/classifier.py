@@ -3,7 +3,7 @@
 The model file comes with a JSON file holding everything needed to use it:
 the labels in MPSZ (plus ``back`` and ``empty``), the input size and
 normalisation, the reader's defaults and what the model was trained on. None
-of that is repeated in code. onnxruntime is imported here only.
+of that is repeated in code.
 
 Enrolment keeps a few embeddings per kind, photographed from the player's
 own tiles; a nearest-neighbour vote over them is blended into the model's
@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from companion.errors import DataError
+from companion.hw.onnx_session import open_session
 from companion.hw.ports import Candidate
 from companion.rules.tiles import READER_LABELS
 
@@ -161,19 +162,8 @@ class TileClassifier:
         self.path = path
         self.info = ModelInfo.load(path.with_suffix(".json"))
         self.enrolment = enrolment if enrolment is not None else Enrolment()
-        import onnxruntime  # lazily: only the camera path needs it
-
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        options.log_severity_level = 3
-        try:
-            self._session = onnxruntime.InferenceSession(
-                str(path), options, providers=["CPUExecutionProvider"]
-            )
-        except Exception as exc:  # onnxruntime raises its own untyped errors on bad files
-            raise DataError(f"{path}: the tile model cannot be loaded ({exc.__class__.__name__});"
-                            " reinstall it or point COMPANION_TILE_MODEL at a good copy") from exc
+        self._session = open_session(path, "tile model", "reinstall it or point "
+                                     "COMPANION_TILE_MODEL at a good copy", threads)
         outputs = [o.name for o in self._session.get_outputs()]
         if outputs[:2] != ["logits", "embedding"]:
             raise DataError(f"{path}: expected outputs 'logits' and 'embedding', got {outputs}")

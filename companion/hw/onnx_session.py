@@ -1,0 +1,30 @@
+"""Opening an ONNX model for CPU inference; onnxruntime is imported here only, when needed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.errors import DataError
+
+
+def open_session(path: Path, what: str, hint: str, threads: int = 1) -> Any:
+    """An onnxruntime session on ``path`` using ``threads`` CPU threads.
+
+    A missing or broken file is a DataError naming the file, ``what`` it holds
+    and ``hint`` (what the player can do about it).
+    """
+    import onnxruntime  # lazily: only the camera paths need it
+
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    options.log_severity_level = 3
+    if not path.is_file():
+        raise DataError(f"{path}: the {what} is missing; {hint}")
+    try:
+        return onnxruntime.InferenceSession(str(path), options,
+                                            providers=["CPUExecutionProvider"])
+    except Exception as exc:  # onnxruntime raises its own untyped errors on bad files
+        raise DataError(f"{path}: the {what} cannot be loaded ({exc.__class__.__name__}); "
+                        f"{hint}") from exc
