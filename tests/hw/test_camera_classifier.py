@@ -83,6 +83,11 @@ def test_corrupt_or_missing_model_is_a_data_error(tmp_path: Path) -> None:
         TileClassifier(broken)
     with pytest.raises(DataError, match="cannot read the model metadata"):
         TileClassifier(tmp_path / "nothing.onnx")
+    (tmp_path / "tile_classifier.json").write_text(good.with_suffix(".json").read_text())
+    broken.unlink()
+    with pytest.raises(DataError, match="the tile model is missing") as err:
+        TileClassifier(broken)  # its metadata is there, the model itself is not
+    assert str(broken) in str(err.value)
 
 
 def test_enrolment_pulls_a_strange_set_towards_its_enrolled_kind(
