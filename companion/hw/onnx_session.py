@@ -14,14 +14,14 @@ def open_session(path: Path, what: str, hint: str, threads: int = 1) -> Any:
     A missing or broken file is a DataError naming the file, ``what`` it holds
     and ``hint`` (what the player can do about it).
     """
+    if not path.is_file():
+        raise DataError(f"{path}: the {what} is missing; {hint}")
     import onnxruntime  # lazily: only the camera paths need it
 
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
     options.log_severity_level = 3
-    if not path.is_file():
-        raise DataError(f"{path}: the {what} is missing; {hint}")
     try:
         return onnxruntime.InferenceSession(str(path), options,
                                             providers=["CPUExecutionProvider"])
