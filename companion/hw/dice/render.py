@@ -60,6 +60,12 @@ class Table(Enum):
     TARTAN = "tartan"
     POLKA = "polka"
     MAT = "mat"
+    COMPANION_MAT = "companion mat"  # our printed A4 mat: markers, slot outlines, tiles
+
+
+# Tables a scene's seed picks from. The companion's own mat is asked for by name, so the
+# benchmark's seeds keep the scenes they were first scored on.
+SEEDED_TABLES = (Table.WOOD, Table.FELT, Table.GINGHAM, Table.TARTAN, Table.POLKA, Table.MAT)
 
 
 class SceneKind(Enum):
@@ -73,6 +79,14 @@ class SceneKind(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class OpenFace:
+    """A face of a die other than its top that the camera sees, and how squarely."""
+
+    centre: tuple[float, float]
+    facing: float  # cosine of the angle between the face's normal and the line of sight
+
+
+@dataclass(frozen=True, slots=True)
 class TrueDie:
     """Ground truth for one die: its up face and where its top face is in the image."""
 
@@ -81,6 +95,8 @@ class TrueDie:
     side_px: float
     colour: str
     tilted: bool
+    facing: float = 1.0  # the top face's OpenFace.facing
+    open_faces: tuple[OpenFace, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +241,8 @@ def _table_texture(rng: np.random.Generator, table: Table, shape: tuple[int, int
         dv = ((v + (u // period) % 2 * period / 2) % period) - period / 2
         inside = np.clip(radius - np.hypot(du, dv), 0, 1)
         tex = back[None, None, :] * (1 - inside[..., None]) + dot[None, None, :] * inside[..., None]
+    elif table is Table.COMPANION_MAT:
+        tex = _companion_mat(rng, shape, mm_per_px)
     else:  # a printed mat: mid grey with ruled lines and a few printed marks
         grey = rng.uniform(70, 150)
         tex = np.full((h, w, 3), grey) * rng.uniform(0.9, 1.1, 3)
@@ -235,6 +253,35 @@ def _table_texture(rng: np.random.Generator, table: Table, shape: tuple[int, int
             cv2.circle(tex, centre, int(rng.uniform(2, 10) / mm_per_px),
                        (grey * 0.5,) * 3, -1)
     return np.asarray(tex * (1 + 0.03 * fine[..., None]), dtype=np.float64)
+
+
+def _companion_mat(rng: np.random.Generator, shape: tuple[int, int],
+                   mm_per_px: float) -> FloatArray:
+    """The companion's printed mat with tiles on some slots, lying somewhere on a plain table."""
+    from companion.hw.camera.mat import MatGeometry  # the tile camera's mat and tile art
+    from companion.hw.camera.render import TILE_MM, draw_mat, place_tile, render_tile
+    from companion.rules.tiles import EMPTY, READER_LABELS
+
+    geometry = MatGeometry.load()
+    ppm = 1 / mm_per_px
+    mat = draw_mat(geometry, ppm)
+    for spec in geometry.slots:
+        if rng.random() < 0.6:
+            r = spec.rect
+            label = str(rng.choice([t for t in READER_LABELS if t != EMPTY]))
+            place_tile(mat, render_tile(label, rng), (r.x_mm * ppm, r.y_mm * ppm,
+                                                      r.width_mm * ppm, r.height_mm * ppm),
+                       (TILE_MM[0] * ppm, TILE_MM[1] * ppm), rng,
+                       upside_down=rng.random() < 0.3, jitter=1.0)
+    tex: FloatArray = np.zeros((*shape, 3)) + _random_colour(rng, 30, 160)
+    # The dice fall near the middle of the texture: put it anywhere from the mat's dice
+    # area to its markers and tiles.
+    mh, mw = mat.shape[:2]
+    x0 = int(rng.uniform(shape[1] / 2 - mw, shape[1] / 2))
+    y0 = int(rng.uniform(shape[0] / 2 - mh, shape[0] / 2))
+    xs, ys = slice(max(x0, 0), min(x0 + mw, shape[1])), slice(max(y0, 0), min(y0 + mh, shape[0]))
+    tex[ys, xs] = mat[ys.start - y0:ys.stop - y0, xs.start - x0:xs.stop - x0]
+    return tex
 
 
 def _face_texture(value: int, size: int, body: FloatArray, pip: FloatArray, normal: FloatArray,
@@ -429,8 +476,7 @@ def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = N
         kinds = [SceneKind.LOOSE, SceneKind.LOOSE, SceneKind.TOUCHING, SceneKind.TILTED]
         kind = kinds[int(rng.integers(len(kinds)))]
     if table is None:
-        tables = list(Table)
-        table = tables[int(rng.integers(len(tables)))]
+        table = SEEDED_TABLES[int(rng.integers(len(SEEDED_TABLES)))]
     if count is None:
         count = 0 if kind is SceneKind.EMPTY else int(rng.integers(2 if kind in (
             SceneKind.TOUCHING, SceneKind.TILTED) else 1, 7))
@@ -494,15 +540,23 @@ def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = N
     if ok:
         image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
 
-    truth = []
-    for d in dice:
-        top_normal = d.rotation @ np.array(FACE_NORMALS[d.value], dtype=np.float64)
-        top = d.centre + top_normal * d.side / 2
-        centre = camera.project(top[None, :])[0]
-        side_px = d.side * camera.focal / float(np.linalg.norm(top - camera.centre))
-        truth.append(TrueDie(d.value, (float(centre[0]), float(centre[1])), float(side_px),
-                             d.colour, d.tilted))
-    return Scene(image, tuple(truth), kind, table)
+    return Scene(image, tuple(_truth(d, camera) for d in dice), kind, table)
+
+
+def _truth(die: _Die, camera: _Camera) -> TrueDie:
+    """Where ``die``'s top face and its other faces open to the camera are in the image."""
+    seen: dict[int, tuple[tuple[float, float], float, float]] = {}
+    for value, n in FACE_NORMALS.items():
+        normal = die.rotation @ np.array(n, dtype=np.float64)
+        middle = die.centre + normal * die.side / 2
+        sight = camera.centre - middle
+        distance = float(np.linalg.norm(sight))
+        px = camera.project(middle[None, :])[0]
+        seen[value] = ((float(px[0]), float(px[1])), float(normal @ sight) / distance, distance)
+    centre, facing, distance = seen.pop(die.value)
+    opened = tuple(OpenFace(c, f) for c, f, _ in seen.values() if f > 0)
+    return TrueDie(die.value, centre, die.side * camera.focal / distance, die.colour,
+                   die.tilted, facing, opened)
 
 
 @dataclass(frozen=True, slots=True)
