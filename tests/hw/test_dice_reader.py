@@ -194,3 +194,24 @@ def test_a_bad_thresholds_file_is_named_with_its_fault(tmp_path: Path, text: str
     with pytest.raises(DataError, match=what) as err:
         ReaderConfig.load(path)
     assert str(path) in str(err.value)
+
+
+def test_the_renderer_knows_which_faces_a_leaning_die_shows() -> None:
+    """The truth the scenes carry: a flat die's top faces the camera squarely and its
+    sides barely; a die leaning on another turns a side to the camera, here more
+    squarely than its top (the case that makes a reader take the side for the top)."""
+    s = scene(8, SceneKind.TILTED)
+    leaning = next(d for d in s.dice if d.tilted)
+    flat = [d for d in s.dice if not d.tilted]
+    assert flat and all(d.facing > 0.85 for d in flat)
+    assert all(f.facing < 0.5 for d in flat for f in d.open_faces)
+    assert max(f.facing for f in leaning.open_faces) > leaning.facing
+    assert 1 <= len(leaning.open_faces) <= 2
+
+
+def test_the_companion_mat_is_a_table_only_when_asked_for() -> None:
+    """The benchmark's seeds keep their scenes; the printed mat (markers, slot outlines,
+    tiles) is rendered by name, with the mat's white paper in view."""
+    assert all(scene(seed).table is not Table.COMPANION_MAT for seed in SEEDS)
+    on_mat = scene(100, SceneKind.LOOSE, Table.COMPANION_MAT)
+    assert (on_mat.image.min(axis=2) > 150).mean() > 0.05
