@@ -271,6 +271,25 @@ def place_tile(mat: np.ndarray, tile: np.ndarray, rect_px: tuple[float, float, f
     mat[:] = np.clip(out, 0, 255).astype(np.uint8)
 
 
+def draw_mat_with_tiles(geometry: MatGeometry, px_per_mm: float, tiles: Mapping[Slot, str],
+                        rng: np.random.Generator, *, vary: bool = True,
+                        fonts: Sequence[Path] = ()) -> np.ndarray:
+    """The printable mat (``draw_mat``) with ``tiles`` (slot -> label) laid on their slots."""
+    mat = draw_mat(geometry, px_per_mm)
+    tile_px = (TILE_MM[0] * px_per_mm, TILE_MM[1] * px_per_mm)
+    for spec in geometry.slots:
+        label = tiles.get(spec.slot, EMPTY)
+        if label == EMPTY:
+            continue
+        r = spec.rect
+        place_tile(mat, render_tile(label, rng, vary=vary, fonts=fonts),
+                   (r.x_mm * px_per_mm, r.y_mm * px_per_mm, r.width_mm * px_per_mm,
+                    r.height_mm * px_per_mm),
+                   tile_px, rng, upside_down=vary and rng.random() < 0.3,
+                   jitter=1.0 if vary else 0.0)
+    return mat
+
+
 def render_scene(tiles: Mapping[Slot, str], rng: np.random.Generator | None = None, *,
                  geometry: MatGeometry | None = None, camera: Camera | None = None,
                  vary: bool = True, fonts: Sequence[Path] = (),
@@ -283,17 +302,7 @@ def render_scene(tiles: Mapping[Slot, str], rng: np.random.Generator | None = No
     g = geometry if geometry is not None else MatGeometry.load()
     cam = camera if camera is not None else Camera()
     ppm = 4.0
-    mat = draw_mat(g, ppm)
-    tile_px = (TILE_MM[0] * ppm, TILE_MM[1] * ppm)
-    for spec in g.slots:
-        label = tiles.get(spec.slot, EMPTY)
-        if label == EMPTY:
-            continue
-        r = spec.rect
-        place_tile(mat, render_tile(label, rng, vary=vary, fonts=fonts),
-                   (r.x_mm * ppm, r.y_mm * ppm, r.width_mm * ppm, r.height_mm * ppm),
-                   tile_px, rng, upside_down=vary and rng.random() < 0.3,
-                   jitter=1.0 if vary else 0.0)
+    mat = draw_mat_with_tiles(g, ppm, tiles, rng, vary=vary, fonts=fonts)
     for marker in g.markers:
         if marker.id in hide_markers:
             x, y, s = (round(v * ppm) for v in (marker.x_mm, marker.y_mm, marker.size_mm))

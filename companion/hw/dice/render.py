@@ -259,20 +259,14 @@ def _companion_mat(rng: np.random.Generator, shape: tuple[int, int],
                    mm_per_px: float) -> FloatArray:
     """The companion's printed mat with tiles on some slots, lying somewhere on a plain table."""
     from companion.hw.camera.mat import MatGeometry  # the tile camera's mat and tile art
-    from companion.hw.camera.render import TILE_MM, draw_mat, place_tile, render_tile
+    from companion.hw.camera.render import draw_mat_with_tiles
     from companion.rules.tiles import EMPTY, READER_LABELS
 
     geometry = MatGeometry.load()
-    ppm = 1 / mm_per_px
-    mat = draw_mat(geometry, ppm)
-    for spec in geometry.slots:
-        if rng.random() < 0.6:
-            r = spec.rect
-            label = str(rng.choice([t for t in READER_LABELS if t != EMPTY]))
-            place_tile(mat, render_tile(label, rng), (r.x_mm * ppm, r.y_mm * ppm,
-                                                      r.width_mm * ppm, r.height_mm * ppm),
-                       (TILE_MM[0] * ppm, TILE_MM[1] * ppm), rng,
-                       upside_down=rng.random() < 0.3, jitter=1.0)
+    faces = [label for label in READER_LABELS if label != EMPTY]
+    tiles = {spec.slot: faces[int(rng.integers(len(faces)))]
+             for spec in geometry.slots if rng.random() < 0.6}
+    mat = draw_mat_with_tiles(geometry, 1 / mm_per_px, tiles, rng)
     tex: FloatArray = np.zeros((*shape, 3)) + _random_colour(rng, 30, 160)
     # The dice fall near the middle of the texture: put it anywhere from the mat's dice
     # area to its markers and tiles.
