@@ -161,11 +161,16 @@ def test_by_default_the_mat_is_read_where_it_is_seen_else_the_whole_view() -> No
     slots are not this throw); a camera of its own sees the dice anywhere."""
     from companion.hw.camera.render import render_scene as render_mat
 
-    throw = render_scene(600, kind=SceneKind.LOOSE, count=2, table=Table.FELT)
+    # A throw seen closer than the mat camera sees it, so its picture is only shrunk
+    # (an enlarged one is blurred, and a blurred die is rightly unsure).
+    throw = render_scene(602, kind=SceneKind.LOOSE, count=2, table=Table.FELT)
     side = max(d.side_px for d in throw.dice)
+    assert side > 50
     xs, ys = [d.centre[0] for d in throw.dice], [d.centre[1] for d in throw.dice]
     patch = throw.image[int(min(ys) - 1.2 * side):int(max(ys) + 1.2 * side),
                         int(min(xs) - 1.2 * side):int(max(xs) + 1.2 * side)]
+    # The mat spans 960 of 1280 pixels: 3.2 pixels a millimetre, so a 16 mm die is 50.
+    patch = cv2.resize(patch, None, fx=50 / side, fy=50 / side, interpolation=cv2.INTER_AREA)
     frame = render_mat({})
     frame[300:300 + patch.shape[0], 330:330 + patch.shape[1]] = patch  # over the Draw slot
     truth = sorted(d.value for d in throw.dice)

@@ -1,10 +1,12 @@
 """Tuning the dice reader to the player's light, table and dice.
 
-The player lays ``count`` dice still in view; a few frames are read under a
-small grid of flood tolerances and pip contrasts. The setting that reads all
-the dice steadily in the most frames wins (ties go to the packaged default's
-neighbourhood, the middle of the working range), and the face-size limits are
-fitted around the dice actually seen. The caller saves the result.
+The player lays ``count`` dice still in view; a few frames are read at each
+of a few finder thresholds (how sure the finder must be that a die is there).
+The threshold that reads all the dice steadily in the most frames wins (ties
+go to the one nearest the packaged default), and the face-size limits are
+fitted around the dice actually seen. The judge's thresholds (``min_top``,
+``min_confidence``) are never changed here: they are what keeps the reader from
+guessing. The caller saves the result.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceReader, ReaderConfig, ReadStatus
 
-TOLERANCES = (14.0, 17.0, 20.0, 24.0, 28.0)
-CONTRASTS = (28.0, 40.0, 52.0)
+FIND_THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,17 +41,14 @@ class Tuning:
 def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig) -> Tuning:
     """Find thresholds that read ``count`` still dice in ``frames``."""
     results = []
-    for tol in TOLERANCES:
-        for contrast in CONTRASTS:
-            config = replace(base, flood_tolerance=tol, pip_contrast=contrast)
-            reader = DiceReader(config)
-            reads = [reader.read(f) for f in frames]
-            good = [r for r in reads if r.status is ReadStatus.OK and len(r.dice) == count]
-            agreed = max((sum(1 for r in good if r.values == g.values) for g in good), default=0)
-            # Prefer settings near the packaged ones when several read every frame.
-            distance = abs(tol - base.flood_tolerance) / 10 + abs(
-                contrast - base.pip_contrast) / 10
-            results.append((agreed, -distance, config, good))
+    networks = DiceNetworks()
+    for threshold in FIND_THRESHOLDS:
+        config = replace(base, find_threshold=threshold)
+        reader = DiceReader(config, networks)
+        reads = [reader.read(f) for f in frames]
+        good = [r for r in reads if r.status is ReadStatus.OK and len(r.dice) == count]
+        agreed = max((sum(1 for r in good if r.values == g.values) for g in good), default=0)
+        results.append((agreed, -abs(threshold - base.find_threshold), config, good))
     agreed, _, config, good = max(results, key=lambda r: (r[0], r[1]))
     if not good:
         return Tuning(base, 0, len(frames), [],
@@ -61,6 +60,5 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig) -> Tuning
     values = good[0].values
     return Tuning(config, agreed, len(frames), values,
                   f"read {count} dice ({', '.join(map(str, values))}) in {agreed} of "
-                  f"{len(frames)} frames; flood tolerance {config.flood_tolerance:g}, "
-                  f"pip contrast {config.pip_contrast:g}, faces "
+                  f"{len(frames)} frames; finder threshold {config.find_threshold:g}, faces "
                   f"{config.min_face_px:g}-{config.max_face_px:g} px")

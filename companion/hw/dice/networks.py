@@ -1,0 +1,125 @@
+"""The dice reader's two small networks: what they are shown, and their ONNX sessions.
+
+The *finder* looks at the whole frame shrunk so dice are about TRAINED_FACE_PX across and
+marks the centre of every die's top face (a heat map, one cell per STRIDE
+pixels of its input, with the centre's offset inside the cell and the face's
+size). The *judge* looks at each place marked, cut from the full frame CROP_SIDES
+face sides wide, and says which face is up: NOTHING (no die's top is there),
+1 to 6, MOVING (a die is there but blurred by motion), or COCKED (a face of a
+die leaning on another, not its top). Training
+(scripts/train_dice_reader.py) and the reader use these same functions, so
+the networks see at run time exactly what they were trained on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.errors import DataError
+from companion.hw.onnx_session import open_session
+
+TRAINED_FACE_PX = 16.0  # a typical die face's side in the finder's training inputs
+STRIDE = 4  # finder input pixels per heat map cell
+CROP_SIDES = 3.0  # the judge's stored window, in face sides (training jitters inside it)
+CROP_PX = 72  # pixels across that stored window
+JUDGE_SIDES = 3.0  # the judge's input window, in face sides: the die and what it leans on
+JUDGE_PX = 72  # pixels across the judge's input
+NOTHING, MOVING, COCKED = 0, 7, 8  # the judge's classes besides the values 1..6
+CLASSES = ("nothing", "1", "2", "3", "4", "5", "6", "moving", "cocked")
+
+
+def shrink(frame: np.ndarray, face_px: float = TRAINED_FACE_PX * 4) -> np.ndarray:
+    """``frame`` resized so a die face of ``face_px`` pixels is TRAINED_FACE_PX across.
+
+    The finder was trained on 1280x720 renders shrunk 4 times, where a face is
+    9 to 28 pixels across; scaling by the dice's size, not the frame's, keeps it
+    in that range for any camera and for the mat's straightened dice area.
+    """
+    height, width = frame.shape[:2]
+    scale = TRAINED_FACE_PX / face_px
+    size = (max(STRIDE, round(width * scale)), max(STRIDE, round(height * scale)))
+    return cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+
+
+def window(frame: np.ndarray, centre: tuple[float, float], side: float, sides: float,
+           px: int) -> np.ndarray:
+    """The square ``sides`` face sides wide around ``centre``, resized to ``px`` pixels.
+
+    Parts outside the frame repeat its edge, so a die at the border is still cut out whole.
+    """
+    half = sides * side / 2
+    x0, y0 = round(centre[0] - half), round(centre[1] - half)
+    span = max(1, round(2 * half))
+    height, width = frame.shape[:2]
+    pad = max(0, -x0, -y0, x0 + span - width, y0 + span - height)
+    if pad:
+        frame = cv2.copyMakeBorder(frame, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+        x0, y0 = x0 + pad, y0 + pad
+    cut = frame[y0:y0 + span, x0:x0 + span]
+    interpolation = cv2.INTER_AREA if span > px else cv2.INTER_LINEAR
+    return cv2.resize(cut, (px, px), interpolation=interpolation)
+
+
+def models_dir() -> Path:
+    """``models/`` of this checkout, where both networks live."""
+    return Path(__file__).resolve().parents[3] / "models"
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """A place the finder marked: a top face's centre and side (frame pixels), and how sure."""
+
+    x: float
+    y: float
+    side: float
+    heat: float
+
+
+class DiceNetworks:
+    """The finder and the judge, loaded from ``folder`` (default: ``models/``)."""
+
+    FINDER = "dice_finder.onnx"
+    JUDGE = "dice_judge.onnx"
+
+    def __init__(self, folder: Path | None = None) -> None:
+        folder = folder if folder is not None else models_dir()
+        hint = "reinstall the companion, or retrain with scripts/train_dice_reader.py"
+        self._finder = open_session(folder / self.FINDER, "dice finder model", hint)
+        self._judge = open_session(folder / self.JUDGE, "dice judge model", hint)
+        shape = self._judge.get_inputs()[0].shape
+        if list(shape[1:]) != [3, JUDGE_PX, JUDGE_PX]:
+            raise DataError(f"{folder / self.JUDGE}: the dice judge model takes windows of "
+                            f"{shape[1:]}, the reader cuts [3, {JUDGE_PX}, {JUDGE_PX}]; {hint}")
+
+    def find(self, frame: np.ndarray, threshold: float, face_px: float) -> list[Spot]:
+        """Every top-face centre the finder marks at ``threshold`` or above, strongest first.
+
+        ``face_px`` is about how big a die face is in ``frame`` (within a factor of 2).
+        """
+        small = shrink(frame, face_px)
+        scale = small.shape[1] / frame.shape[1]
+        blob = small.astype(np.float32).transpose(2, 0, 1)[None]
+        out = self._finder.run(None, {"frame": blob})[0][0]
+        heat = out[0]
+        # A centre is the hottest cell among its eight neighbours.
+        peaks = (heat >= threshold) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+        spots = []
+        for iy, ix in zip(*np.nonzero(peaks), strict=True):
+            dx, dy, log_side = out[1:, iy, ix]
+            spots.append(Spot(float((ix + dx) * STRIDE / scale), float((iy + dy) * STRIDE / scale),
+                              float(np.exp(log_side) / scale), float(heat[iy, ix])))
+        return sorted(spots, key=lambda s: -s.heat)
+
+    def judge(self, frame: np.ndarray, spots: list[Spot]) -> np.ndarray:
+        """For each spot, the judge's probabilities of CLASSES (one row per spot)."""
+        if not spots:
+            return np.zeros((0, len(CLASSES)), np.float32)
+        windows = np.stack([window(frame, (s.x, s.y), s.side, JUDGE_SIDES, JUDGE_PX)
+                            for s in spots])
+        blob = windows.astype(np.float32).transpose(0, 3, 1, 2)
+        probs: np.ndarray = self._judge.run(None, {"windows": blob})[0]
+        return probs

@@ -1,0 +1,308 @@
+"""Train the dice reader's finder and judge; export models/dice_{finder,judge}.onnx (`train` extra).
+
+    /work/venv/bin/pip install torch==2.13.0 onnx    # or: pip install -e .[train]
+    python scripts/make_dice_data.py --scenes 3000 --out /tmp/dice-data
+    python scripts/train_dice_reader.py --only finder --data /tmp/dice-data --finder-steps 5000
+    python scripts/make_dice_data.py --scenes 3000 --start 100 --out /tmp/dice-data --marks models
+    python scripts/train_dice_reader.py --only judge --data /tmp/dice-data --judge-steps 6000
+
+The training set is rendered only (scripts/make_dice_data.py); the reader is
+scored on other seeds by scripts/bench_dice.py. See companion/hw/dice/networks.py
+for what each network is shown and what it answers.
+
+The committed models: the finder saw 7,000 scenes, shards 200-229 of the
+script as it is and 4,000 scenes (seeds 2,000,000-2,003,999) of an earlier
+version that had no companion mat; the judge saw the windows of shards 500-529
+and the finder's marks on shards 600-629. Each took about 20 minutes on 2 cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch import nn
+from torch.nn import functional as F
+
+from companion.hw.dice.networks import (
+    CLASSES,
+    COCKED,
+    CROP_PX,
+    CROP_SIDES,
+    JUDGE_PX,
+    JUDGE_SIDES,
+    MOVING,
+    NOTHING,
+    STRIDE,
+)
+
+MODELS = Path(__file__).resolve().parents[1] / "models"
+FINDER_CROP = (128, 192)  # finder training windows (rows, columns) of the shrunk scenes
+
+
+def conv(c_in: int, c_out: int, stride: int = 1, dilation: int = 1) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(c_in, c_out, 3, stride, dilation, dilation, bias=False),
+                         nn.BatchNorm2d(c_out), nn.ReLU(inplace=True))
+
+
+class Finder(nn.Module):
+    """Heat map of top-face centres, offset in the cell, log of the face side (input pixels)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.body = nn.Sequential(conv(3, 16, 2), conv(16, 32, 2), conv(32, 32), conv(32, 32, 1, 2),
+                                  conv(32, 32, 1, 4), conv(32, 32))
+        self.head = nn.Conv2d(32, 4, 1)
+        nn.init.constant_(self.head.bias[:1], -2.2)  # start from "no die anywhere" (CenterNet)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.head(self.body(x / 255.0 - 0.5))
+
+
+class Judge(nn.Module):
+    """Which face is up at the window's centre: nothing, 1..6, or moving.
+
+    The last layers keep where things are (no global pooling): the die in the
+    middle is judged, not the dice around it.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.body = nn.Sequential(conv(3, 16), nn.MaxPool2d(2), conv(16, 32), nn.MaxPool2d(2),
+                                  conv(32, 64), nn.MaxPool2d(2), conv(64, 64), conv(64, 64, 2),
+                                  nn.Flatten())
+        cells = -(-JUDGE_PX // 16)
+        self.head = nn.Linear(64 * cells * cells, len(CLASSES))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.head(self.body(x / 255.0 - 0.5))
+
+
+class FinderExport(nn.Module):
+    def __init__(self, finder: Finder) -> None:
+        super().__init__()
+        self.finder = finder
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        out = self.finder(x)
+        return torch.cat([torch.sigmoid(out[:, :1]), out[:, 1:]], dim=1)
+
+
+class JudgeExport(nn.Module):
+    def __init__(self, judge: Judge) -> None:
+        super().__init__()
+        self.judge = judge
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.softmax(self.judge(x), dim=1)
+
+
+def load(folders: list[Path]
+         ) -> tuple[np.ndarray, list[np.ndarray], np.ndarray, np.ndarray, np.ndarray]:
+    """Shrunk scenes, their dice, judge windows, their labels, which windows the finder marked."""
+    small, dice, crops, labels, marked = [], [], [], [], []
+    for path in sorted(p for data in folders for p in data.glob("shard_*.npz")):
+        part = np.load(path)
+        rows = part["dice"]
+        for i in range(len(part["small"])):
+            dice.append(rows[rows[:, 0] == i, 1:])
+        small.append(part["small"])
+        crops.append(part["crops"])
+        labels.append(part["labels"])
+        marked.append(np.zeros(len(part["labels"]), bool))
+    for path in sorted(p for data in folders for p in data.glob("marks_*.npz")):
+        part = np.load(path)
+        crops.append(part["crops"])
+        labels.append(part["labels"])
+        marked.append(np.ones(len(part["labels"]), bool))
+    return (np.concatenate(small), dice, np.concatenate(crops), np.concatenate(labels),
+            np.concatenate(marked))
+
+
+def photometric(images: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Exposure, white balance, contrast and sensor noise, per image (float32 0..255)."""
+    n = len(images)
+    out = images.astype(np.float32)
+    gain = rng.uniform(0.75, 1.25, (n, 1, 1, 1)) * rng.uniform(0.9, 1.1, (n, 1, 1, 3))
+    mean = out.mean(axis=(1, 2, 3), keepdims=True)
+    contrast = rng.uniform(0.8, 1.2, (n, 1, 1, 1))
+    out = (mean + (out - mean) * contrast) * gain
+    out += rng.standard_normal(out.shape, dtype=np.float32) * rng.uniform(0, 5, (n, 1, 1, 1))
+    return np.clip(out, 0, 255).astype(np.float32)
+
+
+def finder_batch(small: np.ndarray, dice: list[np.ndarray], scale: float, batch: int,
+                 rng: np.random.Generator) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Windows of shrunk scenes with their targets: heat (Gaussian per die), offset, log side."""
+    rows, cols = FINDER_CROP
+    cells = (rows // STRIDE, cols // STRIDE)
+    images = np.empty((batch, rows, cols, 3), np.uint8)
+    heat = np.zeros((batch, *cells), np.float32)
+    box = np.zeros((batch, 4, *cells), np.float32)  # dx, dy, log side, is-a-centre
+    yy, xx = np.mgrid[0:cells[0], 0:cells[1]]
+    for b in range(batch):
+        k = int(rng.integers(len(small)))
+        y0 = int(rng.integers(small.shape[1] - rows + 1))
+        x0 = int(rng.integers(small.shape[2] - cols + 1))
+        image = small[k, y0:y0 + rows, x0:x0 + cols]
+        flip_x, flip_y = rng.random() < 0.5, rng.random() < 0.5
+        if flip_x:
+            image = image[:, ::-1]
+        if flip_y:
+            image = image[::-1]
+        images[b] = image
+        for x, y, side, _value, _moving in dice[k]:
+            cx, cy = x * scale - x0, y * scale - y0
+            if flip_x:
+                cx = cols - cx
+            if flip_y:
+                cy = rows - cy
+            gx, gy = cx / STRIDE, cy / STRIDE
+            ix, iy = int(np.floor(gx)), int(np.floor(gy))
+            if not (0 <= ix < cells[1] and 0 <= iy < cells[0]):
+                continue
+            side_cells = side * scale / STRIDE
+            sigma = 0.12 * side_cells + 0.25
+            blob = np.exp(-((xx - ix) ** 2 + (yy - iy) ** 2) / (2 * sigma ** 2))
+            heat[b] = np.maximum(heat[b], blob)
+            box[b, :, iy, ix] = (gx - ix, gy - iy, np.log(side * scale), 1.0)
+    x = torch.from_numpy(photometric(images, rng)).permute(0, 3, 1, 2).contiguous()
+    return x, torch.from_numpy(heat), torch.from_numpy(box)
+
+
+def finder_loss(out: torch.Tensor, heat: torch.Tensor, box: torch.Tensor) -> torch.Tensor:
+    """CenterNet's focal loss on the heat map, L1 on offset and size at the centres."""
+    p = torch.sigmoid(out[:, 0]).clamp(1e-4, 1 - 1e-4)
+    centre = box[:, 3]
+    pos = -((1 - p) ** 2) * torch.log(p) * centre
+    neg = -((1 - heat) ** 4) * (p ** 2) * torch.log(1 - p) * (1 - centre)
+    count = centre.sum().clamp(min=1)
+    regress = (torch.abs(out[:, 1:4] - box[:, :3]) * centre[:, None]).sum() / count
+    return (pos.sum() + neg.sum()) / count + regress
+
+
+def judge_batch(crops: np.ndarray, labels: np.ndarray, marked: np.ndarray, weights: np.ndarray,
+                batch: int, rng: np.random.Generator) -> tuple[torch.Tensor, torch.Tensor]:
+    """Judge windows with the finder's errors in them: shift, size, any turn, mirror, blur.
+
+    Windows the finder marked already hold its errors, so they move only a little.
+    """
+    picks = rng.choice(len(crops), batch, p=weights)
+    scale_px = JUDGE_PX / JUDGE_SIDES  # pixels per face side in the judge's window
+    out = np.empty((batch, JUDGE_PX, JUDGE_PX, 3), np.uint8)
+    stored = CROP_PX / CROP_SIDES
+    for b, k in enumerate(picks):
+        angle = rng.uniform(0, 360)
+        error = 0.25 if marked[k] else 1.0
+        zoom = (1 + error * rng.uniform(-0.3, 0.3)) * scale_px / stored
+        shift = error * rng.uniform(-0.2, 0.2, 2) * scale_px
+        m = cv2.getRotationMatrix2D((CROP_PX / 2, CROP_PX / 2), angle, zoom)
+        m[:, 2] += JUDGE_PX / 2 - CROP_PX / 2 + shift
+        crop = crops[k][:, ::-1] if rng.random() < 0.5 else crops[k]
+        image = cv2.warpAffine(np.ascontiguousarray(crop), m, (JUDGE_PX, JUDGE_PX),
+                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        if rng.random() < 0.3:
+            image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.3, 1.0))
+        out[b] = image
+    x = torch.from_numpy(photometric(out, rng)).permute(0, 3, 1, 2).contiguous()
+    return x, torch.from_numpy(labels[picks].astype(np.int64))
+
+
+def class_weights(labels: np.ndarray, marked: np.ndarray) -> np.ndarray:
+    """Sampling weights: 25% nothing, 10% moving, 15% cocked, 50% the six values.
+
+    Half of each class's share goes to the windows the finder marked (its own
+    errors of place and size, and what it takes for a die), half to the windows
+    cut where the truth says.
+    """
+    share = {NOTHING: 0.25, MOVING: 0.1, COCKED: 0.15}
+    weights = np.zeros(len(labels))
+    for c in range(len(CLASSES)):
+        groups = [m for m in ((labels == c) & marked, (labels == c) & ~marked) if m.any()]
+        for mask in groups:
+            weights[mask] = share.get(c, 0.5 / 6) / len(groups) / mask.sum()
+    return weights / weights.sum()
+
+
+def train(model: nn.Module, steps: int, lr: float, step_fn, name: str) -> None:  # type: ignore[no-untyped-def]
+    optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=steps)
+    model.train()
+    start, running = time.time(), 0.0
+    for step in range(steps):
+        loss = step_fn()
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        schedule.step()
+        value = loss.item()
+        running = 0.98 * running + 0.02 * value if step else value
+        if step % 100 == 0 or step == steps - 1:
+            print(f"{name} step {step:5d}/{steps} loss {running:.4f} "
+                  f"({time.time() - start:.0f} s)", flush=True)
+    model.eval()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, nargs="+", required=True, metavar="DIR",
+                        help="folders of make_dice_data.py's shards and marks")
+    parser.add_argument("--finder-steps", type=int, default=3000)
+    parser.add_argument("--judge-steps", type=int, default=3000)
+    parser.add_argument("--only", choices=("finder", "judge"))
+    parser.add_argument("--out", type=Path, default=MODELS)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    small, dice, crops, labels, marked = load(args.data)
+    scale = small.shape[2] / 1280  # the renderer's frames are 1280 wide
+    print(f"{len(small)} scenes, {sum(len(d) for d in dice)} dice, {len(crops)} judge windows "
+          f"({np.bincount(labels, minlength=len(CLASSES)).tolist()})", flush=True)
+    args.out.mkdir(parents=True, exist_ok=True)
+    if args.only != "judge":
+        finder = Finder()
+
+        def finder_step() -> torch.Tensor:
+            x, heat, box = finder_batch(small, dice, scale, 32, rng)
+            return finder_loss(finder(x), heat, box)
+
+        train(finder, args.finder_steps, 3e-3, finder_step, "finder")
+        torch.onnx.export(FinderExport(finder), torch.zeros(1, 3, 180, 320),
+                          str(args.out / "dice_finder.onnx"), input_names=["frame"],
+                          output_names=["heat"], dynamo=False,
+                          dynamic_axes={"frame": {2: "rows", 3: "columns"},
+                                        "heat": {2: "cell_rows", 3: "cell_columns"}})
+    if args.only != "finder":
+        judge = Judge()
+        weights = class_weights(labels, marked)
+
+        def judge_step() -> torch.Tensor:
+            x, y = judge_batch(crops, labels, marked, weights, 128, rng)
+            return F.cross_entropy(judge(x), y)
+
+        train(judge, args.judge_steps, 3e-3, judge_step, "judge")
+        torch.onnx.export(JudgeExport(judge), torch.zeros(1, 3, JUDGE_PX, JUDGE_PX),
+                          str(args.out / "dice_judge.onnx"), input_names=["windows"],
+                          output_names=["classes"], dynamo=False,
+                          dynamic_axes={"windows": {0: "n"}, "classes": {0: "n"}})
+    # What each network was trained on; a run of one network keeps the other's entry.
+    info_path = args.out / "dice_reader.json"
+    info = json.loads(info_path.read_text()) if info_path.exists() else {}
+    info.update({"format": 1, "classes": list(CLASSES)})
+    if args.only != "judge":
+        info["finder"] = {"scenes": len(small), "steps": args.finder_steps, "seed": args.seed}
+    if args.only != "finder":
+        info["judge"] = {"windows": len(crops), "steps": args.judge_steps, "seed": args.seed}
+    info_path.write_text(json.dumps(info, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
