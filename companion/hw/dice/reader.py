@@ -14,10 +14,9 @@ The reader refuses to guess. A mark is read only when the judge is at least
 ``min_confidence`` sure which value it shows; a die in motion, a mark that is
 neither clearly a die nor clearly nothing, and two different faces closer
 together than two dice can lie (one die leaning on another, its top unclear)
-make the read UNSURE, and the player is asked to re-roll. A leaning die whose
-top is read, and whose side the judge calls cocked, is read by its top. A
-frame's work is bounded so a busy table cannot stall the camera: at most
-MAX_MARKS marks are judged; with more, the frame is unsure.
+make the read UNSURE, and the player is asked to re-roll. A frame's work is
+bounded so a busy table cannot stall the camera: at most MAX_MARKS marks are
+judged; with more, the frame is unsure.
 
 Thresholds live in ``data/reader.toml``; ``companion calibrate dice`` saves tuned
 ones in the user's config folder, and the app passes that file in.
