@@ -5,11 +5,13 @@
 
 Prints, for scenes of still dice (loose, touching, one tilted against another),
 the share of dice read right, read wrong, reported unsure and missed, per kind
-and per table; how many frames were reported OK and how many of those were not
-all right (a die missed, a wrong value); the same for ``--mat-scenes`` more
-scenes on the companion's own printed mat (markers, slots, tiles), the table
-the companion is set up on; the time per 1280x720 frame on one core; and what
-the reader says on frames with no dice and on blurred throws.
+and per table; the share handled by the cocked-die rule (read right, or leaning
+on another die and reported unsure, so the player re-rolls it); how many frames
+were reported OK and how many of those were not all right (a die missed, a
+wrong value); the same for ``--mat-scenes`` more scenes on the companion's own
+printed mat (markers, slots, tiles), the table the companion is set up on; the
+time per 1280x720 frame on one core; and what the reader says on frames with no
+dice and on blurred throws.
 
 The timing leaves out two warm-up reads (OpenCV and numpy set themselves up on
 the first calls; the reader runs on a stream of frames).
@@ -93,7 +95,13 @@ def main() -> None:
                     flat += one
             flat += Grade(wrong=phantoms)
         print(title)
-        print(_line("all", sum(by_kind.values(), Grade())))
+        every = sum(by_kind.values(), Grade())
+        print(_line("all", every))
+        total = every.right + every.wrong + every.unsure + every.missed
+        if total:
+            print(f"{'by rule':<10} dice {total:4d}  right, or a leaning die sent back to be "
+                  f"re-rolled (the cocked-die rule): "
+                  f"{100 * (every.right + tilted.unsure) / total:6.2f}%")
         print(_line("flat", flat) + "   (every die lying on a face, in all scene kinds)")
         print(_line("leaning", tilted) + "   (the die tilted against another: right or unsure)")
         for name, g in sorted(by_kind.items()):
