@@ -8,7 +8,9 @@ the share of dice read right, read wrong, reported unsure and missed, per kind
 and per table; the share handled by the cocked-die rule (read right, or leaning
 on another die and reported unsure, so the player re-rolls it); how many frames
 were reported OK and how many of those were not all right (a die missed, a
-wrong value); the same for ``--mat-scenes`` more scenes on the companion's own
+wrong value), and how many a roll would take (as many dice as thrown, but a
+value wrong: a roll waits for its number of dice, so a die short never reaches
+the player); the same for ``--mat-scenes`` more scenes on the companion's own
 printed mat (markers, slots, tiles), the table the companion is set up on; the
 time per 1280x720 frame on one core; and what the reader says on frames with no
 dice and on blurred throws.
@@ -75,7 +77,7 @@ def main() -> None:
         flat, tilted = Grade(), Grade()
         by_kind: dict[str, Grade] = defaultdict(Grade)
         by_table: dict[str, Grade] = defaultdict(Grade)
-        ok_frames = ok_but_not_right = count = 0
+        ok_frames = ok_but_not_right = rollable_wrong = count = 0
         for scene in scenes:
             count += 1
             read = timed_read(scene.image)
@@ -87,6 +89,9 @@ def main() -> None:
             if read.status is ReadStatus.OK:
                 ok_frames += 1
                 ok_but_not_right += int(phantoms > 0 or any(r != "right" for r in result))
+                # A roll of N dice takes only a read of N dice: these would reach the player.
+                rollable_wrong += int(len(read.dice) == len(scene.dice)
+                                      and read.values != sorted(d.value for d in scene.dice))
             for die, outcome in zip(scene.dice, result, strict=True):
                 one = Grade(**{outcome: 1})
                 if die.tilted:
@@ -110,7 +115,8 @@ def main() -> None:
             for name, g in sorted(by_table.items()):
                 print(_line(name, g))
         print(f"Frames reported OK: {ok_frames} of {count}; of those, with a die missed "
-              f"or a wrong value: {ok_but_not_right}")
+              f"or a wrong value: {ok_but_not_right}; with as many dice as thrown but "
+              f"another value (a roll would take it): {rollable_wrong}")
 
     first, last = args.first_seed, args.first_seed + args.scenes - 1
     score(f"Still dice: {args.scenes} scenes, seeds {first}..{last}",
