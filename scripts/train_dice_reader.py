@@ -10,10 +10,12 @@ The training set is rendered only (scripts/make_dice_data.py); the reader is
 scored on other seeds by scripts/bench_dice.py. See companion/hw/dice/networks.py
 for what each network is shown and what it answers.
 
-The committed models: the finder saw 7,000 scenes, shards 200-229 of the
-script as it is and 4,000 scenes (seeds 2,000,000-2,003,999) of an earlier
-version that had no companion mat; the judge saw the windows of shards 500-529
-and the finder's marks on shards 600-629. Each took about 20 minutes on 2 cores.
+The committed models: the finder saw 13,000 scenes for 12,000 steps (32
+minutes on 2 cores): shards 200-229, 500-529 and 700-729 of the script as it
+is, and 4,000 scenes (seeds 2,000,000-2,003,999) of an earlier version that had
+no companion mat; the judge saw the windows of shards 500-529 and the marks of
+the finder before it (7,000 of those scenes, 5,000 steps) on shards 600-629,
+for 6,000 steps (23 minutes).
 """
 
 from __future__ import annotations
