@@ -232,6 +232,21 @@ def test_two_faces_nearer_than_two_dice_can_lie_are_one_cocked_die() -> None:
         top, replace(neighbour, value=4)]
 
 
+def test_a_die_is_read_by_its_top_beside_a_face_surely_its_side() -> None:
+    """A face the judge is sure is a leaning die's side, next to a face read with a
+    value, is that die's side: the die is its top's value, whichever was marked
+    first. A side that is only maybe one still makes the die unsure (above), and a
+    side alone is one unsure die."""
+    top = DieReading(4, 0.99, (100.0, 100.0), 50.0)
+    side = DieReading(None, 0.0, (100.0, 125.0), 50.0, "a die leans on another")
+    assert dice_reader._one_per_die([top, side]) == [top]
+    assert dice_reader._one_per_die([side, top]) == [top]
+    assert dice_reader._one_per_die([side]) == [side]
+    unread = DieReading(None, 0.0, (100.0, 100.0), 50.0, "a die could not be read")
+    (die,) = dice_reader._one_per_die([unread, side])
+    assert die.value is None
+
+
 def test_the_renderer_knows_which_faces_a_leaning_die_shows() -> None:
     """The truth the reader is trained and scored on: a flat die's top faces the camera
     squarely and its sides barely; a die leaning on another turns a side to the camera."""
@@ -263,6 +278,7 @@ def _probs(**share: float) -> np.ndarray:
 @pytest.mark.parametrize("share, value, why", [
     ({"v5": 0.87, "cocked": 0.13}, 5, ""),  # a top face, surely a 5: a side's doubt is small
     ({"v5": 0.6, "cocked": 0.4}, None, "a die is tilted or cocked"),  # maybe a leaning side
+    ({"cocked": 0.95, "v3": 0.05}, None, "a die leans on another"),  # surely a leaning side
     ({"v3": 0.5, "v2": 0.45, "nothing": 0.05}, None, "a die could not be read"),  # which value?
     ({"moving": 0.8, "v4": 0.2}, None, "the dice are moving"),
     ({"nothing": 0.7, "v1": 0.3}, "gone", ""),
@@ -270,9 +286,10 @@ def _probs(**share: float) -> np.ndarray:
 def test_a_mark_is_read_only_when_a_top_is_there_and_its_value_is_clear(
         share: dict[str, float], value: int | str | None, why: str) -> None:
     """Two thresholds: ``min_top`` that a die's readable top is there at all, and
-    ``min_confidence`` for which of the six values it shows."""
+    ``min_confidence`` for which of the six values it shows; with ``min_side`` the
+    judge is sure a face is a leaning die's side."""
     config = ReaderConfig.load()
-    assert (config.min_top, config.min_confidence) == (0.8, 0.9)
+    assert (config.min_top, config.min_confidence, config.min_side) == (0.8, 0.9, 0.9)
     verdict = reader()._verdict(Spot(10.0, 20.0, 30.0, 0.9), _probs(**share))
     if value == "gone":
         assert verdict is None

@@ -14,7 +14,9 @@ The reader refuses to guess. A mark is read only when the judge is at least
 ``min_confidence`` sure which value it shows; a die in motion, a mark that is
 neither clearly a die nor clearly nothing, and two different faces closer
 together than two dice can lie (one die leaning on another, its top unclear)
-make the read UNSURE, and the player is asked to re-roll. A frame's work is
+make the read UNSURE, and the player is asked to re-roll. Only when the judge
+is at least ``min_side`` sure that one of the two is the leaning die's side
+does the other, read as a top, give the die's value. A frame's work is
 bounded so a busy table cannot stall the camera: at most MAX_MARKS marks are
 judged; with more, the frame is unsure.
 
@@ -47,6 +49,7 @@ _SAME_DIE = 0.3  # two marks closer than this many face sides are one mark
 # side 0.4 to 0.7.
 _ONE_DIE = 0.6
 _COCKED = "a die is tilted or cocked"
+_LEANING_SIDE = "a die leans on another"  # the judge is sure: this is its side
 _NOT_READ = "a die could not be read"
 _MOVING = "the dice are moving"
 _TOO_BUSY = "too much in view to judge in time"
@@ -59,6 +62,7 @@ class ReaderConfig:
     find_threshold: float
     min_top: float
     min_confidence: float
+    min_side: float
     min_face_px: float
     max_face_px: float
     stable_frames: int
@@ -91,7 +95,7 @@ class ReaderConfig:
 
 
 _STABILITY_KEYS = {"frames": "stable_frames", "still_px": "still_px"}
-_SHARES = {"find_threshold", "min_top", "min_confidence"}
+_SHARES = {"find_threshold", "min_top", "min_confidence", "min_side"}
 # Keys only the pip-counting reader of before the networks had; `calibrate dice` saved them.
 _EARLIER_READER_KEYS = {"pip_contrast", "pip_face_contrast", "flood_tolerance", "max_aspect",
                         "min_solidity", "layout_tolerance"}
@@ -221,6 +225,7 @@ class DiceReader:
         Two questions, each with its threshold: is a die's top face there to be
         read (not nothing, not moving, not a leaning die's side: ``min_top``), and
         which of the six values does it show (``min_confidence``, among the values)?
+        A mark the judge is ``min_side`` sure is a leaning die's side says so.
         """
         best = int(probs.argmax())
         centre = (round(mark.x, 1), round(mark.y, 1))
@@ -231,6 +236,8 @@ class DiceReader:
         if top < self.config.min_top:
             doubt = max((NOTHING, MOVING, COCKED), key=lambda c: float(probs[c]))
             why = {MOVING: _MOVING, COCKED: _COCKED}.get(doubt, _NOT_READ)
+            if doubt == COCKED and probs[COCKED] >= self.config.min_side:
+                why = _LEANING_SIDE
             return DieReading(None, 0.0, centre, round(mark.side, 1), why)
         if probs[value] < self.config.min_confidence * top:
             return DieReading(None, 0.0, centre, round(mark.side, 1), _NOT_READ)
@@ -247,18 +254,23 @@ def _one_per_die(dice: list[DieReading]) -> list[DieReading]:
     """One reading per die, from readings nearer together than two dice can lie.
 
     Within _ONE_DIE face sides, the same value twice is one die marked twice (one
-    die's faces all differ); two different values, or a value and a face that
-    could not be read, are one die with two faces open to the camera: a die
-    leaning on another, whose top is unclear (the face read may be its side,
-    seen more squarely than its top). It is reported once, unsure, between the
-    two, whatever either face read.
+    die's faces all differ), and a value beside a face the judge is sure is a
+    leaning die's side is that die, read by its top. Two different values, or a
+    value and a face that could not be read, are one die with two faces open to
+    the camera: a die leaning on another, whose top is unclear (the face read may
+    be its side, seen more squarely than its top). It is reported once, unsure,
+    between the two, whatever either face read.
     """
     kept: list[DieReading] = []
     for die in dice:  # strongest mark first
         for i, other in enumerate(kept):
             if not _near(die, other, _ONE_DIE):
                 continue
-            if die.value is None or die.value != other.value:
+            if die.reason == _LEANING_SIDE and other.value is not None:
+                break
+            if other.reason == _LEANING_SIDE and die.value is not None:
+                kept[i] = die
+            elif die.value is None or die.value != other.value:
                 between = (round((die.centre[0] + other.centre[0]) / 2, 1),
                            round((die.centre[1] + other.centre[1]) / 2, 1))
                 kept[i] = DieReading(None, 0.0, between, max(die.side_px, other.side_px),
