@@ -39,7 +39,7 @@ STILL_KINDS = (SceneKind.LOOSE, SceneKind.TOUCHING, SceneKind.TILTED)
 
 
 def _line(name: str, g: Grade) -> str:
-    total = g.right + g.wrong + g.unsure + g.missed
+    total = g.dice
     if not total:
         return f"{name:<10} no dice"
     return (f"{name:<10} dice {total:4d}  right {100 * g.right / total:6.2f}%  "
@@ -102,7 +102,7 @@ def main() -> None:
         print(title)
         every = sum(by_kind.values(), Grade())
         print(_line("all", every))
-        total = every.right + every.wrong + every.unsure + every.missed
+        total = every.dice
         if total:
             print(f"{'by rule':<10} dice {total:4d}  right, or a leaning die sent back to be "
                   f"re-rolled (the cocked-die rule): "

@@ -562,6 +562,11 @@ class Grade:
     unsure: int = 0  # a die reported unsure (the player would re-roll)
     missed: int = 0  # a die not reported at all
 
+    @property
+    def dice(self) -> int:
+        """Every die graded (a value reported where there is no die counts as one)."""
+        return self.right + self.wrong + self.unsure + self.missed
+
     def __add__(self, other: Grade) -> Grade:
         return Grade(self.right + other.right, self.wrong + other.wrong,
                      self.unsure + other.unsure, self.missed + other.missed)
