@@ -10,10 +10,19 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from pytest_mock import MockerFixture
 
 from companion.errors import DataError
 from companion.hw.dice import reader as dice_reader
-from companion.hw.dice.networks import CLASSES, DiceNetworks, Spot, models_dir, shrink, window
+from companion.hw.dice.networks import (
+    CLASSES,
+    TURNS,
+    DiceNetworks,
+    Spot,
+    models_dir,
+    shrink,
+    window,
+)
 from companion.hw.dice.reader import DiceReader, DieReading, ReaderConfig, ReadStatus
 from companion.hw.dice.render import Grade, Scene, SceneKind, Table, grade, render_scene
 
@@ -97,6 +106,59 @@ def test_a_busy_frame_is_unsure_rather_than_short_of_a_die(
     assert grade(s, [(d.value, d.centre) for d in read.dice]).wrong == 0
     empty = reader().read(scene(400, SceneKind.EMPTY, Table.POLKA).image)
     assert empty.status is ReadStatus.NO_DICE and empty.dice == ()
+
+
+@pytest.mark.parametrize("seed, kind", [(139, SceneKind.LOOSE), (275, SceneKind.TOUCHING)])
+def test_a_die_doubted_in_one_view_is_read_on_a_closer_look(
+        monkeypatch: pytest.MonkeyPatch, seed: int, kind: SceneKind) -> None:
+    """Seeds 139 (dice on gingham) and 275 (dice touching on felt): the judge doubts one
+    flat die in a single view, and reads it right turned and mirrored eight ways. Without
+    that closer look the frame is unsure."""
+    s = scene(seed, kind)
+    truth = sorted(d.value for d in s.dice)
+    read = reader().read(s.image)
+    assert read.status is ReadStatus.OK and read.values == truth
+    monkeypatch.setattr(dice_reader, "MAX_WINDOWS", 0)
+    assert reader().read(s.image).status is ReadStatus.UNSURE
+
+
+def test_a_closer_look_is_given_to_doubtful_marks_only_within_the_frame_budget(
+        mocker: MockerFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A closer look costs TURNS windows a mark, so it is given only to marks the judge
+    left unsure, and only while the frame's windows stay within MAX_WINDOWS."""
+    judge = mocker.spy(reader().networks, "judge")
+
+    def looks(s: Scene) -> list[tuple[int, bool]]:
+        """Each call of the judge on the frame: how many marks, and whether it looked closer."""
+        judge.reset_mock()
+        reader().read(s.image)
+        return [(len(c.args[1]), c.kwargs.get("turned", False)) for c in judge.call_args_list]
+
+    assert looks(scene(105)) == [(6, False)]  # six dice, all read at first sight
+    busy = scene(198, SceneKind.TOUCHING)  # five marks, two of them doubted
+    assert dice_reader.MAX_WINDOWS == 20 and TURNS == 8
+    assert looks(busy) == [(5, False), (1, True)]  # 5 + 8 windows; 5 + 16 would be over 20
+    monkeypatch.setattr(dice_reader, "MAX_WINDOWS", 5 + 2 * TURNS)
+    assert looks(busy) == [(5, False), (2, True)]
+
+
+def test_the_closer_look_does_not_depend_on_how_a_die_is_turned() -> None:
+    """The eight turns and mirrors of a window are judged and averaged: turning or
+    mirroring the picture around the mark leaves the closer look's answer as it was."""
+    s = scene(100)
+    die = s.dice[0]
+    x, y = round(die.centre[0]), round(die.centre[1])
+    # The window is 72 pixels across, the judge's own size: no resizing to round away.
+    patch = cv2.copyMakeBorder(s.image, 200, 200, 200, 200, cv2.BORDER_REPLICATE)
+    patch = np.ascontiguousarray(patch[y:y + 400, x:x + 400])
+    spot = [Spot(200.0, 200.0, 24.0, 1.0)]
+    networks = reader().networks
+    closer = networks.judge(patch, spot, turned=True)
+    for turned in (np.rot90(patch), patch[:, ::-1], patch[::-1]):
+        assert np.allclose(networks.judge(np.ascontiguousarray(turned), spot, turned=True),
+                           closer, atol=1e-5)
+    assert not np.allclose(networks.judge(np.rot90(patch).copy(), spot),
+                           networks.judge(patch, spot), atol=1e-5)
 
 
 def test_a_frame_without_dice_reports_nothing() -> None:

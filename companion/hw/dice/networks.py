@@ -28,6 +28,7 @@ CROP_SIDES = 3.0  # the judge's stored window, in face sides (training jitters i
 CROP_PX = 72  # pixels across that stored window
 JUDGE_SIDES = 3.0  # the judge's input window, in face sides: the die and what it leans on
 JUDGE_PX = 72  # pixels across the judge's input
+TURNS = 8  # windows the judge sees in a closer look: four quarter turns, mirrored and not
 NOTHING, MOVING, COCKED = 0, 7, 8  # the judge's classes besides the values 1..6
 CLASSES = ("nothing", "1", "2", "3", "4", "5", "6", "moving", "cocked")
 
@@ -114,12 +115,22 @@ class DiceNetworks:
                               float(np.exp(log_side) / scale), float(heat[iy, ix])))
         return sorted(spots, key=lambda s: -s.heat)
 
-    def judge(self, frame: np.ndarray, spots: list[Spot]) -> np.ndarray:
-        """For each spot, the judge's probabilities of CLASSES (one row per spot)."""
+    def judge(self, frame: np.ndarray, spots: list[Spot], turned: bool = False) -> np.ndarray:
+        """For each spot, the judge's probabilities of CLASSES (one row per spot).
+
+        ``turned`` is a closer look, for TURNS times the work: each window is judged
+        in its four quarter turns, mirrored and not, and the answers averaged.
+        A die's faces look the same turned any way, so the judge's answer should not
+        change; where it does, the mean is steadier than any one of them.
+        """
         if not spots:
             return np.zeros((0, len(CLASSES)), np.float32)
         windows = np.stack([window(frame, (s.x, s.y), s.side, JUDGE_SIDES, JUDGE_PX)
                             for s in spots])
+        if turned:
+            quarter = [np.rot90(windows, k, axes=(1, 2)) for k in range(4)]
+            windows = np.concatenate(quarter + [q[:, :, ::-1] for q in quarter])
         blob = windows.astype(np.float32).transpose(0, 3, 1, 2)
         probs: np.ndarray = self._judge.run(None, {"windows": blob})[0]
-        return probs
+        mean: np.ndarray = probs.reshape(-1, len(spots), len(CLASSES)).mean(axis=0)
+        return mean
