@@ -122,10 +122,31 @@ def test_a_die_doubted_in_one_view_is_read_on_a_closer_look(
     assert reader().read(s.image).status is ReadStatus.UNSURE
 
 
+def test_a_value_read_nearer_another_face_than_flat_dice_can_lie_is_looked_at_closer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 347: a die leans on a 5, and the open side below its top is read a sure 5 at
+    first sight, 0.65 face sides from the top's mark, nearer than two flat dice can lie.
+    Its closer look calls it a leaning die's face, so the read has no wrong value;
+    without that look it gives a second 5."""
+    s = scene(347, SceneKind.TILTED)
+    leaning = next(d for d in s.dice if d.tilted)
+    assert leaning.value == 1 and sorted(d.value for d in s.dice) == [1, 3, 5]
+
+    def wrong() -> int:
+        read = reader().read(s.image)
+        assert read.status is ReadStatus.UNSURE  # the leaning die's top is not read
+        return grade(s, [(d.value, d.centre) for d in read.dice]).wrong
+
+    assert wrong() == 0
+    monkeypatch.setattr(dice_reader, "_CROWDED", 0.0)
+    assert wrong() == 1
+
+
 def test_a_closer_look_is_given_to_doubtful_marks_only_within_the_frame_budget(
         mocker: MockerFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     """A closer look costs TURNS windows a mark, so it is given only to marks the judge
-    left unsure, and only while the frame's windows stay within MAX_WINDOWS."""
+    left unsure (or read crowded), and only while the frame's windows stay within
+    MAX_WINDOWS."""
     judge = mocker.spy(reader().networks, "judge")
 
     def looks(s: Scene) -> list[tuple[int, bool]]:
@@ -305,6 +326,21 @@ def test_a_die_is_read_by_its_top_beside_a_face_surely_its_side() -> None:
     unread = DieReading(None, 0.0, (100.0, 100.0), 50.0, "a die could not be read")
     (die,) = dice_reader._one_per_die([unread, side])
     assert die.value is None
+
+
+def test_which_marks_one_look_of_the_judge_is_not_enough_for() -> None:
+    """A closer look is for a face not read, unless the judge is sure it is a leaning
+    die's side (a sure answer, used as it is), and for a value read nearer another face
+    than two dice lying flat can be (under 0.75 face sides): it may be a leaning die's."""
+    top = DieReading(4, 0.99, (100.0, 100.0), 50.0)
+    unread = DieReading(None, 0.0, (100.0, 135.0), 50.0, "a die could not be read")
+    side = DieReading(None, 0.0, (100.0, 135.0), 50.0, "a die leans on another")
+    neighbour = DieReading(2, 0.99, (100.0, 140.0), 50.0)  # 0.8 sides from the top
+    assert dice_reader._doubtful(unread, [top, unread])
+    assert not dice_reader._doubtful(side, [top, side])
+    assert dice_reader._doubtful(top, [top, unread]) and dice_reader._doubtful(top, [top, side])
+    assert not dice_reader._doubtful(top, [top, neighbour, None])
+    assert not dice_reader._doubtful(top, [top])
 
 
 def test_the_renderer_knows_which_faces_a_leaning_die_shows() -> None:

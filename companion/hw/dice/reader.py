@@ -22,10 +22,13 @@ A mark the judge leaves unsure gets a second, closer look before the reader
 gives up on it: the judge sees its window turned and mirrored eight ways, and
 the mean of its eight answers is held to the same thresholds. Flat dice that
 touch another, or lie on a busy pattern, are often doubted in one view and read
-steadily in eight. A frame's work is bounded so a busy table cannot stall the
-camera: at most MAX_MARKS marks are judged (with more, the frame is unsure),
-and a closer look is given only while the judge's windows stay within
-MAX_WINDOWS.
+steadily in eight. A mark read at once, but nearer another face than two flat
+dice can lie, gets the closer look too: it may be a leaning die's top, or its
+side seen as squarely as a top, which one view can read as a sure wrong value
+(the window holds the die it leans on, pips and all). A frame's work is
+bounded so a busy table cannot stall the camera: at most MAX_MARKS marks are
+judged (with more, the frame is unsure), and closer looks are given, strongest
+mark first, only while the judge's windows stay within MAX_WINDOWS.
 
 Thresholds live in ``data/reader.toml``; ``companion calibrate dice`` saves tuned
 ones in the user's config folder, and the app passes that file in.
@@ -58,6 +61,9 @@ _SAME_DIE = 0.3  # two marks closer than this many face sides are one mark
 # measured at its centre, and perspective shortens the gap); a leaning die's top and
 # side 0.4 to 0.7.
 _ONE_DIE = 0.6
+# Faces nearer than this are not both flat dice (see above); a value read there gets a
+# closer look, being likely a leaning die's, whose faces one view of the judge can misread.
+_CROWDED = 0.75
 _COCKED = "a die is tilted or cocked"
 _LEANING_SIDE = "a die leans on another"  # the judge is sure: this is its side
 _NOT_READ = "a die could not be read"
@@ -205,7 +211,7 @@ class DiceReader:
         marks = marks[:MAX_MARKS]
         dice = [self._verdict(mark, probs)
                 for mark, probs in zip(marks, self.networks.judge(frame, marks), strict=True)]
-        doubtful = [i for i, die in enumerate(dice) if die is not None and die.value is None]
+        doubtful = [i for i, die in enumerate(dice) if die is not None and _doubtful(die, dice)]
         # The strongest marks first: they are the likeliest dice.
         doubtful = doubtful[:max(0, MAX_WINDOWS - len(marks)) // TURNS]
         if doubtful:
@@ -265,6 +271,16 @@ def _near(a: DieReading, b: DieReading, sides: float) -> bool:
     """Whether two readings are closer than ``sides`` face sides."""
     gap = np.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1])
     return bool(gap < sides * max(a.side_px, b.side_px))
+
+
+def _doubtful(die: DieReading, dice: list[DieReading | None]) -> bool:
+    """Whether one look of the judge is not enough for ``die``: it was not read (and
+    the judge is not sure it is a leaning die's side), or it was read nearer another
+    face than two dice lying flat can be."""
+    if die.value is None:
+        return die.reason != _LEANING_SIDE
+    return any(other is not None and other is not die and _near(die, other, _CROWDED)
+               for other in dice)
 
 
 def _one_per_die(dice: list[DieReading]) -> list[DieReading]:
