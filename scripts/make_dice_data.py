@@ -5,7 +5,7 @@
 
 Scenes come from the dice renderer (companion/hw/dice/render.py) with seeds
 from 2,000,000 up, far from the seeds the benchmark and the tests score the
-reader on (10,000 and below); shard k holds seeds 2,000,000 + 100k onwards, so
+reader on (below 100,000); shard k holds seeds 2,000,000 + 100k onwards, so
 ``--start`` keeps a new run's scenes apart from an earlier one's. A third of
 the scenes lie on the companion's own printed mat, with its markers and tiles.
 Each shard of 100 scenes is one .npz holding:
