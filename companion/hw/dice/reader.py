@@ -56,12 +56,13 @@ MAX_MARKS = 16  # the most places judged in one frame
 # with the finder's, about 18 ms of work on one core here (0.5 ms a window, 7 ms the finder).
 MAX_WINDOWS = 20
 _SAME_DIE = 0.3  # two marks closer than this many face sides are one mark
-# Faces closer than these many face sides belong to one die (see _one_per_die). Two
-# dice side by side are 0.75 sides apart or more in the picture (a face's side is
-# measured at its centre, and perspective shortens the gap); a leaning die's top and
-# side 0.4 to 0.7.
+# Faces closer than these many face sides belong to one die (see _one_per_die). On the
+# rendered tuning scenes, the top faces of two flat dice are at least 0.86 sides apart in
+# the picture (a face's side is measured at its centre, and perspective shortens the gap);
+# a leaning die's top and an open side 0.5 to 1.0, 0.64 typically. The finder's marks
+# stray from the centres, and at 0.7 two touching flat dice of one value were taken for one.
 _ONE_DIE = 0.6
-# Faces nearer than this are not both flat dice (see above); a value read there gets a
+# Faces nearer than this are hardly both flat dice (see above); a value read there gets a
 # closer look, being likely a leaning die's, whose faces one view of the judge can misread.
 _CROWDED = 0.75
 _COCKED = "a die is tilted or cocked"
