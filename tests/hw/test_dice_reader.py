@@ -108,10 +108,10 @@ def test_a_busy_frame_is_unsure_rather_than_short_of_a_die(
     assert empty.status is ReadStatus.NO_DICE and empty.dice == ()
 
 
-@pytest.mark.parametrize("seed, kind", [(139, SceneKind.TOUCHING), (176, SceneKind.LOOSE)])
+@pytest.mark.parametrize("seed, kind", [(177, SceneKind.TOUCHING), (138, SceneKind.LOOSE)])
 def test_a_die_doubted_in_one_view_is_read_on_a_closer_look(
         monkeypatch: pytest.MonkeyPatch, seed: int, kind: SceneKind) -> None:
-    """Seeds 139 (dice touching on gingham) and 176 (dice on felt): the judge doubts one
+    """Seeds 177 (dice touching on polka dots) and 138 (dice on tartan): the judge doubts one
     flat die in a single view, and reads it right turned and mirrored eight ways. Without
     that closer look the frame is unsure."""
     s = scene(seed, kind)
