@@ -2,6 +2,7 @@
 
     python scripts/bench_dice.py                 # 400 varied scenes (seeds 30000..)
     python scripts/bench_dice.py --scenes 100 --first-seed 0
+    python scripts/bench_dice.py --first-seed 3000000 --models /tmp/new-models   # a candidate
 
 Prints, for scenes of still dice (loose, touching, one tilted against another),
 the share of dice read right, read wrong, reported unsure and missed, per kind
@@ -16,7 +17,8 @@ time per 1280x720 frame on one core; and what the reader says on frames with no
 dice and on blurred throws.
 
 The default seeds are held out: keep them so by choosing between versions of
-the reader on other scenes, and running this only to report. The seeds used
+the reader on other scenes (``--first-seed`` 3000000 up, ``--models`` for a
+candidate's networks), and running this only to report. The seeds used
 before (10000 up) were consulted to choose between versions for several
 stops, and came to read about 0.8 points better than fresh seeds.
 
@@ -34,11 +36,13 @@ import statistics
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
+from pathlib import Path
 
 import cv2
 import numpy as np
 
 from companion.errors import CompanionError
+from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceRead, DiceReader, ReadStatus
 from companion.hw.dice.render import Grade, Scene, SceneKind, Table, grade, outcomes, render_scene
 from companion.hw.dice.source import CameraDiceSource
@@ -70,13 +74,18 @@ def main() -> None:
                         help="scenes of still dice on the companion's printed mat")
     parser.add_argument("--special", type=int, default=20,
                         help="scenes with no dice, and blurred throws, of each")
+    parser.add_argument("--models", type=Path, metavar="DIR",
+                        help="the folder of the finder and judge to score (default: models/)")
     parser.add_argument("--repeats", type=int, default=3,
                         help="reads of each frame, for the fastest read's time")
     args = parser.parse_args()
     if args.repeats < 1:
         parser.error("--repeats must be 1 or more")
     cv2.setNumThreads(1)
-    reader = DiceReader()
+    try:
+        reader = DiceReader(networks=DiceNetworks(args.models))
+    except CompanionError as exc:  # a missing or broken model, named with its file
+        parser.error(str(exc))
     times: list[float] = []  # CPU time of this single-threaded process: one core's work
     fastest: list[float] = []  # the least of each frame's reads
     wall: list[float] = []
@@ -186,8 +195,10 @@ def main() -> None:
                 taken += 1
                 yield frame
 
+        camera = CameraDiceSource(frames=stream())
+        camera.reader = reader  # the networks scored above, loaded once
         try:
-            values = CameraDiceSource(frames=stream()).roll(2, 6)
+            values = camera.roll(2, 6)
         except CompanionError:
             unsure_after += 1  # the frames ran out while the reader was still unsure
             continue
