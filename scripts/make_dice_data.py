@@ -8,6 +8,8 @@ from 2,000,000 up, far from the seeds the benchmark and the tests score the
 reader on (below 100,000); shard k holds seeds 2,000,000 + 100k onwards, so
 ``--start`` keeps a new run's scenes apart from an earlier one's. A third of
 the scenes lie on the companion's own printed mat, with its markers and tiles.
+With ``--tilted-only`` every scene has a die leaning on another, the judge's
+hardest case (in a mixed run, a third of the scenes, and one die in twelve).
 Each shard of 100 scenes is one .npz holding:
 
 - ``small``: every scene shrunk to the finder's width, uint8 BGR;
@@ -56,9 +58,9 @@ OPEN = 0.26  # a leaning die's side turned this far to the camera (< 75 degrees)
 ON_FACE = 0.45  # a window within this many face sides of a face's centre is on that face
 
 
-def _scene(index: int) -> Scene:
+def _scene(index: int, kinds: list[SceneKind]) -> Scene:
     table = Table.COMPANION_MAT if index % 3 == 0 else None
-    return render_scene(FIRST_SEED + index, kind=KINDS[index % len(KINDS)], table=table)
+    return render_scene(FIRST_SEED + index, kind=kinds[index % len(kinds)], table=table)
 
 
 def _open_sides(die: TrueDie) -> list[tuple[float, float]]:
@@ -112,8 +114,8 @@ def _label(scene: Scene, x: float, y: float) -> int | None:
     return None
 
 
-def make_marks(args: tuple[int, Path, Path]) -> Path:
-    shard, out, finder = args
+def make_marks(args: tuple[int, Path, Path, list[SceneKind]]) -> Path:
+    shard, out, finder, kinds = args
     path = out / f"marks_{shard:04d}.npz"
     if path.exists():
         return path
@@ -121,7 +123,7 @@ def make_marks(args: tuple[int, Path, Path]) -> Path:
     crops, labels = [], []
     for i in range(SHARD):
         index = shard * SHARD + i
-        scene = _scene(index)
+        scene = _scene(index, kinds)
         for spot in networks.find(scene.image, MARK_THRESHOLD, 4 * TRAINED_FACE_PX):
             label = _label(scene, spot.x, spot.y)
             if label is not None:
@@ -132,8 +134,8 @@ def make_marks(args: tuple[int, Path, Path]) -> Path:
     return path
 
 
-def make_shard(args: tuple[int, Path]) -> Path:
-    shard, out = args
+def make_shard(args: tuple[int, Path, list[SceneKind]]) -> Path:
+    shard, out, kinds = args
     path = out / f"shard_{shard:04d}.npz"
     if path.exists():
         return path
@@ -141,7 +143,7 @@ def make_shard(args: tuple[int, Path]) -> Path:
     small, dice_rows, crops, labels = [], [], [], []
     for i in range(SHARD):
         index = shard * SHARD + i
-        scene = _scene(index)
+        scene = _scene(index, kinds)
         height, width = scene.image.shape[:2]
         small.append(shrink(scene.image))
         moving = scene.kind is SceneKind.BLURRED
@@ -171,15 +173,19 @@ def main() -> None:
                         help="the first shard's number (its scenes' seeds follow from it)")
     parser.add_argument("--marks", type=Path, metavar="DIR",
                         help="judge windows where the finder in DIR marks, on new scenes")
+    parser.add_argument("--tilted-only", action="store_true",
+                        help="every scene has a die leaning on another (the judge's hardest)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     count = -(-args.scenes // SHARD)
+    kinds = [SceneKind.TILTED] if args.tilted_only else KINDS
     with Pool(args.jobs) as pool:
         shards = range(args.start, args.start + count)
         if args.marks:
-            done = pool.imap_unordered(make_marks, [(k, args.out, args.marks) for k in shards])
+            work = [(k, args.out, args.marks, kinds) for k in shards]
+            done = pool.imap_unordered(make_marks, work)
         else:
-            done = pool.imap_unordered(make_shard, [(k, args.out) for k in shards])
+            done = pool.imap_unordered(make_shard, [(k, args.out, kinds) for k in shards])
         for path in done:
             print(path, flush=True)
 
