@@ -13,10 +13,11 @@ for what each network is shown and what it answers.
 The committed models: the finder saw 13,000 scenes for 12,000 steps (32
 minutes on 2 cores): shards 200-229, 500-529 and 700-729 of the script as it
 is, and 4,000 scenes (seeds 2,000,000-2,003,999) of an earlier version that had
-no companion mat; the judge saw the windows of shards 200-229, 500-529 and
-1000-1029, and the marks of two finders on shards 600-629 (the finder before
-this one: 7,000 of those scenes, 5,000 steps) and 900-929 (this one), for
-12,000 steps (45 minutes).
+no companion mat; the judge saw the windows of shards 200-229, 500-529,
+1000-1029 and 1100-1129 (``--tilted-only``), and the marks of two finders on
+shards 600-629 (the finder before this one: 7,000 of those scenes, 5,000
+steps), 900-929 and 1200-1229 (this one; ``--tilted-only``), for 12,000 steps
+(43 minutes).
 """
 
 from __future__ import annotations

@@ -108,10 +108,10 @@ def test_a_busy_frame_is_unsure_rather_than_short_of_a_die(
     assert empty.status is ReadStatus.NO_DICE and empty.dice == ()
 
 
-@pytest.mark.parametrize("seed, kind", [(177, SceneKind.TOUCHING), (138, SceneKind.LOOSE)])
+@pytest.mark.parametrize("seed, kind", [(167, SceneKind.TOUCHING), (301, SceneKind.LOOSE)])
 def test_a_die_doubted_in_one_view_is_read_on_a_closer_look(
         monkeypatch: pytest.MonkeyPatch, seed: int, kind: SceneKind) -> None:
-    """Seeds 177 (dice touching on polka dots) and 138 (dice on tartan): the judge doubts one
+    """Seeds 167 (dice touching on polka dots) and 301 (dice on felt): the judge doubts one
     flat die in a single view, and reads it right turned and mirrored eight ways. Without
     that closer look the frame is unsure."""
     s = scene(seed, kind)
@@ -124,22 +124,26 @@ def test_a_die_doubted_in_one_view_is_read_on_a_closer_look(
 
 def test_a_value_read_nearer_another_face_than_flat_dice_can_lie_is_looked_at_closer(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Seed 347: a die leans on a 5, and the open side below its top is read a sure 5 at
-    first sight, 0.65 face sides from the top's mark, nearer than two flat dice can lie.
-    Its closer look calls it a leaning die's face, so the read has no wrong value;
-    without that look it gives a second 5."""
-    s = scene(347, SceneKind.TILTED)
+    """Seed 10260: a 5 leans on a 6, and its top, 0.65 face sides from the 6's, is read a
+    6: 0.86 sure at first sight, 0.74 over the closer look's eight views. A value read that
+    crowded must be ``min_crowded`` (0.8) sure, so the die is reported unsure and the frame
+    asks for a re-roll. Without the closer look, or without ``min_crowded``, the frame is
+    read OK with a second 6, which a roll would take."""
+    s = scene(10260, SceneKind.TILTED)
     leaning = next(d for d in s.dice if d.tilted)
-    assert leaning.value == 1 and sorted(d.value for d in s.dice) == [1, 3, 5]
+    assert leaning.value == 5 and sorted(d.value for d in s.dice) == [1, 5, 5, 6, 6]
+    config = ReaderConfig.load()
+    assert config.min_crowded == 0.8
 
-    def wrong() -> int:
-        read = reader().read(s.image)
-        assert read.status is ReadStatus.UNSURE  # the leaning die's top is not read
-        return grade(s, [(d.value, d.centre) for d in read.dice]).wrong
+    def read(config: ReaderConfig) -> tuple[ReadStatus, int]:
+        """The frame's status, and how many dice it reads wrong."""
+        read = DiceReader(config, reader().networks).read(s.image)
+        return read.status, grade(s, [(d.value, d.centre) for d in read.dice]).wrong
 
-    assert wrong() == 0
-    monkeypatch.setattr(dice_reader, "_CROWDED", 0.0)
-    assert wrong() == 1
+    assert read(config) == (ReadStatus.UNSURE, 0)
+    assert read(replace(config, min_crowded=0.5)) == (ReadStatus.OK, 1)
+    monkeypatch.setattr(dice_reader, "MAX_WINDOWS", 0)
+    assert read(config) == (ReadStatus.OK, 1)
 
 
 def test_a_closer_look_is_given_to_doubtful_marks_only_within_the_frame_budget(

@@ -25,7 +25,8 @@ touch another, or lie on a busy pattern, are often doubted in one view and read
 steadily in eight. A mark read at once, but nearer another face than two flat
 dice can lie, gets the closer look too: it may be a leaning die's top, or its
 side seen as squarely as a top, which one view can read as a sure wrong value
-(the window holds the die it leans on, pips and all). A frame's work is
+(the window holds the die it leans on, pips and all). Such a crowded value is
+kept only when the judge is at least ``min_crowded`` sure of it. A frame's work is
 bounded so a busy table cannot stall the camera: at most MAX_MARKS marks are
 judged (with more, the frame is unsure), and closer looks are given, strongest
 mark first, only while the judge's windows stay within MAX_WINDOWS.
@@ -80,6 +81,7 @@ class ReaderConfig:
     min_top: float
     min_confidence: float
     min_side: float
+    min_crowded: float
     min_face_px: float
     max_face_px: float
     stable_frames: int
@@ -112,7 +114,7 @@ class ReaderConfig:
 
 
 _STABILITY_KEYS = {"frames": "stable_frames", "still_px": "still_px"}
-_SHARES = {"find_threshold", "min_top", "min_confidence", "min_side"}
+_SHARES = {"find_threshold", "min_top", "min_confidence", "min_side", "min_crowded"}
 # Keys only the pip-counting reader of before the networks had; `calibrate dice` saved them.
 _EARLIER_READER_KEYS = {"pip_contrast", "pip_face_contrast", "flood_tolerance", "max_aspect",
                         "min_solidity", "layout_tolerance"}
@@ -219,6 +221,12 @@ class DiceReader:
             closer = self.networks.judge(frame, [marks[i] for i in doubtful], turned=True)
             for i, probs in zip(doubtful, closer, strict=True):
                 dice[i] = self._verdict(marks[i], probs)
+        # A crowded value is likely a leaning die's face, which every view of the judge can
+        # read alike and wrong (its window holds the die it leans on): it must be surer.
+        dice = [replace(die, value=None, confidence=0.0, reason=_COCKED)
+                if die is not None and die.value is not None
+                and die.confidence < self.config.min_crowded and _crowded(die, dice) else die
+                for die in dice]
         found = _one_per_die([d for d in dice if d is not None])
         if busy:
             extra = marks[-1]
@@ -274,14 +282,18 @@ def _near(a: DieReading, b: DieReading, sides: float) -> bool:
     return bool(gap < sides * max(a.side_px, b.side_px))
 
 
-def _doubtful(die: DieReading, dice: list[DieReading | None]) -> bool:
-    """Whether one look of the judge is not enough for ``die``: it was not read (and
-    the judge is not sure it is a leaning die's side), or it was read nearer another
-    face than two dice lying flat can be."""
-    if die.value is None:
-        return die.reason != _LEANING_SIDE
+def _crowded(die: DieReading, dice: list[DieReading | None]) -> bool:
+    """Whether ``die`` was read nearer another face than two dice lying flat can be."""
     return any(other is not None and other is not die and _near(die, other, _CROWDED)
                for other in dice)
+
+
+def _doubtful(die: DieReading, dice: list[DieReading | None]) -> bool:
+    """Whether one look of the judge is not enough for ``die``: it was not read (and
+    the judge is not sure it is a leaning die's side), or it was read crowded."""
+    if die.value is None:
+        return die.reason != _LEANING_SIDE
+    return _crowded(die, dice)
 
 
 def _one_per_die(dice: list[DieReading]) -> list[DieReading]:
