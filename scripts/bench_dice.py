@@ -195,10 +195,8 @@ def main() -> None:
                 taken += 1
                 yield frame
 
-        camera = CameraDiceSource(frames=stream())
-        camera.reader = reader  # the networks scored above, loaded once
         try:
-            values = camera.roll(2, 6)
+            values = CameraDiceSource(frames=stream(), networks=reader.networks).roll(2, 6)
         except CompanionError:
             unsure_after += 1  # the frames ran out while the reader was still unsure
             continue

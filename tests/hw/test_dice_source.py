@@ -9,8 +9,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from pytest_mock import MockerFixture
 
 from companion.errors import CompanionError, DeviceError
+from companion.hw.dice import networks as networks_module
+from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceRead, DieReading, ReadStatus
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
 from companion.hw.dice.source import CameraDiceSource, DiceReadTimeout, Steadiness, take_frames
@@ -210,3 +213,16 @@ def test_a_still_picture_is_read_again_and_again_but_a_broken_one_is_refused(
     broken.write_bytes(b"not a png")
     with pytest.raises(DeviceError, match="not a picture"):
         CameraDiceSource(source=str(broken)).roll(2, 6)
+
+
+def test_networks_already_loaded_are_shared_rather_than_loaded_again(
+        mocker: MockerFixture) -> None:
+    """A caller holding a finder and judge (the bench) passes them in: the source reads
+    with them, and no model file is opened again."""
+    s = readable()
+    networks = DiceNetworks()
+    judge = mocker.spy(networks, "judge")
+    opened = mocker.spy(networks_module, "open_session")
+    values = CameraDiceSource(frames=[s.image] * 4, networks=networks).roll(2, 6)
+    assert sorted(values) == sorted(d.value for d in s.dice)
+    assert judge.call_count >= 1 and opened.call_count == 0

@@ -28,6 +28,7 @@ import numpy as np
 
 from companion.errors import CompanionError, DeviceError
 from companion.hw.camera.capture import IMAGE_SUFFIXES, FileSource, FrameSource, open_source
+from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
 
 Frame = np.ndarray
@@ -109,12 +110,13 @@ class CameraDiceSource:
     def __init__(self, source: str = "camera:0", *,
                  frames: Iterable[FrameOrWhy] | FrameReader | None = None,
                  config: ReaderConfig | None = None, config_file: Path | None = None,
-                 timeout_s: float = 120.0, area: str = "auto",
+                 networks: DiceNetworks | None = None, timeout_s: float = 120.0, area: str = "auto",
                  on_status: Callable[[str], None] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         """``config_file`` is the user's tuned thresholds (the app passes
-        ``config_dir() / "dice.toml"``); ``frames`` overrides ``source``.
+        ``config_dir() / "dice.toml"``); ``frames`` overrides ``source``;
+        ``networks`` shares a finder and judge already loaded (default: the packaged ones).
         ``area`` is ``"view"`` (dice anywhere in the frame), ``"mat"`` (only the
         printed mat's dice area, straightened by its markers) or ``"auto"`` (the
         mat's dice area when its markers are in view, so tiles on the mat are never
@@ -124,7 +126,7 @@ class CameraDiceSource:
         self.area = area
         self.source = source
         self.config = config or ReaderConfig.load(config_file)
-        self.reader = DiceReader(self.config)
+        self.reader = DiceReader(self.config, networks)
         self.timeout_s = timeout_s
         self.on_status = on_status
         self._clock = clock
