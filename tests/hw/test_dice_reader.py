@@ -146,6 +146,45 @@ def test_a_value_read_nearer_another_face_than_flat_dice_can_lie_is_looked_at_cl
     assert read(config) == (ReadStatus.OK, 1)
 
 
+def test_a_leaning_die_marked_only_by_its_side_is_read_by_its_top_beside_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 1004: a 4 leans on a 5. The finder marks the 4's open side, not its top, and
+    the judge is sure that mark is a leaning die's side. Looking closer between the side
+    and the 5, the judge reads the 4 where its top is. With no windows left in the frame's
+    budget for that look, the frame is unsure."""
+    s = scene(1004, SceneKind.TILTED)
+    leaning = next(d for d in s.dice if d.tilted)
+    assert leaning.value == 4 and sorted(d.value for d in s.dice) == [4, 5]
+    read = reader().read(s.image)
+    assert read.status is ReadStatus.OK and read.values == [4, 5]
+    assert grade(s, [(d.value, d.centre) for d in read.dice]) == Grade(right=2)
+    monkeypatch.setattr(dice_reader, "MAX_WINDOWS", 2)  # the two marks, no closer look
+    unsure = reader().read(s.image)
+    assert unsure.status is ReadStatus.UNSURE and unsure.values == [5]
+    assert "a die leans on another" in unsure.message
+
+
+def test_the_top_of_a_leaning_die_is_looked_for_between_its_side_and_the_die_it_leans_on(
+        ) -> None:
+    """The look beside a side goes _TOP_FROM_SIDE (0.67) face sides towards the nearest
+    die read, within _LEAN_REACH (2) face sides. It is not taken for a side the judge is
+    not sure of, for a side with another face beside it (its top is marked), or when the
+    nearest face is not read (it may be the die's own top)."""
+    side = DieReading(None, 0.0, (100.0, 100.0), 50.0, "a die leans on another")
+    leaned_on = DieReading(5, 0.99, (100.0, 180.0), 50.0)  # 1.6 sides away
+    far = DieReading(2, 0.99, (300.0, 100.0), 50.0)
+    spot = dice_reader._top_beside(side, [leaned_on, side, far, None])
+    assert spot is not None
+    assert (spot.x, spot.y, spot.side) == pytest.approx((100.0, 133.5, 50.0))
+    assert dice_reader._top_beside(side, [side, far]) is None
+    unsure = replace(side, reason="a die is tilted or cocked")
+    assert dice_reader._top_beside(unsure, [leaned_on, unsure]) is None
+    top = DieReading(4, 0.9, (100.0, 135.0), 50.0)  # 0.7 sides away: marked already
+    assert dice_reader._top_beside(side, [leaned_on, side, top]) is None
+    unread = replace(leaned_on, value=None, reason="a die could not be read")
+    assert dice_reader._top_beside(side, [unread, side, far]) is None
+
+
 def test_a_closer_look_is_given_to_doubtful_marks_only_within_the_frame_budget(
         mocker: MockerFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     """A closer look costs TURNS windows a mark, so it is given only to marks the judge

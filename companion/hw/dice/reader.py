@@ -26,10 +26,16 @@ steadily in eight. A mark read at once, but nearer another face than two flat
 dice can lie, gets the closer look too: it may be a leaning die's top, or its
 side seen as squarely as a top, which one view can read as a sure wrong value
 (the window holds the die it leans on, pips and all). Such a crowded value is
-kept only when the judge is at least ``min_crowded`` sure of it. A frame's work is
-bounded so a busy table cannot stall the camera: at most MAX_MARKS marks are
-judged (with more, the frame is unsure), and closer looks are given, strongest
-mark first, only while the judge's windows stay within MAX_WINDOWS.
+kept only when the judge is at least ``min_crowded`` sure of it. A leaning die's
+top is often not marked at all where its open side is: beside a lone face the
+judge is sure is a leaning die's side, it looks closer where the top must be
+(between that side and the die it leans on), and a value read there as surely as
+a crowded value must be is the die's.
+
+A frame's work is bounded so a busy table cannot stall the camera: at most
+MAX_MARKS marks are judged (with more, the frame is unsure), and closer looks
+are given, strongest mark first and looks beside a side last, only while the
+judge's windows stay within MAX_WINDOWS.
 
 Thresholds live in ``data/reader.toml``; ``companion calibrate dice`` saves tuned
 ones in the user's config folder, and the app passes that file in.
@@ -66,6 +72,11 @@ _ONE_DIE = 0.6
 # Faces nearer than this are hardly both flat dice (see above); a value read there gets a
 # closer look, being likely a leaning die's, whose faces one view of the judge can misread.
 _CROWDED = 0.75
+# A leaning die's top is this many face sides from its open side (the median on the rendered
+# tuning scenes; 0.57 to 0.75 for nine in ten), and the die it leans on at most _LEAN_REACH
+# face sides from that side (1.14 to 1.72 for nine in ten).
+_TOP_FROM_SIDE = 0.67
+_LEAN_REACH = 2.0
 _COCKED = "a die is tilted or cocked"
 _LEANING_SIDE = "a die leans on another"  # the judge is sure: this is its side
 _NOT_READ = "a die could not be read"
@@ -215,12 +226,20 @@ class DiceReader:
         dice = [self._verdict(mark, probs)
                 for mark, probs in zip(marks, self.networks.judge(frame, marks), strict=True)]
         doubtful = [i for i, die in enumerate(dice) if die is not None and _doubtful(die, dice)]
-        # The strongest marks first: they are the likeliest dice.
-        doubtful = doubtful[:max(0, MAX_WINDOWS - len(marks)) // TURNS]
-        if doubtful:
-            closer = self.networks.judge(frame, [marks[i] for i in doubtful], turned=True)
-            for i, probs in zip(doubtful, closer, strict=True):
-                dice[i] = self._verdict(marks[i], probs)
+        tops = [(i, top) for i, die in enumerate(dice)
+                if die is not None and (top := _top_beside(die, dice)) is not None]
+        # The strongest marks first (they are the likeliest dice), then the unmarked tops.
+        looks = [(i, marks[i], False) for i in doubtful] + [(i, top, True) for i, top in tops]
+        looks = looks[:max(0, MAX_WINDOWS - len(marks)) // TURNS]
+        if looks:
+            closer = self.networks.judge(frame, [spot for _, spot, _ in looks], turned=True)
+            for (i, spot, beside), probs in zip(looks, closer, strict=True):
+                verdict = self._verdict(spot, probs)
+                if not beside:
+                    dice[i] = verdict
+                elif verdict is not None and verdict.value is not None \
+                        and verdict.confidence >= self.config.min_crowded:
+                    dice[i] = verdict  # the leaning die, read by its top instead of its side
         # A crowded value is likely a leaning die's face, which every view of the judge can
         # read alike and wrong (its window holds the die it leans on): it must be surer.
         dice = [replace(die, value=None, confidence=0.0, reason=_COCKED)
@@ -286,6 +305,30 @@ def _crowded(die: DieReading, dice: list[DieReading | None]) -> bool:
     """Whether ``die`` was read nearer another face than two dice lying flat can be."""
     return any(other is not None and other is not die and _near(die, other, _CROWDED)
                for other in dice)
+
+
+def _top_beside(side: DieReading, dice: list[DieReading | None]) -> Spot | None:
+    """Where to look for the top of a leaning die of which only ``side`` was marked.
+
+    The finder marks a leaning die's open side, seen about as squarely as a top, more
+    strongly than its top: next to the side's mark, the top is often no peak of its own.
+    A die leans on another with its top tipped towards that die, so the top lies between
+    its open side and the die it leans on, _TOP_FROM_SIDE face sides from the side.
+    Only a side the judge is sure of is looked beside, when no other mark is beside it
+    and the nearest, within _LEAN_REACH, is a die read: the one it leans on.
+    """
+    if side.reason != _LEANING_SIDE or _crowded(side, dice):
+        return None
+    near = [(float(np.hypot(d.centre[0] - side.centre[0], d.centre[1] - side.centre[1])), d)
+            for d in dice if d is not None and d is not side and _near(side, d, _LEAN_REACH)]
+    if not near:
+        return None
+    gap, leaned_on = min(near, key=lambda pair: pair[0])
+    if leaned_on.value is None:
+        return None  # the nearest face is unread: likely this die's own top, marked already
+    step = _TOP_FROM_SIDE * side.side_px / gap
+    return Spot(side.centre[0] + step * (leaned_on.centre[0] - side.centre[0]),
+                side.centre[1] + step * (leaned_on.centre[1] - side.centre[1]), side.side_px, 0.0)
 
 
 def _doubtful(die: DieReading, dice: list[DieReading | None]) -> bool:
