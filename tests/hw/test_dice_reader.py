@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tomllib
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -270,6 +271,10 @@ def test_thresholds_load_and_round_trip(tmp_path: Path) -> None:
     loaded = ReaderConfig.load(path)
     assert loaded.find_threshold == 0.2 and loaded.stable_frames == 6
     assert loaded.min_confidence == base.min_confidence
+    # Only what differs from the packaged thresholds is saved: the rest follows the
+    # packaged file, which a later version may improve.
+    saved = tomllib.loads(path.read_text())
+    assert saved == {"reader": {"find_threshold": 0.2}, "stability": {"frames": 6}}
 
 
 @pytest.mark.parametrize("text, what", [

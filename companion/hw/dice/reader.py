@@ -112,12 +112,23 @@ class ReaderConfig:
         return config
 
     def save(self, path: Path) -> None:
-        """Write every threshold to ``path`` in the packaged file's layout."""
-        reader = [f for f in fields(self) if f.name not in _STABILITY_KEYS.values()]
-        lines = ["# Dice reader thresholds saved by `companion calibrate dice`.", "", "[reader]"]
-        lines += [f"{f.name} = {getattr(self, f.name)!r}" for f in reader]
+        """Write the thresholds that differ from the packaged ones to ``path``, in its layout.
+
+        The others keep following the packaged file, so that a better packaged value
+        (thresholds chosen for a retrained judge) reaches a player who calibrated before.
+        """
+        packaged = ReaderConfig.load()
+        changed = {f.name for f in fields(self)
+                   if getattr(self, f.name) != getattr(packaged, f.name)}
+        reader = [f.name for f in fields(self)
+                  if f.name in changed and f.name not in _STABILITY_KEYS.values()]
+        lines = ["# Dice reader thresholds saved by `companion calibrate dice`; any not here",
+                 "# follow the companion's own (companion/hw/dice/data/reader.toml).", "",
+                 "[reader]"]
+        lines += [f"{name} = {getattr(self, name)!r}" for name in reader]
         lines += ["", "[stability]"]
-        lines += [f"{key} = {getattr(self, name)!r}" for key, name in _STABILITY_KEYS.items()]
+        lines += [f"{key} = {getattr(self, name)!r}" for key, name in _STABILITY_KEYS.items()
+                  if name in changed]
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
         tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
