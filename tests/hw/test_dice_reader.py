@@ -433,7 +433,7 @@ def test_a_mark_is_read_only_when_a_top_is_there_and_its_value_is_clear(
     ``min_confidence`` for which of the six values it shows; with ``min_side`` the
     judge is sure a face is a leaning die's side."""
     config = ReaderConfig.load()
-    assert (config.min_top, config.min_confidence, config.min_side) == (0.75, 0.8, 0.9)
+    assert (config.min_top, config.min_confidence, config.min_side) == (0.75, 0.9, 0.9)
     verdict = reader()._verdict(Spot(10.0, 20.0, 30.0, 0.9), _probs(**share))
     if value == "gone":
         assert verdict is None
