@@ -306,10 +306,14 @@ class DiceReader:
         return DieReading(value, round(float(probs[value]), 3), centre, round(mark.side, 1))
 
 
+def _gap(a: DieReading, b: DieReading) -> float:
+    """How far apart two readings are, in pixels."""
+    return float(np.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1]))
+
+
 def _near(a: DieReading, b: DieReading, sides: float) -> bool:
     """Whether two readings are closer than ``sides`` face sides."""
-    gap = np.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1])
-    return bool(gap < sides * max(a.side_px, b.side_px))
+    return _gap(a, b) < sides * max(a.side_px, b.side_px)
 
 
 def _crowded(die: DieReading, dice: list[DieReading | None]) -> bool:
@@ -328,16 +332,13 @@ def _top_beside(side: DieReading, dice: list[DieReading | None]) -> Spot | None:
     Only a side the judge is sure of is looked beside, when no other mark is beside it
     and the nearest, within _LEAN_REACH, is a die read: the one it leans on.
     """
-    if side.reason != _LEANING_SIDE or _crowded(side, dice):
+    others = [d for d in dice if d is not None and d is not side]
+    if side.reason != _LEANING_SIDE or not others or _crowded(side, dice):
         return None
-    near = [(float(np.hypot(d.centre[0] - side.centre[0], d.centre[1] - side.centre[1])), d)
-            for d in dice if d is not None and d is not side and _near(side, d, _LEAN_REACH)]
-    if not near:
-        return None
-    gap, leaned_on = min(near, key=lambda pair: pair[0])
-    if leaned_on.value is None:
-        return None  # the nearest face is unread: likely this die's own top, marked already
-    step = _TOP_FROM_SIDE * side.side_px / gap
+    leaned_on = min(others, key=lambda d: _gap(side, d))
+    if not _near(side, leaned_on, _LEAN_REACH) or leaned_on.value is None:
+        return None  # nothing to lean on, or an unread face: likely this die's own top
+    step = _TOP_FROM_SIDE * side.side_px / _gap(side, leaned_on)
     return Spot(side.centre[0] + step * (leaned_on.centre[0] - side.centre[0]),
                 side.centre[1] + step * (leaned_on.centre[1] - side.centre[1]), side.side_px, 0.0)
 
