@@ -332,8 +332,10 @@ def _top_beside(side: DieReading, dice: list[DieReading | None]) -> Spot | None:
     Only a side the judge is sure of is looked beside, when no other mark is beside it
     and the nearest, within _LEAN_REACH, is a die read: the one it leans on.
     """
+    if side.reason != _LEANING_SIDE or _crowded(side, dice):
+        return None  # (asked of every reading, every frame: the cheap test first)
     others = [d for d in dice if d is not None and d is not side]
-    if side.reason != _LEANING_SIDE or not others or _crowded(side, dice):
+    if not others:
         return None
     leaned_on = min(others, key=lambda d: _gap(side, d))
     if not _near(side, leaned_on, _LEAN_REACH) or leaned_on.value is None:
