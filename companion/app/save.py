@@ -13,8 +13,10 @@ Crash safety:
   any instant the path holds either the old save or the new one, whole.
 * The session writes the save *before* appending the step's log lines, and a
   resume truncates the log back to ``log_start`` and rewrites every event of
-  the replayed game. Whatever moment the power goes, nothing is lost or
-  written twice.
+  the replayed game. The last step goes the other way (its lines synced, then
+  the finished save), since a finished game is not resumed: a cut between the
+  two leaves the save a step short, and the resume plays that step again.
+  Whatever moment the power goes, nothing is lost or written twice.
 
 A save that cannot be read is moved aside (:func:`move_aside`), never deleted,
 and the player is offered a new game.

@@ -4,9 +4,10 @@ The session tells the player what to do next, gets the answer (a tile from the
 camera, the RFID tray or the simulated wall; a choice from the buttons, the
 keyboard, a tap or the auto-player), feeds it to the rules engine, and shows
 what happened. After every resolved step it saves the game (atomically, see
-:mod:`companion.app.save`) *before* appending the step's log lines, so a power
-cut at any moment loses nothing and doubles nothing: ``--resume`` replays the
-saved inputs and rewrites the log from where this game's lines began.
+:mod:`companion.app.save`) *before* appending the step's log lines (the last
+step logs first), so a power cut at any moment loses nothing and doubles nothing:
+``--resume`` replays the saved inputs and rewrites the log from where this game's
+lines began.
 
 A tile read from the table is shown before it counts: the player can reject it
 (FLEE / back) during ``accept_seconds``, confirm it at once (ATTACK), or let the
@@ -89,12 +90,15 @@ class GameLog:
             os.fsync(handle.fileno())
         self.start = start
 
-    def append(self, lines: Sequence[str]) -> None:
-        # No fsync: the save is the record; a resume rewrites whatever the log lost.
+    def append(self, lines: Sequence[str], sync: bool = False) -> None:
+        """Add lines at the end; ``sync`` when no resume would rewrite what a cut lost."""
         if not lines:
             return
         with open(self.path, "ab") as handle:
             handle.write("".join(line + "\n" for line in lines).encode("utf-8"))
+            if sync:
+                handle.flush()
+                os.fsync(handle.fileno())
 
 
 class PressSource(Protocol):
@@ -645,14 +649,22 @@ class Session:
             self.save.log_start = self.log.start  # moved only if the file was cut by hand
 
     def _commit(self, events: Sequence[Event]) -> None:
-        """Save first, then log: a cut between the two is repaired by :meth:`start_log`."""
+        """Save first, then log: a cut between the two is repaired by :meth:`start_log`.
+
+        The last step logs first, synced: a finished save is never resumed, so nothing
+        would repair its log; a cut before that save leaves the game a step short, and
+        the resume plays the step again and rewrites the log.
+        """
         self.save.inputs = self.journal
         self.save.events = len(self.game.events)
         self.save.finished = self.game.pending is None
+        lines = self.log_lines(events)
+        if self.log is not None and self.save.finished:
+            self.log.append(lines, sync=True)
         if self.save_path is not None:
             write_save(self.save_path, self.save)
-        if self.log is not None:
-            self.log.append(self.log_lines(events))
+        if self.log is not None and not self.save.finished:
+            self.log.append(lines)
 
     def _push(self, value: Tile | Choice) -> list[Event]:
         request = self.game.pending

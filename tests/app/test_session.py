@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -100,6 +101,38 @@ def test_resumed_game_equals_uninterrupted(tmp_path: Path, cuts: tuple[int, ...]
     reference = play(SEED)
     assert log_path.read_text().splitlines() == ['{"an earlier game": true}',
                                                   *json_lines(reference.events)]
+
+
+@pytest.mark.parametrize("lands", [True, False], ids=["after", "before"])
+def test_a_cut_at_the_last_save_leaves_the_whole_log(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch,
+                                                     lands: bool) -> None:
+    """A finished save is never resumed, so the log must be whole when it lands; a cut just
+    before it leaves the save a step short, and the resume ends the game with the same log."""
+    save_path, log_path = tmp_path / "s.json", tmp_path / "log.jsonl"
+    real_replace = os.replace
+
+    def replace(src: str, dst: str) -> None:
+        finished = json.loads(Path(src).read_text())["finished"]
+        if not finished or lands:
+            real_replace(src, dst)
+        if finished:
+            raise Stop
+
+    monkeypatch.setattr(os, "replace", replace)
+    session = sim_session(SaveGame(seed=SEED, preset="plus", strategy="cautious"), save_path,
+                          log_path, AutoChoices(find_strategy("cautious")))
+    with pytest.raises(Stop):
+        session.run()
+    monkeypatch.undo()
+    saved = load_save(save_path)
+    assert saved is not None and saved.finished is lands
+    if not lands:
+        sim_session(saved, save_path, log_path, AutoChoices(find_strategy("cautious")),
+                    resume=True).run()
+        resumed = load_save(save_path)
+        assert resumed is not None and resumed.finished
+    assert log_path.read_text().splitlines() == json_lines(play(SEED).events)
 
 
 def test_replay_of_a_save_from_other_rules_is_refused(tmp_path: Path) -> None:
