@@ -13,7 +13,10 @@ from pathlib import Path
 
 from companion.app.save import load_save
 
-SEED = 2  # a short game (saving fsyncs every step)
+SEED = 2  # a short game (saving fsyncs every step): 165 inputs
+# Paced so the game plays at least 5 s: with every run killed within 1.5 s, at least 3 are
+# killed mid-game, however fast the machine.
+PACE = "0.03"
 
 
 def companion(*args: str, env: dict[str, str]) -> subprocess.Popen[str]:
@@ -38,9 +41,9 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> 
     state, log = tmp_path / "state.json", tmp_path / "cut.jsonl"
     rng = random.Random(20261129)
     first = ["play", "--headless", "--seed", str(SEED), "--state", str(state), "--log", str(log),
-             "--pace", "0.005"]
+             "--pace", PACE]
     resume = ["play", "--headless", "--resume", "--state", str(state), "--log", str(log),
-              "--pace", "0.005"]
+              "--pace", PACE]
     kills = 0
     args = first
     for _ in range(40):
