@@ -57,7 +57,7 @@ from companion.app.session import (
 )
 from companion.app.view import Option, message_view
 from companion.dice import DiceSource, SimulatedDice
-from companion.errors import DataError, DeviceError
+from companion.errors import CompanionError, DataError, DeviceError
 from companion.hw.buttons import Button, ButtonPanel, ButtonPins, WaitingSignal, optional_pin
 from companion.hw.display import Display, open_display
 from companion.hw.keyboard import KeyboardInput
@@ -66,7 +66,7 @@ from companion.rules.autoplay import STRATEGIES, HeadlessPlayer, find_strategy
 from companion.rules.events import Event
 from companion.rules.game import Game, Outcome
 from companion.rules.narration import describe, monster_name
-from companion.rules.profile import PRESETS, load_profile
+from companion.rules.profile import PRESETS, Profile, load_profile
 
 FLAG_KEYS = {
     "input": ("input.kind", "--input"),
@@ -135,12 +135,6 @@ def run(args: argparse.Namespace) -> int:
             run_dice_tray(config, display, controls, args.seed)
             return 0
         saved = previous_game(save_path, args, config, display, controls)
-        if saved is not None and saved.finished:
-            # Cut off between its last save and its history entry: record it (once), go on.
-            record(Game.replay([input_from_notation(i) for i in saved.inputs], saved.preset,
-                               load_profile(profile_path(saved))), saved)
-            tell("the saved game is over; starting a new one", display, controls)
-            saved = None
         session = build_session(args, config, saved, save_path, display, controls)
         if args.headless:
             if saved is None:
@@ -190,15 +184,7 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
             # The simulated wall's order is part of a sim game; a table game has none.
             raise DataError(f"this game was played with --input {saved.input_kind}; "
                             f"resume it with --input {saved.input_kind}")
-    path = profile_path(saved)
-    if resuming and path is not None and not path.is_file():
-        raise DataError(f"this game was played with the profile {path}, which is missing")
-    profile = load_profile(path)
-    if resuming and saved.profile_path and (
-        profile_hash(Path(saved.profile_path)) != saved.profile_hash
-    ):
-        raise DataError(f"the profile {saved.profile_path} changed since this game was saved")
-    game = Game(saved.preset, profile)
+    game = Game(saved.preset, saved_profile(saved) if resuming else load_profile(args.profile))
     sim = HeadlessPlayer(saved.seed, saved.strategy or "cautious") if input_kind == "sim" \
         else None
     session: Session
@@ -306,7 +292,9 @@ def previous_game(save_path: Path | None, args: argparse.Namespace, config: Conf
         return None
     if not args.resume:
         old = peek(save_path)
-        if old is not None and not old.finished:
+        if old is not None and old.finished:
+            record_saved(old, save_path, display, controls)
+        elif old is not None:
             kept = move_aside(save_path, "replaced")
             tell(f"the unfinished game saved in {save_path} is kept as {kept.name}; "
                  "this new game replaces it", display, controls)
@@ -321,11 +309,24 @@ def previous_game(save_path: Path | None, args: argparse.Namespace, config: Conf
         return None
     if saved is None:
         tell(f"no saved game in {save_path}: starting a new one", display, controls)
+    elif saved.finished:
+        record_saved(saved, save_path, display, controls)
+        tell("the saved game is over; starting a new one", display, controls)
+        return None
     return saved
 
 
-def profile_path(saved: SaveGame) -> Path | None:
-    return Path(saved.profile_path) if saved.profile_path else None
+def saved_profile(saved: SaveGame) -> Profile | None:
+    """The profile a saved game was played with, as it was then (or the DataError why not)."""
+    if saved.profile_path is None:
+        return None
+    path = Path(saved.profile_path)
+    if not path.is_file():
+        raise DataError(f"this game was played with the profile {path}, which is missing")
+    profile = load_profile(path)
+    if profile_hash(path) != saved.profile_hash:
+        raise DataError(f"the profile {path} changed since this game was saved")
+    return profile
 
 
 def peek(path: Path) -> SaveGame | None:
@@ -334,6 +335,22 @@ def peek(path: Path) -> SaveGame | None:
         return SaveGame.from_json(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, DataError):
         return None
+
+
+def record_saved(saved: SaveGame, save_path: Path, display: Display | None,
+                 controls: Controls) -> None:
+    """Put a finished save's game into the history: a cut may have come between the
+    game's last save and its history entry (recording twice records once). One that no
+    longer replays (its profile edited or gone) is told of and left out, never in the way
+    of the next game."""
+    try:
+        game = Game.replay([input_from_notation(i) for i in saved.inputs], saved.preset,
+                           saved_profile(saved))
+    except (CompanionError, ValueError) as exc:
+        tell(f"the finished game in {save_path} could not be put in the history: {exc}",
+             display, controls)
+        return
+    record(game, saved)
 
 
 def record(game: Game, saved: SaveGame) -> None:

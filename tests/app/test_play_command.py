@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -140,6 +141,42 @@ def test_finished_save_is_recorded_once_then_a_new_game(capsys: pytest.CaptureFi
 
     runs = History().runs()
     assert len(runs) == 2 and runs[0].game_id == first.game_id
+
+
+def test_a_finished_save_missing_from_the_history_is_recorded_by_a_new_game(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A cut between a game's last save and its history entry: the next game records it,
+    resumed or not."""
+    assert main(["play", "--headless", "--state", str(default_save_path()),
+                 "--seed", str(SEED)]) == 0
+    first = load_save(default_save_path())
+    assert first is not None and first.finished
+    History().path.unlink()  # the entry the cut lost
+    assert main(["play", "--headless", "--state", str(default_save_path()), "--seed", "7"]) == 0
+    runs = History().runs()
+    assert len(runs) == 2 and runs[0].game_id == first.game_id
+
+
+@pytest.mark.parametrize("change, why", [("gone", "which is missing"),
+                                         ("edited", "changed since this game was saved")])
+def test_a_finished_save_that_no_longer_replays_does_not_stop_the_next_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], change: str, why: str) -> None:
+    """What the boot service's --resume finds when the profile of the finished game (not
+    in the history: cut off before it) was since deleted or edited."""
+    profile = tmp_path / "mine.toml"
+    profile.write_text((files("companion.rules") / "data" / "profile.toml").read_text("utf-8"))
+    assert main(["play", "--headless", "--state", str(default_save_path()), "--seed", str(SEED),
+                 "--profile", str(profile)]) == 0
+    History().path.unlink()
+    if change == "gone":
+        profile.unlink()
+    else:
+        profile.write_text(profile.read_text() + "# my numbers\n")
+    assert main(["play", "--headless", "--resume", "--seed", "7"]) == 0
+    err = capsys.readouterr().err
+    assert "could not be put in the history" in err and why in err
+    assert "the saved game is over; starting a new one" in err
+    assert len(History().runs()) == 1
 
 
 def test_headless_output_and_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
