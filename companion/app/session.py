@@ -658,13 +658,12 @@ class Session:
         self.save.inputs = self.journal
         self.save.events = len(self.game.events)
         self.save.finished = self.game.pending is None
-        lines = self.log_lines(events)
         if self.log is not None and self.save.finished:
-            self.log.append(lines, sync=True)
+            self.log.append(self.log_lines(events), sync=True)
         if self.save_path is not None:
             write_save(self.save_path, self.save)
         if self.log is not None and not self.save.finished:
-            self.log.append(lines)
+            self.log.append(self.log_lines(events))
 
     def _push(self, value: Tile | Choice) -> list[Event]:
         request = self.game.pending
