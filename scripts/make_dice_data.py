@@ -10,6 +10,11 @@ reader on (below 100,000); shard k holds seeds 2,000,000 + 100k onwards, so
 the scenes lie on the companion's own printed mat, with its markers and tiles.
 With ``--tilted-only`` every scene has a die leaning on another, the judge's
 hardest case (in a mixed run, a third of the scenes, and one die in twelve).
+With ``--side-on`` too, only the scenes whose leaning die shows the camera a
+side more squarely than its top (one leaning die in twenty): the side looks
+like a flat die's top, and the judge must learn to call it COCKED. Such a
+shard scans SIDE_ON_SCAN times as many seeds (shard k: seeds 2,000,000 +
+2,000k onwards) and keeps the scenes that qualify, about a hundred.
 Each shard of 100 scenes is one .npz holding:
 
 - ``small``: every scene shrunk to the finder's width, uint8 BGR;
@@ -29,6 +34,7 @@ takes for a die (the open side of a leaning die, a pip-like dot on the table).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -45,7 +51,14 @@ from companion.hw.dice.networks import (
     shrink,
     window,
 )
-from companion.hw.dice.render import Scene, SceneKind, Table, TrueDie, render_scene
+from companion.hw.dice.render import (
+    Scene,
+    SceneKind,
+    Table,
+    TrueDie,
+    render_scene,
+    scene_dice,
+)
 
 FIRST_SEED = 2_000_000
 SHARD = 100
@@ -56,11 +69,23 @@ FAR = 0.55  # a window centred this many face sides from every top face shows no
 GRAZING = 0.34  # a top seen at more than 70 degrees from square-on is too flat to read
 OPEN = 0.26  # a leaning die's side turned this far to the camera (< 75 degrees) shows its pips
 ON_FACE = 0.45  # a window within this many face sides of a face's centre is on that face
+SIDE_ON_SCAN = 20  # a --side-on shard's seeds per scene of an ordinary shard
 
 
-def _scene(index: int, kinds: list[SceneKind]) -> Scene:
-    table = Table.COMPANION_MAT if index % 3 == 0 else None
-    return render_scene(FIRST_SEED + index, kind=kinds[index % len(kinds)], table=table)
+def _side_on(dice: tuple[TrueDie, ...]) -> bool:
+    """True when a leaning die shows the camera one of its sides more squarely than its top."""
+    return any(f.facing > d.facing for d in dice if d.tilted for f in d.open_faces)
+
+
+def _scenes(shard: int, kinds: list[SceneKind], side_on: bool) -> Iterator[Scene]:
+    """The shard's scenes; with ``side_on``, those of its (more) seeds that qualify."""
+    scan = SIDE_ON_SCAN if side_on else 1
+    for index in range(shard * SHARD * scan, (shard + 1) * SHARD * scan):
+        table = Table.COMPANION_MAT if index % 3 == 0 else None
+        kind = kinds[index % len(kinds)]
+        if side_on and not _side_on(scene_dice(FIRST_SEED + index, kind=kind, table=table)):
+            continue
+        yield render_scene(FIRST_SEED + index, kind=kind, table=table)
 
 
 def _open_sides(die: TrueDie) -> list[tuple[float, float]]:
@@ -114,16 +139,14 @@ def _label(scene: Scene, x: float, y: float) -> int | None:
     return None
 
 
-def make_marks(args: tuple[int, Path, Path, list[SceneKind]]) -> Path:
-    shard, out, finder, kinds = args
+def make_marks(args: tuple[int, Path, Path, list[SceneKind], bool]) -> Path:
+    shard, out, finder, kinds, side_on = args
     path = out / f"marks_{shard:04d}.npz"
     if path.exists():
         return path
     networks = DiceNetworks(finder)
     crops, labels = [], []
-    for i in range(SHARD):
-        index = shard * SHARD + i
-        scene = _scene(index, kinds)
+    for scene in _scenes(shard, kinds, side_on):
         for spot in networks.find(scene.image, MARK_THRESHOLD, 4 * TRAINED_FACE_PX):
             label = _label(scene, spot.x, spot.y)
             if label is not None:
@@ -134,16 +157,14 @@ def make_marks(args: tuple[int, Path, Path, list[SceneKind]]) -> Path:
     return path
 
 
-def make_shard(args: tuple[int, Path, list[SceneKind]]) -> Path:
-    shard, out, kinds = args
+def make_shard(args: tuple[int, Path, list[SceneKind], bool]) -> Path:
+    shard, out, kinds, side_on = args
     path = out / f"shard_{shard:04d}.npz"
     if path.exists():
         return path
     rng = np.random.default_rng(shard)
     small, dice_rows, crops, labels = [], [], [], []
-    for i in range(SHARD):
-        index = shard * SHARD + i
-        scene = _scene(index, kinds)
+    for i, scene in enumerate(_scenes(shard, kinds, side_on)):
         height, width = scene.image.shape[:2]
         small.append(shrink(scene.image))
         moving = scene.kind is SceneKind.BLURRED
@@ -175,17 +196,23 @@ def main() -> None:
                         help="judge windows where the finder in DIR marks, on new scenes")
     parser.add_argument("--tilted-only", action="store_true",
                         help="every scene has a die leaning on another (the judge's hardest)")
+    parser.add_argument("--side-on", action="store_true",
+                        help="with --tilted-only: only scenes whose leaning die shows a side "
+                             "more squarely than its top")
     args = parser.parse_args()
+    if args.side_on and not args.tilted_only:
+        parser.error("--side-on goes with --tilted-only")
     args.out.mkdir(parents=True, exist_ok=True)
     count = -(-args.scenes // SHARD)
     kinds = [SceneKind.TILTED] if args.tilted_only else KINDS
     with Pool(args.jobs) as pool:
         shards = range(args.start, args.start + count)
         if args.marks:
-            work = [(k, args.out, args.marks, kinds) for k in shards]
+            work = [(k, args.out, args.marks, kinds, args.side_on) for k in shards]
             done = pool.imap_unordered(make_marks, work)
         else:
-            done = pool.imap_unordered(make_shard, [(k, args.out, kinds) for k in shards])
+            done = pool.imap_unordered(make_shard,
+                                       [(k, args.out, kinds, args.side_on) for k in shards])
         for path in done:
             print(path, flush=True)
 

@@ -25,7 +25,15 @@ from companion.hw.dice.networks import (
     window,
 )
 from companion.hw.dice.reader import DiceReader, DieReading, ReaderConfig, ReadStatus
-from companion.hw.dice.render import Grade, Scene, SceneKind, Table, grade, render_scene
+from companion.hw.dice.render import (
+    Grade,
+    Scene,
+    SceneKind,
+    Table,
+    grade,
+    render_scene,
+    scene_dice,
+)
 
 SEEDS = range(100, 124)
 
@@ -402,6 +410,16 @@ def test_the_renderer_knows_which_faces_a_leaning_die_shows() -> None:
     assert leaning.facing < max(d.facing for d in flat)
     assert max(f.facing for f in leaning.open_faces) > 0.26
     assert 1 <= len(leaning.open_faces) <= 2
+
+
+@pytest.mark.parametrize("seed, kind, table", [
+    (8, SceneKind.TILTED, None), (101, None, None), (102, SceneKind.BLURRED, None),
+    (103, SceneKind.TOUCHING, Table.COMPANION_MAT), (104, SceneKind.EMPTY, None)])
+def test_a_scene_s_dice_are_known_without_drawing_it(seed: int, kind: SceneKind | None,
+                                                    table: Table | None) -> None:
+    """The training data chooses scenes by their dice (a leaning die seen side-on) before
+    it spends the time to draw them: the dice must be the drawn scene's, to the pixel."""
+    assert scene_dice(seed, kind=kind, table=table) == scene(seed, kind, table).dice
 
 
 def test_the_companion_mat_is_a_table_only_when_asked_for() -> None:
