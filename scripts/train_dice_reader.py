@@ -14,10 +14,10 @@ The committed models: the finder saw 13,000 scenes for 12,000 steps (32
 minutes on 2 cores): shards 200-229, 500-529 and 700-729 of the script as it
 is, and 4,000 scenes (seeds 2,000,000-2,003,999) of an earlier version that had
 no companion mat; the judge saw the windows of shards 200-229, 500-529,
-1000-1029 and 1100-1129 (``--tilted-only``), and the marks of two finders on
-shards 600-629 (the finder before this one: 7,000 of those scenes, 5,000
-steps), 900-929 and 1200-1229 (this one; ``--tilted-only``), for 12,000 steps
-(43 minutes).
+1000-1029, 1100-1129 (``--tilted-only``) and 1500-1514 (``--tilted-only
+--side-on``), and the committed finder's marks on shards 600-629, 900-929,
+1200-1229 (``--tilted-only``) and 1515-1529 (``--tilted-only --side-on``):
+297,060 windows, 12,000 steps (30 minutes on 2 cores).
 """
 
 from __future__ import annotations

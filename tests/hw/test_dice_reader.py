@@ -117,10 +117,10 @@ def test_a_busy_frame_is_unsure_rather_than_short_of_a_die(
     assert empty.status is ReadStatus.NO_DICE and empty.dice == ()
 
 
-@pytest.mark.parametrize("seed, kind", [(167, SceneKind.TOUCHING), (301, SceneKind.LOOSE)])
+@pytest.mark.parametrize("seed, kind", [(425, SceneKind.TOUCHING), (257, SceneKind.LOOSE)])
 def test_a_die_doubted_in_one_view_is_read_on_a_closer_look(
         monkeypatch: pytest.MonkeyPatch, seed: int, kind: SceneKind) -> None:
-    """Seeds 167 (dice touching on polka dots) and 301 (dice on felt): the judge doubts one
+    """Seeds 425 (dice touching on felt) and 257 (dice on polka dots): the judge doubts one
     flat die in a single view, and reads it right turned and mirrored eight ways. Without
     that closer look the frame is unsure."""
     s = scene(seed, kind)
@@ -131,28 +131,22 @@ def test_a_die_doubted_in_one_view_is_read_on_a_closer_look(
     assert reader().read(s.image).status is ReadStatus.UNSURE
 
 
-def test_a_value_read_nearer_another_face_than_flat_dice_can_lie_is_looked_at_closer(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Seed 10260: a 5 leans on a 6, and its top, 0.65 face sides from the 6's, is read a
-    6: 0.86 sure at first sight, 0.74 over the closer look's eight views. A value read that
-    crowded must be ``min_crowded`` (0.8) sure, so the die is reported unsure and the frame
-    asks for a re-roll. Without the closer look, or without ``min_crowded``, the frame is
-    read OK with a second 6, which a roll would take."""
-    s = scene(10260, SceneKind.TILTED)
-    leaning = next(d for d in s.dice if d.tilted)
-    assert leaning.value == 5 and sorted(d.value for d in s.dice) == [1, 5, 5, 6, 6]
+def test_a_value_read_nearer_another_face_than_flat_dice_can_lie_must_be_surer() -> None:
+    """Seed 3,000,581: a 6 leans on a 2 (gingham). The 2's top, read beside the 6's, is 0.77
+    sure over the closer look's eight views. A value read that crowded is likely a leaning
+    die's face, which every view can read alike and wrong: it must be ``min_crowded`` (0.8)
+    sure, so the frame asks for a re-roll. With the bar at 0.5 the frame is read."""
+    s = render_scene(3_000_581, kind=SceneKind.TILTED)
+    assert sorted(d.value for d in s.dice) == [1, 1, 2, 6]
     config = ReaderConfig.load()
     assert config.min_crowded == 0.8
 
-    def read(config: ReaderConfig) -> tuple[ReadStatus, int]:
-        """The frame's status, and how many dice it reads wrong."""
+    def read(config: ReaderConfig) -> tuple[ReadStatus, Grade]:
         read = DiceReader(config, reader().networks).read(s.image)
-        return read.status, grade(s, [(d.value, d.centre) for d in read.dice]).wrong
+        return read.status, grade(s, [(d.value, d.centre) for d in read.dice])
 
-    assert read(config) == (ReadStatus.UNSURE, 0)
-    assert read(replace(config, min_crowded=0.5)) == (ReadStatus.OK, 1)
-    monkeypatch.setattr(dice_reader, "MAX_WINDOWS", 0)
-    assert read(config) == (ReadStatus.OK, 1)
+    assert read(config) == (ReadStatus.UNSURE, Grade(right=3, unsure=1))
+    assert read(replace(config, min_crowded=0.5)) == (ReadStatus.OK, Grade(right=4))
 
 
 def test_a_leaning_die_marked_only_by_its_side_is_read_by_its_top_beside_it(
