@@ -117,11 +117,12 @@ def test_a_busy_frame_is_unsure_rather_than_short_of_a_die(
     assert empty.status is ReadStatus.NO_DICE and empty.dice == ()
 
 
-@pytest.mark.parametrize("seed, kind", [(425, SceneKind.TOUCHING), (257, SceneKind.LOOSE)])
-def test_a_die_doubted_in_one_view_is_read_on_a_closer_look(
+@pytest.mark.parametrize("seed, kind", [(425, SceneKind.TOUCHING), (418, SceneKind.LOOSE)])
+def test_a_mark_doubted_in_one_view_is_settled_on_a_closer_look(
         monkeypatch: pytest.MonkeyPatch, seed: int, kind: SceneKind) -> None:
-    """Seeds 425 (dice touching on felt) and 257 (dice on polka dots): the judge doubts one
-    flat die in a single view, and reads it right turned and mirrored eight ways. Without
+    """Seed 425 (dice touching on felt): the judge doubts one flat die in a single view, and
+    reads it right turned and mirrored eight ways. Seed 418 (dice on tartan): a check of the
+    cloth is taken for a leaning die's side in one view, and for nothing over eight. Without
     that closer look the frame is unsure."""
     s = scene(seed, kind)
     truth = sorted(d.value for d in s.dice)
@@ -445,7 +446,7 @@ def test_a_mark_is_read_only_when_a_top_is_there_and_its_value_is_clear(
     ``min_confidence`` for which of the six values it shows; with ``min_side`` the
     judge is sure a face is a leaning die's side."""
     config = ReaderConfig.load()
-    assert (config.min_top, config.min_confidence, config.min_side) == (0.75, 0.9, 0.9)
+    assert (config.min_top, config.min_confidence, config.min_side) == (0.75, 0.85, 0.9)
     verdict = reader()._verdict(Spot(10.0, 20.0, 30.0, 0.9), _probs(**share))
     if value == "gone":
         assert verdict is None
