@@ -15,7 +15,7 @@ side more squarely than its top (one leaning die in twenty): the side looks
 like a flat die's top, and the judge must learn to call it COCKED. Such a
 shard scans SIDE_ON_SCAN times as many seeds (shard k: seeds 2,000,000 +
 2,000k onwards) and keeps the scenes that qualify, about a hundred.
-Each shard of 100 scenes is one .npz holding:
+Each shard (100 scenes; a ``--side-on`` one about as many) is one .npz holding:
 
 - ``small``: every scene shrunk to the finder's width, uint8 BGR;
 - ``dice``: one row per die, ``scene, x, y, side, value, moving`` (full-frame pixels);

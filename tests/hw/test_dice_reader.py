@@ -137,7 +137,7 @@ def test_a_value_read_nearer_another_face_than_flat_dice_can_lie_must_be_surer()
     sure over the closer look's eight views. A value read that crowded is likely a leaning
     die's face, which every view can read alike and wrong: it must be ``min_crowded`` (0.8)
     sure, so the frame asks for a re-roll. With the bar at 0.5 the frame is read."""
-    s = render_scene(3_000_581, kind=SceneKind.TILTED)
+    s = scene(3_000_581, SceneKind.TILTED)
     assert sorted(d.value for d in s.dice) == [1, 1, 2, 6]
     config = ReaderConfig.load()
     assert config.min_crowded == 0.8
