@@ -412,6 +412,38 @@ def test_a_die_is_read_by_its_top_beside_a_face_surely_its_side() -> None:
     assert die.value is None
 
 
+def test_a_sure_side_further_from_a_sure_top_is_still_that_die_s() -> None:
+    """A leaning die's top and open side lie 0.5 to 1.0 face sides apart: a face surely
+    its side, 0.7 sides from a value read at least 0.95 sure, is that die's, and the die
+    is read. Beside a value read less surely the two are kept (the value may be the
+    leaning die's, the "side" the die under it), and the side leaves the frame unsure; a
+    side 0.9 sides away is kept, whatever is beside it."""
+    assert (dice_reader._SIDE_OF, dice_reader._SURE_TOP) == (0.8, 0.95)
+    top = DieReading(4, 0.99, (100.0, 100.0), 50.0)
+    side = DieReading(None, 0.0, (100.0, 135.0), 50.0, "a die leans on another")  # 0.7 sides
+    assert dice_reader._one_per_die([top, side]) == [top]
+    assert dice_reader._one_per_die([side, top]) == [top]
+    doubted = replace(top, confidence=0.9)
+    assert dice_reader._one_per_die([doubted, side]) == [doubted, side]
+    far = replace(side, centre=(100.0, 145.0))  # 0.9 sides
+    assert dice_reader._one_per_die([top, far]) == [top, far]
+
+
+def test_a_leaning_die_whose_side_is_marked_apart_from_its_top_is_read(
+        mocker: MockerFixture) -> None:
+    """Seed 3,000,068: a 1 leans on a 5 (the companion's mat). The finder marks the 1's
+    top, read 1.0 sure, and 0.7 face sides away its open side, which the judge is sure
+    of. They are one die: the frame is read, both dice right, with no needless re-roll."""
+    s = scene(3_000_068, SceneKind.TILTED)
+    assert sorted(d.value for d in s.dice) == [1, 5]
+    merge = mocker.spy(dice_reader, "_one_per_die")
+    read = reader().read(s.image)
+    readings = merge.call_args.args[0]
+    assert len(readings) == 3 and readings[2].reason == "a die leans on another"
+    assert read.status is ReadStatus.OK
+    assert grade(s, [(d.value, d.centre) for d in read.dice]) == Grade(right=2)
+
+
 def test_which_marks_one_look_of_the_judge_is_not_enough_for() -> None:
     """A closer look is for a face not read, unless the judge is sure it is a leaning
     die's side (a sure answer, used as it is), and for a value read nearer another face

@@ -92,6 +92,13 @@ _SAME_DIE = 0.3  # two marks closer than this many face sides are one mark
 # a leaning die's top and an open side 0.5 to 1.0, 0.64 typically. The finder's marks
 # stray from the centres, and at 0.7 two touching flat dice of one value were taken for one.
 _ONE_DIE = 0.6
+# A face the judge is sure is a leaning die's side and a value read at least _SURE_TOP sure
+# within _SIDE_OF face sides of it are that die's side and top (above: 0.5 to 1.0 sides
+# apart; the die it leans on is further, see _LEAN_REACH). Beyond _ONE_DIE a less sure value
+# may be the leaning die itself and the "side" the die under it, taken for a side (seen
+# once on the benched ranges): both are kept, and the side makes the frame unsure.
+_SIDE_OF = 0.8
+_SURE_TOP = 0.95
 # Faces nearer than this are hardly both flat dice (see above); a value read there gets a
 # closer look, being likely a leaning die's, whose faces one view of the judge can misread.
 _CROWDED = 0.75
@@ -403,12 +410,20 @@ def _doubtful(die: DieReading, dice: list[DieReading | None]) -> bool:
     return _crowded(die, dice)
 
 
+def _side_and_top(a: DieReading, b: DieReading) -> bool:
+    """Whether one of two readings is a face the judge is sure is a leaning die's side,
+    and the other a value read at least _SURE_TOP sure."""
+    return any(side.reason == _LEANING_SIDE and top.value is not None
+               and top.confidence >= _SURE_TOP for side, top in ((a, b), (b, a)))
+
+
 def _one_per_die(dice: list[DieReading]) -> list[DieReading]:
     """One reading per die, from readings nearer together than two dice can lie.
 
     Within _ONE_DIE face sides, the same value twice is one die marked twice (one
     die's faces all differ), and a value beside a face the judge is sure is a
-    leaning die's side is that die, read by its top. Two different values, or a
+    leaning die's side is that die, read by its top (within _SIDE_OF face sides,
+    when the value is read surely). Two different values, or a
     value and a face that could not be read, are one die with two faces open to
     the camera: a die leaning on another, whose top is unclear (the face read may
     be its side, seen more squarely than its top). It is reported once, unsure,
@@ -417,7 +432,7 @@ def _one_per_die(dice: list[DieReading]) -> list[DieReading]:
     kept: list[DieReading] = []
     for die in dice:  # strongest mark first
         for i, other in enumerate(kept):
-            if not _near(die, other, _ONE_DIE):
+            if not _near(die, other, _SIDE_OF if _side_and_top(die, other) else _ONE_DIE):
                 continue
             if die.reason == _LEANING_SIDE and other.value is not None:
                 break
