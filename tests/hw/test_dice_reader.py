@@ -120,7 +120,7 @@ def test_a_busy_frame_is_unsure_rather_than_short_of_a_die(
 @pytest.mark.parametrize("seed, kind", [(434, SceneKind.TOUCHING), (764, SceneKind.LOOSE)])
 def test_a_mark_doubted_in_one_view_is_settled_on_a_closer_look(
         monkeypatch: pytest.MonkeyPatch, seed: int, kind: SceneKind) -> None:
-    """Seed 434 (dice touching on the companion's mat) and seed 764 (loose dice on polka
+    """Seed 434 (dice touching on a plain mat) and seed 764 (loose dice on polka
     dots): the judge doubts one flat die in a single view, and reads it right turned and
     mirrored eight ways. Without that closer look the frame is unsure."""
     s = scene(seed, kind)
@@ -153,7 +153,7 @@ def test_a_value_read_nearer_another_face_than_flat_dice_can_lie_must_be_surer()
 
 def test_a_leaning_die_marked_only_by_its_side_is_read_by_its_top_beside_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Seed 3,000,177: a 5 leans on a 1 (the companion's mat). The finder marks the 5's
+    """Seed 3,000,177: a 5 leans on a 1 (on a plain mat). The finder marks the 5's
     open side, not its top, and the judge is sure that mark is a leaning die's side.
     Looking closer between the side and the 1, the judge reads the 5 where its top is.
     With no windows left in the frame's budget for that look, the frame is unsure."""
@@ -431,7 +431,7 @@ def test_a_sure_side_further_from_a_sure_top_is_still_that_die_s() -> None:
 
 def test_a_leaning_die_whose_side_is_marked_apart_from_its_top_is_read(
         mocker: MockerFixture) -> None:
-    """Seed 3,000,068: a 1 leans on a 5 (the companion's mat). The finder marks the 1's
+    """Seed 3,000,068: a 1 leans on a 5 (on a plain mat). The finder marks the 1's
     top, read 1.0 sure, and 0.7 face sides away its open side, which the judge is sure
     of. They are one die: the frame is read, both dice right, with no needless re-roll."""
     s = scene(3_000_068, SceneKind.TILTED)

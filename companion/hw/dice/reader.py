@@ -423,11 +423,11 @@ def _one_per_die(dice: list[DieReading]) -> list[DieReading]:
     Within _ONE_DIE face sides, the same value twice is one die marked twice (one
     die's faces all differ), and a value beside a face the judge is sure is a
     leaning die's side is that die, read by its top (within _SIDE_OF face sides,
-    when the value is read surely). Two different values, or a
-    value and a face that could not be read, are one die with two faces open to
-    the camera: a die leaning on another, whose top is unclear (the face read may
-    be its side, seen more squarely than its top). It is reported once, unsure,
-    between the two, whatever either face read.
+    when the value is read surely). Two different values, or a value and a face
+    that could not be read, are one die with two faces open to the camera: a die
+    leaning on another, whose top is unclear (the face read may be its side, seen
+    more squarely than its top). It is reported once, unsure, between the two,
+    whatever either face read.
     """
     kept: list[DieReading] = []
     for die in dice:  # strongest mark first
