@@ -388,7 +388,7 @@ def test_two_faces_nearer_than_two_dice_can_lie_are_one_cocked_die() -> None:
     twice = DieReading(4, 0.95, (100.0, 120.0), 50.0)
     neighbour = DieReading(2, 0.99, (100.0, 140.0), 50.0)  # 0.8 sides away
     (cocked,) = dice_reader._one_per_die([top, side])
-    assert cocked.value is None and cocked.reason == "a die is tilted or cocked"
+    assert cocked.value is None and cocked.reason == "a die leaning on another shows two faces"
     assert cocked.centre == (100.0, 112.5)
     assert dice_reader._one_per_die([top, unread])[0].value is None
     assert dice_reader._one_per_die([top, twice]) == [top]
@@ -442,6 +442,41 @@ def test_a_leaning_die_whose_side_is_marked_apart_from_its_top_is_read(
     assert len(readings) == 3 and readings[2].reason == "a die leans on another"
     assert read.status is ReadStatus.OK
     assert grade(s, [(d.value, d.centre) for d in read.dice]) == Grade(right=2)
+
+
+def test_a_face_doubted_cocked_beside_a_sure_value_is_that_die_s_own_side() -> None:
+    """A flat die's own side, seen in perspective 0.4 to 0.6 face sides from its top, is
+    sometimes marked faintly, and the judge doubts it is a leaning die's side. Beside a
+    value read at least 0.95 sure it is that die's side: the die is read. Beside a less
+    sure value, or as a face that could not be read, or as a crowded value not read surely
+    enough, the two faces are one die leaning on another, unsure."""
+    top = DieReading(4, 0.99, (100.0, 100.0), 50.0)
+    doubted = DieReading(None, 0.0, (100.0, 125.0), 50.0, "a die is tilted or cocked")
+    assert dice_reader._one_per_die([top, doubted]) == [top]
+    assert dice_reader._one_per_die([doubted, top]) == [top]
+    less_sure = replace(top, confidence=0.9)
+    unread = replace(doubted, reason="a die could not be read")
+    crowded = replace(doubted, reason="a die may lean on another")
+    for pair in ([less_sure, doubted], [top, unread], [top, crowded]):
+        (die,) = dice_reader._one_per_die(pair)
+        assert die.value is None and die.reason == "a die leaning on another shows two faces"
+
+
+def test_a_flat_die_whose_own_side_is_marked_beside_its_top_is_read(
+        mocker: MockerFixture) -> None:
+    """Seed 4,100,758 (wood): the finder marks a flat 5's top, read 0.95 sure, and 0.43
+    face sides below it in the frame its own side, which the judge calls cocked. The 5 is
+    read: the frame is OK, all five dice right."""
+    s = scene(4_100_758, SceneKind.TILTED)
+    five = next(d for d in s.dice if d.value == 5)
+    assert not five.tilted
+    merge = mocker.spy(dice_reader, "_one_per_die")
+    read = reader().read(s.image)
+    (side,) = [r for r in merge.call_args.args[0] if r.reason == "a die is tilted or cocked"]
+    gap = np.hypot(side.centre[0] - five.centre[0], side.centre[1] - five.centre[1])
+    assert 0.35 < gap / five.side_px < 0.5
+    assert read.status is ReadStatus.OK
+    assert grade(s, [(d.value, d.centre) for d in read.dice]) == Grade(right=5)
 
 
 def test_which_marks_one_look_of_the_judge_is_not_enough_for() -> None:
@@ -517,3 +552,4 @@ def test_a_mark_is_read_only_when_a_top_is_there_and_its_value_is_clear(
         assert verdict is None
         return
     assert verdict is not None and (verdict.value, verdict.reason) == (value, why)
+

@@ -108,6 +108,8 @@ _CROWDED = 0.75
 _TOP_FROM_SIDE = 0.67
 _LEAN_REACH = 2.0
 _COCKED = "a die is tilted or cocked"
+_MAY_LEAN = "a die may lean on another"  # a crowded value not read surely enough
+_TWO_FACES = "a die leaning on another shows two faces"
 _LEANING_SIDE = "a die leans on another"  # the judge is sure: this is its side
 _NOT_READ = "a die could not be read"
 _MOVING = "the dice are moving"
@@ -283,7 +285,7 @@ class DiceReader:
                     dice[i] = verdict  # the leaning die, read by its top instead of its side
         # A crowded value is likely a leaning die's face, which every view of the judge can
         # read alike and wrong (its window holds the die it leans on): it must be surer.
-        dice = [replace(die, value=None, confidence=0.0, reason=_COCKED)
+        dice = [replace(die, value=None, confidence=0.0, reason=_MAY_LEAN)
                 if die is not None and die.value is not None
                 and die.confidence < self.config.min_crowded and _crowded(die, dice) else die
                 for die in dice]
@@ -417,16 +419,30 @@ def _side_and_top(a: DieReading, b: DieReading) -> bool:
                and top.confidence >= _SURE_TOP for side, top in ((a, b), (b, a)))
 
 
+def _side_of(face: DieReading, top: DieReading) -> bool:
+    """Whether ``face``, near ``top``, is the side of the die ``top`` is the value of: a
+    face the judge is sure is a leaning die's side beside any value, or a face the judge
+    doubted was cocked beside a value read at least _SURE_TOP sure.
+
+    The second is a flat die's own side, seen in perspective beside its top (0.4 to 0.6
+    face sides from it) and marked faintly by the finder.
+    """
+    if top.value is None:
+        return False
+    return face.reason == _LEANING_SIDE or (face.reason == _COCKED
+                                            and top.confidence >= _SURE_TOP)
+
+
 def _one_per_die(dice: list[DieReading]) -> list[DieReading]:
     """One reading per die, from readings nearer together than two dice can lie.
 
     Within _ONE_DIE face sides, the same value twice is one die marked twice (one
-    die's faces all differ), and a value beside a face the judge is sure is a
-    leaning die's side is that die, read by its top (within _SIDE_OF face sides,
-    when the value is read surely). Two different values, or a value and a face
-    that could not be read, are one die with two faces open to the camera: a die
-    leaning on another, whose top is unclear (the face read may be its side, seen
-    more squarely than its top). It is reported once, unsure, between the two,
+    die's faces all differ), and a value beside a face that is its die's side (see
+    _side_of) is that die, read by its top (within _SIDE_OF face sides, when the
+    judge is sure of the side and the value). Two different values, or a value and
+    a face that could not be read, are one die with two faces open to the camera: a
+    die leaning on another, whose top is unclear (the face read may be its side,
+    seen more squarely than its top). It is reported once, unsure, between the two,
     whatever either face read.
     """
     kept: list[DieReading] = []
@@ -434,15 +450,15 @@ def _one_per_die(dice: list[DieReading]) -> list[DieReading]:
         for i, other in enumerate(kept):
             if not _near(die, other, _SIDE_OF if _side_and_top(die, other) else _ONE_DIE):
                 continue
-            if die.reason == _LEANING_SIDE and other.value is not None:
+            if _side_of(die, other):
                 break
-            if other.reason == _LEANING_SIDE and die.value is not None:
+            if _side_of(other, die):
                 kept[i] = die
             elif die.value is None or die.value != other.value:
                 between = (round((die.centre[0] + other.centre[0]) / 2, 1),
                            round((die.centre[1] + other.centre[1]) / 2, 1))
                 kept[i] = DieReading(None, 0.0, between, max(die.side_px, other.side_px),
-                                     _COCKED)
+                                     _TWO_FACES)
             break
         else:
             kept.append(die)
