@@ -117,11 +117,11 @@ def test_a_busy_frame_is_unsure_rather_than_short_of_a_die(
     assert empty.status is ReadStatus.NO_DICE and empty.dice == ()
 
 
-@pytest.mark.parametrize("seed, kind", [(434, SceneKind.TOUCHING), (764, SceneKind.LOOSE)])
+@pytest.mark.parametrize("seed, kind", [(434, SceneKind.TOUCHING), (877, SceneKind.LOOSE)])
 def test_a_mark_doubted_in_one_view_is_settled_on_a_closer_look(
         monkeypatch: pytest.MonkeyPatch, seed: int, kind: SceneKind) -> None:
-    """Seed 434 (dice touching on a plain mat) and seed 764 (loose dice on polka
-    dots): the judge doubts one flat die in a single view, and reads it right turned and
+    """Seed 434 (dice touching on a plain mat) and seed 877 (loose dice on a plain
+    mat): the judge doubts one flat die in a single view, and reads it right turned and
     mirrored eight ways. Without that closer look the frame is unsure."""
     s = scene(seed, kind)
     truth = sorted(d.value for d in s.dice)
@@ -553,3 +553,42 @@ def test_a_mark_is_read_only_when_a_top_is_there_and_its_value_is_clear(
         return
     assert verdict is not None and (verdict.value, verdict.reason) == (value, why)
 
+
+@pytest.mark.parametrize("share, value, why", [
+    ({"v3": 0.55, "cocked": 0.45}, 3, ""),  # the doubt is that it is cocked: min_alone
+    ({"v3": 0.45, "cocked": 0.55}, None, "a die is tilted or cocked"),
+    ({"v3": 0.55, "moving": 0.45}, None, "the dice are moving"),  # other doubts: min_top
+    ({"v3": 0.55, "nothing": 0.45}, None, "a die could not be read"),
+])
+def test_a_die_with_nothing_to_lean_on_is_doubted_cocked_only_below_min_alone(
+        share: dict[str, float], value: int | None, why: str) -> None:
+    """A die leans only on another: alone, the judge's doubt that it is cocked is held
+    to ``min_alone`` (0.5) instead of ``min_top`` (0.75); its other doubts are not."""
+    assert ReaderConfig.load().min_alone == 0.5
+    spot, probs = Spot(10.0, 20.0, 30.0, 0.9), _probs(**share)
+    verdict = reader()._verdict(spot, probs, alone=True)
+    assert verdict is not None and (verdict.value, verdict.reason) == (value, why)
+    together = reader()._verdict(spot, probs)
+    assert together is not None and together.value is None
+
+
+def test_a_die_is_alone_with_no_face_within_reach_to_lean_on() -> None:
+    """Within _LEAN_REACH (2) face sides of any other face, read or not, a die may lean."""
+    die = DieReading(None, 0.0, (100.0, 100.0), 50.0, "a die is tilted or cocked")
+    near = DieReading(None, 0.0, (100.0, 190.0), 50.0, "a die could not be read")  # 1.8
+    far = DieReading(5, 0.99, (100.0, 210.0), 50.0)  # 2.2 sides away
+    assert dice_reader._alone(die, [die, far, None])
+    assert not dice_reader._alone(die, [die, near, far])
+
+
+def test_a_flat_die_alone_that_the_judge_half_doubts_is_cocked_is_read() -> None:
+    """Seed 4,100,809 (felt): a flat 6 lies more than five face sides from every other
+    die, and the judge, on its closer look, is 0.54 sure of its top and 0.46 that it is
+    cocked. Alone, it cannot be: the frame is read, all four dice right. Held to
+    ``min_top`` it would be a needless re-roll."""
+    s = scene(4_100_809, SceneKind.TILTED)
+    assert grade(s, [(d.value, d.centre) for d in reader().read(s.image).dice]) == Grade(right=4)
+    strict = DiceReader(replace(ReaderConfig.load(), min_alone=0.75), reader().networks)
+    read = strict.read(s.image)
+    assert read.status is ReadStatus.UNSURE
+    assert [d.reason for d in read.dice if d.value is None] == ["a die is tilted or cocked"]

@@ -5,8 +5,8 @@ of a few finder thresholds (how sure the finder must be that a die is there).
 The threshold that reads all the dice steadily in the most frames wins (ties
 go to the one nearest the packaged default), and the face-size limits are
 fitted around the dice actually seen. The judge's thresholds (``min_top``,
-``min_confidence``, ``min_side``, ``min_crowded``) are never changed here: they are
-what keeps the reader from guessing. The caller saves the result.
+``min_confidence``, ``min_side``, ``min_crowded``, ``min_alone``) are never changed
+here: they are what keeps the reader from guessing. The caller saves the result.
 """
 
 from __future__ import annotations

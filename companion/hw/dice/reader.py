@@ -16,7 +16,9 @@ neither clearly a die nor clearly nothing, and two different faces closer
 together than two dice can lie (one die leaning on another, its top unclear)
 make the read UNSURE, and the player is asked to re-roll. Only when the judge
 is at least ``min_side`` sure that one of the two is the leaning die's side
-does the other, read as a top, give the die's value.
+does the other, read as a top, give the die's value. A die leans only on another
+die: one with no other face near has nothing to lean on, and the judge's doubt that
+it is cocked is held to the lower ``min_alone`` (its other doubts are not).
 
 A mark the judge leaves unsure gets a second, closer look before the reader
 gives up on it: the judge sees its window turned and mirrored eight ways, and
@@ -104,7 +106,8 @@ _SURE_TOP = 0.95
 _CROWDED = 0.75
 # A leaning die's top is this many face sides from its open side (the median on the rendered
 # tuning scenes; 0.57 to 0.75 for nine in ten), and the die it leans on at most _LEAN_REACH
-# face sides from that side (1.14 to 1.72 for nine in ten).
+# face sides from that side (1.14 to 1.72 for nine in ten), and nearer its top (tipped
+# towards it): a face with no other within _LEAN_REACH has nothing to lean on.
 _TOP_FROM_SIDE = 0.67
 _LEAN_REACH = 2.0
 _COCKED = "a die is tilted or cocked"
@@ -125,6 +128,7 @@ class ReaderConfig:
     min_confidence: float
     min_side: float
     min_crowded: float
+    min_alone: float
     min_face_px: float
     max_face_px: float
     stable_frames: int
@@ -168,7 +172,8 @@ class ReaderConfig:
 
 
 _STABILITY_KEYS = {"frames": "stable_frames", "still_px": "still_px"}
-_SHARES = {"find_threshold", "min_top", "min_confidence", "min_side", "min_crowded"}
+_SHARES = {"find_threshold", "min_top", "min_confidence", "min_side", "min_crowded",
+           "min_alone"}
 # Keys only the pip-counting reader of before the networks had; `calibrate dice` saved them.
 _EARLIER_READER_KEYS = {"pip_contrast", "pip_face_contrast", "flood_tolerance", "max_aspect",
                         "min_solidity", "layout_tolerance"}
@@ -266,8 +271,8 @@ class DiceReader:
         marks = self._marks(frame)
         busy = len(marks) > MAX_MARKS
         marks = marks[:MAX_MARKS]
-        dice = [self._verdict(mark, probs)
-                for mark, probs in zip(marks, self.networks.judge(frame, marks), strict=True)]
+        probs = list(self.networks.judge(frame, marks))
+        dice = [self._verdict(mark, p) for mark, p in zip(marks, probs, strict=True)]
         doubtful = [i for i, die in enumerate(dice) if die is not None and _doubtful(die, dice)]
         tops = [(i, top) for i, die in enumerate(dice)
                 if die is not None and (top := _top_beside(die, dice)) is not None]
@@ -276,10 +281,10 @@ class DiceReader:
         looks = looks[:max(0, MAX_WINDOWS - len(marks)) // TURNS]
         if looks:
             closer = self.networks.judge(frame, [spot for _, spot, _ in looks], turned=True)
-            for (i, spot, beside), probs in zip(looks, closer, strict=True):
-                verdict = self._verdict(spot, probs)
+            for (i, spot, beside), look in zip(looks, closer, strict=True):
+                verdict = self._verdict(spot, look)
                 if not beside:
-                    dice[i] = verdict
+                    dice[i], probs[i] = verdict, look
                 elif verdict is not None and verdict.value is not None \
                         and verdict.confidence >= self.config.min_crowded:
                     dice[i] = verdict  # the leaning die, read by its top instead of its side
@@ -289,6 +294,11 @@ class DiceReader:
                 if die is not None and die.value is not None
                 and die.confidence < self.config.min_crowded and _crowded(die, dice) else die
                 for die in dice]
+        # A die with no face near enough to lean on lies flat: the judge's doubt that it is
+        # cocked is held to the lower min_alone.
+        dice = [self._verdict(marks[i], probs[i], alone=True)
+                if die is not None and die.reason == _COCKED and _alone(die, dice) else die
+                for i, die in enumerate(dice)]
         found = _one_per_die([d for d in dice if d is not None])
         if busy:
             extra = marks[-1]
@@ -331,13 +341,15 @@ class DiceReader:
                 break
         return kept
 
-    def _verdict(self, mark: Spot, probs: np.ndarray) -> DieReading | None:
+    def _verdict(self, mark: Spot, probs: np.ndarray, alone: bool = False) -> DieReading | None:
         """What one mark is: a die read, a die unsure, or (None) no die at all.
 
         Two questions, each with its threshold: is a die's top face there to be
-        read (not nothing, not moving, not a leaning die's side: ``min_top``), and
-        which of the six values does it show (``min_confidence``, among the values)?
-        A mark the judge is ``min_side`` sure is a leaning die's side says so.
+        read (not nothing, not moving, not a leaning die's side: ``min_top``, or
+        ``min_alone`` when the die is ``alone`` and the judge's doubt is that it is
+        cocked), and which of the six values does it show (``min_confidence``,
+        among the values)? A mark the judge is ``min_side`` sure is a leaning die's
+        side says so.
         """
         best = int(probs.argmax())
         centre = (round(mark.x, 1), round(mark.y, 1))
@@ -345,8 +357,8 @@ class DiceReader:
             return None
         top = float(probs[1:7].sum())
         value = 1 + int(probs[1:7].argmax())
-        if top < self.config.min_top:
-            doubt = max((NOTHING, MOVING, COCKED), key=lambda c: float(probs[c]))
+        doubt = max((NOTHING, MOVING, COCKED), key=lambda c: float(probs[c]))
+        if top < (self.config.min_alone if alone and doubt == COCKED else self.config.min_top):
             why = {MOVING: _MOVING, COCKED: _COCKED}.get(doubt, _NOT_READ)
             if doubt == COCKED and probs[COCKED] >= self.config.min_side:
                 why = _LEANING_SIDE
@@ -402,6 +414,13 @@ def _top_beside(side: DieReading, dice: list[DieReading | None]) -> Spot | None:
     step = _TOP_FROM_SIDE * side.side_px / _gap(side, leaned_on)
     return Spot(side.centre[0] + step * (leaned_on.centre[0] - side.centre[0]),
                 side.centre[1] + step * (leaned_on.centre[1] - side.centre[1]), side.side_px, 0.0)
+
+
+def _alone(die: DieReading, dice: list[DieReading | None]) -> bool:
+    """Whether no other face is within _LEAN_REACH face sides of ``die``: nothing for it to
+    lean on, on a flat table, so it lies flat."""
+    return not any(other is not None and other is not die and _near(die, other, _LEAN_REACH)
+                   for other in dice)
 
 
 def _doubtful(die: DieReading, dice: list[DieReading | None]) -> bool:
