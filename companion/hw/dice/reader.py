@@ -16,9 +16,11 @@ neither clearly a die nor clearly nothing, and two different faces closer
 together than two dice can lie (one die leaning on another, its top unclear)
 make the read UNSURE, and the player is asked to re-roll. Only when the judge
 is at least ``min_side`` sure that one of the two is the leaning die's side
-does the other, read as a top, give the die's value. A die leans only on another
-die: one with no other face near has nothing to lean on, and the judge's doubt that
-it is cocked is held to the lower ``min_alone`` (its other doubts are not).
+does the other, read as a top, give the die's value; so it does when the judge is
+sure of the value and only doubted the other (a flat die's own side, seen in
+perspective beside its top: see ``_side_of``). A die leans only on another die:
+one with no other face near has nothing to lean on, and the judge's doubt that it
+is cocked is held to the lower ``min_alone`` (its other doubts are not).
 
 A mark the judge leaves unsure gets a second, closer look before the reader
 gives up on it: the judge sees its window turned and mirrored eight ways, and
