@@ -359,12 +359,13 @@ class DiceReader:
             return None
         top = float(probs[1:7].sum())
         value = 1 + int(probs[1:7].argmax())
-        doubt = max((NOTHING, MOVING, COCKED), key=lambda c: float(probs[c]))
-        if top < (self.config.min_alone if alone and doubt == COCKED else self.config.min_top):
-            why = {MOVING: _MOVING, COCKED: _COCKED}.get(doubt, _NOT_READ)
-            if doubt == COCKED and probs[COCKED] >= self.config.min_side:
-                why = _LEANING_SIDE
-            return DieReading(None, 0.0, centre, round(mark.side, 1), why)
+        if top < self.config.min_top:
+            doubt = max((NOTHING, MOVING, COCKED), key=lambda c: float(probs[c]))
+            if not (alone and doubt == COCKED and top >= self.config.min_alone):
+                why = {MOVING: _MOVING, COCKED: _COCKED}.get(doubt, _NOT_READ)
+                if doubt == COCKED and probs[COCKED] >= self.config.min_side:
+                    why = _LEANING_SIDE
+                return DieReading(None, 0.0, centre, round(mark.side, 1), why)
         if probs[value] < self.config.min_confidence * top:
             return DieReading(None, 0.0, centre, round(mark.side, 1), _NOT_READ)
         return DieReading(value, round(float(probs[value]), 3), centre, round(mark.side, 1))
