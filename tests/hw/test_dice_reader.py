@@ -122,9 +122,9 @@ def test_a_busy_frame_is_unsure_rather_than_short_of_a_die(
 def test_a_mark_doubted_in_one_view_is_settled_on_a_closer_look(
         monkeypatch: pytest.MonkeyPatch, seed: int, kind: SceneKind) -> None:
     """Seed 434 (dice touching on a plain mat) and seed 4,100,889 (six dice on polka
-    dots): the judge doubts one flat die in a single view (a 2, 0.62 top and 0.38 cocked),
-    and reads it right turned and mirrored eight ways. Without that closer look the frame
-    is unsure."""
+    dots): the judge doubts one flat die in a single view (at 4,100,889 a 2, 0.62 top and
+    0.38 cocked), and reads it right turned and mirrored eight ways. Without that closer
+    look the frame is unsure."""
     s = scene(seed, kind)
     truth = sorted(d.value for d in s.dice)
     read = reader().read(s.image)
