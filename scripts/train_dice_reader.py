@@ -50,7 +50,7 @@ MODELS = Path(__file__).resolve().parents[1] / "models"
 FINDER_CROP = (128, 192)  # finder training windows (rows, columns) of the shrunk scenes
 # How much more often the judge sees --favour windows: the committed judge saw the side-on
 # leaning dice (make_dice_data.py --side-on) three times as often, 37% of its windows
-# instead of 16%, so it reads fewer of their sides as a flat die's top.
+# instead of 18%, so it reads fewer of their sides as a flat die's top.
 FAVOUR = 3.0
 
 
