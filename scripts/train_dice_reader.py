@@ -116,24 +116,19 @@ def load(folders: list[Path], favoured: list[Path]) -> tuple[
     """Shrunk scenes, their dice, judge windows, their labels, which windows the finder
     marked, and which came from the ``favoured`` folders."""
     small, dice, crops, labels, marked, favour = [], [], [], [], [], []
-    for data in folders:
-        for path in sorted(data.glob("shard_*.npz")):
-            part = np.load(path)
-            rows = part["dice"]
-            for i in range(len(part["small"])):
-                dice.append(rows[rows[:, 0] == i, 1:])
-            small.append(part["small"])
-            crops.append(part["crops"])
-            labels.append(part["labels"])
-            marked.append(np.zeros(len(part["labels"]), bool))
-            favour.append(np.full(len(part["labels"]), data in favoured))
-    for data in folders:
-        for path in sorted(data.glob("marks_*.npz")):
-            part = np.load(path)
-            crops.append(part["crops"])
-            labels.append(part["labels"])
-            marked.append(np.ones(len(part["labels"]), bool))
-            favour.append(np.full(len(part["labels"]), data in favoured))
+    for pattern, by_finder in (("shard_*.npz", False), ("marks_*.npz", True)):
+        for data in folders:
+            for path in sorted(data.glob(pattern)):
+                part = np.load(path)
+                if not by_finder:  # a shard also holds its scenes, for the finder
+                    rows = part["dice"]
+                    for i in range(len(part["small"])):
+                        dice.append(rows[rows[:, 0] == i, 1:])
+                    small.append(part["small"])
+                crops.append(part["crops"])
+                labels.append(part["labels"])
+                marked.append(np.full(len(part["labels"]), by_finder))
+                favour.append(np.full(len(part["labels"]), data in favoured))
     return (np.concatenate(small), dice, np.concatenate(crops), np.concatenate(labels),
             np.concatenate(marked), np.concatenate(favour))
 
