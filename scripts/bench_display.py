@@ -81,9 +81,9 @@ def screenshots(folder: Path) -> None:
     from companion.app.save import SaveGame
     from companion.app.session import AutoChoices, Session, SimTiles, options_for
     from companion.hw.display.screen import LAYOUTS, ScreenDisplay
-    from companion.rules.actions import ChoiceRequest, Verb
-    from companion.rules.autoplay import HeadlessPlayer, find_strategy
-    from companion.rules.game import Game
+    from companion.systems.jongrogue.actions import ChoiceRequest, Verb
+    from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy
+    from companion.systems.jongrogue.game import Game
 
     folder.mkdir(parents=True, exist_ok=True)
     for size in LAYOUTS:

@@ -20,9 +20,9 @@ import time
 from collections.abc import Generator
 
 from companion.app.simulate import Tally, game_seed, run_chunk, summary
-from companion.rules.randomizer import seeded
-from companion.rules.tiles import Tile
-from companion.rules.wall import Place, SimulatedWall, TileLedger
+from companion.dice.randomizer import seeded
+from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.wall import Place, SimulatedWall, TileLedger
 
 CHECKPOINTS = (1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000)
 

@@ -24,7 +24,7 @@ from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.photos import load_photos
 from companion.hw.camera.reader import frame_readings
 from companion.hw.camera.render import Camera, find_cjk_fonts, render_crop, render_scene
-from companion.rules.tiles import READER_LABELS
+from companion.systems.jongrogue.tiles import READER_LABELS
 
 ROOT = Path(__file__).resolve().parent.parent
 RENDER_SEED = 777_001  # never the training seed

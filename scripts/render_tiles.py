@@ -20,7 +20,7 @@ import numpy as np
 
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.camera.render import find_cjk_fonts, render_crop, render_scene
-from companion.rules.tiles import READER_LABELS
+from companion.systems.jongrogue.tiles import READER_LABELS
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -35,7 +35,7 @@ from companion.hw.camera.render import (
     render_crop,
     slot_background,
 )
-from companion.rules.tiles import READER_LABELS
+from companion.systems.jongrogue.tiles import READER_LABELS
 
 ROOT = Path(__file__).resolve().parent.parent
 INPUT_SIZE = (64, 64)  # (w, h) the network sees

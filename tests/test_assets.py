@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.assets import tile_image_path
-from companion.rules.tiles import ALL_KINDS
+from companion.systems.jongrogue.tiles import ALL_KINDS
 
 
 def test_every_reader_label_has_art() -> None:

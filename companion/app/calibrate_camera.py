@@ -32,7 +32,7 @@ from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.reader import ReaderSettings
 from companion.hw.ports import Slot
-from companion.rules.tiles import ALL_KINDS, BACK, READER_LABELS
+from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, READER_LABELS
 
 CALIBRATION_FILE = "camera.toml"
 ENROLMENT_FILE = "camera_enrolment.npz"

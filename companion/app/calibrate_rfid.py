@@ -29,7 +29,7 @@ from companion.app.paths import config_dir
 from companion.errors import CompanionError, InvalidNotation
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
-from companion.rules.tiles import ALL_KINDS, COPIES_PER_KIND, Tile, parse_tiles
+from companion.systems.jongrogue.tiles import ALL_KINDS, COPIES_PER_KIND, Tile, parse_tiles
 
 
 class Waiting(Enum):

@@ -21,7 +21,7 @@ from companion.app.calibrate_camera import ENROLMENT_FILE
 from companion.app.paths import config_dir
 from companion.hw.camera.classifier import Enrolment, Prediction, TileClassifier
 from companion.hw.camera.reader import frame_readings
-from companion.rules.tiles import BACK, EMPTY, Tile
+from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 
 
 def _describe(label: str) -> str:

@@ -16,15 +16,10 @@ from typing import Any
 from companion.app.cmd_roll import add_dice_arguments, print_json, run_with_source
 from companion.app.paths import config_dir
 from companion.dice import DiceSource
-from companion.dice.systems.events import (
-    EVENT_TABLES,
-    EventRules,
-    Mode,
-    load_rules,
-    run_event,
-)
-from companion.dice.systems.sword_world import load_party, load_rating_table
 from companion.errors import DataError
+from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
+from companion.systems.events.sword_world import load_party, load_rating_table
+from companion.systems.events.tables import run_event
 
 OVERRIDES_NAME = "events.toml"
 
@@ -129,7 +124,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="party TOML for sw mode: [[member]] tables with name, adventurer, "
                              "thief, sage, sorcerer, evasion, shield, armor, dexterity, "
                              "agility, intelligence, strength, vitality, hp, mp, max_hp, "
-                             "max_mp (example: companion/dice/data/example_party.toml)")
+                             "max_mp (example: companion/systems/events/data/example_party.toml)")
     parser.add_argument("--ratings", metavar="CSV",
                         help="Sword World rating table: header rating,2,...,12 (EV-CORE-3)")
     parser.add_argument("--set", action="append", metavar="RULE.key=value",

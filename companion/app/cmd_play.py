@@ -61,12 +61,12 @@ from companion.errors import CompanionError, DataError, DeviceError
 from companion.hw.buttons import Button, ButtonPanel, ButtonPins, WaitingSignal, optional_pin
 from companion.hw.display import Display, open_display
 from companion.hw.keyboard import KeyboardInput
-from companion.rules.actions import input_from_notation
-from companion.rules.autoplay import STRATEGIES, HeadlessPlayer, find_strategy
-from companion.rules.events import Event
-from companion.rules.game import Game, Outcome
-from companion.rules.narration import describe, monster_name
-from companion.rules.profile import PRESETS, Profile, load_profile
+from companion.systems.jongrogue.actions import input_from_notation
+from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer, find_strategy
+from companion.systems.jongrogue.events import Event
+from companion.systems.jongrogue.game import Game, Outcome
+from companion.systems.jongrogue.narration import describe, monster_name
+from companion.systems.jongrogue.profile import PRESETS, Profile, load_profile
 
 FLAG_KEYS = {
     "input": ("input.kind", "--input"),

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import DataError
-from companion.rules.autoplay import HeadlessPlayer
-from companion.rules.datafiles import read_text
-from companion.rules.game import Game
-from companion.rules.profile import load_profile
+from companion.systems.jongrogue.autoplay import HeadlessPlayer
+from companion.systems.jongrogue.datafiles import read_text
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.profile import load_profile
 
 
 @dataclass

@@ -33,7 +33,7 @@ from companion.hw.rfid.rdm6300 import Rdm6300Reader
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import DEFAULT_SLOTS, TRAY_PID, TRAY_VID, TrayReader, TraySettings
-from companion.rules.tiles import ALL_KINDS, Tile
+from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 
 RDM6300_DEFAULT_PORT = "/dev/serial0"  # the Pi's GPIO UART (pins 8/10)
 STDIN_PORT = "-"

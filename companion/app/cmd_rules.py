@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import InvalidNotation
-from companion.rules.checks import damage, rate_terms
-from companion.rules.encounter import sleep_on_encounter
-from companion.rules.narration import format_terms
-from companion.rules.profile import PRESETS, Option, Role, load_profile, preset_options
-from companion.rules.tables import TABLES, Ability, Monster
-from companion.rules.tiles import Tile
+from companion.systems.jongrogue.checks import damage, rate_terms
+from companion.systems.jongrogue.encounter import sleep_on_encounter
+from companion.systems.jongrogue.narration import format_terms
+from companion.systems.jongrogue.profile import PRESETS, Option, Role, load_profile, preset_options
+from companion.systems.jongrogue.tables import TABLES, Ability, Monster
+from companion.systems.jongrogue.tiles import Tile
 
 
 def positive_int(text: str) -> int:

@@ -9,9 +9,9 @@ from typing import Any
 
 from companion.app.cmd_rules import existing_file, positive_int
 from companion.app.simulate import simulate, summary
-from companion.rules.autoplay import STRATEGIES
-from companion.rules.narration import monster_name
-from companion.rules.profile import PRESETS, load_profile
+from companion.systems.jongrogue.autoplay import STRATEGIES
+from companion.systems.jongrogue.narration import monster_name
+from companion.systems.jongrogue.profile import PRESETS, load_profile
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:

@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING
 from companion.app.session import READ_OPTIONS, Controls
 from companion.app.view import DiceStep, DiceView, Option, View
 from companion.dice import DiceSource, DiceSyntaxError, parse, roll
-from companion.dice.systems.events import EVENT_TABLES, EventRules, run_event
 from companion.errors import CompanionError, DataError
 from companion.hw.buttons import Button, Pick
 from companion.hw.display import Display
+from companion.systems.events.rules import EVENT_TABLES, EventRules
+from companion.systems.events.tables import run_event
 
 if TYPE_CHECKING:
     # frames are numpy images; the camera's code imports numpy and OpenCV when used

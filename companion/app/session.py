@@ -30,7 +30,7 @@ from companion.hw.buttons import Button, Pick, Press, WaitingSignal
 from companion.hw.display import Display
 from companion.hw.ports import ROOM_SLOTS, Slot, SlotReading, TileReader
 from companion.hw.rfid.wallcheck import UnknownTag
-from companion.rules.actions import (
+from companion.systems.jongrogue.actions import (
     Choice,
     ChoiceRequest,
     Purpose,
@@ -39,12 +39,12 @@ from companion.rules.actions import (
     input_from_notation,
     input_to_notation,
 )
-from companion.rules.autoplay import HeadlessPlayer, Strategy
-from companion.rules.events import Event, Kind
-from companion.rules.game import Game
-from companion.rules.tables import TABLES
-from companion.rules.tiles import BACK, EMPTY, Tile
-from companion.rules.wall import TileLedger
+from companion.systems.jongrogue.autoplay import HeadlessPlayer, Strategy
+from companion.systems.jongrogue.events import Event, Kind
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.tables import TABLES
+from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
+from companion.systems.jongrogue.wall import TileLedger
 
 
 class GameLog:

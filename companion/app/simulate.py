@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.rules.autoplay import play
-from companion.rules.profile import load_profile
+from companion.systems.jongrogue.autoplay import play
+from companion.systems.jongrogue.profile import load_profile
 
 CHUNK = 250  # most games per task: big enough to amortise the process hop
 

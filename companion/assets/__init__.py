@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 
-from companion.rules.tiles import Suit, Tile
+from companion.systems.jongrogue.tiles import Suit, Tile
 
 _SUIT_FILE = {Suit.MAN: "Man", Suit.PIN: "Pin", Suit.SOU: "Sou"}
 _HONOR_FILE = ("Ton", "Nan", "Shaa", "Pei", "Haku", "Hatsu", "Chun")

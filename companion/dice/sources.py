@@ -10,8 +10,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
+from companion.dice.randomizer import Randomizer, seeded
 from companion.errors import CompanionError, DeviceError
-from companion.rules.randomizer import Randomizer, seeded
 
 
 class DiceSource(Protocol):

@@ -29,7 +29,6 @@ from companion.app.dice_tray import CameraFrames, DiceTray, parse_expressions
 from companion.app.session import Controls
 from companion.app.view import View
 from companion.dice import ScriptedDice, SimulatedDice
-from companion.dice.systems.events import run_event
 from companion.errors import CompanionError, DataError
 from companion.hw.buttons import ButtonPanel, ButtonPins, Press
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
@@ -37,6 +36,7 @@ from companion.hw.dice.source import CameraDiceSource, Motion
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.keyboard import KeyboardInput
+from companion.systems.events.tables import run_event
 
 
 class Recorded:

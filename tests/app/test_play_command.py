@@ -164,7 +164,8 @@ def test_a_finished_save_that_no_longer_replays_does_not_stop_the_next_game(
     """What the boot service's --resume finds when the profile of the finished game (not
     in the history: cut off before it) was since deleted or edited."""
     profile = tmp_path / "mine.toml"
-    profile.write_text((files("companion.rules") / "data" / "profile.toml").read_text("utf-8"))
+    packaged = files("companion.systems.jongrogue") / "data" / "profile.toml"
+    profile.write_text(packaged.read_text("utf-8"))
     assert main(["play", "--headless", "--state", str(default_save_path()), "--seed", str(SEED),
                  "--profile", str(profile)]) == 0
     History().path.unlink()

@@ -24,11 +24,11 @@ from companion.app.session import (
 from companion.app.view import View
 from companion.hw.buttons import ButtonPanel, ButtonPins, Press, WaitingSignal
 from companion.hw.ports import ReaderStatus, Slot, SlotReading
-from companion.rules.actions import ChoiceRequest, TileRequest
-from companion.rules.autoplay import HeadlessPlayer, find_strategy, play
-from companion.rules.events import Event
-from companion.rules.game import Game
-from companion.rules.tiles import Tile
+from companion.systems.jongrogue.actions import ChoiceRequest, TileRequest
+from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy, play
+from companion.systems.jongrogue.events import Event
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.tiles import Tile
 
 SEED = 2  # a short game: saving fsyncs every step
 

@@ -18,8 +18,8 @@ from companion.app.session import (
 )
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
-from companion.rules.tiles import Tile
-from companion.rules.wall import Place, TileLedger
+from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.wall import Place, TileLedger
 
 
 class ScriptedReader:

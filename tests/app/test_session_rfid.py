@@ -19,10 +19,10 @@ from companion.hw.rfid.rdm6300 import Rdm6300Reader, frame
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import DEFAULT_SLOTS, TrayReader
-from companion.rules.actions import ChoiceRequest, Purpose, TileRequest
-from companion.rules.autoplay import HeadlessPlayer, find_strategy
-from companion.rules.game import Game
-from companion.rules.tiles import ALL_KINDS, Tile
+from companion.systems.jongrogue.actions import ChoiceRequest, Purpose, TileRequest
+from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 
 
 class Stop(Exception):

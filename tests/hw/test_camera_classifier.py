@@ -17,7 +17,7 @@ from companion.hw.camera.classifier import (
 )
 from companion.hw.camera.photos import load_photos, photo_split
 from companion.hw.camera.render import paste, render_tile, slot_background
-from companion.rules.tiles import READER_LABELS
+from companion.systems.jongrogue.tiles import READER_LABELS
 
 PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "mahjong-photos"
 

@@ -12,8 +12,8 @@ from companion.hw.camera.capture import FileSource, RenderedSource
 from companion.hw.camera.classifier import TileClassifier
 from companion.hw.camera.reader import CameraTileReader, ReaderSettings, legal_candidate
 from companion.hw.ports import Candidate, Slot, TileReader
-from companion.rules.tiles import Tile
-from companion.rules.wall import Place, TileLedger
+from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.wall import Place, TileLedger
 
 STEADY = ReaderSettings(stable_frames=2, min_confidence=0.5)
 

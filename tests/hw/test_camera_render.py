@@ -11,7 +11,7 @@ import numpy as np
 
 from companion.hw.camera.mat import MatDetector, MatStatus
 from companion.hw.camera.render import render_crop, render_tile
-from companion.rules.tiles import READER_LABELS
+from companion.systems.jongrogue.tiles import READER_LABELS
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "make_mat.py"
 

@@ -19,7 +19,7 @@ from companion.hw.rfid.link import Backoff
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
-from companion.rules.tiles import ALL_KINDS, Tile
+from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 
 ROOT = Path(__file__).resolve().parents[2]
 FAST = TraySettings(hello_timeout=0.5, heartbeat_timeout=1.0,

@@ -19,7 +19,7 @@ from companion.hw.rfid.protocol import Kind, encode
 from companion.hw.rfid.rdm6300 import frame
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
-from companion.rules.tiles import Tile
+from companion.systems.jongrogue.tiles import Tile
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -17,7 +17,7 @@ from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.link import Backoff
 from companion.hw.rfid.rdm6300 import Rdm6300Framer, Rdm6300Reader, Rdm6300Settings, frame
 from companion.hw.rfid.tagmap import TagMap
-from companion.rules.tiles import Tile
+from companion.systems.jongrogue.tiles import Tile
 
 TAG = "0F00A1B2C3"
 OTHER = "1A2B3C4D5E"

@@ -11,8 +11,8 @@ from companion.errors import DataError, ImpossibleRead
 from companion.hw.ports import Slot, SlotReading
 from companion.hw.rfid.tagmap import KindFull, TagAlreadyEnrolled, TagMap, normalise_uid
 from companion.hw.rfid.wallcheck import UnknownTag, check_drawn
-from companion.rules.tiles import Tile
-from companion.rules.wall import Place, TileLedger
+from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.wall import Place, TileLedger
 
 FIVE_P = Tile.from_notation("5p")
 

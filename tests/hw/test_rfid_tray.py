@@ -22,7 +22,7 @@ from companion.hw.rfid.protocol import Kind, crc16, encode
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
-from companion.rules.tiles import Tile
+from companion.systems.jongrogue.tiles import Tile
 
 FAST = TraySettings(hello_timeout=0.2, heartbeat_timeout=0.25,
                     backoff=Backoff(initial=0.01, maximum=0.1))

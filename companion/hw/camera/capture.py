@@ -260,7 +260,7 @@ class RenderedSource:
 
 def parse_tiles_spec(text: str) -> dict[Slot, str]:
     """``draw=5p,room_tl=1z`` -> {Slot.DRAW: '5p', Slot.ROOM_TL: '1z'}."""
-    from companion.rules.tiles import BACK, EMPTY, Tile
+    from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 
     tiles: dict[Slot, str] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):

@@ -24,7 +24,7 @@ import numpy as np
 from companion.errors import DataError
 from companion.hw.onnx_session import open_session
 from companion.hw.ports import Candidate
-from companion.rules.tiles import READER_LABELS
+from companion.systems.jongrogue.tiles import READER_LABELS
 
 MODEL_ENV = "COMPANION_TILE_MODEL"
 MODEL_NAME = "tile_classifier.onnx"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import DataError
-from companion.rules.tiles import READER_LABELS
+from companion.systems.jongrogue.tiles import READER_LABELS
 
 TEST_SHARE = 4  # one photo in TEST_SHARE is held out (by file-name hash)
 

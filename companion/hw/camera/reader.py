@@ -22,8 +22,8 @@ from companion.hw.camera.capture import FrameSource, frame_problem
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatDetector, MatStatus
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
-from companion.rules.tiles import BACK, EMPTY, Tile
-from companion.rules.wall import TileLedger
+from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
+from companion.systems.jongrogue.wall import TileLedger
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ import numpy as np
 from companion.assets import tile_image_path
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.ports import Slot
-from companion.rules.tiles import BACK, EMPTY, Suit, Tile
+from companion.systems.jongrogue.tiles import BACK, EMPTY, Suit, Tile
 
 ART_SIZE = (150, 200)  # (w, h) the packaged 600x800 art is shrunk to once
 TILE_MM = (27.0, 36.0)  # a riichi tile face, width x height

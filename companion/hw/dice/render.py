@@ -260,7 +260,7 @@ def _companion_mat(rng: np.random.Generator, shape: tuple[int, int],
     """The companion's printed mat with tiles on some slots, lying somewhere on a plain table."""
     from companion.hw.camera.mat import MatGeometry  # the tile camera's mat and tile art
     from companion.hw.camera.render import draw_mat_with_tiles
-    from companion.rules.tiles import EMPTY, READER_LABELS
+    from companion.systems.jongrogue.tiles import EMPTY, READER_LABELS
 
     geometry = MatGeometry.load()
     faces = [label for label in READER_LABELS if label != EMPTY]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from companion.hw.ports import Candidate, Slot, SlotReading
-from companion.rules.tiles import EMPTY
+from companion.systems.jongrogue.tiles import EMPTY
 
 
 class TagAction(Enum):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from companion.errors import CompanionError, DataError
 from companion.hw.rfid.protocol import UID_PATTERN
-from companion.rules.tiles import ALL_KINDS, COPIES_PER_KIND, Tile
+from companion.systems.jongrogue.tiles import ALL_KINDS, COPIES_PER_KIND, Tile
 
 TAGMAP_FILENAME = "rfid_tags.toml"
 FORMAT_VERSION = 1

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from companion.errors import CompanionError, ImpossibleRead
 from companion.hw.ports import SlotReading
-from companion.rules.tiles import Tile
-from companion.rules.wall import TileLedger
+from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.wall import TileLedger
 
 
 class UnknownTag(CompanionError, LookupError):

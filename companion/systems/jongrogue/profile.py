@@ -12,8 +12,8 @@ from enum import Enum
 from pathlib import Path
 
 from companion.errors import DataError
-from companion.rules.datafiles import Fields, load_file, load_packaged
-from companion.rules.tiles import ALL_KINDS, Suit, Tile
+from companion.systems.jongrogue.datafiles import Fields, load_file, load_packaged
+from companion.systems.jongrogue.tiles import ALL_KINDS, Suit, Tile
 
 
 class Option(Enum):

@@ -16,16 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.dice import ScriptedDice, SimulatedDice
-from companion.dice.systems.events import (
-    EventReport,
-    NoParty,
-    Poison,
-    afflict,
-    load_rules,
-    run_event,
-)
-from companion.dice.systems.sword_world import Member, load_rating_table
 from companion.errors import DataError
+from companion.systems.events.rules import NoParty, load_rules
+from companion.systems.events.sword_world import Member, load_rating_table
+from companion.systems.events.tables import EventReport, Poison, afflict, run_event
 
 ALL_EV_IDS = (
     [f"EV-CORE-{n}" for n in range(1, 5)]
@@ -95,7 +89,7 @@ def test_rules_data_loads_and_every_table_covers_its_die() -> None:
 def test_a_table_with_a_missing_face_is_refused_on_load() -> None:
     from importlib.resources import files
 
-    text = files("companion.dice").joinpath("data", "events.toml").read_text("utf-8")
+    text = files("companion.systems.events").joinpath("data", "events.toml").read_text("utf-8")
     broken = text.replace('{ faces = [6], ja = "罠、鍵無し"', '{ faces = [5], ja = "罠、鍵無し"')
     with pytest.raises(DataError, match=r"table door: rows must cover faces 1-6"):
         load_rules(broken, "broken.toml")

@@ -5,12 +5,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.autoplay import HeadlessPlayer
-from companion.rules.events import Kind
-from companion.rules.game import Game
-from companion.rules.tables import TABLES
-from companion.rules.tiles import SET_SIZE
-from companion.rules.wall import Place
+from companion.systems.jongrogue.autoplay import HeadlessPlayer
+from companion.systems.jongrogue.events import Kind
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.tables import TABLES
+from companion.systems.jongrogue.tiles import SET_SIZE
+from companion.systems.jongrogue.wall import Place
 
 seeds = st.integers(min_value=0, max_value=2**40)
 presets = st.sampled_from(["ez", "plus"])

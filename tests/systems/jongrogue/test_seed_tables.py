@@ -6,7 +6,7 @@ shows up here."""
 # ruff: noqa: E501  (the seed's table rows are kept whole, as printed)
 from __future__ import annotations
 
-from companion.rules.tables import TABLES, Sleep
+from companion.systems.jongrogue.tables import TABLES, Sleep
 
 ENCOUNTER = """\
 1 大蛇 大はやぶさ 大うずら 大こうもり 大蛇 ホブゴブリン 大はやぶさ 大うずら 大こうもり

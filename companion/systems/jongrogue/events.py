@@ -1,7 +1,7 @@
 """What the game tells the world: one :class:`Event` per thing that happened.
 
 An event is a kind plus plain JSON-able data, so it can be logged as JSON
-Lines, replayed and compared. :mod:`companion.rules.narration` turns events
+Lines, replayed and compared. :mod:`companion.systems.jongrogue.narration` turns events
 into words.
 """
 
@@ -42,7 +42,7 @@ class Event:
 
     def describe(self) -> str:
         """The event in words (English with the Japanese names)."""
-        from companion.rules.narration import describe  # narration reads the tables
+        from companion.systems.jongrogue.narration import describe  # narration reads the tables
 
         return describe(self)
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.state import Sleeping
-from companion.rules.tables import TABLES, Monster, Sleep
-from companion.rules.tiles import Tile
+from companion.systems.jongrogue.state import Sleeping
+from companion.systems.jongrogue.tables import TABLES, Monster, Sleep
+from companion.systems.jongrogue.tiles import Tile
 
 
 def sleep_on_encounter(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from companion.dice.randomizer import seeded
 from companion.errors import CompanionError, ImpossibleRead, InvalidNotation
-from companion.rules.randomizer import seeded
-from companion.rules.tiles import ALL_KINDS, SET_SIZE, Tile, parse_tiles
-from companion.rules.wall import Place, SimulatedWall, TileLedger
+from companion.systems.jongrogue.tiles import ALL_KINDS, SET_SIZE, Tile, parse_tiles
+from companion.systems.jongrogue.wall import Place, SimulatedWall, TileLedger
 
 
 @pytest.mark.parametrize("tile", ALL_KINDS, ids=str)

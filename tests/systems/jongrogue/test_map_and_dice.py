@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules.actions import Purpose, TileRequest
-from companion.rules.events import Kind
-from companion.rules.game import Game, neighbours
-from companion.rules.profile import DEFAULT_PROFILE
-from companion.rules.tables import TABLES
-from companion.rules.wall import Place
-from tests.rules.script import feed, of, options
+from companion.systems.jongrogue.actions import Purpose, TileRequest
+from companion.systems.jongrogue.events import Kind
+from companion.systems.jongrogue.game import Game, neighbours
+from companion.systems.jongrogue.profile import DEFAULT_PROFILE
+from companion.systems.jongrogue.tables import TABLES
+from companion.systems.jongrogue.wall import Place
+from tests.systems.jongrogue.script import feed, of, options
 
-SPEC = Path(__file__).resolve().parents[3] / "shared" / "spec" / "jongrogue.md"
+SPEC = Path(__file__).resolve().parents[4] / "shared" / "spec" / "jongrogue.md"
 
 
 def test_jr_map_1_start_room_is_a_1d9_draw() -> None:

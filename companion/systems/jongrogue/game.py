@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Any
 
 from companion.errors import IllegalAction
-from companion.rules.actions import (
+from companion.systems.jongrogue.actions import (
     Choice,
     ChoiceRequest,
     Input,
@@ -28,10 +28,10 @@ from companion.rules.actions import (
     TileRequest,
     Verb,
 )
-from companion.rules.checks import D9, damage, passes, rate_terms
-from companion.rules.encounter import sleep_on_encounter
-from companion.rules.events import Event, Kind
-from companion.rules.profile import (
+from companion.systems.jongrogue.checks import D9, damage, passes, rate_terms
+from companion.systems.jongrogue.encounter import sleep_on_encounter
+from companion.systems.jongrogue.events import Event, Kind
+from companion.systems.jongrogue.profile import (
     DEFAULT_PROFILE,
     Gear,
     ItemKind,
@@ -41,10 +41,10 @@ from companion.rules.profile import (
     Role,
     preset_options,
 )
-from companion.rules.state import PC, MonsterOnMap, PCState, Position, Room, Sleeping
-from companion.rules.tables import TABLES, Ability
-from companion.rules.tiles import Tile
-from companion.rules.wall import Place, TileLedger
+from companion.systems.jongrogue.state import PC, MonsterOnMap, PCState, Position, Room, Sleeping
+from companion.systems.jongrogue.tables import TABLES, Ability
+from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.wall import Place, TileLedger
 
 Proc = Generator[Request, Any, Any]
 

@@ -13,9 +13,9 @@ T = TypeVar("T")
 
 
 def load_packaged(name: str) -> tuple[str, dict[str, Any]]:
-    """Load ``companion/rules/data/<name>``; return (a label for errors, the table)."""
-    text = (files("companion.rules") / "data" / name).read_text(encoding="utf-8")
-    return f"companion/rules/data/{name}", _parse(text, name)
+    """Load ``companion/systems/jongrogue/data/<name>``; return (a label for errors, the table)."""
+    text = (files("companion.systems.jongrogue") / "data" / name).read_text(encoding="utf-8")
+    return f"companion/systems/jongrogue/data/{name}", _parse(text, name)
 
 
 def read_text(path: Path) -> str:

@@ -1,7 +1,7 @@
 """What the game asks for (requests) and what a player or reader answers (inputs).
 
 The engine asks for one of two things: a tile from the wall
-(:class:`TileRequest`), answered with a :class:`~companion.rules.tiles.Tile`,
+(:class:`TileRequest`), answered with a :class:`~companion.systems.jongrogue.tiles.Tile`,
 or a decision (:class:`ChoiceRequest`), answered with one of its
 :class:`Choice` options. Choices round-trip through short notation:
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from companion.errors import InvalidNotation
-from companion.rules.tiles import Tile
+from companion.systems.jongrogue.tiles import Tile
 
 
 class Verb(Enum):

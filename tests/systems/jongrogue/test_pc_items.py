@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.events import Kind
-from companion.rules.game import Game
-from companion.rules.profile import DEFAULT_PROFILE, Ring
-from companion.rules.state import PC, PCState
-from companion.rules.tables import TABLES
-from tests.rules.script import feed, of, options
+from companion.systems.jongrogue.events import Kind
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Ring
+from companion.systems.jongrogue.state import PC, PCState
+from companion.systems.jongrogue.tables import TABLES
+from tests.systems.jongrogue.script import feed, of, options
 
 
 def test_jr_pc_1_starting_sheet() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from companion.rules.profile import Gear, Profile, Ring, Role
-from companion.rules.tables import Monster
-from companion.rules.tiles import Tile
+from companion.systems.jongrogue.profile import Gear, Profile, Ring, Role
+from companion.systems.jongrogue.tables import Monster
+from companion.systems.jongrogue.tiles import Tile
 
 
 class Sleeping(Enum):

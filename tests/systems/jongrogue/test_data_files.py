@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from companion.errors import DataError
-from companion.rules.datafiles import load_packaged
-from companion.rules.profile import DEFAULT_PROFILE, Role, load_profile
-from companion.rules.tables import TABLES, Ability, load_tables
-from companion.rules.tiles import ALL_KINDS, Tile
+from companion.systems.jongrogue.datafiles import load_packaged
+from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Role, load_profile
+from companion.systems.jongrogue.tables import TABLES, Ability, load_tables
+from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 
 PROFILE_TEXT = load_packaged("profile.toml")[0]
 
@@ -39,7 +39,8 @@ def _write(tmp_path: Path, text: str) -> Path:
 def _packaged() -> str:
     from importlib.resources import files
 
-    return (files("companion.rules") / "data" / "profile.toml").read_text(encoding="utf-8")
+    packaged = files("companion.systems.jongrogue") / "data" / "profile.toml"
+    return packaged.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(

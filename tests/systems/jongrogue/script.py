@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.actions import ChoiceRequest, input_from_notation
-from companion.rules.events import Event, Kind
-from companion.rules.game import Game
+from companion.systems.jongrogue.actions import ChoiceRequest, input_from_notation
+from companion.systems.jongrogue.events import Event, Kind
+from companion.systems.jongrogue.game import Game
 
 
 def feed(game: Game, script: str) -> list[Event]:

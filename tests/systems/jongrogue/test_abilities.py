@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.events import Kind
-from companion.rules.game import Game, Termination
-from companion.rules.profile import Ring
-from companion.rules.state import PCState
-from companion.rules.tiles import Tile
-from companion.rules.wall import Place
-from tests.rules.script import feed, of, options
+from companion.systems.jongrogue.events import Kind
+from companion.systems.jongrogue.game import Game, Termination
+from companion.systems.jongrogue.profile import Ring
+from companion.systems.jongrogue.state import PCState
+from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.wall import Place
+from tests.systems.jongrogue.script import feed, of, options
 
 
 def meet(preset: str, floor: int, room: str, hp: int = 200) -> Game:

@@ -3,12 +3,12 @@ JR-STATE-1/2, worked by hand tile by tile."""
 
 from __future__ import annotations
 
-from companion.rules.events import Kind
-from companion.rules.game import Game
-from companion.rules.state import Position
-from companion.rules.tiles import Tile
-from companion.rules.wall import Place
-from tests.rules.script import feed, of, options
+from companion.systems.jongrogue.events import Kind
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.state import Position
+from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.wall import Place
+from tests.systems.jongrogue.script import feed, of, options
 
 
 def tough(game: Game, hp: int = 200) -> Game:

@@ -99,7 +99,7 @@ def test_the_packaged_example_party_plays_every_table(
 ) -> None:
     from importlib.resources import as_file, files
 
-    with as_file(files("companion.dice").joinpath("data", "example_party.toml")) as party:
+    with as_file(files("companion.systems.events").joinpath("data", "example_party.toml")) as party:
         for table in ("door", "chest", "trap", "monster", "explore", "recovery", "poison"):
             for seed in range(6):
                 argv = ["events", table, "--mode", "sw", "--party", str(party),

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
+from companion.dice.randomizer import seeded
 from companion.errors import DataError
-from companion.rules.actions import Choice, ChoiceRequest, Input, TileRequest, Verb
-from companion.rules.game import Game, neighbours
-from companion.rules.profile import ItemKind, Profile
-from companion.rules.randomizer import seeded
-from companion.rules.state import MonsterOnMap, Sleeping
-from companion.rules.tiles import Tile
-from companion.rules.wall import Place, SimulatedWall
+from companion.systems.jongrogue.actions import Choice, ChoiceRequest, Input, TileRequest, Verb
+from companion.systems.jongrogue.game import Game, neighbours
+from companion.systems.jongrogue.profile import ItemKind, Profile
+from companion.systems.jongrogue.state import MonsterOnMap, Sleeping
+from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.wall import Place, SimulatedWall
 
 Strategy = Callable[[Game, ChoiceRequest], Choice]
 

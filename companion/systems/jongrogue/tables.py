@@ -15,7 +15,7 @@ from enum import Enum
 from itertools import pairwise
 
 from companion.errors import DataError
-from companion.rules.datafiles import Fields, load_packaged
+from companion.systems.jongrogue.datafiles import Fields, load_packaged
 
 
 class Sleep(Enum):

@@ -1,6 +1,6 @@
 """Events in words: English with the Japanese names beside (spec §9).
 
->>> from companion.rules.events import Event, Kind
+>>> from companion.systems.jongrogue.events import Event, Kind
 >>> line = describe(Event(Kind.CHECK, {
 ...     "what": "melee vs 大蛇", "target": 3, "raw": 3,
 ...     "terms": [["attack", 6], ["level", -1], ["strength", 0], ["weapon", -2]],
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.events import Event, Kind
-from companion.rules.tables import TABLES, Ability
-from companion.rules.tiles import Tile
+from companion.systems.jongrogue.events import Event, Kind
+from companion.systems.jongrogue.tables import TABLES, Ability
+from companion.systems.jongrogue.tiles import Tile
 
 _SLEEP = {"awake": "awake (起)", "asleep": "asleep (睡眠)", "deeply_asleep": "deeply asleep (熟睡)"}
 _STATES = {

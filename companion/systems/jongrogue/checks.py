@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.tiles import Tile
+from companion.systems.jongrogue.tiles import Tile
 
 
 @dataclass(slots=True)

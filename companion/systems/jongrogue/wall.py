@@ -3,7 +3,7 @@
 The companion never sees the order of a real wall, but it always knows the
 multiset of tiles still in it, so it can refuse a read that would be a 5th
 copy of a kind. The simulated wall adds an order drawn from a seeded
-:class:`~companion.rules.randomizer.Randomizer`.
+:class:`~companion.dice.randomizer.Randomizer`.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
+from companion.dice.randomizer import Randomizer
 from companion.errors import ImpossibleRead
-from companion.rules.randomizer import Randomizer
-from companion.rules.tiles import ALL_KINDS, COPIES_PER_KIND, KIND_COUNT, SET_SIZE, Tile
+from companion.systems.jongrogue.tiles import ALL_KINDS, COPIES_PER_KIND, KIND_COUNT, SET_SIZE, Tile
 
 
 class Place(IntEnum):

@@ -1,0 +1,272 @@
+"""System `events`: the editable rules data of seed 001's event tables (spec §1).
+
+Tables, checks, the other numbers the seed states and every Default live in
+``data/events.toml``, keyed by rule ID. The seed's numbers (``[source]``) are the
+book's rules: an override of one is refused. The user may override Defaults, and
+output labels each value that is still the packaged Default "(default)".
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import Enum
+from importlib.resources import files
+from typing import Any
+
+from companion.dice.notation import Comparison, Dice, Rounding, parse
+from companion.dice.tables import DiceTable, load_table
+from companion.errors import CompanionError, DataError, InvalidNotation
+from companion.systems.events.sword_world import (
+    ABILITY_NAMES,
+    CheckSpec,
+)
+
+DATA_FILE = "events.toml"
+# The seed writes numbers in Japanese text full-width: 判定－１.
+FULL_WIDTH_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
+DEFAULT_TAG = " (default)"
+
+#: ``companion events TABLE``: the names a user picks an event by (§1: picked by hand).
+EVENT_TABLES: dict[str, str] = {
+    "door": "EV-DOOR-1",
+    "chest": "EV-DOOR-1",
+    "trap": "EV-TRAP-1",
+    "monster": "EV-MON-1",
+    "explore": "EV-EXP-1",
+    "recovery": "EV-REC-1",
+    "poison": "EV-POI-4",
+}
+
+_REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
+    "door": ("ja", "en", "trap", "lock"),
+    "trap": ("kind", "ja", "en", "target", "target_ja", "counter", "counter_ja",
+             "outcome_ja", "outcome_en", "follow"),
+    "monster": ("ja", "level", "count"),
+    "explore": ("ja", "en", "follow"),
+    "poison": ("ja", "en", "name_ja", "name_en", "type_ja", "type_en", "follow"),
+}
+
+
+class Mode(Enum):
+    """§1 Default (mode): ``generic`` reports; ``sw`` also rolls the Sword World checks."""
+
+    GENERIC = "generic"
+    SW = "sw"
+
+
+class NoParty(CompanionError, ValueError):
+    """``sw`` mode needs party members to roll checks for."""
+
+
+# --- rules data ------------------------------------------------------------------
+
+#: Settings whose value must be one of a closed set (checked whenever they change).
+CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("§1", "mode"): tuple(m.value for m in Mode),
+    ("EV-CORE-2", "comparison"): tuple(c.value for c in Comparison),
+    ("EV-CORE-2", "knowledge_ability"): tuple(ABILITY_NAMES),
+    ("EV-CORE-4", "rounding"): tuple(r.name.lower() for r in Rounding),
+    ("EV-TRAP-2", "individual"): ("disarmer", "random"),
+}
+#: Settings that are dice notation.
+DICE_SETTINGS = (("EV-POI-9", "ability_die"), ("EV-POI-9", "sign_die"))
+#: Whole-number settings and the least value that makes sense for each (a fixed-roll
+#: override of 0 means "DM Lv + bonus"; a DM level starts at 1, EV-CORE-1).
+MINIMUMS: dict[tuple[str, str], int] = {
+    **{("EV-CORE-1", name): 0 for name in ("fixed_roll_bonus", "disarm", "unlock", "search",
+                                           "unlock_spell", "appraisal", "pharmacology",
+                                           "toxicity", "trap")},
+    ("EV-CORE-1", "dm_level"): 1,
+    ("EV-CORE-3", "rating_per_dm_level"): 0,
+    ("EV-DOOR-4", "retries"): 0,
+    ("EV-TRAP-3", "rating_floor"): 0,
+    ("EV-POI-2", "hours_per_tick"): 1,
+}
+
+#: The numbers the seed states besides its tables (``[source]`` in the data), with
+#: their types. They are the book's rules, so the user cannot override them.
+SOURCE_KEYS: dict[tuple[str, str], type] = {
+    ("EV-TRAP-3", "rating_drop"): int,
+    ("EV-TRAP-7", "damage_per_metre"): int,
+    ("EV-REC-1", "rating_per_dm_level"): int,
+    ("EV-REC-2", "rating"): int,
+    ("EV-REC-2", "bonus_minimum"): int,
+    ("EV-POI-1", "duration"): str,
+    ("EV-POI-5", "penalty"): int,
+    ("EV-POI-8", "maximum"): str,
+    ("EV-POI-9", "abilities"): list,
+    ("EV-POI-9", "change"): int,
+    ("EV-POI-9", "minimum"): int,
+}
+SOURCE_DICE = (("EV-POI-1", "duration"), ("EV-POI-8", "maximum"))
+
+
+def _dice_text(text: Any, where: str) -> None:
+    try:
+        parse(str(text))
+    except InvalidNotation as exc:
+        raise DataError(f"{where} is not dice notation: {exc}") from exc
+
+
+def _check_source(source: Mapping[str, Mapping[str, Any]], origin: str) -> None:
+    for (rule, name), kind in SOURCE_KEYS.items():
+        value = source.get(rule, {}).get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise DataError(f"{origin}: [source.\"{rule}\"] needs {name} as a {kind.__name__}, "
+                            f"found {value!r}")
+    for rule, name in SOURCE_DICE:
+        _dice_text(source[rule][name], f"{origin}: source {rule}.{name}")
+    if set(source["EV-POI-9"]["abilities"]) - set(ABILITY_NAMES):
+        raise DataError(f"{origin}: source EV-POI-9.abilities must name abilities from "
+                        f"{', '.join(ABILITY_NAMES)}")
+
+
+def _check_values(
+    values: Mapping[str, Mapping[str, Any]], source: Mapping[str, Mapping[str, Any]], origin: str
+) -> None:
+    def get(rule: str, name: str) -> Any:
+        return values.get(rule, {}).get(name)
+
+    for (rule, name), allowed in CHOICES.items():
+        if get(rule, name) not in allowed:
+            raise DataError(f"{origin}: {rule}.{name} must be one of {', '.join(allowed)}; "
+                            f"found {get(rule, name)!r}")
+    for (rule, name), least in MINIMUMS.items():
+        if not isinstance(get(rule, name), int) or get(rule, name) < least:
+            raise DataError(f"{origin}: {rule}.{name} must be at least {least}, "
+                            f"found {get(rule, name)!r}")
+    for rule, name in DICE_SETTINGS:
+        _dice_text(get(rule, name), f"{origin}: {rule}.{name}")
+    # EV-POI-9: the seed names the four abilities; the Default only orders them on a die.
+    named = source["EV-POI-9"]["abilities"]
+    abilities = get("EV-POI-9", "abilities") or []
+    if (not isinstance(abilities, list) or not all(isinstance(a, str) for a in abilities)
+            or set(abilities) != set(named)):
+        raise DataError(f"{origin}: EV-POI-9.abilities must name abilities from "
+                        f"{', '.join(named)} (器用度・敏捷度・知力・筋力), each at least once")
+    die = parse(get("EV-POI-9", "ability_die")).expr
+    if not isinstance(die, Dice) or die.count != 1 or die.sides != len(abilities):
+        raise DataError(f"{origin}: EV-POI-9.ability_die must be one die with a face per "
+                        f"ability, 1D{len(abilities)}; found {get('EV-POI-9', 'ability_die')!r}")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Defaults keyed by rule ID, with a record of which values the user set.
+
+    ``settings["EV-DOOR-3", "enabled"]`` gives the value; :meth:`tag` gives
+    " (default)" for a value the user has not set, for the on-screen label.
+    """
+
+    values: Mapping[str, Mapping[str, Any]]
+    user_set: frozenset[tuple[str, str]] = frozenset()
+
+    def __getitem__(self, key: tuple[str, str]) -> Any:
+        rule, name = key
+        return self.values[rule][name]
+
+    def tag(self, rule: str, name: str) -> str:
+        return "" if (rule, name) in self.user_set else DEFAULT_TAG
+
+    def with_overrides(
+        self, overrides: Mapping[str, Mapping[str, Any]], origin: str = "overrides"
+    ) -> Settings:
+        """New settings with ``overrides`` applied; each must name a known rule, key and type."""
+        values = {rule: dict(keys) for rule, keys in self.values.items()}
+        user_set = set(self.user_set)
+        for rule, keys in overrides.items():
+            if rule not in values:
+                raise DataError(f"{origin}: no Default is kept for rule {rule!r}")
+            if not isinstance(keys, Mapping):
+                raise DataError(f"{origin}: [{rule}] must be a table of settings")
+            for name, value in keys.items():
+                if name not in values[rule]:
+                    known = ", ".join(sorted(values[rule]))
+                    raise DataError(f"{origin}: {rule} has no setting {name!r} (has {known})")
+                old = values[rule][name]
+                if type(value) is not type(old):
+                    raise DataError(
+                        f"{origin}: {rule}.{name} must be a {type(old).__name__}, "
+                        f"found {value!r}"
+                    )
+                values[rule][name] = value
+                user_set.add((rule, name))
+        return Settings(values, frozenset(user_set))
+
+    def entries(self) -> list[tuple[str, str, Any, bool]]:
+        """Every (rule, key, value, is_default), in data-file order, for a settings screen."""
+        return [
+            (rule, name, value, (rule, name) not in self.user_set)
+            for rule, keys in self.values.items()
+            for name, value in keys.items()
+        ]
+
+
+@dataclass(frozen=True)
+class EventRules:
+    """The tables, check definitions, the seed's other numbers and the Defaults of `events`.
+
+    ``source["EV-TRAP-3"]["rating_drop"]`` is a number the seed states; ``settings``
+    holds the Defaults the user may change.
+    """
+
+    title: str
+    tables: Mapping[str, DiceTable]
+    checks: Mapping[str, CheckSpec]
+    source: Mapping[str, Mapping[str, Any]]
+    settings: Settings
+
+    def with_overrides(
+        self, overrides: Mapping[str, Mapping[str, Any]], origin: str = "overrides"
+    ) -> EventRules:
+        """New rules with ``overrides`` of Defaults; the seed's own numbers are refused."""
+        if not isinstance(overrides, Mapping):
+            raise DataError(f"{origin}: the Defaults must be tables keyed by rule ID")
+        for rule, keys in overrides.items():
+            for name in keys if isinstance(keys, Mapping) else ():
+                if name in self.source.get(rule, {}) and name not in self.settings.values.get(
+                    rule, {}
+                ):
+                    raise DataError(f"{origin}: {rule}.{name} is the book's rule (seed 001: "
+                                    f"{self.source[rule][name]!r}), not a Default")
+        settings = self.settings.with_overrides(overrides, origin)
+        _check_values(settings.values, self.source, origin)
+        return replace(self, settings=settings)
+
+
+def load_rules(text: str | None = None, origin: str = DATA_FILE) -> EventRules:
+    """Load and shape-check the rules data (the packaged file unless ``text`` is given)."""
+    if text is None:
+        resource = files("companion.systems.events").joinpath("data", DATA_FILE)
+        text = resource.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{origin}: not TOML ({exc})") from exc
+    for section in ("tables", "checks", "source", "defaults"):
+        if section not in data:
+            raise DataError(f"{origin}: missing [{section}]")
+    tables = {}
+    for key, required in _REQUIRED_FIELDS.items():
+        if key not in data["tables"]:
+            raise DataError(f"{origin}: missing [tables.{key}]")
+        tables[key] = load_table(key, data["tables"][key], required, origin)
+    checks = {}
+    for key, raw in data["checks"].items():
+        try:
+            checks[key] = CheckSpec(
+                key, raw["ja"], raw["en"], raw["class"], raw["ability"], raw["fixed"]
+            )
+        except KeyError as exc:
+            raise DataError(f"{origin}: [checks.{key}] lacks {exc.args[0]!r}") from exc
+        if checks[key].fixed not in data["defaults"]["EV-CORE-1"]:
+            raise DataError(f"{origin}: [checks.{key}] uses unknown fixed roll {raw['fixed']!r}")
+    _check_source(data["source"], origin)
+    _check_values(data["defaults"], data["source"], origin)
+    system = data.get("system", {})
+    if not {"name_ja", "name_en"} <= set(system):
+        raise DataError(f"{origin}: [system] needs name_ja and name_en")
+    title = f"{system['name_ja']}/{system['name_en']}"
+    return EventRules(title, tables, checks, data["source"], Settings(data["defaults"]))
