@@ -19,7 +19,7 @@ import resource
 import time
 from collections.abc import Generator
 
-from companion.app.simulate import Tally, game_seed, run_chunk, summary
+from companion.app.commands.simulate import Tally, game_seed, run_chunk, summary
 from companion.dice.randomizer import seeded
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, SimulatedWall, TileLedger

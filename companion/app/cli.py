@@ -17,18 +17,18 @@ from companion import __version__
 from companion.errors import CompanionError
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "companion.app.cmd_calibrate",
-    "companion.app.cmd_classify",
-    "companion.app.cmd_config",
-    "companion.app.cmd_history",
-    "companion.app.cmd_roll",
-    "companion.app.cmd_events",
-    "companion.app.cmd_rfid",
-    "companion.app.cmd_dice",
-    "companion.app.cmd_rules",
-    "companion.app.cmd_simulate",
-    "companion.app.cmd_replay",
-    "companion.app.cmd_play",
+    "companion.app.commands.calibrate",
+    "companion.app.commands.classify",
+    "companion.app.commands.config",
+    "companion.app.commands.history",
+    "companion.app.commands.roll",
+    "companion.app.commands.events",
+    "companion.app.commands.rfid",
+    "companion.app.commands.dice",
+    "companion.app.commands.rules",
+    "companion.app.commands.simulate",
+    "companion.app.commands.replay",
+    "companion.app.commands.play",
 )
 
 

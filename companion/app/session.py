@@ -770,8 +770,8 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
     ``rdm6300`` (one reader under the draw slot, on the Pi's UART unless a port is given).
     """
     if kind == "camera":
-        from companion.app.calibrate_camera import load_settings
-        from companion.app.cmd_classify import load_classifier
+        from companion.app.calibrate.camera import load_settings
+        from companion.app.commands.classify import load_classifier
         from companion.hw.camera.capture import open_source
         from companion.hw.camera.reader import CameraTileReader
 

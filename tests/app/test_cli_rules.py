@@ -7,7 +7,7 @@ import json
 import pytest
 
 from companion.app.cli import main
-from companion.app.simulate import Tally, game_seed, simulate, summary, wilson_ci95
+from companion.app.commands.simulate import Tally, game_seed, simulate, summary, wilson_ci95
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

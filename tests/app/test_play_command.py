@@ -227,7 +227,7 @@ def test_sigterm_stops_a_game_saved(tmp_path: Path) -> None:
 
 def test_corrupt_save_asks_before_a_new_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """At the table the player is asked: A starts a new game, B quits."""
-    from companion.app import cmd_play
+    from companion.app.commands import play as play_command
     from companion.app.session import Controls
     from companion.hw.buttons import Button
 
@@ -248,7 +248,7 @@ def test_corrupt_save_asks_before_a_new_game(monkeypatch: pytest.MonkeyPatch) ->
 
     for press, answer in ((Button.ATTACK, True), (Button.FLEE, False)):
         screen = Screen([press])
-        assert cmd_play.tell("the save could not be read. Start a new game?", screen,
+        assert play_command.tell("the save could not be read. Start a new game?", screen,
                              Controls([screen]), ask=True) is answer
         assert screen.prompts == ["the save could not be read. Start a new game?"]
 

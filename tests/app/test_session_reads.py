@@ -201,7 +201,7 @@ def test_the_camera_reader_uses_what_calibration_saved(user_dirs: Path) -> None:
     player's enrolled set, not just the model's defaults."""
     import numpy as np
 
-    from companion.app.calibrate_camera import CALIBRATION_FILE, ENROLMENT_FILE
+    from companion.app.calibrate.camera import CALIBRATION_FILE, ENROLMENT_FILE
     from companion.app.paths import config_dir
     from companion.app.session import open_reader
     from companion.hw.camera.classifier import Enrolment

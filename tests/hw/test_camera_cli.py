@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.app.calibrate_camera import (
+from companion.app.calibrate.camera import (
     CALIBRATION_FILE,
     ENROLMENT_FILE,
     enrol_on_mat,

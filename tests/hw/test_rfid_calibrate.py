@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.calibrate_rfid import Enroller, Waiting, parse_kinds, run_enrolment
+from companion.app.calibrate.rfid import Enroller, Waiting, parse_kinds, run_enrolment
 from companion.app.paths import config_dir
 from companion.hw.rfid.link import Backoff
 from companion.hw.rfid.simulator import TraySimulator

@@ -11,9 +11,9 @@ import importlib
 from typing import Any
 
 CALIBRATE_MODULES: tuple[str, ...] = (
-    "companion.app.calibrate_rfid",
-    "companion.app.calibrate_camera",
-    "companion.app.calibrate_dice",
+    "companion.app.calibrate.rfid",
+    "companion.app.calibrate.camera",
+    "companion.app.calibrate.dice",
 )
 
 

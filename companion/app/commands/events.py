@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from companion.app.cmd_roll import add_dice_arguments, print_json, run_with_source
+from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
 from companion.app.paths import config_dir
 from companion.dice import DiceSource
 from companion.errors import DataError

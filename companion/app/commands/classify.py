@@ -17,7 +17,7 @@ from typing import Any
 
 import cv2
 
-from companion.app.calibrate_camera import ENROLMENT_FILE
+from companion.app.calibrate.camera import ENROLMENT_FILE
 from companion.app.paths import config_dir
 from companion.hw.camera.classifier import Enrolment, Prediction, TileClassifier
 from companion.hw.camera.reader import frame_readings

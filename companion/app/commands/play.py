@@ -27,7 +27,7 @@ from typing import Any
 
 from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 
-from companion.app.cmd_events import load_user_rules
+from companion.app.commands.events import load_user_rules
 from companion.app.config import Config, Source, load_config
 from companion.app.dice_tray import CameraFrames, DiceTray, parse_expressions
 from companion.app.history import History, Run

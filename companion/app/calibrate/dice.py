@@ -15,7 +15,7 @@ import argparse
 import sys
 from typing import Any
 
-from companion.app.cmd_dice import CALIBRATION_FILE
+from companion.app.commands.dice import CALIBRATION_FILE
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 

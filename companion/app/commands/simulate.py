@@ -1,13 +1,17 @@
-"""Many headless games at once: survival rate, floors, causes of death, speed.
+"""``companion simulate``: many headless games at once, and their statistics (issue 2).
 
-Game ``i`` of a run with base seed ``S`` always gets seed ``(S << 32) | i``, so
-the result does not depend on how the games are spread over processes.
+Survival rate, floors, causes of death, speed. Game ``i`` of a run with base
+seed ``S`` always gets seed ``(S << 32) | i``, so the result does not depend on
+how the games are spread over processes.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import math
 import os
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -16,8 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.systems.jongrogue.autoplay import play
-from companion.systems.jongrogue.profile import load_profile
+from companion.app.commands.rules import existing_file, positive_int
+from companion.systems.jongrogue.autoplay import STRATEGIES, play
+from companion.systems.jongrogue.narration import monster_name
+from companion.systems.jongrogue.profile import PRESETS, load_profile
 
 CHUNK = 250  # most games per task: big enough to amortise the process hop
 
@@ -130,3 +136,52 @@ def summary(tally: Tally, seconds: float) -> dict[str, Any]:
 
 def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser(
+        "simulate", help="play many headless games and report the survival rate"
+    )
+    parser.add_argument("--games", type=positive_int, required=True, help="how many games")
+    parser.add_argument("--seed", type=int, default=0, help="base seed (game i gets its own)")
+    parser.add_argument("--preset", choices=sorted(PRESETS), default="plus")
+    parser.add_argument("--strategy", choices=sorted(STRATEGIES), default="cautious")
+    parser.add_argument("--profile", type=existing_file, help="a profile TOML of your own")
+    parser.add_argument("--jobs", type=positive_int, default=1, help="processes (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=run)
+
+
+def _bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    sys.stderr.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    profile = str(args.profile) if args.profile else None
+    load_profile(args.profile)  # report a broken profile before starting any process
+    show = _bar if sys.stderr.isatty() else None
+    tally, seconds = simulate(
+        args.games, args.seed, args.preset, args.strategy, profile, args.jobs, show
+    )
+    if show:
+        sys.stderr.write("\n")
+    result = summary(tally, seconds)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    low, high = result["ci95"]
+    print(f"{result['games']} games, preset {args.preset}, strategy {args.strategy}")
+    print(
+        f"survival (生還率): {result['survival_rate']:.2%} "
+        f"({result['wins']} wins; 95% CI {low:.2%} – {high:.2%})"
+    )
+    print(f"mean floor reached: {result['mean_floor']:.1f} (deepest {result['deepest_floor']})")
+    print("causes of death:")
+    for cause, count in result["deaths_by"].items():
+        name = "frozen to death (凍死)" if cause == "frozen" else monster_name(cause)
+        print(f"  {count:7d}  {name}")
+    print(f"{result['games_per_second']:.0f} games per second ({args.jobs} process(es))")
+    return 0

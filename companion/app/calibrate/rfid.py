@@ -24,7 +24,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from companion.app.cmd_rfid import RfidReader, add_reader_arguments, open_reader
+from companion.app.commands.rfid import RfidReader, add_reader_arguments, open_reader
 from companion.app.paths import config_dir
 from companion.errors import CompanionError, InvalidNotation
 from companion.hw.rfid.events import TagAction, TagEvent
