@@ -34,6 +34,11 @@ def test_crc16_check_value() -> None:
     assert firmware_protocol.crc16(b"123456789") == 0x29B1
 
 
+@given(data=st.binary(max_size=64))
+def test_host_crc_from_the_standard_library_equals_the_firmware_loop(data: bytes) -> None:
+    assert crc16(data) == firmware_protocol.crc16(data)
+
+
 @given(seq=st.integers(0, 0xFFFF), slot=st.integers(0, 9), uid=UIDS)
 def test_firmware_frames_equal_host_frames(seq: int, slot: int, uid: str) -> None:
     line = firmware_protocol.frame(seq, "PLACE", (str(slot), uid)).encode()

@@ -20,6 +20,7 @@ b'J1 7 PLACE 0 04A1B2C3 *D592\\n'
 
 from __future__ import annotations
 
+import binascii
 import re
 from dataclasses import dataclass
 from enum import Enum
@@ -70,12 +71,9 @@ def crc16(data: bytes) -> int:
     >>> hex(crc16(b"123456789"))
     '0x29b1'
     """
-    crc = 0xFFFF
-    for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
-    return crc
+    # The standard library computes this CRC; the firmware keeps its own loop (MicroPython
+    # has no binascii.crc_hqx), and a test holds the two to the same values.
+    return binascii.crc_hqx(data, 0xFFFF)
 
 
 def encode(seq: int, kind: Kind | str, *args: str) -> bytes:
