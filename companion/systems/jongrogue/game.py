@@ -226,10 +226,7 @@ class Game:
     def _play_floor(self) -> Proc:
         """One floor: JR-MAP-1 start room, then explore until the stairs are taken."""
         self._emit(Kind.FLOOR, floor=self.floor)
-        self.rooms.clear()
-        self.path.clear()
-        self.flees.clear()
-        self.pursuers.clear()
+        self._reset_floor()
         start = yield from self._d9(Purpose.START_ROOM, "Draw a tile for the start room (1d9)")
         self._emit(Kind.START_ROOM, room=start.value, tiles=[str(t) for t in start.tiles])
         yield from self._arrive(start.value)
@@ -244,6 +241,20 @@ class Game:
             else:
                 yield from self._act(choice)
 
+    def _reset_floor(self) -> None:
+        """Forget everything that belongs to the floor just left. The PC came down by the
+        stairs, so there is no way back (JR-FLEE-1: 来た道を引き返します) and no room it
+        stands in until the start room is drawn (JR-MAP-1)."""
+        self.rooms.clear()
+        self.monsters = []
+        self.room_no = 0
+        self.position = Position.DOOR
+        self.path.clear()
+        self.flees.clear()
+        self.pursuers.clear()
+        self.melee_started = False
+        self.turn = 0
+
     def _leave_floor(self) -> None:
         """Take the stairs: every tile of this floor goes to the discards."""
         self._emit(Kind.STAIRS, floor=self.floor)
@@ -255,7 +266,6 @@ class Game:
             for tile in room.drops:
                 self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
             room.drops.clear()
-        self.monsters = []
 
     # ------------------------------------------------------------------ tiles
 

@@ -269,3 +269,32 @@ def test_jr_multi_1_pincered_in_the_room_up_to_4_in_all() -> None:
     assert [m.uid for m in game.attackers()] == [1, 2, 3, 4]
     game.position = Position.DOOR  # 前後1体ずつ: one each side
     assert [m.uid for m in game.attackers()] == [1, 2]
+
+
+def _down_to_floor_2(game: Game) -> None:
+    """Floor 1: start in room 5, walk to room 2 and take its stairs (5z)."""
+    feed(game, "5m 1z 2z 3z 4z | move:2 5z 6z 6z 6z | stairs")
+    assert game.floor == 2
+
+
+def test_jr_flee_1_no_way_back_from_a_floors_start_room() -> None:
+    """JR-FLEE-1: fleeing goes back the way the PC came (来た道を引き返します); on a
+    floor's start room the PC came by the stairs, so there is no flight and no way back
+    past the awake monster (JR-STATE-2), whatever room it left the floor above from."""
+    game = tough(Game("ez"))
+    _down_to_floor_2(game)
+    feed(game, "9m 1m 1z 1z 1z | enter")  # start room 9: an awake snake
+    assert game.attackers() and not game.path
+    assert "flee" not in options(game)
+    assert not [o for o in options(game) if o.startswith("move")]
+
+
+def test_jr_flee_1_on_a_new_floor_leads_back_to_its_own_rooms() -> None:
+    """JR-FLEE-1: a flight on floor 2 leads back to the floor-2 room the PC came from, a
+    neighbour, never to the room it left floor 1 from."""
+    game = tough(Game("ez"))
+    _down_to_floor_2(game)
+    feed(game, "4m 1z 2z 3z 2s | move:5 1m 2z 3z 3s | enter")
+    events = feed(game, "flee 9m")
+    assert [m["room"] for m in of(events, Kind.MOVE)] == [5, 4]
+    assert game.room_no == 4 and not game.path

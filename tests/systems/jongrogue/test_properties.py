@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.systems.jongrogue.autoplay import HeadlessPlayer
+from companion.systems.jongrogue.autoplay import HeadlessPlayer, play
 from companion.systems.jongrogue.events import Kind
-from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.game import Game, neighbours
 from companion.systems.jongrogue.tables import TABLES
 from companion.systems.jongrogue.tiles import SET_SIZE
 from companion.systems.jongrogue.wall import Place
@@ -59,3 +60,19 @@ def test_same_inputs_same_events_and_pop_undoes(seed: int, preset: str) -> None:
     assert last is not None
     assert [e.to_json() for e in game.events] == [e.to_json() for e in before_last.events]
     assert game.pending == before_last.pending
+
+
+@pytest.mark.parametrize("seed", [43, 193, 205, 231, 279])  # issue 22's seeds
+@pytest.mark.parametrize("preset", ["ez", "plus"])
+def test_every_walk_and_flight_leads_to_a_neighbour(seed: int, preset: str) -> None:
+    """JR-MAP-1, JR-FLEE-1: a PC walks or flees only to a neighbouring room of its floor;
+    on a new floor the first door it stands on is the start room drawn."""
+    game = play(seed, preset, "cautious")
+    room = 0
+    for event in game.events:
+        d = event.data
+        if event.kind is Kind.START_ROOM:
+            room, start = 0, d["room"]
+        elif event.kind is Kind.MOVE and d["position"] == "door":
+            assert d["room"] == start if room == 0 else d["room"] in neighbours(room), d
+            room = d["room"]
