@@ -8,7 +8,7 @@ plus how many events the game had produced and where its lines begin in the
 
 Crash safety:
 
-* :func:`atomic_write_text` writes a temporary file, fsyncs it, renames it over
+* :func:`companion.files.atomic_write_text` writes a temporary file, fsyncs it, renames it over
   the old file (``os.replace`` is atomic on POSIX) and fsyncs the folder. At
   any instant the path holds either the old save or the new one, whole.
 * The session writes the save *before* appending the step's log lines, and a
@@ -35,6 +35,7 @@ from typing import Any
 
 from companion.app.paths import data_dir
 from companion.errors import DataError
+from companion.files import atomic_write_text, fsync_dir
 
 SAVE_FORMAT = 1
 SAVE_NAME = "save.json"
@@ -118,27 +119,6 @@ def default_save_path() -> Path:
 def profile_hash(path: Path) -> str:
     """SHA-256 of a profile file, so a resume can tell the rules changed under it."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file, whole."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "w", encoding="utf-8") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
-    fsync_dir(path.parent)
-
-
-def fsync_dir(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (the folder's entry list is data too)."""
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def move_aside(path: Path, why: str = "corrupt") -> Path:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,6 @@ import pytest
 from companion.app.save import (
     CorruptSave,
     SaveGame,
-    atomic_write_text,
     default_save_path,
     load_save,
     move_aside,
@@ -58,20 +56,6 @@ def test_inputs_must_be_strings() -> None:
         SaveGame.from_json(good.replace('"inputs": []', '"inputs": [5]'))
     with pytest.raises(DataError, match="unknown field 'extra'"):
         SaveGame.from_json(good.replace("{", '{"extra": 1, ', 1))
-
-
-def test_atomic_write_leaves_old_file_when_interrupted(tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "s.json"
-    atomic_write_text(path, "old")
-
-    def power_cut(src: object, dst: object) -> None:
-        raise OSError("power cut")
-
-    monkeypatch.setattr(os, "replace", power_cut)
-    with pytest.raises(OSError, match="power cut"):
-        atomic_write_text(path, "new")
-    assert path.read_text() == "old"
 
 
 def test_move_aside_never_overwrites(tmp_path: Path) -> None:

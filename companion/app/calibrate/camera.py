@@ -13,7 +13,6 @@ of the player's own set, to ``camera_enrolment.npz`` beside it.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tomllib
 from collections.abc import Callable
@@ -23,10 +22,12 @@ from typing import Any
 
 import cv2
 import numpy as np
+import tomlkit
 
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.errors import DataError
+from companion.files import commented, table, write_toml
 from companion.hw.camera.capture import FrameSource, frame_problem, open_source
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector
@@ -96,18 +97,19 @@ def load_settings(classifier: TileClassifier) -> ReaderSettings:
 
 def save_calibration(path: Path, source: str, quality: PictureQuality, markers: tuple[int, ...],
                      settings: ReaderSettings) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(
-        "# Written by 'companion calibrate camera'; the [reader] values may be edited.\n"
-        f"source = {json.dumps(source)}\n\n"
-        "[quality]\n"
-        f"focus = {quality.focus:.1f}\nexposure = {quality.exposure:.1f}\n"
-        f"glare = {quality.glare:.4f}\nmarkers_seen = {list(markers)}\n\n"
-        "[reader]\n"
-        f"stable_frames = {settings.stable_frames}  # frames that must agree\n"
-        f"min_confidence = {settings.min_confidence}  # below it a slot is 'uncertain'\n",
-        encoding="utf-8",
-    )
+    document = tomlkit.document()
+    document.add(tomlkit.comment(
+        "Written by 'companion calibrate camera'; the [reader] values may be edited."))
+    document.add("source", source)
+    document.add("quality", table({
+        "focus": round(quality.focus, 1), "exposure": round(quality.exposure, 1),
+        "glare": round(quality.glare, 4), "markers_seen": list(markers),
+    }))
+    document.add("reader", table({
+        "stable_frames": commented(settings.stable_frames, "frames that must agree"),
+        "min_confidence": commented(settings.min_confidence, "below it a slot is 'uncertain'"),
+    }))
+    write_toml(path, document)
 
 
 def find_mat(source: FrameSource, detector: MatDetector, frames: int,

@@ -64,8 +64,10 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import tomlkit
 
 from companion.errors import DataError
+from companion.files import table, write_toml
 from companion.hw.dice.networks import COCKED, MOVING, NOTHING, TURNS, DiceNetworks, Spot
 
 Image = np.ndarray
@@ -162,17 +164,16 @@ class ReaderConfig:
                    if getattr(self, f.name) != getattr(packaged, f.name)}
         reader = [f.name for f in fields(self)
                   if f.name in changed and f.name not in _STABILITY_KEYS.values()]
-        lines = ["# Dice reader thresholds saved by `companion calibrate dice`; any not here",
-                 "# follow the companion's own (companion/hw/dice/data/reader.toml).", "",
-                 "[reader]"]
-        lines += [f"{name} = {getattr(self, name)!r}" for name in reader]
-        lines += ["", "[stability]"]
-        lines += [f"{key} = {getattr(self, name)!r}" for key, name in _STABILITY_KEYS.items()
-                  if name in changed]
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        tmp.replace(path)
+        document = tomlkit.document()
+        document.add(tomlkit.comment(
+            "Dice reader thresholds saved by `companion calibrate dice`; any not here"))
+        document.add(tomlkit.comment(
+            "follow the companion's own (companion/hw/dice/data/reader.toml)."))
+        document.add("reader", table({name: getattr(self, name) for name in reader}))
+        document.add("stability", table({key: getattr(self, name)
+                                         for key, name in _STABILITY_KEYS.items()
+                                         if name in changed}))
+        write_toml(path, document)
 
 
 _STABILITY_KEYS = {"frames": "stable_frames", "still_px": "still_px"}

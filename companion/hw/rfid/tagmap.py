@@ -15,11 +15,13 @@ UIDs, and a UID belongs to one tile only.
 
 from __future__ import annotations
 
-import os
 import tomllib
 from pathlib import Path
 
+import tomlkit
+
 from companion.errors import CompanionError, DataError
+from companion.files import commented, table, write_toml
 from companion.hw.rfid.protocol import UID_PATTERN
 from companion.systems.jongrogue.tiles import ALL_KINDS, COPIES_PER_KIND, Tile
 
@@ -83,20 +85,16 @@ class TagMap:
 
     def save(self, path: Path) -> None:
         """Write the map atomically (a crash mid-write keeps the old file)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lines = [
-            "# RFID stickers → tiles, written by `companion calibrate rfid`.",
-            "# One line per sticker: \"UID\" = \"tile in MPSZ\". Four stickers per kind at most.",
-            f"version = {FORMAT_VERSION}",
-            "",
-            "[tags]",
-        ]
-        for tile in ALL_KINDS:
-            for uid in self.uids(tile):
-                lines.append(f'"{uid}" = "{tile}"  # {tile.name_ja} {tile.name_en}')
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        os.replace(temporary, path)
+        document = tomlkit.document()
+        document.add(tomlkit.comment(
+            "RFID stickers → tiles, written by `companion calibrate rfid`."))
+        document.add(tomlkit.comment(
+            'One line per sticker: "UID" = "tile in MPSZ". Four stickers per kind at most.'))
+        document.add("version", FORMAT_VERSION)
+        document.add("tags", table({uid: commented(str(tile), f"{tile.name_ja} {tile.name_en}")
+                                    for tile in ALL_KINDS for uid in self.uids(tile)},
+                                   quoted_keys=True))
+        write_toml(path, document)
 
     def label(self, uid: str) -> str | None:
         """The tile under this sticker in MPSZ, or None when it is not enrolled."""

@@ -1,0 +1,71 @@
+"""Writing the companion's own files: whole or not at all, TOML through tomlkit.
+
+A power cut mid-write must leave the old file or the new one, never half of
+either: :func:`atomic_write_text` writes a temporary file beside the target,
+fsyncs it, renames it over the target (``os.replace`` is atomic on POSIX) and
+fsyncs the folder, so the rename itself survives the cut.
+
+TOML (calibrations, the RFID tag map, character sheets) is built as a tomlkit
+document, never by hand from f-strings: tomlkit quotes and escapes every string,
+and keeps the comments a player reads in the file. :func:`write_toml` checks the
+text loads back with the standard library before it replaces anything.
+
+The game systems do no I/O; the app and the hardware adapters write through here.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import tomlkit
+from tomlkit.items import Item, KeyType, SingleKey, Table
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves the old or the new file, whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    with open(tmp, "w", encoding="utf-8") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, path)
+    fsync_dir(path.parent)
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (the folder's entry list is data too)."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_toml(path: Path, document: tomlkit.TOMLDocument) -> None:
+    """Write a TOML document atomically, after checking that it loads back as written."""
+    text = tomlkit.dumps(document)
+    tomllib.loads(text)  # a value tomlkit cannot write faithfully fails here, not at next load
+    atomic_write_text(path, text)
+
+
+def commented(value: object, comment: str) -> Item:
+    """A TOML value with a comment after it on its line: ``stable_frames = 3  # frames…``."""
+    item = tomlkit.item(value)
+    item.comment(comment)
+    item.trivia.comment_ws = "  "
+    return item
+
+
+def table(values: dict[str, object], quoted_keys: bool = False) -> Table:
+    """A TOML table of plain values (or :func:`commented` ones), in the given order.
+
+    ``quoted_keys`` writes every key in quotes, for keys that are data (an RFID
+    UID) rather than names.
+    """
+    section = tomlkit.table()
+    for key, value in values.items():
+        section.add(SingleKey(key, t=KeyType.Basic) if quoted_keys else key, value)
+    return section

@@ -1,0 +1,65 @@
+"""The companion's own files: atomic writes, and TOML that loads back whatever it holds."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+import tomlkit
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.files import atomic_write_text, commented, table, write_toml
+
+AWKWARD = [
+    'say "hi"',
+    "back\\slash",
+    "C:\\new\\table",
+    "'single' and \"double\"",
+    "line\nbreak\tand tab",
+    "雀ローグ 白 5z",
+    "trailing \\",
+    "\x00\x1f\x7f control",
+    "# not a comment",
+    "key = value",
+    "[not a table]",
+    '"""triple"""',
+]
+
+
+def test_atomic_write_leaves_old_file_when_interrupted(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "s.json"
+    atomic_write_text(path, "old")
+
+    def power_cut(src: object, dst: object) -> None:
+        raise OSError("power cut")
+
+    monkeypatch.setattr(os, "replace", power_cut)
+    with pytest.raises(OSError, match="power cut"):
+        atomic_write_text(path, "new")
+    assert path.read_text() == "old"
+
+
+@pytest.mark.parametrize("text", AWKWARD)
+def test_awkward_strings_round_trip_as_keys_and_values(tmp_path: Path, text: str) -> None:
+    document = tomlkit.document()
+    document.add(tomlkit.comment("written by a test"))
+    document.add("source", text)
+    document.add("reader", table({"name": commented(text, "the player's own words"),
+                                  text: 1}))
+    path = tmp_path / "awkward.toml"
+    write_toml(path, document)
+    loaded = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert loaded == {"source": text, "reader": {"name": text, text: 1}}
+    assert "# written by a test" in path.read_text(encoding="utf-8")
+
+
+@given(st.dictionaries(st.text(min_size=1, max_size=12), st.text(max_size=20), max_size=6))
+def test_any_strings_round_trip(values: dict[str, str]) -> None:
+    document = tomlkit.document()
+    document.add("tags", table(dict(values)))
+    assert tomllib.loads(tomlkit.dumps(document)) == {"tags": values}
+
