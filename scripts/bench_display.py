@@ -43,7 +43,7 @@ sys.exit(main(["play", "--input", "sim", "--choices", "auto", "--display", "scre
 
 
 def redraws(frames: int) -> None:
-    from companion.app.view import example_view
+    from companion.hw.display.view import example_view
     from companion.hw.display.screen import LAYOUTS, ScreenDisplay
 
     view = example_view()

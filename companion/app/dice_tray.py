@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.app.session import READ_OPTIONS, Controls
-from companion.app.view import DiceStep, DiceView, Option, View
 from companion.dice import DiceSource, DiceSyntaxError, parse, roll
 from companion.errors import CompanionError, DataError
 from companion.hw.buttons import Button, Pick
 from companion.hw.display import Display
+from companion.hw.display.view import DiceStep, DiceView, Option, View
 from companion.systems.events.rules import EVENT_TABLES, EventRules
 from companion.systems.events.tables import run_event
 

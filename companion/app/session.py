@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Protocol
 
 from companion.app.save import CorruptSave, SaveGame, write_save
-from companion.app.view import Name, Option, SheetView, TileView, View
 from companion.errors import CompanionError, DeviceError, IllegalAction, ImpossibleRead
 from companion.hw.buttons import Button, Pick, Press, WaitingSignal
 from companion.hw.display import Display
+from companion.hw.display.view import Name, Option, SheetView, TileView, View
 from companion.hw.ports import ROOM_SLOTS, Slot, SlotReading, TileReader
 from companion.hw.rfid.wallcheck import UnknownTag
 from companion.systems.jongrogue.actions import (

@@ -1,14 +1,20 @@
-"""Dice notation in the BCDice convention (spec §0.2): parse text into an expression tree.
+"""Dice notation in the BCDice convention (spec §0.2): parse text into a command.
 
-Accepted, case-insensitive, full-width characters allowed (``２Ｄ６＋３``):
+The commands of BCDice's base system (its ``DiceBot``) are accepted, case-insensitive,
+full-width characters allowed (``２Ｄ６＋３``); ``docs/dice-notation.md`` is the reference:
 
-- ``NdX`` dice; ``ND`` with no sides is N six-sided dice, as seeds 001 and 002 write it;
-- ``1/2D``: half of one D6 (EV-CORE-4), as seed 001 writes it;
-- whole numbers, ``+ - * /`` and parentheses; a division may end in ``U`` (round up),
+- sums: ``NdX``, ``D20`` (one die), ``2D`` (six-sided, as seeds 001 and 002 write),
+  ``(2+3)D6`` (a worked-out count), ``NdXKHn``/``KL``/``DH``/``DL``/``MAX``/``MIN``
+  (keep or drop dice), ``ND66`` (D66 dice added up), ``1/2D`` (half a D6, EV-CORE-4),
+  whole numbers, ``+ - * /`` and brackets; a division may end in ``U``/``C`` (round up),
   ``R`` (round half away from zero) or ``F`` (round down), else the default applies (§0.3);
-- one comparison ``<= >= < > = <>`` against a target that has no dice;
-- a leading ``S`` for a secret roll;
-- text after the first space is a comment.
+  one comparison (``<= >= < > = <>``, also ``=< => == !=``) against a target with no dice;
+- ``D66``, ``D66S``/``D66A`` (sorted), ``D66D`` (sorted high first), ``D66N`` (as thrown);
+- ``3B6``, ``2B6+4B10>=4``: a pool of dice listed one by one, counting successes;
+- ``choice[a,b,c]``, ``choice(a,b,c)``, ``choice a b c``: pick one item;
+- ``C(10+5*2)``: the calculator;
+- ``x3 2D6``, ``rep3 2D6``, ``repeat3 2D6``: the same command several times;
+- a leading ``S`` for a secret roll; text after the first space is a comment.
 
 ``str()`` gives the normalised notation back and ``repr`` is the parse call:
 
@@ -16,22 +22,29 @@ Accepted, case-insensitive, full-width characters allowed (``２Ｄ６＋３``):
 parse('S2D6+3>=10 attack')
 >>> str(parse("（１Ｄ６）／２"))
 '(1D6)/2'
+>>> str(parse("(2+3)d6--1"))
+'5D6+1'
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
 from companion.errors import InvalidNotation
 
-MAX_DICE = 200
-MAX_SIDES = 1000
+MAX_DICE = 200  # BCDice's UPPER_LIMIT_DICE_TIMES
+MAX_SIDES = 10_000  # at least BCDice's (1,000 in the sources read; see docs/dice-notation.md)
 MAX_NESTING = 20
+MAX_REPEAT = 100  # BCDice's Repeat::REPEAT_LIMIT
+D66_SIDES = 66  # ``ND66`` is N D66 dice, never a 66-sided die (BCDice)
 
 # Characters NFKC leaves alone but players type in Japanese text.
 _EXTRA_FOLDS = {"−": "-", "×": "*", "÷": "/", "≦": "≤", "≧": "≥"}
+_REPEAT = re.compile(r"(REPEAT|REP|X)(\d*)")
+_D66 = re.compile(r"D66([ASDN]?)")
 
 
 class DiceSyntaxError(InvalidNotation):
@@ -51,33 +64,40 @@ def _display_width(text: str) -> int:
 
 
 class Rounding(Enum):
-    """How a division result becomes a whole number (§0.3, EV-CORE-4)."""
+    """How a division result becomes a whole number; the value is the suffix BCDice writes.
 
-    DOWN = "F"  # toward zero
-    UP = "U"  # away from zero
-    NEAREST = "R"  # halves away from zero
+    ``UP``/``DOWN`` are BCDice's ``U``/``F``: toward +∞ and −∞. ``TOWARD_ZERO`` is
+    the spec's §0.3 Default for a plain ``/`` (BCDice's own plain ``/`` rounds down).
+    """
+
+    UP = "U"
+    DOWN = "F"
+    NEAREST = "R"  # halves away from zero, as Ruby's Float#round
+    TOWARD_ZERO = ""
 
     def divide(self, numerator: int, denominator: int) -> int:
         """Divide whole numbers and round the quotient this way.
 
-        >>> Rounding.DOWN.divide(5, 2), Rounding.UP.divide(5, 2), Rounding.NEAREST.divide(5, 2)
-        (2, 3, 3)
-        >>> Rounding.DOWN.divide(-5, 2), Rounding.UP.divide(-5, 2)
-        (-2, -3)
+        >>> [r.divide(-4, 3) for r in Rounding]
+        [-1, -2, -1, -1]
+        >>> [r.divide(5, 2) for r in Rounding]
+        [3, 2, 3, 2]
         """
         if denominator == 0:
             raise ZeroDivisionError("division by zero")
+        if self is Rounding.UP:
+            return -(-numerator // denominator)
+        if self is Rounding.DOWN:
+            return numerator // denominator
         sign = -1 if (numerator < 0) != (denominator < 0) else 1
         quotient, remainder = divmod(abs(numerator), abs(denominator))
-        if self is Rounding.UP and remainder:
-            quotient += 1
-        elif self is Rounding.NEAREST and 2 * remainder >= abs(denominator):
+        if self is Rounding.NEAREST and 2 * remainder >= abs(denominator):
             quotient += 1
         return sign * quotient
 
 
 class Comparison(Enum):
-    """The comparisons BCDice accepts between a total and a target."""
+    """The comparisons BCDice accepts between a total and a target; the value is as shown."""
 
     LE = "<="
     GE = ">="
@@ -97,6 +117,45 @@ class Comparison(Enum):
         }[self]
 
 
+# Every spelling BCDice's Normalize.comparison_operator folds, plus the Japanese signs.
+_COMPARISONS = {
+    "<=": Comparison.LE, "=<": Comparison.LE, "≤": Comparison.LE,
+    ">=": Comparison.GE, "=>": Comparison.GE, "≥": Comparison.GE,
+    "<>": Comparison.NE, "!=": Comparison.NE, "=!": Comparison.NE, "≠": Comparison.NE,
+    "<": Comparison.LT, ">": Comparison.GT, "=": Comparison.EQ, "==": Comparison.EQ,
+}
+_COMPARISON_CHARS = "<>=!≤≥≠"
+
+
+class KeepKind(Enum):
+    """Which dice of a roll count toward its sum; ``MAX``/``MIN`` are ``KH1``/``KL1``."""
+
+    KEEP_HIGHEST = "KH"
+    KEEP_LOWEST = "KL"
+    DROP_HIGHEST = "DH"
+    DROP_LOWEST = "DL"
+
+    def select(self, values: list[int], n: int) -> list[int]:
+        """The faces that are added up, from ``values`` sorted low to high."""
+        ordered = sorted(values)
+        if self is KeepKind.KEEP_HIGHEST:
+            return ordered[len(ordered) - n:] if n else []
+        if self is KeepKind.KEEP_LOWEST:
+            return ordered[:n]
+        if self is KeepKind.DROP_HIGHEST:
+            return ordered[:max(len(ordered) - n, 0)]
+        return ordered[n:]
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    kind: KeepKind
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}{self.count}"
+
+
 @dataclass(frozen=True, slots=True)
 class Number:
     value: int
@@ -107,13 +166,17 @@ class Number:
 
 @dataclass(frozen=True, slots=True)
 class Dice:
-    """``NdX``: roll ``count`` dice of ``sides`` sides and add them."""
+    """``NdX``: roll ``count`` dice of ``sides`` sides and add them (the kept ones, if ``keep``).
+
+    Sides of 66 are D66 dice (two D6 read as tens and units), as in BCDice.
+    """
 
     count: int
     sides: int
+    keep: Keep | None = None
 
     def __str__(self) -> str:
-        return f"{self.count}D{self.sides}"
+        return f"{self.count}D{self.sides}{self.keep or ''}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +207,7 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class BinaryOp:
-    """``left op right``; ``rounding`` is set only when a division carried U, R or F."""
+    """``left op right``; ``rounding`` is set only when a division carried U, C, R or F."""
 
     op: str
     left: Node
@@ -170,9 +233,34 @@ def has_dice(node: Node) -> bool:
     return False
 
 
+def evaluate(node: Node, division: Rounding = Rounding.TOWARD_ZERO) -> int:
+    """The value of arithmetic without dice; a plain ``/`` rounds as ``division`` says."""
+    match node:
+        case Number(value):
+            return value
+        case Negate(operand):
+            return -evaluate(operand, division)
+        case Group(inner):
+            return evaluate(inner, division)
+        case BinaryOp(op, left, right, rounding):
+            a, b = evaluate(left, division), evaluate(right, division)
+            if op == "+":
+                return a + b
+            if op == "-":
+                return a - b
+            if op == "*":
+                return a * b
+            return (rounding or division).divide(a, b)
+    raise TypeError(f"{node!r} rolls dice and has no value before it is rolled")
+
+
+def _suffix(secret: bool, comment: str) -> tuple[str, str]:
+    return ("S" if secret else ""), (f" {comment}" if comment else "")
+
+
 @dataclass(frozen=True, slots=True)
 class DiceCommand:
-    """One parsed roll: the expression, an optional comparison and target, secret flag, comment."""
+    """A sum roll: the expression, an optional comparison and target, secret flag, comment."""
 
     expr: Node
     comparison: Comparison | None = None
@@ -182,17 +270,190 @@ class DiceCommand:
 
     @property
     def formula(self) -> str:
-        """The roll without the S prefix and comment, as shown in brackets: ``2D6+3>=10``."""
+        """The roll without the S prefix and comment, as typed (normalised): ``2D6+3>=10``."""
         cmp = f"{self.comparison.value}{self.target}" if self.comparison else ""
         return f"{self.expr}{cmp}"
 
     def __str__(self) -> str:
-        secret = "S" if self.secret else ""
-        comment = f" {self.comment}" if self.comment else ""
+        secret, comment = _suffix(self.secret, self.comment)
         return f"{secret}{self.formula}{comment}"
 
     def __repr__(self) -> str:
         return f"parse({str(self)!r})"
+
+
+class D66Order(Enum):
+    """How the two D6 of a D66 become tens and units."""
+
+    AS_THROWN = "N"
+    ASCENDING = "S"
+    DESCENDING = "D"
+
+    def arrange(self, first: int, second: int) -> tuple[int, int]:
+        if self is D66Order.ASCENDING:
+            return min(first, second), max(first, second)
+        if self is D66Order.DESCENDING:
+            return max(first, second), min(first, second)
+        return first, second
+
+
+class D66Suffix(Enum):
+    """The letter after ``D66``; none means the system's Default order (RollOptions)."""
+
+    DEFAULT = ""
+    A = "A"
+    S = "S"
+    D = "D"
+    N = "N"
+
+    @property
+    def order(self) -> D66Order | None:
+        return {
+            D66Suffix.DEFAULT: None,
+            D66Suffix.A: D66Order.ASCENDING,
+            D66Suffix.S: D66Order.ASCENDING,
+            D66Suffix.D: D66Order.DESCENDING,
+            D66Suffix.N: D66Order.AS_THROWN,
+        }[self]
+
+
+@dataclass(frozen=True, slots=True)
+class D66Command:
+    """``D66``: two D6 read as tens and units, 11–66 (the key of most Japanese tables)."""
+
+    suffix: D66Suffix = D66Suffix.DEFAULT
+    secret: bool = False
+    comment: str = ""
+
+    @property
+    def formula(self) -> str:
+        return f"D66{self.suffix.value}"
+
+    def __str__(self) -> str:
+        secret, comment = _suffix(self.secret, self.comment)
+        return f"{secret}{self.formula}{comment}"
+
+    def __repr__(self) -> str:
+        return f"parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """``NBX``: ``count`` dice of ``sides`` sides, listed one by one (BCDice バラバラロール)."""
+
+    count: int
+    sides: int
+
+    def __str__(self) -> str:
+        return f"{self.count}B{self.sides}"
+
+
+@dataclass(frozen=True, slots=True)
+class PoolCommand:
+    """``3B6>=4``: roll the pools, list every die, and count the dice that meet the target."""
+
+    pools: tuple[Pool, ...]
+    comparison: Comparison | None = None
+    target: Node | None = None
+    secret: bool = False
+    comment: str = ""
+
+    @property
+    def formula(self) -> str:
+        cmp = f"{self.comparison.value}{self.target}" if self.comparison else ""
+        return "+".join(map(str, self.pools)) + cmp
+
+    def __str__(self) -> str:
+        secret, comment = _suffix(self.secret, self.comment)
+        return f"{secret}{self.formula}{comment}"
+
+    def __repr__(self) -> str:
+        return f"parse({str(self)!r})"
+
+
+class ChoiceStyle(Enum):
+    """How the items of a choice were written; the value opens the list."""
+
+    BRACKET = "["
+    PAREN = "("
+    SPACE = " "
+
+    @property
+    def close(self) -> str:
+        return {ChoiceStyle.BRACKET: "]", ChoiceStyle.PAREN: ")", ChoiceStyle.SPACE: ""}[self]
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceCommand:
+    """``choice[a,b,c]``: pick one item with a die of as many sides as there are items."""
+
+    items: tuple[str, ...]
+    style: ChoiceStyle = ChoiceStyle.BRACKET
+    secret: bool = False
+    comment: str = ""
+
+    @property
+    def formula(self) -> str:
+        joiner = " " if self.style is ChoiceStyle.SPACE else ","
+        return f"choice{self.style.value}{joiner.join(self.items)}{self.style.close}"
+
+    def __str__(self) -> str:
+        secret, comment = _suffix(self.secret, self.comment)
+        return f"{secret}{self.formula}{comment}"
+
+    def __repr__(self) -> str:
+        return f"parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class CalcCommand:
+    """``C(10+5*2)``: work out arithmetic without dice."""
+
+    expr: Node
+    secret: bool = False
+    comment: str = ""
+
+    @property
+    def formula(self) -> str:
+        return f"C{self.expr}"
+
+    def __str__(self) -> str:
+        secret, comment = _suffix(self.secret, self.comment)
+        return f"{secret}{self.formula}{comment}"
+
+    def __repr__(self) -> str:
+        return f"parse({str(self)!r})"
+
+
+SingleCommand = DiceCommand | D66Command | PoolCommand | ChoiceCommand | CalcCommand
+
+
+class RepeatKeyword(Enum):
+    """The three spellings of BCDice's repeat, kept so ``str()`` gives back what was typed."""
+
+    X = "x"
+    REP = "rep"
+    REPEAT = "repeat"
+
+
+@dataclass(frozen=True, slots=True)
+class RepeatCommand:
+    """``x3 2D6``: the same command ``times`` times, each roll independent of the others."""
+
+    times: int
+    command: SingleCommand
+    keyword: RepeatKeyword = RepeatKeyword.X
+    secret: bool = False
+
+    def __str__(self) -> str:
+        secret = "S" if self.secret else ""
+        return f"{secret}{self.keyword.value}{self.times} {self.command}"
+
+    def __repr__(self) -> str:
+        return f"parse({str(self)!r})"
+
+
+Command = SingleCommand | RepeatCommand
 
 
 def _fold(text: str) -> str:
@@ -205,8 +466,12 @@ def _fold(text: str) -> str:
     return "".join(out)
 
 
+def _is_digit(char: str) -> bool:
+    return char.isdigit() and char.isascii()
+
+
 class _Parser:
-    """Recursive descent over the command part of the text (before the first space)."""
+    """Recursive descent over the folded text; errors point into the original text."""
 
     def __init__(self, original: str, folded: str, start: int, end: int) -> None:
         self.original = original
@@ -218,34 +483,43 @@ class _Parser:
     def fail(self, reason: str, position: int | None = None) -> DiceSyntaxError:
         return DiceSyntaxError(self.original, self.pos if position is None else position, reason)
 
-    def peek(self) -> str:
-        return self.text[self.pos] if self.pos < self.end else ""
+    def peek(self, ahead: int = 0) -> str:
+        index = self.pos + ahead
+        return self.text[index] if index < self.end else ""
 
-    def peek_comparison(self) -> str:
-        for symbol in ("<=", ">=", "<>", "≤", "≥", "<", ">", "="):
-            if self.text.startswith(symbol, self.pos) and self.pos + len(symbol) <= self.end:
-                return symbol
-        return ""
+    def at(self, word: str) -> bool:
+        return self.text.startswith(word, self.pos, self.end)
 
     def number(self) -> tuple[int, int]:
         start = self.pos
-        while self.peek().isdigit() and self.peek().isascii():
+        while _is_digit(self.peek()):
             self.pos += 1
         if self.pos == start:
             raise self.fail("expected a number")
         return int(self.text[start:self.pos]), start
+
+    def unexpected(self) -> DiceSyntaxError:
+        if self.pos >= self.end:
+            return self.fail("the expression ends too early")
+        return self.fail(f"unexpected {self.original[self.pos]!r}")
+
+    # --- arithmetic and dice -------------------------------------------------------
 
     def expression(self) -> Node:
         node = self.term()
         while self.peek() in ("+", "-"):
             op = self.peek()
             self.pos += 1
-            node = BinaryOp(op, node, self.term())
+            right = self.term()
+            if isinstance(right, Negate):
+                # BCDice writes "2d10--3" as "2D10+3": a negative right side flips the sign.
+                op, right = ("-" if op == "+" else "+"), right.operand
+            node = BinaryOp(op, node, right)
         return node
 
     def term(self) -> Node:
         node = self.unary()
-        while self.peek() in ("*", "/"):
+        while self.peek() and self.peek() in "*/":
             op = self.peek()
             self.pos += 1
             right_at = self.pos
@@ -254,7 +528,7 @@ class _Parser:
             if op == "/":
                 if right == Number(0):
                     raise self.fail("division by zero", right_at)
-                if self.peek() in ("U", "C", "R", "F"):
+                if self.peek() and self.peek() in "UCRF":
                     rounding = Rounding.UP if self.peek() == "C" else Rounding(self.peek())
                     self.pos += 1
             node = BinaryOp(op, node, right, rounding)
@@ -263,11 +537,69 @@ class _Parser:
     def unary(self) -> Node:
         if self.peek() == "-":
             self.pos += 1
-            return Negate(self.unary())
+            operand = self.unary()
+            return operand.operand if isinstance(operand, Negate) else Negate(operand)
         if self.peek() == "+":
             self.pos += 1
             return self.unary()
-        return self.primary()
+        return self.dice()
+
+    def dice(self) -> Node:
+        start = self.pos
+        if self.peek() == "D":
+            if self.at("D66") and not _is_digit(self.peek(3)):
+                raise self.fail("D66 is a command of its own; write 1D66 to add it up")
+            self.pos += 1
+            if not (_is_digit(self.peek()) or self.peek() == "("):
+                raise self.fail("write the sides after D, or how many dice before it: 1D6")
+            return self.dice_rest(1, start)
+        if _is_digit(self.peek()) and self.at("1/2D") and not _is_digit(self.peek(4)):
+            self.pos += 4
+            return HalfDie()
+        count_node = self.primary()
+        if self.peek() != "D":
+            return count_node
+        count = self.constant(count_node, start, "the number of dice")
+        if not 1 <= count <= MAX_DICE:
+            raise self.fail(f"the number of dice must be 1 to {MAX_DICE}", start)
+        self.pos += 1
+        return self.dice_rest(count, start)
+
+    def dice_rest(self, count: int, start: int) -> Dice:
+        """Sides (six if none are written, as seeds 001 and 002 write ``2D``) and a filter."""
+        sides = 6
+        if _is_digit(self.peek()) or self.peek() == "(":
+            sides_at = self.pos
+            sides = self.constant(self.primary(), sides_at, "the sides")
+            if not 1 <= sides <= MAX_SIDES:
+                raise self.fail(f"a die must have 1 to {MAX_SIDES:,} sides", sides_at)
+        return Dice(count, sides, self.keep())
+
+    def keep(self) -> Keep | None:
+        if self.at("MAX") or self.at("MIN"):
+            kind = KeepKind.KEEP_HIGHEST if self.at("MAX") else KeepKind.KEEP_LOWEST
+            self.pos += 3
+            return Keep(kind, 1)
+        pair = self.text[self.pos:self.pos + 2] if self.pos + 2 <= self.end else ""
+        if pair not in {k.value for k in KeepKind}:
+            return None
+        self.pos += 2
+        n = 1
+        if _is_digit(self.peek()) or self.peek() == "(":
+            n_at = self.pos
+            n = self.constant(self.primary(), n_at, f"the number after {pair}")
+            if not 0 <= n <= MAX_DICE:
+                raise self.fail(f"{pair} takes 0 to {MAX_DICE} dice", n_at)
+        return Keep(KeepKind(pair), n)
+
+    def constant(self, node: Node, at: int, what: str) -> int:
+        """Work out a count or sides now, so the formula shows it as BCDice does: ``5D6``."""
+        if has_dice(node):
+            raise self.fail(f"{what} cannot contain dice", at)
+        try:
+            return evaluate(node)
+        except ZeroDivisionError:
+            raise self.fail("division by zero", at) from None
 
     def primary(self) -> Node:
         char = self.peek()
@@ -285,61 +617,173 @@ class _Parser:
                 raise self.fail("expected ')'")
             self.pos += 1
             return Group(inner)
-        if char.isdigit() and char.isascii():
-            half_die = self.text.startswith("1/2D", self.pos, self.end)
-            if half_die and not self._digit_at(self.pos + 4):
-                self.pos += 4
-                return HalfDie()
-            value, start = self.number()
-            if self.peek() != "D":
-                return Number(value)
-            if not 1 <= value <= MAX_DICE:
-                raise self.fail(f"the number of dice must be 1 to {MAX_DICE}", start)
+        if _is_digit(char):
+            value, _ = self.number()
+            return Number(value)
+        raise self.unexpected()
+
+    # --- comparisons -----------------------------------------------------------------
+
+    def comparison(self) -> Comparison | None:
+        start = self.pos
+        while self.peek() and self.peek() in _COMPARISON_CHARS:
             self.pos += 1
-            if not self._digit_at(self.pos):
-                return Dice(value, 6)  # "1D", "2D": six-sided, as seeds 001 and 002 write
-            sides, sides_at = self.number()
-            if not 1 <= sides <= MAX_SIDES:
-                raise self.fail(f"a die must have 1 to {MAX_SIDES} sides", sides_at)
-            return Dice(value, sides)
-        if char == "D":
-            raise self.fail("write how many dice before D, e.g. 1D6")
-        if not char:
-            raise self.fail("the expression ends too early")
-        raise self.fail(f"unexpected {self.original[self.pos]!r}")
+        symbol = self.text[start:self.pos]
+        if not symbol:
+            return None
+        if symbol not in _COMPARISONS:
+            raise self.fail(f"{self.original[start:self.pos]!r} is not a comparison", start)
+        return _COMPARISONS[symbol]
 
-    def _digit_at(self, index: int) -> bool:
-        return index < self.end and self.text[index].isdigit() and self.text[index].isascii()
+    def target(self) -> Node:
+        if self.pos >= self.end:
+            raise self.fail("the comparison has no target")
+        target_at = self.pos
+        target = self.expression()
+        if has_dice(target):
+            raise self.fail("a target cannot contain dice", target_at)
+        return target
+
+    def finish(self, has_comparison: bool) -> None:
+        if self.pos < self.end:
+            if has_comparison and self.peek() in _COMPARISON_CHARS:
+                raise self.fail("only one comparison is allowed")
+            raise self.unexpected()
+
+    # --- pools (B) -------------------------------------------------------------------
+
+    def starts_pool(self) -> bool:
+        """Whether the command is ``NBX...``: a count, then ``B``."""
+        save = self.pos
+        try:
+            self.pool_number("the number of dice")
+            return self.peek() == "B"
+        except DiceSyntaxError:
+            return False
+        finally:
+            self.pos = save
+
+    def pool_number(self, what: str) -> int:
+        at = self.pos
+        if not (_is_digit(self.peek()) or self.peek() == "("):
+            raise self.unexpected()
+        return self.constant(self.primary(), at, what)
+
+    def pool(self) -> Pool:
+        start = self.pos
+        count = self.pool_number("the number of dice")
+        if not 1 <= count <= MAX_DICE:
+            raise self.fail(f"the number of dice must be 1 to {MAX_DICE}", start)
+        if self.peek() != "B":
+            raise self.fail("every part of a B roll is a pool such as 3B6")
+        self.pos += 1
+        sides_at = self.pos
+        sides = self.pool_number("the sides")
+        if not 1 <= sides <= MAX_SIDES:
+            raise self.fail(f"a die must have 1 to {MAX_SIDES:,} sides", sides_at)
+        return Pool(count, sides)
 
 
-def parse(text: str) -> DiceCommand:
+def _command_end(folded: str, start: int) -> int:
+    """Where the command part ends: the first space (BCDice: the rest is a comment)."""
+    end = folded.find(" ", start)
+    return len(folded) if end < 0 else end
+
+
+def parse(text: str) -> Command:
     """Parse one dice command; raise :class:`DiceSyntaxError` pointing at the fault."""
     folded = _fold(text)
     start = len(folded) - len(folded.lstrip())
-    end = folded.find(" ", start)
-    if end < 0:
-        end = len(folded)
-    comment = text[end:].strip()
-    if start == end:
+    if start == len(folded):
         raise DiceSyntaxError(text, start, "no dice expression given")
+    return _parse_at(text, folded, start, allow_repeat=True)
+
+
+def _parse_at(text: str, folded: str, start: int, *, allow_repeat: bool) -> Command:
     secret = folded[start] == "S"
-    parser = _Parser(text, folded, start + secret, end)
+    at = start + secret
+    repeat = _REPEAT.match(folded, at)
+    if repeat and repeat.group(1) != "X" or repeat and repeat.group(2):
+        if not allow_repeat:
+            raise DiceSyntaxError(text, at, "a repeat cannot repeat another repeat")
+        return _parse_repeat(text, folded, at, repeat, secret)
+    if folded.startswith("CHOICE", at):
+        return _parse_choice(text, folded, at + len("CHOICE"), secret)
+    end = _command_end(folded, at)
+    comment = text[end:].strip()
+    parser = _Parser(text, folded, at, end)
+    if at >= end:
+        raise parser.unexpected()
+    if folded[at] == "C":
+        parser.pos += 1
+        expr_at = parser.pos
+        expr = parser.expression()
+        parser.finish(False)
+        if has_dice(expr):
+            raise DiceSyntaxError(text, expr_at, "the calculator C(...) takes no dice")
+        return CalcCommand(expr, secret, comment)
+    d66 = _D66.fullmatch(folded, at, end)
+    if d66:
+        return D66Command(D66Suffix(d66.group(1)), secret, comment)
+    if parser.starts_pool():
+        pools = [parser.pool()]
+        while parser.peek() == "+":
+            parser.pos += 1
+            pools.append(parser.pool())
+        comparison = parser.comparison()
+        target = parser.target() if comparison else None
+        parser.finish(comparison is not None)
+        return PoolCommand(tuple(pools), comparison, target, secret, comment)
     expr = parser.expression()
-    comparison = target = None
-    symbol = parser.peek_comparison()
-    if symbol:
-        comparison = Comparison({"≤": "<=", "≥": ">="}.get(symbol, symbol))
-        parser.pos += len(symbol)
-        target_at = parser.pos
-        if parser.pos >= end:
-            raise parser.fail("the comparison has no target")
-        target = parser.expression()
-        if has_dice(target):
-            raise parser.fail("a target cannot contain dice", target_at)
-    if parser.pos < end:
-        if parser.peek_comparison() and comparison:
-            raise parser.fail("only one comparison is allowed")
-        raise parser.fail(f"unexpected {text[parser.pos]!r}")
+    comparison = parser.comparison()
+    target = parser.target() if comparison else None
+    parser.finish(comparison is not None)
     if not has_dice(expr):
-        raise DiceSyntaxError(text, start + secret, "the expression rolls no dice")
+        raise DiceSyntaxError(text, at, "the expression rolls no dice")
     return DiceCommand(expr, comparison, target, secret, comment)
+
+
+def _parse_repeat(
+    text: str, folded: str, at: int, match: re.Match[str], secret: bool
+) -> RepeatCommand:
+    keyword = RepeatKeyword(match.group(1).lower())
+    if not match.group(2):
+        raise DiceSyntaxError(text, match.end(), f"write how many times after {keyword.value}")
+    times = int(match.group(2))
+    if not 1 <= times <= MAX_REPEAT:
+        raise DiceSyntaxError(text, match.start(2), f"repeat 1 to {MAX_REPEAT} times")
+    rest = match.end()
+    if rest >= len(folded) or folded[rest] != " ":
+        raise DiceSyntaxError(text, rest, f"put a space and the command after {keyword.value}N")
+    inner_at = len(folded) - len(folded[rest:].lstrip())
+    if inner_at == len(folded):
+        raise DiceSyntaxError(text, inner_at, "no command to repeat")
+    inner = _parse_at(text, folded, inner_at, allow_repeat=False)
+    assert not isinstance(inner, RepeatCommand)  # allow_repeat=False refuses them
+    return RepeatCommand(times, inner, keyword, secret)
+
+
+def _parse_choice(text: str, folded: str, at: int, secret: bool) -> ChoiceCommand:
+    """BCDice's choice: ``[a,b]`` and ``(a,b)`` split at commas, ``choice a b`` at spaces."""
+    opener = folded[at] if at < len(folded) else ""
+    if opener not in ("[", "(", " "):
+        raise DiceSyntaxError(text, at, "write choice[a,b], choice(a,b) or choice a b")
+    style = ChoiceStyle(opener)
+    comment = ""
+    if style is ChoiceStyle.SPACE:
+        spans = [m.span() for m in re.finditer(r"\S+", folded[at:])]
+        items = [text[at + a:at + b] for a, b in spans]
+    else:
+        close = folded.find(style.close, at + 1)
+        if close < 0:
+            raise DiceSyntaxError(text, at, "this bracket is never closed")
+        after = close + 1
+        if after < len(folded) and folded[after] != " ":
+            raise DiceSyntaxError(text, after, f"unexpected {text[after]!r}")
+        comment = text[after:].strip()
+        cuts = [at] + [i for i in range(at + 1, close) if folded[i] == ","] + [close]
+        items = [text[a + 1:b].strip() for a, b in zip(cuts, cuts[1:])]
+        items = [item for item in items if item]
+    if not items:
+        raise DiceSyntaxError(text, at, "choice needs at least one item")
+    return ChoiceCommand(tuple(items), style, secret, comment)

@@ -27,7 +27,7 @@ from rich.console import Console
 from companion.app.cli import main
 from companion.app.dice_tray import CameraFrames, DiceTray, parse_expressions
 from companion.app.session import Controls
-from companion.app.view import View
+from companion.hw.display.view import View
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import CompanionError, DataError
 from companion.hw.buttons import ButtonPanel, ButtonPins, Press

@@ -21,7 +21,7 @@ from companion.app.session import (
     SimTiles,
     TableTiles,
 )
-from companion.app.view import View
+from companion.hw.display.view import View
 from companion.hw.buttons import ButtonPanel, ButtonPins, Press, WaitingSignal
 from companion.hw.ports import ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.actions import ChoiceRequest, TileRequest

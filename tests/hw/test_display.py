@@ -14,7 +14,7 @@ import pygame
 import pytest
 from rich.console import Console
 
-from companion.app.view import Name, Option, TileView, example_view, message_view
+from companion.hw.display.view import Name, Option, TileView, example_view, message_view
 from companion.hw.buttons import Button, Pick
 from companion.hw.display import open_display
 from companion.hw.display.fonts import find_cjk_font, without_cjk

@@ -55,11 +55,11 @@ from companion.app.session import (
     choose,
     open_reader,
 )
-from companion.app.view import Option, message_view
 from companion.dice import DiceSource, SimulatedDice
 from companion.errors import CompanionError, DataError, DeviceError
 from companion.hw.buttons import Button, ButtonPanel, ButtonPins, WaitingSignal, optional_pin
 from companion.hw.display import Display, open_display
+from companion.hw.display.view import Option, message_view
 from companion.hw.keyboard import KeyboardInput
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer, find_strategy
@@ -443,7 +443,7 @@ def farewell(session: Session, config: Config, display: Display | None, controls
 def log_header(saved: SaveGame) -> list[str]:
     """The first line of a game in the log: what is needed to play it again."""
     return [json.dumps({
-        "log": "jongrogue-companion", "version": 1, "game_id": saved.game_id,
+        "log": "jongrogue-companion", "version": 2, "game_id": saved.game_id,
         "seed": saved.seed, "preset": saved.preset, "strategy": saved.strategy,
         "input": saved.input_kind, "profile": saved.profile_path,
     }, ensure_ascii=False, sort_keys=True)]
@@ -474,4 +474,6 @@ def print_summary(game: Game, saved: SaveGame) -> None:
 def cause_of_death(outcome: Outcome) -> str:
     if outcome.cause == "frozen":
         return "frozen to death (凍死)"
-    return monster_name(outcome.cause) if outcome.cause else outcome.termination.value
+    if outcome.cause:
+        return monster_name(outcome.cause)
+    return "the wall ran out of tiles (山牌切れ)"

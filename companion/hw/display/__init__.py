@@ -1,17 +1,15 @@
 """Displays: ``screen`` (pygame), ``terminal`` (rich), ``none``. Each backend is imported lazily.
 
 Every display implements :class:`Display`. They render a
-:class:`companion.app.view.View`, and report keys and taps as presses.
+:class:`companion.hw.display.view.View`, and report keys and taps as presses.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from companion.hw.buttons import Press
-
-if TYPE_CHECKING:
-    from companion.app.view import View
+from companion.hw.display.view import View
 
 DISPLAY_KINDS = ("screen", "terminal", "none")
 

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion.hw.buttons import Button
-
-if TYPE_CHECKING:
-    from companion.app.view import Option
+from companion.hw.display.view import Option
 
 
 def option_key(option: Option, index: int, highlight: int | None,

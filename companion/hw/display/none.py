@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion.hw.buttons import Press
-
-if TYPE_CHECKING:
-    from companion.app.view import View
+from companion.hw.display.view import View
 
 
 class NoDisplay:

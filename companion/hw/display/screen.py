@@ -19,7 +19,6 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 import pygame.freetype
@@ -28,10 +27,8 @@ from companion.assets import tile_image_path
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.fonts import FontFile, find_cjk_font, without_cjk
 from companion.hw.display.keys import option_key
+from companion.hw.display.view import DiceView, SheetView, TileView, View
 from companion.hw.keyboard import press_for_key
-
-if TYPE_CHECKING:
-    from companion.app.view import DiceView, SheetView, TileView, View
 
 LAYOUTS: dict[str, tuple[int, int]] = {"800x480": (800, 480), "1024x600": (1024, 600)}
 
@@ -78,7 +75,7 @@ class _Metrics:
 
 
 class ScreenDisplay:
-    """A pygame window (or the whole screen) showing :class:`~companion.app.view.View`."""
+    """A pygame window (or the whole screen) showing :class:`~companion.hw.display.view.View`."""
 
     def __init__(
         self,

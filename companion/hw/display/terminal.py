@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -11,9 +9,7 @@ from rich.text import Text
 
 from companion.hw.buttons import Button, Press
 from companion.hw.display.keys import option_key
-
-if TYPE_CHECKING:
-    from companion.app.view import DiceView, SheetView, View
+from companion.hw.display.view import DiceView, SheetView, View
 
 _BUTTON_KEYS = {Button.ATTACK: "a", Button.FLEE: "f", Button.RANGED: "r", Button.ITEM: "i",
                 Button.MENU: "m"}

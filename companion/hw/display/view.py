@@ -1,10 +1,11 @@
 """What a display shows after every step (spec §9), as plain data.
 
 Displays (screen, terminal) render a :class:`View` and nothing else, so they
-never depend on the rules engine's internals; the session builds the view from
-the game. (The display backends in ``companion.hw.display`` name these types
-for type checking only; at run time they just read attributes.) Every name
-the player reads has its Japanese and English form.
+never depend on a game system's internals; each mode of the play session builds
+its view from its own state. These types are the display port's vocabulary: the
+session (above) and the display backends (beside them) both import them, and
+nothing here imports either. Every name the player reads has its Japanese and
+English form.
 """
 
 from __future__ import annotations
