@@ -61,3 +61,27 @@ def test_replay_of_a_bad_file_exits_2(
     log.write_text(content, encoding="utf-8")
     assert main(["replay", str(log)]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_log_holds_turn_events_and_a_version_1_log_still_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Version 2 logs carry a turn event per melee turn; a version 1 log (no turn events)
+    is compared with the replay's turn events left out."""
+    log = tmp_path / "games.jsonl"
+    _play(log, 11, capsys)
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert lines[0]["version"] == 2 and any(e.get("kind") == "turn" for e in lines)
+    old = [{**lines[0], "version": 1}] + [e for e in lines[1:] if e["kind"] != "turn"]
+    log.write_text("".join(json.dumps(e) + "\n" for e in old), encoding="utf-8")
+    assert main(["replay", str(log)]) == 0
+    assert f"{len(old) - 1} events match" in capsys.readouterr().out
+
+
+def test_replay_refuses_a_log_version_it_does_not_know(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "new.jsonl"
+    log.write_text('{"log": "jongrogue-companion", "version": 3, "seed": 1}\n', encoding="utf-8")
+    assert main(["replay", str(log)]) == 2
+    assert "log version 3" in capsys.readouterr().err

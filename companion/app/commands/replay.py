@@ -5,6 +5,12 @@ profile, input kind) followed by one JSON line per event. A game played on the
 simulated wall is played again from its seed with the same strategy; the
 replay must give the same events, in order. Exit 0 when every game matches, 1
 at the first difference (which is printed), 2 when the file cannot be read.
+
+The header's ``version`` says which events a log holds. Version 2 (issue 22) added the
+``turn`` event at the start of each melee turn. A version 1 log is compared with the
+replay's turn events left out; the rules have changed since some version 1 logs were
+written (issue 22: no flight from a floor's start room), so such a game is reported
+where it first differs, which is the honest answer.
 """
 
 from __future__ import annotations
@@ -18,8 +24,11 @@ from typing import Any
 from companion.errors import DataError
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.datafiles import read_text
+from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.profile import load_profile
+
+LOG_VERSION = 2  # what companion play --log writes (its log_header)
 
 
 @dataclass
@@ -41,6 +50,10 @@ def read_log(path: Path) -> list[LoggedGame]:
         if not isinstance(obj, dict):
             raise DataError(f"{path}:{number}: expected a JSON object")
         if obj.get("log") == "jongrogue-companion":
+            version = obj.get("version", 1)
+            if not isinstance(version, int) or not 1 <= version <= LOG_VERSION:
+                raise DataError(f"{path}:{number}: log version {version!r} is not one this "
+                                f"companion reads (1 to {LOG_VERSION}); update the companion")
             games.append(LoggedGame(number, obj))
         elif not games:
             raise DataError(f"{path}:{number}: an event before any game header")
@@ -68,9 +81,16 @@ def replay_game(logged: LoggedGame) -> str | None:
     game = Game(header["preset"], profile)
     player = HeadlessPlayer(int(header["seed"]), header.get("strategy") or "cautious")
     expected = logged.events
-    while game.pending is not None and len(game.events) < len(expected):
+    skipped = frozenset() if header.get("version", 1) >= 2 else frozenset({Kind.TURN})
+    replayed: list[dict[str, Any]] = []
+    seen = 0
+    while True:
+        replayed += [_normal(e.to_json()) for e in game.events[seen:] if e.kind not in skipped]
+        seen = len(game.events)
+        if len(replayed) >= len(expected) or game.pending is None:
+            break
         game.push(player.answer(game))
-    replayed = [_normal(e.to_json()) for e in game.events[: len(expected)]]
+    replayed = replayed[: len(expected)]
     for index, (want, got) in enumerate(zip(expected, replayed, strict=False)):
         if want != got:
             return (f"game at line {logged.line}, event {index + 1}: "

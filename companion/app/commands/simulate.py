@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.app.commands.rules import existing_file, positive_int
 from companion.systems.jongrogue.autoplay import STRATEGIES, play
-from companion.systems.jongrogue.narration import monster_name
+from companion.systems.jongrogue.narration import cause_name
 from companion.systems.jongrogue.profile import PRESETS, load_profile
 
 CHUNK = 250  # most games per task: big enough to amortise the process hop
@@ -181,7 +181,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"mean floor reached: {result['mean_floor']:.1f} (deepest {result['deepest_floor']})")
     print("causes of death:")
     for cause, count in result["deaths_by"].items():
-        name = "frozen to death (凍死)" if cause == "frozen" else monster_name(cause)
-        print(f"  {count:7d}  {name}")
+        print(f"  {count:7d}  {cause_name(cause)}")
     print(f"{result['games_per_second']:.0f} games per second ({args.jobs} process(es))")
     return 0

@@ -22,6 +22,7 @@ class Kind(Enum):
     ENCOUNTER = "encounter"  # a monster and its sleep state
     MOVE = "move"  # the PC walked somewhere
     WAKE = "wake"
+    TURN = "turn"  # a melee turn begins: who may attack in it (JR-MULTI-1)
     CHECK = "check"  # a 1d9 check with every term
     DAMAGE = "damage"  # the PC lost HP
     HEAL = "heal"

@@ -112,7 +112,7 @@ class Game:
         self.flees: dict[int, int] = {}  # times the PC fled from each room of this floor
         self.pursuers: list[MonsterOnMap] = []  # JR-FLEE-2
         self.melee_started = False  # JR-RANGED-1: ranged combat only before melee
-        self.turn = 0
+        self.turn = 0  # melee turns of the current fight (JR-MULTI-1)
         self.inputs: list[Input] = []
         self.events: list[Event] = []
         self.pending: Request | None = None
@@ -471,6 +471,7 @@ class Game:
             options += self._ring_options()  # JR-MELEE-1: equip / unequip, then defend
             names = ", ".join(m.monster.name_ja for m in attackers)
             return f"Floor {self.floor}, room {room.number}: {names} attack! Act:", options
+        self.turn = 0  # no monster attacks: the fight, if there was one, is over
         if self.position is Position.DOOR and alive:
             options.append(Choice.of(Verb.ENTER))
         awake_here = any(m.sleep is Sleeping.AWAKE for m in alive)
@@ -503,7 +504,9 @@ class Game:
                 if thawed:
                     self._set_state(PCState.FROZEN, False)
                 else:
-                    yield from self._monsters_attack(None)
+                    if self.attackers():
+                        self._turn("frozen")
+                        yield from self._monsters_attack(None)
                     continue
             if PCState.BOUND in self.pc.states:
                 free, _ = yield from self._check("break free (拘束)", self.profile.bound_escape)
@@ -521,9 +524,9 @@ class Game:
             yield from self._ranged_combat(self.monster(int(choice.arg)))
         elif verb is Verb.USE:
             self._drink()
-            yield from self._defend_turn()
+            yield from self._defend_turn(choice)
         elif verb is Verb.DEFEND:
-            yield from self._defend_turn()
+            yield from self._defend_turn(choice)
         elif verb is Verb.FLEE:
             yield from self._flee()
         elif verb is Verb.ENTER:
@@ -534,10 +537,10 @@ class Game:
             yield from self._move(int(choice.arg))
         elif verb is Verb.EQUIP:
             self._wear_ring(Tile.from_notation(choice.arg))
-            yield from self._defend_turn()  # JR-MELEE-1: in melee, equipping is defending
+            yield from self._defend_turn(choice)  # JR-MELEE-1: in melee, equipping is defending
         elif verb is Verb.UNEQUIP:
             self._remove_ring(Tile.from_notation(choice.arg))
-            yield from self._defend_turn()
+            yield from self._defend_turn(choice)
 
     # ------------------------------------------------------------------ moving
 
@@ -573,7 +576,9 @@ class Game:
         if self.on(Option.PINCER):
             followers = [m for m in self.attackers() if m.sleep is Sleeping.AWAKE]
         if not self.pursuers:
-            yield from self._defend_turn()
+            yield from self._defend_turn(Choice.of(Verb.FLEE))
+        elif self.attackers():
+            self._turn("flee", attackers=[])  # JR-FLEE-2: the pursuers hold their blows
         for m in [*self.room_monsters(), *self.pursuers]:
             if m.monster.ability is Ability.FIRE_BREATH and m.sleep is Sleeping.AWAKE:
                 self._emit(Kind.ABILITY, ability="fire_breath", uid=m.uid, why="flee")
@@ -605,7 +610,7 @@ class Game:
     def _melee_turn(self, target: MonsterOnMap) -> Proc:
         """JR-MELEE-1/2: attack one monster; every other attacker is defended against."""
         self.melee_started = True
-        self.turn += 1
+        self._turn("fight", target)
         if PCState.CONFUSED in self.pc.states:
             acts, _ = yield from self._check("act while confused (混乱)", self.profile.confused_act)
             if not acts:
@@ -627,12 +632,32 @@ class Game:
                 yield from self._hasted_extra(target)
         yield from self._monsters_attack(target)
 
-    def _defend_turn(self) -> Proc:
+    def _defend_turn(self, choice: Choice) -> Proc:
         """A turn in which the PC did something other than attack (JR-MELEE-1)."""
         if self.attackers():
             self.melee_started = True
-            self.turn += 1
+            self._turn(choice.verb.value)
             yield from self._monsters_attack(None)
+
+    def _turn(
+        self,
+        action: str,
+        target: MonsterOnMap | None = None,
+        attackers: list[MonsterOnMap] | None = None,
+    ) -> None:
+        """JR-MULTI-1: a melee turn begins. Its event names who may attack as the turn
+        starts and how many may (``cap``), so a log shows each turn's attacks: the
+        monsters of its defend checks and of its non-breath damage are at most ``cap``
+        (one that falls may leave its place to the next in line within the turn)."""
+        self.turn += 1
+        pincered = self.pincered()
+        may = self.attackers() if attackers is None else attackers
+        self._emit(
+            Kind.TURN, floor=self.floor, room=self.room_no, position=self.position.value,
+            turn=self.turn, action=action, target=target.uid if target else 0,
+            attackers=[m.uid for m in may], pincer=pincered,
+            cap=self.profile.attackers[(self.position.value, pincered)],
+        )
 
     def _monsters_attack(self, attacked: MonsterOnMap | None) -> Proc:
         """JR-MULTI-1 [DEFAULT]: each other attacker gets its own defend check. The monster

@@ -42,6 +42,39 @@ def format_terms(terms: list[list[Any]]) -> str:
     return out
 
 
+def cause_name(cause: str) -> str:
+    """What ended a lost run, as a name: a monster id, "frozen", or "wall_exhausted"
+    (an outcome with no cause but the empty wall)."""
+    if cause == "frozen":
+        return "frozen to death (凍死)"
+    if cause in ("", "wall_exhausted"):
+        return "the wall ran out of tiles (山牌切れ)"
+    return monster_name(cause)
+
+
+def end_of_run(result: str, cause: str) -> str:
+    """How a lost run ended, as a phrase that reads right for every cause.
+
+    >>> end_of_run("death", "frozen"), end_of_run("death", "S")
+    ('frozen to death (凍死)', 'killed by 大蛇 (snake)')
+    >>> end_of_run("wall_exhausted", "")
+    'the wall ran out of tiles (山牌切れ)'
+    """
+    if result == "death" and cause != "frozen":
+        return f"killed by {cause_name(cause)}"
+    return cause_name(cause)
+
+
+def _turn(d: dict[str, Any]) -> str:
+    who = ", ".join(f"#{uid}" for uid in d["attackers"]) or "none"
+    where = {"door": "on the door", "room": "in the room", "corridor": "in the corridor"}
+    pincer = ", pincered (挟み撃ち)" if d["pincer"] else ""
+    action = f"{d['action']} #{d['target']}" if d["target"] else d["action"]
+    return (f"-- turn {d['turn']}, floor {d['floor']} room {d['room']} "
+            f"{where[d['position']]}{pincer}: the PC will {action}; "
+            f"may attack: {who} (at most {d['cap']})")
+
+
 def _check(d: dict[str, Any]) -> str:
     target = d["target"]
     head = f"{d['what']}: "
@@ -92,6 +125,8 @@ def describe(event: Event) -> str:
         return f"The PC is {'on the door of' if d['position'] == 'door' else 'in'} room {d['room']}"
     if k is Kind.WAKE:
         return f"{monster_name(d['monster'])} #{d['uid']} wakes up ({d['why']})"
+    if k is Kind.TURN:
+        return "  " + _turn(d)
     if k is Kind.CHECK:
         return "  " + _check(d)
     if k is Kind.DAMAGE:
@@ -130,8 +165,7 @@ def describe(event: Event) -> str:
                 f"*** 生還! The PC escaped the dungeon at level {d['level']} "
                 f"with {d['gold']} gold ***"
             )
-        cause = "frozen to death (凍死)" if d["cause"] == "frozen" else monster_name(d["cause"])
-        return f"*** Game over on floor {d['floor']}: killed by {cause} ***"
+        return f"*** Game over on floor {d['floor']}: {end_of_run(d['result'], d['cause'])} ***"
     return f"{k.value}: {d}"
 
 

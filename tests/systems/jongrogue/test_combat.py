@@ -109,6 +109,33 @@ def test_jr_multi_1_a_woken_target_takes_the_doors_one_place() -> None:
     assert [d["uid"] for d in of(events, Kind.DAMAGE)] == [2]
 
 
+def test_jr_multi_1_each_turn_begins_with_a_turn_event() -> None:
+    """JR-MULTI-1: every melee turn, a plain defend too, starts with a turn event naming
+    who may attack and how many may; the count runs on through the fight."""
+    game = tough(Game("ez"))
+    feed(game, "5m 1m 5m 1z 1z | enter")
+    events = feed(game, "defend 9m 8m")
+    assert [e.kind for e in events][:2] == [Kind.TURN, Kind.CHECK]
+    assert of(events, Kind.TURN) == [{
+        "floor": 1, "room": 5, "position": "room", "turn": 1, "action": "defend", "target": 0,
+        "attackers": [1, 2], "pincer": False, "cap": 4,
+    }]
+    turn = of(feed(game, "fight:2 9m 9m"), Kind.TURN)[0]
+    assert (turn["turn"], turn["action"], turn["target"]) == (2, "fight", 2)
+    assert turn["attackers"] == [1, 2]
+    feed(game, "fight:1 8m")  # the last one falls: the fight is over
+    events = feed(game, "move:4 1z 2z 3z 4z | move:5")
+    assert not of(events, Kind.TURN) and game.turn == 0
+
+
+def test_jr_multi_1_a_door_turn_names_its_one_place() -> None:
+    """JR-MULTI-1: on the door the turn event allows one attacker."""
+    game = tough(Game("plus"))
+    feed(game, "5m 1m 5m 1z 1z")  # two awake snakes (sleep check), the PC on the door
+    turn = of(feed(game, "fight:2 1m"), Kind.TURN)[0]
+    assert (turn["position"], turn["attackers"], turn["cap"]) == ("door", [1], 1)
+
+
 def test_jr_state_1_stepping_back_does_not_wake_stepping_in_does() -> None:
     """JR-STATE-1: back from the door: nobody wakes; into the room: 睡眠 wakes, 熟睡 does not;
     attacking a 熟睡 monster wakes it."""

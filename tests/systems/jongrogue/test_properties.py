@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -76,3 +79,34 @@ def test_every_walk_and_flight_leads_to_a_neighbour(seed: int, preset: str) -> N
         elif event.kind is Kind.MOVE and d["position"] == "door":
             assert d["room"] == start if room == 0 else d["room"] in neighbours(room), d
             room = d["room"]
+
+
+def attacks_per_turn(log: list[dict[str, Any]]) -> list[tuple[dict[str, Any], set[int]]]:
+    """Read a log as a reader would: each turn event, with the monsters that attacked in
+    that turn (a defend check, or damage that is not a breath) before the next turn."""
+    turns: list[tuple[dict[str, Any], set[int]]] = []
+    for event in log:
+        kind = event["kind"]
+        if kind == "turn":
+            turns.append((event, set()))
+        elif (kind == "check" and event["what"].startswith("defend")) or (
+            kind == "damage" and not event["breath"]
+        ):
+            assert turns, f"an attack before any turn: {event}"
+            turns[-1][1].add(event["uid"])
+    return turns
+
+
+@pytest.mark.parametrize("seed", [43, 193, 205, 231, 279, 1000, 1001, 1002])
+@pytest.mark.parametrize("preset", ["ez", "plus"])
+@pytest.mark.parametrize("strategy", ["cautious", "reckless"])
+def test_jr_multi_1_can_be_checked_from_the_log(seed: int, preset: str, strategy: str) -> None:
+    """JR-MULTI-1: from the log alone, every turn's attackers are at most its cap, and
+    every attack falls in a turn."""
+    game = play(seed, preset, strategy)
+    log = [json.loads(json.dumps(e.to_json())) for e in game.events]
+    turns = attacks_per_turn(log)
+    assert turns
+    for turn, attackers in turns:
+        assert len(attackers) <= turn["cap"], (turn, attackers)
+        assert turn["cap"] == game.profile.attackers[(turn["position"], turn["pincer"])]
