@@ -1,0 +1,512 @@
+"""Characters of `genso`: creation, derived values, gear, money, recovery and growth.
+
+A :class:`Character` is what a sheet holds; :func:`derive` computes HP/MP maxima,
+attack and defence values, protection, weapons and detection bonuses from it, term
+by term, every time it is asked, so a change of gear, rings or skills shows at once.
+Every change is a function that returns a new character.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from companion.dice import DiceSource, Result
+from companion.errors import IllegalAction
+from companion.systems.genso.money import Purse, Rates
+from companion.systems.genso.rules import ABILITIES, GensoRules, Item, Slot
+
+
+class Kind(Enum):
+    """PC or NPC (GM-COMBAT-8 and GM-CHAR: PCs follow the formulas, NPCs keep printed numbers)."""
+
+    PC = "pc"
+    NPC = "npc"
+
+
+class Hand(Enum):
+    """Which hand a magic ring is worn on (GM-ITEM-3)."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One addend of a derived value or check, shown as ``体力/Body 6``."""
+
+    label: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.value:+d}"
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A derived number with the terms it is the sum of (or a printed number as one term)."""
+
+    total: int
+    terms: tuple[Term, ...]
+
+    @property
+    def text(self) -> str:
+        shown = " ".join(f"{t.label} {t.value}" if i == 0 else str(t)
+                         for i, t in enumerate(self.terms))
+        return f"{self.total} = {shown}" if len(self.terms) > 1 else str(self.total)
+
+
+def _value(*terms: Term) -> Value:
+    kept = tuple(t for i, t in enumerate(terms) if i == 0 or t.value)
+    return Value(sum(t.value for t in kept), kept)
+
+
+@dataclass(frozen=True)
+class Character:
+    """A PC or NPC sheet (GM-CHAR, GM-DATA-1). ``hp``/``mp`` are current values.
+
+    ``max_hp``/``max_mp`` are set only for NPCs whose block prints numbers that do not
+    follow HP = Body × 2 (Appendix A.3 Default); ``hp_bonus``/``mp_bonus`` are growth.
+    ``mana_stones`` holds the MP left in each carried mana stone (0 = used).
+    """
+
+    name: str
+    kind: Kind
+    body: int
+    perception: int
+    magic: int
+    hp: int
+    mp: int
+    race: str = "人間"
+    sex: str = ""
+    age: int | None = None
+    job: str = "冒険者"
+    birth: str = ""
+    want: str = ""
+    dislike: str = ""
+    class_name: str = ""
+    level: int = 1
+    exp: int = 0
+    max_hp: int | None = None
+    max_mp: int | None = None
+    hp_bonus: int = 0
+    mp_bonus: int = 0
+    combat: int = 0
+    search: int = 0
+    trap_bonus: int | None = None
+    enemy_bonus: int | None = None
+    spells: tuple[str, ...] = ()
+    weapons: tuple[str, ...] = ()
+    armor: str | None = None
+    shield: str | None = None
+    printed_power: Mapping[str, str] = field(default_factory=dict)
+    printed_protection: Mapping[str, int] = field(default_factory=dict)
+    equipment: tuple[str, ...] = ()
+    rings_left: tuple[str, ...] = ()
+    rings_right: tuple[str, ...] = ()
+    storage_mp: int = 0
+    mana_stones: tuple[int, ...] = ()
+    purse: Purse = field(default_factory=Purse)
+
+    def ability(self, name: str) -> int:
+        if name not in ABILITIES:
+            raise IllegalAction(f"no ability {name!r}; the abilities are {', '.join(ABILITIES)}")
+        value: int = getattr(self, name)
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon as it strikes: its striking power (打撃力) and whether it is magic."""
+
+    key: str
+    name: str
+    power: str
+    magic: bool
+    printed: bool = False
+
+
+@dataclass(frozen=True)
+class Derived:
+    """Everything GM-CORE-3/4, GM-EQUIP and GM-ITEM-3 derive from a sheet."""
+
+    max_hp: Value
+    max_mp: Value
+    attack: Value
+    defence: Value
+    protection: Value
+    trap_bonus: Value
+    enemy_bonus: Value
+    weapons: tuple[Weapon, ...]
+    striking: int
+    rings_work: bool
+    magic_level: int
+    warnings: tuple[str, ...] = ()
+
+
+def rates(rules: GensoRules) -> Rates:
+    """GM-ECON-1: the exchange rates the seed states."""
+    econ = rules.source["GM-ECON-1"]
+    return Rates(econ["large_silver_per_gold"], econ["silver_per_large_silver"])
+
+
+def rings_work(rules: GensoRules, character: Character) -> bool:
+    """GM-ITEM-3: two or more magic rings on one hand stop every ring working."""
+    most: int = rules.num("GM-ITEM-3", "rings_per_hand")
+    return len(character.rings_left) <= most and len(character.rings_right) <= most
+
+
+def _worn_rings(rules: GensoRules, character: Character) -> tuple[str, ...]:
+    if not rings_work(rules, character):
+        return ()
+    return character.rings_left + character.rings_right
+
+
+def _detection(rules: GensoRules, character: Character, printed: int | None, label: str,
+               warnings: list[str], rule: str) -> Value:
+    per_level = rules.num("GM-CORE-4", "search_per_level")
+    derived = character.search * per_level
+    if printed is not None and rules.default("GM-CHECK-3", "printed_bonus_replaces_search"):
+        if printed != derived:
+            warnings.append(f"{rule}: printed {label} +{printed} differs from 2 × Search "
+                            f"{character.search} = +{derived}; the printed number is used")
+        return Value(printed, (Term(f"{label}（記載）/printed", printed),))
+    return _value(Term(f"探索/Search {character.search}×{per_level}", derived))
+
+
+def derive(rules: GensoRules, character: Character) -> Derived:
+    """GM-CORE-3, GM-CORE-4, GM-EQUIP-1/2/3, GM-ITEM-3: the derived values of a sheet.
+
+    HP = Body × 2 and MP = Magic × 2 for PCs (NPC blocks keep printed maxima); attack =
+    defence = Body + Combat level (Default); protection = armour + shield (+1 for a
+    working Ring of Protection under its Default); weapon damage +1 for a Ring of Striking.
+    """
+    warnings: list[str] = []
+    hp_label = f"体力/Body {character.body}×{rules.num('GM-CORE-3', 'hp_per_body')}"
+    mp_label = f"魔力/Magic {character.magic}×{rules.num('GM-CORE-3', 'mp_per_magic')}"
+    base_hp = (Term("記載/printed", character.max_hp) if character.max_hp is not None
+               else Term(hp_label, character.body * rules.num("GM-CORE-3", "hp_per_body")))
+    base_mp = (Term("記載/printed", character.max_mp) if character.max_mp is not None
+               else Term(mp_label, character.magic * rules.num("GM-CORE-3", "mp_per_magic")))
+    max_hp = _value(base_hp, Term("成長/growth", character.hp_bonus))
+    max_mp = _value(base_mp, Term("成長/growth", character.mp_bonus))
+    rings = _worn_rings(rules, character)
+    if not rings_work(rules, character):
+        warnings.append("GM-ITEM-3: two or more rings on one hand; no magic ring works")
+    combat = Term("戦闘/Combat",
+                  character.combat * rules.num("GM-CORE-4", "combat_per_level"))
+    ring_defence = ("ring_protection" in rings
+                    and rules.default("GM-ITEM-3", "protection_ring_adds_to") == "defence")
+    attack = _value(Term("体力/Body", character.body), combat)
+    defence = _value(Term("体力/Body", character.body), combat,
+                     Term("防護の指輪/Ring of Protection",
+                          rules.num("GM-ITEM-3", "protection") if ring_defence else 0))
+    armour_terms = [Term("防護力/protection", 0)]
+    for key in (character.armor, character.shield):
+        if key is None:
+            continue
+        item = rules.item(key)
+        points = character.printed_protection.get(key, item.protection)
+        armour_terms.append(Term(item.name, points))
+    if "ring_protection" in rings and not ring_defence:
+        armour_terms.append(Term("防護の指輪/Ring of Protection",
+                                 rules.num("GM-ITEM-3", "protection")))
+    protection = Value(sum(t.value for t in armour_terms),
+                       tuple(armour_terms[1:]) or (armour_terms[0],))
+    weapons = [Weapon("fist", rules.item("fist").name, rules.item("fist").power, False)]
+    for key in character.weapons:
+        item = rules.item(key)
+        printed = character.printed_power.get(key)
+        weapons.append(Weapon(key, item.name, printed or item.power, item.magic,
+                              printed is not None))
+    striking = rules.num("GM-ITEM-3", "striking") if "ring_striking" in rings else 0
+    return Derived(
+        max_hp, max_mp, attack, defence, protection,
+        _detection(rules, character, character.trap_bonus, "罠発見/trap detection", warnings,
+                   "GM-CHECK-3"),
+        _detection(rules, character, character.enemy_bonus, "敵発見/enemy detection", warnings,
+                   "GM-CHECK-6"),
+        tuple(weapons), striking, rings_work(rules, character), len(character.spells),
+        tuple(warnings),
+    )
+
+
+def clamp(rules: GensoRules, character: Character) -> Character:
+    """Keep current HP and MP at or below their maxima after anything changes them."""
+    derived = derive(rules, character)
+    return replace(character, hp=min(character.hp, derived.max_hp.total),
+                   mp=min(character.mp, derived.max_mp.total))
+
+
+# --- creation (GM-CHAR-1 to GM-CHAR-7) ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Creation:
+    """A new PC and the rolls that made it (GM-CHAR-1/2/3), each with its table and row."""
+
+    character: Character
+    rolls: tuple[tuple[str, Result, str], ...]
+
+
+def create_character(
+    rules: GensoRules,
+    source: DiceSource,
+    *,
+    name: str,
+    sex: str,
+    age: int,
+    abilities: Mapping[str, int],
+    skill: str,
+) -> Creation:
+    """GM-CHAR-1 to GM-CHAR-7: a PC by the seed's tables, every roll from ``source``.
+
+    Birth, want and dislike are rolled on 1D tables; age is 15–17; 6, 5 and 4 go to
+    Body, Perception and Magic one each; one starting skill is chosen; the basic kit is
+    free and the purse holds the seed's starting money.
+    """
+    low, high = rules.num("GM-CHAR-4", "age_min"), rules.num("GM-CHAR-4", "age_max")
+    if not low <= age <= high:
+        raise IllegalAction(f"GM-CHAR-4: a PC's age is {low}–{high} (１５～１７才), not {age}")
+    if not name.strip():
+        raise IllegalAction("GM-CHAR-4: a PC needs a name")
+    wanted = sorted(rules.num("GM-CHAR-5", "ability_values"), reverse=True)
+    if set(abilities) != set(ABILITIES) or sorted(abilities.values(), reverse=True) != wanted:
+        raise IllegalAction(
+            "GM-CHAR-5: give Body, Perception and Magic (体力・知覚力・魔力) the values "
+            f"{', '.join(map(str, wanted))}, one each; got {dict(abilities)}"
+        )
+    skills = rules.num("GM-CHAR-6", "skills")
+    if skill not in skills:
+        raise IllegalAction(f"GM-CHAR-6: choose one starting skill of {', '.join(skills)}")
+    rolls = []
+    picked: dict[str, str] = {}
+    for key in ("birth", "want", "dislike"):
+        table = rules.tables[key]
+        result, row = table.roll_on(source)
+        picked[key] = row["ja"]
+        rolls.append((table.rule, result, f"{table.title}: {row['ja']}/{row['en']}"))
+    kit = [rules.item(k) for k in rules.num("GM-CHAR-7", "kit")]
+    money = rules.source["GM-CHAR-7"]
+    body, magic = abilities["body"], abilities["magic"]
+    character = Character(
+        name=name.strip(), kind=Kind.PC, body=body, perception=abilities["perception"],
+        magic=magic, hp=body * rules.num("GM-CORE-3", "hp_per_body"),
+        mp=magic * rules.num("GM-CORE-3", "mp_per_magic"), sex=sex, age=age,
+        birth=picked["birth"], want=picked["want"], dislike=picked["dislike"],
+        combat=1 if skill == "combat" else 0, search=1 if skill == "search" else 0,
+        spells=(rules.num("GM-CHAR-6", "magic_spell"),) if skill == "magic" else (),
+        weapons=tuple(i.key for i in kit if i.slot is Slot.WEAPON),
+        equipment=tuple(i.key for i in kit if i.slot is not Slot.WEAPON),
+        purse=Purse(money["gold"], money["large_silver"], money["silver"]),
+    )
+    return Creation(character, tuple(rolls))
+
+
+# --- gear, rings and money (GM-EQUIP, GM-ITEM, GM-ECON) ---------------------------------------
+
+
+def _set(character: Character, attr: str, value: Any, **more: Any) -> Character:
+    """``replace`` with a field chosen at run time (armour or shield, left or right hand)."""
+    changes: dict[str, Any] = {attr: value, **more}
+    return replace(character, **changes)
+
+
+def _drop(items: tuple[str, ...], key: str) -> tuple[str, ...]:
+    index = items.index(key)
+    return items[:index] + items[index + 1:]
+
+
+def equip(rules: GensoRules, character: Character, key: str) -> Character:
+    """GM-EQUIP-1/2/3: ready a carried weapon, or wear carried armour or a shield.
+
+    The armour or shield taken off goes back into the pack.
+    """
+    item = rules.item(key)
+    if item.key not in character.equipment:
+        raise IllegalAction(f"{character.name} carries no {item.name} to equip")
+    pack = _drop(character.equipment, item.key)
+    if item.slot is Slot.WEAPON:
+        return replace(character, equipment=pack, weapons=(*character.weapons, item.key))
+    if item.slot in (Slot.ARMOR, Slot.SHIELD):
+        attr = "armor" if item.slot is Slot.ARMOR else "shield"
+        old = getattr(character, attr)
+        return _set(character, attr, item.key, equipment=pack + ((old,) if old else ()))
+    raise IllegalAction(f"{item.name} is not a weapon, armour or shield (rings: put_on_ring)")
+
+
+def unequip(rules: GensoRules, character: Character, key: str) -> Character:
+    """Put a readied weapon, worn armour or shield back into the pack."""
+    item = rules.item(key)
+    if item.key in character.weapons:
+        return replace(character, weapons=_drop(character.weapons, item.key),
+                       equipment=(*character.equipment, item.key))
+    for attr in ("armor", "shield"):
+        if getattr(character, attr) == item.key:
+            return _set(character, attr, None, equipment=(*character.equipment, item.key))
+    raise IllegalAction(f"{character.name} has no {item.name} readied or worn")
+
+
+def put_on_ring(rules: GensoRules, character: Character, key: str, hand: Hand) -> Character:
+    """GM-ITEM-3: wear a carried magic ring; a Ring of Storage absorbs up to 5 MP at once.
+
+    MP taken below 1 leaves the wearer incapacitated (GM-COMBAT-8, shown by the tracker).
+    """
+    item = rules.item(key)
+    if item.slot is not Slot.RING or item.key not in character.equipment:
+        raise IllegalAction(f"{character.name} carries no magic ring {item.name}")
+    attr = "rings_left" if hand is Hand.LEFT else "rings_right"
+    worn = _set(character, attr, (*getattr(character, attr), item.key),
+                equipment=_drop(character.equipment, item.key))
+    if item.key == "ring_storage":
+        taken = min(rules.num("GM-ITEM-3", "storage"), max(character.mp, 0))
+        worn = replace(worn, mp=character.mp - taken, storage_mp=taken)
+    return worn
+
+
+def take_off_ring(rules: GensoRules, character: Character, key: str) -> Character:
+    """GM-ITEM-3: take a ring off; a Ring of Storage keeps no MP once off (refills on wearing)."""
+    item = rules.item(key)
+    for attr in ("rings_left", "rings_right"):
+        worn: tuple[str, ...] = getattr(character, attr)
+        if item.key in worn:
+            changed = _set(character, attr, _drop(worn, item.key),
+                           equipment=(*character.equipment, item.key))
+            return replace(changed, storage_mp=0) if item.key == "ring_storage" else changed
+    raise IllegalAction(f"{character.name} wears no {item.name}")
+
+
+def price_of(rules: GensoRules, item: Item, price: int | None = None) -> int:
+    """GM-EQUIP, GM-ECON-2: an item's price in silver; a "～" price may be set higher."""
+    if item.price is None:
+        raise IllegalAction(f"{item.name} is not for sale in the price tables")
+    if price is None:
+        return item.price
+    if price < item.price or (price != item.price and not item.price_from):
+        raise IllegalAction(f"{item.name} costs {item.price} silver"
+                            + (" or more (～)" if item.price_from else ""))
+    return price
+
+
+def buy(rules: GensoRules, character: Character, key: str, price: int | None = None) -> Character:
+    """GM-EQUIP-1/2/3, GM-ITEM-2/3, GM-ECON-1/2: pay for an item and put it in the pack.
+
+    Services are paid and leave nothing in the pack. Money never goes below zero.
+    """
+    item = rules.item(key)
+    purse = character.purse.pay(price_of(rules, item, price), rates(rules))
+    if item.slot is Slot.SERVICE:
+        return replace(character, purse=purse)
+    return replace(character, purse=purse, equipment=(*character.equipment, item.key))
+
+
+def buy_mana_stone(rules: GensoRules, character: Character, mp: int | None = None) -> Character:
+    """GM-ITEM-1: a mana stone of 1–5 MP at 2 silver per MP (PG 6-4: 4 MP for 2 large silver)."""
+    stone = rules.mana_stone
+    mp = stone["shop_mp"] if mp is None else mp
+    if not stone["min_mp"] <= mp <= stone["max_mp"]:
+        raise IllegalAction(f"GM-ITEM-1: a mana stone holds {stone['min_mp']}–"
+                            f"{stone['max_mp']} MP")
+    cost = stone["shop_price"] if mp == stone["shop_mp"] else mp * stone["sale_per_mp"]
+    purse = character.purse.pay(cost, rates(rules))
+    return replace(character, purse=purse, mana_stones=(*character.mana_stones, mp))
+
+
+def sell(rules: GensoRules, character: Character, key: str) -> tuple[Character, int]:
+    """GM-EQUIP-3, GM-ITEM-1/2/3: sell an item the rules give a buy-back price for.
+
+    Returns the character and the silver received. A mana stone is named
+    ``mana_stone:N`` (its index); it fetches 1 silver per MP left, or 1 silver used.
+    Ordinary goods have no buy-back price in the seed and are refused.
+    """
+    if key.startswith("mana_stone:"):
+        index = int(key.split(":", 1)[1])
+        if not 0 <= index < len(character.mana_stones):
+            raise IllegalAction(f"{character.name} has no mana stone {index}")
+        left = character.mana_stones[index]
+        stone = rules.mana_stone
+        paid = left * stone["buyback_per_mp"] if left else stone["used_buyback"]
+        stones = character.mana_stones[:index] + character.mana_stones[index + 1:]
+        return replace(character, mana_stones=stones,
+                       purse=character.purse.receive(paid, rates(rules))), paid
+    used = key.startswith("used:")
+    item = rules.item(key.removeprefix("used:"))
+    paid_or_none = item.used_buyback if used else item.buyback
+    if paid_or_none is None:
+        raise IllegalAction(f"the seed gives no buy-back price for {item.name}; "
+                            "the GM sets one")
+    if key not in character.equipment:
+        raise IllegalAction(f"{character.name} carries no {key} in the pack")
+    return replace(character, equipment=_drop(character.equipment, key),
+                   purse=character.purse.receive(paid_or_none, rates(rules))), paid_or_none
+
+
+# --- recovery (GM-HEAL-1/2) and growth (GM-GROW-1/2) ------------------------------------------
+
+
+def rest(rules: GensoRules, character: Character, days: int, healer: bool) -> tuple[Character,
+                                                                                    int]:
+    """GM-HEAL-1: 1 HP a day in a healer's care at 1 silver per HP, else 1 HP per 2 days.
+
+    Returns the character and the fee paid. HP never rises above the maximum; a purse
+    that cannot pay the healer refuses the care.
+    """
+    if days < 0:
+        raise IllegalAction("days of rest cannot be negative")
+    heal = rules.source["GM-HEAL-1"]
+    per = heal["healer_days_per_hp"] if healer else heal["alone_days_per_hp"]
+    maximum = derive(rules, character).max_hp.total
+    gained = max(0, min(days // per, maximum - character.hp))
+    fee = gained * heal["fee_silver"] if healer else 0
+    purse = character.purse.pay(fee, rates(rules))
+    return replace(character, hp=character.hp + gained, purse=purse), fee
+
+
+def sleep(rules: GensoRules, character: Character) -> Character:
+    """GM-HEAL-2: 8 hours' sleep restores MP in full."""
+    return replace(character, mp=derive(rules, character).max_mp.total)
+
+
+def award_experience(rules: GensoRules, character: Character, scenarios: int = 1) -> Character:
+    """GM-GROW-1: the GM gives each PC 1 experience point per finished scenario."""
+    if scenarios < 1:
+        raise IllegalAction("award experience for at least one scenario")
+    return replace(character, exp=character.exp + scenarios * rules.num("GM-GROW-1",
+                                                                        "per_scenario"))
+
+
+GROWTH_CHOICES = ("hp", "mp", "spell", "combat", "search")
+
+
+def spend_experience(rules: GensoRules, character: Character, choice: str,
+                     spell: str | None = None) -> Character:
+    """GM-GROW-2: 1 point buys HP+1 or MP+1; 2 points buy a basic spell, Combat +1 or Search +1.
+
+    HP+1 and MP+1 raise the maximum, and the current value with it (Default).
+    """
+    if choice not in GROWTH_CHOICES:
+        raise IllegalAction(f"GM-GROW-2: choose one of {', '.join(GROWTH_CHOICES)}")
+    cost = rules.num("GM-GROW-2", choice)
+    if character.exp < cost:
+        raise IllegalAction(f"GM-GROW-2: {choice} costs {cost} experience; "
+                            f"{character.name} has {character.exp}")
+    paid = replace(character, exp=character.exp - cost)
+    if choice == "hp":
+        return replace(paid, hp_bonus=paid.hp_bonus + 1, hp=paid.hp + 1)
+    if choice == "mp":
+        return replace(paid, mp_bonus=paid.mp_bonus + 1, mp=paid.mp + 1)
+    if choice == "combat":
+        return replace(paid, combat=paid.combat + 1)
+    if choice == "search":
+        return replace(paid, search=paid.search + 1)
+    if spell is None:
+        raise IllegalAction("GM-GROW-2: name the basic spell (基本呪文) to learn")
+    learnt = rules.spell(spell)
+    if learnt.group != "basic":
+        raise IllegalAction(f"GM-GROW-2: {learnt.name} is not a basic spell (基本呪文)")
+    if learnt.key in character.spells:
+        raise IllegalAction(f"{character.name} already knows {learnt.name}")
+    return replace(paid, spells=(*character.spells, learnt.key))
+

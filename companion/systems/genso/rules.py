@@ -1,0 +1,437 @@
+"""System `genso`: the editable rules data of seed 002 「幻想迷宮冒険譚 Ver2.5」 (spec §2).
+
+Tables, the seed's numbers, items, spells, monster stat blocks, sample characters and
+every Default live in ``data/*.toml``. The seed's numbers (``[source]``) are the book's
+rules: an override of one is refused. The user may override Defaults, and output
+labels each value that is still the packaged Default "(default)".
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from importlib.resources import files
+from typing import Any
+
+from companion.dice.notation import parse
+from companion.dice.tables import DiceTable, load_table
+from companion.errors import DataError, InvalidNotation
+
+DEFAULT_TAG = " (default)"
+DATA_FILES = ("rules.toml", "items.toml", "spells.toml", "monsters.toml", "presets.toml")
+ABILITIES = ("body", "perception", "magic")
+DIFFICULTIES = ("extremely_hard", "very_hard", "hard", "easy")
+
+
+class Slot(Enum):
+    """What kind of thing an item is (GM-EQUIP-1/2/3, GM-ITEM-2/3, GM-ECON-2)."""
+
+    WEAPON = "weapon"
+    ARMOR = "armor"
+    SHIELD = "shield"
+    RING = "ring"
+    STONE = "stone"
+    GOODS = "goods"
+    SERVICE = "service"
+
+
+class Duration(Enum):
+    """Spell durations (GM-CORE-2, GM-MAGIC-1): 永久, 1日 (until sunrise), 1R, 特殊."""
+
+    PERMANENT = "permanent"
+    DAY = "day"
+    ROUND = "round"
+    SPECIAL = "special"
+
+
+class CreatureKind(Enum):
+    """What a monster is for GM-COMBAT-8 and the spells: 生物, 不死族, 擬似生物."""
+
+    LIVING = "living"
+    UNDEAD = "undead"
+    PSEUDO = "pseudo"
+
+
+#: Settings whose value must be one of a closed set.
+CHOICES: dict[tuple[str, str], tuple[Any, ...]] = {
+    ("GM-MON-7", "orc_warrior"): ("gm", "wg"),
+    ("GM-MAGIC-5", "diameter_m"): (3, 5),
+    ("GM-MAGIC-7", "version"): ("pg", "gm"),
+    ("GM-ITEM-3", "protection_ring_adds_to"): ("armor", "defence"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One row of an item or price table; prices are in silver (GM-ECON-1)."""
+
+    key: str
+    slot: Slot
+    ja: str
+    en: str
+    rule: str
+    price: int | None
+    price_from: bool = False
+    buyback: int | None = None
+    used_buyback: int | None = None
+    power: str = ""
+    grip: str = ""
+    protection: int = 0
+    magic: bool = False
+
+    @property
+    def name(self) -> str:
+        return f"{self.ja}/{self.en}"
+
+
+@dataclass(frozen=True, slots=True)
+class Spell:
+    """A spell row (GM-MAGIC-1, -12, -13); ``mp`` is None for a 特殊 cost."""
+
+    key: str
+    ja: str
+    en: str
+    group: str
+    mp: int | None
+    duration: Duration
+    effect: str
+    rule: str
+    target: str
+    range: str
+    text_ja: str
+    text_en: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.ja}/{self.en}"
+
+
+@dataclass(frozen=True, slots=True)
+class Monster:
+    """A monster stat block (GM-MON-7); ``body``/``hp`` are None where the seed leaves them
+    blank."""
+
+    key: str
+    ja: str
+    en: str
+    kind: CreatureKind
+    body: int | None
+    perception: int
+    magic: int
+    hp: int | None
+    mp: int
+    move: tuple[int, int, int]
+    attack_ja: str
+    attack_en: str
+    power: str
+    drain_hp: int
+    drain_mp: int
+    protection: int
+    immune_normal: bool
+    magic_weapons_harm: bool
+    raises_victims: bool
+    checks_with_magic: bool
+
+    @property
+    def name(self) -> str:
+        return f"{self.ja}/{self.en}"
+
+    @property
+    def incorporeal(self) -> bool:
+        """実体のない魔物: the seed leaves its HP blank (GM-MON-4)."""
+        return self.hp is None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Defaults keyed by rule ID, with a record of which values the user set."""
+
+    values: Mapping[str, Mapping[str, Any]]
+    user_set: frozenset[tuple[str, str]] = frozenset()
+
+    def __getitem__(self, key: tuple[str, str]) -> Any:
+        rule, name = key
+        return self.values[rule][name]
+
+    def tag(self, rule: str, name: str) -> str:
+        """" (default)" for a value the user has not set, for the on-screen label."""
+        return "" if (rule, name) in self.user_set else DEFAULT_TAG
+
+    def entries(self) -> list[tuple[str, str, Any, bool]]:
+        """Every (rule, key, value, is_default), in data-file order."""
+        return [
+            (rule, name, value, (rule, name) not in self.user_set)
+            for rule, keys in self.values.items()
+            for name, value in keys.items()
+        ]
+
+
+@dataclass(frozen=True)
+class GensoRules:
+    """Everything the `genso` engine reads: tables, numbers, items, spells, monsters, presets."""
+
+    title: str
+    tables: Mapping[str, DiceTable]
+    abilities: Mapping[str, Mapping[str, str]]
+    difficulties: Mapping[str, Mapping[str, int]]
+    difficulty_names: Mapping[str, Mapping[str, str]]
+    source: Mapping[str, Mapping[str, Any]]
+    settings: Settings
+    items: Mapping[str, Item]
+    mana_stone: Mapping[str, Any]
+    spells: Mapping[str, Spell]
+    monsters: Mapping[str, Monster]
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: GM-MON-7: the Orc Warrior's numbers in the GM guide ("gm") and world guide ("wg").
+    warrior_variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def num(self, rule: str, name: str) -> Any:
+        """A number the seed states (``[source]``)."""
+        return self.source[rule][name]
+
+    def default(self, rule: str, name: str) -> Any:
+        """A Default's current value."""
+        return self.settings[rule, name]
+
+    def item(self, key: str) -> Item:
+        """The item by key or by its Japanese or English name."""
+        if key in self.items:
+            return self.items[key]
+        for item in self.items.values():
+            if key in (item.ja, item.en) or key.lower() == item.en.lower():
+                return item
+        raise DataError(f"no item {key!r} in the item tables (GM-EQUIP, GM-ITEM, GM-ECON-2)")
+
+    def spell(self, key: str) -> Spell:
+        """The spell by key or by its Japanese or English name."""
+        if key in self.spells:
+            return self.spells[key]
+        for spell in self.spells.values():
+            if key in (spell.ja, spell.en) or key.lower() == spell.en.lower():
+                return spell
+        raise DataError(f"no spell {key!r} in the spell lists (GM-MAGIC-1)")
+
+    def monster(self, key: str) -> Monster:
+        """A monster block by key or name; the Orc Warrior follows the GM-MON-7 Default."""
+        found = self.monsters.get(key) or next(
+            (m for m in self.monsters.values() if key in (m.ja, m.en)), None
+        )
+        if found is None:
+            raise DataError(f"no monster {key!r} (GM-MON-7: {', '.join(self.monsters)})")
+        return found
+
+    def with_overrides(
+        self, overrides: Mapping[str, Any], origin: str = "overrides"
+    ) -> GensoRules:
+        """New rules with ``overrides`` of Defaults; the seed's own numbers are refused."""
+        if not isinstance(overrides, Mapping):
+            raise DataError(f"{origin}: the Defaults must be tables keyed by rule ID")
+        values = {rule: dict(keys) for rule, keys in self.settings.values.items()}
+        user_set = set(self.settings.user_set)
+        for rule, keys in overrides.items():
+            if not isinstance(keys, Mapping):
+                raise DataError(f"{origin}: [{rule}] must be a table of settings")
+            for name, value in keys.items():
+                if name in self.source.get(rule, {}) and name not in values.get(rule, {}):
+                    raise DataError(f"{origin}: {rule}.{name} is the book's rule (seed 002: "
+                                    f"{self.source[rule][name]!r}), not a Default")
+                if rule not in values:
+                    raise DataError(f"{origin}: no Default is kept for rule {rule!r}")
+                if name not in values[rule]:
+                    known = ", ".join(sorted(values[rule]))
+                    raise DataError(f"{origin}: {rule} has no setting {name!r} (has {known})")
+                if type(value) is not type(values[rule][name]):
+                    raise DataError(f"{origin}: {rule}.{name} must be a "
+                                    f"{type(values[rule][name]).__name__}, found {value!r}")
+                values[rule][name] = value
+                user_set.add((rule, name))
+        _check_choices(values, origin)
+        monsters = _orc_warrior(dict(self.monsters), self.warrior_variants, values)
+        return replace(self, settings=Settings(values, frozenset(user_set)), monsters=monsters)
+
+
+def _check_choices(values: Mapping[str, Mapping[str, Any]], origin: str) -> None:
+    for (rule, name), allowed in CHOICES.items():
+        if values[rule][name] not in allowed:
+            shown = ", ".join(map(str, allowed))
+            raise DataError(f"{origin}: {rule}.{name} must be one of {shown}; "
+                            f"found {values[rule][name]!r}")
+
+
+def _orc_warrior(
+    monsters: dict[str, Monster], variants: Mapping[str, Mapping[str, Any]],
+    values: Mapping[str, Mapping[str, Any]],
+) -> dict[str, Monster]:
+    """GM-MON-7 Default: the GM guide's Orc Warrior, or the world guide's when chosen."""
+    chosen = variants.get(values["GM-MON-7"]["orc_warrior"], {})
+    monsters["orc_warrior"] = replace(monsters["orc_warrior"], **chosen)
+    return monsters
+
+
+def _coins(raw: Any, where: str, rates: tuple[int, int]) -> int | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or set(raw) - {"gold", "large_silver", "silver"}:
+        raise DataError(f"{where} must be coins {{ gold, large_silver, silver }}")
+    per_gold, per_large = rates
+    return int(raw.get("gold", 0) * per_gold * per_large + raw.get("large_silver", 0) * per_large
+            + raw.get("silver", 0))
+
+
+def _need(raw: Mapping[str, Any], names: tuple[str, ...], where: str) -> None:
+    for name in names:
+        if name not in raw:
+            raise DataError(f"{where} lacks {name!r}")
+
+
+def _dice(text: str, where: str) -> str:
+    try:
+        parse(text)
+    except InvalidNotation as exc:
+        raise DataError(f"{where}: {text!r} is not dice notation") from exc
+    return text
+
+
+def _load_items(data: Mapping[str, Any], origin: str, rates: tuple[int, int]) -> dict[str, Item]:
+    items: dict[str, Item] = {}
+    for slot in Slot:
+        for number, raw in enumerate(data.get(slot.value, []), 1):
+            where = f"{origin}: [[{slot.value}]] {number}"
+            _need(raw, ("key", "ja", "en"), where)
+            if raw["key"] in items:
+                raise DataError(f"{where}: key {raw['key']!r} is used twice")
+            if slot is Slot.WEAPON:
+                _need(raw, ("power", "grip"), where)
+                _dice(raw["power"], f"{where} power")
+            if slot in (Slot.ARMOR, Slot.SHIELD):
+                _need(raw, ("protection",), where)
+            items[raw["key"]] = Item(
+                raw["key"], slot, raw["ja"], raw["en"], raw.get("rule", "GM-ECON-2"),
+                _coins(raw.get("price"), f"{where} price", rates), raw.get("from", False),
+                _coins(raw.get("buyback"), f"{where} buyback", rates),
+                _coins(raw.get("used_buyback"), f"{where} used_buyback", rates),
+                raw.get("power", ""), raw.get("grip", ""), raw.get("protection", 0),
+                raw.get("magic", False),
+            )
+    return items
+
+
+def _load_spells(data: Mapping[str, Any], origin: str) -> dict[str, Spell]:
+    spells = {}
+    effects = ("heal", "exorcise", "dispel", "barrier", "ward", "conceal", "fire", "lightning",
+               "note")
+    for number, raw in enumerate(data.get("spell", []), 1):
+        where = f"{origin}: [[spell]] {number}"
+        _need(raw, ("key", "ja", "en", "group", "duration", "effect", "rule", "target_ja",
+                    "target_en", "range_ja", "range_en", "text_ja", "text_en"), where)
+        if raw["effect"] not in effects:
+            raise DataError(f"{where}: effect must be one of {', '.join(effects)}")
+        try:
+            duration = Duration(raw["duration"])
+        except ValueError as exc:
+            raise DataError(f"{where}: duration {raw['duration']!r} is not "
+                            f"{', '.join(d.value for d in Duration)}") from exc
+        spells[raw["key"]] = Spell(
+            raw["key"], raw["ja"], raw["en"], raw["group"], raw.get("mp"), duration,
+            raw["effect"], raw["rule"], f"{raw['target_ja']}/{raw['target_en']}",
+            f"{raw['range_ja']}/{raw['range_en']}", raw["text_ja"], raw["text_en"],
+        )
+    return spells
+
+
+def _load_monsters(data: Mapping[str, Any], origin: str) -> tuple[dict[str, Monster],
+                                                                   dict[str, Any]]:
+    monsters = {}
+    variants: dict[str, Any] = {}
+    for number, raw in enumerate(data.get("monster", []), 1):
+        where = f"{origin}: [[monster]] {number}"
+        _need(raw, ("key", "ja", "en", "kind", "perception", "magic", "mp", "move", "attack",
+                    "protection"), where)
+        attack = raw["attack"]
+        if "power" in attack:
+            _dice(attack["power"], f"{where} attack power")
+        elif "drain_hp" not in attack and "drain_mp" not in attack:
+            raise DataError(f"{where}: attack needs a power or a drain")
+        try:
+            kind = CreatureKind(raw["kind"])
+        except ValueError as exc:
+            raise DataError(f"{where}: kind must be living, undead or pseudo") from exc
+        monster = Monster(
+            raw["key"], raw["ja"], raw["en"], kind, raw.get("body"), raw["perception"],
+            raw["magic"], raw.get("hp"), raw["mp"], tuple(raw["move"]),
+            attack["ja"], attack["en"], attack.get("power", ""), attack.get("drain_hp", 0),
+            attack.get("drain_mp", 0), raw["protection"], raw.get("immune_normal", False),
+            raw.get("magic_weapons_harm", False), raw.get("raises_victims", False),
+            raw.get("checks_with_magic", False),
+        )
+        monsters[raw["key"]] = monster
+        if "world_guide" in raw:
+            variants = {"wg": dict(raw["world_guide"]),
+                        "gm": {k: getattr(monster, k) for k in raw["world_guide"]}}
+    if "orc_warrior" not in monsters or not variants:
+        raise DataError(f"{origin}: the Orc Warrior block and its world_guide numbers are needed "
+                        "(GM-MON-7)")
+    return monsters, variants
+
+
+def _read(name: str) -> str:
+    return files("companion.systems.genso").joinpath("data", name).read_text(encoding="utf-8")
+
+
+def _parse(text: str, origin: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{origin}: not TOML ({exc})") from exc
+
+
+def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
+    """Load and shape-check the packaged data; ``texts`` replaces files by name (tests)."""
+    data = {name: _parse((texts or {}).get(name) or _read(name), name) for name in DATA_FILES}
+    rules = data["rules.toml"]
+    for section in ("system", "abilities", "tables", "difficulties", "difficulty_names",
+                    "source", "defaults"):
+        if section not in rules:
+            raise DataError(f"rules.toml: missing [{section}]")
+    tables = {
+        key: load_table(key, rules["tables"].get(key, {}), ("ja", "en", "note_ja", "note_en"),
+                        "rules.toml")
+        for key in ("birth", "want", "dislike")
+    }
+    for kind, table in rules["difficulties"].items():
+        missing = [d for d in DIFFICULTIES if not isinstance(table.get(d), int)]
+        if missing:
+            raise DataError(f"rules.toml: [difficulties.{kind}] lacks {missing[0]!r}")
+    source = rules["source"]
+    econ = source.get("GM-ECON-1", {})
+    rates = (econ.get("large_silver_per_gold", 0), econ.get("silver_per_large_silver", 0))
+    if rates[0] < 1 or rates[1] < 1:
+        raise DataError("rules.toml: [source.\"GM-ECON-1\"] needs the exchange rates")
+    for rule, keys in rules["defaults"].items():
+        if set(keys) & set(source.get(rule, {})):
+            raise DataError(f"rules.toml: {rule} keeps {sorted(set(keys) & set(source[rule]))} "
+                            "both as a seed number and as a Default")
+    _check_choices(rules["defaults"], "rules.toml")
+    items = _load_items(data["items.toml"], "items.toml", rates)
+    for key in source["GM-CHAR-7"]["kit"]:
+        if key not in items:
+            raise DataError(f"rules.toml: GM-CHAR-7 kit names unknown item {key!r}")
+    mana = data["items.toml"].get("mana_stone", {})
+    _need(mana, ("max_mp", "min_mp", "sale_per_mp", "buyback_per_mp", "used_buyback", "shop_mp",
+                 "shop_price", "ja", "en"), "items.toml: [mana_stone]")
+    mana_stone = {**mana, **{k: _coins(mana[k], f"items.toml: mana_stone {k}", rates)
+                             for k in ("sale_per_mp", "buyback_per_mp", "used_buyback",
+                                       "shop_price")}}
+    spells = _load_spells(data["spells.toml"], "spells.toml")
+    monsters, variants = _load_monsters(data["monsters.toml"], "monsters.toml")
+    presets = {p["key"]: p for p in data["presets.toml"].get("preset", []) if "key" in p}
+    system = rules["system"]
+    title = f"{system['name_ja']}/{system['name_en']}"
+    packaged = GensoRules(
+        title, tables, rules["abilities"], rules["difficulties"], rules["difficulty_names"],
+        source, Settings(rules["defaults"]), items, mana_stone, spells, monsters, presets,
+        variants,
+    )
+    return packaged.with_overrides({}, "rules.toml")

@@ -1,0 +1,196 @@
+"""Character sheets as TOML: read field by field (a bad field is a DataError naming it), and
+written back as text; the command layer writes the text to disk atomically.
+
+The presets of ``data/presets.toml`` (GM-DATA-1) are sheets in the same shape.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import DataError
+from companion.systems.genso.character import Character, Kind, derive
+from companion.systems.genso.money import Purse
+from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
+
+_TEXT = ("name", "race", "sex", "job", "birth", "want", "dislike", "class_name")
+_COUNTS = ("level", "exp", "hp_bonus", "mp_bonus", "combat", "search", "storage_mp")
+_OPTIONAL_COUNTS = ("age", "max_hp", "max_mp", "trap_bonus", "enemy_bonus")
+_SHEET_ONLY = ("key", "printed")
+_KNOWN = {*_TEXT, *_COUNTS, *_OPTIONAL_COUNTS, *_SHEET_ONLY, *ABILITIES, "kind", "hp", "mp",
+          "spells", "weapons", "armor", "shield", "printed_power", "printed_protection",
+          "equipment", "rings", "mana_stones", "money"}
+
+
+def _int(raw: Mapping[str, Any], name: str, where: str, least: int | None = 0) -> int:
+    value = raw[name]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise DataError(f"{where}: {name} must be a whole number, found {value!r}")
+    if least is not None and value < least:
+        raise DataError(f"{where}: {name} must be at least {least}, found {value}")
+    return value
+
+
+def _keys(rules: GensoRules, raw: Any, name: str, where: str,
+          slots: tuple[Slot, ...] | None = None) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
+        raise DataError(f"{where}: {name} must be a list of item keys, found {raw!r}")
+    for key in raw:
+        if key.removeprefix("used:") not in rules.items:
+            raise DataError(f"{where}: {name} names unknown item {key!r}")
+        if slots and rules.items[key].slot not in slots:
+            raise DataError(f"{where}: {name} holds {key!r}, which is not a "
+                            f"{' or '.join(s.value for s in slots)}")
+    return tuple(raw)
+
+
+def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
+                           origin: str = "sheet") -> Character:
+    """A Character from a sheet mapping; every field is checked and a fault names it."""
+    where = origin
+    if not isinstance(raw, Mapping):
+        raise DataError(f"{where}: a sheet is a TOML table")
+    unknown = sorted(set(raw) - _KNOWN)
+    if unknown:
+        raise DataError(f"{where}: unknown field {unknown[0]!r}")
+    for name in ("name", "kind", *ABILITIES):
+        if name not in raw:
+            raise DataError(f"{where}: missing field {name!r}")
+    fields: dict[str, Any] = {}
+    for name in _TEXT:
+        if name in raw:
+            if not isinstance(raw[name], str):
+                raise DataError(f"{where}: {name} must be text, found {raw[name]!r}")
+            fields[name] = raw[name]
+    if not fields["name"].strip():
+        raise DataError(f"{where}: name must not be empty")
+    try:
+        fields["kind"] = Kind(raw["kind"])
+    except ValueError as exc:
+        raise DataError(f"{where}: kind must be pc or npc, found {raw['kind']!r}") from exc
+    for name in ABILITIES:
+        fields[name] = _int(raw, name, where, 1)
+    for name in _COUNTS + _OPTIONAL_COUNTS:
+        if name in raw:
+            fields[name] = _int(raw, name, where, 1 if name in ("max_hp", "max_mp") else 0)
+    if fields["kind"] is Kind.PC and ("max_hp" in fields or "max_mp" in fields):
+        raise DataError(f"{where}: max_hp/max_mp are printed NPC numbers; a PC's follow "
+                        "HP = Body × 2, MP = Magic × 2 (GM-CORE-3)")
+    for name in ("birth", "want", "dislike"):
+        rows = {row.fields.get(k, "") for row in rules.tables[name].rows
+                for k in ("ja", "short_ja")} - {""}
+        if fields["kind"] is Kind.PC and fields.get(name, "") not in rows | {""}:
+            raise DataError(f"{where}: {name} must be one of {', '.join(sorted(rows))}")
+    spells = raw.get("spells", [])
+    if not isinstance(spells, list) or any(s not in rules.spells for s in spells):
+        raise DataError(f"{where}: spells must list spell keys ({', '.join(rules.spells)})")
+    fields["spells"] = tuple(spells)
+    fields["weapons"] = _keys(rules, raw.get("weapons", []), "weapons", where, (Slot.WEAPON,))
+    fields["equipment"] = _keys(rules, raw.get("equipment", []), "equipment", where)
+    for name, slot in (("armor", Slot.ARMOR), ("shield", Slot.SHIELD)):
+        if name in raw:
+            fields[name] = _keys(rules, [raw[name]], name, where, (slot,))[0]
+    power = raw.get("printed_power", {})
+    if not isinstance(power, Mapping) or any(k not in fields["weapons"] for k in power):
+        raise DataError(f"{where}: printed_power must map readied weapons to dice")
+    fields["printed_power"] = dict(power)
+    protection = raw.get("printed_protection", {})
+    if not isinstance(protection, Mapping) or any(
+        k not in (fields.get("armor"), fields.get("shield")) or not isinstance(v, int)
+        for k, v in protection.items()
+    ):
+        raise DataError(f"{where}: printed_protection must map worn armour/shield to numbers")
+    fields["printed_protection"] = dict(protection)
+    rings = raw.get("rings", {})
+    if not isinstance(rings, Mapping) or set(rings) - {"left", "right"}:
+        raise DataError(f"{where}: rings must be a table of left and right")
+    fields["rings_left"] = _keys(rules, rings.get("left", []), "rings.left", where, (Slot.RING,))
+    fields["rings_right"] = _keys(rules, rings.get("right", []), "rings.right", where,
+                                  (Slot.RING,))
+    stones = raw.get("mana_stones", [])
+    top = rules.mana_stone["max_mp"]
+    if not isinstance(stones, list) or any(
+        not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= top for s in stones
+    ):
+        raise DataError(f"{where}: mana_stones must list the MP left in each stone, 0–{top}")
+    fields["mana_stones"] = tuple(stones)
+    money = raw.get("money", {})
+    if not isinstance(money, Mapping) or set(money) - {"gold", "large_silver", "silver"}:
+        raise DataError(f"{where}: money must be a table of gold, large_silver, silver")
+    fields["purse"] = Purse(*(_int({"money." + k: money.get(k, 0)}, "money." + k, where)
+                              for k in ("gold", "large_silver", "silver")))
+    start = Character(hp=0, mp=0, **fields)
+    derived = derive(rules, start)
+    hp = _int(raw, "hp", where, None) if "hp" in raw else derived.max_hp.total
+    mp = _int(raw, "mp", where, None) if "mp" in raw else derived.max_mp.total
+    if hp > derived.max_hp.total:
+        raise DataError(f"{where}: hp {hp} is above the maximum {derived.max_hp.total}")
+    if mp > derived.max_mp.total:
+        raise DataError(f"{where}: mp {mp} is above the maximum {derived.max_mp.total}")
+    return Character(hp=hp, mp=mp, **fields)
+
+
+def load_sheet(rules: GensoRules, text: str, origin: str = "sheet") -> Character:
+    """A Character from sheet text (TOML)."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{origin}: not TOML ({exc})") from exc
+    return character_from_mapping(rules, raw, origin)
+
+
+def preset(rules: GensoRules, key: str) -> Character:
+    """GM-DATA-1: a sample PC or typical NPC of the seed, by preset key."""
+    if key not in rules.presets:
+        raise DataError(f"no preset {key!r}; presets: {', '.join(rules.presets)}")
+    return character_from_mapping(rules, rules.presets[key], f"presets.toml: {key}")
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def sheet_mapping(character: Character) -> dict[str, Any]:
+    """The sheet fields of a character, leaving out empty and zero-growth ones."""
+    out: dict[str, Any] = {"name": character.name, "kind": character.kind.value}
+    for name in (*_TEXT[1:], "age", *ABILITIES, "hp", "mp", *_COUNTS, "max_hp", "max_mp",
+                 "trap_bonus", "enemy_bonus"):
+        value = getattr(character, name)
+        if value not in (None, "") and not (name in _COUNTS and value == 0
+                                           and name not in ("exp", "level")):
+            out[name] = value
+    for name in ("spells", "weapons", "equipment", "mana_stones"):
+        if getattr(character, name):
+            out[name] = list(getattr(character, name))
+    for name in ("armor", "shield"):
+        if getattr(character, name):
+            out[name] = getattr(character, name)
+    for name in ("printed_power", "printed_protection"):
+        if getattr(character, name):
+            out[name] = dict(getattr(character, name))
+    if character.rings_left or character.rings_right:
+        out["rings"] = {"left": list(character.rings_left), "right": list(character.rings_right)}
+    purse = character.purse
+    out["money"] = {"gold": purse.gold, "large_silver": purse.large_silver,
+                    "silver": purse.silver}
+    return out
+
+
+def sheet_text(character: Character) -> str:
+    """The sheet as TOML text; :func:`load_sheet` reads it back to an equal Character."""
+    lines = ["# 幻想迷宮冒険譚 Ver2.5 character sheet (companion genso)"]
+    lines += [f"{name} = {_toml(value)}" for name, value in sheet_mapping(character).items()]
+    return "\n".join(lines) + "\n"
