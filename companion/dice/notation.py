@@ -32,6 +32,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum
+from itertools import pairwise
 
 from companion.errors import InvalidNotation
 
@@ -70,8 +71,8 @@ class Rounding(Enum):
     the spec's §0.3 Default for a plain ``/`` (BCDice's own plain ``/`` rounds down).
     """
 
-    UP = "U"
     DOWN = "F"
+    UP = "U"
     NEAREST = "R"  # halves away from zero, as Ruby's Float#round
     TOWARD_ZERO = ""
 
@@ -79,9 +80,9 @@ class Rounding(Enum):
         """Divide whole numbers and round the quotient this way.
 
         >>> [r.divide(-4, 3) for r in Rounding]
-        [-1, -2, -1, -1]
+        [-2, -1, -1, -1]
         >>> [r.divide(5, 2) for r in Rounding]
-        [3, 2, 3, 2]
+        [2, 3, 3, 2]
         """
         if denominator == 0:
             raise ZeroDivisionError("division by zero")
@@ -445,6 +446,10 @@ class RepeatCommand:
     keyword: RepeatKeyword = RepeatKeyword.X
     secret: bool = False
 
+    @property
+    def formula(self) -> str:
+        return f"{self.keyword.value}{self.times} {self.command.formula}"
+
     def __str__(self) -> str:
         secret = "S" if self.secret else ""
         return f"{secret}{self.keyword.value}{self.times} {self.command}"
@@ -551,7 +556,7 @@ class _Parser:
                 raise self.fail("D66 is a command of its own; write 1D66 to add it up")
             self.pos += 1
             if not (_is_digit(self.peek()) or self.peek() == "("):
-                raise self.fail("write the sides after D, or how many dice before it: 1D6")
+                raise self.fail("write the sides after D, or how many dice before it: 1D6", start)
             return self.dice_rest(1, start)
         if _is_digit(self.peek()) and self.at("1/2D") and not _is_digit(self.peek(4)):
             self.pos += 4
@@ -654,14 +659,14 @@ class _Parser:
 
     def starts_pool(self) -> bool:
         """Whether the command is ``NBX...``: a count, then ``B``."""
-        save = self.pos
+        save = self.pos, self.nesting
         try:
             self.pool_number("the number of dice")
             return self.peek() == "B"
         except DiceSyntaxError:
             return False
         finally:
-            self.pos = save
+            self.pos, self.nesting = save
 
     def pool_number(self, what: str) -> int:
         at = self.pos
@@ -703,7 +708,7 @@ def _parse_at(text: str, folded: str, start: int, *, allow_repeat: bool) -> Comm
     secret = folded[start] == "S"
     at = start + secret
     repeat = _REPEAT.match(folded, at)
-    if repeat and repeat.group(1) != "X" or repeat and repeat.group(2):
+    if (repeat and repeat.group(1) != "X") or (repeat and repeat.group(2)):
         if not allow_repeat:
             raise DiceSyntaxError(text, at, "a repeat cannot repeat another repeat")
         return _parse_repeat(text, folded, at, repeat, secret)
@@ -782,7 +787,7 @@ def _parse_choice(text: str, folded: str, at: int, secret: bool) -> ChoiceComman
             raise DiceSyntaxError(text, after, f"unexpected {text[after]!r}")
         comment = text[after:].strip()
         cuts = [at] + [i for i in range(at + 1, close) if folded[i] == ","] + [close]
-        items = [text[a + 1:b].strip() for a, b in zip(cuts, cuts[1:])]
+        items = [text[a + 1:b].strip() for a, b in pairwise(cuts)]
         items = [item for item in items if item]
     if not items:
         raise DiceSyntaxError(text, at, "choice needs at least one item")

@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 SEPARATOR = " ＞ "
 SUCCESS = "成功/success"
 FAILURE = "失敗/failure"
+
+
+class RollKind(Enum):
+    """Which kind of command made a result; it decides how the line is laid out."""
+
+    SUM = "sum"
+    D66 = "d66"
+    POOL = "pool"
+    CHOICE = "choice"
+    CALC = "calc"
+    REPEAT = "repeat"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +37,11 @@ class Result:
     ``steps`` are the parts after the bracketed formula. The flags follow BCDice's
     ``Result``: a roll with no comparison has all four false. Build one with the
     named constructors so the flags always agree with each other.
+
+    ``total`` is the sum of a sum roll, the 11–66 of a D66, the number of dice that
+    met a pool's target (with none, the sum of its dice), the position (from 1) of
+    the item a choice picked, a calculation's value, and for a repeat the sum of
+    its rolls' totals, which are in ``rolls``.
     """
 
     formula: str
@@ -38,6 +55,8 @@ class Result:
     secret: bool = False
     comment: str = ""
     target: int | None = None
+    kind: RollKind = RollKind.SUM
+    rolls: tuple[Result, ...] = ()
 
     @classmethod
     def plain(cls, formula: str, steps: tuple[str, ...], total: int, **kw: Any) -> Result:
@@ -71,7 +90,12 @@ class Result:
 
     @property
     def text(self) -> str:
-        line = SEPARATOR.join((f"({self.formula})", *self.steps))
+        """The BCDice-style line; a repeat gives its rolls as ``#1``, ``#2``... blocks."""
+        if self.kind is RollKind.REPEAT:
+            return "\n\n".join(f"#{n}\n{r.text}" for n, r in enumerate(self.rolls, 1))
+        # BCDice shows a calculation without its formula: "計算結果 ＞ 20".
+        parts = self.steps if self.kind is RollKind.CALC else (f"({self.formula})", *self.steps)
+        line = SEPARATOR.join(parts)
         return f"{line} {self.comment}" if self.comment else line
 
     def __str__(self) -> str:
@@ -80,6 +104,7 @@ class Result:
     def to_json(self) -> dict[str, Any]:
         """The result as plain data for ``--json`` and the play session."""
         return {
+            "kind": self.kind.value,
             "text": self.text,
             "formula": self.formula,
             "steps": list(self.steps),
@@ -92,4 +117,5 @@ class Result:
             "fumble": self.fumble,
             "secret": self.secret,
             "comment": self.comment,
+            "rolls": [r.to_json() for r in self.rolls],
         }

@@ -3,36 +3,60 @@
 The line reads like BCDice's: ``(2D6>=9) ＞ 7[3,4] ＞ 失敗/failure``; one die shows its
 face alone (``(1D100<=60) ＞ 83 ＞ 失敗/failure``); arithmetic shows each dice term's sum
 with its faces and the total after ``=`` (``(2D6+4>=8) ＞ 9[4,5]+4=13 ＞ 成功/success``,
-the EV-CORE-2 Show line).
+the EV-CORE-2 Show line). The other commands show as BCDice shows them:
+``(D66) ＞ 16``, ``(3B6>=4) ＞ 5,2,4 ＞ 成功数2``, ``(choice[a,b]) ＞ a``, ``計算結果 ＞ 20``,
+and a repeat numbers its rolls ``#1``, ``#2``... (``docs/dice-notation.md``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from companion.dice.notation import (
+    D66_SIDES,
     BinaryOp,
+    CalcCommand,
+    ChoiceCommand,
+    Command,
+    D66Command,
+    D66Order,
     DiceCommand,
     Group,
     HalfDie,
     Negate,
     Node,
     Number,
+    PoolCommand,
+    RepeatCommand,
     Rounding,
+    evaluate,
     parse,
 )
 from companion.dice.notation import Dice as DiceTerm
-from companion.dice.result import FAILURE, SUCCESS, DieRoll, Result
+from companion.dice.result import FAILURE, SUCCESS, DieRoll, Result, RollKind
 from companion.dice.sources import DiceSource, checked_roll
 from companion.errors import InvalidNotation
+
+CALC_LABEL = "計算結果"
 
 
 @dataclass(frozen=True, slots=True)
 class RollOptions:
-    """Rounding Defaults: ``division`` for plain ``/`` (§0.3), ``half_die`` for 1/2D (EV-CORE-4)."""
+    """Defaults a system may set from its rules data.
 
-    division: Rounding = Rounding.DOWN
+    ``division`` rounds a plain ``/`` (§0.3: toward zero), ``half_die`` rounds 1/2D
+    (EV-CORE-4) and ``d66_order`` reads a ``D66`` written without S, D or N (BCDice's
+    base system reads it as thrown).
+    """
+
+    division: Rounding = Rounding.TOWARD_ZERO
     half_die: Rounding = Rounding.UP
+    d66_order: D66Order = D66Order.AS_THROWN
+
+
+class DiceArithmeticError(InvalidNotation, ArithmeticError):
+    """A roll whose dice made a divisor zero, e.g. ``10/(1D6-1D6)``."""
 
 
 class _Evaluator:
@@ -41,20 +65,35 @@ class _Evaluator:
         self.options = options
         self.dice: list[DieRoll] = []
 
+    def d66(self, order: D66Order) -> int:
+        """Two D6 thrown together, read as tens and units after ``order`` arranges them."""
+        first, second = checked_roll(self.source, 2, 6)
+        self.dice += [DieRoll(6, first), DieRoll(6, second)]
+        tens, units = order.arrange(first, second)
+        return 10 * tens + units
+
+    def faces(self, count: int, sides: int) -> list[int]:
+        if sides == D66_SIDES:
+            return [self.d66(self.options.d66_order) for _ in range(count)]
+        values = checked_roll(self.source, count, sides)
+        self.dice.extend(DieRoll(sides, v) for v in values)
+        return values
+
     def eval(self, node: Node) -> tuple[int, str]:
         """Value of ``node`` and how it is shown in the result line."""
         match node:
             case Number(value):
                 return value, str(value)
-            case DiceTerm(count, sides):
-                values = checked_roll(self.source, count, sides)
-                self.dice.extend(DieRoll(sides, v) for v in values)
-                total = sum(values)
-                shown = ",".join(map(str, values))
-                return total, f"{total}[{shown}]"
+            case DiceTerm(count, sides, keep):
+                values = self.faces(count, sides)
+                if keep is None:
+                    total = sum(values)
+                    return total, f"{total}[{','.join(map(str, values))}]"
+                # BCDice lists every die, low to high, after the sum of the kept ones.
+                total = sum(keep.kind.select(values, keep.count))
+                return total, f"{total}[{','.join(map(str, sorted(values)))}]"
             case HalfDie():
-                (value,) = checked_roll(self.source, 1, 6)
-                self.dice.append(DieRoll(6, value))
+                (value,) = self.faces(1, 6)
                 half = self.options.half_die.divide(value, 2)
                 # "5/2" inside arithmetic would read as plain division ("2*5/2" is not 6).
                 return half, f"{half}[{value}]"
@@ -86,21 +125,31 @@ def _apply(op: str, a: int, b: int, rounding: Rounding) -> int:
     return rounding.divide(a, b)
 
 
-class DiceArithmeticError(InvalidNotation, ArithmeticError):
-    """A roll whose dice made a divisor zero, e.g. ``10/(1D6-1D6)``."""
-
-
-def roll(
-    command: DiceCommand | str, source: DiceSource, options: RollOptions | None = None
-) -> Result:
+def roll(command: Command | str, source: DiceSource, options: RollOptions | None = None) -> Result:
     """Roll ``command`` (parsed, or text to parse) with dice from ``source``."""
     if isinstance(command, str):
         command = parse(command)
-    evaluator = _Evaluator(source, options or RollOptions())
+    options = options or RollOptions()
+    match command:
+        case RepeatCommand():
+            return _roll_repeat(command, source, options)
+        case D66Command():
+            return _roll_d66(command, source, options)
+        case PoolCommand():
+            return _roll_pool(command, source, options)
+        case ChoiceCommand():
+            return _roll_choice(command, source)
+        case CalcCommand():
+            return _calculate(command, options)
+    return _roll_sum(command, source, options)
+
+
+def _roll_sum(command: DiceCommand, source: DiceSource, options: RollOptions) -> Result:
+    evaluator = _Evaluator(source, options)
     total, shown = evaluator.eval(command.expr)
     steps: list[str] = []
     match command.expr:
-        case DiceTerm(count, _) if count == 1:
+        case DiceTerm(1, _, None):
             steps.append(str(total))
         case DiceTerm():
             steps.append(shown)
@@ -108,14 +157,72 @@ def roll(
             steps += [str(evaluator.dice[0].value), str(total)]
         case _:
             steps.append(f"{shown}={total}")
-    kw = {
+    kw: dict[str, Any] = {
         "dice": tuple(evaluator.dice),
         "secret": command.secret,
         "comment": command.comment,
     }
     if command.comparison is None or command.target is None:
-        return Result.plain(command.formula, tuple(steps), total, **kw)
-    target, _ = _Evaluator(source, evaluator.options).eval(command.target)
+        return Result.plain(str(command.expr), tuple(steps), total, **kw)
+    target, _ = _Evaluator(source, options).eval(command.target)
+    # BCDice shows the target worked out: "1d6>=1+2" is "(1D6>=3)".
+    formula = f"{command.expr}{command.comparison.value}{target}"
     if command.comparison.holds(total, target):
-        return Result.succeeded(command.formula, (*steps, SUCCESS), total, target=target, **kw)
-    return Result.failed(command.formula, (*steps, FAILURE), total, target=target, **kw)
+        return Result.succeeded(formula, (*steps, SUCCESS), total, target=target, **kw)
+    return Result.failed(formula, (*steps, FAILURE), total, target=target, **kw)
+
+
+def _roll_d66(command: D66Command, source: DiceSource, options: RollOptions) -> Result:
+    evaluator = _Evaluator(source, options)
+    value = evaluator.d66(command.suffix.order or options.d66_order)
+    return Result.plain(
+        command.formula, (str(value),), value, dice=tuple(evaluator.dice),
+        secret=command.secret, comment=command.comment, kind=RollKind.D66,
+    )
+
+
+def _roll_pool(command: PoolCommand, source: DiceSource, options: RollOptions) -> Result:
+    evaluator = _Evaluator(source, options)
+    values = [v for pool in command.pools for v in evaluator.faces(pool.count, pool.sides)]
+    kw: dict[str, Any] = {
+        "dice": tuple(evaluator.dice), "secret": command.secret,
+        "comment": command.comment, "kind": RollKind.POOL,
+    }
+    listed = ",".join(map(str, values))
+    formula = "+".join(map(str, command.pools))
+    if command.comparison is None or command.target is None:
+        return Result.plain(formula, (listed,), sum(values), **kw)
+    target, _ = _Evaluator(source, options).eval(command.target)
+    successes = sum(command.comparison.holds(v, target) for v in values)
+    formula += f"{command.comparison.value}{target}"
+    return Result.plain(formula, (listed, f"成功数{successes}"), successes, target=target, **kw)
+
+
+def _roll_choice(command: ChoiceCommand, source: DiceSource) -> Result:
+    (index,) = checked_roll(source, 1, len(command.items))
+    return Result.plain(
+        command.formula, (command.items[index - 1],), index,
+        dice=(DieRoll(len(command.items), index),), secret=command.secret,
+        comment=command.comment, kind=RollKind.CHOICE,
+    )
+
+
+def _calculate(command: CalcCommand, options: RollOptions) -> Result:
+    try:
+        value = evaluate(command.expr, options.division)
+    except ZeroDivisionError:
+        raise DiceArithmeticError("the calculation divides by zero") from None
+    return Result.plain(
+        command.formula, (CALC_LABEL, str(value)), value, secret=command.secret,
+        comment=command.comment, kind=RollKind.CALC,
+    )
+
+
+def _roll_repeat(command: RepeatCommand, source: DiceSource, options: RollOptions) -> Result:
+    rolls = tuple(roll(command.command, source, options) for _ in range(command.times))
+    return Result.plain(
+        command.formula, (), sum(r.total for r in rolls),
+        dice=tuple(d for r in rolls for d in r.dice),
+        secret=command.secret or any(r.secret for r in rolls),
+        kind=RollKind.REPEAT, rolls=rolls,
+    )

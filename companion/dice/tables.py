@@ -1,4 +1,10 @@
-"""Dice tables as data: a roll such as ``1D6`` and rows keyed by face, size-checked on load."""
+"""Dice tables as data: a roll such as ``1D6`` or ``D66`` and rows keyed by result.
+
+A table rolled with one die (``1D6``) has a row for every face; a table rolled by
+D66 is keyed by the two-digit 11–66 (tens and units each 1–6), as most Japanese
+tables are: every key ``D66`` can give must have exactly one row (``D66S`` gives
+only keys whose tens are not above their units, 21 of them).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.dice.notation import Dice, DiceCommand, parse
+from companion.dice.notation import D66_SIDES, D66Command, D66Order, Dice, DiceCommand, parse
 from companion.dice.result import Result
-from companion.dice.roll import roll
+from companion.dice.roll import RollOptions, roll
 from companion.dice.sources import DiceSource
 from companion.errors import DataError, InvalidNotation
 
@@ -26,13 +32,13 @@ class TableRow:
 
 @dataclass(frozen=True, slots=True)
 class DiceTable:
-    """A table rolled with one die (``1D6``); every face from 1 to the sides has exactly one row."""
+    """A table rolled with one die (``1D6``) or by D66; every result it can give has one row."""
 
     key: str
     rule: str
     name_ja: str
     name_en: str
-    roll: DiceCommand
+    roll: DiceCommand | D66Command
     rows: tuple[TableRow, ...]
 
     @property
@@ -45,9 +51,21 @@ class DiceTable:
                 return row
         raise DataError(f"table {self.key} has no row for {face}")
 
-    def roll_on(self, source: DiceSource) -> tuple[Result, TableRow]:
-        result = roll(self.roll, source)
+    def roll_on(
+        self, source: DiceSource, options: RollOptions | None = None
+    ) -> tuple[Result, TableRow]:
+        result = roll(self.roll, source, options)
         return result, self.row_for(result.total)
+
+
+def d66_keys(order: D66Order | None) -> list[int]:
+    """The keys a D66 read in ``order`` can give; ``None`` (the Default) may give all 36."""
+    pairs = [(tens, units) for tens in range(1, 7) for units in range(1, 7)]
+    if order is D66Order.ASCENDING:
+        pairs = [(t, u) for t, u in pairs if t <= u]
+    elif order is D66Order.DESCENDING:
+        pairs = [(t, u) for t, u in pairs if t >= u]
+    return [10 * t + u for t, u in pairs]
 
 
 def load_table(
@@ -62,8 +80,16 @@ def load_table(
         command = parse(raw["roll"])
     except InvalidNotation as exc:
         raise DataError(f"{where}: roll {raw['roll']!r} is not dice notation") from exc
-    if not isinstance(command.expr, Dice) or command.expr.count != 1 or command.comparison:
-        raise DataError(f"{where}: roll must be a single die such as 1D6, not {raw['roll']!r}")
+    if isinstance(command, D66Command):
+        expected = d66_keys(command.suffix.order)
+    elif (isinstance(command, DiceCommand) and isinstance(command.expr, Dice)
+          and command.expr.count == 1 and command.expr.keep is None
+          and command.expr.sides != D66_SIDES and not command.comparison):
+        expected = list(range(1, command.expr.sides + 1))
+    else:
+        raise DataError(
+            f"{where}: roll must be a single die such as 1D6, or D66, not {raw['roll']!r}"
+        )
     rows = []
     seen: list[int] = []
     for number, row in enumerate(raw["rows"], 1):
@@ -74,10 +100,14 @@ def load_table(
         seen.extend(faces)
         fields = {k: v for k, v in row.items() if k != "faces"}
         rows.append(TableRow(faces, fields))
-    expected = list(range(1, command.expr.sides + 1))
     if sorted(seen) != expected:
         raise DataError(
-            f"{where}: rows must cover faces 1-{command.expr.sides} once each, "
-            f"found {sorted(seen)}"
+            f"{where}: rows must cover {_span(expected)} once each, found {sorted(seen)}"
         )
     return DiceTable(key, raw["rule"], raw["name_ja"], raw["name_en"], command, tuple(rows))
+
+
+def _span(keys: list[int]) -> str:
+    if keys == list(range(1, len(keys) + 1)):
+        return f"faces 1-{len(keys)}"
+    return f"the D66 keys {', '.join(map(str, keys))}"

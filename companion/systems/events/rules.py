@@ -15,7 +15,7 @@ from enum import Enum
 from importlib.resources import files
 from typing import Any
 
-from companion.dice.notation import Comparison, Dice, Rounding, parse
+from companion.dice.notation import Comparison, Dice, DiceCommand, Rounding, parse
 from companion.dice.tables import DiceTable, load_table
 from companion.errors import CompanionError, DataError, InvalidNotation
 from companion.systems.events.sword_world import (
@@ -146,7 +146,8 @@ def _check_values(
             or set(abilities) != set(named)):
         raise DataError(f"{origin}: EV-POI-9.abilities must name abilities from "
                         f"{', '.join(named)} (器用度・敏捷度・知力・筋力), each at least once")
-    die = parse(get("EV-POI-9", "ability_die")).expr
+    command = parse(get("EV-POI-9", "ability_die"))
+    die = command.expr if isinstance(command, DiceCommand) else None
     if not isinstance(die, Dice) or die.count != 1 or die.sides != len(abilities):
         raise DataError(f"{origin}: EV-POI-9.ability_die must be one die with a face per "
                         f"ability, 1D{len(abilities)}; found {get('EV-POI-9', 'ability_die')!r}")
