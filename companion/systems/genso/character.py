@@ -215,12 +215,14 @@ def derive(rules: GensoRules, character: Character) -> Derived:
                                  rules.num("GM-ITEM-3", "protection")))
     protection = Value(sum(t.value for t in armour_terms),
                        tuple(armour_terms[1:]) or (armour_terms[0],))
-    weapons = [Weapon("fist", rules.item("fist").name, rules.item("fist").power, False)]
+    weapons = []
     for key in character.weapons:
         item = rules.item(key)
         printed = character.printed_power.get(key)
         weapons.append(Weapon(key, item.name, printed or item.power, item.magic,
                               printed is not None))
+    # Anyone can strike with a fist (拳 1D−4); it comes last so a readied weapon is weapon 0.
+    weapons.append(Weapon("fist", rules.item("fist").name, rules.item("fist").power, False))
     striking = rules.num("GM-ITEM-3", "striking") if "ring_striking" in rings else 0
     return Derived(
         max_hp, max_mp, attack, defence, protection,

@@ -1,0 +1,235 @@
+"""Action checks of `genso` (行動判定, spec §2.3), shown term by term with the BCDice line.
+
+Every check succeeds only when the total is strictly greater than the difficulty
+(２Ｄ＞難易度, 能力値＋２D＋修正値＞難易度), so the line reads
+``(2D6+9>12) ＞ 7[3,4]+9=16 ＞ 成功/success``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from companion.dice import DiceSource, Result, roll
+from companion.errors import IllegalAction
+from companion.systems.genso.character import Character, Term, derive
+from companion.systems.genso.rules import ABILITIES, GensoRules
+
+
+def chance(modifier: int, difficulty: int) -> Fraction:
+    """P[2D + modifier > difficulty] on two fair D6."""
+    wins = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + modifier > difficulty)
+    return Fraction(wins, 36)
+
+
+def formula(terms: Sequence[Term], compare: str, target: int | str) -> str:
+    """``2D6+N>T``: the dice plus the sum of the terms, compared with the target."""
+    modifier = sum(t.value for t in terms)
+    return f"2D6{modifier:+d}{compare}{target}" if modifier else f"2D6{compare}{target}"
+
+
+@dataclass(frozen=True)
+class Check:
+    """A finished check: its rule, terms, difficulty, roll and outcome."""
+
+    rule: str
+    name: str
+    terms: tuple[Term, ...]
+    difficulty: int
+    result: Result
+    notes: tuple[str, ...] = ()
+
+    @property
+    def success(self) -> bool:
+        return self.result.success
+
+    @property
+    def chance(self) -> Fraction:
+        return chance(sum(t.value for t in self.terms), self.difficulty)
+
+    @property
+    def text(self) -> str:
+        shown = " + ".join(["2D", *(f"{t.label} {t.value}" for t in self.terms)])
+        wins = self.chance * 36
+        lines = [f"{self.rule} {self.name}: {shown} > {self.difficulty} (P = {wins}/36)",
+                 self.result.text, *self.notes]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule, "name": self.name, "difficulty": self.difficulty,
+            "terms": [{"label": t.label, "value": t.value} for t in self.terms],
+            "chance": f"{self.chance * 36}/36", "success": self.success,
+            "result": self.result.to_json(), "notes": list(self.notes), "text": self.text,
+        }
+
+
+def _roll(terms: Sequence[Term], difficulty: int, source: DiceSource) -> Result:
+    return roll(formula(terms, ">", difficulty), source)
+
+
+def difficulty_value(rules: GensoRules, kind: str, difficulty: int | str) -> tuple[int, str]:
+    """A difficulty by number or by name (extremely_hard, very_hard, hard, easy)."""
+    table = rules.difficulties[kind]
+    if isinstance(difficulty, int):
+        return difficulty, str(difficulty)
+    if difficulty not in table or difficulty == "rule":
+        names = ", ".join(k for k in table if k != "rule")
+        raise IllegalAction(f"no difficulty {difficulty!r}; give a number or one of {names}")
+    name = rules.difficulty_names[difficulty]
+    return table[difficulty], f"{name['ja']}/{name['en']} {table[difficulty]}"
+
+
+def simple_check(rules: GensoRules, source: DiceSource, difficulty: int | str,
+                 modifier: int = 0) -> Check:
+    """GM-CHECK-1: 簡易判定, 2D > difficulty (15 / 11 / 7 / 3); no modifiers by the seed.
+
+    A GM modifier is allowed only when the GM-CHECK-1 Default ``manual_modifier`` is on.
+    """
+    value, shown = difficulty_value(rules, "simple", difficulty)
+    if modifier and not rules.default("GM-CHECK-1", "manual_modifier"):
+        raise IllegalAction("GM-CHECK-1: a simple check has no modifiers (turn on the "
+                            "GM-CHECK-1.manual_modifier Default to allow one)")
+    terms = (Term("修正/GM modifier", modifier),) if modifier else ()
+    notes = () if value - modifier < 12 else (
+        f"不可能/impossible: 2D is at most 12 (difficulty {shown})",)
+    return Check("GM-CHECK-1", "簡易判定/simple check", terms, value,
+                 _roll(terms, value, source), notes)
+
+
+def _ability_term(rules: GensoRules, character: Character, ability: str) -> Term:
+    if ability not in ABILITIES:
+        raise IllegalAction(f"no ability {ability!r}; the abilities are {', '.join(ABILITIES)}")
+    names = rules.abilities[ability]
+    return Term(f"{names['ja']}/{names['en']}", character.ability(ability))
+
+
+def general_check(rules: GensoRules, source: DiceSource, character: Character, ability: str,
+                  difficulty: int | str, modifier: int = 0, *, rule: str = "GM-CHECK-2",
+                  name: str = "一般判定/general check",
+                  bonus: Term | None = None, kind: str = "general") -> Check:
+    """GM-CHECK-2: 一般判定, ability + 2D + modifier > difficulty (20 / 16 / 12 / 8)."""
+    value, _ = difficulty_value(rules, kind, difficulty)
+    terms = [_ability_term(rules, character, ability)]
+    if bonus is not None and bonus.value:
+        terms.append(bonus)
+    if modifier:
+        terms.append(Term("修正/modifier", modifier))
+    return Check(rule, f"{name} ({character.name})", tuple(terms), value,
+                 _roll(terms, value, source), derive(rules, character).warnings)
+
+
+TRAPS = ("cleverly_set", "normally_set", "hastily_set")
+
+
+def trap_check(rules: GensoRules, source: DiceSource, character: Character, trap: str | int,
+               modifier: int = 0) -> Check:
+    """GM-CHECK-3: 罠発見, Perception + 2D + (Search bonus) + modifier > 16 / 12 / 8.
+
+    The Search bonus is 2 × Search level, or a printed 罠発見＋N in its place (Default),
+    never both.
+    """
+    if isinstance(trap, str):
+        if trap not in TRAPS:
+            raise IllegalAction(f"a trap is {', '.join(TRAPS)} or a difficulty number")
+        trap = int(rules.num("GM-CHECK-3", trap))
+    bonus = derive(rules, character).trap_bonus
+    return general_check(rules, source, character, "perception", trap, modifier,
+                         rule="GM-CHECK-3", name="罠発見/trap detection",
+                         bonus=Term("罠発見/trap detection", bonus.total))
+
+
+def undead_check(rules: GensoRules, source: DiceSource, character: Character,
+                 modifier: int = 0) -> Check:
+    """GM-CHECK-4: 不死族感知, Magic + 2D + modifier > 12."""
+    return general_check(rules, source, character, "magic",
+                         int(rules.num("GM-CHECK-4", "difficulty")), modifier,
+                         rule="GM-CHECK-4", name="不死族感知/undead sensing")
+
+
+def enemy_check(rules: GensoRules, source: DiceSource, character: Character,
+                difficulty: int | str | None = None, modifier: int = 0) -> Check:
+    """GM-CHECK-6: 敵発見 (Default): Perception + 2D + Search bonus + modifier > 12 unless set."""
+    if difficulty is None:
+        difficulty = int(rules.default("GM-CHECK-6", "difficulty"))
+    bonus = derive(rules, character).enemy_bonus
+    return general_check(rules, source, character, "perception", difficulty, modifier,
+                         rule="GM-CHECK-6", name="敵発見/enemy detection",
+                         bonus=Term("敵発見/enemy detection", bonus.total))
+
+
+def mark_check(rules: GensoRules, source: DiceSource, character: Character,
+               modifier: int = 0) -> Check:
+    """GM-MAGIC-6: 呪印呪, the caster finds a marked object's direction on Magic + 2D > 12."""
+    if "mark" not in character.spells:
+        raise IllegalAction(f"{character.name} does not know 呪印呪/Mark")
+    return general_check(rules, source, character, "magic",
+                         int(rules.num("GM-MAGIC-6", "difficulty")), modifier,
+                         rule="GM-MAGIC-6", name="呪印呪の方向/Mark direction")
+
+
+class Winner(Enum):
+    """Outcome of an opposed check (GM-CHECK-5)."""
+
+    A = "a"
+    B = "b"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True)
+class Opposed:
+    """GM-CHECK-5: both sides' rolls and who won."""
+
+    a_name: str
+    b_name: str
+    a: Result
+    b: Result
+    a_terms: tuple[Term, ...]
+    b_terms: tuple[Term, ...]
+    winner: Winner
+    active: bool
+
+    @property
+    def text(self) -> str:
+        if self.winner is Winner.DRAW:
+            verdict = "引き分け/draw"
+        else:
+            name = self.a_name if self.winner is Winner.A else self.b_name
+            verdict = f"{name} の勝ち/wins"
+            if self.active and self.winner is Winner.B and self.a.total == self.b.total:
+                verdict += " (同値は能動側の失敗/a tie fails the active side)"
+        return "\n".join([f"GM-CHECK-5 対抗判定/opposed check: {self.a_name} vs {self.b_name}",
+                          f"{self.a_name}: {self.a.text}", f"{self.b_name}: {self.b.text}",
+                          verdict])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": "GM-CHECK-5", "a": self.a.to_json(), "b": self.b.to_json(),
+                "winner": self.winner.value, "active": self.active, "text": self.text}
+
+
+def opposed_check(rules: GensoRules, source: DiceSource, a: Character, b: Character,
+                  ability: str, *, active: bool, a_modifier: int = 0,
+                  b_modifier: int = 0) -> Opposed:
+    """GM-CHECK-5: ability + 2D + modifier each; higher wins. On a tie the active side A
+    fails when one side is active, else it is a draw. 筋力 reads as Body (Default)."""
+    if ability == "strength":  # 筋力 in PG 2-3-1-2 is not a PC ability
+        ability = "body"
+    a_terms = [_ability_term(rules, a, ability)]
+    b_terms = [_ability_term(rules, b, ability)]
+    if a_modifier:
+        a_terms.append(Term("修正/modifier", a_modifier))
+    if b_modifier:
+        b_terms.append(Term("修正/modifier", b_modifier))
+    a_roll = roll(formula(a_terms, "", "").rstrip(), source)
+    b_roll = roll(formula(b_terms, "", "").rstrip(), source)
+    if a_roll.total > b_roll.total:
+        winner = Winner.A
+    elif a_roll.total < b_roll.total or active:
+        winner = Winner.B
+    else:
+        winner = Winner.DRAW
+    return Opposed(a.name, b.name, a_roll, b_roll, tuple(a_terms), tuple(b_terms), winner,
+                   active)

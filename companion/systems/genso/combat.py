@@ -1,0 +1,962 @@
+"""The `genso` fight tracker (spec §2.5, §2.6, §2.9): a pure state machine with push/pop.
+
+A :class:`Fight` holds immutable :class:`FightState` snapshots, one per action, and a
+journal of every action with the dice it used, so a fight can be undone a step
+(:meth:`Fight.pop`), saved as plain data and replayed from its inputs
+(:meth:`Fight.from_json`) with identical results.
+
+The PC party acts first, then the other side, each in entry order (GM-COMBAT-1
+Default); each combatant's action is one of :data:`ACTIONS`. The GM's own steps
+(sunrise, sunset, the end of the fight, a night's sleep) need no turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, fields, replace
+from enum import Enum
+from typing import Any, ClassVar
+
+from companion.dice import DiceSource, Result, ScriptedDice, roll
+from companion.dice.result import DieRoll
+from companion.errors import DataError, IllegalAction
+from companion.systems.genso.character import Character, Kind, derive
+from companion.systems.genso.rules import CreatureKind, Duration, GensoRules, Monster
+from companion.systems.genso.sheet import character_from_mapping, sheet_mapping
+
+
+class Side(Enum):
+    """PC party (acts first) or the other side (GM-COMBAT-1)."""
+
+    PARTY = "party"
+    ENEMY = "enemy"
+
+
+class Role(Enum):
+    """Who a combatant is, which picks the attack formula (GM-COMBAT-2/3/4) and GM-COMBAT-8."""
+
+    PC = "pc"
+    NPC = "npc"
+    NPC_AS_MONSTER = "npc_as_monster"  # 魔物扱いのＮＰＣ
+    MONSTER = "monster"
+
+    @property
+    def monster_like(self) -> bool:
+        return self in (Role.MONSTER, Role.NPC_AS_MONSTER)
+
+
+class Status(Enum):
+    """GM-COMBAT-8 states, and fled (GM-COMBAT-1)."""
+
+    ACTIVE = "active"
+    INCAPACITATED = "incapacitated"  # 行動不能
+    DEAD = "dead"  # 死亡 / 死亡扱い
+    VANISHED = "vanished"  # 消滅
+    FLED = "fled"  # 逃亡
+
+    @property
+    def badge(self) -> str:
+        return {
+            Status.ACTIVE: "", Status.INCAPACITATED: "INCAPACITATED 行動不能",
+            Status.DEAD: "DEAD 死亡", Status.VANISHED: "VANISHED 消滅", Status.FLED: "FLED 逃亡",
+        }[self]
+
+
+class Stance(Enum):
+    """What a combatant's last action left it doing until its next one."""
+
+    NONE = "none"
+    FULL_ATTACK = "full_attack"  # 全力攻撃: no dodging (GM-COMBAT-5)
+    FULL_DODGE = "full_dodge"  # 全力回避: +6 to defence (GM-COMBAT-6)
+    NORMAL_MOVE = "normal_move"  # 通常移動: can dodge, not attack (GM-MOVE-1)
+    FULL_MOVE = "full_move"  # 全力移動: cannot dodge (GM-MOVE-1)
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon a combatant strikes with; ``enchanted`` is Exorcism until sunrise."""
+
+    key: str
+    name: str
+    power: str
+    magic: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A spell placed on a combatant (GM-MAGIC-4 cancels the oldest eligible first)."""
+
+    spell: str
+    caster: str
+    caster_magic: int
+    duration: Duration
+    order: int
+    weapon: str = ""
+    members: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One PC, NPC or monster in a fight, with everything the rules read of it."""
+
+    name: str
+    side: Side
+    role: Role
+    body: int | None
+    perception: int
+    magic: int
+    hp: int | None
+    max_hp: int | None
+    mp: int
+    max_mp: int
+    combat: int = 0
+    defence_extra: int = 0
+    protection: int = 0
+    striking: int = 0
+    weapons: tuple[Weapon, ...] = ()
+    spells: tuple[str, ...] = ()
+    mana_stones: tuple[int, ...] = ()
+    stones: tuple[str, ...] = ()
+    creature: CreatureKind = CreatureKind.LIVING
+    checks_with_magic: bool = False
+    immune_normal: bool = False
+    magic_weapons_harm: bool = False
+    raises_victims: bool = False
+    drain_hp: int = 0
+    drain_mp: int = 0
+    attack_name: str = ""
+    status: Status = Status.ACTIVE
+    stance: Stance = Stance.NONE
+    effects: tuple[Effect, ...] = ()
+    rises_as: str = ""
+
+    @property
+    def incorporeal(self) -> bool:
+        return self.max_hp is None
+
+    def has(self, spell: str) -> bool:
+        return any(e.spell == spell and not e.weapon for e in self.effects)
+
+    def enchanted(self, weapon: str) -> bool:
+        return any(e.spell == "exorcism" and e.weapon == weapon for e in self.effects)
+
+
+def from_character(rules: GensoRules, character: Character, side: Side = Side.PARTY,
+                   as_monster: bool = False, name: str | None = None) -> Combatant:
+    """A PC or NPC entering a fight, with its derived values (GM-CORE-3/4, GM-EQUIP, GM-ITEM)."""
+    derived = derive(rules, character)
+    role = (Role.PC if character.kind is Kind.PC
+            else Role.NPC_AS_MONSTER if as_monster else Role.NPC)
+    stones = tuple(k for k in character.equipment if k in ("healing_stone", "enchant_stone"))
+    return Combatant(
+        name or character.name, side, role, character.body, character.perception,
+        character.magic, character.hp, derived.max_hp.total, character.mp,
+        derived.max_mp.total, combat=derived.attack.total - character.body,
+        defence_extra=derived.defence.total - derived.attack.total,
+        protection=derived.protection.total, striking=derived.striking,
+        weapons=tuple(Weapon(w.key, w.name, w.power, w.magic) for w in derived.weapons),
+        spells=character.spells, mana_stones=character.mana_stones, stones=stones,
+    )
+
+
+def from_monster(rules: GensoRules, monster: Monster, name: str | None = None,
+                 side: Side = Side.ENEMY) -> Combatant:
+    """A monster of GM-MON-7 entering a fight."""
+    weapon = (Weapon("attack", f"{monster.attack_ja}/{monster.attack_en}", monster.power),)
+    return Combatant(
+        name or monster.ja, side, Role.MONSTER, monster.body, monster.perception, monster.magic,
+        monster.hp, monster.hp, monster.mp, monster.mp, protection=monster.protection,
+        weapons=weapon if monster.power else (), creature=monster.kind,
+        checks_with_magic=monster.checks_with_magic, immune_normal=monster.immune_normal,
+        magic_weapons_harm=monster.magic_weapons_harm, raises_victims=monster.raises_victims,
+        drain_hp=monster.drain_hp, drain_mp=monster.drain_mp,
+        attack_name=f"{monster.attack_ja}/{monster.attack_en}",
+    )
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Attack:
+    """An attack with a weapon (index into the attacker's weapons; monsters have one).
+
+    ``full``: 全力攻撃 (GM-COMBAT-5), +4 to hit and no dodging until the next action.
+    """
+
+    kind: ClassVar[str] = "attack"
+    actor: str
+    target: str
+    weapon: int = 0
+    full: bool = False
+
+
+@dataclass(frozen=True)
+class Dodge:
+    """全力回避 (GM-COMBAT-6): no attack, +6 to defence until the next action."""
+
+    kind: ClassVar[str] = "dodge"
+    actor: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """GM-MOVE-1: ``combat`` 3 m, ``normal`` 12 m (then only dodging), ``full`` 48 m."""
+
+    kind: ClassVar[str] = "move"
+    actor: str
+    mode: str = "normal"
+
+
+@dataclass(frozen=True)
+class Cast:
+    """GM-MAGIC-1: cast a known spell on targets; ``weapon`` enchants a target's weapon with
+    Exorcism; ``stone`` pays from the mana stone of that index first (GM-ITEM-1)."""
+
+    kind: ClassVar[str] = "cast"
+    actor: str
+    spell: str
+    targets: tuple[str, ...] = ()
+    weapon: int | None = None
+    stone: int | None = None
+
+
+@dataclass(frozen=True)
+class UseStone:
+    """GM-ITEM-2: use a Healing Stone (2D HP) or an Enchant Stone (2D to an immune monster)."""
+
+    kind: ClassVar[str] = "stone"
+    actor: str
+    stone: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Flee:
+    """The combatant runs away (GM-COMBAT-1: the GM rules that the flight succeeds)."""
+
+    kind: ClassVar[str] = "flee"
+    actor: str
+
+
+@dataclass(frozen=True)
+class Wait:
+    """The combatant does nothing this turn."""
+
+    kind: ClassVar[str] = "wait"
+    actor: str
+
+
+@dataclass(frozen=True)
+class EndFight:
+    """GM-COMBAT-1: the GM declares the end of the fight."""
+
+    kind: ClassVar[str] = "end"
+
+
+@dataclass(frozen=True)
+class Sunrise:
+    """GM-CORE-2: the next sunrise ends every 1-day spell and Exorcism on weapons."""
+
+    kind: ClassVar[str] = "sunrise"
+
+
+@dataclass(frozen=True)
+class Sunset:
+    """GM-MON-5: at sunset those a Wight or Wraith killed rise as one, unless exorcised."""
+
+    kind: ClassVar[str] = "sunset"
+
+
+@dataclass(frozen=True)
+class Sleep:
+    """GM-HEAL-2: 8 hours' sleep restores the MP of every living combatant not dead."""
+
+    kind: ClassVar[str] = "sleep"
+
+
+Action = Attack | Dodge | Move | Cast | UseStone | Flee | Wait | EndFight | Sunrise | Sunset | Sleep
+ACTIONS: dict[str, type[Action]] = {cls.kind: cls for cls in (
+    Attack, Dodge, Move, Cast, UseStone, Flee, Wait, EndFight, Sunrise, Sunset, Sleep)}
+GM_ACTIONS = (EndFight, Sunrise, Sunset, Sleep)
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    data = asdict(action)
+    if isinstance(action, Cast):
+        data["targets"] = list(action.targets)
+    return {"kind": action.kind, **data}
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    """An action from its journal form; a bad one is a DataError naming it."""
+    if not isinstance(data, Mapping) or data.get("kind") not in ACTIONS:
+        raise DataError(f"not a fight action: {data!r} (kinds: {', '.join(ACTIONS)})")
+    cls = ACTIONS[data["kind"]]
+    names = {f.name for f in fields(cls)}
+    extra = set(data) - names - {"kind"}
+    if extra:
+        raise DataError(f"fight action {data['kind']}: unknown field {sorted(extra)[0]!r}")
+    args = {k: v for k, v in data.items() if k != "kind"}
+    if "targets" in args:
+        args["targets"] = tuple(args["targets"])
+    try:
+        return cls(**args)
+    except TypeError as exc:
+        raise DataError(f"fight action {data['kind']}: {exc}") from exc
+
+
+# --- state and journal -------------------------------------------------------------------------
+
+
+class Outcome(Enum):
+    """How a fight ended (GM-COMBAT-1)."""
+
+    PARTY_WON = "party_won"  # every enemy down, fled or vanished
+    PARTY_DOWN = "party_down"  # no PC-side combatant can act
+    DECLARED = "declared"  # the GM declared the end
+
+
+@dataclass(frozen=True)
+class FightState:
+    """One snapshot: combatants, round, whose turn, and whether the GM ended the fight."""
+
+    combatants: tuple[Combatant, ...]
+    round: int = 1
+    turn: int = 0
+    spells_cast: int = 0
+    ended: bool = False
+
+    def get(self, name: str) -> Combatant:
+        for combatant in self.combatants:
+            if combatant.name == name:
+                return combatant
+        raise IllegalAction(f"no combatant {name!r} in this fight "
+                            f"({', '.join(c.name for c in self.combatants)})")
+
+    @property
+    def order(self) -> tuple[Combatant, ...]:
+        """GM-COMBAT-1: the PC party first, then the other side, each in entry order."""
+        return (tuple(c for c in self.combatants if c.side is Side.PARTY)
+                + tuple(c for c in self.combatants if c.side is Side.ENEMY))
+
+    @property
+    def current(self) -> Combatant | None:
+        """Whose turn it is, or None once the fight is over."""
+        if self.outcome is not None:
+            return None
+        return self.order[self.turn]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.ended:
+            return Outcome.DECLARED
+        if not any(c.status is Status.ACTIVE for c in self.combatants if c.side is Side.ENEMY):
+            return Outcome.PARTY_WON
+        if not any(c.status is Status.ACTIVE for c in self.combatants if c.side is Side.PARTY):
+            return Outcome.PARTY_DOWN
+        return None
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of an action's report, with the rule it follows."""
+
+    rule: str
+    text: str
+    result: Result | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "text": self.text,
+                "result": self.result.to_json() if self.result else None}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A journal entry: the action, the dice it used and what it did."""
+
+    action: Action
+    dice: tuple[DieRoll, ...]
+    lines: tuple[Line, ...]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(f"{line.rule:<12} {line.text}" for line in self.lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": action_to_json(self.action),
+                "dice": [[d.sides, d.value] for d in self.dice],
+                "lines": [line.to_json() for line in self.lines]}
+
+
+class _Recorder:
+    """A DiceSource that passes dice through and keeps them for the journal."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+        self.dice: list[DieRoll] = []
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        values = list(self.source.roll(count, sides))
+        self.dice.extend(DieRoll(sides, v) for v in values)
+        return values
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """How a combatant joined: a character sheet or a monster key, side and name."""
+
+    name: str
+    side: Side
+    monster: str = ""
+    sheet: Mapping[str, Any] = field(default_factory=dict)
+    as_monster: bool = False
+
+    def build(self, rules: GensoRules) -> Combatant:
+        if self.monster:
+            return from_monster(rules, rules.monster(self.monster), self.name, self.side)
+        character = character_from_mapping(rules, self.sheet, f"fight entrant {self.name}")
+        return from_character(rules, character, self.side, self.as_monster, self.name)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "side": self.side.value}
+        if self.monster:
+            data["monster"] = self.monster
+        else:
+            data["sheet"] = dict(self.sheet)
+            data["as_monster"] = self.as_monster
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Entrant:
+        try:
+            return cls(data["name"], Side(data["side"]), data.get("monster", ""),
+                       data.get("sheet", {}), data.get("as_monster", False))
+        except (KeyError, ValueError, TypeError) as exc:
+            raise DataError(f"fight entrant {data!r}: needs name, side and a monster or "
+                            "sheet") from exc
+
+    @classmethod
+    def of_character(cls, character: Character, side: Side = Side.PARTY,
+                     as_monster: bool = False, name: str | None = None) -> Entrant:
+        return cls(name or character.name, side, sheet=sheet_mapping(character),
+                   as_monster=as_monster)
+
+
+class Fight:
+    """A fight: push(action, dice) applies one action; pop() undoes the last one."""
+
+    def __init__(self, rules: GensoRules, entrants: Sequence[Entrant]) -> None:
+        names = [e.name for e in entrants]
+        if len(set(names)) != len(names):
+            raise IllegalAction("every combatant needs its own name")
+        if not any(e.side is Side.PARTY for e in entrants) or not any(
+                e.side is Side.ENEMY for e in entrants):
+            raise IllegalAction("a fight needs a PC party and an opposing side")
+        self.rules = rules
+        self.entrants = tuple(entrants)
+        self._states = [FightState(tuple(e.build(rules) for e in entrants))]
+        self.journal: list[Entry] = []
+        self._states[0] = _settle(rules, self._states[0])
+
+    @property
+    def state(self) -> FightState:
+        return self._states[-1]
+
+    def push(self, action: Action, source: DiceSource) -> Entry:
+        """Apply ``action`` with dice from ``source``; an illegal one changes nothing."""
+        recorder = _Recorder(source)
+        state, lines = _apply(self.rules, self.state, action, recorder)
+        entry = Entry(action, tuple(recorder.dice), tuple(lines))
+        self._states.append(state)
+        self.journal.append(entry)
+        return entry
+
+    def pop(self) -> Entry:
+        """Undo the last action (python-chess style)."""
+        if not self.journal:
+            raise IllegalAction("nothing to undo")
+        self._states.pop()
+        return self.journal.pop()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"system": "genso", "entrants": [e.to_json() for e in self.entrants],
+                "journal": [e.to_json() for e in self.journal]}
+
+    @classmethod
+    def from_json(cls, rules: GensoRules, data: Mapping[str, Any]) -> Fight:
+        """Replay a saved fight from its entrants and actions with the dice it recorded."""
+        if not isinstance(data, Mapping) or data.get("system") != "genso":
+            raise DataError("not a saved genso fight")
+        fight = cls(rules, [Entrant.from_json(e) for e in data.get("entrants", [])])
+        for number, raw in enumerate(data.get("journal", []), 1):
+            try:
+                dice = ScriptedDice((int(s), int(v)) for s, v in raw["dice"])
+                fight.push(action_from_json(raw["action"]), dice)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise DataError(f"saved fight: journal entry {number} is damaged "
+                                f"({exc})") from exc
+            if dice.remaining:
+                raise DataError(f"saved fight: journal entry {number} left dice unused")
+        return fight
+
+
+# --- the rules ---------------------------------------------------------------------------------
+
+
+def _swap(state: FightState, *changed: Combatant) -> FightState:
+    by_name = {c.name: c for c in changed}
+    return replace(state, combatants=tuple(by_name.get(c.name, c) for c in state.combatants))
+
+
+def _status(rules: GensoRules, c: Combatant) -> Status:
+    """GM-COMBAT-8 (PG 4-6 and the glossary, Default for PCs)."""
+    if c.status in (Status.DEAD, Status.VANISHED, Status.FLED):
+        return c.status
+    hp = c.hp if c.hp is not None else 1
+    if c.role is Role.MONSTER and c.incorporeal:
+        return Status.VANISHED if c.mp < 1 else Status.ACTIVE
+    if c.role is Role.PC and not rules.default("GM-COMBAT-8", "strict_4_6"):
+        if hp < rules.default("GM-COMBAT-8", "pc_death_below"):
+            return Status.DEAD
+    elif hp < 1:
+        return Status.DEAD
+    if hp < 1 or c.mp < 1:
+        return Status.INCAPACITATED
+    return Status.ACTIVE
+
+
+def _settle(rules: GensoRules, state: FightState) -> FightState:
+    return replace(state, combatants=tuple(replace(c, status=_status(rules, c))
+                                           for c in state.combatants))
+
+
+def _death_word(c: Combatant) -> str:
+    if c.status is Status.DEAD and c.creature is not CreatureKind.LIVING:
+        return "DEAD 死亡扱い (treated as dead)"
+    return c.status.badge
+
+
+def _harm(rules: GensoRules, target: Combatant, hp: int, mp: int = 0) -> Combatant:
+    """Take HP and MP; damage to an incorporeal monster comes off its MP (GM-MON-4)."""
+    if target.incorporeal:
+        return replace(target, mp=target.mp - hp - mp)
+    assert target.hp is not None
+    return replace(target, hp=target.hp - hp, mp=target.mp - mp)
+
+
+def _heal(target: Combatant, amount: int, cap: bool) -> Combatant:
+    if target.hp is None or target.max_hp is None:
+        raise IllegalAction(f"{target.name} has no HP to heal")
+    hp = target.hp + amount
+    return replace(target, hp=min(hp, target.max_hp) if cap else hp)
+
+
+def _check_ability(rules: GensoRules, c: Combatant) -> tuple[str, int]:
+    """GM-MON-3: the Ghost (and by Default any blank-Body monster) checks with Magic."""
+    if c.checks_with_magic or (c.body is None
+                               and rules.default("GM-MON-3", "blank_body_uses_magic")):
+        return "魔力/Magic", c.magic
+    if c.body is None:
+        raise IllegalAction(f"{c.name} has no Body (GM-MON-3 Default is off)")
+    return "体力/Body", c.body
+
+
+def _cannot_dodge(rules: GensoRules, c: Combatant) -> str:
+    if c.status is Status.INCAPACITATED:
+        return "行動不能/incapacitated"
+    if c.stance is Stance.FULL_ATTACK and rules.default("GM-COMBAT-5",
+                                                         "full_attack_hits_automatically"):
+        return "全力攻撃中/full attack"
+    if c.stance is Stance.FULL_MOVE and rules.default("GM-MOVE-1",
+                                                       "full_move_hits_automatically"):
+        return "全力移動後/after a full move"
+    return ""
+
+
+def _in_barrier(state: FightState, attacker: Combatant, target: Combatant) -> Combatant | None:
+    """GM-MAGIC-5: undead with lower Magic than the caster cannot enter the barrier."""
+    if attacker.creature is not CreatureKind.UNDEAD:
+        return None
+    for caster in state.combatants:
+        for effect in caster.effects:
+            if (effect.spell == "barrier" and target.name in effect.members
+                    and attacker.magic < effect.caster_magic):
+                return caster
+    return None
+
+
+def _hit(rules: GensoRules, attacker: Combatant, target: Combatant, full: bool,
+         source: DiceSource, lines: list[Line]) -> bool:
+    """GM-COMBAT-2/3/4/5/6: does the attack hit?"""
+    full_bonus = rules.num("GM-COMBAT-5", "full_attack") if full else 0
+    dodge = (rules.num("GM-COMBAT-6", "full_dodge")
+             if target.stance is Stance.FULL_DODGE else 0)
+    a_label, a_value = _check_ability(rules, attacker)
+    d_label, d_value = _check_ability(rules, target)
+    attack_mod = a_value + attacker.combat + full_bonus
+    defence_mod = d_value + target.combat + target.defence_extra + dodge
+    why = _cannot_dodge(rules, target)
+    if why:
+        lines.append(Line("GM-COMBAT-5", f"{target.name} cannot dodge ({why}): "
+                                         "the attack hits / 自動命中"))
+        return True
+    terms = (f"{a_label} {a_value} + 戦闘/Combat {attacker.combat}"
+             + (f" + 全力攻撃/full attack {full_bonus}" if full_bonus else ""))
+    fixed = rules.num("GM-COMBAT-2", "fixed")
+    if target.role.monster_like:
+        target_text = f"{defence_mod - dodge}+{fixed}" + (f"+{dodge}" if dodge else "")
+        result = roll(f"2D6+{attack_mod}>{target_text}", source)
+        lines.append(Line("GM-COMBAT-2", f"{attacker.name} → {target.name}: {terms} vs "
+                                         f"{d_label} {d_value} + 7"
+                          + (f" + 全力回避/full dodge {dodge}" if dodge else "")
+                          + f": {result.text}", result))
+        return result.success
+    if attacker.role.monster_like and not rules.default("GM-COMBAT-3", "literal_4_2"):
+        fixed_side = f"{attack_mod}+{fixed}"
+        result = roll(f"2D6+{defence_mod}>={fixed_side}", source)
+        verdict = "防御成功/defended" if result.success else "防御失敗/hit"
+        lines.append(Line("GM-COMBAT-3", f"{target.name} defends against {attacker.name} "
+                                         f"({terms} + 7): {result.text} ＞ {verdict}", result))
+        return not result.success
+    rule = "GM-COMBAT-4" if not attacker.role.monster_like else "GM-COMBAT-3"
+    attack = roll(f"2D6+{attack_mod}", source)
+    defence = roll(f"2D6+{defence_mod}", source)
+    hit = attack.total > defence.total
+    lines.append(Line(rule, f"{attacker.name} attacks: {attack.text}", attack))
+    lines.append(Line(rule, f"{target.name} defends: {defence.text} ＞ "
+                            + ("命中/hit" if hit else "防御成功/defended"), defence))
+    return hit
+
+
+def _undead_ward(rules: GensoRules, attacker: Combatant, target: Combatant) -> str:
+    """GM-MAGIC-7 on the target against an undead attacker: "pg" (−2) or "gm" (+2 armour)."""
+    if attacker.creature is CreatureKind.UNDEAD and target.has("protection"):
+        return str(rules.default("GM-MAGIC-7", "version"))
+    return ""
+
+
+def _attack(rules: GensoRules, state: FightState, action: Attack, source: DiceSource,
+            lines: list[Line]) -> FightState:
+    attacker, target = state.get(action.actor), state.get(action.target)
+    if target.status in (Status.DEAD, Status.VANISHED, Status.FLED):
+        raise IllegalAction(f"{target.name} is {target.status.value} and cannot be attacked")
+    if attacker.name == target.name:
+        raise IllegalAction("a combatant cannot attack itself")
+    caster = _in_barrier(state, attacker, target)
+    if caster is not None:
+        raise IllegalAction(f"GM-MAGIC-5: {attacker.name} (Magic {attacker.magic}) cannot "
+                            f"enter {caster.name}'s barrier (Magic {caster.magic})")
+    drains = attacker.drain_hp or attacker.drain_mp
+    if not drains and not 0 <= action.weapon < len(attacker.weapons):
+        raise IllegalAction(f"{attacker.name} has no weapon {action.weapon}")
+    stance = Stance.FULL_ATTACK if action.full else Stance.NONE
+    state = _swap(state, replace(attacker, stance=stance))
+    attacker = state.get(attacker.name)
+    if not _hit(rules, attacker, target, action.full, source, lines):
+        return state
+    ward = _undead_ward(rules, attacker, target)
+    reduce = rules.num("GM-MAGIC-7", "undead_damage_reduction")
+    if drains:
+        hp_loss, mp_loss = attacker.drain_hp, attacker.drain_mp
+        if ward == "pg":
+            hp_loss, mp_loss = max(0, hp_loss - reduce), max(0, mp_loss - reduce)
+        lines.append(Line("GM-MON-4", f"{attacker.attack_name}: HP −{hp_loss}, MP −{mp_loss} "
+                                      "(防御点無効/ignores protection"
+                                      + (", 防護呪/Protection −2 each" if ward == "pg" else "")
+                                      + ")"))
+        hurt = _harm(rules, target, hp_loss, mp_loss)
+    else:
+        weapon = attacker.weapons[action.weapon]
+        enchanted = attacker.enchanted(weapon.key)
+        if target.immune_normal and not enchanted and not (
+                target.magic_weapons_harm and weapon.magic
+                and not rules.default("GM-MON-2", "strict_ghost")):
+            lines.append(Line("GM-MON-2", f"{target.name} is immune to normal attacks "
+                                          f"(通常攻撃無効): {weapon.name} does nothing"))
+            return state
+        power = roll(weapon.power, source)
+        floor = rules.num("GM-CORE-1", "weapon_minimum")
+        base = (max(floor, power.total) if rules.default("GM-COMBAT-7", "floor_weapon_roll")
+                else power.total)
+        extra = attacker.striking + (rules.default("GM-MAGIC-3", "enchanted_extra_damage")
+                                     if enchanted else 0)
+        armour = target.protection + (reduce if ward == "gm" else 0)
+        damage = max(floor, base + extra - armour)
+        parts = [f"{weapon.name} {power.text}"]
+        if extra:
+            parts.append(f"+{extra}")
+        parts.append(f"− 防護力/protection {armour}")
+        if ward == "pg":
+            damage = max(floor, damage - reduce)
+            parts.append(f"− 防護呪/Protection {reduce}")
+        lines.append(Line("GM-COMBAT-7", " ".join(parts) + f" ＞ {damage} damage", power))
+        hurt = _harm(rules, target, damage)
+    return _after_harm(rules, state, attacker, hurt, lines)
+
+
+def _after_harm(rules: GensoRules, state: FightState, by: Combatant | None, hurt: Combatant,
+                lines: list[Line]) -> FightState:
+    before = state.get(hurt.name)
+    hurt = replace(hurt, status=_status(rules, hurt))
+    if (by is not None and by.raises_victims and hurt.status is Status.DEAD
+            and before.status is not Status.DEAD):
+        hurt = replace(hurt, rises_as=by.name)
+        lines.append(Line("GM-MON-5", f"{hurt.name} will rise as {by.name}'s kind after the "
+                                      "next sunset unless Exorcism is cast on the corpse"))
+    pools = (f"HP {hurt.hp}/{hurt.max_hp}, " if hurt.hp is not None else "") + \
+        f"MP {hurt.mp}/{hurt.max_mp}"
+    badge = _death_word(hurt)
+    lines.append(Line("GM-COMBAT-8", f"{hurt.name}: {pools}" + (f" {badge}" if badge else "")))
+    if wants_to_flee(rules, hurt) and not wants_to_flee(rules, before):
+        lines.append(Line("GM-MON-1", f"{hurt.name} is at half HP or less and tries to flee"))
+    return _swap(state, hurt)
+
+
+def wants_to_flee(rules: GensoRules, c: Combatant) -> bool:
+    """GM-MON-1: a monster that is not undead tries to flee at half its HP or less."""
+    return (rules.default("GM-MON-1", "flee_flag") and c.role is Role.MONSTER
+            and c.creature is not CreatureKind.UNDEAD and c.status is Status.ACTIVE
+            and c.hp is not None and c.max_hp is not None and 2 * c.hp <= c.max_hp)
+
+
+def _pay(rules: GensoRules, caster: Combatant, cost: int, stone: int | None,
+         lines: list[Line]) -> Combatant:
+    """GM-MAGIC-1, GM-ITEM-1: pay MP, from a mana stone first when one is named."""
+    from_stone = 0
+    stones = list(caster.mana_stones)
+    if stone is not None:
+        if not rules.default("GM-ITEM-1", "stones_pay_for_spells"):
+            raise IllegalAction("GM-ITEM-1 Default: mana stones do not pay for spells")
+        if not 0 <= stone < len(stones) or stones[stone] == 0:
+            raise IllegalAction(f"{caster.name} has no charged mana stone {stone}")
+        from_stone = min(stones[stone], cost)
+        stones[stone] -= from_stone
+    own = cost - from_stone
+    if caster.mp < own:
+        raise IllegalAction(f"GM-MAGIC-1: {caster.name} has {caster.mp} MP, the spell needs "
+                            f"{own} more")
+    if caster.mp - own < 1:
+        lines.append(Line("GM-MAGIC-1", f"warning: {caster.name} falls below 1 MP and is "
+                                        "incapacitated (GM-COMBAT-8)"))
+    paid = f"MP −{own}" + (f", 魔力石/mana stone −{from_stone}" if from_stone else "")
+    lines.append(Line("GM-MAGIC-1", f"{caster.name} pays {paid}"))
+    return replace(caster, mp=caster.mp - own, mana_stones=tuple(stones))
+
+
+def _spell_damage(rules: GensoRules, state: FightState, caster: Combatant, target: Combatant,
+                  amount: int, rule: str, lines: list[Line]) -> FightState:
+    if rules.default("GM-MAGIC-1", "armor_reduces_spells"):
+        amount = max(0, amount - target.protection)
+    lines.append(Line(rule, f"{target.name} takes {amount} damage"))
+    return _after_harm(rules, state, caster, _harm(rules, state.get(target.name), amount),
+                       lines)
+
+
+def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line]) -> FightState:
+    caster = state.get(action.actor)
+    spell = rules.spell(action.spell)
+    if spell.group != "basic" or spell.mp is None:
+        raise IllegalAction(f"{spell.name} ({spell.rule}) is told by the GM, not tracked")
+    if rules.default("GM-MAGIC-1", "known_spells_only") and spell.key not in caster.spells:
+        raise IllegalAction(f"GM-MAGIC-1: {caster.name} does not know {spell.name}")
+    targets = [state.get(t) for t in action.targets] or [caster]
+    single = ("heal", "exorcise", "dispel", "ward", "conceal", "lightning")
+    if spell.effect in single and len(targets) != 1:
+        raise IllegalAction(f"{spell.name} takes one target")
+    for target in targets:
+        if target.status in (Status.VANISHED, Status.FLED) or (
+                target.status is Status.DEAD and spell.effect != "exorcise"):
+            raise IllegalAction(f"{target.name} is {target.status.value}")
+    caster = _pay(rules, caster, spell.mp, action.stone, lines)
+    order = state.spells_cast + 1
+    state = replace(_swap(state, replace(caster, stance=Stance.NONE)), spells_cast=order)
+    caster = state.get(caster.name)
+    lines.append(Line(spell.rule, f"{caster.name} casts {spell.name} on "
+                                  f"{', '.join(t.name for t in targets)}"))
+
+    def effect(weapon: str = "", members: tuple[str, ...] = ()) -> Effect:
+        return Effect(spell.key, caster.name, caster.magic, spell.duration, order, weapon,
+                      members)
+
+    target = state.get(targets[0].name)
+    if spell.effect == "heal":
+        healed = _heal(target, caster.magic, rules.default("GM-MAGIC-2", "cap_at_max_hp"))
+        lines.append(Line("GM-MAGIC-2", f"{target.name} regains up to {caster.magic} HP: "
+                                        f"HP {healed.hp}/{healed.max_hp}"))
+        return _swap(state, replace(healed, status=_status(rules, healed)))
+    if spell.effect == "exorcise":
+        if action.weapon is not None:
+            if not 0 <= action.weapon < len(target.weapons):
+                raise IllegalAction(f"{target.name} has no weapon {action.weapon}")
+            weapon = target.weapons[action.weapon]
+            lines.append(Line("GM-MAGIC-3", f"{target.name}'s {weapon.name} carries Exorcism "
+                                            "until the next sunrise"))
+            return _swap(state, replace(target, effects=(*target.effects,
+                                                         effect(weapon=weapon.key))))
+        if target.status is Status.DEAD:
+            lines.append(Line("GM-MON-5", f"{target.name}'s corpse is exorcised and will not "
+                                          "rise"))
+            return _swap(state, replace(target, rises_as=""))
+        if target.creature is not CreatureKind.UNDEAD:
+            lines.append(Line("GM-MAGIC-3", f"{target.name} is not undead: no effect"))
+            return state
+        return _spell_damage(rules, state, caster, target, caster.magic, "GM-MAGIC-3", lines)
+    if spell.effect == "dispel":
+        eligible = [e for e in target.effects if e.duration is not Duration.PERMANENT
+                    and e.caster_magic <= caster.magic]
+        if not eligible:
+            lines.append(Line("GM-MAGIC-4", f"no spell on {target.name} can be cancelled"))
+            return state
+        oldest = min(eligible, key=lambda e: e.order)
+        lines.append(Line("GM-MAGIC-4", f"{rules.spell(oldest.spell).name} by {oldest.caster} "
+                                        f"on {target.name} is cancelled"))
+        return _swap(state, replace(target, effects=tuple(e for e in target.effects
+                                                          if e != oldest)))
+    if spell.effect == "barrier":
+        members = tuple(dict.fromkeys((caster.name, *action.targets)))
+        lines.append(Line("GM-MAGIC-5", f"barrier {rules.default('GM-MAGIC-5', 'diameter_m')} m "
+                                        f"across around {caster.name} holding "
+                                        f"{', '.join(members)}: undead with Magic below "
+                                        f"{caster.magic} cannot enter"))
+        return _swap(state, replace(caster, effects=(*caster.effects, effect(members=members))))
+    if spell.effect in ("ward", "conceal"):
+        return _swap(state, replace(target, effects=(*target.effects, effect())))
+    if spell.effect == "fire":
+        for each in targets:
+            state = _spell_damage(rules, state, caster, each, caster.magic, "GM-MAGIC-10",
+                                  lines)
+        return state
+    if spell.effect == "lightning":
+        return _spell_damage(rules, state, caster, target, caster.magic * 2, "GM-MAGIC-11",
+                             lines)
+    return state  # Mark and Seal Lock act on objects outside the tracker
+
+
+def _use_stone(rules: GensoRules, state: FightState, action: UseStone, source: DiceSource,
+               lines: list[Line]) -> FightState:
+    """GM-ITEM-2: a magic stone is used up; Healing heals 2D, Enchant does 2D to the immune."""
+    user = state.get(action.actor)
+    if action.stone not in user.stones:
+        raise IllegalAction(f"{user.name} carries no {action.stone}")
+    left = list(user.stones)
+    left.remove(action.stone)
+    state = _swap(state, replace(user, stones=tuple(left), stance=Stance.NONE))
+    target = state.get(action.target)
+    if action.stone == "healing_stone":
+        result = roll(rules.num("GM-ITEM-2", "healing"), source)
+        healed = _heal(target, result.total, rules.default("GM-MAGIC-2", "cap_at_max_hp"))
+        lines.append(Line("GM-ITEM-2", f"治癒石/Healing Stone on {target.name}: {result.text} ＞ "
+                                       f"HP {healed.hp}/{healed.max_hp}", result))
+        return _swap(state, replace(healed, status=_status(rules, healed)))
+    if not target.immune_normal:
+        lines.append(Line("GM-ITEM-2", f"付与石/Enchant Stone: {target.name} is not immune to "
+                                       "normal attacks; no effect"))
+        return state
+    result = roll(rules.num("GM-ITEM-2", "enchant"), source)
+    lines.append(Line("GM-ITEM-2", f"付与石/Enchant Stone on {target.name}: {result.text}",
+                      result))
+    return _after_harm(rules, state, user, _harm(rules, target, result.total), lines)
+
+
+def _advance(rules: GensoRules, state: FightState, lines: list[Line]) -> FightState:
+    """Move the turn to the next combatant able to act; a new round starts after the last."""
+    order = state.order
+    turn, rnd = state.turn, state.round
+    for _ in range(len(order)):
+        turn += 1
+        if turn == len(order):
+            turn, rnd = 0, rnd + 1
+            lines.append(Line("GM-COMBAT-1", f"round {rnd} (12 s each, GM-CORE-2)"))
+        if order[turn].status is Status.ACTIVE:
+            break
+    return replace(state, turn=turn, round=rnd)
+
+
+def _gm_step(rules: GensoRules, state: FightState, action: Action,
+             lines: list[Line]) -> FightState:
+    if isinstance(action, EndFight):
+        lines.append(Line("GM-COMBAT-1", "the GM declares the end of the fight"))
+        return replace(state, ended=True)
+    if isinstance(action, Sunrise):
+        cleared = []
+        for c in state.combatants:
+            kept = tuple(e for e in c.effects if e.duration is not Duration.DAY)
+            cleared.append(replace(c, effects=kept))
+        lines.append(Line("GM-CORE-2", "sunrise: every 1-day spell and Exorcism on weapons "
+                                       "ends"))
+        return replace(state, combatants=tuple(cleared))
+    if isinstance(action, Sunset):
+        for c in state.combatants:
+            if c.rises_as:
+                lines.append(Line("GM-MON-5", f"{c.name} rises as {c.rises_as}'s kind"))
+        return _swap(state, *(replace(c, rises_as="") for c in state.combatants if c.rises_as))
+    slept = [replace(c, mp=c.max_mp) for c in state.combatants
+             if c.status is not Status.DEAD and c.creature is CreatureKind.LIVING
+             and c.status is not Status.FLED]
+    slept = [replace(c, status=_status(rules, replace(c, status=Status.ACTIVE)))
+             for c in slept]
+    lines.append(Line("GM-HEAL-2", "8 hours' sleep: MP restored in full for "
+                                   + (", ".join(c.name for c in slept) or "nobody")))
+    return _swap(state, *slept)
+
+
+def _apply(rules: GensoRules, state: FightState, action: Action,
+           source: DiceSource) -> tuple[FightState, list[Line]]:
+    lines: list[Line] = []
+    if isinstance(action, GM_ACTIONS):
+        return _gm_step(rules, state, action, lines), lines
+    current = state.current
+    if current is None:
+        if not isinstance(action, Cast | UseStone):
+            raise IllegalAction("the fight is over: only spells, stones and the GM's steps "
+                                "(sunrise, sunset, sleep) remain")
+        actor = state.get(action.actor)
+        if actor.status is not Status.ACTIVE:
+            raise IllegalAction(f"{actor.name} is {actor.status.value}")
+    elif action.actor != current.name:
+        raise IllegalAction(f"it is {current.name}'s turn, not {action.actor}'s (GM-COMBAT-1)")
+    actor = state.get(action.actor)
+    if current is not None:
+        state = _swap(state, replace(actor, stance=Stance.NONE))
+    if isinstance(action, Attack):
+        state = _attack(rules, state, action, source, lines)
+    elif isinstance(action, Cast):
+        state = _cast(rules, state, action, lines)
+    elif isinstance(action, UseStone):
+        state = _use_stone(rules, state, action, source, lines)
+    elif isinstance(action, Dodge):
+        state = _swap(state, replace(actor, stance=Stance.FULL_DODGE))
+        lines.append(Line("GM-COMBAT-6", f"{actor.name} dodges with all it has: +"
+                                         f"{rules.num('GM-COMBAT-6', 'full_dodge')} to defence"))
+    elif isinstance(action, Move):
+        metres = {m: rules.num("GM-MOVE-1", f"{m}_m") for m in ("combat", "normal", "full")}
+        if action.mode not in metres:
+            raise IllegalAction(f"GM-MOVE-1: a move is {', '.join(metres)}")
+        stance = {"combat": Stance.NONE, "normal": Stance.NORMAL_MOVE,
+                  "full": Stance.FULL_MOVE}[action.mode]
+        state = _swap(state, replace(actor, stance=stance))
+        lines.append(Line("GM-MOVE-1", f"{actor.name} moves {action.mode} "
+                                       f"({metres[action.mode]} m)"))
+    elif isinstance(action, Flee):
+        state = _swap(state, replace(actor, status=Status.FLED))
+        lines.append(Line("GM-COMBAT-1", f"{actor.name} flees"))
+    else:
+        lines.append(Line("GM-COMBAT-1", f"{actor.name} waits"))
+    if current is not None and state.outcome is None:
+        state = _advance(rules, state, lines)
+    if state.outcome is not None and current is not None:
+        lines.append(Line("GM-COMBAT-1", f"the fight is over: {state.outcome.value}"))
+    return state, lines
+
+
+def entrants_for(rules: GensoRules, party: Iterable[Character],
+                 monsters: Iterable[tuple[str, int]]) -> list[Entrant]:
+    """The party's characters and ``count`` monsters of each key, numbered when several."""
+    entrants = [Entrant.of_character(c) for c in party]
+    for key, count in monsters:
+        monster = rules.monster(key)
+        for n in range(1, count + 1):
+            name = monster.ja if count == 1 else f"{monster.ja}{n}"
+            entrants.append(Entrant(name, Side.ENEMY, monster=monster.key))
+    return entrants
