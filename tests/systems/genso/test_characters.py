@@ -1,0 +1,382 @@
+"""System `genso` characters (spec §2.2, §2.7, §2.8, §2.10, Appendix A): data, creation, derived
+values, sheets, gear, money, recovery and growth, checked against seed 002."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from importlib.resources import files
+from typing import Any
+
+import pytest
+
+from companion.dice import ScriptedDice
+from companion.errors import DataError, IllegalAction
+from companion.systems.genso.character import (
+    Creation,
+    Hand,
+    Kind,
+    award_experience,
+    buy,
+    buy_mana_stone,
+    create_character,
+    derive,
+    equip,
+    put_on_ring,
+    rates,
+    rest,
+    sell,
+    sleep,
+    spend_experience,
+    take_off_ring,
+    unequip,
+)
+from companion.systems.genso.money import NotEnoughMoney, Purse, Rates, price_text
+from companion.systems.genso.rules import load_rules
+from companion.systems.genso.sheet import load_sheet, preset, sheet_text
+
+RULES = load_rules()
+ABILITIES_654 = {"body": 6, "perception": 5, "magic": 4}
+
+
+def d6(*values: int) -> ScriptedDice:
+    return ScriptedDice((6, v) for v in values)
+
+
+def new_pc(skill: str = "combat", faces: tuple[int, int, int] = (1, 6, 4),
+           abilities: dict[str, int] | None = None) -> Creation:
+    dice = d6(*faces)
+    made = create_character(RULES, dice, name="Aki", sex="男性", age=15,
+                            abilities=abilities or ABILITIES_654, skill=skill)
+    assert dice.remaining == []
+    return made
+
+
+# --- data ------------------------------------------------------------------------------------
+
+
+def test_every_data_file_loads_and_tables_cover_their_die() -> None:
+    """GM-CHAR-1, GM-CHAR-2, GM-CHAR-3: the three 1D tables are data, size-checked."""
+    assert {t.rule for t in RULES.tables.values()} == {"GM-CHAR-1", "GM-CHAR-2", "GM-CHAR-3"}
+    for table in RULES.tables.values():
+        assert sorted(f for row in table.rows for f in row.faces) == [1, 2, 3, 4, 5, 6]
+    assert [row["ja"] for row in RULES.tables["birth"].rows] == [
+        "貴族", "神官", "村人", "商人", "魔術師", "冒険者"]
+    assert [row["ja"] for row in RULES.tables["want"].rows] == [
+        "地位", "名誉", "家庭", "金", "知識", "力"]
+    assert RULES.tables["dislike"].rows[3]["ja"] == "貪欲な商人"
+
+
+def test_a_broken_data_file_is_refused_naming_the_field() -> None:
+    text = files("companion.systems.genso").joinpath("data", "items.toml").read_text("utf-8")
+    with pytest.raises(DataError, match=r"\[\[weapon\]\] 3 power: .1Q6. is not dice"):
+        load_rules({"items.toml": text.replace('power = "1D6"\n', 'power = "1Q6"\n', 1)})
+    with pytest.raises(DataError, match=r"rules\.toml: not TOML"):
+        load_rules({"rules.toml": "[["})
+
+
+def test_seed_numbers_are_refused_and_defaults_are_labelled() -> None:
+    """GM-CHAR-7, GM-COMBAT-8: a seed number (starting money) cannot be overridden; a Default
+    can, and loses its "(default)" label."""
+    with pytest.raises(DataError, match=r"GM-CHAR-7.gold is the book's rule \(seed 002: 4\)"):
+        RULES.with_overrides({"GM-CHAR-7": {"gold": 9}})
+    with pytest.raises(DataError, match="no Default is kept for rule 'GM-XX-1'"):
+        RULES.with_overrides({"GM-XX-1": {"a": 1}})
+    with pytest.raises(DataError, match=r"GM-COMBAT-8.strict_4_6 must be a bool"):
+        RULES.with_overrides({"GM-COMBAT-8": {"strict_4_6": "yes"}})
+    with pytest.raises(DataError, match=r"GM-MAGIC-5\.diameter_m must be one of 3, 5"):
+        RULES.with_overrides({"GM-MAGIC-5": {"diameter_m": 4}})
+    changed = RULES.with_overrides({"GM-COMBAT-8": {"strict_4_6": True}})
+    assert changed.settings.tag("GM-COMBAT-8", "strict_4_6") == ""
+    assert RULES.settings.tag("GM-COMBAT-8", "strict_4_6") == " (default)"
+    assert ("GM-COMBAT-8", "strict_4_6", False, True) in RULES.settings.entries()
+
+
+def test_source_numbers_match_the_seed() -> None:
+    """GM-CORE-1, GM-CORE-2, GM-MOVE-1, GM-MOVE-2, GM-COMBAT-2, GM-COMBAT-5, GM-COMBAT-6,
+    GM-HEAL-2: the numbers seed 002 states (min damage 0, 1R = 12 s, 1T = 12 min, 3/12/48 m,
+    720 m a turn, 3600 m an hour, 18 km a day, Body + 7, +4, +6, 8 hours)."""
+    num = RULES.num
+    assert num("GM-CORE-1", "weapon_minimum") == 0
+    assert (num("GM-CORE-2", "round_seconds"), num("GM-CORE-2", "turn_minutes")) == (12, 12)
+    assert [num("GM-MOVE-1", f"{m}_m") for m in ("combat", "normal", "full")] == [3, 12, 48]
+    # 60 rounds a turn: a turn's travel is 60 normal moves of 12 m; 5 turns an hour.
+    assert num("GM-MOVE-2", "turn_m") == 60 * num("GM-MOVE-1", "normal_m") == 720
+    assert num("GM-MOVE-2", "hour_m") == 5 * num("GM-MOVE-2", "turn_m") == 3600
+    assert num("GM-MOVE-2", "day_m") == 18000
+    assert num("GM-COMBAT-2", "fixed") == 7
+    assert (num("GM-COMBAT-5", "full_attack"), num("GM-COMBAT-6", "full_dodge")) == (4, 6)
+    assert num("GM-HEAL-2", "sleep_hours") == 8
+
+
+def test_item_and_price_tables() -> None:
+    """GM-EQUIP-1, GM-EQUIP-2, GM-EQUIP-3, GM-ECON-2: weapons, armour, magic gear and goods as
+    the seed prints them (prices in silver; "～" kept)."""
+    item = RULES.item
+    assert [(item(k).power, item(k).price) for k in ("fist", "staff", "club", "knife",
+                                                      "dagger", "warhammer", "axe", "sword",
+                                                      "spear", "bow")] == [
+        ("1D6-4", None), ("1D6-2", 8), ("1D6", 16), ("2D6-4", 160), ("2D6-3", 240),
+        ("2D6-2", 160), ("2D6-1", 160), ("2D6", 320), ("2D6+1", 320), ("2D6-2", 160)]
+    assert item("剣").price_from and not item("club").price_from
+    assert [(item(k).protection, item(k).price) for k in (
+        "leather_armor", "chain_armor", "iron_armor", "shield")] == [
+        (4, 640), (8, 1920), (12, 3840), (2, 320)]
+    assert [(item(k).power, item(k).grip) for k in (
+        "warhammer_plus1", "sword_plus1", "spear_plus1")] == [
+        ("2D6-1", "one"), ("2D6+1", "one"), ("2D6+3", "one")]
+    assert [item(k).protection for k in ("chain_armor_plus1", "steel_armor_plus1",
+                                         "shield_plus1")] == [9, 13, 3]
+    assert item("sword_plus1").buyback == 50 * 80 and item("sword_plus1").price == 100 * 80
+    assert item("旅人の服").price == 80 and item("villagers_clothes").price == 60
+    assert item("torch").price == 1 and item("spellcasting").price == 4
+    assert item("guild_stable").price == 0
+
+
+# --- creation --------------------------------------------------------------------------------
+
+
+def test_creation_rolls_the_three_tables_and_follows_the_seed() -> None:
+    """GM-CHAR-1, GM-CHAR-2, GM-CHAR-3, GM-CHAR-5, GM-CHAR-6, GM-CHAR-7, GM-CORE-3: 1D each
+    for birth, want and dislike; 6/5/4; Combat−1; free kit; 4 gold + 20 large silver."""
+    made = new_pc("combat", (1, 6, 4))
+    pc = made.character
+    assert (pc.birth, pc.want, pc.dislike) == ("貴族", "力", "貪欲な商人")
+    assert [line for _, _, line in made.rolls] == [
+        "ＰＣの生まれ/Birth: 貴族/Noble", "ＰＣが望むもの/What the PC wants: 力/Power",
+        "ＰＣが嫌うもの/What the PC dislikes: 貪欲な商人/Greedy merchants"]
+    assert [r.text for _, r, _ in made.rolls] == ["(1D6) ＞ 1", "(1D6) ＞ 6", "(1D6) ＞ 4"]
+    assert (pc.hp, pc.mp, pc.combat, pc.search, pc.spells) == (12, 8, 1, 0, ())
+    assert pc.weapons == ("club", "knife")
+    assert set(pc.equipment) == {"travellers_clothes", "travellers_shoes", "backpack", "purse"}
+    assert pc.purse == Purse(4, 20, 0)
+    # Sample PC 1 (駆け出し冒険者１) made the same way matches the printed sheet.
+    printed = preset(RULES, "pc1")
+    derived, sample = derive(RULES, pc), derive(RULES, printed)
+    assert (derived.max_hp.total, derived.max_mp.total, derived.attack.total) == (12, 8, 7)
+    assert (sample.max_hp.total, sample.max_mp.total, sample.attack.total) == (12, 8, 7)
+
+
+def test_creation_magic_and_search_skills() -> None:
+    """GM-CHAR-6, GM-CORE-4: Magic−1 gives Healing; Search−1 gives +2 to trap and enemy
+    detection."""
+    mage = new_pc("magic", abilities={"body": 5, "perception": 4, "magic": 6}).character
+    assert mage.spells == ("healing",) and (mage.hp, mage.mp) == (10, 12)
+    scout = new_pc("search").character
+    derived = derive(RULES, scout)
+    assert derived.trap_bonus.total == 2 and derived.enemy_bonus.total == 2
+    assert derived.attack.total == 6
+
+
+@pytest.mark.parametrize(("kw", "message"), [
+    ({"age": 18}, "GM-CHAR-4: a PC's age is 15–17"),
+    ({"age": 14}, "GM-CHAR-4"),
+    ({"name": " "}, "GM-CHAR-4: a PC needs a name"),
+    ({"abilities": {"body": 6, "perception": 6, "magic": 3}}, "GM-CHAR-5"),
+    ({"abilities": {"body": 6, "perception": 5}}, "GM-CHAR-5"),
+    ({"skill": "thief"}, "GM-CHAR-6: choose one starting skill"),
+])
+def test_creation_refuses_what_the_seed_forbids(kw: dict[str, Any], message: str) -> None:
+    """GM-CHAR-4, GM-CHAR-5, GM-CHAR-6: age 15–17, name given, 6/5/4 one each, one skill."""
+    args: dict[str, Any] = {"name": "A", "sex": "", "age": 16, "abilities": ABILITIES_654,
+                            "skill": "combat", **kw}
+    with pytest.raises(IllegalAction, match=message):
+        create_character(RULES, d6(1, 1, 1), **args)
+
+
+# --- sample characters -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", sorted(RULES.presets))
+def test_every_sample_character_matches_its_printed_block(key: str) -> None:
+    """GM-DATA-1, GM-CORE-3, GM-CORE-4: each sample PC and NPC reproduces its printed HP, MP,
+    attack and defence (attack = defence = Body + Combat level)."""
+    character = preset(RULES, key)
+    derived = derive(RULES, character)
+    got = {"hp": derived.max_hp.total, "mp": derived.max_mp.total,
+           "attack": derived.attack.total, "defence": derived.defence.total}
+    assert got == RULES.presets[key]["printed"]
+    assert derived.attack.total == character.body + character.combat
+    assert load_sheet(RULES, sheet_text(character)) == character
+
+
+def test_sample_npcs_keep_their_printed_numbers() -> None:
+    """GM-EQUIP-1, GM-EQUIP-2, GM-EQUIP-3, GM-CHECK-3: villagers' club 1D−1, shield 4, elves'
+    Sword+1 2D are kept for the presets; PCs use the tables; the settler's printed 罠発見＋４
+    is the Search bonus, not added to it."""
+    villager = derive(RULES, preset(RULES, "villager_m"))
+    assert [w.power for w in villager.weapons] == ["1D6-1", "2D6-4", "1D6-4"]
+    knight = derive(RULES, preset(RULES, "knight_m"))
+    assert knight.protection.total == 12 and knight.protection.text == (
+        "12 = 鎖鎧/Chain armor 8 楯/Shield +4")
+    elf = derive(RULES, preset(RULES, "forest_fairy"))
+    assert elf.weapons[0].power == "2D6" and elf.weapons[0].magic
+    settler = derive(RULES, preset(RULES, "settler_m"))
+    assert settler.trap_bonus.total == 4 and settler.enemy_bonus.total == 4
+    assert derive(RULES, preset(RULES, "adventurer_m")).trap_bonus.total == 4
+    assert derive(RULES, preset(RULES, "mage_m")).magic_level == 4
+
+
+def test_a_printed_bonus_that_disagrees_is_used_with_a_warning() -> None:
+    """GM-CHECK-3 Default: a printed 罠発見＋N that differs from 2 × Search wins, with a
+    warning."""
+    odd = replace(preset(RULES, "settler_m"), trap_bonus=6)
+    derived = derive(RULES, odd)
+    assert derived.trap_bonus.total == 6
+    assert any("printed 罠発見/trap detection +6 differs" in w for w in derived.warnings)
+
+
+# --- sheets ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("body = 0", "body must be at least 1"),
+    ("body = \"six\"", "body must be a whole number"),
+    ("kind = \"god\"", "kind must be pc or npc"),
+    ("hp = 30", "hp 30 is above the maximum 12"),
+    ("weapons = [\"lightsaber\"]", "weapons names unknown item 'lightsaber'"),
+    ("weapons = [\"leather_armor\"]", "weapons holds 'leather_armor', which is not a weapon"),
+    ("spells = [\"fireball\"]", "spells must list spell keys"),
+    ("money = { gold = -1 }", "money.gold must be at least 0"),
+    ("birth = \"王族\"", "birth must be one of"),
+    ("max_hp = 20", "max_hp/max_mp are printed NPC numbers"),
+    ("colour = 3", "unknown field 'colour'"),
+    ("mana_stones = [7]", "mana_stones must list the MP left in each stone, 0–5"),
+])
+def test_a_bad_sheet_names_the_field(line: str, message: str) -> None:
+    """Sheets are checked field by field; the error names the file and field."""
+    text = sheet_text(preset(RULES, "pc1"))
+    key = line.split(" = ")[0]
+    kept = [row for row in text.splitlines() if not row.startswith(f"{key} = ")]
+    with pytest.raises(DataError, match=f"my.toml: {message}"):
+        load_sheet(RULES, "\n".join([*kept, line]), "my.toml")
+
+
+# --- money, gear and rings -------------------------------------------------------------------
+
+
+def test_three_coins_and_change() -> None:
+    """GM-ECON-1: 1 gold = 20 large silver = 80 silver; paying gives change; never below 0."""
+    r = Rates()
+    assert Purse(1, 0, 0).value(r) == Purse(0, 20, 0).value(r) == Purse(0, 0, 80).value(r) == 80
+    assert Purse(0, 5, 0).pay(1, r) == Purse(0, 4, 3)
+    assert Purse(1, 1, 0).pay(5, r) == Purse(0, 19, 3)
+    assert Purse(4, 20, 0).pay(9, r) == Purse(4, 17, 3)
+    assert Purse().receive(85, r) == Purse(1, 1, 1)
+    assert price_text(85, r) == "金貨1枚 (1 gold)、大銀貨1枚 (1 large silver)、銀貨1枚 (1 silver)"
+    with pytest.raises(NotEnoughMoney):
+        Purse(0, 1, 0).pay(5, r)
+
+
+def test_buying_gear_changes_derived_values() -> None:
+    """GM-EQUIP-1, GM-EQUIP-2, GM-ECON-1: a new PC's 5 gold buys a shield (4 gold) but not
+    leather armour (8 gold); wearing the shield raises protection; a readied warhammer is a
+    weapon."""
+    pc = new_pc().character
+    with pytest.raises(NotEnoughMoney, match="金貨8枚"):
+        buy(RULES, pc, "leather_armor")
+    pc = buy(RULES, pc, "楯")
+    assert pc.purse == Purse(1, 0, 0) and derive(RULES, pc).protection.total == 0
+    pc = equip(RULES, pc, "shield")
+    assert derive(RULES, pc).protection.total == 2
+    pc = unequip(RULES, pc, "shield")
+    assert derive(RULES, pc).protection.total == 0 and "shield" in pc.equipment
+    rich = replace(pc, purse=Purse(10, 0, 0))
+    with pytest.raises(IllegalAction, match="costs 160 silver or more"):
+        buy(RULES, rich, "warhammer", price=100)
+    armed = equip(RULES, buy(RULES, rich, "warhammer", price=200), "warhammer")
+    assert armed.purse.value(rates(RULES)) == 800 - 200
+    assert derive(RULES, armed).weapons[-2].power == "2D6-2"
+
+
+def test_rings_one_per_hand_striking_protection_storage() -> None:
+    """GM-ITEM-3: Striking +1 damage, Protection +1 armour (Default), Storage absorbs 5 MP when
+    put on; two rings on one hand stop every ring."""
+    pc = replace(preset(RULES, "pc2"), equipment=("ring_striking", "ring_protection",
+                                                  "ring_storage"))
+    pc = put_on_ring(RULES, pc, "ring_striking", Hand.LEFT)
+    pc = put_on_ring(RULES, pc, "ring_protection", Hand.RIGHT)
+    derived = derive(RULES, pc)
+    assert derived.striking == 1 and derived.protection.total == 1 and derived.rings_work
+    pc = put_on_ring(RULES, pc, "ring_storage", Hand.RIGHT)
+    assert (pc.mp, pc.storage_mp) == (7, 5)
+    derived = derive(RULES, pc)
+    assert not derived.rings_work and derived.striking == 0 and derived.protection.total == 0
+    pc = take_off_ring(RULES, pc, "ring_storage")
+    assert pc.storage_mp == 0 and derive(RULES, pc).rings_work
+    as_defence = RULES.with_overrides({"GM-ITEM-3": {"protection_ring_adds_to": "defence"}})
+    derived = derive(as_defence, pc)
+    assert derived.protection.total == 0 and derived.defence.total == derived.attack.total + 1
+
+
+def test_selling_by_the_buy_back_prices() -> None:
+    """GM-ITEM-1, GM-ITEM-2, GM-ITEM-3, GM-EQUIP-3: the guild pays 1 silver per MP left in a
+    mana stone (1 silver for a used one); a magic stone 2 large silver (1 used); a ring 25
+    gold; a magic weapon 50 gold; ordinary goods have no buy-back price."""
+    pc = replace(preset(RULES, "pc1"), purse=Purse(), mana_stones=(4, 0),
+                 equipment=("healing_stone", "used:enchant_stone", "ring_striking",
+                            "sword_plus1", "torch"))
+    pc, paid = sell(RULES, pc, "mana_stone:0")
+    assert paid == 4 and pc.mana_stones == (0,)
+    pc, paid = sell(RULES, pc, "mana_stone:0")
+    assert paid == 1 and pc.mana_stones == ()
+    pc, paid = sell(RULES, pc, "healing_stone")
+    assert paid == 8
+    pc, paid = sell(RULES, pc, "used:enchant_stone")
+    assert paid == 4
+    pc, paid = sell(RULES, pc, "ring_striking")
+    assert paid == 25 * 80
+    pc, paid = sell(RULES, pc, "sword_plus1")
+    assert paid == 50 * 80
+    with pytest.raises(IllegalAction, match="no buy-back price"):
+        sell(RULES, pc, "torch")
+    assert pc.purse == Purse(75, 4, 1)
+
+
+def test_mana_stones_are_bought_by_the_mp() -> None:
+    """GM-ITEM-1: a shop's 4 MP stone costs 2 large silver; others 2 silver per MP, 1–5 MP."""
+    pc = replace(preset(RULES, "pc1"), purse=Purse(0, 3, 0))
+    pc = buy_mana_stone(RULES, pc)
+    assert pc.mana_stones == (4,) and pc.purse == Purse(0, 1, 0)
+    pc = buy_mana_stone(RULES, pc, 2)
+    assert pc.mana_stones == (4, 2) and pc.purse == Purse()
+    with pytest.raises(IllegalAction, match="1–5 MP"):
+        buy_mana_stone(RULES, pc, 6)
+
+
+# --- recovery and growth ---------------------------------------------------------------------
+
+
+def test_recovery_with_and_without_a_healer() -> None:
+    """GM-HEAL-1, GM-HEAL-2: a healer heals 1 HP a day for 1 silver each; alone 1 HP per two
+    days; never above the maximum; 8 hours' sleep restores all MP."""
+    pc = replace(preset(RULES, "pc2"), hp=3, mp=1)
+    healed, fee = rest(RULES, pc, 4, healer=True)
+    assert (healed.hp, fee) == (7, 4) and healed.purse == Purse(4, 19, 0)
+    alone, fee = rest(RULES, pc, 5, healer=False)
+    assert (alone.hp, fee) == (5, 0)
+    full, fee = rest(RULES, pc, 30, healer=True)
+    assert (full.hp, fee) == (10, 7)
+    assert sleep(RULES, pc).mp == 12
+    with pytest.raises(NotEnoughMoney):
+        rest(RULES, replace(pc, purse=Purse()), 2, healer=True)
+
+
+def test_experience_and_what_it_buys() -> None:
+    """GM-GROW-1, GM-GROW-2: 1 point per scenario; 1 buys HP+1 or MP+1; 2 buy a basic spell,
+    Combat +1 or Search +1; derived values follow."""
+    pc = award_experience(RULES, preset(RULES, "pc1"), 3)
+    assert pc.exp == 3
+    pc = spend_experience(RULES, pc, "hp")
+    assert (pc.exp, derive(RULES, pc).max_hp.total, pc.hp) == (2, 13, 13)
+    pc = spend_experience(RULES, pc, "combat")
+    assert (pc.exp, derive(RULES, pc).attack.total, derive(RULES, pc).defence.total) == (0, 8, 8)
+    with pytest.raises(IllegalAction, match="costs 1 experience"):
+        spend_experience(RULES, pc, "mp")
+    pc = award_experience(RULES, pc, 6)
+    pc = spend_experience(RULES, pc, "search")
+    assert derive(RULES, pc).trap_bonus.total == 2
+    pc = spend_experience(RULES, pc, "spell", "lightning")
+    assert pc.spells == ("lightning",)
+    with pytest.raises(IllegalAction, match="not a basic spell"):
+        spend_experience(RULES, pc, "spell", "death_curse")
+    assert pc.kind is Kind.PC
