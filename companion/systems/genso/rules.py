@@ -133,6 +133,8 @@ class Monster:
     magic_weapons_harm: bool
     raises_victims: bool
     checks_with_magic: bool
+    senses_life: bool = False
+    smell: bool = False
 
     @property
     def name(self) -> str:
@@ -142,6 +144,16 @@ class Monster:
     def incorporeal(self) -> bool:
         """実体のない魔物: the seed leaves its HP blank (GM-MON-4)."""
         return self.hp is None
+
+    @property
+    def senses(self) -> str:
+        """GM-MON-6: how it finds the living, for the GM's reminder."""
+        if self.senses_life:
+            return ("生物感知: senses the living; only magic hides you "
+                    "(隠蔽呪/Concealment, 隠蔽の指輪/Ring of Concealment)")
+        if self.smell:
+            return "嗅覚で索敵: hunts by smell; staying out of sight is not hiding"
+        return ""
 
 
 @dataclass(frozen=True)
@@ -364,7 +376,8 @@ def _load_monsters(data: Mapping[str, Any], origin: str) -> tuple[dict[str, Mons
             attack["ja"], attack["en"], attack.get("power", ""), attack.get("drain_hp", 0),
             attack.get("drain_mp", 0), raw["protection"], raw.get("immune_normal", False),
             raw.get("magic_weapons_harm", False), raw.get("raises_victims", False),
-            raw.get("checks_with_magic", False),
+            raw.get("checks_with_magic", False), raw.get("senses_life", False),
+            raw.get("smell", False),
         )
         monsters[raw["key"]] = monster
         if "world_guide" in raw:
