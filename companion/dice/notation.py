@@ -140,7 +140,7 @@ class KeepKind(Enum):
         """The faces that are added up, from ``values`` sorted low to high."""
         ordered = sorted(values)
         if self is KeepKind.KEEP_HIGHEST:
-            return ordered[len(ordered) - n:] if n else []
+            return ordered[max(len(ordered) - n, 0):] if n else []
         if self is KeepKind.KEEP_LOWEST:
             return ordered[:n]
         if self is KeepKind.DROP_HIGHEST:
@@ -708,7 +708,7 @@ def _parse_at(text: str, folded: str, start: int, *, allow_repeat: bool) -> Comm
     secret = folded[start] == "S"
     at = start + secret
     repeat = _REPEAT.match(folded, at)
-    if (repeat and repeat.group(1) != "X") or (repeat and repeat.group(2)):
+    if repeat and (repeat.group(1) != "X" or repeat.group(2)):
         if not allow_repeat:
             raise DiceSyntaxError(text, at, "a repeat cannot repeat another repeat")
         return _parse_repeat(text, folded, at, repeat, secret)

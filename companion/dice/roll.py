@@ -151,7 +151,7 @@ def _roll_sum(command: DiceCommand, source: DiceSource, options: RollOptions) ->
     match command.expr:
         case DiceTerm(1, _, None):
             steps.append(str(total))
-        case DiceTerm():
+        case DiceTerm() | Negate(DiceTerm()):
             steps.append(shown)
         case HalfDie():
             steps += [str(evaluator.dice[0].value), str(total)]
