@@ -13,7 +13,14 @@ from collections.abc import Callable
 
 from companion.dice.randomizer import seeded
 from companion.errors import DataError
-from companion.systems.jongrogue.actions import Choice, ChoiceRequest, Input, TileRequest, Verb
+from companion.systems.jongrogue.actions import (
+    Choice,
+    ChoiceRequest,
+    Input,
+    Request,
+    TileRequest,
+    Verb,
+)
 from companion.systems.jongrogue.game import Game, neighbours
 from companion.systems.jongrogue.profile import ItemKind, Profile
 from companion.systems.jongrogue.state import MonsterOnMap, Sleeping
@@ -38,16 +45,34 @@ def _rate(game: Game, m: MonsterOnMap) -> int:
     return game.rate(m, game.pc.weapon.value)[2]
 
 
-def _by_verb(request: ChoiceRequest, verb: Verb) -> list[Choice]:
-    return [c for c in request.options if c.verb is verb]
+_NONE: list[Choice] = []
 
 
-def _explore(game: Game, request: ChoiceRequest) -> Choice | None:
+class Offer:
+    """A request's options grouped by verb, sorted out once per decision."""
+
+    __slots__ = ("_by_verb", "options")
+
+    def __init__(self, request: ChoiceRequest) -> None:
+        self.options = request.options
+        self._by_verb: dict[Verb, list[Choice]] = {}
+        for choice in request.options:
+            found = self._by_verb.get(choice.verb)
+            if found is None:
+                self._by_verb[choice.verb] = [choice]
+            else:
+                found.append(choice)
+
+    def get(self, verb: Verb) -> list[Choice]:
+        return self._by_verb.get(verb, _NONE)
+
+
+def _explore(game: Game, offer: Offer) -> Choice | None:
     """Stairs when offered, else one step towards the nearest unrevealed room."""
-    stairs = _by_verb(request, Verb.STAIRS)
+    stairs = offer.get(Verb.STAIRS)
     if stairs:
         return stairs[0]
-    moves = {int(c.arg): c for c in _by_verb(request, Verb.MOVE)}
+    moves = {int(c.arg): c for c in offer.get(Verb.MOVE)}
     if not moves:
         return None
     start = game.room_no
@@ -66,9 +91,9 @@ def _explore(game: Game, request: ChoiceRequest) -> Choice | None:
     return next(iter(moves.values()))
 
 
-def _equip_choice(game: Game, request: ChoiceRequest) -> Choice | None:
-    equip = _by_verb(request, Verb.EQUIP)
-    keep = _by_verb(request, Verb.KEEP)
+def _equip_choice(game: Game, offer: Offer) -> Choice | None:
+    equip = offer.get(Verb.EQUIP)
+    keep = offer.get(Verb.KEEP)
     if not keep:
         return None
     spec = game.profile.items[int(equip[0].arg[0])]
@@ -86,19 +111,20 @@ def _best_target(game: Game, choices: list[Choice]) -> Choice:
 
 def reckless(game: Game, request: ChoiceRequest) -> Choice:
     """Always fights: attacks whatever is there, never shoots, drinks or flees."""
-    equip = _equip_choice(game, request)
+    offer = Offer(request)
+    equip = _equip_choice(game, offer)
     if equip:
         return equip
     for verb in (Verb.FIGHT, Verb.CLOSE, Verb.TAKE):
-        found = _by_verb(request, verb)
+        found = offer.get(verb)
         if found:
             return _best_target(game, found) if verb is Verb.FIGHT else found[0]
-    return _explore(game, request) or request.options[0]
+    return _explore(game, offer) or request.options[0]
 
 
-def _expected_damage(game: Game) -> int:
+def _expected_damage(game: Game, attackers: list[MonsterOnMap]) -> int:
     total = 0
-    for m in game.attackers():
+    for m in attackers:
         table = m.monster.damage or 5 * m.monster.damage_d9
         hits = 1 - hit_chance(_rate(game, m))
         total += round(hits * max(0, table - game.pc.armour.value) + 0.5)
@@ -107,18 +133,20 @@ def _expected_damage(game: Game) -> int:
 
 def cautious(game: Game, request: ChoiceRequest) -> Choice:
     """Shoots before melee, drinks potions when low, flees from bad odds."""
-    equip = _equip_choice(game, request)
+    offer = Offer(request)
+    equip = _equip_choice(game, offer)
     if equip:
         return equip
     pc = game.pc
-    danger = _expected_damage(game)
-    use = _by_verb(request, Verb.USE)
+    attackers = game.attackers()
+    danger = _expected_damage(game, attackers)
+    use = offer.get(Verb.USE)
     if use and (pc.hp <= max(danger * 2, pc.max_hp // 3)):
         return use[0]
-    shoot = _by_verb(request, Verb.SHOOT)
-    fight = _by_verb(request, Verb.FIGHT)
-    flee = _by_verb(request, Verb.FLEE)
-    if game.attackers():
+    shoot = offer.get(Verb.SHOOT)
+    fight = offer.get(Verb.FIGHT)
+    flee = offer.get(Verb.FLEE)
+    if attackers:
         if shoot:
             return _best_target(game, shoot)
         best = _best_target(game, fight) if fight else None
@@ -130,9 +158,10 @@ def cautious(game: Game, request: ChoiceRequest) -> Choice:
         if best:
             return best
         return request.options[0]
-    if _by_verb(request, Verb.CLOSE):  # ranged combat
-        return _best_target(game, shoot) if shoot else _by_verb(request, Verb.CLOSE)[0]
-    take = _by_verb(request, Verb.TAKE)
+    close = offer.get(Verb.CLOSE)
+    if close:  # ranged combat
+        return _best_target(game, shoot) if shoot else close[0]
+    take = offer.get(Verb.TAKE)
     if take:
         return take[0]
     if shoot:
@@ -143,7 +172,7 @@ def cautious(game: Game, request: ChoiceRequest) -> Choice:
     blocked = any(m.sleep is Sleeping.AWAKE for m in game.room_monsters())
     if fight and blocked:
         return _best_target(game, fight)  # an awake monster holds the far doors
-    return _explore(game, request) or request.options[0]
+    return _explore(game, offer) or request.options[0]
 
 
 STRATEGIES: dict[str, Strategy] = {"cautious": cautious, "reckless": reckless}
@@ -174,10 +203,16 @@ class HeadlessPlayer:
         return self.wall.draw()
 
     def answer(self, game: Game) -> Input:
-        request = game.pending
+        """The answer to the game's pending request."""
+        assert game.pending is not None, "the game is over"
+        return self.respond(game, game.pending)
+
+    def respond(self, game: Game, request: Request) -> Input:
+        """The answer to ``request``; in simulation mode the game calls this in-line."""
         if isinstance(request, TileRequest):
             return self.draw(game)
-        assert request is not None, "the game is over"
+        if len(game.inputs) > MAX_INPUTS:
+            raise RuntimeError(f"seed {self.seed}: the strategy made no progress")
         return self.strategy(game, request)
 
 
@@ -189,12 +224,19 @@ def play(
     preset: str = "plus",
     strategy: str = "cautious",
     profile: Profile | None = None,
+    simulation: bool = False,
 ) -> Game:
-    """Play one whole game headless; same arguments, same game."""
-    game = Game(preset, profile)
+    """Play one whole game headless; same arguments, same game.
+
+    ``simulation`` plays it in simulation mode (:meth:`Game.play_out`: no events, no
+    prompts, each request answered in-line); the journal and the outcome are the same.
+    """
     player = HeadlessPlayer(seed, strategy)
+    if simulation:
+        game = Game(preset, profile, record=False)
+        game.play_out(player.respond)
+        return game
+    game = Game(preset, profile)
     while game.pending is not None:
-        if len(game.inputs) > MAX_INPUTS:
-            raise RuntimeError(f"seed {seed}: the {strategy} strategy made no progress")
         game.push(player.answer(game))
     return game

@@ -9,11 +9,16 @@ buttons or an auto-player are all just sources of inputs.
 
 The rules are written as generator procedures that ``yield`` a request and
 receive the answer, so each reads like the book's procedure it implements.
+
+Simulation mode (:meth:`Game.play_out`) runs the same procedures for a player that
+answers at once: each request is answered where it is made instead of through a
+``yield`` up to :meth:`Game.push`, and with ``record=False`` no events, prompts or
+input checks are made (nothing reads them; the journal and outcome are the same).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -47,6 +52,7 @@ from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
 
 Proc = Generator[Request, Any, Any]
+Answer = Callable[["Game", Request], Input]  # an in-line player (simulation mode)
 
 SPOT_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
 
@@ -73,8 +79,7 @@ class _GameOver(Exception):
         self.outcome = outcome
 
 
-def neighbours(room: int) -> tuple[int, ...]:
-    """JR-MAP-1: rooms 1-9 in a 3x3 grid, joined to their orthogonal neighbours."""
+def _grid_neighbours(room: int) -> tuple[int, ...]:
     row, col = divmod(room - 1, 3)
     out = []
     for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
@@ -84,12 +89,28 @@ def neighbours(room: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+# Worked out once: every decision outside a fight offers the moves.
+_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_grid_neighbours(r) for r in range(10))
+_MOVES: tuple[tuple[Choice, ...], ...] = tuple(
+    tuple(Choice.of(Verb.MOVE, str(n)) for n in rooms) for rooms in _NEIGHBOURS
+)
+# Requests of a game that is not recorded: nobody reads their prompts.
+_SILENT_TILE = {purpose: TileRequest(purpose, "") for purpose in Purpose}
+
+
+def neighbours(room: int) -> tuple[int, ...]:
+    """JR-MAP-1: rooms 1-9 in a 3x3 grid, joined to their orthogonal neighbours."""
+    return _NEIGHBOURS[room]
+
+
 class Game:
     """One run of JongRogue EZ Plus.
 
     >>> game = Game(preset="ez")
     >>> game.pending.prompt
     'Draw a tile for the start room (1d9)'
+
+    ``record=False`` (simulation mode) builds no events and no prompts.
     """
 
     def __init__(
@@ -97,10 +118,16 @@ class Game:
         preset: str = "plus",
         profile: Profile | None = None,
         options: Iterable[Option] | None = None,
+        record: bool = True,
     ) -> None:
         self.preset = preset
         self.options = frozenset(options) if options is not None else preset_options(preset)
         self.profile = profile or DEFAULT_PROFILE
+        self.record = record
+        self._start()
+
+    def _start(self) -> None:
+        """The state of a game no input has reached yet."""
         self.ledger = TileLedger()
         self.pc = PC.new(self.profile)
         self.floor = 1
@@ -118,20 +145,23 @@ class Game:
         self.pending: Request | None = None
         self._outcome: Outcome | None = None
         self._next_uid = 1
-        self._proc = self._run()
+        self._inline: Answer | None = None
+        self._proc: Proc = self._run()
         self.pending = next(self._proc)
 
     # ------------------------------------------------------------------ driving
 
-    def push(self, value: Input) -> list[Event]:
+    def push(self, value: object) -> list[Event]:
         """Answer the pending request; return the events it caused.
 
-        A tile that cannot come out of the wall raises ImpossibleRead, a choice
-        that is not offered raises IllegalAction; either way nothing changes.
+        A tile that cannot come out of the wall raises ImpossibleRead; anything but
+        a tile or an offered choice raises IllegalAction; either way nothing changes.
         """
         request = self.pending
         if request is None:
             raise IllegalAction("the game is over; start a new one")
+        if not isinstance(value, (Tile, Choice)):
+            raise IllegalAction(f"{value!r} is neither a tile nor a choice")
         if isinstance(request, TileRequest):
             if not isinstance(value, Tile):
                 raise IllegalAction(
@@ -151,13 +181,37 @@ class Game:
         return self.events[start:]
 
     def pop(self) -> Input:
-        """Undo the last input (by replaying the journal without it)."""
+        """Undo the last input (by replaying the journal without it, in place: a compiled
+        Game has no ``__dict__`` to swap)."""
         if not self.inputs:
             raise IllegalAction("nothing to undo")
-        last = self.inputs[-1]
-        fresh = Game.replay(self.inputs[:-1], self.preset, self.profile, self.options)
-        self.__dict__.update(fresh.__dict__)
+        *earlier, last = self.inputs
+        self._start()
+        for value in earlier:
+            self.push(value)
         return last
+
+    def play_out(self, answer: Answer) -> None:
+        """Simulation mode: play to the end, ``answer`` answering every request where it
+        is made. The answers are trusted (a simulated wall, a strategy choosing among the
+        options) and journalled in ``inputs`` as :meth:`push` would."""
+        if self.pending is None:
+            return
+        self._inline = answer
+        first = answer(self, self.pending)
+        self.inputs.append(first)
+        try:
+            self._proc.send(first)
+        except StopIteration:
+            pass
+        self.pending = None
+
+    def _ask(self, request: Request) -> Input:
+        """An in-line player's answer to ``request``, journalled."""
+        assert self._inline is not None
+        value = self._inline(self, request)
+        self.inputs.append(value)
+        return value
 
     @staticmethod
     def replay(
@@ -197,7 +251,10 @@ class Game:
     # ------------------------------------------------------------------ events
 
     def _emit(self, kind: Kind, **data: Any) -> None:
-        self.events.append(Event(kind, data))
+        """Record an event. The frequent ones are also guarded at their call, so an
+        unrecorded game does not even build their data."""
+        if self.record:
+            self.events.append(Event(kind, data))
 
     # ------------------------------------------------------------------ the run
 
@@ -276,7 +333,13 @@ class Game:
             self._emit(Kind.RESHUFFLE, tiles=moved)
             if moved == 0:
                 self._finish(Outcome(Termination.WALL_EXHAUSTED, self.floor, ""))
-        tile: Tile = yield TileRequest(purpose, prompt)
+        request = TileRequest(purpose, prompt) if self.record else _SILENT_TILE[purpose]
+        if self._inline is None:
+            tile: Tile = yield request
+        else:
+            answer = self._ask(request)
+            assert isinstance(answer, Tile)
+            tile = answer
         self.ledger.move(tile, Place.WALL, place)
         return tile
 
@@ -305,23 +368,24 @@ class Game:
         against: MonsterOnMap | None = None,
     ) -> Proc:
         """JR-DICE-2: a ``1d9 >= target`` check, emitted with every term of its target."""
-        prompt = f"Draw a tile for the check: {what} (1d9 >= {target})"
+        prompt = f"Draw a tile for the check: {what} (1d9 >= {target})" if self.record else ""
         d9: D9 = yield from self._d9(Purpose.CHECK, prompt)
         success = passes(d9, target, automatic)
-        self._emit(
-            Kind.CHECK,
-            what=what,
-            target=target,
-            raw=raw if raw is not None else target,
-            terms=[[name, value] for name, value in terms or ()],  # JSON-shaped
-            tiles=[str(t) for t in d9.tiles],
-            value=d9.value,
-            critical=d9.critical,
-            fumble=d9.fumble,
-            success=success,
-            monster=against.monster.id if against else "",
-            uid=against.uid if against else 0,
-        )
+        if self.record:
+            self._emit(
+                Kind.CHECK,
+                what=what,
+                target=target,
+                raw=raw if raw is not None else target,
+                terms=[[name, value] for name, value in terms or ()],  # JSON-shaped
+                tiles=[str(t) for t in d9.tiles],
+                value=d9.value,
+                critical=d9.critical,
+                fumble=d9.fumble,
+                success=success,
+                monster=against.monster.id if against else "",
+                uid=against.uid if against else 0,
+            )
         return success, d9
 
     # ------------------------------------------------------------------ rooms
@@ -335,7 +399,8 @@ class Game:
         self.melee_started = False
         if PCState.CONFUSED in self.pc.states:
             self._set_state(PCState.CONFUSED, False)  # [DEFAULT] see combat.confused_act
-        self._emit(Kind.MOVE, room=number, position=Position.DOOR.value)
+        if self.record:
+            self._emit(Kind.MOVE, room=number, position=Position.DOOR.value)
         if number not in self.rooms:
             yield from self._reveal(number)
 
@@ -343,9 +408,8 @@ class Game:
         """JR-MAP-2: 4 tiles from the wall, laid 2x2; then each monster is encountered."""
         tiles: list[Tile | None] = []
         for spot in range(4):
-            tile = yield from self._draw(
-                Purpose.ROOM, f"Lay the {SPOT_NAMES[spot]} tile of room {number}", Place.TABLE
-            )
+            prompt = f"Lay the {SPOT_NAMES[spot]} tile of room {number}" if self.record else ""
+            tile = yield from self._draw(Purpose.ROOM, prompt, Place.TABLE)
             tiles.append(tile)
         roles = [self.profile.role(t) for t in tiles if t is not None]
         room = Room(number, tiles, roles)
@@ -353,17 +417,19 @@ class Game:
         self.rooms[number] = room
         if len(self.rooms) == 9 and not any(r.stairs for r in self.rooms.values()):
             room.stairs = True  # JR-MAP-3
-        self._emit(
-            Kind.ROOM,
-            room=number,
-            tiles=[str(t) for t in tiles],
-            roles=[r.value for r in roles],
-            stairs=room.stairs,
-        )
+        if self.record:
+            self._emit(
+                Kind.ROOM,
+                room=number,
+                tiles=[str(t) for t in tiles],
+                roles=[r.value for r in roles],
+                stairs=room.stairs,
+            )
         regen = min(self.profile.regen_per_room, self.pc.max_hp - self.pc.hp)
         if regen > 0:
             self.pc.hp += regen
-            self._emit(Kind.HEAL, amount=regen, hp=self.pc.hp, why="room")
+            if self.record:
+                self._emit(Kind.HEAL, amount=regen, hp=self.pc.hp, why="room")
         for spot, role in enumerate(roles):
             if role is Role.MONSTER:
                 self._encounter(room, spot)
@@ -387,19 +453,20 @@ class Game:
             if gold:
                 m.on_gold = gold[0]
         self.monsters.append(m)
-        self._emit(
-            Kind.ENCOUNTER,
-            uid=m.uid,
-            monster=monster.id,
-            name_ja=monster.name_ja,
-            name_en=monster.name_en,
-            spot=spot,
-            sleep=sleep.value,
-            sleep_check=check,
-            on_gold=m.on_gold is not None,
-            hasted=m.hasted,
-            invisible=m.invisible,
-        )
+        if self.record:
+            self._emit(
+                Kind.ENCOUNTER,
+                uid=m.uid,
+                monster=monster.id,
+                name_ja=monster.name_ja,
+                name_en=monster.name_en,
+                spot=spot,
+                sleep=sleep.value,
+                sleep_check=check,
+                on_gold=m.on_gold is not None,
+                hasted=m.hasted,
+                invisible=m.invisible,
+            )
 
     # ------------------------------------------------------------------ decisions
 
@@ -469,6 +536,8 @@ class Game:
             if self.path and not self.pincered() and not bound:
                 options.append(Choice.of(Verb.FLEE))
             options += self._ring_options()  # JR-MELEE-1: equip / unequip, then defend
+            if not self.record:
+                return "", options
             names = ", ".join(m.monster.name_ja for m in attackers)
             return f"Floor {self.floor}, room {room.number}: {names} attack! Act:", options
         self.turn = 0  # no monster attacks: the fight, if there was one, is over
@@ -480,10 +549,12 @@ class Game:
         if not bound and not awake_here:  # JR-PC-3: a bound PC cannot move
             if room.stairs:
                 options.append(Choice.of(Verb.STAIRS))
-            options += [Choice.of(Verb.MOVE, str(n)) for n in neighbours(room.number)]
+            options += _MOVES[room.number]
         elif not bound and self.path:
             options.append(Choice.of(Verb.MOVE, str(self.path[-1])))
         options += self._ring_options()
+        if not self.record:
+            return "", options
         return f"Floor {self.floor}, room {room.number}: what next?", options
 
     def _ring_options(self) -> list[Choice]:
@@ -513,7 +584,9 @@ class Game:
                 if free:
                     self._set_state(PCState.BOUND, False)
             prompt, options = self._options()
-            choice: Choice = yield ChoiceRequest(prompt, tuple(dict.fromkeys(options)))
+            request = ChoiceRequest(prompt, tuple(dict.fromkeys(options)))
+            choice = (yield request) if self._inline is None else self._ask(request)
+            assert isinstance(choice, Choice)
             return choice
 
     def _act(self, choice: Choice) -> Proc:
@@ -547,7 +620,8 @@ class Game:
     def _enter(self) -> None:
         """JR-STATE-1: stepping from the door into the room wakes every 睡眠 monster."""
         self.position = Position.ROOM
-        self._emit(Kind.MOVE, room=self.room_no, position=Position.ROOM.value)
+        if self.record:
+            self._emit(Kind.MOVE, room=self.room_no, position=Position.ROOM.value)
         for m in self.room_monsters():
             if m.sleep is Sleeping.ASLEEP:
                 self._wake(m, "the PC stepped into the room")
@@ -584,7 +658,8 @@ class Game:
                 self._emit(Kind.ABILITY, ability="fire_breath", uid=m.uid, why="flee")
                 yield from self._hit(m, breath=True)  # JR-AB-BREATH: unopposed
         self.flees[self.room_no] = self.flees.get(self.room_no, 0) + 1
-        self._emit(Kind.MOVE, room=self.room_no, position=Position.CORRIDOR.value, flee=True)
+        if self.record:
+            self._emit(Kind.MOVE, room=self.room_no, position=Position.CORRIDOR.value, flee=True)
         target = self.path.pop()
         self.room_no = 0
         yield from self._arrive(target)
@@ -605,7 +680,8 @@ class Game:
     def _wake(self, m: MonsterOnMap, why: str) -> None:
         if m.sleep is not Sleeping.AWAKE:
             m.sleep = Sleeping.AWAKE
-            self._emit(Kind.WAKE, uid=m.uid, monster=m.monster.id, why=why)
+            if self.record:
+                self._emit(Kind.WAKE, uid=m.uid, monster=m.monster.id, why=why)
 
     def _melee_turn(self, target: MonsterOnMap) -> Proc:
         """JR-MELEE-1/2: attack one monster; every other attacker is defended against."""
@@ -650,6 +726,8 @@ class Game:
         monsters of its defend checks and of its non-breath damage are at most ``cap``
         (one that falls may leave its place to the next in line within the turn)."""
         self.turn += 1
+        if not self.record:
+            return
         pincered = self.pincered()
         may = self.attackers() if attackers is None else attackers
         self._emit(
@@ -728,7 +806,9 @@ class Game:
         """
         self._remove_monster(m)
         self.pc.xp += m.monster.xp
-        self._emit(Kind.DEFEAT, uid=m.uid, monster=m.monster.id, xp=m.monster.xp, total=self.pc.xp)
+        if self.record:
+            self._emit(Kind.DEFEAT, uid=m.uid, monster=m.monster.id, xp=m.monster.xp,
+                       total=self.pc.xp)
         if m.monster.ability is Ability.STEAL_GOLD:
             self._gold(self.floor * 20, "leprechaun's gold")
         self._level_up()
@@ -798,10 +878,11 @@ class Game:
                 rolls += [str(t) for t in d9.tiles]
         lost = damage(table, self.pc.armour.value)
         self.pc.hp -= lost
-        self._emit(
-            Kind.DAMAGE, uid=m.uid, monster=m.monster.id, table=table, rolls=rolls,
-            defence=self.pc.armour.value, amount=lost, hp=self.pc.hp, breath=breath,
-        )
+        if self.record:
+            self._emit(
+                Kind.DAMAGE, uid=m.uid, monster=m.monster.id, table=table, rolls=rolls,
+                defence=self.pc.armour.value, amount=lost, hp=self.pc.hp, breath=breath,
+            )
         if self.pc.hp <= 0:
             self._finish(Outcome(Termination.DEATH, self.floor, m.monster.id))
         if not breath:
@@ -883,7 +964,8 @@ class Game:
 
     def _ranged_combat(self, first: MonsterOnMap) -> Proc:
         """JR-RANGED-1..3: one-sided shots while ``1d9 >= 3`` keeps succeeding."""
-        self._emit(Kind.RANGED, action="begin", uid=first.uid)
+        if self.record:
+            self._emit(Kind.RANGED, action="begin", uid=first.uid)
         target: MonsterOnMap | None = first
         opening = True
         while True:
@@ -902,7 +984,9 @@ class Game:
                 options += [Choice.of(Verb.CLOSE), Choice.of(Verb.DOOR)]
                 if not targets:
                     break
-                choice: Choice = yield ChoiceRequest("Ranged combat: act", tuple(options))
+                request = ChoiceRequest("Ranged combat: act", tuple(options))
+                choice = (yield request) if self._inline is None else self._ask(request)
+                assert isinstance(choice, Choice)
                 if choice.verb in (Verb.CLOSE, Verb.DOOR):
                     if choice.verb is Verb.DOOR:
                         self.position = Position.DOOR
@@ -926,7 +1010,8 @@ class Game:
             if not self._ranged_targets():
                 break
         self.melee_started = True
-        self._emit(Kind.RANGED, action="end")
+        if self.record:
+            self._emit(Kind.RANGED, action="end")
 
     def _shoot(self, m: MonsterOnMap) -> Proc:
         pc = self.pc
@@ -1010,11 +1095,13 @@ class Game:
         else:
             power = spec.power(self.floor)
             current = pc.weapon if kind is ItemKind.WEAPON else pc.armour
-            choice: Choice = yield ChoiceRequest(
+            request = ChoiceRequest(
                 f"Found {spec.name_ja} ({spec.name_en}) {power}: equip it instead of "
                 f"{current.name_ja} {current.value}?",
                 (Choice.of(Verb.EQUIP, str(tile)), Choice.of(Verb.KEEP)),
             )
+            choice = (yield request) if self._inline is None else self._ask(request)
+            assert isinstance(choice, Choice)
             if choice.verb is Verb.KEEP:
                 self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
                 return
@@ -1055,7 +1142,8 @@ class Game:
         self.ledger.move(tile, Place.PC, Place.DISCARDS)
         healed = min(self.profile.items[tile.rank].amount, pc.max_hp - pc.hp)
         pc.hp += healed
-        self._emit(Kind.HEAL, amount=healed, hp=pc.hp, why="potion")
+        if self.record:
+            self._emit(Kind.HEAL, amount=healed, hp=pc.hp, why="potion")
 
     def _steal_item(self, m: MonsterOnMap) -> None:
         """JR-AB-STEALITEM: one of what the PC holds most of (一番個数の多い物; gold is no
