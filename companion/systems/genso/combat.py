@@ -769,15 +769,17 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line])
                 target.status is Status.DEAD and spell.effect != "exorcise"):
             raise IllegalAction(f"{target.name} is {target.status.value}")
     caster = _pay(rules, caster, spell.mp, action.stone, lines)
+    caster = replace(caster, stance=Stance.NONE, status=_status(rules, caster))
     order = state.spells_cast + 1
-    state = replace(_swap(state, replace(caster, stance=Stance.NONE)), spells_cast=order)
+    state = replace(_swap(state, caster), spells_cast=order)
     caster = state.get(caster.name)
     lines.append(Line(spell.rule, f"{caster.name} casts {spell.name} on "
                                   f"{', '.join(t.name for t in targets)}"))
 
     def effect(weapon: str = "", members: tuple[str, ...] = ()) -> Effect:
-        return Effect(spell.key, caster.name, caster.magic, spell.duration, order, weapon,
-                      members)
+        # GM-MAGIC-3: Exorcism is permanent on a being but lasts until sunrise on a weapon.
+        duration = Duration.DAY if weapon else spell.duration
+        return Effect(spell.key, caster.name, caster.magic, duration, order, weapon, members)
 
     target = state.get(targets[0].name)
     if spell.effect == "heal":

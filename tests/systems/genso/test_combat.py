@@ -1,0 +1,557 @@
+"""System `genso` fights (spec §2.4–§2.6, §2.9, GM-ITEM-1/2): the tracker with scripted dice."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+
+import pytest
+
+from companion.dice import ScriptedDice, SimulatedDice
+from companion.errors import DataError, IllegalAction
+from companion.systems.genso.character import Character
+from companion.systems.genso.combat import (
+    Action,
+    Attack,
+    Cast,
+    Dodge,
+    EndFight,
+    Entrant,
+    Entry,
+    Fight,
+    Flee,
+    Move,
+    Outcome,
+    Side,
+    Sleep,
+    Status,
+    Sunrise,
+    Sunset,
+    UseStone,
+    Wait,
+    action_from_json,
+    entrants_for,
+    wants_to_flee,
+)
+from companion.systems.genso.rules import GensoRules, load_rules
+from companion.systems.genso.sheet import preset
+
+RULES = load_rules()
+PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
+ORC = "オーク"
+
+
+def d6(*values: int) -> ScriptedDice:
+    return ScriptedDice((6, v) for v in values)
+
+
+def make(party: list[Character], monsters: list[tuple[str, int]],
+         rules: GensoRules = RULES, enemies: Sequence[Character] = ()) -> Fight:
+    entrants = entrants_for(rules, party, monsters)
+    entrants += [Entrant.of_character(c, Side.ENEMY) for c in enemies]
+    return Fight(rules, entrants)
+
+
+def act(fight: Fight, action: Action, *faces: int) -> Entry:
+    dice = d6(*faces)
+    entry = fight.push(action, dice)
+    assert dice.remaining == [], entry.text
+    return entry
+
+
+def rules_of(entry: Entry) -> list[str]:
+    return [line.rule for line in entry.lines]
+
+
+def pc(key: str, **changes: object) -> Character:
+    return replace(preset(RULES, key), **changes)  # type: ignore[arg-type]
+
+
+# --- order and the attack formulas -------------------------------------------------------------
+
+
+def test_the_party_acts_first_and_turns_are_enforced() -> None:
+    """GM-COMBAT-1: the PC party acts first, then the other side, in entry order; a new round
+    follows; the GM declares the end."""
+    fight = make([pc("pc1"), pc("pc2")], [("orc", 2)])
+    assert [c.name for c in fight.state.order] == [PC1, PC2, "オーク1", "オーク2"]
+    with pytest.raises(IllegalAction, match=f"it is {PC1}'s turn"):
+        fight.push(Wait(PC2), d6())
+    for name in (PC1, PC2, "オーク1"):
+        act(fight, Wait(name))
+    entry = act(fight, Wait("オーク2"))
+    assert "round 2 (12 s each, GM-CORE-2)" in entry.text and fight.state.round == 2
+    act(fight, EndFight())
+    assert fight.state.outcome is Outcome.DECLARED and fight.state.current is None
+    with pytest.raises(IllegalAction, match="the fight is over"):
+        fight.push(Attack(PC1, "オーク1"), d6())
+
+
+def test_attacking_a_monster_and_its_flight() -> None:
+    """GM-COMBAT-2, GM-COMBAT-7, GM-MON-1: Body 6 + Combat 2 against the orc's Body 6 + 7
+    (strictly greater); the warhammer's 2D−2 against no armour; at half HP it tries to flee."""
+    fight = make([pc("adventurer_m")], [("orc", 1)])
+    entry = act(fight, Attack("一般的な冒険者（男性）", ORC), 3, 3, 4, 5)
+    assert entry.lines[0].result is not None
+    assert entry.lines[0].result.text == "(2D6+8>13) ＞ 6[3,3]+8=14 ＞ 成功/success"
+    assert entry.lines[1].text == ("戦鎚/Warhammer (2D6-2) ＞ 9[4,5]-2=7 − 防護力/protection 0 "
+                                   "＞ 7 damage")
+    assert entry.lines[2].text == f"{ORC}: HP 5/12, MP 8/8"
+    assert "GM-MON-1" in rules_of(entry) and wants_to_flee(RULES, fight.state.get(ORC))
+    miss = make([pc("adventurer_m")], [("orc", 1)])
+    entry = act(miss, Attack("一般的な冒険者（男性）", ORC), 2, 3)
+    assert entry.lines[0].result is not None and not entry.lines[0].result.success
+
+
+def test_a_monster_attacks_and_the_pc_defends_ties_to_the_defender() -> None:
+    """GM-COMBAT-3, GM-COMBAT-5: the spec's example: an orc's full attack on Body 6 + Combat−1
+    is defended on 2D ≥ 10 (6 + 1 + 2D ≥ 6 + 7 + 4); having given up dodging, the orc is
+    then hit without a roll."""
+    fight = make([pc("pc1")], [("orc", 1)])
+    act(fight, Wait(PC1))
+    entry = act(fight, Attack(ORC, PC1, full=True), 4, 6)
+    assert entry.lines[0].rule == "GM-COMBAT-3"
+    assert entry.lines[0].text.endswith(
+        "(2D6+7>=17) ＞ 10[4,6]+7=17 ＞ 成功/success ＞ 防御成功/defended")
+    assert fight.state.get(PC1).hp == 12
+    entry = act(fight, Attack(PC1, ORC), 6)
+    assert entry.lines[0].text.startswith(f"{ORC} cannot dodge (全力攻撃中/full attack)")
+    assert fight.state.get(ORC).hp == 6
+    hit = make([pc("pc1")], [("orc", 1)])
+    act(hit, Wait(PC1))
+    entry = act(hit, Attack(ORC, PC1, full=True), 4, 5, 3)
+    assert "防御失敗/hit" in entry.lines[0].text and hit.state.get(PC1).hp == 9
+
+
+def test_option_4_2_literal_makes_the_monster_roll_too() -> None:
+    """GM-COMBAT-3 option "4-2 literal": both roll Body + 2D + modifiers; the PC wins ties."""
+    rules = RULES.with_overrides({"GM-COMBAT-3": {"literal_4_2": True}})
+    fight = make([pc("pc1")], [("orc", 1)], rules)
+    act(fight, Wait(PC1))
+    entry = act(fight, Attack(ORC, PC1), 5, 5, 4, 5)
+    assert [line.result.text for line in entry.lines if line.result] == [
+        "(2D6+6) ＞ 10[5,5]+6=16", "(2D6+7) ＞ 9[4,5]+7=16"]
+    assert "防御成功/defended" in entry.lines[1].text
+
+
+def test_pc_against_npc_both_roll() -> None:
+    """GM-COMBAT-4: PC/NPC against PC/NPC: both roll; only a strictly higher attack hits."""
+    fight = make([pc("pc1")], [], enemies=[pc("villager_m")])
+    entry = act(fight, Attack(PC1, "普通の村人（男性）"), 3, 4, 2, 5)
+    assert rules_of(entry)[:2] == ["GM-COMBAT-4", "GM-COMBAT-4"]
+    assert "防御成功/defended" in entry.lines[1].text
+    entry = act(fight, Attack("普通の村人（男性）", PC1), 6, 6, 1, 1, 3)
+    assert "命中/hit" in entry.lines[1].text
+    assert entry.lines[2].text.startswith("棍棒/Club (1D6-1) ＞ 3[3]-1=2")
+
+
+def test_full_dodge_adds_six() -> None:
+    """GM-COMBAT-6: full dodge gives +6 to defence: the monster's number becomes Body + 7 + 6,
+    and a PC's defence total rises by 6."""
+    fight = make([pc("adventurer_m")], [("orc", 1)])
+    act(fight, Dodge("一般的な冒険者（男性）"))
+    entry = act(fight, Attack(ORC, "一般的な冒険者（男性）"), 1, 1)
+    assert "(2D6+14>=13) ＞ 2[1,1]+14=16" in entry.lines[0].text
+    act(fight, Wait("一般的な冒険者（男性）"))
+    act(fight, Dodge(ORC))
+    entry = act(fight, Attack("一般的な冒険者（男性）", ORC), 5, 6)
+    assert entry.lines[0].result is not None
+    assert entry.lines[0].result.text == "(2D6+8>19) ＞ 11[5,6]+8=19 ＞ 失敗/failure"
+
+
+def test_moves_and_dodging() -> None:
+    """GM-MOVE-1: after a full move there is no dodge (attacks hit, Default); after a normal
+    move the defence check is still made."""
+    fight = make([pc("pc1")], [("orc", 1)])
+    act(fight, Move(PC1, "full"))
+    entry = act(fight, Attack(ORC, PC1), 2)
+    assert "全力移動後/after a full move" in entry.lines[0].text
+    fight = make([pc("pc1")], [("orc", 1)])
+    entry = act(fight, Move(PC1, "normal"))
+    assert entry.lines[0].text == f"{PC1} moves normal (12 m)"
+    entry = act(fight, Attack(ORC, PC1), 3, 3)
+    assert entry.lines[0].rule == "GM-COMBAT-3"
+    with pytest.raises(IllegalAction, match="a move is combat, normal, full"):
+        fight.push(Move(PC1, "teleport"), d6())
+
+
+def test_damage_is_weapon_minus_armour_never_below_zero() -> None:
+    """GM-COMBAT-7, GM-CORE-1, GM-ITEM-3: a weapon's damage is at least 0 before armour; a Ring
+    of Striking adds 1; armour takes off the rest; damage never goes below 0."""
+    fight = make([pc("knight_m")], [("orc", 1)])
+    act(fight, Wait("騎士（男性）"))
+    entry = act(fight, Attack(ORC, "騎士（男性）", full=True), 1, 1, 6)
+    assert entry.lines[1].text == "棍棒/club (1D6) ＞ 6 − 防護力/protection 12 ＞ 0 damage"
+    ringed = pc("pc1", rings_left=("ring_striking",))
+    fight = make([ringed], [("slime", 1)])
+    entry = act(fight, Attack(PC1, "スライム", weapon=1), 6, 6, 1, 1)
+    assert entry.lines[1].text == ("小刀/Knife (2D6-4) ＞ 2[1,1]-4=-2 +1 − 防護力/protection 0 "
+                                   "＞ 1 damage")
+    loose = RULES.with_overrides({"GM-COMBAT-7": {"floor_weapon_roll": False}})
+    fight = make([ringed], [("slime", 1)], loose)
+    entry = act(fight, Attack(PC1, "スライム", weapon=1), 6, 6, 1, 1)
+    assert entry.lines[1].text.endswith("＞ 0 damage")
+
+
+# --- thresholds --------------------------------------------------------------------------------
+
+
+def test_pc_incapacitated_below_one_and_dead_below_minus_five() -> None:
+    """GM-COMBAT-8 Default: a PC at HP 0 to −5 is incapacitated (glossary) and cannot dodge;
+    below −5 dead; "strict 4-6" kills at HP < 1."""
+    fight = make([pc("pc1", hp=2), pc("pc2")], [("orc", 1)])
+    act(fight, Wait(PC1))
+    act(fight, Wait(PC2))
+    entry = act(fight, Attack(ORC, PC1), 1, 1, 4)
+    assert entry.lines[-2].text == f"{PC1}: HP -2/12, MP 8/8 INCAPACITATED 行動不能"
+    assert fight.state.current is not None and fight.state.current.name == PC2
+    act(fight, Wait(PC2))
+    entry = act(fight, Attack(ORC, PC1), 6)
+    assert "cannot dodge (行動不能/incapacitated)" in entry.lines[0].text
+    assert fight.state.get(PC1).status is Status.DEAD and fight.state.get(PC1).hp == -8
+    strict = RULES.with_overrides({"GM-COMBAT-8": {"strict_4_6": True}})
+    fight = make([pc("pc1", hp=2), pc("pc2")], [("orc", 1)], strict)
+    act(fight, Wait(PC1))
+    act(fight, Wait(PC2))
+    act(fight, Attack(ORC, PC1), 1, 1, 4)
+    assert fight.state.get(PC1).status is Status.DEAD
+
+
+def test_npcs_monsters_undead_and_the_incorporeal() -> None:
+    """GM-COMBAT-8, GM-MAGIC-3, GM-MAGIC-11, GM-MON-4: NPCs die below 1 HP; undead are "treated
+    as dead"; an incorporeal monster's damage comes off its MP and below 1 MP it vanishes; a
+    PC falling below 1 MP is incapacitated."""
+    fight = make([pc("mage_m"), pc("forest_fairy")], [("undead_corpse", 1), ("ghost", 1)])
+    entry = act(fight, Cast("一般的な魔術師（男性）", "exorcism", ("アンデッド・コープス",)))
+    assert "アンデッド・コープス: HP -3/3, MP 3/3 DEAD 死亡扱い (treated as dead)" in entry.text
+    entry = act(fight, Cast("森妖精の冒険者", "lightning", ("ゴースト",)))
+    assert "ゴースト takes 24 damage" in entry.text
+    assert fight.state.get("ゴースト").status is Status.VANISHED
+    assert fight.state.outcome is Outcome.PARTY_WON
+    npc = make([pc("pc1")], [], enemies=[pc("villager_m", hp=1)])
+    act(npc, Attack(PC1, "普通の村人（男性）"), 6, 6, 1, 1, 3)
+    assert npc.state.get("普通の村人（男性）").status is Status.DEAD
+
+
+# --- monsters ----------------------------------------------------------------------------------
+
+
+def test_immune_to_normal_attacks() -> None:
+    """GM-MON-2, GM-MON-3, GM-MON-4: the Ghost checks with Magic (2D6+7 > 4+7); a club does
+    nothing; a magic sword harms it (its MP) but not a Wight; an Exorcism-enchanted club
+    harms the Wight; "strict Ghost" refuses the magic sword."""
+    fight = make([pc("pc1"), pc("forest_fairy")], [("ghost", 1), ("wight", 1)])
+    entry = act(fight, Attack(PC1, "ゴースト"), 3, 3)
+    assert entry.lines[0].result is not None
+    assert entry.lines[0].result.text == "(2D6+7>11) ＞ 6[3,3]+7=13 ＞ 成功/success"
+    assert "is immune to normal attacks (通常攻撃無効): 棍棒/Club does nothing" in entry.text
+    entry = act(fight, Attack("森妖精の冒険者", "ゴースト"), 3, 3, 1, 2)
+    assert "ゴースト: MP 1/4" in entry.text
+    act(fight, Wait("ゴースト"))
+    act(fight, Wait("ワイト"))
+    act(fight, Wait(PC1))
+    entry = act(fight, Attack("森妖精の冒険者", "ワイト"), 4, 4)
+    assert "剣＋１/Sword+1 does nothing" in entry.text
+    act(fight, Wait("ゴースト"))
+    act(fight, Wait("ワイト"))
+    act(fight, Wait(PC1))
+    act(fight, Cast("森妖精の冒険者", "exorcism", (PC1,), weapon=0))
+    act(fight, Wait("ゴースト"))
+    act(fight, Wait("ワイト"))
+    entry = act(fight, Attack(PC1, "ワイト"), 4, 3, 5)
+    assert "ワイト: HP 1/6, MP 6/6" in entry.text
+    strict = RULES.with_overrides({"GM-MON-2": {"strict_ghost": True}})
+    fight = make([pc("forest_fairy")], [("ghost", 1)], strict)
+    entry = act(fight, Attack("森妖精の冒険者", "ゴースト"), 3, 3)
+    assert "does nothing" in entry.text
+
+
+def test_drains_ignore_armour_and_protection_softens_them() -> None:
+    """GM-MON-4, GM-MAGIC-7: a Wight's hit drains 6 HP and 6 MP through armour; Protection
+    (PG, Default) takes 2 off each; the GM-guide version (+2 armour) does not help."""
+    def wight_hits(rules: GensoRules, ward: bool) -> tuple[int | None, int]:
+        fight = make([pc("knight_m"), pc("forest_fairy")], [("wight", 1)], rules)
+        act(fight, Wait("騎士（男性）"))
+        if ward:
+            act(fight, Cast("森妖精の冒険者", "protection", ("騎士（男性）",)))
+        else:
+            act(fight, Wait("森妖精の冒険者"))
+        entry = act(fight, Attack("ワイト", "騎士（男性）", full=True), 1, 1)
+        assert "防御点無効/ignores protection" in entry.text
+        knight = fight.state.get("騎士（男性）")
+        return knight.hp, knight.mp
+    assert wight_hits(RULES, ward=False) == (10, 2)
+    assert wight_hits(RULES, ward=True) == (12, 4)
+    gm = RULES.with_overrides({"GM-MAGIC-7": {"version": "gm"}})
+    assert wight_hits(gm, ward=True) == (10, 2)
+
+
+def test_protection_against_undead_weapons() -> None:
+    """GM-MAGIC-7: against an undead's weapon, Protection takes 2 off the damage (PG) or adds
+    2 armour (GM); either way the Undead Corpse's fist (1D−4, a 6 makes 2) does nothing."""
+    for version, ward, hp in (("pg", True, 12), ("gm", True, 12), ("pg", False, 10)):
+        rules = RULES.with_overrides({"GM-MAGIC-7": {"version": version}})
+        fight = make([pc("pc1"), pc("forest_fairy")], [("undead_corpse", 1)], rules)
+        act(fight, Wait(PC1))
+        if ward:
+            act(fight, Cast("森妖精の冒険者", "protection", (PC1,)))
+        else:
+            act(fight, Wait("森妖精の冒険者"))
+        entry = act(fight, Attack("アンデッド・コープス", PC1), 1, 1, 6)
+        assert fight.state.get(PC1).hp == hp, entry.text
+
+
+def test_wight_victims_rise_unless_exorcised() -> None:
+    """GM-MON-5: someone a Wight kills rises after the next sunset, unless Exorcism is cast on
+    the corpse first."""
+    for exorcise in (False, True):
+        fight = make([pc("villager_m", hp=3), pc("mage_m")], [("wight", 1)])
+        act(fight, Wait("普通の村人（男性）"))
+        act(fight, Wait("一般的な魔術師（男性）"))
+        entry = act(fight, Attack("ワイト", "普通の村人（男性）"), 1, 1)
+        assert "GM-MON-5" in rules_of(entry)
+        assert fight.state.get("普通の村人（男性）").rises_as == "ワイト"
+        if exorcise:
+            entry = act(fight, Cast("一般的な魔術師（男性）", "exorcism", ("普通の村人（男性）",)))
+            assert "corpse is exorcised" in entry.text
+        else:
+            act(fight, Wait("一般的な魔術師（男性）"))
+        act(fight, EndFight())
+        entry = act(fight, Sunset())
+        assert ("rises as ワイト's kind" in entry.text) is not exorcise
+
+
+def test_monster_blocks_and_senses() -> None:
+    """GM-MON-7, GM-MON-6: the GM-guide numbers (Default) or the world guide's Orc Warrior;
+    undead sense life, orcs hunt by smell."""
+    warrior = RULES.monster("orc_warrior")
+    assert (warrior.body, warrior.perception, warrior.hp) == (7, 7, 14)
+    wg = RULES.with_overrides({"GM-MON-7": {"orc_warrior": "wg"}}).monster("オーク・ウォーリア")
+    assert (wg.body, wg.perception, wg.hp) == (8, 6, 16)
+    blocks = {m.key: (m.body, m.perception, m.magic, m.hp, m.mp, m.move, m.power, m.protection)
+              for m in RULES.monsters.values()}
+    assert blocks["slime"] == (1, 1, 1, 2, 2, (1, 2, 3), "1D6-5", 0)
+    assert blocks["giant_ant"] == (2, 3, 2, 4, 4, (2, 4, 6), "1D6-4", 0)
+    assert blocks["undead_corpse"] == (3, 3, 3, 3, 3, (3, 6, 9), "1D6-4", 0)
+    assert blocks["ghost"] == (None, 4, 4, None, 4, (3, 12, 48), "", 0)
+    assert blocks["orc"] == (6, 6, 4, 12, 8, (4, 16, 64), "1D6", 0)
+    assert blocks["wight"] == (6, 6, 6, 6, 6, (3, 12, 48), "", 0)
+    assert blocks["wraith"] == (None, 6, 6, None, 6, (4, 16, 64), "", 0)
+    assert (RULES.monster("wraith").drain_hp, RULES.monster("ghost").drain_mp) == (6, 4)
+    assert "only magic hides you" in RULES.monster("ghost").senses
+    assert "hunts by smell" in RULES.monster("orc").senses
+    assert RULES.monster("slime").senses == ""
+
+
+def test_a_blank_body_checks_with_magic_by_default() -> None:
+    """GM-MON-3 Default: the Wraith (blank Body) also uses Magic for its checks."""
+    fight = make([pc("pc1")], [("wraith", 1)])
+    entry = act(fight, Attack(PC1, "レイス"), 2, 2)
+    assert entry.lines[0].result is not None and ">13)" in entry.lines[0].result.text
+    off = RULES.with_overrides({"GM-MON-3": {"blank_body_uses_magic": False}})
+    with pytest.raises(IllegalAction, match="has no Body"):
+        make([pc("pc1")], [("wraith", 1)], off).push(Attack(PC1, "レイス"), d6(2, 2))
+
+
+# --- magic -------------------------------------------------------------------------------------
+
+
+def test_casting_pays_mp_and_can_incapacitate() -> None:
+    """GM-MAGIC-1, GM-MAGIC-2, GM-ITEM-1: a known spell costs its MP (or a mana stone's); HP is
+    healed by the caster's Magic up to the maximum; a cast leaving MP < 1 warns and
+    incapacitates; unknown spells and spells beyond MP are refused."""
+    fight = make([pc("pc2", mana_stones=(4,)), pc("pc1", hp=3)], [("orc", 1)])
+    entry = act(fight, Cast(PC2, "healing", (PC1,)))
+    assert f"{PC1} regains up to 6 HP: HP 9/12" in entry.text
+    assert fight.state.get(PC2).mp == 8
+    act(fight, Wait(PC1))
+    act(fight, Wait(ORC))
+    entry = act(fight, Cast(PC2, "healing", (PC1,), stone=0))
+    assert "魔力石/mana stone −4" in entry.text and "HP 12/12" in entry.text
+    assert fight.state.get(PC2).mp == 8 and fight.state.get(PC2).mana_stones == (0,)
+    with pytest.raises(IllegalAction, match="does not know 雷撃呪/Lightning"):
+        fight.push(Cast(PC1, "lightning", (ORC,)), d6())
+    act(fight, Wait(PC1))
+    act(fight, Wait(ORC))
+    act(fight, Cast(PC2, "healing", (PC1,)))
+    act(fight, Wait(PC1))
+    act(fight, Wait(ORC))
+    entry = act(fight, Cast(PC2, "healing", (PC1,)))
+    assert "falls below 1 MP and is incapacitated" in entry.text
+    assert fight.state.get(PC2).status is Status.INCAPACITATED
+    poor = make([pc("pc2", mp=3)], [("orc", 1)])
+    with pytest.raises(IllegalAction, match="has 3 MP, the spell needs 4 more"):
+        poor.push(Cast(PC2, "healing"), d6())
+    no_stones = RULES.with_overrides({"GM-ITEM-1": {"stones_pay_for_spells": False}})
+    fight = make([pc("pc2", mana_stones=(4,))], [("orc", 1)], no_stones)
+    with pytest.raises(IllegalAction, match="mana stones do not pay"):
+        fight.push(Cast(PC2, "healing", stone=0), d6())
+
+
+def test_exorcism_on_living_and_on_weapons_until_sunrise() -> None:
+    """GM-MAGIC-3, GM-CORE-2: Exorcism harms only undead; on a weapon it lasts until the next
+    sunrise."""
+    fight = make([pc("mage_m"), pc("pc1")], [("orc", 1)])
+    entry = act(fight, Cast("一般的な魔術師（男性）", "exorcism", (ORC,)))
+    assert f"{ORC} is not undead: no effect" in entry.text
+    act(fight, Wait(PC1))
+    act(fight, Wait(ORC))
+    act(fight, Cast("一般的な魔術師（男性）", "exorcism", (PC1,), weapon=0))
+    assert fight.state.get(PC1).enchanted("club")
+    act(fight, EndFight())
+    entry = act(fight, Sunrise())
+    assert "sunrise" in entry.text and not fight.state.get(PC1).enchanted("club")
+
+
+def test_dispel_cancels_the_oldest_eligible_spell() -> None:
+    """GM-MAGIC-4, GM-MAGIC-8: oldest first, not a spell of a caster with higher Magic (Default:
+    skip to the oldest one it may cancel); Concealment is such a spell."""
+    hider = pc("mage_m", spells=("concealment",))
+    fight = make([pc("forest_fairy"), hider, pc("mage_f")], [("orc", 1)])
+    act(fight, Cast("森妖精の冒険者", "protection", ("一般的な魔術師（女性）",)))
+    act(fight, Wait("一般的な魔術師（男性）"))
+    act(fight, Wait("一般的な魔術師（女性）"))
+    act(fight, Wait(ORC))
+    act(fight, Wait("森妖精の冒険者"))
+    act(fight, Cast("一般的な魔術師（男性）", "concealment", ("一般的な魔術師（女性）",)))
+    assert [e.spell for e in fight.state.get("一般的な魔術師（女性）").effects] == [
+        "protection", "concealment"]
+    entry = act(fight, Cast("一般的な魔術師（女性）", "dispel", ("一般的な魔術師（女性）",)))
+    assert "隠蔽呪/Concealment by 一般的な魔術師（男性）" in entry.text
+    assert [e.spell for e in fight.state.get("一般的な魔術師（女性）").effects] == ["protection"]
+    act(fight, Wait(ORC))
+    act(fight, Wait("森妖精の冒険者"))
+    act(fight, Wait("一般的な魔術師（男性）"))
+    entry = act(fight, Cast("一般的な魔術師（女性）", "dispel", ("一般的な魔術師（女性）",)))
+    assert "no spell on 一般的な魔術師（女性） can be cancelled" in entry.text
+
+
+def test_barrier_keeps_out_weaker_undead() -> None:
+    """GM-MAGIC-5: undead with lower Magic than the caster cannot enter the barrier (3 m by
+    Default)."""
+    fight = make([pc("forest_fairy"), pc("pc1")], [("undead_corpse", 1)])
+    entry = act(fight, Cast("森妖精の冒険者", "barrier", (PC1,)))
+    assert "barrier 3 m across" in entry.text
+    act(fight, Wait(PC1))
+    with pytest.raises(IllegalAction, match="cannot enter 森妖精の冒険者's barrier"):
+        fight.push(Attack("アンデッド・コープス", PC1), d6(1, 1))
+    wide = RULES.with_overrides({"GM-MAGIC-5": {"diameter_m": 5}})
+    fight = make([pc("forest_fairy")], [("undead_corpse", 1)], wide)
+    assert "barrier 5 m across" in act(fight, Cast("森妖精の冒険者", "barrier")).text
+
+
+def test_fire_lightning_and_object_spells() -> None:
+    """GM-MAGIC-10, GM-MAGIC-11, GM-MAGIC-9, GM-MAGIC-12, GM-MAGIC-13: Fire does Magic to all
+    the GM puts in the area (allies too), Lightning Magic × 2 to one, no armour; Seal Lock
+    costs its MP; magic-circle and forbidden spells are the GM's, not the tracker's."""
+    fight = make([pc("forest_fairy"), pc("knight_m")], [("orc", 2)])
+    entry = act(fight, Cast("森妖精の冒険者", "fire", ("オーク1", "騎士（男性）")))
+    assert "オーク1 takes 12 damage" in entry.text and "騎士（男性） takes 12 damage" in entry.text
+    assert fight.state.get("騎士（男性）").hp == 4
+    act(fight, Wait("騎士（男性）"))
+    act(fight, Wait("オーク2"))
+    entry = act(fight, Cast("森妖精の冒険者", "lightning", ("オーク2",)))
+    assert "オーク2 takes 24 damage" in entry.text
+    fight = make([pc("forest_fairy")], [("orc", 1)])
+    act(fight, Cast("森妖精の冒険者", "seal_lock"))
+    assert fight.state.get("森妖精の冒険者").mp == 20
+    act(fight, Wait(ORC))
+    for spell, rule in (("teleport", "GM-MAGIC-12"), ("death_curse", "GM-MAGIC-13")):
+        with pytest.raises(IllegalAction, match=f"{rule}\\) is told by the GM"):
+            fight.push(Cast("森妖精の冒険者", spell), d6())
+    assert {s.key for s in RULES.spells.values() if s.group == "forbidden"} == {
+        "death_curse", "animate_dead", "life_theft", "wraith_making"}
+    assert RULES.spell("転移呪").mp == 5 and RULES.spell("summon").mp is None
+
+
+def test_magic_stones() -> None:
+    """GM-ITEM-2: a Healing Stone heals 2D (capped); an Enchant Stone does 2D to a monster
+    immune to normal attacks and nothing to others; both are used up."""
+    stones = ("healing_stone", "enchant_stone", "enchant_stone")
+    fight = make([pc("pc1", hp=4, equipment=stones)], [("wight", 1), ("orc", 1)])
+    entry = act(fight, UseStone(PC1, "healing_stone", PC1), 3, 4)
+    assert "(2D6) ＞ 7[3,4] ＞ HP 11/12" in entry.text
+    act(fight, Wait("ワイト"))
+    act(fight, Wait(ORC))
+    entry = act(fight, UseStone(PC1, "enchant_stone", ORC))
+    assert "is not immune to normal attacks; no effect" in entry.text
+    act(fight, Wait("ワイト"))
+    act(fight, Wait(ORC))
+    entry = act(fight, UseStone(PC1, "enchant_stone", "ワイト"), 2, 2)
+    assert "ワイト: HP 2/6" in entry.text and fight.state.get(PC1).stones == ()
+
+
+# --- after the fight, undo, replay -------------------------------------------------------------
+
+
+def test_flight_sleep_and_the_end() -> None:
+    """GM-COMBAT-1, GM-HEAL-2: a fleeing enemy leaves; when none is left the party has won;
+    8 hours' sleep restores MP."""
+    fight = make([pc("pc2", mp=4)], [("orc", 1)])
+    act(fight, Wait(PC2))
+    entry = act(fight, Flee(ORC))
+    assert fight.state.outcome is Outcome.PARTY_WON and "party_won" in entry.text
+    entry = act(fight, Sleep())
+    assert fight.state.get(PC2).mp == 12 and "MP restored in full" in entry.text
+
+
+def test_pop_undoes_a_step() -> None:
+    fight = make([pc("pc1")], [("orc", 1)])
+    before = fight.state
+    act(fight, Attack(PC1, ORC), 6, 6, 6)
+    undone = fight.pop()
+    assert isinstance(undone.action, Attack) and fight.state == before and fight.journal == []
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        fight.pop()
+
+
+def scripted_fight(seed: int) -> Fight:
+    """Two PCs with spells (Healing; Lightning and Exorcism) against an orc band, played by a
+    simple policy with seeded dice until it ends."""
+    mina = replace(preset(RULES, "pc2"), name="Mina", spells=("healing", "lightning", "exorcism"))
+    fight = make([pc("pc1"), mina], [("orc", 2), ("orc_warrior", 1)])
+    dice = SimulatedDice.seeded(seed)
+    for _ in range(60):
+        state = fight.state
+        current = state.current
+        if current is None:
+            break
+        foes = [c for c in state.combatants if c.side is not current.side
+                and c.status is Status.ACTIVE]
+        hurt = [c for c in state.combatants if c.side is current.side and c.hp is not None
+                and c.max_hp is not None and c.hp * 2 <= c.max_hp and c.status is Status.ACTIVE]
+        if current.name == "Mina" and hurt and current.mp > 4:
+            fight.push(Cast("Mina", "healing", (hurt[0].name,)), dice)
+        elif current.name == "Mina" and current.mp > 4:
+            fight.push(Cast("Mina", "lightning", (foes[0].name,)), dice)
+        elif wants_to_flee(RULES, current):
+            fight.push(Flee(current.name), dice)
+        else:
+            fight.push(Attack(current.name, foes[0].name, full=current.side is Side.ENEMY),
+                       dice)
+    return fight
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_whole_fight_replays_from_its_log(seed: int) -> None:
+    """GM-COMBAT-1: a scripted fight saved as JSON and replayed gives identical results."""
+    fight = scripted_fight(seed)
+    assert len(fight.journal) > 3
+    saved = json.loads(json.dumps(fight.to_json(), ensure_ascii=False))
+    again = Fight.from_json(RULES, saved)
+    assert again.state == fight.state
+    assert [e.text for e in again.journal] == [e.text for e in fight.journal]
+    assert again.to_json() == saved
+
+
+def test_a_damaged_save_is_refused() -> None:
+    fight = scripted_fight(1)
+    saved = fight.to_json()
+    saved["journal"][0]["dice"] = saved["journal"][0]["dice"] + [[6, 1]]
+    with pytest.raises(DataError, match="journal entry 1 left dice unused"):
+        Fight.from_json(RULES, saved)
+    with pytest.raises(DataError, match="not a fight action"):
+        action_from_json({"kind": "teleport"})
+    with pytest.raises(DataError, match="not a saved genso fight"):
+        Fight.from_json(RULES, {"system": "events"})
