@@ -77,3 +77,75 @@ def test_camera_source_is_built_with_the_source_option(
     assert made == [("mat.png", user_dirs / "config" / "dice.toml")]
     out, err = capsys.readouterr()
     assert out == "(2D6) ＞ 12[6,6]\n" and "hold still" in err
+
+
+def test_new_forms_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for words in (["D66"], ["3B6>=4"], ["4D6KH3"], ["choice[a,b,c]"], ["C(10+5*2)"],
+                  ["D20"], ["(2+3)D6"], ["2D6=>7"]):
+        assert main(["roll", *words, "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("(D66) ＞ ") and lines[1].startswith("(3B6>=4) ＞ ")
+    assert "成功数" in lines[1] and lines[4] == "計算結果 ＞ 20"
+    assert lines[5].startswith("(1D20) ＞ ") and lines[6].startswith("(5D6) ＞ ")
+    assert lines[7].startswith("(2D6>=7) ＞ ")
+
+
+def test_repeat_prints_numbered_rolls_and_json_lists_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["roll", "x3", "2D6", "attack", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("#1\n(2D6) ＞ ") and "\n\n#3\n(2D6) ＞ " in out
+    assert main(["roll", "rep2", "D66", "--seed", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["kind"] == "repeat" and len(data["rolls"]) == 2
+    assert all(r["kind"] == "d66" and len(r["dice"]) == 2 for r in data["rolls"])
+
+
+@pytest.mark.parametrize(
+    ("words", "column"),
+    [
+        (["x0", "2D6"], 2),
+        (["D66+1"], 1),
+        (["3B6>=4?"], 7),
+        (["choice[a,b"], 7),
+        (["C(1+)"], 5),
+        (["2D20KH"], None),
+        (["4D6KH3+"], 8),
+    ],
+)
+def test_bad_new_forms_exit_2_with_the_caret(
+    capsys: pytest.CaptureFixture[str], words: list[str], column: int | None
+) -> None:
+    code = main(["roll", *words, "--seed", "1"])
+    out, err = capsys.readouterr()
+    if column is None:  # not bad: KH alone keeps one die, as in BCDice
+        assert code == 0 and out.startswith("(2D20KH1) ＞ ")
+        return
+    assert code == 2 and "Traceback" not in err
+    text = " ".join(words)
+    assert f"at character {column}:\n  {text}\n  {' ' * (column - 1)}^" in err
+
+
+def test_camera_dice_for_a_d6_pool_and_a_d66(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, user_dirs: Path
+) -> None:
+    """The camera reads real d6: a pool is one throw of its dice, a D66 one throw of two."""
+    asked: list[tuple[int, int]] = []
+
+    class CameraDiceSource:
+        def __init__(self, source: str, *, config_file: Path, on_status: Any) -> None:
+            self.faces = iter([5, 2, 4])
+
+        def roll(self, count: int, sides: int) -> list[int]:
+            asked.append((count, sides))
+            return [next(self.faces) for _ in range(count)]
+
+    module = types.ModuleType("companion.hw.dice.source")
+    module.CameraDiceSource = CameraDiceSource  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "companion.hw.dice.source", module)
+    assert main(["roll", "3B6>=4", "--dice", "camera", "--source", "mat.png"]) == 0
+    assert main(["roll", "D66S", "--dice", "camera", "--source", "mat.png"]) == 0
+    out = capsys.readouterr().out
+    assert out == "(3B6>=4) ＞ 5,2,4 ＞ 成功数2\n(D66S) ＞ 25\n"
+    assert asked == [(3, 6), (2, 6)]

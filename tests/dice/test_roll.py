@@ -162,8 +162,9 @@ def test_values_stay_within_bounds_and_totals_add_up(
     assert result.text.endswith(f"={result.total}")
 
 
-@given(count=st.integers(1, 30), sides=st.integers(1, 1000), seed=st.integers(0, 2**32),
-       target=st.integers(-10, 3000))
+# Sides of 66 are D66 dice (test_forms.py), not a 66-sided die.
+@given(count=st.integers(1, 30), sides=st.integers(1, 10_000).filter(lambda x: x != 66),
+       seed=st.integers(0, 2**32), target=st.integers(-10, 3000))
 def test_comparison_outcome_matches_the_total(
     count: int, sides: int, seed: int, target: int
 ) -> None:

@@ -1,4 +1,4 @@
-"""``companion roll EXPR``: roll BCDice-style dice notation with simulated, typed or camera dice.
+"""``companion roll EXPR``: roll BCDice-style dice commands with simulated, typed or camera dice.
 
 Also holds the ``--dice``/``--seed``/``--source`` options and the source they choose,
 shared with ``companion events``.
@@ -106,16 +106,20 @@ def run(args: argparse.Namespace) -> int:
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "roll",
-        help="roll dice in BCDice notation, e.g. 2D6+3>=10",
+        help="roll dice in BCDice notation, e.g. 2D6+3>=10, D66, 3B6>=4, x3 2D6",
         description=(
-            "Roll dice written BCDice style: NdX, + - * / and brackets, a comparison "
-            "(<= >= < > = <>), a leading S for a secret roll, a comment after a space. "
+            "Roll dice written as BCDice's base system takes them: NdX sums with + - * / "
+            "and brackets (a division may end in U, R or F), D20, (2+3)D6, keep/drop "
+            "(4D6KH3, 2D20KL1, DH, DL, MAX, MIN), a comparison (<= >= < > = <>); D66, "
+            "D66S, D66D, D66N; pools 3B6>=4 counting successes; choice[a,b,c]; the "
+            "calculator C(10+5*2); x3/rep3/repeat3 before a command to repeat it; a "
+            "leading S for a secret roll; a comment after a space. See docs/dice-notation.md. "
             "Example: companion roll '2D6+4>=8 disarm'."
         ),
     )
     parser.add_argument(
         "expression", metavar="EXPR", nargs="+",
-        help="dice expression, e.g. 1D100<=50; words after it are the comment",
+        help="dice command, e.g. 1D100<=50 or 'x3 2D6'; words after it are the comment",
     )
     add_dice_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
