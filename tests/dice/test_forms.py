@@ -241,6 +241,19 @@ def test_other_spellings_of_comparisons(op: str, a: int, b: int, value: int) -> 
 def test_any_text_parses_and_round_trips_or_fails_with_invalid_notation(
     text: str, seed: int
 ) -> None:
+    parses_round_trips_and_rolls_or_is_refused(text, seed)
+
+
+@given(head=st.sampled_from(["choice[", "choice(", "choice ", "Schoice[", "x2 choice ",
+                             "rep2 ", "C", "D66", "3B6"]),
+       tail=st.text(alphabet="ab, []()　SxD6>=+", max_size=12), seed=st.integers(0, 100))
+def test_any_choice_repeat_or_pool_text_parses_or_fails_with_invalid_notation(
+    head: str, tail: str, seed: int
+) -> None:
+    parses_round_trips_and_rolls_or_is_refused(head + tail, seed)
+
+
+def parses_round_trips_and_rolls_or_is_refused(text: str, seed: int) -> None:
     try:
         command = parse(text)
     except InvalidNotation:
