@@ -4,7 +4,28 @@ from __future__ import annotations
 
 import pytest
 
-from companion.dice.notation import DiceSyntaxError, Rounding, parse
+from companion.dice.notation import (
+    BinaryOp,
+    CalcCommand,
+    ChoiceCommand,
+    ChoiceStyle,
+    Comparison,
+    D66Command,
+    D66Suffix,
+    Dice,
+    DiceCommand,
+    DiceSyntaxError,
+    Group,
+    Keep,
+    KeepKind,
+    Number,
+    Pool,
+    PoolCommand,
+    RepeatCommand,
+    RepeatKeyword,
+    Rounding,
+    parse,
+)
 from companion.errors import CompanionError, InvalidNotation
 
 # input -> normalised notation (str of the parse)
@@ -191,15 +212,29 @@ def test_caret_lines_up_under_full_width_text() -> None:
 
 def test_secret_flag_and_comment() -> None:
     command = parse("S2D6>=9 罠解除 trap")
+    assert isinstance(command, DiceCommand)
     assert command.secret and command.comment == "罠解除 trap"
     assert command.formula == "2D6>=9"
-    assert not parse("2D6").secret and parse("2D6").comment == ""
+    plain = parse("2D6")
+    assert isinstance(plain, DiceCommand) and not plain.secret and plain.comment == ""
 
 
 def test_comment_starts_at_the_first_space_even_before_a_comparison() -> None:
     """BCDice: text after the first space is a comment, so `2D6 >=9` has no target."""
     command = parse("2D6 >=9")
+    assert isinstance(command, DiceCommand)
     assert command.comparison is None and command.comment == ">=9"
+
+
+def test_each_form_parses_to_its_command() -> None:
+    assert parse("SD66S") == D66Command(D66Suffix.S, secret=True)
+    assert parse("2b6>=3") == PoolCommand((Pool(2, 6),), Comparison.GE, Number(3))
+    assert parse("choice a b") == ChoiceCommand(("a", "b"), ChoiceStyle.SPACE)
+    assert parse("C(1+2)") == CalcCommand(Group(BinaryOp("+", Number(1), Number(2))))
+    assert parse("rep2 1D6 x") == RepeatCommand(
+        2, DiceCommand(Dice(1, 6), comment="x"), RepeatKeyword.REP
+    )
+    assert parse("4D6KH3") == DiceCommand(Dice(4, 6, Keep(KeepKind.KEEP_HIGHEST, 3)))
 
 
 @pytest.mark.parametrize(
