@@ -1,0 +1,657 @@
+"""``companion genso ...``: 幻想迷宮冒険譚 Ver2.5 (seed 002, spec §2) at the table.
+
+Characters are TOML sheets in the data folder (``<data>/genso/characters/``) or a
+preset key (``companion genso presets``); a fight lives in ``<data>/genso/fight.json``
+and is written atomically after every action, so a power cut loses nothing and
+``fight undo`` steps back. Defaults come from the packaged rules, then ``genso.toml``
+in the config folder (``[defaults."RULE-ID"]``), then ``--set RULE.key=value``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
+from companion.app.paths import config_dir, data_dir
+from companion.dice import DiceSource
+from companion.errors import DataError, IllegalAction
+from companion.systems.genso import character as chars
+from companion.systems.genso import checks
+from companion.systems.genso.character import Character, Derived, Hand, derive
+from companion.systems.genso.combat import (
+    Action,
+    Attack,
+    Cast,
+    Dodge,
+    EndFight,
+    Entrant,
+    Entry,
+    Fight,
+    Flee,
+    Move,
+    Side,
+    Sleep,
+    Sunrise,
+    Sunset,
+    UseStone,
+    Wait,
+    wants_to_flee,
+)
+from companion.systems.genso.money import price_text
+from companion.systems.genso.rules import GensoRules, load_rules
+from companion.systems.genso.sheet import load_sheet, preset, sheet_mapping, sheet_text
+
+OVERRIDES_NAME = "genso.toml"
+
+
+# --- files -------------------------------------------------------------------------------------
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` so the file is either the old one or the new one, never half of each:
+    a temporary file in the same folder, flushed to disk, then renamed over the old one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    directory = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
+
+
+def _read(path: Path, what: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"cannot read the {what} {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise DataError(f"the {what} {path} is not UTF-8 text") from exc
+
+
+def characters_dir() -> Path:
+    return data_dir() / "genso" / "characters"
+
+
+def fight_path(args: argparse.Namespace) -> Path:
+    return Path(args.file) if getattr(args, "file", None) else data_dir() / "genso" / "fight.json"
+
+
+def sheet_path(name: str) -> Path:
+    safe = "".join("_" if c in '/\\:*?"<>|' else c for c in name.strip())
+    return characters_dir() / f"{safe}.toml"
+
+
+def resolve_sheet(rules: GensoRules, ref: str) -> tuple[Character, Path | None]:
+    """A sheet by file path, by saved character name, or a preset key (not saved back)."""
+    path = Path(ref)
+    if path.suffix == ".toml" and path.exists():
+        return load_sheet(rules, _read(path, "sheet"), str(path)), path
+    saved = sheet_path(ref)
+    if saved.exists():
+        return load_sheet(rules, _read(saved, "sheet"), str(saved)), saved
+    if ref in rules.presets:
+        return preset(rules, ref), None
+    raise DataError(f"no sheet {ref!r}: give a .toml file, a saved character "
+                    f"({characters_dir()}) or a preset ({', '.join(rules.presets)})")
+
+
+def _parse_set(text: str) -> tuple[str, str, Any]:
+    """``GM-COMBAT-8.strict_4_6=true`` → ("GM-COMBAT-8", "strict_4_6", True); values are TOML."""
+    name, sep, raw = text.partition("=")
+    rule, dot, key = name.strip().rpartition(".")
+    if not sep or not dot or not rule or not key:
+        raise DataError(f"--set {text!r}: write RULE.key=value, e.g. GM-COMBAT-8.strict_4_6=true")
+    try:
+        value = tomllib.loads(f"v = {raw.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw.strip()
+    return rule, key, value
+
+
+def load_user_rules(settings: list[str]) -> GensoRules:
+    """Packaged rules with the user's file and ``--set`` overrides applied."""
+    rules = load_rules()
+    path = config_dir() / OVERRIDES_NAME
+    if path.exists():
+        try:
+            data = tomllib.loads(_read(path, "Defaults file"))
+        except tomllib.TOMLDecodeError as exc:
+            raise DataError(f"{path}: not TOML ({exc})") from exc
+        rules = rules.with_overrides(data.get("defaults", {}), str(path))
+    overrides: dict[str, dict[str, Any]] = {}
+    for text in settings:
+        rule, key, value = _parse_set(text)
+        overrides.setdefault(rule, {})[key] = value
+    return rules.with_overrides(overrides, "--set")
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], text: str,
+          dice: bool = False) -> int:
+    if args.json:
+        if dice:
+            print_json(args, data)
+        else:
+            print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(text)
+    return 0
+
+
+# --- characters --------------------------------------------------------------------------------
+
+
+def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
+    """The sheet on screen: every derived value with its terms (GM-CORE-3/4, GM-EQUIP)."""
+    lines = [
+        f"{character.name}  [{character.kind.value}] {character.race} {character.sex} "
+        f"{character.age if character.age is not None else '不明'}",
+        f"生まれ/birth {character.birth or '-'}  望むもの/wants {character.want or '-'}  "
+        f"嫌うもの/dislikes {character.dislike or '-'}",
+        f"体力/Body {character.body}  知覚力/Perception {character.perception}  "
+        f"魔力/Magic {character.magic}",
+        f"ＨＰ/HP {character.hp}/{derived.max_hp.total}  ({derived.max_hp.text})",
+        f"ＭＰ/MP {character.mp}/{derived.max_mp.total}  ({derived.max_mp.text})",
+        f"攻撃力/attack {derived.attack.text}   防御力/defence {derived.defence.text}",
+        f"防護力/protection {derived.protection.text}",
+        "打撃力/striking power: " + ", ".join(
+            f"{w.name} {w.power}" + (f"+{derived.striking}" if derived.striking else "")
+            for w in derived.weapons),
+        f"罠発見/trap detection +{derived.trap_bonus.total}   "
+        f"敵発見/enemy detection +{derived.enemy_bonus.total}",
+        f"技能/skills 戦闘/Combat {character.combat}  探索/Search {character.search}  "
+        f"魔術/Magic {derived.magic_level}: "
+        + (", ".join(rules.spell(s).name for s in character.spells) or "-"),
+        f"所持金/money {character.purse.text()}   経験値/exp {character.exp}",
+        "装備/equipment " + (", ".join(rules.item(k.removeprefix("used:")).name
+                                     + (" (used)" if k.startswith("used:") else "")
+                                     for k in character.equipment) or "-"),
+    ]
+    if character.mana_stones:
+        lines.append(f"魔力石/mana stones MP {list(character.mana_stones)}")
+    if character.rings_left or character.rings_right:
+        lines.append(f"指輪/rings left {list(character.rings_left)} right "
+                     f"{list(character.rings_right)}"
+                     + ("" if derived.rings_work else "  (none work: GM-ITEM-3)"))
+    lines += [f"! {w}" for w in derived.warnings]
+    return "\n".join(lines)
+
+
+def sheet_json(rules: GensoRules, character: Character) -> dict[str, Any]:
+    derived = derive(rules, character)
+
+    def value(v: Any) -> dict[str, Any]:
+        return {"total": v.total, "terms": [{"label": t.label, "value": t.value}
+                                            for t in v.terms]}
+
+    return {
+        "sheet": sheet_mapping(character),
+        "derived": {
+            "max_hp": value(derived.max_hp), "max_mp": value(derived.max_mp),
+            "attack": value(derived.attack), "defence": value(derived.defence),
+            "protection": value(derived.protection), "trap_bonus": value(derived.trap_bonus),
+            "enemy_bonus": value(derived.enemy_bonus), "striking": derived.striking,
+            "weapons": [{"key": w.key, "name": w.name, "power": w.power, "magic": w.magic}
+                        for w in derived.weapons],
+            "rings_work": derived.rings_work, "magic_level": derived.magic_level,
+            "warnings": list(derived.warnings),
+        },
+    }
+
+
+def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
+    abilities = {"body": args.body, "perception": args.perception, "magic": args.magic}
+    target = Path(args.out) if args.out else sheet_path(args.name)
+    if target.exists() and not args.force:
+        raise DataError(f"{target} exists; pass --force to replace it")
+
+    def body(source: DiceSource) -> int:
+        made = chars.create_character(rules, source, name=args.name, sex=args.sex, age=args.age,
+                                      abilities=abilities, skill=args.skill)
+        write_atomic(target, sheet_text(made.character))
+        rolls = [{"rule": rule, "result": result.to_json(), "row": row}
+                 for rule, result, row in made.rolls]
+        text = "\n".join([*(f"{rule:<10} {result.text} ＞ {row}"
+                            for rule, result, row in made.rolls),
+                          describe(rules, made.character, derive(rules, made.character)),
+                          f"saved to {target}"])
+        return _emit(args, {**sheet_json(rules, made.character), "rolls": rolls,
+                            "path": str(target)}, text, dice=True)
+
+    return run_with_source(args, body)
+
+
+def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
+    character, path = resolve_sheet(rules, args.sheet)
+    if args.save_as:
+        write_atomic(Path(args.save_as), sheet_text(character))
+    data = {**sheet_json(rules, character), "path": str(path) if path else None}
+    return _emit(args, data, describe(rules, character, derive(rules, character)))
+
+
+def cmd_presets(args: argparse.Namespace, rules: GensoRules) -> int:
+    rows = [{"key": key, "name": raw["name"], "kind": raw["kind"]}
+            for key, raw in rules.presets.items()]
+    text = "\n".join(f"{r['key']:<16} {r['kind']:<4} {r['name']}" for r in rows)
+    return _emit(args, {"presets": rows}, text)
+
+
+def _change(args: argparse.Namespace, rules: GensoRules,
+            change: Callable[[Character], tuple[Character, str]]) -> int:
+    """Apply a change to a saved sheet and write it back atomically."""
+    character, path = resolve_sheet(rules, args.sheet)
+    if path is None:
+        raise DataError(f"{args.sheet!r} is a preset; save it first with "
+                        f"`companion genso sheet {args.sheet} --save-as FILE`")
+    changed, said = change(character)
+    write_atomic(path, sheet_text(changed))
+    text = "\n".join([said, describe(rules, changed, derive(rules, changed))])
+    return _emit(args, {**sheet_json(rules, changed), "said": said, "path": str(path)}, text)
+
+
+def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
+    def change(c: Character) -> tuple[Character, str]:
+        if args.item in ("mana_stone", "魔力石"):
+            after = chars.buy_mana_stone(rules, c, args.mp)
+            return after, "GM-ITEM-1 bought a mana stone (魔力石)"
+        item = rules.item(args.item)
+        cost = chars.price_of(rules, item, args.price)
+        return (chars.buy(rules, c, item.key, args.price),
+                f"GM-ECON-1 bought {item.name} for {price_text(cost, chars.rates(rules))}")
+    return _change(args, rules, change)
+
+
+def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
+    def change(c: Character) -> tuple[Character, str]:
+        after, paid = chars.sell(rules, c, args.item)
+        return after, f"GM-ECON-1 sold {args.item} for {price_text(paid, chars.rates(rules))}"
+    return _change(args, rules, change)
+
+
+def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
+    def change(c: Character) -> tuple[Character, str]:
+        item = rules.item(args.item)
+        if args.off:
+            after = (chars.take_off_ring(rules, c, item.key) if item.key.startswith("ring_")
+                     else chars.unequip(rules, c, item.key))
+            return after, f"took off {item.name}"
+        if item.key.startswith("ring_"):
+            return (chars.put_on_ring(rules, c, item.key, Hand(args.hand)),
+                    f"GM-ITEM-3 put on {item.name} ({args.hand} hand)")
+        return chars.equip(rules, c, item.key), f"equipped {item.name}"
+    return _change(args, rules, change)
+
+
+def cmd_grow(args: argparse.Namespace, rules: GensoRules) -> int:
+    def change(c: Character) -> tuple[Character, str]:
+        if args.choice == "award":
+            return (chars.award_experience(rules, c, args.scenarios),
+                    f"GM-GROW-1 +{args.scenarios} experience")
+        return (chars.spend_experience(rules, c, args.choice, args.spell),
+                f"GM-GROW-2 bought {args.choice}" + (f" ({args.spell})" if args.spell else ""))
+    return _change(args, rules, change)
+
+
+def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
+    def change(c: Character) -> tuple[Character, str]:
+        if args.sleep:
+            return chars.sleep(rules, c), "GM-HEAL-2 8 hours' sleep: MP full"
+        after, fee = chars.rest(rules, c, args.days, args.healer)
+        return after, (f"GM-HEAL-1 {args.days} days' rest: HP {c.hp} → {after.hp}"
+                       + (f", healer's fee {price_text(fee, chars.rates(rules))}"
+                          if args.healer else ""))
+    return _change(args, rules, change)
+
+
+# --- checks ------------------------------------------------------------------------------------
+
+
+def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
+    difficulty: int | str | None = args.difficulty
+    if isinstance(difficulty, str) and difficulty.lstrip("-").isdigit():
+        difficulty = int(difficulty)
+
+    def body(source: DiceSource) -> int:
+        if args.kind == "simple":
+            check = checks.simple_check(rules, source, difficulty or "hard", args.modifier)
+            return _emit(args, check.to_json(), check.text, dice=True)
+        if not args.sheet:
+            raise IllegalAction(f"a {args.kind} check needs --sheet")
+        who, _ = resolve_sheet(rules, args.sheet)
+        if args.kind == "opposed":
+            if not args.vs:
+                raise IllegalAction("an opposed check needs --vs SHEET")
+            other, _ = resolve_sheet(rules, args.vs)
+            opposed = checks.opposed_check(rules, source, who, other, args.ability,
+                                           active=not args.no_active, a_modifier=args.modifier)
+            return _emit(args, opposed.to_json(), opposed.text, dice=True)
+        if args.kind == "general":
+            check = checks.general_check(rules, source, who, args.ability, difficulty or "hard",
+                                         args.modifier)
+        elif args.kind == "trap":
+            check = checks.trap_check(rules, source, who, difficulty or "normally_set",
+                                      args.modifier)
+        elif args.kind == "undead":
+            check = checks.undead_check(rules, source, who, args.modifier)
+        elif args.kind == "enemy":
+            check = checks.enemy_check(rules, source, who, difficulty, args.modifier)
+        else:
+            check = checks.mark_check(rules, source, who, args.modifier)
+        return _emit(args, check.to_json(), check.text, dice=True)
+
+    return run_with_source(args, body)
+
+
+def cmd_defaults(args: argparse.Namespace, rules: GensoRules) -> int:
+    rows = [{"rule": rule, "key": key, "value": value, "default": default}
+            for rule, key, value, default in rules.settings.entries()]
+    text = "\n".join(f"{r['rule']:<12} {r['key']:<32} "
+                     f"{json.dumps(r['value'], ensure_ascii=False)}  "
+                     + ("(default)" if r["default"] else "(set by you)") for r in rows)
+    return _emit(args, {"defaults": rows}, text)
+
+
+def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
+    """Items with prices, spells, or monster blocks (GM-EQUIP, GM-ECON-2, GM-MAGIC, GM-MON-7)."""
+    rates = chars.rates(rules)
+    rows: list[dict[str, Any]]
+    if args.what == "items":
+        rows = [{"key": i.key, "name": i.name, "slot": i.slot.value, "price": i.price,
+                 "from": i.price_from, "buyback": i.buyback, "power": i.power,
+                 "protection": i.protection, "rule": i.rule} for i in rules.items.values()]
+        text = "\n".join(
+            f"{r['key']:<20} {r['name']:<28} "
+            + (price_text(r["price"], rates) + ("～" if r["from"] else "")
+               if r["price"] is not None else "-")
+            + (f"  打撃力 {r['power']}" if r["power"] else "")
+            + (f"  防御点 {r['protection']}" if r["protection"] else "") for r in rows)
+    elif args.what == "spells":
+        rows = [{"key": s.key, "name": s.name, "group": s.group, "mp": s.mp,
+                 "duration": s.duration.value, "target": s.target, "range": s.range,
+                 "text": s.text_ja, "rule": s.rule} for s in rules.spells.values()]
+        text = "\n".join(f"{r['key']:<14} {r['name']:<22} {r['group']:<9} MP {r['mp'] or '特殊'}"
+                         f"  {r['duration']:<9} {r['target']}  {r['range']}  ({r['rule']})"
+                         for r in rows)
+    else:
+        rows = [{"key": m.key, "name": m.name, "body": m.body, "perception": m.perception,
+                 "magic": m.magic, "hp": m.hp, "mp": m.mp, "move": list(m.move),
+                 "attack": m.attack_ja, "power": m.power, "drain_hp": m.drain_hp,
+                 "drain_mp": m.drain_mp, "protection": m.protection, "kind": m.kind.value,
+                 "immune_normal": m.immune_normal, "senses": m.senses}
+                for m in rules.monsters.values()]
+        text = "\n".join(
+            f"{r['key']:<14} {r['name']:<28} 体力 {r['body'] or '-'} 知覚 {r['perception']} "
+            f"魔力 {r['magic']} HP {r['hp'] or '-'} MP {r['mp']} {r['attack']} "
+            + (r["power"] or f"HP吸収 {r['drain_hp']} MP吸収 {r['drain_mp']}")
+            + ("  通常攻撃無効" if r["immune_normal"] else "")
+            + (f"  {r['senses']}" if r["senses"] else "") for r in rows)
+    return _emit(args, {args.what: rows}, text)
+
+
+# --- fights ------------------------------------------------------------------------------------
+
+
+def load_fight(rules: GensoRules, path: Path) -> Fight:
+    if not path.exists():
+        raise DataError(f"no fight at {path}: start one with `companion genso fight new`")
+    try:
+        data = json.loads(_read(path, "fight"))
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path}: not JSON ({exc})") from exc
+    return Fight.from_json(rules, data)
+
+
+def save_fight(fight: Fight, path: Path) -> None:
+    write_atomic(path, json.dumps(fight.to_json(), ensure_ascii=False, indent=1))
+
+
+def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
+    state = fight.state
+    rows = []
+    lines = [f"round {state.round}" + (f"  turn: {state.current.name}" if state.current
+                                       else f"  over: {state.outcome.value}"
+                                       if state.outcome else "")]
+    for c in state.order:
+        pools = (f"HP {c.hp}/{c.max_hp} " if c.hp is not None else "") + f"MP {c.mp}/{c.max_mp}"
+        flags = [c.status.badge] if c.status.badge else []
+        if c.stance.value != "none":
+            flags.append(c.stance.value)
+        flags += [rules.spell(e.spell).ja + (f"({e.weapon})" if e.weapon else "")
+                  for e in c.effects]
+        if wants_to_flee(rules, c):
+            flags.append("wants to flee (GM-MON-1)")
+        if c.rises_as:
+            flags.append(f"rises at sunset as {c.rises_as}'s kind (GM-MON-5)")
+        mark = "▶" if state.current and c.name == state.current.name else " "
+        lines.append(f"{mark} {c.side.value:<5} {c.name:<20} {pools}  {' '.join(flags)}")
+        rows.append({"name": c.name, "side": c.side.value, "role": c.role.value, "hp": c.hp,
+                     "max_hp": c.max_hp, "mp": c.mp, "max_mp": c.max_mp,
+                     "status": c.status.value, "stance": c.stance.value,
+                     "effects": [e.spell for e in c.effects],
+                     "wants_to_flee": wants_to_flee(rules, c), "rises_as": c.rises_as})
+    data = {"round": state.round, "current": state.current.name if state.current else None,
+            "outcome": state.outcome.value if state.outcome else None, "combatants": rows,
+            "actions": len(fight.journal)}
+    return "\n".join(lines), data
+
+
+def _fight_action(args: argparse.Namespace) -> Action:
+    verb = args.verb
+    if verb == "attack":
+        return Attack(args.actor, args.target, args.weapon, args.full)
+    if verb == "cast":
+        return Cast(args.actor, args.spell, tuple(args.targets), args.weapon, args.stone)
+    if verb == "stone":
+        return UseStone(args.actor, args.stone_key, args.target)
+    if verb == "move":
+        return Move(args.actor, args.mode)
+    simple: dict[str, Callable[[], Action]] = {
+        "dodge": lambda: Dodge(args.actor), "flee": lambda: Flee(args.actor),
+        "wait": lambda: Wait(args.actor), "end": EndFight, "sunrise": Sunrise,
+        "sunset": Sunset, "sleep": Sleep,
+    }
+    return simple[verb]()
+
+
+def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
+    path = fight_path(args)
+    if args.verb == "new":
+        if path.exists() and not args.force:
+            raise DataError(f"a fight is saved at {path}; pass --force to start over")
+        entrants = [Entrant.of_character(resolve_sheet(rules, ref)[0]) for ref in args.party]
+        entrants += [Entrant.of_character(resolve_sheet(rules, ref)[0], Side.ENEMY,
+                                          as_monster=args.npc_as_monster)
+                     for ref in args.npc or []]
+        for spec in args.monsters or []:
+            key, _, count = spec.partition(":")
+            monster = rules.monster(key)
+            number = int(count or 1)
+            for n in range(1, number + 1):
+                name = monster.ja if number == 1 else f"{monster.ja}{n}"
+                entrants.append(Entrant(name, Side.ENEMY, monster=monster.key))
+        fight = Fight(rules, entrants)
+        save_fight(fight, path)
+        text, data = fight_status(rules, fight)
+        return _emit(args, {**data, "path": str(path)}, text)
+    fight = load_fight(rules, path)
+    if args.verb in ("show", "log"):
+        text, data = fight_status(rules, fight)
+        if args.verb == "log":
+            text = "\n".join(e.text for e in fight.journal)
+            data["journal"] = [e.to_json() for e in fight.journal]
+        return _emit(args, data, text)
+    if args.verb == "undo":
+        entry = fight.pop()
+        save_fight(fight, path)
+        text, data = fight_status(rules, fight)
+        return _emit(args, {**data, "undone": entry.to_json()},
+                     f"undone: {entry.action}\n{text}")
+    action = _fight_action(args)
+
+    def body(source: DiceSource) -> int:
+        entry: Entry = fight.push(action, source)
+        save_fight(fight, path)
+        text, data = fight_status(rules, fight)
+        return _emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}",
+                     dice=True)
+
+    return run_with_source(args, body)
+
+
+# --- parser ------------------------------------------------------------------------------------
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, GensoRules], int]] = {
+    "new": cmd_new, "sheet": cmd_sheet, "presets": cmd_presets, "buy": cmd_buy,
+    "sell": cmd_sell, "gear": cmd_gear, "grow": cmd_grow, "rest": cmd_rest, "check": cmd_check,
+    "defaults": cmd_defaults, "list": cmd_lists, "fight": cmd_fight,
+}
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = load_user_rules(args.set or [])
+    return COMMANDS[args.sub](args, rules)
+
+
+def _common(parser: argparse.ArgumentParser, dice: bool = False) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--set", action="append", metavar="RULE.key=value",
+                        help="override a Default, e.g. GM-COMBAT-8.strict_4_6=true")
+    if dice:
+        add_dice_arguments(parser)
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser(
+        "genso", help="幻想迷宮冒険譚 Ver2.5 (seed 002): characters, checks, fights, shop",
+        description="Seed 002's 2D6 fantasy RPG: make and keep character sheets, roll checks "
+                    "with their terms, track fights (saved after every action), buy and sell "
+                    "in gold, large silver and silver, spend experience.",
+    )
+    sub = parser.add_subparsers(dest="sub", required=True, metavar="SUB")
+
+    new = sub.add_parser("new", help="make a PC by the seed's tables (GM-CHAR-1 to 7)")
+    new.add_argument("name")
+    new.add_argument("--body", type=int, required=True, help="体力: 6, 5 or 4")
+    new.add_argument("--perception", type=int, required=True, help="知覚力: 6, 5 or 4")
+    new.add_argument("--magic", type=int, required=True, help="魔力: 6, 5 or 4")
+    new.add_argument("--skill", choices=("magic", "combat", "search"), required=True,
+                     help="魔術ー１ (Healing), 戦闘ー１ or 探索ー１")
+    new.add_argument("--age", type=int, default=15, help="15-17 (default 15)")
+    new.add_argument("--sex", default="", help="性別 (free)")
+    new.add_argument("--out", help="sheet file (default: the data folder)")
+    new.add_argument("--force", action="store_true", help="replace an existing sheet")
+    _common(new, dice=True)
+
+    sheet = sub.add_parser("sheet", help="show a sheet with its derived values")
+    sheet.add_argument("sheet", help="a .toml sheet, a saved character's name or a preset")
+    sheet.add_argument("--save-as", metavar="FILE", help="also write the sheet to FILE")
+    _common(sheet)
+
+    _common(sub.add_parser("presets", help="the seed's sample characters (GM-DATA-1)"))
+    _common(sub.add_parser("defaults", help="every Default and where its value came from"))
+    lists = sub.add_parser("list", help="item and price tables, spells, monster blocks")
+    lists.add_argument("what", choices=("items", "spells", "monsters"))
+    _common(lists)
+
+    buy = sub.add_parser("buy", help="buy an item or a mana stone for a saved sheet")
+    buy.add_argument("sheet")
+    buy.add_argument("item", help="item key or name, or mana_stone")
+    buy.add_argument("--price", type=int, help="silver paid for a price marked ～ (from)")
+    buy.add_argument("--mp", type=int, help="a mana stone's MP (1-5; default the shop's 4)")
+    _common(buy)
+    sell = sub.add_parser("sell", help="sell an item that has a buy-back price")
+    sell.add_argument("sheet")
+    sell.add_argument("item", help="item key, used:KEY for a used stone, mana_stone:N")
+    _common(sell)
+    gear = sub.add_parser("gear", help="equip a weapon, armour, shield or ring (or --off)")
+    gear.add_argument("sheet")
+    gear.add_argument("item")
+    gear.add_argument("--hand", choices=("left", "right"), default="left")
+    gear.add_argument("--off", action="store_true", help="take it off instead")
+    _common(gear)
+    grow = sub.add_parser("grow", help="award experience or spend it (GM-GROW-1/2)")
+    grow.add_argument("sheet")
+    grow.add_argument("choice", choices=("award", *chars.GROWTH_CHOICES))
+    grow.add_argument("--spell", help="the basic spell to learn")
+    grow.add_argument("--scenarios", type=int, default=1, help="scenarios finished (award)")
+    _common(grow)
+    rest = sub.add_parser("rest", help="days of rest (GM-HEAL-1) or a night's sleep")
+    rest.add_argument("sheet")
+    rest.add_argument("days", type=int, nargs="?", default=1)
+    rest.add_argument("--healer", action="store_true", help="in a healer's care (1 silver/HP)")
+    rest.add_argument("--sleep", action="store_true", help="8 hours' sleep: MP full")
+    _common(rest)
+
+    check = sub.add_parser("check", help="roll a check of §2.3 with its terms")
+    check.add_argument("kind", choices=("simple", "general", "trap", "undead", "enemy", "mark",
+                                        "opposed"))
+    check.add_argument("--sheet", help="who rolls (sheet, saved name or preset)")
+    check.add_argument("--vs", help="the other side of an opposed check")
+    check.add_argument("--ability", default="body", choices=("body", "perception", "magic",
+                                                             "strength"))
+    check.add_argument("--difficulty", help="a number or extremely_hard, very_hard, hard, "
+                                            "easy (traps: cleverly_set, normally_set, "
+                                            "hastily_set)")
+    check.add_argument("--modifier", type=int, default=0)
+    check.add_argument("--no-active", action="store_true",
+                       help="opposed: neither side is active (a tie is a draw)")
+    _common(check, dice=True)
+
+    fight = sub.add_parser("fight", help="track a fight: new, show, log, undo, actions")
+    verbs = fight.add_subparsers(dest="verb", required=True, metavar="VERB")
+    start = verbs.add_parser("new", help="start a fight")
+    start.add_argument("--party", nargs="+", required=True, help="PC-side sheets or presets")
+    start.add_argument("--monsters", nargs="*", metavar="KEY[:N]", help="e.g. orc:2 ghost")
+    start.add_argument("--npc", nargs="*", help="NPC sheets on the other side")
+    start.add_argument("--npc-as-monster", action="store_true",
+                       help="treat those NPCs as monsters (魔物扱い)")
+    start.add_argument("--force", action="store_true", help="replace a saved fight")
+    for name, helptext in (("show", "the combatants"), ("log", "every action so far"),
+                           ("undo", "take back the last action"),
+                           ("end", "the GM ends the fight"), ("sunrise", "1-day spells end"),
+                           ("sunset", "Wight/Wraith victims rise"),
+                           ("sleep", "8 hours' sleep: MP full")):
+        _common(verbs.add_parser(name, help=helptext), dice=name in ("end", "sunrise",
+                                                                     "sunset", "sleep"))
+    attack = verbs.add_parser("attack", help="attack (GM-COMBAT-2/3/4)")
+    attack.add_argument("actor")
+    attack.add_argument("target")
+    attack.add_argument("--weapon", type=int, default=0, help="weapon number (0: first)")
+    attack.add_argument("--full", action="store_true", help="全力攻撃: +4, no dodging")
+    cast = verbs.add_parser("cast", help="cast a spell (GM-MAGIC)")
+    cast.add_argument("actor")
+    cast.add_argument("spell")
+    cast.add_argument("targets", nargs="*")
+    cast.add_argument("--weapon", type=int, help="Exorcism on this weapon of the target")
+    cast.add_argument("--stone", type=int, help="pay from this mana stone first")
+    stone = verbs.add_parser("stone", help="use a Healing or Enchant Stone (GM-ITEM-2)")
+    stone.add_argument("actor")
+    stone.add_argument("stone_key", choices=("healing_stone", "enchant_stone"))
+    stone.add_argument("target")
+    move = verbs.add_parser("move", help="move (GM-MOVE-1)")
+    move.add_argument("actor")
+    move.add_argument("mode", choices=("combat", "normal", "full"))
+    for name, helptext in (("dodge", "全力回避: +6 to defence"), ("flee", "run away"),
+                           ("wait", "do nothing")):
+        verbs.add_parser(name, help=helptext).add_argument("actor")
+    for name in ("new", "attack", "cast", "stone", "move", "dodge", "flee", "wait"):
+        _common(verbs.choices[name], dice=name != "new")
+    for verb in verbs.choices.values():
+        verb.add_argument("--file", help="the fight file (default: the data folder)")
+    parser.set_defaults(func=run)
