@@ -150,6 +150,8 @@ class KeepKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Keep:
+    """``KH3``: which dice count (``kind``) and how many (``count``, 0 or more)."""
+
     kind: KeepKind
     count: int
 
