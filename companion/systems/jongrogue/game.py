@@ -145,7 +145,7 @@ class Game:
         self.pending: Request | None = None
         self._outcome: Outcome | None = None
         self._next_uid = 1
-        self._inline: Answer | None = None
+        self._answer_now: Answer | None = None
         self._proc: Proc = self._run()
         self.pending = next(self._proc)
 
@@ -197,7 +197,7 @@ class Game:
         options) and journalled in ``inputs`` as :meth:`push` would."""
         if self.pending is None:
             return
-        self._inline = answer
+        self._answer_now = answer
         first = answer(self, self.pending)
         self.inputs.append(first)
         try:
@@ -208,8 +208,8 @@ class Game:
 
     def _ask(self, request: Request) -> Input:
         """An in-line player's answer to ``request``, journalled."""
-        assert self._inline is not None
-        value = self._inline(self, request)
+        assert self._answer_now is not None
+        value = self._answer_now(self, request)
         self.inputs.append(value)
         return value
 
@@ -334,7 +334,7 @@ class Game:
             if moved == 0:
                 self._finish(Outcome(Termination.WALL_EXHAUSTED, self.floor, ""))
         request = TileRequest(purpose, prompt) if self.record else _SILENT_TILE[purpose]
-        if self._inline is None:
+        if self._answer_now is None:
             tile: Tile = yield request
         else:
             answer = self._ask(request)
@@ -585,7 +585,7 @@ class Game:
                     self._set_state(PCState.BOUND, False)
             prompt, options = self._options()
             request = ChoiceRequest(prompt, tuple(dict.fromkeys(options)))
-            choice = (yield request) if self._inline is None else self._ask(request)
+            choice = (yield request) if self._answer_now is None else self._ask(request)
             assert isinstance(choice, Choice)
             return choice
 
@@ -985,7 +985,7 @@ class Game:
                 if not targets:
                     break
                 request = ChoiceRequest("Ranged combat: act", tuple(options))
-                choice = (yield request) if self._inline is None else self._ask(request)
+                choice = (yield request) if self._answer_now is None else self._ask(request)
                 assert isinstance(choice, Choice)
                 if choice.verb in (Verb.CLOSE, Verb.DOOR):
                     if choice.verb is Verb.DOOR:
@@ -1100,7 +1100,7 @@ class Game:
                 f"{current.name_ja} {current.value}?",
                 (Choice.of(Verb.EQUIP, str(tile)), Choice.of(Verb.KEEP)),
             )
-            choice = (yield request) if self._inline is None else self._ask(request)
+            choice = (yield request) if self._answer_now is None else self._ask(request)
             assert isinstance(choice, Choice)
             if choice.verb is Verb.KEEP:
                 self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
