@@ -27,11 +27,11 @@ COMPILED_MODULES = (
 _HERE = Path(__file__).resolve().parent
 
 
-def source_hash() -> str:
+def source_hash(package: Path = _HERE) -> str:
     """The hash of the compiled modules' sources that names their build."""
     digest = hashlib.sha256()
     for name in COMPILED_MODULES:
-        digest.update(name.encode() + b"\0" + (_HERE / f"{name}.py").read_bytes())
+        digest.update(name.encode() + b"\0" + (package / f"{name}.py").read_bytes())
     return digest.hexdigest()[:20]
 
 
