@@ -1,0 +1,178 @@
+"""``companion genso``: sheets in the data folder, checks, Defaults, the shop and fights saved
+after every action (a killed process loses nothing)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.commands.genso import write_atomic
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    assert main(["genso", *argv, "--json"]) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def test_new_character_is_saved_and_reproducible(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-CHAR-1, GM-CHAR-2, GM-CHAR-3, GM-CHAR-7: `new` rolls the tables with the chosen dice
+    and saves the sheet; the same seed gives the same rolls."""
+    args = ("new", "Aki", "--body", "6", "--perception", "5", "--magic", "4",
+            "--skill", "search", "--seed", "7")
+    first = run(capsys, *args)
+    path = Path(first["path"])
+    assert path.parent == user_dirs / "data" / "genso" / "characters" and path.exists()
+    assert first["seed"] == 7 and first["dice_source"] == "sim"
+    assert [r["rule"] for r in first["rolls"]] == ["GM-CHAR-1", "GM-CHAR-2", "GM-CHAR-3"]
+    assert first["derived"]["trap_bonus"]["total"] == 2
+    assert first["sheet"]["money"] == {"gold": 4, "large_silver": 20, "silver": 0}
+    assert main(["genso", *args]) == 2  # the sheet exists: not overwritten without --force
+    assert "exists; pass --force" in capsys.readouterr().err
+    again = run(capsys, *args, "--force")
+    assert again["rolls"] == first["rolls"]
+
+
+def test_bad_sheet_is_exit_2_naming_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sheet = tmp_path / "bad.toml"
+    sheet.write_text('name = "X"\nkind = "pc"\nbody = 6\nperception = 5\nmagic = "4"\n',
+                     encoding="utf-8")
+    assert main(["genso", "sheet", str(sheet)]) == 2
+    assert f"{sheet}: magic must be a whole number" in capsys.readouterr().err
+
+
+def test_sheet_of_a_preset_and_check(capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-DATA-1, GM-CHECK-3: a preset's derived values; a trap check from the command line."""
+    data = run(capsys, "sheet", "knight_m")
+    assert data["derived"]["attack"]["total"] == 11
+    assert data["derived"]["protection"]["total"] == 12
+    check = run(capsys, "check", "trap", "--sheet", "settler_m", "--difficulty",
+                "normally_set", "--seed", "3")
+    assert check["rule"] == "GM-CHECK-3" and check["chance"] == "33/36"
+    assert check["result"]["text"].startswith("(2D6+9>12) ＞ ")
+    assert main(["genso", "check", "mark", "--sheet", "pc1"]) == 2
+    assert "does not know 呪印呪/Mark" in capsys.readouterr().err
+
+
+def test_defaults_listed_overridden_and_seed_numbers_refused(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Defaults are listed with "(default)", changed by the user's file or --set; a number
+    the seed states (GM-CHAR-7 starting money) is refused."""
+    rows = run(capsys, "defaults")["defaults"]
+    assert {"rule": "GM-COMBAT-8", "key": "strict_4_6", "value": False,
+            "default": True} in rows
+    (user_dirs / "config").mkdir()
+    (user_dirs / "config" / "genso.toml").write_text(
+        '[defaults."GM-MAGIC-5"]\ndiameter_m = 5\n', encoding="utf-8")
+    rows = run(capsys, "defaults", "--set", "GM-COMBAT-8.strict_4_6=true")["defaults"]
+    assert {"rule": "GM-MAGIC-5", "key": "diameter_m", "value": 5, "default": False} in rows
+    assert {"rule": "GM-COMBAT-8", "key": "strict_4_6", "value": True,
+            "default": False} in rows
+    assert main(["genso", "defaults", "--set", "GM-CHAR-7.gold=10"]) == 2
+    assert "GM-CHAR-7.gold is the book's rule" in capsys.readouterr().err
+
+
+def test_shop_growth_and_rest_on_a_saved_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-ECON-1, GM-EQUIP-2, GM-GROW-1, GM-GROW-2, GM-HEAL-1: changes are written back to the
+    sheet; presets are not changed."""
+    sheet = tmp_path / "pc2.toml"
+    run(capsys, "sheet", "pc2", "--save-as", str(sheet))
+    data = run(capsys, "buy", str(sheet), "shield")
+    assert data["sheet"]["money"] == {"gold": 1, "large_silver": 0, "silver": 0}
+    data = run(capsys, "gear", str(sheet), "shield")
+    assert data["derived"]["protection"]["total"] == 2
+    run(capsys, "grow", str(sheet), "award", "--scenarios", "2")
+    data = run(capsys, "grow", str(sheet), "spell", "--spell", "exorcism")
+    assert data["sheet"]["spells"] == ["healing", "exorcism"] and data["sheet"]["exp"] == 0
+    text = sheet.read_text(encoding="utf-8")
+    sheet.write_text(text.replace("hp = 10", "hp = 4"), encoding="utf-8")
+    data = run(capsys, "rest", str(sheet), "3", "--healer")
+    # 3 silver paid from 1 gold: the change is 77 silver, as 19 large silver and 1 silver.
+    assert data["sheet"]["hp"] == 7
+    assert data["sheet"]["money"] == {"gold": 0, "large_silver": 19, "silver": 1}
+    assert main(["genso", "buy", "pc1", "torch"]) == 2
+    assert "is a preset; save it first" in capsys.readouterr().err
+
+
+def test_a_fight_from_the_command_line(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-COMBAT-1, GM-COMBAT-2, GM-MAGIC-2: start, act, undo and read the log; the file is
+    replayed on every call."""
+    start = run(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2")
+    assert start["current"] == "駆け出し冒険者１"
+    assert Path(start["path"]) == user_dirs / "data" / "genso" / "fight.json"
+    hit = run(capsys, "fight", "attack", "駆け出し冒険者１", "オーク1", "--seed", "1")
+    assert hit["entry"]["lines"][0]["rule"] == "GM-COMBAT-2"
+    assert hit["current"] == "駆け出し冒険者２"
+    cast = run(capsys, "fight", "cast", "駆け出し冒険者２", "healing", "駆け出し冒険者１",
+               "--seed", "1")
+    assert cast["entry"]["lines"][0]["text"] == "駆け出し冒険者２ pays MP −4"
+    undone = run(capsys, "fight", "undo")
+    assert undone["current"] == "駆け出し冒険者２" and undone["actions"] == 1
+    log = run(capsys, "fight", "log")
+    assert len(log["journal"]) == 1
+    assert main(["genso", "fight", "wait", "オーク1"]) == 2
+    assert "it is 駆け出し冒険者２'s turn" in capsys.readouterr().err
+
+
+def test_write_atomic_replaces_whole_files(tmp_path: Path) -> None:
+    target = tmp_path / "a" / "sheet.toml"
+    write_atomic(target, "one\n")
+    write_atomic(target, "two\n")
+    assert target.read_text(encoding="utf-8") == "two\n"
+    assert [p.name for p in target.parent.iterdir()] == ["sheet.toml"]
+
+
+def test_a_power_cut_mid_action_loses_nothing(tmp_path: Path) -> None:
+    """A fight action killed (SIGKILL) while it waits for the player's dice leaves the saved
+    fight exactly as it was after the last action, and play goes on from there."""
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
+           "COMPANION_CONFIG_DIR": str(tmp_path / "config"), "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "companion", "genso", "fight"]
+
+    def call(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*command, *argv], env=env, input=stdin, text=True,
+                              capture_output=True, check=True, cwd=ROOT)
+
+    call("new", "--party", "pc1", "--monsters", "orc")
+    call("attack", "駆け出し冒険者１", "オーク", "--dice", "manual", stdin="6 6\n3\n")
+    path = tmp_path / "data" / "genso" / "fight.json"
+    before = path.read_bytes()
+    victim = subprocess.Popen([*command, "attack", "オーク", "駆け出し冒険者１", "--dice",
+                               "manual"], env=env, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert victim.stderr is not None
+    prompt = b""
+    deadline = time.monotonic() + 60
+    while b"type" not in prompt and time.monotonic() < deadline:
+        prompt += os.read(victim.stderr.fileno(), 100)
+    os.kill(victim.pid, signal.SIGKILL)
+    victim.wait()
+    victim.stdin.close()  # type: ignore[union-attr]
+    victim.stdout.close()  # type: ignore[union-attr]
+    victim.stderr.close()
+    assert b"Roll 2D6" in prompt
+    assert path.read_bytes() == before
+    shown = json.loads(call("show", "--json").stdout)
+    assert shown["actions"] == 1 and shown["current"] == "オーク"
+    orc = next(c for c in shown["combatants"] if c["name"] == "オーク")
+    assert orc["hp"] == 9
