@@ -7,7 +7,14 @@ import json
 import pytest
 
 from companion.app.cli import main
-from companion.app.commands.simulate import Tally, game_seed, simulate, summary, wilson_ci95
+from companion.app.commands.simulate import (
+    Tally,
+    game_seed,
+    run_chunk,
+    simulate,
+    summary,
+    wilson_ci95,
+)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -82,14 +89,21 @@ def test_simulate_json_keys_and_same_result_whatever_the_jobs(
     data = json.loads(out)
     assert code == 0
     for key in ("games", "wins", "survival_rate", "ci95", "mean_floor", "deaths_by",
-                "games_per_second"):
+                "games_per_second", "rules_build"):
         assert key in data
+    assert data["rules_build"] in ("pure", "compiled")
     assert data["games"] == 16 and sum(data["deaths_by"].values()) == 16 - data["wins"]
     one, _ = simulate(16, seed=3, jobs=1)
     two, _ = simulate(16, seed=3, jobs=2)
     assert summary(one, 1.0) == summary(two, 1.0)
     assert one.floors / 16 == pytest.approx(data["mean_floor"])
     assert game_seed(3, 5) != game_seed(5, 3)
+
+
+def test_simulate_plays_the_reference_games_in_simulation_mode() -> None:
+    """companion simulate runs the simulation mode; its tallies are the reference mode's."""
+    chunk = (7, 0, 12, "plus", "cautious", None)
+    assert run_chunk(chunk) == run_chunk(chunk, simulation=False)
 
 
 def test_wilson_interval() -> None:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.commands.rules import existing_file, positive_int
+from companion.systems import jongrogue
 from companion.systems.jongrogue.autoplay import STRATEGIES, play
 from companion.systems.jongrogue.narration import cause_name
 from companion.systems.jongrogue.profile import PRESETS, load_profile
@@ -65,12 +66,16 @@ def wilson_ci95(wins: int, games: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def run_chunk(args: tuple[int, int, int, str, str, str | None]) -> Tally:
+def run_chunk(
+    args: tuple[int, int, int, str, str, str | None], simulation: bool = True
+) -> Tally:
+    """Games ``start``..``stop`` of a run; in simulation mode unless told otherwise (the
+    reference mode plays the same games, only slower: scripts/bench_rules.py)."""
     base, start, stop, preset, strategy, profile_path = args
     profile = load_profile(Path(profile_path) if profile_path else None)
     tally = Tally()
     for i in range(start, stop):
-        game = play(game_seed(base, i), preset, strategy, profile)
+        game = play(game_seed(base, i), preset, strategy, profile, simulation=simulation)
         outcome = game.outcome()
         assert outcome is not None
         tally.games += 1
@@ -131,6 +136,7 @@ def summary(tally: Tally, seconds: float) -> dict[str, Any]:
         "inputs_per_game": tally.inputs / tally.games if tally.games else 0.0,
         "seconds": seconds,
         "games_per_second": tally.games / seconds if seconds else 0.0,
+        "rules_build": jongrogue.BUILD,
     }
 
 
@@ -182,5 +188,6 @@ def run(args: argparse.Namespace) -> int:
     print("causes of death:")
     for cause, count in result["deaths_by"].items():
         print(f"  {count:7d}  {cause_name(cause)}")
-    print(f"{result['games_per_second']:.0f} games per second ({args.jobs} process(es))")
+    print(f"{result['games_per_second']:.0f} games per second ({args.jobs} process(es), "
+          f"{result['rules_build']} rules core)")
     return 0
