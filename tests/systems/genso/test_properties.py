@@ -117,13 +117,14 @@ def test_fights_keep_pools_within_their_maxima(seed: int,
         names = [c.name for c in state.combatants]
         actor = state.current.name if state.current else names[pick % 2]
         target = names[pick % len(names)]
-        action: Action = [
+        options: list[Action] = [
             Attack(actor, target, pick % 2, flag), Cast(actor, spells[pick % 7], (target,)),
             Dodge(actor), Move(actor, ["combat", "normal", "full"][pick % 3]), Wait(actor),
             UseStone(actor, ["healing_stone", "enchant_stone"][pick % 2], target),
             Flee(actor) if pick == 0 else Wait(actor), Sleep(),
             Cast(actor, "healing", (target,), stone=0),
-        ][kind]
+        ]
+        action = options[kind]
         try:
             fight.push(action, dice)
         except IllegalAction:
