@@ -16,6 +16,7 @@ The game systems do no I/O; the app and the hardware adapters write through here
 from __future__ import annotations
 
 import os
+import time
 import tomllib
 from pathlib import Path
 
@@ -42,6 +43,19 @@ def fsync_dir(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def move_aside(path: Path, why: str = "corrupt") -> Path:
+    """Rename a file to ``<name>.<why>-<UTC timestamp>`` (kept, never deleted); return it."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    target = path.with_name(f"{path.name}.{why}-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
+    os.replace(path, target)
+    fsync_dir(path.parent)
+    return target
 
 
 def write_toml(path: Path, document: tomlkit.TOMLDocument) -> None:

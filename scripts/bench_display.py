@@ -43,8 +43,8 @@ sys.exit(main(["play", "--input", "sim", "--choices", "auto", "--display", "scre
 
 
 def redraws(frames: int) -> None:
-    from companion.hw.display.view import example_view
     from companion.hw.display.screen import LAYOUTS, ScreenDisplay
+    from companion.hw.display.view import example_view
 
     view = example_view()
     for size in LAYOUTS:
@@ -78,25 +78,24 @@ def first_screen() -> None:
 
 
 def screenshots(folder: Path) -> None:
-    from companion.app.save import SaveGame
-    from companion.app.session import AutoChoices, Session, SimTiles, options_for
+    from companion.app.modes.jongrogue import JongRogueMode
+    from companion.app.session.mode import ChoiceAsk
     from companion.hw.display.screen import LAYOUTS, ScreenDisplay
     from companion.systems.jongrogue.actions import ChoiceRequest, Verb
-    from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy
+    from companion.systems.jongrogue.autoplay import HeadlessPlayer
     from companion.systems.jongrogue.game import Game
 
     folder.mkdir(parents=True, exist_ok=True)
     for size in LAYOUTS:
         game, player = Game("plus"), HeadlessPlayer(11)
         display = ScreenDisplay(size)
-        session = Session(game, SaveGame(seed=11, preset="plus"), tiles=SimTiles(player),
-                          choices=AutoChoices(find_strategy("cautious")), display=display)
+        mode = JongRogueMode(game)
         while not (len(game.inputs) > 300 and isinstance(game.pending, ChoiceRequest)
                    and any(c.verb is Verb.FIGHT for c in game.pending.options)):
             game.push(player.answer(game))
-        assert isinstance(game.pending, ChoiceRequest)
-        options, highlight = options_for(game, game.pending)
-        session.show(game.pending.prompt, options=options, highlight=highlight)
+        ask = mode.ask()
+        assert isinstance(ask, ChoiceAsk)
+        display.show(mode.view(ask.prompt, options=ask.options, highlight=ask.highlight))
         display.save_png(folder / f"screen-{size}.png")
         display.close()
         print(f"saved {folder / f'screen-{size}.png'}")

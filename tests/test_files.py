@@ -11,7 +11,7 @@ import tomlkit
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.files import atomic_write_text, commented, table, write_toml
+from companion.files import atomic_write_text, commented, move_aside, table, write_toml
 
 AWKWARD = [
     'say "hi"',
@@ -41,6 +41,15 @@ def test_atomic_write_leaves_old_file_when_interrupted(tmp_path: Path,
     with pytest.raises(OSError, match="power cut"):
         atomic_write_text(path, "new")
     assert path.read_text() == "old"
+
+
+def test_move_aside_never_overwrites(tmp_path: Path) -> None:
+    first = tmp_path / "f"
+    first.write_text("1")
+    kept1 = move_aside(first)
+    first.write_text("2")
+    kept2 = move_aside(first)
+    assert kept1 != kept2 and kept1.read_text() == "1" and kept2.read_text() == "2"
 
 
 @pytest.mark.parametrize("text", AWKWARD)

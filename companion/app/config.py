@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.paths import config_dir
-from companion.app.save import move_aside
 from companion.errors import DataError
+from companion.files import move_aside
 
 CONFIG_NAME = "config.toml"
 ENV_PREFIX = "COMPANION_"

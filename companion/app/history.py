@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from companion.app.paths import data_dir
-from companion.app.save import move_aside
+from companion.files import move_aside
 
 HISTORY_NAME = "history.sqlite3"
 

@@ -25,9 +25,11 @@ from gpiozero.pins.mock import MockFactory
 from rich.console import Console
 
 from companion.app.cli import main
-from companion.app.dice_tray import CameraFrames, DiceTray, parse_expressions
-from companion.app.session import Controls
-from companion.hw.display.view import View
+from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
+from companion.app.session.controls import Controls, MenuChoices
+from companion.app.session.host import Session
+from companion.app.session.mode import RollFeed
+from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import CompanionError, DataError
 from companion.hw.buttons import ButtonPanel, ButtonPins, Press
@@ -35,6 +37,7 @@ from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
 from companion.hw.dice.source import CameraDiceSource, Motion
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
+from companion.hw.display.view import View
 from companion.hw.keyboard import KeyboardInput
 from companion.systems.events.tables import run_event
 
@@ -80,6 +83,14 @@ class Keys:
         os.close(self.slave)
 
 
+def tray(rolls: RollFeed, controls: Controls, display: Recorded, source_name: str,
+         expressions: tuple[str, ...], sleep: Callable[[float], None]) -> Session:
+    """The play session hosting the dice tray, as `companion play --mode dice` builds it."""
+    return Session(DiceTrayMode(expressions, source_name),
+                   choices=MenuChoices(controls, poll_seconds=0.0, sleep=sleep), rolls=rolls,
+                   display=display)
+
+
 def menu(view: View) -> bool:
     return any("Event table" in o.label for o in view.options)
 
@@ -102,11 +113,10 @@ def test_trap_table_with_simulated_dice_on_the_screen(tmp_path: Path) -> None:
     screen = ScreenDisplay("800x480")
     display = Recorded(screen)
     keys = Keys(display, [(menu, b"3"), (tables, b"3"), (outcome, b"f"), (menu, b"f")])
-    tray = DiceTray(SimulatedDice.seeded(7), Controls([keys.keyboard, display]), display,
-                    source_name="simulated 仮想", expressions=("1D6", "2D6"),
-                    poll_seconds=0.0, sleep=keys.sleep)
+    session = tray(SimRolls(SimulatedDice.seeded(7)), Controls([keys.keyboard, display]),
+                   display, "simulated 仮想", ("1D6", "2D6"), keys.sleep)
     try:
-        tray.run()
+        session.run()
         shot = next(v for v in display.views if v.dice is not None and v.dice.steps
                     and outcome(v))
         surface = screen.render(shot)
@@ -140,11 +150,10 @@ def test_expression_roll_with_gpio_buttons() -> None:
             pin.drive_low()
             pin.drive_high()
 
-    tray = DiceTray(ScriptedDice([(6, 3), (6, 5)]), Controls([panel, display]), display,
-                    source_name="simulated 仮想", expressions=("2D6>=9",), poll_seconds=0.0,
-                    sleep=sleep)
+    session = tray(SimRolls(ScriptedDice([(6, 3), (6, 5)])), Controls([panel, display]), display,
+                   "simulated 仮想", ("2D6>=9",), sleep)
     try:
-        tray.run()
+        session.run()
     finally:
         panel.close()
         factory.reset()
@@ -191,12 +200,10 @@ def test_camera_read_is_shown_rejected_and_thrown_again() -> None:
                                                    itertools.repeat(second.image, 60))
     frames = CameraFrames(stream, controls, Motion().moving)
     camera = CameraDiceSource(frames=frames)
-    tray = DiceTray(camera, controls, display, source_name="camera カメラ",
-                    expressions=("2D6",), accept_seconds=30.0, frames=frames,
-                    poll_seconds=0.0, sleep=keys.sleep)
-    camera.on_status = tray.on_camera_status
+    rolls = CameraRolls(camera, frames, controls, accept_seconds=30.0, poll_seconds=0.0,
+                        sleep=keys.sleep)
     try:
-        tray.run()
+        tray(rolls, controls, display, "camera カメラ", ("2D6",), keys.sleep).run()
     finally:
         keys.close()
     assert not keys.script
@@ -227,13 +234,10 @@ def test_back_while_waiting_for_the_dice_returns_to_the_menu() -> None:
 
     frames = CameraFrames(camera(), controls, Motion().moving)
     source = CameraDiceSource(frames=frames, timeout_s=20)
-    tray = DiceTray(source, controls, display, source_name="camera カメラ",
-                    expressions=("2D6",), accept_seconds=1.0, frames=frames,
-                    poll_seconds=0.0, sleep=keys.sleep)
-    source.on_status = tray.on_camera_status
-
+    rolls = CameraRolls(source, frames, controls, accept_seconds=1.0, poll_seconds=0.0,
+                        sleep=keys.sleep)
     try:
-        tray.run()
+        tray(rolls, controls, display, "camera カメラ", ("2D6",), keys.sleep).run()
     finally:
         keys.close()
     assert not keys.script

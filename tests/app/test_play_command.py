@@ -16,8 +16,8 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.history import History
-from companion.app.save import SaveGame, default_save_path, load_save, write_save
-from companion.app.session import Session
+from companion.app.session.host import Session
+from companion.app.session.save import SaveGame, default_save_path, load_save, write_save
 
 SEED = 2
 
@@ -228,7 +228,7 @@ def test_sigterm_stops_a_game_saved(tmp_path: Path) -> None:
 def test_corrupt_save_asks_before_a_new_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """At the table the player is asked: A starts a new game, B quits."""
     from companion.app.commands import play as play_command
-    from companion.app.session import Controls
+    from companion.app.session.controls import Controls
     from companion.hw.buttons import Button
 
     class Screen:

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.app.save import load_save
+from companion.app.session.save import load_save
 
 SEED = 2  # a short game (saving fsyncs every step): 165 inputs
 # Paced so the game plays at least 5 s: with every run killed within 1.5 s, at least 3 are

@@ -6,12 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.save import (
+from companion.app.session.save import (
     CorruptSave,
     SaveGame,
     default_save_path,
     load_save,
-    move_aside,
     write_save,
 )
 from companion.errors import DataError
@@ -56,12 +55,3 @@ def test_inputs_must_be_strings() -> None:
         SaveGame.from_json(good.replace('"inputs": []', '"inputs": [5]'))
     with pytest.raises(DataError, match="unknown field 'extra'"):
         SaveGame.from_json(good.replace("{", '{"extra": 1, ', 1))
-
-
-def test_move_aside_never_overwrites(tmp_path: Path) -> None:
-    first = tmp_path / "f"
-    first.write_text("1")
-    kept1 = move_aside(first)
-    first.write_text("2")
-    kept2 = move_aside(first)
-    assert kept1 != kept2 and kept1.read_text() == "1" and kept2.read_text() == "2"

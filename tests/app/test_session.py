@@ -10,21 +10,17 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.app.save import CorruptSave, SaveGame, load_save
-from companion.app.session import (
-    SLOT_NAMES,
-    AutoChoices,
-    Controls,
-    GameLog,
-    MenuChoices,
-    Session,
-    SimTiles,
-    TableTiles,
-)
-from companion.hw.display.view import View
+from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
+from companion.app.session.controls import Controls, MenuChoices
+from companion.app.session.host import Session
+from companion.app.session.log import GameLog
+from companion.app.session.mode import ChoiceAsk, Show
+from companion.app.session.reads import SLOT_NAMES, TableTiles
+from companion.app.session.save import CorruptSave, SaveGame, load_save
 from companion.hw.buttons import ButtonPanel, ButtonPins, Press, WaitingSignal
+from companion.hw.display.view import View
 from companion.hw.ports import ReaderStatus, Slot, SlotReading
-from companion.systems.jongrogue.actions import ChoiceRequest, TileRequest
+from companion.systems.jongrogue.actions import TileRequest
 from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy, play
 from companion.systems.jongrogue.events import Event
 from companion.systems.jongrogue.game import Game
@@ -44,37 +40,46 @@ class Stop(Exception):
 class StopAfter:
     """Auto choices that cut the game after ``n`` of them."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int | None) -> None:
         self.n = n
-        self.auto = AutoChoices(find_strategy("cautious"))
 
-    def next_choice(self, game: Game, request: ChoiceRequest) -> object:
-        self.n -= 1
-        if self.n < 0:
-            raise Stop
-        return self.auto.next_choice(game, request)
+    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+        if self.n is not None:
+            self.n -= 1
+            if self.n < 0:
+                raise Stop
+        return self.auto.next_choice(ask, show)
+
+    def play(self, game: Game) -> StopAfter:
+        self.auto = AutoChoices(game, find_strategy("cautious"))
+        return self
 
 
-def sim_session(save: SaveGame, save_path: Path, log_path: Path, choices: object,
+def sim_session(save: SaveGame, save_path: Path, log_path: Path, choices: StopAfter,
                 resume: bool = False) -> Session:
     player = HeadlessPlayer(save.seed, "cautious")
     log = GameLog(log_path, save.log_start) if resume else GameLog.begin(log_path)
     save.log_start = log.start
-    session = Session(Game(save.preset), save, tiles=SimTiles(player), choices=choices,
-                      display=None, save_path=save_path, log=log, log_lines=json_lines)
+    game = Game(save.preset)
+    session = Session(JongRogueMode(game, player), tiles=SimTiles(game, player),
+                      choices=choices.play(game), save=save, save_path=save_path, log=log)
     if resume:
-        session.replay(save.inputs, player)
+        session.replay(save.inputs)
     session.start_log()
     return session
 
 
+def game_of(session: Session) -> Game:
+    assert isinstance(session.mode, JongRogueMode)
+    return session.mode.game
+
+
 def test_headless_session_plays_the_autoplay_game(tmp_path: Path) -> None:
     save = SaveGame(seed=SEED, preset="plus", strategy="cautious")
-    session = sim_session(save, tmp_path / "s.json", tmp_path / "log.jsonl",
-                          AutoChoices(find_strategy("cautious")))
+    session = sim_session(save, tmp_path / "s.json", tmp_path / "log.jsonl", StopAfter(None))
     session.run()
     reference = play(SEED)
-    assert [e.to_json() for e in session.game.events] == [e.to_json() for e in reference.events]
+    assert [e.to_json() for e in game_of(session).events] == [e.to_json() for e in reference.events]
     assert (tmp_path / "log.jsonl").read_text().splitlines() == json_lines(reference.events)
     saved = load_save(tmp_path / "s.json")
     assert saved is not None and saved.finished and saved.events == len(reference.events)
@@ -94,8 +99,7 @@ def test_resumed_game_equals_uninterrupted(tmp_path: Path, cuts: tuple[int, ...]
         # A half-written line, as a power cut during the append leaves it.
         with open(log_path, "a") as handle:
             handle.write('{"kind": "dam')
-        choices = StopAfter(cut) if cut is not None else AutoChoices(find_strategy("cautious"))
-        session = sim_session(saved, save_path, log_path, choices, resume=True)
+        session = sim_session(saved, save_path, log_path, StopAfter(cut), resume=True)
         if cut is None:
             session.run()
     reference = play(SEED)
@@ -121,15 +125,14 @@ def test_a_cut_at_the_last_save_leaves_the_whole_log(tmp_path: Path,
 
     monkeypatch.setattr(os, "replace", replace)
     session = sim_session(SaveGame(seed=SEED, preset="plus", strategy="cautious"), save_path,
-                          log_path, AutoChoices(find_strategy("cautious")))
+                          log_path, StopAfter(None))
     with pytest.raises(Stop):
         session.run()
     monkeypatch.undo()
     saved = load_save(save_path)
     assert saved is not None and saved.finished is lands
     if not lands:
-        sim_session(saved, save_path, log_path, AutoChoices(find_strategy("cautious")),
-                    resume=True).run()
+        sim_session(saved, save_path, log_path, StopAfter(None), resume=True).run()
         resumed = load_save(save_path)
         assert resumed is not None and resumed.finished
     assert log_path.read_text().splitlines() == json_lines(play(SEED).events)
@@ -137,10 +140,11 @@ def test_a_cut_at_the_last_save_leaves_the_whole_log(tmp_path: Path,
 
 def test_replay_of_a_save_from_other_rules_is_refused(tmp_path: Path) -> None:
     save = SaveGame(seed=SEED, preset="plus", inputs=["5p", "5p", "5p", "5p", "5p"], events=3)
-    session = Session(Game("plus"), save, tiles=SimTiles(HeadlessPlayer(SEED)),
-                      choices=AutoChoices(find_strategy("cautious")), display=None)
+    game, player = Game("plus"), HeadlessPlayer(SEED)
+    session = Session(JongRogueMode(game, player), tiles=SimTiles(game, player),
+                      choices=AutoChoices(game, find_strategy("cautious")), save=save)
     with pytest.raises(CorruptSave, match="does not replay at input"):
-        session.replay(save.inputs, HeadlessPlayer(SEED))
+        session.replay(save.inputs)
 
 
 class Hand:
@@ -220,13 +224,13 @@ def test_table_session_with_buttons_and_reader(tmp_path: Path) -> None:
             expected.append(view.options[view.highlight].choice)
             press(ButtonPins().attack)  # confirm the highlighted option
 
-    session = Session(game, SaveGame(seed=0, preset="plus"), tiles=None,  # type: ignore[arg-type]
-                      choices=None, display=display, save_path=tmp_path / "s.json",  # type: ignore[arg-type]
-                      signal=signal, sleep=tick)
     controls = Controls([panel, display])
-    session.tiles = TableTiles(hand, controls, session.show, accept_seconds=30.0,
-                               poll_seconds=0.01, sleep=tick)
-    session.choices = MenuChoices(controls, session.show, poll_seconds=0.01, sleep=tick)
+    session = Session(JongRogueMode(game),
+                      tiles=TableTiles(hand, controls, accept_seconds=30.0, poll_seconds=0.01,
+                                       sleep=tick),
+                      choices=MenuChoices(controls, poll_seconds=0.01, sleep=tick),
+                      display=display, save=SaveGame(seed=0, preset="plus"),
+                      save_path=tmp_path / "s.json", signal=signal, sleep=tick)
     with pytest.raises(Stop):
         session.run()
     tiles_pushed = [str(v) for v in game.inputs if isinstance(v, Tile)]
@@ -256,9 +260,10 @@ def test_a_paced_game_reads_the_window_and_stops_when_it_closes(tmp_path: Path) 
 
     window = ClosingWindow()
     save = SaveGame(seed=SEED, preset="plus")
-    session = Session(Game("plus"), save, tiles=SimTiles(HeadlessPlayer(SEED)),
-                      choices=AutoChoices(find_strategy("cautious")), display=window,
-                      save_path=tmp_path / "s.json", pace=0.02)
+    game, player = Game("plus"), HeadlessPlayer(SEED)
+    session = Session(JongRogueMode(game, player), tiles=SimTiles(game, player),
+                      choices=AutoChoices(game, find_strategy("cautious")), display=window,
+                      save=save, save_path=tmp_path / "s.json", pace=0.02)
     with pytest.raises(KeyboardInterrupt):
         session.run()
     saved = load_save(tmp_path / "s.json")

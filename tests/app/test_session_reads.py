@@ -7,15 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.session import (
-    Confirm,
-    Controls,
-    GameLog,
-    ReadState,
-    interpret,
-    menu_press,
-    wait_for_tile,
-)
+from companion.app.session.controls import Confirm, Controls, menu_press
+from companion.app.session.log import GameLog
+from companion.app.session.reads import ReadState, interpret, wait_for_tile
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.tiles import Tile
@@ -203,7 +197,7 @@ def test_the_camera_reader_uses_what_calibration_saved(user_dirs: Path) -> None:
 
     from companion.app.calibrate.camera import CALIBRATION_FILE, ENROLMENT_FILE
     from companion.app.paths import config_dir
-    from companion.app.session import open_reader
+    from companion.app.session.reads import open_reader
     from companion.hw.camera.classifier import Enrolment
 
     folder = config_dir()

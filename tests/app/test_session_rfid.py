@@ -10,10 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.paths import config_dir
-from companion.app.save import SaveGame
-from companion.app.session import SLOT_NAMES, Controls, Session, TableTiles, interpret, open_reader
+from companion.app.session.controls import Controls
+from companion.app.session.host import Session
+from companion.app.session.mode import ChoiceAsk, Show, TileAsk
+from companion.app.session.reads import SLOT_NAMES, TableTiles, interpret, open_reader
+from companion.app.session.save import SaveGame
 from companion.hw.buttons import Press
+from companion.hw.display.view import View
 from companion.hw.ports import Slot, SlotReading
 from companion.hw.rfid.rdm6300 import Rdm6300Reader, frame
 from companion.hw.rfid.simulator import TraySimulator
@@ -47,6 +52,16 @@ class Prompts:
 
     def __call__(self, prompt: str, **kwargs: object) -> None:
         self.prompt, self.status = prompt, str(kwargs.get("status", ""))
+
+    def show(self, view: View) -> None:
+        """As the session's display: the screen's prompt and status line."""
+        self(view.prompt, status=view.status)
+
+    def poll(self) -> list[Press]:
+        return []
+
+    def close(self) -> None:
+        return None
 
 
 def test_rfid_tray_game(tmp_path: Path) -> None:
@@ -91,16 +106,18 @@ def test_rfid_tray_game(tmp_path: Path) -> None:
         tray.settle()
 
     class Choices:
-        def next_choice(self, g: Game, request: ChoiceRequest) -> object:
-            if len(g.inputs) >= 30:
+        def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+            if len(game.inputs) >= 30:
                 raise Stop
-            return strategy(g, request)
+            request = game.pending
+            assert isinstance(request, ChoiceRequest)
+            return request.options.index(strategy(game, request))
 
-    session = Session(game, SaveGame(seed=0, preset="plus", input_kind="rfid"),
-                      tiles=None,  # type: ignore[arg-type]
-                      choices=Choices(), display=None)  # type: ignore[arg-type]
-    session.tiles = TableTiles(reader, Controls([NoPresses()]), prompts, accept_seconds=0.0,
-                               poll_seconds=0.0, sleep=tick)
+    session = Session(JongRogueMode(game),
+                      tiles=TableTiles(reader, Controls([NoPresses()]), accept_seconds=0.0,
+                                       poll_seconds=0.0, sleep=tick),
+                      choices=Choices(), display=prompts,
+                      save=SaveGame(seed=0, preset="plus", input_kind="rfid"))
     try:
         with pytest.raises(Stop):
             session.run()
@@ -168,10 +185,12 @@ def test_rdm6300_reads_every_tile_on_the_draw_slot(monkeypatch: pytest.MonkeyPat
         os.write(uart.master, frame(KNOWN if known else UNKNOWN))
         time.sleep(0.01)
 
-    tiles = TableTiles(reader, Controls([NoPresses()]), show, accept_seconds=0.0,
+    tiles = TableTiles(reader, Controls([NoPresses()]), accept_seconds=0.0,
                        poll_seconds=0.0, sleep=tick, one_slot=True)
+    ask = JongRogueMode(game).ask()
+    assert isinstance(ask, TileAsk) and ask.slot is Slot.ROOM_TL
     try:
-        tile = tiles.next_tile(game, request, Slot.ROOM_TL)
+        tile = tiles.next_tile(ask, show)
     finally:
         tiles.close()
         uart.close()

@@ -14,12 +14,12 @@ import pygame
 import pytest
 from rich.console import Console
 
-from companion.hw.display.view import Name, Option, TileView, example_view, message_view
 from companion.hw.buttons import Button, Pick
 from companion.hw.display import open_display
 from companion.hw.display.fonts import find_cjk_font, without_cjk
 from companion.hw.display.screen import BACKGROUND, ScreenDisplay, pick_layout
 from companion.hw.display.terminal import TerminalDisplay
+from companion.hw.display.view import Name, Option, TileView, example_view, message_view
 
 CJK_FONT = find_cjk_font()
 needs_cjk = pytest.mark.skipif(CJK_FONT is None, reason="no CJK font (apt-get install "

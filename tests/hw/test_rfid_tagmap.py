@@ -94,7 +94,7 @@ def test_an_unknown_sticker_is_a_prompt_not_a_crash() -> None:
 
 def test_jr_wall_1_rfid_events_go_through_the_sessions_wall_check() -> None:
     """JR-WALL-1: the session's check of camera reads refuses a 5th copy from the tray too."""
-    from companion.app.session import interpret
+    from companion.app.session.reads import interpret
     from companion.hw.rfid.events import TagAction, TagEvent
 
     ledger = TileLedger()

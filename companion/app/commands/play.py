@@ -29,34 +29,27 @@ from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 
 from companion.app.commands.events import load_user_rules
 from companion.app.config import Config, Source, load_config
-from companion.app.dice_tray import CameraFrames, DiceTray, parse_expressions
 from companion.app.history import History, Run
+from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
+from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
 from companion.app.paths import config_dir
-from companion.app.save import (
+from companion.app.session.controls import Controls, MenuChoices, PressSource, choose
+from companion.app.session.host import Session
+from companion.app.session.log import GameLog
+from companion.app.session.mode import ChoiceFeed, RollFeed, TileFeed
+from companion.app.session.reads import TableTiles, open_reader
+from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
+from companion.app.session.save import (
     CorruptSave,
     SaveGame,
     default_save_path,
     load_save,
-    move_aside,
     profile_hash,
     write_save,
 )
-from companion.app.session import (
-    AutoChoices,
-    ChoiceFeed,
-    Controls,
-    GameLog,
-    MenuChoices,
-    PressSource,
-    Session,
-    SimTiles,
-    TableTiles,
-    TileFeed,
-    choose,
-    open_reader,
-)
-from companion.dice import DiceSource, SimulatedDice
+from companion.dice import SimulatedDice
 from companion.errors import CompanionError, DataError, DeviceError
+from companion.files import move_aside
 from companion.hw.buttons import Button, ButtonPanel, ButtonPins, WaitingSignal, optional_pin
 from companion.hw.display import Display, open_display
 from companion.hw.display.view import Option, message_view
@@ -135,16 +128,17 @@ def run(args: argparse.Namespace) -> int:
             run_dice_tray(config, display, controls, args.seed)
             return 0
         saved = previous_game(save_path, args, config, display, controls)
-        session = build_session(args, config, saved, save_path, display, controls)
+        session, game = build_session(args, config, saved, save_path, display, controls)
         if args.headless:
             if saved is None:
-                print_events(session.game.events)
+                print_events(game.events)
             else:
                 print(f"--- resumed from {save_path}: {len(saved.inputs)} inputs replayed ---")
         session.show(session.next_prompt())
         session.run()
-        record(session.game, session.save)
-        farewell(session, config, display, controls, args.headless)
+        assert session.save is not None
+        record(game, session.save)
+        farewell(session, game, config, display, controls, args.headless)
     finally:
         if session is not None:
             session.close()
@@ -157,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
 
 def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | None,
                   save_path: Path | None, display: Display | None,
-                  controls: Controls) -> Session:
+                  controls: Controls) -> tuple[Session, Game]:
     """A new game, or the saved one replayed to where it stopped."""
     input_kind = config.text("input.kind")
     if saved is None:
@@ -187,26 +181,22 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     game = Game(saved.preset, saved_profile(saved) if resuming else load_profile(args.profile))
     sim = HeadlessPlayer(saved.seed, saved.strategy or "cautious") if input_kind == "sim" \
         else None
-    session: Session
-
-    def show(prompt: str, **kwargs: Any) -> None:
-        session.show(prompt, **kwargs)
-
     poll = config.number("input.poll_seconds")
     tiles: TileFeed
     if sim is not None:
-        tiles = SimTiles(sim)
+        tiles = SimTiles(game, sim)
     else:
         rfid_kind = config.text("input.rfid_kind")
         reader = open_reader(input_kind, config.text("input.camera_source"),
                              config.text("input.rfid_port"), game.ledger, rfid_kind)
-        tiles = TableTiles(reader, controls, show, config.number("input.accept_seconds"), poll,
+        tiles = TableTiles(reader, controls, config.number("input.accept_seconds"), poll,
                            one_slot=input_kind == "rfid" and rfid_kind == "rdm6300")
     choices: ChoiceFeed
     if config.text("choices.kind") == "auto":
-        choices = AutoChoices(find_strategy(saved.strategy or config.text("choices.strategy")))
+        strategy = find_strategy(saved.strategy or config.text("choices.strategy"))
+        choices = AutoChoices(game, strategy)
     else:
-        choices = MenuChoices(controls, show, poll)
+        choices = MenuChoices(controls, poll)
     log = None
     if args.log is not None:
         same = resuming and saved.log_path == str(args.log.resolve())
@@ -217,18 +207,18 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         signal = WaitingSignal(optional_pin(config.integer("buttons.led_pin")),
                                optional_pin(config.integer("buttons.buzzer_pin")))
     session = Session(
-        game, saved, tiles=tiles, choices=choices, display=display, save_path=save_path,
-        log=log, log_header=log_header(saved), log_lines=log_lines,
+        JongRogueMode(game, sim, describe), choices=choices, tiles=tiles, display=display,
+        save=saved, save_path=save_path, log=log, log_header=log_header(saved),
         on_events=print_events if args.headless else (lambda events: None),
-        describe=describe, pace=config.number("game.pace_seconds"), signal=signal,
+        pace=config.number("game.pace_seconds"), signal=signal,
     )
     if resuming:
-        session.replay(saved.inputs, sim)
+        session.replay(saved.inputs)
     saved.events = len(game.events)  # a new game has already entered floor 1
     if save_path is not None:
         write_save(save_path, saved)  # before the log, so the save knows where the log began
     session.start_log()
-    return session
+    return session, game
 
 
 def run_dice_tray(config: Config, display: Display, controls: Controls,
@@ -237,24 +227,20 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
     expressions = parse_expressions(config.text("dice.expressions"))
     rules = load_user_rules([])  # the user's events.toml Defaults, as `companion events` uses
     poll = config.number("input.poll_seconds")
-    source: DiceSource
+    rolls: RollFeed
     if config.text("dice.source") == "sim":
-        source = SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32))
-        tray = DiceTray(source, controls, display, source_name="simulated 仮想",
-                        expressions=expressions, rules=rules, poll_seconds=poll)
-        tray.run()
-        return
-    from companion.hw.dice.source import CameraDiceSource, Motion, frame_iterator
+        rolls = SimRolls(SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32)))
+        source_name = "simulated 仮想"
+    else:
+        from companion.hw.dice.source import CameraDiceSource, Motion, frame_iterator
 
-    frames = CameraFrames(frame_iterator(config.dice_camera()), controls,
-                          Motion().moving)
-    camera = CameraDiceSource(frames=frames, config_file=config_dir() / "dice.toml")
-    tray = DiceTray(camera, controls, display, source_name="camera カメラ",
-                    expressions=expressions, rules=rules,
-                    accept_seconds=config.number("input.accept_seconds"), frames=frames,
-                    poll_seconds=poll)
-    camera.on_status = tray.on_camera_status  # what the camera sees goes under the prompt
-    tray.run()
+        frames = CameraFrames(frame_iterator(config.dice_camera()), controls, Motion().moving)
+        camera = CameraDiceSource(frames=frames, config_file=config_dir() / "dice.toml")
+        rolls = CameraRolls(camera, frames, controls, config.number("input.accept_seconds"),
+                            poll)
+        source_name = "camera カメラ"
+    tray = DiceTrayMode(expressions, source_name, rules)
+    Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display).run()
 
 
 def check_pins(config: Config) -> None:
@@ -427,11 +413,12 @@ def open_press_sources(config: Config, display: Display | None) -> list[PressSou
     return sources
 
 
-def farewell(session: Session, config: Config, display: Display | None, controls: Controls,
-             headless: bool) -> None:
+def farewell(session: Session, game: Game, config: Config, display: Display | None,
+             controls: Controls, headless: bool) -> None:
     """The end of a game: the summary, and on a screen a press before the next game."""
     if headless:
-        print_summary(session.game, session.save)
+        assert session.save is not None
+        print_summary(game, session.save)
         return
     if display is None or config.text("choices.kind") == "auto":
         return
@@ -447,10 +434,6 @@ def log_header(saved: SaveGame) -> list[str]:
         "seed": saved.seed, "preset": saved.preset, "strategy": saved.strategy,
         "input": saved.input_kind, "profile": saved.profile_path,
     }, ensure_ascii=False, sort_keys=True)]
-
-
-def log_lines(events: Sequence[Event]) -> list[str]:
-    return [json.dumps(e.to_json(), ensure_ascii=False, sort_keys=True) for e in events]
 
 
 def print_events(events: Sequence[Event]) -> None:

@@ -18,7 +18,7 @@ Crash safety:
   two leaves the save a step short, and the resume plays that step again.
   Whatever moment the power goes, nothing is lost or written twice.
 
-A save that cannot be read is moved aside (:func:`move_aside`), never deleted,
+A save that cannot be read is moved aside (:func:`companion.files.move_aside`), never deleted,
 and the player is offered a new game.
 """
 
@@ -26,8 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import time
 import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -35,7 +33,7 @@ from typing import Any
 
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import atomic_write_text, fsync_dir
+from companion.files import atomic_write_text, move_aside
 
 SAVE_FORMAT = 1
 SAVE_NAME = "save.json"
@@ -119,19 +117,6 @@ def default_save_path() -> Path:
 def profile_hash(path: Path) -> str:
     """SHA-256 of a profile file, so a resume can tell the rules changed under it."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def move_aside(path: Path, why: str = "corrupt") -> Path:
-    """Rename a file to ``<name>.<why>-<UTC timestamp>`` (kept, never deleted); return it."""
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    target = path.with_name(f"{path.name}.{why}-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
-    os.replace(path, target)
-    fsync_dir(path.parent)
-    return target
 
 
 def write_save(path: Path, save: SaveGame) -> None:

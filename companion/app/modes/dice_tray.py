@@ -1,0 +1,303 @@
+"""The dice tray as a mode of the play session (``companion play --mode dice``).
+
+The player picks an event table of seed 001 (door, chest, trap, monster,
+explore, recovery, poison; spec §1) or a plain dice expression, throws real
+dice in the dice area, and reads the roll BCDice style with the table's
+outcome and follow-ups, on the screen or in the terminal.
+
+The event tables pull their dice from a source as they walk; the session hands
+a mode one answer at a time. So the tray walks the table again over the throws
+it has so far (the walk is pure: the same dice give the same walk), and asks
+for the next throw where the walk stops for want of dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
+from companion.dice import parse, roll
+from companion.dice.notation import DiceSyntaxError
+from companion.errors import CompanionError, DataError, IllegalAction
+from companion.hw.buttons import Button
+from companion.hw.display.view import DiceStep, DiceView, Option, View
+from companion.systems.events.rules import EVENT_TABLES, EventRules
+from companion.systems.events.tables import run_event
+
+TITLE = "ダイストレイ Dice tray"
+
+#: The menu's names of the event tables (the seed's table names, shortened for a button).
+TABLE_NAMES: dict[str, str] = {
+    "door": "扉 Door",
+    "chest": "宝箱 Chest",
+    "trap": "罠 Trap",
+    "monster": "モンスター Monster",
+    "explore": "探索 Explore",
+    "recovery": "回復 Recovery",
+    "poison": "毒 Poison",
+}
+MENU_PROMPT = "Dice tray: roll dice, or an event table?"
+NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
+
+
+def parse_expressions(text: str, key: str = "dice.expressions") -> tuple[str, ...]:
+    """The menu's plain rolls from a comma-separated setting; a bad one names the key."""
+    expressions = tuple(part.strip() for part in text.split(",") if part.strip())
+    for expression in expressions:
+        try:
+            parse(expression)
+        except DiceSyntaxError as exc:
+            raise DataError(f"{key}: {expression!r} is not a dice expression ({exc})") from None
+    return expressions
+
+
+class Stage(Enum):
+    """Where the tray is: its menus, a throw under way, an outcome shown, or quit."""
+
+    MENU = "menu"
+    TABLES = "tables"
+    THROW = "throw"
+    OUTCOME = "outcome"
+    QUIT = "quit"
+
+
+@dataclass(frozen=True, slots=True)
+class TrayPick:
+    """What the player chose from the menu: an event table or an expression (one is None)."""
+
+    table: str | None
+    expression: str | None
+
+
+class _NeedDice(Exception):
+    """The walk reached a throw beyond those made so far."""
+
+    def __init__(self, count: int, sides: int) -> None:
+        super().__init__(f"{count}D{sides}")
+        self.count = count
+        self.sides = sides
+
+
+class _Thrown:
+    """The throws made so far, as the walk's DiceSource; past them, it asks for more."""
+
+    def __init__(self, throws: Sequence[tuple[int, ...]]) -> None:
+        self.throws = list(throws)
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        if not self.throws:
+            raise _NeedDice(count, sides)
+        return list(self.throws.pop(0))
+
+
+def _menu(labels: Sequence[str]) -> tuple[Option, ...]:
+    """A menu whose last option (back, quit) is FLEE's."""
+    last = len(labels) - 1
+    return tuple(Option(str(i), label, Button.FLEE if i == last else None)
+                 for i, label in enumerate(labels))
+
+
+class DiceTrayMode:
+    """Menu, throw, outcome, again; over when the player quits. Nothing is saved."""
+
+    def __init__(self, expressions: Sequence[str], source_name: str,
+                 rules: EventRules | None = None) -> None:
+        self.expressions = tuple(expressions)
+        self.source_name = source_name
+        self.rules = rules
+        self.stage = Stage.MENU
+        self.pick: TrayPick | None = None
+        self.throws: list[tuple[int, ...]] = []
+        self.dice = self._menu_view()
+        self.note = ""  # why there was no roll, under the outcome's prompt
+        self.total = 0  # an expression's total, once rolled
+        self._journal: list[str] = []
+
+    # -- what the tray asks -------------------------------------------------------------
+
+    def ask(self) -> ChoiceAsk | RollAsk | None:
+        if self.stage is Stage.MENU:
+            labels = [f"Roll {e}" for e in self.expressions]
+            return ChoiceAsk(MENU_PROMPT,
+                             _menu((*labels, "Event table イベント表", "Quit 終了")))
+        if self.stage is Stage.TABLES:
+            return ChoiceAsk("Which table?",
+                             _menu((*(TABLE_NAMES[t] for t in TABLE_NAMES), "Back 戻る")))
+        if self.stage is Stage.THROW:
+            need = self._walk()
+            assert need is not None  # a finished walk moved the tray on to its outcome
+            return RollAsk(f"Throw {need.count}D{need.sides} in the dice area",
+                           need.count, need.sides)
+        if self.stage is Stage.OUTCOME:
+            return ChoiceAsk(self._outcome_prompt(), _menu(("Again もう一度", "Menu メニュー")))
+        return None
+
+    def answer(self, value: Answer) -> list[object]:
+        if isinstance(value, Throw):
+            if self.stage is not Stage.THROW:
+                raise IllegalAction("no dice are wanted now")
+            self._journal.append(throw_to_notation(value))
+            self._thrown(value)
+            return []
+        if not isinstance(value, int):
+            raise IllegalAction("the dice tray reads no tiles")
+        ask = self.ask()
+        if not isinstance(ask, ChoiceAsk) or not 0 <= value < len(ask.options):
+            raise IllegalAction(f"there is no choice {value} now")
+        self._journal.append(str(value))
+        self._chosen(value)
+        return []
+
+    def _chosen(self, index: int) -> None:
+        if self.stage is Stage.MENU:
+            if index < len(self.expressions):
+                self._start(TrayPick(None, self.expressions[index]))
+            elif index == len(self.expressions):
+                self.stage = Stage.TABLES
+                names = list(TABLE_NAMES)
+                self.dice = DiceView(
+                    title="Event tables イベント表",
+                    steps=tuple(DiceStep(EVENT_TABLES[t], f"{i}. {TABLE_NAMES[t]}")
+                                for i, t in enumerate(names, 1)),
+                    source=self.source_name)
+            else:
+                self.stage = Stage.QUIT
+        elif self.stage is Stage.TABLES:
+            names = list(TABLE_NAMES)
+            if index < len(names):
+                self._start(TrayPick(names[index], None))
+            else:
+                self._to_menu()
+        elif index == 0:  # the outcome's "again"
+            assert self.pick is not None
+            self._start(self.pick)
+        else:
+            self._to_menu()
+
+    def _thrown(self, throw: Throw) -> None:
+        if throw.back:
+            self._to_menu()
+            return
+        if throw.failure:
+            self.note = throw.failure
+            self.stage = Stage.OUTCOME
+            return
+        self.throws.append(throw.values)
+        self._walk_on()
+
+    def _to_menu(self) -> None:
+        self.stage = Stage.MENU
+        self.pick = None
+        self.note = ""
+        self.dice = self._menu_view()
+
+    def _start(self, pick: TrayPick) -> None:
+        self.pick = pick
+        self.throws = []
+        self.note = ""
+        self.stage = Stage.THROW
+        self.dice = DiceView(title=self._title(), source=self.source_name)
+        self._walk_on()
+
+    def _walk_on(self) -> None:
+        """Walk as far as the throws go; a table that cannot go on says why at its outcome."""
+        try:
+            self._walk()
+        except CompanionError as exc:
+            self.note = str(exc)
+            self.stage = Stage.OUTCOME
+
+    # -- the walk over the throws so far ------------------------------------------------
+
+    def _walk(self) -> _NeedDice | None:
+        """Walk the pick over the throws so far: the throw it needs next, or None when the
+        walk is whole (the outcome is then in ``dice``)."""
+        assert self.pick is not None
+        source = _Thrown(self.throws)
+        faces = tuple(self.throws[-1]) if self.throws else ()
+        try:
+            if self.pick.table is not None:
+                report = run_event(self.pick.table, source, rules=self.rules)
+                rolls = tuple(s.roll.text for s in report.steps if s.roll is not None)
+                steps = tuple(DiceStep(s.rule, s.text, s.depth) for s in report.steps)
+            else:
+                assert self.pick.expression is not None
+                result = roll(self.pick.expression, source)
+                rolls, steps = (result.text,), ()
+                faces = tuple(d.value for d in result.dice if d.sides == 6)
+                self.total = result.total
+        except _NeedDice as need:
+            return need
+        self.dice = DiceView(title=self._title(), faces=faces, rolls=rolls, steps=steps,
+                             source=self.source_name)
+        self.stage = Stage.OUTCOME
+        return None
+
+    def _title(self) -> str:
+        assert self.pick is not None
+        if self.pick.table is not None:
+            return f"{TABLE_NAMES[self.pick.table]} ({EVENT_TABLES[self.pick.table]})"
+        assert self.pick.expression is not None
+        return self.pick.expression
+
+    def _outcome_prompt(self) -> str:
+        if self.note:
+            return NO_ROLL
+        assert self.pick is not None
+        if self.pick.table is not None:
+            return f"{TABLE_NAMES[self.pick.table]}: the table's outcome"
+        return f"{self.pick.expression}: {self.total}"
+
+    def _menu_view(self) -> DiceView:
+        return DiceView(title="Choose a roll or a table 選んでください", source=self.source_name)
+
+    # -- the screen, saving and the log -------------------------------------------------
+
+    def view(self, prompt: str, *, options: tuple[Option, ...] = (),
+             highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
+             prompt_faces: tuple[int, ...] = ()) -> View:
+        dice = self.dice
+        if prompt_faces:  # a throw read and awaiting the player's word
+            dice = DiceView(title=dice.title, faces=prompt_faces, rolls=dice.rolls,
+                            steps=dice.steps, source=dice.source)
+        return View(floor=None, room=None, room_tiles=(), sheet=None, prompt=prompt,
+                    options=options, highlight=highlight, status=status or self.note,
+                    title=TITLE, dice=dice)
+
+    def closing(self) -> str:
+        return "Dice tray closed ダイストレイを閉じました"
+
+    @property
+    def journal(self) -> list[str]:
+        return self._journal
+
+    def restore(self, text: str) -> None:
+        self.answer(throw_from_notation(text) if self.stage is Stage.THROW else int(text))
+
+    def progress(self) -> int:
+        return len(self._journal)
+
+    def history(self) -> Sequence[object]:
+        return ()
+
+    def log_lines(self, events: Sequence[object]) -> list[str]:
+        return []
+
+
+def throw_to_notation(throw: Throw) -> str:
+    """A throw in a journal: ``3,5``; ``back``; or ``failed: <why>``."""
+    if throw.back:
+        return "back"
+    if throw.failure:
+        return f"failed: {throw.failure}"
+    return ",".join(map(str, throw.values))
+
+
+def throw_from_notation(text: str) -> Throw:
+    if text == "back":
+        return Throw(back=True)
+    if text.startswith("failed: "):
+        return Throw(failure=text.removeprefix("failed: "))
+    return Throw(tuple(int(v) for v in text.split(",")))

@@ -1,0 +1,325 @@
+"""The JongRogue game as a mode of the play session (spec §9: what the screen shows).
+
+The mode wraps a :class:`~companion.systems.jongrogue.game.Game`: its tile and
+choice requests become the session's asks (which slot the next tile goes on,
+the choices as a menu with their buttons), its events the log, and its state
+the screen: the room's four tiles, the PC sheet, the last check. A simulated
+game draws from a seeded wall (:class:`SimTiles`) and an auto-player decides
+(:class:`AutoChoices`); a save's journal replays through the same wall.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+
+from companion.app.session.mode import Answer, ChoiceAsk, Show, Throw, TileAsk
+from companion.app.session.reads import SLOT_NAMES
+from companion.errors import IllegalAction
+from companion.hw.buttons import Button
+from companion.hw.display.view import Name, Option, SheetView, TileView, View
+from companion.hw.ports import ROOM_SLOTS, Slot
+from companion.systems.jongrogue.actions import (
+    Choice,
+    ChoiceRequest,
+    Purpose,
+    TileRequest,
+    Verb,
+    input_from_notation,
+    input_to_notation,
+)
+from companion.systems.jongrogue.autoplay import HeadlessPlayer, Strategy
+from companion.systems.jongrogue.events import Event, Kind
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.tables import TABLES
+from companion.systems.jongrogue.tiles import Tile
+
+SLEEP_NAMES: dict[str, Name] = {
+    "awake": Name("起", "awake"),
+    "asleep": Name("眠", "asleep"),
+    "deeply_asleep": Name("熟睡", "deeply asleep"),
+}
+PC_STATE_NAMES: dict[str, Name] = {
+    "frozen": Name("凍結", "frozen"),
+    "bound": Name("拘束", "bound"),
+    "confused": Name("混乱", "confused"),
+    "blind": Name("盲目", "blind"),
+    "floating": Name("浮遊", "floating"),
+}
+ROLE_NAMES: dict[str, Name] = {
+    "gold": Name("金塊", "gold"),
+    "stairs": Name("階段", "stairs down"),
+    "empty": Name("床", "empty floor"),
+}
+
+
+def item_name(game: Game, tile: Tile) -> Name:
+    spec = game.profile.items[tile.rank]
+    return Name(spec.name_ja, spec.name_en)
+
+
+def room_tiles(game: Game) -> tuple[TileView, ...]:
+    """The current room's 4 tiles with their meaning (spec §9; JR-MAP-2)."""
+    if not game.room_no or game.room_no not in game.rooms:
+        return ()
+    room = game.rooms[game.room_no]
+    monsters = {m.spot: m for m in game.monsters if m.room == room.number}
+    views: list[TileView] = []
+    for spot, tile in enumerate(room.tiles):
+        if tile is None:
+            gone = monsters.get(spot)
+            detail = "defeated 撃破" if gone is not None and not gone.alive else "taken"
+            views.append(TileView("empty", Name("", "(no tile)"), detail))
+            continue
+        m = monsters.get(spot)
+        if m is not None and m.alive:
+            flags = [str(SLEEP_NAMES[m.sleep.value])]
+            flags += [text for on, text in ((m.hasted, "hasted 倍速"),
+                                             (m.invisible, "invisible 透明"),
+                                             (m.sealed, "sealed 封魔"),
+                                             (m.on_gold is not None, "on gold 金塊の上"))
+                      if on]
+            views.append(TileView(str(tile), Name(m.monster.name_ja, m.monster.name_en),
+                                  ", ".join(flags)))
+            continue
+        role = game.profile.role(tile).value
+        if role == "item":
+            views.append(TileView(str(tile), item_name(game, tile)))
+        elif role == "gold":
+            views.append(TileView(str(tile), ROLE_NAMES["gold"],
+                                  f"{tile.rank * game.profile.gold_per_rank} gold"))
+        elif role == "monster":
+            views.append(TileView(str(tile), Name("", "monster"), "defeated 撃破"))
+        else:
+            views.append(TileView(str(tile), ROLE_NAMES[role]))
+    return tuple(views)
+
+
+def sheet(game: Game) -> SheetView:
+    """The PC sheet (spec §9; JR-PC-1)."""
+    pc = game.pc
+    levels = TABLES.level_xp
+    xp_next = levels[pc.level] if pc.level < len(levels) else None
+    strength_on = any(o.value == "strength" for o in game.options)
+    held: list[str] = []
+    if pc.shuriken:
+        held.append(f"手裏剣 shuriken ×{pc.shuriken} (+{pc.shuriken_attack})")
+    if pc.potions:
+        held.append(f"{item_name(game, pc.potions[0])} ×{len(pc.potions)}")
+    held += [f"{item_name(game, t)} (spare)" for t in pc.spare_rings]
+    return SheetView(
+        level=pc.level, xp=pc.xp, xp_next=xp_next, hp=pc.hp, hp_max=pc.max_hp, gold=pc.gold,
+        weapon=Name(pc.weapon.name_ja, pc.weapon.name_en), weapon_attack=pc.weapon.value,
+        ranged=Name(pc.ranged.name_ja, pc.ranged.name_en), ranged_attack=pc.ranged.value,
+        ammo=pc.arrows,
+        armour=Name(pc.armour.name_ja, pc.armour.name_en), armour_defence=pc.armour.value,
+        strength=pc.strength if strength_on else None,
+        rings=tuple(item_name(game, t) for t in pc.rings),
+        states=tuple(PC_STATE_NAMES[s.value] for s in sorted(pc.states, key=lambda s: s.value)),
+        items=tuple(held),
+    )
+
+
+VERB_BUTTONS: dict[Verb, Button] = {
+    Verb.FLEE: Button.FLEE,
+    Verb.SHOOT: Button.RANGED,
+    Verb.USE: Button.ITEM,
+}
+
+
+TILE_PROMPTS: dict[Purpose, str] = {
+    Purpose.START_ROOM: "Draw a tile and put it on the draw slot: 1d9 for the start room",
+    Purpose.ROOM: "Lay this room's 4 tiles: draw one and put it on the {slot} slot",
+    Purpose.CHECK: "Draw a tile and put it on the draw slot: {what}",
+    Purpose.NUMBER: "Draw a tile and put it on the draw slot: {what}",
+    Purpose.DROP: "Draw a tile and put it on the draw slot: {what}",
+    Purpose.MIMIC: "Draw a tile and put it on the draw slot: {what}",
+}
+
+
+SPOT_SHORT = ("TL", "TR", "BL", "BR")  # where a monster's tile lies in its room (JR-MAP-2)
+
+
+def choice_label(game: Game, choice: Choice, alone: bool = True) -> str:
+    """What the player reads for a choice, short enough for a button on the screen.
+
+    ``alone`` is False when the same verb is offered for several targets; the
+    label then names the target (and where its tile lies: TL, TR, BL, BR).
+    """
+    verb, arg = choice.verb, choice.arg
+    if verb in (Verb.FIGHT, Verb.SHOOT) and arg:
+        act = "Fight 戦う" if verb is Verb.FIGHT else "Shoot 射撃"
+        if alone:
+            return act
+        m = game.monster(int(arg))
+        return f"{act.split()[0]} {m.monster.name_ja} {SPOT_SHORT[m.spot]}"
+    if verb in (Verb.USE, Verb.EQUIP, Verb.UNEQUIP) and arg:
+        item = item_name(game, Tile.from_notation(arg))
+        act = {Verb.USE: "Use", Verb.EQUIP: "Equip", Verb.UNEQUIP: "Remove"}[verb]
+        return f"{act} {item.ja}"
+    if verb is Verb.MOVE:
+        return f"Room {arg} 部屋{arg}へ"
+    return {
+        Verb.ENTER: "Enter 入る",
+        Verb.CLOSE: "Close in 接近",
+        Verb.DOOR: "To the door ドアへ",
+        Verb.FLEE: "Flee 逃げる",
+        Verb.TAKE: "Take 拾う",
+        Verb.STAIRS: "Stairs 階段",
+        Verb.KEEP: "Keep mine 今のまま",
+        Verb.DEFEND: "Defend 防御",
+        Verb.EQUIP: "Equip 装備",
+    }.get(verb, str(choice))
+
+
+def options_for(game: Game, request: ChoiceRequest) -> tuple[tuple[Option, ...], int]:
+    """The request's choices as view options, and which one ATTACK confirms at first.
+
+    FLEE, SHOOT and USE get their button (the first of each); the highlight
+    starts on the first FIGHT (ATTACK = fight), else on the first choice.
+    """
+    taken: set[Button] = set()
+    options: list[Option] = []
+    for choice in request.options:
+        button = VERB_BUTTONS.get(choice.verb)
+        if button in taken:
+            button = None
+        if button is not None:
+            taken.add(button)
+        alone = sum(c.verb is choice.verb for c in request.options) == 1
+        options.append(Option(str(choice), choice_label(game, choice, alone), button))
+    highlight = next((i for i, c in enumerate(request.options) if c.verb is Verb.FIGHT), 0)
+    return tuple(options), highlight
+
+
+def tile_prompt(request: TileRequest, slot: Slot) -> str:
+    """Where to put the tile, then what it is for (the engine's words, minus "draw a tile")."""
+    what = request.prompt
+    for part in ("Draw a tile for the check: ", ": draw a tile"):
+        what = what.replace(part, "")
+    return TILE_PROMPTS[request.purpose].format(slot=SLOT_NAMES[slot], what=what)
+
+
+def last_check(events: Sequence[Event], describe: Callable[[Event], str]) -> tuple[str, ...]:
+    """The last check and what followed it (damage, defeat, level), spelled out (spec §9)."""
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].kind is Kind.CHECK:
+            return tuple(describe(e) for e in events[i:i + 4])
+    return ()
+
+
+class JongRogueMode:
+    """One game of JongRogue at the table or headless (see :class:`~companion.app.session.
+    mode.Mode`). ``sim`` is the seeded wall of a simulated game: a replayed save must
+    draw what that wall gives."""
+
+    def __init__(self, game: Game, sim: HeadlessPlayer | None = None,
+                 describe: Callable[[Event], str] = Event.describe) -> None:
+        self.game = game
+        self.sim = sim
+        self.describe = describe
+        self.room_spot = 0  # which of the 4 room slots the next ROOM tile goes on
+        self._journal: list[str] = []
+
+    @property
+    def journal(self) -> list[str]:
+        return self._journal
+
+    def ask(self) -> TileAsk | ChoiceAsk | None:
+        request = self.game.pending
+        if request is None:
+            return None
+        if isinstance(request, TileRequest):
+            slot = ROOM_SLOTS[self.room_spot] if request.purpose is Purpose.ROOM else Slot.DRAW
+            return TileAsk(tile_prompt(request, slot), slot, self.game.ledger)
+        options, highlight = options_for(self.game, request)
+        return ChoiceAsk(request.prompt, options, highlight)
+
+    def answer(self, value: Answer) -> list[Event]:
+        request = self.game.pending
+        if isinstance(value, Throw):
+            raise IllegalAction("JongRogue throws no dice")
+        if isinstance(value, int):
+            if not isinstance(request, ChoiceRequest) or not 0 <= value < len(request.options):
+                raise IllegalAction(f"there is no choice {value} now")
+            return self.push(request.options[value])
+        return self.push(value)
+
+    def push(self, value: Tile | Choice) -> list[Event]:
+        """Give the game a tile or a choice, and journal it."""
+        request = self.game.pending
+        events = self.game.push(value)
+        self._journal.append(input_to_notation(value))
+        if isinstance(request, TileRequest) and request.purpose is Purpose.ROOM:
+            self.room_spot = (self.room_spot + 1) % len(ROOM_SLOTS)
+        return events
+
+    def restore(self, text: str) -> None:
+        value = input_from_notation(text)
+        if self.sim is not None and isinstance(self.game.pending, TileRequest):
+            drawn = self.sim.answer(self.game)
+            if drawn != value:
+                raise IllegalAction(f"the wall of seed {self.sim.seed} gives {drawn} here, "
+                                    f"the save says {text}")
+        self.push(value)
+
+    def progress(self) -> int:
+        return len(self.game.events)
+
+    def history(self) -> Sequence[Event]:
+        return self.game.events
+
+    def log_lines(self, events: Sequence[Event]) -> list[str]:
+        return [json.dumps(e.to_json(), ensure_ascii=False, sort_keys=True) for e in events]
+
+    def closing(self) -> str:
+        outcome = self.game.outcome()
+        if outcome is not None and outcome.won:
+            return f"生還! You left floor {outcome.floor} alive."
+        return f"Game over on floor {outcome.floor if outcome else self.game.floor}."
+
+    def view(self, prompt: str, *, options: tuple[Option, ...] = (),
+             highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
+             prompt_faces: tuple[int, ...] = ()) -> View:
+        game = self.game
+        events = game.events
+        return View(
+            floor=game.floor,
+            room=game.room_no or None,
+            room_tiles=room_tiles(game),
+            sheet=sheet(game),
+            prompt=prompt,
+            options=options,
+            highlight=highlight,
+            prompt_tile=prompt_tile,
+            last_check=last_check(events, self.describe),
+            log=tuple(self.describe(e) for e in events[-12:]),
+            status=status,
+        )
+
+
+class SimTiles:
+    """The companion draws for the player from its seeded simulated wall."""
+
+    def __init__(self, game: Game, player: HeadlessPlayer) -> None:
+        self.game = game
+        self.player = player
+
+    def next_tile(self, ask: TileAsk, show: Show) -> Tile:
+        return self.player.draw(self.game)
+
+    def close(self) -> None:
+        return None
+
+
+class AutoChoices:
+    """The auto-player decides (a strategy is a pure function of the game)."""
+
+    def __init__(self, game: Game, strategy: Strategy) -> None:
+        self.game = game
+        self.strategy = strategy
+
+    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+        request = self.game.pending
+        assert isinstance(request, ChoiceRequest)
+        return request.options.index(self.strategy(self.game, request))

@@ -1,0 +1,130 @@
+"""The player's hands: every source of presses, menus, and confirming what a reader read.
+
+These are shared by every mode of the play session: a JongRogue choice, the
+dice tray's menu and a fight's actions are all menus of :class:`Option` s, and
+a tile or a throw read from the table is shown with :data:`READ_OPTIONS`
+before it counts (:class:`Confirm`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Generic, Protocol, TypeVar
+
+from companion.app.session.mode import ChoiceAsk, Show
+from companion.hw.buttons import Button, Pick, Press
+from companion.hw.display.view import Option
+
+T = TypeVar("T")
+
+class PressSource(Protocol):
+    """Anything with ``poll() -> list[Press]``: ButtonPanel, KeyboardInput, a Display."""
+
+    def poll(self) -> list[Press]: ...
+
+
+class Controls:
+    """Every source of presses at once: the buttons, the keyboard, the display's keys and taps."""
+
+    def __init__(self, sources: Sequence[PressSource]) -> None:
+        self.sources = list(sources)
+
+    def poll(self) -> list[Press]:
+        presses: list[Press] = []
+        for source in self.sources:
+            presses.extend(source.poll())
+        return presses
+
+
+READ_OPTIONS = (Option("accept", "Accept 確定", Button.ATTACK),
+                Option("reject", "Reject やり直し", Button.FLEE))
+
+
+class Confirm(Generic[T]):
+    """Shows a read for ``accept_seconds``: FLEE rejects it, ATTACK accepts at once.
+
+    On a touch screen the read is shown with :data:`READ_OPTIONS`; tapping them
+    does the same. What is read is a tile or a throw of dice alike.
+    """
+
+    def __init__(self, accept_seconds: float, clock: Callable[[], float] = time.monotonic):
+        self.accept_seconds = accept_seconds
+        self.clock = clock
+        self.value: T | None = None
+        self.since = 0.0
+
+    def offer(self, value: T) -> None:
+        self.value = value
+        self.since = self.clock()
+
+    def remaining(self) -> float:
+        return max(0.0, self.accept_seconds - (self.clock() - self.since))
+
+    def decide(self, presses: Sequence[Press]) -> bool | None:
+        """True: accepted; False: rejected; None: still showing."""
+        if self.value is None:
+            return None
+        for press in presses:
+            if press is Button.FLEE or press == Pick(1):
+                self.value = None
+                return False
+            if press is Button.ATTACK or press == Pick(0):
+                return True
+        return True if self.remaining() <= 0 else None
+
+
+def menu_press(press: Press, count: int, highlight: int,
+               shortcuts: dict[Button, int]) -> tuple[int | None, int]:
+    """Apply a press to a menu of ``count`` options: (chosen index or None, new highlight).
+
+    A tap or number picks directly; MENU (a long press of ITEM) moves the
+    highlight; ATTACK confirms the highlighted option; FLEE, RANGED and ITEM
+    choose their own option when one is offered (``shortcuts``); FLEE with no
+    flee option moves the highlight back.
+    """
+    if isinstance(press, Pick):
+        return (press.index, highlight) if 0 <= press.index < count else (None, highlight)
+    if press is Button.MENU:
+        return None, (highlight + 1) % count
+    if press is Button.ATTACK:
+        return highlight, highlight
+    if press in shortcuts:
+        return shortcuts[press], highlight
+    if press is Button.FLEE:
+        return None, (highlight - 1) % count
+    if press is Button.ITEM:
+        return None, (highlight + 1) % count
+    return None, highlight
+
+
+def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, ...],
+           highlight: int, poll_seconds: float,
+           sleep: Callable[[float], None] = time.sleep) -> int:
+    """Show a menu and wait until a press picks one of its options; return its index."""
+    shortcuts = {o.button: i for i, o in enumerate(options) if o.button is not None}
+    controls.poll()  # presses made while the last step resolved do not count here
+    show(prompt, options=options, highlight=highlight)
+    while True:
+        for press in controls.poll():
+            chosen, moved = menu_press(press, len(options), highlight, shortcuts)
+            if chosen is not None:
+                return chosen
+            if moved != highlight:
+                highlight = moved
+                show(prompt, options=options, highlight=highlight)
+        sleep(poll_seconds)
+
+
+class MenuChoices:
+    """Choices from presses: buttons, keys, taps (see :func:`menu_press`)."""
+
+    def __init__(self, controls: Controls, poll_seconds: float,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.controls = controls
+        self.poll_seconds = poll_seconds
+        self.sleep = sleep
+
+    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+        return choose(self.controls, show, ask.prompt, ask.options, ask.highlight,
+                      self.poll_seconds, self.sleep)

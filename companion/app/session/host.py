@@ -1,0 +1,187 @@
+"""The play session: one loop that hosts a mode, from its first ask until it is over.
+
+The session tells the player what the mode needs next, gets the answer (a tile
+from the camera, the RFID tray or a simulated wall; a choice from the buttons,
+the keyboard, a tap or an auto-player; dice from the camera or the companion),
+hands it to the mode, and shows what happened. After every step it saves
+(atomically, see :mod:`companion.app.session.save`) *before* appending the
+step's log lines (the last step logs first), so a power cut at any moment loses
+nothing and doubles nothing: ``--resume`` replays the saved answers and rewrites
+the log from where this game's lines began.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.app.session.log import GameLog
+from companion.app.session.mode import (
+    Ask,
+    ChoiceAsk,
+    ChoiceFeed,
+    Mode,
+    RollFeed,
+    TileAsk,
+    TileFeed,
+)
+from companion.app.session.save import CorruptSave, SaveGame, write_save
+from companion.errors import CompanionError, DeviceError, IllegalAction, ImpossibleRead
+from companion.hw.buttons import WaitingSignal
+from companion.hw.display import Display
+from companion.hw.display.view import Option
+
+
+class Session:
+    """Runs one mode: ask, read or decide, answer, save, log, show; until the mode is over.
+
+    A mode that is not saved (the dice tray) has no ``save``; one that never asks
+    for tiles or dice needs no ``tiles`` or ``rolls`` feed.
+    """
+
+    def __init__(
+        self,
+        mode: Mode,
+        *,
+        choices: ChoiceFeed,
+        tiles: TileFeed | None = None,
+        rolls: RollFeed | None = None,
+        display: Display | None = None,
+        save: SaveGame | None = None,
+        save_path: Path | None = None,
+        log: GameLog | None = None,
+        log_header: Sequence[str] = (),
+        on_events: Callable[[Sequence[Any]], None] = lambda events: None,
+        pace: float = 0.0,
+        signal: WaitingSignal | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.mode = mode
+        self.choices = choices
+        self.tiles = tiles
+        self.rolls = rolls
+        self.display = display
+        self.save = save
+        self.save_path = save_path
+        self.log = log
+        self.log_header = list(log_header)
+        self.on_events = on_events
+        self.pace = pace
+        self.signal = signal
+        self.sleep = sleep
+        self.status = ""
+
+    # -- saving and the log ---------------------------------------------------------
+
+    def replay(self, inputs: Sequence[str]) -> None:
+        """Bring a fresh mode to where a save stopped.
+
+        A save that does not replay (other rules, an edited file) raises
+        :class:`CorruptSave`.
+        """
+        for n, text in enumerate(inputs, 1):
+            try:
+                self.mode.restore(text)
+            except (CompanionError, ValueError) as exc:
+                reason = f"the save does not replay at input {n} ({text!r}): {exc}"
+                raise CorruptSave(reason) from None
+        if self.save is not None and self.mode.progress() != self.save.events:
+            raise CorruptSave(f"the save expected {self.save.events} events, replaying its "
+                              f"inputs gave {self.mode.progress()}: did the rules change?")
+
+    def start_log(self) -> None:
+        """Write this game's log lines so far, from where the game began in the file."""
+        if self.log is not None:
+            self.log.rewrite(self.log_header + self.mode.log_lines(self.mode.history()))
+            if self.save is not None:
+                self.save.log_start = self.log.start  # moved only if the file was cut by hand
+
+    def _commit(self, events: Sequence[Any], finished: bool) -> None:
+        """Save first, then log: a cut between the two is repaired by :meth:`start_log`.
+
+        The last step logs first, synced: a finished save is never resumed, so nothing
+        would repair its log; a cut before that save leaves the game a step short, and
+        the resume plays the step again and rewrites the log.
+        """
+        if self.log is not None and finished:
+            self.log.append(self.mode.log_lines(events), sync=True)
+        if self.save is not None:
+            self.save.inputs = self.mode.journal
+            self.save.events = self.mode.progress()
+            self.save.finished = finished
+            if self.save_path is not None:
+                write_save(self.save_path, self.save)
+        if self.log is not None and not finished:
+            self.log.append(self.mode.log_lines(events))
+
+    # -- the loop ---------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Play until the mode is over. Closing the window or Ctrl-C stops it, saved."""
+        ask = self.mode.ask()
+        while ask is not None:
+            value = self.get(ask)
+            try:
+                events = self.mode.answer(value)
+            except (ImpossibleRead, IllegalAction) as exc:
+                self.status = str(exc)
+                continue
+            self.status = ""
+            ask = self.mode.ask()
+            self._commit(events, finished=ask is None)
+            self.on_events(events)
+            if self.display is not None:
+                self.show(ask.prompt if ask is not None else self.mode.closing())
+            if self.pace:
+                self.wait(self.pace)
+
+    def get(self, ask: Ask) -> Any:
+        """The answer to an ask, from the feed that gives its kind."""
+        if isinstance(ask, ChoiceAsk):
+            return self.choices.next_choice(ask, self.show)
+        if isinstance(ask, TileAsk):
+            if self.tiles is None:
+                raise DeviceError("this mode asks for tiles and nothing here reads them")
+            if self.signal is not None:
+                self.signal.waiting(True)
+            tile = self.tiles.next_tile(ask, self.show)
+            if self.signal is not None:
+                self.signal.waiting(False)
+            return tile
+        if self.rolls is None:
+            raise DeviceError("this mode asks for dice and nothing here throws or reads them")
+        return self.rolls.next_throw(ask, self.show)
+
+    def close(self) -> None:
+        """Let go of the reader and the LED (the display and buttons belong to the caller)."""
+        if self.tiles is not None:
+            self.tiles.close()
+        if self.signal is not None:
+            self.signal.close()
+
+    def wait(self, seconds: float) -> None:
+        """Pause, keeping a window responsive (its events are read; presses are ignored)."""
+        if self.display is None:
+            self.sleep(seconds)
+            return
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            self.display.poll()
+            self.sleep(min(left, 0.05))
+
+    def next_prompt(self) -> str:
+        ask = self.mode.ask()
+        return ask.prompt if ask is not None else self.mode.closing()
+
+    # -- the screen -------------------------------------------------------------------
+
+    def show(self, prompt: str, *, options: tuple[Option, ...] = (), highlight: int | None = None,
+             status: str = "", prompt_tile: str | None = None,
+             prompt_faces: tuple[int, ...] = ()) -> None:
+        if self.display is None:
+            return
+        self.display.show(self.mode.view(
+            prompt, options=options, highlight=highlight, status=status or self.status,
+            prompt_tile=prompt_tile, prompt_faces=prompt_faces))

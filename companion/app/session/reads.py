@@ -1,0 +1,212 @@
+"""Tiles read from the table: what a reading means, waiting for a new one, confirming it.
+
+A tile read from the table is shown before it counts: the player can reject it
+(FLEE / back) during ``accept_seconds``, confirm it at once (ATTACK), or let the
+timeout accept it. It is only taken from a *new* placement on the slot, so a tile
+left lying there from the last step is never counted twice.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
+from companion.app.session.mode import Show, TileAsk
+from companion.errors import DeviceError, ImpossibleRead
+from companion.hw.ports import Slot, SlotReading, TileReader
+from companion.hw.rfid.wallcheck import UnknownTag
+from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
+from companion.systems.jongrogue.wall import TileLedger
+
+SLOT_NAMES: dict[Slot, str] = {
+    Slot.DRAW: "draw",
+    Slot.ROOM_TL: "top-left room",
+    Slot.ROOM_TR: "top-right room",
+    Slot.ROOM_BL: "bottom-left room",
+    Slot.ROOM_BR: "bottom-right room",
+}
+
+ONE_SLOT_ROOM_PROMPT = ("Lay this room's 4 tiles: draw one, put it on the draw slot to read it, "
+                        "then lay it on the {slot} slot")
+
+
+@dataclass(slots=True)
+class ReadState:
+    """What the table reader last said about each slot, and which readings were already used."""
+
+    latest: dict[Slot, SlotReading] = field(default_factory=dict)
+    fresh: set[Slot] = field(default_factory=set)
+
+    def update(self, readings: Sequence[SlotReading]) -> None:
+        for reading in readings:
+            self.latest[reading.slot] = reading
+            self.fresh.add(reading.slot)
+
+    def consume(self, slot: Slot) -> None:
+        """The tile on ``slot`` was used: the next tile there must be a new placement."""
+        self.fresh.discard(slot)
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """A reading the session can offer the player: a legal tile, or a reason it cannot."""
+
+    tile: Tile | None
+    problem: str = ""
+
+
+def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
+    """The best legal tile of a reading (JR-WALL-1), falling back on the reader's candidates."""
+    where = SLOT_NAMES[reading.slot]
+    if reading.label is None and reading.uid:
+        # An RFID sticker that was never enrolled: straightening the tile cannot help.
+        return Read(None, str(UnknownTag(reading.uid, where)))
+    if reading.label is None:
+        return Read(None, f"cannot read the tile on the {where} slot: straighten it")
+    if reading.label == BACK:
+        return Read(None, f"the tile on the {where} slot is face down: turn it over")
+    if reading.label == EMPTY:
+        return Read(None, "")
+    labels = [reading.label, *(c.label for c in reading.candidates)]
+    first_error = ""
+    for label in dict.fromkeys(labels):
+        if label in (BACK, EMPTY):
+            continue
+        tile = Tile.from_notation(label)
+        try:
+            ledger.check_draw(tile)
+        except ImpossibleRead as exc:
+            first_error = first_error or str(exc)
+            continue
+        return Read(tile)
+    return Read(None, first_error)
+
+
+def wait_for_tile(
+    reader: TileReader,
+    state: ReadState,
+    slot: Slot,
+    ledger: TileLedger,
+    controls: Controls,
+    confirm: Confirm[Tile],
+    show: Callable[[str, Tile | None], None],
+    poll_seconds: float,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Tile:
+    """Block until a tile on ``slot`` is read, shown and not rejected; return it.
+
+    ``show(status, tile)`` redraws the prompt with a status line and the tile
+    read (or None). The tile is only taken from a *new* placement on the slot,
+    so a tile left lying there from the last step is never counted twice.
+    """
+    shown: tuple[str, Tile | None] | None = None
+    note = ""  # says a read was rejected, until the slot changes
+    while True:
+        readings = reader.poll()
+        state.update(readings)
+        if any(r.slot is slot for r in readings):
+            note = ""
+        presses = controls.poll()
+        status = note
+        reading = state.latest.get(slot)
+        if confirm.value is None and reading is not None and slot in state.fresh:
+            read = interpret(reading, ledger)
+            if read.tile is not None:
+                confirm.offer(read.tile)
+                presses = []  # a press made before the tile was shown does not judge it
+            else:
+                status = read.problem
+        if confirm.value is not None:
+            decision = confirm.decide(presses)
+            if decision is True:
+                tile = confirm.value
+                confirm.value = None
+                state.consume(slot)
+                return tile
+            if decision is False:
+                state.consume(slot)
+                status = note = "read rejected: take the tile off the slot and put it back"
+        if confirm.value is not None:
+            status = (f"read {confirm.value} {confirm.value.name_ja} ({confirm.value.name_en}): "
+                      f"B rejects, A accepts; counts in {confirm.remaining():.0f} s")
+        reader_status = reader.status()
+        if not reader_status.ok:
+            status = reader_status.message
+        if (status, confirm.value) != shown:
+            shown = (status, confirm.value)
+            show(status, confirm.value)
+        sleep(poll_seconds)
+
+
+class TableTiles:
+    """Tiles laid on the table and read by a camera or RFID reader, confirmed by the player."""
+
+    def __init__(self, reader: TileReader, controls: Controls, accept_seconds: float,
+                 poll_seconds: float,
+                 sleep: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.monotonic,
+                 one_slot: bool = False) -> None:
+        """``one_slot``: the reader watches the draw slot only (a single RDM6300), so
+        every tile is read there, a room's tiles before they are laid out."""
+        self.reader = reader
+        self.one_slot = one_slot
+        self.controls = controls
+        self.state = ReadState()
+        self.confirm: Confirm[Tile] = Confirm(accept_seconds, clock)
+        self.poll_seconds = poll_seconds
+        self.sleep = sleep
+
+    def next_tile(self, ask: TileAsk, show: Show) -> Tile:
+        prompt, slot = ask.prompt, ask.slot
+        if self.one_slot and slot is not Slot.DRAW:
+            prompt = ONE_SLOT_ROOM_PROMPT.format(slot=SLOT_NAMES[slot])
+            slot = Slot.DRAW
+        return wait_for_tile(
+            self.reader, self.state, slot, ask.ledger, self.controls, self.confirm,
+            lambda status, tile: show(
+                prompt, status=status, prompt_tile=str(tile) if tile else "back",
+                options=READ_OPTIONS if tile else (), highlight=0 if tile else None),
+            self.poll_seconds, self.sleep,
+        )
+
+    def close(self) -> None:
+        self.reader.close()
+
+
+RDM6300_DEFAULT_PORT = "/dev/serial0"  # the Pi's GPIO UART (pins 8/10)
+
+
+def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedger,
+                rfid_kind: str = "tray") -> TileReader:
+    """The table's tile reader by name; each backend is imported only when chosen.
+
+    ``rfid_kind``: ``tray`` (MFRC522 readers under every slot, found by USB id) or
+    ``rdm6300`` (one reader under the draw slot, on the Pi's UART unless a port is given).
+    """
+    if kind == "camera":
+        from companion.app.calibrate.camera import load_settings
+        from companion.app.commands.classify import load_classifier
+        from companion.hw.camera.capture import open_source
+        from companion.hw.camera.reader import CameraTileReader
+
+        # What `companion calibrate camera` saved: the reader's settings and the player's set.
+        classifier = load_classifier(None)
+        return CameraTileReader(open_source(camera_source), classifier,
+                                settings=load_settings(classifier), ledger=ledger)
+    if kind == "rfid":
+        from companion.app.paths import config_dir
+        from companion.hw.rfid.link import port_or_usb
+        from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+        from companion.hw.rfid.tray import TRAY_PID, TRAY_VID, TrayReader
+
+        tags = TagMap.load(config_dir() / TAGMAP_FILENAME)
+        if rfid_kind == "rdm6300":
+            from companion.hw.rfid.rdm6300 import Rdm6300Reader
+
+            return Rdm6300Reader(rfid_port or RDM6300_DEFAULT_PORT, tags)
+        if rfid_kind != "tray":
+            raise DeviceError(f"no RFID reader called {rfid_kind!r}: choose tray or rdm6300")
+        return TrayReader(port_or_usb(rfid_port or None, TRAY_VID, TRAY_PID), tags)
+    raise DeviceError(f"no table reader called {kind!r}: choose camera or rfid")

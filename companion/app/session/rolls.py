@@ -1,0 +1,133 @@
+"""Dice a mode asks for: thrown by the companion, or real dice read by the camera.
+
+Camera dice are read like tiles: the source waits for the dice to lie still,
+the read is shown before it counts (B / Reject rejects it, A / Accept or the
+timeout accepts it), and a rejected throw must be thrown again: the camera
+ignores the dice until it sees them move. Simulated dice count at once. B
+while waiting for a throw goes back (:attr:`Throw.back`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
+from companion.app.session.mode import RollAsk, Show, Throw
+from companion.dice import DiceSource
+from companion.errors import CompanionError
+from companion.hw.buttons import Button, Pick
+from companion.hw.display.view import Option
+
+if TYPE_CHECKING:
+    # frames are numpy images; the camera's code imports numpy and OpenCV when used
+    import numpy as np
+
+    from companion.hw.dice.source import CameraDiceSource, FrameOrWhy
+
+WAIT_OPTIONS = (Option("back", "Back 戻る", Button.FLEE),)  # while the dice are awaited
+REJECTED = "read rejected: pick the dice up and throw them again"
+
+
+class RollCancelled(CompanionError):
+    """The player went back instead of throwing."""
+
+
+def throw_prompt(ask: RollAsk) -> str:
+    return f"Throw {ask.count}D{ask.sides} in the dice area"
+
+
+class SimRolls:
+    """The companion throws the dice (a seeded source); they count at once."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+
+    def next_throw(self, ask: RollAsk, show: Show) -> Throw:
+        show(throw_prompt(ask), options=WAIT_OPTIONS, status="")
+        return Throw(tuple(self.source.roll(ask.count, ask.sides)))
+
+
+class CameraFrames:
+    """The camera's frames on their way to the dice reader, with the session around them.
+
+    Each frame first polls the controls, so the window stays responsive and B
+    goes back. After a rejected read, frames are held back until the dice are
+    seen moving (a new throw), so the same dice are not read again.
+    """
+
+    def __init__(self, frames: Iterable[FrameOrWhy], controls: Controls,
+                 moving: Callable[[np.ndarray], bool]) -> None:
+        self.frames = iter(frames)
+        self.controls = controls
+        self.moving = moving
+        self.rethrow = False
+
+    def __iter__(self) -> Iterator[FrameOrWhy]:
+        return self
+
+    def __next__(self) -> FrameOrWhy:
+        while True:
+            if any(p is Button.FLEE or p == Pick(0) for p in self.controls.poll()):
+                raise RollCancelled("back to the menu")
+            frame = next(self.frames)
+            if not self.rethrow or isinstance(frame, str):  # no picture: the roll says why
+                return frame
+            if self.moving(frame):
+                self.rethrow = False
+                return frame
+
+
+class CameraRolls:
+    """Real dice read by the camera, each read shown for the player's word before it counts."""
+
+    def __init__(self, source: CameraDiceSource, frames: CameraFrames, controls: Controls,
+                 accept_seconds: float, poll_seconds: float,
+                 sleep: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.source = source
+        self.frames = frames
+        self.controls = controls
+        self.confirm: Confirm[tuple[int, ...]] = Confirm(accept_seconds, clock)
+        self.poll_seconds = poll_seconds
+        self.sleep = sleep
+
+    def next_throw(self, ask: RollAsk, show: Show) -> Throw:
+        prompt = throw_prompt(ask)
+
+        def camera_says(message: str) -> None:  # what the camera sees goes under the prompt
+            show(prompt, options=WAIT_OPTIONS, status=message)
+
+        self.source.on_status = camera_says
+        note = "waiting for the dice"
+        while True:
+            show(prompt, options=WAIT_OPTIONS, status=note)
+            try:
+                values = tuple(self.source.roll(ask.count, ask.sides))
+            except RollCancelled:
+                return Throw(back=True)
+            except CompanionError as exc:  # a camera that stopped, dice it cannot read
+                return Throw(failure=str(exc))
+            if self.judge(f"{ask.count}D{ask.sides}", values, show):
+                return Throw(values)
+            self.frames.rethrow = True
+            note = REJECTED  # said until the camera sees the dice move again
+
+    def judge(self, what: str, values: tuple[int, ...], show: Show) -> bool:
+        """Show a read before it counts: B rejects, A accepts, the timeout accepts (like tiles)."""
+        self.confirm.offer(values)
+        self.controls.poll()  # a press made before the dice were shown does not judge them
+        shown = -1
+        while True:
+            decision = self.confirm.decide(self.controls.poll())
+            if decision is not None:
+                self.confirm.value = None
+                return decision
+            left = self.confirm.remaining()
+            if round(left) != shown:
+                shown = round(left)
+                show(f"Read {what}: {', '.join(map(str, values))}", options=READ_OPTIONS,
+                     highlight=0, status=f"B rejects, A accepts; counts in {left:.0f} s",
+                     prompt_faces=values)
+            self.sleep(self.poll_seconds)

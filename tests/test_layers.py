@@ -1,0 +1,112 @@
+"""Imports point inward: app → hw → systems → dice (docs/architecture.md).
+
+Every import of every module under ``companion/`` is read from its source, the
+ones inside functions and ``TYPE_CHECKING`` blocks too, and held to its layer's
+rule. A reverse import fails here, naming the module and the line.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "companion"
+
+#: What each layer may import of the companion, besides itself; "stdlib" marks a layer
+#: that may import nothing from outside the standard library.
+LAYERS: dict[str, tuple[tuple[str, ...], bool]] = {
+    "companion.errors": ((), True),
+    "companion.dice": (("companion.errors",), True),
+    "companion.systems": (("companion.dice", "companion.errors"), True),
+    "companion.files": (("companion.errors",), False),
+    "companion.assets": (("companion.systems",), False),
+    "companion.hw": (("companion.systems", "companion.dice", "companion.errors",
+                      "companion.files", "companion.assets"), False),
+}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported(tree: ast.AST, module: str) -> list[tuple[int, str]]:
+    """(line, module) of every import in the tree, relative ones made absolute."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = module.split(".")[: -node.level]
+                name = ".".join([*base, node.module] if node.module else base)
+            else:
+                name = node.module or ""
+            found.append((node.lineno, name))
+    return found
+
+
+def layer_of(module: str) -> str | None:
+    return next((layer for layer in sorted(LAYERS, key=len, reverse=True)
+                 if module == layer or module.startswith(layer + ".")), None)
+
+
+def own_home(module: str) -> str:
+    """What a module may always import: its own package (a system: its own system)."""
+    parts = module.split(".")
+    return ".".join(parts[:3]) if parts[:2] == ["companion", "systems"] else layer_of(module) \
+        or module
+
+
+def violations(module: str, source: str) -> list[str]:
+    """Why each import of ``module`` breaks its layer's rule (none for the app)."""
+    layer = layer_of(module)
+    if layer is None:
+        return []
+    allowed, stdlib_only = LAYERS[layer]
+    home = own_home(module)
+    wrong: list[str] = []
+    for line, name in imported(ast.parse(source), module):
+        top = name.split(".")[0]
+        if top == "companion":
+            inside = name == home or name.startswith(home + ".")
+            if not inside and not any(name == a or name.startswith(a + ".") for a in allowed):
+                wrong.append(f"{module}:{line} imports {name}")
+        elif stdlib_only and top != "__future__" and top not in sys.stdlib_module_names:
+            wrong.append(f"{module}:{line} imports {name}, not the standard library")
+    return wrong
+
+
+def test_every_module_imports_inward_only() -> None:
+    wrong: list[str] = []
+    modules = sorted(PACKAGE.rglob("*.py"))
+    assert len(modules) > 50
+    for path in modules:
+        wrong += violations(module_name(path), path.read_text(encoding="utf-8"))
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize(("module", "source"), [
+    ("companion.hw.display.screen", "from companion.app.session.host import Session\n"),
+    ("companion.hw.camera.reader",
+     "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from companion.app import paths\n"),
+    ("companion.systems.jongrogue.game", "import pygame\n"),
+    ("companion.systems.events.tables", "from companion.systems.jongrogue.tiles import Tile\n"),
+    ("companion.systems.jongrogue.wall", "from companion.hw.ports import Slot\n"),
+    ("companion.dice.roll", "from companion.systems.events.rules import EventRules\n"),
+    ("companion.dice.notation", "from ..app import cli\n"),
+])
+def test_a_reverse_import_is_caught(module: str, source: str) -> None:
+    assert violations(module, source)
+
+
+def test_inward_imports_pass() -> None:
+    assert not violations("companion.systems.events.tables",
+                          "from companion.dice.roll import roll\nimport tomllib\n"
+                          "from companion.systems.events.rules import EventRules\n")
+    assert not violations("companion.hw.display.screen",
+                          "from companion.hw.display.view import View\nimport pygame\n")
+    assert not violations("companion.app.commands.play", "from companion.hw import display\n")
