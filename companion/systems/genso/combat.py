@@ -457,7 +457,11 @@ class Fight:
         self.entrants = tuple(entrants)
         self._states = [FightState(tuple(e.build(rules) for e in entrants))]
         self.journal: list[Entry] = []
-        self._states[0] = _settle(rules, self._states[0])
+        first = _settle(rules, self._states[0])
+        if first.current is not None and first.current.status is not Status.ACTIVE:
+            # Whoever cannot act from the start (HP or MP below 1 on the sheet) is skipped.
+            first = _advance(rules, replace(first, turn=-1), [])
+        self._states[0] = first
 
     @property
     def state(self) -> FightState:

@@ -88,6 +88,15 @@ def test_the_party_acts_first_and_turns_are_enforced() -> None:
         fight.push(Attack(PC1, "オーク1"), d6())
 
 
+def test_who_cannot_act_at_the_start_is_skipped() -> None:
+    """GM-COMBAT-8, GM-COMBAT-1: a PC whose sheet has MP 0 starts incapacitated and has no
+    turn."""
+    fight = make([pc("pc1", mp=0), pc("pc2")], [("orc", 1)])
+    assert fight.state.get(PC1).status is Status.INCAPACITATED
+    assert fight.state.current is not None and fight.state.current.name == PC2
+    assert fight.state.round == 1
+
+
 def test_attacking_a_monster_and_its_flight() -> None:
     """GM-COMBAT-2, GM-COMBAT-7, GM-MON-1: Body 6 + Combat 2 against the orc's Body 6 + 7
     (strictly greater); the warhammer's 2D−2 against no armour; at half HP it tries to flee."""
