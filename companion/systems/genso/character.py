@@ -55,7 +55,9 @@ class Value:
     def text(self) -> str:
         shown = " ".join(f"{t.label} {t.value}" if i == 0 else str(t)
                          for i, t in enumerate(self.terms))
-        return f"{self.total} = {shown}" if len(self.terms) > 1 else str(self.total)
+        if len(self.terms) == 1:
+            return f"{self.total} ({self.terms[0].label})"
+        return f"{self.total} = {shown}"
 
 
 def _value(*terms: Term) -> Value:
