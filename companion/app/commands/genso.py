@@ -165,8 +165,8 @@ def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
         f"嫌うもの/dislikes {character.dislike or '-'}",
         f"体力/Body {character.body}  知覚力/Perception {character.perception}  "
         f"魔力/Magic {character.magic}",
-        f"ＨＰ/HP {character.hp}/{derived.max_hp.total}  ({derived.max_hp.text})",
-        f"ＭＰ/MP {character.mp}/{derived.max_mp.total}  ({derived.max_mp.text})",
+        f"ＨＰ/HP {character.hp}/{derived.max_hp.total}  max {derived.max_hp.text}",
+        f"ＭＰ/MP {character.mp}/{derived.max_mp.total}  max {derived.max_mp.text}",
         f"攻撃力/attack {derived.attack.text}   防御力/defence {derived.defence.text}",
         f"防護力/protection {derived.protection.text}",
         "打撃力/striking power: " + ", ".join(

@@ -11,7 +11,8 @@ import tomllib
 from collections.abc import Mapping
 from typing import Any
 
-from companion.errors import DataError
+from companion.dice.notation import parse
+from companion.errors import DataError, InvalidNotation
 from companion.systems.genso.character import Character, Kind, derive
 from companion.systems.genso.money import Purse
 from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
@@ -93,16 +94,26 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
     for name, slot in (("armor", Slot.ARMOR), ("shield", Slot.SHIELD)):
         if name in raw:
             fields[name] = _keys(rules, [raw[name]], name, where, (slot,))[0]
+    # A printed number belongs to the NPC's own item, worn or carried in the pack.
+    owned = {*fields["weapons"], *fields["equipment"], fields.get("armor"),
+             fields.get("shield")}
     power = raw.get("printed_power", {})
-    if not isinstance(power, Mapping) or any(k not in fields["weapons"] for k in power):
-        raise DataError(f"{where}: printed_power must map readied weapons to dice")
+    if not isinstance(power, Mapping) or any(
+        k not in owned or not isinstance(v, str) for k, v in power.items()
+    ):
+        raise DataError(f"{where}: printed_power must map the character's weapons to dice")
+    for key, text in power.items():
+        try:
+            parse(text)
+        except InvalidNotation as exc:
+            raise DataError(f"{where}: printed_power.{key} {text!r} is not dice notation") from exc
     fields["printed_power"] = dict(power)
     protection = raw.get("printed_protection", {})
     if not isinstance(protection, Mapping) or any(
-        k not in (fields.get("armor"), fields.get("shield")) or not isinstance(v, int)
-        for k, v in protection.items()
+        k not in owned or not isinstance(v, int) for k, v in protection.items()
     ):
-        raise DataError(f"{where}: printed_protection must map worn armour/shield to numbers")
+        raise DataError(f"{where}: printed_protection must map the character's armour and "
+                        "shield to numbers")
     fields["printed_protection"] = dict(protection)
     rings = raw.get("rings", {})
     if not isinstance(rings, Mapping) or set(rings) - {"left", "right"}:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.dice import SimulatedDice
@@ -81,6 +81,7 @@ def step(c: Character, op: int, arg: int) -> Character:
         return c
 
 
+@example("adventurer_f", 0, [(3, 0)])  # taking off a shield with a printed number (NPC)
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from(sorted(RULES.presets)), st.integers(0, 3000),
        st.lists(st.tuples(st.integers(0, 10), st.integers(0, 99)), max_size=40))
