@@ -1,30 +1,47 @@
-"""Benchmark the rules core: complete headless games per second on one core, and resident
-memory as the number of games grows (it must stay flat).
+"""Benchmark the rules core: complete headless games per second on one core, for the
+reference engine, the simulation mode in pure Python and the compiled build, in one run.
 
-    .venv/bin/python scripts/bench_rules.py --games 20000 --preset plus
+    .venv/bin/python scripts/bench_rules.py --games 2000 --preset plus
 
-Prints one line per checkpoint (1k, 2k, 5k, 10k, 20k, 50k, 100k games, as far as --games
-goes): games, games/s, inputs/s and the process's peak RSS, then the survival rate.
+Each engine plays the same games in a child process of its own, one after the other on
+one core (CPU time, so other load on the machine counts less):
 
-Last it prints a ceiling: games/s of games as long as the measured ones that do nothing
-but what every input of any engine here must do (draw the next tile of the simulated
-wall, move it in the ledger, hand it through a generator, journal it), with no rule at
-all. No rules core in this interpreter can go faster than that.
+- reference: the engine as the play session drives it (a push per input, events,
+  prompts and input checks; today's path), pure Python;
+- simulation, pure: ``companion simulate``'s mode (no events or prompts, answers in-line);
+- simulation, compiled: the same on the mypyc build (``scripts/build_compiled.py``).
+
+Each line says which build ran, games/s, inputs/s, the ratio to the reference and the
+peak RSS (it must stay flat as games grow); the three must agree on the survival rate
+and mean floor. Last comes a ceiling: games/s of games as long as the measured ones that
+do nothing but draw the simulated wall, move each tile in the ledger, hand it through a
+generator and journal it, with no rule at all.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import resource
+import subprocess
+import sys
 import time
 from collections.abc import Generator
+from typing import Any
 
-from companion.app.commands.simulate import Tally, game_seed, run_chunk, summary
+from companion.app.commands.simulate import run_chunk, summary
 from companion.dice.randomizer import seeded
+from companion.systems import jongrogue
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, SimulatedWall, TileLedger
 
-CHECKPOINTS = (1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000)
+# (label, rules build, simulation mode)
+ENGINES = (
+    ("reference", "pure", False),
+    ("simulation", "pure", True),
+    ("simulation", "compiled", True),
+)
 
 
 def rss_mib() -> float:
@@ -33,7 +50,7 @@ def rss_mib() -> float:
 
 def bare_wall_games_per_second(inputs_per_game: int, games: int = 300) -> float:
     """Games/s when each input is only a wall draw, a ledger move, a generator hop and a
-    journal entry: the ceiling for any rules core in this interpreter."""
+    journal entry: the ceiling for a rules core built on this ledger."""
     def engine(ledger: TileLedger) -> Generator[None, Tile, None]:
         while True:
             tile = yield
@@ -54,33 +71,64 @@ def bare_wall_games_per_second(inputs_per_game: int, games: int = 300) -> float:
     return games / (time.process_time() - start)
 
 
+def measure(games: int, seed: int, preset: str, strategy: str, simulation: bool) -> dict[str, Any]:
+    """Play the games here (a child process) and return the figures."""
+    start = time.process_time()
+    tally = run_chunk((seed, 0, games, preset, strategy, None), simulation=simulation)
+    cpu = time.process_time() - start
+    result = summary(tally, cpu)
+    return {"build": jongrogue.BUILD, "cpu": cpu, "games": tally.games, "inputs": tally.inputs,
+            "survival": result["survival_rate"], "mean_floor": result["mean_floor"],
+            "rss": rss_mib()}
+
+
+def run_engine(args: argparse.Namespace, build: str, simulation: bool) -> dict[str, Any]:
+    env = dict(os.environ, COMPANION_RULES_BUILD=build)
+    env.pop("PYTEST_VERSION", None)
+    command = [sys.executable, __file__, "--child", "--games", str(args.games), "--seed",
+               str(args.seed), "--preset", args.preset, "--strategy", args.strategy]
+    if simulation:
+        command.append("--simulation")
+    child = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    figures: dict[str, Any] = json.loads(child.stdout)
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--preset", default="plus")
     parser.add_argument("--strategy", default="cautious")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--simulation", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    total = Tally()
-    start_wall, start_cpu = time.perf_counter(), time.process_time()
-    print(f"rules core bench: preset {args.preset}, strategy {args.strategy}, one process")
-    print(f"{'games':>8} {'games/s':>9} {'inputs/s':>10} {'cpu s':>8} {'peak RSS MiB':>13}")
-    done = 0
-    for checkpoint in [c for c in CHECKPOINTS if c < args.games] + [args.games]:
-        tally = run_chunk((args.seed, done, checkpoint, args.preset, args.strategy, None))
-        total.add(tally)
-        done = checkpoint
-        cpu = time.process_time() - start_cpu
-        print(f"{done:8d} {done / cpu:9.1f} {total.inputs / cpu:10.0f} {cpu:8.1f} "
-              f"{rss_mib():13.1f}", flush=True)
-    result = summary(total, time.perf_counter() - start_wall)
-    low, high = result["ci95"]
-    print(f"survival {result['survival_rate']:.3%} (95% CI {low:.3%}-{high:.3%}), "
-          f"mean floor {result['mean_floor']:.1f}, {result['inputs_per_game']:.0f} inputs/game")
-    print(f"first game's seed {game_seed(args.seed, 0)}")
-    ceiling = bare_wall_games_per_second(round(result["inputs_per_game"]))
-    print(f"ceiling with no rules at all ({round(result['inputs_per_game'])} bare wall draws "
-          f"per game): {ceiling:.0f} games/s")
+    if args.child:
+        print(json.dumps(measure(args.games, args.seed, args.preset, args.strategy,
+                                 args.simulation)))
+        return
+    print(f"rules core bench: {args.games} games, preset {args.preset}, strategy "
+          f"{args.strategy}, base seed {args.seed}; one core, CPU time")
+    print(f"{'engine':<12} {'build':<9} {'games/s':>8} {'inputs/s':>9} {'× ref':>6} "
+          f"{'cpu s':>7} {'peak RSS MiB':>13}  survival  mean floor")
+    reference = 0.0
+    seen: set[tuple[float, float]] = set()
+    inputs_per_game = 0
+    for label, build, simulation in ENGINES:
+        f = run_engine(args, build, simulation)
+        rate = f["games"] / f["cpu"]
+        reference = reference or rate
+        inputs_per_game = round(f["inputs"] / f["games"])
+        note = "" if f["build"] == build else "  (no compiled build: scripts/build_compiled.py)"
+        print(f"{label:<12} {f['build']:<9} {rate:8.1f} {f['inputs'] / f['cpu']:9.0f} "
+              f"{rate / reference:6.2f} {f['cpu']:7.1f} {f['rss']:13.1f}  "
+              f"{f['survival']:7.3%}  {f['mean_floor']:6.2f}{note}", flush=True)
+        seen.add((f["survival"], f["mean_floor"]))
+    print("the three agree on every game's outcome" if len(seen) == 1
+          else "MISMATCH: the engines' outcomes differ")
+    ceiling = bare_wall_games_per_second(inputs_per_game)
+    print(f"ceiling with no rules at all ({inputs_per_game} bare wall draws per game, the "
+          f"{jongrogue.BUILD} ledger): {ceiling:.0f} games/s")
 
 
 if __name__ == "__main__":

@@ -20,10 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from companion.systems import jongrogue  # noqa: E402  (the checkout, not an install)
+from companion.systems import jongrogue
 
 GROUP = "companion.systems.jongrogue.rules"  # the shared library all the modules use
 
@@ -33,7 +30,7 @@ def compile_into(target: Path) -> None:
     from mypyc.build import mypycify
     from setuptools import setup
 
-    package = ROOT / "companion" / "systems" / "jongrogue"
+    package = Path(jongrogue.__file__).resolve().parent
     paths = [str(package / f"{name}.py") for name in jongrogue.COMPILED_MODULES]
     with tempfile.TemporaryDirectory(prefix="jongrogue-mypyc-") as tmp:
         os.chdir(tmp)  # setuptools reads the pyproject.toml of the working directory
@@ -54,8 +51,8 @@ def compile_into(target: Path) -> None:
 def _reason(output: str) -> str:
     """The line of a failed build that says why."""
     lines = [line.strip() for line in output.splitlines() if line.strip()]
-    for line in lines:
-        if "error" in line.lower() or "No module named" in line:
+    for line in reversed(lines):
+        if line.lower().startswith("error:") or "No module named" in line:
             return line[:160]
     return lines[-1][:160] if lines else "unknown error"
 
