@@ -42,7 +42,7 @@ def hit_chance(rate: int) -> float:
 
 
 def _rate(game: Game, m: MonsterOnMap) -> int:
-    return game.rate(m, game.pc.weapon.value)[2]
+    return game.melee_rate(m)
 
 
 _NONE: list[Choice] = []

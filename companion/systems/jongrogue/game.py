@@ -677,6 +677,14 @@ class Game:
         strength = self.pc.strength if self.on(Option.STRENGTH) else None
         return rate_terms(m.monster.attack, self.pc.level, weapon, strength)
 
+    def melee_rate(self, m: MonsterOnMap) -> int:
+        """JR-RATE-1: the clamped melee rate against ``m`` alone (what a strategy weighs,
+        many times a decision, so without the terms)."""
+        raw = m.monster.attack - self.pc.level - self.pc.weapon.value
+        if Option.STRENGTH in self.options:
+            raw -= self.pc.strength
+        return min(9, max(1, raw))
+
     def _wake(self, m: MonsterOnMap, why: str) -> None:
         if m.sleep is not Sleeping.AWAKE:
             m.sleep = Sleeping.AWAKE

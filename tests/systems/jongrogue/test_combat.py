@@ -325,3 +325,14 @@ def test_jr_flee_1_on_a_new_floor_leads_back_to_its_own_rooms() -> None:
     events = feed(game, "flee 9m")
     assert [m["room"] for m in of(events, Kind.MOVE)] == [5, 4]
     assert game.room_no == 4 and not game.path
+
+
+def test_jr_rate_1_the_melee_rate_alone_is_the_checks_rate() -> None:
+    """JR-RATE-1: the rate a strategy weighs is the clamped rate of the melee check."""
+    for preset in ("ez", "plus"):
+        game = tough(Game(preset))
+        feed(game, "5m 1m 5m 1z 1z")
+        for m in game.monsters:
+            for level, strength in ((1, 0), (3, -2), (15, 3)):
+                game.pc.level, game.pc.strength = level, strength
+                assert game.melee_rate(m) == game.rate(m, game.pc.weapon.value)[2]
