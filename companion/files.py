@@ -18,7 +18,9 @@ from __future__ import annotations
 import os
 import time
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import tomlkit
 from tomlkit.items import Item, KeyType, SingleKey, Table
@@ -63,6 +65,29 @@ def write_toml(path: Path, document: tomlkit.TOMLDocument) -> None:
     text = tomlkit.dumps(document)
     tomllib.loads(text)  # a value tomlkit cannot write faithfully fails here, not at next load
     atomic_write_text(path, text)
+
+
+def one_line_each(values: Mapping[str, Any], *comments: str) -> tomlkit.TOMLDocument:
+    """A TOML document of one line per field, tables written inline, under ``comments``
+    (a character sheet a player reads and edits field by field)."""
+    document = tomlkit.document()
+    for comment in comments:
+        document.add(tomlkit.comment(comment))
+    for key, value in values.items():
+        document.add(key, _inline(value))
+    return document
+
+
+def _inline(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        inline = tomlkit.inline_table()
+        inline.update({k: _inline(v) for k, v in value.items()})
+        return inline
+    if isinstance(value, list | tuple):
+        array = tomlkit.array()
+        array.extend(_inline(v) for v in value)
+        return array
+    return value
 
 
 def commented(value: object, comment: str) -> Item:

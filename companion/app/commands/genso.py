@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import tempfile
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import tomlkit
+
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
 from companion.app.paths import config_dir, data_dir
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
+from companion.files import atomic_write_text, one_line_each, write_toml
 from companion.systems.genso import character as chars
 from companion.systems.genso import checks
 from companion.systems.genso.character import Character, Derived, Hand, derive
@@ -46,33 +47,18 @@ from companion.systems.genso.combat import (
 )
 from companion.systems.genso.money import price_text
 from companion.systems.genso.rules import GensoRules, load_rules
-from companion.systems.genso.sheet import load_sheet, preset, sheet_mapping, sheet_text
+from companion.systems.genso.sheet import load_sheet, preset, sheet_mapping
 
 OVERRIDES_NAME = "genso.toml"
+SHEET_COMMENT = "幻想迷宮冒険譚 Ver2.5 character sheet (companion genso)"
 
 
 # --- files -------------------------------------------------------------------------------------
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` so the file is either the old one or the new one, never half of each:
-    a temporary file in the same folder, flushed to disk, then renamed over the old one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    directory = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)
+def sheet_document(character: Character) -> tomlkit.TOMLDocument:
+    """A character sheet as TOML, one line per field; :func:`load_sheet` reads it back."""
+    return one_line_each(sheet_mapping(character), SHEET_COMMENT)
 
 
 def _read(path: Path, what: str) -> str:
@@ -223,7 +209,7 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
     def body(source: DiceSource) -> int:
         made = chars.create_character(rules, source, name=args.name, sex=args.sex, age=args.age,
                                       abilities=abilities, skill=args.skill)
-        write_atomic(target, sheet_text(made.character))
+        write_toml(target, sheet_document(made.character))
         rolls = [{"rule": rule, "result": result.to_json(), "row": row}
                  for rule, result, row in made.rolls]
         text = "\n".join([*(f"{rule:<10} {result.text} ＞ {row}"
@@ -239,7 +225,7 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
 def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
     character, path = resolve_sheet(rules, args.sheet)
     if args.save_as:
-        write_atomic(Path(args.save_as), sheet_text(character))
+        write_toml(Path(args.save_as), sheet_document(character))
     data = {**sheet_json(rules, character), "path": str(path) if path else None}
     return _emit(args, data, describe(rules, character, derive(rules, character)))
 
@@ -259,7 +245,7 @@ def _change(args: argparse.Namespace, rules: GensoRules,
         raise DataError(f"{args.sheet!r} is a preset; save it first with "
                         f"`companion genso sheet {args.sheet} --save-as FILE`")
     changed, said = change(character)
-    write_atomic(path, sheet_text(changed))
+    write_toml(path, sheet_document(changed))
     text = "\n".join([said, describe(rules, changed, derive(rules, changed))])
     return _emit(args, {**sheet_json(rules, changed), "said": said, "path": str(path)}, text)
 
@@ -417,7 +403,7 @@ def load_fight(rules: GensoRules, path: Path) -> Fight:
 
 
 def save_fight(fight: Fight, path: Path) -> None:
-    write_atomic(path, json.dumps(fight.to_json(), ensure_ascii=False, indent=1))
+    atomic_write_text(path, json.dumps(fight.to_json(), ensure_ascii=False, indent=1))
 
 
 def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:

@@ -6,7 +6,6 @@ The presets of ``data/presets.toml`` (GM-DATA-1) are sheets in the same shape.
 
 from __future__ import annotations
 
-import json
 import tomllib
 from collections.abc import Mapping
 from typing import Any
@@ -160,20 +159,6 @@ def preset(rules: GensoRules, key: str) -> Character:
     return character_from_mapping(rules, rules.presets[key], f"presets.toml: {key}")
 
 
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    if isinstance(value, Mapping):
-        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"cannot write {value!r} as TOML")
-
-
 def sheet_mapping(character: Character) -> dict[str, Any]:
     """The sheet fields of a character, leaving out empty and zero-growth ones."""
     out: dict[str, Any] = {"name": character.name, "kind": character.kind.value}
@@ -198,10 +183,3 @@ def sheet_mapping(character: Character) -> dict[str, Any]:
     out["money"] = {"gold": purse.gold, "large_silver": purse.large_silver,
                     "silver": purse.silver}
     return out
-
-
-def sheet_text(character: Character) -> str:
-    """The sheet as TOML text; :func:`load_sheet` reads it back to an equal Character."""
-    lines = ["# 幻想迷宮冒険譚 Ver2.5 character sheet (companion genso)"]
-    lines += [f"{name} = {_toml(value)}" for name, value in sheet_mapping(character).items()]
-    return "\n".join(lines) + "\n"

@@ -8,10 +8,13 @@ from importlib.resources import files
 from typing import Any
 
 import pytest
+import tomlkit
 
+from companion.app.commands.genso import sheet_document
 from companion.dice import ScriptedDice
 from companion.errors import DataError, IllegalAction
 from companion.systems.genso.character import (
+    Character,
     Creation,
     Hand,
     Kind,
@@ -32,7 +35,7 @@ from companion.systems.genso.character import (
 )
 from companion.systems.genso.money import NotEnoughMoney, Purse, Rates, price_text
 from companion.systems.genso.rules import load_rules
-from companion.systems.genso.sheet import load_sheet, preset, sheet_text
+from companion.systems.genso.sheet import load_sheet, preset
 
 RULES = load_rules()
 ABILITIES_654 = {"body": 6, "perception": 5, "magic": 4}
@@ -196,7 +199,7 @@ def test_every_sample_character_matches_its_printed_block(key: str) -> None:
            "attack": derived.attack.total, "defence": derived.defence.total}
     assert got == RULES.presets[key]["printed"]
     assert derived.attack.total == character.body + character.combat
-    assert load_sheet(RULES, sheet_text(character)) == character
+    assert load_sheet(RULES, sheet_text_of(character)) == character
 
 
 def test_sample_npcs_keep_their_printed_numbers() -> None:
@@ -244,7 +247,7 @@ def test_a_printed_bonus_that_disagrees_is_used_with_a_warning() -> None:
 ])
 def test_a_bad_sheet_names_the_field(line: str, message: str) -> None:
     """Sheets are checked field by field; the error names the file and field."""
-    text = sheet_text(preset(RULES, "pc1"))
+    text = sheet_text_of(preset(RULES, "pc1"))
     key = line.split(" = ")[0]
     kept = [row for row in text.splitlines() if not row.startswith(f"{key} = ")]
     with pytest.raises(DataError, match=f"my.toml: {message}"):
@@ -380,3 +383,15 @@ def test_experience_and_what_it_buys() -> None:
     with pytest.raises(IllegalAction, match="not a basic spell"):
         spend_experience(RULES, pc, "spell", "death_curse")
     assert pc.kind is Kind.PC
+
+
+def sheet_text_of(character: Character) -> str:
+    """The sheet as `companion genso` writes it."""
+    return tomlkit.dumps(sheet_document(character))
+
+
+@pytest.mark.parametrize("name", ['say "hi"', "back\\slash", "tab\tand\nline", "雀 'quoted'"])
+def test_a_sheet_with_awkward_text_loads_back_as_written(name: str) -> None:
+    """Sheets are written through tomlkit: quotes, backslashes and breaks survive."""
+    character = replace(preset(RULES, "pc1"), name=name)
+    assert load_sheet(RULES, sheet_text_of(character)) == character

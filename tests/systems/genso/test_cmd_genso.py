@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
-from companion.app.commands.genso import write_atomic
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -132,14 +131,6 @@ def test_a_fight_from_the_command_line(
     assert len(log["journal"]) == 1
     assert main(["genso", "fight", "wait", "オーク1"]) == 2
     assert "it is 駆け出し冒険者２'s turn" in capsys.readouterr().err
-
-
-def test_write_atomic_replaces_whole_files(tmp_path: Path) -> None:
-    target = tmp_path / "a" / "sheet.toml"
-    write_atomic(target, "one\n")
-    write_atomic(target, "two\n")
-    assert target.read_text(encoding="utf-8") == "two\n"
-    assert [p.name for p in target.parent.iterdir()] == ["sheet.toml"]
 
 
 def test_a_power_cut_mid_action_loses_nothing(tmp_path: Path) -> None:
