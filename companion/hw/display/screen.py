@@ -27,7 +27,7 @@ from companion.assets import tile_image_path
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.fonts import FontFile, find_cjk_font, without_cjk
 from companion.hw.display.keys import option_key
-from companion.hw.display.view import DiceView, SheetView, TileView, View
+from companion.hw.display.view import DiceView, FighterView, FightView, SheetView, TileView, View
 from companion.hw.keyboard import press_for_key
 
 LAYOUTS: dict[str, tuple[int, int]] = {"800x480": (800, 480), "1024x600": (1024, 600)}
@@ -117,13 +117,20 @@ class ScreenDisplay:
         """Draw ``view`` onto the screen surface (without flipping) and return it."""
         m, w, h = self.m, self.width, self.height
         self.surface.fill(BACKGROUND)
-        header_h, footer_h = m(38), m(96)
+        # A fight's menu is long: its footer has room for two rows of options.
+        header_h, footer_h = m(38), m(118) if view.fight is not None else m(96)
         self._header(view, pygame.Rect(0, 0, w, header_h))
         body = pygame.Rect(0, header_h, w, h - header_h - footer_h)
         left = pygame.Rect(body.x + m(6), body.y + m(4), body.w // 2 - m(9), body.h - m(8))
         right = pygame.Rect(body.centerx + m(3), body.y + m(4), body.w // 2 - m(9),
                             body.h - m(8))
         self._footer(view, pygame.Rect(0, h - footer_h, w, footer_h))
+        if view.fight is not None:
+            # The combatants need the width of their names and pools; the result wraps.
+            split = body.x + body.w * 57 // 100
+            self._fight(view.fight, pygame.Rect(left.x, left.y, split - left.x - m(3), left.h),
+                        pygame.Rect(split + m(3), right.y, right.right - split - m(3), right.h))
+            return self.surface
         if view.dice is not None:
             # The table's walk needs the width; the dice need a third of it.
             split = body.x + body.w * 36 // 100
@@ -171,6 +178,84 @@ class ScreenDisplay:
                     break
                 self.surface.blit(self._fit(row, size, width), (x + rule_w, y))
                 y += step
+
+    def _fight(self, fight: FightView, left: pygame.Rect, right: pygame.Rect) -> None:
+        """A fight: a row per combatant (the acting one marked); the last result; the log."""
+        m = self.m
+        top = self._panel(left, fight.title or "Fight 戦闘")
+        self.surface.blit(self._fit(fight.heading, m(16), left.w - m(16), ACCENT),
+                          (left.x + m(8), top - m(2)))
+        top += m(24)
+        rows = len(fight.fighters)
+        room = left.bottom - top - m(4)
+        two_lines = rows * m(44) <= room
+        row_h = min(m(44) if two_lines else m(26), room // max(1, rows))
+        for i, fighter in enumerate(fight.fighters):
+            self._fighter(fighter, pygame.Rect(left.x + m(4), top + i * row_h, left.w - m(8),
+                                               row_h - m(2)), two_lines)
+        log_h = min(m(112), right.h // 3)
+        result = pygame.Rect(right.x, right.y, right.w, right.h - log_h - m(6))
+        y = self._panel(result, "Result 結果" + (f" · {fight.source}" if fight.source else ""))
+        if fight.result_title:
+            self.surface.blit(self._fit(fight.result_title, m(15), result.w - m(16), ACCENT),
+                              (result.x + m(8), y))
+            y += m(22)
+        if fight.faces:
+            side = min(m(44), (result.w - m(16)) // len(fight.faces) - m(6))
+            for i, face in enumerate(fight.faces):
+                self._die(face, pygame.Rect(result.x + m(8) + i * (side + m(6)), y, side, side))
+            y += side + m(6)
+        size, step = m(14), m(18)
+        width = result.w - m(16)
+        for entry in fight.result:
+            if y + step > result.bottom:
+                break
+            self.surface.blit(self._text(entry.rule, m(11), DIM), (result.x + m(8), y))
+            y += m(14)
+            for row in self._wrap(entry.text, size, width - m(8)):
+                if y + step > result.bottom - m(2):
+                    break
+                self.surface.blit(self._fit(row, size, width - m(8)), (result.x + m(16), y))
+                y += step
+        self._lines("Log 記録", fight.log, pygame.Rect(right.x, result.bottom + m(6), right.w,
+                                                       log_h), newest_last=True)
+
+    def _fighter(self, f: FighterView, rect: pygame.Rect, two_lines: bool) -> None:
+        """One combatant: side stripe, name (ja, en), HP/MP and a bar, conditions."""
+        m = self.m
+        if f.acting:
+            pygame.draw.rect(self.surface, HIGHLIGHT, rect, border_radius=m(5))
+        pygame.draw.rect(self.surface, GOOD if f.ally else BAD,
+                         pygame.Rect(rect.x + m(2), rect.y + m(3), m(4), rect.h - m(6)))
+        color = DIM if f.down else TEXT
+        x = rect.x + m(12)
+        pools = self._text(f.pools(), m(15), color)
+        pools_x = rect.right - m(6) - pools.get_width()
+        marker = "▶ " if f.acting else ""
+        name = self._fit(marker + (f.name.ja or f.name.en), m(16), pools_x - x - m(8),
+                         ACCENT if f.acting else color)
+        self.surface.blit(name, (x, rect.y + m(3)))
+        en = f.name.en if f.name.ja and f.name.en != f.name.ja else ""
+        en_x = x + name.get_width() + m(6)
+        if en and pools_x - en_x > m(30):
+            self.surface.blit(self._fit(en, m(13), pools_x - en_x - m(8), DIM),
+                              (en_x, rect.y + m(6)))
+        self.surface.blit(pools, (pools_x, rect.y + m(3)))
+        conditions = " · ".join(f.conditions)
+        if not two_lines:
+            return
+        bar = pygame.Rect(rect.right - m(6) - m(110), rect.y + m(28), m(110), m(8))
+        if f.hp is not None and f.hp_max:
+            fraction = max(0.0, min(1.0, f.hp / f.hp_max))
+            pygame.draw.rect(self.surface, BACKGROUND, bar, border_radius=m(3))
+            filled = bar.copy()
+            filled.w = round(bar.w * fraction)
+            hue = GOOD if fraction > 0.5 else ACCENT if fraction > 0.25 else BAD
+            if filled.w:
+                pygame.draw.rect(self.surface, hue, filled, border_radius=m(3))
+        line = str(f.side) + (f" · {conditions}" if conditions else "")
+        self.surface.blit(self._fit(line, m(13), bar.x - x - m(8), BAD if f.down else DIM),
+                          (x, rect.y + m(24)))
 
     def _die(self, face: int, rect: pygame.Rect) -> None:
         """A white d6 seen from above, with its pips (a red ace, as on Japanese dice)."""
@@ -334,27 +419,56 @@ class ScreenDisplay:
         self._targets = []
         # Below the prompt: the options, then the status (a read to confirm, a problem).
         row = pygame.Rect(x, rect.y + m(36), rect.right - x - m(10), rect.h - m(44))
+        if view.fight is not None and view.status:
+            row.y, row.h = rect.y + m(50), rect.h - m(58)  # the status between prompt and menu
         gap = m(8)
-        if view.options:
+        if view.options and view.fight is not None:
+            self._option_grid(view, row)
+        elif view.options:
             count = len(view.options)
             share = row.w * 3 // 5 if view.status else row.w
             box_w = min(m(190), (share - gap * (count - 1)) // count)
             box = pygame.Rect(row.x, row.y, box_w, row.h)
-            for i, option in enumerate(view.options):
-                color = HIGHLIGHT if view.highlight == i else BACKGROUND
-                pygame.draw.rect(self.surface, color, box, border_radius=m(8))
-                pygame.draw.rect(self.surface, DIM, box, width=max(1, m(1)), border_radius=m(8))
-                key = option_key(option, i, view.highlight, _BUTTON_KEYS, str(i + 1))
-                label = self._fit(f"[{key}] {option.label}", m(16), box.w - m(12))
-                self.surface.blit(label, label.get_rect(center=box.center))
-                self._targets.append((box.copy(), i))
+            for i in range(count):
+                self._option(view, i, box, m(16))
                 box.x += box_w + gap
             row.x, row.w = box.x + gap, row.right - box.x - gap
-        if view.status:
+        if view.status and view.fight is not None:
+            # Under a fight's two rows of options, the status has the line under the prompt.
+            size = m(13)
+            text = self._fit(view.status, size, rect.w - x - m(10), BAD)
+            self.surface.blit(text, (x, rect.y + m(29)))
+        elif view.status:
             size, step = m(14), m(18)
             lines = self._wrap(view.status, size, row.w)[: max(1, row.h // step)]
             for i, line in enumerate(lines):
                 self.surface.blit(self._fit(line, size, row.w, BAD), (row.x, row.y + i * step))
+
+    def _option(self, view: View, i: int, box: pygame.Rect, size: int) -> None:
+        """One option's box, its key and label; a tap on it picks it."""
+        m = self.m
+        option = view.options[i]
+        color = HIGHLIGHT if view.highlight == i else BACKGROUND
+        pygame.draw.rect(self.surface, color, box, border_radius=m(8))
+        pygame.draw.rect(self.surface, DIM, box, width=max(1, m(1)), border_radius=m(8))
+        key = option_key(option, i, view.highlight, _BUTTON_KEYS, str(i + 1))
+        label = self._fit(f"[{key}] {option.label}", size, box.w - m(12))
+        self.surface.blit(label, label.get_rect(center=box.center))
+        self._targets.append((box.copy(), i))
+
+    def _option_grid(self, view: View, row: pygame.Rect) -> None:
+        """A fight's menu: up to five options a row, two rows (the rest by number or MENU)."""
+        m = self.m
+        gap = m(6)
+        count = len(view.options)
+        per_row = count if count <= 4 else min(5, (count + 1) // 2)
+        rows = 1 if count <= 4 else 2
+        box_w = min(m(190), (row.w - gap * (per_row - 1)) // per_row)
+        box_h = (row.h - gap * (rows - 1)) // rows
+        for i in range(min(count, per_row * rows)):
+            box = pygame.Rect(row.x + (i % per_row) * (box_w + gap),
+                              row.y + (i // per_row) * (box_h + gap), box_w, box_h)
+            self._option(view, i, box, m(15) if rows == 2 else m(16))
 
 
     # ---- input and lifetime ----------------------------------------------------

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from companion.hw.buttons import Button, Press
 from companion.hw.display.keys import option_key
-from companion.hw.display.view import DiceView, SheetView, View
+from companion.hw.display.view import DiceView, FightView, SheetView, View
 
 _BUTTON_KEYS = {Button.ATTACK: "a", Button.FLEE: "f", Button.RANGED: "r", Button.ITEM: "i",
                 Button.MENU: "m"}
@@ -51,6 +51,8 @@ def render(view: View) -> RenderableType:
     parts: list[RenderableType] = [header, room] if view.room_tiles else [header]
     if view.dice is not None:
         parts.append(dice_panel(view.dice))
+    if view.fight is not None:
+        parts.extend(fight_panels(view.fight))
     if view.sheet is not None:
         parts.append(Panel(sheet_text(view.sheet), title="PC", title_align="left"))
     if view.last_check:
@@ -95,6 +97,36 @@ def dice_panel(dice: DiceView) -> RenderableType:
     text.rstrip()
     title = "Dice ダイス" + (f" · {dice.source}" if dice.source else "")
     return Panel(text, title=title, title_align="left")
+
+
+def fight_panels(fight: FightView) -> list[RenderableType]:
+    """A fight: the combatants (▶ whose turn), the last result with its terms, the log."""
+    table = Table(title=f"{fight.title} · {fight.heading}" if fight.title else fight.heading,
+                  expand=True, title_justify="left", title_style="bold yellow")
+    for column in ("", "name 名前", "side 陣営", "HP / MP", "conditions 状態"):
+        table.add_column(column)
+    for f in fight.fighters:
+        style = "dim" if f.down else "bold yellow" if f.acting else ""
+        table.add_row("▶" if f.acting else "", Text(str(f.name), style=style),
+                      Text(str(f.side), style="green" if f.ally else "red"), f.pools(),
+                      Text(", ".join(f.conditions), style="red" if f.down else "yellow"))
+    parts: list[RenderableType] = [table]
+    if fight.result or fight.faces or fight.result_title:
+        text = Text()
+        if fight.result_title:
+            text.append(fight.result_title + "\n", style="bold yellow")
+        if fight.faces:
+            text.append("  ".join(f"{DIE_FACES[v - 1]} {v}" if 1 <= v <= 6 else str(v)
+                                  for v in fight.faces) + "\n", style="bold")
+        for step in fight.result:
+            text.append(step.rule, style="dim")
+            text.append(f"  {step.text}\n", style="cyan" if "＞" in step.text else "")
+        text.rstrip()
+        title = "Result 結果" + (f" · {fight.source}" if fight.source else "")
+        parts.append(Panel(text, title=title, title_align="left"))
+    if fight.log:
+        parts.append(Panel("\n".join(fight.log[-6:]), title="Log 記録", title_align="left"))
+    return parts
 
 
 def hp_bar(sheet: SheetView, width: int = 20) -> Text:

@@ -104,6 +104,62 @@ class DiceView:
 
 
 @dataclass(frozen=True, slots=True)
+class FighterView:
+    """One combatant's row in a fight: who, which side, HP and MP, what is on them.
+
+    ``hp`` is None for one with no HP (an incorporeal monster); ``mp`` is None in a
+    system without MP. ``down`` greys the row out (dead, fled, unable to act).
+    """
+
+    name: Name  # "オーク1 Orc 1"
+    side: Name  # "味方 party", "敵 enemy"
+    hp: int | None
+    hp_max: int | None
+    mp: int | None = None
+    mp_max: int | None = None
+    conditions: tuple[str, ...] = ()  # "全力回避 full dodge", "DEAD 死亡", "防護呪 Protection"
+    acting: bool = False  # whose turn it is
+    ally: bool = True  # on the players' side (drawn in another colour from the enemies)
+    down: bool = False
+
+    def pools(self) -> str:
+        """``HP 7/12  MP 8/8``, as the screen and the terminal both print it."""
+        hp = "HP –" if self.hp is None else f"HP {self.hp}/{self.hp_max}"
+        mp = "" if self.mp is None else f"  MP {self.mp}/{self.mp_max}"
+        return hp + mp
+
+
+@dataclass(frozen=True, slots=True)
+class FightView:
+    """A fight at the table, for any system with rounds, turns and HP (genso, a CoC tracker).
+
+    ``result`` is the last action's lines with their terms and rule IDs, e.g.
+    ``DiceStep("GM-COMBAT-2", "… (2D6+7>13) ＞ 7[2,5]+7=14 ＞ 成功/success")``; ``log`` a
+    short line per action so far, oldest first; ``faces`` a throw read and awaiting the
+    player's word; ``outcome`` how the fight ended, once it has.
+    """
+
+    title: str  # "オーク×2 Orcs ×2"
+    round: int
+    turn: str  # whose turn: "駆け出し冒険者１", "" once over
+    fighters: tuple[FighterView, ...]
+    result: tuple[DiceStep, ...] = ()
+    result_title: str = ""  # what the result is of: "駆け出し冒険者１ attacks オーク1"
+    log: tuple[str, ...] = ()
+    faces: tuple[int, ...] = ()
+    source: str = ""  # where the dice come from: "camera カメラ", "simulated 仮想"
+    outcome: str = ""  # "勝利 the party won"
+
+    @property
+    def heading(self) -> str:
+        """``Round 2 第2ラウンド · turn 手番: オーク1`` (or the outcome)."""
+        text = f"Round {self.round} 第{self.round}ラウンド"
+        if self.outcome:
+            return f"{text} · {self.outcome}"
+        return f"{text} · turn 手番: {self.turn}" if self.turn else text
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """One screenful. ``prompt_tile`` is a tile picture to show beside the prompt."""
 
@@ -120,6 +176,7 @@ class View:
     status: str = ""  # reader trouble, a rejected read
     title: str = "雀ローグEZプラス JongRogue EZ Plus"
     dice: DiceView | None = None  # the dice tray mode shows this instead of the game
+    fight: FightView | None = None  # a fight mode shows this instead of the game
 
     @property
     def where(self) -> str:
@@ -176,5 +233,45 @@ def example_view() -> View:
             "HP 10 → 9",
             "You attack 大蛇 snake: 1d9>=4 ＞ 6 ＞ 成功",
             "大蛇 snake defeated, XP +2",
+        ),
+    )
+
+
+def example_fight_view() -> View:
+    """A fight mid-round, for the display tests and the benchmark (the docs' screenshot is of
+    a real fight: ``tests/app/test_genso_mode.py``)."""
+    party, enemy = Name("味方", "party"), Name("敵", "enemy")
+    return View(
+        floor=None, room=None, room_tiles=(), sheet=None,
+        prompt="オーク1 Orc 1: what does it do? 行動は？",
+        options=(Option("attack", "Attack 攻撃", Button.ATTACK), Option("full", "Full 全力攻撃"),
+                 Option("dodge", "Dodge 全力回避"), Option("move", "Move 移動"),
+                 Option("wait", "Wait 待機"), Option("flee", "Flee 逃亡", Button.FLEE),
+                 Option("gm", "GM 進行")),
+        highlight=0,
+        title="幻想迷宮冒険譚 Fight 戦闘",
+        fight=FightView(
+            title="オーク×2 Orc ×2", round=2, turn="オーク1",
+            fighters=(
+                FighterView(Name("駆け出し冒険者１", "PC 1"), party, 12, 12, 8, 8),
+                FighterView(Name("駆け出し冒険者２", "PC 2"), party, 5, 10, 8, 12,
+                            ("全力回避 full dodge",)),
+                FighterView(Name("オーク1", "Orc 1"), enemy, 5, 12, 8, 8,
+                            ("逃走 wants to flee",), acting=True, ally=False),
+                FighterView(Name("オーク2", "Orc 2"), enemy, -2, 12, 8, 8, ("DEAD 死亡",),
+                            ally=False, down=True),
+            ),
+            result=(
+                DiceStep("GM-COMBAT-2", "駆け出し冒険者１ → オーク2: 体力/Body 6 + 戦闘/Combat 1 "
+                                        "vs 体力/Body 6 + 7: (2D6+7>13) ＞ 11[5,6]+7=18 ＞ "
+                                        "成功/success"),
+                DiceStep("GM-COMBAT-7", "棍棒/Club (1D6) ＞ 6 − 防護力/protection 0 ＞ 6 damage"),
+                DiceStep("GM-COMBAT-8", "オーク2: HP -2/12, MP 8/8 DEAD 死亡"),
+            ),
+            result_title="駆け出し冒険者１ attacks オーク2 攻撃",
+            log=("R1 駆け出し冒険者１ attacks オーク1: 7 damage",
+                 "R1 駆け出し冒険者２ casts 治癒呪/Healing", "R1 オーク1 attacks: defended",
+                 "R2 駆け出し冒険者１ attacks オーク2: 6 damage, DEAD"),
+            source="simulated 仮想",
         ),
     )
