@@ -9,59 +9,22 @@ from __future__ import annotations
 
 import argparse
 import json
-import tomllib
-from pathlib import Path
 from typing import Any
 
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
-from companion.app.paths import config_dir
+from companion.app.overrides import add_set_argument, read_text, user_rules
 from companion.dice import DiceSource
-from companion.errors import DataError
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.sword_world import load_party, load_rating_table
 from companion.systems.events.tables import run_event
 
+SET_EXAMPLE = "EV-DOOR-3.enabled=true"
 OVERRIDES_NAME = "events.toml"
-
-
-def _read(path: str | Path, what: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"cannot read the {what} {path}: {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise DataError(f"the {what} {path} is not UTF-8 text "
-                        f"(byte {exc.start + 1} cannot be read)") from exc
-
-
-def _parse_set(text: str) -> tuple[str, str, Any]:
-    """``EV-DOOR-3.enabled=true`` → ("EV-DOOR-3", "enabled", True); values are TOML."""
-    name, sep, raw = text.partition("=")
-    rule, dot, key = name.strip().rpartition(".")
-    if not sep or not dot or not rule or not key:
-        raise DataError(f"--set {text!r}: write RULE.key=value, e.g. EV-DOOR-3.enabled=true")
-    try:
-        value = tomllib.loads(f"v = {raw.strip()}")["v"]
-    except tomllib.TOMLDecodeError:
-        value = raw.strip()  # a bare word such as random or sw
-    return rule, key, value
 
 
 def load_user_rules(settings: list[str]) -> EventRules:
     """Packaged rules with the user's file and ``--set`` overrides applied."""
-    rules = load_rules()
-    path = config_dir() / OVERRIDES_NAME
-    if path.exists():
-        try:
-            data = tomllib.loads(_read(path, "Defaults file"))
-        except tomllib.TOMLDecodeError as exc:
-            raise DataError(f"{path}: not TOML ({exc})") from exc
-        rules = rules.with_overrides(data.get("defaults", {}), str(path))
-    overrides: dict[str, dict[str, Any]] = {}
-    for text in settings:
-        rule, key, value = _parse_set(text)
-        overrides.setdefault(rule, {})[key] = value
-    return rules.with_overrides(overrides, "--set")
+    return user_rules(load_rules(), OVERRIDES_NAME, settings, SET_EXAMPLE)
 
 
 def show_defaults(rules: EventRules, as_json: bool) -> int:
@@ -83,9 +46,9 @@ def run(args: argparse.Namespace) -> int:
     rules = load_user_rules(args.set or [])
     if args.table == "defaults":
         return show_defaults(rules, args.json)
-    party = load_party(_read(args.party, "party file"), args.party) if args.party else ()
+    party = load_party(read_text(args.party, "party file"), args.party) if args.party else ()
     ratings = (
-        load_rating_table(_read(args.ratings, "rating table"), args.ratings)
+        load_rating_table(read_text(args.ratings, "rating table"), args.ratings)
         if args.ratings else None
     )
 
@@ -127,8 +90,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                              "max_mp (example: companion/systems/events/data/example_party.toml)")
     parser.add_argument("--ratings", metavar="CSV",
                         help="Sword World rating table: header rating,2,...,12 (EV-CORE-3)")
-    parser.add_argument("--set", action="append", metavar="RULE.key=value",
-                        help="override a Default, e.g. EV-DOOR-3.enabled=true (repeatable)")
+    add_set_argument(parser, SET_EXAMPLE)
     add_dice_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the steps as JSON")
     parser.set_defaults(func=run)

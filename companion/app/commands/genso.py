@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,8 @@ from typing import Any
 import tomlkit
 
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
-from companion.app.paths import config_dir, data_dir
+from companion.app.overrides import add_set_argument, read_text, user_rules
+from companion.app.paths import data_dir
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
 from companion.files import atomic_write_text, one_line_each, write_toml
@@ -49,6 +49,7 @@ from companion.systems.genso.money import price_text
 from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import load_sheet, preset, sheet_mapping
 
+SET_EXAMPLE = "GM-COMBAT-8.strict_4_6=true"
 OVERRIDES_NAME = "genso.toml"
 SHEET_COMMENT = "幻想迷宮冒険譚 Ver2.5 character sheet (companion genso)"
 
@@ -59,15 +60,6 @@ SHEET_COMMENT = "幻想迷宮冒険譚 Ver2.5 character sheet (companion genso)"
 def sheet_document(character: Character) -> tomlkit.TOMLDocument:
     """A character sheet as TOML, one line per field; :func:`load_sheet` reads it back."""
     return one_line_each(sheet_mapping(character), SHEET_COMMENT)
-
-
-def _read(path: Path, what: str) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"cannot read the {what} {path}: {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise DataError(f"the {what} {path} is not UTF-8 text") from exc
 
 
 def characters_dir() -> Path:
@@ -87,44 +79,19 @@ def resolve_sheet(rules: GensoRules, ref: str) -> tuple[Character, Path | None]:
     """A sheet by file path, by saved character name, or a preset key (not saved back)."""
     path = Path(ref)
     if path.suffix == ".toml" and path.exists():
-        return load_sheet(rules, _read(path, "sheet"), str(path)), path
+        return load_sheet(rules, read_text(path, "sheet"), str(path)), path
     saved = sheet_path(ref)
     if saved.exists():
-        return load_sheet(rules, _read(saved, "sheet"), str(saved)), saved
+        return load_sheet(rules, read_text(saved, "sheet"), str(saved)), saved
     if ref in rules.presets:
         return preset(rules, ref), None
     raise DataError(f"no sheet {ref!r}: give a .toml file, a saved character "
                     f"({characters_dir()}) or a preset ({', '.join(rules.presets)})")
 
 
-def _parse_set(text: str) -> tuple[str, str, Any]:
-    """``GM-COMBAT-8.strict_4_6=true`` → ("GM-COMBAT-8", "strict_4_6", True); values are TOML."""
-    name, sep, raw = text.partition("=")
-    rule, dot, key = name.strip().rpartition(".")
-    if not sep or not dot or not rule or not key:
-        raise DataError(f"--set {text!r}: write RULE.key=value, e.g. GM-COMBAT-8.strict_4_6=true")
-    try:
-        value = tomllib.loads(f"v = {raw.strip()}")["v"]
-    except tomllib.TOMLDecodeError:
-        value = raw.strip()
-    return rule, key, value
-
-
 def load_user_rules(settings: list[str]) -> GensoRules:
     """Packaged rules with the user's file and ``--set`` overrides applied."""
-    rules = load_rules()
-    path = config_dir() / OVERRIDES_NAME
-    if path.exists():
-        try:
-            data = tomllib.loads(_read(path, "Defaults file"))
-        except tomllib.TOMLDecodeError as exc:
-            raise DataError(f"{path}: not TOML ({exc})") from exc
-        rules = rules.with_overrides(data.get("defaults", {}), str(path))
-    overrides: dict[str, dict[str, Any]] = {}
-    for text in settings:
-        rule, key, value = _parse_set(text)
-        overrides.setdefault(rule, {})[key] = value
-    return rules.with_overrides(overrides, "--set")
+    return user_rules(load_rules(), OVERRIDES_NAME, settings, SET_EXAMPLE)
 
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], text: str,
@@ -396,7 +363,7 @@ def load_fight(rules: GensoRules, path: Path) -> Fight:
     if not path.exists():
         raise DataError(f"no fight at {path}: start one with `companion genso fight new`")
     try:
-        data = json.loads(_read(path, "fight"))
+        data = json.loads(read_text(path, "fight"))
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}: not JSON ({exc})") from exc
     return Fight.from_json(rules, data)
@@ -516,8 +483,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _common(parser: argparse.ArgumentParser, dice: bool = False) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument("--set", action="append", metavar="RULE.key=value",
-                        help="override a Default, e.g. GM-COMBAT-8.strict_4_6=true")
+    add_set_argument(parser, SET_EXAMPLE)
     if dice:
         add_dice_arguments(parser)
 
