@@ -1,0 +1,294 @@
+"""Percentile rolls in BCDice's Cthulhu notation (spec CO-CORE-1, CO-CORE-3, CO-BASE-3).
+
+``CC<=x`` and ``CCB<=x`` check one skill, ``CBR(x,y)``/``CBRB(x,y)`` are the
+combination roll (one 1D100 against two skills), ``RES(a-p)``/``RESB(a-p)`` the
+resistance table. The letters choose BCDice's 1% rule (critical 01, fumble 00) or its
+5% rule; with the 5% rule the running profile's ranges apply (CO-CORE-1: profile 003
+fumbles on 95–00, profile 004 on 96–00). Anything else is the shared dice layer's.
+Shown as BCDice shows it, with the English after each verdict:
+``(1D100<=70) ＞ 45 ＞ 成功/success``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from enum import Enum
+
+from companion.dice import DiceSource, Result, roll
+from companion.dice.result import DieRoll
+from companion.dice.sources import checked_roll
+from companion.errors import InvalidNotation
+from companion.systems.coc.rules import CocRules, Profile
+
+
+class Grade(Enum):
+    """BCDice's Cthulhu verdicts (``getCheckResultText``), best first."""
+
+    CRITICAL_SPECIAL = "決定的成功/スペシャル"
+    CRITICAL = "決定的成功"
+    SPECIAL = "スペシャル"
+    SUCCESS = "成功"
+    FAILURE = "失敗"
+    FUMBLE = "致命的失敗"
+
+    @property
+    def success(self) -> bool:
+        return self not in (Grade.FAILURE, Grade.FUMBLE)
+
+    @property
+    def critical(self) -> bool:
+        return self in (Grade.CRITICAL_SPECIAL, Grade.CRITICAL)
+
+    @property
+    def special(self) -> bool:
+        return self in (Grade.CRITICAL_SPECIAL, Grade.SPECIAL)
+
+    @property
+    def text(self) -> str:
+        """The Japanese word with the English after it (spec §0.2)."""
+        english = {
+            Grade.CRITICAL_SPECIAL: " (critical, special)", Grade.CRITICAL: "/critical",
+            Grade.SPECIAL: "/special", Grade.SUCCESS: "/success", Grade.FAILURE: "/failure",
+            Grade.FUMBLE: "/fumble",
+        }
+        return self.value + english[self]
+
+
+class Rank(Enum):
+    """The result of a combination roll (CO-BASE-3)."""
+
+    SUCCESS = "成功"
+    PARTIAL = "部分的成功"
+    FAILURE = "失敗"
+
+    @property
+    def text(self) -> str:
+        english = {Rank.SUCCESS: "success", Rank.PARTIAL: "partial success",
+                   Rank.FAILURE: "failure"}
+        return f"{self.value}/{english[self]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ranges:
+    """Where criticals and fumbles lie (CO-CORE-1): a critical is a success ≤ critical_max,
+    a fumble a failure ≥ fumble_from."""
+
+    critical_max: int
+    fumble_from: int
+    special_percent: int = 20
+    automatic_critical: bool = False
+    automatic_fumble: bool = False
+
+
+ONE_PERCENT = Ranges(1, 100)
+
+
+def ranges(rules: CocRules) -> Ranges:
+    """CO-CORE-1: the running profile's 5% ranges (003: 95–00 by its seed; 004: 96–00)."""
+    if rules.profile is Profile.P003:
+        crit = rules.num("CO-CORE-1", "critical_max_003")
+        fumble = rules.num("CO-CORE-1", "fumble_from_003")
+    else:
+        crit = rules.default("CO-CORE-1", "critical_max_004")
+        fumble = rules.default("CO-CORE-1", "fumble_from_004")
+    return Ranges(crit, fumble, rules.num("CO-CORE-1", "special_percent"),
+                  rules.default("CO-CORE-1", "automatic_critical"),
+                  rules.default("CO-CORE-1", "automatic_fumble"))
+
+
+def grade(value: int, skill: int, r: Ranges) -> Grade:
+    """CO-CORE-1: judge one 1D100 against an effective skill.
+
+    Success if value ≤ skill, except that 00 (100) always fails and a skill ≤ 0 cannot
+    succeed. A success ≤ critical_max is critical, one ≤ max(1, skill × 20%) special
+    (both: 決定的成功/スペシャル). A failure ≥ fumble_from is a fumble whatever the
+    skill (unlike BCDice, which never fumbles a skill of 100 or more).
+    """
+    special = max(1, skill * r.special_percent // 100)
+    success = value <= skill and value < 100 and skill > 0
+    if r.automatic_critical and value <= r.critical_max and skill > 0:
+        success = True
+    if r.automatic_fumble and value >= r.fumble_from:
+        success = False
+    if not success:
+        return Grade.FUMBLE if value >= r.fumble_from else Grade.FAILURE
+    if value <= r.critical_max:
+        return Grade.CRITICAL_SPECIAL if value <= special else Grade.CRITICAL
+    return Grade.SPECIAL if value <= special else Grade.SUCCESS
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One percentile check: the effective skill, the die, the verdict (CO-CORE-1)."""
+
+    skill: int
+    value: int
+    grade: Grade
+    label: str = ""
+
+    @property
+    def success(self) -> bool:
+        return self.grade.success
+
+    @property
+    def text(self) -> str:
+        label = f"{self.label} " if self.label else ""
+        return f"{label}(1D100<={self.skill}) ＞ {self.value} ＞ {self.grade.text}"
+
+
+def d100(source: DiceSource) -> int:
+    return checked_roll(source, 1, 100)[0]
+
+
+def check(source: DiceSource, skill: int, r: Ranges, label: str = "") -> Check:
+    """CO-CORE-1: roll 1D100 against ``skill``."""
+    value = d100(source)
+    return Check(skill, value, grade(value, skill, r), label)
+
+
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """CO-BASE-3: one 1D100 judged against two skills."""
+
+    first: int
+    second: int
+    value: int
+    grades: tuple[Grade, Grade]
+    label: str = ""
+
+    @property
+    def rank(self) -> Rank:
+        successes = sum(g.success for g in self.grades)
+        return (Rank.FAILURE, Rank.PARTIAL, Rank.SUCCESS)[successes]
+
+    @property
+    def text(self) -> str:
+        label = f"{self.label} " if self.label else ""
+        return (f"{label}(1d100<={self.first},{self.second}) ＞ {self.value}"
+                f"[{self.grades[0].value},{self.grades[1].value}] ＞ {self.rank.text}")
+
+
+def combination(source: DiceSource, first: int, second: int, r: Ranges, label: str = ""
+                ) -> Combination:
+    """CO-BASE-3: roll once, judge each skill by CO-CORE-1, count the successes."""
+    value = d100(source)
+    return Combination(first, second, value, (grade(value, first, r), grade(value, second, r)),
+                       label)
+
+
+def resistance_target(active: int, passive: int, rules: CocRules | None = None) -> int:
+    """CO-CORE-3: 50% + 5% per point the active side is above the passive side."""
+    base, per = (50, 5) if rules is None else (rules.num("CO-CORE-3", "base"),
+                                               rules.num("CO-CORE-3", "per_point"))
+    return base + per * (active - passive)
+
+
+@dataclass(frozen=True, slots=True)
+class Resistance:
+    """CO-CORE-3: a resistance roll; ``value`` is None when no die is needed (automatic)."""
+
+    target: int
+    value: int | None
+    grade: Grade | None
+    label: str = ""
+
+    @property
+    def success(self) -> bool:
+        return self.target > 95 if self.value is None else bool(self.grade and self.grade.success)
+
+    @property
+    def text(self) -> str:
+        label = f"{self.label} " if self.label else ""
+        if self.value is None:
+            word = "自動成功/automatic success" if self.success else "自動失敗/automatic failure"
+            return f"{label}(1d100<={self.target}) ＞ {word}"
+        assert self.grade is not None
+        return f"{label}(1d100<={self.target}) ＞ {self.value} ＞ {self.grade.text}"
+
+
+def resist(source: DiceSource, active: int, passive: int, r: Ranges, label: str = "",
+           rules: CocRules | None = None) -> Resistance:
+    """CO-CORE-3: a difference of +10 or more always wins, −10 or less always loses
+    (BCDice: a target above 95 or below 5 is not rolled)."""
+    target = resistance_target(active, passive, rules)
+    if target < 5 or target > 95:
+        return Resistance(target, None, None, label)
+    value = d100(source)
+    return Resistance(target, value, grade(value, target, r), label)
+
+
+# --- the notation -------------------------------------------------------------------------
+
+_CC = re.compile(r"^(S)?CC(B)?(?:\((\d+)\))?(?:<=(.+))?$", re.IGNORECASE)
+_CBR = re.compile(r"^(S)?CBR(B)?\((\d+),(\d+)\)$", re.IGNORECASE)
+_RES = re.compile(r"^(S)?RES(B)?\((.+)\)$", re.IGNORECASE)
+
+
+def _normal(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).replace("≦", "<=").replace("=<", "<=")
+    return text.replace("−", "-")
+
+
+def _value(expr: str, source: DiceSource) -> int:
+    return roll(f"C({expr})", source).total
+
+
+def is_cthulhu(text: str) -> bool:
+    """Whether ``text`` is one of this system's commands rather than a shared-layer roll."""
+    head = _normal(text.split()[0]) if text.split() else ""
+    return any(p.match(head) for p in (_CC, _CBR, _RES))
+
+
+def roll_command(text: str, source: DiceSource, rules: CocRules) -> Result:
+    """Roll a line of BCDice Cthulhu notation (or plain dice) and lay it out as BCDice does."""
+    parts = re.match(r"\s*(\S*)\s*(.*)$", text, re.DOTALL)
+    assert parts is not None  # the pattern matches any text
+    head, comment = _normal(parts[1]), parts[2].strip()
+    five = ranges(rules)
+    if m := _CC.match(head):
+        secret, b, broken, target = m.groups()
+        r = five if b else ONE_PERCENT
+        skill = _value(target, source) if target else 0
+        value = d100(source)
+        die = (DieRoll(100, value),)
+        if skill <= 0:
+            return Result.plain("1D100", (str(value),), value, dice=die, secret=bool(secret),
+                                comment=comment)
+        verdict = grade(value, skill, r)
+        word = verdict.text
+        steps: tuple[str, ...] = (str(value), word)
+        if broken:
+            # BCDice 故障ナンバー: a malfunction overrides the verdict unless it is a fumble.
+            if value >= int(broken):
+                word = "致命的失敗/故障 (fumble, malfunction)" if verdict is Grade.FUMBLE \
+                    else "故障/malfunction"
+            steps = (f"故障ナンバー[{broken}]", str(value), word)
+        made = Result.succeeded if verdict.success else Result.failed
+        return made(f"1D100<={skill}", steps, value, dice=die, secret=bool(secret),
+                    comment=comment, target=skill, critical=verdict.critical,
+                    fumble=verdict is Grade.FUMBLE)
+    if m := _CBR.match(head):
+        secret, b, first, second = m.groups()
+        combo = combination(source, int(first), int(second), five if b else ONE_PERCENT)
+        made = {Rank.SUCCESS: Result.succeeded, Rank.PARTIAL: Result.succeeded,
+                Rank.FAILURE: Result.failed}[combo.rank]
+        return made(f"1d100<={first},{second}",
+                    (f"{combo.value}[{combo.grades[0].value},{combo.grades[1].value}]",
+                     combo.rank.text), combo.value, dice=(DieRoll(100, combo.value),),
+                    secret=bool(secret), comment=comment)
+    if m := _RES.match(head):
+        secret, b, expr = m.groups()
+        res = resist(source, _value(expr, source), 0, five if b else ONE_PERCENT, rules=rules)
+        steps = tuple(res.text.split(" ＞ ")[1:])
+        dice = () if res.value is None else (DieRoll(100, res.value),)
+        made = Result.succeeded if res.success else Result.failed
+        return made(f"1d100<={res.target}", steps, res.value or 0, dice=dice,
+                    secret=bool(secret), comment=comment, target=res.target,
+                    critical=bool(res.grade and res.grade.critical),
+                    fumble=res.grade is Grade.FUMBLE)
+    if head.upper().startswith(("CC", "CBR", "RES", "SCC", "SCBR", "SRES")):
+        raise InvalidNotation(f"{head!r} is not CC<=x, CCB<=x, CBR(x,y), CBRB(x,y), RES(a-p) "
+                              "or RESB(a-p)")
+    return roll(text, source)

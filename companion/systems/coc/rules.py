@@ -1,0 +1,324 @@
+"""The editable rules data of system `coc` (spec §3): profiles, seed numbers, Defaults.
+
+``data/profiles.toml`` is the profile table of §3.22 (CO-CORE-2), ``data/rules.toml``
+the seeds' numbers (``[source]``, never overridable) and every Default
+(``[defaults]``, labelled "(default)" until the user sets it), ``data/skills.toml`` and
+``data/weapons.toml`` the sheet's building blocks (CO-BASE-1).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import Enum
+from importlib.resources import files
+from typing import Any
+
+from companion.dice.notation import parse
+from companion.errors import DataError, InvalidNotation
+
+DEFAULT_TAG = " (default)"
+DATA_FILES = ("profiles.toml", "rules.toml", "skills.toml", "weapons.toml")
+CHARACTERISTICS = ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")
+
+
+class Profile(Enum):
+    """Which seed's table runs (CO-CORE-2): 003 (board, action points) or 004 (DEX order)."""
+
+    P003 = "003"
+    P004 = "004"
+
+
+class Status(Enum):
+    """A cell of the profile table (§3.22). OPTIONAL_ON is an optional rule switched on."""
+
+    ON = "on"
+    OFF = "off"
+    OPTIONAL = "optional"
+    OPTIONAL_ON = "optional_on"
+
+    @property
+    def runs(self) -> bool:
+        return self in (Status.ON, Status.OPTIONAL_ON)
+
+
+class WeaponKind(Enum):
+    """How a weapon attacks: CO-MELEE, CO-FIRE, CO-THROW; unarmed techniques (CO-MA-1)."""
+
+    MELEE = "melee"
+    FIREARM = "firearm"
+    THROWN = "thrown"
+    UNARMED = "unarmed"
+
+
+class DamageBonus(Enum):
+    """How DB is added: all of it, half (½DB, CO-BASE-4), or not at all (firearms)."""
+
+    FULL = "full"
+    HALF = "half"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class SkillInfo:
+    """A skill's names and its base: a number or a characteristic times a number."""
+
+    key: str
+    ja: str
+    en: str
+    base: int
+    base_of: str = ""  # e.g. "DEX": the base is DEX × base
+
+    @property
+    def name(self) -> str:
+        return f"{self.ja}/{self.en}"
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponInfo:
+    """A weapon of CO-BASE-1: skill, damage, attacks per round, durability, magazine, flags."""
+
+    key: str
+    ja: str
+    en: str
+    kind: WeaponKind
+    skill: str
+    damage: str
+    db: DamageBonus
+    attacks: int
+    durability: int | None = None
+    magazine: int = 0
+    burst: int = 0
+    range_m: int = 0
+    impaling: bool = False
+    stun: bool = False
+    improvised: bool = False
+    two_handed: bool = False
+    long_gun: bool = False
+    slashing: bool = False
+    technique: bool = False
+    jams: bool = True
+
+    @property
+    def name(self) -> str:
+        return f"{self.ja}/{self.en}"
+
+
+@dataclass(frozen=True)
+class CocRules:
+    """Everything the `coc` engine reads; ``profile`` picks the column of §3.22 that runs."""
+
+    title: str
+    profile: Profile
+    table: Mapping[str, Mapping[str, Any]]
+    source: Mapping[str, Mapping[str, Any]]
+    defaults: Mapping[str, Mapping[str, Any]]
+    skills: Mapping[str, SkillInfo]
+    weapons: Mapping[str, WeaponInfo]
+    user_set: frozenset[tuple[str, str]] = frozenset()
+
+    def status(self, rule: str) -> Status:
+        """CO-CORE-2: this rule's cell in the running profile."""
+        if rule not in self.table:
+            raise DataError(f"no rule {rule!r} in the profile table (§3.22)")
+        return Status(self.table[rule][f"p{self.profile.value}"])
+
+    def on(self, rule: str) -> bool:
+        """CO-CORE-2: whether the rule runs in this profile (on, or optional switched on)."""
+        return self.status(rule).runs
+
+    def num(self, rule: str, name: str) -> Any:
+        """A number a seed states (``[source]``)."""
+        return self.source[rule][name]
+
+    def default(self, rule: str, name: str) -> Any:
+        """A Default's current value."""
+        return self.defaults[rule][name]
+
+    def tag(self, rule: str, name: str) -> str:
+        """" (default)" for a value the user has not set."""
+        return "" if (rule, name) in self.user_set else DEFAULT_TAG
+
+    def entries(self) -> list[tuple[str, str, Any, bool]]:
+        """Every (rule, key, value, is_default): the Defaults, then the profile cells."""
+        rows = [(rule, name, value, (rule, name) not in self.user_set)
+                for rule, keys in self.defaults.items() for name, value in keys.items()]
+        rows += [(rule, f"p{p.value}", cells[f"p{p.value}"], (rule, f"p{p.value}")
+                  not in self.user_set) for rule, cells in self.table.items() for p in Profile]
+        return rows
+
+    def skill(self, key: str) -> SkillInfo:
+        """A skill by key or by its Japanese or English name."""
+        found = self.skills.get(key) or next(
+            (s for s in self.skills.values() if key in (s.ja, s.en) or key.lower() == s.en.lower()),
+            None)
+        if found is None:
+            raise DataError(f"no skill {key!r} (known: {', '.join(self.skills)})")
+        return found
+
+    def weapon(self, key: str) -> WeaponInfo:
+        """A packaged weapon by key or name."""
+        found = self.weapons.get(key) or next(
+            (w for w in self.weapons.values() if key in (w.ja, w.en)), None)
+        if found is None:
+            raise DataError(f"no weapon {key!r} (known: {', '.join(self.weapons)})")
+        return found
+
+    def with_profile(self, profile: Profile) -> CocRules:
+        return replace(self, profile=profile)
+
+    def with_overrides(self, overrides: Mapping[str, Any], origin: str = "overrides") -> CocRules:
+        """New rules with Defaults or profile cells overridden; seed numbers are refused.
+
+        A profile cell is set as ``{"CO-FIRE-9": {"p003": "optional_on"}}``. A cell that is
+        "off" may be switched on only by writing "on": the user owns the table (CO-CORE-2).
+        """
+        if not isinstance(overrides, Mapping):
+            raise DataError(f"{origin}: the Defaults must be tables keyed by rule ID")
+        values = {rule: dict(keys) for rule, keys in self.defaults.items()}
+        table = {rule: dict(cells) for rule, cells in self.table.items()}
+        user_set = set(self.user_set)
+        for rule, keys in overrides.items():
+            if not isinstance(keys, Mapping):
+                raise DataError(f"{origin}: [{rule}] must be a table of settings")
+            for name, value in keys.items():
+                if name in ("p003", "p004"):
+                    if rule not in table:
+                        raise DataError(f"{origin}: no rule {rule!r} in the profile table")
+                    try:
+                        Status(value)
+                    except ValueError as exc:
+                        raise DataError(f"{origin}: {rule}.{name} must be on, off, optional "
+                                        f"or optional_on; found {value!r}") from exc
+                    table[rule][name] = value
+                elif name in self.source.get(rule, {}):
+                    raise DataError(f"{origin}: {rule}.{name} is the seed's rule "
+                                    f"({self.source[rule][name]!r}), not a Default")
+                elif rule not in values or name not in values[rule]:
+                    known = ", ".join(sorted(values.get(rule, {}))) or "no Defaults"
+                    raise DataError(f"{origin}: {rule} has no setting {name!r} ({known})")
+                elif type(value) is not type(values[rule][name]):
+                    raise DataError(f"{origin}: {rule}.{name} must be a "
+                                    f"{type(values[rule][name]).__name__}, found {value!r}")
+                else:
+                    values[rule][name] = value
+                user_set.add((rule, name))
+        return replace(self, defaults=values, table=table, user_set=frozenset(user_set))
+
+
+def _read(name: str) -> str:
+    return files("companion.systems.coc").joinpath("data", name).read_text(encoding="utf-8")
+
+
+def _parse(text: str, origin: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{origin}: not TOML ({exc})") from exc
+
+
+def _need(raw: Mapping[str, Any], names: tuple[str, ...], where: str) -> None:
+    for name in names:
+        if name not in raw:
+            raise DataError(f"{where} lacks {name!r}")
+
+
+def check_dice(text: str, where: str) -> str:
+    """Refuse a damage expression the shared dice layer cannot roll ("0" means none)."""
+    if text == "0":
+        return text
+    try:
+        parse(text)
+    except InvalidNotation as exc:
+        raise DataError(f"{where}: {text!r} is not dice notation") from exc
+    return text
+
+
+def _skill(raw: Mapping[str, Any], where: str) -> SkillInfo:
+    _need(raw, ("key", "ja", "en", "base"), where)
+    base = raw["base"]
+    if isinstance(base, int):
+        return SkillInfo(raw["key"], raw["ja"], raw["en"], base)
+    char, star, times = str(base).partition("*")
+    if not star or char not in CHARACTERISTICS or not times.isdigit():
+        raise DataError(f"{where}: base must be a number or e.g. \"DEX*2\", found {base!r}")
+    return SkillInfo(raw["key"], raw["ja"], raw["en"], int(times), char)
+
+
+WEAPON_FLAGS = ("impaling", "stun", "improvised", "two_handed", "long_gun", "slashing",
+                "technique", "jams")
+
+
+def weapon_from_mapping(raw: Mapping[str, Any], where: str, skills: Mapping[str, Any]
+                        ) -> WeaponInfo:
+    """Build a weapon, checking each field (CO-BASE-1)."""
+    _need(raw, ("key", "ja", "en", "kind", "skill", "damage", "db", "attacks"), where)
+    try:
+        kind = WeaponKind(raw["kind"])
+        db = DamageBonus(raw["db"])
+    except ValueError as exc:
+        raise DataError(f"{where}: kind must be melee, firearm, thrown or unarmed and db full, "
+                        f"half or none") from exc
+    if raw["skill"] not in skills:
+        raise DataError(f"{where}: unknown skill {raw['skill']!r}")
+    for name in ("attacks", "magazine", "burst", "range_m", "durability"):
+        value = raw.get(name, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise DataError(f"{where}: {name} must be a whole number 0 or more, found {value!r}")
+    if raw["attacks"] < 1:
+        raise DataError(f"{where}: attacks must be 1 or more")
+    flags = {}
+    for name in WEAPON_FLAGS:
+        value = raw.get(name, name == "jams")
+        if not isinstance(value, bool):
+            raise DataError(f"{where}: {name} must be true or false")
+        flags[name] = value
+    if kind is WeaponKind.FIREARM and raw.get("magazine", 0) < 1:
+        raise DataError(f"{where}: a firearm needs a magazine of 1 or more")
+    return WeaponInfo(
+        raw["key"], raw["ja"], raw["en"], kind, raw["skill"],
+        check_dice(str(raw["damage"]), f"{where} damage"), db, raw["attacks"],
+        raw.get("durability"), raw.get("magazine", 0), raw.get("burst", 0),
+        raw.get("range_m", 0), **flags)
+
+
+def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None = None
+               ) -> CocRules:
+    """Load and shape-check the packaged data; ``texts`` replaces files by name (tests)."""
+    data = {name: _parse((texts or {}).get(name) or _read(name), name) for name in DATA_FILES}
+    table = data["profiles.toml"].get("profile", {})
+    for rule, cells in table.items():
+        for p in Profile:
+            try:
+                Status(cells.get(f"p{p.value}"))
+            except ValueError as exc:
+                raise DataError(f"profiles.toml: {rule} p{p.value} must be on, off, optional "
+                                "or optional_on") from exc
+    rules = data["rules.toml"]
+    for section in ("system", "source", "defaults"):
+        if section not in rules:
+            raise DataError(f"rules.toml: missing [{section}]")
+    for rule in (*rules["source"], *rules["defaults"]):
+        if rule not in table:
+            raise DataError(f"rules.toml: {rule} is not in the profile table")
+    for rule, keys in rules["defaults"].items():
+        both = set(keys) & set(rules["source"].get(rule, {}))
+        if both:
+            raise DataError(f"rules.toml: {rule} keeps {sorted(both)} both as a seed number "
+                            "and as a Default")
+    skills: dict[str, SkillInfo] = {}
+    for number, raw in enumerate(data["skills.toml"].get("skill", []), 1):
+        skill = _skill(raw, f"skills.toml: [[skill]] {number}")
+        if skill.key in skills:
+            raise DataError(f"skills.toml: skill {skill.key!r} twice")
+        skills[skill.key] = skill
+    weapons: dict[str, WeaponInfo] = {}
+    for number, raw in enumerate(data["weapons.toml"].get("weapon", []), 1):
+        weapon = weapon_from_mapping(raw, f"weapons.toml: [[weapon]] {number}", skills)
+        if weapon.key in weapons:
+            raise DataError(f"weapons.toml: weapon {weapon.key!r} twice")
+        weapons[weapon.key] = weapon
+    system = rules["system"]
+    return CocRules(f"{system['name_ja']}/{system['name_en']}", profile, table,
+                    rules["source"], rules["defaults"], skills, weapons)

@@ -1,0 +1,77 @@
+"""BCDice's own Cthulhu cases, replayed (CO-CORE-1, CO-CORE-3, CO-BASE-3); differences in
+data/bcdice/README.md."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.dice import ScriptedDice
+from companion.systems.coc.checks import ONE_PERCENT, Grade, grade, ranges, roll_command
+from companion.systems.coc.rules import Profile, load_rules
+
+DATA = Path(__file__).parent / "data" / "bcdice" / "Cthulhu.toml"
+CASES: list[dict[str, Any]] = tomllib.loads(DATA.read_text(encoding="utf-8"))["test"]
+
+WORDS = {
+    "決定的成功/スペシャル": "決定的成功/スペシャル (critical, special)",
+    "決定的成功": "決定的成功/critical", "スペシャル": "スペシャル/special",
+    "成功": "成功/success", "失敗": "失敗/failure", "致命的失敗": "致命的失敗/fumble",
+    "部分的成功": "部分的成功/partial success", "自動成功": "自動成功/automatic success",
+    "自動失敗": "自動失敗/automatic failure", "故障": "故障/malfunction",
+    "致命的失敗/故障": "致命的失敗/故障 (fumble, malfunction)",
+}
+
+
+def expected(case: dict[str, Any]) -> str:
+    """BCDice's line with the deliberate differences 1-3 applied."""
+    head, sep, last = case["output"].rpartition(" ＞ ")
+    out = head + sep + WORDS.get(last, last)
+    out = out.replace(") 故障ナンバー[", ") ＞ 故障ナンバー[")
+    comment = case["input"].partition(" ")[2]
+    return f"{out} {comment}" if comment else out
+
+
+def test_every_case_was_copied() -> None:
+    assert len(CASES) == 108
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["input"] for c in CASES])
+def test_case_in_profile_004(case: dict[str, Any]) -> None:
+    rules = load_rules(Profile.P004)
+    source = ScriptedDice((d["sides"], d["value"]) for d in case["rands"])
+    result = roll_command(case["input"], source, rules)
+    assert result.text == expected(case)
+    assert result.secret == case.get("secret", False)
+    assert source.remaining == []
+
+
+FIVE = [c for c in CASES if any(k in c["input"].upper() for k in ("CCB", "CBRB", "RESB"))]
+
+
+@pytest.mark.parametrize("case", FIVE, ids=[c["input"] for c in FIVE])
+def test_five_percent_case_in_profile_003(case: dict[str, Any]) -> None:
+    """Difference 4 (CO-CORE-1): seed 003's fumble range is 95–00."""
+    rules = load_rules(Profile.P003)
+    source = ScriptedDice((d["sides"], d["value"]) for d in case["rands"])
+    want = expected(case)
+    if case["rands"] and case["rands"][0]["value"] == 95:
+        want = want.replace("95 ＞ 失敗/failure", "95 ＞ 致命的失敗/fumble").replace(
+            "95[失敗,失敗]", "95[致命的失敗,致命的失敗]")
+    assert roll_command(case["input"], source, rules).text == want
+
+
+def test_a_skill_of_100_still_fumbles_on_00() -> None:
+    """Difference 5 (CO-CORE-1 Default): 00 always fails and is always a fumble."""
+    assert grade(100, 120, ranges(load_rules(Profile.P004))) is Grade.FUMBLE
+    assert grade(100, 100, ONE_PERCENT) is Grade.FUMBLE
+    assert grade(99, 120, ONE_PERCENT) is Grade.SUCCESS
+
+
+def test_full_width_input() -> None:
+    rules = load_rules(Profile.P004)
+    assert roll_command("ＣＣＢ＜＝５０", ScriptedDice([(100, 5)]), rules).text == \
+        "(1D100<=50) ＞ 5 ＞ 決定的成功/スペシャル (critical, special)"
