@@ -1,18 +1,28 @@
-"""Measure the tile classifier: held-out renders and real photos, mat scenes, enrolment.
+"""Measure the tile classifier: held-out real photos per source, renders, mat scenes, enrolment.
 
     python scripts/eval_tile_classifier.py                   # print the figures
     python scripts/eval_tile_classifier.py --write-metadata  # also store them in the .json
+    python scripts/eval_tile_classifier.py --sources ../shared/datasets/mahjong-photos
 
-The renders and scenes come from seeds the training script never uses; the
-real photos are the fixed 'test' split of companion.hw.camera.photos (skipped,
-with a note, when the photo folder is absent).
+Real photos come first: for each source folder, its fixed 'test' split (by
+photograph, see companion.hw.camera.photos), read as ``companion classify``
+reads a picture. Per source it prints top-1, how many were answered (best
+confidence at least the model's ``min_confidence``) and how many of those were
+right, the share with no answer, the share answered wrong (confident errors),
+the worst confusions and every wrong answer; then the same photos turned half
+a turn and a quarter turn (a sideways tile lies in a portrait slot, so the
+turned picture is padded back to the slot's 3:4). The renders and scenes come
+from seeds the training script never uses. Last: the time per crop on one
+thread (five slots a frame, as on the mat) and the model's size.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -21,14 +31,22 @@ import numpy as np
 
 from companion.hw.camera.classifier import Enrolment, TileClassifier, default_model_path
 from companion.hw.camera.mat import MatDetector
-from companion.hw.camera.photos import load_photos
+from companion.hw.camera.photos import Photo, load_photos
 from companion.hw.camera.reader import frame_readings
-from companion.hw.camera.render import Camera, find_cjk_fonts, render_crop, render_scene
+from companion.hw.camera.render import (
+    Camera,
+    find_cjk_fonts,
+    render_crop,
+    render_scene,
+    turn_crop,
+)
 from companion.systems.jongrogue.tiles import READER_LABELS
 
 ROOT = Path(__file__).resolve().parent.parent
 RENDER_SEED = 777_001  # never the training seed
 SCENE_SEED = 777_002
+DATASETS = ROOT.parent / "shared" / "datasets"
+SOURCES = (DATASETS / "mahjong-photos", DATASETS / "tile-photos-more")
 
 
 def accuracy(classifier: TileClassifier, images: list[np.ndarray], labels: list[str],
@@ -38,6 +56,59 @@ def accuracy(classifier: TileClassifier, images: list[np.ndarray], labels: list[
         guesses += [p.best.label for p in classifier.predict(images[i : i + batch])]
     right = sum(g == t for g, t in zip(guesses, labels, strict=True))
     return right / max(len(labels), 1), guesses
+
+
+def real_report(classifier: TileClassifier, name: str, photos: list[Photo],
+                images: list[np.ndarray], measured: dict[str, object], *,
+                detail: bool = True) -> None:
+    """Print (and store in ``measured``) the figures for one source's held-out photos."""
+    labels = [p.label for p in photos]
+    threshold = classifier.info.min_confidence
+    predictions = []
+    for i in range(0, len(images), 64):
+        predictions += classifier.predict(images[i : i + 64])
+    guesses = [p.best.label for p in predictions]
+    answered = [p.best.confidence >= threshold for p in predictions]
+    n = max(len(labels), 1)
+    right = sum(g == t for g, t in zip(guesses, labels, strict=True))
+    n_answered = sum(answered)
+    answered_right = sum(a and g == t for a, g, t in zip(answered, guesses, labels, strict=True))
+    wrong = n_answered - answered_right
+    print(f"{name}: top-1 {right / n:.4f} ({right}/{len(labels)}); "
+          f"answered {n_answered}, right {answered_right / max(n_answered, 1):.4f}; "
+          f"no answer {(len(labels) - n_answered) / n:.4f}; "
+          f"answered wrong {wrong / n:.4f} ({wrong})")
+    key = name.replace(" ", "_").replace("-", "_")
+    measured[f"{key}_n"] = len(labels)
+    measured[f"{key}_top1"] = round(right / n, 4)
+    measured[f"{key}_no_answer"] = round((len(labels) - n_answered) / n, 4)
+    measured[f"{key}_answered_wrong"] = round(wrong / n, 4)
+    confusions = Counter((t, g) for g, t in zip(guesses, labels, strict=True) if g != t)
+    if confusions:
+        print("  worst confusions: " + ", ".join(
+            f"{t}->{g} x{k}" for (t, g), k in confusions.most_common(6)))
+    if not detail:
+        return
+    for photo, pred, a in zip(photos, predictions, answered, strict=True):
+        if pred.best.label != photo.label or not a:
+            verdict = "WRONG" if a else "no answer"
+            print(f"    {verdict}: {photo.path.name} is {photo.label}, read {pred.best.label} "
+                  f"at {pred.best.confidence:.2f}")
+
+
+def crop_time_ms(model: Path, repeats: int = 200) -> float:
+    """Median ms per crop on one thread, five crops (a mat's slots) per call."""
+    cv2.setNumThreads(1)
+    classifier = TileClassifier(model, threads=1)
+    rng = np.random.default_rng(RENDER_SEED)
+    crops = [render_crop(label, rng) for label in ("1m", "5z", "empty", "back", "7p")]
+    classifier.predict(crops)
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        classifier.predict(crops)
+        times.append((time.perf_counter() - start) * 1000 / len(crops))
+    return statistics.median(times)
 
 
 def held_out_renders(per_class: int) -> tuple[list[np.ndarray], list[str]]:
@@ -77,14 +148,28 @@ def scene_accuracy(classifier: TileClassifier, scenes: int) -> tuple[float, int,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", type=Path, default=default_model_path())
-    parser.add_argument("--photos", type=Path,
-                        default=ROOT.parent / "shared" / "datasets" / "mahjong-photos")
+    parser.add_argument("--sources", type=Path, nargs="*", default=list(SOURCES),
+                        help="labelled real photo folders (labels.csv inside)")
     parser.add_argument("--renders-per-class", type=int, default=60)
     parser.add_argument("--scenes", type=int, default=40)
     parser.add_argument("--write-metadata", action="store_true")
     args = parser.parse_args(argv)
     classifier = TileClassifier(args.model)
     measured: dict[str, object] = {}
+
+    for folder in args.sources:
+        if not (folder / "labels.csv").exists():
+            print(f"real photos not found at {folder}; skipped")
+            continue
+        test = [p for p in load_photos(folder) if p.split == "test"]
+        images = [cv2.imread(str(p.path)) for p in test]
+        groups = len({p.group or p.path.name for p in test})
+        print(f"== {folder.name}: held-out split, {len(test)} crops from {groups} photos")
+        real_report(classifier, f"held-out {folder.name}", test, images, measured)
+        for quarters, words in ((2, "upside down"), (1, "sideways")):
+            turned = [turn_crop(image, quarters) for image in images]
+            real_report(classifier, f"held-out {folder.name} {words}", test, turned, measured,
+                        detail=False)
 
     images, labels = held_out_renders(args.renders_per_class)
     acc, _ = accuracy(classifier, images, labels)
@@ -98,27 +183,13 @@ def main(argv: list[str] | None = None) -> int:
     measured["mat_scenes_slot_top1"] = round(acc, 4)
     measured["mat_scenes_slots_n"] = total
 
-    if (args.photos / "labels.csv").exists():
-        photos = load_photos(args.photos)
+    photo_folder = args.sources[0] if args.sources else SOURCES[0]
+    if (photo_folder / "labels.csv").exists():
+        # What enrolment adds: one training photo per kind stands in for the player's set.
+        photos = load_photos(photo_folder)
         test = [p for p in photos if p.split == "test"]
         images = [cv2.imread(str(p.path)) for p in test]
         labels = [p.label for p in test]
-        acc, guesses = accuracy(classifier, images, labels)
-        print(f"held-out real photos: {acc:.4f} top-1 on {len(labels)} photos")
-        measured["held_out_photos_top1"] = round(acc, 4)
-        measured["held_out_photos_n"] = len(labels)
-        per_class: dict[str, list[int]] = {}
-        for g, t in zip(guesses, labels, strict=True):
-            per_class.setdefault(t, []).append(int(g == t))
-        print("  per class: " + " ".join(
-            f"{c}={sum(v)}/{len(v)}" for c, v in sorted(per_class.items())))
-        confusions = Counter((t, g) for g, t in zip(guesses, labels, strict=True) if g != t)
-        for (t, g), n in confusions.most_common(5):
-            print(f"  confused: {t} read as {g} x{n}")
-        for p, g in zip(test, guesses, strict=True):
-            if g != p.label:
-                print(f"  wrong: {p.path.name} is {p.label}, read {g}")
-        # What enrolment adds: one training photo per kind stands in for the player's set.
         enrolment = Enrolment()
         first = {}
         for p in photos:
@@ -129,11 +200,16 @@ def main(argv: list[str] | None = None) -> int:
             enrolment.add(label, classifier.predict([image])[0].embedding)
         enrolled = TileClassifier(args.model, enrolment=enrolment)
         acc_e, _ = accuracy(enrolled, images, labels)
-        print(f"held-out real photos with enrolment ({len(enrolment)} pictures, one per kind "
-              f"from the training split): {acc_e:.4f} top-1")
+        print(f"held-out {photo_folder.name} with enrolment ({len(enrolment)} pictures, one per "
+              f"kind from the training split): {acc_e:.4f} top-1")
         measured["held_out_photos_top1_enrolled"] = round(acc_e, 4)
-    else:
-        print(f"real photos not found at {args.photos}; skipped")
+
+    per_crop = crop_time_ms(args.model)
+    size_mb = args.model.stat().st_size / 1e6
+    print(f"crop time: {per_crop:.2f} ms median per crop (one thread, 5 crops a call); "
+          f"model {size_mb:.2f} MB")
+    measured["crop_ms"] = round(per_crop, 2)
+    measured["model_mb"] = round(size_mb, 2)
 
     if args.write_metadata:
         meta_path = args.model.with_suffix(".json")

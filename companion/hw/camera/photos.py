@@ -1,11 +1,18 @@
 """The labelled real tile photographs used to train and to report on the classifier.
 
-The folder (``labels.csv`` with ``image,tile,source_label``) is a development
-asset, never needed at run time. Its split is fixed by a hash of each file
-name, so training and evaluation agree on which photos were never trained on.
+A folder (``labels.csv`` with at least ``image,tile``) is a development
+asset, never needed at run time. Its split is fixed by a hash of the
+photograph each picture comes from, so training and evaluation agree on which
+photos were never trained on, and crops cut from one photo stay on one side:
+a folder with an ``origin`` column (``<photo path>#<box>``, as in
+``tile-photos-more``) is split by that photo, with Roboflow's ``.rf.<hash>``
+export suffix taken off so two exports of one picture count as one; a folder
+without one (``mahjong-photos``, one tile a photo) is split by file name.
 
 >>> photo_split("images/5.jpg") in ("train", "test")
 True
+>>> photo_group("data/test/images/hand_006_jpg.rf.0d0b8f.jpg#13", "x.jpg")
+'hand_006_jpg'
 """
 
 from __future__ import annotations
@@ -27,10 +34,19 @@ class Photo:
 
     path: Path
     label: str
+    group: str = ""  # the photograph it was cut from; the file name if empty
 
     @property
     def split(self) -> str:
-        return photo_split(self.path.name)
+        return photo_split(self.group or self.path.name)
+
+
+def photo_group(origin: str, image: str) -> str:
+    """The source photograph of a crop: ``origin`` without its box index and export hash."""
+    if not origin:
+        return Path(image).name
+    photo = Path(origin.rsplit("#", 1)[0]).name
+    return photo.split(".rf.", 1)[0] if ".rf." in photo else photo
 
 
 def photo_split(name: str) -> str:
@@ -52,5 +68,6 @@ def load_photos(folder: Path) -> list[Photo]:
         if "image" not in row or "tile" not in row:
             raise DataError(f"{index} line {n}: needs 'image' and 'tile' columns")
         if row["tile"] in READER_LABELS:
-            photos.append(Photo(folder / row["image"], row["tile"]))
+            group = photo_group(row.get("origin") or "", row["image"])
+            photos.append(Photo(folder / row["image"], row["tile"], group))
     return photos

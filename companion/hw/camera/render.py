@@ -25,6 +25,7 @@ from companion.systems.jongrogue.tiles import BACK, EMPTY, Suit, Tile
 
 ART_SIZE = (150, 200)  # (w, h) the packaged 600x800 art is shrunk to once
 TILE_MM = (27.0, 36.0)  # a riichi tile face, width x height
+SLOT_ASPECT = 4 / 3  # a mat slot's height over its width
 FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.fonts", "/Library/Fonts")
 _KANJI_RANKS = ("一二三四五六七八九", "一二三四伍六七八九")
 _MAN = ("萬", "万")
@@ -424,6 +425,22 @@ def paste(background: np.ndarray, tile: np.ndarray, rng: np.random.Generator, *,
     shade = cv2.GaussianBlur(a, (0, 0), 2.0).reshape(h, w, 1)
     shade = np.roll(shade, (2, 1), axis=(0, 1)) * rng.uniform(0.1, 0.45)
     out: np.ndarray = warped[..., :3].astype(np.float32) * a + background * (1 - shade) * (1 - a)
+    return out
+
+
+def turn_crop(image: np.ndarray, quarter_turns: int) -> np.ndarray:
+    """``image`` turned clockwise by quarter turns, as a tile turned on its slot looks.
+
+    A portrait crop turned sideways is padded top and bottom (edge pixels
+    repeated) back to a slot's 3:4, as a tile lying across a slot fills its
+    width and leaves mat above and below.
+    """
+    turned = np.ascontiguousarray(np.rot90(image, -quarter_turns))
+    h, w = turned.shape[:2]
+    if h >= w * SLOT_ASPECT * 0.9:
+        return turned
+    pad = round((w * SLOT_ASPECT - h) / 2)
+    out: np.ndarray = cv2.copyMakeBorder(turned, pad, pad, 0, 0, cv2.BORDER_REPLICATE)
     return out
 
 
