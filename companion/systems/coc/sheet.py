@@ -1,0 +1,221 @@
+"""Investigator and foe sheets (CO-BASE-1): characteristics, skills, weapons, armour,
+derived HP and damage bonus, and TOML sheets checked field by field."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.errors import DataError
+from companion.systems.coc.rules import (
+    CHARACTERISTICS,
+    CocRules,
+    WeaponInfo,
+    check_dice,
+    weapon_from_mapping,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Armour:
+    """Worn armour or a natural hide (CO-BASE-1): durability is profile 003's pool
+    (CO-ARMOR-1), uses profile 004's count (CO-ARMOR-2, initially the armour value)."""
+
+    name: str
+    value: int
+    durability: int | None = None
+    uses: int | None = None
+    natural: bool = False
+    breaking: bool = False  # CO-ARMOR-2: over its uses, it breaks when the round ends
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon as carried: its data, durability left, rounds loaded, broken or jammed."""
+
+    info: WeaponInfo
+    durability: int | None
+    loaded: int = 0
+    broken: bool = False
+    jammed: bool = False
+    dropped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """CO-BASE-1: the full sheet; HP and DB are derived unless a stat block prints them."""
+
+    name: str
+    characteristics: Mapping[str, int]
+    skills: Mapping[str, int]
+    weapons: tuple[Weapon, ...] = ()
+    armour: tuple[Armour, ...] = ()
+    foe: bool = False
+    printed_hp: int | None = None
+    printed_db: str | None = None
+
+    def stat(self, name: str) -> int:
+        return self.characteristics[name]
+
+    @property
+    def max_hp(self) -> int:
+        """CO-BASE-1: ceil((CON + SIZ) ÷ 2), rounding up, unless printed."""
+        if self.printed_hp is not None:
+            return self.printed_hp
+        return -(-(self.stat("CON") + self.stat("SIZ")) // 2)
+
+    @property
+    def db(self) -> str:
+        """CO-BASE-1: the damage bonus from STR + SIZ ("0", "+1D4", "-1D6", ...)."""
+        return self.printed_db if self.printed_db is not None else damage_bonus(
+            self.stat("STR") + self.stat("SIZ"))
+
+    @property
+    def derived(self) -> bool:
+        return self.printed_hp is None
+
+
+def damage_bonus(str_siz: int) -> str:
+    """CO-BASE-1: the DB table; each 16 above 72 adds 1D6."""
+    for top, bonus in ((12, "-1D6"), (16, "-1D4"), (24, "0"), (32, "+1D4"), (40, "+1D6"),
+                       (56, "+2D6"), (72, "+3D6")):
+        if str_siz <= top:
+            return bonus
+    return f"+{3 + -(-(str_siz - 72) // 16)}D6"
+
+
+_DB = re.compile(r"^([+-])(\d+)D(\d+)$")
+
+
+def half_db(db: str) -> str:
+    """CO-BASE-4: ½DB halves the dice and keeps the sign (+1D4→+1D2, +3D6→+1D6+1D3)."""
+    if db == "0":
+        return "0"
+    m = _DB.match(db)
+    if not m:
+        raise DataError(f"{db!r} is not a damage bonus")
+    sign, count, sides = m[1], int(m[2]), int(m[3])
+    if count == 1:
+        return f"{sign}1D{sides // 2}"
+    whole = f"{sign}{count // 2}D{sides}"
+    return whole + (f"{sign}1D{sides // 2}" if count % 2 else "")
+
+
+def double_dice(damage: str, times: int = 2) -> str:
+    """CO-MA-1, CO-BASE-6: the technique's dice double, any flat number does not."""
+    return re.sub(r"(\d+)D(\d+)", lambda m: f"{int(m[1]) * times}D{m[2]}", damage)
+
+
+def skill_value(rules: CocRules, sheet: Sheet, key: str) -> int:
+    """A skill's percentage: the sheet's, else its base (CO-BASE-1; bases are Defaults)."""
+    if key in sheet.skills:
+        return sheet.skills[key]
+    info = rules.skill(key)
+    return info.base * sheet.stat(info.base_of) if info.base_of else info.base
+
+
+def carried_hp(old_max: int, old_current: int, new_max: int) -> int:
+    """CO-BASE-1 Default: current HP keeps the damage taken when the maximum changes."""
+    return new_max - (old_max - old_current)
+
+
+def with_characteristic(sheet: Sheet, name: str, delta: int) -> Sheet:
+    """CO-BASE-1: change a characteristic (never below 0); HP and DB follow via the sheet."""
+    if name not in CHARACTERISTICS:
+        raise DataError(f"no characteristic {name!r}")
+    chars = dict(sheet.characteristics)
+    chars[name] = max(0, chars[name] + delta)
+    return replace(sheet, characteristics=chars)
+
+
+def _int(raw: Mapping[str, Any], name: str, where: str, low: int = 0) -> int:
+    value = raw.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise DataError(f"{where}: {name} must be a whole number {low} or more, found {value!r}")
+    return value
+
+
+def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "sheet") -> Sheet:
+    """Build a sheet from TOML data, refusing each bad field with its name (CO-BASE-1)."""
+    if not isinstance(data.get("name"), str) or not data["name"].strip():
+        raise DataError(f"{where}: name must be text")
+    chars_raw = data.get("characteristics")
+    if not isinstance(chars_raw, Mapping):
+        raise DataError(f"{where}: [characteristics] is missing")
+    chars = {c: _int(chars_raw, c, f"{where} [characteristics]") for c in CHARACTERISTICS}
+    unknown = set(chars_raw) - set(CHARACTERISTICS)
+    if unknown:
+        raise DataError(f"{where} [characteristics]: unknown {sorted(unknown)}")
+    skills_raw = data.get("skills", {})
+    skills = {}
+    for key in skills_raw:
+        skills[rules.skill(key).key] = _int(skills_raw, key, f"{where} [skills]")
+    weapons = []
+    for number, raw in enumerate(data.get("weapons", []), 1):
+        at = f"{where} [[weapons]] {number}"
+        if not isinstance(raw, Mapping) or "key" not in raw:
+            raise DataError(f"{at}: needs a key")
+        info: WeaponInfo = (weapon_from_mapping(raw, at, rules.skills) if "damage" in raw
+                else rules.weapon(raw["key"]))
+        durability = raw.get("durability", info.durability)
+        loaded = raw.get("loaded", info.magazine)
+        if not isinstance(loaded, int) or not 0 <= loaded <= info.magazine:
+            raise DataError(f"{at}: loaded must be 0 to the magazine {info.magazine}")
+        weapons.append(Weapon(info, durability, loaded, bool(raw.get("broken", False)),
+                              bool(raw.get("jammed", False))))
+    armour = []
+    for number, raw in enumerate(data.get("armour", []), 1):
+        at = f"{where} [[armour]] {number}"
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("name"), str):
+            raise DataError(f"{at}: needs a name")
+        value = _int(raw, "value", at)
+        durability = _int(raw, "durability", at) if "durability" in raw else None
+        uses = _int(raw, "uses", at) if "uses" in raw else value
+        armour.append(Armour(raw["name"], value, durability, uses,
+                             bool(raw.get("natural", False))))
+    printed_hp = _int(data, "max_hp", where, 1) if "max_hp" in data else None
+    printed_db = data.get("db")
+    if printed_db is not None and (not isinstance(printed_db, str) or
+                                   (printed_db != "0" and not _DB.match(printed_db))):
+        raise DataError(f"{where}: db must be like \"+1D4\", \"-1D6\" or \"0\"")
+    if printed_db:
+        check_dice(printed_db.lstrip("+"), f"{where} db")
+    return Sheet(data["name"].strip(), chars, skills, tuple(weapons), tuple(armour),
+                 bool(data.get("foe", False)), printed_hp, printed_db)
+
+
+def sheet_mapping(sheet: Sheet) -> dict[str, Any]:
+    """The sheet as plain data that :func:`sheet_from_mapping` reads back."""
+    out: dict[str, Any] = {"name": sheet.name, "foe": sheet.foe,
+                           "characteristics": dict(sheet.characteristics),
+                           "skills": dict(sheet.skills)}
+    if sheet.printed_hp is not None:
+        out["max_hp"] = sheet.printed_hp
+    if sheet.printed_db is not None:
+        out["db"] = sheet.printed_db
+    weapons = []
+    for w in sheet.weapons:
+        i = w.info
+        raw: dict[str, Any] = {"key": i.key, "ja": i.ja, "en": i.en, "kind": i.kind.value,
+                               "skill": i.skill, "damage": i.damage, "db": i.db.value,
+                               "attacks": i.attacks, "magazine": i.magazine, "burst": i.burst,
+                               "range_m": i.range_m, "loaded": w.loaded, "broken": w.broken,
+                               "jammed": w.jammed}
+        raw.update({f: getattr(i, f) for f in ("impaling", "stun", "improvised", "two_handed",
+                                               "long_gun", "slashing", "technique", "jams")})
+        if w.durability is not None:
+            raw["durability"] = w.durability
+        weapons.append(raw)
+    out["weapons"] = weapons
+    armour = []
+    for a in sheet.armour:
+        row: dict[str, Any] = {"name": a.name, "value": a.value, "natural": a.natural}
+        if a.durability is not None:
+            row["durability"] = a.durability
+        if a.uses is not None:
+            row["uses"] = a.uses
+        armour.append(row)
+    out["armour"] = armour
+    return out
