@@ -32,7 +32,7 @@ from companion.app.config import Config, Source, load_config
 from companion.app.history import History, Run
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
 from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
-from companion.app.paths import config_dir
+from companion.app.paths import config_dir, data_dir
 from companion.app.session.controls import Controls, MenuChoices, PressSource, choose
 from companion.app.session.host import Session
 from companion.app.session.log import GameLog
@@ -79,9 +79,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "play", help="play a game at the table, or headless on the simulated wall",
         description=__doc__.split("\n\n")[1] if __doc__ else None,
     )
-    parser.add_argument("--mode", choices=("game", "dice"),
-                        help="a game of JongRogue (default), or the dice tray: event tables "
-                             "and dice rolls with real dice")
+    parser.add_argument("--mode", choices=("game", "dice", "genso"),
+                        help="a game of JongRogue (default), the dice tray: event tables "
+                             "and dice rolls with real dice, or a genso fight (--fight)")
+    parser.add_argument("--fight", type=Path,
+                        help="--mode genso: the fight file `companion genso fight new` wrote "
+                             "(default: genso/fight.json in the user data folder)")
     parser.add_argument("--dice", choices=("camera", "sim"),
                         help="the dice tray's dice: read by the camera, or simulated")
     parser.add_argument("--headless", action="store_true",
@@ -109,6 +112,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.mode == "genso":
+        return run_genso(args)
     config = effective_config(args)
     # systemd stops the service with SIGTERM: leave like Ctrl-C (the terminal restored;
     # the game is already saved).
@@ -241,6 +246,47 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
         source_name = "camera カメラ"
     tray = DiceTrayMode(expressions, source_name, rules)
     Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display).run()
+
+
+def run_genso(args: argparse.Namespace) -> int:
+    """``--mode genso``: a genso fight at the table, saved after every answer (``--state``,
+    default genso/table.json in the data folder; ``--resume`` replays it)."""
+    from companion.app.commands.genso import load_user_rules as genso_rules
+    from companion.app.modes.genso import table_session
+
+    args.mode = None  # the play.mode setting names the modes it can start by default
+    config = effective_config(args)
+    if config.text("display.kind") == "none" or config.text("choices.kind") == "auto":
+        raise DataError("a genso fight needs a display and a player: use --display screen or "
+                        "terminal and --choices gpio or keyboard")
+    signal.signal(signal.SIGTERM, stop_on_signal)
+    display = open_display(config.text("display.kind"), config.text("display.size"),
+                           config.flag("display.fullscreen"), config.text("display.font"))
+    sources = open_press_sources(config, display)
+    controls = Controls(sources)
+    poll = config.number("input.poll_seconds")
+    try:
+        rolls: RollFeed | None = None
+        if config.text("dice.source") != "sim":
+            from companion.hw.dice.source import CameraDiceSource, Motion, frame_iterator
+
+            frames = CameraFrames(frame_iterator(config.dice_camera()), controls, Motion().moving)
+            camera = CameraDiceSource(frames=frames, config_file=config_dir() / "dice.toml")
+            rolls = CameraRolls(camera, frames, controls, config.number("input.accept_seconds"),
+                                poll)
+        session = table_session(
+            genso_rules([]), args.fight or data_dir() / "genso" / "fight.json",
+            args.state or data_dir() / "genso" / "table.json", resume=args.resume,
+            seed=args.seed, choices=MenuChoices(controls, poll), rolls=rolls, display=display,
+            tell=lambda message: tell(message, display, controls))
+        session.show(session.next_prompt())
+        session.run()
+    finally:
+        for source in sources:
+            close = getattr(source, "close", None)
+            if close is not None:
+                close()
+    return 0
 
 
 def check_pins(config: Config) -> None:

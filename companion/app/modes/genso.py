@@ -26,18 +26,22 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+import secrets
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.app.modes.dice_tray import throw_from_notation, throw_to_notation
-from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
-from companion.app.session.save import CorruptSave, SaveGame
-from companion.dice import DiceSource
+from companion.app.session.host import Session
+from companion.app.session.mode import Answer, ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Throw
+from companion.app.session.rolls import SimRolls
+from companion.app.session.save import CorruptSave, SaveGame, write_save
+from companion.dice import DiceSource, SimulatedDice
 from companion.errors import DataError, IllegalAction
 from companion.files import atomic_write_text, move_aside
 from companion.hw.buttons import Button
+from companion.hw.display import Display
 from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option, View
 from companion.systems.genso.combat import (
     Action,
@@ -600,3 +604,90 @@ def same_fight(file_data: Any, fight: Fight) -> bool:
 def write_fight_file(path: Path, fight: Fight) -> None:
     """The fight file as `companion genso fight` writes it, atomically."""
     atomic_write_text(path, json.dumps(fight.to_json(), ensure_ascii=False, indent=1))
+
+
+def read_fight_file(rules: GensoRules, path: Path) -> Fight:
+    """The fight `companion genso fight new` wrote (and the table keeps writing)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"no fight at {path}: start one with `companion genso fight new "
+                        "--party pc1 pc2 --monsters orc:2`") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"cannot read the fight {path}: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path}: not JSON ({exc})") from None
+    return Fight.from_json(rules, data)
+
+
+def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resume: bool,
+                  seed: int | None, choices: ChoiceFeed, rolls: RollFeed | None = None,
+                  display: Display | None = None, source_name: str = "camera カメラ",
+                  tell: Callable[[str], object] = lambda message: None) -> Session:
+    """The play session of a fight at the table, ready to run.
+
+    ``resume``: the table save at ``state_path`` is replayed, a half-thrown action too;
+    otherwise (or with no usable save) the fight file is taken up as it is, which holds
+    every action finished at the table. ``rolls`` None: the companion throws, from the
+    save's seed, going on after a resume with the dice an uninterrupted fight would have
+    had. The fight file is rewritten after every action (the save first).
+    """
+    fight_path = fight_path.resolve()
+    saved: FightSave | None = None
+    if resume:
+        try:
+            saved = load_fight_save(state_path)
+        except CorruptSave as exc:
+            tell(f"{exc}; taking up the fight file")
+        if saved is None:
+            tell(f"no unfinished fight saved in {state_path}: taking up {fight_path}")
+        elif saved.finished or saved.fight_path != str(fight_path):
+            tell(f"the fight saved in {state_path} is "
+                 + ("over" if saved.finished else f"of {saved.fight_path}")
+                 + f": taking up {fight_path}")
+            saved = None
+    elif state_path.exists():
+        old = None
+        try:
+            old = load_fight_save(state_path)
+        except CorruptSave:
+            pass
+        if old is not None and not old.finished:
+            kept = move_aside(state_path, "replaced")
+            tell(f"the unfinished table in {state_path} is kept as {kept.name}; every action "
+                 "it finished is in the fight file")
+    resuming = saved is not None
+    if saved is None:
+        fight = read_fight_file(rules, fight_path)
+        saved = FightSave(seed=seed if seed is not None else secrets.randbelow(2**31),
+                          preset=PRESET, input_kind="sim" if rolls is None else "camera",
+                          fight=fight.to_json(), fight_path=str(fight_path))
+    else:
+        fight = Fight.from_json(rules, saved.fight)
+    source = SimulatedDice.seeded(saved.seed) if rolls is None else None
+    feed: RollFeed = rolls if rolls is not None else SimRolls(source or SimulatedDice.seeded(0))
+    mode = GensoFightMode(rules, fight, "simulated 仮想" if rolls is None else source_name)
+
+    def mirror(events: Sequence[object]) -> None:
+        if events:
+            write_fight_file(fight_path, mode.fight)
+
+    session = Session(mode, choices=choices, rolls=feed, display=display, save=saved,
+                      save_path=state_path, on_events=mirror)
+    if resuming:
+        session.replay(saved.inputs)
+        if source is not None:
+            mode.advance(source)
+        try:
+            on_file: Any = json.loads(fight_path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            on_file = None
+        if not same_fight(on_file, mode.fight):
+            raise DataError(f"the fight file {fight_path} changed since the table saved it "
+                            "(`companion genso fight …`?): play it without --resume")
+    write_fight_file(fight_path, mode.fight)
+    saved.events = mode.progress()
+    write_save(state_path, saved)
+    return session

@@ -1,0 +1,331 @@
+"""The genso fight mode of the play session (`companion play --mode genso`, issue 25).
+
+A fight made with the engine (as `companion genso fight new` makes it) is played at the
+table: keys on a pty (the real KeyboardInput) and gpiozero MockFactory buttons pick the
+actions, the companion throws the dice (seeded), the screen is pygame on the SDL dummy
+driver and the terminal rich to a StringIO. The engine itself, pushed directly with the
+same dice, is the reference.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+from rich.console import Console
+
+from companion.app.cli import main
+from companion.app.modes.genso import (
+    FightSave,
+    GensoFightMode,
+    table_session,
+    write_fight_file,
+)
+from companion.app.session.controls import Controls, MenuChoices
+from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
+from companion.app.session.rolls import SimRolls
+from companion.dice import SimulatedDice
+from companion.errors import DataError, IllegalAction
+from companion.hw.buttons import ButtonPanel, ButtonPins
+from companion.hw.display.screen import HIGHLIGHT, ScreenDisplay
+from companion.hw.display.terminal import TerminalDisplay
+from companion.hw.display.view import View
+from companion.systems.genso.combat import Attack, Cast, EndFight, Fight, entrants_for
+from companion.systems.genso.rules import load_rules
+from companion.systems.genso.sheet import preset
+from tests.app.test_dice_tray import Keys, Recorded, Terminal
+
+RULES = load_rules()
+PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
+SEED = 5
+
+
+def new_fight() -> Fight:
+    """Two sample PCs (one with Healing) against two Orcs (GM-DATA-1, GM-MON-7)."""
+    return Fight(RULES, entrants_for(RULES, [preset(RULES, "pc1"), preset(RULES, "pc2")],
+                                     [("orc", 2)]))
+
+
+def fight_file(tmp_path: Path) -> Path:
+    path = tmp_path / "fight.json"
+    write_fight_file(path, new_fight())
+    return path
+
+
+def prompt_is(start: str) -> Callable[[View], bool]:
+    return lambda view: view.prompt.startswith(start)
+
+
+#: pc1 attacks Orc 1 with the club; pc2 heals pc1; Orc 1 attacks pc2; the GM ends the fight.
+SCRIPT = [
+    (prompt_is(f"{PC1}: what does it do"), b"a"),
+    (prompt_is("Attack whom"), b"a"),
+    (prompt_is("With which weapon"), b"a"),
+    (prompt_is(f"{PC2}: what does it do"), b"r"),
+    (prompt_is("Which spell"), b"a"),
+    (prompt_is("On whom"), b"1"),
+    (prompt_is("オーク1: what does it do"), b"a"),
+    (prompt_is("Attack whom"), b"2"),
+    (prompt_is("オーク2: what does it do"), b"7"),
+    (prompt_is("GM: which step"), b"2"),
+    (prompt_is("The fight is over"), b"a"),
+]
+ACTIONS = [Attack(PC1, "オーク1", 0), Cast(PC2, "healing", (PC1,)), Attack("オーク1", PC2),
+           EndFight()]
+
+
+def reference(seed: int = SEED) -> Fight:
+    """The same fight pushed straight into the engine with the same seeded dice."""
+    fight, dice = new_fight(), SimulatedDice.seeded(seed)
+    for action in ACTIONS:
+        fight.push(action, dice)
+    return fight
+
+
+def test_a_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> None:
+    """The scripted fight, played with keys: the table ends where the engine does, the screen
+    marks whose turn it is and shows each result with its terms, and both files are saved
+    (docs/screen-genso-800x480.png is this kind of screen: scripts/bench_display.py)."""
+    screen = ScreenDisplay("800x480")
+    display = Recorded(screen)
+    keys = Keys(display, list(SCRIPT))
+    path, state = fight_file(tmp_path), tmp_path / "table.json"
+    session = table_session(RULES, path, state, resume=False, seed=SEED,
+                            choices=MenuChoices(Controls([keys.keyboard, display]), 0.0,
+                                                keys.sleep),
+                            display=display)
+    try:
+        session.show(session.next_prompt())
+        session.run()
+        # The orc's turn after the heal: its row is highlighted (the third row).
+        shot = next(v for v in display.views if v.prompt.startswith("オーク1: what does it do"))
+        surface = screen.render(shot)
+        screen.save_png(tmp_path / "fight.png")
+        row_y = screen.m(38 + 4 + 24 + 24) + 2 * screen.m(44) + screen.m(22)
+        assert surface.get_at((screen.m(250), row_y))[:3] == HIGHLIGHT
+    finally:
+        keys.close()
+        screen.close()
+    assert not keys.script
+    expected = reference()
+    mode = session.mode
+    assert isinstance(mode, GensoFightMode)
+    assert mode.fight.to_json() == expected.to_json()
+    assert mode.fight.state == expected.state
+    assert mode.journal == ["attack", "t:オーク1", "w:0", *mode.journal[3:]]
+    # Every action's lines were on the screen, each roll with its terms.
+    results = {step.text for v in display.views if v.fight for step in v.fight.result}
+    for entry in expected.journal:
+        assert {line.text for line in entry.lines} <= results
+    attack = expected.journal[0].lines[0]
+    assert attack.result is not None and attack.result.text in attack.text
+    assert "(2D6+7>13) ＞" in attack.text
+    assert shot.fight is not None and shot.fight.turn == "オーク1"
+    assert [f.acting for f in shot.fight.fighters] == [False, False, True, False]
+    # Saved: the table (finished) and the fight file, which `companion genso fight` reads.
+    saved = FightSave.from_json(state.read_text(encoding="utf-8"))
+    assert saved.finished and saved.inputs == mode.journal
+    assert json.loads(path.read_text(encoding="utf-8")) == expected.to_json()
+
+
+def test_buttons_drive_a_fight_in_the_terminal(tmp_path: Path) -> None:
+    """The four buttons: ATTACK attacks the highlighted target with the highlighted weapon;
+    ITEM moves the highlight to *GM*; the terminal shows the result lines with their terms."""
+    factory = MockFactory()
+    pins = ButtonPins()
+    panel = ButtonPanel(pins, bounce_time=None, pin_factory=factory)
+    console = Console(file=io.StringIO(), width=200)
+    display = Recorded(TerminalDisplay(console))
+    presses = [(prompt_is(f"{PC1}: what"), ["attack"]), (prompt_is("Attack whom"), ["attack"]),
+               (prompt_is("With which"), ["attack"]),
+               (prompt_is(f"{PC2}: what"), ["item"] * 7 + ["attack"]),
+               (prompt_is("GM: which"), ["item", "attack"]),
+               (prompt_is("The fight is over"), ["attack"])]
+
+    def sleep(_: float) -> None:
+        if presses and presses[0][0](display.views[-1]):
+            for name in presses.pop(0)[1]:
+                pin = factory.pin(getattr(pins, name))
+                pin.drive_low()
+                pin.drive_high()
+
+    session = table_session(RULES, fight_file(tmp_path), tmp_path / "table.json",
+                            resume=False, seed=SEED,
+                            choices=MenuChoices(Controls([panel, display]), 0.0, sleep),
+                            display=display)
+    try:
+        session.show(session.next_prompt())
+        session.run()
+    finally:
+        panel.close()
+        factory.reset()
+    assert not presses
+    expected = new_fight()
+    dice = SimulatedDice.seeded(SEED)
+    for action in (Attack(PC1, "オーク1", 0), EndFight()):
+        expected.push(action, dice)
+    assert isinstance(session.mode, GensoFightMode)
+    assert session.mode.fight.to_json() == expected.to_json()
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    for line in expected.journal[0].lines:
+        assert line.text in text
+        if line.result is not None:
+            assert line.result.text in text  # e.g. (2D6+7>13) ＞ 7[2,5]+7=14 ＞ 成功/success
+    assert "GM-COMBAT-2" in text and "Result 結果" in text and "▶" in text
+
+
+class Player:
+    """A player at the table who picks options by their keys and stops (a power cut) when the
+    script runs out."""
+
+    def __init__(self, script: list[str]) -> None:
+        self.script = list(script)
+
+    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+        if not self.script:
+            raise KeyboardInterrupt
+        return [o.choice for o in ask.options].index(self.script.pop(0))
+
+
+class CutRolls:
+    """The companion's dice, until the power goes before throw number ``cut``."""
+
+    def __init__(self, seed: int, cut: int) -> None:
+        self.inner = SimRolls(SimulatedDice.seeded(seed))
+        self.left = cut
+
+    def next_throw(self, ask: RollAsk, show: Show) -> Throw:
+        if self.left == 0:
+            raise KeyboardInterrupt
+        self.left -= 1
+        return self.inner.next_throw(ask, show)
+
+
+CHOICES = ["attack", "t:オーク1", "w:0", "cast", "s:healing", "t:" + PC1,
+           "full", "t:" + PC2, "attack", "t:" + PC1, "attack", "t:オーク2", "w:1",
+           "dodge", "gm", "end", "close"]
+
+
+def play(tmp_path: Path, choices: list[str], *, resume: bool = False,
+         rolls: CutRolls | None = None) -> GensoFightMode:
+    session = table_session(RULES, tmp_path / "fight.json", tmp_path / "table.json",
+                            resume=resume, seed=SEED, choices=Player(choices), rolls=rolls)
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        pass
+    assert isinstance(session.mode, GensoFightMode)
+    return session.mode
+
+
+@pytest.mark.parametrize("cut", [1, 2, 4])
+def test_a_resume_from_the_journal_equals_an_uninterrupted_fight(tmp_path: Path,
+                                                                 cut: int) -> None:
+    """A power cut between two throws of one attack (after its 2D6, before its 1D6), or
+    between actions: `--resume` replays the table's journal, the half-thrown attack too, and
+    the fight goes on with the dice it would have had; it ends exactly as an uninterrupted
+    fight, and so do the save and the fight file."""
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    fight_file(whole)
+    uninterrupted = play(whole, CHOICES)
+    assert uninterrupted.done
+
+    cut_dir = tmp_path / "cut"
+    cut_dir.mkdir()
+    fight_file(cut_dir)
+    first = play(cut_dir, CHOICES, rolls=CutRolls(SEED, cut))
+    assert not first.done
+    saved = FightSave.from_json((cut_dir / "table.json").read_text(encoding="utf-8"))
+    assert saved.inputs == first.journal and not saved.finished
+    on_file = json.loads((cut_dir / "fight.json").read_text(encoding="utf-8"))
+    assert on_file == first.fight.to_json()  # every finished action is in the fight file
+    rest = CHOICES[sum(1 for i in first.journal if not i[0].isdigit()):]
+    resumed = play(cut_dir, rest, resume=True)
+    assert resumed.done
+    assert resumed.fight.to_json() == uninterrupted.fight.to_json()
+    assert resumed.journal == uninterrupted.journal
+    for name in ("table.json", "fight.json"):
+        a = json.loads((whole / name).read_text(encoding="utf-8"))
+        b = json.loads((cut_dir / name).read_text(encoding="utf-8"))
+        if name == "table.json":
+            for key in ("game_id", "fight_path", "input_kind"):  # the cut dice were a feed
+                a.pop(key), b.pop(key)
+        assert a == b
+
+
+def test_undo_at_the_table_and_a_refused_spell(tmp_path: Path) -> None:
+    """GM → Undo takes the last action back (the fight file too); a spell the caster cannot
+    pay is refused with the rule, and the menu stays where it was."""
+    fight = new_fight()
+    fight.push(Attack(PC1, "オーク1", 0), SimulatedDice.seeded(1))
+    write_fight_file(tmp_path / "fight.json", fight)
+    mode = play(tmp_path, ["gm", "undo"])
+    assert mode.fight.journal == []
+    assert json.loads((tmp_path / "fight.json").read_text(encoding="utf-8")) == \
+        new_fight().to_json()
+    short = replace(preset(RULES, "pc2"), mp=3)  # come into the fight short of MP
+    broke = GensoFightMode(RULES, Fight(RULES, entrants_for(RULES, [preset(RULES, "pc1"), short],
+                                                            [("orc", 1)])))
+    for choice in ("wait", "cast", "s:healing"):
+        broke.restore(choice)
+    with pytest.raises(IllegalAction, match="GM-MAGIC-1"):
+        broke.restore("t:" + PC1)
+    assert broke.path == ["cast", "s:healing"] and broke.journal[-1] == "s:healing"
+    assert broke.fight.state.get(PC2).mp == 3 and len(broke.fight.journal) == 1
+
+
+def test_a_resume_refuses_a_fight_file_changed_behind_its_back(tmp_path: Path) -> None:
+    fight_file(tmp_path)
+    play(tmp_path, ["attack", "t:オーク1", "w:0", "wait"])
+    other = new_fight()
+    other.push(EndFight(), SimulatedDice.seeded(0))
+    write_fight_file(tmp_path / "fight.json", other)
+    with pytest.raises(DataError, match="changed since the table saved it"):
+        play(tmp_path, [], resume=True)
+
+
+def test_play_mode_genso_needs_a_fight_and_a_player(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    assert main(["play", "--mode", "genso", "--display", "terminal", "--choices", "auto"]) != 0
+    assert "a genso fight needs a display and a player" in capsys.readouterr().err
+    assert main(["play", "--mode", "genso", "--display", "terminal", "--choices", "keyboard",
+                 "--dice", "sim"]) != 0
+    assert "companion genso fight new" in capsys.readouterr().err
+
+
+def test_play_mode_genso_in_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`companion genso fight new`, then `companion play --mode genso --dice sim` on a pty:
+    pc1 attacks, the GM ends the fight, the table closes; `companion genso fight log` shows
+    the table's attack."""
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "200"}
+    for key in ("COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"):
+        monkeypatch.setenv(key, env[key])
+    fight = tmp_path / "f.json"
+    assert main(["genso", "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2",
+                 "--file", str(fight)]) == 0
+    term = Terminal(["--mode", "genso", "--fight", str(fight), "--dice", "sim", "--seed",
+                     str(SEED), "--display", "terminal", "--choices", "keyboard"], env)
+    term.answer(f"{PC1}: what does it do", 1, b"a")
+    term.answer("Attack whom", 1, b"a")
+    term.answer("With which weapon", 1, b"a")
+    term.answer(f"{PC2}: what does it do", 1, b"8")  # her Spell makes GM the 8th
+    term.answer("GM: which step", 1, b"2")
+    term.answer("The fight is over", 1, b"a")
+    assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
+    expected = new_fight()
+    expected.push(Attack(PC1, "オーク1", 0), SimulatedDice.seeded(SEED))
+    assert expected.journal[0].lines[0].text.split(": ")[-1] in term.text()
+    saved = json.loads(fight.read_text(encoding="utf-8"))
+    assert saved["journal"][0] == expected.journal[0].to_json()
+    assert (tmp_path / "data" / "genso" / "table.json").exists()
