@@ -338,3 +338,56 @@ def test_undo_replay_and_power_cut() -> None:
         e.lines for e in f.journal]
     f.pop()
     assert f.state.get("Cult").hp == 13 and f.state.get("Ann").sheet.weapons[0].loaded == 6
+
+
+def test_co_dodge_3_no_dodge_from_behind_003() -> None:
+    f = fight(P003, {"weapons": ("knife",), "knife": 60})
+    with pytest.raises(IllegalAction, match="cannot dodge"):
+        f.push(Attack("Ann", "Cult", defence=Defence.DODGE, from_behind=True),
+               ScriptedDice([(100, 30), (4, 1), (4, 1)]))
+
+
+def test_co_dodge_5_dodging_after_attacking_is_at_minus_60_004() -> None:
+    f = fight(P004, {"weapons": ("knife",)}, {"weapons": ("knife",), "knife": 60})
+    push(f, Attack("Ann", "Cult"), (100, 90))
+    text = push(f, Attack("Cult", "Ann", defence=Defence.DODGE), (100, 30), (100, 50),
+                (4, 1), (4, 1))
+    assert "CO-DODGE-5" in text and "(1D100<=0)" in text
+
+
+def test_co_grap_5_the_first_grapple_can_be_parried_004() -> None:
+    f = fight(P004, {"grapple": 60}, {"weapons": ("knife",), "knife": 60})
+    text = push(f, Grapple("Ann", "Cult", defence=Defence.PARRY), (100, 30), (100, 10))
+    assert "CO-GRAP-5" in text and f.state.get("Cult").held_by == ""
+
+
+def test_co_parry_2_a_handgun_cannot_parry_in_004_but_can_in_003() -> None:
+    cult = {"weapons": ("revolver",), "handgun": 60}
+    with pytest.raises(IllegalAction, match="cannot parry"):
+        fight(P004, {"weapons": ("knife",)}, cult).push(
+            Attack("Ann", "Cult", defence=Defence.PARRY), ScriptedDice([(100, 10), (4, 1),
+                                                                        (4, 1)]))
+    f = fight(P003, {"weapons": ("knife",), "knife": 60}, cult)
+    assert "CO-PARRY-1" in push(f, Attack("Ann", "Cult", defence=Defence.PARRY), (100, 30),
+                                (4, 1), (4, 1), (100, 10))
+
+
+def test_co_skill_1_first_aid_again_only_after_a_failure_003() -> None:
+    f = fight(P003, {"first_aid": 90})
+    push(f, Treat("Ann", "Ann"), (100, 10), (3, 1))
+    with pytest.raises(IllegalAction, match="CO-SKILL-1"):
+        f.push(Treat("Ann", "Ann"), ScriptedDice([(100, 10), (3, 1)]))
+
+
+def test_co_stun_2_three_stuns_leave_no_ap_and_knock_out_003() -> None:
+    rules = load_rules(P003)
+    attackers = [sheet(rules, n, dex=d, weapons=("stun_gun",), fist=90)
+                 for n, d in (("A", 14), ("B", 13), ("C", 12))]
+    cult = sheet(rules, "Cult", dex=10)
+    f = Fight(rules, [*((s, Side.INVESTIGATORS) for s in attackers), (cult, Side.FOES)],
+              ScriptedDice([]))
+    for name in ("A", "B", "C"):
+        text = push(f, Attack(name, "Cult"), (100, 30))
+        if name != "C":
+            push(f, EndTurn(name))
+    assert "CO-STUN-2" in text and f.state.get("Cult").unconscious
