@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.app.commands.roll",
     "companion.app.commands.events",
     "companion.app.commands.genso",
+    "companion.app.commands.coc",
     "companion.app.commands.rfid",
     "companion.app.commands.dice",
     "companion.app.commands.rules",
