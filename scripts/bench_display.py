@@ -9,7 +9,7 @@ measure the real screen).
     python scripts/bench_display.py [--frames 300] [--screenshots docs/]
 
 ``--screenshots`` saves one frame of a real game (seed 11, the first fight
-after 300 inputs) at each layout.
+after 300 inputs) at each layout, and one of a genso fight at the table at 800x480.
 """
 
 from __future__ import annotations
@@ -101,6 +101,43 @@ def screenshots(folder: Path) -> None:
         print(f"saved {folder / f'screen-{size}.png'}")
 
 
+#: The genso fight of the screenshot: (option keys picked, in order) by the two sample PCs
+#: and two Orcs; the dice are the companion's, seeded.
+GENSO_SCRIPT = ("attack", "t:オーク1", "w:0", "dodge", "attack", "t:駆け出し冒険者２",
+                "full", "t:駆け出し冒険者１", "attack", "t:オーク1", "w:0")
+GENSO_SEED = 11
+
+
+def genso_screenshot(folder: Path) -> None:
+    """A genso fight at the table (`companion play --mode genso`), mid-round, at 800x480."""
+    from companion.app.modes.genso import GensoFightMode
+    from companion.app.session.mode import ChoiceAsk, Throw
+    from companion.dice import SimulatedDice
+    from companion.hw.display.screen import ScreenDisplay
+    from companion.systems.genso.combat import Fight, entrants_for
+    from companion.systems.genso.rules import load_rules
+    from companion.systems.genso.sheet import preset
+
+    rules = load_rules()
+    fight = Fight(rules, entrants_for(rules, [preset(rules, "pc1"), preset(rules, "pc2")],
+                                      [("orc", 2)]))
+    mode = GensoFightMode(rules, fight, "simulated 仮想")
+    dice, picks = SimulatedDice.seeded(GENSO_SEED), list(GENSO_SCRIPT)
+    while picks or not isinstance(mode.ask(), ChoiceAsk):
+        ask = mode.ask()
+        if isinstance(ask, ChoiceAsk):
+            mode.answer([o.choice for o in ask.options].index(picks.pop(0)))
+        elif ask is not None:
+            mode.answer(Throw(tuple(dice.roll(ask.count, ask.sides))))
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    display = ScreenDisplay("800x480")
+    display.show(mode.view(ask.prompt, options=ask.options, highlight=ask.highlight))
+    display.save_png(folder / "screen-genso-800x480.png")
+    display.close()
+    print(f"saved {folder / 'screen-genso-800x480.png'}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--frames", type=int, default=300)
@@ -110,6 +147,7 @@ def main() -> int:
     first_screen()
     if args.screenshots:
         screenshots(args.screenshots)
+        genso_screenshot(args.screenshots)
     return 0
 
 

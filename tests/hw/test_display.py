@@ -158,3 +158,24 @@ def test_pygame_does_not_greet_our_users() -> None:
     done = subprocess.run([sys.executable, "-c", "import companion, pygame"],
                           capture_output=True, text=True, check=True, env=env)
     assert "pygame" not in done.stdout
+
+
+def test_a_fight_view_on_the_screen_and_the_terminal(screen: ScreenDisplay) -> None:
+    """FightView (genso today, a CoC tracker next): the acting row is highlighted, the menu
+    of a fight sits in two rows of taps, and the terminal prints the rows and the result."""
+    from companion.hw.display.screen import HIGHLIGHT
+    from companion.hw.display.view import example_fight_view
+
+    view = example_fight_view()
+    surface = screen.render(view)
+    m = screen.m
+    row_y = m(38 + 4 + 24 + 24) + 2 * m(44) + m(22)  # the third row: オーク1, acting
+    assert surface.get_at((m(250), row_y))[:3] == HIGHLIGHT
+    targets = sorted({rect.y for rect, _ in screen._targets})
+    assert len(targets) == 2 and len(screen._targets) == len(view.options)
+    console = Console(file=io.StringIO(), width=160)
+    TerminalDisplay(console).show(view)
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert view.fight is not None
+    assert "▶" in text and "オーク1 Orc 1" in text and "HP 5/12  MP 8/8" in text
+    assert "(2D6+7>13) ＞ 11[5,6]+7=18 ＞ 成功/success" in text and "GM-COMBAT-7" in text

@@ -159,6 +159,17 @@ def describe(action: Action) -> str:
             Sunset: "GM: 日没 sunset", Sleep: "GM: 睡眠 8 hours' sleep"}[type(action)]
 
 
+def summary(entry: Entry) -> str:
+    """What an action came to, in a few words: the pools it left, or the roll's verdict."""
+    lines = [line for line in entry.lines if not line.text.startswith("round ")]
+    if not lines:
+        return "–"
+    last = lines[-1]
+    if last.rule == "GM-COMBAT-8" or last.result is None:
+        return last.text
+    return last.result.text.rpartition("＞")[2].strip()
+
+
 class GensoFightMode:
     """Turn by turn: an action, its target, weapon or spell, then its dice; over when the
     fight is and the GM closes it."""
@@ -464,8 +475,7 @@ class GensoFightMode:
                 ally=c.side is Side.PARTY, down=c.status is not Status.ACTIVE))
         journal = self.fight.journal
         last = journal[-1] if journal else None
-        log = tuple(f"{describe(e.action)} ＞ {e.lines[-1].text}" if e.lines
-                    else describe(e.action) for e in journal[-8:])
+        log = tuple(f"{describe(e.action)} ＞ {summary(e)}" for e in journal[-8:])
         return FightView(
             title=self._title(), round=state.round, turn=current.name if current else "",
             fighters=tuple(rows),

@@ -127,7 +127,7 @@ class ScreenDisplay:
         self._footer(view, pygame.Rect(0, h - footer_h, w, footer_h))
         if view.fight is not None:
             # The combatants need the width of their names and pools; the result wraps.
-            split = body.x + body.w * 57 // 100
+            split = body.x + body.w * 53 // 100
             self._fight(view.fight, pygame.Rect(left.x, left.y, split - left.x - m(3), left.h),
                         pygame.Rect(split + m(3), right.y, right.right - split - m(3), right.h))
             return self.surface
@@ -193,7 +193,7 @@ class ScreenDisplay:
         for i, fighter in enumerate(fight.fighters):
             self._fighter(fighter, pygame.Rect(left.x + m(4), top + i * row_h, left.w - m(8),
                                                row_h - m(2)), two_lines)
-        log_h = min(m(112), right.h // 3)
+        log_h = min(m(98), right.h // 3)
         result = pygame.Rect(right.x, right.y, right.w, right.h - log_h - m(6))
         y = self._panel(result, "Result 結果" + (f" · {fight.source}" if fight.source else ""))
         if fight.result_title:
@@ -208,17 +208,31 @@ class ScreenDisplay:
         size, step = m(14), m(18)
         width = result.w - m(16)
         for entry in fight.result:
-            if y + step > result.bottom:
-                break
-            self.surface.blit(self._text(entry.rule, m(11), DIM), (result.x + m(8), y))
-            y += m(14)
-            for row in self._wrap(entry.text, size, width - m(8)):
+            # The rule ID in small grey heads the step's first row; the rest hangs under it.
+            rows = self._wrap(f"{entry.rule} {entry.text}", size, width)
+            for n, row in enumerate(rows):
                 if y + step > result.bottom - m(2):
                     break
-                self.surface.blit(self._fit(row, size, width - m(8)), (result.x + m(16), y))
+                x = result.x + m(8)
+                if n == 0 and row.startswith(entry.rule):
+                    rule = self._text(entry.rule, m(11), DIM)
+                    self.surface.blit(rule, (x, y + m(3)))
+                    row, x = row[len(entry.rule):].lstrip(), x + rule.get_width() + m(5)
+                self.surface.blit(self._fit(row, size, result.right - m(8) - x), (x, y))
                 y += step
-        self._lines("Log 記録", fight.log, pygame.Rect(right.x, result.bottom + m(6), right.w,
-                                                       log_h), newest_last=True)
+        # The log: the newest actions that fit whole, oldest first.
+        box = pygame.Rect(right.x, result.bottom + m(6), right.w, log_h)
+        y = self._panel(box, "Log 記録")
+        capacity = max(0, (box.bottom - y - m(4)) // step)
+        rows: list[str] = []
+        for line in reversed(fight.log):
+            wrapped = self._wrap(line, size, width)
+            if len(rows) + len(wrapped) > capacity:
+                break
+            rows = wrapped + rows
+        for row in rows:
+            self.surface.blit(self._fit(row, size, width), (box.x + m(8), y))
+            y += step
 
     def _fighter(self, f: FighterView, rect: pygame.Rect, two_lines: bool) -> None:
         """One combatant: side stripe, name (ja, en), HP/MP and a bar, conditions."""
