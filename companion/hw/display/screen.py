@@ -186,10 +186,10 @@ class ScreenDisplay:
         self.surface.blit(self._fit(fight.heading, m(16), left.w - m(16), ACCENT),
                           (left.x + m(8), top - m(2)))
         top += m(24)
-        rows = len(fight.fighters)
+        count = len(fight.fighters)
         room = left.bottom - top - m(4)
-        two_lines = rows * m(44) <= room
-        row_h = min(m(44) if two_lines else m(26), room // max(1, rows))
+        two_lines = count * m(44) <= room
+        row_h = min(m(44) if two_lines else m(26), room // max(1, count))
         for i, fighter in enumerate(fight.fighters):
             self._fighter(fighter, pygame.Rect(left.x + m(4), top + i * row_h, left.w - m(8),
                                                row_h - m(2)), two_lines)
