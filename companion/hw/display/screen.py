@@ -224,13 +224,13 @@ class ScreenDisplay:
         box = pygame.Rect(right.x, result.bottom + m(6), right.w, log_h)
         y = self._panel(box, "Log 記録")
         capacity = max(0, (box.bottom - y - m(4)) // step)
-        rows: list[str] = []
+        kept: list[str] = []
         for line in reversed(fight.log):
             wrapped = self._wrap(line, size, width)
-            if len(rows) + len(wrapped) > capacity:
+            if len(kept) + len(wrapped) > capacity:
                 break
-            rows = wrapped + rows
-        for row in rows:
+            kept = wrapped + kept
+        for row in kept:
             self.surface.blit(self._fit(row, size, width), (box.x + m(8), y))
             y += step
 
