@@ -2,41 +2,109 @@
 
 ``coc roll 'CCB<=70'`` rolls BCDice Cthulhu notation; ``coc fight new`` starts a fight from
 TOML sheets, ``coc fight act KIND ACTOR [TARGET] --with key=value`` plays an action,
-``show``/``log``/``undo`` follow. The fight is written atomically after every action and
-is replayed from its log on every load, so a power cut loses nothing.
+``show``/``log``/``undo`` follow; ``coc defaults`` lists every Default and profile cell.
+The fight is written atomically after every action and is replayed from its log on every
+load, so a power cut loses nothing. Defaults come from the packaged rules, then
+``coc.toml`` in the config folder (``[defaults."RULE-ID"]``), then ``--set RULE.key=value``;
+a new fight keeps the settings it started with in its file.
+
+Dice: ``--dice sim`` (default) or ``manual`` for everything. ``--dice camera`` reads only the
+d6-based dice (D6, and D3/D2 as a D6 halved, rounded up): the damage. A d100 (and any other
+die) is never read by the camera: it comes from ``--d100 manual`` (typed) or ``--d100 sim``;
+without ``--d100`` such a roll stops with an error saying so, and nothing is saved.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import secrets
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
+from companion.app.commands.roll import (
+    CameraUnavailable,
+    add_dice_arguments,
+    ask_on_terminal,
+    print_json,
+)
+from companion.app.commands.roll import dice_source as plain_source
+from companion.app.overrides import add_set_argument, read_text, user_rules
 from companion.app.paths import data_dir
-from companion.dice import DiceSource
+from companion.dice import DiceSource, ManualDice, SimulatedDice
 from companion.errors import DataError
 from companion.files import atomic_write_text
 from companion.systems.coc.checks import roll_command
-from companion.systems.coc.combat import Fight, Side, action_from_json
-from companion.systems.coc.rules import CocRules, Profile, load_rules
-from companion.systems.coc.sheet import sheet_from_mapping
+from companion.systems.coc.combat import ACTIONS, Fight, Side, action_from_json
+from companion.systems.coc.rules import DEFAULT_TAG, CocRules, Profile, load_rules
+from companion.systems.coc.sheet import Sheet, sheet_from_mapping
+
+SET_EXAMPLE = "CO-BASE-7.parries_per_round=2"
+OVERRIDES_NAME = "coc.toml"
+CAMERA_SIDES = (6, 3, 2)  # d6-based: a D3 or D2 is a D6 halved, rounded up
+
+
+class CameraNotForThisDie(DataError):
+    """A die the camera cannot read (a d100, a d20, ...) was about to be asked of it."""
+
+
+class CameraD6Dice:
+    """``--dice camera``: d6-based dice from the camera, every other die from ``other``.
+
+    A D3 or D2 is read as a D6 and halved or thirded (1-2 → 1, 3-4 → 2, 5-6 → 3 for a D3).
+    With no ``other`` source a d100 stops with :class:`CameraNotForThisDie`.
+    """
+
+    def __init__(self, camera: DiceSource, other: DiceSource | None) -> None:
+        self.camera = camera
+        self.other = other
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        if sides in CAMERA_SIDES:
+            return [-(-face * sides // 6) for face in self.camera.roll(count, 6)]
+        if self.other is None:
+            raise CameraNotForThisDie(
+                f"a {count}D{sides} cannot come from the camera: the camera reads only d6-based "
+                f"dice (damage); d100 is typed or simulated, add --d100 manual or --d100 sim")
+        return self.other.roll(count, sides)
+
+
+def camera_source(args: argparse.Namespace) -> DiceSource:
+    """The camera dice reader (a seam the tests replace)."""
+    return plain_source(args)
+
+
+def dice_source(args: argparse.Namespace) -> DiceSource:
+    if args.dice != "camera":
+        return plain_source(args)
+    other: DiceSource | None = None
+    if args.d100 == "manual":
+        other = ManualDice(ask_on_terminal)
+    elif args.d100 == "sim":
+        if args.seed is None:
+            args.seed = secrets.randbits(32)
+        other = SimulatedDice.seeded(args.seed)
+    return CameraD6Dice(camera_source(args), other)
 
 
 def _rules(args: argparse.Namespace) -> CocRules:
-    return load_rules(Profile(args.profile))
+    return user_rules(load_rules(Profile(args.profile)), OVERRIDES_NAME, args.set or [],
+                      SET_EXAMPLE)
 
 
 def _path(args: argparse.Namespace) -> Path:
     return Path(args.file) if args.file else data_dir() / "coc" / "fight.json"
 
 
-def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> int:
+def _emit(args: argparse.Namespace, data: dict[str, Any], text: str, dice: bool = False
+          ) -> int:
     if args.json:
-        print_json(args, data) if hasattr(args, "dice") else print(
-            json.dumps(data, ensure_ascii=False))
+        if dice:
+            print_json(args, data)
+        else:
+            print(json.dumps(data, ensure_ascii=False))
     else:
         print(text)
     return 0
@@ -45,40 +113,62 @@ def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> int:
 def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
     state = fight.state
     current = state.current.name if state.current else None
-    lines = [f"profile {fight.rules.profile.value}  round {state.round}  turn: {current or '-'}"]
+    outcome = state.outcome()
+    lines = [f"profile {fight.rules.profile.value}  round {state.round}  turn: {current or '-'}"
+             + (f"  over: the {outcome.value} stand" if outcome else "")]
     rows = []
     for c in state.combatants:
         badges = [t.condition.value for t in c.conditions] + (["DEAD 死亡"] if c.dead else [])
+        if c.dying_until:
+            badges.append(f"DYING (dies at end of round {c.dying_until})")
         lines.append(f"{'▶' if c.name == current else ' '} {c.name:<12} HP {c.hp}/"
                      f"{c.sheet.max_hp}  AP {c.ap}  {' '.join(badges)}")
         rows.append({"name": c.name, "side": c.side.value, "hp": c.hp, "max_hp": c.sheet.max_hp,
                      "ap": c.ap, "dead": c.dead, "conditions": [t.condition.value
-                                                               for t in c.conditions]})
-    return "\n".join(lines), {"round": state.round, "current": current, "combatants": rows,
+                                                               for t in c.conditions],
+                     "characteristics": dict(c.sheet.characteristics),
+                     "weapons": [{"key": w.info.key, "loaded": w.loaded,
+                                  "durability": w.durability, "broken": w.broken,
+                                  "jammed": w.jammed} for w in c.sheet.weapons]})
+    return "\n".join(lines), {"profile": fight.rules.profile.value, "round": state.round,
+                              "current": current, "combatants": rows,
+                              "outcome": outcome.value if outcome else None,
                               "actions": len(fight.journal)}
 
 
-def _load(args: argparse.Namespace) -> Fight:
-    path = _path(args)
+def load_fight(path: Path) -> Fight:
+    """The saved fight, replayed from its log under the settings it keeps."""
     if not path.exists():
         raise DataError(f"no fight at {path}: start one with `companion coc fight new`")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+        data = json.loads(read_text(path, "fight file"))
+    except json.JSONDecodeError as exc:
         raise DataError(f"{path}: cannot read the fight ({exc})") from exc
     return Fight.from_json(load_rules(), data)
 
 
-def _save(fight: Fight, path: Path) -> None:
+def save_fight(fight: Fight, path: Path) -> None:
     atomic_write_text(path, json.dumps(fight.to_json(), ensure_ascii=False, indent=1))
 
 
-def _sheet(rules: CocRules, ref: str) -> Any:
+def _sheet(rules: CocRules, ref: str) -> Sheet:
+    text = read_text(ref, "sheet")
     try:
-        return sheet_from_mapping(rules, tomllib.loads(Path(ref).read_text(encoding="utf-8")),
-                                  ref)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"{ref}: cannot read the sheet ({exc})") from exc
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{ref}: not TOML ({exc})") from exc
+    return sheet_from_mapping(rules, data, ref)
+
+
+def run_dice(args: argparse.Namespace, body: Any) -> int:
+    """``body(source)`` with the dice the options ask for; a missing camera is exit 1."""
+    try:
+        source = dice_source(args)
+    except CameraUnavailable as exc:
+        print(f"companion: error: {exc}", file=sys.stderr)
+        return 1
+    code: int = body(source)
+    return code
 
 
 def cmd_roll(args: argparse.Namespace) -> int:
@@ -86,9 +176,20 @@ def cmd_roll(args: argparse.Namespace) -> int:
 
     def body(source: DiceSource) -> int:
         result = roll_command(" ".join(args.expression), source, rules)
-        return _emit(args, result.to_json(), result.text)
+        return _emit(args, result.to_json(), result.text, dice=True)
 
-    return run_with_source(args, body)
+    return run_dice(args, body)
+
+
+def cmd_defaults(args: argparse.Namespace) -> int:
+    """Every Default and every profile cell (CO-CORE-2), each "(default)" or "(set by you)"."""
+    rules = _rules(args)
+    rows = [{"rule": rule, "key": key, "value": value, "default": default}
+            for rule, key, value, default in rules.entries()]
+    text = "\n".join(f"{r['rule']:<12} {r['key']:<28} "
+                     f"{json.dumps(r['value'], ensure_ascii=False)}"
+                     + (DEFAULT_TAG if r["default"] else "  (set by you)") for r in rows)
+    return _emit(args, {"profile": rules.profile.value, "defaults": rows}, text)
 
 
 def cmd_fight(args: argparse.Namespace) -> int:
@@ -102,28 +203,32 @@ def cmd_fight(args: argparse.Namespace) -> int:
 
         def start(source: DiceSource) -> int:
             fight = Fight(rules, entrants, source)
-            _save(fight, path)
+            save_fight(fight, path)
             text, data = _status(fight)
-            return _emit(args, data, f"{fight.opening.text}\n\n{text}")
+            return _emit(args, {**data, "path": str(path), "opening": list(fight.opening.lines)},
+                         f"{fight.opening.text}\n\n{text}", dice=True)
 
-        return run_with_source(args, start)
-    fight = _load(args)
+        return run_dice(args, start)
+    fight = load_fight(path)
     if args.verb in ("show", "log"):
         text, data = _status(fight)
         if args.verb == "log":
             text = "\n".join([fight.opening.text, *(e.text for e in fight.journal)])
+            data["opening"] = list(fight.opening.lines)
             data["journal"] = [e.to_json() for e in fight.journal]
         return _emit(args, data, text)
     if args.verb == "undo":
         entry = fight.pop()
-        _save(fight, path)
+        save_fight(fight, path)
         text, data = _status(fight)
         return _emit(args, {**data, "undone": entry.to_json()}, f"undone: {entry.text}\n{text}")
     raw: dict[str, Any] = {"kind": args.kind, "actor": args.actor}
     if args.target:
         raw["target" if args.kind != "throw" else "at"] = args.target
     for item in args.with_ or []:
-        key, _, value = item.partition("=")
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise DataError(f"--with {item!r}: write key=value, e.g. weapon=1")
         try:
             raw[key] = tomllib.loads(f"v = {value}")["v"]
         except tomllib.TOMLDecodeError:
@@ -132,11 +237,19 @@ def cmd_fight(args: argparse.Namespace) -> int:
 
     def body(source: DiceSource) -> int:
         entry = fight.push(action, source)
-        _save(fight, path)
+        save_fight(fight, path)
         text, data = _status(fight)
-        return _emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}")
+        return _emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}",
+                     dice=True)
 
-    return run_with_source(args, body)
+    return run_dice(args, body)
+
+
+def _dice_arguments(parser: argparse.ArgumentParser) -> None:
+    add_dice_arguments(parser)
+    parser.add_argument("--d100", choices=("manual", "sim"), default=None,
+                        help="with --dice camera: where d100 and other non-d6 dice come from "
+                             "(typed or simulated; the camera reads d6-based dice only)")
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -147,6 +260,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     sub = parser.add_subparsers(dest="sub", required=True, metavar="SUB")
     rolls = sub.add_parser("roll", help="roll CC/CCB/CBR/CBRB/RES/RESB or plain dice")
     rolls.add_argument("expression", nargs="+")
+    defaults = sub.add_parser("defaults", help="every Default and profile cell, and whose it is")
     fight = sub.add_parser("fight", help="new, show, log, undo, act")
     verbs = fight.add_subparsers(dest="verb", required=True, metavar="VERB")
     new = verbs.add_parser("new", help="start a fight from TOML sheets")
@@ -154,19 +268,21 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     new.add_argument("--foes", nargs="+", required=True)
     new.add_argument("--force", action="store_true")
     act = verbs.add_parser("act", help="play an action, e.g. act attack Ann Cult --with ma=true")
-    act.add_argument("kind", choices=("attack", "grapple", "choke", "throw", "break_free",
-                                      "reload", "clear_jam", "treat", "move", "end_turn"))
+    act.add_argument("kind", choices=sorted(ACTIONS))
     act.add_argument("actor")
     act.add_argument("target", nargs="?")
     act.add_argument("--with", dest="with_", action="append", metavar="KEY=VALUE",
                      help="weapon=1, defence=dodge, ma=true, burst=true, shots=2, skill=medicine")
     for name in ("show", "log", "undo"):
         verbs.add_parser(name)
-    for p in (rolls, *verbs.choices.values()):
+    for p in (rolls, defaults, *verbs.choices.values()):
         p.add_argument("--json", action="store_true", help="print JSON")
-        p.add_argument("--profile", choices=("003", "004"), default="003")
         p.add_argument("--file", help="the fight file (default: the data folder)")
+        if p in (rolls, defaults, new):
+            p.add_argument("--profile", choices=("003", "004"), default="003")
+            add_set_argument(p, SET_EXAMPLE)
         if p in (rolls, new, act):
-            add_dice_arguments(p)
+            _dice_arguments(p)
     rolls.set_defaults(func=cmd_roll)
+    defaults.set_defaults(func=cmd_defaults)
     fight.set_defaults(func=cmd_fight)

@@ -336,7 +336,7 @@ class Fight:
         return self.journal.pop()
 
     def to_json(self) -> dict[str, Any]:
-        return {"profile": self.rules.profile.value,
+        return {"profile": self.rules.profile.value, "settings": self.rules.settings(),
                 "entrants": [{"side": side.value, "sheet": sheet_mapping(s)}
                              for s, side in self.entrants],
                 "opening": [list(d) for d in self.opening.dice],
@@ -347,13 +347,15 @@ class Fight:
         """Replay a saved fight from its log; the recorded dice must give the same lines."""
         try:
             profile = Profile(data["profile"])
+            settings = dict(data.get("settings", {}))
             entrants = [(sheet_from_mapping(rules, e["sheet"], f"entrant {n}"), Side(e["side"]))
                         for n, e in enumerate(data["entrants"], 1)]
             opening = [(int(s), int(v)) for s, v in data["opening"]]
             journal = list(data["journal"])
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"not a saved coc fight ({exc})") from exc
-        fight = cls(rules.with_profile(profile), entrants, ScriptedDice(opening))
+        rules = rules.with_profile(profile).with_overrides(settings, "the fight's settings")
+        fight = cls(rules, entrants, ScriptedDice(opening))
         for n, raw in enumerate(journal, 1):
             action = action_from_json(raw["action"])
             entry = fight.push(action, ScriptedDice((int(s), int(v)) for s, v in raw["dice"]))

@@ -148,6 +148,16 @@ class CocRules:
                   not in self.user_set) for rule, cells in self.table.items() for p in Profile]
         return rows
 
+    def settings(self) -> dict[str, dict[str, Any]]:
+        """What the user set (Defaults and profile cells), in the shape :meth:`with_overrides`
+        takes: a saved fight keeps it so its replay runs under the same rules."""
+        out: dict[str, dict[str, Any]] = {}
+        for rule, name in sorted(self.user_set):
+            value = self.table[rule][name] if name in ("p003", "p004") else \
+                self.defaults[rule][name]
+            out.setdefault(rule, {})[name] = value
+        return out
+
     def skill(self, key: str) -> SkillInfo:
         """A skill by key or by its Japanese or English name."""
         found = self.skills.get(key) or next(
@@ -168,7 +178,8 @@ class CocRules:
     def with_profile(self, profile: Profile) -> CocRules:
         return replace(self, profile=profile)
 
-    def with_overrides(self, overrides: Mapping[str, Any], origin: str = "overrides") -> CocRules:
+    def with_overrides(self, overrides: Mapping[str, Any], origin: str = "overrides"
+                       ) -> CocRules:
         """New rules with Defaults or profile cells overridden; seed numbers are refused.
 
         A profile cell is set as ``{"CO-FIRE-9": {"p003": "optional_on"}}``. A cell that is
@@ -194,7 +205,8 @@ class CocRules:
                     table[rule][name] = value
                 elif name in self.source.get(rule, {}):
                     raise DataError(f"{origin}: {rule}.{name} is the seed's rule "
-                                    f"({self.source[rule][name]!r}), not a Default")
+                                    f"({self.source[rule][name]!r}), not a Default: it "
+                                    "cannot be overridden")
                 elif rule not in values or name not in values[rule]:
                     known = ", ".join(sorted(values.get(rule, {}))) or "no Defaults"
                     raise DataError(f"{origin}: {rule} has no setting {name!r} ({known})")

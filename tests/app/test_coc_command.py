@@ -1,0 +1,200 @@
+"""``companion coc``: a fight from sheet files (act, undo, show, log, --json), the Defaults
+listed and overridden (seed numbers refused), camera dice for the d6-based dice only, and a
+fight that survives a SIGKILL while it waits for typed dice."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.commands import coc as command
+from companion.dice import ScriptedDice
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SHEET = """name = "{name}"
+[characteristics]
+STR = 13
+CON = 12
+POW = 10
+DEX = {dex}
+APP = 10
+SIZ = 13
+INT = 12
+EDU = 12
+[skills]
+kick = 60
+martial_arts = 50
+dodge = 40
+[[weapons]]
+key = "kick"
+"""
+
+
+def sheets(folder: Path) -> tuple[str, str]:
+    ann, cult = folder / "ann.toml", folder / "cult.toml"
+    ann.write_text(SHEET.format(name="Ann", dex=14), encoding="utf-8")
+    cult.write_text(SHEET.format(name="Cult", dex=10), encoding="utf-8")
+    return str(ann), str(cult)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    assert main(["coc", *argv, "--json"]) == 0, capsys.readouterr().err
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def test_a_fight_from_sheet_files_act_undo_show_log(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CO-TURN-1, CO-MA-1: new, act, undo, show and log; the file replays on every call."""
+    ann, cult = sheets(tmp_path)
+    start = run(capsys, "fight", "new", "--investigators", ann, "--foes", cult, "--seed", "1")
+    assert start["current"] == "Ann" and start["profile"] == "003"
+    assert Path(start["path"]) == user_dirs / "data" / "coc" / "fight.json"
+    hit = run(capsys, "fight", "act", "attack", "Ann", "Cult", "--with", "ma=true", "--seed", "5")
+    assert hit["entry"]["action"]["ma"] is True and hit["seed"] == 5
+    assert "CO-MA-1" in hit["entry"]["lines"][0]
+    after_hit = next(c["hp"] for c in hit["combatants"] if c["name"] == "Cult")
+    run(capsys, "fight", "act", "end_turn", "Ann")
+    shown = run(capsys, "fight", "show")
+    assert shown["current"] == "Cult" and shown["actions"] == 2
+    undone = run(capsys, "fight", "undo")
+    assert undone["current"] == "Ann" and undone["actions"] == 1
+    log = run(capsys, "fight", "log")
+    assert len(log["journal"]) == 1 and log["opening"][0].startswith("round 1")
+    assert next(c["hp"] for c in log["combatants"] if c["name"] == "Cult") == after_hit
+    assert main(["coc", "fight", "act", "end_turn", "Cult"]) == 2
+    assert "it is Ann's turn" in capsys.readouterr().err
+    assert main(["coc", "fight", "show"]) == 0
+    assert "▶ Ann" in capsys.readouterr().out
+    assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult]) == 2
+    assert "pass --force" in capsys.readouterr().err
+
+
+def test_a_bad_sheet_exits_2_naming_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ann, cult = sheets(tmp_path)
+    Path(cult).write_text(SHEET.format(name="Cult", dex='"fast"'), encoding="utf-8")
+    assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult]) == 2
+    err = capsys.readouterr().err
+    assert f"{cult} [characteristics]: DEX must be a whole number" in err
+    assert main(["coc", "fight", "new", "--investigators", ann, "--foes",
+                 str(tmp_path / "none.toml")]) == 2
+    assert "cannot read the sheet" in capsys.readouterr().err
+
+
+def test_defaults_listed_overridden_and_seed_numbers_refused(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CO-CORE-2: each Default and profile cell labelled "(default)" until set by the user's
+    coc.toml or --set; a seed's number (CO-TURN-3's 3 AP) is refused with exit 2."""
+    rows = run(capsys, "defaults")["defaults"]
+    assert {"rule": "CO-BASE-7", "key": "parries_per_round", "value": 1,
+            "default": True} in rows
+    assert {"rule": "CO-FIRE-9", "key": "p003", "value": "optional", "default": True} in rows
+    assert main(["coc", "defaults"]) == 0
+    assert "parries_per_round            1 (default)" in capsys.readouterr().out
+    (user_dirs / "config").mkdir()
+    (user_dirs / "config" / "coc.toml").write_text(
+        '[defaults."CO-DEATH-2"]\nlenient = true\n', encoding="utf-8")
+    rows = run(capsys, "defaults", "--set", "CO-BASE-7.parries_per_round=2",
+               "--set", "CO-FIRE-9.p003=optional_on")["defaults"]
+    assert {"rule": "CO-DEATH-2", "key": "lenient", "value": True, "default": False} in rows
+    assert {"rule": "CO-BASE-7", "key": "parries_per_round", "value": 2,
+            "default": False} in rows
+    assert {"rule": "CO-FIRE-9", "key": "p003", "value": "optional_on",
+            "default": False} in rows
+    assert main(["coc", "defaults", "--set", "CO-TURN-3.action_points=4"]) == 2
+    err = capsys.readouterr().err
+    assert "CO-TURN-3.action_points is the seed's rule (3), not a Default" in err
+    assert "cannot be overridden" in err
+    # A fight keeps the settings it started with, whatever the file says later.
+    ann, cult = sheets(tmp_path)
+    run(capsys, "fight", "new", "--investigators", ann, "--foes", cult, "--profile", "004",
+        "--set", "CO-BASE-7.parries_per_round=2")
+    (user_dirs / "config" / "coc.toml").unlink()
+    saved = json.loads((user_dirs / "data" / "coc" / "fight.json").read_text(encoding="utf-8"))
+    assert saved["settings"] == {"CO-BASE-7": {"parries_per_round": 2},
+                                 "CO-DEATH-2": {"lenient": True}}
+    assert run(capsys, "fight", "show")["profile"] == "004"
+
+
+def test_camera_reads_only_d6_based_dice(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--dice camera: the damage dice (D6, and a D4 never) come from the camera; a d100 that
+    would go to it is an error saying so, and nothing is saved; --d100 sim supplies it."""
+    camera = ScriptedDice([(6, 5), (6, 2)])
+    monkeypatch.setattr(command, "camera_source", lambda args: camera)
+    ann, cult = sheets(tmp_path)
+    run(capsys, "fight", "new", "--investigators", ann, "--foes", cult, "--seed", "1")
+    path = user_dirs / "data" / "coc" / "fight.json"
+    before = path.read_bytes()
+    assert main(["coc", "fight", "act", "attack", "Ann", "Cult", "--dice", "camera"]) == 2
+    err = capsys.readouterr().err
+    assert "1D100 cannot come from the camera" in err and "d100 is typed or simulated" in err
+    assert path.read_bytes() == before
+    assert main(["coc", "roll", "CCB<=50", "--dice", "camera"]) == 2
+    assert "--d100 manual or --d100 sim" in capsys.readouterr().err
+    # Seed 2: d100 8 (kick 60); the 1D6 is the camera's 5, the DB's 1D4 simulated.
+    data = run(capsys, "fight", "act", "attack", "Ann", "Cult", "--dice", "camera",
+               "--d100", "sim", "--seed", "2")
+    assert data["dice_source"] == "camera"
+    lines = data["entry"]["lines"]
+    assert "＞ 8 ＞" in lines[0] and lines[1].startswith("damage (1D6+1D4) ＞ 5[5]")
+    assert camera.remaining == [(6, 2)]
+    d3 = command.CameraD6Dice(ScriptedDice([(6, 1), (6, 4), (6, 6)]), None)
+    assert d3.roll(3, 3) == [1, 2, 3]
+
+
+def test_a_sigkill_while_waiting_for_typed_dice_loses_nothing(tmp_path: Path) -> None:
+    """An action killed (SIGKILL) while it waits for the player's d100 leaves the saved fight
+    exactly as it was after the last action, and play goes on from there."""
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
+           "COMPANION_CONFIG_DIR": str(tmp_path / "config"), "PYTHONPATH": str(ROOT)}
+    command_line = [sys.executable, "-m", "companion", "coc", "fight"]
+    ann, cult = sheets(tmp_path)
+
+    def call(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*command_line, *argv], env=env, input=stdin, text=True,
+                              capture_output=True, check=True, cwd=ROOT)
+
+    call("new", "--investigators", ann, "--foes", cult)
+    # Ann kicks: 30 hits, 1D6 = 4, DB 1D4 = 2 → Cult 13 − 6 = 7.
+    call("act", "attack", "Ann", "Cult", "--dice", "manual", stdin="30\n4\n2\n")
+    call("act", "end_turn", "Ann")
+    path = tmp_path / "data" / "coc" / "fight.json"
+    before = path.read_bytes()
+    victim = subprocess.Popen([*command_line, "act", "attack", "Cult", "Ann", "--dice",
+                               "manual"], env=env, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert victim.stderr is not None
+    prompt = b""
+    deadline = time.monotonic() + 60
+    while b"type" not in prompt and time.monotonic() < deadline:
+        prompt += os.read(victim.stderr.fileno(), 100)
+    os.kill(victim.pid, signal.SIGKILL)
+    victim.wait()
+    victim.stdin.close()  # type: ignore[union-attr]
+    victim.stdout.close()  # type: ignore[union-attr]
+    victim.stderr.close()
+    assert b"Roll 1D100" in prompt
+    assert path.read_bytes() == before
+    shown = json.loads(call("show", "--json").stdout)
+    assert shown["actions"] == 2 and shown["current"] == "Cult"
+    assert next(c["hp"] for c in shown["combatants"] if c["name"] == "Cult") == 7
+    done = json.loads(call("act", "attack", "Cult", "Ann", "--dice", "manual", "--json",
+                           stdin="99\n").stdout)
+    assert done["actions"] == 3
