@@ -28,6 +28,7 @@ for seed in 1 7 193 4242; do
       if ! cmp -s "$work/a.$name.jsonl" "$work/b.$name.jsonl" \
           || ! cmp -s "$work/a.$name.txt" "$work/b.$name.txt"; then
         echo "differs: seed $seed, --preset $preset, --strategy $strategy"
+        diff "$work/a.$name.txt" "$work/b.$name.txt" | head -5 || true
         differ=1
       fi
     done
