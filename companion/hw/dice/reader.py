@@ -68,7 +68,15 @@ import tomlkit
 
 from companion.errors import DataError
 from companion.files import table, write_toml
-from companion.hw.dice.networks import COCKED, MOVING, NOTHING, TURNS, DiceNetworks, Spot
+from companion.hw.dice.networks import (
+    COCKED,
+    MOVING,
+    NOTHING,
+    TRAINED_FACE_PX,
+    TURNS,
+    DiceNetworks,
+    Spot,
+)
 
 Image = np.ndarray
 
@@ -93,6 +101,19 @@ _HINT = 0.5
 # The finder's work grows with the pixels it is given: the second look is given at most this
 # many times the first look's.
 _LOOK_WORK = 1.5
+# The size search: the first looks assume face sizes _LADDER times apart (the finder was
+# trained on faces 9 to 28 px in its input, about TRAINED_FACE_PX times 1.7 either way), and
+# the look whose marks are strongest (see _strength) is the first look. Looks at
+# smaller sizes see a larger frame: they are made only while they cost at most _SMALL_WORK
+# times the look at the middle size on a 1280x720 frame (_BASE_PIXELS in the finder's input).
+# A look at another size wins over the middle one only when its _STRONGEST strongest marks
+# are _PREFER_MIDDLE hotter on average: a look at faces twice too small marks pips faintly,
+# one at faces twice too large marks the dice faintly, or not at all.
+_STRONGEST = 3
+_PREFER_MIDDLE = 0.1
+_LADDER = 2.0
+_SMALL_WORK = 2.0
+_BASE_PIXELS = 320 * 180
 _SAME_DIE = 0.3  # two marks closer than this many face sides are one mark
 # Faces closer than these many face sides belong to one die (see _one_per_die). On the
 # rendered tuning scenes, the top faces of two flat dice are at least 0.86 sides apart in
@@ -319,8 +340,13 @@ class DiceReader:
         they are far from it, a second look sees them at their own size.
         """
         config = self.config
-        face_px = float(np.sqrt(config.min_face_px * config.max_face_px))
-        hints = self._marks_at(frame, face_px, config.find_threshold * _HINT)
+        looks = [(size, self._marks_at(frame, size, config.find_threshold * _HINT))
+                 for size in _sizes(config, frame.shape)]
+        face_px, hints = looks[0]
+        best = _strength(hints, config.find_threshold) + _PREFER_MIDDLE
+        for size, found in looks[1:]:
+            if _strength(found, config.find_threshold) > best:
+                face_px, hints, best = size, found, _strength(found, config.find_threshold)
         marks = [h for h in hints if h.heat >= config.find_threshold]
         if marks:
             x0, y0, x1, y1 = _around(hints, frame.shape[:2])
@@ -372,6 +398,39 @@ class DiceReader:
         if probs[value] < self.config.min_confidence * top:
             return DieReading(None, 0.0, centre, round(mark.side, 1), _NOT_READ)
         return DieReading(value, round(float(probs[value]), 3), centre, round(mark.side, 1))
+
+
+def _sizes(config: ReaderConfig, shape: tuple[int, ...]) -> list[float]:
+    """The face sizes the finder's first looks assume, the middle of those read first.
+
+    The finder sees faces within about _LADDER times of the size it assumes; the sizes
+    step by _LADDER from the middle of ``min_face_px``..``max_face_px`` up and down while
+    they can see a face within those limits, and down only while the look costs at most
+    _SMALL_WORK times a 1280x720 frame's look at the middle size.
+    """
+    middle = float(np.sqrt(config.min_face_px * config.max_face_px))
+    sizes = [middle]
+    size = middle * _LADDER
+    while size / _LADDER ** 0.5 <= config.max_face_px:
+        sizes.append(size)
+        size *= _LADDER
+    size = middle / _LADDER
+    pixels = shape[0] * shape[1]
+    while (size * _LADDER ** 0.5 >= config.min_face_px
+           and pixels * (TRAINED_FACE_PX / size) ** 2 <= _SMALL_WORK * _BASE_PIXELS):
+        sizes.append(size)
+        size /= _LADDER
+    return sizes
+
+
+def _strength(marks: list[Spot], threshold: float) -> float:
+    """How much like dice a look's marks are: the mean heat of its _STRONGEST strongest
+    marks at ``threshold`` or above (0 without any).
+
+    Not their sum: a look at faces much smaller than the dice' marks many pips faintly.
+    """
+    heats = sorted((m.heat for m in marks if m.heat >= threshold), reverse=True)[:_STRONGEST]
+    return float(np.mean(heats)) if heats else 0.0
 
 
 def _around(marks: list[Spot], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
