@@ -111,9 +111,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(func=run)
 
 
+#: The modes that need a display and a player, by the name an error gives them.
+TABLE_MODES = {"dice": "the dice tray", "genso": "a genso fight"}
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.mode == "genso":
-        return run_genso(args)
     config = effective_config(args)
     # systemd stops the service with SIGTERM: leave like Ctrl-C (the terminal restored;
     # the game is already saved).
@@ -128,9 +130,12 @@ def run(args: argparse.Namespace) -> int:
     controls = Controls(sources)
     session: Session | None = None
     try:
-        if config.text("play.mode") == "dice":
-            assert display is not None  # effective_config refused a dice tray with no display
-            run_dice_tray(config, display, controls, args.seed)
+        if config.text("play.mode") in TABLE_MODES:
+            assert display is not None  # effective_config refused a table mode with no display
+            if config.text("play.mode") == "dice":
+                run_dice_tray(config, display, controls, args.seed)
+            else:
+                run_genso(args, config, display, controls)
             return 0
         saved = previous_game(save_path, args, config, display, controls)
         session, game = build_session(args, config, saved, save_path, display, controls)
@@ -237,56 +242,36 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
         rolls = SimRolls(SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32)))
         source_name = "simulated 仮想"
     else:
-        from companion.hw.dice.source import CameraDiceSource, Motion, frame_iterator
-
-        frames = CameraFrames(frame_iterator(config.dice_camera()), controls, Motion().moving)
-        camera = CameraDiceSource(frames=frames, config_file=config_dir() / "dice.toml")
-        rolls = CameraRolls(camera, frames, controls, config.number("input.accept_seconds"),
-                            poll)
-        source_name = "camera カメラ"
+        rolls, source_name = camera_rolls(config, controls), "camera カメラ"
     tray = DiceTrayMode(expressions, source_name, rules)
     Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display).run()
 
 
-def run_genso(args: argparse.Namespace) -> int:
+def run_genso(args: argparse.Namespace, config: Config, display: Display,
+              controls: Controls) -> None:
     """``--mode genso``: a genso fight at the table, saved after every answer (``--state``,
     default genso/table.json in the data folder; ``--resume`` replays it)."""
     from companion.app.commands.genso import load_user_rules as genso_rules
     from companion.app.modes.genso import table_session
 
-    args.mode = None  # the play.mode setting names the modes it can start by default
-    config = effective_config(args)
-    if config.text("display.kind") == "none" or config.text("choices.kind") == "auto":
-        raise DataError("a genso fight needs a display and a player: use --display screen or "
-                        "terminal and --choices gpio or keyboard")
-    signal.signal(signal.SIGTERM, stop_on_signal)
-    display = open_display(config.text("display.kind"), config.text("display.size"),
-                           config.flag("display.fullscreen"), config.text("display.font"))
-    sources = open_press_sources(config, display)
-    controls = Controls(sources)
-    poll = config.number("input.poll_seconds")
-    try:
-        rolls: RollFeed | None = None
-        if config.text("dice.source") != "sim":
-            from companion.hw.dice.source import CameraDiceSource, Motion, frame_iterator
+    rolls = None if config.text("dice.source") == "sim" else camera_rolls(config, controls)
+    session = table_session(
+        genso_rules([]), args.fight or data_dir() / "genso" / "fight.json",
+        args.state or data_dir() / "genso" / "table.json", resume=args.resume,
+        seed=args.seed, choices=MenuChoices(controls, config.number("input.poll_seconds")),
+        rolls=rolls, display=display, tell=lambda message: tell(message, display, controls))
+    session.show(session.next_prompt())
+    session.run()
 
-            frames = CameraFrames(frame_iterator(config.dice_camera()), controls, Motion().moving)
-            camera = CameraDiceSource(frames=frames, config_file=config_dir() / "dice.toml")
-            rolls = CameraRolls(camera, frames, controls, config.number("input.accept_seconds"),
-                                poll)
-        session = table_session(
-            genso_rules([]), args.fight or data_dir() / "genso" / "fight.json",
-            args.state or data_dir() / "genso" / "table.json", resume=args.resume,
-            seed=args.seed, choices=MenuChoices(controls, poll), rolls=rolls, display=display,
-            tell=lambda message: tell(message, display, controls))
-        session.show(session.next_prompt())
-        session.run()
-    finally:
-        for source in sources:
-            close = getattr(source, "close", None)
-            if close is not None:
-                close()
-    return 0
+
+def camera_rolls(config: Config, controls: Controls) -> CameraRolls:
+    """Real dice on the dice camera, each read confirmed by the player."""
+    from companion.hw.dice.source import CameraDiceSource, Motion, frame_iterator
+
+    frames = CameraFrames(frame_iterator(config.dice_camera()), controls, Motion().moving)
+    camera = CameraDiceSource(frames=frames, config_file=config_dir() / "dice.toml")
+    return CameraRolls(camera, frames, controls, config.number("input.accept_seconds"),
+                       config.number("input.poll_seconds"))
 
 
 def check_pins(config: Config) -> None:
@@ -426,10 +411,11 @@ def effective_config(args: argparse.Namespace) -> Config:
             names[key] = name
     config = load_config(overrides=overrides, flag_names=names)
     config.tell_notices()
-    if config.text("play.mode") == "dice" and (
+    mode = config.text("play.mode")
+    if mode in TABLE_MODES and (
             config.text("display.kind") == "none" or config.text("choices.kind") == "auto"):
-        raise DataError("the dice tray needs a display and a player: use --display screen or "
-                        "terminal and --choices gpio or keyboard")
+        raise DataError(f"{TABLE_MODES[mode]} needs a display and a player: use --display "
+                        "screen or terminal and --choices gpio or keyboard")
     if config.text("display.kind") == "none" and config.text("choices.kind") != "auto":
         raise DataError("with --display none nothing shows the choices: use --display "
                         "terminal or screen, or --choices auto")
