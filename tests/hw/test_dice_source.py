@@ -226,3 +226,50 @@ def test_networks_already_loaded_are_shared_rather_than_loaded_again(
     values = CameraDiceSource(frames=[s.image] * 4, networks=networks).roll(2, 6)
     assert sorted(values) == sorted(d.value for d in s.dice)
     assert judge.call_count >= 1 and opened.call_count == 0
+
+
+def test_the_play_session_never_takes_a_camera_roll_the_reader_was_not_sure_of() -> None:
+    """issue 23 (3): CameraRolls offers the player (and accepts by timeout) only values the
+    camera source returned, and the source returns only reads the reader called OK, over
+    ``stable_frames`` frames. Frames the reader is unsure of, alone or between sure ones,
+    end in no roll at all when time runs out; sure frames are taken by the timeout."""
+    from companion.app.session.controls import Controls
+    from companion.app.session.mode import RollAsk, Throw
+    from companion.app.session.rolls import CameraFrames, CameraRolls
+
+    blurred = render_scene(601, kind=SceneKind.BLURRED, count=2).image
+    good = readable()
+    assert CameraDiceSource(frames=[]).read_frame(blurred).status is ReadStatus.UNSURE
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.5
+        return now[0]
+
+    def session(frames: list[np.ndarray]) -> tuple[Throw, list[str]]:
+        shown: list[str] = []
+
+        def show(prompt: str, **kwargs: object) -> None:
+            shown.append(prompt)
+
+        controls = Controls([])
+        stream = CameraFrames(frames, controls, moving=lambda frame: True)
+        source = CameraDiceSource(frames=stream, timeout_s=20.0, clock=clock,
+                                  sleep=lambda s: None)
+        rolls = CameraRolls(source, stream, controls, accept_seconds=3.0, poll_seconds=0.0,
+                            sleep=lambda s: None, clock=clock)
+        return rolls.next_throw(RollAsk("2D6", 2, 6), show), shown
+
+    unsure = [blurred] * 100
+    throw, shown = session(unsure)
+    assert throw.values == () and "no steady read" in throw.failure
+    assert not any(p.startswith("Read ") for p in shown)  # nothing was offered to accept
+    # Sure frames, each run shorter than stable_frames, broken by unsure ones: no roll.
+    stable = CameraDiceSource(frames=[]).config.stable_frames
+    broken = ([good.image] * (stable - 1) + [blurred]) * 30
+    throw, shown = session(broken)
+    assert throw.values == () and not any(p.startswith("Read ") for p in shown)
+    # Sure frames long enough: offered, then accepted when the time to reject runs out.
+    throw, shown = session([blurred] * 3 + [good.image] * 50)
+    assert sorted(throw.values) == sorted(d.value for d in good.dice)
+    assert any(p.startswith("Read 2D6") for p in shown)
