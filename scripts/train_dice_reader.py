@@ -54,9 +54,42 @@ FINDER_CROP = (128, 192)  # finder training windows (rows, columns) of the shrun
 FAVOUR = 3.0
 
 
+# Set by --init: the exported networks have their batch norms folded into the convolutions,
+# so a network fine-tuned from them is built with biased convolutions and no batch norm.
+FOLDED = False
+
+
 def conv(c_in: int, c_out: int, stride: int = 1, dilation: int = 1) -> nn.Sequential:
+    if FOLDED:
+        return nn.Sequential(nn.Conv2d(c_in, c_out, 3, stride, dilation, dilation),
+                             nn.ReLU(inplace=True))
     return nn.Sequential(nn.Conv2d(c_in, c_out, 3, stride, dilation, dilation, bias=False),
                          nn.BatchNorm2d(c_out), nn.ReLU(inplace=True))
+
+
+def load_onnx(model: nn.Module, path: Path) -> None:
+    """Start ``model`` (built FOLDED) from an exported network's weights.
+
+    The export names the head's weights after the module and the folded convolutions
+    ``onnx::Conv_<n>`` in the order of the layers; the model's own order is the same.
+    """
+    import onnx
+    from onnx import numpy_helper
+
+    weights = {i.name: numpy_helper.to_array(i) for i in onnx.load(str(path)).graph.initializer}
+    convs = sorted((name for name in weights if name.startswith("onnx::Conv_")),
+                   key=lambda name: int(name.rsplit("_", 1)[1]))
+    state = model.state_dict()
+    body = [name for name in state if not name.startswith("head.")]
+    if len(body) != len(convs):
+        raise SystemExit(f"{path}: {len(convs)} convolution tensors, the model has {len(body)}")
+    loaded = {name: torch.from_numpy(weights[c].copy()) for name, c in zip(body, convs,
+                                                                           strict=True)}
+    for name in state:
+        if name.startswith("head."):
+            loaded[name] = torch.from_numpy(weights[next(w for w in weights
+                                                         if w.endswith(name))].copy())
+    model.load_state_dict(loaded)
 
 
 class Finder(nn.Module):
@@ -107,8 +140,26 @@ class JudgeExport(nn.Module):
         super().__init__()
         self.judge = judge
 
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return torch.softmax(self.judge(x), dim=1)
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        features = self.judge.body(x / 255.0 - 0.5)
+        return torch.softmax(self.judge.head(features), dim=1), features
+
+
+def add_embedding(path: Path) -> None:
+    """Give an exported judge of before the ``embedding`` output (the features its last
+    layer weighs: the enrolment's nearest-neighbour layer compares them) in place."""
+    import onnx
+
+    model = onnx.load(str(path))
+    if any(o.name == "embedding" for o in model.graph.output):
+        return
+    flatten = next(n for n in model.graph.node if n.op_type == "Flatten")
+    model.graph.node.append(onnx.helper.make_node("Identity", [flatten.output[0]],
+                                                  ["embedding"]))
+    model.graph.output.append(onnx.helper.make_tensor_value_info(
+        "embedding", onnx.TensorProto.FLOAT, ["n", None]))
+    onnx.checker.check_model(model)
+    onnx.save(model, str(path))
 
 
 def load(folders: list[Path], favoured: list[Path]) -> tuple[
@@ -142,7 +193,43 @@ def photometric(images: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     contrast = rng.uniform(0.8, 1.2, (n, 1, 1, 1))
     out = (mean + (out - mean) * contrast) * gain
     out += rng.standard_normal(out.shape, dtype=np.float32) * rng.uniform(0, 5, (n, 1, 1, 1))
-    return np.clip(out, 0, 255).astype(np.float32)
+    out = np.clip(out, 0, 255)
+    if REAL_LOOK:
+        out = real_look(out, rng)
+    return out.astype(np.float32)
+
+
+# Set by --real-look: what real cameras show that the renders lack (the shared real photos):
+# dice of any colour, defocus and motion blur of a webcam, and JPEG blocks.
+REAL_LOOK = False
+
+
+def real_look(images: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Per image: the colour channels shuffled (half the images), a defocus or motion
+    blur (a third), JPEG at quality 30 to 90 (half)."""
+    out = images.astype(np.uint8)
+    for i in range(len(out)):
+        image = out[i]
+        if rng.random() < 0.5:
+            image = image[:, :, rng.permutation(3)]
+        if rng.random() < 0.33:
+            side = max(image.shape[:2])
+            if rng.random() < 0.5:
+                image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.5, 0.02 * side + 0.5))
+            else:
+                length = int(rng.integers(3, max(4, side // 12)))
+                kernel = np.zeros((length, length), np.float32)
+                kernel[length // 2] = 1.0 / length
+                turn = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5),
+                                               rng.uniform(0, 180), 1.0)
+                kernel = cv2.warpAffine(kernel, turn, (length, length))
+                image = cv2.filter2D(image, -1, kernel / max(kernel.sum(), 1e-6))
+        if rng.random() < 0.5:
+            _ok, code = cv2.imencode(".jpg", np.ascontiguousarray(image),
+                                    [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 91))])
+            image = cv2.imdecode(code, cv2.IMREAD_COLOR)
+        out[i] = image
+    return out.astype(np.float32)
 
 
 def finder_batch(small: np.ndarray, dice: list[np.ndarray], scale: float, batch: int,
@@ -242,7 +329,8 @@ def class_weights(labels: np.ndarray, marked: np.ndarray, favour: np.ndarray) ->
 
 def train(model: nn.Module, steps: int, lr: float, step_fn, name: str) -> None:  # type: ignore[no-untyped-def]
     optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=steps)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, lr, total_steps=steps,
+                                                   pct_start=0.1 if FOLDED else 0.3)
     model.train()
     start, running = time.time(), 0.0
     for step in range(steps):
@@ -261,7 +349,7 @@ def train(model: nn.Module, steps: int, lr: float, step_fn, name: str) -> None: 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, nargs="+", required=True, metavar="DIR",
+    parser.add_argument("--data", type=Path, nargs="+", default=[], metavar="DIR",
                         help="folders of make_dice_data.py's shards and marks")
     parser.add_argument("--finder-steps", type=int, default=3000)
     parser.add_argument("--judge-steps", type=int, default=3000)
@@ -272,13 +360,30 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=MODELS)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--init", type=Path, metavar="DIR",
+                        help="fine-tune the networks exported in DIR (e.g. models/) instead of "
+                             "training new ones")
+    parser.add_argument("--lr", type=float, default=3e-3, help="the peak learning rate")
+    parser.add_argument("--real-look", action="store_true",
+                        help="shuffle colours, blur and JPEG-encode the training images "
+                             "(see real_look)")
+    parser.add_argument("--add-embedding", type=Path, metavar="ONNX",
+                        help="only give an exported judge the embedding output, in place")
     args = parser.parse_args()
+    if args.add_embedding is not None:
+        add_embedding(args.add_embedding)
+        return
+    global FOLDED, REAL_LOOK
+    FOLDED = args.init is not None
+    REAL_LOOK = args.real_look
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     unknown = [str(f) for f in args.favour if f not in args.data]
     if unknown:
         parser.error(f"--favour {' '.join(unknown)}: not among the --data folders")
+    if not args.data:
+        parser.error("--data is required")
     small, dice, crops, labels, marked, favour = load(args.data, args.favour)
     scale = small.shape[2] / 1280  # the renderer's frames are 1280 wide
     print(f"{len(small)} scenes, {sum(len(d) for d in dice)} dice, {len(crops)} judge windows "
@@ -287,12 +392,14 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     if args.only != "judge":
         finder = Finder()
+        if args.init is not None:
+            load_onnx(finder, args.init / "dice_finder.onnx")
 
         def finder_step() -> torch.Tensor:
             x, heat, box = finder_batch(small, dice, scale, 32, rng)
             return finder_loss(finder(x), heat, box)
 
-        train(finder, args.finder_steps, 3e-3, finder_step, "finder")
+        train(finder, args.finder_steps, args.lr, finder_step, "finder")
         torch.onnx.export(FinderExport(finder), torch.zeros(1, 3, 180, 320),
                           str(args.out / "dice_finder.onnx"), input_names=["frame"],
                           output_names=["heat"], dynamo=False,
@@ -300,17 +407,20 @@ def main() -> None:
                                         "heat": {2: "cell_rows", 3: "cell_columns"}})
     if args.only != "finder":
         judge = Judge()
+        if args.init is not None:
+            load_onnx(judge, args.init / "dice_judge.onnx")
         weights = class_weights(labels, marked, favour)
 
         def judge_step() -> torch.Tensor:
             x, y = judge_batch(crops, labels, marked, weights, 128, rng)
             return F.cross_entropy(judge(x), y)
 
-        train(judge, args.judge_steps, 3e-3, judge_step, "judge")
+        train(judge, args.judge_steps, args.lr, judge_step, "judge")
         torch.onnx.export(JudgeExport(judge), torch.zeros(1, 3, JUDGE_PX, JUDGE_PX),
                           str(args.out / "dice_judge.onnx"), input_names=["windows"],
-                          output_names=["classes"], dynamo=False,
-                          dynamic_axes={"windows": {0: "n"}, "classes": {0: "n"}})
+                          output_names=["classes", "embedding"], dynamo=False,
+                          dynamic_axes={"windows": {0: "n"}, "classes": {0: "n"},
+                                        "embedding": {0: "n"}})
     # What each network was trained on; a run of one network keeps the other's entry.
     info_path = args.out / "dice_reader.json"
     info = json.loads(info_path.read_text()) if info_path.exists() else {}

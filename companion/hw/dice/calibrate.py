@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from companion.hw.dice.networks import DiceNetworks
+from companion.hw.dice.enrol import Enrolment, normalised, pair_values
+from companion.hw.dice.networks import TURNS, DiceNetworks, Spot
 from companion.hw.dice.reader import DiceReader, ReaderConfig, ReadStatus
 
 FIND_THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5)
@@ -62,3 +63,52 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig) -> Tuning
                   f"read {count} dice ({', '.join(map(str, values))}) in {agreed} of "
                   f"{len(frames)} frames; finder threshold {config.find_threshold:g}, faces "
                   f"{config.min_face_px:g}-{config.max_face_px:g} px")
+
+
+@dataclass(frozen=True)
+class Enrolled:
+    """The outcome of an enrolment: the player's dice, and what was learned from each throw."""
+
+    enrolment: Enrolment | None  # None: no throw could be used
+    throws_used: int
+    message: str
+
+
+def enrol(throws: Sequence[tuple[np.ndarray, list[int]]], config: ReaderConfig,
+          networks: DiceNetworks | None = None,
+          earlier: Enrolment | None = None) -> Enrolled:
+    """Enrol the player's dice from ``throws``: a frame of each throw and the values the
+    player says it shows (any order).
+
+    A throw counts when the reader finds as many dice as the player named (read or
+    not: the dice it is unsure of are the ones to learn); each die is paired with a
+    value named (the judge's surest pairing first) and its window's embedding, in all
+    TURNS turns, is kept with it, after those of an ``earlier`` enrolment.
+    """
+    networks = networks or DiceNetworks()
+    networks.enrol(None)  # the judge's own answers pair the values
+    reader = DiceReader(config, networks)
+    embeddings = [] if earlier is None else [earlier.embeddings]
+    values = [] if earlier is None else [earlier.values]
+    used, notes = 0, []
+    for number, (frame, named) in enumerate(throws, 1):
+        read = reader.read(frame)
+        if len(read.dice) != len(named):
+            notes.append(f"throw {number}: {len(read.dice)} dice found, {len(named)} named; "
+                         "left out")
+            continue
+        spots = [Spot(d.centre[0], d.centre[1], d.side_px, 1.0) for d in read.dice]
+        probs, embedded = networks.embed(frame, spots)
+        mean = probs.reshape(TURNS, len(spots), -1).mean(axis=0)
+        given = pair_values(mean, named)
+        for turn in range(TURNS):
+            rows = embedded[turn * len(spots):(turn + 1) * len(spots)]
+            embeddings.append(normalised(rows))
+            values.append(np.array(given, dtype=np.int64))
+        used += 1
+    if not used:
+        return Enrolled(earlier, 0, "no throw could be used: " + "; ".join(notes))
+    enrolment = Enrolment(np.concatenate(embeddings), np.concatenate(values))
+    dice = len(enrolment.values) // TURNS
+    return Enrolled(enrolment, used, f"enrolled {dice} dice from {used} of {len(throws)} "
+                                     "throws" + ("; " + "; ".join(notes) if notes else ""))

@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from companion.errors import DataError
+from companion.hw.dice.enrol import Enrolment
 from companion.hw.onnx_session import open_session
 
 TRAINED_FACE_PX = 16.0  # a typical die face's side in the finder's training inputs
@@ -86,7 +87,9 @@ class DiceNetworks:
     FINDER = "dice_finder.onnx"
     JUDGE = "dice_judge.onnx"
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, enrolment: Enrolment | None = None) -> None:
+        """``enrolment`` is the player's own dice (companion/hw/dice/enrol.py), which the
+        judge's answers are blended with."""
         folder = folder if folder is not None else models_dir()
         hint = "reinstall the companion, or retrain with scripts/train_dice_reader.py"
         self._finder = open_session(folder / self.FINDER, "dice finder model", hint)
@@ -95,6 +98,18 @@ class DiceNetworks:
         if list(shape[1:]) != [3, JUDGE_PX, JUDGE_PX]:
             raise DataError(f"{folder / self.JUDGE}: the dice judge model takes windows of "
                             f"{shape[1:]}, the reader cuts [3, {JUDGE_PX}, {JUDGE_PX}]; {hint}")
+        self._embeds = [o.name for o in self._judge.get_outputs()][1:2] == ["embedding"]
+        self._folder = folder
+        self.enrolment: Enrolment | None = None
+        if enrolment is not None:
+            self.enrol(enrolment)
+
+    def enrol(self, enrolment: Enrolment | None) -> None:
+        """Blend the judge's answers with ``enrolment`` from now on (None: stop)."""
+        if enrolment is not None and not self._embeds:
+            raise DataError(f"{self._folder / self.JUDGE}: this dice judge gives no embedding "
+                            "to enrol dice with; update the companion")
+        self.enrolment = enrolment
 
     def find(self, frame: np.ndarray, threshold: float, face_px: float) -> list[Spot]:
         """Every top-face centre the finder marks at ``threshold`` or above, strongest first.
@@ -125,12 +140,33 @@ class DiceNetworks:
         """
         if not spots:
             return np.zeros((0, len(CLASSES)), np.float32)
+        probs, embeddings = self._run(self.windows(frame, spots, turned))
+        if self.enrolment is not None:
+            probs = self.enrolment.adjust(probs, embeddings)
+        mean: np.ndarray = probs.reshape(-1, len(spots), len(CLASSES)).mean(axis=0)
+        return mean
+
+    def embed(self, frame: np.ndarray, spots: list[Spot]) -> tuple[np.ndarray, np.ndarray]:
+        """The judge's probabilities and embeddings of each spot's window in its TURNS
+        turns: rows ``turn * len(spots) + spot`` (without the enrolment's blending)."""
+        if not self._embeds:
+            raise DataError(f"{self._folder / self.JUDGE}: this dice judge gives no embedding "
+                            "to enrol dice with; update the companion")
+        return self._run(self.windows(frame, spots, turned=True))
+
+    @staticmethod
+    def windows(frame: np.ndarray, spots: list[Spot], turned: bool) -> np.ndarray:
+        """The judge's input windows of ``spots``; ``turned``: in TURNS turns, turn-major."""
         windows = np.stack([window(frame, (s.x, s.y), s.side, JUDGE_SIDES, JUDGE_PX)
                             for s in spots])
         if turned:
             quarter = [np.rot90(windows, k, axes=(1, 2)) for k in range(4)]
             windows = np.concatenate(quarter + [q[:, :, ::-1] for q in quarter])
+        return windows
+
+    def _run(self, windows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         blob = windows.astype(np.float32).transpose(0, 3, 1, 2)
-        probs: np.ndarray = self._judge.run(None, {"windows": blob})[0]
-        mean: np.ndarray = probs.reshape(-1, len(spots), len(CLASSES)).mean(axis=0)
-        return mean
+        if not self._embeds:
+            return self._judge.run(None, {"windows": blob})[0], np.zeros((len(blob), 0))
+        probs, embeddings = self._judge.run(None, {"windows": blob})
+        return probs, embeddings

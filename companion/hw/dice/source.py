@@ -28,6 +28,7 @@ import numpy as np
 
 from companion.errors import CompanionError, DeviceError
 from companion.hw.camera.capture import IMAGE_SUFFIXES, FileSource, FrameSource, open_source
+from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
 
@@ -126,6 +127,11 @@ class CameraDiceSource:
         self.area = area
         self.source = source
         self.config = config or ReaderConfig.load(config_file)
+        if networks is None and config_file is not None:
+            # The player's own dice, enrolled by `companion calibrate dice --enrol`.
+            enrolment = Enrolment.load(config_file.with_name(ENROL_FILE))
+            if enrolment is not None:
+                networks = DiceNetworks(enrolment=enrolment)
         self.reader = DiceReader(self.config, networks)
         self.timeout_s = timeout_s
         self.on_status = on_status

@@ -1,0 +1,111 @@
+"""The player's own dice, enrolled: a nearest-neighbour layer on the judge's embedding.
+
+``companion calibrate dice --enrol`` has the player throw their dice a few times and
+type the values thrown. Each die read is paired with a value typed (the judge's surest
+pairing first, see :func:`pair_values`), and the judge's embedding of its window (the
+features its last layer weighs, L2-normalised) is kept with that value, in
+``dice_enrol.npz`` beside ``dice.toml`` in the config folder.
+
+When reading, every window the judge sees is also compared with the enrolled ones: when
+its K nearest enrolled windows are at least MIN_SIMILAR alike (cosine), their values vote
+(weighted by likeness), and the judge's answer is blended with the vote, WEIGHT of it.
+The vote only moves the judge's belief among the six values and towards a die's top, so
+the player's own dice (a colour, pips or an emblem the judge never saw) are read surely,
+while a window like none of them (nothing, a leaning side, a blur) is left as it was;
+the reader's thresholds still decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from companion.errors import DataError
+
+ENROL_FILE = "dice_enrol.npz"
+K = 5
+MIN_SIMILAR = 0.8
+WEIGHT = 0.6
+
+
+def normalised(embeddings: np.ndarray) -> np.ndarray:
+    flat = embeddings.reshape(len(embeddings), -1).astype(np.float32)
+    out: np.ndarray = flat / np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-6)
+    return out
+
+
+@dataclass(frozen=True)
+class Enrolment:
+    """Enrolled windows: their normalised embeddings (one row each) and their values 1..6."""
+
+    embeddings: np.ndarray
+    values: np.ndarray
+
+    def __post_init__(self) -> None:
+        if len(self.embeddings) != len(self.values) or not len(self.values):
+            raise DataError("an enrolment needs as many values as windows, and at least one")
+        if not np.isin(self.values, np.arange(1, 7)).all():
+            raise DataError("enrolled values must be 1 to 6")
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp.npz")
+        np.savez_compressed(tmp, embeddings=self.embeddings.astype(np.float16),
+                            values=self.values.astype(np.int8))
+        tmp.replace(path)
+
+    @staticmethod
+    def load(path: Path) -> Enrolment | None:
+        """The enrolment saved at ``path``, or None when there is none."""
+        if not path.exists():
+            return None
+        try:
+            with np.load(path) as data:
+                return Enrolment(data["embeddings"].astype(np.float32),
+                                 data["values"].astype(np.int64))
+        except (OSError, ValueError, KeyError) as exc:
+            raise DataError(f"{path}: not a dice enrolment ({exc}); run "
+                            "`companion calibrate dice --enrol` again") from exc
+
+    def width(self) -> int:
+        return int(self.embeddings.shape[1])
+
+    def adjust(self, probs: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
+        """The judge's ``probs`` (one row per window, CLASSES) blended with the enrolled
+        windows' vote where a window is like enough to them (see the module)."""
+        if embeddings.shape[1:] != self.embeddings.shape[1:]:
+            raise DataError("the dice enrolment was made with another judge; run "
+                            "`companion calibrate dice --enrol` again")
+        similar = normalised(embeddings) @ self.embeddings.T
+        out = probs.copy()
+        k = min(K, similar.shape[1])
+        for i, row in enumerate(similar):
+            near = np.argsort(-row)[:k]
+            if row[near[0]] < MIN_SIMILAR:
+                continue
+            near = near[row[near] >= MIN_SIMILAR]
+            vote = np.zeros(probs.shape[1], np.float32)
+            np.add.at(vote, self.values[near], row[near])
+            vote /= vote.sum()
+            out[i] = (1 - WEIGHT) * probs[i] + WEIGHT * vote
+        return out
+
+
+def pair_values(probs: np.ndarray, values: list[int]) -> list[int | None]:
+    """Each read die's value from the ``values`` the player typed (a multiset): the
+    pairing the judge is surest of first, while that value is left; None for a die
+    left over (more dice read than typed)."""
+    left = {v: values.count(v) for v in set(values)}
+    given: list[int | None] = [None] * len(probs)
+    pairs = sorted(((float(probs[i, v]), i, v) for i in range(len(probs)) for v in left),
+                   reverse=True)
+    done: set[int] = set()
+    for _, i, v in pairs:
+        if i in done or left[v] == 0:
+            continue
+        done.add(i)
+        left[v] -= 1
+        given[i] = v
+    return given
