@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from companion.dice import DiceSource, ScriptedDice, roll
@@ -34,11 +35,13 @@ from companion.systems.coc.rules import CocRules, DamageBonus, Profile, WeaponKi
 from companion.systems.coc.sheet import (
     Sheet,
     Weapon,
+    carried_hp,
     double_dice,
     half_db,
     sheet_from_mapping,
     sheet_mapping,
     skill_value,
+    with_characteristic,
 )
 
 
@@ -53,6 +56,7 @@ class Defence(Enum):
     NONE = "none"
     DODGE = "dodge"
     PARRY = "parry"
+    COUNTER = "counter"  # CO-MA-5: an MA counter, the defender's parry of the round
 
 
 class Condition(Enum):
@@ -62,6 +66,10 @@ class Condition(Enum):
     NO_ACTION = "行動不能/no action"   # CO-STUN-3 success: no action next round
     UNCONSCIOUS = "気絶/unconscious"
     DYING = "瀕死/dying"
+    PRONE = "転倒/prone"                    # CO-TACKLE-3: knocked down
+    TEMPORARY_INSANITY = "一時的狂気/temporary insanity"    # CO-BASE-13
+    INDEFINITE_INSANITY = "不定の狂気/indefinite insanity"  # CO-BASE-13
+    EASED = "一時的緩和/eased"              # CO-SKILL-4: indefinite insanity eased
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +101,29 @@ class Combatant:
     grapple_options: bool = False  # CO-MA-2: MA grapple success opens choke/throw
     dying_until: int = 0      # CO-BASE-8: dies at the end of this round
     treat_failed: bool = False
+    mp: int = 0               # CO-BASE-1: MP (POW), paid for spells (CO-SPELL)
+    san: int = 0              # CO-BASE-1: current SAN
+    san_start: int = 0        # CO-BASE-13: SAN when this hour's losses began (0: none yet)
+    bleeding: tuple[str, ...] = ()   # CO-BODY-6: dice lost each round until staunched
+    lost: tuple[str, ...] = ()       # CO-BODY-5: body parts lost
+    burns: tuple[tuple[str, int], ...] = ()  # CO-BURN-1: fire damage per incident
+    scarred: tuple[str, ...] = ()    # CO-BURN-1: incidents that already cost APP or CON
+    hidden: bool = False      # CO-SURP-1/2: surprising and not yet found
+    found: bool = False       # CO-SURP-2: found once; may not hide again (but ≥91%)
+    hide_penalty: int = 0     # CO-SURP-3: the Keeper's penalty against the hidden attacker
+    concentrating: bool = False  # CO-DODGE-1 (003) / CO-DODGE-8 (004), this round
+    first_strike: int = 0     # CO-FIRE-7: the weapon's attacks used before the DEX order
+    slot_pending: bool = False  # a DEX/2 turn waits in the order (CO-FIRE-2, CO-AIM-1)
+    half_dex: bool = False    # this turn is taken at DEX/2
+    delayed_ap: int = 0       # 003: AP kept for the DEX/2 turn (CO-FIRE-2)
+    spent_other: bool = False  # 003: this turn's AP went to something besides attacks
+    iai_used: bool = False    # CO-IAI-2: once a round
+    drawn: bool = False       # CO-IAI-3: the blade is out after Iai
+    sheathed: bool = False    # CO-IAI-3: sheathed this round, so no attacks
+    no_more_shots: bool = False  # CO-FIRE-5: a shot was parried this round
+    chanting: str = ""        # CO-SPELL-2: the spell being chanted
+    chant_automatic: bool = False
+    pinning: str = ""         # CO-TACKLE-3: whom the tackler pins next round
 
     @property
     def name(self) -> str:
@@ -129,6 +160,25 @@ class Attack:
     burst: bool = False
     from_behind: bool = False
     fumble: str = ""  # CO-MELEE-4: "fall" or "break"; empty = automatic
+    distance_m: int = 0      # CO-RANGE-2: metres to the target (0: within base range)
+    adjacent: bool = False   # CO-FIRE-5 (003: adjacent, +15%) / CO-RANGE-3 (004: touch, ×3)
+    aim: bool = False        # CO-AIM-1: careful aim, only on a DEX/2 turn
+    first_strike: bool = False  # CO-FIRE-7: before the DEX order, out of turn
+    surprise: str = ""       # CO-SURP-1: "hide", "conceal" or "sneak" first
+    dark: bool = False       # CO-SURP-3: half skill without special gear
+    hidden: int = 0          # CO-SURP-3: the Keeper's −10…−50 (0: the Default)
+    disarm: bool = False     # CO-DISARM-1
+    disarm_weapon: int = 0
+    penalty: int = 0         # the Keeper's pick for CO-DISARM-1 / CO-BODY-3 (0: Default)
+    body: str = ""           # CO-BODY-2/3/4: "cut", "gouge" or "blow_off"
+    part: str = ""           # CO-BODY-5: eye, tongue, arm, hand, finger, leg, torso, head
+    staunched: bool = False  # CO-BODY-6: the wound is staunched at once
+    iai: bool = False        # CO-IAI-2
+    pommel: bool = False     # CO-IAI-4
+    borrow: str = ""         # CO-IAI-1: draw the Iai weapon of this adjacent ally
+    knockout: bool = False   # CO-BASE-10
+    dodge_assist: str = ""   # CO-DODGE-6: "navigate" or "jump"
+    parry_with: str = ""     # CO-PARRY-2: "" a weapon, "hands", "ma" or "budo"
 
 
 @dataclass(frozen=True)
@@ -153,12 +203,14 @@ class Choke:
 
 @dataclass(frozen=True)
 class Throw:
-    """CO-MA-2 throw (003) / CO-GRAP-8 (004); ``at`` is whoever the thrown one lands on."""
+    """CO-MA-2 throw (003) / CO-GRAP-8 (004); ``at`` is whoever the thrown one lands on;
+    ``height_m`` a fall from a height, whose damage replaces the throw's (CO-BASE-11)."""
 
     kind: ClassVar[str] = "throw"
     actor: str
     at: str = ""
     at_dodges: bool = False
+    height_m: int = 0
 
 
 @dataclass(frozen=True)
@@ -214,9 +266,112 @@ class EndTurn:
     actor: str
 
 
-Action = Attack | Grapple | Choke | Throw | BreakFree | Reload | ClearJam | Treat | Move | EndTurn
-ACTIONS: dict[str, type[Any]] = {a.kind: a for a in (Attack, Grapple, Choke, Throw, BreakFree,
-                                                    Reload, ClearJam, Treat, Move, EndTurn)}
+@dataclass(frozen=True)
+class Delay:
+    """Take this turn at DEX/2 instead (CO-TURN-1, CO-BASE-5), e.g. for careful aim (CO-AIM-1)."""
+
+    kind: ClassVar[str] = "delay"
+    actor: str
+
+
+@dataclass(frozen=True)
+class Concentrate:
+    """Dodge concentration, declared before the round's first action: CO-DODGE-1 (003: +20%,
+    may only move) / CO-DODGE-8 (004: +10%, any number of dodges, no attack)."""
+
+    kind: ClassVar[str] = "concentrate"
+    actor: str
+
+
+@dataclass(frozen=True)
+class Sheathe:
+    """CO-IAI-3: sheathe the drawn blade (1 AP); no attack that round."""
+
+    kind: ClassVar[str] = "sheathe"
+    actor: str
+
+
+@dataclass(frozen=True)
+class PickUp:
+    """Pick up a dropped weapon: 1 AP (CO-FIRE-4 Default) or one action (CO-DISARM-1 Default)."""
+
+    kind: ClassVar[str] = "pick_up"
+    actor: str
+    weapon: int = 0
+
+
+@dataclass(frozen=True)
+class Spot:
+    """CO-SKILL-5: Spot Hidden on a foe shows its weapons and condition; attacks stay allowed."""
+
+    kind: ClassVar[str] = "spot"
+    actor: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Cast:
+    """CO-SPELL-1/2: start a spell; chanted or gestured ones are barred while held and a hit
+    may interrupt them (POW×1); ``automatic`` spells go on whatever happens."""
+
+    kind: ClassVar[str] = "cast"
+    actor: str
+    spell: str
+    mp: int = 0
+    verbal: bool = True
+    automatic: bool = False
+
+
+@dataclass(frozen=True)
+class Tackle:
+    """CO-TACKLE-1/2/3: ``option`` "" (1d6+db), "blow_back" or "knock_down"."""
+
+    kind: ClassVar[str] = "tackle"
+    actor: str
+    target: str
+    option: str = ""
+    obstacle: bool = False
+    defence: Defence = Defence.NONE
+
+
+@dataclass(frozen=True)
+class Burn:
+    """The Keeper's fire damage (CO-BURN-1): totalled per incident; half the maximum HP or more
+    costs 1D6 APP or CON (``lose``; empty: the Default)."""
+
+    kind: ClassVar[str] = "burn"
+    actor: str  # who burns
+    damage: int
+    incident: str = "fire"
+    lose: str = ""
+
+
+@dataclass(frozen=True)
+class Fall:
+    """The Keeper's fall (CO-BASE-11): 1D6 per full 3 m, armour does not help."""
+
+    kind: ClassVar[str] = "fall"
+    actor: str  # who falls
+    metres: int
+
+
+@dataclass(frozen=True)
+class SanLoss:
+    """The Keeper's SAN loss (CO-BASE-13): 5+ at once then INT×5 → temporary insanity; 1/5 of
+    the hour's starting SAN → indefinite insanity."""
+
+    kind: ClassVar[str] = "san_loss"
+    actor: str  # who loses SAN
+    amount: int
+
+
+Action = (Attack | Grapple | Choke | Throw | BreakFree | Reload | ClearJam | Treat | Move
+          | EndTurn | Delay | Concentrate | Sheathe | PickUp | Spot | Cast | Tackle | Burn | Fall
+          | SanLoss)
+ACTIONS: dict[str, type[Any]] = {a.kind: a for a in (
+    Attack, Grapple, Choke, Throw, BreakFree, Reload, ClearJam, Treat, Move, EndTurn, Delay,
+    Concentrate, Sheathe, PickUp, Spot, Cast, Tackle, Burn, Fall, SanLoss)}
+KEEPER_ACTIONS = (Burn, Fall, SanLoss)  # the Keeper's, at any moment; no turn is used
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -247,6 +402,7 @@ class FightState:
     order: tuple[str, ...]
     turn: int
     combatants: tuple[Combatant, ...]
+    opened: bool = False  # a DEX-order action was taken this round (CO-FIRE-7, CO-DODGE-1)
 
     def get(self, name: str) -> Combatant:
         for c in self.combatants:
@@ -309,7 +465,8 @@ class Fight:
         self.entrants = tuple(entrants)
         recorder = _Recorder(source)
         step = _Step(rules, FightState(0, (), 0, tuple(
-            Combatant(s, side, s.max_hp) for s, side in entrants)), recorder)
+            Combatant(s, side, s.max_hp, mp=s.stat("POW"), san=s.sanity)
+            for s, side in entrants)), recorder)
         step.new_round()
         self.opening = Entry(EndTurn(""), tuple(step.lines), tuple(recorder.dice))
         self.states: list[FightState] = [step.freeze()]
@@ -374,6 +531,7 @@ class _Step:
         self.round = state.round
         self.order = state.order
         self.turn = state.turn
+        self.opened = state.opened
         self.cs = {c.name: c for c in state.combatants}
         self.names = [c.name for c in state.combatants]
         self.source = source
@@ -383,7 +541,7 @@ class _Step:
 
     def freeze(self) -> FightState:
         return FightState(self.round, self.order, self.turn,
-                          tuple(self.cs[n] for n in self.names))
+                          tuple(self.cs[n] for n in self.names), self.opened)
 
     def on(self, rule: str) -> bool:
         return self.rules.on(rule)
@@ -426,8 +584,13 @@ class _Step:
         for name in self.names:
             c = self.cs[name]
             self.set(c, dodges=0, parries=0, attacks=0, other_skill=False, acted=False, ap=0,
-                     treat_failed=False)
+                     treat_failed=False, concentrating=False, first_strike=0,
+                     slot_pending=False, half_dex=False, delayed_ap=0, spent_other=False,
+                     iai_used=False, sheathed=False, no_more_shots=False)
+        self.opened = False
         self.dying_rolls()
+        self.bleed()
+        self.pins()
         rule = "CO-TURN-1" if self.on("CO-TURN-1") else "CO-BASE-5"
         ties: dict[str, int] = {}
         dexes = [self.cs[n].sheet.stat("DEX") for n in self.names]
@@ -475,6 +638,16 @@ class _Step:
             self.say(f"{c.name} is skipped ({why})")
 
     def begin_turn(self, c: Combatant) -> None:
+        c = self.set(c, spent_other=False)
+        if c.slot_pending:
+            c = self.set(c, slot_pending=False, half_dex=True, ap=c.delayed_ap, delayed_ap=0)
+            rule = "CO-TURN-1" if self.p003 else "CO-BASE-5"
+            self.say(f"{c.name} acts at DEX/2 ({c.sheet.stat('DEX') // 2})"
+                     + (f": {c.ap} AP" if self.p003 else "") + f" ({rule})")
+            return
+        if c.chanting:
+            self.say(f"{c.name}'s {c.chanting} takes effect (CO-SPELL-2)")
+            c = self.set(c, chanting="", chant_automatic=False)
         if not self.p003:
             return
         ap = self.rules.num("CO-TURN-3", "action_points")
@@ -522,6 +695,16 @@ class _Step:
         if not self.order:
             raise IllegalAction("the fight is over")
         actor = self.get(action.actor)
+        if isinstance(action, KEEPER_ACTIONS):
+            return actor
+        if isinstance(action, Concentrate) or (isinstance(action, Attack) and
+                                               action.first_strike):
+            if self.opened:
+                raise IllegalAction("declared before the round's first action "
+                                    "(CO-DODGE-1, CO-DODGE-8, CO-FIRE-7)")
+            if not self.can_act(actor):
+                raise IllegalAction(f"{actor.name} cannot act")
+            return actor
         current = self.order[self.turn]
         if actor.name != current:
             raise IllegalAction(f"it is {current}'s turn, not {actor.name}'s "
@@ -529,6 +712,8 @@ class _Step:
         if self.on("CO-GRAP-6") and actor.held_by and not isinstance(
                 action, (BreakFree, EndTurn)):
             raise IllegalAction(f"{actor.name} is restrained: only breaking free (CO-GRAP-6)")
+        if self.p003 and actor.concentrating and not isinstance(action, (Move, EndTurn)):
+            raise IllegalAction(f"{actor.name} concentrates on dodging: only moving (CO-DODGE-1)")
         return actor
 
     def spend(self, c: Combatant, ap: int, rule: str) -> Combatant:
@@ -543,6 +728,18 @@ class _Step:
 
     def play(self, action: Action) -> None:
         actor = self.legal(action)
+        if isinstance(action, KEEPER_ACTIONS):
+            self.keeper(actor, action)
+            self.settle()
+            return
+        if isinstance(action, Concentrate):
+            self.concentrate(actor)
+            return
+        if isinstance(action, Attack) and action.first_strike:
+            self.attack(actor, action)
+            self.settle()
+            return
+        self.opened = True
         if isinstance(action, EndTurn):
             self.say(f"{actor.name} ends the turn")
             self.next_turn()
@@ -563,16 +760,44 @@ class _Step:
             self.clear_jam(actor, action)
         elif isinstance(action, Treat):
             self.treat(actor, action)
+        elif isinstance(action, Delay):
+            self.delay(actor)
+        elif isinstance(action, Sheathe):
+            self.sheathe(actor)
+        elif isinstance(action, PickUp):
+            self.pick_up(actor, action)
+        elif isinstance(action, Spot):
+            self.spot(actor, action)
+        elif isinstance(action, Cast):
+            self.cast(actor, action)
+        elif isinstance(action, Tackle):
+            self.tackle(actor, action)
         else:
             self.move(actor, action)
         self.finish(actor)
+
+    def settle(self) -> None:
+        """After an out-of-turn action: the fight may be over."""
+        if self.over():
+            self.say(f"the fight is over: the {self.freeze().outcome().value} stand")  # type: ignore[union-attr]
+            self.order, self.turn = (), 0
+
+    def one_action(self, c: Combatant, rule: str, ap: int = 1) -> Combatant:
+        """Pay for an action: ``ap`` AP in 003 (CO-TURN-3), the turn's one action in 004."""
+        if self.p003:
+            c = self.spend(c, ap, rule)
+            return self.set(c, spent_other=True)
+        if c.attacks:
+            raise IllegalAction("one action a turn (CO-BASE-5)")
+        return self.set(c, attacks=1)
 
     def move(self, c: Combatant, a: Move) -> None:
         if a.squares < 1:
             raise IllegalAction("move at least one square")
         if self.on("CO-GRAP-6") and c.grappling:
             raise IllegalAction("a restraining grappler holds its place (CO-GRAP-6)")
-        self.spend(c, a.squares, "CO-TURN-5")
+        c = self.spend(c, a.squares, "CO-TURN-5")
+        self.set(c, spent_other=True)
         rule = "CO-TURN-5" if self.p003 else "CO-BASE-5"
         self.say(f"{c.name} moves {a.squares} square(s) ({rule})")
 
@@ -599,6 +824,10 @@ class _Step:
             raise IllegalAction("no two-handed weapon while grappling (CO-GRAP-3)")
         if self.on("CO-DODGE-4") and c.dodges:
             raise IllegalAction(f"{c.name} dodged this round and cannot attack (CO-DODGE-4)")
+        if not self.p003 and c.concentrating:
+            raise IllegalAction(f"{c.name} concentrates on dodging: no attack (CO-DODGE-8)")
+        if c.sheathed:
+            raise IllegalAction(f"{c.name} sheathed this round: no attack (CO-IAI-3)")
         if self.p003 and self.on("CO-TURN-6") and c.attacks + ap > w.info.attacks:
             raise IllegalAction(f"{w.info.name} allows {w.info.attacks} attack AP a round "
                                 "(CO-TURN-6)")
@@ -611,14 +840,25 @@ class _Step:
             raise IllegalAction("attack someone else")
         if target.dead:
             raise IllegalAction(f"{target.name} is dead")
+        if a.borrow:
+            c, a = self.borrow(c, a)
         w = self.weapon(c, a.weapon)
         firearm = w.info.kind is WeaponKind.FIREARM
+        if a.first_strike:
+            self.first_strike(c, target, a, w)
+            return
         if a.burst:
             self.burst(c, target, a, w)
             return
+        if a.iai:
+            self.iai(c, target, a, w)
+            return
         shots = a.shots if not self.p003 else 1
-        if not 1 <= shots <= w.info.attacks:
-            raise IllegalAction(f"{w.info.name} makes 1 to {w.info.attacks} attacks a round")
+        allowed = w.info.attacks - c.first_strike
+        if allowed < 1:
+            raise IllegalAction(f"{w.info.name}'s attack went in the first strike (CO-FIRE-7)")
+        if not 1 <= shots <= allowed:
+            raise IllegalAction(f"{w.info.name} makes 1 to {allowed} attacks now")
         if a.ma and not (w.info.technique and (self.on("CO-MA-1") or self.on("CO-BASE-6"))):
             raise IllegalAction("MA goes with Fist, Kick or Head Butt (CO-MA-1, CO-BASE-6)")
         if a.ma_option and not self.on({"forced": "CO-MA-3", "follow_up": "CO-MA-4"}.get(
@@ -626,9 +866,22 @@ class _Step:
             raise IllegalAction(f"the MA option {a.ma_option!r} is off in this profile")
         if firearm and w.loaded < shots:
             raise IllegalAction(f"{w.info.name} has {w.loaded} round(s) loaded")
+        if firearm and c.no_more_shots:
+            raise IllegalAction(f"{c.name}'s shot was parried: no more shots this round "
+                                "(CO-FIRE-5)")
         self.may_attack(c, w, 1)
+        self.attack_options(c, target, a, w)
+        if (self.p003 and firearm and self.on("CO-FIRE-2") and w.info.attacks >= 3
+                and c.attacks == 2 and c.ap == 1 and not c.spent_other and not c.half_dex):
+            c = self.set(c, ap=0, delayed_ap=1, slot_pending=True)
+            self.slot(c)
+            self.say(f"every AP on attacks: {c.name}'s third shot comes at DEX/2 "
+                     f"({c.sheet.stat('DEX') // 2}) (CO-FIRE-2)")
+            return
         c = self.spend(c, 1, "CO-TURN-6")
         c = self.set(c, attacks=c.attacks + 1)
+        if a.surprise and not self.surprise(c, a):
+            return
         for shot in range(shots):
             c = self.cs[c.name]
             target = self.cs[target.name]
@@ -638,8 +891,10 @@ class _Step:
             if w.info.improvised and self.on("CO-WEAP-1"):
                 self.wear(c, a.weapon, "an attack")
             self.one_attack(self.cs[c.name], target, a, w, first=shot == 0)
-            if self.cs[target.name].dead:
+            if self.cs[target.name].dead or self.cs[c.name].no_more_shots:
                 break
+        if a.surprise:
+            self.spotting(self.cs[c.name], self.cs[target.name])
 
     def wear(self, c: Combatant, index: int, why: str) -> None:
         """CO-WEAP-1: an improvised weapon loses 1 durability a use; at 0 it breaks."""
@@ -649,19 +904,113 @@ class _Step:
                  + (": broken" if left == 0 else ""))
         self.put_weapon(self.cs[c.name], index, replace(w, durability=left, broken=left == 0))
 
-    def one_attack(self, c: Combatant, target: Combatant, a: Attack, w: Weapon, first: bool
-                   ) -> None:
+    def attack_options(self, c: Combatant, t: Combatant, a: Attack, w: Weapon) -> None:
+        """Refuse, before any die, an option that is off or does not fit the weapon."""
         info = w.info
-        skill = skill_value(self.rules, c.sheet, info.skill)
-        modifier = 0
+        ranged = info.kind in (WeaponKind.FIREARM, WeaponKind.THROWN)
+        if a.pommel and not a.iai:
+            raise IllegalAction("a pommel strike is declared with Iai (CO-IAI-4)")
+        if a.aim and (not self.on("CO-AIM-1") or not ranged):
+            raise IllegalAction("careful aim is CO-AIM-1, for a ranged weapon")
+        if a.aim and not c.half_dex:
+            raise IllegalAction("careful aim only on a turn taken at DEX/2: delay first "
+                                "(CO-AIM-1)")
+        if a.aim and c.first_strike:
+            raise IllegalAction("no careful aim after a first strike (CO-AIM-1, CO-FIRE-7)")
+        if a.adjacent and not (info.kind is WeaponKind.FIREARM and (
+                self.on("CO-FIRE-5") or self.on("CO-RANGE-3"))):
+            raise IllegalAction("point-blank shooting is CO-FIRE-5 (003) or CO-RANGE-3 (004), "
+                                "with a firearm")
+        if a.dark and not self.on("CO-SURP-3"):
+            raise IllegalAction("fighting in the dark is CO-SURP-3, off in this profile")
+        if a.dodge_assist and (not self.on("CO-DODGE-6") or
+                               a.dodge_assist not in ("navigate", "jump")):
+            raise IllegalAction("a dodge assist is CO-DODGE-6: navigate or jump")
+        if a.knockout and not (self.on("CO-BASE-10") and (
+                info.kind is WeaponKind.UNARMED or info.blunt)):
+            raise IllegalAction("a knockout is CO-BASE-10 (optional), with a blunt or unarmed "
+                                "attack")
+        if a.disarm:
+            if not self.on("CO-DISARM-1"):
+                raise IllegalAction("disarming is CO-DISARM-1, off in this profile")
+            if not 0 <= a.disarm_weapon < len(t.sheet.weapons):
+                raise IllegalAction(f"{t.name} has no weapon {a.disarm_weapon}")
+        if a.body:
+            self.body_rule(a)
+
+    def effective(self, c: Combatant, t: Combatant, a: Attack, w: Weapon, skill: str
+                  ) -> tuple[int, int]:
+        """CO-CORE-1: base × every multiplier, rounded down, then ± every modifier (floor 0).
+
+        Returns the effective skill and the range band's damage divisor (CO-RANGE-2).
+        """
+        info = w.info
+        base = skill_value(self.rules, c.sheet, skill)
+        ranged = info.kind in (WeaponKind.FIREARM, WeaponKind.THROWN)
+        mults: list[tuple[Fraction, str]] = []
+        mods: list[tuple[int, str]] = []
+        band = 1
+        if ranged and self.on("CO-RANGE-1"):
+            siz, above = t.sheet.stat("SIZ"), self.rules.num("CO-RANGE-1", "above_siz")
+            bonus = self.rules.num("CO-RANGE-1", "per_10_siz") * ((siz - above) // 10)
+            if siz > above and bonus:
+                mods.append((bonus, f"SIZ {siz}, CO-RANGE-1"))
+        if ranged and a.distance_m > info.range_m > 0 and self.on("CO-RANGE-2"):
+            band = -(-a.distance_m // info.range_m)
+            last = self.rules.num("CO-RANGE-2", "last_band")
+            if band > last and not self.rules.default("CO-RANGE-2", "beyond_last_band"):
+                raise IllegalAction(f"{a.distance_m} m is beyond {last}× the base range "
+                                    f"{info.range_m} m (CO-RANGE-2)")
+            mults.append((Fraction(1, band), f"{a.distance_m} m, {band}× range, CO-RANGE-2"))
+        if a.adjacent:
+            if self.on("CO-RANGE-3"):
+                mults.append((Fraction(self.rules.num("CO-RANGE-3", "touch_multiplier")),
+                              "touch, CO-RANGE-3"))
+            else:
+                mods.append((self.rules.num("CO-FIRE-5", "adjacent_bonus"),
+                             "adjacent, CO-FIRE-5"))
+        if a.aim:
+            mults.append((Fraction(self.rules.num("CO-AIM-1", "multiplier")),
+                          "careful aim, CO-AIM-1"))
+        if ranged and info.laser and self.on("CO-AIM-2"):
+            mults.append((Fraction(self.rules.num("CO-AIM-2", "multiplier")),
+                          "laser sight, CO-AIM-2"))
+        if ranged and info.scope > 1 and self.on("CO-AIM-3"):
+            mults.append((Fraction(info.scope), f"{info.scope}× scope, CO-AIM-3"))
+        if a.dark:
+            mults.append((Fraction(1, 2), "dark, CO-SURP-3"))
+        if t.hidden and self.on("CO-SURP-3"):
+            mods.append((t.hide_penalty, f"{t.name} is hidden, CO-SURP-3"))
+        if a.disarm:
+            mods.append(self.disarm_penalty(c, a))
+        if a.body:
+            mods.append(self.body_penalty(t, a, w))
         if not self.p003 and self.on("CO-DODGE-5") and c.dodges:
-            modifier += self.rules.num("CO-DODGE-5", "attack_after_dodge")
+            mods.append((self.rules.num("CO-DODGE-5", "attack_after_dodge"),
+                         "after dodging, CO-DODGE-5"))
+        product = Fraction(base)
+        for m, _ in mults:
+            product *= m
+        value = max(0, int(product) + sum(m for m, _ in mods))
+        if mults or mods:
+            shown = " ".join([f"×{m}" + f" ({why})" for m, why in mults]
+                             + [f"{m:+d} ({why})" for m, why in mods])
+            self.say(f"{c.name} {self.rules.skill(skill).name}: base {base} {shown} = {value}"
+                     + (" ＞ cannot succeed" if value <= 0 else ""))
+        if a.body and value <= 0:
+            raise IllegalAction(f"{c.name} is not yet skilled enough for that "
+                                f"({self.body_rule(a)})")
+        return value, band
+
+    def one_attack(self, c: Combatant, target: Combatant, a: Attack, w: Weapon, first: bool,
+                   skill_key: str = "") -> None:
+        info = w.info
+        skill, band = self.effective(c, target, a, w, skill_key or info.skill)
         doubled = False
         grade: Grade
         if a.ma:
             ma = skill_value(self.rules, c.sheet, "martial_arts")
-            combo = combination(self.source, skill + modifier, ma, self.r5,
-                                f"{c.name} {info.name}+MA")
+            combo = combination(self.source, skill, ma, self.r5, f"{c.name} {info.name}+MA")
             rule = "CO-MA-1" if self.on("CO-MA-1") else "CO-BASE-6"
             self.say(f"{combo.text} ({rule}, CO-BASE-3)")
             grade = combo.grades[0]
@@ -675,16 +1024,21 @@ class _Step:
                 self.set(target, dodges=target.dodges + 1)
                 a = replace(a, defence=Defence.NONE)
         else:
-            made = check(self.source, max(0, skill + modifier), self.r5,
-                         f"{c.name} {info.name}")
+            label = f"{c.name} {self.rules.skill(skill_key).name if skill_key else info.name}"
+            made = check(self.source, skill, self.r5, label)
             self.say(made.text)
             grade, hit = made.grade, made.success
+        if info.skill == "shotgun" and self.on("CO-FIRE-9"):
+            self.lines[-1] += " (a shotgun shoots as any firearm, CO-FIRE-9)"
         if not hit:
             if grade is Grade.FUMBLE:
                 self.fumble(c, a, w)
             return
         melee = info.kind in (WeaponKind.MELEE, WeaponKind.UNARMED)
         defence = a.defence
+        if a.surprise and defence is not Defence.NONE:
+            self.say(f"{target.name} cannot dodge or parry a surprise attack (CO-SURP-1)")
+            defence = Defence.NONE
         could_defend = self.defence_allowed(target, defence, info.kind, a, first) if \
             defence is not Defence.NONE else False
         if grade.critical and melee and self.on("CO-MELEE-3"):
@@ -698,21 +1052,43 @@ class _Step:
         if defence is Defence.DODGE:
             if self.dodge(target, info.kind, a, first):
                 return
+        if a.pommel:
+            self.pommel(c, target, a)
+            return
+        if a.disarm:
+            self.disarmed(target, a)
+            if not self.rules.default("CO-DISARM-1", "deals_damage"):
+                return
         damage, text = self.damage(c, w, doubled, grade, melee)
+        if band > 1:
+            damage //= band
+            text += f" ÷{band} = {damage} (CO-RANGE-2)"
         if a.ma and a.ma_option == "follow_up" and doubled is True:
             more, more_text = self.damage(c, w, True, Grade.SUCCESS, melee)
             self.say(f"follow-up: {more_text} (CO-MA-4)")
             damage += more
+        rolled = damage
         if defence is Defence.PARRY:
-            damage = self.parry(target, a.parry_weapon, damage, text)
+            damage = self.parry(self.cs[target.name], a, damage, text, info.kind)
             if damage <= 0:
                 return
+            text = f"{damage} damage gets through the parry"
+        elif defence is Defence.COUNTER:
+            damage = self.counter(self.cs[target.name], a, damage, text, info.kind)
+            if damage <= 0:
+                return
+            text = f"{damage} damage gets through the counter"
+        if a.knockout and self.knockout(self.cs[target.name], damage, text):
+            return
         ignore = grade.critical and info.kind is WeaponKind.FIREARM and self.on("CO-FIRE-3")
         if ignore:
             self.say("critical: the armour is ignored (CO-FIRE-3)")
-        self.hit(target, damage, text, ignore_armour=ignore, from_behind=a.from_behind)
+        self.hit(self.cs[target.name], damage, text, ignore_armour=ignore,
+                 from_behind=a.from_behind)
         if info.stun and self.on("CO-STUN-1"):
             self.stun(self.cs[target.name])
+        if a.body:
+            self.lose_part(self.cs[target.name], a, rolled)
 
     def damage(self, c: Combatant, w: Weapon, doubled: object, grade: Grade, melee: bool
                ) -> tuple[int, str]:
@@ -744,62 +1120,159 @@ class _Step:
         """CO-DODGE-2 (003) / CO-DODGE-4, CO-DODGE-7, CO-BASE-7 (004): reaction limits."""
         if t.out:
             return False
-        if self.on("CO-DODGE-3") and a.from_behind:
+        if self.on("CO-DODGE-3") and a.from_behind and not t.concentrating:
             return False
         if d is Defence.DODGE:
             if not first and self.on("CO-DODGE-7") and kind is WeaponKind.FIREARM:
                 return False
+            if not self.p003 and t.concentrating and self.on("CO-DODGE-8"):
+                return True
             limit = self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
                                        "dodges_per_round")
             return t.dodges < int(limit)
-        if kind is WeaponKind.FIREARM or kind is WeaponKind.THROWN:
+        limit = self.rules.default("CO-DODGE-2", "other_defences_per_round") if self.p003 \
+            else self.rules.default("CO-BASE-7", "parries_per_round")
+        if t.parries >= int(limit):
             return False
+        if kind is WeaponKind.THROWN:
+            return False
+        if kind is WeaponKind.FIREARM and not (self.on("CO-FIRE-5") and a.adjacent
+                                               and not a.from_behind):
+            return False
+        if d is Defence.COUNTER:
+            if not self.on("CO-MA-5") or not self.bare_parry_allowed(a, kind, "ma"):
+                return False
+            return 0 <= a.parry_weapon < len(t.sheet.weapons) and \
+                t.sheet.weapons[a.parry_weapon].info.technique
+        if a.parry_with:
+            return self.bare_parry_allowed(a, kind, a.parry_with)
         if not 0 <= a.parry_weapon < len(t.sheet.weapons):
             return False
         pw = t.sheet.weapons[a.parry_weapon]
         if pw.broken or pw.dropped or pw.durability is None:
             return False
-        if self.on("CO-PARRY-2") and not (pw.info.kind is WeaponKind.MELEE or pw.info.long_gun):
+        return not (self.on("CO-PARRY-2") and not (pw.info.kind is WeaponKind.MELEE
+                                                   or pw.info.long_gun))
+
+    def bare_parry_allowed(self, a: Attack, kind: WeaponKind, way: str) -> bool:
+        """CO-PARRY-2: bare hands only against an unarmed humanoid; MA or Budo against a
+        humanoid unarmed or with a melee weapon. In 003, MA parries (CO-DODGE-2)."""
+        attacker = self.cs[a.actor]
+        if way not in ("hands", "ma", "budo"):
             return False
-        limit = self.rules.default("CO-DODGE-2", "other_defences_per_round") if self.p003 \
-            else self.rules.default("CO-BASE-7", "parries_per_round")
-        return t.parries < int(limit)
+        if self.on("CO-PARRY-2"):
+            if not attacker.sheet.humanoid:
+                return False
+            if way == "hands":
+                return kind is WeaponKind.UNARMED
+            return kind in (WeaponKind.UNARMED, WeaponKind.MELEE)
+        return self.p003 and way == "ma"
+
+    def dodge_bonus(self, t: Combatant, a: Attack) -> int:
+        """CO-DODGE-1 (+20) / CO-DODGE-8 (+10) while concentrating; CO-DODGE-6's assist."""
+        bonus = 0
+        if t.concentrating:
+            rule = "CO-DODGE-1" if self.p003 else "CO-DODGE-8"
+            bonus += self.rules.num(rule, "bonus")
+            self.say(f"{t.name} concentrates on dodging: +{bonus} ({rule})")
+        if a.dodge_assist:
+            made = self.check(t, a.dodge_assist)
+            extra = self.rules.num("CO-DODGE-6", a.dodge_assist)
+            self.lines[-1] += f" (assist +{extra} on a success, CO-DODGE-6)"
+            if made.success:
+                bonus += extra
+        return bonus
 
     def dodge(self, t: Combatant, kind: WeaponKind, a: Attack, first: bool) -> bool:
         modifier = 0
         if not self.p003 and self.on("CO-DODGE-5") and t.attacks:
             modifier = self.rules.num("CO-DODGE-5", "dodge_after_attack")
-        self.set(t, dodges=t.dodges + 1)
+        modifier += self.dodge_bonus(t, a)
+        t = self.set(self.cs[t.name], dodges=self.cs[t.name].dodges + 1)
         rule = "CO-DODGE-2" if self.p003 else "CO-DODGE-4"
         made = self.check(t, "dodge", modifier)
-        self.lines[-1] += f" ({rule}" + (", −60 after attacking, CO-DODGE-5)" if modifier
+        after = not self.p003 and self.on("CO-DODGE-5") and t.attacks
+        self.lines[-1] += f" ({rule}" + (", −60 after attacking, CO-DODGE-5)" if after
                                         else ")")
         return made.success
 
-    def parry(self, t: Combatant, index: int, damage: int, text: str) -> int:
-        """CO-PARRY-1 (003) / CO-PARRY-4 (004): the weapon takes the damage."""
-        pw = t.sheet.weapons[index]
+    def parry(self, t: Combatant, a: Attack, damage: int, text: str, kind: WeaponKind) -> int:
+        """CO-PARRY-1 (003) / CO-PARRY-4 (004): the weapon takes the damage; bare hands, MA
+        or Budo (CO-PARRY-2) stop it; an MA-boosted blow still lets half through (CO-PARRY-3).
+        A parried shot ends the shooter's shots this round (CO-FIRE-5)."""
+        concentrating = self.p003 and t.concentrating and self.on("CO-DODGE-1")
+        bonus = self.rules.num("CO-DODGE-1", "bonus") if concentrating else 0
         t = self.set(t, parries=t.parries + 1)
-        made = self.check(t, pw.info.skill, label=f"{t.name} parry {pw.info.name}")
+        if a.parry_with:
+            skill = {"hands": "fist", "ma": "martial_arts", "budo": "budo"}[a.parry_with]
+            if a.parry_with == "hands":
+                bonus = 0
+            made = self.check(t, skill, bonus, label=f"{t.name} parry "
+                              f"{self.rules.skill(skill).name}")
+        else:
+            pw = t.sheet.weapons[a.parry_weapon]
+            made = self.check(t, pw.info.skill, bonus, label=f"{t.name} parry {pw.info.name}")
         if not made.success:
             return damage
-        left = pw.durability or 0
+        if kind is WeaponKind.FIREARM:
+            self.set(self.cs[a.actor], no_more_shots=True)
+            self.say(f"the shot is parried: {a.actor} shoots no more this round (CO-FIRE-5)")
         self.say(text)
+        forced = 0
+        if a.ma and self.on("CO-PARRY-3"):
+            forced = damage // 2
+            self.say(f"an MA-boosted blow: half, {forced}, gets through any parry (CO-PARRY-3)")
+            damage -= forced
+        if a.parry_with:
+            if kind is WeaponKind.UNARMED and self.on("CO-PARRY-3") and not forced:
+                self.say("unarmed against unarmed: nobody is hurt (CO-PARRY-3)")
+            else:
+                rule = "CO-PARRY-2" if self.on("CO-PARRY-2") else "CO-DODGE-2"
+                self.say(f"parried barehanded: {forced} damage to {t.name} ({rule})")
+            return forced
+        index = a.parry_weapon
+        pw = self.cs[t.name].sheet.weapons[index]
+        left = pw.durability or 0
         if self.on("CO-PARRY-1"):
             if damage < left:
-                self.put_weapon(t, index, replace(pw, durability=left - damage))
+                self.put_weapon(self.cs[t.name], index, replace(pw, durability=left - damage))
                 self.say(f"parried: {damage} damage vs durability {left} ＞ weapon "
                          f"{left - damage} left, 0 damage (CO-PARRY-1)")
-                return 0
-            self.put_weapon(t, index, replace(pw, durability=0, broken=True))
+                return forced
+            self.put_weapon(self.cs[t.name], index, replace(pw, durability=0, broken=True))
             self.say(f"parried: {damage} damage vs durability {left} ＞ the weapon breaks, "
                      f"{damage - left} damage to {t.name} (CO-PARRY-1)")
-            return damage - left
+            return forced + damage - left
         through = max(0, damage - left)
+        breaks = through > 0 and self.rules.default("CO-PARRY-4", "break_when_overwhelmed")
         self.say(f"parried: {damage} damage vs durability {left} ＞ {through} damage to "
-                 f"{t.name}; weapon unchanged (CO-PARRY-4)")
-        if pw.info.improvised and self.on("CO-WEAP-1"):
-            self.wear(t, index, "a parry")
+                 f"{t.name}; " + ("the weapon breaks" if breaks else "weapon unchanged")
+                 + " (CO-PARRY-4)")
+        if breaks:
+            self.put_weapon(self.cs[t.name], index, replace(pw, broken=True))
+        elif pw.info.improvised and self.on("CO-WEAP-1"):
+            self.wear(self.cs[t.name], index, "a parry")
+        return forced + through
+
+    def counter(self, t: Combatant, a: Attack, damage: int, text: str, kind: WeaponKind
+                ) -> int:
+        """CO-MA-5: the defender's technique+MA combination roll parries (CO-PARRY-3) and, on a
+        success or a partial one, deals the technique's normal damage to the attacker."""
+        tw = t.sheet.weapons[a.parry_weapon]
+        t = self.set(t, parries=t.parries + 1)
+        combo = combination(self.source, skill_value(self.rules, t.sheet, tw.info.skill),
+                            skill_value(self.rules, t.sheet, "martial_arts"), self.r5,
+                            f"{t.name} counter {tw.info.name}+MA")
+        self.say(f"{combo.text} (CO-MA-5, CO-BASE-3)")
+        if combo.rank is Rank.FAILURE:
+            return damage
+        self.say(text)
+        through = damage // 2 if a.ma and self.on("CO-PARRY-3") else 0
+        self.say(f"the counter parries: {through} damage to {t.name}"
+                 + (" (half of an MA-boosted blow, CO-PARRY-3)" if through else " (CO-PARRY-3)"))
+        if combo.rank is Rank.SUCCESS or not self.rules.default("CO-MA-5", "both_required"):
+            hurt, hurt_text = self.damage(t, tw, False, Grade.SUCCESS, True)
+            self.hit(self.cs[a.actor], hurt, f"counter: {hurt_text} (CO-MA-5)")
         return through
 
     def fumble(self, c: Combatant, a: Attack, w: Weapon) -> None:
@@ -891,6 +1364,7 @@ class _Step:
                 self.say(f"{t.name} takes no damage (HP {t.hp})")
             return
         hp = t.hp - damage
+        general = self.rules.default("CO-BASE-9", "general_trigger") and damage * 2 >= t.hp > 0
         t = self.set(t, hp=hp)
         self.say(f"{t.name} takes {damage}: HP {hp}/{t.sheet.max_hp}")
         if self.on("CO-DEATH-1"):
@@ -908,6 +1382,9 @@ class _Step:
                 self.add(t, Condition.UNCONSCIOUS)
                 self.say(f"{t.name} falls unconscious (CO-BASE-8)")
         self.release_if_out(self.cs[t.name])
+        if general:
+            self.shock(self.cs[t.name], "a blow of half the HP or more")
+        self.chant_hit(self.cs[t.name])
 
     def add(self, t: Combatant, *conditions: Condition) -> None:
         t = self.cs[t.name]
@@ -973,7 +1450,7 @@ class _Step:
         if a.defence is Defence.DODGE:
             if not self.defence_allowed(t, Defence.DODGE, info.kind, a, True):
                 raise IllegalAction(f"{t.name} cannot dodge now")
-            modifier = -hits if rule == "CO-FIRE-6" else 0
+            modifier = (-hits if rule == "CO-FIRE-6" else 0) + self.dodge_bonus(t, a)
             self.set(t, dodges=t.dodges + 1)
             dodged = self.check(t, "dodge", modifier)
             if rule == "CO-FIRE-6":
@@ -1003,7 +1480,7 @@ class _Step:
             if c.attacks:
                 raise IllegalAction("a reload takes the whole turn (CO-BASE-12)")
             c = self.set(c, attacks=1)
-            rule = "CO-BASE-12"
+            rule = "CO-BASE-12, CO-FIRE-10" if self.on("CO-FIRE-10") else "CO-BASE-12"
         self.put_weapon(c, a.weapon, replace(w, loaded=w.info.magazine))
         self.say(f"{c.name} reloads {w.info.name}: {w.info.magazine} rounds ({rule})")
 
@@ -1022,8 +1499,17 @@ class _Step:
         rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
         if c.grappling or c.held_by or t.held_by or t.name == c.name or t.dead:
             raise IllegalAction("that grapple is not possible")
+        if a.defence is Defence.COUNTER:
+            raise IllegalAction("a grapple is dodged or parried, not countered (CO-GRAP-5)")
         if a.ma and not self.on("CO-MA-2"):
-            raise IllegalAction("MA with Grapple is CO-MA-2, off in this profile")
+            if not self.on("CO-GRAP-9"):
+                raise IllegalAction("MA with Grapple is CO-MA-2, off in this profile")
+            self.say("MA with Grapple skips step 2 of the options (knockout step 3); the steps "
+                     "are not in the seed, so an ordinary grapple is rolled (note for the "
+                     "Keeper, CO-GRAP-9)")
+            a = replace(a, ma=False)
+        if not self.p003 and c.concentrating:
+            raise IllegalAction(f"{c.name} concentrates on dodging: no attack (CO-DODGE-8)")
         if self.on("CO-TURN-4") and c.other_skill:
             raise IllegalAction("no attack in a round with another skill (CO-TURN-4)")
         if self.on("CO-DODGE-4") and c.dodges:
@@ -1115,8 +1601,13 @@ class _Step:
             dice, db, rule = self.rules.num("CO-GRAP-8", "throw"), c.sheet.db, "CO-GRAP-8"
         self.set(self.cs[c.name], grappling="", grapple_options=False)
         self.set(self.cs[held.name], held_by="")
-        total, text = self.roll_total(dice if db == "0" else f"{dice}{db}")
-        self.hit(held, max(0, total), f"throw: {text} ({rule}); the grapple ends")
+        if a.height_m and rule == "CO-GRAP-8":
+            total, text = self.falling(a.height_m)
+            self.say(f"thrown from a height: the fall replaces the damage ({rule})")
+            self.hit(held, total, f"throw: {text}; the grapple ends", armour=False)
+        else:
+            total, text = self.roll_total(dice if db == "0" else f"{dice}{db}")
+            self.hit(held, max(0, total), f"throw: {text} ({rule}); the grapple ends")
         if rule == "CO-GRAP-8":
             self.stun_throw(self.cs[held.name])
         if other is None:
@@ -1166,10 +1657,38 @@ class _Step:
             self.set(holder, grappling="", grapple_options=False)
             self.say(f"{c.name} breaks free ({rule})")
 
+    def psychoanalysis(self, c: Combatant, t: Combatant) -> None:
+        """CO-SKILL-4: cures temporary insanity; indefinite insanity is only eased a while."""
+        if not self.on("CO-SKILL-4"):
+            raise IllegalAction("Psychoanalysis in a fight is CO-SKILL-4, off in this profile")
+        if not (t.has(Condition.TEMPORARY_INSANITY, self.round)
+                or t.has(Condition.INDEFINITE_INSANITY, self.round)):
+            raise IllegalAction(f"{t.name} is not insane (CO-SKILL-4)")
+        if self.on("CO-TURN-4") and c.attacks:
+            raise IllegalAction("no other skill in a round with an attack (CO-TURN-4)")
+        if c.other_skill or c.iai_used:
+            raise IllegalAction("one other skill a round (CO-SKILL-1)")
+        c = self.spend(c, 1, "CO-SKILL-4")
+        c = self.set(c, other_skill=True, spent_other=True)
+        if not self.check(c, "psychoanalysis").success:
+            return
+        t = self.cs[t.name]
+        if t.has(Condition.TEMPORARY_INSANITY, self.round):
+            self.drop(t, Condition.TEMPORARY_INSANITY)
+            self.say(f"{t.name} recovers from temporary insanity (CO-SKILL-4)")
+        elif not t.has(Condition.EASED, self.round):
+            self.add(t, Condition.EASED)
+            self.say(f"{t.name}'s indefinite insanity is eased for a while (CO-SKILL-4)")
+
     def treat(self, c: Combatant, a: Treat) -> None:
         t = self.get(a.target)
+        if a.skill == "psychoanalysis":
+            self.psychoanalysis(c, t)
+            return
         if a.skill not in ("first_aid", "medicine"):
-            raise IllegalAction("treat with first_aid or medicine")
+            raise IllegalAction("treat with first_aid, medicine or psychoanalysis")
+        if c.iai_used:
+            raise IllegalAction("no other skill in a round with Iai (CO-IAI-2)")
         if t.dead:
             raise IllegalAction(f"{t.name} is dead")
         if self.p003:
@@ -1190,7 +1709,8 @@ class _Step:
             if c.attacks:
                 raise IllegalAction("one action a turn (CO-BASE-5)")
             heal = self.rules.num("CO-BASE-8", "heal")
-        c = self.set(c, other_skill=True, attacks=c.attacks if self.p003 else 1)
+        c = self.set(c, other_skill=True, attacks=c.attacks if self.p003 else 1,
+                     spent_other=True)
         made = self.check(c, a.skill)
         self.set(self.cs[c.name], treat_failed=not made.success)
         if not made.success:
@@ -1200,6 +1720,9 @@ class _Step:
         hp = min(t.sheet.max_hp, t.hp + amount)
         t = self.set(t, hp=hp)
         self.say(f"{t.name} heals {text}: HP {hp}/{t.sheet.max_hp} ({rule})")
+        if t.bleeding and self.on("CO-BODY-6"):
+            t = self.set(t, bleeding=())
+            self.say(f"{t.name}'s bleeding is staunched (CO-BODY-6)")
         dying = t.has(Condition.DYING, self.round) or t.dying_until
         if self.on("CO-DEATH-2") and dying:
             if hp >= 1:
@@ -1220,3 +1743,542 @@ class _Step:
         if self.cs[t.name].unconscious and hp >= self.rules.default("CO-BASE-8", "wake_hp"):
             self.drop(t, Condition.UNCONSCIOUS)
             self.say(f"{t.name} wakes up (CO-BASE-8)")
+
+    # -- turns at DEX/2, declarations (CO-TURN-1, CO-BASE-5, CO-AIM-1, CO-DODGE-1/8) --
+
+    def slot(self, c: Combatant) -> None:
+        """Put a second turn of ``c`` into this round's order where its DEX/2 falls."""
+        half = c.sheet.stat("DEX") // 2
+        rest = list(self.order[self.turn + 1:])
+        pos = 0
+        while pos < len(rest) and self.cs[rest[pos]].sheet.stat("DEX") >= half:
+            pos += 1
+        self.order = (*self.order[:self.turn + 1], *rest[:pos], c.name, *rest[pos:])
+
+    def delay(self, c: Combatant) -> None:
+        """Take the turn at DEX/2 (CO-TURN-1 in 003, keeping the AP; CO-BASE-5 in 004)."""
+        if c.half_dex or c.slot_pending:
+            raise IllegalAction(f"{c.name} already acts at DEX/2")
+        if self.p003:
+            if c.ap < self.rules.num("CO-TURN-3", "action_points") - c.stun or c.attacks:
+                raise IllegalAction("delay before spending any AP (CO-TURN-1)")
+            c = self.set(c, delayed_ap=c.ap, ap=0)
+        elif c.attacks:
+            raise IllegalAction("delay instead of acting (CO-BASE-5)")
+        c = self.set(c, slot_pending=True)
+        self.slot(c)
+        rule = "CO-TURN-1" if self.p003 else "CO-BASE-5"
+        self.say(f"{c.name} will act at DEX/2 ({c.sheet.stat('DEX') // 2}) ({rule})")
+
+    def concentrate(self, c: Combatant) -> None:
+        rule = "CO-DODGE-1" if self.p003 else "CO-DODGE-8"
+        if not self.on(rule):
+            raise IllegalAction(f"dodge concentration ({rule}) is off in this profile")
+        if c.concentrating:
+            raise IllegalAction(f"{c.name} already concentrates on dodging")
+        self.set(c, concentrating=True)
+        if self.p003:
+            self.say(f"{c.name} concentrates on dodging: +20% to Dodge, MA, Iai and weapon "
+                     "parries, may only move, may dodge from behind (CO-DODGE-1, CO-DODGE-3)")
+        else:
+            self.say(f"{c.name} concentrates on dodging: +10% and any number of dodges, "
+                     "no attack this round (CO-DODGE-8)")
+
+    # -- firearms: first strike (CO-FIRE-7) --
+
+    def first_strike(self, c: Combatant, t: Combatant, a: Attack, w: Weapon) -> None:
+        """CO-FIRE-7: one of the weapon's attacks before the DEX order; the rest on its turn."""
+        if not self.on("CO-FIRE-7"):
+            raise IllegalAction("first strike is CO-FIRE-7, off in this profile")
+        if w.info.kind is not WeaponKind.FIREARM:
+            raise IllegalAction("only a firearm strikes first (CO-FIRE-7)")
+        if a.burst or a.aim:
+            raise IllegalAction("no first strike with a burst or careful aim (CO-FIRE-7)")
+        if c.first_strike:
+            raise IllegalAction(f"{c.name} struck first already (CO-FIRE-7)")
+        if any(o.first_strike and o.sheet.stat("DEX") < c.sheet.stat("DEX")
+               for o in self.cs.values()):
+            raise IllegalAction("first strikes go in DEX order, highest first (CO-FIRE-7)")
+        if w.loaded < 1:
+            raise IllegalAction(f"{w.info.name} is empty")
+        self.may_attack(c, w, 0)
+        self.attack_options(c, t, a, w)
+        c = self.set(c, first_strike=1)
+        c = self.put_weapon(c, a.weapon, replace(w, loaded=w.loaded - 1))
+        self.say(f"{c.name} shoots first, before the DEX order: 1 of {w.info.attacks} "
+                 "attack(s) (CO-FIRE-7)")
+        self.one_attack(c, t, a, w, first=True)
+
+    # -- Iai (CO-IAI-1..4) --
+
+    def borrow(self, c: Combatant, a: Attack) -> tuple[Combatant, Attack]:
+        """CO-IAI-1: draw an adjacent ally's Iai weapon and attack with it at once."""
+        ally = self.get(a.borrow)
+        if not a.iai or not self.on("CO-IAI-1"):
+            raise IllegalAction("drawing an ally's blade is for Iai (CO-IAI-1)")
+        if ally.side is not c.side or ally.name == c.name:
+            raise IllegalAction("draw the blade of an ally next to you (CO-IAI-1)")
+        w = self.weapon(ally, a.weapon)
+        if not w.info.iai or w.broken or w.dropped:
+            raise IllegalAction(f"{ally.name}'s {w.info.name} is no Iai weapon (CO-IAI-1)")
+        kept = tuple(x for i, x in enumerate(ally.sheet.weapons) if i != a.weapon)
+        self.set(ally, sheet=replace(ally.sheet, weapons=kept))
+        c = self.set(c, sheet=replace(c.sheet, weapons=(*c.sheet.weapons, w)))
+        self.say(f"{c.name} draws {ally.name}'s {w.info.name} (CO-IAI-1)")
+        return c, replace(a, weapon=len(c.sheet.weapons) - 1, borrow="")
+
+    def iai(self, c: Combatant, t: Combatant, a: Attack, w: Weapon) -> None:
+        """CO-IAI-2: once a round, no AP, a normal attack may follow; CO-IAI-3: drawn after."""
+        if not self.on("CO-IAI-2"):
+            raise IllegalAction("Iai is CO-IAI-2, off in this profile")
+        if not w.info.iai:
+            raise IllegalAction(f"Iai needs a Japanese sword or a bokuto, not {w.info.name} "
+                                "(CO-IAI-1)")
+        if c.iai_used:
+            raise IllegalAction("Iai once a round (CO-IAI-2)")
+        if c.drawn:
+            raise IllegalAction("the blade is drawn: sheathe it first (CO-IAI-3)")
+        if c.other_skill:
+            raise IllegalAction("no Iai in a round with another skill (CO-IAI-2)")
+        if a.pommel and not self.on("CO-IAI-4"):
+            raise IllegalAction("the pommel strike is CO-IAI-4, off in this profile")
+        self.may_attack(c, w, 0)
+        c = self.set(c, iai_used=True, drawn=True)
+        self.say(f"{c.name} draws and strikes: Iai, no AP (CO-IAI-2); the blade is out "
+                 "(CO-IAI-3)")
+        self.one_attack(c, t, a, w, first=True, skill_key="iai")
+
+    def pommel(self, c: Combatant, t: Combatant, a: Attack) -> None:
+        """CO-IAI-4 Default: the pommel strike stuns (CO-STUN-1) and deals no damage."""
+        self.say(f"pommel strike: {t.name} is stunned, no damage (CO-IAI-4)")
+        if self.on("CO-STUN-1"):
+            self.stun(self.cs[t.name])
+
+    def sheathe(self, c: Combatant) -> None:
+        if not self.on("CO-IAI-3"):
+            raise IllegalAction("sheathing is CO-IAI-3, off in this profile")
+        if not c.drawn:
+            raise IllegalAction(f"{c.name}'s blade is not drawn")
+        if c.attacks or c.iai_used:
+            raise IllegalAction("a round of sheathing has no attacks: sheathe before attacking "
+                                "(CO-IAI-3)")
+        c = self.spend(c, self.rules.num("CO-IAI-3", "sheathe_ap"), "CO-IAI-3")
+        self.set(c, drawn=False, sheathed=True, spent_other=True)
+        self.say(f"{c.name} sheathes the blade: no attack this round (CO-IAI-3)")
+
+    def pick_up(self, c: Combatant, a: PickUp) -> None:
+        w = self.weapon(c, a.weapon)
+        if not w.dropped:
+            raise IllegalAction(f"{w.info.name} is not on the ground")
+        c = self.one_action(c, "CO-FIRE-4")
+        self.put_weapon(c, a.weapon, replace(w, dropped=False))
+        self.say(f"{c.name} picks up {w.info.name} ("
+                 + ("1 AP, CO-FIRE-4" if self.p003 else "one action, CO-DISARM-1") + ")")
+
+    # -- surprise (CO-SURP-1..3), disarming (CO-DISARM-1) --
+
+    def surprise(self, c: Combatant, a: Attack) -> bool:
+        """CO-SURP-1: a Hide, Conceal or Sneak success first; CO-SURP-2: once found, only a
+        91%+ hider tries again, at −80%."""
+        if not self.on("CO-SURP-1"):
+            raise IllegalAction("surprise attacks are CO-SURP-1, off in this profile")
+        if a.surprise not in ("hide", "conceal", "sneak"):
+            raise IllegalAction("surprise with hide, conceal or sneak (CO-SURP-1)")
+        modifier = 0
+        if c.found:
+            value = skill_value(self.rules, c.sheet, a.surprise)
+            if not self.on("CO-SURP-2") or value <= self.rules.num("CO-SURP-2", "rehide_over"):
+                raise IllegalAction(f"{c.name} was found: no more surprise (CO-SURP-2)")
+            modifier = self.rules.num("CO-SURP-2", "rehide_modifier")
+        made = self.check(c, a.surprise, modifier)
+        self.lines[-1] += " (CO-SURP-1" + (", again at −80%, CO-SURP-2)" if modifier else ")")
+        if not made.success:
+            self.say(f"{c.name} is not hidden: no surprise, the action is spent (CO-SURP-1)")
+            return False
+        penalty = 0
+        if self.on("CO-SURP-3"):
+            penalty = a.hidden or self.rules.default("CO-SURP-3", "hidden_penalty")
+            if not -50 <= penalty <= -10:
+                raise IllegalAction("the Keeper's hiding penalty is −10 to −50 (CO-SURP-3)")
+        self.set(c, hidden=True, found=False, hide_penalty=penalty)
+        return True
+
+    def spotting(self, c: Combatant, t: Combatant) -> None:
+        """CO-SURP-1: the target spots the attacker with Luck −10% (and CO-SURP-3's penalty)."""
+        if t.out:
+            return
+        modifier = self.rules.num("CO-SURP-1", "luck_modifier") + c.hide_penalty
+        made = self.check(t, "luck", modifier, f"{t.name} looks for {c.name}: 幸運/Luck")
+        self.lines[-1] += " (CO-SURP-1" + (", CO-SURP-3)" if c.hide_penalty else ")")
+        if made.success:
+            self.set(c, hidden=False, found=True, hide_penalty=0)
+            self.say(f"{t.name} spots {c.name}: an ordinary fight from now (CO-SURP-1)")
+        else:
+            self.say(f"{c.name} stays hidden and may surprise again (CO-SURP-2)")
+
+    def disarm_penalty(self, c: Combatant, a: Attack) -> tuple[int, str]:
+        """CO-DISARM-1: −20…−60 (Default −40); none with Budo, MA or Grapple on the sheet."""
+        trained = [k for k in ("budo", "martial_arts", "grapple") if c.sheet.skills.get(k, 0)]
+        if trained:
+            return 0, f"disarm with {self.rules.skill(trained[0]).en}: no penalty, CO-DISARM-1"
+        penalty = a.penalty or self.rules.default("CO-DISARM-1", "penalty")
+        low = self.rules.num("CO-DISARM-1", "most_penalty")
+        high = self.rules.num("CO-DISARM-1", "least_penalty")
+        if not low <= penalty <= high:
+            raise IllegalAction(f"the disarm penalty is {high} to {low} (CO-DISARM-1)")
+        return penalty, "disarm, CO-DISARM-1"
+
+    def disarmed(self, t: Combatant, a: Attack) -> None:
+        w = self.cs[t.name].sheet.weapons[a.disarm_weapon]
+        if w.dropped or w.broken:
+            self.say(f"{t.name}'s {w.info.name} is already out of its hands (CO-DISARM-1)")
+            return
+        self.put_weapon(self.cs[t.name], a.disarm_weapon, replace(w, dropped=True))
+        self.say(f"{t.name}'s {w.info.name} falls beside it; picking it up takes an action "
+                 "(CO-DISARM-1)")
+
+    # -- body parts (CO-BODY-1..6) --
+
+    def body_rule(self, a: Attack) -> str:
+        rule = {"cut": "CO-BODY-2", "gouge": "CO-BODY-3", "blow_off": "CO-BODY-4"}.get(a.body)
+        if rule is None:
+            raise IllegalAction("a body part is lost by cut, gouge or blow_off (CO-BODY-1)")
+        for needed in ("CO-BODY-1", rule, "CO-BODY-5"):
+            if not self.on(needed):
+                raise IllegalAction(f"losing body parts is {needed}, off in this profile")
+        parts = self.rules.source["CO-BODY-5"]
+        if a.part not in parts:
+            raise IllegalAction(f"no body part {a.part!r} ({', '.join(parts)}) (CO-BODY-5)")
+        return rule
+
+    def body_penalty(self, t: Combatant, a: Attack, w: Weapon) -> tuple[int, str]:
+        """CO-BODY-2 cut: −SIZ×factor (or the part's fixed penalty); CO-BODY-3 gouge: the fixed
+        penalty, else the Keeper's −60…−80 (Default −70); CO-BODY-4 blow off: eyes and head
+        take their fixed penalty, other parts a damage threshold instead."""
+        rule = self.body_rule(a)
+        part: Mapping[str, Any] = self.rules.source["CO-BODY-5"][a.part]
+        info = w.info
+        siz = t.sheet.stat("SIZ")
+        if rule == "CO-BODY-2":
+            if not info.slashing:
+                raise IllegalAction(f"cutting needs a slashing weapon, not {info.name} "
+                                    "(CO-BODY-2)")
+            if "factor" in part:
+                if siz * part["factor"] > 100:
+                    raise IllegalAction(f"SIZ {siz}×{part['factor']} is over 100% (CO-BODY-2)")
+                return -siz * part["factor"], f"cut the {a.part}: SIZ {siz}×{part['factor']}, " \
+                    "CO-BODY-2"
+            return part.get("penalty", 0), f"cut the {a.part}, CO-BODY-2, CO-BODY-5"
+        if rule == "CO-BODY-3":
+            if info.kind not in (WeaponKind.MELEE, WeaponKind.UNARMED):
+                raise IllegalAction("gouging needs a close weapon or bare hands (CO-BODY-3)")
+            if "penalty" in part:
+                return part["penalty"], f"gouge the {a.part}, CO-BODY-3, CO-BODY-5"
+            penalty = a.penalty or self.rules.default("CO-BODY-3", "penalty")
+            if not -80 <= penalty <= -60:
+                raise IllegalAction("the gouging penalty is −60 to −80 (CO-BODY-3)")
+            return penalty, f"gouge the {a.part}, CO-BODY-3"
+        if not info.heavy:
+            raise IllegalAction(f"blowing a part off needs a heavy weapon, not {info.name} "
+                                "(CO-BODY-4)")
+        return part.get("penalty", 0), f"blow off the {a.part}, CO-BODY-4"
+
+    def lose_part(self, t: Combatant, a: Attack, rolled: int) -> None:
+        """CO-BODY-5: the part's consequences (characteristics with HP and DB recomputed,
+        CO-BASE-1; skills; extra damage; death at HP ≤ 0 for torso or head) and CO-BODY-6's
+        bleeding unless staunched at once."""
+        if t.dead:
+            return
+        rule = self.body_rule(a)
+        part: Mapping[str, Any] = self.rules.source["CO-BODY-5"][a.part]
+        if rule == "CO-BODY-4" and "penalty" not in part:
+            need = t.sheet.stat("SIZ") * part.get("factor", 0)
+            if rolled < need:
+                self.say(f"{rolled} damage < SIZ×{part.get('factor', 0)} = {need}: the "
+                         f"{a.part} holds (CO-BODY-4)")
+                return
+        lost = (*t.lost, a.part)
+        self.say(f"{t.name} loses the {a.part} ({rule}, CO-BODY-5)")
+        sheet = t.sheet
+        for stat, dice in part.get("stats", {}).items():
+            amount, text = self.roll_total(dice) if "D" in dice else (int(dice), dice)
+            sheet = with_characteristic(sheet, stat, -amount)
+            self.say(f"{stat} −{text} = {sheet.stat(stat)} (CO-BODY-5)")
+        skills = dict(sheet.skills)
+        if "skill" in part:
+            key = part["skill"]
+            before = skill_value(self.rules, sheet, key)
+            skills[key] = before // 2 if lost.count(a.part) == 1 else 0
+            self.say(f"{self.rules.skill(key).name} {before} → {skills[key]} (CO-BODY-5)")
+        if "listen" in part:
+            before = skill_value(self.rules, sheet, "listen")
+            skills["listen"] = max(0, before + part["listen"])
+            self.say(f"聞き耳/Listen {before} → {skills['listen']} (CO-BODY-5)")
+        sheet = replace(sheet, skills=skills)
+        hp = carried_hp(t.sheet.max_hp, t.hp, sheet.max_hp)
+        t = self.set(t, sheet=sheet, lost=lost)
+        if hp < t.hp:
+            self.say(f"maximum HP {sheet.max_hp}, DB {sheet.db} (CO-BASE-1)")
+            self.harm(t, t.hp - hp)
+        bleeds = "bleed" in part and (part.get("always_bleeds", False) or not a.staunched)
+        if bleeds and self.on("CO-BODY-6") and not self.cs[t.name].dead:
+            t = self.cs[t.name]
+            self.set(t, bleeding=(*t.bleeding, part["bleed"]))
+            self.say(f"{t.name} bleeds {part['bleed']} HP a round until staunched (CO-BODY-6)")
+        if part.get("extra", 0) and not self.cs[t.name].dead:
+            self.say(f"extra damage {part['extra']} (CO-BODY-5)")
+            self.harm(self.cs[t.name], part["extra"])
+        t = self.cs[t.name]
+        if part.get("kills_at_zero") and t.hp <= 0 and not t.dead:
+            self.die(t, f"the {a.part} is severed at HP {t.hp} (CO-BODY-5)")
+
+    def bleed(self) -> None:
+        """CO-BODY-6: each bleeding wound takes its HP at the start of every round."""
+        if not self.on("CO-BODY-6"):
+            return
+        for name in self.names:
+            c = self.cs[name]
+            if c.dead or not c.bleeding:
+                continue
+            total, texts = 0, list[str]()
+            for dice in c.bleeding:
+                amount, text = self.roll_total(dice)
+                total, texts = total + amount, [*texts, text]
+            self.say(f"{name} bleeds {' + '.join(texts)} = {total} (CO-BODY-6)")
+            self.harm(c, total)
+
+    # -- knockout, shock, falls (CO-BASE-9/10/11) --
+
+    def knockout(self, t: Combatant, damage: int, text: str) -> bool:
+        """CO-BASE-10: damage against current HP on the resistance table; a success knocks the
+        target out and it loses 1/3 of the damage (Default)."""
+        self.say(text)
+        made = resist(self.source, damage, max(0, t.hp), self.r5,
+                      f"knockout: damage {damage} vs HP {t.hp}", self.rules)
+        self.say(f"{made.text} (CO-BASE-10, CO-CORE-3)")
+        if not made.success:
+            return False
+        loss = damage // self.rules.default("CO-BASE-10", "damage_divisor")
+        self.add(t, Condition.UNCONSCIOUS)
+        self.say(f"{t.name} is knocked out and loses {loss} (CO-BASE-10)")
+        self.harm(self.cs[t.name], loss)
+        self.release_if_out(self.cs[t.name])
+        return True
+
+    def shock(self, t: Combatant, why: str) -> None:
+        """CO-BASE-9: CON×5; a failure leaves the character unconscious."""
+        t = self.cs[t.name]
+        if t.out or not self.on("CO-BASE-9"):
+            return
+        made = check(self.source, t.sheet.stat("CON") * 5, self.r5, f"{t.name} CON×5")
+        self.say(f"{made.text} (shock, CO-BASE-9, {why})")
+        if not made.success:
+            self.add(t, Condition.UNCONSCIOUS)
+            self.say(f"{t.name} goes into shock: unconscious until the fight ends or it is "
+                     "treated (CO-BASE-9)")
+            self.release_if_out(self.cs[t.name])
+
+    def falling(self, metres: int) -> tuple[int, str]:
+        """CO-BASE-11: 1D6 per full 3 m (Default); a shorter fall from a height 1D6."""
+        dice = max(1, metres // self.rules.default("CO-BASE-11", "metres_per_d6"))
+        total, text = self.roll_total(f"{dice}D6")
+        return total, f"fall {metres} m ＞ {text} (CO-BASE-11)"
+
+    # -- the Keeper's events: fire, falls, SAN (CO-BURN-1, CO-BASE-11, CO-BASE-13) --
+
+    def keeper(self, t: Combatant, a: Burn | Fall | SanLoss) -> None:
+        if isinstance(a, Burn):
+            self.burn(t, a)
+        elif isinstance(a, Fall):
+            if not self.on("CO-BASE-11") or a.metres < 1:
+                raise IllegalAction("a fall of 1 m or more (CO-BASE-11)")
+            total, text = self.falling(a.metres)
+            self.say(f"{t.name}: {text}; armour does not help")
+            self.harm(t, total)
+        else:
+            self.san_loss(t, a)
+
+    def burn(self, t: Combatant, a: Burn) -> None:
+        """CO-BURN-1: fire damage from one incident totalling half the maximum HP or more
+        costs 1D6 APP or CON once (the player's choice; CON recomputes HP, CO-BASE-1)."""
+        if not self.on("CO-BURN-1"):
+            raise IllegalAction("burns are CO-BURN-1, off in this profile")
+        if a.damage < 0:
+            raise IllegalAction("fire damage is 0 or more")
+        lose = a.lose or self.rules.default("CO-BURN-1", "choice")
+        if lose not in ("APP", "CON"):
+            raise IllegalAction("a burn costs APP or CON (CO-BURN-1)")
+        self.say(f"{t.name} is burned ({a.incident}): {a.damage} (CO-BURN-1)")
+        self.harm(t, a.damage)
+        t = self.cs[t.name]
+        totals = dict(t.burns)
+        totals[a.incident] = totals.get(a.incident, 0) + a.damage
+        t = self.set(t, burns=tuple(totals.items()))
+        if a.incident in t.scarred or totals[a.incident] * 2 < t.sheet.max_hp or t.dead:
+            return
+        amount, text = self.roll_total(self.rules.num("CO-BURN-1", "loss"))
+        sheet = with_characteristic(t.sheet, lose, -amount)
+        hp = carried_hp(t.sheet.max_hp, t.hp, sheet.max_hp)
+        what = "the face is scarred" if lose == "APP" else "the cells are carbonised"
+        self.say(f"{totals[a.incident]} fire damage ≥ half of HP {t.sheet.max_hp}: "
+                 f"{lose} −{text} = {sheet.stat(lose)}, {what} (CO-BURN-1)")
+        t = self.set(t, sheet=sheet, scarred=(*t.scarred, a.incident))
+        if hp < t.hp:
+            self.say(f"maximum HP {sheet.max_hp} (CO-BASE-1)")
+            self.harm(t, t.hp - hp)
+
+    def san_loss(self, t: Combatant, a: SanLoss) -> None:
+        """CO-BASE-13: 5+ SAN at once, then INT×5 → temporary insanity; SAN lost within the
+        hour ×5 ≥ the hour's starting SAN → indefinite insanity (the fight is one hour)."""
+        if not self.on("CO-BASE-13") or a.amount < 0:
+            raise IllegalAction("a SAN loss of 0 or more (CO-BASE-13)")
+        start, before = t.san_start or t.san, t.san
+        san = max(0, t.san - a.amount)
+        t = self.set(t, san=san, san_start=start)
+        self.say(f"{t.name} loses {a.amount} SAN: SAN {before} → {san} (CO-BASE-13)")
+        if a.amount >= self.rules.num("CO-BASE-13", "temporary_loss"):
+            made = check(self.source, t.sheet.stat("INT") * self.rules.num(
+                "CO-BASE-13", "int_multiplier"), self.r5, f"{t.name} INT×5")
+            self.say(f"{made.text} (CO-BASE-13)")
+            if made.success:
+                self.add(t, Condition.TEMPORARY_INSANITY)
+                self.say(f"{t.name} understands what it saw: temporary insanity (CO-BASE-13)")
+        lost = start - san
+        if lost * self.rules.num("CO-BASE-13", "indefinite_fraction") >= start and not \
+                self.cs[t.name].has(Condition.INDEFINITE_INSANITY, self.round):
+            self.add(self.cs[t.name], Condition.INDEFINITE_INSANITY)
+            self.say(f"{lost} of {start} SAN within the hour: indefinite insanity (CO-BASE-13)")
+
+    # -- other skills (CO-SKILL-4/5), spells (CO-SPELL-1/2), tackle (CO-TACKLE-1..3) --
+
+    def spot(self, c: Combatant, a: Spot) -> None:
+        """CO-SKILL-5: Spot Hidden shows the foe's weapons and condition; attacks stay open."""
+        t = self.get(a.target)
+        if self.p003:
+            if not self.on("CO-SKILL-5"):
+                raise IllegalAction("Spot Hidden in a fight is CO-SKILL-5, off")
+            c = self.spend(c, 1, "CO-SKILL-5")
+            self.set(c, spent_other=True)
+        else:
+            c = self.one_action(c, "CO-BASE-5")
+        made = self.check(c, "spot_hidden")
+        self.lines[-1] += " (CO-SKILL-5)" if self.p003 else " (CO-BASE-5)"
+        if not made.success:
+            return
+        weapons = ", ".join(
+            w.info.name + (f" {w.loaded}/{w.info.magazine}" if w.info.magazine else "")
+            + (" broken" if w.broken else " jammed" if w.jammed else " dropped" if w.dropped
+               else "") for w in t.sheet.weapons) or "none"
+        states = ", ".join(x.condition.value for x in t.conditions) or "no condition"
+        self.say(f"{c.name} sees {t.name}: weapons {weapons}; HP {t.hp}/{t.sheet.max_hp}, "
+                 f"{states}" + (" (an attack is still allowed this round, CO-SKILL-5)"
+                                if self.p003 else ""))
+
+    def cast(self, c: Combatant, a: Cast) -> None:
+        """CO-SPELL-1: a chanted or gestured spell needs a free body; it takes effect at the
+        caster's next turn (Default), unless a hit interrupts it first (CO-SPELL-2)."""
+        if not self.on("CO-SPELL-1"):
+            raise IllegalAction("spellcasting in a fight is CO-SPELL-1, off in this profile")
+        if a.verbal and not a.automatic and c.held_by:
+            raise IllegalAction(f"{c.name} is held and cannot chant or gesture (CO-SPELL-1)")
+        if c.chanting:
+            raise IllegalAction(f"{c.name} is already chanting {c.chanting}")
+        if not 0 <= a.mp <= c.mp:
+            raise IllegalAction(f"{c.name} has {c.mp} MP")
+        c = self.one_action(c, "CO-SPELL-1")
+        self.set(c, mp=c.mp - a.mp, chanting=a.spell, chant_automatic=a.automatic)
+        self.say(f"{c.name} begins {a.spell} (MP −{a.mp} = {c.mp - a.mp}): it takes effect at "
+                 f"{c.name}'s next turn (CO-SPELL-1)")
+
+    def chant_hit(self, t: Combatant) -> None:
+        """CO-SPELL-2: damage stops the chant unless POW×1 succeeds; automatic spells go on."""
+        if not t.chanting or not self.on("CO-SPELL-2"):
+            return
+        if t.out:
+            self.set(t, chanting="", chant_automatic=False)
+            self.say(f"{t.name}'s {t.chanting} stops: the caster is out (CO-SPELL-2)")
+            return
+        if t.chant_automatic:
+            self.say(f"{t.name}'s {t.chanting} goes on by itself (CO-SPELL-2)")
+            return
+        made = check(self.source, t.sheet.stat("POW") * self.rules.num(
+            "CO-SPELL-2", "pow_multiplier"), self.r5, f"{t.name} POW×1")
+        self.say(f"{made.text} (CO-SPELL-2)")
+        if made.success:
+            self.say(f"{t.name} chants on through the pain (CO-SPELL-2)")
+        else:
+            self.set(t, chanting="", chant_automatic=False)
+            self.say(f"{t.name}'s {t.chanting} is interrupted (CO-SPELL-2)")
+
+    def tackle(self, c: Combatant, a: Tackle) -> None:
+        """CO-TACKLE-1: a Tackle success deals 1d6+db, or instead blows the target back
+        (CO-TACKLE-2) or knocks it down (CO-TACKLE-3); it may be dodged."""
+        if not self.on("CO-TACKLE-1"):
+            raise IllegalAction("tackling is CO-TACKLE-1, off in this profile")
+        t = self.get(a.target)
+        option_rule = {"": "CO-TACKLE-1", "blow_back": "CO-TACKLE-2",
+                       "knock_down": "CO-TACKLE-3"}.get(a.option)
+        if option_rule is None or not self.on(option_rule):
+            raise IllegalAction(f"no tackle option {a.option!r} here")
+        if t.name == c.name or t.dead or c.grappling or c.held_by:
+            raise IllegalAction("that tackle is not possible")
+        if a.defence not in (Defence.NONE, Defence.DODGE):
+            raise IllegalAction("a tackle can only be dodged")
+        if self.on("CO-DODGE-4") and c.dodges:
+            raise IllegalAction(f"{c.name} dodged this round and cannot attack (CO-DODGE-4)")
+        if not self.p003 and c.concentrating:
+            raise IllegalAction(f"{c.name} concentrates on dodging: no attack (CO-DODGE-8)")
+        if self.on("CO-TURN-4") and c.other_skill:
+            raise IllegalAction("no attack in a round with another skill (CO-TURN-4)")
+        if self.p003:
+            c = self.spend(c, 1, "CO-TACKLE-1")
+        elif c.attacks:
+            raise IllegalAction("one action a turn (CO-BASE-5)")
+        c = self.set(c, attacks=c.attacks + 1)
+        made = self.check(c, "tackle")
+        self.lines[-1] += " (CO-TACKLE-1)"
+        if not made.success:
+            return
+        fake = Attack(c.name, t.name, defence=a.defence)
+        if a.defence is Defence.DODGE:
+            if not self.defence_allowed(t, Defence.DODGE, WeaponKind.UNARMED, fake, True):
+                raise IllegalAction(f"{t.name} cannot dodge now")
+            if self.dodge(t, WeaponKind.UNARMED, fake, True):
+                return
+        db = c.sheet.db
+        if not a.option:
+            dice = self.rules.num("CO-TACKLE-1", "damage")
+            total, text = self.roll_total(dice if db == "0" else f"{dice}{db}")
+            self.hit(t, max(0, total), f"tackle: {text} (CO-TACKLE-1)")
+        elif a.option == "blow_back":
+            dice = self.rules.num("CO-TACKLE-2", "damage")
+            total, text = self.roll_total(dice if db == "0" else f"{dice}{db}")
+            total = max(0, total)
+            metres = self.rules.num("CO-TACKLE-2", "knockback_m")
+            if a.obstacle:
+                more, more_text = self.roll_total(self.rules.num("CO-TACKLE-2", "obstacle"))
+                total += more
+                text += f" + obstacle {more_text}"
+            self.hit(t, total, f"blown back {metres} m: {text} = {total} (CO-TACKLE-2)")
+            self.shock(self.cs[t.name], "CO-TACKLE-2")
+        else:
+            self.add(t, Condition.PRONE)
+            self.set(self.cs[c.name], pinning=t.name)
+            self.say(f"{t.name} is knocked down, no damage; {c.name} pins it from the next round "
+                     "(CO-TACKLE-3)")
+
+    def pins(self) -> None:
+        """CO-TACKLE-3: at the next round the knock-down becomes a grapple (CO-GRAP-1/6)."""
+        for name in self.names:
+            c = self.cs[name]
+            if not c.pinning:
+                continue
+            t = self.cs[c.pinning]
+            self.set(c, pinning="")
+            if c.out or t.dead or t.held_by or c.grappling or c.held_by:
+                continue
+            rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
+            self.set(self.cs[name], grappling=t.name, grapple_round=self.round)
+            self.set(t, held_by=name)
+            self.drop(self.cs[t.name], Condition.PRONE)
+            self.say(f"{name} pins {t.name}: the grapple rules take over (CO-TACKLE-3, {rule})")

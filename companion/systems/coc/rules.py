@@ -99,6 +99,11 @@ class WeaponInfo:
     slashing: bool = False
     technique: bool = False
     jams: bool = True
+    iai: bool = False       # CO-IAI-1: Japanese sword, bokuto
+    blunt: bool = False     # CO-BASE-10: may knock out
+    heavy: bool = False     # CO-BODY-4: destructive, may blow a part off
+    laser: bool = False     # CO-AIM-2: laser sight, skill ×2
+    scope: int = 0          # CO-AIM-3: the scope's magnification (0: none)
 
     @property
     def name(self) -> str:
@@ -259,7 +264,7 @@ def _skill(raw: Mapping[str, Any], where: str) -> SkillInfo:
 
 
 WEAPON_FLAGS = ("impaling", "stun", "improvised", "two_handed", "long_gun", "slashing",
-                "technique", "jams")
+                "technique", "jams", "iai", "blunt", "heavy", "laser")
 
 
 def weapon_from_mapping(raw: Mapping[str, Any], where: str, skills: Mapping[str, Any]
@@ -274,7 +279,7 @@ def weapon_from_mapping(raw: Mapping[str, Any], where: str, skills: Mapping[str,
                         f"half or none") from exc
     if raw["skill"] not in skills:
         raise DataError(f"{where}: unknown skill {raw['skill']!r}")
-    for name in ("attacks", "magazine", "burst", "range_m", "durability"):
+    for name in ("attacks", "magazine", "burst", "range_m", "durability", "scope"):
         value = raw.get(name, 0)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise DataError(f"{where}: {name} must be a whole number 0 or more, found {value!r}")
@@ -292,7 +297,7 @@ def weapon_from_mapping(raw: Mapping[str, Any], where: str, skills: Mapping[str,
         raw["key"], raw["ja"], raw["en"], kind, raw["skill"],
         check_dice(str(raw["damage"]), f"{where} damage"), db, raw["attacks"],
         raw.get("durability"), raw.get("magazine", 0), raw.get("burst", 0),
-        raw.get("range_m", 0), **flags)
+        raw.get("range_m", 0), scope=raw.get("scope", 0), **flags)
 
 
 def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None = None

@@ -11,6 +11,7 @@ from typing import Any
 from companion.errors import DataError
 from companion.systems.coc.rules import (
     CHARACTERISTICS,
+    WEAPON_FLAGS,
     CocRules,
     WeaponInfo,
     check_dice,
@@ -55,6 +56,13 @@ class Sheet:
     foe: bool = False
     printed_hp: int | None = None
     printed_db: str | None = None
+    san: int | None = None      # CO-BASE-1: current SAN (POW×5 when not given)
+    humanoid: bool = True       # CO-PARRY-2: bare-hand and MA parries need a humanoid foe
+
+    @property
+    def sanity(self) -> int:
+        """CO-BASE-1: SAN as written, else its starting value POW×5 [BASE 6e]."""
+        return self.san if self.san is not None else self.stat("POW") * 5
 
     def stat(self, name: str) -> int:
         return self.characteristics[name]
@@ -164,7 +172,7 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
         if not isinstance(loaded, int) or not 0 <= loaded <= info.magazine:
             raise DataError(f"{at}: loaded must be 0 to the magazine {info.magazine}")
         weapons.append(Weapon(info, durability, loaded, bool(raw.get("broken", False)),
-                              bool(raw.get("jammed", False))))
+                              bool(raw.get("jammed", False)), bool(raw.get("dropped", False))))
     armour = []
     for number, raw in enumerate(data.get("armour", []), 1):
         at = f"{where} [[armour]] {number}"
@@ -182,15 +190,22 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
         raise DataError(f"{where}: db must be like \"+1D4\", \"-1D6\" or \"0\"")
     if printed_db:
         check_dice(printed_db.lstrip("+"), f"{where} db")
+    san = _int(data, "san", where) if "san" in data else None
+    for flag in ("foe", "humanoid"):
+        if not isinstance(data.get(flag, flag == "humanoid"), bool):
+            raise DataError(f"{where}: {flag} must be true or false")
     return Sheet(data["name"].strip(), chars, skills, tuple(weapons), tuple(armour),
-                 bool(data.get("foe", False)), printed_hp, printed_db)
+                 bool(data.get("foe", False)), printed_hp, printed_db, san,
+                 bool(data.get("humanoid", True)))
 
 
 def sheet_mapping(sheet: Sheet) -> dict[str, Any]:
     """The sheet as plain data that :func:`sheet_from_mapping` reads back."""
     out: dict[str, Any] = {"name": sheet.name, "foe": sheet.foe,
                            "characteristics": dict(sheet.characteristics),
-                           "skills": dict(sheet.skills)}
+                           "skills": dict(sheet.skills), "humanoid": sheet.humanoid}
+    if sheet.san is not None:
+        out["san"] = sheet.san
     if sheet.printed_hp is not None:
         out["max_hp"] = sheet.printed_hp
     if sheet.printed_db is not None:
@@ -201,10 +216,9 @@ def sheet_mapping(sheet: Sheet) -> dict[str, Any]:
         raw: dict[str, Any] = {"key": i.key, "ja": i.ja, "en": i.en, "kind": i.kind.value,
                                "skill": i.skill, "damage": i.damage, "db": i.db.value,
                                "attacks": i.attacks, "magazine": i.magazine, "burst": i.burst,
-                               "range_m": i.range_m, "loaded": w.loaded, "broken": w.broken,
-                               "jammed": w.jammed}
-        raw.update({f: getattr(i, f) for f in ("impaling", "stun", "improvised", "two_handed",
-                                               "long_gun", "slashing", "technique", "jams")})
+                               "range_m": i.range_m, "scope": i.scope, "loaded": w.loaded,
+                               "broken": w.broken, "jammed": w.jammed, "dropped": w.dropped}
+        raw.update({f: getattr(i, f) for f in WEAPON_FLAGS})
         if w.durability is not None:
             raw["durability"] = w.durability
         weapons.append(raw)

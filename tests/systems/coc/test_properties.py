@@ -13,16 +13,27 @@ from hypothesis import strategies as st
 from companion.dice import SimulatedDice
 from companion.errors import IllegalAction
 from companion.systems.coc.combat import (
+    KEEPER_ACTIONS,
     Attack,
     BreakFree,
+    Burn,
+    Cast,
     Choke,
+    Concentrate,
     Defence,
+    Delay,
     EndTurn,
+    Fall,
     Fight,
     Grapple,
     Move,
+    PickUp,
     Reload,
+    SanLoss,
+    Sheathe,
     Side,
+    Spot,
+    Tackle,
     Throw,
     Treat,
 )
@@ -35,8 +46,10 @@ NAMES = ("Ann", "Bob", "Cult", "Deep")
 def make(profile: Profile, seed: int) -> Fight:
     rules = load_rules(profile)
     sheets = [
-        sheet(rules, "Ann", 14, ("kick", "revolver"), martial_arts=50, kick=60, handgun=60),
-        sheet(rules, "Bob", 11, ("smg", "japanese_sword"), smg=50, first_aid=60, grapple=60),
+        sheet(rules, "Ann", 14, ("kick", "revolver"), martial_arts=50, kick=60, handgun=60,
+              hide=95, tackle=60, spot_hidden=60),
+        sheet(rules, "Bob", 11, ("smg", "japanese_sword"), smg=50, first_aid=60, grapple=60,
+              iai=70, psychoanalysis=50),
         sheet(rules, "Cult", 12, ("knife", "blackjack"), knife=60,
               armour=[{"name": "hide", "value": 2, "durability": 10}]),
         sheet(rules, "Deep", 9, ("fist",), grapple=70, martial_arts=40),
@@ -58,12 +71,34 @@ action = st.one_of(
     st.builds(Move, st.sampled_from(NAMES), st.integers(1, 3)),
     st.builds(EndTurn, st.sampled_from(NAMES)),
 )
+name = st.sampled_from(NAMES)
+second_pass = st.one_of(
+    st.builds(Attack, name, name, weapon=st.integers(0, 1), defence=st.sampled_from(
+        list(Defence)), parry_weapon=st.integers(0, 1), adjacent=st.booleans(),
+        aim=st.booleans(), first_strike=st.booleans(), surprise=st.sampled_from(("", "hide")),
+        dark=st.booleans(), disarm=st.booleans(), body=st.sampled_from(("", "cut", "gouge",
+                                                                          "blow_off")),
+        part=st.sampled_from(("arm", "head", "eye", "leg")), iai=st.booleans(),
+        pommel=st.booleans(), knockout=st.booleans(),
+        dodge_assist=st.sampled_from(("", "jump")), parry_with=st.sampled_from(("", "hands",
+                                                                                "ma")),
+        distance_m=st.sampled_from((0, 40)), shots=st.integers(1, 2)),
+    st.builds(Delay, name), st.builds(Concentrate, name), st.builds(Sheathe, name),
+    st.builds(PickUp, name, st.integers(0, 1)), st.builds(Spot, name, name),
+    st.builds(Cast, name, st.just("spell"), mp=st.integers(0, 3), automatic=st.booleans()),
+    st.builds(Tackle, name, name, st.sampled_from(("", "blow_back", "knock_down")),
+              st.booleans(), st.sampled_from((Defence.NONE, Defence.DODGE))),
+    st.builds(Burn, name, st.integers(0, 8)), st.builds(Fall, name, st.integers(1, 7)),
+    st.builds(SanLoss, name, st.integers(0, 8)),
+    st.builds(Treat, name, name, st.just("psychoanalysis")),
+)
 
 RULE = re.compile(r"CO-[A-Z]+-\d+")
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(list(Profile)), st.integers(0, 2**16), st.lists(action, max_size=60))
+@given(st.sampled_from(list(Profile)), st.integers(0, 2**16),
+       st.lists(st.one_of(action, second_pass), max_size=60))
 def test_random_fights_keep_their_invariants(profile: Profile, seed: int,
                                              actions: list[object]) -> None:
     fight = make(profile, seed)
@@ -73,13 +108,17 @@ def test_random_fights_keep_their_invariants(profile: Profile, seed: int,
     for a in actions:
         before = fight.state
         current = before.current
+        opened = before.opened
         ap = current.ap if current else 0
         try:
             entry = fight.push(a, dice)  # type: ignore[arg-type]
         except IllegalAction:
             assert fight.state is before
             continue
-        assert current is not None and a.actor == current.name  # type: ignore[attr-defined]
+        assert current is not None
+        out_of_turn = isinstance(a, KEEPER_ACTIONS) or (not opened and (
+            isinstance(a, Concentrate) or (isinstance(a, Attack) and a.first_strike)))
+        assert out_of_turn or a.actor == current.name  # type: ignore[attr-defined]
         if profile is Profile.P003:
             spent = ap - fight.states[-2].get(current.name).ap if fight.state.current and \
                 fight.state.current.name == current.name else None
@@ -93,6 +132,8 @@ def test_random_fights_keep_their_invariants(profile: Profile, seed: int,
             assert all(t.until == 0 or t.until >= t.from_round for t in c.conditions)
             assert all((a_.durability or 0) >= 0 and (a_.uses or 0) >= 0
                        for a_ in c.sheet.armour)
+            assert c.san >= 0 and c.mp >= 0 and c.delayed_ap >= 0 and c.first_strike >= 0
+            assert all(v >= 0 for v in c.sheet.characteristics.values())
     for rule in fired:
         assert rules.on(rule), f"{rule} is off in profile {profile.value} but fired"
 
