@@ -198,3 +198,55 @@ def test_a_sigkill_while_waiting_for_typed_dice_loses_nothing(tmp_path: Path) ->
     done = json.loads(call("act", "attack", "Cult", "Ann", "--dice", "manual", "--json",
                            stdin="99\n").stdout)
     assert done["actions"] == 3
+
+
+def _argv(action: Any) -> list[str]:
+    """The command line that plays ``action``: kind, actor, target, then --with for the rest."""
+    from dataclasses import fields
+
+    out = [action.kind, action.actor]
+    target = getattr(action, "target", None)
+    if target:
+        out.append(target)
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if f.name in ("actor", "target") or value == f.default:
+            continue
+        value = getattr(value, "value", value)
+        shown = ("true" if value else "false") if isinstance(value, bool) else (
+            json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value))
+        out += ["--with", f"{f.name}={shown}"]
+    return out
+
+
+@pytest.mark.parametrize("profile", ["003", "004"])
+def test_the_scripted_fights_through_the_command_replay_identically(
+    profile: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each profile's scripted fight, set up from sheet files and played action by action
+    through `companion coc fight act`: the saved file replays to the engine's own result."""
+    import tomlkit
+
+    from companion.systems.coc.combat import Side
+    from companion.systems.coc.sheet import sheet_mapping
+    from tests.systems.coc.test_scripted_fights import Faces, fight_003, fight_004, play
+
+    engine, steps = (fight_003 if profile == "003" else fight_004)()
+    files: dict[Side, list[str]] = {Side.INVESTIGATORS: [], Side.FOES: []}
+    for sheet, side in engine.entrants:
+        path = tmp_path / f"{sheet.name}.toml"
+        path.write_text(tomlkit.dumps(sheet_mapping(sheet)), encoding="utf-8")
+        files[side].append(str(path))
+    saved = tmp_path / "fight.json"
+    run(capsys, "fight", "new", "--investigators", *files[Side.INVESTIGATORS], "--foes",
+        *files[Side.FOES], "--profile", profile, "--file", str(saved))
+    for action, faces in steps:
+        monkeypatch.setattr(command, "dice_source", lambda args, faces=faces: Faces(faces))
+        run(capsys, "fight", "act", *_argv(action), "--file", str(saved))
+    play(engine, steps)
+    loaded = command.load_fight(saved)
+    assert loaded.state == engine.state
+    log = run(capsys, "fight", "log", "--file", str(saved))
+    assert [e["lines"] for e in log["journal"]] == [list(e.lines) for e in engine.journal]
+    assert log["outcome"] == (None if profile == "004" else "investigators")

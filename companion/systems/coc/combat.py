@@ -1245,9 +1245,10 @@ class _Step:
             return forced + damage - left
         through = max(0, damage - left)
         breaks = through > 0 and self.rules.default("CO-PARRY-4", "break_when_overwhelmed")
+        wears = pw.info.improvised and self.on("CO-WEAP-1")
         self.say(f"parried: {damage} damage vs durability {left} ＞ {through} damage to "
-                 f"{t.name}; " + ("the weapon breaks" if breaks else "weapon unchanged")
-                 + " (CO-PARRY-4)")
+                 f"{t.name}; " + ("the weapon breaks" if breaks else "the weapon wears"
+                                  if wears else "weapon unchanged") + " (CO-PARRY-4)")
         if breaks:
             self.put_weapon(self.cs[t.name], index, replace(pw, broken=True))
         elif pw.info.improvised and self.on("CO-WEAP-1"):
@@ -1403,10 +1404,16 @@ class _Step:
         self.release_if_out(self.cs[t.name])
 
     def release_if_out(self, t: Combatant) -> None:
+        """Whoever is out lets go; a dead body is no longer held (Default)."""
         if t.out and t.grappling:
             self.set(self.cs[t.grappling], held_by="")
             self.set(self.cs[t.name], grappling="", grapple_options=False)
             self.say(f"{t.name} lets go of {t.grappling}")
+        if t.dead and t.held_by:
+            holder = self.cs[t.held_by]
+            self.set(holder, grappling="", grapple_options=False)
+            self.set(self.cs[t.name], held_by="")
+            self.say(f"{holder.name} lets go of the dead {t.name}")
 
     def stun(self, t: Combatant) -> None:
         """CO-STUN-1/2: one more stack, one AP less; at 0 AP unconscious."""

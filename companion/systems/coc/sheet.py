@@ -167,7 +167,11 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
             raise DataError(f"{at}: needs a key")
         info: WeaponInfo = (weapon_from_mapping(raw, at, rules.skills) if "damage" in raw
                 else rules.weapon(raw["key"]))
-        durability = raw.get("durability", info.durability)
+        durability = raw.get("durability_left", raw.get("durability", info.durability))
+        if durability is not None and (not isinstance(durability, int) or
+                                       isinstance(durability, bool) or durability < 0):
+            raise DataError(f"{at}: durability must be a whole number 0 or more, "
+                            f"found {durability!r}")
         loaded = raw.get("loaded", info.magazine)
         if not isinstance(loaded, int) or not 0 <= loaded <= info.magazine:
             raise DataError(f"{at}: loaded must be 0 to the magazine {info.magazine}")
@@ -219,8 +223,10 @@ def sheet_mapping(sheet: Sheet) -> dict[str, Any]:
                                "range_m": i.range_m, "scope": i.scope, "loaded": w.loaded,
                                "broken": w.broken, "jammed": w.jammed, "dropped": w.dropped}
         raw.update({f: getattr(i, f) for f in WEAPON_FLAGS})
-        if w.durability is not None:
-            raw["durability"] = w.durability
+        if i.durability is not None:
+            raw["durability"] = i.durability
+        if w.durability != i.durability:
+            raw["durability_left"] = w.durability
         weapons.append(raw)
     out["weapons"] = weapons
     armour = []
