@@ -10,10 +10,10 @@ reads a picture. Per source it prints top-1, how many were answered (best
 confidence at least the model's ``min_confidence``) and how many of those were
 right, the share with no answer, the share answered wrong (confident errors),
 the worst confusions and every wrong answer; then the same photos turned half
-a turn and a quarter turn (a sideways tile lies in a portrait slot, so the
-turned picture is padded back to the slot's 3:4). The renders and scenes come
-from seeds the training script never uses. Last: the time per crop on one
-thread (five slots a frame, as on the mat) and the model's size.
+a turn, a quarter turn (a tight picture of a tile lying sideways), and a
+quarter turn padded back to a slot's 3:4 (a tile lying across a mat slot).
+The renders and scenes come from seeds the training script never uses. Last:
+the time per crop on one thread (five slots a frame, as on the mat) and the model's size.
 """
 
 from __future__ import annotations
@@ -166,8 +166,12 @@ def main(argv: list[str] | None = None) -> int:
         groups = len({p.group or p.path.name for p in test})
         print(f"== {folder.name}: held-out split, {len(test)} crops from {groups} photos")
         real_report(classifier, f"held-out {folder.name}", test, images, measured)
-        for quarters, words in ((2, "upside down"), (1, "sideways")):
-            turned = [turn_crop(image, quarters) for image in images]
+        variants = {
+            "upside down": [turn_crop(image, 2) for image in images],
+            "sideways": [np.ascontiguousarray(np.rot90(image, -1)) for image in images],
+            "sideways in a slot": [turn_crop(image, 1) for image in images],
+        }
+        for words, turned in variants.items():
             real_report(classifier, f"held-out {folder.name} {words}", test, turned, measured,
                         detail=False)
 

@@ -11,7 +11,8 @@ finger at the edge) plus the training split of the real photos (see
 companion.hw.camera.photos), heavily augmented and oversampled. The network is
 a small depthwise-separable CNN trained from scratch; the ONNX file has two
 outputs, ``logits`` and an L2-normalised ``embedding`` for enrolment.
-Everything follows ``--seed``; about 30-35 minutes on one shared CPU thread.
+Everything follows ``--seed``; about 30-35 minutes on one shared CPU thread at the
+defaults.
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ from companion.hw.camera.render import (
     find_cjk_fonts,
     paste,
     render_crop,
+    render_tile,
     slot_background,
+    turn_crop,
 )
 from companion.systems.jongrogue.tiles import READER_LABELS
 
@@ -42,6 +45,10 @@ INPUT_SIZE = (64, 64)  # (w, h) the network sees
 CROP_SIZE = (72, 96)  # (w, h) a synthetic slot crop is drawn at: the mat slot's 3:4
 MEAN, STD = 0.5, 0.25
 EMBEDDING = 128
+DATASETS = ROOT.parent / "shared" / "datasets"
+SIDEWAYS = 0.2  # share of crops turned a quarter turn (upside down is drawn elsewhere)
+WHITE = "5z"  # blank and framed Whites are easy to take for an empty slot: seen more often
+WHITE_WEIGHT = 3
 
 
 def separable(c_in: int, c_out: int, stride: int) -> nn.Sequential:
@@ -106,15 +113,58 @@ def augment_photo(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         hsv = cv2.cvtColor(np.clip(canvas, 0, 255).astype(np.uint8), cv2.COLOR_BGR2HSV)
         hsv[..., 0] = ((hsv[..., 0].astype(int) + int(rng.normal(0, 12))) % 180).astype(np.uint8)
         canvas = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR).astype(np.float32)
+    if rng.random() < SIDEWAYS:
+        canvas = cv2.resize(turn_crop(canvas, int(rng.choice([1, 3]))), CROP_SIZE,
+                            interpolation=cv2.INTER_AREA)
     return camera_effects(canvas, rng)
+
+
+def ornate_white(rng: np.random.Generator) -> np.ndarray:
+    """A White of the sets the renders lack: a frame of links or bars, a letter, a double line.
+
+    BGRA uint8 like ``render_tile``; some sets (American ones) frame a small
+    letter, others draw a chain of blocks round a blank middle.
+    """
+    tile = render_tile(WHITE, rng, vary=True)
+    h, w = tile.shape[:2]
+    ink = (*rng.choice([[30, 30, 30], [150, 60, 20], [110, 40, 20], [40, 40, 160]]).tolist(), 255)
+    m = rng.uniform(0.12, 0.22)
+    x0, y0, x1, y1 = int(w * m), int(h * m), int(w * (1 - m)), int(h * (1 - m))
+    style = rng.integers(3)
+    if style == 0:  # a chain of blocks
+        step = int(rng.integers(9, 16))
+        for x in range(x0, x1, step):
+            for y in (y0, y1):
+                cv2.rectangle(tile, (x, y - 4), (x + step - 4, y + 4), ink, -1 if x % 2 else 2)
+        for y in range(y0, y1, step):
+            for x in (x0, x1):
+                cv2.rectangle(tile, (x - 4, y), (x + 4, y + step - 4), ink, -1 if y % 2 else 2)
+    else:  # a thick frame, sometimes a second one inside
+        cv2.rectangle(tile, (x0, y0), (x1, y1), ink, int(rng.integers(3, 9)))
+        if style == 2:
+            d = int(rng.integers(8, 16))
+            cv2.rectangle(tile, (x0 + d, y0 + d), (x1 - d, y1 - d), ink, int(rng.integers(2, 6)))
+    if rng.random() < 0.4:  # a small letter in the middle
+        letter = str(rng.choice(list("BPCDW")))
+        colour = (*rng.choice([[40, 40, 200], [150, 60, 20]]).tolist(), 255)
+        cv2.putText(tile, letter, (w // 2 - 12, h // 2 + 12), cv2.FONT_HERSHEY_SIMPLEX,
+                    float(rng.uniform(0.9, 1.4)), colour, 3, cv2.LINE_AA)
+    return tile
 
 
 def synthetic_set(per_class: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     fonts = find_cjk_fonts()
     images, labels = [], []
     for index, label in enumerate(READER_LABELS):
-        for _ in range(per_class):
-            images.append(to_input(render_crop(label, rng, size=CROP_SIZE, fonts=fonts)))
+        for _ in range(per_class * (WHITE_WEIGHT if label == WHITE else 1)):
+            if label == WHITE and rng.random() < 0.4:
+                background = slot_background(rng, CROP_SIZE)
+                crop = camera_effects(paste(background, ornate_white(rng), rng), rng)
+            else:
+                crop = render_crop(label, rng, size=CROP_SIZE, fonts=fonts)
+            if rng.random() < SIDEWAYS:
+                crop = turn_crop(crop, int(rng.choice([1, 3])))
+            images.append(to_input(crop))
             labels.append(index)
     return np.stack(images), np.array(labels)
 
@@ -139,6 +189,39 @@ def desaturate(x: torch.Tensor, share: float = 0.2) -> torch.Tensor:
     return x * (1 - amount) + grey * amount
 
 
+def load_onnx_weights(model: TileNet, path: Path) -> None:
+    """Start ``model`` from an exported ONNX file (its batch norms were folded into the convs).
+
+    Each conv takes the folded weights; the batch norm after it becomes the
+    identity plus the folded bias, so the network computes what the file does
+    and can be fine-tuned from there.
+    """
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    weights = {t.name: torch.from_numpy(numpy_helper.to_array(t).copy())
+               for t in graph.initializer}
+    folded = [(weights[n.input[1]], weights[n.input[2]]) for n in graph.node
+              if n.op_type == "Conv"]
+    layers = list(model.features.modules())
+    convs = [(m, layers[i + 1]) for i, m in enumerate(layers) if isinstance(m, nn.Conv2d)]
+    if len(convs) != len(folded):
+        raise SystemExit(f"{path}: {len(folded)} convolutions, the network has {len(convs)}")
+    with torch.no_grad():
+        for (conv, norm), (weight, bias) in zip(convs, folded, strict=True):
+            assert isinstance(norm, nn.BatchNorm2d)
+            conv.weight.copy_(weight)
+            norm.weight.fill_(1.0)
+            norm.bias.copy_(bias)
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0 - norm.eps)
+        for name in ("project", "head"):
+            layer = getattr(model, name)
+            layer.weight.copy_(weights[f"{name}.weight"])
+            layer.bias.copy_(weights[f"{name}.bias"])
+
+
 def export(model: TileNet, path: Path) -> None:
     model.eval()
     dummy = torch.zeros(1, 3, INPUT_SIZE[1], INPUT_SIZE[0])
@@ -152,14 +235,21 @@ def export(model: TileNet, path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--photos", type=Path,
-                        default=ROOT.parent / "shared" / "datasets" / "mahjong-photos")
+    parser.add_argument("--sources", type=Path, nargs="*",
+                        default=[DATASETS / "mahjong-photos", DATASETS / "tile-photos-more"],
+                        help="labelled real photo folders; only their 'train' split is used")
     parser.add_argument("--out", type=Path, default=ROOT / "models" / "tile_classifier")
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--synthetic-per-class", type=int, default=700)
     parser.add_argument("--real-repeats", type=int, default=30,
                         help="augmented copies of each training photo per epoch")
     parser.add_argument("--epochs", type=int, default=22)
+    parser.add_argument("--init", type=Path,
+                        help="fine-tune: start from this .onnx (e.g. the committed model) "
+                             "or torch state_dict")
+    parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
+    parser.add_argument("--checkpoint", type=Path,
+                        help="also save the torch state_dict here (keep it under /tmp)")
     parser.add_argument("--threads", type=int, default=1,
                         help="torch CPU threads (1 is fastest on a shared machine)")
     args = parser.parse_args(argv)
@@ -169,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     rng = np.random.default_rng(args.seed)
     start = time.monotonic()
 
-    photos = [p for p in load_photos(args.photos) if p.split == "train"]
+    photos = [p for folder in args.sources for p in load_photos(folder) if p.split == "train"]
     index = {label: i for i, label in enumerate(READER_LABELS)}
     real: list[tuple[np.ndarray, int]] = []
     for photo in photos:
@@ -177,18 +267,22 @@ def main(argv: list[str] | None = None) -> int:
         if image is None:
             print(f"skipping unreadable photo {photo.path}", file=sys.stderr)
             continue
-        real.append((image, index[photo.label]))
+        real += [(image, index[photo.label])] * (WHITE_WEIGHT if photo.label == WHITE else 1)
     print(f"{len(real)} training photos; rendering {args.synthetic_per_class} per class ...",
           flush=True)
     syn_x, syn_y = synthetic_set(args.synthetic_per_class, rng)
     print(f"synthetic set {syn_x.shape} in {time.monotonic() - start:.0f}s", flush=True)
 
     model = TileNet(len(READER_LABELS))
-    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=5e-4)
+    if args.init is not None and args.init.suffix == ".onnx":
+        load_onnx_weights(model, args.init)
+    elif args.init is not None:
+        model.load_state_dict(torch.load(args.init, weights_only=True))
+    optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     batch = 128
     per_epoch = len(syn_y) + len(real) * args.real_repeats
     steps = args.epochs * (per_epoch // batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps,
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=steps,
                                                    pct_start=0.15)
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.1)
     step = 0
@@ -198,6 +292,10 @@ def main(argv: list[str] | None = None) -> int:
         y_all = np.concatenate([syn_y, real_y])
         order = rng.permutation(len(y_all))
         model.train()
+        if args.init is not None:  # fine-tuning: keep the start's batch statistics
+            for module in model.modules():
+                if isinstance(module, nn.BatchNorm2d):
+                    module.eval()
         total, correct, loss_sum = 0, 0, 0.0
         for b in range(len(order) // batch):
             if step >= steps:
@@ -221,6 +319,8 @@ def main(argv: list[str] | None = None) -> int:
               f"train acc {correct / total:.4f} ({time.monotonic() - start:.0f}s)", flush=True)
 
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    if args.checkpoint is not None:
+        torch.save(model.state_dict(), args.checkpoint)
     onnx_path = args.out.with_suffix(".onnx")
     export(model, onnx_path)
     metadata = {
@@ -230,6 +330,7 @@ def main(argv: list[str] | None = None) -> int:
             "name": "image", "width": INPUT_SIZE[0], "height": INPUT_SIZE[1],
             "channels": "RGB", "layout": "NCHW", "resize": "area",
             "scale": 1 / 255, "mean": [MEAN] * 3, "std": [STD] * 3,
+            "turns": [0, 2], "portrait": True,
         },
         "outputs": {"logits": "logits", "embedding": "embedding"},
         "reader": {"stable_frames": 3, "min_confidence": 0.6, "top_k": 5},
@@ -238,13 +339,19 @@ def main(argv: list[str] | None = None) -> int:
             "script": "scripts/train_tile_classifier.py",
             "seed": args.seed,
             "epochs": args.epochs,
+            "init": str(args.init.name) if args.init is not None else None,
+            "lr": args.lr,
             "synthetic_per_class": args.synthetic_per_class,
-            "real_photos": len(real),
+            "real_photos": len(photos),
+            "real_sources": [f.name for f in args.sources],
             "real_repeats_per_epoch": args.real_repeats,
             "data": "synthetic slot crops (packaged CC0 art + CJK-font characters/honours, "
-                    "random inks, bodies, backs, turns incl. upside down, perspective, light, "
-                    "glare, blur, noise, JPEG, backgrounds, finger) + the 'train' split of "
-                    "mahjong-photos (Camerash mahjong-dataset, MIT), augmented",
+                    "random inks, bodies, backs, turns incl. upside down and sideways, "
+                    "perspective, "
+                    "light, glare, blur, noise, JPEG, backgrounds, finger; Whites 3x) + the "
+                    "'train' split (by photo) of mahjong-photos (Camerash mahjong-dataset, MIT) "
+                    "and tile-photos-more (Chinese Mahjong Detection, CC BY 4.0), augmented, "
+                    "turned, Whites 3x",
             "parameters": sum(p.numel() for p in model.parameters()),
             "wall_clock_s": round(time.monotonic() - start),
         },

@@ -5,6 +5,11 @@ the labels in MPSZ (plus ``back`` and ``empty``), the input size and
 normalisation, the reader's defaults and what the model was trained on. None
 of that is repeated in code.
 
+A tile may lie any way round. The metadata's ``input.turns`` lists the
+quarter turns every crop is read at (``[0, 2]``: as it is and upside down;
+the probabilities are averaged), and ``input.portrait`` turns a landscape
+crop, a tile lying sideways, upright before it is read.
+
 Enrolment keeps a few embeddings per kind, photographed from the player's
 own tiles; a nearest-neighbour vote over them is blended into the model's
 probabilities, so an unusual art style is learned from one or two pictures.
@@ -28,6 +33,7 @@ from companion.systems.jongrogue.tiles import READER_LABELS
 
 MODEL_ENV = "COMPANION_TILE_MODEL"
 MODEL_NAME = "tile_classifier.onnx"
+LANDSCAPE = 1.1  # a crop this much wider than tall shows a tile lying sideways
 
 
 def default_model_path() -> Path:
@@ -55,6 +61,8 @@ class ModelInfo:
     enrol_weight: float
     enrol_temperature: float
     measured: dict[str, Any]
+    turns: tuple[int, ...] = (0,)  # quarter turns each crop is read at; probabilities averaged
+    portrait: bool = False  # a landscape crop (a tile lying sideways) is turned upright first
 
     @staticmethod
     def load(path: Path) -> ModelInfo:
@@ -73,6 +81,8 @@ class ModelInfo:
                 enrol_weight=float(enrol["weight"]),
                 enrol_temperature=float(enrol["temperature"]),
                 measured=dict(data.get("measured", {})),
+                turns=tuple(int(t) % 4 for t in inp.get("turns", [0])),
+                portrait=bool(inp.get("portrait", False)),
             )
         except OSError as exc:
             raise DataError(f"{path}: cannot read the model metadata ({exc.strerror}); "
@@ -81,6 +91,8 @@ class ModelInfo:
             raise DataError(f"{path}: model metadata is malformed ({exc!r})") from exc
         if unknown := set(info.classes) - set(READER_LABELS):
             raise DataError(f"{path}: 'classes' has labels no reader knows: {sorted(unknown)}")
+        if not info.turns or info.turns[0] != 0:
+            raise DataError(f"{path}: 'input.turns' must start with 0 (the crop as it is)")
         if len(info.mean) != 3 or len(info.std) != 3 or info.stable_frames < 1:
             raise DataError(f"{path}: 'input.mean'/'input.std' need 3 values, "
                             "'reader.stable_frames' at least 1")
@@ -181,17 +193,32 @@ class TileClassifier:
         for i, crop in enumerate(crops):
             if crop.ndim == 2:
                 crop = cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)
+            if self.info.portrait and crop.shape[1] > crop.shape[0] * LANDSCAPE:
+                crop = np.rot90(crop)  # a tile lying sideways; the half turn is read as well
             small = cv2.resize(crop[..., :3], size, interpolation=cv2.INTER_AREA)
             batch[i] = small[..., ::-1] if self.info.rgb else small
         x: np.ndarray = batch.transpose(0, 3, 1, 2).astype(np.float32) * self._mul + self._add
         return x
 
     def raw(self, crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-        """Model probabilities (after enrolment) and embeddings for a batch of crops."""
-        logits, embeddings = self._session.run(None, {self._input: self.preprocess(crops)})
+        """Model probabilities (after enrolment) and embeddings for a batch of crops.
+
+        Each crop is read at every turn in the metadata's ``input.turns`` (a
+        tile may lie upside down); the probabilities are averaged and the
+        embedding is the crop's as it is.
+        """
+        x = self.preprocess(crops)
+        turns = self.info.turns
+        if len(turns) > 1:  # turning the square network input is turning the crop
+            x = np.concatenate([np.rot90(x, -t, axes=(2, 3)) for t in turns])
+        logits, embeddings = self._session.run(None, {self._input: np.ascontiguousarray(x)})
         logits = logits - logits.max(axis=1, keepdims=True)
         probs = np.exp(logits)
         probs /= probs.sum(axis=1, keepdims=True)
+        if len(turns) > 1:
+            n = len(crops)
+            probs = probs.reshape(len(turns), n, -1).mean(axis=0)
+            embeddings = embeddings[:n]
         if len(self.enrolment):
             w = self.info.enrol_weight
             vote = self.enrolment.vote(embeddings, self.info.classes, self.info.enrol_temperature)

@@ -8,6 +8,11 @@ A settled tile goes through the wall's check (JR-WALL-1): if its best label
 would be a 5th copy, the next best legal candidate is taken instead.
 Both numbers come from the model's metadata and can be overridden by the
 camera calibration; nothing here is a hidden constant.
+
+Whether a slot is empty is not left to the face alone: each crop is also
+compared with the slot's look when empty (:mod:`companion.hw.camera.occupancy`:
+the printed mat, then the slot as last seen bare). A covered slot cannot read
+``empty`` (a blank White is then a White); a bare one reads ``empty``.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from companion.errors import ImpossibleRead
 from companion.hw.camera.capture import FrameSource, frame_problem
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatDetector, MatStatus
+from companion.hw.camera.occupancy import Occupancy, SlotLooks
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 from companion.systems.jongrogue.wall import TileLedger
@@ -103,10 +109,11 @@ class CameraTileReader:
 
     def __init__(self, source: FrameSource, classifier: TileClassifier, *,
                  detector: MatDetector | None = None, settings: ReaderSettings | None = None,
-                 ledger: TileLedger | None = None) -> None:
+                 ledger: TileLedger | None = None, looks: SlotLooks | None = None) -> None:
         self.source = source
         self.classifier = classifier
         self.detector = detector if detector is not None else MatDetector()
+        self.looks = looks if looks is not None else SlotLooks(self.detector.geometry)
         self.settings = settings if settings is not None else ReaderSettings.from_classifier(
             classifier
         )
@@ -135,10 +142,10 @@ class CameraTileReader:
         if detection.status is MatStatus.LOST:
             return self._trouble("mat_lost", detection.message)
         crops = self.detector.slot_crops(frame, detection)
-        slots = list(crops)
-        predictions = self.classifier.predict([crops[s] for s in slots])
         changed = []
-        for slot, prediction in zip(slots, predictions, strict=True):
+        for slot, (prediction, evidence) in self.looks.read(self.classifier, crops).items():
+            if evidence.occupancy is Occupancy.BARE and prediction.best.label == EMPTY:
+                self.looks.remember(slot, crops[slot])  # follow the light as it changes
             reading = self.trackers[slot].update(prediction, self.ledger)
             if reading is not None:
                 changed.append(reading)
@@ -162,9 +169,11 @@ class CameraTileReader:
 
 
 def frame_readings(frame: np.ndarray, classifier: TileClassifier,
-                   detector: MatDetector | None = None) -> tuple[dict[Slot, Prediction], str]:
-    """One-shot: every slot of a single frame, and the mat status in words."""
+                   detector: MatDetector | None = None,
+                   looks: SlotLooks | None = None) -> tuple[dict[Slot, Prediction], str]:
+    """One-shot: every slot of a single frame (empty slots judged by the mat under them)."""
     detector = detector if detector is not None else MatDetector()
+    looks = looks if looks is not None else SlotLooks(detector.geometry)
     problem = frame_problem(frame)
     if problem:
         return {}, problem
@@ -172,7 +181,5 @@ def frame_readings(frame: np.ndarray, classifier: TileClassifier,
     if not detection.found:
         return {}, detection.message
     crops = detector.slot_crops(frame, detection)
-    slots = list(crops)
-    return dict(zip(slots, classifier.predict([crops[s] for s in slots]), strict=True)), (
-        detection.message
-    )
+    judged = {s: p for s, (p, _) in looks.read(classifier, crops).items()}
+    return judged, detection.message

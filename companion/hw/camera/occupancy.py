@@ -1,0 +1,224 @@
+"""Is a slot empty or covered? Decided from the mat under it, not from the face.
+
+A blank White dragon (``5z``) and an empty slot can look alike to a classifier
+that sees only a face: both are a light, plain rectangle. The camera knows
+more. The slot's inside is printed plain paper, and the picture of the slot
+when it was last seen empty is at hand; a tile lying on it adds what paper
+never has: its four sharp edges, the line of its thickness and the shadow
+along them, and a body a different shade from the paper.
+
+:class:`SlotLooks` keeps one reference picture per slot, first the mat's
+printed design (:func:`companion.hw.camera.render.draw_mat`, the same
+drawing ``scripts/make_mat.py`` prints), then the slot as the camera last
+saw it empty (:meth:`SlotLooks.remember`). :meth:`SlotLooks.judge` compares
+a rectified crop with it, after levelling the light by the paper around the
+slot's rim:
+
+- ``new_edges``: the share of the slot's inside where the crop has sharp
+  edges the reference lacks (a tile's outline alone is a few percent);
+- ``shade``: how far the inside's brightness moved from the reference's.
+
+A slot burnt out by too much light is never called bare: white on white
+cannot be told apart there (``calibrate camera`` warns about the exposure).
+
+:meth:`SlotLooks.tile_view` finds the tile's own box the same way, so a tile
+lying across the slot is cut out sideways and read turned upright.
+
+It answers :attr:`Occupancy.COVERED`, :attr:`Occupancy.BARE` or
+:attr:`Occupancy.UNSURE`. :meth:`SlotLooks.read` folds that into the
+classifier's candidates: on a covered slot ``empty`` is struck out (the face's
+plainness then goes to the White), on a bare one ``empty`` is made sure, and
+an unsure one keeps the classifier's word.
+
+>>> from companion.hw.camera.mat import MatGeometry
+>>> looks = SlotLooks(MatGeometry.load())
+>>> from companion.hw.ports import Slot
+>>> seen = (looks.reference(Slot.DRAW) * 0.85).astype("uint8")  # the print under a lamp
+>>> looks.judge(Slot.DRAW, seen).occupancy
+<Occupancy.BARE: 'bare'>
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import cv2
+import numpy as np
+
+from companion.hw.camera.classifier import Prediction, TileClassifier
+from companion.hw.camera.mat import MatGeometry
+from companion.hw.ports import Candidate, Slot
+from companion.systems.jongrogue.tiles import EMPTY
+
+INSET_MM = 1.5  # the slot's printed outline and a nudged homography stay outside "the inside"
+RIM_MM = 2.0  # the paper ring the light is levelled by
+BLUR_MM = 0.35  # smoothing before edges are taken: sensor noise and JPEG are finer
+EDGE_STEP = 0.02  # brightness change (share of the paper's) per pixel that counts as sharp
+COVERED_EDGES = 0.02  # more new edges than this: something lies on the slot
+BARE_EDGES = 0.004  # fewer, and ...
+BARE_SHADE = 0.05  # ... the inside within this of the reference's brightness: nothing there
+COVERED_SHADE = 0.18  # the inside this much darker or brighter: covered (a back, a hand)
+BURNT = 0.3  # this share of the inside burnt out (>= 250): the camera cannot tell, so unsure
+TILE_STEP = 0.06  # a levelled brightness change that marks the tile's body (for its box)
+SIDEWAYS = 1.1  # a tile box this much wider than tall lies across the slot
+SURE_EMPTY = 0.97  # the confidence given to "empty" on a bare slot
+LEARN_RATE = 0.3  # how much of a bare crop goes into the remembered look
+
+
+class Occupancy(Enum):
+    """What the mat under a slot says."""
+
+    COVERED = "covered"
+    BARE = "bare"
+    UNSURE = "unsure"
+
+
+@dataclass(frozen=True, slots=True)
+class SlotEvidence:
+    """The comparison of one crop with the slot's reference picture."""
+
+    occupancy: Occupancy
+    new_edges: float
+    shade: float
+
+
+class SlotLooks:
+    """Each slot's look when empty, and the judgement of a crop against it."""
+
+    def __init__(self, geometry: MatGeometry) -> None:
+        from companion.hw.camera.render import draw_mat  # the printed design, drawn once
+
+        self.geometry = geometry
+        ppm = geometry.px_per_mm
+        self._ppm = ppm
+        printed = draw_mat(geometry, ppm)
+        self._reference: dict[Slot, np.ndarray] = {}
+        self._structure: dict[Slot, tuple[np.ndarray, np.ndarray]] = {}
+        for spec in geometry.slots:
+            r = spec.rect
+            x, y = round(r.x_mm * ppm), round(r.y_mm * ppm)
+            w, h = geometry.size_px(r)
+            self._set(spec.slot, printed[y : y + h, x : x + w].copy())
+
+    def reference(self, slot: Slot) -> np.ndarray:
+        """The slot's empty look (BGR, the size of its rectified crop)."""
+        return self._reference[slot]
+
+    def _set(self, slot: Slot, image: np.ndarray) -> None:
+        self._reference[slot] = image
+        self._structure[slot] = self._levels(image)
+
+    def _levels(self, crop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(levelled grey, edge strength) of a crop; the paper around the rim is 1.0."""
+        grey = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+        grey = grey.astype(np.float32)
+        rim = max(1, round(RIM_MM * self._ppm))
+        ring = np.concatenate([grey[:rim].ravel(), grey[-rim:].ravel(),
+                               grey[:, :rim].ravel(), grey[:, -rim:].ravel()])
+        paper = max(float(np.percentile(ring, 75)), 1.0)
+        level = cv2.GaussianBlur((grey / paper).astype(np.float32), (0, 0), BLUR_MM * self._ppm)
+        gx = cv2.Sobel(level, cv2.CV_32F, 1, 0, ksize=3) / 8
+        gy = cv2.Sobel(level, cv2.CV_32F, 0, 1, ksize=3) / 8
+        return level, np.sqrt(gx * gx + gy * gy)
+
+    def _inside(self, image: np.ndarray) -> np.ndarray:
+        m = round(INSET_MM * self._ppm)
+        return image[m:-m, m:-m] if m else image
+
+    def judge(self, slot: Slot, crop: np.ndarray) -> SlotEvidence:
+        """Compare a rectified crop of ``slot`` with the slot's empty look."""
+        ref_level, ref_edges = self._structure[slot]
+        if crop.shape[:2] != ref_level.shape:
+            crop = cv2.resize(crop, ref_level.shape[::-1], interpolation=cv2.INTER_AREA)
+        level, edges = self._levels(crop)
+        grown = cv2.dilate(ref_edges, np.ones((3, 3), np.uint8))  # a pixel of slack
+        new = self._inside(edges - grown)
+        new_edges = float((new > EDGE_STEP).mean())
+        shade = float(abs(np.median(self._inside(level)) - np.median(self._inside(ref_level))))
+        grey = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+        burnt = float((self._inside(grey) >= 250).mean())
+        if new_edges >= COVERED_EDGES or shade >= COVERED_SHADE:
+            occupancy = Occupancy.COVERED
+        elif new_edges <= BARE_EDGES and shade <= BARE_SHADE and burnt < BURNT:
+            occupancy = Occupancy.BARE
+        else:
+            occupancy = Occupancy.UNSURE
+        return SlotEvidence(occupancy, new_edges, shade)
+
+    def remember(self, slot: Slot, crop: np.ndarray, *, weight: float = LEARN_RATE) -> None:
+        """Blend a crop of the slot seen empty into its reference (light, wear, the print).
+
+        ``weight`` 1.0 takes the crop as it is: the player said the mat is empty.
+        """
+        ref = self._reference[slot]
+        if crop.shape[:2] != ref.shape[:2]:
+            crop = cv2.resize(crop, ref.shape[1::-1], interpolation=cv2.INTER_AREA)
+        if crop.ndim == 2:
+            crop = cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)
+        blended = cv2.addWeighted(crop[..., :3], weight, ref, 1 - weight, 0)
+        self._set(slot, blended)
+
+    def tile_view(self, slot: Slot, crop: np.ndarray) -> np.ndarray:
+        """What to show the classifier: the crop, or the tile's own box when it lies sideways.
+
+        The tile is where the crop differs from the slot's empty look; a box
+        clearly wider than tall is a tile lying across the slot, and is cut out
+        (landscape) so the classifier turns it upright.
+        """
+        ref_level, _ = self._structure[slot]
+        if crop.shape[:2] != ref_level.shape:
+            return crop
+        level, _ = self._levels(crop)
+        mask = (np.abs(level - ref_level) > TILE_STEP).astype(np.uint8)
+        m = round(INSET_MM * self._ppm)
+        mask[:m], mask[-m:], mask[:, :m], mask[:, -m:] = 0, 0, 0, 0
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+        points = cv2.findNonZero(mask)
+        if points is None:
+            return crop
+        x, y, w, h = cv2.boundingRect(points)
+        if w < h * SIDEWAYS or w * h < 0.3 * mask.size:
+            return crop
+        pad = round(1.0 * self._ppm)
+        top, left = max(y - pad, 0), max(x - pad, 0)
+        out: np.ndarray = crop[top : y + h + pad, left : x + w + pad]
+        return out
+
+    def read(self, classifier: TileClassifier,
+             crops: dict[Slot, np.ndarray]) -> dict[Slot, tuple[Prediction, SlotEvidence]]:
+        """Classify every slot's crop with the slot's evidence folded in (see the notes)."""
+        slots = list(crops)
+        evidence = [self.judge(s, crops[s]) for s in slots]
+        views = [self.tile_view(s, crops[s]) for s in slots]
+        predictions = classifier.predict(views)
+        return {s: (adjust(p, e.occupancy), e)
+                for s, p, e in zip(slots, predictions, evidence, strict=True)}
+
+
+def adjust(prediction: Prediction, occupancy: Occupancy) -> Prediction:
+    """Strike ``empty`` from a covered slot's candidates, or make it sure on a bare slot."""
+    candidates = prediction.candidates
+    if occupancy is Occupancy.COVERED:
+        kept = [c for c in candidates if c.label != EMPTY]
+        if len(kept) == len(candidates):
+            return prediction
+        # Renormalise over every label but "empty", counting the model's mass outside the
+        # top k too, so an answer spread over many tiles stays unsure.
+        rest = max(1.0 - sum(c.confidence for c in candidates), 0.0)
+        total = sum(c.confidence for c in kept) + rest
+        if total <= 0:
+            return prediction
+        candidates = tuple(Candidate(c.label, c.confidence / total) for c in kept)
+    elif occupancy is Occupancy.BARE:
+        others = [c for c in candidates if c.label != EMPTY]
+        total = sum(c.confidence for c in others)
+        scale = (1 - SURE_EMPTY) / total if total > 0 else 0.0
+        empty_conf = max(SURE_EMPTY, next((c.confidence for c in candidates
+                                           if c.label == EMPTY), 0.0))
+        candidates = (Candidate(EMPTY, empty_conf),
+                      *(Candidate(c.label, c.confidence * scale) for c in others))
+    else:
+        return prediction
+    ordered = tuple(sorted(candidates, key=lambda c: -c.confidence))
+    return Prediction(ordered, prediction.embedding)
