@@ -124,6 +124,9 @@ class Combatant:
     chanting: str = ""        # CO-SPELL-2: the spell being chanted
     chant_automatic: bool = False
     pinning: str = ""         # CO-TACKLE-3: whom the tackler pins next round
+    arm_hits: int = 0         # CO-CALL-1: called shots to the arm (one attack fewer)
+    leg_hits: int = 0         # CO-CALL-1: called shots to the leg (one move fewer each)
+    moved: int = 0            # squares moved this round (CO-CALL-1)
 
     @property
     def name(self) -> str:
@@ -179,6 +182,9 @@ class Attack:
     knockout: bool = False   # CO-BASE-10
     dodge_assist: str = ""   # CO-DODGE-6: "navigate" or "jump"
     parry_with: str = ""     # CO-PARRY-2: "" a weapon, "hands", "ma" or "budo"
+    called: str = ""         # CO-CALL-1: "head", "arm" or "leg" at −30%
+    stray: str = ""          # CO-THROW-2: whom a fumbled throw may hit (the Keeper's pick)
+    behind: str = ""         # CO-MELEE-2: who stands behind the target
 
 
 @dataclass(frozen=True)
@@ -586,7 +592,7 @@ class _Step:
             self.set(c, dodges=0, parries=0, attacks=0, other_skill=False, acted=False, ap=0,
                      treat_failed=False, concentrating=False, first_strike=0,
                      slot_pending=False, half_dex=False, delayed_ap=0, spent_other=False,
-                     iai_used=False, sheathed=False, no_more_shots=False)
+                     iai_used=False, sheathed=False, no_more_shots=False, moved=0)
         self.opened = False
         self.dying_rolls()
         self.bleed()
@@ -796,8 +802,14 @@ class _Step:
             raise IllegalAction("move at least one square")
         if self.on("CO-GRAP-6") and c.grappling:
             raise IllegalAction("a restraining grappler holds its place (CO-GRAP-6)")
+        if self.on("CO-CALL-1") and c.leg_hits:
+            most = self.rules.num("CO-TURN-3", "action_points") - c.leg_hits * self.rules.num(
+                "CO-CALL-1", "leg")["moves_lost"]
+            if c.moved + a.squares > most:
+                raise IllegalAction(f"{c.name}'s leg allows {max(0, most)} square(s) a round "
+                                    "(CO-CALL-1)")
         c = self.spend(c, a.squares, "CO-TURN-5")
-        self.set(c, spent_other=True)
+        self.set(c, spent_other=True, moved=c.moved + a.squares)
         rule = "CO-TURN-5" if self.p003 else "CO-BASE-5"
         self.say(f"{c.name} moves {a.squares} square(s) ({rule})")
 
@@ -828,9 +840,14 @@ class _Step:
             raise IllegalAction(f"{c.name} concentrates on dodging: no attack (CO-DODGE-8)")
         if c.sheathed:
             raise IllegalAction(f"{c.name} sheathed this round: no attack (CO-IAI-3)")
-        if self.p003 and self.on("CO-TURN-6") and c.attacks + ap > w.info.attacks:
-            raise IllegalAction(f"{w.info.name} allows {w.info.attacks} attack AP a round "
-                                "(CO-TURN-6)")
+        attacks = w.info.attacks
+        if attacks > 1 and c.arm_hits and self.on("CO-CALL-1"):
+            attacks = max(1, attacks - c.arm_hits * self.rules.num("CO-CALL-1", "arm")[
+                "attacks_lost"])
+        if self.p003 and self.on("CO-TURN-6") and c.attacks + ap > attacks:
+            raise IllegalAction(f"{w.info.name} allows {attacks} attack AP a round "
+                                "(CO-TURN-6" + (", CO-CALL-1)" if attacks < w.info.attacks
+                                                else ")"))
         if not self.p003 and c.attacks:
             raise IllegalAction("one attack action a turn (CO-BASE-5)")
 
@@ -908,6 +925,13 @@ class _Step:
         """Refuse, before any die, an option that is off or does not fit the weapon."""
         info = w.info
         ranged = info.kind in (WeaponKind.FIREARM, WeaponKind.THROWN)
+        if a.called and (not self.on("CO-CALL-1") or a.called not in ("head", "arm", "leg")):
+            raise IllegalAction("a called shot is CO-CALL-1: head, arm or leg")
+        if a.called and a.burst:
+            raise IllegalAction("no called shot with a burst (CO-FIRE-6)")
+        if (info.kind is WeaponKind.THROWN and self.on("CO-THROW-1") and a.distance_m >
+                self.rules.num("CO-THROW-1", "range_squares")):
+            raise IllegalAction("a throw reaches 3 squares (CO-THROW-1)")
         if a.pommel and not a.iai:
             raise IllegalAction("a pommel strike is declared with Iai (CO-IAI-4)")
         if a.aim and (not self.on("CO-AIM-1") or not ranged):
@@ -988,6 +1012,9 @@ class _Step:
         if not self.p003 and self.on("CO-DODGE-5") and c.dodges:
             mods.append((self.rules.num("CO-DODGE-5", "attack_after_dodge"),
                          "after dodging, CO-DODGE-5"))
+        if a.called:
+            mods.append((self.rules.num("CO-CALL-1", "penalty"),
+                         f"called shot: {a.called}, CO-CALL-1"))
         product = Fraction(base)
         for m, _ in mults:
             product *= m
@@ -1060,6 +1087,14 @@ class _Step:
             if not self.rules.default("CO-DISARM-1", "deals_damage"):
                 return
         damage, text = self.damage(c, w, doubled, grade, melee)
+        if grade.critical and info.kind is WeaponKind.THROWN and self.on("CO-THROW-2"):
+            more, more_text = self.roll_total(self.rules.num("CO-THROW-2", "critical_bonus"))
+            damage += more
+            text += f" + critical {more_text} = {damage} (CO-THROW-2)"
+        if a.called == "head":
+            more, more_text = self.roll_total(self.rules.num("CO-CALL-1", "head")["damage"])
+            damage += more
+            text += f" + head {more_text} = {damage} (CO-CALL-1)"
         if band > 1:
             damage //= band
             text += f" ÷{band} = {damage} (CO-RANGE-2)"
@@ -1083,10 +1118,15 @@ class _Step:
         ignore = grade.critical and info.kind is WeaponKind.FIREARM and self.on("CO-FIRE-3")
         if ignore:
             self.say("critical: the armour is ignored (CO-FIRE-3)")
+        before = self.cs[target.name].hp
         self.hit(self.cs[target.name], damage, text, ignore_armour=ignore,
                  from_behind=a.from_behind)
         if info.stun and self.on("CO-STUN-1"):
             self.stun(self.cs[target.name])
+        if a.called:
+            self.called_effect(self.cs[target.name], a)
+        if melee:
+            self.knockback(self.cs[target.name], a, before - self.cs[target.name].hp)
         if a.body:
             self.lose_part(self.cs[target.name], a, rolled)
 
@@ -1278,6 +1318,9 @@ class _Step:
 
     def fumble(self, c: Combatant, a: Attack, w: Weapon) -> None:
         info = w.info
+        if info.kind is WeaponKind.THROWN and self.on("CO-THROW-2"):
+            self.stray_throw(c, a, w)
+            return
         if info.kind is WeaponKind.FIREARM and self.on("CO-FIRE-4"):
             if info.jams:
                 self.put_weapon(c, a.weapon, replace(w, jammed=True))
@@ -1433,6 +1476,7 @@ class _Step:
         if w.loaded < 1:
             raise IllegalAction(f"{info.name} is empty")
         self.may_attack(c, w, 0 if not self.p003 else min(info.attacks, 1))
+        self.attack_options(c, t, a, w)
         if self.p003:
             need = self.rules.num("CO-FIRE-6", "burst_ap")
             c = self.spend(c, need, "CO-FIRE-6")
@@ -2289,3 +2333,69 @@ class _Step:
             self.set(t, held_by=name)
             self.drop(self.cs[t.name], Condition.PRONE)
             self.say(f"{name} pins {t.name}: the grapple rules take over (CO-TACKLE-3, {rule})")
+
+    # -- thrown weapons, called shots, knockback (CO-THROW-2, CO-CALL-1, CO-MELEE-2) --
+
+    def stray_throw(self, c: Combatant, a: Attack, w: Weapon) -> None:
+        """CO-THROW-2: a fumbled throw flies off; a hit roll (the thrower's Throw) against
+        another target in range, allies too: the Keeper names it (no board: Default)."""
+        if not a.stray or a.stray in (c.name, a.target):
+            self.say("fumble: the throw flies off and lands harmlessly (CO-THROW-2)")
+            return
+        other = self.get(a.stray)
+        if other.dead:
+            self.say("fumble: the throw flies off and lands harmlessly (CO-THROW-2)")
+            return
+        self.say(f"fumble: the throw flies off towards {other.name} (CO-THROW-2)")
+        made = check(self.source, skill_value(self.rules, c.sheet, w.info.skill), self.r5,
+                     f"{c.name} {w.info.name} → {other.name}")
+        self.say(made.text)
+        if made.success:
+            damage, text = self.damage(c, w, False, Grade.SUCCESS, False)
+            self.hit(other, damage, f"{text} (CO-THROW-2)")
+
+    def called_effect(self, t: Combatant, a: Attack) -> None:
+        """CO-CALL-1: an arm hit costs a multi-attacker one attack, and a failed STR×5 drops
+        the weapon held; a leg hit costs a square of movement a round (for the fight)."""
+        if t.dead:
+            return
+        if a.called == "leg":
+            t = self.set(t, leg_hits=t.leg_hits + 1)
+            most = self.rules.num("CO-TURN-3", "action_points") - t.leg_hits
+            self.say(f"{t.name}'s leg is hit: at most {max(0, most)} square(s) a round "
+                     "(CO-CALL-1)")
+            return
+        if a.called != "arm":
+            return
+        t = self.set(t, arm_hits=t.arm_hits + 1)
+        self.say(f"{t.name}'s arm is hit: a weapon of several attacks makes one fewer "
+                 "(CO-CALL-1)")
+        held = next((i for i, w in enumerate(t.sheet.weapons) if not (w.dropped or w.broken)
+                     and w.info.kind is not WeaponKind.UNARMED), None)
+        if held is None or t.out:
+            return
+        times = self.rules.num("CO-CALL-1", "arm")["str_multiplier"]
+        made = check(self.source, t.sheet.stat("STR") * times, self.r5, f"{t.name} STR×{times}")
+        self.say(f"{made.text} (CO-CALL-1)")
+        if not made.success:
+            w = t.sheet.weapons[held]
+            self.put_weapon(t, held, replace(w, dropped=True))
+            self.say(f"{t.name} drops {w.info.name} (CO-CALL-1)")
+
+    def knockback(self, t: Combatant, a: Attack, taken: int) -> None:
+        """CO-MELEE-2: 10+ damage in one melee hit (after armour) pushes the target back a
+        square; whoever stands behind (the Keeper names them) dodges or takes 1D3."""
+        if not self.on("CO-MELEE-2") or t.dead or taken < self.rules.num(
+                "CO-MELEE-2", "knockback_damage"):
+            return
+        self.say(f"knockback! {t.name} is pushed back a square ({taken} damage, CO-MELEE-2)")
+        if not a.behind or a.behind in (t.name, a.actor):
+            return
+        other = self.get(a.behind)
+        if other.dead:
+            return
+        if not other.out and self.check(other, "dodge").success:
+            self.lines[-1] += " (CO-MELEE-2)"
+            return
+        hurt, text = self.roll_total(self.rules.num("CO-MELEE-2", "bystander"))
+        self.hit(other, hurt, f"{other.name} is struck by {t.name}: {text} (CO-MELEE-2)")

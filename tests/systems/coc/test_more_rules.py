@@ -548,3 +548,63 @@ def test_co_skill_4_psychoanalysis_003_and_co_skill_5_spot_hidden() -> None:
     with pytest.raises(IllegalAction, match="CO-SKILL-4"):
         duel(P004, {"psychoanalysis": 60}).push(Treat("Ann", "Cult", "psychoanalysis"),
                                                 ScriptedDice([]))
+
+
+# --- thrown weapons, called shots, knockback (003) ---------------------------------------
+
+def test_co_throw_1_range_and_half_db_and_co_throw_2_critical_and_stray_fumble_003() -> None:
+    rock = {"weapons": ("rock",), "throw": 60}
+    f = duel(P003, rock, third={})
+    with pytest.raises(IllegalAction, match="CO-THROW-1"):
+        f.push(Attack("Ann", "Cult", distance_m=4), ScriptedDice([]))
+    text = push(f, Attack("Ann", "Cult", distance_m=3), (100, 3), (4, 2), (2, 1), (3, 3))
+    assert "(1D4+1D2)" in text and "+ critical (1D3) ＞ 3 = 6 (CO-THROW-2)" in text
+    assert f.state.get("Cult").hp == 7
+    g = duel(P003, rock, third={})
+    text = push(g, Attack("Ann", "Cult", stray="Bob"), (100, 96), (100, 40), (4, 4), (2, 2))
+    assert "flies off towards Bob (CO-THROW-2)" in text and g.state.get("Bob").hp == 7
+    h = duel(P003, rock)
+    assert "lands harmlessly" in push(h, Attack("Ann", "Cult"), (100, 96))
+    k = duel(P004, rock)  # off in 004: a fumbled rock is only a miss
+    assert "CO-THROW" not in push(k, Attack("Ann", "Cult", distance_m=9), (100, 97))
+
+
+def test_co_call_1_called_shots_003() -> None:
+    f = duel(P003, GUN, {"weapons": ("revolver",), "handgun": 50})
+    text = push(f, Attack("Ann", "Cult", called="head"), (100, 20), (10, 4), (6, 5))
+    assert "−30 (called shot: head, CO-CALL-1) = 20".replace("−", "-") in \
+        text.replace("−", "-")
+    assert "+ head (1D6) ＞ 5 = 9 (CO-CALL-1)" in text and f.state.get("Cult").hp == 4
+    g = duel(P003, GUN, {"weapons": ("revolver", "automatic"), "handgun": 50})
+    text = push(g, Attack("Ann", "Cult", called="arm"), (100, 20), (10, 1), (100, 80))
+    assert "drops 拳銃(リボルバー)/Revolver (CO-CALL-1)" in text
+    cult = g.state.get("Cult")
+    assert cult.arm_hits == 1 and cult.sheet.weapons[0].dropped
+    pass_to(g, "Cult")
+    push(g, Attack("Cult", "Ann", weapon=1), (100, 90))
+    push(g, Attack("Cult", "Ann", weapon=1), (100, 90))
+    with pytest.raises(IllegalAction, match="CO-CALL-1"):  # 3 attacks → 2 after an arm hit
+        g.push(Attack("Cult", "Ann", weapon=1), ScriptedDice([]))
+    h = duel(P003, GUN)
+    push(h, Attack("Ann", "Cult", called="leg"), (100, 20), (10, 1))
+    pass_to(h, "Cult")
+    with pytest.raises(IllegalAction, match="CO-CALL-1"):
+        h.push(Move("Cult", 3), ScriptedDice([]))
+    push(h, Move("Cult", 2))
+    with pytest.raises(IllegalAction, match="CO-FIRE-6"):
+        duel(P003, {"weapons": ("smg",)}).push(Attack("Ann", "Cult", burst=True, called="arm"),
+                                               ScriptedDice([]))
+    with pytest.raises(IllegalAction, match="CO-CALL-1"):  # off in 004
+        duel(P004, GUN).push(Attack("Ann", "Cult", called="head"), ScriptedDice([]))
+
+
+def test_co_melee_2_knockback_after_armour_hits_whoever_stands_behind_003() -> None:
+    f = duel(P003, SWORD, {"dodge": 20}, third={"dodge": 20})
+    text = push(f, Attack("Ann", "Cult", behind="Bob"), (100, 30), (10, 9), (4, 2), (100, 70),
+                (3, 2))
+    assert "knockback! Cult is pushed back a square (11 damage, CO-MELEE-2)" in text
+    assert "Bob is struck by Cult" in text and f.state.get("Bob").hp == 11
+    g = duel(P003, SWORD)
+    assert "knockback" not in push(g, Attack("Ann", "Cult"), (100, 30), (10, 5), (4, 2))
+    h = duel(P004, SWORD)  # off in 004
+    assert "knockback" not in push(h, Attack("Ann", "Cult"), (100, 30), (10, 9), (4, 2))
