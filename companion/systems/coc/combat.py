@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from companion.dice import DiceSource, ScriptedDice, roll
 from companion.errors import DataError, IllegalAction
+from companion.systems.coc import board
 from companion.systems.coc.checks import (
     Check,
     Grade,
@@ -127,6 +128,8 @@ class Combatant:
     arm_hits: int = 0         # CO-CALL-1: called shots to the arm (one attack fewer)
     leg_hits: int = 0         # CO-CALL-1: called shots to the leg (one move fewer each)
     moved: int = 0            # squares moved this round (CO-CALL-1)
+    square: str = ""          # CO-TURN-2: where it stands on the board ("" off the board)
+    facing: str = "N"         # CO-TURN-2: one of the 8 compass points
 
     @property
     def name(self) -> str:
@@ -257,11 +260,13 @@ class Treat:
 
 @dataclass(frozen=True)
 class Move:
-    """CO-TURN-5 (003: 1 AP per square; positions are the Keeper's) / one action (004)."""
+    """CO-TURN-5 (003: 1 AP per square; ``to`` a square on the board, the cost the fewest
+    king moves around occupied squares) / one action (004)."""
 
     kind: ClassVar[str] = "move"
     actor: str
     squares: int = 1
+    to: str = ""
 
 
 @dataclass(frozen=True)
@@ -270,6 +275,34 @@ class EndTurn:
 
     kind: ClassVar[str] = "end_turn"
     actor: str
+
+
+@dataclass(frozen=True)
+class Place:
+    """The Keeper puts a combatant on the 8×8 board (CO-TURN-2), e.g. ``e2`` facing N."""
+
+    kind: ClassVar[str] = "place"
+    actor: str
+    square: str
+    facing: str = "N"
+
+
+@dataclass(frozen=True)
+class Face:
+    """CO-TURN-5: turning costs no AP."""
+
+    kind: ClassVar[str] = "face"
+    actor: str
+    facing: str
+
+
+@dataclass(frozen=True)
+class Jump:
+    """CO-SKILL-6: 2 AP to leap over the adjacent combatant ``over`` to the square beyond."""
+
+    kind: ClassVar[str] = "jump"
+    actor: str
+    over: str
 
 
 @dataclass(frozen=True)
@@ -373,11 +406,11 @@ class SanLoss:
 
 Action = (Attack | Grapple | Choke | Throw | BreakFree | Reload | ClearJam | Treat | Move
           | EndTurn | Delay | Concentrate | Sheathe | PickUp | Spot | Cast | Tackle | Burn | Fall
-          | SanLoss)
+          | SanLoss | Place | Face | Jump)
 ACTIONS: dict[str, type[Any]] = {a.kind: a for a in (
     Attack, Grapple, Choke, Throw, BreakFree, Reload, ClearJam, Treat, Move, EndTurn, Delay,
-    Concentrate, Sheathe, PickUp, Spot, Cast, Tackle, Burn, Fall, SanLoss)}
-KEEPER_ACTIONS = (Burn, Fall, SanLoss)  # the Keeper's, at any moment; no turn is used
+    Concentrate, Sheathe, PickUp, Spot, Cast, Tackle, Burn, Fall, SanLoss, Place, Face, Jump)}
+KEEPER_ACTIONS = (Burn, Fall, SanLoss, Place)  # the Keeper's, at any moment; no turn is used
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -778,6 +811,10 @@ class _Step:
             self.cast(actor, action)
         elif isinstance(action, Tackle):
             self.tackle(actor, action)
+        elif isinstance(action, Face):
+            self.face(actor, action)
+        elif isinstance(action, Jump):
+            self.jump(actor, action)
         else:
             self.move(actor, action)
         self.finish(actor)
@@ -798,6 +835,8 @@ class _Step:
         return self.set(c, attacks=1)
 
     def move(self, c: Combatant, a: Move) -> None:
+        if a.to:
+            a = replace(a, squares=self.walk(c, a.to))
         if a.squares < 1:
             raise IllegalAction("move at least one square")
         if self.on("CO-GRAP-6") and c.grappling:
@@ -811,7 +850,11 @@ class _Step:
         c = self.spend(c, a.squares, "CO-TURN-5")
         self.set(c, spent_other=True, moved=c.moved + a.squares)
         rule = "CO-TURN-5" if self.p003 else "CO-BASE-5"
-        self.say(f"{c.name} moves {a.squares} square(s) ({rule})")
+        if a.to:
+            self.relocate(c, a.to)
+            self.say(f"{c.name} moves {a.squares} square(s) to {a.to} ({rule}, CO-TURN-2)")
+        else:
+            self.say(f"{c.name} moves {a.squares} square(s) ({rule})")
 
     def weapon(self, c: Combatant, index: int) -> Weapon:
         if not 0 <= index < len(c.sheet.weapons):
@@ -860,6 +903,7 @@ class _Step:
         if a.borrow:
             c, a = self.borrow(c, a)
         w = self.weapon(c, a.weapon)
+        a = self.on_the_board(c, target, a, w.info.kind)
         firearm = w.info.kind is WeaponKind.FIREARM
         if a.first_strike:
             self.first_strike(c, target, a, w)
@@ -1552,6 +1596,7 @@ class _Step:
             raise IllegalAction("that grapple is not possible")
         if a.defence is Defence.COUNTER:
             raise IllegalAction("a grapple is dodged or parried, not countered (CO-GRAP-5)")
+        self.on_the_board(c, t, Attack(c.name, t.name), WeaponKind.UNARMED)
         if a.ma and not self.on("CO-MA-2"):
             if not self.on("CO-GRAP-9"):
                 raise IllegalAction("MA with Grapple is CO-MA-2, off in this profile")
@@ -1598,6 +1643,9 @@ class _Step:
         self.set(self.cs[c.name], grappling=t.name, grapple_round=self.round,
                  grapple_options=options)
         self.set(self.cs[t.name], held_by=c.name)
+        if self.board(c, t) and rule == "CO-GRAP-1":
+            self.set(self.cs[t.name], square=c.square)
+            self.say(f"{t.name} is pulled into {c.square} (CO-GRAP-1)")
         if rule == "CO-GRAP-1":
             self.say(f"{c.name} holds {t.name}; they are one unit (CO-GRAP-1)"
                      + ("; choke or throw each round (CO-MA-2)" if options else ""))
@@ -2137,8 +2185,10 @@ class _Step:
 
     # -- the Keeper's events: fire, falls, SAN (CO-BURN-1, CO-BASE-11, CO-BASE-13) --
 
-    def keeper(self, t: Combatant, a: Burn | Fall | SanLoss) -> None:
-        if isinstance(a, Burn):
+    def keeper(self, t: Combatant, a: Burn | Fall | SanLoss | Place) -> None:
+        if isinstance(a, Place):
+            self.place(t, a)
+        elif isinstance(a, Burn):
             self.burn(t, a)
         elif isinstance(a, Fall):
             if not self.on("CO-BASE-11") or a.metres < 1:
@@ -2339,6 +2389,16 @@ class _Step:
     def stray_throw(self, c: Combatant, a: Attack, w: Weapon) -> None:
         """CO-THROW-2: a fumbled throw flies off; a hit roll (the thrower's Throw) against
         another target in range, allies too: the Keeper names it (no board: Default)."""
+        if not a.stray and self.on("CO-TURN-2") and c.square:
+            here = board.parse(c.square)
+            near = [o for o in self.names if o not in (c.name, a.target)
+                    and not self.cs[o].dead and self.cs[o].square
+                    and board.distance(here, board.parse(self.cs[o].square)) <= 3
+                    and self.clear(c, self.cs[o])]
+            if near:
+                pick = roll(f"1D{len(near)}", self.source).total if len(near) > 1 else 1
+                a = replace(a, stray=near[pick - 1])
+                self.say(f"the stray throw's target: 1D{len(near)} ＞ {a.stray} (CO-THROW-2)")
         if not a.stray or a.stray in (c.name, a.target):
             self.say("fumble: the throw flies off and lands harmlessly (CO-THROW-2)")
             return
@@ -2388,7 +2448,24 @@ class _Step:
         if not self.on("CO-MELEE-2") or t.dead or taken < self.rules.num(
                 "CO-MELEE-2", "knockback_damage"):
             return
-        self.say(f"knockback! {t.name} is pushed back a square ({taken} damage, CO-MELEE-2)")
+        attacker = self.cs[a.actor]
+        if self.board(attacker, t):
+            dest = board.away(board.parse(attacker.square), board.parse(t.square))
+            if not board.on_board(dest):
+                self.say(f"knockback! {t.name} is against the edge and stays (CO-MELEE-2)")
+                return
+            there = self.standing_at(board.name(dest), t.name)
+            if there is None:
+                self.set(t, square=board.name(dest))
+                self.say(f"knockback! {t.name} is pushed to {board.name(dest)} ({taken} damage, "
+                         "CO-MELEE-2)")
+                return
+            self.say(f"knockback! {t.name} is pushed into {there.name} and stays ({taken} "
+                     "damage, CO-MELEE-2)")
+            a = replace(a, behind=there.name)
+        else:
+            self.say(f"knockback! {t.name} is pushed back a square ({taken} damage, "
+                     "CO-MELEE-2)")
         if not a.behind or a.behind in (t.name, a.actor):
             return
         other = self.get(a.behind)
@@ -2399,3 +2476,105 @@ class _Step:
             return
         hurt, text = self.roll_total(self.rules.num("CO-MELEE-2", "bystander"))
         self.hit(other, hurt, f"{other.name} is struck by {t.name}: {text} (CO-MELEE-2)")
+
+    # -- the board (CO-TURN-2, CO-TURN-5, CO-TURN-7, CO-MELEE-1, CO-SKILL-6) --
+
+    def board(self, *who: Combatant) -> bool:
+        """The board is in play for these combatants: CO-TURN-2 is on and all are placed."""
+        return self.on("CO-TURN-2") and all(c.square for c in who)
+
+    def standing_at(self, square: str, but: str = "") -> Combatant | None:
+        for name in self.names:
+            c = self.cs[name]
+            if c.square == square and not c.dead and name != but:
+                return c
+        return None
+
+    def clear(self, c: Combatant, t: Combatant) -> bool:
+        """CO-TURN-7: nobody stands on the line between the two squares."""
+        occupied = {board.parse(o.square) for o in self.cs.values()
+                    if o.square and not o.dead and o.name not in (c.name, t.name)}
+        return not occupied & set(board.line(board.parse(c.square), board.parse(t.square)))
+
+    def place(self, t: Combatant, a: Place) -> None:
+        """CO-TURN-2: the Keeper sets a square and a facing."""
+        if not self.on("CO-TURN-2"):
+            raise IllegalAction("the board is CO-TURN-2, off in this profile")
+        square = board.name(board.parse(a.square))
+        other = self.standing_at(square, t.name)
+        if other is not None and other.name not in (t.grappling, t.held_by):
+            raise IllegalAction(f"{other.name} stands on {square} (CO-TURN-2)")
+        self.set(t, square=square, facing=board.facing(a.facing))
+        self.say(f"{t.name} stands on {square} facing {board.facing(a.facing)} (CO-TURN-2)")
+
+    def face(self, c: Combatant, a: Face) -> None:
+        if not self.on("CO-TURN-5"):
+            raise IllegalAction("facing is the board's (CO-TURN-5)")
+        self.set(c, facing=board.facing(a.facing))
+        self.say(f"{c.name} turns to face {board.facing(a.facing)}: no AP (CO-TURN-5)")
+
+    def walk(self, c: Combatant, to: str) -> int:
+        """CO-TURN-5 Default: the fewest king moves to ``to`` around occupied squares."""
+        if not self.board(c):
+            raise IllegalAction(f"{c.name} is not on the board (CO-TURN-2)")
+        if c.held_by:
+            raise IllegalAction(f"{c.name} is held and moves with its grappler (CO-GRAP-1)")
+        goal = board.parse(to)
+        blocked = [board.parse(o.square) for o in self.cs.values() if o.square and not o.dead
+                   and o.name not in (c.name, c.grappling)]
+        steps = board.path_length(board.parse(c.square), goal, blocked)
+        if steps is None or steps == 0:
+            raise IllegalAction(f"{c.name} cannot move to {to} (CO-TURN-5)")
+        return steps
+
+    def relocate(self, c: Combatant, to: str) -> None:
+        square = board.name(board.parse(to))
+        self.set(self.cs[c.name], square=square)
+        if c.grappling:
+            self.set(self.cs[c.grappling], square=square)
+
+    def on_the_board(self, c: Combatant, t: Combatant, a: Attack, kind: WeaponKind) -> Attack:
+        """CO-MELEE-1: melee only when adjacent; CO-TURN-7: a throw reaches 3 squares, a
+        firearm the whole board, and nobody may stand in between; "behind" and "adjacent"
+        come from the board (CO-TURN-2, CO-DODGE-3, CO-FIRE-5)."""
+        if not self.board(c, t):
+            return a
+        here, there = board.parse(c.square), board.parse(t.square)
+        apart = board.distance(here, there)
+        melee = kind in (WeaponKind.MELEE, WeaponKind.UNARMED)
+        if melee and apart > 1:
+            raise IllegalAction(f"{t.name} is {apart} squares away: melee needs an adjacent "
+                                "target (CO-MELEE-1)")
+        if kind is WeaponKind.THROWN and apart > self.rules.num("CO-THROW-1", "range_squares"):
+            raise IllegalAction(f"{t.name} is {apart} squares away: a throw reaches 3 "
+                                "(CO-TURN-7)")
+        if not melee and not self.clear(c, t):
+            raise IllegalAction(f"somebody stands between {c.name} and {t.name} (CO-TURN-7)")
+        from_behind = apart > 0 and board.behind(there, t.facing, here, melee)
+        return replace(a, from_behind=from_behind,
+                       adjacent=a.adjacent or (kind is WeaponKind.FIREARM and apart == 1),
+                       distance_m=apart if kind is WeaponKind.THROWN else a.distance_m)
+
+    def jump(self, c: Combatant, a: Jump) -> None:
+        """CO-SKILL-6: 2 AP; over the adjacent combatant to the square beyond; a failure stays
+        put with the AP spent (Default); an attack stays allowed this round."""
+        if not self.on("CO-SKILL-6"):
+            raise IllegalAction("jumping over is CO-SKILL-6, off in this profile")
+        over = self.get(a.over)
+        if not self.board(c, over) or not board.adjacent(board.parse(c.square),
+                                                         board.parse(over.square)):
+            raise IllegalAction(f"{c.name} must stand next to {over.name} (CO-SKILL-6)")
+        if c.held_by or c.grappling:
+            raise IllegalAction("no jumping while grappling (CO-GRAP-1)")
+        land = board.away(board.parse(c.square), board.parse(over.square))
+        if not board.on_board(land) or self.standing_at(board.name(land)) is not None:
+            raise IllegalAction(f"no free square beyond {over.name} (CO-SKILL-6)")
+        c = self.spend(c, 2, "CO-SKILL-6")
+        c = self.set(c, spent_other=True)
+        made = self.check(c, "jump")
+        self.lines[-1] += " (CO-SKILL-6)"
+        if made.success:
+            self.set(c, square=board.name(land))
+            self.say(f"{c.name} leaps over {over.name} to {board.name(land)} (CO-SKILL-6)")
+        else:
+            self.say(f"{c.name} stays on {c.square}; the AP are spent (CO-SKILL-6)")

@@ -608,3 +608,83 @@ def test_co_melee_2_knockback_after_armour_hits_whoever_stands_behind_003() -> N
     assert "knockback" not in push(g, Attack("Ann", "Cult"), (100, 30), (10, 5), (4, 2))
     h = duel(P004, SWORD)  # off in 004
     assert "knockback" not in push(h, Attack("Ann", "Cult"), (100, 30), (10, 9), (4, 2))
+
+
+# --- the board (CO-TURN-2, CO-TURN-5, CO-TURN-7, CO-MELEE-1, CO-SKILL-6) ---------------------
+
+def test_co_turn_2_board_places_facing_and_behind_co_turn_5_moves_around_003() -> None:
+    from companion.systems.coc.combat import Face, Place
+
+    f = duel(P003, {"weapons": ("knife",), "knife": 60}, {"dodge": 40}, third={})
+    assert "Cult stands on d4 facing N (CO-TURN-2)" in push(f, Place("Cult", "d4", "N"))
+    push(f, Place("Ann", "d1", "N"))
+    push(f, Place("Bob", "d2"))
+    with pytest.raises(IllegalAction, match="CO-TURN-2"):
+        f.push(Place("Ann", "d2"), ScriptedDice([]))
+    with pytest.raises(IllegalAction, match="CO-MELEE-1"):
+        f.push(Attack("Ann", "Cult"), ScriptedDice([]))
+    text = push(f, Move("Ann", to="d3"))  # Bob stands on d2: around him, 2 squares
+    assert "moves 2 square(s) to d3 (CO-TURN-5, CO-TURN-2)" in text
+    assert f.state.get("Ann").ap == 1
+    # Ann on d3 is at the back of Cult facing N: no dodge (CO-DODGE-3).
+    with pytest.raises(IllegalAction, match="cannot dodge"):
+        f.push(Attack("Ann", "Cult", defence=Defence.DODGE),
+               ScriptedDice([(100, 30), (4, 1), (4, 1)]))
+    push(f, EndTurn("Ann"))
+    pass_to(f, "Cult")
+    assert "no AP (CO-TURN-5)" in push(f, Face("Cult", "S"))
+    assert f.state.get("Cult").ap == 3
+    with pytest.raises(IllegalAction, match="CO-TURN-2"):  # off in 004
+        duel(P004, {}).push(Place("Ann", "a1"), ScriptedDice([]))
+
+
+def test_co_turn_7_throw_range_and_the_line_of_fire_003() -> None:
+    from companion.systems.coc.combat import Place
+
+    f = duel(P003, {"weapons": ("rock", "revolver"), "throw": 60, "handgun": 60}, {},
+             third={})
+    push(f, Place("Ann", "a1"))
+    push(f, Place("Cult", "a5"))
+    push(f, Place("Bob", "a3"))
+    with pytest.raises(IllegalAction, match="CO-TURN-7"):
+        f.push(Attack("Ann", "Cult"), ScriptedDice([]))  # 4 squares: too far to throw
+    with pytest.raises(IllegalAction, match="CO-TURN-7"):
+        f.push(Attack("Ann", "Cult", weapon=1), ScriptedDice([]))  # Bob is in the way
+    push(f, Place("Bob", "b3"))
+    push(f, Attack("Ann", "Cult", weapon=1), (100, 90))  # the whole board for a firearm
+
+
+def test_co_melee_2_knockback_on_the_board_and_co_throw_2_stray_by_lot_003() -> None:
+    from companion.systems.coc.combat import Place
+
+    f = duel(P003, SWORD, {}, third={"dodge": 20})
+    push(f, Place("Ann", "d3", "N"))
+    push(f, Place("Cult", "d4", "S"))
+    text = push(f, Attack("Ann", "Cult"), (100, 30), (10, 9), (4, 2))
+    assert "pushed to d5" in text and f.state.get("Cult").square == "d5"
+    g = duel(P003, SWORD, {}, third={"dodge": 20})
+    push(g, Place("Ann", "d3", "N"))
+    push(g, Place("Cult", "d4", "S"))
+    push(g, Place("Bob", "d5"))
+    text = push(g, Attack("Ann", "Cult"), (100, 30), (10, 9), (4, 2), (100, 70), (3, 2))
+    assert "pushed into Bob and stays" in text and g.state.get("Bob").hp == 11
+    rock = {"weapons": ("rock",), "throw": 60}
+    h = duel(P003, rock, {}, third={})
+    push(h, Place("Ann", "a1"))
+    push(h, Place("Cult", "a3"))
+    push(h, Place("Bob", "c1"))
+    text = push(h, Attack("Ann", "Cult"), (100, 97), (100, 40), (4, 4), (2, 2))
+    assert "flies off towards Bob" in text and h.state.get("Bob").hp == 7
+
+
+def test_co_skill_6_jump_over_003() -> None:
+    from companion.systems.coc.combat import Jump, Place
+
+    f = duel(P003, {"jump": 60}, {}, third={})
+    push(f, Place("Ann", "b2"))
+    push(f, Place("Cult", "c3"))
+    text = push(f, Jump("Ann", "Cult"), (100, 30))
+    assert "leaps over Cult to d4 (CO-SKILL-6)" in text and f.state.get("Ann").ap == 1
+    push(f, Attack("Ann", "Cult"), (100, 90))  # still allowed to attack (CO-TURN-4)
+    with pytest.raises(IllegalAction, match="CO-SKILL-6"):  # off in 004
+        duel(P004, {"jump": 60}).push(Jump("Ann", "Cult"), ScriptedDice([]))

@@ -23,11 +23,14 @@ from companion.systems.coc.combat import (
     Defence,
     Delay,
     EndTurn,
+    Face,
     Fall,
     Fight,
     Grapple,
+    Jump,
     Move,
     PickUp,
+    Place,
     Reload,
     SanLoss,
     Sheathe,
@@ -92,6 +95,10 @@ second_pass = st.one_of(
     st.builds(Burn, name, st.integers(0, 8)), st.builds(Fall, name, st.integers(1, 7)),
     st.builds(SanLoss, name, st.integers(0, 8)),
     st.builds(Treat, name, name, st.just("psychoanalysis")),
+    st.builds(Place, name, st.sampled_from(("c3", "c4", "d3", "d4", "e5", "a1")),
+              st.sampled_from(("N", "S", "E", "W"))),
+    st.builds(Face, name, st.sampled_from(("N", "SW"))), st.builds(Jump, name, name),
+    st.builds(Move, name, to=st.sampled_from(("c5", "d2", "h8"))),
 )
 
 RULE = re.compile(r"CO-[A-Z]+-\d+")
