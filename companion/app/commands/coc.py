@@ -272,7 +272,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     act.add_argument("actor")
     act.add_argument("target", nargs="?")
     act.add_argument("--with", dest="with_", action="append", metavar="KEY=VALUE",
-                     help="weapon=1, defence=dodge, ma=true, burst=true, shots=2, skill=medicine")
+                     help="any field of the action, e.g. weapon=1, defence=dodge|parry|counter, "
+                          "ma=true, burst=true, shots=2, skill=medicine, called=head, "
+                          "body=cut, part=arm, distance_m=40, surprise=hide, to=d4, damage=7")
     for name in ("show", "log", "undo"):
         verbs.add_parser(name)
     for p in (rolls, defaults, *verbs.choices.values()):

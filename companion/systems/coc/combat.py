@@ -8,7 +8,13 @@ CO-CORE-2) decides which rules fire: a rule that is off never runs.
 Turn order: DEX order, highest first, ties by 1D100, lowest first (CO-TURN-1, CO-BASE-5).
 Profile 003 spends 3 action points per turn (CO-TURN-3) and ends a turn with
 :class:`EndTurn` or when its points run out; profile 004 takes one action per turn.
-Defences (dodge, parry) are declared with the attack they answer.
+A turn may be put off to DEX/2 (:class:`Delay`, careful aim CO-AIM-1; the third shot of
+CO-FIRE-2 goes there by itself). Defences (dodge, parry, counter) are declared with the
+attack they answer. Out of turn: dodge concentration and first strikes before the round's
+first action (CO-DODGE-1/8, CO-FIRE-7), and the Keeper's events at any time (placing on the
+board CO-TURN-2, fire CO-BURN-1, falls CO-BASE-11, SAN losses CO-BASE-13). Where profile 003's
+board is in play (everyone concerned placed), adjacency, range, the line of fire and
+"behind" come from it; otherwise the Keeper's flags on the action say them.
 """
 
 from __future__ import annotations
@@ -1185,6 +1191,8 @@ class _Step:
         if grade.special and info.impaling and self.on("CO-BASE-2"):
             dice = f"{dice}+{dice}"
             rule += " (impale, CO-BASE-2)"
+        elif grade.special and self.on("CO-CORE-4"):
+            rule += " (special: no special table, a normal success, CO-CORE-4)"
         db = {DamageBonus.FULL: c.sheet.db, DamageBonus.HALF: half_db(c.sheet.db),
               DamageBonus.NONE: "0"}[info.db]
         formula = dice if db == "0" else f"{dice}{db}" if dice != "0" else db

@@ -688,3 +688,16 @@ def test_co_skill_6_jump_over_003() -> None:
     push(f, Attack("Ann", "Cult"), (100, 90))  # still allowed to attack (CO-TURN-4)
     with pytest.raises(IllegalAction, match="CO-SKILL-6"):  # off in 004
         duel(P004, {"jump": 60}).push(Jump("Ann", "Cult"), ScriptedDice([]))
+
+
+@pytest.mark.parametrize("profile", [P003, P004])
+def test_co_core_4_a_special_is_only_labelled_in_004_and_co_base_2_impales_in_003(
+        profile: Profile) -> None:
+    f = duel(profile, GUN)
+    text = push(f, Attack("Ann", "Cult"), *((100, 8), (10, 4)),
+                *(((10, 3),) if profile is P003 else ()))
+    assert "スペシャル/special" in text
+    if profile is P004:
+        assert "CO-CORE-4" in text and "CO-BASE-2" not in text and f.state.get("Cult").hp == 9
+    else:
+        assert "CO-BASE-2" in text and "CO-CORE-4" not in text and f.state.get("Cult").hp == 6
