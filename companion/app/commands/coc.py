@@ -121,10 +121,13 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
         badges = [t.condition.value for t in c.conditions] + (["DEAD 死亡"] if c.dead else [])
         if c.dying_until:
             badges.append(f"DYING (dies at end of round {c.dying_until})")
+        where = f"  {c.square} {c.facing}" if c.square else ""
         lines.append(f"{'▶' if c.name == current else ' '} {c.name:<12} HP {c.hp}/"
-                     f"{c.sheet.max_hp}  AP {c.ap}  {' '.join(badges)}")
+                     f"{c.sheet.max_hp}  AP {c.ap}{where}  {' '.join(badges)}")
         rows.append({"name": c.name, "side": c.side.value, "hp": c.hp, "max_hp": c.sheet.max_hp,
-                     "ap": c.ap, "dead": c.dead, "conditions": [t.condition.value
+                     "ap": c.ap, "dead": c.dead, "square": c.square, "facing": c.facing,
+                     "san": c.san, "mp": c.mp, "bleeding": list(c.bleeding),
+                     "lost": list(c.lost), "conditions": [t.condition.value
                                                                for t in c.conditions],
                      "characteristics": dict(c.sheet.characteristics),
                      "weapons": [{"key": w.info.key, "loaded": w.loaded,
