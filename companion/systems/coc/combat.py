@@ -130,6 +130,7 @@ class Combatant:
     no_more_shots: bool = False  # CO-FIRE-5: a shot was parried this round
     chanting: str = ""        # CO-SPELL-2: the spell being chanted
     chant_automatic: bool = False
+    chant_turns: int = 0      # CO-SPELL-2 Default: the caster's turns until it takes effect
     pinning: str = ""         # CO-TACKLE-3: whom the tackler pins next round
     arm_hits: int = 0         # CO-CALL-1: called shots to the arm (one attack fewer)
     leg_hits: int = 0         # CO-CALL-1: called shots to the leg (one move fewer each)
@@ -690,9 +691,12 @@ class _Step:
             self.say(f"{c.name} acts at DEX/2 ({c.sheet.stat('DEX') // 2})"
                      + (f": {c.ap} AP" if self.p003 else "") + f" ({rule})")
             return
-        if c.chanting:
+        if c.chanting and c.chant_turns <= 1:
             self.say(f"{c.name}'s {c.chanting} takes effect (CO-SPELL-2)")
-            c = self.set(c, chanting="", chant_automatic=False)
+            c = self.set(c, chanting="", chant_automatic=False, chant_turns=0)
+        elif c.chanting:
+            c = self.set(c, chant_turns=c.chant_turns - 1)
+            self.say(f"{c.name} chants on: {c.chanting} in {c.chant_turns} turn(s) (CO-SPELL-2)")
         if not self.p003:
             return
         ap = self.rules.num("CO-TURN-3", "action_points")
@@ -1152,7 +1156,7 @@ class _Step:
             more, more_text = self.damage(c, w, True, Grade.SUCCESS, melee)
             self.say(f"follow-up: {more_text} (CO-MA-4)")
             damage += more
-        rolled = damage
+        rolled = damage  # CO-BODY-4's threshold, before armour by Default
         if defence is Defence.PARRY:
             damage = self.parry(self.cs[target.name], a, damage, text, info.kind)
             if damage <= 0:
@@ -1178,6 +1182,8 @@ class _Step:
         if melee:
             self.knockback(self.cs[target.name], a, before - self.cs[target.name].hp)
         if a.body:
+            if not self.rules.default("CO-BODY-4", "threshold_before_armour"):
+                rolled = before - self.cs[target.name].hp
             self.lose_part(self.cs[target.name], a, rolled)
 
     def damage(self, c: Combatant, w: Weapon, doubled: object, grade: Grade, melee: bool
@@ -2295,9 +2301,10 @@ class _Step:
         if not 0 <= a.mp <= c.mp:
             raise IllegalAction(f"{c.name} has {c.mp} MP")
         c = self.one_action(c, "CO-SPELL-1")
-        self.set(c, mp=c.mp - a.mp, chanting=a.spell, chant_automatic=a.automatic)
+        self.set(c, mp=c.mp - a.mp, chanting=a.spell, chant_automatic=a.automatic,
+                 chant_turns=max(1, int(self.rules.default("CO-SPELL-2", "chant_turns"))))
         self.say(f"{c.name} begins {a.spell} (MP −{a.mp} = {c.mp - a.mp}): it takes effect at "
-                 f"{c.name}'s next turn (CO-SPELL-1)")
+                 f"the start of {c.name}'s turn (CO-SPELL-1)")
 
     def chant_hit(self, t: Combatant) -> None:
         """CO-SPELL-2: damage stops the chant unless POW×1 succeeds; automatic spells go on."""

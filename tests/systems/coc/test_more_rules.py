@@ -701,3 +701,23 @@ def test_co_core_4_a_special_is_only_labelled_in_004_and_co_base_2_impales_in_00
         assert "CO-CORE-4" in text and "CO-BASE-2" not in text and f.state.get("Cult").hp == 9
     else:
         assert "CO-BASE-2" in text and "CO-CORE-4" not in text and f.state.get("Cult").hp == 6
+
+
+def test_co_spell_2_a_longer_chant_and_co_body_4_threshold_after_armour_when_set_004(
+) -> None:
+    f = duel(P004, {}, {}, {"CO-SPELL-2": {"chant_turns": 2}})
+    push(f, EndTurn("Ann"))
+    push(f, Cast("Cult", "門/Gate", mp=2))
+    assert "in 1 turn(s) (CO-SPELL-2)" in push(f, EndTurn("Ann"))
+    push(f, EndTurn("Cult"))
+    assert "takes effect (CO-SPELL-2)" in push(f, EndTurn("Ann"))
+    rules = load_rules(P004).with_overrides({"CO-BODY-4": {"threshold_before_armour": False}})
+    shooter = person(rules, "Ann", 14, ("ak47",), rifle=90)
+    vest = sheet_from_mapping(rules, {
+        "name": "Cult", "characteristics": {"STR": 13, "CON": 12, "POW": 10, "DEX": 10,
+                                            "APP": 10, "SIZ": 5, "INT": 12, "EDU": 12},
+        "armour": [{"name": "vest", "value": 3}]})
+    g = Fight(rules, [(shooter, Side.INVESTIGATORS), (vest, Side.FOES)], ScriptedDice([]))
+    text = push(g, Attack("Ann", "Cult", body="blow_off", part="leg"), (100, 30), (6, 5),
+                (6, 5))
+    assert "8 damage < SIZ×2 = 10: the leg holds (CO-BODY-4)" in text  # 11 − 3 armour
