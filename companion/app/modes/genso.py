@@ -12,37 +12,42 @@ by the camera, each result shown with its terms.
 The engine pulls its dice from a source as it resolves an action, the session
 hands the mode one answer at a time; so, like the dice tray, the mode resolves the
 chosen action again over the throws so far (the engine is pure and an action that
-cannot finish changes nothing) and asks for the next throw where it stops.
+cannot finish changes nothing) and asks for the next throw where it stops: the
+machinery every fight at the table shares, in :mod:`companion.app.modes.fight`.
 
 Saving: the journal holds every answer (the option picked, as its key such as
 ``t:オーク1``, and every throw, ``4,5``); the table's save (:class:`FightSave`)
 holds the fight as the table took it up plus that journal, so ``--resume`` after a
-power cut replays it exactly, a half-thrown action too. After every action the fight
-file is also rewritten, so `companion genso fight show|log|undo` see the table's
-actions.
+power cut replays it exactly, a half-thrown action too (:func:`table_session`). After
+every action the fight file is also rewritten, so `companion genso fight show|log|undo`
+see the table's actions.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from companion.app.modes.dice_tray import throw_from_notation, throw_to_notation
+from companion.app.modes.fight import (
+    FightMode,
+    FightSave,
+    Table,
+    Undone,
+    load_fight_save,
+    open_table,
+    option_index,
+    option_value,
+    read_fight_data,
+    same_fight,
+    write_fight_file,
+)
 from companion.app.session.host import Session
-from companion.app.session.mode import Answer, ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Throw
-from companion.app.session.rolls import SimRolls
-from companion.app.session.save import CorruptSave, SaveGame, write_save
-from companion.dice import DiceSource, SimulatedDice
-from companion.errors import DataError, IllegalAction
-from companion.files import atomic_write_text, move_aside
+from companion.app.session.mode import ChoiceAsk, ChoiceFeed, RollFeed
+from companion.errors import IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display import Display
-from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option, View
+from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option
 from companion.systems.genso.combat import (
     Action,
     Attack,
@@ -69,6 +74,7 @@ from companion.systems.genso.rules import CreatureKind, GensoRules
 
 TITLE = "幻想迷宮冒険譚 Fight 戦闘"
 PRESET = "genso"  # what a table save says in SaveGame.preset
+START_HINT = "companion genso fight new --party pc1 pc2 --monsters orc:2"
 
 SIDES = {Side.PARTY: Name("味方", "party"), Side.ENEMY: Name("敵", "enemy")}
 STANCES = {
@@ -89,42 +95,10 @@ BACK = Option("back", "Back 戻る", Button.FLEE)
 DOWN = (Status.DEAD, Status.VANISHED, Status.FLED)
 
 
-class _NeedDice(Exception):
-    """The action reached a throw beyond those made so far."""
-
-    def __init__(self, count: int, sides: int) -> None:
-        super().__init__(f"{count}D{sides}")
-        self.count = count
-        self.sides = sides
-
-
-class _Thrown:
-    """The throws made so far for one action, as its DiceSource; past them, it asks for more.
-
-    A throw is used whole for one roll of the engine, which asks for each roll's dice at
-    once (2D6, then 1D6 for the weapon), as the RollAsk asked for them.
-    """
-
-    def __init__(self, throws: Sequence[tuple[int, ...]]) -> None:
-        self.throws = list(throws)
-
-    def roll(self, count: int, sides: int) -> list[int]:
-        if not self.throws:
-            raise _NeedDice(count, sides)
-        values = list(self.throws.pop(0))
-        if len(values) != count or any(not 1 <= v <= sides for v in values):
-            raise IllegalAction(f"{count}D{sides} was wanted, the throw was {values}")
-        return values
-
-
-@dataclass(frozen=True)
-class Undone:
-    """An event: the GM took back the last action."""
-
-    entry: Entry
-
-
 FightEvent = Entry | Undone
+#: Shared with every fight at the table (kept importable from here).
+__all__ = ["FightSave", "GensoFightMode", "Undone", "load_fight_save", "same_fight",
+           "table_session", "write_fight_file"]
 
 
 def english(rules: GensoRules, fight: Fight, c: Combatant) -> str:
@@ -170,68 +144,24 @@ def summary(entry: Entry) -> str:
     return last.result.text.rpartition("＞")[2].strip()
 
 
-class GensoFightMode:
+class GensoFightMode(FightMode):
     """Turn by turn: an action, its target, weapon or spell, then its dice; over when the
     fight is and the GM closes it."""
 
+    TITLE = TITLE
+
     def __init__(self, rules: GensoRules, fight: Fight, source_name: str = "") -> None:
+        super().__init__(fight, source_name)
         self.rules = rules
-        self.fight = fight
-        self.source_name = source_name
-        self.path: list[str] = []  # the options picked so far for the action under way
-        self.throws: list[tuple[int, ...]] = []  # its dice thrown so far
-        self.note = ""  # why a throw brought no dice
-        self.done = False
-        self.thrown: list[tuple[int, int]] = []  # (count, sides) of every throw answered
-        self._journal: list[str] = []
-        self._events: list[FightEvent] = []
+        self.fight: Fight = fight
 
-    # -- what the fight asks --------------------------------------------------------------
+    def describe(self, action: Action) -> str:
+        return describe(action)
 
-    def ask(self) -> ChoiceAsk | RollAsk | None:
-        if self.done:
-            return None
-        step = self._step(self.path)
-        if isinstance(step, ChoiceAsk):
-            return step
-        need = self._walk(step)
-        assert need is not None  # a whole action was pushed when its last answer came
-        return RollAsk(f"Throw {need.count}D{need.sides} {need.count}D{need.sides}を振って: "
-                       f"{describe(step)}", need.count, need.sides)
-
-    def answer(self, value: Answer) -> list[FightEvent]:
-        ask = self.ask()
-        if isinstance(value, Throw):
-            if not isinstance(ask, RollAsk):
-                raise IllegalAction("no dice are wanted now")
-            events = self._thrown_answer(value, ask)
-            self._journal.append(throw_to_notation(value))
-            return events
-        if not isinstance(value, int):
-            raise IllegalAction("a fight reads no tiles")
-        if not isinstance(ask, ChoiceAsk) or not 0 <= value < len(ask.options):
-            raise IllegalAction(f"there is no choice {value} now")
-        choice = ask.options[value].choice
-        events = self._chosen(choice)
-        self._journal.append(choice)
-        return events
-
-    def _chosen(self, choice: str) -> list[FightEvent]:
-        """Take a picked option; a whole action is resolved as far as the dice go."""
-        if choice == "back":
-            self.path = self.path[:-1]
-            return []
+    def _direct(self, choice: str) -> list[FightEvent] | None:
         if self.fight.state.current is None or self.path == ["gm"]:
             return self._gm(choice)
-        path = [*self.path, choice]
-        step = self._step(path)
-        if isinstance(step, ChoiceAsk):
-            self.path = path
-            return []
-        self.throws = []
-        done = self._push(step)  # IllegalAction (no MP, say) leaves the menu as it was
-        self.path = [] if done else path
-        return done
+        return None
 
     def _gm(self, choice: str) -> list[FightEvent]:
         """The GM's steps: undo, close a finished fight, the end, sunrise, sunset, sleep."""
@@ -249,48 +179,6 @@ class GensoFightMode:
         if choice not in steps:
             raise IllegalAction(f"there is no choice {choice!r} now")
         return self._push(steps[choice]())
-
-    def _thrown_answer(self, throw: Throw, ask: RollAsk) -> list[FightEvent]:
-        if throw.back:
-            self.path, self.throws, self.note = [], [], ""
-            return []
-        if throw.failure:
-            self.note = throw.failure
-            return []
-        if len(throw.values) != ask.count:
-            raise IllegalAction(f"{ask.count}D{ask.sides} was wanted, the throw was "
-                                f"{list(throw.values)}")
-        self.note = ""
-        step = self._step(self.path)
-        assert not isinstance(step, ChoiceAsk)
-        self.throws.append(throw.values)
-        try:
-            done = self._push(step)
-        except IllegalAction:
-            self.throws.pop()
-            raise
-        self.thrown.append((ask.count, ask.sides))
-        if done:
-            self.path, self.throws = [], []
-        return done
-
-    def _push(self, action: Action) -> list[FightEvent]:
-        """Resolve ``action`` over the throws so far: its entry, or [] while dice are wanted."""
-        try:
-            entry = self.fight.push(action, _Thrown(self.throws))
-        except _NeedDice:
-            return []
-        self._events.append(entry)
-        return [entry]
-
-    def _walk(self, action: Action) -> _NeedDice | None:
-        """The throw ``action`` needs next (the fight is left as it was)."""
-        try:
-            self.fight.push(action, _Thrown(self.throws))
-        except _NeedDice as need:
-            return need
-        self.fight.pop()  # cannot happen: a whole action was pushed when its last answer came
-        return None
 
     # -- the menus ------------------------------------------------------------------------
 
@@ -499,205 +387,31 @@ class GensoFightMode:
             names.append(f"{m.ja} {m.en}" + (f" ×{n}" if n > 1 else ""))
         return "vs " + ", ".join(names)
 
-    def view(self, prompt: str, *, options: tuple[Option, ...] = (),
-             highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
-             prompt_faces: tuple[int, ...] = ()) -> View:
-        return View(floor=None, room=None, room_tiles=(), sheet=None, prompt=prompt,
-                    options=options, highlight=highlight, status=status or self.note,
-                    title=TITLE, fight=self.fight_view(prompt_faces))
-
     def closing(self) -> str:
         return f"The fight is closed 戦闘終了: {self._outcome() or 'saved'}"
 
-    # -- the journal ----------------------------------------------------------------------
 
-    @property
-    def journal(self) -> list[str]:
-        return self._journal
-
-    def restore(self, text: str) -> None:
-        ask = self.ask()
-        if isinstance(ask, RollAsk):
-            self.answer(throw_from_notation(text))
-            return
-        if ask is None:
-            raise IllegalAction("the fight was closed")
-        keys = [o.choice for o in ask.options]
-        if text not in keys:
-            raise IllegalAction(f"{text!r} is not among the choices ({', '.join(keys)})")
-        self.answer(keys.index(text))
-
-    def progress(self) -> int:
-        return len(self._events)
-
-    def history(self) -> Sequence[FightEvent]:
-        return tuple(self._events)
-
-    def log_lines(self, events: Sequence[object]) -> list[str]:
-        lines = []
-        for event in events:
-            if isinstance(event, Entry):
-                lines.append(json.dumps({"fight": event.to_json()}, ensure_ascii=False))
-            elif isinstance(event, Undone):
-                lines.append(json.dumps({"undone": event.entry.to_json()}, ensure_ascii=False))
-        return lines
-
-    def advance(self, source: DiceSource) -> None:
-        """Move a seeded source past the throws the journal made (a resumed sim fight goes on
-        with the dice an uninterrupted one would have had)."""
-        for count, sides in self.thrown:
-            source.roll(count, sides)
-
-
-def _value(picked: str, prefix: str) -> str:
-    head, sep, value = picked.partition(":")
-    if head != prefix or not sep:
-        raise IllegalAction(f"there is no choice {picked!r} now")
-    return value
-
-
-def _index(picked: str, prefix: str) -> int:
-    value = _value(picked, prefix)
-    if not value.isdigit():
-        raise IllegalAction(f"there is no choice {picked!r} now")
-    return int(value)
+_value = option_value
+_index = option_index
 
 
 # --- the table's save ------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class FightSave(SaveGame):
-    """A table save: the fight as the table took it up (``Fight.to_json``), its file, and the
-    session's journal of answers; ``seed`` is the simulated dice's."""
-
-    fight: dict[str, Any] = field(default_factory=dict)
-    fight_path: str = ""
-
-    @classmethod
-    def from_json(cls, text: str, source: str = "save") -> FightSave:
-        save = super(FightSave, cls).from_json(text, source)
-        assert isinstance(save, FightSave)
-        if save.preset != PRESET or not isinstance(save.fight, dict) or not save.fight:
-            raise DataError(f"{source}: not a genso fight save")
-        if not isinstance(save.fight_path, str):
-            raise DataError(f"{source}: fight_path must be str")
-        return save
-
-
-def load_fight_save(path: Path) -> FightSave | None:
-    """The table save at ``path``, or None; one that cannot be read is moved aside."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    try:
-        return FightSave.from_json(raw.decode("utf-8"), source=str(path))
-    except (DataError, UnicodeDecodeError) as exc:
-        reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
-    kept = move_aside(path)
-    raise CorruptSave(f"the fight save could not be read ({reason}); it was kept as {kept}",
-                      kept)
-
-
-def same_fight(file_data: Any, fight: Fight) -> bool:
-    """Does the fight file agree with the replayed fight, but for the one action a power cut
-    may have come between (the table saves first, then writes the fight file)?"""
-    ours = fight.to_json()
-    if not isinstance(file_data, dict) or file_data.get("entrants") != ours["entrants"]:
-        return False
-    theirs, mine = file_data.get("journal", []), ours["journal"]
-    shorter, longer = sorted((theirs, mine), key=len)
-    return len(longer) - len(shorter) <= 1 and longer[:len(shorter)] == shorter
-
-
-def write_fight_file(path: Path, fight: Fight) -> None:
-    """The fight file as `companion genso fight` writes it, atomically."""
-    atomic_write_text(path, json.dumps(fight.to_json(), ensure_ascii=False, indent=1))
-
-
 def read_fight_file(rules: GensoRules, path: Path) -> Fight:
     """The fight `companion genso fight new` wrote (and the table keeps writing)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(f"no fight at {path}: start one with `companion genso fight new "
-                        "--party pc1 pc2 --monsters orc:2`") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"cannot read the fight {path}: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(f"{path}: not JSON ({exc})") from None
-    return Fight.from_json(rules, data)
+    return Fight.from_json(rules, read_fight_data(path, START_HINT))
 
 
 def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resume: bool,
                   seed: int | None, choices: ChoiceFeed, rolls: RollFeed | None = None,
                   display: Display | None = None, source_name: str = "camera カメラ",
                   tell: Callable[[str], object] = lambda message: None) -> Session:
-    """The play session of a fight at the table, ready to run.
-
-    ``resume``: the table save at ``state_path`` is replayed, a half-thrown action too;
-    otherwise (or with no usable save) the fight file is taken up as it is, which holds
-    every action finished at the table. ``rolls`` None: the companion throws, from the
-    save's seed, going on after a resume with the dice an uninterrupted fight would have
-    had. The fight file is rewritten after every action (the save first).
-    """
-    fight_path = fight_path.resolve()
-    saved: FightSave | None = None
-    if resume:
-        try:
-            saved = load_fight_save(state_path)
-        except CorruptSave as exc:
-            tell(f"{exc}; taking up the fight file")
-        if saved is None:
-            tell(f"no unfinished fight saved in {state_path}: taking up {fight_path}")
-        elif saved.finished or saved.fight_path != str(fight_path):
-            tell(f"the fight saved in {state_path} is "
-                 + ("over" if saved.finished else f"of {saved.fight_path}")
-                 + f": taking up {fight_path}")
-            saved = None
-    elif state_path.exists():
-        old = None
-        try:
-            old = load_fight_save(state_path)
-        except CorruptSave:
-            pass
-        if old is not None and not old.finished:
-            kept = move_aside(state_path, "replaced")
-            tell(f"the unfinished table in {state_path} is kept as {kept.name}; every action "
-                 "it finished is in the fight file")
-    resuming = saved is not None
-    if saved is None:
-        fight = read_fight_file(rules, fight_path)
-        saved = FightSave(seed=seed if seed is not None else secrets.randbelow(2**31),
-                          preset=PRESET, input_kind="sim" if rolls is None else "camera",
-                          fight=fight.to_json(), fight_path=str(fight_path))
-    else:
-        fight = Fight.from_json(rules, saved.fight)
-    source = SimulatedDice.seeded(saved.seed) if rolls is None else None
-    feed: RollFeed = rolls if rolls is not None else SimRolls(source or SimulatedDice.seeded(0))
-    mode = GensoFightMode(rules, fight, "simulated 仮想" if rolls is None else source_name)
-
-    def mirror(events: Sequence[object]) -> None:
-        if events:
-            write_fight_file(fight_path, mode.fight)
-
-    session = Session(mode, choices=choices, rolls=feed, display=display, save=saved,
-                      save_path=state_path, on_events=mirror)
-    if resuming:
-        session.replay(saved.inputs)
-        if source is not None:
-            mode.advance(source)
-        try:
-            on_file: Any = json.loads(fight_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-            on_file = None
-        if not same_fight(on_file, mode.fight):
-            raise DataError(f"the fight file {fight_path} changed since the table saved it "
-                            "(`companion genso fight …`?): play it without --resume")
-    write_fight_file(fight_path, mode.fight)
-    saved.events = mode.progress()
-    write_save(state_path, saved)
-    return session
+    """The play session of a genso fight at the table, ready to run (see
+    :func:`~companion.app.modes.fight.open_table`)."""
+    table = Table(PRESET, "companion genso fight", START_HINT,
+                  lambda data: Fight.from_json(rules, data),
+                  lambda fight, name: GensoFightMode(rules, fight, name))
+    return open_table(table, fight_path, state_path, resume=resume, seed=seed,
+                      choices=choices, rolls=rolls, display=display, source_name=source_name,
+                      tell=tell)

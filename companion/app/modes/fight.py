@@ -1,0 +1,461 @@
+"""What every fight at the table shares (``play --mode genso``, ``play --mode coc``).
+
+A fight system's engine has ``push(action, source)`` and ``pop()``, resolves an action
+whole from a :class:`~companion.dice.DiceSource` and keeps a journal of entries with
+``to_json()``; its fight saves as ``to_json()`` data. Over such an engine,
+:class:`FightMode` is the mode of the play session:
+
+- menus lead to an action (the subclass says which menu comes after the options picked
+  so far, :meth:`FightMode._step`), and options outside the action menus (a GM's or
+  Keeper's steps) are the subclass's too (:meth:`FightMode._direct`);
+- the engine pulls its dice as it resolves an action and the session hands the mode one
+  answer at a time; so, like the dice tray, the mode resolves the chosen action again
+  over the throws so far (:class:`Thrown`; the engine is pure and an action that cannot
+  finish changes nothing) and asks for the next throw where it stops;
+- the journal holds every answer (an option's key such as ``t:Cult``, a throw ``4,5``).
+
+The table's save (:class:`FightSave`) holds the fight as the table took it up plus that
+journal, so ``--resume`` after a power cut replays it exactly, a half-thrown action too;
+after every action the fight file is rewritten too (:func:`open_table`), so the system's
+own ``fight show|log|undo`` commands see the table's actions.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from companion.app.modes.dice_tray import throw_from_notation, throw_to_notation
+from companion.app.session.host import Session
+from companion.app.session.mode import Answer, ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Throw
+from companion.app.session.rolls import SimRolls
+from companion.app.session.save import CorruptSave, SaveGame, write_save
+from companion.dice import DiceSource, SimulatedDice
+from companion.errors import DataError, IllegalAction
+from companion.files import atomic_write_text, move_aside
+from companion.hw.display import Display
+from companion.hw.display.view import FightView, Option, View
+
+SIMULATED = "simulated 仮想"
+
+
+class NeedDice(Exception):
+    """The action reached a throw beyond those made so far."""
+
+    def __init__(self, count: int, sides: int) -> None:
+        super().__init__(f"{count}D{sides}")
+        self.count = count
+        self.sides = sides
+
+
+class Thrown:
+    """The throws made so far for one action, as its DiceSource; past them, it asks for more.
+
+    A throw is used whole for one roll of the engine, which asks for each roll's dice at
+    once (2D6, then 1D6 for the weapon), as the RollAsk asked for them.
+    """
+
+    def __init__(self, throws: Sequence[tuple[int, ...]]) -> None:
+        self.throws = list(throws)
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        if not self.throws:
+            raise NeedDice(count, sides)
+        values = list(self.throws.pop(0))
+        if len(values) != count or any(not 1 <= v <= sides for v in values):
+            raise IllegalAction(f"{count}D{sides} was wanted, the throw was {values}")
+        return values
+
+
+@dataclass(frozen=True)
+class Undone:
+    """An event: the GM (Keeper) took back the last action."""
+
+    entry: Any
+
+
+class FightMode:
+    """Turn by turn: options picked from menus make an action, then its dice; over when the
+    fight is and the GM closes it.
+
+    A subclass gives :meth:`_step` (the menu after the options picked so far, or the action
+    they make), :meth:`_direct` (options that are steps of their own, e.g. undo),
+    :meth:`describe` (an action in a line), :meth:`fight_view` and :meth:`closing`; it may
+    give :meth:`roll_prompt`.
+    """
+
+    TITLE: ClassVar[str] = "Fight 戦闘"
+
+    def __init__(self, fight: Any, source_name: str = "") -> None:
+        self.fight = fight
+        self.source_name = source_name
+        self.path: list[str] = []  # the options picked so far for the action under way
+        self.throws: list[tuple[int, ...]] = []  # its dice thrown so far
+        self.note = ""  # why a throw brought no dice
+        self.done = False
+        self.thrown: list[tuple[int, int]] = []  # (count, sides) of every throw answered
+        self._journal: list[str] = []
+        self._events: list[Any] = []
+
+    # -- what a subclass says ---------------------------------------------------------------
+
+    def _step(self, path: Sequence[str]) -> ChoiceAsk | Any:
+        """The next menu for the options picked so far, or the action they make."""
+        raise NotImplementedError
+
+    def _direct(self, choice: str) -> list[Any] | None:
+        """A choice that is a step of its own (the GM's), or None for the action menus."""
+        return None
+
+    def describe(self, action: Any) -> str:
+        """An action in a line, for the log and the result's title."""
+        raise NotImplementedError
+
+    def roll_prompt(self, action: Any, need: NeedDice) -> str:
+        return (f"Throw {need.count}D{need.sides} {need.count}D{need.sides}を振って: "
+                f"{self.describe(action)}")
+
+    def fight_view(self, faces: tuple[int, ...] = ()) -> FightView:
+        raise NotImplementedError
+
+    def closing(self) -> str:
+        raise NotImplementedError
+
+    # -- what the fight asks ----------------------------------------------------------------
+
+    def ask(self) -> ChoiceAsk | RollAsk | None:
+        if self.done:
+            return None
+        step = self._step(self.path)
+        if isinstance(step, ChoiceAsk):
+            return step
+        need = self._walk(step)
+        assert need is not None  # a whole action was pushed when its last answer came
+        return RollAsk(self.roll_prompt(step, need), need.count, need.sides)
+
+    def answer(self, value: Answer) -> list[Any]:
+        ask = self.ask()
+        if isinstance(value, Throw):
+            if not isinstance(ask, RollAsk):
+                raise IllegalAction("no dice are wanted now")
+            events = self._thrown_answer(value, ask)
+            self._journal.append(throw_to_notation(value))
+            return events
+        if not isinstance(value, int):
+            raise IllegalAction("a fight reads no tiles")
+        if not isinstance(ask, ChoiceAsk) or not 0 <= value < len(ask.options):
+            raise IllegalAction(f"there is no choice {value} now")
+        choice = ask.options[value].choice
+        events = self._chosen(choice)
+        self._journal.append(choice)
+        return events
+
+    def _chosen(self, choice: str) -> list[Any]:
+        """Take a picked option; a whole action is resolved as far as the dice go."""
+        if choice == "back":
+            self.path = self.path[:-1]
+            return []
+        direct = self._direct(choice)
+        if direct is not None:
+            return direct
+        path = [*self.path, choice]
+        step = self._step(path)
+        if isinstance(step, ChoiceAsk):
+            self.path = path
+            return []
+        self.throws = []
+        done = self._push(step)  # IllegalAction leaves the menu as it was
+        self.path = [] if done else path
+        return done
+
+    def _thrown_answer(self, throw: Throw, ask: RollAsk) -> list[Any]:
+        if throw.back:
+            self.path, self.throws, self.note = [], [], ""
+            return []
+        if throw.failure:
+            self.note = throw.failure
+            return []
+        if len(throw.values) != ask.count:
+            raise IllegalAction(f"{ask.count}D{ask.sides} was wanted, the throw was "
+                                f"{list(throw.values)}")
+        self.note = ""
+        step = self._step(self.path)
+        assert not isinstance(step, ChoiceAsk)
+        self.throws.append(throw.values)
+        try:
+            done = self._push(step)
+        except IllegalAction:
+            self.throws.pop()
+            raise
+        self.thrown.append((ask.count, ask.sides))
+        if done:
+            self.path, self.throws = [], []
+        return done
+
+    def _push(self, action: Any) -> list[Any]:
+        """Resolve ``action`` over the throws so far: its entry, or [] while dice are wanted."""
+        try:
+            entry = self.fight.push(action, Thrown(self.throws))
+        except NeedDice:
+            return []
+        self._events.append(entry)
+        return [entry]
+
+    def _walk(self, action: Any) -> NeedDice | None:
+        """The throw ``action`` needs next (the fight is left as it was)."""
+        try:
+            self.fight.push(action, Thrown(self.throws))
+        except NeedDice as need:
+            return need
+        self.fight.pop()  # cannot happen: a whole action was pushed when its last answer came
+        return None
+
+    def legal(self, action: Any) -> bool:
+        """Would the engine take ``action`` now? It is tried up to its first die (an illegal
+        action is refused before any), and the fight is left as it was."""
+        try:
+            self.fight.push(action, Thrown([]))
+        except NeedDice:
+            return True
+        except (IllegalAction, DataError):
+            return False
+        self.fight.pop()
+        return True
+
+    def undo(self) -> list[Any]:
+        return [Undone(self.fight.pop())]
+
+    # -- the screen -------------------------------------------------------------------------
+
+    def view(self, prompt: str, *, options: tuple[Option, ...] = (),
+             highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
+             prompt_faces: tuple[int, ...] = ()) -> View:
+        return View(floor=None, room=None, room_tiles=(), sheet=None, prompt=prompt,
+                    options=options, highlight=highlight, status=status or self.note,
+                    title=self.TITLE, fight=self.fight_view(prompt_faces))
+
+    # -- the journal ------------------------------------------------------------------------
+
+    @property
+    def journal(self) -> list[str]:
+        return self._journal
+
+    def restore(self, text: str) -> None:
+        ask = self.ask()
+        if isinstance(ask, RollAsk):
+            self.answer(throw_from_notation(text))
+            return
+        if ask is None:
+            raise IllegalAction("the fight was closed")
+        keys = [o.choice for o in ask.options]
+        if text not in keys:
+            raise IllegalAction(f"{text!r} is not among the choices ({', '.join(keys)})")
+        self.answer(keys.index(text))
+
+    def progress(self) -> int:
+        return len(self._events)
+
+    def history(self) -> Sequence[Any]:
+        return tuple(self._events)
+
+    def log_lines(self, events: Sequence[object]) -> list[str]:
+        lines = []
+        for event in events:
+            if isinstance(event, Undone):
+                lines.append(json.dumps({"undone": event.entry.to_json()}, ensure_ascii=False))
+            elif hasattr(event, "to_json"):
+                lines.append(json.dumps({"fight": event.to_json()}, ensure_ascii=False))
+        return lines
+
+    def advance(self, source: DiceSource,
+                simulated: Callable[[int], bool] = lambda sides: True) -> None:
+        """Move a seeded source past the throws the journal made that it made (a resumed
+        fight goes on with the dice an uninterrupted one would have had)."""
+        for count, sides in self.thrown:
+            if simulated(sides):
+                source.roll(count, sides)
+
+
+def option_value(picked: str, prefix: str) -> str:
+    """``t:Cult`` with prefix ``t`` → ``Cult``; any other option is not a choice now."""
+    head, sep, value = picked.partition(":")
+    if head != prefix or not sep:
+        raise IllegalAction(f"there is no choice {picked!r} now")
+    return value
+
+
+def option_index(picked: str, prefix: str) -> int:
+    value = option_value(picked, prefix)
+    if not value.isdigit():
+        raise IllegalAction(f"there is no choice {picked!r} now")
+    return int(value)
+
+
+# --- the table's save ------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class FightSave(SaveGame):
+    """A table save: the fight as the table took it up (the engine's ``to_json``), its file,
+    and the session's journal of answers; ``seed`` is the simulated dice's; ``preset`` the
+    system (``genso``, ``coc``)."""
+
+    fight: dict[str, Any] = field(default_factory=dict)
+    fight_path: str = ""
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "save") -> FightSave:
+        save = super(FightSave, cls).from_json(text, source)
+        assert isinstance(save, FightSave)
+        if not isinstance(save.fight, dict) or not save.fight:
+            raise DataError(f"{source}: not a fight save")
+        if not isinstance(save.fight_path, str):
+            raise DataError(f"{source}: fight_path must be str")
+        return save
+
+
+def load_fight_save(path: Path, preset: str) -> FightSave | None:
+    """The table save of a ``preset`` fight at ``path``, or None; one that cannot be read is
+    moved aside."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    try:
+        save = FightSave.from_json(raw.decode("utf-8"), source=str(path))
+        if save.preset != preset:
+            raise DataError(f"{path}: not a {preset} fight save")
+        return save
+    except (DataError, UnicodeDecodeError) as exc:
+        reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
+    kept = move_aside(path)
+    raise CorruptSave(f"the fight save could not be read ({reason}); it was kept as {kept}",
+                      kept)
+
+
+def same_fight(file_data: Any, ours: dict[str, Any]) -> bool:
+    """Does the fight file agree with the replayed fight (``to_json``), but for the one
+    action a power cut may have come between (the table saves first, then writes the file)?"""
+    if not isinstance(file_data, dict) or set(file_data) != set(ours) or any(
+            file_data[key] != ours[key] for key in ours if key != "journal"):
+        return False
+    theirs, mine = file_data.get("journal", []), ours["journal"]
+    if not isinstance(theirs, list):
+        return False
+    shorter, longer = sorted((theirs, mine), key=len)
+    return len(longer) - len(shorter) <= 1 and longer[:len(shorter)] == shorter
+
+
+def write_fight_file(path: Path, fight: Any) -> None:
+    """The fight file as the system's ``fight`` command writes it, atomically."""
+    atomic_write_text(path, json.dumps(fight.to_json(), ensure_ascii=False, indent=1))
+
+
+def read_fight_data(path: Path, start_hint: str) -> Any:
+    """The JSON of the fight file the system's ``fight new`` wrote (and the table rewrites)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"no fight at {path}: start one with `{start_hint}`") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"cannot read the fight {path}: {exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path}: not JSON ({exc})") from None
+
+
+@dataclass(frozen=True)
+class Table:
+    """One system's fights at the table: how its fight file loads and its mode is made."""
+
+    preset: str  # SaveGame.preset of its table saves: "genso", "coc"
+    command: str  # its fight command, named when the file changed: "companion coc fight"
+    start_hint: str  # how a fight is started, said when there is no fight file
+    load: Callable[[Any], Any]  # the fight from its to_json data
+    mode: Callable[[Any, str], FightMode]  # the mode over a fight, with its dice's source
+
+
+def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool,
+               seed: int | None, choices: ChoiceFeed, rolls: RollFeed | None = None,
+               display: Display | None = None, source_name: str = "camera カメラ",
+               tell: Callable[[str], object] = lambda message: None,
+               sim_rolls: Callable[[DiceSource], RollFeed] | None = None,
+               simulated: Callable[[int], bool] = lambda sides: True) -> Session:
+    """The play session of a fight at the table, ready to run.
+
+    ``resume``: the table save at ``state_path`` is replayed, a half-thrown action too;
+    otherwise (or with no usable save) the fight file is taken up as it is, which holds
+    every action finished at the table. ``rolls`` None: the companion throws, from the
+    save's seed, going on after a resume with the dice an uninterrupted fight would have
+    had; ``sim_rolls`` builds a feed that throws only some dice from that seeded source
+    (those whose sides are ``simulated``) and has the others read or typed. The fight file
+    is rewritten after every action (the save first).
+    """
+    fight_path = fight_path.resolve()
+    saved: FightSave | None = None
+    if resume:
+        try:
+            saved = load_fight_save(state_path, table.preset)
+        except CorruptSave as exc:
+            tell(f"{exc}; taking up the fight file")
+        if saved is None:
+            tell(f"no unfinished fight saved in {state_path}: taking up {fight_path}")
+        elif saved.finished or saved.fight_path != str(fight_path):
+            tell(f"the fight saved in {state_path} is "
+                 + ("over" if saved.finished else f"of {saved.fight_path}")
+                 + f": taking up {fight_path}")
+            saved = None
+    elif state_path.exists():
+        old = None
+        try:
+            old = load_fight_save(state_path, table.preset)
+        except CorruptSave:
+            pass
+        if old is not None and not old.finished:
+            kept = move_aside(state_path, "replaced")
+            tell(f"the unfinished table in {state_path} is kept as {kept.name}; every action "
+                 "it finished is in the fight file")
+    resuming = saved is not None
+    all_sim = rolls is None and sim_rolls is None
+    if saved is None:
+        fight = table.load(read_fight_data(fight_path, table.start_hint))
+        saved = FightSave(seed=seed if seed is not None else secrets.randbelow(2**31),
+                          preset=table.preset, input_kind="sim" if all_sim else "camera",
+                          fight=fight.to_json(), fight_path=str(fight_path))
+    else:
+        fight = table.load(saved.fight)
+    source = SimulatedDice.seeded(saved.seed) if rolls is None else None
+    feed: RollFeed
+    if rolls is not None:
+        feed = rolls
+    else:
+        assert source is not None
+        feed = sim_rolls(source) if sim_rolls is not None else SimRolls(source)
+    mode = table.mode(fight, SIMULATED if all_sim else source_name)
+
+    def mirror(events: Sequence[object]) -> None:
+        if events:
+            write_fight_file(fight_path, mode.fight)
+
+    session = Session(mode, choices=choices, rolls=feed, display=display, save=saved,
+                      save_path=state_path, on_events=mirror)
+    if resuming:
+        session.replay(saved.inputs)
+        if source is not None:
+            mode.advance(source, simulated if sim_rolls is not None else (lambda sides: True))
+        try:
+            on_file: Any = json.loads(fight_path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            on_file = None
+        if not same_fight(on_file, mode.fight.to_json()):
+            raise DataError(f"the fight file {fight_path} changed since the table saved it "
+                            f"(`{table.command} …`?): play it without --resume")
+    write_fight_file(fight_path, mode.fight)
+    saved.events = mode.progress()
+    write_save(state_path, saved)
+    return session
