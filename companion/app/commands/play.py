@@ -71,6 +71,7 @@ FLAG_KEYS = {
     "pace": ("game.pace_seconds", "--pace"),
     "mode": ("play.mode", "--mode"),
     "dice": ("dice.source", "--dice"),
+    "d100": ("dice.d100", "--d100"),
 }
 
 
@@ -79,14 +80,19 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "play", help="play a game at the table, or headless on the simulated wall",
         description=__doc__.split("\n\n")[1] if __doc__ else None,
     )
-    parser.add_argument("--mode", choices=("game", "dice", "genso"),
+    parser.add_argument("--mode", choices=("game", "dice", "genso", "coc"),
                         help="a game of JongRogue (default), the dice tray: event tables "
-                             "and dice rolls with real dice, or a genso fight (--fight)")
+                             "and dice rolls with real dice, a genso fight or a coc fight "
+                             "(--fight)")
     parser.add_argument("--fight", type=Path,
-                        help="--mode genso: the fight file `companion genso fight new` wrote "
-                             "(default: genso/fight.json in the user data folder)")
+                        help="--mode genso or coc: the fight file `companion genso|coc fight "
+                             "new` wrote (default: genso/fight.json or coc/fight.json in the "
+                             "user data folder)")
     parser.add_argument("--dice", choices=("camera", "sim"),
                         help="the dice tray's dice: read by the camera, or simulated")
+    parser.add_argument("--d100", choices=("typed", "sim"),
+                        help="--mode coc with --dice camera: the dice the camera cannot read "
+                             "(d100, d20, D4, ...): typed on a keypad menu, or simulated")
     parser.add_argument("--headless", action="store_true",
                         help="simulated wall, auto-player, no display; print the game")
     parser.add_argument("--seed", type=int,
@@ -112,7 +118,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 #: The modes that need a display and a player, by the name an error gives them.
-TABLE_MODES = {"dice": "the dice tray", "genso": "a genso fight"}
+TABLE_MODES = {"dice": "the dice tray", "genso": "a genso fight", "coc": "a coc fight"}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -134,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
             assert display is not None  # effective_config refused a table mode with no display
             if config.text("play.mode") == "dice":
                 run_dice_tray(config, display, controls, args.seed)
+            elif config.text("play.mode") == "coc":
+                run_coc(args, config, display, controls)
             else:
                 run_genso(args, config, display, controls)
             return 0
@@ -260,6 +268,28 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
         args.state or data_dir() / "genso" / "table.json", resume=args.resume,
         seed=args.seed, choices=MenuChoices(controls, config.number("input.poll_seconds")),
         rolls=rolls, display=display, tell=lambda message: tell(message, display, controls))
+    session.show(session.next_prompt())
+    session.run()
+
+
+def run_coc(args: argparse.Namespace, config: Config, display: Display,
+            controls: Controls) -> None:
+    """``--mode coc``: a coc fight at the table, saved after every answer (``--state``,
+    default coc/table.json in the data folder; ``--resume`` replays it). With ``--dice
+    camera`` the camera reads the d6-based dice and the rest are typed or simulated
+    (``--d100``)."""
+    from companion.app.modes.coc import table_session
+
+    camera = None if config.text("dice.source") == "sim" else camera_rolls(config, controls)
+    d100 = config.text("dice.d100")
+    poll = config.number("input.poll_seconds")
+    session = table_session(
+        args.fight or data_dir() / "coc" / "fight.json",
+        args.state or data_dir() / "coc" / "table.json", resume=args.resume, seed=args.seed,
+        choices=MenuChoices(controls, poll), display=display,
+        source_name=f"camera カメラ (d6) · d100 {'typed 入力' if d100 == 'typed' else 'sim 仮想'}",
+        tell=lambda message: tell(message, display, controls), camera=camera,
+        controls=controls, d100=d100, poll_seconds=poll)
     session.show(session.next_prompt())
     session.run()
 

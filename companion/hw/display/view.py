@@ -108,7 +108,8 @@ class FighterView:
     """One combatant's row in a fight: who, which side, HP and MP, what is on them.
 
     ``hp`` is None for one with no HP (an incorporeal monster); ``mp`` is None in a
-    system without MP. ``down`` greys the row out (dead, fled, unable to act).
+    system without MP, ``san`` in one without sanity (CoC has it). ``down`` greys the row
+    out (dead, fled, unable to act).
     """
 
     name: Name  # "オーク1 Orc 1"
@@ -121,12 +122,15 @@ class FighterView:
     acting: bool = False  # whose turn it is
     ally: bool = True  # on the players' side (drawn in another colour from the enemies)
     down: bool = False
+    san: int | None = None  # SAN 正気度, in a system with sanity
 
     def pools(self) -> str:
-        """``HP 7/12  MP 8/8``, as the screen and the terminal both print it."""
+        """``HP 7/12  MP 8/8`` (``  SAN 55`` with sanity), as the screen and the terminal
+        both print it."""
         hp = "HP –" if self.hp is None else f"HP {self.hp}/{self.hp_max}"
         mp = "" if self.mp is None else f"  MP {self.mp}/{self.mp_max}"
-        return hp + mp
+        san = "" if self.san is None else f"  SAN {self.san}"
+        return hp + mp + san
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,607 @@
+"""A Call of Cthulhu fight (seeds 003/004) as a mode of the play session (``play --mode coc``).
+
+The fight is the one `companion coc fight new` started (``--fight FILE``, by default
+``coc/fight.json`` in the data folder): the sheets, the profile and its settings, and
+whatever was already played on the command line. At the table the mode runs it turn by
+turn from the engine (:class:`~companion.systems.coc.combat.Fight`): whose turn it is (DEX
+order; profile 003's action points, CO-TURN-3), the actions the engine would take now as a
+menu (each offered only if the engine, tried up to its first die, takes it), then a
+target, a weapon, how (martial arts, a burst, a called shot, …) and the target's declared
+defence; then the dice, each result shown with its terms and rule IDs, e.g.
+``Ann キック/Kick (1D100<=60) ＞ 10 ＞ スペシャル/special``. The Keeper's steps (undo,
+placing on 003's board, SAN losses, dodge concentration before the round's first action,
+closing the table) are under *Keeper*.
+
+Dice (:class:`CocTableRolls`): simulated (``--dice sim``), or with ``--dice camera`` the
+d6-based dice (damage: D6, and D3/D2 as a D6 halved, as ``companion coc`` reads them)
+from the camera, and every other die (the d100 of every check, a burst's d20, a D4 or
+D10 of damage) typed by the player on a keypad menu (``--d100 typed``, the default: the
+player throws percentile dice and keys in what they show) or thrown by the companion
+(``--d100 sim``); the screen says which. The camera never reads a d100.
+
+Saving is the shared table's (:mod:`companion.app.modes.fight`): the journal of answers in
+the table save, the fight file rewritten after every action.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from companion.app.modes.fight import (
+    FightMode,
+    NeedDice,
+    Table,
+    Undone,
+    open_table,
+    option_index,
+    option_value,
+)
+from companion.app.session.controls import Controls, choose
+from companion.app.session.host import Session
+from companion.app.session.mode import ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Show, Throw
+from companion.dice import DiceSource
+from companion.errors import IllegalAction
+from companion.hw.buttons import Button
+from companion.hw.display import Display
+from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option
+from companion.systems.coc import board
+from companion.systems.coc.combat import (
+    Action,
+    Attack,
+    BreakFree,
+    Choke,
+    ClearJam,
+    Combatant,
+    Concentrate,
+    Defence,
+    Delay,
+    EndTurn,
+    Entry,
+    Fight,
+    Grapple,
+    Move,
+    Place,
+    Reload,
+    SanLoss,
+    Side,
+    Treat,
+    action_to_json,
+)
+from companion.systems.coc.combat import Throw as ThrowDown
+from companion.systems.coc.rules import CocRules, Profile, WeaponKind, load_rules
+
+TITLE = "クトゥルフ神話TRPG Fight 戦闘"
+PRESET = "coc"  # what a table save says in SaveGame.preset
+START_HINT = "companion coc fight new --investigators ann.toml --foes cultist.toml"
+SIDES = {Side.INVESTIGATORS: Name("探索者", "investigators"), Side.FOES: Name("敵", "foes")}
+OUTCOMES = {Side.INVESTIGATORS: "探索者の勝利 the investigators stand",
+            Side.FOES: "敵の勝利 the foes stand"}
+BACK = Option("back", "Back 戻る", Button.FLEE)
+#: The d6-based dice the camera reads (a D3 or D2 is a D6 halved, rounded up).
+CAMERA_SIDES = (6, 3, 2)
+RULE_ID = re.compile(r"CO-[A-Z]+-\d+")
+#: How an attack is made, when there is a choice: (key, label, the Attack's fields).
+HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
+    ("plain", "Plain 通常", {}),
+    ("ma", "Martial arts マーシャルアーツ", {"ma": True}),
+    ("burst", "Burst 連射", {"burst": True}),
+    ("shots2", "2 shots 2回射撃", {"shots": 2}),
+    ("shots3", "3 shots 3回射撃", {"shots": 3}),
+    ("aim", "Careful aim 狙い撃ち", {"aim": True}),
+    ("head", "Called: head 部位狙い 頭", {"called": "head"}),
+    ("arm", "Called: arm 部位狙い 腕", {"called": "arm"}),
+    ("leg", "Called: leg 部位狙い 脚", {"called": "leg"}),
+    ("knockout", "Knock out 気絶狙い", {"knockout": True}),
+)
+SAN_AMOUNTS = (1, 2, 3, 4, 5, 6, 8, 10)
+
+
+def describe(action: Action) -> str:
+    """An action in a line, for the log and the result's title."""
+    data = action_to_json(action)
+    target = data.get("target") or data.get("at") or ""
+    words = {"attack": "攻撃 attacks", "grapple": "組み付き grapples", "choke": "絞め chokes",
+             "throw": "投げ throws", "break_free": "振りほどく breaks free",
+             "reload": "装填 reloads", "clear_jam": "弾詰まり解除 clears a jam",
+             "treat": "治療 treats", "move": "移動 moves", "end_turn": "手番終了 ends the turn",
+             "delay": "DEX/2 へ delays", "concentrate": "回避専念 concentrates on dodging",
+             "place": "配置 is placed", "san_loss": "正気度喪失 loses SAN"}
+    text = f"{action.actor} {words.get(action.kind, action.kind)}"
+    if target:
+        text += f" → {target}"
+    if isinstance(action, Attack) and action.defence is not Defence.NONE:
+        text += f" ({action.defence.value})"
+    if isinstance(action, Place):
+        text += f" {action.square} {action.facing}"
+    if isinstance(action, SanLoss):
+        text += f" {action.amount}"
+    return text
+
+
+def steps(entry: Entry) -> tuple[DiceStep, ...]:
+    """An entry's lines, each with its rule ID: the one it names, CO-CORE-1 for a d100 check
+    (its criticals and fumbles are that rule's), else the line before's."""
+    out, rule = [], ""
+    for line in entry.lines:
+        found = RULE_ID.search(line)
+        if found:
+            rule = found.group(0)
+        elif "1D100<=" in line.upper():
+            rule = "CO-CORE-1"
+        out.append(DiceStep(rule, line))
+    return tuple(out)
+
+
+def summary(entry: Entry) -> str:
+    """What an action came to, in a few words: its first check's verdict, or its last line."""
+    for line in entry.lines:
+        if "＞" in line and "1D100" in line.upper():
+            return line.rpartition("＞")[2].strip()
+    lines = [line for line in entry.lines if not line.startswith("round ")]
+    return lines[-1] if lines else "–"
+
+
+class CocFightMode(FightMode):
+    """Turn by turn: an action, its target, weapon and options, the defence, then its dice;
+    over when the Keeper closes the table."""
+
+    TITLE = TITLE
+
+    def __init__(self, fight: Fight, source_name: str = "") -> None:
+        super().__init__(fight, source_name)
+        self.fight: Fight = fight
+        self.rules: CocRules = fight.rules
+
+    def describe(self, action: Action) -> str:
+        return describe(action)
+
+    def roll_prompt(self, action: Action, need: NeedDice) -> str:
+        what = f"{need.count}D{need.sides}"
+        return f"Throw {what} {what}を振って: {describe(action)}"
+
+    # -- the Keeper's own steps -------------------------------------------------------------
+
+    def _direct(self, choice: str) -> list[object] | None:
+        if self.path not in ([], ["keeper"]) or choice not in ("close", "undo"):
+            return None
+        if choice == "close":
+            self.done = True
+            return []
+        return [Undone(self.fight.pop())]
+
+    # -- the menus --------------------------------------------------------------------------
+
+    def _step(self, path: Sequence[str]) -> ChoiceAsk | Action:
+        state = self.fight.state
+        actor = state.current
+        if not path:
+            if actor is None:
+                return ChoiceAsk(f"The fight is over 戦闘終了: {self._outcome()}", (
+                    Option("close", "Close 閉じる", Button.ATTACK),
+                    Option("undo", "Undo 取り消し"), Option("keeper", "Keeper 進行")))
+            return self._actions(actor)
+        kind, rest = path[0], list(path[1:])
+        if kind == "keeper":
+            return self._keeper(rest)
+        if actor is None:
+            raise IllegalAction(f"there is no choice {'/'.join(path)!r} now")
+        if kind == "attack":
+            return self._attack(actor, rest)
+        if kind == "grapple":
+            return self._grapple(actor, rest)
+        if kind == "treat":
+            return self._treat(actor, rest)
+        if kind == "move":
+            return self._move(actor, rest)
+        if kind in ("reload", "jam"):
+            made = Reload if kind == "reload" else ClearJam
+            weapons = [i for i in range(len(actor.sheet.weapons))
+                       if self.legal(made(actor.name, i))]
+            if len(weapons) > 1 and not rest:
+                return ChoiceAsk("Which weapon? 武器は？", (
+                    *(Option(f"w:{i}", actor.sheet.weapons[i].info.name) for i in weapons),
+                    BACK))
+            return made(actor.name, option_index(rest[0], "w") if rest else
+                        (weapons[0] if weapons else 0))
+        simple: dict[str, Callable[[str], Action]] = {
+            "choke": Choke, "throw": ThrowDown, "break": BreakFree, "delay": Delay,
+            "end": EndTurn}
+        if kind in simple and not rest:
+            return simple[kind](actor.name)
+        raise IllegalAction(f"there is no choice {'/'.join(path)!r} now")
+
+    def _actions(self, actor: Combatant) -> ChoiceAsk:
+        """What the engine would take from whoever's turn it is, tried up to the first die."""
+        name = actor.name
+        others = self._others(actor)
+        options: list[Option] = []
+        if any(self.legal(Attack(name, t.name, i)) for t in others
+               for i in range(len(actor.sheet.weapons))):
+            options.append(Option("attack", "Attack 攻撃", Button.ATTACK))
+        if any(self.legal(Grapple(name, t.name)) for t in others):
+            options.append(Option("grapple", "Grapple 組み付き"))
+        for key, label, action in (("choke", "Choke 絞め", Choke(name)),
+                                   ("throw", "Throw 投げ", ThrowDown(name)),
+                                   ("break", "Break free 振りほどく", BreakFree(name))):
+            if self.legal(action):
+                options.append(Option(key, label))
+        weapons = range(len(actor.sheet.weapons))
+        if any(self.legal(Reload(name, i)) for i in weapons):
+            options.append(Option("reload", "Reload 装填", Button.RANGED))
+        if any(self.legal(ClearJam(name, i)) for i in weapons):
+            options.append(Option("jam", "Clear jam 弾詰まり解除"))
+        if any(self.legal(Treat(name, t.name, s)) for t in self.fight.state.combatants
+               for s in ("first_aid", "medicine")):
+            options.append(Option("treat", "Treat 治療", Button.ITEM))
+        if self._moves(actor):
+            options.append(Option("move", "Move 移動"))
+        if self.legal(Delay(name)):
+            options.append(Option("delay", "Delay to DEX/2 遅らせる"))
+        options += [Option("end", "End turn 手番終了", Button.FLEE),
+                    Option("keeper", "Keeper 進行")]
+        ap = f" ({actor.ap} AP)" if self.rules.profile is Profile.P003 else ""
+        return ChoiceAsk(f"{name}{ap}: what does it do? 行動は？", tuple(options))
+
+    def _others(self, actor: Combatant) -> list[Combatant]:
+        """Everyone else still alive, the other side first."""
+        alive = [c for c in self.fight.state.combatants if c.name != actor.name and not c.dead]
+        return sorted(alive, key=lambda c: c.side is actor.side)
+
+    def _pick(self, prompt: str, people: Sequence[Combatant]) -> ChoiceAsk:
+        return ChoiceAsk(prompt, (*(Option(f"t:{c.name}", f"{c.name} {SIDES[c.side].ja}")
+                                    for c in people), BACK))
+
+    def _attack(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        """Whom; with which weapon; how (MA, burst, shots, aim, a called shot); the defence
+        the target declares with it (CO-DODGE, CO-PARRY, CO-MA-5)."""
+        name, weapons = actor.name, range(len(actor.sheet.weapons))
+        if not rest:
+            return self._pick("Attack whom? 攻撃対象は？", [
+                t for t in self._others(actor)
+                if any(self.legal(Attack(name, t.name, i)) for i in weapons)])
+        target, rest = option_value(rest[0], "t"), rest[1:]
+        usable = [i for i in weapons if self.legal(Attack(name, target, i))]
+        if len(usable) > 1:
+            if not rest:
+                return ChoiceAsk("With which weapon? 武器は？", (
+                    *(Option(f"w:{i}", self._weapon_label(actor, i)) for i in usable), BACK))
+            index, rest = option_index(rest[0], "w"), rest[1:]
+        else:
+            index = usable[0] if usable else 0
+        firearm = actor.sheet.weapons[index].info.kind is WeaponKind.FIREARM if usable else False
+        shots = firearm and self.rules.profile is Profile.P004  # 003 shoots once an AP
+        hows = [(key, label, fields) for key, label, fields in HOW
+                if (shots or "shots" not in fields)
+                and self.legal(Attack(name, target, index, **fields))]  # type: ignore[arg-type]
+        fields: dict[str, object] = {}
+        if len(hows) > 1:
+            if not rest:
+                return ChoiceAsk("How? 攻撃方法は？", (
+                    *(Option(f"h:{key}", label) for key, label, _ in hows), BACK))
+            how, rest = option_value(rest[0], "h"), rest[1:]
+            fields = next((f for k, _, f in hows if k == how), {})
+        if not rest:
+            return ChoiceAsk(f"How does {target} defend? {target}の防御は？",
+                             self._defences(target, actor.sheet.weapons[index].info.kind))
+        defence, parry = self._defence(rest[0])
+        return Attack(name, target, index, defence=defence, parry_weapon=parry,
+                      **fields)  # type: ignore[arg-type]
+
+    def _weapon_label(self, c: Combatant, index: int) -> str:
+        w = c.sheet.weapons[index]
+        extra = f" {w.loaded}/{w.info.magazine}" if w.info.kind is WeaponKind.FIREARM else ""
+        return f"{w.info.name}{extra}"
+
+    def _defences(self, target: str, kind: WeaponKind) -> tuple[Option, ...]:
+        t = self.fight.state.get(target)
+        options = [Option("d:none", "None なし", Button.ATTACK), Option("d:dodge", "Dodge 回避")]
+        if kind is not WeaponKind.FIREARM or self.rules.profile is Profile.P003:
+            options += [Option(f"d:parry:{i}", f"Parry 受け流し: {w.info.name}")
+                         for i, w in enumerate(t.sheet.weapons)
+                         if not (w.broken or w.dropped) and w.info.kind is WeaponKind.MELEE]
+            if "martial_arts" in t.sheet.skills:
+                options.append(Option("d:counter", "MA counter カウンター"))
+        return (*options, BACK)
+
+    def _defence(self, picked: str) -> tuple[Defence, int]:
+        value = option_value(picked, "d")
+        kind, _, weapon = value.partition(":")
+        try:
+            return Defence(kind), int(weapon or 0)
+        except ValueError:
+            raise IllegalAction(f"there is no choice {picked!r} now") from None
+
+    def _grapple(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        """CO-GRAP-1 / CO-GRAP-6: whom, with MA (CO-MA-2) if that is open, the defence."""
+        name = actor.name
+        if not rest:
+            return self._pick("Grapple whom? 組み付く相手は？", [
+                t for t in self._others(actor) if self.legal(Grapple(name, t.name))])
+        target = option_value(rest[0], "t")
+        ma = self.legal(Grapple(name, target, ma=True))
+        if ma and len(rest) < 2:
+            return ChoiceAsk("How? 方法は？", (Option("h:plain", "Plain 通常"),
+                                               Option("h:ma", "Martial arts マーシャルアーツ"),
+                                               BACK))
+        with_ma = ma and option_value(rest[1], "h") == "ma"
+        rest = rest[2:] if ma else rest[1:]
+        if not rest:
+            return ChoiceAsk(f"How does {target} defend? {target}の防御は？",
+                             self._defences(target, WeaponKind.MELEE))
+        defence, parry = self._defence(rest[0])
+        return Grapple(name, target, defence, parry, with_ma)
+
+    def _treat(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        """First Aid or Medicine (CO-SKILL-2/3 in 003; CO-BASE-8 in 004): whom, which skill."""
+        name = actor.name
+        skills = ("first_aid", "medicine")
+        if not rest:
+            return self._pick("Treat whom? 治療する相手は？", [
+                c for c in self.fight.state.combatants
+                if any(self.legal(Treat(name, c.name, s)) for s in skills)])
+        target = option_value(rest[0], "t")
+        usable = [s for s in skills if self.legal(Treat(name, target, s))]
+        if len(usable) > 1 and len(rest) < 2:
+            return ChoiceAsk("Which skill? 技能は？", (
+                *(Option(f"s:{s}", self.rules.skill(s).name) for s in usable), BACK))
+        skill = option_value(rest[1], "s") if len(usable) > 1 else usable[0]
+        return Treat(name, target, skill)
+
+    def _moves(self, actor: Combatant) -> list[Option]:
+        """Where ``actor`` may move: on 003's board the free squares next to each other
+        combatant and the 8 around it (CO-TURN-5); off it a number of squares."""
+        name = actor.name
+        if actor.square:
+            here = board.parse(actor.square)
+            taken = {c.square for c in self.fight.state.combatants if c.square and not c.dead}
+            wanted: dict[str, str] = {}
+            for c in self._others(actor):
+                if not c.square:
+                    continue
+                there = board.parse(c.square)
+                for dx in (-1, 0, 1):
+                    for dy in (-1, 0, 1):
+                        sq = (there[0] + dx, there[1] + dy)
+                        if board.on_board(sq) and board.name(sq) not in taken:
+                            wanted.setdefault(board.name(sq), f"next to {c.name} の隣")
+            for facing, (dx, dy) in board.FACINGS.items():
+                sq = (here[0] + dx, here[1] + dy)
+                if board.on_board(sq) and board.name(sq) not in taken:
+                    wanted.setdefault(board.name(sq), f"{facing} 1 square")
+            return [Option(f"to:{sq}", f"{sq} {why}") for sq, why in wanted.items()
+                    if self.legal(Move(name, to=sq))]
+        most = actor.ap if self.rules.profile is Profile.P003 else 1
+        return [Option(f"n:{n}", f"{n} square(s) {n}マス") for n in range(1, most + 1)
+                if self.legal(Move(name, n))]
+
+    def _move(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        if not rest:
+            return ChoiceAsk("Move where? 移動先は？", (*self._moves(actor), BACK))
+        if rest[0].startswith("to:"):
+            return Move(actor.name, to=option_value(rest[0], "to"))
+        return Move(actor.name, option_index(rest[0], "n"))
+
+    def _keeper(self, rest: list[str]) -> ChoiceAsk | Action:
+        """The Keeper: undo, close the table, place on 003's board (CO-TURN-2), a SAN loss
+        (CO-BASE-13), dodge concentration before the round's first action (CO-DODGE-1/8)."""
+        state = self.fight.state
+        people = [c for c in state.combatants if not c.dead]
+        if not rest:
+            options = [Option("undo", "Undo 取り消し"), Option("close", "Close table 閉じる")]
+            if state.current is not None:
+                if self.rules.on("CO-TURN-2"):
+                    options.append(Option("place", "Place on board 配置"))
+                options.append(Option("san", "SAN loss 正気度喪失"))
+                if any(self.legal(Concentrate(c.name)) for c in people):
+                    options.append(Option("conc", "Dodge focus 回避専念"))
+            return ChoiceAsk("Keeper: which step? 進行", (*options, BACK))
+        step, rest = rest[0], rest[1:]
+        if step in ("undo", "close"):
+            raise IllegalAction(f"there is no choice {step!r} now")
+        if step == "conc":
+            if not rest:
+                return self._pick("Who concentrates on dodging? 回避に専念するのは？",
+                                  [c for c in people if self.legal(Concentrate(c.name))])
+            return Concentrate(option_value(rest[0], "t"))
+        if not rest:
+            prompt = "Whom? 誰を？" if step == "place" else "Who loses SAN? 正気度を失うのは？"
+            return self._pick(prompt, people)
+        who = option_value(rest[0], "t")
+        if step == "san":
+            if len(rest) < 2:
+                return ChoiceAsk(f"{who} loses how much SAN? 喪失量は？", (
+                    *(Option(f"n:{n}", str(n)) for n in SAN_AMOUNTS), BACK))
+            return SanLoss(who, option_index(rest[1], "n"))
+        if step != "place":
+            raise IllegalAction(f"there is no choice {step!r} now")
+        if len(rest) < 2:
+            return ChoiceAsk(f"{who}: which file? 列は？ (a–h)",
+                             (*(Option(f"f:{f}", f) for f in "abcdefgh"), BACK))
+        if len(rest) < 3:
+            return ChoiceAsk(f"{who}: which rank? 行は？ (1–8)",
+                             (*(Option(f"r:{r}", str(r)) for r in range(1, 9)), BACK))
+        square = option_value(rest[1], "f") + option_value(rest[2], "r")
+        if len(rest) < 4:
+            return ChoiceAsk(f"{who} on {square}: facing? 向きは？",
+                             (*(Option(f"face:{f}", f) for f in board.FACINGS), BACK))
+        return Place(who, square, option_value(rest[3], "face"))
+
+    # -- the screen -------------------------------------------------------------------------
+
+    def _outcome(self) -> str:
+        side = self.fight.state.outcome()
+        return OUTCOMES[side] if side is not None else ""
+
+    def fight_view(self, faces: tuple[int, ...] = ()) -> FightView:
+        state = self.fight.state
+        current = state.current
+        p003 = self.rules.profile is Profile.P003
+        rows = []
+        for c in state.combatants:
+            acting = current is not None and c.name == current.name
+            badges: list[str] = []
+            if p003 and acting:
+                badges.append(f"AP {c.ap}")
+            if c.square:
+                badges.append(f"{c.square} {c.facing}")
+            if c.dead:
+                badges.append("DEAD 死亡")
+            badges += [t.condition.value for t in c.conditions
+                       if not c.dead and (t.until == 0 or state.round <= t.until)]
+            if c.dying_until and not c.dead:
+                badges.append(f"dies end of R{c.dying_until}")
+            if c.held_by:
+                badges.append(f"held by {c.held_by} 組み付かれ")
+            if c.grappling:
+                badges.append(f"holds {c.grappling} 組み付き")
+            if c.stun:
+                badges.append(f"stun 朦朧 {c.stun}")
+            badges += [f"bleeding 出血 {b}" for b in c.bleeding]
+            badges += [f"lost 欠損 {part}" for part in c.lost]
+            badges += [f"{w.info.name} " + ("broken 破損" if w.broken else "jammed 弾詰まり"
+                                            if w.jammed else "dropped 落とした")
+                       for w in c.sheet.weapons if w.broken or w.jammed or w.dropped]
+            if c.chanting:
+                badges.append(f"chanting 詠唱 {c.chanting}")
+            rows.append(FighterView(
+                Name(c.name, c.name), SIDES[c.side], c.hp, c.sheet.max_hp, c.mp,
+                c.sheet.stat("POW"), tuple(badges), acting=acting,
+                ally=c.side is Side.INVESTIGATORS, down=c.out, san=c.san))
+        journal = self.fight.journal
+        last = journal[-1] if journal else None
+        log = tuple(f"{describe(e.action)} ＞ {summary(e)}" for e in journal[-8:])
+        return FightView(
+            title=self._title(), round=state.round, turn=current.name if current else "",
+            fighters=tuple(rows), result=steps(last) if last else steps(self.fight.opening),
+            result_title=describe(last.action) if last else "", log=log, faces=faces,
+            source=self.source_name, outcome=self._outcome())
+
+    def _title(self) -> str:
+        foes = ", ".join(s.name for s, side in self.fight.entrants if side is Side.FOES)
+        return f"vs {foes} · profile {self.rules.profile.value}"
+
+    def closing(self) -> str:
+        return f"The fight is closed 戦闘終了: {self._outcome() or 'saved'}"
+
+
+# --- dice at the table -------------------------------------------------------------------------
+
+
+class CocTableRolls:
+    """``--dice camera`` at a coc table: the d6-based dice from the camera (a D3 or D2 is a D6
+    halved, rounded up: 1-2 → 1, 3-4 → 2, 5-6 → 3 for a D3); every other die (a d100, a
+    burst's d20, a D4 or D10 of damage) the camera cannot read: typed on a keypad menu by the
+    player (``d100="typed"``), or thrown by the companion from ``sim``. The screen says which.
+    """
+
+    def __init__(self, camera: RollFeed, controls: Controls, poll_seconds: float,
+                 sim: DiceSource | None = None, sleep: Callable[[float], None] = time.sleep
+                 ) -> None:
+        self.camera = camera
+        self.controls = controls
+        self.poll_seconds = poll_seconds
+        self.sim = sim
+        self.sleep = sleep
+
+    def next_throw(self, ask: RollAsk, show: Show) -> Throw:
+        if ask.sides in CAMERA_SIDES:
+            note = "" if ask.sides == 6 else f" (1D{ask.sides} = 1D6 halved 1D6で代用)"
+            throw = self.camera.next_throw(RollAsk(ask.prompt + note, ask.count, 6), show)
+            if not throw.values:
+                return throw
+            return Throw(tuple(-(-face * ask.sides // 6) for face in throw.values))
+        if self.sim is not None:
+            show(f"{ask.count}D{ask.sides}: thrown by the companion 仮想ダイス", options=(),
+                 status="the camera reads d6 only カメラはd6のみ: d100 simulated")
+            return Throw(tuple(self.sim.roll(ask.count, ask.sides)))
+        values = []
+        for n in range(ask.count):
+            value = self.typed(ask, n, show)
+            if value is None:
+                return Throw(back=True)
+            values.append(value)
+        return Throw(tuple(values))
+
+    def typed(self, ask: RollAsk, n: int, show: Show) -> int | None:
+        """One die keyed in: its face (up to 10 sides), or its tens then its units (a d100's
+        00 is 100, a 0 on a d10 or d20 is 10 or 20); None: the player went back."""
+        which = f" die {n + 1}/{ask.count}" if ask.count > 1 else ""
+        head = f"Type the 1D{ask.sides}{which} you threw 1D{ask.sides}の出目を入力"
+        status = "the camera reads d6 only カメラはd6のみ: type the die"
+        status_show = _with_status(show, status)
+        if ask.sides <= 10:
+            faces = [*range(1, ask.sides + 1)]
+            options = (*(Option(f"{v}", str(v)) for v in faces), BACK)
+            picked = choose(self.controls, status_show, f"{head}: {ask.prompt}", options, 0,
+                            self.poll_seconds, self.sleep)
+            return None if picked == len(faces) else faces[picked]
+        while True:
+            digits = [*range(1, 10), 0]
+            tens = [d for d in digits if d * 10 <= ask.sides]
+            options = (*(Option(f"{d}", f"{d}_ (×10)") for d in tens), BACK)
+            picked = choose(self.controls, status_show, f"{head}, tens 十の位: {ask.prompt}",
+                            options, 0, self.poll_seconds, self.sleep)
+            if picked == len(tens):
+                return None
+            ten = tens[picked]
+            options = (*(Option(f"{d}", f"{ten}{d}") for d in digits), BACK)
+            picked = choose(self.controls, status_show, f"{head}, units 一の位: {ask.prompt}",
+                            options, 0, self.poll_seconds, self.sleep)
+            if picked == len(digits):
+                continue
+            value = ten * 10 + digits[picked]
+            value = ask.sides if value == 0 else value
+            if 1 <= value <= ask.sides:
+                return value
+            status_show = _with_status(show, f"{value} is not on a 1D{ask.sides}: type again")
+
+
+def _with_status(show: Show, status: str) -> Show:
+    def shown(prompt: str, **kwargs: object) -> None:
+        show(prompt, **{**kwargs, "status": kwargs.get("status") or status})
+    return shown
+
+
+# --- the table -------------------------------------------------------------------------------
+
+
+def coc_table(rules: CocRules | None = None) -> Table:
+    """coc fights at the table: the fight file as `companion coc fight` writes it, replayed
+    under the settings it keeps."""
+    base = rules or load_rules()
+    return Table(PRESET, "companion coc fight", START_HINT,
+                 lambda data: Fight.from_json(base, data), CocFightMode)
+
+
+def table_session(fight_path: Path, state_path: Path, *, resume: bool, seed: int | None,
+                  choices: ChoiceFeed, rolls: RollFeed | None = None,
+                  display: Display | None = None, source_name: str = "camera カメラ",
+                  tell: Callable[[str], object] = lambda message: None,
+                  camera: RollFeed | None = None, controls: Controls | None = None,
+                  d100: str = "typed", poll_seconds: float = 0.05,
+                  sleep: Callable[[float], None] = time.sleep) -> Session:
+    """The play session of a coc fight at the table, ready to run (see
+    :func:`~companion.app.modes.fight.open_table`).
+
+    ``camera`` (with ``controls``): ``--dice camera``; the d6-based dice come from it and the
+    others are typed (``d100="typed"``) or the companion's (``"sim"``, from the save's seed,
+    resumed with the dice an uninterrupted fight would have had).
+    """
+    if camera is not None:
+        assert controls is not None
+        cam, keys = camera, controls
+
+        def feed(source: DiceSource) -> RollFeed:
+            return CocTableRolls(cam, keys, poll_seconds, source if d100 == "sim" else None,
+                                 sleep)
+
+        return open_table(coc_table(), fight_path, state_path, resume=resume, seed=seed,
+                          choices=choices, display=display, source_name=source_name,
+                          tell=tell, sim_rolls=feed,
+                          simulated=lambda sides: d100 == "sim" and sides not in CAMERA_SIDES)
+    return open_table(coc_table(), fight_path, state_path, resume=resume, seed=seed,
+                      choices=choices, rolls=rolls, display=display, source_name=source_name,
+                      tell=tell)
