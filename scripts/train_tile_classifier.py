@@ -152,11 +152,12 @@ def ornate_white(rng: np.random.Generator) -> np.ndarray:
     return tile
 
 
-def synthetic_set(per_class: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def synthetic_set(per_class: int, rng: np.random.Generator,
+                  white_weight: int = WHITE_WEIGHT) -> tuple[np.ndarray, np.ndarray]:
     fonts = find_cjk_fonts()
     images, labels = [], []
     for index, label in enumerate(READER_LABELS):
-        for _ in range(per_class * (WHITE_WEIGHT if label == WHITE else 1)):
+        for _ in range(per_class * (white_weight if label == WHITE else 1)):
             if label == WHITE and rng.random() < 0.4:
                 background = slot_background(rng, CROP_SIZE)
                 crop = camera_effects(paste(background, ornate_white(rng), rng), rng)
@@ -244,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--real-repeats", type=int, default=30,
                         help="augmented copies of each training photo per epoch")
     parser.add_argument("--epochs", type=int, default=22)
+    parser.add_argument("--synthetic-white-weight", type=int, default=WHITE_WEIGHT,
+                        help="rendered Whites per rendered tile of another kind")
     parser.add_argument("--init", type=Path,
                         help="fine-tune: start from this .onnx (e.g. the committed model) "
                              "or torch state_dict")
@@ -270,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         real += [(image, index[photo.label])] * (WHITE_WEIGHT if photo.label == WHITE else 1)
     print(f"{len(real)} training photos; rendering {args.synthetic_per_class} per class ...",
           flush=True)
-    syn_x, syn_y = synthetic_set(args.synthetic_per_class, rng)
+    syn_x, syn_y = synthetic_set(args.synthetic_per_class, rng, args.synthetic_white_weight)
     print(f"synthetic set {syn_x.shape} in {time.monotonic() - start:.0f}s", flush=True)
 
     model = TileNet(len(READER_LABELS))
@@ -342,6 +345,7 @@ def main(argv: list[str] | None = None) -> int:
             "init": str(args.init.name) if args.init is not None else None,
             "lr": args.lr,
             "synthetic_per_class": args.synthetic_per_class,
+            "synthetic_white_weight": args.synthetic_white_weight,
             "real_photos": len(photos),
             "real_sources": [f.name for f in args.sources],
             "real_repeats_per_epoch": args.real_repeats,

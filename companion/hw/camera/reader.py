@@ -17,6 +17,7 @@ the printed mat, then the slot as last seen bare). A covered slot cannot read
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -25,7 +26,7 @@ import numpy as np
 from companion.errors import ImpossibleRead
 from companion.hw.camera.capture import FrameSource, frame_problem
 from companion.hw.camera.classifier import Prediction, TileClassifier
-from companion.hw.camera.mat import MatDetector, MatStatus
+from companion.hw.camera.mat import MatDetector, MatGeometry, MatStatus
 from companion.hw.camera.occupancy import Occupancy, SlotLooks
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
@@ -168,12 +169,18 @@ class CameraTileReader:
         self.source.close()
 
 
+@functools.lru_cache(maxsize=4)
+def _printed_looks(geometry: MatGeometry) -> SlotLooks:
+    """The slots' printed look, drawn once per mat (one-shot reads never update it)."""
+    return SlotLooks(geometry)
+
+
 def frame_readings(frame: np.ndarray, classifier: TileClassifier,
                    detector: MatDetector | None = None,
                    looks: SlotLooks | None = None) -> tuple[dict[Slot, Prediction], str]:
     """One-shot: every slot of a single frame (empty slots judged by the mat under them)."""
     detector = detector if detector is not None else MatDetector()
-    looks = looks if looks is not None else SlotLooks(detector.geometry)
+    looks = looks if looks is not None else _printed_looks(detector.geometry)
     problem = frame_problem(frame)
     if problem:
         return {}, problem
