@@ -52,6 +52,8 @@ FINDER_CROP = (128, 192)  # finder training windows (rows, columns) of the shrun
 # leaning dice (make_dice_data.py --side-on) three times as often, 37% of its windows
 # instead of 18%, so it reads fewer of their sides as a flat die's top.
 FAVOUR = 3.0
+# With --keep: how much the judge is held to its former answers on the renders (a KL term).
+KEEP = 1.0
 
 
 # Set by --init: the exported networks have their batch norms folded into the convolutions,
@@ -77,6 +79,13 @@ def load_onnx(model: nn.Module, path: Path) -> None:
     from onnx import numpy_helper
 
     weights = {i.name: numpy_helper.to_array(i) for i in onnx.load(str(path)).graph.initializer}
+    state = model.state_dict()
+    named = {name: next((w for w in weights if w.split(".", 1)[-1] == name), None)
+             for name in state}
+    if all(named.values()):  # exported from a FOLDED model: every tensor by its own name
+        model.load_state_dict({name: torch.from_numpy(weights[w].copy())
+                               for name, w in named.items() if w is not None})
+        return
     convs = sorted((name for name in weights if name.startswith("onnx::Conv_")),
                    key=lambda name: int(name.rsplit("_", 1)[1]))
     state = model.state_dict()
@@ -283,7 +292,8 @@ def finder_loss(out: torch.Tensor, heat: torch.Tensor, box: torch.Tensor) -> tor
 
 
 def judge_batch(crops: np.ndarray, labels: np.ndarray, marked: np.ndarray, weights: np.ndarray,
-                batch: int, rng: np.random.Generator) -> tuple[torch.Tensor, torch.Tensor]:
+                batch: int, rng: np.random.Generator) -> tuple[torch.Tensor, torch.Tensor,
+                                                                np.ndarray]:
     """Judge windows with the finder's errors in them: shift, size, any turn, mirror, blur.
 
     Windows the finder marked already hold its errors, so they move only a little.
@@ -306,7 +316,7 @@ def judge_batch(crops: np.ndarray, labels: np.ndarray, marked: np.ndarray, weigh
             image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.3, 1.0))
         out[b] = image
     x = torch.from_numpy(photometric(out, rng)).permute(0, 3, 1, 2).contiguous()
-    return x, torch.from_numpy(labels[picks].astype(np.int64))
+    return x, torch.from_numpy(labels[picks].astype(np.int64)), picks
 
 
 def class_weights(labels: np.ndarray, marked: np.ndarray, favour: np.ndarray) -> np.ndarray:
@@ -367,6 +377,9 @@ def main() -> None:
     parser.add_argument("--real-look", action="store_true",
                         help="shuffle colours, blur and JPEG-encode the training images "
                              "(see real_look)")
+    parser.add_argument("--keep", type=Path, metavar="DIR",
+                        help="keep the answers of the judge exported in DIR on the windows "
+                             "not in --favour (the renders), while learning the favoured ones")
     parser.add_argument("--add-embedding", type=Path, metavar="ONNX",
                         help="only give an exported judge the embedding output, in place")
     args = parser.parse_args()
@@ -410,10 +423,23 @@ def main() -> None:
         if args.init is not None:
             load_onnx(judge, args.init / "dice_judge.onnx")
         weights = class_weights(labels, marked, favour)
+        teacher = None
+        if args.keep is not None:  # the judge it was, whose answers on renders are kept
+            teacher = Judge()
+            load_onnx(teacher, args.keep / "dice_judge.onnx")
+            teacher.eval()
 
         def judge_step() -> torch.Tensor:
-            x, y = judge_batch(crops, labels, marked, weights, 128, rng)
-            return F.cross_entropy(judge(x), y)
+            x, y, picks = judge_batch(crops, labels, marked, weights, 128, rng)
+            logits = judge(x)
+            loss = F.cross_entropy(logits, y)
+            kept = torch.from_numpy(~favour[picks])
+            if teacher is not None and kept.any():
+                with torch.no_grad():
+                    target = torch.softmax(teacher(x[kept]), dim=1)
+                loss = loss + KEEP * F.kl_div(torch.log_softmax(logits[kept], dim=1), target,
+                                              reduction="batchmean")
+            return loss
 
         train(judge, args.judge_steps, args.lr, judge_step, "judge")
         torch.onnx.export(JudgeExport(judge), torch.zeros(1, 3, JUDGE_PX, JUDGE_PX),

@@ -238,10 +238,10 @@ def test_the_finder_looks_again_at_dice_far_from_the_size_it_assumed(
     reader().read(s.image)
     ladder = len(dice_reader._sizes(reader().config, s.image.shape))  # the size search
     assert find.call_count == ladder + looks - 1
-    first_frame, _, assumed = find.call_args_list[0].args
+    first_frame, _, assumed = find.call_args_list[0].args[:3]
     assert first_frame is s.image
     if looks == 2:
-        frame, _, face_px = find.call_args.args
+        frame, _, face_px = find.call_args.args[:3]
         assert frame.size < s.image.size
         true_side = float(np.median([d.side_px for d in s.dice]))
         assert abs(np.log(face_px / true_side)) < abs(np.log(assumed / true_side))

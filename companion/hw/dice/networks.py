@@ -111,12 +111,16 @@ class DiceNetworks:
                             "to enrol dice with; update the companion")
         self.enrolment = enrolment
 
-    def find(self, frame: np.ndarray, threshold: float, face_px: float) -> list[Spot]:
+    def find(self, frame: np.ndarray, threshold: float, face_px: float,
+             small: np.ndarray | None = None) -> list[Spot]:
         """Every top-face centre the finder marks at ``threshold`` or above, strongest first.
 
         ``face_px`` is about how big a die face is in ``frame`` (within a factor of 2).
+        ``small`` is ``frame`` already shrunk for ``face_px`` (or near enough: the marks
+        are placed by its own scale), to save shrinking it again.
         """
-        small = shrink(frame, face_px)
+        if small is None:
+            small = shrink(frame, face_px)
         scale = small.shape[1] / frame.shape[1]
         blob = small.astype(np.float32).transpose(2, 0, 1)[None]
         out = self._finder.run(None, {"frame": blob})[0][0]

@@ -76,6 +76,7 @@ from companion.hw.dice.networks import (
     TURNS,
     DiceNetworks,
     Spot,
+    shrink,
 )
 
 Image = np.ndarray
@@ -107,8 +108,8 @@ _LOOK_WORK = 1.5
 # smaller sizes see a larger frame: they are made only while they cost at most _SMALL_WORK
 # times the look at the middle size on a 1280x720 frame (_BASE_PIXELS in the finder's input).
 # A look at another size wins over the middle one only when its _STRONGEST strongest marks
-# are _PREFER_MIDDLE hotter on average: a look at faces twice too small marks pips faintly,
-# one at faces twice too large marks the dice faintly, or not at all.
+# are _PREFER_MIDDLE hotter (see _strength): a look at faces twice too small marks pips
+# faintly, one at faces twice too large marks the dice faintly, or not at all.
 _STRONGEST = 3
 _PREFER_MIDDLE = 0.1
 _LADDER = 2.0
@@ -340,8 +341,22 @@ class DiceReader:
         they are far from it, a second look sees them at their own size.
         """
         config = self.config
-        looks = [(size, self._marks_at(frame, size, config.find_threshold * _HINT))
-                 for size in _sizes(config, frame.shape)]
+        looks = []
+        middle = None
+        for size in _sizes(config, frame.shape):
+            small = None
+            if middle is not None and size > middle[0]:
+                # A larger size: the middle look's input halved (and halved), which costs far
+                # less than shrinking the whole frame again.
+                factor = middle[0] / size
+                small = cv2.resize(middle[1], (max(1, round(middle[1].shape[1] * factor)),
+                                               max(1, round(middle[1].shape[0] * factor))),
+                                   interpolation=cv2.INTER_AREA)
+            elif middle is None:
+                small = shrink(frame, size)
+                middle = (size, small)
+            looks.append((size, self._marks_at(frame, size, config.find_threshold * _HINT,
+                                               small)))
         face_px, hints = looks[0]
         best = _strength(hints, config.find_threshold) + _PREFER_MIDDLE
         for size, found in looks[1:]:
@@ -358,11 +373,13 @@ class DiceReader:
                          self._marks_at(frame[y0:y1, x0:x1], own, config.find_threshold)]
         return marks
 
-    def _marks_at(self, frame: Image, face_px: float, threshold: float) -> list[Spot]:
-        """The finder's marks at ``threshold``, the frame scaled as if a face were ``face_px``."""
+    def _marks_at(self, frame: Image, face_px: float, threshold: float,
+                  small: Image | None = None) -> list[Spot]:
+        """The finder's marks at ``threshold``, the frame scaled as if a face were ``face_px``
+        (``small``: so scaled already)."""
         config = self.config
         kept: list[Spot] = []
-        for spot in self.networks.find(frame, threshold, face_px):
+        for spot in self.networks.find(frame, threshold, face_px, small):
             if not config.min_face_px <= spot.side <= config.max_face_px:
                 continue
             if any(np.hypot(spot.x - k.x, spot.y - k.y) < _SAME_DIE * k.side for k in kept):
@@ -424,13 +441,15 @@ def _sizes(config: ReaderConfig, shape: tuple[int, ...]) -> list[float]:
 
 
 def _strength(marks: list[Spot], threshold: float) -> float:
-    """How much like dice a look's marks are: the mean heat of its _STRONGEST strongest
-    marks at ``threshold`` or above (0 without any).
+    """How much like dice a look's marks are: the heat of its _STRONGEST strongest marks at
+    ``threshold`` or above, over _STRONGEST (a mark short counts 0).
 
-    Not their sum: a look at faces much smaller than the dice' marks many pips faintly.
+    Not the sum of all: a look at faces much smaller than the dice marks many pips faintly;
+    not the hottest alone: a look at faces much larger than two or three dice can mark one
+    of them hotly and miss the others.
     """
     heats = sorted((m.heat for m in marks if m.heat >= threshold), reverse=True)[:_STRONGEST]
-    return float(np.mean(heats)) if heats else 0.0
+    return sum(heats) / _STRONGEST
 
 
 def _around(marks: list[Spot], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
