@@ -170,7 +170,9 @@ class CocFightMode(FightMode):
         if choice == "close":
             self.done = True
             return []
-        return [Undone(self.fight.pop())]
+        events: list[object] = [Undone(self.fight.pop())]
+        self.path = []
+        return events
 
     # -- the menus --------------------------------------------------------------------------
 
@@ -235,7 +237,7 @@ class CocFightMode(FightMode):
             options.append(Option("jam", "Clear jam 弾詰まり解除"))
         if any(self.legal(Treat(name, t.name, s)) for t in self.fight.state.combatants
                for s in ("first_aid", "medicine")):
-            options.append(Option("treat", "Treat 治療", Button.ITEM))
+            options.append(Option("treat", "Treat 治療"))  # ITEM moves the highlight
         if self._moves(actor):
             options.append(Option("move", "Move 移動"))
         if self.legal(Delay(name)):

@@ -1,0 +1,365 @@
+"""The coc fight mode of the play session (`companion play --mode coc`, issue 26).
+
+The fights of `tests/systems/coc/test_scripted_fights.py` (as `companion coc fight new` makes
+them) are played at the table: keys on a pty (the real KeyboardInput) and gpiozero
+MockFactory buttons pick the actions, the companion throws the dice (seeded) or a camera
+stand-in shows d6 faces while the d100 is typed; the screen is pygame on the SDL dummy
+driver and the terminal rich to a StringIO. The engine itself, pushed directly with the
+same dice, is the reference.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+from rich.console import Console
+
+from companion.app.cli import main
+from companion.app.modes.coc import CocFightMode, table_session
+from companion.app.modes.fight import FightSave, write_fight_file
+from companion.app.session.controls import Controls, MenuChoices
+from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
+from companion.app.session.rolls import SimRolls
+from companion.dice import ScriptedDice, SimulatedDice
+from companion.hw.buttons import ButtonPanel, ButtonPins
+from companion.hw.display.screen import ScreenDisplay
+from companion.hw.display.terminal import TerminalDisplay
+from companion.hw.display.view import View
+from companion.hw.keyboard import KeyboardInput
+from companion.systems.coc.combat import Attack, Defence, EndTurn, Fight, Grapple
+from tests.app.test_dice_tray import Recorded
+from tests.systems.coc.test_scripted_fights import fight_003, fight_004
+
+SEED = 7
+
+
+def new_fight(profile: str) -> Fight:
+    return (fight_003 if profile == "003" else fight_004)()[0]
+
+
+def fight_file(folder: Path, profile: str) -> Path:
+    path = folder / "fight.json"
+    write_fight_file(path, new_fight(profile))
+    return path
+
+
+Script = list[tuple[str, str]]  # (the prompt it waits for, the option's key to pick)
+
+
+class PtyKeys:
+    """A player at a terminal: once the screen shows the prompt, types the number of the
+    option with that key (the real KeyboardInput reads it from a pty)."""
+
+    def __init__(self, display: Recorded, script: Script) -> None:
+        self.master, self.slave = os.openpty()
+        self.keyboard = KeyboardInput(self.slave)
+        self.display = display
+        self.script = list(script)
+        self.ticks = 0
+
+    def sleep(self, _: float) -> None:
+        self.ticks += 1
+        view = self.display.views[-1]
+        assert self.ticks < 5000, (f"stuck at {view.prompt} {[o.choice for o in view.options]}"
+                                   f" waiting for {self.script[:1]}")
+        if self.script and view.prompt.startswith(self.script[0][0]):
+            keys = [o.choice for o in view.options]
+            index = keys.index(self.script.pop(0)[1])
+            assert index < 9, keys
+            os.write(self.master, str(index + 1).encode())
+
+    def close(self) -> None:
+        self.keyboard.close()
+        os.close(self.master)
+        os.close(self.slave)
+
+
+#: Profile 003: Ann kicks Cult with MA (a combination roll) and ends her turn; Bob fires a
+#: burst at Deep, who dodges (and falls); Cult stabs at Ann, the Keeper takes it back, Cult ends
+#: its turn; in round 2 the Keeper closes the table.
+SCRIPT_003: Script = [
+    ("Ann (3 AP): what", "attack"), ("Attack whom", "t:Cult"), ("How?", "h:ma"),
+    ("How does Cult defend", "d:none"),
+    ("Ann (2 AP): what", "end"),
+    ("Bob (3 AP): what", "attack"), ("Attack whom", "t:Deep"), ("With which weapon", "w:0"),
+    ("How?", "h:burst"), ("How does Deep defend", "d:dodge"),
+    ("Cult (3 AP): what", "attack"), ("Attack whom", "t:Ann"), ("How?", "h:plain"),
+    ("How does Ann defend", "d:dodge"),
+    ("Cult (2 AP): what", "keeper"), ("Keeper: which", "undo"),
+    ("Cult (3 AP): what", "end"),
+    ("Ann (3 AP): what", "keeper"), ("Keeper: which", "close"),  # Deep is down: round 2
+]
+ACTIONS_003: list[Any] = [
+    Attack("Ann", "Cult", ma=True), EndTurn("Ann"),
+    Attack("Bob", "Deep", burst=True, defence=Defence.DODGE),
+    Attack("Cult", "Ann", defence=Defence.DODGE), "undo", EndTurn("Cult")]
+
+
+def reference(profile: str, actions: Sequence[Any], seed: int = SEED) -> Fight:
+    """The same fight pushed straight into the engine with the same seeded dice."""
+    fight, dice = new_fight(profile), SimulatedDice.seeded(seed)
+    for action in actions:
+        if action == "undo":
+            fight.pop()
+        else:
+            fight.push(action, dice)
+    return fight
+
+
+def test_a_003_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> None:
+    """Profile 003 with keys: the table ends where the engine does; the screen marks whose
+    turn it is with its AP, shows each result with its terms and rule IDs; both files are
+    saved, and the fight file is what `companion coc fight log` reads."""
+    screen = ScreenDisplay("800x480")
+    display = Recorded(screen)
+    keys = PtyKeys(display, SCRIPT_003)
+    path, state = fight_file(tmp_path, "003"), tmp_path / "table.json"
+    session = table_session(path, state, resume=False, seed=SEED,
+                            choices=MenuChoices(Controls([keys.keyboard, display]), 0.0,
+                                                keys.sleep), display=display)
+    try:
+        session.show(session.next_prompt())
+        session.run()
+        shot = next(v for v in display.views if v.prompt.startswith("Bob (3 AP): what"))
+        screen.render(shot)
+    finally:
+        keys.close()
+        screen.close()
+    assert not keys.script
+    expected = reference("003", ACTIONS_003)
+    mode = session.mode
+    assert isinstance(mode, CocFightMode) and mode.done
+    assert mode.fight.to_json() == expected.to_json()
+    assert mode.fight.state == expected.state
+    assert shot.fight is not None and shot.fight.turn == "Bob"
+    assert [f.acting for f in shot.fight.fighters] == [False, True, False, False]
+    assert "AP 3" in shot.fight.fighters[1].conditions
+    assert "SAN" in shot.fight.fighters[1].pools()
+    # Every action's lines were on the screen, each with a rule ID; the kick's combination
+    # roll with its terms.
+    results = {(s.rule, s.text) for v in display.views if v.fight for s in v.fight.result}
+    for entry in expected.journal:
+        assert {line for _, line in results} >= set(entry.lines)
+    kick = mode.fight.journal[0].lines[0]
+    assert "キック/Kick+MA (1d100<=60,50) ＞" in kick
+    assert ("CO-MA-1", kick) in results
+    assert all(rule for rule, text in results if "1D100<=" in text.upper())
+    saved = FightSave.from_json(state.read_text(encoding="utf-8"))
+    assert saved.finished and saved.inputs == mode.journal and saved.preset == "coc"
+    assert json.loads(path.read_text(encoding="utf-8")) == expected.to_json()
+
+
+#: Profile 004 on the buttons: Ann cuts at Cult with the sword, Bob grapples Boss, Cult ends
+#: its turn (FLEE, the End turn button), the Keeper closes the table on Deep's turn.
+SCRIPT_004: Script = [
+    ("Ann: what", "attack"), ("Attack whom", "t:Cult"), ("With which weapon", "w:0"),
+    ("How does Cult defend", "d:none"),
+    ("Bob: what", "grapple"), ("Grapple whom", "t:Boss"), ("How?", "h:plain"),
+    ("How does Boss defend", "d:none"),
+    ("Cult: what", "end"), ("Deep: what", "keeper"), ("Keeper: which", "close")]
+
+
+def test_a_004_fight_on_the_buttons_in_the_terminal(tmp_path: Path) -> None:
+    """The four buttons: an option with a button is that button (ATTACK attacks, FLEE ends
+    the turn); any other is reached with ITEM (the highlight moves on) and taken with
+    ATTACK. The terminal shows every result line with its terms and rule IDs."""
+    factory = MockFactory()
+    pins = ButtonPins()
+    panel = ButtonPanel(pins, bounce_time=None, pin_factory=factory)
+    console = Console(file=io.StringIO(), width=220)
+    display = Recorded(TerminalDisplay(console))
+    script = list(SCRIPT_004)
+    ticks = [0]
+
+    def sleep(_: float) -> None:
+        ticks[0] += 1
+        view = display.views[-1]
+        assert ticks[0] < 5000, f"stuck at {view.prompt}"
+        if not (script and view.prompt.startswith(script[0][0])):
+            return
+        keys = [o.choice for o in view.options]
+        index = keys.index(script.pop(0)[1])
+        button = view.options[index].button
+        names = [button.value] if button is not None else (
+            ["item"] * (index - (view.highlight or 0)) + ["attack"])
+        for name in names:
+            pin = factory.pin(getattr(pins, name))
+            pin.drive_low()
+            pin.drive_high()
+
+    session = table_session(fight_file(tmp_path, "004"), tmp_path / "table.json",
+                            resume=False, seed=SEED,
+                            choices=MenuChoices(Controls([panel, display]), 0.0, sleep),
+                            display=display)
+    try:
+        session.show(session.next_prompt())
+        session.run()
+    finally:
+        panel.close()
+        factory.reset()
+    assert not script
+    expected = reference("004", [Attack("Ann", "Cult"), Grapple("Bob", "Boss"),
+                                 EndTurn("Cult")])
+    assert isinstance(session.mode, CocFightMode)
+    assert session.mode.fight.to_json() == expected.to_json()
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    for entry in expected.journal:
+        for line in entry.lines:
+            assert line in text
+    assert "(1D100<=80) ＞ 42 ＞ 成功/success" in text and "CO-CORE-1" in text
+    assert "Result 結果" in text and "▶" in text and "SAN" in text
+
+
+class Player:
+    """A player at the table who picks options by their keys and stops (a power cut) when the
+    script runs out."""
+
+    def __init__(self, script: list[str]) -> None:
+        self.script = list(script)
+
+    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+        if not self.script:
+            raise KeyboardInterrupt
+        return [o.choice for o in ask.options].index(self.script.pop(0))
+
+
+class CutRolls:
+    """The companion's dice, until the power goes before throw number ``cut``."""
+
+    def __init__(self, seed: int, cut: int) -> None:
+        self.inner = SimRolls(SimulatedDice.seeded(seed))
+        self.left = cut
+
+    def next_throw(self, ask: RollAsk, show: Show) -> Throw:
+        if self.left == 0:
+            raise KeyboardInterrupt
+        self.left -= 1
+        return self.inner.next_throw(ask, show)
+
+
+CHOICES = [key for _, key in SCRIPT_003]
+
+
+def play(folder: Path, choices: list[str], *, resume: bool = False,
+         rolls: CutRolls | None = None) -> CocFightMode:
+    session = table_session(folder / "fight.json", folder / "table.json", resume=resume,
+                            seed=SEED, choices=Player(choices), rolls=rolls)
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        pass
+    assert isinstance(session.mode, CocFightMode)
+    return session.mode
+
+
+@pytest.mark.parametrize("cut", [1, 2, 5])
+def test_a_resume_after_a_cut_equals_an_uninterrupted_fight(tmp_path: Path, cut: int) -> None:
+    """A power cut between two throws of one attack (after its d100, before its damage), or
+    between actions: `--resume` replays the table's journal, the half-thrown attack too, and
+    the fight goes on with the dice it would have had; it ends exactly as an uninterrupted
+    fight, and so do the save and the fight file."""
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    fight_file(whole, "003")
+    uninterrupted = play(whole, CHOICES)
+    assert uninterrupted.done
+    cut_dir = tmp_path / "cut"
+    cut_dir.mkdir()
+    fight_file(cut_dir, "003")
+    first = play(cut_dir, CHOICES, rolls=CutRolls(SEED, cut))
+    assert not first.done
+    saved = FightSave.from_json((cut_dir / "table.json").read_text(encoding="utf-8"))
+    assert saved.inputs == first.journal and not saved.finished
+    on_file = json.loads((cut_dir / "fight.json").read_text(encoding="utf-8"))
+    assert on_file == first.fight.to_json()
+    rest = CHOICES[sum(1 for i in first.journal if not i[0].isdigit()):]
+    resumed = play(cut_dir, rest, resume=True)
+    assert resumed.done
+    assert resumed.fight.to_json() == uninterrupted.fight.to_json()
+    assert resumed.journal == uninterrupted.journal
+    for name in ("table.json", "fight.json"):
+        a = json.loads((whole / name).read_text(encoding="utf-8"))
+        b = json.loads((cut_dir / name).read_text(encoding="utf-8"))
+        if name == "table.json":
+            for key in ("game_id", "fight_path", "input_kind"):
+                a.pop(key), b.pop(key)
+        assert a == b
+
+
+class CameraStandIn:
+    """The dice camera's side of the table: the d6 faces it would read, in order; it is asked
+    only for d6 (a d100 never reaches it)."""
+
+    def __init__(self, faces: Sequence[int]) -> None:
+        self.faces = list(faces)
+        self.asked: list[tuple[int, int]] = []
+
+    def next_throw(self, ask: RollAsk, show: Show) -> Throw:
+        self.asked.append((ask.count, ask.sides))
+        assert ask.sides == 6
+        return Throw(tuple(self.faces.pop(0) for _ in range(ask.count)))
+
+
+def test_camera_dice_read_the_d6_and_the_d100_is_typed(tmp_path: Path) -> None:
+    """--dice camera: Ann's kick+MA needs a d100 (typed on the keypad: tens 5, units 5), a
+    1D6 (the camera: 6) and a 1D4 (typed: 4): the engine given 55, 6, 4 does the same; the
+    screen says the d100 is typed because the camera reads d6 only."""
+    screen = ScreenDisplay("800x480")
+    display = Recorded(screen)
+    keys = PtyKeys(display, [
+        ("Ann (3 AP): what", "attack"), ("Attack whom", "t:Cult"), ("How?", "h:ma"),
+        ("How does Cult defend", "d:none"),
+        ("Type the 1D100 you threw 1D100の出目を入力, tens", "5"),
+        ("Type the 1D100 you threw 1D100の出目を入力, units", "5"),
+        ("Type the 1D4", "4"), ("Ann (2 AP): what", "keeper"), ("Keeper: which", "close")])
+    camera = CameraStandIn([6])
+    controls = Controls([keys.keyboard, display])
+    session = table_session(fight_file(tmp_path, "003"), tmp_path / "table.json",
+                            resume=False, seed=SEED, choices=MenuChoices(controls, 0.0,
+                                                                         keys.sleep),
+                            display=display, camera=camera, controls=controls,
+                            poll_seconds=0.0, sleep=keys.sleep,
+                            source_name="camera カメラ (d6) · d100 typed 入力")
+    try:
+        session.show(session.next_prompt())
+        session.run()
+    finally:
+        keys.close()
+        screen.close()
+    assert not keys.script and camera.asked == [(1, 6)]
+    expected = new_fight("003")
+    expected.push(Attack("Ann", "Cult", ma=True), ScriptedDice([(100, 55), (6, 6), (4, 4)]))
+    assert isinstance(session.mode, CocFightMode)
+    assert session.mode.fight.to_json() == expected.to_json()
+    typed = [v for v in display.views if v.prompt.startswith("Type the 1D100")]
+    assert typed and all("camera reads d6 only" in v.status for v in typed)
+    saved = FightSave.from_json((tmp_path / "table.json").read_text(encoding="utf-8"))
+    assert saved.input_kind == "camera" and saved.inputs[4:7] == ["55", "6", "4"]
+
+
+def test_play_mode_coc_needs_a_fight_and_a_player(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    assert main(["play", "--mode", "coc", "--display", "terminal", "--choices", "auto"]) != 0
+    assert "a coc fight needs a display and a player" in capsys.readouterr().err
+    assert main(["play", "--mode", "coc", "--display", "terminal", "--choices", "keyboard",
+                 "--dice", "sim"]) != 0
+    assert "companion coc fight new" in capsys.readouterr().err
+
+
+def test_the_view_has_room_for_every_result(tmp_path: Path) -> None:
+    """Sanity of the data the displays draw: a view of a fight over, and its closing."""
+    fight = new_fight("003")
+    mode = CocFightMode(fight, "simulated 仮想")
+    view: View = mode.view("x")
+    assert view.fight is not None and view.fight.title.endswith("profile 003")
+    assert view.fight.result and view.fight.result[0].rule == "CO-TURN-1"
