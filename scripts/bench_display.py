@@ -9,7 +9,8 @@ measure the real screen).
     python scripts/bench_display.py [--frames 300] [--screenshots docs/]
 
 ``--screenshots`` saves one frame of a real game (seed 11, the first fight
-after 300 inputs) at each layout, and one of a genso fight at the table at 800x480.
+after 300 inputs) at each layout, and one of a genso fight and one of a coc fight at the table
+at 800x480.
 """
 
 from __future__ import annotations
@@ -138,6 +139,54 @@ def genso_screenshot(folder: Path) -> None:
     print(f"saved {folder / 'screen-genso-800x480.png'}")
 
 
+#: The coc fight of the screenshot (profile 003, the sheets of the scripted fight test):
+#: Ann kicks Cult with martial arts, Bob fires a burst at Deep; the dice are seeded.
+COC_SCRIPT = ("attack", "t:Cult", "h:ma", "d:none", "end", "attack", "t:Deep", "w:0",
+              "h:burst", "d:dodge")
+COC_SEED = 3
+
+
+def coc_screenshot(folder: Path) -> None:
+    """A coc fight at the table (`companion play --mode coc`), mid-round, at 800x480."""
+    from companion.app.modes.coc import CocFightMode
+    from companion.app.session.mode import ChoiceAsk, Throw
+    from companion.dice import SimulatedDice
+    from companion.hw.display.screen import ScreenDisplay
+    from companion.systems.coc.combat import Fight, Side
+    from companion.systems.coc.rules import Profile, load_rules
+    from companion.systems.coc.sheet import sheet_from_mapping
+
+    rules = load_rules(Profile.P003)
+
+    def sheet(name: str, dex: int, weapons: tuple[str, ...], **skills: int) -> object:
+        return sheet_from_mapping(rules, {
+            "name": name, "characteristics": {"STR": 13, "CON": 12, "POW": 10, "DEX": dex,
+                                              "APP": 10, "SIZ": 13, "INT": 12, "EDU": 12},
+            "skills": skills, "weapons": [{"key": w} for w in weapons]}, name)
+
+    fight = Fight(rules, [
+        (sheet("Ann", 14, ("kick",), kick=60, martial_arts=50, grapple=70), Side.INVESTIGATORS),
+        (sheet("Bob", 12, ("smg", "shinai"), smg=60, japanese_sword=60), Side.INVESTIGATORS),
+        (sheet("Cult", 10, ("knife",), knife=50), Side.FOES),
+        (sheet("Deep", 8, ("japanese_sword",), japanese_sword=60, dodge=30), Side.FOES),
+    ], SimulatedDice.seeded(COC_SEED))  # type: ignore[misc]
+    mode = CocFightMode(fight, "simulated 仮想")
+    dice, picks = SimulatedDice.seeded(COC_SEED), list(COC_SCRIPT)
+    while picks or not isinstance(mode.ask(), ChoiceAsk):
+        ask = mode.ask()
+        if isinstance(ask, ChoiceAsk):
+            mode.answer([o.choice for o in ask.options].index(picks.pop(0)))
+        elif ask is not None:
+            mode.answer(Throw(tuple(dice.roll(ask.count, ask.sides))))
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    display = ScreenDisplay("800x480")
+    display.show(mode.view(ask.prompt, options=ask.options, highlight=ask.highlight))
+    display.save_png(folder / "screen-coc-800x480.png")
+    display.close()
+    print(f"saved {folder / 'screen-coc-800x480.png'}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--frames", type=int, default=300)
@@ -148,6 +197,7 @@ def main() -> int:
     if args.screenshots:
         screenshots(args.screenshots)
         genso_screenshot(args.screenshots)
+        coc_screenshot(args.screenshots)
     return 0
 
 

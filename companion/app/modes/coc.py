@@ -241,7 +241,7 @@ class CocFightMode(FightMode):
         if self._moves(actor):
             options.append(Option("move", "Move 移動"))
         if self.legal(Delay(name)):
-            options.append(Option("delay", "Delay to DEX/2 遅らせる"))
+            options.append(Option("delay", "Delay DEX/2 遅延"))
         options += [Option("end", "End turn 手番終了", Button.FLEE),
                     Option("keeper", "Keeper 進行")]
         ap = f" ({actor.ap} AP)" if self.rules.profile is Profile.P003 else ""
