@@ -6,8 +6,28 @@
     python scripts/make_dice_data.py --scenes 3000 --start 100 --out /tmp/dice-data --marks models
     python scripts/train_dice_reader.py --only judge --data /tmp/dice-data --judge-steps 6000
 
-The training set is rendered only (scripts/make_dice_data.py); the reader is
-scored on other seeds by scripts/bench_dice.py. See companion/hw/dice/networks.py
+Fine-tuning on the real photos too (issue 23): the train part of the shared
+real photos, with the finder's own marks as boxes (scripts/make_dice_real_data.py),
+mixed with rendered shards, starting from the exported networks (``--init``),
+colours shuffled, blurred and JPEG-encoded as a webcam's (``--real-look``), and
+the former judge's answers on the renders kept (``--keep``):
+
+    python scripts/make_dice_data.py --scenes 200 --start 3000 --out /tmp/dice/r1 --jobs 1
+    python scripts/make_dice_real_data.py --out /tmp/dice/real1
+    python scripts/train_dice_reader.py --data /tmp/dice/r1 /tmp/dice/real1 \
+        --favour /tmp/dice/real1 --init models --lr 1e-3 --finder-steps 300 \
+        --judge-steps 500 --out /tmp/dice/m1
+    python scripts/make_dice_real_data.py --out /tmp/dice/real2 --models /tmp/dice/m1
+    python scripts/train_dice_reader.py --only judge --data /tmp/dice/r1 /tmp/dice/real2 \
+        --favour /tmp/dice/real2 --init models --keep models --lr 7e-4 --real-look \
+        --judge-steps 500 --seed 2 --out /tmp/dice/m3
+
+scripts/eval_dice_reader.py scores the reader on the held-out real photos;
+scripts/bench_dice.py on rendered seeds.
+
+The training set of the networks before that was rendered only
+(scripts/make_dice_data.py); the reader is scored on other seeds by
+scripts/bench_dice.py. See companion/hw/dice/networks.py
 for what each network is shown and what it answers.
 
 The committed models: the finder saw 13,000 scenes for 12,000 steps (32

@@ -38,11 +38,15 @@ where its open side is: beside a lone face the judge is sure is a leaning die's
 side, it looks closer where the top must be (between that side and the die it
 leans on), and a value read there as surely as a crowded value must be is the die's.
 
-The finder sees dice best at about the size it was trained on. Its first look is
-at the middle of the face sizes read; when the dice it marks are much smaller or
-larger than that, it looks again with the frame scaled to their own size (small
-dice touching each other are one blur at the first look's scale, and one of them
-goes unmarked).
+The finder sees dice best at about the size it was trained on, so the reader
+searches the sizes (an image pyramid): its first looks assume the middle of the
+face sizes read (``min_face_px``..``max_face_px``; ``companion calibrate dice``
+fits them to the dice at the table), and twice and four times that, and half of it
+where the frame is small enough to afford it; the look whose three hottest marks
+are hottest wins (the middle one unless another is clearly better). When the dice
+it marks are much smaller or larger than that look assumed, it looks again with the
+frame scaled to their own size (small dice touching each other are one blur at
+the first look's scale, and one of them goes unmarked).
 
 A frame's work is bounded so a busy table cannot stall the camera: at most
 MAX_MARKS marks are judged (with more, the frame is unsure), and closer looks
