@@ -48,6 +48,21 @@ def reader() -> DiceReader:
     return DiceReader()
 
 
+@cache
+def v1_reader() -> DiceReader:
+    """The reader with the networks trained on renders only (models/dice_v1/, kept for
+    these tests): the seeds below were picked where that judge doubts a die in one view,
+    or reads a leaning die's side, to show how the reader's rules settle such marks. The
+    judge fine-tuned on real photos too is surer on most of them, so they no longer show
+    the case; the rules are the same for both."""
+    return DiceReader(v1_config(), DiceNetworks(models_dir() / "dice_v1"))
+
+
+def v1_config() -> ReaderConfig:
+    """The thresholds the v1 judge was tuned with (the packaged ones are the later judge's)."""
+    return replace(ReaderConfig.load(), min_top=0.75, min_confidence=0.85, min_crowded=0.8)
+
+
 def _grade(s: Scene) -> Grade:
     read = reader().read(s.image)
     return grade(s, [(d.value, d.centre) for d in read.dice])
@@ -127,10 +142,10 @@ def test_a_mark_doubted_in_one_view_is_settled_on_a_closer_look(
     look the frame is unsure."""
     s = scene(seed, kind)
     truth = sorted(d.value for d in s.dice)
-    read = reader().read(s.image)
+    read = v1_reader().read(s.image)
     assert read.status is ReadStatus.OK and read.values == truth
     monkeypatch.setattr(dice_reader, "MAX_WINDOWS", 0)
-    assert reader().read(s.image).status is ReadStatus.UNSURE
+    assert v1_reader().read(s.image).status is ReadStatus.UNSURE
 
 
 def test_a_value_read_nearer_another_face_than_flat_dice_can_lie_must_be_surer() -> None:
@@ -143,11 +158,10 @@ def test_a_value_read_nearer_another_face_than_flat_dice_can_lie_must_be_surer()
     die twice read 5, and the frame is read."""
     s = scene(4_100_758, SceneKind.TILTED)
     assert sorted(d.value for d in s.dice) == [1, 4, 5, 6, 6]
-    config = ReaderConfig.load()
-    assert config.min_crowded == 0.8
+    config = v1_config()
 
     def read(config: ReaderConfig) -> tuple[ReadStatus, Grade]:
-        read = DiceReader(config, reader().networks).read(s.image)
+        read = DiceReader(config, v1_reader().networks).read(s.image)
         return read.status, grade(s, [(d.value, d.centre) for d in read.dice])
 
     assert read(config) == (ReadStatus.UNSURE, Grade(right=4, unsure=1))
@@ -198,12 +212,12 @@ def test_a_closer_look_is_given_to_doubtful_marks_only_within_the_frame_budget(
     """A closer look costs TURNS windows a mark, so it is given only to marks the judge
     left unsure (or read crowded), and only while the frame's windows stay within
     MAX_WINDOWS."""
-    judge = mocker.spy(reader().networks, "judge")
+    judge = mocker.spy(v1_reader().networks, "judge")
 
     def looks(s: Scene) -> list[tuple[int, bool]]:
         """Each call of the judge on the frame: how many marks, and whether it looked closer."""
         judge.reset_mock()
-        reader().read(s.image)
+        v1_reader().read(s.image)
         return [(len(c.args[1]), c.kwargs.get("turned", False)) for c in judge.call_args_list]
 
     assert looks(scene(105)) == [(6, False)]  # six dice, all read at first sight
@@ -441,7 +455,7 @@ def test_a_leaning_die_whose_side_is_marked_apart_from_its_top_is_read(
     s = scene(3_000_068, SceneKind.TILTED)
     assert sorted(d.value for d in s.dice) == [1, 5]
     merge = mocker.spy(dice_reader, "_one_per_die")
-    read = reader().read(s.image)
+    read = v1_reader().read(s.image)
     readings = merge.call_args.args[0]
     assert len(readings) == 3 and readings[2].reason == "a die leans on another"
     assert read.status is ReadStatus.OK
@@ -475,7 +489,7 @@ def test_a_flat_die_whose_own_side_is_marked_beside_its_top_is_read(
     five = next(d for d in s.dice if d.value == 5)
     assert not five.tilted
     merge = mocker.spy(dice_reader, "_one_per_die")
-    read = reader().read(s.image)
+    read = v1_reader().read(s.image)
     (side,) = [r for r in merge.call_args.args[0] if r.reason == "a die is tilted or cocked"]
     gap = np.hypot(side.centre[0] - five.centre[0], side.centre[1] - five.centre[1])
     assert 0.35 < gap / five.side_px < 0.5
@@ -517,11 +531,11 @@ def test_a_value_read_unsurely_beside_another_die_gets_a_closer_look(
     s = scene(50_353, SceneKind.TILTED)
     leaning = next(d for d in s.dice if d.tilted)
     assert leaning.value == 3 and sorted(d.value for d in s.dice) == [1, 2, 3]
-    read = reader().read(s.image)
+    read = v1_reader().read(s.image)
     assert read.status is ReadStatus.UNSURE and "re-roll" in read.message
     assert grade(s, [(d.value, d.centre) for d in read.dice]).wrong == 0
     monkeypatch.setattr(dice_reader, "MAX_WINDOWS", 3)
-    once = reader().read(s.image)
+    once = v1_reader().read(s.image)
     assert once.status is ReadStatus.OK and once.values == [1, 1, 2]
 
 
@@ -576,9 +590,9 @@ def test_a_mark_is_read_only_when_a_top_is_there_and_its_value_is_clear(
     """Two thresholds: ``min_top`` that a die's readable top is there at all, and
     ``min_confidence`` for which of the six values it shows; with ``min_side`` the
     judge is sure a face is a leaning die's side."""
-    config = ReaderConfig.load()
-    assert (config.min_top, config.min_confidence, config.min_side) == (0.75, 0.85, 0.9)
-    verdict = reader()._verdict(Spot(10.0, 20.0, 30.0, 0.9), _probs(**share))
+    config = replace(ReaderConfig.load(), min_top=0.75, min_confidence=0.85, min_side=0.9)
+    verdict = DiceReader(config, reader().networks)._verdict(Spot(10.0, 20.0, 30.0, 0.9),
+                                                             _probs(**share))
     if value == "gone":
         assert verdict is None
         return
@@ -618,8 +632,8 @@ def test_a_flat_die_alone_that_the_judge_half_doubts_is_cocked_is_read() -> None
     cocked. Alone, it cannot be: the frame is read, all four dice right. Held to
     ``min_top`` it would be a needless re-roll."""
     s = scene(4_100_809, SceneKind.TILTED)
-    assert grade(s, [(d.value, d.centre) for d in reader().read(s.image).dice]) == Grade(right=4)
-    strict = DiceReader(replace(ReaderConfig.load(), min_alone=0.75), reader().networks)
+    assert grade(s, [(d.value, d.centre) for d in v1_reader().read(s.image).dice]) == Grade(right=4)
+    strict = DiceReader(replace(ReaderConfig.load(), min_alone=0.75), v1_reader().networks)
     read = strict.read(s.image)
     assert read.status is ReadStatus.UNSURE
     assert [d.reason for d in read.dice if d.value is None] == ["a die is tilted or cocked"]
