@@ -28,7 +28,7 @@ from companion.app.commands.roll import (
     CameraUnavailable,
     add_dice_arguments,
     ask_on_terminal,
-    print_json,
+    emit,
 )
 from companion.app.commands.roll import dice_source as plain_source
 from companion.app.overrides import add_set_argument, read_text, user_rules
@@ -96,18 +96,6 @@ def _rules(args: argparse.Namespace) -> CocRules:
 
 def _path(args: argparse.Namespace) -> Path:
     return Path(args.file) if args.file else data_dir() / "coc" / "fight.json"
-
-
-def _emit(args: argparse.Namespace, data: dict[str, Any], text: str, dice: bool = False
-          ) -> int:
-    if args.json:
-        if dice:
-            print_json(args, data)
-        else:
-            print(json.dumps(data, ensure_ascii=False))
-    else:
-        print(text)
-    return 0
 
 
 def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
@@ -179,7 +167,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
 
     def body(source: DiceSource) -> int:
         result = roll_command(" ".join(args.expression), source, rules)
-        return _emit(args, result.to_json(), result.text, dice=True)
+        return emit(args, result.to_json(), result.text, dice=True)
 
     return run_dice(args, body)
 
@@ -192,7 +180,7 @@ def cmd_defaults(args: argparse.Namespace) -> int:
     text = "\n".join(f"{r['rule']:<12} {r['key']:<28} "
                      f"{json.dumps(r['value'], ensure_ascii=False)}"
                      + (DEFAULT_TAG if r["default"] else "  (set by you)") for r in rows)
-    return _emit(args, {"profile": rules.profile.value, "defaults": rows}, text)
+    return emit(args, {"profile": rules.profile.value, "defaults": rows}, text)
 
 
 def cmd_fight(args: argparse.Namespace) -> int:
@@ -208,7 +196,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
             fight = Fight(rules, entrants, source)
             save_fight(fight, path)
             text, data = _status(fight)
-            return _emit(args, {**data, "path": str(path), "opening": list(fight.opening.lines)},
+            return emit(args, {**data, "path": str(path), "opening": list(fight.opening.lines)},
                          f"{fight.opening.text}\n\n{text}", dice=True)
 
         return run_dice(args, start)
@@ -219,12 +207,12 @@ def cmd_fight(args: argparse.Namespace) -> int:
             text = "\n".join([fight.opening.text, *(e.text for e in fight.journal)])
             data["opening"] = list(fight.opening.lines)
             data["journal"] = [e.to_json() for e in fight.journal]
-        return _emit(args, data, text)
+        return emit(args, data, text)
     if args.verb == "undo":
         entry = fight.pop()
         save_fight(fight, path)
         text, data = _status(fight)
-        return _emit(args, {**data, "undone": entry.to_json()}, f"undone: {entry.text}\n{text}")
+        return emit(args, {**data, "undone": entry.to_json()}, f"undone: {entry.text}\n{text}")
     raw: dict[str, Any] = {"kind": args.kind, "actor": args.actor}
     if args.target:
         raw["target" if args.kind != "throw" else "at"] = args.target
@@ -242,7 +230,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
         entry = fight.push(action, source)
         save_fight(fight, path)
         text, data = _status(fight)
-        return _emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}",
+        return emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}",
                      dice=True)
 
     return run_dice(args, body)

@@ -17,7 +17,7 @@ from typing import Any
 
 import tomlkit
 
-from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
+from companion.app.commands.roll import add_dice_arguments, emit, run_with_source
 from companion.app.overrides import add_set_argument, read_text, user_rules
 from companion.app.paths import data_dir
 from companion.dice import DiceSource
@@ -92,18 +92,6 @@ def resolve_sheet(rules: GensoRules, ref: str) -> tuple[Character, Path | None]:
 def load_user_rules(settings: list[str]) -> GensoRules:
     """Packaged rules with the user's file and ``--set`` overrides applied."""
     return user_rules(load_rules(), OVERRIDES_NAME, settings, SET_EXAMPLE)
-
-
-def _emit(args: argparse.Namespace, data: dict[str, Any], text: str,
-          dice: bool = False) -> int:
-    if args.json:
-        if dice:
-            print_json(args, data)
-        else:
-            print(json.dumps(data, ensure_ascii=False))
-    else:
-        print(text)
-    return 0
 
 
 # --- characters --------------------------------------------------------------------------------
@@ -183,7 +171,7 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
                             for rule, result, row in made.rolls),
                           describe(rules, made.character, derive(rules, made.character)),
                           f"saved to {target}"])
-        return _emit(args, {**sheet_json(rules, made.character), "rolls": rolls,
+        return emit(args, {**sheet_json(rules, made.character), "rolls": rolls,
                             "path": str(target)}, text, dice=True)
 
     return run_with_source(args, body)
@@ -194,14 +182,14 @@ def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
     if args.save_as:
         write_toml(Path(args.save_as), sheet_document(character))
     data = {**sheet_json(rules, character), "path": str(path) if path else None}
-    return _emit(args, data, describe(rules, character, derive(rules, character)))
+    return emit(args, data, describe(rules, character, derive(rules, character)))
 
 
 def cmd_presets(args: argparse.Namespace, rules: GensoRules) -> int:
     rows = [{"key": key, "name": raw["name"], "kind": raw["kind"]}
             for key, raw in rules.presets.items()]
     text = "\n".join(f"{r['key']:<16} {r['kind']:<4} {r['name']}" for r in rows)
-    return _emit(args, {"presets": rows}, text)
+    return emit(args, {"presets": rows}, text)
 
 
 def _change(args: argparse.Namespace, rules: GensoRules,
@@ -214,7 +202,7 @@ def _change(args: argparse.Namespace, rules: GensoRules,
     changed, said = change(character)
     write_toml(path, sheet_document(changed))
     text = "\n".join([said, describe(rules, changed, derive(rules, changed))])
-    return _emit(args, {**sheet_json(rules, changed), "said": said, "path": str(path)}, text)
+    return emit(args, {**sheet_json(rules, changed), "said": said, "path": str(path)}, text)
 
 
 def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
@@ -282,7 +270,7 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
     def body(source: DiceSource) -> int:
         if args.kind == "simple":
             check = checks.simple_check(rules, source, difficulty or "hard", args.modifier)
-            return _emit(args, check.to_json(), check.text, dice=True)
+            return emit(args, check.to_json(), check.text, dice=True)
         if not args.sheet:
             raise IllegalAction(f"a {args.kind} check needs --sheet")
         who, _ = resolve_sheet(rules, args.sheet)
@@ -292,7 +280,7 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
             other, _ = resolve_sheet(rules, args.vs)
             opposed = checks.opposed_check(rules, source, who, other, args.ability,
                                            active=not args.no_active, a_modifier=args.modifier)
-            return _emit(args, opposed.to_json(), opposed.text, dice=True)
+            return emit(args, opposed.to_json(), opposed.text, dice=True)
         if args.kind == "general":
             check = checks.general_check(rules, source, who, args.ability, difficulty or "hard",
                                          args.modifier)
@@ -305,7 +293,7 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
             check = checks.enemy_check(rules, source, who, difficulty, args.modifier)
         else:
             check = checks.mark_check(rules, source, who, args.modifier)
-        return _emit(args, check.to_json(), check.text, dice=True)
+        return emit(args, check.to_json(), check.text, dice=True)
 
     return run_with_source(args, body)
 
@@ -316,7 +304,7 @@ def cmd_defaults(args: argparse.Namespace, rules: GensoRules) -> int:
     text = "\n".join(f"{r['rule']:<12} {r['key']:<32} "
                      f"{json.dumps(r['value'], ensure_ascii=False)}  "
                      + ("(default)" if r["default"] else "(set by you)") for r in rows)
-    return _emit(args, {"defaults": rows}, text)
+    return emit(args, {"defaults": rows}, text)
 
 
 def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
@@ -353,7 +341,7 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
             + (r["power"] or f"HP吸収 {r['drain_hp']} MP吸収 {r['drain_mp']}")
             + ("  通常攻撃無効" if r["immune_normal"] else "")
             + (f"  {r['senses']}" if r["senses"] else "") for r in rows)
-    return _emit(args, {args.what: rows}, text)
+    return emit(args, {args.what: rows}, text)
 
 
 # --- fights ------------------------------------------------------------------------------------
@@ -440,19 +428,19 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
         fight = Fight(rules, entrants)
         save_fight(fight, path)
         text, data = fight_status(rules, fight)
-        return _emit(args, {**data, "path": str(path)}, text)
+        return emit(args, {**data, "path": str(path)}, text)
     fight = load_fight(rules, path)
     if args.verb in ("show", "log"):
         text, data = fight_status(rules, fight)
         if args.verb == "log":
             text = "\n".join(e.text for e in fight.journal)
             data["journal"] = [e.to_json() for e in fight.journal]
-        return _emit(args, data, text)
+        return emit(args, data, text)
     if args.verb == "undo":
         entry = fight.pop()
         save_fight(fight, path)
         text, data = fight_status(rules, fight)
-        return _emit(args, {**data, "undone": entry.to_json()},
+        return emit(args, {**data, "undone": entry.to_json()},
                      f"undone: {entry.action}\n{text}")
     action = _fight_action(args)
 
@@ -460,7 +448,7 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
         entry: Entry = fight.push(action, source)
         save_fight(fight, path)
         text, data = fight_status(rules, fight)
-        return _emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}",
+        return emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}",
                      dice=True)
 
     return run_with_source(args, body)

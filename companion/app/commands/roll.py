@@ -91,6 +91,19 @@ def print_json(args: argparse.Namespace, data: dict[str, Any]) -> None:
     print(json.dumps(data, ensure_ascii=False))
 
 
+def emit(args: argparse.Namespace, data: dict[str, Any], text: str, dice: bool = False) -> int:
+    """A command's answer: ``text`` for people, or ``data`` as one JSON object with
+    ``--json`` (stamped with the dice's source when ``dice`` were rolled)."""
+    if args.json:
+        if dice:
+            print_json(args, data)
+        else:
+            print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(text)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     def body(source: DiceSource) -> int:
         result = roll(" ".join(args.expression), source)
