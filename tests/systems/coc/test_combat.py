@@ -249,6 +249,7 @@ def test_co_weap_1_improvised_weapon_wears_004() -> None:
 
 
 def test_dodge_limits_co_dodge_2_003_and_co_dodge_4_co_base_7_004() -> None:
+    """CO-DODGE-2 (003): one dodge a round; CO-DODGE-4 and CO-BASE-7 (004): the limits there."""
     f = fight(P003, {"weapons": ("revolver",), "handgun": 60})
     push(f, Attack("Ann", "Cult", defence=Defence.DODGE), (100, 30), (100, 10))
     with pytest.raises(IllegalAction, match="cannot dodge"):
