@@ -45,6 +45,7 @@ from companion.systems.genso.combat import (
     Wait,
     wants_to_flee,
 )
+from companion.systems.genso.lore import load_lore
 from companion.systems.genso.money import price_text
 from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import load_sheet, preset, sheet_mapping
@@ -190,6 +191,17 @@ def cmd_presets(args: argparse.Namespace, rules: GensoRules) -> int:
             for key, raw in rules.presets.items()]
     text = "\n".join(f"{r['key']:<16} {r['kind']:<4} {r['name']}" for r in rows)
     return emit(args, {"presets": rows}, text)
+
+
+def cmd_lore(args: argparse.Namespace, rules: GensoRules) -> int:
+    """The world guide, the glossary or the scenario structure (GM-LORE-1 to 3)."""
+    pages = load_lore()
+    chosen = [pages[args.page]] if args.page else list(pages.values())
+    text = "\n\n".join("\n".join([f"{p.title} ({p.rule})", *(f"- {line}" for line in p.lines)])
+                       for p in chosen)
+    data = {"lore": [{"key": p.key, "rule": p.rule, "title": p.title, "lines": list(p.lines)}
+                     for p in chosen]}
+    return emit(args, data, text)
 
 
 def _change(args: argparse.Namespace, rules: GensoRules,
@@ -458,7 +470,7 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, GensoRules], int]] = {
-    "new": cmd_new, "sheet": cmd_sheet, "presets": cmd_presets, "buy": cmd_buy,
+    "new": cmd_new, "sheet": cmd_sheet, "presets": cmd_presets, "lore": cmd_lore, "buy": cmd_buy,
     "sell": cmd_sell, "gear": cmd_gear, "grow": cmd_grow, "rest": cmd_rest, "check": cmd_check,
     "defaults": cmd_defaults, "list": cmd_lists, "fight": cmd_fight,
 }
@@ -505,6 +517,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
     _common(sub.add_parser("presets", help="the seed's sample characters (GM-DATA-1)"))
     _common(sub.add_parser("defaults", help="every Default and where its value came from"))
+    lore = sub.add_parser("lore", help="the world, the glossary, the scenario (GM-LORE-1 to 3)")
+    lore.add_argument("page", nargs="?", choices=("world", "glossary", "scenario"))
+    _common(lore)
     lists = sub.add_parser("list", help="item and price tables, spells, monster blocks")
     lists.add_argument("what", choices=("items", "spells", "monsters"))
     _common(lists)

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
+from companion.errors import DataError
+from companion.systems.genso.lore import load_lore
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -167,3 +169,25 @@ def test_a_power_cut_mid_action_loses_nothing(tmp_path: Path) -> None:
     assert shown["actions"] == 1 and shown["current"] == "オーク"
     orc = next(c for c in shown["combatants"] if c["name"] == "オーク")
     assert orc["hp"] == 9
+
+
+def test_lore_pages_world_glossary_and_scenario(capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-LORE-1 the world (three goddesses, the Nantoka Kingdom, guilds, races), GM-LORE-2 the
+    glossary, GM-LORE-3 the scenario's 起承転結, each shown by `companion genso lore`."""
+    pages = {p["rule"]: p for p in run(capsys, "lore")["lore"]}
+    assert sorted(pages) == ["GM-LORE-1", "GM-LORE-2", "GM-LORE-3"]
+    world = " ".join(pages["GM-LORE-1"]["lines"])
+    for name in ("大地の女神", "月の女神", "闇の女神", "ナントカ王国", "賢者の石", "山妖精"):
+        assert name in world
+    assert any("森妖精) = elf" in line for line in pages["GM-LORE-2"]["lines"])
+    assert pages["GM-LORE-3"]["lines"][0].startswith("起 request (依頼) → 承 preparation")
+    assert main(["genso", "lore", "glossary"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("用語解説 Glossary (GM-LORE-2)") and "- Warhammer = 戦鎚." in text
+
+
+def test_a_lore_file_without_its_fields_is_named() -> None:
+    """GM-LORE-1: a page that lacks its lines names the page."""
+    with pytest.raises(DataError, match=r"lore\.world lacks 'lines'"):
+        load_lore('[lore.world]\nrule = "GM-LORE-1"\ntitle_ja = "世界"\ntitle_en = "World"\n')
+
