@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -22,6 +23,7 @@ from rich.console import Console
 
 from companion.app.cli import main
 from companion.app.modes.genso import (
+    Checked,
     FightSave,
     GensoFightMode,
     table_session,
@@ -36,6 +38,7 @@ from companion.hw.buttons import ButtonPanel, ButtonPins
 from companion.hw.display.screen import HIGHLIGHT, ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
+from companion.systems.genso import checks
 from companion.systems.genso.combat import Attack, Cast, EndFight, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
@@ -329,3 +332,77 @@ def test_play_mode_genso_in_a_terminal(tmp_path: Path, monkeypatch: pytest.Monke
     saved = json.loads(fight.read_text(encoding="utf-8"))
     assert saved["journal"][0] == expected.journal[0].to_json()
     assert (tmp_path / "data" / "genso" / "table.json").exists()
+
+
+#: After pc1's attack the GM calls two checks (§2.3): pc2 looks for a normally set trap (+1),
+#: then pc1 and pc2 an opposed Body check, pc1 active; then the fight goes on as CHOICES.
+CHECK_CHOICES = [*CHOICES[:3], "gm", "check", "c:trap", "t:" + PC2, "d:normally_set", "m:1",
+                 "gm", "check", "c:opposed", "t:" + PC1, "t:" + PC2, "a:body", "act:yes",
+                 "m:0", *CHOICES[3:]]
+
+
+def test_checks_at_the_table_and_a_resume_after_them(tmp_path: Path) -> None:
+    """GM → Check 判定 rolls a check of §2.3 with the fight's dice (GM-CHECK-3 trap detection,
+    GM-CHECK-5 opposed): who rolls defaults to whose turn it is, the result lines are the
+    engine's own check with the same dice, terms and rule ID; the fight is unchanged; a power
+    cut between the opposed check's two throws, then --resume, ends as an uninterrupted
+    session."""
+    attacked = tmp_path / "attacked"
+    attacked.mkdir()
+    fight_file(attacked)
+    first = play(attacked, CHECK_CHOICES[:9])  # the attack, then the trap check
+    dice = SimulatedDice.seeded(SEED)
+    expected = new_fight()
+    expected.push(ACTIONS[0], dice)
+    trap = checks.trap_check(RULES, dice, preset(RULES, "pc2"), "normally_set", 1)
+    assert first.fight.to_json() == expected.to_json()  # a check changes nothing
+    shown = first.fight_view()
+    assert shown.result_title == f"{PC2} 判定 check: 罠発見 trap detection"
+    assert [step.text for step in shown.result] == trap.text.splitlines()
+    assert all(step.rule == "GM-CHECK-3" for step in shown.result)
+    assert re.fullmatch(r"\(2D6\+\d+>12\) ＞ \d+\[\d,\d\]\+\d+=\d+ ＞ (成功/success|失敗/failure)",
+                        trap.result.text), trap.result.text
+    assert trap.result.text in [step.text for step in shown.result]
+    # Who rolls: the party's sheets only (no orcs), whose turn it is highlighted.
+    mode = GensoFightMode(RULES, new_fight())
+    for choice in ("wait", "gm", "check", "c:general"):
+        mode.restore(choice)
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    assert [o.choice for o in ask.options] == ["t:" + PC1, "t:" + PC2, "back"]
+    assert ask.options[ask.highlight].choice == "t:" + PC2
+
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    fight_file(whole)
+    uninterrupted = play(whole, CHECK_CHOICES)
+    assert uninterrupted.done
+    opposed = next(e for e in uninterrupted.history() if isinstance(e, Checked)
+                   and e.call.kind == "opposed").check
+    reference_dice = SimulatedDice.seeded(SEED)
+    plain = new_fight()
+    plain.push(ACTIONS[0], reference_dice)
+    checks.trap_check(RULES, reference_dice, preset(RULES, "pc2"), "normally_set", 1)
+    assert opposed == checks.opposed_check(RULES, reference_dice, preset(RULES, "pc1"),
+                                           preset(RULES, "pc2"), "body", active=True)
+
+    cut_dir = tmp_path / "cut"
+    cut_dir.mkdir()
+    fight_file(cut_dir)
+    cut = len(first.thrown) + 1  # after pc1's throw of the opposed check, before pc2's
+    stopped = play(cut_dir, CHECK_CHOICES, rolls=CutRolls(SEED, cut))
+    assert not stopped.done and stopped.path[:2] == ["check", "c:opposed"]
+    rest = CHECK_CHOICES[sum(1 for i in stopped.journal if not i[0].isdigit()):]
+    resumed = play(cut_dir, rest, resume=True)
+    assert resumed.done
+    assert resumed.journal == uninterrupted.journal
+    assert resumed.fight.to_json() == uninterrupted.fight.to_json()
+    assert [e.to_json() for e in resumed.history()] == \
+        [e.to_json() for e in uninterrupted.history()]
+    for name in ("table.json", "fight.json"):
+        a = json.loads((whole / name).read_text(encoding="utf-8"))
+        b = json.loads((cut_dir / name).read_text(encoding="utf-8"))
+        if name == "table.json":
+            for key in ("game_id", "fight_path", "input_kind"):
+                a.pop(key), b.pop(key)
+        assert a == b

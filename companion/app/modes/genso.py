@@ -7,7 +7,11 @@ mode runs it turn by turn from the engine (:class:`~companion.systems.genso.comb
 whose turn it is, the legal actions as a menu (ATTACK attacks, RANGED casts, ITEM
 uses a stone, FLEE flees; the GM's steps and undo under *GM*), then a target, a
 weapon, a spell; then the dice, thrown by the companion or by the players and read
-by the camera, each result shown with its terms.
+by the camera, each result shown with its terms. *GM → Check 判定* rolls a check of
+spec §2.3 (:mod:`companion.systems.genso.checks`: simple, general, trap, enemy, undead,
+opposed, Mark) for a party member (whoever's turn it is, by default) with the same dice;
+it changes nothing in the fight, so it lives in the mode's journal (replayed on a resume)
+and the ``--log``, not in the fight file.
 
 The engine pulls its dice from a source as it resolves an action, the session
 hands the mode one answer at a time; so, like the dice tray, the mode resolves the
@@ -25,14 +29,19 @@ see the table's actions.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.app.modes.fight import (
     FightMode,
     FightSave,
+    NeedDice,
     Table,
+    Thrown,
     Undone,
     load_fight_save,
     open_table,
@@ -44,10 +53,12 @@ from companion.app.modes.fight import (
 )
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, ChoiceFeed, RollFeed
+from companion.dice import DiceSource
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display import Display
 from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option
+from companion.systems.genso import checks
 from companion.systems.genso.combat import (
     Action,
     Attack,
@@ -70,7 +81,8 @@ from companion.systems.genso.combat import (
     Wait,
     wants_to_flee,
 )
-from companion.systems.genso.rules import CreatureKind, GensoRules
+from companion.systems.genso.rules import ABILITIES, CreatureKind, GensoRules
+from companion.systems.genso.sheet import character_from_mapping
 
 TITLE = "幻想迷宮冒険譚 Fight 戦闘"
 PRESET = "genso"  # what a table save says in SaveGame.preset
@@ -93,9 +105,84 @@ ONE_TARGET = {"heal": "friend", "ward": "friend", "conceal": "friend", "dispel":
               "lightning": "foe", "exorcise": "undead"}
 BACK = Option("back", "Back 戻る", Button.FLEE)
 DOWN = (Status.DEAD, Status.VANISHED, Status.FLED)
+#: The checks of spec §2.3 the engine rolls (companion/systems/genso/checks.py).
+CHECKS = {"simple": "簡易判定 simple check", "general": "一般判定 general check",
+          "trap": "罠発見 trap detection", "enemy": "敵発見 enemy detection",
+          "undead": "不死族感知 undead sensing", "opposed": "対抗判定 opposed check",
+          "mark": "呪印呪の方向 Mark direction"}
+TRAP_NAMES = {"cleverly_set": "巧妙な罠 cleverly set", "normally_set": "普通の罠 normally set",
+              "hastily_set": "急ごしらえの罠 hastily set"}
+MODIFIERS = (0, 1, 2, 3, -1, -2, -3)
 
 
-FightEvent = Entry | Undone
+@dataclass(frozen=True)
+class CheckCall:
+    """A check the GM called for at the table (spec §2.3): its kind, who rolls (and against
+    whom), and the options its engine function takes. It changes nothing in the fight."""
+
+    kind: str
+    who: str = ""
+    vs: str = ""
+    ability: str = ""
+    difficulty: int | str | None = None
+    modifier: int = 0
+    active: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "who": self.who, "vs": self.vs, "ability": self.ability,
+                "difficulty": self.difficulty, "modifier": self.modifier,
+                "active": self.active}
+
+
+@dataclass(frozen=True)
+class Checked:
+    """An event: a check rolled at the table, with the engine's result (terms, rule ID)."""
+
+    call: CheckCall
+    check: checks.Check | checks.Opposed
+
+    def to_json(self) -> dict[str, Any]:
+        return {"call": self.call.to_json(), "result": self.check.to_json()}
+
+
+def roll_check(rules: GensoRules, fight: Fight, call: CheckCall,
+               source: DiceSource) -> checks.Check | checks.Opposed:
+    """``call`` rolled by the engine's own check, the characters read from the fight's
+    entrants' sheets (as the fight took them up)."""
+    def sheet(name: str) -> Any:
+        entrant = next((e for e in fight.entrants if e.name == name and not e.monster), None)
+        if entrant is None:
+            raise IllegalAction(f"{name!r} has no character sheet in this fight")
+        return character_from_mapping(rules, entrant.sheet, f"fight entrant {name}")
+
+    if call.kind == "simple":
+        return checks.simple_check(rules, source, call.difficulty or "hard", call.modifier)
+    who = sheet(call.who)
+    if call.kind == "general":
+        return checks.general_check(rules, source, who, call.ability,
+                                    call.difficulty or "hard", call.modifier)
+    if call.kind == "trap":
+        return checks.trap_check(rules, source, who, call.difficulty or "normally_set",
+                                 call.modifier)
+    if call.kind == "enemy":
+        return checks.enemy_check(rules, source, who, call.difficulty, call.modifier)
+    if call.kind == "undead":
+        return checks.undead_check(rules, source, who, call.modifier)
+    if call.kind == "mark":
+        return checks.mark_check(rules, source, who, call.modifier)
+    if call.kind == "opposed":
+        return checks.opposed_check(rules, source, who, sheet(call.vs), call.ability,
+                                    active=call.active, a_modifier=call.modifier)
+    raise IllegalAction(f"no check {call.kind!r}")
+
+
+def check_steps(check: checks.Check | checks.Opposed) -> tuple[DiceStep, ...]:
+    """A check's result lines for the fight view: its terms, its BCDice line(s), notes."""
+    rule = check.rule if isinstance(check, checks.Check) else "GM-CHECK-5"
+    return tuple(DiceStep(rule, line) for line in check.text.splitlines())
+
+
+FightEvent = Entry | Undone | Checked
 #: Shared with every fight at the table (kept importable from here).
 __all__ = ["FightSave", "GensoFightMode", "Undone", "load_fight_save", "same_fight",
            "table_session", "write_fight_file"]
@@ -111,7 +198,7 @@ def english(rules: GensoRules, fight: Fight, c: Combatant) -> str:
     return c.role.value.upper().replace("_AS_MONSTER", " (as monster)")
 
 
-def describe(action: Action) -> str:
+def describe(action: Action | CheckCall) -> str:
     """An action in a line, for the log and the result's title."""
     if isinstance(action, Attack):
         return (f"{action.actor} → {action.target}"
@@ -129,6 +216,10 @@ def describe(action: Action) -> str:
         return f"{action.actor} 逃亡 flees"
     if isinstance(action, Wait):
         return f"{action.actor} 待機 waits"
+    if isinstance(action, CheckCall):
+        who = f"{action.who} " if action.who else ""
+        vs = f" vs {action.vs}" if action.vs else ""
+        return f"{who}判定 check: {CHECKS.get(action.kind, action.kind)}{vs}"
     return {EndFight: "GM: 戦闘終了 end of the fight", Sunrise: "GM: 日の出 sunrise",
             Sunset: "GM: 日没 sunset", Sleep: "GM: 睡眠 8 hours' sleep"}[type(action)]
 
@@ -154,19 +245,60 @@ class GensoFightMode(FightMode):
         super().__init__(fight, source_name)
         self.rules = rules
         self.fight: Fight = fight
+        self.last_check: Checked | None = None  # shown until the next action or undo
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: Action | CheckCall) -> str:
         return describe(action)
 
+    def answer(self, value: Any) -> list[Any]:
+        events = super().answer(value)
+        if events:
+            last = events[-1]
+            self.last_check = last if isinstance(last, Checked) else None
+        return events
+
     def _direct(self, choice: str) -> list[FightEvent] | None:
+        if self.path[:1] == ["check"]:
+            return None
         if self.fight.state.current is None or self.path == ["gm"]:
             return self._gm(choice)
         return None
 
+    # -- checks (spec §2.3): rolled by the engine, journalled by the mode only --------------
+
+    def _push(self, action: Any) -> list[Any]:
+        if not isinstance(action, CheckCall):
+            return super()._push(action)
+        try:
+            check = roll_check(self.rules, self.fight, action, Thrown(self.throws))
+        except NeedDice:
+            return []
+        event = Checked(action, check)
+        self._events.append(event)
+        return [event]
+
+    def _walk(self, action: Any) -> NeedDice | None:
+        if not isinstance(action, CheckCall):
+            return super()._walk(action)
+        try:
+            roll_check(self.rules, self.fight, action, Thrown(self.throws))
+        except NeedDice as need:
+            return need
+        return None
+
+    def log_lines(self, events: Sequence[object]) -> list[str]:
+        lines = []
+        for event in events:
+            if isinstance(event, Checked):
+                lines.append(json.dumps({"check": event.to_json()}, ensure_ascii=False))
+            else:
+                lines += super().log_lines([event])
+        return lines
+
     def _gm(self, choice: str) -> list[FightEvent]:
         """The GM's steps: undo, close a finished fight, the end, sunrise, sunset, sleep."""
-        if choice == "gm":
-            self.path = ["gm"]
+        if choice in ("gm", "check"):
+            self.path = [choice]
             return []
         if choice == "close":
             self.done = True
@@ -182,14 +314,17 @@ class GensoFightMode(FightMode):
 
     # -- the menus ------------------------------------------------------------------------
 
-    def _step(self, path: Sequence[str]) -> ChoiceAsk | Action:
+    def _step(self, path: Sequence[str]) -> ChoiceAsk | Action | CheckCall:
         """The next menu for the options picked so far, or the action they make."""
         state = self.fight.state
         actor = state.current
+        if path[:1] == ["check"]:
+            return self._check(list(path[1:]))
         if actor is None:
             return ChoiceAsk(f"The fight is over 戦闘終了: {self._outcome()}", (
                 Option("close", "Close 閉じる", Button.ATTACK), Option("undo", "Undo 取り消し"),
-                Option("sleep", "Sleep 睡眠 (MP)"), Option("sunrise", "Sunrise 日の出")))
+                Option("sleep", "Sleep 睡眠 (MP)"), Option("sunrise", "Sunrise 日の出"),
+                Option("check", "Check 判定")))
         if not path:
             return self._actions(actor)
         kind, rest = path[0], list(path[1:])
@@ -197,7 +332,7 @@ class GensoFightMode(FightMode):
             return ChoiceAsk("GM: which step? 進行", (
                 Option("undo", "Undo 取り消し"), Option("end", "End fight 戦闘終了"),
                 Option("sunrise", "Sunrise 日の出"), Option("sunset", "Sunset 日没"),
-                Option("sleep", "Sleep 睡眠"), BACK))
+                Option("sleep", "Sleep 睡眠"), Option("check", "Check 判定"), BACK))
         if kind in ("attack", "full"):
             return self._attack(actor, rest, full=kind == "full")
         if kind == "cast":
@@ -230,6 +365,86 @@ class GensoFightMode(FightMode):
                     Option("gm", "GM 進行")]
         flee = " GM-MON-1: it wants to flee 逃走したい" if wants_to_flee(self.rules, actor) else ""
         return ChoiceAsk(f"{actor.name}: what does it do? 行動は？{flee}", tuple(options))
+
+    def _check(self, rest: list[str]) -> ChoiceAsk | CheckCall:
+        """GM-CHECK-1..6, GM-MAGIC-6: which check, who rolls (whose turn it is, highlighted),
+        against whom, the ability, the difficulty, active or not, a modifier; then its dice."""
+        if not rest:
+            return ChoiceAsk("Which check? 判定は？", (
+                *(Option(f"c:{k}", label) for k, label in CHECKS.items()), BACK))
+        kind, rest = _value(rest[0], "c"), rest[1:]
+        if kind not in CHECKS:
+            raise IllegalAction(f"there is no check {kind!r}")
+        who = vs = ability = ""
+        active = True
+        if kind != "simple":
+            rollers = [c for c in self.fight.state.order if c.status not in DOWN and any(
+                e.name == c.name and not e.monster for e in self.fight.entrants)
+                and (kind != "mark" or "mark" in c.spells)]
+            if not rest:
+                current = self.fight.state.current
+                names = [c.name for c in rollers]
+                ask = self._pick("Who rolls? 誰が判定する？" if rollers else
+                                 "Nobody here can roll it 判定できる者がいない", rollers)
+                at = names.index(current.name) if current and current.name in names else 0
+                return ChoiceAsk(ask.prompt, ask.options, at)
+            who, rest = _value(rest[0], "t"), rest[1:]
+            if kind == "opposed":
+                if not rest:
+                    return self._pick(f"{who} against whom? 対抗相手は？",
+                                      [c for c in rollers if c.name != who])
+                vs, rest = _value(rest[0], "t"), rest[1:]
+        if kind in ("general", "opposed"):
+            if not rest:
+                return ChoiceAsk("Which ability? 能力値は？", (
+                    *(Option(f"a:{a}", f"{self.rules.abilities[a]['ja']} "
+                                       f"{self.rules.abilities[a]['en']}") for a in ABILITIES),
+                    BACK))
+            ability, rest = _value(rest[0], "a"), rest[1:]
+        difficulty: int | str | None = None
+        if kind in ("simple", "general", "trap", "enemy"):
+            if not rest:
+                return self._difficulties(kind)
+            picked, rest = _value(rest[0], "d"), rest[1:]
+            difficulty = None if picked == "default" else picked
+        if kind == "opposed":
+            if not rest:
+                return ChoiceAsk(f"Is {who} the active side? {who}が能動側？", (
+                    Option("act:yes", "Active 能動 (a tie fails it)"),
+                    Option("act:no", "Neither 双方受動 (a tie is a draw)"), BACK))
+            active, rest = _value(rest[0], "act") == "yes", rest[1:]
+        modifier = 0
+        if kind != "simple" or self.rules.default("GM-CHECK-1", "manual_modifier"):
+            if not rest:
+                return ChoiceAsk("Modifier? 修正値は？", (
+                    *(Option(f"m:{m}", f"{m:+d}" if m else "±0 none なし") for m in MODIFIERS),
+                    BACK))
+            number = _value(rest[0], "m")
+            if number.lstrip("-") not in {str(abs(m)) for m in MODIFIERS}:
+                raise IllegalAction(f"there is no choice {rest[0]!r} now")
+            modifier, rest = int(number), rest[1:]
+        if rest:
+            raise IllegalAction(f"there is no choice {rest[0]!r} now")
+        return CheckCall(kind, who, vs, ability, difficulty, modifier, active)
+
+    def _difficulties(self, kind: str) -> ChoiceAsk:
+        """The difficulties of a check by name, the trap's kinds, or enemy detection's Default."""
+        if kind == "trap":
+            return ChoiceAsk("Which trap? 罠は？", (
+                *(Option(f"d:{t}", f"{label} {self.rules.num('GM-CHECK-3', t)}")
+                  for t, label in TRAP_NAMES.items()), BACK))
+        options = []
+        if kind == "enemy":
+            options.append(Option("d:default", "標準 default "
+                                  f"{self.rules.default('GM-CHECK-6', 'difficulty')} (default)"))
+        table = self.rules.difficulties["simple" if kind == "simple" else "general"]
+        for key, value in table.items():
+            if key != "rule":
+                name = self.rules.difficulty_names[key]
+                options.append(Option(f"d:{key}", f"{name['ja']} {name['en']} {value}"))
+        highlight = next((i for i, o in enumerate(options) if o.choice == "d:hard"), 0)
+        return ChoiceAsk("Difficulty? 難易度は？", (*options, BACK),
+                         0 if kind == "enemy" else highlight)
 
     def _targets(self, actor: Combatant, who: str) -> list[Combatant]:
         state = self.fight.state
@@ -364,11 +579,15 @@ class GensoFightMode(FightMode):
         journal = self.fight.journal
         last = journal[-1] if journal else None
         log = tuple(f"{describe(e.action)} ＞ {summary(e)}" for e in journal[-8:])
+        result = tuple(DiceStep(line.rule, line.text) for line in last.lines) if last else ()
+        result_title = describe(last.action) if last else ""
+        if self.last_check is not None:  # a check rolled since the last action
+            result = check_steps(self.last_check.check)
+            result_title = describe(self.last_check.call)
         return FightView(
             title=self._title(), round=state.round, turn=current.name if current else "",
-            fighters=tuple(rows),
-            result=tuple(DiceStep(line.rule, line.text) for line in last.lines) if last else (),
-            result_title=describe(last.action) if last else "", log=log, faces=faces,
+            fighters=tuple(rows), result=result, result_title=result_title, log=log,
+            faces=faces,
             source=self.source_name, outcome=self._outcome())
 
     def _title(self) -> str:
