@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ from gpiozero.pins.mock import MockFactory
 from rich.console import Console
 
 from companion.app.cli import main
-from companion.app.modes.coc import CocFightMode, table_session
+from companion.app.modes.coc import CocFightMode, describe, steps, table_session
 from companion.app.modes.fight import FightSave, write_fight_file
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
@@ -33,9 +33,26 @@ from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.hw.keyboard import KeyboardInput
-from companion.systems.coc.combat import Attack, Defence, EndTurn, Fight, Grapple
+from companion.systems.coc.combat import (
+    Attack,
+    Burn,
+    Cast,
+    Defence,
+    EndTurn,
+    Face,
+    Fall,
+    Fight,
+    Grapple,
+    Jump,
+    PickUp,
+    Place,
+    Sheathe,
+    Side,
+    Tackle,
+)
+from companion.systems.coc.rules import Profile, load_rules
 from tests.app.test_dice_tray import Recorded
-from tests.systems.coc.test_scripted_fights import fight_003, fight_004
+from tests.systems.coc.test_scripted_fights import Faces, entrant, fight_003, fight_004
 
 SEED = 7
 
@@ -160,7 +177,7 @@ def test_a_003_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> Non
 #: its turn (FLEE, the End turn button), the Keeper closes the table on Deep's turn.
 SCRIPT_004: Script = [
     ("Ann: what", "attack"), ("Attack whom", "t:Cult"), ("With which weapon", "w:0"),
-    ("How does Cult defend", "d:none"),
+    ("How?", "h:plain"), ("How does Cult defend", "d:none"),
     ("Bob: what", "grapple"), ("Grapple whom", "t:Boss"), ("How?", "h:plain"),
     ("How does Boss defend", "d:none"),
     ("Cult: what", "end"), ("Deep: what", "keeper"), ("Keeper: which", "close")]
@@ -363,3 +380,179 @@ def test_the_view_has_room_for_every_result(tmp_path: Path) -> None:
     view: View = mode.view("x")
     assert view.fight is not None and view.fight.title.endswith("profile 003")
     assert view.fight.result and view.fight.result[0].rule == "CO-TURN-1"
+
+
+# --- the actions beyond attack and grapple: each at the table, against the engine -------------
+
+
+class Watcher(Player):
+    """A Player who also keeps every menu it was shown: (prompt, the options' keys)."""
+
+    def __init__(self, script: list[str]) -> None:
+        super().__init__(script)
+        self.seen: list[tuple[str, list[str]]] = []
+
+    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+        self.seen.append((ask.prompt, [o.choice for o in ask.options]))
+        return super().next_choice(ask, show)
+
+
+def at_the_table(folder: Path, make: Callable[[], Fight], before: Sequence[tuple[Any, list[int]]],
+                 choices: list[str], actions: Sequence[Any]) -> tuple[CocFightMode, Watcher]:
+    """``make()``'s fight, with ``before`` pushed with those faces, played at the table from
+    ``choices`` (the companion's seeded dice) until they run out; it must equal the same fight
+    with ``actions`` pushed straight into the engine with the same dice."""
+    def start() -> Fight:
+        fight = make()
+        for action, faces in before:
+            fight.push(action, Faces(faces))
+        return fight
+
+    write_fight_file(folder / "fight.json", start())
+    player = Watcher(choices)
+    session = table_session(folder / "fight.json", folder / "table.json", resume=False,
+                            seed=SEED, choices=player)
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    assert not player.script
+    expected, dice = start(), SimulatedDice.seeded(SEED)
+    for action in actions:
+        expected.push(action, dice)
+    mode = session.mode
+    assert isinstance(mode, CocFightMode)
+    assert mode.fight.to_json() == expected.to_json()
+    assert mode.fight.state == expected.state
+    return mode, player
+
+
+def shown_rules(mode: CocFightMode) -> set[str]:
+    """The rule IDs of every result line the screen showed for the table's actions."""
+    return {s.rule for e in mode.fight.journal for s in steps(e)}
+
+
+def offered(player: Watcher, prompt: str) -> list[list[str]]:
+    return [keys for shown, keys in player.seen if shown.startswith(prompt)]
+
+
+def fight_iai() -> Fight:
+    """003: Ann (kick) and Bob against Deep, whose Japanese sword draws with Iai 70%."""
+    rules = load_rules(Profile.P003)
+    return Fight(rules, [
+        entrant(rules, "Ann", 14, ("kick",), Side.INVESTIGATORS, kick=60),
+        entrant(rules, "Bob", 12, ("kick",), Side.INVESTIGATORS, kick=50, max_hp=30),
+        entrant(rules, "Deep", 8, ("japanese_sword",), Side.FOES, japanese_sword=60, iai=70),
+    ], ScriptedDice([]))
+
+
+def test_iai_draw_sheathe_and_pommel_strike_at_the_table(tmp_path: Path) -> None:
+    """Profile 003 (CO-IAI-1..4): Deep draws and strikes with Iai (no AP), then only a plain
+    cut is offered that round, not Iai again nor sheathing; next round it sheathes (CO-IAI-3),
+    and the round after it strikes Bob with the pommel (CO-IAI-4)."""
+    ends = ["end", "end"]
+    mode, player = at_the_table(tmp_path, fight_iai, [], [
+        *ends, "attack", "t:Ann", "h:iai", "d:none", "end",
+        *ends, "sheathe", "end",
+        *ends, "attack", "t:Bob", "h:pommel", "d:none"], [
+        EndTurn("Ann"), EndTurn("Bob"), Attack("Deep", "Ann", iai=True), EndTurn("Deep"),
+        EndTurn("Ann"), EndTurn("Bob"), Sheathe("Deep"), EndTurn("Deep"),
+        EndTurn("Ann"), EndTurn("Bob"), Attack("Deep", "Bob", iai=True, pommel=True)])
+    deep = offered(player, "Deep (3 AP): what")
+    assert "sheathe" not in deep[0] and "sheathe" not in deep[1] and "sheathe" in deep[2]
+    hows = offered(player, "How?")
+    assert "h:iai" in hows[0] and "h:pommel" in hows[0]
+    assert {"CO-IAI-2", "CO-IAI-3"} <= shown_rules(mode)
+    last = mode.fight.journal[-1]
+    assert describe(last.action) == "Deep 攻撃 attacks → Bob [Iai 居合] [pommel 柄当て]"
+    assert last.lines[1].startswith("Deep 居合/Iai (1D100<=70) ＞")
+    assert "tackle" not in deep[0] and "cast" not in deep[0]  # CO-TACKLE-1, CO-SPELL-1: 004
+
+
+def test_tackle_at_the_table(tmp_path: Path) -> None:
+    """Profile 004 (CO-TACKLE-1..3): Bob tackles Boss to knock it down, Boss dodging; the four
+    tackles (damage, blow back, into a wall, knock down) and only a dodge are offered."""
+    mode, player = at_the_table(tmp_path, fight_004_only, [], [
+        "end", "tackle", "t:Boss", "o:knock_down", "d:dodge"], [
+        EndTurn("Ann"), Tackle("Bob", "Boss", "knock_down", defence=Defence.DODGE)])
+    assert offered(player, "Tackle to do what?") == [
+        ["o:damage", "o:blow_back", "o:wall", "o:knock_down", "back"]]
+    assert offered(player, "How does Boss defend?") == [["d:none", "d:dodge", "back"]]
+    assert "CO-TACKLE-1" in shown_rules(mode)
+    assert describe(mode.fight.journal[-1].action) == (
+        "Bob タックル tackles → Boss (dodge) [knock_down]")
+
+
+def fight_004_only() -> Fight:
+    return new_fight("004")
+
+
+def test_disarm_and_picking_up_at_the_table(tmp_path: Path) -> None:
+    """Profile 004 (CO-DISARM-1): Ann knocks Cult's blackjack away; once it is on the ground
+    (Ann's disarm with a 10), Cult is offered to pick it up and does."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    mode, player = at_the_table(tmp_path / "a", fight_004_only, [], [
+        "attack", "t:Cult", "w:0", "h:disarm", "d:none"], [Attack("Ann", "Cult", disarm=True)])
+    assert "h:disarm" in offered(player, "How?")[0]
+    assert "CO-DISARM-1" in shown_rules(mode)
+    mode, player = at_the_table(tmp_path / "b", fight_004_only, [
+        (Attack("Ann", "Cult", disarm=True), [10])], ["end", "pickup"], [
+        EndTurn("Bob"), PickUp("Cult", 0)])
+    assert "pickup" not in offered(player, "Bob: what")[0]
+    assert not mode.fight.state.get("Cult").sheet.weapons[0].dropped
+    assert mode.fight.journal[-1].lines[-1].startswith("Cult picks up")
+    assert "CO-DISARM-1" in shown_rules(mode)
+
+
+def test_a_body_part_at_the_table(tmp_path: Path) -> None:
+    """Profile 004 (CO-BODY-1..6): Ann's sword cuts at Deep's arm; the ways and the parts are
+    those the engine takes (a sword cannot blow a part off, and no eye is cut off)."""
+    mode, player = at_the_table(tmp_path, fight_004_only, [], [
+        "attack", "t:Deep", "w:0", "h:body", "b:cut", "p:arm", "d:none"], [
+        Attack("Ann", "Deep", body="cut", part="arm")])
+    assert offered(player, "Lose it how?") == [["b:cut", "b:gouge", "back"]]
+    parts = offered(player, "Cut off 切断: which part?")[0]
+    assert "p:arm" in parts and "p:eye" not in parts
+    assert "CO-BODY-2" in shown_rules(mode)
+    assert describe(mode.fight.journal[-1].action) == "Ann 攻撃 attacks → Deep [cut arm]"
+
+
+def test_a_spell_under_attack_at_the_table(tmp_path: Path) -> None:
+    """Profile 004 (CO-SPELL-1/2): Cult begins a chanted 3 MP spell; next round Ann cuts at
+    it, and the table plays what the engine does with the chant."""
+    mode, player = at_the_table(tmp_path, fight_004_only, [], [
+        "end", "end", "cast", "n:3", "k:chant", "end", "end",
+        "attack", "t:Cult", "w:0", "h:plain", "d:none"], [
+        EndTurn("Ann"), EndTurn("Bob"), Cast("Cult", "呪文 spell", 3), EndTurn("Deep"),
+        EndTurn("Boss"), Attack("Ann", "Cult")])
+    assert offered(player, "How is it cast?") == [["k:chant", "k:silent", "k:auto", "back"]]
+    assert "n:10" in offered(player, "Cult casts for how many MP?")[0]
+    assert "CO-SPELL-1" in shown_rules(mode)
+    assert describe(mode.fight.journal[2].action) == "Cult 呪文 casts 呪文 spell 3 MP"
+
+
+def test_first_strike_fire_and_a_fall_from_the_keeper(tmp_path: Path) -> None:
+    """Profile 004: before the round's first action the Keeper lets Bob shoot first at Deep
+    (CO-FIRE-7); then Boss is burned for 15 (CO-BURN-1, half its HP: it loses CON) and Cult
+    falls 6 m (CO-BASE-11); a first strike is no longer offered once the round opened."""
+    mode, player = at_the_table(tmp_path, fight_004_only, [], [
+        "keeper", "first", "t:Bob", "t:Deep", "h:plain", "d:none",
+        "keeper", "burn", "t:Boss", "n:15", "l:CON", "keeper", "fall", "t:Cult", "m:6",
+        "attack", "t:Cult", "w:0", "h:plain", "d:none", "keeper"], [
+        Attack("Bob", "Deep", first_strike=True), Burn("Boss", 15, lose="CON"),
+        Fall("Cult", 6), Attack("Ann", "Cult")])
+    keeper = offered(player, "Keeper: which step?")
+    assert "first" in keeper[0] and "first" not in keeper[-1]
+    assert {"CO-FIRE-7", "CO-BURN-1", "CO-BASE-11"} <= shown_rules(mode)
+
+
+def test_turning_and_jumping_on_the_board(tmp_path: Path) -> None:
+    """Profile 003's board (CO-TURN-5, CO-SKILL-6): Ann, placed facing Deep, turns east (no
+    AP) and jumps over Deep to the square beyond (2 AP); only Deep, next to her, is offered."""
+    mode, player = at_the_table(tmp_path, fight_iai, [
+        (Place("Ann", "d4", "N"), []), (Place("Deep", "d5", "S"), []),
+        (Place("Bob", "a1", "N"), [])], ["face", "face:E", "jump", "t:Deep"], [
+        Face("Ann", "E"), Jump("Ann", "Deep")])
+    assert offered(player, "Jump over whom?") == [["t:Deep", "back"]]
+    assert offered(player, "Face which way?") == [
+        ["face:NE", "face:E", "face:SE", "face:S", "face:SW", "face:W", "face:NW", "back"]]
+    assert {"CO-TURN-5", "CO-SKILL-6"} <= shown_rules(mode)

@@ -6,11 +6,13 @@ whatever was already played on the command line. At the table the mode runs it t
 turn from the engine (:class:`~companion.systems.coc.combat.Fight`): whose turn it is (DEX
 order; profile 003's action points, CO-TURN-3), the actions the engine would take now as a
 menu (each offered only if the engine, tried up to its first die, takes it), then a
-target, a weapon, how (martial arts, a burst, a called shot, …) and the target's declared
-defence; then the dice, each result shown with its terms and rule IDs, e.g.
-``Ann キック/Kick (1D100<=60) ＞ 10 ＞ スペシャル/special``. The Keeper's steps (undo,
-placing on 003's board, SAN losses, dodge concentration before the round's first action,
-closing the table) are under *Keeper*.
+target, a weapon, how (martial arts, a burst, a called shot, Iai and its pommel strike, a
+disarm, a body part, …) and the target's declared defence; then the dice, each result shown
+with its terms and rule IDs, e.g. ``Ann キック/Kick (1D100<=60) ＞ 10 ＞ スペシャル/special``.
+Besides attacks and grapples: tackle, a spell, sheathing, picking a weapon up, and on 003's
+board turning and jumping over. The Keeper's steps (undo, placing on 003's board, SAN
+losses, dodge concentration or a first strike before the round's first action, fire, a
+fall, closing the table) are under *Keeper*.
 
 Dice (:class:`CocTableRolls`): simulated (``--dice sim``), or with ``--dice camera`` the
 d6-based dice (damage: D6, and D3/D2 as a D6 halved, as ``companion coc`` reads them)
@@ -52,6 +54,8 @@ from companion.systems.coc.combat import (
     Action,
     Attack,
     BreakFree,
+    Burn,
+    Cast,
     Choke,
     ClearJam,
     Combatant,
@@ -60,13 +64,19 @@ from companion.systems.coc.combat import (
     Delay,
     EndTurn,
     Entry,
+    Face,
+    Fall,
     Fight,
     Grapple,
+    Jump,
     Move,
+    PickUp,
     Place,
     Reload,
     SanLoss,
+    Sheathe,
     Side,
+    Tackle,
     Treat,
     action_to_json,
 )
@@ -95,8 +105,34 @@ HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
     ("arm", "Called: arm 部位狙い 腕", {"called": "arm"}),
     ("leg", "Called: leg 部位狙い 脚", {"called": "leg"}),
     ("knockout", "Knock out 気絶狙い", {"knockout": True}),
+    ("iai", "Iai 居合", {"iai": True}),
+    ("pommel", "Iai pommel strike 居合 柄当て", {"iai": True, "pommel": True}),
+    ("disarm", "Disarm 武器落とし", {"disarm": True}),
+    ("body", "Body part 部位破壊", {}),
 )
+#: CO-BODY-2/3/4: how a body part is lost.
+BODY = {"cut": "Cut off 切断", "gouge": "Gouge えぐる", "blow_off": "Blow off 吹き飛ばす"}
+#: CO-BODY-5's parts.
+PARTS = {"eye": "eye 目", "tongue": "tongue 舌", "arm": "arm 腕", "hand": "hand 手",
+         "finger": "finger 指", "leg": "leg 脚", "torso": "torso 胴", "head": "head 頭"}
+#: CO-TACKLE-1/2/3: what a tackle does: (key, label, Tackle's option, obstacle).
+TACKLES: tuple[tuple[str, str, str, bool], ...] = (
+    ("damage", "Damage 1D6+DB ダメージ", "", False),
+    ("blow_back", "Blow back 吹き飛ばし", "blow_back", False),
+    ("wall", "Blow back into a wall 壁へ吹き飛ばし", "blow_back", True),
+    ("knock_down", "Knock down 押し倒し", "knock_down", False),
+)
+#: CO-SPELL-1: how a spell is cast: (key, label, verbal, automatic).
+CASTS: tuple[tuple[str, str, bool, bool], ...] = (
+    ("chant", "Chanted or gestured 詠唱", True, False),
+    ("silent", "Silent 無詠唱", False, False),
+    ("auto", "Goes on by itself 自動", True, True),
+)
+SPELL = "呪文 spell"
+SPELL_MP = (0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20)
 SAN_AMOUNTS = (1, 2, 3, 4, 5, 6, 8, 10)
+BURN_DAMAGE = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15)
+FALL_METRES = (1, 2, 3, 4, 6, 9, 12, 15)
 
 
 def describe(action: Action) -> str:
@@ -108,12 +144,32 @@ def describe(action: Action) -> str:
              "reload": "装填 reloads", "clear_jam": "弾詰まり解除 clears a jam",
              "treat": "治療 treats", "move": "移動 moves", "end_turn": "手番終了 ends the turn",
              "delay": "DEX/2 へ delays", "concentrate": "回避専念 concentrates on dodging",
-             "place": "配置 is placed", "san_loss": "正気度喪失 loses SAN"}
+             "place": "配置 is placed", "san_loss": "正気度喪失 loses SAN",
+             "sheathe": "納刀 sheathes", "pick_up": "拾う picks up", "cast": "呪文 casts",
+             "tackle": "タックル tackles", "burn": "火傷 is burned", "fall": "落下 falls",
+             "face": "向き turns", "jump": "跳び越え jumps over"}
     text = f"{action.actor} {words.get(action.kind, action.kind)}"
+    target = target or data.get("over") or ""
     if target:
         text += f" → {target}"
-    if isinstance(action, Attack) and action.defence is not Defence.NONE:
+    if isinstance(action, Attack):
+        tags = [tag for on, tag in ((action.first_strike, "first strike 先制"),
+                                    (action.iai, "Iai 居合"), (action.pommel, "pommel 柄当て"),
+                                    (action.disarm, "disarm 武器落とし"),
+                                    (action.body, f"{action.body} {action.part}")) if on]
+        text += "".join(f" [{tag}]" for tag in tags)
+    if isinstance(action, (Attack, Tackle)) and action.defence is not Defence.NONE:
         text += f" ({action.defence.value})"
+    if isinstance(action, Tackle) and action.option:
+        text += f" [{action.option}{' obstacle' if action.obstacle else ''}]"
+    if isinstance(action, Cast):
+        text += f" {action.spell} {action.mp} MP"
+    if isinstance(action, Burn):
+        text += f" {action.damage} ({action.lose or 'default'})"
+    if isinstance(action, Fall):
+        text += f" {action.metres} m"
+    if isinstance(action, Face):
+        text += f" {action.facing}"
     if isinstance(action, Place):
         text += f" {action.square} {action.facing}"
     if isinstance(action, SanLoss):
@@ -198,6 +254,30 @@ class CocFightMode(FightMode):
             return self._treat(actor, rest)
         if kind == "move":
             return self._move(actor, rest)
+        if kind == "tackle":
+            return self._tackle(actor, rest)
+        if kind == "cast":
+            return self._cast(actor, rest)
+        if kind == "jump":
+            if not rest:
+                return self._pick("Jump over whom? 誰を跳び越える？", [
+                    t for t in self._others(actor) if self.legal(Jump(actor.name, t.name))])
+            return Jump(actor.name, option_value(rest[0], "t"))
+        if kind == "face":
+            if not rest:
+                return ChoiceAsk("Face which way? 向きは？", (
+                    *(Option(f"face:{f}", f) for f in board.FACINGS
+                      if f != actor.facing and self.legal(Face(actor.name, f))), BACK))
+            return Face(actor.name, option_value(rest[0], "face"))
+        if kind == "pickup":
+            dropped = [i for i in range(len(actor.sheet.weapons))
+                       if self.legal(PickUp(actor.name, i))]
+            if len(dropped) > 1 and not rest:
+                return ChoiceAsk("Pick up which weapon? 拾う武器は？", (
+                    *(Option(f"w:{i}", actor.sheet.weapons[i].info.name) for i in dropped),
+                    BACK))
+            return PickUp(actor.name, option_index(rest[0], "w") if rest else
+                          (dropped[0] if dropped else 0))
         if kind in ("reload", "jam"):
             made = Reload if kind == "reload" else ClearJam
             weapons = [i for i in range(len(actor.sheet.weapons))
@@ -210,7 +290,7 @@ class CocFightMode(FightMode):
                         (weapons[0] if weapons else 0))
         simple: dict[str, Callable[[str], Action]] = {
             "choke": Choke, "throw": ThrowDown, "break": BreakFree, "delay": Delay,
-            "end": EndTurn}
+            "sheathe": Sheathe, "end": EndTurn}
         if kind in simple and not rest:
             return simple[kind](actor.name)
         raise IllegalAction(f"there is no choice {'/'.join(path)!r} now")
@@ -225,6 +305,11 @@ class CocFightMode(FightMode):
             options.append(Option("attack", "Attack 攻撃", Button.ATTACK))
         if any(self.legal(Grapple(name, t.name)) for t in others):
             options.append(Option("grapple", "Grapple 組み付き"))
+        if any(self.legal(Tackle(name, t.name, option)) for t in others
+               for _, _, option, _ in TACKLES):
+            options.append(Option("tackle", "Tackle タックル"))
+        if any(self.legal(Cast(name, SPELL, 0, verbal, auto)) for _, _, verbal, auto in CASTS):
+            options.append(Option("cast", "Cast a spell 呪文"))
         for key, label, action in (("choke", "Choke 絞め", Choke(name)),
                                    ("throw", "Throw 投げ", ThrowDown(name)),
                                    ("break", "Break free 振りほどく", BreakFree(name))):
@@ -235,11 +320,19 @@ class CocFightMode(FightMode):
             options.append(Option("reload", "Reload 装填", Button.RANGED))
         if any(self.legal(ClearJam(name, i)) for i in weapons):
             options.append(Option("jam", "Clear jam 弾詰まり解除"))
+        if any(self.legal(PickUp(name, i)) for i in weapons):
+            options.append(Option("pickup", "Pick up 武器を拾う"))
+        if self.legal(Sheathe(name)):
+            options.append(Option("sheathe", "Sheathe 納刀"))
         if any(self.legal(Treat(name, t.name, s)) for t in self.fight.state.combatants
                for s in ("first_aid", "medicine")):
             options.append(Option("treat", "Treat 治療"))  # ITEM moves the highlight
         if self._moves(actor):
             options.append(Option("move", "Move 移動"))
+        if any(self.legal(Jump(name, t.name)) for t in others):
+            options.append(Option("jump", "Jump over 跳び越え"))
+        if any(self.legal(Face(name, f)) for f in board.FACINGS if f != actor.facing):
+            options.append(Option("face", "Turn 向きを変える"))
         if self.legal(Delay(name)):
             options.append(Option("delay", "Delay DEX/2 遅延"))
         options += [Option("end", "End turn 手番終了", Button.FLEE),
@@ -256,16 +349,23 @@ class CocFightMode(FightMode):
         return ChoiceAsk(prompt, (*(Option(f"t:{c.name}", f"{c.name} {SIDES[c.side].ja}")
                                     for c in people), BACK))
 
-    def _attack(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
-        """Whom; with which weapon; how (MA, burst, shots, aim, a called shot); the defence
-        the target declares with it (CO-DODGE, CO-PARRY, CO-MA-5)."""
+    def _attack(self, actor: Combatant, rest: list[str],
+                first: bool = False) -> ChoiceAsk | Action:
+        """Whom; with which weapon; how (MA, burst, shots, aim, a called shot, Iai and its
+        pommel strike, a disarm with the weapon it knocks away, a body part with how and
+        which); the defence the target declares with it (CO-DODGE, CO-PARRY, CO-MA-5).
+        ``first``: a first strike before the DEX order (CO-FIRE-7)."""
         name, weapons = actor.name, range(len(actor.sheet.weapons))
+        base: dict[str, object] = {"first_strike": True} if first else {}
+
+        def legal(target: str, index: int, **fields: object) -> bool:
+            return self.legal(Attack(name, target, index, **base, **fields))  # type: ignore[arg-type]
+
         if not rest:
             return self._pick("Attack whom? 攻撃対象は？", [
-                t for t in self._others(actor)
-                if any(self.legal(Attack(name, t.name, i)) for i in weapons)])
+                t for t in self._others(actor) if any(legal(t.name, i) for i in weapons)])
         target, rest = option_value(rest[0], "t"), rest[1:]
-        usable = [i for i in weapons if self.legal(Attack(name, target, i))]
+        usable = [i for i in weapons if legal(target, i)]
         if len(usable) > 1:
             if not rest:
                 return ChoiceAsk("With which weapon? 武器は？", (
@@ -275,16 +375,44 @@ class CocFightMode(FightMode):
             index = usable[0] if usable else 0
         firearm = actor.sheet.weapons[index].info.kind is WeaponKind.FIREARM if usable else False
         shots = firearm and self.rules.profile is Profile.P004  # 003 shoots once an AP
+        held = range(len(self.fight.state.get(target).sheet.weapons))
+        bodies = [(b, part) for b in BODY for part in PARTS
+                  if legal(target, index, body=b, part=part)]
         hows = [(key, label, fields) for key, label, fields in HOW
-                if (shots or "shots" not in fields)
-                and self.legal(Attack(name, target, index, **fields))]  # type: ignore[arg-type]
-        fields: dict[str, object] = {}
+                if (shots or "shots" not in fields) and not (first and "iai" in fields) and (
+                    any(legal(target, index, disarm=True, disarm_weapon=j) for j in held)
+                    if key == "disarm" else bool(bodies) if key == "body"
+                    else legal(target, index, **fields))]
+        fields: dict[str, object] = dict(base)
+        how = "plain"
         if len(hows) > 1:
             if not rest:
                 return ChoiceAsk("How? 攻撃方法は？", (
                     *(Option(f"h:{key}", label) for key, label, _ in hows), BACK))
             how, rest = option_value(rest[0], "h"), rest[1:]
-            fields = next((f for k, _, f in hows if k == how), {})
+            fields.update(next((f for k, _, f in hows if k == how), {}))
+        if how == "disarm":
+            aimed = [j for j in held if legal(target, index, disarm=True, disarm_weapon=j)]
+            if len(aimed) > 1:
+                if not rest:
+                    return ChoiceAsk(f"Knock which weapon from {target}? 落とさせる武器は？", (
+                        *(Option(f"x:{j}", self._weapon_label(self.fight.state.get(target), j))
+                          for j in aimed), BACK))
+                fields["disarm_weapon"], rest = option_index(rest[0], "x"), rest[1:]
+            else:
+                fields["disarm_weapon"] = aimed[0] if aimed else 0
+        if how == "body":
+            if not rest:
+                return ChoiceAsk("Lose it how? 部位破壊の方法は？", (
+                    *(Option(f"b:{b}", BODY[b]) for b in BODY if any(x == b for x, _ in bodies)),
+                    BACK))
+            body, rest = option_value(rest[0], "b"), rest[1:]
+            if not rest:
+                return ChoiceAsk(f"{BODY.get(body, body)}: which part? 部位は？", (
+                    *(Option(f"p:{part}", PARTS[part]) for b, part in bodies if b == body),
+                    BACK))
+            fields.update(body=body, part=option_value(rest[0], "p"))
+            rest = rest[1:]
         if not rest:
             return ChoiceAsk(f"How does {target} defend? {target}の防御は？",
                              self._defences(target, actor.sheet.weapons[index].info.kind))
@@ -386,9 +514,55 @@ class CocFightMode(FightMode):
             return Move(actor.name, to=option_value(rest[0], "to"))
         return Move(actor.name, option_index(rest[0], "n"))
 
+    def _tackle(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        """CO-TACKLE-1/2/3: whom; damage, blow back (into a wall) or knock down; a tackle
+        can only be dodged."""
+        name = actor.name
+        if not rest:
+            return self._pick("Tackle whom? タックルする相手は？", [
+                t for t in self._others(actor)
+                if any(self.legal(Tackle(name, t.name, o)) for _, _, o, _ in TACKLES)])
+        target = option_value(rest[0], "t")
+        if len(rest) < 2:
+            return ChoiceAsk("Tackle to do what? タックルの効果は？", (
+                *(Option(f"o:{key}", label) for key, label, option, obstacle in TACKLES
+                  if self.legal(Tackle(name, target, option, obstacle))), BACK))
+        picked = option_value(rest[1], "o")
+        found = [(o, ob) for key, _, o, ob in TACKLES if key == picked]
+        if not found:
+            raise IllegalAction(f"there is no choice {rest[1]!r} now")
+        option, obstacle = found[0]
+        if len(rest) < 3:
+            return ChoiceAsk(f"How does {target} defend? {target}の防御は？", (
+                Option("d:none", "None なし", Button.ATTACK), Option("d:dodge", "Dodge 回避"),
+                BACK))
+        defence, _ = self._defence(rest[2])
+        return Tackle(name, target, option, obstacle, defence)
+
+    def _cast(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        """CO-SPELL-1: the MP it costs, then chanted, silent or going on by itself (a hit may
+        interrupt a chant, CO-SPELL-2)."""
+        name = actor.name
+        if not rest:
+            return ChoiceAsk(f"{name} casts for how many MP? 消費MPは？ (MP {actor.mp})", (
+                *(Option(f"n:{n}", f"{n} MP") for n in SPELL_MP
+                  if any(self.legal(Cast(name, SPELL, n, v, a)) for _, _, v, a in CASTS)),
+                BACK))
+        mp = option_index(rest[0], "n")
+        if len(rest) < 2:
+            return ChoiceAsk("How is it cast? 詠唱は？", (
+                *(Option(f"k:{key}", label) for key, label, v, a in CASTS
+                  if self.legal(Cast(name, SPELL, mp, v, a))), BACK))
+        kind = option_value(rest[1], "k")
+        found = [(v, a) for key, _, v, a in CASTS if key == kind]
+        if not found:
+            raise IllegalAction(f"there is no choice {rest[1]!r} now")
+        return Cast(name, SPELL, mp, *found[0])
+
     def _keeper(self, rest: list[str]) -> ChoiceAsk | Action:
         """The Keeper: undo, close the table, place on 003's board (CO-TURN-2), a SAN loss
-        (CO-BASE-13), dodge concentration before the round's first action (CO-DODGE-1/8)."""
+        (CO-BASE-13), dodge concentration before the round's first action (CO-DODGE-1/8), a
+        first strike before it (CO-FIRE-7), fire (CO-BURN-1) and a fall (CO-BASE-11)."""
         state = self.fight.state
         people = [c for c in state.combatants if not c.dead]
         if not rest:
@@ -399,6 +573,12 @@ class CocFightMode(FightMode):
                 options.append(Option("san", "SAN loss 正気度喪失"))
                 if any(self.legal(Concentrate(c.name)) for c in people):
                     options.append(Option("conc", "Dodge focus 回避専念"))
+                if self._first_strikers(people):
+                    options.append(Option("first", "First strike 先制射撃"))
+                if any(self.legal(Burn(c.name, 0)) for c in people):
+                    options.append(Option("burn", "Fire damage 火傷"))
+                if any(self.legal(Fall(c.name, 3)) for c in people):
+                    options.append(Option("fall", "Fall 落下"))
             return ChoiceAsk("Keeper: which step? 進行", (*options, BACK))
         step, rest = rest[0], rest[1:]
         if step in ("undo", "close"):
@@ -408,6 +588,32 @@ class CocFightMode(FightMode):
                 return self._pick("Who concentrates on dodging? 回避に専念するのは？",
                                   [c for c in people if self.legal(Concentrate(c.name))])
             return Concentrate(option_value(rest[0], "t"))
+        if step == "first":
+            if not rest:
+                return self._pick("Who shoots first? 先制射撃するのは？",
+                                  self._first_strikers(people))
+            return self._attack(state.get(option_value(rest[0], "t")), rest[1:], first=True)
+        if step in ("burn", "fall") and not rest:
+            made: Callable[[str], Action] = ((lambda n: Burn(n, 0)) if step == "burn"
+                                             else (lambda n: Fall(n, 3)))
+            return self._pick("Who is burned? 火傷を負うのは？" if step == "burn"
+                              else "Who falls? 落下するのは？",
+                              [c for c in people if self.legal(made(c.name))])
+        if step == "burn":
+            who = option_value(rest[0], "t")
+            if len(rest) < 2:
+                return ChoiceAsk(f"{who}: how much fire damage? 火のダメージは？", (
+                    *(Option(f"n:{n}", str(n)) for n in BURN_DAMAGE), BACK))
+            if len(rest) < 3:
+                return ChoiceAsk(f"{who}: if it scars, lose APP or CON? 失うのは？", (
+                    Option("l:APP", "APP 外見"), Option("l:CON", "CON 体力"), BACK))
+            return Burn(who, option_index(rest[1], "n"), lose=option_value(rest[2], "l"))
+        if step == "fall":
+            who = option_value(rest[0], "t")
+            if len(rest) < 2:
+                return ChoiceAsk(f"{who} falls how far? 落下の高さは？", (
+                    *(Option(f"m:{n}", f"{n} m") for n in FALL_METRES), BACK))
+            return Fall(who, option_index(rest[1], "m"))
         if not rest:
             prompt = "Whom? 誰を？" if step == "place" else "Who loses SAN? 正気度を失うのは？"
             return self._pick(prompt, people)
@@ -430,6 +636,14 @@ class CocFightMode(FightMode):
             return ChoiceAsk(f"{who} on {square}: facing? 向きは？",
                              (*(Option(f"face:{f}", f) for f in board.FACINGS), BACK))
         return Place(who, square, option_value(rest[3], "face"))
+
+    def _first_strikers(self, people: Sequence[Combatant]) -> list[Combatant]:
+        """Who may shoot before the round's first action (CO-FIRE-7)."""
+        if not self.rules.on("CO-FIRE-7"):
+            return []
+        return [c for c in people if any(
+            self.legal(Attack(c.name, t.name, i, first_strike=True))
+            for t in self._others(c) for i in range(len(c.sheet.weapons)))]
 
     # -- the screen -------------------------------------------------------------------------
 
