@@ -195,6 +195,7 @@ class Attack:
     called: str = ""         # CO-CALL-1: "head", "arm" or "leg" at −30%
     stray: str = ""          # CO-THROW-2: whom a fumbled throw may hit (the Keeper's pick)
     behind: str = ""         # CO-MELEE-2: who stands behind the target
+    luck_dodge: bool = False  # CO-DODGE-4: the Keeper allows a second dodge by Luck
 
 
 @dataclass(frozen=True)
@@ -1227,7 +1228,9 @@ class _Step:
                 return True
             limit = self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
                                        "dodges_per_round")
-            return t.dodges < int(limit)
+            if t.dodges < int(limit):
+                return True
+            return self.luck_dodge(t, a) and t.dodges == int(limit)
         limit = self.rules.default("CO-DODGE-2", "other_defences_per_round") if self.p003 \
             else self.rules.default("CO-BASE-7", "parries_per_round")
         if t.parries >= int(limit):
@@ -1281,7 +1284,19 @@ class _Step:
                 bonus += extra
         return bonus
 
+    def luck_dodge(self, t: Combatant, a: Attack) -> bool:
+        """CO-DODGE-4: once the round's dodge is used, a second one by Luck, only when the
+        Keeper allows it (``luck_dodge``); never in 003."""
+        return not self.p003 and self.on("CO-DODGE-4") and bool(getattr(a, "luck_dodge", False))
+
     def dodge(self, t: Combatant, kind: WeaponKind, a: Attack, first: bool) -> bool:
+        limit = int(self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
+                                       "dodges_per_round"))
+        if t.dodges >= limit and self.luck_dodge(t, a):
+            t = self.set(self.cs[t.name], dodges=t.dodges + 1)
+            made = self.check(t, "luck", 0, f"{t.name} dodges again: 幸運/Luck")
+            self.lines[-1] += " (a second dodge by Luck, the Keeper allowing, CO-DODGE-4)"
+            return made.success
         modifier = 0
         if not self.p003 and self.on("CO-DODGE-5") and t.attacks:
             modifier = self.rules.num("CO-DODGE-5", "dodge_after_attack")

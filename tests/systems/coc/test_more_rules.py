@@ -721,3 +721,31 @@ def test_co_spell_2_a_longer_chant_and_co_body_4_threshold_after_armour_when_set
     text = push(g, Attack("Ann", "Cult", body="blow_off", part="leg"), (100, 30), (6, 5),
                 (6, 5))
     assert "8 damage < SIZ×2 = 10: the leg holds (CO-BODY-4)" in text  # 11 − 3 armour
+
+
+@pytest.mark.parametrize("profile", [P003, P004])
+def test_co_dodge_4_a_second_dodge_by_luck_when_the_keeper_allows_004(profile: Profile) -> None:
+    """CO-DODGE-4 (004): once the round's dodge is used, the Keeper may allow a second one
+    rolled on Luck (POW×5), and no third; in 003 (off) the flag changes nothing."""
+    knife = {"weapons": ("knife",), "knife": 60}
+    f = duel(profile, knife, {"dodge": 30}, third=knife)
+    pass_to(f, "Ann")
+    push(f, Attack("Ann", "Cult", defence=Defence.DODGE), (100, 30), (100, 20))
+    pass_to(f, "Bob")
+    with pytest.raises(IllegalAction, match="cannot dodge"):
+        f.push(Attack("Bob", "Cult", defence=Defence.DODGE),
+               ScriptedDice([(100, 30), (100, 20)]))
+    if profile is P003:
+        with pytest.raises(IllegalAction, match="cannot dodge"):
+            f.push(Attack("Bob", "Cult", defence=Defence.DODGE, luck_dodge=True),
+                   ScriptedDice([(100, 30), (100, 20)]))
+        return
+    text = push(f, Attack("Bob", "Cult", defence=Defence.DODGE, luck_dodge=True), (100, 30),
+                (100, 45))
+    assert "Cult dodges again: 幸運/Luck (1D100<=50)" in text and "CO-DODGE-4" in text
+    assert f.state.get("Cult").hp == 13 and f.state.get("Cult").dodges == 2
+    g = duel(profile, knife, {"dodge": 30}, third=knife)
+    push(g, Attack("Ann", "Cult", defence=Defence.DODGE), (100, 30), (100, 20))
+    push(g, Attack("Bob", "Cult", defence=Defence.DODGE, luck_dodge=True), (100, 30), (100, 80),
+         (4, 3), (4, 2))
+    assert g.state.get("Cult").hp == 6  # the Luck dodge failed: the knife (1D4+2) +1D4 lands
