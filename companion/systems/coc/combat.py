@@ -108,6 +108,7 @@ class Combatant:
     grapple_options: bool = False  # CO-MA-2: MA grapple success opens choke/throw
     dying_until: int = 0      # CO-BASE-8: dies at the end of this round
     treat_failed: bool = False
+    first_aid_tries: int = 0  # CO-SKILL-2: First Aid attempts this round (the third at DEX/2)
     mp: int = 0               # CO-BASE-1: MP (POW), paid for spells (CO-SPELL)
     san: int = 0              # CO-BASE-1: current SAN
     san_start: int = 0        # CO-BASE-13: SAN when this hour's losses began (0: none yet)
@@ -631,7 +632,7 @@ class _Step:
         for name in self.names:
             c = self.cs[name]
             self.set(c, dodges=0, parries=0, attacks=0, other_skill=False, acted=False, ap=0,
-                     treat_failed=False, concentrating=False, first_strike=0,
+                     treat_failed=False, first_aid_tries=0, concentrating=False, first_strike=0,
                      slot_pending=False, half_dex=False, delayed_ap=0, spent_other=False,
                      iai_used=False, sheathed=False, no_more_shots=False, moved=0)
         self.opened = False
@@ -1830,6 +1831,17 @@ class _Step:
             if c.other_skill and not c.treat_failed:
                 raise IllegalAction("First Aid again only after a failure (CO-SKILL-1/2)")
             ap = 1 if a.skill == "first_aid" else self.rules.num("CO-SKILL-3", "ap")
+            if a.skill == "first_aid":
+                third = self.rules.num("CO-SKILL-2", "dex_half_try")
+                if c.first_aid_tries + 1 >= third and not c.half_dex and c.ap >= ap:
+                    if c.slot_pending:
+                        raise IllegalAction(f"{c.name} already acts at DEX/2")
+                    c = self.set(c, delayed_ap=c.ap, ap=0, slot_pending=True)
+                    self.slot(c)
+                    self.say(f"{c.name}'s third First Aid comes at DEX/2 "
+                             f"({c.sheet.stat('DEX') // 2}) (CO-SKILL-2)")
+                    return
+                c = self.set(c, first_aid_tries=c.first_aid_tries + 1)
             c = self.spend(c, ap, rule)
             heal = self.rules.num(rule, "heal")
         else:

@@ -749,3 +749,25 @@ def test_co_dodge_4_a_second_dodge_by_luck_when_the_keeper_allows_004(profile: P
     push(g, Attack("Bob", "Cult", defence=Defence.DODGE, luck_dodge=True), (100, 30), (100, 80),
          (4, 3), (4, 2))
     assert g.state.get("Cult").hp == 6  # the Luck dodge failed: the knife (1D4+2) +1D4 lands
+
+
+@pytest.mark.parametrize("profile", [P003, P004])
+def test_co_skill_2_the_third_first_aid_comes_at_dex_2_003(profile: Profile) -> None:
+    """CO-SKILL-2 (003): after two failed First Aid tries, the third waits for the DEX/2
+    turn with the AP left; off in 004, where treating is one action (CO-BASE-8)."""
+    f = duel(profile, {"first_aid": 40}, {}, third={})
+    text = push(f, Treat("Ann", "Ann"), (100, 90))
+    assert "DEX/2" not in text
+    if profile is P004:
+        assert "CO-SKILL-2" not in text and "CO-BASE-8" not in text
+        assert f.state.current.name == "Bob"  # type: ignore[union-attr]
+        return
+    push(f, Treat("Ann", "Ann"), (100, 90))
+    text = push(f, Treat("Ann", "Ann"))
+    assert "Ann's third First Aid comes at DEX/2 (7) (CO-SKILL-2)" in text
+    assert f.state.order == ("Ann", "Bob", "Cult", "Ann")
+    push(f, EndTurn("Bob"))
+    assert "Ann acts at DEX/2 (7): 1 AP" in push(f, EndTurn("Cult"))
+    text = push(f, Treat("Ann", "Ann"), (100, 20), (3, 2))
+    assert "heals" in text and "(CO-SKILL-2)" in text
+    assert f.state.round == 2  # the DEX/2 turn was the last of round 1
