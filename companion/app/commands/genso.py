@@ -3,13 +3,17 @@
 Characters are TOML sheets in the data folder (``<data>/genso/characters/``) or a
 preset key (``companion genso presets``); a fight lives in ``<data>/genso/fight.json``
 and is written atomically after every action, so a power cut loses nothing and
-``fight undo`` steps back. Defaults come from the packaged rules, then ``genso.toml``
-in the config folder (``[defaults."RULE-ID"]``), then ``--set RULE.key=value``.
+``fight undo`` steps back. Once the fight is over, ``fight apply`` writes each PC's HP,
+MP and stones back to the sheet file it came from (a separate step, not part of ``fight
+end``: Healing and stones may still follow the end, and ``end`` can be undone).
+Defaults come from the packaged rules, then ``genso.toml`` in the config folder
+(``[defaults."RULE-ID"]``), then ``--set RULE.key=value``.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -88,6 +92,22 @@ def resolve_sheet(rules: GensoRules, ref: str) -> tuple[Character, Path | None]:
         return preset(rules, ref), None
     raise DataError(f"no sheet {ref!r}: give a .toml file, a saved character "
                     f"({characters_dir()}) or a preset ({', '.join(rules.presets)})")
+
+
+def digest(text: str) -> str:
+    """SHA-256 of a sheet's text: how a fight tells whether the file changed under it."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def fight_entrant(rules: GensoRules, ref: str, side: Side = Side.PARTY,
+                  as_monster: bool = False) -> Entrant:
+    """A fight entrant from a sheet reference, remembering the file and its digest."""
+    character, path = resolve_sheet(rules, ref)
+    if path is None:
+        return Entrant.of_character(character, side, as_monster)
+    return Entrant.of_character(character, side, as_monster,
+                                origin=str(path.resolve()),
+                                digest=digest(read_text(path, "sheet")))
 
 
 def load_user_rules(settings: list[str]) -> GensoRules:
@@ -426,9 +446,8 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
     if args.verb == "new":
         if path.exists() and not args.force:
             raise DataError(f"a fight is saved at {path}; pass --force to start over")
-        entrants = [Entrant.of_character(resolve_sheet(rules, ref)[0]) for ref in args.party]
-        entrants += [Entrant.of_character(resolve_sheet(rules, ref)[0], Side.ENEMY,
-                                          as_monster=args.npc_as_monster)
+        entrants = [fight_entrant(rules, ref) for ref in args.party]
+        entrants += [fight_entrant(rules, ref, Side.ENEMY, args.npc_as_monster)
                      for ref in args.npc or []]
         for spec in args.monsters or []:
             key, _, count = spec.partition(":")
@@ -448,6 +467,8 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
             text = "\n".join(e.text for e in fight.journal)
             data["journal"] = [e.to_json() for e in fight.journal]
         return emit(args, data, text)
+    if args.verb == "apply":
+        return apply_fight(args, rules, fight, path)
     if args.verb == "undo":
         entry = fight.pop()
         save_fight(fight, path)
@@ -460,10 +481,68 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
         entry: Entry = fight.push(action, source)
         save_fight(fight, path)
         text, data = fight_status(rules, fight)
+        if isinstance(action, EndFight) and any(e.origin for e in fight.entrants):
+            text += ("\n\nwrite HP, MP and stones back to the sheets with "
+                     "`companion genso fight apply`")
         return emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}",
                      dice=True)
 
     return run_with_source(args, body)
+
+
+def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path: Path) -> int:
+    """Write each sheet file's HP, MP and stones back as the finished fight left them.
+
+    Every file is checked before any is written: one changed since the fight began (or
+    since the last apply) refuses the whole apply, naming it. A file already holding
+    what the fight left is not touched, so applying twice changes nothing.
+    """
+    if fight.state.outcome is None:
+        raise IllegalAction("the fight is not over: end it first with `companion genso fight "
+                            "end` (spells and stones may still follow the end)")
+    plans: list[tuple[Entrant, Path, tomlkit.TOMLDocument, str]] = []
+    rows: list[dict[str, Any]] = []
+    for entrant in fight.entrants:
+        if entrant.monster:
+            continue
+        if not entrant.origin:
+            rows.append({"name": entrant.name, "path": None, "result": "preset"})
+            continue
+        sheet = Path(entrant.origin)
+        if not sheet.exists():
+            raise DataError(f"{sheet} is gone since the fight began; nothing was written")
+        now = digest(read_text(sheet, "sheet"))
+        after = fight.character_after(entrant)
+        document = sheet_document(after)
+        new = digest(tomlkit.dumps(document))
+        if now == new:
+            rows.append({"name": entrant.name, "path": str(sheet), "result": "unchanged",
+                         "hp": after.hp, "mp": after.mp})
+            continue
+        if now not in (entrant.digest, fight.applied.get(entrant.name)):
+            raise DataError(f"{sheet} was changed since the fight began; its HP and MP were "
+                            "not written back (nothing was): put the changes in after "
+                            "applying, or set its HP/MP by hand")
+        plans.append((entrant, sheet, document, new))
+        rows.append({"name": entrant.name, "path": str(sheet), "result": "written",
+                     "hp": after.hp, "mp": after.mp, "mana_stones": list(after.mana_stones)})
+    for entrant, sheet, document, new in plans:
+        write_toml(sheet, document)
+        fight.applied[entrant.name] = new
+    if plans:
+        save_fight(fight, path)
+    lines = []
+    for row in rows:
+        if row["result"] == "preset":
+            lines.append(f"{row['name']}: a preset, not a sheet file; left alone")
+        elif row["result"] == "unchanged":
+            lines.append(f"{row['name']}: {row['path']} already holds HP {row['hp']} "
+                         f"MP {row['mp']}; not written")
+        else:
+            lines.append(f"{row['name']}: HP {row['hp']} MP {row['mp']}"
+                         + (f" mana stones {row['mana_stones']}" if row["mana_stones"] else "")
+                         + f" written to {row['path']}")
+    return emit(args, {"sheets": rows}, "\n".join(lines) or "no character sheets in this fight")
 
 
 # --- parser ------------------------------------------------------------------------------------
@@ -579,6 +658,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     start.add_argument("--force", action="store_true", help="replace a saved fight")
     for name, helptext in (("show", "the combatants"), ("log", "every action so far"),
                            ("undo", "take back the last action"),
+                           ("apply", "write HP, MP and stones back to the sheet files"),
                            ("end", "the GM ends the fight"), ("sunrise", "1-day spells end"),
                            ("sunset", "Wight/Wraith victims rise"),
                            ("sleep", "8 hours' sleep: MP full")):

@@ -404,13 +404,20 @@ class _Recorder:
 
 @dataclass(frozen=True)
 class Entrant:
-    """How a combatant joined: a character sheet or a monster key, side and name."""
+    """How a combatant joined: a character sheet or a monster key, side and name.
+
+    ``origin`` is the sheet file it was read from ("" for a preset) and ``digest`` the
+    SHA-256 of that file's text then, so the sheet can be written back after the fight
+    only if nobody changed it meanwhile.
+    """
 
     name: str
     side: Side
     monster: str = ""
     sheet: Mapping[str, Any] = field(default_factory=dict)
     as_monster: bool = False
+    origin: str = ""
+    digest: str = ""
 
     def build(self, rules: GensoRules) -> Combatant:
         if self.monster:
@@ -425,22 +432,27 @@ class Entrant:
         else:
             data["sheet"] = dict(self.sheet)
             data["as_monster"] = self.as_monster
+            if self.origin:
+                data["origin"] = self.origin
+                data["digest"] = self.digest
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Entrant:
         try:
             return cls(data["name"], Side(data["side"]), data.get("monster", ""),
-                       data.get("sheet", {}), data.get("as_monster", False))
+                       data.get("sheet", {}), data.get("as_monster", False),
+                       str(data.get("origin", "")), str(data.get("digest", "")))
         except (KeyError, ValueError, TypeError) as exc:
             raise DataError(f"fight entrant {data!r}: needs name, side and a monster or "
                             "sheet") from exc
 
     @classmethod
     def of_character(cls, character: Character, side: Side = Side.PARTY,
-                     as_monster: bool = False, name: str | None = None) -> Entrant:
+                     as_monster: bool = False, name: str | None = None, origin: str = "",
+                     digest: str = "") -> Entrant:
         return cls(name or character.name, side, sheet=sheet_mapping(character),
-                   as_monster=as_monster)
+                   as_monster=as_monster, origin=origin, digest=digest)
 
 
 class Fight:
@@ -462,6 +474,8 @@ class Fight:
             # Whoever cannot act from the start (HP or MP below 1 on the sheet) is skipped.
             first = _advance(rules, replace(first, turn=-1), [])
         self._states[0] = first
+        # Sheet files written back after the fight: entrant name → digest of the text written.
+        self.applied: dict[str, str] = {}
 
     @property
     def state(self) -> FightState:
@@ -484,8 +498,12 @@ class Fight:
         return self.journal.pop()
 
     def to_json(self) -> dict[str, Any]:
-        return {"system": "genso", "entrants": [e.to_json() for e in self.entrants],
-                "journal": [e.to_json() for e in self.journal]}
+        data: dict[str, Any] = {"system": "genso",
+                                "entrants": [e.to_json() for e in self.entrants],
+                                "journal": [e.to_json() for e in self.journal]}
+        if self.applied:
+            data["applied"] = dict(self.applied)
+        return data
 
     @classmethod
     def from_json(cls, rules: GensoRules, data: Mapping[str, Any]) -> Fight:
@@ -502,7 +520,31 @@ class Fight:
                                 f"({exc})") from exc
             if dice.remaining:
                 raise DataError(f"saved fight: journal entry {number} left dice unused")
+        applied = data.get("applied", {})
+        if not isinstance(applied, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in applied.items()):
+            raise DataError("saved fight: applied must map combatants to digests")
+        fight.applied = dict(applied)
         return fight
+
+    def character_after(self, entrant: Entrant) -> Character:
+        """A sheet entrant's character as the fight leaves it: current HP and MP (never above
+        the maximum; a PC below GM-COMBAT-8's threshold stays below it, so it loads dead),
+        the MP left in its mana stones, and each Healing or Enchant Stone used marked
+        ``used:`` in its pack (GM-ITEM-1/2)."""
+        if entrant.monster:
+            raise IllegalAction(f"{entrant.name} is a monster, not a character sheet")
+        character = character_from_mapping(self.rules, entrant.sheet,
+                                           f"fight entrant {entrant.name}")
+        now = self.state.get(entrant.name)
+        start = self._states[0].get(entrant.name)
+        assert now.hp is not None and now.max_hp is not None
+        equipment = list(character.equipment)
+        for key in dict.fromkeys(start.stones):
+            for _ in range(start.stones.count(key) - now.stones.count(key)):
+                equipment[equipment.index(key)] = f"used:{key}"
+        return replace(character, hp=min(now.hp, now.max_hp), mp=min(now.mp, now.max_mp),
+                       mana_stones=now.mana_stones, equipment=tuple(equipment))
 
 
 # --- the rules ---------------------------------------------------------------------------------

@@ -191,3 +191,59 @@ def test_a_lore_file_without_its_fields_is_named() -> None:
     with pytest.raises(DataError, match=r"lore\.world lacks 'lines'"):
         load_lore('[lore.world]\nrule = "GM-LORE-1"\ntitle_ja = "世界"\ntitle_en = "World"\n')
 
+
+
+
+def test_fight_apply_writes_the_sheets_back_once(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-COMBAT-1, GM-MAGIC-1, GM-ITEM-1: after a fight from sheet files, `fight apply`
+    writes each sheet's HP, MP and mana stones as the fight left them; applying again
+    changes nothing; a preset in the fight is left alone with a message."""
+    one, two = tmp_path / "pc1.toml", tmp_path / "pc2.toml"
+    run(capsys, "sheet", "pc1", "--save-as", str(one))
+    run(capsys, "sheet", "pc2", "--save-as", str(two))
+    run(capsys, "buy", str(two), "mana_stone", "--mp", "3")
+    pc1, pc2, priest = "駆け出し冒険者１", "駆け出し冒険者２", "一般的な神官（男性）"
+    run(capsys, "fight", "new", "--party", str(one), str(two), "priest_m", "--monsters", "orc")
+    run(capsys, "fight", "attack", pc1, "オーク", "--seed", "1")
+    run(capsys, "fight", "cast", pc2, "healing", pc1, "--stone", "0", "--seed", "1")
+    run(capsys, "fight", "wait", priest)
+    hit = run(capsys, "fight", "attack", "オーク", pc1, "--seed", "2")
+    assert hit["combatants"][0]["hp"] == 11
+    assert main(["genso", "fight", "apply"]) == 2  # not over yet
+    assert "the fight is not over" in capsys.readouterr().err
+    run(capsys, "fight", "end")
+    applied = run(capsys, "fight", "apply")["sheets"]
+    assert [r["result"] for r in applied] == ["written", "written", "preset"]
+    first = run(capsys, "sheet", str(one))["sheet"]
+    second = run(capsys, "sheet", str(two))["sheet"]
+    assert (first["hp"], first["mp"]) == (11, 8)
+    assert (second["hp"], second["mp"], second["mana_stones"]) == (10, 11, [0])
+    before = (one.read_bytes(), two.read_bytes())
+    again = run(capsys, "fight", "apply")["sheets"]
+    assert [r["result"] for r in again] == ["unchanged", "unchanged", "preset"]
+    assert (one.read_bytes(), two.read_bytes()) == before
+    assert main(["genso", "fight", "apply"]) == 0
+    text = capsys.readouterr().out
+    assert f"{priest}: a preset, not a sheet file; left alone" in text
+
+
+def test_fight_apply_refuses_a_sheet_changed_since_the_fight_began(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-HEAL-1, GM-COMBAT-1: a sheet edited during the fight is named and nothing is written
+    (not even the other, unchanged sheet)."""
+    one, two = tmp_path / "pc1.toml", tmp_path / "pc2.toml"
+    run(capsys, "sheet", "pc1", "--save-as", str(one))
+    run(capsys, "sheet", "pc2", "--save-as", str(two))
+    run(capsys, "fight", "new", "--party", str(one), str(two), "--monsters", "orc")
+    run(capsys, "fight", "attack", "駆け出し冒険者１", "オーク", "--seed", "1")
+    run(capsys, "fight", "cast", "駆け出し冒険者２", "healing", "--seed", "1")
+    run(capsys, "buy", str(one), "torch")
+    before = (one.read_bytes(), two.read_bytes())
+    run(capsys, "fight", "end")
+    assert main(["genso", "fight", "apply"]) == 2
+    err = capsys.readouterr().err
+    assert f"{one.resolve()} was changed since the fight began" in err
+    assert (one.read_bytes(), two.read_bytes()) == before

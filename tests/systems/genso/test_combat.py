@@ -491,6 +491,32 @@ def test_magic_stones() -> None:
     assert "ワイト: HP 2/6" in entry.text and fight.state.get(PC1).stones == ()
 
 
+
+def test_the_characters_as_the_fight_leaves_them() -> None:
+    """GM-COMBAT-8, GM-ITEM-2: after a fight a sheet entrant's character keeps its HP (a PC
+    killed stays dead when it enters another fight), its MP, and its used stones marked used;
+    the record of applied sheets survives a save and a replay."""
+    stones = ("healing_stone", "enchant_stone")
+    fight = make([pc("pc1", hp=1, equipment=stones), pc("pc2", hp=7)], [("orc_warrior", 1)])
+    act(fight, UseStone(PC1, "healing_stone", PC2), 3, 4)
+    act(fight, Wait(PC2))
+    act(fight, Attack("オーク・ウォーリア", PC1), 1, 1, 6, 6)
+    assert fight.state.get(PC1).status is Status.DEAD
+    act(fight, EndFight())
+    first = fight.character_after(fight.entrants[0])
+    second = fight.character_after(fight.entrants[1])
+    assert first.hp == -9 and first.mp == 8
+    assert first.equipment.count("used:healing_stone") == 1
+    assert "enchant_stone" in first.equipment and "healing_stone" not in first.equipment
+    assert second.hp == 10  # healed 7 but never above the maximum
+    again = make([first, second], [("orc", 1)])
+    assert again.state.get(PC1).status is Status.DEAD
+    with pytest.raises(IllegalAction, match="is a monster"):
+        fight.character_after(fight.entrants[2])
+    fight.applied[PC1] = "digest"
+    replayed = Fight.from_json(RULES, json.loads(json.dumps(fight.to_json())))
+    assert replayed.applied == {PC1: "digest"}
+
 # --- after the fight, undo, replay -------------------------------------------------------------
 
 
