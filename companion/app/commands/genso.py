@@ -401,6 +401,8 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
                                        if state.outcome else "")]
     for c in state.order:
         pools = (f"HP {c.hp}/{c.max_hp} " if c.hp is not None else "") + f"MP {c.mp}/{c.max_mp}"
+        if c.storage_mp:
+            pools += f" ring {c.storage_mp}"
         flags = [c.status.badge] if c.status.badge else []
         if c.stance.value != "none":
             flags.append(c.stance.value)
@@ -414,6 +416,7 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
         lines.append(f"{mark} {c.side.value:<5} {c.name:<20} {pools}  {' '.join(flags)}")
         rows.append({"name": c.name, "side": c.side.value, "role": c.role.value, "hp": c.hp,
                      "max_hp": c.max_hp, "mp": c.mp, "max_mp": c.max_mp,
+                     "storage_mp": c.storage_mp,
                      "status": c.status.value, "stance": c.stance.value,
                      "effects": [e.spell for e in c.effects],
                      "wants_to_flee": wants_to_flee(rules, c), "rises_as": c.rises_as})
@@ -428,7 +431,8 @@ def _fight_action(args: argparse.Namespace) -> Action:
     if verb == "attack":
         return Attack(args.actor, args.target, args.weapon, args.full)
     if verb == "cast":
-        return Cast(args.actor, args.spell, tuple(args.targets), args.weapon, args.stone)
+        return Cast(args.actor, args.spell, tuple(args.targets), args.weapon, args.stone,
+                    args.ring)
     if verb == "stone":
         return UseStone(args.actor, args.stone_key, args.target)
     if verb == "move":
@@ -675,6 +679,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     cast.add_argument("targets", nargs="*")
     cast.add_argument("--weapon", type=int, help="Exorcism on this weapon of the target")
     cast.add_argument("--stone", type=int, help="pay from this mana stone first")
+    cast.add_argument("--ring", action="store_true",
+                      help="pay from the Ring of Storage's stored MP first (GM-ITEM-3)")
     stone = verbs.add_parser("stone", help="use a Healing or Enchant Stone (GM-ITEM-2)")
     stone.add_argument("actor")
     stone.add_argument("stone_key", choices=("healing_stone", "enchant_stone"))

@@ -116,6 +116,7 @@ class Combatant:
     weapons: tuple[Weapon, ...] = ()
     spells: tuple[str, ...] = ()
     mana_stones: tuple[int, ...] = ()
+    storage_mp: int = 0
     stones: tuple[str, ...] = ()
     creature: CreatureKind = CreatureKind.LIVING
     checks_with_magic: bool = False
@@ -148,6 +149,9 @@ def from_character(rules: GensoRules, character: Character, side: Side = Side.PA
     role = (Role.PC if character.kind is Kind.PC
             else Role.NPC_AS_MONSTER if as_monster else Role.NPC)
     stones = tuple(k for k in character.equipment if k in ("healing_stone", "enchant_stone"))
+    # GM-ITEM-3: a Ring of Storage's MP is there to spend only while it is worn and working.
+    worn = "ring_storage" in (*character.rings_left, *character.rings_right)
+    storage = character.storage_mp if worn and derived.rings_work else 0
     return Combatant(
         name or character.name, side, role, character.body, character.perception,
         character.magic, character.hp, derived.max_hp.total, character.mp,
@@ -155,7 +159,8 @@ def from_character(rules: GensoRules, character: Character, side: Side = Side.PA
         defence_extra=derived.defence.total - derived.attack.total,
         protection=derived.protection.total, striking=derived.striking,
         weapons=tuple(Weapon(w.key, w.name, w.power, w.magic) for w in derived.weapons),
-        spells=character.spells, mana_stones=character.mana_stones, stones=stones,
+        spells=character.spells, mana_stones=character.mana_stones, storage_mp=storage,
+        stones=stones,
     )
 
 
@@ -211,7 +216,8 @@ class Move:
 @dataclass(frozen=True)
 class Cast:
     """GM-MAGIC-1: cast a known spell on targets; ``weapon`` enchants a target's weapon with
-    Exorcism; ``stone`` pays from the mana stone of that index first (GM-ITEM-1)."""
+    Exorcism; ``stone`` pays from the mana stone of that index first (GM-ITEM-1); ``ring``
+    pays from the MP stored in a worn Ring of Storage before that (GM-ITEM-3 Default)."""
 
     kind: ClassVar[str] = "cast"
     actor: str
@@ -219,6 +225,7 @@ class Cast:
     targets: tuple[str, ...] = ()
     weapon: int | None = None
     stone: int | None = None
+    ring: bool = False
 
 
 @dataclass(frozen=True)
@@ -530,8 +537,8 @@ class Fight:
     def character_after(self, entrant: Entrant) -> Character:
         """A sheet entrant's character as the fight leaves it: current HP and MP (never above
         the maximum; a PC below GM-COMBAT-8's threshold stays below it, so it loads dead),
-        the MP left in its mana stones, and each Healing or Enchant Stone used marked
-        ``used:`` in its pack (GM-ITEM-1/2)."""
+        the MP left in its mana stones and Ring of Storage, and each Healing or Enchant Stone
+        used marked ``used:`` in its pack (GM-ITEM-1/2/3)."""
         if entrant.monster:
             raise IllegalAction(f"{entrant.name} is a monster, not a character sheet")
         character = character_from_mapping(self.rules, entrant.sheet,
@@ -543,8 +550,10 @@ class Fight:
         for key in dict.fromkeys(start.stones):
             for _ in range(start.stones.count(key) - now.stones.count(key)):
                 equipment[equipment.index(key)] = f"used:{key}"
+        storage = now.storage_mp if start.storage_mp else character.storage_mp
         return replace(character, hp=min(now.hp, now.max_hp), mp=min(now.mp, now.max_mp),
-                       mana_stones=now.mana_stones, equipment=tuple(equipment))
+                       mana_stones=now.mana_stones, equipment=tuple(equipment),
+                       storage_mp=storage)
 
 
 # --- the rules ---------------------------------------------------------------------------------
@@ -767,27 +776,37 @@ def wants_to_flee(rules: GensoRules, c: Combatant) -> bool:
 
 
 def _pay(rules: GensoRules, caster: Combatant, cost: int, stone: int | None,
-         lines: list[Line]) -> Combatant:
-    """GM-MAGIC-1, GM-ITEM-1: pay MP, from a mana stone first when one is named."""
-    from_stone = 0
+         lines: list[Line], ring: bool = False) -> Combatant:
+    """GM-MAGIC-1, GM-ITEM-1, GM-ITEM-3: pay MP, from a Ring of Storage's stored MP first
+    when asked, then a mana stone when one is named, then the caster's own."""
+    from_ring = from_stone = 0
+    if ring:
+        if not rules.default("GM-ITEM-1", "stones_pay_for_spells"):
+            raise IllegalAction("GM-ITEM-1 Default: stored MP does not pay for spells")
+        if caster.storage_mp < 1:
+            raise IllegalAction(f"GM-ITEM-3: {caster.name} wears no working Ring of Storage "
+                                "with MP stored")
+        from_ring = min(caster.storage_mp, cost)
     stones = list(caster.mana_stones)
-    if stone is not None:
+    if stone is not None and cost > from_ring:
         if not rules.default("GM-ITEM-1", "stones_pay_for_spells"):
             raise IllegalAction("GM-ITEM-1 Default: mana stones do not pay for spells")
         if not 0 <= stone < len(stones) or stones[stone] == 0:
             raise IllegalAction(f"{caster.name} has no charged mana stone {stone}")
-        from_stone = min(stones[stone], cost)
+        from_stone = min(stones[stone], cost - from_ring)
         stones[stone] -= from_stone
-    own = cost - from_stone
+    own = cost - from_ring - from_stone
     if caster.mp < own:
         raise IllegalAction(f"GM-MAGIC-1: {caster.name} has {caster.mp} MP, the spell needs "
                             f"{own} more")
     if caster.mp - own < 1:
         lines.append(Line("GM-MAGIC-1", f"warning: {caster.name} falls below 1 MP and is "
                                         "incapacitated (GM-COMBAT-8)"))
-    paid = f"MP −{own}" + (f", 魔力石/mana stone −{from_stone}" if from_stone else "")
-    lines.append(Line("GM-MAGIC-1", f"{caster.name} pays {paid}"))
-    return replace(caster, mp=caster.mp - own, mana_stones=tuple(stones))
+    paid = (f"MP −{own}" + (f", 蓄積の指輪/Ring of Storage −{from_ring}" if from_ring else "")
+            + (f", 魔力石/mana stone −{from_stone}" if from_stone else ""))
+    lines.append(Line("GM-ITEM-3" if from_ring else "GM-MAGIC-1", f"{caster.name} pays {paid}"))
+    return replace(caster, mp=caster.mp - own, mana_stones=tuple(stones),
+                   storage_mp=caster.storage_mp - from_ring)
 
 
 def _spell_damage(rules: GensoRules, state: FightState, caster: Combatant, target: Combatant,
@@ -814,7 +833,7 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line])
         if target.status in (Status.VANISHED, Status.FLED) or (
                 target.status is Status.DEAD and spell.effect != "exorcise"):
             raise IllegalAction(f"{target.name} is {target.status.value}")
-    caster = _pay(rules, caster, spell.mp, action.stone, lines)
+    caster = _pay(rules, caster, spell.mp, action.stone, lines, action.ring)
     caster = replace(caster, stance=Stance.NONE, status=_status(rules, caster))
     order = state.spells_cast + 1
     state = replace(_swap(state, caster), spells_cast=order)

@@ -517,6 +517,40 @@ def test_the_characters_as_the_fight_leaves_them() -> None:
     replayed = Fight.from_json(RULES, json.loads(json.dumps(fight.to_json())))
     assert replayed.applied == {PC1: "digest"}
 
+
+def test_a_ring_of_storage_pays_for_spells() -> None:
+    """GM-ITEM-3, GM-MAGIC-1, GM-ITEM-1: the MP a worn Ring of Storage holds is spent like a
+    mana stone, before a named stone and the caster's own MP; once empty it pays nothing;
+    a ring that does not work (two on one hand) stores nothing to spend."""
+    wearer = pc("pc2", mp=7, rings_left=("ring_storage",), storage_mp=5, mana_stones=(2,))
+    fight = make([pc("pc1", hp=3), wearer], [("orc", 1)])
+    act(fight, Wait(PC1))
+    entry = act(fight, Cast(PC2, "healing", (PC1,), ring=True))
+    assert entry.lines[0].rule == "GM-ITEM-3"
+    assert entry.lines[0].text == f"{PC2} pays MP −0, 蓄積の指輪/Ring of Storage −4"
+    assert fight.state.get(PC2).storage_mp == 1 and fight.state.get(PC2).mp == 7
+    act(fight, Wait(ORC))
+    act(fight, Wait(PC1))
+    entry = act(fight, Cast(PC2, "healing", (PC1,), stone=0, ring=True))
+    assert entry.lines[0].text == (f"{PC2} pays MP −1, 蓄積の指輪/Ring of Storage −1, "
+                                   "魔力石/mana stone −2")
+    after = fight.state.get(PC2)
+    assert (after.storage_mp, after.mana_stones, after.mp) == (0, (0,), 6)
+    act(fight, Wait(ORC))
+    act(fight, Wait(PC1))
+    with pytest.raises(IllegalAction, match="no working Ring of Storage with MP stored"):
+        fight.push(Cast(PC2, "healing", (PC1,), ring=True), d6())
+    act(fight, EndFight())
+    assert fight.character_after(fight.entrants[1]).storage_mp == 0
+    replayed = Fight.from_json(RULES, json.loads(json.dumps(fight.to_json())))
+    assert replayed.state == fight.state
+    broken = replace(wearer, rings_left=("ring_storage", "ring_striking"))
+    idle = make([broken], [("orc", 1)])
+    with pytest.raises(IllegalAction, match="no working Ring of Storage"):
+        idle.push(Cast(PC2, "healing", ring=True), d6())
+    act(idle, EndFight())
+    assert idle.character_after(idle.entrants[0]).storage_mp == 5  # kept, not spent
+
 # --- after the fight, undo, replay -------------------------------------------------------------
 
 
