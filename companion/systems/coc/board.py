@@ -110,3 +110,40 @@ def path_length(start: Square, goal: Square, blocked: Iterable[Square]) -> int |
                 seen.add(nxt)
                 todo.append((nxt, steps + 1))
     return None
+
+
+def slide(start: Square, direction: tuple[int, int], squares: int,
+          blocked: Iterable[Square]) -> tuple[Square, bool]:
+    """CO-MA-2 / CO-TACKLE-2 Default: move up to ``squares`` straight along ``direction``;
+    an edge of the board (a wall) or an occupied square stops it on the last free square.
+    Returns where it ends and whether something stopped it."""
+    walls = set(blocked)
+    here = start
+    for _ in range(squares):
+        nxt = (here[0] + direction[0], here[1] + direction[1])
+        if not on_board(nxt) or nxt in walls:
+            return here, True
+        here = nxt
+    return here, False
+
+
+def nearest_free(square: Square, blocked: Iterable[Square],
+                 first: str = "N") -> Square | None:
+    """The free square nearest ``square`` (itself excluded), in king moves; ties go round the
+    compass clockwise from ``first``, inner squares first (None: the board is full)."""
+    walls = set(blocked)
+    points = list(FACINGS)
+    start = points.index(first)
+    order = [FACINGS[points[(start + i) % len(points)]] for i in range(len(points))]
+    for ring in range(1, SIZE):
+        candidates: list[Square] = []
+        for dx, dy in order:
+            candidates.append((square[0] + dx * ring, square[1] + dy * ring))
+        for x in range(square[0] - ring, square[0] + ring + 1):
+            for y in range(square[1] - ring, square[1] + ring + 1):
+                if distance(square, (x, y)) == ring and (x, y) not in candidates:
+                    candidates.append((x, y))
+        for sq in candidates:
+            if on_board(sq) and sq not in walls:
+                return sq
+    return None

@@ -222,13 +222,16 @@ class Choke:
 @dataclass(frozen=True)
 class Throw:
     """CO-MA-2 throw (003) / CO-GRAP-8 (004); ``at`` is whoever the thrown one lands on;
-    ``height_m`` a fall from a height, whose damage replaces the throw's (CO-BASE-11)."""
+    ``height_m`` a fall from a height, whose damage replaces the throw's (CO-BASE-11). On
+    003's board the thrown one flies 2 squares ``toward`` a compass point (Default: the way
+    the thrower faces), and whoever stands where it lands is ``at``."""
 
     kind: ClassVar[str] = "throw"
     actor: str
     at: str = ""
     at_dodges: bool = False
     height_m: int = 0
+    toward: str = ""  # 003's board: the compass point it is thrown along (CO-MA-2)
 
 
 @dataclass(frozen=True)
@@ -1526,6 +1529,7 @@ class _Step:
             self.set(self.cs[t.grappling], held_by="")
             self.set(self.cs[t.name], grappling="", grapple_options=False)
             self.say(f"{t.name} lets go of {t.grappling}")
+            self.step_aside(self.cs[t.grappling], self.cs[t.name])
         if t.dead and t.held_by:
             holder = self.cs[t.held_by]
             self.set(holder, grappling="", grapple_options=False)
@@ -1716,6 +1720,9 @@ class _Step:
         other = self.get(a.at) if a.at else None
         if other is not None and other.name in (c.name, held.name):
             raise IllegalAction("throw the held one at somebody else")
+        land: board.Square | None = None
+        if self.board(c, held):
+            land, other = self.throw_landing(c, held, a, other)
         if self.p003:
             self.spend(c, 1, "CO-MA-2")
             dice = self.rules.num("CO-MA-2", "throw")
@@ -1737,6 +1744,9 @@ class _Step:
         else:
             total, text = self.roll_total(dice if db == "0" else f"{dice}{db}")
             self.hit(held, max(0, total), f"throw: {text} ({rule}); the grapple ends")
+        if land is not None:
+            self.set(self.cs[held.name], square=board.name(land))
+            self.say(f"{held.name} lands on {board.name(land)} ({rule}, CO-TURN-2)")
         if rule == "CO-GRAP-8":
             self.stun_throw(self.cs[held.name])
         if other is None:
@@ -1750,6 +1760,52 @@ class _Step:
             hurt, text = self.roll_total(self.rules.num("CO-GRAP-8", "thrown_into"))
             self.hit(other, hurt, f"{other.name} is hit by the thrown body: {text} (CO-GRAP-8)")
             self.stun_throw(self.cs[other.name])
+
+    def throw_landing(self, c: Combatant, held: Combatant, a: Throw,
+                      other: Combatant | None) -> tuple[board.Square, Combatant | None]:
+        """CO-MA-2 on 003's board: 2 squares along ``toward`` (Default: the thrower's
+        facing); a wall stops it on the last free square of that line; if someone stands
+        where it lands, that one is landed on and the thrown one takes the nearest free
+        square (Defaults)."""
+        way = a.toward or str(self.rules.default("CO-MA-2", "throw_toward"))
+        way = c.facing if way.lower() == "facing" else board.facing(way)
+        start = board.parse(c.square)
+        end, _ = board.slide(start, board.FACINGS[way], self.rules.num("CO-MA-2", "squares"),
+                             [])
+        if end == start:
+            raise IllegalAction(f"a wall: {held.name} cannot be thrown {way} (CO-MA-2)")
+        there = self.standing_at(board.name(end), held.name)
+        if there is None:
+            if other is not None:
+                raise IllegalAction(f"nobody stands on {board.name(end)}, where {held.name} "
+                                    "lands (CO-MA-2)")
+            return end, None
+        if other is not None and other.name != there.name:
+            raise IllegalAction(f"{there.name} stands on {board.name(end)}, where {held.name} "
+                                "lands (CO-MA-2)")
+        land = board.nearest_free(end, self.occupied(held.name), way)
+        if land is None:
+            raise IllegalAction("no free square to land on (CO-MA-2)")
+        return land, there
+
+    def occupied(self, *but: str) -> list[board.Square]:
+        """The squares of the living on the board, but these combatants'."""
+        return [board.parse(o.square) for o in self.cs.values()
+                if o.square and not o.dead and o.name not in but]
+
+    def step_aside(self, freed: Combatant, holder: Combatant) -> None:
+        """CO-GRAP-1/2 Default: on 003's board a freed character does not share the
+        grappler's square; it takes the free adjacent square nearest the grappler's front
+        (clockwise from its facing), or stays if none is free."""
+        if freed.dead or not self.board(freed, holder) or freed.square != holder.square:
+            return
+        here = board.parse(holder.square)
+        square = board.nearest_free(here, self.occupied(freed.name), holder.facing)
+        if square is None or board.distance(here, square) > 1:
+            self.say(f"no free square next to {holder.name}: {freed.name} stays (CO-GRAP-1)")
+            return
+        self.set(freed, square=board.name(square))
+        self.say(f"{freed.name} steps free to {board.name(square)} (CO-GRAP-1, CO-TURN-2)")
 
     def stun_throw(self, t: Combatant) -> None:
         """CO-STUN-3: CON×4; failure unconscious for the fight, success no action next round."""
@@ -1785,6 +1841,7 @@ class _Step:
             self.set(self.cs[c.name], held_by="")
             self.set(holder, grappling="", grapple_options=False)
             self.say(f"{c.name} breaks free ({rule})")
+            self.step_aside(self.cs[c.name], self.cs[holder.name])
 
     def psychoanalysis(self, c: Combatant, t: Combatant) -> None:
         """CO-SKILL-4: cures temporary insanity; indefinite insanity is only eased a while."""
@@ -2367,6 +2424,7 @@ class _Step:
             raise IllegalAction("that tackle is not possible")
         if a.defence not in (Defence.NONE, Defence.DODGE):
             raise IllegalAction("a tackle can only be dodged")
+        self.on_the_board(c, t, Attack(c.name, t.name), WeaponKind.UNARMED)
         if self.on("CO-DODGE-4") and c.dodges:
             raise IllegalAction(f"{c.name} dodged this round and cannot attack (CO-DODGE-4)")
         if not self.p003 and c.concentrating:
@@ -2398,7 +2456,19 @@ class _Step:
             total, text = self.roll_total(dice if db == "0" else f"{dice}{db}")
             total = max(0, total)
             metres = self.rules.num("CO-TACKLE-2", "knockback_m")
-            if a.obstacle:
+            obstacle = a.obstacle
+            if self.board(c, t):
+                here, there = board.parse(c.square), board.parse(t.square)
+                way = (board.away(here, there)[0] - there[0], board.away(here, there)[1]
+                       - there[1])
+                end, stopped = board.slide(there, way, metres, self.occupied(t.name))
+                obstacle = obstacle or stopped
+                self.set(t, square=board.name(end))
+                t = self.cs[t.name]
+                self.say(f"{t.name} is blown back to {board.name(end)}"
+                         + (", into an obstacle" if stopped else "")
+                         + " (CO-TACKLE-2, 1 m = 1 square, CO-TURN-2)")
+            if obstacle:
                 more, more_text = self.roll_total(self.rules.num("CO-TACKLE-2", "obstacle"))
                 total += more
                 text += f" + obstacle {more_text}"

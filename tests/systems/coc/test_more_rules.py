@@ -14,6 +14,7 @@ from companion.dice import ScriptedDice
 from companion.errors import IllegalAction
 from companion.systems.coc.combat import (
     Attack,
+    BreakFree,
     Burn,
     Cast,
     Concentrate,
@@ -32,6 +33,7 @@ from companion.systems.coc.combat import (
     Side,
     Spot,
     Tackle,
+    Throw,
     Treat,
 )
 from companion.systems.coc.rules import CocRules, Profile, load_rules
@@ -771,3 +773,90 @@ def test_co_skill_2_the_third_first_aid_comes_at_dex_2_003(profile: Profile) -> 
     text = push(f, Treat("Ann", "Ann"), (100, 20), (3, 2))
     assert "heals" in text and "(CO-SKILL-2)" in text
     assert f.state.round == 2  # the DEX/2 turn was the last of round 1
+
+
+MA_GRAPPLE = {"grapple": 60, "martial_arts": 60}
+
+
+def test_co_ma_2_a_throw_moves_the_thrown_two_squares_on_the_board_003() -> None:
+    """CO-MA-2 (003): on the board the thrown one flies 2 squares toward the Keeper's
+    compass point (Default: the thrower's facing); whoever stands there is landed on and the
+    thrown one takes the nearest free square; a wall stops it on the last free square."""
+    from companion.systems.coc.combat import Place
+
+    f = duel(P003, MA_GRAPPLE, {}, third={})
+    push(f, Place("Ann", "d4", "N"))
+    push(f, Place("Cult", "d5"))
+    push(f, Place("Bob", "f4"))
+    push(f, Grapple("Ann", "Cult", ma=True), (100, 20))
+    assert f.state.get("Cult").square == "d4"
+    text = push(f, Throw("Ann", toward="E"), (6, 3), (2, 1), (3, 2))
+    assert "Cult lands on g4 (CO-MA-2, CO-TURN-2)" in text and "Bob is landed on" in text
+    assert f.state.get("Cult").square == "g4" and f.state.get("Bob").hp == 11
+    g = duel(P003, MA_GRAPPLE, {})
+    push(g, Place("Ann", "b4", "W"))
+    push(g, Place("Cult", "a4"))
+    push(g, Grapple("Ann", "Cult", ma=True), (100, 20))
+    with pytest.raises(IllegalAction, match="Bob"):
+        g.push(Throw("Ann", at="Bob"), ScriptedDice([(6, 3), (2, 1)]))
+    text = push(g, Throw("Ann"), (6, 3), (2, 1))  # facing W: the wall stops it on a4
+    assert "Cult lands on a4" in text and g.state.get("Cult").square == "a4"
+    h = duel(P003, MA_GRAPPLE, {})  # no board: nobody moves
+    push(h, Grapple("Ann", "Cult", ma=True), (100, 20))
+    assert "lands on" not in push(h, Throw("Ann", toward="E"), (6, 3), (2, 1))
+    k = duel(P004, {"grapple": 60}, {})  # 004: no board, no squares (CO-GRAP-8)
+    with pytest.raises(IllegalAction, match="CO-TURN-2"):
+        k.push(Place("Ann", "d4"), ScriptedDice([]))
+
+
+def test_co_grap_1_2_a_freed_character_steps_to_a_free_adjacent_square_003() -> None:
+    """CO-GRAP-1/CO-GRAP-2 (003): on breaking free (or when the grappler is out) the held
+    one leaves the grappler's square for the free adjacent square nearest its front."""
+    from companion.systems.coc.combat import Place
+
+    f = duel(P003, {"grapple": 60}, {}, third={})
+    push(f, Place("Ann", "d4", "N"))
+    push(f, Place("Cult", "d5"))
+    push(f, Place("Bob", "e5"))
+    push(f, Grapple("Ann", "Cult"), (100, 20))
+    assert f.state.get("Cult").square == "d4"
+    pass_to(f, "Cult")
+    text = push(f, BreakFree("Cult"), (100, 10))
+    assert "Cult breaks free (CO-GRAP-2)" in text
+    assert "Cult steps free to d5 (CO-GRAP-1, CO-TURN-2)" in text
+    assert f.state.get("Cult").square == "d5" and f.state.get("Ann").square == "d4"
+    g = duel(P003, {"grapple": 60}, {})
+    push(g, Place("Ann", "d4", "N"))
+    push(g, Place("Cult", "d5"))
+    push(g, Grapple("Ann", "Cult"), (100, 20))
+    push(g, EndTurn("Ann"))
+    push(g, Place("Cult", "d4"))
+    push(g, Fall("Ann", 9), (6, 5), (6, 5), (6, 4))  # 14: the grappler is knocked out
+    assert g.state.get("Ann").out and g.state.get("Cult").square != "d4"
+    h = duel(P004, {"grapple": 60}, {})  # 004: no board, nothing to place
+    push(h, Grapple("Ann", "Cult"), (100, 20))
+    assert h.state.get("Cult").square == "" and h.state.get("Cult").held_by == "Ann"
+
+
+def test_co_tackle_2_blow_back_moves_three_squares_on_the_board_when_on_in_003() -> None:
+    """CO-TACKLE-2: where 003's board is used (the rule switched on there), the target is
+    blown 3 squares straight away; an edge or someone in the way stops it and counts as the
+    obstacle (+1D6); 004 has no board and takes the Keeper's word."""
+    from companion.systems.coc.combat import Place
+
+    on = {"CO-TACKLE-1": {"p003": ON_003}, "CO-TACKLE-2": {"p003": ON_003}}
+    f = duel(P003, {"tackle": 60}, {}, settings=on)
+    push(f, Place("Ann", "b2", "NE"))
+    push(f, Place("Cult", "c3"))
+    text = push(f, Tackle("Ann", "Cult", "blow_back"), (100, 30), (4, 2), (4, 1), (100, 10))
+    assert "Cult is blown back to f6 (CO-TACKLE-2" in text and "obstacle" not in text
+    assert f.state.get("Cult").square == "f6"
+    g = duel(P003, {"tackle": 60}, {}, settings=on)
+    push(g, Place("Ann", "g1", "E"))
+    push(g, Place("Cult", "h1"))
+    text = push(g, Tackle("Ann", "Cult", "blow_back"), (100, 30), (4, 2), (4, 1), (6, 4),
+                (100, 10))
+    assert "blown back to h1, into an obstacle" in text and g.state.get("Cult").hp == 6
+    k = duel(P004, {"tackle": 60}, {})
+    text = push(k, Tackle("Ann", "Cult", "blow_back"), (100, 30), (4, 2), (4, 1), (100, 10))
+    assert "blown back to" not in text and k.state.get("Cult").square == ""
