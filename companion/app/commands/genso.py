@@ -53,6 +53,7 @@ from companion.systems.genso.lore import load_lore
 from companion.systems.genso.money import price_text
 from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import load_sheet, preset, sheet_mapping
+from companion.systems.genso.travel import journey
 
 SET_EXAMPLE = "GM-COMBAT-8.strict_4_6=true"
 OVERRIDES_NAME = "genso.toml"
@@ -211,6 +212,16 @@ def cmd_presets(args: argparse.Namespace, rules: GensoRules) -> int:
             for key, raw in rules.presets.items()]
     text = "\n".join(f"{r['key']:<16} {r['kind']:<4} {r['name']}" for r in rows)
     return emit(args, {"presets": rows}, text)
+
+
+def cmd_travel(args: argparse.Namespace, rules: GensoRules) -> int:
+    """How long a journey takes at a normal pace (GM-MOVE-2)."""
+    if args.metres < 0:
+        raise DataError(f"travel {args.metres}: a distance is 0 m or more")
+    trip = journey(rules, args.metres)
+    data = {"rule": "GM-MOVE-2", "metres": trip.metres, "days": trip.days,
+            "hours": trip.hours, "turns": trip.turns}
+    return emit(args, data, f"{trip.text()} (GM-MOVE-2)")
 
 
 def cmd_lore(args: argparse.Namespace, rules: GensoRules) -> int:
@@ -553,7 +564,8 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, GensoRules], int]] = {
-    "new": cmd_new, "sheet": cmd_sheet, "presets": cmd_presets, "lore": cmd_lore, "buy": cmd_buy,
+    "new": cmd_new, "sheet": cmd_sheet, "presets": cmd_presets, "lore": cmd_lore,
+    "travel": cmd_travel, "buy": cmd_buy,
     "sell": cmd_sell, "gear": cmd_gear, "grow": cmd_grow, "rest": cmd_rest, "check": cmd_check,
     "defaults": cmd_defaults, "list": cmd_lists, "fight": cmd_fight,
 }
@@ -600,6 +612,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
     _common(sub.add_parser("presets", help="the seed's sample characters (GM-DATA-1)"))
     _common(sub.add_parser("defaults", help="every Default and where its value came from"))
+    travel = sub.add_parser("travel", help="how long a journey takes on foot (GM-MOVE-2)")
+    travel.add_argument("metres", type=int, help="the distance in metres")
+    _common(travel)
     lore = sub.add_parser("lore", help="the world, the glossary, the scenario (GM-LORE-1 to 3)")
     lore.add_argument("page", nargs="?", choices=("world", "glossary", "scenario"))
     _common(lore)

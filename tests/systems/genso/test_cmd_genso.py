@@ -247,3 +247,17 @@ def test_fight_apply_refuses_a_sheet_changed_since_the_fight_began(
     err = capsys.readouterr().err
     assert f"{one.resolve()} was changed since the fight began" in err
     assert (one.read_bytes(), two.read_bytes()) == before
+
+
+@pytest.mark.parametrize(("metres", "days", "hours", "turns"), [
+    (0, 0, 0, 0), (720, 0, 0, 1), (730, 0, 0, 2), (3600, 0, 1, 0),
+    (18000, 1, 0, 0), (20000, 1, 0, 3), (39601, 2, 1, 1),
+])
+def test_travel_by_days_hours_and_turns(capsys: pytest.CaptureFixture[str], metres: int,
+                                        days: int, hours: int, turns: int) -> None:
+    """GM-MOVE-2: 18 km a day, 3,600 m an hour, 720 m a turn; the turn begun counts."""
+    trip = run(capsys, "travel", str(metres))
+    assert (trip["days"], trip["hours"], trip["turns"]) == (days, hours, turns)
+    assert trip["rule"] == "GM-MOVE-2"
+    assert main(["genso", "travel", "-1"]) == 2
+    assert "a distance is 0 m or more" in capsys.readouterr().err
