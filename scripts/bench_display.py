@@ -22,8 +22,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -112,9 +114,6 @@ GENSO_SEED = 11
 def genso_screenshot(folder: Path) -> None:
     """A genso fight at the table (`companion play --mode genso`), mid-round, at 800x480."""
     from companion.app.modes.genso import GensoFightMode
-    from companion.app.session.mode import ChoiceAsk, Throw
-    from companion.dice import SimulatedDice
-    from companion.hw.display.screen import ScreenDisplay
     from companion.systems.genso.combat import Fight, entrants_for
     from companion.systems.genso.rules import load_rules
     from companion.systems.genso.sheet import preset
@@ -123,20 +122,7 @@ def genso_screenshot(folder: Path) -> None:
     fight = Fight(rules, entrants_for(rules, [preset(rules, "pc1"), preset(rules, "pc2")],
                                       [("orc", 2)]))
     mode = GensoFightMode(rules, fight, "simulated 仮想")
-    dice, picks = SimulatedDice.seeded(GENSO_SEED), list(GENSO_SCRIPT)
-    while picks or not isinstance(mode.ask(), ChoiceAsk):
-        ask = mode.ask()
-        if isinstance(ask, ChoiceAsk):
-            mode.answer([o.choice for o in ask.options].index(picks.pop(0)))
-        elif ask is not None:
-            mode.answer(Throw(tuple(dice.roll(ask.count, ask.sides))))
-    ask = mode.ask()
-    assert isinstance(ask, ChoiceAsk)
-    display = ScreenDisplay("800x480")
-    display.show(mode.view(ask.prompt, options=ask.options, highlight=ask.highlight))
-    display.save_png(folder / "screen-genso-800x480.png")
-    display.close()
-    print(f"saved {folder / 'screen-genso-800x480.png'}")
+    play_and_save(mode, GENSO_SEED, GENSO_SCRIPT, folder / "screen-genso-800x480.png")
 
 
 #: The coc fight of the screenshot (profile 003, the sheets of the scripted fight test):
@@ -149,9 +135,7 @@ COC_SEED = 3
 def coc_screenshot(folder: Path) -> None:
     """A coc fight at the table (`companion play --mode coc`), mid-round, at 800x480."""
     from companion.app.modes.coc import CocFightMode
-    from companion.app.session.mode import ChoiceAsk, Throw
     from companion.dice import SimulatedDice
-    from companion.hw.display.screen import ScreenDisplay
     from companion.systems.coc.combat import Fight, Side
     from companion.systems.coc.rules import Profile, load_rules
     from companion.systems.coc.sheet import sheet_from_mapping
@@ -171,7 +155,17 @@ def coc_screenshot(folder: Path) -> None:
         (sheet("Deep", 8, ("japanese_sword",), japanese_sword=60, dodge=30), Side.FOES),
     ], SimulatedDice.seeded(COC_SEED))  # type: ignore[misc]
     mode = CocFightMode(fight, "simulated 仮想")
-    dice, picks = SimulatedDice.seeded(COC_SEED), list(COC_SCRIPT)
+    play_and_save(mode, COC_SEED, COC_SCRIPT, folder / "screen-coc-800x480.png")
+
+
+def play_and_save(mode: Any, seed: int, script: Sequence[str], path: Path) -> None:
+    """Play a fight mode through ``script`` (its menu choices) with seeded dice, then save
+    the screen of its next menu at 800x480."""
+    from companion.app.session.mode import ChoiceAsk, Throw
+    from companion.dice import SimulatedDice
+    from companion.hw.display.screen import ScreenDisplay
+
+    dice, picks = SimulatedDice.seeded(seed), list(script)
     while picks or not isinstance(mode.ask(), ChoiceAsk):
         ask = mode.ask()
         if isinstance(ask, ChoiceAsk):
@@ -182,9 +176,9 @@ def coc_screenshot(folder: Path) -> None:
     assert isinstance(ask, ChoiceAsk)
     display = ScreenDisplay("800x480")
     display.show(mode.view(ask.prompt, options=ask.options, highlight=ask.highlight))
-    display.save_png(folder / "screen-coc-800x480.png")
+    display.save_png(path)
     display.close()
-    print(f"saved {folder / 'screen-coc-800x480.png'}")
+    print(f"saved {path}")
 
 
 def main() -> int:
