@@ -26,7 +26,6 @@ from companion.app.modes.coc import CocFightMode, describe, steps, table_session
 from companion.app.modes.fight import FightSave, write_fight_file
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
-from companion.app.session.rolls import SimRolls
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.hw.buttons import ButtonPanel, ButtonPins
 from companion.hw.display.screen import ScreenDisplay
@@ -51,6 +50,7 @@ from companion.systems.coc.combat import (
     Tackle,
 )
 from companion.systems.coc.rules import Profile, load_rules
+from tests.app.table import CutRolls, Player
 from tests.app.test_dice_tray import Recorded
 from tests.systems.coc.test_scripted_fights import Faces, entrant, fight_003, fight_004
 
@@ -232,33 +232,6 @@ def test_a_004_fight_on_the_buttons_in_the_terminal(tmp_path: Path) -> None:
             assert line in text
     assert "(1D100<=80) ＞ 42 ＞ 成功/success" in text and "CO-CORE-1" in text
     assert "Result 結果" in text and "▶" in text and "SAN" in text
-
-
-class Player:
-    """A player at the table who picks options by their keys and stops (a power cut) when the
-    script runs out."""
-
-    def __init__(self, script: list[str]) -> None:
-        self.script = list(script)
-
-    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
-        if not self.script:
-            raise KeyboardInterrupt
-        return [o.choice for o in ask.options].index(self.script.pop(0))
-
-
-class CutRolls:
-    """The companion's dice, until the power goes before throw number ``cut``."""
-
-    def __init__(self, seed: int, cut: int) -> None:
-        self.inner = SimRolls(SimulatedDice.seeded(seed))
-        self.left = cut
-
-    def next_throw(self, ask: RollAsk, show: Show) -> Throw:
-        if self.left == 0:
-            raise KeyboardInterrupt
-        self.left -= 1
-        return self.inner.next_throw(ask, show)
 
 
 CHOICES = [key for _, key in SCRIPT_003]

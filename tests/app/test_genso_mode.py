@@ -30,8 +30,7 @@ from companion.app.modes.genso import (
     write_fight_file,
 )
 from companion.app.session.controls import Controls, MenuChoices
-from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
-from companion.app.session.rolls import SimRolls
+from companion.app.session.mode import ChoiceAsk
 from companion.dice import SimulatedDice
 from companion.errors import DataError, IllegalAction
 from companion.hw.buttons import ButtonPanel, ButtonPins
@@ -42,6 +41,7 @@ from companion.systems.genso import checks
 from companion.systems.genso.combat import Attack, Cast, EndFight, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.table import CutRolls, Player
 from tests.app.test_dice_tray import Keys, Recorded, Terminal
 
 RULES = load_rules()
@@ -181,33 +181,6 @@ def test_buttons_drive_a_fight_in_the_terminal(tmp_path: Path) -> None:
         if line.result is not None:
             assert line.result.text in text  # e.g. (2D6+7>13) ＞ 7[2,5]+7=14 ＞ 成功/success
     assert "GM-COMBAT-2" in text and "Result 結果" in text and "▶" in text
-
-
-class Player:
-    """A player at the table who picks options by their keys and stops (a power cut) when the
-    script runs out."""
-
-    def __init__(self, script: list[str]) -> None:
-        self.script = list(script)
-
-    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
-        if not self.script:
-            raise KeyboardInterrupt
-        return [o.choice for o in ask.options].index(self.script.pop(0))
-
-
-class CutRolls:
-    """The companion's dice, until the power goes before throw number ``cut``."""
-
-    def __init__(self, seed: int, cut: int) -> None:
-        self.inner = SimRolls(SimulatedDice.seeded(seed))
-        self.left = cut
-
-    def next_throw(self, ask: RollAsk, show: Show) -> Throw:
-        if self.left == 0:
-            raise KeyboardInterrupt
-        self.left -= 1
-        return self.inner.next_throw(ask, show)
 
 
 CHOICES = ["attack", "t:オーク1", "w:0", "cast", "s:healing", "t:" + PC1,
