@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
 from companion.app.session.rolls import SimRolls
 from companion.dice import SimulatedDice
@@ -32,3 +38,21 @@ class CutRolls:
             raise KeyboardInterrupt
         self.left -= 1
         return self.inner.next_throw(ask, show)
+
+
+def killed_while_typing(argv: list[str], env: dict[str, str], cwd: Path) -> bytes:
+    """Run a command that asks for typed dice and SIGKILL it once it asks (a power cut while
+    the player reads the dice); return what it had said on stderr."""
+    victim = subprocess.Popen(argv, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, cwd=cwd)
+    assert victim.stderr is not None and victim.stdin is not None and victim.stdout is not None
+    prompt = b""
+    deadline = time.monotonic() + 60
+    while b"type" not in prompt and time.monotonic() < deadline:
+        prompt += os.read(victim.stderr.fileno(), 100)
+    os.kill(victim.pid, signal.SIGKILL)
+    victim.wait()
+    victim.stdin.close()
+    victim.stdout.close()
+    victim.stderr.close()
+    return prompt

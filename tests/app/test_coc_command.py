@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.commands import coc as command
 from companion.dice import ScriptedDice
+from tests.app.table import killed_while_typing
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -177,19 +176,8 @@ def test_a_sigkill_while_waiting_for_typed_dice_loses_nothing(tmp_path: Path) ->
     call("act", "end_turn", "Ann")
     path = tmp_path / "data" / "coc" / "fight.json"
     before = path.read_bytes()
-    victim = subprocess.Popen([*command_line, "act", "attack", "Cult", "Ann", "--dice",
-                               "manual"], env=env, stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
-    assert victim.stderr is not None
-    prompt = b""
-    deadline = time.monotonic() + 60
-    while b"type" not in prompt and time.monotonic() < deadline:
-        prompt += os.read(victim.stderr.fileno(), 100)
-    os.kill(victim.pid, signal.SIGKILL)
-    victim.wait()
-    victim.stdin.close()  # type: ignore[union-attr]
-    victim.stdout.close()  # type: ignore[union-attr]
-    victim.stderr.close()
+    prompt = killed_while_typing(
+        [*command_line, "act", "attack", "Cult", "Ann", "--dice", "manual"], env, ROOT)
     assert b"Roll 1D100" in prompt
     assert path.read_bytes() == before
     shown = json.loads(call("show", "--json").stdout)

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +15,7 @@ import pytest
 from companion.app.cli import main
 from companion.errors import DataError
 from companion.systems.genso.lore import load_lore
+from tests.app.table import killed_while_typing
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -150,19 +149,8 @@ def test_a_power_cut_mid_action_loses_nothing(tmp_path: Path) -> None:
     call("attack", "駆け出し冒険者１", "オーク", "--dice", "manual", stdin="6 6\n3\n")
     path = tmp_path / "data" / "genso" / "fight.json"
     before = path.read_bytes()
-    victim = subprocess.Popen([*command, "attack", "オーク", "駆け出し冒険者１", "--dice",
-                               "manual"], env=env, stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
-    assert victim.stderr is not None
-    prompt = b""
-    deadline = time.monotonic() + 60
-    while b"type" not in prompt and time.monotonic() < deadline:
-        prompt += os.read(victim.stderr.fileno(), 100)
-    os.kill(victim.pid, signal.SIGKILL)
-    victim.wait()
-    victim.stdin.close()  # type: ignore[union-attr]
-    victim.stdout.close()  # type: ignore[union-attr]
-    victim.stderr.close()
+    prompt = killed_while_typing(
+        [*command, "attack", "オーク", "駆け出し冒険者１", "--dice", "manual"], env, ROOT)
     assert b"Roll 2D6" in prompt
     assert path.read_bytes() == before
     shown = json.loads(call("show", "--json").stdout)
