@@ -257,12 +257,29 @@ def evaluate(node: Node, division: Rounding = Rounding.TOWARD_ZERO) -> int:
     raise TypeError(f"{node!r} rolls dice and has no value before it is rolled")
 
 
-def _suffix(secret: bool, comment: str) -> tuple[str, str]:
-    return ("S" if secret else ""), (f" {comment}" if comment else "")
+class _Written:
+    """A command written back as typed: ``S`` when secret, its formula, its comment; its
+    ``repr`` is the parse call that makes it."""
+
+    __slots__ = ()
+    secret: bool
+    comment: str
+
+    @property
+    def formula(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        secret = "S" if self.secret else ""
+        comment = f" {self.comment}" if self.comment else ""
+        return f"{secret}{self.formula}{comment}"
+
+    def __repr__(self) -> str:
+        return f"parse({str(self)!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class DiceCommand:
+@dataclass(frozen=True, slots=True, repr=False)
+class DiceCommand(_Written):
     """A sum roll: the expression, an optional comparison and target, secret flag, comment."""
 
     expr: Node
@@ -276,13 +293,6 @@ class DiceCommand:
         """The roll without the S prefix and comment, as typed (normalised): ``2D6+3>=10``."""
         cmp = f"{self.comparison.value}{self.target}" if self.comparison else ""
         return f"{self.expr}{cmp}"
-
-    def __str__(self) -> str:
-        secret, comment = _suffix(self.secret, self.comment)
-        return f"{secret}{self.formula}{comment}"
-
-    def __repr__(self) -> str:
-        return f"parse({str(self)!r})"
 
 
 class D66Order(Enum):
@@ -320,8 +330,8 @@ class D66Suffix(Enum):
         }[self]
 
 
-@dataclass(frozen=True, slots=True)
-class D66Command:
+@dataclass(frozen=True, slots=True, repr=False)
+class D66Command(_Written):
     """``D66``: two D6 read as tens and units, 11–66 (the key of most Japanese tables)."""
 
     suffix: D66Suffix = D66Suffix.DEFAULT
@@ -331,13 +341,6 @@ class D66Command:
     @property
     def formula(self) -> str:
         return f"D66{self.suffix.value}"
-
-    def __str__(self) -> str:
-        secret, comment = _suffix(self.secret, self.comment)
-        return f"{secret}{self.formula}{comment}"
-
-    def __repr__(self) -> str:
-        return f"parse({str(self)!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,8 +354,8 @@ class Pool:
         return f"{self.count}B{self.sides}"
 
 
-@dataclass(frozen=True, slots=True)
-class PoolCommand:
+@dataclass(frozen=True, slots=True, repr=False)
+class PoolCommand(_Written):
     """``3B6>=4``: roll the pools, list every die, and count the dice that meet the target."""
 
     pools: tuple[Pool, ...]
@@ -365,13 +368,6 @@ class PoolCommand:
     def formula(self) -> str:
         cmp = f"{self.comparison.value}{self.target}" if self.comparison else ""
         return "+".join(map(str, self.pools)) + cmp
-
-    def __str__(self) -> str:
-        secret, comment = _suffix(self.secret, self.comment)
-        return f"{secret}{self.formula}{comment}"
-
-    def __repr__(self) -> str:
-        return f"parse({str(self)!r})"
 
 
 class ChoiceStyle(Enum):
@@ -386,8 +382,8 @@ class ChoiceStyle(Enum):
         return {ChoiceStyle.BRACKET: "]", ChoiceStyle.PAREN: ")", ChoiceStyle.SPACE: ""}[self]
 
 
-@dataclass(frozen=True, slots=True)
-class ChoiceCommand:
+@dataclass(frozen=True, slots=True, repr=False)
+class ChoiceCommand(_Written):
     """``choice[a,b,c]``: pick one item with a die of as many sides as there are items."""
 
     items: tuple[str, ...]
@@ -400,16 +396,9 @@ class ChoiceCommand:
         joiner = " " if self.style is ChoiceStyle.SPACE else ","
         return f"choice{self.style.value}{joiner.join(self.items)}{self.style.close}"
 
-    def __str__(self) -> str:
-        secret, comment = _suffix(self.secret, self.comment)
-        return f"{secret}{self.formula}{comment}"
 
-    def __repr__(self) -> str:
-        return f"parse({str(self)!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class CalcCommand:
+@dataclass(frozen=True, slots=True, repr=False)
+class CalcCommand(_Written):
     """``C(10+5*2)``: work out arithmetic without dice."""
 
     expr: Node
@@ -419,13 +408,6 @@ class CalcCommand:
     @property
     def formula(self) -> str:
         return f"C{self.expr}"
-
-    def __str__(self) -> str:
-        secret, comment = _suffix(self.secret, self.comment)
-        return f"{secret}{self.formula}{comment}"
-
-    def __repr__(self) -> str:
-        return f"parse({str(self)!r})"
 
 
 SingleCommand = DiceCommand | D66Command | PoolCommand | ChoiceCommand | CalcCommand
