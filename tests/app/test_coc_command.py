@@ -103,12 +103,17 @@ def test_defaults_listed_overridden_and_seed_numbers_refused(
             "default": True} in rows
     assert {"rule": "CO-FIRE-9", "key": "p003", "value": "optional", "default": True} in rows
     assert main(["coc", "defaults"]) == 0
-    assert "parries_per_round            1 (default)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "parries_per_round            1 (default)" in out
+    assert 'CO-FIRE-9    gauge_12                     "4D6/2D6/1D6 @ 10/20/50" (default)' in out
     (user_dirs / "config").mkdir()
     (user_dirs / "config" / "coc.toml").write_text(
         '[defaults."CO-DEATH-2"]\nlenient = true\n', encoding="utf-8")
     rows = run(capsys, "defaults", "--set", "CO-BASE-7.parries_per_round=2",
-               "--set", "CO-FIRE-9.p003=optional_on")["defaults"]
+               "--set", "CO-FIRE-9.p003=optional_on",
+               "--set", "CO-FIRE-9.gauge_12=3D6/1D6 @ 5/25")["defaults"]
+    assert {"rule": "CO-FIRE-9", "key": "gauge_12", "value": "3D6/1D6 @ 5/25",
+            "default": False} in rows
     assert {"rule": "CO-DEATH-2", "key": "lenient", "value": True, "default": False} in rows
     assert {"rule": "CO-BASE-7", "key": "parries_per_round", "value": 2,
             "default": False} in rows
@@ -118,6 +123,8 @@ def test_defaults_listed_overridden_and_seed_numbers_refused(
     err = capsys.readouterr().err
     assert "CO-TURN-3.action_points is the seed's rule (3), not a Default" in err
     assert "cannot be overridden" in err
+    assert main(["coc", "defaults", "--set", "CO-FIRE-9.gauge_12=4D6 @ 10/20"]) == 2
+    assert "2 distances" in capsys.readouterr().err
     # A fight keeps the settings it started with, whatever the file says later.
     ann, cult = sheets(tmp_path)
     run(capsys, "fight", "new", "--investigators", ann, "--foes", cult, "--profile", "004",

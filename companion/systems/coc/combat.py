@@ -1022,10 +1022,11 @@ class _Step:
             self.body_rule(a)
 
     def effective(self, c: Combatant, t: Combatant, a: Attack, w: Weapon, skill: str
-                  ) -> tuple[int, int]:
+                  ) -> tuple[int, int, str]:
         """CO-CORE-1: base × every multiplier, rounded down, then ± every modifier (floor 0).
 
-        Returns the effective skill and the range band's damage divisor (CO-RANGE-2).
+        Returns the effective skill, the range band's damage divisor (CO-RANGE-2) and the
+        damage dice of a printed band ("" for the weapon's own, CO-FIRE-9).
         """
         info = w.info
         base = skill_value(self.rules, c.sheet, skill)
@@ -1033,12 +1034,14 @@ class _Step:
         mults: list[tuple[Fraction, str]] = []
         mods: list[tuple[int, str]] = []
         band = 1
+        printed = self.printed_band(c, a, w) if ranged else ""
         if ranged and self.on("CO-RANGE-1"):
             siz, above = t.sheet.stat("SIZ"), self.rules.num("CO-RANGE-1", "above_siz")
             bonus = self.rules.num("CO-RANGE-1", "per_10_siz") * ((siz - above) // 10)
             if siz > above and bonus:
                 mods.append((bonus, f"SIZ {siz}, CO-RANGE-1"))
-        if ranged and a.distance_m > info.range_m > 0 and self.on("CO-RANGE-2"):
+        if (ranged and not printed and a.distance_m > info.range_m > 0
+                and self.on("CO-RANGE-2")):
             band = -(-a.distance_m // info.range_m)
             last = self.rules.num("CO-RANGE-2", "last_band")
             if band > last and not self.rules.default("CO-RANGE-2", "beyond_last_band"):
@@ -1086,12 +1089,29 @@ class _Step:
         if a.body and value <= 0:
             raise IllegalAction(f"{c.name} is not yet skilled enough for that "
                                 f"({self.body_rule(a)})")
-        return value, band
+        return value, band, printed
+
+    def printed_band(self, c: Combatant, a: Attack, w: Weapon) -> str:
+        """CO-FIRE-9 (with CO-RANGE-2's proviso): a weapon with printed range bands (a
+        shotgun's 4D6/2D6/1D6 at 10/20/50 m) does the damage of the first band that reaches
+        the target, at its full skill; beyond the last band it cannot hit. Returns the
+        band's dice, "" for a weapon without bands or while CO-FIRE-9 is off."""
+        bands, shown = self.rules.bands(w.info)
+        if not bands or not self.on("CO-FIRE-9"):
+            return ""
+        reach = next((b for b in bands if a.distance_m <= b.up_to_m), None)
+        if reach is None:
+            raise IllegalAction(f"{a.distance_m} m is beyond {w.info.name}'s last band "
+                                f"{bands[-1].up_to_m} m ({shown}, CO-FIRE-9)")
+        at = f"{a.distance_m} m" if a.distance_m else "within range"
+        self.say(f"{c.name} {w.info.name} {at}: damage {reach.damage} up to {reach.up_to_m} m "
+                 f"(printed bands {shown}, CO-FIRE-9)")
+        return reach.damage
 
     def one_attack(self, c: Combatant, target: Combatant, a: Attack, w: Weapon, first: bool,
                    skill_key: str = "") -> None:
         info = w.info
-        skill, band = self.effective(c, target, a, w, skill_key or info.skill)
+        skill, band, printed = self.effective(c, target, a, w, skill_key or info.skill)
         doubled = False
         grade: Grade
         if a.ma:
@@ -1145,7 +1165,7 @@ class _Step:
             self.disarmed(target, a)
             if not self.rules.default("CO-DISARM-1", "deals_damage"):
                 return
-        damage, text = self.damage(c, w, doubled, grade, melee)
+        damage, text = self.damage(c, w, doubled, grade, melee, printed)
         if grade.critical and info.kind is WeaponKind.THROWN and self.on("CO-THROW-2"):
             more, more_text = self.roll_total(self.rules.num("CO-THROW-2", "critical_bonus"))
             damage += more
@@ -1191,10 +1211,11 @@ class _Step:
                 rolled = before - self.cs[target.name].hp
             self.lose_part(self.cs[target.name], a, rolled)
 
-    def damage(self, c: Combatant, w: Weapon, doubled: object, grade: Grade, melee: bool
-               ) -> tuple[int, str]:
+    def damage(self, c: Combatant, w: Weapon, doubled: object, grade: Grade, melee: bool,
+               dice: str = "") -> tuple[int, str]:
+        """The weapon's damage (or ``dice``, a printed band's, CO-FIRE-9) with its DB."""
         info = w.info
-        dice = info.damage
+        dice = dice or info.damage
         rule = ""
         if doubled is True:
             dice = double_dice(dice, self.rules.num("CO-MA-1", "dice_multiplier"))

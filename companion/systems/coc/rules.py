@@ -8,11 +8,13 @@ the seeds' numbers (``[source]``, never overridable) and every Default
 
 from __future__ import annotations
 
+import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from importlib.resources import files
+from itertools import pairwise
 from typing import Any
 
 from companion.dice.notation import parse
@@ -104,10 +106,51 @@ class WeaponInfo:
     heavy: bool = False     # CO-BODY-4: destructive, may blow a part off
     laser: bool = False     # CO-AIM-2: laser sight, skill ×2
     scope: int = 0          # CO-AIM-3: the scope's magnification (0: none)
+    bands: str = ""         # CO-FIRE-9: printed bands, or the name of a CO-FIRE-9 Default
 
     @property
     def name(self) -> str:
         return f"{self.ja}/{self.en}"
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """One printed range band of a weapon (CO-FIRE-9, CO-RANGE-2): its damage up to a distance."""
+
+    up_to_m: int
+    damage: str
+
+
+_BANDS = re.compile(r"^\s*(\S+(?:\s*/\s*\S+)*)\s*@\s*(\d+(?:\s*/\s*\d+)*)\s*(?:m)?\s*$")
+
+
+def parse_bands(text: object, where: str) -> tuple[Band, ...]:
+    """CO-FIRE-9: a weapon's printed distances and damage falloff, written as the rulebook
+    prints a shotgun, damages then distances in metres: ``"4D6/2D6/1D6 @ 10/20/50"`` (4D6 up
+    to 10 m, 2D6 up to 20 m, 1D6 up to 50 m). Distances rise; each damage is dice notation.
+
+    >>> parse_bands("4D6/2D6/1D6 @ 10/20/50", "x")
+    (Band(up_to_m=10, damage='4D6'), Band(up_to_m=20, damage='2D6'), Band(up_to_m=50, damage='1D6'))
+    """
+    found = _BANDS.match(text) if isinstance(text, str) else None
+    if found is None:
+        raise DataError(f"{where}: range bands are written like \"4D6/2D6/1D6 @ 10/20/50\" "
+                        f"(damage / ... @ metres / ...), found {text!r}")
+    damages = [d.strip() for d in found[1].split("/")]
+    metres = [int(m) for m in found[2].split("/")]
+    if len(damages) != len(metres):
+        raise DataError(f"{where}: {len(damages)} damages but {len(metres)} distances in "
+                        f"{text!r}")
+    if metres[0] < 1 or any(b <= a for a, b in pairwise(metres)):
+        raise DataError(f"{where}: the distances must rise from 1 m, found {text!r}")
+    return tuple(Band(m, check_dice(d, f"{where} band {m} m"))
+                 for d, m in zip(damages, metres, strict=True))
+
+
+def show_bands(bands: tuple[Band, ...]) -> str:
+    """The bands as :func:`parse_bands` reads them, with the unit: ``4D6/2D6/1D6 @ 10/20/50 m``."""
+    return (f"{'/'.join(b.damage for b in bands)} @ "
+            f"{'/'.join(str(b.up_to_m) for b in bands)} m")
 
 
 @dataclass(frozen=True)
@@ -180,6 +223,19 @@ class CocRules:
             raise DataError(f"no weapon {key!r} (known: {', '.join(self.weapons)})")
         return found
 
+    def bands(self, info: WeaponInfo) -> tuple[tuple[Band, ...], str]:
+        """CO-FIRE-9: a weapon's printed range bands and how they are shown: its own (a
+        sheet's numbers), or the CO-FIRE-9 Default it names, labelled "(default)" until the
+        user sets it. ``((), "")`` for a weapon without bands."""
+        if not info.bands:
+            return (), ""
+        named = self.defaults.get("CO-FIRE-9", {})
+        if info.bands in named:
+            bands = parse_bands(named[info.bands], f"CO-FIRE-9.{info.bands}")
+            return bands, f"{show_bands(bands)} ({info.bands}){self.tag('CO-FIRE-9', info.bands)}"
+        bands = parse_bands(info.bands, info.name)
+        return bands, show_bands(bands)
+
     def with_profile(self, profile: Profile) -> CocRules:
         return replace(self, profile=profile)
 
@@ -219,6 +275,8 @@ class CocRules:
                     raise DataError(f"{origin}: {rule}.{name} must be a "
                                     f"{type(values[rule][name]).__name__}, found {value!r}")
                 else:
+                    if rule == "CO-FIRE-9":
+                        parse_bands(value, f"{origin}: {rule}.{name}")
                     values[rule][name] = value
                 user_set.add((rule, name))
         return replace(self, defaults=values, table=table, user_set=frozenset(user_set))
@@ -267,9 +325,11 @@ WEAPON_FLAGS = ("impaling", "stun", "improvised", "two_handed", "long_gun", "sla
                 "technique", "jams", "iai", "blunt", "heavy", "laser")
 
 
-def weapon_from_mapping(raw: Mapping[str, Any], where: str, skills: Mapping[str, Any]
-                        ) -> WeaponInfo:
-    """Build a weapon, checking each field (CO-BASE-1)."""
+def weapon_from_mapping(raw: Mapping[str, Any], where: str, skills: Mapping[str, Any],
+                        band_names: Collection[str] = ()) -> WeaponInfo:
+    """Build a weapon, checking each field (CO-BASE-1). ``bands`` (CO-FIRE-9), for a ranged
+    weapon only, is its printed range bands (``"4D6/2D6/1D6 @ 10/20/50"``) or the name of a
+    CO-FIRE-9 Default (one of ``band_names``)."""
     _need(raw, ("key", "ja", "en", "kind", "skill", "damage", "db", "attacks"), where)
     try:
         kind = WeaponKind(raw["kind"])
@@ -293,11 +353,17 @@ def weapon_from_mapping(raw: Mapping[str, Any], where: str, skills: Mapping[str,
         flags[name] = value
     if kind is WeaponKind.FIREARM and raw.get("magazine", 0) < 1:
         raise DataError(f"{where}: a firearm needs a magazine of 1 or more")
+    bands = raw.get("bands", "")
+    if bands:
+        if kind not in (WeaponKind.FIREARM, WeaponKind.THROWN):
+            raise DataError(f"{where}: only a firearm or a thrown weapon has range bands")
+        if bands not in band_names:
+            parse_bands(bands, f"{where} bands")
     return WeaponInfo(
         raw["key"], raw["ja"], raw["en"], kind, raw["skill"],
         check_dice(str(raw["damage"]), f"{where} damage"), db, raw["attacks"],
         raw.get("durability"), raw.get("magazine", 0), raw.get("burst", 0),
-        raw.get("range_m", 0), scope=raw.get("scope", 0), **flags)
+        raw.get("range_m", 0), scope=raw.get("scope", 0), bands=bands, **flags)
 
 
 def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None = None
@@ -324,6 +390,9 @@ def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None 
         if both:
             raise DataError(f"rules.toml: {rule} keeps {sorted(both)} both as a seed number "
                             "and as a Default")
+    band_names = rules["defaults"].get("CO-FIRE-9", {})
+    for name, value in band_names.items():
+        parse_bands(value, f"rules.toml: CO-FIRE-9.{name}")
     skills: dict[str, SkillInfo] = {}
     for number, raw in enumerate(data["skills.toml"].get("skill", []), 1):
         skill = _skill(raw, f"skills.toml: [[skill]] {number}")
@@ -332,7 +401,8 @@ def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None 
         skills[skill.key] = skill
     weapons: dict[str, WeaponInfo] = {}
     for number, raw in enumerate(data["weapons.toml"].get("weapon", []), 1):
-        weapon = weapon_from_mapping(raw, f"weapons.toml: [[weapon]] {number}", skills)
+        weapon = weapon_from_mapping(raw, f"weapons.toml: [[weapon]] {number}", skills,
+                                     band_names)
         if weapon.key in weapons:
             raise DataError(f"weapons.toml: weapon {weapon.key!r} twice")
         weapons[weapon.key] = weapon

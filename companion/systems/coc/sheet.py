@@ -165,8 +165,9 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
         at = f"{where} [[weapons]] {number}"
         if not isinstance(raw, Mapping) or "key" not in raw:
             raise DataError(f"{at}: needs a key")
-        info: WeaponInfo = (weapon_from_mapping(raw, at, rules.skills) if "damage" in raw
-                else rules.weapon(raw["key"]))
+        info: WeaponInfo = (weapon_from_mapping(raw, at, rules.skills,
+                                                rules.defaults.get("CO-FIRE-9", {}))
+                            if "damage" in raw else rules.weapon(raw["key"]))
         durability = raw.get("durability_left", raw.get("durability", info.durability))
         if durability is not None and (not isinstance(durability, int) or
                                        isinstance(durability, bool) or durability < 0):
@@ -223,6 +224,8 @@ def sheet_mapping(sheet: Sheet) -> dict[str, Any]:
                                "range_m": i.range_m, "scope": i.scope, "loaded": w.loaded,
                                "broken": w.broken, "jammed": w.jammed, "dropped": w.dropped}
         raw.update({f: getattr(i, f) for f in WEAPON_FLAGS})
+        if i.bands:
+            raw["bands"] = i.bands
         if i.durability is not None:
             raw["durability"] = i.durability
         if w.durability != i.durability:

@@ -6,12 +6,13 @@ concentration, unarmed parries, knockout, falls, shock, insanity, Psychoanalysis
 
 from __future__ import annotations
 
+from importlib.resources import files
 from typing import Any
 
 import pytest
 
 from companion.dice import ScriptedDice
-from companion.errors import IllegalAction
+from companion.errors import DataError, IllegalAction
 from companion.systems.coc.combat import (
     Attack,
     BreakFree,
@@ -36,8 +37,8 @@ from companion.systems.coc.combat import (
     Throw,
     Treat,
 )
-from companion.systems.coc.rules import CocRules, Profile, load_rules
-from companion.systems.coc.sheet import Sheet, sheet_from_mapping
+from companion.systems.coc.rules import CocRules, Profile, load_rules, weapon_from_mapping
+from companion.systems.coc.sheet import Sheet, sheet_from_mapping, sheet_mapping
 
 P003, P004 = Profile.P003, Profile.P004
 
@@ -415,6 +416,81 @@ def test_co_fire_9_shotgun_and_co_fire_10_reload_004() -> None:
     assert "CO-BASE-12, CO-FIRE-10" in push(f, Reload("Ann"))
     g = duel(P003, {"weapons": ("shotgun",), "shotgun": 50})  # optional in 003, off
     assert "CO-FIRE-9" not in push(g, Attack("Ann", "Cult"), (100, 99))
+
+
+SHOTGUN = {"weapons": ("shotgun",), "shotgun": 50}
+
+
+@pytest.mark.parametrize("profile", [P003, P004])
+def test_co_fire_9_a_shotgun_does_its_printed_band_damage_where_on(profile: Profile) -> None:
+    """CO-FIRE-9 with CO-RANGE-2's proviso: the shotgun's printed bands (the CoC6 12-gauge's
+    4D6/2D6/1D6 at 10/20/50 m, a Default) give the damage at full skill; beyond 50 m it
+    cannot hit. 004: on; 003: optional, switched on here."""
+    on = {"CO-FIRE-9": {"p003": ON_003}} if profile is P003 else {}
+    near = duel(profile, SHOTGUN, settings=on)
+    text = push(near, Attack("Ann", "Cult"), (100, 30), (6, 1), (6, 2), (6, 3), (6, 4))
+    assert ("damage 4D6 up to 10 m (printed bands 4D6/2D6/1D6 @ 10/20/50 m (gauge_12) "
+            "(default), CO-FIRE-9)") in text
+    assert "(1D100<=50)" in text and near.state.get("Cult").hp == 13 - 10
+    mid = duel(profile, SHOTGUN, settings=on)
+    text = push(mid, Attack("Ann", "Cult", distance_m=18), (100, 30), (6, 5), (6, 6))
+    assert "Ann ショットガン/Shotgun 18 m: damage 2D6 up to 20 m" in text
+    assert "(1D100<=50)" in text and "CO-RANGE-2" not in text  # no ÷k on the skill or damage
+    assert mid.state.get("Cult").hp == 13 - 11
+    far = duel(profile, SHOTGUN, settings=on)
+    text = push(far, Attack("Ann", "Cult", distance_m=50), (100, 30), (6, 6))
+    assert "damage 1D6 up to 50 m" in text and far.state.get("Cult").hp == 13 - 6
+    with pytest.raises(IllegalAction, match="beyond ショットガン/Shotgun's last band 50 m"):
+        duel(profile, SHOTGUN, settings=on).push(Attack("Ann", "Cult", distance_m=51),
+                                                 ScriptedDice([]))
+    # the Keeper's own bands (set by the user: no "(default)"), and a sheet's printed ones
+    mine = duel(profile, SHOTGUN, settings={**on, "CO-FIRE-9": {
+        **on.get("CO-FIRE-9", {}), "gauge_12": "3D6/1D6 @ 5/25"}})
+    text = push(mine, Attack("Ann", "Cult", distance_m=20), (100, 30), (6, 2))
+    assert "damage 1D6 up to 25 m (printed bands 3D6/1D6 @ 5/25 m (gauge_12), CO-FIRE-9)" \
+        in text
+    own = {"key": "sawn_off", "ja": "ソードオフ", "en": "Sawn-off", "kind": "firearm",
+           "skill": "shotgun", "damage": "4D6", "db": "none", "attacks": 2, "magazine": 2,
+           "range_m": 5, "bands": "4D6/1D6 @ 5/10"}
+    text = push(duel(profile, {"weapons": (own,), "shotgun": 50}, settings=on),
+                Attack("Ann", "Cult", distance_m=9), (100, 30), (6, 2))
+    assert "damage 1D6 up to 10 m (printed bands 4D6/1D6 @ 5/10 m, CO-FIRE-9)" in text
+
+
+def test_co_fire_9_off_in_003_the_shotgun_uses_its_plain_damage() -> None:
+    """003 by Default: CO-FIRE-9 is optional and off, so the bands never fire: 4D6 at any
+    distance the Keeper gives (003 has no range rule on)."""
+    f = duel(P003, SHOTGUN)
+    text = push(f, Attack("Ann", "Cult", distance_m=45), (100, 30), (6, 1), (6, 1), (6, 1),
+                (6, 1))
+    assert "CO-FIRE-9" not in text and "printed bands" not in text
+    assert f.state.get("Cult").hp == 13 - 4
+
+
+def test_co_fire_9_bands_are_checked_on_load_and_as_overrides() -> None:
+    rules = load_rules(P004)
+    assert rules.weapon("shotgun").bands == "gauge_12"
+    assert rules.default("CO-FIRE-9", "gauge_12") == "4D6/2D6/1D6 @ 10/20/50"
+    assert ("CO-FIRE-9", "gauge_20", "2D6/1D6/1D3 @ 10/20/50", True) in rules.entries()
+    for bad in ("4D6/2D6 @ 10", "4D6/2D6 @ 20/10", "4D6/XD @ 10/20", "far"):
+        with pytest.raises(DataError, match="CO-FIRE-9"):
+            rules.with_overrides({"CO-FIRE-9": {"gauge_12": bad}})
+    base = {"key": "x", "ja": "x", "en": "x", "kind": "firearm", "skill": "shotgun",
+            "damage": "4D6", "db": "none", "attacks": 1, "magazine": 1}
+    with pytest.raises(DataError, match="bands"):
+        weapon_from_mapping({**base, "bands": "gauge_16"}, "w", rules.skills,
+                            rules.defaults["CO-FIRE-9"])
+    with pytest.raises(DataError, match="only a firearm or a thrown weapon"):
+        weapon_from_mapping({**base, "kind": "melee", "bands": "gauge_12"}, "w", rules.skills,
+                            rules.defaults["CO-FIRE-9"])
+    packaged = files("companion.systems.coc").joinpath("data", "weapons.toml").read_text(
+        encoding="utf-8")
+    with pytest.raises(DataError, match=r"weapons\.toml.*bands"):
+        load_rules(texts={"weapons.toml": packaged.replace('bands = "gauge_12"',
+                                                           'bands = "gauge_99"')})
+    sheet = person(rules, "Ann", 10, ("shotgun",))
+    again = sheet_from_mapping(rules, sheet_mapping(sheet))
+    assert again.weapons[0].info.bands == "gauge_12"
 
 
 # --- counters, unarmed parries, dodge concentration and assists ------------------------------
