@@ -140,6 +140,7 @@ class Game:
         self.pursuers: list[MonsterOnMap] = []  # JR-FLEE-2
         self.melee_started = False  # JR-RANGED-1: ranged combat only before melee
         self.turn = 0  # melee turns of the current fight (JR-MULTI-1)
+        self._attackers: list[MonsterOnMap] = []  # who may attack in the current turn
         self.inputs: list[Input] = []
         self.events: list[Event] = []
         self.pending: Request | None = None
@@ -470,18 +471,22 @@ class Game:
 
     # ------------------------------------------------------------------ decisions
 
-    def _front(self) -> list[MonsterOnMap]:
-        """The room's own monsters that can attack: awake and not sitting on gold."""
+    def _front(self, woken: MonsterOnMap | None = None) -> list[MonsterOnMap]:
+        """The room's own monsters that can attack: awake (or ``woken`` by the PC's
+        attack) and not sitting on gold."""
         return [
             m
             for m in self.room_monsters()
-            if m.sleep is Sleeping.AWAKE and m.on_gold is None and m not in self.pursuers
+            if (m.sleep is Sleeping.AWAKE or m is woken)
+            and m.on_gold is None
+            and m not in self.pursuers
         ]
 
-    def attackers(self) -> list[MonsterOnMap]:
+    def attackers(self, woken: MonsterOnMap | None = None) -> list[MonsterOnMap]:
         """JR-MULTI-1: the monsters attacking the PC this turn, at most as many as fit;
-        pincered, each side gets its share (JR-FLEE-2)."""
-        front, back = self._front(), self.pursuers
+        pincered, each side gets its share (JR-FLEE-2). ``woken``: the monster the PC
+        attacks, counted awake (the attack wakes it)."""
+        front, back = self._front(woken), self.pursuers
         pincered = bool(front and back)
         cap = self.profile.attackers[(self.position.value, pincered)]
         if pincered:
@@ -694,7 +699,7 @@ class Game:
     def _melee_turn(self, target: MonsterOnMap) -> Proc:
         """JR-MELEE-1/2: attack one monster; every other attacker is defended against."""
         self.melee_started = True
-        self._turn("fight", target)
+        self._turn("fight", target, self._fight_attackers(target))
         if PCState.CONFUSED in self.pc.states:
             acts, _ = yield from self._check("act while confused (混乱)", self.profile.confused_act)
             if not acts:
@@ -723,37 +728,47 @@ class Game:
             self._turn(choice.verb.value)
             yield from self._monsters_attack(None)
 
+    def _fight_attackers(self, target: MonsterOnMap) -> list[MonsterOnMap]:
+        """JR-MULTI-1: who may attack in a turn the PC attacks ``target``. The target
+        answers a miss (JR-MELEE-2) unless it sits on gold, so it holds one of the places
+        the position allows; if it does not fit among them, it takes the last one."""
+        if target.on_gold is not None:
+            return self.attackers()
+        may = self.attackers(woken=target)
+        if target not in may:
+            may = [*may[:-1], target]
+        return may
+
     def _turn(
         self,
         action: str,
         target: MonsterOnMap | None = None,
         attackers: list[MonsterOnMap] | None = None,
     ) -> None:
-        """JR-MULTI-1: a melee turn begins. Its event names who may attack as the turn
-        starts and how many may (``cap``), so a log shows each turn's attacks: the
-        monsters of its defend checks and of its non-breath damage are at most ``cap``
-        (one that falls may leave its place to the next in line within the turn)."""
+        """JR-MULTI-1: a melee turn begins, and who may attack in it is fixed now: the
+        attacks are simultaneous (同時に), so a monster that steps into the place of one
+        that falls attacks from the next turn. The event names them and how many may
+        (``cap``), so a log shows each turn's attacks: the monsters of its defend checks
+        and of its non-breath damage are among ``attackers``."""
         self.turn += 1
+        self._attackers = self.attackers() if attackers is None else attackers
         if not self.record:
             return
         pincered = self.pincered()
-        may = self.attackers() if attackers is None else attackers
         self._emit(
             Kind.TURN, floor=self.floor, room=self.room_no, position=self.position.value,
             turn=self.turn, action=action, target=target.uid if target else 0,
-            attackers=[m.uid for m in may], pincer=pincered,
+            attackers=[m.uid for m in self._attackers], pincer=pincered,
             cap=self.profile.attackers[(self.position.value, pincered)],
         )
 
     def _monsters_attack(self, attacked: MonsterOnMap | None) -> Proc:
-        """JR-MULTI-1 [DEFAULT]: each other attacker gets its own defend check. The monster
-        the PC attacked, if still fighting, holds one of the places the position allows."""
-        attackers = self.attackers()
-        if attacked in attackers:
-            attackers.remove(attacked)
-        elif attacked is not None and attacked.alive and attacked.on_gold is None and attackers:
-            attackers.pop()  # the woken target answered in place of the last attacker
-        for m in attackers:
+        """JR-MULTI-1 [DEFAULT]: each of the turn's attackers other than the monster the
+        PC attacked gets its own defend check; one that fell, vanished or still sleeps
+        (the PC, confused, never reached it) leaves its place empty this turn."""
+        for m in self._attackers:
+            if m is attacked or m.sleep is not Sleeping.AWAKE:
+                continue
             for _ in range(self.profile.hasted_attacks if m.hasted else 1):
                 if not m.alive:
                     break

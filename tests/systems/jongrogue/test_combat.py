@@ -129,11 +129,30 @@ def test_jr_multi_1_each_turn_begins_with_a_turn_event() -> None:
 
 
 def test_jr_multi_1_a_door_turn_names_its_one_place() -> None:
-    """JR-MULTI-1: on the door the turn event allows one attacker."""
+    """JR-MULTI-1: on the door the turn event allows one attacker: the snake the PC
+    attacks, which answers a miss, holds the place."""
     game = tough(Game("plus"))
     feed(game, "5m 1m 5m 1z 1z")  # two awake snakes (sleep check), the PC on the door
     turn = of(feed(game, "fight:2 1m"), Kind.TURN)[0]
-    assert (turn["position"], turn["attackers"], turn["cap"]) == ("door", [1], 1)
+    assert (turn["position"], turn["attackers"], turn["cap"]) == ("door", [2], 1)
+
+
+def test_jr_multi_1_a_monster_stepping_in_attacks_from_the_next_turn() -> None:
+    """JR-MULTI-1: the monsters attack at the same time (同時に), so a turn's attackers
+    are fixed as it starts: when the one on the door falls, the next steps in, but it
+    attacks from the next turn, not in the turn its fellow fell."""
+    game = tough(Game("plus"))
+    feed(game, "5m 1m 5m 1z 1z")  # two awake snakes (sleep check), the PC on the door
+    events = feed(game, "fight:1 9m")  # snake 1 falls
+    assert of(events, Kind.TURN)[0]["attackers"] == [1]
+    assert [c["uid"] for c in of(events, Kind.CHECK)] == [1]
+    assert of(events, Kind.DEFEAT)[0]["uid"] == 1 and not of(events, Kind.DAMAGE)
+    assert "defend" in options(game)  # the turn is over; snake 2 has not attacked
+    assert [m.uid for m in game.attackers()] == [2]
+    events = feed(game, "defend 1m")
+    assert (of(events, Kind.TURN)[0]["turn"], of(events, Kind.TURN)[0]["attackers"]) == (2, [2])
+    assert [c["uid"] for c in of(events, Kind.CHECK)] == [2]
+    assert [d["uid"] for d in of(events, Kind.DAMAGE)] == [2]
 
 
 def test_jr_state_1_stepping_back_does_not_wake_stepping_in_does() -> None:

@@ -101,12 +101,14 @@ def attacks_per_turn(log: list[dict[str, Any]]) -> list[tuple[dict[str, Any], se
 @pytest.mark.parametrize("preset", ["ez", "plus"])
 @pytest.mark.parametrize("strategy", ["cautious", "reckless"])
 def test_jr_multi_1_can_be_checked_from_the_log(seed: int, preset: str, strategy: str) -> None:
-    """JR-MULTI-1: from the log alone, every turn's attackers are at most its cap, and
-    every attack falls in a turn."""
+    """JR-MULTI-1: from the log alone, every turn's attackers are at most its cap, every
+    attack falls in a turn, and only the monsters its turn event named attack in it (who
+    steps in for a fallen one attacks from the next turn)."""
     game = play(seed, preset, strategy)
     log = [json.loads(json.dumps(e.to_json())) for e in game.events]
     turns = attacks_per_turn(log)
     assert turns
     for turn, attackers in turns:
         assert len(attackers) <= turn["cap"], (turn, attackers)
+        assert attackers <= set(turn["attackers"]), (turn, attackers)
         assert turn["cap"] == game.profile.attackers[(turn["position"], turn["pincer"])]
