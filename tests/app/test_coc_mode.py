@@ -47,8 +47,10 @@ from companion.systems.coc.combat import (
     Place,
     Sheathe,
     Side,
+    Spot,
     Tackle,
 )
+from companion.systems.coc.combat import Throw as ThrowDown
 from companion.systems.coc.rules import Profile, load_rules
 from tests.app.table import CutRolls, Player
 from tests.app.test_dice_tray import Recorded
@@ -529,3 +531,212 @@ def test_turning_and_jumping_on_the_board(tmp_path: Path) -> None:
     assert offered(player, "Face which way?") == [
         ["face:NE", "face:E", "face:SE", "face:S", "face:SW", "face:W", "face:NW", "back"]]
     assert {"CO-TURN-5", "CO-SKILL-6"} <= shown_rules(mode)
+
+
+# --- the rest of the engine at the table: Spot Hidden, surprise, circumstances, defences ------
+
+
+def people(profile: Profile, *rows: tuple[Any, ...]) -> Callable[[], Fight]:
+    """A fight maker: each row (name, DEX, weapons, side, {skills})."""
+    def make() -> Fight:
+        rules = load_rules(profile)
+        return Fight(rules, [entrant(rules, name, dex, weapons, side, **skills)
+                             for name, dex, weapons, side, skills in rows], ScriptedDice([]))
+    return make
+
+
+INV, FOE = Side.INVESTIGATORS, Side.FOES
+
+
+def test_spot_hidden_then_an_attack_in_the_same_round_003(tmp_path: Path) -> None:
+    """Profile 003 (CO-SKILL-5): Ann looks Deep over with Spot Hidden 目星 (1 AP), and the
+    attack is still offered and played in the same round."""
+    mode, player = at_the_table(tmp_path, fight_iai, [], [
+        "spot", "t:Deep", "attack", "t:Deep", "h:plain", "d:none"], [
+        Spot("Ann", "Deep"), Attack("Ann", "Deep")])
+    menus = offered(player, "Ann (")
+    assert "spot" in menus[0] and "attack" in menus[1]
+    assert offered(player, "Spot Hidden on whom?") == [["t:Deep", "t:Bob", "back"]]
+    assert "CO-SKILL-5" in shown_rules(mode)
+    assert describe(mode.fight.journal[0].action) == "Ann 目星 spots → Deep"
+
+
+def test_a_surprise_attack_from_hiding_in_the_dark_004(tmp_path: Path) -> None:
+    """Profile 004 (CO-SURP-1..3): from the defence menu *More 状況* opens the circumstances:
+    Ann sneaks up (Sneak 忍び歩き) on Cult, the Keeper rates her hidden at −30%, in the dark;
+    the defence prompt lists what was picked, and each is offered once."""
+    make = people(Profile.P004, ("Ann", 14, ("japanese_sword",), INV,
+                                 {"japanese_sword": 80, "sneak": 95}),
+                  ("Cult", 10, ("blackjack",), FOE, {"club": 50}))
+    mode, player = at_the_table(tmp_path, make, [], [
+        "attack", "t:Cult", "h:plain", "m:more", "m:surprise", "v:sneak",
+        "m:more", "m:hidden", "v:30", "m:more", "m:dark", "d:none"], [
+        Attack("Ann", "Cult", surprise="sneak", hidden=-30, dark=True)])
+    more = offered(player, "What else?")
+    assert more[0] == ["m:behind", "m:dark", "m:surprise", "back"]
+    assert "m:hidden" in more[1] and "m:surprise" not in more[1]
+    assert offered(player, "Surprise 奇襲: which?") == [
+        ["v:hide", "v:conceal", "v:sneak", "back"]]
+    last = [p for p, _ in player.seen if p.startswith("How does Cult defend?")][-1]
+    assert last.endswith("[surprise 奇襲 sneak] [hidden -30%] [dark 暗闇]")
+    assert {"CO-SURP-1", "CO-SURP-3"} <= shown_rules(mode)
+
+
+def test_distances_at_the_table_are_the_weapon_s_bands_004(tmp_path: Path) -> None:
+    """Profile 004 (CO-FIRE-9, CO-RANGE-2): the distances offered are a shotgun's printed
+    bands (10/20/50 m, the Default) and a revolver's base range 15 m ×1…×4."""
+    make = people(Profile.P004, ("Ann", 14, ("shotgun", "revolver"), INV, {"shotgun": 60}),
+                  ("Cult", 10, ("knife",), FOE, {}))
+    mode, player = at_the_table(tmp_path, make, [], [
+        "attack", "t:Cult", "w:0", "h:plain", "m:more", "m:dist", "v:20", "d:none"], [
+        Attack("Ann", "Cult", distance_m=20)])
+    assert offered(player, "Distance 距離: which?") == [["v:10", "v:20", "v:50", "back"]]
+    assert "CO-FIRE-9" in shown_rules(mode)
+    assert any("damage 2D6 up to 20 m" in line for line in mode.fight.journal[-1].lines)
+    (tmp_path / "b").mkdir()
+    _, player = at_the_table(tmp_path / "b", make, [], [
+        "attack", "t:Cult", "w:1", "h:plain", "m:more", "m:dist", "v:45", "d:none"], [
+        Attack("Ann", "Cult", 1, distance_m=45)])
+    assert offered(player, "Distance 距離: which?") == [["v:15", "v:30", "v:45", "v:60", "back"]]
+
+
+def test_iai_drawing_an_ally_s_blade_003(tmp_path: Path) -> None:
+    """Profile 003 (CO-IAI-1): Ann, with no blade of her own, draws Bob's Japanese sword with
+    Iai and strikes; the sword is hers afterwards."""
+    make = people(Profile.P003, ("Ann", 14, ("kick",), INV, {"kick": 60, "iai": 70}),
+                  ("Bob", 12, ("japanese_sword",), INV, {"japanese_sword": 60}),
+                  ("Deep", 8, ("knife",), FOE, {"knife": 50}))
+    mode, player = at_the_table(tmp_path, make, [], [
+        "attack", "t:Deep", "h:borrow", "d:none"], [
+        Attack("Ann", "Deep", 0, iai=True, borrow="Bob")])
+    assert "h:borrow" in offered(player, "How?")[0]
+    assert {"CO-IAI-1", "CO-IAI-2"} <= shown_rules(mode)
+    assert [w.info.key for w in mode.fight.state.get("Ann").sheet.weapons] == [
+        "kick", "japanese_sword"]
+    assert describe(mode.fight.journal[-1].action) == (
+        "Ann 攻撃 attacks → Deep [Iai 居合] [Bob's blade]")
+
+
+def test_throw_options_at_the_table(tmp_path: Path) -> None:
+    """A throw from a grapple: in 003 (CO-MA-2) at somebody, who may dodge; in 004
+    (CO-GRAP-8) from a height, the fall's damage replacing the throw's (CO-BASE-11)."""
+    def held_003() -> Fight:
+        return fight_003()[0]
+
+    mode, player = at_the_table(tmp_path, held_003, [(Grapple("Ann", "Cult", ma=True), [30])],
+                                ["throw", "how:dodge:Deep"], [
+        ThrowDown("Ann", at="Deep", at_dodges=True)])
+    assert offered(player, "Throw Cult how?") == [[
+        "how:plain", "how:at:Deep", "how:dodge:Deep", "how:at:Bob", "how:dodge:Bob", "back"]]
+    assert "CO-MA-2" in shown_rules(mode)
+    assert describe(mode.fight.journal[-1].action) == (
+        "Ann 投げ throws → Deep [at Deep who dodges]")
+    (tmp_path / "b").mkdir()
+    make = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"grapple": 70}),
+                  ("Cult", 10, ("fist",), FOE, {}))
+    mode, player = at_the_table(tmp_path / "b", make, [(Grapple("Ann", "Cult"), [30])],
+                                ["end", "throw", "how:m:6"], [
+        EndTurn("Cult"), ThrowDown("Ann", height_m=6)])
+    assert offered(player, "Throw Cult how?") == [[
+        "how:plain", "how:m:3", "how:m:4", "how:m:6", "how:m:9", "how:m:12", "how:m:15",
+        "back"]]
+    assert {"CO-GRAP-8", "CO-BASE-11"} <= shown_rules(mode)
+
+
+def test_declared_defences_dodge_assist_luck_and_bare_hands_004(tmp_path: Path) -> None:
+    """Profile 004: Ann dodges Cult's punch helped by Navigate (CO-DODGE-6); Deep's punch
+    comes once her dodge is spent, and the Keeper allows a second by Luck (CO-DODGE-4); next
+    round she parries Cult's punch bare-handed (CO-PARRY-2, unarmed against unarmed:
+    CO-PARRY-3)."""
+    make = people(Profile.P004, ("Cult", 16, ("fist",), FOE, {"fist": 60}),
+                  ("Deep", 15, ("fist",), FOE, {"fist": 60}),
+                  ("Ann", 10, ("fist",), INV, {"dodge": 60}))
+    mode, player = at_the_table(tmp_path, make, [], [
+        "attack", "t:Ann", "h:plain", "d:dodge:navigate",
+        "attack", "t:Ann", "h:plain", "d:dodge:luck", "end",
+        "attack", "t:Ann", "h:plain", "d:parry:hands"], [
+        Attack("Cult", "Ann", defence=Defence.DODGE, dodge_assist="navigate"),
+        Attack("Deep", "Ann", defence=Defence.DODGE, luck_dodge=True), EndTurn("Ann"),
+        Attack("Cult", "Ann", defence=Defence.PARRY, parry_with="hands")])
+    defences = offered(player, "How does Ann defend?")
+    assert "d:dodge:luck" not in defences[0] and "d:dodge:luck" in defences[1]
+    assert {"d:dodge:navigate", "d:dodge:jump", "d:parry:hands"} <= set(defences[0])
+    assert {"CO-DODGE-6", "CO-PARRY-3"} <= shown_rules(mode)  # bare hands: nobody hurt
+
+
+def test_the_keeper_s_picks_for_an_attack_003(tmp_path: Path) -> None:
+    """Profile 003 off the board: what a melee fumble does (CO-MELEE-4), who stands behind
+    the target (CO-MELEE-2), from behind; a point-blank shot (CO-FIRE-5); whom a fumbled
+    throw flies at (CO-THROW-2). Each is asked for, and shown on the defence prompt."""
+    make = people(Profile.P003, ("Ann", 14, ("knife", "rock", "revolver"), INV,
+                                 {"knife": 60, "handgun": 50}),
+                  ("Cult", 10, ("fist",), FOE, {}), ("Deep", 8, ("fist",), FOE, {}))
+    for sub in "abc":
+        (tmp_path / sub).mkdir()
+    mode, player = at_the_table(tmp_path / "a", make, [], [
+        "attack", "t:Cult", "w:0", "h:plain", "m:more", "m:fumble", "v:break",
+        "m:more", "m:knock", "v:Deep", "m:more", "m:behind", "d:none"], [
+        Attack("Ann", "Cult", 0, fumble="break", behind="Deep", from_behind=True)])
+    more = offered(player, "What else?")
+    assert more == [["m:behind", "m:fumble", "m:knock", "back"], ["m:behind", "m:knock", "back"],
+                    ["m:behind", "back"]]
+    assert offered(player, "If it fumbles ファンブル時: which?") == [
+        ["v:fall", "v:break", "back"]]
+    assert offered(player, "Behind the target 背後に立つ者: which?") == [["v:Deep", "back"]]
+    last = [p for p, _ in player.seen if p.startswith("How does Cult defend?")][-1]
+    assert last.endswith("[from behind 背後] [fumble: break] [Deep behind]")
+    mode, player = at_the_table(tmp_path / "b", make, [], [
+        "attack", "t:Cult", "w:2", "h:plain", "m:more", "m:touch", "d:none"], [
+        Attack("Ann", "Cult", 2, adjacent=True)])
+    text = "\n".join(line for e in mode.fight.journal for line in e.lines)
+    assert "+15 (adjacent, CO-FIRE-5) = 65" in text
+    mode, player = at_the_table(tmp_path / "c", make, [], [
+        "attack", "t:Cult", "w:1", "h:plain", "m:more", "m:stray", "v:Deep", "d:none"], [
+        Attack("Ann", "Cult", 1, stray="Deep")])
+    assert offered(player, "A fumble flies at 逸れた先: which?") == [["v:Deep", "back"]]
+    assert describe(mode.fight.journal[-1].action) == "Ann 攻撃 attacks → Cult [stray → Deep]"
+
+
+def test_the_keeper_s_penalties_and_a_staunched_wound_004(tmp_path: Path) -> None:
+    """Profile 004: the Keeper's disarm penalty (CO-DISARM-1: −20…−60) and gouging penalty
+    (CO-BODY-3: −60…−80), and a wound staunched at once (CO-BODY-6)."""
+    make = people(Profile.P004, ("Ann", 14, ("knife",), INV, {"knife": 90}),
+                  ("Cult", 10, ("blackjack",), FOE, {"club": 50}))
+    mode, player = at_the_table(tmp_path, make, [], [
+        "attack", "t:Cult", "h:disarm", "m:more", "m:penalty", "v:50", "d:none", "end",
+        "attack", "t:Cult", "h:body", "b:gouge", "p:arm", "m:more", "m:penalty", "v:60",
+        "m:more", "m:staunch", "d:none"], [
+        Attack("Ann", "Cult", disarm=True, penalty=-50), EndTurn("Cult"),
+        Attack("Ann", "Cult", body="gouge", part="arm", penalty=-60, staunched=True)])
+    assert offered(player, "Keeper's penalty 補正 (Keeper): which?") == [
+        ["v:20", "v:30", "v:40", "v:50", "v:60", "back"], ["v:60", "v:70", "v:80", "back"]]
+    text = "\n".join(line for e in mode.fight.journal for line in e.lines)
+    assert "-50 (disarm, CO-DISARM-1)" in text and "-60 (gouge the arm, CO-BODY-3)" in text
+    assert describe(mode.fight.journal[-1].action).endswith(
+        "[gouge arm] [penalty -60%] [staunched 止血]")
+    cult = mode.fight.state.get("Cult")
+    assert cult.lost == ("arm",) and not cult.bleeding  # staunched: no bleeding (CO-BODY-6)
+
+
+def test_martial_arts_forced_hit_and_follow_up_004(tmp_path: Path) -> None:
+    """Profile 004 (CO-MA-3, CO-MA-4): an MA attack may be a forced hit or a follow-up."""
+    mode, player = at_the_table(tmp_path, fight_004_only, [], [
+        "attack", "t:Cult", "w:1", "h:ma_forced", "d:none", "end", "end",
+        "attack", "t:Ann", "h:plain", "d:none", "end",
+        "attack", "t:Cult", "w:1", "h:ma_follow", "d:none"], [
+        Attack("Ann", "Cult", 1, ma=True, ma_option="forced"), EndTurn("Bob"),
+        EndTurn("Cult"), Attack("Deep", "Ann"), EndTurn("Boss"),
+        Attack("Ann", "Cult", 1, ma=True, ma_option="follow_up")])
+    assert {"h:ma", "h:ma_forced", "h:ma_follow"} <= set(offered(player, "How?")[0])
+    assert describe(mode.fight.journal[0].action) == (
+        "Ann 攻撃 attacks → Cult [MA forced]")
+
+
+def test_a_second_burn_is_the_same_fire_or_a_new_one(tmp_path: Path) -> None:
+    """CO-BURN-1 totals fire damage per incident: a second burn asks which fire it is."""
+    mode, player = at_the_table(tmp_path, fight_004_only, [], [
+        "keeper", "burn", "t:Boss", "n:6", "l:CON",
+        "keeper", "burn", "t:Boss", "n:8", "i:fire 2", "l:CON"], [
+        Burn("Boss", 6, lose="CON"), Burn("Boss", 8, "fire 2", lose="CON")])
+    assert offered(player, "Boss: the same fire?") == [["i:fire", "i:fire 2", "back"]]
+    assert dict(mode.fight.state.get("Boss").burns) == {"fire": 6, "fire 2": 8}

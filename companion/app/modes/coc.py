@@ -6,13 +6,16 @@ whatever was already played on the command line. At the table the mode runs it t
 turn from the engine (:class:`~companion.systems.coc.combat.Fight`): whose turn it is (DEX
 order; profile 003's action points, CO-TURN-3), the actions the engine would take now as a
 menu (each offered only if the engine, tried up to its first die, takes it), then a
-target, a weapon, how (martial arts, a burst, a called shot, Iai and its pommel strike, a
-disarm, a body part, …) and the target's declared defence; then the dice, each result shown
-with its terms and rule IDs, e.g. ``Ann キック/Kick (1D100<=60) ＞ 10 ＞ スペシャル/special``.
-Besides attacks and grapples: tackle, a spell, sheathing, picking a weapon up, and on 003's
-board turning and jumping over. The Keeper's steps (undo, placing on 003's board, SAN
-losses, dodge concentration or a first strike before the round's first action, fire, a
-fall, closing the table) are under *Keeper*.
+target, a weapon, how (martial arts, a burst, a called shot, Iai, its pommel strike or an
+ally's blade, a disarm, a body part, …) and the target's declared defence, whose menu also
+opens the attack's circumstances (distance, point blank, from behind, dark, surprise, the
+Keeper's picks); then the dice, each result shown with its terms and rule IDs, e.g.
+``Ann キック/Kick (1D100<=60) ＞ 10 ＞ スペシャル/special``. Besides attacks and grapples:
+the throw's options, tackle, a spell, Spot Hidden, sheathing, picking a weapon up, and on
+003's board turning and jumping over. The Keeper's steps (undo, placing on 003's board,
+SAN losses, dodge concentration or a first strike before the round's first action, fire, a
+fall, closing the table) are under *Keeper*. Every action and option of the engine is
+reachable (numbers from a list).
 
 Dice (:class:`CocTableRolls`): simulated (``--dice sim``), or with ``--dice camera`` the
 d6-based dice (damage: D6, and D3/D2 as a D6 halved, as ``companion coc`` reads them)
@@ -76,12 +79,13 @@ from companion.systems.coc.combat import (
     SanLoss,
     Sheathe,
     Side,
+    Spot,
     Tackle,
     Treat,
     action_to_json,
 )
 from companion.systems.coc.combat import Throw as ThrowDown
-from companion.systems.coc.rules import CocRules, Profile, WeaponKind, load_rules
+from companion.systems.coc.rules import CocRules, Profile, WeaponInfo, WeaponKind, load_rules
 
 TITLE = "クトゥルフ神話TRPG Fight 戦闘"
 PRESET = "coc"  # what a table save says in SaveGame.preset
@@ -97,6 +101,8 @@ RULE_ID = re.compile(r"CO-[A-Z]+-\d+")
 HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
     ("plain", "Plain 通常", {}),
     ("ma", "Martial arts マーシャルアーツ", {"ma": True}),
+    ("ma_forced", "MA forced hit MA 必中", {"ma": True, "ma_option": "forced"}),
+    ("ma_follow", "MA follow-up MA 追撃", {"ma": True, "ma_option": "follow_up"}),
     ("burst", "Burst 連射", {"burst": True}),
     ("shots2", "2 shots 2回射撃", {"shots": 2}),
     ("shots3", "3 shots 3回射撃", {"shots": 3}),
@@ -107,6 +113,7 @@ HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
     ("knockout", "Knock out 気絶狙い", {"knockout": True}),
     ("iai", "Iai 居合", {"iai": True}),
     ("pommel", "Iai pommel strike 居合 柄当て", {"iai": True, "pommel": True}),
+    ("borrow", "Iai with an ally's blade 味方の刀で居合", {"iai": True}),
     ("disarm", "Disarm 武器落とし", {"disarm": True}),
     ("body", "Body part 部位破壊", {}),
 )
@@ -128,11 +135,22 @@ CASTS: tuple[tuple[str, str, bool, bool], ...] = (
     ("silent", "Silent 無詠唱", False, False),
     ("auto", "Goes on by itself 自動", True, True),
 )
+#: CO-SURP-1: the skill a surprise attack hides with.
+SURPRISE = {"hide": "Hide 隠れる", "conceal": "Conceal 隠す", "sneak": "Sneak 忍び歩き"}
+#: CO-PARRY-2 (and 003's MA parry, CO-DODGE-2): parrying without a weapon.
+BARE_PARRY = {"hands": "Parry bare-handed 素手で受け流し",
+              "ma": "Parry with MA マーシャルアーツで受け流し",
+              "budo": "Parry with Budo 武道で受け流し"}
+#: CO-DODGE-6: a dodge helped by a Navigate or Jump roll.
+DODGE_ASSIST = {"navigate": "Dodge + Navigate 回避+ナビゲート", "jump": "Dodge + Jump 回避+跳躍"}
 SPELL = "呪文 spell"
 SPELL_MP = (0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20)
 SAN_AMOUNTS = (1, 2, 3, 4, 5, 6, 8, 10)
 BURN_DAMAGE = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15)
 FALL_METRES = (1, 2, 3, 4, 6, 9, 12, 15)
+HIDDEN_PENALTIES = (-10, -20, -30, -40, -50)   # CO-SURP-3: the Keeper's, by how well hidden
+DISARM_PENALTIES = (-20, -30, -40, -50, -60)   # CO-DISARM-1: the Keeper's pick
+GOUGE_PENALTIES = (-60, -70, -80)              # CO-BODY-3: the Keeper's pick
 
 
 def describe(action: Action) -> str:
@@ -147,21 +165,36 @@ def describe(action: Action) -> str:
              "place": "配置 is placed", "san_loss": "正気度喪失 loses SAN",
              "sheathe": "納刀 sheathes", "pick_up": "拾う picks up", "cast": "呪文 casts",
              "tackle": "タックル tackles", "burn": "火傷 is burned", "fall": "落下 falls",
-             "face": "向き turns", "jump": "跳び越え jumps over"}
+             "face": "向き turns", "jump": "跳び越え jumps over",
+             "spot": "目星 spots"}
     text = f"{action.actor} {words.get(action.kind, action.kind)}"
     target = target or data.get("over") or ""
     if target:
         text += f" → {target}"
     if isinstance(action, Attack):
-        tags = [tag for on, tag in ((action.first_strike, "first strike 先制"),
-                                    (action.iai, "Iai 居合"), (action.pommel, "pommel 柄当て"),
-                                    (action.disarm, "disarm 武器落とし"),
-                                    (action.body, f"{action.body} {action.part}")) if on]
+        tags = [tag for on, tag in (
+            (action.first_strike, "first strike 先制"), (action.iai, "Iai 居合"),
+            (action.pommel, "pommel 柄当て"), (action.borrow, f"{action.borrow}'s blade"),
+            (action.ma_option, f"MA {action.ma_option}"), (action.disarm, "disarm 武器落とし"),
+            (action.body, f"{action.body} {action.part}"),
+            (action.surprise, f"surprise 奇襲 {action.surprise}"),
+            (action.distance_m, f"{action.distance_m} m"),
+            (action.hidden, f"hidden {action.hidden}%"),
+            (action.adjacent, "point blank 至近"), (action.from_behind, "from behind 背後"),
+            (action.dark, "dark 暗闇"), (action.penalty, f"penalty {action.penalty}%"),
+            (action.staunched, "staunched 止血"), (action.fumble, f"fumble: {action.fumble}"),
+            (action.behind, f"{action.behind} behind"),
+            (action.stray, f"stray → {action.stray}")) if on]
         text += "".join(f" [{tag}]" for tag in tags)
     if isinstance(action, (Attack, Tackle)) and action.defence is not Defence.NONE:
         text += f" ({action.defence.value})"
     if isinstance(action, Tackle) and action.option:
         text += f" [{action.option}{' obstacle' if action.obstacle else ''}]"
+    if isinstance(action, ThrowDown):
+        text += "".join(f" [{tag}]" for on, tag in (
+            (action.at, f"at {action.at}" + (" who dodges" if action.at_dodges else "")),
+            (action.toward, f"toward {action.toward}"),
+            (action.height_m, f"from {action.height_m} m")) if on)
     if isinstance(action, Cast):
         text += f" {action.spell} {action.mp} MP"
     if isinstance(action, Burn):
@@ -258,6 +291,13 @@ class CocFightMode(FightMode):
             return self._tackle(actor, rest)
         if kind == "cast":
             return self._cast(actor, rest)
+        if kind == "throw":
+            return self._throw(actor, rest)
+        if kind == "spot":
+            if not rest:
+                return self._pick("Spot Hidden on whom? 目星の相手は？", [
+                    t for t in self._others(actor) if self.legal(Spot(actor.name, t.name))])
+            return Spot(actor.name, option_value(rest[0], "t"))
         if kind == "jump":
             if not rest:
                 return self._pick("Jump over whom? 誰を跳び越える？", [
@@ -289,7 +329,7 @@ class CocFightMode(FightMode):
             return made(actor.name, option_index(rest[0], "w") if rest else
                         (weapons[0] if weapons else 0))
         simple: dict[str, Callable[[str], Action]] = {
-            "choke": Choke, "throw": ThrowDown, "break": BreakFree, "delay": Delay,
+            "choke": Choke, "break": BreakFree, "delay": Delay,
             "sheathe": Sheathe, "end": EndTurn}
         if kind in simple and not rest:
             return simple[kind](actor.name)
@@ -324,6 +364,8 @@ class CocFightMode(FightMode):
             options.append(Option("pickup", "Pick up 武器を拾う"))
         if self.legal(Sheathe(name)):
             options.append(Option("sheathe", "Sheathe 納刀"))
+        if any(self.legal(Spot(name, t.name)) for t in others):
+            options.append(Option("spot", "Spot Hidden 目星"))
         if any(self.legal(Treat(name, t.name, s)) for t in self.fight.state.combatants
                for s in ("first_aid", "medicine")):
             options.append(Option("treat", "Treat 治療"))  # ITEM moves the highlight
@@ -351,10 +393,12 @@ class CocFightMode(FightMode):
 
     def _attack(self, actor: Combatant, rest: list[str],
                 first: bool = False) -> ChoiceAsk | Action:
-        """Whom; with which weapon; how (MA, burst, shots, aim, a called shot, Iai and its
-        pommel strike, a disarm with the weapon it knocks away, a body part with how and
-        which); the defence the target declares with it (CO-DODGE, CO-PARRY, CO-MA-5).
-        ``first``: a first strike before the DEX order (CO-FIRE-7)."""
+        """Whom; with which weapon; how (MA and 004's forced hit or follow-up, burst, shots,
+        aim, a called shot, Iai, its pommel strike or an ally's blade, a disarm with the
+        weapon it knocks away, a body part with how and which); then the target's declared
+        defence (CO-DODGE, CO-PARRY, CO-MA-5), whose menu also opens *More 状況*: the
+        circumstances (distance, point blank, from behind, dark, surprise, the Keeper's
+        picks; :meth:`_circumstances`). ``first``: a first strike (CO-FIRE-7)."""
         name, weapons = actor.name, range(len(actor.sheet.weapons))
         base: dict[str, object] = {"first_strike": True} if first else {}
 
@@ -378,10 +422,16 @@ class CocFightMode(FightMode):
         held = range(len(self.fight.state.get(target).sheet.weapons))
         bodies = [(b, part) for b in BODY for part in PARTS
                   if legal(target, index, body=b, part=part)]
+        blades = [] if first else [
+            (ally.name, j) for ally in self.fight.state.combatants
+            if ally.side is actor.side and ally.name != name and not ally.dead
+            for j in range(len(ally.sheet.weapons))
+            if legal(target, j, iai=True, borrow=ally.name)]
         hows = [(key, label, fields) for key, label, fields in HOW
                 if (shots or "shots" not in fields) and not (first and "iai" in fields) and (
                     any(legal(target, index, disarm=True, disarm_weapon=j) for j in held)
                     if key == "disarm" else bool(bodies) if key == "body"
+                    else bool(blades) if key == "borrow"
                     else legal(target, index, **fields))]
         fields: dict[str, object] = dict(base)
         how = "plain"
@@ -390,7 +440,26 @@ class CocFightMode(FightMode):
                 return ChoiceAsk("How? 攻撃方法は？", (
                     *(Option(f"h:{key}", label) for key, label, _ in hows), BACK))
             how, rest = option_value(rest[0], "h"), rest[1:]
-            fields.update(next((f for k, _, f in hows if k == how), {}))
+            if how not in {key for key, _, _ in hows}:
+                raise IllegalAction(f"there is no choice h:{how} now")
+            fields.update(next(f for k, _, f in hows if k == how))
+        info = actor.sheet.weapons[index].info if usable else None
+        if how == "borrow":
+            if len(blades) > 1:
+                if not rest:
+                    return ChoiceAsk("Whose blade? 誰の刀を抜く？", (
+                        *(Option(f"a:{ally}:{j}", f"{ally}: "
+                                 + self._weapon_label(self.fight.state.get(ally), j))
+                          for ally, j in blades), BACK))
+                ally, _, j = option_value(rest[0], "a").rpartition(":")
+                if (ally, int(j) if j.isdigit() else -1) not in blades:
+                    raise IllegalAction(f"there is no choice {rest[0]!r} now")
+                rest = rest[1:]
+            else:
+                ally, j = blades[0][0], str(blades[0][1])
+            index = int(j)
+            fields["borrow"] = ally
+            info = self.fight.state.get(ally).sheet.weapons[index].info
         if how == "disarm":
             aimed = [j for j in held if legal(target, index, disarm=True, disarm_weapon=j)]
             if len(aimed) > 1:
@@ -413,36 +482,187 @@ class CocFightMode(FightMode):
                     BACK))
             fields.update(body=body, part=option_value(rest[0], "p"))
             rest = rest[1:]
+        kind = info.kind if info is not None else WeaponKind.UNARMED
+        picked: list[str] = []
+        while rest and rest[0] == "m:more":
+            more = self._circumstances(actor, target, index, info, fields)
+            more = [m for m in more if m[0] not in picked]
+            if len(rest) < 2:
+                return ChoiceAsk("What else? 状況は？", (
+                    *(Option(f"m:{key}", label) for key, label, _ in more), BACK))
+            key = option_value(rest[1], "m")
+            found = [values for k, _, values in more if k == key]
+            if not found:
+                raise IllegalAction(f"there is no choice {rest[1]!r} now")
+            values, rest = found[0], rest[2:]
+            if values[0][0] != "on":  # a pick, asked even when there is only one
+                if not rest:
+                    label = next(lb for k, lb, _ in more if k == key)
+                    return ChoiceAsk(f"{label}: which? どれ？", (
+                        *(Option(f"v:{v}", text) for v, text, _ in values), BACK))
+                value = option_value(rest[0], "v")
+                chosen = [f for v, _, f in values if v == value]
+                if not chosen:
+                    raise IllegalAction(f"there is no choice {rest[0]!r} now")
+                fields.update(chosen[0])
+                rest = rest[1:]
+            else:
+                fields.update(values[0][2])
+            picked.append(key)
         if not rest:
-            return ChoiceAsk(f"How does {target} defend? {target}の防御は？",
-                             self._defences(target, actor.sheet.weapons[index].info.kind))
-        defence, parry = self._defence(rest[0])
-        return Attack(name, target, index, defence=defence, parry_weapon=parry,
-                      **fields)  # type: ignore[arg-type]
+            said = describe(Attack(name, target, index, **fields))  # type: ignore[arg-type]
+            tags = said[said.find(" [") + 1:] if " [" in said else ""
+            more_open = bool([m for m in self._circumstances(actor, target, index, info, fields)
+                              if m[0] not in picked])
+            return ChoiceAsk(f"How does {target} defend? {target}の防御は？"
+                             + (f" {tags}" if tags else ""),
+                             self._defences(target, kind, more_open))
+        defence, extra = self._defence(rest[0])
+        if defence is Defence.COUNTER:  # CO-MA-5: with the target's first technique
+            techniques = [i for i, w in enumerate(self.fight.state.get(target).sheet.weapons)
+                          if w.info.technique]
+            extra["parry_weapon"] = techniques[0] if techniques else 0
+        return Attack(name, target, index, defence=defence,
+                      **extra, **fields)  # type: ignore[arg-type]
+
+    def _circumstances(self, actor: Combatant, target: str, index: int,
+                       info: WeaponInfo | None, fields: dict[str, object]
+                       ) -> list[tuple[str, str, list[tuple[str, str, dict[str, object]]]]]:
+        """What else an attack may say, each offered only with the values the engine takes
+        (tried up to its first die): (key, label, [(value, label, the Attack's fields)]).
+
+        The distance (CO-RANGE-2's bands, a shotgun's printed ones CO-FIRE-9); off 003's
+        board point blank (CO-FIRE-5 / CO-RANGE-3), from behind (CO-DODGE-3) and who stands
+        behind the target (CO-MELEE-2); the dark (CO-SURP-3); a surprise after Hide, Conceal
+        or Sneak (CO-SURP-1/2) and how well hidden (CO-SURP-3); the Keeper's disarm or
+        gouging penalty (CO-DISARM-1, CO-BODY-3); a wound staunched at once (CO-BODY-6); what
+        a fumble does (CO-MELEE-4) and whom a fumbled throw flies at (CO-THROW-2)."""
+        name = actor.name
+        state = self.fight.state
+        t = state.get(target)
+
+        def ok(**more: object) -> bool:
+            return self.legal(Attack(name, target, index, **{**fields, **more}))  # type: ignore[arg-type]
+
+        def offer(key: str, label: str, values: list[tuple[str, str, dict[str, object]]]
+                  ) -> None:
+            values = [v for v in values if ok(**v[2])]
+            if values:
+                out.append((key, label, values))
+
+        out: list[tuple[str, str, list[tuple[str, str, dict[str, object]]]]] = []
+        kind = info.kind if info is not None else WeaponKind.UNARMED
+        melee = kind in (WeaponKind.MELEE, WeaponKind.UNARMED)
+        board_on = self.rules.on("CO-TURN-2") and bool(actor.square and t.square)
+        others = [c.name for c in state.combatants
+                  if c.name not in (name, target) and not c.dead]
+        if info is not None and not melee:
+            offer("dist", "Distance 距離", [(str(m), text, {"distance_m": m})
+                                            for m, text in self._distances(info)])
+        if not board_on:
+            if kind is WeaponKind.FIREARM:
+                touch = ("Touch タッチ ×3 (CO-RANGE-3)" if self.rules.on("CO-RANGE-3")
+                         else "Point blank 至近距離 +15% (CO-FIRE-5)")
+                offer("touch", touch, [("on", touch, {"adjacent": True})])
+            offer("behind", "From behind 背後から", [("on", "From behind 背後から",
+                                                      {"from_behind": True})])
+        offer("dark", "In the dark 暗闇 (½)", [("on", "In the dark 暗闇", {"dark": True})])
+        offer("surprise", "Surprise 奇襲", [(k, f"{label} then attack", {"surprise": k})
+                                            for k, label in SURPRISE.items()])
+        if fields.get("surprise") and self.rules.on("CO-SURP-3"):
+            offer("hidden", "How well hidden 隠れ具合 (Keeper)",
+                  [(str(-n), f"{n}%", {"hidden": n}) for n in HIDDEN_PENALTIES])
+        trained = any(actor.sheet.skills.get(k, 0) for k in ("budo", "martial_arts", "grapple"))
+        penalties = (DISARM_PENALTIES if fields.get("disarm") and not trained  # CO-DISARM-1
+                     else GOUGE_PENALTIES if fields.get("body") == "gouge" else ())
+        if penalties:
+            offer("penalty", "Keeper's penalty 補正 (Keeper)",
+                  [(str(-n), f"{n}%", {"penalty": n}) for n in penalties])
+        if fields.get("body") and self.rules.on("CO-BODY-6"):
+            offer("staunch", "Staunched at once 即止血",
+                  [("on", "Staunched at once 即止血", {"staunched": True})])
+        if melee and self.rules.on("CO-MELEE-4"):
+            ways: list[tuple[str, str, dict[str, object]]] = [
+                ("fall", "falls 転倒", {"fumble": "fall"})]
+            if kind is WeaponKind.MELEE:
+                ways.append(("break", "the weapon breaks 武器破損", {"fumble": "break"}))
+            offer("fumble", "If it fumbles ファンブル時", ways)
+        if kind is WeaponKind.THROWN and self.rules.on("CO-THROW-2") and others:
+            offer("stray", "A fumble flies at 逸れた先",
+                  [(o, o, {"stray": o}) for o in others])
+        if melee and not board_on and self.rules.on("CO-MELEE-2") and others:
+            offer("knock", "Behind the target 背後に立つ者",
+                  [(o, o, {"behind": o}) for o in others])
+        return out
+
+    def _distances(self, info: WeaponInfo) -> list[tuple[int, str]]:
+        """The distances that matter to a ranged weapon: the end of each printed band
+        (CO-FIRE-9) or each multiple of its base range (CO-RANGE-2)."""
+        bands, _ = self.rules.bands(info)
+        if bands and self.rules.on("CO-FIRE-9"):
+            return [(b.up_to_m, f"up to {b.up_to_m} m: {b.damage}") for b in bands]
+        if info.range_m and self.rules.on("CO-RANGE-2"):
+            last = int(self.rules.num("CO-RANGE-2", "last_band"))
+            if self.rules.default("CO-RANGE-2", "beyond_last_band"):
+                last += 2
+            return [(k * info.range_m, f"{k * info.range_m} m" + (f" (×1/{k})" if k > 1 else ""))
+                    for k in range(1, last + 1)]
+        return []
 
     def _weapon_label(self, c: Combatant, index: int) -> str:
         w = c.sheet.weapons[index]
         extra = f" {w.loaded}/{w.info.magazine}" if w.info.kind is WeaponKind.FIREARM else ""
         return f"{w.info.name}{extra}"
 
-    def _defences(self, target: str, kind: WeaponKind) -> tuple[Option, ...]:
+    def _defences(self, target: str, kind: WeaponKind, more: bool = False,
+                  attack: bool = True) -> tuple[Option, ...]:
+        """The defences a target may declare (none, dodge, parry with a weapon, an MA counter
+        CO-MA-5); against an ``attack`` also a dodge with CO-DODGE-6's assist or 004's second
+        dodge by Luck (CO-DODGE-4) and a parry bare-handed, with MA or Budo (CO-PARRY-2);
+        ``more``: the attack's circumstances are open (*More 状況*)."""
         t = self.fight.state.get(target)
+        p003 = self.rules.profile is Profile.P003
         options = [Option("d:none", "None なし", Button.ATTACK), Option("d:dodge", "Dodge 回避")]
-        if kind is not WeaponKind.FIREARM or self.rules.profile is Profile.P003:
+        if attack and self.rules.on("CO-DODGE-6"):
+            options += [Option(f"d:dodge:{k}", label) for k, label in DODGE_ASSIST.items()]
+        if attack and not p003 and self.rules.on("CO-DODGE-4") and t.dodges >= int(
+                self.rules.default("CO-DODGE-4", "dodges_per_round")):
+            options.append(Option("d:dodge:luck", "Dodge again by Luck 幸運で再回避 (Keeper)"))
+        if kind is not WeaponKind.FIREARM or p003:
             options += [Option(f"d:parry:{i}", f"Parry 受け流し: {w.info.name}")
                          for i, w in enumerate(t.sheet.weapons)
                          if not (w.broken or w.dropped) and w.info.kind is WeaponKind.MELEE]
+            if attack and kind is not WeaponKind.FIREARM:
+                skills = {"hands": kind is WeaponKind.UNARMED,
+                          "ma": "martial_arts" in t.sheet.skills,
+                          "budo": "budo" in t.sheet.skills}
+                options += [Option(f"d:parry:{way}", label) for way, label in BARE_PARRY.items()
+                            if skills[way] and (self.rules.on("CO-PARRY-2") or
+                                                (p003 and way == "ma"))]
             if "martial_arts" in t.sheet.skills:
                 options.append(Option("d:counter", "MA counter カウンター"))
+        if more:
+            options.append(Option("m:more", "More 状況… (distance, surprise, dark…)"))
         return (*options, BACK)
 
-    def _defence(self, picked: str) -> tuple[Defence, int]:
+    def _defence(self, picked: str) -> tuple[Defence, dict[str, object]]:
+        """``d:dodge``, ``d:dodge:navigate`` (CO-DODGE-6), ``d:dodge:luck`` (CO-DODGE-4),
+        ``d:parry:2`` (weapon 2), ``d:parry:hands`` (CO-PARRY-2), ``d:counter`` (CO-MA-5)."""
         value = option_value(picked, "d")
-        kind, _, weapon = value.partition(":")
+        kind, _, extra = value.partition(":")
         try:
-            return Defence(kind), int(weapon or 0)
+            defence = Defence(kind)
         except ValueError:
             raise IllegalAction(f"there is no choice {picked!r} now") from None
+        if defence is Defence.DODGE and extra in DODGE_ASSIST:
+            return defence, {"dodge_assist": extra}
+        if defence is Defence.DODGE and extra == "luck":
+            return defence, {"luck_dodge": True}
+        if defence is Defence.PARRY and extra in BARE_PARRY:
+            return defence, {"parry_with": extra}
+        if extra and not extra.isdigit():
+            raise IllegalAction(f"there is no choice {picked!r} now")
+        return defence, {"parry_weapon": int(extra or 0)}
 
     def _grapple(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """CO-GRAP-1 / CO-GRAP-6: whom, with MA (CO-MA-2) if that is open, the defence."""
@@ -460,9 +680,11 @@ class CocFightMode(FightMode):
         rest = rest[2:] if ma else rest[1:]
         if not rest:
             return ChoiceAsk(f"How does {target} defend? {target}の防御は？",
-                             self._defences(target, WeaponKind.MELEE))
-        defence, parry = self._defence(rest[0])
-        return Grapple(name, target, defence, parry, with_ma)
+                             self._defences(target, WeaponKind.MELEE, attack=False))
+        defence, extra = self._defence(rest[0])
+        if set(extra) != {"parry_weapon"}:
+            raise IllegalAction(f"there is no choice {rest[0]!r} now")
+        return Grapple(name, target, defence, int(str(extra["parry_weapon"])), with_ma)
 
     def _treat(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """First Aid or Medicine (CO-SKILL-2/3 in 003; CO-BASE-8 in 004): whom, which skill."""
@@ -539,6 +761,44 @@ class CocFightMode(FightMode):
         defence, _ = self._defence(rest[2])
         return Tackle(name, target, option, obstacle, defence)
 
+    def _throw(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        """CO-MA-2 (003) / CO-GRAP-8 (004): throw the one held, plainly or, when the engine
+        takes it: on 003's board toward a compass point (whoever stands where it lands is
+        landed on); off it at somebody (in 003 that one may dodge); in 004 from a height
+        (CO-BASE-11's fall replaces the damage). Asked only when there is a choice."""
+        name = actor.name
+        ways: list[tuple[str, str, dict[str, object]]] = [("plain", "Plain 通常", {})]
+        held = actor.grappling
+        others = [c.name for c in self._others(actor) if c.name != held]
+        p003 = self.rules.profile is Profile.P003
+        on_board = self.rules.on("CO-TURN-2") and bool(
+            actor.square and held and self.fight.state.get(held).square)
+        if on_board:
+            ways += [(f"to:{f}", f"Toward {f} {f}へ", {"toward": f}) for f in board.FACINGS]
+        for o in others:
+            if on_board and p003:  # whoever stands where it lands is landed on
+                ways += [(f"to:{f}:{o}", f"Toward {f} onto {o}, who dodges {o}は回避",
+                          {"toward": f, "at": o, "at_dodges": True}) for f in board.FACINGS]
+            elif not on_board:
+                ways.append((f"at:{o}", f"At {o} {o}へ投げつける", {"at": o}))
+                if p003:
+                    ways.append((f"dodge:{o}", f"At {o}, who dodges {o}へ(回避あり)",
+                                 {"at": o, "at_dodges": True}))
+        if not p003:
+            ways += [(f"m:{m}", f"From {m} m {m}mの高さから", {"height_m": m})
+                     for m in FALL_METRES if m >= 3]  # CO-BASE-11: under 3 m is 1D6 too
+        ways = [w for w in ways if self.legal(ThrowDown(name, **w[2]))]  # type: ignore[arg-type]
+        if not rest:
+            if len(ways) == 1:
+                return ThrowDown(name, **ways[0][2])  # type: ignore[arg-type]
+            return ChoiceAsk(f"Throw {held} how? 投げ方は？", (
+                *(Option(f"how:{key}", label, Button.ATTACK if key == "plain" else None)
+                  for key, label, _ in ways), BACK))
+        found = [f for key, _, f in ways if key == option_value(rest[0], "how")]
+        if not found:
+            raise IllegalAction(f"there is no choice {rest[0]!r} now")
+        return ThrowDown(name, **found[0])  # type: ignore[arg-type]
+
     def _cast(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """CO-SPELL-1: the MP it costs, then chanted, silent or going on by itself (a hit may
         interrupt a chant, CO-SPELL-2)."""
@@ -604,10 +864,24 @@ class CocFightMode(FightMode):
             if len(rest) < 2:
                 return ChoiceAsk(f"{who}: how much fire damage? 火のダメージは？", (
                     *(Option(f"n:{n}", str(n)) for n in BURN_DAMAGE), BACK))
+            incident = "fire"
+            fires = [name for name, _ in state.get(who).burns]
+            if fires:  # CO-BURN-1 totals the damage per incident: the same fire or a new one
+                new = f"fire {len(fires) + 1}"
+                if len(rest) < 3:
+                    return ChoiceAsk(f"{who}: the same fire? 同じ火か？", (
+                        *(Option(f"i:{f}", f"Same fire 同じ火: {f} ({total})")
+                          for f, total in state.get(who).burns),
+                        Option(f"i:{new}", f"A new fire 新しい火: {new}"), BACK))
+                incident = option_value(rest[2], "i")
+                if incident not in (*fires, new):
+                    raise IllegalAction(f"there is no choice {rest[2]!r} now")
+                rest = [*rest[:2], *rest[3:]]
             if len(rest) < 3:
                 return ChoiceAsk(f"{who}: if it scars, lose APP or CON? 失うのは？", (
                     Option("l:APP", "APP 外見"), Option("l:CON", "CON 体力"), BACK))
-            return Burn(who, option_index(rest[1], "n"), lose=option_value(rest[2], "l"))
+            return Burn(who, option_index(rest[1], "n"), incident,
+                        lose=option_value(rest[2], "l"))
         if step == "fall":
             who = option_value(rest[0], "t")
             if len(rest) < 2:
