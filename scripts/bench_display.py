@@ -125,10 +125,16 @@ def genso_screenshot(folder: Path) -> None:
     play_and_save(mode, GENSO_SEED, GENSO_SCRIPT, folder / "screen-genso-800x480.png")
 
 
-#: The coc fight of the screenshot (profile 003, the sheets of the scripted fight test):
-#: Ann kicks Cult with martial arts, Bob fires a burst at Deep; the dice are seeded.
-COC_SCRIPT = ("attack", "t:Cult", "h:ma", "d:none", "end", "attack", "t:Deep", "w:0",
-              "h:burst", "d:dodge")
+#: The coc fight of the screenshot (profile 003, the sheets of the scripted fight test): the
+#: Keeper places everyone on the 8×8 board (CO-TURN-2), Ann kicks Cult with martial arts, Bob
+#: fires a burst at Deep; the dice are seeded.
+COC_PLACES = (("Ann", "d", "3", "NE"), ("Bob", "b", "6", "E"), ("Cult", "e", "4", "SW"),
+              ("Deep", "g", "6", "W"))
+COC_SCRIPT = (*(pick for name, file, rank, facing in COC_PLACES
+                for pick in ("keeper", "place", f"t:{name}", f"f:{file}", f"r:{rank}",
+                             f"face:{facing}")),
+              "attack", "t:Cult", "h:ma", "d:none", "end", "attack", "t:Deep", "h:burst",
+              "d:dodge")
 COC_SEED = 3
 
 

@@ -28,7 +28,7 @@ from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.hw.buttons import ButtonPanel, ButtonPins
-from companion.hw.display.screen import ScreenDisplay
+from companion.hw.display.screen import ACCENT, BAD, GOOD, ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.hw.keyboard import KeyboardInput
@@ -740,3 +740,46 @@ def test_a_second_burn_is_the_same_fire_or_a_new_one(tmp_path: Path) -> None:
         Burn("Boss", 6, lose="CON"), Burn("Boss", 8, "fire 2", lose="CON")])
     assert offered(player, "Boss: the same fire?") == [["i:fire", "i:fire 2", "back"]]
     assert dict(mode.fight.state.get("Boss").burns) == {"fire": 6, "fire 2": 8}
+
+
+# --- 003's board on the screen and the terminal ---------------------------------------------
+
+
+def test_the_board_of_003_is_drawn_on_the_screen_and_the_terminal() -> None:
+    """CO-TURN-2: once the Keeper places somebody, the view carries 003's 8×8 board (each
+    placed combatant by its initial, side, facing, whose turn; the unplaced left off); the
+    screen draws it in a column of its own between the combatants and the result, the
+    terminal as a grid of text. No board in 004, nor before anyone is placed."""
+    fight = new_fight("003")
+    assert CocFightMode(fight).fight_view().board is None
+    fight.push(Place("Ann", "d3", "NE"), ScriptedDice([]))
+    fight.push(Place("Cult", "e4", "SW"), ScriptedDice([]))
+    mode = CocFightMode(fight, "simulated 仮想")
+    board = mode.fight_view().board
+    assert board is not None and (board.cols, board.rows) == (8, 8)
+    assert {(p.mark, board.square(p.col, p.row), p.facing, p.ally, p.acting, p.down)
+            for p in board.pieces} == {("A", "d3", (1, 1), True, True, False),
+                                       ("C", "e4", (-1, -1), False, False, False)}
+    view = mode.view("Ann (3 AP): what does it do? 行動は？")
+    screen = ScreenDisplay("800x480")
+    surface = screen.render(view).copy()  # one pygame window: keep this frame
+    m = screen.m
+    column = range(m(285), m(485))  # the board's column (the fighters' stripes are left of it)
+
+    def count(color: tuple[int, int, int]) -> int:
+        return sum(surface.get_at((x, y))[:3] == color for x in column[::2]
+                   for y in range(m(60), m(280), 2))
+
+    assert count(GOOD) > 20 and count(BAD) > 20 and count(ACCENT) > 5  # Ann, Cult, Ann's ring
+    fight.push(Place("Cult", "a8", "S"), ScriptedDice([]))
+    moved = ScreenDisplay("800x480")
+    again = moved.render(CocFightMode(fight).view("x"))
+    assert any(again.get_at((x, y)) != surface.get_at((x, y)) for x in column[::3]
+               for y in range(m(60), m(280), 3))
+    screen.close()
+    moved.close()
+    console = Console(file=io.StringIO(), width=160)
+    TerminalDisplay(console).show(view)
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Board 盤面" in out and "A↗" in out and "C↙" in out
+    assert CocFightMode(new_fight("004")).fight_view().board is None

@@ -51,7 +51,15 @@ from companion.dice import DiceSource
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display import Display
-from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option
+from companion.hw.display.view import (
+    BoardView,
+    DiceStep,
+    FighterView,
+    FightView,
+    Name,
+    Option,
+    PieceView,
+)
 from companion.systems.coc import board
 from companion.systems.coc.combat import (
     Action,
@@ -967,7 +975,29 @@ class CocFightMode(FightMode):
             title=self._title(), round=state.round, turn=current.name if current else "",
             fighters=tuple(rows), result=steps(last) if last else steps(self.fight.opening),
             result_title=describe(last.action) if last else "", log=log, faces=faces,
-            source=self.source_name, outcome=self._outcome())
+            source=self.source_name, outcome=self._outcome(), board=self._board())
+
+    def _board(self) -> BoardView | None:
+        """Profile 003's 8×8 board (CO-TURN-2) once somebody stands on it: each combatant
+        placed, marked by its initial (two letters where initials clash), facing its compass
+        point; one down is grey, one dead also without a facing."""
+        if not self.rules.on("CO-TURN-2"):
+            return None
+        state = self.fight.state
+        placed = [c for c in state.combatants if c.square]
+        if not placed:
+            return None
+        initials = [c.name[:1] for c in placed]
+        current = state.current
+        pieces = []
+        for c in placed:
+            col, row = board.parse(c.square)
+            mark = c.name[:1] if initials.count(c.name[:1]) == 1 else c.name[:2]
+            pieces.append(PieceView(col, row, mark, (0, 0) if c.dead else board.FACINGS[c.facing],
+                                    ally=c.side is Side.INVESTIGATORS,
+                                    acting=current is not None and c.name == current.name,
+                                    down=c.out))
+        return BoardView(board.SIZE, board.SIZE, tuple(pieces), "Board 盤面 · N↑ 北")
 
     def _title(self) -> str:
         foes = ", ".join(s.name for s, side in self.fight.entrants if side is Side.FOES)

@@ -27,7 +27,16 @@ from companion.assets import tile_image_path
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.fonts import FontFile, find_cjk_font, without_cjk
 from companion.hw.display.keys import option_key
-from companion.hw.display.view import DiceView, FighterView, FightView, SheetView, TileView, View
+from companion.hw.display.view import (
+    BoardView,
+    DiceView,
+    FighterView,
+    FightView,
+    PieceView,
+    SheetView,
+    TileView,
+    View,
+)
 from companion.hw.keyboard import press_for_key
 
 LAYOUTS: dict[str, tuple[int, int]] = {"800x480": (800, 480), "1024x600": (1024, 600)}
@@ -125,6 +134,15 @@ class ScreenDisplay:
         right = pygame.Rect(body.centerx + m(3), body.y + m(4), body.w // 2 - m(9),
                             body.h - m(8))
         self._footer(view, pygame.Rect(0, h - footer_h, w, footer_h))
+        if view.fight is not None and view.fight.board is not None:
+            # Three columns: the combatants; the board with the log under it; the result.
+            first = body.x + body.w * 34 // 100
+            board_w = m(216)
+            self._fight(view.fight, pygame.Rect(left.x, left.y, first - left.x - m(3), left.h),
+                        pygame.Rect(first + board_w + m(3), right.y,
+                                    right.right - first - board_w - m(3), right.h),
+                        pygame.Rect(first + m(3), left.y, board_w, left.h))
+            return self.surface
         if view.fight is not None:
             # The combatants need the width of their names and pools; the result wraps.
             split = body.x + body.w * 53 // 100
@@ -179,11 +197,16 @@ class ScreenDisplay:
                 self.surface.blit(self._fit(row, size, width), (x + rule_w, y))
                 y += step
 
-    def _fight(self, fight: FightView, left: pygame.Rect, right: pygame.Rect) -> None:
-        """A fight: a row per combatant (the acting one marked); the last result; the log."""
+    def _fight(self, fight: FightView, left: pygame.Rect, right: pygame.Rect,
+               middle: pygame.Rect | None = None) -> None:
+        """A fight: a row per combatant (the acting one marked); the last result; the log.
+        With a board, ``middle`` holds it and the log under it, and the result has ``right``
+        to itself."""
         m = self.m
         top = self._panel(left, fight.title or "Fight 戦闘")
-        self.surface.blit(self._fit(fight.heading, m(16), left.w - m(16), ACCENT),
+        heading = m(16) if self._text(fight.heading, m(16)).get_width() <= left.w - m(16) \
+            else m(13)  # a narrow column (beside a board): smaller rather than cut
+        self.surface.blit(self._fit(fight.heading, heading, left.w - m(16), ACCENT),
                           (left.x + m(8), top - m(2)))
         top += m(24)
         count = len(fight.fighters)
@@ -195,6 +218,11 @@ class ScreenDisplay:
                                                row_h - m(2)), two_lines)
         log_h = min(m(98), right.h // 3)
         result = pygame.Rect(right.x, right.y, right.w, right.h - log_h - m(6))
+        if middle is not None and fight.board is not None:
+            result = right
+            bottom = self._board(fight.board, middle)
+            self._log(fight.log, pygame.Rect(middle.x, bottom + m(6), middle.w,
+                                             middle.bottom - bottom - m(6)), m(12), m(15))
         y = self._panel(result, "Result 結果" + (f" · {fight.source}" if fight.source else ""))
         if fight.result_title:
             self.surface.blit(self._fit(fight.result_title, m(15), result.w - m(16), ACCENT),
@@ -220,12 +248,18 @@ class ScreenDisplay:
                     row, x = row[len(entry.rule):].lstrip(), x + rule.get_width() + m(5)
                 self.surface.blit(self._fit(row, size, result.right - m(8) - x), (x, y))
                 y += step
-        # The log: the newest actions that fit whole, oldest first.
-        box = pygame.Rect(right.x, result.bottom + m(6), right.w, log_h)
+        if middle is None:
+            self._log(fight.log, pygame.Rect(right.x, result.bottom + m(6), right.w, log_h),
+                      size, step)
+
+    def _log(self, log: Sequence[str], box: pygame.Rect, size: int, step: int) -> None:
+        """A fight's log: the newest actions that fit whole, oldest first."""
+        m = self.m
         y = self._panel(box, "Log 記録")
+        width = box.w - m(16)
         capacity = max(0, (box.bottom - y - m(4)) // step)
         kept: list[str] = []
-        for line in reversed(fight.log):
+        for line in reversed(log):
             wrapped = self._wrap(line, size, width)
             if len(kept) + len(wrapped) > capacity:
                 break
@@ -234,16 +268,81 @@ class ScreenDisplay:
             self.surface.blit(self._fit(row, size, width), (box.x + m(8), y))
             y += step
 
-    def _fighter(self, f: FighterView, rect: pygame.Rect, two_lines: bool) -> None:
-        """One combatant: side stripe, name (ja, en), HP/MP and a bar, conditions."""
+    def _board(self, board: BoardView, rect: pygame.Rect) -> int:
+        """A fight's board from above, north up: squares in two shades, the columns' letters
+        along the bottom and the rows' numbers up the side; each combatant a disc in its
+        side's colour (grey when down) with its mark and a notch toward where it faces, the
+        one whose turn it is ringed; two on one square (a grapple) share it. Returns the
+        bottom of the panel."""
         m = self.m
+        top = self._panel(rect, board.title)
+        label = m(12)
+        side = max(4, min((rect.w - m(14) - label) // max(1, board.cols),
+                          (rect.bottom - top - label - m(8)) // max(1, board.rows)))
+        x0, y0 = rect.x + m(6) + label, top
+        for col in range(board.cols):
+            for row in range(board.rows):
+                shade = (58, 68, 84) if (col + row) % 2 else (44, 52, 64)
+                pygame.draw.rect(self.surface, shade, pygame.Rect(
+                    x0 + col * side, y0 + (board.rows - 1 - row) * side, side, side))
+            letter = self._text(chr(ord("a") + col), m(11), DIM)
+            self.surface.blit(letter, (x0 + col * side + (side - letter.get_width()) // 2,
+                                       y0 + board.rows * side + m(1)))
+        for row in range(board.rows):
+            number = self._text(str(row + 1), m(11), DIM)
+            self.surface.blit(number, (x0 - label + (label - number.get_width()) // 2,
+                                       y0 + (board.rows - 1 - row) * side
+                                       + (side - number.get_height()) // 2))
+        squares: dict[tuple[int, int], list[PieceView]] = {}
+        for piece in board.pieces:
+            if 0 <= piece.col < board.cols and 0 <= piece.row < board.rows:
+                squares.setdefault((piece.col, piece.row), []).append(piece)
+        for (col, row), pieces in squares.items():
+            cx = x0 + col * side + side / 2
+            cy = y0 + (board.rows - 1 - row) * side + side / 2
+            shared = len(pieces) > 1
+            radius = side * (0.3 if shared else 0.4)
+            for n, piece in enumerate(pieces[:2]):
+                shift = (side * 0.18 * (1 if n else -1)) if shared else 0.0
+                self._piece(piece, (cx + shift, cy + shift), radius)
+        return y0 + board.rows * side + label + m(4)
+
+    def _piece(self, piece: PieceView, centre: tuple[float, float], radius: float) -> None:
+        """One combatant on the board: a disc, its mark, a notch toward its facing."""
+        m = self.m
+        color = DIM if piece.down else GOOD if piece.ally else BAD
+        x, y = centre
+        if piece.acting:
+            pygame.draw.circle(self.surface, ACCENT, (round(x), round(y)),
+                               round(radius) + m(3))
+        pygame.draw.circle(self.surface, color, (round(x), round(y)), round(radius))
+        dx, dy = piece.facing
+        if dx or dy:
+            length = (dx * dx + dy * dy) ** 0.5
+            ux, uy = dx / length, -dy / length  # y grows downwards on the screen
+            tip = (x + ux * radius * 1.35, y + uy * radius * 1.35)
+            base = radius * 0.55
+            wing = radius * 0.55
+            pygame.draw.polygon(self.surface, TEXT, [
+                (round(tip[0]), round(tip[1])),
+                (round(x + ux * base - uy * wing), round(y + uy * base + ux * wing)),
+                (round(x + ux * base + uy * wing), round(y + uy * base - ux * wing))])
+        mark = self._text(piece.mark, max(m(9), round(radius * 1.35)), BACKGROUND)
+        self.surface.blit(mark, (round(x - mark.get_width() / 2),
+                                 round(y - mark.get_height() / 2)))
+
+    def _fighter(self, f: FighterView, rect: pygame.Rect, two_lines: bool) -> None:
+        """One combatant: side stripe, name (ja, en), HP/MP and a bar, conditions. A narrow
+        row (beside a board) has smaller pools and bar, and leaves the side to the stripe."""
+        m = self.m
+        narrow = rect.w < m(300)
         if f.acting:
             pygame.draw.rect(self.surface, HIGHLIGHT, rect, border_radius=m(5))
         pygame.draw.rect(self.surface, GOOD if f.ally else BAD,
                          pygame.Rect(rect.x + m(2), rect.y + m(3), m(4), rect.h - m(6)))
         color = DIM if f.down else TEXT
         x = rect.x + m(12)
-        pools = self._text(f.pools(), m(15), color)
+        pools = self._text(f.pools(), m(13) if narrow else m(15), color)
         pools_x = rect.right - m(6) - pools.get_width()
         marker = "▶ " if f.acting else ""
         name = self._fit(marker + (f.name.ja or f.name.en), m(16), pools_x - x - m(8),
@@ -258,7 +357,8 @@ class ScreenDisplay:
         conditions = " · ".join(f.conditions)
         if not two_lines:
             return
-        bar = pygame.Rect(rect.right - m(6) - m(110), rect.y + m(28), m(110), m(8))
+        bar_w = m(60) if narrow else m(110)
+        bar = pygame.Rect(rect.right - m(6) - bar_w, rect.y + m(28), bar_w, m(8))
         if f.hp is not None and f.hp_max:
             fraction = max(0.0, min(1.0, f.hp / f.hp_max))
             pygame.draw.rect(self.surface, BACKGROUND, bar, border_radius=m(3))
@@ -267,7 +367,8 @@ class ScreenDisplay:
             hue = GOOD if fraction > 0.5 else ACCENT if fraction > 0.25 else BAD
             if filled.w:
                 pygame.draw.rect(self.surface, hue, filled, border_radius=m(3))
-        line = str(f.side) + (f" · {conditions}" if conditions else "")
+        line = (conditions or str(f.side)) if narrow else \
+            str(f.side) + (f" · {conditions}" if conditions else "")
         self.surface.blit(self._fit(line, m(13), bar.x - x - m(8), BAD if f.down else DIM),
                           (x, rect.y + m(24)))
 

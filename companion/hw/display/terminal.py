@@ -9,7 +9,7 @@ from rich.text import Text
 
 from companion.hw.buttons import Button, Press
 from companion.hw.display.keys import option_key
-from companion.hw.display.view import DiceView, FightView, SheetView, View
+from companion.hw.display.view import BoardView, DiceView, FightView, PieceView, SheetView, View
 
 _BUTTON_KEYS = {Button.ATTACK: "a", Button.FLEE: "f", Button.RANGED: "r", Button.ITEM: "i",
                 Button.MENU: "m"}
@@ -111,6 +111,9 @@ def fight_panels(fight: FightView) -> list[RenderableType]:
                       Text(str(f.side), style="green" if f.ally else "red"), f.pools(),
                       Text(", ".join(f.conditions), style="red" if f.down else "yellow"))
     parts: list[RenderableType] = [table]
+    if fight.board is not None:
+        parts.append(Panel(board_text(fight.board), title=fight.board.title,
+                           title_align="left", expand=False))
     if fight.result or fight.faces or fight.result_title:
         text = Text()
         if fight.result_title:
@@ -127,6 +130,36 @@ def fight_panels(fight: FightView) -> list[RenderableType]:
     if fight.log:
         parts.append(Panel("\n".join(fight.log[-6:]), title="Log 記録", title_align="left"))
     return parts
+
+
+#: A facing as an arrow beside the mark, by its step (dx, dy), y up.
+ARROWS = {(0, 1): "↑", (1, 1): "↗", (1, 0): "→", (1, -1): "↘", (0, -1): "↓", (-1, -1): "↙",
+          (-1, 0): "←", (-1, 1): "↖"}
+
+
+def board_text(board: BoardView) -> Text:
+    """A fight's board as text, north up: each square three characters, a combatant its
+    mark and an arrow toward its facing (``A↗``), green or red by side, dim when down."""
+    at: dict[tuple[int, int], list[PieceView]] = {}
+    for piece in board.pieces:
+        at.setdefault((piece.col, piece.row), []).append(piece)
+    text = Text()
+    for row in reversed(range(board.rows)):
+        text.append(f"{row + 1} ", style="dim")
+        for col in range(board.cols):
+            pieces = at.get((col, row), [])
+            if not pieces:
+                text.append(" · " if (col + row) % 2 else " . ", style="dim")
+                continue
+            piece = pieces[0]
+            mark = (piece.mark[:1] + ARROWS.get(piece.facing, " ")) if len(pieces) == 1 else \
+                pieces[0].mark[:1] + pieces[1].mark[:1]
+            style = "dim" if piece.down else "bold green" if piece.ally else "bold red"
+            text.append(f" {mark:<2}", style=style + (" reverse" if piece.acting else ""))
+        text.append("\n")
+    text.append("  " + "".join(f" {chr(ord('a') + col)} " for col in range(board.cols)),
+                style="dim")
+    return text
 
 
 def hp_bar(sheet: SheetView, width: int = 20) -> Text:

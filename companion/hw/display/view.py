@@ -134,6 +134,36 @@ class FighterView:
 
 
 @dataclass(frozen=True, slots=True)
+class PieceView:
+    """One combatant on a fight's board: its square (column, row; row 0 at the bottom), the
+    mark drawn on it (its initial), which way it faces as a step ``(dx, dy)`` with y up
+    (``(0, 0)``: no facing), and like :class:`FighterView` its side, turn and state."""
+
+    col: int
+    row: int
+    mark: str
+    facing: tuple[int, int] = (0, 0)
+    ally: bool = True
+    acting: bool = False
+    down: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """A fight's board seen from above, north up (CoC profile 003's 8×8, CO-TURN-2): columns
+    named by letters (a, b, …) along the bottom, rows by numbers (1, 2, …) up the side."""
+
+    cols: int
+    rows: int
+    pieces: tuple[PieceView, ...] = ()
+    title: str = "Board 盤面"
+
+    def square(self, col: int, row: int) -> str:
+        """``e2`` for column 4, row 1."""
+        return f"{chr(ord('a') + col)}{row + 1}"
+
+
+@dataclass(frozen=True, slots=True)
 class FightView:
     """A fight at the table, for any system with rounds, turns and HP (genso, a CoC tracker).
 
@@ -153,6 +183,7 @@ class FightView:
     faces: tuple[int, ...] = ()
     source: str = ""  # where the dice come from: "camera カメラ", "simulated 仮想"
     outcome: str = ""  # "勝利 the party won"
+    board: BoardView | None = None  # where the fighters stand, for a system with a board
 
     @property
     def heading(self) -> str:
