@@ -94,6 +94,25 @@ _NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_grid_neighbours(r) for r in ra
 _MOVES: tuple[tuple[Choice, ...], ...] = tuple(
     tuple(Choice.of(Verb.MOVE, str(n)) for n in rooms) for rooms in _NEIGHBOURS
 )
+_MOVES_TO: tuple[Choice, ...] = tuple(Choice.of(Verb.MOVE, str(n)) for n in range(10))
+_DEFEND, _FLEE, _ENTER, _TAKE, _STAIRS = (
+    Choice.of(v) for v in (Verb.DEFEND, Verb.FLEE, Verb.ENTER, Verb.TAKE, Verb.STAIRS)
+)
+_FIGHTS: list[Choice] = []  # fight:<uid> by uid, grown as uids are met
+_SHOTS: list[Choice] = []
+
+
+def _fight(uid: int) -> Choice:
+    while len(_FIGHTS) <= uid:
+        _FIGHTS.append(Choice.of(Verb.FIGHT, str(len(_FIGHTS))))
+    return _FIGHTS[uid]
+
+
+def _shoot(uid: int) -> Choice:
+    while len(_SHOTS) <= uid:
+        _SHOTS.append(Choice.of(Verb.SHOOT, str(len(_SHOTS))))
+    return _SHOTS[uid]
+_NO_MONSTERS: list[MonsterOnMap] = []  # the live monsters of no room (never changed)
 # Requests of a game that is not recorded: nobody reads their prompts.
 _SILENT_TILE = {purpose: TileRequest(purpose, "") for purpose in Purpose}
 
@@ -124,6 +143,10 @@ class Game:
         self.options = frozenset(options) if options is not None else preset_options(preset)
         self.profile = profile or DEFAULT_PROFILE
         self.record = record
+        # The options never change during a game; the hot paths read these.
+        self._pc_states = Option.PC_STATES in self.options
+        self._extended = Option.EXTENDED_STATES in self.options
+        self._strength = Option.STRENGTH in self.options
         self._start()
 
     def _start(self) -> None:
@@ -132,7 +155,8 @@ class Game:
         self.pc = PC.new(self.profile)
         self.floor = 1
         self.rooms: dict[int, Room] = {}
-        self.monsters: list[MonsterOnMap] = []
+        self.monsters: list[MonsterOnMap] = []  # every monster met on this floor
+        self._by_uid: dict[int, MonsterOnMap] = {}  # the same, by uid
         self.room_no = 0
         self.position = Position.DOOR
         self.path: list[int] = []  # rooms walked through on this floor, for fleeing back
@@ -141,6 +165,8 @@ class Game:
         self.melee_started = False  # JR-RANGED-1: ranged combat only before melee
         self.turn = 0  # melee turns of the current fight (JR-MULTI-1)
         self._attackers: list[MonsterOnMap] = []  # who may attack in the current turn
+        # While an in-line player decides: the attackers the decision was offered with.
+        self._asked_attackers: list[MonsterOnMap] | None = None
         self.inputs: list[Input] = []
         self.events: list[Event] = []
         self.pending: Request | None = None
@@ -240,14 +266,19 @@ class Game:
         return self.rooms[self.room_no]
 
     def monster(self, uid: int) -> MonsterOnMap:
-        for m in self.monsters:
-            if m.uid == uid:
-                return m
-        raise IllegalAction(f"there is no monster {uid}")
+        m = self._by_uid.get(uid)
+        if m is None:
+            raise IllegalAction(f"there is no monster {uid}")
+        return m
 
     def room_monsters(self, room: int | None = None) -> list[MonsterOnMap]:
-        number = self.room_no if room is None else room
-        return [m for m in self.monsters if m.alive and m.room == number]
+        """The monsters alive in a room (the PC's by default), in the order they were met."""
+        return list(self._here(self.room_no if room is None else room))
+
+    def _here(self, number: int) -> list[MonsterOnMap]:
+        """The room's own list of its live monsters: read it, never change it."""
+        room = self.rooms.get(number)
+        return room.monsters if room is not None else _NO_MONSTERS
 
     # ------------------------------------------------------------------ events
 
@@ -305,6 +336,7 @@ class Game:
         stands in until the start room is drawn (JR-MAP-1)."""
         self.rooms.clear()
         self.monsters = []
+        self._by_uid = {}
         self.room_no = 0
         self.position = Position.DOOR
         self.path.clear()
@@ -446,7 +478,7 @@ class Game:
         )
         m = MonsterOnMap(self._next_uid, monster, tile, room.number, spot, sleep)
         self._next_uid += 1
-        if self.on(Option.EXTENDED_STATES):
+        if self._extended:
             m.hasted = monster.ability is Ability.HASTE  # JR-AB-HASTE (Plus)
             m.invisible = monster.ability is Ability.INVISIBLE  # JR-AB-INVISIBLE (Plus)
         if monster.ability is Ability.GOLD_LOVER:  # JR-AB-GOLDLOVER
@@ -454,6 +486,8 @@ class Game:
             if gold:
                 m.on_gold = gold[0]
         self.monsters.append(m)
+        self._by_uid[m.uid] = m
+        room.monsters.append(m)
         if self.record:
             self._emit(
                 Kind.ENCOUNTER,
@@ -474,19 +508,26 @@ class Game:
     def _front(self, woken: MonsterOnMap | None = None) -> list[MonsterOnMap]:
         """The room's own monsters that can attack: awake (or ``woken`` by the PC's
         attack) and not sitting on gold."""
+        pursuers = self.pursuers
         return [
             m
-            for m in self.room_monsters()
+            for m in self._here(self.room_no)
             if (m.sleep is Sleeping.AWAKE or m is woken)
             and m.on_gold is None
-            and m not in self.pursuers
+            and not (pursuers and m in pursuers)
         ]
 
     def attackers(self, woken: MonsterOnMap | None = None) -> list[MonsterOnMap]:
         """JR-MULTI-1: the monsters attacking the PC this turn, at most as many as fit;
         pincered, each side gets its share (JR-FLEE-2). ``woken``: the monster the PC
-        attacks, counted awake (the attack wakes it)."""
-        front, back = self._front(woken), self.pursuers
+        attacks, counted awake (the attack wakes it). A new list each time, except
+        while an in-line player decides (the state cannot change then)."""
+        if woken is None and self._asked_attackers is not None:
+            return self._asked_attackers
+        return self._attackers_of(self._front(woken))
+
+    def _attackers_of(self, front: list[MonsterOnMap]) -> list[MonsterOnMap]:
+        back = self.pursuers
         pincered = bool(front and back)
         cap = self.profile.attackers[(self.position.value, pincered)]
         if pincered:
@@ -503,94 +544,115 @@ class Game:
 
     def _targets(self) -> list[MonsterOnMap]:
         """Monsters the PC may attack: in the room or following it (not invisible in EZ)."""
-        out = []
-        for m in [*self.room_monsters(), *self.pursuers]:
-            if not m.alive or m in out:
-                continue
-            if m.monster.ability is Ability.INVISIBLE and not m.has_attacked:
-                continue  # JR-AB-INVISIBLE: only after it has attacked
-            out.append(m)
-        return out
+        here = self._here(self.room_no)
+        if self.pursuers:
+            here = list(dict.fromkeys([*here, *self.pursuers]))
+        return [
+            m for m in here
+            if m.alive
+            # JR-AB-INVISIBLE: only after it has attacked
+            and (m.monster.ability is not Ability.INVISIBLE or m.has_attacked)
+        ]
 
     def _ranged_targets(self, targets: list[MonsterOnMap] | None = None) -> list[MonsterOnMap]:
         """Who the PC may shoot (JR-RANGED-1: before melee only); ``targets`` if known."""
         if self.melee_started or not self._has_ammo():
             return []
-        ez_haste = not self.on(Option.EXTENDED_STATES)
+        if self._extended:
+            return self._targets() if targets is None else targets
         return [
             m for m in (self._targets() if targets is None else targets)
-            if not (ez_haste and m.monster.ability is Ability.HASTE)  # JR-AB-HASTE (EZ)
+            if m.monster.ability is not Ability.HASTE  # JR-AB-HASTE (EZ)
         ]
 
     def _has_ammo(self) -> bool:
         return self.pc.shuriken > 0 or self.pc.arrows > 0
 
-    def _options(self) -> tuple[str, list[Choice]]:
+    def _options(self) -> tuple[str, tuple[Choice, ...], list[MonsterOnMap]]:
+        """The decision's prompt and options, and the attackers they were offered with."""
         pc, room = self.pc, self.room
-        attackers = self.attackers()
-        alive = self.room_monsters()
-        options: list[Choice] = []
+        alive = self._here(self.room_no)
+        front = self._front()
+        attackers = self._attackers_of(front)
         targets = self._targets()
-        options += [Choice.of(Verb.FIGHT, str(m.uid)) for m in targets]
-        options += [Choice.of(Verb.SHOOT, str(m.uid)) for m in self._ranged_targets(targets)]
+        options = [_fight(m.uid) for m in targets]
+        if not self.melee_started and (pc.shuriken > 0 or pc.arrows > 0):
+            options += [_shoot(m.uid) for m in self._ranged_targets(targets)]
         if pc.potions and pc.hp < pc.max_hp:
             options.append(Choice.of(Verb.USE, str(pc.potions[0])))
         bound = PCState.BOUND in pc.states
         if attackers:
-            options.append(Choice.of(Verb.DEFEND))
-            if self.path and not self.pincered() and not bound:
-                options.append(Choice.of(Verb.FLEE))
-            options += self._ring_options()  # JR-MELEE-1: equip / unequip, then defend
+            options.append(_DEFEND)
+            pincered = bool(front) and bool(self.pursuers)
+            if self.path and not pincered and not bound:
+                options.append(_FLEE)
+            if pc.rings or pc.spare_rings:
+                options += self._ring_options()  # JR-MELEE-1: equip / unequip, then defend
             if not self.record:
-                return "", options
+                return "", tuple(options), attackers
             names = ", ".join(m.monster.name_ja for m in attackers)
-            return f"Floor {self.floor}, room {room.number}: {names} attack! Act:", options
+            prompt = f"Floor {self.floor}, room {room.number}: {names} attack! Act:"
+            return prompt, tuple(options), attackers
         self.turn = 0  # no monster attacks: the fight, if there was one, is over
         if self.position is Position.DOOR and alive:
-            options.append(Choice.of(Verb.ENTER))
-        awake_here = any(m.sleep is Sleeping.AWAKE for m in alive)
+            options.append(_ENTER)
+        awake_here = False
+        for m in alive:
+            if m.sleep is Sleeping.AWAKE:
+                awake_here = True
+                break
         if not alive and self._room_loot():
-            options.append(Choice.of(Verb.TAKE))
+            options.append(_TAKE)
         if not bound and not awake_here:  # JR-PC-3: a bound PC cannot move
             if room.stairs:
-                options.append(Choice.of(Verb.STAIRS))
+                options.append(_STAIRS)
             options += _MOVES[room.number]
         elif not bound and self.path:
-            options.append(Choice.of(Verb.MOVE, str(self.path[-1])))
-        options += self._ring_options()
+            options.append(_MOVES_TO[self.path[-1]])
+        if pc.rings or pc.spare_rings:
+            options += self._ring_options()
         if not self.record:
-            return "", options
-        return f"Floor {self.floor}, room {room.number}: what next?", options
+            return "", tuple(options), attackers
+        return f"Floor {self.floor}, room {room.number}: what next?", tuple(options), attackers
 
     def _ring_options(self) -> list[Choice]:
-        """Rings to put on (JR-PC-4: while a hand is free) or take off."""
+        """Rings to put on (JR-PC-4: while a hand is free) or take off, each kind once."""
         pc = self.pc
         options: list[Choice] = []
         if len(pc.rings) < self.profile.ring_slots:
-            options += [Choice.of(Verb.EQUIP, str(t)) for t in pc.spare_rings]
-        options += [Choice.of(Verb.UNEQUIP, str(t)) for t in pc.rings]
+            options += [Choice.of(Verb.EQUIP, str(t)) for t in dict.fromkeys(pc.spare_rings)]
+        options += [Choice.of(Verb.UNEQUIP, str(t)) for t in dict.fromkeys(pc.rings)]
         return options
 
     def _decide(self) -> Proc:
         """Ask the player what to do, or act for a PC that cannot (JR-AB-FREEZE)."""
         while True:
-            yield from self._gaze_checks()
+            if self._pc_states:
+                yield from self._gaze_checks()
             if PCState.FROZEN in self.pc.states:
                 thawed, _ = yield from self._check("thaw (凍結)", self.profile.thaw)
                 if thawed:
                     self._set_state(PCState.FROZEN, False)
                 else:
-                    if self.attackers():
-                        self._turn("frozen")
+                    attackers = self.attackers()
+                    if attackers:
+                        self._turn("frozen", attackers=attackers)
                         yield from self._monsters_attack(None)
                     continue
             if PCState.BOUND in self.pc.states:
                 free, _ = yield from self._check("break free (拘束)", self.profile.bound_escape)
                 if free:
                     self._set_state(PCState.BOUND, False)
-            prompt, options = self._options()
-            request = ChoiceRequest(prompt, tuple(dict.fromkeys(options)))
-            choice = (yield request) if self._answer_now is None else self._ask(request)
+            prompt, options, attackers = self._options()
+            request = ChoiceRequest(prompt, options)
+            if self._answer_now is None:
+                choice = yield request
+            else:
+                self._asked_attackers = attackers  # the player asks for them again
+                try:
+                    choice = self._ask(request)
+                finally:
+                    self._asked_attackers = None
             assert isinstance(choice, Choice)
             return choice
 
@@ -679,15 +741,16 @@ class Game:
 
     def rate(self, m: MonsterOnMap, weapon: int) -> tuple[int, list[tuple[str, int]], int]:
         """JR-RATE-1 for this PC: (raw sum, terms, clamped rate) against ``m``."""
-        strength = self.pc.strength if self.on(Option.STRENGTH) else None
+        strength = self.pc.strength if self._strength else None
         return rate_terms(m.monster.attack, self.pc.level, weapon, strength)
 
     def melee_rate(self, m: MonsterOnMap) -> int:
         """JR-RATE-1: the clamped melee rate against ``m`` alone (what a strategy weighs,
         many times a decision, so without the terms)."""
-        raw = m.monster.attack - self.pc.level - self.pc.weapon.value
-        if Option.STRENGTH in self.options:
-            raw -= self.pc.strength
+        pc = self.pc
+        raw = m.monster.attack - pc.level - pc.weapon.value
+        if self._strength:
+            raw -= pc.strength
         return min(9, max(1, raw))
 
     def _wake(self, m: MonsterOnMap, why: str) -> None:
@@ -723,9 +786,10 @@ class Game:
 
     def _defend_turn(self, choice: Choice) -> Proc:
         """A turn in which the PC did something other than attack (JR-MELEE-1)."""
-        if self.attackers():
+        attackers = self.attackers()
+        if attackers:
             self.melee_started = True
-            self._turn(choice.verb.value)
+            self._turn(choice.verb.value, attackers=attackers)
             yield from self._monsters_attack(None)
 
     def _fight_attackers(self, target: MonsterOnMap) -> list[MonsterOnMap]:
@@ -854,6 +918,8 @@ class Game:
         if m in self.pursuers:
             self.pursuers.remove(m)
         room = self.rooms.get(m.room)
+        if room is not None and m in room.monsters:
+            room.monsters.remove(m)
         if room is not None and room.tiles[m.spot] is m.tile:
             self.ledger.move(m.tile, Place.TABLE, Place.DISCARDS)
             room.tiles[m.spot] = None
@@ -973,8 +1039,6 @@ class Game:
     def _gaze_checks(self) -> Proc:
         """JR-AB-GAZE (Plus: pc_states): an awake medusa in the PC's room (on its door or
         inside) gazes once, checked at the start of every turn."""
-        if not self.on(Option.PC_STATES):
-            return
         for m in self.room_monsters():
             if m.monster.ability is not Ability.GAZE or m.sealed:
                 continue

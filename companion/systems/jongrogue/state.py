@@ -40,9 +40,10 @@ class Position(Enum):
     CORRIDOR = "corridor"  # 通路
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class MonsterOnMap:
-    """One monster tile on the encounter map and its own states (JR-STATE-3)."""
+    """One monster tile on the encounter map and its own states (JR-STATE-3). Each is
+    itself (compared by identity): two snakes alike in every state are still two."""
 
     uid: int
     monster: Monster
@@ -67,6 +68,7 @@ class Room:
     roles: list[Role]
     stairs: bool = False
     drops: list[Tile] = field(default_factory=list)  # items dropped here (JR-DROP-1)
+    monsters: list[MonsterOnMap] = field(default_factory=list)  # alive here, as met
 
 
 @dataclass(slots=True)
