@@ -15,12 +15,16 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "companion"
 
+#: The module of the systems layer that every system may import: the Defaults keyed by rule
+#: ID, shared by the systems (it imports no system itself).
+SHARED_SYSTEMS = "companion.systems.defaults"
+
 #: What each layer may import of the companion, besides itself; "stdlib" marks a layer
 #: that may import nothing from outside the standard library.
 LAYERS: dict[str, tuple[tuple[str, ...], bool]] = {
     "companion.errors": ((), True),
     "companion.dice": (("companion.errors",), True),
-    "companion.systems": (("companion.dice", "companion.errors"), True),
+    "companion.systems": (("companion.dice", "companion.errors", SHARED_SYSTEMS), True),
     "companion.files": (("companion.errors",), False),
     "companion.assets": (("companion.systems",), False),
     "companion.hw": (("companion.systems", "companion.dice", "companion.errors",
@@ -98,6 +102,10 @@ def test_every_module_imports_inward_only() -> None:
     ("companion.systems.jongrogue.wall", "from companion.hw.ports import Slot\n"),
     ("companion.dice.roll", "from companion.systems.events.rules import EventRules\n"),
     ("companion.dice.notation", "from ..app import cli\n"),
+    # the shared Defaults module is of the systems layer: it may not reach into a system
+    ("companion.systems.defaults", "from companion.systems.coc.rules import CocRules\n"),
+    ("companion.systems.defaults", "from companion.hw.display.view import View\n"),
+    ("companion.dice.roll", "from companion.systems.defaults import Settings\n"),
 ])
 def test_a_reverse_import_is_caught(module: str, source: str) -> None:
     assert violations(module, source)
@@ -110,3 +118,7 @@ def test_inward_imports_pass() -> None:
     assert not violations("companion.hw.display.screen",
                           "from companion.hw.display.view import View\nimport pygame\n")
     assert not violations("companion.app.commands.play", "from companion.hw import display\n")
+    for system in ("events", "genso", "coc"):
+        assert not violations(f"companion.systems.{system}.rules",
+                              "from companion.systems.defaults import Settings\n")
+    assert not violations("companion.systems.defaults", "from companion.errors import DataError\n")

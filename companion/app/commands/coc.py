@@ -38,8 +38,9 @@ from companion.errors import DataError
 from companion.files import atomic_write_text
 from companion.systems.coc.checks import roll_command
 from companion.systems.coc.combat import ACTIONS, Fight, Side, action_from_json
-from companion.systems.coc.rules import DEFAULT_TAG, CocRules, Profile, load_rules
+from companion.systems.coc.rules import CocRules, Profile, load_rules
 from companion.systems.coc.sheet import Sheet, sheet_from_mapping
+from companion.systems.defaults import DEFAULT_TAG
 
 SET_EXAMPLE = "CO-BASE-7.parries_per_round=2"
 OVERRIDES_NAME = "coc.toml"

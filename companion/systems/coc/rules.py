@@ -3,7 +3,9 @@
 ``data/profiles.toml`` is the profile table of §3.22 (CO-CORE-2), ``data/rules.toml``
 the seeds' numbers (``[source]``, never overridable) and every Default
 (``[defaults]``, labelled "(default)" until the user sets it), ``data/skills.toml`` and
-``data/weapons.toml`` the sheet's building blocks (CO-BASE-1).
+``data/weapons.toml`` the sheet's building blocks (CO-BASE-1). The Defaults are the
+systems' shared mechanism (:mod:`companion.systems.defaults`); the profile cells the user
+may set besides them are kept here.
 """
 
 from __future__ import annotations
@@ -19,10 +21,16 @@ from typing import Any
 
 from companion.dice.notation import parse
 from companion.errors import DataError, InvalidNotation
+from companion.systems.defaults import DEFAULT_TAG, Settings, Wording, check_apart
 
-DEFAULT_TAG = " (default)"
 DATA_FILES = ("profiles.toml", "rules.toml", "skills.toml", "weapons.toml")
 CHARACTERISTICS = ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")
+CELLS = ("p003", "p004")
+#: How `coc` words a refused override.
+WORDING = Wording(
+    seed="{rule}.{name} is the seed's rule ({value!r}), not a Default: it cannot be overridden",
+    no_rule="{rule} has no setting {name!r} (no Defaults)",
+    no_name="{rule} has no setting {name!r} ({known})")
 
 
 class Profile(Enum):
@@ -161,10 +169,10 @@ class CocRules:
     profile: Profile
     table: Mapping[str, Mapping[str, Any]]
     source: Mapping[str, Mapping[str, Any]]
-    defaults: Mapping[str, Mapping[str, Any]]
+    defaults: Settings
     skills: Mapping[str, SkillInfo]
     weapons: Mapping[str, WeaponInfo]
-    user_set: frozenset[tuple[str, str]] = frozenset()
+    cells_set: frozenset[tuple[str, str]] = frozenset()  # the profile cells the user set
 
     def status(self, rule: str) -> Status:
         """CO-CORE-2: this rule's cell in the running profile."""
@@ -182,28 +190,27 @@ class CocRules:
 
     def default(self, rule: str, name: str) -> Any:
         """A Default's current value."""
-        return self.defaults[rule][name]
+        return self.defaults[rule, name]
 
     def tag(self, rule: str, name: str) -> str:
-        """" (default)" for a value the user has not set."""
-        return "" if (rule, name) in self.user_set else DEFAULT_TAG
+        """" (default)" for a value (a Default or a profile cell) the user has not set."""
+        if name in CELLS:
+            return "" if (rule, name) in self.cells_set else DEFAULT_TAG
+        return self.defaults.tag(rule, name)
 
     def entries(self) -> list[tuple[str, str, Any, bool]]:
         """Every (rule, key, value, is_default): the Defaults, then the profile cells."""
-        rows = [(rule, name, value, (rule, name) not in self.user_set)
-                for rule, keys in self.defaults.items() for name, value in keys.items()]
-        rows += [(rule, f"p{p.value}", cells[f"p{p.value}"], (rule, f"p{p.value}")
-                  not in self.user_set) for rule, cells in self.table.items() for p in Profile]
-        return rows
+        return self.defaults.entries() + [
+            (rule, cell, cells[cell], (rule, cell) not in self.cells_set)
+            for rule, cells in self.table.items() for cell in CELLS]
 
     def settings(self) -> dict[str, dict[str, Any]]:
         """What the user set (Defaults and profile cells), in the shape :meth:`with_overrides`
         takes: a saved fight keeps it so its replay runs under the same rules."""
         out: dict[str, dict[str, Any]] = {}
-        for rule, name in sorted(self.user_set):
-            value = self.table[rule][name] if name in ("p003", "p004") else \
-                self.defaults[rule][name]
-            out.setdefault(rule, {})[name] = value
+        for rule, name in sorted(self.defaults.user_set | self.cells_set):
+            out.setdefault(rule, {})[name] = (self.table[rule][name] if name in CELLS
+                                              else self.defaults[rule, name])
         return out
 
     def skill(self, key: str) -> SkillInfo:
@@ -229,7 +236,7 @@ class CocRules:
         user sets it. ``((), "")`` for a weapon without bands."""
         if not info.bands:
             return (), ""
-        named = self.defaults.get("CO-FIRE-9", {})
+        named = self.defaults.values.get("CO-FIRE-9", {})
         if info.bands in named:
             bands = parse_bands(named[info.bands], f"CO-FIRE-9.{info.bands}")
             return bands, f"{show_bands(bands)} ({info.bands}){self.tag('CO-FIRE-9', info.bands)}"
@@ -248,38 +255,29 @@ class CocRules:
         """
         if not isinstance(overrides, Mapping):
             raise DataError(f"{origin}: the Defaults must be tables keyed by rule ID")
-        values = {rule: dict(keys) for rule, keys in self.defaults.items()}
         table = {rule: dict(cells) for rule, cells in self.table.items()}
-        user_set = set(self.user_set)
+        cells_set = set(self.cells_set)
+        plain: dict[str, dict[str, Any]] = {}
         for rule, keys in overrides.items():
             if not isinstance(keys, Mapping):
                 raise DataError(f"{origin}: [{rule}] must be a table of settings")
             for name, value in keys.items():
-                if name in ("p003", "p004"):
-                    if rule not in table:
-                        raise DataError(f"{origin}: no rule {rule!r} in the profile table")
-                    try:
-                        Status(value)
-                    except ValueError as exc:
-                        raise DataError(f"{origin}: {rule}.{name} must be on, off, optional "
-                                        f"or optional_on; found {value!r}") from exc
-                    table[rule][name] = value
-                elif name in self.source.get(rule, {}):
-                    raise DataError(f"{origin}: {rule}.{name} is the seed's rule "
-                                    f"({self.source[rule][name]!r}), not a Default: it "
-                                    "cannot be overridden")
-                elif rule not in values or name not in values[rule]:
-                    known = ", ".join(sorted(values.get(rule, {}))) or "no Defaults"
-                    raise DataError(f"{origin}: {rule} has no setting {name!r} ({known})")
-                elif type(value) is not type(values[rule][name]):
-                    raise DataError(f"{origin}: {rule}.{name} must be a "
-                                    f"{type(values[rule][name]).__name__}, found {value!r}")
-                else:
-                    if rule == "CO-FIRE-9":
-                        parse_bands(value, f"{origin}: {rule}.{name}")
-                    values[rule][name] = value
-                user_set.add((rule, name))
-        return replace(self, defaults=values, table=table, user_set=frozenset(user_set))
+                if name not in CELLS:
+                    plain.setdefault(rule, {})[name] = value
+                    continue
+                if rule not in table:
+                    raise DataError(f"{origin}: no rule {rule!r} in the profile table")
+                try:
+                    Status(value)
+                except ValueError as exc:
+                    raise DataError(f"{origin}: {rule}.{name} must be on, off, optional "
+                                    f"or optional_on; found {value!r}") from exc
+                table[rule][name] = value
+                cells_set.add((rule, name))
+        defaults = self.defaults.with_overrides(plain, origin, self.source)
+        for name, value in plain.get("CO-FIRE-9", {}).items():
+            parse_bands(value, f"{origin}: CO-FIRE-9.{name}")
+        return replace(self, defaults=defaults, table=table, cells_set=frozenset(cells_set))
 
 
 def _read(name: str) -> str:
@@ -385,11 +383,7 @@ def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None 
     for rule in (*rules["source"], *rules["defaults"]):
         if rule not in table:
             raise DataError(f"rules.toml: {rule} is not in the profile table")
-    for rule, keys in rules["defaults"].items():
-        both = set(keys) & set(rules["source"].get(rule, {}))
-        if both:
-            raise DataError(f"rules.toml: {rule} keeps {sorted(both)} both as a seed number "
-                            "and as a Default")
+    check_apart(rules["source"], rules["defaults"], "rules.toml")
     band_names = rules["defaults"].get("CO-FIRE-9", {})
     for name, value in band_names.items():
         parse_bands(value, f"rules.toml: CO-FIRE-9.{name}")
@@ -408,4 +402,5 @@ def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None 
         weapons[weapon.key] = weapon
     system = rules["system"]
     return CocRules(f"{system['name_ja']}/{system['name_en']}", profile, table,
-                    rules["source"], rules["defaults"], skills, weapons)
+                    rules["source"], Settings(rules["defaults"], wording=WORDING), skills,
+                    weapons)

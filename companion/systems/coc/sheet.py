@@ -166,7 +166,7 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
         if not isinstance(raw, Mapping) or "key" not in raw:
             raise DataError(f"{at}: needs a key")
         info: WeaponInfo = (weapon_from_mapping(raw, at, rules.skills,
-                                                rules.defaults.get("CO-FIRE-9", {}))
+                                                rules.defaults.values.get("CO-FIRE-9", {}))
                             if "damage" in raw else rules.weapon(raw["key"]))
         durability = raw.get("durability_left", raw.get("durability", info.durability))
         if durability is not None and (not isinstance(durability, int) or

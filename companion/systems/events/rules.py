@@ -3,7 +3,8 @@
 Tables, checks, the other numbers the seed states and every Default live in
 ``data/events.toml``, keyed by rule ID. The seed's numbers (``[source]``) are the
 book's rules: an override of one is refused. The user may override Defaults, and
-output labels each value that is still the packaged Default "(default)".
+output labels each value that is still the packaged Default "(default)"; the mechanism is
+the systems' shared one (:mod:`companion.systems.defaults`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from companion.dice.notation import Comparison, Dice, DiceCommand, Rounding, parse
 from companion.dice.tables import DiceTable, load_table
 from companion.errors import CompanionError, DataError, InvalidNotation
+from companion.systems.defaults import Settings, Wording
 from companion.systems.events.sword_world import (
     ABILITY_NAMES,
     CheckSpec,
@@ -26,7 +28,8 @@ from companion.systems.events.sword_world import (
 DATA_FILE = "events.toml"
 # The seed writes numbers in Japanese text full-width: 判定－１.
 FULL_WIDTH_DIGITS = str.maketrans("0123456789", "０１２３４５６７８９")
-DEFAULT_TAG = " (default)"
+#: How `events` words a refused override (seed 001 is "the book").
+WORDING = Wording(seed="{rule}.{name} is the book's rule (seed 001: {value!r}), not a Default")
 
 #: ``companion events TABLE``: the names a user picks an event by (§1: picked by hand).
 EVENT_TABLES: dict[str, str] = {
@@ -154,58 +157,6 @@ def _check_values(
 
 
 @dataclass(frozen=True)
-class Settings:
-    """Defaults keyed by rule ID, with a record of which values the user set.
-
-    ``settings["EV-DOOR-3", "enabled"]`` gives the value; :meth:`tag` gives
-    " (default)" for a value the user has not set, for the on-screen label.
-    """
-
-    values: Mapping[str, Mapping[str, Any]]
-    user_set: frozenset[tuple[str, str]] = frozenset()
-
-    def __getitem__(self, key: tuple[str, str]) -> Any:
-        rule, name = key
-        return self.values[rule][name]
-
-    def tag(self, rule: str, name: str) -> str:
-        return "" if (rule, name) in self.user_set else DEFAULT_TAG
-
-    def with_overrides(
-        self, overrides: Mapping[str, Mapping[str, Any]], origin: str = "overrides"
-    ) -> Settings:
-        """New settings with ``overrides`` applied; each must name a known rule, key and type."""
-        values = {rule: dict(keys) for rule, keys in self.values.items()}
-        user_set = set(self.user_set)
-        for rule, keys in overrides.items():
-            if rule not in values:
-                raise DataError(f"{origin}: no Default is kept for rule {rule!r}")
-            if not isinstance(keys, Mapping):
-                raise DataError(f"{origin}: [{rule}] must be a table of settings")
-            for name, value in keys.items():
-                if name not in values[rule]:
-                    known = ", ".join(sorted(values[rule]))
-                    raise DataError(f"{origin}: {rule} has no setting {name!r} (has {known})")
-                old = values[rule][name]
-                if type(value) is not type(old):
-                    raise DataError(
-                        f"{origin}: {rule}.{name} must be a {type(old).__name__}, "
-                        f"found {value!r}"
-                    )
-                values[rule][name] = value
-                user_set.add((rule, name))
-        return Settings(values, frozenset(user_set))
-
-    def entries(self) -> list[tuple[str, str, Any, bool]]:
-        """Every (rule, key, value, is_default), in data-file order, for a settings screen."""
-        return [
-            (rule, name, value, (rule, name) not in self.user_set)
-            for rule, keys in self.values.items()
-            for name, value in keys.items()
-        ]
-
-
-@dataclass(frozen=True)
 class EventRules:
     """The tables, check definitions, the seed's other numbers and the Defaults of `events`.
 
@@ -223,16 +174,7 @@ class EventRules:
         self, overrides: Mapping[str, Mapping[str, Any]], origin: str = "overrides"
     ) -> EventRules:
         """New rules with ``overrides`` of Defaults; the seed's own numbers are refused."""
-        if not isinstance(overrides, Mapping):
-            raise DataError(f"{origin}: the Defaults must be tables keyed by rule ID")
-        for rule, keys in overrides.items():
-            for name in keys if isinstance(keys, Mapping) else ():
-                if name in self.source.get(rule, {}) and name not in self.settings.values.get(
-                    rule, {}
-                ):
-                    raise DataError(f"{origin}: {rule}.{name} is the book's rule (seed 001: "
-                                    f"{self.source[rule][name]!r}), not a Default")
-        settings = self.settings.with_overrides(overrides, origin)
+        settings = self.settings.with_overrides(overrides, origin, self.source)
         _check_values(settings.values, self.source, origin)
         return replace(self, settings=settings)
 
@@ -270,4 +212,5 @@ def load_rules(text: str | None = None, origin: str = DATA_FILE) -> EventRules:
     if not {"name_ja", "name_en"} <= set(system):
         raise DataError(f"{origin}: [system] needs name_ja and name_en")
     title = f"{system['name_ja']}/{system['name_en']}"
-    return EventRules(title, tables, checks, data["source"], Settings(data["defaults"]))
+    return EventRules(title, tables, checks, data["source"],
+                      Settings(data["defaults"], wording=WORDING))

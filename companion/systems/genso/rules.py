@@ -3,7 +3,8 @@
 Tables, the seed's numbers, items, spells, monster stat blocks, sample characters and
 every Default live in ``data/*.toml``. The seed's numbers (``[source]``) are the book's
 rules: an override of one is refused. The user may override Defaults, and output
-labels each value that is still the packaged Default "(default)".
+labels each value that is still the packaged Default "(default)"; the mechanism is the
+systems' shared one (:mod:`companion.systems.defaults`).
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from typing import Any
 from companion.dice.notation import parse
 from companion.dice.tables import DiceTable, load_table
 from companion.errors import DataError, InvalidNotation
+from companion.systems.defaults import Settings, Wording, check_apart
 
-DEFAULT_TAG = " (default)"
+#: How `genso` words a refused override (seed 002 is "the book").
+WORDING = Wording(seed="{rule}.{name} is the book's rule (seed 002: {value!r}), not a Default")
 DATA_FILES = ("rules.toml", "items.toml", "spells.toml", "monsters.toml", "presets.toml")
 ABILITIES = ("body", "perception", "magic")
 DIFFICULTIES = ("extremely_hard", "very_hard", "hard", "easy")
@@ -157,30 +160,6 @@ class Monster:
 
 
 @dataclass(frozen=True)
-class Settings:
-    """Defaults keyed by rule ID, with a record of which values the user set."""
-
-    values: Mapping[str, Mapping[str, Any]]
-    user_set: frozenset[tuple[str, str]] = frozenset()
-
-    def __getitem__(self, key: tuple[str, str]) -> Any:
-        rule, name = key
-        return self.values[rule][name]
-
-    def tag(self, rule: str, name: str) -> str:
-        """" (default)" for a value the user has not set, for the on-screen label."""
-        return "" if (rule, name) in self.user_set else DEFAULT_TAG
-
-    def entries(self) -> list[tuple[str, str, Any, bool]]:
-        """Every (rule, key, value, is_default), in data-file order."""
-        return [
-            (rule, name, value, (rule, name) not in self.user_set)
-            for rule, keys in self.values.items()
-            for name, value in keys.items()
-        ]
-
-
-@dataclass(frozen=True)
 class GensoRules:
     """Everything the `genso` engine reads: tables, numbers, items, spells, monsters, presets."""
 
@@ -238,30 +217,10 @@ class GensoRules:
         self, overrides: Mapping[str, Any], origin: str = "overrides"
     ) -> GensoRules:
         """New rules with ``overrides`` of Defaults; the seed's own numbers are refused."""
-        if not isinstance(overrides, Mapping):
-            raise DataError(f"{origin}: the Defaults must be tables keyed by rule ID")
-        values = {rule: dict(keys) for rule, keys in self.settings.values.items()}
-        user_set = set(self.settings.user_set)
-        for rule, keys in overrides.items():
-            if not isinstance(keys, Mapping):
-                raise DataError(f"{origin}: [{rule}] must be a table of settings")
-            for name, value in keys.items():
-                if name in self.source.get(rule, {}) and name not in values.get(rule, {}):
-                    raise DataError(f"{origin}: {rule}.{name} is the book's rule (seed 002: "
-                                    f"{self.source[rule][name]!r}), not a Default")
-                if rule not in values:
-                    raise DataError(f"{origin}: no Default is kept for rule {rule!r}")
-                if name not in values[rule]:
-                    known = ", ".join(sorted(values[rule]))
-                    raise DataError(f"{origin}: {rule} has no setting {name!r} (has {known})")
-                if type(value) is not type(values[rule][name]):
-                    raise DataError(f"{origin}: {rule}.{name} must be a "
-                                    f"{type(values[rule][name]).__name__}, found {value!r}")
-                values[rule][name] = value
-                user_set.add((rule, name))
-        _check_choices(values, origin)
-        monsters = _orc_warrior(dict(self.monsters), self.warrior_variants, values)
-        return replace(self, settings=Settings(values, frozenset(user_set)), monsters=monsters)
+        settings = self.settings.with_overrides(overrides, origin, self.source)
+        _check_choices(settings.values, origin)
+        monsters = _orc_warrior(dict(self.monsters), self.warrior_variants, settings.values)
+        return replace(self, settings=settings, monsters=monsters)
 
 
 def _check_choices(values: Mapping[str, Mapping[str, Any]], origin: str) -> None:
@@ -422,10 +381,7 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
     rates = (econ.get("large_silver_per_gold", 0), econ.get("silver_per_large_silver", 0))
     if rates[0] < 1 or rates[1] < 1:
         raise DataError("rules.toml: [source.\"GM-ECON-1\"] needs the exchange rates")
-    for rule, keys in rules["defaults"].items():
-        if set(keys) & set(source.get(rule, {})):
-            raise DataError(f"rules.toml: {rule} keeps {sorted(set(keys) & set(source[rule]))} "
-                            "both as a seed number and as a Default")
+    check_apart(source, rules["defaults"], "rules.toml")
     _check_choices(rules["defaults"], "rules.toml")
     items = _load_items(data["items.toml"], "items.toml", rates)
     for key in source["GM-CHAR-7"]["kit"]:
@@ -444,7 +400,7 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
     title = f"{system['name_ja']}/{system['name_en']}"
     packaged = GensoRules(
         title, tables, rules["abilities"], rules["difficulties"], rules["difficulty_names"],
-        source, Settings(rules["defaults"]), items, mana_stone, spells, monsters, presets,
-        variants,
+        source, Settings(rules["defaults"], wording=WORDING), items, mana_stone, spells,
+        monsters, presets, variants,
     )
     return packaged.with_overrides({}, "rules.toml")

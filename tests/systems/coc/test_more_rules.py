@@ -479,10 +479,10 @@ def test_co_fire_9_bands_are_checked_on_load_and_as_overrides() -> None:
             "damage": "4D6", "db": "none", "attacks": 1, "magazine": 1}
     with pytest.raises(DataError, match="bands"):
         weapon_from_mapping({**base, "bands": "gauge_16"}, "w", rules.skills,
-                            rules.defaults["CO-FIRE-9"])
+                            rules.defaults.values["CO-FIRE-9"])
     with pytest.raises(DataError, match="only a firearm or a thrown weapon"):
         weapon_from_mapping({**base, "kind": "melee", "bands": "gauge_12"}, "w", rules.skills,
-                            rules.defaults["CO-FIRE-9"])
+                            rules.defaults.values["CO-FIRE-9"])
     packaged = files("companion.systems.coc").joinpath("data", "weapons.toml").read_text(
         encoding="utf-8")
     with pytest.raises(DataError, match=r"weapons\.toml.*bands"):
