@@ -41,40 +41,31 @@ def hit_chance(rate: int) -> float:
     return (numbers * 3 + 1) / 29
 
 
-def _rate(game: Game, m: MonsterOnMap) -> int:
-    return game.melee_rate(m)
-
-
+_HIT = tuple(hit_chance(rate) for rate in range(10))  # by rate 1..9 (a rate is clamped)
 _NONE: list[Choice] = []
 
 
-class Offer:
-    """A request's options grouped by verb, sorted out once per decision."""
-
-    __slots__ = ("_by_verb", "options")
-
-    def __init__(self, request: ChoiceRequest) -> None:
-        self.options = request.options
-        self._by_verb: dict[Verb, list[Choice]] = {}
-        for choice in request.options:
-            found = self._by_verb.get(choice.verb)
-            if found is None:
-                self._by_verb[choice.verb] = [choice]
-            else:
-                found.append(choice)
-
-    def get(self, verb: Verb) -> list[Choice]:
-        return self._by_verb.get(verb, _NONE)
+def _group(options: tuple[Choice, ...]) -> dict[Verb, list[Choice]]:
+    """A request's options by verb, sorted out once per decision."""
+    by: dict[Verb, list[Choice]] = {}
+    for choice in options:
+        found = by.get(choice.verb)
+        if found is None:
+            by[choice.verb] = [choice]
+        else:
+            found.append(choice)
+    return by
 
 
-def _explore(game: Game, offer: Offer) -> Choice | None:
+def _explore(game: Game, by: dict[Verb, list[Choice]]) -> Choice | None:
     """Stairs when offered, else one step towards the nearest unrevealed room."""
-    stairs = offer.get(Verb.STAIRS)
+    stairs = by.get(Verb.STAIRS)
     if stairs:
         return stairs[0]
-    moves = {int(c.arg): c for c in offer.get(Verb.MOVE)}
-    if not moves:
+    offered = by.get(Verb.MOVE)
+    if not offered:
         return None
+    moves = {int(c.arg): c for c in offered}
     start = game.room_no
     seen = {start}
     queue: deque[tuple[int, int]] = deque((n, n) for n in neighbours(start))
@@ -88,91 +79,112 @@ def _explore(game: Game, offer: Offer) -> Choice | None:
                 return moves[first]
             continue
         queue.extend((n, first) for n in neighbours(room))
-    return next(iter(moves.values()))
+    return offered[0]
 
 
-def _equip_choice(game: Game, offer: Offer) -> Choice | None:
-    equip = offer.get(Verb.EQUIP)
-    keep = offer.get(Verb.KEEP)
+def _equip_choice(game: Game, by: dict[Verb, list[Choice]]) -> Choice | None:
+    keep = by.get(Verb.KEEP)
     if not keep:
         return None
+    equip = by[Verb.EQUIP]
     spec = game.profile.items[int(equip[0].arg[0])]
     current = game.pc.weapon if spec.kind is ItemKind.WEAPON else game.pc.armour
     return equip[0] if spec.power(game.floor) > current.value else keep[0]
 
 
+def _rated(game: Game, choices: list[Choice]) -> list[tuple[Choice, MonsterOnMap, int]]:
+    """Each fight or shoot choice with its monster and the PC's melee rate against it."""
+    rate = game.melee_rate
+    out = []
+    for c in choices:
+        m = game.monster(int(c.arg))
+        out.append((c, m, rate(m)))
+    return out
+
+
+def _best(rated: list[tuple[Choice, MonsterOnMap, int]]) -> tuple[Choice, MonsterOnMap, int]:
+    """The monster easiest to defeat, awake ones first (the first of equals)."""
+    best = rated[0]
+    best_key = (best[1].sleep is not Sleeping.AWAKE, best[2])
+    for entry in rated[1:]:
+        key = (entry[1].sleep is not Sleeping.AWAKE, entry[2])
+        if key < best_key:
+            best, best_key = entry, key
+    return best
+
+
 def _best_target(game: Game, choices: list[Choice]) -> Choice:
     """The monster easiest to defeat, awake ones first."""
-    def key(c: Choice) -> tuple[int, int]:
-        m = game.monster(int(c.arg))
-        return (m.sleep is not Sleeping.AWAKE, _rate(game, m))
-    return min(choices, key=key)
+    return _best(_rated(game, choices))[0]
 
 
 def reckless(game: Game, request: ChoiceRequest) -> Choice:
     """Always fights: attacks whatever is there, never shoots, drinks or flees."""
-    offer = Offer(request)
-    equip = _equip_choice(game, offer)
+    by = _group(request.options)
+    equip = _equip_choice(game, by)
     if equip:
         return equip
     for verb in (Verb.FIGHT, Verb.CLOSE, Verb.TAKE):
-        found = offer.get(verb)
+        found = by.get(verb)
         if found:
             return _best_target(game, found) if verb is Verb.FIGHT else found[0]
-    return _explore(game, offer) or request.options[0]
+    return _explore(game, by) or request.options[0]
 
 
 def _expected_damage(game: Game, attackers: list[MonsterOnMap]) -> int:
     total = 0
+    armour = game.pc.armour.value
+    rate = game.melee_rate
     for m in attackers:
         table = m.monster.damage or 5 * m.monster.damage_d9
-        hits = 1 - hit_chance(_rate(game, m))
-        total += round(hits * max(0, table - game.pc.armour.value) + 0.5)
+        hits = 1 - _HIT[rate(m)]
+        total += round(hits * max(0, table - armour) + 0.5)
     return total
 
 
 def cautious(game: Game, request: ChoiceRequest) -> Choice:
     """Shoots before melee, drinks potions when low, flees from bad odds."""
-    offer = Offer(request)
-    equip = _equip_choice(game, offer)
+    by = _group(request.options)
+    equip = _equip_choice(game, by)
     if equip:
         return equip
     pc = game.pc
     attackers = game.attackers()
-    danger = _expected_damage(game, attackers)
-    use = offer.get(Verb.USE)
+    danger = _expected_damage(game, attackers) if attackers else 0
+    use = by.get(Verb.USE)
     if use and (pc.hp <= max(danger * 2, pc.max_hp // 3)):
         return use[0]
-    shoot = offer.get(Verb.SHOOT)
-    fight = offer.get(Verb.FIGHT)
-    flee = offer.get(Verb.FLEE)
+    shoot = by.get(Verb.SHOOT, _NONE)
+    fight = by.get(Verb.FIGHT, _NONE)
     if attackers:
         if shoot:
             return _best_target(game, shoot)
-        best = _best_target(game, fight) if fight else None
-        odds = hit_chance(_rate(game, game.monster(int(best.arg)))) if best else 0.0
+        best, odds = None, 0.0
+        if fight:
+            best, _, rate = _best(_rated(game, fight))
+            odds = _HIT[rate]
+        flee = by.get(Verb.FLEE)
         if flee and game.flees.get(game.room_no, 0) < FLEES_PER_ROOM and (
             odds < 0.4 and pc.hp <= danger * 3
         ):
             return flee[0]
-        if best:
-            return best
-        return request.options[0]
-    close = offer.get(Verb.CLOSE)
+        return best or request.options[0]
+    close = by.get(Verb.CLOSE)
     if close:  # ranged combat
         return _best_target(game, shoot) if shoot else close[0]
-    take = offer.get(Verb.TAKE)
+    take = by.get(Verb.TAKE)
     if take:
         return take[0]
     if shoot:
         return _best_target(game, shoot)
-    sure = [c for c in fight if hit_chance(_rate(game, game.monster(int(c.arg)))) >= 0.6]
-    if sure and not game.room.stairs:
-        return _best_target(game, sure)
-    blocked = any(m.sleep is Sleeping.AWAKE for m in game.room_monsters())
-    if fight and blocked:
-        return _best_target(game, fight)  # an awake monster holds the far doors
-    return _explore(game, offer) or request.options[0]
+    if fight:
+        rated = _rated(game, fight)
+        sure = [entry for entry in rated if _HIT[entry[2]] >= 0.6]
+        if sure and not game.room.stairs:
+            return _best(sure)[0]
+        if any(m.sleep is Sleeping.AWAKE for m in game.room_monsters()):
+            return _best(rated)[0]  # an awake monster holds the far doors
+    return _explore(game, by) or request.options[0]
 
 
 STRATEGIES: dict[str, Strategy] = {"cautious": cautious, "reckless": reckless}
@@ -198,9 +210,11 @@ class HeadlessPlayer:
 
     def draw(self, game: Game) -> Tile:
         """The wall's next tile; after the game reshuffled, the wall is the discards again."""
-        if not len(self.wall):
+        try:
+            return self.wall.draw()
+        except IndexError:
             self.wall.refill(game.ledger.tiles(Place.WALL))
-        return self.wall.draw()
+            return self.wall.draw()
 
     def answer(self, game: Game) -> Input:
         """The answer to the game's pending request."""
@@ -234,7 +248,7 @@ def play(
     player = HeadlessPlayer(seed, strategy)
     if simulation:
         game = Game(preset, profile, record=False)
-        game.play_out(player.respond)
+        game.play_out(player.respond, player.draw)
         return game
     game = Game(preset, profile)
     while game.pending is not None:

@@ -48,11 +48,12 @@ from companion.systems.jongrogue.profile import (
 )
 from companion.systems.jongrogue.state import PC, MonsterOnMap, PCState, Position, Room, Sleeping
 from companion.systems.jongrogue.tables import TABLES, Ability
-from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
 
 Proc = Generator[Request, Any, Any]
 Answer = Callable[["Game", Request], Input]  # an in-line player (simulation mode)
+Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 
 SPOT_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
 
@@ -98,8 +99,20 @@ _MOVES_TO: tuple[Choice, ...] = tuple(Choice.of(Verb.MOVE, str(n)) for n in rang
 _DEFEND, _FLEE, _ENTER, _TAKE, _STAIRS = (
     Choice.of(v) for v in (Verb.DEFEND, Verb.FLEE, Verb.ENTER, Verb.TAKE, Verb.STAIRS)
 )
+# use:<t>, equip:<t>, unequip:<t> by the tile's index
+_USES, _EQUIPS, _UNEQUIPS = (
+    tuple(Choice.of(verb, str(t)) for t in ALL_KINDS)
+    for verb in (Verb.USE, Verb.EQUIP, Verb.UNEQUIP)
+)
 _FIGHTS: list[Choice] = []  # fight:<uid> by uid, grown as uids are met
 _SHOTS: list[Choice] = []
+
+
+def _kinds(tiles: list[Tile]) -> list[int]:
+    """The tiles' kinds (indexes), each once, in the order first held."""
+    if len(tiles) == 1:
+        return [tiles[0].index]
+    return list(dict.fromkeys(t.index for t in tiles))
 
 
 def _fight(uid: int) -> Choice:
@@ -173,6 +186,7 @@ class Game:
         self._outcome: Outcome | None = None
         self._next_uid = 1
         self._answer_now: Answer | None = None
+        self._draw_now: Draw | None = None
         self._proc: Proc = self._run()
         self.pending = next(self._proc)
 
@@ -218,13 +232,15 @@ class Game:
             self.push(value)
         return last
 
-    def play_out(self, answer: Answer) -> None:
+    def play_out(self, answer: Answer, draw: Draw | None = None) -> None:
         """Simulation mode: play to the end, ``answer`` answering every request where it
-        is made. The answers are trusted (a simulated wall, a strategy choosing among the
-        options) and journalled in ``inputs`` as :meth:`push` would."""
+        is made, and ``draw``, if given, every tile request but the pending one (it is
+        told nothing but the game). The answers are trusted (a simulated wall, a strategy
+        choosing among the options) and journalled in ``inputs`` as :meth:`push` would."""
         if self.pending is None:
             return
         self._answer_now = answer
+        self._draw_now = draw
         first = answer(self, self.pending)
         self.inputs.append(first)
         try:
@@ -361,11 +377,9 @@ class Game:
 
     def _draw(self, purpose: Purpose, prompt: str, place: Place) -> Proc:
         """Ask for the next tile of the wall and move it to ``place``."""
-        if self.ledger.wall_total == 0:
-            moved = self.ledger.reshuffle()
-            self._emit(Kind.RESHUFFLE, tiles=moved)
-            if moved == 0:
-                self._finish(Outcome(Termination.WALL_EXHAUSTED, self.floor, ""))
+        if self._draw_now is not None:
+            return self._drawn(place)
+        self._wall_ready()
         request = TileRequest(purpose, prompt) if self.record else _SILENT_TILE[purpose]
         if self._answer_now is None:
             tile: Tile = yield request
@@ -376,12 +390,33 @@ class Game:
         self.ledger.move(tile, Place.WALL, place)
         return tile
 
+    def _drawn(self, place: Place) -> Tile:
+        """:meth:`_draw` for an in-line wall, with no generator: callers drawing many tiles
+        call it themselves when ``_draw_now`` is set."""
+        assert self._draw_now is not None
+        self._wall_ready()
+        tile = self._draw_now(self)
+        self.inputs.append(tile)
+        self.ledger.move(tile, Place.WALL, place)
+        return tile
+
+    def _wall_ready(self) -> None:
+        """JR-WALL-1: an empty wall is made again of the discards; with none, the game ends."""
+        if self.ledger.wall_total == 0:
+            moved = self.ledger.reshuffle()
+            self._emit(Kind.RESHUFFLE, tiles=moved)
+            if moved == 0:
+                self._finish(Outcome(Termination.WALL_EXHAUSTED, self.floor, ""))
+
     def _d9(self, purpose: Purpose, prompt: str) -> Proc:
         """JR-DICE-1: draw until a number, a critical or a fumble; other honours are set aside."""
         drawn: list[Tile] = []
         critical, fumble = self.profile.critical, self.profile.fumble
         while True:
-            tile = yield from self._draw(purpose, prompt, Place.DISCARDS)
+            if self._draw_now is None:
+                tile = yield from self._draw(purpose, prompt, Place.DISCARDS)
+            else:
+                tile = self._drawn(Place.DISCARDS)
             drawn.append(tile)
             if tile.is_number:
                 return D9(tuple(drawn), tile.rank)
@@ -441,6 +476,9 @@ class Game:
         """JR-MAP-2: 4 tiles from the wall, laid 2x2; then each monster is encountered."""
         tiles: list[Tile | None] = []
         for spot in range(4):
+            if self._draw_now is not None:
+                tiles.append(self._drawn(Place.TABLE))
+                continue
             prompt = f"Lay the {SPOT_NAMES[spot]} tile of room {number}" if self.record else ""
             tile = yield from self._draw(Purpose.ROOM, prompt, Place.TABLE)
             tiles.append(tile)
@@ -579,7 +617,7 @@ class Game:
         if not self.melee_started and (pc.shuriken > 0 or pc.arrows > 0):
             options += [_shoot(m.uid) for m in self._ranged_targets(targets)]
         if pc.potions and pc.hp < pc.max_hp:
-            options.append(Choice.of(Verb.USE, str(pc.potions[0])))
+            options.append(_USES[pc.potions[0].index])
         bound = PCState.BOUND in pc.states
         if attackers:
             options.append(_DEFEND)
@@ -601,7 +639,7 @@ class Game:
             if m.sleep is Sleeping.AWAKE:
                 awake_here = True
                 break
-        if not alive and self._room_loot():
+        if not alive and self._has_loot():
             options.append(_TAKE)
         if not bound and not awake_here:  # JR-PC-3: a bound PC cannot move
             if room.stairs:
@@ -619,9 +657,10 @@ class Game:
         """Rings to put on (JR-PC-4: while a hand is free) or take off, each kind once."""
         pc = self.pc
         options: list[Choice] = []
-        if len(pc.rings) < self.profile.ring_slots:
-            options += [Choice.of(Verb.EQUIP, str(t)) for t in dict.fromkeys(pc.spare_rings)]
-        options += [Choice.of(Verb.UNEQUIP, str(t)) for t in dict.fromkeys(pc.rings)]
+        if pc.spare_rings and len(pc.rings) < self.profile.ring_slots:
+            options += [_EQUIPS[i] for i in _kinds(pc.spare_rings)]
+        if pc.rings:
+            options += [_UNEQUIPS[i] for i in _kinds(pc.rings)]
         return options
 
     def _decide(self) -> Proc:
@@ -902,16 +941,17 @@ class Game:
         if self.on(Option.DROPS) and m.monster.drops > 0:
             room = self.rooms[m.room]
             for n in range(m.monster.drops):
-                tile = yield from self._draw(
-                    Purpose.DROP, f"Drop check {n + 1}/{m.monster.drops}: draw a tile", Place.TABLE
-                )
+                prompt = f"Drop check {n + 1}/{m.monster.drops}: draw a tile" if self.record else ""
+                tile = yield from self._draw(Purpose.DROP, prompt, Place.TABLE)
                 if self.profile.role(tile) is Role.ITEM:
                     room.drops.append(tile)
-                    self._emit(Kind.ITEM, action="dropped", tile=str(tile), room=m.room)
+                    if self.record:
+                        self._emit(Kind.ITEM, action="dropped", tile=str(tile), room=m.room)
                     break
                 else:
                     self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
-                    self._emit(Kind.ITEM, action="no drop", tile=str(tile))
+                    if self.record:
+                        self._emit(Kind.ITEM, action="no drop", tile=str(tile))
 
     def _remove_monster(self, m: MonsterOnMap) -> None:
         m.alive = False
@@ -1125,9 +1165,21 @@ class Game:
     def _gold(self, amount: int, why: str) -> None:
         before = self.pc.gold
         self.pc.gold = max(0, before + amount)
-        self._emit(
-            Kind.ITEM, action="gold", amount=self.pc.gold - before, gold=self.pc.gold, why=why
-        )
+        if self.record:
+            self._emit(
+                Kind.ITEM, action="gold", amount=self.pc.gold - before, gold=self.pc.gold, why=why
+            )
+
+    def _has_loot(self) -> bool:
+        """Is there an item or gold in the room (what :meth:`_room_loot` lists)?"""
+        room = self.room
+        if room.drops:
+            return True
+        tiles = room.tiles
+        for spot, role in enumerate(room.roles):
+            if (role is Role.ITEM or role is Role.GOLD) and tiles[spot] is not None:
+                return True
+        return False
 
     def _room_loot(self) -> list[int]:
         """Spots holding an item or gold; -1 stands for the pile of dropped items."""
@@ -1152,7 +1204,8 @@ class Game:
             room.tiles[spot] = None
             if room.roles[spot] is Role.GOLD:
                 self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
-                self._gold(self.profile.gold_per_rank * tile.rank, f"gold pile {tile}")
+                why = f"gold pile {tile}" if self.record else ""
+                self._gold(self.profile.gold_per_rank * tile.rank, why)
             else:
                 yield from self._pick_item(tile)
             room.roles[spot] = Role.EMPTY
@@ -1161,8 +1214,9 @@ class Game:
         """JR-ITEM-1: what each item tile gives."""
         spec = self.profile.items[tile.rank]
         pc = self.pc
-        self._emit(Kind.ITEM, action="found", tile=str(tile), name_ja=spec.name_ja,
-                   name_en=spec.name_en)
+        if self.record:
+            self._emit(Kind.ITEM, action="found", tile=str(tile), name_ja=spec.name_ja,
+                       name_en=spec.name_en)
         kind = spec.kind
         if kind is ItemKind.POTION:
             self.ledger.move(tile, Place.TABLE, Place.PC)

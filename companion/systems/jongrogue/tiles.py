@@ -60,16 +60,14 @@ class Tile:
     suit: Suit
     rank: int
     index: int = field(init=False, compare=False, repr=False)  # 0..33 in MPSZ order
+    is_number: bool = field(init=False, compare=False, repr=False)  # m, p or s
     _text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        # Computed once: the engine reads both for every tile it handles.
+        # Computed once: the engine reads these for every tile it handles.
         object.__setattr__(self, "index", "mpsz".index(self.suit.value) * 9 + self.rank - 1)
+        object.__setattr__(self, "is_number", self.suit is not Suit.HONOR)
         object.__setattr__(self, "_text", f"{self.rank}{self.suit.value}")
-
-    @property
-    def is_number(self) -> bool:
-        return self.suit is not Suit.HONOR
 
     @property
     def name_ja(self) -> str:
