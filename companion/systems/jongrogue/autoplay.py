@@ -25,7 +25,7 @@ from companion.systems.jongrogue.game import Game, neighbours
 from companion.systems.jongrogue.profile import ItemKind, Profile
 from companion.systems.jongrogue.state import MonsterOnMap, Sleeping
 from companion.systems.jongrogue.tiles import Tile
-from companion.systems.jongrogue.wall import Place, SimulatedWall
+from companion.systems.jongrogue.wall import SimulatedWall
 
 Strategy = Callable[[Game, ChoiceRequest], Choice]
 
@@ -210,11 +210,7 @@ class HeadlessPlayer:
 
     def draw(self, game: Game) -> Tile:
         """The wall's next tile; after the game reshuffled, the wall is the discards again."""
-        try:
-            return self.wall.draw()
-        except IndexError:
-            self.wall.refill(game.ledger.tiles(Place.WALL))
-            return self.wall.draw()
+        return self.wall.draw_for(game)
 
     def answer(self, game: Game) -> Input:
         """The answer to the game's pending request."""
@@ -248,7 +244,7 @@ def play(
     player = HeadlessPlayer(seed, strategy)
     if simulation:
         game = Game(preset, profile, record=False)
-        game.play_out(player.respond, player.draw)
+        game.play_out(player.respond, player.wall.draw_for)
         return game
     game = Game(preset, profile)
     while game.pending is not None:

@@ -40,12 +40,14 @@ def rate_terms(
 
     ``strength`` is None when the strength rule (強さルール) is off.
     """
-    terms = [("attack", attack), ("level", -level)]
-    if strength is not None:
-        terms.append(("strength", -strength))
-    terms.append(("weapon", -weapon))
-    raw = sum(v for _, v in terms)
-    return raw, terms, min(9, max(1, raw))
+    if strength is None:
+        raw = attack - level - weapon
+        terms = [("attack", attack), ("level", -level), ("weapon", -weapon)]
+    else:
+        raw = attack - level - strength - weapon
+        terms = [("attack", attack), ("level", -level), ("strength", -strength),
+                 ("weapon", -weapon)]
+    return raw, terms, (9 if raw > 9 else 1 if raw < 1 else raw)
 
 
 def damage(table_damage: int, defence: int) -> int:

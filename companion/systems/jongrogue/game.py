@@ -110,9 +110,11 @@ _SHOTS: list[Choice] = []
 
 def _kinds(tiles: list[Tile]) -> list[int]:
     """The tiles' kinds (indexes), each once, in the order first held."""
-    if len(tiles) == 1:
-        return [tiles[0].index]
-    return list(dict.fromkeys(t.index for t in tiles))
+    out: list[int] = []
+    for t in tiles:
+        if t.index not in out:
+            out.append(t.index)
+    return out
 
 
 def _fight(uid: int) -> Choice:
@@ -160,6 +162,8 @@ class Game:
         self._pc_states = Option.PC_STATES in self.options
         self._extended = Option.EXTENDED_STATES in self.options
         self._strength = Option.STRENGTH in self.options
+        caps = self.profile.attackers  # JR-MULTI-1: (not pincered, pincered) by position
+        self._caps = {p: (caps[(p.value, False)], caps[(p.value, True)]) for p in Position}
         self._start()
 
     def _start(self) -> None:
@@ -393,9 +397,11 @@ class Game:
     def _drawn(self, place: Place) -> Tile:
         """:meth:`_draw` for an in-line wall, with no generator: callers drawing many tiles
         call it themselves when ``_draw_now`` is set."""
-        assert self._draw_now is not None
-        self._wall_ready()
-        tile = self._draw_now(self)
+        draw = self._draw_now
+        assert draw is not None
+        if self.ledger.wall_total == 0:
+            self._wall_ready()
+        tile = draw(self)
         self.inputs.append(tile)
         self.ledger.move(tile, Place.WALL, place)
         return tile
@@ -567,7 +573,7 @@ class Game:
     def _attackers_of(self, front: list[MonsterOnMap]) -> list[MonsterOnMap]:
         back = self.pursuers
         pincered = bool(front and back)
-        cap = self.profile.attackers[(self.position.value, pincered)]
+        cap = self._caps[self.position][pincered]
         if pincered:
             # Each side keeps its share; a side with fewer leaves its places to the other
             # (in the room: 前後最大4体, up to 4 from front and back together).
@@ -609,13 +615,16 @@ class Game:
     def _options(self) -> tuple[str, tuple[Choice, ...], list[MonsterOnMap]]:
         """The decision's prompt and options, and the attackers they were offered with."""
         pc, room = self.pc, self.room
-        alive = self._here(self.room_no)
-        front = self._front()
-        attackers = self._attackers_of(front)
-        targets = self._targets()
-        options = [_fight(m.uid) for m in targets]
-        if not self.melee_started and (pc.shuriken > 0 or pc.arrows > 0):
-            options += [_shoot(m.uid) for m in self._ranged_targets(targets)]
+        alive = room.monsters
+        options: list[Choice] = []
+        front = attackers = _NO_MONSTERS
+        if alive or self.pursuers:
+            front = self._front()
+            attackers = self._attackers_of(front)
+            targets = self._targets()
+            options = [_fight(m.uid) for m in targets]
+            if not self.melee_started and (pc.shuriken > 0 or pc.arrows > 0):
+                options += [_shoot(m.uid) for m in self._ranged_targets(targets)]
         if pc.potions and pc.hp < pc.max_hp:
             options.append(_USES[pc.potions[0].index])
         bound = PCState.BOUND in pc.states
@@ -666,8 +675,9 @@ class Game:
     def _decide(self) -> Proc:
         """Ask the player what to do, or act for a PC that cannot (JR-AB-FREEZE)."""
         while True:
-            if self._pc_states:
-                yield from self._gaze_checks()
+            gazers = self._gazers() if self._pc_states else _NO_MONSTERS
+            if gazers:
+                yield from self._gaze_checks(gazers)
             if PCState.FROZEN in self.pc.states:
                 thawed, _ = yield from self._check("thaw (凍結)", self.profile.thaw)
                 if thawed:
@@ -810,7 +820,7 @@ class Game:
         self._wake(target, "attacked")
         raw, terms, rate = self.rate(target, self.pc.weapon.value)
         hit, d9 = yield from self._check(
-            f"melee vs {target.monster.name_ja}", rate,
+            f"melee vs {target.monster.name_ja}" if self.record else "", rate,
             automatic=True, terms=terms, raw=raw, against=target,
         )
         if hit:
@@ -888,7 +898,7 @@ class Game:
         m.has_attacked = True  # JR-AB-INVISIBLE: attacked, whether or not it hits
         raw, terms, rate = self.rate(m, self.pc.weapon.value)
         safe, _ = yield from self._check(
-            f"defend vs {m.monster.name_ja}", rate,
+            f"defend vs {m.monster.name_ja}" if self.record else "", rate,
             automatic=True, terms=terms, raw=raw, against=m,
         )
         if not safe:
@@ -1076,14 +1086,18 @@ class Game:
         self._remove_monster(m)
         self._emit(Kind.ABILITY, ability=m.monster.ability.value, uid=m.uid, effect="vanished")
 
-    def _gaze_checks(self) -> Proc:
+    def _gazers(self) -> list[MonsterOnMap]:
         """JR-AB-GAZE (Plus: pc_states): an awake medusa in the PC's room (on its door or
-        inside) gazes once, checked at the start of every turn."""
-        for m in self.room_monsters():
-            if m.monster.ability is not Ability.GAZE or m.sealed:
-                continue
-            if m.sleep is not Sleeping.AWAKE or PCState.BLIND in self.pc.states:
-                continue
+        inside) gazes once, checked at the start of every turn; not at a blind PC."""
+        if PCState.BLIND in self.pc.states:
+            return _NO_MONSTERS
+        return [
+            m for m in self._here(self.room_no)
+            if m.monster.ability is Ability.GAZE and not m.sealed and m.sleep is Sleeping.AWAKE
+        ]
+
+    def _gaze_checks(self, gazers: list[MonsterOnMap]) -> Proc:
+        for m in gazers:
             ok, _ = yield from self._check("resist the gaze (睨み判定)", 4, against=m)
             if not ok:
                 self._set_state(PCState.CONFUSED, True)
@@ -1151,7 +1165,7 @@ class Game:
         self._wake(m, "shot at")
         raw, terms, rate = self.rate(m, attack)
         hit, _ = yield from self._check(
-            f"ranged ({weapon}) vs {m.monster.name_ja}", rate,
+            f"ranged ({weapon}) vs {m.monster.name_ja}" if self.record else "", rate,
             automatic=True, terms=terms, raw=raw, against=m,
         )
         if hit:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from enum import IntEnum
+from typing import Protocol
 
 from companion.dice.randomizer import Randomizer
 from companion.errors import ImpossibleRead
@@ -115,6 +116,13 @@ class TileLedger:
         return {p.label: list(self._counts[p]) for p in Place}
 
 
+class HasLedger(Protocol):
+    """A game, as far as its simulated wall needs to know it."""
+
+    @property
+    def ledger(self) -> TileLedger: ...
+
+
 _BITS = tuple(n.bit_length() for n in range(SET_SIZE + 1))
 
 
@@ -154,6 +162,13 @@ class SimulatedWall:
         else:
             self._rng.shuffle(fresh)
         self._order[:0] = fresh
+
+    def draw_for(self, game: HasLedger) -> Tile:
+        """The next tile for ``game``; after its reshuffle, the wall is its discards again."""
+        order = self._order
+        if not order:
+            self.refill(game.ledger.tiles(Place.WALL))
+        return order.pop()
 
     def draw(self) -> Tile:
         try:
