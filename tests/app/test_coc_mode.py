@@ -732,6 +732,21 @@ def test_martial_arts_forced_hit_and_follow_up_004(tmp_path: Path) -> None:
         "Ann 攻撃 attacks → Cult [MA forced]")
 
 
+def test_martial_arts_with_a_called_shot_003(tmp_path: Path) -> None:
+    """Profile 003: once a way of attacking is chosen, *More 状況* offers the others the
+    engine takes with it: Ann's MA kick (CO-MA-1) called at Deep's head (CO-CALL-1) is one
+    attack with both. (A plain attack offers no second way: see the surprise test's menu.)"""
+    mode, player = at_the_table(tmp_path, fight_iai, [], [
+        "attack", "t:Deep", "h:ma", "m:more", "m:with_head", "d:none"], [
+        Attack("Ann", "Deep", ma=True, called="head")])
+    [ma] = offered(player, "What else?")
+    assert {"m:with_head", "m:with_arm", "m:with_leg"} <= set(ma)
+    assert not {"m:with_ma", "m:with_ma_forced", "m:with_iai"} & set(ma)
+    assert describe(mode.fight.journal[-1].action) == (
+        "Ann 攻撃 attacks → Deep [MA] [called: head]")
+    assert {"CO-MA-1", "CO-CALL-1"} <= shown_rules(mode)
+
+
 def test_a_second_burn_is_the_same_fire_or_a_new_one(tmp_path: Path) -> None:
     """CO-BURN-1 totals fire damage per incident: a second burn asks which fire it is."""
     mode, player = at_the_table(tmp_path, fight_004_only, [], [

@@ -125,6 +125,9 @@ HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
     ("disarm", "Disarm 武器落とし", {"disarm": True}),
     ("body", "Body part 部位破壊", {}),
 )
+#: The ways of attacking that ask more of their own (whose blade, which weapon, which part).
+SUB_MENU_HOWS = frozenset({"borrow", "disarm", "body"})
+HOW_FIELDS = frozenset(key for _, _, how in HOW for key in how)
 #: CO-BODY-2/3/4: how a body part is lost.
 BODY = {"cut": "Cut off 切断", "gouge": "Gouge えぐる", "blow_off": "Blow off 吹き飛ばす"}
 #: CO-BODY-5's parts.
@@ -183,7 +186,11 @@ def describe(action: Action) -> str:
         tags = [tag for on, tag in (
             (action.first_strike, "first strike 先制"), (action.iai, "Iai 居合"),
             (action.pommel, "pommel 柄当て"), (action.borrow, f"{action.borrow}'s blade"),
-            (action.ma_option, f"MA {action.ma_option}"), (action.disarm, "disarm 武器落とし"),
+            (action.ma and not action.ma_option, "MA"),
+            (action.ma_option, f"MA {action.ma_option}"), (action.burst, "burst 連射"),
+            (action.shots > 1, f"{action.shots} shots"), (action.aim, "aim 狙い撃ち"),
+            (action.called, f"called: {action.called}"), (action.knockout, "knockout 気絶狙い"),
+            (action.disarm, "disarm 武器落とし"),
             (action.body, f"{action.body} {action.part}"),
             (action.surprise, f"surprise 奇襲 {action.surprise}"),
             (action.distance_m, f"{action.distance_m} m"),
@@ -539,12 +546,14 @@ class CocFightMode(FightMode):
         """What else an attack may say, each offered only with the values the engine takes
         (tried up to its first die): (key, label, [(value, label, the Attack's fields)]).
 
-        The distance (CO-RANGE-2's bands, a shotgun's printed ones CO-FIRE-9); off 003's
-        board point blank (CO-FIRE-5 / CO-RANGE-3), from behind (CO-DODGE-3) and who stands
-        behind the target (CO-MELEE-2); the dark (CO-SURP-3); a surprise after Hide, Conceal
-        or Sneak (CO-SURP-1/2) and how well hidden (CO-SURP-3); the Keeper's disarm or
-        gouging penalty (CO-DISARM-1, CO-BODY-3); a wound staunched at once (CO-BODY-6); what
-        a fumble does (CO-MELEE-4) and whom a fumbled throw flies at (CO-THROW-2)."""
+        Once a way of attacking is chosen, another the engine takes with it (an MA roll
+        with a called shot, CO-MA-1 and CO-CALL-1, say); the distance (CO-RANGE-2's bands,
+        a shotgun's printed ones CO-FIRE-9); off 003's board point blank (CO-FIRE-5 /
+        CO-RANGE-3), from behind (CO-DODGE-3) and who stands behind the target (CO-MELEE-2);
+        the dark (CO-SURP-3); a surprise after Hide, Conceal or Sneak (CO-SURP-1/2) and how
+        well hidden (CO-SURP-3); the Keeper's disarm or gouging penalty (CO-DISARM-1,
+        CO-BODY-3); a wound staunched at once (CO-BODY-6); what a fumble does (CO-MELEE-4)
+        and whom a fumbled throw flies at (CO-THROW-2)."""
         name = actor.name
         state = self.fight.state
         t = state.get(target)
@@ -564,6 +573,10 @@ class CocFightMode(FightMode):
         board_on = self.rules.on("CO-TURN-2") and bool(actor.square and t.square)
         others = [c.name for c in state.combatants
                   if c.name not in (name, target) and not c.dead]
+        if fields.keys() & HOW_FIELDS:  # a second way of attacking, where the engine takes both
+            for key, label, how in HOW:
+                if how and key not in SUB_MENU_HOWS and not how.keys() & fields.keys():
+                    offer(f"with_{key}", f"With 併用: {label}", [("on", label, how)])
         if info is not None and not melee:
             offer("dist", "Distance 距離", [(str(m), text, {"distance_m": m})
                                             for m, text in self._distances(info)])
