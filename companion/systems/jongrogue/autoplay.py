@@ -42,27 +42,54 @@ def hit_chance(rate: int) -> float:
 
 
 _HIT = tuple(hit_chance(rate) for rate in range(10))  # by rate 1..9 (a rate is clamped)
-_NONE: list[Choice] = []
+_FIGHT, _SHOOT, _MOVE, _USE, _FLEE = Verb.FIGHT, Verb.SHOOT, Verb.MOVE, Verb.USE, Verb.FLEE
+_CLOSE, _TAKE, _STAIRS, _KEEP = Verb.CLOSE, Verb.TAKE, Verb.STAIRS, Verb.KEEP
 
 
-def _group(options: tuple[Choice, ...]) -> dict[Verb, list[Choice]]:
-    """A request's options by verb, sorted out once per decision."""
-    by: dict[Verb, list[Choice]] = {}
-    for choice in options:
-        found = by.get(choice.verb)
-        if found is None:
-            by[choice.verb] = [choice]
-        else:
-            found.append(choice)
-    return by
+class Offer:
+    """A request's options sorted out in one pass: the fights, shots and moves, and the
+    first of each other verb a strategy looks for."""
+
+    __slots__ = ("close", "fight", "flee", "keep", "moves", "shoot", "stairs", "take", "use")
+
+    def __init__(self, options: tuple[Choice, ...]) -> None:
+        self.fight: list[Choice] = []
+        self.shoot: list[Choice] = []
+        self.moves: list[Choice] = []
+        self.use: Choice | None = None
+        self.flee: Choice | None = None
+        self.close: Choice | None = None
+        self.take: Choice | None = None
+        self.stairs: Choice | None = None
+        self.keep: Choice | None = None
+        for c in options:
+            verb = c.verb
+            if verb is _MOVE:
+                self.moves.append(c)
+            elif verb is _FIGHT:
+                self.fight.append(c)
+            elif verb is _SHOOT:
+                self.shoot.append(c)
+            elif verb is _USE:
+                if self.use is None:
+                    self.use = c
+            elif verb is _FLEE:
+                self.flee = self.flee or c
+            elif verb is _CLOSE:
+                self.close = self.close or c
+            elif verb is _TAKE:
+                self.take = self.take or c
+            elif verb is _STAIRS:
+                self.stairs = self.stairs or c
+            elif verb is _KEEP:
+                self.keep = self.keep or c
 
 
-def _explore(game: Game, by: dict[Verb, list[Choice]]) -> Choice | None:
+def _explore(game: Game, offer: Offer) -> Choice | None:
     """Stairs when offered, else one step towards the nearest unrevealed room."""
-    stairs = by.get(Verb.STAIRS)
-    if stairs:
-        return stairs[0]
-    offered = by.get(Verb.MOVE)
+    if offer.stairs:
+        return offer.stairs
+    offered = offer.moves
     if not offered:
         return None
     moves = {int(c.arg): c for c in offered}
@@ -82,14 +109,12 @@ def _explore(game: Game, by: dict[Verb, list[Choice]]) -> Choice | None:
     return offered[0]
 
 
-def _equip_choice(game: Game, by: dict[Verb, list[Choice]]) -> Choice | None:
-    keep = by.get(Verb.KEEP)
-    if not keep:
-        return None
-    equip = by[Verb.EQUIP]
-    spec = game.profile.items[int(equip[0].arg[0])]
+def _equip_choice(game: Game, request: ChoiceRequest, keep: Choice) -> Choice:
+    """A found weapon or armour: equip it if it is better than what the PC has."""
+    equip = next(c for c in request.options if c.verb is Verb.EQUIP)
+    spec = game.profile.items[int(equip.arg[0])]
     current = game.pc.weapon if spec.kind is ItemKind.WEAPON else game.pc.armour
-    return equip[0] if spec.power(game.floor) > current.value else keep[0]
+    return equip if spec.power(game.floor) > current.value else keep
 
 
 def _rated(game: Game, choices: list[Choice]) -> list[tuple[Choice, MonsterOnMap, int]]:
@@ -120,15 +145,12 @@ def _best_target(game: Game, choices: list[Choice]) -> Choice:
 
 def reckless(game: Game, request: ChoiceRequest) -> Choice:
     """Always fights: attacks whatever is there, never shoots, drinks or flees."""
-    by = _group(request.options)
-    equip = _equip_choice(game, by)
-    if equip:
-        return equip
-    for verb in (Verb.FIGHT, Verb.CLOSE, Verb.TAKE):
-        found = by.get(verb)
-        if found:
-            return _best_target(game, found) if verb is Verb.FIGHT else found[0]
-    return _explore(game, by) or request.options[0]
+    offer = Offer(request.options)
+    if offer.keep:
+        return _equip_choice(game, request, offer.keep)
+    if offer.fight:
+        return _best_target(game, offer.fight)
+    return offer.close or offer.take or _explore(game, offer) or request.options[0]
 
 
 def _expected_damage(game: Game, attackers: list[MonsterOnMap]) -> int:
@@ -144,18 +166,15 @@ def _expected_damage(game: Game, attackers: list[MonsterOnMap]) -> int:
 
 def cautious(game: Game, request: ChoiceRequest) -> Choice:
     """Shoots before melee, drinks potions when low, flees from bad odds."""
-    by = _group(request.options)
-    equip = _equip_choice(game, by)
-    if equip:
-        return equip
+    offer = Offer(request.options)
+    if offer.keep:
+        return _equip_choice(game, request, offer.keep)
     pc = game.pc
     attackers = game.attackers()
     danger = _expected_damage(game, attackers) if attackers else 0
-    use = by.get(Verb.USE)
-    if use and (pc.hp <= max(danger * 2, pc.max_hp // 3)):
-        return use[0]
-    shoot = by.get(Verb.SHOOT, _NONE)
-    fight = by.get(Verb.FIGHT, _NONE)
+    if offer.use and (pc.hp <= max(danger * 2, pc.max_hp // 3)):
+        return offer.use
+    shoot, fight = offer.shoot, offer.fight
     if attackers:
         if shoot:
             return _best_target(game, shoot)
@@ -163,18 +182,15 @@ def cautious(game: Game, request: ChoiceRequest) -> Choice:
         if fight:
             best, _, rate = _best(_rated(game, fight))
             odds = _HIT[rate]
-        flee = by.get(Verb.FLEE)
-        if flee and game.flees.get(game.room_no, 0) < FLEES_PER_ROOM and (
+        if offer.flee and game.flees.get(game.room_no, 0) < FLEES_PER_ROOM and (
             odds < 0.4 and pc.hp <= danger * 3
         ):
-            return flee[0]
+            return offer.flee
         return best or request.options[0]
-    close = by.get(Verb.CLOSE)
-    if close:  # ranged combat
-        return _best_target(game, shoot) if shoot else close[0]
-    take = by.get(Verb.TAKE)
-    if take:
-        return take[0]
+    if offer.close:  # ranged combat
+        return _best_target(game, shoot) if shoot else offer.close
+    if offer.take:
+        return offer.take
     if shoot:
         return _best_target(game, shoot)
     if fight:
@@ -184,7 +200,7 @@ def cautious(game: Game, request: ChoiceRequest) -> Choice:
             return _best(sure)[0]
         if any(m.sleep is Sleeping.AWAKE for m in game.room_monsters()):
             return _best(rated)[0]  # an awake monster holds the far doors
-    return _explore(game, by) or request.options[0]
+    return _explore(game, offer) or request.options[0]
 
 
 STRATEGIES: dict[str, Strategy] = {"cautious": cautious, "reckless": reckless}

@@ -99,6 +99,7 @@ _MOVES_TO: tuple[Choice, ...] = tuple(Choice.of(Verb.MOVE, str(n)) for n in rang
 _DEFEND, _FLEE, _ENTER, _TAKE, _STAIRS = (
     Choice.of(v) for v in (Verb.DEFEND, Verb.FLEE, Verb.ENTER, Verb.TAKE, Verb.STAIRS)
 )
+_CLOSE_OR_DOOR = (Choice.of(Verb.CLOSE), Choice.of(Verb.DOOR))
 # use:<t>, equip:<t>, unequip:<t> by the tile's index
 _USES, _EQUIPS, _UNEQUIPS = (
     tuple(Choice.of(verb, str(t)) for t in ALL_KINDS)
@@ -403,7 +404,7 @@ class Game:
             self._wall_ready()
         tile = draw(self)
         self.inputs.append(tile)
-        self.ledger.move(tile, Place.WALL, place)
+        self.ledger.draw(tile, place)
         return tile
 
     def _wall_ready(self) -> None:
@@ -416,20 +417,20 @@ class Game:
 
     def _d9(self, purpose: Purpose, prompt: str) -> Proc:
         """JR-DICE-1: draw until a number, a critical or a fumble; other honours are set aside."""
-        drawn: list[Tile] = []
+        drawn: tuple[Tile, ...] = ()
         critical, fumble = self.profile.critical, self.profile.fumble
         while True:
             if self._draw_now is None:
                 tile = yield from self._draw(purpose, prompt, Place.DISCARDS)
             else:
                 tile = self._drawn(Place.DISCARDS)
-            drawn.append(tile)
+            drawn += (tile,)
             if tile.is_number:
-                return D9(tuple(drawn), tile.rank)
+                return D9(drawn, tile.rank)
             if tile is critical:
-                return D9(tuple(drawn), 9, critical=True)
+                return D9(drawn, 9, critical=True)
             if tile is fumble:
-                return D9(tuple(drawn), 1, fumble=True)
+                return D9(drawn, 1, fumble=True)
 
     def _check(
         self,
@@ -488,7 +489,8 @@ class Game:
             prompt = f"Lay the {SPOT_NAMES[spot]} tile of room {number}" if self.record else ""
             tile = yield from self._draw(Purpose.ROOM, prompt, Place.TABLE)
             tiles.append(tile)
-        roles = [self.profile.role(t) for t in tiles if t is not None]
+        role_of = self.profile.roles
+        roles = [role_of[t.index] for t in tiles if t is not None]
         room = Room(number, tiles, roles)
         room.stairs = Role.STAIRS in roles
         self.rooms[number] = room
@@ -699,9 +701,10 @@ class Game:
             else:
                 self._asked_attackers = attackers  # the player asks for them again
                 try:
-                    choice = self._ask(request)
+                    choice = self._answer_now(self, request)
                 finally:
                     self._asked_attackers = None
+                self.inputs.append(choice)
             assert isinstance(choice, Choice)
             return choice
 
@@ -746,9 +749,9 @@ class Game:
         """Walk to a neighbouring room (JR-STATE-2: through another door only with no
         awake monster left; back through the door the PC came in by at any time)."""
         back = bool(self.path) and number == self.path[-1]
-        if not back and self.position is Position.DOOR and self.room_monsters():
+        if not back and self.position is Position.DOOR and self._here(self.room_no):
             self._enter()
-            if any(m.sleep is Sleeping.AWAKE for m in self.room_monsters()):
+            if any(m.sleep is Sleeping.AWAKE for m in self._here(self.room_no)):
                 return  # woken monsters block the far doors
         if back:
             self.path.pop()
@@ -1118,13 +1121,13 @@ class Game:
                     break
             if target is None:
                 targets = self._ranged_targets()
-                options = [Choice.of(Verb.SHOOT, str(m.uid)) for m in targets]
-                if self.pc.potions and self.pc.hp < self.pc.max_hp:
-                    options.append(Choice.of(Verb.USE, str(self.pc.potions[0])))
-                options += self._ring_options()  # JR-RANGED-2: equip / unequip
-                options += [Choice.of(Verb.CLOSE), Choice.of(Verb.DOOR)]
                 if not targets:
                     break
+                options = [_shoot(m.uid) for m in targets]
+                if self.pc.potions and self.pc.hp < self.pc.max_hp:
+                    options.append(_USES[self.pc.potions[0].index])
+                options += self._ring_options()  # JR-RANGED-2: equip / unequip
+                options += _CLOSE_OR_DOOR
                 request = ChoiceRequest("Ranged combat: act", tuple(options))
                 choice = (yield request) if self._answer_now is None else self._ask(request)
                 assert isinstance(choice, Choice)
@@ -1189,8 +1192,10 @@ class Game:
         room = self.room
         if room.drops:
             return True
-        tiles = room.tiles
-        for spot, role in enumerate(room.roles):
+        tiles, roles = room.tiles, room.roles
+        if Role.ITEM not in roles and Role.GOLD not in roles:
+            return False
+        for spot, role in enumerate(roles):
             if (role is Role.ITEM or role is Role.GOLD) and tiles[spot] is not None:
                 return True
         return False

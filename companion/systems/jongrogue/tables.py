@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from enum import Enum
 from itertools import pairwise
@@ -95,11 +96,7 @@ class Tables:
 
     def level_for_xp(self, xp: int) -> int:
         """JR-LVL-1: the level a PC with ``xp`` experience has."""
-        level = 1
-        for i, need in enumerate(self.level_xp):
-            if xp >= need:
-                level = i + 1
-        return level
+        return max(1, bisect_right(self.level_xp, xp))  # the table rises (checked on load)
 
     @property
     def max_level(self) -> int:
