@@ -18,6 +18,10 @@ from companion.systems.jongrogue.state import Sleeping
 from companion.systems.jongrogue.tables import TABLES, Monster, Sleep
 from companion.systems.jongrogue.tiles import Tile
 
+# The columns that decide the state without a check.
+_SURE = {column: Sleeping(column.value) for column in (Sleep.AWAKE, Sleep.ASLEEP,
+                                                        Sleep.DEEPLY_ASLEEP)}
+
 
 def sleep_on_encounter(
     monster: Monster,
@@ -35,9 +39,10 @@ def sleep_on_encounter(
     honour tile means asleep ([DEFAULT] ``corner_honour_sleeps``).
     """
     if not sleep_check:
-        return Sleeping(monster.sleep_ez.value), {}
-    if monster.sleep_plus not in (Sleep.ASLEEP_OR_AWAKE, Sleep.DEEPLY_ASLEEP_OR_AWAKE):
-        return Sleeping(monster.sleep_plus.value), {}
+        return _SURE[monster.sleep_ez], {}
+    sure = _SURE.get(monster.sleep_plus)
+    if sure is not None:
+        return sure, {}
     if corner is None or not corner.is_number:
         awake = not corner_honour_sleeps
     else:

@@ -163,6 +163,7 @@ class Game:
         self._pc_states = Option.PC_STATES in self.options
         self._extended = Option.EXTENDED_STATES in self.options
         self._strength = Option.STRENGTH in self.options
+        self._sleep_check = Option.SLEEP_CHECK in self.options
         caps = self.profile.attackers  # JR-MULTI-1: (not pincered, pincered) by position
         self._caps = {p: (caps[(p.value, False)], caps[(p.value, True)]) for p in Position}
         self._start()
@@ -185,6 +186,8 @@ class Game:
         self._attackers: list[MonsterOnMap] = []  # who may attack in the current turn
         # While an in-line player decides: the attackers the decision was offered with.
         self._asked_attackers: list[MonsterOnMap] | None = None
+        self._rings_held: tuple[list[Tile], list[Tile]] = ([], [])  # for _ring_choices
+        self._ring_choices: list[Choice] = []
         self.inputs: list[Input] = []
         self.events: list[Event] = []
         self.pending: Request | None = None
@@ -520,7 +523,7 @@ class Game:
         monster = TABLES.monster_for(self.floor, tile.rank)
         sleep, check = sleep_on_encounter(
             monster, tile, room.tiles[0], self.pc.wears(Ring.STEALTH),
-            self.on(Option.SLEEP_CHECK), self.profile.non_number_corner_sleeps,
+            self._sleep_check, self.profile.non_number_corner_sleeps,
         )
         m = MonsterOnMap(self._next_uid, monster, tile, room.number, spot, sleep)
         self._next_uid += 1
@@ -665,13 +668,19 @@ class Game:
         return f"Floor {self.floor}, room {room.number}: what next?", tuple(options), attackers
 
     def _ring_options(self) -> list[Choice]:
-        """Rings to put on (JR-PC-4: while a hand is free) or take off, each kind once."""
+        """Rings to put on (JR-PC-4: while a hand is free) or take off, each kind once.
+        Kept while the rings held stay the same (the caller must not change the list)."""
         pc = self.pc
+        held = self._rings_held
+        if pc.spare_rings == held[0] and pc.rings == held[1]:  # C compares: same tiles
+            return self._ring_choices
+        self._rings_held = (list(pc.spare_rings), list(pc.rings))
         options: list[Choice] = []
         if pc.spare_rings and len(pc.rings) < self.profile.ring_slots:
             options += [_EQUIPS[i] for i in _kinds(pc.spare_rings)]
         if pc.rings:
             options += [_UNEQUIPS[i] for i in _kinds(pc.rings)]
+        self._ring_choices = options
         return options
 
     def _decide(self) -> Proc:
