@@ -105,7 +105,7 @@ _USES, _EQUIPS, _UNEQUIPS = (
     tuple(Choice.of(verb, str(t)) for t in ALL_KINDS)
     for verb in (Verb.USE, Verb.EQUIP, Verb.UNEQUIP)
 )
-_FIGHTS: list[Choice] = []  # fight:<uid> by uid, grown as uids are met
+_FIGHTS: list[Choice] = []  # fight:<uid> and shoot:<uid> by uid, grown as monsters are met
 _SHOTS: list[Choice] = []
 
 
@@ -118,16 +118,13 @@ def _kinds(tiles: list[Tile]) -> list[int]:
     return out
 
 
-def _fight(uid: int) -> Choice:
+def _choices_up_to(uid: int) -> None:
+    """Make the fight and shoot choices of every uid up to ``uid``."""
     while len(_FIGHTS) <= uid:
         _FIGHTS.append(Choice.of(Verb.FIGHT, str(len(_FIGHTS))))
-    return _FIGHTS[uid]
-
-
-def _shoot(uid: int) -> Choice:
-    while len(_SHOTS) <= uid:
         _SHOTS.append(Choice.of(Verb.SHOOT, str(len(_SHOTS))))
-    return _SHOTS[uid]
+
+
 _NO_MONSTERS: list[MonsterOnMap] = []  # the live monsters of no room (never changed)
 # Requests of a game that is not recorded: nobody reads their prompts.
 _SILENT_TILE = {purpose: TileRequest(purpose, "") for purpose in Purpose}
@@ -527,6 +524,8 @@ class Game:
         )
         m = MonsterOnMap(self._next_uid, monster, tile, room.number, spot, sleep)
         self._next_uid += 1
+        if m.uid >= len(_FIGHTS):
+            _choices_up_to(m.uid)
         if self._extended:
             m.hasted = monster.ability is Ability.HASTE  # JR-AB-HASTE (Plus)
             m.invisible = monster.ability is Ability.INVISIBLE  # JR-AB-INVISIBLE (Plus)
@@ -627,9 +626,9 @@ class Game:
             front = self._front()
             attackers = self._attackers_of(front)
             targets = self._targets()
-            options = [_fight(m.uid) for m in targets]
+            options = [_FIGHTS[m.uid] for m in targets]
             if not self.melee_started and (pc.shuriken > 0 or pc.arrows > 0):
-                options += [_shoot(m.uid) for m in self._ranged_targets(targets)]
+                options += [_SHOTS[m.uid] for m in self._ranged_targets(targets)]
         if pc.potions and pc.hp < pc.max_hp:
             options.append(_USES[pc.potions[0].index])
         bound = PCState.BOUND in pc.states
@@ -1101,10 +1100,11 @@ class Game:
     def _gazers(self) -> list[MonsterOnMap]:
         """JR-AB-GAZE (Plus: pc_states): an awake medusa in the PC's room (on its door or
         inside) gazes once, checked at the start of every turn; not at a blind PC."""
-        if PCState.BLIND in self.pc.states:
+        here = self._here(self.room_no)
+        if not here or PCState.BLIND in self.pc.states:
             return _NO_MONSTERS
         return [
-            m for m in self._here(self.room_no)
+            m for m in here
             if m.monster.ability is Ability.GAZE and not m.sealed and m.sleep is Sleeping.AWAKE
         ]
 
@@ -1132,7 +1132,7 @@ class Game:
                 targets = self._ranged_targets()
                 if not targets:
                     break
-                options = [_shoot(m.uid) for m in targets]
+                options = [_SHOTS[m.uid] for m in targets]
                 if self.pc.potions and self.pc.hp < self.pc.max_hp:
                     options.append(_USES[self.pc.potions[0].index])
                 options += self._ring_options()  # JR-RANGED-2: equip / unequip
