@@ -100,6 +100,7 @@ _DEFEND, _FLEE, _ENTER, _TAKE, _STAIRS = (
     Choice.of(v) for v in (Verb.DEFEND, Verb.FLEE, Verb.ENTER, Verb.TAKE, Verb.STAIRS)
 )
 _CLOSE_OR_DOOR = (Choice.of(Verb.CLOSE), Choice.of(Verb.DOOR))
+_KEEP = Choice.of(Verb.KEEP)
 # use:<t>, equip:<t>, unequip:<t> by the tile's index
 _USES, _EQUIPS, _UNEQUIPS = (
     tuple(Choice.of(verb, str(t)) for t in ALL_KINDS)
@@ -717,11 +718,15 @@ class Game:
             return choice
 
     def _act(self, choice: Choice) -> Proc:
-        verb = choice.verb
-        if verb is Verb.FIGHT:
-            yield from self._melee_turn(self.monster(int(choice.arg)))
-        elif verb is Verb.SHOOT:
+        verb = choice.verb  # the most frequent first
+        if verb is Verb.SHOOT:
             yield from self._ranged_combat(self.monster(int(choice.arg)))
+        elif verb is Verb.TAKE:
+            yield from self._take()
+        elif verb is Verb.MOVE:
+            yield from self._move(int(choice.arg))
+        elif verb is Verb.FIGHT:
+            yield from self._melee_turn(self.monster(int(choice.arg)))
         elif verb is Verb.USE:
             self._drink()
             yield from self._defend_turn(choice)
@@ -731,10 +736,6 @@ class Game:
             yield from self._flee()
         elif verb is Verb.ENTER:
             self._enter()
-        elif verb is Verb.TAKE:
-            yield from self._take()
-        elif verb is Verb.MOVE:
-            yield from self._move(int(choice.arg))
         elif verb is Verb.EQUIP:
             self._wear_ring(Tile.from_notation(choice.arg))
             yield from self._defend_turn(choice)  # JR-MELEE-1: in melee, equipping is defending
@@ -1264,11 +1265,11 @@ class Game:
         else:
             power = spec.power(self.floor)
             current = pc.weapon if kind is ItemKind.WEAPON else pc.armour
-            request = ChoiceRequest(
+            prompt = (
                 f"Found {spec.name_ja} ({spec.name_en}) {power}: equip it instead of "
-                f"{current.name_ja} {current.value}?",
-                (Choice.of(Verb.EQUIP, str(tile)), Choice.of(Verb.KEEP)),
-            )
+                f"{current.name_ja} {current.value}?"
+            ) if self.record else ""
+            request = ChoiceRequest(prompt, (_EQUIPS[tile.index], _KEEP))
             choice = (yield request) if self._answer_now is None else self._ask(request)
             assert isinstance(choice, Choice)
             if choice.verb is Verb.KEEP:
