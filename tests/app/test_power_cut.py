@@ -13,7 +13,7 @@ from pathlib import Path
 
 from companion.app.session.save import load_save
 
-SEED = 2  # a short game (saving fsyncs every step): 165 inputs
+SEED = 2  # a short game (saving fsyncs every step): 190 inputs
 # Paced so the game plays at least 5 s: with every run killed within 1.5 s, at least 3 are
 # killed mid-game, however fast the machine.
 PACE = "0.03"
