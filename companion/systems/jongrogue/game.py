@@ -14,6 +14,9 @@ Simulation mode (:meth:`Game.play_out`) runs the same procedures for a player th
 answers at once: each request is answered where it is made instead of through a
 ``yield`` up to :meth:`Game.push`, and with ``record=False`` no events, prompts or
 input checks are made (nothing reads them; the journal and outcome are the same).
+An in-line wall answers its tiles without even a request, and an in-line player is
+handed the attackers the decision was worked out with. The rules stay one copy: a
+procedure only chooses between yielding and asking in-line where it takes an input.
 """
 
 from __future__ import annotations
