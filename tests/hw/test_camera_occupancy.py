@@ -121,3 +121,67 @@ def test_the_reader_settles_a_blank_white_as_white(classifier: TileClassifier) -
         seen.update({r.slot: r.label for r in reader.poll()})
     assert seen[Slot.DRAW] == "5z" and seen[Slot.ROOM_BR] == "3p"
     assert seen[Slot.ROOM_TL] == "empty"
+
+
+def stained_mat(detector: MatDetector, path: Path) -> Path:
+    """A picture of the empty mat with a pencilled ring inside the top-left room's slot."""
+    frame = mat_with_photo(detector, None, Slot.DRAW)
+    r = detector.geometry.slot_spec(Slot.ROOM_TL).rect
+    centre = (round((r.x_mm + r.width_mm / 2) * PPM), round((r.y_mm + r.height_mm / 2) * PPM))
+    cv2.circle(frame, centre, round(6 * PPM), (120, 140, 160), 2)
+    cv2.imwrite(str(path), frame)
+    return path
+
+
+def test_calibration_saves_the_empty_slots_look_and_the_next_session_reads_with_it(
+    detector: MatDetector, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from companion.app.cli import main
+    from companion.app.session.reads import open_reader
+    from companion.systems.jongrogue.wall import TileLedger
+
+    picture = stained_mat(detector, tmp_path / "mat.png")
+    assert main(["calibrate", "camera", "--source", str(picture), "--frames", "1"]) in (0, 1)
+    reader = open_reader("camera", str(picture), "", TileLedger())  # the next session
+    try:
+        frame = cv2.imread(str(picture))
+        crop = detector.slot_crops(frame, detector.detect(frame))[Slot.ROOM_TL]
+        looks = reader.looks  # type: ignore[attr-defined]
+        assert looks.judge(Slot.ROOM_TL, crop).occupancy is Occupancy.BARE  # the ring is paper
+        prediction, _ = looks.read(reader.classifier,  # type: ignore[attr-defined]
+                                   {Slot.ROOM_TL: crop})[Slot.ROOM_TL]
+        assert prediction.best.label == "empty" and prediction.best.confidence >= 0.97
+    finally:
+        reader.close()
+    assert "empty look of 5 slots" in capsys.readouterr().out
+
+
+def test_a_slot_with_a_tile_on_it_keeps_the_printed_look(detector: MatDetector,
+                                                           tmp_path: Path) -> None:
+    from companion.app.calibrate.camera import learn_empty_slots
+
+    source = RenderedSource({Slot.DRAW: "5z"}, seed=3)  # a blank White: no face to read
+    frame = source.read()
+    assert frame is not None
+    looks, learnt, covered = learn_empty_slots(frame, detector.detect(frame), detector,
+                                               TileClassifier(), 0.6)
+    assert covered == [Slot.DRAW] and Slot.DRAW not in learnt and len(learnt) == 4
+    looks.save(tmp_path / "looks.npz", learnt)
+    again = SlotLooks.load(detector.geometry, tmp_path / "looks.npz")
+    printed = SlotLooks(detector.geometry)
+    assert np.array_equal(again.reference(Slot.DRAW), printed.reference(Slot.DRAW))
+    assert np.array_equal(again.reference(Slot.ROOM_TL), looks.reference(Slot.ROOM_TL))
+    crops = detector.slot_crops(frame, detector.detect(frame))
+    assert again.judge(Slot.DRAW, crops[Slot.DRAW]).occupancy is Occupancy.COVERED
+
+
+def test_a_saved_look_of_another_mat_is_a_clear_error(detector: MatDetector,
+                                                      tmp_path: Path) -> None:
+    from companion.errors import DataError
+
+    np.savez(tmp_path / "looks.npz", draw=np.zeros((5, 5, 3), np.uint8))
+    with pytest.raises(DataError, match="calibrate camera"):
+        SlotLooks.load(detector.geometry, tmp_path / "looks.npz")
+    (tmp_path / "bad.npz").write_bytes(b"not a zip")
+    with pytest.raises(DataError, match="calibrate camera"):
+        SlotLooks.load(detector.geometry, tmp_path / "bad.npz")

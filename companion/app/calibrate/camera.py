@@ -7,7 +7,10 @@
 The checks (focus, exposure, glare) are measured on the rectified mat, so the
 numbers mean the same under any camera. The calibration goes to
 ``camera.toml`` in the user's config folder; the enrolled tiles, embeddings
-of the player's own set, to ``camera_enrolment.npz`` beside it.
+of the player's own set, to ``camera_enrolment.npz`` beside it; and each
+empty slot's look on this table under this light (what tells an empty slot
+from a blank White) to ``camera_slots.npz``, which the play session's reader
+starts from. A slot with something on it keeps the printed look.
 """
 
 from __future__ import annotations
@@ -30,13 +33,15 @@ from companion.errors import DataError
 from companion.files import commented, table, write_toml
 from companion.hw.camera.capture import FrameSource, frame_problem, open_source
 from companion.hw.camera.classifier import Enrolment, TileClassifier
-from companion.hw.camera.mat import MatDetector
+from companion.hw.camera.mat import MatDetector, MatGeometry
+from companion.hw.camera.occupancy import COVERED_SHADE, SlotLooks
 from companion.hw.camera.reader import ReaderSettings
 from companion.hw.ports import Slot
-from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, READER_LABELS
+from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, READER_LABELS
 
 CALIBRATION_FILE = "camera.toml"
 ENROLMENT_FILE = "camera_enrolment.npz"
+SLOT_LOOKS_FILE = "camera_slots.npz"
 MIN_FOCUS = 60.0  # variance of the Laplacian over the rectified mat; below it looks soft
 EXPOSURE_RANGE = (110.0, 240.0)  # median grey of the paper
 MAX_GLARE = 0.01  # share of burnt-out pixels in the slots and dice area
@@ -93,6 +98,37 @@ def load_settings(classifier: TileClassifier) -> ReaderSettings:
     except (OSError, tomllib.TOMLDecodeError, ValueError, TypeError) as exc:
         raise DataError(f"{path}: [reader] is malformed ({exc}); fix it or calibrate again") \
             from exc
+
+
+def load_slot_looks(geometry: MatGeometry) -> SlotLooks | None:
+    """The slots' empty look saved by calibration, or None (the printed look is used)."""
+    path = config_dir() / SLOT_LOOKS_FILE
+    return SlotLooks.load(geometry, path) if path.exists() else None
+
+
+def learn_empty_slots(frame: np.ndarray, detection: Any, detector: MatDetector,
+                      classifier: TileClassifier, min_confidence: float,
+                      ) -> tuple[SlotLooks, list[Slot], list[Slot]]:
+    """Take each slot that holds nothing as its empty look; (looks, learnt, covered).
+
+    The mat should be clear when it is calibrated; what the print lacks there
+    (a pencil mark, a stain, the lamp's light) is then the slot's own look. A
+    slot keeps the printed look if a tile or a back is read on it with
+    ``min_confidence``, or if its inside is far from the print's shade (a
+    hand, a box): the player is told to clear it.
+    """
+    looks = SlotLooks(detector.geometry)
+    learnt, covered = [], []
+    crops = detector.slot_crops(frame, detection)
+    for slot, (prediction, evidence) in looks.read(classifier, crops).items():
+        best = prediction.best
+        if (best.label != EMPTY and best.confidence >= min_confidence) \
+                or evidence.shade >= COVERED_SHADE:
+            covered.append(slot)
+            continue
+        looks.remember(slot, crops[slot], weight=1.0)
+        learnt.append(slot)
+    return looks, learnt, covered
 
 
 def save_calibration(path: Path, source: str, quality: PictureQuality, markers: tuple[int, ...],
@@ -203,9 +239,18 @@ def run(args: argparse.Namespace) -> int:
         for problem in quality.problems():
             print(f"  - {problem}")
         path = config_dir() / CALIBRATION_FILE
-        save_calibration(path, args.source, quality, detection.markers_seen,
-                         load_settings(classifier))
+        settings = load_settings(classifier)
+        save_calibration(path, args.source, quality, detection.markers_seen, settings)
         print(f"saved {path}")
+        looks, learnt, covered = learn_empty_slots(frame, detection, detector, classifier,
+                                                   settings.min_confidence)
+        if learnt:
+            looks.save(config_dir() / SLOT_LOOKS_FILE, learnt)
+            print(f"saved the empty look of {len(learnt)} slots to "
+                  f"{config_dir() / SLOT_LOOKS_FILE}")
+        if covered:
+            print(f"  {', '.join(s.value for s in covered)}: not empty, so the printed look "
+                  "stays (clear it and calibrate again to learn it)")
         if args.enrol:
             enrolment = enrol_on_mat(source, detector, classifier, input)
             if len(enrolment):

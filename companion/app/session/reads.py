@@ -186,15 +186,19 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
     ``rdm6300`` (one reader under the draw slot, on the Pi's UART unless a port is given).
     """
     if kind == "camera":
-        from companion.app.calibrate.camera import load_settings
+        from companion.app.calibrate.camera import load_settings, load_slot_looks
         from companion.app.commands.classify import load_classifier
         from companion.hw.camera.capture import open_source
+        from companion.hw.camera.mat import MatDetector
         from companion.hw.camera.reader import CameraTileReader
 
-        # What `companion calibrate camera` saved: the reader's settings and the player's set.
+        # What `companion calibrate camera` saved: the reader's settings, the player's set
+        # and each slot's look when empty.
         classifier = load_classifier(None)
-        return CameraTileReader(open_source(camera_source), classifier,
-                                settings=load_settings(classifier), ledger=ledger)
+        detector = MatDetector()
+        return CameraTileReader(open_source(camera_source), classifier, detector=detector,
+                                settings=load_settings(classifier), ledger=ledger,
+                                looks=load_slot_looks(detector.geometry))
     if kind == "rfid":
         from companion.app.paths import config_dir
         from companion.hw.rfid.link import port_or_usb

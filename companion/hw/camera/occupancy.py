@@ -10,7 +10,9 @@ along them, and a body a different shade from the paper.
 :class:`SlotLooks` keeps one reference picture per slot, first the mat's
 printed design (:func:`companion.hw.camera.render.draw_mat`, the same
 drawing ``scripts/make_mat.py`` prints), then the slot as the camera last
-saw it empty (:meth:`SlotLooks.remember`). :meth:`SlotLooks.judge` compares
+saw it empty (:meth:`SlotLooks.remember`; ``calibrate camera`` saves the
+looks with :meth:`SlotLooks.save` and the next session starts from them,
+:meth:`SlotLooks.load`). :meth:`SlotLooks.judge` compares
 a rectified crop with it, after levelling the light by the paper around the
 slot's rim:
 
@@ -42,10 +44,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 
 import cv2
 import numpy as np
 
+from companion.errors import DataError
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.ports import Candidate, Slot
@@ -172,6 +176,33 @@ class SlotLooks:
             crop = cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)
         blended = cv2.addWeighted(crop[..., :3], weight, ref, 1 - weight, 0)
         self._set(slot, blended)
+
+    def save(self, path: Path, slots: list[Slot] | None = None) -> None:
+        """Keep ``slots``' (default: every slot's) empty look for the next session."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        chosen = slots if slots is not None else list(self._reference)
+        images: dict[str, np.ndarray] = {s.value: self._reference[s] for s in chosen}
+        with path.open("wb") as handle:
+            np.savez(handle, allow_pickle=False, **images)
+
+    @staticmethod
+    def load(geometry: MatGeometry, path: Path) -> SlotLooks:
+        """The printed looks, with each slot's saved empty look (:meth:`save`) in its place."""
+        looks = SlotLooks(geometry)
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                saved = {Slot(name): data[name] for name in data.files}
+        except (OSError, KeyError, ValueError) as exc:
+            raise DataError(f"{path}: cannot read the slots' empty look ({exc}); "
+                            "run 'companion calibrate camera' again") from exc
+        for slot, image in saved.items():
+            if slot not in looks._reference:
+                continue  # a slot this mat does not have
+            if image.shape != looks._reference[slot].shape or image.dtype != np.uint8:
+                raise DataError(f"{path}: the {slot.value} slot's saved look does not fit "
+                                "this mat; run 'companion calibrate camera' again")
+            looks._set(slot, image)
+        return looks
 
     def tile_view(self, slot: Slot, crop: np.ndarray) -> np.ndarray:
         """What to show the classifier: the crop, or the tile's own box when it lies sideways.
