@@ -3,6 +3,12 @@
     python scripts/eval_tile_classifier.py                   # print the figures
     python scripts/eval_tile_classifier.py --write-metadata  # also store them in the .json
     python scripts/eval_tile_classifier.py --sources ../shared/datasets/mahjong-photos
+    python scripts/eval_tile_classifier.py --fold val --model /tmp/tile-x/tile_classifier.onnx
+
+``--fold val`` reads the validation part of the training split instead (see
+companion.hw.camera.photos): the photos to choose a recipe on, for a model
+trained with ``--hold-validation``; the 'test' photos are then read once, to
+report.
 
 Real photos come first: for each source folder, its fixed 'test' split (by
 photograph, see companion.hw.camera.photos), read as ``companion classify``
@@ -153,7 +159,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--renders-per-class", type=int, default=60)
     parser.add_argument("--scenes", type=int, default=40)
     parser.add_argument("--write-metadata", action="store_true")
+    parser.add_argument("--fold", choices=("test", "val"), default="test",
+                        help="read the held-out photos (test) or the validation part of the "
+                             "training split (val; only for a model trained without it)")
     args = parser.parse_args(argv)
+    if args.write_metadata and args.fold != "test":
+        parser.error("--write-metadata stores the held-out figures: leave out --fold val")
     classifier = TileClassifier(args.model)
     measured: dict[str, object] = {}
 
@@ -161,18 +172,19 @@ def main(argv: list[str] | None = None) -> int:
         if not (folder / "labels.csv").exists():
             print(f"real photos not found at {folder}; skipped")
             continue
-        test = [p for p in load_photos(folder) if p.split == "test"]
+        test = [p for p in load_photos(folder) if p.fold == args.fold]
         images = [cv2.imread(str(p.path)) for p in test]
         groups = len({p.group or p.path.name for p in test})
-        print(f"== {folder.name}: held-out split, {len(test)} crops from {groups} photos")
-        real_report(classifier, f"held-out {folder.name}", test, images, measured)
+        part = "held-out" if args.fold == "test" else "validation"
+        print(f"== {folder.name}: {part} split, {len(test)} crops from {groups} photos")
+        real_report(classifier, f"{part} {folder.name}", test, images, measured)
         variants = {
             "upside down": [turn_crop(image, 2) for image in images],
             "sideways": [np.ascontiguousarray(np.rot90(image, -1)) for image in images],
             "sideways in a slot": [turn_crop(image, 1) for image in images],
         }
         for words, turned in variants.items():
-            real_report(classifier, f"held-out {folder.name} {words}", test, turned, measured,
+            real_report(classifier, f"{part} {folder.name} {words}", test, turned, measured,
                         detail=False)
 
     images, labels = held_out_renders(args.renders_per_class)

@@ -13,6 +13,14 @@ without one (``mahjong-photos``, one tile a photo) is split by file name.
 True
 >>> photo_group("data/test/images/hand_006_jpg.rf.0d0b8f.jpg#13", "x.jpg")
 'hand_006_jpg'
+
+A validation part is carved out of the training photos the same way (by
+photograph, another byte of the hash): a model trained with it held back can
+have its recipe and its confidence calibration chosen on it, so the 'test'
+photos are only read to report.
+
+>>> photo_fold("images/5.jpg") in ("train", "val", "test")
+True
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from companion.errors import DataError
 from companion.systems.jongrogue.tiles import READER_LABELS
 
 TEST_SHARE = 4  # one photo in TEST_SHARE is held out (by file-name hash)
+VALIDATION_SHARE = 5  # one training photo in VALIDATION_SHARE is the validation part
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +49,11 @@ class Photo:
     def split(self) -> str:
         return photo_split(self.group or self.path.name)
 
+    @property
+    def fold(self) -> str:
+        """``"test"``, ``"val"`` (a part of the training split) or ``"train"``."""
+        return photo_fold(self.group or self.path.name)
+
 
 def photo_group(origin: str, image: str) -> str:
     """The source photograph of a crop: ``origin`` without its box index and export hash."""
@@ -53,6 +67,14 @@ def photo_split(name: str) -> str:
     """``"test"`` for the fixed held-out quarter of the photos, else ``"train"``."""
     digest = hashlib.sha1(Path(name).name.encode()).digest()
     return "test" if digest[0] % TEST_SHARE == 0 else "train"
+
+
+def photo_fold(name: str) -> str:
+    """:func:`photo_split`, with one training photo in VALIDATION_SHARE called ``"val"``."""
+    if photo_split(name) == "test":
+        return "test"
+    digest = hashlib.sha1(Path(name).name.encode()).digest()
+    return "val" if digest[1] % VALIDATION_SHARE == 0 else "train"
 
 
 def load_photos(folder: Path) -> list[Photo]:
