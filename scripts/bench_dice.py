@@ -3,6 +3,7 @@
     python scripts/bench_dice.py                 # 400 varied scenes (seeds 110000..)
     python scripts/bench_dice.py --scenes 100 --first-seed 0
     python scripts/bench_dice.py --first-seed 3000000 --models /tmp/new-models   # a candidate
+    python scripts/bench_dice.py --first-seed 3000000 --config /tmp/reader.toml  # thresholds
 
 Prints, for scenes of still dice (loose, touching, one tilted against another),
 the share of dice read right, read wrong, reported unsure and missed, per kind
@@ -44,7 +45,7 @@ import numpy as np
 
 from companion.errors import CompanionError
 from companion.hw.dice.networks import DiceNetworks
-from companion.hw.dice.reader import DiceRead, DiceReader, ReadStatus
+from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
 from companion.hw.dice.render import Grade, Scene, SceneKind, Table, grade, outcomes, render_scene
 from companion.hw.dice.source import CameraDiceSource
 
@@ -79,6 +80,8 @@ def main() -> None:
                         help="scenes with no dice, and blurred throws, of each")
     parser.add_argument("--models", type=Path, metavar="DIR",
                         help="the folder of the finder and judge to score (default: models/)")
+    parser.add_argument("--config", type=Path, metavar="TOML",
+                        help="a thresholds file over the packaged ones (as calibrate saves)")
     parser.add_argument("--repeats", type=int, default=3,
                         help="reads of each frame, for the fastest read's time")
     args = parser.parse_args()
@@ -86,7 +89,7 @@ def main() -> None:
         parser.error("--repeats must be 1 or more")
     cv2.setNumThreads(1)
     try:
-        reader = DiceReader(networks=DiceNetworks(args.models))
+        reader = DiceReader(ReaderConfig.load(args.config), DiceNetworks(args.models))
     except CompanionError as exc:  # a missing or broken model, named with its file
         parser.error(str(exc))
     times: list[float] = []  # CPU time of this single-threaded process: one core's work
@@ -199,7 +202,8 @@ def main() -> None:
                 yield frame
 
         try:
-            values = CameraDiceSource(frames=stream(), networks=reader.networks).roll(2, 6)
+            values = CameraDiceSource(frames=stream(), config=reader.config,
+                                      networks=reader.networks).roll(2, 6)
         except CompanionError:
             unsure_after += 1  # the frames ran out while the reader was still unsure
             continue

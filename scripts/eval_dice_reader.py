@@ -22,8 +22,8 @@ Per source it prints:
   dice beyond the number of readings, of any kind, the reader made);
 - the CPU time of a read on one core (cv2.setNumThreads(1)), median and p95.
 
-``--large`` adds the source ``large-white``: the held-out webcam photos of 2 or 3
-white dice (matteop65) scaled up LARGE_SCALE times, so their dice are about 170 px
+``--large`` adds the source ``large-white``: the webcam photos of 2 or 3 white dice
+(matteop65) of the part scored scaled up LARGE_SCALE times, so their dice are about 170 px
 across, as in the six photos of 2-3 big white dice the issue names.
 """
 
@@ -114,7 +114,7 @@ def main() -> None:
     parser.add_argument("--photos", type=Path, default=PHOTOS)
     parser.add_argument("--part", choices=("all", "train", "test"), default="all")
     parser.add_argument("--large", action="store_true",
-                        help="add the held-out webcam photos of 2-3 dice, scaled up "
+                        help="add the part's webcam photos of 2-3 dice, scaled up "
                              f"{LARGE_SCALE:g} times")
     parser.add_argument("--models", type=Path, metavar="DIR",
                         help="the folder of the finder and judge (default: models/)")
@@ -128,7 +128,7 @@ def main() -> None:
     chosen = photos(args.photos, args.part)
     jobs: list[tuple[str, Photo, float]] = [(p.source, p, 1.0) for p in chosen]
     if args.large:
-        jobs += [("large-white", p, LARGE_SCALE) for p in photos(args.photos, "test")
+        jobs += [("large-white", p, LARGE_SCALE) for p in chosen
                  if p.source == "matteop65" and len(p.dice) in (2, 3)]
     tallies: dict[str, Tally] = defaultdict(Tally)
     warm = cv2.imread(str(args.photos / chosen[0].image), cv2.IMREAD_COLOR)

@@ -7,11 +7,15 @@ The photos' labels are every die's value, a multiset with no boxes, so the boxes
 are the finder's own marks (pseudo-boxes): each photo is looked at with the faces
 assumed as big as its ``die_px``, and the photo is kept when the finder marks as
 many faces clearly as the label has dice (the n-th mark at least ACCEPT hot, the
-next one at most GAP times as hot). The values are given out by the label's
+next one at most GAP times as hot, or every mark hotter than that but n judged at
+least NOT_A_DIE sure to be no die's top: a keyboard's keys, a cable's plug). A
+fainter mark within NEAR face sides of a stronger one is that die's side or edge,
+not a die. The values are given out by the label's
 multiset: the judge's closer look (eight turns) over the kept marks, the surest
 pairing of mark and value first, while that value is left in the multiset; a
 die whose value so given the judge thinks less than MIN_GIVEN likely is left
-out. Marks beyond the n-th, and points far from every die, are NOTHING.
+out. Marks beyond the n-th, points far from every die, and marks of a die's side
+or edge at least FAR face sides from its top are NOTHING.
 
 Writes ``marks_real.npz`` (judge windows, as make_dice_data.py's ``--marks``
 files) and ``shard_real.npz`` (finder scenes: windows of the photos scaled so a
@@ -44,18 +48,29 @@ from eval_dice_reader import PHOTOS, photos
 
 ACCEPT = 0.3
 GAP = 0.6
+# Two flat dice's tops are at least 0.86 face sides apart (reader.py, _ONE_DIE); a mark
+# nearer a stronger one than NEAR is that die's side or edge, not a die of its own.
+NEAR = 0.8
+NOT_A_DIE = 0.9  # how sure the judge must be that a hot extra mark is no die's top
+FAR = 0.55  # a mark this many face sides from its die's top is NOTHING (make_dice_data.py)
 MIN_GIVEN = 0.02
 SCENE = (180, 320)  # a shrunk render's shape (rows, columns), for the finder
 RENDER_SHRINK = 0.25  # the renders' shrunk scenes are a quarter of the 1280x720 frame
 
 
-def _marks(networks: DiceNetworks, image: np.ndarray, face: float) -> list[Spot]:
+def _marks(networks: DiceNetworks, image: np.ndarray, face: float) -> tuple[list[Spot],
+                                                                           list[Spot]]:
+    """The finder's marks, strongest first, one per die; and the fainter marks within NEAR
+    face sides of a stronger one (a flat die's side seen in perspective, or its edge)."""
     kept: list[Spot] = []
+    near: list[Spot] = []
     for spot in networks.find(image, 0.05, face):
-        if all(np.hypot(spot.x - k.x, spot.y - k.y) >= 0.6 * max(k.side, spot.side)
+        if all(np.hypot(spot.x - k.x, spot.y - k.y) >= NEAR * max(k.side, spot.side)
                for k in kept):
             kept.append(spot)
-    return kept
+        else:
+            near.append(spot)
+    return kept, near
 
 
 def _give_values(probs: np.ndarray, values: tuple[int, ...]) -> list[int | None]:
@@ -88,11 +103,19 @@ def main() -> None:
     train = photos(args.photos, "train")
     for photo in train:
         image = cv2.imread(str(args.photos / photo.image), cv2.IMREAD_COLOR)
-        marks = _marks(networks, image, photo.die_px)
+        marks, near = _marks(networks, image, photo.die_px)
         n = len(photo.dice)
-        if len(marks) < n or marks[n - 1].heat < ACCEPT or (
-                len(marks) > n and marks[n].heat > GAP * marks[n - 1].heat):
+        if len(marks) < n or marks[n - 1].heat < ACCEPT:
             continue
+        if len(marks) > n and marks[n].heat > GAP * marks[n - 1].heat:
+            # A mark nearly as hot as the n-th: kept when the judge is sure every mark
+            # down to it but n is no die's top (a key of a keyboard, a cable's plug).
+            hot = [m for m in marks if m.heat > GAP * marks[n - 1].heat]
+            nothing = networks.judge(image, hot, turned=True)[:, NOTHING] >= NOT_A_DIE
+            if int((~nothing).sum()) != n:
+                continue
+            marks = [m for m, no in zip(hot, nothing, strict=True) if not no] + [
+                m for m, no in zip(hot, nothing, strict=True) if no] + marks[len(hot):]
         dice, rest = marks[:n], marks[n:]
         probs = networks.judge(image, dice, turned=True)
         given = _give_values(probs, photo.dice)
@@ -107,6 +130,8 @@ def main() -> None:
         side = float(np.median([d.side for d in dice]))
         far = [s for s in rest
                if min(np.hypot(s.x - d.x, s.y - d.y) for d in dice) > 1.2 * side]
+        far += [s for s in near
+                if min(np.hypot(s.x - d.x, s.y - d.y) / d.side for d in dice) > FAR]
         height, width = image.shape[:2]
         while len(far) < max(4, n):
             x, y = rng.uniform(0, width), rng.uniform(0, height)

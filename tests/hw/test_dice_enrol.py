@@ -94,7 +94,8 @@ def test_real_dice_the_judge_doubts_are_read_once_enrolled() -> None:
     only reads one unsure and one as 5; enrolled from this throw, both 4s surely."""
     image = cv2.imread(str(PHOTOS / "mp_Train_four_13.jpg"), cv2.IMREAD_COLOR)
     v1 = models_dir() / "dice_v1"  # the judge trained on renders only doubts these dice
-    config = replace(ReaderConfig.load(), min_top=0.75, min_confidence=0.85, min_crowded=0.8)
+    config = replace(ReaderConfig.load(), min_top=0.75, min_confidence=0.85, min_crowded=0.8,
+                     min_nothing=0.5)  # the thresholds the v1 judge was tuned with
     plain = DiceReader(config, DiceNetworks(v1)).read(image)
     assert plain.status is not ReadStatus.OK or plain.values != [4, 4]
     made = enrol([(image, [4, 4])], config, DiceNetworks(v1))

@@ -60,7 +60,8 @@ def v1_reader() -> DiceReader:
 
 def v1_config() -> ReaderConfig:
     """The thresholds the v1 judge was tuned with (the packaged ones are the later judge's)."""
-    return replace(ReaderConfig.load(), min_top=0.75, min_confidence=0.85, min_crowded=0.8)
+    return replace(ReaderConfig.load(), min_top=0.75, min_confidence=0.85, min_crowded=0.8,
+                   min_nothing=0.5)
 
 
 def _grade(s: Scene) -> Grade:
@@ -583,14 +584,19 @@ def _probs(**share: float) -> np.ndarray:
     ({"cocked": 0.95, "v3": 0.05}, None, "a die leans on another"),  # surely a leaning side
     ({"v3": 0.5, "v2": 0.45, "nothing": 0.05}, None, "a die could not be read"),  # which value?
     ({"moving": 0.8, "v4": 0.2}, None, "the dice are moving"),
-    ({"nothing": 0.7, "v1": 0.3}, "gone", ""),
+    ({"nothing": 0.9, "v1": 0.1}, "gone", ""),  # surely no die's top: no die there
+    # Likelier nothing, but less than min_nothing sure: maybe a die the judge knows badly
+    # (a real photo's die, seen in perspective), which must not be left out of a roll.
+    ({"nothing": 0.7, "v1": 0.3}, None, "a die could not be read"),
 ])
 def test_a_mark_is_read_only_when_a_top_is_there_and_its_value_is_clear(
         share: dict[str, float], value: int | str | None, why: str) -> None:
     """Two thresholds: ``min_top`` that a die's readable top is there at all, and
     ``min_confidence`` for which of the six values it shows; with ``min_side`` the
-    judge is sure a face is a leaning die's side."""
-    config = replace(ReaderConfig.load(), min_top=0.75, min_confidence=0.85, min_side=0.9)
+    judge is sure a face is a leaning die's side; with ``min_nothing`` that a mark is no
+    die at all."""
+    config = replace(ReaderConfig.load(), min_top=0.75, min_confidence=0.85, min_side=0.9,
+                     min_nothing=0.8)
     verdict = DiceReader(config, reader().networks)._verdict(Spot(10.0, 20.0, 30.0, 0.9),
                                                              _probs(**share))
     if value == "gone":

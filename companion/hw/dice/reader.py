@@ -11,7 +11,8 @@ scripts/train_dice_reader.py) do the seeing:
 
 The reader refuses to guess. A mark is read only when the judge is at least
 ``min_top`` sure that a die's top is there to be read and at least
-``min_confidence`` sure which value it shows; a die in motion, a mark that is
+``min_confidence`` sure which value it shows, and left out as no die only when
+the judge is ``min_nothing`` sure it is none; a die in motion, a mark that is
 neither clearly a die nor clearly nothing, and two different faces closer
 together than two dice can lie (one die leaning on another, its top unclear)
 make the read UNSURE, and the player is asked to re-roll. Only when the judge
@@ -85,10 +86,14 @@ from companion.hw.dice.networks import (
 
 Image = np.ndarray
 
-MAX_MARKS = 16  # the most places judged in one frame
+# The most places judged in one frame: 25 dice and a mark to spare, at 0.25 ms a window
+# (at 16, every frame of 17 dice or more was unsure: 9 of the 89 tray photos of the shared
+# real photos' train part).
+MAX_MARKS = 26
 # The most windows the judge sees in one frame, closer looks (TURNS windows each) included:
 # with the finder's two looks, at most about 18 ms of work on one core here (0.25 ms a
-# window, 4 to 5 ms the finder's first look, and at most 1.5 times that its second).
+# window, 4 to 5 ms the finder's first look, and at most 1.5 times that its second). A
+# frame of more marks than that gets no closer look.
 MAX_WINDOWS = 20
 # The finder looks again when the dice it marked are more than this many times smaller or
 # larger than its first look assumed; then it sees their median face at
@@ -119,6 +124,11 @@ _PREFER_MIDDLE = 0.1
 _LADDER = 2.0
 _SMALL_WORK = 2.0
 _BASE_PIXELS = 320 * 180
+# The finder sizes a real die's face up to this many times larger than it is (on the shared
+# real photos, a webcam's dice seen in perspective, their sides with the top): a mark up to
+# max_face_px times this is read. (Raising max_face_px instead moves the middle look, and
+# the rendered leaning dice were read less well.)
+_SIZE_SLACK = 1.4
 _SAME_DIE = 0.3  # two marks closer than this many face sides are one mark
 # Faces closer than these many face sides belong to one die (see _one_per_die). On the
 # rendered tuning scenes, the top faces of two flat dice are at least 0.86 sides apart in
@@ -161,6 +171,7 @@ class ReaderConfig:
     min_side: float
     min_crowded: float
     min_alone: float
+    min_nothing: float
     min_face_px: float
     max_face_px: float
     stable_frames: int
@@ -204,7 +215,7 @@ class ReaderConfig:
 
 _STABILITY_KEYS = {"frames": "stable_frames", "still_px": "still_px"}
 _SHARES = {"find_threshold", "min_top", "min_confidence", "min_side", "min_crowded",
-           "min_alone"}
+           "min_alone", "min_nothing"}
 # Keys only the pip-counting reader of before the networks had; `calibrate dice` saved them.
 _EARLIER_READER_KEYS = {"pip_contrast", "pip_face_contrast", "flood_tolerance", "max_aspect",
                         "min_solidity", "layout_tolerance"}
@@ -384,7 +395,7 @@ class DiceReader:
         config = self.config
         kept: list[Spot] = []
         for spot in self.networks.find(frame, threshold, face_px, small):
-            if not config.min_face_px <= spot.side <= config.max_face_px:
+            if not config.min_face_px <= spot.side <= config.max_face_px * _SIZE_SLACK:
                 continue
             if any(np.hypot(spot.x - k.x, spot.y - k.y) < _SAME_DIE * k.side for k in kept):
                 continue
@@ -396,6 +407,9 @@ class DiceReader:
     def _verdict(self, mark: Spot, probs: np.ndarray, alone: bool = False) -> DieReading | None:
         """What one mark is: a die read, a die unsure, or (None) no die at all.
 
+        A mark is no die at all only when the judge is ``min_nothing`` sure of it; a
+        mark it thinks likelier nothing, but less surely, is a die not read (a real
+        die the judge took for nothing would otherwise be left out of a roll read OK).
         Two questions, each with its threshold: is a die's top face there to be
         read (not nothing, not moving, not a leaning die's side: ``min_top``, or
         ``min_alone`` when the die is ``alone`` and the judge's doubt is that it is
@@ -405,7 +419,7 @@ class DiceReader:
         """
         best = int(probs.argmax())
         centre = (round(mark.x, 1), round(mark.y, 1))
-        if best == NOTHING and probs[best] >= 0.5:
+        if best == NOTHING and probs[best] >= self.config.min_nothing:
             return None
         top = float(probs[1:7].sum())
         value = 1 + int(probs[1:7].argmax())
