@@ -643,3 +643,67 @@ def test_a_flat_die_alone_that_the_judge_half_doubts_is_cocked_is_read() -> None
     read = strict.read(s.image)
     assert read.status is ReadStatus.UNSURE
     assert [d.reason for d in read.dice if d.value is None] == ["a die is tilted or cocked"]
+
+
+class _Judged:
+    """Networks whose judge answers as recorded: the probabilities of each mark, by place
+    (a closer look answers the same)."""
+
+    def __init__(self, marks: list[tuple[Spot, dict[str, float]]]) -> None:
+        self.answers = {(spot.x, spot.y): _probs(**share) for spot, share in marks}
+
+    def judge(self, frame: np.ndarray, spots: list[Spot], turned: bool = False) -> np.ndarray:
+        return np.array([self.answers[(s.x, s.y)] for s in spots], np.float32)
+
+
+# A real photo (nell-byler, nb_IMG_20191209_100333.jpg of the shared photos' train part:
+# six dice in a tray, 1 1 2 3 6 6): the finder's marks and a judge's answers (a judge
+# fine-tuned on the real photos' pseudo-labels, before the rule). The last mark is a green
+# die whose 1 is a yellow emblem: marked as hot as the dice read, judged 0.92 nothing.
+_TRAY = [
+    (Spot(398.3, 324.9, 21.2, 0.88), {"v3": 0.99, "nothing": 0.01}),
+    (Spot(176.3, 293.5, 24.3, 0.77), {"v6": 1.0}),
+    (Spot(225.9, 271.7, 22.5, 0.76), {"v6": 1.0}),
+    (Spot(335.9, 194.1, 24.9, 0.74), {"v1": 0.98, "v2": 0.01, "nothing": 0.01}),
+    (Spot(385.8, 264.0, 23.8, 0.73), {"v2": 1.0}),
+    (Spot(413.8, 274.5, 22.4, 0.6), {"nothing": 0.92, "v1": 0.03, "v2": 0.03, "v3": 0.01,
+                                     "cocked": 0.01}),
+]
+
+
+def _read_marks(monkeypatch: pytest.MonkeyPatch, marks: list[tuple[Spot, dict[str, float]]],
+                config: ReaderConfig | None = None) -> dice_reader.DiceRead:
+    monkeypatch.setattr(DiceReader, "_marks", lambda self, frame: [s for s, _ in marks])
+    networks = _Judged(marks)
+    return DiceReader(config or ReaderConfig.load(), networks).read(  # type: ignore[arg-type]
+        np.zeros((480, 640, 3), np.uint8))
+
+
+def test_a_die_like_mark_the_judge_calls_no_die_makes_the_roll_unsure(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finder marks six dice alike; the judge reads five and calls the sixth (a die
+    whose 1 is an emblem) no die, 0.92 sure. Left out, the roll would be read OK and
+    short of a die: the networks disagree, so the frame is unsure. Left out as before
+    are a mark the judge is min_nothing_hot sure is none (a keyboard's key), a mark
+    much cooler than the dice read, one of another size, and one beside a die read
+    (its own side)."""
+    read = _read_marks(monkeypatch, _TRAY)
+    assert read.status is ReadStatus.UNSURE and "re-roll" in read.message
+    (doubted,) = [d for d in read.dice if d.value is None]
+    assert doubted.reason == "a die-like mark may be a die" and doubted.centre == (413.8, 274.5)
+    assert sorted(d.value for d in read.dice if d.value is not None) == [1, 2, 3, 6, 6]
+    # Before the rule (no hot mark doubted), a wrong roll: one 1 short.
+    before = replace(ReaderConfig.load(), min_nothing_hot=1e-9)
+    assert _read_marks(monkeypatch, _TRAY, before).values == [1, 2, 3, 6, 6]
+    assert _read_marks(monkeypatch, _TRAY, before).status is ReadStatus.OK
+
+    dice, (emblem, share) = _TRAY[:-1], _TRAY[-1]
+    sure = {"nothing": 0.97, "v1": 0.03}
+    for mark, answer in [
+        (emblem, sure),  # the judge is sure enough it is no die
+        (replace(emblem, heat=0.5), share),  # cooler than 0.8 of the coolest die read (0.73)
+        (replace(emblem, side=13.0), share),  # a face much smaller than the dice read
+        (replace(emblem, x=393.8, y=266.0), share),  # 0.34 sides from the 2: its side
+    ]:
+        read = _read_marks(monkeypatch, [*dice, (mark, answer)])
+        assert read.status is ReadStatus.OK and read.values == [1, 2, 3, 6, 6]

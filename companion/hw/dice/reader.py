@@ -15,7 +15,12 @@ The reader refuses to guess. A mark is read only when the judge is at least
 the judge is ``min_nothing`` sure it is none; a die in motion, a mark that is
 neither clearly a die nor clearly nothing, and two different faces closer
 together than two dice can lie (one die leaning on another, its top unclear)
-make the read UNSURE, and the player is asked to re-roll. Only when the judge
+make the read UNSURE, and the player is asked to re-roll. So does a mark the
+finder thinks as likely a die as those read (at least ``hot_share`` as hot as the
+coolest die read, its size within ``hot_size`` of theirs, apart from every die
+read) that the judge calls no die less than ``min_nothing_hot`` sure: the two
+networks disagree on a die, and a roll read without it may be short of it (a
+coloured die whose 1 is an emblem, taken for no die). Only when the judge
 is at least ``min_side`` sure that one of the two is the leaning die's side
 does the other, read as a top, give the die's value; so it does when the judge is
 sure of the value and only doubted the other (a flat die's own side, seen in
@@ -159,6 +164,7 @@ _LEANING_SIDE = "a die leans on another"  # the judge is sure: this is its side
 _NOT_READ = "a die could not be read"
 _MOVING = "the dice are moving"
 _TOO_BUSY = "too much in view to judge in time"
+_TAKEN_FOR_NOTHING = "a die-like mark may be a die"  # see _taken_for_nothing
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +178,9 @@ class ReaderConfig:
     min_crowded: float
     min_alone: float
     min_nothing: float
+    hot_share: float
+    hot_size: float
+    min_nothing_hot: float
     min_face_px: float
     max_face_px: float
     stable_frames: int
@@ -215,7 +224,7 @@ class ReaderConfig:
 
 _STABILITY_KEYS = {"frames": "stable_frames", "still_px": "still_px"}
 _SHARES = {"find_threshold", "min_top", "min_confidence", "min_side", "min_crowded",
-           "min_alone", "min_nothing"}
+           "min_alone", "min_nothing", "hot_share", "hot_size", "min_nothing_hot"}
 # Keys only the pip-counting reader of before the networks had; `calibrate dice` saved them.
 _EARLIER_READER_KEYS = {"pip_contrast", "pip_face_contrast", "flood_tolerance", "max_aspect",
                         "min_solidity", "layout_tolerance"}
@@ -342,6 +351,7 @@ class DiceReader:
                 if die is not None and die.reason == _COCKED and _alone(die, dice) else die
                 for i, die in enumerate(dice)]
         found = _one_per_die([d for d in dice if d is not None])
+        found += self._taken_for_nothing(marks, probs, dice)
         if busy:
             extra = marks[-1]
             found.append(DieReading(None, 0.0, (round(extra.x, 1), round(extra.y, 1)),
@@ -403,6 +413,36 @@ class DiceReader:
             if len(kept) > MAX_MARKS:
                 break
         return kept
+
+    def _taken_for_nothing(self, marks: list[Spot], probs: list[np.ndarray],
+                           dice: list[DieReading | None]) -> list[DieReading]:
+        """The marks left out as no die (``dice[i]`` None) that the finder thinks as likely
+        dice as those read, and the judge is less than ``min_nothing_hot`` sure are none:
+        each an unsure die, for the roll read without it may be short of it.
+
+        As likely dice: at least ``hot_share`` as hot as the coolest mark read as a die,
+        its side within ``hot_size`` times (or 1 / ``hot_size``) the median side of those,
+        and not within _ONE_DIE face sides of one (a read die's own side or edge). On the
+        shared real photos' train part such marks are a die the judge knows badly (a
+        green die whose 1 is a yellow emblem, 0.92 nothing) or, judged surer, a
+        keyboard's key or a cable's plug beside the dice.
+        """
+        config = self.config
+        read = [marks[i] for i, die in enumerate(dice) if die is not None and die.value is not None]
+        if not read:
+            return []
+        coolest = min(m.heat for m in read)
+        side = float(np.median([m.side for m in read]))
+        doubted = []
+        for mark, p, die in zip(marks, probs, dice, strict=True):
+            if (die is None and mark.heat >= config.hot_share * coolest
+                    and config.hot_size <= mark.side / side <= 1 / config.hot_size
+                    and float(p[NOTHING]) < config.min_nothing_hot
+                    and all(np.hypot(mark.x - m.x, mark.y - m.y)
+                            >= _ONE_DIE * max(m.side, mark.side) for m in read)):
+                doubted.append(DieReading(None, 0.0, (round(mark.x, 1), round(mark.y, 1)),
+                                          round(mark.side, 1), _TAKEN_FOR_NOTHING))
+        return doubted
 
     def _verdict(self, mark: Spot, probs: np.ndarray, alone: bool = False) -> DieReading | None:
         """What one mark is: a die read, a die unsure, or (None) no die at all.
