@@ -6,11 +6,17 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+from gpiozero.pins.mock import MockFactory
+
+from companion.app.session.controls import Controls, MenuChoices, PressSource
+from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
 from companion.app.session.rolls import SimRolls
 from companion.dice import SimulatedDice
+from companion.hw.buttons import ButtonPanel, ButtonPins
 
 
 class Player:
@@ -24,6 +30,35 @@ class Player:
         if not self.script:
             raise KeyboardInterrupt
         return [o.choice for o in ask.options].index(self.script.pop(0))
+
+
+class Buttons:
+    """The button panel on gpiozero's mock pins: a test presses buttons by name while the
+    session waits for a choice, and :meth:`run` plays a session to its end on them."""
+
+    def __init__(self) -> None:
+        self.factory = MockFactory()
+        self.pins = ButtonPins()
+        self.panel = ButtonPanel(self.pins, bounce_time=None, pin_factory=self.factory)
+
+    def press(self, *names: str) -> None:
+        for name in names:
+            pin = self.factory.pin(getattr(self.pins, name))
+            pin.drive_low()
+            pin.drive_high()
+
+    def choices(self, display: PressSource, sleep: Callable[[float], None]) -> MenuChoices:
+        """Choices from these buttons and ``display``'s keys; ``sleep`` is where the test
+        presses."""
+        return MenuChoices(Controls([self.panel, display]), 0.0, sleep)
+
+    def run(self, session: Session) -> None:
+        try:
+            session.show(session.next_prompt())
+            session.run()
+        finally:
+            self.panel.close()
+            self.factory.reset()
 
 
 class CutRolls:

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gpiozero.pins.mock import MockFactory
 from rich.console import Console
 
 from companion.app.cli import main
@@ -27,7 +26,6 @@ from companion.app.modes.fight import FightSave, write_fight_file
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
 from companion.dice import ScriptedDice, SimulatedDice
-from companion.hw.buttons import ButtonPanel, ButtonPins
 from companion.hw.display.screen import ACCENT, BAD, GOOD, ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
@@ -52,7 +50,7 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.combat import Throw as ThrowDown
 from companion.systems.coc.rules import Profile, load_rules
-from tests.app.table import CutRolls, Player
+from tests.app.table import Buttons, CutRolls, Player
 from tests.app.test_dice_tray import Recorded
 from tests.systems.coc.test_scripted_fights import Faces, entrant, fight_003, fight_004
 
@@ -189,9 +187,7 @@ def test_a_004_fight_on_the_buttons_in_the_terminal(tmp_path: Path) -> None:
     """The four buttons: an option with a button is that button (ATTACK attacks, FLEE ends
     the turn); any other is reached with ITEM (the highlight moves on) and taken with
     ATTACK. The terminal shows every result line with its terms and rule IDs."""
-    factory = MockFactory()
-    pins = ButtonPins()
-    panel = ButtonPanel(pins, bounce_time=None, pin_factory=factory)
+    buttons = Buttons()
     console = Console(file=io.StringIO(), width=220)
     display = Recorded(TerminalDisplay(console))
     script = list(SCRIPT_004)
@@ -208,21 +204,12 @@ def test_a_004_fight_on_the_buttons_in_the_terminal(tmp_path: Path) -> None:
         button = view.options[index].button
         names = [button.value] if button is not None else (
             ["item"] * (index - (view.highlight or 0)) + ["attack"])
-        for name in names:
-            pin = factory.pin(getattr(pins, name))
-            pin.drive_low()
-            pin.drive_high()
+        buttons.press(*names)
 
     session = table_session(fight_file(tmp_path, "004"), tmp_path / "table.json",
-                            resume=False, seed=SEED,
-                            choices=MenuChoices(Controls([panel, display]), 0.0, sleep),
+                            resume=False, seed=SEED, choices=buttons.choices(display, sleep),
                             display=display)
-    try:
-        session.show(session.next_prompt())
-        session.run()
-    finally:
-        panel.close()
-        factory.reset()
+    buttons.run(session)
     assert not script
     expected = reference("004", [Attack("Ann", "Cult"), Grapple("Bob", "Boss"),
                                  EndTurn("Cult")])

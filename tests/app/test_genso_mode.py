@@ -18,7 +18,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from gpiozero.pins.mock import MockFactory
 from rich.console import Console
 
 from companion.app.cli import main
@@ -33,7 +32,6 @@ from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.mode import ChoiceAsk
 from companion.dice import SimulatedDice
 from companion.errors import DataError, IllegalAction
-from companion.hw.buttons import ButtonPanel, ButtonPins
 from companion.hw.display.screen import HIGHLIGHT, ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
@@ -41,7 +39,7 @@ from companion.systems.genso import checks
 from companion.systems.genso.combat import Attack, Cast, EndFight, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
-from tests.app.table import CutRolls, Player
+from tests.app.table import Buttons, CutRolls, Player
 from tests.app.test_dice_tray import Keys, Recorded, Terminal
 
 RULES = load_rules()
@@ -140,9 +138,7 @@ def test_a_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> None:
 def test_buttons_drive_a_fight_in_the_terminal(tmp_path: Path) -> None:
     """The four buttons: ATTACK attacks the highlighted target with the highlighted weapon;
     ITEM moves the highlight to *GM*; the terminal shows the result lines with their terms."""
-    factory = MockFactory()
-    pins = ButtonPins()
-    panel = ButtonPanel(pins, bounce_time=None, pin_factory=factory)
+    buttons = Buttons()
     console = Console(file=io.StringIO(), width=200)
     display = Recorded(TerminalDisplay(console))
     presses = [(prompt_is(f"{PC1}: what"), ["attack"]), (prompt_is("Attack whom"), ["attack"]),
@@ -153,21 +149,12 @@ def test_buttons_drive_a_fight_in_the_terminal(tmp_path: Path) -> None:
 
     def sleep(_: float) -> None:
         if presses and presses[0][0](display.views[-1]):
-            for name in presses.pop(0)[1]:
-                pin = factory.pin(getattr(pins, name))
-                pin.drive_low()
-                pin.drive_high()
+            buttons.press(*presses.pop(0)[1])
 
     session = table_session(RULES, fight_file(tmp_path), tmp_path / "table.json",
-                            resume=False, seed=SEED,
-                            choices=MenuChoices(Controls([panel, display]), 0.0, sleep),
+                            resume=False, seed=SEED, choices=buttons.choices(display, sleep),
                             display=display)
-    try:
-        session.show(session.next_prompt())
-        session.run()
-    finally:
-        panel.close()
-        factory.reset()
+    buttons.run(session)
     assert not presses
     expected = new_fight()
     dice = SimulatedDice.seeded(SEED)
