@@ -18,7 +18,10 @@ right, the share with no answer, the share answered wrong (confident errors),
 the worst confusions and every wrong answer; then the same photos turned half
 a turn, a quarter turn (a tight picture of a tile lying sideways), and a
 quarter turn padded back to a slot's 3:4 (a tile lying across a mat slot).
-The renders and scenes come from seeds the training script never uses. Last:
+The renders and scenes come from seeds the training script never uses; the
+renders with a corner index (render.draw_index: the rank or letter Western
+sets print, the art shrunk) are scored like a photo source, as a stand-in for
+sets whose art the photos lack. Last:
 the time per crop on one thread (five slots a frame, as on the mat) and the model's size.
 """
 
@@ -41,9 +44,14 @@ from companion.hw.camera.photos import Photo, load_photos
 from companion.hw.camera.reader import frame_readings
 from companion.hw.camera.render import (
     Camera,
+    camera_effects,
+    draw_index,
     find_cjk_fonts,
+    paste,
     render_crop,
     render_scene,
+    render_tile,
+    slot_background,
     turn_crop,
 )
 from companion.systems.jongrogue.tiles import READER_LABELS
@@ -51,6 +59,7 @@ from companion.systems.jongrogue.tiles import READER_LABELS
 ROOT = Path(__file__).resolve().parent.parent
 RENDER_SEED = 777_001  # never the training seed
 SCENE_SEED = 777_002
+INDEX_SEED = 777_003
 DATASETS = ROOT.parent / "shared" / "datasets"
 SOURCES = (DATASETS / "mahjong-photos", DATASETS / "tile-photos-more")
 
@@ -102,6 +111,22 @@ def real_report(classifier: TileClassifier, name: str, photos: list[Photo],
                   f"at {pred.best.confidence:.2f}")
 
 
+def enrolment_photos(photos: list[Photo], fold: str) -> tuple[list[Photo], dict[str, Photo]]:
+    """The photos read with enrolment (``fold``'s) and the one photo per kind enrolled.
+
+    Held-out photos are enrolled from the first training-split photo of each
+    kind; validation photos from the 'train' fold only, so a ``--fold val``
+    run reads no held-out photo and enrols no validation one.
+    """
+    read = [p for p in photos if p.fold == fold]
+    enrolled: dict[str, Photo] = {}
+    for p in photos:
+        if p.label not in enrolled and (p.fold == "train" if fold == "val"
+                                        else p.split == "train"):
+            enrolled[p.label] = p
+    return read, enrolled
+
+
 def crop_time_ms(model: Path, repeats: int = 200) -> float:
     """Median ms per crop on one thread, five crops (a mat's slots) per call."""
     cv2.setNumThreads(1)
@@ -124,6 +149,22 @@ def held_out_renders(per_class: int) -> tuple[list[np.ndarray], list[str]]:
     for label in READER_LABELS:
         for _ in range(per_class):
             images.append(render_crop(label, rng, fonts=fonts))
+            labels.append(label)
+    return images, labels
+
+
+def index_renders(per_class: int) -> tuple[list[np.ndarray], list[str]]:
+    """Tiles of sets with a Western corner index (a rank or letter; render.draw_index)."""
+    rng = np.random.default_rng(INDEX_SEED)
+    fonts = find_cjk_fonts()
+    images, labels = [], []
+    for label in READER_LABELS:
+        if label in ("back", "empty"):
+            continue
+        for _ in range(per_class):
+            tile = draw_index(render_tile(label, rng, fonts=fonts), label, rng)
+            background = slot_background(rng, (72, 96))
+            images.append(camera_effects(paste(background, tile, rng), rng))
             labels.append(label)
     return images, labels
 
@@ -167,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--write-metadata stores the held-out figures: leave out --fold val")
     classifier = TileClassifier(args.model)
     measured: dict[str, object] = {}
+    part = "held-out" if args.fold == "test" else "validation"
 
     for folder in args.sources:
         if not (folder / "labels.csv").exists():
@@ -175,7 +217,6 @@ def main(argv: list[str] | None = None) -> int:
         test = [p for p in load_photos(folder) if p.fold == args.fold]
         images = [cv2.imread(str(p.path)) for p in test]
         groups = len({p.group or p.path.name for p in test})
-        part = "held-out" if args.fold == "test" else "validation"
         print(f"== {folder.name}: {part} split, {len(test)} crops from {groups} photos")
         real_report(classifier, f"{part} {folder.name}", test, images, measured)
         variants = {
@@ -193,6 +234,11 @@ def main(argv: list[str] | None = None) -> int:
     measured["held_out_renders_top1"] = round(acc, 4)
     measured["held_out_renders_n"] = len(labels)
 
+    indexed, index_labels = index_renders(args.renders_per_class // 3)
+    as_photos = [Photo(Path(f"index-{i}.png"), label) for i, label in enumerate(index_labels)]
+    real_report(classifier, "renders with a corner index", as_photos, indexed, measured,
+                detail=False)
+
     acc, total, lost = scene_accuracy(classifier, args.scenes)
     print(f"rendered mat scenes end to end: {acc:.4f} of {total} slots "
           f"({args.scenes} scenes, mat lost in {lost})")
@@ -202,21 +248,16 @@ def main(argv: list[str] | None = None) -> int:
     photo_folder = args.sources[0] if args.sources else SOURCES[0]
     if (photo_folder / "labels.csv").exists():
         # What enrolment adds: one training photo per kind stands in for the player's set.
-        photos = load_photos(photo_folder)
-        test = [p for p in photos if p.split == "test"]
+        test, first = enrolment_photos(load_photos(photo_folder), args.fold)
         images = [cv2.imread(str(p.path)) for p in test]
         labels = [p.label for p in test]
         enrolment = Enrolment()
-        first = {}
-        for p in photos:
-            if p.split == "train" and p.label not in first:
-                first[p.label] = p
         for label, p in first.items():
             image = cv2.imread(str(p.path))
             enrolment.add(label, classifier.predict([image])[0].embedding)
         enrolled = TileClassifier(args.model, enrolment=enrolment)
         acc_e, _ = accuracy(enrolled, images, labels)
-        print(f"held-out {photo_folder.name} with enrolment ({len(enrolment)} pictures, one per "
+        print(f"{part} {photo_folder.name} with enrolment ({len(enrolment)} pictures, one per "
               f"kind from the training split): {acc_e:.4f} top-1")
         measured["held_out_photos_top1_enrolled"] = round(acc_e, 4)
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import cv2
 import numpy as np
@@ -15,8 +17,13 @@ from companion.hw.camera.classifier import (
     TileClassifier,
     default_model_path,
 )
-from companion.hw.camera.photos import load_photos, photo_split
-from companion.hw.camera.render import paste, render_tile, slot_background
+from companion.hw.camera.photos import Photo, load_photos, photo_fold, photo_split
+from companion.hw.camera.render import (
+    draw_index,
+    paste,
+    render_tile,
+    slot_background,
+)
 from companion.systems.jongrogue.tiles import READER_LABELS
 
 PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "mahjong-photos"
@@ -126,3 +133,41 @@ def test_held_out_real_photos_are_read(classifier: TileClassifier) -> None:
     got = [p.best.label for p in classifier.predict(images)]
     right = sum(g == p.label for g, p in zip(got, test, strict=True))
     assert right / len(test) >= 0.95
+
+
+def eval_script() -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "scripts" / "eval_tile_classifier.py"
+    spec = importlib.util.spec_from_file_location("eval_tile_classifier", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_validation_run_reads_and_enrols_no_held_out_photo() -> None:
+    """``eval --fold val`` scored enrolment on the held-out photos; now on the val fold."""
+    names = [f"images/{i}.jpg" for i in range(400)]
+    photos = [Photo(Path(n), READER_LABELS[i % 3]) for i, n in enumerate(names)]
+    assert {photo_fold(n) for n in names} == {"train", "val", "test"}
+    read, enrolled = eval_script().enrolment_photos(photos, "val")
+    assert read and all(p.fold == "val" for p in read)
+    assert sorted(enrolled) == sorted(READER_LABELS[:3])
+    assert all(p.fold == "train" for p in enrolled.values())
+    read, enrolled = eval_script().enrolment_photos(photos, "test")
+    assert read and all(p.split == "test" for p in read)
+    assert all(p.split == "train" for p in enrolled.values())
+
+
+def test_a_corner_index_is_drawn_in_a_corner_and_the_tile_keeps_its_shape() -> None:
+    tile = render_tile("7p", np.random.default_rng(3))
+    marked = draw_index(tile, "7p", np.random.default_rng(4))
+    assert marked.shape == tile.shape and marked.dtype == np.uint8
+    assert np.array_equal(marked[..., 3], tile[..., 3])  # same outline: only the face changes
+    h, w = tile.shape[:2]
+    changed = np.abs(marked[..., :3].astype(int) - tile[..., :3]).max(axis=2) > 40
+    corners = [changed[: h // 4, : w // 3], changed[: h // 4, -w // 3 :],
+               changed[-h // 4 :, : w // 3], changed[-h // 4 :, -w // 3 :]]
+    assert max(c.sum() for c in corners) > 30  # a rank drawn in one corner
+    white = draw_index(render_tile("5z", np.random.default_rng(3), vary=False), "5z",
+                       np.random.default_rng(4))
+    assert (white[..., :3] < 200).any(axis=2).sum() > 30  # a blank White gets its letter

@@ -3,7 +3,9 @@
 ``render_tile`` draws one tile face (or back, or an empty slot) with the
 variation real sets have: art style (the packaged CC0 art, or character and
 honour tiles drawn from any CJK font found), ink colours, body colour, red
-fives, blank or framed White. ``render_scene`` lays tiles on the printed mat
+fives, blank or framed White; ``draw_index`` adds the corner rank or letter
+that Western sets print (used by training and by the evaluation's own
+indexed renders, not by ``render_crop``). ``render_scene`` lays tiles on the printed mat
 and photographs it with a random camera: perspective, light, blur, noise.
 Everything is driven by a ``numpy.random.Generator`` so a seed repeats it.
 """
@@ -210,6 +212,60 @@ def render_tile(label: str, rng: np.random.Generator | None = None, *, vary: boo
     tile = _over(body, face)
     tile[..., 3] = body[..., 3]
     out: np.ndarray = (np.clip(tile, 0, 1) * 255).astype(np.uint8)
+    return out
+
+
+_DRAGON_LETTERS = {5: "BPWD", 6: "FG", 7: "CR"}  # White, Green, Red dragons' corner letters
+
+
+def draw_index(tile: np.ndarray, label: str, rng: np.random.Generator) -> np.ndarray:
+    """``tile`` (BGRA uint8 from ``render_tile``) with a corner index, as Western sets print.
+
+    Many sets sold outside Japan print a small rank (``7``) or letter (``E``,
+    ``C``, ``B``) in a corner and shrink the art to make room; the art itself
+    is the same kind, so the label does not change. Honours get their wind or
+    dragon letter (``B``/``P``/``W``/``D`` on a White), suits their rank.
+    """
+    kind = Tile.from_notation(label)
+    h, w = tile.shape[:2]
+    out = tile.copy()
+    if rng.random() < 0.7:  # the art shrinks away from the index, the body fills in
+        b = int(w * 0.1)
+        inner = out[b : h - b, b : w - b]
+        ih, iw = inner.shape[:2]
+        edge = np.concatenate([inner[0], inner[-1], inner[:, 0], inner[:, -1]])
+        fill = np.median(edge, axis=0).astype(np.uint8)
+        s = rng.uniform(0.78, 0.92)
+        small = cv2.resize(inner, (max(int(iw * s), 1), max(int(ih * s), 1)),
+                           interpolation=cv2.INTER_AREA)
+        canvas = np.empty_like(inner)
+        canvas[:] = fill
+        y0 = ih - small.shape[0] if rng.random() < 0.8 else 0
+        x0 = int(rng.integers(0, iw - small.shape[1] + 1))
+        canvas[y0 : y0 + small.shape[0], x0 : x0 + small.shape[1]] = small
+        canvas[..., 3] = inner[..., 3]
+        out[b : h - b, b : w - b] = canvas
+    if kind.suit is not Suit.HONOR:
+        text = str(kind.rank)
+    elif kind.rank <= 4:
+        text = "ESWN"[kind.rank - 1]
+    else:
+        text = str(rng.choice(list(_DRAGON_LETTERS[kind.rank])))
+    colour = rng.choice([[40, 40, 200], [30, 30, 30], [150, 60, 20], [40, 130, 40]])
+    colour = np.clip(colour + rng.normal(0, 15, 3), 0, 255)
+    scale = float(rng.uniform(0.7, 1.3))
+    thick = int(rng.integers(2, 4))
+    (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)
+    ys, xs = np.nonzero(tile[..., 3] > 200)  # the body, inside its rounded edge
+    m = int(w * rng.uniform(0.04, 0.08))
+    x0, y0, x1, y1 = xs.min() + m, ys.min() + m, xs.max() - m, ys.max() - m
+    x = int(x0 if rng.random() < 0.5 else x1 - tw)
+    y = int(y0 + th if rng.random() < 0.8 else y1)
+    cv2.putText(out, text, (x, y), int(rng.choice([cv2.FONT_HERSHEY_SIMPLEX,
+                                                   cv2.FONT_HERSHEY_DUPLEX,
+                                                   cv2.FONT_HERSHEY_TRIPLEX])),
+                scale, (*colour.tolist(), 255), thick, cv2.LINE_AA)
+    out[..., 3] = tile[..., 3]  # ink stays on the tile
     return out
 
 
