@@ -14,6 +14,8 @@ wrong value), and how many a roll would take (as many dice as thrown, but a
 value wrong: a roll waits for its number of dice, so a die short never reaches
 the player); the same for ``--mat-scenes`` more scenes on the companion's own
 printed mat (markers, slots, tiles), the table the companion is set up on; the
+same for ``--painted-scenes`` scenes of dice of any colours (marbled, clear, an
+emblem on the 1, square pips: what real dice show that the catalogue lacks); the
 time per 1280x720 frame on one core; and what the reader says on frames with no
 dice and on blurred throws.
 
@@ -46,7 +48,16 @@ import numpy as np
 from companion.errors import CompanionError
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
-from companion.hw.dice.render import Grade, Scene, SceneKind, Table, grade, outcomes, render_scene
+from companion.hw.dice.render import (
+    Grade,
+    Paints,
+    Scene,
+    SceneKind,
+    Table,
+    grade,
+    outcomes,
+    render_scene,
+)
 from companion.hw.dice.source import CameraDiceSource
 
 TARGET_MS = 20.0  # issue 6: at most 20 ms per 1280x720 frame on one core
@@ -76,6 +87,9 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=110000)
     parser.add_argument("--mat-scenes", type=int, default=100,
                         help="scenes of still dice on the companion's printed mat")
+    parser.add_argument("--painted-scenes", type=int, default=100,
+                        help="scenes of still dice of any colours (render.Paints.ANY: marbled, "
+                             "clear, emblems, square pips), laid out as the catalogue's")
     parser.add_argument("--special", type=int, default=20,
                         help="scenes with no dice, and blurred throws, of each")
     parser.add_argument("--models", type=Path, metavar="DIR",
@@ -168,6 +182,12 @@ def main() -> None:
         score(f"Still dice on the companion mat: {args.mat_scenes} scenes, seeds {first}..{last}",
               (render_scene(first + i, kind=STILL_KINDS[i % len(STILL_KINDS)],
                             table=Table.COMPANION_MAT) for i in range(args.mat_scenes)))
+    first = last + 1
+    last = first + args.painted_scenes - 1
+    if args.painted_scenes:
+        score(f"Still dice of any colours: {args.painted_scenes} scenes, seeds {first}..{last}",
+              (render_scene(first + i, kind=STILL_KINDS[i % len(STILL_KINDS)],
+                            paints=Paints.ANY) for i in range(args.painted_scenes)))
 
     empty: Counter[str] = Counter()
     blurred: Counter[str] = Counter()

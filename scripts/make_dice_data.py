@@ -52,6 +52,8 @@ from companion.hw.dice.networks import (
     window,
 )
 from companion.hw.dice.render import (
+    MAX_TILT,
+    Paints,
     Scene,
     SceneKind,
     Table,
@@ -77,15 +79,18 @@ def _side_on(dice: tuple[TrueDie, ...]) -> bool:
     return any(f.facing > d.facing for d in dice if d.tilted for f in d.open_faces)
 
 
-def _scenes(shard: int, kinds: list[SceneKind], side_on: bool) -> Iterator[Scene]:
+def _scenes(shard: int, kinds: list[SceneKind], side_on: bool, paints: Paints,
+            max_tilt: float) -> Iterator[Scene]:
     """The shard's scenes; with ``side_on``, those of its (more) seeds that qualify."""
     scan = SIDE_ON_SCAN if side_on else 1
     for index in range(shard * SHARD * scan, (shard + 1) * SHARD * scan):
         table = Table.COMPANION_MAT if index % 3 == 0 else None
         kind = kinds[index % len(kinds)]
-        if side_on and not _side_on(scene_dice(FIRST_SEED + index, kind=kind, table=table)):
+        if side_on and not _side_on(scene_dice(FIRST_SEED + index, kind=kind, table=table,
+                                               paints=paints, max_tilt=max_tilt)):
             continue
-        yield render_scene(FIRST_SEED + index, kind=kind, table=table)
+        yield render_scene(FIRST_SEED + index, kind=kind, table=table, paints=paints,
+                           max_tilt=max_tilt)
 
 
 def _open_sides(die: TrueDie) -> list[tuple[float, float]]:
@@ -139,14 +144,14 @@ def _label(scene: Scene, x: float, y: float) -> int | None:
     return None
 
 
-def make_marks(args: tuple[int, Path, Path, list[SceneKind], bool]) -> Path:
-    shard, out, finder, kinds, side_on = args
+def make_marks(args: tuple[int, Path, Path, list[SceneKind], bool, Paints, float]) -> Path:
+    shard, out, finder, kinds, side_on, paints, max_tilt = args
     path = out / f"marks_{shard:04d}.npz"
     if path.exists():
         return path
     networks = DiceNetworks(finder)
     crops, labels = [], []
-    for scene in _scenes(shard, kinds, side_on):
+    for scene in _scenes(shard, kinds, side_on, paints, max_tilt):
         for spot in networks.find(scene.image, MARK_THRESHOLD, 4 * TRAINED_FACE_PX):
             label = _label(scene, spot.x, spot.y)
             if label is not None:
@@ -157,14 +162,14 @@ def make_marks(args: tuple[int, Path, Path, list[SceneKind], bool]) -> Path:
     return path
 
 
-def make_shard(args: tuple[int, Path, list[SceneKind], bool]) -> Path:
-    shard, out, kinds, side_on = args
+def make_shard(args: tuple[int, Path, list[SceneKind], bool, Paints, float]) -> Path:
+    shard, out, kinds, side_on, paints, max_tilt = args
     path = out / f"shard_{shard:04d}.npz"
     if path.exists():
         return path
     rng = np.random.default_rng(shard)
     small, dice_rows, crops, labels = [], [], [], []
-    for i, scene in enumerate(_scenes(shard, kinds, side_on)):
+    for i, scene in enumerate(_scenes(shard, kinds, side_on, paints, max_tilt)):
         height, width = scene.image.shape[:2]
         small.append(shrink(scene.image))
         moving = scene.kind is SceneKind.BLURRED
@@ -199,7 +204,14 @@ def main() -> None:
     parser.add_argument("--side-on", action="store_true",
                         help="with --tilted-only: only scenes whose leaning die shows a side "
                              "more squarely than its top")
+    parser.add_argument("--paints", choices=[p.value for p in Paints], default="catalogue",
+                        help="the dice's looks: the renderer's catalogue, or any colours, "
+                             "marbled, clear, with emblems and square pips")
+    parser.add_argument("--max-tilt", type=float, default=MAX_TILT, metavar="DEGREES",
+                        help="how far from straight down the camera may look (a webcam beside "
+                             "the table: 50)")
     args = parser.parse_args()
+    args.paints = Paints(args.paints)
     if args.side_on and not args.tilted_only:
         parser.error("--side-on goes with --tilted-only")
     args.out.mkdir(parents=True, exist_ok=True)
@@ -208,11 +220,12 @@ def main() -> None:
     with Pool(args.jobs) as pool:
         shards = range(args.start, args.start + count)
         if args.marks:
-            work = [(k, args.out, args.marks, kinds, args.side_on) for k in shards]
+            work = [(k, args.out, args.marks, kinds, args.side_on, args.paints, args.max_tilt)
+                    for k in shards]
             done = pool.imap_unordered(make_marks, work)
         else:
-            done = pool.imap_unordered(make_shard,
-                                       [(k, args.out, kinds, args.side_on) for k in shards])
+            done = pool.imap_unordered(make_shard, [(k, args.out, kinds, args.side_on,
+                                                     args.paints, args.max_tilt) for k in shards])
         for path in done:
             print(path, flush=True)
 

@@ -26,10 +26,17 @@ from companion.hw.dice.networks import (
 )
 from companion.hw.dice.reader import DiceReader, DieReading, ReaderConfig, ReadStatus
 from companion.hw.dice.render import (
+    Emblem,
     Grade,
+    Paint,
+    Paints,
     Scene,
     SceneKind,
     Table,
+    _any_paint,
+    _face_texture,
+    _Light,
+    _luma,
     grade,
     render_scene,
     scene_dice,
@@ -561,6 +568,55 @@ def test_a_scene_s_dice_are_known_without_drawing_it(seed: int, kind: SceneKind 
     """The training data chooses scenes by their dice (a leaning die seen side-on) before
     it spends the time to draw them: the dice must be the drawn scene's, to the pixel."""
     assert scene_dice(seed, kind=kind, table=table) == scene(seed, kind, table).dice
+
+
+def test_any_paints_lay_a_scene_out_as_the_catalogue_and_paint_its_dice_otherwise() -> None:
+    """Training scenes of dice of any colours (issue 23) keep the seed's layout, so the
+    benchmark's catalogue scenes are the ones they were first scored on."""
+    for seed in (100, 101, 8):
+        plain, painted = scene_dice(seed), scene_dice(seed, paints=Paints.ANY)
+        assert [replace(d, colour="") for d in plain] == [replace(d, colour="") for d in painted]
+        assert {d.colour for d in painted} == {"any"}
+        assert render_scene(seed, paints=Paints.ANY).dice == painted
+    assert not np.array_equal(render_scene(101, paints=Paints.ANY).image, scene(101).image)
+
+
+def test_any_paints_cover_what_the_catalogue_lacks() -> None:
+    """Marbled and clear bodies, an emblem on the 1, square pips, pips of every lightness,
+    and always pips a player can tell from the body."""
+    rng = np.random.default_rng(0)
+    paints = [_any_paint(rng) for _ in range(400)]
+    assert {p.emblem for p in paints} == {None, *Emblem}
+    assert 0.25 < np.mean([p.veins is not None for p in paints]) < 0.45
+    assert 0.15 < np.mean([p.clear > 0 for p in paints]) < 0.35
+    assert 0.08 < np.mean([p.square_pips for p in paints]) < 0.25
+    lighter = [_luma(p.pips) > _luma(p.body) for p in paints]
+    assert 0.2 < np.mean(lighter) < 0.8
+    assert all(abs(_luma(p.pips) - _luma(p.body)) >= 15 for p in paints)
+
+
+def test_a_steeper_camera_sees_the_dice_s_sides_more() -> None:
+    """Training scenes as a webcam beside the table sees them (issue 23: the real photos'
+    sides of flat dice, seen almost as squarely as their tops)."""
+    def top_facing(max_tilt: float) -> float:
+        return float(np.mean([d.facing for seed in range(100, 130)
+                              for d in scene_dice(seed, SceneKind.LOOSE, max_tilt=max_tilt)]))
+    assert top_facing(50) < top_facing(25) - 0.05
+    assert scene_dice(100, max_tilt=25) == scene_dice(100)
+
+
+def test_an_emblem_replaces_the_1_s_pip() -> None:
+    """The emblem die's 1 face shows the emblem, wider than a pip, in its own colour."""
+    light = _Light(np.array([0.0, 0.0, 1.0]), 0.4, 0.6)
+    axes = np.eye(3)
+    plain = Paint((200, 200, 200), (20, 20, 20))
+    marked = replace(plain, emblem=Emblem.DISC, emblem_colour=(0, 0, 255), emblem_side=0.25)
+    faces = [_face_texture(1, 64, paint, axes[2], axes[0], axes[1], light, 0.08, 0.25, 0.08)[0]
+             for paint in (plain, marked)]
+    red = [((f[..., 2] > 150) & (f[..., 0] < 80)).mean() for f in faces]
+    dark = [(f.max(axis=2) < 60).mean() for f in faces]
+    assert red[0] == 0 and red[1] > 0.12  # a disc of radius 0.25: a fifth of the face
+    assert dark[0] > 0.01 and dark[1] == 0
 
 
 def test_the_companion_mat_is_a_table_only_when_asked_for() -> None:

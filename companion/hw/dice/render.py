@@ -13,7 +13,7 @@ The world is in millimetres with the table at z = 0 and z pointing up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 import cv2
@@ -51,6 +51,40 @@ DIE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
 }
 
 
+class Emblem(Enum):
+    """A maker's mark some dice bear on the 1 face instead of its pip."""
+
+    DISC = "disc"
+    RING = "ring"
+    STAR = "star"
+
+
+@dataclass(frozen=True, slots=True)
+class Paint:
+    """How a die looks: body and pip colours (BGR albedo, 0..255) and what sets it apart."""
+
+    body: tuple[float, float, float]
+    pips: tuple[float, float, float]
+    veins: tuple[float, float, float] | None = None  # marbled: a second colour swirls through
+    clear: float = 0.0  # translucent: the share of the table and light the body lets through
+    emblem: Emblem | None = None  # drawn on the 1 face, EMBLEM_SIDE wide, in emblem_colour
+    emblem_colour: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    emblem_side: float = 0.0  # the emblem's radius, in face sides
+    square_pips: bool = False
+    grain: int = 0  # seeds the marbling, so a die's faces swirl alike from one render to the next
+
+
+CATALOGUE: dict[str, Paint] = {name: Paint(body, pips)
+                               for name, (body, pips) in DIE_COLOURS.items()}
+
+
+class Paints(Enum):
+    """Which dice a scene shows."""
+
+    CATALOGUE = "catalogue"  # DIE_COLOURS: the benchmark's and the tests' scenes
+    ANY = "any"  # any body and pip colours, marbled, translucent, emblems, square pips
+
+
 class Table(Enum):
     """The surface the dice lie on."""
 
@@ -62,6 +96,8 @@ class Table(Enum):
     MAT = "mat"
     COMPANION_MAT = "companion mat"  # our printed A4 mat: markers, slot outlines, tiles
 
+
+MAX_TILT = 25.0  # degrees from straight down the camera may look, unless asked for more
 
 # Tables a scene's seed picks from. The companion's own mat is asked for by name, so the
 # benchmark's seeds keep the scenes they were first scored on.
@@ -140,6 +176,7 @@ class _Die:
     side: float
     colour: str
     tilted: bool
+    paint: Paint
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,11 +209,11 @@ _UP: dict[int, FloatArray] = {
 
 
 def _make_camera(rng: np.random.Generator, size: tuple[int, int], side_px: float,
-                 die_mm: float) -> _Camera:
+                 die_mm: float, max_tilt: float) -> _Camera:
     width, height = size
     dist = rng.uniform(280, 520)
     focal = side_px * dist / die_mm
-    tilt = np.radians(rng.uniform(0, 25))
+    tilt = np.radians(rng.uniform(0, max_tilt))
     roll = rng.uniform(0, 2 * np.pi)
     down = np.array([[1.0, 0, 0], [0, -1, 0], [0, 0, -1]])
     rotation = _rot_x(tilt).T @ down  # pitch about the camera's own x axis
@@ -197,6 +234,46 @@ def _smooth_noise(rng: np.random.Generator, shape: tuple[int, int], cell: int) -
 
 def _random_colour(rng: np.random.Generator, lo: int, hi: int) -> FloatArray:
     return rng.uniform(lo, hi, 3)
+
+
+def _hsv(hue: float, saturation: float, value: float) -> tuple[float, float, float]:
+    """BGR 0..255 of a hue in degrees, saturation and value 0..1."""
+    pixel = np.array([[[hue / 2, saturation * 255, value * 255]]], dtype=np.float32)
+    b, g, r = cv2.cvtColor(pixel.astype(np.uint8), cv2.COLOR_HSV2BGR)[0, 0]
+    return float(b), float(g), float(r)
+
+
+def _luma(colour: tuple[float, float, float]) -> float:
+    return 0.114 * colour[0] + 0.587 * colour[1] + 0.299 * colour[2]
+
+
+def _any_paint(rng: np.random.Generator) -> Paint:
+    """A die of any colours: the real dice the catalogue lacks (issue 23: marbled green
+    dice with yellow pips, black dice with red pips, clear dice, an emblem on the 1)."""
+    grey = rng.random() < 0.3
+    body = _hsv(rng.uniform(0, 360), rng.uniform(0, 0.2) if grey else rng.uniform(0.3, 1),
+                rng.uniform(0.08, 1))
+    while True:
+        pips = [_hsv(0, 0, rng.uniform(0.0, 0.2)), _hsv(0, rng.uniform(0, 0.1),
+                                                          rng.uniform(0.85, 1)),
+                _hsv(rng.uniform(35, 60), rng.uniform(0.6, 1), rng.uniform(0.8, 1)),
+                _hsv(rng.uniform(-10, 10) % 360, rng.uniform(0.7, 1), rng.uniform(0.6, 1)),
+                _hsv(rng.uniform(0, 360), rng.uniform(0.3, 1), rng.uniform(0.2, 1))
+                ][int(rng.integers(5))]
+        # Pips a player can read stand out by lightness, or by hue and some lightness
+        # (red pips on a black die).
+        lightness = abs(_luma(pips) - _luma(body))
+        if lightness >= 45 or (lightness >= 15
+                               and float(np.linalg.norm(np.subtract(pips, body))) >= 120):
+            break
+    veins = None
+    if rng.random() < 0.35:
+        veins = _hsv(rng.uniform(0, 360), rng.uniform(0, 1), rng.uniform(0.1, 1))
+    emblem = [None, None, None, None, Emblem.DISC, Emblem.RING, Emblem.STAR][int(rng.integers(7))]
+    emblem_colour = _hsv(rng.uniform(0, 360), rng.uniform(0.5, 1), rng.uniform(0.5, 1))
+    return Paint(body, pips, veins, rng.uniform(0.2, 0.5) if rng.random() < 0.25 else 0.0,
+                 emblem, emblem_colour if rng.random() < 0.6 else pips, rng.uniform(0.17, 0.3),
+                 bool(rng.random() < 0.15), int(rng.integers(1 << 30)))
 
 
 def _table_texture(rng: np.random.Generator, table: Table, shape: tuple[int, int],
@@ -278,7 +355,7 @@ def _companion_mat(rng: np.random.Generator, shape: tuple[int, int],
     return tex
 
 
-def _face_texture(value: int, size: int, body: FloatArray, pip: FloatArray, normal: FloatArray,
+def _face_texture(value: int, size: int, paint: Paint, normal: FloatArray,
                   u_dir: FloatArray, v_dir: FloatArray, light: _Light, bevel: float,
                   spread: float, pip_radius: float) -> tuple[FloatArray, FloatArray]:
     """One face of a rounded die, lit, as (BGR 0..255, alpha 0..1)."""
@@ -292,18 +369,45 @@ def _face_texture(value: int, size: int, body: FloatArray, pip: FloatArray, norm
            + np.tan(av)[..., None] * v_dir[None, None, :])
     nrm /= np.linalg.norm(nrm, axis=2, keepdims=True)
     shade = light.ambient + light.diffuse * np.clip(nrm @ light.direction, 0, None)
-    colour = body[None, None, :] * shade[..., None]
+    # A clear body glows with the light it lets through, so it is shaded less.
+    shade = shade * (1 - paint.clear) + paint.clear * (light.ambient + light.diffuse)
+    body = np.broadcast_to(np.array(paint.body), (size, size, 3))
+    if paint.veins is not None:
+        swirl = _smooth_noise(np.random.default_rng(paint.grain + value), (size, size),
+                              max(2, size // 4))
+        # Clouds of the second colour, and streaks along their edges.
+        vein = np.maximum(np.clip(0.5 + 0.6 * swirl, 0, 1) * 0.8,
+                          np.clip(1 - 3 * np.abs(swirl), 0, 1) * 0.5)[..., None]
+        body = body * (1 - vein) + np.array(paint.veins) * vein
+    colour = body * shade[..., None]
     # Pips are shallow dips: their own colour, a little darker on the lit side.
-    for pu, pv in PIP_LAYOUTS[value]:
-        d = np.hypot(x - pu * spread, y - pv * spread)
-        inside = np.clip((pip_radius - d) * size, 0, 1)
-        dip = 0.85 + 0.15 * np.clip(1 - d / pip_radius, 0, 1)
+    marks: list[tuple[FloatArray, FloatArray | float, tuple[float, float, float]]] = []
+    if value == 1 and paint.emblem is not None:
+        d, angle, r = np.hypot(x, y), np.arctan2(y, x), paint.emblem_side
+        if paint.emblem is Emblem.RING:
+            inside = np.clip((r - d) * size, 0, 1) * np.clip((d - 0.6 * r) * size, 0, 1)
+        elif paint.emblem is Emblem.STAR:
+            inside = np.clip((r * (0.55 + 0.45 * np.abs(np.cos(2.5 * angle))) - d) * size, 0, 1)
+        else:
+            inside = np.clip((r - d) * size, 0, 1)
+        marks.append((inside, 1.0, paint.emblem_colour))
+    else:
+        for pu, pv in PIP_LAYOUTS[value]:
+            dx, dy = np.abs(x - pu * spread), np.abs(y - pv * spread)
+            d = np.maximum(dx, dy) * 1.15 if paint.square_pips else np.hypot(dx, dy)
+            marks.append((np.clip((pip_radius - d) * size, 0, 1),
+                          0.85 + 0.15 * np.clip(1 - d / pip_radius, 0, 1), paint.pips))
+    opaque = np.zeros((size, size))
+    for inside, dip, ink in marks:
         colour = (colour * (1 - inside[..., None])
-                  + (pip[None, None, :] * (shade * dip)[..., None]) * inside[..., None])
+                  + (np.array(ink) * (shade * dip)[..., None]) * inside[..., None])
+        opaque = np.maximum(opaque, inside)
     # Outline: a square with corners rounded like the edges, anti-aliased.
     qx, qy = np.abs(x) - inner, np.abs(y) - inner
     outside = np.hypot(np.maximum(qx, 0), np.maximum(qy, 0)) + np.minimum(np.maximum(qx, qy), 0)
     alpha = np.clip((bevel - outside) * size + 0.5, 0, 1)
+    # The table shows through a clear body, not through its painted pips.
+    alpha = alpha * (1 - 0.6 * paint.clear * (1 - opaque))
     return colour, alpha
 
 
@@ -311,7 +415,6 @@ def _draw_die(canvas: FloatArray, die: _Die, camera: _Camera, light: _Light,
               style: tuple[float, float, float]) -> None:
     """Paint the visible faces of one die, far faces first."""
     bevel, spread, pip_radius = style
-    body, pip = (np.array(c, dtype=np.float64) for c in DIE_COLOURS[die.colour])
     half = die.side / 2
     faces = []
     for value, n in FACE_NORMALS.items():
@@ -339,7 +442,7 @@ def _draw_die(canvas: FloatArray, die: _Die, camera: _Camera, light: _Light,
             continue
         span = float(np.linalg.norm(img_pts[0] - img_pts[2]))
         size = int(np.clip(span * 1.5, 24, 256))
-        colour, alpha = _face_texture(value, size, body, pip, normal, u_dir, v_dir, light,
+        colour, alpha = _face_texture(value, size, die.paint, normal, u_dir, v_dir, light,
                                       bevel, spread, pip_radius)
         src = np.array([[0, 0], [size, 0], [size, size], [0, size]], dtype=np.float32)
         dst = (img_pts - np.array([x0, y0])).astype(np.float32)
@@ -386,8 +489,9 @@ def _place_dice(rng: np.random.Generator, kind: SceneKind, count: int, die_mm: f
 
     def flat(value: int, xy: FloatArray, yaw: float) -> _Die:
         rotation = _rot_z(yaw) @ _UP[value]
-        return _Die(value, rotation, np.array([xy[0], xy[1], die_mm / 2]), die_mm, colour(),
-                    False)
+        name = colour()
+        return _Die(value, rotation, np.array([xy[0], xy[1], die_mm / 2]), die_mm, name,
+                    False, CATALOGUE[name])
 
     def visible(die: _Die) -> bool:
         px = camera.project(die.centre[None, :])[0]
@@ -425,7 +529,8 @@ def _place_dice(rng: np.random.Generator, kind: SceneKind, count: int, die_mm: f
                 rotation = rotation @ _UP[value]
                 centre = (np.array([pivot[0], pivot[1], 0])
                           + axis @ _rot_y(-tilt) @ np.array([die_mm / 2, 0, die_mm / 2]))
-                b = _Die(value, rotation, centre, die_mm, colour(), True)
+                name = colour()
+                b = _Die(value, rotation, centre, die_mm, name, True, CATALOGUE[name])
             group = [a, b]
         else:
             group = [flat(int(rng.integers(1, 7)), xy, yaw)]
@@ -447,11 +552,11 @@ def _compose(table_img: FloatArray, dice: list[_Die], camera: _Camera,
     return canvas
 
 
-def _table_contrasts(table: FloatArray, dice_colours: list[str]) -> bool:
-    """True when every die colour stands apart from the table's common colours."""
+def _table_contrasts(table: FloatArray, bodies: list[tuple[float, float, float]]) -> bool:
+    """True when every die's body colour stands apart from the table's common colours."""
     sample = table[::16, ::16].reshape(-1, 3)
-    for name in dice_colours:
-        body = np.array(DIE_COLOURS[name][0], dtype=np.float64)
+    for colour in bodies:
+        body = np.array(colour, dtype=np.float64)
         near = np.linalg.norm(sample - body[None, :], axis=1) < 70
         if near.mean() > 0.02:
             return False
@@ -473,7 +578,7 @@ class _Layout:
 
 
 def _lay_out(seed: int, kind: SceneKind | None, count: int | None, size: tuple[int, int],
-             table: Table | None) -> _Layout:
+             table: Table | None, paints: Paints, max_tilt: float) -> _Layout:
     rng = np.random.default_rng(seed)
     if kind is None:
         kinds = [SceneKind.LOOSE, SceneKind.LOOSE, SceneKind.TOUCHING, SceneKind.TILTED]
@@ -484,7 +589,7 @@ def _lay_out(seed: int, kind: SceneKind | None, count: int | None, size: tuple[i
         count = 0 if kind is SceneKind.EMPTY else int(rng.integers(2 if kind in (
             SceneKind.TOUCHING, SceneKind.TILTED) else 1, 7))
     die_mm = rng.uniform(12, 19)
-    camera = _make_camera(rng, size, rng.uniform(40, 100), die_mm)
+    camera = _make_camera(rng, size, rng.uniform(40, 100), die_mm, max_tilt)
     elevation = np.radians(rng.uniform(40, 80))
     azimuth = rng.uniform(0, 2 * np.pi)
     light = _Light(np.array([np.cos(elevation) * np.cos(azimuth),
@@ -493,28 +598,39 @@ def _lay_out(seed: int, kind: SceneKind | None, count: int | None, size: tuple[i
     # Bevel, pip spread and pip radius (face sides): pips stay clear of the rounded edge.
     style = (rng.uniform(0.06, 0.1), rng.uniform(0.22, 0.27), rng.uniform(0.07, 0.09))
     dice = _place_dice(rng, kind, count, die_mm, camera, size)
+    if paints is Paints.ANY:
+        # From a generator of their own, so the scene is laid out as with the catalogue's.
+        tint = np.random.default_rng([seed, 1])
+        one = _any_paint(tint) if tint.random() < 0.4 else None
+        dice = [replace(d, colour=Paints.ANY.value, paint=one or _any_paint(tint))
+                for d in dice]
     return _Layout(rng, kind, table, camera, light, azimuth, style, dice)
 
 
 def scene_dice(seed: int, kind: SceneKind | None = None, count: int | None = None,
-               size: tuple[int, int] = (1280, 720), table: Table | None = None
+               size: tuple[int, int] = (1280, 720), table: Table | None = None,
+               paints: Paints = Paints.CATALOGUE, max_tilt: float = MAX_TILT
                ) -> tuple[TrueDie, ...]:
     """The dice ``render_scene`` would show for these arguments, without drawing the picture.
 
     A thousand times quicker than rendering: for choosing seeds by their dice.
     """
-    layout = _lay_out(seed, kind, count, size, table)
+    layout = _lay_out(seed, kind, count, size, table, paints, max_tilt)
     return tuple(_truth(d, layout.camera) for d in layout.dice)
 
 
 def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = None,
-                 size: tuple[int, int] = (1280, 720), table: Table | None = None) -> Scene:
+                 size: tuple[int, int] = (1280, 720), table: Table | None = None,
+                 paints: Paints = Paints.CATALOGUE, max_tilt: float = MAX_TILT) -> Scene:
     """Render one scene from a seed; the same seed always gives the same picture.
 
     ``kind`` and ``table`` are drawn from the seed when not given; ``count`` is
-    the number of dice (1..6 when not given; 0 for an EMPTY scene).
+    the number of dice (1..6 when not given; 0 for an EMPTY scene). ``paints``
+    ANY lays the scene out as CATALOGUE would and paints its dice otherwise.
+    The camera looks down up to ``max_tilt`` degrees from straight (MAX_TILT: a
+    camera over a tray; a webcam beside the table sees the dice's sides much more).
     """
-    layout = _lay_out(seed, kind, count, size, table)
+    layout = _lay_out(seed, kind, count, size, table, paints, max_tilt)
     rng, kind, table, camera = layout.rng, layout.kind, layout.table, layout.camera
     light, azimuth, style, dice = layout.light, layout.azimuth, layout.style, layout.dice
     width, height = size
@@ -523,10 +639,10 @@ def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = N
     dist = float(np.linalg.norm(camera.centre))
     extent = 1.6 * max(width, height) * dist / camera.focal
     mm_per_px = extent / 640
-    colours = [d.colour for d in dice]
+    bodies = [d.paint.body for d in dice]
     for _ in range(8):
         tex = _table_texture(rng, table, (640, 640), mm_per_px)
-        if _table_contrasts(tex, colours):
+        if _table_contrasts(tex, bodies):
             break
     shift = np.array([[mm_per_px, 0, -extent / 2], [0, mm_per_px, -extent / 2], [0, 0, 1]])
     homography = camera.table_homography() @ shift
@@ -549,7 +665,7 @@ def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = N
             spin = np.eye(3) + np.sin(angle) * k + (1 - np.cos(angle)) * (k @ k)
             moved = [_Die(d.value, spin @ d.rotation,
                           d.centre + np.array([travel[0] * t, travel[1] * t, 0]), d.side,
-                          d.colour, d.tilted) for d in dice]
+                          d.colour, d.tilted, d.paint) for d in dice]
             frames.append(_compose(table_img, moved, camera, light, style, size))
         canvas = np.mean(frames, axis=0)
     else:
