@@ -595,6 +595,20 @@ def test_any_paints_cover_what_the_catalogue_lacks() -> None:
     assert all(abs(_luma(p.pips) - _luma(p.body)) >= 15 for p in paints)
 
 
+def test_a_glossy_die_s_faces_show_glare_a_matte_die_s_do_not() -> None:
+    """Glare on a clear die looks like a pip (issue 23: a real 1 read as a 3); the judge
+    learns it from renders of glossy dice, which show it on most faces."""
+    light = _Light(np.array([0.0, 0.0, 1.0]), 0.4, 0.6)
+    axes = np.eye(3)
+    matte = Paint((90, 30, 120), (20, 20, 20), clear=0.3, grain=5)
+    def glare(paint: Paint) -> float:
+        faces = [_face_texture(value, 64, replace(paint, grain=g), axes[2], axes[0], axes[1],
+                               light, 0.08, 0.25, 0.08)[0] for g in range(20) for value in (1, 6)]
+        return float(np.mean([(f.min(axis=2) > 130).mean() > 0.005 for f in faces]))
+    assert glare(matte) == 0
+    assert 0.6 < glare(replace(matte, gloss=0.9)) <= 0.95
+
+
 def test_a_steeper_camera_sees_the_dice_s_sides_more() -> None:
     """Training scenes as a webcam beside the table sees them (issue 23: the real photos'
     sides of flat dice, seen almost as squarely as their tops)."""

@@ -71,7 +71,8 @@ class Paint:
     emblem_colour: tuple[float, float, float] = (0.0, 0.0, 0.0)
     emblem_side: float = 0.0  # the emblem's radius, in face sides
     square_pips: bool = False
-    grain: int = 0  # seeds the marbling, so a die's faces swirl alike from one render to the next
+    grain: int = 0  # seeds the marbling and glare, so a die looks alike from one render to the next
+    gloss: float = 0.0  # the chance a face shows a lamp's or window's reflection, pip-like glare
 
 
 CATALOGUE: dict[str, Paint] = {name: Paint(body, pips)
@@ -271,9 +272,13 @@ def _any_paint(rng: np.random.Generator) -> Paint:
         veins = _hsv(rng.uniform(0, 360), rng.uniform(0, 1), rng.uniform(0.1, 1))
     emblem = [None, None, None, None, Emblem.DISC, Emblem.RING, Emblem.STAR][int(rng.integers(7))]
     emblem_colour = _hsv(rng.uniform(0, 360), rng.uniform(0.5, 1), rng.uniform(0.5, 1))
-    return Paint(body, pips, veins, rng.uniform(0.2, 0.5) if rng.random() < 0.25 else 0.0,
-                 emblem, emblem_colour if rng.random() < 0.6 else pips, rng.uniform(0.17, 0.3),
-                 bool(rng.random() < 0.15), int(rng.integers(1 << 30)))
+    clear = rng.uniform(0.2, 0.5) if rng.random() < 0.25 else 0.0
+    paint = Paint(body, pips, veins, clear, emblem,
+                  emblem_colour if rng.random() < 0.6 else pips, rng.uniform(0.17, 0.3),
+                  bool(rng.random() < 0.15), int(rng.integers(1 << 30)))
+    # Clear dice are glossy: a real one's glare took its 1 for a 3 (issue 23).
+    glossy = clear > 0 or rng.random() < 0.35
+    return replace(paint, gloss=rng.uniform(0.3, 0.9) if glossy else 0.0)
 
 
 def _table_texture(rng: np.random.Generator, table: Table, shape: tuple[int, int],
@@ -402,6 +407,8 @@ def _face_texture(value: int, size: int, paint: Paint, normal: FloatArray,
         colour = (colour * (1 - inside[..., None])
                   + (np.array(ink) * (shade * dip)[..., None]) * inside[..., None])
         opaque = np.maximum(opaque, inside)
+    if paint.gloss:
+        colour = _glare(colour, np.random.default_rng([paint.grain, value]), paint.gloss)
     # Outline: a square with corners rounded like the edges, anti-aliased.
     qx, qy = np.abs(x) - inner, np.abs(y) - inner
     outside = np.hypot(np.maximum(qx, 0), np.maximum(qy, 0)) + np.minimum(np.maximum(qx, qy), 0)
@@ -409,6 +416,29 @@ def _face_texture(value: int, size: int, paint: Paint, normal: FloatArray,
     # The table shows through a clear body, not through its painted pips.
     alpha = alpha * (1 - 0.6 * paint.clear * (1 - opaque))
     return colour, alpha
+
+
+def _glare(colour: FloatArray, rng: np.random.Generator, gloss: float) -> FloatArray:
+    """``colour`` (one face) with a light's reflection on it, ``gloss`` of the time: a bright
+    triangle, bar or spot, as big as a pip or much bigger."""
+    if rng.random() >= gloss:
+        return colour
+    size = colour.shape[0]
+    mask = np.zeros((size, size), np.float32)
+    centre = rng.uniform(0.2, 0.8, 2) * size
+    reach = rng.uniform(0.06, 0.25) * size
+    corners = int(rng.choice([3, 4, 12]))  # a triangle, a bar, a round spot
+    angles = np.sort(rng.uniform(0, 2 * np.pi, corners)) if corners < 12 else \
+        np.linspace(0, 2 * np.pi, corners, endpoint=False)
+    stretch = np.array([1.0, rng.uniform(0.2, 1.0)]) if corners == 4 else np.ones(2)
+    turn = rng.uniform(0, np.pi)
+    points = np.stack([np.cos(angles) * stretch[0], np.sin(angles) * stretch[1]], axis=1)
+    points = points @ np.array([[np.cos(turn), np.sin(turn)], [-np.sin(turn), np.cos(turn)]])
+    cv2.fillConvexPoly(mask, (centre + reach * points).astype(np.int32), 1.0,
+                       lineType=cv2.LINE_AA)
+    mask = cv2.GaussianBlur(mask, (0, 0), max(0.5, 0.01 * size)) * rng.uniform(0.5, 0.95)
+    out: FloatArray = colour * (1 - mask[..., None]) + 250.0 * mask[..., None]
+    return out
 
 
 def _draw_die(canvas: FloatArray, die: _Die, camera: _Camera, light: _Light,
