@@ -777,3 +777,27 @@ def test_a_die_like_mark_the_judge_calls_no_die_makes_the_roll_unsure(
     ]:
         read = _read_marks(monkeypatch, [*dice, (mark, answer)])
         assert read.status is ReadStatus.OK and read.values == [1, 2, 3, 6, 6]
+
+
+# The held-out real photo mp_Valid_valid_23.jpg (webcam, 640x480, labelled one die, a 4):
+# the finder's marks and a judge's answers (one fine-tuned on dice of any colours, not
+# committed). The second mark is a die the frame's right edge cuts in half, out of the
+# roll; that judge read its half face as a 2, 0.96 sure.
+_CUT = [
+    (Spot(245.0, 233.0, 61.0, 0.58), {"v4": 0.99, "nothing": 0.01}),
+    (Spot(628.0, 199.0, 52.0, 0.5), {"v2": 0.96, "nothing": 0.04}),
+]
+
+
+def test_a_die_the_frame_s_edge_cuts_makes_the_roll_unsure(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A top face not wholly in view is no value the roll can take (it read "4, 2" OK):
+    the player moves that die into view or out of it. Wholly in view, it is read."""
+    read = _read_marks(monkeypatch, _CUT)
+    assert read.status is ReadStatus.UNSURE
+    assert [(d.value, d.reason) for d in read.dice] == [
+        (4, ""), (None, "a die is at the edge of view")]
+    inside = [_CUT[0], (Spot(600.0, 199.0, 52.0, 0.5), _CUT[1][1])]
+    read = _read_marks(monkeypatch, inside)
+    assert read.status is ReadStatus.OK and read.values == [2, 4]
+

@@ -20,7 +20,8 @@ finder thinks as likely a die as those read (at least ``hot_share`` as hot as th
 coolest die read, its size within ``hot_size`` of theirs, apart from every die
 read) that the judge calls no die less than ``min_nothing_hot`` sure: the two
 networks disagree on a die, and a roll read without it may be short of it (a
-coloured die whose 1 is an emblem, taken for no die). Only when the judge
+coloured die whose 1 is an emblem, taken for no die). So does a die whose top face
+the frame's edge cuts (``_in_view``). Only when the judge
 is at least ``min_side`` sure that one of the two is the leaning die's side
 does the other, read as a top, give the die's value; so it does when the judge is
 sure of the value and only doubted the other (a flat die's own side, seen in
@@ -165,6 +166,7 @@ _NOT_READ = "a die could not be read"
 _MOVING = "the dice are moving"
 _TOO_BUSY = "too much in view to judge in time"
 _TAKEN_FOR_NOTHING = "a die-like mark may be a die"  # see _taken_for_nothing
+_AT_EDGE = "a die is at the edge of view"  # see _in_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,7 +352,9 @@ class DiceReader:
         dice = [self._verdict(marks[i], probs[i], alone=True)
                 if die is not None and die.reason == _COCKED and _alone(die, dice) else die
                 for i, die in enumerate(dice)]
-        found = _one_per_die([d for d in dice if d is not None])
+        found = [die if die.value is None or _in_view(die, frame.shape)
+                 else replace(die, value=None, confidence=0.0, reason=_AT_EDGE)
+                 for die in _one_per_die([d for d in dice if d is not None])]
         found += self._taken_for_nothing(marks, probs, dice)
         if busy:
             extra = marks[-1]
@@ -517,6 +521,18 @@ def _around(marks: list[Spot], shape: tuple[int, ...]) -> tuple[int, int, int, i
             max(0, int(min(m.y for m in marks) - margin)),
             min(shape[1], int(max(m.x for m in marks) + margin) + 1),
             min(shape[0], int(max(m.y for m in marks) + margin) + 1))
+
+
+def _in_view(die: DieReading, shape: tuple[int, ...]) -> bool:
+    """Whether ``die``'s top face lies wholly inside a frame of ``shape``.
+
+    A die the frame's edge cuts may be one the player did not throw (the shared real
+    photos' webcam: a die at the edge, out of the roll), and its face may be read from
+    the part in view; the player is asked to move it into view or out of it.
+    """
+    half = die.side_px / 2
+    x, y = die.centre
+    return half <= x <= shape[1] - half and half <= y <= shape[0] - half
 
 
 def _gap(a: DieReading, b: DieReading) -> float:
