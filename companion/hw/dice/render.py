@@ -7,6 +7,9 @@ camera looking down at an angle, so faces are seen in perspective. A scene can
 hold several dice, dice touching face to face, a die tilted against another,
 or a blurred throw (dice moving while the shutter is open). Every scene carries
 its ground truth, so the reader can be scored on images it has never seen.
+For training, a scene's dice can be painted any colours instead (Paints.ANY:
+marbled, clear and glossy bodies, an emblem on the 1, square pips) and its
+camera can look down more steeply (``max_tilt``), as real dice and webcams show.
 
 The world is in millimetres with the table at z = 0 and z pointing up.
 """
@@ -67,7 +70,7 @@ class Paint:
     pips: tuple[float, float, float]
     veins: tuple[float, float, float] | None = None  # marbled: a second colour swirls through
     clear: float = 0.0  # translucent: the share of the table and light the body lets through
-    emblem: Emblem | None = None  # drawn on the 1 face, EMBLEM_SIDE wide, in emblem_colour
+    emblem: Emblem | None = None  # drawn on the 1 face instead of its pip, in emblem_colour
     emblem_colour: tuple[float, float, float] = (0.0, 0.0, 0.0)
     emblem_side: float = 0.0  # the emblem's radius, in face sides
     square_pips: bool = False
@@ -83,7 +86,7 @@ class Paints(Enum):
     """Which dice a scene shows."""
 
     CATALOGUE = "catalogue"  # DIE_COLOURS: the benchmark's and the tests' scenes
-    ANY = "any"  # any body and pip colours, marbled, translucent, emblems, square pips
+    ANY = "any"  # any body and pip colours, marbled, clear, glare, emblems, square pips
 
 
 class Table(Enum):
