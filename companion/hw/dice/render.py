@@ -40,20 +40,6 @@ PIP_LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
     6: ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)),
 }
 
-# Die body colour and pip colour (BGR albedo, 0..255).
-DIE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
-    "white": ((236, 236, 234), (28, 28, 30)),
-    "ivory": ((196, 226, 240), (30, 30, 40)),
-    "red": ((40, 36, 196), (238, 238, 238)),
-    "blue": ((178, 84, 28), (238, 238, 238)),
-    "green": ((66, 150, 38), (238, 238, 238)),
-    "yellow": ((36, 206, 232), (28, 28, 30)),
-    "orange": ((28, 118, 236), (28, 28, 30)),
-    "purple": ((136, 44, 104), (238, 238, 238)),
-    "black": ((40, 38, 38), (232, 232, 232)),
-}
-
-
 class Emblem(Enum):
     """A maker's mark some dice bear on the 1 face instead of its pip."""
 
@@ -78,14 +64,24 @@ class Paint:
     gloss: float = 0.0  # the chance a face shows a lamp's or window's reflection, pip-like glare
 
 
-CATALOGUE: dict[str, Paint] = {name: Paint(body, pips)
-                               for name, (body, pips) in DIE_COLOURS.items()}
+# The renderer's dice by name: plain bodies and pips (BGR albedo, 0..255).
+CATALOGUE: dict[str, Paint] = {
+    "white": Paint((236, 236, 234), (28, 28, 30)),
+    "ivory": Paint((196, 226, 240), (30, 30, 40)),
+    "red": Paint((40, 36, 196), (238, 238, 238)),
+    "blue": Paint((178, 84, 28), (238, 238, 238)),
+    "green": Paint((66, 150, 38), (238, 238, 238)),
+    "yellow": Paint((36, 206, 232), (28, 28, 30)),
+    "orange": Paint((28, 118, 236), (28, 28, 30)),
+    "purple": Paint((136, 44, 104), (238, 238, 238)),
+    "black": Paint((40, 38, 38), (232, 232, 232)),
+}
 
 
 class Paints(Enum):
     """Which dice a scene shows."""
 
-    CATALOGUE = "catalogue"  # DIE_COLOURS: the benchmark's and the tests' scenes
+    CATALOGUE = "catalogue"  # CATALOGUE: the benchmark's and the tests' scenes
     ANY = "any"  # any body and pip colours, marbled, clear, glare, emblems, square pips
 
 
@@ -513,7 +509,7 @@ def _place_dice(rng: np.random.Generator, kind: SceneKind, count: int, die_mm: f
                 camera: _Camera, size: tuple[int, int]) -> list[_Die]:
     """Lay out dice the scene kind asks for, inside the picture and not overlapping."""
     width, height = size
-    colours = list(DIE_COLOURS)
+    colours = list(CATALOGUE)
     same = rng.random() < 0.5
     first = colours[int(rng.integers(len(colours)))]
 
