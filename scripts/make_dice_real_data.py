@@ -4,16 +4,18 @@
     python scripts/make_dice_real_data.py --out /tmp/dice-real2 --models /tmp/dice-models
 
 The photos' labels are every die's value, a multiset with no boxes, so the boxes
-are the finder's own marks (pseudo-boxes): each photo is looked at with the faces
-assumed as big as its ``die_px``, and the photo is kept when the finder marks as
+are the reader's own marks (pseudo-boxes: its finder's, the face sizes searched as
+when it reads), and the photo is kept when the finder marks as
 many faces clearly as the label has dice (the n-th mark at least ACCEPT hot, the
 next one at most GAP times as hot, or every mark hotter than that but n judged at
-least NOT_A_DIE sure to be no die's top: a keyboard's keys, a cable's plug). A
-fainter mark within NEAR face sides of a stronger one is that die's side or edge,
-not a die. The values are given out by the label's
-multiset: the judge's closer look (eight turns) over the kept marks, the surest
-pairing of mark and value first, while that value is left in the multiset; a
-die whose value so given the judge thinks less than MIN_GIVEN likely is left
+least NOT_A_DIE sure to be no die's top: a keyboard's keys, a cable's plug), or
+when the judge reads every value of the label at least MATCH_SURE surely, each on
+a hot mark of its own (``_matched``: then every other mark is no die, however
+die-like). A fainter mark within NEAR face sides of a stronger one is that die's
+side or edge, not a die. The values are given out by the label's multiset: in the
+pairing of marks and values the judge's closer look (eight turns) finds likeliest
+as a whole, however unlikely it finds one die's value (``_settle``); a die whose
+value a swap with another die's makes less than MARGIN times less likely is left
 out. Marks beyond the n-th, points far from every die, and marks of a die's side
 or edge at least FAR face sides from its top are NOTHING.
 
@@ -33,6 +35,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.hw.dice.enrol import pair_values
 from companion.hw.dice.networks import (
     CROP_PX,
     CROP_SIDES,
@@ -42,6 +45,7 @@ from companion.hw.dice.networks import (
     Spot,
     window,
 )
+from companion.hw.dice.reader import DiceReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from eval_dice_reader import PHOTOS, photos
@@ -53,18 +57,19 @@ GAP = 0.6
 NEAR = 0.8
 NOT_A_DIE = 0.9  # how sure the judge must be that a hot extra mark is no die's top
 FAR = 0.55  # a mark this many face sides from its die's top is NOTHING (make_dice_data.py)
-MIN_GIVEN = 0.02
+MARGIN = 20.0  # how much likelier a die's value than any swap with another die's
+MATCH_SURE = 0.9  # how sure the judge must read each labelled value when other marks are hot
 SCENE = (180, 320)  # a shrunk render's shape (rows, columns), for the finder
 RENDER_SHRINK = 0.25  # the renders' shrunk scenes are a quarter of the 1280x720 frame
 
 
-def _marks(networks: DiceNetworks, image: np.ndarray, face: float) -> tuple[list[Spot],
-                                                                           list[Spot]]:
-    """The finder's marks, strongest first, one per die; and the fainter marks within NEAR
-    face sides of a stronger one (a flat die's side seen in perspective, or its edge)."""
+def _marks(reader: DiceReader, image: np.ndarray) -> tuple[list[Spot], list[Spot]]:
+    """The reader's marks (what it judges, where and as big as it judges them), strongest
+    first, one per die; and the fainter marks within NEAR face sides of a stronger one (a
+    flat die's side seen in perspective, or its edge)."""
     kept: list[Spot] = []
     near: list[Spot] = []
-    for spot in networks.find(image, 0.05, face):
+    for spot in reader.marks(image):
         if all(np.hypot(spot.x - k.x, spot.y - k.y) >= NEAR * max(k.side, spot.side)
                for k in kept):
             kept.append(spot)
@@ -73,20 +78,57 @@ def _marks(networks: DiceNetworks, image: np.ndarray, face: float) -> tuple[list
     return kept, near
 
 
-def _give_values(probs: np.ndarray, values: tuple[int, ...]) -> list[int | None]:
-    """Each mark's value from the multiset, surest pairing first; None when unlikely."""
-    left = {v: values.count(v) for v in set(values)}
-    given: list[int | None] = [None] * len(probs)
-    pairs = sorted(((float(probs[i, v]), i, v) for i in range(len(probs)) for v in left),
-                   reverse=True)
-    done: set[int] = set()
-    for p, i, v in pairs:
-        if i in done or left[v] == 0:
-            continue
-        done.add(i)
-        left[v] -= 1
-        given[i] = v if p >= MIN_GIVEN else None
-    return given
+def _settle(probs: np.ndarray, values: tuple[int, ...]) -> list[int | None]:
+    """The label's values, one per mark (as many marks as values), in the pairing the
+    judge finds likeliest as a whole; a mark whose value a swap with another mark makes
+    less than MARGIN times less likely is left out (None).
+
+    As many marks as dice means every value is some mark's, even one the judge reads
+    wrong for sure: a clear die's 1 it takes for a 3 by its glare, a die whose 1 is an
+    emblem it takes for no die. Those are the dice it most needs to be taught; only which
+    mark has which value can be in doubt.
+    """
+    cost = -np.log(np.clip(probs, 1e-6, 1.0))
+    given = pair_values(probs, list(values))
+    n = len(given)
+
+    def gain(i: int, j: int) -> float:
+        a, b = given[i], given[j]
+        assert a is not None and b is not None
+        return float(cost[i, a] + cost[j, b] - cost[i, b] - cost[j, a])
+
+    better = True
+    while better:
+        better = False
+        for i in range(n):
+            for j in range(i + 1, n):
+                if given[i] != given[j] and gain(i, j) > 1e-9:
+                    given[i], given[j] = given[j], given[i]
+                    better = True
+    doubt = np.log(MARGIN)
+    return [None if any(given[i] != given[j] and -gain(i, j) < doubt for j in range(n))
+            else given[i] for i in range(n)]
+
+
+def _matched(networks: DiceNetworks, image: np.ndarray, marks: list[Spot],
+             values: tuple[int, ...]) -> list[Spot] | None:
+    """The marks of the labelled dice, when the judge reads every value of the label surely
+    on a mark of its own, however many other hot marks there are; else None.
+
+    The label names every die in view, so the other marks are no die: a keyboard's key
+    the judge half takes for a 2, a flat die's side seen in perspective. These are the
+    photos the hot-mark rule drops, and the marks it cannot teach.
+    """
+    hot = [m for m in marks if m.heat >= ACCEPT]
+    if len(hot) < len(values):
+        return None
+    probs = networks.judge(image, hot, turned=True)
+    given = pair_values(probs, list(values))
+    dice = [(m, v) for m, v in zip(hot, given, strict=True) if v is not None]
+    if len(dice) != len(values) or any(
+            probs[hot.index(m), v] < MATCH_SURE for m, v in dice):
+        return None
+    return [m for m, _ in dice]
 
 
 def main() -> None:
@@ -98,13 +140,15 @@ def main() -> None:
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     networks = DiceNetworks(args.models)
+    reader = DiceReader(networks=networks)
     crops, labels, small, rows = [], [], [], []
-    kept_photos = kept_dice = left_out = 0
+    kept_photos = proven_photos = kept_dice = left_out = 0
     train = photos(args.photos, "train")
     for photo in train:
         image = cv2.imread(str(args.photos / photo.image), cv2.IMREAD_COLOR)
-        marks, near = _marks(networks, image, photo.die_px)
+        marks, near = _marks(reader, image)
         n = len(photo.dice)
+        proven = False  # the judge read the label on n marks: every other mark is no die
         if len(marks) < n or marks[n - 1].heat < ACCEPT:
             continue
         if len(marks) > n and marks[n].heat > GAP * marks[n - 1].heat:
@@ -112,14 +156,18 @@ def main() -> None:
             # down to it but n is no die's top (a key of a keyboard, a cable's plug).
             hot = [m for m in marks if m.heat > GAP * marks[n - 1].heat]
             nothing = networks.judge(image, hot, turned=True)[:, NOTHING] >= NOT_A_DIE
-            if int((~nothing).sum()) != n:
+            if int((~nothing).sum()) == n:
+                marks = [m for m, no in zip(hot, nothing, strict=True) if not no] + [
+                    m for m, no in zip(hot, nothing, strict=True) if no] + marks[len(hot):]
+            elif (matched := _matched(networks, image, marks, photo.dice)) is not None:
+                marks = matched + [m for m in marks if m not in matched]
+                proven = True
+            else:
                 continue
-            marks = [m for m, no in zip(hot, nothing, strict=True) if not no] + [
-                m for m, no in zip(hot, nothing, strict=True) if no] + marks[len(hot):]
         dice, rest = marks[:n], marks[n:]
-        probs = networks.judge(image, dice, turned=True)
-        given = _give_values(probs, photo.dice)
+        given = _settle(networks.judge(image, dice, turned=True), photo.dice)
         kept_photos += 1
+        proven_photos += proven
         for spot, value in zip(dice, given, strict=True):
             if value is None:
                 left_out += 1
@@ -128,8 +176,11 @@ def main() -> None:
             crops.append(window(image, (spot.x, spot.y), spot.side, CROP_SIDES, CROP_PX))
             labels.append(value)
         side = float(np.median([d.side for d in dice]))
+        # Beside a die, a mark that is no die of its own may yet be its top seen off
+        # centre; unless the label is proven on other marks, only far marks are NOTHING.
+        reach = FAR if proven else 1.2
         far = [s for s in rest
-               if min(np.hypot(s.x - d.x, s.y - d.y) for d in dice) > 1.2 * side]
+               if min(np.hypot(s.x - d.x, s.y - d.y) / d.side for d in dice) > reach]
         far += [s for s in near
                 if min(np.hypot(s.x - d.x, s.y - d.y) / d.side for d in dice) > FAR]
         height, width = image.shape[:2]
@@ -163,7 +214,8 @@ def main() -> None:
              dice=np.array(rows, dtype=np.float32), crops=np.zeros((0, CROP_PX, CROP_PX, 3),
                                                                    np.uint8),
              labels=np.zeros(0, np.int8))
-    print(f"{kept_photos} of {len(train)} train photos kept, {kept_dice} dice windows "
+    print(f"{kept_photos} of {len(train)} train photos kept ({proven_photos} by the judge's "
+          f"reading of the label among other hot marks), {kept_dice} dice windows "
           f"({left_out} left out), {len(labels) - kept_dice} nothing windows, "
           f"{len(small)} finder scenes")
 

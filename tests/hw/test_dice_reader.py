@@ -743,7 +743,7 @@ _TRAY = [
 
 def _read_marks(monkeypatch: pytest.MonkeyPatch, marks: list[tuple[Spot, dict[str, float]]],
                 config: ReaderConfig | None = None) -> dice_reader.DiceRead:
-    monkeypatch.setattr(DiceReader, "_marks", lambda self, frame: [s for s, _ in marks])
+    monkeypatch.setattr(DiceReader, "marks", lambda self, frame: [s for s, _ in marks])
     networks = _Judged(marks)
     return DiceReader(config or ReaderConfig.load(), networks).read(  # type: ignore[arg-type]
         np.zeros((480, 640, 3), np.uint8))

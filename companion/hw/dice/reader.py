@@ -321,7 +321,7 @@ class DiceReader:
         """Find every die in ``frame`` (BGR or grey) and read its up face."""
         if frame.ndim == 2:
             frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
-        marks = self._marks(frame)
+        marks = self.marks(frame)
         busy = len(marks) > MAX_MARKS
         marks = marks[:MAX_MARKS]
         probs = list(self.networks.judge(frame, marks))
@@ -363,7 +363,7 @@ class DiceReader:
         status, message = _describe(found)
         return DiceRead(tuple(found), status, message)
 
-    def _marks(self, frame: Image) -> list[Spot]:
+    def marks(self, frame: Image) -> list[Spot]:
         """The finder's marks of die-sized faces, one per die, strongest first.
 
         The first look takes the dice for the middle of the face sizes read; when
