@@ -17,7 +17,7 @@ from companion.app import cli
 from companion.app.paths import config_dir
 from companion.errors import DataError
 from companion.hw.dice.calibrate import enrol
-from companion.hw.dice.enrol import ENROL_FILE, Enrolment, pair_values
+from companion.hw.dice.enrol import ENROL_FILE, Enrolment, StaleEnrolment, pair_values
 from companion.hw.dice.networks import CLASSES, DiceNetworks, Spot, models_dir
 from companion.hw.dice.reader import DiceReader, ReaderConfig, ReadStatus
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
@@ -55,7 +55,7 @@ def test_values_named_are_paired_with_the_dice_the_judge_is_surest_of() -> None:
 
 def test_a_window_like_an_enrolled_one_leans_to_its_value_and_others_stay() -> None:
     stored = np.eye(4, 8, dtype=np.float32)
-    enrolment = Enrolment(stored, np.array([4, 4, 2, 6]))
+    enrolment = Enrolment(stored, np.array([4, 4, 2, 6]), networks().judge_id)
     probs = np.full((2, len(CLASSES)), 1 / len(CLASSES), np.float32)
     like_first = np.array([[1, 0.1, 0, 0, 0, 0, 0, 0]], np.float32)
     unlike = np.array([[0, 0, 0, 0, 0, 0, 0, 1]], np.float32)
@@ -76,10 +76,37 @@ def test_an_enrolment_round_trips_and_a_broken_file_is_named(tmp_path: Path) -> 
     loaded = Enrolment.load(path)
     assert loaded is not None and sorted(loaded.values[:3]) == truth
     assert len(loaded.values) == 8 * 3  # every die in its eight turns
+    assert loaded.judge == networks().judge_id
     assert Enrolment.load(tmp_path / "none.npz") is None
     (tmp_path / "bad.npz").write_bytes(b"not numpy")
     with pytest.raises(DataError, match="enrol"):
         Enrolment.load(tmp_path / "bad.npz")
+
+
+def test_an_enrolment_another_judge_made_is_not_used(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Embeddings mean something only to the judge that made them: after the companion's
+    judge is updated, an enrolment of the old one (or of before enrolments named their
+    judge) would steer reads by chance. It is refused by the networks, read without by the
+    camera source (which says so), and started again by a new enrolment."""
+    s = three_dice()
+    truth = sorted(d.value for d in s.dice)
+    made = enrol([(s.image, truth)], ReaderConfig.load(), networks())
+    assert made.enrolment is not None
+    old = replace(made.enrolment, judge="0123456789abcdef")
+    with pytest.raises(StaleEnrolment, match="calibrate dice --enrol"):
+        DiceNetworks(enrolment=old)
+    path = config_dir() / ENROL_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, embeddings=old.embeddings, values=old.values)  # no judge kept
+    said: list[str] = []
+    source = CameraDiceSource(frames=[], config_file=config_dir() / "dice.toml",
+                              on_status=said.append)
+    assert source.reader.networks.enrolment is None
+    assert len(said) == 1 and "without your enrolled dice" in said[0]
+    again = enrol([(s.image, truth)], ReaderConfig.load(), networks(), earlier=old)
+    assert again.enrolment is not None and len(again.enrolment.values) == 8 * 3
+    assert again.enrolment.judge == networks().judge_id and "enrolled again" in again.message
 
 
 def test_a_throw_whose_dice_are_not_all_found_is_left_out() -> None:

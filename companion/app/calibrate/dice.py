@@ -115,7 +115,7 @@ def run_enrol(args: argparse.Namespace, camera: str, path: Path) -> int:
     try:
         earlier = Enrolment.load(target)
     except CompanionError:
-        earlier = None  # made with another judge: start again
+        earlier = None  # unreadable: start again
     enrolled = enrol(throws, ReaderConfig.load(path), earlier=earlier)
     print(enrolled.message)
     if enrolled.enrolment is None or not enrolled.throws_used:

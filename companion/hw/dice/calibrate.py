@@ -83,14 +83,19 @@ def enrol(throws: Sequence[tuple[np.ndarray, list[int]]], config: ReaderConfig,
     A throw counts when the reader finds as many dice as the player named (read or
     not: the dice it is unsure of are the ones to learn); each die is paired with a
     value named (the judge's surest pairing first) and its window's embedding, in all
-    TURNS turns, is kept with it, after those of an ``earlier`` enrolment.
+    TURNS turns, is kept with it, after those of an ``earlier`` enrolment (unless another
+    judge made that one: then it is started again).
     """
     networks = networks or DiceNetworks()
     networks.enrol(None)  # the judge's own answers pair the values
     reader = DiceReader(config, networks)
+    used, notes = 0, []
+    if earlier is not None and earlier.judge != networks.judge_id:
+        notes.append("the dice enrolled before were taught to an older dice model: "
+                     "enrolled again from these throws")
+        earlier = None
     embeddings = [] if earlier is None else [earlier.embeddings]
     values = [] if earlier is None else [earlier.values]
-    used, notes = 0, []
     for number, (frame, named) in enumerate(throws, 1):
         read = reader.read(frame)
         if len(read.dice) != len(named):
@@ -108,7 +113,8 @@ def enrol(throws: Sequence[tuple[np.ndarray, list[int]]], config: ReaderConfig,
         used += 1
     if not used:
         return Enrolled(earlier, 0, "no throw could be used: " + "; ".join(notes))
-    enrolment = Enrolment(np.concatenate(embeddings), np.concatenate(values))
+    enrolment = Enrolment(np.concatenate(embeddings), np.concatenate(values),
+                          networks.judge_id)
     dice = len(enrolment.values) // TURNS
     return Enrolled(enrolment, used, f"enrolled {dice} dice from {used} of {len(throws)} "
                                      "throws" + ("; " + "; ".join(notes) if notes else ""))

@@ -13,6 +13,10 @@ The vote only moves the judge's belief among the six values and towards a die's 
 the player's own dice (a colour, pips or an emblem the judge never saw) are read surely,
 while a window like none of them (nothing, a leaning side, a blur) is left as it was;
 the reader's thresholds still decide.
+
+An embedding means something only to the judge that made it: the enrolment keeps the
+judge's fingerprint (``DiceNetworks.judge_id``), and an enrolment made with another judge
+(the companion updated since) is not used (``StaleEnrolment``): the player enrols again.
 """
 
 from __future__ import annotations
@@ -36,12 +40,19 @@ def normalised(embeddings: np.ndarray) -> np.ndarray:
     return out
 
 
+class StaleEnrolment(DataError):
+    """The enrolment was made with another judge than the one reading."""
+
+
 @dataclass(frozen=True)
 class Enrolment:
-    """Enrolled windows: their normalised embeddings (one row each) and their values 1..6."""
+    """Enrolled windows: their normalised embeddings (one row each), their values 1..6, and
+    the fingerprint of the judge that made the embeddings ("" for an enrolment saved before
+    enrolments kept it)."""
 
     embeddings: np.ndarray
     values: np.ndarray
+    judge: str
 
     def __post_init__(self) -> None:
         if len(self.embeddings) != len(self.values) or not len(self.values):
@@ -53,7 +64,7 @@ class Enrolment:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".tmp.npz")
         np.savez_compressed(tmp, embeddings=self.embeddings.astype(np.float16),
-                            values=self.values.astype(np.int8))
+                            values=self.values.astype(np.int8), judge=np.array(self.judge))
         tmp.replace(path)
 
     @staticmethod
@@ -63,8 +74,9 @@ class Enrolment:
             return None
         try:
             with np.load(path) as data:
+                judge = str(data["judge"]) if "judge" in data.files else ""
                 return Enrolment(data["embeddings"].astype(np.float32),
-                                 data["values"].astype(np.int64))
+                                 data["values"].astype(np.int64), judge)
         except (OSError, ValueError, KeyError) as exc:
             raise DataError(f"{path}: not a dice enrolment ({exc}); run "
                             "`companion calibrate dice --enrol` again") from exc

@@ -13,6 +13,7 @@ the networks see at run time exactly what they were trained on.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +21,7 @@ import cv2
 import numpy as np
 
 from companion.errors import DataError
-from companion.hw.dice.enrol import Enrolment
+from companion.hw.dice.enrol import Enrolment, StaleEnrolment
 from companion.hw.onnx_session import open_session
 
 TRAINED_FACE_PX = 16.0  # a typical die face's side in the finder's training inputs
@@ -100,15 +101,23 @@ class DiceNetworks:
                             f"{shape[1:]}, the reader cuts [3, {JUDGE_PX}, {JUDGE_PX}]; {hint}")
         self._embeds = [o.name for o in self._judge.get_outputs()][1:2] == ["embedding"]
         self._folder = folder
+        # Which judge this is, for enrolments (enrol.py): its file's fingerprint.
+        self.judge_id = hashlib.sha256((folder / self.JUDGE).read_bytes()).hexdigest()[:16]
         self.enrolment: Enrolment | None = None
         if enrolment is not None:
             self.enrol(enrolment)
 
     def enrol(self, enrolment: Enrolment | None) -> None:
-        """Blend the judge's answers with ``enrolment`` from now on (None: stop)."""
+        """Blend the judge's answers with ``enrolment`` from now on (None: stop).
+
+        Raises StaleEnrolment for an enrolment another judge made."""
         if enrolment is not None and not self._embeds:
             raise DataError(f"{self._folder / self.JUDGE}: this dice judge gives no embedding "
                             "to enrol dice with; update the companion")
+        if enrolment is not None and enrolment.judge != self.judge_id:
+            raise StaleEnrolment("the enrolled dice were taught to another dice model than "
+                                 "this one (the companion was updated since); run `companion "
+                                 "calibrate dice --enrol` again")
         self.enrolment = enrolment
 
     def find(self, frame: np.ndarray, threshold: float, face_px: float,

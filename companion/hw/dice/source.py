@@ -28,7 +28,7 @@ import numpy as np
 
 from companion.errors import CompanionError, DeviceError
 from companion.hw.camera.capture import IMAGE_SUFFIXES, FileSource, FrameSource, open_source
-from companion.hw.dice.enrol import ENROL_FILE, Enrolment
+from companion.hw.dice.enrol import ENROL_FILE, Enrolment, StaleEnrolment
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
 
@@ -127,14 +127,20 @@ class CameraDiceSource:
         self.area = area
         self.source = source
         self.config = config or ReaderConfig.load(config_file)
+        self.on_status = on_status
         if networks is None and config_file is not None:
             # The player's own dice, enrolled by `companion calibrate dice --enrol`.
             enrolment = Enrolment.load(config_file.with_name(ENROL_FILE))
             if enrolment is not None:
-                networks = DiceNetworks(enrolment=enrolment)
+                networks = DiceNetworks()
+                try:
+                    networks.enrol(enrolment)
+                except StaleEnrolment as exc:
+                    # Safe without it (the judge alone, only less sure of odd dice): say so.
+                    if on_status is not None:
+                        on_status(f"dice read without your enrolled dice: {exc}")
         self.reader = DiceReader(self.config, networks)
         self.timeout_s = timeout_s
-        self.on_status = on_status
         self._clock = clock
         self._sleep = sleep
         self._given = frames
