@@ -83,8 +83,7 @@ def test_an_enrolment_round_trips_and_a_broken_file_is_named(tmp_path: Path) -> 
         Enrolment.load(tmp_path / "bad.npz")
 
 
-def test_an_enrolment_another_judge_made_is_not_used(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_enrolment_another_judge_made_is_not_used() -> None:
     """Embeddings mean something only to the judge that made them: after the companion's
     judge is updated, an enrolment of the old one (or of before enrolments named their
     judge) would steer reads by chance. It is refused by the networks, read without by the
