@@ -61,7 +61,9 @@ ambiguous beside a blue 3). K and L read a leaning die's open side as its value 
 the benched renders (seed 110023: a 6, 0.97 sure, a roll would take it); M does not:
 catalogue renders 99.73% -> 99.67% of dice right, 0 wrong either way, and the tests'
 rendered seeds pass. Held out, read once (eval_dice_reader.py --part test --large):
-m3 56.3% / 73.9% / 2, M 57.3% / 79.9% / 1 (the die in the player's fingers). Tried
+m3 56.3% / 73.9% / 2, M 57.3% / 79.9% / 1 (the die in the player's fingers). A third
+round (M's labels, realR3, M's recipe otherwise) read the train part 59.7% / 80.5% / 2:
+four frames more, no die more, so it was not benched nor read held out. Tried
 on the way and not kept: H and I (labels from the finder's die_px look, with _matched
 and then _settle) read more but kept the emblem die NOTHING at the reader's size; J (I
 with 400 painted scenes of glossy dice, ``--paints any``) still read both glare dice
