@@ -25,5 +25,10 @@ class DataError(CompanionError, ValueError):
     """A rules data, profile, config or save file is malformed; the message names file and field."""
 
 
+class StaleEnrolment(DataError):
+    """An enrolment (the player's own tiles or dice) made with another model than the one
+    reading: its embeddings mean nothing to this model, so the player enrols again."""
+
+
 class DeviceError(CompanionError, OSError):
     """A hardware device is missing, unplugged or answering nonsense."""

@@ -28,14 +28,30 @@ from tomlkit.items import Item, KeyType, SingleKey, Table
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` so that a crash leaves the old or the new file, whole."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that a crash leaves the old or the new file, whole."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "w", encoding="utf-8") as handle:
-        handle.write(text)
+    with open(tmp, "wb") as handle:
+        handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(tmp, path)
     fsync_dir(path.parent)
+
+
+def atomic_write_npz(path: Path, **arrays: Any) -> None:
+    """Replace ``path`` with a compressed NumPy archive of ``arrays``, whole or not at all."""
+    import io
+
+    import numpy as np
+
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, **arrays)
+    atomic_write_bytes(path, buffer.getvalue())
 
 
 def fsync_dir(folder: Path) -> None:

@@ -251,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         test, first = enrolment_photos(load_photos(photo_folder), args.fold)
         images = [cv2.imread(str(p.path)) for p in test]
         labels = [p.label for p in test]
-        enrolment = Enrolment()
+        enrolment = Enrolment(model=classifier.model_id)
         for label, p in first.items():
             image = cv2.imread(str(p.path))
             enrolment.add(label, classifier.predict([image])[0].embedding)

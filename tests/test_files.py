@@ -6,12 +6,20 @@ import os
 import tomllib
 from pathlib import Path
 
+import numpy as np
 import pytest
 import tomlkit
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.files import atomic_write_text, commented, move_aside, table, write_toml
+from companion.files import (
+    atomic_write_npz,
+    atomic_write_text,
+    commented,
+    move_aside,
+    table,
+    write_toml,
+)
 
 AWKWARD = [
     'say "hi"',
@@ -41,6 +49,24 @@ def test_atomic_write_leaves_old_file_when_interrupted(tmp_path: Path,
     with pytest.raises(OSError, match="power cut"):
         atomic_write_text(path, "new")
     assert path.read_text() == "old"
+
+
+def test_an_archive_cut_mid_save_leaves_the_old_one(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The enrolled tiles and dice and the slots' empty looks are NumPy archives; a power
+    cut while one is saved must not leave half an archive (the calibration lost)."""
+    path = tmp_path / "camera_enrolment.npz"
+    atomic_write_npz(path, labels=np.array(["5p"]), embeddings=np.ones((1, 4), np.float32))
+
+    def power_cut(src: object, dst: object) -> None:
+        raise OSError("power cut")
+
+    monkeypatch.setattr(os, "replace", power_cut)
+    with pytest.raises(OSError, match="power cut"):
+        atomic_write_npz(path, labels=np.array(["6p", "7p"]), embeddings=np.zeros((2, 4)))
+    with np.load(path, allow_pickle=False) as data:
+        assert data["labels"].tolist() == ["5p"]
+        assert data["embeddings"].tolist() == [[1.0, 1.0, 1.0, 1.0]]
 
 
 def test_move_aside_never_overwrites(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -28,3 +29,9 @@ def open_session(path: Path, what: str, hint: str, threads: int = 1) -> Any:
     except Exception as exc:  # onnxruntime raises its own untyped errors on bad files
         raise DataError(f"{path}: the {what} cannot be loaded ({exc.__class__.__name__}); "
                         f"{hint}") from exc
+
+
+def fingerprint(path: Path) -> str:
+    """Which model file this is: an enrolment keeps it, for its embeddings mean something
+    only to the model that made them."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]

@@ -198,13 +198,14 @@ def test_the_camera_reader_uses_what_calibration_saved(user_dirs: Path) -> None:
     from companion.app.calibrate.camera import CALIBRATION_FILE, ENROLMENT_FILE
     from companion.app.paths import config_dir
     from companion.app.session.reads import open_reader
-    from companion.hw.camera.classifier import Enrolment
+    from companion.hw.camera.classifier import Enrolment, default_model_path
+    from companion.hw.onnx_session import fingerprint
 
     folder = config_dir()
     folder.mkdir(parents=True)
     (folder / CALIBRATION_FILE).write_text(
         '[reader]\nstable_frames = 5\nmin_confidence = 0.8\n', encoding="utf-8")
-    enrolled = Enrolment()
+    enrolled = Enrolment(model=fingerprint(default_model_path()))
     enrolled.add("5p", np.ones(8, np.float32) / np.sqrt(8))
     enrolled.save(folder / ENROLMENT_FILE)
     reader = open_reader("camera", "render:draw=5p", "", TileLedger())
@@ -214,3 +215,31 @@ def test_the_camera_reader_uses_what_calibration_saved(user_dirs: Path) -> None:
         assert len(reader.classifier.enrolment) == 1  # type: ignore[attr-defined]
     finally:
         reader.close()
+
+
+def test_the_camera_reader_leaves_out_a_set_another_model_enrolled(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After an update to the tile model, the set enrolled with the old one is not used
+    (its embeddings mean nothing to the new model) and the player is told to enrol again;
+    the game still reads tiles."""
+    import numpy as np
+
+    from companion.app.calibrate.camera import ENROLMENT_FILE
+    from companion.app.paths import config_dir
+    from companion.app.session.reads import open_reader
+    from companion.hw.camera.classifier import Enrolment
+
+    folder = config_dir()
+    folder.mkdir(parents=True)
+    enrolled = Enrolment(model="0123456789abcdef")
+    enrolled.add("5p", np.ones(8, np.float32) / np.sqrt(8))
+    enrolled.save(folder / ENROLMENT_FILE)
+    reader = open_reader("camera", "render:draw=5p", "", TileLedger())
+    try:
+        assert len(reader.classifier.enrolment) == 0  # type: ignore[attr-defined]
+    finally:
+        reader.close()
+    err = capsys.readouterr().err
+    assert "tiles read without your enrolled set" in err
+    assert "calibrate camera --enrol" in err

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.errors import DataError
+from companion.errors import DataError, StaleEnrolment
 from companion.hw.camera.classifier import (
     Enrolment,
     ModelInfo,
@@ -105,7 +105,7 @@ def test_enrolment_pulls_a_strange_set_towards_its_enrolled_kind(
     odd = slot_background(rng, (72, 96))
     odd[20:76, 14:58] = (40, 200, 40)  # a green blob no real tile looks like
     before = dict((c.label, c.confidence) for c in classifier.predict([odd])[0].candidates)
-    enrolment = Enrolment()
+    enrolment = Enrolment(model=classifier.model_id)
     enrolment.add("6z", classifier.predict([odd])[0].embedding)
     enrolment.save(tmp_path / "enrol.npz")
     loaded = Enrolment.load(tmp_path / "enrol.npz")
@@ -114,6 +114,29 @@ def test_enrolment_pulls_a_strange_set_towards_its_enrolled_kind(
     best = adapted.predict([odd])[0].best
     assert best.label == "6z"
     assert best.confidence > before.get("6z", 0.0) + 0.3
+
+
+def test_an_enrolment_another_model_made_is_refused(
+    classifier: TileClassifier, tmp_path: Path
+) -> None:
+    """Embeddings mean something only to the model that made them: an enrolment made with
+    another model, or saved before enrolments kept the model's fingerprint, is refused
+    (the same width of embedding would otherwise let it steer reads by chance)."""
+    crop = clean_crop("5p", 1)
+    embedding = classifier.predict([crop])[0].embedding
+    other = Enrolment(model="0123456789abcdef")
+    other.add("5p", embedding)
+    with pytest.raises(StaleEnrolment, match="calibrate camera --enrol"):
+        classifier.enrol(other)
+    old = tmp_path / "old.npz"
+    np.savez(old, labels=np.array(["5p"]), embeddings=embedding.reshape(1, -1))
+    with pytest.raises(StaleEnrolment):
+        TileClassifier(enrolment=Enrolment.load(old))
+    own = Enrolment(model=classifier.model_id)
+    own.add("5p", embedding)
+    own.save(tmp_path / "own.npz")
+    assert TileClassifier(enrolment=Enrolment.load(tmp_path / "own.npz")).enrolment.labels \
+        == ["5p"]
 
 
 def test_bad_enrolment_file_and_label_are_refused(tmp_path: Path) -> None:

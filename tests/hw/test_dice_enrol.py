@@ -15,9 +15,9 @@ import pytest
 
 from companion.app import cli
 from companion.app.paths import config_dir
-from companion.errors import DataError
+from companion.errors import DataError, StaleEnrolment
 from companion.hw.dice.calibrate import enrol
-from companion.hw.dice.enrol import ENROL_FILE, Enrolment, StaleEnrolment, pair_values
+from companion.hw.dice.enrol import ENROL_FILE, Enrolment, pair_values
 from companion.hw.dice.networks import CLASSES, DiceNetworks, Spot, models_dir
 from companion.hw.dice.reader import DiceReader, ReaderConfig, ReadStatus
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene

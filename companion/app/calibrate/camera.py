@@ -171,7 +171,7 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
 
 def enrol_from_folder(folder: Path, classifier: TileClassifier) -> Enrolment:
     """Embed every picture named ``<label>[_n].<ext>`` (``5p.jpg``, ``back_2.png``)."""
-    enrolment = Enrolment()
+    enrolment = Enrolment(model=classifier.model_id)
     for path in sorted(folder.iterdir()):
         label = path.stem.split("_")[0].lower()
         if label not in READER_LABELS:
@@ -189,7 +189,7 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> Enrolment:
 def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileClassifier,
                  ask: Callable[[str], str], shots: int = 2) -> Enrolment:
     """Ask for each kind on the draw slot in turn and keep ``shots`` embeddings of it."""
-    enrolment = Enrolment()
+    enrolment = Enrolment(model=classifier.model_id)
     for label in [*(str(t) for t in ALL_KINDS), BACK]:
         answer = ask(f"Put {label} on the Draw (ツモ) slot, then Enter (s skip, q finish): ")
         if answer.strip().lower() == "q":

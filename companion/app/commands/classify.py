@@ -19,6 +19,7 @@ import cv2
 
 from companion.app.calibrate.camera import ENROLMENT_FILE
 from companion.app.paths import config_dir
+from companion.errors import StaleEnrolment
 from companion.hw.camera.classifier import Enrolment, Prediction, TileClassifier
 from companion.hw.camera.reader import frame_readings
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
@@ -57,10 +58,16 @@ def _print(record: dict[str, Any], as_json: bool, name: str) -> None:
 
 
 def load_classifier(model: Path | None) -> TileClassifier:
-    """The tile model, with the player's enrolled set when there is one."""
+    """The tile model, with the player's enrolled set when there is one that this model
+    made (else the model alone, which is safe, only less sure of unusual art: it says so)."""
+    classifier = TileClassifier(model)
     enrolment_path = config_dir() / ENROLMENT_FILE
-    enrolment = Enrolment.load(enrolment_path) if enrolment_path.exists() else None
-    return TileClassifier(model, enrolment=enrolment)
+    if enrolment_path.exists():
+        try:
+            classifier.enrol(Enrolment.load(enrolment_path))
+        except StaleEnrolment as exc:
+            print(f"companion: tiles read without your enrolled set: {exc}", file=sys.stderr)
+    return classifier
 
 
 def run(args: argparse.Namespace) -> int:

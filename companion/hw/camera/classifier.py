@@ -13,6 +13,9 @@ crop, a tile lying sideways, upright before it is read.
 Enrolment keeps a few embeddings per kind, photographed from the player's
 own tiles; a nearest-neighbour vote over them is blended into the model's
 probabilities, so an unusual art style is learned from one or two pictures.
+The embeddings mean something only to the model that made them: an enrolment
+keeps that model's fingerprint, and one made with another model (the
+companion updated since) is refused with ``StaleEnrolment``.
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.errors import DataError
-from companion.hw.onnx_session import open_session
+from companion.errors import DataError, StaleEnrolment
+from companion.files import atomic_write_npz
+from companion.hw.onnx_session import fingerprint, open_session
 from companion.hw.ports import Candidate
 from companion.systems.jongrogue.tiles import READER_LABELS
 
@@ -112,14 +116,17 @@ class Prediction:
 
 
 class Enrolment:
-    """Embeddings of the player's own tiles, by label, and the nearest-neighbour vote over them."""
+    """Embeddings of the player's own tiles, by label, and the nearest-neighbour vote over
+    them; ``model`` is the fingerprint of the model that made the embeddings ("" for an
+    enrolment saved before enrolments kept it)."""
 
     def __init__(self, labels: list[str] | None = None,
-                 embeddings: np.ndarray | None = None) -> None:
+                 embeddings: np.ndarray | None = None, model: str = "") -> None:
         self.labels: list[str] = list(labels or [])
         self.embeddings = (
             embeddings if embeddings is not None else np.zeros((0, 0), np.float32)
         )
+        self.model = model
 
     def __len__(self) -> int:
         return len(self.labels)
@@ -147,9 +154,8 @@ class Enrolment:
         return out
 
     def save(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("wb") as handle:
-            np.savez(handle, labels=np.array(self.labels), embeddings=self.embeddings)
+        atomic_write_npz(path, labels=np.array(self.labels), embeddings=self.embeddings,
+                         model=np.array(self.model))
 
     @staticmethod
     def load(path: Path) -> Enrolment:
@@ -157,12 +163,13 @@ class Enrolment:
             with np.load(path, allow_pickle=False) as data:
                 labels = [str(x) for x in data["labels"]]
                 embeddings = data["embeddings"].astype(np.float32)
+                model = str(data["model"]) if "model" in data.files else ""
         except (OSError, KeyError, ValueError) as exc:
             raise DataError(f"{path}: cannot read the enrolled tiles ({exc}); "
                             "run 'companion calibrate camera --enrol' again") from exc
         if len(labels) != len(embeddings) or not set(labels) <= set(READER_LABELS):
             raise DataError(f"{path}: enrolled tiles are inconsistent; enrol again")
-        return Enrolment(labels, embeddings)
+        return Enrolment(labels, embeddings, model)
 
 
 class TileClassifier:
@@ -173,9 +180,13 @@ class TileClassifier:
         path = model_path if model_path is not None else default_model_path()
         self.path = path
         self.info = ModelInfo.load(path.with_suffix(".json"))
-        self.enrolment = enrolment if enrolment is not None else Enrolment()
         self._session = open_session(path, "tile model", "reinstall it or point "
                                      "COMPANION_TILE_MODEL at a good copy", threads)
+        # Which model this is, for enrolments: its file's fingerprint.
+        self.model_id = fingerprint(path)
+        self.enrolment = Enrolment(model=self.model_id)
+        if enrolment is not None:
+            self.enrol(enrolment)
         outputs = [o.name for o in self._session.get_outputs()]
         if outputs[:2] != ["logits", "embedding"]:
             raise DataError(f"{path}: expected outputs 'logits' and 'embedding', got {outputs}")
@@ -185,6 +196,16 @@ class TileClassifier:
         # fold scale, mean and std into one multiply-add per pixel
         self._mul = (self.info.scale / std).reshape(1, 3, 1, 1)
         self._add = (-mean / std).reshape(1, 3, 1, 1)
+
+    def enrol(self, enrolment: Enrolment) -> None:
+        """Blend the model's answers with ``enrolment`` from now on.
+
+        Raises StaleEnrolment for an enrolment another model made."""
+        if len(enrolment) and enrolment.model != self.model_id:
+            raise StaleEnrolment("the enrolled tiles were taught to another tile model than "
+                                 "this one (the companion was updated since); run `companion "
+                                 "calibrate camera --enrol` again")
+        self.enrolment = enrolment
 
     def preprocess(self, crops: list[np.ndarray]) -> np.ndarray:
         """BGR (or grey) crops -> the model's NCHW float input, as the metadata says."""

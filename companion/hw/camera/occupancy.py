@@ -50,6 +50,7 @@ import cv2
 import numpy as np
 
 from companion.errors import DataError
+from companion.files import atomic_write_npz
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.ports import Candidate, Slot
@@ -179,11 +180,8 @@ class SlotLooks:
 
     def save(self, path: Path, slots: list[Slot] | None = None) -> None:
         """Keep ``slots``' (default: every slot's) empty look for the next session."""
-        path.parent.mkdir(parents=True, exist_ok=True)
         chosen = slots if slots is not None else list(self._reference)
-        images: dict[str, np.ndarray] = {s.value: self._reference[s] for s in chosen}
-        with path.open("wb") as handle:
-            np.savez(handle, allow_pickle=False, **images)
+        atomic_write_npz(path, **{s.value: self._reference[s] for s in chosen})
 
     @staticmethod
     def load(geometry: MatGeometry, path: Path) -> SlotLooks:

@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.errors import DataError
+from companion.files import atomic_write_npz
 
 ENROL_FILE = "dice_enrol.npz"
 K = 5
@@ -38,10 +39,6 @@ def normalised(embeddings: np.ndarray) -> np.ndarray:
     flat = embeddings.reshape(len(embeddings), -1).astype(np.float32)
     out: np.ndarray = flat / np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-6)
     return out
-
-
-class StaleEnrolment(DataError):
-    """The enrolment was made with another judge than the one reading."""
 
 
 @dataclass(frozen=True)
@@ -61,11 +58,8 @@ class Enrolment:
             raise DataError("enrolled values must be 1 to 6")
 
     def save(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp.npz")
-        np.savez_compressed(tmp, embeddings=self.embeddings.astype(np.float16),
-                            values=self.values.astype(np.int8), judge=np.array(self.judge))
-        tmp.replace(path)
+        atomic_write_npz(path, embeddings=self.embeddings.astype(np.float16),
+                         values=self.values.astype(np.int8), judge=np.array(self.judge))
 
     @staticmethod
     def load(path: Path) -> Enrolment | None:

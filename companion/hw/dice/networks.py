@@ -13,16 +13,15 @@ the networks see at run time exactly what they were trained on.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from companion.errors import DataError
-from companion.hw.dice.enrol import Enrolment, StaleEnrolment
-from companion.hw.onnx_session import open_session
+from companion.errors import DataError, StaleEnrolment
+from companion.hw.dice.enrol import Enrolment
+from companion.hw.onnx_session import fingerprint, open_session
 
 TRAINED_FACE_PX = 16.0  # a typical die face's side in the finder's training inputs
 STRIDE = 4  # finder input pixels per heat map cell
@@ -102,7 +101,7 @@ class DiceNetworks:
         self._embeds = [o.name for o in self._judge.get_outputs()][1:2] == ["embedding"]
         self._folder = folder
         # Which judge this is, for enrolments (enrol.py): its file's fingerprint.
-        self.judge_id = hashlib.sha256((folder / self.JUDGE).read_bytes()).hexdigest()[:16]
+        self.judge_id = fingerprint(folder / self.JUDGE)
         self.enrolment: Enrolment | None = None
         if enrolment is not None:
             self.enrol(enrolment)

@@ -26,9 +26,9 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from companion.errors import CompanionError, DeviceError
+from companion.errors import CompanionError, DeviceError, StaleEnrolment
 from companion.hw.camera.capture import IMAGE_SUFFIXES, FileSource, FrameSource, open_source
-from companion.hw.dice.enrol import ENROL_FILE, Enrolment, StaleEnrolment
+from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
 
