@@ -271,7 +271,7 @@ def _any_paint(rng: np.random.Generator) -> Paint:
         veins = _hsv(rng.uniform(0, 360), rng.uniform(0, 1), rng.uniform(0.1, 1))
     emblem = [None, None, None, None, Emblem.DISC, Emblem.RING, Emblem.STAR][int(rng.integers(7))]
     emblem_colour = _hsv(rng.uniform(0, 360), rng.uniform(0.5, 1), rng.uniform(0.5, 1))
-    clear = rng.uniform(0.2, 0.5) if rng.random() < 0.25 else 0.0
+    clear = rng.uniform(0.25, 0.7) if rng.random() < 0.25 else 0.0
     paint = Paint(body, pips, veins, clear, emblem,
                   emblem_colour if rng.random() < 0.6 else pips, rng.uniform(0.17, 0.3),
                   bool(rng.random() < 0.15), int(rng.integers(1 << 30)))
@@ -361,8 +361,13 @@ def _companion_mat(rng: np.random.Generator, shape: tuple[int, int],
 
 def _face_texture(value: int, size: int, paint: Paint, normal: FloatArray,
                   u_dir: FloatArray, v_dir: FloatArray, light: _Light, bevel: float,
-                  spread: float, pip_radius: float) -> tuple[FloatArray, FloatArray]:
-    """One face of a rounded die, lit, as (BGR 0..255, alpha 0..1)."""
+                  spread: float, pip_radius: float,
+                  hidden: bool = False) -> tuple[FloatArray, FloatArray]:
+    """One face of a rounded die, lit, as (BGR 0..255, alpha 0..1).
+
+    ``hidden``: a face turned from the camera, seen through a clear body: only its pips,
+    dim and soft (the ghost pips that make a real clear die hard to read, issue 23).
+    """
     coords = (np.arange(size) + 0.5) / size - 0.5
     x, y = np.meshgrid(coords, coords)
     inner = 0.5 - bevel
@@ -406,6 +411,11 @@ def _face_texture(value: int, size: int, paint: Paint, normal: FloatArray,
         colour = (colour * (1 - inside[..., None])
                   + (np.array(ink) * (shade * dip)[..., None]) * inside[..., None])
         opaque = np.maximum(opaque, inside)
+    if hidden:
+        # Seen through the body: its tint over the pips, softened by the depth of the die.
+        ghost = cv2.GaussianBlur(opaque, (0, 0), max(0.5, 0.025 * size))
+        tinted = 0.7 * colour + 0.3 * np.array(paint.body) * (light.ambient + light.diffuse)
+        return tinted, ghost
     if paint.gloss:
         colour = _glare(colour, np.random.default_rng([paint.grain, value]), paint.gloss)
     # Outline: a square with corners rounded like the edges, anti-aliased.
@@ -450,17 +460,19 @@ def _draw_die(canvas: FloatArray, die: _Die, camera: _Camera, light: _Light,
         n_local = np.array(n, dtype=np.float64)
         normal = die.rotation @ n_local
         centre = die.centre + normal * half
-        if normal @ (camera.centre - centre) <= 0:
+        hidden = bool(normal @ (camera.centre - centre) <= 0)
+        if hidden and not die.paint.clear:
             continue
         # Two in-face axes; the second is the normal crossed with the first.
         helper = np.array([1.0, 0, 0]) if abs(n_local[0]) < 0.5 else np.array([0, 1.0, 0])
         u_dir = die.rotation @ np.cross(n_local, helper)
         v_dir = np.cross(normal, u_dir)
         faces.append((float(np.linalg.norm(centre - camera.centre)), value, normal, centre,
-                      u_dir, v_dir))
+                      u_dir, v_dir, hidden))
+    # Far faces first: a clear die's hidden faces lie under its body, which lets them show.
     faces.sort(key=lambda f: -f[0])
     height, width = canvas.shape[:2]
-    for _, value, normal, centre, u_dir, v_dir in faces:
+    for _, value, normal, centre, u_dir, v_dir, hidden in faces:
         corners = np.array([centre + half * (su * u_dir + sv * v_dir)
                             for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
         img_pts = camera.project(corners)
@@ -472,7 +484,7 @@ def _draw_die(canvas: FloatArray, die: _Die, camera: _Camera, light: _Light,
         span = float(np.linalg.norm(img_pts[0] - img_pts[2]))
         size = int(np.clip(span * 1.5, 24, 256))
         colour, alpha = _face_texture(value, size, die.paint, normal, u_dir, v_dir, light,
-                                      bevel, spread, pip_radius)
+                                      bevel, spread, pip_radius, hidden)
         src = np.array([[0, 0], [size, 0], [size, size], [0, size]], dtype=np.float32)
         dst = (img_pts - np.array([x0, y0])).astype(np.float32)
         warp = cv2.getPerspectiveTransform(src, dst)
