@@ -24,8 +24,8 @@ coloured die whose 1 is an emblem, taken for no die). So does a die whose top fa
 the frame's edge cuts (``_in_view``). Only when the judge
 is at least ``min_side`` sure that one of the two is the leaning die's side
 does the other, read as a top, give the die's value; so it does when the judge is
-sure of the value and only doubted the other (a flat die's own side, seen in
-perspective beside its top: see ``_side_of``). A die leans only on another die:
+sure of the value and only doubted the other, or could not read it (a flat die's own
+side, seen in perspective beside its top: see ``_side_of``). A die leans only on another die:
 one with no other face near has nothing to lean on, and the judge's doubt that it
 is cocked is held to the lower ``min_alone`` (its other doubts are not).
 
@@ -602,14 +602,16 @@ def _side_and_top(a: DieReading, b: DieReading) -> bool:
 def _side_of(face: DieReading, top: DieReading) -> bool:
     """Whether ``face``, near ``top``, is the side of the die ``top`` is the value of: a
     face the judge is sure is a leaning die's side beside any value, or a face the judge
-    doubted was cocked beside a value read at least _SURE_TOP sure.
+    doubted was cocked, or could not read, beside a value read at least _SURE_TOP sure.
 
     The second is a flat die's own side, seen in perspective beside its top (0.4 to 0.6
-    face sides from it) and marked faintly by the finder.
+    face sides from it) and marked by the finder: faintly from above, about as strongly
+    as the top by a webcam beside the table (issue 23: ten of the shared real photos'
+    train frames of white dice on wood were unsure for it, "two faces").
     """
     if top.value is None:
         return False
-    return face.reason == _LEANING_SIDE or (face.reason == _COCKED
+    return face.reason == _LEANING_SIDE or (face.reason in (_COCKED, _NOT_READ)
                                             and top.confidence >= _SURE_TOP)
 
 
