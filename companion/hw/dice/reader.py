@@ -146,7 +146,11 @@ _ONE_DIE = 0.6
 # within _SIDE_OF face sides of it are that die's side and top (above: 0.5 to 1.0 sides
 # apart; the die it leans on is further, see _LEAN_REACH). Beyond _ONE_DIE a less sure value
 # may be the leaning die itself and the "side" the die under it, taken for a side (seen
-# once on the benched ranges): both are kept, and the side makes the frame unsure.
+# once on the benched ranges): both are kept, and the side makes the frame unsure. So is a
+# face the judge doubts a readable top is there at all: a flat die's own side, which a
+# webcam beside the table sees up to 0.8 sides below the top (issue 23, the shared real
+# photos); a face whose value alone is unclear may be a leaning die's top (rendered seeds
+# 110,248 and 110,305), so beyond _ONE_DIE it stays a die.
 _SIDE_OF = 0.8
 _SURE_TOP = 0.95
 # Faces nearer than this are hardly both flat dice (see above); a value read there gets a
@@ -162,7 +166,8 @@ _COCKED = "a die is tilted or cocked"
 _MAY_LEAN = "a die may lean on another"  # a crowded value not read surely enough
 _TWO_FACES = "a die leaning on another shows two faces"
 _LEANING_SIDE = "a die leans on another"  # the judge is sure: this is its side
-_NOT_READ = "a die could not be read"
+_NOT_READ = "a die could not be read"  # the judge doubts a readable top is there at all
+_WHICH_VALUE = "a die's value is unclear"  # a top is there; which of the six is not sure
 _MOVING = "the dice are moving"
 _TOO_BUSY = "too much in view to judge in time"
 _TAKEN_FOR_NOTHING = "a die-like mark may be a die"  # see _taken_for_nothing
@@ -475,7 +480,7 @@ class DiceReader:
                     why = _LEANING_SIDE
                 return DieReading(None, 0.0, centre, round(mark.side, 1), why)
         if probs[value] < self.config.min_confidence * top:
-            return DieReading(None, 0.0, centre, round(mark.side, 1), _NOT_READ)
+            return DieReading(None, 0.0, centre, round(mark.side, 1), _WHICH_VALUE)
         return DieReading(value, round(float(probs[value]), 3), centre, round(mark.side, 1))
 
 
@@ -593,9 +598,9 @@ def _doubtful(die: DieReading, dice: list[DieReading | None]) -> bool:
 
 
 def _side_and_top(a: DieReading, b: DieReading) -> bool:
-    """Whether one of two readings is a face the judge is sure is a leaning die's side,
-    and the other a value read at least _SURE_TOP sure."""
-    return any(side.reason == _LEANING_SIDE and top.value is not None
+    """Whether one of two readings is a face the judge is sure is a leaning die's side, or
+    doubts is a readable top at all, and the other a value read at least _SURE_TOP sure."""
+    return any(side.reason in (_LEANING_SIDE, _NOT_READ) and top.value is not None
                and top.confidence >= _SURE_TOP for side, top in ((a, b), (b, a)))
 
 
@@ -604,14 +609,14 @@ def _side_of(face: DieReading, top: DieReading) -> bool:
     face the judge is sure is a leaning die's side beside any value, or a face the judge
     doubted was cocked, or could not read, beside a value read at least _SURE_TOP sure.
 
-    The second is a flat die's own side, seen in perspective beside its top (0.4 to 0.6
-    face sides from it) and marked by the finder: faintly from above, about as strongly
-    as the top by a webcam beside the table (issue 23: ten of the shared real photos'
-    train frames of white dice on wood were unsure for it, "two faces").
+    The second is a flat die's own side, seen in perspective beside its top (0.4 to 0.8
+    face sides from it, see _SIDE_OF) and marked by the finder: faintly from above, about
+    as strongly as the top by a webcam beside the table (issue 23: sixteen of the shared
+    real photos' train frames of white dice on wood were unsure for it).
     """
     if top.value is None:
         return False
-    return face.reason == _LEANING_SIDE or (face.reason in (_COCKED, _NOT_READ)
+    return face.reason == _LEANING_SIDE or (face.reason in (_COCKED, _NOT_READ, _WHICH_VALUE)
                                             and top.confidence >= _SURE_TOP)
 
 
@@ -621,8 +626,9 @@ def _one_per_die(dice: list[DieReading]) -> list[DieReading]:
     Within _ONE_DIE face sides, the same value twice is one die marked twice (one
     die's faces all differ), and a value beside a face that is its die's side (see
     _side_of) is that die, read by its top (within _SIDE_OF face sides, when the
-    judge is sure of the side and the value). Two different values, or a value and
-    a face that could not be read, are one die with two faces open to the camera: a
+    judge is sure of the side, or that no readable top is there, and of the value).
+    Two different values, or a value and a face that could not be read, are one die
+    with two faces open to the camera: a
     die leaning on another, whose top is unclear (the face read may be its side,
     seen more squarely than its top). It is reported once, unsure, between the two,
     whatever either face read.
