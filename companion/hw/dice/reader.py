@@ -150,7 +150,9 @@ _ONE_DIE = 0.6
 # face the judge doubts a readable top is there at all: a flat die's own side, which a
 # webcam beside the table sees up to 0.8 sides below the top (issue 23, the shared real
 # photos); a face whose value alone is unclear may be a leaning die's top (rendered seeds
-# 110,248 and 110,305), so beyond _ONE_DIE it stays a die.
+# 110,248 and 110,305), and one the judge doubts is cocked may be the top of a flat die
+# touching the other, seen from 50 degrees (seeds 3,100,028 and 3,100,079, where a roll
+# would lack a die): beyond _ONE_DIE each stays a die.
 _SIDE_OF = 0.8
 _SURE_TOP = 0.95
 # Faces nearer than this are hardly both flat dice (see above); a value read there gets a
