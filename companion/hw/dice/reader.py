@@ -25,9 +25,9 @@ the frame's edge cuts (``_in_view``). Only when the judge
 is at least ``min_side`` sure that one of the two is the leaning die's side
 does the other, read as a top, give the die's value; so it does when the judge is
 sure of the value and only doubted the other, or could not read it (a flat die's own
-side, seen in perspective beside its top: see ``_side_of``). A die leans only on another die:
-one with no other face near has nothing to lean on, and the judge's doubt that it
-is cocked is held to the lower ``min_alone`` (its other doubts are not).
+side, seen in perspective beside its top: see ``_side_of``). A die leans only on
+another die: one with no other face near has nothing to lean on, and the judge's
+doubt that it is cocked is held to the lower ``min_alone`` (its other doubts are not).
 
 A mark the judge leaves unsure gets a second, closer look before the reader
 gives up on it: the judge sees its window turned and mirrored eight ways, and
@@ -629,11 +629,10 @@ def _one_per_die(dice: list[DieReading]) -> list[DieReading]:
     die's faces all differ), and a value beside a face that is its die's side (see
     _side_of) is that die, read by its top (within _SIDE_OF face sides, when the
     judge is sure of the side, or that no readable top is there, and of the value).
-    Two different values, or a value and a face that could not be read, are one die
-    with two faces open to the camera: a
-    die leaning on another, whose top is unclear (the face read may be its side,
-    seen more squarely than its top). It is reported once, unsure, between the two,
-    whatever either face read.
+    Two different values, or a value read less than _SURE_TOP sure and a face not
+    read, are one die with two faces open to the camera: a die leaning on another,
+    whose top is unclear (the face read may be its side, seen more squarely than its
+    top). It is reported once, unsure, between the two, whatever either face read.
     """
     kept: list[DieReading] = []
     for die in dice:  # strongest mark first
