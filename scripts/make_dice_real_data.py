@@ -13,16 +13,18 @@ when the judge reads every value of the label at least MATCH_SURE surely, each o
 a hot mark of its own (``_matched``: then every other mark is no die, however
 die-like). A fainter mark within NEAR face sides of a stronger one is that die's
 side or edge, not a die. The values are given out by the label's multiset: in the
-pairing of marks and values the judge's closer look (eight turns) finds likeliest
+pairing of marks and values the judge's closer look (eight turns), its values
+weighed by the counter's where the networks have one (``_opinions``), finds likeliest
 as a whole, however unlikely it finds one die's value (``_settle``); a die whose
 value a swap with another die's makes less than MARGIN times less likely is left
 out. Marks beyond the n-th, points far from every die, and marks of a die's side
 or edge at least FAR face sides from its top are NOTHING.
 
 Writes ``marks_real.npz`` (judge windows, as make_dice_data.py's ``--marks``
-files) and ``shard_real.npz`` (finder scenes: windows of the photos scaled so a
-face is as big as in the renders' shrunk scenes, as make_dice_data.py's
-shards), for scripts/train_dice_reader.py. Only the ``train`` part of
+files, with ``photos``: the number of each window's photo in the train part) and
+``shard_real.npz`` (finder scenes: windows of the photos scaled so a face is as big
+as in the renders' shrunk scenes, as make_dice_data.py's shards), for
+scripts/train_dice_reader.py and scripts/train_dice_counter.py. Only the ``train`` part of
 scripts/eval_dice_reader.py's split is used.
 """
 
@@ -110,6 +112,18 @@ def _settle(probs: np.ndarray, values: tuple[int, ...]) -> list[int | None]:
             else given[i] for i in range(n)]
 
 
+def _opinions(networks: DiceNetworks, image: np.ndarray, dice: list[Spot]) -> np.ndarray:
+    """The judge's closer look at ``dice``, its values weighed by the counter's where the
+    networks have one: two opinions on a value, one of the whole window, one of the top."""
+    probs = networks.judge(image, dice, turned=True)
+    counted = networks.count(image, dice)
+    if counted is not None:
+        values = probs[:, 1:7] * counted
+        probs[:, 1:7] = values / np.maximum(values.sum(axis=1, keepdims=True), 1e-9) * \
+            probs[:, 1:7].sum(axis=1, keepdims=True)
+    return probs
+
+
 def _matched(networks: DiceNetworks, image: np.ndarray, marks: list[Spot],
              values: tuple[int, ...]) -> list[Spot] | None:
     """The marks of the labelled dice, when the judge reads every value of the label surely
@@ -141,10 +155,10 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     networks = DiceNetworks(args.models)
     reader = DiceReader(networks=networks)
-    crops, labels, small, rows = [], [], [], []
+    crops, labels, sources, small, rows = [], [], [], [], []
     kept_photos = proven_photos = kept_dice = left_out = 0
     train = photos(args.photos, "train")
-    for photo in train:
+    for number, photo in enumerate(train):
         image = cv2.imread(str(args.photos / photo.image), cv2.IMREAD_COLOR)
         marks, near = _marks(reader, image)
         n = len(photo.dice)
@@ -165,7 +179,7 @@ def main() -> None:
             else:
                 continue
         dice, rest = marks[:n], marks[n:]
-        given = _settle(networks.judge(image, dice, turned=True), photo.dice)
+        given = _settle(_opinions(networks, image, dice), photo.dice)
         kept_photos += 1
         proven_photos += proven
         for spot, value in zip(dice, given, strict=True):
@@ -175,6 +189,7 @@ def main() -> None:
             kept_dice += 1
             crops.append(window(image, (spot.x, spot.y), spot.side, CROP_SIDES, CROP_PX))
             labels.append(value)
+            sources.append(number)
         side = float(np.median([d.side for d in dice]))
         # Beside a die, a mark that is no die of its own may yet be its top seen off
         # centre; unless the label is proven on other marks, only far marks are NOTHING.
@@ -191,6 +206,7 @@ def main() -> None:
         for spot in far:
             crops.append(window(image, (spot.x, spot.y), spot.side, CROP_SIDES, CROP_PX))
             labels.append(NOTHING)
+            sources.append(number)
         # Finder scenes: the photo scaled so a face is TRAINED_FACE_PX across (times 0.8 to
         # 1.25), cut or padded to a shrunk render's shape, two windows a photo.
         for _ in range(2):
@@ -209,7 +225,7 @@ def main() -> None:
                 rows.append((k, x, y, spot.side * scale / RENDER_SHRINK, value or 0, 0))
     args.out.mkdir(parents=True, exist_ok=True)
     np.savez(args.out / "marks_real.npz", crops=np.stack(crops),
-             labels=np.array(labels, dtype=np.int8))
+             labels=np.array(labels, dtype=np.int8), photos=np.array(sources, np.int16))
     np.savez(args.out / "shard_real.npz", small=np.stack(small),
              dice=np.array(rows, dtype=np.float32), crops=np.zeros((0, CROP_PX, CROP_PX, 3),
                                                                    np.uint8),
