@@ -93,7 +93,7 @@ def main() -> None:
     parser.add_argument("--special", type=int, default=20,
                         help="scenes with no dice, and blurred throws, of each")
     parser.add_argument("--models", type=Path, metavar="DIR",
-                        help="the folder of the finder and judge to score (default: models/)")
+                        help="the folder of the networks to score (default: models/)")
     parser.add_argument("--config", type=Path, metavar="TOML",
                         help="a thresholds file over the packaged ones (as calibrate saves)")
     parser.add_argument("--repeats", type=int, default=3,

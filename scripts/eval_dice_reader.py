@@ -117,7 +117,7 @@ def main() -> None:
                         help="add the part's webcam photos of 2-3 dice, scaled up "
                              f"{LARGE_SCALE:g} times")
     parser.add_argument("--models", type=Path, metavar="DIR",
-                        help="the folder of the finder and judge (default: models/)")
+                        help="the folder of the finder, judge and counter (default: models/)")
     parser.add_argument("--config", type=Path, metavar="TOML",
                         help="a thresholds file over the packaged ones (as calibrate saves)")
     parser.add_argument("--show-wrong", action="store_true",

@@ -383,12 +383,12 @@ def test_a_window_at_the_frame_edge_repeats_the_edge() -> None:
 
 
 def test_the_committed_models_answer_in_the_shapes_the_reader_expects() -> None:
-    """The metadata names the judge's classes in the code's order; both models are
+    """The metadata names the judge's classes in the code's order; the models are
     small (they ship in the repository) and answer for any frame size."""
     folder = models_dir()
     info = json.loads((folder / "dice_reader.json").read_text())
     assert info["classes"] == list(CLASSES)
-    for name in (DiceNetworks.FINDER, DiceNetworks.JUDGE):
+    for name in (DiceNetworks.FINDER, DiceNetworks.JUDGE, DiceNetworks.COUNTER):
         assert (folder / name).stat().st_size < 1_000_000
     networks = reader().networks
     frame = scene(100).image
@@ -397,6 +397,11 @@ def test_the_committed_models_answer_in_the_shapes_the_reader_expects() -> None:
     spot = Spot(640.0, 360.0, 60.0, 1.0)
     probs = networks.judge(frame, [spot, spot])
     assert probs.shape == (2, len(CLASSES)) and np.allclose(probs.sum(axis=1), 1, atol=1e-4)
+    counted = networks.count(frame, [spot, spot])
+    assert counted is not None and counted.shape == (2, 6)
+    assert np.allclose(counted.sum(axis=1), 1, atol=1e-4)
+    # The renders-only networks have no counter: they read with the judge alone.
+    assert DiceNetworks(folder / "dice_v1").count(frame, [spot]) is None
 
 
 def test_a_judge_model_of_another_window_size_is_refused(tmp_path: Path) -> None:
@@ -534,6 +539,52 @@ def test_a_webcam_s_flat_dice_are_read_beside_their_own_sides(image: str,
     read = DiceReader().read(photo)
     assert read.status is ReadStatus.OK, read.message
     assert read.values == values
+
+
+@pytest.fixture(scope="module")
+def judge_only(tmp_path_factory: pytest.TempPathFactory) -> DiceReader:
+    """The reader with the committed finder and judge and no counter: as it was before it."""
+    folder = tmp_path_factory.mktemp("judge-only")
+    for name in (DiceNetworks.FINDER, DiceNetworks.JUDGE):
+        (folder / name).write_bytes((models_dir() / name).read_bytes())
+    return DiceReader(networks=DiceNetworks(folder))
+
+
+@pytest.mark.skipif(not PHOTOS.exists(), reason="the shared real dice photos are not here")
+@pytest.mark.parametrize("image, values", [
+    ("nb_IMG_20191208_111710.jpg", [1, 1, 1, 2, 2, 2, 2, 3, 4, 5, 5, 6, 6, 6]),
+    ("nb_IMG_20191209_100147.jpg", [1, 3, 3, 4, 5, 6]),
+    ("nb_IMG_20191208_112634.jpg", [2])])
+def test_tray_dice_whose_value_the_judge_leaves_unclear_are_read_by_the_counter(
+        judge_only: DiceReader, image: str, values: list[int]) -> None:
+    """Marbled and smoke-black dice in a tray (nell-byler, BSD; the train part of the shared
+    real photos): the judge sees their tops but not surely which value, and the frame was
+    unsure. The counter, looking at the top alone, reads them: every die right."""
+    photo = cv2.imread(str(PHOTOS / image), cv2.IMREAD_COLOR)
+    before = judge_only.read(photo)
+    assert before.status is ReadStatus.UNSURE
+    assert {d.reason for d in before.dice if d.value is None} == {"a die's value is unclear"}
+    read = reader().read(photo)
+    assert read.status is ReadStatus.OK, read.message
+    assert read.values == values
+
+
+@pytest.mark.skipif(not PHOTOS.exists(), reason="the shared real dice photos are not here")
+def test_a_value_the_counter_reads_otherwise_is_not_handed_to_the_player(
+        judge_only: DiceReader) -> None:
+    """Six dice in a tray (nell-byler, nb_IMG_20191209_100248.jpg: 1 1 2 3 5 5): the judge
+    reads a purple 1, its glare streaked across the face, as a 3, 0.96 sure, and the roll
+    was read OK and wrong. The counter reads a 1: the die is unclear and the player
+    re-rolls."""
+    photo = cv2.imread(str(PHOTOS / "nb_IMG_20191209_100248.jpg"), cv2.IMREAD_COLOR)
+    before = judge_only.read(photo)
+    assert before.status is ReadStatus.OK and before.values == [1, 2, 3, 3, 5, 5]
+    read = reader().read(photo)
+    assert read.status is ReadStatus.UNSURE
+    (unclear,) = [d for d in read.dice if d.value is None]
+    assert unclear.reason == "a die's value is unclear"
+    (was,) = [d for d in before.dice if d.centre == unclear.centre]
+    assert was.value == 3 and was.confidence < 0.99
 
 
 def test_a_flat_die_whose_own_side_is_marked_beside_its_top_is_read(
@@ -786,13 +837,23 @@ def test_a_flat_die_alone_that_the_judge_half_doubts_is_cocked_is_read() -> None
 
 class _Judged:
     """Networks whose judge answers as recorded: the probabilities of each mark, by place
-    (a closer look answers the same)."""
+    (a closer look answers the same); and the counter, where ``counted`` gives its
+    probabilities of the values 1..6 by place (None: networks without a counter)."""
 
-    def __init__(self, marks: list[tuple[Spot, dict[str, float]]]) -> None:
+    def __init__(self, marks: list[tuple[Spot, dict[str, float]]],
+                 counted: dict[tuple[float, float], list[float]] | None = None) -> None:
         self.answers = {(spot.x, spot.y): _probs(**share) for spot, share in marks}
+        self.counted = counted
+        self.asked: list[tuple[float, float]] = []
 
     def judge(self, frame: np.ndarray, spots: list[Spot], turned: bool = False) -> np.ndarray:
         return np.array([self.answers[(s.x, s.y)] for s in spots], np.float32)
+
+    def count(self, frame: np.ndarray, spots: list[Spot]) -> np.ndarray | None:
+        if self.counted is None:
+            return None
+        self.asked += [(s.x, s.y) for s in spots]
+        return np.array([self.counted[(s.x, s.y)] for s in spots], np.float32).reshape(-1, 6)
 
 
 # A real photo (nell-byler, nb_IMG_20191209_100333.jpg of the shared photos' train part:
@@ -811,9 +872,10 @@ _TRAY = [
 
 
 def _read_marks(monkeypatch: pytest.MonkeyPatch, marks: list[tuple[Spot, dict[str, float]]],
-                config: ReaderConfig | None = None) -> dice_reader.DiceRead:
+                config: ReaderConfig | None = None,
+                networks: _Judged | None = None) -> dice_reader.DiceRead:
     monkeypatch.setattr(DiceReader, "marks", lambda self, frame: [s for s, _ in marks])
-    networks = _Judged(marks)
+    networks = networks or _Judged(marks)
     return DiceReader(config or ReaderConfig.load(), networks).read(  # type: ignore[arg-type]
         np.zeros((480, 640, 3), np.uint8))
 
@@ -870,3 +932,48 @@ def test_a_die_the_frame_s_edge_cuts_makes_the_roll_unsure(
     read = _read_marks(monkeypatch, inside)
     assert read.status is ReadStatus.OK and read.values == [2, 4]
 
+
+
+def _one_hot(value: int, share: float) -> list[float]:
+    """The counter's probabilities: ``share`` on ``value``, the rest spread on the others."""
+    return [share if v == value else (1 - share) / 5 for v in range(1, 7)]
+
+
+# Five dice apart from one another (about 4 face sides), and a sixth face 0.5 face sides
+# from the last: the judge's answers are made up, to show which the counter is asked about.
+_COUNTED = [
+    (Spot(100.0, 100.0, 25.0, 0.9), {"v3": 0.55, "v5": 0.44, "nothing": 0.01}),  # unclear
+    (Spot(200.0, 100.0, 25.0, 0.9), {"v2": 0.95, "v4": 0.05}),  # read, less than 0.99 sure
+    (Spot(300.0, 100.0, 25.0, 0.9), {"v6": 1.0}),  # read surely
+    (Spot(400.0, 100.0, 25.0, 0.9), {"v1": 0.6, "v4": 0.4}),  # unclear
+    (Spot(500.0, 100.0, 25.0, 0.9), {"v2": 0.5, "v3": 0.5}),  # unclear and crowded:
+    (Spot(500.0, 112.5, 25.0, 0.8), {"v4": 0.5, "v5": 0.5}),  # two faces of a leaning die
+]
+
+
+def test_the_counter_reads_unclear_values_and_doubts_values_read_less_than_surely(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The judge sees a top but leaves its value unclear: the counter's value is read where
+    it is min_counted (0.9) sure (the first die, a 5), not less (the fourth, 0.8 sure of a
+    1). A value the judge read less than 0.99 sure is unclear where the counter is as sure
+    of another (the second die: a 2 for the judge, a 4 for the counter), and stays where
+    the counter is less sure or agrees. A value read surely is not asked about, nor is a
+    crowded face (a leaning die's side may read as any value, to the counter as to the
+    judge)."""
+    spots = [spot for spot, _ in _COUNTED]
+    counted = {(s.x, s.y): _one_hot(v, p) for s, (v, p) in zip(
+        spots, [(5, 0.97), (4, 0.95), (6, 1.0), (1, 0.8), (2, 1.0), (4, 1.0)], strict=True)}
+    networks = _Judged(_COUNTED, counted)
+    read = _read_marks(monkeypatch, _COUNTED, networks=networks)
+    assert networks.asked == [(100.0, 100.0), (200.0, 100.0), (400.0, 100.0)]
+    assert [(d.value, d.reason) for d in read.dice] == [
+        (5, ""), (None, "a die's value is unclear"), (6, ""), (None, "a die's value is unclear"),
+        (None, "a die leaning on another shows two faces")]
+    assert read.dice[0].confidence == 0.97
+    for other in (_one_hot(4, 0.85), _one_hot(2, 0.6)):  # less sure of a 4; agreeing
+        counted[(200.0, 100.0)] = other
+        assert _read_marks(monkeypatch, _COUNTED, networks=_Judged(_COUNTED, counted)) \
+            .dice[1].value == 2
+    # Without a counter, the judge's answers stand alone.
+    alone = _read_marks(monkeypatch, _COUNTED)
+    assert [d.value for d in alone.dice] == [None, 2, 6, None, None]

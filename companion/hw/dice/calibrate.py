@@ -4,9 +4,10 @@ The player lays ``count`` dice still in view; a few frames are read at each
 of a few finder thresholds (how sure the finder must be that a die is there).
 The threshold that reads all the dice steadily in the most frames wins (ties
 go to the one nearest the packaged default), and the face-size limits are
-fitted around the dice actually seen. The judge's thresholds (``min_top``,
-``min_confidence``, ``min_side``, ``min_crowded``, ``min_alone``) are never changed
-here: they are what keeps the reader from guessing. The caller saves the result.
+fitted around the dice actually seen. The judge's and the counter's thresholds
+(``min_top``, ``min_confidence``, ``min_side``, ``min_crowded``, ``min_counted``,
+``min_alone``) are never changed here: they are what keeps the reader from guessing.
+The caller saves the result.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The dice reader's two small networks: what they are shown, and their ONNX sessions.
+"""The dice reader's three small networks: what they are shown, and their ONNX sessions.
 
 The *finder* looks at the whole frame shrunk so dice are about TRAINED_FACE_PX across and
 marks the centre of every die's top face (a heat map, one cell per STRIDE
@@ -6,7 +6,9 @@ pixels of its input, with the centre's offset inside the cell and the face's
 size). The *judge* looks at each place marked, cut from the full frame CROP_SIDES
 face sides wide, and says which face is up: NOTHING (no die's top is there),
 1 to 6, MOVING (a die is there but blurred by motion), or COCKED (a face of a
-die leaning on another, not its top). Training
+die leaning on another, not its top). The *counter* looks at the middle of the
+judge's window, COUNT_SIDES face sides wide, the top face alone, and says which of the
+six values it shows (scripts/train_dice_counter.py). Training
 (scripts/train_dice_reader.py) and the reader use these same functions, so
 the networks see at run time exactly what they were trained on.
 """
@@ -29,6 +31,8 @@ CROP_SIDES = 3.0  # the judge's stored window, in face sides (training jitters i
 CROP_PX = 72  # pixels across that stored window
 JUDGE_SIDES = 3.0  # the judge's input window, in face sides: the die and what it leans on
 JUDGE_PX = 72  # pixels across the judge's input
+COUNT_PX = 32  # pixels across the counter's input: the middle of the judge's window
+COUNT_SIDES = COUNT_PX * JUDGE_SIDES / JUDGE_PX  # so many face sides: the top face alone
 TURNS = 8  # windows the judge sees in a closer look: four quarter turns, mirrored and not
 NOTHING, MOVING, COCKED = 0, 7, 8  # the judge's classes besides the values 1..6
 CLASSES = ("nothing", "1", "2", "3", "4", "5", "6", "moving", "cocked")
@@ -66,8 +70,15 @@ def window(frame: np.ndarray, centre: tuple[float, float], side: float, sides: f
     return cv2.resize(cut, (px, px), interpolation=interpolation)
 
 
+def count_windows(windows: np.ndarray) -> np.ndarray:
+    """The counter's inputs: the middle COUNT_PX pixels of judge windows (n, JUDGE_PX,
+    JUDGE_PX, 3)."""
+    start = (JUDGE_PX - COUNT_PX) // 2
+    return windows[:, start:start + COUNT_PX, start:start + COUNT_PX]
+
+
 def models_dir() -> Path:
-    """``models/`` of this checkout, where both networks live."""
+    """``models/`` of this checkout, where the networks live."""
     return Path(__file__).resolve().parents[3] / "models"
 
 
@@ -86,6 +97,7 @@ class DiceNetworks:
 
     FINDER = "dice_finder.onnx"
     JUDGE = "dice_judge.onnx"
+    COUNTER = "dice_counter.onnx"
 
     def __init__(self, folder: Path | None = None, enrolment: Enrolment | None = None) -> None:
         """``enrolment`` is the player's own dice (companion/hw/dice/enrol.py), which the
@@ -99,6 +111,11 @@ class DiceNetworks:
             raise DataError(f"{folder / self.JUDGE}: the dice judge model takes windows of "
                             f"{shape[1:]}, the reader cuts [3, {JUDGE_PX}, {JUDGE_PX}]; {hint}")
         self._embeds = [o.name for o in self._judge.get_outputs()][1:2] == ["embedding"]
+        # The counter is a second opinion on values the judge leaves unclear; a folder
+        # without one (models/dice_v1, the renders-only networks) reads with the judge alone.
+        self._counter = None
+        if (folder / self.COUNTER).exists():
+            self._counter = open_session(folder / self.COUNTER, "dice counter model", hint)
         self._folder = folder
         # Which judge this is, for enrolments (enrol.py): its file's fingerprint.
         self.judge_id = fingerprint(folder / self.JUDGE)
@@ -156,6 +173,20 @@ class DiceNetworks:
         if self.enrolment is not None:
             probs = self.enrolment.adjust(probs, embeddings)
         mean: np.ndarray = probs.reshape(-1, len(spots), len(CLASSES)).mean(axis=0)
+        return mean
+
+    def count(self, frame: np.ndarray, spots: list[Spot]) -> np.ndarray | None:
+        """For each spot, the counter's probabilities of the values 1..6 (one row per
+        spot), the mean of its answers on the TURNS turns of the top face; None when these
+        networks have no counter."""
+        if self._counter is None:
+            return None
+        if not spots:
+            return np.zeros((0, 6), np.float32)
+        windows = count_windows(self.windows(frame, spots, turned=True))
+        probs = self._counter.run(None, {"windows": windows.astype(np.float32)
+                                         .transpose(0, 3, 1, 2)})[0]
+        mean: np.ndarray = probs.reshape(-1, len(spots), 6).mean(axis=0)
         return mean
 
     def embed(self, frame: np.ndarray, spots: list[Spot]) -> tuple[np.ndarray, np.ndarray]:

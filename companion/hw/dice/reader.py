@@ -1,13 +1,15 @@
 """The camera dice reader: finds six-sided pip dice in a frame and reads their up faces.
 
-Two small networks trained on rendered dice (companion/hw/dice/networks.py,
-scripts/train_dice_reader.py) do the seeing:
+Small networks trained on rendered dice and the shared real photos
+(companion/hw/dice/networks.py, scripts/train_dice_reader.py,
+scripts/train_dice_counter.py) do the seeing:
 
 1. the *finder* looks at the whole frame, shrunk, and marks the centre and size
    of every die's top face;
 2. the *judge* looks at each mark, cut from the full frame, and says what is
    there: no die's top, a value 1 to 6, a die blurred by motion, or the side
-   of a die leaning on another (*cocked*).
+   of a die leaning on another (*cocked*);
+3. the *counter* gives a second opinion on the values (below).
 
 The reader refuses to guess. A mark is read only when the judge is at least
 ``min_top`` sure that a die's top is there to be read and at least
@@ -44,6 +46,15 @@ like a flat die's top in one view. A leaning die's top is often not marked at al
 where its open side is: beside a lone face the judge is sure is a leaning die's
 side, it looks closer where the top must be (between that side and the die it
 leans on), and a value read there as surely as a crowded value must be is the die's.
+
+After those looks, the counter looks at the top face alone, more closely than the
+judge's window (which holds the dice around it, to tell a leaning die's side), turned
+and mirrored eight ways, and says which of the six values it shows. Where the judge saw
+a top but left its value unclear, a value the counter is ``min_counted`` sure of is
+read; where the judge read a value less than surely, the counter as sure of another
+makes the die unclear (``_counted``). On the shared real photos the judge leaves many
+of the tray's marbled and smoke-black dice unclear, and the counter, taught on them
+too, reads them.
 
 The finder sees dice best at about the size it was trained on, so the reader
 searches the sizes (an image pyramid): its first looks assume the middle of the
@@ -164,6 +175,8 @@ _CROWDED = 0.75
 # towards it): a face with no other within _LEAN_REACH has nothing to lean on.
 _TOP_FROM_SIDE = 0.67
 _LEAN_REACH = 2.0
+# The counter (networks.py) is asked about every value the judge read less sure than this.
+_COUNTED_BELOW = 0.99
 _COCKED = "a die is tilted or cocked"
 _MAY_LEAN = "a die may lean on another"  # a crowded value not read surely enough
 _TWO_FACES = "a die leaning on another shows two faces"
@@ -185,6 +198,7 @@ class ReaderConfig:
     min_confidence: float
     min_side: float
     min_crowded: float
+    min_counted: float
     min_alone: float
     min_nothing: float
     hot_share: float
@@ -233,7 +247,7 @@ class ReaderConfig:
 
 _STABILITY_KEYS = {"frames": "stable_frames", "still_px": "still_px"}
 _SHARES = {"find_threshold", "min_top", "min_confidence", "min_side", "min_crowded",
-           "min_alone", "min_nothing", "hot_share", "hot_size", "min_nothing_hot"}
+           "min_counted", "min_alone", "min_nothing", "hot_share", "hot_size", "min_nothing_hot"}
 # Keys only the pip-counting reader of before the networks had; `calibrate dice` saved them.
 _EARLIER_READER_KEYS = {"pip_contrast", "pip_face_contrast", "flood_tolerance", "max_aspect",
                         "min_solidity", "layout_tolerance"}
@@ -348,6 +362,7 @@ class DiceReader:
                 elif verdict is not None and verdict.value is not None \
                         and verdict.confidence >= self.config.min_crowded:
                     dice[i] = verdict  # the leaning die, read by its top instead of its side
+        dice = self._counted(frame, dice)
         # A crowded value is likely a leaning die's face, which every view of the judge can
         # read alike and wrong (its window holds the die it leans on): it must be surer.
         dice = [replace(die, value=None, confidence=0.0, reason=_MAY_LEAN)
@@ -454,6 +469,37 @@ class DiceReader:
                 doubted.append(DieReading(None, 0.0, (round(mark.x, 1), round(mark.y, 1)),
                                           round(mark.side, 1), _TAKEN_FOR_NOTHING))
         return doubted
+
+    def _counted(self, frame: Image, dice: list[DieReading | None]) -> list[DieReading | None]:
+        """``dice`` with the counter's second opinion on their values.
+
+        A value the judge saw a top for but left unclear is the counter's value where it
+        is at least ``min_counted`` sure of one (and the face is not crowded: there the
+        value may be a leaning die's side's, which the counter cannot tell from a top).
+        A value the judge read less than _COUNTED_BELOW sure is unclear where the
+        counter is as sure of another (a leaning die's top, seen aslant, the counter
+        reads less surely, and it is not overruled: seed 3,000,177's 5, a 6 to the
+        counter 0.71 sure).
+        """
+        asked = {i: die for i, die in enumerate(dice) if die is not None and (
+            (die.reason == _WHICH_VALUE and not _crowded(die, dice))
+            or (die.value is not None and die.confidence < _COUNTED_BELOW))}
+        # Looked at where each die was read (a leaning die's top is looked for beside the
+        # mark of its side).
+        counted = self.networks.count(frame, [Spot(*die.centre, die.side_px, 0.0)
+                                              for die in asked.values()])
+        if counted is None:
+            return dice
+        dice = list(dice)
+        for (i, die), probs in zip(asked.items(), counted, strict=True):
+            value = 1 + int(probs.argmax())
+            if probs[value - 1] < self.config.min_counted or value == die.value:
+                continue
+            dice[i] = (replace(die, value=None, confidence=0.0, reason=_WHICH_VALUE)
+                       if die.value is not None else
+                       replace(die, value=value, confidence=round(float(probs[value - 1]), 3),
+                               reason=""))
+        return dice
 
     def _verdict(self, mark: Spot, probs: np.ndarray, alone: bool = False) -> DieReading | None:
         """What one mark is: a die read, a die unsure, or (None) no die at all.
