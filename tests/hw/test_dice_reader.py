@@ -570,7 +570,7 @@ def test_tray_dice_whose_value_the_judge_leaves_unclear_are_read_by_the_counter(
 
 
 @pytest.mark.skipif(not PHOTOS.exists(), reason="the shared real dice photos are not here")
-def test_a_value_the_counter_reads_otherwise_is_not_handed_to_the_player(
+def test_a_value_the_counter_does_not_confirm_is_not_handed_to_the_player(
         judge_only: DiceReader) -> None:
     """Six dice in a tray (nell-byler, nb_IMG_20191209_100248.jpg: 1 1 2 3 5 5): the judge
     reads a purple 1, its glare streaked across the face, as a 3, 0.96 sure, and the roll
@@ -951,15 +951,14 @@ _COUNTED = [
 ]
 
 
-def test_the_counter_reads_unclear_values_and_doubts_values_read_less_than_surely(
+def test_the_counter_reads_unclear_values_and_must_confirm_values_read_less_than_surely(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The judge sees a top but leaves its value unclear: the counter's value is read where
     it is min_counted (0.9) sure (the first die, a 5), not less (the fourth, 0.8 sure of a
-    1). A value the judge read less than 0.99 sure is unclear where the counter is as sure
-    of another (the second die: a 2 for the judge, a 4 for the counter), and stays where
-    the counter is less sure or agrees. A value read surely is not asked about, nor is a
-    crowded face (a leaning die's side may read as any value, to the counter as to the
-    judge)."""
+    1). A value the judge read less than 0.99 sure (the second die, a 2) stands only where
+    the counter is as sure of it; a 4 to the counter, or a 2 less surely, it is unclear.
+    A value read surely is not asked about, nor is a crowded face (a leaning die's side
+    may read as any value, to the counter as to the judge)."""
     spots = [spot for spot, _ in _COUNTED]
     counted = {(s.x, s.y): _one_hot(v, p) for s, (v, p) in zip(
         spots, [(5, 0.97), (4, 0.95), (6, 1.0), (1, 0.8), (2, 1.0), (4, 1.0)], strict=True)}
@@ -970,10 +969,11 @@ def test_the_counter_reads_unclear_values_and_doubts_values_read_less_than_surel
         (5, ""), (None, "a die's value is unclear"), (6, ""), (None, "a die's value is unclear"),
         (None, "a die leaning on another shows two faces")]
     assert read.dice[0].confidence == 0.97
-    for other in (_one_hot(4, 0.85), _one_hot(2, 0.6)):  # less sure of a 4; agreeing
-        counted[(200.0, 100.0)] = other
-        assert _read_marks(monkeypatch, _COUNTED, networks=_Judged(_COUNTED, counted)) \
-            .dice[1].value == 2
+    for second, value in [(_one_hot(4, 0.85), None), (_one_hot(2, 0.6), None),
+                          (_one_hot(2, 0.95), 2)]:
+        counted[(200.0, 100.0)] = second
+        networks = _Judged(_COUNTED, counted)
+        assert _read_marks(monkeypatch, _COUNTED, networks=networks).dice[1].value == value
     # Without a counter, the judge's answers stand alone.
     alone = _read_marks(monkeypatch, _COUNTED)
     assert [d.value for d in alone.dice] == [None, 2, 6, None, None]

@@ -51,10 +51,10 @@ After those looks, the counter looks at the top face alone, more closely than th
 judge's window (which holds the dice around it, to tell a leaning die's side), turned
 and mirrored eight ways, and says which of the six values it shows. Where the judge saw
 a top but left its value unclear, a value the counter is ``min_counted`` sure of is
-read; where the judge read a value less than surely, the counter as sure of another
-makes the die unclear (``_counted``). On the shared real photos the judge leaves many
-of the tray's marbled and smoke-black dice unclear, and the counter, taught on them
-too, reads them.
+read; a value the judge read less than surely stands only where the counter is as sure
+of it (``_counted``). On the shared real photos the judge leaves many of the tray's
+marbled and smoke-black dice unclear, and the counter, taught on them too, reads them;
+and where one of the two networks reads a die wrongly, the other is seldom as sure.
 
 The finder sees dice best at about the size it was trained on, so the reader
 searches the sizes (an image pyramid): its first looks assume the middle of the
@@ -175,7 +175,8 @@ _CROWDED = 0.75
 # towards it): a face with no other within _LEAN_REACH has nothing to lean on.
 _TOP_FROM_SIDE = 0.67
 _LEAN_REACH = 2.0
-# The counter (networks.py) is asked about every value the judge read less sure than this.
+# A value the judge read less sure than this stands only where the counter (networks.py)
+# confirms it.
 _COUNTED_BELOW = 0.99
 _COCKED = "a die is tilted or cocked"
 _MAY_LEAN = "a die may lean on another"  # a crowded value not read surely enough
@@ -353,6 +354,7 @@ class DiceReader:
         # The strongest marks first (they are the likeliest dice), then the unmarked tops.
         looks = [(i, marks[i], False) for i in doubtful] + [(i, top, True) for i, top in tops]
         looks = looks[:max(0, MAX_WINDOWS - len(marks)) // TURNS]
+        leaning: set[int] = set()  # dice read by a leaning die's top, beside its side
         if looks:
             closer = self.networks.judge(frame, [spot for _, spot, _ in looks], turned=True)
             for (i, spot, beside), look in zip(looks, closer, strict=True):
@@ -362,7 +364,8 @@ class DiceReader:
                 elif verdict is not None and verdict.value is not None \
                         and verdict.confidence >= self.config.min_crowded:
                     dice[i] = verdict  # the leaning die, read by its top instead of its side
-        dice = self._counted(frame, dice)
+                    leaning.add(i)
+        dice = self._counted(frame, dice, leaning)
         # A crowded value is likely a leaning die's face, which every view of the judge can
         # read alike and wrong (its window holds the die it leans on): it must be surer.
         dice = [replace(die, value=None, confidence=0.0, reason=_MAY_LEAN)
@@ -470,22 +473,23 @@ class DiceReader:
                                           round(mark.side, 1), _TAKEN_FOR_NOTHING))
         return doubted
 
-    def _counted(self, frame: Image, dice: list[DieReading | None]) -> list[DieReading | None]:
-        """``dice`` with the counter's second opinion on their values.
+    def _counted(self, frame: Image, dice: list[DieReading | None],
+                 leaning: set[int]) -> list[DieReading | None]:
+        """``dice`` with the counter's second opinion on the values of flat dice.
 
         A value the judge saw a top for but left unclear is the counter's value where it
-        is at least ``min_counted`` sure of one (and the face is not crowded: there the
-        value may be a leaning die's side's, which the counter cannot tell from a top).
-        A value the judge read less than _COUNTED_BELOW sure is unclear where the
-        counter is as sure of another (a leaning die's top, seen aslant, the counter
-        reads less surely, and it is not overruled: seed 3,000,177's 5, a 6 to the
-        counter 0.71 sure).
+        is at least ``min_counted`` sure of one. A value the judge read less than
+        _COUNTED_BELOW sure stands only where the counter is as sure of it; else it is
+        unclear. Not asked about: a crowded face (a leaning die's side may read as any
+        value, to the counter as to the judge) and the dice ``leaning`` on another, read
+        by a top the judge found beside their side: the counter, taught on flat tops,
+        reads one seen aslant less surely (seed 3,000,177's 5, a 6 to it, 0.71 sure).
         """
-        asked = {i: die for i, die in enumerate(dice) if die is not None and (
-            (die.reason == _WHICH_VALUE and not _crowded(die, dice))
-            or (die.value is not None and die.confidence < _COUNTED_BELOW))}
-        # Looked at where each die was read (a leaning die's top is looked for beside the
-        # mark of its side).
+        asked = {i: die for i, die in enumerate(dice) if die is not None and i not in leaning
+                 and not _crowded(die, dice) and (
+                     die.reason == _WHICH_VALUE
+                     or (die.value is not None and die.confidence < _COUNTED_BELOW))}
+        # Looked at where each die was read.
         counted = self.networks.count(frame, [Spot(*die.centre, die.side_px, 0.0)
                                               for die in asked.values()])
         if counted is None:
@@ -493,12 +497,12 @@ class DiceReader:
         dice = list(dice)
         for (i, die), probs in zip(asked.items(), counted, strict=True):
             value = 1 + int(probs.argmax())
-            if probs[value - 1] < self.config.min_counted or value == die.value:
-                continue
-            dice[i] = (replace(die, value=None, confidence=0.0, reason=_WHICH_VALUE)
-                       if die.value is not None else
-                       replace(die, value=value, confidence=round(float(probs[value - 1]), 3),
-                               reason=""))
+            sure = probs[value - 1] >= self.config.min_counted
+            if die.value is not None and not (sure and value == die.value):
+                dice[i] = replace(die, value=None, confidence=0.0, reason=_WHICH_VALUE)
+            elif die.value is None and sure:
+                dice[i] = replace(die, value=value, confidence=round(float(probs[value - 1]), 3),
+                                  reason="")
         return dice
 
     def _verdict(self, mark: Spot, probs: np.ndarray, alone: bool = False) -> DieReading | None:
