@@ -39,7 +39,9 @@ by C2's (``_opinions`` in make_dice_real_data.py): 1,028 dice windows, 12 left o
 ambiguous, where realC's (the judge alone) had 964 and 76. On the whole train part
 (frames fully right / dice right / ``ok`` but wrong; the wrong one is mp_Valid_valid_9,
 labelled one die and showing two): the judge alone 64.8% / 81.8% / 2, C2 75.8% / 92.2%
-/ 1, C3 76.7% / 93.0% / 1.
+/ 1, C3 76.7% / 93.0% / 1; C3 with the reader's rule that the counter must confirm a
+value the judge read less than surely (reader.py, ``_counted``) 75.0% / 92.5% / 1 (on the
+trial's unseen fifth, with C1, that rule cost no frame).
 """
 
 from __future__ import annotations

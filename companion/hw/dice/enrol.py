@@ -12,7 +12,9 @@ its K nearest enrolled windows are at least MIN_SIMILAR alike (cosine), their va
 The vote only moves the judge's belief among the six values and towards a die's top, so
 the player's own dice (a colour, pips or an emblem the judge never saw) are read surely,
 while a window like none of them (nothing, a leaning side, a blur) is left as it was;
-the reader's thresholds still decide.
+the reader's thresholds still decide. The counter, the reader's second opinion on values,
+is not enrolled: a value the enrolled judge reads less than surely still stands only
+where the counter confirms it (reader.py, ``_counted``).
 
 An embedding means something only to the judge that made it: the enrolment keeps the
 judge's fingerprint (``DiceNetworks.judge_id``), and an enrolment made with another judge
