@@ -111,8 +111,8 @@ class DiceNetworks:
             raise DataError(f"{folder / self.JUDGE}: the dice judge model takes windows of "
                             f"{shape[1:]}, the reader cuts [3, {JUDGE_PX}, {JUDGE_PX}]; {hint}")
         self._embeds = [o.name for o in self._judge.get_outputs()][1:2] == ["embedding"]
-        # The counter is a second opinion on values the judge leaves unclear; a folder
-        # without one (models/dice_v1, the renders-only networks) reads with the judge alone.
+        # The counter is a second opinion on the judge's values; a folder without one
+        # (models/dice_v1, the renders-only networks) reads with the judge alone.
         self._counter = None
         if (folder / self.COUNTER).exists():
             self._counter = open_session(folder / self.COUNTER, "dice counter model", hint)
@@ -177,17 +177,20 @@ class DiceNetworks:
 
     def count(self, frame: np.ndarray, spots: list[Spot]) -> np.ndarray | None:
         """For each spot, the counter's probabilities of the values 1..6 (one row per
-        spot), the mean of its answers on the TURNS turns of the top face; None when these
-        networks have no counter."""
+        spot); None when these networks have no counter.
+
+        One look at each face: the counter pools over the face and was taught it at every
+        turn, and the mean of its eight turns (as the judge's closer look) read the train
+        part of the shared real photos no better, for eight times the work.
+        """
         if self._counter is None:
             return None
         if not spots:
             return np.zeros((0, 6), np.float32)
-        windows = count_windows(self.windows(frame, spots, turned=True))
-        probs = self._counter.run(None, {"windows": windows.astype(np.float32)
-                                         .transpose(0, 3, 1, 2)})[0]
-        mean: np.ndarray = probs.reshape(-1, len(spots), 6).mean(axis=0)
-        return mean
+        windows = count_windows(self.windows(frame, spots, turned=False))
+        probs: np.ndarray = self._counter.run(None, {"windows": windows.astype(np.float32)
+                                                     .transpose(0, 3, 1, 2)})[0]
+        return probs
 
     def embed(self, frame: np.ndarray, spots: list[Spot]) -> tuple[np.ndarray, np.ndarray]:
         """The judge's probabilities and embeddings of each spot's window in its TURNS

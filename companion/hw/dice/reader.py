@@ -48,8 +48,8 @@ side, it looks closer where the top must be (between that side and the die it
 leans on), and a value read there as surely as a crowded value must be is the die's.
 
 After those looks, the counter looks at the top face alone, more closely than the
-judge's window (which holds the dice around it, to tell a leaning die's side), turned
-and mirrored eight ways, and says which of the six values it shows. Where the judge saw
+judge's window (which holds the dice around it, to tell a leaning die's side), and
+says which of the six values it shows. Where the judge saw
 a top but left its value unclear, a value the counter is ``min_counted`` sure of is
 read; a value the judge read less than surely stands only where the counter is as sure
 of it (``_counted``). On the shared real photos the judge leaves many of the tray's
