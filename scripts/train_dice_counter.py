@@ -69,6 +69,7 @@ from companion.hw.dice.networks import (
     DiceNetworks,
     count_windows,
 )
+from companion.hw.onnx_session import open_session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import train_dice_reader as reader_training
@@ -136,18 +137,18 @@ def batch(crops: np.ndarray, labels: np.ndarray, picks: np.ndarray,
 
 def check(path: Path, crops: np.ndarray, labels: np.ndarray) -> None:
     """How the exported counter and the committed judge read held-out real windows."""
-    import onnxruntime as ort
+    def mean_of_turns(model: Path, windows: np.ndarray) -> np.ndarray:
+        """The model's answers on ``windows`` in their TURNS turns, averaged."""
+        session = open_session(model, "model", "train it again")
+        turned = [np.rot90(windows, k, axes=(1, 2)) for k in range(4)]
+        turned += [t[:, :, ::-1] for t in turned]
+        answers = [session.run(None, {"windows": t.astype(np.float32)
+                                      .transpose(0, 3, 1, 2)})[0] for t in turned]
+        mean: np.ndarray = np.mean(answers, axis=0)
+        return mean
 
-    def run(model: Path, windows: np.ndarray) -> np.ndarray:
-        session = ort.InferenceSession(str(model), providers=["CPUExecutionProvider"])
-        answer: np.ndarray = session.run(None, {"windows": windows.astype(np.float32)
-                                                .transpose(0, 3, 1, 2)})[0]
-        return answer
-
-    turns = [np.rot90(crops, k, axes=(1, 2)) for k in range(4)]  # CROP_* are JUDGE_*
-    turns += [t[:, :, ::-1] for t in turns]
-    counted = np.mean([run(path, count_windows(t)) for t in turns], axis=0)
-    judged = np.mean([run(MODELS / DiceNetworks.JUDGE, t)[:, 1:7] for t in turns], axis=0)
+    counted = mean_of_turns(path, count_windows(crops))  # CROP_* are JUDGE_*
+    judged = mean_of_turns(MODELS / DiceNetworks.JUDGE, crops)[:, 1:7]
     judged = judged / judged.sum(axis=1, keepdims=True)
     for name, probs in (("counter", counted), ("judge", judged)):
         best = probs.argmax(axis=1) + 1
