@@ -48,7 +48,23 @@ def shrink(frame: np.ndarray, face_px: float = TRAINED_FACE_PX * 4) -> np.ndarra
     height, width = frame.shape[:2]
     scale = TRAINED_FACE_PX / face_px
     size = (max(STRIDE, round(width * scale)), max(STRIDE, round(height * scale)))
-    return cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+    return _averaged(frame, size)
+
+
+def _averaged(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """``image`` shrunk to ``size`` (width, height) by averaging (cv2.INTER_AREA).
+
+    OpenCV halves an image fast (0.3 ms for 1280x720) and shrinks it by any other factor
+    slowly (4 ms by 1/3.95, a fifth of a read): so it is halved while it stays at least as
+    large as asked, and only what is left is shrunk the slow way.
+    """
+    while image.shape[1] >= 2 * size[0] and image.shape[0] >= 2 * size[1]:
+        even = image[:image.shape[0] // 2 * 2, :image.shape[1] // 2 * 2]
+        image = cv2.resize(even, (even.shape[1] // 2, even.shape[0] // 2),
+                           interpolation=cv2.INTER_AREA)
+    if image.shape[1::-1] == size:
+        return image
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
 
 
 def window(frame: np.ndarray, centre: tuple[float, float], side: float, sides: float,
@@ -66,8 +82,9 @@ def window(frame: np.ndarray, centre: tuple[float, float], side: float, sides: f
         frame = cv2.copyMakeBorder(frame, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
         x0, y0 = x0 + pad, y0 + pad
     cut = frame[y0:y0 + span, x0:x0 + span]
-    interpolation = cv2.INTER_AREA if span > px else cv2.INTER_LINEAR
-    return cv2.resize(cut, (px, px), interpolation=interpolation)
+    if span > px:
+        return _averaged(cut, (px, px))
+    return cv2.resize(cut, (px, px), interpolation=cv2.INTER_LINEAR)
 
 
 def count_windows(windows: np.ndarray) -> np.ndarray:
