@@ -164,12 +164,11 @@ def test_a_mark_doubted_in_one_view_is_settled_on_a_closer_look(
 
 def test_a_value_read_nearer_another_face_than_flat_dice_can_lie_must_be_surer() -> None:
     """Seed 4,200,028 (gingham): a 5 leans on a 4, and 0.49 face sides from its top the
-    finder marks its side, which the judge reads as a 5, 0.78 sure (0.73 on a closer
-    look). A value read that crowded is likely a leaning die's face, which a view can
-    read wrong: it must be ``min_crowded`` (0.8) sure, so it is left unread, and with
-    the 5's top it makes one die of two faces not both read: the frame asks for a
-    re-roll. With the bar at 0.5 the two marks are one die twice read 5, and the frame
-    is read."""
+    finder marks its side, which the judge reads as a 5, less than 0.8 sure. A value read
+    that crowded is likely a leaning die's face, which a view can read wrong: it must be
+    ``min_crowded`` (0.8) sure, so it is left unread, and with the 5's top it makes one
+    die of two faces not both read: the frame asks for a re-roll. With the bar at 0.5
+    the two marks are one die twice read 5, and the frame is read."""
     s = scene(4_200_028, SceneKind.TILTED)
     assert sorted(d.value for d in s.dice) == [4, 4, 5, 5]
     config = v1_config()
