@@ -55,7 +55,7 @@ def _averaged(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """``image`` shrunk to ``size`` (width, height) by averaging (cv2.INTER_AREA).
 
     OpenCV halves an image fast (0.3 ms for 1280x720) and shrinks it by any other factor
-    slowly (4 ms by 1/3.95, a fifth of a read): so it is halved while it stays at least as
+    slowly (4 ms by 1/3.95, a quarter of a read): so it is halved while it stays at least as
     large as asked, and only what is left is shrunk the slow way.
     """
     while image.shape[1] >= 2 * size[0] and image.shape[0] >= 2 * size[1]:
