@@ -20,6 +20,16 @@ value a swap with another die's makes less than MARGIN times less likely is left
 out. Marks beyond the n-th, points far from every die, and marks of a die's side
 or edge at least FAR face sides from its top are NOTHING.
 
+With ``--boxes`` (scripts/data/dice_boxes.csv: the tray photos' own boxes, from their
+source), a photo whose boxes hold the label's values is taught by them instead: every
+die at its box, with the box's value (``_boxed``), however crowded the photo and however
+unsure the networks are of the die. Those are the photos and dice the rules above leave
+out (a tray of 20 dice where the finder marks 18, a smoke-black die whose value the
+judge and the counter doubt). With them the counter's check (scripts/train_dice_counter.py
+``--check-every``) scores every tray die of the photos held out, the hard ones too, not
+only those the rules above could label. The committed networks were not taught them:
+see train_dice_counter.py for the trial.
+
 Writes ``marks_real.npz`` (judge windows, as make_dice_data.py's ``--marks``
 files, with ``photos``: the number of each window's photo in the train part) and
 ``shard_real.npz`` (finder scenes: windows of the photos scaled so a face is as big
@@ -31,7 +41,9 @@ scripts/eval_dice_reader.py's split is used.
 from __future__ import annotations
 
 import argparse
+import csv
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -63,6 +75,8 @@ MARGIN = 20.0  # how much likelier a die's value than any swap with another die'
 MATCH_SURE = 0.9  # how sure the judge must read each labelled value when other marks are hot
 SCENE = (180, 320)  # a shrunk render's shape (rows, columns), for the finder
 RENDER_SHRINK = 0.25  # the renders' shrunk scenes are a quarter of the 1280x720 frame
+BOXED = 0.5  # a mark this many box sides from a box's centre is that die's (see _boxed)
+FACE_OF_BOX = 0.85  # a top face's side in its die's box's sides, where no mark tells
 
 
 def _marks(reader: DiceReader, image: np.ndarray) -> tuple[list[Spot], list[Spot]]:
@@ -145,27 +159,78 @@ def _matched(networks: DiceNetworks, image: np.ndarray, marks: list[Spot],
     return [m for m, _ in dice]
 
 
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A labelled die in a photo: its box's centre and side (pixels), and its value."""
+
+    x: float
+    y: float
+    side: float
+    value: int
+
+
+def read_boxes(path: Path) -> dict[str, list[Box]]:
+    """The boxes of ``path`` (columns image, value, x, y, w, h; lines starting # are
+    comments), by photo."""
+    boxes: dict[str, list[Box]] = {}
+    with path.open(newline="") as f:
+        for row in csv.DictReader(line for line in f if not line.startswith("#")):
+            boxes.setdefault(row["image"], []).append(
+                Box(float(row["x"]), float(row["y"]),
+                    float(np.sqrt(float(row["w"]) * float(row["h"]))), int(row["value"])))
+    return boxes
+
+
+def _boxed(marks: list[Spot], boxes: list[Box]) -> list[Spot]:
+    """One spot per box: the reader's mark on it, where it has one within BOXED box sides
+    of its centre (so the window is cut where and as big as the reader cuts it), else the
+    box's centre at the face size the photo's marks give its boxes (a box holds the whole
+    die, a little more than its top face)."""
+    free = list(marks)
+    found: list[Spot | None] = []
+    for box in boxes:
+        near = [m for m in free if np.hypot(m.x - box.x, m.y - box.y) < BOXED * box.side]
+        mark = min(near, key=lambda m: np.hypot(m.x - box.x, m.y - box.y), default=None)
+        if mark is not None:
+            free.remove(mark)
+        found.append(mark)
+    ratios = [m.side / b.side for m, b in zip(found, boxes, strict=True) if m is not None]
+    face = float(np.median(ratios)) if ratios else FACE_OF_BOX
+    return [m if m is not None else Spot(b.x, b.y, b.side * face, 0.0)
+            for m, b in zip(found, boxes, strict=True)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--models", type=Path, metavar="DIR", help="default: models/")
     parser.add_argument("--photos", type=Path, default=PHOTOS)
+    parser.add_argument("--boxes", type=Path, metavar="CSV",
+                        help="the photos' own boxes (scripts/data/dice_boxes.csv)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    boxes = read_boxes(args.boxes) if args.boxes else {}
     rng = np.random.default_rng(args.seed)
     networks = DiceNetworks(args.models)
     reader = DiceReader(networks=networks)
     crops, labels, sources, small, rows = [], [], [], [], []
-    kept_photos = proven_photos = kept_dice = left_out = 0
+    kept_photos = proven_photos = boxed_photos = kept_dice = left_out = 0
     train = photos(args.photos, "train")
     for number, photo in enumerate(train):
         image = cv2.imread(str(args.photos / photo.image), cv2.IMREAD_COLOR)
         marks, near = _marks(reader, image)
         n = len(photo.dice)
         proven = False  # the judge read the label on n marks: every other mark is no die
-        if len(marks) < n or marks[n - 1].heat < ACCEPT:
+        given: list[int | None] | None = None  # the values of the first n marks, if known
+        boxed = boxes.get(photo.image, [])
+        if sorted(b.value for b in boxed) == list(photo.dice):
+            dice = _boxed(marks, boxed)
+            marks = dice + [m for m in marks if m not in dice]
+            given = [b.value for b in boxed]
+            boxed_photos += 1
+        elif len(marks) < n or marks[n - 1].heat < ACCEPT:
             continue
-        if len(marks) > n and marks[n].heat > GAP * marks[n - 1].heat:
+        elif len(marks) > n and marks[n].heat > GAP * marks[n - 1].heat:
             # A mark nearly as hot as the n-th: kept when the judge is sure every mark
             # down to it but n is no die's top (a key of a keyboard, a cable's plug).
             hot = [m for m in marks if m.heat > GAP * marks[n - 1].heat]
@@ -179,9 +244,12 @@ def main() -> None:
             else:
                 continue
         dice, rest = marks[:n], marks[n:]
-        given = _settle(_opinions(networks, image, dice), photo.dice)
+        if given is None:
+            given = _settle(_opinions(networks, image, dice), photo.dice)
+            proven_photos += proven
+        else:
+            proven = True  # the boxes name every die: every other mark is no die
         kept_photos += 1
-        proven_photos += proven
         for spot, value in zip(dice, given, strict=True):
             if value is None:
                 left_out += 1
@@ -230,8 +298,9 @@ def main() -> None:
              dice=np.array(rows, dtype=np.float32), crops=np.zeros((0, CROP_PX, CROP_PX, 3),
                                                                    np.uint8),
              labels=np.zeros(0, np.int8))
-    print(f"{kept_photos} of {len(train)} train photos kept ({proven_photos} by the judge's "
-          f"reading of the label among other hot marks), {kept_dice} dice windows "
+    print(f"{kept_photos} of {len(train)} train photos kept ({boxed_photos} by their boxes, "
+          f"{proven_photos} by the judge's reading of the label among other hot marks), "
+          f"{kept_dice} dice windows "
           f"({left_out} left out), {len(labels) - kept_dice} nothing windows, "
           f"{len(small)} finder scenes")
 
