@@ -1,5 +1,5 @@
-"""The tray photos' own dice boxes that teach the dice networks (scripts/data/dice_boxes.csv,
-read by scripts/make_dice_real_data.py --boxes)."""
+"""The tray photos' own dice boxes, which label every die of the real training windows
+(scripts/data/dice_boxes.csv, read by scripts/make_dice_real_data.py --boxes)."""
 
 from __future__ import annotations
 
