@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
@@ -25,6 +24,7 @@ from companion.hw.camera.render import (
     slot_background,
 )
 from companion.systems.jongrogue.tiles import READER_LABELS
+from tests.scripts import load_script
 
 PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "mahjong-photos"
 
@@ -159,12 +159,7 @@ def test_held_out_real_photos_are_read(classifier: TileClassifier) -> None:
 
 
 def eval_script() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "scripts" / "eval_tile_classifier.py"
-    spec = importlib.util.spec_from_file_location("eval_tile_classifier", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("eval_tile_classifier")
 
 
 def test_a_validation_run_reads_and_enrols_no_held_out_photo() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import cv2
@@ -12,8 +10,7 @@ import numpy as np
 from companion.hw.camera.mat import MatDetector, MatStatus
 from companion.hw.camera.render import render_crop, render_tile
 from companion.systems.jongrogue.tiles import READER_LABELS
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "make_mat.py"
+from tests.scripts import load_script
 
 
 def test_same_seed_same_pictures() -> None:
@@ -32,11 +29,7 @@ def test_every_label_renders_and_empty_is_transparent() -> None:
 
 
 def test_printed_mat_is_found_by_the_reader(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("make_mat", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    make_mat = importlib.util.module_from_spec(spec)
-    sys.modules["make_mat"] = make_mat
-    spec.loader.exec_module(make_mat)
+    make_mat = load_script("make_mat")
     assert make_mat.main(["--out", str(tmp_path / "mat"), "--dpi", "60"]) == 0
     pdf = (tmp_path / "mat.pdf").read_bytes()
     assert pdf.startswith(b"%PDF-1.4") and b"/MediaBox [0 0 841.89 595.28]" in pdf
@@ -46,11 +39,7 @@ def test_printed_mat_is_found_by_the_reader(tmp_path: Path) -> None:
 
 
 def test_render_tiles_writes_crops_named_by_label(tmp_path: Path) -> None:
-    script = SCRIPT.parent / "render_tiles.py"
-    spec = importlib.util.spec_from_file_location("render_tiles", script)
-    assert spec is not None and spec.loader is not None
-    render_tiles = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(render_tiles)
+    render_tiles = load_script("render_tiles")
     assert render_tiles.main(["--out", str(tmp_path), "--per-class", "1"]) == 0
     names = sorted(p.stem for p in tmp_path.glob("*.png"))
     assert names == sorted(f"{label}_0" for label in READER_LABELS)

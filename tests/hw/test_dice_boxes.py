@@ -3,36 +3,23 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from companion.hw.dice.networks import Spot
-
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
-
-
-def script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+from tests.scripts import SCRIPTS, load_script
 
 
 @pytest.fixture(scope="module")
 def real_data() -> ModuleType:
-    return script("make_dice_real_data")
+    return load_script("make_dice_real_data")
 
 
 def test_the_boxes_are_of_train_photos_only_and_hold_their_labels(
         real_data: ModuleType) -> None:
     """No held-out photo teaches the networks, and every photo's boxes are its label's dice."""
-    evaluation = script("eval_dice_reader")
+    evaluation = load_script("eval_dice_reader")
     boxes = real_data.read_boxes(SCRIPTS / "data" / "dice_boxes.csv")
     assert len(boxes) > 80
     assert all(evaluation.part(image) == "train" for image in boxes)
