@@ -22,7 +22,6 @@ import numpy as np
 
 from companion.assets import tile_image_path
 from companion.hw.camera.mat import MatGeometry
-from companion.hw.camera.suit_art import drawn_suit_face
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Suit, Tile
 
@@ -174,14 +173,12 @@ def _body(rng: np.random.Generator, vary: bool) -> np.ndarray:
 
 
 def render_tile(label: str, rng: np.random.Generator | None = None, *, vary: bool = True,
-                fonts: Sequence[Path] = (), drawn_suits: bool = False) -> np.ndarray:
+                fonts: Sequence[Path] = ()) -> np.ndarray:
     """One tile seen straight on, BGRA uint8 at ART_SIZE; ``label`` is a READER_LABELS entry.
 
     ``empty`` gives a fully transparent image (nothing on the slot). With
     ``vary`` the art style and colours are drawn at random from ``rng``;
-    ``fonts`` adds font-drawn character and honour faces to the styles;
-    ``drawn_suits`` draws circles and bamboo from their layouts in a random style
-    (suit_art.py) instead of the packaged art's.
+    ``fonts`` adds font-drawn character and honour faces to the styles.
     """
     rng = rng if rng is not None else np.random.default_rng(0)
     if label == EMPTY:
@@ -198,8 +195,6 @@ def render_tile(label: str, rng: np.random.Generator | None = None, *, vary: boo
     )
     if use_font:
         face = _font_face(kind, rng, fonts)
-    elif drawn_suits and (kind.suit is Suit.PIN or (kind.suit is Suit.SOU and kind.rank > 1)):
-        face = drawn_suit_face(kind, rng, ART_SIZE)
     elif kind.suit is Suit.HONOR and kind.rank == 5:
         face = np.zeros_like(body)
         if vary:
