@@ -8,7 +8,15 @@
 ``--fold val`` reads the validation part of the training split instead (see
 companion.hw.camera.photos): the photos to choose a recipe on, for a model
 trained with ``--hold-validation``; the 'test' photos are then read once, to
-report.
+report. ``--fold train`` reads a source's whole training split, for a model
+trained without that source (train_tile_classifier.py ``--sources`` naming the
+others): the validation photos are then sets of tiles the model has never
+seen, as a player's own set will be, and five times as many.
+
+    python scripts/train_tile_classifier.py --sources ../shared/datasets/mahjong-photos \
+        --out /tmp/tile-x/tile_classifier ...
+    python scripts/eval_tile_classifier.py --fold train --model /tmp/tile-x/tile_classifier.onnx \
+        --sources ../shared/datasets/tile-photos-more
 
 Real photos come first: for each source folder, its fixed 'test' split (by
 photograph, see companion.hw.camera.photos), read as ``companion classify``
@@ -111,6 +119,12 @@ def real_report(classifier: TileClassifier, name: str, photos: list[Photo],
                   f"at {pred.best.confidence:.2f}")
 
 
+def photos_read(photos: list[Photo], fold: str) -> list[Photo]:
+    """The photos a run reads: ``fold``'s ('test' or 'val'), or with 'train' the whole
+    training split (its 'train' and 'val' folds)."""
+    return [p for p in photos if (p.split if fold == "train" else p.fold) == fold]
+
+
 def enrolment_photos(photos: list[Photo], fold: str) -> tuple[list[Photo], dict[str, Photo]]:
     """The photos read with enrolment (``fold``'s) and the one photo per kind enrolled.
 
@@ -118,7 +132,7 @@ def enrolment_photos(photos: list[Photo], fold: str) -> tuple[list[Photo], dict[
     kind; validation photos from the 'train' fold only, so a ``--fold val``
     run reads no held-out photo and enrols no validation one.
     """
-    read = [p for p in photos if p.fold == fold]
+    read = photos_read(photos, fold)
     enrolled: dict[str, Photo] = {}
     for p in photos:
         if p.label not in enrolled and (p.fold == "train" if fold == "val"
@@ -200,21 +214,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--renders-per-class", type=int, default=60)
     parser.add_argument("--scenes", type=int, default=40)
     parser.add_argument("--write-metadata", action="store_true")
-    parser.add_argument("--fold", choices=("test", "val"), default="test",
-                        help="read the held-out photos (test) or the validation part of the "
-                             "training split (val; only for a model trained without it)")
+    parser.add_argument("--fold", choices=("test", "val", "train"), default="test",
+                        help="read the held-out photos (test), the validation part of the "
+                             "training split (val; only for a model trained without it) or "
+                             "the whole training split (train; only for a model trained "
+                             "without the source)")
     args = parser.parse_args(argv)
     if args.write_metadata and args.fold != "test":
-        parser.error("--write-metadata stores the held-out figures: leave out --fold val")
+        parser.error("--write-metadata stores the held-out figures: leave out --fold")
     classifier = TileClassifier(args.model)
     measured: dict[str, object] = {}
-    part = "held-out" if args.fold == "test" else "validation"
+    part = {"test": "held-out", "val": "validation", "train": "training"}[args.fold]
 
     for folder in args.sources:
         if not (folder / "labels.csv").exists():
             print(f"real photos not found at {folder}; skipped")
             continue
-        test = [p for p in load_photos(folder) if p.fold == args.fold]
+        test = photos_read(load_photos(folder), args.fold)
         images = [cv2.imread(str(p.path)) for p in test]
         groups = len({p.group or p.path.name for p in test})
         print(f"== {folder.name}: {part} split, {len(test)} crops from {groups} photos")
@@ -246,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     measured["mat_scenes_slots_n"] = total
 
     photo_folder = args.sources[0] if args.sources else SOURCES[0]
-    if (photo_folder / "labels.csv").exists():
+    if (photo_folder / "labels.csv").exists() and args.fold != "train":
         # What enrolment adds: one training photo per kind stands in for the player's set.
         test, first = enrolment_photos(load_photos(photo_folder), args.fold)
         images = [cv2.imread(str(p.path)) for p in test]

@@ -176,6 +176,17 @@ def test_a_validation_run_reads_and_enrols_no_held_out_photo() -> None:
     assert all(p.split == "train" for p in enrolled.values())
 
 
+def test_a_run_on_a_left_out_source_reads_its_whole_training_split_and_no_held_out_photo(
+) -> None:
+    names = [f"images/{i}.jpg" for i in range(400)]
+    photos = [Photo(Path(n), READER_LABELS[i % 3]) for i, n in enumerate(names)]
+    read = eval_script().photos_read(photos, "train")
+    assert {p.fold for p in read} == {"train", "val"}
+    assert len(read) == sum(p.split == "train" for p in photos)
+    assert [p.fold for p in eval_script().photos_read(photos, "val")] == [
+        p.fold for p in photos if p.fold == "val"]
+
+
 def test_a_corner_index_is_drawn_in_a_corner_and_the_tile_keeps_its_shape() -> None:
     tile = render_tile("7p", np.random.default_rng(3))
     marked = draw_index(tile, "7p", np.random.default_rng(4))
