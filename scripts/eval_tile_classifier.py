@@ -46,6 +46,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.app.commands.classify import read_pictures
 from companion.hw.camera.classifier import Enrolment, TileClassifier, default_model_path
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.photos import Photo, load_photos
@@ -89,7 +90,7 @@ def real_report(classifier: TileClassifier, name: str, photos: list[Photo],
     threshold = classifier.info.min_confidence
     predictions = []
     for i in range(0, len(images), 64):
-        predictions += classifier.predict(images[i : i + 64])
+        predictions += read_pictures(classifier, images[i : i + 64])
     guesses = [p.best.label for p in predictions]
     answered = [p.best.confidence >= threshold for p in predictions]
     n = max(len(labels), 1)

@@ -50,6 +50,22 @@ def test_classify_pictures_as_json_lines(tmp_path: Path,
     assert isinstance(first["top3"], list) and len(first["top3"]) == 3
 
 
+def test_a_picture_of_a_blank_white_is_never_read_as_an_empty_slot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A tight picture of a blank White's face: the model alone takes it for bare paper."""
+    tile = render_tile("5z", np.random.default_rng(0), vary=False)
+    h, w = tile.shape[:2]
+    face = tile[int(h * 0.08):int(h * 0.92), int(w * 0.08):int(w * 0.92), :3]
+    path = tmp_path / "white.png"
+    cv2.imwrite(str(path), face)
+    assert TileClassifier().predict([face])[0].best.label == "empty"
+    assert main(["classify", str(path), "--json"]) == 0
+    record = json_lines(capsys.readouterr().out)[0]
+    assert record["tile"] == "5z"
+    assert "empty" not in [c["label"] for c in record["top3"]]
+
+
 def test_classify_says_which_picture_is_unreadable_and_goes_on(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

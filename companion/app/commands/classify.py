@@ -5,6 +5,12 @@
 
 One line per picture (or per slot), so scripts can read the output a line at a
 time. A picture that cannot be read gets an ``error`` line; the others go on.
+
+A picture handed in shows a tile, its face or its back: it is never read as an
+empty slot. Whether a slot is empty is told from the mat under it (``--mat``,
+companion/hw/camera/occupancy.py), never from a face alone, because a blank
+White's face and bare paper look alike; so a picture is read as a covered slot
+is, ``empty`` struck out and its share left to the White (:func:`read_pictures`).
 """
 
 from __future__ import annotations
@@ -16,11 +22,13 @@ from pathlib import Path
 from typing import Any
 
 import cv2
+import numpy as np
 
 from companion.app.calibrate.camera import ENROLMENT_FILE
 from companion.app.paths import config_dir
 from companion.errors import StaleEnrolment
 from companion.hw.camera.classifier import Enrolment, Prediction, TileClassifier
+from companion.hw.camera.occupancy import Occupancy, adjust
 from companion.hw.camera.reader import frame_readings
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 
@@ -55,6 +63,11 @@ def _print(record: dict[str, Any], as_json: bool, name: str) -> None:
         others = ", ".join(f"{c['label']} {c['confidence']:.0%}" for c in record["top3"][1:])
         print(f"{name}: {record['tile']} {_describe(record['tile'])} "
               f"({record['confidence']:.0%}; then {others})")
+
+
+def read_pictures(classifier: TileClassifier, pictures: list[np.ndarray]) -> list[Prediction]:
+    """The tile in each picture of one tile, read as on a covered slot (see the module)."""
+    return [adjust(p, Occupancy.COVERED) for p in classifier.predict(pictures)]
 
 
 def load_classifier(model: Path | None) -> TileClassifier:
@@ -101,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
             problem = "not a picture that can be read" if path.is_file() else "no such file"
             _print({"image": str(path), "error": problem}, args.json, str(path))
             continue
-        record = {"image": str(path), **_record(classifier.predict([image])[0], threshold)}
+        record = {"image": str(path), **_record(read_pictures(classifier, [image])[0], threshold)}
         _print(record, args.json, str(path))
     return 1 if failures else 0
 
