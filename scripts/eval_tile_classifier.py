@@ -21,7 +21,8 @@ seen, as a player's own set will be, and five times as many.
 Real photos come first: for each source folder, its fixed 'test' split (by
 photograph, see companion.hw.camera.photos), read as ``companion classify``
 reads a picture. Per source it prints top-1, how many were answered (best
-confidence at least the model's ``min_confidence``) and how many of those were
+confidence at least the model's ``picture_confidence``; a tile across a slot, below,
+its ``min_confidence``) and how many of those were
 right, the share with no answer, the share answered wrong (confident errors),
 the worst confusions and every wrong answer; then the same photos turned half
 a turn, a quarter turn (a tight picture of a tile lying sideways), and a
@@ -82,12 +83,18 @@ def accuracy(classifier: TileClassifier, images: list[np.ndarray], labels: list[
     return right / max(len(labels), 1), guesses
 
 
+THRESHOLDS = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65)
+
+
 def real_report(classifier: TileClassifier, name: str, photos: list[Photo],
                 images: list[np.ndarray], measured: dict[str, object], *,
-                detail: bool = True) -> None:
-    """Print (and store in ``measured``) the figures for one source's held-out photos."""
+                detail: bool = True, in_a_slot: bool = False) -> None:
+    """Print (and store in ``measured``) the figures for one source's held-out photos,
+    pictures of a tile answered at the model's ``picture_confidence``, or ``in_a_slot``
+    (a slot's crop on the mat) at its ``min_confidence``."""
     labels = [p.label for p in photos]
-    threshold = classifier.info.min_confidence
+    info = classifier.info
+    threshold = info.min_confidence if in_a_slot else info.picture_confidence
     predictions = []
     for i in range(0, len(images), 64):
         predictions += read_pictures(classifier, images[i : i + 64])
@@ -102,6 +109,12 @@ def real_report(classifier: TileClassifier, name: str, photos: list[Photo],
           f"answered {n_answered}, right {answered_right / max(n_answered, 1):.4f}; "
           f"no answer {(len(labels) - n_answered) / n:.4f}; "
           f"answered wrong {wrong / n:.4f} ({wrong})")
+    sweep = []
+    for t in THRESHOLDS:  # what another threshold would answer: the thresholds' evidence
+        sure = [p.best.confidence >= t for p in predictions]
+        wrong_at = sum(a and g != t_ for a, g, t_ in zip(sure, guesses, labels, strict=True))
+        sweep.append(f"{t:.2f} {1 - sum(sure) / n:.1%}/{wrong_at}")
+    print("  at other thresholds (no answer/answered wrong): " + ", ".join(sweep))
     key = name.replace(" ", "_").replace("-", "_")
     measured[f"{key}_n"] = len(labels)
     measured[f"{key}_top1"] = round(right / n, 4)
@@ -243,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         for words, turned in variants.items():
             real_report(classifier, f"{part} {folder.name} {words}", test, turned, measured,
-                        detail=False)
+                        detail=False, in_a_slot=words == "sideways in a slot")
 
     images, labels = held_out_renders(args.renders_per_class)
     acc, _ = accuracy(classifier, images, labels)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from types import ModuleType
 
@@ -50,7 +51,19 @@ def test_model_is_small_and_its_metadata_names_every_reader_label() -> None:
     info = ModelInfo.load(path.with_suffix(".json"))
     assert info.classes == READER_LABELS  # MPSZ order, then back and empty
     assert 0 < info.min_confidence < 1 and info.stable_frames >= 1
+    assert 0 < info.picture_confidence < info.min_confidence
     assert info.measured["held_out_renders_top1"] >= 0.995
+
+
+def test_metadata_without_a_picture_confidence_answers_pictures_as_slots(
+        tmp_path: Path) -> None:
+    """Models made before ``reader.picture_confidence`` keep one threshold for both."""
+    data = json.loads(default_model_path().with_suffix(".json").read_text(encoding="utf-8"))
+    del data["reader"]["picture_confidence"]
+    path = tmp_path / "tile_classifier.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    info = ModelInfo.load(path)
+    assert info.picture_confidence == info.min_confidence == data["reader"]["min_confidence"]
 
 
 def test_every_label_in_the_packaged_art_is_named(classifier: TileClassifier) -> None:

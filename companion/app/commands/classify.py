@@ -11,6 +11,8 @@ empty slot. Whether a slot is empty is told from the mat under it (``--mat``,
 companion/hw/camera/occupancy.py), never from a face alone, because a blank
 White's face and bare paper look alike; so a picture is read as a covered slot
 is, ``empty`` struck out and its share left to the White (:func:`read_pictures`).
+It is answered at the model's ``picture_confidence``, a slot at its
+``min_confidence`` (scripts/train_tile_classifier.py, PICTURE_CONFIDENCE: why).
 """
 
 from __future__ import annotations
@@ -85,7 +87,6 @@ def load_classifier(model: Path | None) -> TileClassifier:
 
 def run(args: argparse.Namespace) -> int:
     classifier = load_classifier(args.model)
-    threshold = classifier.info.min_confidence
     failures = 0
     if args.mat is not None:
         frame = cv2.imread(str(args.mat), cv2.IMREAD_COLOR) if args.mat.is_file() else None
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{args.mat}: {message}")
         for slot, prediction in predictions.items():
             record = {"frame": str(args.mat), "slot": slot.value,
-                      **_record(prediction, threshold)}
+                      **_record(prediction, classifier.info.min_confidence)}
             _print(record, args.json, f"  {slot.value}")
         return 0
     if not args.images:
@@ -114,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
             problem = "not a picture that can be read" if path.is_file() else "no such file"
             _print({"image": str(path), "error": problem}, args.json, str(path))
             continue
-        record = {"image": str(path), **_record(read_pictures(classifier, [image])[0], threshold)}
+        record = {"image": str(path), **_record(read_pictures(classifier, [image])[0],
+                                                classifier.info.picture_confidence)}
         _print(record, args.json, str(path))
     return 1 if failures else 0
 

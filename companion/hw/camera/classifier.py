@@ -60,7 +60,8 @@ class ModelInfo:
     mean: tuple[float, float, float]
     std: tuple[float, float, float]
     stable_frames: int
-    min_confidence: float
+    min_confidence: float  # a slot's read below it is uncertain
+    picture_confidence: float  # a picture of one tile (``companion classify``) below it: unsure
     top_k: int
     enrol_weight: float
     enrol_temperature: float
@@ -81,6 +82,8 @@ class ModelInfo:
                 std=tuple(float(v) for v in inp["std"]),  # type: ignore[arg-type]
                 stable_frames=int(reader["stable_frames"]),
                 min_confidence=float(reader["min_confidence"]),
+                picture_confidence=float(reader.get("picture_confidence",
+                                                    reader["min_confidence"])),
                 top_k=int(reader["top_k"]),
                 enrol_weight=float(enrol["weight"]),
                 enrol_temperature=float(enrol["temperature"]),
