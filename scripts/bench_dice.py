@@ -4,6 +4,8 @@
     python scripts/bench_dice.py --scenes 100 --first-seed 0
     python scripts/bench_dice.py --first-seed 3000000 --models /tmp/new-models   # a candidate
     python scripts/bench_dice.py --first-seed 3000000 --config /tmp/reader.toml  # thresholds
+    python scripts/bench_dice.py --max-tilt 60 --first-seed 3300000 --scenes 300 \
+        --mat-scenes 0 --painted-scenes 0 --special 0   # a webcam beside the table
 
 Prints, for scenes of still dice (loose, touching, one tilted against another),
 the share of dice read right, read wrong, reported unsure and missed, per kind
@@ -49,6 +51,7 @@ from companion.errors import CompanionError
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
 from companion.hw.dice.render import (
+    MAX_TILT,
     Grade,
     Paints,
     Scene,
@@ -96,6 +99,10 @@ def main() -> None:
                         help="the folder of the networks to score (default: models/)")
     parser.add_argument("--config", type=Path, metavar="TOML",
                         help="a thresholds file over the packaged ones (as calibrate saves)")
+    parser.add_argument("--max-tilt", type=float, default=MAX_TILT, metavar="DEG",
+                        help="how far from straight down the camera may look, for the scenes "
+                             "of still dice (render.MAX_TILT unless given): a webcam beside the "
+                             "table sees the dice's sides")
     parser.add_argument("--repeats", type=int, default=3,
                         help="reads of each frame, for the fastest read's time")
     args = parser.parse_args()
@@ -172,22 +179,28 @@ def main() -> None:
               f"or a wrong value: {ok_but_not_right}; with as many dice as thrown but "
               f"another value (a roll would take it): {rollable_wrong}")
 
+    view = "" if args.max_tilt == MAX_TILT else f", camera up to {args.max_tilt:g} deg from above"
     first, last = args.first_seed, args.first_seed + args.scenes - 1
-    score(f"Still dice: {args.scenes} scenes, seeds {first}..{last}",
-          (render_scene(first + i, kind=STILL_KINDS[i % len(STILL_KINDS)])
+    score(f"Still dice: {args.scenes} scenes, seeds {first}..{last}{view}",
+          (render_scene(first + i, kind=STILL_KINDS[i % len(STILL_KINDS)],
+                        max_tilt=args.max_tilt)
            for i in range(args.scenes)))
     first = args.first_seed + args.scenes + args.special
     last = first + args.mat_scenes - 1
     if args.mat_scenes:
-        score(f"Still dice on the companion mat: {args.mat_scenes} scenes, seeds {first}..{last}",
+        score(f"Still dice on the companion mat: {args.mat_scenes} scenes, seeds {first}..{last}"
+              f"{view}",
               (render_scene(first + i, kind=STILL_KINDS[i % len(STILL_KINDS)],
-                            table=Table.COMPANION_MAT) for i in range(args.mat_scenes)))
+                            table=Table.COMPANION_MAT, max_tilt=args.max_tilt)
+               for i in range(args.mat_scenes)))
     first = last + 1
     last = first + args.painted_scenes - 1
     if args.painted_scenes:
-        score(f"Still dice of any colours: {args.painted_scenes} scenes, seeds {first}..{last}",
+        score(f"Still dice of any colours: {args.painted_scenes} scenes, seeds {first}..{last}"
+              f"{view}",
               (render_scene(first + i, kind=STILL_KINDS[i % len(STILL_KINDS)],
-                            paints=Paints.ANY) for i in range(args.painted_scenes)))
+                            paints=Paints.ANY, max_tilt=args.max_tilt)
+               for i in range(args.painted_scenes)))
 
     empty: Counter[str] = Counter()
     blurred: Counter[str] = Counter()
