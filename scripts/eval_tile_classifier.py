@@ -110,10 +110,10 @@ def real_report(classifier: TileClassifier, name: str, photos: list[Photo],
           f"no answer {(len(labels) - n_answered) / n:.4f}; "
           f"answered wrong {wrong / n:.4f} ({wrong})")
     sweep = []
-    for t in THRESHOLDS:  # what another threshold would answer: the thresholds' evidence
-        sure = [p.best.confidence >= t for p in predictions]
-        wrong_at = sum(a and g != t_ for a, g, t_ in zip(sure, guesses, labels, strict=True))
-        sweep.append(f"{t:.2f} {1 - sum(sure) / n:.1%}/{wrong_at}")
+    for level in THRESHOLDS:  # what another threshold would answer: the thresholds' evidence
+        sure = [p.best.confidence >= level for p in predictions]
+        wrong_at = sum(a and g != t for a, g, t in zip(sure, guesses, labels, strict=True))
+        sweep.append(f"{level:.2f} {1 - sum(sure) / n:.1%}/{wrong_at}")
     print("  at other thresholds (no answer/answered wrong): " + ", ".join(sweep))
     key = name.replace(" ", "_").replace("-", "_")
     measured[f"{key}_n"] = len(labels)

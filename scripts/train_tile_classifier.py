@@ -41,9 +41,9 @@ models/tile_classifier.json, from the same start: ``git show
 mahjong-photos top-1 100% -> 98.75%, no answer 3.75% either way;
 tile-photos-more top-1 99.49% either way, no answer 1.03% -> 1.54%. Read on
 sets it never saw (recipe A on mahjong-photos alone, scored on tile-photos-more's
-training split, 513 crops: see ``--sources`` below) it was worse: top-1 99.22%,
-against 99.81% and 100% for recipe A without it at seeds 7 and 11; no answer
-7.0%, against 5.8% and 8.0%.
+training split, 513 crops: see ``--sources`` below) it read fewer right: top-1
+99.22%, against 99.81% and 100% for recipe A without it at seeds 7 and 11; no
+answer 7.0%, between their 5.8% and 8.0%.
 
 ``--hold-validation`` keeps the 'val' fold of the training photos (one photo
 in five, by photo; see companion.hw.camera.photos) out of training, so the

@@ -70,7 +70,7 @@ def test_a_picture_of_a_blank_white_is_never_read_as_an_empty_slot(
 def test_a_picture_is_answered_at_the_picture_confidence_a_slot_at_min_confidence(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Pictures of unseen sets were never answered wrong above 0.35; slots keep 0.6."""
+    """Pictures of unseen sets were never answered wrong at 0.35 or above; slots keep 0.6."""
     classifier = TileClassifier()
     info = classifier.info
     plain = np.full((96, 72, 3), (200, 220, 225), np.uint8)  # a blank White's face, close up
