@@ -94,7 +94,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from companion.hw.camera.photos import load_photos
+from companion.hw.camera.photos import Photo, load_photos
 from companion.hw.camera.render import (
     camera_effects,
     draw_index,
@@ -368,9 +368,17 @@ def export(model: TileNet, path: Path) -> None:
     )
 
 
-def fit(model: TileNet, real: list[tuple[np.ndarray, int]], args: argparse.Namespace,
+def fit(model: TileNet, photos: list[Photo], args: argparse.Namespace,
         rng: np.random.Generator, start: float) -> None:
-    """Train ``model`` on rendered crops and the augmented ``real`` photos, as ``args`` say."""
+    """Train ``model`` on rendered crops and the augmented ``photos``, as ``args`` say."""
+    index = {label: i for i, label in enumerate(READER_LABELS)}
+    real: list[tuple[np.ndarray, int]] = []
+    for photo in photos:
+        image = cv2.imread(str(photo.path))
+        if image is None:
+            print(f"skipping unreadable photo {photo.path}", file=sys.stderr)
+            continue
+        real += [(image, index[photo.label])] * (WHITE_WEIGHT if photo.label == WHITE else 1)
     print(f"{len(real)} training photos; rendering {args.synthetic_per_class} per class ...",
           flush=True)
     syn_x, syn_y = synthetic_set(args.synthetic_per_class, rng, args.synthetic_white_weight,
@@ -465,19 +473,11 @@ def main(argv: list[str] | None = None) -> int:
 
     keep = ("train",) if args.hold_validation else ("train", "val")
     photos = [p for folder in args.sources for p in load_photos(folder) if p.fold in keep]
-    index = {label: i for i, label in enumerate(READER_LABELS)}
-    real: list[tuple[np.ndarray, int]] = []
-    for photo in photos:
-        image = cv2.imread(str(photo.path))
-        if image is None:
-            print(f"skipping unreadable photo {photo.path}", file=sys.stderr)
-            continue
-        real += [(image, index[photo.label])] * (WHITE_WEIGHT if photo.label == WHITE else 1)
     model = TileNet(len(READER_LABELS), tuple(args.widths))
     if args.init is not None:
         start_from(model, args.init)
-    if args.epochs:
-        fit(model, real, args, rng, start)
+    if args.epochs:  # (none: the mean of the starts is the model, no photo is read)
+        fit(model, photos, args, rng, start)
 
     args.out.parent.mkdir(parents=True, exist_ok=True)
     if args.checkpoint is not None:
