@@ -11,7 +11,7 @@ import pytest
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatDetector
-from companion.hw.camera.occupancy import Occupancy, SlotLooks, adjust
+from companion.hw.camera.occupancy import Occupancy, SlotLooks, adjust, plain_face_is_white
 from companion.hw.camera.reader import CameraTileReader, ReaderSettings, frame_readings
 from companion.hw.camera.render import draw_mat, place_tile
 from companion.hw.ports import Candidate, Slot
@@ -110,6 +110,21 @@ def test_a_covered_slot_gives_the_plain_face_to_the_white_and_a_bare_one_says_em
                              np.zeros(4, np.float32)), Occupancy.BARE)
     assert bare.best.label == "empty" and bare.best.confidence >= 0.97
     assert adjust(face_says, Occupancy.UNSURE) == face_says
+
+
+def test_a_picture_of_a_tile_gives_its_plain_face_to_the_white() -> None:
+    plain = Prediction((Candidate("empty", 0.6), Candidate("5z", 0.15), Candidate("back", 0.05),
+                        Candidate("1p", 0.05)), np.zeros(4, np.float32))
+    folded = plain_face_is_white(plain)
+    assert [(c.label, round(c.confidence, 2)) for c in folded.candidates] == [
+        ("5z", 0.75), ("back", 0.05), ("1p", 0.05)]
+    # Struck out on a covered slot instead, the same face stays below 0.6 (a shadow may
+    # have made bare paper look covered; pictures show a tile by their nature).
+    assert adjust(plain, Occupancy.COVERED).best.confidence < 0.6
+    no_white = Prediction((Candidate("empty", 0.7), Candidate("2s", 0.2)), np.zeros(4, np.float32))
+    assert plain_face_is_white(no_white).best == Candidate("5z", 0.7)
+    tile = Prediction((Candidate("2s", 0.9), Candidate("3s", 0.1)), np.zeros(4, np.float32))
+    assert plain_face_is_white(tile) == tile
 
 
 def test_the_reader_settles_a_blank_white_as_white(classifier: TileClassifier) -> None:

@@ -9,8 +9,11 @@ time. A picture that cannot be read gets an ``error`` line; the others go on.
 A picture handed in shows a tile, its face or its back: it is never read as an
 empty slot. Whether a slot is empty is told from the mat under it (``--mat``,
 companion/hw/camera/occupancy.py), never from a face alone, because a blank
-White's face and bare paper look alike; so a picture is read as a covered slot
-is, ``empty`` struck out and its share left to the White (:func:`read_pictures`).
+White's face and bare paper look alike; so the model's ``empty`` in a picture, a
+face with nothing drawn on it, is the blank White's (:func:`read_pictures`). On sets
+of tiles never seen (scripts/eval_tile_classifier.py --fold train, a source left out
+of training) that answered every White where striking ``empty`` left half of them
+unsure, and none wrong.
 It is answered at the model's ``picture_confidence``, a slot at its
 ``min_confidence`` (scripts/train_tile_classifier.py, PICTURE_CONFIDENCE: why).
 """
@@ -30,7 +33,7 @@ from companion.app.calibrate.camera import ENROLMENT_FILE
 from companion.app.paths import config_dir
 from companion.errors import StaleEnrolment
 from companion.hw.camera.classifier import Enrolment, Prediction, TileClassifier
-from companion.hw.camera.occupancy import Occupancy, adjust
+from companion.hw.camera.occupancy import plain_face_is_white
 from companion.hw.camera.reader import frame_readings
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 
@@ -68,8 +71,8 @@ def _print(record: dict[str, Any], as_json: bool, name: str) -> None:
 
 
 def read_pictures(classifier: TileClassifier, pictures: list[np.ndarray]) -> list[Prediction]:
-    """The tile in each picture of one tile, read as on a covered slot (see the module)."""
-    return [adjust(p, Occupancy.COVERED) for p in classifier.predict(pictures)]
+    """The tile in each picture of one tile, its plain face the White's (see the module)."""
+    return [plain_face_is_white(p) for p in classifier.predict(pictures)]
 
 
 def load_classifier(model: Path | None) -> TileClassifier:

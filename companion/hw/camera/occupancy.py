@@ -28,9 +28,11 @@ lying across the slot is cut out sideways and read turned upright.
 
 It answers :attr:`Occupancy.COVERED`, :attr:`Occupancy.BARE` or
 :attr:`Occupancy.UNSURE`. :meth:`SlotLooks.read` folds that into the
-classifier's candidates: on a covered slot ``empty`` is struck out (the face's
-plainness then goes to the White), on a bare one ``empty`` is made sure, and
-an unsure one keeps the classifier's word.
+classifier's candidates: on a covered slot ``empty`` is struck out and the rest
+shared out again (a plain face goes to the White only as far as the model already
+leant to it: a shadow can make bare paper look covered), on a bare one ``empty``
+is made sure, and an unsure one keeps the classifier's word. A picture known to
+show a tile gives its plain face to the White whole (:func:`plain_face_is_white`).
 
 >>> from companion.hw.camera.mat import MatGeometry
 >>> looks = SlotLooks(MatGeometry.load())
@@ -55,6 +57,8 @@ from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.ports import Candidate, Slot
 from companion.systems.jongrogue.tiles import EMPTY
+
+WHITE = "5z"  # the blank White dragon, whose face is as plain as an empty slot
 
 WORK_SHRINK = 2  # the slot is compared at half the crop's size: plenty for edges, 4x faster
 INSET_MM = 1.5  # the slot's printed outline and a nudged homography stay outside "the inside"
@@ -242,6 +246,24 @@ class SlotLooks:
         predictions = classifier.predict(views)
         return {s: (adjust(p, e.occupancy), e)
                 for s, p, e in zip(slots, predictions, evidence, strict=True)}
+
+
+def plain_face_is_white(prediction: Prediction) -> Prediction:
+    """A picture known to show a tile (``companion classify``): the model's ``empty``, a
+    face with nothing drawn on it, is the blank White's, and its share goes to ``5z``.
+
+    Not for a mat slot judged covered, where ``adjust`` strikes ``empty`` and keeps the
+    rest unsure: a shadow can make bare paper look covered, and plain paper would then
+    be a sure White on a slot with no tile.
+    """
+    candidates = prediction.candidates
+    empty = next((c.confidence for c in candidates if c.label == EMPTY), None)
+    if empty is None:
+        return prediction
+    white = next((c.confidence for c in candidates if c.label == WHITE), 0.0)
+    folded = (Candidate(WHITE, white + empty),
+              *(c for c in candidates if c.label not in (EMPTY, WHITE)))
+    return Prediction(tuple(sorted(folded, key=lambda c: -c.confidence)), prediction.embedding)
 
 
 def adjust(prediction: Prediction, occupancy: Occupancy) -> Prediction:
