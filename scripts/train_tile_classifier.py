@@ -45,6 +45,13 @@ training split, 513 crops: see ``--sources`` below) it read fewer right: top-1
 99.22%, against 99.81% and 100% for recipe A without it at seeds 7 and 11; no
 answer 7.0%, between their 5.8% and 8.0%.
 
+Whites framed as the training photos' sets print them (rounded, notched and cut corners,
+a second line at times in another colour, a small square in each corner; the renderer
+draws square frames only) did not help either. Recipe A with them, on mahjong-photos
+alone, scored on tile-photos-more's training split at 0.55 with a plain face given to the
+White (see PICTURE_CONFIDENCE): no answer 2.5% -> 3.5% (seed 7), 4.5% -> 5.7% (seed 11),
+its Whites all answered either way, none wrong. Not committed.
+
 ``--hold-validation`` keeps the 'val' fold of the training photos (one photo
 in five, by photo; see companion.hw.camera.photos) out of training, so the
 recipe and the confidence can be judged on photos neither the model nor its
