@@ -23,7 +23,8 @@ coolest die read, its size within ``hot_size`` of theirs, apart from every die
 read) that the judge calls no die less than ``min_nothing_hot`` sure: the two
 networks disagree on a die, and a roll read without it may be short of it (a
 coloured die whose 1 is an emblem, taken for no die). So does a die whose top face
-the frame's edge cuts (``_in_view``). Only when the judge
+the frame's edge cuts (``_in_view``), and a die much larger in view than the others
+(``held_size``: nearer the camera, held or still falling; ``_held``). Only when the judge
 is at least ``min_side`` sure that one of the two is the leaning die's side
 does the other, read as a top, give the die's value; so it does when the judge is
 sure of the value and only doubted the other, or could not read it (a flat die's own
@@ -64,7 +65,11 @@ where the frame is small enough to afford it; the look whose three hottest marks
 are hottest wins (the middle one unless another is clearly better). When the dice
 it marks are much smaller or larger than that look assumed, it looks again with the
 frame scaled to their own size (small dice touching each other are one blur at
-the first look's scale, and one of them goes unmarked).
+the first look's scale, and one of them goes unmarked). A die much larger than the
+others (another set's, or one nearer the camera) is beyond the sight of that second
+look: a first look's mark at least _BEYOND_SIGHT times the size it looked for, apart
+from every die it marked, is kept (``_beyond_sight``). (The looks at larger sizes, so
+merged, marked the companion mat's markers and tiles as dice.)
 
 A frame's work is bounded so a busy table cannot stall the camera: at most
 MAX_MARKS marks are judged (with more, the frame is unsure), and closer looks
@@ -120,6 +125,14 @@ MAX_WINDOWS = 20
 # with _OWN_SIZE 0.95 or 1.0 it reads 7 to 10 fewer than at 0.85.)
 _LOOK_AGAIN = 1.2
 _OWN_SIZE = 0.85
+# The second look sees the dice at their median size; one much larger than the others (a
+# 16 mm die among 10 mm ones) is too large for it. A first look's mark at least _BEYOND_SIGHT
+# times the size the second look assumed (the finder sees faces up to about 1.7 times the
+# size it assumes) and further than _EXPLAINED face sides from every second look's mark is
+# kept (see _beyond_sight). Of any size, such marks were the sides of a webcam's dice, which
+# the second look rightly left out (two frames of the shared real photos' train part).
+_BEYOND_SIGHT = 1.7
+_EXPLAINED = 0.75
 # The second look is at the dice only: the part of the frame within _AROUND face sides of
 # the first look's marks, and of the places it marked at _HINT times the finder's threshold
 # (a die the first look did not mark touches one it marked, or is one of those places).
@@ -192,6 +205,7 @@ _MOVING = "the dice are moving"
 _TOO_BUSY = "too much in view to judge in time"
 _TAKEN_FOR_NOTHING = "a die-like mark may be a die"  # see _taken_for_nothing
 _AT_EDGE = "a die is at the edge of view"  # see _in_view
+_HELD = "a die is nearer the camera than the others (held, or still falling)"  # see _held
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +223,7 @@ class ReaderConfig:
     hot_share: float
     hot_size: float
     min_nothing_hot: float
+    held_size: float
     min_face_px: float
     max_face_px: float
     stable_frames: int
@@ -384,6 +399,7 @@ class DiceReader:
         found = [die if die.value is None or _in_view(die, frame.shape)
                  else replace(die, value=None, confidence=0.0, reason=_AT_EDGE)
                  for die in _one_per_die([d for d in dice if d is not None])]
+        found = _held(found, self.config.held_size)
         found += self._taken_for_nothing(marks, probs, dice)
         if busy:
             extra = marks[-1]
@@ -427,8 +443,9 @@ class DiceReader:
                       face_px * float(np.sqrt((y1 - y0) * (x1 - x0)
                                               / (_LOOK_WORK * frame.shape[0] * frame.shape[1]))))
             if max(own / face_px, face_px / own) > _LOOK_AGAIN:
-                marks = [Spot(m.x + x0, m.y + y0, m.side, m.heat) for m in
+                again = [Spot(m.x + x0, m.y + y0, m.side, m.heat) for m in
                          self._marks_at(frame[y0:y1, x0:x1], own, config.find_threshold)]
+                marks = _beyond_sight(again, own, marks)
         return marks
 
     def _marks_at(self, frame: Image, face_px: float, threshold: float,
@@ -563,6 +580,21 @@ def _sizes(config: ReaderConfig, shape: tuple[int, ...]) -> list[float]:
     return sizes
 
 
+def _beyond_sight(marks: list[Spot], sight: float, other: list[Spot]) -> list[Spot]:
+    """``marks``, of a second look that assumed faces of ``sight`` pixels, and the first
+    look's marks (``other``) it could not see: dice at least _BEYOND_SIGHT times larger,
+    further than _EXPLAINED face sides (the side of the die it marked) from each of
+    ``marks``. Nearer, it is the same die, or two touching dice the first look saw as one
+    blur between them (about half a side from each); a larger die touching a smaller one
+    lies at least a side of the smaller from it."""
+    seen = list(marks)
+    for mark in other:
+        if mark.side > _BEYOND_SIGHT * sight and all(
+                np.hypot(mark.x - m.x, mark.y - m.y) >= _EXPLAINED * m.side for m in marks):
+            seen.append(mark)
+    return seen
+
+
 def _strength(marks: list[Spot], threshold: float) -> float:
     """How much like dice a look's marks are: the heat of its _STRONGEST strongest marks at
     ``threshold`` or above, over _STRONGEST (a mark short counts 0).
@@ -594,6 +626,19 @@ def _in_view(die: DieReading, shape: tuple[int, ...]) -> bool:
     half = die.side_px / 2
     x, y = die.centre
     return half <= x <= shape[1] - half and half <= y <= shape[0] - half
+
+
+def _held(dice: list[DieReading], factor: float) -> list[DieReading]:
+    """``dice`` with any value read on a die ``factor`` times larger than the median of the
+    others made unsure: the dice of one throw lie at one distance from the camera, give or
+    take the view's perspective, so a die that much larger is nearer it, in the player's
+    fingers or not yet landed, and not part of the roll."""
+    out = list(dice)
+    for i, die in enumerate(dice):
+        others = [d.side_px for d in dice if d is not die]
+        if die.value is not None and others and die.side_px > factor * float(np.median(others)):
+            out[i] = replace(die, value=None, confidence=0.0, reason=_HELD)
+    return out
 
 
 def _gap(a: DieReading, b: DieReading) -> float:
