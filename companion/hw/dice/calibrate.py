@@ -4,7 +4,10 @@ The player lays ``count`` dice still in view; a few frames are read at each
 of a few finder thresholds (how sure the finder must be that a die is there).
 The threshold that reads all the dice steadily in the most frames wins (ties
 go to the one nearest the packaged default), and the face-size limits are
-fitted around the dice actually seen. The judge's and the counter's thresholds
+fitted around the dice actually seen. The dice lie on the table for this, so one
+much larger than the others is of the player's set, not held nearer the camera: they
+are read without the ``held_size`` bound, which is then set above the spread of their
+sizes (HELD_MARGIN), so a throw of that set is read. The judge's and the counter's thresholds
 (``min_top``, ``min_confidence``, ``min_side``, ``min_crowded``, ``min_counted``,
 ``min_alone``) are never changed here: they are what keeps the reader from guessing.
 The caller saves the result.
@@ -12,6 +15,7 @@ The caller saves the result.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -19,9 +23,12 @@ import numpy as np
 
 from companion.hw.dice.enrol import Enrolment, normalised, pair_values
 from companion.hw.dice.networks import TURNS, DiceNetworks, Spot
-from companion.hw.dice.reader import DiceReader, ReaderConfig, ReadStatus
+from companion.hw.dice.reader import DiceReader, ReaderConfig, ReadStatus, larger_than_others
 
 FIND_THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5)
+# A thrown die lands elsewhere in view than where it was laid, its size changed a little by
+# the view's perspective: held_size is set this much above the laid dice's spread of sizes.
+HELD_MARGIN = 1.15
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +52,7 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig) -> Tuning
     results = []
     networks = DiceNetworks()
     for threshold in FIND_THRESHOLDS:
-        config = replace(base, find_threshold=threshold)
+        config = replace(base, find_threshold=threshold, held_size=math.inf)
         reader = DiceReader(config, networks)
         reads = [reader.read(f) for f in frames]
         good = [r for r in reads if r.status is ReadStatus.OK and len(r.dice) == count]
@@ -57,13 +64,17 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig) -> Tuning
                       f"could not read {count} dice in any setting: check the light, "
                       "that the dice are in view and lie apart, and try again")
     sides = [d.side_px for r in good for d in r.dice]
+    spread = max(max(larger_than_others(r.dice)) for r in good)
     config = replace(config, min_face_px=round(max(12.0, 0.6 * min(sides)), 1),
-                     max_face_px=round(1.6 * max(sides), 1))
+                     max_face_px=round(1.6 * max(sides), 1),
+                     held_size=max(base.held_size, round(HELD_MARGIN * spread, 2)))
     values = good[0].values
+    mixed = (f"; dice up to {spread:.2f} times the others' size, read up to "
+             f"{config.held_size:g} times" if config.held_size > base.held_size else "")
     return Tuning(config, agreed, len(frames), values,
                   f"read {count} dice ({', '.join(map(str, values))}) in {agreed} of "
                   f"{len(frames)} frames; finder threshold {config.find_threshold:g}, faces "
-                  f"{config.min_face_px:g}-{config.max_face_px:g} px")
+                  f"{config.min_face_px:g}-{config.max_face_px:g} px{mixed}")
 
 
 @dataclass(frozen=True)

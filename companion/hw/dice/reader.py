@@ -628,17 +628,21 @@ def _in_view(die: DieReading, shape: tuple[int, ...]) -> bool:
     return half <= x <= shape[1] - half and half <= y <= shape[0] - half
 
 
+def larger_than_others(dice: Sequence[DieReading]) -> list[float]:
+    """How many times each die's side is the median of the others' sides (1.0 alone)."""
+    return [die.side_px / float(np.median(others)) if (others := [
+        d.side_px for j, d in enumerate(dice) if j != i]) else 1.0
+        for i, die in enumerate(dice)]
+
+
 def _held(dice: list[DieReading], factor: float) -> list[DieReading]:
     """``dice`` with any value read on a die ``factor`` times larger than the median of the
     others made unsure: the dice of one throw lie at one distance from the camera, give or
     take the view's perspective, so a die that much larger is nearer it, in the player's
     fingers or not yet landed, and not part of the roll."""
-    out = list(dice)
-    for i, die in enumerate(dice):
-        others = [d.side_px for d in dice if d is not die]
-        if die.value is not None and others and die.side_px > factor * float(np.median(others)):
-            out[i] = replace(die, value=None, confidence=0.0, reason=_HELD)
-    return out
+    return [replace(die, value=None, confidence=0.0, reason=_HELD)
+            if die.value is not None and ratio > factor else die
+            for die, ratio in zip(dice, larger_than_others(dice), strict=True)]
 
 
 def _gap(a: DieReading, b: DieReading) -> float:
