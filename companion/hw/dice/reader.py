@@ -505,6 +505,12 @@ class DiceReader:
         value, to the counter as to the judge) and the dice ``leaning`` on another, read
         by a top the judge found beside their side: the counter, taught on flat tops,
         reads one seen aslant less surely (seed 3,000,177's 5, a 6 to it, 0.71 sure).
+
+        Not kept: a value neither network is sure of alone, read where they agree and the
+        product of their opinions is sure (at 0.7 to 0.95). On the fifth of the train
+        photos the trial networks were not taught (train_dice_counter.py --check-every 5)
+        it read one or two of 48 frames more; on the whole train part with these networks
+        one of 236 more, and at 0.7 one more roll wrong, and a painted render die wrong.
         """
         asked = {i: die for i, die in enumerate(dice) if die is not None and i not in leaning
                  and not _crowded(die, dice) and (
