@@ -137,8 +137,8 @@ def test_calibrating_with_dice_of_mixed_sizes_reads_that_set() -> None:
     base = ReaderConfig.load()
     tuning = tune([frame, frame], 7, base)
     assert tuning.ok and "times the others' size" in tuning.message
-    assert tuning.config.held_size > max(larger_than_others(DiceReader(tuning.config)
-                                                            .read(frame).dice))
-    assert DiceReader(tuning.config).read(frame).values == [1, 3, 3, 4, 5, 5, 6]
+    read = DiceReader(tuning.config).read(frame)
+    assert tuning.config.held_size > max(larger_than_others(read.dice))
+    assert read.values == [1, 3, 3, 4, 5, 5, 6]
     # Dice of one size keep the packaged bound.
     assert tune([photo, photo], 6, base).config.held_size == base.held_size
