@@ -20,15 +20,19 @@ value a swap with another die's makes less than MARGIN times less likely is left
 out. Marks beyond the n-th, points far from every die, and marks of a die's side
 or edge at least FAR face sides from its top are NOTHING.
 
-With ``--boxes`` (scripts/data/dice_boxes.csv: the tray photos' own boxes, from their
-source), a photo whose boxes hold the label's values is taught by them instead: every
-die at its box, with the box's value (``_boxed``), however crowded the photo and however
-unsure the networks are of the die. Those are the photos and dice the rules above leave
-out (a tray of 20 dice where the finder marks 18, a smoke-black die whose value the
-judge and the counter doubt). With them the counter's check (scripts/train_dice_counter.py
-``--check-every``) scores every tray die of the photos held out, the hard ones too, not
-only those the rules above could label. The committed networks were not taught them:
-see train_dice_counter.py for the trial.
+With ``--boxes`` (scripts/data/dice_boxes.csv: the tray photos' own boxes, and
+scripts/data/dice_boxes_webcam.csv: the webcam photos', from their sources), a photo whose
+boxes hold the label's values is taught by them instead: every die at its box, with the
+box's value (``_boxed``), however crowded the photo and however unsure the networks are of
+the die, and every other mark beyond FAR face sides of a die NOTHING. Those are the photos
+and dice the rules above leave out (a tray of 20 dice where the finder marks 18, a
+smoke-black die whose value the judge and the counter doubt). With them the counter's
+check (scripts/train_dice_counter.py ``--check-every``) scores every tray die of the photos
+held out, the hard ones too, not only those the rules above could label. On the webcam
+photos the boxes bear the rules out: of the 447 dice windows the rules label there, none
+is off its die's box (a flat die's own side, seen in perspective, is not taken for the
+die), and the boxes add the two photos the rules left out. The committed networks were
+not taught the boxes: see train_dice_counter.py and train_dice_reader.py for the trials.
 
 Writes ``marks_real.npz`` (judge windows, as make_dice_data.py's ``--marks``
 files, with ``photos``: the number of each window's photo in the train part) and
@@ -183,13 +187,17 @@ def read_boxes(path: Path) -> dict[str, list[Box]]:
 
 def _boxed(marks: list[Spot], boxes: list[Box]) -> list[Spot]:
     """One spot per box: the reader's mark on it, where it has one within BOXED box sides
-    of its centre (so the window is cut where and as big as the reader cuts it), else the
-    box's centre at the face size the photo's marks give its boxes (a box holds the whole
-    die, a little more than its top face)."""
+    of its centre, or of the photo's marks' median side where the box is smaller (a
+    webcam's box may hold only the top's pips, a 1's as small as its pip), so the window is
+    cut where and as big as the reader cuts it; else the box's centre at the face size the
+    photo's marks give its boxes (a tray's box holds the whole die, a little more than its
+    top face)."""
     free = list(marks)
+    face_side = float(np.median([m.side for m in marks])) if marks else 0.0
     found: list[Spot | None] = []
     for box in boxes:
-        near = [m for m in free if np.hypot(m.x - box.x, m.y - box.y) < BOXED * box.side]
+        reach = BOXED * max(box.side, face_side)
+        near = [m for m in free if np.hypot(m.x - box.x, m.y - box.y) < reach]
         mark = min(near, key=lambda m: np.hypot(m.x - box.x, m.y - box.y), default=None)
         if mark is not None:
             free.remove(mark)
@@ -205,11 +213,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--models", type=Path, metavar="DIR", help="default: models/")
     parser.add_argument("--photos", type=Path, default=PHOTOS)
-    parser.add_argument("--boxes", type=Path, metavar="CSV",
-                        help="the photos' own boxes (scripts/data/dice_boxes.csv)")
+    parser.add_argument("--boxes", type=Path, nargs="+", default=[], metavar="CSV",
+                        help="the photos' own boxes (scripts/data/dice_boxes*.csv)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    boxes = read_boxes(args.boxes) if args.boxes else {}
+    boxes = {image: found for path in args.boxes
+             for image, found in read_boxes(path).items()}
     rng = np.random.default_rng(args.seed)
     networks = DiceNetworks(args.models)
     reader = DiceReader(networks=networks)

@@ -1,5 +1,6 @@
-"""The tray photos' own dice boxes, which label every die of the real training windows
-(scripts/data/dice_boxes.csv, read by scripts/make_dice_real_data.py --boxes)."""
+"""The real photos' own dice boxes, which label every die of the real training windows
+(scripts/data/dice_boxes.csv: the tray's; dice_boxes_webcam.csv: the webcam's; read by
+scripts/make_dice_real_data.py --boxes)."""
 
 from __future__ import annotations
 
@@ -16,19 +17,22 @@ def real_data() -> ModuleType:
     return load_script("make_dice_real_data")
 
 
+@pytest.mark.parametrize(("name", "width", "height", "photos"),
+                         [("dice_boxes.csv", 640, 640, 80),
+                          ("dice_boxes_webcam.csv", 640, 480, 140)])
 def test_the_boxes_are_of_train_photos_only_and_hold_their_labels(
-        real_data: ModuleType) -> None:
+        real_data: ModuleType, name: str, width: int, height: int, photos: int) -> None:
     """No held-out photo teaches the networks, and every photo's boxes are its label's dice."""
     evaluation = load_script("eval_dice_reader")
-    boxes = real_data.read_boxes(SCRIPTS / "data" / "dice_boxes.csv")
-    assert len(boxes) > 80
+    boxes = real_data.read_boxes(SCRIPTS / "data" / name)
+    assert len(boxes) > photos
     assert all(evaluation.part(image) == "train" for image in boxes)
     if not evaluation.PHOTOS.exists():
         pytest.skip("real photos live in ../shared (dev only)")
     labels = {p.image: p.dice for p in evaluation.photos(which="train")}
     assert all(sorted(b.value for b in photo) == list(labels[image])
                for image, photo in boxes.items())
-    assert all(0 < b.x < 640 and 0 < b.y < 640 and 10 < b.side < 80
+    assert all(0 < b.x < width and 0 < b.y < height and 5 < b.side < 80
                for photo in boxes.values() for b in photo)
 
 
@@ -50,3 +54,12 @@ def test_a_boxed_die_is_cut_at_its_mark_or_else_at_its_box_as_big_as_the_marked_
     assert twice[0] == marks[0] and twice[1] == Spot(101.0, 101.0, 32.0, 0.0)
     unmarked = real_data._boxed([], boxes[:1])
     assert unmarked == [Spot(100.0, 100.0, 40.0 * real_data.FACE_OF_BOX, 0.0)]
+
+
+def test_a_box_smaller_than_the_face_reaches_the_mark_on_its_face(
+        real_data: ModuleType) -> None:
+    """A webcam's 1 is boxed as small as its pip: its mark, off the pip by more than half
+    the box but less than half a face, is still its die's."""
+    pip = real_data.Box(100.0, 100.0, 12.0, 1)
+    marks = [Spot(109.0, 104.0, 40.0, 0.9), Spot(300.0, 100.0, 40.0, 0.8)]
+    assert real_data._boxed(marks, [pip])[0] == marks[0]
