@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import cv2
 import numpy as np
+import pygame
+import pytest
 
+from companion.hw.camera import render
 from companion.hw.camera.mat import MatDetector, MatStatus
 from companion.hw.camera.render import render_crop, render_tile
 from companion.systems.jongrogue.tiles import READER_LABELS
@@ -43,3 +47,16 @@ def test_render_tiles_writes_crops_named_by_label(tmp_path: Path) -> None:
     assert render_tiles.main(["--out", str(tmp_path), "--per-class", "1"]) == 0
     names = sorted(p.stem for p in tmp_path.glob("*.png"))
     assert names == sorted(f"{label}_0" for label in READER_LABELS)
+
+
+def test_a_font_named_like_cjk_that_draws_no_kanji_is_not_taken(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Noto Sans Gothic (the Gothic alphabet) matched "Gothic" and drew every kanji as a box.
+    sans = Path(pygame.__file__).parent / "freesansbold.ttf"
+    shutil.copy(sans, tmp_path / "NotoSansGothic-Regular.ttf")
+    monkeypatch.setattr(render, "FONT_DIRS", (str(tmp_path),))
+    render.find_cjk_fonts.cache_clear()
+    try:
+        assert render.find_cjk_fonts() == ()
+    finally:
+        render.find_cjk_fonts.cache_clear()

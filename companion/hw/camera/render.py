@@ -64,19 +64,36 @@ def _hue_shift(bgra: np.ndarray, shift: float, saturation: float) -> np.ndarray:
     return out
 
 
-@functools.cache
-def find_cjk_fonts() -> tuple[Path, ...]:
-    """CJK fonts on this machine (Noto CJK and the like); empty when there are none."""
+def _fonts_drawing(names: Sequence[str], text: str) -> tuple[Path, ...]:
+    """Font files in FONT_DIRS whose name holds one of ``names`` and that draw every
+    character of ``text`` (a name alone is no proof: Noto Sans Gothic is named for the
+    Gothic alphabet, and draws no kanji)."""
+    import pygame.freetype  # lazily: only font-drawn variants need it
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
     found: list[Path] = []
     for folder in FONT_DIRS:
         root = Path(folder).expanduser()
-        if root.is_dir():
-            found += [
-                p for p in sorted(root.rglob("*"))
-                if p.suffix.lower() in (".ttc", ".otf", ".ttf")
-                and any(k in p.name for k in ("CJK", "Gothic", "Mincho", "Droid"))
-            ]
+        if not root.is_dir():
+            continue
+        for path in sorted(root.rglob("*")):
+            if path.suffix.lower() in (".ttc", ".otf", ".ttf") and any(k in path.name
+                                                                       for k in names):
+                try:
+                    metrics = pygame.freetype.Font(str(path), 16).get_metrics(text)
+                except (OSError, pygame.error):
+                    continue  # unreadable font files are skipped, like missing ones
+                if metrics and all(m is not None for m in metrics):
+                    found.append(path)
     return tuple(found)
+
+
+@functools.cache
+def find_cjk_fonts() -> tuple[Path, ...]:
+    """CJK fonts on this machine (Noto CJK and the like); empty when there are none."""
+    return _fonts_drawing(("CJK", "Gothic", "Mincho", "Droid"),
+                          "".join(_HONOURS + _KANJI_RANKS + _MAN) + "発")
 
 
 @functools.cache
