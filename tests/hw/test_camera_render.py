@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import unicodedata
 from pathlib import Path
 
 import cv2
@@ -13,7 +14,7 @@ import pytest
 from companion.hw.camera import render
 from companion.hw.camera.mat import MatDetector, MatStatus
 from companion.hw.camera.render import render_crop, render_tile
-from companion.systems.jongrogue.tiles import READER_LABELS
+from companion.systems.jongrogue.tiles import READER_LABELS, Tile
 from tests.scripts import load_script
 
 
@@ -60,3 +61,42 @@ def test_a_font_named_like_cjk_that_draws_no_kanji_is_not_taken(
         assert render.find_cjk_fonts() == ()
     finally:
         render.find_cjk_fonts.cache_clear()
+
+
+def test_each_kind_has_its_own_mahjong_tile_character() -> None:
+    names = {"m": "CHARACTERS", "p": "CIRCLES", "s": "BAMBOOS"}
+    ranks = ("ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE")
+    honours = ("EAST WIND", "SOUTH WIND", "WEST WIND", "NORTH WIND",
+               "WHITE DRAGON", "GREEN DRAGON", "RED DRAGON")
+    for label in READER_LABELS[:34]:
+        rank, suit = int(label[0]), label[1]
+        expected = honours[rank - 1] if suit == "z" else f"{ranks[rank - 1]} OF {names[suit]}"
+        code = render.mahjong_code_point(Tile.from_notation(label))
+        assert unicodedata.name(chr(code)) == f"MAHJONG TILE {expected}"
+
+
+@pytest.mark.skipif(not render.find_tile_fonts(), reason="no font of Unicode's Mahjong Tiles")
+@pytest.mark.parametrize("font", render.find_tile_fonts(), ids=lambda p: p.stem)
+def test_a_tile_font_face_is_the_drawing_inked_without_the_fonts_outline(font: Path) -> None:
+    def inked(label: str) -> np.ndarray:
+        tile = render_tile(label, np.random.default_rng(5), vary=False, tile_font=font)
+        body = render_tile("5z", np.random.default_rng(5), vary=False)  # the packaged blank
+        return np.abs(tile[..., :3].astype(int) - body[..., :3]).sum(axis=2) > 60
+
+    bird = inked("1s")
+    assert bird.mean() > 0.02
+    # The font draws a tile's outline round its picture; only the picture is kept, so
+    # the body's rim stays bare.
+    rim = np.zeros_like(bird)
+    rim[:8], rim[-8:], rim[:, :8], rim[:, -8:] = True, True, True, True
+    assert not (bird & rim).any()
+    # Characters: the rank in a dark ink over a red 萬.
+    tile = render_tile("1m", np.random.default_rng(5), vary=False, tile_font=font)
+    rows = np.nonzero(inked("1m").any(axis=1))[0]
+    cut = rows.min() + (rows.max() - rows.min()) // 4
+    rank, man = inked("1m"), inked("1m")
+    rank[cut:], man[:cut + 10] = False, False
+    b, g, r = (tile[..., c][rank].mean() for c in range(3))
+    assert r < 120 and g < 120  # the rank: black, blue or navy
+    b, g, r = (tile[..., c][man].mean() for c in range(3))
+    assert r > b + 60 and r > g + 60  # 萬: red

@@ -3,8 +3,9 @@
 ``render_tile`` draws one tile face (or back, or an empty slot) with the
 variation real sets have: art style (the packaged CC0 art, or character and
 honour tiles drawn from any CJK font found), ink colours, body colour, red
-fives, blank or framed White; ``draw_index`` adds the corner rank or letter
-that Western sets print (used by training and by the evaluation's own
+fives, blank or framed White; or a font's own drawing of the tile, from Unicode's
+Mahjong Tiles block, in a set's inks (``tile_font``); ``draw_index`` adds the corner
+rank or letter that Western sets print (used by training and by the evaluation's own
 indexed renders, not by ``render_crop``). ``render_scene`` lays tiles on the printed mat
 and photographs it with a random camera: perspective, light, blur, noise.
 Everything is driven by a ``numpy.random.Generator`` so a seed repeats it.
@@ -32,6 +33,11 @@ FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.fonts", "/Library
 _KANJI_RANKS = ("一二三四五六七八九", "一二三四伍六七八九")
 _MAN = ("萬", "万")
 _HONOURS = ("東", "南", "西", "北", "", "發", "中")
+MAHJONG_BLOCK = 0x1F000  # Unicode's Mahjong Tiles: winds, dragons, then the suits 1 to 9
+_BLOCK_START = {Suit.MAN: 7, Suit.SOU: 16, Suit.PIN: 25}
+_BLOCK_HONOURS = (0, 1, 2, 3, 6, 5, 4)  # East, South, West, North, White, Green, Red
+# Fonts known to draw that block; matched by file name, as find_cjk_fonts does.
+_TILE_FONT_NAMES = ("Symbola", "NotoSansSymbols2", "seguisym")
 
 
 @functools.cache
@@ -116,7 +122,8 @@ def _glyph(font: Path, index: int, text: str, size: int) -> np.ndarray:
 
 def _stamp(canvas: np.ndarray, mask: np.ndarray, box: tuple[float, float, float, float],
            colour: np.ndarray) -> None:
-    """Draw ``mask`` in ``colour`` (BGR 0..1) fitted into ``box`` (x0, y0, x1, y1 fractions)."""
+    """Draw ``mask`` in ``colour`` (BGR 0..1, or an image of them the mask's size) fitted
+    into ``box`` (x0, y0, x1, y1 fractions)."""
     h, w = canvas.shape[:2]
     x0, y0, x1, y1 = int(box[0] * w), int(box[1] * h), int(box[2] * w), int(box[3] * h)
     bw, bh = max(x1 - x0, 1), max(y1 - y0, 1)
@@ -124,6 +131,8 @@ def _stamp(canvas: np.ndarray, mask: np.ndarray, box: tuple[float, float, float,
     scale = min(bw / mw, bh / mh)
     tw, th = max(int(mw * scale), 1), max(int(mh * scale), 1)
     m = cv2.resize(mask, (tw, th), interpolation=cv2.INTER_AREA)[..., None]
+    if colour.ndim == 3:
+        colour = cv2.resize(colour, (tw, th), interpolation=cv2.INTER_NEAREST)
     ox, oy = x0 + (bw - tw) // 2, y0 + (bh - th) // 2
     region = canvas[oy : oy + th, ox : ox + tw]
     region[..., :3] = colour * m + region[..., :3] * (1 - m)
@@ -166,6 +175,74 @@ def _font_face(kind: Tile, rng: np.random.Generator, fonts: Sequence[Path]) -> n
     return face
 
 
+@functools.cache
+def find_tile_fonts() -> tuple[Path, ...]:
+    """Fonts on this machine that draw Unicode's Mahjong Tiles (Symbola, Noto Sans Symbols 2)."""
+    return _fonts_drawing(_TILE_FONT_NAMES,
+                          "".join(chr(MAHJONG_BLOCK + i) for i in range(34)))
+
+
+def mahjong_code_point(kind: Tile) -> int:
+    """The Unicode character (Mahjong Tiles block) that draws ``kind``."""
+    if kind.suit is Suit.HONOR:
+        return MAHJONG_BLOCK + _BLOCK_HONOURS[kind.rank - 1]
+    return MAHJONG_BLOCK + _BLOCK_START[kind.suit] + kind.rank - 1
+
+
+@functools.cache
+def _tile_glyph(font: Path, code: int) -> tuple[np.ndarray, np.ndarray]:
+    """A font's drawing of one Mahjong Tiles character without the tile's own outline:
+    its alpha mask (float 0..1) and its parts (connected components, numbered from 1)."""
+    mask = _glyph(font, 0, chr(code), 220)
+    _, parts = cv2.connectedComponents((mask > 0.3).astype(np.uint8), connectivity=8)
+    rim = np.concatenate([parts[:2].ravel(), parts[-2:].ravel(),
+                          parts[:, :2].ravel(), parts[:, -2:].ravel()])
+    grow = np.ones((5, 5), np.uint8)
+    outline = cv2.dilate(np.isin(parts, rim[rim > 0]).astype(np.uint8), grow) > 0
+    # The anti-aliased rim of each part takes the part's number, so it takes its ink.
+    parts = np.where(parts > 0, parts, cv2.dilate(parts.astype(np.float32), grow))
+    mask = np.where(outline, 0.0, mask).astype(np.float32)
+    parts = np.where(outline, 0, parts)
+    ys, xs = np.nonzero(mask > 0.05)
+    if len(xs) == 0:  # a White drawn blank
+        return np.zeros((1, 1), np.float32), np.zeros((1, 1), np.int32)
+    crop = (slice(ys.min(), ys.max() + 1), slice(xs.min(), xs.max() + 1))
+    return mask[crop], parts[crop].astype(np.int32)
+
+
+def _part_inks(kind: Tile, parts: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Colours for a tile glyph's parts, as sets ink them: characters' ranks dark over a red
+    萬, bamboo green with some red, circles in one ink or several, honours in theirs."""
+    colours = np.zeros((*parts.shape, 3), np.float32)
+    height = parts.shape[0]
+    one_ink = _ink(rng, "blue", "green", "red", "black") if rng.random() < 0.3 else None
+    for part in range(1, int(parts.max()) + 1):
+        where = parts == part
+        if not where.any():
+            continue
+        if kind.suit is Suit.MAN:
+            top = np.nonzero(where)[0].mean() < 0.42 * height
+            ink = _ink(rng, "black", "blue", "navy") if top else _ink(rng, "red")
+        elif kind.suit is Suit.PIN:
+            ink = one_ink if one_ink is not None else _ink(rng, "blue", "green", "red")
+        elif kind.suit is Suit.SOU:
+            names = ("green", "blue", "red") if kind.rank == 1 else ("green",) * 5 + ("red",)
+            ink = _ink(rng, *names)
+        else:
+            ink = _ink(rng, *{5: ("blue", "navy", "black"), 6: ("green",),
+                              7: ("red",)}.get(kind.rank, ("black", "blue", "navy")))
+        colours[where] = ink
+    return colours
+
+
+def _tile_font_face(kind: Tile, rng: np.random.Generator, font: Path) -> np.ndarray:
+    """A face drawn from ``font``'s Mahjong Tiles character for ``kind``, in a set's inks."""
+    face = np.zeros((ART_SIZE[1], ART_SIZE[0], 4), np.float32)
+    mask, parts = _tile_glyph(font, mahjong_code_point(kind))
+    _stamp(face, mask, (0.1, 0.08, 0.9, 0.92), _part_inks(kind, parts, rng))
+    return face
+
+
 def _draw_white_frame(face: np.ndarray, rng: np.random.Generator) -> None:
     if rng.random() < 0.5:
         return
@@ -190,12 +267,13 @@ def _body(rng: np.random.Generator, vary: bool) -> np.ndarray:
 
 
 def render_tile(label: str, rng: np.random.Generator | None = None, *, vary: bool = True,
-                fonts: Sequence[Path] = ()) -> np.ndarray:
+                fonts: Sequence[Path] = (), tile_font: Path | None = None) -> np.ndarray:
     """One tile seen straight on, BGRA uint8 at ART_SIZE; ``label`` is a READER_LABELS entry.
 
     ``empty`` gives a fully transparent image (nothing on the slot). With
     ``vary`` the art style and colours are drawn at random from ``rng``;
     ``fonts`` adds font-drawn character and honour faces to the styles.
+    ``tile_font`` (one of ``find_tile_fonts``) draws the face as that font draws the tile.
     """
     rng = rng if rng is not None else np.random.default_rng(0)
     if label == EMPTY:
@@ -210,7 +288,9 @@ def render_tile(label: str, rng: np.random.Generator | None = None, *, vary: boo
     use_font = (
         vary and fonts and kind.suit in (Suit.MAN, Suit.HONOR) and rng.random() < 0.5
     )
-    if use_font:
+    if tile_font is not None:
+        face = _tile_font_face(kind, rng, tile_font)
+    elif use_font:
         face = _font_face(kind, rng, fonts)
     elif kind.suit is Suit.HONOR and kind.rank == 5:
         face = np.zeros_like(body)
