@@ -73,7 +73,7 @@ def test_a_picture_is_answered_at_the_picture_confidence_a_slot_at_min_confidenc
     """Pictures of unseen sets were never answered wrong at 0.35 or above; slots keep 0.6."""
     classifier = TileClassifier()
     info = classifier.info
-    picture = render_crop("9m", np.random.default_rng(188))
+    picture = render_crop("9m", np.random.default_rng(460))  # read between the two
     best = read_pictures(classifier, [picture])[0].best
     assert best.label == "9m" and info.picture_confidence <= best.confidence < info.min_confidence
     path = tmp_path / "9m.png"
