@@ -92,9 +92,10 @@ def test_a_tile_font_face_is_the_drawing_inked_without_the_fonts_outline(font: P
     assert not (bird & rim).any()
     # Characters: the rank in a dark ink over a red 萬.
     tile = render_tile("1m", np.random.default_rng(5), vary=False, tile_font=font)
-    rows = np.nonzero(inked("1m").any(axis=1))[0]
+    ink = inked("1m")
+    rows = np.nonzero(ink.any(axis=1))[0]
     cut = rows.min() + (rows.max() - rows.min()) // 4
-    rank, man = inked("1m"), inked("1m")
+    rank, man = ink.copy(), ink.copy()
     rank[cut:], man[:cut + 10] = False, False
     b, g, r = (tile[..., c][rank].mean() for c in range(3))
     assert r < 120 and g < 120  # the rank: black, blue or navy

@@ -36,7 +36,7 @@ _HONOURS = ("東", "南", "西", "北", "", "發", "中")
 MAHJONG_BLOCK = 0x1F000  # Unicode's Mahjong Tiles: winds, dragons, then the suits 1 to 9
 _BLOCK_START = {Suit.MAN: 7, Suit.SOU: 16, Suit.PIN: 25}
 _BLOCK_HONOURS = (0, 1, 2, 3, 6, 5, 4)  # East, South, West, North, White, Green, Red
-# Fonts known to draw that block; matched by file name, as find_cjk_fonts does.
+# Fonts known to draw that block, by file name (find_tile_fonts checks that they do).
 _TILE_FONT_NAMES = ("Symbola", "NotoSansSymbols2", "seguisym")
 
 
