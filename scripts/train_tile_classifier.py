@@ -100,7 +100,7 @@ sets ink them. Judged on the sets of mahjong-photos, which the start above never
 ../shared/datasets/mahjong-photos``), 0.3 of them read more and answered no more wrong
 (top-1 / no answer / answered wrong of 209 crops, the wrong one 133.jpg's wrong label):
 
-    seed 7:  without 95.2% / 9.6% / 1, with 97.6% / 7.7% / 1 (1s misses 7 -> 3)
+    seed 7:  without 95.2% / 9.6% / 1, with 97.6% / 7.7% / 1 (1s unanswered 6 -> 3)
     seed 11: without 95.2% / 8.1% / 2, with 98.1% / 6.7% / 1
 
 The other way round (the start that never saw tile-photos-more, 13 minutes with
