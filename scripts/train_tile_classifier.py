@@ -329,6 +329,9 @@ def synthetic_set(per_class: int, rng: np.random.Generator, white_weight: int = 
     if tile_font_art and not tile_fonts:
         raise SystemExit("--tile-font-art needs a font of Unicode's Mahjong Tiles: "
                          "apt install fonts-symbola fonts-noto-core")
+    def in_slot(tile: np.ndarray) -> np.ndarray:
+        return camera_effects(paste(slot_background(rng, CROP_SIZE), tile, rng), rng)
+
     images, labels = [], []
     for index, label in enumerate(READER_LABELS):
         for _ in range(per_class * (white_weight if label == WHITE else 1)):
@@ -337,11 +340,10 @@ def synthetic_set(per_class: int, rng: np.random.Generator, white_weight: int = 
                 crop = camera_effects(paste(background, ornate_white(rng), rng), rng)
             elif label not in ("back", "empty") and rng.random() < index_art:
                 tile = draw_index(render_tile(label, rng, vary=True, fonts=fonts), label, rng)
-                crop = camera_effects(paste(slot_background(rng, CROP_SIZE), tile, rng), rng)
+                crop = in_slot(tile)
             elif label not in ("back", "empty") and rng.random() < tile_font_art:
                 font = tile_fonts[int(rng.integers(len(tile_fonts)))]
-                tile = render_tile(label, rng, vary=True, tile_font=font)
-                crop = camera_effects(paste(slot_background(rng, CROP_SIZE), tile, rng), rng)
+                crop = in_slot(render_tile(label, rng, vary=True, tile_font=font))
             else:
                 crop = render_crop(label, rng, size=CROP_SIZE, fonts=fonts)
             if rng.random() < sideways:

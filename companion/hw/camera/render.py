@@ -17,6 +17,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import cv2
 import numpy as np
@@ -70,14 +71,20 @@ def _hue_shift(bgra: np.ndarray, shift: float, saturation: float) -> np.ndarray:
     return out
 
 
+def _freetype() -> ModuleType:
+    """pygame's freetype, started; imported lazily: only font-drawn variants need it."""
+    import pygame.freetype
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    return pygame.freetype
+
+
 def _fonts_drawing(names: Sequence[str], text: str) -> tuple[Path, ...]:
     """Font files in FONT_DIRS whose name holds one of ``names`` and that draw every
     character of ``text`` (a name alone is no proof: Noto Sans Gothic is named for the
     Gothic alphabet, and draws no kanji)."""
-    import pygame.freetype  # lazily: only font-drawn variants need it
-
-    if not pygame.freetype.get_init():
-        pygame.freetype.init()
+    freetype = _freetype()
     found: list[Path] = []
     for folder in FONT_DIRS:
         root = Path(folder).expanduser()
@@ -87,8 +94,8 @@ def _fonts_drawing(names: Sequence[str], text: str) -> tuple[Path, ...]:
             if path.suffix.lower() in (".ttc", ".otf", ".ttf") and any(k in path.name
                                                                        for k in names):
                 try:
-                    metrics = pygame.freetype.Font(str(path), 16).get_metrics(text)
-                except (OSError, pygame.error):
+                    metrics = freetype.Font(str(path), 16).get_metrics(text)
+                except (OSError, freetype.error):
                     continue  # unreadable font files are skipped, like missing ones
                 if metrics and all(m is not None for m in metrics):
                     found.append(path)
@@ -105,11 +112,7 @@ def find_cjk_fonts() -> tuple[Path, ...]:
 @functools.cache
 def _glyph(font: Path, index: int, text: str, size: int) -> np.ndarray:
     """Alpha mask (float 0..1) of ``text`` in ``font``, tightly cropped."""
-    import pygame.freetype  # lazily: only font-drawn variants need it
-
-    if not pygame.freetype.get_init():
-        pygame.freetype.init()
-    face = pygame.freetype.Font(str(font), size, font_index=index)
+    face = _freetype().Font(str(font), size, font_index=index)
     surface, _ = face.render(text, (255, 255, 255, 255))
     import pygame.surfarray
 
