@@ -4,6 +4,8 @@
     python scripts/eval_dice_reader.py --part test          # the held-out photos only
     python scripts/eval_dice_reader.py --part test --large  # and the "large white dice" frames
     python scripts/eval_dice_reader.py --models /tmp/new-models --config /tmp/reader.toml
+    python scripts/eval_dice_reader.py --part test --looks  # as other cameras might see them
+    python scripts/eval_dice_reader.py --part test --enrol 4  # each source's dice enrolled
 
 The photos are ``/work/shared/datasets/dice-photos/`` (``labels.csv``: every die's
 top value, a multiset, no boxes). They are split by photo (:func:`part`, a hash
@@ -25,6 +27,16 @@ Per source it prints:
 ``--large`` adds the source ``large-white``: the webcam photos of 2 or 3 white dice
 (matteop65) of the part scored scaled up LARGE_SCALE times, so their dice are about 170 px
 across, as in the six photos of 2-3 big white dice the issue names.
+
+``--looks`` reads every photo of the part again as another camera might have taken it
+(LOOKS: turned a quarter or half turn, larger, darker, brighter, warmer, cooler, grey,
+more JPEG, blurred, noisier) and prints a line per look over all sources: judging is on
+other cameras' photos, and a roll the reader is sure of on these photos but misreads
+once the light or the lens changes would be handed to a player there.
+
+``--enrol N`` first enrols, per source, the dice of N of its train photos (spread
+evenly over them, the values of their labels, as ``companion calibrate dice --enrol``
+does with N throws) and reads that source with its dice enrolled.
 """
 
 from __future__ import annotations
@@ -35,17 +47,54 @@ import statistics
 import time
 import zlib
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
+import numpy as np
 
+from companion.hw.dice.calibrate import enrol
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
 
 PHOTOS = Path("/work/shared/datasets/dice-photos")
 TEST_SHARE = 0.33  # of each source's photos, held out
 LARGE_SCALE = 4.4  # ~39 px webcam dice become ~170 px
+Look = Callable[[np.ndarray], np.ndarray]
+
+
+def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
+    _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)
+
+
+def _scaled(image: np.ndarray, gains: tuple[float, float, float]) -> np.ndarray:
+    """Each of the B, G, R channels times its gain (a light's colour, or its strength)."""
+    return np.clip(image * np.array(gains), 0, 255).astype(np.uint8)
+
+
+def _noisy(image: np.ndarray) -> np.ndarray:
+    """Sensor noise (sigma 8), the same for the same picture every run."""
+    rng = np.random.default_rng(zlib.crc32(image.tobytes()))
+    return np.clip(image + rng.normal(0.0, 8.0, image.shape), 0, 255).astype(np.uint8)
+
+
+# Camera-like changes of a photo; the dice keep their values and stay 20 px or more across.
+LOOKS: dict[str, Look] = {
+    "quarter turn": lambda im: np.ascontiguousarray(np.rot90(im)),
+    "half turn": lambda im: np.ascontiguousarray(im[::-1, ::-1]),
+    "larger x1.6": lambda im: cv2.resize(im, None, fx=1.6, fy=1.6,
+                                         interpolation=cv2.INTER_CUBIC),
+    "darker": lambda im: (255 * (im / 255.0) ** 1.8).astype(np.uint8),
+    "brighter": lambda im: _scaled(im, (1.4, 1.4, 1.4)),
+    "warmer": lambda im: _scaled(im, (0.75, 0.95, 1.2)),
+    "cooler": lambda im: _scaled(im, (1.25, 1.0, 0.8)),
+    "grey": lambda im: cv2.cvtColor(cv2.cvtColor(im, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR),
+    "jpeg q25": lambda im: _jpeg(im, 25),
+    "blurred": lambda im: cv2.GaussianBlur(im, (0, 0), 1.2),
+    "noisier": _noisy,
+}
 
 
 def part(image: str) -> str:
@@ -109,6 +158,23 @@ class Tally:
                 f"p95 {ordered[int(0.95 * (len(ordered) - 1))]:5.1f}")
 
 
+def enrolled_readers(config: ReaderConfig, models: Path | None, folder: Path,
+                     throws: int) -> dict[str, DiceReader]:
+    """Per source, a reader with the dice of ``throws`` of its train photos enrolled."""
+    train = photos(folder, "train")
+    readers = {}
+    for source in sorted({p.source for p in train}):
+        pool = [p for p in train if p.source == source]
+        picks = [pool[i * len(pool) // throws] for i in range(min(throws, len(pool)))]
+        networks = DiceNetworks(models)
+        enrolled = enrol([(cv2.imread(str(folder / p.image), cv2.IMREAD_COLOR), list(p.dice))
+                          for p in picks], config, networks)
+        print(f"{source}: {enrolled.message}")
+        networks.enrol(enrolled.enrolment)
+        readers[source] = DiceReader(config, networks)
+    return readers
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--photos", type=Path, default=PHOTOS)
@@ -116,6 +182,10 @@ def main() -> None:
     parser.add_argument("--large", action="store_true",
                         help="add the part's webcam photos of 2-3 dice, scaled up "
                              f"{LARGE_SCALE:g} times")
+    parser.add_argument("--looks", action="store_true",
+                        help="read the part's photos again as other cameras might see them")
+    parser.add_argument("--enrol", type=int, metavar="N",
+                        help="enrol each source's dice from N of its train photos first")
     parser.add_argument("--models", type=Path, metavar="DIR",
                         help="the folder of the finder, judge and counter (default: models/)")
     parser.add_argument("--config", type=Path, metavar="TOML",
@@ -124,42 +194,63 @@ def main() -> None:
                         help="list every frame reported ok but wrong, and every unsure one")
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    reader = DiceReader(ReaderConfig.load(args.config), DiceNetworks(args.models))
+    config = ReaderConfig.load(args.config)
+    reader = DiceReader(config, DiceNetworks(args.models))
+    own = (enrolled_readers(config, args.models, args.photos, args.enrol)
+           if args.enrol else {})
     chosen = photos(args.photos, args.part)
-    jobs: list[tuple[str, Photo, float]] = [(p.source, p, 1.0) for p in chosen]
+    # (the line it counts in, the photo, its scale, a camera-like change)
+    jobs: list[tuple[str, Photo, float, Look | None]] = [(p.source, p, 1.0, None)
+                                                         for p in chosen]
     if args.large:
-        jobs += [("large-white", p, LARGE_SCALE) for p in chosen
+        jobs += [("large-white", p, LARGE_SCALE, None) for p in chosen
                  if p.source == "matteop65" and len(p.dice) in (2, 3)]
+    if args.looks:
+        jobs += [(name, p, 1.0, look) for name, look in LOOKS.items() for p in chosen]
     tallies: dict[str, Tally] = defaultdict(Tally)
     warm = cv2.imread(str(args.photos / chosen[0].image), cv2.IMREAD_COLOR)
     for _ in range(2):
         reader.read(warm)
-    for source, photo, scale in jobs:
+    for line, photo, scale, look in jobs:
         image = cv2.imread(str(args.photos / photo.image), cv2.IMREAD_COLOR)
         if scale != 1.0:
             image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        if look is not None:
+            image = look(image)
         start = time.process_time()
-        read = reader.read(image)
+        read = own.get(photo.source, reader).read(image)
         ms = 1000 * (time.process_time() - start)
-        right = tallies[source].add(photo.dice, read, ms)
+        right = tallies[line].add(photo.dice, read, ms)
         if args.show_wrong and not right:
             got = " ".join("?" if d.value is None else str(d.value) for d in read.dice)
-            print(f"  {source} {photo.image} x{scale:g}: truth {photo.dice} read [{got}] "
+            print(f"  {line} {photo.image} x{scale:g}: truth {photo.dice} read [{got}] "
                   f"{read.status.value}: {read.message}")
-    print(f"Dice reader on real photos ({args.part} part of {args.photos})")
-    every = Tally()
-    for source in sorted(tallies):
+    enrolled = f", each source's dice enrolled from {args.enrol} train photos" if own else ""
+    print(f"Dice reader on real photos ({args.part} part of {args.photos}{enrolled})")
+    sources = sorted({p.source for p in chosen})
+    print(_total(tallies, sources, "all photos"))
+    for source in sorted(set(tallies) - set(LOOKS) - {"all photos"}):
         print(tallies[source].line(source))
-        if source != "large-white":
-            t = tallies[source]
-            for name in ("frames", "right", "dice", "dice_right", "ok_wrong", "unsure",
-                         "no_dice", "dice_missed"):
-                setattr(every, name, getattr(every, name) + getattr(t, name))
-            every.ms += t.ms
-    print(every.line("all photos"))
+    if args.looks:
+        print("As other cameras might see them (every source):")
+        for name in LOOKS:
+            print(tallies[name].line(name))
+        print(_total(tallies, list(LOOKS), "all looks"))
     held = sum(part(p.image) == "test" for p in photos(args.photos))
     print(f"(split by photo: {held} test, {len(photos(args.photos)) - held} train; "
           f"per-frame CPU time on one core)")
+
+
+def _total(tallies: dict[str, Tally], lines: list[str], name: str) -> str:
+    """One line summing ``lines``' tallies."""
+    every = Tally()
+    for line in lines:
+        t = tallies[line]
+        for key in ("frames", "right", "dice", "dice_right", "ok_wrong", "unsure", "no_dice",
+                    "dice_missed"):
+            setattr(every, key, getattr(every, key) + getattr(t, key))
+        every.ms += t.ms
+    return every.line(name)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,13 @@ the reader's thresholds still decide. The counter, the reader's second opinion o
 is not enrolled: a value the enrolled judge reads less than surely still stands only
 where the counter confirms it (reader.py, ``_counted``).
 
+What it is worth on real dice (issue 23, ``scripts/eval_dice_reader.py --part test
+--enrol 4``, each source's dice enrolled from four of its train photos): no held-out frame
+more read fully right, and one fewer (the tray's smoke-black dice stay unclear). The
+embedding is the judge's last feature map, so a window's nearest enrolled ones are the
+same die more than the same value: its vote helps a die the judge never saw (an emblem on
+the 1) more than a die whose pips are hard to see.
+
 An embedding means something only to the judge that made it: the enrolment keeps the
 judge's fingerprint (``DiceNetworks.judge_id``), and an enrolment made with another judge
 (the companion updated since) is not used (``StaleEnrolment``): the player enrols again.
