@@ -227,10 +227,9 @@ def main() -> None:
                   f"{read.status.value}: {read.message}")
     enrolled = f", each source's dice enrolled from {args.enrol} train photos" if own else ""
     print(f"Dice reader on real photos ({args.part} part of {args.photos}{enrolled})")
-    sources = sorted({p.source for p in chosen})
-    print(_total(tallies, sources, "all photos"))
-    for source in sorted(set(tallies) - set(LOOKS) - {"all photos"}):
+    for source in sorted(set(tallies) - set(LOOKS)):
         print(tallies[source].line(source))
+    print(_total(tallies, sorted({p.source for p in chosen}), "all photos"))
     if args.looks:
         print("As other cameras might see them (every source):")
         for name in LOOKS:
