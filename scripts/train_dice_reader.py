@@ -241,6 +241,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -408,15 +409,45 @@ def load(folders: list[Path], favoured: list[Path]) -> tuple[
             np.concatenate(marked), np.concatenate(favour))
 
 
+@dataclass(frozen=True)
+class Light:
+    """How far ``photometric`` changes an image's light: exposure gain, per-channel white
+    balance, contrast (each ``1 ± x``), sensor noise up to σ ``noise``, a gamma between
+    1/``gamma`` and ``gamma`` and grey (colour dropped) for a ``grey`` share of images."""
+
+    gain: float
+    tint: float
+    contrast: float
+    noise: float
+    gamma: float = 1.0
+    grey: float = 0.0
+
+
+# Light of the committed networks' training, and the wider light of --camera-looks, which
+# covers eval_dice_reader.py's LOOKS of other cameras (x1.4 brighter, gamma 1.8, tints of
+# 20-25%, grey, noise σ 8) that the narrower one falls short of.
+LIGHT = Light(gain=0.25, tint=0.1, contrast=0.2, noise=5.0)
+CAMERA_LOOKS = Light(gain=0.4, tint=0.25, contrast=0.3, noise=10.0, gamma=1.9, grey=0.1)
+
+
 def photometric(images: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Exposure, white balance, contrast and sensor noise, per image (float32 0..255)."""
-    n = len(images)
+    """Exposure, white balance, contrast, gamma, grey and sensor noise, per image
+    (float32 0..255), as far as LIGHT says."""
+    n, light = len(images), LIGHT
     out = images.astype(np.float32)
-    gain = rng.uniform(0.75, 1.25, (n, 1, 1, 1)) * rng.uniform(0.9, 1.1, (n, 1, 1, 3))
+    gain = rng.uniform(1 - light.gain, 1 + light.gain, (n, 1, 1, 1)) \
+        * rng.uniform(1 - light.tint, 1 + light.tint, (n, 1, 1, 3))
     mean = out.mean(axis=(1, 2, 3), keepdims=True)
-    contrast = rng.uniform(0.8, 1.2, (n, 1, 1, 1))
+    contrast = rng.uniform(1 - light.contrast, 1 + light.contrast, (n, 1, 1, 1))
     out = (mean + (out - mean) * contrast) * gain
-    out += rng.standard_normal(out.shape, dtype=np.float32) * rng.uniform(0, 5, (n, 1, 1, 1))
+    if light.gamma > 1:
+        gamma = np.exp(rng.uniform(-1, 1, (n, 1, 1, 1)) * np.log(light.gamma))
+        out = 255 * (np.clip(out, 0, 255) / 255) ** gamma
+    if light.grey:
+        grey = rng.random(n) < light.grey
+        out[grey] = out[grey] @ np.array([[0.114], [0.587], [0.299]], np.float32)  # BGR
+    out += rng.standard_normal(out.shape, dtype=np.float32) \
+        * rng.uniform(0, light.noise, (n, 1, 1, 1))
     out = np.clip(out, 0, 255)
     if REAL_LOOK:
         out = real_look(out, rng)
@@ -592,6 +623,8 @@ def main() -> None:
     parser.add_argument("--real-look", action="store_true",
                         help="shuffle colours, blur and JPEG-encode the training images "
                              "(see real_look)")
+    parser.add_argument("--camera-looks", action="store_true",
+                        help="train in the wider light of CAMERA_LOOKS (see Light)")
     parser.add_argument("--keep", type=Path, metavar="DIR",
                         help="keep the answers of the judge exported in DIR on the windows "
                              "not in --favour (the renders), while learning the favoured ones")
@@ -601,9 +634,11 @@ def main() -> None:
     if args.add_embedding is not None:
         add_embedding(args.add_embedding)
         return
-    global FOLDED, REAL_LOOK
+    global FOLDED, REAL_LOOK, LIGHT
     FOLDED = args.init is not None
     REAL_LOOK = args.real_look
+    if args.camera_looks:
+        LIGHT = CAMERA_LOOKS
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
