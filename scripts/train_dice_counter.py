@@ -189,12 +189,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=MODELS)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--camera-looks", action="store_true",
-                        help="train in the wider light of train_dice_reader.CAMERA_LOOKS")
     args = parser.parse_args()
     reader_training.REAL_LOOK = True
-    if args.camera_looks:
-        reader_training.LIGHT = reader_training.CAMERA_LOOKS
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
