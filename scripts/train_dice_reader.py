@@ -221,7 +221,8 @@ A wider light (issue 23, twenty-ninth stop; commit 6117e36, reverted): photometr
 with exposure ±40%, white balance ±25%, contrast ±30%, a gamma of 1/1.9 to 1.9, a tenth
 of the images grey and noise up to σ 10 (``--camera-looks``), to cover the LOOKS of
 eval_dice_reader.py, which the committed networks' light (±25%, ±10%, ±20%, σ 5) falls
-short of. Each network was trained alone and read with the other two as committed:
+short of. Each network was trained alone (the scripts as at 6117e36; the renders as
+named above) and read with the other two as committed:
 
     python scripts/make_dice_real_data.py --out /tmp/dice/realP
     python scripts/train_dice_reader.py --only finder --data /tmp/dice/r1 /tmp/dice/realP \
@@ -242,8 +243,8 @@ of all looks (fully right / dice right / ``ok`` but wrong / dice missed): commit
 100; K1 79.2% / 93.5% / 1, 72.8% / 90.2% / 34 / 106; F1 with J1 74.6% / 93.8% / 1, 68.9% /
 92.3% / 21 / 19. The wider light makes the finder mark the washed-out and darkened dice
 it missed and the reader hand out fewer wrong rolls, but for as many frames left unsure
-as stricter thresholds cost (min_counted 0.97: 27 wrong, 69.1% fully right); the judge
-and the counter in it are no surer of the right values and no less of the wrong ones.
+as stricter thresholds cost (min_counted 0.97: 27 wrong, 69.1% fully right). Trained
+in it, the judge and the counter hand out no fewer wrong rolls (37 and 34).
 None is committed; the held-out photos were not read.
 
 scripts/eval_dice_reader.py scores the reader on the held-out real photos;
