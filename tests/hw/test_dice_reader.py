@@ -146,6 +146,35 @@ def test_a_busy_frame_is_unsure_rather_than_short_of_a_die(
     assert empty.status is ReadStatus.NO_DICE and empty.dice == ()
 
 
+def test_an_unsure_frame_says_which_dice_it_doubts_and_where() -> None:
+    """Issue 23: among many dice the player is told which die the reader doubts: why, and
+    its third of the view across and down; each reason and place once, at most three."""
+    shape = (480, 640, 3)
+
+    def die(value: int | None, x: float, y: float, reason: str = "") -> DieReading:
+        return DieReading(value, 1.0 if value else 0.0, (x, y), 30.0, reason)
+
+    unclear = "a die's value is unclear"
+    status, message = dice_reader._describe(
+        [die(4, 100, 100), die(None, 600, 50, unclear)], shape)
+    assert status is ReadStatus.UNSURE
+    assert message == f"unsure ({unclear} at the top right): please re-roll"
+    _, message = dice_reader._describe(
+        [die(None, 320, 240, unclear), die(None, 330, 250, unclear),
+         die(None, 20, 300, "a die is tilted or cocked")], shape)
+    assert message == (f"unsure ({unclear} in the middle; a die is tilted or cocked at the "
+                       "left): please re-roll")
+    _, message = dice_reader._describe(
+        [die(None, x, 470, unclear) for x in (10, 300, 630)] + [die(None, 10, 10)], shape)
+    assert message == (f"unsure ({unclear} at the bottom left; {unclear} at the bottom; "
+                       f"{unclear} at the bottom right; and more): please re-roll")
+    _, message = dice_reader._describe([die(3, 600, 50), die(None, 600, 50,
+                                                             "too much in view to judge in "
+                                                             "time")], shape)
+    assert message == "unsure (too much in view to judge in time): please re-roll"
+    assert dice_reader._describe([die(3, 600, 50)], shape) == (ReadStatus.OK, "read 3")
+
+
 @pytest.mark.parametrize("seed, kind", [(70_030, SceneKind.TOUCHING),
                                         (4_200_374, SceneKind.TOUCHING)])
 def test_a_mark_doubted_in_one_view_is_settled_on_a_closer_look(

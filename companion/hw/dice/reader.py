@@ -206,6 +206,11 @@ _TOO_BUSY = "too much in view to judge in time"
 _TAKEN_FOR_NOTHING = "a die-like mark may be a die"  # see _taken_for_nothing
 _AT_EDGE = "a die is at the edge of view"  # see _in_view
 _HELD = "a die is nearer the camera than the others (held, or still falling)"  # see _held
+# An unsure frame names at most _NAMED of the dice it doubts, each by its third of the view
+# across and down (see _describe).
+_NAMED = 3
+_ROWS = ("top", "", "bottom")
+_COLUMNS = ("left", "", "right")
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,13 +345,30 @@ class DiceRead:
         return sorted(d.value for d in self.dice if d.value is not None)
 
 
-def _describe(dice: Sequence[DieReading]) -> tuple[ReadStatus, str]:
+def _place(die: DieReading, shape: tuple[int, ...]) -> str:
+    """Where ``die`` lies in a frame of ``shape``, in words, by its third of the view across
+    and down: "at the top left", "at the right", "in the middle"."""
+    height, width = shape[:2]
+    column = _COLUMNS[min(2, max(0, int(3 * die.centre[0] / width)))]
+    row = _ROWS[min(2, max(0, int(3 * die.centre[1] / height)))]
+    where = " ".join(part for part in (row, column) if part)
+    return f"at the {where}" if where else "in the middle"
+
+
+def _describe(dice: Sequence[DieReading], shape: tuple[int, ...]) -> tuple[ReadStatus, str]:
+    """The frame's status and its sentence for the player. An unsure frame says why and where
+    for each die it doubts (each reason and place once, up to _NAMED of them), so the player
+    knows which die to look at among many (issue 23: "which die it doubts"). A frame too
+    busy to judge is doubted as a whole: its last mark's place means nothing."""
     if not dice:
         return ReadStatus.NO_DICE, "no dice in view"
     unsure = [d for d in dice if d.value is None]
     if unsure:
-        why = unsure[0].reason or "a die could not be read"
-        return ReadStatus.UNSURE, f"unsure ({why}): please re-roll"
+        doubts = list(dict.fromkeys(
+            d.reason if d.reason == _TOO_BUSY else f"{d.reason or _NOT_READ} {_place(d, shape)}"
+            for d in unsure))
+        said = doubts[:_NAMED] + (["and more"] if len(doubts) > _NAMED else [])
+        return ReadStatus.UNSURE, f"unsure ({'; '.join(said)}): please re-roll"
     return ReadStatus.OK, "read " + ", ".join(str(d.value) for d in dice)
 
 
@@ -405,7 +427,7 @@ class DiceReader:
             extra = marks[-1]
             found.append(DieReading(None, 0.0, (round(extra.x, 1), round(extra.y, 1)),
                                     round(extra.side, 1), _TOO_BUSY))
-        status, message = _describe(found)
+        status, message = _describe(found, frame.shape)
         return DiceRead(tuple(found), status, message)
 
     def marks(self, frame: Image) -> list[Spot]:
