@@ -42,7 +42,6 @@ import statistics
 import sys
 import time
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -156,19 +155,10 @@ def enrolment_photos(photos: list[Photo], fold: str) -> tuple[list[Photo], dict[
     return read, enrolled
 
 
-def open_classifier(model: Path, margins: list[float] | None, threads: int = 1,
-                    enrolment: Enrolment | None = None) -> TileClassifier:
-    """The classifier, reading each crop at ``margins`` when given (else the model's)."""
-    classifier = TileClassifier(model, threads=threads, enrolment=enrolment)
-    if margins:
-        classifier.info = replace(classifier.info, margins=tuple(margins))
-    return classifier
-
-
-def crop_time_ms(model: Path, margins: list[float] | None, repeats: int = 200) -> float:
+def crop_time_ms(model: Path, repeats: int = 200) -> float:
     """Median ms per crop on one thread, five crops (a mat's slots) per call."""
     cv2.setNumThreads(1)
-    classifier = open_classifier(model, margins)
+    classifier = TileClassifier(model, threads=1)
     rng = np.random.default_rng(RENDER_SEED)
     crops = [render_crop(label, rng) for label in ("1m", "5z", "empty", "back", "7p")]
     classifier.predict(crops)
@@ -243,15 +233,10 @@ def main(argv: list[str] | None = None) -> int:
                              "training split (val; only for a model trained without it) or "
                              "the whole training split (train; only for a model trained "
                              "without the source)")
-    parser.add_argument("--margins", type=float, nargs="+",
-                        help="read each crop at these widths instead of the model's "
-                             "input.margins (1.0 first: as it is; e.g. --margins 1.0 to read "
-                             "it once)")
     args = parser.parse_args(argv)
-    if args.write_metadata and (args.fold != "test" or args.margins):
-        parser.error("--write-metadata stores the held-out figures of the model as it is: "
-                     "leave out --fold and --margins")
-    classifier = open_classifier(args.model, args.margins)
+    if args.write_metadata and args.fold != "test":
+        parser.error("--write-metadata stores the held-out figures: leave out --fold")
+    classifier = TileClassifier(args.model)
     measured: dict[str, object] = {}
     part = {"test": "held-out", "val": "validation", "train": "training"}[args.fold]
 
@@ -300,13 +285,13 @@ def main(argv: list[str] | None = None) -> int:
         for label, p in first.items():
             image = cv2.imread(str(p.path))
             enrolment.add(label, classifier.predict([image])[0].embedding)
-        enrolled = open_classifier(args.model, args.margins, enrolment=enrolment)
+        enrolled = TileClassifier(args.model, enrolment=enrolment)
         acc_e, _ = accuracy(enrolled, images, labels)
         print(f"{part} {photo_folder.name} with enrolment ({len(enrolment)} pictures, one per "
               f"kind from the training split): {acc_e:.4f} top-1")
         measured["held_out_photos_top1_enrolled"] = round(acc_e, 4)
 
-    per_crop = crop_time_ms(args.model, args.margins)
+    per_crop = crop_time_ms(args.model)
     size_mb = args.model.stat().st_size / 1e6
     print(f"crop time: {per_crop:.2f} ms median per crop (one thread, 5 crops a call); "
           f"model {size_mb:.2f} MB")

@@ -8,11 +8,7 @@ of that is repeated in code.
 A tile may lie any way round. The metadata's ``input.turns`` lists the
 quarter turns every crop is read at (``[0, 2]``: as it is and upside down;
 the probabilities are averaged), and ``input.portrait`` turns a landscape
-crop, a tile lying sideways, upright before it is read. ``input.margins``
-lists how wide each crop is read, its edge repeated around it (``[1.0, 1.15]``:
-as it is, and 1.15 times as wide and tall), at each turn, averaged too: on sets
-of tiles never seen, a second, wider look left fewer unanswered and none more
-wrong (scripts/train_tile_classifier.py, MARGINS).
+crop, a tile lying sideways, upright before it is read.
 
 Enrolment keeps a few embeddings per kind, photographed from the player's
 own tiles; a nearest-neighbour vote over them is blended into the model's
@@ -71,7 +67,6 @@ class ModelInfo:
     enrol_temperature: float
     measured: dict[str, Any]
     turns: tuple[int, ...] = (0,)  # quarter turns each crop is read at; probabilities averaged
-    margins: tuple[float, ...] = (1.0,)  # widths each crop is read at (edge repeated); averaged
     portrait: bool = False  # a landscape crop (a tile lying sideways) is turned upright first
 
     @staticmethod
@@ -94,7 +89,6 @@ class ModelInfo:
                 enrol_temperature=float(enrol["temperature"]),
                 measured=dict(data.get("measured", {})),
                 turns=tuple(int(t) % 4 for t in inp.get("turns", [0])),
-                margins=tuple(float(m) for m in inp.get("margins", [1.0])),
                 portrait=bool(inp.get("portrait", False)),
             )
         except OSError as exc:
@@ -106,22 +100,10 @@ class ModelInfo:
             raise DataError(f"{path}: 'classes' has labels no reader knows: {sorted(unknown)}")
         if not info.turns or info.turns[0] != 0:
             raise DataError(f"{path}: 'input.turns' must start with 0 (the crop as it is)")
-        if not info.margins or info.margins[0] != 1.0 or min(info.margins) < 1.0:
-            raise DataError(f"{path}: 'input.margins' must start with 1.0 (the crop as it is) "
-                            "and widen it only (each at least 1.0)")
         if len(info.mean) != 3 or len(info.std) != 3 or info.stable_frames < 1:
             raise DataError(f"{path}: 'input.mean'/'input.std' need 3 values, "
                             "'reader.stable_frames' at least 1")
         return info
-
-
-def widen(crop: np.ndarray, margin: float) -> np.ndarray:
-    """``crop`` with its edge repeated around it, ``margin`` times as wide and tall."""
-    if margin == 1.0:
-        return crop
-    height, width = crop.shape[:2]
-    pad_y, pad_x = round(height * (margin - 1) / 2), round(width * (margin - 1) / 2)
-    return cv2.copyMakeBorder(crop, pad_y, pad_y, pad_x, pad_x, cv2.BORDER_REPLICATE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,12 +227,11 @@ class TileClassifier:
     def raw(self, crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Model probabilities (after enrolment) and embeddings for a batch of crops.
 
-        Each crop is read at every margin in the metadata's ``input.margins`` and
-        every turn in its ``input.turns`` (a tile may lie upside down); the
-        probabilities are averaged and the embedding is the crop's as it is.
+        Each crop is read at every turn in the metadata's ``input.turns`` (a
+        tile may lie upside down); the probabilities are averaged and the
+        embedding is the crop's as it is.
         """
-        views = [widen(crop, m) for m in self.info.margins for crop in crops]
-        x = self.preprocess(views)
+        x = self.preprocess(crops)
         turns = self.info.turns
         if len(turns) > 1:  # turning the square network input is turning the crop
             x = np.concatenate([np.rot90(x, -t, axes=(2, 3)) for t in turns])
@@ -258,9 +239,9 @@ class TileClassifier:
         logits = logits - logits.max(axis=1, keepdims=True)
         probs = np.exp(logits)
         probs /= probs.sum(axis=1, keepdims=True)
-        n = len(crops)
-        if len(probs) > n:
-            probs = probs.reshape(-1, n, probs.shape[1]).mean(axis=0)
+        if len(turns) > 1:
+            n = len(crops)
+            probs = probs.reshape(len(turns), n, -1).mean(axis=0)
             embeddings = embeddings[:n]
         if len(self.enrolment):
             w = self.info.enrol_weight
