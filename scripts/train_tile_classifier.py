@@ -129,8 +129,8 @@ Unseen sets read a little surer, but renders worse (once / twice; top-1, no answ
 
 A slot's crop widened shows more of the slot's paper than training drew, so the mat
 would read worse for one or two pictures in a hundred more answered. Not kept (widened
-1.1 or 1.2 times, or a tenth narrower, or shifted, the scratch trial read alike or
-worse), and the held-out photos were not read with it.
+1.1 or 1.2 times, ``--margins 1.0 1.1``, the photos read alike), and the held-out photos
+were not read with it.
 
 The committed model (issue 23, twenty-seventh stop) is the recipe in
 models/tile_classifier.json from the model before it, with ``--tile-font-art 0.3`` in
