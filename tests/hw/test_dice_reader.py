@@ -168,10 +168,9 @@ def test_an_unsure_frame_says_which_dice_it_doubts_and_where() -> None:
         [die(None, x, 470, unclear) for x in (10, 300, 630)] + [die(None, 10, 10)], shape)
     assert message == (f"unsure ({unclear} at the bottom left; {unclear} at the bottom; "
                        f"{unclear} at the bottom right; and more): please re-roll")
-    _, message = dice_reader._describe([die(3, 600, 50), die(None, 600, 50,
-                                                             "too much in view to judge in "
-                                                             "time")], shape)
-    assert message == "unsure (too much in view to judge in time): please re-roll"
+    busy = "too much in view to judge in time"
+    _, message = dice_reader._describe([die(3, 600, 50), die(None, 600, 50, busy)], shape)
+    assert message == f"unsure ({busy}): please re-roll"
     assert dice_reader._describe([die(3, 600, 50)], shape) == (ReadStatus.OK, "read 3")
 
 
