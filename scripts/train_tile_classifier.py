@@ -111,10 +111,13 @@ sets of mahjong-photos' kind; the Chinese sets of tile-photos-more gain nothing 
 them, and are a little less sure.
 
 Reading each crop twice, as it is and widened 1.15 times with its edge repeated, the
-probabilities averaged (``input.margins`` and eval's ``--margins``, commit bf223ad,
-reverted), was tried on the two starts above that never saw a source (seed 20261202,
-``--epochs 22 --synthetic-per-class 700 --real-repeats 12``, one with each source):
+probabilities averaged (``input.margins`` and eval's ``--margins``: check out the code
+at commit bf223ad to rerun; reverted), was tried on two starts that each never saw one
+source (about 25 minutes each; /tmp/mpo the same with the sources swapped):
 
+    python scripts/train_tile_classifier.py --sources ../shared/datasets/tile-photos-more \
+        --epochs 22 --synthetic-per-class 700 --real-repeats 12 --threads 1 \
+        --seed 20261202 --out /tmp/tpm/tile_classifier
     python scripts/eval_tile_classifier.py --fold train --model /tmp/tpm/tile_classifier.onnx \
         --sources ../shared/datasets/mahjong-photos --margins 1.0 1.15    # (or --margins 1.0)
 
