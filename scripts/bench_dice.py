@@ -6,6 +6,7 @@
     python scripts/bench_dice.py --first-seed 3000000 --config /tmp/reader.toml  # thresholds
     python scripts/bench_dice.py --max-tilt 60 --first-seed 3300000 --scenes 300 \
         --mat-scenes 0 --painted-scenes 0 --special 0   # a webcam beside the table
+    python scripts/bench_dice.py --count           # told each throw's number, as in play
 
 Prints, for scenes of still dice (loose, touching, one tilted against another),
 the share of dice read right, read wrong, reported unsure and missed, per kind
@@ -19,7 +20,10 @@ printed mat (markers, slots, tiles), the table the companion is set up on; the
 same for ``--painted-scenes`` scenes of dice of any colours (marbled, clear, an
 emblem on the 1, square pips: what real dice show that the catalogue lacks); the
 time per 1280x720 frame on one core; and what the reader says on frames with no
-dice and on blurred throws.
+dice and on blurred throws. ``--count`` tells the reader each scene's number of dice, as
+the play session tells it the number thrown, and adds how many frames the session would
+ask the player to type a die's value for (``DiceRead.to_type``), and of those how many
+have another die read wrong.
 
 The default seeds are held out: keep them so by choosing between versions of
 the reader on other scenes (``--first-seed`` 3000000 up, ``--models`` for a
@@ -103,6 +107,9 @@ def main() -> None:
                         help="how far from straight down the camera may look, for the scenes "
                              "of still dice (render.MAX_TILT unless given): a webcam beside the "
                              "table sees the dice's sides")
+    parser.add_argument("--count", action="store_true",
+                        help="tell the reader each scene's number of dice, as the play "
+                             "session does")
     parser.add_argument("--repeats", type=int, default=3,
                         help="reads of each frame, for the fastest read's time")
     args = parser.parse_args()
@@ -117,11 +124,11 @@ def main() -> None:
     fastest: list[float] = []  # the least of each frame's reads
     wall: list[float] = []
 
-    def timed_read(image: np.ndarray) -> DiceRead:
+    def timed_read(image: np.ndarray, count: int | None = None) -> DiceRead:
         spent = []
         for _ in range(args.repeats):
             start, start_wall = time.process_time(), time.perf_counter()
-            read = reader.read(image)
+            read = reader.read(image, count)
             spent.append(1000 * (time.process_time() - start))
             if len(spent) == 1:
                 wall.append(1000 * (time.perf_counter() - start_wall))
@@ -138,10 +145,14 @@ def main() -> None:
         flat, tilted = Grade(), Grade()
         by_kind: dict[str, Grade] = defaultdict(Grade)
         by_table: dict[str, Grade] = defaultdict(Grade)
-        ok_frames = ok_but_not_right = rollable_wrong = count = 0
+        ok_frames = ok_but_not_right = rollable_wrong = count = typable = typable_wrong = 0
         for scene in scenes:
             count += 1
-            read = timed_read(scene.image)
+            read = timed_read(scene.image, len(scene.dice) if args.count else None)
+            if read.to_type(len(scene.dice)):
+                typable += 1
+                typable_wrong += bool(Counter(read.values)
+                                      - Counter(d.value for d in scene.dice))
             found = [(d.value, d.centre) for d in read.dice]
             g = grade(scene, found)
             by_kind[scene.kind.value] += g
@@ -178,6 +189,9 @@ def main() -> None:
         print(f"Frames reported OK: {ok_frames} of {count}; of those, with a die missed "
               f"or a wrong value: {ok_but_not_right}; with as many dice as thrown but "
               f"another value (a roll would take it): {rollable_wrong}")
+        if args.count:
+            print(f"Frames the player would type a die of: {typable}; of those, with "
+                  f"another die read wrong: {typable_wrong}")
 
     view = "" if args.max_tilt == MAX_TILT else f", camera up to {args.max_tilt:g} deg from above"
     first, last = args.first_seed, args.first_seed + args.scenes - 1

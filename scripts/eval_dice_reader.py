@@ -6,6 +6,7 @@
     python scripts/eval_dice_reader.py --models /tmp/new-models --config /tmp/reader.toml
     python scripts/eval_dice_reader.py --part test --looks  # as other cameras might see them
     python scripts/eval_dice_reader.py --part test --enrol 4  # each source's dice enrolled
+    python scripts/eval_dice_reader.py --part test --count    # told how many were thrown
 
 The photos are ``/work/shared/datasets/dice-photos/`` (``labels.csv``: every die's
 top value, a multiset, no boxes). They are split by photo (:func:`part`, a hash
@@ -33,6 +34,15 @@ across, as in the six photos of 2-3 big white dice the issue names.
 more JPEG, blurred, noisier) and prints a line per look over all sources: judging is on
 other cameras' photos, and a roll the reader is sure of on these photos but misreads
 once the light or the lens changes would be handed to a player there.
+
+``--count`` tells the reader how many dice each photo shows, as the play session knows how
+many it asked for (``DiceReader.read``'s ``count``: a read of another number of dice is
+unsure, for the session waits for them all), and adds per source:
+
+- player types: frames the play session completes by asking the player the value of each
+  die the reader saw but could not read (``DiceRead.to_type``), whose other dice are read
+  right; ``wrong`` counts such frames whose other dice are not (the player, asked only
+  for the doubted dice, would be handed a wrong roll unless they reject the read shown).
 
 ``--enrol N`` first enrols, per source, the dice of N of its train photos (spread
 evenly over them, the values of their labels, as ``companion calibrate dice --enrol``
@@ -129,10 +139,16 @@ class Tally:
     unsure: int = 0
     no_dice: int = 0
     dice_missed: int = 0
+    typed: int = 0
+    typed_wrong: int = 0
     ms: list[float] = field(default_factory=list)
 
     def add(self, truth: tuple[int, ...], read: DiceRead, ms: float) -> bool:
         """Count one frame; whether it was read fully right."""
+        if read.to_type(len(truth)):
+            sure_right = not Counter(read.values) - Counter(truth)
+            self.typed += sure_right
+            self.typed_wrong += not sure_right
         self.frames += 1
         self.dice += len(truth)
         sure = Counter(d.value for d in read.dice if d.value is not None)
@@ -146,14 +162,16 @@ class Tally:
         self.no_dice += read.status is ReadStatus.NO_DICE
         return right
 
-    def line(self, name: str) -> str:
+    def line(self, name: str, typing: bool = False) -> str:
         n = max(1, self.frames)
         ordered = sorted(self.ms) or [0.0]
+        typed = (f"player types {100 * self.typed / n:5.2f}% (wrong {self.typed_wrong})  "
+                 if typing else "")
         return (f"{name:<12} frames {self.frames:4d}  fully right {100 * self.right / n:6.2f}%  "
                 f"dice right {100 * self.dice_right / max(1, self.dice):6.2f}% of {self.dice:4d}  "
                 f"ok-but-wrong {100 * self.ok_wrong / n:5.2f}% ({self.ok_wrong})  "
                 f"unsure {100 * self.unsure / n:5.2f}%  "
-                f"missed {100 * self.no_dice / n:5.2f}% (dice {self.dice_missed})  "
+                f"missed {100 * self.no_dice / n:5.2f}% (dice {self.dice_missed})  {typed}"
                 f"ms median {statistics.median(ordered):5.1f} "
                 f"p95 {ordered[int(0.95 * (len(ordered) - 1))]:5.1f}")
 
@@ -186,6 +204,9 @@ def main() -> None:
                         help="read the part's photos again as other cameras might see them")
     parser.add_argument("--enrol", type=int, metavar="N",
                         help="enrol each source's dice from N of its train photos first")
+    parser.add_argument("--count", action="store_true",
+                        help="tell the reader how many dice each photo shows, as the play "
+                             "session does, and count the frames the player is asked to type")
     parser.add_argument("--models", type=Path, metavar="DIR",
                         help="the folder of the finder, judge and counter (default: models/)")
     parser.add_argument("--config", type=Path, metavar="TOML",
@@ -218,7 +239,7 @@ def main() -> None:
         if look is not None:
             image = look(image)
         start = time.process_time()
-        read = own.get(photo.source, reader).read(image)
+        read = own.get(photo.source, reader).read(image, len(photo.dice) if args.count else None)
         ms = 1000 * (time.process_time() - start)
         right = tallies[line].add(photo.dice, read, ms)
         if args.show_wrong and not right:
@@ -226,30 +247,31 @@ def main() -> None:
             print(f"  {line} {photo.image} x{scale:g}: truth {photo.dice} read [{got}] "
                   f"{read.status.value}: {read.message}")
     enrolled = f", each source's dice enrolled from {args.enrol} train photos" if own else ""
-    print(f"Dice reader on real photos ({args.part} part of {args.photos}{enrolled})")
+    counted = ", told how many dice each shows" if args.count else ""
+    print(f"Dice reader on real photos ({args.part} part of {args.photos}{enrolled}{counted})")
     for source in sorted(set(tallies) - set(LOOKS)):
-        print(tallies[source].line(source))
-    print(_total(tallies, sorted({p.source for p in chosen}), "all photos"))
+        print(tallies[source].line(source, args.count))
+    print(_total(tallies, sorted({p.source for p in chosen}), "all photos", args.count))
     if args.looks:
         print("As other cameras might see them (every source):")
         for name in LOOKS:
-            print(tallies[name].line(name))
-        print(_total(tallies, list(LOOKS), "all looks"))
+            print(tallies[name].line(name, args.count))
+        print(_total(tallies, list(LOOKS), "all looks", args.count))
     held = sum(part(p.image) == "test" for p in photos(args.photos))
     print(f"(split by photo: {held} test, {len(photos(args.photos)) - held} train; "
           f"per-frame CPU time on one core)")
 
 
-def _total(tallies: dict[str, Tally], lines: list[str], name: str) -> str:
+def _total(tallies: dict[str, Tally], lines: list[str], name: str, typing: bool) -> str:
     """One line summing ``lines``' tallies."""
     every = Tally()
     for line in lines:
         t = tallies[line]
         for key in ("frames", "right", "dice", "dice_right", "ok_wrong", "unsure", "no_dice",
-                    "dice_missed"):
+                    "dice_missed", "typed", "typed_wrong"):
             setattr(every, key, getattr(every, key) + getattr(t, key))
         every.ms += t.ms
-    return every.line(name)
+    return every.line(name, typing)
 
 
 if __name__ == "__main__":

@@ -154,24 +154,25 @@ def test_an_unsure_frame_says_which_dice_it_doubts_and_where() -> None:
     def die(value: int | None, x: float, y: float, reason: str = "") -> DieReading:
         return DieReading(value, 1.0 if value else 0.0, (x, y), 30.0, reason)
 
+    def said(dice: list[DieReading]) -> tuple[ReadStatus, str]:
+        return dice_reader._describe(dice_reader._placed(dice, shape))
+
     unclear = "a die's value is unclear"
-    status, message = dice_reader._describe(
-        [die(4, 100, 100), die(None, 600, 50, unclear)], shape)
+    status, message = said([die(4, 100, 100), die(None, 600, 50, unclear)])
     assert status is ReadStatus.UNSURE
     assert message == f"unsure ({unclear} at the top right): please re-roll"
-    _, message = dice_reader._describe(
+    _, message = said(
         [die(None, 320, 240, unclear), die(None, 330, 250, unclear),
-         die(None, 20, 300, "a die is tilted or cocked")], shape)
+         die(None, 20, 300, "a die is tilted or cocked")])
     assert message == (f"unsure ({unclear} in the middle; a die is tilted or cocked at the "
                        "left): please re-roll")
-    _, message = dice_reader._describe(
-        [die(None, x, 470, unclear) for x in (10, 300, 630)] + [die(None, 10, 10)], shape)
+    _, message = said([die(None, x, 470, unclear) for x in (10, 300, 630)] + [die(None, 10, 10)])
     assert message == (f"unsure ({unclear} at the bottom left; {unclear} at the bottom; "
                        f"{unclear} at the bottom right; and more): please re-roll")
     busy = "too much in view to judge in time"
-    _, message = dice_reader._describe([die(3, 600, 50), die(None, 600, 50, busy)], shape)
+    _, message = said([die(3, 600, 50), die(None, 600, 50, busy)])
     assert message == f"unsure ({busy}): please re-roll"
-    assert dice_reader._describe([die(3, 600, 50)], shape) == (ReadStatus.OK, "read 3")
+    assert said([die(3, 600, 50)]) == (ReadStatus.OK, "read 3")
 
 
 @pytest.mark.parametrize("seed, kind", [(70_030, SceneKind.TOUCHING),

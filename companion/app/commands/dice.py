@@ -3,7 +3,9 @@
 One result per image: the value of every die found (in no set order; ``null``
 for a die the reader is unsure of), each die's confidence, and the status of
 the whole picture (``ok``, ``unsure`` = re-roll, ``no dice``). The reader uses
-the thresholds ``companion calibrate dice`` saved, if any.
+the thresholds ``companion calibrate dice`` saved, if any. ``--count N`` tells it how many
+dice were thrown, as the play session does: marks that may be no die at all are then
+left out when N dice are read surely, and a read of another number of dice is unsure.
 """
 
 from __future__ import annotations
@@ -26,7 +28,15 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     read.add_argument("--json", action="store_true", help="one JSON object per image")
     read.add_argument("--mat", action="store_true",
                       help="read only the dice area of the printed mat (found by its markers)")
+    read.add_argument("--count", type=_count, metavar="N",
+                      help="how many dice were thrown (as the play session knows)")
     read.set_defaults(func=run_read)
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of dice (1 or more)")
+    return int(text)
 
 
 def run_read(args: argparse.Namespace) -> int:
@@ -46,7 +56,7 @@ def run_read(args: argparse.Namespace) -> int:
                                       "status": "error",
                                       "message": "not an image file that can be opened"}
         else:
-            read = reader.read_frame(frame)
+            read = reader.read_frame(frame, args.count)
             result = {
                 "image": name,
                 "dice": [d.value for d in read.dice],

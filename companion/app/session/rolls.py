@@ -5,6 +5,11 @@ the read is shown before it counts (B / Reject rejects it, A / Accept or the
 timeout accepts it), and a rejected throw must be thrown again: the camera
 ignores the dice until it sees them move. Simulated dice count at once. B
 while waiting for a throw goes back (:attr:`Throw.back`).
+
+When the camera has found every die thrown but cannot tell some flat dice's values
+(``DiceRead.to_type``), the player is asked each of those values, its place named, or
+may re-roll; no time runs out on that question, and the values typed are shown with
+the others before the throw counts.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
+from companion.app.session.controls import READ_OPTIONS, Confirm, Controls, choose
 from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice import DiceSource
 from companion.errors import CompanionError
@@ -24,10 +29,15 @@ if TYPE_CHECKING:
     # frames are numpy images; the camera's code imports numpy and OpenCV when used
     import numpy as np
 
+    from companion.hw.dice.reader import DiceRead
     from companion.hw.dice.source import CameraDiceSource, FrameOrWhy
 
 WAIT_OPTIONS = (Option("back", "Back 戻る", Button.FLEE),)  # while the dice are awaited
 REJECTED = "read rejected: pick the dice up and throw them again"
+FACES = tuple(range(1, 7))
+# The value of a die the camera doubts, typed: its faces, then a re-roll instead.
+TYPE_OPTIONS = (*(Option(str(v), str(v)) for v in FACES),
+                Option("reject", "Re-roll", Button.FLEE))
 
 
 class RollCancelled(CompanionError):
@@ -104,15 +114,35 @@ class CameraRolls:
         while True:
             show(prompt, options=WAIT_OPTIONS, status=note)
             try:
-                values = tuple(self.source.roll(ask.count, ask.sides))
+                read = self.source.read_throw(ask.count, ask.sides, may_type=True)
             except RollCancelled:
                 return Throw(back=True)
             except CompanionError as exc:  # a camera that stopped, dice it cannot read
                 return Throw(failure=str(exc))
-            if self.judge(f"{ask.count}D{ask.sides}", values, show):
+            values = self.typed(read, ask.count, show)
+            if values is not None and self.judge(f"{ask.count}D{ask.sides}", values, show):
                 return Throw(values)
             self.frames.rethrow = True
             note = REJECTED  # said until the camera sees the dice move again
+
+    def typed(self, read: DiceRead, count: int, show: Show) -> tuple[int, ...] | None:
+        """The read's values, with the player's value for each die it doubts (none when it
+        was sure); None: the player chose to re-roll instead."""
+        values = list(read.values)
+        doubted = read.to_type(count)
+        for n, die in enumerate(doubted, 1):
+            which = f" ({n} of {len(doubted)})" if len(doubted) > 1 else ""
+
+            def with_read(prompt: str, **kwargs: object) -> None:  # the dice read beside it
+                show(prompt, **kwargs, prompt_faces=tuple(values))
+
+            picked = choose(self.controls, with_read,
+                            f"Type the die {die.place}{which}: the camera cannot tell its "
+                            "value 出目を入力", TYPE_OPTIONS, 0, self.poll_seconds, self.sleep)
+            if picked == len(FACES):
+                return None
+            values.append(FACES[picked])
+        return tuple(values)
 
     def judge(self, what: str, values: tuple[int, ...], show: Show) -> bool:
         """Show a read before it counts: B rejects, A accepts, the timeout accepts (like tiles)."""

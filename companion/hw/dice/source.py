@@ -5,7 +5,9 @@ the same read over ``stable_frames`` frames in a row, no die moving more than
 ``still_px``) and only then returns their values. While the dice roll, or when
 the reader is unsure, it keeps watching and tells the player why through
 ``on_status`` (e.g. "unsure ...: please re-roll"), so a cocked or hidden die
-is re-rolled instead of guessed.
+is re-rolled instead of guessed. The reader is told how many dice were thrown
+(``DiceReader.read``'s ``count``). The play session may also take a steady read
+short only of values the player can type (:meth:`CameraDiceSource.read_throw`).
 
 Frames come from an iterator of BGR images, an object with ``read()`` (a
 ``cv2.VideoCapture``), or a camera source string as the tile camera takes them
@@ -51,20 +53,28 @@ class DiceReadTimeout(CompanionError, TimeoutError):
     """No steady read of the dice came in time."""
 
 
-class Steadiness:
-    """Passes a read on only once the same dice have lain still for ``frames`` frames."""
+def _read_ok(read: DiceRead) -> bool:
+    return read.status is ReadStatus.OK
 
-    def __init__(self, frames: int, still_px: float) -> None:
+
+class Steadiness:
+    """Passes a read on only once the same dice have lain still for ``frames`` frames.
+
+    Only ``usable`` reads count (default: those the reader was sure of)."""
+
+    def __init__(self, frames: int, still_px: float,
+                 usable: Callable[[DiceRead], bool] = _read_ok) -> None:
         self.frames = frames
         self.still_px = still_px
+        self.usable = usable
         self._history: list[DiceRead] = []
 
     def update(self, read: DiceRead) -> DiceRead | None:
         """Add one frame's read; return it when the dice have been still long enough."""
-        if read.status is not ReadStatus.OK or (
-                self._history and not self._same(self._history[-1], read)):
+        usable = self.usable(read)
+        if not usable or (self._history and not self._same(self._history[-1], read)):
             self._history.clear()
-        if read.status is ReadStatus.OK:
+        if usable:
             self._history.append(read)
         if len(self._history) >= self.frames:
             return read
@@ -148,6 +158,13 @@ class CameraDiceSource:
 
     def roll(self, count: int, sides: int) -> list[int]:
         """Wait for ``count`` still dice and return their values (in no set order)."""
+        return self.read_throw(count, sides).values
+
+    def read_throw(self, count: int, sides: int, may_type: bool = False) -> DiceRead:
+        """Wait for ``count`` still dice and return their read, which is OK; or, with
+        ``may_type``, short only of values the player may type (:meth:`DiceRead.to_type`:
+        flat dice whose value alone the reader doubts), so the play session asks the
+        player for those rather than a re-roll of every die."""
         if sides != 6:
             raise UnsupportedDice(
                 f"the camera reads six-sided pip dice only, not D{sides}; "
@@ -155,7 +172,8 @@ class CameraDiceSource:
         if count < 1:
             raise UnsupportedDice(f"cannot read {count} dice")
         frames = self._open()
-        steady = Steadiness(self.config.stable_frames, self.config.still_px)
+        steady = Steadiness(self.config.stable_frames, self.config.still_px,
+                            lambda read: _read_ok(read) or (may_type and bool(read.to_type(count))))
         motion = Motion()
         deadline = self._clock() + self.timeout_s
         said = ""
@@ -170,12 +188,10 @@ class CameraDiceSource:
                 # A throw in progress: nothing to read until the dice settle.
                 read = DiceRead((), ReadStatus.UNSURE, "the dice are moving")
             else:
-                read = self.read_frame(frame)
+                read = self.read_frame(frame, count)
             message = read.message
             if read.message == "the dice are moving":
                 message = "the dice are moving: waiting for them to settle"
-            elif read.status is ReadStatus.OK and len(read.dice) != count:
-                message = f"waiting for {count} dice, {len(read.dice)} in view"
             elif read.status is ReadStatus.NO_DICE:
                 message = f"waiting for {count} dice, none in view"
             if message != said and self.on_status is not None:
@@ -183,18 +199,19 @@ class CameraDiceSource:
             said = message
             settled = steady.update(read)
             if settled is not None and len(settled.dice) == count:
-                return settled.values
+                return settled
         raise DiceReadTimeout(f"no steady read of {count} dice in {self.timeout_s:.0f} s")
 
-    def read_frame(self, frame: Frame) -> DiceRead:
-        """Read one frame, cut down to the mat's dice area as ``area`` says."""
+    def read_frame(self, frame: Frame, count: int | None = None) -> DiceRead:
+        """Read one frame, cut down to the mat's dice area as ``area`` says; ``count`` is
+        how many dice were thrown, when known."""
         if self.area != "view":
             crop, detection = dice_area(frame)
             if crop is not None:
                 frame = crop
             elif self.area == "mat":
                 return DiceRead((), ReadStatus.UNSURE, detection)
-        return self.reader.read(frame)
+        return self.reader.read(frame, count)
 
     def _open(self) -> Iterator[FrameOrWhy]:
         if self._frames is None:
