@@ -23,7 +23,9 @@ photograph, see companion.hw.camera.photos), read as ``companion classify``
 reads a picture. Per source it prints top-1, how many were answered (best
 confidence at least the model's ``picture_confidence``; a tile across a slot, below,
 its ``min_confidence``) and how many of those were
-right, the share with no answer, the share answered wrong (confident errors),
+right, the share with no answer, the share answered wrong (confident errors), of
+the crops left unanswered how many have the right tile among those the play session
+offers the player to pick (companion.app.session.reads.likeliest),
 the worst confusions and every wrong answer; then the same photos turned half
 a turn, a quarter turn (a tight picture of a tile lying sideways), and a
 quarter turn padded back to a slot's 3:4 (a tile lying across a mat slot).
@@ -48,6 +50,7 @@ import cv2
 import numpy as np
 
 from companion.app.commands.classify import read_pictures
+from companion.app.session.reads import PICKS, likeliest
 from companion.hw.camera.classifier import Enrolment, TileClassifier, default_model_path
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.photos import Photo, load_photos
@@ -64,7 +67,9 @@ from companion.hw.camera.render import (
     slot_background,
     turn_crop,
 )
+from companion.hw.ports import Slot, SlotReading
 from companion.systems.jongrogue.tiles import READER_LABELS
+from companion.systems.jongrogue.wall import TileLedger
 
 ROOT = Path(__file__).resolve().parent.parent
 RENDER_SEED = 777_001  # never the training seed
@@ -115,6 +120,13 @@ def real_report(classifier: TileClassifier, name: str, photos: list[Photo],
         wrong_at = sum(a and g != t for a, g, t in zip(sure, guesses, labels, strict=True))
         sweep.append(f"{level:.2f} {1 - sum(sure) / n:.1%}/{wrong_at}")
     print("  at other thresholds (no answer/answered wrong): " + ", ".join(sweep))
+    offered = [[str(t) for t in likeliest(SlotReading(Slot.DRAW, None, p.best.confidence,
+                                                      p.candidates), TileLedger())]
+               for p, a in zip(predictions, answered, strict=True) if not a]
+    unanswered = [t for t, a in zip(labels, answered, strict=True) if not a]
+    among = sum(t in o for t, o in zip(unanswered, offered, strict=True))
+    print(f"  no answer, the right tile among the {PICKS} offered to pick: "
+          f"{among} of {len(unanswered)}")
     key = name.replace(" ", "_").replace("-", "_")
     measured[f"{key}_n"] = len(labels)
     measured[f"{key}_top1"] = round(right / n, 4)

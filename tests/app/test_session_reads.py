@@ -9,7 +9,7 @@ import pytest
 
 from companion.app.session.controls import Confirm, Controls, menu_press
 from companion.app.session.log import GameLog
-from companion.app.session.reads import ReadState, interpret, wait_for_tile
+from companion.app.session.reads import ReadState, interpret, likeliest, wait_for_tile
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.tiles import Tile
@@ -65,7 +65,8 @@ def run_wait(reader: ScriptedReader, presses: list[list[Press]], ledger: TileLed
     tile = wait_for_tile(
         reader, state or ReadState(), Slot.DRAW, ledger or TileLedger(),
         Controls([ScriptedPresses(presses)]), Confirm(1.0, clock),
-        lambda status, t: shows.append((status, t)), poll_seconds=0.1, sleep=clock.sleep,
+        lambda status, t, picks, lit: shows.append((status, t)), poll_seconds=0.1,
+        sleep=clock.sleep,
     )
     return tile, shows, clock.now
 
@@ -90,7 +91,7 @@ def test_flee_rejects_and_a_new_placement_is_needed() -> None:
     tile = wait_for_tile(
         reader, ReadState(), Slot.DRAW, TileLedger(),
         Controls([ScriptedPresses([[], [Button.FLEE]])]), Confirm(1.0, clock),
-        lambda status, t: shows.append((status, clock.now)), poll_seconds=0.1,
+        lambda status, t, picks, lit: shows.append((status, clock.now)), poll_seconds=0.1,
         sleep=clock.sleep,
     )
     assert tile == Tile.from_notation("8m")
@@ -141,6 +142,48 @@ def test_impossible_and_unsure_reads_say_why() -> None:
     assert read.tile is None and "1z cannot be drawn" in read.problem
     assert "straighten" in interpret(draw(None), ledger).problem
     assert "face down" in interpret(draw("back"), ledger).problem
+
+
+def test_a_tile_the_reader_cannot_settle_on_offers_its_likeliest_legal_tiles() -> None:
+    """Unusual art (a framed White): the reader's best legal guesses, for the player to pick;
+    a tap takes one at once, and a 5th copy (JR-WALL-1), empty and face down are not offered."""
+    ledger = TileLedger()
+    for _ in range(4):
+        ledger.move(Tile.from_notation("6z"), Place.WALL, Place.TABLE)
+    unsure = draw(None, "empty", "5z", "6z", "back", "1p", "2p", "3p")
+    assert [str(t) for t in likeliest(unsure, ledger)] == ["5z", "1p", "2p"]
+    assert likeliest(draw("5z", "5z", "1p"), ledger) == ()  # settled: nothing to pick
+    sticker = SlotReading(Slot.DRAW, None, 0.0, (Candidate("5z", 0.4),), uid="04A1B2")
+    assert likeliest(sticker, ledger) == ()  # an unknown RFID tag names no tile at all
+    clock = StepClock()
+    shows: list[tuple[str, tuple[Tile, ...]]] = []
+    tile = wait_for_tile(
+        ScriptedReader([[unsure]]), ReadState(), Slot.DRAW, ledger,
+        Controls([ScriptedPresses([[Pick(0)], [], *[[]] * 100, [Pick(1)]])]),
+        Confirm(1.0, clock), lambda status, t, picks, lit: shows.append((status, picks)),
+        poll_seconds=0.1, sleep=clock.sleep)
+    assert str(tile) == "1p" and clock.now > 10  # no timeout took a pick for the player
+    status, picks = shows[-1]
+    assert [str(t) for t in picks] == ["5z", "1p", "2p"]
+    assert status == "cannot read the tile on the draw slot: straighten it, or pick it"
+
+
+def test_a_pick_by_buttons_needs_a_move_onto_it_first() -> None:
+    """ATTACK pressed from habit picks nothing; ITEM moves onto the first pick, FLEE back to
+    the last, and ATTACK takes the one highlighted."""
+    unsure = draw(None, "7p", "4z", "1s")
+    lit: list[int | None] = []
+
+    def run(presses: list[list[Press]]) -> Tile:
+        clock = StepClock()
+        return wait_for_tile(
+            ScriptedReader([[unsure]]), ReadState(), Slot.DRAW, TileLedger(),
+            Controls([ScriptedPresses([[], *presses])]), Confirm(1.0, clock),
+            lambda status, t, picks, at: lit.append(at), poll_seconds=0.1, sleep=clock.sleep)
+
+    assert str(run([[Button.ATTACK], [Button.ITEM], [Button.ITEM], [Button.ATTACK]])) == "4z"
+    assert lit[:3] == [None, 0, 1]
+    assert str(run([[Button.FLEE], [Button.ATTACK]])) == "1s"
 
 
 def test_reader_trouble_is_shown() -> None:

@@ -4,6 +4,11 @@ A tile read from the table is shown before it counts: the player can reject it
 (FLEE / back) during ``accept_seconds``, confirm it at once (ATTACK), or let the
 timeout accept it. It is only taken from a *new* placement on the slot, so a tile
 left lying there from the last step is never counted twice.
+
+A tile the camera cannot settle on (art it knows badly: a framed White, a peacock 1s)
+is not only "straighten it": its likeliest legal tiles are offered, and the player
+may pick one (a tap or number key, or ATTACK once a button has moved onto one). No
+time runs out on that; a pick counts at once, being the player's own word.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from dataclasses import dataclass, field
 from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
 from companion.app.session.mode import Show, TileAsk
 from companion.errors import DeviceError, ImpossibleRead
+from companion.hw.buttons import Button, Pick, Press
+from companion.hw.display.view import Option
 from companion.hw.ports import Slot, SlotReading, TileReader
 from companion.hw.rfid.wallcheck import UnknownTag
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
@@ -28,6 +35,7 @@ SLOT_NAMES: dict[Slot, str] = {
     Slot.ROOM_BR: "bottom-right room",
 }
 
+PICKS = 3  # the likeliest legal tiles offered for a tile the reader cannot settle on
 ONE_SLOT_ROOM_PROMPT = ("Lay this room's 4 tiles: draw one, put it on the draw slot to read it, "
                         "then lay it on the {slot} slot")
 
@@ -84,6 +92,44 @@ def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
     return Read(None, first_error)
 
 
+def likeliest(reading: SlotReading, ledger: TileLedger) -> tuple[Tile, ...]:
+    """The tiles the player may pick for a reading the reader could not settle on: its
+    likeliest candidates that may be drawn (JR-WALL-1), best first, up to PICKS; none for
+    a settled reading or an RFID sticker (a tag names one tile, or none)."""
+    if reading.label is not None or reading.uid:
+        return ()
+    picks: list[Tile] = []
+    for candidate in reading.candidates:
+        if candidate.label in (BACK, EMPTY):
+            continue
+        tile = Tile.from_notation(candidate.label)
+        try:
+            ledger.check_draw(tile)
+        except ImpossibleRead:
+            continue
+        picks.append(tile)
+        if len(picks) == PICKS:
+            break
+    return tuple(picks)
+
+
+def _picked(presses: Sequence[Press], picks: tuple[Tile, ...],
+            highlight: int | None) -> tuple[Tile | None, int | None]:
+    """A pick among ``picks`` by ``presses``, and the highlight after them. Nothing is
+    highlighted at first, so ATTACK pressed from habit picks nothing: MENU or ITEM (FLEE
+    back) moves onto a pick, then ATTACK takes it; a tap or number key takes one at once."""
+    for press in presses:
+        if isinstance(press, Pick) and 0 <= press.index < len(picks):
+            return picks[press.index], highlight
+        if press is Button.ATTACK and highlight is not None:
+            return picks[highlight], highlight
+        if press in (Button.MENU, Button.ITEM):
+            highlight = 0 if highlight is None else (highlight + 1) % len(picks)
+        elif press is Button.FLEE:
+            highlight = len(picks) - 1 if highlight is None else (highlight - 1) % len(picks)
+    return None, highlight
+
+
 def wait_for_tile(
     reader: TileReader,
     state: ReadState,
@@ -91,18 +137,22 @@ def wait_for_tile(
     ledger: TileLedger,
     controls: Controls,
     confirm: Confirm[Tile],
-    show: Callable[[str, Tile | None], None],
+    show: Callable[[str, Tile | None, tuple[Tile, ...], int | None], None],
     poll_seconds: float,
     sleep: Callable[[float], None] = time.sleep,
 ) -> Tile:
-    """Block until a tile on ``slot`` is read, shown and not rejected; return it.
+    """Block until a tile on ``slot`` is read, shown and not rejected, or picked; return it.
 
-    ``show(status, tile)`` redraws the prompt with a status line and the tile
-    read (or None). The tile is only taken from a *new* placement on the slot,
-    so a tile left lying there from the last step is never counted twice.
+    ``show(status, tile, picks, highlight)`` redraws the prompt with a status line, the
+    tile read (or None), and the tiles the player may pick for a tile the reader could
+    not settle on (see :func:`likeliest`), with the one highlighted. The tile is only
+    taken from a *new* placement on the slot, so a tile left lying there from the last
+    step is never counted twice.
     """
-    shown: tuple[str, Tile | None] | None = None
+    shown: tuple[object, ...] | None = None
     note = ""  # says a read was rejected, until the slot changes
+    picks: tuple[Tile, ...] = ()
+    highlight: int | None = None
     while True:
         readings = reader.poll()
         state.update(readings)
@@ -111,6 +161,7 @@ def wait_for_tile(
         presses = controls.poll()
         status = note
         reading = state.latest.get(slot)
+        offered: tuple[Tile, ...] = ()
         if confirm.value is None and reading is not None and slot in state.fresh:
             read = interpret(reading, ledger)
             if read.tile is not None:
@@ -118,6 +169,16 @@ def wait_for_tile(
                 presses = []  # a press made before the tile was shown does not judge it
             else:
                 status = read.problem
+                offered = likeliest(reading, ledger)
+        if offered != picks:
+            picks, highlight = offered, None
+            presses = []  # nor does a press made before the picks were shown pick one
+        if picks:
+            status += ", or pick it"
+            tile, highlight = _picked(presses, picks, highlight)
+            if tile is not None:
+                state.consume(slot)
+                return tile
         if confirm.value is not None:
             decision = confirm.decide(presses)
             if decision is True:
@@ -134,9 +195,9 @@ def wait_for_tile(
         reader_status = reader.status()
         if not reader_status.ok:
             status = reader_status.message
-        if (status, confirm.value) != shown:
-            shown = (status, confirm.value)
-            show(status, confirm.value)
+        if (status, confirm.value, picks, highlight) != shown:
+            shown = (status, confirm.value, picks, highlight)
+            show(status, confirm.value, picks, highlight)
         sleep(poll_seconds)
 
 
@@ -163,13 +224,17 @@ class TableTiles:
         if self.one_slot and slot is not Slot.DRAW:
             prompt = ONE_SLOT_ROOM_PROMPT.format(slot=SLOT_NAMES[slot])
             slot = Slot.DRAW
-        return wait_for_tile(
-            self.reader, self.state, slot, ask.ledger, self.controls, self.confirm,
-            lambda status, tile: show(
-                prompt, status=status, prompt_tile=str(tile) if tile else "back",
-                options=READ_OPTIONS if tile else (), highlight=0 if tile else None),
-            self.poll_seconds, self.sleep,
-        )
+        def shown(status: str, tile: Tile | None, picks: tuple[Tile, ...],
+                  highlight: int | None) -> None:
+            if tile is not None:
+                show(prompt, status=status, prompt_tile=str(tile), options=READ_OPTIONS,
+                     highlight=0)
+            else:
+                show(prompt, status=status, prompt_tile="back", highlight=highlight,
+                     options=tuple(Option(str(t), f"{t} {t.name_ja}") for t in picks))
+
+        return wait_for_tile(self.reader, self.state, slot, ask.ledger, self.controls,
+                             self.confirm, shown, self.poll_seconds, self.sleep)
 
     def close(self) -> None:
         self.reader.close()
