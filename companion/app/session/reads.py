@@ -224,6 +224,7 @@ class TableTiles:
         if self.one_slot and slot is not Slot.DRAW:
             prompt = ONE_SLOT_ROOM_PROMPT.format(slot=SLOT_NAMES[slot])
             slot = Slot.DRAW
+
         def shown(status: str, tile: Tile | None, picks: tuple[Tile, ...],
                   highlight: int | None) -> None:
             if tile is not None:
