@@ -389,9 +389,8 @@ def _describe(dice: Sequence[DieReading]) -> tuple[ReadStatus, str]:
         return ReadStatus.NO_DICE, "no dice in view"
     unsure = [d for d in dice if d.value is None]
     if unsure:
-        doubts = list(dict.fromkeys(
-            f"{d.reason or _NOT_READ} {d.place}".strip()
-            for d in unsure))
+        doubts = list(dict.fromkeys(f"{d.reason or _NOT_READ} {d.place}".strip()
+                                    for d in unsure))
         said = doubts[:_NAMED] + (["and more"] if len(doubts) > _NAMED else [])
         return ReadStatus.UNSURE, f"unsure ({'; '.join(said)}): please re-roll"
     return ReadStatus.OK, "read " + ", ".join(str(d.value) for d in dice)
