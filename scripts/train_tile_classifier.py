@@ -4,7 +4,34 @@
     nohup python scripts/train_tile_classifier.py > train.log 2>&1 &
     python scripts/eval_tile_classifier.py --write-metadata   # adds measured accuracy
 
-The committed model's recipe is in models/tile_classifier.json ("training").
+The committed model's recipe is in models/tile_classifier.json ("training"). It is two
+networks joined by scripts/join_tile_models.py (their probabilities averaged): the network
+committed before (``git show 0f38e35:models/tile_classifier.onnx``, the recipe under
+``members``) and one trained from scratch on the same data with another seed. ``--init``
+takes one network, not a joint model: fine-tune a member, then join again.
+
+Joining was chosen on sets the networks never saw (two starts from scratch without
+mahjong-photos, seeds 20261201 and 20261202, as in the command further down, about 45
+minutes each with three trainings sharing two cores; scored with ``--fold train --sources
+../shared/datasets/mahjong-photos``, 209 crops): top-1 / no answer at 0.55 / answered wrong
+
+    seed 20261201 alone    93.78% / 10.53% / 2
+    seed 20261202 alone    96.17% / 10.53% / 1
+    the two joined         95.22% /  9.09% / 1    (renders 99.63%, 99.68% -> 99.77%;
+                                                  corner-index renders no answer
+                                                  4.1%, 4.6% -> 3.8%, none wrong)
+
+Read once on the held-out photos, the committed network joined with its sibling (before ->
+after): mahjong-photos 100% / 5.0% / 0 either way (at 0.30-0.40 no answer 2.5% -> 1.2%);
+tile-photos-more 99.49% / 0.51% / 0 either way; sideways in a slot 96.25% / 11.25% / 0 ->
+97.5% / 6.25% / 0 and 95.90% / 15.9% / 0 -> 98.46% / 9.74% / 1 (a slot's crop, at 0.6);
+renders 99.68% -> 99.81%; corner-index renders 98.82% / 3.97% / 4 -> 99.41% / 3.68% / 0.
+A crop costs twice the network (eval's crop time 0.71 -> 1.08 ms; bench_camera.py's frame
+to all slots 7.6 -> 10.8 ms), the file 0.68 -> 1.36 MB. To rerun the trial's join:
+
+    python scripts/join_tile_models.py /tmp/s1/tile_classifier.onnx \
+        /tmp/s2/tile_classifier.onnx --out /tmp/j12/tile_classifier
+
 To try a new recipe honestly, train without the validation photos, choose on
 them, and read the held-out photos once for the one you keep:
 
@@ -20,7 +47,7 @@ committed model on the held-out photos, so it was not committed).
 ``--index-art`` draws that share of the rendered tiles with a Western corner
 index (render.draw_index). A fine-tune of the committed model with it,
 
-    python scripts/train_tile_classifier.py --init models/tile_classifier.onnx \
+    python scripts/train_tile_classifier.py --init <the first member, above> \
         --hold-validation --strong-augment --index-art 0.3 --lr 3e-4 --epochs 5 \
         --synthetic-per-class 300 --synthetic-white-weight 3 --real-repeats 5 --seed 23 \
         --out /tmp/t23-C/tile_classifier
@@ -135,7 +162,7 @@ would read worse for one or two pictures in a hundred more answered. Not kept (w
 1.1 or 1.2 times, ``--margins 1.0 1.1``, the photos read alike), and the held-out photos
 were not read with it.
 
-The committed model (issue 23, twenty-seventh stop) is the recipe in
+The first member (issue 23, twenty-seventh stop) is the recipe in
 models/tile_classifier.json from the model before it, with ``--tile-font-art 0.3`` in
 A, B and C. Held out (eval_tile_classifier.py; before -> after; the same recipe
 without the tile fonts, a control, in brackets), top-1 / no answer / answered wrong:
@@ -454,7 +481,7 @@ def start_from(model: TileNet, paths: list[Path]) -> None:
     model.load_state_dict(mean)
 
 
-def export(model: TileNet, path: Path) -> None:
+def export(model: nn.Module, path: Path) -> None:
     model.eval()
     dummy = torch.zeros(1, 3, INPUT_SIZE[1], INPUT_SIZE[0])
     torch.onnx.export(
