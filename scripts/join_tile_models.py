@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     metadata = json.loads(args.members[0].with_suffix(".json").read_text(encoding="utf-8"))
     metadata["training"] = {
         "script": "scripts/join_tile_models.py",
-        "members": [{"file": path.name, "training": json.loads(
+        "members": [{"file": str(path), "training": json.loads(
             path.with_suffix(".json").read_text(encoding="utf-8")).get("training")}
             for path in args.members],
     }
