@@ -93,6 +93,27 @@ def test_a_bad_sheet_exits_2_naming_the_field(
     assert "cannot read the sheet" in capsys.readouterr().err
 
 
+def test_a_mistyped_with_is_refused_and_the_fight_left_as_it_was(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--with defense=dodge`` (for ``defence``) or ``ma=banana`` exits 2 naming the key or
+    value, and plays nothing: the attack is not rolled undodged or as MA."""
+    ann, cult = sheets(tmp_path)
+    saved = Path(run(capsys, "fight", "new", "--investigators", ann, "--foes", cult)["path"])
+    before = saved.read_bytes()
+    for given, said in (("defense=dodge", "the attack action has no 'defense' (its fields"),
+                        ("ma=banana", "ma 'banana': write true or false"),
+                        ("ma=true,defence=dodge", "write true or false"),
+                        ("defence=block", "defence 'block': write one of none, dodge, parry"),
+                        ("weapon=true", "weapon True: write a whole number")):
+        assert main(["coc", "fight", "act", "attack", "Ann", "Cult", "--with", given]) == 2
+        assert said in capsys.readouterr().err
+        assert saved.read_bytes() == before
+    dodged = run(capsys, "fight", "act", "attack", "Ann", "Cult", "--with", "defence=dodge",
+                 "--seed", "1")
+    assert "回避/Dodge" in "\n".join(dodged["entry"]["lines"])
+
+
 def test_defaults_listed_overridden_and_seed_numbers_refused(
     tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

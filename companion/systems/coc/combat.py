@@ -430,14 +430,35 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return {"kind": action.kind, **data}
 
 
+# An action field's type, as its annotation names it, and how to write a value of it.
+_FIELD_TYPES = {"bool": (bool, "true or false"), "int": (int, "a whole number"),
+                "str": (str, "a word")}
+
+
 def action_from_json(data: Mapping[str, Any]) -> Action:
+    """The action ``data`` describes; a key the action does not have, or a value of another
+    type, is an error naming it (a typed ``defense=dodge`` must not play the attack undodged)."""
     cls = ACTIONS.get(str(data.get("kind")))
     if cls is None:
         raise DataError(f"unknown action {data.get('kind')!r}")
-    values = {}
-    for f in fields(cls):
-        if f.name in data:
-            values[f.name] = Defence(data[f.name]) if f.name == "defence" else data[f.name]
+    known = {f.name: f.type for f in fields(cls)}
+    unknown = sorted(set(data) - set(known) - {"kind"})
+    if unknown:
+        raise DataError(f"the {cls.kind} action has no {', '.join(map(repr, unknown))} "
+                        f"(its fields: {', '.join(known)})")
+    values: dict[str, Any] = {}
+    for name, kind in known.items():
+        if name not in data:
+            continue
+        value = data[name]
+        if kind == "Defence":
+            choices = [d.value for d in Defence]
+            if value not in choices:
+                raise DataError(f"{name} {value!r}: write one of {', '.join(choices)}")
+            value = Defence(value)
+        elif type(value) is not _FIELD_TYPES[str(kind)][0]:
+            raise DataError(f"{name} {value!r}: write {_FIELD_TYPES[str(kind)][1]}")
+        values[name] = value
     try:
         made: Action = cls(**values)
     except TypeError as exc:
