@@ -15,6 +15,7 @@ The game systems do no I/O; the app and the hardware adapters write through here
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 import tomllib
@@ -35,11 +36,16 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so that a crash leaves the old or the new file, whole."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):  # no stray file beside a path not written
+            tmp.unlink()
+        raise
     fsync_dir(path.parent)
 
 

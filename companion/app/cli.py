@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -57,6 +58,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2 if isinstance(exc, ValueError) else 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # What read our output went away (`| head`): stop quietly, as other tools do, and
+        # point stdout at nothing so the exit's flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except OSError as exc:
+        # A file or folder we were told to use, or our own, cannot be used.
+        where = exc.filename2 or exc.filename
+        print(f"companion: error: {where or 'a file'}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     return code
 
 

@@ -14,6 +14,7 @@ defaults are used. Loading never raises on a bad user file.
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import tomllib
@@ -70,6 +71,8 @@ class Spec:
         assert isinstance(value, bool | int | float | str)
         if self.choices and value not in self.choices:
             raise DataError(f"{self.key} must be one of {', '.join(self.choices)}; found {value!r}")
+        if isinstance(value, float) and math.isnan(value):
+            raise DataError(f"{self.key} must be {_KIND_WORDS[kind]}, found nan")
         if isinstance(value, int | float) and not isinstance(value, bool):
             if self.minimum is not None and value < self.minimum:
                 raise DataError(f"{self.key} must be at least {self.minimum:g}, found {value!r}")
@@ -235,8 +238,11 @@ def load_config(
         spec = specs.get(key)
         if spec is None:
             raise DataError(f"unknown setting {key!r}; see `companion config --show`")
-        typed = spec.parse_text(value) if isinstance(value, str) else spec.check(value)
         origin = (flag_names or {}).get(key, f"--set {key}")
+        try:
+            typed = spec.parse_text(value) if isinstance(value, str) else spec.check(value)
+        except DataError as exc:
+            raise DataError(f"{origin}: {exc}") from None
         settings[key] = Setting(spec, typed, Source.COMMAND_LINE, origin)
 
     return Config(settings, tuple(notices), path)

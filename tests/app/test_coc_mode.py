@@ -330,7 +330,7 @@ def test_play_mode_coc_needs_a_fight_and_a_player(tmp_path: Path,
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     assert main(["play", "--mode", "coc", "--display", "terminal", "--choices", "auto"]) != 0
     assert "a coc fight needs a display and a player" in capsys.readouterr().err
-    assert main(["play", "--mode", "coc", "--display", "terminal", "--choices", "keyboard",
+    assert main(["play", "--mode", "coc", "--display", "screen", "--choices", "keyboard",
                  "--dice", "sim"]) != 0
     assert "companion coc fight new" in capsys.readouterr().err
 

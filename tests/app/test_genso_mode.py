@@ -261,7 +261,7 @@ def test_play_mode_genso_needs_a_fight_and_a_player(tmp_path: Path,
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     assert main(["play", "--mode", "genso", "--display", "terminal", "--choices", "auto"]) != 0
     assert "a genso fight needs a display and a player" in capsys.readouterr().err
-    assert main(["play", "--mode", "genso", "--display", "terminal", "--choices", "keyboard",
+    assert main(["play", "--mode", "genso", "--display", "screen", "--choices", "keyboard",
                  "--dice", "sim"]) != 0
     assert "companion genso fight new" in capsys.readouterr().err
 

@@ -277,3 +277,122 @@ def test_resume_keeps_the_saved_seed(capsys: pytest.CaptureFixture[str]) -> None
     assert f"seed {SEED}," in captured.out
     saved = load_save(default_save_path())
     assert saved is not None and saved.finished and saved.game_id == fresh.game_id
+
+
+@pytest.mark.parametrize("text", ['{"version": 1, "seed": ', '{"version": 2}'])
+def test_a_new_game_keeps_an_unreadable_save_aside(
+        text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A save cut short, or written by a newer companion, is kept, not overwritten unseen by
+    the new game (without --resume, as the table's `companion play` starts)."""
+    path = default_save_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(text)
+    assert main(["play", "--headless", "--state", str(path), "--seed", str(SEED)]) == 0
+    err = capsys.readouterr().err
+    assert "the save could not be read" in err and "this new game is saved in" in err
+    kept = list(path.parent.glob("save.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_text() == text
+
+
+def test_resuming_a_logged_game_keeps_the_games_logged_since(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Game A stops, game B is logged to the same file, A is resumed: both stay whole and
+    replay, A's lines now after B's."""
+    def power_cut(self: Session) -> None:
+        raise KeyboardInterrupt
+
+    log, state = tmp_path / "games.jsonl", tmp_path / "a.json"
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "run", power_cut)
+        assert main(["play", "--headless", "--seed", "41", "--state", str(state),
+                     "--log", str(log)]) == 130
+    assert main(["play", "--headless", "--seed", "21", "--log", str(log)]) == 0
+    assert main(["play", "--headless", "--resume", "--state", str(state),
+                 "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "game 1 (seed 21, plus)" in out and "game 2 (seed 41, plus)" in out
+    saved = load_save(state)
+    assert saved is not None and saved.finished
+    assert log.read_bytes()[saved.log_start:].startswith(b'{"choices": "auto"')
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--seed", str(2**63)], "argument --seed: 9223372036854775808 is too large"),
+    (["--profile", "none.toml"], "argument --profile: none.toml: no such file"),
+])
+def test_bad_flags_are_usage_errors(argv: list[str], message: str,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "--headless", *argv])
+    assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_a_save_with_a_seed_the_history_cannot_keep_is_kept_aside(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Such a save (of an earlier companion) would fail every game after it at the history."""
+    write_save(default_save_path(), SaveGame(seed=2**63, preset="plus", events=1))
+    assert main(["play", "--headless", "--resume", "--seed", str(SEED)]) == 0
+    assert "seed 9223372036854775808 is too large" in capsys.readouterr().err
+    assert History().totals().games == 1
+
+
+def test_the_configured_profile_plays_a_new_game(
+        tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """config.toml's game.profile is the profile of a new game without --profile."""
+    packaged = files("companion.systems.jongrogue") / "data" / "profile.toml"
+    mine = tmp_path / "mine.toml"
+    mine.write_text(packaged.read_text("utf-8").replace("max_hp_base = 12 ", "max_hp_base = 40 "))
+    config = user_dirs / "config" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text(f'[game]\nprofile = "{mine}"\n')
+    assert main(["play", "--headless", "--seed", str(SEED)]) == 0
+    assert "max HP 41," in capsys.readouterr().out
+    config.write_text(f'[game]\nprofile = "{tmp_path / "gone.toml"}"\n')
+    assert main(["play", "--headless", "--seed", str(SEED)]) == 2
+    assert f"game.profile ({config}): {tmp_path / 'gone.toml'}: no such file" in \
+        capsys.readouterr().err
+
+
+def test_a_save_path_that_cannot_be_written_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "a folder"
+    folder.mkdir()
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(folder)]) == 1
+    assert capsys.readouterr().err == f"companion: error: {folder}: Is a directory\n"
+    assert not list(tmp_path.glob(".*.tmp"))  # no stray file beside it
+
+
+def test_resume_names_every_flag_the_saved_game_overrides(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    write_save(default_save_path(), SaveGame(seed=SEED, preset="plus", strategy="cautious",
+                                             events=1))
+    assert main(["play", "--headless", "--resume", "--strategy", "reckless"]) == 0
+    assert "--strategy ignored: the saved game keeps its own" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--headless", "--pace", "nan"], "--pace: game.pace_seconds must be a number, found nan"),
+    (["--input", "sim", "--choices", "keyboard", "--display", "terminal"],
+     "--choices keyboard reads keys from a terminal, and standard input is not one"),
+])
+def test_flags_refused_before_the_game(argv: list[str], message: str,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """NaN would pass every bound; keys piped in would leave the game waiting for ever."""
+    assert main(["play", *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_output_cut_short_by_a_pipe_ends_quietly(tmp_path: Path) -> None:
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
+           "COMPANION_CONFIG_DIR": str(tmp_path / "config")}
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "play", "--headless", "--seed",
+                             str(SEED), "--pace", "0.01"], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # as `| head -1` does
+    assert proc.wait(timeout=60) == 141
+    assert proc.stderr.read() == b""

@@ -85,3 +85,22 @@ def test_replay_refuses_a_log_version_it_does_not_know(
     log.write_text('{"log": "jongrogue-companion", "version": 3, "seed": 1}\n', encoding="utf-8")
     assert main(["replay", str(log)]) == 2
     assert "log version 3" in capsys.readouterr().err
+
+
+def test_games_a_player_chose_or_the_table_read_are_named_not_replayed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The auto-player cannot play a keyboard game's choices again: no false DIFFERS."""
+    from companion.app.commands.play import log_header
+    from companion.app.session.save import SaveGame
+
+    log = tmp_path / "table.jsonl"
+    _play(log, 11, capsys)
+    chose = log_header(SaveGame(seed=4, preset="plus", player_chose=True))
+    camera = log_header(SaveGame(seed=5, preset="plus", input_kind="camera"))
+    with log.open("a") as handle:
+        handle.write("\n".join([*chose, '{"floor": 1, "kind": "floor"}', *camera]) + "\n")
+    assert main(["replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "game 1 (seed 11, ez):" in out and "events match" in out
+    assert "game 2 (seed 4, plus): not replayed: a player made its choices" in out
+    assert "game 3 (seed 5, plus): not replayed: its tiles came from the camera" in out

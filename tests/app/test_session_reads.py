@@ -286,3 +286,25 @@ def test_the_camera_reader_leaves_out_a_set_another_model_enrolled(
     err = capsys.readouterr().err
     assert "tiles read without your enrolled set" in err
     assert "calibrate camera --enrol" in err
+
+
+def test_game_log_rewrite_keeps_the_games_logged_after_it(tmp_path: Path) -> None:
+    """A game stopped, another logged after it, then the first resumed: the second stays
+    whole and the first's lines move after it."""
+    header = '{"game_id": "%s", "log": "jongrogue-companion"}'
+    path = tmp_path / "games.jsonl"
+    first = GameLog.begin(path)
+    first.rewrite([header % "a", '{"e": 1}'])
+    second = GameLog.begin(path)
+    second.rewrite([header % "b", '{"e": 9}'])
+    with open(path, "ab") as handle:
+        handle.write(b'{"e": 10, "cu')  # the second game was cut mid-line
+    resumed = GameLog(path, first.start)
+    resumed.rewrite([header % "a", '{"e": 1}', '{"e": 2}'])
+    lines = path.read_text().splitlines()
+    assert lines == [header % "b", '{"e": 9}', '{"e": 10, "cu', header % "a", '{"e": 1}',
+                     '{"e": 2}']
+    assert path.read_bytes()[resumed.start:].startswith((header % "a").encode())
+    resumed.rewrite([header % "a", '{"e": 1}', '{"e": 2}', '{"e": 3}'])  # in place now
+    assert path.read_text().splitlines()[3:] == [header % "a", '{"e": 1}', '{"e": 2}',
+                                                 '{"e": 3}']

@@ -28,6 +28,7 @@ from typing import Any
 from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 
 from companion.app.commands.events import load_user_rules
+from companion.app.commands.rules import existing_file
 from companion.app.config import Config, Source, load_config
 from companion.app.history import History, Run
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
@@ -40,6 +41,7 @@ from companion.app.session.mode import ChoiceFeed, RollFeed, TileFeed
 from companion.app.session.reads import TableTiles, open_reader
 from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
 from companion.app.session.save import (
+    SEED_LIMIT,
     CorruptSave,
     SaveGame,
     default_save_path,
@@ -95,11 +97,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                              "(d100, d20, D4, ...): typed on a keypad menu, or simulated")
     parser.add_argument("--headless", action="store_true",
                         help="simulated wall, auto-player, no display; print the game")
-    parser.add_argument("--seed", type=int,
+    parser.add_argument("--seed", type=seed_number,
                         help="the simulated wall's (or dice's) seed (default: random)")
     parser.add_argument("--preset", choices=sorted(PRESETS), help="rules preset")
     parser.add_argument("--strategy", choices=sorted(STRATEGIES), help="auto-player strategy")
-    parser.add_argument("--profile", type=Path, help="a profile TOML with your own numbers")
+    parser.add_argument("--profile", type=existing_file,
+                        help="a profile TOML with your own numbers (default: game.profile)")
     parser.add_argument("--log", type=Path, help="append the events as JSON Lines to FILE")
     parser.add_argument("--input", choices=("camera", "rfid", "sim"), help="where tiles come from")
     parser.add_argument("--rfid-kind", choices=("tray", "rdm6300"),
@@ -173,7 +176,8 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     """A new game, or the saved one replayed to where it stopped."""
     input_kind = config.text("input.kind")
     if saved is None:
-        profile_file = args.profile
+        profile_file = args.profile or configured_profile(config)
+        profile: Profile | None = load_profile(profile_file)
         saved = SaveGame(
             seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
             preset=config.text("game.preset"),
@@ -181,11 +185,13 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
             input_kind=input_kind,
             profile_path=str(profile_file.resolve()) if profile_file else None,
             profile_hash=profile_hash(profile_file) if profile_file else None,
+            player_chose=config.text("choices.kind") != "auto",
         )
         resuming = False
     else:
         resuming = True
         ignored = [flag for flag, value in (("--seed", args.seed), ("--preset", args.preset),
+                                             ("--strategy", args.strategy),
                                              ("--profile", args.profile)) if value is not None]
         if ignored:
             print(f"companion: {', '.join(ignored)} ignored: the saved game keeps its own",
@@ -196,7 +202,9 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
             # The simulated wall's order is part of a sim game; a table game has none.
             raise DataError(f"this game was played with --input {saved.input_kind}; "
                             f"resume it with --input {saved.input_kind}")
-    game = Game(saved.preset, saved_profile(saved) if resuming else load_profile(args.profile))
+        profile = saved_profile(saved)
+        saved.player_chose |= config.text("choices.kind") != "auto"
+    game = Game(saved.preset, profile)
     sim = HeadlessPlayer(saved.seed, saved.strategy or "cautious") if input_kind == "sim" \
         else None
     poll = config.number("input.poll_seconds")
@@ -338,7 +346,11 @@ def previous_game(save_path: Path | None, args: argparse.Namespace, config: Conf
     if save_path is None:
         return None
     if not args.resume:
-        old = peek(save_path)
+        try:
+            old = load_save(save_path)
+        except CorruptSave as exc:  # kept aside, never overwritten unseen
+            tell(f"{exc}; this new game is saved in {save_path}", display, controls)
+            return None
         if old is not None and old.finished:
             record_saved(old, save_path, display, controls)
         elif old is not None:
@@ -363,6 +375,30 @@ def previous_game(save_path: Path | None, args: argparse.Namespace, config: Conf
     return saved
 
 
+def seed_number(text: str) -> int:
+    """``--seed``: a whole number the history can keep (SQLite's 64-bit integers)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not -SEED_LIMIT <= seed < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text} is too large: a seed is below 2**63")
+    return seed
+
+
+def configured_profile(config: Config) -> Path | None:
+    """config.toml's ``game.profile``: the profile a new game plays with when no
+    ``--profile`` is given (None: the built-in one)."""
+    text = config.text("game.profile")
+    if not text:
+        return None
+    path = Path(text).expanduser()
+    if not path.is_file():
+        setting = config.settings["game.profile"]
+        raise DataError(f"game.profile ({setting.origin}): {path}: no such file")
+    return path
+
+
 def saved_profile(saved: SaveGame) -> Profile | None:
     """The profile a saved game was played with, as it was then (or the DataError why not)."""
     if saved.profile_path is None:
@@ -374,14 +410,6 @@ def saved_profile(saved: SaveGame) -> Profile | None:
     if profile_hash(path) != saved.profile_hash:
         raise DataError(f"the profile {path} changed since this game was saved")
     return profile
-
-
-def peek(path: Path) -> SaveGame | None:
-    """The save at ``path``, or None; a corrupt one is left for the new game to replace."""
-    try:
-        return SaveGame.from_json(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, DataError):
-        return None
 
 
 def record_saved(saved: SaveGame, save_path: Path, display: Display | None,
@@ -470,6 +498,11 @@ def open_press_sources(config: Config, display: Display | None) -> list[PressSou
                               "play with --choices keyboard") from None
     elif kind == "keyboard" and sys.stdin.isatty():
         sources.append(KeyboardInput())
+    elif kind == "keyboard" and config.text("display.kind") != "screen":
+        # Nothing else would take a key: the game would wait for ever.
+        raise DataError("--choices keyboard reads keys from a terminal, and standard input "
+                        "is not one (a pipe, or ssh without -t): run it in a terminal, or "
+                        "use --choices auto")
     if display is not None:
         sources.append(display)
     return sources
@@ -495,6 +528,7 @@ def log_header(saved: SaveGame) -> list[str]:
         "log": "jongrogue-companion", "version": 2, "game_id": saved.game_id,
         "seed": saved.seed, "preset": saved.preset, "strategy": saved.strategy,
         "input": saved.input_kind, "profile": saved.profile_path,
+        "choices": "player" if saved.player_chose else "auto",
     }, ensure_ascii=False, sort_keys=True)]
 
 

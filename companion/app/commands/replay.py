@@ -1,10 +1,12 @@
 """``companion replay FILE``: play the games of a ``--log`` again and compare every event.
 
 A log holds one or more games, each a header line (seed, preset, strategy,
-profile, input kind) followed by one JSON line per event. A game played on the
+profile, input kind, who chose) followed by one JSON line per event. A game played on the
 simulated wall is played again from its seed with the same strategy; the
-replay must give the same events, in order. Exit 0 when every game matches, 1
-at the first difference (which is printed), 2 when the file cannot be read.
+replay must give the same events, in order. A game whose tiles or choices came
+from the table (camera, RFID, keys, buttons) cannot be played again and is
+named as such. Exit 0 when every game played again matches, 1 at the first
+difference (which is printed), 2 when the file cannot be read.
 
 The header's ``version`` says which events a log holds. Version 2 (issue 22) added the
 ``turn`` event at the start of each melee turn. A version 1 log is compared with the
@@ -70,12 +72,18 @@ def _normal(event: dict[str, Any]) -> dict[str, Any]:
     return normal
 
 
+def not_replayable(header: dict[str, Any]) -> str | None:
+    """Why a logged game cannot be played again from its header alone (None: it can)."""
+    if header.get("input", "sim") != "sim":
+        return f"its tiles came from the {header['input']}, not the simulated wall"
+    if header.get("choices") == "player":
+        return "a player made its choices, not the auto-player"
+    return None
+
+
 def replay_game(logged: LoggedGame) -> str | None:
     """Play one logged game again; return a description of the first difference, or None."""
     header = logged.header
-    if header.get("input", "sim") != "sim":
-        return (f"game at line {logged.line} was played with {header['input']} input: only "
-                "games on the simulated wall can be replayed from a log")
     profile_path = header.get("profile")
     profile = load_profile(Path(profile_path) if profile_path else None)
     game = Game(header["preset"], profile)
@@ -110,10 +118,14 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     games = read_log(args.file)
     for number, logged in enumerate(games, start=1):
+        name = f"game {number} (seed {logged.header['seed']}, {logged.header['preset']})"
+        why = not_replayable(logged.header)
+        if why:
+            print(f"{name}: not replayed: {why}")
+            continue
         difference = replay_game(logged)
         if difference:
             print(f"DIFFERS: {difference}")
             return 1
-        print(f"game {number} (seed {logged.header['seed']}, {logged.header['preset']}): "
-              f"{len(logged.events)} events match")
+        print(f"{name}: {len(logged.events)} events match")
     return 0

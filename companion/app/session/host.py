@@ -95,8 +95,11 @@ class Session:
         """Write this game's log lines so far, from where the game began in the file."""
         if self.log is not None:
             self.log.rewrite(self.log_header + self.mode.log_lines(self.mode.history()))
-            if self.save is not None:
-                self.save.log_start = self.log.start  # moved only if the file was cut by hand
+            if self.save is not None and self.save.log_start != self.log.start:
+                # Moved when the file was cut by hand, or after games logged since the stop.
+                self.save.log_start = self.log.start
+                if self.save_path is not None:
+                    write_save(self.save_path, self.save)
 
     def _commit(self, events: Sequence[Any], finished: bool) -> None:
         """Save first, then log: a cut between the two is repaired by :meth:`start_log`.

@@ -6,6 +6,11 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from companion.files import atomic_write_bytes
+
+# What every game's first line holds (play.log_header): where the next game begins.
+_HEADER = b'"log": "jongrogue-companion"'
+
 
 class GameLog:
     """This game's JSON Lines in a ``--log`` file that may hold earlier games before it.
@@ -37,18 +42,31 @@ class GameLog:
         return cls(path, size)
 
     def rewrite(self, lines: Sequence[str]) -> None:
+        """Replace this game's lines with ``lines``. Games logged in the same file after
+        this one stopped (another ``--log`` game before the resume) are kept whole, and
+        this game's lines move after them."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        ours = "".join(line + "\n" for line in lines).encode("utf-8")
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         with os.fdopen(fd, "r+b") as handle:
             size = handle.seek(0, os.SEEK_END)
             # A file cut shorter than where this game began (edited by hand): write at its end.
             start = min(self.start, size)
-            handle.truncate(start)
             handle.seek(start)
-            handle.write("".join(line + "\n" for line in lines).encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        self.start = start
+            later = _later_games(handle.read())
+            if not later:
+                handle.truncate(start)
+                handle.seek(start)
+                handle.write(ours)
+                handle.flush()
+                os.fsync(handle.fileno())
+                self.start = start
+                return
+            handle.seek(0)
+            before = handle.read(start)
+        later += b"" if later.endswith(b"\n") else b"\n"
+        atomic_write_bytes(self.path, before + later + ours)  # the other games are in it too
+        self.start = start + len(later)
 
     def append(self, lines: Sequence[str], sync: bool = False) -> None:
         """Add lines at the end; ``sync`` when no resume would rewrite what a cut lost."""
@@ -59,3 +77,16 @@ class GameLog:
             if sync:
                 handle.flush()
                 os.fsync(handle.fileno())
+
+
+def _later_games(tail: bytes) -> bytes:
+    """The games in ``tail`` (the file from where this game began) after this game's lines:
+    everything from the first game header after its own first line."""
+    offset = tail.find(b"\n") + 1
+    if offset == 0:
+        return b""
+    for line in tail[offset:].splitlines(keepends=True):
+        if _HEADER in line:
+            return tail[offset:]
+        offset += len(line)
+    return b""

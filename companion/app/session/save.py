@@ -36,6 +36,7 @@ from companion.errors import DataError
 from companion.files import atomic_write_text, move_aside
 
 SAVE_FORMAT = 1
+SEED_LIMIT = 2**63  # a seed is below it in size: the history keeps it as a 64-bit integer
 SAVE_NAME = "save.json"
 
 
@@ -64,6 +65,8 @@ class SaveGame:
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     finished: bool = False
     version: int = SAVE_FORMAT
+    # A player made some of its choices (keys, buttons): the auto-player cannot replay its log.
+    player_chose: bool = False
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, sort_keys=True)
@@ -88,12 +91,16 @@ class SaveGame:
         _expect(raw, "log_start", int, source)
         _expect(raw, "game_id", str, source)
         _expect(raw, "finished", bool, source)
+        if "player_chose" in raw:
+            _expect(raw, "player_chose", bool, source)
         for key in ("profile_path", "profile_hash", "strategy", "log_path"):
             if raw.get(key) is not None:
                 _expect(raw, key, str, source)
         inputs = raw.get("inputs")
         if not isinstance(inputs, list) or not all(isinstance(i, str) for i in inputs):
             raise DataError(f"{source}: inputs must be a list of strings")
+        if not -SEED_LIMIT <= raw["seed"] < SEED_LIMIT:
+            raise DataError(f"{source}: seed {raw['seed']} is too large (below 2**63)")
         if raw["events"] < 0 or raw["log_start"] < 0:
             raise DataError(f"{source}: events and log_start cannot be negative")
         known = {f for f in cls.__dataclass_fields__}
