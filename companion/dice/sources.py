@@ -7,6 +7,7 @@ in ``companion.hw.dice``; the sources here need no hardware.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
@@ -74,6 +75,9 @@ def _plural(count: int, word: str) -> str:
 
 
 def _read_values(line: str, count: int, sides: int) -> tuple[str, list[int]]:
+    # Full-width digits and spaces, as a Japanese input method types them, are digits and
+    # spaces (docs/dice-notation.md: any character may be typed full-width).
+    line = unicodedata.normalize("NFKC", line)
     words = [w for w in re.split(r"[\s,、，]+", line.strip()) if w]
     values: list[int] = []
     for word in words:

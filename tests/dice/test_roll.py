@@ -120,6 +120,11 @@ def test_manual_dice_reasks_until_the_values_fit() -> None:
     assert "'a' is not a number" in prompts[3]
 
 
+def test_manual_dice_typed_full_width() -> None:
+    """As a Japanese input method types them: full-width digits, spaces and commas."""
+    assert roll("3D6", ManualDice(lambda _: "６　２，１")).values == [6, 2, 1]
+
+
 def test_manual_percentile_00_reads_as_100() -> None:
     """§0.2: on 1D100, "00" counts as 100."""
     assert roll("1D100", ManualDice(lambda _: "00")).total == 100

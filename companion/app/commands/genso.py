@@ -657,7 +657,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     check.add_argument("--sheet", help="who rolls (sheet, saved name or preset)")
     check.add_argument("--vs", help="the other side of an opposed check")
     check.add_argument("--ability", default="body", choices=("body", "perception", "magic",
-                                                             "strength"))
+                                                             "strength"),
+                       help="the ability rolled; strength (筋力) only in an opposed check, "
+                            "where it reads as body (GM-CHECK-5)")
     check.add_argument("--difficulty", help="a number or extremely_hard, very_hard, hard, "
                                             "easy (traps: cleverly_set, normally_set, "
                                             "hastily_set)")

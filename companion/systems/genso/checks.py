@@ -102,7 +102,10 @@ def simple_check(rules: GensoRules, source: DiceSource, difficulty: int | str,
 
 def _ability_term(rules: GensoRules, character: Character, ability: str) -> Term:
     if ability not in ABILITIES:
-        raise IllegalAction(f"no ability {ability!r}; the abilities are {', '.join(ABILITIES)}")
+        only = ("; strength (筋力) is read as body in an opposed check alone (GM-CHECK-5)"
+                if ability == "strength" else "")
+        raise IllegalAction(f"no ability {ability!r}; the abilities are "
+                            f"{', '.join(ABILITIES)}{only}")
     names = rules.abilities[ability]
     return Term(f"{names['ja']}/{names['en']}", character.ability(ability))
 
