@@ -623,7 +623,7 @@ def main(argv: list[str] | None = None) -> int:
         "outputs": {"logits": "logits", "embedding": "embedding"},
         "reader": {"stable_frames": 3, "min_confidence": 0.6,
                    "picture_confidence": PICTURE_CONFIDENCE, "top_k": 5},
-        "enrolment": {"weight": 0.5, "temperature": 0.05},
+        "enrolment": {"weight": 0.5, "temperature": 0.05, "alike": 0.5},
         "training": {
             "script": "scripts/train_tile_classifier.py",
             "seed": args.seed,

@@ -129,6 +129,22 @@ def test_enrolment_pulls_a_strange_set_towards_its_enrolled_kind(
     assert best.confidence > before.get("6z", 0.0) + 0.3
 
 
+def test_a_few_kinds_enrolled_leave_every_other_kind_read_as_before(
+    classifier: TileClassifier
+) -> None:
+    """The player enrols 1m and stops: a 1z, a 5p, an empty slot are read as the model reads
+    them (they were all pulled to 1m at 50% or more), and a 1m still leans to 1m."""
+    enrolment = Enrolment(model=classifier.model_id)
+    enrolment.add("1m", classifier.predict([clean_crop("1m", 1)])[0].embedding)
+    adapted = TileClassifier(enrolment=enrolment)
+    others = [clean_crop(label, 2) for label in ("1z", "5p", "empty")]
+    for plain, enrolled in zip(classifier.predict(others), adapted.predict(others), strict=True):
+        assert enrolled.best.label == plain.best.label != "1m"
+        assert enrolled.best.confidence == pytest.approx(plain.best.confidence, abs=0.02)
+    one = clean_crop("1m", 3)
+    assert adapted.predict([one])[0].best.confidence >= classifier.predict([one])[0].best.confidence
+
+
 def test_an_enrolment_another_model_made_is_refused(
     classifier: TileClassifier, tmp_path: Path
 ) -> None:

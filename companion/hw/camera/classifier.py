@@ -65,6 +65,7 @@ class ModelInfo:
     top_k: int
     enrol_weight: float
     enrol_temperature: float
+    enrol_alike: float  # an enrolled picture less alike than this cosine: the model's reading
     measured: dict[str, Any]
     turns: tuple[int, ...] = (0,)  # quarter turns each crop is read at; probabilities averaged
     portrait: bool = False  # a landscape crop (a tile lying sideways) is turned upright first
@@ -87,6 +88,7 @@ class ModelInfo:
                 top_k=int(reader["top_k"]),
                 enrol_weight=float(enrol["weight"]),
                 enrol_temperature=float(enrol["temperature"]),
+                enrol_alike=float(enrol["alike"]),
                 measured=dict(data.get("measured", {})),
                 turns=tuple(int(t) % 4 for t in inp.get("turns", [0])),
                 portrait=bool(inp.get("portrait", False)),
@@ -141,19 +143,30 @@ class Enrolment:
         self.embeddings = row if not len(self) else np.vstack([self.embeddings, row])
         self.labels.append(label)
 
-    def vote(self, embeddings: np.ndarray, classes: tuple[str, ...],
-             temperature: float) -> np.ndarray:
-        """Per crop, a probability over ``classes`` from the nearest enrolled picture of each."""
+    def blend(self, probs: np.ndarray, embeddings: np.ndarray, info: ModelInfo) -> np.ndarray:
+        """The model's ``probs`` blended with the enrolled pictures' vote, ``enrol_weight``
+        of it.
+
+        Each enrolled kind votes by its nearest picture's cosine to the crop, and beside them
+        "like none of them" by ``enrol_alike`` (the cosine of two tiles of one kind is about
+        0.9, of two kinds about 0.1 or less): that share of the vote is the model's own
+        reading. So a crop like an enrolled picture leans to its kind, and a kind the player
+        did not enrol (they stopped after a few) is read as the model reads it, not pulled to
+        the nearest kind enrolled.
+        """
         similarity = embeddings @ self.embeddings.T  # cosine: both sides are unit length
-        best = np.full((len(embeddings), len(classes)), -np.inf, np.float32)
-        column = {c: i for i, c in enumerate(classes)}
+        best = np.full((len(embeddings), len(info.classes) + 1), -np.inf, np.float32)
+        best[:, -1] = info.enrol_alike
+        column = {c: i for i, c in enumerate(info.classes)}
         for j, label in enumerate(self.labels):
             i = column[label]
             best[:, i] = np.maximum(best[:, i], similarity[:, j])
-        logits = best / temperature
+        logits = best / info.enrol_temperature
         logits -= logits.max(axis=1, keepdims=True)
         weights = np.exp(logits)
-        out: np.ndarray = weights / weights.sum(axis=1, keepdims=True)
+        weights /= weights.sum(axis=1, keepdims=True)
+        vote = weights[:, :-1] + weights[:, -1:] * probs
+        out: np.ndarray = (1 - info.enrol_weight) * probs + info.enrol_weight * vote
         return out
 
     def save(self, path: Path) -> None:
@@ -244,9 +257,7 @@ class TileClassifier:
             probs = probs.reshape(len(turns), n, -1).mean(axis=0)
             embeddings = embeddings[:n]
         if len(self.enrolment):
-            w = self.info.enrol_weight
-            vote = self.enrolment.vote(embeddings, self.info.classes, self.info.enrol_temperature)
-            probs = (1 - w) * probs + w * vote
+            probs = self.enrolment.blend(probs, embeddings, self.info)
         return probs, embeddings
 
     def predict(self, crops: list[np.ndarray]) -> list[Prediction]:
