@@ -396,3 +396,22 @@ def test_output_cut_short_by_a_pipe_ends_quietly(tmp_path: Path) -> None:
     proc.stdout.close()  # as `| head -1` does
     assert proc.wait(timeout=60) == 141
     assert proc.stderr.read() == b""
+
+
+def test_with_no_display_a_missing_tray_is_told_on_stderr(tmp_path: Path) -> None:
+    """`--display none` at the table: the game waits for the tray, and says why, once."""
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
+           "COMPANION_CONFIG_DIR": str(tmp_path / "config"), "COMPANION_INPUT_RFID_PORT": ""}
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "play", "--input", "rfid",
+                             "--choices", "auto", "--display", "none"], env=env,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    try:
+        line = proc.stderr.readline()
+        time.sleep(2)  # the reader retries meanwhile: the same problem is not told again
+    finally:
+        proc.send_signal(signal.SIGINT)
+        rest = proc.communicate(timeout=30)[1]
+    assert line.startswith("companion: no tray found: plug the tray in by USB")
+    assert "no tray found" not in rest

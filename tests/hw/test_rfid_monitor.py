@@ -176,3 +176,10 @@ def test_list_filters_by_regexp(capsys: pytest.CaptureFixture[str]) -> None:
     captured = capsys.readouterr()
     assert captured.out == ""
     assert "0 ports found" in captured.err
+
+
+def test_list_names_a_broken_regexp(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["rfid", "list", "["])
+    assert stop.value.code == 2
+    assert "argument regexp: '[' is not a regular expression" in capsys.readouterr().err

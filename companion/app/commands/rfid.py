@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import signal
 import sys
 import time
@@ -50,8 +51,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     monitor.add_argument("--json", action="store_true", help="one JSON object per line")
     monitor.set_defaults(func=run_monitor)
     listing = actions.add_parser("list", help="list serial ports (like pyserial's list_ports)")
-    listing.add_argument("regexp", nargs="?", help="only ports whose name, description or "
-                         "hardware ID matches this regular expression")
+    listing.add_argument("regexp", nargs="?", type=regexp,
+                         help="only ports whose name, description or hardware ID matches this "
+                              "regular expression")
     listing.add_argument("-v", "--verbose", action="store_true", help="show hardware IDs")
     listing.set_defaults(func=run_list)
     simulate = actions.add_parser(
@@ -165,6 +167,15 @@ def run_monitor(args: argparse.Namespace) -> int:
     with StopSignal() as stop:
         monitor(reader, sys.stdout, args.json, stop)
     return 0
+
+
+def regexp(text: str) -> str:
+    """``rfid list REGEXP``: a regular expression Python can compile, as pyserial's grep."""
+    try:
+        re.compile(text)
+    except re.error as exc:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a regular expression ({exc})") from None
+    return text
 
 
 def run_list(args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ the log from where this game's lines began.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -72,6 +73,7 @@ class Session:
         self.signal = signal
         self.sleep = sleep
         self.status = ""
+        self._told = ""  # the last problem told on stderr, with no display
 
     # -- saving and the log ---------------------------------------------------------
 
@@ -184,6 +186,12 @@ class Session:
              status: str = "", prompt_tile: str | None = None,
              prompt_faces: tuple[int, ...] = ()) -> None:
         if self.display is None:
+            # Nothing shows the step: a problem (no camera, no tray) goes to stderr, once,
+            # rather than the game waiting for a tile without a word.
+            told = status or self.status
+            if told and told != self._told:
+                print(f"companion: {told}", file=sys.stderr, flush=True)
+            self._told = told
             return
         self.display.show(self.mode.view(
             prompt, options=options, highlight=highlight, status=status or self.status,

@@ -129,7 +129,8 @@ class SerialLink:
             return False
         device = self._resolve()
         if device is None:
-            self._schedule("no tray found")
+            self._schedule("no tray found: plug the tray in by USB, or name its port in "
+                           "input.rfid_port (`companion rfid list` shows the serial ports)")
             return False
         try:
             port = self.opener(device, self.baudrate)
