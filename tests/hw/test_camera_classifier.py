@@ -101,13 +101,16 @@ def test_corrupt_or_missing_model_is_a_data_error(tmp_path: Path) -> None:
     (tmp_path / "tile_classifier.json").write_text('{"classes": ["5p"]}')
     with pytest.raises(DataError, match="metadata is malformed"):
         TileClassifier(broken)
+    (tmp_path / "alone.onnx").write_bytes(good.read_bytes())
     with pytest.raises(DataError, match="cannot read the model metadata"):
-        TileClassifier(tmp_path / "nothing.onnx")
+        TileClassifier(tmp_path / "alone.onnx")
     (tmp_path / "tile_classifier.json").write_text(good.with_suffix(".json").read_text())
     broken.unlink()
     with pytest.raises(DataError, match="the tile model is missing") as err:
         TileClassifier(broken)  # its metadata is there, the model itself is not
     assert str(broken) in str(err.value)
+    with pytest.raises(DataError, match=r"nothing\.onnx: the tile model is missing"):
+        TileClassifier(tmp_path / "nothing.onnx")  # a --model mistyped: that file is named
 
 
 def test_enrolment_pulls_a_strange_set_towards_its_enrolled_kind(

@@ -105,6 +105,14 @@ def test_classify_says_which_picture_is_unreadable_and_goes_on(
     assert "good.png: 1p 一筒 1 of dots" in out
 
 
+def test_classify_reads_cut_out_art_on_white(capsys: pytest.CaptureFixture[str]) -> None:
+    """The shipped art is cut out of its background: read on white, not on black."""
+    art = Path(__file__).resolve().parents[2] / "companion" / "assets" / "tiles"
+    assert main(["classify", str(art / "Man1.png"), str(art / "Chun.png")]) == 0
+    out = capsys.readouterr().out
+    assert "Man1.png: 1m 一萬" in out and "Chun.png: 7z 中" in out
+
+
 def test_classify_a_whole_mat_frame(tmp_path: Path,
                                     capsys: pytest.CaptureFixture[str]) -> None:
     frame = render_scene({Slot.DRAW: "4s", Slot.ROOM_BL: "1z"}, np.random.default_rng(2),

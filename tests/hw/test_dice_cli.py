@@ -44,9 +44,11 @@ def test_dice_read_names_a_file_it_cannot_open(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "notes.png"
     bad.write_text("not a picture")
-    assert cli.main(["dice", "read", str(bad)]) == 1
-    out = capsys.readouterr().out
-    assert "notes.png" in out and "can be opened" in out
+    assert cli.main(["dice", "read", str(bad), str(tmp_path), str(tmp_path / "gone.jpg")]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"{bad}: - (not a picture that can be read)",
+                   f"{tmp_path}: - (a folder, not a picture)",
+                   f"{tmp_path / 'gone.jpg'}: - (no such file)"]
 
 
 def test_calibrate_dice_saves_thresholds_the_reader_then_uses(

@@ -36,6 +36,7 @@ from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector, MatGeometry
 from companion.hw.camera.occupancy import COVERED_SHADE, SlotLooks
 from companion.hw.camera.reader import ReaderSettings
+from companion.hw.pictures import read_picture
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, READER_LABELS
 
@@ -155,6 +156,8 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
     for _ in range(frames):
         frame = source.read()
         if frame is None:
+            if getattr(source, "ended", False) and last != "no frame":
+                break  # a picture or video ran out: what its frames showed is the reason
             last = source.message
             continue
         problem = frame_problem(frame)
@@ -176,9 +179,10 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> Enrolment:
         label = path.stem.split("_")[0].lower()
         if label not in READER_LABELS:
             continue
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is None:
-            print(f"  {path.name}: not a picture; skipped")
+        try:
+            image = read_picture(path)
+        except DataError as exc:
+            print(f"  {str(exc).removeprefix(f'{path}: ')}: {path.name} skipped")
             continue
         enrolment.add(label, classifier.predict([image])[0].embedding)
     if not len(enrolment):

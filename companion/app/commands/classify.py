@@ -26,15 +26,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
 from companion.app.calibrate.camera import ENROLMENT_FILE
 from companion.app.paths import config_dir
-from companion.errors import StaleEnrolment
+from companion.errors import DataError, StaleEnrolment
 from companion.hw.camera.classifier import Enrolment, Prediction, TileClassifier
 from companion.hw.camera.occupancy import plain_face_is_white
 from companion.hw.camera.reader import frame_readings
+from companion.hw.pictures import read_picture
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 
 
@@ -92,10 +92,10 @@ def run(args: argparse.Namespace) -> int:
     classifier = load_classifier(args.model)
     failures = 0
     if args.mat is not None:
-        frame = cv2.imread(str(args.mat), cv2.IMREAD_COLOR) if args.mat.is_file() else None
-        if frame is None:
-            print(f"companion: error: {args.mat}: not a picture that can be read",
-                  file=sys.stderr)
+        try:
+            frame = read_picture(args.mat)
+        except DataError as exc:
+            print(f"companion: error: {exc}", file=sys.stderr)
             return 1
         predictions, message = frame_readings(frame, classifier)
         if not predictions:
@@ -112,10 +112,11 @@ def run(args: argparse.Namespace) -> int:
         print("companion: error: give tile pictures, or --mat FRAME", file=sys.stderr)
         return 2
     for path in args.images:
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
-        if image is None:
+        try:
+            image = read_picture(path)
+        except DataError as exc:
             failures += 1
-            problem = "not a picture that can be read" if path.is_file() else "no such file"
+            problem = str(exc).removeprefix(f"{path}: ")
             _print({"image": str(path), "error": problem}, args.json, str(path))
             continue
         record = {"image": str(path), **_record(read_pictures(classifier, [image])[0],

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.paths import config_dir
+from companion.errors import DataError
 
 CALIBRATION_FILE = "dice.toml"
 
@@ -41,20 +42,20 @@ def _count(text: str) -> int:
 
 def run_read(args: argparse.Namespace) -> int:
     # Lazy: OpenCV loads only for the commands that use it.
-    import cv2
-
     from companion.hw.dice.source import CameraDiceSource
+    from companion.hw.pictures import read_picture
 
     reader = CameraDiceSource(frames=[], config_file=config_dir() / CALIBRATION_FILE,
                               area="mat" if args.mat else "view")
     failed = False
     for name in args.images:
-        frame = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
-        if frame is None:
+        try:
+            frame = read_picture(Path(name))
+        except DataError as exc:
             failed = True
             result: dict[str, Any] = {"image": name, "dice": [], "confidence": [],
                                       "status": "error",
-                                      "message": "not an image file that can be opened"}
+                                      "message": str(exc).removeprefix(f"{name}: ")}
         else:
             read = reader.read_frame(frame, args.count)
             result = {

@@ -22,8 +22,9 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from companion.errors import DeviceError, InvalidNotation
+from companion.errors import DataError, DeviceError, InvalidNotation
 from companion.hw.camera.render import Camera, render_scene
+from companion.hw.pictures import read_picture
 from companion.hw.ports import Slot
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
@@ -205,9 +206,10 @@ class FileSource:
             self._next = 0
         path = self._files[self._next]
         self._next += 1
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is None:
-            self.message = f"{path.name}: not a picture OpenCV can read; skipped"
+        try:
+            image = read_picture(path)
+        except DataError as exc:
+            self.message = f"{str(exc).replace(str(path), path.name, 1)}; skipped"
             return None
         self.message = "ok"
         return image

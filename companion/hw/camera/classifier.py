@@ -195,9 +195,11 @@ class TileClassifier:
                  enrolment: Enrolment | None = None) -> None:
         path = model_path if model_path is not None else default_model_path()
         self.path = path
+        hint = "reinstall it or point COMPANION_TILE_MODEL at a good copy"
+        if not path.is_file():  # before its metadata: the file named is what is wrong
+            raise DataError(f"{path}: the tile model is missing; {hint}")
         self.info = ModelInfo.load(path.with_suffix(".json"))
-        self._session = open_session(path, "tile model", "reinstall it or point "
-                                     "COMPANION_TILE_MODEL at a good copy", threads)
+        self._session = open_session(path, "tile model", hint, threads)
         # Which model this is, for enrolments: its file's fingerprint.
         self.model_id = fingerprint(path)
         self.enrolment = Enrolment(model=self.model_id)

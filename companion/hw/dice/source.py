@@ -28,11 +28,12 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from companion.errors import CompanionError, DeviceError, StaleEnrolment
+from companion.errors import CompanionError, DataError, DeviceError, StaleEnrolment
 from companion.hw.camera.capture import IMAGE_SUFFIXES, FileSource, FrameSource, open_source
 from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
+from companion.hw.pictures import read_picture
 
 Frame = np.ndarray
 FrameOrWhy = np.ndarray | str  # a frame, or why a live camera has none right now
@@ -250,8 +251,10 @@ def _from_reader(reader: FrameReader) -> Iterator[Frame]:
 def _open_camera(spec: str) -> FrameSource:
     path = Path(spec)
     if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file():
-        if cv2.imread(str(path), cv2.IMREAD_COLOR) is None:
-            raise DeviceError(f"{path}: not a picture OpenCV can read")
+        try:
+            read_picture(path)  # what is wrong with it, before any roll
+        except DataError as exc:
+            raise DeviceError(str(exc)) from None
         return FileSource(path, loop=True)  # dice on a photo lie still: read it again and again
     return open_source(spec)
 

@@ -1,0 +1,45 @@
+"""Picture files the player hands the readers (``classify``, ``dice read``, calibration and
+picture sources): read as the camera's BGR frames, or a DataError naming what is wrong.
+
+OpenCV's own reading returns None for every fault alike, raises on a picture over its pixel
+limit, and reads a transparent part as black (a tile's art cut out of its background).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.errors import DataError
+
+MIN_SIDE = 16  # pixels: less than a tile's or a die's face can be read from
+TRANSPARENT = (".png", ".webp", ".tif", ".tiff")  # formats that may hold an alpha channel
+
+
+def read_picture(path: Path) -> np.ndarray:
+    """The picture at ``path`` as 8-bit BGR, turned as its EXIF says, a transparent part on
+    white paper; DataError when it is missing, a folder, no picture OpenCV can read, too
+    large for it, or too small to read."""
+    if not path.exists():
+        raise DataError(f"{path}: no such file")
+    if path.is_dir():
+        raise DataError(f"{path}: a folder, not a picture")
+    try:
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        whole = cv2.imread(str(path), cv2.IMREAD_UNCHANGED) \
+            if image is not None and path.suffix.lower() in TRANSPARENT else None
+    except cv2.error:
+        raise DataError(f"{path}: too large a picture to read (over 2**30 pixels)") from None
+    if image is None:
+        raise DataError(f"{path}: not a picture that can be read")
+    if min(image.shape[:2]) < MIN_SIDE:
+        raise DataError(f"{path}: too small a picture to read "
+                        f"({image.shape[1]}x{image.shape[0]} pixels)")
+    if whole is not None and whole.ndim == 3 and whole.shape[2] == 4 \
+            and whole.shape[:2] == image.shape[:2]:
+        opaque = {np.dtype(np.uint8): 255.0, np.dtype(np.uint16): 65535.0}.get(whole.dtype, 1.0)
+        alpha = np.clip(whole[..., 3:].astype(np.float32) / opaque, 0, 1)
+        image = np.round(image * alpha + 255 * (1 - alpha)).astype(np.uint8)
+    return image

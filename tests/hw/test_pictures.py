@@ -1,0 +1,50 @@
+"""Picture files handed to the readers: read as camera frames, or named for what is wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from pytest_mock import MockerFixture
+
+from companion.errors import DataError
+from companion.hw.pictures import read_picture
+
+
+def test_a_transparent_part_is_white_paper_not_black(tmp_path: Path) -> None:
+    """Tile art cut out of its background (the shipped Man1.png) reads on white."""
+    picture = np.zeros((40, 30, 4), np.uint16)
+    picture[10:30, 10:20] = (0, 0, 65535, 65535)  # an opaque red patch, 16-bit
+    picture[:5, :5] = (0, 0, 0, 32768)  # black, half seen through
+    cv2.imwrite(str(tmp_path / "art.png"), picture)
+    image = read_picture(tmp_path / "art.png")
+    assert image.dtype == np.uint8 and image.shape == (40, 30, 3)
+    assert tuple(image[0, 29]) == (255, 255, 255)
+    assert tuple(image[20, 15]) == (0, 0, 255)
+    assert tuple(image[2, 2]) == (127, 127, 127)
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("gone.png", "no such file"),
+    ("folder", "a folder, not a picture"),
+    ("notes.jpg", "not a picture that can be read"),
+    ("tiny.png", "too small a picture to read (3x3 pixels)"),
+])
+def test_what_is_wrong_is_named(tmp_path: Path, name: str, said: str) -> None:
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "notes.jpg").write_text("not a picture")
+    cv2.imwrite(str(tmp_path / "tiny.png"), np.full((3, 3, 3), 200, np.uint8))
+    with pytest.raises(DataError) as err:
+        read_picture(tmp_path / name)
+    assert str(err.value) == f"{tmp_path / name}: {said}"
+
+
+def test_a_picture_over_opencvs_limit_is_named(tmp_path: Path, mocker: MockerFixture) -> None:
+    """OpenCV raises on a picture over 2**30 pixels (a 1.6 MB PNG may be one)."""
+    path = tmp_path / "poster.png"
+    cv2.imwrite(str(path), np.full((20, 20, 3), 200, np.uint8))
+    mocker.patch("cv2.imread", side_effect=cv2.error("pixels <= CV_IO_MAX_IMAGE_PIXELS"))
+    with pytest.raises(DataError, match=r"poster\.png: too large a picture to read"):
+        read_picture(path)
