@@ -14,6 +14,7 @@ from companion.app.calibrate.camera import (
     CALIBRATION_FILE,
     ENROLMENT_FILE,
     enrol_on_mat,
+    find_mat,
     load_settings,
 )
 from companion.app.cli import main
@@ -179,6 +180,25 @@ def test_calibrate_camera_without_a_mat_says_why(tmp_path: Path,
     assert "mat not found: the picture is black" in capsys.readouterr().out
     assert main(["calibrate", "camera", "--source", str(tmp_path / "none.png")]) == 1
     assert "no such camera, picture" in capsys.readouterr().err
+    tile_picture(tmp_path / "tile.png", "1p")  # a picture, but not of the mat: that is said
+    assert main(["calibrate", "camera", "--source", str(tmp_path / "tile.png")]) == 1
+    assert "mat not found: mat not in view: 0 of 4 corner markers seen" in \
+        capsys.readouterr().out
+
+
+def test_calibration_that_gives_up_does_not_say_retrying() -> None:
+    class Unplugged:
+        message = "no camera at 0: check the cable; retrying"
+
+        def read(self) -> None:
+            return None
+
+        def close(self) -> None:
+            pass
+
+    said: list[str] = []
+    assert find_mat(Unplugged(), MatDetector(), 3, said.append) is None
+    assert said == ["mat not found: no camera at 0: check the cable"]
 
 
 def test_enrol_from_a_folder_then_classify_uses_it(

@@ -168,7 +168,7 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
         if warped is not None:
             return frame, detection
         last = detection.message
-    say(f"mat not found: {last}")
+    say(f"mat not found: {last.removesuffix('; retrying')}")  # calibration has given up
     return None
 
 
