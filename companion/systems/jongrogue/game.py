@@ -432,9 +432,9 @@ class Game:
             if tile.is_number:
                 return D9(drawn, tile.rank)
             if tile is critical:
-                return D9(drawn, 9, critical=True)
+                return D9(drawn, self.profile.critical_value, critical=True)
             if tile is fumble:
-                return D9(drawn, 1, fumble=True)
+                return D9(drawn, self.profile.fumble_value, fumble=True)
 
     def _check(
         self,
@@ -1182,7 +1182,7 @@ class Game:
         raw, terms, rate = self.rate(m, attack)
         hit, _ = yield from self._check(
             f"ranged ({weapon}) vs {m.monster.name_ja}" if self.record else "", rate,
-            automatic=True, terms=terms, raw=raw, against=m,
+            automatic=self.profile.ranged_automatic, terms=terms, raw=raw, against=m,
         )
         if hit:
             yield from self._pc_hits(m)

@@ -84,10 +84,9 @@ def _check(d: dict[str, Any]) -> str:
     tiles = d["tiles"]
     drew = ", ".join(f"{t} (set aside)" for t in tiles[:-1])
     drew = (drew + ", " if drew else "") + tiles[-1]
-    if d["critical"]:
-        face = "critical (中) → 9"
-    elif d["fumble"]:
-        face = "fumble (白) → 1"
+    if d["critical"] or d["fumble"]:  # the profile's tiles and values (JR-DICE-1)
+        face = (f"{'critical' if d['critical'] else 'fumble'} "
+                f"({Tile.from_notation(tiles[-1]).name_ja}) → {d['value']}")
     else:
         face = str(d["value"])
     verdict = "success" if d["success"] else "failure"

@@ -113,6 +113,8 @@ class Profile:
     source: str
     critical: Tile
     fumble: Tile
+    critical_value: int
+    fumble_value: int
     roles: tuple[Role, ...]  # by tile index
     last_floor: int
     regen_per_room: int
@@ -131,6 +133,7 @@ class Profile:
     ring_slots: int
     ranged_continue: int
     ranged_check_first_turn: bool
+    ranged_automatic: bool
     hasted_attacks: int
     bound_escape: int
     confused_act: int
@@ -217,6 +220,8 @@ def parse_profile(source: str, raw: dict[str, object]) -> Profile:
         source=source,
         critical=critical,
         fumble=fumble,
+        critical_value=dice.number("critical_value", 1, 9),
+        fumble_value=dice.number("fumble_value", 1, 9),
         roles=_roles(roles),
         last_floor=map_.number("last_floor", 1),
         regen_per_room=map_.number("regen_per_room", 0),
@@ -235,6 +240,7 @@ def parse_profile(source: str, raw: dict[str, object]) -> Profile:
         ring_slots=pc.number("ring_slots", 0),
         ranged_continue=combat.number("ranged_continue", 1, 9),
         ranged_check_first_turn=combat.flag("ranged_check_first_turn"),
+        ranged_automatic=combat.flag("ranged_automatic"),
         hasted_attacks=combat.number("hasted_attacks", 1),
         bound_escape=combat.number("bound_escape", 1, 9),
         confused_act=combat.number("confused_act", 1, 9),
@@ -248,11 +254,23 @@ def default_profile() -> Profile:
     return parse_profile(*load_packaged("profile.toml"))
 
 
+# Keys the profile gained after players began copying it: a copy made before them plays as
+# it did (and a game saved with it still resumes), each taking the packaged profile's value.
+LATER_KEYS = (("dice", "critical_value"), ("dice", "fumble_value"),
+              ("combat", "ranged_automatic"))
+
+
 def load_profile(path: Path | None) -> Profile:
     """The profile at ``path``, or the packaged default when ``path`` is None."""
     if path is None:
         return DEFAULT_PROFILE
-    return parse_profile(*load_file(path))
+    source, raw = load_file(path)
+    packaged = load_packaged("profile.toml")[1]
+    for table, key in LATER_KEYS:
+        section = raw.get(table)
+        if isinstance(section, dict) and key not in section:
+            section[key] = packaged[table][key]
+    return parse_profile(source, raw)
 
 
 DEFAULT_PROFILE = default_profile()

@@ -355,3 +355,20 @@ def test_jr_rate_1_the_melee_rate_alone_is_the_checks_rate() -> None:
             for level, strength in ((1, 0), (3, -2), (15, 3)):
                 game.pc.level, game.pc.strength = level, strength
                 assert game.melee_rate(m) == game.rate(m, game.pc.weapon.value)[2]
+
+
+def test_jr_ranged_3_automatic_shots_are_the_profiles_choice() -> None:
+    """JR-RANGED-3 [DEFAULT]: with ranged_automatic off a critical is only its value (here 2),
+    which misses a rate of 4; on (the packaged profile) it hits whatever it counts."""
+    import dataclasses
+
+    from companion.systems.jongrogue.profile import DEFAULT_PROFILE
+
+    for automatic, hit in ((False, False), (True, True)):
+        profile = dataclasses.replace(DEFAULT_PROFILE, ranged_automatic=automatic,
+                                      critical_value=2)
+        game = tough(Game("plus", profile))
+        feed(game, "5m 1m 6z 6z 6z")
+        shot = of(feed(game, "shoot:1 3m 7z"), Kind.CHECK)[1]
+        assert shot["what"] == "ranged (arrows) vs 大蛇" and shot["target"] == 4
+        assert shot["critical"] and shot["value"] == 2 and shot["success"] is hit

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,16 @@ def test_a_variant_profile_changes_the_game(tmp_path: Path) -> None:
     text = _packaged().replace("max_hp_base = 12", "max_hp_base = 30")
     profile = load_profile(_write(tmp_path, text))
     assert profile.max_hp(1) == 30 and PROFILE_TEXT.endswith("profile.toml")
+
+
+def test_a_profile_copied_before_later_keys_plays_as_it_did(tmp_path: Path) -> None:
+    """A copy without the keys added since (LATER_KEYS) takes the packaged values for them,
+    so it loads, and a game saved with it resumes, as before."""
+    text = _packaged()
+    for line in ("critical_value = 9\n", "fumble_value = 1\n"):
+        assert line in text
+        text = text.replace(line, "")
+    text = text.replace("ranged_automatic = true", "# ranged_automatic = true")
+    profile = load_profile(_write(tmp_path, text))
+    assert (profile.critical_value, profile.fumble_value, profile.ranged_automatic) == (9, 1, True)
+    assert profile == dataclasses.replace(DEFAULT_PROFILE, source=profile.source)

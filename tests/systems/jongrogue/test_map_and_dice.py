@@ -194,3 +194,20 @@ def test_jr_sleep_3_in_a_game_with_an_honour_corner() -> None:
     game = Game("plus")
     enc = of(feed(game, "5m 1z 1m 1z 1z"), Kind.ENCOUNTER)[0]
     assert enc["sleep"] == "asleep" and enc["sleep_check"]["row"] == "1z"
+
+
+def test_jr_dice_1_the_profile_names_the_critical_tile_and_its_value() -> None:
+    """JR-DICE-1 [DEFAULT] in the profile: 6z (發) as the critical, counting 7; the game and
+    its narration follow it."""
+    from companion.systems.jongrogue.narration import describe
+    from companion.systems.jongrogue.tiles import Tile
+
+    profile = dataclasses.replace(DEFAULT_PROFILE, critical=Tile.from_notation("6z"),
+                                  critical_value=7)
+    game = Game("ez", profile)
+    assert of(feed(game, "7z 6z"), Kind.START_ROOM)[0] == {"room": 7, "tiles": ["7z", "6z"]}
+    feed(game, "9m 1z 2z 3z")  # room 7: a bat (B) at top-left
+    game.pc.weapon = dataclasses.replace(game.pc.weapon, value=-10)  # rate clamps to 9
+    check = next(e for e in feed(game, "fight:1 6z") if e.kind is Kind.CHECK)
+    assert check.data["critical"] and check.data["success"] and check.data["value"] == 7
+    assert "drew 6z → critical (發) → 7 < 9 → success" in describe(check)
