@@ -59,6 +59,9 @@ Answer = Callable[["Game", Request], Input]  # an in-line player (simulation mod
 Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 
 SPOT_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
+# JR-AB-POISON, JR-AB-DRAINSTR [SEED]: 「PCの強さが-3以下だったら、無効果」; a profile's
+# strength_min (JR-PC-2) may stop the loss sooner, never later.
+NO_STRENGTH_LOSS_AT = -3
 
 
 class Termination(Enum):
@@ -1088,7 +1091,8 @@ class Game:
     def _lose_strength(self, m: MonsterOnMap, what: str, target: int) -> Proc:
         """JR-AB-POISON / JR-AB-DRAINSTR (Plus): a resisted loss of 1 strength."""
         pc = self.pc
-        if pc.strength <= self.profile.strength_min or pc.wears(Ring.STRENGTH):
+        floor = max(NO_STRENGTH_LOSS_AT, self.profile.strength_min)
+        if pc.strength <= floor or pc.wears(Ring.STRENGTH):
             self._emit(Kind.ABILITY, ability=m.monster.ability.value, uid=m.uid, effect="none")
             return
         ok, _ = yield from self._check(what, target, against=m)

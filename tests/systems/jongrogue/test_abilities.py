@@ -92,6 +92,24 @@ def test_jr_ab_poison_ez_gold_plus_strength() -> None:
     assert plus.pc.strength == 0
 
 
+def test_jr_ab_poison_stops_at_minus_3_whatever_the_profiles_strength_min() -> None:
+    """The seed's 「強さが-3以下だったら、無効果」 holds with strength_min set lower; a higher
+    strength_min stops the loss sooner."""
+    import dataclasses
+
+    from companion.systems.jongrogue.profile import DEFAULT_PROFILE
+
+    # the PC misses and the snake hits; where there is a poison check, it fails
+    for strength_min, start, tiles, after in ((-6, -3, "1m", -3), (-1, -1, "1m", -1),
+                                              (-6, -2, "1m 1m", -3)):
+        game = Game("plus", dataclasses.replace(DEFAULT_PROFILE, strength_min=strength_min))
+        game.floor, game.pc.hp, game.pc.max_hp = 3, 200, 200
+        feed(game, "5m 8m 2z 1z 1z")  # a rattlesnake
+        game.pc.strength = start
+        feed(game, f"fight:1 {tiles}")
+        assert game.pc.strength == after and "fight:1" in options(game)  # no check waits
+
+
 def test_jr_ab_goldlover_sits_on_gold_until_hit() -> None:
     """JR-AB-GOLDLOVER: on gold it does not attack; a hit knocks it off and seals it."""
     game = meet("plus", 4, "9m 5s 1z 1z")  # orc, awake by the sleep check, on the 5s
