@@ -159,6 +159,8 @@ def choice_label(game: Game, choice: Choice, alone: bool = True) -> str:
         return f"{act} {item.ja}"
     if verb is Verb.MOVE:
         return f"Room {arg} 部屋{arg}へ"
+    if verb is Verb.READY:
+        return "Ready bow 弓を構える" if arg == "bow" else "Ready shuriken 手裏剣を構える"
     return {
         Verb.ENTER: "Enter 入る",
         Verb.CLOSE: "Close in 接近",

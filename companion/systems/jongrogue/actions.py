@@ -37,6 +37,7 @@ class Verb(Enum):
     USE = "use"  # use an item: use:1p drinks a healing potion
     EQUIP = "equip"  # equip the item held as tile <t>
     UNEQUIP = "unequip"  # take off the ring held as tile <t>
+    READY = "ready"  # ready:bow or ready:shuriken, the ranged weapon shot (JR-RANGED-2 equip)
     KEEP = "keep"  # keep the equipped weapon/armour instead of a found one
     DEFEND = "defend"  # 防御: spend the turn defending (JR-MELEE-1)
 

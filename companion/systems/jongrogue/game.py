@@ -112,6 +112,7 @@ _USES, _EQUIPS, _UNEQUIPS = (
     tuple(Choice.of(verb, str(t)) for t in ALL_KINDS)
     for verb in (Verb.USE, Verb.EQUIP, Verb.UNEQUIP)
 )
+_READY_BOW, _READY_SHURIKEN = Choice.of(Verb.READY, "bow"), Choice.of(Verb.READY, "shuriken")
 _FIGHTS: list[Choice] = []  # fight:<uid> and shoot:<uid> by uid, grown as monsters are met
 _SHOTS: list[Choice] = []
 
@@ -646,6 +647,8 @@ class Game:
                 options.append(_FLEE)
             if pc.rings or pc.spare_rings:
                 options += self._ring_options()  # JR-MELEE-1: equip / unequip, then defend
+            if not self.melee_started:
+                options += self._ready_option()  # as a ring: readying, then defending
             if not self.record:
                 return "", tuple(options), attackers
             names = ", ".join(m.monster.name_ja for m in attackers)
@@ -669,9 +672,23 @@ class Game:
             options.append(_MOVES_TO[self.path[-1]])
         if pc.rings or pc.spare_rings:
             options += self._ring_options()
+        options += self._ready_option()
         if not self.record:
             return "", tuple(options), attackers
         return f"Floor {self.floor}, room {room.number}: what next?", tuple(options), attackers
+
+    def _ready_option(self) -> list[Choice]:
+        """JR-RANGED-2 (装備する: 弓や手裏剣): holding shuriken and arrows, the player readies
+        the other of the two; the shuriken are thrown first until the bow is readied."""
+        pc = self.pc
+        if pc.shuriken > 0 and pc.arrows > 0:
+            return [_READY_SHURIKEN if pc.bow_ready else _READY_BOW]
+        return []
+
+    def _ready(self, choice: Choice) -> None:
+        self.pc.bow_ready = choice is _READY_BOW
+        if self.record:
+            self._emit(Kind.ITEM, action="ready", what=choice.arg)
 
     def _ring_options(self) -> list[Choice]:
         """Rings to put on (JR-PC-4: while a hand is free) or take off, each kind once.
@@ -747,6 +764,9 @@ class Game:
             yield from self._defend_turn(choice)  # JR-MELEE-1: in melee, equipping is defending
         elif verb is Verb.UNEQUIP:
             self._remove_ring(Tile.from_notation(choice.arg))
+            yield from self._defend_turn(choice)
+        elif verb is Verb.READY:
+            self._ready(choice)
             yield from self._defend_turn(choice)
 
     # ------------------------------------------------------------------ moving
@@ -1144,6 +1164,7 @@ class Game:
                 if self.pc.potions and self.pc.hp < self.pc.max_hp:
                     options.append(_USES[self.pc.potions[0].index])
                 options += self._ring_options()  # JR-RANGED-2: equip / unequip
+                options += self._ready_option()
                 options += _CLOSE_OR_DOOR
                 request = ChoiceRequest("Ranged combat: act", tuple(options))
                 choice = (yield request) if self._answer_now is None else self._ask(request)
@@ -1154,6 +1175,10 @@ class Game:
                     break
                 if choice.verb is Verb.USE:
                     self._drink()
+                    opening = False
+                    continue
+                if choice.verb is Verb.READY:
+                    self._ready(choice)
                     opening = False
                     continue
                 if choice.verb in (Verb.EQUIP, Verb.UNEQUIP):
@@ -1176,7 +1201,7 @@ class Game:
 
     def _shoot(self, m: MonsterOnMap) -> Proc:
         pc = self.pc
-        if pc.shuriken > 0:
+        if pc.shuriken > 0 and not (pc.bow_ready and pc.arrows > 0):
             pc.shuriken -= 1
             weapon, attack = "shuriken", pc.shuriken_attack
         else:

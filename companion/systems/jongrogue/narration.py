@@ -183,4 +183,6 @@ def _item(d: dict[str, Any]) -> str:
         return f"Ring {d['ring']} {'put on' if action == 'ring on' else 'taken off'}"
     if action == "stolen":
         return f"Stolen: {d['what']}"
+    if action == "ready":
+        return f"Readied the {d['what']} for ranged attacks"
     return str(action)

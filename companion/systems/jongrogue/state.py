@@ -96,6 +96,7 @@ class PC:
     spare_rings: list[Tile] = field(default_factory=list)
     states: set[PCState] = field(default_factory=set)
     drained: bool = False  # level came from a drain, not the XP table (JR-AB-DRAIN)
+    bow_ready: bool = False  # the bow is shot though shuriken are held (ready:bow)
 
     @staticmethod
     def new(profile: Profile) -> PC:

@@ -372,3 +372,28 @@ def test_jr_ranged_3_automatic_shots_are_the_profiles_choice() -> None:
         shot = of(feed(game, "shoot:1 3m 7z"), Kind.CHECK)[1]
         assert shot["what"] == "ranged (arrows) vs 大蛇" and shot["target"] == 4
         assert shot["critical"] and shot["value"] == 2 and shot["success"] is hit
+
+
+def test_jr_ranged_2_the_player_readies_the_bow_or_the_shuriken() -> None:
+    """JR-RANGED-2 (装備する: 弓や手裏剣): holding both, the shuriken are thrown first until the
+    bow is readied; the other weapon is offered to ready outside melee and in a ranged turn."""
+    game = tough(Game("plus"))
+    game.pc.shuriken, game.pc.shuriken_attack = 5, 2
+    feed(game, "5m 1z 2z 3z 4z")  # an empty start room
+    assert options(game)[-1] == "ready:bow"
+    assert of(feed(game, "ready:bow"), Kind.ITEM) == [{"action": "ready", "what": "bow"}]
+    assert game.pc.bow_ready and options(game)[-1] == "ready:shuriken"
+
+    game = tough(Game("plus"))
+    game.pc.shuriken, game.pc.shuriken_attack, game.pc.bow_ready = 5, 2, True
+    feed(game, "5m 1m 6z 6z 6z")  # an awake snake
+    shot = of(feed(game, "shoot:1 3m 2m"), Kind.CHECK)[1]
+    assert shot["what"] == "ranged (arrows) vs 大蛇" and game.pc.arrows == 19
+    feed(game, "4m")  # the next ranged turn: readying the shuriken uses it
+    assert options(game) == ["shoot:1", "ready:shuriken", "close", "door"]
+    feed(game, "ready:shuriken 4m")
+    shot = of(feed(game, "shoot:1 2m"), Kind.CHECK)[0]
+    assert shot["what"] == "ranged (shuriken) vs 大蛇" and game.pc.shuriken == 4
+    game.pc.arrows = 0
+    feed(game, "4m")
+    assert options(game) == ["shoot:1", "close", "door"]  # no arrows: no bow to ready
