@@ -43,6 +43,7 @@ class Pick:
 
 
 Press = Button | Pick
+NUMBER_KEYS = "1234567890"  # the options a number key picks: 1 to 9, then 0 for the tenth
 
 
 @dataclass(frozen=True, slots=True)

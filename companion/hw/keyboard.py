@@ -22,7 +22,7 @@ import termios
 import tty
 from typing import Any
 
-from companion.hw.buttons import Button, Pick, Press
+from companion.hw.buttons import NUMBER_KEYS, Button, Pick, Press
 
 KEYMAP: dict[str, Button] = {
     "a": Button.ATTACK, "\r": Button.ATTACK, "\n": Button.ATTACK, " ": Button.ATTACK,
@@ -39,8 +39,8 @@ def press_for_key(char: str) -> Press | None:
     char = char.lower()
     if char in KEYMAP:
         return KEYMAP[char]
-    if len(char) == 1 and "1" <= char <= "9":
-        return Pick(int(char) - 1)
+    if len(char) == 1 and char in NUMBER_KEYS:
+        return Pick(NUMBER_KEYS.index(char))
     return None
 
 

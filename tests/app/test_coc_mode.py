@@ -286,6 +286,31 @@ class CameraStandIn:
         return Throw(tuple(self.faces.pop(0) for _ in range(ask.count)))
 
 
+@pytest.mark.parametrize(("sides", "keys", "value"), [
+    (100, "10", 10), (100, "05", 5), (100, "00", 100), (100, "99", 99), (10, "0", 10),
+    (4, "3", 3)])
+def test_a_typed_die_is_the_digits_typed(sides: int, keys: str, value: int) -> None:
+    """On the keypad the 0 key picks 0, the tenth option: 1 then 0 is a d100's 10 (the 1 used
+    to pick 11 at once, the 0 did nothing)."""
+    from companion.app.modes.coc import CocTableRolls
+    from companion.hw.keyboard import press_for_key
+
+    typed = iter(keys)
+    pending: list[Any] = []
+
+    class Keypad:
+        def poll(self) -> list[Any]:
+            out, pending[:] = list(pending), []
+            return out
+
+    def show(prompt: str, **kwargs: object) -> None:
+        if kwargs.get("options"):  # a menu is up: the player presses the next key
+            pending.append(press_for_key(next(typed)))
+
+    rolls = CocTableRolls(CameraStandIn([]), Controls([Keypad()]), 0.0, sleep=lambda s: None)
+    assert rolls.typed(RollAsk("damage", 1, sides), 0, show) == value
+
+
 def test_camera_dice_read_the_d6_and_the_d100_is_typed(tmp_path: Path) -> None:
     """--dice camera: Ann's kick+MA needs a d100 (typed on the keypad: tens 5, units 5), a
     1D6 (the camera: 6) and a 1D4 (typed: 4): the engine given 55, 6, 4 does the same; the

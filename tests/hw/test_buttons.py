@@ -86,6 +86,7 @@ def test_key_map() -> None:
     assert press_for_key("A") is Button.ATTACK
     assert press_for_key("\x1b") is Button.FLEE
     assert press_for_key("3") == Pick(2)
+    assert press_for_key("0") == Pick(9)  # the tenth option
     assert press_for_key("z") is None
 
 

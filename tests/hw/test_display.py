@@ -17,6 +17,7 @@ from rich.console import Console
 from companion.hw.buttons import Button, Pick
 from companion.hw.display import open_display
 from companion.hw.display.fonts import find_cjk_font, without_cjk
+from companion.hw.display.keys import option_key
 from companion.hw.display.screen import BACKGROUND, ScreenDisplay, pick_layout
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import Name, Option, TileView, example_view, message_view
@@ -158,6 +159,22 @@ def test_pygame_does_not_greet_our_users() -> None:
     done = subprocess.run([sys.executable, "-c", "import companion, pygame"],
                           capture_output=True, text=True, check=True, env=env)
     assert "pygame" not in done.stdout
+
+
+def test_a_long_fight_menu_shows_every_option_and_its_key(screen: ScreenDisplay) -> None:
+    """Thirteen options (a keypad, orc:10): twelve fit, the tenth is keyed 0, and the page
+    with the highlight is drawn, so MENU brings the thirteenth into view (it was never drawn)."""
+    from companion.hw.display.view import example_fight_view
+
+    options = tuple(Option(str(i), f"Orc {i}") for i in range(1, 14))
+    view = replace(example_fight_view(), options=options, highlight=1)
+    screen.render(view)
+    assert [i for _, i in screen._targets] == list(range(12))
+    keys = [option_key(o, i, 1, {Button.ATTACK: "A", Button.MENU: "M"})
+            for i, o in enumerate(options)]
+    assert keys[8:] == ["9", "0", "M", "M", "M"] and keys[1] == "A"
+    screen.render(replace(view, highlight=12))
+    assert [i for _, i in screen._targets] == [12]
 
 
 def test_a_fight_view_on_the_screen_and_the_terminal(screen: ScreenDisplay) -> None:

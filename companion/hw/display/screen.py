@@ -566,23 +566,27 @@ class ScreenDisplay:
         color = HIGHLIGHT if view.highlight == i else BACKGROUND
         pygame.draw.rect(self.surface, color, box, border_radius=m(8))
         pygame.draw.rect(self.surface, DIM, box, width=max(1, m(1)), border_radius=m(8))
-        key = option_key(option, i, view.highlight, _BUTTON_KEYS, str(i + 1))
+        key = option_key(option, i, view.highlight, _BUTTON_KEYS)
         label = self._fit(f"[{key}] {option.label}", size, box.w - m(12))
         self.surface.blit(label, label.get_rect(center=box.center))
         self._targets.append((box.copy(), i))
 
     def _option_grid(self, view: View, row: pygame.Rect) -> None:
-        """A fight's menu: up to five options a row, two rows (the rest by number or MENU)."""
+        """A fight's menu: up to six options a row, two rows; a longer one (orc:10) shows the
+        page of twelve that holds the highlight, so MENU brings every option into view."""
         m = self.m
         gap = m(6)
         count = len(view.options)
-        per_row = count if count <= 4 else min(5, (count + 1) // 2)
+        per_row = count if count <= 4 else min(6, (count + 1) // 2)
         rows = 1 if count <= 4 else 2
+        page = per_row * rows
+        first = (view.highlight or 0) // page * page
         box_w = min(m(190), (row.w - gap * (per_row - 1)) // per_row)
         box_h = (row.h - gap * (rows - 1)) // rows
-        for i in range(min(count, per_row * rows)):
-            box = pygame.Rect(row.x + (i % per_row) * (box_w + gap),
-                              row.y + (i // per_row) * (box_h + gap), box_w, box_h)
+        for i in range(first, min(count, first + page)):
+            at = i - first
+            box = pygame.Rect(row.x + (at % per_row) * (box_w + gap),
+                              row.y + (at // per_row) * (box_h + gap), box_w, box_h)
             self._option(view, i, box, m(15) if rows == 2 else m(16))
 
 
