@@ -337,3 +337,25 @@ def test_play_mode_dice_with_the_camera_on_a_picture(tmp_path: Path) -> None:
     shown = {f"(2D6) ＞ {sum(faces)}[{a},{b}]" for a, b in (faces, faces[::-1])}
     assert any(line in term.text() for line in shown), term.text()[-1500:]
     assert "camera カメラ" in term.text()
+
+
+def test_a_tables_follow_up_throw_says_so_and_every_throw_is_pictured() -> None:
+    """EV-MON-1's 1D6 of 2, then its 1/2D: the second wait says it is the table's next roll
+    (it repeated 'Throw 1D6' as if the first was not taken), and the outcome pictures both
+    dice (it pictured the last alone, beside the first roll's line)."""
+    from companion.app.session.mode import RollAsk, Throw
+    from companion.app.session.rolls import throw_prompt
+
+    mode = DiceTrayMode(("1D6", "2D6"), "simulated 仮想")
+    mode.answer(2)  # Event table
+    mode.answer(3)  # Monster
+    first = mode.ask()
+    assert isinstance(first, RollAsk)
+    assert throw_prompt(first) == ("Throw 1D6 in the dice area 1D6を振って: "
+                                   "モンスター Monster (EV-MON-1)")
+    mode.answer(Throw((2,)))
+    second = mode.ask()
+    assert isinstance(second, RollAsk) and second.prompt.endswith("throw 2 (the table's next "
+                                                                 "roll 追加)")
+    mode.answer(Throw((3,)))
+    assert mode.dice.faces == (2, 3) and mode.dice.rolls == ("(1D6) ＞ 2",)

@@ -263,8 +263,7 @@ class CocFightMode(FightMode):
         return describe(action)
 
     def roll_prompt(self, action: Action, need: NeedDice) -> str:
-        what = f"{need.count}D{need.sides}"
-        return f"Throw {what} {what}を振って: {describe(action)}"
+        return describe(action)
 
     # -- the Keeper's own steps -------------------------------------------------------------
 

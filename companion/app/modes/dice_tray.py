@@ -128,8 +128,10 @@ class DiceTrayMode:
         if self.stage is Stage.THROW:
             need = self._walk()
             assert need is not None  # a finished walk moved the tray on to its outcome
-            return RollAsk(f"Throw {need.count}D{need.sides} in the dice area",
-                           need.count, need.sides)
+            # A table's follow-up throw says so: the first throw was taken, this one is more.
+            more = f", throw {len(self.throws) + 1} (the table's next roll 追加)" \
+                if self.throws else ""
+            return RollAsk(self._title() + more, need.count, need.sides)
         if self.stage is Stage.OUTCOME:
             return ChoiceAsk(self._outcome_prompt(), _menu(("Again もう一度", "Menu メニュー")))
         return None
@@ -216,7 +218,7 @@ class DiceTrayMode:
         walk is whole (the outcome is then in ``dice``)."""
         assert self.pick is not None
         source = _Thrown(self.throws)
-        faces = tuple(self.throws[-1]) if self.throws else ()
+        faces = tuple(face for throw in self.throws for face in throw)  # each roll line's
         try:
             if self.pick.table is not None:
                 report = run_event(self.pick.table, source, rules=self.rules)

@@ -116,8 +116,8 @@ class FightMode:
         raise NotImplementedError
 
     def roll_prompt(self, action: Any, need: NeedDice) -> str:
-        return (f"Throw {need.count}D{need.sides} {need.count}D{need.sides}を振って: "
-                f"{self.describe(action)}")
+        """What a throw is for (rolls.throw_prompt says which dice, and where)."""
+        return self.describe(action)
 
     def fight_view(self, faces: tuple[int, ...] = ()) -> FightView:
         raise NotImplementedError

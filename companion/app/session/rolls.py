@@ -45,7 +45,10 @@ class RollCancelled(CompanionError):
 
 
 def throw_prompt(ask: RollAsk) -> str:
-    return f"Throw {ask.count}D{ask.sides} in the dice area"
+    """The screen's prompt while the dice are awaited: the throw, where, and what it is for
+    (``ask.prompt``: who attacks whom, which table), so a wait says whose roll it is."""
+    what = f"{ask.count}D{ask.sides}"
+    return f"Throw {what} in the dice area {what}を振って: {ask.prompt}"
 
 
 class SimRolls:
