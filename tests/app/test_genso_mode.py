@@ -65,15 +65,15 @@ def prompt_is(start: str) -> Callable[[View], bool]:
 
 #: pc1 attacks Orc 1 with the club; pc2 heals pc1; Orc 1 attacks pc2; the GM ends the fight.
 SCRIPT = [
-    (prompt_is(f"{PC1}: what does it do"), b"a"),
+    (prompt_is(f"{PC1} PC 1: what does it do"), b"a"),
     (prompt_is("Attack whom"), b"a"),
     (prompt_is("With which weapon"), b"a"),
-    (prompt_is(f"{PC2}: what does it do"), b"r"),
+    (prompt_is(f"{PC2} PC 2: what does it do"), b"r"),
     (prompt_is("Which spell"), b"a"),
     (prompt_is("On whom"), b"1"),
-    (prompt_is("オーク1: what does it do"), b"a"),
+    (prompt_is("オーク1 Orc 1: what does it do"), b"a"),
     (prompt_is("Attack whom"), b"2"),
-    (prompt_is("オーク2: what does it do"), b"7"),
+    (prompt_is("オーク2 Orc 2: what does it do"), b"7"),
     (prompt_is("GM: which step"), b"2"),
     (prompt_is("The fight is over"), b"a"),
 ]
@@ -105,7 +105,8 @@ def test_a_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> None:
         session.show(session.next_prompt())
         session.run()
         # The orc's turn after the heal: its row is highlighted (the third row).
-        shot = next(v for v in display.views if v.prompt.startswith("オーク1: what does it do"))
+        shot = next(v for v in display.views
+                    if v.prompt.startswith("オーク1 Orc 1: what does it do"))
         surface = screen.render(shot)
         screen.save_png(tmp_path / "fight.png")
         row_y = screen.m(38 + 4 + 24 + 24) + 2 * screen.m(44) + screen.m(22)
@@ -127,7 +128,7 @@ def test_a_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> None:
     attack = expected.journal[0].lines[0]
     assert attack.result is not None and attack.result.text in attack.text
     assert "(2D6+7>13) ＞" in attack.text
-    assert shot.fight is not None and shot.fight.turn == "オーク1"
+    assert shot.fight is not None and shot.fight.turn == "オーク1 Orc 1"
     assert [f.acting for f in shot.fight.fighters] == [False, False, True, False]
     # Saved: the table (finished) and the fight file, which `companion genso fight` reads.
     saved = FightSave.from_json(state.read_text(encoding="utf-8"))
@@ -141,9 +142,9 @@ def test_buttons_drive_a_fight_in_the_terminal(tmp_path: Path) -> None:
     buttons = Buttons()
     console = Console(file=io.StringIO(), width=200)
     display = Recorded(TerminalDisplay(console))
-    presses = [(prompt_is(f"{PC1}: what"), ["attack"]), (prompt_is("Attack whom"), ["attack"]),
+    presses = [(prompt_is(f"{PC1} PC 1: what"), ["attack"]), (prompt_is("Attack whom"), ["attack"]),
                (prompt_is("With which"), ["attack"]),
-               (prompt_is(f"{PC2}: what"), ["item"] * 7 + ["attack"]),
+               (prompt_is(f"{PC2} PC 2: what"), ["item"] * 7 + ["attack"]),
                (prompt_is("GM: which"), ["item", "attack"]),
                (prompt_is("The fight is over"), ["attack"])]
 
@@ -279,10 +280,10 @@ def test_play_mode_genso_in_a_terminal(tmp_path: Path, monkeypatch: pytest.Monke
                  "--file", str(fight)]) == 0
     term = Terminal(["--mode", "genso", "--fight", str(fight), "--dice", "sim", "--seed",
                      str(SEED), "--display", "terminal", "--choices", "keyboard"], env)
-    term.answer(f"{PC1}: what does it do", 1, b"a")
+    term.answer(f"{PC1} PC 1: what does it do", 1, b"a")
     term.answer("Attack whom", 1, b"a")
     term.answer("With which weapon", 1, b"a")
-    term.answer(f"{PC2}: what does it do", 1, b"8")  # her Spell makes GM the 8th
+    term.answer(f"{PC2} PC 2: what does it do", 1, b"8")  # her Spell makes GM the 8th
     term.answer("GM: which step", 1, b"2")
     term.answer("The fight is over", 1, b"a")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
@@ -366,3 +367,18 @@ def test_checks_at_the_table_and_a_resume_after_them(tmp_path: Path) -> None:
             for key in ("game_id", "fight_path", "input_kind"):
                 a.pop(key), b.pop(key)
         assert a == b
+
+
+def test_with_no_japanese_font_two_pcs_stay_apart() -> None:
+    """A screen without a CJK font draws the English names alone: PC 1 and PC 2, not PC
+    twice, and the turn and prompt name who acts (they were ': what does it do?')."""
+    from companion.app.modes.genso import english, named
+    from companion.hw.display.fonts import without_cjk
+    from companion.systems.genso.combat import Role
+
+    fight = new_fight()
+    pcs = [c for c in fight.state.combatants if c.role is Role.PC]
+    assert [english(RULES, fight, c) for c in pcs] == ["PC 1", "PC 2"]
+    orc = next(c for c in fight.state.combatants if c.name == "オーク1")
+    assert [without_cjk(named(RULES, fight, c)) for c in (*pcs, orc)] == [
+        "PC 1", "PC 2", "Orc 1"]

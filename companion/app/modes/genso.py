@@ -70,7 +70,6 @@ from companion.systems.genso.combat import (
     Fight,
     Flee,
     Move,
-    Outcome,
     Side,
     Sleep,
     Stance,
@@ -92,10 +91,6 @@ SIDES = {Side.PARTY: Name("味方", "party"), Side.ENEMY: Name("敵", "enemy")}
 STANCES = {
     Stance.FULL_ATTACK: "全力攻撃 full attack", Stance.FULL_DODGE: "全力回避 full dodge",
     Stance.NORMAL_MOVE: "通常移動 moved", Stance.FULL_MOVE: "全力移動 full move",
-}
-OUTCOMES = {
-    Outcome.PARTY_WON: "勝利 the party won", Outcome.PARTY_DOWN: "全滅 the party is down",
-    Outcome.DECLARED: "終了 the GM ended the fight",
 }
 MOVES = {"combat": "戦闘移動 combat 3 m", "normal": "通常移動 normal 12 m",
          "full": "全力移動 full 48 m"}
@@ -189,13 +184,21 @@ __all__ = ["FightSave", "GensoFightMode", "Undone", "load_fight_save", "same_fig
 
 
 def english(rules: GensoRules, fight: Fight, c: Combatant) -> str:
-    """A combatant's English name: the monster's with its number, or PC / NPC."""
+    """A combatant's English name: the monster's with its number, or PC / NPC with theirs
+    among their role's (so a screen with no Japanese font still tells two PCs apart)."""
     entrant = next((e for e in fight.entrants if e.name == c.name), None)
     if entrant is not None and entrant.monster:
         monster = rules.monster(entrant.monster)
         number = re.search(r"(\d+)$", c.name)
         return monster.en + (f" {number.group(1)}" if number else "")
-    return c.role.value.upper().replace("_AS_MONSTER", " (as monster)")
+    same = [o.name for o in fight.state.combatants if o.role is c.role]
+    role = c.role.value.upper().replace("_AS_MONSTER", " (as monster)")
+    return f"{role} {same.index(c.name) + 1}" if len(same) > 1 else role
+
+
+def named(rules: GensoRules, fight: Fight, c: Combatant) -> str:
+    """A combatant's name and, after it, its English one (オーク1 Orc 1, 駆け出し冒険者１ PC 1)."""
+    return f"{c.name} {english(rules, fight, c)}"
 
 
 def describe(action: Action | CheckCall) -> str:
@@ -364,7 +367,8 @@ class GensoFightMode(FightMode):
                     Option("wait", "Wait 待機"), Option("flee", "Flee 逃亡", Button.FLEE),
                     Option("gm", "GM 進行")]
         flee = " GM-MON-1: it wants to flee 逃走したい" if wants_to_flee(self.rules, actor) else ""
-        return ChoiceAsk(f"{actor.name}: what does it do? 行動は？{flee}", tuple(options))
+        return ChoiceAsk(f"{named(self.rules, self.fight, actor)}: what does it do? 行動は？"
+                         f"{flee}", tuple(options))
 
     def _check(self, rest: list[str]) -> ChoiceAsk | CheckCall:
         """GM-CHECK-1..6, GM-MAGIC-6: which check, who rolls (whose turn it is, highlighted),
@@ -459,7 +463,7 @@ class GensoFightMode(FightMode):
         return [c for c in state.order if c.status not in (Status.VANISHED, Status.FLED)]
 
     def _pick(self, prompt: str, targets: Sequence[Combatant], *extra: Option) -> ChoiceAsk:
-        options = [Option(f"t:{c.name}", f"{c.name} {english(self.rules, self.fight, c)}")
+        options = [Option(f"t:{c.name}", named(self.rules, self.fight, c))
                    for c in targets]
         return ChoiceAsk(prompt, (*options, *extra, BACK))
 
@@ -553,7 +557,7 @@ class GensoFightMode(FightMode):
 
     def _outcome(self) -> str:
         outcome = self.fight.state.outcome
-        return OUTCOMES[outcome] if outcome is not None else ""
+        return outcome.text if outcome is not None else ""
 
     def fight_view(self, faces: tuple[int, ...] = ()) -> FightView:
         state = self.fight.state
@@ -585,7 +589,8 @@ class GensoFightMode(FightMode):
             result = check_steps(self.last_check.check)
             result_title = describe(self.last_check.call)
         return FightView(
-            title=self._title(), round=state.round, turn=current.name if current else "",
+            title=self._title(), round=state.round,
+            turn=named(self.rules, self.fight, current) if current else "",
             fighters=tuple(rows), result=result, result_title=result_title, log=log,
             faces=faces,
             source=self.source_name, outcome=self._outcome())

@@ -15,7 +15,10 @@ from pathlib import Path
 PREFERRED = ("Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "IPAGothic", "TakaoGothic")
 
 # Hiragana, katakana, CJK ideographs and punctuation, full-width forms.
-_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+")
+_CJK_CHARS = r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+"
+# Japanese, with the digits it holds (オーク1, 第2ラウンド): left alone, they mean nothing.
+_CJK = re.compile(f"{_CJK_CHARS}(?:[0-9]+{_CJK_CHARS})*[0-9]*")
+_PLAIN_SIGNS = {"▶": ">", "→": "->", "＞": ">", "−": "-"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +62,16 @@ def without_cjk(text: str) -> str:
 
     >>> without_cjk("大蛇 snake (眠 asleep)")
     'snake (asleep)'
+    >>> without_cjk("Round 2 第2ラウンド · turn 手番: オーク1 Orc 1, 1D6を振って")
+    'Round 2 · turn: Orc 1, 1D6'
+    >>> without_cjk("▶ 体力/Body 6 → (2D6) ＞ 7")
+    '> Body 6 -> (2D6) > 7'
     """
+    for sign, plain in _PLAIN_SIGNS.items():  # signs a plain font lacks, as it can draw them
+        text = text.replace(sign, plain)
     stripped = _CJK.sub("", text)
+    stripped = re.sub(r"(^|\s)/", r"\1", stripped)  # 体力/Body: the English half alone
     stripped = re.sub(r"\(\s*\)", "", stripped)
     stripped = re.sub(r"\(\s+", "(", stripped)
+    stripped = re.sub(r"\s+([:;,])", r"\1", stripped)
     return re.sub(r"\s{2,}", " ", stripped).strip()

@@ -529,8 +529,12 @@ class ScreenDisplay:
             x += picture.get_width() + m(10)
         prompt_lines = self._wrap(view.prompt, m(17), rect.w - x - m(10))
         max_prompt = 1 if view.options or view.status else 3
-        for i, line in enumerate(prompt_lines[:max_prompt]):
-            self.surface.blit(self._text(line, m(17), ACCENT), (x, rect.y + m(6) + i * m(24)))
+        shown = prompt_lines[:max_prompt]
+        if len(prompt_lines) > max_prompt:  # the rest on the last line, cut with an ellipsis
+            shown[-1] = " ".join(prompt_lines[max_prompt - 1:])
+        for i, line in enumerate(shown):
+            self.surface.blit(self._fit(line, m(17), rect.w - x - m(10), ACCENT),
+                              (x, rect.y + m(6) + i * m(24)))
         self._targets = []
         # Below the prompt: the options, then the status (a read to confirm, a problem).
         row = pygame.Rect(x, rect.y + m(36), rect.right - x - m(10), rect.h - m(44))

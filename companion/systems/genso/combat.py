@@ -323,6 +323,16 @@ class Outcome(Enum):
     PARTY_DOWN = "party_down"  # no PC-side combatant can act
     DECLARED = "declared"  # the GM declared the end
 
+    @property
+    def text(self) -> str:
+        """The outcome as the log and the screen say it."""
+        return _OUTCOME_TEXT[self]
+
+
+_OUTCOME_TEXT = {Outcome.PARTY_WON: "勝利 the party won",
+                 Outcome.PARTY_DOWN: "全滅 the party is down",
+                 Outcome.DECLARED: "終了 the GM ended the fight"}
+
 
 @dataclass(frozen=True)
 class FightState:
@@ -1013,7 +1023,7 @@ def _apply(rules: GensoRules, state: FightState, action: Action,
     if current is not None and state.outcome is None:
         state = _advance(rules, state, lines)
     if state.outcome is not None and current is not None:
-        lines.append(Line("GM-COMBAT-1", f"the fight is over: {state.outcome.value}"))
+        lines.append(Line("GM-COMBAT-1", f"the fight is over: {state.outcome.text}"))
     return state, lines
 
 

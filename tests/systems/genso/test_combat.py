@@ -560,7 +560,7 @@ def test_flight_sleep_and_the_end() -> None:
     fight = make([pc("pc2", mp=4)], [("orc", 1)])
     act(fight, Wait(PC2))
     entry = act(fight, Flee(ORC))
-    assert fight.state.outcome is Outcome.PARTY_WON and "party_won" in entry.text
+    assert fight.state.outcome is Outcome.PARTY_WON and "勝利 the party won" in entry.text
     entry = act(fight, Sleep())
     assert fight.state.get(PC2).mp == 12 and "MP restored in full" in entry.text
 
