@@ -480,8 +480,8 @@ class Game:
         self.room_no = number
         self.position = Position.DOOR
         self.melee_started = False
-        if PCState.CONFUSED in self.pc.states:
-            self._set_state(PCState.CONFUSED, False)  # [DEFAULT] see combat.confused_act
+        if PCState.CONFUSED in self.pc.states and self.profile.confusion_ends_next_room:
+            self._set_state(PCState.CONFUSED, False)
         if self.record:
             self._emit(Kind.MOVE, room=number, position=Position.DOOR.value)
         if number not in self.rooms:

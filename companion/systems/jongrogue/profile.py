@@ -134,6 +134,7 @@ class Profile:
     ranged_continue: int
     ranged_check_first_turn: bool
     ranged_automatic: bool
+    confusion_ends_next_room: bool
     hasted_attacks: int
     bound_escape: int
     confused_act: int
@@ -241,6 +242,7 @@ def parse_profile(source: str, raw: dict[str, object]) -> Profile:
         ranged_continue=combat.number("ranged_continue", 1, 9),
         ranged_check_first_turn=combat.flag("ranged_check_first_turn"),
         ranged_automatic=combat.flag("ranged_automatic"),
+        confusion_ends_next_room=combat.flag("confusion_ends_next_room"),
         hasted_attacks=combat.number("hasted_attacks", 1),
         bound_escape=combat.number("bound_escape", 1, 9),
         confused_act=combat.number("confused_act", 1, 9),
@@ -257,7 +259,7 @@ def default_profile() -> Profile:
 # Keys the profile gained after players began copying it: a copy made before them plays as
 # it did (and a game saved with it still resumes), each taking the packaged profile's value.
 LATER_KEYS = (("dice", "critical_value"), ("dice", "fumble_value"),
-              ("combat", "ranged_automatic"))
+              ("combat", "ranged_automatic"), ("combat", "confusion_ends_next_room"))
 
 
 def load_profile(path: Path | None) -> Profile:

@@ -96,7 +96,9 @@ def test_a_profile_copied_before_later_keys_plays_as_it_did(tmp_path: Path) -> N
     for line in ("critical_value = 9\n", "fumble_value = 1\n"):
         assert line in text
         text = text.replace(line, "")
-    text = text.replace("ranged_automatic = true", "# ranged_automatic = true")
+    for key in ("ranged_automatic", "confusion_ends_next_room"):
+        text = text.replace(f"{key} = true", f"# {key} = true")
     profile = load_profile(_write(tmp_path, text))
-    assert (profile.critical_value, profile.fumble_value, profile.ranged_automatic) == (9, 1, True)
+    assert (profile.critical_value, profile.fumble_value, profile.ranged_automatic,
+            profile.confusion_ends_next_room) == (9, 1, True, True)
     assert profile == dataclasses.replace(DEFAULT_PROFILE, source=profile.source)

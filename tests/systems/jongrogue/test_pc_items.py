@@ -60,6 +60,18 @@ def test_jr_pc_3_confused_may_lose_the_attack_turn() -> None:
     assert of(events, Kind.DEFEAT)
 
 
+@pytest.mark.parametrize("ends", [True, False])
+def test_jr_pc_3_confusion_ends_in_the_next_room_as_the_profile_says(ends: bool) -> None:
+    """[DEFAULT] combat.confusion_ends_next_room: on, reaching another room ends 混乱."""
+    import dataclasses
+
+    game = Game("plus", dataclasses.replace(DEFAULT_PROFILE, confusion_ends_next_room=ends))
+    feed(game, "5m 1z 2z 3z 4z")
+    game.pc.states.add(PCState.CONFUSED)
+    feed(game, "move:2 1s 2s 3s 4s")
+    assert (PCState.CONFUSED in game.pc.states) is not ends
+
+
 def test_jr_pc_4_two_rings_at_most() -> None:
     """JR-PC-4: rings found are worn while a hand is free; a third waits in the pack."""
     game = Game("ez")
