@@ -21,7 +21,10 @@ def make_readers():
     spi = machine.SPI(board.SPI_ID, baudrate=board.SPI_BAUDRATE, sck=machine.Pin(board.SCK_PIN),
                       mosi=machine.Pin(board.MOSI_PIN), miso=machine.Pin(board.MISO_PIN))
     rst = machine.Pin(board.RST_PIN, machine.Pin.OUT)
-    return [LazyReader(spi, machine.Pin(cs, machine.Pin.OUT), rst) for cs in board.CS_PINS]
+    # Each chip-select starts high (deselected): an output starts low, and every reader
+    # would otherwise answer the first one's words on the shared MISO line.
+    return [LazyReader(spi, machine.Pin(cs, machine.Pin.OUT, value=1), rst)
+            for cs in board.CS_PINS]
 
 
 class LazyReader:

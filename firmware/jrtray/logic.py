@@ -95,6 +95,9 @@ class Tray:
             if self.overflowed:
                 self.overflowed = False  # the tail of an overlong line
                 continue
+            if len(line) > protocol.MAX_LINE:  # overlong though whole in one read: dropped too
+                self.emit("ERR", ("OVERFLOW",), now)
+                continue
             if line.strip():
                 self.command(line, now)
         if len(self.inbox) > protocol.MAX_LINE:

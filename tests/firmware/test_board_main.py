@@ -29,6 +29,7 @@ def test_make_readers_wires_one_reader_per_cs_pin(firmware_main: ModuleType) -> 
 
     readers = firmware_main.make_readers()
     assert len(readers) == len(board.CS_PINS)
+    assert [r.args[1].level for r in readers] == [1] * len(board.CS_PINS)  # none selected
     readers[0].read_uid()
     chip = mfrc522.BUILT[-1]
     assert chip.cs.id == board.CS_PINS[0]

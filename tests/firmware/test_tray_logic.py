@@ -136,6 +136,10 @@ def test_bad_commands_get_error_reports(logic: ModuleType) -> None:
     assert wire.take() == [
         ("ERR", ("BAD_CRC",)), ("ERR", ("BAD_VERSION",)), ("ERR", ("BAD_LINE",)),
         ("ERR", ("BAD_CMD", "FLY")), ("ERR", ("OVERFLOW",)), ("SNAP", ("-",))]
+    long_command = encode(3, Kind.SNAP).replace(b"SNAP", b"SNAP " + b"x" * 220)
+    for start in range(0, len(long_command), 64):  # whole by the end of a 64-byte read
+        tray.feed(long_command[start:start + 64], 0)
+    assert wire.take() == [("ERR", ("OVERFLOW",))]
 
 
 def test_heartbeat_only_when_the_line_is_quiet(logic: ModuleType) -> None:

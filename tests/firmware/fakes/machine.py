@@ -7,10 +7,10 @@ class Pin:
     OUT = 1
     IN = 0
 
-    def __init__(self, pin_id: int, mode: int | None = None) -> None:
+    def __init__(self, pin_id: int, mode: int | None = None, *, value: int | None = None) -> None:
         self.id = pin_id
         self.mode = mode
-        self.level = 0
+        self.level = 0 if value is None else value  # an RP2040 output starts low
         self.history: list[int] = []
 
     def value(self, level: int | None = None) -> int:
