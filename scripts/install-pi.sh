@@ -51,6 +51,10 @@ as_root() {
   if [ "$(id -u)" = 0 ]; then run "$@"; else run sudo "$@"; fi
 }
 
+as_player() {  # run sudo bash install-pi.sh: the venv is still the player's, not root's
+  if [ "$(id -u)" = 0 ] && [ "$PLAYER" != root ]; then run sudo -u "$PLAYER" "$@"; else run "$@"; fi
+}
+
 write_root_file() {  # write_root_file PATH < content
   local path=$1 content
   content=$(cat)
@@ -84,10 +88,13 @@ echo "== Python venv in $VENV"
 # --system-site-packages: picamera2 and lgpio come from apt, everything else from pip.
 # Run even over an existing venv (e.g. one scripts/bootstrap.sh made): it keeps the
 # installed packages and turns the system packages on.
-run python3 -m venv --system-site-packages "$VENV"
-run "$VENV/bin/python" -m pip install -q --upgrade pip
+as_player python3 -m venv --system-site-packages "$VENV"
+as_player "$VENV/bin/python" -m pip install -q --upgrade pip
 # Editable: the companion keeps using this checkout (its models/ folder, your edits).
-run "$VENV/bin/python" -m pip install -q -e "$REPO"
+# numpy<2: bookworm's picamera2 and simplejpeg are built for numpy 1.x, and a numpy 2 in
+# the venv hides the system one ("numpy.dtype size changed" on import, picamera2 #1088);
+# pip then takes an OpenCV that works with numpy 1.x (4.11).
+as_player "$VENV/bin/python" -m pip install -q -e "$REPO" "numpy<2"
 
 echo "== config"
 CONFIG_DIR="$PLAYER_HOME/.config/jongrogue-companion"

@@ -140,6 +140,23 @@ def test_pi_camera_without_picamera2_explains_how_to_get_it(
     source.close()
 
 
+def test_pi_camera_that_cannot_load_says_so_instead_of_crashing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """picamera2 from apt beside a numpy 2 from pip fails with a ValueError on import: the
+    boot service restarted every 3 s on it."""
+    (tmp_path / "picamera2").mkdir()
+    (tmp_path / "picamera2" / "__init__.py").write_text(
+        'raise ValueError("numpy.dtype size changed, may indicate binary incompatibility")')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "picamera2", raising=False)
+    source = open_source("picamera")
+    assert source.read() is None
+    assert source.message.startswith("Picamera2 cannot be loaded (numpy.dtype size changed")
+    assert "install-pi.sh" in source.message
+    source.close()
+
+
 def test_black_and_washed_out_frames_are_named() -> None:
     assert "black" in (frame_problem(np.zeros((10, 10, 3), np.uint8)) or "")
     assert "washed out" in (frame_problem(np.full((10, 10, 3), 255, np.uint8)) or "")

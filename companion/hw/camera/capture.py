@@ -128,6 +128,11 @@ class PicameraSource:
             self.message = ("Picamera2 is not installed: on Raspberry Pi OS run "
                             "'sudo apt install python3-picamera2', or use a USB camera")
             return False
+        except Exception as exc:  # installed, but it cannot load beside our packages
+            self._failed = True
+            self.message = (f"Picamera2 cannot be loaded ({exc}): run scripts/install-pi.sh "
+                            "again, which keeps numpy at 1.x for it")
+            return False
         try:
             camera = Picamera2()
             camera.configure(camera.create_video_configuration(
