@@ -30,11 +30,13 @@ VENV="$REPO/.venv"
 # Debian packages:
 #  python3-picamera2  the Pi camera stack (libcamera); apt-only, so the venv sees system packages
 #  python3-lgpio      the GPIO backend gpiozero uses on bookworm (Pi 4 and Pi 5)
+#  python3-pygame     pygame on the system's SDL, which draws with KMS/DRM (no desktop);
+#                     pip's pygame brings an SDL without it (the screen stays black)
 #  fonts-noto-cjk     Japanese glyphs for monster and item names on the screen
 #  libgbm1 libdrm2 libegl1 libgles2  what SDL's KMS/DRM video driver needs (no desktop)
 #  sqlite3            to look at the game history by hand, if you like
-PACKAGES=(python3-venv python3-pip python3-picamera2 python3-lgpio fonts-noto-cjk
-          libgbm1 libdrm2 libegl1 libgles2 sqlite3)
+PACKAGES=(python3-venv python3-pip python3-picamera2 python3-lgpio python3-pygame
+          fonts-noto-cjk libgbm1 libdrm2 libegl1 libgles2 sqlite3)
 # gpio: buttons, LED, buzzer; video and render: the camera and KMS/DRM;
 # dialout: the RFID tray's USB serial port; input: the touch screen.
 GROUPS_NEEDED=(gpio video render dialout input)
@@ -95,6 +97,10 @@ as_player "$VENV/bin/python" -m pip install -q --upgrade pip
 # the venv hides the system one ("numpy.dtype size changed" on import, picamera2 #1088);
 # pip then takes an OpenCV that works with numpy 1.x (4.11).
 as_player "$VENV/bin/python" -m pip install -q -e "$REPO" "numpy<2"
+# A pygame of the venv's own (one scripts/bootstrap.sh put there) would hide the system's.
+if [ -d "$VENV/lib" ] && find "$VENV/lib" -maxdepth 3 -name 'pygame' -type d | grep -q .; then
+  as_player "$VENV/bin/python" -m pip uninstall -y -q pygame
+fi
 
 echo "== config"
 CONFIG_DIR="$PLAYER_HOME/.config/jongrogue-companion"

@@ -20,6 +20,7 @@ def test_dry_run_plans_packages_groups_venv_and_unit(tmp_path: Path) -> None:
     assert "python3-picamera2" in out and "fonts-noto-cjk" in out and "python3-lgpio" in out
     assert "python3 -m venv --system-site-packages" in out
     assert "numpy<2" in out  # bookworm's picamera2 is built for numpy 1.x
+    assert "python3-pygame" in out  # the system SDL has KMS/DRM, pip's pygame has not
     assert "[Service]" in out and "Restart=always" in out
     assert "ExecStart=" in out and "companion play --resume" in out
     assert "Environment=SDL_VIDEODRIVER=kmsdrm" in out
