@@ -14,29 +14,40 @@ import numpy as np
 
 from companion.errors import DataError
 
+
+class PictureError(DataError):
+    """A picture that cannot be read: ``path`` and, apart, what is wrong with it (a listing
+    of many pictures names each by its own path or name)."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
 MIN_SIDE = 16  # pixels: less than a tile's or a die's face can be read from
 TRANSPARENT = (".png", ".webp", ".tif", ".tiff")  # formats that may hold an alpha channel
 
 
 def read_picture(path: Path) -> np.ndarray:
     """The picture at ``path`` as 8-bit BGR, turned as its EXIF says, a transparent part on
-    white paper; DataError when it is missing, a folder, no picture OpenCV can read, too
+    white paper; PictureError when it is missing, a folder, no picture OpenCV can read, too
     large for it, or too small to read."""
     if not path.exists():
-        raise DataError(f"{path}: no such file")
+        raise PictureError(path, "no such file")
     if path.is_dir():
-        raise DataError(f"{path}: a folder, not a picture")
+        raise PictureError(path, "a folder, not a picture")
     try:
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         whole = cv2.imread(str(path), cv2.IMREAD_UNCHANGED) \
             if image is not None and path.suffix.lower() in TRANSPARENT else None
     except cv2.error:
-        raise DataError(f"{path}: too large a picture to read (over 2**30 pixels)") from None
+        raise PictureError(path, "too large a picture to read (over 2**30 pixels)") from None
     if image is None:
-        raise DataError(f"{path}: not a picture that can be read")
+        raise PictureError(path, "not a picture that can be read")
     if min(image.shape[:2]) < MIN_SIDE:
-        raise DataError(f"{path}: too small a picture to read "
-                        f"({image.shape[1]}x{image.shape[0]} pixels)")
+        raise PictureError(path, f"too small a picture to read "
+                                 f"({image.shape[1]}x{image.shape[0]} pixels)")
     if whole is not None and whole.ndim == 3 and whole.shape[2] == 4 \
             and whole.shape[:2] == image.shape[:2]:
         opaque = {np.dtype(np.uint8): 255.0, np.dtype(np.uint16): 65535.0}.get(whole.dtype, 1.0)

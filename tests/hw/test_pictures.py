@@ -10,7 +10,7 @@ import pytest
 from pytest_mock import MockerFixture
 
 from companion.errors import DataError
-from companion.hw.pictures import read_picture
+from companion.hw.pictures import PictureError, read_picture
 
 
 def test_a_transparent_part_is_white_paper_not_black(tmp_path: Path) -> None:
@@ -39,6 +39,7 @@ def test_what_is_wrong_is_named(tmp_path: Path, name: str, said: str) -> None:
     with pytest.raises(DataError) as err:
         read_picture(tmp_path / name)
     assert str(err.value) == f"{tmp_path / name}: {said}"
+    assert isinstance(err.value, PictureError) and err.value.problem == said
 
 
 def test_a_picture_over_opencvs_limit_is_named(tmp_path: Path, mocker: MockerFixture) -> None:

@@ -36,7 +36,7 @@ from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector, MatGeometry
 from companion.hw.camera.occupancy import COVERED_SHADE, SlotLooks
 from companion.hw.camera.reader import ReaderSettings
-from companion.hw.pictures import read_picture
+from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, READER_LABELS
 
@@ -181,8 +181,8 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> Enrolment:
             continue
         try:
             image = read_picture(path)
-        except DataError as exc:
-            print(f"  {str(exc).removeprefix(f'{path}: ')}: {path.name} skipped")
+        except PictureError as exc:
+            print(f"  {exc.problem}: {path.name} skipped")
             continue
         enrolment.add(label, classifier.predict([image])[0].embedding)
     if not len(enrolment):

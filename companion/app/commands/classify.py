@@ -34,7 +34,7 @@ from companion.errors import DataError, StaleEnrolment
 from companion.hw.camera.classifier import Enrolment, Prediction, TileClassifier
 from companion.hw.camera.occupancy import plain_face_is_white
 from companion.hw.camera.reader import frame_readings
-from companion.hw.pictures import read_picture
+from companion.hw.pictures import PictureError, read_picture
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 
 
@@ -114,10 +114,9 @@ def run(args: argparse.Namespace) -> int:
     for path in args.images:
         try:
             image = read_picture(path)
-        except DataError as exc:
+        except PictureError as exc:
             failures += 1
-            problem = str(exc).removeprefix(f"{path}: ")
-            _print({"image": str(path), "error": problem}, args.json, str(path))
+            _print({"image": str(path), "error": exc.problem}, args.json, str(path))
             continue
         record = {"image": str(path), **_record(read_pictures(classifier, [image])[0],
                                                 classifier.info.picture_confidence)}

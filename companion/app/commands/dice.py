@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.paths import config_dir
-from companion.errors import DataError
 
 CALIBRATION_FILE = "dice.toml"
 
@@ -43,7 +42,7 @@ def _count(text: str) -> int:
 def run_read(args: argparse.Namespace) -> int:
     # Lazy: OpenCV loads only for the commands that use it.
     from companion.hw.dice.source import CameraDiceSource
-    from companion.hw.pictures import read_picture
+    from companion.hw.pictures import PictureError, read_picture
 
     reader = CameraDiceSource(frames=[], config_file=config_dir() / CALIBRATION_FILE,
                               area="mat" if args.mat else "view")
@@ -51,11 +50,11 @@ def run_read(args: argparse.Namespace) -> int:
     for name in args.images:
         try:
             frame = read_picture(Path(name))
-        except DataError as exc:
+        except PictureError as exc:
             failed = True
             result: dict[str, Any] = {"image": name, "dice": [], "confidence": [],
                                       "status": "error",
-                                      "message": str(exc).removeprefix(f"{name}: ")}
+                                      "message": exc.problem}
         else:
             read = reader.read_frame(frame, args.count)
             result = {

@@ -22,9 +22,9 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from companion.errors import DataError, DeviceError, InvalidNotation
+from companion.errors import DeviceError, InvalidNotation
 from companion.hw.camera.render import Camera, render_scene
-from companion.hw.pictures import read_picture
+from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import Slot
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
@@ -213,8 +213,8 @@ class FileSource:
         self._next += 1
         try:
             image = read_picture(path)
-        except DataError as exc:
-            self.message = f"{str(exc).replace(str(path), path.name, 1)}; skipped"
+        except PictureError as exc:
+            self.message = f"{path.name}: {exc.problem}; skipped"
             return None
         self.message = "ok"
         return image
