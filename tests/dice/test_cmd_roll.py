@@ -32,6 +32,18 @@ def test_roll_json_names_dice_seed_and_flags(capsys: pytest.CaptureFixture[str])
     assert data["success"] == (die["value"] <= 50)
 
 
+@pytest.mark.parametrize("command", [["roll"], ["coc", "roll"]])
+def test_an_expression_may_start_with_a_minus(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`roll -1D6` rolls, as `roll -- -1D6` does; options around it still count."""
+    assert main([*command, "-1D6", "--seed", "-5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["formula"] == "-1D6" and data["total"] == -data["dice"][0]["value"]
+    assert main([*command, "-(2D6)+1", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith("(-(2D6)+1) ＞ ")
+
+
 def test_manual_dice_read_from_stdin(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -29,6 +29,7 @@ from companion.app.commands.roll import (
     add_dice_arguments,
     ask_on_terminal,
     emit,
+    take_negative_expressions,
 )
 from companion.app.commands.roll import dice_source as plain_source
 from companion.app.overrides import add_set_argument, read_text, user_rules
@@ -252,6 +253,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     sub = parser.add_subparsers(dest="sub", required=True, metavar="SUB")
     rolls = sub.add_parser("roll", help="roll CC/CCB/CBR/CBRB/RES/RESB or plain dice")
     rolls.add_argument("expression", nargs="+")
+    take_negative_expressions(rolls)
     defaults = sub.add_parser("defaults", help="every Default and profile cell, and whose it is")
     fight = sub.add_parser("fight", help="new, show, log, undo, act")
     verbs = fight.add_subparsers(dest="verb", required=True, metavar="VERB")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import secrets
 import sys
 from typing import Any
@@ -33,6 +34,15 @@ def add_dice_arguments(parser: argparse.ArgumentParser) -> None:
         help="camera for --dice camera: camera:0, picamera, a picture or video file "
              "(default: dice.camera_source in `companion config`, normally the tile camera)",
     )
+
+
+def take_negative_expressions(parser: argparse.ArgumentParser) -> None:
+    """Let an expression start with a minus (``roll -1D6``, ``roll -(2D6)``).
+
+    argparse takes any word starting with '-' for an option unless it looks like a negative
+    number; widening what looks like one is the only way short of asking players for ``--``.
+    """
+    parser._negative_number_matcher = re.compile(r"^-[\d(]")
 
 
 def ask_on_terminal(prompt: str) -> str:
@@ -134,6 +144,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "expression", metavar="EXPR", nargs="+",
         help="dice command, e.g. 1D100<=50 or 'x3 2D6'; words after it are the comment",
     )
+    take_negative_expressions(parser)
     add_dice_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.set_defaults(func=run)

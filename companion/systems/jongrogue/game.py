@@ -43,6 +43,7 @@ from companion.systems.jongrogue.profile import (
     DEFAULT_PROFILE,
     Gear,
     ItemKind,
+    Loot,
     Option,
     Profile,
     Ring,
@@ -1349,9 +1350,9 @@ class Game:
 
     def _steal_item(self, m: MonsterOnMap) -> None:
         """JR-AB-STEALITEM: one of what the PC holds most of (一番個数の多い物; gold is no
-        item); an uncursed ring of adornment worn goes first. Rings count by kind, worn or
-        not; a spare one goes before a worn one. The equipped weapon, bow and armour are
-        never taken [DEFAULT]."""
+        item); an uncursed ring of adornment worn goes first. What a thief may take, and
+        which goes first in a tie, is the profile's ``steal_item`` [DEFAULT]. Rings count by
+        kind, worn or not; a spare one goes before a worn one."""
         pc = self.pc
         adornment = [t for t, k in zip(pc.rings, pc.ring_kinds, strict=True)
                      if k is Ring.ADORNMENT]
@@ -1359,14 +1360,20 @@ class Game:
             self._remove_ring(adornment[0])
             self._lose_ring_tile(adornment[0])
             return
-        held: dict[str, int] = {
-            "arrows": pc.arrows, "shuriken": pc.shuriken, "potions": len(pc.potions)
-        }
-        for tile in [*pc.spare_rings, *pc.rings]:
-            ring = self.profile.items[tile.rank].ring
-            assert ring is not None
-            held[ring.value] = held.get(ring.value, 0) + 1
-        what, count = max(held.items(), key=lambda kv: kv[1])
+        held: dict[str, int] = {}
+        for loot in self.profile.steal_item:
+            if loot is Loot.ARROWS:
+                held["arrows"] = pc.arrows
+            elif loot is Loot.SHURIKEN:
+                held["shuriken"] = pc.shuriken
+            elif loot is Loot.POTIONS:
+                held["potions"] = len(pc.potions)
+            else:
+                for tile in [*pc.spare_rings, *pc.rings]:
+                    ring = self.profile.items[tile.rank].ring
+                    assert ring is not None
+                    held[ring.value] = held.get(ring.value, 0) + 1
+        what, count = max(held.items(), key=lambda kv: kv[1], default=("", 0))
         if count == 0:
             self._emit(Kind.ITEM, action="nothing to steal")
             return

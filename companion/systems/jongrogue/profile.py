@@ -75,6 +75,17 @@ class Ring(Enum):
     ADORNMENT = "adornment"  # 飾りの指輪
 
 
+class Loot(Enum):
+    """What a thief may take (JR-AB-STEALITEM): the PC's counted holdings."""
+
+    __hash__ = object.__hash__  # members are singletons; the C slot is faster
+
+    ARROWS = "arrows"
+    SHURIKEN = "shuriken"
+    POTIONS = "potions"
+    RINGS = "rings"  # counted by kind
+
+
 @dataclass(frozen=True, slots=True)
 class ItemSpec:
     """One row of the item table (JR-ITEM-1)."""
@@ -140,6 +151,7 @@ class Profile:
     confused_act: int
     thaw: int
     attackers: dict[tuple[str, bool], int]  # (position, pincered) -> max attackers
+    steal_item: tuple[Loot, ...]  # JR-AB-STEALITEM: what a thief may take, ties to the first
     items: dict[int, ItemSpec]
 
     def role(self, tile: Tile) -> Role:
@@ -172,6 +184,18 @@ def _roles(f: Fields) -> tuple[Role, ...]:
         except ValueError:
             raise f.error(f"stairs[{i}]", f"should be a tile, got {text!r}") from None
     return tuple(Role.STAIRS if t in stairs else by_suit[t.suit] for t in ALL_KINDS)
+
+
+def _loot(f: Fields, key: str) -> tuple[Loot, ...]:
+    names = tuple(loot.value for loot in Loot)
+    out: list[Loot] = []
+    for i, text in enumerate(f.array(key)):
+        if text not in names or Loot(text) in out:
+            raise f.error(
+                f"{key}[{i}]", f"should be one of {', '.join(names)}, each once, got {text!r}"
+            )
+        out.append(Loot(text))
+    return tuple(out)
 
 
 def _items(f: Fields) -> dict[int, ItemSpec]:
@@ -248,6 +272,7 @@ def parse_profile(source: str, raw: dict[str, object]) -> Profile:
         confused_act=combat.number("confused_act", 1, 9),
         thaw=combat.number("thaw", 1, 9),
         attackers=attackers,
+        steal_item=_loot(combat, "steal_item"),
         items=_items(root.sub("items")),
     )
 
@@ -259,7 +284,8 @@ def default_profile() -> Profile:
 # Keys the profile gained after players began copying it: a copy made before them plays as
 # it did (and a game saved with it still resumes), each taking the packaged profile's value.
 LATER_KEYS = (("dice", "critical_value"), ("dice", "fumble_value"),
-              ("combat", "ranged_automatic"), ("combat", "confusion_ends_next_room"))
+              ("combat", "ranged_automatic"), ("combat", "confusion_ends_next_room"),
+              ("combat", "steal_item"))
 
 
 def load_profile(path: Path | None) -> Profile:

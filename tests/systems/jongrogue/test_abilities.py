@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import Game, Termination
-from companion.systems.jongrogue.profile import Ring
+from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Loot, Profile, Ring
 from companion.systems.jongrogue.state import PCState
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place
 from tests.systems.jongrogue.script import feed, of, options
 
 
-def meet(preset: str, floor: int, room: str, hp: int = 200) -> Game:
+def meet(
+    preset: str, floor: int, room: str, profile: Profile = DEFAULT_PROFILE, hp: int = 200
+) -> Game:
     """A game whose start room 5 is ``room`` on ``floor``, the PC tough enough to watch."""
-    game = Game(preset)
+    game = Game(preset, profile)
     game.floor = floor
     game.pc.hp = game.pc.max_hp = hp
     feed(game, f"5m {room}")
@@ -156,6 +160,39 @@ def test_jr_ab_stealitem_most_held_or_the_adornment_ring() -> None:
     feed(game, "fight:1 1m")
     assert game.pc.arrows == 20 and game.pc.wears(Ring.ADORNMENT) == 0
     assert game.ledger.count(Tile.from_notation("9p"), Place.DISCARDS) == 1
+
+
+@pytest.mark.parametrize(
+    ("steal_item", "stolen"),
+    [
+        ((Loot.ARROWS, Loot.SHURIKEN, Loot.POTIONS, Loot.RINGS), "arrows"),  # the default
+        ((Loot.POTIONS, Loot.ARROWS), "potions"),
+        ((Loot.SHURIKEN, Loot.POTIONS), "shuriken"),
+        ((Loot.RINGS, Loot.ARROWS), "6p"),
+        ((), None),
+    ],
+)
+def test_jr_ab_stealitem_what_a_thief_takes_is_the_profiles(
+    steal_item: tuple[Loot, ...], stolen: str | None
+) -> None:
+    """JR-AB-STEALITEM [DEFAULT] combat.steal_item: with one each of arrows, shuriken,
+    potions and a ring of stealth, the tie goes to the first the profile lists; what it does
+    not list is never taken."""
+    profile = dataclasses.replace(DEFAULT_PROFILE, steal_item=steal_item)
+    game = meet("ez", 10, "6m 1z 1z 1z", profile)  # nymph
+    game.pc.arrows, game.pc.shuriken = 1, 1
+    game.pc.potions.append(give(game, "1p"))
+    wear(game, "6p")
+    events = feed(game, "fight:1 1m")
+    last = of(events, Kind.ITEM)[-1]
+    if stolen is None:
+        assert last == {"action": "nothing to steal"}
+        assert (game.pc.arrows, game.pc.shuriken, len(game.pc.potions)) == (1, 1, 1)
+    else:
+        assert last == {"action": "stolen", "what": stolen}
+        held = {"arrows": game.pc.arrows, "shuriken": game.pc.shuriken,
+                "potions": len(game.pc.potions), "6p": game.pc.wears(Ring.STEALTH)}
+        assert held == {k: 0 if k == stolen else 1 for k in held}
 
 
 def test_jr_ab_hold_ez_gold_plus_bound() -> None:

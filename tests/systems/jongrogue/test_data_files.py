@@ -60,6 +60,10 @@ def _packaged() -> str:
         ("ranged_continue = 3", "ranged_continue = 12",
          r"combat\.ranged_continue should be a whole number from 1 to 9, got 12"),
         ('kind = "potion"', 'kind = "elixir"', r"field items\.1\.kind should be one of"),
+        ('steal_item = ["arrows"', 'steal_item = ["gold"',
+         r"field combat\.steal_item\[0\] should be one of arrows, shuriken, potions, rings, "
+         r"each once, got 'gold'"),
+        ('"potions", "rings"]', '"potions", "arrows"]', r"combat\.steal_item\[3\] .* got 'arrows'"),
         ("[map]", "[mapp]", r"missing table map"),
         ("name = \"default\"", "name = ", r"mine\.toml: not valid TOML"),
     ],
@@ -98,7 +102,9 @@ def test_a_profile_copied_before_later_keys_plays_as_it_did(tmp_path: Path) -> N
         text = text.replace(line, "")
     for key in ("ranged_automatic", "confusion_ends_next_room"):
         text = text.replace(f"{key} = true", f"# {key} = true")
+    text = text.replace("steal_item = [", "# steal_item = [")
     profile = load_profile(_write(tmp_path, text))
     assert (profile.critical_value, profile.fumble_value, profile.ranged_automatic,
             profile.confusion_ends_next_room) == (9, 1, True, True)
+    assert profile.steal_item == DEFAULT_PROFILE.steal_item
     assert profile == dataclasses.replace(DEFAULT_PROFILE, source=profile.source)
