@@ -37,6 +37,9 @@ def read_picture(path: Path) -> np.ndarray:
         raise PictureError(path, "no such file")
     if path.is_dir():
         raise PictureError(path, "a folder, not a picture")
+    if _cut_short_jpeg(path):
+        raise PictureError(path, "the JPEG file is cut short (an unfinished copy or download?); "
+                                 "its lower part would be grey, and dice or tiles there unseen")
     try:
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         whole = cv2.imread(str(path), cv2.IMREAD_UNCHANGED) \
@@ -54,3 +57,15 @@ def read_picture(path: Path) -> np.ndarray:
         alpha = np.clip(whole[..., 3:].astype(np.float32) / opaque, 0, 1)
         image = np.round(image * alpha + 255 * (1 - alpha)).astype(np.uint8)
     return image
+
+
+def _cut_short_jpeg(path: Path) -> bool:
+    """A JPEG whose last scan has no end marker after it. libjpeg decodes such a file with a
+    warning and paints what is missing grey, so a roll read from it could be short of dice.
+    Within a scan's coded data a 0xFF byte is never followed by 0xD9 or 0xDA (they are
+    stuffed), so the last start-of-scan marker must be followed by an end-of-image one."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return False  # OpenCV's reading says what is wrong
+    return data[:2] == b"\xff\xd8" and data.rfind(b"\xff\xd9") < data.rfind(b"\xff\xda")

@@ -49,3 +49,23 @@ def test_a_picture_over_opencvs_limit_is_named(tmp_path: Path, mocker: MockerFix
     mocker.patch("cv2.imread", side_effect=cv2.error("pixels <= CV_IO_MAX_IMAGE_PIXELS"))
     with pytest.raises(DataError, match=r"poster\.png: too large a picture to read"):
         read_picture(path)
+
+
+@pytest.mark.parametrize("progressive", [False, True])
+def test_a_jpeg_cut_short_is_refused_not_read_half_grey(tmp_path: Path, progressive: bool) -> None:
+    """A JPEG cut anywhere in its scans is named, where OpenCV would paint the rest grey (and
+    a die there would go unread); the whole file, and one with bytes after its end, read."""
+    rng = np.random.default_rng(3)
+    picture = cv2.GaussianBlur(rng.integers(0, 255, (120, 160, 3), dtype=np.uint8), (5, 5), 0)
+    ok, coded = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_PROGRESSIVE, int(progressive)])
+    data = coded.tobytes()
+    whole = tmp_path / "whole.jpg"
+    whole.write_bytes(data + b"trailer written by a phone")
+    assert read_picture(whole).shape == (120, 160, 3)
+    first_scan = data.find(b"\xff\xda")
+    for cut in np.linspace(first_scan + 2, len(data) - 1, 12).astype(int):
+        path = tmp_path / f"cut{cut}.jpg"
+        path.write_bytes(data[:cut])
+        with pytest.raises(PictureError) as err:
+            read_picture(path)
+        assert err.value.problem.startswith("the JPEG file is cut short")
