@@ -10,7 +10,10 @@ the seed states outright.
 from __future__ import annotations
 
 import argparse
+import difflib
+import re
 import tomllib
+import unicodedata
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, Self, TypeVar
@@ -37,18 +40,50 @@ def read_text(path: str | Path, what: str) -> str:
                         f"(byte {exc.start + 1} cannot be read)") from exc
 
 
+#: A number as a player may type it: digits with an optional sign and decimal part.
+NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+#: The only table a Defaults file is read for; anything else beside it is a mistake.
+SECTIONS = ("defaults",)
+
+
 def parse_set(text: str, example: str) -> tuple[str, str, Any]:
     """``EV-DOOR-3.enabled=true`` → ("EV-DOOR-3", "enabled", True); values are TOML, and a
-    bare word (``random``, ``sw``) is taken as text."""
+    bare word (``random``, ``sw``) is taken as text.
+
+    A number may be typed in full-width digits (``３``, ``－２``), as ``--level ３`` takes
+    them: a Japanese input method gives those.
+
+    >>> parse_set("EV-CORE-1.dm_level=３", "")
+    ('EV-CORE-1', 'dm_level', 3)
+    """
     name, sep, raw = text.partition("=")
     rule, dot, key = name.strip().rpartition(".")
     if not sep or not dot or not rule or not key:
         raise DataError(f"--set {text!r}: write RULE.key=value, e.g. {example}")
+    raw = raw.strip()
+    # NFKC folds the width (３ → 3, － → -), and − (U+2212) is a minus too; anything but
+    # a plain number is kept as typed, so Japanese text in a setting is never changed.
+    narrow = unicodedata.normalize("NFKC", raw).replace("\u2212", "-")
+    if NUMBER.fullmatch(narrow):
+        raw = narrow
     try:
-        value = tomllib.loads(f"v = {raw.strip()}")["v"]
+        value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
-        value = raw.strip()
+        value = raw
     return rule, key, value
+
+
+def _check_sections(data: Mapping[str, Any], path: Path) -> None:
+    """Refuse a key beside ``[defaults]``: a misspelt table would otherwise be ignored."""
+    for key in data:
+        if key in SECTIONS:
+            continue
+        hint = "; the Defaults go in [defaults.\"RULE-ID\"] tables"
+        if key == "source":
+            hint = "; the seed's numbers ([source]) are the book's rules and cannot be changed"
+        elif difflib.get_close_matches(key, SECTIONS, n=1):
+            hint = "; did you mean [defaults]?"
+        raise DataError(f"{path}: unknown table or key {key!r}{hint}")
 
 
 R = TypeVar("R", bound=Overridable)
@@ -63,6 +98,7 @@ def user_rules(rules: R, filename: str, settings: Sequence[str], example: str) -
             data = tomllib.loads(read_text(path, "Defaults file"))
         except tomllib.TOMLDecodeError as exc:
             raise DataError(f"{path}: not TOML ({exc})") from exc
+        _check_sections(data, path)
         rules = rules.with_overrides(data.get("defaults", {}), str(path))
     overrides: dict[str, dict[str, Any]] = {}
     for text in settings:

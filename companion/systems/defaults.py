@@ -20,6 +20,26 @@ from companion.errors import DataError
 DEFAULT_TAG = " (default)"
 
 
+#: How a setting's type is named to a player (never Python's "int" or "str").
+KIND_NAMES: dict[type, str] = {
+    bool: "true or false",
+    int: "a whole number",
+    float: "a number",
+    str: "text",
+    list: "a list",
+    dict: "a table",
+}
+
+
+def kind_name(value: Any) -> str:
+    """The kind of value a setting holds, in words: ``kind_name(3)`` is "a whole number".
+
+    >>> kind_name(True), kind_name(3), kind_name("up")
+    ('true or false', 'a whole number', 'text')
+    """
+    return KIND_NAMES.get(type(value), f"a {type(value).__name__}")
+
+
 @dataclass(frozen=True)
 class Wording:
     """How a system words a refused override; ``{rule}``, ``{name}``, ``{value}`` (the
@@ -95,7 +115,7 @@ class Settings:
                         rule=rule, name=name, known=", ".join(sorted(values[rule]))))
                 old = values[rule][name]
                 if type(value) is not type(old):
-                    raise DataError(f"{origin}: {rule}.{name} must be a {type(old).__name__}, "
+                    raise DataError(f"{origin}: {rule}.{name} must be {kind_name(old)}, "
                                     f"found {value!r}")
                 values[rule][name] = value
                 user_set.add((rule, name))

@@ -57,7 +57,7 @@ def test_a_jpeg_cut_short_is_refused_not_read_half_grey(tmp_path: Path, progress
     a die there would go unread); the whole file, and one with bytes after its end, read."""
     rng = np.random.default_rng(3)
     picture = cv2.GaussianBlur(rng.integers(0, 255, (120, 160, 3), dtype=np.uint8), (5, 5), 0)
-    ok, coded = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_PROGRESSIVE, int(progressive)])
+    _, coded = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_PROGRESSIVE, int(progressive)])
     data = coded.tobytes()
     whole = tmp_path / "whole.jpg"
     whole.write_bytes(data + b"trailer written by a phone")

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     def body(source: DiceSource) -> int:
         report = run_event(
             args.table, source, rules=rules, mode=args.mode, dm_level=args.level,
-            party=party, rating_table=ratings,
+            party=party, rating_table=ratings, trap=args.trap,
         )
         if args.json:
             print_json(args, report.to_json())
@@ -79,6 +79,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("table", metavar="TABLE", choices=[*EVENT_TABLES, "defaults"],
                         help="; ".join(f"{name} ({rule})" for name, rule in EVENT_TABLES.items())
                         + "; defaults (list every Default)")
+    parser.add_argument("--trap", metavar="KIND", default=None,
+                        help="with the trap table: resolve this trap (explosion, pit, ...) "
+                             "without rolling its type, e.g. the one a door rolled before its "
+                             "disarm (EV-DOOR-3: no second roll)")
     parser.add_argument("--level", type=int, default=None,
                         help="dungeon level, ＤＭレベル (default: EV-CORE-1 Default, 1)")
     parser.add_argument("--mode", choices=[m.value for m in Mode], default=None,

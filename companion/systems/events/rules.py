@@ -19,7 +19,7 @@ from typing import Any
 from companion.dice.notation import Comparison, Dice, DiceCommand, Rounding, parse
 from companion.dice.tables import DiceTable, load_table
 from companion.errors import CompanionError, DataError, InvalidNotation
-from companion.systems.defaults import Settings, Wording
+from companion.systems.defaults import KIND_NAMES, Settings, Wording
 from companion.systems.events.sword_world import (
     ABILITY_NAMES,
     CheckSpec,
@@ -117,8 +117,8 @@ def _check_source(source: Mapping[str, Mapping[str, Any]], origin: str) -> None:
     for (rule, name), kind in SOURCE_KEYS.items():
         value = source.get(rule, {}).get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise DataError(f"{origin}: [source.\"{rule}\"] needs {name} as a {kind.__name__}, "
-                            f"found {value!r}")
+            raise DataError(f"{origin}: [source.\"{rule}\"] needs {name} as "
+                            f"{KIND_NAMES.get(kind, kind.__name__)}, found {value!r}")
     for rule, name in SOURCE_DICE:
         _dice_text(source[rule][name], f"{origin}: source {rule}.{name}")
     if set(source["EV-POI-9"]["abilities"]) - set(ABILITY_NAMES):

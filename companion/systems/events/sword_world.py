@@ -37,9 +37,10 @@ CLASS_NAMES = {
 class Member:
     """One party member (§1 state): levels, ability bonuses, pools, armor and shield.
 
-    ``evasion`` is the level of the class the member evades with in combat, or
-    None for a member who has none (they make a flat roll, EV-TRAP-5). ``armor``
-    is the damage the armor stops, a number the user enters (EV-TRAP-5/7 Default).
+    ``evasion`` is the level of the class the member evades with in combat; None or 0
+    means they have none and make a flat roll (平目, EV-TRAP-5), as 0 does for every
+    other class. ``armor`` is the damage the armor stops, a number the user enters
+    (EV-TRAP-5/7 Default).
     """
 
     name: str
@@ -65,7 +66,8 @@ class Member:
         if cls == "best_thief_sage":
             value = max(self.thief, self.sage)
         elif cls == "evasion":
-            return self.evasion
+            # A party file writes "no evasion" as 0 as often as by leaving it out.
+            value = self.evasion or 0
         else:
             value = getattr(self, cls)
         return value if value > 0 else None
@@ -94,8 +96,32 @@ def load_party(text: str, origin: str = "party file") -> tuple[Member, ...]:
         for key, value in row.items():
             if key != "name" and (not isinstance(value, int) or isinstance(value, bool)):
                 raise DataError(f"{where}: {key} must be a whole number, found {value!r}")
-        members.append(Member(**row))
+        member = Member(**row)
+        _check_ranges(member, f"{where} ({member.name})")
+        members.append(member)
     return tuple(members)
+
+
+#: Fields that can never be negative: class levels, ability bonuses, armor (the damage it
+#: stops), the maximum pools and MP. HP may be: a Sword World PC at 0 or below is down,
+#: not gone, so a party file may carry one.
+NON_NEGATIVE = (*CLASS_NAMES, *ABILITY_NAMES, "armor", "max_hp", "max_mp", "mp")
+
+
+def _check_ranges(member: Member, where: str) -> None:
+    """§1 state: refuse values no character can have (a level of −1, HP over the maximum).
+
+    A maximum of 0 means "not given" (recovery is then uncapped, EV-REC-1), so the pool
+    is only checked against a maximum that is set.
+    """
+    for key in NON_NEGATIVE:
+        value = getattr(member, key)
+        if value is not None and value < 0:
+            raise DataError(f"{where}: {key} must be 0 or more, found {value}")
+    for pool in ("hp", "mp"):
+        value, most = getattr(member, pool), getattr(member, f"max_{pool}")
+        if most and value > most:
+            raise DataError(f"{where}: {pool} {value} is over max_{pool} {most}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +207,14 @@ class RatingTable:
         return 0 if value is None else value
 
 
+def _whole(cell: str, what: str, alternative: str = "") -> int:
+    """A CSV cell as a whole number, or a DataError saying which cell and what it held."""
+    try:
+        return int(cell)
+    except ValueError:
+        raise DataError(f"{what} should be a whole number{alternative}, got {cell!r}") from None
+
+
 def load_rating_table(text: str, origin: str = "rating table") -> RatingTable:
     """Parse the CSV: a header ``rating,2,3,...,12`` then one row per rating."""
     reader = csv.reader(io.StringIO(text))
@@ -199,11 +233,12 @@ def load_rating_table(text: str, origin: str = "rating table") -> RatingTable:
             continue
         if len(cells) != 12:
             raise DataError(f"{origin} line {line_no}: needs 12 cells, found {len(cells)}")
-        try:
-            rating = int(cells[0])
-            values = tuple(None if c in ("*", "-") else int(c) for c in cells[1:])
-        except ValueError as exc:
-            raise DataError(f"{origin} line {line_no}: {exc}") from exc
+        where = f"{origin} line {line_no}"
+        rating = _whole(cells[0], f"{where}: rating")
+        values = tuple(
+            None if c in ("*", "-") else _whole(c, f"{where}: the value for 2D6={n}", " or *")
+            for n, c in enumerate(cells[1:], 2)
+        )
         if rating in rows:
             raise DataError(f"{origin} line {line_no}: rating {rating} appears twice")
         rows[rating] = values

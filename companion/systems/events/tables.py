@@ -227,6 +227,13 @@ class _Run:
         for member in self.party:
             yield member, shared
 
+    def party_prompt(self) -> str:
+        """Generic mode: who rolls a ＰＴ check, as EV-CORE-2's party_checks_each says."""
+        tag = self.s.tag("EV-CORE-2", "party_checks_each")
+        if self.s["EV-CORE-2", "party_checks_each"]:
+            return f"each member{tag}"
+        return f"the best member, once for the whole party{tag}"
+
     def check_prompt(self, rule: str, key: str, who: str, after: str) -> None:
         """Generic mode: name the check and target; the GM resolves it."""
         spec = self.rules.checks[key]
@@ -334,7 +341,7 @@ class _Run:
             if row["trap"] and self.s["EV-DOOR-3", "enabled"]:
                 self.add("EV-DOOR-3", "Option on: roll the trap type before disarming")
                 with self.deeper():
-                    pre_rolled = self.trap_table()
+                    pre_rolled = self.trap_table()[1]
             order = ["trap", "lock"] if self.s["EV-DOOR-2", "trap_first"] else ["lock", "trap"]
             for what in order:
                 if what == "trap" and row["trap"]:
@@ -346,16 +353,28 @@ class _Run:
                         "the GM types them in")
                 if ruined:
                     text += " — 中身は損傷/contents RUINED by the explosion (EV-TRAP-3)"
+                elif row["trap"] and not self.sw:
+                    # Generic mode leaves the disarm to the GM, so whether the contents
+                    # survive is not known here: say when they would not.
+                    if pre_rolled is None:
+                        text += " — ruined if the trap that fires is an explosion (EV-TRAP-3)"
+                    elif pre_rolled["kind"] == "explosion":
+                        text += " — ruined if the disarm fails: the explosion fires (EV-TRAP-3)"
                 self.add("EV-DOOR-5", text, data={"ruined": ruined})
 
-    def disarm(self, pre_rolled: tuple[Result, TableRow] | None, chest: bool) -> bool:
+    def disarm(self, pre_rolled: TableRow | None, chest: bool) -> bool:
         """EV-DOOR-2: disarm against the fixed roll; failure sets the trap off. True if ruined."""
         self.add("EV-DOOR-2", "罠あり/Trap present: anyone with Thief can see it "
                  "(trap finding is skipped in the simple rules)")
         if not self.sw:
-            fires = f"the {pre_rolled[1]['en']} fires" if pre_rolled else "roll the trap table"
-            self.check_prompt("EV-DOOR-2", "disarm", "one character",
-                              f"on failure {fires} (companion events trap)")
+            if pre_rolled is None:
+                fires = "roll the trap table (companion events trap)"
+            else:
+                # EV-DOOR-3: the trap rolled above is the one that fires; a plain
+                # `events trap` would roll a new type, so name the trap to resolve.
+                fires = (f"the {pre_rolled['en']} rolled above fires, no second roll "
+                         f"(EV-DOOR-3): companion events trap --trap {pre_rolled['kind']}")
+            self.check_prompt("EV-DOOR-2", "disarm", "one character", f"on failure {fires}")
             return False
         thief_only = self.s["EV-DOOR-2", "thief_only"]
         candidates = [m for m in self.party if m.thief > 0] if thief_only else list(self.party)
@@ -401,13 +420,24 @@ class _Run:
 
     # -- traps --
 
-    def trap_table(self) -> tuple[Result, TableRow]:
+    def trap_table(self, named: str | None = None) -> tuple[Result | None, TableRow]:
+        """EV-TRAP-1: roll the trap table, or take the row of a trap already named.
+
+        A named trap (its kind, ``named``) is one rolled earlier, before a disarm
+        (EV-DOOR-3), that now fires: it is shown with its row but not rolled again.
+        """
         table = self.rules.tables["trap"]
-        result, row = self.table_roll("trap")
+        result: Result | None = None
+        if named is None:
+            result, row = self.table_roll("trap")
+            how = result.text
+        else:
+            row = trap_row(self.rules, named)
+            how = f"{named} (named, no roll: EV-DOOR-3)"
         counter = f"{row['target_ja']}／{row['counter_ja']}".rstrip("／")
         self.add(
             "EV-TRAP-1",
-            f"{table.title}: {result.text} ＞ {row['ja']}/{row['en']} — "
+            f"{table.title}: {how} ＞ {row['ja']}/{row['en']} — "
             f"対象／対処法 {counter} (target {row['target']}, counter {row['counter']}); "
             f"失敗／成功 {row['outcome_ja']}/{row['outcome_en']}",
             roll=result,
@@ -419,14 +449,19 @@ class _Run:
         self,
         disarmer: Member | None = None,
         chest: bool = False,
-        pre_rolled: tuple[Result, TableRow] | None = None,
+        pre_rolled: TableRow | None = None,
+        named: str | None = None,
     ) -> bool:
-        """EV-TRAP-1 and its follow-ups; True when an explosion ruined a chest's contents."""
+        """EV-TRAP-1 and its follow-ups; True when an explosion ruined a chest's contents.
+
+        ``pre_rolled`` is the row EV-DOOR-3 rolled before this walk's disarm; ``named``
+        is the kind of a trap rolled before in another run (``companion events trap --trap``).
+        """
         self.need_party()
         if pre_rolled is None:
-            _, row = self.trap_table()
+            _, row = self.trap_table(named)
         else:
-            row = pre_rolled[1]
+            row = pre_rolled
             self.add("EV-TRAP-1", f"The trap rolled before fires: {row['ja']}/{row['en']}")
         with self.deeper():
             kind = row["kind"]
@@ -449,7 +484,7 @@ class _Run:
         floor = self.s["EV-TRAP-3", "rating_floor"]
         low = max(floor, rating - drop)
         if not self.sw:
-            self.check_prompt("EV-TRAP-3", "vitality", "each member",
+            self.check_prompt("EV-TRAP-3", "vitality", self.party_prompt(),
                               f"failure: base power at rating {rating} ({rating_text}); "
                               f"success: rating {low} (−{drop})")
         else:
@@ -466,7 +501,7 @@ class _Run:
     def poison_trap(self, row: TableRow, disarmer: Member | None) -> None:
         """EV-TRAP-4: gas hits the party, the needle one member; failing vitality → poison."""
         if not self.sw:
-            who = "each member" if row["target"] == "party" else self.individual_prompt()
+            who = self.party_prompt() if row["target"] == "party" else self.individual_prompt()
             self.check_prompt("EV-TRAP-4", "poison_resist", who,
                               "failure: poisoned → poison table (companion events poison)")
             return
@@ -510,6 +545,9 @@ class _Run:
                 value = self.base_power("EV-TRAP-5", rating, member.name)
                 self.trap_damage(member, value, result.fumble, armor=member.armor)
             return
+        if self.s["EV-TRAP-8", "enabled"]:
+            # EV-TRAP-8: the walk ends on a hit, so reaching here means the arrow missed all.
+            self.add("EV-TRAP-8", "全員回避/Everyone dodged: no one is hit", data={"hit": None})
 
     def alarm(self) -> None:
         """EV-TRAP-6: roll the monster table; they arrive after one combat turn."""
@@ -522,7 +560,7 @@ class _Run:
         """EV-TRAP-7: each member dodges (adventurer Lv + AGI); fallers drop 1/2D m."""
         per_metre = self.book["EV-TRAP-7"]["damage_per_metre"]
         if not self.sw:
-            self.check_prompt("EV-TRAP-7", "pit", "each member",
+            self.check_prompt("EV-TRAP-7", "pit", self.party_prompt(),
                               f"failure: falls 1/2D m; damage (m − Thief Lv) × {per_metre}, "
                               "minus armor and adventurer Lv")
             return
@@ -593,8 +631,12 @@ class _Run:
         """EV-EXP-2: Search (Thief + INT) against the fixed roll; each member once."""
         tag = self.s.tag("EV-EXP-2", "each_member_once")
         if not self.sw:
-            self.check_prompt("EV-EXP-2", "search", f"each member once{tag}",
-                              "if all fail: exit not found (the GM decides)")
+            if self.s["EV-EXP-2", "each_member_once"]:
+                who, fail = f"each member once{tag}", "if all fail"
+            else:
+                who, fail = f"the best searcher (Thief + INT) only, once{tag}", "on failure"
+            self.check_prompt("EV-EXP-2", "search", who,
+                              f"{fail}: exit not found (the GM decides)")
             return
         best = self.best("search") or self.party[0]
         searchers = self.party if self.s["EV-EXP-2", "each_member_once"] else (best,)
@@ -672,16 +714,35 @@ class _Run:
                     gains.append(None if value is None else value + bonus)
                 hp, mp = gains
                 capped = ""
-                if self.sw and self.s["EV-REC-1", "cap_at_maximum"] and member.max_hp:
-                    hp = None if hp is None else min(hp, member.max_hp - member.hp)
-                    mp = None if mp is None else min(mp, member.max_mp - member.mp)
-                    capped = f" (capped at maximum{self.s.tag('EV-REC-1', 'cap_at_maximum')})"
+                if self.sw and self.s["EV-REC-1", "cap_at_maximum"]:
+                    hp, mp, capped = self.recovery_cap(member, hp, mp)
                 shown = [("?" if g is None else f"+{g}") for g in (hp, mp)]
                 self.add("EV-REC-1", f"{member.name}: HP {shown[0]}, MP {shown[1]}{capped}",
                          member=member.name if self.sw else None, data={"hp": hp, "mp": mp})
         self.add("EV-REC-1", "この部屋は使用済み/room now used: coming back gives nothing",
                  data={"room_used": True})
         self.add("EV-REC-3", "安全地帯/Safe zone: no random encounters here, even after use")
+
+    def recovery_cap(
+        self, member: Member, hp: int | None, mp: int | None
+    ) -> tuple[int | None, int | None, str]:
+        """EV-REC-1 Default: each pool stops at its own maximum, where one is given.
+
+        A maximum of 0 is "not given" (the party file may leave it out), so that pool is
+        uncapped. A gain is never negative: a pool already full gains nothing.
+        """
+        gains = {"hp": hp, "mp": mp}
+        caps = []
+        for pool, gain in gains.items():
+            most = getattr(member, f"max_{pool}")
+            if not most:
+                continue
+            caps.append(f"{pool.upper()} {most}")
+            if gain is not None:
+                gains[pool] = max(0, min(gain, most - getattr(member, pool)))
+        tag = self.s.tag("EV-REC-1", "cap_at_maximum")
+        text = f" (capped at maximum {', '.join(caps)}{tag})" if caps else ""
+        return gains["hp"], gains["mp"], text
 
     # -- poison --
 
@@ -697,12 +758,7 @@ class _Run:
         with self.deeper():
             self.add("EV-POI-1", f"「魔法」の毒/magical poison; 毒性値/toxicity {tox_text}; "
                      f"resist with 生命力/vitality; cured by Cure Poison vs toxicity")
-            if self.sw and self.party:
-                sage = self.best("pharmacology", [m for m in self.party if m.sage > 0])
-                if sage is None:
-                    self.add("EV-POI-1", "知名度/identify: no Sage in the party")
-                else:
-                    self.check("EV-POI-1", "pharmacology", sage, note=" 知名度/identify")
+            self.identify()
             hours: int | None = None
             damage_max = 0
             permanent = (row["follow"] in ("EV-POI-6", "EV-POI-7")
@@ -729,6 +785,22 @@ class _Run:
             self.add("EV-POI-2", "Ticks at the end of each block, or every hour of rest "
                      f"({self.s['EV-POI-2', 'hours_per_tick']} h per tick"
                      f"{self.s.tag('EV-POI-2', 'hours_per_tick')})")
+
+    def identify(self) -> None:
+        """EV-POI-1: 知名度/identify the poison with 薬品学 (pharmacology, Sage + 知識) vs the
+        fixed roll: rolled for the best Sage in sw mode, put to the GM in generic mode."""
+        if not self.sw:
+            ability = self.s["EV-CORE-2", "knowledge_ability"]
+            knowledge = (f"知識/knowledge = {'・'.join(ABILITY_NAMES[ability])}"
+                         f"{self.s.tag('EV-CORE-2', 'knowledge_ability')}")
+            self.check_prompt("EV-POI-1", "pharmacology", f"a Sage ({knowledge})",
+                              "知名度/identify: success names the poison above")
+            return
+        sage = self.best("pharmacology", [m for m in self.party if m.sage > 0])
+        if sage is None:
+            self.add("EV-POI-1", "知名度/identify: no Sage in the party")
+        else:
+            self.check("EV-POI-1", "pharmacology", sage, note=" 知名度/identify")
 
     def check_penalty(self) -> None:
         """EV-POI-5: −1 to all checks; an active action needs a vitality check, and is at −1.
@@ -778,12 +850,23 @@ class _Run:
         delta = -change if sign_roll.total % 2 else change
         ability = abilities[which.total - 1]
         ja, en = ABILITY_NAMES[ability]
-        tag = self.s.tag("EV-POI-9", "ability_die")
+        # The ability shown comes from the die and the order on it: it is the packaged
+        # Default only while the user has changed neither.
+        tag = self.s.tag("EV-POI-9", "ability_die") and self.s.tag("EV-POI-9", "abilities")
         sign_tag = self.s.tag("EV-POI-9", "sign_die")
         self.add("EV-POI-9", f"能力値±６/Ability ±{change}: {which.text} ＞ {ja}/{en}{tag}; "
                  f"{sign_roll.text} ＞ {delta:+d} (odd −, even +{sign_tag}); never below "
                  f"{self.book['EV-POI-9']['minimum']}; derived values: GM",
                  data={"ability": ability, "change": delta})
+
+
+def trap_row(rules: EventRules, kind: str) -> TableRow:
+    """The EV-TRAP-1 row of a trap kind (``explosion``, ``pit``…), or a DataError naming them."""
+    rows = rules.tables["trap"].rows
+    for row in rows:
+        if row["kind"] == kind:
+            return row
+    raise DataError(f"no trap {kind!r}; choose from {', '.join(r['kind'] for r in rows)}")
 
 
 class _Deeper:
@@ -808,14 +891,21 @@ def run_event(
     dm_level: int | None = None,
     party: Sequence[Member] = (),
     rating_table: RatingTable | None = None,
+    trap: str | None = None,
 ) -> EventReport:
     """Roll one event table (a key of EVENT_TABLES) and walk its follow-ups.
 
     ``mode`` and ``dm_level`` default to the rules data's Defaults (§1, EV-CORE-1).
+    ``trap`` names the trap kind for the ``trap`` table instead of rolling it: the trap a
+    door or chest rolled before its disarm (EV-DOOR-3), which fires without a second roll.
     """
     if table not in EVENT_TABLES:
         raise DataError(f"no event table {table!r}; choose from {', '.join(EVENT_TABLES)}")
     rules = rules or load_rules()
+    if trap is not None:
+        if table != "trap":
+            raise DataError(f"a trap kind ({trap!r}) goes with the trap table, not {table!r}")
+        trap_row(rules, trap)
     chosen = Mode(mode or rules.settings["§1", "mode"])
     if dm_level is not None and dm_level < 1:
         raise DataError(f"DM level must be 1 or more, not {dm_level}")
@@ -825,7 +915,7 @@ def run_event(
         case "door" | "chest":
             run.door(chest=table == "chest")
         case "trap":
-            run.trap()
+            run.trap(named=trap)
         case "monster":
             run.monster()
         case "explore":

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from companion.app.cli import main
+from companion.app.overrides import parse_set
 
 PARTY = """
 [[member]]
@@ -80,7 +83,7 @@ def test_events_defaults_listing_and_user_file(
     [
         (["events", "door", "--mode", "sw"], "--party FILE"),
         (["events", "door", "--set", "EV-DOR-3.enabled=true"], "no Default is kept"),
-        (["events", "door", "--set", "EV-DOOR-3.enabled=3"], "must be a bool"),
+        (["events", "door", "--set", "EV-DOOR-3.enabled=3"], "must be true or false"),
         (["events", "door", "--set", "enabled"], "write RULE.key=value"),
         (["events", "door", "--party", "/nonexistent/party.toml"], "cannot read the party file"),
         (["events", "monster", "--level", "0"], "DM level must be 1 or more"),
@@ -143,6 +146,14 @@ def test_unreadable_party_or_rating_files_are_a_clear_error(
         (b"\xff", "is not UTF-8 text"),
         (b'[defaults."EV-POI-1"]\nduration = "1D3"\n', "EV-POI-1.duration is the book's rule"),
         (b'[defaults."EV-DOOR-4"]\nretries = -1\n', "EV-DOOR-4.retries must be at least 0"),
+        (b'[default."EV-CORE-1"]\ndm_level = 2\n',
+         "unknown table or key 'default'; did you mean [defaults]?"),
+        (b'[source."EV-TRAP-3"]\nrating_drop = 5\n',
+         "unknown table or key 'source'; the seed's numbers ([source]) are the book's rules"),
+        (b'dm_level = 2\n',
+         """unknown table or key 'dm_level'; the Defaults go in [defaults."RULE-ID"] tables"""),
+        (b'[defaults."EV-CORE-1"]\ndm_level = 2\n[Defaults."EV-DOOR-3"]\nenabled = true\n',
+         "unknown table or key 'Defaults'; did you mean [defaults]?"),
     ],
 )
 def test_a_bad_user_defaults_file_is_a_clear_error(
@@ -155,3 +166,135 @@ def test_a_bad_user_defaults_file_is_a_clear_error(
     assert main(["events", "monster"]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_a_misspelt_table_in_the_user_file_names_the_file_and_is_not_ignored(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-CORE-1 Defaults file: [default.…] used to be skipped without a word, so the GM
+    played with the packaged DM level; now the file and the key are named."""
+    config = user_dirs / "config"
+    config.mkdir(parents=True, exist_ok=True)
+    path = config / "events.toml"
+    path.write_text('[default."EV-CORE-1"]\ndm_level = 4\n', encoding="utf-8")
+    assert main(["events", "monster", "--seed", "1"]) == 2
+    assert f"{path}: unknown table or key 'default'" in capsys.readouterr().err
+    path.write_text('[defaults."EV-CORE-1"]\ndm_level = 4\n', encoding="utf-8")
+    assert main(["events", "monster", "--seed", "1"]) == 0
+    assert "(DM Lv 4 " in capsys.readouterr().out
+
+
+def test_full_width_numbers_in_set_and_whole_number_wording(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-CORE-1 via --set: ３ is 3 there as it is for --level ３; a bad number is refused as
+    "a whole number", not Python's "a int"."""
+    assert main(["events", "monster", "--seed", "1", "--set", "EV-CORE-1.dm_level=３"]) == 0
+    assert "(DM Lv 3 " in capsys.readouterr().out
+    assert main(["events", "monster", "--set", "EV-CORE-1.dm_level=x"]) == 2
+    err = capsys.readouterr().err
+    assert "EV-CORE-1.dm_level must be a whole number, found 'x'" in err
+    assert "a int" not in err
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("EV-CORE-1.dm_level=３", 3), ("EV-CORE-1.dm_level=１２", 12),
+    ("EV-CORE-1.dm_level=－２", -2), ("EV-CORE-1.dm_level=\u22122", -2),
+    ("X-1.rate=１.５", 1.5), ("EV-CORE-1.dm_level= 3 ", 3),
+    ("EV-POI-9.sign_die=1D６", "1D６"), ("X-1.label=判定－１", "判定－１"),
+    ("EV-TRAP-2.individual=random", "random"), ("EV-DOOR-3.enabled=true", True),
+])
+def test_parse_set_reads_full_width_numbers_and_keeps_text(text: str, value: object) -> None:
+    """EV-CORE-1 and the other Defaults: only a value that is wholly a number is narrowed."""
+    parsed = parse_set(text, "")[2]
+    assert parsed == value and type(parsed) is type(value)
+
+
+@pytest.mark.parametrize(
+    ("member", "message"),
+    [
+        ("hp = 30\nmax_hp = 25", "member 1 (Cara): hp 30 is over max_hp 25"),
+        ("mp = 13\nmax_mp = 12", "member 1 (Cara): mp 13 is over max_mp 12"),
+        ("adventurer = -1", "member 1 (Cara): adventurer must be 0 or more, found -1"),
+        ("thief = -2", "member 1 (Cara): thief must be 0 or more, found -2"),
+        ("evasion = -1", "member 1 (Cara): evasion must be 0 or more, found -1"),
+        ("agility = -1", "member 1 (Cara): agility must be 0 or more, found -1"),
+        ("max_hp = -5", "member 1 (Cara): max_hp must be 0 or more, found -5"),
+        ("max_mp = -1", "member 1 (Cara): max_mp must be 0 or more, found -1"),
+        ("mp = -1", "member 1 (Cara): mp must be 0 or more, found -1"),
+        ("armor = -1", "member 1 (Cara): armor must be 0 or more, found -1"),
+    ],
+)
+def test_party_values_out_of_range_are_refused_by_member_and_field(
+    member: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """§1 party state (EV-REC-1 caps, EV-CORE-2 levels): values no character can have are a
+    clear error naming the member and field, not a "+-5" later."""
+    party = tmp_path / "party.toml"
+    party.write_text(f'[[member]]\nname = "Cara"\n{member}\n', encoding="utf-8")
+    assert main(["events", "recovery", "--mode", "sw", "--party", str(party)]) == 2
+    err = capsys.readouterr().err
+    assert f"{party}: {message}" in err and "Traceback" not in err
+
+
+def test_a_downed_member_may_have_negative_hp(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-REC-1: Sword World HP below 0 is an unconscious PC, not a mistake; recovery runs."""
+    party = tmp_path / "party.toml"
+    party.write_text('[[member]]\nname = "Cara"\nhp = -3\nmax_hp = 20\n',
+                     encoding="utf-8")
+    assert main(["events", "recovery", "--mode", "sw", "--party", str(party),
+                 "--seed", "1"]) == 0
+    assert re.search(r"Cara: HP \?, MP \?", capsys.readouterr().out)
+
+
+def test_recovery_caps_hp_alone_when_only_max_hp_is_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-REC-1: the audit's repro; MP has no maximum, so it is not capped (it was "+-10")."""
+    party = tmp_path / "p.toml"
+    party.write_text('[[member]]\nname = "Cara"\nadventurer = 2\nhp = 20\nmax_hp = 25\n'
+                     'mp = 10\n', encoding="utf-8")
+    ratings = tmp_path / "r.csv"
+    ratings.write_text("rating,2,3,4,5,6,7,8,9,10,11,12\n10,*,1,2,3,3,4,5,5,6,7,8\n",
+                       encoding="utf-8")
+    argv = ["events", "recovery", "--mode", "sw", "--party", str(party),
+            "--ratings", str(ratings), "--level", "2", "--json"]
+    for seed in range(6):
+        assert main([*argv, "--seed", str(seed)]) == 0
+        data = json.loads(capsys.readouterr().out)
+        (line,) = [s for s in data["steps"] if s["rule"] == "EV-REC-1" and s["member"]]
+        powers = [s["data"]["value"] for s in data["steps"] if s["rule"] == "EV-CORE-3"]
+        assert line["data"] == {"hp": min(powers[0], 5), "mp": powers[1]}
+        assert "+-" not in line["text"] and "(capped at maximum HP 25 (default))" in line["text"]
+
+
+def test_a_bad_number_in_the_rating_table_names_the_line_and_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-CORE-3: the user's CSV; no "invalid literal for int()" from Python."""
+    ratings = tmp_path / "r3.csv"
+    ratings.write_text("rating,2,3,4,5,6,7,8,9,10,11,12\nx,*,1,2,3,3,4,5,5,6,7,8\n",
+                       encoding="utf-8")
+    assert main(["events", "trap", "--ratings", str(ratings)]) == 2
+    err = capsys.readouterr().err
+    assert f"{ratings} line 2: rating should be a whole number, got 'x'" in err
+    assert "invalid literal" not in err
+
+
+def test_door_3_trap_named_on_the_chest_is_resolved_without_a_new_roll(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-DOOR-3 in generic mode: the chest names the pre-rolled trap's command; that command
+    asks for no die for the trap type (an empty stdin would end a dice prompt)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n"))
+    assert main(["events", "chest", "--dice", "manual", "--set", "EV-DOOR-3.enabled=true"]) == 0
+    out = capsys.readouterr().out
+    (command,) = re.findall(r"companion events trap[^\n]*", out)
+    assert command == "companion events trap --trap explosion"
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main([*command.split()[1:], "--dice", "manual"]) == 0
+    captured = capsys.readouterr()
+    assert "Roll" not in captured.err
+    assert "爆発（エネルギー系）/Explosion (energy)" in captured.out and "EV-TRAP-3" in captured.out

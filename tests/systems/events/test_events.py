@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import DataError
 from companion.systems.events.rules import NoParty, load_rules
-from companion.systems.events.sword_world import Member, load_rating_table
+from companion.systems.events.sword_world import ABILITY_NAMES, Member, load_rating_table
 from companion.systems.events.tables import EventReport, Poison, afflict, run_event
 
 ALL_EV_IDS = (
@@ -103,7 +103,7 @@ def test_overrides_must_name_a_kept_default_of_the_same_type() -> None:
         rules.with_overrides({"EV-DOOR-9": {"enabled": True}})
     with pytest.raises(DataError, match="EV-DOOR-3 has no setting 'on'"):
         rules.with_overrides({"EV-DOOR-3": {"on": True}})
-    with pytest.raises(DataError, match=r"EV-DOOR-3\.enabled must be a bool"):
+    with pytest.raises(DataError, match=r"EV-DOOR-3\.enabled must be true or false"):
         rules.with_overrides({"EV-DOOR-3": {"enabled": "yes"}})
     changed = rules.with_overrides({"EV-DOOR-3": {"enabled": True}})
     assert changed.settings["EV-DOOR-3", "enabled"] is True
@@ -289,7 +289,10 @@ def test_ev_core_3_base_power_reads_the_user_rating_table() -> None:
     [
         ("power,1,2\n", "header must be rating,2,3,...,12"),
         ("rating,2,3,4,5,6,7,8,9,10,11,12\n10,1,2\n", "line 2: needs 12 cells"),
-        ("rating,2,3,4,5,6,7,8,9,10,11,12\n10,*,1,2,3,3,4,5,5,6,7,x\n", "line 2"),
+        ("rating,2,3,4,5,6,7,8,9,10,11,12\n10,*,1,2,3,3,4,5,5,6,7,x\n",
+         r"mine\.csv line 2: the value for 2D6=12 should be a whole number or \*, got 'x'$"),
+        ("rating,2,3,4,5,6,7,8,9,10,11,12\nx,*,1,2,3,3,4,5,5,6,7,8\n",
+         r"mine\.csv line 2: rating should be a whole number, got 'x'$"),
         ("rating,2,3,4,5,6,7,8,9,10,11,12\n" + "0,*,0,0,0,1,2,2,3,3,4,4\n" * 2,
          "rating 0 appears twice"),
         ("rating,2,3,4,5,6,7,8,9,10,11,12\n", "no rating rows"),
@@ -366,6 +369,34 @@ def test_ev_door_3_option_rolls_the_trap_type_first() -> None:
     assert "damage ? − armor 2 − Lv 3" in texts(report, "EV-TRAP-2")[-1]
     assert texts(report, "EV-DOOR-2")[-1] == "解錠/Unlocked"
     assert walk("door", d6(1)).rules() == ["EV-DOOR-1", "EV-DOOR-2"]  # off by Default
+
+
+def test_ev_door_3_generic_names_the_rolled_trap_and_how_to_resolve_it() -> None:
+    """EV-DOOR-3 in generic mode: the trap rolled before the disarm is the one that fires
+    ("no second roll"), so the prompt names it and a trap walk that takes it by name; that
+    walk rolls no new trap type (plain `events trap` would)."""
+    report = walk("chest", d6(1, 1), overrides={"EV-DOOR-3": {"enabled": True}})
+    disarm = texts(report, "EV-DOOR-2")[1]
+    assert disarm.endswith("on failure the Explosion (energy) rolled above fires, no second "
+                           "roll (EV-DOOR-3): companion events trap --trap explosion")
+    assert "(companion events trap)" not in report.text
+    assert "ruined if the disarm fails" in texts(report, "EV-DOOR-5")[0]
+    named = walk("trap", [], trap="explosion")  # no dice at all: the type is not rolled
+    first = named.steps[0]
+    assert first.roll is None and first.data["kind"] == "explosion"
+    assert "explosion (named, no roll: EV-DOOR-3) ＞ 爆発（エネルギー系）" in first.text
+    assert named.rules() == ["EV-TRAP-1", "EV-TRAP-3"]
+    pit = walk("trap", d6(6, 6), mode="sw", party=(CARA,), trap="pit")
+    assert [s.rule for s in pit.steps[:2]] == ["EV-TRAP-1", "EV-TRAP-7"]
+    assert pit.find("EV-TRAP-7")[0].roll is not None  # the dodge is still rolled
+    # Without the option the trap is unknown until it fires: roll the table then.
+    plain = walk("chest", d6(1))
+    assert "on failure roll the trap table (companion events trap)" in plain.text
+    assert "ruined if the trap that fires is an explosion" in texts(plain, "EV-DOOR-5")[0]
+    with pytest.raises(DataError, match="no trap 'dragon'; choose from explosion, poison_gas"):
+        run_event("trap", ScriptedDice([]), trap="dragon")
+    with pytest.raises(DataError, match="goes with the trap table, not 'door'"):
+        run_event("door", ScriptedDice([]), trap="pit")
 
 
 def test_ev_door_4_a_failed_lock_means_go_home() -> None:
@@ -471,6 +502,17 @@ def test_ev_trap_5_arrow_shield_flat_roll_and_armor() -> None:
     assert texts(hit, "EV-TRAP-2")[-1] == "Aki: 8 − armor 2 − Lv 3 (default) ＞ 3 damage"
 
 
+def test_ev_trap_5_evasion_0_is_no_evasion_a_flat_roll() -> None:
+    """EV-TRAP-5 with EV-CORE-2: evasion 0, like a class level of 0, is "no evasion", so the
+    dodge is a flat roll (平目) without the agility bonus, as when evasion is left out."""
+    dan = Member("Dan", adventurer=1, agility=2, evasion=0)
+    report = sw("trap", d6(3, 4, 4), party=(dan,))
+    evade = report.find("EV-TRAP-5")[0]
+    assert "平目/flat roll" in evade.text
+    assert evade.roll is not None and evade.roll.formula == "2D6>=8"
+    assert dan.level("evasion") is None and Member("Eve", evasion=1).level("evasion") == 1
+
+
 def test_ev_trap_6_alarm_calls_monsters_after_one_turn() -> None:
     """EV-TRAP-6: ALARM, a one-turn countdown and the EV-MON-1 roll."""
     report = walk("trap", d6(5, 1))
@@ -501,6 +543,18 @@ def test_ev_core_2_party_checks_can_be_one_roll_for_all() -> None:
     assert len([s for s in report.find("EV-TRAP-7") if "Fall" in s.text]) == 2
 
 
+@pytest.mark.parametrize(("face", "rule"), [(1, "EV-TRAP-3"), (2, "EV-TRAP-4"), (6, "EV-TRAP-7")])
+def test_ev_core_2_generic_party_prompts_follow_party_checks_each(face: int, rule: str) -> None:
+    """EV-CORE-2 with EV-TRAP-3/4/7 in generic mode: the prompt says who rolls a ＰＴ check
+    as the setting does: each member (labelled default), or the best once for all."""
+    each = texts(walk("trap", d6(face)), rule)[0]
+    assert each.startswith("each member (default): ")
+    best = texts(walk("trap", d6(face), overrides={"EV-CORE-2": {"party_checks_each": False}}),
+                 rule)[0]
+    assert best.startswith("the best member, once for the whole party: ")
+    assert "each member" not in best
+
+
 def test_ev_trap_7_thief_level_of_the_party_when_set() -> None:
     """EV-TRAP-7: the Default subtracts the faller's own Thief level; a setting uses the best."""
     report = sw("trap", d6(6, 2, 3, 1, 1, 4), party=(CARA, AKI),
@@ -515,6 +569,15 @@ def test_ev_trap_8_arrows_in_marching_order_until_someone_is_hit() -> None:
     evasions = [s for s in report.find("EV-TRAP-5") if s.roll]
     assert [s.member for s in evasions] == ["Aki", "Ben"]
     assert report.find("EV-CORE-3")[0].member == "Ben"
+    assert "EV-TRAP-8" not in sw("trap", d6(3, 6, 6), party=(AKI,)).rules()  # off by Default
+
+
+def test_ev_trap_8_when_everyone_dodges_a_closing_line_says_no_one_is_hit() -> None:
+    """EV-TRAP-8: if the whole line dodges, the arrow hits no one, and the report says so."""
+    report = sw("trap", d6(3, 6, 6, 5, 5), overrides={"EV-TRAP-8": {"enabled": True}})
+    last = report.steps[-1]
+    assert last.rule == "EV-TRAP-8" and last.text == "全員回避/Everyone dodged: no one is hit"
+    assert "EV-CORE-3" not in report.rules()  # no base power: nobody takes the arrow
 
 
 # --- monsters, exploration, recovery ---------------------------------------------------
@@ -553,6 +616,18 @@ def test_ev_exp_2_search_each_member_once() -> None:
     assert [s.member for s in best_only.find("EV-EXP-2") if s.roll] == ["Aki"]
 
 
+def test_ev_exp_2_generic_prompt_follows_each_member_once() -> None:
+    """EV-EXP-2 in generic mode: the prompt says who searches as the setting does."""
+    each = texts(walk("explore", d6(2)), "EV-EXP-2")[0]
+    assert each.startswith("each member once (default): 捜索")
+    assert each.endswith("if all fail: exit not found (the GM decides)")
+    best = texts(walk("explore", d6(2), overrides={"EV-EXP-2": {"each_member_once": False}}),
+                 "EV-EXP-2")[0]
+    assert best.startswith("the best searcher (Thief + INT) only, once: 捜索")
+    assert best.endswith("on failure: exit not found (the GM decides)")
+    assert "each member" not in best
+
+
 def test_ev_exp_3_unlock_against_the_lock() -> None:
     """EV-EXP-3: sw casts Unlock vs the fixed roll; generic prompts the GM."""
     report = sw("explore", d6(1, 2, 2))
@@ -575,12 +650,30 @@ def test_ev_rec_1_recovery_once_capped_at_maximum() -> None:
     """EV-REC-1: poison cured; HP and MP recover base power; capped; room used."""
     report = sw("recovery", d6(3, 4, 6, 6, 2, 3, 1, 1), dm_level=2, rating_table=RATINGS)
     members = [s for s in report.find("EV-REC-1") if s.member]
-    assert members[0].text == "Aki: HP +4, MP +2 (capped at maximum (default))"
+    assert members[0].text == "Aki: HP +4, MP +2 (capped at maximum HP 25, MP 12 (default))"
     assert members[1].data == {"hp": 3, "mp": 0}
     assert report.steps[0].data == {"cure_poison": True}
     assert any(s.data.get("room_used") for s in report.find("EV-REC-1"))
     first_only = sw("recovery", d6(3, 4, 6, 6), overrides={"EV-REC-1": {"all_members": False}})
     assert [s.member for s in first_only.find("EV-REC-1") if s.member] == ["Aki"]
+
+
+def test_ev_rec_1_each_pool_is_capped_by_its_own_maximum_never_below_0() -> None:
+    """EV-REC-1 Default cap: HP stops at max_hp and MP at max_mp, each only where given
+    (0 is "not given"), and a full pool gains +0, never a negative amount."""
+    no_max_mp = Member("Cara", adventurer=2, hp=20, max_hp=25, mp=10)
+    no_max_hp = Member("Dan", hp=5, mp=10, max_mp=12)
+    full = Member("Eve", hp=25, max_hp=25, mp=12, max_mp=12)
+    report = sw("recovery", d6(6, 6, 3, 4, 6, 6, 6, 6, 3, 4, 3, 4), dm_level=2,
+                rating_table=RATINGS, party=(no_max_mp, no_max_hp, full))
+    lines = [s for s in report.find("EV-REC-1") if s.member]
+    assert lines[0].text == "Cara: HP +5, MP +4 (capped at maximum HP 25 (default))"
+    assert lines[1].text == "Dan: HP +8, MP +2 (capped at maximum MP 12 (default))"
+    assert lines[2].text == "Eve: HP +0, MP +0 (capped at maximum HP 25, MP 12 (default))"
+    assert [s.data for s in lines] == [{"hp": 5, "mp": 4}, {"hp": 8, "mp": 2},
+                                       {"hp": 0, "mp": 0}]
+    uncapped = sw("recovery", d6(6, 6, 6, 6), dm_level=2, rating_table=RATINGS, party=(CARA,))
+    assert [s.text for s in uncapped.find("EV-REC-1") if s.member] == ["Cara: HP +8, MP +8"]
 
 
 def test_ev_rec_2_option_fixed_rating_10_plus_bonus() -> None:
@@ -620,6 +713,19 @@ def test_ev_poi_1_toxicity_identification_and_duration() -> None:
     assert steps[2].data == {"hours": 5}
     poison = report.find("EV-POI-3")[0].data["poison"]
     assert poison == {"face": 1, "rule": "EV-POI-5", "toxicity": 9, "hours": 5, "damage_max": 0}
+
+
+def test_ev_poi_1_generic_mode_asks_for_identification_by_pharmacology() -> None:
+    """EV-POI-1 Show: "identified?" by 薬品学 (Sage + 知識) vs the fixed roll; generic mode
+    puts that check to the GM, naming what 知識 means (an EV-CORE-2 Default)."""
+    report = walk("poison", d6(1, 2), dm_level=2)
+    steps = texts(report, "EV-POI-1")
+    assert steps[1] == ("a Sage (知識/knowledge = 知力・INT (default)): 薬品学（セージ・知識）/"
+                        "Pharmacology vs 9 (default: DM Lv 2 + 7) — GM resolves; "
+                        "知名度/identify: success names the poison above")
+    assert report.find("EV-POI-1")[1].roll is None
+    via_trap = walk("trap", d6(4))  # a needle's victim is pointed at the poison table
+    assert "companion events poison" in texts(via_trap, "EV-TRAP-4")[0]
 
 
 def test_ev_poi_2_poison_ticks_down_hour_by_hour() -> None:
@@ -680,6 +786,24 @@ def test_ev_poi_9_random_ability_plus_or_minus_six() -> None:
     assert "知力/INT (default)" in step.text
     report = walk("poison", [*d6(6, 2), (4, 2), *d6(4)])
     assert report.find("EV-POI-9")[0].data == {"ability": "agility", "change": 6}
+
+
+@pytest.mark.parametrize("changed", [
+    {"abilities": ["strength", "intelligence", "agility", "dexterity"]},
+    {"ability_die": "1d4"},
+    {"abilities": ["dexterity", "agility", "intelligence", "strength"]},  # set, even if equal
+])
+def test_ev_poi_9_ability_is_labelled_default_only_if_neither_setting_was_set(
+    changed: dict[str, Any]
+) -> None:
+    """EV-POI-9: the ability shown comes from ability_die and the abilities' order, so it
+    loses its "(default)" label when the user set either of them."""
+    report = walk("poison", [*d6(6, 2), (4, 3), *d6(5)], overrides={"EV-POI-9": changed})
+    (step,) = report.find("EV-POI-9")
+    ability = step.data["ability"]
+    assert f"{'/'.join(ABILITY_NAMES[ability])};" in step.text
+    assert f"{ABILITY_NAMES[ability][1]} (default)" not in step.text
+    assert "(odd −, even + (default))" in step.text  # sign_die was not set
 
 
 def test_ev_poi_10_option_cure_poison_first() -> None:
