@@ -11,6 +11,7 @@ import threading
 import time
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -321,6 +322,67 @@ def test_resuming_a_logged_game_keeps_the_games_logged_since(
     saved = load_save(state)
     assert saved is not None and saved.finished
     assert log.read_bytes()[saved.log_start:].startswith(b'{"choices": "auto"')
+
+
+def test_resuming_into_a_log_replaced_since_keeps_the_other_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Game A stops; the player deletes the log and game B is logged to a new file of the
+    same name; A resumed keeps B whole (its lines are not A's to cut at A's old start)."""
+    def power_cut(self: Session) -> None:
+        raise KeyboardInterrupt
+
+    log, state = tmp_path / "games.jsonl", tmp_path / "a.json"
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "run", power_cut)
+        assert main(["play", "--headless", "--seed", "41", "--state", str(state),
+                     "--log", str(log)]) == 130
+    log.unlink()
+    assert main(["play", "--headless", "--seed", "7", "--log", str(log)]) == 0
+    assert main(["play", "--headless", "--resume", "--state", str(state),
+                 "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "game 1 (seed 7, plus)" in out and "game 2 (seed 41, plus)" in out
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    (lambda s: s.inputs.__setitem__(3, "zz"), "does not replay at input 4 ('zz')"),
+    (lambda s: setattr(s, "events", s.events + 5), "did the rules change?"),
+    (lambda s: setattr(s, "preset", "zzz"), "unknown preset 'zzz'"),
+    (lambda s: setattr(s, "strategy", "zzz"), "unknown strategy 'zzz'"),
+    (lambda s: setattr(s, "profile_path", "/nowhere/mine.toml"), "which is missing"),
+])
+def test_a_save_that_reads_but_does_not_resume_is_kept_aside_and_a_new_game_starts(
+        change: Any, why: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The boot service's `play --resume` on such a save stopped every time (a crash loop,
+    the message never on the screen); now it is kept, told, and a new game plays."""
+    commit, steps = Session._commit, []
+
+    def power_cut(self: Session, *args: Any, **kwargs: Any) -> None:
+        commit(self, *args, **kwargs)
+        steps.append(1)
+        if len(steps) == 6:
+            raise KeyboardInterrupt
+
+    path = default_save_path()
+    with monkeypatch.context() as patch:
+        patch.setattr(Session, "_commit", power_cut)
+        assert main(["play", "--headless", "--state", str(path), "--seed", str(SEED)]) == 130
+    saved = load_save(path)
+    assert saved is not None and len(saved.inputs) >= 4
+    change(saved)
+    write_save(path, saved)
+    assert main(["play", "--headless", "--resume", "--seed", "7"]) == 0
+    out, err = capsys.readouterr()
+    assert f"the save {path} cannot be resumed" in err and why in err
+    assert "starting a new game" in err and "resumed from" not in out
+    (kept,) = path.parent.glob("save.json.corrupt-*")
+    assert SaveGame.from_json(kept.read_text()) == saved
+    new = load_save(path)
+    assert new is not None and new.finished and new.game_id != saved.game_id
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -35,12 +35,13 @@ from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
 from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
 from companion.app.paths import config_dir, data_dir
 from companion.app.session.controls import Controls, MenuChoices, PressSource, choose
-from companion.app.session.host import Session
+from companion.app.session.host import Session, replay
 from companion.app.session.log import GameLog
 from companion.app.session.mode import ChoiceFeed, RollFeed, TileFeed
 from companion.app.session.reads import TableTiles, open_reader
 from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
 from companion.app.session.save import (
+    INPUT_KINDS,
     SEED_LIMIT,
     CorruptSave,
     SaveGame,
@@ -104,7 +105,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--profile", type=existing_file,
                         help="a profile TOML with your own numbers (default: game.profile)")
     parser.add_argument("--log", type=Path, help="append the events as JSON Lines to FILE")
-    parser.add_argument("--input", choices=("camera", "rfid", "sim"), help="where tiles come from")
+    parser.add_argument("--input", choices=INPUT_KINDS, help="where tiles come from")
     parser.add_argument("--rfid-kind", choices=("tray", "rdm6300"),
                         help="with --input rfid: the tray, or one RDM6300 under the draw slot")
     parser.add_argument("--choices", choices=("gpio", "keyboard", "auto"),
@@ -149,7 +150,16 @@ def run(args: argparse.Namespace) -> int:
                 run_genso(args, config, display, controls)
             return 0
         saved = previous_game(save_path, args, config, display, controls)
-        session, game = build_session(args, config, saved, save_path, display, controls)
+        try:
+            session, game = build_session(args, config, saved, save_path, display, controls)
+        except CorruptSave as exc:  # raised before anything is opened or written
+            if saved is None or save_path is None:
+                raise
+            kept = move_aside(save_path)
+            offer_new_game(f"the save {save_path} cannot be resumed ({exc}); it was kept as "
+                           f"{kept}", config, display, controls)
+            saved = None
+            session, game = build_session(args, config, saved, save_path, display, controls)
         if args.headless:
             if saved is None:
                 print_events(game.events)
@@ -202,11 +212,10 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
             # The simulated wall's order is part of a sim game; a table game has none.
             raise DataError(f"this game was played with --input {saved.input_kind}; "
                             f"resume it with --input {saved.input_kind}")
-        profile = saved_profile(saved)
         saved.player_chose |= config.text("choices.kind") != "auto"
-    game = Game(saved.preset, profile)
-    sim = HeadlessPlayer(saved.seed, saved.strategy or "cautious") if input_kind == "sim" \
-        else None
+    mode = resumed_mode(saved, input_kind, config) if resuming \
+        else jongrogue_mode(saved, profile, input_kind)
+    game, sim = mode.game, mode.sim
     poll = config.number("input.poll_seconds")
     tiles: TileFeed
     if sim is not None:
@@ -233,18 +242,39 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         signal = WaitingSignal(optional_pin(config.integer("buttons.led_pin")),
                                optional_pin(config.integer("buttons.buzzer_pin")))
     session = Session(
-        JongRogueMode(game, sim, describe), choices=choices, tiles=tiles, display=display,
+        mode, choices=choices, tiles=tiles, display=display,
         save=saved, save_path=save_path, log=log, log_header=log_header(saved),
         on_events=print_events if args.headless else (lambda events: None),
         pace=config.number("game.pace_seconds"), signal=signal,
     )
-    if resuming:
-        session.replay(saved.inputs)
     saved.events = len(game.events)  # a new game has already entered floor 1
     if save_path is not None:
         write_save(save_path, saved)  # before the log, so the save knows where the log began
     session.start_log()
     return session, game
+
+
+def jongrogue_mode(saved: SaveGame, profile: Profile | None, input_kind: str) -> JongRogueMode:
+    """A fresh game of ``saved``'s rules, its tiles from the seeded wall when simulated."""
+    game = Game(saved.preset, profile)
+    sim = HeadlessPlayer(saved.seed, saved.strategy or "cautious") if input_kind == "sim" \
+        else None
+    return JongRogueMode(game, sim, describe)
+
+
+def resumed_mode(saved: SaveGame, input_kind: str, config: Config) -> JongRogueMode:
+    """The saved game replayed to where it stopped, before any hardware is opened; a save
+    whose preset, profile or strategy cannot be had, or whose inputs do not replay, raises
+    :class:`CorruptSave` (the caller keeps it aside and offers a new game, so a boot service
+    is never stopped by it)."""
+    try:
+        if config.text("choices.kind") == "auto":
+            find_strategy(saved.strategy or config.text("choices.strategy"))
+        mode = jongrogue_mode(saved, saved_profile(saved), input_kind)
+    except (CompanionError, ValueError) as exc:
+        raise CorruptSave(str(exc)) from None
+    replay(mode, saved.inputs, saved.events)
+    return mode
 
 
 def run_dice_tray(config: Config, display: Display, controls: Controls,
@@ -361,10 +391,7 @@ def previous_game(save_path: Path | None, args: argparse.Namespace, config: Conf
     try:
         saved = load_save(save_path)
     except CorruptSave as exc:
-        interactive = config.text("choices.kind") != "auto"
-        if not tell(f"{exc}. Start a new game?" if interactive else f"{exc}; starting a new game",
-                    display, controls, ask=interactive):
-            raise KeyboardInterrupt from None
+        offer_new_game(str(exc), config, display, controls)
         return None
     if saved is None:
         tell(f"no saved game in {save_path}: starting a new one", display, controls)
@@ -373,6 +400,16 @@ def previous_game(save_path: Path | None, args: argparse.Namespace, config: Conf
         tell("the saved game is over; starting a new one", display, controls)
         return None
     return saved
+
+
+def offer_new_game(reason: str, config: Config, display: Display | None,
+                   controls: Controls) -> None:
+    """Tell why the saved game cannot go on; a player (not the auto-player) is asked
+    whether to start a new game, and quitting leaves (KeyboardInterrupt)."""
+    interactive = config.text("choices.kind") != "auto"
+    if not tell(f"{reason}. Start a new game?" if interactive
+                else f"{reason}; starting a new game", display, controls, ask=interactive):
+        raise KeyboardInterrupt from None
 
 
 def seed_number(text: str) -> int:

@@ -35,6 +35,24 @@ from companion.hw.display import Display
 from companion.hw.display.view import Option
 
 
+def replay(mode: Mode, inputs: Sequence[str], events: int | None) -> None:
+    """Bring a fresh mode to where a save stopped: its ``inputs`` given again, after which
+    the mode must have made the ``events`` the save counted (None: not checked).
+
+    Pure (the mode only), so a save can be tried before any hardware is opened. A save that
+    does not replay (other rules, an edited file) raises :class:`CorruptSave`.
+    """
+    for n, text in enumerate(inputs, 1):
+        try:
+            mode.restore(text)
+        except (CompanionError, ValueError) as exc:
+            reason = f"the save does not replay at input {n} ({text!r}): {exc}"
+            raise CorruptSave(reason) from None
+    if events is not None and mode.progress() != events:
+        raise CorruptSave(f"the save expected {events} events, replaying its "
+                          f"inputs gave {mode.progress()}: did the rules change?")
+
+
 class Session:
     """Runs one mode: ask, read or decide, answer, save, log, show; until the mode is over.
 
@@ -78,20 +96,8 @@ class Session:
     # -- saving and the log ---------------------------------------------------------
 
     def replay(self, inputs: Sequence[str]) -> None:
-        """Bring a fresh mode to where a save stopped.
-
-        A save that does not replay (other rules, an edited file) raises
-        :class:`CorruptSave`.
-        """
-        for n, text in enumerate(inputs, 1):
-            try:
-                self.mode.restore(text)
-            except (CompanionError, ValueError) as exc:
-                reason = f"the save does not replay at input {n} ({text!r}): {exc}"
-                raise CorruptSave(reason) from None
-        if self.save is not None and self.mode.progress() != self.save.events:
-            raise CorruptSave(f"the save expected {self.save.events} events, replaying its "
-                              f"inputs gave {self.mode.progress()}: did the rules change?")
+        """Bring a fresh mode to where a save stopped (see :func:`replay`)."""
+        replay(self.mode, inputs, None if self.save is None else self.save.events)
 
     def start_log(self) -> None:
         """Write this game's log lines so far, from where the game began in the file."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -53,7 +54,10 @@ class GameLog:
             # A file cut shorter than where this game began (edited by hand): write at its end.
             start = min(self.start, size)
             handle.seek(start)
-            later = _later_games(handle.read())
+            tail = handle.read()
+            # What lies at our start may not be ours: the file was replaced since the stop
+            # (deleted, another game logged to it). Then all of it is kept, and ours follows.
+            later = _later_games(tail) if _ours(tail, lines) else tail
             if not later:
                 handle.truncate(start)
                 handle.seek(start)
@@ -77,6 +81,22 @@ class GameLog:
             if sync:
                 handle.flush()
                 os.fsync(handle.fileno())
+
+
+def _ours(tail: bytes, lines: Sequence[str]) -> bool:
+    """Does ``tail`` (the file from this game's start) begin with this game's first line?
+    Game headers are told apart by ``game_id``; a first line cut off by a power cut (no
+    line end yet) is ours, as nothing else was written after it."""
+    first, ended, _ = tail.partition(b"\n")
+    if not ended or not lines:
+        return True
+    try:
+        theirs, mine = json.loads(first), json.loads(lines[0])
+    except ValueError:
+        return False
+    if isinstance(theirs, dict) and isinstance(mine, dict) and "game_id" in mine:
+        return bool(theirs.get("game_id") == mine["game_id"])
+    return bool(theirs == mine)
 
 
 def _later_games(tail: bytes) -> bytes:

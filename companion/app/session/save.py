@@ -38,6 +38,7 @@ from companion.files import atomic_write_text, move_aside
 SAVE_FORMAT = 1
 SEED_LIMIT = 2**63  # a seed is below it in size: the history keeps it as a 64-bit integer
 SAVE_NAME = "save.json"
+INPUT_KINDS = ("camera", "rfid", "sim")  # where a game's tiles (or a table's dice) come from
 
 
 class CorruptSave(DataError):
@@ -78,6 +79,8 @@ class SaveGame:
             raw = json.loads(text)
         except json.JSONDecodeError as exc:
             raise DataError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        except RecursionError:
+            raise DataError(f"{source}: not a save (nested too deeply to read)") from None
         if not isinstance(raw, dict):
             raise DataError(f"{source}: expected a JSON object, found {type(raw).__name__}")
         version = raw.get("version")
@@ -87,6 +90,9 @@ class SaveGame:
         _expect(raw, "preset", str, source)
         if "input_kind" in raw:
             _expect(raw, "input_kind", str, source)
+            if raw["input_kind"] not in INPUT_KINDS:
+                raise DataError(f"{source}: input_kind must be one of {', '.join(INPUT_KINDS)}, "
+                                f"found {raw['input_kind']!r}")
         _expect(raw, "events", int, source)
         _expect(raw, "log_start", int, source)
         _expect(raw, "game_id", str, source)
