@@ -382,3 +382,18 @@ def test_with_no_japanese_font_two_pcs_stay_apart() -> None:
     orc = next(c for c in fight.state.combatants if c.name == "オーク1")
     assert [without_cjk(named(RULES, fight, c)) for c in (*pcs, orc)] == [
         "PC 1", "PC 2", "Orc 1"]
+
+
+def test_a_combat_move_at_the_table_leaves_the_action() -> None:
+    """GM-COMBAT-1, GM-MOVE-1: after a combat move (戦闘移動) the same PC is asked for its
+    action, and Move is no longer offered; the mode plays under the fight's own settings."""
+    mode = GensoFightMode(RULES, new_fight())
+    for choice in ("move", "m:combat"):
+        mode.restore(choice)
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith(f"{PC1} PC 1: what does it do")
+    assert "move" not in [o.choice for o in ask.options]
+    assert "attack" in [o.choice for o in ask.options]
+    house = RULES.with_overrides({"GM-CHECK-1": {"manual_modifier": True}})
+    fight = Fight(house, entrants_for(house, [preset(house, "pc1")], [("orc", 1)]))
+    assert GensoFightMode(RULES, fight).rules.default("GM-CHECK-1", "manual_modifier") is True

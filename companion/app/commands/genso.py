@@ -7,7 +7,11 @@ and is written atomically after every action, so a power cut loses nothing and
 MP and stones back to the sheet file it came from (a separate step, not part of ``fight
 end``: Healing and stones may still follow the end, and ``end`` can be undone).
 Defaults come from the packaged rules, then ``genso.toml`` in the config folder
-(``[defaults."RULE-ID"]``), then ``--set RULE.key=value``.
+(``[defaults."RULE-ID"]``), then ``--set RULE.key=value``. A fight keeps the settings it
+began with in its file and replays under them, whatever the settings are later; a
+``--set`` given with a later action changes the fight's settings from that action on (the
+journal entry records it, and undo takes it back), while ``show``, ``log``, ``undo`` and
+``apply`` refuse a ``--set`` that differs, since they play no action it could apply to.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Any
 import tomlkit
 
 from companion.app.commands.roll import add_dice_arguments, emit, run_with_source
-from companion.app.overrides import add_set_argument, read_text, user_rules
+from companion.app.overrides import add_set_argument, parse_set, read_text, user_rules
 from companion.app.paths import data_dir
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
@@ -47,10 +51,13 @@ from companion.systems.genso.combat import (
     Sunset,
     UseStone,
     Wait,
+    action_text,
+    entrants_for,
+    setting_text,
     wants_to_flee,
 )
 from companion.systems.genso.lore import load_lore
-from companion.systems.genso.money import price_text
+from companion.systems.genso.money import Purse, coins_text
 from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import load_sheet, preset, sheet_mapping
 from companion.systems.genso.travel import journey
@@ -120,7 +127,9 @@ def load_user_rules(settings: list[str]) -> GensoRules:
 
 
 def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
-    """The sheet on screen: every derived value with its terms (GM-CORE-3/4, GM-EQUIP)."""
+    """The sheet on screen: every derived value with its terms (GM-CORE-3/4, GM-EQUIP), and
+    a dead or incapacitated character's state first (GM-COMBAT-8)."""
+    state = chars.condition(rules, character)
     lines = [
         f"{character.name}  [{character.kind.value}] {character.race} {character.sex} "
         f"{character.age if character.age is not None else '不明'}",
@@ -130,6 +139,7 @@ def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
         f"魔力/Magic {character.magic}",
         f"ＨＰ/HP {character.hp}/{derived.max_hp.total}  max {derived.max_hp.text}",
         f"ＭＰ/MP {character.mp}/{derived.max_mp.total}  max {derived.max_mp.text}",
+        *([f"状態/condition {state.badge} (GM-COMBAT-8)"] if state.badge else []),
         f"攻撃力/attack {derived.attack.text}   防御力/defence {derived.defence.text}",
         f"防護力/protection {derived.protection.text}",
         "打撃力/striking power: " + ", ".join(
@@ -145,6 +155,8 @@ def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
                                      + (" (used)" if k.startswith("used:") else "")
                                      for k in character.equipment) or "-"),
     ]
+    if character.rest_days:
+        lines.append(f"休養/rest {character.rest_days} day(s) toward the next HP (GM-HEAL-1)")
     if character.mana_stones:
         lines.append(f"魔力石/mana stones MP {list(character.mana_stones)}")
     if character.rings_left or character.rings_right:
@@ -164,6 +176,7 @@ def sheet_json(rules: GensoRules, character: Character) -> dict[str, Any]:
 
     return {
         "sheet": sheet_mapping(character),
+        "condition": chars.condition(rules, character).value,
         "derived": {
             "max_hp": value(derived.max_hp), "max_mp": value(derived.max_mp),
             "attack": value(derived.attack), "defence": value(derived.defence),
@@ -202,7 +215,10 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
 def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
     character, path = resolve_sheet(rules, args.sheet)
     if args.save_as:
-        write_toml(Path(args.save_as), sheet_document(character))
+        target = Path(args.save_as)
+        if target.exists() and not args.force:
+            raise DataError(f"{target} exists; pass --force to replace it")
+        write_toml(target, sheet_document(character))
     data = {**sheet_json(rules, character), "path": str(path) if path else None}
     return emit(args, data, describe(rules, character, derive(rules, character)))
 
@@ -250,20 +266,25 @@ def _change(args: argparse.Namespace, rules: GensoRules,
 
 def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
     def change(c: Character) -> tuple[Character, str]:
-        if args.item in ("mana_stone", "魔力石"):
+        if chars.is_mana_stone(rules, args.item):
             after = chars.buy_mana_stone(rules, c, args.mp)
             return after, "GM-ITEM-1 bought a mana stone (魔力石)"
         item = rules.item(args.item)
-        cost = chars.price_of(rules, item, args.price)
+        cost = chars.price_coins(rules, item, args.price)
         return (chars.buy(rules, c, item.key, args.price),
-                f"GM-ECON-1 bought {item.name} for {price_text(cost, chars.rates(rules))}")
+                f"GM-ECON-1 bought {item.name} for {coins_text(cost)}")
     return _change(args, rules, change)
 
 
 def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
     def change(c: Character) -> tuple[Character, str]:
-        after, paid = chars.sell(rules, c, args.item)
-        return after, f"GM-ECON-1 sold {args.item} for {price_text(paid, chars.rates(rules))}"
+        after, _, coins = chars.sale(rules, c, args.item)
+        name, _, _ = args.item.partition(":")
+        sold = (f"{rules.mana_stone['ja']}/{rules.mana_stone['en']}"
+                if chars.is_mana_stone(rules, name) else
+                ("used " if args.item.startswith("used:") else "")
+                + rules.item(args.item.removeprefix("used:")).name)
+        return after, f"GM-ECON-1 sold {sold} for {coins_text(coins)}"
     return _change(args, rules, change)
 
 
@@ -296,9 +317,14 @@ def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
         if args.sleep:
             return chars.sleep(rules, c), "GM-HEAL-2 8 hours' sleep: MP full"
         after, fee = chars.rest(rules, c, args.days, args.healer)
-        return after, (f"GM-HEAL-1 {args.days} days' rest: HP {c.hp} → {after.hp}"
-                       + (f", healer's fee {price_text(fee, chars.rates(rules))}"
-                          if args.healer else ""))
+        days = f"{args.days} day's" if args.days == 1 else f"{args.days} days'"
+        # The fee is 銀貨１枚 per HP (GM-HEAL-1), so it is shown in silver as the seed says it.
+        return after, (f"GM-HEAL-1 {days} rest: HP {c.hp} → {after.hp}"
+                       + (f", healer's fee {coins_text(Purse(silver=fee))}"
+                          if args.healer else "")
+                       + (f" ({after.rest_days} of "
+                          f"{rules.num('GM-HEAL-1', 'alone_days_per_hp')} days toward the "
+                          "next HP, kept on the sheet)" if after.rest_days else ""))
     return _change(args, rules, change)
 
 
@@ -311,8 +337,11 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
         difficulty = int(difficulty)
 
     def body(source: DiceSource) -> int:
+        # An explicit None test: difficulty 0 is a difficulty, not "none given".
         if args.kind == "simple":
-            check = checks.simple_check(rules, source, difficulty or "hard", args.modifier)
+            check = checks.simple_check(rules, source,
+                                        "hard" if difficulty is None else difficulty,
+                                        args.modifier)
             return emit(args, check.to_json(), check.text, dice=True)
         if not args.sheet:
             raise IllegalAction(f"a {args.kind} check needs --sheet")
@@ -325,10 +354,12 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
                                            active=not args.no_active, a_modifier=args.modifier)
             return emit(args, opposed.to_json(), opposed.text, dice=True)
         if args.kind == "general":
-            check = checks.general_check(rules, source, who, args.ability, difficulty or "hard",
+            check = checks.general_check(rules, source, who, args.ability,
+                                         "hard" if difficulty is None else difficulty,
                                          args.modifier)
         elif args.kind == "trap":
-            check = checks.trap_check(rules, source, who, difficulty or "normally_set",
+            check = checks.trap_check(rules, source, who,
+                                      "normally_set" if difficulty is None else difficulty,
                                       args.modifier)
         elif args.kind == "undead":
             check = checks.undead_check(rules, source, who, args.modifier)
@@ -352,16 +383,17 @@ def cmd_defaults(args: argparse.Namespace, rules: GensoRules) -> int:
 
 def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
     """Items with prices, spells, or monster blocks (GM-EQUIP, GM-ECON-2, GM-MAGIC, GM-MON-7)."""
-    rates = chars.rates(rules)
     rows: list[dict[str, Any]]
     if args.what == "items":
+        # Prices are shown in the coins the seed writes them in (普通の宿 銀貨４枚); the
+        # JSON keeps their value in silver.
         rows = [{"key": i.key, "name": i.name, "slot": i.slot.value, "price": i.price,
+                 "price_text": (coins_text(i.price_coins) + ("～" if i.price_from else "")
+                                if i.price_coins is not None else None),
                  "from": i.price_from, "buyback": i.buyback, "power": i.power,
                  "protection": i.protection, "rule": i.rule} for i in rules.items.values()]
         text = "\n".join(
-            f"{r['key']:<20} {r['name']:<28} "
-            + (price_text(r["price"], rates) + ("～" if r["from"] else "")
-               if r["price"] is not None else "-")
+            f"{r['key']:<20} {r['name']:<28} " + (r["price_text"] or "-")
             + (f"  打撃力 {r['power']}" if r["power"] else "")
             + (f"  防御点 {r['protection']}" if r["protection"] else "") for r in rows)
     elif args.what == "spells":
@@ -391,13 +423,15 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
 
 
 def load_fight(rules: GensoRules, path: Path) -> Fight:
+    """The saved fight, replayed under the settings it keeps (``rules`` only for a file from
+    before fights kept them); an error names the file and the journal entry."""
     if not path.exists():
         raise DataError(f"no fight at {path}: start one with `companion genso fight new`")
     try:
         data = json.loads(read_text(path, "fight"))
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}: not JSON ({exc})") from exc
-    return Fight.from_json(rules, data)
+    return Fight.from_json(rules, data, str(path))
 
 
 def save_fight(fight: Fight, path: Path) -> None:
@@ -409,7 +443,9 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
     rows = []
     lines = [f"round {state.round}" + (f"  turn: {state.current.name}" if state.current
                                        else f"  over: {state.outcome.value}"
-                                       if state.outcome else "")]
+                                       if state.outcome else "")
+             + (f" (moved: {state.moved}; its action is left, GM-COMBAT-1)"
+                if state.moved and state.current else "")]
     for c in state.order:
         pools = (f"HP {c.hp}/{c.max_hp} " if c.hp is not None else "") + f"MP {c.mp}/{c.max_mp}"
         if c.storage_mp:
@@ -432,6 +468,7 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
                      "effects": [e.spell for e in c.effects],
                      "wants_to_flee": wants_to_flee(rules, c), "rises_as": c.rises_as})
     data = {"round": state.round, "current": state.current.name if state.current else None,
+            "moved": state.moved or None,
             "outcome": state.outcome.value if state.outcome else None, "combatants": rows,
             "actions": len(fight.journal)}
     return "\n".join(lines), data
@@ -456,26 +493,55 @@ def _fight_action(args: argparse.Namespace) -> Action:
     return simple[verb]()
 
 
+def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
+    """``orc:2 ghost`` → [("orc", 2), ("ghost", 1)]; a count that is not a whole number of
+    1 or more (``orc:x``, ``orc:0``) is refused, not read as none."""
+    counts = []
+    for spec in specs:
+        key, sep, count = spec.partition(":")
+        if sep and not (count.strip().isdigit() and int(count) >= 1):
+            raise DataError(f"--monsters {spec}: write KEY or KEY:N, N a whole number of 1 or "
+                            "more (e.g. orc:2)")
+        counts.append((key, int(count) if sep else 1))
+    return counts
+
+
+def set_overrides(settings: list[str]) -> dict[str, dict[str, Any]]:
+    """``--set RULE.key=value`` flags as ``{rule: {key: value}}``."""
+    overrides: dict[str, dict[str, Any]] = {}
+    for text in settings:
+        rule, key, value = parse_set(text, SET_EXAMPLE)
+        overrides.setdefault(rule, {})[key] = value
+    return overrides
+
+
 def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
     path = fight_path(args)
     if args.verb == "new":
         if path.exists() and not args.force:
             raise DataError(f"a fight is saved at {path}; pass --force to start over")
+        counts = monster_counts(args.monsters or [])
         entrants = [fight_entrant(rules, ref) for ref in args.party]
         entrants += [fight_entrant(rules, ref, Side.ENEMY, args.npc_as_monster)
                      for ref in args.npc or []]
-        for spec in args.monsters or []:
-            key, _, count = spec.partition(":")
-            monster = rules.monster(key)
-            number = int(count or 1)
-            for n in range(1, number + 1):
-                name = monster.ja if number == 1 else f"{monster.ja}{n}"
-                entrants.append(Entrant(name, Side.ENEMY, monster=monster.key))
-        fight = Fight(rules, entrants)
+        entrants += entrants_for(rules, [], counts)
+        fight = Fight(rules, entrants)  # the settings now are the fight's, kept in its file
         save_fight(fight, path)
         text, data = fight_status(rules, fight)
         return emit(args, {**data, "path": str(path)}, text)
+    # The fight replays under the settings its file keeps; this call's (with its --set) only
+    # stand in for a file from before fights kept them, as that file was played so.
     fight = load_fight(rules, path)
+    rules = fight.rules
+    overrides = set_overrides(args.set or [])
+    if args.verb in ("show", "log", "undo", "apply") and overrides:
+        changed = fight.changes(overrides)
+        if changed:
+            rule, key, _, now = changed[0]
+            raise DataError(f"--set {rule}.{key}: this fight is played with {rule}.{key} = "
+                            f"{setting_text(now)}; `fight {args.verb}` plays "
+                            "no action to change it for (give --set with an action, and it "
+                            "holds from that action on)")
     if args.verb in ("show", "log"):
         text, data = fight_status(rules, fight)
         if args.verb == "log":
@@ -487,15 +553,17 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
     if args.verb == "undo":
         entry = fight.pop()
         save_fight(fight, path)
-        text, data = fight_status(rules, fight)
+        text, data = fight_status(fight.rules, fight)
+        back = "".join(f"; {rule}.{key} is back to {setting_text(fight.rules.default(rule, key))}"
+                       for rule, key, _ in entry.settings)
         return emit(args, {**data, "undone": entry.to_json()},
-                     f"undone: {entry.action}\n{text}")
+                     f"undone: {action_text(entry.action)}{back}\n{text}")
     action = _fight_action(args)
 
     def body(source: DiceSource) -> int:
-        entry: Entry = fight.push(action, source)
+        entry: Entry = fight.push(action, source, overrides or None)
         save_fight(fight, path)
-        text, data = fight_status(rules, fight)
+        text, data = fight_status(fight.rules, fight)
         if isinstance(action, EndFight) and any(e.origin for e in fight.entrants):
             text += ("\n\nwrite HP, MP and stones back to the sheets with "
                      "`companion genso fight apply`")
@@ -608,6 +676,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     sheet = sub.add_parser("sheet", help="show a sheet with its derived values")
     sheet.add_argument("sheet", help="a .toml sheet, a saved character's name or a preset")
     sheet.add_argument("--save-as", metavar="FILE", help="also write the sheet to FILE")
+    sheet.add_argument("--force", action="store_true", help="replace FILE if it exists")
     _common(sheet)
 
     _common(sub.add_parser("presets", help="the seed's sample characters (GM-DATA-1)"))
@@ -630,7 +699,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     _common(buy)
     sell = sub.add_parser("sell", help="sell an item that has a buy-back price")
     sell.add_argument("sheet")
-    sell.add_argument("item", help="item key, used:KEY for a used stone, mana_stone:N")
+    sell.add_argument("item", help="item key, used:KEY for a used stone, mana_stone (or "
+                                   "mana_stone:N, N from 0, when several)")
     _common(sell)
     gear = sub.add_parser("gear", help="equip a weapon, armour, shield or ring (or --off)")
     gear.add_argument("sheet")

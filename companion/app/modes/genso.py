@@ -150,14 +150,16 @@ def roll_check(rules: GensoRules, fight: Fight, call: CheckCall,
             raise IllegalAction(f"{name!r} has no character sheet in this fight")
         return character_from_mapping(rules, entrant.sheet, f"fight entrant {name}")
 
+    # An explicit None test: a difficulty of 0 is a difficulty, not "none given".
+    hard = "hard" if call.difficulty is None else call.difficulty
     if call.kind == "simple":
-        return checks.simple_check(rules, source, call.difficulty or "hard", call.modifier)
+        return checks.simple_check(rules, source, hard, call.modifier)
     who = sheet(call.who)
     if call.kind == "general":
-        return checks.general_check(rules, source, who, call.ability,
-                                    call.difficulty or "hard", call.modifier)
+        return checks.general_check(rules, source, who, call.ability, hard, call.modifier)
     if call.kind == "trap":
-        return checks.trap_check(rules, source, who, call.difficulty or "normally_set",
+        return checks.trap_check(rules, source, who,
+                                 "normally_set" if call.difficulty is None else call.difficulty,
                                  call.modifier)
     if call.kind == "enemy":
         return checks.enemy_check(rules, source, who, call.difficulty, call.modifier)
@@ -245,10 +247,16 @@ class GensoFightMode(FightMode):
     TITLE = TITLE
 
     def __init__(self, rules: GensoRules, fight: Fight, source_name: str = "") -> None:
+        # ``rules`` is what the session was started with; the mode reads the fight's own
+        # (:attr:`rules`), the settings the fight is played with.
         super().__init__(fight, source_name)
-        self.rules = rules
         self.fight: Fight = fight
         self.last_check: Checked | None = None  # shown until the next action or undo
+
+    @property
+    def rules(self) -> GensoRules:
+        """The fight's own rules: the settings it was played with, not the session's."""
+        return self.fight.rules
 
     def describe(self, action: Action | CheckCall) -> str:
         return describe(action)
@@ -363,8 +371,10 @@ class GensoFightMode(FightMode):
             options.append(Option("cast", "Spell 呪文", Button.RANGED))
         if actor.stones:
             options.append(Option("stone", "Stone 魔法石", Button.ITEM))
-        options += [Option("dodge", "Dodge 全力回避"), Option("move", "Move 移動"),
-                    Option("wait", "Wait 待機"), Option("flee", "Flee 逃亡", Button.FLEE),
+        options.append(Option("dodge", "Dodge 全力回避"))
+        if not self.fight.state.moved:  # GM-COMBAT-1: one movement mode a round
+            options.append(Option("move", "Move 移動"))
+        options += [Option("wait", "Wait 待機"), Option("flee", "Flee 逃亡", Button.FLEE),
                     Option("gm", "GM 進行")]
         flee = " GM-MON-1: it wants to flee 逃走したい" if wants_to_flee(self.rules, actor) else ""
         return ChoiceAsk(f"{named(self.rules, self.fight, actor)}: what does it do? 行動は？"
@@ -624,7 +634,7 @@ _index = option_index
 
 def read_fight_file(rules: GensoRules, path: Path) -> Fight:
     """The fight `companion genso fight new` wrote (and the table keeps writing)."""
-    return Fight.from_json(rules, read_fight_data(path, START_HINT))
+    return Fight.from_json(rules, read_fight_data(path, START_HINT), str(path))
 
 
 def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resume: bool,
@@ -634,7 +644,7 @@ def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resu
     """The play session of a genso fight at the table, ready to run (see
     :func:`~companion.app.modes.fight.open_table`)."""
     table = Table(PRESET, "companion genso fight", START_HINT,
-                  lambda data: Fight.from_json(rules, data),
+                  lambda data: Fight.from_json(rules, data, str(fight_path)),
                   lambda fight, name: GensoFightMode(rules, fight, name))
     return open_table(table, fight_path, state_path, resume=resume, seed=seed,
                       choices=choices, rolls=rolls, display=display, source_name=source_name,

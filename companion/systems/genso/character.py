@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.dice import DiceSource, Result
 from companion.errors import IllegalAction
-from companion.systems.genso.money import Purse, Rates
+from companion.systems.genso.money import Purse, Rates, times
 from companion.systems.genso.rules import ABILITIES, GensoRules, Item, Slot
 
 
@@ -24,6 +24,19 @@ class Kind(Enum):
 
     PC = "pc"
     NPC = "npc"
+
+
+class Condition(Enum):
+    """What GM-COMBAT-8 makes of a sheet's HP and MP: able to act, 行動不能 or 死亡."""
+
+    ACTIVE = "active"
+    INCAPACITATED = "incapacitated"  # 行動不能
+    DEAD = "dead"  # 死亡
+
+    @property
+    def badge(self) -> str:
+        return {Condition.ACTIVE: "", Condition.INCAPACITATED: "INCAPACITATED 行動不能",
+                Condition.DEAD: "DEAD 死亡"}[self]
 
 
 class Hand(Enum):
@@ -72,6 +85,8 @@ class Character:
     ``max_hp``/``max_mp`` are set only for NPCs whose block prints numbers that do not
     follow HP = Body × 2 (Appendix A.3 Default); ``hp_bonus``/``mp_bonus`` are growth.
     ``mana_stones`` holds the MP left in each carried mana stone (0 = used).
+    ``rest_days`` are days rested without a healer that have not yet made a whole HP
+    (GM-HEAL-1: 1 HP per 2 days), so single days of rest add up.
     """
 
     name: str
@@ -111,6 +126,7 @@ class Character:
     storage_mp: int = 0
     mana_stones: tuple[int, ...] = ()
     purse: Purse = field(default_factory=Purse)
+    rest_days: int = 0
 
     def ability(self, name: str) -> int:
         if name not in ABILITIES:
@@ -237,6 +253,33 @@ def derive(rules: GensoRules, character: Character) -> Derived:
     )
 
 
+def death_below(rules: GensoRules, pc: bool) -> int:
+    """GM-COMBAT-8: HP below this is death. A PC dies below −5 by the glossary (Default), or
+    below 1 under "strict 4-6"; an NPC or a monster with a body dies below 1 (PG 4-6)."""
+    if pc and not rules.default("GM-COMBAT-8", "strict_4_6"):
+        return int(rules.default("GM-COMBAT-8", "pc_death_below"))
+    return 1
+
+
+def condition(rules: GensoRules, character: Character) -> Condition:
+    """GM-COMBAT-8 on a sheet: dead below :func:`death_below`, else incapacitated (行動不能)
+    with HP or MP below 1."""
+    if character.hp < death_below(rules, character.kind is Kind.PC):
+        return Condition.DEAD
+    if character.hp < 1 or character.mp < 1:
+        return Condition.INCAPACITATED
+    return Condition.ACTIVE
+
+
+def _not_dead(rules: GensoRules, character: Character, what: str) -> None:
+    """Refuse ``what`` for a dead character: nothing in the seed brings the dead back."""
+    if condition(rules, character) is Condition.DEAD:
+        raise IllegalAction(
+            f"{character.name} is dead (死亡: HP {character.hp}, below "
+            f"{death_below(rules, character.kind is Kind.PC)}, GM-COMBAT-8); {what} does not "
+            "bring the dead back")
+
+
 def clamp(rules: GensoRules, character: Character) -> Character:
     """Keep current HP and MP at or below their maxima after anything changes them."""
     derived = derive(rules, character)
@@ -338,7 +381,8 @@ def equip(rules: GensoRules, character: Character, key: str) -> Character:
         attr = "armor" if item.slot is Slot.ARMOR else "shield"
         old = getattr(character, attr)
         return _set(character, attr, item.key, equipment=pack + ((old,) if old else ()))
-    raise IllegalAction(f"{item.name} is not a weapon, armour or shield (rings: put_on_ring)")
+    raise IllegalAction(f"{item.name} cannot be equipped: only weapons, armour, shields and "
+                        "magic rings (worn on a hand) are")
 
 
 def unequip(rules: GensoRules, character: Character, key: str) -> Character:
@@ -389,9 +433,25 @@ def price_of(rules: GensoRules, item: Item, price: int | None = None) -> int:
     if price is None:
         return item.price
     if price < item.price or (price != item.price and not item.price_from):
-        raise IllegalAction(f"{item.name} costs {item.price} silver"
+        written = f"{item.price_coins.text()}, that is " if item.price_coins else ""
+        raise IllegalAction(f"{item.name} costs {written}{item.price} silver"
                             + (" or more (～)" if item.price_from else ""))
     return price
+
+
+def price_coins(rules: GensoRules, item: Item, price: int | None = None) -> Purse:
+    """GM-ECON-2: what :func:`price_of` charges, in the coins the seed writes the price in;
+    a higher "～" price is given in silver, so it is shown in silver."""
+    silver = price_of(rules, item, price)
+    if silver == item.price and item.price_coins is not None:
+        return item.price_coins
+    return Purse(silver=silver)
+
+
+def is_mana_stone(rules: GensoRules, name: str) -> bool:
+    """Is ``name`` the mana stone (魔力石), by key or by its Japanese or English name?"""
+    stone = rules.mana_stone
+    return name in ("mana_stone", stone["ja"]) or name.lower() == str(stone["en"]).lower()
 
 
 def buy(rules: GensoRules, character: Character, key: str, price: int | None = None) -> Character:
@@ -400,7 +460,8 @@ def buy(rules: GensoRules, character: Character, key: str, price: int | None = N
     Services are paid and leave nothing in the pack. Money never goes below zero.
     """
     item = rules.item(key)
-    purse = character.purse.pay(price_of(rules, item, price), rates(rules))
+    purse = character.purse.pay(price_of(rules, item, price), rates(rules),
+                                price_coins(rules, item, price))
     if item.slot is Slot.SERVICE:
         return replace(character, purse=purse)
     return replace(character, purse=purse, equipment=(*character.equipment, item.key))
@@ -413,38 +474,77 @@ def buy_mana_stone(rules: GensoRules, character: Character, mp: int | None = Non
     if not stone["min_mp"] <= mp <= stone["max_mp"]:
         raise IllegalAction(f"GM-ITEM-1: a mana stone holds {stone['min_mp']}–"
                             f"{stone['max_mp']} MP")
-    cost = stone["shop_price"] if mp == stone["shop_mp"] else mp * stone["sale_per_mp"]
-    purse = character.purse.pay(cost, rates(rules))
+    shop = mp == stone["shop_mp"]
+    cost = stone["shop_price"] if shop else mp * stone["sale_per_mp"]
+    coins = (stone["coins"]["shop_price"] if shop
+             else times(stone["coins"]["sale_per_mp"], mp))
+    purse = character.purse.pay(cost, rates(rules), coins)
     return replace(character, purse=purse, mana_stones=(*character.mana_stones, mp))
 
 
-def sell(rules: GensoRules, character: Character, key: str) -> tuple[Character, int]:
+def _mana_stone_index(rules: GensoRules, character: Character, key: str) -> int | None:
+    """Which carried mana stone ``key`` names (``mana_stone:N``, N counted from 0, or just
+    ``mana_stone`` when there is one), or None when ``key`` is no mana stone."""
+    name, sep, number = key.partition(":")
+    if not is_mana_stone(rules, name):
+        return None
+    stones = character.mana_stones
+    listed = ", ".join(f"mana_stone:{i} ({mp} MP)" for i, mp in enumerate(stones))
+    if not stones:
+        raise IllegalAction(f"{character.name} carries no mana stone (魔力石)")
+    if not sep:
+        if len(stones) == 1:
+            return 0
+        raise IllegalAction(f"{character.name} carries {len(stones)} mana stones; name one: "
+                            f"{listed}")
+    if not number.strip().isdigit():
+        raise IllegalAction(f"{key!r}: a mana stone is sold as mana_stone:N, N its number "
+                            f"from 0 ({listed})")
+    index = int(number)
+    if index >= len(stones):
+        raise IllegalAction(f"{character.name} has no mana stone {index} ({listed})")
+    return index
+
+
+def sale(rules: GensoRules, character: Character, key: str) -> tuple[Character, int, Purse]:
     """GM-EQUIP-3, GM-ITEM-1/2/3: sell an item the rules give a buy-back price for.
 
-    Returns the character and the silver received. A mana stone is named
-    ``mana_stone:N`` (its index); it fetches 1 silver per MP left, or 1 silver used.
-    Ordinary goods have no buy-back price in the seed and are refused.
+    Returns the character, the silver received and that sum in the coins the seed prices
+    it in. A mana stone is ``mana_stone`` (or 魔力石) when only one is carried, else
+    ``mana_stone:N`` (N counted from 0); it fetches 1 silver per MP left, or 1 silver used.
+    A used magic stone is ``used:KEY``. Ordinary goods have no buy-back price in the seed
+    and are refused.
     """
-    if key.startswith("mana_stone:"):
-        index = int(key.split(":", 1)[1])
-        if not 0 <= index < len(character.mana_stones):
-            raise IllegalAction(f"{character.name} has no mana stone {index}")
+    index = _mana_stone_index(rules, character, key)
+    if index is not None:
         left = character.mana_stones[index]
         stone = rules.mana_stone
         paid = left * stone["buyback_per_mp"] if left else stone["used_buyback"]
+        coins = (times(stone["coins"]["buyback_per_mp"], left) if left
+                 else stone["coins"]["used_buyback"])
         stones = character.mana_stones[:index] + character.mana_stones[index + 1:]
         return replace(character, mana_stones=stones,
-                       purse=character.purse.receive(paid, rates(rules))), paid
+                       purse=character.purse.receive(paid, rates(rules))), paid, coins
     used = key.startswith("used:")
     item = rules.item(key.removeprefix("used:"))
     paid_or_none = item.used_buyback if used else item.buyback
-    if paid_or_none is None:
+    coins_or_none = item.used_buyback_coins if used else item.buyback_coins
+    if paid_or_none is None or coins_or_none is None:
         raise IllegalAction(f"the seed gives no buy-back price for {item.name}; "
                             "the GM sets one")
-    if key not in character.equipment:
-        raise IllegalAction(f"{character.name} carries no {key} in the pack")
-    return replace(character, equipment=_drop(character.equipment, key),
-                   purse=character.purse.receive(paid_or_none, rates(rules))), paid_or_none
+    carried = f"used:{item.key}" if used else item.key
+    if carried not in character.equipment:
+        raise IllegalAction(f"{character.name} carries no {'used ' if used else ''}"
+                            f"{item.name} in the pack")
+    return (replace(character, equipment=_drop(character.equipment, carried),
+                    purse=character.purse.receive(paid_or_none, rates(rules))),
+            paid_or_none, coins_or_none)
+
+
+def sell(rules: GensoRules, character: Character, key: str) -> tuple[Character, int]:
+    """:func:`sale` without the coins: the character and the silver received."""
+    after, paid, _ = sale(rules, character, key)
+    return after, paid
 
 
 # --- recovery (GM-HEAL-1/2) and growth (GM-GROW-1/2) ------------------------------------------
@@ -454,22 +554,34 @@ def rest(rules: GensoRules, character: Character, days: int, healer: bool) -> tu
                                                                                     int]:
     """GM-HEAL-1: 1 HP a day in a healer's care at 1 silver per HP, else 1 HP per 2 days.
 
-    Returns the character and the fee paid. HP never rises above the maximum; a purse
-    that cannot pay the healer refuses the care.
+    「医者の手当てを受けない場合は２日で１ＨＰ回復する」: days rested without a healer add up
+    on the sheet (``rest_days``) until they make an HP, so four single days heal as one
+    four-day rest. Returns the character and the fee paid. HP never rises above the
+    maximum (and days rested at full HP are not banked); a purse that cannot pay the
+    healer refuses the care; the dead (GM-COMBAT-8) do not rest back to life.
     """
     if days < 0:
         raise IllegalAction("days of rest cannot be negative")
+    _not_dead(rules, character, "rest")
     heal = rules.source["GM-HEAL-1"]
-    per = heal["healer_days_per_hp"] if healer else heal["alone_days_per_hp"]
     maximum = derive(rules, character).max_hp.total
-    gained = max(0, min(days // per, maximum - character.hp))
+    missing = max(0, maximum - character.hp)
+    carried = character.rest_days
+    if healer:
+        gained = min(days // heal["healer_days_per_hp"], missing)
+    else:
+        whole, carried = divmod(character.rest_days + days, heal["alone_days_per_hp"])
+        gained = min(whole, missing)
+    if character.hp + gained >= maximum:
+        carried = 0
     fee = gained * heal["fee_silver"] if healer else 0
-    purse = character.purse.pay(fee, rates(rules))
-    return replace(character, hp=character.hp + gained, purse=purse), fee
+    purse = character.purse.pay(fee, rates(rules), Purse(silver=fee))
+    return replace(character, hp=character.hp + gained, purse=purse, rest_days=carried), fee
 
 
 def sleep(rules: GensoRules, character: Character) -> Character:
-    """GM-HEAL-2: 8 hours' sleep restores MP in full."""
+    """GM-HEAL-2: 8 hours' sleep restores MP in full (not a dead character's, GM-COMBAT-8)."""
+    _not_dead(rules, character, "sleep")
     return replace(character, mp=derive(rules, character).max_mp.total)
 
 

@@ -6,12 +6,19 @@ journal of every action with the dice it used, so a fight can be undone a step
 (:meth:`Fight.from_json`) with identical results.
 
 The PC party acts first, then the other side, each in entry order (GM-COMBAT-1
-Default); each combatant's action is one of :data:`ACTIONS`. The GM's own steps
-(sunrise, sunset, the end of the fight, a night's sleep) need no turn.
+Default); each combatant's action is one of :data:`ACTIONS`, and a combat move (戦闘移動)
+may come before it (GM-COMBAT-1 Default, GM-MOVE-1 「戦闘行為は全て可能」). The GM's own
+steps (sunrise, sunset, the end of the fight, a night's sleep) need no turn.
+
+A fight keeps the settings (Defaults) it began with and replays under them; a setting
+changed for a later action is recorded in that action's journal entry and holds from
+there on. Entries saved before a rule fix carry the engine revision that played them
+(:data:`ENGINE`), so an old fight replays exactly as it was played.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from enum import Enum
@@ -19,10 +26,18 @@ from typing import Any, ClassVar
 
 from companion.dice import DiceSource, Result, ScriptedDice, roll
 from companion.dice.result import DieRoll
+from companion.dice.sources import ScriptExhausted
 from companion.errors import DataError, IllegalAction
-from companion.systems.genso.character import Character, Kind, derive
-from companion.systems.genso.rules import CreatureKind, Duration, GensoRules, Monster
+from companion.systems.genso.character import Character, Kind, death_below, derive
+from companion.systems.genso.rules import CreatureKind, Duration, GensoRules, Monster, Spell
 from companion.systems.genso.sheet import character_from_mapping, sheet_mapping
+
+#: The engine revision that plays new actions. Revision 1 (fights saved before it) ended the
+#: turn on a combat move, cast a spell named without a target on its caster, let one
+#: target be named twice and used a Healing Stone up on the dead; its entries replay so.
+ENGINE = 2
+#: The fight file's layout: 2 keeps the settings and each entry's engine revision.
+FILE_VERSION = 2
 
 
 class Side(Enum):
@@ -313,6 +328,30 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         raise DataError(f"fight action {data['kind']}: {exc}") from exc
 
 
+def action_text(action: Action) -> str:
+    """An action as a player would say it: ``駆け出し冒険者１ attacks オーク``."""
+    if isinstance(action, Attack):
+        verb = "makes a full attack (全力攻撃) on" if action.full else "attacks"
+        return (f"{action.actor} {verb} {action.target}"
+                + (f" with weapon {action.weapon}" if action.weapon else ""))
+    if isinstance(action, Cast):
+        on = f" on {', '.join(action.targets)}" if action.targets else ""
+        weapon = f" (weapon {action.weapon})" if action.weapon is not None else ""
+        return f"{action.actor} casts {action.spell}{on}{weapon}"
+    if isinstance(action, UseStone):
+        return f"{action.actor} uses a {action.stone} on {action.target}"
+    if isinstance(action, Move):
+        return f"{action.actor} makes a {action.mode} move"
+    if isinstance(action, Dodge):
+        return f"{action.actor} dodges with all it has (全力回避)"
+    if isinstance(action, Flee):
+        return f"{action.actor} flees"
+    if isinstance(action, Wait):
+        return f"{action.actor} waits"
+    return {EndFight: "the GM ends the fight", Sunrise: "sunrise", Sunset: "sunset",
+            Sleep: "8 hours' sleep"}[type(action)]
+
+
 # --- state and journal -------------------------------------------------------------------------
 
 
@@ -336,13 +375,18 @@ _OUTCOME_TEXT = {Outcome.PARTY_WON: "勝利 the party won",
 
 @dataclass(frozen=True)
 class FightState:
-    """One snapshot: combatants, round, whose turn, and whether the GM ended the fight."""
+    """One snapshot: combatants, round, whose turn, and whether the GM ended the fight.
+
+    ``moved`` is the move (``combat``) the combatant whose turn it is has made before its
+    action (GM-COMBAT-1 Default: one movement mode and one action a round).
+    """
 
     combatants: tuple[Combatant, ...]
     round: int = 1
     turn: int = 0
     spells_cast: int = 0
     ended: bool = False
+    moved: str = ""
 
     def get(self, name: str) -> Combatant:
         for combatant in self.combatants:
@@ -390,20 +434,34 @@ class Line:
 
 @dataclass(frozen=True)
 class Entry:
-    """A journal entry: the action, the dice it used and what it did."""
+    """A journal entry: the action, the dice it used and what it did.
+
+    ``settings`` are the Defaults changed from this action on (rule, key, value), and
+    ``engine`` the engine revision that played it (:data:`ENGINE`).
+    """
 
     action: Action
     dice: tuple[DieRoll, ...]
     lines: tuple[Line, ...]
+    settings: tuple[tuple[str, str, Any], ...] = ()
+    engine: int = ENGINE
 
     @property
     def text(self) -> str:
         return "\n".join(f"{line.rule:<12} {line.text}" for line in self.lines)
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": action_to_json(self.action),
-                "dice": [[d.sides, d.value] for d in self.dice],
-                "lines": [line.to_json() for line in self.lines]}
+        data: dict[str, Any] = {"action": action_to_json(self.action),
+                                "dice": [[d.sides, d.value] for d in self.dice],
+                                "lines": [line.to_json() for line in self.lines]}
+        if self.settings:
+            changed: dict[str, dict[str, Any]] = {}
+            for rule, key, value in self.settings:
+                changed.setdefault(rule, {})[key] = value
+            data["settings"] = changed
+        if self.engine != ENGINE:
+            data["engine"] = self.engine
+        return data
 
 
 class _Recorder:
@@ -473,7 +531,11 @@ class Entrant:
 
 
 class Fight:
-    """A fight: push(action, dice) applies one action; pop() undoes the last one."""
+    """A fight: push(action, dice) applies one action; pop() undoes the last one.
+
+    ``rules`` are the rules (with the settings) the next action is played under: those
+    the fight began with, changed only by an action pushed with ``settings``.
+    """
 
     def __init__(self, rules: GensoRules, entrants: Sequence[Entrant]) -> None:
         names = [e.name for e in entrants]
@@ -482,7 +544,8 @@ class Fight:
         if not any(e.side is Side.PARTY for e in entrants) or not any(
                 e.side is Side.ENEMY for e in entrants):
             raise IllegalAction("a fight needs a PC party and an opposing side")
-        self.rules = rules
+        # The rules each state was reached under: the start's, then one per journal entry.
+        self._rules = [rules]
         self.entrants = tuple(entrants)
         self._states = [FightState(tuple(e.build(rules) for e in entrants))]
         self.journal: list[Entry] = []
@@ -498,24 +561,61 @@ class Fight:
     def state(self) -> FightState:
         return self._states[-1]
 
-    def push(self, action: Action, source: DiceSource) -> Entry:
-        """Apply ``action`` with dice from ``source``; an illegal one changes nothing."""
+    @property
+    def rules(self) -> GensoRules:
+        """The rules the next action is played under."""
+        return self._rules[-1]
+
+    @property
+    def settings(self) -> dict[str, dict[str, Any]]:
+        """Every Default as the fight began with it, as the fight file keeps it."""
+        return {rule: dict(keys) for rule, keys in self._rules[0].settings.values.items()}
+
+    def changes(self, settings: Mapping[str, Mapping[str, Any]],
+                origin: str = "--set") -> list[tuple[str, str, Any, Any]]:
+        """The settings of ``settings`` that differ from the fight's now: (rule, key, new,
+        old); a setting that is no Default, or of the wrong kind, is refused."""
+        wanted = self.rules.with_overrides(settings, origin)
+        return [(rule, key, wanted.default(rule, key), self.rules.default(rule, key))
+                for rule, keys in settings.items() for key in keys
+                if wanted.default(rule, key) != self.rules.default(rule, key)]
+
+    def push(self, action: Action, source: DiceSource,
+             settings: Mapping[str, Mapping[str, Any]] | None = None, origin: str = "--set",
+             engine: int = ENGINE) -> Entry:
+        """Apply ``action`` with dice from ``source``; an illegal one changes nothing.
+
+        ``settings`` (``{rule: {key: value}}``) changes Defaults from this action on; the
+        entry records those that differ. ``engine`` is the revision to play it by (only a
+        replay of an old entry asks for an older one).
+        """
+        rules = self.rules
+        changed = self.changes(settings, origin) if settings else []
+        lines: list[Line] = []
+        if changed:
+            rules = self.rules.with_overrides(settings or {}, origin)
+            lines = [Line(rule, f"設定/setting {rule}.{key} = {setting_text(new)} from this action "
+                                f"on (was {setting_text(old)})") for rule, key, new, old in changed]
         recorder = _Recorder(source)
-        state, lines = _apply(self.rules, self.state, action, recorder)
-        entry = Entry(action, tuple(recorder.dice), tuple(lines))
+        state, said = _apply(rules, self.state, action, recorder, legacy=engine < ENGINE)
+        entry = Entry(action, tuple(recorder.dice), tuple(lines + said),
+                      tuple((rule, key, new) for rule, key, new, _ in changed), engine)
         self._states.append(state)
+        self._rules.append(rules)
         self.journal.append(entry)
         return entry
 
     def pop(self) -> Entry:
-        """Undo the last action (python-chess style)."""
+        """Undo the last action (python-chess style), and any setting it changed."""
         if not self.journal:
             raise IllegalAction("nothing to undo")
         self._states.pop()
+        self._rules.pop()
         return self.journal.pop()
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"system": "genso",
+        data: dict[str, Any] = {"system": "genso", "version": FILE_VERSION,
+                                "settings": self.settings,
                                 "entrants": [e.to_json() for e in self.entrants],
                                 "journal": [e.to_json() for e in self.journal]}
         if self.applied:
@@ -523,24 +623,43 @@ class Fight:
         return data
 
     @classmethod
-    def from_json(cls, rules: GensoRules, data: Mapping[str, Any]) -> Fight:
-        """Replay a saved fight from its entrants and actions with the dice it recorded."""
+    def from_json(cls, rules: GensoRules, data: Mapping[str, Any],
+                  origin: str = "saved fight") -> Fight:
+        """Replay a saved fight from its entrants and actions with the dice it recorded,
+        under the settings it was played with (a fight file from before they were kept
+        takes those of ``rules``); ``origin`` names the file in any error."""
         if not isinstance(data, Mapping) or data.get("system") != "genso":
-            raise DataError("not a saved genso fight")
+            raise DataError(f"{origin}: not a saved genso fight")
+        version = data.get("version", 1)
+        if not isinstance(version, int) or not 1 <= version <= FILE_VERSION:
+            raise DataError(f"{origin}: fight file version {version!r} is not one this "
+                            f"companion reads (1 to {FILE_VERSION})")
+        stored = data.get("settings")
+        if stored is not None:
+            rules = rules.with_overrides(stored, f"{origin}: settings")
         fight = cls(rules, [Entrant.from_json(e) for e in data.get("entrants", [])])
+        # Entries of a version 1 file were all played by engine revision 1.
+        engine = ENGINE if version >= 2 else 1
         for number, raw in enumerate(data.get("journal", []), 1):
+            where = f"{origin}: journal entry {number}"
+            said = ""
             try:
+                action = action_from_json(raw["action"])
+                said = f" ({action_text(action)})"
                 dice = ScriptedDice((int(s), int(v)) for s, v in raw["dice"])
-                fight.push(action_from_json(raw["action"]), dice)
+                fight.push(action, dice, raw.get("settings"), f"{where} settings",
+                           int(raw.get("engine", engine)))
+            except ScriptExhausted as exc:
+                raise DataError(f"{where}{said} is damaged: its recorded dice do not match "
+                                f"the roll ({exc})") from exc
             except (KeyError, TypeError, ValueError) as exc:
-                raise DataError(f"saved fight: journal entry {number} is damaged "
-                                f"({exc})") from exc
+                raise DataError(f"{where}{said} is damaged and does not replay ({exc})") from exc
             if dice.remaining:
-                raise DataError(f"saved fight: journal entry {number} left dice unused")
+                raise DataError(f"{where}{said} left dice unused")
         applied = data.get("applied", {})
         if not isinstance(applied, Mapping) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in applied.items()):
-            raise DataError("saved fight: applied must map combatants to digests")
+            raise DataError(f"{origin}: applied must map combatants to digests")
         fight.applied = dict(applied)
         return fight
 
@@ -569,6 +688,13 @@ class Fight:
 # --- the rules ---------------------------------------------------------------------------------
 
 
+def setting_text(value: Any) -> str:
+    """A setting's value as it is typed after ``--set RULE.key=``: ``true``, ``gm``, ``5``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def _swap(state: FightState, *changed: Combatant) -> FightState:
     by_name = {c.name: c for c in changed}
     return replace(state, combatants=tuple(by_name.get(c.name, c) for c in state.combatants))
@@ -581,10 +707,7 @@ def _status(rules: GensoRules, c: Combatant) -> Status:
     hp = c.hp if c.hp is not None else 1
     if c.role is Role.MONSTER and c.incorporeal:
         return Status.VANISHED if c.mp < 1 else Status.ACTIVE
-    if c.role is Role.PC and not rules.default("GM-COMBAT-8", "strict_4_6"):
-        if hp < rules.default("GM-COMBAT-8", "pc_death_below"):
-            return Status.DEAD
-    elif hp < 1:
+    if hp < death_below(rules, c.role is Role.PC):
         return Status.DEAD
     if hp < 1 or c.mp < 1:
         return Status.INCAPACITATED
@@ -828,17 +951,51 @@ def _spell_damage(rules: GensoRules, state: FightState, caster: Combatant, targe
                        lines)
 
 
-def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line]) -> FightState:
+def _spell_targets(state: FightState, caster: Combatant, spell: Spell, named: tuple[str, ...],
+                   legacy: bool) -> list[Combatant]:
+    """GM-MAGIC-1: whom a spell lands on, by its ``aim`` (spells.toml, the seed's 対象).
+
+    Only a spell aimed at the caster (a Barrier around it) falls on the caster when no
+    target is named; any other needs its target named (a Lightning cast at nobody is
+    refused, not loosed on its caster), and no target may be named twice: a second name
+    is far likelier a slip for another target than a wish to hit one twice, so it is
+    refused rather than quietly dropped.
+    """
+    if legacy:  # engine revision 1, for fights saved before the fix
+        targets = [state.get(t) for t in named] or [caster]
+        single = ("heal", "exorcise", "dispel", "ward", "conceal", "lightning")
+        if spell.effect in single and len(targets) != 1:
+            raise IllegalAction(f"{spell.name} takes one target")
+        return targets
+    twice = [name for name, count in Counter(named).items() if count > 1]
+    if twice:
+        raise IllegalAction(f"{spell.name}: {twice[0]} is named twice; name each target once "
+                            "(a spell strikes each being once)")
+    if spell.aim == "object":
+        if named:
+            raise IllegalAction(f"{spell.name} goes on an object ({spell.target}), not on a "
+                                "combatant: name no target")
+        return []
+    if spell.aim == "caster":
+        return [state.get(t) for t in named] or [caster]
+    if not named:
+        need = "the one being it is cast on" if spell.aim == "one" else (
+            "everyone the GM puts in its area")
+        raise IllegalAction(f"{spell.name} needs a target ({spell.target}): name {need}")
+    if spell.aim == "one" and len(named) != 1:
+        raise IllegalAction(f"{spell.name} takes one target ({spell.target})")
+    return [state.get(t) for t in named]
+
+
+def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
+          legacy: bool = False) -> FightState:
     caster = state.get(action.actor)
     spell = rules.spell(action.spell)
     if spell.group != "basic" or spell.mp is None:
         raise IllegalAction(f"{spell.name} ({spell.rule}) is told by the GM, not tracked")
     if rules.default("GM-MAGIC-1", "known_spells_only") and spell.key not in caster.spells:
         raise IllegalAction(f"GM-MAGIC-1: {caster.name} does not know {spell.name}")
-    targets = [state.get(t) for t in action.targets] or [caster]
-    single = ("heal", "exorcise", "dispel", "ward", "conceal", "lightning")
-    if spell.effect in single and len(targets) != 1:
-        raise IllegalAction(f"{spell.name} takes one target")
+    targets = _spell_targets(state, caster, spell, action.targets, legacy)
     for target in targets:
         if target.status in (Status.VANISHED, Status.FLED) or (
                 target.status is Status.DEAD and spell.effect != "exorcise"):
@@ -848,6 +1005,10 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line])
     order = state.spells_cast + 1
     state = replace(_swap(state, caster), spells_cast=order)
     caster = state.get(caster.name)
+    if not targets:  # Mark and Seal Lock act on objects outside the tracker
+        lines.append(Line(spell.rule, f"{caster.name} casts {spell.name} on an object "
+                                      f"({spell.target})"))
+        return state
     lines.append(Line(spell.rule, f"{caster.name} casts {spell.name} on "
                                   f"{', '.join(t.name for t in targets)}"))
 
@@ -911,11 +1072,19 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line])
 
 
 def _use_stone(rules: GensoRules, state: FightState, action: UseStone, source: DiceSource,
-               lines: list[Line]) -> FightState:
-    """GM-ITEM-2: a magic stone is used up; Healing heals 2D, Enchant does 2D to the immune."""
+               lines: list[Line], legacy: bool = False) -> FightState:
+    """GM-ITEM-2: a magic stone is used up; Healing heals 2D, Enchant does 2D to the immune.
+
+    A stone is not wasted on one dead, vanished or fled: it is refused, as the Healing
+    spell is (GM-COMBAT-8: nothing brings the dead back).
+    """
     user = state.get(action.actor)
     if action.stone not in user.stones:
         raise IllegalAction(f"{user.name} carries no {action.stone}")
+    aimed = state.get(action.target)
+    if not legacy and aimed.status in (Status.DEAD, Status.VANISHED, Status.FLED):
+        raise IllegalAction(f"{aimed.name} is {aimed.status.value}: the stone would be used "
+                            "up for nothing")
     left = list(user.stones)
     left.remove(action.stone)
     state = _swap(state, replace(user, stones=tuple(left), stance=Stance.NONE))
@@ -947,7 +1116,7 @@ def _advance(rules: GensoRules, state: FightState, lines: list[Line]) -> FightSt
             lines.append(Line("GM-COMBAT-1", f"round {rnd} (12 s each, GM-CORE-2)"))
         if order[turn].status is Status.ACTIVE:
             break
-    return replace(state, turn=turn, round=rnd)
+    return replace(state, turn=turn, round=rnd, moved="")
 
 
 def _gm_step(rules: GensoRules, state: FightState, action: Action,
@@ -978,8 +1147,36 @@ def _gm_step(rules: GensoRules, state: FightState, action: Action,
     return _swap(state, *slept)
 
 
+def _move(rules: GensoRules, state: FightState, action: Move, legacy: bool,
+          lines: list[Line]) -> tuple[FightState, bool]:
+    """GM-MOVE-1, GM-COMBAT-1: the move and whether the turn goes on to an action.
+
+    A combat move (3 m, 「戦闘行為は全て可能」) leaves the action (GM-COMBAT-1 Default, one
+    movement mode a round); a normal move leaves no attack or spell, a full move no
+    fighting at all, so either is the turn.
+    """
+    actor = state.get(action.actor)
+    metres = {m: rules.num("GM-MOVE-1", f"{m}_m") for m in ("combat", "normal", "full")}
+    if action.mode not in metres:
+        raise IllegalAction(f"GM-MOVE-1: a move is {', '.join(metres)}")
+    if state.moved:
+        raise IllegalAction(f"GM-COMBAT-1: {actor.name} has moved this round ({state.moved}); "
+                            "now an attack, a spell, a stone, a dodge, flight or wait")
+    stance = {"combat": Stance.NONE, "normal": Stance.NORMAL_MOVE,
+              "full": Stance.FULL_MOVE}[action.mode]
+    state = _swap(state, replace(actor, stance=stance))
+    goes_on = (action.mode == "combat" and not legacy
+               and bool(rules.default("GM-COMBAT-1", "move_and_act")))
+    lines.append(Line("GM-MOVE-1", f"{actor.name} moves {action.mode} "
+                                   f"({metres[action.mode]} m)"
+                      + (": it may still attack, cast or use a stone (戦闘行為は全て可能)"
+                         if goes_on else "")))
+    return (replace(state, moved=action.mode) if goes_on else state), goes_on
+
+
 def _apply(rules: GensoRules, state: FightState, action: Action,
-           source: DiceSource) -> tuple[FightState, list[Line]]:
+           source: DiceSource, legacy: bool = False) -> tuple[FightState, list[Line]]:
+    """One action by the rules; ``legacy`` plays it by engine revision 1 (:data:`ENGINE`)."""
     lines: list[Line] = []
     if isinstance(action, GM_ACTIONS):
         return _gm_step(rules, state, action, lines), lines
@@ -996,31 +1193,25 @@ def _apply(rules: GensoRules, state: FightState, action: Action,
     actor = state.get(action.actor)
     if current is not None:
         state = _swap(state, replace(actor, stance=Stance.NONE))
+    goes_on = False
     if isinstance(action, Attack):
         state = _attack(rules, state, action, source, lines)
     elif isinstance(action, Cast):
-        state = _cast(rules, state, action, lines)
+        state = _cast(rules, state, action, lines, legacy)
     elif isinstance(action, UseStone):
-        state = _use_stone(rules, state, action, source, lines)
+        state = _use_stone(rules, state, action, source, lines, legacy)
     elif isinstance(action, Dodge):
         state = _swap(state, replace(actor, stance=Stance.FULL_DODGE))
         lines.append(Line("GM-COMBAT-6", f"{actor.name} dodges with all it has: +"
                                          f"{rules.num('GM-COMBAT-6', 'full_dodge')} to defence"))
     elif isinstance(action, Move):
-        metres = {m: rules.num("GM-MOVE-1", f"{m}_m") for m in ("combat", "normal", "full")}
-        if action.mode not in metres:
-            raise IllegalAction(f"GM-MOVE-1: a move is {', '.join(metres)}")
-        stance = {"combat": Stance.NONE, "normal": Stance.NORMAL_MOVE,
-                  "full": Stance.FULL_MOVE}[action.mode]
-        state = _swap(state, replace(actor, stance=stance))
-        lines.append(Line("GM-MOVE-1", f"{actor.name} moves {action.mode} "
-                                       f"({metres[action.mode]} m)"))
+        state, goes_on = _move(rules, state, action, legacy, lines)
     elif isinstance(action, Flee):
         state = _swap(state, replace(actor, status=Status.FLED))
         lines.append(Line("GM-COMBAT-1", f"{actor.name} flees"))
     else:
         lines.append(Line("GM-COMBAT-1", f"{actor.name} waits"))
-    if current is not None and state.outcome is None:
+    if current is not None and state.outcome is None and not goes_on:
         state = _advance(rules, state, lines)
     if state.outcome is not None and current is not None:
         lines.append(Line("GM-COMBAT-1", f"the fight is over: {state.outcome.text}"))
@@ -1029,10 +1220,13 @@ def _apply(rules: GensoRules, state: FightState, action: Action,
 
 def entrants_for(rules: GensoRules, party: Iterable[Character],
                  monsters: Iterable[tuple[str, int]]) -> list[Entrant]:
-    """The party's characters and ``count`` monsters of each key, numbered when several."""
+    """The party's characters and ``count`` monsters of each key, numbered when several; a
+    count below 1 is refused rather than adding none."""
     entrants = [Entrant.of_character(c) for c in party]
     for key, count in monsters:
         monster = rules.monster(key)
+        if count < 1:
+            raise IllegalAction(f"{monster.name}: a number of monsters is 1 or more, not {count}")
         for n in range(1, count + 1):
             name = monster.ja if count == 1 else f"{monster.ja}{n}"
             entrants.append(Entrant(name, Side.ENEMY, monster=monster.key))

@@ -43,17 +43,18 @@ class Purse:
         return (self.gold * rates.silver_per_gold + self.large_silver * rates.silver_per_large
                 + self.silver)
 
-    def pay(self, price: int, rates: Rates) -> Purse:
+    def pay(self, price: int, rates: Rates, shown: Purse | None = None) -> Purse:
         """GM-ECON-1: pay ``price`` silver, smallest coins first, taking change in smaller coins.
 
         A larger coin is broken only when the smaller ones run out, as a player hands
         over coins at a counter; the change comes back in the next smaller coin.
+        ``shown`` is the price in the coins it is written in, for the refusal.
         """
         if price < 0:
             raise ValueError("a price is never negative")
         if price > self.value(rates):
-            raise NotEnoughMoney(f"{price_text(price, rates)} is more than the purse holds "
-                                 f"({self.text()})")
+            said = coins_text(shown) if shown is not None else price_text(price, rates)
+            raise NotEnoughMoney(f"{said} is more than the purse holds ({self.text()})")
         silver, large, gold = self.silver, self.large_silver, self.gold
         owed = price
         paid = min(silver, owed)
@@ -87,5 +88,16 @@ class Purse:
 
 
 def price_text(silver: int, rates: Rates) -> str:
-    """A price in silver shown in the largest coins: ``金貨2枚 (2 gold)``."""
+    """An amount in silver shown in the largest coins: ``金貨2枚 (2 gold)``."""
     return Purse().receive(silver, rates).text() if silver else "無料 (free)"
+
+
+def coins_text(coins: Purse) -> str:
+    """A price in the coins it is written in, as the seed words it: 普通の宿 is ``銀貨4枚
+    (4 silver)``, never changed to 大銀貨1枚 (GM-ECON-1, GM-ECON-2)."""
+    return coins.text() if (coins.gold or coins.large_silver or coins.silver) else "無料 (free)"
+
+
+def times(coins: Purse, count: int) -> Purse:
+    """``count`` times a price in its own coins: 3 MP at 銀貨1枚 each is 銀貨3枚 (GM-ITEM-1)."""
+    return Purse(coins.gold * count, coins.large_silver * count, coins.silver * count)

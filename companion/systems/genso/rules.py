@@ -20,12 +20,18 @@ from companion.dice.notation import parse
 from companion.dice.tables import DiceTable, load_table
 from companion.errors import DataError, InvalidNotation
 from companion.systems.defaults import Settings, Wording, check_apart
+from companion.systems.genso.money import Purse
 
 #: How `genso` words a refused override (seed 002 is "the book").
 WORDING = Wording(seed="{rule}.{name} is the book's rule (seed 002: {value!r}), not a Default")
 DATA_FILES = ("rules.toml", "items.toml", "spells.toml", "monsters.toml", "presets.toml")
 ABILITIES = ("body", "perception", "magic")
 DIFFICULTIES = ("extremely_hard", "very_hard", "hard", "easy")
+#: Whom a spell lands on in the fight tracker (spells.toml ``aim``, from the seed's 対象):
+#: "caster" the caster (named targets are the others it holds, as a Barrier's); "one"
+#: exactly one named combatant; "area" every combatant the GM names in it, each once;
+#: "object" an object outside the tracker, so no combatant is named.
+AIMS = ("caster", "one", "area", "object")
 
 
 class Slot(Enum):
@@ -68,7 +74,11 @@ CHOICES: dict[tuple[str, str], tuple[Any, ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class Item:
-    """One row of an item or price table; prices are in silver (GM-ECON-1)."""
+    """One row of an item or price table; prices are in silver (GM-ECON-1).
+
+    ``price_coins`` (and ``buyback_coins``, ``used_buyback_coins``) keep the coins the seed
+    writes the price in (普通の宿 銀貨４枚 is 4 silver, not 1 large silver), for showing it.
+    """
 
     key: str
     slot: Slot
@@ -83,6 +93,9 @@ class Item:
     grip: str = ""
     protection: int = 0
     magic: bool = False
+    price_coins: Purse | None = None
+    buyback_coins: Purse | None = None
+    used_buyback_coins: Purse | None = None
 
     @property
     def name(self) -> str:
@@ -105,6 +118,7 @@ class Spell:
     range: str
     text_ja: str
     text_en: str
+    aim: str = "one"
 
     @property
     def name(self) -> str:
@@ -241,14 +255,24 @@ def _orc_warrior(
     return monsters
 
 
-def _coins(raw: Any, where: str, rates: tuple[int, int]) -> int | None:
+def _purse(raw: Any, where: str) -> Purse | None:
+    """A price as the data writes it, in its own coins (GM-ECON-1)."""
     if raw is None:
         return None
-    if not isinstance(raw, Mapping) or set(raw) - {"gold", "large_silver", "silver"}:
-        raise DataError(f"{where} must be coins {{ gold, large_silver, silver }}")
+    if not isinstance(raw, Mapping) or set(raw) - {"gold", "large_silver", "silver"} or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in raw.values()):
+        raise DataError(f"{where} must be coins {{ gold, large_silver, silver }}, each a "
+                        "whole number 0 or more")
+    return Purse(raw.get("gold", 0), raw.get("large_silver", 0), raw.get("silver", 0))
+
+
+def _coins(raw: Any, where: str, rates: tuple[int, int]) -> int | None:
+    """A price in silver (GM-ECON-1: 1 gold = 20 large silver = 80 silver)."""
+    coins = _purse(raw, where)
+    if coins is None:
+        return None
     per_gold, per_large = rates
-    return int(raw.get("gold", 0) * per_gold * per_large + raw.get("large_silver", 0) * per_large
-            + raw.get("silver", 0))
+    return coins.gold * per_gold * per_large + coins.large_silver * per_large + coins.silver
 
 
 def _need(raw: Mapping[str, Any], names: tuple[str, ...], where: str) -> None:
@@ -284,7 +308,9 @@ def _load_items(data: Mapping[str, Any], origin: str, rates: tuple[int, int]) ->
                 _coins(raw.get("buyback"), f"{where} buyback", rates),
                 _coins(raw.get("used_buyback"), f"{where} used_buyback", rates),
                 raw.get("power", ""), raw.get("grip", ""), raw.get("protection", 0),
-                raw.get("magic", False),
+                raw.get("magic", False), _purse(raw.get("price"), f"{where} price"),
+                _purse(raw.get("buyback"), f"{where} buyback"),
+                _purse(raw.get("used_buyback"), f"{where} used_buyback"),
             )
     return items
 
@@ -296,9 +322,11 @@ def _load_spells(data: Mapping[str, Any], origin: str) -> dict[str, Spell]:
     for number, raw in enumerate(data.get("spell", []), 1):
         where = f"{origin}: [[spell]] {number}"
         _need(raw, ("key", "ja", "en", "group", "duration", "effect", "rule", "target_ja",
-                    "target_en", "range_ja", "range_en", "text_ja", "text_en"), where)
+                    "target_en", "range_ja", "range_en", "text_ja", "text_en", "aim"), where)
         if raw["effect"] not in effects:
             raise DataError(f"{where}: effect must be one of {', '.join(effects)}")
+        if raw["aim"] not in AIMS:
+            raise DataError(f"{where}: aim must be one of {', '.join(AIMS)}")
         try:
             duration = Duration(raw["duration"])
         except ValueError as exc:
@@ -307,7 +335,7 @@ def _load_spells(data: Mapping[str, Any], origin: str) -> dict[str, Spell]:
         spells[raw["key"]] = Spell(
             raw["key"], raw["ja"], raw["en"], raw["group"], raw.get("mp"), duration,
             raw["effect"], raw["rule"], f"{raw['target_ja']}/{raw['target_en']}",
-            f"{raw['range_ja']}/{raw['range_en']}", raw["text_ja"], raw["text_en"],
+            f"{raw['range_ja']}/{raw['range_en']}", raw["text_ja"], raw["text_en"], raw["aim"],
         )
     return spells
 
@@ -390,9 +418,10 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
     mana = data["items.toml"].get("mana_stone", {})
     _need(mana, ("max_mp", "min_mp", "sale_per_mp", "buyback_per_mp", "used_buyback", "shop_mp",
                  "shop_price", "ja", "en"), "items.toml: [mana_stone]")
+    priced = ("sale_per_mp", "buyback_per_mp", "used_buyback", "shop_price")
     mana_stone = {**mana, **{k: _coins(mana[k], f"items.toml: mana_stone {k}", rates)
-                             for k in ("sale_per_mp", "buyback_per_mp", "used_buyback",
-                                       "shop_price")}}
+                             for k in priced},
+                  "coins": {k: _purse(mana[k], f"items.toml: mana_stone {k}") for k in priced}}
     spells = _load_spells(data["spells.toml"], "spells.toml")
     monsters, variants = _load_monsters(data["monsters.toml"], "monsters.toml")
     presets = {p["key"]: p for p in data["presets.toml"].get("preset", []) if "key" in p}

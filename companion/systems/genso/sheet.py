@@ -17,7 +17,7 @@ from companion.systems.genso.money import Purse
 from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
 
 _TEXT = ("name", "race", "sex", "job", "birth", "want", "dislike", "class_name")
-_COUNTS = ("level", "exp", "hp_bonus", "mp_bonus", "combat", "search", "storage_mp")
+_COUNTS = ("level", "exp", "hp_bonus", "mp_bonus", "combat", "search", "storage_mp", "rest_days")
 _OPTIONAL_COUNTS = ("age", "max_hp", "max_mp", "trap_bonus", "enemy_bonus")
 _SHEET_ONLY = ("key", "printed")
 _KNOWN = {*_TEXT, *_COUNTS, *_OPTIONAL_COUNTS, *_SHEET_ONLY, *ABILITIES, "kind", "hp", "mp",
@@ -36,11 +36,18 @@ def _int(raw: Mapping[str, Any], name: str, where: str, least: int | None = 0) -
 
 def _keys(rules: GensoRules, raw: Any, name: str, where: str,
           slots: tuple[Slot, ...] | None = None) -> tuple[str, ...]:
+    """Item keys of one field; ``used:KEY`` only in the pack (``equipment``) and only for a
+    magic stone, which is what a fight marks so when it is used up (GM-ITEM-2)."""
     if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
         raise DataError(f"{where}: {name} must be a list of item keys, found {raw!r}")
     for key in raw:
-        if key.removeprefix("used:") not in rules.items:
+        bare = key.removeprefix("used:")
+        if bare not in rules.items:
             raise DataError(f"{where}: {name} names unknown item {key!r}")
+        if bare != key and (name != "equipment" or rules.items[bare].slot is not Slot.STONE):
+            raise DataError(f"{where}: {name} holds {key!r}, but \"used:\" marks only a used "
+                            "magic stone (治癒石, 付与石) in the pack (equipment); write "
+                            f"{bare!r}")
         if slots and rules.items[key].slot not in slots:
             raise DataError(f"{where}: {name} holds {key!r}, which is not a "
                             f"{' or '.join(s.value for s in slots)}")

@@ -1,13 +1,16 @@
 """Travel at a normal pace (GM-MOVE-2): 720 m a turn, 3,600 m an hour, 18 km a day.
 
-The seed's day of travel is 18 km, five hours on the road; a distance takes whole days,
-then whole hours, then turns (12 minutes each, GM-CORE-2), the last one begun counting.
+The seed's units nest: an hour is 3600 / 720 = 5 turns (12 minutes each, GM-CORE-2) and
+a day of travel is 18000 / 3600 = 5 hours on the road. A distance takes whole turns, the
+last one begun counting; then five turns carry into an hour and five hours into a day,
+so 17,999 m is one day, never "4 hours, 5 turns".
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.errors import DataError
 from companion.systems.genso.rules import GensoRules
 
 
@@ -31,6 +34,11 @@ def journey(rules: GensoRules, metres: int) -> Journey:
     if metres < 0:
         raise ValueError("a distance is 0 m or more")
     day, hour, turn = (rules.num("GM-MOVE-2", key) for key in ("day_m", "hour_m", "turn_m"))
-    days, rest = divmod(metres, day)
-    hours, rest = divmod(rest, hour)
-    return Journey(metres, days, hours, -(-rest // turn))
+    if hour % turn or day % hour:
+        raise DataError(f"GM-MOVE-2: an hour ({hour} m) must be whole turns ({turn} m) and a "
+                        f"day ({day} m) whole hours")
+    turns_per_hour, hours_per_day = hour // turn, day // hour
+    turns = -(-metres // turn)
+    days, turns = divmod(turns, turns_per_hour * hours_per_day)
+    hours, turns = divmod(turns, turns_per_hour)
+    return Journey(metres, days, hours, turns)

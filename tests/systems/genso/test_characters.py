@@ -15,25 +15,29 @@ from companion.dice import ScriptedDice
 from companion.errors import DataError, IllegalAction
 from companion.systems.genso.character import (
     Character,
+    Condition,
     Creation,
     Hand,
     Kind,
     award_experience,
     buy,
     buy_mana_stone,
+    condition,
     create_character,
     derive,
     equip,
+    price_coins,
     put_on_ring,
     rates,
     rest,
+    sale,
     sell,
     sleep,
     spend_experience,
     take_off_ring,
     unequip,
 )
-from companion.systems.genso.money import NotEnoughMoney, Purse, Rates, price_text
+from companion.systems.genso.money import NotEnoughMoney, Purse, Rates, coins_text, price_text
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import load_sheet, preset
 
@@ -84,7 +88,7 @@ def test_seed_numbers_are_refused_and_defaults_are_labelled() -> None:
         RULES.with_overrides({"GM-CHAR-7": {"gold": 9}})
     with pytest.raises(DataError, match="no Default is kept for rule 'GM-XX-1'"):
         RULES.with_overrides({"GM-XX-1": {"a": 1}})
-    with pytest.raises(DataError, match=r"GM-COMBAT-8.strict_4_6 must be a bool"):
+    with pytest.raises(DataError, match=r"GM-COMBAT-8.strict_4_6 must be true or false"):
         RULES.with_overrides({"GM-COMBAT-8": {"strict_4_6": "yes"}})
     with pytest.raises(DataError, match=r"GM-MAGIC-5\.diameter_m must be one of 3, 5"):
         RULES.with_overrides({"GM-MAGIC-5": {"diameter_m": 4}})
@@ -284,7 +288,8 @@ def test_buying_gear_changes_derived_values() -> None:
     pc = unequip(RULES, pc, "shield")
     assert derive(RULES, pc).protection.total == 0 and "shield" in pc.equipment
     rich = replace(pc, purse=Purse(10, 0, 0))
-    with pytest.raises(IllegalAction, match="costs 160 silver or more"):
+    with pytest.raises(IllegalAction,
+                       match=r"costs 金貨2枚 \(2 gold\), that is 160 silver or more"):
         buy(RULES, rich, "warhammer", price=100)
     armed = equip(RULES, buy(RULES, rich, "warhammer", price=200), "warhammer")
     assert armed.purse.value(rates(RULES)) == 800 - 200
@@ -395,3 +400,103 @@ def test_a_sheet_with_awkward_text_loads_back_as_written(name: str) -> None:
     """Sheets are written through tomlkit: quotes, backslashes and breaks survive."""
     character = replace(preset(RULES, "pc1"), name=name)
     assert load_sheet(RULES, sheet_text_of(character)) == character
+
+
+# --- the audit's defects: rest, the dead, selling, sheets, prices ----------------------------
+
+
+def test_single_days_of_rest_add_up() -> None:
+    """GM-HEAL-1: alone, 1 HP per 2 days (「２日で１ＨＰ回復する」): four single days heal as
+    one four-day rest; the odd day is kept on the sheet (and round-trips); a healer's days
+    leave it; once HP is full nothing is banked."""
+    pc = replace(preset(RULES, "pc1"), hp=4)
+    one_by_one = pc
+    for _ in range(4):
+        one_by_one, fee = rest(RULES, one_by_one, 1, healer=False)
+        assert fee == 0
+    assert (one_by_one.hp, one_by_one.rest_days) == (rest(RULES, pc, 4, healer=False)[0].hp, 0)
+    assert one_by_one.hp == 6
+    odd, _ = rest(RULES, pc, 3, healer=False)
+    assert (odd.hp, odd.rest_days) == (5, 1)
+    assert load_sheet(RULES, sheet_text_of(odd)) == odd
+    assert load_sheet(RULES, sheet_text_of(pc)).rest_days == 0  # an old sheet has none
+    healed, fee = rest(RULES, odd, 2, healer=True)
+    assert (healed.hp, healed.rest_days, fee) == (7, 1, 2)
+    full, _ = rest(RULES, replace(pc, hp=11), 3, healer=False)
+    assert (full.hp, full.rest_days) == (12, 0)
+
+
+def test_the_dead_do_not_rest_back_to_life() -> None:
+    """GM-COMBAT-8, GM-HEAL-1, GM-HEAL-2: a PC at −6 or below is dead (the glossary's Default)
+    and neither rest nor sleep brings it back; one at 0 to −5 is incapacitated and heals;
+    under strict 4-6 a PC dies below 1."""
+    dead = replace(preset(RULES, "pc1"), hp=-9)
+    assert condition(RULES, dead) is Condition.DEAD
+    with pytest.raises(IllegalAction, match=r"is dead .*rest does not bring the dead back"):
+        rest(RULES, dead, 30, healer=False)
+    with pytest.raises(IllegalAction, match="sleep does not bring the dead back"):
+        sleep(RULES, dead)
+    down = replace(dead, hp=-5)
+    assert condition(RULES, down) is Condition.INCAPACITATED
+    assert rest(RULES, down, 4, healer=False)[0].hp == -3
+    strict = RULES.with_overrides({"GM-COMBAT-8": {"strict_4_6": True}})
+    assert condition(strict, down) is Condition.DEAD
+    assert condition(RULES, replace(down, hp=12, mp=0)) is Condition.INCAPACITATED
+
+
+def test_selling_a_mana_stone_by_its_name() -> None:
+    """GM-ITEM-1: `mana_stone` (or 魔力石), as `buy` takes it, sells the only stone; with
+    several, mana_stone:N names one; a number that is not one is a clear refusal."""
+    pc = replace(preset(RULES, "pc1"), purse=Purse(), mana_stones=(3,))
+    after, paid = sell(RULES, pc, "mana_stone")
+    assert paid == 3 and after.mana_stones == ()
+    assert sell(RULES, pc, "魔力石")[1] == 3
+    two = replace(pc, mana_stones=(3, 0))
+    with pytest.raises(IllegalAction, match=r"name one: mana_stone:0 \(3 MP\), mana_stone:1"):
+        sell(RULES, two, "mana_stone")
+    with pytest.raises(IllegalAction, match="sold as mana_stone:N, N its number from 0"):
+        sell(RULES, two, "mana_stone:x")
+    with pytest.raises(IllegalAction, match="has no mana stone 2"):
+        sell(RULES, two, "mana_stone:2")
+    assert sell(RULES, two, "mana_stone:1")[1] == 1
+    with pytest.raises(IllegalAction, match="carries no mana stone"):
+        sell(RULES, after, "mana_stone")
+
+
+@pytest.mark.parametrize(("field", "text"), [
+    ("weapons", 'weapons = ["used:club"]'),
+    ("rings.left", '[rings]\nleft = ["used:ring_striking"]'),
+    ("equipment", 'equipment = ["used:torch"]'),
+])
+def test_used_marks_only_a_used_stone_in_the_pack(field: str, text: str) -> None:
+    """GM-ITEM-2: a fight marks a used-up magic stone ``used:`` in the pack; anywhere else a
+    hand-edited ``used:`` is a clear error naming the file and the field."""
+    base = 'name = "X"\nkind = "pc"\nbody = 6\nperception = 5\nmagic = 4\n'
+    with pytest.raises(DataError, match=f"^x.toml: {field} holds 'used:"):
+        load_sheet(RULES, base + text + "\n", "x.toml")
+    kept = load_sheet(RULES, base + 'equipment = ["used:healing_stone"]\n', "x.toml")
+    assert kept.equipment == ("used:healing_stone",)
+
+
+def test_equipping_what_cannot_be_equipped_says_so_plainly() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        equip(RULES, replace(preset(RULES, "pc1"), equipment=("torch",)), "torch")
+    assert str(refused.value) == ("松明/Torch cannot be equipped: only weapons, armour, shields "
+                                  "and magic rings (worn on a hand) are")
+
+
+def test_prices_are_shown_in_the_coins_the_seed_writes() -> None:
+    """GM-ECON-1, GM-ECON-2, GM-ITEM-1: 普通の宿 銀貨４枚 shows as 銀貨4枚, not 大銀貨1枚; 豪華な宿
+    銀貨６枚～ as 銀貨6枚; the value in silver is unchanged; a price paid above a "～" price is
+    in silver; a mana stone sells at 1 silver per MP, shown in silver."""
+    inn, luxury = RULES.item("ordinary_inn"), RULES.item("luxury_inn")
+    assert (inn.price, coins_text(price_coins(RULES, inn))) == (4, "銀貨4枚 (4 silver)")
+    assert (luxury.price, coins_text(price_coins(RULES, luxury))) == (6, "銀貨6枚 (6 silver)")
+    assert coins_text(price_coins(RULES, luxury, 9)) == "銀貨9枚 (9 silver)"
+    assert coins_text(price_coins(RULES, RULES.item("warhammer"))) == "金貨2枚 (2 gold)"
+    assert coins_text(price_coins(RULES, RULES.item("guild_stable"))) == "無料 (free)"
+    pc = replace(preset(RULES, "pc1"), mana_stones=(4,), equipment=("used:healing_stone",))
+    assert coins_text(sale(RULES, pc, "mana_stone")[2]) == "銀貨4枚 (4 silver)"
+    assert coins_text(sale(RULES, pc, "used:healing_stone")[2]) == "大銀貨1枚 (1 large silver)"
+    with pytest.raises(NotEnoughMoney, match=r"^銀貨4枚 \(4 silver\) is more than the purse"):
+        buy(RULES, replace(pc, purse=Purse(silver=3)), "ordinary_inn")

@@ -18,6 +18,7 @@ from companion.systems.genso.lore import load_lore
 from tests.app.table import killed_while_typing
 
 ROOT = Path(__file__).resolve().parents[3]
+DATA = Path(__file__).parent / "data"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
@@ -227,7 +228,7 @@ def test_fight_apply_refuses_a_sheet_changed_since_the_fight_began(
     run(capsys, "sheet", "pc2", "--save-as", str(two))
     run(capsys, "fight", "new", "--party", str(one), str(two), "--monsters", "orc")
     run(capsys, "fight", "attack", "駆け出し冒険者１", "オーク", "--seed", "1")
-    run(capsys, "fight", "cast", "駆け出し冒険者２", "healing", "--seed", "1")
+    run(capsys, "fight", "cast", "駆け出し冒険者２", "healing", "駆け出し冒険者２", "--seed", "1")
     run(capsys, "buy", str(one), "torch")
     before = (one.read_bytes(), two.read_bytes())
     run(capsys, "fight", "end")
@@ -238,14 +239,182 @@ def test_fight_apply_refuses_a_sheet_changed_since_the_fight_began(
 
 
 @pytest.mark.parametrize(("metres", "days", "hours", "turns"), [
-    (0, 0, 0, 0), (720, 0, 0, 1), (730, 0, 0, 2), (3600, 0, 1, 0),
-    (18000, 1, 0, 0), (20000, 1, 0, 3), (39601, 2, 1, 1),
+    (0, 0, 0, 0), (720, 0, 0, 1), (730, 0, 0, 2), (3600, 0, 1, 0), (3599, 0, 1, 0),
+    (18000, 1, 0, 0), (17999, 1, 0, 0), (20000, 1, 0, 3), (25000, 1, 2, 0), (39601, 2, 1, 1),
 ])
 def test_travel_by_days_hours_and_turns(capsys: pytest.CaptureFixture[str], metres: int,
                                         days: int, hours: int, turns: int) -> None:
-    """GM-MOVE-2: 18 km a day, 3,600 m an hour, 720 m a turn; the turn begun counts."""
+    """GM-MOVE-2: 18 km a day, 3,600 m an hour, 720 m a turn; the turn begun counts, and five
+    turns carry into an hour, five hours into a day (17,999 m is a day, not "4 hours, 5
+    turns")."""
     trip = run(capsys, "travel", str(metres))
     assert (trip["days"], trip["hours"], trip["turns"]) == (days, hours, turns)
     assert trip["rule"] == "GM-MOVE-2"
     assert main(["genso", "travel", "-1"]) == 2
     assert "a distance is 0 m or more" in capsys.readouterr().err
+
+
+# --- the audit's defects at the command line --------------------------------------------------
+
+
+def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """A refused command: exit 2 and a one-line message, no traceback."""
+    assert main(["genso", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: error: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+    return err
+
+
+def test_a_combat_move_then_an_attack_and_undo_in_words(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-COMBAT-1, GM-MOVE-1: `fight move PC combat` leaves PC its attack; undo says what it
+    took back in a sentence, not a Python repr."""
+    pc1 = "駆け出し冒険者１"
+    run(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc")
+    moved = run(capsys, "fight", "move", pc1, "combat")
+    assert moved["current"] == pc1 and moved["moved"] == "combat"
+    hit = run(capsys, "fight", "attack", pc1, "オーク", "--seed", "1")
+    assert hit["entry"]["lines"][0]["rule"] == "GM-COMBAT-2" and hit["current"] == "オーク"
+    assert main(["genso", "fight", "undo"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"undone: {pc1} attacks オーク\n") and "Attack(" not in out
+    fails(capsys, "fight", "move", pc1, "normal")
+
+
+def test_spell_targets_at_the_command_line(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-MAGIC-10, GM-MAGIC-11: Lightning with no target is refused (the caster is not hit);
+    Fire with one target named twice is refused."""
+    fairy = "森妖精の冒険者"
+    run(capsys, "fight", "new", "--party", "forest_fairy", "pc1", "--monsters", "ghost",
+        "wight")
+    assert "needs a target" in fails(capsys, "fight", "cast", fairy, "lightning")
+    assert "is named twice" in fails(capsys, "fight", "cast", fairy, "fire", "ワイト", "ワイト")
+    shown = run(capsys, "fight", "show")
+    assert shown["actions"] == 0 and shown["combatants"][0]["hp"] == 12
+
+
+def test_a_saved_fight_keeps_its_settings(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-MAGIC-1, GM-MAGIC-7: a cast made with --set is replayed by a plain `fight show`; a
+    --set that differs is refused by show (it plays no action) and applied by an action from
+    then on; undo takes it back; a fight file from before settings were kept still loads,
+    with the --set it was played with."""
+    pc1 = "駆け出し冒険者１"
+    run(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc")
+    run(capsys, "fight", "cast", pc1, "lightning", "オーク", "--seed", "1",
+        "--set", "GM-MAGIC-1.known_spells_only=false")
+    shown = run(capsys, "fight", "show")
+    assert shown["actions"] == 1 and shown["combatants"][1]["hp"] == 4
+    assert "played with GM-MAGIC-1.known_spells_only = false" in fails(
+        capsys, "fight", "show", "--set", "GM-MAGIC-1.known_spells_only=true")
+    run(capsys, "fight", "show", "--set", "GM-MAGIC-1.known_spells_only=false")  # no change
+    (user_dirs / "config").mkdir()
+    (user_dirs / "config" / "genso.toml").write_text(
+        '[defaults."GM-MAGIC-1"]\nknown_spells_only = true\n', encoding="utf-8")
+    assert run(capsys, "fight", "show")["actions"] == 1  # the file's settings, not the user's
+    waited = run(capsys, "fight", "wait", "オーク", "--set", "GM-MAGIC-7.version=gm")
+    assert waited["entry"]["settings"] == {"GM-MAGIC-7": {"version": "gm"}}
+    assert main(["genso", "fight", "undo"]) == 0
+    assert "GM-MAGIC-7.version is back to pg" in capsys.readouterr().out
+    old = user_dirs / "old.json"
+    old.write_text((DATA / "fight_v1_set.json").read_text(encoding="utf-8"), encoding="utf-8")
+    shown = run(capsys, "fight", "show", "--file", str(old),
+                "--set", "GM-MAGIC-1.known_spells_only=false")
+    assert shown["combatants"][1]["hp"] == 4
+
+
+def test_clear_one_line_errors(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-ITEM-1, GM-ITEM-2, GM-MON-7, GM-EQUIP-1, GM-COMBAT-1: bad input is a one-line error,
+    never a traceback, and a refusal names no internal function."""
+    sheet = tmp_path / "pc1.toml"
+    run(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    run(capsys, "buy", str(sheet), "mana_stone")
+    assert "mana_stone:N" in fails(capsys, "sell", str(sheet), "mana_stone:x")
+    sold = run(capsys, "sell", str(sheet), "mana_stone")  # as `buy` names it
+    assert sold["said"] == "GM-ECON-1 sold 魔力石/Mana stone for 銀貨4枚 (4 silver)"
+    for count in ("x", "0", "-1"):
+        err = fails(capsys, "fight", "new", "--force", "--party", "pc1", "--monsters",
+                    f"orc:{count}")
+        assert f"--monsters orc:{count}: write KEY or KEY:N" in err
+    bad = tmp_path / "bad.toml"
+    bad.write_text(sheet.read_text(encoding="utf-8").replace(
+        'weapons = ["club"', 'weapons = ["used:club"'), encoding="utf-8")
+    assert f"{bad}: weapons holds 'used:club'" in fails(capsys, "sheet", str(bad))
+    run(capsys, "buy", str(sheet), "torch")
+    err = fails(capsys, "gear", str(sheet), "torch")
+    assert "cannot be equipped" in err and "put_on_ring" not in err
+    run(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc")
+    run(capsys, "fight", "attack", "駆け出し冒険者１", "オーク", "--seed", "1")
+    path = user_dirs / "data" / "genso" / "fight.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["journal"][0]["dice"] = data["journal"][0]["dice"][:1]
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    err = fails(capsys, "fight", "show")
+    assert f"{path}: journal entry 1 (駆け出し冒険者１ attacks オーク) is damaged" in err
+
+
+def test_difficulty_zero_is_a_difficulty(capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-CHECK-1, GM-CHECK-2: --difficulty 0 is checked against 0, not the "hard" fallback."""
+    assert run(capsys, "check", "simple", "--difficulty", "0", "--seed", "1")["difficulty"] == 0
+    general = run(capsys, "check", "general", "--sheet", "pc1", "--difficulty", "0",
+                  "--seed", "1")
+    assert general["difficulty"] == 0
+    assert run(capsys, "check", "simple", "--seed", "1")["difficulty"] == 7
+
+
+def test_save_as_does_not_overwrite_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-DATA-1: `sheet X --save-as FILE` refuses an existing FILE unless --force, as `new`."""
+    target = tmp_path / "mine.toml"
+    target.write_text("kept", encoding="utf-8")
+    assert "exists; pass --force" in fails(capsys, "sheet", "pc2", "--save-as", str(target))
+    assert target.read_text(encoding="utf-8") == "kept"
+    run(capsys, "sheet", "pc2", "--save-as", str(target), "--force")
+    assert run(capsys, "sheet", str(target))["sheet"]["name"] == "駆け出し冒険者２"
+
+
+def test_rest_a_day_at_a_time_and_the_dead(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-HEAL-1, GM-COMBAT-8: four single days' rest heal 2 HP as one four-day rest; a dead PC
+    (HP −9) does not rest back to life, and its sheet says DEAD."""
+    sheet = tmp_path / "pc1.toml"
+    run(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    text = sheet.read_text(encoding="utf-8")
+    sheet.write_text(text.replace("hp = 12", "hp = 4"), encoding="utf-8")
+    said = [run(capsys, "rest", str(sheet), "1")["said"] for _ in range(4)]
+    assert said[0] == ("GM-HEAL-1 1 day's rest: HP 4 → 4 (1 of 2 days toward the next HP, "
+                       "kept on the sheet)")
+    assert run(capsys, "sheet", str(sheet))["sheet"]["hp"] == 6
+    sheet.write_text(text.replace("hp = 12", "hp = -9"), encoding="utf-8")
+    assert "is dead" in fails(capsys, "rest", str(sheet), "30")
+    shown = run(capsys, "sheet", str(sheet))
+    assert shown["condition"] == "dead" and shown["sheet"]["hp"] == -9
+    assert main(["genso", "sheet", str(sheet)]) == 0
+    assert "状態/condition DEAD 死亡 (GM-COMBAT-8)" in capsys.readouterr().out
+
+
+def test_prices_as_the_seed_writes_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-ECON-2: the item list shows 普通の宿 at 銀貨4枚 and 豪華な宿 at 銀貨6枚～ (their values in
+    silver unchanged); buying says the price so too."""
+    rows = {r["key"]: r for r in run(capsys, "list", "items")["items"]}
+    assert (rows["ordinary_inn"]["price"], rows["ordinary_inn"]["price_text"]) == (
+        4, "銀貨4枚 (4 silver)")
+    assert rows["luxury_inn"]["price_text"] == "銀貨6枚 (6 silver)～"
+    assert main(["genso", "list", "items"]) == 0
+    assert "大銀貨1枚" not in next(line for line in capsys.readouterr().out.splitlines()
+                                if line.startswith("ordinary_inn"))
+    sheet = tmp_path / "pc1.toml"
+    run(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    bought = run(capsys, "buy", str(sheet), "ordinary_inn")
+    assert bought["said"] == "GM-ECON-1 bought 普通の宿/Ordinary inn for 銀貨4枚 (4 silver)"

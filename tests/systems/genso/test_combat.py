@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -391,11 +392,11 @@ def test_casting_pays_mp_and_can_incapacitate() -> None:
     assert fight.state.get(PC2).status is Status.INCAPACITATED
     poor = make([pc("pc2", mp=3)], [("orc", 1)])
     with pytest.raises(IllegalAction, match="has 3 MP, the spell needs 4 more"):
-        poor.push(Cast(PC2, "healing"), d6())
+        poor.push(Cast(PC2, "healing", (PC2,)), d6())
     no_stones = RULES.with_overrides({"GM-ITEM-1": {"stones_pay_for_spells": False}})
     fight = make([pc("pc2", mana_stones=(4,))], [("orc", 1)], no_stones)
     with pytest.raises(IllegalAction, match="mana stones do not pay"):
-        fight.push(Cast(PC2, "healing", stone=0), d6())
+        fight.push(Cast(PC2, "healing", (PC2,), stone=0), d6())
 
 
 def test_exorcism_on_living_and_on_weapons_until_sunrise() -> None:
@@ -547,7 +548,7 @@ def test_a_ring_of_storage_pays_for_spells() -> None:
     broken = replace(wearer, rings_left=("ring_storage", "ring_striking"))
     idle = make([broken], [("orc", 1)])
     with pytest.raises(IllegalAction, match="no working Ring of Storage"):
-        idle.push(Cast(PC2, "healing", ring=True), d6())
+        idle.push(Cast(PC2, "healing", (PC2,), ring=True), d6())
     act(idle, EndFight())
     assert idle.character_after(idle.entrants[0]).storage_mp == 5  # kept, not spent
 
@@ -618,9 +619,156 @@ def test_a_damaged_save_is_refused() -> None:
     fight = scripted_fight(1)
     saved = fight.to_json()
     saved["journal"][0]["dice"] = saved["journal"][0]["dice"] + [[6, 1]]
-    with pytest.raises(DataError, match="journal entry 1 left dice unused"):
+    with pytest.raises(DataError, match=r"saved fight: journal entry 1 \(駆け出し冒険者１ "
+                                        r"attacks オーク1\) left dice unused"):
         Fight.from_json(RULES, saved)
     with pytest.raises(DataError, match="not a fight action"):
         action_from_json({"kind": "teleport"})
     with pytest.raises(DataError, match="not a saved genso fight"):
         Fight.from_json(RULES, {"system": "events"})
+
+
+# --- the audit's defects: moves, targets, stones, settings, old files ------------------------
+
+DATA = Path(__file__).parent / "data"
+FAIRY = "森妖精の冒険者"
+
+
+def test_a_combat_move_leaves_the_action() -> None:
+    """GM-COMBAT-1, GM-MOVE-1: one movement mode and one action a round; a combat move
+    (戦闘移動 3 m, 「戦闘行為は全て可能」) leaves the attack, a second move is refused, a
+    normal move is the turn; undo takes the move back; the Default is in the data."""
+    fight = make([pc("pc1")], [("orc", 1)])
+    entry = act(fight, Move(PC1, "combat"))
+    assert "may still attack" in entry.text
+    assert fight.state.current is not None and fight.state.current.name == PC1
+    assert fight.state.moved == "combat"
+    with pytest.raises(IllegalAction, match="has moved this round"):
+        fight.push(Move(PC1, "normal"), d6())
+    entry = act(fight, Attack(PC1, ORC), 6, 6, 3)
+    assert entry.lines[0].rule == "GM-COMBAT-2"
+    assert fight.state.current is not None and fight.state.current.name == ORC
+    assert fight.state.moved == ""
+    fight.pop()
+    assert fight.state.moved == "combat"
+    fight = make([pc("pc1")], [("orc", 1)])
+    act(fight, Move(PC1, "normal"))
+    assert fight.state.current is not None and fight.state.current.name == ORC
+    off = RULES.with_overrides({"GM-COMBAT-1": {"move_and_act": False}})
+    fight = make([pc("pc1")], [("orc", 1)], off)
+    act(fight, Move(PC1, "combat"))
+    assert fight.state.current is not None and fight.state.current.name == ORC
+
+
+def test_a_spell_lands_only_on_those_named_and_each_once() -> None:
+    """GM-MAGIC-1, GM-MAGIC-5, GM-MAGIC-6, GM-MAGIC-10, GM-MAGIC-11: a spell aimed at others
+    needs its target named (no Lightning on its own caster); a Barrier without names is
+    around the caster; Mark goes on an object, not a combatant; Fire hits each named being
+    once, and a name given twice is refused with nothing paid."""
+    fight = make([pc("forest_fairy"), pc("pc1")], [("ghost", 1), ("wight", 1)])
+    for spell in ("lightning", "healing", "fire"):
+        with pytest.raises(IllegalAction, match="needs a target"):
+            fight.push(Cast(FAIRY, spell), d6())
+    assert fight.state.get(FAIRY).hp == 12 and fight.state.get(FAIRY).mp == 24
+    with pytest.raises(IllegalAction, match="ワイト is named twice"):
+        fight.push(Cast(FAIRY, "fire", ("ワイト", "ワイト")), d6())
+    with pytest.raises(IllegalAction, match="takes one target"):
+        fight.push(Cast(FAIRY, "lightning", ("ワイト", "ゴースト")), d6())
+    with pytest.raises(IllegalAction, match="goes on an object"):
+        fight.push(Cast(FAIRY, "mark", (PC1,)), d6())
+    assert fight.journal == [] and fight.state.get(FAIRY).mp == 24
+    entry = act(fight, Cast(FAIRY, "mark"))
+    assert f"{FAIRY} casts 呪印呪/Mark on an object (一個/one object)" in entry.text
+    fight = make([pc("forest_fairy")], [("orc", 2)])
+    entry = act(fight, Cast(FAIRY, "fire", ("オーク1", "オーク2")))
+    assert [c.hp for c in fight.state.combatants] == [12, 0, 0]
+    assert entry.text.count("takes 12 damage") == 2
+    fight = make([pc("forest_fairy")], [("orc", 1)])
+    act(fight, Cast(FAIRY, "barrier"))
+    assert fight.state.get(FAIRY).has("barrier")
+    aims = {s.key: s.aim for s in RULES.spells.values() if s.group == "basic"}
+    assert aims["barrier"] == "caster" and aims["fire"] == "area" and aims["seal_lock"] == "object"
+
+
+def test_a_stone_is_not_wasted_on_the_dead() -> None:
+    """GM-ITEM-2, GM-COMBAT-8: a Healing Stone on a dead PC is refused, as the Healing spell
+    is, and the stone is kept."""
+    corpse = pc("pc1", hp=-9)
+    fight = make([pc("pc2", equipment=("healing_stone",)), corpse], [("orc", 1)])
+    assert fight.state.get(PC1).status is Status.DEAD
+    with pytest.raises(IllegalAction, match=f"{PC1} is dead: the stone would be used up"):
+        fight.push(UseStone(PC2, "healing_stone", PC1), d6(3, 4))
+    with pytest.raises(IllegalAction, match=f"{PC1} is dead"):
+        fight.push(Cast(PC2, "healing", (PC1,)), d6())
+    assert fight.state.get(PC2).stones == ("healing_stone",) and fight.journal == []
+
+
+def test_a_fight_keeps_the_settings_it_was_played_with() -> None:
+    """GM-MAGIC-1, GM-MAGIC-7: the fight file keeps its settings and replays under them,
+    whatever the rules it is read with; a setting changed with a later action is recorded
+    in that entry and holds from there on; undo takes it back."""
+    unknown = RULES.with_overrides({"GM-MAGIC-1": {"known_spells_only": False}})
+    fight = make([pc("pc1")], [("orc", 1)], unknown)
+    act(fight, Cast(PC1, "lightning", (ORC,)))
+    saved = json.loads(json.dumps(fight.to_json(), ensure_ascii=False))
+    assert saved["version"] == 2 and saved["settings"]["GM-MAGIC-1"]["known_spells_only"] is False
+    again = Fight.from_json(RULES, saved)  # read with the packaged Defaults
+    assert again.state == fight.state and again.to_json() == saved
+    gm = {"GM-MAGIC-7": {"version": "gm"}}
+    entry = again.push(Wait(ORC), d6(), gm)
+    assert entry.settings == (("GM-MAGIC-7", "version", "gm"),)
+    assert "設定/setting GM-MAGIC-7.version = gm from this action on (was pg)" in entry.text
+    assert again.rules.default("GM-MAGIC-7", "version") == "gm"
+    assert again.push(Wait(PC1), d6(), gm).settings == ()  # no change: nothing recorded
+    replayed = Fight.from_json(RULES, json.loads(json.dumps(again.to_json())))
+    assert replayed.rules.default("GM-MAGIC-7", "version") == "gm"
+    assert replayed.to_json() == again.to_json()
+    replayed.pop()
+    replayed.pop()
+    assert replayed.rules.default("GM-MAGIC-7", "version") == "pg"
+    with pytest.raises(DataError, match="must be one of pg, gm"):
+        replayed.push(Wait(ORC), d6(), {"GM-MAGIC-7": {"version": "xx"}})
+
+
+def test_a_fight_file_from_before_the_fixes_replays_as_it_was_played() -> None:
+    """GM-COMBAT-1, GM-MAGIC-1, GM-MAGIC-10, GM-ITEM-2: a fight saved by the engine before the
+    fixes (no settings, no version; tests/systems/genso/data/fight_v1.json) replays exactly:
+    its combat move ended the turn, a Healing without target healed its caster, Fire named
+    Orc 1 twice and a Healing Stone went on a dead PC. Saved again, those entries keep
+    their engine revision; new actions follow the fixed rules."""
+    old = json.loads((DATA / "fight_v1.json").read_text(encoding="utf-8"))
+    assert "version" not in old and "settings" not in old
+    fight = Fight.from_json(RULES, old, "fight_v1.json")
+    assert [line["text"] for e in old["journal"] for line in e["lines"]] == [
+        line.text for e in fight.journal for line in e.lines]
+    assert fight.state.get("オーク1").hp == -12 and fight.state.get(PC1).hp == -7
+    assert fight.state.current is not None and fight.state.current.name == PC2
+    saved = fight.to_json()
+    assert saved["version"] == 2 and {e.get("engine") for e in saved["journal"]} == {1}
+    again = Fight.from_json(RULES, json.loads(json.dumps(saved)))
+    assert again.state == fight.state
+    act(again, Move(PC2, "combat"))
+    assert again.state.current is not None and again.state.current.name == PC2
+    assert "engine" not in again.to_json()["journal"][-1]
+    set_old = json.loads((DATA / "fight_v1_set.json").read_text(encoding="utf-8"))
+    with pytest.raises(DataError, match=r"journal entry 1 .* does not know 雷撃呪"):
+        Fight.from_json(RULES, set_old, "fight_v1_set.json")
+    unknown = RULES.with_overrides({"GM-MAGIC-1": {"known_spells_only": False}})
+    kept = Fight.from_json(unknown, set_old).to_json()  # as it was played: with its --set
+    assert Fight.from_json(RULES, kept).state.get(ORC).hp == 4
+
+
+def test_a_damaged_fight_names_its_file_and_entry() -> None:
+    """GM-COMBAT-1: a fight file whose dice run short says which file and which entry."""
+    fight = make([pc("pc1")], [("orc", 1)])
+    act(fight, Attack(PC1, ORC), 6, 6, 3)
+    saved = fight.to_json()
+    saved["journal"][0]["dice"] = saved["journal"][0]["dice"][:2]
+    with pytest.raises(DataError, match=r"^fight\.json: journal entry 1 \(駆け出し冒険者１ "
+                                        r"attacks オーク\) is damaged: its recorded dice"):
+        Fight.from_json(RULES, saved, "fight.json")
+
+
+def test_a_count_of_monsters_below_one_is_refused() -> None:
+    with pytest.raises(IllegalAction, match="a number of monsters is 1 or more, not 0"):
+        entrants_for(RULES, [pc("pc1")], [("orc", 0)])
