@@ -637,10 +637,15 @@ class Fight:
         stored = data.get("settings")
         if stored is not None:
             rules = rules.with_overrides(stored, f"{origin}: settings")
-        fight = cls(rules, [Entrant.from_json(e) for e in data.get("entrants", [])])
+        entrants, journal = data.get("entrants", []), data.get("journal", [])
+        if not isinstance(entrants, list) or not all(isinstance(e, Mapping) for e in entrants):
+            raise DataError(f"{origin}: entrants must be a list of tables")
+        if not isinstance(journal, list) or not all(isinstance(e, Mapping) for e in journal):
+            raise DataError(f"{origin}: journal must be a list of entries")
+        fight = cls(rules, [Entrant.from_json(e) for e in entrants])
         # Entries of a version 1 file were all played by engine revision 1.
         engine = ENGINE if version >= 2 else 1
-        for number, raw in enumerate(data.get("journal", []), 1):
+        for number, raw in enumerate(journal, 1):
             where = f"{origin}: journal entry {number}"
             said = ""
             try:

@@ -769,6 +769,19 @@ def test_a_damaged_fight_names_its_file_and_entry() -> None:
         Fight.from_json(RULES, saved, "fight.json")
 
 
+@pytest.mark.parametrize(("key", "value", "said"), [
+    ("entrants", 5, "entrants must be a list of tables"),
+    ("journal", 5, "journal must be a list of entries"),
+    ("journal", [5], "journal must be a list of entries"),
+])
+def test_a_fight_file_of_the_wrong_shape_is_named_not_a_traceback(
+        key: str, value: object, said: str) -> None:
+    saved = make([pc("pc1")], [("orc", 1)]).to_json()
+    saved[key] = value
+    with pytest.raises(DataError, match=f"^fight\\.json: {said}$"):
+        Fight.from_json(RULES, saved, "fight.json")
+
+
 def test_a_count_of_monsters_below_one_is_refused() -> None:
     with pytest.raises(IllegalAction, match="a number of monsters is 1 or more, not 0"):
         entrants_for(RULES, [pc("pc1")], [("orc", 0)])
