@@ -24,6 +24,17 @@ class Slot(Enum):
 
 ROOM_SLOTS: tuple[Slot, ...] = (Slot.ROOM_TL, Slot.ROOM_TR, Slot.ROOM_BL, Slot.ROOM_BR)
 
+# The slots as the player knows them, in the words of the game's prompts ("put it on the
+# bottom-left room slot"): a prompt or a reader's status naming a slot uses these, never
+# the enum's values.
+SLOT_NAMES: dict[Slot, str] = {
+    Slot.DRAW: "draw",
+    Slot.ROOM_TL: "top-left room",
+    Slot.ROOM_TR: "top-right room",
+    Slot.ROOM_BL: "bottom-left room",
+    Slot.ROOM_BR: "bottom-right room",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Candidate:

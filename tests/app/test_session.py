@@ -15,11 +15,11 @@ from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session
 from companion.app.session.log import GameLog
 from companion.app.session.mode import ChoiceAsk, Show
-from companion.app.session.reads import SLOT_NAMES, TableTiles
+from companion.app.session.reads import TableTiles
 from companion.app.session.save import CorruptSave, SaveGame, load_save
 from companion.hw.buttons import ButtonPanel, ButtonPins, Press, WaitingSignal
 from companion.hw.display.view import View
-from companion.hw.ports import ReaderStatus, Slot, SlotReading
+from companion.hw.ports import SLOT_NAMES, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.actions import TileRequest
 from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy, play
 from companion.systems.jongrogue.events import Event

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from companion.app.session.controls import Confirm, Controls, menu_press
 from companion.app.session.log import GameLog
-from companion.app.session.reads import ReadState, interpret, likeliest, wait_for_tile
+from companion.app.session.reads import (
+    RELAY_SECONDS,
+    ReadState,
+    interpret,
+    likeliest,
+    wait_for_tile,
+)
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.tiles import Tile
@@ -308,3 +315,127 @@ def test_game_log_rewrite_keeps_the_games_logged_after_it(tmp_path: Path) -> Non
     resumed.rewrite([header % "a", '{"e": 1}', '{"e": 2}', '{"e": 3}'])  # in place now
     assert path.read_text().splitlines()[3:] == [header % "a", '{"e": 1}', '{"e": 2}',
                                                  '{"e": 3}']
+
+
+# ---- RFID readings: the offer follows the tile on the slot; a flicker is not a new tile ----
+
+EMPTY_DRAW = SlotReading(Slot.DRAW, "empty", 1.0)
+
+
+def tag(label: str, uid: str) -> SlotReading:
+    """An RFID reading of the draw slot: the sticker ``uid``, enrolled as ``label``."""
+    return SlotReading(Slot.DRAW, label, 1.0, (Candidate(label, 1.0),), uid=uid)
+
+
+class Table:
+    """The reads of one game: a clock for the whole game, and the reader's state."""
+
+    def __init__(self) -> None:
+        self.clock = StepClock()
+        self.state = ReadState(clock=self.clock)
+
+
+def run_tags(script: list[list[SlotReading]], table: Table | None = None,
+             one_slot: bool = False, ok: bool = True, presses: list[list[Press]] | None = None,
+             ) -> tuple[Tile, list[tuple[str, float]], float]:
+    """wait_for_tile on the draw slot, 1 s to accept, polls 0.1 s apart, the script's
+    readings then no change; (tile, statuses with the time each was shown, time taken)."""
+    table = table or Table()
+    clock, start = table.clock, table.clock.now
+    shows: list[tuple[str, float]] = []
+    tile = wait_for_tile(
+        ScriptedReader(script, ok=ok), table.state, Slot.DRAW,
+        TileLedger(), Controls([ScriptedPresses(presses or [])]), Confirm(1.0, clock),
+        lambda status, t, picks, lit: shows.append((status, clock.now)), poll_seconds=0.1,
+        sleep=stopping(clock), one_slot=one_slot)
+    return tile, shows, clock.now - start
+
+
+def stopping(clock: StepClock) -> Callable[[float], None]:
+    """The clock's sleep, failing a test that would wait for ever (60 s of game time)."""
+    deadline = clock.now + 60
+
+    def sleep(seconds: float) -> None:
+        assert clock.now < deadline, "no tile was counted"
+        clock.sleep(seconds)
+
+    return sleep
+
+
+def test_a_tile_swapped_during_the_countdown_is_the_one_counted() -> None:
+    """1m laid, then within the countdown lifted and 9m laid on the same slot: 9m lies
+    there, so 9m is offered, its countdown starts afresh, and 9m counts."""
+    tile, shows, elapsed = run_tags([[tag("1m", "A1")], [], [], [EMPTY_DRAW], [tag("9m", "A9")]])
+    assert str(tile) == "9m"
+    assert any(status.startswith("read 9m") for status, _ in shows)
+    assert elapsed >= 0.4 + 1.0  # 9m arrived on the 5th poll; its full second ran from there
+    # The tray may report the swap in one poll (REMOVE and PLACE between two reads).
+    tile, _, _ = run_tags([[tag("1m", "A1")], [], [tag("9m", "A9")]])
+    assert str(tile) == "9m"
+
+
+def test_a_swapped_in_tile_is_spent_and_the_first_is_not_counted_later() -> None:
+    """The tile counted is the one on the slot; the next step wants a new placement."""
+    table = Table()
+    first, _, _ = run_tags([[tag("1m", "A1")], [tag("9m", "A9")]], table)
+    second, _, _ = run_tags([[], [EMPTY_DRAW], [tag("4p", "B4")]], table)
+    assert (str(first), str(second)) == ("9m", "4p")
+
+
+def test_lifting_the_tile_on_offer_does_not_withdraw_it() -> None:
+    """Lifting alone is no new tile: the countdown goes on (a single RDM6300 reports every
+    tile lifted off it, on its way to its room slot)."""
+    tile, shows, elapsed = run_tags([[tag("1m", "A1")], [], [EMPTY_DRAW]])
+    assert str(tile) == "1m" and 1.0 <= elapsed < 1.2
+    assert all("read 1m" in status for status, _ in shows)
+
+
+def test_on_one_slot_the_tile_laid_after_a_lift_is_the_next_one() -> None:
+    """RDM6300 flow: 1m read, lifted to its room slot, and the next tile already held over
+    the reader while 1m's countdown runs: 1m counts, and 3s waits for the next prompt."""
+    table = Table()
+    script = [[tag("1m", "A1")], [], [EMPTY_DRAW], [], [tag("3s", "C3")]]
+    first, _, _ = run_tags(script, table, one_slot=True)
+    second, _, elapsed = run_tags([], table, one_slot=True)
+    assert (str(first), str(second)) == ("1m", "3s")
+    assert elapsed >= 1.0  # shown for its own countdown, not counted with the first
+    # On the tray the same moves are a swap: the tile lying on the slot counts.
+    swapped, _, _ = run_tags(script)
+    assert str(swapped) == "3s"
+
+
+def test_a_flickering_sticker_is_not_counted_again() -> None:
+    """5m counted and left on the draw slot; its sticker at the edge of the field drops out
+    and back (REMOVE and PLACE of the same UID): not a new tile. The next one laid counts."""
+    table = Table()
+    first, _, _ = run_tags([[tag("5m", "A5")]], table)
+    # It flickers in one poll, then over two; later 7s is laid in its place.
+    script = [[tag("5m", "A5")], [], [EMPTY_DRAW], [], [tag("5m", "A5")], *[[]] * 20,
+              [EMPTY_DRAW], [tag("7s", "B7")]]
+    second, shows, _ = run_tags(script, table)
+    assert (str(first), str(second)) == ("5m", "7s")
+    assert not any("read 5m" in status for status, _ in shows)
+
+
+def test_the_same_sticker_counts_again_after_a_real_lift_or_a_rejection() -> None:
+    """A used tile can come back only after the discards are shuffled into the wall, so the
+    slot stayed empty for RELAY_SECONDS or more; and a rejected read was never used, so
+    laying the same tile again (as the message asks) counts."""
+    table = Table()
+    run_tags([[tag("5m", "A5")]], table)
+    lifted = int(RELAY_SECONDS / 0.1) + 1
+    again, _, _ = run_tags([[EMPTY_DRAW], *[[]] * lifted, [tag("5m", "A5")]], table)
+    assert str(again) == "5m"
+    rejected, _, _ = run_tags([[tag("2p", "B2")], [], [EMPTY_DRAW], [tag("2p", "B2")]],
+                              table, presses=[[], [Button.FLEE]])
+    assert str(rejected) == "2p"
+
+
+def test_a_reader_fault_is_shown_with_the_offer_not_instead() -> None:
+    """ERR READER_DOWN on another slot while 1m is on offer: the offer and its countdown
+    stay on the status line, the fault after them."""
+    tile, shows, _ = run_tags([[tag("1m", "A1")]], ok=False)
+    assert str(tile) == "1m"
+    status = shows[-1][0]
+    assert status.startswith("read 1m 一萬, counts in ") and status.endswith(
+        "; camera: no frames for 5 s")

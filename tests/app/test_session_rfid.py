@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import time
 import tty
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,11 +16,16 @@ from companion.app.paths import config_dir
 from companion.app.session.controls import Controls
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, Show, TileAsk
-from companion.app.session.reads import SLOT_NAMES, TableTiles, interpret, open_reader
+from companion.app.session.reads import (
+    TableTiles,
+    interpret,
+    likeliest,
+    open_reader,
+)
 from companion.app.session.save import SaveGame
 from companion.hw.buttons import Press
 from companion.hw.display.view import View
-from companion.hw.ports import Slot, SlotReading
+from companion.hw.ports import SLOT_NAMES, Slot, SlotReading
 from companion.hw.rfid.rdm6300 import Rdm6300Reader, frame
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
@@ -142,6 +148,10 @@ def test_unknown_sticker_is_named_not_straightened() -> None:
     assert read.tile is None
     assert UNKNOWN in read.problem and "top-left room slot" in read.problem
     assert "companion calibrate rfid" in read.problem and "straighten" not in read.problem
+    # Nothing to "say": a sticker names no tile, so no tiles are offered to pick from.
+    assert "say which tile" not in read.problem and "lay another" in read.problem
+    assert "--reenrol KIND" in read.problem
+    assert likeliest(SlotReading(Slot.ROOM_TL, None, 0.0, uid=UNKNOWN), Game("plus").ledger) == ()
     camera = interpret(SlotReading(Slot.DRAW, None, 0.2), Game("plus").ledger)
     assert "straighten" in camera.problem  # an unsure camera read still asks to straighten
 
@@ -209,3 +219,151 @@ def test_rfid_kind_flag_sets_the_config(capsys: pytest.CaptureFixture[str]) -> N
         main(parser_args)
     assert stop.value.code == 2
     assert "rdm6300" in capsys.readouterr().err
+
+
+# ---- the offer follows the tile on the slot; flickers; faults beside the offer --------------
+
+UID_1M, UID_9M, UID_5M, UID_7S = "04000000", "04000020", "04000010", "04000060"
+EM_1M, EM_3S = "0F00000000", "0F00000030"  # 125 kHz tags, for the RDM6300
+TABLE_TAGS = TagMap({uid: Tile.from_notation(label) for uid, label in [
+    (UID_1M, "1m"), (UID_9M, "9m"), (UID_5M, "5m"), (UID_7S, "7s"), (EM_1M, "1m"),
+    (EM_3S, "3s")]})
+DRAW_ASK = "Draw a tile and put it on the draw slot"
+
+
+class Table:
+    """Game time for the session, the reader and the player's hands: each poll's sleep
+    runs the far end (the tray's firmware, or an RDM6300 sending frames) and the moves
+    due by then, so the tests read as a timeline."""
+
+    def __init__(self, moves: list[tuple[float, Callable[[], None]]],
+                 far_end: Callable[[], None]) -> None:
+        self.now = 0.0
+        self.moves = sorted(moves, key=lambda move: move[0])
+        self.far_end = far_end
+        self.statuses: list[str] = []
+        self.deadline = time.monotonic() + 20
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        assert time.monotonic() < self.deadline, self.statuses[-3:]
+        while self.moves and self.moves[0][0] <= self.now:
+            self.moves.pop(0)[1]()
+        self.far_end()
+        time.sleep(0.002)  # the bytes cross the pty
+        self.now += seconds
+
+    def show(self, prompt: str, **kwargs: object) -> None:
+        status = str(kwargs.get("status", ""))
+        if not self.statuses or self.statuses[-1] != status:
+            self.statuses.append(status)
+
+    def tiles(self, reader: TrayReader | Rdm6300Reader, accept_seconds: float,
+              one_slot: bool = False) -> TableTiles:
+        return TableTiles(reader, Controls([NoPresses()]), accept_seconds=accept_seconds,
+                          poll_seconds=0.05, sleep=self.sleep, clock=self.clock,
+                          one_slot=one_slot)
+
+    def draw(self, tiles: TableTiles) -> tuple[Tile, float]:
+        """The tile counted for a draw, and the game time it counted at."""
+        tile = tiles.next_tile(TileAsk(DRAW_ASK, Slot.DRAW, Game("plus").ledger), self.show)
+        return tile, self.now
+
+
+def tray_table(moves: list[tuple[float, Callable[[], None]]]) -> tuple[Table, TraySimulator,
+                                                                         TrayReader]:
+    tray = TraySimulator(retry_ms=10)
+    reader = TrayReader(tray.port, TABLE_TAGS)
+    deadline = time.monotonic() + 5
+    while not reader.status().ok:  # the handshake, before the game's clock starts
+        assert time.monotonic() < deadline, reader.status().message
+        tray.step(5)
+        reader.poll()
+        time.sleep(0.002)
+    return Table(moves, lambda: tray.step(5)), tray, reader
+
+
+@pytest.mark.parametrize("lifted_for", [0.0, 0.3], ids=["swapped at once", "lifted, then laid"])
+def test_a_tile_swapped_during_the_countdown_is_the_one_journalled(lifted_for: float) -> None:
+    """QA s5: 1m laid, then within the 1 s countdown swapped for 9m on the same slot. 9m lies
+    there, so 9m counts, after a countdown of its own; 1m is not journalled."""
+    moves: list[tuple[float, Callable[[], None]]] = []
+    table, tray, reader = tray_table(moves)
+    table.moves = [(0.2, lambda: tray.place(0, UID_1M)), (0.5, lambda: tray.remove(0)),
+                   (0.5 + lifted_for, lambda: tray.place(0, UID_9M))]
+    try:
+        tile, at = table.draw(table.tiles(reader, accept_seconds=1.0))
+    finally:
+        reader.close()
+        tray.close()
+    assert str(tile) == "9m"
+    assert at >= 0.5 + lifted_for + 1.0
+    assert any(s.startswith("read 1m") for s in table.statuses)
+    assert any(s.startswith("read 9m") for s in table.statuses)
+
+
+def test_a_tile_left_on_the_slot_is_not_counted_when_its_sticker_flickers() -> None:
+    """QA s12: 5m counted and left on the draw slot; its sticker drops out of the field and
+    back (the tray sends REMOVE 0 then PLACE 0 of its UID): at the next draw prompt it is not
+    counted again. The tile the player then lays is."""
+    moves: list[tuple[float, Callable[[], None]]] = []
+    table, tray, reader = tray_table(moves)
+    table.moves = [(0.2, lambda: tray.place(0, UID_5M)),
+                   (2.0, lambda: tray.remove(0)), (2.5, lambda: tray.place(0, UID_5M)),
+                   (5.0, lambda: tray.remove(0)), (5.5, lambda: tray.place(0, UID_7S))]
+    tiles = table.tiles(reader, accept_seconds=0.5)
+    try:
+        first, _ = table.draw(tiles)
+        second, at = table.draw(tiles)
+    finally:
+        reader.close()
+        tray.close()
+    assert (str(first), str(second)) == ("5m", "7s")
+    assert at >= 5.5
+    assert reader.counters["lost"] == 0
+
+
+def test_a_reader_fault_elsewhere_is_shown_beside_the_offer() -> None:
+    """QA s6: the reader under the bottom-left room slot goes down while 1m is on offer: the
+    offer and its countdown stay in view and the fault is added, in the prompts' words."""
+    moves: list[tuple[float, Callable[[], None]]] = []
+    table, tray, reader = tray_table(moves)
+    table.moves = [(0.2, lambda: tray.place(0, UID_1M)), (0.4, lambda: tray.break_reader(3))]
+    try:
+        tile, _ = table.draw(table.tiles(reader, accept_seconds=1.5))
+    finally:
+        reader.close()
+        tray.close()
+    assert str(tile) == "1m"
+    both = [s for s in table.statuses if "not answering" in s]
+    assert both, table.statuses
+    assert all(s.startswith("read 1m 一萬, counts in ") for s in both)
+    assert both[0].endswith("; the reader under the bottom-left room slot is not answering")
+
+
+def test_rdm6300_the_tile_laid_after_a_lift_waits_for_the_next_prompt() -> None:
+    """A single RDM6300: 1m is read, lifted off to its room slot, and 3s is already held
+    over the reader while 1m's countdown runs. Lifting is the normal move here, so 1m counts
+    and 3s is read for the next prompt, not in 1m's place."""
+    uart = Uart()
+    held: list[str] = []  # the tag over the reader, which sends its frame while it is there
+
+    def rdm6300() -> None:
+        for uid in held:
+            os.write(uart.master, frame(uid))
+
+    table = Table([(0.2, lambda: held.append(EM_1M)), (0.6, held.clear),
+                   (1.3, lambda: held.append(EM_3S))], rdm6300)
+    reader = Rdm6300Reader(uart.port, TABLE_TAGS, clock=table.clock)
+    tiles = table.tiles(reader, accept_seconds=2.0, one_slot=True)
+    try:
+        first, at = table.draw(tiles)
+        second, _ = table.draw(tiles)
+    finally:
+        tiles.close()
+        uart.close()
+    assert (str(first), str(second)) == ("1m", "3s")
+    assert at >= 2.0  # 1m counted when its own countdown ran out
+    assert any(s.startswith("read 3s") for s in table.statuses)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import socket
+import threading
 import time
 import tty
 from collections.abc import Iterator
@@ -21,7 +23,8 @@ from companion.systems.jongrogue.tiles import Tile
 
 TAG = "0F00A1B2C3"
 OTHER = "1A2B3C4D5E"
-FAST = Rdm6300Settings(absent_after=0.08, backoff=Backoff(initial=0.01, maximum=0.05))
+FAST = Rdm6300Settings(absent_after=0.08, backoff=Backoff(initial=0.01, maximum=0.05),
+                      proven_after=0.05)
 
 
 class Pty:
@@ -127,6 +130,89 @@ def test_unplugged_uart_is_reopened() -> None:
         current["pty"].write(frame(OTHER))
         assert [e.uid for e in collect(rdm, 0.03)] == [OTHER]
         assert rdm.status().counters["reconnects"] == 1
+    finally:
+        rdm.close()
+        current["pty"].close()
+
+
+class HangUpServer:
+    """A TCP port (``socket://``, a serial bridge) whose far end hangs up on every connect."""
+
+    def __init__(self) -> None:
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.url = f"socket://127.0.0.1:{self.server.getsockname()[1]}"
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                return  # closed
+            connection.close()
+
+    def close(self) -> None:
+        self.server.close()
+        self.thread.join(1)
+
+
+def test_a_port_that_hangs_up_at_once_is_retried_ever_more_slowly() -> None:
+    """As the tray link does: the backoff restarts only once a reopened port has proved
+    itself, so a bridge that drops every connect is retried up to 0.5 s apart, and its
+    status stays one problem instead of "ok" and "went away" by turns."""
+    server = HangUpServer()
+    now = [0.0]
+    rdm = Rdm6300Reader(server.url, clock=lambda: now[0])
+    seen: list[tuple[bool, str]] = []
+    try:
+        while now[0] < 4.0:
+            rdm.poll_events()
+            status = rdm.status()
+            if not seen or seen[-1] != (status.ok, status.message):
+                seen.append((status.ok, status.message))
+            time.sleep(0.002)  # the hang-up reaches us
+            now[0] += 0.01
+    finally:
+        rdm.close()
+        server.close()
+    # 0.05 + 0.1 + 0.2 + 0.4 + 0.5 + ... s apart: about 10 connects in 4 s, not 50 or more.
+    assert 4 <= rdm.link.opens <= 12, rdm.link.opens
+    assert rdm.status().counters["reconnects"] >= 3
+    assert [ok for ok, _ in seen].count(True) <= 1  # "ok" once at most, before the first drop
+    assert all("went away" in message or "cannot open" in message
+               for ok, message in seen if not ok)
+
+
+def test_a_reopened_port_is_ok_once_a_tag_is_read() -> None:
+    """After a drop the status keeps the problem until the port shows it works: a frame, or
+    proven_after seconds without a fault (an RDM6300 with no tag on it is silent)."""
+    now = [0.0]
+    current = {"pty": Pty()}
+    rdm = Rdm6300Reader(lambda: current["pty"].port, clock=lambda: now[0])
+    try:
+        rdm.poll_events()
+        assert rdm.status().ok
+        current["pty"].close()  # unplug the USB-UART adapter
+        rdm.poll_events()
+        problem = rdm.status().message
+        assert "went away" in problem
+        current["pty"] = Pty()
+        now[0] += 0.1
+        rdm.poll_events()  # reopened, not yet proven
+        assert rdm.link.is_open and rdm.status().message == problem
+        current["pty"].write(frame(TAG))
+        collect(rdm, 0.03)
+        assert rdm.status().ok
+        current["pty"].close()
+        rdm.poll_events()
+        current["pty"] = Pty()
+        now[0] += 0.1
+        rdm.poll_events()
+        assert not rdm.status().ok
+        now[0] += Rdm6300Settings().proven_after
+        rdm.poll_events()  # a second without a fault, and no tag
+        assert rdm.status().ok
     finally:
         rdm.close()
         current["pty"].close()

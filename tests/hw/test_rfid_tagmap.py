@@ -88,8 +88,17 @@ def test_jr_wall_1_an_rfid_read_of_a_fifth_copy_is_refused() -> None:
 
 def test_an_unknown_sticker_is_a_prompt_not_a_crash() -> None:
     reading = SlotReading(Slot.ROOM_TL, None, 0.0, uid="0102030405060708090A")
-    with pytest.raises(UnknownTag, match="0102030405060708090A on the room_tl slot is not"):
+    with pytest.raises(UnknownTag, match="0102030405060708090A on the top-left room slot is not"):
         check_drawn(TileLedger(), reading)
+
+
+def test_an_unknown_sticker_offers_only_what_the_player_can_do() -> None:
+    """A sticker names no tile, so there is nothing to "say": the player lays another tile
+    or enrols this one with the one command that enrols a single sticker."""
+    message = str(UnknownTag("04FFFFFF", "draw"))
+    assert "say which tile" not in message
+    assert "lay another" in message
+    assert "`companion calibrate rfid --reenrol KIND`" in message
 
 
 def test_jr_wall_1_rfid_events_go_through_the_sessions_wall_check() -> None:

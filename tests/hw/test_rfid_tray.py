@@ -18,7 +18,7 @@ import serial
 from companion.hw.ports import ReaderStatus, Slot, SlotReading
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.link import Backoff, Port
-from companion.hw.rfid.protocol import Kind, crc16, encode
+from companion.hw.rfid.protocol import SEQ_MODULO, Kind, crc16, encode
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
@@ -272,7 +272,7 @@ def test_a_reader_that_stops_answering_is_reported_and_recovers(
     pump(sim, tray, until=lambda e: not tray.status().ok, timeout=0.5)
     status = tray.status()
     assert not status.ok
-    assert "room_tl is not answering" in status.message
+    assert status.message == "the reader under the top-left room slot is not answering"
     sim.break_reader(1, broken=False)
     deadline = time.monotonic() + 1
     while not tray.status().ok and time.monotonic() < deadline:
@@ -311,3 +311,74 @@ def test_a_tray_sending_only_garbage_counts_as_silent(sim: TraySimulator, tray: 
         pump(sim, tray, timeout=0.01)
     assert "went silent" in tray.status().message
     assert tray.status().counters["garbage"] >= 1
+
+
+def test_a_repeated_line_is_a_duplicate_not_65535_lost(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    """A bridge sending a line twice: its sequence number is one behind the expected one,
+    which is not (seq - expected) % 65536 = 65535 lines lost; the repeat is dropped."""
+    assert ready(sim, tray).ok
+    line = encode(sim.tray.seq, Kind.PLACE, "2", UID_5P)
+    sim.tray.seq += 1  # the line stands in for the firmware's next one
+    sim.inject(line + line)
+    events = host_only(tray, 0.05)
+    assert placed(events) == [(Slot.ROOM_TR, UID_5P, "5p")]
+    counters = tray.status().counters
+    assert (counters["lost"], counters["duplicates"], counters["out_of_order"]) == (0, 1, 0)
+    sim.place(4, UID_7Z)  # the tray's own next line follows on without a gap
+    sim.settle()
+    assert placed(pump(sim, tray, until=lambda e: bool(e))) == [(Slot.ROOM_BR, UID_7Z, "7z")]
+    assert tray.status().counters["lost"] == 0
+
+
+def test_a_line_from_behind_is_dropped_and_the_snapshot_puts_things_right(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    """A line numbered behind the count that is not a repeat (a stale line, or a tray whose
+    numbering restarted unseen) is counted, its news dropped, and a SNAP asked for."""
+    assert ready(sim, tray).ok
+    stale = (sim.tray.seq - 10) % SEQ_MODULO
+    sim.inject(encode(stale, Kind.PLACE, "1", UID_7Z))  # slot 1 is empty on the tray
+    assert host_only(tray, 0.05) == []
+    counters = tray.status().counters
+    assert (counters["lost"], counters["out_of_order"]) == (0, 1)
+    sim.tray.seq = (stale + 1) % SEQ_MODULO  # its numbering goes on from there; it answers
+    pump(sim, tray, timeout=0.1)
+    assert any(" SNAP " in line for line in sim.sent[-3:])
+    assert tray.uids[Slot.ROOM_TL] is None
+    assert tray.status().counters["lost"] == 0
+
+
+def test_a_line_for_a_slot_the_host_lacks_is_counted_and_reported(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    """PLACE 9 … from a tray built for more readers: dropped, but counted and named in the
+    status the monitor prints, not silently."""
+    assert ready(sim, tray).ok
+    sim.inject(encode(sim.tray.seq, Kind.PLACE, "9", UID_5P))
+    sim.tray.seq += 1
+    assert host_only(tray, 0.05) == []
+    status = tray.status()
+    assert status.ok and status.counters["unknown_slot"] == 1
+    assert "ignored 1 lines about slot numbers past 4" in status.message
+    assert status.counters["lost"] == 0
+
+
+def test_a_port_another_program_holds_is_named_not_shared(sim: TraySimulator) -> None:
+    """Two programs on one port would each get part of its bytes: the port is opened
+    exclusively, and the second is told who to stop; it gets the port once it is free."""
+    first = TrayReader(sim.port, settings=FAST)
+    second = TrayReader(sim.port, settings=FAST)
+    try:
+        assert ready(sim, first).ok
+        second.poll()
+        status = second.status()
+        assert not status.ok and not second.link.is_open
+        assert f"cannot open {sim.port}: another program is using it" in status.message
+        assert "systemctl stop jongrogue-companion" in status.message
+        first.close()
+        assert ready(sim, second).ok
+    finally:
+        first.close()
+        second.close()

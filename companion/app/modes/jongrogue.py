@@ -14,11 +14,10 @@ import json
 from collections.abc import Callable, Sequence
 
 from companion.app.session.mode import Answer, ChoiceAsk, Show, Throw, TileAsk
-from companion.app.session.reads import SLOT_NAMES
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display.view import Name, Option, SheetView, TileView, View
-from companion.hw.ports import ROOM_SLOTS, Slot
+from companion.hw.ports import ROOM_SLOTS, SLOT_NAMES, Slot
 from companion.systems.jongrogue.actions import (
     Choice,
     ChoiceRequest,

@@ -3,7 +3,10 @@
 A tile read from the table is shown before it counts: the player can reject it
 (FLEE / back) during ``accept_seconds``, confirm it at once (ATTACK), or let the
 timeout accept it. It is only taken from a *new* placement on the slot, so a tile
-left lying there from the last step is never counted twice.
+left lying there from the last step is never counted twice (nor when its sticker
+flickers, see :meth:`ReadState.update`). The offer follows the tile on the slot:
+another tile laid there while a read is on offer replaces it (see
+:func:`wait_for_tile`).
 
 A tile the camera cannot settle on (art it knows badly: a framed White, a peacock 1s)
 is not only "straighten it": its likeliest legal tiles are offered, and the player
@@ -22,38 +25,83 @@ from companion.app.session.mode import Show, TileAsk
 from companion.errors import DeviceError, ImpossibleRead
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.view import Option
-from companion.hw.ports import Slot, SlotReading, TileReader
+from companion.hw.ports import SLOT_NAMES, Slot, SlotReading, TileReader
 from companion.hw.rfid.wallcheck import UnknownTag
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 from companion.systems.jongrogue.wall import TileLedger
-
-SLOT_NAMES: dict[Slot, str] = {
-    Slot.DRAW: "draw",
-    Slot.ROOM_TL: "top-left room",
-    Slot.ROOM_TR: "top-right room",
-    Slot.ROOM_BL: "bottom-left room",
-    Slot.ROOM_BR: "bottom-right room",
-}
 
 PICKS = 3  # the likeliest legal tiles offered for a tile the reader cannot settle on
 ONE_SLOT_ROOM_PROMPT = ("Lay this room's 4 tiles: draw one, put it on the draw slot to read it, "
                         "then lay it on the {slot} slot")
 
 
+# How long a slot must stay empty before the sticker last counted from it counts again
+# when it comes back. A flicker (a sticker at the edge of a reader's field: REMOVE then
+# PLACE of the same UID) is well under a second; the same physical tile really coming
+# back needs the discards shuffled into the wall and drawn again, far longer than this.
+RELAY_SECONDS = 5.0
+
+
+def same_tile(a: SlotReading, b: SlotReading) -> bool:
+    """Whether two readings are of the same tile: the same sticker, or (camera) the same label."""
+    return (a.uid, a.label) == (b.uid, b.label)
+
+
 @dataclass(slots=True)
 class ReadState:
-    """What the table reader last said about each slot, and which readings were already used."""
+    """What the table reader last said about each slot, and which readings were already used.
+
+    ``fresh`` holds the slots whose latest reading may still be counted.
+    """
 
     latest: dict[Slot, SlotReading] = field(default_factory=dict)
     fresh: set[Slot] = field(default_factory=set)
+    used: dict[Slot, str] = field(default_factory=dict)  # the sticker last counted from a slot
+    emptied: dict[Slot, float] = field(default_factory=dict)  # when a slot was last seen empty
+    clock: Callable[[], float] = time.monotonic
+    relay_seconds: float = RELAY_SECONDS
 
     def update(self, readings: Sequence[SlotReading]) -> None:
+        """Take the readings that changed; each is fresh, but for a flicker.
+
+        The rule: a sticker counted from a slot that shows up on that slot again is
+        not fresh, unless another sticker lay there in between or the slot stayed
+        empty for ``relay_seconds``. A counted tile goes on to the discards (or stays
+        on its room slot), so the same sticker on the same slot right after is its
+        tag dropping out of the reader's field and back, not a new draw; the
+        player's real moves (lay another tile, or draw this one again after the
+        wall's reshuffle) still count. Camera readings carry no UID and cannot tell
+        one copy of a kind from another, so the rule is for RFID readings only.
+        """
+        now = self.clock()
         for reading in readings:
-            self.latest[reading.slot] = reading
-            self.fresh.add(reading.slot)
+            slot = reading.slot
+            self.latest[slot] = reading
+            if reading.label == EMPTY:
+                self.emptied[slot] = now
+                self.fresh.add(slot)
+                continue
+            emptied = self.emptied.pop(slot, now)
+            if reading.uid is not None and reading.uid == self.used.get(slot) \
+                    and now - emptied < self.relay_seconds:
+                self.fresh.discard(slot)  # the counted sticker flickered
+                continue
+            self.used.pop(slot, None)
+            self.fresh.add(slot)
+
+    def use(self, slot: Slot, reading: SlotReading) -> None:
+        """``reading`` of ``slot`` was counted: it is spent, and its sticker coming back
+        soon is a flicker (see :meth:`update`). Another tile already laid there since
+        (the next tile on a one-slot reader) stays fresh."""
+        if reading.uid is not None:
+            self.used[slot] = reading.uid
+        latest = self.latest.get(slot)
+        if latest is None or latest.label == EMPTY or same_tile(latest, reading):
+            self.fresh.discard(slot)
 
     def consume(self, slot: Slot) -> None:
-        """The tile on ``slot`` was used: the next tile there must be a new placement."""
+        """The read of ``slot`` was rejected: the next tile there must be a new placement
+        (the same tile laid again counts: a rejected read was never used)."""
         self.fresh.discard(slot)
 
 
@@ -140,6 +188,7 @@ def wait_for_tile(
     show: Callable[[str, Tile | None, tuple[Tile, ...], int | None], None],
     poll_seconds: float,
     sleep: Callable[[float], None] = time.sleep,
+    one_slot: bool = False,
 ) -> Tile:
     """Block until a tile on ``slot`` is read, shown and not rejected, or picked; return it.
 
@@ -148,57 +197,88 @@ def wait_for_tile(
     not settle on (see :func:`likeliest`), with the one highlighted. The tile is only
     taken from a *new* placement on the slot, so a tile left lying there from the last
     step is never counted twice.
+
+    The offer follows the tile on the slot: another tile laid there while one is on
+    offer replaces it, and its countdown starts afresh (the player swapped a tile they
+    laid by mistake; counting the first would journal a tile that is not on the table).
+    Lifting the tile alone does not withdraw the offer. On a ``one_slot`` reader (a
+    single RDM6300) lifting is the normal move: the tile is read there, then laid on its
+    own slot; a tile laid after the lift is the next one, kept fresh for the next prompt,
+    and the offer counts on. A reader fault is shown after the offer, not instead of it.
     """
+    confirm.value = None  # an offer left by an interrupted wait has no reading behind it
     shown: tuple[object, ...] | None = None
     note = ""  # says a read was rejected, until the slot changes
     picks: tuple[Tile, ...] = ()
     highlight: int | None = None
+    offered: SlotReading | None = None  # the reading behind the tile on offer
+    lifted = False  # the tile on offer was seen lifted off the slot
     while True:
         readings = reader.poll()
         state.update(readings)
-        if any(r.slot is slot for r in readings):
+        here = [r for r in readings if r.slot is slot]
+        if here:
             note = ""
+        for change in here:
+            if offered is None:
+                break
+            if change.label == EMPTY:
+                lifted = True
+            elif not same_tile(change, offered) and not (one_slot and lifted):
+                confirm.value, offered = None, None  # swapped: offer what lies there now
         presses = controls.poll()
         status = note
         reading = state.latest.get(slot)
-        offered: tuple[Tile, ...] = ()
+        offered_picks: tuple[Tile, ...] = ()
         if confirm.value is None and reading is not None and slot in state.fresh:
             read = interpret(reading, ledger)
             if read.tile is not None:
                 confirm.offer(read.tile)
+                offered, lifted = reading, False
                 presses = []  # a press made before the tile was shown does not judge it
             else:
                 status = read.problem
-                offered = likeliest(reading, ledger)
-        if offered != picks:
-            picks, highlight = offered, None
+                offered_picks = likeliest(reading, ledger)
+        if offered_picks != picks:
+            picks, highlight = offered_picks, None
             presses = []  # nor does a press made before the picks were shown pick one
-        if picks:
+        if picks and reading is not None:
             status += ", or pick it"
             tile, highlight = _picked(presses, picks, highlight)
             if tile is not None:
-                state.consume(slot)
+                state.use(slot, reading)
                 return tile
-        if confirm.value is not None:
+        if confirm.value is not None and offered is not None:
             decision = confirm.decide(presses)
             if decision is True:
                 tile = confirm.value
                 confirm.value = None
-                state.consume(slot)
+                state.use(slot, offered)
                 return tile
             if decision is False:
                 state.consume(slot)
+                offered = None
                 status = note = "read rejected: take the tile off the slot and put it back"
+        fault = reader.status()
         if confirm.value is not None:
-            status = (f"read {confirm.value} {confirm.value.name_ja} ({confirm.value.name_en}): "
-                      f"B rejects, A accepts; counts in {confirm.remaining():.0f} s")
-        reader_status = reader.status()
-        if not reader_status.ok:
-            status = reader_status.message
+            status = _offer_status(confirm, short=not fault.ok)
+        if not fault.ok:
+            status = f"{status}; {fault.message}" if status else fault.message
         if (status, confirm.value, picks, highlight) != shown:
             shown = (status, confirm.value, picks, highlight)
             show(status, confirm.value, picks, highlight)
         sleep(poll_seconds)
+
+
+def _offer_status(confirm: Confirm[Tile], short: bool) -> str:
+    """The status line of the tile on offer; ``short`` when a reader fault follows it (the
+    screen's status has two lines, and the buttons say what A and B do)."""
+    tile, seconds = confirm.value, confirm.remaining()
+    assert tile is not None
+    if short:
+        return f"read {tile} {tile.name_ja}, counts in {seconds:.0f} s"
+    return (f"read {tile} {tile.name_ja} ({tile.name_en}): "
+            f"B rejects, A accepts; counts in {seconds:.0f} s")
 
 
 class TableTiles:
@@ -214,7 +294,7 @@ class TableTiles:
         self.reader = reader
         self.one_slot = one_slot
         self.controls = controls
-        self.state = ReadState()
+        self.state = ReadState(clock=clock)
         self.confirm: Confirm[Tile] = Confirm(accept_seconds, clock)
         self.poll_seconds = poll_seconds
         self.sleep = sleep
@@ -235,7 +315,8 @@ class TableTiles:
                      options=tuple(Option(str(t), f"{t} {t.name_ja}") for t in picks))
 
         return wait_for_tile(self.reader, self.state, slot, ask.ledger, self.controls,
-                             self.confirm, shown, self.poll_seconds, self.sleep)
+                             self.confirm, shown, self.poll_seconds, self.sleep,
+                             one_slot=self.one_slot)
 
     def close(self) -> None:
         self.reader.close()

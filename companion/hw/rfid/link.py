@@ -37,8 +37,16 @@ class Port(Protocol):
 
 
 def open_serial(device: str, baudrate: int) -> Port:
-    """A non-blocking pyserial port for a device path or URL."""
-    port: Port = serial.serial_for_url(device, baudrate=baudrate, timeout=0, write_timeout=0.5)
+    """A non-blocking pyserial port for a device path or URL, held exclusively.
+
+    Two programs reading one port would each get some of its bytes (half a line
+    each, so both drop it), so a device is locked (``flock``, POSIX; pyserial's
+    ``exclusive``): a second opener fails with EWOULDBLOCK, which
+    :meth:`SerialLink.try_open` words for the player. URL handlers (``loop://``,
+    ``socket://``) accept and ignore the setting.
+    """
+    port: Port = serial.serial_for_url(device, baudrate=baudrate, timeout=0, write_timeout=0.5,
+                                       exclusive=True)
     return port
 
 
@@ -136,10 +144,7 @@ class SerialLink:
             port = self.opener(device, self.baudrate)
             port.reset_input_buffer()
         except (serial.SerialException, OSError, ValueError) as exc:
-            hint = ""
-            if getattr(exc, "errno", None) == errno.EACCES:
-                hint = " (allow serial ports: sudo usermod -aG dialout $USER, then log in again)"
-            self._schedule(f"cannot open {device}: {exc}{hint}")
+            self._schedule(_open_failure(device, exc))
             return False
         self.serial, self.device, self.problem = port, device, ""
         self.opens += 1
@@ -204,6 +209,21 @@ class SerialLink:
             self.serial.close()
             self.serial = None
         self.problem = "closed"
+
+
+def _open_failure(device: str, exc: Exception) -> str:
+    """Why ``device`` would not open, in words that say what to do about it."""
+    code = getattr(exc, "errno", None)
+    if code in (errno.EAGAIN, errno.EWOULDBLOCK):
+        # open_serial's lock: pyserial's own text ("Could not exclusively lock port ...")
+        # does not say who holds it or what to do.
+        return (f"cannot open {device}: another program is using it (the companion service "
+                "jongrogue-companion, a game, `companion rfid monitor` or `calibrate rfid`); "
+                "stop that one first, e.g. sudo systemctl stop jongrogue-companion")
+    hint = ""
+    if code == errno.EACCES:
+        hint = " (allow serial ports: sudo usermod -aG dialout $USER, then log in again)"
+    return f"cannot open {device}: {exc}{hint}"
 
 
 def port_or_usb(port: str | None, vid: int, pid: int) -> PortSpec:

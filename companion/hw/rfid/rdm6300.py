@@ -8,7 +8,8 @@ in its field::
 The checksum is the XOR of the five data bytes. The reader never says that a
 tag left, so a tag counts as removed when no frame has come for
 ``absent_after`` seconds; frames of the tag already on the slot are repeats
-and are suppressed.
+and are suppressed. A lost port is reopened as the tray's is (``link.Backoff``),
+and counts as working again only once it has proved itself (``proven_after``).
 
 >>> framer = Rdm6300Framer()
 >>> framer.feed(b"\\x020F00A1B2C3DF\\x03\\x02bad")
@@ -23,7 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from companion.hw.ports import ReaderStatus, Slot, SlotReading
+from companion.hw.ports import SLOT_NAMES, ReaderStatus, Slot, SlotReading
 from companion.hw.rfid.events import TagAction, TagEvent, latest_readings
 from companion.hw.rfid.link import Backoff, Port, PortSpec, SerialLink, open_serial
 from companion.hw.rfid.tagmap import TagMap
@@ -93,6 +94,11 @@ class Rdm6300Settings:
     baudrate: int = BAUDRATE
     absent_after: float = 0.5  # the module repeats a present tag's frame every ~0.1-0.3 s
     backoff: Backoff = field(default_factory=Backoff)
+    # A reopened port counts as working again (the backoff restarts, the status is ok) after
+    # a valid frame or this long open without a fault. The module is silent with no tag on
+    # it, so a frame cannot be required; and a port that hangs up on every connect (a
+    # socket:// bridge whose far end is gone) must not look "ok" between its drops.
+    proven_after: float = 1.0
 
 
 class Rdm6300Reader:
@@ -112,6 +118,9 @@ class Rdm6300Reader:
         self.uid: str | None = None
         self.counters: dict[str, int] = {"repeats": 0, "reconnects": 0}
         self._last_seen = 0.0
+        self._opened_at = 0.0
+        self._proven = False  # the open port has shown it works (see proven_after)
+        self._failure = ""  # the last drop, shown until a reopened port proves itself
 
     def poll(self) -> list[SlotReading]:
         return latest_readings(self.poll_events())
@@ -120,13 +129,21 @@ class Rdm6300Reader:
         events: list[TagEvent] = []
         if not self.link.is_open and self.link.try_open():
             self.framer.reset()
-            self.link.connected()
+            self._opened_at, self._proven = self.clock(), False
         if self.link.is_open:
             data = self.link.read()
             if not self.link.is_open and not self.link.ended:
                 self.counters["reconnects"] += 1
+                self._failure = self.link.problem
             arrived = time.perf_counter()
-            for uid in self.framer.feed(data) if data else []:
+            uids = self.framer.feed(data) if data else []
+            if self.link.is_open and not self._proven and (
+                    uids or self.clock() - self._opened_at >= self.settings.proven_after):
+                # Only now does the backoff restart, as the tray's does on HELLO: a port
+                # that drops at once is retried ever more slowly, up to backoff.maximum.
+                self._proven, self._failure = True, ""
+                self.link.connected()
+            for uid in uids:
                 self._seen(uid, arrived, events)
         if self.uid is not None and self.clock() - self._last_seen > self.settings.absent_after:
             events.append(TagEvent(TagAction.REMOVED, self.slot, self.uid,
@@ -152,7 +169,11 @@ class Rdm6300Reader:
         counters = {**self.framer.counters, **self.counters}
         if not self.link.is_open:
             return ReaderStatus(False, self.link.problem, counters)
-        where = f"RDM6300 on {self.link.device} ({self.slot.value} slot)"
+        if self._failure:
+            # Reopened but not proven: the same words as while it was down, so a port that
+            # flaps reads as one steady problem, not "ok" and "went away" by turns.
+            return ReaderStatus(False, self._failure, counters)
+        where = f"RDM6300 on {self.link.device} ({SLOT_NAMES[self.slot]} slot)"
         return ReaderStatus(True, where, counters)
 
     def close(self) -> None:

@@ -11,8 +11,9 @@ Connection life cycle (firmware/PROTOCOL.md, "Host behaviour"):
    ``SNAP``; silence longer than ``heartbeat_timeout`` → drop and reconnect,
    with backoff.
 
-Nothing here raises on bad input: garbage, bad CRCs, wrong protocol versions
-and lost lines are counted and shown by :meth:`TrayReader.status`.
+Nothing here raises on bad input: garbage, bad CRCs, wrong protocol versions,
+lost, repeated and out-of-order lines, and lines about a slot the host has no
+name for are counted and shown by :meth:`TrayReader.status`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from companion.hw.ports import ROOM_SLOTS, ReaderStatus, Slot, SlotReading
+from companion.hw.ports import ROOM_SLOTS, SLOT_NAMES, ReaderStatus, Slot, SlotReading
 from companion.hw.rfid.events import TagAction, TagEvent, latest_readings
 from companion.hw.rfid.link import Backoff, Port, PortSpec, SerialLink, open_serial
 from companion.hw.rfid.protocol import (
@@ -79,9 +80,11 @@ class TrayReader:
         self.uids: dict[Slot, str | None] = dict.fromkeys(self.slots)
         self.down: set[Slot] = set()
         self.counters: dict[str, int] = dict.fromkeys(
-            ("lost", "tray_errors", "timeouts", "reconnects"), 0)
+            ("lost", "duplicates", "out_of_order", "unknown_slot", "tray_errors", "timeouts",
+             "reconnects"), 0)
         self._host_seq = 0
         self._expect_seq: int | None = None
+        self._last_message: Message | None = None
         self._hello_sent = 0.0
         self._last_heard = 0.0
         self._problem = "looking for the tray"
@@ -98,12 +101,21 @@ class TrayReader:
             return ReaderStatus(False, self._problem or self.link.problem, counters)
         where = f"tray on {self.link.device} (firmware {self.firmware}, {self.tray_slots} slots)"
         if self.down:
-            names = ", ".join(s.value for s in self.slots if s in self.down)
-            return ReaderStatus(False, f"{where}: the reader under {names} is not answering",
-                                counters)
+            down = [s for s in self.slots if s in self.down]
+            readers = "reader" if len(down) == 1 else "readers"
+            verb = "is" if len(down) == 1 else "are"
+            # Short: during a read on offer it is shown after the offer (app.session.reads)
+            # on a status line of two lines; the slot is what the player needs, not the port.
+            return ReaderStatus(False, f"the {readers} under the {_slot_list(down)} {verb} not "
+                                "answering", counters)
         if self.tray_slots < len(self.slots):
-            missing = ", ".join(s.value for s in self.slots[self.tray_slots:])
-            return ReaderStatus(False, f"{where}: no reader for {missing}", counters)
+            missing = _slot_list(self.slots[self.tray_slots:])
+            return ReaderStatus(False, f"{where}: no reader under the {missing}", counters)
+        if self.counters["unknown_slot"]:
+            # Not a fault for play (every slot the game uses is read), but a tray built
+            # or flashed for more slots than the host knows: say so in the monitor.
+            where += (f"; ignored {self.counters['unknown_slot']} lines about slot numbers "
+                      f"past {len(self.slots) - 1}, the companion's last slot")
         return ReaderStatus(True, where, counters)
 
     def close(self) -> None:
@@ -191,7 +203,8 @@ class TrayReader:
             self.link.connected()
             self.firmware, self.tray_slots = message.args[0], int(message.args[1])
             self._expect_seq = None
-        self._check_seq(message)
+        if not self._check_seq(message):
+            return
         if message.kind is Kind.SNAP:
             self._reconcile(message.args, arrived, events)
         elif message.kind in (Kind.PLACE, Kind.REMOVE):
@@ -205,18 +218,42 @@ class TrayReader:
             # The tray rebooted under us: take its word for the slots.
             self.firmware, self.tray_slots = message.args[0], int(message.args[1])
 
-    def _check_seq(self, message: Message) -> None:
+    def _check_seq(self, message: Message) -> bool:
+        """Follow the tray's numbering; True when the line is to be handled.
+
+        A number ahead of the expected one counts the lines skipped as ``lost``. One
+        behind it is not 65,000 lines lost: the line just handled, again (a bridge
+        sending it twice), is a ``duplicate`` and dropped. Any other line from behind is
+        ``out_of_order``: the tray restarted its numbering without a HELLO we saw (its
+        lines go on from the new number), or a stale line. We follow its numbering but
+        drop what it says, since it may be old news. After a gap or a jump back we ask
+        for a SNAP: the tray's whole picture puts right whatever we missed or dropped.
+        """
         expected = self._expect_seq
+        handle = True
+        if expected is not None and message.seq != expected and message.kind is not Kind.HELLO:
+            if message == self._last_message:
+                self.counters["duplicates"] += 1
+                return False
+            ahead = (message.seq - expected) % SEQ_MODULO
+            if ahead < SEQ_MODULO // 2:
+                self.counters["lost"] += ahead
+            else:
+                self.counters["out_of_order"] += 1
+                handle = False
+            if message.kind is not Kind.SNAP or not handle:
+                self._send(Kind.SNAP)
         self._expect_seq = (message.seq + 1) % SEQ_MODULO
-        if expected is None or message.seq == expected or message.kind is Kind.HELLO:
-            return
-        self.counters["lost"] += (message.seq - expected) % SEQ_MODULO
-        if message.kind is not Kind.SNAP:
-            self._send(Kind.SNAP)  # we missed something: ask for the whole picture
+        self._last_message = message
+        return handle
 
     def _slot(self, index_text: str) -> Slot | None:
+        """The slot a tray line names, or None (counted) for a number past the host's slots."""
         index = int(index_text)
-        return self.slots[index] if index < len(self.slots) else None
+        if index < len(self.slots):
+            return self.slots[index]
+        self.counters["unknown_slot"] += 1
+        return None
 
     def _reconcile(self, fields: tuple[str, ...], arrived: float, events: list[TagEvent]) -> None:
         for slot, uid in zip(self.slots, fields, strict=False):
@@ -245,3 +282,11 @@ class TrayReader:
             if code == "READER_UP":
                 return
         self.counters["tray_errors"] += 1
+
+
+def _slot_list(slots: Sequence[Slot]) -> str:
+    """``the {…}``: "draw slot", "draw and top-left room slots", as the prompts name them."""
+    names = [SLOT_NAMES[s] for s in slots]
+    if len(names) == 1:
+        return f"{names[0]} slot"
+    return f"{', '.join(names[:-1])} and {names[-1]} slots"

@@ -8,18 +8,26 @@ that names the sticker, so the player can re-enrol it.
 from __future__ import annotations
 
 from companion.errors import CompanionError, ImpossibleRead
-from companion.hw.ports import SlotReading
+from companion.hw.ports import SLOT_NAMES, SlotReading
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import TileLedger
 
 
 class UnknownTag(CompanionError, LookupError):
-    """A sticker that is not in the tag map: the app asks the player what tile it is."""
+    """A sticker that is not in the tag map.
+
+    The message offers only what the player can do at the table: a sticker names
+    no tile, so there is nothing to pick from (unlike an unsure camera read), and
+    the game holds the reader's port, so enrolling means stopping the game first.
+    ``--reenrol KIND`` is the one command that enrols a single sticker, whether
+    KIND still has room for it or it replaces a lost one.
+    """
 
     def __init__(self, uid: str, slot: str) -> None:
         super().__init__(
-            f"the sticker {uid} on the {slot} slot is not enrolled: say which tile it is, "
-            "or enrol it with `companion calibrate rfid`"
+            f"sticker {uid} on the {slot} slot is not enrolled: put the tile back in the "
+            "wall and lay another, or stop the game and run "
+            "`companion calibrate rfid --reenrol KIND` (KIND: its tile, e.g. 5p)"
         )
         self.uid = uid
 
@@ -30,7 +38,7 @@ def check_drawn(ledger: TileLedger, reading: SlotReading) -> Tile:
     Raises :class:`UnknownTag` for a sticker that is not enrolled and
     :class:`ImpossibleRead` (JR-WALL-1) for a 5th copy of a kind.
     """
-    slot = reading.slot.value
+    slot = SLOT_NAMES[reading.slot]
     if reading.label is None:
         raise UnknownTag(reading.uid or "(no UID)", slot)
     try:
