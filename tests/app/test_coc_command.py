@@ -266,3 +266,70 @@ def test_the_scripted_fights_through_the_command_replay_identically(
     log = run(capsys, "fight", "log", "--file", str(saved))
     assert [e["lines"] for e in log["journal"]] == [list(e.lines) for e in engine.journal]
     assert log["outcome"] == (None if profile == "004" else "investigators")
+
+
+def test_a_bad_journal_entry_exits_2_naming_the_file_and_entry(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``journal[0] = 5`` or ``journal[0].dice = "abc"`` is ``companion: error: FILE: journal
+    entry 1: …``, never a traceback; an entry whose dice ran out says which it is."""
+    ann, cult = sheets(tmp_path)
+    saved = Path(run(capsys, "fight", "new", "--investigators", ann, "--foes", cult)["path"])
+    run(capsys, "fight", "act", "attack", "Ann", "Cult", "--seed", "3")
+    good = json.loads(saved.read_text(encoding="utf-8"))
+    for change, said in (({"dice": "abc"}, "journal entry 1: its dice must be"),
+                         (5, "journal entry 1: not an action"),
+                         ({"dice": []}, "journal entry 1 (attack by 'Ann') does not replay: "
+                                        "the script has no die left")):
+        data = json.loads(json.dumps(good))
+        data["journal"][0] = change if not isinstance(change, dict) else {
+            **data["journal"][0], **change}
+        saved.write_text(json.dumps(data), encoding="utf-8")
+        assert main(["coc", "fight", "show"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"companion: error: {saved}: ") and said in err, err
+
+
+def test_roll_and_defaults_with_file_use_the_fights_profile(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a 004 fight's file, 95 against 50 is 失敗 (004's fumbles are 96–00), not 003's
+    致命的失敗; ``coc defaults --file`` lists that fight's profile and settings."""
+    ann, cult = sheets(tmp_path)
+    fight = str(tmp_path / "f4.json")
+    run(capsys, "fight", "new", "--investigators", ann, "--foes", cult, "--profile", "004",
+        "--set", "CO-BASE-7.parries_per_round=2", "--file", fight)
+    monkeypatch.setattr(command, "dice_source", lambda args: ScriptedDice([(100, 95)]))
+    assert "致命的失敗" in json.dumps(run(capsys, "roll", "CCB<=50"), ensure_ascii=False)
+    rolled = json.dumps(run(capsys, "roll", "CCB<=50", "--file", fight), ensure_ascii=False)
+    assert "失敗" in rolled and "致命的失敗" not in rolled
+    listed = run(capsys, "defaults", "--file", fight)
+    assert listed["profile"] == "004"
+    assert {"rule": "CO-BASE-7", "key": "parries_per_round", "value": 2,
+            "default": False} in listed["defaults"]
+    assert main(["coc", "defaults", "--file", fight, "--profile", "003"]) == 2
+    assert "profile 004 fight" in capsys.readouterr().err
+
+
+def test_act_names_a_missing_target_and_takes_full_width_digits(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ann, cult = sheets(tmp_path)
+    run(capsys, "fight", "new", "--investigators", ann, "--foes", cult)
+    assert main(["coc", "fight", "act", "attack", "Ann", "--with", "weapon=2"]) == 2
+    err = capsys.readouterr().err
+    assert "the attack action needs its target" in err and "__init__" not in err
+    acted = run(capsys, "fight", "act", "attack", "Ann", "Cult", "--with", "weapon=０",
+                "--with", "ｍａ＝ｔｒｕｅ", "--seed", "1")
+    assert acted["entry"]["action"]["weapon"] == 0 and acted["entry"]["action"]["ma"] is True
+
+
+def test_fight_help_describes_every_verb(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["coc", "fight", "--help"])
+    out = capsys.readouterr().out
+    for verb, words in (("show", "whose turn"), ("log", "every action"),
+                        ("undo", "take back")):
+        assert any(line.strip().startswith(verb) and words in line
+                   for line in out.splitlines()), out

@@ -810,3 +810,20 @@ def test_the_board_of_003_is_drawn_on_the_screen_and_the_terminal() -> None:
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert "Board 盤面" in out and "A↗" in out and "C↙" in out
     assert CocFightMode(new_fight("004")).fight_view().board is None
+
+
+def test_cover_from_gunfire_and_an_iai_parry_at_the_table(tmp_path: Path) -> None:
+    """004 (CO-DODGE-7): against a gun the target may take cover, by Hide or by Dodge −50%;
+    003 (CO-DODGE-2): a sheathed Iai weapon is offered as a parry."""
+    make = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"hide": 60, "dodge": 40}),
+                  ("Cult", 10, ("automatic",), FOE, {"handgun": 60}))
+    mode, player = at_the_table(tmp_path, make, [], [
+        "end", "attack", "t:Ann", "h:shots2", "d:cover:hide"], [
+        EndTurn("Ann"), Attack("Cult", "Ann", shots=2, cover="hide")])
+    assert ["d:cover:hide", "d:cover:dodge"] == [
+        k for k in offered(player, "How does Ann defend?")[0] if k.startswith("d:cover")]
+    assert describe(mode.fight.journal[-1].action).startswith("Cult 攻撃 attacks → Ann")
+    mode, player = at_the_table(tmp_path, fight_iai, [], [
+        "attack", "t:Deep", "h:plain", "d:parry:iai0"], [
+        Attack("Ann", "Deep", defence=Defence.PARRY, parry_with="iai", parry_weapon=0)])
+    assert "d:parry:iai0" in offered(player, "How does Deep defend?")[0]

@@ -21,6 +21,7 @@ import json
 import secrets
 import sys
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -92,8 +93,23 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
 
 
 def _rules(args: argparse.Namespace) -> CocRules:
-    return user_rules(load_rules(Profile(args.profile)), OVERRIDES_NAME, args.set or [],
-                      SET_EXAMPLE)
+    return user_rules(load_rules(Profile(args.profile or "003")), OVERRIDES_NAME,
+                      args.set or [], SET_EXAMPLE)
+
+
+def _rules_of(args: argparse.Namespace) -> CocRules:
+    """``coc roll``/``coc defaults``: with ``--file``, the saved fight's profile and settings
+    (a 004 fight's 95 is 失敗, not 003's 致命的失敗); else the profile and Defaults asked for."""
+    if not args.file:
+        return _rules(args)
+    rules = load_fight(Path(args.file)).rules
+    if args.set:
+        raise DataError("--file uses the fight's own settings, kept since it began; "
+                        "leave out --set")
+    if args.profile and args.profile != rules.profile.value:
+        raise DataError(f"{args.file} is a profile {rules.profile.value} fight, not "
+                        f"{args.profile}: leave out --profile")
+    return rules
 
 
 def _path(args: argparse.Namespace) -> Path:
@@ -137,7 +153,17 @@ def load_fight(path: Path) -> Fight:
         data = json.loads(read_text(path, "fight file"))
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}: cannot read the fight ({exc})") from exc
-    return Fight.from_json(load_rules(), data)
+    try:
+        fight = Fight.from_json(load_rules(), data)
+    except DataError as exc:
+        raise DataError(f"{path}: {exc}") from exc
+    if fight.reworded:
+        shown = ", ".join(map(str, fight.reworded))
+        which = "entries" if len(fight.reworded) > 1 else "entry"
+        print(f"companion: note: {path} was saved by an older version; journal {which} "
+              f"{shown} now read{'' if len(fight.reworded) > 1 else 's'} differently "
+              "(`coc fight log` shows the replay)", file=sys.stderr)
+    return fight
 
 
 def save_fight(fight: Fight, path: Path) -> None:
@@ -165,7 +191,7 @@ def run_dice(args: argparse.Namespace, body: Any) -> int:
 
 
 def cmd_roll(args: argparse.Namespace) -> int:
-    rules = _rules(args)
+    rules = _rules_of(args)
 
     def body(source: DiceSource) -> int:
         result = roll_command(" ".join(args.expression), source, rules)
@@ -176,7 +202,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
 
 def cmd_defaults(args: argparse.Namespace) -> int:
     """Every Default and every profile cell (CO-CORE-2), each "(default)" or "(set by you)"."""
-    rules = _rules(args)
+    rules = _rules_of(args)
     rows = [{"rule": rule, "key": key, "value": value, "default": default}
             for rule, key, value, default in rules.entries()]
     text = "\n".join(f"{r['rule']:<12} {r['key']:<28} "
@@ -219,7 +245,9 @@ def cmd_fight(args: argparse.Namespace) -> int:
     if args.target:
         raw["target" if args.kind != "throw" else "at"] = args.target
     for item in args.with_ or []:
-        key, sep, value = item.partition("=")
+        # Full-width digits and letters (weapon=１, to=ａ４) are what a Japanese keyboard
+        # types; `coc roll` takes them, so --with does too (NFKC folds them to ASCII).
+        key, sep, value = unicodedata.normalize("NFKC", item).partition("=")
         if not sep:
             raise DataError(f"--with {item!r}: write key=value, e.g. weapon=1")
         try:
@@ -268,14 +296,19 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     act.add_argument("--with", dest="with_", action="append", metavar="KEY=VALUE",
                      help="any field of the action, e.g. weapon=1, defence=dodge|parry|counter, "
                           "ma=true, burst=true, shots=2, skill=medicine, called=head, "
-                          "body=cut, part=arm, distance_m=40, surprise=hide, to=d4, damage=7")
-    for name in ("show", "log", "undo"):
-        verbs.add_parser(name)
+                          "body=cut, part=arm, distance_m=40, surprise=hide, to=d4, damage=7, "
+                          "parry_with=iai, cover=hide|dodge, after_dodge=true")
+    for name, text in (("show", "the round, whose turn it is, and everyone's HP, AP, square "
+                                "and conditions"),
+                       ("log", "every action so far with its dice and the rules it used"),
+                       ("undo", "take back the last action (the fight is saved again)")):
+        verbs.add_parser(name, help=text, description=text)
     for p in (rolls, defaults, *verbs.choices.values()):
         p.add_argument("--json", action="store_true", help="print JSON")
         p.add_argument("--file", help="the fight file (default: the data folder)")
         if p in (rolls, defaults, new):
-            p.add_argument("--profile", choices=("003", "004"), default="003")
+            p.add_argument("--profile", choices=("003", "004"), default=None,
+                           help="003 (the default) or 004; with --file, the fight's")
             add_set_argument(p, SET_EXAMPLE)
         if p in (rolls, new, act):
             _dice_arguments(p)

@@ -123,6 +123,7 @@ HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
     ("pommel", "Iai pommel strike 居合 柄当て", {"iai": True, "pommel": True}),
     ("borrow", "Iai with an ally's blade 味方の刀で居合", {"iai": True}),
     ("disarm", "Disarm 武器落とし", {"disarm": True}),
+    ("after_dodge", "After dodging, −50% (Keeper's OK) 回避後の攻撃", {"after_dodge": True}),
     ("body", "Body part 部位破壊", {}),
 )
 #: The ways of attacking that ask more of their own (whose blade, which weapon, which part).
@@ -154,6 +155,8 @@ BARE_PARRY = {"hands": "Parry bare-handed 素手で受け流し",
               "budo": "Parry with Budo 武道で受け流し"}
 #: CO-DODGE-6: a dodge helped by a Navigate or Jump roll.
 DODGE_ASSIST = {"navigate": "Dodge + Navigate 回避+ナビゲート", "jump": "Dodge + Jump 回避+跳躍"}
+#: CO-DODGE-7: cover from every bullet, by Hide or by Dodge at −50%.
+COVER = {"hide": "Take cover: Hide 物陰に隠れる", "dodge": "Take cover: Dodge −50% 回避−50%"}
 SPELL = "呪文 spell"
 SPELL_MP = (0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20)
 SAN_AMOUNTS = (1, 2, 3, 4, 5, 6, 8, 10)
@@ -648,10 +651,16 @@ class CocFightMode(FightMode):
         if attack and not p003 and self.rules.on("CO-DODGE-4") and t.dodges >= int(
                 self.rules.default("CO-DODGE-4", "dodges_per_round")):
             options.append(Option("d:dodge:luck", "Dodge again by Luck 幸運で再回避 (Keeper)"))
+        if attack and kind is WeaponKind.FIREARM and self.rules.on("CO-DODGE-7"):
+            options += [Option(f"d:cover:{k}", label) for k, label in COVER.items()]
         if kind is not WeaponKind.FIREARM or p003:
             options += [Option(f"d:parry:{i}", f"Parry 受け流し: {w.info.name}")
                          for i, w in enumerate(t.sheet.weapons)
                          if not (w.broken or w.dropped) and w.info.kind is WeaponKind.MELEE]
+            if attack and p003 and self.rules.on("CO-IAI-2") and not (t.drawn or t.iai_used):
+                options += [Option(f"d:parry:iai{i}", f"Parry with Iai 居合で受け流し: "
+                                   f"{w.info.name}") for i, w in enumerate(t.sheet.weapons)
+                            if w.info.iai and not (w.broken or w.dropped)]
             if attack and kind is not WeaponKind.FIREARM:
                 skills = {"hands": kind is WeaponKind.UNARMED,
                           "ma": "martial_arts" in t.sheet.skills,
@@ -667,9 +676,15 @@ class CocFightMode(FightMode):
 
     def _defence(self, picked: str) -> tuple[Defence, dict[str, object]]:
         """``d:dodge``, ``d:dodge:navigate`` (CO-DODGE-6), ``d:dodge:luck`` (CO-DODGE-4),
-        ``d:parry:2`` (weapon 2), ``d:parry:hands`` (CO-PARRY-2), ``d:counter`` (CO-MA-5)."""
+        ``d:parry:2`` (weapon 2), ``d:parry:hands`` (CO-PARRY-2), ``d:counter`` (CO-MA-5),
+        ``d:parry:iai0`` (003's Iai parry with weapon 0, CO-DODGE-2), ``d:cover:hide``
+        (CO-DODGE-7)."""
         value = option_value(picked, "d")
         kind, _, extra = value.partition(":")
+        if kind == "cover" and extra in COVER:  # CO-DODGE-7, instead of a dodge
+            return Defence.NONE, {"cover": extra}
+        if kind == "parry" and extra.startswith("iai") and extra[3:].isdigit():
+            return Defence.PARRY, {"parry_with": "iai", "parry_weapon": int(extra[3:])}
         try:
             defence = Defence(kind)
         except ValueError:

@@ -85,9 +85,14 @@ class Ranges:
 ONE_PERCENT = Ranges(1, 100)
 
 
-def ranges(rules: CocRules) -> Ranges:
-    """CO-CORE-1: the running profile's 5% ranges (003: 95–00 by its seed; 004: 96–00)."""
-    if rules.profile is Profile.P003:
+def ranges(rules: CocRules, attack: bool = True) -> Ranges:
+    """CO-CORE-1: the running profile's 5% ranges (003: 95–00 by its seed; 004: 96–00).
+
+    Seed 003 prints its ranges under attacks only; by Default (``all_checks_003``) they hold
+    for every check, else a check that is not an attack roll (``attack=False``) uses 96–00.
+    """
+    every = rules.default("CO-CORE-1", "all_checks_003")
+    if rules.profile is Profile.P003 and (attack or every):
         crit = rules.num("CO-CORE-1", "critical_max_003")
         fumble = rules.num("CO-CORE-1", "fumble_from_003")
     else:

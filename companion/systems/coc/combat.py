@@ -14,19 +14,20 @@ attack they answer. Out of turn: dodge concentration and first strikes before th
 first action (CO-DODGE-1/8, CO-FIRE-7), and the Keeper's events at any time (placing on the
 board CO-TURN-2, fire CO-BURN-1, falls CO-BASE-11, SAN losses CO-BASE-13). Where profile 003's
 board is in play (everyone concerned placed), adjacency, range, the line of fire and
-"behind" come from it; otherwise the Keeper's flags on the action say them.
+"behind" come from it; otherwise the Keeper's flags on the action say them. A saved fight
+carries a format number (:data:`FORMAT`); a file without one replays as it was played.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import MISSING, asdict, dataclass, fields, replace
 from enum import Enum
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from companion.dice import DiceSource, ScriptedDice, roll
-from companion.errors import DataError, IllegalAction
+from companion.errors import CompanionError, DataError, IllegalAction
 from companion.systems.coc import board
 from companion.systems.coc.checks import (
     Check,
@@ -136,6 +137,8 @@ class Combatant:
     arm_hits: int = 0         # CO-CALL-1: called shots to the arm (one attack fewer)
     leg_hits: int = 0         # CO-CALL-1: called shots to the leg (one move fewer each)
     moved: int = 0            # squares moved this round (CO-CALL-1)
+    shots: int = 0            # shots fired this round (CO-FIRE-2: the third at DEX/2)
+    jammed_now: tuple[int, ...] = ()  # weapons jammed this round, cleared from the next (CO-FIRE-4)
     square: str = ""          # CO-TURN-2: where it stands on the board ("" off the board)
     facing: str = "N"         # CO-TURN-2: one of the 8 compass points
 
@@ -192,11 +195,13 @@ class Attack:
     borrow: str = ""         # CO-IAI-1: draw the Iai weapon of this adjacent ally
     knockout: bool = False   # CO-BASE-10
     dodge_assist: str = ""   # CO-DODGE-6: "navigate" or "jump"
-    parry_with: str = ""     # CO-PARRY-2: "" a weapon, "hands", "ma" or "budo"
+    parry_with: str = ""     # CO-PARRY-2: "" a weapon, "hands", "ma", "budo"; 003: "iai"
+    cover: str = ""          # CO-DODGE-7: the target takes cover from gunfire, "hide"/"dodge"
     called: str = ""         # CO-CALL-1: "head", "arm" or "leg" at −30%
     stray: str = ""          # CO-THROW-2: whom a fumbled throw may hit (the Keeper's pick)
     behind: str = ""         # CO-MELEE-2: who stands behind the target
     luck_dodge: bool = False  # CO-DODGE-4: the Keeper allows a second dodge by Luck
+    after_dodge: bool = False  # CO-DODGE-5: the Keeper allows an attack after dodging, −50%
 
 
 @dataclass(frozen=True)
@@ -423,6 +428,13 @@ ACTIONS: dict[str, type[Any]] = {a.kind: a for a in (
     Attack, Grapple, Choke, Throw, BreakFree, Reload, ClearJam, Treat, Move, EndTurn, Delay,
     Concentrate, Sheathe, PickUp, Spot, Cast, Tackle, Burn, Fall, SanLoss, Place, Face, Jump)}
 KEEPER_ACTIONS = (Burn, Fall, SanLoss, Place)  # the Keeper's, at any moment; no turn is used
+# A saved fight's format. Files without one (format 1) were played before an audit's rule
+# fixes, which change what a log may hold: they replay with ``legacy`` set, as they were
+# played, so they still load. Each place that differs says "format 1".
+FORMAT = 2
+UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
+                 ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
+                 ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -438,6 +450,8 @@ _FIELD_TYPES = {"bool": (bool, "true or false"), "int": (int, "a whole number"),
 def action_from_json(data: Mapping[str, Any]) -> Action:
     """The action ``data`` describes; a key the action does not have, or a value of another
     type, is an error naming it (a typed ``defense=dodge`` must not play the attack undodged)."""
+    if not isinstance(data, Mapping):
+        raise DataError(f"an action is a table of its fields, found {data!r}")
     cls = ACTIONS.get(str(data.get("kind")))
     if cls is None:
         raise DataError(f"unknown action {data.get('kind')!r}")
@@ -446,6 +460,11 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     if unknown:
         raise DataError(f"the {cls.kind} action has no {', '.join(map(repr, unknown))} "
                         f"(its fields: {', '.join(known)})")
+    missing = [f.name for f in fields(cls) if f.default is MISSING and f.name not in data]
+    if missing:
+        raise DataError(f"the {cls.kind} action needs its {' and '.join(missing)} "
+                        f"(e.g. `act {cls.kind} ACTOR " + ("TARGET" if "target" in missing
+                                                           else "--with KEY=VALUE") + "`)")
     values: dict[str, Any] = {}
     for name, kind in known.items():
         if name not in data:
@@ -528,13 +547,15 @@ class Fight:
     """A fight: push an action to play it, pop to take it back (the python-chess pattern)."""
 
     def __init__(self, rules: CocRules, entrants: Sequence[tuple[Sheet, Side]],
-                 source: DiceSource) -> None:
+                 source: DiceSource, legacy: bool = False) -> None:
         if len({s.name for s, _ in entrants}) != len(entrants):
             raise DataError("every combatant needs a name of its own")
         if not entrants:
             raise DataError("a fight needs combatants")
         self.rules = rules
         self.entrants = tuple(entrants)
+        self.legacy = legacy  # replay a format-1 file as it was played (see FORMAT)
+        self.reworded: list[int] = []  # old-format journal entries that now read differently
         recorder = _Recorder(source)
         step = _Step(rules, FightState(0, (), 0, tuple(
             Combatant(s, side, s.max_hp, mp=s.stat("POW"), san=s.sanity)
@@ -551,7 +572,7 @@ class Fight:
     def push(self, action: Action, source: DiceSource) -> Entry:
         """Play ``action``; an illegal one raises IllegalAction and changes nothing."""
         recorder = _Recorder(source)
-        step = _Step(self.rules, self.state, recorder)
+        step = _Step(self.rules, self.state, recorder, self.legacy)
         step.play(action)
         entry = Entry(action, tuple(step.lines), tuple(recorder.dice))
         self.states.append(step.freeze())
@@ -565,7 +586,8 @@ class Fight:
         return self.journal.pop()
 
     def to_json(self) -> dict[str, Any]:
-        return {"profile": self.rules.profile.value, "settings": self.rules.settings(),
+        return {"format": 1 if self.legacy else FORMAT, "profile": self.rules.profile.value,
+                "settings": self.rules.settings(),
                 "entrants": [{"side": side.value, "sheet": sheet_mapping(s)}
                              for s, side in self.entrants],
                 "opening": [list(d) for d in self.opening.dice],
@@ -583,14 +605,44 @@ class Fight:
             journal = list(data["journal"])
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"not a saved coc fight ({exc})") from exc
+        current = isinstance(data.get("format"), int) and data["format"] >= FORMAT
+        if not current:  # format 1: the code that played it never read these settings
+            settings = {rule: {k: v for k, v in keys.items() if (rule, k) not in UNREAD_BEFORE}
+                        for rule, keys in settings.items()}
         rules = rules.with_profile(profile).with_overrides(settings, "the fight's settings")
-        fight = cls(rules, entrants, ScriptedDice(opening))
+        fight = cls(rules, entrants, ScriptedDice(opening), legacy=not current)
         for n, raw in enumerate(journal, 1):
-            action = action_from_json(raw["action"])
-            entry = fight.push(action, ScriptedDice((int(s), int(v)) for s, v in raw["dice"]))
-            if list(entry.lines) != list(raw.get("lines", entry.lines)):
-                raise DataError(f"action {n} of the log replays differently")
+            fight.replay(n, raw, strict=current)
         return fight
+
+    def replay(self, n: int, raw: object, strict: bool = True) -> None:
+        """Replay journal entry ``n``; anything wrong with it is a DataError naming it.
+
+        A file of this format must read as it was written. One of an older format was
+        written before some rule or wording was fixed: its dice replay under today's rules
+        and the entries that now read differently are listed in :attr:`reworded`."""
+        where = f"journal entry {n}"
+        if not isinstance(raw, Mapping):
+            raise DataError(f"{where}: not an action with its dice, found {raw!r}")
+        try:
+            action = action_from_json(raw["action"])
+            dice = [(int(s), int(v)) for s, v in raw["dice"]]
+            lines = raw.get("lines")
+        except DataError as exc:
+            raise DataError(f"{where}: {exc}") from exc
+        except KeyError as exc:
+            raise DataError(f"{where}: {exc} is missing") from exc
+        except (TypeError, ValueError) as exc:
+            raise DataError(f"{where}: its dice must be [sides, value] pairs ({exc})") from exc
+        try:
+            entry = self.push(action, ScriptedDice(dice))
+        except CompanionError as exc:
+            raise DataError(f"{where} ({action.kind} by {action.actor!r}) does not replay: "
+                            f"{exc}") from exc
+        if lines is not None and list(entry.lines) != list(lines):
+            if strict:
+                raise DataError(f"{where} ({action.kind}) replays differently")
+            self.reworded.append(n)
 
 
 # --- the rules engine ---------------------------------------------------------------------
@@ -598,8 +650,10 @@ class Fight:
 class _Step:
     """One action's worth of rules, on a working copy of the state."""
 
-    def __init__(self, rules: CocRules, state: FightState, source: DiceSource) -> None:
+    def __init__(self, rules: CocRules, state: FightState, source: DiceSource,
+                 legacy: bool = False) -> None:
         self.rules = rules
+        self.legacy = legacy
         self.round = state.round
         self.order = state.order
         self.turn = state.turn
@@ -608,7 +662,10 @@ class _Step:
         self.names = [c.name for c in state.combatants]
         self.source = source
         self.lines: list[str] = []
-        self.r5: Ranges = ranges(rules)
+        self.r5: Ranges = ranges(rules, attack=False)  # every check but an attack roll
+        self.r_attack: Ranges = ranges(rules)          # CO-CORE-1: an attack roll's ranges
+        self.covered: dict[str, bool] = {}  # CO-DODGE-7: who took cover this action
+        self.pool: dict[tuple[str, str], int] = {}  # CO-ARMOR-2 toggle: armour left over
         self.p003 = rules.profile is Profile.P003
 
     def freeze(self) -> FightState:
@@ -637,10 +694,11 @@ class _Step:
         result = roll(formula, self.source)
         return result.total, result.text
 
-    def check(self, c: Combatant, skill: str, modifier: int = 0, label: str = "") -> Check:
+    def check(self, c: Combatant, skill: str, modifier: int = 0, label: str = "",
+              attack: bool = False) -> Check:
         value = max(0, skill_value(self.rules, c.sheet, skill) + modifier)
         label = label or f"{c.name} {self.rules.skill(skill).name}"
-        made = check(self.source, value, self.r5, label)
+        made = check(self.source, value, self.r_attack if attack else self.r5, label)
         self.say(made.text)
         return made
 
@@ -658,18 +716,23 @@ class _Step:
             self.set(c, dodges=0, parries=0, attacks=0, other_skill=False, acted=False, ap=0,
                      treat_failed=False, first_aid_tries=0, concentrating=False, first_strike=0,
                      slot_pending=False, half_dex=False, delayed_ap=0, spent_other=False,
-                     iai_used=False, sheathed=False, no_more_shots=False, moved=0)
+                     iai_used=False, sheathed=False, no_more_shots=False, moved=0, shots=0,
+                     jammed_now=())
         self.opened = False
         self.dying_rolls()
         self.bleed()
         self.pins()
         rule = "CO-TURN-1" if self.on("CO-TURN-1") else "CO-BASE-5"
         ties: dict[str, int] = {}
+        die = self.rules.default("CO-TURN-1", "tie_break_die")  # the tie's die (1D100)
         dexes = [self.cs[n].sheet.stat("DEX") for n in self.names]
         for name, dex in zip(self.names, dexes, strict=True):
+            if dexes.count(dex) > die:
+                raise DataError(f"CO-TURN-1.tie_break_die: a 1D{die} cannot order the "
+                                f"{dexes.count(dex)} characters with DEX {dex}")
             if dexes.count(dex) > 1:
                 while True:
-                    value = roll("1D100", self.source).total
+                    value = roll(f"1D{die}", self.source).total
                     same = [n for n in ties if ties[n] == value and
                             self.cs[n].sheet.stat("DEX") == dex]
                     if not same:
@@ -679,7 +742,7 @@ class _Step:
                                                              ties.get(n, 0))))
         self.turn = -1
         shown = ", ".join(f"{n}(DEX {self.cs[n].sheet.stat('DEX')}"
-                          + (f", 1D100={ties[n]}" if n in ties else "") + ")" for n in self.order)
+                          + (f", 1D{die}={ties[n]}" if n in ties else "") + ")" for n in self.order)
         self.say(f"round {self.round}: {shown} ({rule})")
         self.next_turn()
 
@@ -761,8 +824,32 @@ class _Step:
             self.order, self.turn = (), 0
             return
         c = self.cs[actor.name]
+        if self.p003 and c.ap <= 0 and self.can_act(c) and self.iai_pending(c):
+            self.say(f"{c.name} may still strike with Iai, which costs no AP, or end the turn "
+                     "(CO-IAI-2)")
+            return
         if not self.p003 or c.ap <= 0 or not self.can_act(c):
             self.next_turn()
+
+    def iai_pending(self, c: Combatant) -> bool:
+        """CO-IAI-2: 「三回移動後に攻撃を行ってもよい」: at 0 AP the turn stays open while an
+        Iai (no AP) is still possible: not yet used, the blade sheathed, no other skill, not
+        stunned, an Iai weapon in hand and, on the board, a foe next to it. Only for a sheet
+        that lists Iai (Default): one at the 1% base would wait every turn for nothing."""
+        if self.legacy or not self.on("CO-IAI-2") or "iai" not in c.sheet.skills \
+                or c.iai_used or c.drawn \
+                or c.sheathed or c.other_skill or c.concentrating or c.held_by:
+            return False
+        if self.on("CO-STUN-1") and c.stun:
+            return False
+        if not any(w.info.iai and not (w.broken or w.dropped) for w in c.sheet.weapons):
+            return False
+        if not c.square or not self.on("CO-TURN-2"):
+            return True
+        here = board.parse(c.square)
+        return any(o.side is not c.side and not o.out and o.square
+                   and board.distance(here, board.parse(o.square)) <= 1
+                   for o in self.cs.values())
 
     # -- legality --
 
@@ -902,23 +989,46 @@ class _Step:
         weapons[index] = w
         return self.set(c, sheet=replace(c.sheet, weapons=tuple(weapons)))
 
-    def may_attack(self, c: Combatant, w: Weapon, ap: int) -> None:
+    def may_strike(self, c: Combatant, after_dodge: bool = False, weapon: bool = True
+                   ) -> None:
+        """What bars any attack, a grapple and a tackle included: a stun (CO-STUN-1), another
+        skill this round (CO-TURN-4), a dodge (CO-DODGE-4; the Keeper may allow an attack at
+        −50%, CO-DODGE-5), dodge concentration (CO-DODGE-8), sheathing (CO-IAI-3)."""
+        old_grapple = self.legacy and not weapon  # format 1 let the stunned grapple, tackle
+        if self.on("CO-STUN-1") and c.stun and not old_grapple:
+            raise IllegalAction(f"{c.name} is stunned and cannot attack (CO-STUN-1)")
+        if self.on("CO-TURN-4") and c.other_skill:
+            raise IllegalAction("no attack in a round with another skill (CO-TURN-4)")
+        if after_dodge and not (self.on("CO-DODGE-4") and self.on("CO-DODGE-5")):
+            raise IllegalAction("an attack after dodging is CO-DODGE-5 (004)")
+        if after_dodge and not c.dodges:
+            raise IllegalAction(f"{c.name} has not dodged this round: leave out after_dodge")
+        if self.on("CO-DODGE-4") and c.dodges and not after_dodge:
+            raise IllegalAction(f"{c.name} dodged this round and cannot attack (CO-DODGE-4); "
+                                "the Keeper may allow it at −50% with after_dodge=true "
+                                "(CO-DODGE-5)")
+        if not self.p003 and c.concentrating:
+            raise IllegalAction(f"{c.name} concentrates on dodging: no attack (CO-DODGE-8)")
+        if c.sheathed and not old_grapple:
+            raise IllegalAction(f"{c.name} sheathed this round: no attack (CO-IAI-3)")
+
+    def may_attack(self, c: Combatant, w: Weapon, ap: int, after_dodge: bool = False
+                   ) -> None:
         if w.broken or w.dropped:
             raise IllegalAction(f"{w.info.name} is {'broken' if w.broken else 'dropped'}")
         if w.jammed:
             raise IllegalAction(f"{w.info.name} is jammed until cleared (CO-FIRE-4)")
-        if self.on("CO-STUN-1") and c.stun:
-            raise IllegalAction(f"{c.name} is stunned and cannot attack (CO-STUN-1)")
-        if self.on("CO-TURN-4") and c.other_skill:
-            raise IllegalAction("no attack in a round with another skill (CO-TURN-4)")
+        self.may_strike(c, after_dodge)
         if self.on("CO-GRAP-3") and (c.grappling or c.held_by) and w.info.two_handed:
             raise IllegalAction("no two-handed weapon while grappling (CO-GRAP-3)")
-        if self.on("CO-DODGE-4") and c.dodges:
-            raise IllegalAction(f"{c.name} dodged this round and cannot attack (CO-DODGE-4)")
-        if not self.p003 and c.concentrating:
-            raise IllegalAction(f"{c.name} concentrates on dodging: no attack (CO-DODGE-8)")
-        if c.sheathed:
-            raise IllegalAction(f"{c.name} sheathed this round: no attack (CO-IAI-3)")
+        if self.on("CO-GRAP-6") and c.grappling and not self.legacy:
+            # 004 line 164「次Rから拘束したまま片手で扱える武器が使用可能(拳銃など)」
+            if c.grapple_round >= self.round:
+                raise IllegalAction(f"{c.name} restrains {c.grappling}: a one-handed weapon "
+                                    "from the next round (CO-GRAP-6)")
+            if w.info.two_handed:
+                raise IllegalAction(f"{c.name} restrains {c.grappling}: only a one-handed "
+                                    f"weapon (拳銃など), not {w.info.name} (CO-GRAP-6)")
         attacks = w.info.attacks
         if attacks > 1 and c.arm_hits and self.on("CO-CALL-1"):
             attacks = max(1, attacks - c.arm_hits * self.rules.num("CO-CALL-1", "arm")[
@@ -966,10 +1076,14 @@ class _Step:
         if firearm and c.no_more_shots:
             raise IllegalAction(f"{c.name}'s shot was parried: no more shots this round "
                                 "(CO-FIRE-5)")
-        self.may_attack(c, w, 1)
+        self.may_attack(c, w, 1, a.after_dodge)
         self.attack_options(c, target, a, w)
+        # CO-FIRE-2: every AP on attacks, and this is the third shot (「三回目の射撃」): a fist
+        # and two shots are not three shots.
         if (self.p003 and firearm and self.on("CO-FIRE-2") and w.info.attacks >= 3
-                and c.attacks == 2 and c.ap == 1 and not c.spent_other and not c.half_dex):
+                and c.attacks == 2 and (c.shots == 2 or self.legacy) and c.ap == 1
+                and not c.spent_other
+                and not c.half_dex):
             c = self.set(c, ap=0, delayed_ap=1, slot_pending=True)
             self.slot(c)
             self.say(f"every AP on attacks: {c.name}'s third shot comes at DEX/2 "
@@ -985,6 +1099,7 @@ class _Step:
             w = c.sheet.weapons[a.weapon]
             if firearm:
                 c = self.put_weapon(c, a.weapon, replace(w, loaded=w.loaded - 1))
+                c = self.set(c, shots=c.shots + 1)
             if w.info.improvised and self.on("CO-WEAP-1"):
                 self.wear(c, a.weapon, "an attack")
             self.one_attack(self.cs[c.name], target, a, w, first=shot == 0)
@@ -1041,6 +1156,12 @@ class _Step:
                 raise IllegalAction(f"{t.name} has no weapon {a.disarm_weapon}")
         if a.body:
             self.body_rule(a)
+        if a.cover and not (self.on("CO-DODGE-7") and info.kind is WeaponKind.FIREARM
+                            and a.cover in ("hide", "dodge")):
+            raise IllegalAction("taking cover is CO-DODGE-7 (004), against gunfire: "
+                                "cover=hide or cover=dodge")
+        if a.cover and a.defence not in (Defence.NONE, Defence.DODGE):
+            raise IllegalAction("cover is instead of a dodge, not of a parry (CO-DODGE-7)")
 
     def effective(self, c: Combatant, t: Combatant, a: Attack, w: Weapon, skill: str
                   ) -> tuple[int, int, str]:
@@ -1129,15 +1250,37 @@ class _Step:
                  f"(printed bands {shown}, CO-FIRE-9)")
         return reach.damage
 
+    def declared_defence(self, t: Combatant, a: Attack, kind: WeaponKind, first: bool
+                         ) -> Defence:
+        """The declared defence, checked before any die is asked for (a typed d100 is not
+        wasted on a defence that was never allowed). Later bullets of one attack cannot be
+        dodged (CO-DODGE-7): the declared dodge covers the first only."""
+        if a.cover:
+            if a.cover == "dodge" and first and not self.defence_allowed(
+                    t, Defence.DODGE, kind, a, True):
+                raise IllegalAction(f"{t.name} cannot dodge now (CO-DODGE-7)")
+            return Defence.NONE
+        d = a.defence
+        if d is Defence.NONE or a.surprise or self.legacy:  # format 1 checked after the dice
+            return d
+        if (d is Defence.DODGE and not first and kind is WeaponKind.FIREARM
+                and self.on("CO-DODGE-7")):
+            return Defence.NONE
+        if not self.defence_allowed(t, d, kind, a, first):
+            raise IllegalAction(f"{t.name} cannot {d.value} now")
+        return d
+
     def one_attack(self, c: Combatant, target: Combatant, a: Attack, w: Weapon, first: bool,
                    skill_key: str = "") -> None:
         info = w.info
+        defence = self.declared_defence(target, a, info.kind, first)
         skill, band, printed = self.effective(c, target, a, w, skill_key or info.skill)
-        doubled = False
+        doubled = times_two = False
         grade: Grade
         if a.ma:
             ma = skill_value(self.rules, c.sheet, "martial_arts")
-            combo = combination(self.source, skill, ma, self.r5, f"{c.name} {info.name}+MA")
+            combo = combination(self.source, skill, ma, self.r_attack,
+                                f"{c.name} {info.name}+MA")
             rule = "CO-MA-1" if self.on("CO-MA-1") else "CO-BASE-6"
             self.say(f"{combo.text} ({rule}, CO-BASE-3)")
             grade = combo.grades[0]
@@ -1147,12 +1290,10 @@ class _Step:
                 grade.success or not must))
             doubled = combo.rank is Rank.SUCCESS and a.ma_option != "forced"
             if combo.rank is Rank.SUCCESS and a.ma_option == "forced":
-                self.say("forced hit: the dodge is used up, normal damage (CO-MA-3)")
-                self.set(target, dodges=target.dodges + 1)
-                a = replace(a, defence=Defence.NONE)
+                defence = self.forced(target, defence)
         else:
             label = f"{c.name} {self.rules.skill(skill_key).name if skill_key else info.name}"
-            made = check(self.source, skill, self.r5, label)
+            made = check(self.source, skill, self.r_attack, label)
             self.say(made.text)
             grade, hit = made.grade, made.success
         if info.skill == "shotgun" and self.on("CO-FIRE-9"):
@@ -1162,20 +1303,25 @@ class _Step:
                 self.fumble(c, a, w)
             return
         melee = info.kind in (WeaponKind.MELEE, WeaponKind.UNARMED)
-        defence = a.defence
         if a.surprise and defence is not Defence.NONE:
             self.say(f"{target.name} cannot dodge or parry a surprise attack (CO-SURP-1)")
             defence = Defence.NONE
-        could_defend = self.defence_allowed(target, defence, info.kind, a, first) if \
-            defence is not Defence.NONE else False
+        if not first and a.defence is Defence.DODGE and defence is Defence.NONE \
+                and not a.cover:
+            self.say(f"a later bullet: {target.name}'s dodge stopped the first only "
+                     "(CO-DODGE-7)")
         if grade.critical and melee and self.on("CO-MELEE-3"):
             any_defence = self.defence_possible(target, info.kind, a)
             self.say("critical: no dodge or parry (CO-MELEE-3)")
             if not any_defence or self.rules.default("CO-MELEE-3", "double_every_critical"):
-                doubled = "x2"  # type: ignore[assignment]
-            defence, could_defend = Defence.NONE, False
-        if defence is not Defence.NONE and not could_defend:
+                times_two = True
+                doubled = doubled and not self.legacy  # format 1: ×2 replaced MA's doubling
+            defence = Defence.NONE
+        if self.legacy and defence is not Defence.NONE and not self.defence_allowed(
+                target, defence, info.kind, a, first):
             raise IllegalAction(f"{target.name} cannot {defence.value} now")
+        if a.cover and info.kind is WeaponKind.FIREARM and self.behind_cover(target, a):
+            return
         if defence is Defence.DODGE:
             if self.dodge(target, info.kind, a, first):
                 return
@@ -1186,33 +1332,20 @@ class _Step:
             self.disarmed(target, a)
             if not self.rules.default("CO-DISARM-1", "deals_damage"):
                 return
-        damage, text = self.damage(c, w, doubled, grade, melee, printed)
-        if grade.critical and info.kind is WeaponKind.THROWN and self.on("CO-THROW-2"):
-            more, more_text = self.roll_total(self.rules.num("CO-THROW-2", "critical_bonus"))
-            damage += more
-            text += f" + critical {more_text} = {damage} (CO-THROW-2)"
-        if a.called == "head":
-            more, more_text = self.roll_total(self.rules.num("CO-CALL-1", "head")["damage"])
-            damage += more
-            text += f" + head {more_text} = {damage} (CO-CALL-1)"
-        if band > 1:
-            damage //= band
-            text += f" ÷{band} = {damage} (CO-RANGE-2)"
-        if a.ma and a.ma_option == "follow_up" and doubled is True:
+        damage, text = self.blow(c, a, w, grade, doubled, times_two, band, printed)
+        follow_up = a.ma and a.ma_option == "follow_up" and doubled
+        if follow_up and self.legacy:  # format 1 added the follow-up before armour
             more, more_text = self.damage(c, w, True, Grade.SUCCESS, melee)
             self.say(f"follow-up: {more_text} (CO-MA-4)")
-            damage += more
+            damage, follow_up = damage + more, False
         rolled = damage  # CO-BODY-4's threshold, before armour by Default
-        if defence is Defence.PARRY:
-            damage = self.parry(self.cs[target.name], a, damage, text, info.kind)
+        if defence in (Defence.PARRY, Defence.COUNTER):
+            way = self.parry if defence is Defence.PARRY else self.counter
+            damage, held = way(self.cs[target.name], a, damage, text, info.kind)
             if damage <= 0:
                 return
-            text = f"{damage} damage gets through the parry"
-        elif defence is Defence.COUNTER:
-            damage = self.counter(self.cs[target.name], a, damage, text, info.kind)
-            if damage <= 0:
-                return
-            text = f"{damage} damage gets through the counter"
+            if held:  # stopped in part: the rest goes on to the armour
+                text = f"{damage} damage gets past the {defence.value}"
         if a.knockout and self.knockout(self.cs[target.name], damage, text):
             return
         ignore = grade.critical and info.kind is WeaponKind.FIREARM and self.on("CO-FIRE-3")
@@ -1220,7 +1353,13 @@ class _Step:
             self.say("critical: the armour is ignored (CO-FIRE-3)")
         before = self.cs[target.name].hp
         self.hit(self.cs[target.name], damage, text, ignore_armour=ignore,
-                 from_behind=a.from_behind)
+                 from_behind=a.from_behind, bullet=info.kind is WeaponKind.FIREARM)
+        if follow_up and not self.cs[target.name].dead:
+            # CO-MA-4 Default: a second doubled roll, armour (and a CO-ARMOR-2 use) apart.
+            more, more_text = self.damage(c, w, True, Grade.SUCCESS, melee,
+                                          times_two=times_two)
+            self.hit(self.cs[target.name], more, f"follow-up: {more_text} (CO-MA-4)",
+                     ignore_armour=ignore, from_behind=a.from_behind)
         if info.stun and self.on("CO-STUN-1"):
             self.stun(self.cs[target.name])
         if a.called:
@@ -1232,13 +1371,63 @@ class _Step:
                 rolled = before - self.cs[target.name].hp
             self.lose_part(self.cs[target.name], a, rolled)
 
-    def damage(self, c: Combatant, w: Weapon, doubled: object, grade: Grade, melee: bool,
-               dice: str = "") -> tuple[int, str]:
-        """The weapon's damage (or ``dice``, a printed band's, CO-FIRE-9) with its DB."""
+    def forced(self, t: Combatant, defence: Defence) -> Defence:
+        """CO-MA-3: a full success forces the declared dodge, and the blow lands; against a
+        target that declared no dodge it means nothing (「回避を行わない相手には意味がない」)."""
+        if defence is not Defence.DODGE and not self.legacy:  # format 1 always used it
+            self.say(f"forced hit: {t.name} declared no dodge, so it changes nothing; normal "
+                     "damage (CO-MA-3)")
+            return defence
+        self.say("forced hit: the dodge is used up, normal damage (CO-MA-3)")
+        self.set(t, dodges=t.dodges + 1)
+        return Defence.NONE
+
+    def behind_cover(self, t: Combatant, a: Attack) -> bool:
+        """CO-DODGE-7: 「物陰に"隠れる"」: a Hide success, or Dodge at −50%, avoids every
+        bullet of the attack. Rolled once, at the first bullet that hits; the rest follow."""
+        if t.name in self.covered:
+            if self.covered[t.name]:
+                self.say(f"{t.name} stays behind cover: the bullet misses (CO-DODGE-7)")
+            return self.covered[t.name]
+        if a.cover == "hide":
+            made = self.check(t, "hide", 0, f"{t.name} takes cover: 隠れる/Hide")
+        else:
+            penalty = self.rules.num("CO-DODGE-7", "cover_dodge") + self.dodge_bonus(t, a)
+            t = self.set(self.cs[t.name], dodges=self.cs[t.name].dodges + 1)
+            made = self.check(t, "dodge", penalty, f"{t.name} takes cover: 回避/Dodge")
+        self.lines[-1] += " (against every bullet, CO-DODGE-7)"
+        self.covered[t.name] = made.success
+        return made.success
+
+    def blow(self, c: Combatant, a: Attack, w: Weapon, grade: Grade, doubled: bool,
+             times_two: bool, band: int, printed: str) -> tuple[int, str]:
+        """A hit's damage with its extras: a thrown critical (CO-THROW-2), a called head shot
+        (CO-CALL-1), a range band's divisor (CO-RANGE-2)."""
+        info = w.info
+        melee = info.kind in (WeaponKind.MELEE, WeaponKind.UNARMED)
+        damage, text = self.damage(c, w, doubled, grade, melee, printed, times_two=times_two)
+        if grade.critical and info.kind is WeaponKind.THROWN and self.on("CO-THROW-2"):
+            more, more_text = self.roll_total(self.rules.num("CO-THROW-2", "critical_bonus"))
+            damage += more
+            text += f" + critical {more_text} = {damage} (CO-THROW-2)"
+        if a.called == "head":
+            more, more_text = self.roll_total(self.rules.num("CO-CALL-1", "head")["damage"])
+            damage += more
+            text += f" + head {more_text} = {damage} (CO-CALL-1)"
+        if band > 1:
+            damage //= band
+            text += f" ÷{band} = {damage} (CO-RANGE-2)"
+        return damage, text
+
+    def damage(self, c: Combatant, w: Weapon, doubled: bool, grade: Grade, melee: bool,
+               dice: str = "", times_two: bool = False) -> tuple[int, str]:
+        """The weapon's damage (or ``dice``, a printed band's, CO-FIRE-9) with its DB: MA
+        doubles the dice (CO-MA-1, CO-BASE-6), a melee critical then doubles the total
+        (CO-MELEE-3): a critical MA fist is (2D3+DB)×2."""
         info = w.info
         dice = dice or info.damage
         rule = ""
-        if doubled is True:
+        if doubled:
             dice = double_dice(dice, self.rules.num("CO-MA-1", "dice_multiplier"))
             rule = " (doubled, " + ("CO-MA-1)" if self.p003 else "CO-BASE-6)")
         if grade.special and info.impaling and self.on("CO-BASE-2"):
@@ -1246,19 +1435,42 @@ class _Step:
             rule += " (impale, CO-BASE-2)"
         elif grade.special and self.on("CO-CORE-4"):
             rule += " (special: no special table, a normal success, CO-CORE-4)"
-        db = {DamageBonus.FULL: c.sheet.db, DamageBonus.HALF: half_db(c.sheet.db),
-              DamageBonus.NONE: "0"}[info.db]
-        formula = dice if db == "0" else f"{dice}{db}" if dice != "0" else db
-        total, text = self.roll_total(formula)
+        total, text = self.with_db(c, dice, info.db)
         total = max(0, total)
-        if doubled == "x2":
+        if times_two:
             total *= 2
             rule += " ×2 (CO-MELEE-3)"
         return total, f"damage {text}{rule} = {total}"
 
+    def with_db(self, c: Combatant, dice: str, how: DamageBonus) -> tuple[int, str]:
+        """``dice`` plus the DB: full, none, or ½DB (CO-BASE-4): the dice halved (1D4→1D2) by
+        Default; with ``roll_then_halve`` the full DB is rolled and halved, rounding up and
+        keeping the sign (+1D4 rolls 3 → +2; −1D6 rolls 5 → −3)."""
+        db = c.sheet.db
+        if how is DamageBonus.NONE or db == "0":
+            return self.roll_total(dice)
+        if how is DamageBonus.HALF and self.rules.default("CO-BASE-4", "roll_then_halve"):
+            total, text = self.roll_total(dice)
+            rolled, db_text = self.roll_total(db.lstrip("+"))
+            half = -(-abs(rolled) // 2) * (1 if rolled >= 0 else -1)
+            return total + half, f"{text} {'+' if half >= 0 else '−'} ½({db_text}) {abs(half)}"
+        bonus = db if how is DamageBonus.FULL else half_db(db)
+        return self.roll_total(f"{dice}{bonus}" if dice not in ("", "0") else bonus)
+
     def defence_possible(self, target: Combatant, kind: WeaponKind, a: Attack) -> bool:
-        return any(self.defence_allowed(target, d, kind, a, True)
-                   for d in (Defence.DODGE, Defence.PARRY))
+        """CO-MELEE-3: could the target have dodged or parried at all, with any weapon it
+        holds or barehanded, MA, Budo or Iai? (Not only the slot the attack named.)"""
+        if self.defence_allowed(target, Defence.DODGE, kind, a, True):
+            return True
+        if self.legacy:  # format 1 looked at the named parry weapon only
+            return self.defence_allowed(target, Defence.PARRY, kind, a, True)
+        tries = [replace(a, parry_weapon=i, parry_with="")
+                 for i in range(len(target.sheet.weapons))]
+        tries += [replace(a, parry_with=way) for way in ("hands", "ma", "budo")]
+        tries += [replace(a, parry_weapon=i, parry_with="iai")
+                  for i in range(len(target.sheet.weapons))]
+        return any(self.defence_allowed(target, d, kind, t, True) for t in tries
+                   for d in (Defence.PARRY, Defence.COUNTER))
 
     def defence_allowed(self, t: Combatant, d: Defence, kind: WeaponKind, a: Attack,
                         first: bool) -> bool:
@@ -1291,6 +1503,8 @@ class _Step:
                 return False
             return 0 <= a.parry_weapon < len(t.sheet.weapons) and \
                 t.sheet.weapons[a.parry_weapon].info.technique
+        if a.parry_with == "iai":
+            return self.iai_parry_allowed(t, a)
         if a.parry_with:
             return self.bare_parry_allowed(a, kind, a.parry_with)
         if not 0 <= a.parry_weapon < len(t.sheet.weapons):
@@ -1300,6 +1514,17 @@ class _Step:
             return False
         return not (self.on("CO-PARRY-2") and not (pw.info.kind is WeaponKind.MELEE
                                                    or pw.info.long_gun))
+
+    def iai_parry_allowed(self, t: Combatant, a: Attack) -> bool:
+        """CO-DODGE-2 (003): 「＜マーシャルアーツ＞＜居合＞、武器での受け流しのどれかを1回」:
+        an Iai is one of the round's parries, with the Iai weapon ``parry_weapon`` still
+        sheathed (CO-IAI-3) and the round's Iai unused (CO-IAI-2)."""
+        if not (self.p003 and self.on("CO-DODGE-2") and self.on("CO-IAI-2")):
+            return False
+        if t.iai_used or t.drawn or not 0 <= a.parry_weapon < len(t.sheet.weapons):
+            return False
+        pw = t.sheet.weapons[a.parry_weapon]
+        return pw.info.iai and not (pw.broken or pw.dropped) and pw.durability is not None
 
     def bare_parry_allowed(self, a: Attack, kind: WeaponKind, way: str) -> bool:
         """CO-PARRY-2: bare hands only against an unarmed humanoid; MA or Budo against a
@@ -1355,24 +1580,33 @@ class _Step:
                                         else ")")
         return made.success
 
-    def parry(self, t: Combatant, a: Attack, damage: int, text: str, kind: WeaponKind) -> int:
+    def parry(self, t: Combatant, a: Attack, damage: int, text: str, kind: WeaponKind
+              ) -> tuple[int, bool]:
         """CO-PARRY-1 (003) / CO-PARRY-4 (004): the weapon takes the damage; bare hands, MA
         or Budo (CO-PARRY-2) stop it; an MA-boosted blow still lets half through (CO-PARRY-3).
-        A parried shot ends the shooter's shots this round (CO-FIRE-5)."""
+        In 003 an Iai parries too (CO-DODGE-2), drawing the blade (CO-IAI-2/3); its weapon
+        takes the damage as any weapon's. A parried shot ends the shooter's shots this round
+        (CO-FIRE-5). Returns the damage left and whether the parry held."""
         concentrating = self.p003 and t.concentrating and self.on("CO-DODGE-1")
         bonus = self.rules.num("CO-DODGE-1", "bonus") if concentrating else 0
         t = self.set(t, parries=t.parries + 1)
-        if a.parry_with:
+        bare = a.parry_with in ("hands", "ma", "budo")
+        if bare:
             skill = {"hands": "fist", "ma": "martial_arts", "budo": "budo"}[a.parry_with]
             if a.parry_with == "hands":
                 bonus = 0
             made = self.check(t, skill, bonus, label=f"{t.name} parry "
                               f"{self.rules.skill(skill).name}")
+        elif a.parry_with == "iai":
+            pw = t.sheet.weapons[a.parry_weapon]
+            t = self.set(t, iai_used=True, drawn=True)
+            made = self.check(t, "iai", bonus, label=f"{t.name} parry 居合/Iai {pw.info.name}")
+            self.lines[-1] += " (CO-DODGE-2; the blade is out, CO-IAI-3)"
         else:
             pw = t.sheet.weapons[a.parry_weapon]
             made = self.check(t, pw.info.skill, bonus, label=f"{t.name} parry {pw.info.name}")
         if not made.success:
-            return damage
+            return damage, False
         if kind is WeaponKind.FIREARM:
             self.set(self.cs[a.actor], no_more_shots=True)
             self.say(f"the shot is parried: {a.actor} shoots no more this round (CO-FIRE-5)")
@@ -1382,13 +1616,13 @@ class _Step:
             forced = damage // 2
             self.say(f"an MA-boosted blow: half, {forced}, gets through any parry (CO-PARRY-3)")
             damage -= forced
-        if a.parry_with:
+        if bare:
             if kind is WeaponKind.UNARMED and self.on("CO-PARRY-3") and not forced:
                 self.say("unarmed against unarmed: nobody is hurt (CO-PARRY-3)")
             else:
                 rule = "CO-PARRY-2" if self.on("CO-PARRY-2") else "CO-DODGE-2"
                 self.say(f"parried barehanded: {forced} damage to {t.name} ({rule})")
-            return forced
+            return forced, True
         index = a.parry_weapon
         pw = self.cs[t.name].sheet.weapons[index]
         left = pw.durability or 0
@@ -1397,11 +1631,11 @@ class _Step:
                 self.put_weapon(self.cs[t.name], index, replace(pw, durability=left - damage))
                 self.say(f"parried: {damage} damage vs durability {left} ＞ weapon "
                          f"{left - damage} left, 0 damage (CO-PARRY-1)")
-                return forced
+                return forced, True
             self.put_weapon(self.cs[t.name], index, replace(pw, durability=0, broken=True))
             self.say(f"parried: {damage} damage vs durability {left} ＞ the weapon breaks, "
                      f"{damage - left} damage to {t.name} (CO-PARRY-1)")
-            return forced + damage - left
+            return forced + damage - left, True
         through = max(0, damage - left)
         breaks = through > 0 and self.rules.default("CO-PARRY-4", "break_when_overwhelmed")
         wears = pw.info.improvised and self.on("CO-WEAP-1")
@@ -1412,10 +1646,10 @@ class _Step:
             self.put_weapon(self.cs[t.name], index, replace(pw, broken=True))
         elif pw.info.improvised and self.on("CO-WEAP-1"):
             self.wear(self.cs[t.name], index, "a parry")
-        return forced + through
+        return forced + through, True
 
     def counter(self, t: Combatant, a: Attack, damage: int, text: str, kind: WeaponKind
-                ) -> int:
+                ) -> tuple[int, bool]:
         """CO-MA-5: the defender's technique+MA combination roll parries (CO-PARRY-3) and, on a
         success or a partial one, deals the technique's normal damage to the attacker."""
         tw = t.sheet.weapons[a.parry_weapon]
@@ -1425,7 +1659,7 @@ class _Step:
                             f"{t.name} counter {tw.info.name}+MA")
         self.say(f"{combo.text} (CO-MA-5, CO-BASE-3)")
         if combo.rank is Rank.FAILURE:
-            return damage
+            return damage, False
         self.say(text)
         through = damage // 2 if a.ma and self.on("CO-PARRY-3") else 0
         self.say(f"the counter parries: {through} damage to {t.name}"
@@ -1433,7 +1667,7 @@ class _Step:
         if combo.rank is Rank.SUCCESS or not self.rules.default("CO-MA-5", "both_required"):
             hurt, hurt_text = self.damage(t, tw, False, Grade.SUCCESS, True)
             self.hit(self.cs[a.actor], hurt, f"counter: {hurt_text} (CO-MA-5)")
-        return through
+        return through, True
 
     def fumble(self, c: Combatant, a: Attack, w: Weapon) -> None:
         info = w.info
@@ -1442,8 +1676,9 @@ class _Step:
             return
         if info.kind is WeaponKind.FIREARM and self.on("CO-FIRE-4"):
             if info.jams:
-                self.put_weapon(c, a.weapon, replace(w, jammed=True))
-                self.say(f"fumble: {info.name} jams (CO-FIRE-4)")
+                c = self.put_weapon(c, a.weapon, replace(w, jammed=True))
+                self.set(c, jammed_now=(*c.jammed_now, a.weapon))
+                self.say(f"fumble: {info.name} jams until cleared from next round (CO-FIRE-4)")
             else:
                 self.put_weapon(c, a.weapon, replace(w, dropped=True))
                 self.say(f"fumble: {info.name} is dropped (CO-FIRE-4)")
@@ -1464,7 +1699,7 @@ class _Step:
                 self.set(self.cs[c.name], conditions=(*self.cs[c.name].conditions, cond))
                 self.say(f"fumble: {c.name} falls and loses next round's actions (CO-MELEE-4)")
 
-    def armour(self, t: Combatant, damage: int) -> int:
+    def armour(self, t: Combatant, damage: int, bullet: bool = False) -> int:
         """CO-ARMOR-1 (003: durability pool) / CO-ARMOR-2 (004: uses, per hit)."""
         kept = []
         for arm in t.sheet.armour:
@@ -1485,7 +1720,13 @@ class _Step:
                 else:
                     self.say(f"{arm.name} stops {absorbed} (CO-ARMOR-1)")
             elif self.on("CO-ARMOR-2"):
-                absorbed = min(arm.value, damage)
+                # The Default stops up to the value per bullet; the toggle pools value × bullets
+                # over one attack's bullets, so what a weak bullet left stops a later one.
+                pooled = bullet and self.rules.default("CO-ARMOR-2", "pool_across_bullets")
+                spare = self.pool.get((t.name, arm.name), 0) if pooled else 0
+                absorbed = min(arm.value + spare, damage)
+                if pooled:
+                    self.pool[t.name, arm.name] = arm.value + spare - absorbed
                 damage -= absorbed
                 wears = not arm.natural or self.rules.default("CO-ARMOR-2", "natural_has_uses")
                 if wears:
@@ -1501,10 +1742,10 @@ class _Step:
         return damage
 
     def hit(self, t: Combatant, damage: int, text: str, ignore_armour: bool = False,
-            from_behind: bool = False, armour: bool = True) -> None:
+            from_behind: bool = False, armour: bool = True, bullet: bool = False) -> None:
         self.say(text)
         if armour and not ignore_armour:
-            damage = self.armour(self.cs[t.name], damage)
+            damage = self.armour(self.cs[t.name], damage, bullet)
         t = self.cs[t.name]
         shield_rule = "CO-GRAP-4" if self.on("CO-GRAP-4") else "CO-GRAP-6"
         if t.grappling and self.on(shield_rule) and damage > 0 and not (
@@ -1595,8 +1836,9 @@ class _Step:
             raise IllegalAction(f"{info.name} cannot fire a burst here")
         if w.loaded < 1:
             raise IllegalAction(f"{info.name} is empty")
-        self.may_attack(c, w, 0 if not self.p003 else min(info.attacks, 1))
+        self.may_attack(c, w, 0 if not self.p003 else min(info.attacks, 1), a.after_dodge)
         self.attack_options(c, t, a, w)
+        self.declared_defence(t, a, info.kind, True)
         if self.p003:
             need = self.rules.num("CO-FIRE-6", "burst_ap")
             c = self.spend(c, need, "CO-FIRE-6")
@@ -1606,7 +1848,7 @@ class _Step:
         c = self.set(c, attacks=c.attacks + 1)
         c = self.put_weapon(c, a.weapon, replace(w, loaded=w.loaded - fired))
         self.say(f"{c.name} fires a burst of {fired} ({rule})")
-        made = check(self.source, skill_value(self.rules, c.sheet, info.skill), self.r5,
+        made = check(self.source, skill_value(self.rules, c.sheet, info.skill), self.r_attack,
                      f"{c.name} {info.name}")
         self.say(made.text)
         if not made.success:
@@ -1618,9 +1860,9 @@ class _Step:
         face = roll(f"1D{sides}", self.source).total
         hits = min(face, fired)
         self.say(f"1D{sides}={face} ＞ {hits} hit(s) ({rule})")
-        if a.defence is Defence.DODGE:
-            if not self.defence_allowed(t, Defence.DODGE, info.kind, a, True):
-                raise IllegalAction(f"{t.name} cannot dodge now")
+        if a.cover and self.behind_cover(t, a):
+            return
+        if a.defence is Defence.DODGE and not a.cover:
             modifier = (-hits if rule == "CO-FIRE-6" else 0) + self.dodge_bonus(t, a)
             self.set(t, dodges=t.dodges + 1)
             dodged = self.check(t, "dodge", modifier)
@@ -1636,7 +1878,7 @@ class _Step:
                 break
             damage, text = self.damage(c, w, False, Grade.SUCCESS, False)
             self.hit(self.cs[t.name], damage, f"bullet {n + 1}: {text}",
-                     from_behind=a.from_behind)
+                     from_behind=a.from_behind, bullet=True)
 
     def reload(self, c: Combatant, a: Reload) -> None:
         w = self.weapon(c, a.weapon)
@@ -1652,6 +1894,14 @@ class _Step:
                 raise IllegalAction("a reload takes the whole turn (CO-BASE-12)")
             c = self.set(c, attacks=1)
             rule = "CO-BASE-12, CO-FIRE-10" if self.on("CO-FIRE-10") else "CO-BASE-12"
+            if w.info.cartridges and not self.rules.default("CO-BASE-12", "full_refill"):
+                # CO-BASE-12 option: a cartridge at a time, so a few rounds per action
+                loaded = min(w.info.magazine, w.loaded + self.rules.default(
+                    "CO-BASE-12", "cartridges_per_action"))
+                self.put_weapon(c, a.weapon, replace(w, loaded=loaded))
+                self.say(f"{c.name} loads {loaded - w.loaded} cartridge(s) into {w.info.name}: "
+                         f"{loaded}/{w.info.magazine} ({rule}, a cartridge at a time)")
+                return
         self.put_weapon(c, a.weapon, replace(w, loaded=w.info.magazine))
         self.say(f"{c.name} reloads {w.info.name}: {w.info.magazine} rounds ({rule})")
 
@@ -1659,6 +1909,10 @@ class _Step:
         w = self.weapon(c, a.weapon)
         if not w.jammed:
             raise IllegalAction(f"{w.info.name} is not jammed")
+        if a.weapon in c.jammed_now and not self.legacy:  # format 1 cleared at once
+            # 003「次回戦闘ラウンドで使用技能を成功させて弾を取り除かない限り使用できない」
+            raise IllegalAction(f"{w.info.name} jammed this round: clear it from the next "
+                                "round (CO-FIRE-4)")
         c = self.spend(c, self.rules.default("CO-FIRE-4", "clear_ap"), "CO-FIRE-4")
         made = self.check(c, w.info.skill, label=f"{c.name} clear {w.info.name}")
         if made.success:
@@ -1680,12 +1934,7 @@ class _Step:
                      "are not in the seed, so an ordinary grapple is rolled (note for the "
                      "Keeper, CO-GRAP-9)")
             a = replace(a, ma=False)
-        if not self.p003 and c.concentrating:
-            raise IllegalAction(f"{c.name} concentrates on dodging: no attack (CO-DODGE-8)")
-        if self.on("CO-TURN-4") and c.other_skill:
-            raise IllegalAction("no attack in a round with another skill (CO-TURN-4)")
-        if self.on("CO-DODGE-4") and c.dodges:
-            raise IllegalAction(f"{c.name} dodged this round and cannot attack (CO-DODGE-4)")
+        self.may_strike(c, weapon=False)
         if not self.p003 and c.attacks:
             raise IllegalAction("one attack action a turn (CO-BASE-5)")
         c = self.spend(c, 1, rule)
@@ -1695,11 +1944,11 @@ class _Step:
         if a.ma:
             combo = combination(self.source, grapple, skill_value(self.rules, c.sheet,
                                                                   "martial_arts"),
-                                self.r5, f"{c.name} 組み付き/Grapple+MA")
+                                self.r_attack, f"{c.name} 組み付き/Grapple+MA")
             self.say(f"{combo.text} (CO-MA-2, CO-BASE-3)")
             held, options = combo.rank is not Rank.FAILURE, combo.rank is Rank.SUCCESS
         else:
-            held = self.check(c, "grapple").success
+            held = self.check(c, "grapple", attack=True).success
         if not held:
             return
         fake = Attack(c.name, t.name, defence=a.defence, parry_weapon=a.parry_weapon)
@@ -1750,7 +1999,7 @@ class _Step:
             if c.attacks:
                 raise IllegalAction("one choke a round (CO-GRAP-7)")
             self.set(c, attacks=1)
-            if not self.check(c, "grapple").success:
+            if not self.check(c, "grapple", attack=True).success:
                 return
             dice, rule = self.rules.num("CO-GRAP-7", "choke"), "CO-GRAP-7"
         db = c.sheet.db
@@ -1767,16 +2016,14 @@ class _Step:
             land, other = self.throw_landing(c, held, a, other)
         if self.p003:
             self.spend(c, 1, "CO-MA-2")
-            dice = self.rules.num("CO-MA-2", "throw")
-            db = half_db(c.sheet.db)
-            rule = "CO-MA-2"
+            dice, how, rule = self.rules.num("CO-MA-2", "throw"), DamageBonus.HALF, "CO-MA-2"
         else:
             if c.attacks:
                 raise IllegalAction("one throw a round (CO-GRAP-8)")
             self.set(c, attacks=1)
-            if not self.check(c, "grapple").success:
+            if not self.check(c, "grapple", attack=True).success:
                 return
-            dice, db, rule = self.rules.num("CO-GRAP-8", "throw"), c.sheet.db, "CO-GRAP-8"
+            dice, how, rule = self.rules.num("CO-GRAP-8", "throw"), DamageBonus.FULL, "CO-GRAP-8"
         self.set(self.cs[c.name], grappling="", grapple_options=False)
         self.set(self.cs[held.name], held_by="")
         if a.height_m and rule == "CO-GRAP-8":
@@ -1784,7 +2031,7 @@ class _Step:
             self.say(f"thrown from a height: the fall replaces the damage ({rule})")
             self.hit(held, total, f"throw: {text}; the grapple ends", armour=False)
         else:
-            total, text = self.roll_total(dice if db == "0" else f"{dice}{db}")
+            total, text = self.with_db(c, dice, how)
             self.hit(held, max(0, total), f"throw: {text} ({rule}); the grapple ends")
         if land is not None:
             self.set(self.cs[held.name], square=board.name(land))
@@ -1908,13 +2155,24 @@ class _Step:
             self.add(t, Condition.EASED)
             self.say(f"{t.name}'s indefinite insanity is eased for a while (CO-SKILL-4)")
 
+    def within_reach(self, c: Combatant, t: Combatant, rule: str) -> None:
+        """CO-SKILL-2/3/4: 「自分・隣接した者」: oneself or someone adjacent (or held in the
+        same square). Off the board the Keeper judges it, so nothing is refused."""
+        if t.name == c.name or not self.board(c, t) or self.legacy:  # format 1: no reach
+            return
+        if board.distance(board.parse(c.square), board.parse(t.square)) > 1:
+            raise IllegalAction(f"{t.name} is not next to {c.name}: treat oneself or someone "
+                                f"adjacent ({rule})")
+
     def treat(self, c: Combatant, a: Treat) -> None:
         t = self.get(a.target)
         if a.skill == "psychoanalysis":
+            self.within_reach(c, t, "CO-SKILL-4")
             self.psychoanalysis(c, t)
             return
         if a.skill not in ("first_aid", "medicine"):
             raise IllegalAction("treat with first_aid, medicine or psychoanalysis")
+        self.within_reach(c, t, "CO-SKILL-2" if a.skill == "first_aid" else "CO-SKILL-3")
         if c.iai_used:
             raise IllegalAction("no other skill in a round with Iai (CO-IAI-2)")
         if t.dead:
@@ -2040,7 +2298,7 @@ class _Step:
             raise IllegalAction("first strikes go in DEX order, highest first (CO-FIRE-7)")
         if w.loaded < 1:
             raise IllegalAction(f"{w.info.name} is empty")
-        self.may_attack(c, w, 0)
+        self.may_attack(c, w, 0, a.after_dodge)
         self.attack_options(c, t, a, w)
         c = self.set(c, first_strike=1)
         c = self.put_weapon(c, a.weapon, replace(w, loaded=w.loaded - 1))
@@ -2081,7 +2339,7 @@ class _Step:
             raise IllegalAction("no Iai in a round with another skill (CO-IAI-2)")
         if a.pommel and not self.on("CO-IAI-4"):
             raise IllegalAction("the pommel strike is CO-IAI-4, off in this profile")
-        self.may_attack(c, w, 0)
+        self.may_attack(c, w, 0, a.after_dodge)
         c = self.set(c, iai_used=True, drawn=True)
         self.say(f"{c.name} draws and strikes: Iai, no AP (CO-IAI-2); the blade is out "
                  "(CO-IAI-3)")
@@ -2467,18 +2725,13 @@ class _Step:
         if a.defence not in (Defence.NONE, Defence.DODGE):
             raise IllegalAction("a tackle can only be dodged")
         self.on_the_board(c, t, Attack(c.name, t.name), WeaponKind.UNARMED)
-        if self.on("CO-DODGE-4") and c.dodges:
-            raise IllegalAction(f"{c.name} dodged this round and cannot attack (CO-DODGE-4)")
-        if not self.p003 and c.concentrating:
-            raise IllegalAction(f"{c.name} concentrates on dodging: no attack (CO-DODGE-8)")
-        if self.on("CO-TURN-4") and c.other_skill:
-            raise IllegalAction("no attack in a round with another skill (CO-TURN-4)")
+        self.may_strike(c, weapon=False)
         if self.p003:
             c = self.spend(c, 1, "CO-TACKLE-1")
         elif c.attacks:
             raise IllegalAction("one action a turn (CO-BASE-5)")
         c = self.set(c, attacks=c.attacks + 1)
-        made = self.check(c, "tackle")
+        made = self.check(c, "tackle", attack=True)
         self.lines[-1] += " (CO-TACKLE-1)"
         if not made.success:
             return
@@ -2561,7 +2814,7 @@ class _Step:
             self.say("fumble: the throw flies off and lands harmlessly (CO-THROW-2)")
             return
         self.say(f"fumble: the throw flies off towards {other.name} (CO-THROW-2)")
-        made = check(self.source, skill_value(self.rules, c.sheet, w.info.skill), self.r5,
+        made = check(self.source, skill_value(self.rules, c.sheet, w.info.skill), self.r_attack,
                      f"{c.name} {w.info.name} → {other.name}")
         self.say(made.text)
         if made.success:

@@ -113,6 +113,7 @@ class WeaponInfo:
     blunt: bool = False     # CO-BASE-10: may knock out
     heavy: bool = False     # CO-BODY-4: destructive, may blow a part off
     laser: bool = False     # CO-AIM-2: laser sight, skill ×2
+    cartridges: bool = False  # CO-BASE-12 option: loaded a cartridge at a time (revolver)
     scope: int = 0          # CO-AIM-3: the scope's magnification (0: none)
     bands: str = ""         # CO-FIRE-9: printed bands, or the name of a CO-FIRE-9 Default
 
@@ -275,9 +276,42 @@ class CocRules:
                 table[rule][name] = value
                 cells_set.add((rule, name))
         defaults = self.defaults.with_overrides(plain, origin, self.source)
+        check_limits(defaults, origin)
         for name, value in plain.get("CO-FIRE-9", {}).items():
             parse_bands(value, f"{origin}: CO-FIRE-9.{name}")
         return replace(self, defaults=defaults, table=table, cells_set=frozenset(cells_set))
+
+
+# The numeric Defaults that only make sense in a range: (low, high or None). A divisor or a
+# die of 0 would crash mid-fight, a negative count means nothing, so they are refused where
+# they are set, naming the setting.
+LIMITS: dict[tuple[str, str], tuple[int, int | None]] = {
+    ("CO-BASE-10", "damage_divisor"): (1, None),   # divides the damage: never 0
+    ("CO-BASE-11", "metres_per_d6"): (1, None),    # 1D6 per this many metres: never 0
+    ("CO-TURN-1", "tie_break_die"): (2, None),     # a die of 1 could never break a tie
+    ("CO-BASE-7", "parries_per_round"): (0, None),
+    ("CO-DODGE-2", "dodges_per_round"): (0, None),
+    ("CO-DODGE-2", "other_defences_per_round"): (0, None),
+    ("CO-DODGE-4", "dodges_per_round"): (0, None),
+    ("CO-FIRE-4", "clear_ap"): (0, None),
+    ("CO-BASE-8", "wake_hp"): (1, None),
+    ("CO-MELEE-4", "weapon_break_face"): (1, 2),    # a face of the 1D2
+    ("CO-CORE-1", "critical_max_004"): (0, 100),
+    ("CO-CORE-1", "fumble_from_004"): (1, 101),
+    ("CO-SPELL-2", "chant_turns"): (0, None),
+    ("CO-BASE-12", "cartridges_per_action"): (1, None),
+}
+
+
+def check_limits(defaults: Settings, origin: str) -> None:
+    """Refuse a numeric Default outside its range (:data:`LIMITS`), naming it."""
+    for (rule, name), (low, high) in LIMITS.items():
+        if rule not in defaults.values or name not in defaults.values[rule]:
+            continue
+        value = defaults[rule, name]
+        if value < low or (high is not None and value > high):
+            span = f"{low} to {high}" if high is not None else f"{low} or more"
+            raise DataError(f"{origin}: {rule}.{name} must be {span}, found {value!r}")
 
 
 def _read(name: str) -> str:
@@ -320,7 +354,7 @@ def _skill(raw: Mapping[str, Any], where: str) -> SkillInfo:
 
 
 WEAPON_FLAGS = ("impaling", "stun", "improvised", "two_handed", "long_gun", "slashing",
-                "technique", "jams", "iai", "blunt", "heavy", "laser")
+                "technique", "jams", "iai", "blunt", "heavy", "laser", "cartridges")
 
 
 def weapon_from_mapping(raw: Mapping[str, Any], where: str, skills: Mapping[str, Any],
@@ -401,6 +435,8 @@ def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None 
             raise DataError(f"weapons.toml: weapon {weapon.key!r} twice")
         weapons[weapon.key] = weapon
     system = rules["system"]
+    settings = Settings(rules["defaults"], wording=WORDING)
+    check_limits(settings, "rules.toml")
     return CocRules(f"{system['name_ja']}/{system['name_en']}", profile, table,
-                    rules["source"], Settings(rules["defaults"], wording=WORDING), skills,
+                    rules["source"], settings, skills,
                     weapons)

@@ -145,6 +145,18 @@ def _int(raw: Mapping[str, Any], name: str, where: str, low: int = 0) -> int:
     return value
 
 
+def _rows(data: Mapping[str, Any], name: str, where: str) -> list[Any]:
+    """An array of tables (``[[weapons]]``); a single ``[weapons]`` table or a number is
+    refused saying so, before any row is read."""
+    rows = data.get(name, [])
+    if isinstance(rows, Mapping):
+        raise DataError(f"{where}: [{name}] is one table; write each entry as [[{name}]] "
+                        "(double brackets), one per item")
+    if not isinstance(rows, list):
+        raise DataError(f"{where}: {name} must be a list of [[{name}]] tables, found {rows!r}")
+    return rows
+
+
 def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "sheet") -> Sheet:
     """Build a sheet from TOML data, refusing each bad field with its name (CO-BASE-1)."""
     if not isinstance(data.get("name"), str) or not data["name"].strip():
@@ -157,11 +169,14 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     if unknown:
         raise DataError(f"{where} [characteristics]: unknown {sorted(unknown)}")
     skills_raw = data.get("skills", {})
+    if not isinstance(skills_raw, Mapping):
+        raise DataError(f"{where}: [skills] must be a table of skill = percentage, "
+                        f"found {skills_raw!r}")
     skills = {}
     for key in skills_raw:
         skills[rules.skill(key).key] = _int(skills_raw, key, f"{where} [skills]")
     weapons = []
-    for number, raw in enumerate(data.get("weapons", []), 1):
+    for number, raw in enumerate(_rows(data, "weapons", where), 1):
         at = f"{where} [[weapons]] {number}"
         if not isinstance(raw, Mapping) or "key" not in raw:
             raise DataError(f"{at}: needs a key")
@@ -179,7 +194,7 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
         weapons.append(Weapon(info, durability, loaded, bool(raw.get("broken", False)),
                               bool(raw.get("jammed", False)), bool(raw.get("dropped", False))))
     armour = []
-    for number, raw in enumerate(data.get("armour", []), 1):
+    for number, raw in enumerate(_rows(data, "armour", where), 1):
         at = f"{where} [[armour]] {number}"
         if not isinstance(raw, Mapping) or not isinstance(raw.get("name"), str):
             raise DataError(f"{at}: needs a name")

@@ -215,8 +215,13 @@ def test_co_fire_4_jam_and_clear_and_revolver_drop_003() -> None:
     assert "jams" in push(f, Attack("Ann", "Cult"), (100, 96))
     with pytest.raises(IllegalAction, match="CO-FIRE-4"):
         f.push(Attack("Ann", "Cult"), ScriptedDice([]))
-    assert "cleared" in push(f, ClearJam("Ann"), (100, 10))
+    # 「次回戦闘ラウンドで…弾を取り除かない限り」: not cleared in the round it jammed
+    with pytest.raises(IllegalAction, match=r"next round.*CO-FIRE-4"):
+        f.push(ClearJam("Ann"), ScriptedDice([]))
     assert "dropped" in push(f, Attack("Ann", "Cult", weapon=1), (100, 99))
+    push(f, EndTurn("Ann"))
+    push(f, EndTurn("Cult"))
+    assert "cleared" in push(f, ClearJam("Ann"), (100, 10))
 
 
 @pytest.mark.parametrize("profile", [P003, P004])

@@ -44,7 +44,7 @@ def test_seed_numbers_are_refused_as_overrides_and_defaults_are_labelled() -> No
     rules = load_rules()
     with pytest.raises(DataError, match="seed's rule"):
         rules.with_overrides({"CO-TURN-3": {"action_points": 4}})
-    with pytest.raises(DataError, match="must be a int"):
+    with pytest.raises(DataError, match=r"must be (a int|a whole number)"):
         rules.with_overrides({"CO-BASE-7": {"parries_per_round": "two"}})
     assert rules.tag("CO-BASE-7", "parries_per_round") == " (default)"
     assert rules.with_overrides({"CO-BASE-7": {"parries_per_round": 2}}).default(
