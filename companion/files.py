@@ -42,9 +42,13 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):  # no stray file beside a path not written
             tmp.unlink()
+        if isinstance(exc, OSError) and exc.errno is not None:
+            # A full disk's error from write or fsync names no file: name the one we write
+            # (not the temporary one beside it), keeping the error's kind.
+            raise OSError(exc.errno, exc.strerror, str(path)) from exc
         raise
     fsync_dir(path.parent)
 

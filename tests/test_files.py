@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tomllib
 from pathlib import Path
@@ -49,6 +50,24 @@ def test_atomic_write_leaves_old_file_when_interrupted(tmp_path: Path,
     with pytest.raises(OSError, match="power cut"):
         atomic_write_text(path, "new")
     assert path.read_text() == "old"
+
+
+def test_a_full_disk_names_the_file_being_written(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """fsync's ENOSPC carries no file name; the error names the file, not the temporary
+    one, and leaves no temporary file and the old file whole."""
+    path = tmp_path / "save.json"
+    atomic_write_text(path, "old")
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(OSError) as err:
+        atomic_write_text(path, "new")
+    assert (err.value.errno, err.value.filename) == (errno.ENOSPC, str(path))
+    assert str(err.value) == f"[Errno {errno.ENOSPC}] No space left on device: '{path}'"
+    assert path.read_text() == "old" and sorted(tmp_path.iterdir()) == [path]
 
 
 def test_an_archive_cut_mid_save_leaves_the_old_one(tmp_path: Path,

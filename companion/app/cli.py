@@ -65,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
     except OSError as exc:
         # A file or folder we were told to use, or our own, cannot be used.
-        where = exc.filename2 or exc.filename
+        where = exc.filename or exc.filename2
         print(f"companion: error: {where or 'a file'}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     return code

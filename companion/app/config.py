@@ -260,11 +260,12 @@ def _read_file(path: Path, notices: list[str]) -> dict[str, Any]:
     try:
         raw = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        kept = move_aside(path)
-        notices.append(
-            f"{path} is not a valid TOML file ({exc}); it was kept as {kept.name} "
-            "and the defaults are used"
-        )
+        try:
+            kept = f"it was kept as {move_aside(path).name}"
+        except OSError as err:  # a read-only folder: it stays where it is
+            kept = f"it could not be kept aside ({err.strerror})"
+        notices.append(f"{path} is not a valid TOML file ({exc}); {kept} and the defaults "
+                       "are used")
         return {}
     values: dict[str, Any] = {}
     for section, table in raw.items():

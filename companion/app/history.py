@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from companion.app.paths import data_dir
+from companion.errors import CompanionError
 from companion.files import move_aside
 
 HISTORY_NAME = "history.sqlite3"
@@ -74,25 +75,41 @@ class History:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        """The open history. A file that is not a history (a half-copied file, another
+        database) is kept aside and a new history begun; one that cannot be used now (busy,
+        a full disk, a folder in its place) raises :class:`HistoryError`, and is left as it is."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = self._open()
+            try:
+                with conn:
+                    yield conn
+            finally:
+                conn.close()
+        except sqlite3.Error as exc:
+            raise HistoryError(f"{self.path}: {_reason(exc)}") from None
+        except OSError as exc:
+            raise HistoryError(f"{self.path}: {exc.strerror or exc}") from None
+
+    def _open(self) -> sqlite3.Connection:
+        if self.path.is_dir():
+            raise HistoryError(f"{self.path}: a folder, not a history file")
         conn = sqlite3.connect(self.path)
         try:
-            try:
-                conn.execute(_SCHEMA)
-            except sqlite3.DatabaseError as exc:
-                # Not a database (a half-copied file, a disk error): keep it, start afresh.
-                conn.close()
-                kept = move_aside(self.path)
-                self.notices.append(
-                    f"{self.path} was not a readable history ({exc}); kept as {kept.name}, "
-                    "starting a new one"
-                )
-                conn = sqlite3.connect(self.path)
-                conn.execute(_SCHEMA)
-            with conn:
-                yield conn
-        finally:
+            conn.execute(_SCHEMA)
+            columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
+            if columns != list(Run.__dataclass_fields__):
+                raise sqlite3.DatabaseError("its runs table is not a history's")
+        except sqlite3.DatabaseError as exc:
             conn.close()
+            if _reason(exc) != str(exc):
+                raise  # busy, full, read-only: the file is fine, the moment or place is not
+            kept = move_aside(self.path)
+            self.notices.append(f"{self.path} was not a readable history ({exc}); kept as "
+                                f"{kept.name}, starting a new one")
+            conn = sqlite3.connect(self.path)
+            conn.execute(_SCHEMA)
+        return conn
 
     def record(self, run: Run) -> bool:
         """Store ``run``; False when a run with that id was already there."""
@@ -119,6 +136,31 @@ class History:
             deepest_floor=max((r.floor for r in runs), default=0),
             deaths_by=dict(Counter(r.cause or "unknown" for r in runs if not r.won).most_common()),
         )
+
+
+class HistoryError(CompanionError):
+    """The history cannot be used now; what it holds is left as it is."""
+
+
+# SQLite's answers that say the moment or the place is wrong, not the file.
+_PASSING = {
+    "SQLITE_BUSY": "busy: another companion is writing it; try again",
+    "SQLITE_LOCKED": "busy: another companion is writing it; try again",
+    "SQLITE_FULL": "the disk is full",
+    "SQLITE_READONLY": "cannot be written (a read-only folder or file)",
+    "SQLITE_CANTOPEN": "cannot be opened (a missing or read-only folder?)",
+    "SQLITE_IOERR": "the disk could not be read or written",
+    "SQLITE_PERM": "no permission to use it",
+}
+
+
+def _reason(exc: sqlite3.Error) -> str:
+    """What a SQLite error means to the player, or its own text for the file's faults."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    for prefix, meaning in _PASSING.items():
+        if name.startswith(prefix):
+            return meaning
+    return str(exc)
 
 
 def _run_from_row(row: tuple[object, ...]) -> Run:

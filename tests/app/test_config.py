@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -134,3 +136,18 @@ def test_the_dice_camera_is_the_tile_camera_unless_set() -> None:
     assert config.dice_camera("clip.mp4") == "clip.mp4"
     own = load_config(env={"COMPANION_DICE_CAMERA_SOURCE": "camera:2"})
     assert own.dice_camera() == "camera:2"
+
+
+def test_a_corrupt_file_in_a_read_only_folder_is_told_and_the_defaults_used(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """It could not be kept aside: the notice says so (it named a file that never was)."""
+    path = write_config("[display\nkind = ")
+
+    def read_only(src: object, dst: object) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(src))
+
+    monkeypatch.setattr(os, "replace", read_only)
+    config = load_config(env={})
+    assert config["display.kind"] == "screen" and path.exists()
+    assert "not a valid TOML file" in config.notices[0]
+    assert "it could not be kept aside (Read-only file system)" in config.notices[0]

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pytest
 
 from companion.app.cli import main
-from companion.app.history import History, Run, default_history_path
+from companion.app.history import History, HistoryError, Run, default_history_path
 
 
 def make_run(game_id: str, won: bool, floor: int, cause: str | None) -> Run:
@@ -62,3 +63,50 @@ def test_corrupt_history_is_kept_aside(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["history"]) == 0
     assert "not a readable history" in capsys.readouterr().err
     assert list(path.parent.glob("history.sqlite3.corrupt-*"))
+
+
+def test_another_tables_file_is_kept_aside_as_not_a_history() -> None:
+    path = default_history_path()
+    path.parent.mkdir(parents=True)
+    with sqlite3.connect(path) as other:
+        other.execute("CREATE TABLE runs (name TEXT)")
+    history = History()
+    assert history.record(make_run("a", True, 26, None))
+    assert "its runs table is not a history's" in history.notices[0]
+    (kept,) = path.parent.glob("history.sqlite3.corrupt-*")
+    with sqlite3.connect(kept) as other:
+        assert [r[1] for r in other.execute("PRAGMA table_info(runs)")] == ["name"]
+
+
+def test_a_busy_history_is_an_error_and_kept_whole(capsys: pytest.CaptureFixture[str]) -> None:
+    """Another companion writing it (locked) was taken for a corrupt file: moved aside, and
+    every past game seemed gone."""
+    History().record(make_run("a", True, 26, None))
+    path = default_history_path()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(HistoryError, match="busy: another companion is writing it"):
+            History().runs()  # after SQLite's 5 s wait
+    finally:
+        holder.close()
+    assert not list(path.parent.glob("history.sqlite3.*"))
+    assert [r.game_id for r in History().runs()] == ["a"]
+
+
+def test_a_finished_game_the_history_cannot_take_is_told_and_kept(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A history that cannot be used (here a folder in its place; a full disk alike) must not
+    stop the game's end, nor the next game, nor lose the finished game."""
+    default_history_path().mkdir(parents=True)
+    save = default_history_path().parent / "save.json"
+    assert main(["play", "--headless", "--seed", "2", "--state", str(save)]) == 0
+    err = capsys.readouterr().err
+    assert "could not be put in the history" in err and "a folder, not a history file" in err
+    assert f"the game is kept in {save}" in err
+    assert main(["play", "--headless", "--seed", "3", "--state", str(save)]) == 0
+    assert "the finished game is kept as" in capsys.readouterr().err
+    (kept,) = save.parent.glob("save.json.unrecorded-*")
+    assert json.loads(kept.read_text())["seed"] == 2
+    assert main(["history"]) == 1
+    assert "a folder, not a history file" in capsys.readouterr().err

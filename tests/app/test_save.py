@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 import pytest
@@ -36,6 +38,9 @@ def test_missing_save_is_none(tmp_path: Path) -> None:
         ("[]", "expected a JSON object"),
         ('{"version": 99}', "version is 99"),
         ('{"version": 1, "seed": "x"}', "seed must be int"),
+        ("[" * 100_000, "nested too deeply to read"),
+        (SaveGame(seed=1, preset="ez", input_kind="scanner").to_json(),
+         "input_kind must be one of camera, rfid, sim, found 'scanner'"),
     ],
 )
 def test_corrupt_save_kept_aside(text: str, reason: str) -> None:
@@ -55,3 +60,19 @@ def test_inputs_must_be_strings() -> None:
         SaveGame.from_json(good.replace('"inputs": []', '"inputs": [5]'))
     with pytest.raises(DataError, match="unknown field 'extra'"):
         SaveGame.from_json(good.replace("{", '{"extra": 1, ', 1))
+
+
+def test_a_corrupt_save_that_cannot_be_kept_aside_says_why(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = default_save_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("{half")
+
+    def read_only(src: object, dst: object) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(src))
+
+    monkeypatch.setattr(os, "replace", read_only)
+    with pytest.raises(CorruptSave, match=r"not valid JSON .*\), nor kept aside "
+                                          r"\(Read-only file system\)$"):
+        load_save(path)
+    assert path.read_text() == "{half"

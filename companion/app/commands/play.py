@@ -30,7 +30,7 @@ from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 from companion.app.commands.events import load_user_rules
 from companion.app.commands.rules import existing_file
 from companion.app.config import Config, Source, load_config
-from companion.app.history import History, Run
+from companion.app.history import History, HistoryError, Run
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
 from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
 from companion.app.paths import config_dir, data_dir
@@ -168,7 +168,9 @@ def run(args: argparse.Namespace) -> int:
         session.show(session.next_prompt())
         session.run()
         assert session.save is not None
-        record(game, session.save)
+        if not record(game, session.save, display, controls) and save_path is not None:
+            tell(f"the game is kept in {save_path}, and put in the history when the next "
+                 "game starts", display, controls)
         farewell(session, game, config, display, controls, args.headless)
     finally:
         if session is not None:
@@ -462,22 +464,37 @@ def record_saved(saved: SaveGame, save_path: Path, display: Display | None,
         tell(f"the finished game in {save_path} could not be put in the history: {exc}",
              display, controls)
         return
-    record(game, saved)
+    if not record(game, saved, display, controls):
+        # The next game's save would overwrite it: keep it for a later look.
+        kept = move_aside(save_path, "unrecorded")
+        tell(f"the finished game is kept as {kept}", display, controls)
 
 
-def record(game: Game, saved: SaveGame) -> None:
-    """Put a finished game into the history (once, however often this runs)."""
+def record(game: Game, saved: SaveGame, display: Display | None, controls: Controls) -> bool:
+    """Put a finished game into the history (once, however often this runs); False when
+    the history cannot be used now (busy, a full disk), which is told, not raised: the
+    game is over and saved, and the next game must not be stopped by it."""
     outcome = game.outcome()
     if outcome is None:
-        return
+        return True
     cause = None if outcome.won else cause_of_death(outcome)
-    History().record(Run(
-        game_id=saved.game_id,
-        finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
-        seed=saved.seed if saved.input_kind == "sim" else None,
-        preset=saved.preset, won=outcome.won, floor=outcome.floor, level=game.pc.level,
-        gold=game.pc.gold, cause=cause, events=len(game.events), input_kind=saved.input_kind,
-    ))
+    history = History()
+    try:
+        history.record(Run(
+            game_id=saved.game_id,
+            finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
+            seed=saved.seed if saved.input_kind == "sim" else None,
+            preset=saved.preset, won=outcome.won, floor=outcome.floor, level=game.pc.level,
+            gold=game.pc.gold, cause=cause, events=len(game.events),
+            input_kind=saved.input_kind,
+        ))
+    except HistoryError as exc:
+        tell(f"the game could not be put in the history: {exc}", display, controls)
+        return False
+    finally:
+        for notice in history.notices:
+            tell(notice, display, controls)
+    return True
 
 
 HEADLESS = {"input": "sim", "choices": "auto", "display": "none", "mode": "game"}

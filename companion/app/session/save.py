@@ -150,5 +150,9 @@ def load_save(path: Path) -> SaveGame | None:
         return SaveGame.from_json(raw.decode("utf-8"), source=str(path))
     except (DataError, UnicodeDecodeError) as exc:
         reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
-    kept = move_aside(path)
+    try:
+        kept = move_aside(path)
+    except OSError as err:  # a read-only folder: nothing can be saved there either
+        raise CorruptSave(f"the save could not be read ({reason}), nor kept aside "
+                          f"({err.strerror})") from None
     raise CorruptSave(f"the save could not be read ({reason}); it was kept as {kept}", kept)
