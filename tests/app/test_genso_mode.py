@@ -255,6 +255,66 @@ def test_a_resume_refuses_a_fight_file_changed_behind_its_back(tmp_path: Path) -
         play(tmp_path, [], resume=True)
 
 
+def test_a_resume_writes_an_unreadable_fight_file_again_from_the_table_save(
+        tmp_path: Path) -> None:
+    """The table save holds the whole fight: a fight file cut short or garbled is kept aside
+    and written again, where the resume refused it as "changed" (and playing it without
+    --resume then failed on it)."""
+    fight_file(tmp_path)
+    first = play(tmp_path, ["attack", "t:オーク1", "w:0", "wait"])
+    path = tmp_path / "fight.json"
+    whole = path.read_text(encoding="utf-8")
+    path.write_text(whole[:200], encoding="utf-8")
+    told: list[str] = []
+    session = table_session(RULES, path, tmp_path / "table.json", resume=True, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, GensoFightMode)
+    assert session.mode.fight.to_json() == first.fight.to_json()
+    assert json.loads(path.read_text(encoding="utf-8")) == first.fight.to_json()
+    (kept,) = tmp_path.glob("fight.json.corrupt-*")
+    assert kept.read_text(encoding="utf-8") == whole[:200]
+    assert "could not be read" in told[0] and "written again from the table save" in told[0]
+
+
+def test_a_table_save_that_does_not_replay_is_kept_aside_and_the_file_taken_up(
+        tmp_path: Path) -> None:
+    fight_file(tmp_path)
+    first = play(tmp_path, ["attack", "t:オーク1", "w:0", "wait"])
+    state = tmp_path / "table.json"
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    saved["inputs"][0] = "zz"
+    state.write_text(json.dumps(saved), encoding="utf-8")
+    told: list[str] = []
+    session = table_session(RULES, tmp_path / "fight.json", state, resume=True, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, GensoFightMode)
+    assert session.mode.fight.to_json() == first.fight.to_json()
+    assert f"the table save {state} does not replay" in told[0] and "'zz'" in told[0]
+    (kept,) = tmp_path.glob("table.json.corrupt-*")
+    assert json.loads(kept.read_text(encoding="utf-8")) == saved
+
+
+def test_a_new_table_catches_up_the_action_a_cut_kept_from_the_fight_file(
+        tmp_path: Path) -> None:
+    """A cut after the table saved an action but before the fight file was written: taking
+    the fight up without --resume used to drop that action while saying every finished
+    action was in the fight file."""
+    fight_file(tmp_path)
+    first = play(tmp_path, ["attack", "t:オーク1", "w:0", "wait"])
+    path = tmp_path / "fight.json"
+    on_file = json.loads(path.read_text(encoding="utf-8"))
+    assert len(on_file["journal"]) == 2
+    on_file["journal"] = on_file["journal"][:-1]  # the write the cut stopped
+    path.write_text(json.dumps(on_file), encoding="utf-8")
+    told: list[str] = []
+    session = table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, GensoFightMode)
+    assert session.mode.fight.to_json() == first.fight.to_json()
+    assert json.loads(path.read_text(encoding="utf-8")) == first.fight.to_json()
+    assert "is now in" in told[0] and "every action it finished" in told[1]
+
+
 def test_play_mode_genso_needs_a_fight_and_a_player(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:

@@ -30,12 +30,12 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from companion.app.modes.dice_tray import throw_from_notation, throw_to_notation
-from companion.app.session.host import Session
+from companion.app.session.host import Session, replay
 from companion.app.session.mode import Answer, ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Throw
 from companion.app.session.rolls import SimRolls
 from companion.app.session.save import CorruptSave, SaveGame, write_save
 from companion.dice import DiceSource, SimulatedDice
-from companion.errors import DataError, IllegalAction
+from companion.errors import CompanionError, DataError, IllegalAction
 from companion.files import atomic_write_text, move_aside
 from companion.hw.display import Display
 from companion.hw.display.view import FightView, Option, View
@@ -397,7 +397,10 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     is rewritten after every action (the save first).
     """
     fight_path = fight_path.resolve()
+    all_sim = rolls is None and sim_rolls is None
+    label = SIMULATED if all_sim else source_name
     saved: FightSave | None = None
+    mode: FightMode | None = None
     if resume:
         try:
             saved = load_fight_save(state_path, table.preset)
@@ -410,6 +413,9 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
                  + ("over" if saved.finished else f"of {saved.fight_path}")
                  + f": taking up {fight_path}")
             saved = None
+        else:
+            mode = _replayed(table, saved, state_path, label, tell)
+            saved = saved if mode is not None else None
     elif state_path.exists():
         old = None
         try:
@@ -417,18 +423,19 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         except CorruptSave:
             pass
         if old is not None and not old.finished:
+            if old.fight_path == str(fight_path):
+                _catch_up(table, old, state_path, fight_path, label, tell)
             kept = move_aside(state_path, "replaced")
             tell(f"the unfinished table in {state_path} is kept as {kept.name}; every action "
                  "it finished is in the fight file")
-    resuming = saved is not None
-    all_sim = rolls is None and sim_rolls is None
+    resuming = mode is not None
     if saved is None:
         fight = table.load(read_fight_data(fight_path, table.start_hint))
         saved = FightSave(seed=seed if seed is not None else secrets.randbelow(2**31),
                           preset=table.preset, input_kind="sim" if all_sim else "camera",
                           fight=fight.to_json(), fight_path=str(fight_path))
-    else:
-        fight = table.load(saved.fight)
+        mode = table.mode(fight, label)
+    assert mode is not None
     source = SimulatedDice.seeded(saved.seed) if rolls is None else None
     feed: RollFeed
     if rolls is not None:
@@ -436,26 +443,80 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     else:
         assert source is not None
         feed = sim_rolls(source) if sim_rolls is not None else SimRolls(source)
-    mode = table.mode(fight, SIMULATED if all_sim else source_name)
+    if resuming:  # the dice a fight without the stop would throw next
+        if source is not None:
+            mode.advance(source, simulated if sim_rolls is not None else (lambda sides: True))
+        _check_fight_file(table, fight_path, mode, tell)
+    fight_mode = mode
 
     def mirror(events: Sequence[object]) -> None:
         if events:
-            write_fight_file(fight_path, mode.fight)
+            write_fight_file(fight_path, fight_mode.fight)
 
     session = Session(mode, choices=choices, rolls=feed, display=display, save=saved,
                       save_path=state_path, on_events=mirror)
-    if resuming:
-        session.replay(saved.inputs)
-        if source is not None:
-            mode.advance(source, simulated if sim_rolls is not None else (lambda sides: True))
-        try:
-            on_file: Any = json.loads(fight_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-            on_file = None
-        if not same_fight(on_file, mode.fight.to_json()):
-            raise DataError(f"the fight file {fight_path} changed since the table saved it "
-                            f"(`{table.command} …`?): play it without --resume")
     write_fight_file(fight_path, mode.fight)
     saved.events = mode.progress()
     write_save(state_path, saved)
     return session
+
+
+def _replayed(table: Table, saved: FightSave, state_path: Path, label: str,
+              tell: Callable[[str], object]) -> FightMode | None:
+    """The table save's fight replayed to where it stopped; None, with the save kept aside
+    and the reason told, when it does not replay (other rules, an edited file)."""
+    try:
+        mode = table.mode(table.load(saved.fight), label)
+        replay(mode, saved.inputs, saved.events)
+    except (CompanionError, ValueError) as exc:
+        kept = move_aside(state_path)
+        tell(f"the table save {state_path} does not replay ({exc}); it was kept as "
+             f"{kept.name}; taking up the fight file")
+        return None
+    return mode
+
+
+def _on_file(table: Table, fight_path: Path) -> dict[str, Any] | None:
+    """The fight file as its system writes it now (an older layout loaded and written
+    anew), or None when it is missing or cannot be read as a fight."""
+    try:
+        data = json.loads(fight_path.read_text(encoding="utf-8"))
+        written: dict[str, Any] = table.load(data).to_json()
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, CompanionError, ValueError,
+            TypeError, KeyError):
+        return None
+    return written
+
+
+def _check_fight_file(table: Table, fight_path: Path, mode: FightMode,
+                      tell: Callable[[str], object]) -> None:
+    """After a resume: the fight file must be the table's fight (but for the one action a
+    cut may have come between). One that is missing or cannot be read is rewritten from the
+    table save, which holds the whole fight (the unreadable one kept aside); one changed by
+    the fight command since is refused."""
+    on_file = _on_file(table, fight_path)
+    if on_file is None:
+        if fight_path.exists():
+            kept = move_aside(fight_path)
+            tell(f"the fight file {fight_path} could not be read (kept as {kept.name}); "
+                 "it is written again from the table save")
+        return
+    if not same_fight(on_file, mode.fight.to_json()):
+        raise DataError(f"the fight file {fight_path} changed since the table saved it "
+                        f"(`{table.command} …`?): play it without --resume")
+
+
+def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, label: str,
+              tell: Callable[[str], object]) -> None:
+    """A table stopped between its save and the fight file's write holds one action the
+    file lacks: put it in the file before the table is set aside."""
+    try:
+        mode = table.mode(table.load(old.fight), label)
+        replay(mode, old.inputs, old.events)
+    except (CompanionError, ValueError):
+        return  # nothing to catch up from
+    ours, on_file = mode.fight.to_json(), _on_file(table, fight_path)
+    if on_file is not None and same_fight(on_file, ours) \
+            and len(ours["journal"]) > len(on_file["journal"]):
+        write_fight_file(fight_path, mode.fight)
+        tell(f"the last action the table at {state_path} finished is now in {fight_path} too")
