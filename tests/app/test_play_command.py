@@ -299,11 +299,13 @@ def test_a_new_game_keeps_an_unreadable_save_aside(
     assert len(kept) == 1 and kept[0].read_text() == text
 
 
+@pytest.mark.parametrize("deleted", [False, True])
 def test_resuming_a_logged_game_keeps_the_games_logged_since(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], deleted: bool) -> None:
     """Game A stops, game B is logged to the same file, A is resumed: both stay whole and
-    replay, A's lines now after B's."""
+    replay, A's lines now after B's. So too when the player deleted the log before B: B's
+    lines are not A's to cut at A's old start."""
     def power_cut(self: Session) -> None:
         raise KeyboardInterrupt
 
@@ -312,6 +314,8 @@ def test_resuming_a_logged_game_keeps_the_games_logged_since(
         patch.setattr(Session, "run", power_cut)
         assert main(["play", "--headless", "--seed", "41", "--state", str(state),
                      "--log", str(log)]) == 130
+    if deleted:
+        log.unlink()
     assert main(["play", "--headless", "--seed", "21", "--log", str(log)]) == 0
     assert main(["play", "--headless", "--resume", "--state", str(state),
                  "--log", str(log)]) == 0
@@ -322,29 +326,6 @@ def test_resuming_a_logged_game_keeps_the_games_logged_since(
     saved = load_save(state)
     assert saved is not None and saved.finished
     assert log.read_bytes()[saved.log_start:].startswith(b'{"choices": "auto"')
-
-
-def test_resuming_into_a_log_replaced_since_keeps_the_other_game(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    """Game A stops; the player deletes the log and game B is logged to a new file of the
-    same name; A resumed keeps B whole (its lines are not A's to cut at A's old start)."""
-    def power_cut(self: Session) -> None:
-        raise KeyboardInterrupt
-
-    log, state = tmp_path / "games.jsonl", tmp_path / "a.json"
-    with monkeypatch.context() as patch:
-        patch.setattr(Session, "run", power_cut)
-        assert main(["play", "--headless", "--seed", "41", "--state", str(state),
-                     "--log", str(log)]) == 130
-    log.unlink()
-    assert main(["play", "--headless", "--seed", "7", "--log", str(log)]) == 0
-    assert main(["play", "--headless", "--resume", "--state", str(state),
-                 "--log", str(log)]) == 0
-    capsys.readouterr()
-    assert main(["replay", str(log)]) == 0
-    out = capsys.readouterr().out
-    assert "game 1 (seed 7, plus)" in out and "game 2 (seed 41, plus)" in out
 
 
 @pytest.mark.parametrize(("change", "why"), [

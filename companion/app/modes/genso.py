@@ -60,6 +60,8 @@ from companion.hw.display import Display
 from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option
 from companion.systems.genso import checks
 from companion.systems.genso.combat import (
+    MOVES,
+    STONES,
     Action,
     Attack,
     Cast,
@@ -78,6 +80,7 @@ from companion.systems.genso.combat import (
     Sunset,
     UseStone,
     Wait,
+    action_text,
     wants_to_flee,
 )
 from companion.systems.genso.rules import ABILITIES, CreatureKind, GensoRules
@@ -92,9 +95,6 @@ STANCES = {
     Stance.FULL_ATTACK: "全力攻撃 full attack", Stance.FULL_DODGE: "全力回避 full dodge",
     Stance.NORMAL_MOVE: "通常移動 moved", Stance.FULL_MOVE: "全力移動 full move",
 }
-MOVES = {"combat": "戦闘移動 combat 3 m", "normal": "通常移動 normal 12 m",
-         "full": "全力移動 full 48 m"}
-STONES = {"healing_stone": "治癒石 Healing Stone", "enchant_stone": "付与石 Enchant Stone"}
 #: Spells whose effect takes one target (GM-MAGIC-2..11), and whom they go on.
 ONE_TARGET = {"heal": "friend", "ward": "friend", "conceal": "friend", "dispel": "anyone",
               "lightning": "foe", "exorcise": "undead"}
@@ -205,28 +205,11 @@ def named(rules: GensoRules, fight: Fight, c: Combatant) -> str:
 
 def describe(action: Action | CheckCall) -> str:
     """An action in a line, for the log and the result's title."""
-    if isinstance(action, Attack):
-        return (f"{action.actor} → {action.target}"
-                + (" 全力攻撃 full attack" if action.full else " 攻撃 attack"))
-    if isinstance(action, Cast):
-        return f"{action.actor} casts 呪文 {action.spell}" + (
-            f" → {', '.join(action.targets)}" if action.targets else "")
-    if isinstance(action, UseStone):
-        return f"{action.actor}: {STONES.get(action.stone, action.stone)} → {action.target}"
-    if isinstance(action, Dodge):
-        return f"{action.actor} 全力回避 dodges"
-    if isinstance(action, Move):
-        return f"{action.actor} {MOVES.get(action.mode, action.mode)}"
-    if isinstance(action, Flee):
-        return f"{action.actor} 逃亡 flees"
-    if isinstance(action, Wait):
-        return f"{action.actor} 待機 waits"
     if isinstance(action, CheckCall):
         who = f"{action.who} " if action.who else ""
         vs = f" vs {action.vs}" if action.vs else ""
         return f"{who}判定 check: {CHECKS.get(action.kind, action.kind)}{vs}"
-    return {EndFight: "GM: 戦闘終了 end of the fight", Sunrise: "GM: 日の出 sunrise",
-            Sunset: "GM: 日没 sunset", Sleep: "GM: 睡眠 8 hours' sleep"}[type(action)]
+    return action_text(action)
 
 
 def summary(entry: Entry) -> str:

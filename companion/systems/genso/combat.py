@@ -328,28 +328,32 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         raise DataError(f"fight action {data['kind']}: {exc}") from exc
 
 
+#: Movement modes and magic stones as the player reads them (GM-MOVE-1, GM-ITEM-2).
+MOVES = {"combat": "戦闘移動 combat 3 m", "normal": "通常移動 normal 12 m",
+         "full": "全力移動 full 48 m"}
+STONES = {"healing_stone": "治癒石 Healing Stone", "enchant_stone": "付与石 Enchant Stone"}
+
+
 def action_text(action: Action) -> str:
-    """An action as a player would say it: ``駆け出し冒険者１ attacks オーク``."""
+    """An action in a line, for the log, an undo and an error: ``X → オーク 攻撃 attack``."""
     if isinstance(action, Attack):
-        verb = "makes a full attack (全力攻撃) on" if action.full else "attacks"
-        return (f"{action.actor} {verb} {action.target}"
-                + (f" with weapon {action.weapon}" if action.weapon else ""))
+        return (f"{action.actor} → {action.target}"
+                + (" 全力攻撃 full attack" if action.full else " 攻撃 attack"))
     if isinstance(action, Cast):
-        on = f" on {', '.join(action.targets)}" if action.targets else ""
-        weapon = f" (weapon {action.weapon})" if action.weapon is not None else ""
-        return f"{action.actor} casts {action.spell}{on}{weapon}"
+        return f"{action.actor} casts 呪文 {action.spell}" + (
+            f" → {', '.join(action.targets)}" if action.targets else "")
     if isinstance(action, UseStone):
-        return f"{action.actor} uses a {action.stone} on {action.target}"
-    if isinstance(action, Move):
-        return f"{action.actor} makes a {action.mode} move"
+        return f"{action.actor}: {STONES.get(action.stone, action.stone)} → {action.target}"
     if isinstance(action, Dodge):
-        return f"{action.actor} dodges with all it has (全力回避)"
+        return f"{action.actor} 全力回避 dodges"
+    if isinstance(action, Move):
+        return f"{action.actor} {MOVES.get(action.mode, action.mode)}"
     if isinstance(action, Flee):
-        return f"{action.actor} flees"
+        return f"{action.actor} 逃亡 flees"
     if isinstance(action, Wait):
-        return f"{action.actor} waits"
-    return {EndFight: "the GM ends the fight", Sunrise: "sunrise", Sunset: "sunset",
-            Sleep: "8 hours' sleep"}[type(action)]
+        return f"{action.actor} 待機 waits"
+    return {EndFight: "GM: 戦闘終了 end of the fight", Sunrise: "GM: 日の出 sunrise",
+            Sunset: "GM: 日没 sunset", Sleep: "GM: 睡眠 8 hours' sleep"}[type(action)]
 
 
 # --- state and journal -------------------------------------------------------------------------

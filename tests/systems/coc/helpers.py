@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.systems.coc.rules import CocRules
+from companion.dice import ScriptedDice
+from companion.systems.coc.combat import EndTurn, Fight, Side
+from companion.systems.coc.rules import CocRules, Profile, load_rules
 from companion.systems.coc.sheet import Sheet, sheet_from_mapping
 
 
@@ -15,3 +17,43 @@ def sheet(rules: CocRules, name: str, dex: int = 10, weapons: tuple[str, ...] = 
         "characteristics": {"STR": 13, "CON": 12, "POW": 10, "DEX": dex, "APP": 10,
                             "SIZ": 13, "INT": 12, "EDU": 12},
         "skills": skills, "weapons": [{"key": w} for w in weapons], "armour": armour or []})
+
+
+def person(rules: CocRules, name: str, dex: int, weapons: tuple[Any, ...] = ("fist",),
+           armour: list[dict[str, Any]] | None = None, siz: int = 13, **skills: int) -> Sheet:
+    """A sheet whose weapons are keys or whole weapon tables."""
+    return sheet_from_mapping(rules, {
+        "name": name,
+        "characteristics": {"STR": 13, "CON": 12, "POW": 10, "DEX": dex, "APP": 10,
+                            "SIZ": siz, "INT": 12, "EDU": 12},
+        "skills": skills, "armour": armour or [],
+        "weapons": [w if isinstance(w, dict) else {"key": w} for w in weapons]})
+
+
+def duel(profile: Profile, ann: dict[str, Any], cult: dict[str, Any] | None = None,
+         settings: dict[str, Any] | None = None, third: dict[str, Any] | None = None,
+         legacy: bool = False) -> Fight:
+    """Ann (DEX 14) against Cult (DEX 10); Bob (DEX 12) joins Ann's side if asked;
+    ``legacy`` plays it as fight files before the format number did."""
+    rules = load_rules(profile).with_overrides(settings or {})
+    entrants = [(person(rules, "Ann", 14, **ann), Side.INVESTIGATORS),
+                (person(rules, "Cult", 10, **(cult or {})), Side.FOES)]
+    if third is not None:
+        entrants.append((person(rules, "Bob", 12, **third), Side.INVESTIGATORS))
+    if legacy:
+        return Fight(rules, entrants, ScriptedDice([]), legacy=True)
+    return Fight(rules, entrants, ScriptedDice([]))
+
+
+def push(f: Fight, action: Any, *dice: tuple[int, int]) -> str:
+    """Play ``action`` with exactly ``dice``; its text."""
+    source = ScriptedDice(dice)
+    entry = f.push(action, source)
+    assert source.remaining == [], entry.text
+    return entry.text
+
+
+def pass_to(f: Fight, name: str) -> None:
+    """End turns until it is ``name``'s."""
+    while f.state.current is not None and f.state.current.name != name:
+        push(f, EndTurn(f.state.current.name))

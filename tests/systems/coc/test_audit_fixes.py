@@ -31,46 +31,11 @@ from companion.systems.coc.combat import (
     Treat,
     action_from_json,
 )
-from companion.systems.coc.rules import CocRules, Profile, load_rules
-from companion.systems.coc.sheet import Sheet, sheet_from_mapping
+from companion.systems.coc.rules import Profile, load_rules
+from companion.systems.coc.sheet import sheet_from_mapping
+from tests.systems.coc.helpers import duel, pass_to, person, push
 
 P003, P004 = Profile.P003, Profile.P004
-
-
-def person(rules: CocRules, name: str, dex: int, weapons: tuple[Any, ...] = ("fist",),
-           armour: list[dict[str, Any]] | None = None, **skills: int) -> Sheet:
-    return sheet_from_mapping(rules, {
-        "name": name,
-        "characteristics": {"STR": 13, "CON": 12, "POW": 10, "DEX": dex, "APP": 10,
-                            "SIZ": 13, "INT": 12, "EDU": 12},
-        "skills": skills, "armour": armour or [],
-        "weapons": [w if isinstance(w, dict) else {"key": w} for w in weapons]})
-
-
-def duel(profile: Profile, ann: dict[str, Any], cult: dict[str, Any] | None = None,
-         settings: dict[str, Any] | None = None, third: dict[str, Any] | None = None,
-         legacy: bool = False) -> Fight:
-    """Ann (DEX 14) against Cult (DEX 10); Bob (DEX 12) joins Ann's side if asked."""
-    rules = load_rules(profile).with_overrides(settings or {})
-    entrants = [(person(rules, "Ann", 14, **ann), Side.INVESTIGATORS),
-                (person(rules, "Cult", 10, **(cult or {})), Side.FOES)]
-    if third is not None:
-        entrants.append((person(rules, "Bob", 12, **third), Side.INVESTIGATORS))
-    if legacy:  # a fight as files before the format number played it
-        return Fight(rules, entrants, ScriptedDice([]), legacy=True)
-    return Fight(rules, entrants, ScriptedDice([]))
-
-
-def push(f: Fight, action: Any, *dice: tuple[int, int]) -> str:
-    source = ScriptedDice(dice)
-    entry = f.push(action, source)
-    assert source.remaining == [], entry.text
-    return entry.text
-
-
-def pass_to(f: Fight, name: str) -> None:
-    while f.state.current is not None and f.state.current.name != name:
-        push(f, EndTurn(f.state.current.name))
 
 
 GUN = {"weapons": ("automatic",), "handgun": 60}

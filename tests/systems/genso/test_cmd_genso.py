@@ -279,7 +279,7 @@ def test_a_combat_move_then_an_attack_and_undo_in_words(
     assert hit["entry"]["lines"][0]["rule"] == "GM-COMBAT-2" and hit["current"] == "オーク"
     assert main(["genso", "fight", "undo"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"undone: {pc1} attacks オーク\n") and "Attack(" not in out
+    assert out.startswith(f"undone: {pc1} → オーク 攻撃 attack\n") and "Attack(" not in out
     fails(capsys, "fight", "move", pc1, "normal")
 
 
@@ -357,7 +357,7 @@ def test_clear_one_line_errors(
     data["journal"][0]["dice"] = data["journal"][0]["dice"][:1]
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     err = fails(capsys, "fight", "show")
-    assert f"{path}: journal entry 1 (駆け出し冒険者１ attacks オーク) is damaged" in err
+    assert f"{path}: journal entry 1 (駆け出し冒険者１ → オーク 攻撃 attack) is damaged" in err
 
 
 def test_difficulty_zero_is_a_difficulty(capsys: pytest.CaptureFixture[str]) -> None:

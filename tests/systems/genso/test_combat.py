@@ -620,7 +620,7 @@ def test_a_damaged_save_is_refused() -> None:
     saved = fight.to_json()
     saved["journal"][0]["dice"] = saved["journal"][0]["dice"] + [[6, 1]]
     with pytest.raises(DataError, match=r"saved fight: journal entry 1 \(駆け出し冒険者１ "
-                                        r"attacks オーク1\) left dice unused"):
+                                        r"→ オーク1 攻撃 attack\) left dice unused"):
         Fight.from_json(RULES, saved)
     with pytest.raises(DataError, match="not a fight action"):
         action_from_json({"kind": "teleport"})
@@ -765,7 +765,7 @@ def test_a_damaged_fight_names_its_file_and_entry() -> None:
     saved = fight.to_json()
     saved["journal"][0]["dice"] = saved["journal"][0]["dice"][:2]
     with pytest.raises(DataError, match=r"^fight\.json: journal entry 1 \(駆け出し冒険者１ "
-                                        r"attacks オーク\) is damaged: its recorded dice"):
+                                        r"→ オーク 攻撃 attack\) is damaged: its recorded dice"):
         Fight.from_json(RULES, saved, "fight.json")
 
 
