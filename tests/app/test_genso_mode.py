@@ -306,6 +306,8 @@ def test_a_new_table_catches_up_the_action_a_cut_kept_from_the_fight_file(
     assert len(on_file["journal"]) == 2
     on_file["journal"] = on_file["journal"][:-1]  # the write the cut stopped
     path.write_text(json.dumps(on_file), encoding="utf-8")
+    saved_at = (tmp_path / "table.json").stat().st_mtime_ns
+    os.utime(path, ns=(saved_at - 10**9, saved_at - 10**9))  # written before the save
     told: list[str] = []
     session = table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,
                             choices=Player([]), tell=told.append)
@@ -313,6 +315,41 @@ def test_a_new_table_catches_up_the_action_a_cut_kept_from_the_fight_file(
     assert session.mode.fight.to_json() == first.fight.to_json()
     assert json.loads(path.read_text(encoding="utf-8")) == first.fight.to_json()
     assert "is now in" in told[0] and "every action it finished" in told[1]
+
+
+def test_the_gms_undo_after_the_table_stopped_stays_undone(tmp_path: Path) -> None:
+    """`genso fight undo` on the file of a stopped table is the GM's: neither a new table
+    nor a resume puts the action back (it looked like the action a cut kept from the file)."""
+    fight_file(tmp_path)
+    play(tmp_path, ["attack", "t:オーク1", "w:0", "wait"])
+    path = tmp_path / "fight.json"
+    on_file = json.loads(path.read_text(encoding="utf-8"))
+    on_file["journal"] = on_file["journal"][:-1]
+    path.write_text(json.dumps(on_file), encoding="utf-8")  # after the table's save
+    with pytest.raises(DataError, match="changed since the table saved it"):
+        play(tmp_path, [], resume=True)
+    told: list[str] = []
+    session = table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, GensoFightMode)
+    assert len(session.mode.fight.journal) == 1
+    assert told == [told[0]] and "every action it finished" not in told[0]
+
+
+def test_a_new_table_writes_an_unreadable_fight_file_again_from_the_stopped_table(
+        tmp_path: Path) -> None:
+    fight_file(tmp_path)
+    first = play(tmp_path, ["attack", "t:オーク1", "w:0", "wait"])
+    path = tmp_path / "fight.json"
+    path.write_text("{garbage", encoding="utf-8")
+    told: list[str] = []
+    session = table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, GensoFightMode)
+    assert session.mode.fight.to_json() == first.fight.to_json()
+    assert "could not be read" in told[0] and "every action it finished" in told[1]
+    (kept,) = tmp_path.glob("fight.json.corrupt-*")
+    assert kept.read_text(encoding="utf-8") == "{garbage"
 
 
 def test_play_mode_genso_needs_a_fight_and_a_player(tmp_path: Path,

@@ -333,7 +333,7 @@ def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
 
 def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
     difficulty: int | str | None = args.difficulty
-    if isinstance(difficulty, str) and difficulty.lstrip("-").isdigit():
+    if isinstance(difficulty, str) and difficulty.lstrip("-").isdecimal():
         difficulty = int(difficulty)
 
     def body(source: DiceSource) -> int:
@@ -499,7 +499,7 @@ def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
     counts = []
     for spec in specs:
         key, sep, count = spec.partition(":")
-        if sep and not (count.strip().isdigit() and int(count) >= 1):
+        if sep and not (count.strip().isdecimal() and int(count) >= 1):
             raise DataError(f"--monsters {spec}: write KEY or KEY:N, N a whole number of 1 or "
                             "more (e.g. orc:2)")
         counts.append((key, int(count) if sep else 1))
@@ -529,9 +529,15 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
         save_fight(fight, path)
         text, data = fight_status(rules, fight)
         return emit(args, {**data, "path": str(path)}, text)
-    # The fight replays under the settings its file keeps; this call's (with its --set) only
-    # stand in for a file from before fights kept them, as that file was played so.
-    fight = load_fight(rules, path)
+    # The fight replays under the settings its file keeps. A file from before fights kept
+    # them takes the user's own; this call's --set holds from its action on, unless the file
+    # replays only with it (it was played with that --set given at every call, as then).
+    try:
+        fight = load_fight(load_user_rules([]), path)
+    except DataError:
+        if not args.set:
+            raise
+        fight = load_fight(rules, path)
     rules = fight.rules
     overrides = set_overrides(args.set or [])
     if args.verb in ("show", "log", "undo", "apply") and overrides:

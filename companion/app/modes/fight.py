@@ -423,11 +423,11 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         except CorruptSave:
             pass
         if old is not None and not old.finished:
-            if old.fight_path == str(fight_path):
-                _catch_up(table, old, state_path, fight_path, label, tell)
+            whole = old.fight_path == str(fight_path) and _catch_up(
+                table, old, state_path, fight_path, label, tell)
             kept = move_aside(state_path, "replaced")
-            tell(f"the unfinished table in {state_path} is kept as {kept.name}; every action "
-                 "it finished is in the fight file")
+            tell(f"the unfinished table in {state_path} is kept as {kept.name}"
+                 + ("; every action it finished is in the fight file" if whole else ""))
     resuming = mode is not None
     if saved is None:
         fight = table.load(read_fight_data(fight_path, table.start_hint))
@@ -446,7 +446,7 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     if resuming:  # the dice a fight without the stop would throw next
         if source is not None:
             mode.advance(source, simulated if sim_rolls is not None else (lambda sides: True))
-        _check_fight_file(table, fight_path, mode, tell)
+        _check_fight_file(table, fight_path, state_path, mode, tell)
     fight_mode = mode
 
     def mirror(events: Sequence[object]) -> None:
@@ -488,12 +488,13 @@ def _on_file(table: Table, fight_path: Path) -> dict[str, Any] | None:
     return written
 
 
-def _check_fight_file(table: Table, fight_path: Path, mode: FightMode,
+def _check_fight_file(table: Table, fight_path: Path, state_path: Path, mode: FightMode,
                       tell: Callable[[str], object]) -> None:
-    """After a resume: the fight file must be the table's fight (but for the one action a
-    cut may have come between). One that is missing or cannot be read is rewritten from the
+    """After a resume: the fight file must be the table's fight, but for the one action a
+    cut may have come between the table's save and the file's write (then the file is no
+    newer than the save). One that is missing or cannot be read is written again from the
     table save, which holds the whole fight (the unreadable one kept aside); one changed by
-    the fight command since is refused."""
+    the fight command since (an undo too) is refused."""
     on_file = _on_file(table, fight_path)
     if on_file is None:
         if fight_path.exists():
@@ -501,22 +502,45 @@ def _check_fight_file(table: Table, fight_path: Path, mode: FightMode,
             tell(f"the fight file {fight_path} could not be read (kept as {kept.name}); "
                  "it is written again from the table save")
         return
-    if not same_fight(on_file, mode.fight.to_json()):
+    ours = mode.fight.to_json()
+    if on_file != ours and (not same_fight(on_file, ours)
+                            or _written_after(fight_path, state_path)):
         raise DataError(f"the fight file {fight_path} changed since the table saved it "
                         f"(`{table.command} …`?): play it without --resume")
 
 
+def _written_after(fight_path: Path, state_path: Path) -> bool:
+    """Was the fight file written after the table's last save? The table writes its save,
+    then the file: a file older than the save is one a cut kept from being written, a newer
+    one was changed by the fight command (an action, or an undo) since the table stopped."""
+    return fight_path.stat().st_mtime_ns > state_path.stat().st_mtime_ns
+
+
 def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, label: str,
-              tell: Callable[[str], object]) -> None:
-    """A table stopped between its save and the fight file's write holds one action the
-    file lacks: put it in the file before the table is set aside."""
+              tell: Callable[[str], object]) -> bool:
+    """Before an unfinished table is set aside: does the fight file hold every action it
+    finished? A cut between the table's save and the file's write kept the last one from the
+    file, and a file that cannot be read is none of them: the file is written from the
+    table then (the unreadable one kept aside). A file changed by the fight command since the
+    table stopped (an undo) is the GM's and stays."""
     try:
         mode = table.mode(table.load(old.fight), label)
         replay(mode, old.inputs, old.events)
     except (CompanionError, ValueError):
-        return  # nothing to catch up from
+        return False  # nothing to catch up from
     ours, on_file = mode.fight.to_json(), _on_file(table, fight_path)
-    if on_file is not None and same_fight(on_file, ours) \
-            and len(ours["journal"]) > len(on_file["journal"]):
+    if on_file == ours:
+        return True
+    if on_file is None:
+        if fight_path.exists():
+            kept = move_aside(fight_path)
+            tell(f"the fight file {fight_path} could not be read (kept as {kept.name}); it "
+                 f"is written again from the table at {state_path}")
+        write_fight_file(fight_path, mode.fight)
+        return True
+    if same_fight(on_file, ours) and len(ours["journal"]) > len(on_file["journal"]) \
+            and not _written_after(fight_path, state_path):
         write_fight_file(fight_path, mode.fight)
         tell(f"the last action the table at {state_path} finished is now in {fight_path} too")
+        return True
+    return False

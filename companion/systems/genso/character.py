@@ -497,7 +497,7 @@ def _mana_stone_index(rules: GensoRules, character: Character, key: str) -> int 
             return 0
         raise IllegalAction(f"{character.name} carries {len(stones)} mana stones; name one: "
                             f"{listed}")
-    if not number.strip().isdigit():
+    if not number.strip().isdecimal():
         raise IllegalAction(f"{key!r}: a mana stone is sold as mana_stone:N, N its number "
                             f"from 0 ({listed})")
     index = int(number)

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from companion.dice import DiceSource, Result, ScriptedDice, roll
 from companion.dice.result import DieRoll
 from companion.dice.sources import ScriptExhausted
-from companion.errors import DataError, IllegalAction
+from companion.errors import DataError, DeviceError, IllegalAction
 from companion.systems.genso.character import Character, Kind, death_below, derive
 from companion.systems.genso.rules import CreatureKind, Duration, GensoRules, Monster, Spell
 from companion.systems.genso.sheet import character_from_mapping, sheet_mapping
@@ -635,7 +635,8 @@ class Fight:
         if not isinstance(data, Mapping) or data.get("system") != "genso":
             raise DataError(f"{origin}: not a saved genso fight")
         version = data.get("version", 1)
-        if not isinstance(version, int) or not 1 <= version <= FILE_VERSION:
+        if isinstance(version, bool) or not isinstance(version, int) \
+                or not 1 <= version <= FILE_VERSION:
             raise DataError(f"{origin}: fight file version {version!r} is not one this "
                             f"companion reads (1 to {FILE_VERSION})")
         stored = data.get("settings")
@@ -658,7 +659,7 @@ class Fight:
                 dice = ScriptedDice((int(s), int(v)) for s, v in raw["dice"])
                 fight.push(action, dice, raw.get("settings"), f"{where} settings",
                            int(raw.get("engine", engine)))
-            except ScriptExhausted as exc:
+            except (ScriptExhausted, DeviceError) as exc:  # too few dice, or off their faces
                 raise DataError(f"{where}{said} is damaged: its recorded dice do not match "
                                 f"the roll ({exc})") from exc
             except (KeyError, TypeError, ValueError) as exc:
@@ -980,7 +981,7 @@ def _spell_targets(state: FightState, caster: Combatant, spell: Spell, named: tu
     if twice:
         raise IllegalAction(f"{spell.name}: {twice[0]} is named twice; name each target once "
                             "(a spell strikes each being once)")
-    if spell.aim == "object":
+    if spell.aim == "object" or (spell.aim == "one_or_object" and not named):
         if named:
             raise IllegalAction(f"{spell.name} goes on an object ({spell.target}), not on a "
                                 "combatant: name no target")
@@ -991,7 +992,7 @@ def _spell_targets(state: FightState, caster: Combatant, spell: Spell, named: tu
         need = "the one being it is cast on" if spell.aim == "one" else (
             "everyone the GM puts in its area")
         raise IllegalAction(f"{spell.name} needs a target ({spell.target}): name {need}")
-    if spell.aim == "one" and len(named) != 1:
+    if spell.aim in ("one", "one_or_object") and len(named) != 1:
         raise IllegalAction(f"{spell.name} takes one target ({spell.target})")
     return [state.get(t) for t in named]
 

@@ -30,8 +30,9 @@ DIFFICULTIES = ("extremely_hard", "very_hard", "hard", "easy")
 #: Whom a spell lands on in the fight tracker (spells.toml ``aim``, from the seed's 対象):
 #: "caster" the caster (named targets are the others it holds, as a Barrier's); "one"
 #: exactly one named combatant; "area" every combatant the GM names in it, each once;
-#: "object" an object outside the tracker, so no combatant is named.
-AIMS = ("caster", "one", "area", "object")
+#: "object" an object outside the tracker, so no combatant is named; "one_or_object" one
+#: named combatant, or with none named an object (「生物あるいは物品」).
+AIMS = ("caster", "one", "area", "object", "one_or_object")
 
 
 class Slot(Enum):

@@ -326,6 +326,16 @@ def test_a_saved_fight_keeps_its_settings(
     shown = run(capsys, "fight", "show", "--file", str(old),
                 "--set", "GM-MAGIC-1.known_spells_only=false")
     assert shown["combatants"][1]["hp"] == 4
+    # One played without --set: a --set given with an action holds from that action on,
+    # not over the fight's past.
+    plain = user_dirs / "plain.json"
+    plain.write_text((DATA / "fight_v1.json").read_text(encoding="utf-8"), encoding="utf-8")
+    now = run(capsys, "fight", "show", "--file", str(plain))["current"]
+    waited = run(capsys, "fight", "wait", now, "--file", str(plain),
+                 "--set", "GM-MAGIC-7.version=gm")
+    assert waited["entry"]["settings"] == {"GM-MAGIC-7": {"version": "gm"}}
+    saved = json.loads(plain.read_text(encoding="utf-8"))
+    assert saved["settings"]["GM-MAGIC-7"]["version"] == "pg"
 
 
 def test_clear_one_line_errors(
@@ -336,10 +346,11 @@ def test_clear_one_line_errors(
     sheet = tmp_path / "pc1.toml"
     run(capsys, "sheet", "pc1", "--save-as", str(sheet))
     run(capsys, "buy", str(sheet), "mana_stone")
-    assert "mana_stone:N" in fails(capsys, "sell", str(sheet), "mana_stone:x")
+    for number in ("x", "²"):  # "²" passes isdigit() and fails int()
+        assert "mana_stone:N" in fails(capsys, "sell", str(sheet), f"mana_stone:{number}")
     sold = run(capsys, "sell", str(sheet), "mana_stone")  # as `buy` names it
     assert sold["said"] == "GM-ECON-1 sold 魔力石/Mana stone for 銀貨4枚 (4 silver)"
-    for count in ("x", "0", "-1"):
+    for count in ("x", "0", "-1", "²"):
         err = fails(capsys, "fight", "new", "--force", "--party", "pc1", "--monsters",
                     f"orc:{count}")
         assert f"--monsters orc:{count}: write KEY or KEY:N" in err

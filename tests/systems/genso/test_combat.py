@@ -688,6 +688,11 @@ def test_a_spell_lands_only_on_those_named_and_each_once() -> None:
     assert fight.state.get(FAIRY).has("barrier")
     aims = {s.key: s.aim for s in RULES.spells.values() if s.group == "basic"}
     assert aims["barrier"] == "caster" and aims["fire"] == "area" and aims["seal_lock"] == "object"
+    # GM-MAGIC-8 Concealment: 「生物あるいは物品」, a named being or, with none named, an object.
+    fight = make([pc("forest_fairy")], [("orc", 1)])
+    with pytest.raises(IllegalAction, match="takes one target"):
+        fight.push(Cast(FAIRY, "concealment", (FAIRY, "オーク1")), d6())
+    assert "on an object" in act(fight, Cast(FAIRY, "concealment")).text
 
 
 def test_a_stone_is_not_wasted_on_the_dead() -> None:
@@ -769,7 +774,18 @@ def test_a_damaged_fight_names_its_file_and_entry() -> None:
         Fight.from_json(RULES, saved, "fight.json")
 
 
+def test_a_recorded_die_off_its_faces_names_the_entry() -> None:
+    fight = make([pc("pc1")], [("orc", 1)])
+    act(fight, Attack(PC1, ORC), 6, 6, 3)
+    saved = fight.to_json()
+    saved["journal"][0]["dice"][0] = [6, 9]
+    with pytest.raises(DataError, match=r"^fight\.json: journal entry 1 .* is damaged: its "
+                                        r"recorded dice do not match the roll \(the dice source"):
+        Fight.from_json(RULES, saved, "fight.json")
+
+
 @pytest.mark.parametrize(("key", "value", "said"), [
+    ("version", True, "fight file version True is not one this companion reads"),
     ("entrants", 5, "entrants must be a list of tables"),
     ("journal", 5, "journal must be a list of entries"),
     ("journal", [5], "journal must be a list of entries"),
@@ -778,7 +794,7 @@ def test_a_fight_file_of_the_wrong_shape_is_named_not_a_traceback(
         key: str, value: object, said: str) -> None:
     saved = make([pc("pc1")], [("orc", 1)]).to_json()
     saved[key] = value
-    with pytest.raises(DataError, match=f"^fight\\.json: {said}$"):
+    with pytest.raises(DataError, match=f"^fight\\.json: {said}"):
         Fight.from_json(RULES, saved, "fight.json")
 
 
