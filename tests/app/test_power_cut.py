@@ -9,13 +9,14 @@ import random
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from companion.app.session.save import load_save
 
 SEED = 2  # a short game (saving fsyncs every step): 190 inputs
-# Paced so the game plays at least 5 s: with every run killed within 1.5 s, at least 3 are
-# killed mid-game, however fast the machine.
+# Paced so the game plays at least 5 s: with every run killed within 0.6 s of its first save,
+# at least 3 are killed mid-game, however fast the machine.
 PACE = "0.03"
 
 
@@ -46,12 +47,17 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> 
               "--pace", PACE]
     kills = 0
     args = first
-    # A loaded machine spends most of a short run starting Python: enough tries that even
-    # then the game gets through (a quiet one finishes in a dozen).
     for _ in range(100):
+        before = state.stat().st_mtime_ns if state.exists() else None
         proc = companion(*args, env=env)
+        # Each run is cut at a random moment after it has saved a step, however long a loaded
+        # machine takes to start Python: so every run gets the game further.
+        deadline = time.monotonic() + 60
+        while proc.poll() is None and time.monotonic() < deadline and (
+                (state.stat().st_mtime_ns if state.exists() else None) == before):
+            time.sleep(0.005)
         try:
-            proc.wait(timeout=rng.uniform(0.3, 1.5))
+            proc.wait(timeout=rng.uniform(0.0, 0.6))
         except subprocess.TimeoutExpired:
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait()
