@@ -333,3 +333,42 @@ def test_fight_help_describes_every_verb(capsys: pytest.CaptureFixture[str]) -> 
                         ("undo", "take back")):
         assert any(line.strip().startswith(verb) and words in line
                    for line in out.splitlines()), out
+
+
+def _as_format_1(saved: Path, settings: Any) -> None:
+    """Rewrite ``saved`` as the code before the format number wrote it, with ``settings``."""
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    data.pop("format", None)
+    data["settings"] = settings
+    saved.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_old_fight_files_open_keep_their_settings_and_name_a_bad_one(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A format-1 file: a malformed setting is an error naming the file (it was an
+    AttributeError); ``wake_hp=0`` (the old code took it) still opens, with a note; a
+    ``full_refill=false`` it never read is shown as set and kept by the next save."""
+    ann, cult = sheets(tmp_path)
+    saved = Path(run(capsys, "fight", "new", "--investigators", ann, "--foes", cult)["path"])
+    _as_format_1(saved, {"CO-BASE-7": 5})
+    assert main(["coc", "fight", "show"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion: error: {saved}: ") and "Traceback" not in err, err
+    _as_format_1(saved, {"CO-BASE-8": {"wake_hp": 0}, "CO-BASE-12": {"full_refill": False}})
+    for verb in ("show", "log"):
+        assert main(["coc", "fight", verb]) == 0
+        err = capsys.readouterr().err
+        assert "begun by an older version" in err and "wake_hp must be 1 or more" in err, err
+        assert "full_refill = false was not read" in err
+    listed = run(capsys, "defaults", "--file", str(saved))["defaults"]
+    assert {"rule": "CO-BASE-12", "key": "full_refill", "value": False,
+            "default": False} in listed
+    run(capsys, "fight", "act", "end_turn", "Ａｎｎ")  # full width, folded like --with
+    kept = json.loads(saved.read_text(encoding="utf-8"))
+    assert kept["format"] == 2 and kept["settings"] == {
+        "CO-BASE-8": {"wake_hp": 0}, "CO-BASE-12": {"full_refill": False}}
+    assert main(["coc", "fight", "show"]) == 0 and "older version" not in capsys.readouterr().err
+    assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult, "--force",
+                 "--set", "CO-BASE-8.wake_hp=0"]) == 2
+    assert "wake_hp must be 1 or more" in capsys.readouterr().err

@@ -145,6 +145,14 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
                               "actions": len(fight.journal)}
 
 
+def _named(fight: Fight, name: str) -> str:
+    """A typed ACTOR or TARGET: "Ａｎｎ" from a Japanese keyboard is Ann, as --with values are
+    folded (NFKC); a sheet really named in full width keeps its name."""
+    names = {c.name for c in fight.state.combatants}
+    folded = unicodedata.normalize("NFKC", name)
+    return name if name in names or folded not in names else folded
+
+
 def load_fight(path: Path) -> Fight:
     """The saved fight, replayed from its log under the settings it keeps."""
     if not path.exists():
@@ -157,6 +165,8 @@ def load_fight(path: Path) -> Fight:
         fight = Fight.from_json(load_rules(), data)
     except DataError as exc:
         raise DataError(f"{path}: {exc}") from exc
+    for note in fight.notes:  # a format-1 file: told on each load until it is saved again
+        print(f"companion: note: {path}: {note}", file=sys.stderr)
     if fight.reworded:
         shown = ", ".join(map(str, fight.reworded))
         which = "entries" if len(fight.reworded) > 1 else "entry"
@@ -241,9 +251,9 @@ def cmd_fight(args: argparse.Namespace) -> int:
         save_fight(fight, path)
         text, data = _status(fight)
         return emit(args, {**data, "undone": entry.to_json()}, f"undone: {entry.text}\n{text}")
-    raw: dict[str, Any] = {"kind": args.kind, "actor": args.actor}
+    raw: dict[str, Any] = {"kind": args.kind, "actor": _named(fight, args.actor)}
     if args.target:
-        raw["target" if args.kind != "throw" else "at"] = args.target
+        raw["target" if args.kind != "throw" else "at"] = _named(fight, args.target)
     for item in args.with_ or []:
         # Full-width digits and letters (weapon=１, to=ａ４) are what a Japanese keyboard
         # types; `coc roll` takes them, so --with does too (NFKC folds them to ASCII).

@@ -20,6 +20,7 @@ carries a format number (:data:`FORMAT`); a file without one replays as it was p
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, fields, replace
 from enum import Enum
@@ -39,7 +40,14 @@ from companion.systems.coc.checks import (
     ranges,
     resist,
 )
-from companion.systems.coc.rules import CocRules, DamageBonus, Profile, WeaponKind
+from companion.systems.coc.rules import (
+    LIMITS,
+    CocRules,
+    DamageBonus,
+    Profile,
+    WeaponKind,
+    out_of_limits,
+)
 from companion.systems.coc.sheet import (
     Sheet,
     Weapon,
@@ -428,13 +436,34 @@ ACTIONS: dict[str, type[Any]] = {a.kind: a for a in (
     Attack, Grapple, Choke, Throw, BreakFree, Reload, ClearJam, Treat, Move, EndTurn, Delay,
     Concentrate, Sheathe, PickUp, Spot, Cast, Tackle, Burn, Fall, SanLoss, Place, Face, Jump)}
 KEEPER_ACTIONS = (Burn, Fall, SanLoss, Place)  # the Keeper's, at any moment; no turn is used
-# A saved fight's format. Files without one (format 1) were played before an audit's rule
-# fixes, which change what a log may hold: they replay with ``legacy`` set, as they were
-# played, so they still load. Each place that differs says "format 1".
+# A saved fight's format, and the rules revision that plays new actions. Files without one
+# (format 1) were played before an audit's rule fixes, which change what a log may hold: their
+# entries replay with ``legacy`` set, as they were played, so they still load. Each entry
+# records the revision that played it (``engine``, written when it is not :data:`FORMAT`, as
+# genso's journal does), so a fight begun under format 1 goes on under the fixed rules while
+# its past replays exactly. Each place that differs says "format 1".
 FORMAT = 2
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1
+
+
+def file_format(data: Mapping[str, Any]) -> int:
+    """The format of a saved fight: 1 without the key, else a whole number this code reads
+    (a ``"2"`` written by hand must not replay silently as format 1)."""
+    value = data.get("format", 1)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= FORMAT:
+        raise DataError(f"fight file format {value!r} is not one this companion reads "
+                        f"(1 to {FORMAT})")
+    return value
+
+
+def format1_rules(rules: CocRules, settings: Mapping[str, Any]) -> CocRules:
+    """The rules format 1 played under: the code that played it never read the
+    :data:`UNREAD_BEFORE` settings, so they are left at their defaults."""
+    unread = {rule: {k: v for k, v in keys.items() if (rule, k) not in UNREAD_BEFORE}
+              for rule, keys in settings.items()}
+    return rules.with_overrides(unread, "the fight's settings", limits=False)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -522,14 +551,18 @@ class Entry:
     action: Action
     lines: tuple[str, ...]
     dice: tuple[tuple[int, int], ...]
+    engine: int = FORMAT  # the rules revision that played it (1: format 1's, see FORMAT)
 
     @property
     def text(self) -> str:
         return "\n".join(self.lines)
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": action_to_json(self.action), "lines": list(self.lines),
-                "dice": [list(d) for d in self.dice]}
+        data: dict[str, Any] = {"action": action_to_json(self.action), "lines": list(self.lines),
+                                "dice": [list(d) for d in self.dice]}
+        if self.engine != FORMAT:
+            data["engine"] = self.engine
+        return data
 
 
 class _Recorder:
@@ -547,34 +580,47 @@ class Fight:
     """A fight: push an action to play it, pop to take it back (the python-chess pattern)."""
 
     def __init__(self, rules: CocRules, entrants: Sequence[tuple[Sheet, Side]],
-                 source: DiceSource, legacy: bool = False) -> None:
+                 source: DiceSource, legacy: bool = False,
+                 played: CocRules | None = None) -> None:
+        """``legacy`` opens the fight, and plays what is pushed, as format 1 did (see
+        :data:`FORMAT`); ``played`` is the rules format 1 read (:func:`format1_rules`)."""
         if len({s.name for s, _ in entrants}) != len(entrants):
             raise DataError("every combatant needs a name of its own")
         if not entrants:
             raise DataError("a fight needs combatants")
         self.rules = rules
+        self.format1 = played or rules  # the rules an entry played by format 1 reads
         self.entrants = tuple(entrants)
-        self.legacy = legacy  # replay a format-1 file as it was played (see FORMAT)
+        self.engine = 1 if legacy else FORMAT  # the revision new actions are played by
         self.reworded: list[int] = []  # old-format journal entries that now read differently
+        self.notes: list[str] = []  # what loading an old file should tell the player
         recorder = _Recorder(source)
-        step = _Step(rules, FightState(0, (), 0, tuple(
+        step = _Step(self.format1 if legacy else rules, FightState(0, (), 0, tuple(
             Combatant(s, side, s.max_hp, mp=s.stat("POW"), san=s.sanity)
             for s, side in entrants)), recorder)
         step.new_round()
-        self.opening = Entry(EndTurn(""), tuple(step.lines), tuple(recorder.dice))
+        self.opening = Entry(EndTurn(""), tuple(step.lines), tuple(recorder.dice), self.engine)
         self.states: list[FightState] = [step.freeze()]
         self.journal: list[Entry] = []
+
+    @property
+    def legacy(self) -> bool:
+        """New actions are played as format 1 played them (a test's old fight)."""
+        return self.engine < FORMAT
 
     @property
     def state(self) -> FightState:
         return self.states[-1]
 
-    def push(self, action: Action, source: DiceSource) -> Entry:
-        """Play ``action``; an illegal one raises IllegalAction and changes nothing."""
+    def push(self, action: Action, source: DiceSource, engine: int | None = None) -> Entry:
+        """Play ``action``; an illegal one raises IllegalAction and changes nothing.
+        ``engine`` is the revision to play it by (only a replay asks for an older one)."""
+        engine = self.engine if engine is None else engine
         recorder = _Recorder(source)
-        step = _Step(self.rules, self.state, recorder, self.legacy)
+        old = engine < FORMAT
+        step = _Step(self.format1 if old else self.rules, self.state, recorder, old)
         step.play(action)
-        entry = Entry(action, tuple(step.lines), tuple(recorder.dice))
+        entry = Entry(action, tuple(step.lines), tuple(recorder.dice), engine)
         self.states.append(step.freeze())
         self.journal.append(entry)
         return entry
@@ -586,41 +632,59 @@ class Fight:
         return self.journal.pop()
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": 1 if self.legacy else FORMAT, "profile": self.rules.profile.value,
+        data = {"format": FORMAT, "profile": self.rules.profile.value,
                 "settings": self.rules.settings(),
                 "entrants": [{"side": side.value, "sheet": sheet_mapping(s)}
                              for s, side in self.entrants],
                 "opening": [list(d) for d in self.opening.dice],
                 "journal": [e.to_json() for e in self.journal]}
+        if self.opening.engine != FORMAT:  # begun under format 1: its settings as they were
+            data["opening_engine"] = self.opening.engine
+        return data
 
     @classmethod
     def from_json(cls, rules: CocRules, data: Mapping[str, Any]) -> Fight:
-        """Replay a saved fight from its log; the recorded dice must give the same lines."""
+        """Replay a saved fight from its log; the recorded dice must give the same lines.
+
+        Entries keep the revision that played them; new actions follow today's rules. A
+        fight begun under format 1 keeps every setting it was begun with, even one outside
+        the range checked since (it was played so); :attr:`notes` say what differs."""
+        if not isinstance(data, Mapping):
+            raise DataError("not a saved coc fight (its top level must be a table)")
+        fmt = file_format(data)
         try:
             profile = Profile(data["profile"])
-            settings = dict(data.get("settings", {}))
+            settings = data.get("settings", {})
             entrants = [(sheet_from_mapping(rules, e["sheet"], f"entrant {n}"), Side(e["side"]))
                         for n, e in enumerate(data["entrants"], 1)]
             opening = [(int(s), int(v)) for s, v in data["opening"]]
             journal = list(data["journal"])
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"not a saved coc fight ({exc})") from exc
-        current = isinstance(data.get("format"), int) and data["format"] >= FORMAT
-        if not current:  # format 1: the code that played it never read these settings
-            settings = {rule: {k: v for k, v in keys.items() if (rule, k) not in UNREAD_BEFORE}
-                        for rule, keys in settings.items()}
-        rules = rules.with_profile(profile).with_overrides(settings, "the fight's settings")
-        fight = cls(rules, entrants, ScriptedDice(opening), legacy=not current)
+        first = 1 if fmt == 1 else _engine(data.get("opening_engine", FORMAT), "opening_engine")
+        rules = rules.with_profile(profile)
+        try:  # the range check came with format 2: a fight begun before keeps what it had
+            rules.with_overrides(settings, "the fight's settings")
+        except DataError:
+            if first == FORMAT:
+                raise
+        mine = rules.with_overrides(settings, "the fight's settings", limits=False)
+        fight = cls(mine, entrants, ScriptedDice(opening), legacy=first < FORMAT,
+                    played=format1_rules(rules, settings) if first < FORMAT else None)
+        fight.engine = FORMAT
         for n, raw in enumerate(journal, 1):
-            fight.replay(n, raw, strict=current)
+            fight.replay(n, raw, strict=fmt >= FORMAT, engine=1 if fmt == 1 else FORMAT)
+        if fmt == 1:
+            fight.notes = _format1_notes(mine, len(journal))
         return fight
 
-    def replay(self, n: int, raw: object, strict: bool = True) -> None:
+    def replay(self, n: int, raw: object, strict: bool = True, engine: int = FORMAT) -> None:
         """Replay journal entry ``n``; anything wrong with it is a DataError naming it.
 
         A file of this format must read as it was written. One of an older format was
-        written before some rule or wording was fixed: its dice replay under today's rules
-        and the entries that now read differently are listed in :attr:`reworded`."""
+        written before some rule or wording was fixed: its dice replay under the rules that
+        played them (``engine``, or the entry's own) and the entries that now read
+        differently are listed in :attr:`reworded`."""
         where = f"journal entry {n}"
         if not isinstance(raw, Mapping):
             raise DataError(f"{where}: not an action with its dice, found {raw!r}")
@@ -628,6 +692,7 @@ class Fight:
             action = action_from_json(raw["action"])
             dice = [(int(s), int(v)) for s, v in raw["dice"]]
             lines = raw.get("lines")
+            engine = _engine(raw.get("engine", engine), "engine")
         except DataError as exc:
             raise DataError(f"{where}: {exc}") from exc
         except KeyError as exc:
@@ -635,7 +700,7 @@ class Fight:
         except (TypeError, ValueError) as exc:
             raise DataError(f"{where}: its dice must be [sides, value] pairs ({exc})") from exc
         try:
-            entry = self.push(action, ScriptedDice(dice))
+            entry = self.push(action, ScriptedDice(dice), engine)
         except CompanionError as exc:
             raise DataError(f"{where} ({action.kind} by {action.actor!r}) does not replay: "
                             f"{exc}") from exc
@@ -643,6 +708,30 @@ class Fight:
             if strict:
                 raise DataError(f"{where} ({action.kind}) replays differently")
             self.reworded.append(n)
+
+
+def _engine(value: object, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= FORMAT:
+        raise DataError(f"{key} {value!r}: write a whole number from 1 to {FORMAT}")
+    return value
+
+
+def _format1_notes(rules: CocRules, played: int) -> list[str]:
+    """What a format-1 file's player is told once: its past replays as it was played, new
+    actions follow the fixed rules, and the settings that now mean something new."""
+    past = "its 1 action replays as it was" if played == 1 else \
+        f"its {played} actions replay as they were"
+    notes = [f"this fight was begun by an older version: {past} played; new actions follow "
+             "the fixed rules"]
+    for problem in out_of_limits(rules.defaults):
+        notes.append(f"{problem}; kept, as the fight was begun with it (a new --set is "
+                     "checked)")
+    for rule, keys in rules.settings().items():
+        for key, value in keys.items():
+            if (rule, key) in UNREAD_BEFORE:
+                notes.append(f"{rule}.{key} = {json.dumps(value)} was not read by the older "
+                             "version; it holds for new actions")
+    return notes
 
 
 # --- the rules engine ---------------------------------------------------------------------
@@ -674,6 +763,15 @@ class _Step:
 
     def on(self, rule: str) -> bool:
         return self.rules.on(rule)
+
+    def divisor(self, rule: str, key: str) -> int:
+        """A Default that divides: a fight begun before the range check may hold a 0 (see
+        Fight.from_json), which refuses the action that needs it instead of crashing."""
+        value: int = self.rules.default(rule, key)
+        if value < LIMITS[rule, key][0]:
+            raise IllegalAction(f"{rule}.{key} is {value} in this fight's settings; it must be "
+                                f"{LIMITS[rule, key][0]} or more to play this")
+        return value
 
     def say(self, text: str) -> None:
         self.lines.append(text)
@@ -1342,6 +1440,11 @@ class _Step:
         if defence in (Defence.PARRY, Defence.COUNTER):
             way = self.parry if defence is Defence.PARRY else self.counter
             damage, held = way(self.cs[target.name], a, damage, text, info.kind)
+            if held and follow_up:
+                # 004 line 158: the follow-up is declared 「相手にヒットした時」; a blow the
+                # target parried (受け流した, line 19) is not a hit, whatever gets past it.
+                self.say(f"{target.name} parried: no follow-up (CO-MA-4, only after a hit)")
+                follow_up = False
             if damage <= 0:
                 return
             if held:  # stopped in part: the rest goes on to the armour
@@ -1466,7 +1569,11 @@ class _Step:
             return self.defence_allowed(target, Defence.PARRY, kind, a, True)
         tries = [replace(a, parry_weapon=i, parry_with="")
                  for i in range(len(target.sheet.weapons))]
-        tries += [replace(a, parry_with=way) for way in ("hands", "ma", "budo")]
+        # MA and Budo parry only for a sheet that has the skill (003's MA parry is no help to
+        # someone who never learnt it); bare hands are anyone's.
+        tries += [replace(a, parry_with=way) for way, skill in (
+            ("hands", ""), ("ma", "martial_arts"), ("budo", "budo"))
+            if not skill or skill in target.sheet.skills]
         tries += [replace(a, parry_weapon=i, parry_with="iai")
                   for i in range(len(target.sheet.weapons))]
         return any(self.defence_allowed(target, d, kind, t, True) for t in tries
@@ -1863,6 +1970,8 @@ class _Step:
         if a.cover and self.behind_cover(t, a):
             return
         if a.defence is Defence.DODGE and not a.cover:
+            if self.legacy and not self.defence_allowed(t, Defence.DODGE, info.kind, a, True):
+                raise IllegalAction(f"{t.name} cannot dodge now")  # format 1: after the dice
             modifier = (-hits if rule == "CO-FIRE-6" else 0) + self.dodge_bonus(t, a)
             self.set(t, dodges=t.dodges + 1)
             dodged = self.check(t, "dodge", modifier)
@@ -2555,7 +2664,7 @@ class _Step:
         self.say(f"{made.text} (CO-BASE-10, CO-CORE-3)")
         if not made.success:
             return False
-        loss = damage // self.rules.default("CO-BASE-10", "damage_divisor")
+        loss = damage // self.divisor("CO-BASE-10", "damage_divisor")
         self.add(t, Condition.UNCONSCIOUS)
         self.say(f"{t.name} is knocked out and loses {loss} (CO-BASE-10)")
         self.harm(self.cs[t.name], loss)
@@ -2577,7 +2686,7 @@ class _Step:
 
     def falling(self, metres: int) -> tuple[int, str]:
         """CO-BASE-11: 1D6 per full 3 m (Default); a shorter fall from a height 1D6."""
-        dice = max(1, metres // self.rules.default("CO-BASE-11", "metres_per_d6"))
+        dice = max(1, metres // self.divisor("CO-BASE-11", "metres_per_d6"))
         total, text = self.roll_total(f"{dice}D6")
         return total, f"fall {metres} m ＞ {text} (CO-BASE-11)"
 

@@ -247,12 +247,13 @@ class CocRules:
     def with_profile(self, profile: Profile) -> CocRules:
         return replace(self, profile=profile)
 
-    def with_overrides(self, overrides: Mapping[str, Any], origin: str = "overrides"
-                       ) -> CocRules:
+    def with_overrides(self, overrides: Mapping[str, Any], origin: str = "overrides",
+                       limits: bool = True) -> CocRules:
         """New rules with Defaults or profile cells overridden; seed numbers are refused.
 
         A profile cell is set as ``{"CO-FIRE-9": {"p003": "optional_on"}}``. A cell that is
         "off" may be switched on only by writing "on": the user owns the table (CO-CORE-2).
+        ``limits=False`` skips the range check (:data:`LIMITS`), for a fight begun before it.
         """
         if not isinstance(overrides, Mapping):
             raise DataError(f"{origin}: the Defaults must be tables keyed by rule ID")
@@ -276,7 +277,8 @@ class CocRules:
                 table[rule][name] = value
                 cells_set.add((rule, name))
         defaults = self.defaults.with_overrides(plain, origin, self.source)
-        check_limits(defaults, origin)
+        if limits:
+            check_limits(defaults, origin)
         for name, value in plain.get("CO-FIRE-9", {}).items():
             parse_bands(value, f"{origin}: CO-FIRE-9.{name}")
         return replace(self, defaults=defaults, table=table, cells_set=frozenset(cells_set))
@@ -303,15 +305,23 @@ LIMITS: dict[tuple[str, str], tuple[int, int | None]] = {
 }
 
 
-def check_limits(defaults: Settings, origin: str) -> None:
-    """Refuse a numeric Default outside its range (:data:`LIMITS`), naming it."""
+def out_of_limits(defaults: Settings) -> list[str]:
+    """Each numeric Default outside its range (:data:`LIMITS`), named with its range."""
+    found = []
     for (rule, name), (low, high) in LIMITS.items():
         if rule not in defaults.values or name not in defaults.values[rule]:
             continue
         value = defaults[rule, name]
         if value < low or (high is not None and value > high):
             span = f"{low} to {high}" if high is not None else f"{low} or more"
-            raise DataError(f"{origin}: {rule}.{name} must be {span}, found {value!r}")
+            found.append(f"{rule}.{name} must be {span}, found {value!r}")
+    return found
+
+
+def check_limits(defaults: Settings, origin: str) -> None:
+    """Refuse a numeric Default outside its range (:data:`LIMITS`), naming it."""
+    for problem in out_of_limits(defaults):
+        raise DataError(f"{origin}: {problem}")
 
 
 def _read(name: str) -> str:

@@ -421,14 +421,16 @@ def test_jams_clear_only_from_the_next_round_003() -> None:
 def test_a_fight_saved_before_the_fixes_still_loads_and_stays_as_played() -> None:
     """A real format-1 file (saved by the code before these fixes): its fist, shot, shot
     sent the last AP to DEX/2 (entry 3, the old CO-FIRE-2). It replays as it was played,
-    and saving it keeps format 1 so it loads the same way next time."""
+    and saving it marks each old entry (and the opening) with engine 1, so it loads the same
+    way next time."""
     data = json.loads((files("tests.systems.coc") / "data" / "fight_format1.json")
                       .read_text(encoding="utf-8"))
     assert "format" not in data
     f = Fight.from_json(load_rules(), data)
     assert len(f.journal) == len(data["journal"]) and "DEX/2" in f.journal[2].text
-    again = f.to_json()
-    assert again["format"] == 1
+    again = json.loads(json.dumps(f.to_json()))
+    assert again["format"] == 2 and again["opening_engine"] == 1
+    assert all(e["engine"] == 1 for e in again["journal"])
     assert Fight.from_json(load_rules(), again).state == f.state
 
 

@@ -1,0 +1,155 @@
+"""Defects a re-audit of `companion coc` found after the format-2 fixes: old (format-1)
+fight files that crashed or would not open, lost a setting, or went on under the old rules;
+and rules of seeds 003/004 still wrong (dodge checks in bursts and grapples, MA parries the
+sheet lacks, the MA follow-up through a parry)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptExhausted
+from companion.errors import DataError, IllegalAction
+from companion.systems.coc.combat import Attack, ClearJam, Defence, Fight, _Step
+from companion.systems.coc.rules import Profile, load_rules
+from tests.systems.coc.helpers import duel, pass_to, push
+
+P003, P004 = Profile.P003, Profile.P004
+GUN = {"weapons": ("automatic",), "handgun": 60}
+
+
+def _format1(f: Fight, settings: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``f`` saved as the code before the format number saved it."""
+    data = json.loads(json.dumps(f.to_json()))
+    del data["format"]
+    data.pop("opening_engine", None)
+    for entry in data["journal"]:
+        entry.pop("engine", None)
+    if settings is not None:
+        data["settings"] = settings
+    return data
+
+
+# --- old files ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("settings", [{"CO-BASE-7": 5}, {"CO-BASE-7": [1]}, [1, 2]])
+def test_a_format_1_file_with_a_malformed_setting_is_a_data_error(settings: Any) -> None:
+    with pytest.raises(DataError, match=r"settings|saved coc fight"):
+        Fight.from_json(load_rules(), _format1(duel(P003, {"fist": 60}, legacy=True),
+                                               settings))
+
+
+@pytest.mark.parametrize("value", ["2", 2.0, True, 3, 0])
+def test_a_format_that_is_not_a_whole_number_this_code_reads_is_an_error(value: Any) -> None:
+    data = duel(P003, {"fist": 60}).to_json()
+    data["format"] = value
+    with pytest.raises(DataError, match="fight file format"):
+        Fight.from_json(load_rules(), data)
+
+
+def test_a_format_1_fight_begun_with_an_out_of_range_setting_still_opens() -> None:
+    """The old code took ``CO-BASE-8.wake_hp=0``; the fight opens with it (noted), keeps it
+    when saved again, and a format-2 fight begun today is still refused it."""
+    f = duel(P003, {"fist": 60}, legacy=True)
+    push(f, Attack("Ann", "Cult"), (100, 90))
+    old = Fight.from_json(load_rules(), _format1(f, {"CO-BASE-8": {"wake_hp": 0}}))
+    assert old.rules.default("CO-BASE-8", "wake_hp") == 0
+    assert any("CO-BASE-8.wake_hp must be 1 or more, found 0; kept" in n for n in old.notes)
+    again = json.loads(json.dumps(old.to_json()))
+    assert again["settings"] == {"CO-BASE-8": {"wake_hp": 0}}
+    assert Fight.from_json(load_rules(), again).state == old.state
+    new = duel(P003, {"fist": 60}).to_json()
+    new["settings"] = {"CO-BASE-8": {"wake_hp": 0}}
+    with pytest.raises(DataError, match="wake_hp must be 1 or more"):
+        Fight.from_json(load_rules(), new)
+
+
+def test_an_old_zero_divisor_refuses_the_action_instead_of_crashing() -> None:
+    f = duel(P003, {"fist": 60}, legacy=True)
+    old = Fight.from_json(load_rules(), _format1(f, {"CO-BASE-10": {"damage_divisor": 0}}))
+    assert old.rules.default("CO-BASE-10", "damage_divisor") == 0
+    step = _Step(old.rules, old.state, ScriptedDice([]))  # the knockout's divisor
+    with pytest.raises(IllegalAction, match="damage_divisor is 0"):
+        step.divisor("CO-BASE-10", "damage_divisor")
+
+
+def test_a_setting_format_1_never_read_is_kept_shown_and_read_by_new_actions() -> None:
+    """``CO-BASE-12.full_refill=false`` in an old file: its past replays as played (a full
+    refill), but the setting is not dropped on the next save and holds from now on."""
+    f = duel(P003, {"fist": 60}, legacy=True)
+    old = Fight.from_json(load_rules(), _format1(
+        f, {"CO-BASE-12": {"full_refill": False}}))
+    assert old.rules.default("CO-BASE-12", "full_refill") is False
+    assert ("CO-BASE-12", "full_refill", False, False) in old.rules.entries()
+    assert old.format1.default("CO-BASE-12", "full_refill") is True
+    assert old.to_json()["settings"] == {"CO-BASE-12": {"full_refill": False}}
+    assert any("full_refill = false was not read" in n for n in old.notes)
+
+
+def test_new_actions_in_an_old_fight_follow_the_fixed_rules_while_its_past_replays() -> None:
+    """A jam in an old fight: format 1 cleared it in the same round, the fixed CO-FIRE-4
+    clears it from the next; each entry keeps the revision that played it."""
+    f = duel(P003, GUN, legacy=True)
+    push(f, Attack("Ann", "Cult"), (100, 96))
+    data = _format1(f)
+    old = Fight.from_json(load_rules(), data)
+    assert [e.engine for e in old.journal] == [1] and old.notes
+    with pytest.raises(IllegalAction, match="clear it from the next round"):
+        old.push(ClearJam("Ann"), ScriptedDice([]))
+    played_then = Fight.from_json(load_rules(), data)
+    played_then.push(ClearJam("Ann"), ScriptedDice([(100, 10)]), engine=1)  # format 1 let it
+    saved = json.loads(json.dumps(played_then.to_json()))
+    assert [e.get("engine") for e in saved["journal"]] == [1, 1]
+    reloaded = Fight.from_json(load_rules(), saved)
+    assert reloaded.state == played_then.state and reloaded.notes == []
+
+
+# --- rules ---------------------------------------------------------------------------------
+
+SMG = {"weapons": ("smg",), "smg": 60}
+
+
+@pytest.mark.parametrize("legacy", [False, True])
+def test_a_burst_refuses_a_second_dodge_before_the_dice_or_as_format_1_did(
+        legacy: bool) -> None:
+    """CO-DODGE-4: Cult has dodged Ann's burst; Bob's burst cannot be dodged too. A new
+    action is refused before any die; format 1 refused it after the burst's dice."""
+    f = duel(P004, SMG, third=SMG, legacy=legacy)
+    push(f, Attack("Ann", "Cult", burst=True, defence=Defence.DODGE), (100, 30), (20, 1),
+         (100, 10))  # one hit, dodged
+    assert f.state.get("Cult").dodges == 1
+    bob = Attack("Bob", "Cult", burst=True, defence=Defence.DODGE)
+    if legacy:
+        with pytest.raises(ScriptExhausted):
+            f.push(bob, ScriptedDice([]))
+        with pytest.raises(IllegalAction, match="Cult cannot dodge now"):
+            f.push(bob, ScriptedDice([(100, 30), (20, 2)]))
+    else:
+        with pytest.raises(IllegalAction, match="Cult cannot dodge now"):
+            f.push(bob, ScriptedDice([]))
+
+
+def test_co_melee_3_an_ma_parry_counts_only_for_a_sheet_with_ma_003() -> None:
+    """Bob (a fist, no MA skill) has dodged Ann's blow; Cult's critical knife finds him
+    unable to defend, so its damage doubles (CO-MELEE-3): no MA parry he never learnt."""
+    f = duel(P003, {"fist": 60}, {"weapons": ("knife",), "knife": 80},
+             third={"dodge": 50})
+    push(f, Attack("Ann", "Bob", defence=Defence.DODGE), (100, 10), (100, 10))
+    pass_to(f, "Cult")
+    text = push(f, Attack("Cult", "Bob"), (100, 3), (4, 4), (4, 4), (4, 1))  # impales
+    assert "=13 (impale, CO-BASE-2) ×2 (CO-MELEE-3) = 26" in text, text
+
+
+def test_co_ma_4_no_follow_up_after_a_parry_that_held_004() -> None:
+    """004 line 158: the follow-up comes 「相手にヒットした時」. Cult's knife parries (line 19,
+    受け流した): only CO-PARRY-3's forced half, 2, gets past, and no second doubled roll."""
+    f = duel(P004, {"fist": 80, "martial_arts": 80}, {"weapons": ("knife",), "knife": 50})
+    text = push(f, Attack("Ann", "Cult", ma=True, ma_option="follow_up",
+                          defence=Defence.PARRY),
+                (100, 10), (3, 2), (3, 2), (4, 1), (100, 10))
+    assert "no follow-up (CO-MA-4" in text
+    cult = f.state.get("Cult")
+    assert cult.hp == cult.sheet.max_hp - 2
