@@ -41,6 +41,7 @@ from companion.systems.coc.combat import (
     Fight,
     Grapple,
     Jump,
+    Move,
     PickUp,
     Place,
     Sheathe,
@@ -827,3 +828,35 @@ def test_cover_from_gunfire_and_an_iai_parry_at_the_table(tmp_path: Path) -> Non
         "attack", "t:Deep", "h:plain", "d:parry:iai0"], [
         Attack("Ann", "Deep", defence=Defence.PARRY, parry_with="iai", parry_weapon=0)])
     assert "d:parry:iai0" in offered(player, "How does Deep defend?")[0]
+
+
+def test_iai_after_three_squares_and_an_attack_after_dodging_at_the_table(
+        tmp_path: Path) -> None:
+    """003 (CO-IAI-2, 「三回移動後に攻撃を行ってもよい」): Sam moves 3 squares (0 AP left) and
+    the table still offers Attack, leading to his Iai; 004 (CO-DODGE-5): Ann dodged Cult, and
+    on her turn Attack leads to the attack after dodging at −50%, the one way left, and
+    Grapple and Tackle are offered the same way (CO-DODGE-4: they are attacks)."""
+    make = people(Profile.P003, ("Sam", 16, ("japanese_sword",), INV,
+                                 {"japanese_sword": 60, "iai": 70}),
+                  ("Cult", 10, ("knife",), FOE, {"knife": 50}))
+    mode, player = at_the_table(tmp_path, make, [], [
+        "move", "n:3", "attack", "t:Cult", "h:iai", "d:none"], [
+        Move("Sam", 3), Attack("Sam", "Cult", iai=True)])
+    assert "attack" in offered(player, "Sam (0 AP): what")[0]
+    assert "h:plain" not in offered(player, "How?")[0]
+    assert describe(mode.fight.journal[-1].action) == "Sam 攻撃 attacks → Cult [Iai 居合]"
+    make = people(Profile.P004, ("Ann", 10, ("fist",), INV, {"dodge": 50}),
+                  ("Cult", 14, ("knife",), FOE, {"knife": 50}))
+    (tmp_path / "b").mkdir()
+    mode, player = at_the_table(tmp_path / "b", make, [
+        (Attack("Cult", "Ann", defence=Defence.DODGE), [30, 20])], [
+        "attack", "t:Cult", "d:none"], [Attack("Ann", "Cult", after_dodge=True)])
+    assert {"attack", "grapple", "tackle"} <= set(offered(player, "Ann: what")[0])
+    assert describe(mode.fight.journal[-1].action) == (
+        "Ann 攻撃 attacks → Cult [after dodging 回避後 −50%]")
+    (tmp_path / "c").mkdir()
+    mode, player = at_the_table(tmp_path / "c", make, [
+        (Attack("Cult", "Ann", defence=Defence.DODGE), [30, 20])], [
+        "grapple", "t:Cult", "h:plain", "d:none"], [Grapple("Ann", "Cult", after_dodge=True)])
+    assert describe(mode.fight.journal[-1].action) == (
+        "Ann 組み付き grapples → Cult [after dodging 回避後 −50%]")

@@ -126,6 +126,9 @@ HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
     ("after_dodge", "After dodging, −50% (Keeper's OK) 回避後の攻撃", {"after_dodge": True}),
     ("body", "Body part 部位破壊", {}),
 )
+#: The ways of attacking that open the Attack menu: plain, or an Iai (CO-IAI-2: after three
+#: squares of movement at 0 AP) or an attack after dodging (CO-DODGE-5) when only it is allowed.
+ENTRY_WAYS: tuple[dict[str, object], ...] = ({}, {"iai": True}, {"after_dodge": True})
 #: The ways of attacking that ask more of their own (whose blade, which weapon, which part).
 SUB_MENU_HOWS = frozenset({"borrow", "disarm", "body"})
 HOW_FIELDS = frozenset(key for _, _, how in HOW for key in how)
@@ -167,6 +170,9 @@ DISARM_PENALTIES = (-20, -30, -40, -50, -60)   # CO-DISARM-1: the Keeper's pick
 GOUGE_PENALTIES = (-60, -70, -80)              # CO-BODY-3: the Keeper's pick
 
 
+AFTER_DODGE = "after dodging 回避後 −50%"  # CO-DODGE-5
+
+
 def describe(action: Action) -> str:
     """An action in a line, for the log and the result's title."""
     data = action_to_json(action)
@@ -193,7 +199,7 @@ def describe(action: Action) -> str:
             (action.ma_option, f"MA {action.ma_option}"), (action.burst, "burst 連射"),
             (action.shots > 1, f"{action.shots} shots"), (action.aim, "aim 狙い撃ち"),
             (action.called, f"called: {action.called}"), (action.knockout, "knockout 気絶狙い"),
-            (action.disarm, "disarm 武器落とし"),
+            (action.disarm, "disarm 武器落とし"), (action.after_dodge, AFTER_DODGE),
             (action.body, f"{action.body} {action.part}"),
             (action.surprise, f"surprise 奇襲 {action.surprise}"),
             (action.distance_m, f"{action.distance_m} m"),
@@ -204,6 +210,8 @@ def describe(action: Action) -> str:
             (action.behind, f"{action.behind} behind"),
             (action.stray, f"stray → {action.stray}")) if on]
         text += "".join(f" [{tag}]" for tag in tags)
+    if isinstance(action, (Grapple, Tackle)) and action.after_dodge:
+        text += f" [{AFTER_DODGE}]"
     if isinstance(action, (Attack, Tackle)) and action.defence is not Defence.NONE:
         text += f" ({action.defence.value})"
     if isinstance(action, Tackle) and action.option:
@@ -357,12 +365,12 @@ class CocFightMode(FightMode):
         name = actor.name
         others = self._others(actor)
         options: list[Option] = []
-        if any(self.legal(Attack(name, t.name, i)) for t in others
-               for i in range(len(actor.sheet.weapons))):
+        if any(self._may_attack(actor, t.name) for t in others):
             options.append(Option("attack", "Attack 攻撃", Button.ATTACK))
-        if any(self.legal(Grapple(name, t.name)) for t in others):
+        dodged = self._dodged(actor)
+        if any(self.legal(Grapple(name, t.name, after_dodge=dodged)) for t in others):
             options.append(Option("grapple", "Grapple 組み付き"))
-        if any(self.legal(Tackle(name, t.name, option)) for t in others
+        if any(self.legal(Tackle(name, t.name, option, after_dodge=dodged)) for t in others
                for _, _, option, _ in TACKLES):
             options.append(Option("tackle", "Tackle タックル"))
         if any(self.legal(Cast(name, SPELL, 0, verbal, auto)) for _, _, verbal, auto in CASTS):
@@ -399,6 +407,31 @@ class CocFightMode(FightMode):
         ap = f" ({actor.ap} AP)" if self.rules.profile is Profile.P003 else ""
         return ChoiceAsk(f"{name}{ap}: what does it do? 行動は？", tuple(options))
 
+    def _may_attack(self, actor: Combatant, target: str, index: int | None = None,
+                    first: bool = False) -> bool:
+        """Would the engine take some attack by ``actor`` on ``target`` (with weapon ``index``,
+        or any of its own or an ally's blade): a plain one, or one that only an Iai (after three
+        squares of movement at 0 AP, CO-IAI-2) or an attack after dodging (CO-DODGE-5) allows."""
+        base: dict[str, object] = {"first_strike": True} if first else {}
+        weapons = range(len(actor.sheet.weapons)) if index is None else (index,)
+        ways = ENTRY_WAYS if not first else ENTRY_WAYS[:1]
+        if any(self.legal(Attack(actor.name, target, i, **base, **way))  # type: ignore[arg-type]
+               for i in weapons for way in ways):
+            return True
+        return index is None and not first and bool(self._blades(actor, target))
+
+    def _blades(self, actor: Combatant, target: str) -> list[tuple[str, int]]:
+        """CO-IAI-1: the allies' blades ``actor`` may draw with Iai to strike ``target``."""
+        return [(ally.name, j) for ally in self.fight.state.combatants
+                if ally.side is actor.side and ally.name != actor.name and not ally.dead
+                for j in range(len(ally.sheet.weapons))
+                if self.legal(Attack(actor.name, target, j, iai=True, borrow=ally.name))]
+
+    def _dodged(self, actor: Combatant) -> bool:
+        """CO-DODGE-4: ``actor`` dodged this round, so a grapple or tackle is offered as the
+        Keeper may allow it, at −50% (CO-DODGE-5; the engine says whether it may)."""
+        return actor.dodges > 0 and self.rules.on("CO-DODGE-4")
+
     def _others(self, actor: Combatant) -> list[Combatant]:
         """Everyone else still alive, the other side first."""
         alive = [c for c in self.fight.state.combatants if c.name != actor.name and not c.dead]
@@ -424,9 +457,9 @@ class CocFightMode(FightMode):
 
         if not rest:
             return self._pick("Attack whom? 攻撃対象は？", [
-                t for t in self._others(actor) if any(legal(t.name, i) for i in weapons)])
+                t for t in self._others(actor) if self._may_attack(actor, t.name, first=first)])
         target, rest = option_value(rest[0], "t"), rest[1:]
-        usable = [i for i in weapons if legal(target, i)]
+        usable = [i for i in weapons if self._may_attack(actor, target, i, first)]
         if len(usable) > 1:
             if not rest:
                 return ChoiceAsk("With which weapon? 武器は？", (
@@ -439,11 +472,7 @@ class CocFightMode(FightMode):
         held = range(len(self.fight.state.get(target).sheet.weapons))
         bodies = [(b, part) for b in BODY for part in PARTS
                   if legal(target, index, body=b, part=part)]
-        blades = [] if first else [
-            (ally.name, j) for ally in self.fight.state.combatants
-            if ally.side is actor.side and ally.name != name and not ally.dead
-            for j in range(len(ally.sheet.weapons))
-            if legal(target, j, iai=True, borrow=ally.name)]
+        blades = [] if first else self._blades(actor, target)
         hows = [(key, label, fields) for key, label, fields in HOW
                 if (shots or "shots" not in fields) and not (first and "iai" in fields) and (
                     any(legal(target, index, disarm=True, disarm_weapon=j) for j in held)
@@ -460,6 +489,9 @@ class CocFightMode(FightMode):
             if how not in {key for key, _, _ in hows}:
                 raise IllegalAction(f"there is no choice h:{how} now")
             fields.update(next(f for k, _, f in hows if k == how))
+        elif hows and hows[0][0] != "plain":  # the one way the engine takes (an Iai, say)
+            how = hows[0][0]
+            fields.update(hows[0][2])
         info = actor.sheet.weapons[index].info if usable else None
         if how == "borrow":
             if len(blades) > 1:
@@ -701,12 +733,13 @@ class CocFightMode(FightMode):
 
     def _grapple(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """CO-GRAP-1 / CO-GRAP-6: whom, with MA (CO-MA-2) if that is open, the defence."""
-        name = actor.name
+        name, dodged = actor.name, self._dodged(actor)
         if not rest:
             return self._pick("Grapple whom? 組み付く相手は？", [
-                t for t in self._others(actor) if self.legal(Grapple(name, t.name))])
+                t for t in self._others(actor)
+                if self.legal(Grapple(name, t.name, after_dodge=dodged))])
         target = option_value(rest[0], "t")
-        ma = self.legal(Grapple(name, target, ma=True))
+        ma = self.legal(Grapple(name, target, ma=True, after_dodge=dodged))
         if ma and len(rest) < 2:
             return ChoiceAsk("How? 方法は？", (Option("h:plain", "Plain 通常"),
                                                Option("h:ma", "Martial arts マーシャルアーツ"),
@@ -719,7 +752,8 @@ class CocFightMode(FightMode):
         defence, extra = self._defence(rest[0])
         if set(extra) != {"parry_weapon"}:
             raise IllegalAction(f"there is no choice {rest[0]!r} now")
-        return Grapple(name, target, defence, int(str(extra["parry_weapon"])), with_ma)
+        return Grapple(name, target, defence, int(str(extra["parry_weapon"])), with_ma,
+                       after_dodge=dodged)
 
     def _treat(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """First Aid or Medicine (CO-SKILL-2/3 in 003; CO-BASE-8 in 004): whom, which skill."""
@@ -774,16 +808,18 @@ class CocFightMode(FightMode):
     def _tackle(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """CO-TACKLE-1/2/3: whom; damage, blow back (into a wall) or knock down; a tackle
         can only be dodged."""
-        name = actor.name
+        name, dodged = actor.name, self._dodged(actor)
         if not rest:
             return self._pick("Tackle whom? タックルする相手は？", [
                 t for t in self._others(actor)
-                if any(self.legal(Tackle(name, t.name, o)) for _, _, o, _ in TACKLES)])
+                if any(self.legal(Tackle(name, t.name, o, after_dodge=dodged))
+                       for _, _, o, _ in TACKLES)])
         target = option_value(rest[0], "t")
         if len(rest) < 2:
             return ChoiceAsk("Tackle to do what? タックルの効果は？", (
                 *(Option(f"o:{key}", label) for key, label, option, obstacle in TACKLES
-                  if self.legal(Tackle(name, target, option, obstacle))), BACK))
+                  if self.legal(Tackle(name, target, option, obstacle, after_dodge=dodged))),
+                BACK))
         picked = option_value(rest[1], "o")
         found = [(o, ob) for key, _, o, ob in TACKLES if key == picked]
         if not found:
@@ -794,7 +830,7 @@ class CocFightMode(FightMode):
                 Option("d:none", "None なし", Button.ATTACK), Option("d:dodge", "Dodge 回避"),
                 BACK))
         defence, _ = self._defence(rest[2])
-        return Tackle(name, target, option, obstacle, defence)
+        return Tackle(name, target, option, obstacle, defence, after_dodge=dodged)
 
     def _throw(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """CO-MA-2 (003) / CO-GRAP-8 (004): throw the one held, plainly or, when the engine

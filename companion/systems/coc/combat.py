@@ -15,7 +15,9 @@ first action (CO-DODGE-1/8, CO-FIRE-7), and the Keeper's events at any time (pla
 board CO-TURN-2, fire CO-BURN-1, falls CO-BASE-11, SAN losses CO-BASE-13). Where profile 003's
 board is in play (everyone concerned placed), adjacency, range, the line of fire and
 "behind" come from it; otherwise the Keeper's flags on the action say them. A saved fight
-carries a format number (:data:`FORMAT`); a file without one replays as it was played.
+carries a format number (:data:`FORMAT`); a file without one replays as it was played,
+and each entry the rules revision that played it (:data:`ENGINE`), so a fix changes only
+what is played after it.
 """
 
 from __future__ import annotations
@@ -222,6 +224,7 @@ class Grapple:
     defence: Defence = Defence.NONE
     parry_weapon: int = 0
     ma: bool = False
+    after_dodge: bool = False  # CO-DODGE-5 (004): the Keeper allows it after dodging, −50%
 
 
 @dataclass(frozen=True)
@@ -396,6 +399,7 @@ class Tackle:
     option: str = ""
     obstacle: bool = False
     defence: Defence = Defence.NONE
+    after_dodge: bool = False  # CO-DODGE-5: the Keeper allows it after dodging, −50%
 
 
 @dataclass(frozen=True)
@@ -443,6 +447,11 @@ KEEPER_ACTIONS = (Burn, Fall, SanLoss, Place)  # the Keeper's, at any moment; no
 # genso's journal does), so a fight begun under format 1 goes on under the fixed rules while
 # its past replays exactly. Each place that differs says "format 1".
 FORMAT = 2
+# The rules revision new actions are played by. Format 2's entries without an ``engine`` were
+# played by revision 2; a file written since says ``engine`` (3) at its top, the revision of
+# each entry that does not say its own. Revision 3: a 003 grappler's turn is not held at 0 AP
+# for an Iai with a two-handed blade that CO-GRAP-3 refuses (CO-IAI-2).
+ENGINE = 3
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1
@@ -551,7 +560,7 @@ class Entry:
     action: Action
     lines: tuple[str, ...]
     dice: tuple[tuple[int, int], ...]
-    engine: int = FORMAT  # the rules revision that played it (1: format 1's, see FORMAT)
+    engine: int = ENGINE  # the rules revision that played it (1: format 1's, see FORMAT)
 
     @property
     def text(self) -> str:
@@ -560,7 +569,7 @@ class Entry:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"action": action_to_json(self.action), "lines": list(self.lines),
                                 "dice": [list(d) for d in self.dice]}
-        if self.engine != FORMAT:
+        if self.engine != ENGINE:
             data["engine"] = self.engine
         return data
 
@@ -591,7 +600,7 @@ class Fight:
         self.rules = rules
         self.format1 = played or rules  # the rules an entry played by format 1 reads
         self.entrants = tuple(entrants)
-        self.engine = 1 if legacy else FORMAT  # the revision new actions are played by
+        self.engine = 1 if legacy else ENGINE  # the revision new actions are played by
         self.reworded: list[int] = []  # old-format journal entries that now read differently
         self.notes: list[str] = []  # what loading an old file should tell the player
         recorder = _Recorder(source)
@@ -618,7 +627,7 @@ class Fight:
         engine = self.engine if engine is None else engine
         recorder = _Recorder(source)
         old = engine < FORMAT
-        step = _Step(self.format1 if old else self.rules, self.state, recorder, old)
+        step = _Step(self.format1 if old else self.rules, self.state, recorder, old, engine)
         step.play(action)
         entry = Entry(action, tuple(step.lines), tuple(recorder.dice), engine)
         self.states.append(step.freeze())
@@ -632,13 +641,13 @@ class Fight:
         return self.journal.pop()
 
     def to_json(self) -> dict[str, Any]:
-        data = {"format": FORMAT, "profile": self.rules.profile.value,
+        data = {"format": FORMAT, "engine": ENGINE, "profile": self.rules.profile.value,
                 "settings": self.rules.settings(),
                 "entrants": [{"side": side.value, "sheet": sheet_mapping(s)}
                              for s, side in self.entrants],
                 "opening": [list(d) for d in self.opening.dice],
                 "journal": [e.to_json() for e in self.journal]}
-        if self.opening.engine != FORMAT:  # begun under format 1: its settings as they were
+        if self.opening.engine < FORMAT:  # begun under format 1: its settings as they were
             data["opening_engine"] = self.opening.engine
         return data
 
@@ -662,23 +671,24 @@ class Fight:
         except (KeyError, TypeError, ValueError) as exc:
             raise DataError(f"not a saved coc fight ({exc})") from exc
         first = 1 if fmt == 1 else _engine(data.get("opening_engine", FORMAT), "opening_engine")
+        played = 1 if fmt == 1 else _engine(data.get("engine", FORMAT), "engine")
         rules = rules.with_profile(profile)
         try:  # the range check came with format 2: a fight begun before keeps what it had
             rules.with_overrides(settings, "the fight's settings")
         except DataError:
-            if first == FORMAT:
+            if first >= FORMAT:
                 raise
         mine = rules.with_overrides(settings, "the fight's settings", limits=False)
         fight = cls(mine, entrants, ScriptedDice(opening), legacy=first < FORMAT,
                     played=format1_rules(rules, settings) if first < FORMAT else None)
-        fight.engine = FORMAT
+        fight.engine = ENGINE
         for n, raw in enumerate(journal, 1):
-            fight.replay(n, raw, strict=fmt >= FORMAT, engine=1 if fmt == 1 else FORMAT)
+            fight.replay(n, raw, strict=fmt >= FORMAT, engine=played)
         if fmt == 1:
             fight.notes = _format1_notes(mine, len(journal))
         return fight
 
-    def replay(self, n: int, raw: object, strict: bool = True, engine: int = FORMAT) -> None:
+    def replay(self, n: int, raw: object, strict: bool = True, engine: int = ENGINE) -> None:
         """Replay journal entry ``n``; anything wrong with it is a DataError naming it.
 
         A file of this format must read as it was written. One of an older format was
@@ -711,8 +721,8 @@ class Fight:
 
 
 def _engine(value: object, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= FORMAT:
-        raise DataError(f"{key} {value!r}: write a whole number from 1 to {FORMAT}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ENGINE:
+        raise DataError(f"{key} {value!r}: write a whole number from 1 to {ENGINE}")
     return value
 
 
@@ -740,9 +750,10 @@ class _Step:
     """One action's worth of rules, on a working copy of the state."""
 
     def __init__(self, rules: CocRules, state: FightState, source: DiceSource,
-                 legacy: bool = False) -> None:
+                 legacy: bool = False, engine: int = ENGINE) -> None:
         self.rules = rules
         self.legacy = legacy
+        self.engine = 1 if legacy else engine  # the revision playing it (see ENGINE)
         self.round = state.round
         self.order = state.order
         self.turn = state.turn
@@ -932,7 +943,8 @@ class _Step:
     def iai_pending(self, c: Combatant) -> bool:
         """CO-IAI-2: 「三回移動後に攻撃を行ってもよい」: at 0 AP the turn stays open while an
         Iai (no AP) is still possible: not yet used, the blade sheathed, no other skill, not
-        stunned, an Iai weapon in hand and, on the board, a foe next to it. Only for a sheet
+        stunned, an Iai weapon in hand (not a two-handed one while grappling, CO-GRAP-3)
+        and, on the board, a foe next to it. Only for a sheet
         that lists Iai (Default): one at the 1% base would wait every turn for nothing."""
         if self.legacy or not self.on("CO-IAI-2") or "iai" not in c.sheet.skills \
                 or c.iai_used or c.drawn \
@@ -940,7 +952,10 @@ class _Step:
             return False
         if self.on("CO-STUN-1") and c.stun:
             return False
-        if not any(w.info.iai and not (w.broken or w.dropped) for w in c.sheet.weapons):
+        # CO-GRAP-3; revision 2 held the turn for a two-handed blade it then refused
+        two_handed_barred = self.engine >= 3 and self.on("CO-GRAP-3") and bool(c.grappling)
+        if not any(w.info.iai and not (w.broken or w.dropped)
+                   and not (two_handed_barred and w.info.two_handed) for w in c.sheet.weapons):
             return False
         if not c.square or not self.on("CO-TURN-2"):
             return True
@@ -1365,6 +1380,8 @@ class _Step:
                 and self.on("CO-DODGE-7")):
             return Defence.NONE
         if not self.defence_allowed(t, d, kind, a, first):
+            if not first:  # the first was checked before any die: this action used it up
+                return Defence.NONE
             raise IllegalAction(f"{t.name} cannot {d.value} now")
         return d
 
@@ -1405,9 +1422,15 @@ class _Step:
             self.say(f"{target.name} cannot dodge or parry a surprise attack (CO-SURP-1)")
             defence = Defence.NONE
         if not first and a.defence is Defence.DODGE and defence is Defence.NONE \
-                and not a.cover:
+                and not a.cover and info.kind is WeaponKind.FIREARM:
             self.say(f"a later bullet: {target.name}'s dodge stopped the first only "
                      "(CO-DODGE-7)")
+        elif not first and a.defence is not Defence.NONE and defence is Defence.NONE \
+                and not a.cover and not a.surprise:
+            rule = "CO-DODGE-4" if a.defence is Defence.DODGE else "CO-BASE-7"
+            self.say(f"{target.name} is out: no {a.defence.value}" if target.out else
+                     f"{target.name}'s {a.defence.value} went on an earlier attack: once a "
+                     f"round ({rule})")
         if grade.critical and melee and self.on("CO-MELEE-3"):
             any_defence = self.defence_possible(target, info.kind, a)
             self.say("critical: no dodge or parry (CO-MELEE-3)")
@@ -2043,27 +2066,35 @@ class _Step:
                      "are not in the seed, so an ordinary grapple is rolled (note for the "
                      "Keeper, CO-GRAP-9)")
             a = replace(a, ma=False)
-        self.may_strike(c, weapon=False)
+        self.may_strike(c, a.after_dodge, weapon=False)
         if not self.p003 and c.attacks:
             raise IllegalAction("one attack action a turn (CO-BASE-5)")
+        fake = Attack(c.name, t.name, defence=a.defence, parry_weapon=a.parry_weapon)
+        if not self.legacy:  # the declared defence before any die (format 1: after the roll)
+            self.grapple_defence(t, a, fake)
         c = self.spend(c, 1, rule)
         c = self.set(c, attacks=c.attacks + 1)
-        grapple = skill_value(self.rules, c.sheet, "grapple")
+        grapple, why = skill_value(self.rules, c.sheet, "grapple"), ""
+        if a.after_dodge:  # CO-DODGE-5: −50%, as an attack after dodging
+            grapple, why = self.after_dodge(grapple)
         options = False
         if a.ma:
             combo = combination(self.source, grapple, skill_value(self.rules, c.sheet,
                                                                   "martial_arts"),
                                 self.r_attack, f"{c.name} 組み付き/Grapple+MA")
-            self.say(f"{combo.text} (CO-MA-2, CO-BASE-3)")
+            self.say(f"{combo.text}{why} (CO-MA-2, CO-BASE-3)")
             held, options = combo.rank is not Rank.FAILURE, combo.rank is Rank.SUCCESS
+        elif a.after_dodge:
+            made = check(self.source, grapple, self.r_attack, f"{c.name} 組み付き/Grapple")
+            self.say(made.text + why)
+            held = made.success
         else:
             held = self.check(c, "grapple", attack=True).success
         if not held:
             return
-        fake = Attack(c.name, t.name, defence=a.defence, parry_weapon=a.parry_weapon)
         if a.defence is not Defence.NONE:
-            if not self.defence_allowed(t, a.defence, WeaponKind.UNARMED, fake, True):
-                raise IllegalAction(f"{t.name} cannot {a.defence.value} now")
+            if self.legacy:  # format 1 checked the defence after the roll
+                self.grapple_defence(t, a, fake)
             if a.defence is Defence.DODGE:
                 if self.dodge(t, WeaponKind.UNARMED, fake, True):
                     return
@@ -2085,6 +2116,16 @@ class _Step:
                      + ("; choke or throw each round (CO-MA-2)" if options else ""))
         else:
             self.say(f"{c.name} restrains {t.name}: it cannot act, no damage (CO-GRAP-6)")
+
+    def grapple_defence(self, t: Combatant, a: Grapple, fake: Attack) -> None:
+        if a.defence is not Defence.NONE and not self.defence_allowed(
+                t, a.defence, WeaponKind.UNARMED, fake, True):
+            raise IllegalAction(f"{t.name} cannot {a.defence.value} now")
+
+    def after_dodge(self, value: int) -> tuple[int, str]:
+        """CO-DODGE-5: a grapple or tackle after dodging, −50% as an attack after dodging."""
+        penalty = self.rules.num("CO-DODGE-5", "attack_after_dodge")
+        return max(0, value + penalty), f" ({penalty:+}%, after dodging, CO-DODGE-5)"
 
     def holding(self, c: Combatant) -> Combatant:
         if not c.grappling:
@@ -2834,19 +2875,29 @@ class _Step:
         if a.defence not in (Defence.NONE, Defence.DODGE):
             raise IllegalAction("a tackle can only be dodged")
         self.on_the_board(c, t, Attack(c.name, t.name), WeaponKind.UNARMED)
-        self.may_strike(c, weapon=False)
+        self.may_strike(c, a.after_dodge, weapon=False)
         if self.p003:
             c = self.spend(c, 1, "CO-TACKLE-1")
         elif c.attacks:
             raise IllegalAction("one action a turn (CO-BASE-5)")
+        fake = Attack(c.name, t.name, defence=a.defence)
+        dodge_ok = a.defence is not Defence.DODGE or self.defence_allowed(
+            t, Defence.DODGE, WeaponKind.UNARMED, fake, True)
+        if not dodge_ok and not self.legacy:  # before any die (format 1: after the roll)
+            raise IllegalAction(f"{t.name} cannot dodge now")
         c = self.set(c, attacks=c.attacks + 1)
-        made = self.check(c, "tackle", attack=True)
+        if a.after_dodge:
+            value, why = self.after_dodge(skill_value(self.rules, c.sheet, "tackle"))
+            made = check(self.source, value, self.r_attack, f"{c.name} "
+                         f"{self.rules.skill('tackle').name}")
+            self.say(made.text + why)
+        else:
+            made = self.check(c, "tackle", attack=True)
         self.lines[-1] += " (CO-TACKLE-1)"
         if not made.success:
             return
-        fake = Attack(c.name, t.name, defence=a.defence)
         if a.defence is Defence.DODGE:
-            if not self.defence_allowed(t, Defence.DODGE, WeaponKind.UNARMED, fake, True):
+            if not dodge_ok:
                 raise IllegalAction(f"{t.name} cannot dodge now")
             if self.dodge(t, WeaponKind.UNARMED, fake, True):
                 return
