@@ -126,7 +126,7 @@ class History:
             rows = conn.execute(
                 "SELECT * FROM runs ORDER BY finished_at, rowid"
             ).fetchall()
-        return [_run_from_row(row) for row in rows]
+        return [_run_from_row(row, self.path) for row in rows]
 
     def totals(self) -> Totals:
         runs = self.runs()
@@ -163,7 +163,19 @@ def _reason(exc: sqlite3.Error) -> str:
     return str(exc)
 
 
-def _run_from_row(row: tuple[object, ...]) -> Run:
+# The kinds each column must hold: SQLite keeps whatever a hand edit put in a column.
+_KINDS: dict[str, tuple[type, ...]] = {
+    "game_id": (str,), "finished_at": (str,), "seed": (int, type(None)), "preset": (str,),
+    "won": (int,), "floor": (int,), "level": (int,), "gold": (int,),
+    "cause": (str, type(None)), "events": (int,), "input_kind": (str,),
+}
+
+
+def _run_from_row(row: tuple[object, ...], path: Path) -> Run:
     values = dict(zip(Run.__dataclass_fields__, row, strict=True))
+    for name, value in values.items():
+        if not isinstance(value, _KINDS[name]):
+            raise HistoryError(f"{path}: the run {values['game_id']!r} has {name} = {value!r}, "
+                               f"which a finished game cannot have (edited by hand?)")
     values["won"] = bool(values["won"])
     return Run(**values)  # type: ignore[arg-type]

@@ -110,3 +110,14 @@ def test_a_finished_game_the_history_cannot_take_is_told_and_kept(
     assert json.loads(kept.read_text())["seed"] == 2
     assert main(["history"]) == 1
     assert "a folder, not a history file" in capsys.readouterr().err
+
+
+def test_a_hand_edited_value_of_the_wrong_kind_is_named(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A floor of 'abc' ended `companion history` in a TypeError traceback."""
+    History().record(make_run("a", True, 26, None))
+    History().record(make_run("bb", False, 3, "frozen"))
+    with sqlite3.connect(default_history_path()) as conn:
+        conn.execute("UPDATE runs SET floor = 'abc' WHERE game_id = 'a'")
+    assert main(["history"]) == 1
+    assert "the run 'a' has floor = 'abc'" in capsys.readouterr().err

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -232,11 +234,13 @@ def test_game_log_rewrite_keeps_earlier_games(tmp_path: Path) -> None:
 
 
 def test_a_new_game_after_a_cut_off_line_starts_on_its_own_line(tmp_path: Path) -> None:
+    """The part of a line a cut left is no event: it goes, so `replay` still reads the file
+    (it stopped at that line, and refused every game in it)."""
     path = tmp_path / "games.jsonl"
     path.write_bytes(b'{"a": 1}\n{"kind": "dam')
     log = GameLog.begin(path)
     log.rewrite(['{"header": 2}'])
-    assert path.read_text().splitlines() == ['{"a": 1}', '{"kind": "dam', '{"header": 2}']
+    assert path.read_text().splitlines() == ['{"a": 1}', '{"header": 2}']
     assert GameLog.begin(tmp_path / "new.jsonl").start == 0
 
 
@@ -315,6 +319,13 @@ def test_game_log_rewrite_keeps_the_games_logged_after_it(tmp_path: Path) -> Non
     resumed.rewrite([header % "a", '{"e": 1}', '{"e": 2}', '{"e": 3}'])  # in place now
     assert path.read_text().splitlines()[3:] == [header % "a", '{"e": 1}', '{"e": 2}',
                                                  '{"e": 3}']
+    # A cut before the save learned that new start: the next resume rewrites from the old
+    # one, and the first game's moved copy is replaced, not doubled.
+    again = GameLog(path, first.start)
+    again.rewrite([header % "a", '{"e": 1}', '{"e": 2}', '{"e": 3}', '{"e": 4}'])
+    assert path.read_text().splitlines() == [
+        header % "b", '{"e": 9}', '{"e": 10, "cu', header % "a", '{"e": 1}', '{"e": 2}',
+        '{"e": 3}', '{"e": 4}']
 
 
 # ---- RFID readings: the offer follows the tile on the slot; a flicker is not a new tile ----
@@ -439,3 +450,19 @@ def test_a_reader_fault_is_shown_with_the_offer_not_instead() -> None:
     status = shows[-1][0]
     assert status.startswith("read 1m 一萬, counts in ") and status.endswith(
         "; camera: no frames for 5 s")
+
+
+def test_a_full_disk_names_the_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It said "a file: No space left on device"."""
+    path = tmp_path / "games.jsonl"
+    log = GameLog.begin(path)
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    for write in (lambda: log.append(['{"e": 1}'], sync=True),
+                  lambda: log.rewrite(['{"header": 1}'])):
+        with pytest.raises(OSError) as err:
+            write()
+        assert (err.value.errno, err.value.filename) == (errno.ENOSPC, str(path))

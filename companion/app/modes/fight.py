@@ -22,6 +22,7 @@ own ``fight show|log|undo`` commands see the table's actions.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections.abc import Callable, Sequence
@@ -306,6 +307,10 @@ class FightSave(SaveGame):
 
     fight: dict[str, Any] = field(default_factory=dict)
     fight_path: str = ""
+    # SHA-256 of the fight file as the table last wrote it: a file still so after a stop is
+    # the table's (a cut kept the next write from it), any other was changed by the fight
+    # command since. None in saves made before it was kept.
+    fight_sha: str | None = None
 
     @classmethod
     def from_json(cls, text: str, source: str = "save") -> FightSave:
@@ -315,6 +320,8 @@ class FightSave(SaveGame):
             raise DataError(f"{source}: not a fight save")
         if not isinstance(save.fight_path, str):
             raise DataError(f"{source}: fight_path must be str")
+        if save.fight_sha is not None and not isinstance(save.fight_sha, str):
+            raise DataError(f"{source}: fight_sha must be str")
         return save
 
 
@@ -325,7 +332,11 @@ def load_fight_save(path: Path, preset: str) -> FightSave | None:
         raw = path.read_bytes()
     except FileNotFoundError:
         return None
+    except IsADirectoryError:  # kept aside as a bad save is, so the table can save again
+        raw = None
     try:
+        if raw is None:
+            raise DataError(f"{path}: a folder, not a table save")
         save = FightSave.from_json(raw.decode("utf-8"), source=str(path))
         if save.preset != preset:
             raise DataError(f"{path}: not a {preset} fight save")
@@ -350,9 +361,11 @@ def same_fight(file_data: Any, ours: dict[str, Any]) -> bool:
     return len(longer) - len(shorter) <= 1 and longer[:len(shorter)] == shorter
 
 
-def write_fight_file(path: Path, fight: Any) -> None:
-    """The fight file as the system's ``fight`` command writes it, atomically."""
-    atomic_write_text(path, json.dumps(fight.to_json(), ensure_ascii=False, indent=1))
+def write_fight_file(path: Path, fight: Any) -> str:
+    """The fight file as the system's ``fight`` command writes it, atomically; its SHA-256."""
+    text = json.dumps(fight.to_json(), ensure_ascii=False, indent=1)
+    atomic_write_text(path, text)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def read_fight_data(path: Path, start_hint: str) -> Any:
@@ -408,10 +421,12 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
             tell(f"{exc}; taking up the fight file")
         if saved is None:
             tell(f"no unfinished fight saved in {state_path}: taking up {fight_path}")
-        elif saved.finished or saved.fight_path != str(fight_path):
-            tell(f"the fight saved in {state_path} is "
-                 + ("over" if saved.finished else f"of {saved.fight_path}")
-                 + f": taking up {fight_path}")
+        elif saved.finished:
+            tell(f"the fight saved in {state_path} is over: taking up {fight_path}")
+            saved = None
+        elif saved.fight_path != str(fight_path):
+            _set_aside(table, saved, state_path, label, tell)
+            tell(f"taking up {fight_path}")
             saved = None
         else:
             mode = _replayed(table, saved, state_path, label, tell)
@@ -423,11 +438,7 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         except CorruptSave:
             pass
         if old is not None and not old.finished:
-            whole = old.fight_path == str(fight_path) and _catch_up(
-                table, old, state_path, fight_path, label, tell)
-            kept = move_aside(state_path, "replaced")
-            tell(f"the unfinished table in {state_path} is kept as {kept.name}"
-                 + ("; every action it finished is in the fight file" if whole else ""))
+            _set_aside(table, old, state_path, label, tell)
     resuming = mode is not None
     if saved is None:
         fight = table.load(read_fight_data(fight_path, table.start_hint))
@@ -446,16 +457,16 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     if resuming:  # the dice a fight without the stop would throw next
         if source is not None:
             mode.advance(source, simulated if sim_rolls is not None else (lambda sides: True))
-        _check_fight_file(table, fight_path, state_path, mode, tell)
-    fight_mode = mode
+        _check_fight_file(table, fight_path, state_path, saved, mode, tell)
+    fight_mode, table_save = mode, saved
 
     def mirror(events: Sequence[object]) -> None:
-        if events:
-            write_fight_file(fight_path, fight_mode.fight)
+        if events:  # the save holding this action is written; its next save keeps the SHA
+            table_save.fight_sha = write_fight_file(fight_path, fight_mode.fight)
 
     session = Session(mode, choices=choices, rolls=feed, display=display, save=saved,
                       save_path=state_path, on_events=mirror)
-    write_fight_file(fight_path, mode.fight)
+    saved.fight_sha = write_fight_file(fight_path, mode.fight)
     saved.events = mode.progress()
     write_save(state_path, saved)
     return session
@@ -488,8 +499,8 @@ def _on_file(table: Table, fight_path: Path) -> dict[str, Any] | None:
     return written
 
 
-def _check_fight_file(table: Table, fight_path: Path, state_path: Path, mode: FightMode,
-                      tell: Callable[[str], object]) -> None:
+def _check_fight_file(table: Table, fight_path: Path, state_path: Path, saved: FightSave,
+                      mode: FightMode, tell: Callable[[str], object]) -> None:
     """After a resume: the fight file must be the table's fight, but for the one action a
     cut may have come between the table's save and the file's write (then the file is no
     newer than the save). One that is missing or cannot be read is written again from the
@@ -504,16 +515,34 @@ def _check_fight_file(table: Table, fight_path: Path, state_path: Path, mode: Fi
         return
     ours = mode.fight.to_json()
     if on_file != ours and (not same_fight(on_file, ours)
-                            or _written_after(fight_path, state_path)):
+                            or _changed_since(fight_path, state_path, saved)):
         raise DataError(f"the fight file {fight_path} changed since the table saved it "
                         f"(`{table.command} …`?): play it without --resume")
 
 
-def _written_after(fight_path: Path, state_path: Path) -> bool:
-    """Was the fight file written after the table's last save? The table writes its save,
-    then the file: a file older than the save is one a cut kept from being written, a newer
-    one was changed by the fight command (an action, or an undo) since the table stopped."""
+def _changed_since(fight_path: Path, state_path: Path, saved: FightSave) -> bool:
+    """Was the fight file changed by the fight command (an action, an undo) since the table
+    last wrote it? The table saves, then writes the file, then keeps the file's SHA-256 in
+    its next save: a file that still has it is the table's, one step behind its save after
+    a cut. A save from before the SHA was kept goes by the files' times (the table writes
+    the file after its save), which a clock set back can mislead."""
+    if saved.fight_sha is not None:
+        try:
+            data = fight_path.read_bytes()
+        except OSError:
+            return True
+        return hashlib.sha256(data).hexdigest() != saved.fight_sha
     return fight_path.stat().st_mtime_ns > state_path.stat().st_mtime_ns
+
+
+def _set_aside(table: Table, old: FightSave, state_path: Path, label: str,
+               tell: Callable[[str], object]) -> None:
+    """An unfinished table another start replaces: its fight file first gets every action
+    it finished (:func:`_catch_up`), then the save is kept aside, never overwritten."""
+    whole = _catch_up(table, old, state_path, Path(old.fight_path), label, tell)
+    kept = move_aside(state_path, "replaced")
+    tell(f"the unfinished table of {old.fight_path} in {state_path} is kept as {kept.name}"
+         + ("; every action it finished is in that fight file" if whole else ""))
 
 
 def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, label: str,
@@ -539,7 +568,7 @@ def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, 
         write_fight_file(fight_path, mode.fight)
         return True
     if same_fight(on_file, ours) and len(ours["journal"]) > len(on_file["journal"]) \
-            and not _written_after(fight_path, state_path):
+            and not _changed_since(fight_path, state_path, old):
         write_fight_file(fight_path, mode.fight)
         tell(f"the last action the table at {state_path} finished is now in {fight_path} too")
         return True

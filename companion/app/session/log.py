@@ -29,15 +29,16 @@ class GameLog:
     def begin(cls, path: Path) -> GameLog:
         """A log for a new game, after whatever the file already holds.
 
-        A file ending in the middle of a line (an earlier game cut off and never
-        resumed) first gets its line ended, so the new game starts on a line of its own.
+        A file ending in the middle of a line (an earlier game cut off) first loses that
+        part of a line: it is no event, `replay` would stop at it and refuse every game in
+        the file, and a resume of that game writes its lines again.
         """
         try:
             with open(path, "rb+") as handle:
-                size = handle.seek(0, os.SEEK_END)
-                if size and (handle.seek(size - 1), handle.read(1))[1] != b"\n":
-                    handle.write(b"\n")
-                    size += 1
+                data = handle.read()
+                size = data.rfind(b"\n") + 1
+                if size != len(data):
+                    handle.truncate(size)
         except FileNotFoundError:
             size = 0
         return cls(path, size)
@@ -46,6 +47,12 @@ class GameLog:
         """Replace this game's lines with ``lines``. Games logged in the same file after
         this one stopped (another ``--log`` game before the resume) are kept whole, and
         this game's lines move after them."""
+        try:
+            self._rewrite(lines)
+        except OSError as exc:
+            raise _named(exc, self.path) from exc
+
+    def _rewrite(self, lines: Sequence[str]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         ours = "".join(line + "\n" for line in lines).encode("utf-8")
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -58,6 +65,9 @@ class GameLog:
             # What lies at our start may not be ours: the file was replaced since the stop
             # (deleted, another game logged to it). Then all of it is kept, and ours follows.
             later = _later_games(tail) if _ours(tail, lines) else tail
+            # A copy of ours moved after them by a rewrite the save never heard of (a cut
+            # before it learned the new start) goes: this rewrite writes ours again.
+            later = _without_ours(later, lines)
             if not later:
                 handle.truncate(start)
                 handle.seek(start)
@@ -76,11 +86,14 @@ class GameLog:
         """Add lines at the end; ``sync`` when no resume would rewrite what a cut lost."""
         if not lines:
             return
-        with open(self.path, "ab") as handle:
-            handle.write("".join(line + "\n" for line in lines).encode("utf-8"))
-            if sync:
-                handle.flush()
-                os.fsync(handle.fileno())
+        try:
+            with open(self.path, "ab") as handle:
+                handle.write("".join(line + "\n" for line in lines).encode("utf-8"))
+                if sync:
+                    handle.flush()
+                    os.fsync(handle.fileno())
+        except OSError as exc:
+            raise _named(exc, self.path) from exc
 
 
 def _ours(tail: bytes, lines: Sequence[str]) -> bool:
@@ -97,6 +110,25 @@ def _ours(tail: bytes, lines: Sequence[str]) -> bool:
     if isinstance(theirs, dict) and isinstance(mine, dict) and "game_id" in mine:
         return bool(theirs.get("game_id") == mine["game_id"])
     return bool(theirs == mine)
+
+
+def _named(exc: OSError, path: Path) -> OSError:
+    """A write's error naming the log (a full disk's names no file)."""
+    if exc.filename is not None or exc.errno is None:
+        return exc
+    return OSError(exc.errno, exc.strerror, str(path))
+
+
+def _without_ours(games: bytes, lines: Sequence[str]) -> bytes:
+    """``games`` (whole games' lines) without any game whose header is this game's."""
+    kept: list[bytes] = []
+    dropping = False
+    for line in games.splitlines(keepends=True):
+        if _HEADER in line:
+            dropping = bool(lines) and line.endswith(b"\n") and _ours(line, lines)
+        if not dropping:
+            kept.append(line)
+    return b"".join(kept)
 
 
 def _later_games(tail: bytes) -> bytes:
