@@ -77,13 +77,3 @@ def test_a_corrupt_save_that_cannot_be_kept_aside_says_why(
         load_save(path)
     assert path.read_text() == "{half"
 
-
-def test_a_folder_where_the_save_goes_is_kept_aside() -> None:
-    """It stopped every game (the boot service's too) with "Is a directory"."""
-    path = default_save_path()
-    path.mkdir(parents=True)
-    (path / "note.txt").write_text("mine")
-    with pytest.raises(CorruptSave, match="a folder, not a save"):
-        load_save(path)
-    (kept,) = path.parent.glob("save.json.corrupt-*")
-    assert (kept / "note.txt").read_text() == "mine" and not path.exists()

@@ -332,11 +332,7 @@ def load_fight_save(path: Path, preset: str) -> FightSave | None:
         raw = path.read_bytes()
     except FileNotFoundError:
         return None
-    except IsADirectoryError:  # kept aside as a bad save is, so the table can save again
-        raw = None
     try:
-        if raw is None:
-            raise DataError(f"{path}: a folder, not a table save")
         save = FightSave.from_json(raw.decode("utf-8"), source=str(path))
         if save.preset != preset:
             raise DataError(f"{path}: not a {preset} fight save")

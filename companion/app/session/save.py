@@ -146,11 +146,7 @@ def load_save(path: Path) -> SaveGame | None:
         raw = path.read_bytes()
     except FileNotFoundError:
         return None
-    except IsADirectoryError:  # kept aside as a bad save is, so the next game can be saved
-        raw = None
     try:
-        if raw is None:
-            raise DataError(f"{path}: a folder, not a save")
         return SaveGame.from_json(raw.decode("utf-8"), source=str(path))
     except (DataError, UnicodeDecodeError) as exc:
         reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
