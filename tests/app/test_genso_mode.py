@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -295,6 +296,15 @@ def test_a_table_save_that_does_not_replay_is_kept_aside_and_the_file_taken_up(
     assert json.loads(kept.read_text(encoding="utf-8")) == saved
 
 
+def cut_before_the_last_write(folder: Path, on_file: dict[str, Any]) -> None:
+    """The table's files as a cut between its last save and that action's fight-file
+    write leaves them: the file one action behind, the save knowing it as last written."""
+    sha = write_fight_file(folder / "fight.json", Fight.from_json(RULES, on_file))
+    state = folder / "table.json"
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    state.write_text(json.dumps({**saved, "fight_sha": sha}), encoding="utf-8")
+
+
 def test_a_new_table_catches_up_the_action_a_cut_kept_from_the_fight_file(
         tmp_path: Path) -> None:
     """A cut after the table saved an action but before the fight file was written: taking
@@ -306,7 +316,7 @@ def test_a_new_table_catches_up_the_action_a_cut_kept_from_the_fight_file(
     on_file = json.loads(path.read_text(encoding="utf-8"))
     assert len(on_file["journal"]) == 2
     on_file["journal"] = on_file["journal"][:-1]
-    write_fight_file(path, Fight.from_json(RULES, on_file))  # as the table wrote it last
+    cut_before_the_last_write(tmp_path, on_file)
     told: list[str] = []
     session = table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,
                             choices=Player([]), tell=told.append)
@@ -325,7 +335,8 @@ def test_the_gms_undo_after_the_table_stopped_stays_undone(tmp_path: Path) -> No
     path = tmp_path / "fight.json"
     on_file = json.loads(path.read_text(encoding="utf-8"))
     on_file["journal"] = on_file["journal"][:-1]
-    path.write_text(json.dumps(on_file), encoding="utf-8")  # as `genso fight undo` writes it
+    # As `genso fight undo` writes it: the very bytes the table wrote one action before.
+    write_fight_file(path, Fight.from_json(RULES, on_file))
     saved_at = (tmp_path / "table.json").stat().st_mtime_ns
     os.utime(path, ns=(saved_at - 10**9, saved_at - 10**9))  # a clock set back since
     with pytest.raises(DataError, match="changed since the table saved it"):
@@ -346,7 +357,7 @@ def test_resuming_another_fight_sets_the_stopped_table_aside_caught_up(tmp_path:
     path = tmp_path / "fight.json"
     on_file = json.loads(path.read_text(encoding="utf-8"))
     on_file["journal"] = on_file["journal"][:-1]
-    write_fight_file(path, Fight.from_json(RULES, on_file))  # the cut came before its write
+    cut_before_the_last_write(tmp_path, on_file)
     other = tmp_path / "other"
     other.mkdir()
     fight_file(other)

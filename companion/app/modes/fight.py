@@ -457,8 +457,12 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     fight_mode, table_save = mode, saved
 
     def mirror(events: Sequence[object]) -> None:
-        if events:  # the save holding this action is written; its next save keeps the SHA
+        if events:  # after the save holding this action
             table_save.fight_sha = write_fight_file(fight_path, fight_mode.fight)
+            # Saved again at once, so a fight file going back one action from here (the
+            # GM's undo, the same bytes as the table's write before) is not taken for one
+            # a cut kept from being written.
+            write_save(state_path, table_save)
 
     session = Session(mode, choices=choices, rolls=feed, display=display, save=saved,
                       save_path=state_path, on_events=mirror)
@@ -518,10 +522,10 @@ def _check_fight_file(table: Table, fight_path: Path, state_path: Path, saved: F
 
 def _changed_since(fight_path: Path, state_path: Path, saved: FightSave) -> bool:
     """Was the fight file changed by the fight command (an action, an undo) since the table
-    last wrote it? The table saves, then writes the file, then keeps the file's SHA-256 in
-    its next save: a file that still has it is the table's, one step behind its save after
-    a cut. A save from before the SHA was kept goes by the files' times (the table writes
-    the file after its save), which a clock set back can mislead."""
+    last wrote it? The table saves, writes the file, and saves the file's SHA-256 at once:
+    a file that still has it is the table's (one action behind its save when a cut came
+    before the write). A save from before the SHA was kept goes by the files' times (the
+    table writes the file after its save), which a clock set back can mislead."""
     if saved.fight_sha is not None:
         try:
             data = fight_path.read_bytes()
