@@ -457,6 +457,33 @@ UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1
 
 
+def _check_shape(data: Mapping[str, Any]) -> None:
+    """A fight file's top level, field by field: what is wrong is said in words, not in
+    Python's ('int' object is not iterable)."""
+    def wrong(field: str, should: str) -> DataError:
+        return DataError(f"not a saved coc fight: {field} should be {should}, "
+                         f"found {data.get(field)!r}")
+
+    if data.get("profile") not in {p.value for p in Profile}:
+        raise wrong("profile", " or ".join(repr(p.value) for p in Profile))
+    if not isinstance(data.get("settings", {}), Mapping):
+        raise wrong("settings", "a table of rule IDs")
+    entrants = data.get("entrants")
+    sides = {s.value for s in Side}
+    if not isinstance(entrants, list) or not entrants or not all(
+            isinstance(e, Mapping) and isinstance(e.get("sheet"), Mapping)
+            and e.get("side") in sides for e in entrants):
+        raise wrong("entrants", f"a list of tables, each with a sheet and a side "
+                                f"({', '.join(sorted(sides))})")
+    opening = data.get("opening")
+    if not isinstance(opening, list) or not all(
+            isinstance(d, list) and len(d) == 2 and all(
+                isinstance(n, int) and not isinstance(n, bool) for n in d) for d in opening):
+        raise wrong("opening", "a list of [sides, value] dice")
+    if not isinstance(data.get("journal"), list):
+        raise wrong("journal", "a list of entries")
+
+
 def file_format(data: Mapping[str, Any]) -> int:
     """The format of a saved fight: 1 without the key, else a whole number this code reads
     (a ``"2"`` written by hand must not replay silently as format 1)."""
@@ -661,15 +688,13 @@ class Fight:
         if not isinstance(data, Mapping):
             raise DataError("not a saved coc fight (its top level must be a table)")
         fmt = file_format(data)
-        try:
-            profile = Profile(data["profile"])
-            settings = data.get("settings", {})
-            entrants = [(sheet_from_mapping(rules, e["sheet"], f"entrant {n}"), Side(e["side"]))
-                        for n, e in enumerate(data["entrants"], 1)]
-            opening = [(int(s), int(v)) for s, v in data["opening"]]
-            journal = list(data["journal"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise DataError(f"not a saved coc fight ({exc})") from exc
+        _check_shape(data)
+        profile = Profile(data["profile"])
+        settings = data.get("settings", {})
+        entrants = [(sheet_from_mapping(rules, e["sheet"], f"entrant {n}"), Side(e["side"]))
+                    for n, e in enumerate(data["entrants"], 1)]
+        opening = [(int(s), int(v)) for s, v in data["opening"]]
+        journal = list(data["journal"])
         first = 1 if fmt == 1 else _engine(data.get("opening_engine", FORMAT), "opening_engine")
         played = 1 if fmt == 1 else _engine(data.get("engine", FORMAT), "engine")
         rules = rules.with_profile(profile)

@@ -6,6 +6,7 @@ sheet lacks, the MA follow-up through a parry)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -153,3 +154,20 @@ def test_co_ma_4_no_follow_up_after_a_parry_that_held_004() -> None:
     assert "no follow-up (CO-MA-4" in text
     cult = f.state.get("Cult")
     assert cult.hp == cult.sheet.max_hp - 2
+
+
+@pytest.mark.parametrize(("field", "value", "said"), [
+    ("profile", 5, "profile should be '003' or '004', found 5"),
+    ("entrants", 5, "entrants should be a list of tables, each with a sheet and a side"),
+    ("entrants", [{"side": "foes"}], "entrants should be a list of tables"),
+    ("opening", [[6]], "opening should be a list of [sides, value] dice"),
+    ("journal", "x", "journal should be a list of entries, found 'x'"),
+    ("settings", [1], "settings should be a table of rule IDs"),
+])
+def test_a_fight_file_of_the_wrong_shape_says_which_field_in_words(
+        field: str, value: object, said: str) -> None:
+    """It said "not a saved coc fight ('int' object is not iterable)" or "('profile')"."""
+    data = duel(P004, {}).to_json()
+    data[field] = value
+    with pytest.raises(DataError, match=f"^not a saved coc fight: {re.escape(said)}"):
+        Fight.from_json(load_rules(P004), data)
