@@ -600,8 +600,14 @@ class Fight:
             rules = self.rules.with_overrides(settings or {}, origin)
             lines = [Line(rule, f"設定/setting {rule}.{key} = {setting_text(new)} from this action "
                                 f"on (was {setting_text(old)})") for rule, key, new, old in changed]
+        start = self.state
+        if changed:  # GM-COMBAT-8: who is down is judged again under the new setting
+            start = _settle(rules, start)
+            lines += [Line("GM-COMBAT-8", f"{c.name} is {c.status.value} under the new setting")
+                      for c, was in zip(start.combatants, self.state.combatants, strict=True)
+                      if c.status is not was.status]
         recorder = _Recorder(source)
-        state, said = _apply(rules, self.state, action, recorder, legacy=engine < ENGINE)
+        state, said = _apply(rules, start, action, recorder, legacy=engine < ENGINE)
         entry = Entry(action, tuple(recorder.dice), tuple(lines + said),
                       tuple((rule, key, new) for rule, key, new, _ in changed), engine)
         self._states.append(state)

@@ -801,3 +801,16 @@ def test_a_fight_file_of_the_wrong_shape_is_named_not_a_traceback(
 def test_a_count_of_monsters_below_one_is_refused() -> None:
     with pytest.raises(IllegalAction, match="a number of monsters is 1 or more, not 0"):
         entrants_for(RULES, [pc("pc1")], [("orc", 0)])
+
+
+def test_a_setting_changed_mid_fight_judges_who_is_down_again() -> None:
+    """GM-COMBAT-8: a PC at HP 0 is incapacitated by the glossary's rule; a --set of
+    strict 4-6 given with a later action makes it dead from then on (it stayed
+    incapacitated, and could be healed)."""
+    fight = make([pc("pc1", hp=0), pc("pc2")], [("orc", 1)])
+    assert fight.state.get(PC1).status is Status.INCAPACITATED
+    entry = fight.push(Wait(PC2), d6(), {"GM-COMBAT-8": {"strict_4_6": True}})
+    assert fight.state.get(PC1).status is Status.DEAD
+    assert f"{PC1} is dead under the new setting" in entry.text
+    fight.pop()
+    assert fight.state.get(PC1).status is Status.INCAPACITATED
