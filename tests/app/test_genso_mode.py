@@ -247,9 +247,14 @@ def test_undo_at_the_table_and_a_refused_spell(tmp_path: Path) -> None:
     assert broke.fight.state.get(PC2).mp == 3 and len(broke.fight.journal) == 1
 
 
+def two_actions_then_a_stop(folder: Path) -> GensoFightMode:
+    """A table in ``folder`` that played an attack and a wait, then stopped waiting."""
+    fight_file(folder)
+    return play(folder, ["attack", "t:オーク1", "w:0", "wait"])
+
+
 def test_a_resume_refuses_a_fight_file_changed_behind_its_back(tmp_path: Path) -> None:
-    fight_file(tmp_path)
-    play(tmp_path, ["attack", "t:オーク1", "w:0", "wait"])
+    two_actions_then_a_stop(tmp_path)
     other = new_fight()
     other.push(EndFight(), SimulatedDice.seeded(0))
     write_fight_file(tmp_path / "fight.json", other)
@@ -262,8 +267,7 @@ def test_a_resume_writes_an_unreadable_fight_file_again_from_the_table_save(
     """The table save holds the whole fight: a fight file cut short or garbled is kept aside
     and written again, where the resume refused it as "changed" (and playing it without
     --resume then failed on it)."""
-    fight_file(tmp_path)
-    first = play(tmp_path, ["attack", "t:オーク1", "w:0", "wait"])
+    first = two_actions_then_a_stop(tmp_path)
     path = tmp_path / "fight.json"
     whole = path.read_text(encoding="utf-8")
     path.write_text(whole[:200], encoding="utf-8")
@@ -280,8 +284,7 @@ def test_a_resume_writes_an_unreadable_fight_file_again_from_the_table_save(
 
 def test_a_table_save_that_does_not_replay_is_kept_aside_and_the_file_taken_up(
         tmp_path: Path) -> None:
-    fight_file(tmp_path)
-    first = play(tmp_path, ["attack", "t:オーク1", "w:0", "wait"])
+    first = two_actions_then_a_stop(tmp_path)
     state = tmp_path / "table.json"
     saved = json.loads(state.read_text(encoding="utf-8"))
     saved["inputs"][0] = "zz"
@@ -310,8 +313,7 @@ def test_a_new_table_catches_up_the_action_a_cut_kept_from_the_fight_file(
     """A cut after the table saved an action but before the fight file was written: taking
     the fight up without --resume used to drop that action while saying every finished
     action was in the fight file."""
-    fight_file(tmp_path)
-    first = play(tmp_path, ["attack", "t:オーク1", "w:0", "wait"])
+    first = two_actions_then_a_stop(tmp_path)
     path = tmp_path / "fight.json"
     on_file = json.loads(path.read_text(encoding="utf-8"))
     assert len(on_file["journal"]) == 2
@@ -330,8 +332,7 @@ def test_the_gms_undo_after_the_table_stopped_stays_undone(tmp_path: Path) -> No
     """`genso fight undo` on the file of a stopped table is the GM's: neither a new table
     nor a resume puts the action back (it looked like the action a cut kept from the file),
     whatever the clock says (a Pi without a clock may boot with it behind)."""
-    fight_file(tmp_path)
-    play(tmp_path, ["attack", "t:オーク1", "w:0", "wait"])
+    two_actions_then_a_stop(tmp_path)
     path = tmp_path / "fight.json"
     on_file = json.loads(path.read_text(encoding="utf-8"))
     on_file["journal"] = on_file["journal"][:-1]
@@ -352,8 +353,7 @@ def test_the_gms_undo_after_the_table_stopped_stays_undone(tmp_path: Path) -> No
 def test_resuming_another_fight_sets_the_stopped_table_aside_caught_up(tmp_path: Path) -> None:
     """`play --resume --fight B` while the table save holds fight A unfinished: A's save was
     overwritten by B's (and the action a cut kept from A's file was lost)."""
-    fight_file(tmp_path)
-    first = play(tmp_path, ["attack", "t:オーク1", "w:0", "wait"])
+    first = two_actions_then_a_stop(tmp_path)
     path = tmp_path / "fight.json"
     on_file = json.loads(path.read_text(encoding="utf-8"))
     on_file["journal"] = on_file["journal"][:-1]
@@ -373,8 +373,7 @@ def test_resuming_another_fight_sets_the_stopped_table_aside_caught_up(tmp_path:
 
 def test_a_new_table_writes_an_unreadable_fight_file_again_from_the_stopped_table(
         tmp_path: Path) -> None:
-    fight_file(tmp_path)
-    first = play(tmp_path, ["attack", "t:オーク1", "w:0", "wait"])
+    first = two_actions_then_a_stop(tmp_path)
     path = tmp_path / "fight.json"
     path.write_text("{garbage", encoding="utf-8")
     told: list[str] = []
