@@ -18,7 +18,14 @@ import pytest
 from companion.app.cli import main
 from companion.app.history import History
 from companion.app.session.host import Session
-from companion.app.session.save import SaveGame, default_save_path, load_save, write_save
+from companion.app.session.save import (
+    CorruptSave,
+    SaveGame,
+    default_save_path,
+    load_save,
+    write_save,
+)
+from companion.errors import DataError
 
 SEED = 2
 
@@ -450,3 +457,39 @@ def test_with_no_display_a_missing_tray_is_told_on_stderr(tmp_path: Path) -> Non
         rest = proc.communicate(timeout=30)[1]
     assert line.startswith("companion: no tray found: plug the tray in by USB")
     assert "no tray found" not in rest
+
+
+# Plus: two awake snakes in room 2; the PC flees from the door and kills the one that
+# followed. Under rules revision 1 only that one followed, so the PC then walks on;
+# under revision 2 the other follows too and still attacks, so "move:4" is no choice.
+FLED_FROM_TWO = ["5m", "1z", "1z", "2z", "2z", "move:2", "1m", "1m", "3m", "1z", "flee", "9m",
+                 "fight:1", "9m", "move:4"]
+
+
+def test_a_save_from_before_rules_revisions_resumes_by_the_rules_it_was_played_with() -> None:
+    """A save without "rules" was played by revision 1: it replays by them (the fix to
+    JR-FLEE-2 would not fit its journal), and the game goes on by them; a new save says
+    the revision that plays it."""
+    from companion.app.commands.play import resumed_mode
+    from companion.app.config import load_config
+    from companion.systems.jongrogue.game import RULES_REVISION, Game
+    from companion.systems.jongrogue.actions import input_from_notation
+
+    played = Game.replay([input_from_notation(i) for i in FLED_FROM_TWO], "plus", revision=1)
+    raw = json.loads(SaveGame(seed=1, preset="plus", input_kind="camera", inputs=FLED_FROM_TWO,
+                              events=len(played.events)).to_json())
+    assert raw.pop("rules") == RULES_REVISION == 2
+    old = SaveGame.from_json(json.dumps(raw))
+    assert old.rules == 1
+    mode = resumed_mode(old, "camera", load_config())
+    assert mode.game.revision == 1 and mode.game.room_no == 4
+    with pytest.raises(CorruptSave, match="does not replay at input 15 .'move:4'."):
+        resumed_mode(SaveGame.from_json(json.dumps({**raw, "rules": 2})), "camera",
+                     load_config())
+
+
+@pytest.mark.parametrize("rules", [0, 3, "2", True])
+def test_a_save_of_a_rules_revision_this_companion_does_not_play_is_named(rules: Any) -> None:
+    raw = {**json.loads(SaveGame(seed=1, preset="plus").to_json()), "rules": rules}
+    with pytest.raises(DataError, match="rules"):
+        SaveGame.from_json(json.dumps(raw))

@@ -104,3 +104,27 @@ def test_games_a_player_chose_or_the_table_read_are_named_not_replayed(
     assert "game 1 (seed 11, ez):" in out and "events match" in out
     assert "game 2 (seed 4, plus): not replayed: a player made its choices" in out
     assert "game 3 (seed 5, plus): not replayed: its tiles came from the camera" in out
+
+
+def test_a_log_replays_by_the_rules_revision_its_header_names(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 64 flees from two monsters under plus, which rules revision 2 plays otherwise
+    (JR-FLEE-2): the header's revision is the one replayed; a header without one is a log
+    from before revisions (1); one this companion does not know is refused."""
+    log = tmp_path / "games.jsonl"
+    assert main(["play", "--headless", "--seed", "64", "--preset", "plus", "--log",
+                 str(log)]) == 0
+    capsys.readouterr()
+    lines = log.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    assert header["rules"] == 2
+    assert main(["replay", str(log)]) == 0
+    capsys.readouterr()
+    for rules, code, said in ((None, 1, "DIFFERS"), (3, 2, "rules revision 3")):
+        changed = {k: v for k, v in header.items() if k != "rules"}
+        if rules is not None:
+            changed["rules"] = rules
+        log.write_text("\n".join([json.dumps(changed), *lines[1:]]) + "\n", encoding="utf-8")
+        assert main(["replay", str(log)]) == code
+        out, err = capsys.readouterr()
+        assert said in out + err

@@ -258,7 +258,7 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
 
 def jongrogue_mode(saved: SaveGame, profile: Profile | None, input_kind: str) -> JongRogueMode:
     """A fresh game of ``saved``'s rules, its tiles from the seeded wall when simulated."""
-    game = Game(saved.preset, profile)
+    game = Game(saved.preset, profile, revision=saved.rules)
     sim = HeadlessPlayer(saved.seed, saved.strategy or "cautious") if input_kind == "sim" \
         else None
     return JongRogueMode(game, sim, describe)
@@ -459,7 +459,7 @@ def record_saved(saved: SaveGame, save_path: Path, display: Display | None,
     of the next game."""
     try:
         game = Game.replay([input_from_notation(i) for i in saved.inputs], saved.preset,
-                           saved_profile(saved))
+                           saved_profile(saved), revision=saved.rules)
     except (CompanionError, ValueError) as exc:
         tell(f"the finished game in {save_path} could not be put in the history: {exc}",
              display, controls)
@@ -582,7 +582,7 @@ def log_header(saved: SaveGame) -> list[str]:
         "log": "jongrogue-companion", "version": 2, "game_id": saved.game_id,
         "seed": saved.seed, "preset": saved.preset, "strategy": saved.strategy,
         "input": saved.input_kind, "profile": saved.profile_path,
-        "choices": "player" if saved.player_chose else "auto",
+        "choices": "player" if saved.player_chose else "auto", "rules": saved.rules,
     }, ensure_ascii=False, sort_keys=True)]
 
 

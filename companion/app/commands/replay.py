@@ -27,7 +27,7 @@ from companion.errors import DataError
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.datafiles import read_text
 from companion.systems.jongrogue.events import Kind
-from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.game import RULES_REVISION, Game
 from companion.systems.jongrogue.profile import load_profile
 
 LOG_VERSION = 2  # what companion play --log writes (its log_header)
@@ -56,6 +56,11 @@ def read_log(path: Path) -> list[LoggedGame]:
             if not isinstance(version, int) or not 1 <= version <= LOG_VERSION:
                 raise DataError(f"{path}:{number}: log version {version!r} is not one this "
                                 f"companion reads (1 to {LOG_VERSION}); update the companion")
+            rules = obj.get("rules", 1)  # logs from before the engine kept revisions: 1
+            if not isinstance(rules, int) or isinstance(rules, bool) \
+                    or not 1 <= rules <= RULES_REVISION:
+                raise DataError(f"{path}:{number}: rules revision {rules!r} is not one this "
+                                f"companion plays (1 to {RULES_REVISION}); update the companion")
             games.append(LoggedGame(number, obj))
         elif not games:
             raise DataError(f"{path}:{number}: an event before any game header")
@@ -86,7 +91,7 @@ def replay_game(logged: LoggedGame) -> str | None:
     header = logged.header
     profile_path = header.get("profile")
     profile = load_profile(Path(profile_path) if profile_path else None)
-    game = Game(header["preset"], profile)
+    game = Game(header["preset"], profile, revision=header.get("rules", 1))
     player = HeadlessPlayer(int(header["seed"]), header.get("strategy") or "cautious")
     expected = logged.events
     skipped = frozenset() if header.get("version", 1) >= 2 else frozenset({Kind.TURN})

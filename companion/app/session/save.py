@@ -34,6 +34,7 @@ from typing import Any
 from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.files import atomic_write_text, move_aside
+from companion.systems.jongrogue.game import RULES_REVISION
 
 SAVE_FORMAT = 1
 SEED_LIMIT = 2**63  # a seed is below it in size: the history keeps it as a 64-bit integer
@@ -68,6 +69,7 @@ class SaveGame:
     version: int = SAVE_FORMAT
     # A player made some of its choices (keys, buttons): the auto-player cannot replay its log.
     player_chose: bool = False
+    rules: int = RULES_REVISION  # the engine's rules revision that played it
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, sort_keys=True)
@@ -99,6 +101,13 @@ class SaveGame:
         _expect(raw, "finished", bool, source)
         if "player_chose" in raw:
             _expect(raw, "player_chose", bool, source)
+        # A save from before the engine kept revisions was played by revision 1.
+        raw = {"rules": 1, **raw}
+        _expect(raw, "rules", int, source)
+        if not 1 <= raw["rules"] <= RULES_REVISION:
+            newer = "; a newer companion wrote it" if raw["rules"] > RULES_REVISION else ""
+            raise DataError(f"{source}: rules revision {raw['rules']} is not one this companion "
+                            f"plays (1 to {RULES_REVISION}){newer}")
         for key in ("profile_path", "profile_hash", "strategy", "log_path"):
             if raw.get(key) is not None:
                 _expect(raw, key, str, source)

@@ -63,6 +63,12 @@ SPOT_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
 # JR-AB-POISON, JR-AB-DRAINSTR [SEED]: 「PCの強さが-3以下だったら、無効果」; a profile's
 # strength_min (JR-PC-2) may stop the loss sooner, never later.
 NO_STRENGTH_LOSS_AT = -3
+# The engine's rules revision. A save and a log say which one played their game, so a
+# game begun before a rules fix replays as it was played (its journal would not fit the
+# new rules). 1: a fleeing PC was followed only by the monsters striking it that turn,
+# and a pursuer's drop fell in the room where it was met. 2: every monster fighting the
+# PC follows it (JR-FLEE-2), and a pursuer drops where it falls (JR-DROP-1).
+RULES_REVISION = 2
 
 
 class Termination(Enum):
@@ -160,8 +166,13 @@ class Game:
         profile: Profile | None = None,
         options: Iterable[Option] | None = None,
         record: bool = True,
+        revision: int = RULES_REVISION,
     ) -> None:
+        if not 1 <= revision <= RULES_REVISION:
+            raise ValueError(f"rules revision {revision} is not one this companion plays "
+                             f"(1 to {RULES_REVISION})")
         self.preset = preset
+        self.revision = revision
         self.options = frozenset(options) if options is not None else preset_options(preset)
         self.profile = profile or DEFAULT_PROFILE
         self.record = record
@@ -276,8 +287,9 @@ class Game:
         preset: str = "plus",
         profile: Profile | None = None,
         options: Iterable[Option] | None = None,
+        revision: int = RULES_REVISION,
     ) -> Game:
-        game = Game(preset, profile, options)
+        game = Game(preset, profile, options, revision=revision)
         for value in inputs:
             game.push(value)
         return game
@@ -803,7 +815,10 @@ class Game:
         """
         followers = []
         if self.on(Option.PINCER):
-            followers = [m for m in self.attackers() if m.sleep is Sleeping.AWAKE]
+            # モンスターはPCの後を追いかけて来ます: every monster fighting the PC, not only
+            # those whose places let them strike this turn (revision 1 took only those).
+            chasers = self._front() if self.revision >= 2 else self.attackers()
+            followers = [m for m in chasers if m.sleep is Sleeping.AWAKE]
         if not self.pursuers:
             yield from self._defend_turn(Choice.of(Verb.FLEE))
         elif self.attackers():
@@ -818,6 +833,9 @@ class Game:
         target = self.path.pop()
         self.room_no = 0
         yield from self._arrive(target)
+        # A thief that struck during the flight has vanished (JR-AB-STEALGOLD/STEALITEM):
+        # it follows no one.
+        followers = [m for m in followers if m.alive]
         for m in followers:
             if m not in self.pursuers:
                 self.pursuers.append(m)
@@ -979,6 +997,9 @@ class Game:
         been drawn; the item is placed where the monster was, and drawing stops (the spec
         reads "each item tile drawn"; the seed's step 5 does not return to step 1).
         """
+        # A pursuer's tile lies beside the PC (PCに隣接する様に...動かします), so that is
+        # where the monster was (モンスターのいた場所に置く); revision 1 used its first room.
+        fell_in = self.room_no if m in self.pursuers and self.revision >= 2 else m.room
         self._remove_monster(m)
         self.pc.xp += m.monster.xp
         if self.record:
@@ -988,14 +1009,14 @@ class Game:
             self._gold(self.floor * 20, "leprechaun's gold")
         self._level_up()
         if self.on(Option.DROPS) and m.monster.drops > 0:
-            room = self.rooms[m.room]
+            room = self.rooms[fell_in]
             for n in range(m.monster.drops):
                 prompt = f"Drop check {n + 1}/{m.monster.drops}: draw a tile" if self.record else ""
                 tile = yield from self._draw(Purpose.DROP, prompt, Place.TABLE)
                 if self.profile.role(tile) is Role.ITEM:
                     room.drops.append(tile)
                     if self.record:
-                        self._emit(Kind.ITEM, action="dropped", tile=str(tile), room=m.room)
+                        self._emit(Kind.ITEM, action="dropped", tile=str(tile), room=fell_in)
                     break
                 else:
                     self.ledger.move(tile, Place.TABLE, Place.DISCARDS)

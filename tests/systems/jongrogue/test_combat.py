@@ -3,8 +3,10 @@ JR-STATE-1/2, worked by hand tile by tile."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.systems.jongrogue.events import Kind
-from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.game import RULES_REVISION, Game
 from companion.systems.jongrogue.state import Position
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place
@@ -397,3 +399,51 @@ def test_jr_ranged_2_the_player_readies_the_bow_or_the_shuriken() -> None:
     game.pc.arrows = 0
     feed(game, "4m")
     assert options(game) == ["shoot:1", "close", "door"]  # no arrows: no bow to ready
+
+
+def test_jr_flee_2_a_thief_that_vanished_during_the_flight_follows_no_one() -> None:
+    """JR-FLEE-2 with JR-AB-STEALGOLD / JR-AB-STEALITEM: a leprechaun or nymph that
+    strikes as the PC flees has vanished (モンスターは消えます), so it does not pursue and
+    the PC is free to move on; it used to follow dead, leaving only "defend" for ever."""
+    for floor, thief in ((6, "2m"), (10, "6m")):  # leprechaun, nymph
+        game = tough(Game("plus"))
+        game.floor, game.pc.gold = floor, 100
+        feed(game, f"5m 1z 1z 2z 2z | move:2 {thief} 1z 3z 4z")  # asleep in room 2
+        feed(game, "shoot:1 9m 1m 1m")  # the miss wakes it; ranged combat ends
+        events = feed(game, "flee 1m")  # its blow lands: it steals and vanishes
+        assert of(events, Kind.ABILITY)[-1]["effect"] == "vanished"
+        assert game.room_no == 5 and not game.pursuers and not game.attackers()
+        assert not of(events, Kind.STATE)  # nobody is said to be pursuing
+        assert {"move:2", "move:4", "move:6", "move:8"} <= set(options(game))
+
+
+def test_jr_flee_2_every_monster_fighting_the_pc_follows_it() -> None:
+    """JR-FLEE-2: モンスターはPCの後を追いかけて来ます: on the door only one monster
+    strikes (JR-MULTI-1), but every awake one follows the fleeing PC; a game of rules
+    revision 1 (saved before this fix) still takes only the one that struck."""
+    for revision, followers in ((2, [1, 2]), (1, [1])):
+        game = tough(Game("plus", revision=revision))
+        game.floor = 4
+        feed(game, "5m 1z 1z 2z 2z | move:2 1m 1m 3m 1z")  # two awake snakes, a sleeping emu
+        assert [m.uid for m in game.attackers()] == [1]
+        feed(game, "flee 9m")
+        assert game.room_no == 5 and [m.uid for m in game.pursuers] == followers
+        assert game.monster(3).sleep.value != "awake" and game.monster(3) not in game.pursuers
+
+
+def test_jr_drop_1_a_pursuer_drops_its_item_where_it_falls() -> None:
+    """JR-DROP-1 with JR-FLEE-2: a pursuer's tile has moved beside the PC, so its drop lies
+    in the room where it was defeated (モンスターのいた場所に置く), not where it was met."""
+    for revision, room in ((2, 5), (1, 2)):
+        game = tough(Game("plus", revision=revision))
+        game.floor = 4
+        feed(game, "5m 1z 1z 2z 2z | move:2 9m 1z 3z 4z | flee 9m")  # an awake orc follows
+        events = feed(game, "fight:1 9m 2p")  # the orc falls in room 5 and drops shuriken
+        assert of(events, Kind.ITEM)[-1] == {"action": "dropped", "tile": "2p", "room": room}
+        assert [str(t) for t in game.rooms[room].drops] == ["2p"]
+
+
+def test_a_rules_revision_this_engine_does_not_know_is_refused() -> None:
+    for revision in (0, RULES_REVISION + 1):
+        with pytest.raises(ValueError, match=f"rules revision {revision}"):
+            Game("plus", revision=revision)
