@@ -18,7 +18,7 @@ from companion.hw.buttons import Button, Pick
 from companion.hw.display import open_display
 from companion.hw.display.fonts import find_cjk_font, without_cjk
 from companion.hw.display.keys import option_key
-from companion.hw.display.screen import BACKGROUND, ScreenDisplay, pick_layout
+from companion.hw.display.screen import BACKGROUND, TEXT, ScreenDisplay, pick_layout
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import Name, Option, TileView, example_view, message_view
 
@@ -196,3 +196,86 @@ def test_a_fight_view_on_the_screen_and_the_terminal(screen: ScreenDisplay) -> N
     assert view.fight is not None
     assert "▶" in text and "オーク1 Orc 1" in text and "HP 5/12  MP 8/8" in text
     assert "(2D6+7>13) ＞ 11[5,6]+7=18 ＞ 成功/success" in text and "GM-COMBAT-7" in text
+
+
+@pytest.mark.parametrize(("text", "english"), [
+    ("Floor 1 1階 · Room 9 部屋9", "Floor 1 · Room 9"),  # no stray "1" of 1階
+    ("  Found 鎧保護の指輪 (ring of armour protection) [8p]",
+     "Found ring of armour protection [8p]"),
+    ("大うずら (emu) #2 defeated: +2 XP → 4", "emu #2 defeated: +2 XP -> 4"),
+    ("ranged (arrows) vs 大蛇 snake (1d9 >= 4)", "ranged (arrows) vs snake (1d9 >= 4)"),
+    ("Throw 1D6 in the dice area 1D6を振って: x", "Throw 1D6 in the dice area 1D6: x"),
+])
+def test_without_cjk_leaves_the_english_whole(text: str, english: str) -> None:
+    assert without_cjk(text) == english
+
+
+def test_header_without_cjk_font_has_no_stray_number() -> None:
+    display = ScreenDisplay("800x480", find_font=False)
+    where = replace(example_view(), floor=1, room=9).where
+    assert display._text(where, 20).get_width() == display._text("Floor 1 · Room 9", 20) \
+        .get_width()
+    display.close()
+
+
+def _ivory_share(surface: pygame.Surface, rect: pygame.Rect) -> float:
+    pixels = pygame.surfarray.array3d(surface)[rect.left:rect.right, rect.top:rect.bottom]
+    return float((pixels > 200).all(axis=2).mean())
+
+
+def test_an_empty_spot_is_not_drawn_as_a_white_dragon(screen: ScreenDisplay,
+                                                      tmp_path: Path) -> None:
+    """A defeated or taken spot has no tile: a dashed outline with a word, not the blank
+    tile body that the 5z 白 White dragon is drawn with."""
+    m = screen.m
+    inside = pygame.Rect(m(16), m(70), m(36), m(50))  # within the top-left tile's picture
+    shares = {}
+    for tile in ("5z", "empty"):
+        tiles = (TileView(tile, Name("", "(no tile)"), "defeated 撃破"),
+                 *example_view().room_tiles[1:])
+        surface = screen.render(replace(example_view(), room_tiles=tiles))
+        screen.save_png(tmp_path / f"room-{tile}-{screen.width}.png")
+        shares[tile] = _ivory_share(surface, inside)
+    assert shares["5z"] > 0.9
+    assert shares["empty"] < 0.1
+
+
+@pytest.mark.parametrize("cjk", [True, False])
+def test_a_long_option_label_wraps_instead_of_being_cut(screen: ScreenDisplay,
+                                                         cjk: bool) -> None:
+    if cjk and not screen.has_cjk:
+        pytest.skip("no CJK font")
+    screen.has_cjk = cjk
+    cut: list[str] = []
+    fit = screen._fit
+
+    def spy(text: str, size: int, width: int, color: tuple[int, int, int] = TEXT) \
+            -> pygame.Surface:
+        surface = fit(text, size, width, color)
+        if surface.get_width() > 0 and fit(text, size, 10 ** 6, color).get_width() > width:
+            cut.append(text)
+        return surface
+
+    screen._fit = spy  # type: ignore[method-assign]
+    view = replace(example_view(), options=(
+        Option("stairs", "Stairs 階段"), Option("move:6", "Room 6 部屋6へ"),
+        Option("move:8", "Room 8 部屋8へ"),
+        Option("unequip:8p", "Remove ring of armour protection 鎧保護の指輪")), highlight=0)
+    screen.render(view)
+    assert not [text for text in cut if "Remove" in text or "鎧保護" in text]
+
+
+def test_a_room_tile_without_cjk_font_names_it_in_english_in_the_name_line() -> None:
+    display = ScreenDisplay("800x480", find_font=False)
+    drawn: list[tuple[str, int]] = []
+    fit = display._fit
+
+    def spy(text: str, size: int, width: int, color: tuple[int, int, int] = TEXT) \
+            -> pygame.Surface:
+        drawn.append((text, size))
+        return fit(text, size, width, color)
+
+    display._fit = spy  # type: ignore[method-assign]
+    display.render(example_view())  # its first room tile: 大うずら emu
+    display.close()
+    assert ("emu", display.m(16)) in drawn

@@ -143,7 +143,10 @@ def choice_label(game: Game, choice: Choice, alone: bool = True) -> str:
     """What the player reads for a choice, short enough for a button on the screen.
 
     ``alone`` is False when the same verb is offered for several targets; the
-    label then names the target (and where its tile lies: TL, TR, BL, BR).
+    label then names the target (and where its tile lies: TL, TR, BL, BR). A name
+    is English first, then Japanese (``Fight snake TL 大蛇``, ``Remove ring of stealth
+    隠密の指輪``): a screen without a Japanese font drops the Japanese, a narrow button
+    wraps or cuts it, and what is left still tells the buttons apart.
     """
     verb, arg = choice.verb, choice.arg
     if verb in (Verb.FIGHT, Verb.SHOOT) and arg:
@@ -151,11 +154,12 @@ def choice_label(game: Game, choice: Choice, alone: bool = True) -> str:
         if alone:
             return act
         m = game.monster(int(arg))
-        return f"{act.split()[0]} {m.monster.name_ja} {SPOT_SHORT[m.spot]}"
+        return _label(act.split()[0], Name(m.monster.name_ja, m.monster.name_en),
+                      SPOT_SHORT[m.spot])
     if verb in (Verb.USE, Verb.EQUIP, Verb.UNEQUIP) and arg:
         item = item_name(game, Tile.from_notation(arg))
         act = {Verb.USE: "Use", Verb.EQUIP: "Equip", Verb.UNEQUIP: "Remove"}[verb]
-        return f"{act} {item.ja}"
+        return _label(act, item)
     if verb is Verb.MOVE:
         return f"Room {arg} 部屋{arg}へ"
     if verb is Verb.READY:
@@ -171,6 +175,12 @@ def choice_label(game: Game, choice: Choice, alone: bool = True) -> str:
         Verb.DEFEND: "Defend 防御",
         Verb.EQUIP: "Equip 装備",
     }.get(verb, str(choice))
+
+
+def _label(act: str, name: Name, where: str = "") -> str:
+    """``Fight snake TL 大蛇``: the act, the English name (and where), then the Japanese."""
+    english = " ".join(part for part in (act, name.en or name.ja, where) if part)
+    return f"{english} {name.ja}" if name.ja and name.ja != name.en else english
 
 
 def options_for(game: Game, request: ChoiceRequest) -> tuple[tuple[Option, ...], int]:

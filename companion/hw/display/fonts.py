@@ -16,8 +16,11 @@ PREFERRED = ("Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "IPAGothic", "Ta
 
 # Hiragana, katakana, CJK ideographs and punctuation, full-width forms.
 _CJK_CHARS = r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]+"
-# Japanese, with the digits it holds (オーク1, 第2ラウンド): left alone, they mean nothing.
-_CJK = re.compile(f"{_CJK_CHARS}(?:[0-9]+{_CJK_CHARS})*[0-9]*")
+# Japanese, with the digits it holds (オーク1, 第2ラウンド, 1階): left alone, they mean
+# nothing. Digits run into from a word (the 6 of 1D6を) are that word's, and stay.
+_CJK = re.compile(f"(?:(?<![0-9A-Za-z])[0-9]+)?{_CJK_CHARS}(?:[0-9]+{_CJK_CHARS})*[0-9]*")
+# A Japanese name with its English in brackets, 大蛇 (snake): the English alone, unbracketed.
+_CJK_THEN_ENGLISH = re.compile(rf"{_CJK.pattern}\s*\(([A-Za-z][A-Za-z0-9 '\-]*)\)")
 _PLAIN_SIGNS = {"▶": ">", "→": "->", "＞": ">", "−": "-"}
 
 
@@ -66,10 +69,15 @@ def without_cjk(text: str) -> str:
     'Round 2 · turn: Orc 1, 1D6'
     >>> without_cjk("▶ 体力/Body 6 → (2D6) ＞ 7")
     '> Body 6 -> (2D6) > 7'
+    >>> without_cjk("Floor 1 1階 · Room 9 部屋9")
+    'Floor 1 · Room 9'
+    >>> without_cjk("大うずら (emu) #2 defeated; vs 大蛇 (1d9 >= 4)")
+    'emu #2 defeated; vs (1d9 >= 4)'
     """
     for sign, plain in _PLAIN_SIGNS.items():  # signs a plain font lacks, as it can draw them
         text = text.replace(sign, plain)
-    stripped = _CJK.sub("", text)
+    stripped = _CJK_THEN_ENGLISH.sub(r"\1", text)
+    stripped = _CJK.sub("", stripped)
     stripped = re.sub(r"(^|\s)/", r"\1", stripped)  # 体力/Body: the English half alone
     stripped = re.sub(r"\(\s*\)", "", stripped)
     stripped = re.sub(r"\(\s+", "(", stripped)

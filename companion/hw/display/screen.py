@@ -477,13 +477,19 @@ class ScreenDisplay:
         for i, tile in enumerate(tiles[:4]):
             x = rect.x + (i % 2) * cell_w + m(6)
             y = top + (i // 2) * cell_h
-            picture = self._tile(tile.tile, tile_h)
-            self.surface.blit(picture, (x, y))
+            picture = self._tile("back" if tile.tile == "empty" else tile.tile, tile_h)
+            if tile.tile == "empty":
+                self._empty_slot(picture.get_rect(topleft=(x, y)))
+            else:
+                self.surface.blit(picture, (x, y))
             tx = x + picture.get_width() + m(6)
             text_w = cell_w - picture.get_width() - m(14)
+            # The name (Japanese), its English under it; without a Japanese font, the
+            # English takes the name's place.
+            both = bool(tile.meaning.ja) and self.has_cjk
             lines = (
-                (tile.meaning.ja or tile.meaning.en, m(16), TEXT),
-                (tile.meaning.en if tile.meaning.ja else "", m(14), DIM),
+                (tile.meaning.ja if both else tile.meaning.en, m(16), TEXT),
+                (tile.meaning.en if both else "", m(14), DIM),
                 (tile.detail, m(14), ACCENT),
                 ("" if tile.tile in ("back", "empty") else tile.tile, m(13), DIM),
             )
@@ -495,6 +501,30 @@ class ScreenDisplay:
         if not tiles:
             hint = self._text("no room revealed yet", m(15), DIM)
             self.surface.blit(hint, (rect.x + m(10), top + m(10)))
+
+    def _empty_slot(self, rect: pygame.Rect) -> None:
+        """A spot with no tile on it (a monster defeated, an item taken): the slot's outline,
+        dashed, with the word, so it is never taken for the blank 5z 白 White dragon tile."""
+        m = self.m
+        pygame.draw.rect(self.surface, BACKGROUND, rect, border_radius=m(5))
+        dash, gap, width = m(6), m(4), max(1, m(2))
+        inner = rect.inflate(-2 * m(3), -2 * m(3))
+        for x0 in range(inner.x, inner.right, dash + gap):  # top and bottom edges
+            x1 = min(x0 + dash, inner.right)
+            pygame.draw.line(self.surface, DIM, (x0, inner.y), (x1, inner.y), width)
+            pygame.draw.line(self.surface, DIM, (x0, inner.bottom - 1), (x1, inner.bottom - 1),
+                             width)
+        for y0 in range(inner.y, inner.bottom, dash + gap):  # left and right edges
+            y1 = min(y0 + dash, inner.bottom)
+            pygame.draw.line(self.surface, DIM, (inner.x, y0), (inner.x, y1), width)
+            pygame.draw.line(self.surface, DIM, (inner.right - 1, y0), (inner.right - 1, y1),
+                             width)
+        words = [self._fit(word, m(12), inner.w - m(4), DIM)
+                 for word in (("空き", "empty") if self.has_cjk else ("empty",))]
+        y = inner.centery - sum(w.get_height() for w in words) // 2
+        for word in words:
+            self.surface.blit(word, word.get_rect(midtop=(inner.centerx, y)))
+            y += word.get_height()
 
     def _sheet(self, sheet: SheetView | None, rect: pygame.Rect) -> None:
         m = self.m
@@ -571,9 +601,32 @@ class ScreenDisplay:
         pygame.draw.rect(self.surface, color, box, border_radius=m(8))
         pygame.draw.rect(self.surface, DIM, box, width=max(1, m(1)), border_radius=m(8))
         key = option_key(option, i, view.highlight, _BUTTON_KEYS)
-        label = self._fit(f"[{key}] {option.label}", size, box.w - m(12))
-        self.surface.blit(label, label.get_rect(center=box.center))
+        text, width = f"[{key}] {option.label}", box.w - m(12)
+        rows, size = self._label_rows(text, size, width, box.h - m(6))
+        surfaces = [self._fit(row, size, width) for row in rows]
+        y = box.centery - sum(s.get_height() for s in surfaces) // 2
+        for surface in surfaces:
+            self.surface.blit(surface, surface.get_rect(midtop=(box.centerx, y)))
+            y += surface.get_height()
         self._targets.append((box.copy(), i))
+
+    def _label_rows(self, text: str, size: int, width: int, height: int) -> tuple[list[str], int]:
+        """An option's label in the rows it is drawn in, and their size: one row; else two
+        (a name and its Japanese on the second, ``Remove ring of armour protection
+        鎧保護の指輪``), smaller if need be; else two with the rest cut. A box one row high
+        cuts its label, as ever."""
+        if not self.has_cjk:  # wrapped as it is drawn, with no Japanese to take a row
+            text = without_cjk(text)
+        smaller = size - self.m(2)
+        if 2 * self._text("Ag", smaller).get_height() > height:
+            return [text], size
+        for at in (size, smaller):
+            rows = self._wrap(text, at, width)
+            if len(rows) == 1 or (len(rows) == 2
+                                  and 2 * self._text("Ag", at).get_height() <= height):
+                return rows, at
+        rows = self._wrap(text, smaller, width)
+        return [rows[0], " ".join(rows[1:])], smaller
 
     def _option_grid(self, view: View, row: pygame.Rect) -> None:
         """A fight's menu: up to six options a row, two rows; a longer one (orc:10) shows the

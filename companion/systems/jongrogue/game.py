@@ -59,6 +59,14 @@ Proc = Generator[Request, Any, Any]
 Answer = Callable[["Game", Request], Input]  # an in-line player (simulation mode)
 Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 
+
+def _both(text: str, m: MonsterOnMap | None) -> str:
+    """A prompt's text with the English name beside the monster's Japanese one (a check's
+    ``what`` names it in Japanese only, and is logged as it is)."""
+    if m is None:
+        return text
+    return text.replace(m.monster.name_ja, f"{m.monster.name_ja} {m.monster.name_en}", 1)
+
 SPOT_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
 # JR-AB-POISON, JR-AB-DRAINSTR [SEED]: 「PCの強さが-3以下だったら、無効果」; a profile's
 # strength_min (JR-PC-2) may stop the loss sooner, never later.
@@ -464,7 +472,8 @@ class Game:
         against: MonsterOnMap | None = None,
     ) -> Proc:
         """JR-DICE-2: a ``1d9 >= target`` check, emitted with every term of its target."""
-        prompt = f"Draw a tile for the check: {what} (1d9 >= {target})" if self.record else ""
+        prompt = f"Draw a tile for the check: {_both(what, against)} (1d9 >= {target})" \
+            if self.record else ""
         d9: D9 = yield from self._d9(Purpose.CHECK, prompt)
         success = passes(d9, target, automatic)
         if self.record:
@@ -664,7 +673,7 @@ class Game:
                 options += self._ready_option()  # as a ring: readying, then defending
             if not self.record:
                 return "", tuple(options), attackers
-            names = ", ".join(m.monster.name_ja for m in attackers)
+            names = ", ".join(f"{m.monster.name_ja} {m.monster.name_en}" for m in attackers)
             prompt = f"Floor {self.floor}, room {room.number}: {names} attack! Act:"
             return prompt, tuple(options), attackers
         self.turn = 0  # no monster attacks: the fight, if there was one, is over
@@ -1071,7 +1080,8 @@ class Game:
             table = 0
             for _ in range(m.monster.damage_d9):
                 d9 = yield from self._d9(
-                    Purpose.NUMBER, f"Damage of {m.monster.name_ja}: draw a tile"
+                    Purpose.NUMBER, f"Damage of {m.monster.name_ja} {m.monster.name_en}: "
+                    "draw a tile"
                 )
                 table += d9.value
                 rolls += [str(t) for t in d9.tiles]
@@ -1320,8 +1330,8 @@ class Game:
             power = spec.power(self.floor)
             current = pc.weapon if kind is ItemKind.WEAPON else pc.armour
             prompt = (
-                f"Found {spec.name_ja} ({spec.name_en}) {power}: equip it instead of "
-                f"{current.name_ja} {current.value}?"
+                f"Found {spec.name_ja} {spec.name_en} ({power}): equip it instead of "
+                f"{current.name_ja} {current.name_en} ({current.value})?"
             ) if self.record else ""
             request = ChoiceRequest(prompt, (_EQUIPS[tile.index], _KEEP))
             choice = (yield request) if self._answer_now is None else self._ask(request)

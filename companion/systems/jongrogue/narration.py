@@ -21,6 +21,11 @@ from companion.systems.jongrogue.tables import TABLES, Ability
 from companion.systems.jongrogue.tiles import Tile
 
 _SLEEP = {"awake": "awake (起)", "asleep": "asleep (睡眠)", "deeply_asleep": "deeply asleep (熟睡)"}
+_RINGS = {  # a ring event names its kind (profile.Ring), whatever tile it is on
+    "stealth": "隠密の指輪 (ring of stealth)", "strength": "増強の指輪 (ring of strength)",
+    "armour_protection": "鎧保護の指輪 (ring of armour protection)",
+    "adornment": "飾りの指輪 (ring of adornment)",
+}
 _STATES = {
     "frozen": "frozen (凍結)", "bound": "bound (拘束)", "confused": "confused (混乱)",
     "blind": "blind (盲目)", "floating": "floating (浮遊)",
@@ -75,9 +80,22 @@ def _turn(d: dict[str, Any]) -> str:
             f"may attack: {who} (at most {d['cap']})")
 
 
+def check_what(what: str, monster_id: str) -> str:
+    """What a check is for, its monster named in both languages (the logged ``what`` holds
+    the Japanese name only).
+
+    >>> check_what("melee vs 大蛇", "S"), check_what("thaw (凍結)", "")
+    ('melee vs 大蛇 (snake)', 'thaw (凍結)')
+    """
+    monster = TABLES.monsters.get(monster_id)
+    if monster is None or monster.name_ja not in what or monster.name in what:
+        return what
+    return what.replace(monster.name_ja, monster.name, 1)
+
+
 def _check(d: dict[str, Any]) -> str:
     target = d["target"]
-    head = f"{d['what']}: "
+    head = f"{check_what(d['what'], d.get('monster', ''))}: "
     if d["terms"]:
         clamp = f" = {d['raw']}, clamped to 1..9" if d["raw"] != target else ""
         head += f"rate {target} = {format_terms(d['terms'])}{clamp}; "
@@ -180,7 +198,9 @@ def _item(d: dict[str, Any]) -> str:
     if action == "equipped":
         return f"Equipped {d['tile']} ({d['value']})"
     if action in ("ring on", "ring off"):
-        return f"Ring {d['ring']} {'put on' if action == 'ring on' else 'taken off'}"
+        ring = _RINGS.get(d["ring"], d["ring"])
+        where = f" [{d['tile']}]" if d.get("tile") else ""
+        return f"{'Put on' if action == 'ring on' else 'Took off'} {ring}{where}"
     if action == "stolen":
         return f"Stolen: {d['what']}"
     if action == "ready":

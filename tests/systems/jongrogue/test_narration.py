@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from companion.hw.display.fonts import without_cjk
 from companion.systems.jongrogue.events import Event, Kind
+from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
+from tests.systems.jongrogue.script import feed
 
 
 @pytest.mark.parametrize(
@@ -31,3 +34,47 @@ def test_a_turn_in_words() -> None:
         "  -- turn 3, floor 2 room 5 on the door: the PC will fight #4; "
         "may attack: #4 (at most 1)"
     )
+
+
+def test_a_check_names_its_monster_in_english_too() -> None:
+    """The logged ``what`` holds the Japanese name only; the line the player reads has both,
+    so a screen without a Japanese font still says whom the check was against."""
+    event = Event(Kind.CHECK, {
+        "what": "melee vs 大うずら", "target": 4, "raw": 4,
+        "terms": [["attack", 7], ["level", -1], ["strength", 0], ["weapon", -2]],
+        "tiles": ["7s"], "value": 7, "critical": False, "fumble": False, "success": True,
+        "monster": "E", "uid": 2})
+    line = describe(event)
+    assert line.startswith("  melee vs 大うずら (emu): rate 4 = 7 attack")
+    assert without_cjk(line).startswith("melee vs emu: rate 4 = 7 attack")
+    no_monster = Event(Kind.CHECK, {**event.data, "what": "thaw (凍結)", "monster": "",
+                                    "uid": 0})
+    assert describe(no_monster).startswith("  thaw (凍結): rate 4")
+
+
+@pytest.mark.parametrize(("event", "english"), [
+    (Event(Kind.ITEM, {"action": "found", "tile": "8p", "name_ja": "鎧保護の指輪",
+                       "name_en": "ring of armour protection"}),
+     "Found ring of armour protection [8p]"),
+    (Event(Kind.DEFEAT, {"uid": 2, "monster": "E", "xp": 2, "total": 4}),
+     "emu #2 defeated: +2 XP -> 4"),
+    (Event(Kind.ENCOUNTER, {"uid": 1, "name_ja": "大蛇", "name_en": "snake", "sleep": "awake",
+                            "sleep_check": None, "on_gold": False}),
+     "Monster #1: snake, awake"),
+    (Event(Kind.ITEM, {"action": "ring on", "tile": "8p", "ring": "armour_protection"}),
+     "Put on ring of armour protection [8p]"),
+])
+def test_names_read_in_english_without_a_japanese_font(event: Event, english: str) -> None:
+    assert without_cjk(describe(event)) == english
+
+
+def test_prompts_name_monsters_and_gear_in_english_too() -> None:
+    """Prompts are not logged (only events are): they carry the English beside the Japanese."""
+    game = Game("plus")
+    feed(game, "9m 5m 8p 8m 5z")  # a snake (awake) and an emu in room 9
+    assert game.pending is not None
+    assert game.pending.prompt == "Floor 1, room 9: 大蛇 snake attack! Act:"
+    feed(game, "fight:1")
+    assert game.pending is not None
+    assert game.pending.prompt == "Draw a tile for the check: melee vs 大蛇 snake (1d9 >= 3)"
+    assert without_cjk(game.pending.prompt).endswith("melee vs snake (1d9 >= 3)")

@@ -1,0 +1,48 @@
+"""The JongRogue mode's choice labels: every monster and item named in English and Japanese,
+so a screen without a Japanese font still tells the buttons apart (docs/playing.md)."""
+
+from __future__ import annotations
+
+from companion.app.modes.jongrogue import choice_label, options_for
+from companion.hw.display.fonts import without_cjk
+from companion.systems.jongrogue.actions import Choice, ChoiceRequest
+from companion.systems.jongrogue.game import Game
+from tests.systems.jongrogue.script import feed
+
+# Seed 1 at the table (the auditor's game): a snake (TL) and an emu (BL) in room 9, then a
+# ring of armour protection taken and worn.
+SNAKE_AND_EMU = "9m 5m 8p 8m 5z"
+RING_WORN = "shoot:1 2z 4z 7s 5p 7m shoot:2 5z 2m fight:2 7s take"
+
+
+def labels(game: Game) -> list[str]:
+    assert isinstance(game.pending, ChoiceRequest)
+    return [option.label for option in options_for(game, game.pending)[0]]
+
+
+def test_several_targets_are_named_in_english_then_japanese() -> None:
+    game = Game("plus")
+    feed(game, SNAKE_AND_EMU)
+    assert labels(game) == ["Fight snake TL 大蛇", "Fight emu BL 大うずら",
+                            "Shoot snake TL 大蛇", "Shoot emu BL 大うずら", "Defend 防御"]
+    english = [without_cjk(label) for label in labels(game)]
+    assert english == ["Fight snake TL", "Fight emu BL", "Shoot snake TL", "Shoot emu BL",
+                       "Defend"]
+
+
+def test_a_worn_ring_is_named_in_english_then_japanese() -> None:
+    game = Game("plus")
+    feed(game, f"{SNAKE_AND_EMU} {RING_WORN}")
+    assert labels(game)[-1] == "Remove ring of armour protection 鎧保護の指輪"
+    assert without_cjk(labels(game)[-1]) == "Remove ring of armour protection"
+
+
+def test_items_are_told_apart_by_their_english_names() -> None:
+    game = Game("plus")
+    choices = [Choice.from_notation(c) for c in
+               ("use:1p", "equip:6p", "equip:9p", "unequip:8p", "unequip:7s")]
+    shown = [without_cjk(choice_label(game, c, alone=False)) for c in choices]
+    assert shown == ["Use healing potion", "Equip ring of stealth", "Equip ring of adornment",
+                     "Remove ring of armour protection", "Remove ring of strength"]
+    # Each label keeps the item's Japanese name beside the English.
+    assert choice_label(game, choices[1]) == "Equip ring of stealth 隠密の指輪"
