@@ -149,6 +149,10 @@ def test_impossible_and_unsure_reads_say_why() -> None:
         ledger.move(Tile.from_notation("1z"), Place.WALL, Place.TABLE)
     read = interpret(draw("1z"), ledger)
     assert read.tile is None and "1z cannot be drawn" in read.problem
+    assert read.problem.startswith("a 5th copy: ")
+    # The camera settles on None for a tile it is sure of but the wall refuses.
+    assert interpret(draw(None, "1z", "2z"), ledger).problem == (
+        "1z 東 on the draw slot would be a 5th copy: lay it again")
     assert "straighten" in interpret(draw(None), ledger).problem
     assert "face down" in interpret(draw("back"), ledger).problem
 

@@ -92,6 +92,8 @@ def test_rfid_tray_game(tmp_path: Path) -> None:
             raise AssertionError("the game stalled: " + prompts.prompt + " / " + prompts.status)
         if not isinstance(game.pending, TileRequest) or not prompts.prompt:
             return
+        if not reader.status().ok:
+            return  # the tray is still saying hello: a tile on it now lay there at start-up
         slot = next(s for s, name in SLOT_NAMES.items() if f"on the {name} slot" in prompts.prompt)
         asked.add(slot)
         index = DEFAULT_SLOTS.index(slot)
@@ -367,3 +369,42 @@ def test_rdm6300_the_tile_laid_after_a_lift_waits_for_the_next_prompt() -> None:
     assert (str(first), str(second)) == ("1m", "3s")
     assert at >= 2.0  # 1m counted when its own countdown ran out
     assert any(s.startswith("read 3s") for s in table.statuses)
+
+
+def test_a_sticker_on_the_tray_when_the_game_resumes_is_not_counted_again() -> None:
+    """A power cut with 5m (counted: the save holds it) on the draw slot. On `--resume` the
+    tray's snapshot reports it: it is not counted, not even when its tag flickers; the
+    screen says how to count it, and the tile the player lays in its place counts."""
+    tray = TraySimulator(retry_ms=10)
+    tray.place(0, UID_5M)
+    tray.settle()  # the tray is up long before the companion (the Pi boots slower)
+    reader = TrayReader(tray.port, TABLE_TAGS)
+    table = Table([(1.0, lambda: tray.remove(0)), (1.3, lambda: tray.place(0, UID_5M)),
+                   (3.0, lambda: tray.remove(0)), (3.5, lambda: tray.place(0, UID_7S))],
+                  lambda: tray.step(5))
+    try:
+        tile, at = table.draw(table.tiles(reader, accept_seconds=0.5))
+    finally:
+        reader.close()
+        tray.close()
+    assert str(tile) == "7s" and at >= 3.5
+    assert not any(s.startswith("read 5m") for s in table.statuses)
+    assert ("a tile lay on the draw slot at start-up: to count it, lift it for 5 s and lay "
+            "it again") in table.statuses
+
+
+def test_a_sticker_found_at_start_up_counts_once_lifted_long_enough() -> None:
+    """The tile on the draw slot at start-up had not been counted before the cut: lifted for
+    longer than a tag's flicker and laid again, it counts."""
+    tray = TraySimulator(retry_ms=10)
+    tray.place(0, UID_1M)
+    tray.settle()  # the tray is up long before the companion (the Pi boots slower)
+    reader = TrayReader(tray.port, TABLE_TAGS)
+    table = Table([(1.0, lambda: tray.remove(0)), (7.0, lambda: tray.place(0, UID_1M))],
+                  lambda: tray.step(5))
+    try:
+        tile, at = table.draw(table.tiles(reader, accept_seconds=0.5))
+    finally:
+        reader.close()
+        tray.close()
+    assert str(tile) == "1m" and at >= 7.0

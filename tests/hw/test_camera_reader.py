@@ -118,3 +118,23 @@ def test_black_frames_and_no_frames_are_statuses(classifier: TileClassifier,
     assert reader.status().counters == {"frames": 1, "no_frame": 1, "bad_frame": 1,
                                         "mat_lost": 0}
     reader.close()
+
+
+def test_a_tile_lying_on_the_mat_keeps_its_read_when_its_kind_runs_out(
+    classifier: TileClassifier,
+) -> None:
+    """JR-WALL-1 is checked as a tile settles: 5m read on the top-left slot stays 5m (no new
+    reading) when the 4th 5m is counted elsewhere; a 5m laid after that is a new tile, and
+    the wall refuses it (no sure legal candidate: None, its candidates saying it looked
+    like 5m)."""
+    ledger = TileLedger()
+    source = RenderedSource({Slot.ROOM_TL: "5m"}, seed=6)
+    reader = CameraTileReader(source, classifier, ledger=ledger, settings=STEADY)
+    assert settle(reader, 2)[Slot.ROOM_TL] == "5m"
+    exhaust(ledger, "5m")
+    assert settle(reader, 4) == {}
+    assert reader.readings()[Slot.ROOM_TL].label == "5m"
+    source.place(Slot.DRAW, "5m")
+    assert settle(reader, 2) == {Slot.DRAW: None}
+    assert reader.readings()[Slot.DRAW].candidates[0].label == "5m"
+    reader.close()

@@ -211,6 +211,21 @@ def tile_prompt(request: TileRequest, slot: Slot) -> str:
     return TILE_PROMPTS[request.purpose].format(slot=SLOT_NAMES[slot], what=what)
 
 
+D9_PURPOSES = (Purpose.START_ROOM, Purpose.CHECK, Purpose.NUMBER)  # tiles drawn for a 1d9
+
+
+def set_aside(game: Game, request: object, tile: Tile, events: Sequence[Event]) -> str:
+    """What the player is told of ``tile``, just given for ``request``, when the game set it
+    aside (JR-DICE-1: an honour that is neither the critical nor the fumble decides no 1d9):
+    it caused nothing, and the game asks for a tile for the same 1d9 again; else ""."""
+    again = game.pending
+    if (isinstance(request, TileRequest) and request.purpose in D9_PURPOSES and not events
+            and not tile.is_number and tile not in (game.profile.critical, game.profile.fumble)
+            and isinstance(again, TileRequest) and again.purpose is request.purpose):
+        return f"{tile} {tile.name_ja} set aside: it is not a number tile; draw another"
+    return ""
+
+
 def last_check(events: Sequence[Event], describe: Callable[[Event], str]) -> tuple[str, ...]:
     """The last check and what followed it (damage, defeat, level), spelled out (spec §9)."""
     for i in range(len(events) - 1, -1, -1):
@@ -231,6 +246,7 @@ class JongRogueMode:
         self.describe = describe
         self.room_spot = 0  # which of the 4 room slots the next ROOM tile goes on
         self._journal: list[str] = []
+        self.note = ""  # said on the status line until the next answer (a tile set aside)
 
     @property
     def journal(self) -> list[str]:
@@ -261,6 +277,8 @@ class JongRogueMode:
         request = self.game.pending
         events = self.game.push(value)
         self._journal.append(input_to_notation(value))
+        self.note = set_aside(self.game, request, value, events) if isinstance(value, Tile) \
+            else ""
         if isinstance(request, TileRequest) and request.purpose is Purpose.ROOM:
             self.room_spot = (self.room_spot + 1) % len(ROOM_SLOTS)
         return events
@@ -305,7 +323,7 @@ class JongRogueMode:
             prompt_tile=prompt_tile,
             last_check=last_check(events, self.describe),
             log=tuple(self.describe(e) for e in events[-12:]),
-            status=status,
+            status=status or self.note,
         )
 
 

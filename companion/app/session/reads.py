@@ -6,7 +6,9 @@ timeout accept it. It is only taken from a *new* placement on the slot, so a til
 left lying there from the last step is never counted twice (nor when its sticker
 flickers, see :meth:`ReadState.update`). The offer follows the tile on the slot:
 another tile laid there while a read is on offer replaces it (see
-:func:`wait_for_tile`).
+:func:`wait_for_tile`). Nor is a tile that already lay on a slot when the session
+began (a new game, or ``--resume`` after a power cut: it may have been counted before
+the cut): the player lifts it and lays it again to count it, and is told so.
 
 A tile the camera cannot settle on (art it knows badly: a framed White, a peacock 1s)
 is not only "straighten it": its likeliest legal tiles are offered, and the player
@@ -42,6 +44,19 @@ ONE_SLOT_ROOM_PROMPT = ("Lay this room's 4 tiles: draw one, put it on the draw s
 RELAY_SECONDS = 5.0
 
 
+def at_start_problem(where: str, reading: SlotReading, relay_seconds: float) -> str:
+    """What the player is told of a tile that lay on a slot when the session began."""
+    if reading.uid is not None:  # its sticker back within relay_seconds is a flicker
+        return (f"a tile lay on the {where} slot at start-up: to count it, lift it for "
+                f"{relay_seconds:.0f} s and lay it again")
+    return f"a tile lay on the {where} slot at start-up: lift it and lay it again to count it"
+
+
+def fifth_copy(tile: Tile, where: str) -> str:
+    """A read the wall refuses (JR-WALL-1): every copy of its kind is already out."""
+    return f"{tile} {tile.name_ja} on the {where} slot would be a 5th copy: lay it again"
+
+
 def same_tile(a: SlotReading, b: SlotReading) -> bool:
     """Whether two readings are of the same tile: the same sticker, or (camera) the same label."""
     return (a.uid, a.label) == (b.uid, b.label)
@@ -51,7 +66,8 @@ def same_tile(a: SlotReading, b: SlotReading) -> bool:
 class ReadState:
     """What the table reader last said about each slot, and which readings were already used.
 
-    ``fresh`` holds the slots whose latest reading may still be counted.
+    ``fresh`` holds the slots whose latest reading may still be counted; ``at_start``
+    the slots holding a tile that lay there when reading began (with ``startup``).
     """
 
     latest: dict[Slot, SlotReading] = field(default_factory=dict)
@@ -60,20 +76,43 @@ class ReadState:
     emptied: dict[Slot, float] = field(default_factory=dict)  # when a slot was last seen empty
     clock: Callable[[], float] = time.monotonic
     relay_seconds: float = RELAY_SECONDS
+    # What lies on the table when reading begins is not fresh (see update): on for a
+    # session's reads (TableTiles), off for a state picked up in the middle of a game.
+    startup: bool = False
+    at_start: set[Slot] = field(default_factory=set)
+    working_polls: int = 0  # polls so far that found the reader working
+    reported: bool = False  # the reader has reported a reading
 
-    def update(self, readings: Sequence[SlotReading]) -> None:
-        """Take the readings that changed; each is fresh, but for a flicker.
+    def update(self, readings: Sequence[SlotReading], working: bool = True) -> None:
+        """Take the readings that changed; each is fresh, but for a flicker or a tile
+        that lay on its slot when reading began.
 
-        The rule: a sticker counted from a slot that shows up on that slot again is
-        not fresh, unless another sticker lay there in between or the slot stayed
-        empty for ``relay_seconds``. A counted tile goes on to the discards (or stays
-        on its room slot), so the same sticker on the same slot right after is its
-        tag dropping out of the reader's field and back, not a new draw; the
+        The flicker rule: a sticker counted from a slot that shows up on that slot
+        again is not fresh, unless another sticker lay there in between or the slot
+        stayed empty for ``relay_seconds``. A counted tile goes on to the discards (or
+        stays on its room slot), so the same sticker on the same slot right after is
+        its tag dropping out of the reader's field and back, not a new draw; the
         player's real moves (lay another tile, or draw this one again after the
         wall's reshuffle) still count. Camera readings carry no UID and cannot tell
         one copy of a kind from another, so the rule is for RFID readings only.
+
+        The start-up rule (``startup``): a tile lying on a slot when the session
+        began may have been counted before a power cut (or be the last game's), so
+        it is not fresh until it is lifted and laid again (``at_start`` holds its
+        slot). What lay there is the first readings the reader gives. A camera gives
+        every slot's, empty or not, once its first frames agree (a tile laid while
+        they settled is not among them: its slot settles later). An RFID reader gives
+        the tiles on it when it comes up (the tray's snapshot follows its hello) and
+        nothing for an empty slot, so its first readings are what lay there only if
+        they come with the poll that first finds it working (or before: a tray with
+        one reader down is never quite working). A sticker found at start-up counts as
+        used, for the flicker rule. ``working`` is whether the reader's status was ok
+        after the poll that gave ``readings``.
         """
         now = self.clock()
+        first_batch, worked = not self.reported, self.working_polls > 0
+        self.working_polls += working
+        self.reported = self.reported or bool(readings)
         for reading in readings:
             slot = reading.slot
             self.latest[slot] = reading
@@ -82,11 +121,18 @@ class ReadState:
                 self.fresh.add(slot)
                 continue
             emptied = self.emptied.pop(slot, now)
+            if self.startup and first_batch and (reading.uid is None or not worked):
+                self.at_start.add(slot)
+                self.fresh.discard(slot)
+                if reading.uid is not None:
+                    self.used[slot] = reading.uid
+                continue
             if reading.uid is not None and reading.uid == self.used.get(slot) \
                     and now - emptied < self.relay_seconds:
                 self.fresh.discard(slot)  # the counted sticker flickered
                 continue
             self.used.pop(slot, None)
+            self.at_start.discard(slot)
             self.fresh.add(slot)
 
     def use(self, slot: Slot, reading: SlotReading) -> None:
@@ -95,6 +141,7 @@ class ReadState:
         (the next tile on a one-slot reader) stays fresh."""
         if reading.uid is not None:
             self.used[slot] = reading.uid
+        self.at_start.discard(slot)
         latest = self.latest.get(slot)
         if latest is None or latest.label == EMPTY or same_tile(latest, reading):
             self.fresh.discard(slot)
@@ -120,6 +167,14 @@ def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
         # An RFID sticker that was never enrolled: straightening the tile cannot help.
         return Read(None, str(UnknownTag(reading.uid, where)))
     if reading.label is None:
+        looks = reading.candidates[0].label if reading.candidates else EMPTY
+        if looks not in (BACK, EMPTY):
+            # The camera settles on None for a tile whose every sure read the wall refuses.
+            tile = Tile.from_notation(looks)
+            try:
+                ledger.check_draw(tile)
+            except ImpossibleRead:
+                return Read(None, fifth_copy(tile, where))
         return Read(None, f"cannot read the tile on the {where} slot: straighten it")
     if reading.label == BACK:
         return Read(None, f"the tile on the {where} slot is face down: turn it over")
@@ -134,7 +189,7 @@ def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
         try:
             ledger.check_draw(tile)
         except ImpossibleRead as exc:
-            first_error = first_error or str(exc)
+            first_error = first_error or f"a 5th copy: {exc}"  # says where the four are
             continue
         return Read(tile)
     return Read(None, first_error)
@@ -196,7 +251,8 @@ def wait_for_tile(
     tile read (or None), and the tiles the player may pick for a tile the reader could
     not settle on (see :func:`likeliest`), with the one highlighted. The tile is only
     taken from a *new* placement on the slot, so a tile left lying there from the last
-    step is never counted twice.
+    step is never counted twice; one that lay there when the session began is not
+    counted either, and the status says to lift it and lay it again to count it.
 
     The offer follows the tile on the slot: another tile laid there while one is on
     offer replaces it, and its countdown starts afresh (the player swapped a tile they
@@ -215,7 +271,8 @@ def wait_for_tile(
     lifted = False  # the tile on offer was seen lifted off the slot
     while True:
         readings = reader.poll()
-        state.update(readings)
+        fault = reader.status()
+        state.update(readings, working=fault.ok)
         here = [r for r in readings if r.slot is slot]
         if here:
             note = ""
@@ -239,6 +296,13 @@ def wait_for_tile(
             else:
                 status = read.problem
                 offered_picks = likeliest(reading, ledger)
+        elif confirm.value is None and reading is not None and slot in state.at_start \
+                and reading.label != EMPTY:
+            # It may have been counted before a power cut: it counts only laid again. A
+            # tile that could not be counted anyway says why (no picks: picking counts).
+            read = interpret(reading, ledger)
+            status = read.problem if read.tile is None and read.problem else \
+                at_start_problem(SLOT_NAMES[slot], reading, state.relay_seconds)
         if offered_picks != picks:
             picks, highlight = offered_picks, None
             presses = []  # nor does a press made before the picks were shown pick one
@@ -259,7 +323,6 @@ def wait_for_tile(
                 state.consume(slot)
                 offered = None
                 status = note = "read rejected: take the tile off the slot and put it back"
-        fault = reader.status()
         if confirm.value is not None:
             status = _offer_status(confirm, short=not fault.ok)
         if not fault.ok:
@@ -294,7 +357,7 @@ class TableTiles:
         self.reader = reader
         self.one_slot = one_slot
         self.controls = controls
-        self.state = ReadState(clock=clock)
+        self.state = ReadState(clock=clock, startup=True)
         self.confirm: Confirm[Tile] = Confirm(accept_seconds, clock)
         self.poll_seconds = poll_seconds
         self.sleep = sleep

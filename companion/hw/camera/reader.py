@@ -5,7 +5,11 @@ Each frame, every slot crop is classified. A slot *settles* on a label once
 ``min_confidence``; frames below that count as "uncertain", and a slot that
 stays uncertain settles on ``None`` so the player is asked to adjust the tile.
 A settled tile goes through the wall's check (JR-WALL-1): if its best label
-would be a 5th copy, the next best legal candidate is taken instead.
+would be a 5th copy, the next best legal candidate is taken instead, when one
+is sure enough (else the slot settles on ``None``, its candidates saying what it
+looked like). The check is made once, when the tile settles: a tile lying on a
+slot stays what it was read as while it lies there, even when counting another
+copy of its kind (the 4th) makes its kind impossible to draw.
 Both numbers come from the model's metadata and can be overridden by the
 camera calibration; nothing here is a hidden constant.
 
@@ -72,12 +76,18 @@ class SlotTracker:
     settings: ReaderSettings
     history: deque[str | None] = field(default_factory=deque)
     settled: SlotReading | None = None
+    look: str | None = None  # what the frames agreed on when it settled, before the wall's check
 
     def clear(self) -> None:
         self.history.clear()
 
     def update(self, prediction: Prediction, ledger: TileLedger | None) -> SlotReading | None:
-        """Add one frame; return the new settled reading when it changes."""
+        """Add one frame; return the new settled reading when it changes.
+
+        It changes only when the frames agree on another look: the wall's check is made
+        as a tile settles, not again while it lies there. Counting the 4th copy of a kind
+        must not turn the copies still on the mat into new (unreadable) tiles.
+        """
         s = self.settings
         best = prediction.best
         self.history.append(best.label if best.confidence >= s.min_confidence else None)
@@ -85,7 +95,11 @@ class SlotTracker:
             self.history.popleft()
         if len(self.history) < s.stable_frames or len(set(self.history)) != 1:
             return None
-        if self.history[0] is None:
+        look = self.history[0]
+        if self.settled is not None and look == self.look:
+            return None  # the same tile, still lying there
+        self.look = look
+        if look is None:
             chosen = None
         else:
             chosen = legal_candidate(prediction.candidates, ledger, s.min_confidence)

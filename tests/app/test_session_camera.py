@@ -1,0 +1,170 @@
+"""A session's tile reads through the real camera reader: the rendered mat, the real classifier
+and the session's TableTiles; the player's hands move tiles on a timeline of game time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+from companion.app.modes.jongrogue import JongRogueMode
+from companion.app.session.controls import Controls
+from companion.app.session.mode import TileAsk
+from companion.app.session.reads import TableTiles
+from companion.hw.buttons import Press
+from companion.hw.camera.capture import RenderedSource
+from companion.hw.camera.classifier import TileClassifier
+from companion.hw.camera.reader import CameraTileReader
+from companion.hw.ports import Slot
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.wall import Place, TileLedger
+
+POLL = 0.1  # game seconds between two frames
+ACCEPT = 0.5  # a read shown this long counts
+
+
+@pytest.fixture(scope="module")
+def classifier() -> TileClassifier:
+    return TileClassifier()
+
+
+class StillMat(RenderedSource):
+    """The rendered mat, drawn once per layout of tiles (drawing is the slow part): a still
+    table gives the same picture until a hand moves a tile."""
+
+    def __init__(self, tiles: dict[Slot, str]) -> None:
+        super().__init__(tiles, seed=3)
+        self.frames: dict[frozenset[tuple[Slot, str]], np.ndarray | None] = {}
+
+    def read(self) -> np.ndarray | None:
+        layout = frozenset(self.tiles.items())
+        if layout not in self.frames:
+            self.frames[layout] = super().read()
+        return self.frames[layout]
+
+
+class NoPresses:
+    def poll(self) -> list[Press]:
+        return []
+
+
+class Table:
+    """The rendered mat, its camera reader and the session's reads, on game time: each poll's
+    sleep makes the hands' moves due by then. ``limit`` game seconds per tile asked for."""
+
+    def __init__(self, classifier: TileClassifier, mat: dict[Slot, str],
+                 ledger: TileLedger) -> None:
+        self.source = StillMat(mat)
+        self.reader = CameraTileReader(self.source, classifier, ledger=ledger)
+        self.now = 0.0
+        self.moves: list[tuple[float, Callable[[], None]]] = []
+        self.shown: list[tuple[float, str, str | None, tuple[str, ...]]] = []
+        self.tiles = TableTiles(self.reader, Controls([NoPresses()]), accept_seconds=ACCEPT,
+                                poll_seconds=POLL, sleep=self.sleep, clock=lambda: self.now)
+        self.deadline = 0.0
+
+    def at(self, seconds: float, move: Callable[[], None]) -> None:
+        self.moves = sorted([*self.moves, (self.now + seconds, move)], key=lambda m: m[0])
+
+    def sleep(self, seconds: float) -> None:
+        if self.now >= self.deadline:
+            raise TimeoutError
+        while self.moves and self.moves[0][0] <= self.now:
+            self.moves.pop(0)[1]()
+        self.now += seconds
+
+    def show(self, prompt: str, **kwargs: object) -> None:
+        options = kwargs.get("options") or ()
+        self.shown.append((self.now, str(kwargs.get("status", "")),
+                           kwargs.get("prompt_tile"),  # type: ignore[arg-type]
+                           tuple(o.choice for o in options)))  # type: ignore[attr-defined]
+
+    def read(self, ask: TileAsk, limit: float = 8.0) -> Tile | None:
+        """The tile counted for ``ask`` within ``limit`` game seconds, or None."""
+        self.deadline = self.now + limit
+        try:
+            return self.tiles.next_tile(ask, self.show)
+        except TimeoutError:
+            return None
+
+    def last_status(self) -> str:
+        return self.shown[-1][1]
+
+
+def test_tiles_on_the_mat_when_a_game_resumes_are_not_counted_again(
+    classifier: TileClassifier,
+) -> None:
+    """A power cut after the start room's 1d9 (5m, counted: the save holds it) and with 3p
+    laid on the top-left room slot but not yet counted. On `--resume` both still lie there:
+    neither is counted by itself; the screen says to lift the tile and lay it again, and
+    3p laid again counts."""
+    game = Game("plus")
+    mode = JongRogueMode(game)
+    mode.restore("5m")  # the save's journal
+    ask = mode.ask()
+    assert isinstance(ask, TileAsk) and ask.slot is Slot.ROOM_TL
+    table = Table(classifier, {Slot.DRAW: "5m", Slot.ROOM_TL: "3p"}, game.ledger)
+    assert table.read(ask, limit=6.0) is None  # left alone for 6 s: nothing counted
+    assert table.last_status() == ("a tile lay on the top-left room slot at start-up: "
+                                   "lift it and lay it again to count it")
+    assert all(tile in (None, "back") and not picks for _, _, tile, picks in table.shown)
+    table.at(0.0, lambda: table.source.remove(Slot.ROOM_TL))
+    table.at(1.0, lambda: table.source.place(Slot.ROOM_TL, "3p"))
+    assert str(table.read(ask)) == "3p"
+
+
+def test_a_tile_left_on_the_draw_slot_from_the_last_game_is_not_a_new_game_s_first_tile(
+    classifier: TileClassifier,
+) -> None:
+    """A new game asks for its start room's 1d9 on the draw slot, where the last game's tile
+    still lies: it is not counted; the tile laid in its place is."""
+    game = Game("plus")
+    ask = JongRogueMode(game).ask()
+    assert isinstance(ask, TileAsk) and ask.slot is Slot.DRAW
+    table = Table(classifier, {Slot.DRAW: "7p"}, game.ledger)
+    assert table.read(ask, limit=4.0) is None
+    assert "draw slot at start-up" in table.last_status()
+    table.at(0.0, lambda: table.source.place(Slot.DRAW, "2s"))  # swapped, never lifted
+    assert str(table.read(ask)) == "2s"
+
+
+def test_counting_the_4th_copy_leaves_the_copies_on_the_mat_as_they_were(
+    classifier: TileClassifier,
+) -> None:
+    """5m laid and counted on three room slots, then the 4th on the draw slot: the copies
+    still on the mat stay counted tiles (no new read, nothing to pick). A 5th 5m laid after
+    is said to be a 5th copy; the tile laid instead counts."""
+    ledger = TileLedger()
+    five_m = Tile.from_notation("5m")
+    table = Table(classifier, {}, ledger)
+    for slot in (Slot.ROOM_TL, Slot.ROOM_TR, Slot.ROOM_BL, Slot.DRAW):
+        table.at(0.5, lambda slot=slot: table.source.place(slot, "5m"))  # type: ignore[misc]
+        assert table.read(TileAsk("lay", slot, ledger)) == five_m
+        ledger.draw(five_m, Place.TABLE)  # what the game does with the tile counted
+    start = len(table.shown)
+    for slot in (Slot.DRAW, Slot.ROOM_TL):  # the next prompts, the old tiles still there
+        assert table.read(TileAsk("lay", slot, ledger), limit=3.0) is None
+    assert {(status, tile, picks) for _, status, tile, picks in table.shown[start:]} == {
+        ("", "back", ())}
+    table.at(0.0, lambda: table.source.remove(Slot.DRAW))
+    table.at(1.0, lambda: table.source.place(Slot.DRAW, "5m"))  # a 5th copy
+    assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=3.0) is None
+    assert table.last_status().startswith(
+        "5m 五萬 on the draw slot would be a 5th copy: lay it again")
+    table.at(0.0, lambda: table.source.place(Slot.DRAW, "9p"))
+    assert str(table.read(TileAsk("lay", Slot.DRAW, ledger))) == "9p"
+
+
+def test_a_tile_laid_while_the_camera_settles_at_start_up_counts(
+    classifier: TileClassifier,
+) -> None:
+    """The start-up picture is what the camera's first agreeing frames show: a tile laid on
+    the empty draw slot while they settle is a new tile, offered and counted."""
+    game = Game("plus")
+    ask = JongRogueMode(game).ask()
+    assert isinstance(ask, TileAsk)
+    table = Table(classifier, {}, game.ledger)
+    table.at(0.05, lambda: table.source.place(Slot.DRAW, "4s"))
+    assert str(table.read(ask)) == "4s"

@@ -1,0 +1,78 @@
+"""A tile the game sets aside (JR-DICE-1: an honour drawn for a 1d9) is named on the screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app.modes.jongrogue import JongRogueMode
+from companion.app.session.host import Session
+from companion.app.session.mode import ChoiceAsk, Show, TileAsk
+from companion.hw.buttons import Press
+from companion.hw.display.view import View
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.tiles import Tile
+
+
+class Stop(Exception):
+    pass
+
+
+class Screen:
+    def __init__(self) -> None:
+        self.views: list[View] = []
+
+    def show(self, view: View) -> None:
+        self.views.append(view)
+
+    def poll(self) -> list[Press]:
+        return []
+
+    def close(self) -> None:
+        return None
+
+
+class Hand:
+    """Lays the given tiles one per prompt, showing the prompt as a table reader does while
+    it waits (no read yet: an empty status); stops when it has none left."""
+
+    def __init__(self, tiles: list[str]) -> None:
+        self.tiles = list(tiles)
+
+    def next_tile(self, ask: TileAsk, show: Show) -> Tile:
+        show(ask.prompt, status="", prompt_tile="back")
+        if not self.tiles:
+            raise Stop
+        return Tile.from_notation(self.tiles.pop(0))
+
+    def close(self) -> None:
+        return None
+
+
+class NoChoices:
+    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+        raise Stop
+
+
+def waiting_views(tiles: list[str]) -> list[View]:
+    """The views shown while the table waited for each tile after the first, in a new game."""
+    screen = Screen()
+    session = Session(JongRogueMode(Game("plus")), choices=NoChoices(), tiles=Hand(tiles),
+                      display=screen)
+    with pytest.raises(Stop):
+        session.run()
+    return [v for v in screen.views if v.prompt_tile == "back"][1:]
+
+
+def test_an_honour_set_aside_for_the_start_room_is_said_until_the_next_tile() -> None:
+    """2z for the start room's 1d9 is set aside: the same prompt comes back, and the status
+    says why; 6p then decides the 1d9 and the note goes."""
+    views = waiting_views(["2z", "6p"])
+    assert views[0].prompt.endswith("1d9 for the start room")
+    assert views[0].status == "2z 南 set aside: it is not a number tile; draw another"
+    assert "start room" not in views[1].prompt and views[1].status == ""
+
+
+def test_the_critical_and_the_fumble_are_not_set_aside() -> None:
+    """7z is the critical of the plus preset: it decides the start room (9) at once."""
+    views = waiting_views(["7z"])
+    assert views and "start room" not in views[0].prompt and views[0].status == ""
