@@ -60,14 +60,15 @@ class DiceArithmeticError(InvalidNotation, ArithmeticError):
 
 
 class _Evaluator:
-    def __init__(self, source: DiceSource, options: RollOptions) -> None:
+    def __init__(self, source: DiceSource, options: RollOptions, purpose: str = "") -> None:
         self.source = source
         self.options = options
+        self.purpose = purpose  # what the roll is for, passed to every source.roll
         self.dice: list[DieRoll] = []
 
     def d66(self, order: D66Order) -> int:
         """Two D6 thrown together, read as tens and units after ``order`` arranges them."""
-        first, second = checked_roll(self.source, 2, 6)
+        first, second = checked_roll(self.source, 2, 6, purpose=self.purpose)
         self.dice += [DieRoll(6, first), DieRoll(6, second)]
         tens, units = order.arrange(first, second)
         return 10 * tens + units
@@ -75,7 +76,7 @@ class _Evaluator:
     def faces(self, count: int, sides: int) -> list[int]:
         if sides == D66_SIDES:
             return [self.d66(self.options.d66_order) for _ in range(count)]
-        values = checked_roll(self.source, count, sides)
+        values = checked_roll(self.source, count, sides, purpose=self.purpose)
         self.dice.extend(DieRoll(sides, v) for v in values)
         return values
 
@@ -125,27 +126,30 @@ def _apply(op: str, a: int, b: int, rounding: Rounding) -> int:
     return rounding.divide(a, b)
 
 
-def roll(command: Command | str, source: DiceSource, options: RollOptions | None = None) -> Result:
-    """Roll ``command`` (parsed, or text to parse) with dice from ``source``."""
+def roll(command: Command | str, source: DiceSource, options: RollOptions | None = None, *,
+         purpose: str = "") -> Result:
+    """Roll ``command`` (parsed, or text to parse) with dice from ``source``; every die is
+    asked for with ``purpose``, what the roll is for (:class:`DiceSource`)."""
     if isinstance(command, str):
         command = parse(command)
     options = options or RollOptions()
     match command:
         case RepeatCommand():
-            return _roll_repeat(command, source, options)
+            return _roll_repeat(command, source, options, purpose)
         case D66Command():
-            return _roll_d66(command, source, options)
+            return _roll_d66(command, source, options, purpose)
         case PoolCommand():
-            return _roll_pool(command, source, options)
+            return _roll_pool(command, source, options, purpose)
         case ChoiceCommand():
-            return _roll_choice(command, source)
+            return _roll_choice(command, source, purpose)
         case CalcCommand():
             return _calculate(command, options)
-    return _roll_sum(command, source, options)
+    return _roll_sum(command, source, options, purpose)
 
 
-def _roll_sum(command: DiceCommand, source: DiceSource, options: RollOptions) -> Result:
-    evaluator = _Evaluator(source, options)
+def _roll_sum(command: DiceCommand, source: DiceSource, options: RollOptions,
+              purpose: str = "") -> Result:
+    evaluator = _Evaluator(source, options, purpose)
     total, shown = evaluator.eval(command.expr)
     steps: list[str] = []
     match command.expr:
@@ -164,7 +168,7 @@ def _roll_sum(command: DiceCommand, source: DiceSource, options: RollOptions) ->
     }
     if command.comparison is None or command.target is None:
         return Result.plain(str(command.expr), tuple(steps), total, **kw)
-    target, _ = _Evaluator(source, options).eval(command.target)
+    target, _ = _Evaluator(source, options, purpose).eval(command.target)
     # BCDice shows the target worked out: "1d6>=1+2" is "(1D6>=3)".
     formula = f"{command.expr}{command.comparison.value}{target}"
     if command.comparison.holds(total, target):
@@ -172,8 +176,9 @@ def _roll_sum(command: DiceCommand, source: DiceSource, options: RollOptions) ->
     return Result.failed(formula, (*steps, FAILURE), total, target=target, **kw)
 
 
-def _roll_d66(command: D66Command, source: DiceSource, options: RollOptions) -> Result:
-    evaluator = _Evaluator(source, options)
+def _roll_d66(command: D66Command, source: DiceSource, options: RollOptions,
+              purpose: str = "") -> Result:
+    evaluator = _Evaluator(source, options, purpose)
     value = evaluator.d66(command.suffix.order or options.d66_order)
     return Result.plain(
         command.formula, (str(value),), value, dice=tuple(evaluator.dice),
@@ -181,8 +186,9 @@ def _roll_d66(command: D66Command, source: DiceSource, options: RollOptions) -> 
     )
 
 
-def _roll_pool(command: PoolCommand, source: DiceSource, options: RollOptions) -> Result:
-    evaluator = _Evaluator(source, options)
+def _roll_pool(command: PoolCommand, source: DiceSource, options: RollOptions,
+               purpose: str = "") -> Result:
+    evaluator = _Evaluator(source, options, purpose)
     values = [v for pool in command.pools for v in evaluator.faces(pool.count, pool.sides)]
     kw: dict[str, Any] = {
         "dice": tuple(evaluator.dice), "secret": command.secret,
@@ -192,14 +198,14 @@ def _roll_pool(command: PoolCommand, source: DiceSource, options: RollOptions) -
     formula = "+".join(map(str, command.pools))
     if command.comparison is None or command.target is None:
         return Result.plain(formula, (listed,), sum(values), **kw)
-    target, _ = _Evaluator(source, options).eval(command.target)
+    target, _ = _Evaluator(source, options, purpose).eval(command.target)
     successes = sum(command.comparison.holds(v, target) for v in values)
     formula += f"{command.comparison.value}{target}"
     return Result.plain(formula, (listed, f"成功数{successes}"), successes, target=target, **kw)
 
 
-def _roll_choice(command: ChoiceCommand, source: DiceSource) -> Result:
-    (index,) = checked_roll(source, 1, len(command.items))
+def _roll_choice(command: ChoiceCommand, source: DiceSource, purpose: str = "") -> Result:
+    (index,) = checked_roll(source, 1, len(command.items), purpose=purpose)
     return Result.plain(
         command.formula, (command.items[index - 1],), index,
         dice=(DieRoll(len(command.items), index),), secret=command.secret,
@@ -218,8 +224,10 @@ def _calculate(command: CalcCommand, options: RollOptions) -> Result:
     )
 
 
-def _roll_repeat(command: RepeatCommand, source: DiceSource, options: RollOptions) -> Result:
-    rolls = tuple(roll(command.command, source, options) for _ in range(command.times))
+def _roll_repeat(command: RepeatCommand, source: DiceSource, options: RollOptions,
+                 purpose: str = "") -> Result:
+    rolls = tuple(roll(command.command, source, options, purpose=purpose)
+                  for _ in range(command.times))
     return Result.plain(
         command.formula, (), sum(r.total for r in rolls),
         dice=tuple(d for r in rolls for d in r.dice),

@@ -21,9 +21,14 @@ class DiceSource(Protocol):
     Implementations must return exactly ``count`` values. A source that cannot
     (a camera that is unsure, a player who gave up) raises a CompanionError
     instead of guessing.
+
+    ``purpose`` says what the roll is for, in a few words a player can read beside the dice
+    (``to hit 命中``, ``damage ダメージ with 小刀/Knife 2D6-4``); "" when the caller did not say.
+    It never changes the values: a source that asks a player (typed dice, a camera's
+    prompt) shows it, the others pass it on or leave it.
     """
 
-    def roll(self, count: int, sides: int) -> list[int]: ...
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]: ...
 
 
 class SimulatedDice:
@@ -36,7 +41,7 @@ class SimulatedDice:
     def seeded(cls, seed: int) -> SimulatedDice:
         return cls(seeded(seed))
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         return [self._random.randrange(sides) + 1 for _ in range(count)]
 
 
@@ -46,15 +51,17 @@ class ManualDice:
     ``ask(prompt)`` returns the typed line (``input`` at a terminal). Values may be
     separated by spaces or commas. A line that does not fit is asked for again with
     the reason, so a typo never loses the roll. On percentile and ten-sided dice a
-    typed ``0``/``00`` reads as the top face (spec §0.2: "00" counts as 100).
+    typed ``0``/``00`` reads as the top face (spec §0.2: "00" counts as 100). The prompt
+    names the roll's purpose when the caller gave one.
     """
 
     def __init__(self, ask: Callable[[str], str]) -> None:
         self._ask = ask
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         what = "the value" if count == 1 else f"the {count} values"
-        prompt = f"Roll {count}D{sides} and type {what}: "
+        why = f" for {purpose}" if purpose else ""
+        prompt = f"Roll {count}D{sides}{why} and type {what}: "
         while True:
             try:
                 line = self._ask(prompt)
@@ -110,7 +117,7 @@ class ScriptedDice:
         """Pairs not yet used; a finished test expects none."""
         return self._rands[self._next:]
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         values = []
         for _ in range(count):
             if self._next >= len(self._rands):
@@ -130,9 +137,10 @@ class ScriptExhausted(CompanionError, LookupError):
     """A scripted source was asked for a die it does not have."""
 
 
-def checked_roll(source: DiceSource, count: int, sides: int) -> list[int]:
-    """Ask ``source`` for dice and refuse values that cannot be on such dice."""
-    values = list(source.roll(count, sides))
+def checked_roll(source: DiceSource, count: int, sides: int, *, purpose: str = "") -> list[int]:
+    """Ask ``source`` for dice (for ``purpose``) and refuse values that cannot be on such
+    dice."""
+    values = list(source.roll(count, sides, purpose=purpose))
     if len(values) != count or any(not 1 <= v <= sides for v in values):
         raise DeviceError(f"the dice source gave {values} for {count}D{sides}")
     return values

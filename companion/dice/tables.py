@@ -52,9 +52,12 @@ class DiceTable:
         raise DataError(f"table {self.key} has no row for {face}")
 
     def roll_on(
-        self, source: DiceSource, options: RollOptions | None = None
+        self, source: DiceSource, options: RollOptions | None = None, *, purpose: str = ""
     ) -> tuple[Result, TableRow]:
-        result = roll(self.roll, source, options)
+        """Roll the table (its dice asked for with ``purpose``, by default the table's
+        names and rule: ``the Monsters モンスター table (EV-MON-1)``) and find its row."""
+        result = roll(self.roll, source, options, purpose=purpose
+                      or f"the {self.name_en} {self.name_ja} table ({self.rule})")
         return result, self.row_for(result.total)
 
 

@@ -321,8 +321,8 @@ def test_camera_dice_read_the_d6_and_the_d100_is_typed(tmp_path: Path) -> None:
     keys = PtyKeys(display, [
         ("Ann (3 AP): what", "attack"), ("Attack whom", "t:Cult"), ("How?", "h:ma"),
         ("How does Cult defend", "d:none"),
-        ("Type the 1D100 you threw 1D100の出目を入力, tens", "5"),
-        ("Type the 1D100 you threw 1D100の出目を入力, units", "5"),
+        ("Type the 1D100 tens 十の位", "5"),
+        ("Type the 1D100 units 一の位", "5"),
         ("Type the 1D4", "4"), ("Ann (2 AP): what", "keeper"), ("Keeper: which", "close")])
     camera = CameraStandIn([6])
     controls = Controls([keys.keyboard, display])
@@ -860,3 +860,83 @@ def test_iai_after_three_squares_and_an_attack_after_dodging_at_the_table(
         "grapple", "t:Cult", "h:plain", "d:none"], [Grapple("Ann", "Cult", after_dodge=True)])
     assert describe(mode.fight.journal[-1].action) == (
         "Ann 組み付き grapples → Cult [after dodging 回避後 −50%]")
+
+
+def knife_club_and_sword() -> CocFightMode:
+    """004: Ann (Kick 60) against a Cultist carrying a knife, a fire poker and a sword."""
+    rules = load_rules(Profile.P004)
+    return CocFightMode(Fight(rules, [
+        entrant(rules, "Ann", 14, ("kick",), Side.INVESTIGATORS, kick=60, martial_arts=50,
+                fist=70),
+        entrant(rules, "Cult", 10, ("knife", "fire_poker", "japanese_sword"), Side.FOES,
+                knife=50, club=40, japanese_sword=40)], ScriptedDice([])))
+
+
+def pick(mode: CocFightMode, *keys: str) -> ChoiceAsk | RollAsk | None:
+    """What is asked after picking ``keys``, one after the other."""
+    for key in keys:
+        ask = mode.ask()
+        assert isinstance(ask, ChoiceAsk), ask
+        mode.answer([o.choice for o in ask.options].index(key))
+    return mode.ask()
+
+
+def test_the_defence_menu_tells_each_parry_apart_in_the_words_it_shows() -> None:
+    """A fight's menu cuts a label to a dozen characters or so (800x480 and 480x320 alike):
+    "[5] Parry 受け流…" three times over for a knife, a fire poker and a sword, "Dodge + Na…".
+    Each label starts with what tells it apart now, the weapon first."""
+    mode = knife_club_and_sword()
+    menu = pick(mode, "attack", "t:Cult", "h:plain")
+    assert isinstance(menu, ChoiceAsk)
+    labels = {o.choice: o.label for o in menu.options}
+    assert labels["d:parry:0"] == "Knife ナイフ parry 受け流し"
+    assert labels["d:parry:1"].startswith("Fire Poker 火かき棒")
+    assert labels["d:parry:2"].startswith("Japanese Sword 日本刀")
+    assert labels["d:dodge:navigate"].startswith("Navigate")
+    assert labels["d:dodge:jump"].startswith("Jump")
+    shown = [label[:10] for label in labels.values()]  # what a box holds, give or take
+    assert len(set(shown)) == len(shown), shown
+
+
+def test_every_throw_of_an_attack_says_what_it_is_for() -> None:
+    """The throws of one attack parried with the sword: the d100 names the skill and its
+    target (to hit 命中), the damage its dice, the parry its weapon and skill; the action
+    names the weapon parried with (it said "(parry)"), and so does the keypad's prompt of a
+    typed d100 (it said "…, tens 十の位: Ann 攻撃 attacks → Cult")."""
+    from companion.app.modes.coc import CocTableRolls
+    from companion.app.session.rolls import throw_prompt
+    from companion.hw.keyboard import press_for_key
+
+    mode = knife_club_and_sword()
+    pick(mode, "attack", "t:Cult", "h:plain", "d:parry:2")
+    action = "Ann 攻撃 attacks → Cult (parry 日本刀/Japanese Sword)"
+    shown: list[str] = []
+
+    class Keypad:
+        def poll(self) -> list[Any]:
+            return [press_for_key("1")] if shown else []
+
+    first = mode.ask()
+    assert isinstance(first, RollAsk)
+    CocTableRolls(CameraStandIn([]), Controls([Keypad()]), 0.0, sleep=lambda s: None).typed(
+        first, 0, lambda prompt, **kwargs: shown.append(prompt))
+    assert shown[0] == ("Type the 1D100 tens 十の位: Ann キック/Kick (1D100<=60) to hit 命中 — "
+                        f"{action}")
+    prompts = []
+    for faces in ((10,), (3,), (2,), (90,)):
+        ask = mode.ask()
+        assert isinstance(ask, RollAsk)
+        prompts.append(throw_prompt(ask))
+        mode.answer(Throw(faces))
+    assert prompts == [
+        f"Throw 1D100 in the dice area 1D100を振って: Ann キック/Kick (1D100<=60) to hit 命中 "
+        f"— {action}",
+        f"Throw 1D6 in the dice area 1D6を振って: Ann キック/Kick damage ダメージ 1D6+1D4 — "
+        f"{action}",
+        f"Throw 1D4 in the dice area 1D4を振って: Ann キック/Kick damage ダメージ 1D6+1D4 — "
+        f"{action}",
+        f"Throw 1D100 in the dice area 1D100を振って: Cult parry 日本刀/Japanese Sword "
+        f"(1D100<=40) — {action}"]
+    assert isinstance(mode.ask(), ChoiceAsk)
+    assert describe(mode.fight.journal[-1].action) == "Ann 攻撃 attacks → Cult (parry weapon 3)"
+    assert mode.describe(mode.fight.journal[-1].action) == action

@@ -341,8 +341,9 @@ def test_play_mode_dice_with_the_camera_on_a_picture(tmp_path: Path) -> None:
 
 def test_a_tables_follow_up_throw_says_so_and_every_throw_is_pictured() -> None:
     """EV-MON-1's 1D6 of 2, then its 1/2D: the second wait says it is the table's next roll
-    (it repeated 'Throw 1D6' as if the first was not taken), and the outcome pictures both
-    dice (it pictured the last alone, beside the first roll's line)."""
+    (it repeated 'Throw 1D6' as if the first was not taken) and what it decides, how many
+    monsters (it did not say), and the outcome pictures both dice (it pictured the last
+    alone, beside the first roll's line)."""
     from companion.app.session.mode import RollAsk, Throw
     from companion.app.session.rolls import throw_prompt
 
@@ -355,7 +356,29 @@ def test_a_tables_follow_up_throw_says_so_and_every_throw_is_pictured() -> None:
                                    "モンスター Monster (EV-MON-1)")
     mode.answer(Throw((2,)))
     second = mode.ask()
-    assert isinstance(second, RollAsk) and second.prompt.endswith("throw 2 (the table's next "
-                                                                 "roll 追加)")
+    # ... and what it decides: the row's count, from the events data (1/2D monsters).
+    assert isinstance(second, RollAsk) and second.prompt.endswith(
+        "throw 2 (the table's next roll 追加): how many monsters 何体 (1/2D)")
     mode.answer(Throw((3,)))
     assert mode.dice.faces == (2, 3) and mode.dice.rolls == ("(1D6) ＞ 2",)
+
+
+def test_a_poison_s_follow_up_throws_say_what_each_decides() -> None:
+    """EV-POI-4 row 6 (EV-POI-9): the duration's 1D6, then which ability and its sign (the
+    dice of EV-POI-9's Defaults): each follow-up wait names what it decides."""
+    from companion.app.session.mode import RollAsk, Throw
+
+    mode = DiceTrayMode(("1D6",), "simulated 仮想")
+    mode.answer(1)  # Event table
+    mode.answer(6)  # Poison
+    prompts = []
+    for face in (6, 4, 4, 1):
+        ask = mode.ask()
+        assert isinstance(ask, RollAsk)
+        prompts.append(ask.prompt)
+        mode.answer(Throw((face,)))
+    assert prompts[1].endswith("throw 2 (the table's next roll 追加): duration 効果持続時間 "
+                               "(hours)")
+    assert prompts[2].endswith("throw 3 (the table's next roll 追加): which ability 能力値")
+    assert prompts[3].endswith("throw 4 (the table's next roll 追加): plus or minus ± (odd −, "
+                               "even +)")

@@ -528,3 +528,52 @@ def test_a_combat_move_at_the_table_leaves_the_action() -> None:
     house = RULES.with_overrides({"GM-CHECK-1": {"manual_modifier": True}})
     fight = Fight(house, entrants_for(house, [preset(house, "pc1")], [("orc", 1)]))
     assert GensoFightMode(RULES, fight).rules.default("GM-CHECK-1", "manual_modifier") is True
+
+
+def throw_prompts(mode: GensoFightMode, picks: list[str],
+                  throws: list[tuple[int, ...]]) -> list[str]:
+    """The prompts of the throws of the action ``picks`` make, thrown ``throws``."""
+    from companion.app.session.mode import RollAsk, Throw
+    from companion.app.session.rolls import throw_prompt
+
+    for key in picks:
+        ask = mode.ask()
+        assert isinstance(ask, ChoiceAsk), ask
+        mode.answer([o.choice for o in ask.options].index(key))
+    prompts = []
+    for faces in throws:
+        ask = mode.ask()
+        assert isinstance(ask, RollAsk), ask
+        prompts.append(throw_prompt(ask))
+        mode.answer(Throw(faces))
+    assert isinstance(mode.ask(), ChoiceAsk)
+    return prompts
+
+
+def test_every_throw_of_an_action_says_what_it_is_for() -> None:
+    """docs/playing.md: the companion asks "2D6 to hit or defend, then the weapon's dice".
+    The to-hit throw and the damage throw of one attack had the same prompt word for word
+    ("…: 駆け出し冒険者１ → オーク1 攻撃 attack" twice): each names its roll now, the damage
+    its weapon and dice; an Orc's attack asks for the defence 防御 (GM-COMBAT-3), an attack
+    on a PC both sides' rolls (GM-COMBAT-4), an opposed check whose roll it is."""
+    mode = GensoFightMode(RULES, new_fight())
+    hit, damage = throw_prompts(mode, ["attack", "t:オーク1", "w:1"], [(6, 6), (3, 3)])
+    action = f"{PC1} → オーク1 攻撃 attack"
+    assert hit == f"Throw 2D6 in the dice area 2D6を振って: to hit 命中 — {action}"
+    assert damage == ("Throw 2D6 in the dice area 2D6を振って: damage ダメージ with "
+                      f"小刀/Knife 2D6-4 — {action}")
+    throw_prompts(mode, ["wait"], [])
+    defence, orc_damage = throw_prompts(mode, ["attack", f"t:{PC1}"], [(1, 1), (3,)])
+    assert defence.endswith(f": {PC1}'s defence 防御 — オーク1 → {PC1} 攻撃 attack")
+    assert "damage ダメージ with 棍棒/club 1D6 — " in orc_damage
+
+    from companion.systems.genso.combat import Entrant, Side
+    duel = GensoFightMode(RULES, Fight(RULES, [
+        Entrant.of_character(preset(RULES, "pc1")),
+        Entrant.of_character(preset(RULES, "pc2"), Side.ENEMY)]))
+    attack, parry = throw_prompts(duel, ["attack", f"t:{PC2}", "w:0"], [(1, 1), (6, 6)])
+    assert f"{PC1}'s attack roll 命中 — " in attack and f"{PC2}'s defence roll 防御 — " in parry
+
+    first, second = throw_prompts(mode, ["gm", "check", "c:opposed", f"t:{PC1}", f"t:{PC2}",
+                                         "a:body", "act:yes", "m:0"], [(1, 1), (2, 2)])
+    assert f": {PC1}'s roll 出目 — " in first and f": {PC2}'s roll 出目 — " in second

@@ -79,7 +79,7 @@ def test_camera_source_is_built_with_the_source_option(
             made.append((source, config_file))
             on_status("hold still")
 
-        def roll(self, count: int, sides: int) -> list[int]:
+        def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
             return [6] * count
 
     module = types.ModuleType("companion.hw.dice.source")
@@ -149,7 +149,7 @@ def test_camera_dice_for_a_d6_pool_and_a_d66(
         def __init__(self, source: str, *, config_file: Path, on_status: Any) -> None:
             self.faces = iter([5, 2, 4])
 
-        def roll(self, count: int, sides: int) -> list[int]:
+        def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
             asked.append((count, sides))
             return [next(self.faces) for _ in range(count)]
 

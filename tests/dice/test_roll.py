@@ -97,7 +97,7 @@ def test_scripted_source_checks_sides_and_length() -> None:
 
 def test_a_source_giving_impossible_faces_is_refused() -> None:
     class Broken:
-        def roll(self, count: int, sides: int) -> list[int]:
+        def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
             return [sides + 1] * count
 
     with pytest.raises(DeviceError, match=r"\[7, 7\] for 2D6"):
@@ -193,3 +193,48 @@ def test_any_text_parses_or_fails_with_invalid_notation(text: str, seed: int) ->
         roll(command, SimulatedDice.seeded(seed))
     except DiceArithmeticError:
         pass
+
+
+class Purposes:
+    """A source that gives 1s and keeps what each roll was asked for."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, int, str]] = []
+
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        self.asked.append((count, sides, purpose))
+        return [1] * count
+
+
+@pytest.mark.parametrize("text", ["2D6+1D4>=3", "D66", "3B6>=4", "choice[a,b]", "x2 1D6",
+                                  "1/2D", "2D6"])
+def test_every_die_of_a_roll_is_asked_for_with_its_purpose(text: str) -> None:
+    """The purpose reaches the source on every call: sums, D66, pools, choices, repeats."""
+    source = Purposes()
+    roll(text, source, purpose="damage ダメージ")
+    assert source.asked and {p for _, _, p in source.asked} == {"damage ダメージ"}
+
+
+def test_a_roll_without_a_purpose_asks_with_none() -> None:
+    source = Purposes()
+    roll("2D6", source)
+    assert source.asked == [(2, 6, "")]
+
+
+def test_the_shipped_sources_take_a_purpose_and_ignore_it() -> None:
+    """A purpose never changes the dice: the same seed gives the same throws."""
+    assert SimulatedDice.seeded(7).roll(3, 6, purpose="to hit 命中") == \
+        SimulatedDice.seeded(7).roll(3, 6)
+    assert ScriptedDice([(6, 2)]).roll(1, 6, purpose="why") == [2]
+    assert checked_roll(ScriptedDice([(6, 5)]), 1, 6, purpose="why") == [5]
+
+
+def test_manual_dice_say_what_the_roll_is_for() -> None:
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return "4"
+
+    roll("1D6", ManualDice(ask), purpose="how many monsters 何体")
+    assert prompts == ["Roll 1D6 for how many monsters 何体 and type the value: "]

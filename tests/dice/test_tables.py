@@ -72,3 +72,18 @@ def test_tables_that_do_not_fit_their_roll_are_refused(
     with pytest.raises(DataError, match=message) as err:
         load_table("t", table(roll, faces), ("en",), "test.toml")
     assert "test.toml: table t" in str(err.value)
+
+
+def test_a_table_asks_for_its_dice_by_its_names_unless_told() -> None:
+    """roll_on's dice say which table they are for (the table's names and rule)."""
+    asked: list[str] = []
+
+    class Source:
+        def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+            asked.append(purpose)
+            return [3] * count
+
+    loaded = load_table("t", table("1D6", [[1, 2], [3, 4, 5], [6]]), ("en",), "test.toml")
+    loaded.roll_on(Source())
+    loaded.roll_on(Source(), purpose="the trap rolled before")
+    assert asked == ["the table 表 table (TEST-1)", "the trap rolled before"]

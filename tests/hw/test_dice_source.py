@@ -16,7 +16,15 @@ from companion.hw.dice import networks as networks_module
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceRead, DieReading, ReadStatus
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
-from companion.hw.dice.source import CameraDiceSource, DiceReadTimeout, Steadiness, take_frames
+from companion.hw.dice.source import (
+    THROW_AGAIN,
+    CameraDiceSource,
+    DiceReadTimeout,
+    NewThrowNeeded,
+    Steadiness,
+    UnsupportedDice,
+    take_frames,
+)
 
 
 @cache
@@ -53,6 +61,13 @@ def test_roll_returns_the_dice_once_they_are_still() -> None:
     values = source.roll(2, 6)
     assert sorted(values) == sorted(d.value for d in s.dice)
     assert stream.taken == source.config.stable_frames
+
+
+def test_a_roll_s_purpose_changes_nothing_the_camera_reads() -> None:
+    """A DiceSource is told what a roll is for; the camera reads the same dice."""
+    s = readable()
+    source = CameraDiceSource(frames=Counting([s.image] * 10))
+    assert sorted(source.roll(2, 6, purpose="to hit 命中")) == sorted(d.value for d in s.dice)
 
 
 def test_rolling_dice_are_waited_out() -> None:
@@ -273,3 +288,76 @@ def test_the_play_session_never_takes_a_camera_roll_the_reader_was_not_sure_of()
     throw, shown = session([blurred] * 3 + [good.image] * 50)
     assert sorted(throw.values) == sorted(d.value for d in good.dice)
     assert any(p.startswith("Read 2D6") for p in shown)
+
+
+@cache
+def another_throw() -> Scene:
+    """A second readable two-dice throw, its values unlike :func:`readable`'s."""
+    for seed in range(700, 760):
+        s = render_scene(seed, kind=SceneKind.LOOSE, count=2, table=Table.FELT)
+        if sorted(d.value for d in s.dice) == sorted(d.value for d in readable().dice):
+            continue
+        try:
+            values = CameraDiceSource(frames=[s.image] * 4).roll(2, 6)
+        except CompanionError:
+            continue
+        if sorted(values) == sorted(d.value for d in s.dice):
+            return s
+    raise AssertionError("no second readable two-dice scene among the seeds")
+
+
+def test_each_roll_is_a_new_throw_the_dice_lying_there_are_not_read_again() -> None:
+    """D1: after a roll took the dice, the same dice still lying there were read again as
+    the next roll (``2D6+2D6`` gave the one throw twice). The next roll now waits, saying
+    so, until the dice are picked up and thrown again."""
+    first, second = readable(), another_throw()
+    said: list[str] = []
+    stream = Counting([first.image] * 40 + [second.image] * 10)
+    source = CameraDiceSource(frames=stream, on_status=said.append)
+    assert sorted(source.roll(2, 6)) == sorted(d.value for d in first.dice)
+    assert sorted(source.roll(2, 6)) == sorted(d.value for d in second.dice)
+    assert THROW_AGAIN in said
+    assert stream.taken > 40  # every frame of the first throw was passed over
+
+
+def test_dice_thrown_again_between_two_rolls_are_a_new_throw() -> None:
+    """The camera is looked at only while a roll waits: dice thrown again in between are
+    still seen to have moved (each frame is judged against the one before, across rolls)."""
+    first, second = readable(), another_throw()
+    stable = CameraDiceSource(frames=[]).config.stable_frames
+    source = CameraDiceSource(frames=[first.image] * stable + [second.image] * 10)
+    assert sorted(source.roll(2, 6)) == sorted(d.value for d in first.dice)
+    assert sorted(source.roll(2, 6)) == sorted(d.value for d in second.dice)
+
+
+def test_a_still_picture_holds_one_throw_and_a_second_roll_says_so(tmp_path: Path) -> None:
+    """A picture never moves: its dice are read for the first roll, and the next roll is
+    refused at once with why (it read the same dice again before, or would wait in vain)."""
+    photo = tmp_path / "throw.png"
+    cv2.imwrite(str(photo), readable().image)
+    source = CameraDiceSource(source=str(photo))
+    assert source.still
+    assert sorted(source.roll(2, 6)) == sorted(d.value for d in readable().dice)
+    with pytest.raises(NewThrowNeeded, match=r"still picture: it holds one throw.*\(2D6\)"):
+        source.roll(2, 6)
+    with pytest.raises(UnsupportedDice):  # what is wrong with a roll itself comes first
+        source.roll(1, 20)
+
+
+def test_roll_from_a_still_picture_refuses_a_second_throw_on_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`companion roll --dice camera --source PICTURE`: one throw reads; '2D6+2D6' and
+    'x2 2D6' (two throws) exit 1 saying the picture holds one throw, not 6[2,4]+6[2,4]."""
+    from companion.app.cli import main
+
+    photo = tmp_path / "throw.png"
+    cv2.imwrite(str(photo), readable().image)
+    a, b = sorted(d.value for d in readable().dice)
+    assert main(["roll", "2D6", "--dice", "camera", "--source", str(photo)]) == 0
+    out = capsys.readouterr().out
+    assert out in (f"(2D6) ＞ {a + b}[{a},{b}]\n", f"(2D6) ＞ {a + b}[{b},{a}]\n")
+    for expression in ("2D6+2D6", "x2 2D6"):
+        assert main(["roll", expression, "--dice", "camera", "--source", str(photo)]) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and "a still picture: it holds one throw" in err, err

@@ -37,7 +37,6 @@ from pathlib import Path
 
 from companion.app.modes.fight import (
     FightMode,
-    NeedDice,
     Table,
     Undone,
     open_table,
@@ -78,6 +77,7 @@ from companion.systems.coc.combat import (
     Face,
     Fall,
     Fight,
+    FightState,
     Grapple,
     Jump,
     Move,
@@ -152,14 +152,17 @@ CASTS: tuple[tuple[str, str, bool, bool], ...] = (
 )
 #: CO-SURP-1: the skill a surprise attack hides with.
 SURPRISE = {"hide": "Hide 隠れる", "conceal": "Conceal 隠す", "sneak": "Sneak 忍び歩き"}
-#: CO-PARRY-2 (and 003's MA parry, CO-DODGE-2): parrying without a weapon.
-BARE_PARRY = {"hands": "Parry bare-handed 素手で受け流し",
-              "ma": "Parry with MA マーシャルアーツで受け流し",
-              "budo": "Parry with Budo 武道で受け流し"}
+#: CO-PARRY-2 (and 003's MA parry, CO-DODGE-2): parrying without a weapon. Each label (as
+#: every defence's) starts with what tells it from the others: a fight's menu cuts a label.
+BARE_PARRY = {"hands": "Bare-handed parry 素手で受け流し",
+              "ma": "MA parry マーシャルアーツで受け流し",
+              "budo": "Budo parry 武道で受け流し"}
+#: The same, in a line saying what was declared: ``parry bare-handed 素手``.
+PARRY_WAYS = {"hands": "bare-handed 素手", "ma": "MA マーシャルアーツ", "budo": "Budo 武道"}
 #: CO-DODGE-6: a dodge helped by a Navigate or Jump roll.
-DODGE_ASSIST = {"navigate": "Dodge + Navigate 回避+ナビゲート", "jump": "Dodge + Jump 回避+跳躍"}
+DODGE_ASSIST = {"navigate": "Navigate+dodge ナビゲート+回避", "jump": "Jump+dodge 跳躍+回避"}
 #: CO-DODGE-7: cover from every bullet, by Hide or by Dodge at −50%.
-COVER = {"hide": "Take cover: Hide 物陰に隠れる", "dodge": "Take cover: Dodge −50% 回避−50%"}
+COVER = {"hide": "Hide in cover 物陰に隠れる", "dodge": "Dodge −50% to cover 回避−50%で物陰へ"}
 SPELL = "呪文 spell"
 SPELL_MP = (0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20)
 SAN_AMOUNTS = (1, 2, 3, 4, 5, 6, 8, 10)
@@ -173,8 +176,9 @@ GOUGE_PENALTIES = (-60, -70, -80)              # CO-BODY-3: the Keeper's pick
 AFTER_DODGE = "after dodging 回避後 −50%"  # CO-DODGE-5
 
 
-def describe(action: Action) -> str:
-    """An action in a line, for the log and the result's title."""
+def describe(action: Action, state: FightState | None = None) -> str:
+    """An action in a line, for the log and the result's title; with the fight's ``state``
+    a parry names the weapon it parries with."""
     data = action_to_json(action)
     target = data.get("target") or data.get("at") or ""
     words = {"attack": "攻撃 attacks", "grapple": "組み付き grapples", "choke": "絞め chokes",
@@ -212,8 +216,8 @@ def describe(action: Action) -> str:
         text += "".join(f" [{tag}]" for tag in tags)
     if isinstance(action, (Grapple, Tackle)) and action.after_dodge:
         text += f" [{AFTER_DODGE}]"
-    if isinstance(action, (Attack, Tackle)) and action.defence is not Defence.NONE:
-        text += f" ({action.defence.value})"
+    if isinstance(action, (Attack, Grapple, Tackle)) and action.defence is not Defence.NONE:
+        text += f" ({_defence_text(action, state)})"
     if isinstance(action, Tackle) and action.option:
         text += f" [{action.option}{' obstacle' if action.obstacle else ''}]"
     if isinstance(action, ThrowDown):
@@ -234,6 +238,26 @@ def describe(action: Action) -> str:
     if isinstance(action, SanLoss):
         text += f" {action.amount}"
     return text
+
+
+def _defence_text(action: Attack | Grapple | Tackle, state: FightState | None) -> str:
+    """The declared defence: ``dodge``, ``parry ナイフ/Knife``, ``parry bare-handed 素手``,
+    ``counter 日本刀/Japanese Sword`` (the weapon named when the fight's ``state`` is known)."""
+    word = action.defence.value
+    if action.defence is Defence.DODGE:
+        assist = getattr(action, "dodge_assist", "")
+        return f"{word} + {assist}" if assist else word
+    way = getattr(action, "parry_with", "")
+    if way in BARE_PARRY:
+        return f"{word} {PARRY_WAYS[way]}"
+    index = getattr(action, "parry_weapon", 0)
+    try:
+        weapon = (state.get(action.target).sheet.weapons[index].info.name
+                  if state is not None else "")
+    except (IllegalAction, IndexError):
+        weapon = ""
+    iai = " 居合/Iai" if way == "iai" else ""
+    return f"{word}{iai} {weapon or f'weapon {index + 1}'}"
 
 
 def steps(entry: Entry) -> tuple[DiceStep, ...]:
@@ -271,10 +295,7 @@ class CocFightMode(FightMode):
         self.rules: CocRules = fight.rules
 
     def describe(self, action: Action) -> str:
-        return describe(action)
-
-    def roll_prompt(self, action: Action, need: NeedDice) -> str:
-        return describe(action)
+        return describe(action, self.fight.state)
 
     # -- the Keeper's own steps -------------------------------------------------------------
 
@@ -682,16 +703,17 @@ class CocFightMode(FightMode):
             options += [Option(f"d:dodge:{k}", label) for k, label in DODGE_ASSIST.items()]
         if attack and not p003 and self.rules.on("CO-DODGE-4") and t.dodges >= int(
                 self.rules.default("CO-DODGE-4", "dodges_per_round")):
-            options.append(Option("d:dodge:luck", "Dodge again by Luck 幸運で再回避 (Keeper)"))
+            options.append(Option("d:dodge:luck", "Luck: dodge again 幸運で再回避 (Keeper)"))
         if attack and kind is WeaponKind.FIREARM and self.rules.on("CO-DODGE-7"):
             options += [Option(f"d:cover:{k}", label) for k, label in COVER.items()]
         if kind is not WeaponKind.FIREARM or p003:
-            options += [Option(f"d:parry:{i}", f"Parry 受け流し: {w.info.name}")
+            options += [Option(f"d:parry:{i}", f"{w.info.en} {w.info.ja} parry 受け流し")
                          for i, w in enumerate(t.sheet.weapons)
                          if not (w.broken or w.dropped) and w.info.kind is WeaponKind.MELEE]
             if attack and p003 and self.rules.on("CO-IAI-2") and not (t.drawn or t.iai_used):
-                options += [Option(f"d:parry:iai{i}", f"Parry with Iai 居合で受け流し: "
-                                   f"{w.info.name}") for i, w in enumerate(t.sheet.weapons)
+                options += [Option(f"d:parry:iai{i}",
+                                   f"Iai {w.info.en} {w.info.ja} parry 居合で受け流し")
+                            for i, w in enumerate(t.sheet.weapons)
                             if w.info.iai and not (w.broken or w.dropped)]
             if attack and kind is not WeaponKind.FIREARM:
                 skills = {"hands": kind is WeaponKind.UNARMED,
@@ -1033,11 +1055,11 @@ class CocFightMode(FightMode):
                 ally=c.side is Side.INVESTIGATORS, down=c.out, san=c.san))
         journal = self.fight.journal
         last = journal[-1] if journal else None
-        log = tuple(f"{describe(e.action)} ＞ {summary(e)}" for e in journal[-8:])
+        log = tuple(f"{describe(e.action, state)} ＞ {summary(e)}" for e in journal[-8:])
         return FightView(
             title=self._title(), round=state.round, turn=current.name if current else "",
             fighters=tuple(rows), result=steps(last) if last else steps(self.fight.opening),
-            result_title=describe(last.action) if last else "", log=log, faces=faces,
+            result_title=describe(last.action, state) if last else "", log=log, faces=faces,
             source=self.source_name, outcome=self._outcome(), board=self._board())
 
     def _board(self) -> BoardView | None:
@@ -1111,27 +1133,29 @@ class CocTableRolls:
     def typed(self, ask: RollAsk, n: int, show: Show) -> int | None:
         """One die keyed in: its face (up to 10 sides), or its tens then its units (a d100's
         00 is 100, a 0 on a d10 or d20 is 10 or 20); None: the player went back."""
+        # What the die is for comes first after the digit asked for (the screen's prompt is
+        # one line over the keypad; the status says why the die is typed).
         which = f" die {n + 1}/{ask.count}" if ask.count > 1 else ""
-        head = f"Type the 1D{ask.sides}{which} you threw 1D{ask.sides}の出目を入力"
+        head = f"Type the 1D{ask.sides}{which}"
         status = "the camera reads d6 only カメラはd6のみ: type the die"
         status_show = _with_status(show, status)
         if ask.sides <= 10:
             faces = [*range(1, ask.sides + 1)]
             options = (*(Option(f"{v}", str(v)) for v in faces), BACK)
-            picked = choose(self.controls, status_show, f"{head}: {ask.prompt}", options, 0,
-                            self.poll_seconds, self.sleep)
+            picked = choose(self.controls, status_show, f"{head} 出目を入力: {ask.prompt}",
+                            options, 0, self.poll_seconds, self.sleep)
             return None if picked == len(faces) else faces[picked]
         while True:
             digits = [*range(1, 10), 0]
             tens = [d for d in digits if d * 10 <= ask.sides]
             options = (*(Option(f"{d}", f"{d}_ (×10)") for d in tens), BACK)
-            picked = choose(self.controls, status_show, f"{head}, tens 十の位: {ask.prompt}",
+            picked = choose(self.controls, status_show, f"{head} tens 十の位: {ask.prompt}",
                             options, 0, self.poll_seconds, self.sleep)
             if picked == len(tens):
                 return None
             ten = tens[picked]
             options = (*(Option(f"{d}", f"{ten}{d}") for d in digits), BACK)
-            picked = choose(self.controls, status_show, f"{head}, units 一の位: {ask.prompt}",
+            picked = choose(self.controls, status_show, f"{head} units 一の位: {ask.prompt}",
                             options, 0, self.poll_seconds, self.sleep)
             if picked == len(digits):
                 continue

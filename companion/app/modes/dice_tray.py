@@ -72,12 +72,14 @@ class TrayPick:
 
 
 class _NeedDice(Exception):
-    """The walk reached a throw beyond those made so far."""
+    """The walk reached a throw beyond those made so far; ``purpose``: what the walk said
+    the roll is for (the table rolled, how many monsters, a check), or ""."""
 
-    def __init__(self, count: int, sides: int) -> None:
+    def __init__(self, count: int, sides: int, purpose: str = "") -> None:
         super().__init__(f"{count}D{sides}")
         self.count = count
         self.sides = sides
+        self.purpose = purpose
 
 
 class _Thrown:
@@ -86,9 +88,9 @@ class _Thrown:
     def __init__(self, throws: Sequence[tuple[int, ...]]) -> None:
         self.throws = list(throws)
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         if not self.throws:
-            raise _NeedDice(count, sides)
+            raise _NeedDice(count, sides, purpose)
         return list(self.throws.pop(0))
 
 
@@ -128,9 +130,12 @@ class DiceTrayMode:
         if self.stage is Stage.THROW:
             need = self._walk()
             assert need is not None  # a finished walk moved the tray on to its outcome
-            # A table's follow-up throw says so: the first throw was taken, this one is more.
-            more = f", throw {len(self.throws) + 1} (the table's next roll 追加)" \
-                if self.throws else ""
+            # A table's follow-up throw says so: the first throw was taken, this one is more,
+            # and what it decides when the walk says (how many monsters, the trap table).
+            more = ""
+            if self.throws:
+                more = f", throw {len(self.throws) + 1} (the table's next roll 追加)" + (
+                    f": {need.purpose}" if need.purpose else "")
             return RollAsk(self._title() + more, need.count, need.sides)
         if self.stage is Stage.OUTCOME:
             return ChoiceAsk(self._outcome_prompt(), _menu(("Again もう一度", "Menu メニュー")))

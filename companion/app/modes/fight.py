@@ -45,27 +45,31 @@ SIMULATED = "simulated 仮想"
 
 
 class NeedDice(Exception):
-    """The action reached a throw beyond those made so far."""
+    """The action reached a throw beyond those made so far: ``count`` dice of ``sides``
+    sides, for ``purpose``, what the engine said the roll is for (``to hit 命中``, ``Cult
+    parry 日本刀/Japanese Sword (1D100<=40)``; "" when it did not say)."""
 
-    def __init__(self, count: int, sides: int) -> None:
+    def __init__(self, count: int, sides: int, purpose: str = "") -> None:
         super().__init__(f"{count}D{sides}")
         self.count = count
         self.sides = sides
+        self.purpose = purpose
 
 
 class Thrown:
     """The throws made so far for one action, as its DiceSource; past them, it asks for more.
 
     A throw is used whole for one roll of the engine, which asks for each roll's dice at
-    once (2D6, then 1D6 for the weapon), as the RollAsk asked for them.
+    once (2D6, then 1D6 for the weapon), as the RollAsk asked for them. The NeedDice past
+    them carries what the engine said that roll is for.
     """
 
     def __init__(self, throws: Sequence[tuple[int, ...]]) -> None:
         self.throws = list(throws)
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         if not self.throws:
-            raise NeedDice(count, sides)
+            raise NeedDice(count, sides, purpose)
         values = list(self.throws.pop(0))
         if len(values) != count or any(not 1 <= v <= sides for v in values):
             raise IllegalAction(f"{count}D{sides} was wanted, the throw was {values}")
@@ -117,8 +121,10 @@ class FightMode:
         raise NotImplementedError
 
     def roll_prompt(self, action: Any, need: NeedDice) -> str:
-        """What a throw is for (rolls.throw_prompt says which dice, and where)."""
-        return self.describe(action)
+        """What a throw is for (rolls.throw_prompt says which dice, and where): the roll, as
+        the engine said (``need.purpose``), and the action it belongs to."""
+        action_text = self.describe(action)
+        return f"{need.purpose} — {action_text}" if need.purpose else action_text
 
     def fight_view(self, faces: tuple[int, ...] = ()) -> FightView:
         raise NotImplementedError

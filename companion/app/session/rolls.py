@@ -2,9 +2,15 @@
 
 Camera dice are read like tiles: the source waits for the dice to lie still,
 the read is shown before it counts (B / Reject rejects it, A / Accept or the
-timeout accepts it), and a rejected throw must be thrown again: the camera
-ignores the dice until it sees them move. Simulated dice count at once. B
-while waiting for a throw goes back (:attr:`Throw.back`).
+timeout accepts it). Every roll asked for is a throw of its own: once a throw is
+read (accepted, by key or timeout, or rejected), the camera ignores the dice
+until it sees them move (picked up and thrown again), so the dice still lying
+there never count for the next roll. On a live camera the session's first read is
+not taken by the timeout: dice may have lain there since before it started (a throw
+already taken before a power cut), so A takes it and B asks for a new throw. A still
+picture (a file as the camera) holds one throw: the rolls after it wait, saying so.
+Simulated dice count at once. B while waiting for a throw goes back
+(:attr:`Throw.back`).
 
 When the camera has found every die thrown but cannot tell some flat dice's values
 (``DiceRead.to_type``), the player is asked each of those values, its place named, or
@@ -14,6 +20,7 @@ the others before the throw counts.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
@@ -34,6 +41,12 @@ if TYPE_CHECKING:
 
 WAIT_OPTIONS = (Option("back", "Back 戻る", Button.FLEE),)  # while the dice are awaited
 REJECTED = "read rejected: pick the dice up and throw them again"
+# Said while the dice of a throw taken (accepted) still lie there, until they move.
+TAKEN = "throw taken: pick the dice up and throw them again"
+STILL = " (a still picture never moves: B goes back)"
+# The session's first read on a live camera: the dice may have lain there since before.
+FIRST_LIVE = "first throw of the session: A accepts (no timeout)"
+STILL_POLL_S = 0.05  # a still picture held back is looked at again this often
 FACES = tuple(range(1, 7))
 # The value of a die the camera doubts, typed: its faces, then a re-roll instead.
 TYPE_OPTIONS = (*(Option(str(v), str(v)) for v in FACES),
@@ -66,16 +79,30 @@ class CameraFrames:
     """The camera's frames on their way to the dice reader, with the session around them.
 
     Each frame first polls the controls, so the window stays responsive and B
-    goes back. After a rejected read, frames are held back until the dice are
-    seen moving (a new throw), so the same dice are not read again.
+    goes back. After a read (taken or rejected: ``rethrow``), frames are held back
+    until the dice are seen moving (a new throw), so the same dice are not read again.
+    ``moving`` sees every frame, so a frame is judged against the one before it, and
+    dice thrown again while no roll was waiting count as moved.
     """
 
     def __init__(self, frames: Iterable[FrameOrWhy], controls: Controls,
-                 moving: Callable[[np.ndarray], bool]) -> None:
+                 moving: Callable[[np.ndarray], bool],
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         self.frames = iter(frames)
         self.controls = controls
         self.moving = moving
+        self.sleep = sleep
         self.rethrow = False
+
+    @property
+    def still(self) -> bool:
+        """The frames are a still picture (:class:`~companion.hw.dice.source.CameraStream`)."""
+        return bool(getattr(self.frames, "still", False))
+
+    @property
+    def live(self) -> bool:
+        """The frames come from a camera watching the table, not a file or a test's list."""
+        return bool(getattr(self.frames, "live", False))
 
     def __iter__(self) -> Iterator[FrameOrWhy]:
         return self
@@ -85,11 +112,13 @@ class CameraFrames:
             if any(p is Button.FLEE or p == Pick(0) for p in self.controls.poll()):
                 raise RollCancelled("back to the menu")
             frame = next(self.frames)
-            if not self.rethrow or isinstance(frame, str):  # no picture: the roll says why
+            if isinstance(frame, str):  # no picture: the roll says why
                 return frame
-            if self.moving(frame):
+            if self.moving(frame) or not self.rethrow:
                 self.rethrow = False
                 return frame
+            if self.still:  # it will never move: no need to look a hundred times a second
+                self.sleep(STILL_POLL_S)
 
 
 class CameraRolls:
@@ -105,6 +134,7 @@ class CameraRolls:
         self.confirm: Confirm[tuple[int, ...]] = Confirm(accept_seconds, clock)
         self.poll_seconds = poll_seconds
         self.sleep = sleep
+        self.reads = 0  # reads offered to the player this session
 
     def next_throw(self, ask: RollAsk, show: Show) -> Throw:
         prompt = throw_prompt(ask)
@@ -114,6 +144,8 @@ class CameraRolls:
 
         self.source.on_status = camera_says
         note = "waiting for the dice"
+        if self.frames.rethrow:  # the throw taken last still lies there, unmoved
+            note = TAKEN + (STILL if self.frames.still else "")
         while True:
             show(prompt, options=WAIT_OPTIONS, status=note)
             try:
@@ -122,11 +154,15 @@ class CameraRolls:
                 return Throw(back=True)
             except CompanionError as exc:  # a camera that stopped, dice it cannot read
                 return Throw(failure=str(exc))
-            values = self.typed(read, ask.count, show)
-            if values is not None and self.judge(f"{ask.count}D{ask.sides}", values, show):
-                return Throw(values)
+            # Taken or not, these dice are read: the next read waits for them to move.
             self.frames.rethrow = True
-            note = REJECTED  # said until the camera sees the dice move again
+            first = self.reads == 0
+            self.reads += 1
+            values = self.typed(read, ask.count, show)
+            if values is not None and self.judge(f"{ask.count}D{ask.sides}", values, show,
+                                                 timed=not (first and self.frames.live)):
+                return Throw(values)
+            note = REJECTED + (STILL if self.frames.still else "")  # until the dice move
 
     def typed(self, read: DiceRead, count: int, show: Show) -> tuple[int, ...] | None:
         """The read's values, with the player's value for each die it doubts (none when it
@@ -147,20 +183,23 @@ class CameraRolls:
             values.append(FACES[picked])
         return tuple(values)
 
-    def judge(self, what: str, values: tuple[int, ...], show: Show) -> bool:
-        """Show a read before it counts: B rejects, A accepts, the timeout accepts (like tiles)."""
-        self.confirm.offer(values)
+    def judge(self, what: str, values: tuple[int, ...], show: Show, timed: bool = True) -> bool:
+        """Show a read before it counts: B rejects, A accepts, the timeout accepts (like
+        tiles); without ``timed`` only A accepts."""
+        confirm = self.confirm if timed else Confirm(math.inf, self.confirm.clock)
+        confirm.offer(values)
         self.controls.poll()  # a press made before the dice were shown does not judge them
         shown = -1
         while True:
-            decision = self.confirm.decide(self.controls.poll())
+            decision = confirm.decide(self.controls.poll())
             if decision is not None:
-                self.confirm.value = None
+                confirm.value = None
                 return decision
-            left = self.confirm.remaining()
-            if round(left) != shown:
-                shown = round(left)
+            left = confirm.remaining()
+            if round(min(left, 1e6)) != shown:
+                shown = round(min(left, 1e6))
+                status = (f"B rejects, A accepts; counts in {left:.0f} s" if timed
+                          else f"B rejects; {FIRST_LIVE}")
                 show(f"Read {what}: {', '.join(map(str, values))}", options=READ_OPTIONS,
-                     highlight=0, status=f"B rejects, A accepts; counts in {left:.0f} s",
-                     prompt_faces=values)
+                     highlight=0, status=status, prompt_faces=values)
             self.sleep(self.poll_seconds)

@@ -9,6 +9,12 @@ is re-rolled instead of guessed. The reader is told how many dice were thrown
 (``DiceReader.read``'s ``count``). The play session may also take a steady read
 short only of values the player can type (:meth:`CameraDiceSource.read_throw`).
 
+Each :meth:`CameraDiceSource.roll` is a throw of its own: the first reads the dice lying
+in view, and every later one waits until the camera sees the dice area change (the dice
+picked up and thrown again), so the dice of one throw never count for two rolls (a
+``2D6+2D6`` or ``x2 2D6`` is two throws). A still picture holds one throw: a second
+roll from it is refused (:class:`NewThrowNeeded`) rather than read again.
+
 Frames come from an iterator of BGR images, an object with ``read()`` (a
 ``cv2.VideoCapture``), or a camera source string as the tile camera takes them
 (:func:`companion.hw.camera.capture.open_source`: ``camera:0``, ``/dev/video0``,
@@ -29,7 +35,14 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError, DataError, DeviceError, StaleEnrolment
-from companion.hw.camera.capture import IMAGE_SUFFIXES, FileSource, FrameSource, open_source
+from companion.hw.camera.capture import (
+    IMAGE_SUFFIXES,
+    FileSource,
+    FrameSource,
+    OpenCVCamera,
+    PicameraSource,
+    open_source,
+)
 from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
@@ -38,6 +51,8 @@ from companion.hw.pictures import read_picture
 Frame = np.ndarray
 FrameOrWhy = np.ndarray | str  # a frame, or why a live camera has none right now
 NO_PICTURE_POLL_S = 0.05  # a camera without a picture is asked again this often
+# Said while a roll waits for the dice of the throw taken before to be picked up.
+THROW_AGAIN = "throw taken: pick the dice up and throw them again for the next roll"
 
 
 class FrameReader(Protocol):
@@ -52,6 +67,10 @@ class UnsupportedDice(CompanionError, ValueError):
 
 class DiceReadTimeout(CompanionError, TimeoutError):
     """No steady read of the dice came in time."""
+
+
+class NewThrowNeeded(CompanionError):
+    """A roll needs a new throw, and the camera is a still picture that never gives one."""
 
 
 def _read_ok(read: DiceRead) -> bool:
@@ -156,16 +175,43 @@ class CameraDiceSource:
         self._sleep = sleep
         self._given = frames
         self._frames: Iterator[FrameOrWhy] | None = None
+        # Whether moving is judged against the frame before, across rolls too: dice
+        # thrown again between two rolls are seen as a change.
+        self._motion = Motion()
+        self._taken = 0  # throws roll() has returned
 
-    def roll(self, count: int, sides: int) -> list[int]:
-        """Wait for ``count`` still dice and return their values (in no set order)."""
-        return self.read_throw(count, sides).values
+    @property
+    def still(self) -> bool:
+        """Whether the frames are a still picture (one throw, for ever)."""
+        if self._given is None:
+            return _is_picture(self.source)
+        return bool(getattr(self._given, "still", False))
 
-    def read_throw(self, count: int, sides: int, may_type: bool = False) -> DiceRead:
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        """Wait for a throw of ``count`` still dice and return their values (in no set
+        order). The first roll reads the dice in view; each later one is a new throw: it
+        waits until the dice are seen moving (picked up and thrown again), and a still
+        picture, whose dice never move, refuses it (:class:`NewThrowNeeded`). ``purpose``
+        (what the roll is for) does not change what is read: the prompt is the caller's."""
+        if self._taken and self.still and sides == 6 and count >= 1:
+            where = f"{self.source} is" if self._given is None else "the frames are"
+            raise NewThrowNeeded(
+                f"{where} a still picture: it holds one throw, read for the first roll, "
+                f"and the next roll ({count}D{sides}) needs a new throw. A picture serves "
+                "one throw (`companion roll 2D6`, not '2D6+2D6' or 'x2 2D6'); throw the "
+                "dice under a camera for more")
+        read = self.read_throw(count, sides, new_throw=self._taken > 0)
+        self._taken += 1
+        return read.values
+
+    def read_throw(self, count: int, sides: int, may_type: bool = False,
+                   new_throw: bool = False) -> DiceRead:
         """Wait for ``count`` still dice and return their read, which is OK; or, with
         ``may_type``, short only of values the player may type (:meth:`DiceRead.to_type`:
         flat dice whose value alone the reader doubts), so the play session asks the
-        player for those rather than a re-roll of every die."""
+        player for those rather than a re-roll of every die. With ``new_throw`` the dice
+        lying in view are a throw already taken: nothing is read until the camera sees
+        the dice area change (:data:`THROW_AGAIN` meanwhile)."""
         if sides != 6:
             raise UnsupportedDice(
                 f"the camera reads six-sided pip dice only, not D{sides}; "
@@ -175,7 +221,6 @@ class CameraDiceSource:
         frames = self._open()
         steady = Steadiness(self.config.stable_frames, self.config.still_px,
                             lambda read: _read_ok(read) or (may_type and bool(read.to_type(count))))
-        motion = Motion()
         deadline = self._clock() + self.timeout_s
         said = ""
         while self._clock() < deadline:
@@ -185,9 +230,12 @@ class CameraDiceSource:
             if isinstance(frame, str):
                 read = DiceRead((), ReadStatus.UNSURE, f"no picture: {frame}")
                 self._sleep(NO_PICTURE_POLL_S)
-            elif motion.moving(frame):
+            elif self._motion.moving(frame):
                 # A throw in progress: nothing to read until the dice settle.
                 read = DiceRead((), ReadStatus.UNSURE, "the dice are moving")
+                new_throw = False
+            elif new_throw:  # the dice of the throw taken before, lying where they fell
+                read = DiceRead((), ReadStatus.UNSURE, THROW_AGAIN)
             else:
                 read = self.read_frame(frame, count)
             message = read.message
@@ -229,13 +277,36 @@ def dice_area(frame: Frame) -> tuple[Frame | None, str]:
     return crop, detection.message
 
 
+class CameraStream(Iterator[FrameOrWhy]):
+    """A camera source string's frames (or, while it has none, why), and what it is:
+    ``still``, a picture (one throw, for ever); ``live``, a camera watching the table
+    (dice may have lain there before it started, e.g. since before a power cut)."""
+
+    def __init__(self, camera: FrameSource) -> None:
+        self.still = isinstance(camera, FileSource) and _is_picture(str(camera.path))
+        self.live = isinstance(camera, OpenCVCamera | PicameraSource)
+        self._frames = _from_camera(camera)
+
+    def __next__(self) -> FrameOrWhy:
+        return next(self._frames)
+
+    def close(self) -> None:
+        self._frames.close()
+
+
 def frame_iterator(source: Iterable[FrameOrWhy] | FrameReader | str) -> Iterator[FrameOrWhy]:
-    """Frames from an iterable, a reader with ``read()``, or a source string (see module)."""
+    """Frames from an iterable, a reader with ``read()``, or a source string (see module;
+    a :class:`CameraStream`)."""
     if isinstance(source, str):
-        return _from_camera(_open_camera(source))
+        return CameraStream(_open_camera(source))
     if isinstance(source, Iterable):
         return iter(source)
     return _from_reader(source)
+
+
+def _is_picture(spec: str) -> bool:
+    path = Path(spec)
+    return path.suffix.lower() in IMAGE_SUFFIXES and path.is_file()
 
 
 def _from_reader(reader: FrameReader) -> Iterator[Frame]:
@@ -250,7 +321,7 @@ def _from_reader(reader: FrameReader) -> Iterator[Frame]:
 
 def _open_camera(spec: str) -> FrameSource:
     path = Path(spec)
-    if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file():
+    if _is_picture(spec):
         try:
             read_picture(path)  # what is wrong with it, before any roll
         except DataError as exc:

@@ -143,13 +143,25 @@ class Check:
         return f"{label}(1D100<={self.skill}) ＞ {self.value} ＞ {self.grade.text}"
 
 
-def d100(source: DiceSource) -> int:
-    return checked_roll(source, 1, 100)[0]
+#: Said after a check's purpose when its d100 is an attack roll.
+TO_HIT = " to hit 命中"
 
 
-def check(source: DiceSource, skill: int, r: Ranges, label: str = "") -> Check:
-    """CO-CORE-1: roll 1D100 against ``skill``."""
-    value = d100(source)
+def d100(source: DiceSource, purpose: str = "") -> int:
+    return checked_roll(source, 1, 100, purpose=purpose)[0]
+
+
+def aim(label: str, target: int | str, hit: bool = False) -> str:
+    """What a d100 is for: its label and target, ``Ann キック/Kick (1D100<=60)``, and when it
+    is an attack roll (``hit``), `` to hit 命中``."""
+    return f"{label or 'check 判定'} (1D100<={target})" + (TO_HIT if hit else "")
+
+
+def check(source: DiceSource, skill: int, r: Ranges, label: str = "", *,
+          hit: bool = False) -> Check:
+    """CO-CORE-1: roll 1D100 against ``skill`` (``hit``: it is an attack roll, which the
+    die's purpose says)."""
+    value = d100(source, aim(label, skill, hit))
     return Check(skill, value, grade(value, skill, r), label)
 
 
@@ -175,10 +187,10 @@ class Combination:
                 f"[{self.grades[0].value},{self.grades[1].value}] ＞ {self.rank.text}")
 
 
-def combination(source: DiceSource, first: int, second: int, r: Ranges, label: str = ""
-                ) -> Combination:
+def combination(source: DiceSource, first: int, second: int, r: Ranges, label: str = "", *,
+                hit: bool = False) -> Combination:
     """CO-BASE-3: roll once, judge each skill by CO-CORE-1, count the successes."""
-    value = d100(source)
+    value = d100(source, aim(label, f"{first},{second}", hit))
     return Combination(first, second, value, (grade(value, first, r), grade(value, second, r)),
                        label)
 
@@ -220,7 +232,7 @@ def resist(source: DiceSource, active: int, passive: int, r: Ranges, label: str 
     target = resistance_target(active, passive, rules)
     if target < 5 or target > 95:
         return Resistance(target, None, None, label)
-    value = d100(source)
+    value = d100(source, aim(label, target))
     return Resistance(target, value, grade(value, target, r), label)
 
 
@@ -256,7 +268,7 @@ def roll_command(text: str, source: DiceSource, rules: CocRules) -> Result:
         secret, b, broken, target = m.groups()
         r = five if b else ONE_PERCENT
         skill = _value(target, source) if target else 0
-        value = d100(source)
+        value = d100(source, aim(comment, skill) if skill > 0 else comment)
         die = (DieRoll(100, value),)
         if skill <= 0:
             return Result.plain("1D100", (str(value),), value, dice=die, secret=bool(secret),
@@ -296,4 +308,4 @@ def roll_command(text: str, source: DiceSource, rules: CocRules) -> Result:
     if head.upper().startswith(("CC", "CBR", "RES", "SCC", "SCBR", "SRES")):
         raise InvalidNotation(f"{head!r} is not CC<=x, CCB<=x, CBR(x,y), CBRB(x,y), RES(a-p) "
                               "or RESB(a-p)")
-    return roll(text, source)
+    return roll(text, source, purpose=comment)

@@ -606,8 +606,8 @@ class _Recorder:
         self.source = source
         self.dice: list[tuple[int, int]] = []
 
-    def roll(self, count: int, sides: int) -> list[int]:
-        values = list(self.source.roll(count, sides))
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        values = list(self.source.roll(count, sides, purpose=purpose))
         self.dice += [(sides, v) for v in values]
         return values
 
@@ -822,10 +822,12 @@ class _Step:
             raise IllegalAction(f"nobody called {name!r} is in the fight")
         return self.cs[name]
 
-    def roll_total(self, formula: str) -> tuple[int, str]:
+    def roll_total(self, formula: str, purpose: str = "") -> tuple[int, str]:
+        """``formula`` rolled, its dice asked for as ``purpose`` and the formula (``Ann
+        キック/Kick damage ダメージ 1D6+1D4``): its total and its line."""
         if formula in ("", "0"):
             return 0, "0"
-        result = roll(formula, self.source)
+        result = roll(formula, self.source, purpose=f"{purpose} {formula}" if purpose else "")
         return result.total, result.text
 
     def check(self, c: Combatant, skill: str, modifier: int = 0, label: str = "",
@@ -866,7 +868,8 @@ class _Step:
                                 f"{dexes.count(dex)} characters with DEX {dex}")
             if dexes.count(dex) > 1:
                 while True:
-                    value = roll(f"1D{die}", self.source).total
+                    value = roll(f"1D{die}", self.source, purpose=f"{name}'s DEX tie "
+                                 f"同DEXの順番 1D{die} (lowest first)").total
                     same = [n for n in ties if ties[n] == value and
                             self.cs[n].sheet.stat("DEX") == dex]
                     if not same:
@@ -1420,7 +1423,7 @@ class _Step:
         if a.ma:
             ma = skill_value(self.rules, c.sheet, "martial_arts")
             combo = combination(self.source, skill, ma, self.r_attack,
-                                f"{c.name} {info.name}+MA")
+                                f"{c.name} {info.name}+MA", hit=True)
             rule = "CO-MA-1" if self.on("CO-MA-1") else "CO-BASE-6"
             self.say(f"{combo.text} ({rule}, CO-BASE-3)")
             grade = combo.grades[0]
@@ -1433,7 +1436,7 @@ class _Step:
                 defence = self.forced(target, defence)
         else:
             label = f"{c.name} {self.rules.skill(skill_key).name if skill_key else info.name}"
-            made = check(self.source, skill, self.r_attack, label)
+            made = check(self.source, skill, self.r_attack, label, hit=True)
             self.say(made.text)
             grade, hit = made.grade, made.success
         if info.skill == "shotgun" and self.on("CO-FIRE-9"):
@@ -1558,11 +1561,15 @@ class _Step:
         melee = info.kind in (WeaponKind.MELEE, WeaponKind.UNARMED)
         damage, text = self.damage(c, w, doubled, grade, melee, printed, times_two=times_two)
         if grade.critical and info.kind is WeaponKind.THROWN and self.on("CO-THROW-2"):
-            more, more_text = self.roll_total(self.rules.num("CO-THROW-2", "critical_bonus"))
+            more, more_text = self.roll_total(self.rules.num("CO-THROW-2", "critical_bonus"),
+                                              f"{c.name} {info.name} critical extra damage "
+                                              "クリティカル追加ダメージ")
             damage += more
             text += f" + critical {more_text} = {damage} (CO-THROW-2)"
         if a.called == "head":
-            more, more_text = self.roll_total(self.rules.num("CO-CALL-1", "head")["damage"])
+            more, more_text = self.roll_total(self.rules.num("CO-CALL-1", "head")["damage"],
+                                              f"{c.name} {info.name} head shot extra damage "
+                                              "頭部追加ダメージ")
             damage += more
             text += f" + head {more_text} = {damage} (CO-CALL-1)"
         if band > 1:
@@ -1586,27 +1593,30 @@ class _Step:
             rule += " (impale, CO-BASE-2)"
         elif grade.special and self.on("CO-CORE-4"):
             rule += " (special: no special table, a normal success, CO-CORE-4)"
-        total, text = self.with_db(c, dice, info.db)
+        total, text = self.with_db(c, dice, info.db, f"{c.name} {info.name} damage ダメージ")
         total = max(0, total)
         if times_two:
             total *= 2
             rule += " ×2 (CO-MELEE-3)"
         return total, f"damage {text}{rule} = {total}"
 
-    def with_db(self, c: Combatant, dice: str, how: DamageBonus) -> tuple[int, str]:
+    def with_db(self, c: Combatant, dice: str, how: DamageBonus, purpose: str
+                ) -> tuple[int, str]:
         """``dice`` plus the DB: full, none, or ½DB (CO-BASE-4): the dice halved (1D4→1D2) by
         Default; with ``roll_then_halve`` the full DB is rolled and halved, rounding up and
-        keeping the sign (+1D4 rolls 3 → +2; −1D6 rolls 5 → −3)."""
+        keeping the sign (+1D4 rolls 3 → +2; −1D6 rolls 5 → −3). ``purpose``: what the dice
+        are for (``Ann キック/Kick damage ダメージ``)."""
         db = c.sheet.db
         if how is DamageBonus.NONE or db == "0":
-            return self.roll_total(dice)
+            return self.roll_total(dice, purpose)
         if how is DamageBonus.HALF and self.rules.default("CO-BASE-4", "roll_then_halve"):
-            total, text = self.roll_total(dice)
-            rolled, db_text = self.roll_total(db.lstrip("+"))
+            total, text = self.roll_total(dice, purpose)
+            rolled, db_text = self.roll_total(db.lstrip("+"), f"{c.name} damage bonus DB "
+                                              "ダメージボーナス (halved ½)")
             half = -(-abs(rolled) // 2) * (1 if rolled >= 0 else -1)
             return total + half, f"{text} {'+' if half >= 0 else '−'} ½({db_text}) {abs(half)}"
         bonus = db if how is DamageBonus.FULL else half_db(db)
-        return self.roll_total(f"{dice}{bonus}" if dice not in ("", "0") else bonus)
+        return self.roll_total(f"{dice}{bonus}" if dice not in ("", "0") else bonus, purpose)
 
     def defence_possible(self, target: Combatant, kind: WeaponKind, a: Attack) -> bool:
         """CO-MELEE-3: could the target have dodged or parried at all, with any weapon it
@@ -1843,7 +1853,8 @@ class _Step:
                 if info.kind is WeaponKind.UNARMED:
                     choice = "fall"
                 else:
-                    face = roll("1D2", self.source).total
+                    face = roll("1D2", self.source, purpose=f"{c.name} {info.name} fumble "
+                                "ファンブル: the weapon breaks or its user falls").total
                     choice = "break" if face == self.rules.default(
                         "CO-MELEE-4", "weapon_break_face") else "fall"
             if choice == "break" and info.kind is not WeaponKind.UNARMED:
@@ -2004,7 +2015,7 @@ class _Step:
         c = self.put_weapon(c, a.weapon, replace(w, loaded=w.loaded - fired))
         self.say(f"{c.name} fires a burst of {fired} ({rule})")
         made = check(self.source, skill_value(self.rules, c.sheet, info.skill), self.r_attack,
-                     f"{c.name} {info.name}")
+                     f"{c.name} {info.name}", hit=True)
         self.say(made.text)
         if not made.success:
             if made.grade is Grade.FUMBLE:
@@ -2012,7 +2023,8 @@ class _Step:
             return
         d20 = rule == "CO-FIRE-8" or self.rules.default("CO-FIRE-6", "hits_d20")
         sides = self.rules.num("CO-FIRE-8", "hits_die") if d20 else fired
-        face = roll(f"1D{sides}", self.source).total
+        face = roll(f"1D{sides}", self.source, purpose=f"hits of the burst 連射の命中数 "
+                    f"1D{sides} (of {fired})").total
         hits = min(face, fired)
         self.say(f"1D{sides}={face} ＞ {hits} hit(s) ({rule})")
         if a.cover and self.behind_cover(t, a):
@@ -2178,7 +2190,8 @@ class _Step:
                 return
             dice, rule = self.rules.num("CO-GRAP-7", "choke"), "CO-GRAP-7"
         db = c.sheet.db
-        total, text = self.roll_total(dice if db == "0" else f"{dice}{db}")
+        total, text = self.roll_total(dice if db == "0" else f"{dice}{db}",
+                                      f"{c.name} choke damage 絞めダメージ")
         self.hit(held, max(0, total), f"choke: {text} ({rule})")
 
     def throw(self, c: Combatant, a: Throw) -> None:
@@ -2202,11 +2215,11 @@ class _Step:
         self.set(self.cs[c.name], grappling="", grapple_options=False)
         self.set(self.cs[held.name], held_by="")
         if a.height_m and rule == "CO-GRAP-8":
-            total, text = self.falling(a.height_m)
+            total, text = self.falling(a.height_m, held.name)
             self.say(f"thrown from a height: the fall replaces the damage ({rule})")
             self.hit(held, total, f"throw: {text}; the grapple ends", armour=False)
         else:
-            total, text = self.with_db(c, dice, how)
+            total, text = self.with_db(c, dice, how, f"{c.name} throw damage 投げダメージ")
             self.hit(held, max(0, total), f"throw: {text} ({rule}); the grapple ends")
         if land is not None:
             self.set(self.cs[held.name], square=board.name(land))
@@ -2218,10 +2231,14 @@ class _Step:
         if rule == "CO-MA-2":
             if a.at_dodges and self.check(other, "dodge").success:
                 return
-            hurt, text = self.roll_total(self.rules.num("CO-MA-2", "landing"))
+            hurt, text = self.roll_total(self.rules.num("CO-MA-2", "landing"),
+                                         f"damage to {other.name} landed on "
+                                         "投げ落とされた者へのダメージ")
             self.hit(other, hurt, f"{other.name} is landed on: {text} (CO-MA-2)")
         else:
-            hurt, text = self.roll_total(self.rules.num("CO-GRAP-8", "thrown_into"))
+            hurt, text = self.roll_total(self.rules.num("CO-GRAP-8", "thrown_into"),
+                                         f"damage to {other.name} hit by the body "
+                                         "投げつけられた者へのダメージ")
             self.hit(other, hurt, f"{other.name} is hit by the thrown body: {text} (CO-GRAP-8)")
             self.stun_throw(self.cs[other.name])
 
@@ -2388,7 +2405,7 @@ class _Step:
         if not made.success:
             return
         t = self.cs[t.name]
-        amount, text = self.roll_total(heal)
+        amount, text = self.roll_total(heal, f"{t.name}'s healing 回復")
         hp = min(t.sheet.max_hp, t.hp + amount)
         t = self.set(t, hp=hp)
         self.say(f"{t.name} heals {text}: HP {hp}/{t.sheet.max_hp} ({rule})")
@@ -2673,7 +2690,8 @@ class _Step:
         self.say(f"{t.name} loses the {a.part} ({rule}, CO-BODY-5)")
         sheet = t.sheet
         for stat, dice in part.get("stats", {}).items():
-            amount, text = self.roll_total(dice) if "D" in dice else (int(dice), dice)
+            amount, text = (self.roll_total(dice, f"{t.name}'s {stat} lost with the {a.part} "
+                                            "部位破壊") if "D" in dice else (int(dice), dice))
             sheet = with_characteristic(sheet, stat, -amount)
             self.say(f"{stat} −{text} = {sheet.stat(stat)} (CO-BODY-5)")
         skills = dict(sheet.skills)
@@ -2714,7 +2732,7 @@ class _Step:
                 continue
             total, texts = 0, list[str]()
             for dice in c.bleeding:
-                amount, text = self.roll_total(dice)
+                amount, text = self.roll_total(dice, f"{name}'s bleeding 出血")
                 total, texts = total + amount, [*texts, text]
             self.say(f"{name} bleeds {' + '.join(texts)} = {total} (CO-BODY-6)")
             self.harm(c, total)
@@ -2750,10 +2768,11 @@ class _Step:
                      "treated (CO-BASE-9)")
             self.release_if_out(self.cs[t.name])
 
-    def falling(self, metres: int) -> tuple[int, str]:
+    def falling(self, metres: int, who: str) -> tuple[int, str]:
         """CO-BASE-11: 1D6 per full 3 m (Default); a shorter fall from a height 1D6."""
         dice = max(1, metres // self.divisor("CO-BASE-11", "metres_per_d6"))
-        total, text = self.roll_total(f"{dice}D6")
+        total, text = self.roll_total(f"{dice}D6", f"{who}'s fall damage 落下ダメージ "
+                                      f"({metres} m)")
         return total, f"fall {metres} m ＞ {text} (CO-BASE-11)"
 
     # -- the Keeper's events: fire, falls, SAN (CO-BURN-1, CO-BASE-11, CO-BASE-13) --
@@ -2766,7 +2785,7 @@ class _Step:
         elif isinstance(a, Fall):
             if not self.on("CO-BASE-11") or a.metres < 1:
                 raise IllegalAction("a fall of 1 m or more (CO-BASE-11)")
-            total, text = self.falling(a.metres)
+            total, text = self.falling(a.metres, t.name)
             self.say(f"{t.name}: {text}; armour does not help")
             self.harm(t, total)
         else:
@@ -2790,7 +2809,8 @@ class _Step:
         t = self.set(t, burns=tuple(totals.items()))
         if a.incident in t.scarred or totals[a.incident] * 2 < t.sheet.max_hp or t.dead:
             return
-        amount, text = self.roll_total(self.rules.num("CO-BURN-1", "loss"))
+        amount, text = self.roll_total(self.rules.num("CO-BURN-1", "loss"),
+                                       f"{t.name}'s {lose} lost to fire 火傷")
         sheet = with_characteristic(t.sheet, lose, -amount)
         hp = carried_hp(t.sheet.max_hp, t.hp, sheet.max_hp)
         what = "the face is scarred" if lose == "APP" else "the cells are carbonised"
@@ -2929,11 +2949,13 @@ class _Step:
         db = c.sheet.db
         if not a.option:
             dice = self.rules.num("CO-TACKLE-1", "damage")
-            total, text = self.roll_total(dice if db == "0" else f"{dice}{db}")
+            total, text = self.roll_total(dice if db == "0" else f"{dice}{db}",
+                                          f"{c.name} tackle damage タックルダメージ")
             self.hit(t, max(0, total), f"tackle: {text} (CO-TACKLE-1)")
         elif a.option == "blow_back":
             dice = self.rules.num("CO-TACKLE-2", "damage")
-            total, text = self.roll_total(dice if db == "0" else f"{dice}{db}")
+            total, text = self.roll_total(dice if db == "0" else f"{dice}{db}",
+                                          f"{c.name} tackle damage タックルダメージ")
             total = max(0, total)
             metres = self.rules.num("CO-TACKLE-2", "knockback_m")
             obstacle = a.obstacle
@@ -2949,7 +2971,9 @@ class _Step:
                          + (", into an obstacle" if stopped else "")
                          + " (CO-TACKLE-2, 1 m = 1 square, CO-TURN-2)")
             if obstacle:
-                more, more_text = self.roll_total(self.rules.num("CO-TACKLE-2", "obstacle"))
+                more, more_text = self.roll_total(self.rules.num("CO-TACKLE-2", "obstacle"),
+                                                  f"{t.name}'s damage from the obstacle "
+                                                  "障害物ダメージ")
                 total += more
                 text += f" + obstacle {more_text}"
             self.hit(t, total, f"blown back {metres} m: {text} = {total} (CO-TACKLE-2)")
@@ -2988,7 +3012,9 @@ class _Step:
                     and board.distance(here, board.parse(self.cs[o].square)) <= 3
                     and self.clear(c, self.cs[o])]
             if near:
-                pick = roll(f"1D{len(near)}", self.source).total if len(near) > 1 else 1
+                pick = roll(f"1D{len(near)}", self.source,
+                            purpose=f"whom the throw strays to 逸れた先 ({', '.join(near)})"
+                            ).total if len(near) > 1 else 1
                 a = replace(a, stray=near[pick - 1])
                 self.say(f"the stray throw's target: 1D{len(near)} ＞ {a.stray} (CO-THROW-2)")
         if not a.stray or a.stray in (c.name, a.target):
@@ -3000,7 +3026,7 @@ class _Step:
             return
         self.say(f"fumble: the throw flies off towards {other.name} (CO-THROW-2)")
         made = check(self.source, skill_value(self.rules, c.sheet, w.info.skill), self.r_attack,
-                     f"{c.name} {w.info.name} → {other.name}")
+                     f"{c.name} {w.info.name} → {other.name}", hit=True)
         self.say(made.text)
         if made.success:
             damage, text = self.damage(c, w, False, Grade.SUCCESS, False)
@@ -3066,7 +3092,8 @@ class _Step:
         if not other.out and self.check(other, "dodge").success:
             self.lines[-1] += " (CO-MELEE-2)"
             return
-        hurt, text = self.roll_total(self.rules.num("CO-MELEE-2", "bystander"))
+        hurt, text = self.roll_total(self.rules.num("CO-MELEE-2", "bystander"),
+                                     f"damage to {other.name} behind 背後の者へのダメージ")
         self.hit(other, hurt, f"{other.name} is struck by {t.name}: {text} (CO-MELEE-2)")
 
     # -- the board (CO-TURN-2, CO-TURN-5, CO-TURN-7, CO-MELEE-1, CO-SKILL-6) --

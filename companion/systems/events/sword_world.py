@@ -161,9 +161,11 @@ def check_bonus(member: Member, spec: CheckSpec, rules: CheckRules) -> int | Non
 
 
 def sw_check(
-    source: DiceSource, bonus: int, target: int, rules: CheckRules, comment: str = ""
+    source: DiceSource, bonus: int, target: int, rules: CheckRules, comment: str = "", *,
+    purpose: str = "",
 ) -> Result:
     """EV-CORE-2: 2D6 + bonus against target; double 1 fails, double 6 succeeds (Default).
+    The dice are asked for as ``purpose (2D6+4>=8)`` (what the check is, then its roll).
 
     >>> from companion.dice.sources import ScriptedDice
     >>> sw_check(ScriptedDice([(6, 4), (6, 5)]), 4, 8, CheckRules()).text
@@ -173,7 +175,8 @@ def sw_check(
     """
     bonus_text = f"{bonus:+d}" if bonus else ""
     expr = f"2D6{bonus_text}{rules.comparison.value}{target}"
-    base = roll(f"{expr} {comment}".strip(), source)
+    base = roll(f"{expr} {comment}".strip(), source,
+                purpose=f"{purpose} ({expr})" if purpose else expr)
     shown = base.steps[:-1]
     kw: dict[str, Any] = {"dice": base.dice, "comment": base.comment, "target": target}
     if base.values == [1, 1]:

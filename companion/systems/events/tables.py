@@ -207,7 +207,8 @@ class _Run:
         if bonus is None:
             bonus = 0
             how = " 平目/flat roll"
-        result = sw_check(self.source, bonus + extra, target, self.check_rules)
+        result = sw_check(self.source, bonus + extra, target, self.check_rules,
+                          purpose=f"{member.name}: {spec.label()}{how}")
         self.add(
             rule,
             f"{member.name}: {spec.label()}{how}{note} vs {target_text} {result.text}",
@@ -261,7 +262,9 @@ class _Run:
 
     def base_power(self, rule: str, rating: int, who: str = "") -> int | None:
         """EV-CORE-3: roll 2D6 at a rating and read the user's table, else ask the GM."""
-        result = roll("2D6", self.source)
+        owner = f"{who}: " if who else ""
+        result = roll("2D6", self.source,
+                      purpose=f"{owner}base power 基本威力 (rating 威力 {rating}, {rule})")
         total = result.total
         value = self.rating_table.lookup(rating, total) if self.rating_table else None
         found = "(look up) ＞ ?" if value is None else str(value)
@@ -316,7 +319,7 @@ class _Run:
         if how == "random" or disarmer is None:
             if len(self.party) == 1:
                 return self.party[0]
-            result = roll(f"1D{len(self.party)}", self.source)
+            result = roll(f"1D{len(self.party)}", self.source, purpose="who is hit 対象")
             member = self.party[result.total - 1]
             why = "random member" if how == "random" else "no disarmer: random member"
             self.add("EV-TRAP-2", f"対象/target ({why}{tag}): {result.text} ＞ {member.name}",
@@ -572,7 +575,8 @@ class _Run:
         depth: int | None = None
         for member, fumbled in fallers:
             if depth is None or not self.s["EV-TRAP-7", "one_depth_roll"]:
-                depth_roll = roll("1/2D", self.source, self.options)
+                depth_roll = roll("1/2D", self.source, self.options,
+                                  purpose="fall depth 落下の深さ (m)")
                 depth = depth_roll.total
                 self.add("EV-CORE-4",
                          f"落下/fall depth (one roll per pit"
@@ -602,7 +606,8 @@ class _Run:
         if row["count"] == "1":
             count, count_roll = 1, None
         else:
-            count_roll = roll(row["count"], self.source, self.options)
+            count_roll = roll(row["count"], self.source, self.options,
+                              purpose=f"how many monsters 何体 ({row['count']})")
             count = count_roll.total
         shown = f" ＞ {row['count']}: {count_roll.text}" if count_roll else ""
         sign = f"+ {offset}" if offset else "± 0"
@@ -675,7 +680,7 @@ class _Run:
         for member in self.party:
             result = self.check("EV-EXP-4", "appraise", member)
             if result.success:
-                count = roll("1D6", self.source)
+                count = roll("1D6", self.source, purpose="how many items 個数")
                 self.add(
                     "EV-EXP-4",
                     f"報酬：小回復アイテム/small recovery items {count.text} ＞ ×{count.total} "
@@ -768,7 +773,8 @@ class _Run:
             elif permanent:
                 self.add("EV-POI-12", "Option on: this effect is permanent")
             else:
-                duration = roll(self.book["EV-POI-1"]["duration"], self.source)
+                duration = roll(self.book["EV-POI-1"]["duration"], self.source,
+                                purpose="duration 効果持続時間 (hours)")
                 hours = duration.total
                 self.add("EV-POI-1", f"効果持続時間/duration {duration.text} hours",
                          roll=duration, data={"hours": hours})
@@ -830,7 +836,8 @@ class _Run:
 
     def vitality_damage(self) -> int:
         """EV-POI-8: the poison's maximum is 1D6 points, dealt 1 HP per tick."""
-        maximum = roll(self.book["EV-POI-8"]["maximum"], self.source)
+        maximum = roll(self.book["EV-POI-8"]["maximum"], self.source,
+                       purpose="the poison's maximum damage 最大値")
         cure = ("HP lost to it heals only once the poison is cured (EV-POI-10 option)"
                 if self.s["EV-POI-10", "enabled"] else "HP lost heals with Cure Wounds")
         curse = (f"; 呪い/curse: Remove Curse also removes it{self.s.tag('EV-POI-11', 'enabled')}"
@@ -844,8 +851,9 @@ class _Run:
         """EV-POI-9: one random ability ±6 (die, abilities and sign are Defaults)."""
         dice = self.s["EV-POI-9", "ability_die"]
         abilities = self.s["EV-POI-9", "abilities"]
-        which = roll(dice, self.source)
-        sign_roll = roll(self.s["EV-POI-9", "sign_die"], self.source)
+        which = roll(dice, self.source, purpose="which ability 能力値")
+        sign_roll = roll(self.s["EV-POI-9", "sign_die"], self.source,
+                         purpose="plus or minus ± (odd −, even +)")
         change = self.book["EV-POI-9"]["change"]
         delta = -change if sign_roll.total % 2 else change
         ability = abilities[which.total - 1]

@@ -67,8 +67,14 @@ class Check:
         }
 
 
-def _roll(terms: Sequence[Term], difficulty: int, source: DiceSource) -> Result:
-    return roll(formula(terms, ">", difficulty), source)
+def _roll(terms: Sequence[Term], difficulty: int, source: DiceSource, name: str,
+          who: str = "") -> Result:
+    """The check's 2D, asked for as ``trap detection 罠発見 (2D6+5>12)`` (``who``'s)."""
+    text = formula(terms, ">", difficulty)
+    ja, _, en = name.partition("/")
+    owner = f"{who}'s " if who else ""
+    what = f"{en} {ja}" if en else ja
+    return roll(text, source, purpose=f"{owner}{what} ({text})")
 
 
 def difficulty_value(rules: GensoRules, kind: str, difficulty: int | str) -> tuple[int, str]:
@@ -96,8 +102,8 @@ def simple_check(rules: GensoRules, source: DiceSource, difficulty: int | str,
     terms = (Term("修正/GM modifier", modifier),) if modifier else ()
     notes = () if value - modifier < 12 else (
         f"不可能/impossible: 2D is at most 12 (difficulty {shown})",)
-    return Check("GM-CHECK-1", "簡易判定/simple check", terms, value,
-                 _roll(terms, value, source), notes)
+    name = "簡易判定/simple check"
+    return Check("GM-CHECK-1", name, terms, value, _roll(terms, value, source, name), notes)
 
 
 def _ability_term(rules: GensoRules, character: Character, ability: str) -> Term:
@@ -122,7 +128,8 @@ def general_check(rules: GensoRules, source: DiceSource, character: Character, a
     if modifier:
         terms.append(Term("修正/modifier", modifier))
     return Check(rule, f"{name} ({character.name})", tuple(terms), value,
-                 _roll(terms, value, source), derive(rules, character).warnings)
+                 _roll(terms, value, source, name, character.name),
+                 derive(rules, character).warnings)
 
 
 TRAPS = ("cleverly_set", "normally_set", "hastily_set")
@@ -226,8 +233,8 @@ def opposed_check(rules: GensoRules, source: DiceSource, a: Character, b: Charac
         a_terms.append(Term("修正/modifier", a_modifier))
     if b_modifier:
         b_terms.append(Term("修正/modifier", b_modifier))
-    a_roll = roll(formula(a_terms, "", "").rstrip(), source)
-    b_roll = roll(formula(b_terms, "", "").rstrip(), source)
+    a_roll = roll(formula(a_terms, "", "").rstrip(), source, purpose=f"{a.name}'s roll 出目")
+    b_roll = roll(formula(b_terms, "", "").rstrip(), source, purpose=f"{b.name}'s roll 出目")
     if a_roll.total > b_roll.total:
         winner = Winner.A
     elif a_roll.total < b_roll.total or active:

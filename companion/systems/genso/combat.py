@@ -469,14 +469,15 @@ class Entry:
 
 
 class _Recorder:
-    """A DiceSource that passes dice through and keeps them for the journal."""
+    """A DiceSource that passes dice (and what each roll is for) through and keeps them for
+    the journal."""
 
     def __init__(self, source: DiceSource) -> None:
         self.source = source
         self.dice: list[DieRoll] = []
 
-    def roll(self, count: int, sides: int) -> list[int]:
-        values = list(self.source.roll(count, sides))
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        values = list(self.source.roll(count, sides, purpose=purpose))
         self.dice.extend(DieRoll(sides, v) for v in values)
         return values
 
@@ -810,7 +811,7 @@ def _hit(rules: GensoRules, attacker: Combatant, target: Combatant, full: bool,
     fixed = rules.num("GM-COMBAT-2", "fixed")
     if target.role.monster_like:
         target_text = f"{defence_mod - dodge}+{fixed}" + (f"+{dodge}" if dodge else "")
-        result = roll(f"2D6+{attack_mod}>{target_text}", source)
+        result = roll(f"2D6+{attack_mod}>{target_text}", source, purpose="to hit 命中")
         lines.append(Line("GM-COMBAT-2", f"{attacker.name} → {target.name}: {terms} vs "
                                          f"{d_label} {d_value} + 7"
                           + (f" + 全力回避/full dodge {dodge}" if dodge else "")
@@ -818,14 +819,15 @@ def _hit(rules: GensoRules, attacker: Combatant, target: Combatant, full: bool,
         return result.success
     if attacker.role.monster_like and not rules.default("GM-COMBAT-3", "literal_4_2"):
         fixed_side = f"{attack_mod}+{fixed}"
-        result = roll(f"2D6+{defence_mod}>={fixed_side}", source)
+        result = roll(f"2D6+{defence_mod}>={fixed_side}", source,
+                      purpose=f"{target.name}'s defence 防御")
         verdict = "防御成功/defended" if result.success else "防御失敗/hit"
         lines.append(Line("GM-COMBAT-3", f"{target.name} defends against {attacker.name} "
                                          f"({terms} + 7): {result.text} ＞ {verdict}", result))
         return not result.success
     rule = "GM-COMBAT-4" if not attacker.role.monster_like else "GM-COMBAT-3"
-    attack = roll(f"2D6+{attack_mod}", source)
-    defence = roll(f"2D6+{defence_mod}", source)
+    attack = roll(f"2D6+{attack_mod}", source, purpose=f"{attacker.name}'s attack roll 命中")
+    defence = roll(f"2D6+{defence_mod}", source, purpose=f"{target.name}'s defence roll 防御")
     hit = attack.total > defence.total
     lines.append(Line(rule, f"{attacker.name} attacks: {attack.text}", attack))
     lines.append(Line(rule, f"{target.name} defends: {defence.text} ＞ "
@@ -879,7 +881,8 @@ def _attack(rules: GensoRules, state: FightState, action: Attack, source: DiceSo
             lines.append(Line("GM-MON-2", f"{target.name} is immune to normal attacks "
                                           f"(通常攻撃無効): {weapon.name} does nothing"))
             return state
-        power = roll(weapon.power, source)
+        power = roll(weapon.power, source,
+                     purpose=f"damage ダメージ with {weapon.name} {weapon.power}")
         floor = rules.num("GM-CORE-1", "weapon_minimum")
         base = (max(floor, power.total) if rules.default("GM-COMBAT-7", "floor_weapon_roll")
                 else power.total)
@@ -1106,7 +1109,8 @@ def _use_stone(rules: GensoRules, state: FightState, action: UseStone, source: D
     state = _swap(state, replace(user, stones=tuple(left), stance=Stance.NONE))
     target = state.get(action.target)
     if action.stone == "healing_stone":
-        result = roll(rules.num("GM-ITEM-2", "healing"), source)
+        dice = rules.num("GM-ITEM-2", "healing")
+        result = roll(dice, source, purpose=f"healing 回復 of the Healing Stone 治癒石 {dice}")
         healed = _heal(target, result.total, rules.default("GM-MAGIC-2", "cap_at_max_hp"))
         lines.append(Line("GM-ITEM-2", f"治癒石/Healing Stone on {target.name}: {result.text} ＞ "
                                        f"HP {healed.hp}/{healed.max_hp}", result))
@@ -1115,7 +1119,8 @@ def _use_stone(rules: GensoRules, state: FightState, action: UseStone, source: D
         lines.append(Line("GM-ITEM-2", f"付与石/Enchant Stone: {target.name} is not immune to "
                                        "normal attacks; no effect"))
         return state
-    result = roll(rules.num("GM-ITEM-2", "enchant"), source)
+    dice = rules.num("GM-ITEM-2", "enchant")
+    result = roll(dice, source, purpose=f"damage ダメージ of the Enchant Stone 付与石 {dice}")
     lines.append(Line("GM-ITEM-2", f"付与石/Enchant Stone on {target.name}: {result.text}",
                       result))
     return _after_harm(rules, state, user, _harm(rules, target, result.total), lines)

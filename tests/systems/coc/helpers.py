@@ -57,3 +57,15 @@ def pass_to(f: Fight, name: str) -> None:
     """End turns until it is ``name``'s."""
     while f.state.current is not None and f.state.current.name != name:
         push(f, EndTurn(f.state.current.name))
+
+
+class Told(ScriptedDice):
+    """Scripted dice that keep what each roll was asked for (its purpose)."""
+
+    def __init__(self, rands: Any) -> None:
+        super().__init__(rands)
+        self.purposes: list[str] = []
+
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        self.purposes.append(purpose)
+        return super().roll(count, sides, purpose=purpose)

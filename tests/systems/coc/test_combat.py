@@ -16,6 +16,7 @@ from companion.systems.coc.combat import (
     Condition,
     Defence,
     EndTurn,
+    Fall,
     Fight,
     Grapple,
     Move,
@@ -25,7 +26,7 @@ from companion.systems.coc.combat import (
     Treat,
 )
 from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import sheet
+from tests.systems.coc.helpers import Told, sheet
 
 P003, P004 = Profile.P003, Profile.P004
 
@@ -397,3 +398,23 @@ def test_co_stun_2_three_stuns_leave_no_ap_and_knock_out_003() -> None:
         if name != "C":
             push(f, EndTurn(name))
     assert "CO-STUN-2" in text and f.state.get("Cult").unconscious
+
+
+def test_every_die_is_asked_for_with_what_it_is_for() -> None:
+    """The engine says what each roll is for (a screen's or a typist's prompt shows it): a
+    d100's label and target, to hit 命中 for an attack roll; damage with who, weapon and
+    dice; a parry with its weapon; a fall with its height. The journal is as it was."""
+    f = fight(P004, ann={"weapons": ("kick",), "kick": 60},
+              cult={"weapons": ("knife",), "knife": 50})
+    dice = Told([(100, 10), (6, 3), (4, 2), (100, 90)])
+    entry = f.push(Attack("Ann", "Cult", defence=Defence.PARRY), dice)
+    assert dice.purposes == ["Ann キック/Kick (1D100<=60) to hit 命中",
+                             "Ann キック/Kick damage ダメージ 1D6+1D4",
+                             "Ann キック/Kick damage ダメージ 1D6+1D4",
+                             "Cult parry ナイフ/Knife (1D100<=50)"]
+    assert entry.text.splitlines()[:2] == [
+        "Ann キック/Kick (1D100<=60) ＞ 10 ＞ スペシャル/special",
+        "Cult parry ナイフ/Knife (1D100<=50) ＞ 90 ＞ 失敗/failure"]
+    dice = Told([(6, 3), (6, 4)])
+    f.push(Fall("Cult", 7), dice)
+    assert dice.purposes == ["Cult's fall damage 落下ダメージ (7 m) 2D6"]

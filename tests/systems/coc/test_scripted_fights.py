@@ -31,7 +31,7 @@ class Faces:
     def __init__(self, faces: Sequence[int]) -> None:
         self.faces = list(faces)
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         out = [self.faces.pop(0) for _ in range(count)]
         assert all(1 <= v <= sides for v in out), (out, sides)
         return out

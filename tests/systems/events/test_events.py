@@ -878,3 +878,35 @@ def test_any_walk_finishes_with_dice_in_bounds(
     assert report.steps and report.steps[0].depth == 0
     assert all(1 <= d.value <= d.sides for s in report.steps if s.roll for d in s.roll.dice)
     assert all(s.rule.startswith("EV-") for s in report.steps)
+
+
+class Told(ScriptedDice):
+    """Scripted dice that keep what each roll was asked for (its purpose)."""
+
+    def __init__(self, rands: Sequence[tuple[int, int]]) -> None:
+        super().__init__(rands)
+        self.purposes: list[str] = []
+
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        self.purposes.append(purpose)
+        return super().roll(count, sides, purpose=purpose)
+
+
+def test_every_roll_of_a_walk_says_what_it_decides() -> None:
+    """EV-MON-1, EV-TRAP-1, EV-TRAP-7, EV-POI-9: the table rolled, then each follow-up (how
+    many monsters, each member's dodge, the pit's depth), as a prompt shows them; the walk's
+    lines are what they were."""
+    dice = Told(d6(2, 1))
+    report = run_event("monster", dice, rules=load_rules())
+    assert dice.purposes == ["the Monsters モンスター table (EV-MON-1)",
+                             "how many monsters 何体 (1/2D)"]
+    assert report.text == walk("monster", d6(2, 1)).text
+    dice = Told(d6(6, 2, 3, 1, 1, 4))
+    run_event("trap", dice, rules=load_rules(), mode="sw", party=(CARA, AKI))
+    assert dice.purposes[0] == "the Trap 罠 table (EV-TRAP-1)"
+    assert dice.purposes[1].startswith("Cara: ") and dice.purposes[1].endswith("(2D6+2>=8)")
+    assert dice.purposes[-1] == "fall depth 落下の深さ (m)"
+    dice = Told([(6, 6), (6, 4), (4, 4), (6, 1)])
+    run_event("poison", dice, rules=load_rules())
+    assert dice.purposes[1:] == ["duration 効果持続時間 (hours)", "which ability 能力値",
+                                 "plus or minus ± (odd −, even +)"]

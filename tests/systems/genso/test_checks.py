@@ -115,3 +115,24 @@ def test_opposed_checks_and_ties() -> None:
     assert win.winner is Winner.A and win.a.text == "(2D6+6) ＞ 12[6,6]+6=18"
     with pytest.raises(IllegalAction, match=r"read as body in an opposed check alone"):
         general_check(RULES, d6(3, 3), pc1, "strength", 12)
+
+
+def test_a_check_asks_for_its_dice_by_name_and_target() -> None:
+    """What each check's 2D is for, as a prompt shows it: who, the check (English, then the
+    Japanese) and its roll; an opposed check's two rolls by whose they are."""
+    asked: list[str] = []
+
+    class Told(ScriptedDice):
+        def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+            asked.append(purpose)
+            return super().roll(count, sides, purpose=purpose)
+
+    def dice(*values: int) -> Told:
+        return Told((6, v) for v in values)
+
+    simple_check(RULES, dice(2, 3), "hard")
+    trap_check(RULES, dice(2, 3), SETTLER, "normally_set")
+    opposed_check(RULES, dice(2, 3, 4, 4), ADVENTURER, SETTLER, "body", active=True)
+    assert asked == ["simple check 簡易判定 (2D6>7)",
+                     "辺境の開拓民（男性）'s trap detection 罠発見 (2D6+9>12)",
+                     "一般的な冒険者（男性）'s roll 出目", "辺境の開拓民（男性）'s roll 出目"]

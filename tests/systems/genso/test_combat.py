@@ -814,3 +814,38 @@ def test_a_setting_changed_mid_fight_judges_who_is_down_again() -> None:
     assert f"{PC1} is dead under the new setting" in entry.text
     fight.pop()
     assert fight.state.get(PC1).status is Status.INCAPACITATED
+
+
+class Told(ScriptedDice):
+    """Scripted d6 that keep what each roll was asked for (its purpose)."""
+
+    def __init__(self, *values: int) -> None:
+        super().__init__((6, v) for v in values)
+        self.purposes: list[str] = []
+
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        self.purposes.append(purpose)
+        return super().roll(count, sides, purpose=purpose)
+
+
+def test_every_roll_is_asked_for_with_what_it_is_for() -> None:
+    """The engine says what each roll is for (a screen's or a typist's prompt shows it): to
+    hit (GM-COMBAT-2), the defence against a monster (GM-COMBAT-3), both sides' rolls
+    (GM-COMBAT-4), the weapon's damage with its dice (GM-COMBAT-7), a stone (GM-ITEM-2)."""
+    fight = make([pc("adventurer_m")], [("orc", 1)])
+    dice = Told(3, 3, 4, 5)
+    fight.push(Attack("一般的な冒険者（男性）", ORC), dice)
+    assert dice.purposes == ["to hit 命中", "damage ダメージ with 戦鎚/Warhammer 2D6-2"]
+    fight = make([pc("pc1", equipment=("healing_stone",))], [("orc", 1)])
+    act(fight, Wait(PC1))
+    dice = Told(4, 5, 3)
+    fight.push(Attack(ORC, PC1, full=True), dice)
+    assert dice.purposes[0] == f"{PC1}'s defence 防御"
+    assert dice.purposes[1].startswith("damage ダメージ with 棍棒/")
+    dice = Told(3, 4)
+    fight.push(UseStone(PC1, "healing_stone", PC1), dice)
+    assert dice.purposes == ["healing 回復 of the Healing Stone 治癒石 2D6"]
+    fight = make([pc("pc1")], [], enemies=[pc("villager_m")])
+    dice = Told(3, 4, 2, 5)
+    fight.push(Attack(PC1, "普通の村人（男性）"), dice)
+    assert dice.purposes == [f"{PC1}'s attack roll 命中", "普通の村人（男性）'s defence roll 防御"]

@@ -1,0 +1,164 @@
+"""Camera dice in the play session: every roll asked for is a throw of its own.
+
+The dice are rendered frames or a picture file (the camera's stand-ins); a live camera is
+OpenCV's capture replaced at its opener; the player is scripted presses.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.app.session.controls import Controls
+from companion.app.session.mode import RollAsk, Throw
+from companion.app.session.rolls import FIRST_LIVE, TAKEN, CameraFrames, CameraRolls
+from companion.hw.buttons import Button, Press
+from companion.hw.camera.capture import OpenCVCamera
+from companion.hw.dice.source import CameraDiceSource, CameraStream, Motion
+from tests.app.test_dice_tray import MENU, Terminal, still_scene
+
+
+class Player:
+    """Watches the screen; presses a key once a prompt starting with its text is shown."""
+
+    def __init__(self, script: list[tuple[str, Press]]) -> None:
+        self.script = script
+        self.shown: list[tuple[str, str]] = []
+
+    def show(self, prompt: str, **kwargs: object) -> None:
+        self.shown.append((prompt, str(kwargs.get("status", ""))))
+
+    def poll(self) -> list[Press]:
+        if self.script and self.shown and self.shown[-1][0].startswith(self.script[0][0]):
+            return [self.script.pop(0)[1]]
+        return []
+
+
+class Clock:
+    """Time that passes half a second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.5
+        return self.now
+
+
+def faces(scene: Any) -> list[int]:
+    return sorted(d.value for d in scene.dice)
+
+
+def session_rolls(frames: Iterator[np.ndarray], player: Player) -> CameraRolls:
+    """CameraRolls as `companion play` builds them (play.camera_rolls), on these frames."""
+    clock = Clock()
+    controls = Controls([player])
+    stream = CameraFrames(frames, controls, Motion().moving, sleep=lambda s: None)
+    source = CameraDiceSource(frames=stream, timeout_s=600.0, clock=clock,
+                              sleep=lambda s: None)
+    return CameraRolls(source, stream, controls, accept_seconds=3.0, poll_seconds=0.0,
+                       sleep=lambda s: None, clock=clock)
+
+
+def test_the_dice_of_a_throw_taken_are_not_read_again_for_the_next_roll() -> None:
+    """D1: a genso to-hit 2D6 read 5,6 and accepted (by the timeout, no key pressed); the
+    damage 2D6 then read the same dice still lying there and counted 3 s later. The next
+    roll now waits, saying so, until the dice are picked up and thrown again."""
+    first, second = still_scene(600, 2), still_scene(700, 2)
+    assert faces(first) != faces(second)
+    player = Player([])  # no key: each read counts when its time runs out
+    frames = itertools.chain([first.image] * 60, itertools.repeat(second.image, 60))
+    rolls = session_rolls(frames, player)
+    to_hit = rolls.next_throw(RollAsk("to hit", 2, 6), player.show)
+    damage = rolls.next_throw(RollAsk("damage", 2, 6), player.show)
+    assert sorted(to_hit.values) == faces(first)
+    assert sorted(damage.values) == faces(second)
+    asked = next(i for i, (p, _) in enumerate(player.shown) if "damage" in p)
+    assert player.shown[asked][1] == TAKEN  # the damage wait says why it reads nothing yet
+
+
+def test_a_follow_up_throw_with_the_die_unmoved_waits_for_it_to_be_thrown() -> None:
+    """The dice tray's table follow-up (EV-MON-1: 1D6, then 1D6 how many) read the first
+    die again; and 'Again' re-read the dice at once. Also B while waiting goes back."""
+    die = still_scene(600, 1)
+    player = Player([("Throw 1D6 in the dice area 1D6を振って: how many", Button.FLEE)])
+    rolls = session_rolls(itertools.repeat(die.image, 400), player)
+    first = rolls.next_throw(RollAsk("which monster", 1, 6), player.show)
+    assert sorted(first.values) == faces(die)
+    again = rolls.next_throw(RollAsk("how many", 1, 6), player.show)
+    assert again == Throw(back=True)  # never read: the die never moved
+    asked = next(i for i, (p, _) in enumerate(player.shown) if "how many" in p)
+    assert player.shown[asked][1] == TAKEN
+    assert not any(p.startswith("Read 1D6") for p, _ in player.shown[asked:])
+
+
+class Capture:
+    """cv2.VideoCapture's seam: a webcam whose frames are the rendered throws given."""
+
+    def __init__(self, frames: Iterator[np.ndarray]) -> None:
+        self.frames = frames
+
+    def isOpened(self) -> bool:  # OpenCV's name
+        return True
+
+    def set(self, prop: int, value: float) -> bool:
+        return True
+
+    def read(self) -> tuple[bool, np.ndarray]:
+        return True, next(self.frames)
+
+    def release(self) -> None:
+        pass
+
+
+def test_on_a_live_camera_the_first_read_of_a_session_waits_for_a() -> None:
+    """Dice lying still when a session starts on a live camera may be a throw taken
+    before (the last session, or before a power cut): the first read is shown and not
+    taken by the timeout; A takes it. The next read counts by the timeout as usual."""
+    first, second = still_scene(600, 2), still_scene(700, 2)
+    frames = itertools.chain([first.image] * 60, itertools.repeat(second.image, 60))
+    camera = CameraStream(OpenCVCamera(0, opener=lambda device: Capture(frames)))
+    assert camera.live and not camera.still
+    player = Player([])
+    rolls = session_rolls(camera, player)
+    waits = 0
+
+    def sleep(seconds: float) -> None:
+        nonlocal waits
+        waits += 1
+        if waits == 200:  # long past the 3 s the timeout gives: the player presses A
+            player.script.append(("Read 2D6", Button.ATTACK))
+
+    rolls.sleep = sleep
+    throw = rolls.next_throw(RollAsk("to hit", 2, 6), player.show)
+    assert sorted(throw.values) == faces(first) and waits >= 200
+    assert any(FIRST_LIVE in status for _, status in player.shown)
+    later = rolls.next_throw(RollAsk("damage", 2, 6), player.show)
+    assert sorted(later.values) == faces(second) and waits < 400  # by the timeout
+
+
+def test_play_dice_tray_on_a_picture_again_waits_for_a_new_throw(tmp_path: Path) -> None:
+    """`companion play --mode dice` with dice.camera_source a picture: Roll 2D6, accepted;
+    Again re-read the same picture at once. Now the screen asks for a new throw (a
+    picture never gives one: it says so) and B goes back."""
+    scene = still_scene(600, 2)
+    picture = tmp_path / "throw.png"
+    cv2.imwrite(str(picture), scene.image)
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "160",
+           "COMPANION_DICE_CAMERA_SOURCE": str(picture)}
+    term = Terminal(["--mode", "dice", "--display", "terminal", "--choices", "keyboard"], env)
+    term.answer(MENU, 1, b"2")  # Roll 2D6
+    term.answer("B rejects, A accepts", 1, b"a")
+    term.answer("Again もう一度", 1, b"a")
+    term.answer(TAKEN, 1, b"b")  # waiting for a throw that a picture never gives
+    term.answer(MENU, 2, b"b")
+    assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
+    assert term.text().count("Read 2D6") == 1, term.text()[-2000:]
+    assert "a still picture never moves" in term.text()
