@@ -47,7 +47,9 @@ def rss_mb() -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    # --help shows the whole docstring: what is measured, how to run it, the targets.
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--model", type=Path, default=default_model_path())
     parser.add_argument("--frame", type=Path, help="a 1280x720 camera picture of the mat")
     parser.add_argument("--repeats", type=int, default=200)

@@ -89,7 +89,9 @@ def _spread(times: list[float]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    # --help shows the whole docstring: what is measured, how to run it, the targets.
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--scenes", type=int, default=400, help="scenes of still dice")
     parser.add_argument("--first-seed", type=int, default=110000)
     parser.add_argument("--mat-scenes", type=int, default=100,

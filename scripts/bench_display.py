@@ -188,7 +188,9 @@ def play_and_save(mode: Any, seed: int, script: Sequence[str], path: Path) -> No
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    # --help shows the whole docstring: what is measured, how to run it, the targets.
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--frames", type=int, default=300)
     parser.add_argument("--screenshots", type=Path, help="save one PNG per layout here")
     args = parser.parse_args()

@@ -152,7 +152,9 @@ def bench_rdm6300(events: int) -> list[float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    # --help shows the whole docstring: what is measured, how to run it, the targets.
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--events", type=int, default=300)
     parser.add_argument("--replugs", type=int, default=10)
     args = parser.parse_args()

@@ -95,7 +95,9 @@ def run_engine(args: argparse.Namespace, build: str, simulation: bool) -> dict[s
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    # --help shows the whole docstring: what is measured, how to run it, the targets.
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--preset", default="plus")

@@ -174,7 +174,7 @@ def test_camera_reads_only_d6_based_dice(
     assert "1D100 cannot come from the camera" in err and "d100 is typed or simulated" in err
     assert path.read_bytes() == before
     assert main(["coc", "roll", "CCB<=50", "--dice", "camera"]) == 2
-    assert "--d100 manual or --d100 sim" in capsys.readouterr().err
+    assert "--d100 typed or --d100 sim" in capsys.readouterr().err
     # Seed 2: d100 8 (kick 60); the 1D6 is the camera's 5, the DB's 1D4 simulated.
     data = run(capsys, "fight", "act", "attack", "Ann", "Cult", "--dice", "camera",
                "--d100", "sim", "--seed", "2")
@@ -372,3 +372,78 @@ def test_old_fight_files_open_keep_their_settings_and_name_a_bad_one(
     assert main(["coc", "fight", "new", "--investigators", ann, "--foes", cult, "--force",
                  "--set", "CO-BASE-8.wake_hp=0"]) == 2
     assert "wake_hp must be 1 or more" in capsys.readouterr().err
+
+
+EXAMPLES = ROOT / "docs" / "examples"
+
+
+def test_the_shipped_example_sheets_start_the_documented_fight(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/playing.md's `coc fight new` line, run from docs/examples as docs/sheets.md
+    says, starts a fight from the example sheets; Ann is then placed on 003's board."""
+    monkeypatch.chdir(EXAMPLES)
+    documented = ("fight new --profile 003 --investigators ann.toml bob.toml "
+                  "--foes cultist.toml")
+    assert f"companion coc {documented}" in (ROOT / "docs" / "sheets.md").read_text(
+        encoding="utf-8")
+    start = run(capsys, *documented.split())
+    assert Path(start["path"]) == user_dirs / "data" / "coc" / "fight.json"
+    assert [(c["name"], c["side"]) for c in start["combatants"]] == [
+        ("Ann", "investigators"), ("Bob", "investigators"), ("Cultist", "foes")]
+    ann = start["combatants"][0]
+    assert ann["san"] == 60 and [w["key"] for w in ann["weapons"]] == ["revolver", "kick"]
+    assert start["combatants"][1]["weapons"][0]["durability"] == 12
+    assert start["combatants"][2]["weapons"][0]["key"] == "ritual_dagger"
+    placed = run(capsys, "fight", "act", "place", "Ann", "--with", "square=e2")
+    assert placed["combatants"][0]["square"] == "e2"
+    for profile in ("004",):  # the sheets serve either profile
+        run(capsys, *documented.replace("003", profile).split(), "--force")
+
+
+def test_coc_help_is_whole_and_names_every_option(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--profile`'s help was cut off ("with --file, the fight's"); `fight new` had no help
+    for --investigators, --foes and --force."""
+    monkeypatch.setenv("COLUMNS", "300")
+    helps = {}
+    for argv in (["roll"], ["defaults"], ["fight", "new"]):
+        with pytest.raises(SystemExit) as exc:
+            main(["coc", *argv, "--help"])
+        assert exc.value.code == 0
+        helps[argv[-1]] = capsys.readouterr().out
+    for text in helps.values():
+        assert "the fight's\n" not in text
+        assert "--profile {003,004}   which seed's rules: 003 (the default) or 004" in text
+    assert "with --file the fight's own profile is used, so leave --profile out" in helps["roll"]
+    new = helps["new"]
+    lines = [line.strip() for line in new.splitlines()]
+    for option, said in (("--investigators SHEET [SHEET ...]", "the investigators' sheet files"),
+                         ("--foes SHEET [SHEET ...]", "the foes' sheet files"),
+                         ("--force", "replace the fight already saved")):
+        at = lines.index(next(line for line in lines if line.startswith(option)))
+        assert said in lines[at] or lines[at + 1].startswith(said), lines[at:at + 2]
+    assert "docs/sheets.md" in new
+
+
+def test_d100_is_typed_or_sim_as_in_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`companion play --d100` and the setting dice.d100 say typed|sim; so does every `coc`
+    command (`--d100 typed` was an invalid choice), and the old `manual` still works."""
+    import io
+
+    monkeypatch.setattr(command, "camera_source", lambda args: ScriptedDice([]))
+    for word in ("typed", "manual"):
+        monkeypatch.setattr(sys, "stdin", io.StringIO("30\n"))
+        data = run(capsys, "roll", "CCB<=70", "--dice", "camera", "--d100", word)
+        assert data["text"] == "(1D100<=70) ＞ 30 ＞ 成功/success"
+    with pytest.raises(SystemExit):
+        main(["coc", "roll", "CCB<=70", "--dice", "camera", "--d100", "camera"])
+    assert "(choose from 'typed', 'sim')" in capsys.readouterr().err
+    monkeypatch.setenv("COLUMNS", "300")
+    for argv in (["roll"], ["fight", "new"], ["fight", "act"]):
+        with pytest.raises(SystemExit):
+            main(["coc", *argv, "--help"])
+        assert "--d100 {typed,sim}" in capsys.readouterr().out

@@ -121,3 +121,24 @@ def test_a_hand_edited_value_of_the_wrong_kind_is_named(
         conn.execute("UPDATE runs SET floor = 'abc' WHERE game_id = 'a'")
     assert main(["history"]) == 1
     assert "the run 'a' has floor = 'abc'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("last", ["0", "-1", "two"])
+def test_last_must_be_one_or_more(last: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--last 0` and `--last -1` listed every game; like `simulate --games` they are refused."""
+    with pytest.raises(SystemExit) as exc:
+        main(["history", "--last", last])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "--last" in err
+    if last != "two":
+        assert "not a whole number of 1 or more" in err
+
+
+def test_last_lists_the_last_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    for game_id in ("a", "bb", "ccc"):
+        History().record(make_run(game_id, False, len(game_id), "frozen"))
+    assert main(["history", "--json", "--last", "2"]) == 0
+    assert [r["game_id"] for r in json.loads(capsys.readouterr().out)["runs"]] == ["bb", "ccc"]
+    assert main(["history", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["runs"]) == 3

@@ -472,8 +472,8 @@ def test_a_save_from_before_rules_revisions_resumes_by_the_rules_it_was_played_w
     the revision that plays it."""
     from companion.app.commands.play import resumed_mode
     from companion.app.config import load_config
-    from companion.systems.jongrogue.game import RULES_REVISION, Game
     from companion.systems.jongrogue.actions import input_from_notation
+    from companion.systems.jongrogue.game import RULES_REVISION, Game
 
     played = Game.replay([input_from_notation(i) for i in FLED_FROM_TWO], "plus", revision=1)
     raw = json.loads(SaveGame(seed=1, preset="plus", input_kind="camera", inputs=FLED_FROM_TWO,
@@ -483,7 +483,7 @@ def test_a_save_from_before_rules_revisions_resumes_by_the_rules_it_was_played_w
     assert old.rules == 1
     mode = resumed_mode(old, "camera", load_config())
     assert mode.game.revision == 1 and mode.game.room_no == 4
-    with pytest.raises(CorruptSave, match="does not replay at input 15 .'move:4'."):
+    with pytest.raises(CorruptSave, match=r"does not replay at input 15 \('move:4'\)"):
         resumed_mode(SaveGame.from_json(json.dumps({**raw, "rules": 2})), "camera",
                      load_config())
 
@@ -493,3 +493,46 @@ def test_a_save_of_a_rules_revision_this_companion_does_not_play_is_named(rules:
     raw = {**json.loads(SaveGame(seed=1, preset="plus").to_json()), "rules": rules}
     with pytest.raises(DataError, match="rules"):
         SaveGame.from_json(json.dumps(raw))
+
+
+def test_a_new_game_replaces_a_save_with_no_inputs_without_a_copy(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A start that stopped at once (no camera, no tray) leaves a save with no inputs: the
+    next game replaces it, and no empty save.json.replaced-* piles up."""
+    write_save(default_save_path(), SaveGame(seed=SEED, preset="plus", input_kind="rfid",
+                                             events=1))
+    assert main(["play", "--headless", "--state", str(default_save_path()),
+                 "--seed", str(SEED)]) == 0
+    assert "kept as" not in capsys.readouterr().err
+    assert not list(default_save_path().parent.glob("save.json.replaced-*"))
+    saved = load_save(default_save_path())
+    assert saved is not None and saved.finished and saved.input_kind == "sim"
+
+
+def test_play_help_says_dice_picks_the_dice_of_every_table_mode(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--dice` picks the dice of --mode genso and coc too, not only the dice tray's."""
+    monkeypatch.setenv("COLUMNS", "300")
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    line = next(line for line in capsys.readouterr().out.splitlines()
+                if line.strip().startswith("--dice {camera,sim}"))
+    assert "--mode dice, genso and coc" in line
+
+
+@pytest.mark.parametrize("script", ["bench_rules", "bench_camera", "bench_dice",
+                                    "bench_display", "bench_rfid"])
+def test_a_bench_scripts_help_says_its_whole_first_paragraph(script: str) -> None:
+    """`scripts/bench_rules.py --help` printed the docstring's first line only, cut
+    mid-sentence ("... on one core, for the"); every bench script's help now says it whole."""
+    import ast
+
+    root = Path(__file__).resolve().parents[2]
+    source = root / "scripts" / f"{script}.py"
+    doc = ast.get_docstring(ast.parse(source.read_text(encoding="utf-8")))
+    assert doc is not None
+    env = {**os.environ, "PYTHONPATH": str(root), "COLUMNS": "100"}
+    shown = subprocess.run([sys.executable, str(source), "--help"], env=env, cwd=root,
+                           capture_output=True, text=True, check=True, timeout=120).stdout
+    first = " ".join(doc.split("\n\n")[0].split())
+    assert first.endswith(".") and first in " ".join(shown.split())

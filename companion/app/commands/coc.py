@@ -10,8 +10,11 @@ a new fight keeps the settings it started with in its file.
 
 Dice: ``--dice sim`` (default) or ``manual`` for everything. ``--dice camera`` reads only the
 d6-based dice (D6, and D3/D2 as a D6 halved, rounded up): the damage. A d100 (and any other
-die) is never read by the camera: it comes from ``--d100 manual`` (typed) or ``--d100 sim``;
-without ``--d100`` such a roll stops with an error saying so, and nothing is saved.
+die) is never read by the camera: it comes from ``--d100 typed`` or ``--d100 sim``, as in
+``companion play --mode coc`` (``--d100 manual``, the old word, still means typed); without
+``--d100`` such a roll stops with an error saying so, and nothing is saved.
+
+The sheets ``fight new`` reads are described in docs/sheets.md.
 """
 
 from __future__ import annotations
@@ -64,14 +67,15 @@ class CameraD6Dice:
         self.camera = camera
         self.other = other
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         if sides in CAMERA_SIDES:
-            return [-(-face * sides // 6) for face in self.camera.roll(count, 6)]
+            return [-(-face * sides // 6)
+                    for face in self.camera.roll(count, 6, purpose=purpose)]
         if self.other is None:
             raise CameraNotForThisDie(
                 f"a {count}D{sides} cannot come from the camera: the camera reads only d6-based "
-                f"dice (damage); d100 is typed or simulated, add --d100 manual or --d100 sim")
-        return self.other.roll(count, sides)
+                f"dice (damage); d100 is typed or simulated, add --d100 typed or --d100 sim")
+        return self.other.roll(count, sides, purpose=purpose)
 
 
 def camera_source(args: argparse.Namespace) -> DiceSource:
@@ -83,7 +87,7 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
     if args.dice != "camera":
         return plain_source(args)
     other: DiceSource | None = None
-    if args.d100 == "manual":
+    if args.d100 == "typed":
         other = ManualDice(ask_on_terminal)
     elif args.d100 == "sim":
         if args.seed is None:
@@ -276,11 +280,20 @@ def cmd_fight(args: argparse.Namespace) -> int:
     return run_dice(args, body)
 
 
+D100_CHOICES = ("typed", "sim")  # as `companion play --d100` and the setting dice.d100
+
+
+def d100_choice(text: str) -> str:
+    """``--d100``: typed or sim; ``manual``, the word of earlier versions, is typed."""
+    return "typed" if text == "manual" else text
+
+
 def _dice_arguments(parser: argparse.ArgumentParser) -> None:
     add_dice_arguments(parser)
-    parser.add_argument("--d100", choices=("manual", "sim"), default=None,
-                        help="with --dice camera: where d100 and other non-d6 dice come from "
-                             "(typed or simulated; the camera reads d6-based dice only)")
+    parser.add_argument("--d100", type=d100_choice, choices=D100_CHOICES, default=None,
+                        help="with --dice camera: where d100 and the other dice the camera "
+                             "cannot read come from: typed on the terminal, or simulated "
+                             "(the camera reads d6-based dice only)")
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -295,10 +308,17 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     defaults = sub.add_parser("defaults", help="every Default and profile cell, and whose it is")
     fight = sub.add_parser("fight", help="new, show, log, undo, act")
     verbs = fight.add_subparsers(dest="verb", required=True, metavar="VERB")
-    new = verbs.add_parser("new", help="start a fight from TOML sheets")
-    new.add_argument("--investigators", nargs="+", required=True)
-    new.add_argument("--foes", nargs="+", required=True)
-    new.add_argument("--force", action="store_true")
+    new = verbs.add_parser(
+        "new", help="start a fight from TOML sheets",
+        description="Start a fight from TOML sheets, one per combatant (the format, with "
+                    "examples: docs/sheets.md and docs/examples/ann.toml, bob.toml, "
+                    "cultist.toml). The fight is saved in the data folder (or --file).")
+    new.add_argument("--investigators", nargs="+", required=True, metavar="SHEET",
+                     help="the investigators' sheet files (.toml), one per investigator")
+    new.add_argument("--foes", nargs="+", required=True, metavar="SHEET",
+                     help="the foes' sheet files (.toml), one per foe")
+    new.add_argument("--force", action="store_true",
+                     help="replace the fight already saved in the file")
     act = verbs.add_parser("act", help="play an action, e.g. act attack Ann Cult --with ma=true")
     act.add_argument("kind", choices=sorted(ACTIONS))
     act.add_argument("actor")
@@ -318,7 +338,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         p.add_argument("--file", help="the fight file (default: the data folder)")
         if p in (rolls, defaults, new):
             p.add_argument("--profile", choices=("003", "004"), default=None,
-                           help="003 (the default) or 004; with --file, the fight's")
+                           help="which seed's rules: 003 (the default) or 004"
+                                + ("" if p is new else "; with --file the fight's own "
+                                   "profile is used, so leave --profile out"))
             add_set_argument(p, SET_EXAMPLE)
         if p in (rolls, new, act):
             _dice_arguments(p)

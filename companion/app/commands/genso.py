@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -474,20 +475,59 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
     return "\n".join(lines), data
 
 
-def _fight_action(args: argparse.Namespace) -> Action:
+def _fold(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).strip()
+
+
+def combatant_name(fight: Fight, typed: str) -> str:
+    """The combatant a typed ACTOR or TARGET names, as the fight knows it.
+
+    Its exact name first; else the name with full-width and half-width letters and digits
+    folded alike (NFKC), so 駆け出し冒険者1 is the preset's 駆け出し冒険者１ and オーク１ is
+    the monster オーク1; else the preset key or sheet file the PC was brought in with
+    (``--party pc1`` → ``pc1``, ``--party ann.toml`` → ``ann.toml``). Only the lookup
+    folds: the journal keeps the fight's own names, so a file reads as it always did. A
+    name that matches no one (or several) is refused, naming everyone in the fight.
+    """
+    names = [c.name for c in fight.state.combatants]
+    if typed in names:
+        return typed
+    found = {n for n in names if _fold(n) == _fold(typed)}
+    for entrant in fight.entrants:
+        if entrant.monster or entrant.name not in names:
+            continue
+        if entrant.origin:
+            refs = {Path(typed).expanduser().resolve(), sheet_path(typed).resolve()}
+            if Path(entrant.origin) in refs:
+                found.add(entrant.name)
+            continue
+        raw = fight.rules.presets.get(typed) or fight.rules.presets.get(_fold(typed))
+        if raw is not None and _fold(str(raw.get("name", ""))) == _fold(entrant.name):
+            found.add(entrant.name)
+    if len(found) == 1:
+        return found.pop()
+    raise IllegalAction(f"no combatant {typed!r} in this fight ({', '.join(names)})"
+                        + (f"; it could be {' or '.join(sorted(found))}" if found else ""))
+
+
+def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
     verb = args.verb
+
+    def who(typed: str) -> str:
+        return combatant_name(fight, typed)
+
     if verb == "attack":
-        return Attack(args.actor, args.target, args.weapon, args.full)
+        return Attack(who(args.actor), who(args.target), args.weapon, args.full)
     if verb == "cast":
-        return Cast(args.actor, args.spell, tuple(args.targets), args.weapon, args.stone,
-                    args.ring)
+        return Cast(who(args.actor), args.spell, tuple(who(t) for t in args.targets),
+                    args.weapon, args.stone, args.ring)
     if verb == "stone":
-        return UseStone(args.actor, args.stone_key, args.target)
+        return UseStone(who(args.actor), args.stone_key, who(args.target))
     if verb == "move":
-        return Move(args.actor, args.mode)
+        return Move(who(args.actor), args.mode)
     simple: dict[str, Callable[[], Action]] = {
-        "dodge": lambda: Dodge(args.actor), "flee": lambda: Flee(args.actor),
-        "wait": lambda: Wait(args.actor), "end": EndFight, "sunrise": Sunrise,
+        "dodge": lambda: Dodge(who(args.actor)), "flee": lambda: Flee(who(args.actor)),
+        "wait": lambda: Wait(who(args.actor)), "end": EndFight, "sunrise": Sunrise,
         "sunset": Sunset, "sleep": Sleep,
     }
     return simple[verb]()
@@ -564,7 +604,7 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
                        for rule, key, _ in entry.settings)
         return emit(args, {**data, "undone": entry.to_json()},
                      f"undone: {action_text(entry.action)}{back}\n{text}")
-    action = _fight_action(args)
+    action = _fight_action(args, fight)
 
     def body(source: DiceSource) -> int:
         entry: Entry = fight.push(action, source, overrides or None)

@@ -11,6 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from companion.app.commands.rules import positive_int
 from companion.app.history import History, Run, Totals
 
 
@@ -20,7 +21,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
-        "--last", type=int, default=0, metavar="N", help="list only the last N runs"
+        "--last", type=positive_int, default=None, metavar="N",
+        help="list only the last N runs, N 1 or more (default: every run)",
     )
     parser.set_defaults(func=run)
 
@@ -31,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     totals = history.totals()
     for notice in history.notices:
         print(f"companion: {notice}", file=sys.stderr)
-    shown = runs[-args.last :] if args.last > 0 else runs
+    shown = runs[-args.last :] if args.last is not None else runs
     if args.json:
         print(json.dumps(
             {"runs": [asdict(r) for r in shown], "totals": asdict(totals)},

@@ -92,10 +92,13 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                              "new` wrote (default: genso/fight.json or coc/fight.json in the "
                              "user data folder)")
     parser.add_argument("--dice", choices=("camera", "sim"),
-                        help="the dice tray's dice: read by the camera, or simulated")
+                        help="the dice of --mode dice, genso and coc: thrown and read by the "
+                             "camera, or thrown by the companion (simulated); setting "
+                             "dice.source")
     parser.add_argument("--d100", choices=("typed", "sim"),
                         help="--mode coc with --dice camera: the dice the camera cannot read "
-                             "(d100, d20, D4, ...): typed on a keypad menu, or simulated")
+                             "(d100, d20, D4, ...): typed on a keypad menu, or simulated; "
+                             "setting dice.d100")
     parser.add_argument("--headless", action="store_true",
                         help="simulated wall, auto-player, no display; print the game")
     parser.add_argument("--seed", type=seed_number,
@@ -385,10 +388,12 @@ def previous_game(save_path: Path | None, args: argparse.Namespace, config: Conf
             return None
         if old is not None and old.finished:
             record_saved(old, save_path, display, controls)
-        elif old is not None:
+        elif old is not None and old.inputs:
             kept = move_aside(save_path, "replaced")
             tell(f"the unfinished game saved in {save_path} is kept as {kept.name}; "
                  "this new game replaces it", display, controls)
+        # A save with no inputs (a start that stopped at once: no camera, no tray) holds
+        # nothing a player did: the new game's save replaces it, and no copy is kept.
         return None
     try:
         saved = load_save(save_path)

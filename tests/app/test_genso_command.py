@@ -1,0 +1,91 @@
+"""``companion genso fight``: the names an ACTOR or TARGET may be typed as."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.paths import data_dir
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    dice = argv[0] == "fight" and argv[1] != "new"  # an action rolls: repeatable dice
+    assert main(["genso", *argv, "--json", *(["--seed", "5"] if dice else [])]) == 0, \
+        capsys.readouterr().err
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def journal() -> list[dict[str, Any]]:
+    saved = json.loads((data_dir() / "genso" / "fight.json").read_text(encoding="utf-8"))
+    entries: list[dict[str, Any]] = saved["journal"]
+    return entries
+
+
+PRESET_PC = "駆け出し冒険者１"  # the presets write their digits full width, monsters half
+
+
+@pytest.mark.parametrize("actor, target", [
+    ("pc1", "オーク1"),  # the key the fight was made with
+    ("駆け出し冒険者1", "オーク1"),  # an ASCII digit for the preset's full-width one
+    ("駆け出し冒険者１", "オーク１"),  # a full-width digit for the monster's ASCII one
+    ("ｐｃ１", "ｵｰｸ1"),  # a Japanese keyboard's full-width key, half-width katakana
+])
+def test_a_combatant_is_found_by_its_key_or_either_width(
+        actor: str, target: str, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2")
+    data = run(capsys, "fight", "attack", actor, target)
+    assert data["entry"]["action"]["actor"] == PRESET_PC
+    # The journal keeps the fight's own names: a file reads the same to any version.
+    assert journal()[0]["action"]["actor"] == PRESET_PC
+    assert journal()[0]["action"]["target"] == "オーク1"
+    assert data["current"] == "駆け出し冒険者２"
+
+
+def test_an_unknown_actor_is_no_combatant_not_someone_elses_turn(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2")
+    for argv in (("attack", "Nobody", "オーク1"), ("wait", "Nobody")):
+        assert main(["genso", "fight", *argv]) == 2
+        err = capsys.readouterr().err
+        assert ("no combatant 'Nobody' in this fight (駆け出し冒険者１, 駆け出し冒険者２, "
+                "オーク1, オーク2)") in err
+        assert "turn" not in err
+    assert main(["genso", "fight", "attack", "pc1", "Nobody"]) == 2
+    assert "no combatant 'Nobody'" in capsys.readouterr().err
+    # Someone in the fight whose turn it is not is still told whose turn it is.
+    assert main(["genso", "fight", "attack", "pc2", "オーク1"]) == 2
+    assert "it is 駆け出し冒険者１'s turn, not 駆け出し冒険者２'s" in capsys.readouterr().err
+
+
+def test_a_sheet_file_names_the_pc_made_from_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "aki.toml"
+    assert main(["genso", "sheet", "pc1", "--save-as", str(sheet)]) == 0
+    capsys.readouterr()
+    run(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
+    data = run(capsys, "fight", "attack", str(sheet), "オーク")
+    assert data["entry"]["action"]["actor"] == PRESET_PC
+
+
+def test_cast_and_stone_targets_are_found_alike(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "fight", "new", "--party", "pc2", "pc1", "--monsters", "orc:2")
+    data = run(capsys, "fight", "cast", "pc2", "healing", "駆け出し冒険者1")
+    assert data["entry"]["action"]["targets"] == [PRESET_PC]
+
+
+def test_the_shipped_example_sheet_joins_a_fight_by_its_file_name(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/examples/aki.toml (docs/sheets.md) is a sheet `genso sheet` reads and a fight
+    takes; typed as its file name it names its PC."""
+    monkeypatch.chdir(Path(__file__).resolve().parents[2] / "docs" / "examples")
+    shown = run(capsys, "sheet", "aki.toml")
+    assert shown["sheet"]["name"] == "Aki" and shown["derived"]["max_hp"]["total"] == 8
+    assert shown["derived"]["warnings"] == []
+    run(capsys, "fight", "new", "--party", "aki.toml", "pc1", "--monsters", "orc:2")
+    data = run(capsys, "fight", "attack", "aki.toml", "オーク１")
+    assert data["entry"]["action"]["actor"] == "Aki"
