@@ -178,7 +178,7 @@ def check(path: Path, crops: np.ndarray, labels: np.ndarray) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, nargs="+", required=True, metavar="DIR",
                         help="folders of make_dice_data.py's shards and marks")
     parser.add_argument("--real", type=Path, required=True, metavar="DIR",
