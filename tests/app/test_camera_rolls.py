@@ -7,12 +7,9 @@ OpenCV's capture replaced at its opener; the player is scripted presses.
 from __future__ import annotations
 
 import itertools
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
 from companion.app.session.controls import Controls
@@ -21,7 +18,7 @@ from companion.app.session.rolls import FIRST_LIVE, TAKEN, CameraFrames, CameraR
 from companion.hw.buttons import Button, Press
 from companion.hw.camera.capture import OpenCVCamera
 from companion.hw.dice.source import CameraDiceSource, CameraStream, Motion
-from tests.app.test_dice_tray import MENU, Terminal, still_scene
+from tests.app.test_dice_tray import still_scene
 
 
 class Player:
@@ -141,24 +138,3 @@ def test_on_a_live_camera_the_first_read_of_a_session_waits_for_a() -> None:
     assert any(FIRST_LIVE in status for _, status in player.shown)
     later = rolls.next_throw(RollAsk("damage", 2, 6), player.show)
     assert sorted(later.values) == faces(second) and waits < 400  # by the timeout
-
-
-def test_play_dice_tray_on_a_picture_again_waits_for_a_new_throw(tmp_path: Path) -> None:
-    """`companion play --mode dice` with dice.camera_source a picture: Roll 2D6, accepted;
-    Again re-read the same picture at once. Now the screen asks for a new throw (a
-    picture never gives one: it says so) and B goes back."""
-    scene = still_scene(600, 2)
-    picture = tmp_path / "throw.png"
-    cv2.imwrite(str(picture), scene.image)
-    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
-           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "160",
-           "COMPANION_DICE_CAMERA_SOURCE": str(picture)}
-    term = Terminal(["--mode", "dice", "--display", "terminal", "--choices", "keyboard"], env)
-    term.answer(MENU, 1, b"2")  # Roll 2D6
-    term.answer("B rejects, A accepts", 1, b"a")
-    term.answer("Again もう一度", 1, b"a")
-    term.answer(TAKEN, 1, b"b")  # waiting for a throw that a picture never gives
-    term.answer(MENU, 2, b"b")
-    assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
-    assert term.text().count("Read 2D6") == 1, term.text()[-2000:]
-    assert "a still picture never moves" in term.text()

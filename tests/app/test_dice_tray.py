@@ -29,7 +29,7 @@ from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session
 from companion.app.session.mode import RollFeed
-from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
+from companion.app.session.rolls import TAKEN, CameraFrames, CameraRolls, SimRolls
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import CompanionError, DataError
 from companion.hw.buttons import ButtonPanel, ButtonPins, Press
@@ -320,7 +320,9 @@ def test_play_mode_dice_in_a_terminal_with_simulated_dice(tmp_path: Path) -> Non
 
 def test_play_mode_dice_with_the_camera_on_a_picture(tmp_path: Path) -> None:
     """`--dice camera` with `dice.camera_source` set to a photo of two still dice: the read is
-    shown, A accepts it, and the 2D6 roll is those dice."""
+    shown, A accepts it, and the 2D6 roll is those dice. Again asks for a new throw (it
+    used to read the same picture at once), which a picture never gives: it says so, and
+    B goes back."""
     scene = still_scene(600, 2)
     picture = tmp_path / "throw.png"
     cv2.imwrite(str(picture), scene.image)
@@ -330,9 +332,11 @@ def test_play_mode_dice_with_the_camera_on_a_picture(tmp_path: Path) -> None:
     term = Terminal(["--mode", "dice", "--display", "terminal", "--choices", "keyboard"], env)
     term.answer(MENU, 1, b"2")  # Roll 2D6
     term.answer("B rejects, A accepts", 1, b"a")
-    term.answer("Again もう一度", 1, b"b")
+    term.answer("Again もう一度", 1, b"a")
+    term.answer(TAKEN, 1, b"b")  # waiting for a throw that a picture never gives
     term.answer(MENU, 2, b"b")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
+    assert term.text().count("Read 2D6") == 1 and "a still picture never moves" in term.text()
     faces = [d.value for d in scene.dice]
     shown = {f"(2D6) ＞ {sum(faces)}[{a},{b}]" for a, b in (faces, faces[::-1])}
     assert any(line in term.text() for line in shown), term.text()[-1500:]

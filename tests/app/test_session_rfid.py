@@ -371,22 +371,34 @@ def test_rdm6300_the_tile_laid_after_a_lift_waits_for_the_next_prompt() -> None:
     assert any(s.startswith("read 3s") for s in table.statuses)
 
 
-def test_a_sticker_on_the_tray_when_the_game_resumes_is_not_counted_again() -> None:
-    """A power cut with 5m (counted: the save holds it) on the draw slot. On `--resume` the
-    tray's snapshot reports it: it is not counted, not even when its tag flickers; the
-    screen says how to count it, and the tile the player lays in its place counts."""
-    tray = TraySimulator(retry_ms=10)
-    tray.place(0, UID_5M)
-    tray.settle()  # the tray is up long before the companion (the Pi boots slower)
+Moves = list[tuple[float, Callable[[], None]]]  # the player's hands, by game time
+
+
+def _draw_after_start_up(tray: TraySimulator, uid: str,
+                         moves: Moves) -> tuple[Tile, float, Table]:
+    """The draw-slot tile a resumed game takes, with ``uid`` lying on the slot when the
+    companion comes up (the tray is up long before it: the Pi boots slower) and the
+    player's ``moves`` after; when it was taken, and the table that saw it."""
+    tray.place(0, uid)
+    tray.settle()
     reader = TrayReader(tray.port, TABLE_TAGS)
-    table = Table([(1.0, lambda: tray.remove(0)), (1.3, lambda: tray.place(0, UID_5M)),
-                   (3.0, lambda: tray.remove(0)), (3.5, lambda: tray.place(0, UID_7S))],
-                  lambda: tray.step(5))
+    table = Table(moves, lambda: tray.step(5))
     try:
         tile, at = table.draw(table.tiles(reader, accept_seconds=0.5))
     finally:
         reader.close()
         tray.close()
+    return tile, at, table
+
+
+def test_a_sticker_on_the_tray_when_the_game_resumes_is_not_counted_again() -> None:
+    """A power cut with 5m (counted: the save holds it) on the draw slot. On `--resume` the
+    tray's snapshot reports it: it is not counted, not even when its tag flickers; the
+    screen says how to count it, and the tile the player lays in its place counts."""
+    tray = TraySimulator(retry_ms=10)
+    tile, at, table = _draw_after_start_up(tray, UID_5M, [
+        (1.0, lambda: tray.remove(0)), (1.3, lambda: tray.place(0, UID_5M)),
+        (3.0, lambda: tray.remove(0)), (3.5, lambda: tray.place(0, UID_7S))])
     assert str(tile) == "7s" and at >= 3.5
     assert not any(s.startswith("read 5m") for s in table.statuses)
     assert ("a tile lay on the draw slot at start-up: to count it, lift it for 5 s and lay "
@@ -397,14 +409,6 @@ def test_a_sticker_found_at_start_up_counts_once_lifted_long_enough() -> None:
     """The tile on the draw slot at start-up had not been counted before the cut: lifted for
     longer than a tag's flicker and laid again, it counts."""
     tray = TraySimulator(retry_ms=10)
-    tray.place(0, UID_1M)
-    tray.settle()  # the tray is up long before the companion (the Pi boots slower)
-    reader = TrayReader(tray.port, TABLE_TAGS)
-    table = Table([(1.0, lambda: tray.remove(0)), (7.0, lambda: tray.place(0, UID_1M))],
-                  lambda: tray.step(5))
-    try:
-        tile, at = table.draw(table.tiles(reader, accept_seconds=0.5))
-    finally:
-        reader.close()
-        tray.close()
+    tile, at, _ = _draw_after_start_up(tray, UID_1M, [
+        (1.0, lambda: tray.remove(0)), (7.0, lambda: tray.place(0, UID_1M))])
     assert str(tile) == "1m" and at >= 7.0

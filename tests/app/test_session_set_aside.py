@@ -7,28 +7,14 @@ import pytest
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, Show, TileAsk
-from companion.hw.buttons import Press
 from companion.hw.display.view import View
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import Tile
+from tests.app.test_session import RecordingDisplay
 
 
 class Stop(Exception):
     pass
-
-
-class Screen:
-    def __init__(self) -> None:
-        self.views: list[View] = []
-
-    def show(self, view: View) -> None:
-        self.views.append(view)
-
-    def poll(self) -> list[Press]:
-        return []
-
-    def close(self) -> None:
-        return None
 
 
 class Hand:
@@ -55,7 +41,7 @@ class NoChoices:
 
 def waiting_views(tiles: list[str]) -> list[View]:
     """The views shown while the table waited for each tile after the first, in a new game."""
-    screen = Screen()
+    screen = RecordingDisplay()
     session = Session(JongRogueMode(Game("plus")), choices=NoChoices(), tiles=Hand(tiles),
                       display=screen)
     with pytest.raises(Stop):
