@@ -26,6 +26,7 @@ from companion.app.modes.fight import FightSave, write_fight_file
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
 from companion.dice import ScriptedDice, SimulatedDice
+from companion.errors import DataError
 from companion.hw.display.screen import ACCENT, BAD, GOOD, ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
@@ -940,3 +941,31 @@ def test_every_throw_of_an_attack_says_what_it_is_for() -> None:
     assert isinstance(mode.ask(), ChoiceAsk)
     assert describe(mode.fight.journal[-1].action) == "Ann 攻撃 attacks → Cult (parry weapon 3)"
     assert mode.describe(mode.fight.journal[-1].action) == action
+
+
+@pytest.mark.parametrize("resume", [False, True])
+@pytest.mark.parametrize(("name", "text", "error"), [
+    ("nonexist.json", None, "no fight at"),
+    ("my.toml", 'keeper = "me"\n', "not JSON"),
+])
+def test_a_fight_file_that_cannot_be_read_sets_no_table_aside(
+        tmp_path: Path, resume: bool, name: str, text: str | None, error: str) -> None:
+    """`play --mode coc --fight my.toml` while another fight's table stopped unfinished: the
+    stopped table's save was set aside before the file failed, its journal lost to --resume."""
+    fight_file(tmp_path, "003")
+    first = play(tmp_path, CHOICES[:6])
+    assert not first.done and first.journal
+    wrong = tmp_path / "elsewhere" / name
+    wrong.parent.mkdir()
+    if text is not None:
+        wrong.write_text(text, encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    told: list[str] = []
+    with pytest.raises(DataError, match=error):
+        table_session(wrong, tmp_path / "table.json", resume=resume, seed=SEED,
+                      choices=Player([]), tell=told.append)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
+    assert not any("kept as" in t for t in told)
+    resumed = play(tmp_path, [], resume=True)
+    assert resumed.journal == first.journal
+    assert resumed.fight.to_json() == first.fight.to_json()

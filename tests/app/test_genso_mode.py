@@ -577,3 +577,72 @@ def test_every_throw_of_an_action_says_what_it_is_for() -> None:
     first, second = throw_prompts(mode, ["gm", "check", "c:opposed", f"t:{PC1}", f"t:{PC2}",
                                          "a:body", "act:yes", "m:0"], [(1, 1), (2, 2)])
     assert f": {PC1}'s roll 出目 — " in first and f": {PC2}'s roll 出目 — " in second
+
+
+def table_files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+@pytest.mark.parametrize("resume", [False, True])
+@pytest.mark.parametrize(("name", "text", "error"), [
+    ("nonexist.json", None, "no fight at"),
+    ("my.toml", 'party = ["pc1"]\n', "not JSON"),
+    ("coc.json", '{"system": "coc", "entrants": []}', "not a saved genso fight"),
+])
+def test_a_fight_file_that_cannot_be_read_sets_no_table_aside(
+        tmp_path: Path, resume: bool, name: str, text: str | None, error: str) -> None:
+    """`play --mode genso --fight <misspelt>` (or --resume with it) while another fight's
+    table stopped unfinished: that table's save was set aside (table.json.replaced-*) before
+    the misspelt file failed, and a later --resume of the real fight had lost its journal."""
+    first = two_actions_then_a_stop(tmp_path)
+    wrong = tmp_path / "elsewhere" / name
+    wrong.parent.mkdir()
+    if text is not None:
+        wrong.write_text(text, encoding="utf-8")
+    before = table_files(tmp_path)
+    told: list[str] = []
+    with pytest.raises(DataError, match=error):
+        table_session(RULES, wrong, tmp_path / "table.json", resume=resume, seed=SEED,
+                      choices=Player([]), tell=told.append)
+    assert table_files(tmp_path) == before
+    assert not any("kept as" in t for t in told)
+    resumed = table_session(RULES, tmp_path / "fight.json", tmp_path / "table.json",
+                            resume=True, seed=SEED, choices=Player([]))
+    assert isinstance(resumed.mode, GensoFightMode)
+    assert resumed.mode.journal == first.journal
+    assert resumed.mode.fight.to_json() == first.fight.to_json()
+
+
+def test_an_unreadable_fight_file_its_own_table_cannot_mend_sets_nothing_aside(
+        tmp_path: Path) -> None:
+    """Without --resume, the stopped table of the same fight file writes an unreadable file
+    again; when that table does not replay either, nothing is set aside before the error."""
+    two_actions_then_a_stop(tmp_path)
+    (tmp_path / "fight.json").write_text("{garbage", encoding="utf-8")
+    state = tmp_path / "table.json"
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    saved["inputs"][0] = "zz"
+    state.write_text(json.dumps(saved), encoding="utf-8")
+    before = table_files(tmp_path)
+    with pytest.raises(DataError, match="not JSON"):
+        table_session(RULES, tmp_path / "fight.json", state, resume=False, seed=SEED,
+                      choices=Player([]))
+    assert table_files(tmp_path) == before
+
+
+def test_play_with_a_misspelt_fight_keeps_the_stopped_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The command as the player types it: the error, and no table.json.replaced-*."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
+    assert main(["genso", "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2"]) == 0
+    folder = data / "genso"
+    play(folder, ["attack", "t:オーク1", "w:0", "wait"])
+    before = table_files(folder)
+    capsys.readouterr()
+    code = main(["play", "--mode", "genso", "--fight", str(tmp_path / "nonexist.json"),
+                 "--dice", "sim", "--display", "screen", "--choices", "keyboard"])
+    err = capsys.readouterr().err
+    assert code != 0 and "no fight at" in err and "kept as" not in err
+    assert table_files(folder) == before

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 
@@ -361,3 +361,61 @@ def test_roll_from_a_still_picture_refuses_a_second_throw_on_the_command_line(
         assert main(["roll", expression, "--dice", "camera", "--source", str(photo)]) == 1
         out, err = capsys.readouterr()
         assert out == "" and "a still picture: it holds one throw" in err, err
+
+
+class StillFrames:
+    """A still picture's frames, as :class:`CameraStream` gives them: the one picture for
+    ever (``still``); taking more than ``limit`` frames is a wait that never ends."""
+
+    def __init__(self, image: np.ndarray, limit: int = 30, still: bool = True) -> None:
+        self.still = still
+        self.image = image
+        self.limit = limit
+        self.taken = 0
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        while True:
+            self.taken += 1
+            assert self.taken <= self.limit, "a still picture was watched on and on"
+            yield self.image
+
+
+@pytest.mark.parametrize(("scene", "count", "why"), [
+    (lambda: readable().image, 3, "the still picture shows 2 dice, 3 were asked for: "
+                                  "waiting for 3 dice, 2 in view"),
+    (lambda: readable().image, 1, "the still picture shows 2 dice, 1 was asked for: "),
+    (lambda: render_scene(602, kind=SceneKind.EMPTY).image, 2,
+     "the still picture shows no dice, 2 were asked for: waiting for 2 dice, none in view"),
+], ids=["2-dice-for-3D6", "2-dice-for-1D6", "no-dice-for-2D6"])
+def test_a_still_picture_that_does_not_read_as_asked_stops_at_once(
+        scene: Callable[[], np.ndarray], count: int, why: str) -> None:
+    """`companion roll --dice camera --source PHOTO 2D6` with one die on the photo waited
+    the whole two minutes at full CPU for a picture that never changes: once its read is
+    steady (the same over the stable frames), the roll stops with that read's reason."""
+    frames = StillFrames(scene())
+    said: list[str] = []
+    source = CameraDiceSource(frames=frames, on_status=said.append)
+    with pytest.raises(NewThrowNeeded) as caught:
+        source.read_throw(count, 6)
+    assert str(caught.value).startswith(why)
+    assert frames.taken == source.config.stable_frames
+    assert said == [str(caught.value).split(": ", 1)[1]]
+
+
+def test_a_picture_file_with_too_few_dice_says_so_at_once(tmp_path: Path) -> None:
+    photo = tmp_path / "throw.png"
+    cv2.imwrite(str(photo), readable().image)
+    now = iter(range(10_000))  # a wait runs out after 30 frames, not two minutes
+    source = CameraDiceSource(source=str(photo), timeout_s=30, clock=lambda: float(next(now)))
+    assert source.still
+    with pytest.raises(NewThrowNeeded, match=rf"^the picture {photo} shows 2 dice, 3 were "
+                                             r"asked for: waiting for 3 dice, 2 in view$"):
+        source.roll(3, 6)
+
+
+def test_live_frames_that_do_not_read_as_asked_are_still_waited_for() -> None:
+    """Frames that are no still picture (a camera, a test's list) may change: waited for."""
+    frames = StillFrames(readable().image, limit=10, still=False)
+    source = CameraDiceSource(frames=frames)
+    with pytest.raises(AssertionError, match="watched on and on"):
+        source.read_throw(3, 6)

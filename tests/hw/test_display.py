@@ -14,6 +14,7 @@ import pygame
 import pytest
 from rich.console import Console
 
+from companion.errors import DeviceError
 from companion.hw.buttons import Button, Pick
 from companion.hw.display import open_display
 from companion.hw.display.fonts import find_cjk_font, without_cjk
@@ -279,3 +280,65 @@ def test_a_room_tile_without_cjk_font_names_it_in_english_in_the_name_line() -> 
     display.render(example_view())  # its first room tile: 大うずら emu
     display.close()
     assert ("emu", display.m(16)) in drawn
+
+
+# ---- no screen to draw on: refused, not played unseen --------------------------------
+
+
+@pytest.fixture
+def unseen_driver(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """pygame's display started, reporting the driver the test puts in the list; nothing
+    is opened for real (SDL itself stays on the tests' dummy driver)."""
+    driver = ["offscreen"]
+    monkeypatch.setattr(pygame.display, "init", lambda: None)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: driver[0])
+    yield driver
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("driver", ["offscreen", "dummy"])
+def test_a_fallback_driver_that_shows_nothing_is_refused(
+        unseen_driver: list[str], driver: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # pip's pygame with no X, Wayland or KMS: SDL falls back to "offscreen" by itself.
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    unseen_driver[0] = driver
+    set_mode: list[object] = []
+    monkeypatch.setattr(pygame.display, "set_mode", lambda *a, **k: set_mode.append(a))
+    with pytest.raises(DeviceError) as caught:
+        open_display("screen", "800x480")
+    message = str(caught.value)
+    assert f"'{driver}'" in message and "--display terminal" in message
+    assert "docs/playing.md" in message
+    assert not set_mode  # stopped before any window was asked for
+
+
+def test_a_fallback_driver_is_refused_by_the_cli_as_an_error(
+        unseen_driver: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.app.cli import main
+
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    assert main(["play", "--display", "screen", "--input", "sim", "--choices", "auto"]) == 1
+    err = capsys.readouterr().err
+    assert "companion: error: no screen found" in err and "'offscreen'" in err
+
+
+@pytest.mark.parametrize("asked", ["offscreen", "dummy", "kmsdrm,offscreen"])
+def test_a_driver_asked_for_in_sdl_videodriver_is_used(
+        unseen_driver: list[str], asked: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", asked)
+    unseen_driver[0] = asked.split(",")[-1]
+    monkeypatch.setattr(pygame.display, "set_mode", lambda *a, **k: pygame.Surface(a[0]))
+    monkeypatch.setattr(pygame.display, "set_caption", lambda *a: None)
+    display = ScreenDisplay("800x480", find_font=False)
+    assert display.surface.get_size() == (800, 480)
+    display.close()
+
+
+def test_a_display_sdl_cannot_open_is_a_device_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_kmsdrm() -> None:
+        raise pygame.error("kmsdrm not available")
+
+    monkeypatch.setattr(pygame.display, "init", no_kmsdrm)
+    with pytest.raises(DeviceError, match=r"kmsdrm not available.*--display terminal"):
+        ScreenDisplay("800x480", find_font=False)

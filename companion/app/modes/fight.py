@@ -416,6 +416,7 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     label = SIMULATED if all_sim else source_name
     saved: FightSave | None = None
     mode: FightMode | None = None
+    fight: Any = None  # the fight file's fight, when read before a table save is set aside
     if resume:
         try:
             saved = load_fight_save(state_path, table.preset)
@@ -427,6 +428,8 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
             tell(f"the fight saved in {state_path} is over: taking up {fight_path}")
             saved = None
         elif saved.fight_path != str(fight_path):
+            # The fight taken up is read first: one that cannot be read sets nothing aside.
+            fight = _load_fight(table, fight_path)
             _set_aside(table, saved, state_path, label, tell)
             tell(f"taking up {fight_path}")
             saved = None
@@ -440,10 +443,17 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         except CorruptSave:
             pass
         if old is not None and not old.finished:
+            if old.fight_path != str(fight_path):
+                # Another fight's table: a fight file that cannot be read (a misspelt
+                # --fight) sets nothing aside.
+                fight = _load_fight(table, fight_path)
+            else:
+                _refuse_unmendable(table, old, fight_path, label)
             _set_aside(table, old, state_path, label, tell)
     resuming = mode is not None
     if saved is None:
-        fight = table.load(read_fight_data(fight_path, table.start_hint))
+        if fight is None:
+            fight = _load_fight(table, fight_path)
         saved = FightSave(seed=seed if seed is not None else secrets.randbelow(2**31),
                           preset=table.preset, input_kind="sim" if all_sim else "camera",
                           fight=fight.to_json(), fight_path=str(fight_path))
@@ -476,6 +486,25 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     saved.events = mode.progress()
     write_save(state_path, saved)
     return session
+
+
+def _load_fight(table: Table, fight_path: Path) -> Any:
+    """The fight in the fight file; :class:`DataError` when it is missing, cannot be read or
+    is not a fight of this system."""
+    return table.load(read_fight_data(fight_path, table.start_hint))
+
+
+def _refuse_unmendable(table: Table, old: FightSave, fight_path: Path, label: str) -> None:
+    """Before the unfinished table of this same fight file is set aside: a file that cannot
+    be read is written again from that table (:func:`_catch_up`); when the table does not
+    replay either, the file's error is raised now, with nothing set aside."""
+    try:
+        _load_fight(table, fight_path)
+    except (CompanionError, ValueError, TypeError, KeyError) as unreadable:
+        try:
+            replay(table.mode(table.load(old.fight), label), old.inputs, old.events)
+        except (CompanionError, ValueError):
+            raise unreadable from None  # nothing would mend the file
 
 
 def _replayed(table: Table, saved: FightSave, state_path: Path, label: str,

@@ -211,7 +211,9 @@ class CameraDiceSource:
         flat dice whose value alone the reader doubts), so the play session asks the
         player for those rather than a re-roll of every die. With ``new_throw`` the dice
         lying in view are a throw already taken: nothing is read until the camera sees
-        the dice area change (:data:`THROW_AGAIN` meanwhile)."""
+        the dice area change (:data:`THROW_AGAIN` meanwhile). A still picture never
+        changes: once it has read the same over ``stable_frames`` frames and that read is
+        not one to return, the wait stops at once with why (:class:`NewThrowNeeded`)."""
         if sides != 6:
             raise UnsupportedDice(
                 f"the camera reads six-sided pip dice only, not D{sides}; "
@@ -221,9 +223,14 @@ class CameraDiceSource:
         frames = self._open()
         steady = Steadiness(self.config.stable_frames, self.config.still_px,
                             lambda read: _read_ok(read) or (may_type and bool(read.to_type(count))))
+        # A still picture: the same read over the stable frames is all it will ever give.
+        still = self.still
+        same = Steadiness(self.config.stable_frames, self.config.still_px, lambda _: True)
+        same_as: tuple[ReadStatus, str] | None = None
         deadline = self._clock() + self.timeout_s
         said = ""
         while self._clock() < deadline:
+            looked = False  # the read is the reader's, of the dice in the frame
             frame = next(frames, None)
             if frame is None:
                 raise DeviceError("the camera stopped giving frames before the dice were read")
@@ -238,6 +245,7 @@ class CameraDiceSource:
                 read = DiceRead((), ReadStatus.UNSURE, THROW_AGAIN)
             else:
                 read = self.read_frame(frame, count)
+                looked = True
             message = read.message
             if read.message == "the dice are moving":
                 message = "the dice are moving: waiting for them to settle"
@@ -249,6 +257,21 @@ class CameraDiceSource:
             settled = steady.update(read)
             if settled is not None and len(settled.dice) == count:
                 return settled
+            if still:
+                if (read.status, read.message) != same_as:
+                    same_as = (read.status, read.message)
+                    same = Steadiness(self.config.stable_frames, self.config.still_px,
+                                      lambda _: True)
+                if same.update(read) is not None:  # read steadily, and never to change
+                    where = (f"the picture {self.source}" if self._given is None
+                             else "the still picture")
+                    shown = len(read.dice)
+                    if looked and shown != count:
+                        why = (f"{where} shows {shown or 'no'} {'die' if shown == 1 else 'dice'}"
+                               f", {count} {'was' if count == 1 else 'were'} asked for")
+                    else:
+                        why = f"{where} never changes and does not read as {count}D{sides}"
+                    raise NewThrowNeeded(f"{why}: {message}")
         raise DiceReadTimeout(f"no steady read of {count} dice in {self.timeout_s:.0f} s")
 
     def read_frame(self, frame: Frame, count: int | None = None) -> DiceRead:

@@ -24,6 +24,7 @@ import pygame
 import pygame.freetype
 
 from companion.assets import tile_image_path
+from companion.errors import DeviceError
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.fonts import FontFile, find_cjk_font, without_cjk
 from companion.hw.display.keys import option_key
@@ -56,6 +57,36 @@ _BUTTON_KEYS = {Button.ATTACK: "A", Button.FLEE: "B", Button.RANGED: "R", Button
 _SPECIAL_KEYS = {pygame.K_RETURN: "\r", pygame.K_KP_ENTER: "\r", pygame.K_ESCAPE: "\x1b",
                  pygame.K_BACKSPACE: "\x7f"}
 _TEXT_CACHE_LIMIT = 2048
+
+#: SDL's video drivers that draw into memory only: nothing a player can see.
+UNSEEN_DRIVERS = frozenset({"offscreen", "dummy"})
+_WHAT_TO_DO = ("set up the screen (on the Pi: the console, SDL_VIDEODRIVER=kmsdrm and the Pi's "
+               "own python3-pygame; see 'On the Pi' in docs/playing.md) or play with "
+               "--display terminal")
+
+
+def _asked_drivers() -> set[str]:
+    """The video drivers the user named in ``SDL_VIDEODRIVER`` (SDL takes a comma list)."""
+    named = os.environ.get("SDL_VIDEODRIVER", "")
+    return {part.strip().lower() for part in named.split(",") if part.strip()}
+
+
+def _start_display() -> None:
+    """Start pygame's display, or raise :class:`DeviceError` saying why there is no screen.
+
+    With no display to draw on, pip's pygame falls back to SDL's ``offscreen`` driver
+    (``dummy`` draws nowhere either): the game would play with nothing shown. Such a
+    driver is kept only when ``SDL_VIDEODRIVER`` asked for it (the tests ask for dummy).
+    """
+    try:
+        pygame.display.init()
+    except pygame.error as exc:  # e.g. "kmsdrm not available"
+        raise DeviceError(f"the screen cannot be opened ({exc}): {_WHAT_TO_DO}") from exc
+    driver = (pygame.display.get_driver() or "").lower()
+    if driver in UNSEEN_DRIVERS and driver not in _asked_drivers():
+        pygame.display.quit()
+        raise DeviceError(f"no screen found: SDL could only open its {driver!r} driver, "
+                          f"which shows nothing; {_WHAT_TO_DO}")
 
 
 def _load_png(tile: str) -> pygame.Surface:
@@ -93,14 +124,18 @@ class ScreenDisplay:
         font: FontFile | None = None,
         find_font: bool = True,
     ) -> None:
-        pygame.display.init()
+        _start_display()
         pygame.freetype.init()
-        if fullscreen:
-            # (0, 0): keep the screen's own mode; the layout scales to it.
-            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            pygame.mouse.set_visible(False)  # a touch screen needs no pointer
-        else:
-            self.surface = pygame.display.set_mode(pick_layout(size, None))
+        try:
+            if fullscreen:
+                # (0, 0): keep the screen's own mode; the layout scales to it.
+                self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                pygame.mouse.set_visible(False)  # a touch screen needs no pointer
+            else:
+                self.surface = pygame.display.set_mode(pick_layout(size, None))
+        except pygame.error as exc:
+            pygame.display.quit()
+            raise DeviceError(f"the screen cannot be opened ({exc}): {_WHAT_TO_DO}") from exc
         pygame.display.set_caption("JongRogue Companion 雀ローグ")
         self.width, self.height = self.surface.get_size()
         self.m = _Metrics(min(self.width / 800, self.height / 480))
