@@ -42,6 +42,11 @@ ONE_SLOT_ROOM_PROMPT = ("Lay this room's 4 tiles: draw one, put it on the draw s
 # PLACE of the same UID) is well under a second; the same physical tile really coming
 # back needs the discards shuffled into the wall and drawn again, far longer than this.
 RELAY_SECONDS = 5.0
+# How soon after a single RDM6300 (the one-slot reader) first works a sticker it reads was
+# lying there when the session began. The tray sends its snapshot with its hello, but an
+# RDM6300 only repeats a present tag's frame (every 0.1-0.3 s), so the first comes a poll
+# or two after its port opened. Nobody lays a tile within a second of the companion starting.
+RDM6300_STARTUP_SECONDS = 1.0
 
 
 def at_start_problem(where: str, reading: SlotReading, relay_seconds: float) -> str:
@@ -80,7 +85,8 @@ class ReadState:
     # session's reads (TableTiles), off for a state picked up in the middle of a game.
     startup: bool = False
     at_start: set[Slot] = field(default_factory=set)
-    working_polls: int = 0  # polls so far that found the reader working
+    startup_seconds: float = 0.0  # see RDM6300_STARTUP_SECONDS
+    first_worked: float | None = None  # when a poll first found the reader working
     reported: bool = False  # the reader has reported a reading
 
     def update(self, readings: Sequence[SlotReading], working: bool = True) -> None:
@@ -104,15 +110,18 @@ class ReadState:
         they settled is not among them: its slot settles later). An RFID reader gives
         the tiles on it when it comes up (the tray's snapshot follows its hello) and
         nothing for an empty slot, so its first readings are what lay there only if
-        they come with the poll that first finds it working (or before: a tray with
-        one reader down is never quite working). A sticker found at start-up counts as
-        used, for the flicker rule. ``working`` is whether the reader's status was ok
-        after the poll that gave ``readings``.
+        they come within ``startup_seconds`` of the poll that first finds it working
+        (the tray's snapshot comes with that poll, an RDM6300's first frame a little
+        later), or before it (a tray with one reader down is never quite working). A
+        sticker found at start-up counts as used, for the flicker rule. ``working`` is
+        whether the reader's status was ok after the poll that gave ``readings``.
         """
         now = self.clock()
-        first_batch, worked = not self.reported, self.working_polls > 0
-        self.working_polls += working
+        if working and self.first_worked is None:
+            self.first_worked = now
+        first_batch = not self.reported
         self.reported = self.reported or bool(readings)
+        lay_there = self.first_worked is None or now - self.first_worked <= self.startup_seconds
         for reading in readings:
             slot = reading.slot
             self.latest[slot] = reading
@@ -121,7 +130,7 @@ class ReadState:
                 self.fresh.add(slot)
                 continue
             emptied = self.emptied.pop(slot, now)
-            if self.startup and first_batch and (reading.uid is None or not worked):
+            if self.startup and first_batch and (reading.uid is None or lay_there):
                 self.at_start.add(slot)
                 self.fresh.discard(slot)
                 if reading.uid is not None:
@@ -357,7 +366,8 @@ class TableTiles:
         self.reader = reader
         self.one_slot = one_slot
         self.controls = controls
-        self.state = ReadState(clock=clock, startup=True)
+        self.state = ReadState(clock=clock, startup=True,
+                               startup_seconds=RDM6300_STARTUP_SECONDS if one_slot else 0.0)
         self.confirm: Confirm[Tile] = Confirm(accept_seconds, clock)
         self.poll_seconds = poll_seconds
         self.sleep = sleep
