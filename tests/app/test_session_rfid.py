@@ -345,22 +345,30 @@ def test_a_reader_fault_elsewhere_is_shown_beside_the_offer() -> None:
     assert both[0].endswith("; the reader under the bottom-left room slot is not answering")
 
 
-def test_rdm6300_the_tile_laid_after_a_lift_waits_for_the_next_prompt() -> None:
-    """A single RDM6300: 1m is read, lifted off to its room slot, and 3s is already held
-    over the reader while 1m's countdown runs. Lifting is the normal move here, so 1m counts
-    and 3s is read for the next prompt, not in 1m's place."""
+def rdm6300_table(held: list[str], moves: list[tuple[float, Callable[[], None]]],
+                  accept_seconds: float) -> tuple[Table, TableTiles, Uart]:
+    """A single RDM6300 on a pty, sending the frame of each tag in ``held`` (the tags over
+    it) every poll, as the module repeats a present tag's frame; the player's ``moves``."""
     uart = Uart()
-    held: list[str] = []  # the tag over the reader, which sends its frame while it is there
 
     def rdm6300() -> None:
         for uid in held:
             os.write(uart.master, frame(uid))
 
-    # A second in: what lies on the reader as the game starts is not counted (see below).
-    table = Table([(1.2, lambda: held.append(EM_1M)), (1.6, held.clear),
-                   (2.3, lambda: held.append(EM_3S))], rdm6300)
+    table = Table(moves, rdm6300)
     reader = Rdm6300Reader(uart.port, TABLE_TAGS, clock=table.clock)
-    tiles = table.tiles(reader, accept_seconds=2.0, one_slot=True)
+    return table, table.tiles(reader, accept_seconds, one_slot=True), uart
+
+
+def test_rdm6300_the_tile_laid_after_a_lift_waits_for_the_next_prompt() -> None:
+    """A single RDM6300: 1m is read, lifted off to its room slot, and 3s is already held
+    over the reader while 1m's countdown runs. Lifting is the normal move here, so 1m counts
+    and 3s is read for the next prompt, not in 1m's place."""
+    held: list[str] = []
+    # A second in: what lies on the reader as the game starts is not counted (see below).
+    table, tiles, uart = rdm6300_table(held, [
+        (1.2, lambda: held.append(EM_1M)), (1.6, held.clear),
+        (2.3, lambda: held.append(EM_3S))], accept_seconds=2.0)
     try:
         first, at = table.draw(tiles)
         second, _ = table.draw(tiles)
@@ -420,16 +428,9 @@ def test_a_tag_on_the_rdm6300_when_the_game_starts_is_not_counted() -> None:
     opened (the tray sends a snapshot with its hello): 3s lying on it at start-up (a resume
     after a power cut, the last game's tile) is not counted, and the screen says how to
     count it; the tile laid after it is. (It counted 3s at once, again on each resume.)"""
-    uart = Uart()
     held = [EM_3S]
-
-    def rdm6300() -> None:
-        for uid in held:
-            os.write(uart.master, frame(uid))
-
-    table = Table([(2.0, held.clear), (2.5, lambda: held.append(EM_1M))], rdm6300)
-    reader = Rdm6300Reader(uart.port, TABLE_TAGS, clock=table.clock)
-    tiles = table.tiles(reader, accept_seconds=0.5, one_slot=True)
+    table, tiles, uart = rdm6300_table(held, [
+        (2.0, held.clear), (2.5, lambda: held.append(EM_1M))], accept_seconds=0.5)
     try:
         tile, at = table.draw(tiles)
     finally:
