@@ -46,6 +46,7 @@ from companion.systems.jongrogue.profile import (
     Loot,
     Option,
     Profile,
+    RateWeapon,
     Ring,
     Role,
     preset_options,
@@ -1176,7 +1177,9 @@ class Game:
             m.sealed = True
 
     def _ranged_combat(self, first: MonsterOnMap) -> Proc:
-        """JR-RANGED-1..3: one-sided shots while ``1d9 >= 3`` keeps succeeding."""
+        """JR-RANGED-1..3: one-sided shots while ``1d9 >= ranged_continue`` (the profile's;
+        the seed's 3) keeps succeeding, checked on the first turn too as the profile's
+        ``ranged_check_first_turn`` [DEFAULT] says."""
         if self.record:
             self._emit(Kind.RANGED, action="begin", uid=first.uid)
         target: MonsterOnMap | None = first
@@ -1232,6 +1235,9 @@ class Game:
             self._emit(Kind.RANGED, action="end")
 
     def _shoot(self, m: MonsterOnMap) -> Proc:
+        """JR-RANGED-3 [DEFAULT]: a one-sided shot, ``1d9 >= rate`` with the attack the
+        profile's ``ranged_rate_weapon`` names (that of what is shot, or the melee weapon's),
+        decided by a critical or fumble as the profile's ``ranged_automatic`` says."""
         pc = self.pc
         if pc.shuriken > 0 and not (pc.bow_ready and pc.arrows > 0):
             pc.shuriken -= 1
@@ -1239,6 +1245,8 @@ class Game:
         else:
             pc.arrows -= 1
             weapon, attack = "arrows", pc.ranged.value
+        if self.profile.ranged_rate_weapon is RateWeapon.MELEE:
+            attack = pc.weapon.value
         self._wake(m, "shot at")
         raw, terms, rate = self.rate(m, attack)
         hit, _ = yield from self._check(
@@ -1304,7 +1312,8 @@ class Game:
             room.roles[spot] = Role.EMPTY
 
     def _pick_item(self, tile: Tile) -> Proc:
-        """JR-ITEM-1: what each item tile gives."""
+        """JR-ITEM-1: what each item tile gives. A ring is put on while a hand is free if the
+        profile's ``wear_found_rings`` [DEFAULT] says so (JR-PC-4)."""
         spec = self.profile.items[tile.rank]
         pc = self.pc
         if self.record:
@@ -1324,7 +1333,7 @@ class Game:
         elif kind is ItemKind.RING:
             self.ledger.move(tile, Place.TABLE, Place.PC)
             pc.spare_rings.append(tile)
-            if len(pc.rings) < self.profile.ring_slots:
+            if self.profile.wear_found_rings and len(pc.rings) < self.profile.ring_slots:
                 self._wear_ring(tile)
         else:
             power = spec.power(self.floor)
@@ -1350,7 +1359,7 @@ class Game:
             self._emit(Kind.ITEM, action="equipped", tile=str(tile), value=power)
 
     def _wear_ring(self, tile: Tile) -> None:
-        """JR-PC-4: up to 2 rings at once."""
+        """JR-PC-4: up to the profile's ``ring_slots`` [DEFAULT] (2) rings at once."""
         pc = self.pc
         if tile not in pc.spare_rings or len(pc.rings) >= self.profile.ring_slots:
             raise IllegalAction(f"cannot put on {tile}")
@@ -1382,8 +1391,9 @@ class Game:
     def _steal_item(self, m: MonsterOnMap) -> None:
         """JR-AB-STEALITEM: one of what the PC holds most of (一番個数の多い物; gold is no
         item); an uncursed ring of adornment worn goes first. What a thief may take, and
-        which goes first in a tie, is the profile's ``steal_item`` [DEFAULT]. Rings count by
-        kind, worn or not; a spare one goes before a worn one."""
+        which goes first in a tie, is the profile's ``steal_item`` [DEFAULT], and how many
+        arrows or shuriken one theft takes its ``steal_ammo`` [DEFAULT]. Rings count by kind,
+        worn or not; a spare one goes before a worn one."""
         pc = self.pc
         adornment = [t for t, k in zip(pc.rings, pc.ring_kinds, strict=True)
                      if k is Ring.ADORNMENT]
@@ -1409,9 +1419,9 @@ class Game:
             self._emit(Kind.ITEM, action="nothing to steal")
             return
         if what == "arrows":
-            pc.arrows -= 1
+            pc.arrows -= min(self.profile.steal_ammo, pc.arrows)
         elif what == "shuriken":
-            pc.shuriken -= 1
+            pc.shuriken -= min(self.profile.steal_ammo, pc.shuriken)
         elif what == "potions":
             self.ledger.move(pc.potions.pop(), Place.PC, Place.DISCARDS)
         else:

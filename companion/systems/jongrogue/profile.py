@@ -86,6 +86,13 @@ class Loot(Enum):
     RINGS = "rings"  # counted by kind
 
 
+class RateWeapon(Enum):
+    """JR-RANGED-3 [DEFAULT]: whose attack a shot's rate takes."""
+
+    RANGED = "ranged"  # the bow's or the shuriken's, whichever is shot
+    MELEE = "melee"  # the melee weapon's
+
+
 @dataclass(frozen=True, slots=True)
 class ItemSpec:
     """One row of the item table (JR-ITEM-1)."""
@@ -137,14 +144,17 @@ class Profile:
     strength: int
     strength_min: int
     gold: int
+    xp: int  # JR-PC-1: experience at the start; the level follows from it (JR-LVL-1)
     weapon: Gear
     ranged: Gear
     arrows: int
     armour: Gear
     ring_slots: int
+    wear_found_rings: bool  # JR-PC-4 / JR-ITEM-1: a ring found is put on while a hand is free
     ranged_continue: int
     ranged_check_first_turn: bool
     ranged_automatic: bool
+    ranged_rate_weapon: RateWeapon  # JR-RANGED-3
     confusion_ends_next_room: bool
     hasted_attacks: int
     bound_escape: int
@@ -152,6 +162,7 @@ class Profile:
     thaw: int
     attackers: dict[tuple[str, bool], int]  # (position, pincered) -> max attackers
     steal_item: tuple[Loot, ...]  # JR-AB-STEALITEM: what a thief may take, ties to the first
+    steal_ammo: int  # JR-AB-STEALITEM: arrows or shuriken taken in one theft
     items: dict[int, ItemSpec]
 
     def role(self, tile: Tile) -> Role:
@@ -258,14 +269,18 @@ def parse_profile(source: str, raw: dict[str, object]) -> Profile:
         strength=pc.number("strength"),
         strength_min=pc.number("strength_min"),
         gold=pc.number("gold", 0),
+        xp=pc.number("xp", 0),
         weapon=_gear(pc, "weapon", "attack"),
         ranged=_gear(pc, "ranged", "attack"),
         arrows=pc.number("arrows", 0),
         armour=_gear(pc, "armour", "defence"),
         ring_slots=pc.number("ring_slots", 0),
+        wear_found_rings=pc.flag("wear_found_rings"),
         ranged_continue=combat.number("ranged_continue", 1, 9),
         ranged_check_first_turn=combat.flag("ranged_check_first_turn"),
         ranged_automatic=combat.flag("ranged_automatic"),
+        ranged_rate_weapon=RateWeapon(combat.text("ranged_rate_weapon",
+                                                  tuple(w.value for w in RateWeapon))),
         confusion_ends_next_room=combat.flag("confusion_ends_next_room"),
         hasted_attacks=combat.number("hasted_attacks", 1),
         bound_escape=combat.number("bound_escape", 1, 9),
@@ -273,6 +288,7 @@ def parse_profile(source: str, raw: dict[str, object]) -> Profile:
         thaw=combat.number("thaw", 1, 9),
         attackers=attackers,
         steal_item=_loot(combat, "steal_item"),
+        steal_ammo=combat.number("steal_ammo", 1),
         items=_items(root.sub("items")),
     )
 
@@ -285,7 +301,8 @@ def default_profile() -> Profile:
 # it did (and a game saved with it still resumes), each taking the packaged profile's value.
 LATER_KEYS = (("dice", "critical_value"), ("dice", "fumble_value"),
               ("combat", "ranged_automatic"), ("combat", "confusion_ends_next_room"),
-              ("combat", "steal_item"))
+              ("combat", "steal_item"), ("pc", "xp"), ("pc", "wear_found_rings"),
+              ("combat", "ranged_rate_weapon"), ("combat", "steal_ammo"))
 
 
 def load_profile(path: Path | None) -> Profile:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from companion.systems.jongrogue.profile import Gear, Profile, Ring, Role
-from companion.systems.jongrogue.tables import Monster
+from companion.systems.jongrogue.tables import TABLES, Monster
 from companion.systems.jongrogue.tiles import Tile
 
 
@@ -100,12 +100,14 @@ class PC:
 
     @staticmethod
     def new(profile: Profile) -> PC:
-        """JR-PC-1: the PC at the start of a run."""
+        """JR-PC-1: the PC at the start of a run, at the level its starting XP gives
+        (JR-LVL-1; the profile's ``xp`` [DEFAULT], 0: level 1) and with full HP."""
+        level = TABLES.level_for_xp(profile.xp)
         return PC(
-            level=1,
-            xp=0,
-            hp=profile.max_hp(1),
-            max_hp=profile.max_hp(1),
+            level=level,
+            xp=profile.xp,
+            hp=profile.max_hp(level),
+            max_hp=profile.max_hp(level),
             strength=profile.strength,
             gold=profile.gold,
             weapon=profile.weapon,
