@@ -104,14 +104,21 @@ fi
 
 echo "== config"
 CONFIG_DIR="$PLAYER_HOME/.config/jongrogue-companion"
+# An earlier version of this script, run with sudo, left ~/.config owned by root, and
+# the player's other programs could not write their settings there: give it back.
+if [ "$PLAYER" != root ] && [ -d "$PLAYER_HOME/.config" ] \
+    && [ "$(stat -c %U "$PLAYER_HOME/.config")" = root ]; then
+  as_root chown "$PLAYER:" "$PLAYER_HOME/.config"
+fi
 if [ -f "$CONFIG_DIR/config.toml" ]; then
   echo "   keeping $CONFIG_DIR/config.toml"
 else
-  run mkdir -p "$CONFIG_DIR"
+  # As the player: a folder root made (~/.config on a fresh image) would stay root's.
+  as_player mkdir -p "$CONFIG_DIR"
   if [ "$DRY_RUN" = 1 ]; then
     echo "+ write $CONFIG_DIR/config.toml (camera, buttons, full screen)"
   else
-    cat > "$CONFIG_DIR/config.toml" <<'TOML'
+    as_player tee "$CONFIG_DIR/config.toml" >/dev/null <<'TOML'
 # JongRogue Companion on the Pi. Every setting and its default:
 #   companion config --show
 [input]
@@ -124,9 +131,6 @@ kind = "gpio"      # the four buttons (see hardware/wiring.md)
 kind = "screen"
 fullscreen = true
 TOML
-  fi
-  if [ "$(id -u)" = 0 ] && [ "$PLAYER" != root ]; then
-    run chown -R "$PLAYER:" "$CONFIG_DIR"
   fi
 fi
 

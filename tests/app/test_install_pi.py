@@ -31,3 +31,22 @@ def test_unknown_option_is_refused() -> None:
     result = subprocess.run(["bash", str(SCRIPT), "--frobnicate"], capture_output=True,
                             text=True)
     assert result.returncode == 2 and "unknown option --frobnicate" in result.stderr
+
+
+def test_run_with_sudo_makes_the_config_folder_as_the_player(tmp_path: Path) -> None:
+    """`sudo bash install-pi.sh` on a fresh image: ~/.config made by root would stay root's,
+    and the player's other programs could not write their settings. `id` answers as root
+    does here, whoever runs the test; SUDO_USER is the player."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake_id = bin_dir / "id"
+    fake_id.write_text('#!/bin/sh\nif [ "$1" = -u ]; then echo 0; else exec /usr/bin/id "$@"; fi\n')
+    fake_id.chmod(0o755)
+    result = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-service"],
+                            capture_output=True, text=True, check=True,
+                            env={"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path),
+                                 "SUDO_USER": "nobody"})
+    home = subprocess.run(["getent", "passwd", "nobody"], capture_output=True, text=True,
+                          check=True).stdout.split(":")[5]
+    assert f"+ sudo -u nobody mkdir -p {home}/.config/jongrogue-companion" in result.stdout
+    assert "chown -R" not in result.stdout

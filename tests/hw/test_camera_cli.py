@@ -187,6 +187,8 @@ def test_calibrate_camera_without_a_mat_says_why(tmp_path: Path,
 
 
 def test_calibration_that_gives_up_does_not_say_retrying() -> None:
+    """A camera that never sent a picture is said to be so, not a mat out of view."""
+
     class Unplugged:
         message = "no camera at 0: check the cable; retrying"
 
@@ -198,7 +200,7 @@ def test_calibration_that_gives_up_does_not_say_retrying() -> None:
 
     said: list[str] = []
     assert find_mat(Unplugged(), MatDetector(), 3, said.append) is None
-    assert said == ["mat not found: no camera at 0: check the cable"]
+    assert said == ["no picture from the camera: no camera at 0: check the cable"]
 
 
 def test_enrol_from_a_folder_then_classify_uses_it(
@@ -225,8 +227,14 @@ def test_enrol_on_the_mat_asks_for_each_kind(classifier_source: RenderedSource) 
         prompts.append(prompt)
         return next(answers)
 
-    enrolment = enrol_on_mat(classifier_source, MatDetector(), TileClassifier(), ask, shots=2)
+    classifier = TileClassifier()
+    enrolment = Enrolment(model=classifier.model_id)
+    path = config_dir() / ENROLMENT_FILE
+    taken = enrol_on_mat(classifier_source, MatDetector(), classifier, ask, enrolment, path,
+                         shots=2)
+    assert taken == ["1m"]
     assert enrolment.labels == ["1m", "1m"]
+    assert Enrolment.load(path).labels == ["1m", "1m"]  # saved as it was taken
     assert prompts[0].startswith("Put 1m on the Draw (ツモ) slot")
     assert len(prompts) == 3
 

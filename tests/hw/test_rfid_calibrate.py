@@ -236,7 +236,7 @@ def test_the_command_line_with_a_tray_and_a_keyboard() -> None:
     text = (out + rest).decode()
     assert proc.returncode == 0, err.decode()
     assert f"{sticker(five_p, 0)} = 5p" in text
-    assert "Stopped; 1 stickers are saved" in text
+    assert "Stopped; 1 sticker is saved" in text
     assert TagMap.load(config_dir() / TAGMAP_FILENAME).tile(sticker(five_p, 0)) is five_p
 
 
@@ -245,3 +245,88 @@ def test_only_with_bad_tiles_is_a_usage_error(capsys: pytest.CaptureFixture[str]
 
     assert cli.main(["calibrate", "rfid", "--only", "xyz", "--port", "loop://"]) == 2
     assert "'xyz': unexpected character 'x'" in capsys.readouterr().err
+
+
+def test_copies_and_counts_are_said_as_asked(sim: TraySimulator, tray: TrayReader) -> None:
+    """With --copies 2 a kind is copy 1 of 2, and one sticker is one sticker."""
+    enroller, player, keys, out = session(sim, tray)
+    enroller.enrol(parse_kinds("5p"), copies=1)
+    assert out.getvalue().startswith("1 sticker to enrol;")
+    assert "[1/1] Place a 5p 五筒 (5 of dots) (copy 1 of 1)." in out.getvalue()
+    run_enrolment(enroller, tray, keys, idle=player)
+    assert "Done: 1 sticker enrolled" in out.getvalue()
+    again, _, _, out2 = session(sim, tray, TagMap.load(config_dir() / TAGMAP_FILENAME))
+    again.enrol(parse_kinds("5p"), copies=2)
+    assert "[1/1] Place a 5p 五筒 (5 of dots) (copy 2 of 2)." in out2.getvalue()
+
+
+def test_the_end_of_input_after_done_is_not_a_stop(sim: TraySimulator, tray: TrayReader) -> None:
+    enroller, player, _, out = session(sim, tray)
+
+    class EndOfInputWhenDone:
+        """stdin ending just as the last sticker is read: the terminal's ``q``."""
+
+        def poll(self) -> str | None:
+            return "q" if enroller.done else None
+
+    enroller.enrol(parse_kinds("5p"), copies=1)
+    assert run_enrolment(enroller, tray, EndOfInputWhenDone(), idle=player)
+    assert "Done:" in out.getvalue() and "Stopped" not in out.getvalue()
+
+
+def capture(path: Path, stickers: int) -> Path:
+    """A tray's lines as ``companion rfid monitor`` reads them from ``--port -``: hello, a
+    snapshot, then each sticker placed and lifted after a second of heartbeats."""
+    from companion.hw.rfid.protocol import encode
+
+    lines = [("HELLO", "1.0.0", "5"), ("SNAP", "-", "-", "-", "-", "-")]
+    for n in range(stickers):
+        lines += [("HB", "1")] * 60
+        lines += [("PLACE", "0", f"04AABB{n:02X}"), ("REMOVE", "0", f"04AABB{n:02X}")]
+    path.write_bytes(b"".join(encode(seq, *fields) for seq, fields in enumerate(lines)))
+    return path
+
+
+def test_port_stdin_reads_no_keys_from_it_and_enrols_every_sticker(tmp_path: Path) -> None:
+    """stdin is the tray: lines taken for keys would lose stickers (and answer `Keys: ...`)."""
+    with capture(tmp_path / "tray.bin", 8).open("rb") as stdin:
+        result = subprocess.run(
+            [sys.executable, "-m", "companion", "calibrate", "rfid", "--port", "-", "--only",
+             "1m 2m"], cwd=ROOT, stdin=stdin, capture_output=True, env=os.environ.copy(),
+            timeout=60)
+    out = result.stdout.decode()
+    assert result.returncode == 0, result.stderr.decode()
+    assert "No keys are read (stdin is the tray)" in out and "Keys:" not in out
+    assert "Done: 8 stickers enrolled" in out and "Stopped" not in out
+    assert len(TagMap.load(config_dir() / TAGMAP_FILENAME)) == 8
+
+
+def test_a_capture_that_ends_early_stops_with_what_was_read(tmp_path: Path) -> None:
+    with capture(tmp_path / "tray.bin", 2).open("rb") as stdin:
+        result = subprocess.run(
+            [sys.executable, "-m", "companion", "calibrate", "rfid", "--port", "-", "--only",
+             "1m"], cwd=ROOT, stdin=stdin, capture_output=True, env=os.environ.copy(),
+            timeout=60)
+    assert result.returncode == 0, result.stderr.decode()
+    assert "Stopped; 2 stickers are saved" in result.stdout.decode()
+
+
+def test_port_stdin_is_explained_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.app import cli
+
+    with pytest.raises(SystemExit):
+        cli.main(["calibrate", "rfid", "--help"])
+    assert "With --port - stdin is the tray's lines, so no keys are read" in \
+        " ".join(capsys.readouterr().out.split())
+
+
+def test_a_reader_that_never_answers_is_an_error() -> None:
+    """loop:// echoes our hello back and never says its own; stdin ends (``q``) at once."""
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "calibrate", "rfid", "--port", "loop://", "--only",
+         "5p"], cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, env=os.environ.copy(),
+        timeout=60)
+    assert result.returncode == 1
+    assert result.stderr.decode() == ("companion: error: the RFID reader never answered "
+                                      "(waiting for the tray on loop:// to say hello); nothing "
+                                      "was enrolled\n")

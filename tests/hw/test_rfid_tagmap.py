@@ -116,3 +116,23 @@ def test_jr_wall_1_rfid_events_go_through_the_sessions_wall_check() -> None:
     assert "5p cannot be drawn" in refused.problem
     unknown = TagEvent(TagAction.PLACED, Slot.DRAW, "0102030405060708090A", None)
     assert interpret(unknown.reading(), ledger).tile is None  # a prompt, not a crash
+
+
+def test_a_file_with_a_fifth_sticker_of_a_kind_says_which_lines(tmp_path: Path) -> None:
+    """Enrolment's advice (--reenrol 5p) fails on this very file: a line has to go."""
+    path = tmp_path / "rfid_tags.toml"
+    path.write_text("version = 1\n[tags]\n" + "".join(f'"04AABB0{n}" = "5p"\n' for n in range(5))
+                    + '"04AABB09" = "1m"\n', encoding="utf-8")
+    with pytest.raises(DataError) as error:
+        TagMap.load(path)
+    assert str(error.value) == (
+        f"{path}: 5 stickers are 5p (五筒), but a set has 4 of each kind: delete the line of "
+        "each one not under a 5p (tags 04AABB00, 04AABB01, 04AABB02, 04AABB03, 04AABB04)")
+
+
+def test_a_file_with_one_sticker_twice_says_to_delete_one(tmp_path: Path) -> None:
+    path = tmp_path / "rfid_tags.toml"
+    path.write_text('version = 1\n[tags]\n"04AABB00" = "5p"\n"04:aa:bb:00" = "1m"\n',
+                    encoding="utf-8")
+    with pytest.raises(DataError, match=r"tags\.04:aa:bb:00 is the same sticker as another"):
+        TagMap.load(path)

@@ -2,4 +2,25 @@
 
 Each module registers its own sub-command (see :mod:`companion.app.commands.calibrate`)
 and saves what it learnt in the user's config folder.
+
+A file of its own that calibration cannot read (cut short, edited wrong, from an
+older companion) is set aside with :func:`set_aside`, kept beside the original
+name as ``config.toml`` is, so the command that writes it again is never blocked
+by it and the player's edits are not lost.
 """
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from companion.files import move_aside
+
+
+def set_aside(path: Path, problem: str) -> None:
+    """Move the unreadable ``path`` aside (kept, never deleted) and say why and where, in
+    one line on stderr."""
+    kept = move_aside(path)
+    problem = problem.removeprefix(f"{path}: ")  # errors name the file; the line names it once
+    print(f"companion: {path} cannot be read ({problem}); it was kept as {kept.name} and "
+          "calibration starts afresh", file=sys.stderr)

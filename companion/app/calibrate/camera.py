@@ -1,16 +1,30 @@
 """``companion calibrate camera``: find the mat, check the picture, enrol the player's own set.
 
-    companion calibrate camera                      # camera:0, checks and saves camera.toml
-    companion calibrate camera --source picamera --enrol
+    companion calibrate camera                      # the game's camera (input.camera_source)
+    companion calibrate camera --source camera:0 --enrol
     companion calibrate camera --enrol-from my_tiles/   # 5p.jpg, 5p_2.jpg, back.png ...
 
-The checks (focus, exposure, glare) are measured on the rectified mat, so the
-numbers mean the same under any camera. The calibration goes to
-``camera.toml`` in the user's config folder; the enrolled tiles, embeddings
-of the player's own set, to ``camera_enrolment.npz`` beside it; and each
-empty slot's look on this table under this light (what tells an empty slot
-from a blank White) to ``camera_slots.npz``, which the play session's reader
-starts from. A slot with something on it keeps the printed look.
+It reads frames until one shows the mat and saves that frame, with the corner
+markers and the slots it found drawn on it, as ``camera_check.jpg`` in the data
+folder (a Pi set up over SSH has no screen to show it on; when the mat is not
+found, the last frame looked at is saved as it is). Then it checks that all four
+corner markers are seen, and the focus, exposure and glare, measured on the
+rectified mat so the numbers mean the same under any camera. Glare is counted in
+the slots, where tiles are read: the dice area is printed white, which is not
+glare, and its light is checked by ``companion calibrate dice``. A check that
+fails is listed with its fix and the command exits 1; what was measured is saved
+all the same.
+
+The calibration goes to ``camera.toml`` in the user's config folder, and each
+empty slot's look on this table under this light (what tells an empty slot from
+a blank White) to ``camera_slots.npz``, which the play session's reader starts
+from. A slot with something on it is read by its printed look; when no slot is
+seen empty, a ``camera_slots.npz`` learnt before (in other light) is removed.
+
+The enrolled tiles, embeddings of the player's own set, go to
+``camera_enrolment.npz`` beside it. Each kind taken is saved at once, in place of
+that kind's earlier shots and beside the other kinds', so redoing one kind keeps
+the rest and stopping half-way (``q``, Ctrl-C) keeps what was taken.
 """
 
 from __future__ import annotations
@@ -27,13 +41,15 @@ import cv2
 import numpy as np
 import tomlkit
 
+from companion.app.calibrate import set_aside
+from companion.app.commands.rules import positive_int
 from companion.app.config import load_config
-from companion.app.paths import config_dir
+from companion.app.paths import config_dir, data_dir
 from companion.errors import DataError
-from companion.files import commented, table, write_toml
+from companion.files import atomic_write_bytes, commented, table, write_toml
 from companion.hw.camera.capture import FrameSource, frame_problem, open_source
 from companion.hw.camera.classifier import Enrolment, TileClassifier
-from companion.hw.camera.mat import MatDetector, MatGeometry
+from companion.hw.camera.mat import MatDetection, MatDetector, MatGeometry, Rect
 from companion.hw.camera.occupancy import COVERED_SHADE, SlotLooks
 from companion.hw.camera.reader import ReaderSettings
 from companion.hw.pictures import PictureError, read_picture
@@ -43,9 +59,11 @@ from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, READER_LAB
 CALIBRATION_FILE = "camera.toml"
 ENROLMENT_FILE = "camera_enrolment.npz"
 SLOT_LOOKS_FILE = "camera_slots.npz"
+VIEW_FILE = "camera_check.jpg"  # in the data folder: a picture to look at, not a setting
 MIN_FOCUS = 60.0  # variance of the Laplacian over the rectified mat; below it looks soft
 EXPOSURE_RANGE = (110.0, 240.0)  # median grey of the paper
-MAX_GLARE = 0.01  # share of burnt-out pixels in the slots and dice area
+BURNT_OUT = 250  # a grey this high has lost the picture's detail
+MAX_GLARE = 0.01  # share of burnt-out pixels in a slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +72,19 @@ class PictureQuality:
 
     focus: float
     exposure: float
-    glare: float
+    glare: dict[Slot, float]  # each slot's share of burnt-out pixels
+    hidden: tuple[str, ...] = ()  # the corners ("top-left") whose marker was not seen
+
+    @property
+    def worst_glare(self) -> float:
+        return max(self.glare.values(), default=0.0)
 
     def problems(self) -> list[str]:
         found = []
+        if self.hidden:
+            markers = "marker is" if len(self.hidden) == 1 else "markers are"
+            found.append(f"the {' and '.join(self.hidden)} corner {markers} not seen: "
+                         "uncover the mat's corners and keep the whole mat in view")
         if self.focus < MIN_FOCUS:
             found.append(f"the picture is soft (focus {self.focus:.0f} < {MIN_FOCUS:.0f}): "
                          "turn the lens ring or move the camera to its focus distance")
@@ -66,22 +93,57 @@ class PictureQuality:
         if self.exposure > EXPOSURE_RANGE[1]:
             found.append(f"the mat looks washed out (paper grey {self.exposure:.0f}): "
                          "less light or lower exposure")
-        if self.glare > MAX_GLARE:
-            found.append(f"glare on {self.glare:.1%} of the slots: move the lamp to the side")
+        glared = [f"{slot.value} ({share:.1%})" for slot, share in self.glare.items()
+                  if share > MAX_GLARE]
+        # On washed-out paper every slot is burnt out: that is the exposure, said above,
+        # not a lamp's reflection.
+        if glared and self.exposure <= EXPOSURE_RANGE[1]:
+            found.append(f"glare in the {', '.join(glared)} slot{'s' if len(glared) > 1 else ''}"
+                         ": move the lamp to the side")
         return found
 
 
-def measure_quality(mat_image: np.ndarray, detector: MatDetector) -> PictureQuality:
-    """Focus, exposure and glare of a rectified mat image."""
+def hidden_corners(geometry: MatGeometry, seen: tuple[int, ...]) -> tuple[str, ...]:
+    """Where each corner marker not ``seen`` lies on the mat, in words (``top-left``)."""
+    corners = []
+    for marker in geometry.markers:
+        if marker.id in seen:
+            continue
+        middle_x = marker.x_mm + marker.size_mm / 2
+        middle_y = marker.y_mm + marker.size_mm / 2
+        corners.append(f"{'top' if middle_y < geometry.height_mm / 2 else 'bottom'}-"
+                       f"{'left' if middle_x < geometry.width_mm / 2 else 'right'}")
+    return tuple(corners)
+
+
+def measure_quality(mat_image: np.ndarray, detector: MatDetector,
+                    detection: MatDetection) -> PictureQuality:
+    """Markers, focus, exposure and each slot's glare, on a rectified mat image."""
     grey = cv2.cvtColor(mat_image, cv2.COLOR_BGR2GRAY)
     focus = float(cv2.Laplacian(grey, cv2.CV_64F).var())
     g = detector.geometry
-    mask = np.zeros(grey.shape, bool)
-    for rect in [s.rect for s in g.slots] + [g.dice]:
-        x, y = round(rect.x_mm * g.px_per_mm), round(rect.y_mm * g.px_per_mm)
-        w, h = g.size_px(rect)
-        mask[y : y + h, x : x + w] = True
-    return PictureQuality(focus, float(np.median(grey)), float((grey[mask] >= 250).mean()))
+    glare = {}
+    for spec in g.slots:
+        x, y = round(spec.rect.x_mm * g.px_per_mm), round(spec.rect.y_mm * g.px_per_mm)
+        w, h = g.size_px(spec.rect)
+        glare[spec.slot] = float((grey[y : y + h, x : x + w] >= BURNT_OUT).mean())
+    return PictureQuality(focus, float(np.median(grey)), glare,
+                          hidden_corners(g, detection.markers_seen))
+
+
+def read_settings(text: str, defaults: ReaderSettings) -> ReaderSettings:
+    """The ``[reader]`` of a ``camera.toml``'s text over ``defaults``; ValueError says what
+    is wrong with it."""
+    reader = tomllib.loads(text).get("reader", {})
+    if not isinstance(reader, dict):
+        raise ValueError("[reader] must be a table")
+    try:
+        return ReaderSettings(
+            int(reader.get("stable_frames", defaults.stable_frames)),
+            float(reader.get("min_confidence", defaults.min_confidence)),
+        )
+    except TypeError as exc:  # a list or a table where a number goes
+        raise ValueError(str(exc)) from exc
 
 
 def load_settings(classifier: TileClassifier) -> ReaderSettings:
@@ -91,14 +153,24 @@ def load_settings(classifier: TileClassifier) -> ReaderSettings:
     if not path.exists():
         return defaults
     try:
-        reader = tomllib.loads(path.read_text(encoding="utf-8")).get("reader", {})
-        return ReaderSettings(
-            int(reader.get("stable_frames", defaults.stable_frames)),
-            float(reader.get("min_confidence", defaults.min_confidence)),
-        )
-    except (OSError, tomllib.TOMLDecodeError, ValueError, TypeError) as exc:
+        return read_settings(path.read_text(encoding="utf-8"), defaults)
+    except (OSError, ValueError) as exc:
         raise DataError(f"{path}: [reader] is malformed ({exc}); fix it or calibrate again") \
             from exc
+
+
+def settings_to_keep(classifier: TileClassifier) -> ReaderSettings:
+    """The reader settings to write again (the player may have edited them); a
+    ``camera.toml`` whose text is not a calibration is set aside and the defaults used."""
+    defaults = ReaderSettings.from_classifier(classifier)
+    path = config_dir() / CALIBRATION_FILE
+    try:
+        return read_settings(path.read_text(encoding="utf-8"), defaults)
+    except FileNotFoundError:
+        return defaults
+    except ValueError as exc:
+        set_aside(path, f"[reader] is malformed: {exc}")
+        return defaults
 
 
 def load_slot_looks(geometry: MatGeometry) -> SlotLooks | None:
@@ -107,7 +179,7 @@ def load_slot_looks(geometry: MatGeometry) -> SlotLooks | None:
     return SlotLooks.load(geometry, path) if path.exists() else None
 
 
-def learn_empty_slots(frame: np.ndarray, detection: Any, detector: MatDetector,
+def learn_empty_slots(frame: np.ndarray, detection: MatDetection, detector: MatDetector,
                       classifier: TileClassifier, min_confidence: float,
                       ) -> tuple[SlotLooks, list[Slot], list[Slot]]:
     """Take each slot that holds nothing as its empty look; (looks, learnt, covered).
@@ -132,6 +204,22 @@ def learn_empty_slots(frame: np.ndarray, detection: Any, detector: MatDetector,
     return looks, learnt, covered
 
 
+def save_slot_looks(looks: SlotLooks, learnt: list[Slot], covered: list[Slot]) -> None:
+    """Keep the ``learnt`` slots' empty look, and say what the others are read by."""
+    path = config_dir() / SLOT_LOOKS_FILE
+    if learnt:
+        looks.save(path, learnt)
+        print(f"saved the empty look of {len(learnt)} slots to {path}")
+    if covered:
+        print(f"  {', '.join(s.value for s in covered)}: not empty, so the printed look is "
+              "used there (clear it and calibrate again to learn it)")
+    if not learnt and path.exists():
+        # Looks learnt in other light would be trusted over the print: as the words say,
+        # the print is what these slots are read by now.
+        path.unlink()
+        print(f"  no slot was seen empty: removed the empty looks learnt before ({path})")
+
+
 def save_calibration(path: Path, source: str, quality: PictureQuality, markers: tuple[int, ...],
                      settings: ReaderSettings) -> None:
     document = tomlkit.document()
@@ -140,7 +228,8 @@ def save_calibration(path: Path, source: str, quality: PictureQuality, markers: 
     document.add("source", source)
     document.add("quality", table({
         "focus": round(quality.focus, 1), "exposure": round(quality.exposure, 1),
-        "glare": round(quality.glare, 4), "markers_seen": list(markers),
+        "glare": commented(round(quality.worst_glare, 4), "the worst slot's"),
+        "markers_seen": list(markers),
     }))
     document.add("reader", table({
         "stable_frames": commented(settings.stable_frames, "frames that must agree"),
@@ -150,9 +239,15 @@ def save_calibration(path: Path, source: str, quality: PictureQuality, markers: 
 
 
 def find_mat(source: FrameSource, detector: MatDetector, frames: int,
-             say: Callable[[str], None]) -> tuple[np.ndarray, Any] | None:
-    """Read up to ``frames`` frames until one shows the mat; say what is wrong otherwise."""
+             say: Callable[[str], None]) -> tuple[np.ndarray, MatDetection] | None:
+    """Read up to ``frames`` frames until one shows the mat: that frame and where the mat is.
+
+    Otherwise say what is wrong and give the last frame looked at with its detection
+    (the mat not found), or None when no frame could be looked at.
+    """
     last = "no frame"
+    pictures = 0
+    looked: tuple[np.ndarray, MatDetection] | None = None
     for _ in range(frames):
         frame = source.read()
         if frame is None:
@@ -160,21 +255,101 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
                 break  # a picture or video ran out: what its frames showed is the reason
             last = source.message
             continue
+        pictures += 1
         problem = frame_problem(frame)
         if problem:
             last = problem
             continue
-        warped, detection = detector.rectify(frame)
-        if warped is not None:
+        detection = detector.detect(frame)
+        if detection.found:
             return frame, detection
-        last = detection.message
-    say(f"mat not found: {last.removesuffix('; retrying')}")  # calibration has given up
-    return None
+        looked, last = (frame, detection), detection.message
+    reason = last.removesuffix("; retrying")  # calibration has given up
+    # A camera that never sent a picture is not a mat out of view.
+    say(f"mat not found: {reason}" if pictures else f"no picture from the camera: {reason}")
+    return looked
 
 
-def enrol_from_folder(folder: Path, classifier: TileClassifier) -> Enrolment:
-    """Embed every picture named ``<label>[_n].<ext>`` (``5p.jpg``, ``back_2.png``)."""
-    enrolment = Enrolment(model=classifier.model_id)
+def _corners_mm(rect: Rect) -> np.ndarray:
+    x, y, w, h = rect.x_mm, rect.y_mm, rect.width_mm, rect.height_mm
+    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+
+
+def draw_view(frame: np.ndarray, detector: MatDetector, detection: MatDetection) -> np.ndarray:
+    """The frame with what was found drawn on it, where the mat says it is: each corner
+    marker (green, or red where a hidden one lies), each slot and the dice area."""
+    view = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR) if frame.ndim == 2 else frame[..., :3].copy()
+    if detection.homography is None:
+        return view  # the mat was not found: the frame shows what the camera sees instead
+    to_frame = np.linalg.inv(detection.homography)
+    thickness = max(1, round(view.shape[1] / 640))
+    scale = view.shape[1] / 1600
+
+    def outline(corners: np.ndarray, colour: tuple[int, int, int], label: str) -> None:
+        points = cv2.perspectiveTransform(corners.reshape(-1, 1, 2).astype(np.float64),
+                                          to_frame).reshape(-1, 2)
+        cv2.polylines(view, [np.round(points).astype(np.int32)], True, colour, thickness)
+        x, y = points[3]  # under the bottom-left corner, inside the frame for every marker
+        cv2.putText(view, label, (round(x), round(y) + 14 * thickness),
+                    cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thickness, cv2.LINE_AA)
+
+    g = detector.geometry
+    hidden = dict(zip((m.id for m in g.markers if m.id not in detection.markers_seen),
+                      hidden_corners(g, detection.markers_seen), strict=True))
+    for marker in g.markers:
+        if marker.id in hidden:
+            outline(marker.corners_mm(), (0, 0, 255), f"{hidden[marker.id]} not seen")
+        else:
+            outline(marker.corners_mm(), (0, 200, 0), f"marker {marker.id}")
+    for spec in g.slots:
+        outline(_corners_mm(spec.rect), (255, 128, 0), spec.slot.value)
+    outline(_corners_mm(g.dice), (0, 200, 255), "dice")
+    return view
+
+
+def save_view(view: np.ndarray) -> Path:
+    """Write the annotated frame to the data folder, whole or not at all; its path."""
+    encoded, data = cv2.imencode(".jpg", view)
+    if not encoded:
+        raise DataError("the camera's frame could not be written as a JPEG picture")
+    path = data_dir() / VIEW_FILE
+    atomic_write_bytes(path, data.tobytes())
+    return path
+
+
+def earlier_enrolment(path: Path, classifier: TileClassifier) -> Enrolment:
+    """The enrolment saved at ``path``, to add to; empty when there is none, when another
+    tile model made it (it means nothing to this one: said), or when it cannot be read (it
+    is set aside)."""
+    fresh = Enrolment(model=classifier.model_id)
+    if not path.exists():
+        return fresh
+    try:
+        earlier = Enrolment.load(path)
+    except DataError as exc:
+        set_aside(path, str(exc))
+        return fresh
+    if len(earlier) and earlier.model != classifier.model_id:
+        print("companion: the tiles enrolled before were taught to another tile model; what "
+              "is enrolled now replaces them", file=sys.stderr)
+        return fresh
+    return earlier
+
+
+def retake(enrolment: Enrolment, label: str, embeddings: list[np.ndarray]) -> None:
+    """Make ``embeddings`` the shots of ``label`` in ``enrolment``, in place of any it had
+    (a kind taken again); the other kinds' shots stay."""
+    keep = [i for i, known in enumerate(enrolment.labels) if known != label]
+    enrolment.labels = [enrolment.labels[i] for i in keep]
+    enrolment.embeddings = enrolment.embeddings[keep]
+    for embedding in embeddings:
+        enrolment.add(label, embedding)
+
+
+def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, list[np.ndarray]]:
+    """Embed every picture named ``<label>[_n].<ext>`` (``5p.jpg``, ``back_2.png``): the
+    embeddings by label."""
+    taken: dict[str, list[np.ndarray]] = {}
     for path in sorted(folder.iterdir()):
         label = path.stem.split("_")[0].lower()
         if label not in READER_LABELS:
@@ -184,23 +359,26 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> Enrolment:
         except PictureError as exc:
             print(f"  {exc.problem}: {path.name} skipped")
             continue
-        enrolment.add(label, classifier.predict([image])[0].embedding)
-    if not len(enrolment):
+        taken.setdefault(label, []).append(classifier.predict([image])[0].embedding)
+    if not taken:
         raise DataError(f"{folder}: no pictures named after a tile (e.g. 5p.jpg, 1z_2.png)")
-    return enrolment
+    return taken
 
 
 def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileClassifier,
-                 ask: Callable[[str], str], shots: int = 2) -> Enrolment:
-    """Ask for each kind on the draw slot in turn and keep ``shots`` embeddings of it."""
-    enrolment = Enrolment(model=classifier.model_id)
+                 ask: Callable[[str], str], enrolment: Enrolment, path: Path,
+                 shots: int = 2) -> list[str]:
+    """Ask for each kind on the Draw slot in turn and take ``shots`` embeddings of it into
+    ``enrolment`` (:func:`retake`), saved at ``path`` as each kind is taken; the kinds
+    taken."""
+    taken = []
     for label in [*(str(t) for t in ALL_KINDS), BACK]:
         answer = ask(f"Put {label} on the Draw (ツモ) slot, then Enter (s skip, q finish): ")
         if answer.strip().lower() == "q":
             break
         if answer.strip().lower() == "s":
             continue
-        taken = 0
+        embeddings = []
         for _ in range(shots * 5):
             frame = source.read()
             if frame is None or frame_problem(frame):
@@ -208,63 +386,83 @@ def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileCla
             detection = detector.detect(frame)
             crops = detector.slot_crops(frame, detection)
             if Slot.DRAW in crops:
-                enrolment.add(label, classifier.predict([crops[Slot.DRAW]])[0].embedding)
-                taken += 1
-            if taken == shots:
+                embeddings.append(classifier.predict([crops[Slot.DRAW]])[0].embedding)
+            if len(embeddings) == shots:
                 break
-        if taken == 0:
+        if not embeddings:
             print(f"  could not see the mat for {label}; skipped")
-    return enrolment
+            continue
+        retake(enrolment, label, embeddings)
+        enrolment.save(path)
+        taken.append(label)
+    return taken
+
+
+def kinds(enrolment: Enrolment) -> str:
+    count = len(set(enrolment.labels))
+    return f"{count} kind{'' if count == 1 else 's'}"
+
+
+def enrol_set(source: FrameSource, detector: MatDetector, classifier: TileClassifier) -> int:
+    """``--enrol``: the player's set, kind by kind on the Draw slot; the exit code."""
+    path = config_dir() / ENROLMENT_FILE
+    enrolment = earlier_enrolment(path, classifier)
+    try:
+        taken = enrol_on_mat(source, detector, classifier, input, enrolment, path)
+    except (KeyboardInterrupt, EOFError) as exc:
+        stopped = isinstance(exc, KeyboardInterrupt)
+        print(f"\nenrolment {'stopped' if stopped else 'stopped: no more input'}; "
+              f"{kinds(enrolment)} saved in {path}", file=sys.stderr)
+        return 130 if stopped else 1
+    print(f"enrolled {len(taken)} kind{'' if len(taken) == 1 else 's'}; {kinds(enrolment)} "
+          f"in all in {path}")
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
     classifier = TileClassifier(args.model)
     if args.enrol_from is not None:
-        enrolment = enrol_from_folder(args.enrol_from, classifier)
-        enrolment.save(config_dir() / ENROLMENT_FILE)
-        print(f"enrolled {len(enrolment)} pictures of {len(set(enrolment.labels))} kinds "
-              f"into {config_dir() / ENROLMENT_FILE}")
+        path = config_dir() / ENROLMENT_FILE
+        taken = enrol_from_folder(args.enrol_from, classifier)
+        enrolment = earlier_enrolment(path, classifier)
+        for label, embeddings in taken.items():
+            retake(enrolment, label, embeddings)
+        enrolment.save(path)
+        print(f"enrolled {sum(map(len, taken.values()))} pictures of {len(taken)} kinds "
+              f"({kinds(enrolment)} in all) into {path}")
         return 0
     detector = MatDetector()
     if args.source is None:  # the camera the game will read from
         config = load_config()
         config.tell_notices()
         args.source = config.text("input.camera_source")
+    settings = settings_to_keep(classifier)
     source = open_source(args.source)
     try:
         found = find_mat(source, detector, args.frames, print)
         if found is None:
             return 1
         frame, detection = found
+        view = save_view(draw_view(frame, detector, detection))
+        if not detection.found:
+            print(f"saved the camera's last frame to {view}")
+            return 1
         warped = detector.warp(frame, detection, None)
-        quality = measure_quality(warped, detector)
+        quality = measure_quality(warped, detector, detection)
         print(f"{detection.message}; focus {quality.focus:.0f}, paper grey "
-              f"{quality.exposure:.0f}, glare {quality.glare:.2%}")
+              f"{quality.exposure:.0f}, glare {quality.worst_glare:.2%} (worst slot)")
         for problem in quality.problems():
             print(f"  - {problem}")
+        print(f"saved the frame with the markers and slots found drawn on it to {view}")
         path = config_dir() / CALIBRATION_FILE
-        settings = load_settings(classifier)
         save_calibration(path, args.source, quality, detection.markers_seen, settings)
         print(f"saved {path}")
-        looks, learnt, covered = learn_empty_slots(frame, detection, detector, classifier,
-                                                   settings.min_confidence)
-        if learnt:
-            looks.save(config_dir() / SLOT_LOOKS_FILE, learnt)
-            print(f"saved the empty look of {len(learnt)} slots to "
-                  f"{config_dir() / SLOT_LOOKS_FILE}")
-        if covered:
-            print(f"  {', '.join(s.value for s in covered)}: not empty, so the printed look "
-                  "stays (clear it and calibrate again to learn it)")
+        save_slot_looks(*learn_empty_slots(frame, detection, detector, classifier,
+                                           settings.min_confidence))
+        code = 1 if quality.problems() else 0
         if args.enrol:
-            enrolment = enrol_on_mat(source, detector, classifier, input)
-            if len(enrolment):
-                enrolment.save(config_dir() / ENROLMENT_FILE)
-                print(f"enrolled {len(set(enrolment.labels))} kinds into "
-                      f"{config_dir() / ENROLMENT_FILE}")
-        return 1 if quality.problems() else 0
-    except EOFError:
-        print("enrolment stopped: no more input", file=sys.stderr)
-        return 1
+            code = enrol_set(source, detector, classifier) or code
+        return code
     finally:
         source.close()
 
@@ -277,9 +475,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="camera:0, /dev/video0, picamera, a picture/folder/video, "
                              "or render:draw=5p (default: the game's camera, "
                              "input.camera_source in `companion config`)")
-    parser.add_argument("--frames", type=int, default=30, help="frames to try (default 30)")
+    parser.add_argument("--frames", type=positive_int, default=30,
+                        help="frames to try (default 30)")
     parser.add_argument("--enrol", action="store_true",
-                        help="then photograph each kind of your set on the Draw slot")
+                        help="then photograph each kind of your set on the Draw slot; each "
+                             "kind taken replaces only its own earlier shots")
     parser.add_argument("--enrol-from", type=Path, metavar="DIR",
                         help="enrol from pictures named after their tile (5p.jpg, back_2.png)")
     parser.add_argument("--model", type=Path, help="another tile_classifier.onnx")

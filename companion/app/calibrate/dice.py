@@ -13,7 +13,12 @@ dice reader loads from then on. Nothing is saved if the dice could not be read.
 With ``--enrol`` the player throws their own dice ``--throws`` times and types
 the values each throw shows; the judge's view of each die is kept with its value
 in ``dice_enrol.npz`` beside ``dice.toml`` (companion/hw/dice/enrol.py), and the
-reader leans on it from then on. ``--forget`` deletes it.
+reader leans on it from then on. Each throw is saved as it is taken, added to the
+dice enrolled before, so stopping (Ctrl-C, the end of input) keeps the throws
+taken. ``--forget`` deletes it.
+
+A ``dice.toml`` or ``dice_enrol.npz`` that cannot be read is set aside (kept beside
+it) before anything is asked, and calibration starts afresh.
 """
 
 from __future__ import annotations
@@ -21,11 +26,19 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from companion.app.calibrate import set_aside
 from companion.app.commands.dice import CALIBRATION_FILE
+from companion.app.commands.rules import positive_int
 from companion.app.config import load_config
 from companion.app.paths import config_dir
+from companion.errors import DataError
+
+if TYPE_CHECKING:
+    from companion.hw.dice.enrol import Enrolment
+    from companion.hw.dice.networks import DiceNetworks
+    from companion.hw.dice.reader import ReaderConfig
 
 CAMERA_WAIT_S = 5.0  # how long a camera without a picture gets before calibration gives up
 
@@ -36,27 +49,37 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--source",
                         help="camera:0, picamera, a photo or video file (default: "
                              "dice.camera_source in `companion config`, normally the tile camera)")
-    parser.add_argument("--count", type=int, default=2,
+    parser.add_argument("--count", type=positive_int, default=2,
                         help="how many dice you laid out (default 2)")
-    parser.add_argument("--frames", type=int, default=8,
+    parser.add_argument("--frames", type=positive_int, default=8,
                         help="frames to read (default 8)")
     parser.add_argument("--enrol", action="store_true",
-                        help="teach the reader your own dice: throw them and type the values")
-    parser.add_argument("--throws", type=int, default=4,
+                        help="teach the reader your own dice: throw them and type the values; "
+                             "each throw is added to the dice enrolled before")
+    parser.add_argument("--throws", type=positive_int, default=4,
                         help="throws to enrol (default 4)")
     parser.add_argument("--forget", action="store_true",
                         help="delete the enrolled dice")
     parser.set_defaults(func=run)
 
 
+def tuned_before(path: Path) -> ReaderConfig:
+    """The thresholds to start from: the packaged ones under ``path`` (``dice.toml``); one
+    that cannot be used is set aside, as calibration writes it again."""
+    from companion.hw.dice.reader import ReaderConfig
+
+    packaged = ReaderConfig.load()  # a fault of the companion's own file is not the player's
+    try:
+        return ReaderConfig.load(path)
+    except DataError as exc:
+        set_aside(path, str(exc))
+        return packaged
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.hw.dice.calibrate import tune
-    from companion.hw.dice.reader import ReaderConfig
     from companion.hw.dice.source import take_frames
 
-    if args.count < 1 or args.frames < 1:
-        print("companion: error: --count and --frames must be at least 1", file=sys.stderr)
-        return 2
     config = load_config()
     config.tell_notices()
     camera = config.dice_camera(args.source)
@@ -67,14 +90,15 @@ def run(args: argparse.Namespace) -> int:
         (config_dir() / ENROL_FILE).unlink(missing_ok=True)
         print("The enrolled dice are forgotten.")
         return 0
+    base = tuned_before(path)
     if args.enrol:
-        return run_enrol(args, camera, path)
+        return run_enrol(args, camera, base)
     print(f"Lay {args.count} dice apart and still in view ...")
     frames, why = take_frames(camera, args.frames, CAMERA_WAIT_S)
     if not frames:
         print(f"companion: error: no frames from {camera!r}: {why}", file=sys.stderr)
         return 1
-    tuning = tune(frames, args.count, ReaderConfig.load(path))
+    tuning = tune(frames, args.count, base)
     print(tuning.message)
     if not tuning.ok:
         print("Not saved: the dice were not read steadily enough.")
@@ -84,43 +108,70 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_enrol(args: argparse.Namespace, camera: str, path: Path) -> int:
-    from companion.errors import CompanionError
+def enrolled_before(path: Path, networks: DiceNetworks) -> Enrolment | None:
+    """The dice enrolled at ``path``, to add to; None when there are none, when an older
+    judge made them (they mean nothing to this one: said), or when the file cannot be
+    read (it is set aside)."""
+    from companion.hw.dice.enrol import Enrolment
+
+    try:
+        earlier = Enrolment.load(path)
+    except DataError as exc:
+        set_aside(path, str(exc))
+        return None
+    if earlier is not None and earlier.judge != networks.judge_id:
+        print("companion: the dice enrolled before were taught to an older dice model; the "
+              "throws taken now replace them", file=sys.stderr)
+        return None
+    return earlier
+
+
+def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> int:
     from companion.hw.dice.calibrate import enrol
-    from companion.hw.dice.enrol import ENROL_FILE, Enrolment
-    from companion.hw.dice.reader import ReaderConfig
+    from companion.hw.dice.enrol import ENROL_FILE
+    from companion.hw.dice.networks import DiceNetworks
     from companion.hw.dice.source import take_frames
 
-    if args.throws < 1:
-        print("companion: error: --throws must be at least 1", file=sys.stderr)
-        return 2
-    throws = []
-    for number in range(1, args.throws + 1):
-        print(f"Throw {args.count} of your dice ({number} of {args.throws}); when they lie "
-              "still, type the values they show (e.g. 3 5) and Enter:")
-        line = sys.stdin.readline()
-        try:
-            named = [int(v) for v in line.replace(",", " ").split()]
-        except ValueError:
-            named = []
-        if len(named) != args.count or not all(1 <= v <= 6 for v in named):
-            print(f"  not {args.count} values from 1 to 6: this throw is left out")
-            continue
-        frames, why = take_frames(camera, 1, CAMERA_WAIT_S)
-        if not frames:
-            print(f"companion: error: no frames from {camera!r}: {why}", file=sys.stderr)
-            return 1
-        throws.append((frames[-1], named))
     target = config_dir() / ENROL_FILE
+    networks = DiceNetworks()
+    enrolment = enrolled_before(target, networks)
+    typed = used = dice = 0
     try:
-        earlier = Enrolment.load(target)
-    except CompanionError:
-        earlier = None  # unreadable: start again
-    enrolled = enrol(throws, ReaderConfig.load(path), earlier=earlier)
-    print(enrolled.message)
-    if enrolled.enrolment is None or not enrolled.throws_used:
-        print("Not saved.")
+        for number in range(1, args.throws + 1):
+            print(f"Throw {args.count} of your dice ({number} of {args.throws}); when they lie "
+                  "still, type the values they show (e.g. 3 5) and Enter:")
+            line = sys.stdin.readline()
+            if not line:
+                break  # the end of input: the throws taken are saved
+            try:
+                named = [int(v) for v in line.replace(",", " ").split()]
+            except ValueError:
+                named = []
+            if len(named) != args.count or not all(1 <= v <= 6 for v in named):
+                print(f"  not {args.count} values from 1 to 6: this throw is left out")
+                continue
+            typed += 1
+            frames, why = take_frames(camera, 1, CAMERA_WAIT_S)
+            if not frames:
+                print(f"companion: error: no frames from {camera!r}: {why}", file=sys.stderr)
+                return 1
+            made = enrol([(frames[-1], named)], config, networks, earlier=enrolment)
+            if not made.throws_used:  # the only reason enrol leaves a throw out
+                print(f"  not {args.count} dice found in view: this throw is left out")
+                continue
+            enrolment = made.enrolment
+            assert enrolment is not None  # a throw was used
+            enrolment.save(target)  # now, so that a stop keeps it
+            used, dice = used + 1, dice + len(named)
+    except KeyboardInterrupt:
+        throws = "1 throw" if used == 1 else f"{used} throws"
+        kept = f"the {throws} used {'is' if used == 1 else 'are'} saved in {target}" if used \
+            else "nothing was saved"
+        print(f"\nenrolment stopped; {kept}", file=sys.stderr)
+        return 130
+    if not used:
+        print("No throw could be used: not saved.")
         return 1
-    enrolled.enrolment.save(target)
+    print(f"enrolled {dice} dice from {used} of {typed} throws")
     print(f"Saved to {target}")
     return 0

@@ -11,7 +11,9 @@ has four stickers, the player then places the other three 5p so the companion
 can tell which old sticker was lost, and replaces it.
 
 Keys (type, then Enter): ``s`` skip this kind, ``u`` undo the last sticker,
-``q`` save and quit.
+``q`` save and quit. With ``--port -`` (the tray's lines replayed from stdin) no
+keys are read, as stdin is the tray: each sticker placed is taken as it comes,
+until the plan is done or the capture ends.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from companion.app.commands.rfid import RfidReader, add_reader_arguments, open_reader
+from companion.app.commands.rfid import STDIN_PORT, RfidReader, add_reader_arguments, open_reader
 from companion.app.paths import config_dir
 from companion.errors import CompanionError, InvalidNotation
 from companion.hw.rfid.events import TagAction, TagEvent
@@ -47,6 +49,13 @@ class KeySource(Protocol):
         """A line the player typed (stripped, lower case), or None when there is none yet."""
 
 
+class NoKeys:
+    """No keyboard: stdin carries the tray's lines (``--port -``)."""
+
+    def poll(self) -> str | None:
+        return None
+
+
 class TerminalKeys:
     """Lines typed on stdin, without blocking; the end of input counts as ``q``."""
 
@@ -65,14 +74,20 @@ def describe(tile: Tile) -> str:
     return f"{tile} {tile.name_ja} ({tile.name_en})"
 
 
+def stickers(count: int) -> str:
+    return f"{count} sticker{'' if count == 1 else 's'}"
+
+
 class Enroller:
     """The enrolment conversation as a state machine: feed it tag events and keys."""
 
-    def __init__(self, tag_map: TagMap, path: Path, out: TextIO) -> None:
+    def __init__(self, tag_map: TagMap, path: Path, out: TextIO, *, keys: bool = True) -> None:
         self.tag_map = tag_map
         self.path = path
         self.out = out
+        self.keys = keys  # False: stdin is the tray's capture, and no key is read
         self.plan: list[Tile] = []
+        self.copies = COPIES_PER_KIND
         self.total = 0
         self.waiting = Waiting.DONE
         self.after_lift = Waiting.DONE
@@ -86,10 +101,17 @@ class Enroller:
 
     def enrol(self, kinds: Sequence[Tile], copies: int = COPIES_PER_KIND) -> None:
         """Plan the missing stickers of ``kinds``, ``copies`` per kind, in the order given."""
+        self.copies = copies
         self.plan = [t for t in kinds for _ in range(max(0, copies - len(self.tag_map.uids(t))))]
         self.total = len(self.plan)
-        self.say(f"{self.total} stickers to enrol; the map is saved after each one in {self.path}.")
-        self.say("Keys (then Enter): s = skip this kind, u = undo the last one, q = save and quit.")
+        self.say(f"{stickers(self.total)} to enrol; the map is saved after each one in "
+                 f"{self.path}.")
+        if self.keys:
+            self.say("Keys (then Enter): s = skip this kind, u = undo the last one, "
+                     "q = save and quit.")
+        else:
+            self.say("No keys are read (stdin is the tray): each sticker placed is taken as it "
+                     "comes.")
         self._next_tile()
 
     def reenrol(self, tile: Tile) -> None:
@@ -110,14 +132,14 @@ class Enroller:
     def _next_tile(self) -> None:
         if not self.plan:
             self.waiting = Waiting.DONE
-            self.say(f"Done: {len(self.tag_map)} stickers enrolled in {self.path}.")
+            self.say(f"Done: {stickers(len(self.tag_map))} enrolled in {self.path}.")
             return
         tile = self.plan[0]
         self.waiting = Waiting.TILE
         have = len(self.tag_map.uids(tile))
         number = self.total - len(self.plan) + 1
         self.say(f"[{number}/{self.total}] Place a {describe(tile)} "
-                 f"(copy {have + 1} of {COPIES_PER_KIND}).")
+                 f"(copy {have + 1} of {self.copies}).")
 
     def _lift(self, uid: str, then: Waiting) -> None:
         self.waiting, self.lift_uid, self.after_lift = Waiting.LIFT, uid, then
@@ -218,11 +240,18 @@ class Enroller:
         self.say(f"  {self.new_uid} = {tile}. Done: saved in {self.path}.")
         self.waiting = Waiting.DONE
 
+    def stop(self) -> None:
+        """Stop where it is; every sticker read is already saved."""
+        if self.done:
+            return
+        count = len(self.tag_map)
+        self.say(f"Stopped; {stickers(count)} {'is' if count == 1 else 'are'} saved in "
+                 f"{self.path}. Run the same command again to carry on.")
+        self.waiting = Waiting.DONE
+
     def on_key(self, key: str) -> None:
         if key == "q":
-            self.say(f"Stopped; {len(self.tag_map)} stickers are saved in {self.path}. "
-                     "Run the same command again to carry on.")
-            self.waiting = Waiting.DONE
+            self.stop()
         elif key == "s" and self.waiting is Waiting.TILE:
             skipped = self.plan[0]
             self.plan = [t for t in self.plan if t is not skipped]
@@ -240,25 +269,37 @@ class Enroller:
 
 
 def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
-                  idle: Callable[[], None] | None = None) -> None:
-    """Feed the enroller the reader's events and the player's keys until it is done."""
+                  idle: Callable[[], None] | None = None) -> bool:
+    """Feed the enroller the reader's events and the player's keys until it is done, stopped
+    (``q``, Ctrl-C) or a replayed capture ends; True when the reader answered at some point
+    (its status was ok, or a tag was read)."""
     last_status = ""
-    while not enroller.done:
-        for event in reader.poll_events():
-            enroller.on_event(event)
-            if enroller.done:
+    answered = False
+    try:
+        while not enroller.done:
+            for event in reader.poll_events():
+                answered = True
+                enroller.on_event(event)
+                if enroller.done:
+                    return answered
+            status = reader.status()
+            answered = answered or status.ok
+            if not status.ok and status.message != last_status:
+                enroller.say(f"  ({status.message})")
+            last_status = "" if status.ok else status.message
+            if reader.link.ended:  # a capture replayed from stdin ran out: nothing more comes
+                enroller.stop()
                 break
-        status = reader.status()
-        if not status.ok and status.message != last_status:
-            enroller.say(f"  ({status.message})")
-        last_status = "" if status.ok else status.message
-        key = keys.poll()
-        if key is not None:
-            enroller.on_key(key)
-        if idle is not None:
-            idle()
-        else:
-            reader.wait(0.05)
+            key = keys.poll()
+            if key is not None:
+                enroller.on_key(key)
+            if idle is not None:
+                idle()
+            else:
+                reader.wait(0.05)
+    except KeyboardInterrupt:
+        enroller.stop()
+    return answered
 
 
 def parse_kinds(text: str) -> list[Tile]:
@@ -272,7 +313,9 @@ def parse_kinds(text: str) -> list[Tile]:
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
-        "rfid", help="enrol the RFID sticker under each tile (or re-enrol a lost one)")
+        "rfid", help="enrol the RFID sticker under each tile (or re-enrol a lost one)",
+        epilog=f"With --port {STDIN_PORT} stdin is the tray's lines, so no keys are read: each "
+               "sticker placed is taken as it comes, until the capture ends.")
     add_reader_arguments(parser)
     parser.add_argument("--only", metavar="TILES",
                         help="only these kinds, in this order, e.g. '5p 123m' (default: all 34)")
@@ -285,7 +328,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     path = config_dir() / TAGMAP_FILENAME
     tag_map = TagMap.load(path)
-    enroller = Enroller(tag_map, path, sys.stdout)
+    from_stdin = args.port == STDIN_PORT
+    enroller = Enroller(tag_map, path, sys.stdout, keys=not from_stdin)
     if args.reenrol:
         enroller.reenrol(Tile.from_notation(args.reenrol))
     else:
@@ -293,11 +337,17 @@ def run(args: argparse.Namespace) -> int:
         if not kinds:
             raise InvalidNotation("--only needs at least one tile kind, e.g. --only '5p 123m'")
         enroller.enrol(kinds, args.copies)
+    if enroller.done:  # every sticker asked for is enrolled already: no reader needed
+        return 0
     reader = open_reader(args, tag_map)
+    keys = NoKeys() if from_stdin else TerminalKeys()
     try:
-        run_enrolment(enroller, reader, TerminalKeys())
-    except KeyboardInterrupt:
-        enroller.on_key("q")
+        answered = run_enrolment(enroller, reader, keys)
+        status = reader.status()
     finally:
         reader.close()
+    if not answered:
+        print(f"companion: error: the RFID reader never answered ({status.message}); "
+              "nothing was enrolled", file=sys.stderr)
+        return 1
     return 0

@@ -347,8 +347,20 @@ def camera_rolls(config: Config, controls: Controls) -> CameraRolls:
                        config.number("input.poll_seconds"))
 
 
+# The pins hardware/wiring.md says to avoid, and why: they work, but not as a plain pin.
+PINS_TO_AVOID = {
+    0: "the HAT ID EEPROM's data line (ID_SD)",
+    1: "the HAT ID EEPROM's clock line (ID_SC)",
+    2: "I²C SDA, with a fixed pull-up on the board",
+    3: "I²C SCL, with a fixed pull-up on the board",
+    14: "the serial console's TXD",
+    15: "the serial console's RXD (and the RDM6300's)",
+}
+
+
 def check_pins(config: Config) -> None:
-    """Two parts on one GPIO pin would fight: say which settings clash."""
+    """Two parts on one GPIO pin would fight: say which settings clash. A pin the wiring
+    guide says to avoid is allowed (the player may have freed it) with a warning."""
     used: dict[int, str] = {}
     for key in ("attack_pin", "flee_pin", "ranged_pin", "item_pin", "led_pin", "buzzer_pin"):
         pin = config.integer(f"buttons.{key}")
@@ -358,6 +370,9 @@ def check_pins(config: Config) -> None:
             raise DataError(f"buttons.{key} and buttons.{used[pin]} are both GPIO{pin}; "
                             "give each part its own pin (companion config --show)")
         used[pin] = key
+        if pin in PINS_TO_AVOID:
+            print(f"companion: warning: buttons.{key} is GPIO{pin}, {PINS_TO_AVOID[pin]}; "
+                  "hardware/wiring.md says to avoid it", file=sys.stderr)
 
 
 def tell(message: str, display: Display | None, controls: Controls,

@@ -15,6 +15,7 @@ UIDs, and a UID belongs to one tile only.
 
 from __future__ import annotations
 
+import contextlib
 import tomllib
 from pathlib import Path
 
@@ -50,6 +51,16 @@ def _is_em4100(text: str) -> bool:
     return len(text) == 10 and all(c in "0123456789ABCDEF" for c in text)
 
 
+def _same_kind(tags: dict[str, object], tile: Tile) -> list[str]:
+    """The UIDs of a tag map file's ``[tags]`` whose tile is ``tile``, as written."""
+    same = []
+    for uid, label in tags.items():
+        with contextlib.suppress(CompanionError):  # a bad line elsewhere is told on its own
+            if isinstance(label, str) and Tile.from_notation(label) is tile:
+                same.append(uid)
+    return same
+
+
 class TagMap:
     """UID → tile, with at most four UIDs per kind."""
 
@@ -78,7 +89,20 @@ class TagMap:
             try:
                 if not isinstance(label, str):
                     raise DataError(f"the tile must be text like \"5p\", not {label!r}")
-                tag_map.enrol(uid, Tile.from_notation(label))
+                tile = Tile.from_notation(label)
+                tag_map.enrol(uid, tile)
+            except KindFull:
+                # Enrolment's advice (re-enrol a lost one) cannot work on this file: a line
+                # must go, and the player has to see which.
+                same = _same_kind(tags, tile)
+                raise DataError(
+                    f"{path}: {len(same)} stickers are {tile} ({tile.name_ja}), but a set has "
+                    f"{COPIES_PER_KIND} of each kind: delete the line of each one not under a "
+                    f"{tile} (tags {', '.join(same)})") from None
+            except TagAlreadyEnrolled:
+                raise DataError(
+                    f"{path}: tags.{uid} is the same sticker as another line (case, spaces and "
+                    "':' do not count): delete one of them") from None
             except CompanionError as exc:
                 raise DataError(f"{path}: tags.{uid}: {exc}") from exc
         return tag_map

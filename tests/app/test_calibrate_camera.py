@@ -1,0 +1,222 @@
+"""``companion calibrate camera`` on rendered frames and picture files, run as the player runs
+it: a corrupt file of its own, enrolling kind by kind, a hidden marker, glare, covered slots."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.app.calibrate.camera import (
+    CALIBRATION_FILE,
+    ENROLMENT_FILE,
+    SLOT_LOOKS_FILE,
+    VIEW_FILE,
+    load_settings,
+)
+from companion.app.cli import main
+from companion.app.paths import config_dir, data_dir
+from companion.hw.camera.capture import RenderedSource
+from companion.hw.camera.classifier import Enrolment, TileClassifier
+from companion.hw.camera.mat import MatDetector, Rect
+from companion.hw.ports import Slot
+from tests.hw.test_camera_cli import tile_picture
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def empty_mat() -> np.ndarray:
+    """The frame ``--source render:`` shows: the project's own mat, clear."""
+    frame = RenderedSource({}).read()
+    assert frame is not None
+    return frame
+
+
+def in_frame(frame: np.ndarray, corners_mm: np.ndarray) -> np.ndarray:
+    """Where points on the mat (mm) lie in ``frame``, as the mat detector places them."""
+    detection = MatDetector().detect(frame)
+    assert detection.homography is not None
+    to_frame = np.linalg.inv(detection.homography)
+    return cv2.perspectiveTransform(corners_mm.reshape(-1, 1, 2).astype(np.float64),
+                                    to_frame).reshape(-1, 2)
+
+
+def rect_corners(rect: Rect) -> np.ndarray:
+    x, y, w, h = rect.x_mm, rect.y_mm, rect.width_mm, rect.height_mm
+    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+
+
+def calibrate(*extra: str) -> int:
+    return main(["calibrate", "camera", "--frames", "2", *extra])
+
+
+def test_a_corrupt_camera_toml_is_set_aside_and_written_afresh(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = config_dir() / CALIBRATION_FILE
+    path.parent.mkdir(parents=True)
+    path.write_text("garbage[[[")
+    assert calibrate("--source", "render:") == 0
+    err = capsys.readouterr().err
+    (kept,) = config_dir().glob(f"{CALIBRATION_FILE}.corrupt-*")
+    assert f"companion: {path} cannot be read ([reader] is malformed" in err
+    assert f"it was kept as {kept.name}" in err and len(err.splitlines()) == 1
+    assert kept.read_text() == "garbage[[["
+    assert load_settings(TileClassifier()).stable_frames > 0  # the new one reads back
+
+
+def test_the_projects_own_empty_mat_calibrates_cleanly(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Its dice area is printed white, brighter than the paper: that is not glare."""
+    assert calibrate("--source", "render:") == 0
+    out = capsys.readouterr().out
+    assert "glare 0.00% (worst slot)" in out and "  - " not in out
+
+
+def test_glare_on_a_slot_is_named_by_its_slot(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    frame = empty_mat()
+    draw = next(s for s in MatDetector().geometry.slots if s.slot is Slot.DRAW)
+    x, y = in_frame(frame, rect_corners(draw.rect)).mean(axis=0)
+    cv2.circle(frame, (round(x), round(y)), 18, (255, 255, 255), -1)  # the lamp in the tile
+    cv2.imwrite(str(tmp_path / "glare.png"), frame)
+    assert calibrate("--source", str(tmp_path / "glare.png")) == 1
+    out = capsys.readouterr().out
+    assert "  - glare in the draw (" in out and "slot: move the lamp to the side" in out
+    assert "room_" not in out.split("glare in the", 1)[1].split("\n", 1)[0]
+
+
+def test_a_hidden_corner_marker_is_a_problem_and_the_frame_is_saved_drawn_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    frame = empty_mat()
+    marker = MatDetector().geometry.markers[0]  # the top-left one
+    (x0, y0), (x1, y1) = (in_frame(frame, marker.corners_mm()).min(axis=0) - 5).astype(int), \
+        (in_frame(frame, marker.corners_mm()).max(axis=0) + 5).astype(int)
+    frame[y0:y1, x0:x1] = 200  # a hand, a mug over the corner
+    cv2.imwrite(str(tmp_path / "hidden.png"), (frame * 0.85).astype(np.uint8))
+    assert calibrate("--source", str(tmp_path / "hidden.png")) == 1
+    out = capsys.readouterr().out
+    assert "  - the top-left corner marker is not seen: uncover" in out
+    view_path = data_dir() / VIEW_FILE
+    assert f"drawn on it to {view_path}" in out
+    view = cv2.imread(str(view_path))
+    assert view is not None and view.shape == frame.shape
+    red = (view[..., 2] > 200) & (view[..., 1] < 80) & (view[..., 0] < 80)
+    assert red[y0 - 10:y1 + 10, x0 - 10:x1 + 10].any()  # the hidden marker, outlined in red
+    assert (config_dir() / CALIBRATION_FILE).exists()  # saved, as with any other problem
+
+
+def test_a_frame_without_the_mat_is_saved_as_it_is(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tile_picture(tmp_path / "tile.png", "1p")
+    assert calibrate("--source", str(picture)) == 1
+    out = capsys.readouterr().out
+    assert "mat not found: mat not in view" in out
+    assert f"saved the camera's last frame to {data_dir() / VIEW_FILE}" in out
+    assert not (config_dir() / CALIBRATION_FILE).exists()
+
+
+def test_no_camera_is_not_a_mat_out_of_view(capsys: pytest.CaptureFixture[str]) -> None:
+    """camera:7 does not exist here: OpenCV really tries it."""
+    assert main(["calibrate", "camera", "--source", "camera:7", "--frames", "1"]) == 1
+    assert capsys.readouterr().out.startswith("no picture from the camera: no camera at 7")
+
+
+def test_frames_must_be_a_positive_number(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["calibrate", "camera", "--source", "render:", "--frames", "0"])
+    assert stop.value.code == 2
+    assert "--frames: 0 is not a whole number of 1 or more" in capsys.readouterr().err
+
+
+def test_no_slot_seen_empty_removes_the_looks_learnt_before(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    looks = config_dir() / SLOT_LOOKS_FILE
+    assert calibrate("--source", "render:") == 0
+    assert looks.exists()
+    calibrate("--source", "render:draw=5p,room_tl=1m,room_tr=2m,room_bl=3m,room_br=4z")
+    out = capsys.readouterr().out
+    assert "room_br: not empty, so the printed look is used there" in out
+    assert f"no slot was seen empty: removed the empty looks learnt before ({looks})" in out
+    assert not looks.exists()
+
+
+def test_redoing_one_kind_keeps_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    path = config_dir() / ENROLMENT_FILE
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\n\nq\n"))  # 1m 2m 3m
+    calibrate("--source", "render:draw=5p", "--enrol")
+    first = Enrolment.load(path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\n\nq\n"))  # 2m again
+    calibrate("--source", "render:draw=5p", "--enrol")
+    again = Enrolment.load(path)
+    assert Counter(again.labels) == {"1m": 2, "2m": 2, "3m": 2}
+    for label in ("1m", "3m"):
+        kept = [e for lab, e in zip(again.labels, again.embeddings, strict=True) if lab == label]
+        before = [e for lab, e in zip(first.labels, first.embeddings, strict=True)
+                  if lab == label]
+        assert np.array_equal(kept, before)
+
+
+def test_enrol_from_a_folder_adds_to_the_enrolment_and_sets_a_corrupt_one_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = config_dir() / ENROLMENT_FILE
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not an archive")
+    folder = tmp_path / "set"
+    folder.mkdir()
+    tile_picture(folder / "3m.png", "3m")
+    assert main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
+    err = capsys.readouterr().err
+    assert f"companion: {path} cannot be read (" in err and "kept as" in err
+    assert len(list(config_dir().glob(f"{ENROLMENT_FILE}.corrupt-*"))) == 1
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nq\n"))  # 1m on the mat
+    calibrate("--source", "render:draw=1m", "--enrol")
+    (folder / "3m.png").unlink()
+    tile_picture(folder / "back.png", "back")
+    assert main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
+    assert Counter(Enrolment.load(path).labels) == {"1m": 2, "3m": 1, "back": 1}
+
+
+def test_ctrl_c_while_enrolling_keeps_the_kinds_taken() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "calibrate", "camera", "--source",
+         "render:draw=5p", "--frames", "2", "--enrol"],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=os.environ.copy())
+    assert proc.stdout is not None and proc.stdin is not None
+    try:
+        os.set_blocking(proc.stdout.fileno(), False)
+        out = b""
+        deadline = time.monotonic() + 60
+        answered = False
+        while b"Put 2m" not in out and time.monotonic() < deadline and proc.poll() is None:
+            if b"Put 1m" in out and not answered:
+                proc.stdin.write(b"\n")
+                proc.stdin.flush()
+                answered = True
+            out += proc.stdout.read() or b""
+            time.sleep(0.02)
+        assert b"Put 2m" in out
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130
+    path = config_dir() / ENROLMENT_FILE
+    assert err.decode().strip() == f"enrolment stopped; 1 kind saved in {path}"
+    assert Enrolment.load(path).labels == ["1m", "1m"]

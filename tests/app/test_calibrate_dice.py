@@ -1,0 +1,108 @@
+"""``companion calibrate dice`` with files of its own that cannot be read, and stopped while
+enrolling: on rendered photos, as the player runs it."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from functools import cache
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.app import cli
+from companion.app.paths import config_dir
+from companion.hw.dice.enrol import ENROL_FILE, Enrolment
+from companion.hw.dice.networks import TURNS
+from companion.hw.dice.reader import ReaderConfig
+from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@cache
+def two_dice() -> Scene:
+    return render_scene(700, kind=SceneKind.LOOSE, count=2, table=Table.FELT)
+
+
+def photo(tmp_path: Path) -> tuple[str, str]:
+    """The photo's path, and the values it shows as the player types them."""
+    path = tmp_path / "dice.png"
+    cv2.imwrite(str(path), two_dice().image)
+    return str(path), " ".join(str(d.value) for d in two_dice().dice)
+
+
+def test_a_corrupt_dice_toml_is_set_aside_and_calibrated_afresh(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    source, _ = photo(tmp_path)
+    path = config_dir() / "dice.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text("[reader\n")
+    assert cli.main(["calibrate", "dice", "--source", source, "--frames", "2"]) == 0
+    err = capsys.readouterr().err
+    (kept,) = config_dir().glob("dice.toml.corrupt-*")
+    assert err == (f"companion: {path} cannot be read (not valid TOML (Expected ']' at the end "
+                   "of a table declaration (at line 1, column 8))); it was kept as "
+                   f"{kept.name} and calibration starts afresh\n")
+    assert kept.read_text() == "[reader\n"
+    ReaderConfig.load(path)  # the new one reads
+
+
+def test_enrol_sets_unreadable_files_aside_before_asking_for_a_throw(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    source, _ = photo(tmp_path)
+    config_dir().mkdir(parents=True)
+    (config_dir() / "dice.toml").write_text("[reader\n")
+    (config_dir() / ENROL_FILE).write_bytes(b"junk")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # the player typed nothing at all
+    assert cli.main(["calibrate", "dice", "--enrol", "--source", source]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all("cannot be read" in line for line in err)
+    assert len(list(config_dir().glob("dice.toml.corrupt-*"))) == 1
+    assert len(list(config_dir().glob(f"{ENROL_FILE}.corrupt-*"))) == 1
+
+
+def test_ctrl_c_keeps_the_throws_taken_added_to_the_dice_enrolled_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    source, typed = photo(tmp_path)
+    target = config_dir() / ENROL_FILE
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{typed}\n"))
+    assert cli.main(["calibrate", "dice", "--enrol", "--source", source, "--throws", "1"]) == 0
+    assert "enrolled 2 dice from 1 of 1 throws" in capsys.readouterr().out
+    earlier = Enrolment.load(target)
+    assert earlier is not None and len(earlier.values) == 2 * TURNS
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "calibrate", "dice", "--enrol", "--source", source,
+         "--throws", "3"],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=os.environ.copy())
+    assert proc.stdout is not None and proc.stdin is not None
+    try:
+        os.set_blocking(proc.stdout.fileno(), False)
+        out = b""
+        deadline = time.monotonic() + 60
+        proc.stdin.write(f"{typed}\n".encode())
+        proc.stdin.flush()
+        while b"(2 of 3)" not in out and time.monotonic() < deadline and proc.poll() is None:
+            out += proc.stdout.read() or b""
+            time.sleep(0.02)
+        assert b"(2 of 3)" in out
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130
+    assert err.decode().strip() == f"enrolment stopped; the 1 throw used is saved in {target}"
+    now = Enrolment.load(target)
+    assert now is not None and len(now.values) == 4 * TURNS
+    assert (now.embeddings[: len(earlier.values)] == earlier.embeddings).all()
