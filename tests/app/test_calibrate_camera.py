@@ -4,11 +4,7 @@ it: a corrupt file of its own, enrolling kind by kind, a hidden marker, glare, c
 from __future__ import annotations
 
 import io
-import os
 import signal
-import subprocess
-import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -29,9 +25,8 @@ from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector, Rect
 from companion.hw.ports import Slot
+from tests.companion_process import CompanionProcess
 from tests.hw.test_camera_cli import tile_picture
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def empty_mat() -> np.ndarray:
@@ -191,32 +186,13 @@ def test_enrol_from_a_folder_adds_to_the_enrolment_and_sets_a_corrupt_one_aside(
 
 
 def test_ctrl_c_while_enrolling_keeps_the_kinds_taken() -> None:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "calibrate", "camera", "--source",
-         "render:draw=5p", "--frames", "2", "--enrol"],
-        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env=os.environ.copy())
-    assert proc.stdout is not None and proc.stdin is not None
-    try:
-        os.set_blocking(proc.stdout.fileno(), False)
-        out = b""
-        deadline = time.monotonic() + 60
-        answered = False
-        while b"Put 2m" not in out and time.monotonic() < deadline and proc.poll() is None:
-            if b"Put 1m" in out and not answered:
-                proc.stdin.write(b"\n")
-                proc.stdin.flush()
-                answered = True
-            out += proc.stdout.read() or b""
-            time.sleep(0.02)
-        assert b"Put 2m" in out
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    with CompanionProcess("calibrate", "camera", "--source", "render:draw=5p", "--frames", "2",
+                          "--enrol") as proc:
+        proc.wait_for(b"Put 1m")
+        proc.send(b"\n")
+        proc.wait_for(b"Put 2m")
+        _, err = proc.finish(signal.SIGINT)
     assert proc.returncode == 130
     path = config_dir() / ENROLMENT_FILE
-    assert err.decode().strip() == f"enrolment stopped; 1 kind saved in {path}"
+    assert err.strip() == f"enrolment stopped; 1 kind saved in {path}"
     assert Enrolment.load(path).labels == ["1m", "1m"]

@@ -4,11 +4,7 @@ enrolling: on rendered photos, as the player runs it."""
 from __future__ import annotations
 
 import io
-import os
 import signal
-import subprocess
-import sys
-import time
 from functools import cache
 from pathlib import Path
 
@@ -21,8 +17,7 @@ from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.networks import TURNS
 from companion.hw.dice.reader import ReaderConfig
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.companion_process import CompanionProcess
 
 
 @cache
@@ -79,30 +74,13 @@ def test_ctrl_c_keeps_the_throws_taken_added_to_the_dice_enrolled_before(
     assert "enrolled 2 dice from 1 of 1 throws" in capsys.readouterr().out
     earlier = Enrolment.load(target)
     assert earlier is not None and len(earlier.values) == 2 * TURNS
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "calibrate", "dice", "--enrol", "--source", source,
-         "--throws", "3"],
-        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env=os.environ.copy())
-    assert proc.stdout is not None and proc.stdin is not None
-    try:
-        os.set_blocking(proc.stdout.fileno(), False)
-        out = b""
-        deadline = time.monotonic() + 60
-        proc.stdin.write(f"{typed}\n".encode())
-        proc.stdin.flush()
-        while b"(2 of 3)" not in out and time.monotonic() < deadline and proc.poll() is None:
-            out += proc.stdout.read() or b""
-            time.sleep(0.02)
-        assert b"(2 of 3)" in out
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    with CompanionProcess("calibrate", "dice", "--enrol", "--source", source, "--throws",
+                          "3") as proc:
+        proc.send(f"{typed}\n".encode())
+        proc.wait_for(b"(2 of 3)")
+        _, err = proc.finish(signal.SIGINT)
     assert proc.returncode == 130
-    assert err.decode().strip() == f"enrolment stopped; the 1 throw used is saved in {target}"
+    assert err.strip() == f"enrolment stopped; the 1 throw used is saved in {target}"
     now = Enrolment.load(target)
     assert now is not None and len(now.values) == 4 * TURNS
     assert (now.embeddings[: len(earlier.values)] == earlier.embeddings).all()

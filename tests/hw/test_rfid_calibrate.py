@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
-import subprocess
-import sys
 import time
 from collections import deque
 from collections.abc import Iterator
@@ -20,8 +17,8 @@ from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
+from tests.companion_process import CompanionProcess, run_companion
 
-ROOT = Path(__file__).resolve().parents[2]
 FAST = TraySettings(hello_timeout=0.5, heartbeat_timeout=1.0,
                     backoff=Backoff(initial=0.01, maximum=0.1))
 
@@ -210,31 +207,17 @@ def test_the_command_line_with_a_tray_and_a_keyboard() -> None:
     """The whole command in its own process: prompts on stdout, keys on stdin."""
     five_p = Tile.from_notation("5p")
     with TraySimulator(heartbeat_ms=100) as sim:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "calibrate", "rfid", "--port", sim.port,
-             "--only", "5p 6p", "--copies", "1"],
-            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            env=os.environ.copy())
-        assert proc.stdout is not None and proc.stdin is not None
-        try:
-            os.set_blocking(proc.stdout.fileno(), False)
-            out = b""
-            deadline = time.monotonic() + 10
-            while b"Lift it off" not in out and time.monotonic() < deadline:
-                if b"Place a 5p" in out:
-                    sim.place(0, sticker(five_p, 0))
-                sim.step()
-                out += proc.stdout.read() or b""
-                time.sleep(0.005)
-            proc.stdin.write(b"q\n")
-            proc.stdin.flush()
-            rest, err = proc.communicate(timeout=10)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-    text = (out + rest).decode()
-    assert proc.returncode == 0, err.decode()
+        def step(out: bytes) -> None:
+            if b"Place a 5p" in out:
+                sim.place(0, sticker(five_p, 0))
+            sim.step()
+
+        with CompanionProcess("calibrate", "rfid", "--port", sim.port, "--only", "5p 6p",
+                              "--copies", "1") as proc:
+            proc.wait_for(b"Lift it off", timeout=10, each=step, pause=0.005)
+            proc.send(b"q\n")
+            text, err = proc.finish(timeout=10)
+    assert proc.returncode == 0, err
     assert f"{sticker(five_p, 0)} = 5p" in text
     assert "Stopped; 1 sticker is saved" in text
     assert TagMap.load(config_dir() / TAGMAP_FILENAME).tile(sticker(five_p, 0)) is five_p
@@ -290,10 +273,8 @@ def capture(path: Path, stickers: int) -> Path:
 def test_port_stdin_reads_no_keys_from_it_and_enrols_every_sticker(tmp_path: Path) -> None:
     """stdin is the tray: lines taken for keys would lose stickers (and answer `Keys: ...`)."""
     with capture(tmp_path / "tray.bin", 8).open("rb") as stdin:
-        result = subprocess.run(
-            [sys.executable, "-m", "companion", "calibrate", "rfid", "--port", "-", "--only",
-             "1m 2m"], cwd=ROOT, stdin=stdin, capture_output=True, env=os.environ.copy(),
-            timeout=60)
+        result = run_companion("calibrate", "rfid", "--port", "-", "--only", "1m 2m",
+                               stdin=stdin)
     out = result.stdout.decode()
     assert result.returncode == 0, result.stderr.decode()
     assert "No keys are read (stdin is the tray)" in out and "Keys:" not in out
@@ -303,10 +284,7 @@ def test_port_stdin_reads_no_keys_from_it_and_enrols_every_sticker(tmp_path: Pat
 
 def test_a_capture_that_ends_early_stops_with_what_was_read(tmp_path: Path) -> None:
     with capture(tmp_path / "tray.bin", 2).open("rb") as stdin:
-        result = subprocess.run(
-            [sys.executable, "-m", "companion", "calibrate", "rfid", "--port", "-", "--only",
-             "1m"], cwd=ROOT, stdin=stdin, capture_output=True, env=os.environ.copy(),
-            timeout=60)
+        result = run_companion("calibrate", "rfid", "--port", "-", "--only", "1m", stdin=stdin)
     assert result.returncode == 0, result.stderr.decode()
     assert "Stopped; 2 stickers are saved" in result.stdout.decode()
 
@@ -322,10 +300,7 @@ def test_port_stdin_is_explained_in_the_help(capsys: pytest.CaptureFixture[str])
 
 def test_a_reader_that_never_answers_is_an_error() -> None:
     """loop:// echoes our hello back and never says its own; stdin ends (``q``) at once."""
-    result = subprocess.run(
-        [sys.executable, "-m", "companion", "calibrate", "rfid", "--port", "loop://", "--only",
-         "5p"], cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, env=os.environ.copy(),
-        timeout=60)
+    result = run_companion("calibrate", "rfid", "--port", "loop://", "--only", "5p")
     assert result.returncode == 1
     assert result.stderr.decode() == ("companion: error: the RFID reader never answered "
                                       "(waiting for the tray on loop:// to say hello); nothing "

@@ -20,6 +20,7 @@ from companion.hw.rfid.rdm6300 import frame
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import Tile
+from tests.companion_process import CompanionProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -101,30 +102,15 @@ def test_monitor_on_a_live_tray_prints_counters_when_stopped(stop: signal.Signal
     """A real process on the pty's host end; the simulator answers from this test."""
     enrol_five_pin()
     with TraySimulator(heartbeat_ms=100) as sim:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "rfid", "monitor", "--port", sim.port, "--json"],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=os.environ.copy())
-        try:
-            assert proc.stdout is not None
-            os.set_blocking(proc.stdout.fileno(), False)
-            out = b""
+        with CompanionProcess("rfid", "monitor", "--port", sim.port, "--json") as proc:
             sim.place(0, "04A1B2C3")
-            deadline = time.monotonic() + 10
-            while b'"placed"' not in out and time.monotonic() < deadline:
-                sim.step()
-                out += proc.stdout.read() or b""
-                time.sleep(0.005)
+            proc.wait_for(b'"placed"', timeout=10, each=lambda _: sim.step(), pause=0.005)
             sim.inject(b"noise\n")
             for _ in range(20):
                 sim.step()
                 time.sleep(0.005)
-            proc.send_signal(stop)
-            rest, err = proc.communicate(timeout=10)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-    lines = json_lines((out + rest).decode())
+            out, err = proc.finish(stop, timeout=10)
+    lines = json_lines(out)
     assert proc.returncode == 0, err
     assert [(d["event"], d["tile"]) for d in lines if "uid" in d] == [("placed", "5p")]
     assert lines[-1]["event"] == "counters"
