@@ -163,19 +163,25 @@ def test_pygame_does_not_greet_our_users() -> None:
 
 
 def test_a_long_fight_menu_shows_every_option_and_its_key(screen: ScreenDisplay) -> None:
-    """Thirteen options (a keypad, orc:10): twelve fit, the tenth is keyed 0, and the page
-    with the highlight is drawn, so MENU brings the thirteenth into view (it was never drawn)."""
+    """Thirteen options (a keypad, orc:10): a page of eleven and a "more" box, the tenth
+    keyed 0, the ones past it by the MENU presses that reach them; the page with the
+    highlight is drawn, so MENU brings the rest into view (they were never drawn)."""
     from companion.hw.display.view import example_fight_view
 
     options = tuple(Option(str(i), f"Orc {i}") for i in range(1, 14))
     view = replace(example_fight_view(), options=options, highlight=1)
     screen.render(view)
-    assert [i for _, i in screen._targets] == list(range(12))
-    keys = [option_key(o, i, 1, {Button.ATTACK: "A", Button.MENU: "M"})
-            for i, o in enumerate(options)]
-    assert keys[8:] == ["9", "0", "M", "M", "M"] and keys[1] == "A"
+    assert [i for _, i in screen._targets] == list(range(11))
+    assert screen._more is not None and screen._more[1] == 10  # MENU ×10: 1 → 11
+    names = {Button.ATTACK: "A", Button.MENU: "M"}
+    keys = [option_key(o, i, 1, names, len(options)) for i, o in enumerate(options)]
+    assert keys[8:] == ["9", "0", "M×9", "M×10", "M×11"] and keys[1] == "A"
     screen.render(replace(view, highlight=12))
-    assert [i for _, i in screen._targets] == [12]
+    assert [i for _, i in screen._targets] == [11, 12]
+    console = Console(file=io.StringIO(), width=400)
+    TerminalDisplay(console).show(view)  # the terminal keys them alike
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "(m×9) Orc 11" in text and "(m×11) Orc 13" in text
 
 
 def test_a_fight_view_on_the_screen_and_the_terminal(screen: ScreenDisplay) -> None:

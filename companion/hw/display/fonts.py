@@ -21,7 +21,8 @@ _CJK_CHARS = r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffe
 _CJK = re.compile(f"(?:(?<![0-9A-Za-z])[0-9]+)?{_CJK_CHARS}(?:[0-9]+{_CJK_CHARS})*[0-9]*")
 # A Japanese name with its English in brackets, 大蛇 (snake): the English alone, unbracketed.
 _CJK_THEN_ENGLISH = re.compile(rf"{_CJK.pattern}\s*\(([A-Za-z][A-Za-z0-9 '\-]*)\)")
-_PLAIN_SIGNS = {"▶": ">", "→": "->", "＞": ">", "−": "-"}
+_PLAIN_SIGNS = {"▶": ">", "→": "->", "＞": ">", "−": "-",
+                "↑": "^", "▲": "^", "▼": "v"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,8 @@ def without_cjk(text: str) -> str:
     'Round 2 · turn: Orc 1, 1D6'
     >>> without_cjk("▶ 体力/Body 6 → (2D6) ＞ 7")
     '> Body 6 -> (2D6) > 7'
+    >>> without_cjk("Board 盤面 · N↑ 北")
+    'Board · N^'
     >>> without_cjk("Floor 1 1階 · Room 9 部屋9")
     'Floor 1 · Room 9'
     >>> without_cjk("大うずら (emu) #2 defeated; vs 大蛇 (1d9 >= 4)")

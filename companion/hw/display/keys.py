@@ -7,11 +7,28 @@ from companion.hw.display.view import Option
 
 
 def option_key(option: Option, index: int, highlight: int | None,
-               names: dict[Button, str]) -> str:
+               names: dict[Button, str], count: int) -> str:
     """The option's own button; else attack/confirm on the highlighted one; else its number
-    key; past the tenth, the menu button that moves the highlight onto it."""
+    key; past the tenth, the menu button that moves the highlight onto it, with how many
+    presses of it that takes in a menu of ``count`` options (``M×3``), so that the options
+    past the tenth read apart instead of all saying ``M``."""
     if option.button is not None:
         return names[option.button]
     if highlight == index:
         return names[Button.ATTACK]
-    return NUMBER_KEYS[index] if index < len(NUMBER_KEYS) else names[Button.MENU]
+    if index < len(NUMBER_KEYS):
+        return NUMBER_KEYS[index]
+    if highlight is None:
+        return names[Button.MENU]
+    return menu_key(names, menu_presses(highlight, index, count))
+
+
+def menu_presses(highlight: int, index: int, count: int) -> int:
+    """How many MENU presses move the highlight from ``highlight`` onto ``index`` (MENU steps
+    forward one option, and wraps from the last to the first)."""
+    return (index - highlight) % count
+
+
+def menu_key(names: dict[Button, str], presses: int) -> str:
+    """``M`` for one press of MENU, ``M×3`` for three."""
+    return names[Button.MENU] + (f"×{presses}" if presses > 1 else "")

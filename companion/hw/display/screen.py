@@ -27,7 +27,7 @@ from companion.assets import tile_image_path
 from companion.errors import DeviceError
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.fonts import FontFile, find_cjk_font, without_cjk
-from companion.hw.display.keys import option_key
+from companion.hw.display.keys import menu_key, menu_presses, option_key
 from companion.hw.display.view import (
     BoardView,
     DiceView,
@@ -57,6 +57,14 @@ _BUTTON_KEYS = {Button.ATTACK: "A", Button.FLEE: "B", Button.RANGED: "R", Button
 _SPECIAL_KEYS = {pygame.K_RETURN: "\r", pygame.K_KP_ENTER: "\r", pygame.K_ESCAPE: "\x1b",
                  pygame.K_BACKSPACE: "\x7f"}
 _TEXT_CACHE_LIMIT = 2048
+_ONE_ROW_MIN_W = 110  # (at 800x480) an option box narrower than this takes the two-row grid
+_LABEL_MIN = 11  # (at 800x480) the smallest size an option's label shrinks to
+
+
+def _line_step(size: int) -> int:
+    """From one wrapped row to the next: the font's own line height (Noto CJK's is 1.45 em)
+    is too loose for two rows in a button."""
+    return round(size * 1.15)
 
 #: SDL's video drivers that draw into memory only: nothing a player can see.
 UNSEEN_DRIVERS = frozenset({"offscreen", "dummy"})
@@ -150,6 +158,8 @@ class ScreenDisplay:
         self._text_cache: dict[tuple[str, int, Color], pygame.Surface] = {}
         self._tile_cache: dict[tuple[str, int], pygame.Surface] = {}
         self._targets: list[tuple[pygame.Rect, int]] = []
+        # A long menu's "more" box, and how many MENU presses it stands for.
+        self._more: tuple[pygame.Rect, int] | None = None
 
     # ---- drawing -------------------------------------------------------------
 
@@ -161,8 +171,9 @@ class ScreenDisplay:
         """Draw ``view`` onto the screen surface (without flipping) and return it."""
         m, w, h = self.m, self.width, self.height
         self.surface.fill(BACKGROUND)
-        # A fight's menu is long: its footer has room for two rows of options.
-        header_h, footer_h = m(38), m(118) if view.fight is not None else m(96)
+        # A fight's menu, or any menu too long for one row, gets a footer with two rows.
+        header_h = m(38)
+        footer_h = m(118) if view.fight is not None or self._needs_grid(view) else m(96)
         self._header(view, pygame.Rect(0, 0, w, header_h))
         body = pygame.Rect(0, header_h, w, h - header_h - footer_h)
         left = pygame.Rect(body.x + m(6), body.y + m(4), body.w // 2 - m(9), body.h - m(8))
@@ -195,10 +206,11 @@ class ScreenDisplay:
         self._lines("Last check 判定", view.last_check,
                     pygame.Rect(left.x, left.y + room_h + m(6), left.w, left.h - room_h - m(6)),
                     wrap=True)
-        sheet_h = m(198)
-        self._sheet(view.sheet, pygame.Rect(right.x, right.y, right.w, sheet_h))
-        log_box = pygame.Rect(right.x, right.y + sheet_h + m(6), right.w,
-                              right.h - sheet_h - m(6))
+        # The sheet takes a row or two from the log when its lines wrap.
+        sheet_bottom = self._sheet(view.sheet, pygame.Rect(right.x, right.y, right.w, m(198)),
+                                   right.bottom - m(3 * 19 + 34))
+        log_box = pygame.Rect(right.x, sheet_bottom + m(6), right.w,
+                              right.bottom - sheet_bottom - m(6))
         self._lines("Log 記録", view.log, log_box, newest_last=True)
         return self.surface
 
@@ -218,19 +230,28 @@ class ScreenDisplay:
                     pygame.Rect(left.x + m(4), rolls_top, left.w - m(8),
                                 left.bottom - rolls_top - m(4)), wrap=True)
         y = self._panel(right, "Table 表")
-        size, step = m(14), m(19)
         rule_w = m(74)  # the rule ID in a column of its own, the text hanging beside it
-        for entry in dice.steps:
-            x = right.x + m(8) + m(10) * entry.depth
-            width = right.right - x - rule_w - m(8)
-            if y + step > right.bottom:
+        # A long walk is set a step smaller, then smaller again, before any of it is cut;
+        # then its last row shown ends with an ellipsis, so the cut is never silent.
+        for size, step in ((m(14), m(19)), (m(13), m(17)), (m(12), m(15))):
+            rows: list[tuple[int, str, str, int]] = []  # x, rule (on a step's first row)
+            for entry in dice.steps:
+                x = right.x + m(8) + m(10) * entry.depth
+                width = right.right - x - rule_w - m(8)
+                rows.extend((x, "" if n else entry.rule, row, width)
+                            for n, row in enumerate(self._wrap(entry.text, size, width)))
+            capacity = max(0, (right.bottom - y) // step)
+            if len(rows) <= capacity:
                 break
-            self.surface.blit(self._text(entry.rule, m(12), DIM), (x, y + m(2)))
-            for row in self._wrap(entry.text, size, width):
-                if y + step > right.bottom:
-                    break
-                self.surface.blit(self._fit(row, size, width), (x + rule_w, y))
-                y += step
+        if len(rows) > capacity and capacity:
+            x, rule, row, width = rows[capacity - 1]
+            rows[capacity - 1] = (x, rule, row.rstrip() + "…", width)
+        for x, rule, row, width in rows[:capacity]:
+            if rule:
+                self.surface.blit(self._text(rule, min(m(12), size - m(1)), DIM),
+                                  (x, y + m(2)))
+            self.surface.blit(self._fit(row, size, width), (x + rule_w, y))
+            y += step
 
     def _fight(self, fight: FightView, left: pygame.Rect, right: pygame.Rect,
                middle: pygame.Rect | None = None) -> None:
@@ -243,14 +264,8 @@ class ScreenDisplay:
             else m(13)  # a narrow column (beside a board): smaller rather than cut
         self.surface.blit(self._fit(fight.heading, heading, left.w - m(16), ACCENT),
                           (left.x + m(8), top - m(2)))
-        top += m(24)
-        count = len(fight.fighters)
-        room = left.bottom - top - m(4)
-        two_lines = count * m(44) <= room
-        row_h = min(m(44) if two_lines else m(26), room // max(1, count))
-        for i, fighter in enumerate(fight.fighters):
-            self._fighter(fighter, pygame.Rect(left.x + m(4), top + i * row_h, left.w - m(8),
-                                               row_h - m(2)), two_lines)
+        self._fighters(fight.fighters, pygame.Rect(left.x + m(4), top + m(24), left.w - m(8),
+                                                   left.bottom - top - m(28)))
         log_h = min(m(98), right.h // 3)
         result = pygame.Rect(right.x, right.y, right.w, right.h - log_h - m(6))
         if middle is not None and fight.board is not None:
@@ -366,9 +381,58 @@ class ScreenDisplay:
         self.surface.blit(mark, (round(x - mark.get_width() / 2),
                                  round(y - mark.get_height() / 2)))
 
-    def _fighter(self, f: FighterView, rect: pygame.Rect, two_lines: bool) -> None:
+    def _fighters(self, fighters: Sequence[FighterView], rect: pygame.Rect) -> None:
+        """A row per combatant: two lines each when all fit so, else one (its conditions
+        beside its name). Rows never shrink below their text: when even one-line rows do
+        not all fit, a window of them around the acting one is shown, with how many more
+        are above and below it."""
+        m = self.m
+        count = len(fighters)
+        two_lines = count * m(44) <= rect.h
+        row_h = m(44) if two_lines else m(26)
+        first, shown = 0, count
+        if count * row_h > rect.h:
+            mark_h = m(18)
+            one_mark = max(1, (rect.h - mark_h) // row_h)
+            two_marks = max(1, (rect.h - 2 * mark_h) // row_h)
+            acting = next((i for i, f in enumerate(fighters) if f.acting), 0)
+            if acting - two_marks // 2 <= 0:
+                shown = one_mark
+            elif acting - two_marks // 2 + two_marks >= count:
+                first, shown = count - one_mark, one_mark
+            else:
+                first, shown = acting - two_marks // 2, two_marks
+        y = rect.y
+        if first:
+            self._more_rows(f"▲ {first} more", pygame.Rect(rect.x, y, rect.w, m(18)))
+            y += m(18)
+        for i in range(first, first + shown):
+            self._fighter(fighters[i], i, pygame.Rect(rect.x, y, rect.w, row_h - m(2)),
+                          two_lines)
+            y += row_h
+        if first + shown < count:
+            self._more_rows(f"▼ {count - first - shown} more",
+                            pygame.Rect(rect.x, y, rect.w, m(18)))
+
+    def _more_rows(self, text: str, rect: pygame.Rect) -> None:
+        """``▲ 3 more`` over a window of rows (``▼`` under it), centred in ``rect``."""
+        label = self._fit(text, self.m(13), rect.w, DIM)
+        self.surface.blit(label, label.get_rect(center=rect.center))
+
+    def _fighter_name(self, f: FighterView, index: int) -> tuple[str, str]:
+        """The name a combatant's row leads with, and the English beside it (if another).
+        Without a Japanese font the English leads; a name with no English at all is shown
+        as its place in the list, ``#6``, rather than as nothing."""
+        if self.has_cjk and f.name.ja:
+            return f.name.ja, (f.name.en if f.name.en != f.name.ja else "")
+        name = without_cjk(f.name.en) if not self.has_cjk else f.name.en
+        return name or f"#{index + 1}", ""
+
+    def _fighter(self, f: FighterView, index: int, rect: pygame.Rect, two_lines: bool) -> None:
         """One combatant: side stripe, name (ja, en), HP/MP and a bar, conditions. A narrow
-        row (beside a board) has smaller pools and bar, and leaves the side to the stripe."""
+        row (beside a board) has smaller pools and bar, and leaves the side to the stripe.
+        A one-line row shows the conditions (``DEAD``, ``full dodge``) in the English
+        name's place, so a greyed row still says why."""
         m = self.m
         narrow = rect.w < m(300)
         if f.acting:
@@ -380,16 +444,25 @@ class ScreenDisplay:
         pools = self._text(f.pools(), m(13) if narrow else m(15), color)
         pools_x = rect.right - m(6) - pools.get_width()
         marker = "▶ " if f.acting else ""
-        name = self._fit(marker + (f.name.ja or f.name.en), m(16), pools_x - x - m(8),
-                         ACCENT if f.acting else color)
-        self.surface.blit(name, (x, rect.y + m(3)))
-        en = f.name.en if f.name.ja and f.name.en != f.name.ja else ""
-        en_x = x + name.get_width() + m(6)
-        if en and pools_x - en_x > m(30):
-            self.surface.blit(self._fit(en, m(13), pools_x - en_x - m(8), DIM),
-                              (en_x, rect.y + m(6)))
-        self.surface.blit(pools, (pools_x, rect.y + m(3)))
+        name_text, en = self._fighter_name(f, index)
         conditions = " · ".join(f.conditions)
+        beside, beside_color = (conditions, BAD if f.down else ACCENT) \
+            if conditions and not two_lines else (en, DIM)
+        room = pools_x - x - m(8)
+        name_w = room
+        if beside and beside is conditions and not narrow:
+            # The name keeps at least half the room, the conditions the rest; a narrow row
+            # (beside a board) is the name's, its conditions only in what is left.
+            name_w = max(room // 2, room - self._text(beside, m(13)).get_width() - m(6))
+        # A one-line row is as short as its text: the text is centred in it.
+        y = rect.y + m(3) if two_lines else rect.centery - m(11)
+        name = self._fit(marker + name_text, m(16), name_w, ACCENT if f.acting else color)
+        self.surface.blit(name, (x, y))
+        beside_x = x + name.get_width() + m(6)
+        if beside and pools_x - beside_x > m(30):
+            self.surface.blit(self._fit(beside, m(13), pools_x - beside_x - m(8), beside_color),
+                              (beside_x, y + m(3)))
+        self.surface.blit(pools, (pools_x, y))
         if not two_lines:
             return
         bar_w = m(60) if narrow else m(110)
@@ -436,11 +509,28 @@ class ScreenDisplay:
 
     def _fit(self, text: str, size: int, width: int, color: Color = TEXT) -> pygame.Surface:
         """The text, cut with an ellipsis if it is wider than ``width``."""
+        if not self.has_cjk:  # cut what is drawn, not the Japanese that is not
+            text = without_cjk(text)
         surface = self._text(text, size, color)
         while surface.get_width() > width and len(text) > 1:
             text = text[: max(1, len(text) * width // surface.get_width() - 1)]
             surface = self._text(text + "…", size, color)
         return surface
+
+    def _fit_middle(self, text: str, size: int, width: int, color: Color = TEXT) \
+            -> pygame.Surface:
+        """The text, cut in the middle if it is wider than ``width``: its start (an option's
+        key) and more of its end (where ``Giant Ant 1`` and ``Giant Ant 2`` differ) stay."""
+        if not self.has_cjk:
+            text = without_cjk(text)
+        surface = self._text(text, size, color)
+        keep = len(text) * width // max(1, surface.get_width())
+        while surface.get_width() > width and keep > 2:
+            head = keep * 2 // 5
+            surface = self._text(text[:head].rstrip() + "…" + text[len(text) - (keep - head):]
+                                 .lstrip(), size, color)
+            keep -= 1
+        return surface if surface.get_width() <= width else self._fit(text, size, width, color)
 
     def _wrap(self, text: str, size: int, width: int) -> list[str]:
         """Greedy wrap at spaces (or anywhere, for Japanese without spaces)."""
@@ -483,7 +573,8 @@ class ScreenDisplay:
         pygame.draw.rect(self.surface, PANEL, rect, border_radius=m(6))
         if title is None:
             return rect.y + m(6)
-        self.surface.blit(self._text(title, m(13), DIM), (rect.x + m(8), rect.y + m(4)))
+        self.surface.blit(self._fit(title, m(13), rect.w - m(16), DIM),
+                          (rect.x + m(8), rect.y + m(4)))
         return rect.y + m(24)
 
     def _header(self, view: View, rect: pygame.Rect) -> None:
@@ -501,7 +592,8 @@ class ScreenDisplay:
         filled.w = round(rect.w * fraction)
         if filled.w:
             pygame.draw.rect(self.surface, color, filled, border_radius=m(4))
-        label = self._text(f"HP {sheet.hp}/{sheet.hp_max}", m(16))
+        # HP below 0 (a game lost) reads as 0; the log keeps how far below it went.
+        label = self._text(f"HP {max(0, sheet.hp)}/{sheet.hp_max}", m(16))
         self.surface.blit(label, label.get_rect(midright=(rect.x - m(8), rect.centery)))
 
     def _room(self, tiles: Sequence[TileView], rect: pygame.Rect) -> None:
@@ -519,23 +611,44 @@ class ScreenDisplay:
                 self.surface.blit(picture, (x, y))
             tx = x + picture.get_width() + m(6)
             text_w = cell_w - picture.get_width() - m(14)
-            # The name (Japanese), its English under it; without a Japanese font, the
-            # English takes the name's place.
-            both = bool(tile.meaning.ja) and self.has_cjk
-            lines = (
-                (tile.meaning.ja if both else tile.meaning.en, m(16), TEXT),
-                (tile.meaning.en if both else "", m(14), DIM),
-                (tile.detail, m(14), ACCENT),
-                ("" if tile.tile in ("back", "empty") else tile.tile, m(13), DIM),
-            )
-            ly = y + m(2)
-            for text, size, color in lines:
-                if text:
-                    self.surface.blit(self._fit(text, size, text_w, color), (tx, ly))
-                ly += size + m(5)
+            self._tile_text(tile, pygame.Rect(tx, y + m(2), text_w, cell_h - m(2)))
         if not tiles:
             hint = self._text("no room revealed yet", m(15), DIM)
             self.surface.blit(hint, (rect.x + m(10), top + m(10)))
+
+    def _tile_text(self, tile: TileView, rect: pygame.Rect) -> None:
+        """Beside a tile's picture: its name (Japanese), its English under it (without a
+        Japanese font, the English takes the name's place), its detail (``起 awake, haste
+        加速``) in as many rows as the cell has left, then the tile's code. A detail that
+        needs the code's row takes it, and the code moves beside the last name row."""
+        m = self.m
+        both = bool(tile.meaning.ja) and self.has_cjk
+        names = [(tile.meaning.ja if both else tile.meaning.en, m(16), TEXT)]
+        if both and tile.meaning.en:
+            names.append((tile.meaning.en, m(14), DIM))
+        code = "" if tile.tile in ("back", "empty") else tile.tile
+        used = sum(size + m(5) for _, size, _ in names)
+        detail_step = m(19)
+        details = self._wrap(tile.detail, m(14), rect.w) if tile.detail else []
+        room = max(1, (rect.h - used) // detail_step)
+        if len(details) > room:  # the rest on the last row, cut there with an ellipsis
+            details = [*details[:room - 1], " ".join(details[room - 1:])]
+        code_below = bool(code) and used + len(details) * detail_step + m(18) <= rect.h
+        code_beside = self._text(code, m(13), DIM) if code and not code_below else None
+        y = rect.y
+        for n, (text, size, color) in enumerate(names):
+            width = rect.w
+            if code_beside is not None and n == len(names) - 1:
+                width -= code_beside.get_width() + m(6)
+                self.surface.blit(code_beside, code_beside.get_rect(
+                    topright=(rect.right, y + (size - m(13)))))
+            self.surface.blit(self._fit(text, size, width, color), (rect.x, y))
+            y += size + m(5)
+        for row in details:
+            self.surface.blit(self._fit(row, m(14), rect.w, ACCENT), (rect.x, y))
+            y += detail_step
+        if code_below:
+            self.surface.blit(self._text(code, m(13), DIM), (rect.x, y))
 
     def _empty_slot(self, rect: pygame.Rect) -> None:
         """A spot with no tile on it (a monster defeated, an item taken): the slot's outline,
@@ -561,14 +674,36 @@ class ScreenDisplay:
             self.surface.blit(word, word.get_rect(midtop=(inner.centerx, y)))
             y += word.get_height()
 
-    def _sheet(self, sheet: SheetView | None, rect: pygame.Rect) -> None:
+    def _sheet(self, sheet: SheetView | None, rect: pygame.Rect, limit: int) -> int:
+        """The PC sheet in ``rect``; returns the panel's bottom. A line too long for the
+        panel (two rings, the potions after the shuriken) wraps, its rows hanging under its
+        label: first into the panel's spare rows (closer together), then down as far as
+        ``limit`` (from the log under it). Only a line that still does not fit is cut."""
         m = self.m
-        y = self._panel(rect, "PC")
         if sheet is None:
-            return
-        for row in sheet.lines():
-            self.surface.blit(self._fit(row, m(15), rect.w - m(16)), (rect.x + m(8), y))
-            y += m(22)
+            self._panel(rect, "PC")
+            return rect.bottom
+        size, indent, width = m(15), m(14), rect.w - m(16)
+        lines = [[line] if self._text(line, size).get_width() <= width
+                 else self._wrap(line, size, width - indent) for line in sheet.lines()]
+        frame = m(24) + m(4)  # the title above the rows, the margin under them
+        total = sum(len(rows) for rows in lines)
+        step = m(22) if frame + total * m(22) <= rect.h else m(19)
+        capacity = (max(rect.h, limit - rect.y) - frame) // step
+        while total > capacity:  # the longest line gives up its last row, cut instead
+            rows = max(lines, key=len)
+            if len(rows) < 2:
+                break
+            rows[-2:] = [" ".join(rows[-2:])]
+            total -= 1
+        panel = pygame.Rect(rect.x, rect.y, rect.w, max(rect.h, frame + total * step))
+        y = self._panel(panel, "PC")
+        for rows in lines:
+            for n, row in enumerate(rows):
+                x = panel.x + m(8) + (indent if n else 0)
+                self.surface.blit(self._fit(row, size, panel.right - m(8) - x), (x, y))
+                y += step
+        return panel.bottom
 
     def _lines(self, title: str, lines: Sequence[str], rect: pygame.Rect, wrap: bool = False,
                newest_last: bool = False) -> None:
@@ -583,6 +718,16 @@ class ScreenDisplay:
         for row in rows:
             self.surface.blit(self._fit(row, size, width), (rect.x + m(8), y))
             y += step
+
+    def _needs_grid(self, view: View) -> bool:
+        """Whether a menu outside a fight needs the fight's grid (two rows, pages): when one
+        row would give its options boxes narrower than a short label reads in."""
+        count = len(view.options)
+        if count <= 1:
+            return False
+        m = self.m
+        share = (self.width - m(20)) * (3 if view.status else 5) // 5
+        return (share - m(8) * (count - 1)) // count < m(_ONE_ROW_MIN_W)
 
     def _footer(self, view: View, rect: pygame.Rect) -> None:
         m = self.m
@@ -601,24 +746,26 @@ class ScreenDisplay:
             self.surface.blit(self._fit(line, m(17), rect.w - x - m(10), ACCENT),
                               (x, rect.y + m(6) + i * m(24)))
         self._targets = []
+        self._more = None
+        grid = bool(view.options) and (view.fight is not None or self._needs_grid(view))
         # Below the prompt: the options, then the status (a read to confirm, a problem).
         row = pygame.Rect(x, rect.y + m(36), rect.right - x - m(10), rect.h - m(44))
-        if view.fight is not None and view.status:
+        if grid and view.status:
             row.y, row.h = rect.y + m(50), rect.h - m(58)  # the status between prompt and menu
         gap = m(8)
-        if view.options and view.fight is not None:
+        if grid:
             self._option_grid(view, row)
         elif view.options:
             count = len(view.options)
             share = row.w * 3 // 5 if view.status else row.w
             box_w = min(m(190), (share - gap * (count - 1)) // count)
-            box = pygame.Rect(row.x, row.y, box_w, row.h)
-            for i in range(count):
-                self._option(view, i, box, m(16))
-                box.x += box_w + gap
-            row.x, row.w = box.x + gap, row.right - box.x - gap
-        if view.status and view.fight is not None:
-            # Under a fight's two rows of options, the status has the line under the prompt.
+            boxes = [pygame.Rect(row.x + i * (box_w + gap), row.y, box_w, row.h)
+                     for i in range(count)]
+            self._options(view, list(range(count)), boxes, m(16))
+            row.x = boxes[-1].right + gap
+            row.w = rect.right - m(10) - row.x
+        if view.status and (grid or view.fight is not None):
+            # Under two rows of options, the status has the line under the prompt.
             size = m(13)
             text = self._fit(view.status, size, rect.w - x - m(10), BAD)
             self.surface.blit(text, (x, rect.y + m(29)))
@@ -628,59 +775,97 @@ class ScreenDisplay:
             for i, line in enumerate(lines):
                 self.surface.blit(self._fit(line, size, row.w, BAD), (row.x, row.y + i * step))
 
-    def _option(self, view: View, i: int, box: pygame.Rect, size: int) -> None:
-        """One option's box, its key and label; a tap on it picks it."""
+    def _options(self, view: View, indices: Sequence[int], boxes: Sequence[pygame.Rect],
+                 size: int, more: tuple[str, int] | None = None) -> None:
+        """Options ``indices`` in ``boxes``, each with its key, and a tap on it picks it; then
+        ``more`` (a label and the MENU presses that turn the page) in the last box. The
+        labels share one size, the one the tightest needs but at most a step below ``size``
+        (a longer label alone goes smaller), so that a menu does not read as some options
+        shouted and others whispered."""
+        count = len(view.options)
+        texts = [f"[{option_key(view.options[i], i, view.highlight, _BUTTON_KEYS, count)}] "
+                 f"{view.options[i].label}" for i in indices]
+        if more is not None:
+            label, presses = more
+            texts.append(f"[{menu_key(_BUTTON_KEYS, presses)}] {label}")
         m = self.m
-        option = view.options[i]
-        color = HIGHLIGHT if view.highlight == i else BACKGROUND
-        pygame.draw.rect(self.surface, color, box, border_radius=m(8))
-        pygame.draw.rect(self.surface, DIM, box, width=max(1, m(1)), border_radius=m(8))
-        key = option_key(option, i, view.highlight, _BUTTON_KEYS)
-        text, width = f"[{key}] {option.label}", box.w - m(12)
-        rows, size = self._label_rows(text, size, width, box.h - m(6))
-        surfaces = [self._fit(row, size, width) for row in rows]
-        y = box.centery - sum(s.get_height() for s in surfaces) // 2
-        for surface in surfaces:
-            self.surface.blit(surface, surface.get_rect(midtop=(box.centerx, y)))
-            y += surface.get_height()
-        self._targets.append((box.copy(), i))
+        own = [self._label_rows(text, size, box.w - m(12), box.h - m(4))[1]
+               for text, box in zip(texts, boxes, strict=True)]
+        # One long label takes its own smaller size rather than shrinking every other.
+        common = max(min(own), size - m(2))
+        for n, (text, box) in enumerate(zip(texts, boxes, strict=True)):
+            index = indices[n] if n < len(indices) else None
+            lit = index is not None and view.highlight == index
+            pygame.draw.rect(self.surface, HIGHLIGHT if lit else BACKGROUND, box,
+                             border_radius=m(8))
+            pygame.draw.rect(self.surface, ACCENT if index is None else DIM, box,
+                             width=max(1, m(1)), border_radius=m(8))
+            width = box.w - m(12)
+            rows, at = self._label_rows(text, min(common, own[n]), width, box.h - m(4))
+            surfaces = [self._fit_middle(line, at, width, TEXT if index is not None else ACCENT)
+                        for line in rows]
+            step = _line_step(at)
+            y = box.centery - (step * (len(rows) - 1) + surfaces[0].get_height()) // 2
+            for surface in surfaces:
+                self.surface.blit(surface, surface.get_rect(midtop=(box.centerx, y)))
+                y += step
+            if index is not None:
+                self._targets.append((box.copy(), index))
+            elif more is not None:
+                self._more = (box.copy(), more[1])
 
     def _label_rows(self, text: str, size: int, width: int, height: int) -> tuple[list[str], int]:
-        """An option's label in the rows it is drawn in, and their size: one row; else two
-        (a name and its Japanese on the second, ``Remove ring of armour protection
-        鎧保護の指輪``), smaller if need be; else two with the rest cut. A box one row high
-        cuts its label, as ever."""
+        """An option's label in the rows it is drawn in, and their size, the first that fits
+        whole: one row at ``size``; two rows (a name and its Japanese on the second,
+        ``Remove ring of armour protection 鎧保護の指輪``) at ``size``, a step smaller, or
+        the smallest size; else the smallest size in as many rows as the box holds, the
+        last to be cut in the middle by the caller, so that the end of a label (where
+        targets differ: ``… Ant 3``) stays in view."""
         if not self.has_cjk:  # wrapped as it is drawn, with no Japanese to take a row
             text = without_cjk(text)
-        smaller = size - self.m(2)
-        if 2 * self._text("Ag", smaller).get_height() > height:
-            return [text], size
-        for at in (size, smaller):
+        m = self.m
+        sizes = sorted({size, max(m(_LABEL_MIN), size - m(2)), min(size, m(_LABEL_MIN))},
+                       reverse=True)
+        for at in sizes:
+            if self._text(text, at).get_width() <= width:
+                return [text], at
             rows = self._wrap(text, at, width)
-            if len(rows) == 1 or (len(rows) == 2
-                                  and 2 * self._text("Ag", at).get_height() <= height):
+            if len(rows) == 2 and _line_step(at) + at <= height:
                 return rows, at
-        rows = self._wrap(text, smaller, width)
-        return [rows[0], " ".join(rows[1:])], smaller
+        smallest = sizes[-1]
+        if _line_step(smallest) + smallest > height:
+            return [text], smallest
+        rows = self._wrap(text, smallest, width)
+        return [rows[0], " ".join(rows[1:])], smallest
 
     def _option_grid(self, view: View, row: pygame.Rect) -> None:
-        """A fight's menu: up to six options a row, two rows; a longer one (orc:10) shows the
-        page of twelve that holds the highlight, so MENU brings every option into view."""
+        """A long menu (a fight's; any that one row squeezes): up to six options a row, two
+        rows. Longer than twelve, it is drawn in pages: the page that holds the highlight,
+        and in its last box the key that turns to the next page (MENU, as many times as it
+        takes the highlight there; a tap on it does the same). Number keys still pick the
+        first ten anywhere, and MENU walks the highlight through every option."""
         m = self.m
         gap = m(6)
         count = len(view.options)
         per_row = count if count <= 4 else min(6, (count + 1) // 2)
         rows = 1 if count <= 4 else 2
-        page = per_row * rows
-        first = (view.highlight or 0) // page * page
+        slots = per_row * rows
+        per_page = slots if count <= slots else slots - 1
+        highlight = view.highlight or 0
+        first = highlight // per_page * per_page
+        indices = list(range(first, min(count, first + per_page)))
+        more: tuple[str, int] | None = None
+        if count > slots:
+            pages = -(-count // per_page)
+            turn_to = first + per_page if first + per_page < count else 0
+            more = (f"more ▶ {turn_to // per_page + 1}/{pages}",
+                    menu_presses(highlight, turn_to, count))
         box_w = min(m(190), (row.w - gap * (per_row - 1)) // per_row)
         box_h = (row.h - gap * (rows - 1)) // rows
-        for i in range(first, min(count, first + page)):
-            at = i - first
-            box = pygame.Rect(row.x + (at % per_row) * (box_w + gap),
-                              row.y + (at // per_row) * (box_h + gap), box_w, box_h)
-            self._option(view, i, box, m(15) if rows == 2 else m(16))
-
+        boxes = [pygame.Rect(row.x + (at % per_row) * (box_w + gap),
+                             row.y + (at // per_row) * (box_h + gap), box_w, box_h)
+                 for at in range(len(indices) + (more is not None))]
+        self._options(view, indices, boxes, m(15) if rows == 2 else m(16), more)
 
     # ---- input and lifetime ----------------------------------------------------
 
@@ -701,7 +886,12 @@ class ScreenDisplay:
         return presses
 
     def _tap(self, pos: tuple[float, float]) -> list[Press]:
-        return [Pick(index) for rect, index in self._targets if rect.collidepoint(pos)]
+        presses: list[Press] = [Pick(index) for rect, index in self._targets
+                                if rect.collidepoint(pos)]
+        if self._more is not None and self._more[0].collidepoint(pos):
+            # The page's "more" box: the MENU presses it names, as if its button were held.
+            presses.extend([Button.MENU] * self._more[1])
+        return presses
 
     def save_png(self, path: Path) -> None:
         pygame.image.save(self.surface, os.fspath(path))

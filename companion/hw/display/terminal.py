@@ -67,7 +67,7 @@ def render(view: View) -> RenderableType:
     if view.options:
         options = Text()
         for i, option in enumerate(view.options):
-            key = option_key(option, i, view.highlight, _BUTTON_KEYS)
+            key = option_key(option, i, view.highlight, _BUTTON_KEYS, len(view.options))
             style = "reverse" if view.highlight == i else ""
             options.append(f" ({key}) {option.label} ", style=style)
             options.append(" ")

@@ -1,0 +1,363 @@
+"""The screen's layout under load: long menus, long labels, long sheet lines and room
+details, many combatants, long table walks, long titles, no Japanese font, a lost game.
+
+Real views are drawn through :class:`ScreenDisplay` on SDL's dummy driver; what was drawn
+is read back from the text it fitted (a spy on ``_fit`` and ``_fit_middle``), from the
+combatants' rows (a spy on ``_fighter``) and from pixels.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pygame
+import pytest
+
+from companion.app.session.controls import menu_press
+from companion.hw.buttons import Button, Pick
+from companion.hw.display.fonts import without_cjk
+from companion.hw.display.screen import BACKGROUND, ScreenDisplay
+from companion.hw.display.view import (
+    DiceStep,
+    DiceView,
+    FighterView,
+    FightView,
+    Name,
+    Option,
+    SheetView,
+    TileView,
+    View,
+    example_fight_view,
+    example_view,
+)
+
+
+@pytest.fixture(params=["800x480", "1024x600"])
+def screen(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
+    display = ScreenDisplay(request.param)
+    yield display
+    display.close()
+
+
+@dataclass
+class Drawn:
+    """A text the screen fitted: what, at which size, into what width, what it became, and
+    whether it is an option's label (fitted by ``_fit_middle``)."""
+
+    text: str
+    size: int
+    width: int
+    shown: str
+    label: bool
+
+    @property
+    def cut(self) -> bool:
+        return "…" in self.shown and "…" not in self.text
+
+
+def spy_text(screen: ScreenDisplay) -> list[Drawn]:
+    """Record every text fitted (and so drawn) from now on, with what it was cut to."""
+    drawn: list[Drawn] = []
+    rendered: dict[int, str] = {}
+    text = screen._text
+
+    def text_spy(value: str, size: int, color: tuple[int, int, int] = (0, 0, 0)) \
+            -> pygame.Surface:
+        surface = text(value, size, color)
+        rendered[id(surface)] = value
+        return surface
+
+    def wrap(fit: Callable[..., pygame.Surface], label: bool) -> Callable[..., pygame.Surface]:
+        def spy(value: str, size: int, width: int, *args: Any) -> pygame.Surface:
+            surface = fit(value, size, width, *args)
+            drawn.append(Drawn(value, size, width, rendered.get(id(surface), value), label))
+            return surface
+        return spy
+
+    screen.__dict__["_text"] = text_spy
+    screen.__dict__["_fit"] = wrap(screen._fit, False)
+    if hasattr(screen, "_fit_middle"):  # (not before labels were cut in the middle)
+        screen.__dict__["_fit_middle"] = wrap(screen._fit_middle, True)
+    return drawn
+
+
+# ---- 1. a long menu outside a fight: pages, every option readable and reachable ---------
+
+RING_MENU = tuple(
+    [Option(f"fight:{n}", f"Fight {who} {pos} {ja}") for n, (who, pos, ja) in enumerate(
+        [("medusa", "TL", "メデューサ"), ("troll", "TR", "トロール"),
+         ("xeroc", "BL", "ゼロックス"), ("medusa", "BR", "メデューサ")])]
+    + [Option("shoot:0", "Shoot medusa TL メデューサ", Button.RANGED)]
+    + [Option(f"shoot:{n}", f"Shoot {who} 射撃") for n, who in enumerate(["troll", "xeroc",
+                                                                          "medusa"], 1)]
+    + [Option("use:1p", "Use healing potion 回復薬", Button.ITEM), Option("defend", "Defend 防御"),
+       Option("flee", "Flee 逃げる", Button.FLEE)]
+    + [Option(f"equip:{t}", f"Equip ring of {what} 指輪") for t, what in
+       (("8p", "armour protection"), ("9p", "adornment"), ("7p", "strength"),
+        ("6p", "stealth"))]
+    + [Option("unequip:6p", "Remove ring of stealth 隠密の指輪"),
+       Option("ready:bow", "Ready bow 弓を構える")])
+
+_KEYS = {Button.ATTACK: "A", Button.FLEE: "B", Button.RANGED: "R", Button.ITEM: "I",
+         Button.MENU: "M"}
+
+
+def _keys_drawn(drawn: list[Drawn]) -> list[str]:
+    """The ``[key]`` each option box was drawn with, in the order drawn."""
+    return [d.text[1:d.text.index("]")] for d in drawn if d.label and d.text.startswith("[")]
+
+
+def _sheet() -> SheetView:
+    sheet = example_view().sheet
+    assert sheet is not None
+    return sheet
+
+
+def _fight() -> FightView:
+    fight = example_fight_view().fight
+    assert fight is not None
+    return fight
+
+
+def _press_key(key: str, count: int, highlight: int, shortcuts: dict[Button, int]) \
+        -> tuple[int | None, int]:
+    """Press what a drawn key says, as a player would: a number, a button, or MENU n times
+    and then A."""
+    if key.isdigit():
+        return menu_press(Pick("1234567890".index(key)), count, highlight, shortcuts)
+    if key.startswith("M"):
+        for _ in range(int(key.split("×")[1]) if "×" in key else 1):
+            _, highlight = menu_press(Button.MENU, count, highlight, shortcuts)
+        key = "A"
+    button = {v: k for k, v in _KEYS.items()}[key]
+    return menu_press(button, count, highlight, shortcuts)
+
+
+def test_a_long_menu_is_two_rows_of_readable_pages_with_its_own_keys(
+        screen: ScreenDisplay) -> None:
+    """17 options (JongRogue, a room of four monsters and rings to swap): two rows of boxes
+    wide enough to read, 11 to a page and a "more" box keyed with the MENU presses that
+    turn the page; every box's key is its own, and pressing what it says picks it."""
+    m = screen.m
+    view = replace(example_view(), options=RING_MENU, highlight=0)
+    count = len(RING_MENU)
+    shortcuts = {o.button: i for i, o in enumerate(RING_MENU) if o.button is not None}
+    seen: set[int] = set()
+    highlight = 0
+    for _page in range(2):
+        drawn = spy_text(screen)
+        screen.render(replace(view, highlight=highlight))
+        boxes = [rect for rect, _ in screen._targets]
+        assert all(rect.w >= m(110) for rect in boxes)
+        assert screen._more is not None
+        assert len({rect.y for rect in [*boxes, screen._more[0]]}) == 2  # two rows
+        keys = _keys_drawn(drawn)
+        assert len(keys) == len(set(keys)), keys  # no two boxes say the same key
+        assert keys[-1] == f"M×{screen._more[1]}"
+        for (_, index), key in zip(screen._targets, keys, strict=False):
+            assert _press_key(key, count, highlight, shortcuts)[0] == index, key
+            seen.add(index)
+        # A tap on "more" turns the page: the MENU presses it names.
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
+                                             pos=screen._more[0].center, button=1))
+        for press in screen.poll():
+            highlight = menu_press(press, count, highlight, shortcuts)[1]
+        screen = _fresh(screen)
+    assert seen == set(range(count))
+    assert highlight == 0  # the last page's "more" goes back to the first
+
+
+def _fresh(screen: ScreenDisplay) -> ScreenDisplay:
+    """The same screen with its spies taken off."""
+    for name in ("_text", "_fit", "_fit_middle"):
+        screen.__dict__.pop(name, None)
+    return screen
+
+
+def test_a_short_menu_stays_one_row(screen: ScreenDisplay) -> None:
+    screen.render(example_view())
+    assert len({rect.y for rect, _ in screen._targets}) == 1
+    assert screen._more is None
+
+
+# ---- 2. fight-menu labels take a second row, and a cut keeps their end -------------------
+
+def test_fight_target_labels_wrap_and_stay_apart(screen: ScreenDisplay) -> None:
+    """Targets whose labels start alike (ジャイアント・アント1, …2, …3): each label is drawn
+    in two rows, and where it is still cut the cut is in the middle, so the number that
+    tells them apart is drawn."""
+    options = tuple(Option(f"t:{n}", f"ジャイアント・アント{n} Giant Ant {n}") for n in (1, 2, 3)) \
+        + tuple(Option(f"t:{n}", f"アンデッド・コープス{n} Undead Corpse {n}") for n in (1, 2)) \
+        + (Option("t:6", "オーク・ウォーリア1 Orc Warrior 1"), Option("t:8", "ゴースト Ghost"),
+           Option("back", "Back 戻る", Button.FLEE))
+    view = replace(example_fight_view(), options=options, highlight=0)
+    drawn = spy_text(screen)
+    screen.render(view)
+    labels = [d for d in drawn if d.label]
+    seconds = []
+    for n, option in enumerate(options[:6]):
+        first, second = labels[2 * n], labels[2 * n + 1]
+        assert first.text.startswith("[") and not second.text.startswith("[")
+        assert second.shown.endswith(option.label.split()[-1]), second.shown
+        seconds.append(second.shown)
+    assert len(set(seconds)) == len(seconds)
+
+
+# ---- 3. the PC sheet wraps a long line --------------------------------------------------
+
+def test_a_long_sheet_line_wraps_instead_of_being_cut(screen: ScreenDisplay) -> None:
+    sheet = replace(_sheet(), rings=(
+        Name("鎧保護の指輪", "ring of armour protection"), Name("隠密の指輪", "ring of stealth")),
+        items=("手裏剣 shuriken ×18 (+2)", "回復薬 healing potion ×3"))
+    drawn = spy_text(screen)
+    screen.render(replace(example_view(), sheet=sheet))
+    sheet_rows = [d for d in drawn if d.size == screen.m(15)]
+    assert not [d.text for d in sheet_rows if d.cut]
+    text = " ".join(d.text for d in sheet_rows)
+    assert "ring of stealth" in text and "healing potion ×3" in text
+
+
+# ---- 4. a monster's detail wraps beside its tile ----------------------------------------
+
+def test_a_long_room_detail_wraps_in_its_cell(screen: ScreenDisplay) -> None:
+    detail = "起 awake, haste 倍速, sealed 封魔"
+    tiles = (TileView("5m", Name("メデューサ", "medusa"), detail), *example_view().room_tiles[1:])
+    drawn = spy_text(screen)
+    screen.render(replace(example_view(), room_tiles=tiles))
+    rows = [d for d in drawn if d.text and d.text in detail and d.size == screen.m(14)]
+    assert not [d.text for d in rows if d.cut]
+    assert " ".join(d.text for d in rows) == detail
+    assert len(rows) == 2
+
+
+# ---- 5. many combatants: rows never overlap, each says its state -------------------------
+
+def _big_fight(acting: int, outcome: str = "") -> View:
+    party, enemy = Name("味方", "party"), Name("敵", "enemy")
+    fighters = [FighterView(Name(f"冒険者{n}", f"PC {n}"), party, 10, 10, 8, 8,
+                            ("全力回避 full dodge",) if n == 2 else ()) for n in range(1, 7)]
+    fighters += [FighterView(Name(f"ジャイアント・アント{n}", f"Giant Ant {n}"), enemy, -2, 4,
+                             4, 4, ("DEAD 死亡",), ally=False, down=True) for n in range(1, 8)]
+    fighters[acting] = replace(fighters[acting], acting=True)
+    fight = replace(_fight(), fighters=tuple(fighters), outcome=outcome,
+                    turn="" if outcome else "x")
+    return replace(example_fight_view(), fight=fight)
+
+
+@pytest.mark.parametrize("acting", [0, 5, 12])
+def test_many_combatants_show_a_window_of_whole_rows(screen: ScreenDisplay,
+                                                     acting: int) -> None:
+    view = _big_fight(acting)
+    rows: list[tuple[FighterView, pygame.Rect]] = []
+    fighter = screen._fighter
+
+    def spy(*args: Any) -> None:
+        rows.append((args[0], next(a for a in args if isinstance(a, pygame.Rect))))
+        fighter(*args)
+
+    screen.__dict__["_fighter"] = spy
+    drawn = spy_text(screen)
+    screen.render(view)
+    rects = [rect for _, rect in rows]
+    assert all(rect.h >= screen.m(24) for rect in rects)
+    assert all(a.bottom <= b.top for a, b in itertools.pairwise(rects))
+    assert view.fight is not None
+    assert any(f.acting for f, _ in rows)
+    more = [d.text for d in drawn if "more" in d.text and d.text[0] in "▲▼"]
+    hidden = len(view.fight.fighters) - len(rows)
+    assert hidden > 0 and sum(int(t.split()[1]) for t in more) == hidden
+    texts = " ".join(d.shown or d.text for d in drawn)
+    for f, _ in rows:
+        if f.conditions:
+            assert f.conditions[0].split()[0] in texts
+
+
+# ---- 6. a long table walk is never cut silently ------------------------------------------
+
+LONG = ("判定−1/−1 to all checks; an active action needs a vitality check vs toxicity 8 "
+        "(default: DM Lv 1 + 7), and is still at −1 (−1 in all: does not stack)")
+TRAY_STEPS_FITTING_SMALLER = 7  # too long at the tray's own size, whole two steps smaller
+
+
+def _tray(steps: int) -> View:
+    dice = DiceView("毒 Poison (EV-POI-4)", (1, 1), ("(1D6) ＞ 1",),
+                    tuple(DiceStep(f"EV-POI-{n}", LONG, n % 2) for n in range(steps)))
+    return replace(example_view(), dice=dice)
+
+
+def test_a_long_table_walk_shrinks_then_ends_with_an_ellipsis(screen: ScreenDisplay) -> None:
+    drawn = spy_text(screen)
+    screen.render(_tray(TRAY_STEPS_FITTING_SMALLER))
+    walk = [d for d in drawn if d.text.rstrip("…") and d.text.rstrip("…") in LONG]
+    assert not [d for d in walk if d.text.endswith("…") or d.cut]
+    assert sum(1 for d in walk if d.text.startswith("判定")) == TRAY_STEPS_FITTING_SMALLER
+    drawn.clear()
+    screen.render(_tray(12))  # does not fit at any size: the last row says so
+    walk = [d for d in drawn if d.text.rstrip("…") and d.text.rstrip("…") in LONG]
+    assert walk[-1].text.endswith("…") or walk[-1].cut
+
+
+# ---- 7. panel titles fit their panel --------------------------------------------------------
+
+def test_a_long_panel_title_stays_inside_its_panel(screen: ScreenDisplay) -> None:
+    fight = replace(_fight(),
+                    title="vs ジャイアント・アント Giant Ant ×3, アンデッド・コープス "
+                          "Undead Corpse ×2, オーク・ウォーリア Orc Warrior ×2, ゴースト Ghost")
+    surface = screen.render(replace(example_fight_view(), fight=fight))
+    m = screen.m
+    split = screen.width * 53 // 100  # the gap between the combatants and the result
+    gap = range(split - m(2), split + m(2))
+    assert all(tuple(surface.get_at((x, y)))[:3] == BACKGROUND
+               for x in gap for y in range(m(42), m(60)))
+
+
+# ---- 8. no Japanese font ------------------------------------------------------------------
+
+def test_without_cjk_the_north_arrow_is_plain() -> None:
+    assert without_cjk("Board 盤面 · N↑ 北") == "Board · N^"
+    assert without_cjk("▲ 2 more ▼") == "^ 2 more v"
+
+
+def test_without_cjk_a_combatant_is_named_in_english_or_by_place() -> None:
+    display = ScreenDisplay("800x480", find_font=False)
+    fight = example_fight_view().fight
+    assert fight is not None
+    party = Name("味方", "party")
+    fighters = (FighterView(Name("駆け出し冒険者１", "PC 1"), party, 12, 12),
+                FighterView(Name("山田太郎左衛門", "山田太郎左衛門"), party, 12, 12),
+                *fight.fighters[2:])
+    drawn = spy_text(display)
+    display.render(replace(example_fight_view(), fight=replace(fight, fighters=fighters)))
+    display.close()
+    names = [d.text for d in drawn if d.size == display.m(16)]
+    assert "PC 1" in names and "#2" in names
+
+
+def test_without_cjk_every_option_label_is_one_size() -> None:
+    display = ScreenDisplay("800x480", find_font=False)
+    options = (Option("ok", "OK 了解", Button.ATTACK), Option("no", "No", Button.FLEE),
+               Option("x", "Remove ring of armour protection 鎧保護の指輪"))
+    drawn = spy_text(display)
+    display.render(replace(example_view(), options=options, highlight=0))
+    display.close()
+    sizes = {d.size for d in drawn if d.label}
+    assert len(sizes) == 1
+
+
+# ---- 9. a lost game's HP --------------------------------------------------------------------
+
+def test_the_header_shows_no_negative_hp(screen: ScreenDisplay) -> None:
+    sheet = replace(_sheet(), hp=-12, hp_max=24)
+    texts: list[str] = []
+    text = screen._text
+
+    def spy(value: str, size: int, color: tuple[int, int, int] = (0, 0, 0)) -> pygame.Surface:
+        texts.append(value)
+        return text(value, size, color)
+
+    screen.__dict__["_text"] = spy
+    screen.render(replace(example_view(), sheet=sheet))
+    assert "HP 0/24" in texts and "HP -12/24" not in texts
