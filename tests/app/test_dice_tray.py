@@ -28,7 +28,7 @@ from companion.app.cli import main
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session
-from companion.app.session.mode import RollFeed
+from companion.app.session.mode import ChoiceAsk, RollFeed
 from companion.app.session.rolls import TAKEN, CameraFrames, CameraRolls, SimRolls
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import CompanionError, DataError
@@ -96,7 +96,7 @@ def menu(view: View) -> bool:
 
 
 def tables(view: View) -> bool:
-    return any("罠 Trap" == o.label for o in view.options)
+    return any("Trap 罠" == o.label for o in view.options)
 
 
 def outcome(view: View) -> bool:
@@ -386,3 +386,17 @@ def test_a_poison_s_follow_up_throws_say_what_each_decides() -> None:
     assert prompts[2].endswith("throw 3 (the table's next roll 追加): which ability 能力値")
     assert prompts[3].endswith("throw 4 (the table's next roll 追加): plus or minus ± (odd −, "
                                "even +)")
+
+
+def test_the_table_buttons_name_each_table_english_first() -> None:
+    """A button cut short read "[4] モンスタ…": the English first, as the companion's
+    buttons do; the tray's title keeps the seed's order, 罠 Trap (EV-TRAP-1)."""
+    mode = DiceTrayMode(("1D6",), "simulated 仮想")
+    mode.answer(1)  # Event table
+    menu = mode.ask()
+    assert isinstance(menu, ChoiceAsk)
+    assert [o.label for o in menu.options] == [
+        "Door 扉", "Chest 宝箱", "Trap 罠", "Monster モンスター", "Explore 探索",
+        "Recovery 回復", "Poison 毒", "Back 戻る"]
+    mode.answer(2)  # Trap
+    assert mode.dice.title == "罠 Trap (EV-TRAP-1)"

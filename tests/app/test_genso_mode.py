@@ -124,8 +124,8 @@ def test_a_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> None:
     assert mode.journal == ["attack", "t:オーク1", "w:0", *mode.journal[3:]]
     # Every action's lines were on the screen, each roll with its terms.
     results = {step.text for v in display.views if v.fight for step in v.fight.result}
-    for entry in expected.journal:
-        assert {line.text for line in entry.lines} <= results
+    for entry in expected.journal:  # the names with their English beside them
+        assert {mode.with_english(line.text) for line in entry.lines} <= results
     attack = expected.journal[0].lines[0]
     assert attack.result is not None and attack.result.text in attack.text
     assert "(2D6+7>13) ＞" in attack.text
@@ -165,8 +165,8 @@ def test_buttons_drive_a_fight_in_the_terminal(tmp_path: Path) -> None:
     assert isinstance(session.mode, GensoFightMode)
     assert session.mode.fight.to_json() == expected.to_json()
     text = console.file.getvalue()  # type: ignore[attr-defined]
-    for line in expected.journal[0].lines:
-        assert line.text in text
+    for line in expected.journal[0].lines:  # the names with their English beside them
+        assert session.mode.with_english(line.text) in text
         if line.result is not None:
             assert line.result.text in text  # e.g. (2D6+7>13) ＞ 7[2,5]+7=14 ＞ 成功/success
     assert "GM-COMBAT-2" in text and "Result 結果" in text and "▶" in text
@@ -449,8 +449,9 @@ def test_checks_at_the_table_and_a_resume_after_them(tmp_path: Path) -> None:
     trap = checks.trap_check(RULES, dice, preset(RULES, "pc2"), "normally_set", 1)
     assert first.fight.to_json() == expected.to_json()  # a check changes nothing
     shown = first.fight_view()
-    assert shown.result_title == f"{PC2} 判定 check: 罠発見 trap detection"
-    assert [step.text for step in shown.result] == trap.text.splitlines()
+    assert shown.result_title == f"{PC2} PC 2 判定 check: 罠発見 trap detection"
+    assert [step.text for step in shown.result] == [first.with_english(line)
+                                                    for line in trap.text.splitlines()]
     assert all(step.rule == "GM-CHECK-3" for step in shown.result)
     assert re.fullmatch(r"\(2D6\+\d+>12\) ＞ \d+\[\d,\d\]\+\d+=\d+ ＞ (成功/success|失敗/failure)",
                         trap.result.text), trap.result.text
@@ -558,13 +559,13 @@ def test_every_throw_of_an_action_says_what_it_is_for() -> None:
     on a PC both sides' rolls (GM-COMBAT-4), an opposed check whose roll it is."""
     mode = GensoFightMode(RULES, new_fight())
     hit, damage = throw_prompts(mode, ["attack", "t:オーク1", "w:1"], [(6, 6), (3, 3)])
-    action = f"{PC1} → オーク1 攻撃 attack"
+    action = f"{PC1} PC 1 → オーク1 Orc 1 攻撃 attack"
     assert hit == f"Throw 2D6 in the dice area 2D6を振って: to hit 命中 — {action}"
     assert damage == ("Throw 2D6 in the dice area 2D6を振って: damage ダメージ with "
                       f"小刀/Knife 2D6-4 — {action}")
     throw_prompts(mode, ["wait"], [])
     defence, orc_damage = throw_prompts(mode, ["attack", f"t:{PC1}"], [(1, 1), (3,)])
-    assert defence.endswith(f": {PC1}'s defence 防御 — オーク1 → {PC1} 攻撃 attack")
+    assert defence.endswith(f": {PC1} PC 1's defence 防御 — オーク1 Orc 1 → {PC1} PC 1 攻撃 attack")
     assert "damage ダメージ with 棍棒/club 1D6 — " in orc_damage
 
     from companion.systems.genso.combat import Entrant, Side
@@ -572,11 +573,13 @@ def test_every_throw_of_an_action_says_what_it_is_for() -> None:
         Entrant.of_character(preset(RULES, "pc1")),
         Entrant.of_character(preset(RULES, "pc2"), Side.ENEMY)]))
     attack, parry = throw_prompts(duel, ["attack", f"t:{PC2}", "w:0"], [(1, 1), (6, 6)])
-    assert f"{PC1}'s attack roll 命中 — " in attack and f"{PC2}'s defence roll 防御 — " in parry
+    assert f"{PC1} PC 1's attack roll 命中 — " in attack
+    assert f"{PC2} PC 2's defence roll 防御 — " in parry
 
     first, second = throw_prompts(mode, ["gm", "check", "c:opposed", f"t:{PC1}", f"t:{PC2}",
                                          "a:body", "act:yes", "m:0"], [(1, 1), (2, 2)])
-    assert f": {PC1}'s roll 出目 — " in first and f": {PC2}'s roll 出目 — " in second
+    assert f": {PC1} PC 1's roll 出目 — " in first
+    assert f": {PC2} PC 2's roll 出目 — " in second
 
 
 def table_files(folder: Path) -> dict[str, bytes]:

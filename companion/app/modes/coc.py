@@ -30,6 +30,7 @@ the table save, the fight file rewritten after every action.
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -37,12 +38,14 @@ from pathlib import Path
 
 from companion.app.modes.fight import (
     FightMode,
+    NeedDice,
     Table,
     Undone,
     open_table,
     option_index,
     option_value,
 )
+from companion.app.modes.names import add_english
 from companion.app.session.controls import Controls, choose
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Show, Throw
@@ -58,6 +61,7 @@ from companion.hw.display.view import (
     Name,
     Option,
     PieceView,
+    View,
 )
 from companion.systems.coc import board
 from companion.systems.coc.combat import (
@@ -99,6 +103,8 @@ TITLE = "クトゥルフ神話TRPG Fight 戦闘"
 PRESET = "coc"  # what a table save says in SaveGame.preset
 START_HINT = "companion coc fight new --investigators ann.toml --foes cultist.toml"
 SIDES = {Side.INVESTIGATORS: Name("探索者", "investigators"), Side.FOES: Name("敵", "foes")}
+#: A combatant of the side, in a name made for one whose sheet names it in Japanese only.
+ONE_OF = {Side.INVESTIGATORS: "investigator", Side.FOES: "foe"}
 OUTCOMES = {Side.INVESTIGATORS: "探索者の勝利 the investigators stand",
             Side.FOES: "敵の勝利 the foes stand"}
 BACK = Option("back", "Back 戻る", Button.FLEE)
@@ -260,6 +266,43 @@ def _defence_text(action: Attack | Grapple | Tackle, state: FightState | None) -
     return f"{word}{iai} {weapon or f'weapon {index + 1}'}"
 
 
+def english(state: FightState, c: Combatant) -> str:
+    """A combatant's name as a screen without a Japanese font draws it: the sheet's, when it
+    has Latin letters (Ann, Cultist 2); else its side's and its number there (山田太郎左衛門,
+    the fourth investigator: ``investigator 4``)."""
+    if re.search(r"[A-Za-z]", c.name):
+        return c.name
+    side = [o.name for o in state.combatants if o.side is c.side]
+    return f"{ONE_OF[c.side]} {side.index(c.name) + 1}"
+
+
+def marks(state: FightState) -> dict[str, str]:
+    """Each combatant's mark on 003's board, by name: the initial of its English name, unique
+    (Ann A, Bob B); where initials clash, with the number its name ends in (Cultist 2 C2) or
+    else the first number free (Cult C1, Cultist of the Yellow Sign C4 beside Cultist 2 and
+    3): a disc holds a mark of two or three characters, never a whole name."""
+    names = {c.name: english(state, c) for c in state.combatants}
+    groups: dict[str, list[str]] = {}
+    for name, en in names.items():
+        first = re.search(r"[A-Za-z0-9]", en)
+        groups.setdefault(first.group(0).upper() if first else "?", []).append(name)
+    out: dict[str, str] = {}
+    for initial, group in groups.items():
+        if len(group) == 1:
+            out[group[0]] = initial
+            continue
+        for name in group:
+            number = re.search(r"(\d+)$", names[name])
+            if number and f"{initial}{number.group(1)}" not in out.values():
+                out[name] = f"{initial}{number.group(1)}"
+        taken = set(out.values())
+        free = (f"{initial}{k}" for k in itertools.count(1) if f"{initial}{k}" not in taken)
+        for name in group:
+            if name not in out:
+                out[name] = next(free)
+    return out
+
+
 def steps(entry: Entry) -> tuple[DiceStep, ...]:
     """An entry's lines, each with its rule ID: the one it names, CO-CORE-1 for a d100 check
     (its criticals and fumbles are that rule's), else the line before's."""
@@ -295,7 +338,24 @@ class CocFightMode(FightMode):
         self.rules: CocRules = fight.rules
 
     def describe(self, action: Action) -> str:
-        return describe(action, self.fight.state)
+        return self.with_english(describe(action, self.fight.state))
+
+    def roll_prompt(self, action: Action, need: NeedDice) -> str:
+        return self.with_english(super().roll_prompt(action, need))
+
+    def with_english(self, text: str) -> str:
+        """``text`` (the engine's, or a prompt naming a combatant) with the English beside
+        each name a sheet gives in Japanese only (see :mod:`companion.app.modes.names`)."""
+        state = self.fight.state
+        return add_english(text, {c.name: english(state, c) for c in state.combatants})
+
+    def view(self, prompt: str, *, options: tuple[Option, ...] = (),
+             highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
+             prompt_faces: tuple[int, ...] = ()) -> View:
+        # The prompt and a refusal (the engine's words) name combatants too.
+        return super().view(self.with_english(prompt), options=options, highlight=highlight,
+                            status=self.with_english(status), prompt_tile=prompt_tile,
+                            prompt_faces=prompt_faces)
 
     # -- the Keeper's own steps -------------------------------------------------------------
 
@@ -459,8 +519,11 @@ class CocFightMode(FightMode):
         return sorted(alive, key=lambda c: c.side is actor.side)
 
     def _pick(self, prompt: str, people: Sequence[Combatant]) -> ChoiceAsk:
-        return ChoiceAsk(prompt, (*(Option(f"t:{c.name}", f"{c.name} {SIDES[c.side].ja}")
-                                    for c in people), BACK))
+        """Whom: each button names the one picked English first (a button cut short, or a
+        screen without a Japanese font, keeps it), then its Japanese name and side."""
+        state = self.fight.state
+        return ChoiceAsk(prompt, (*(Option(f"t:{c.name}", " ".join(dict.fromkeys(
+            (english(state, c), c.name, SIDES[c.side].ja)))) for c in people), BACK))
 
     def _attack(self, actor: Combatant, rest: list[str],
                 first: bool = False) -> ChoiceAsk | Action:
@@ -586,8 +649,14 @@ class CocFightMode(FightMode):
                               if m[0] not in picked])
             return ChoiceAsk(f"How does {target} defend? {target}の防御は？"
                              + (f" {tags}" if tags else ""),
-                             self._defences(target, kind, more_open))
-        defence, extra = self._defence(rest[0])
+                             self._defences(target, kind, more_open, made=lambda picked:
+                                            self._defended(name, target, index, fields, picked)))
+        return self._defended(name, target, index, fields, rest[0])
+
+    def _defended(self, name: str, target: str, index: int, fields: dict[str, object],
+                  picked: str) -> Attack:
+        """The attack with the defence ``picked`` from the defence menu (``d:parry:1``)."""
+        defence, extra = self._defence(picked)
         if defence is Defence.COUNTER:  # CO-MA-5: with the target's first technique
             techniques = [i for i, w in enumerate(self.fight.state.get(target).sheet.weapons)
                           if w.info.technique]
@@ -691,11 +760,16 @@ class CocFightMode(FightMode):
         return f"{w.info.name}{extra}"
 
     def _defences(self, target: str, kind: WeaponKind, more: bool = False,
-                  attack: bool = True) -> tuple[Option, ...]:
+                  attack: bool = True, made: Callable[[str], Action] | None = None
+                  ) -> tuple[Option, ...]:
         """The defences a target may declare (none, dodge, parry with a weapon, an MA counter
         CO-MA-5); against an ``attack`` also a dodge with CO-DODGE-6's assist or 004's second
         dodge by Luck (CO-DODGE-4) and a parry bare-handed, with MA or Budo (CO-PARRY-2);
-        ``more``: the attack's circumstances are open (*More 状況*)."""
+        ``more``: the attack's circumstances are open (*More 状況*). ``made``: the action with
+        a defence picked; each defence is offered only if the engine takes that action (it
+        checks the declared defence before any die: the round's parries and dodges used up,
+        an attack from behind, CO-DODGE-2/3/4, CO-BASE-7), so the player is never offered a
+        parry it then refuses."""
         t = self.fight.state.get(target)
         p003 = self.rules.profile is Profile.P003
         options = [Option("d:none", "None なし", Button.ATTACK), Option("d:dodge", "Dodge 回避")]
@@ -724,9 +798,19 @@ class CocFightMode(FightMode):
                                                 (p003 and way == "ma"))]
             if "martial_arts" in t.sheet.skills:
                 options.append(Option("d:counter", "MA counter カウンター"))
+        if made is not None:
+            options = [o for o in options if o.choice == "d:none" or self._takes(made, o.choice)]
         if more:
             options.append(Option("m:more", "More 状況… (distance, surprise, dark…)"))
         return (*options, BACK)
+
+    def _takes(self, made: Callable[[str], Action], picked: str) -> bool:
+        """Would the engine take the action ``made`` with the option ``picked`` now?"""
+        try:
+            action = made(picked)
+        except IllegalAction:
+            return False
+        return self.legal(action)
 
     def _defence(self, picked: str) -> tuple[Defence, dict[str, object]]:
         """``d:dodge``, ``d:dodge:navigate`` (CO-DODGE-6), ``d:dodge:luck`` (CO-DODGE-4),
@@ -768,14 +852,19 @@ class CocFightMode(FightMode):
                                                BACK))
         with_ma = ma and option_value(rest[1], "h") == "ma"
         rest = rest[2:] if ma else rest[1:]
+
+        def made(picked: str) -> Grapple:
+            defence, extra = self._defence(picked)
+            if set(extra) != {"parry_weapon"}:
+                raise IllegalAction(f"there is no choice {picked!r} now")
+            return Grapple(name, target, defence, int(str(extra["parry_weapon"])), with_ma,
+                           after_dodge=dodged)
+
         if not rest:
             return ChoiceAsk(f"How does {target} defend? {target}の防御は？",
-                             self._defences(target, WeaponKind.MELEE, attack=False))
-        defence, extra = self._defence(rest[0])
-        if set(extra) != {"parry_weapon"}:
-            raise IllegalAction(f"there is no choice {rest[0]!r} now")
-        return Grapple(name, target, defence, int(str(extra["parry_weapon"])), with_ma,
-                       after_dodge=dodged)
+                             self._defences(target, WeaponKind.MELEE, attack=False,
+                                            made=made))
+        return made(rest[0])
 
     def _treat(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """First Aid or Medicine (CO-SKILL-2/3 in 003; CO-BASE-8 in 004): whom, which skill."""
@@ -798,6 +887,7 @@ class CocFightMode(FightMode):
         combatant and the 8 around it (CO-TURN-5); off it a number of squares."""
         name = actor.name
         if actor.square:
+            mark = marks(self.fight.state)
             here = board.parse(actor.square)
             taken = {c.square for c in self.fight.state.combatants if c.square and not c.dead}
             wanted: dict[str, str] = {}
@@ -809,7 +899,8 @@ class CocFightMode(FightMode):
                     for dy in (-1, 0, 1):
                         sq = (there[0] + dx, there[1] + dy)
                         if board.on_board(sq) and board.name(sq) not in taken:
-                            wanted.setdefault(board.name(sq), f"next to {c.name} の隣")
+                            # By the mark on the board: a name would be cut on a button.
+                            wanted.setdefault(board.name(sq), f"next to {mark[c.name]} の隣")
             for facing, (dx, dy) in board.FACINGS.items():
                 sq = (here[0] + dx, here[1] + dy)
                 if board.on_board(sq) and board.name(sq) not in taken:
@@ -848,9 +939,11 @@ class CocFightMode(FightMode):
             raise IllegalAction(f"there is no choice {rest[1]!r} now")
         option, obstacle = found[0]
         if len(rest) < 3:
+            dodge = self.legal(Tackle(name, target, option, obstacle, Defence.DODGE,
+                                      after_dodge=dodged))
             return ChoiceAsk(f"How does {target} defend? {target}の防御は？", (
-                Option("d:none", "None なし", Button.ATTACK), Option("d:dodge", "Dodge 回避"),
-                BACK))
+                Option("d:none", "None なし", Button.ATTACK),
+                *([Option("d:dodge", "Dodge 回避")] if dodge else []), BACK))
         defence, _ = self._defence(rest[2])
         return Tackle(name, target, option, obstacle, defence, after_dodge=dodged)
 
@@ -1022,6 +1115,7 @@ class CocFightMode(FightMode):
         state = self.fight.state
         current = state.current
         p003 = self.rules.profile is Profile.P003
+        mark = marks(state)
         rows = []
         for c in state.combatants:
             acting = current is not None and c.name == current.name
@@ -1049,36 +1143,44 @@ class CocFightMode(FightMode):
                        for w in c.sheet.weapons if w.broken or w.jammed or w.dropped]
             if c.chanting:
                 badges.append(f"chanting 詠唱 {c.chanting}")
+            # One on the board has its mark before its name, to find its disc by.
+            shown = f"{mark[c.name]} {c.name}" if c.square else c.name
+            en = english(state, c)
             rows.append(FighterView(
-                Name(c.name, c.name), SIDES[c.side], c.hp, c.sheet.max_hp, c.mp,
+                Name(shown, shown if en == c.name else en), SIDES[c.side], c.hp,
+                c.sheet.max_hp, c.mp,
                 c.sheet.stat("POW"), tuple(badges), acting=acting,
                 ally=c.side is Side.INVESTIGATORS, down=c.out, san=c.san))
         journal = self.fight.journal
         last = journal[-1] if journal else None
-        log = tuple(f"{describe(e.action, state)} ＞ {summary(e)}" for e in journal[-8:])
+        log = tuple(self.with_english(f"{describe(e.action, state)} ＞ {summary(e)}")
+                    for e in journal[-8:])
+        result = tuple(DiceStep(step.rule, self.with_english(step.text))
+                       for step in steps(last if last else self.fight.opening))
         return FightView(
-            title=self._title(), round=state.round, turn=current.name if current else "",
-            fighters=tuple(rows), result=steps(last) if last else steps(self.fight.opening),
-            result_title=describe(last.action, state) if last else "", log=log, faces=faces,
+            title=self._title(), round=state.round,
+            turn=self.with_english(current.name) if current else "",
+            fighters=tuple(rows), result=result,
+            result_title=self.describe(last.action) if last else "", log=log, faces=faces,
             source=self.source_name, outcome=self._outcome(), board=self._board())
 
     def _board(self) -> BoardView | None:
         """Profile 003's 8×8 board (CO-TURN-2) once somebody stands on it: each combatant
-        placed, marked by its initial (two letters where initials clash), facing its compass
-        point; one down is grey, one dead also without a facing."""
+        placed, with its mark (:func:`marks`, shown before its name in the list too), facing
+        its compass point; one down is grey, one dead also without a facing."""
         if not self.rules.on("CO-TURN-2"):
             return None
         state = self.fight.state
         placed = [c for c in state.combatants if c.square]
         if not placed:
             return None
-        initials = [c.name[:1] for c in placed]
+        mark = marks(state)
         current = state.current
         pieces = []
         for c in placed:
             col, row = board.parse(c.square)
-            mark = c.name[:1] if initials.count(c.name[:1]) == 1 else c.name[:2]
-            pieces.append(PieceView(col, row, mark, (0, 0) if c.dead else board.FACINGS[c.facing],
+            pieces.append(PieceView(col, row, mark[c.name],
+                                    (0, 0) if c.dead else board.FACINGS[c.facing],
                                     ally=c.side is Side.INVESTIGATORS,
                                     acting=current is not None and c.name == current.name,
                                     down=c.out))
@@ -1086,7 +1188,7 @@ class CocFightMode(FightMode):
 
     def _title(self) -> str:
         foes = ", ".join(s.name for s, side in self.fight.entrants if side is Side.FOES)
-        return f"vs {foes} · profile {self.rules.profile.value}"
+        return self.with_english(f"vs {foes} · profile {self.rules.profile.value}")
 
     def closing(self) -> str:
         return f"The fight is closed 戦闘終了: {self._outcome() or 'saved'}"

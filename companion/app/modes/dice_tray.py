@@ -22,21 +22,23 @@ from companion.dice import parse, roll
 from companion.dice.notation import DiceSyntaxError
 from companion.errors import CompanionError, DataError, IllegalAction
 from companion.hw.buttons import Button
-from companion.hw.display.view import DiceStep, DiceView, Option, View
+from companion.hw.display.view import DiceStep, DiceView, Name, Option, View
 from companion.systems.events.rules import EVENT_TABLES, EventRules
 from companion.systems.events.tables import run_event
 
 TITLE = "ダイストレイ Dice tray"
 
-#: The menu's names of the event tables (the seed's table names, shortened for a button).
-TABLE_NAMES: dict[str, str] = {
-    "door": "扉 Door",
-    "chest": "宝箱 Chest",
-    "trap": "罠 Trap",
-    "monster": "モンスター Monster",
-    "explore": "探索 Explore",
-    "recovery": "回復 Recovery",
-    "poison": "毒 Poison",
+#: The event tables' names (the seed's table names, shortened for a button): the tray's
+#: title says ``罠 Trap``, a button the English first (``Trap 罠``), as the companion's
+#: buttons do, so one cut short keeps ``Monster`` rather than ``モンスタ…``.
+TABLE_NAMES: dict[str, Name] = {
+    "door": Name("扉", "Door"),
+    "chest": Name("宝箱", "Chest"),
+    "trap": Name("罠", "Trap"),
+    "monster": Name("モンスター", "Monster"),
+    "explore": Name("探索", "Explore"),
+    "recovery": Name("回復", "Recovery"),
+    "poison": Name("毒", "Poison"),
 }
 MENU_PROMPT = "Dice tray: roll dice, or an event table?"
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
@@ -126,7 +128,8 @@ class DiceTrayMode:
                              _menu((*labels, "Event table イベント表", "Quit 終了")))
         if self.stage is Stage.TABLES:
             return ChoiceAsk("Which table?",
-                             _menu((*(TABLE_NAMES[t] for t in TABLE_NAMES), "Back 戻る")))
+                             _menu((*(f"{n.en} {n.ja}" for n in TABLE_NAMES.values()),
+                                    "Back 戻る")))
         if self.stage is Stage.THROW:
             need = self._walk()
             assert need is not None  # a finished walk moved the tray on to its outcome

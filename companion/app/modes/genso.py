@@ -51,13 +51,14 @@ from companion.app.modes.fight import (
     same_fight,
     write_fight_file,
 )
+from companion.app.modes.names import add_english
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, ChoiceFeed, RollFeed
 from companion.dice import DiceSource
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display import Display
-from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option
+from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option, View
 from companion.systems.genso import checks
 from companion.systems.genso.combat import (
     MOVES,
@@ -203,6 +204,13 @@ def named(rules: GensoRules, fight: Fight, c: Combatant) -> str:
     return f"{c.name} {english(rules, fight, c)}"
 
 
+def target_label(rules: GensoRules, fight: Fight, c: Combatant) -> str:
+    """A target's button: its English first (Giant Ant 2 ジャイアント・アント2), as a button
+    cut short keeps what tells the targets apart: Japanese names of one kind of monster
+    differ only at their ends."""
+    return f"{english(rules, fight, c)} {c.name}"
+
+
 def describe(action: Action | CheckCall) -> str:
     """An action in a line, for the log and the result's title."""
     if isinstance(action, CheckCall):
@@ -242,7 +250,24 @@ class GensoFightMode(FightMode):
         return self.fight.rules
 
     def describe(self, action: Action | CheckCall) -> str:
-        return describe(action)
+        return self.with_english(describe(action))
+
+    def roll_prompt(self, action: Action | CheckCall, need: NeedDice) -> str:
+        return self.with_english(super().roll_prompt(action, need))
+
+    def with_english(self, text: str) -> str:
+        """``text`` (the engine's, or a prompt naming a combatant) with each combatant's
+        English beside its name (see :mod:`companion.app.modes.names`)."""
+        return add_english(text, {c.name: english(self.rules, self.fight, c)
+                                  for c in self.fight.state.combatants})
+
+    def view(self, prompt: str, *, options: tuple[Option, ...] = (),
+             highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
+             prompt_faces: tuple[int, ...] = ()) -> View:
+        # The prompt and a refusal (the engine's words) name combatants too.
+        return super().view(self.with_english(prompt), options=options, highlight=highlight,
+                            status=self.with_english(status), prompt_tile=prompt_tile,
+                            prompt_faces=prompt_faces)
 
     def answer(self, value: Any) -> list[Any]:
         events = super().answer(value)
@@ -456,7 +481,7 @@ class GensoFightMode(FightMode):
         return [c for c in state.order if c.status not in (Status.VANISHED, Status.FLED)]
 
     def _pick(self, prompt: str, targets: Sequence[Combatant], *extra: Option) -> ChoiceAsk:
-        options = [Option(f"t:{c.name}", named(self.rules, self.fight, c))
+        options = [Option(f"t:{c.name}", target_label(self.rules, self.fight, c))
                    for c in targets]
         return ChoiceAsk(prompt, (*options, *extra, BACK))
 
@@ -525,7 +550,8 @@ class GensoFightMode(FightMode):
                               Option("all", "Every foe 敵全員"))
         extra: list[Option] = []
         if effect == "exorcise":  # GM-MAGIC-3: on an undead, a corpse, or a weapon till sunrise
-            extra = [Option(f"w:{c.name}:{i}", f"{c.name}: {w.name}")
+            extra = [Option(f"w:{c.name}:{i}",
+                            f"{target_label(self.rules, self.fight, c)}: {w.name}")
                      for c in self._targets(actor, "friend") for i, w in enumerate(c.weapons)
                      if w.key != "fist"]
         return self._pick("On whom? 対象は？", self._targets(actor, ONE_TARGET[effect]), *extra)
@@ -575,12 +601,15 @@ class GensoFightMode(FightMode):
                 ally=c.side is Side.PARTY, down=c.status is not Status.ACTIVE))
         journal = self.fight.journal
         last = journal[-1] if journal else None
-        log = tuple(f"{describe(e.action)} ＞ {summary(e)}" for e in journal[-8:])
-        result = tuple(DiceStep(line.rule, line.text) for line in last.lines) if last else ()
-        result_title = describe(last.action) if last else ""
+        log = tuple(self.with_english(f"{describe(e.action)} ＞ {summary(e)}")
+                    for e in journal[-8:])
+        result = tuple(DiceStep(line.rule, self.with_english(line.text))
+                       for line in last.lines) if last else ()
+        result_title = self.describe(last.action) if last else ""
         if self.last_check is not None:  # a check rolled since the last action
-            result = check_steps(self.last_check.check)
-            result_title = describe(self.last_check.call)
+            result = tuple(DiceStep(step.rule, self.with_english(step.text))
+                           for step in check_steps(self.last_check.check))
+            result_title = self.describe(self.last_check.call)
         return FightView(
             title=self._title(), round=state.round,
             turn=named(self.rules, self.fight, current) if current else "",

@@ -30,6 +30,7 @@ from companion.systems.jongrogue.actions import (
 from companion.systems.jongrogue.autoplay import HeadlessPlayer, Strategy
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.state import MonsterOnMap
 from companion.systems.jongrogue.tables import TABLES
 from companion.systems.jongrogue.tiles import Tile
 
@@ -57,29 +58,62 @@ def item_name(game: Game, tile: Tile) -> Name:
     return Name(spec.name_ja, spec.name_en)
 
 
-def room_tiles(game: Game) -> tuple[TileView, ...]:
-    """The current room's 4 tiles with their meaning (spec §9; JR-MAP-2)."""
+#: A monster's flags on the room panel, in its order (JR-STATE-3): short English (what a cut
+#: line or a screen without a Japanese font keeps), the game's Japanese term beside it.
+MONSTER_FLAGS: tuple[tuple[str, Name], ...] = (
+    ("hasted", Name("倍速", "haste")),
+    ("invisible", Name("透明", "invisible")),
+    ("sealed", Name("封魔", "sealed")),
+    ("on_gold", Name("金塊の上", "on gold")),
+)
+TAKEN = "taken 取得"  # an item or gold picked up
+DEFEATED = "defeated 撃破"
+VANISHED = "vanished 消えた"  # a thief gone with its loot (JR-AB-STEALGOLD, -STEALITEM)
+NO_TILE = Name("空き", "(no tile)")
+
+
+def english_first(name: Name) -> str:
+    """``asleep 眠``: the English, then the Japanese, so a line cut short keeps the English."""
+    return f"{name.en} {name.ja}" if name.ja and name.ja != name.en else name.en
+
+
+def monster_detail(m: MonsterOnMap) -> str:
+    """The room panel's line under a monster: its sleep state first, then each flag it has."""
+    flags = [english_first(SLEEP_NAMES[m.sleep.value])]
+    flags += [english_first(name) for attr, name in MONSTER_FLAGS
+              if (m.on_gold is not None if attr == "on_gold" else getattr(m, attr))]
+    return ", ".join(flags)
+
+
+def vanished(game: Game) -> set[int]:
+    """The uids of the monsters that vanished from the map (a thief with its loot): the game
+    removes them as it removes one defeated, and only its event says which it was."""
+    return {e.data["uid"] for e in game.events
+            if e.kind is Kind.ABILITY and e.data.get("effect") == "vanished"}
+
+
+def room_tiles(game: Game, laid: Sequence[Tile] = ()) -> tuple[TileView, ...]:
+    """The current room's 4 tiles with their meaning (spec §9; JR-MAP-2). While a room's
+    tiles are being laid (``laid``: those laid so far), the spots laid, the one to lay next
+    and those after it."""
+    if isinstance(game.pending, TileRequest) and game.pending.purpose is Purpose.ROOM:
+        return laying(game.room_no, laid)
     if not game.room_no or game.room_no not in game.rooms:
         return ()
     room = game.rooms[game.room_no]
     monsters = {m.spot: m for m in game.monsters if m.room == room.number}
+    gone = vanished(game)
     views: list[TileView] = []
     for spot, tile in enumerate(room.tiles):
-        if tile is None:
-            gone = monsters.get(spot)
-            detail = "defeated 撃破" if gone is not None and not gone.alive else "taken"
-            views.append(TileView("empty", Name("", "(no tile)"), detail))
-            continue
         m = monsters.get(spot)
+        if tile is None:
+            detail = TAKEN if m is None or m.alive else \
+                VANISHED if m.uid in gone else DEFEATED
+            views.append(TileView("empty", NO_TILE, detail))
+            continue
         if m is not None and m.alive:
-            flags = [str(SLEEP_NAMES[m.sleep.value])]
-            flags += [text for on, text in ((m.hasted, "hasted 倍速"),
-                                             (m.invisible, "invisible 透明"),
-                                             (m.sealed, "sealed 封魔"),
-                                             (m.on_gold is not None, "on gold 金塊の上"))
-                      if on]
             views.append(TileView(str(tile), Name(m.monster.name_ja, m.monster.name_en),
-                                  ", ".join(flags)))
+                                  monster_detail(m)))
             continue
         role = game.profile.role(tile).value
         if role == "item":
@@ -88,10 +122,35 @@ def room_tiles(game: Game) -> tuple[TileView, ...]:
             views.append(TileView(str(tile), ROLE_NAMES["gold"],
                                   f"{tile.rank * game.profile.gold_per_rank} gold"))
         elif role == "monster":
-            views.append(TileView(str(tile), Name("", "monster"), "defeated 撃破"))
+            views.append(TileView(str(tile), Name("", "monster"), DEFEATED))
         else:
             views.append(TileView(str(tile), ROLE_NAMES[role]))
     return tuple(views)
+
+
+def laying(room: int, laid: Sequence[Tile]) -> tuple[TileView, ...]:
+    """Room ``room`` being laid (JR-MAP-2): the tiles laid so far, the spot the next goes on
+    (a tile's back), the spots still empty; the room is revealed once all four lie."""
+    where = f"room {room} 部屋{room}"
+    views = [TileView(str(tile), Name("配置済み", "laid"), where) for tile in laid[:4]]
+    if len(views) < 4:
+        views.append(TileView("back", Name("次に置く", "lay next"), where))
+    views += [TileView("empty", Name("未配置", "to lay"))] * (4 - len(views))
+    return tuple(views)
+
+
+def counted(names: Sequence[Name]) -> list[tuple[Name, int]]:
+    """Identical names once each, in their first order, with how many there are."""
+    counts: dict[Name, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return list(counts.items())
+
+
+def ring_kind(ring: Name) -> Name:
+    """``飾り adornment`` for 飾りの指輪 ring of adornment: under a heading that says they are
+    rings, the kind alone keeps a dozen spare rings on one line."""
+    return Name(ring.ja.removesuffix("の指輪"), ring.en.removeprefix("ring of "))
 
 
 def sheet(game: Game) -> SheetView:
@@ -105,7 +164,12 @@ def sheet(game: Game) -> SheetView:
         held.append(f"手裏剣 shuriken ×{pc.shuriken} (+{pc.shuriken_attack})")
     if pc.potions:
         held.append(f"{item_name(game, pc.potions[0])} ×{len(pc.potions)}")
-    held += [f"{item_name(game, t)} (spare)" for t in pc.spare_rings]
+    # A long run carries a dozen spare rings of a few kinds: each kind once, with its count
+    # (the worn ones are the Rings line's).
+    spare = counted([ring_kind(item_name(game, t)) for t in pc.spare_rings])
+    if spare:
+        held.append("予備の指輪 spare rings: "
+                    + ", ".join(f"{name}{f' ×{n}' if n > 1 else ''}" for name, n in spare))
     return SheetView(
         level=pc.level, xp=pc.xp, xp_next=xp_next, hp=pc.hp, hp_max=pc.max_hp, gold=pc.gold,
         weapon=Name(pc.weapon.name_ja, pc.weapon.name_en), weapon_attack=pc.weapon.value,
@@ -113,7 +177,8 @@ def sheet(game: Game) -> SheetView:
         ammo=pc.arrows,
         armour=Name(pc.armour.name_ja, pc.armour.name_en), armour_defence=pc.armour.value,
         strength=pc.strength if strength_on else None,
-        rings=tuple(item_name(game, t) for t in pc.rings),
+        rings=tuple(name if n == 1 else Name(name.ja, f"{name.en} ×{n}")
+                    for name, n in counted([item_name(game, t) for t in pc.rings])),
         states=tuple(PC_STATE_NAMES[s.value] for s in sorted(pc.states, key=lambda s: s.value)),
         items=tuple(held),
     )
@@ -247,6 +312,7 @@ class JongRogueMode:
         self.room_spot = 0  # which of the 4 room slots the next ROOM tile goes on
         self._journal: list[str] = []
         self.note = ""  # said on the status line until the next answer (a tile set aside)
+        self.laid: list[Tile] = []  # the tiles laid so far of the room being laid
 
     @property
     def journal(self) -> list[str]:
@@ -281,6 +347,9 @@ class JongRogueMode:
             else ""
         if isinstance(request, TileRequest) and request.purpose is Purpose.ROOM:
             self.room_spot = (self.room_spot + 1) % len(ROOM_SLOTS)
+            # The engine keeps a room's tiles to itself until all four lie (JR-MAP-2).
+            self.laid = [*self.laid, value] if self.room_spot and isinstance(value, Tile) \
+                else []
         return events
 
     def restore(self, text: str) -> None:
@@ -315,7 +384,7 @@ class JongRogueMode:
         return View(
             floor=game.floor,
             room=game.room_no or None,
-            room_tiles=room_tiles(game),
+            room_tiles=room_tiles(game, self.laid),
             sheet=sheet(game),
             prompt=prompt,
             options=options,

@@ -1,0 +1,89 @@
+"""What the JongRogue mode puts on the screen: the room panel and the PC sheet, as the view
+the mode builds over a real game played by the seeded auto-player (the screen audit's games:
+seed 0 cautious, seed 31 reckless)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.app.modes.jongrogue import JongRogueMode, monster_detail
+from companion.hw.display.fonts import without_cjk
+from companion.hw.display.view import View
+from companion.systems.jongrogue.autoplay import HeadlessPlayer
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.state import MonsterOnMap
+
+
+def played(seed: int, inputs: int, strategy: str = "cautious") -> View:
+    """The screen after ``inputs`` answers of the auto-player's game on seed ``seed``."""
+    game = Game("plus")
+    player = HeadlessPlayer(seed, strategy)
+    mode = JongRogueMode(game, player)
+    while len(game.inputs) < inputs:
+        mode.push(player.answer(game))
+    return mode.view("")
+
+
+def details(view: View) -> list[str]:
+    return [tile.detail for tile in view.room_tiles]
+
+
+def monsters(seed: int, inputs: int) -> list[MonsterOnMap]:
+    """The monsters of seed ``seed``'s game after ``inputs`` answers."""
+    game = Game("plus")
+    player = HeadlessPlayer(seed, "cautious")
+    while len(game.inputs) < inputs:
+        game.push(player.answer(game))
+    return list(game.monsters)
+
+
+def test_spare_rings_are_grouped_by_kind_and_worn_ones_counted() -> None:
+    """Seed 0 holds 14 spare rings at its 1031st answer: the Items line listed each one,
+    "飾りの指輪 ring of adornment (spare)" fourteen times over; now each kind once, ×n."""
+    sheet = played(0, 1031).sheet
+    assert sheet is not None
+    assert sheet.items[-1] == ("予備の指輪 spare rings: 飾り adornment ×4, 増強 strength ×4, "
+                               "隠密 stealth ×4, 鎧保護 armour protection ×2")
+    assert not any("(spare)" in item for item in sheet.items)
+    assert [str(ring) for ring in sheet.rings] == ["鎧保護の指輪 ring of armour protection ×2"]
+
+
+def test_a_monster_s_state_and_flags_fit_its_detail_line() -> None:
+    """The sleep state first, then each flag, all English first with the Japanese term beside
+    it (the state was Japanese first, the flags English first: "眠 asleep, hasted 倍速")."""
+    view = played(0, 74)
+    assert details(view)[1] == "asleep 眠, haste 倍速"
+    assert details(played(0, 1263))[0] == "awake 起, sealed 封魔"
+    kestrel = next(m for m in monsters(0, 74) if m.alive and m.hasted)
+    every = replace(kestrel, invisible=True, sealed=True, on_gold=2)
+    detail = monster_detail(every)
+    assert detail == "asleep 眠, haste 倍速, invisible 透明, sealed 封魔, on gold 金塊の上"
+    assert without_cjk(detail) == "asleep, haste, invisible, sealed, on gold"
+
+
+def test_a_thief_gone_with_its_loot_is_shown_vanished_not_defeated() -> None:
+    """Seed 31 (reckless): the nymph of room 9 vanished with what it stole (JR-AB-STEALITEM);
+    its spot read "(no tile) defeated 撃破"."""
+    view = played(31, 616, "reckless")
+    assert details(view) == ["defeated 撃破", "defeated 撃破", "vanished 消えた", "asleep 眠"]
+    assert [str(tile.meaning) for tile in view.room_tiles[:3]] == ["空き (no tile)"] * 3
+
+
+def test_an_empty_spot_says_taken_or_defeated_in_both_languages() -> None:
+    view = played(0, 1031)
+    assert details(view) == ["defeated 撃破", "taken 取得", "taken 取得", "defeated 撃破"]
+    assert all(str(tile.meaning) == "空き (no tile)" for tile in view.room_tiles)
+
+
+def test_the_room_panel_shows_the_room_being_laid() -> None:
+    """While room 7's four tiles are laid the panel said "no room revealed yet": now the tiles
+    laid, the spot the next one goes on, the spots still to lay."""
+    laying = played(0, 3)
+    assert [(t.tile, str(t.meaning), t.detail) for t in laying.room_tiles] == [
+        ("9s", "配置済み laid", "room 7 部屋7"), ("3m", "配置済み laid", "room 7 部屋7"),
+        ("back", "次に置く lay next", "room 7 部屋7"), ("empty", "未配置 to lay", "")]
+    first = played(0, 1)
+    assert [t.tile for t in first.room_tiles] == ["back", "empty", "empty", "empty"]
+    revealed = played(0, 5)  # all four laid: the room with its meaning
+    assert [str(t.meaning) for t in revealed.room_tiles] == [
+        "金塊 gold", "大うずら emu", "鎧保護の指輪 ring of armour protection", "床 empty floor"]
