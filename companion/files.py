@@ -3,7 +3,17 @@
 A power cut mid-write must leave the old file or the new one, never half of
 either: :func:`atomic_write_text` writes a temporary file beside the target,
 fsyncs it, renames it over the target (``os.replace`` is atomic on POSIX) and
-fsyncs the folder, so the rename itself survives the cut.
+fsyncs the folder, so the rename itself survives the cut. Each write has a
+temporary file of its own (``.<name>.<random>.tmp``), so two writers of one file
+never write into each other's; one a cut left behind is removed by the next
+process that writes that file (:func:`_remove_stale_temporaries`).
+
+A file a long-running session owns (a save, a table's fight file) is held with
+:func:`holding`: an advisory ``flock`` on ``<name>.lock`` beside it. A second
+session refuses to take it up, and any other writer of that file
+(:func:`atomic_write_bytes`) refuses to write it while it is held. The kernel
+lets go of a lock when its process dies, however it dies, so a power cut or a
+``kill -9`` leaves no lock held (only, at most, an unlocked lock file, reused).
 
 TOML (calibrations, the RFID tag map, character sheets) is built as a tomlkit
 document, never by hand from f-strings: tomlkit quotes and escapes every string,
@@ -16,15 +26,47 @@ The game systems do no I/O; the app and the hardware adapters write through here
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import glob
 import os
+import re
+import stat
+import tempfile
 import time
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import tomlkit
 from tomlkit.items import Item, KeyType, SingleKey, Table
+
+from companion.errors import CompanionError, DataError
+
+#: When this process began (near enough: the module is loaded as a command starts). A
+#: temporary file older than it, and than STALE_SECONDS, is no write of a process running now.
+_STARTED = time.time()
+
+
+def _umask() -> int:
+    """This process's umask (read by setting it, then set back: at load, before threads)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+#: The mode a new file gets from open() under this process's umask.
+_FILE_MODE = 0o666 & ~_umask()
+#: A write takes well under this, even on a slow SD card: an older temporary file is stale.
+STALE_SECONDS = 60.0
+#: How long a session waits for a lock another writer holds for a moment (a command's write
+#: of a fight file takes milliseconds; a session holds it until it stops).
+LOCK_WAIT_SECONDS = 0.5
+
+
+class FileInUse(CompanionError):
+    """Another companion process holds the file (:func:`holding`)."""
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -33,24 +75,58 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that a crash leaves the old or the new file, whole."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):  # no stray file beside a path not written
-            tmp.unlink()
-        if isinstance(exc, OSError) and exc.errno is not None:
-            # A full disk's error from write or fsync names no file: name the one we write
-            # (not the temporary one beside it), keeping the error's kind.
-            raise OSError(exc.errno, exc.strerror, str(path)) from exc
-        raise
-    fsync_dir(path.parent)
+    """Replace ``path`` with ``data`` so that a crash leaves the old or the new file, whole.
+
+    Refused with :class:`FileInUse` while another process holds ``path`` (:func:`holding`).
+    An error names what failed: the folder when no file can be made in it, else ``path``
+    (a full disk's error from write or fsync names no file, and the temporary file is gone).
+    """
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    with _not_held_elsewhere(path):
+        try:
+            fd, name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        except OSError as exc:
+            # Named by the folder (the temporary name means nothing to the player).
+            raise OSError(exc.errno, f"no file can be made in this folder: {exc.strerror}",
+                          str(folder)) from exc
+        tmp = Path(name)
+        try:
+            os.fchmod(fd, _FILE_MODE)  # mkstemp makes it 0600; a file written anew is not
+            with open(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, path)
+        except BaseException as exc:
+            with contextlib.suppress(OSError):  # no stray file beside a path not written
+                tmp.unlink()
+            if isinstance(exc, OSError) and exc.errno is not None:
+                raise OSError(exc.errno, exc.strerror, str(path)) from exc
+            raise
+        fsync_dir(folder)
+    _remove_stale_temporaries(path)
+
+
+_TIDIED: set[Path] = set()  # the files whose folder this process has tidied already
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Remove the temporary files of ``path`` a power cut or a kill left, once a process.
+
+    Names are unique, so they would pile up. One is stale when it is older than this process
+    and than :data:`STALE_SECONDS`: then it is no write of a process running now (a write
+    under way is younger). Later ones are left for the next process that writes ``path``.
+    """
+    if path in _TIDIED:
+        return
+    _TIDIED.add(path)
+    before = min(_STARTED, time.time() - STALE_SECONDS)
+    with contextlib.suppress(OSError):  # tidying; a folder that cannot be listed keeps them
+        for stray in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+            with contextlib.suppress(OSError):
+                if stray.lstat().st_mtime < before:
+                    stray.unlink()
 
 
 def atomic_write_npz(path: Path, **arrays: Any) -> None:
@@ -73,6 +149,10 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+#: The name move_aside gives a file it keeps: ``<name>.<why>-<UTC timestamp>[-n]``.
+_KEPT = re.compile(r"\.[a-z]+-\d{8}T\d{6}Z(-\d+)?$")
+
+
 def move_aside(path: Path, why: str = "corrupt") -> Path:
     """Rename a file to ``<name>.<why>-<UTC timestamp>`` (kept, never deleted); return it."""
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
@@ -84,6 +164,188 @@ def move_aside(path: Path, why: str = "corrupt") -> Path:
     os.replace(path, target)
     fsync_dir(path.parent)
     return target
+
+
+def kept_aside(path: Path) -> bool:
+    """Is ``path`` a file :func:`move_aside` kept (``save.json.unrecorded-20250101T000000Z``)?"""
+    return _KEPT.search(path.name) is not None
+
+
+def read_regular(path: Path, limit: int, what: str = "file") -> bytes:
+    """The bytes of the regular file at ``path``, which must be no larger than ``limit``.
+
+    :class:`FileNotFoundError` when there is none; :class:`DataError` for a folder, a device
+    or a pipe (``/dev/zero`` would be read for ever, a pipe would wait for a writer), and
+    :class:`TooLarge` for a file over ``limit`` (no ``what`` is that big: it is not one).
+    """
+    # O_NONBLOCK: opening a pipe waits for its writer otherwise; a regular file ignores it.
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = "a folder" if stat.S_ISDIR(mode) else "a device or a pipe"
+        raise DataError(f"{path}: {kind}, not a {what}")
+    with open(fd, "rb") as handle:
+        data = handle.read(limit + 1)  # a file growing as it is read is held to it too
+    if len(data) > limit:
+        raise TooLarge(f"{path}: larger than {limit // 1024} KiB, so not a {what}")
+    return data
+
+
+class TooLarge(DataError):
+    """A file far larger than what it should be could ever be (:func:`read_regular`)."""
+
+
+# -- holding a file ------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Hold:
+    fd: int
+    count: int  # holdings of this process (a session re-opened in one process shares it)
+
+
+_HELD: dict[Path, _Hold] = {}  # by lock file: the locks this process holds
+
+
+class _Busy(Exception):
+    """Another process holds the lock: its pid and who it said it is."""
+
+    def __init__(self, pid: str, who: str) -> None:
+        super().__init__(pid, who)
+        self.pid, self.who = pid, who
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of ``path``: ``<name>.lock`` beside it, its folder's real path (so a
+    relative path, or one through a linked folder, finds the same lock)."""
+    return path.parent.resolve() / f"{path.name}.lock"
+
+
+@contextlib.contextmanager
+def holding(path: Path, holder: str) -> Iterator[None]:
+    """Hold ``path`` for this process while the block runs: another :func:`holding` of it
+    raises :class:`FileInUse` ("<path> is in use by another companion (pid N, …); stop it
+    first"), and so does another process's :func:`atomic_write_bytes` of it.
+
+    ``holder`` says who holds it, in the lock file beside the pid, for those refusals
+    (``companion play``). Within one process holding again is allowed (shared). A folder
+    where no lock file can be made (read-only, full) is held by nothing: nothing can write
+    the file there either, and the session says so when it tries.
+    """
+    if path.exists() and not path.is_file():
+        yield  # a folder, a device: no file of ours, and reading it is refused
+        return
+    lock = lock_path(path)
+    held = _HELD.get(lock)
+    if held is not None:
+        held.count += 1
+    else:
+        fd = _take(lock, path, holder)
+        if fd is None:
+            yield
+            return
+        held = _HELD[lock] = _Hold(fd, 1)
+    try:
+        yield
+    finally:
+        held.count -= 1
+        if held.count == 0:
+            del _HELD[lock]
+            with contextlib.suppress(OSError):  # removed while held: see _locked
+                lock.unlink()
+            os.close(held.fd)
+
+
+def _take(lock: Path, path: Path, holder: str) -> int | None:
+    """The lock file of ``path``, locked exclusively, with this process's pid and ``holder``
+    in it; None when none can be made. A lock held for a moment (a command writing the
+    file) is waited for, briefly."""
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    while True:
+        try:
+            fd = _locked(lock, fcntl.LOCK_EX, create=True)
+            break
+        except _Busy as busy:
+            if time.monotonic() >= deadline:
+                raise FileInUse(f"{path} is in use by another companion (pid {busy.pid}, "
+                                f"{busy.who}); stop it first") from None
+            time.sleep(0.02)
+    if fd is not None:
+        with contextlib.suppress(OSError):  # who holds it, for the refusals; flock is the lock
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n{holder}\n".encode(), 0)
+    return fd
+
+
+def _locked(lock: Path, operation: int, *, create: bool) -> int | None:
+    """The lock file at ``lock`` open and flocked with ``operation``; :class:`_Busy` while
+    another process holds it; None when there is none (``create`` False) or none can be
+    made (a read-only or full folder).
+
+    A holder removes its lock file as it lets go (so none is left beside the file): a
+    file locked after that is no longer the lock, and the one there now is tried instead.
+    """
+    while True:
+        try:
+            if not create:
+                fd = os.open(lock, os.O_RDONLY)
+            else:
+                lock.parent.mkdir(parents=True, exist_ok=True)
+                fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            if not create:
+                return None
+            try:  # a folder gone read-only: a lock file in it still locks
+                fd = os.open(lock, os.O_RDONLY)
+            except OSError:
+                return None
+        try:
+            fcntl.flock(fd, operation | fcntl.LOCK_NB)
+        except BlockingIOError:
+            busy = _Busy(*_holder_of(fd))
+            os.close(fd)
+            raise busy from None
+        try:
+            now = os.stat(lock)
+        except FileNotFoundError:
+            now = None
+        mine = os.fstat(fd)
+        if now is not None and (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino):
+            return fd
+        os.close(fd)
+
+
+def _holder_of(fd: int) -> tuple[str, str]:
+    """The pid and the holder written in an open lock file ("?" when it says nothing)."""
+    try:
+        lines = os.pread(fd, 4096, 0).decode("utf-8", "replace").splitlines()
+    except OSError:
+        lines = []
+    pid = lines[0].strip() if lines and lines[0].strip().isdigit() else "?"
+    who = lines[1].strip() if len(lines) > 1 and lines[1].strip() else "companion"
+    return pid, who
+
+
+@contextlib.contextmanager
+def _not_held_elsewhere(path: Path) -> Iterator[None]:
+    """Refuse (:class:`FileInUse`) while another process holds ``path``; else share its lock
+    for the write, so no session takes it up half-written by a command."""
+    lock = lock_path(path)
+    if lock in _HELD:
+        yield
+        return
+    try:
+        fd = _locked(lock, fcntl.LOCK_SH, create=False)
+    except _Busy as busy:
+        raise FileInUse(f"{path} is open in another companion (pid {busy.pid}, {busy.who}), "
+                        "which alone writes it while it runs: do it there, or stop it first "
+                        "(reading it still works)") from None
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def write_toml(path: Path, document: tomlkit.TOMLDocument) -> None:

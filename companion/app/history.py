@@ -7,6 +7,7 @@ resume still appears once.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections import Counter
 from collections.abc import Iterator
@@ -87,7 +88,7 @@ class History:
             finally:
                 conn.close()
         except sqlite3.Error as exc:
-            raise HistoryError(f"{self.path}: {_reason(exc)}") from None
+            raise HistoryError(f"{self.path}: {_reason(exc, self.path)}") from None
         except OSError as exc:
             raise HistoryError(f"{self.path}: {exc.strerror or exc}") from None
 
@@ -102,7 +103,7 @@ class History:
                 raise sqlite3.DatabaseError("its runs table is not a history's")
         except sqlite3.DatabaseError as exc:
             conn.close()
-            if _reason(exc) != str(exc):
+            if _reason(exc, self.path) != str(exc):
                 raise  # busy, full, read-only: the file is fine, the moment or place is not
             kept = move_aside(self.path)
             self.notices.append(f"{self.path} was not a readable history ({exc}); kept as "
@@ -154,9 +155,13 @@ _PASSING = {
 }
 
 
-def _reason(exc: sqlite3.Error) -> str:
+def _reason(exc: sqlite3.Error, path: Path) -> str:
     """What a SQLite error means to the player, or its own text for the file's faults."""
     name = getattr(exc, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_CANTOPEN") and path.exists() \
+            and not os.access(path, os.R_OK | os.W_OK):
+        # SQLite says the same for a file it may not open as for a folder it cannot use.
+        return "cannot be read: no permission (check the file's owner and mode)"
     for prefix, meaning in _PASSING.items():
         if name.startswith(prefix):
             return meaning

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from companion.app.cli import main
 from companion.app.history import History, HistoryError, Run, default_history_path
+from tests.app.test_save_full_disk import without_root_override
 
 
 def make_run(game_id: str, won: bool, floor: int, cause: str | None) -> Run:
@@ -142,3 +147,20 @@ def test_last_lists_the_last_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert [r["game_id"] for r in json.loads(capsys.readouterr().out)["runs"]] == ["bb", "ccc"]
     assert main(["history", "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)["runs"]) == 3
+
+
+def test_a_history_this_user_may_not_read_says_so(tmp_path: Path) -> None:
+    """A history file of mode 000 (or another user's): SQLite says "cannot open" as for a
+    missing folder; the error says it is the file's permission."""
+    History().record(make_run("a", True, 26, None))
+    default_history_path().chmod(0o000)
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(default_history_path().parent)}
+    try:
+        done = subprocess.run([*without_root_override(), sys.executable, "-m", "companion",
+                               "history"], env=env, capture_output=True, text=True, timeout=60)
+    finally:
+        default_history_path().chmod(0o644)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (f"companion: error: {default_history_path()}: cannot be read: no "
+                           "permission (check the file's owner and mode)\n")

@@ -412,11 +412,19 @@ def test_the_configured_profile_plays_a_new_game(
 
 def test_a_save_path_that_cannot_be_written_is_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A wrong --state is said in one line at once, nothing played: a folder is no save
+    (and is left alone); a path under a file cannot be one (the game does not play on
+    unsaved, as it does when the disk refuses a write)."""
     folder = tmp_path / "a folder"
     folder.mkdir()
-    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(folder)]) == 1
-    assert capsys.readouterr().err == f"companion: error: {folder}: Is a directory\n"
-    assert not list(tmp_path.glob(".*.tmp"))  # no stray file beside it
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(folder)]) == 2
+    assert capsys.readouterr().err == f"companion: error: {folder}: a folder, not a save\n"
+    assert folder.is_dir() and not list(tmp_path.glob(".*.tmp"))  # no stray file beside it
+    under_a_file = tmp_path / "notes.txt" / "save.json"
+    (tmp_path / "notes.txt").write_text("mine")
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(under_a_file)]) == 1
+    assert capsys.readouterr().err == f"companion: error: {under_a_file}: Not a directory\n"
+    assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
 def test_resume_names_every_flag_the_saved_game_overrides(

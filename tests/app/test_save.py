@@ -72,7 +72,8 @@ def test_a_corrupt_save_that_cannot_be_kept_aside_says_why(
         raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(src))
 
     monkeypatch.setattr(os, "replace", read_only)
-    with pytest.raises(CorruptSave, match=r"not valid JSON .*\), nor kept aside "
+    with pytest.raises(CorruptSave, match=r"not valid JSON .*\), nor kept aside: "
+                                          r".*/data lets no file in it be renamed "
                                           r"\(Read-only file system\)$"):
         load_save(path)
     assert path.read_text() == "{half"

@@ -15,6 +15,7 @@ log as an uninterrupted one.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import secrets
 import signal
@@ -48,11 +49,10 @@ from companion.app.session.save import (
     default_save_path,
     load_save,
     profile_hash,
-    write_save,
 )
 from companion.dice import SimulatedDice
 from companion.errors import CompanionError, DataError, DeviceError
-from companion.files import move_aside
+from companion.files import holding, kept_aside, move_aside
 from companion.hw.buttons import Button, ButtonPanel, ButtonPins, WaitingSignal, optional_pin
 from companion.hw.display import Display, open_display
 from companion.hw.display.view import Option, message_view
@@ -136,6 +136,37 @@ def run(args: argparse.Namespace) -> int:
     save_path: Path | None = args.state or default_save_path()
     if args.headless and args.state is None and not args.resume:
         save_path = None  # a headless game is saved only when asked
+    with contextlib.ExitStack() as held:
+        # Before anything is read or the screen opens: a second companion on the same save
+        # (the boot service and a --resume over SSH) is refused at once, in one line.
+        for path, holder in held_files(args, config, save_path):
+            held.enter_context(holding(path, holder))
+        return play(args, config, save_path)
+
+
+def held_files(args: argparse.Namespace, config: Config,
+               save_path: Path | None) -> list[tuple[Path, str]]:
+    """The files this run writes while it lasts, and who it is, for :func:`holding`: the
+    game's save; a table's save and its fight file (which the fight commands then leave
+    alone); nothing for the dice tray."""
+    mode = config.text("play.mode")
+    if mode in ("genso", "coc"):
+        return [(path, f"the {mode} table, companion play --mode {mode}")
+                for path in table_files(args, mode)]
+    if mode == "dice" or save_path is None:
+        return []
+    return [(save_path, "companion play")]
+
+
+def table_files(args: argparse.Namespace, mode: str) -> tuple[Path, Path]:
+    """A ``mode`` table's fight file (``--fight``) and its save (``--state``), by default
+    ``<mode>/fight.json`` and ``<mode>/table.json`` in the data folder."""
+    return (args.fight or data_dir() / mode / "fight.json",
+            args.state or data_dir() / mode / "table.json")
+
+
+def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> int:
+    """The run, its files held: the screen and controls opened, the mode played."""
     display = None if config.text("display.kind") == "none" else open_display(
         config.text("display.kind"), config.text("display.size"),
         config.flag("display.fullscreen"), config.text("display.font"))
@@ -152,6 +183,10 @@ def run(args: argparse.Namespace) -> int:
             else:
                 run_genso(args, config, display, controls)
             return 0
+        if args.resume and save_path is not None and kept_aside(save_path):
+            done = record_kept(save_path, display, controls)
+            if done is not None:
+                return done
         saved = previous_game(save_path, args, config, display, controls)
         try:
             session, game = build_session(args, config, saved, save_path, display, controls)
@@ -171,7 +206,9 @@ def run(args: argparse.Namespace) -> int:
         session.show(session.next_prompt())
         session.run()
         assert session.save is not None
-        if not record(game, session.save, display, controls) and save_path is not None:
+        # A save the disk refused is behind the game: it keeps nothing to put in later.
+        if not record(game, session.save, display, controls) and save_path is not None \
+                and not session.save_trouble:
             tell(f"the game is kept in {save_path}, and put in the history when the next "
                  "game starts", display, controls)
         farewell(session, game, config, display, controls, args.headless)
@@ -253,8 +290,7 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         pace=config.number("game.pace_seconds"), signal=signal,
     )
     saved.events = len(game.events)  # a new game has already entered floor 1
-    if save_path is not None:
-        write_save(save_path, saved)  # before the log, so the save knows where the log began
+    session.keep_saved(starting=True)  # before the log, so the save knows where the log began
     session.start_log()
     return session, game
 
@@ -307,9 +343,8 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
 
     rolls = None if config.text("dice.source") == "sim" else camera_rolls(config, controls)
     session = table_session(
-        genso_rules([]), args.fight or data_dir() / "genso" / "fight.json",
-        args.state or data_dir() / "genso" / "table.json", resume=args.resume,
-        seed=args.seed, choices=MenuChoices(controls, config.number("input.poll_seconds")),
+        genso_rules([]), *table_files(args, "genso"), resume=args.resume, seed=args.seed,
+        choices=MenuChoices(controls, config.number("input.poll_seconds")),
         rolls=rolls, display=display, tell=lambda message: tell(message, display, controls))
     session.show(session.next_prompt())
     session.run()
@@ -327,8 +362,7 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
     d100 = config.text("dice.d100")
     poll = config.number("input.poll_seconds")
     session = table_session(
-        args.fight or data_dir() / "coc" / "fight.json",
-        args.state or data_dir() / "coc" / "table.json", resume=args.resume, seed=args.seed,
+        *table_files(args, "coc"), resume=args.resume, seed=args.seed,
         choices=MenuChoices(controls, poll), display=display,
         source_name=f"camera カメラ (d6) · d100 {'typed 入力' if d100 == 'typed' else 'sim 仮想'}",
         tell=lambda message: tell(message, display, controls), camera=camera,
@@ -404,7 +438,12 @@ def previous_game(save_path: Path | None, args: argparse.Namespace, config: Conf
         if old is not None and old.finished:
             record_saved(old, save_path, display, controls)
         elif old is not None and old.inputs:
-            kept = move_aside(save_path, "replaced")
+            try:
+                kept = move_aside(save_path, "replaced")
+            except OSError as exc:  # a read-only folder: the new game must not replace it
+                raise OSError(exc.errno, f"the unfinished game in it cannot be kept aside "
+                              f"for a new one ({exc.strerror}): play it on with --resume, "
+                              "or fix the folder", str(save_path)) from exc
             tell(f"the unfinished game saved in {save_path} is kept as {kept.name}; "
                  "this new game replaces it", display, controls)
         # A save with no inputs (a start that stopped at once: no camera, no tray) holds
@@ -475,19 +514,48 @@ def record_saved(saved: SaveGame, save_path: Path, display: Display | None,
                  controls: Controls) -> None:
     """Put a finished save's game into the history: a cut may have come between the
     game's last save and its history entry (recording twice records once). One that no
-    longer replays (its profile edited or gone) is told of and left out, never in the way
-    of the next game."""
+    longer replays (its profile edited or gone), or that the history cannot take now, is
+    told of and kept aside (``.unrecorded-…``), never in the way of the next game."""
+    if record_finished(saved, save_path, display, controls):
+        return
+    # The next game's save would overwrite it: keep it for a later look.
+    kept = move_aside(save_path, "unrecorded")
+    tell(f"the finished game is kept as {kept}", display, controls)
+
+
+def record_finished(saved: SaveGame, save_path: Path, display: Display | None,
+                    controls: Controls) -> bool:
+    """Replay a finished save and put it in the history; False, told why, when it does not
+    replay (its profile edited or gone) or the history cannot take it now."""
     try:
         game = Game.replay([input_from_notation(i) for i in saved.inputs], saved.preset,
                            saved_profile(saved), revision=saved.rules)
     except (CompanionError, ValueError) as exc:
         tell(f"the finished game in {save_path} could not be put in the history: {exc}",
              display, controls)
-        return
-    if not record(game, saved, display, controls):
-        # The next game's save would overwrite it: keep it for a later look.
-        kept = move_aside(save_path, "unrecorded")
-        tell(f"the finished game is kept as {kept}", display, controls)
+        return False
+    return record(game, saved, display, controls)
+
+
+def record_kept(path: Path, display: Display | None, controls: Controls) -> int | None:
+    """``--resume --state`` of a file a game was kept in (``save.json.unrecorded-…``): a
+    finished game is put in the history and the file removed (the history holds the game
+    now; the file was kept only for this), and the run stops: its exit code. None when the
+    kept game is not over (it plays on, in that file)."""
+    saved = load_save(path)
+    if saved is None or not saved.finished:
+        return None
+    if not record_finished(saved, path, display, controls):
+        tell(f"the finished game stays in {path}; try again later", display, controls)
+        return 1
+    try:
+        path.unlink()
+        after = "that file is removed"
+    except OSError as exc:
+        after = f"that file could not be removed ({exc.strerror}) and holds nothing more"
+    tell(f"the finished game in {path} is in the history now (companion history); {after}",
+         display, controls)
+    return 0
 
 
 def record(game: Game, saved: SaveGame, display: Display | None, controls: Controls) -> bool:

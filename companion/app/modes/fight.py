@@ -17,7 +17,9 @@ whole from a :class:`~companion.dice.DiceSource` and keeps a journal of entries 
 The table's save (:class:`FightSave`) holds the fight as the table took it up plus that
 journal, so ``--resume`` after a power cut replays it exactly, a half-thrown action too;
 after every action the fight file is rewritten too (:func:`open_table`), so the system's
-own ``fight show|log|undo`` commands see the table's actions.
+own ``fight show|log`` commands see the table's actions. While a table runs (``companion
+play`` holds both files, :func:`companion.files.holding`) the commands that would change
+the fight file (an action, ``undo``) are refused: the table's next write would undo them.
 """
 
 from __future__ import annotations
@@ -34,10 +36,10 @@ from companion.app.modes.dice_tray import throw_from_notation, throw_to_notation
 from companion.app.session.host import Session, replay
 from companion.app.session.mode import Answer, ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Throw
 from companion.app.session.rolls import SimRolls
-from companion.app.session.save import CorruptSave, SaveGame, write_save
+from companion.app.session.save import SAVE_LIMIT, CorruptSave, SaveGame, read_save
 from companion.dice import DiceSource, SimulatedDice
 from companion.errors import CompanionError, DataError, IllegalAction
-from companion.files import atomic_write_text, move_aside
+from companion.files import atomic_write_text, move_aside, read_regular
 from companion.hw.display import Display
 from companion.hw.display.view import FightView, Option, View
 
@@ -333,21 +335,15 @@ class FightSave(SaveGame):
 
 def load_fight_save(path: Path, preset: str) -> FightSave | None:
     """The table save of a ``preset`` fight at ``path``, or None; one that cannot be read is
-    moved aside."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    try:
-        save = FightSave.from_json(raw.decode("utf-8"), source=str(path))
+    moved aside (:func:`~companion.app.session.save.read_save`)."""
+
+    def parse(text: str, source: str) -> FightSave:
+        save = FightSave.from_json(text, source)
         if save.preset != preset:
             raise DataError(f"{path}: not a {preset} fight save")
         return save
-    except (DataError, UnicodeDecodeError) as exc:
-        reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
-    kept = move_aside(path)
-    raise CorruptSave(f"the fight save could not be read ({reason}); it was kept as {kept}",
-                      kept)
+
+    return read_save(path, parse, "fight save")
 
 
 def same_fight(file_data: Any, ours: dict[str, Any]) -> bool:
@@ -373,7 +369,8 @@ def write_fight_file(path: Path, fight: Any) -> str:
 def read_fight_data(path: Path, start_hint: str) -> Any:
     """The JSON of the fight file the system's ``fight new`` wrote (and the table rewrites)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        # A fight file holds what its table save holds: no larger than a save can be.
+        text = read_regular(path, SAVE_LIMIT, "fight file").decode("utf-8")
     except FileNotFoundError:
         raise DataError(f"no fight at {path}: start one with `{start_hint}`") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -472,19 +469,22 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         _check_fight_file(table, fight_path, state_path, saved, mode, tell)
     fight_mode, table_save = mode, saved
 
+    def write_file() -> None:
+        table_save.fight_sha = write_fight_file(fight_path, fight_mode.fight)
+
     def mirror(events: Sequence[object]) -> None:
-        if events:  # after the save holding this action
-            table_save.fight_sha = write_fight_file(fight_path, fight_mode.fight)
-            # Saved again at once, so a fight file going back one action from here (the
-            # GM's undo, the same bytes as the table's write before) is not taken for one
-            # a cut kept from being written.
-            write_save(state_path, table_save)
+        # After the save holding this action. Saved again at once, so a fight file going
+        # back one action from here (the GM's undo, the same bytes as the table's write
+        # before) is not taken for one a cut kept from being written. A file the disk
+        # refuses (full) is told and written whole at the next action.
+        if events and session.keep(write_file):
+            session.keep_saved()
 
     session = Session(mode, choices=choices, rolls=feed, display=display, save=saved,
                       save_path=state_path, on_events=mirror)
-    saved.fight_sha = write_fight_file(fight_path, mode.fight)
     saved.events = mode.progress()
-    write_save(state_path, saved)
+    if session.keep(write_file, starting=True):
+        session.keep_saved(starting=True)
     return session
 
 
@@ -526,7 +526,7 @@ def _on_file(table: Table, fight_path: Path) -> dict[str, Any] | None:
     """The fight file as its system writes it now (an older layout loaded and written
     anew), or None when it is missing or cannot be read as a fight."""
     try:
-        data = json.loads(fight_path.read_text(encoding="utf-8"))
+        data = json.loads(read_regular(fight_path, SAVE_LIMIT, "fight file").decode("utf-8"))
         written: dict[str, Any] = table.load(data).to_json()
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, CompanionError, ValueError,
             TypeError, KeyError):

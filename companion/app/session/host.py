@@ -8,10 +8,18 @@ hands it to the mode, and shows what happened. After every step it saves
 step's log lines (the last step logs first), so a power cut at any moment loses
 nothing and doubles nothing: ``--resume`` replays the saved answers and rewrites
 the log from where this game's lines began.
+
+A save that cannot be written (a full disk, a folder gone read-only) does not stop
+the game: the game goes on in memory, the player is told in one line on the screen
+and the terminal how far it is safe, and every later step writes the save again
+until it is whole (:meth:`Session.keep`). Stopping instead would lose the game in
+memory, and a boot service would start again only to fail at its first write.
 """
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -33,6 +41,10 @@ from companion.errors import CompanionError, DeviceError, IllegalAction, Impossi
 from companion.hw.buttons import WaitingSignal
 from companion.hw.display import Display
 from companion.hw.display.view import Option
+
+#: Errors that say the disk or folder cannot take a write now, not that the path is wrong.
+DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM,
+                         errno.EIO})
 
 
 def replay(mode: Mode, inputs: Sequence[str], events: int | None) -> None:
@@ -92,6 +104,10 @@ class Session:
         self.sleep = sleep
         self.status = ""
         self._told = ""  # the last problem told on stderr, with no display
+        # Why the save is behind the game (a write failed), said on every screen until a
+        # write succeeds; and how many answers the save on disk holds.
+        self.save_trouble = ""
+        self.saved_moves = len(save.inputs) if save is not None else 0
 
     # -- saving and the log ---------------------------------------------------------
 
@@ -106,8 +122,7 @@ class Session:
             if self.save is not None and self.save.log_start != self.log.start:
                 # Moved when the file was cut by hand, or after games logged since the stop.
                 self.save.log_start = self.log.start
-                if self.save_path is not None:
-                    write_save(self.save_path, self.save)
+                self.keep_saved()
 
     def _commit(self, events: Sequence[Any], finished: bool) -> None:
         """Save first, then log: a cut between the two is repaired by :meth:`start_log`.
@@ -122,10 +137,46 @@ class Session:
             self.save.inputs = self.mode.journal
             self.save.events = self.mode.progress()
             self.save.finished = finished
-            if self.save_path is not None:
-                write_save(self.save_path, self.save)
+            self.keep_saved()
         if self.log is not None and not finished:
             self.log.append(self.mode.log_lines(events))
+
+    def keep_saved(self, *, starting: bool = False) -> None:
+        """Write the save (when there is one), as :meth:`keep` does any write."""
+        if self.save is not None and self.save_path is not None:
+            save, path = self.save, self.save_path
+            self.keep(lambda: write_save(path, save), starting=starting)
+
+    def keep(self, write: Callable[[], object], *, starting: bool = False) -> bool:
+        """Run ``write`` (the save, or a file the mode keeps beside it); False when it failed.
+
+        A write the disk or folder refuses (full, read-only) is told in one line, on the
+        screen (every screen, until a write succeeds) and on stderr, and play goes on: the
+        next step writes the whole save again, and the first that succeeds says so.
+        ``starting``: the first write of a session, where an error that says the path itself
+        is wrong (a folder, no such folder) is raised, as for any bad file given.
+        """
+        try:
+            write()
+        except OSError as exc:
+            if starting and exc.errno not in DISK_ERRNOS:
+                raise
+            safe = (f"the game is safe up to move {self.saved_moves}" if self.saved_moves
+                    else "nothing of this game is saved yet")
+            reason = os.strerror(exc.errno) if exc.errno else str(exc)  # the OS's words only
+            trouble = f"cannot save ({reason}): free space or fix the folder; {safe}"
+            if trouble != self.save_trouble:
+                print(f"companion: {trouble}", file=sys.stderr, flush=True)
+            self.save_trouble = trouble
+            return False
+        if self.save is not None:
+            self.saved_moves = len(self.save.inputs)
+        if self.save_trouble:
+            self.save_trouble = ""
+            self.status = (f"saved again: the save holds the whole game again "
+                           f"(move {self.saved_moves})")
+            print(f"companion: {self.status}", file=sys.stderr, flush=True)
+        return True
 
     # -- the loop ---------------------------------------------------------------------
 
@@ -191,14 +242,17 @@ class Session:
     def show(self, prompt: str, *, options: tuple[Option, ...] = (), highlight: int | None = None,
              status: str = "", prompt_tile: str | None = None,
              prompt_faces: tuple[int, ...] = ()) -> None:
+        told = status or self.status
         if self.display is None:
             # Nothing shows the step: a problem (no camera, no tray) goes to stderr, once,
-            # rather than the game waiting for a tile without a word.
-            told = status or self.status
+            # rather than the game waiting for a tile without a word. (A save's trouble
+            # went there when it began.)
             if told and told != self._told:
                 print(f"companion: {told}", file=sys.stderr, flush=True)
             self._told = told
             return
+        if self.save_trouble:  # first: the player's game is not being kept
+            told = f"{self.save_trouble} · {told}" if told else self.save_trouble
         self.display.show(self.mode.view(
-            prompt, options=options, highlight=highlight, status=status or self.status,
+            prompt, options=options, highlight=highlight, status=told,
             prompt_tile=prompt_tile, prompt_faces=prompt_faces))

@@ -27,19 +27,26 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import atomic_write_text, move_aside
+from companion.files import TooLarge, atomic_write_text, move_aside, read_regular
 from companion.systems.jongrogue.game import RULES_REVISION
 
 SAVE_FORMAT = 1
 SEED_LIMIT = 2**63  # a seed is below it in size: the history keeps it as a 64-bit integer
 SAVE_NAME = "save.json"
+#: No save comes near it: the longest games measured (1,600 answers) save in 13 KiB, and a
+#: fight at the table grows by about 1.4 KiB an action (100 actions: 140 KiB, its fight file
+#: alike). A file over it is no save, and is not read into memory whole.
+SAVE_LIMIT = 4 * 1024 * 1024
 INPUT_KINDS = ("camera", "rfid", "sim")  # where a game's tiles (or a table's dice) come from
+
+S = TypeVar("S", bound="SaveGame")
 
 
 class CorruptSave(DataError):
@@ -149,19 +156,35 @@ def load_save(path: Path) -> SaveGame | None:
     """The save at ``path``, or None when there is none.
 
     A save that cannot be read is moved aside and :class:`CorruptSave` says
-    where it went; the caller offers a new game.
+    where it went; the caller offers a new game. A folder, a device or a pipe at ``path``
+    is refused (:class:`DataError`) and left alone.
+    """
+    return read_save(path, SaveGame.from_json, "save")
+
+
+def read_save(path: Path, parse: Callable[[str, str], S], what: str) -> S | None:
+    """The save at ``path`` as ``parse(text, source)`` reads it, or None when there is none.
+
+    The file must be a regular file of at most :data:`SAVE_LIMIT` bytes: a folder, a device
+    or a pipe is refused (:class:`DataError`) and left alone; a larger file, or one ``parse``
+    refuses, is moved aside (:class:`CorruptSave`). ``what`` names it (``save``, ``fight
+    save``).
     """
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, SAVE_LIMIT, what)
     except FileNotFoundError:
         return None
-    try:
-        return SaveGame.from_json(raw.decode("utf-8"), source=str(path))
-    except (DataError, UnicodeDecodeError) as exc:
-        reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
+    except TooLarge as exc:
+        reason = str(exc)
+    else:
+        try:
+            return parse(raw.decode("utf-8"), str(path))
+        except (DataError, UnicodeDecodeError) as exc:
+            reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
     try:
         kept = move_aside(path)
     except OSError as err:  # a read-only folder: nothing can be saved there either
-        raise CorruptSave(f"the save could not be read ({reason}), nor kept aside "
-                          f"({err.strerror})") from None
-    raise CorruptSave(f"the save could not be read ({reason}); it was kept as {kept}", kept)
+        raise CorruptSave(f"the {what} could not be read ({reason}), nor kept aside: "
+                          f"{path.parent} lets no file in it be renamed ({err.strerror})"
+                          ) from None
+    raise CorruptSave(f"the {what} could not be read ({reason}); it was kept as {kept}", kept)

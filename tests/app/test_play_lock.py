@@ -1,0 +1,98 @@
+"""One companion at a time on a save, a table's save and its fight file: real processes,
+real flocks."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.session.save import load_save
+from tests.app.test_dice_tray import Terminal
+
+
+def companion(argv: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "companion", *argv], env=env, text=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def user_env(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+            "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "200"}
+
+
+def test_a_second_game_on_a_save_in_use_is_refused_at_once(tmp_path: Path) -> None:
+    """The boot service plays; a `--resume` over SSH on the same save (or a new game there)
+    stops at once with one line, and the first game's save is left to it (it used to be
+    moved aside while the first went on writing it, each overwriting the other). A killed
+    game holds nothing: the next one resumes it."""
+    env, save = user_env(tmp_path), tmp_path / "save.json"
+    first = companion(["play", "--headless", "--seed", "3", "--state", str(save),
+                       "--pace", "0.2"], env)
+    try:
+        deadline = time.monotonic() + 60
+        while not save.exists() or not json.loads(save.read_text())["inputs"]:
+            assert time.monotonic() < deadline and first.poll() is None
+            time.sleep(0.05)
+        for argv in (["--resume"], ["--seed", "4"]):
+            second = subprocess.run(
+                [sys.executable, "-m", "companion", "play", "--headless", "--state", str(save),
+                 *argv], env=env, capture_output=True, text=True, timeout=60)
+            assert (second.returncode, second.stdout, second.stderr) == (
+                1, "", f"companion: error: {save} is in use by another companion (pid "
+                       f"{first.pid}, companion play); stop it first\n")
+        saved = load_save(save)
+        assert saved is not None and saved.seed == 3
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["save.json", "save.json.lock"]
+    finally:
+        first.kill()
+        first.wait()
+    assert main(["play", "--headless", "--resume", "--state", str(save)]) == 0
+    resumed = load_save(save)
+    assert resumed is not None and resumed.seed == 3 and resumed.finished
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["save.json"]
+
+
+def test_the_fight_commands_leave_a_fight_open_at_the_table_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`companion genso fight wait …` while `play --mode genso` has the fight open was written,
+    then silently undone by the table's next write. Now the command refuses in one line,
+    saying the table has it; `fight show` still reads it; a second table is refused too.
+    Once the table stops, the command writes as before."""
+    env = user_env(tmp_path)
+    for key in ("COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"):
+        monkeypatch.setenv(key, env[key])
+    assert main(["genso", "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2"]) == 0
+    fight = tmp_path / "data" / "genso" / "fight.json"
+    term = Terminal(["--mode", "genso", "--dice", "sim", "--seed", "5", "--display",
+                     "terminal", "--choices", "keyboard"], env)
+    try:
+        term.answer("what does it do", 1, b"")
+        capsys.readouterr()
+        before = fight.read_bytes()
+        codes = {name: main(["genso", "fight", "wait", name])
+                 for name in ("pc1", "pc2", "オーク1", "オーク2")}
+        err = capsys.readouterr().err
+        whose_turn = [name for name, code in codes.items() if code == 1]
+        assert len(whose_turn) == 1, (codes, err)  # the others: not their turn (exit 2)
+        assert (f"companion: error: {fight} is open in another companion (pid {term.proc.pid}, "
+                "the genso table, companion play --mode genso), which alone writes it while "
+                "it runs: do it there, or stop it first (reading it still works)\n") in err
+        assert fight.read_bytes() == before
+        assert main(["genso", "fight", "show"]) == 0
+        assert main(["play", "--mode", "genso", "--dice", "sim", "--display", "terminal",
+                     "--choices", "keyboard"]) == 1
+        assert "is in use by another companion" in capsys.readouterr().err
+    finally:
+        term.proc.send_signal(signal.SIGTERM)  # as systemd stops it
+        term.finish()
+    assert main(["genso", "fight", "wait", whose_turn[0]]) == 0
+    assert "wait" in json.dumps(json.loads(fight.read_text())["journal"])

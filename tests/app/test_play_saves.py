@@ -1,0 +1,142 @@
+"""Saves `companion play` must not lose or misread: finished games the history could not
+take, kept files resumed, files that are no save, and saves that cannot be kept aside."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.history import History
+from companion.app.session.save import SAVE_LIMIT, SaveGame, default_save_path, load_save
+
+SEED = 2
+
+
+def history_unavailable() -> None:
+    """A folder where the history file goes: SQLite cannot use it (left as it is)."""
+    History().path.parent.mkdir(parents=True, exist_ok=True)
+    History().path.mkdir()
+
+
+def history_back() -> None:
+    History().path.rmdir()
+
+
+def finished_unrecorded(capsys: pytest.CaptureFixture[str]) -> tuple[Path, SaveGame]:
+    """A finished game kept as save.json.unrecorded-…, as two games with no history leave."""
+    history_unavailable()
+    for seed in (SEED, SEED):
+        assert main(["play", "--headless", "--seed", str(seed), "--state",
+                     str(default_save_path())]) == 0
+    [kept] = default_save_path().parent.glob("save.json.unrecorded-*")
+    saved = load_save(kept)
+    assert saved is not None and saved.finished
+    history_back()
+    capsys.readouterr()
+    return kept, saved
+
+
+def test_a_finished_game_whose_profile_changed_is_kept_not_overwritten(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The history could not take the finished game, and its profile was edited since: the
+    next game used to overwrite it; it is kept aside as save.json.unrecorded-…, told."""
+    profile = tmp_path / "mine.toml"
+    packaged = files("companion.systems.jongrogue") / "data" / "profile.toml"
+    profile.write_text(packaged.read_text("utf-8"))
+    save = default_save_path()
+    history_unavailable()
+    assert main(["play", "--headless", "--seed", str(SEED), "--profile", str(profile),
+                 "--state", str(save)]) == 0
+    first = load_save(save)
+    assert first is not None and first.finished
+    profile.write_text(profile.read_text() + "# my numbers\n")
+    history_back()
+    capsys.readouterr()
+    assert main(["play", "--headless", "--seed", "3", "--state", str(save)]) == 0
+    err = capsys.readouterr().err
+    [kept] = save.parent.glob("save.json.unrecorded-*")
+    assert f"companion: the finished game is kept as {kept}\n" in err
+    assert "changed since this game was saved" in err
+    assert load_save(kept) == first
+
+
+def test_resuming_a_kept_finished_game_records_it_and_starts_none(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --resume --state save.json.unrecorded-…` (as docs/playing.md says) puts the game
+    in the history and stops: it used to start a new game in that file, the kept one lost.
+    The file, now a copy of what the history holds, is removed, and the message says so."""
+    kept, saved = finished_unrecorded(capsys)
+    assert main(["play", "--headless", "--resume", "--state", str(kept)]) == 0
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (f"companion: the finished game in {kept} is in the history now (companion "
+                   "history); that file is removed\n")
+    assert [run.game_id for run in History().runs()] == [saved.game_id]
+    assert not kept.exists() and not kept.with_name(kept.name + ".lock").exists()
+
+
+def test_a_kept_finished_game_the_history_still_cannot_take_stays(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    kept, saved = finished_unrecorded(capsys)
+    history_unavailable()
+    assert main(["play", "--headless", "--resume", "--state", str(kept)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.endswith(f"companion: the finished game stays in {kept}; try "
+                                      "again later\n")
+    assert load_save(kept) == saved
+
+
+def play_with_save(save: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """`play --headless --resume --state SAVE` in a child process, given 60 s: reading a
+    pipe or a device used to wait, or read, for ever."""
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data")}
+    return subprocess.run([sys.executable, "-m", "companion", "play", "--headless", "--resume",
+                           "--state", save], env=env, capture_output=True, text=True,
+                          timeout=60)
+
+
+@pytest.mark.parametrize("kind", ["pipe", "device"])
+def test_a_save_that_is_no_file_is_refused_in_one_line(tmp_path: Path, kind: str) -> None:
+    if kind == "pipe":
+        save = tmp_path / "save.fifo"
+        os.mkfifo(save)
+    else:
+        save = Path("/dev/zero")
+    done = play_with_save(str(save), tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"companion: error: {save}: a device or a pipe, not a save\n"
+    assert not (save.parent / f"{save.name}.lock").exists()
+
+
+def test_a_save_far_larger_than_any_is_kept_aside_unread(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A whole game saves in 13 KiB: a file over the limit (4 MiB) is no save; it is kept
+    aside (not read into memory) and a new game starts."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True)
+    save.write_bytes(b" " * (SAVE_LIMIT + 1))
+    assert main(["play", "--headless", "--resume", "--seed", str(SEED)]) == 0
+    [kept] = save.parent.glob("save.json.corrupt-*")
+    assert kept.stat().st_size == SAVE_LIMIT + 1
+    assert (f"the save could not be read ({save}: larger than 4096 KiB, so not a save); it was "
+            f"kept as {kept}; starting a new game") in capsys.readouterr().err
+
+
+def test_a_save_that_can_be_neither_read_nor_kept_aside_says_why(tmp_path: Path) -> None:
+    """/proc/version is a file, no save, in a folder that takes no renamed or new file: it
+    says so in words (it said only "nor kept aside (No such file or directory)")."""
+    done = play_with_save("/proc/version", tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "companion: the save could not be read (/proc/version: not valid JSON (Expecting value "
+        "at line 1)), nor kept aside: /proc lets no file in it be renamed (No such file or "
+        "directory); starting a new game",
+        "companion: error: /proc: no file can be made in this folder: No such file or "
+        "directory"]
