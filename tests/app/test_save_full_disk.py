@@ -23,9 +23,8 @@ from companion.app.commands.play import jongrogue_mode
 from companion.app.modes.jongrogue import AutoChoices, SimTiles
 from companion.app.session.host import Session
 from companion.app.session.save import SaveGame, load_save
-from companion.hw.buttons import Press
-from companion.hw.display.view import View
 from companion.systems.jongrogue.autoplay import find_strategy
+from tests.app.test_session import RecordingDisplay
 
 SEED = 2
 NO_SPACE = os.strerror(errno.ENOSPC)
@@ -71,22 +70,6 @@ def test_a_full_disk_mid_game_is_told_and_the_save_is_whole_once_it_can_be_writt
     assert (saved.inputs, saved.events) == (whole.inputs, whole.events)
 
 
-class Screen:
-    """The display: every view shown is kept (the screen itself is the world's edge)."""
-
-    def __init__(self) -> None:
-        self.views: list[View] = []
-
-    def show(self, view: View) -> None:
-        self.views.append(view)
-
-    def poll(self) -> list[Press]:
-        return []
-
-    def close(self) -> None:
-        pass
-
-
 def test_the_screen_says_the_save_is_behind_until_it_is_whole_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """At the table the player reads it on the screen: every screen while the disk refuses
@@ -95,7 +78,7 @@ def test_the_screen_says_the_save_is_behind_until_it_is_whole_again(
     save = SaveGame(seed=SEED, preset="plus", strategy="cautious")
     mode = jongrogue_mode(save, None, "sim")
     assert mode.sim is not None
-    screen = Screen()
+    screen = RecordingDisplay()  # the display: every view shown is kept
     session = Session(mode, choices=AutoChoices(mode.game, find_strategy("cautious")),
                       tiles=SimTiles(mode.game, mode.sim), display=screen, save=save,
                       save_path=save_path)

@@ -38,14 +38,12 @@ from pathlib import Path
 
 from companion.app.modes.fight import (
     FightMode,
-    NeedDice,
     Table,
     Undone,
     open_table,
     option_index,
     option_value,
 )
-from companion.app.modes.names import add_english
 from companion.app.session.controls import Controls, choose
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Show, Throw
@@ -61,7 +59,6 @@ from companion.hw.display.view import (
     Name,
     Option,
     PieceView,
-    View,
 )
 from companion.systems.coc import board
 from companion.systems.coc.combat import (
@@ -340,22 +337,9 @@ class CocFightMode(FightMode):
     def describe(self, action: Action) -> str:
         return self.with_english(describe(action, self.fight.state))
 
-    def roll_prompt(self, action: Action, need: NeedDice) -> str:
-        return self.with_english(super().roll_prompt(action, need))
-
-    def with_english(self, text: str) -> str:
-        """``text`` (the engine's, or a prompt naming a combatant) with the English beside
-        each name a sheet gives in Japanese only (see :mod:`companion.app.modes.names`)."""
+    def english_names(self) -> dict[str, str]:
         state = self.fight.state
-        return add_english(text, {c.name: english(state, c) for c in state.combatants})
-
-    def view(self, prompt: str, *, options: tuple[Option, ...] = (),
-             highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
-             prompt_faces: tuple[int, ...] = ()) -> View:
-        # The prompt and a refusal (the engine's words) name combatants too.
-        return super().view(self.with_english(prompt), options=options, highlight=highlight,
-                            status=self.with_english(status), prompt_tile=prompt_tile,
-                            prompt_faces=prompt_faces)
+        return {c.name: english(state, c) for c in state.combatants}
 
     # -- the Keeper's own steps -------------------------------------------------------------
 

@@ -27,12 +27,13 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
 from companion.app.modes.dice_tray import throw_from_notation, throw_to_notation
+from companion.app.modes.names import add_english
 from companion.app.session.host import Session, replay
 from companion.app.session.mode import Answer, ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Throw
 from companion.app.session.rolls import SimRolls
@@ -91,8 +92,8 @@ class FightMode:
 
     A subclass gives :meth:`_step` (the menu after the options picked so far, or the action
     they make), :meth:`_direct` (options that are steps of their own, e.g. undo),
-    :meth:`describe` (an action in a line), :meth:`fight_view` and :meth:`closing`; it may
-    give :meth:`roll_prompt`.
+    :meth:`describe` (an action in a line), :meth:`english_names`, :meth:`fight_view` and
+    :meth:`closing`; it may give :meth:`roll_prompt`.
     """
 
     TITLE: ClassVar[str] = "Fight 戦闘"
@@ -126,7 +127,17 @@ class FightMode:
         """What a throw is for (rolls.throw_prompt says which dice, and where): the roll, as
         the engine said (``need.purpose``), and the action it belongs to."""
         action_text = self.describe(action)
-        return f"{need.purpose} — {action_text}" if need.purpose else action_text
+        return self.with_english(f"{need.purpose} — {action_text}" if need.purpose
+                                 else action_text)
+
+    def english_names(self) -> Mapping[str, str]:
+        """Each combatant's name → its English, kept beside a Japanese name on screen."""
+        raise NotImplementedError
+
+    def with_english(self, text: str) -> str:
+        """``text`` (the engine's, or a prompt naming a combatant) with the English beside
+        each combatant's name (see :mod:`companion.app.modes.names`)."""
+        return add_english(text, self.english_names())
 
     def fight_view(self, faces: tuple[int, ...] = ()) -> FightView:
         raise NotImplementedError
@@ -243,8 +254,10 @@ class FightMode:
     def view(self, prompt: str, *, options: tuple[Option, ...] = (),
              highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
              prompt_faces: tuple[int, ...] = ()) -> View:
-        return View(floor=None, room=None, room_tiles=(), sheet=None, prompt=prompt,
-                    options=options, highlight=highlight, status=status or self.note,
+        # The prompt and a refusal (the engine's words) name combatants too.
+        return View(floor=None, room=None, room_tiles=(), sheet=None,
+                    prompt=self.with_english(prompt), options=options, highlight=highlight,
+                    status=self.with_english(status or self.note),
                     title=self.TITLE, fight=self.fight_view(prompt_faces))
 
     # -- the journal ------------------------------------------------------------------------

@@ -51,14 +51,13 @@ from companion.app.modes.fight import (
     same_fight,
     write_fight_file,
 )
-from companion.app.modes.names import add_english
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, ChoiceFeed, RollFeed
 from companion.dice import DiceSource
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display import Display
-from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option, View
+from companion.hw.display.view import DiceStep, FighterView, FightView, Name, Option
 from companion.systems.genso import checks
 from companion.systems.genso.combat import (
     MOVES,
@@ -252,22 +251,8 @@ class GensoFightMode(FightMode):
     def describe(self, action: Action | CheckCall) -> str:
         return self.with_english(describe(action))
 
-    def roll_prompt(self, action: Action | CheckCall, need: NeedDice) -> str:
-        return self.with_english(super().roll_prompt(action, need))
-
-    def with_english(self, text: str) -> str:
-        """``text`` (the engine's, or a prompt naming a combatant) with each combatant's
-        English beside its name (see :mod:`companion.app.modes.names`)."""
-        return add_english(text, {c.name: english(self.rules, self.fight, c)
-                                  for c in self.fight.state.combatants})
-
-    def view(self, prompt: str, *, options: tuple[Option, ...] = (),
-             highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
-             prompt_faces: tuple[int, ...] = ()) -> View:
-        # The prompt and a refusal (the engine's words) name combatants too.
-        return super().view(self.with_english(prompt), options=options, highlight=highlight,
-                            status=self.with_english(status), prompt_tile=prompt_tile,
-                            prompt_faces=prompt_faces)
+    def english_names(self) -> dict[str, str]:
+        return {c.name: english(self.rules, self.fight, c) for c in self.fight.state.combatants}
 
     def answer(self, value: Any) -> list[Any]:
         events = super().answer(value)
