@@ -92,6 +92,21 @@ def test_a_kept_finished_game_the_history_still_cannot_take_stays(
     assert load_save(kept) == saved
 
 
+def test_a_kept_file_that_cannot_be_read_is_kept_again_and_a_new_game_played(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A corrupt save kept aside, resumed by name: as any unreadable save, it is kept and a new
+    game is offered (the check for a finished kept game stopped the run with an error)."""
+    kept = tmp_path / "save.json.corrupt-20261203T120000Z"
+    kept.write_text('{"broken', encoding="utf-8")
+    assert main(["play", "--headless", "--resume", "--state", str(kept)]) == 0
+    err = capsys.readouterr().err
+    assert "cannot be read" in err or "could not be read" in err
+    assert "starting a new game" in err
+    assert len(list(tmp_path.glob("save.json.corrupt-*.corrupt-*"))) == 1
+    resumed = load_save(kept)
+    assert resumed is not None and resumed.finished
+
+
 def play_with_save(save: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     """`play --headless --resume --state SAVE` in a child process, given 60 s: reading a
     pipe or a device used to wait, or read, for ever."""

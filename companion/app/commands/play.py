@@ -184,7 +184,7 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
                 run_genso(args, config, display, controls)
             return 0
         if args.resume and save_path is not None and kept_aside(save_path):
-            done = record_kept(save_path, display, controls)
+            done = record_kept(save_path, config, display, controls)
             if done is not None:
                 return done
         saved = previous_game(save_path, args, config, display, controls)
@@ -537,12 +537,18 @@ def record_finished(saved: SaveGame, save_path: Path, display: Display | None,
     return record(game, saved, display, controls)
 
 
-def record_kept(path: Path, display: Display | None, controls: Controls) -> int | None:
+def record_kept(path: Path, config: Config, display: Display | None,
+                controls: Controls) -> int | None:
     """``--resume --state`` of a file a game was kept in (``save.json.unrecorded-…``): a
     finished game is put in the history and the file removed (the history holds the game
     now; the file was kept only for this), and the run stops: its exit code. None when the
-    kept game is not over (it plays on, in that file)."""
-    saved = load_save(path)
+    kept game is not over (it plays on, in that file), or cannot be read (it is kept aside
+    again and a new game offered, as for any save)."""
+    try:
+        saved = load_save(path)
+    except CorruptSave as exc:
+        offer_new_game(str(exc), config, display, controls)
+        return None
     if saved is None or not saved.finished:
         return None
     if not record_finished(saved, path, display, controls):
