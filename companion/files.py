@@ -80,7 +80,10 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     Refused with :class:`FileInUse` while another process holds ``path`` (:func:`holding`).
     An error names what failed: the folder when no file can be made in it, else ``path``
     (a full disk's error from write or fsync names no file, and the temporary file is gone).
+    A symbolic link is written through: the file it points to is replaced, the link kept.
     """
+    if path.is_symlink():
+        path = path.resolve()
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     with _not_held_elsewhere(path):
@@ -138,6 +141,31 @@ def atomic_write_npz(path: Path, **arrays: Any) -> None:
     buffer = io.BytesIO()
     np.savez_compressed(buffer, **arrays)
     atomic_write_bytes(path, buffer.getvalue())
+
+
+def read_npz(path: Path, keys: tuple[str, ...], what: str, fix: str) -> dict[str, Any]:
+    """Every array of the NumPy archive at ``path``, which must hold ``keys``; a
+    :class:`DataError` naming ``what`` it should hold and the ``fix`` when it cannot be read:
+    unreadable, cut short by a power cut (numpy raises EOFError or BadZipFile for those, not
+    an OSError), not an archive, or without a key."""
+    import zipfile
+
+    import numpy as np
+
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in data.files}
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+    except (ValueError, EOFError, zipfile.BadZipFile):
+        # numpy's own words ("pickled data ... load it unsafely") would mislead a player.
+        reason = "not a file the companion wrote, or one cut short"
+    else:
+        missing = [key for key in keys if key not in arrays]
+        if not missing:
+            return arrays
+        reason = f"no {', '.join(missing)} in it"
+    raise DataError(f"{path}: cannot read {what} ({reason}); {fix}")
 
 
 def fsync_dir(folder: Path) -> None:
@@ -217,9 +245,10 @@ class _Busy(Exception):
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file of ``path``: ``<name>.lock`` beside it, its folder's real path (so a
-    relative path, or one through a linked folder, finds the same lock)."""
-    return path.parent.resolve() / f"{path.name}.lock"
+    """The lock file of ``path``: ``<name>.lock`` beside the file it really is (so a relative
+    path, one through a linked folder, or a link to the file finds the same lock)."""
+    real = path.resolve()
+    return real.parent / f"{real.name}.lock"
 
 
 @contextlib.contextmanager

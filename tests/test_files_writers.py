@@ -145,6 +145,27 @@ def test_a_held_file_is_refused_to_another_holder_and_writer(tmp_path: Path) -> 
     assert not lock_path(path).exists()
 
 
+def test_a_link_to_a_held_file_is_the_same_file(tmp_path: Path) -> None:
+    """A save kept elsewhere through a link (save.json -> stick/real.json): held by either
+    name it is one file, and a write through the link replaces the file, keeping the link
+    (it replaced the link with a file of its own, and the two names then parted)."""
+    real = tmp_path / "stick" / "real.json"
+    atomic_write_text(real, "the game")
+    link = tmp_path / "save.json"
+    link.symlink_to(real)
+    assert lock_path(link) == lock_path(real)
+    holder = held_by_child(real, "companion play")
+    try:
+        with pytest.raises(FileInUse), holding(link, "companion play"):
+            pass
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        assert holder.wait(timeout=30) == 0
+    atomic_write_text(link, "the game, a step on")
+    assert link.is_symlink() and real.read_text() == "the game, a step on"
+
+
 def test_a_killed_holder_holds_nothing(tmp_path: Path) -> None:
     """A power cut or kill -9 cannot leave a lock held: the kernel lets go of a dead process's
     flock (a pid file would have to be judged stale)."""
