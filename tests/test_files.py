@@ -13,11 +13,13 @@ import tomlkit
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.errors import DataError
 from companion.files import (
     atomic_write_npz,
     atomic_write_text,
     commented,
     move_aside,
+    read_npz,
     table,
     write_toml,
 )
@@ -117,3 +119,48 @@ def test_any_strings_round_trip(values: dict[str, str]) -> None:
     document.add("tags", table(dict(values)))
     assert tomllib.loads(tomlkit.dumps(document)) == {"tags": values}
 
+
+
+def _cut_short(path: Path) -> None:
+    """An archive a power cut stopped half-way (before atomic writes, or copied by hand)."""
+    np.savez_compressed(path, labels=np.array(["1m"]), embeddings=np.zeros((1, 4)))
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+@pytest.mark.parametrize("spoil", ["empty", "cut short", "junk", "no key"])
+def test_an_archive_that_cannot_be_read_is_one_clear_error(tmp_path: Path, spoil: str) -> None:
+    """An empty or cut-short file raised numpy's EOFError or BadZipFile (a traceback at the
+    table), and junk gave numpy's advice to "load it unsafely"."""
+    path = tmp_path / "camera_enrolment.npz"
+    if spoil == "empty":
+        path.write_bytes(b"")
+    elif spoil == "cut short":
+        _cut_short(path)
+    elif spoil == "junk":
+        path.write_bytes(b"junk")
+    else:
+        np.savez_compressed(path, labels=np.array(["1m"]))
+    with pytest.raises(DataError) as error:
+        read_npz(path, ("labels", "embeddings"), "the enrolled tiles", "enrol again")
+    message = str(error.value)
+    assert message.startswith(f"{path}: cannot read the enrolled tiles (")
+    assert message.endswith("); enrol again") and "unsafely" not in message
+    assert ("no embeddings in it" in message) == (spoil == "no key")
+
+
+def test_each_saved_archive_cut_short_is_a_data_error(tmp_path: Path) -> None:
+    """The tile enrolment, the dice enrolment and the slots' empty look all read through
+    read_npz: a file cut short is a DataError the commands print in one line."""
+    from companion.hw.camera.classifier import Enrolment as TileEnrolment
+    from companion.hw.camera.mat import MatDetector
+    from companion.hw.camera.occupancy import SlotLooks
+    from companion.hw.dice.enrol import Enrolment as DiceEnrolment
+
+    path = tmp_path / "file.npz"
+    _cut_short(path)
+    loads = (TileEnrolment.load, DiceEnrolment.load,
+             lambda p: SlotLooks.load(MatDetector().geometry, p))
+    for load in loads:
+        with pytest.raises(DataError, match="cannot read"):
+            load(path)

@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from companion.errors import DataError, StaleEnrolment
-from companion.files import atomic_write_npz
+from companion.files import atomic_write_npz, read_npz
 from companion.hw.onnx_session import fingerprint, open_session
 from companion.hw.ports import Candidate
 from companion.systems.jongrogue.tiles import READER_LABELS
@@ -175,14 +175,11 @@ class Enrolment:
 
     @staticmethod
     def load(path: Path) -> Enrolment:
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                labels = [str(x) for x in data["labels"]]
-                embeddings = data["embeddings"].astype(np.float32)
-                model = str(data["model"]) if "model" in data.files else ""
-        except (OSError, KeyError, ValueError) as exc:
-            raise DataError(f"{path}: cannot read the enrolled tiles ({exc}); "
-                            "run 'companion calibrate camera --enrol' again") from exc
+        data = read_npz(path, ("labels", "embeddings"), "the enrolled tiles",
+                        "run 'companion calibrate camera --enrol' again")
+        labels = [str(x) for x in data["labels"]]
+        embeddings = data["embeddings"].astype(np.float32)
+        model = str(data["model"]) if "model" in data else ""
         if len(labels) != len(embeddings) or not set(labels) <= set(READER_LABELS):
             raise DataError(f"{path}: enrolled tiles are inconsistent; enrol again")
         return Enrolment(labels, embeddings, model)

@@ -52,7 +52,7 @@ import cv2
 import numpy as np
 
 from companion.errors import DataError
-from companion.files import atomic_write_npz
+from companion.files import atomic_write_npz, read_npz
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.ports import Candidate, Slot
@@ -191,10 +191,11 @@ class SlotLooks:
     def load(geometry: MatGeometry, path: Path) -> SlotLooks:
         """The printed looks, with each slot's saved empty look (:meth:`save`) in its place."""
         looks = SlotLooks(geometry)
+        arrays = read_npz(path, (), "the slots' empty look",
+                          "run 'companion calibrate camera' again")
         try:
-            with np.load(path, allow_pickle=False) as data:
-                saved = {Slot(name): data[name] for name in data.files}
-        except (OSError, KeyError, ValueError) as exc:
+            saved = {Slot(name): image for name, image in arrays.items()}
+        except ValueError as exc:  # a name that is no slot
             raise DataError(f"{path}: cannot read the slots' empty look ({exc}); "
                             "run 'companion calibrate camera' again") from exc
         for slot, image in saved.items():

@@ -36,7 +36,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.errors import DataError
-from companion.files import atomic_write_npz
+from companion.files import atomic_write_npz, read_npz
 
 ENROL_FILE = "dice_enrol.npz"
 K = 5
@@ -75,14 +75,11 @@ class Enrolment:
         """The enrolment saved at ``path``, or None when there is none."""
         if not path.exists():
             return None
-        try:
-            with np.load(path) as data:
-                judge = str(data["judge"]) if "judge" in data.files else ""
-                return Enrolment(data["embeddings"].astype(np.float32),
-                                 data["values"].astype(np.int64), judge)
-        except (OSError, ValueError, KeyError) as exc:
-            raise DataError(f"{path}: not a dice enrolment ({exc}); run "
-                            "`companion calibrate dice --enrol` again") from exc
+        data = read_npz(path, ("embeddings", "values"), "the dice enrolled",
+                        "run `companion calibrate dice --enrol` again")
+        judge = str(data["judge"]) if "judge" in data else ""
+        return Enrolment(data["embeddings"].astype(np.float32), data["values"].astype(np.int64),
+                         judge)
 
     def width(self) -> int:
         return int(self.embeddings.shape[1])
