@@ -18,7 +18,7 @@ from companion.app.session.rolls import FIRST_LIVE, TAKEN, CameraFrames, CameraR
 from companion.hw.buttons import Button, Press
 from companion.hw.camera.capture import OpenCVCamera
 from companion.hw.dice.source import CameraDiceSource, CameraStream, Motion
-from tests.app.test_dice_tray import still_scene
+from tests.dice_scenes import still_scene
 
 
 class Player:

@@ -15,7 +15,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from functools import cache
 from pathlib import Path
 
 import cv2
@@ -31,15 +30,16 @@ from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, RollFeed
 from companion.app.session.rolls import TAKEN, CameraFrames, CameraRolls, SimRolls
 from companion.dice import ScriptedDice, SimulatedDice
-from companion.errors import CompanionError, DataError
+from companion.errors import DataError
 from companion.hw.buttons import ButtonPanel, ButtonPins, Press
-from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
+from companion.hw.dice.render import SceneKind, render_scene
 from companion.hw.dice.source import CameraDiceSource, Motion
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.hw.keyboard import KeyboardInput
 from companion.systems.events.tables import run_event
+from tests.dice_scenes import still_scene
 
 
 class Recorded:
@@ -163,19 +163,6 @@ def test_expression_roll_with_gpio_buttons() -> None:
     text = console.file.getvalue()  # type: ignore[attr-defined]
     assert "⚂ 3  ⚄ 5" in text and "(2D6>=9) ＞ 8[3,5] ＞ 失敗/failure" in text
 
-
-@cache
-def still_scene(first_seed: int, count: int) -> Scene:
-    """A rendered throw the camera reader reads in full (checked, not assumed)."""
-    for seed in range(first_seed, first_seed + 40):
-        scene = render_scene(seed, kind=SceneKind.LOOSE, count=count, table=Table.FELT)
-        try:
-            values = CameraDiceSource(frames=[scene.image] * 6).roll(count, 6)
-        except CompanionError:
-            continue
-        if sorted(values) == sorted(d.value for d in scene.dice):
-            return scene
-    raise AssertionError("no readable scene among the seeds")
 
 
 def test_camera_read_is_shown_rejected_and_thrown_again() -> None:

@@ -25,6 +25,7 @@ from companion.hw.dice.source import (
     UnsupportedDice,
     take_frames,
 )
+from tests.dice_scenes import still_scene
 
 
 @cache
@@ -290,20 +291,9 @@ def test_the_play_session_never_takes_a_camera_roll_the_reader_was_not_sure_of()
     assert any(p.startswith("Read 2D6") for p in shown)
 
 
-@cache
 def another_throw() -> Scene:
     """A second readable two-dice throw, its values unlike :func:`readable`'s."""
-    for seed in range(700, 760):
-        s = render_scene(seed, kind=SceneKind.LOOSE, count=2, table=Table.FELT)
-        if sorted(d.value for d in s.dice) == sorted(d.value for d in readable().dice):
-            continue
-        try:
-            values = CameraDiceSource(frames=[s.image] * 4).roll(2, 6)
-        except CompanionError:
-            continue
-        if sorted(values) == sorted(d.value for d in s.dice):
-            return s
-    raise AssertionError("no second readable two-dice scene among the seeds")
+    return still_scene(700, 2, unlike=tuple(sorted(d.value for d in readable().dice)))
 
 
 def test_each_roll_is_a_new_throw_the_dice_lying_there_are_not_read_again() -> None:
