@@ -107,14 +107,15 @@ def test_a_kept_file_that_cannot_be_read_is_kept_again_and_a_new_game_played(
     assert resumed is not None and resumed.finished
 
 
-def play_with_save(save: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    """`play --headless --resume --state SAVE` in a child process, given 60 s: reading a
+def play_with_save(save: str, tmp_path: Path,
+                   resume: bool = True) -> subprocess.CompletedProcess[str]:
+    """`play --headless [--resume] --state SAVE` in a child process, given 60 s: reading a
     pipe or a device used to wait, or read, for ever."""
     env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
            "COMPANION_DATA_DIR": str(tmp_path / "data")}
-    return subprocess.run([sys.executable, "-m", "companion", "play", "--headless", "--resume",
-                           "--state", save], env=env, capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run([sys.executable, "-m", "companion", "play", "--headless",
+                           *(["--resume"] if resume else []), "--state", save], env=env,
+                          capture_output=True, text=True, timeout=60)
 
 
 @pytest.mark.parametrize("kind", ["pipe", "device"])
@@ -144,14 +145,16 @@ def test_a_save_far_larger_than_any_is_kept_aside_unread(
             f"kept as {kept}; starting a new game") in capsys.readouterr().err
 
 
-def test_a_save_that_can_be_neither_read_nor_kept_aside_says_why(tmp_path: Path) -> None:
+@pytest.mark.parametrize("resume", [True, False])
+def test_a_save_that_can_be_neither_read_nor_kept_aside_says_why(tmp_path: Path,
+                                                                  resume: bool) -> None:
     """/proc/version is a file, no save, in a folder that takes no renamed or new file: it
-    says so in words (it said only "nor kept aside (No such file or directory)")."""
-    done = play_with_save("/proc/version", tmp_path)
-    assert done.returncode == 1
+    says so in words, once (it said "starting a new game", or "this new game is saved in
+    /proc/version", and then stopped on the folder)."""
+    done = play_with_save("/proc/version", tmp_path, resume)
+    assert done.returncode == 2
     assert done.stderr.splitlines() == [
-        "companion: the save could not be read (/proc/version: not valid JSON (Expecting value "
-        "at line 1)), nor kept aside: /proc lets no file in it be renamed (No such file or "
-        "directory); starting a new game",
-        "companion: error: /proc: no file can be made in this folder: No such file or "
-        "directory"]
+        "companion: error: the save could not be read (/proc/version: not valid JSON "
+        "(Expecting value at line 1)), nor kept aside: /proc lets no file in it be renamed (No "
+        "such file or directory), so nothing can be saved there; give another file, or fix "
+        "the folder"]

@@ -72,9 +72,10 @@ def test_a_corrupt_save_that_cannot_be_kept_aside_says_why(
         raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(src))
 
     monkeypatch.setattr(os, "replace", read_only)
-    with pytest.raises(CorruptSave, match=r"not valid JSON .*\), nor kept aside: "
-                                          r".*/data lets no file in it be renamed "
-                                          r"\(Read-only file system\)$"):
+    with pytest.raises(DataError, match=r"not valid JSON .*\), nor kept aside: "
+                                        r".*/data lets no file in it be renamed "
+                                        r"\(Read-only file system\), so nothing can be "
+                                        r"saved there; give another file, or fix the folder$"):
         load_save(path)
     assert path.read_text() == "{half"
 

@@ -167,8 +167,9 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str) -> S | None
 
     The file must be a regular file of at most :data:`SAVE_LIMIT` bytes: a folder, a device
     or a pipe is refused (:class:`DataError`) and left alone; a larger file, or one ``parse``
-    refuses, is moved aside (:class:`CorruptSave`). ``what`` names it (``save``, ``fight
-    save``).
+    refuses, is moved aside (:class:`CorruptSave`), or refused (:class:`DataError`) where its
+    folder lets it not be moved: a new save could not be written there either. ``what``
+    names it (``save``, ``fight save``).
     """
     try:
         raw = read_regular(path, SAVE_LIMIT, what)
@@ -183,8 +184,9 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str) -> S | None
             reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
     try:
         kept = move_aside(path)
-    except OSError as err:  # a read-only folder: nothing can be saved there either
-        raise CorruptSave(f"the {what} could not be read ({reason}), nor kept aside: "
-                          f"{path.parent} lets no file in it be renamed ({err.strerror})"
-                          ) from None
+    except OSError as err:  # a read-only folder: no new game can be saved there either
+        raise DataError(f"the {what} could not be read ({reason}), nor kept aside: "
+                        f"{path.parent} lets no file in it be renamed ({err.strerror}), so "
+                        "nothing can be saved there; give another file, or fix the folder"
+                        ) from None
     raise CorruptSave(f"the {what} could not be read ({reason}); it was kept as {kept}", kept)
