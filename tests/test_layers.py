@@ -98,7 +98,7 @@ def test_every_module_imports_inward_only() -> None:
     ("companion.hw.camera.reader",
      "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from companion.app import paths\n"),
     ("companion.systems.jongrogue.game", "import pygame\n"),
-    ("companion.systems.events.tables", "from companion.systems.jongrogue.tiles import Tile\n"),
+    ("companion.systems.events.run", "from companion.systems.jongrogue.tiles import Tile\n"),
     ("companion.systems.jongrogue.wall", "from companion.hw.ports import Slot\n"),
     ("companion.dice.roll", "from companion.systems.events.rules import EventRules\n"),
     ("companion.dice.notation", "from ..app import cli\n"),
@@ -112,7 +112,7 @@ def test_a_reverse_import_is_caught(module: str, source: str) -> None:
 
 
 def test_inward_imports_pass() -> None:
-    assert not violations("companion.systems.events.tables",
+    assert not violations("companion.systems.events.run",
                           "from companion.dice.roll import roll\nimport tomllib\n"
                           "from companion.systems.events.rules import EventRules\n")
     assert not violations("companion.hw.display.screen",

@@ -38,7 +38,7 @@ from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.hw.keyboard import KeyboardInput
-from companion.systems.events.tables import run_event
+from companion.systems.events.run import run_event
 from tests.dice_scenes import still_scene
 
 

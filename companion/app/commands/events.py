@@ -15,8 +15,8 @@ from companion.app.commands.roll import add_dice_arguments, print_json, run_with
 from companion.app.overrides import add_set_argument, read_text, user_rules
 from companion.dice import DiceSource
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
+from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import load_party, load_rating_table
-from companion.systems.events.tables import run_event
 
 SET_EXAMPLE = "EV-DOOR-3.enabled=true"
 OVERRIDES_NAME = "events.toml"

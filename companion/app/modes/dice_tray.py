@@ -24,7 +24,7 @@ from companion.errors import CompanionError, DataError, IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display.view import DiceStep, DiceView, Name, Option, View
 from companion.systems.events.rules import EVENT_TABLES, EventRules
-from companion.systems.events.tables import run_event
+from companion.systems.events.run import run_event
 
 TITLE = "ダイストレイ Dice tray"
 

@@ -17,9 +17,11 @@ from hypothesis import strategies as st
 
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import DataError
+from companion.systems.events.poison import Poison, afflict
+from companion.systems.events.report import EventReport
 from companion.systems.events.rules import NoParty, load_rules
+from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import ABILITY_NAMES, Member, load_rating_table
-from companion.systems.events.tables import EventReport, Poison, afflict, run_event
 
 ALL_EV_IDS = (
     [f"EV-CORE-{n}" for n in range(1, 5)]

@@ -1,0 +1,175 @@
+"""System `events`: poison: the poison a character carries and the poison table (spec §1).
+
+:class:`Poison` is one character's poison, and :func:`afflict` gives a new one
+(EV-POI-1..3, EV-POI-8). :class:`_PoisonWalk`, the layer of the walk over
+:class:`~companion.systems.events.rooms._RoomWalk`, rolls the poison table (EV-POI-4),
+its toxicity, duration and identification (EV-POI-1..3), and the effect it names: a check
+penalty (EV-POI-5), a gender swap (EV-POI-6), a love potion (EV-POI-7), vitality damage
+(EV-POI-8, with the EV-POI-10 and EV-POI-11 options) or an ability change (EV-POI-9);
+the EV-POI-12 option makes effects 6 and 7 permanent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.dice.roll import roll
+from companion.systems.events.rooms import _RoomWalk
+from companion.systems.events.rules import FULL_WIDTH_DIGITS
+from companion.systems.events.sword_world import ABILITY_NAMES, Member
+
+
+@dataclass(frozen=True)
+class Poison:
+    """A poison on one character (EV-POI-1..3, 8).
+
+    ``hours_left`` is None when the poison lasts until cured (effects 4–5 end by
+    damage instead; a permanent EV-POI-12 effect never ends).
+    """
+
+    face: int
+    rule: str
+    toxicity: int
+    hours_left: int | None
+    damage_max: int = 0
+    damage_done: int = 0
+
+    def tick(self, hours_per_tick: int = 1) -> tuple[Poison | None, int]:
+        """EV-POI-2: one update; returns the poison after it (None once over) and HP lost.
+
+        EV-POI-8: a vitality-damage poison deals 1 HP per tick until it has dealt
+        its maximum, then ends.
+        """
+        if self.damage_max:
+            done = self.damage_done + 1
+            after = None if done >= self.damage_max else replace(self, damage_done=done)
+            return after, 1
+        if self.hours_left is None:
+            return self, 0
+        left = self.hours_left - hours_per_tick
+        return (replace(self, hours_left=left) if left > 0 else None), 0
+
+
+def afflict(current: Poison | None, new: Poison) -> Poison:
+    """EV-POI-3: poisons do not stack; a new one replaces the old, duration and toxicity too."""
+    return new
+
+
+class _PoisonWalk(_RoomWalk):
+    """The walk's poison table and its effects (they call only the core)."""
+
+    def poison(self, victim: Member | None = None) -> None:
+        """EV-POI-4 and the effect it names (EV-POI-5..9), with EV-POI-1..3."""
+        table = self.rules.tables["poison"]
+        result, row = self.table_roll("poison")
+        face = result.total
+        self.add("EV-POI-4", f"{table.title}: {result.text} ＞ {row['ja']}/{row['en']} — "
+                 f"{row['name_ja']}/{row['name_en']}, {row['type_ja']}/{row['type_en']}",
+                 roll=result, member=victim.name if victim else None)
+        toxicity, tox_text = self.fixed("toxicity")
+        with self.deeper():
+            self.add("EV-POI-1", f"「魔法」の毒/magical poison; 毒性値/toxicity {tox_text}; "
+                     f"resist with 生命力/vitality; cured by Cure Poison vs toxicity")
+            self.identify()
+            hours: int | None = None
+            damage_max = 0
+            permanent = (row["follow"] in ("EV-POI-6", "EV-POI-7")
+                         and self.s["EV-POI-12", "enabled"])
+            if row["follow"] == "EV-POI-8":
+                damage_max = self.vitality_damage()
+            elif permanent:
+                self.add("EV-POI-12", "Option on: this effect is permanent")
+            else:
+                duration = roll(self.book["EV-POI-1"]["duration"], self.source,
+                                purpose="duration 効果持続時間 (hours)")
+                hours = duration.total
+                self.add("EV-POI-1", f"効果持続時間/duration {duration.text} hours",
+                         roll=duration, data={"hours": hours})
+            effects = {"EV-POI-5": self.check_penalty, "EV-POI-6": self.gender_swap,
+                       "EV-POI-7": self.love_potion, "EV-POI-9": self.ability_change}
+            if row["follow"] in effects:
+                effects[row["follow"]]()
+            poison = Poison(face, row["follow"], toxicity, hours, damage_max)
+            self.add("EV-POI-3", "Replaces any current poison (poisons do not stack)",
+                     member=victim.name if victim else None,
+                     data={"poison": {"face": poison.face, "rule": poison.rule,
+                                      "toxicity": poison.toxicity, "hours": poison.hours_left,
+                                      "damage_max": poison.damage_max}})
+            self.add("EV-POI-2", "Ticks at the end of each block, or every hour of rest "
+                     f"({self.s['EV-POI-2', 'hours_per_tick']} h per tick"
+                     f"{self.s.tag('EV-POI-2', 'hours_per_tick')})")
+
+    def identify(self) -> None:
+        """EV-POI-1: 知名度/identify the poison with 薬品学 (pharmacology, Sage + 知識) vs the
+        fixed roll: rolled for the best Sage in sw mode, put to the GM in generic mode."""
+        if not self.sw:
+            ability = self.s["EV-CORE-2", "knowledge_ability"]
+            knowledge = (f"知識/knowledge = {'・'.join(ABILITY_NAMES[ability])}"
+                         f"{self.s.tag('EV-CORE-2', 'knowledge_ability')}")
+            self.check_prompt("EV-POI-1", "pharmacology", f"a Sage ({knowledge})",
+                              "知名度/identify: success names the poison above")
+            return
+        sage = self.best("pharmacology", [m for m in self.party if m.sage > 0])
+        if sage is None:
+            self.add("EV-POI-1", "知名度/identify: no Sage in the party")
+        else:
+            self.check("EV-POI-1", "pharmacology", sage, note=" 知名度/identify")
+
+    def check_penalty(self) -> None:
+        """EV-POI-5: −1 to all checks; an active action needs a vitality check, and is at −1.
+
+        Whether the action's −1 adds to the general −1 is a Default (no).
+        """
+        _, tox_text = self.fixed("toxicity")
+        penalty = self.book["EV-POI-5"]["penalty"]
+        stack = self.s["EV-POI-5", "stack"]
+        action = 2 * penalty if stack else penalty
+        how = "stacks" if stack else "does not stack"
+        zenkaku = str(penalty).translate(FULL_WIDTH_DIGITS)
+        self.add("EV-POI-5", f"判定－{zenkaku}/−{penalty} to all checks; an active action needs a "
+                 f"vitality check vs toxicity {tox_text}, and is still at −{penalty} "
+                 f"(−{action} in all: {how}{self.s.tag('EV-POI-5', 'stack')})",
+                 data={"penalty": -penalty, "action_penalty": -action})
+
+    def gender_swap(self) -> None:
+        """EV-POI-6."""
+        self.add("EV-POI-6", "異性化/Gender swap in body and mind: no penalty; "
+                 "spirit-shaman magic is unaffected")
+
+    def love_potion(self) -> None:
+        """EV-POI-7."""
+        self.add("EV-POI-7", "惚れ薬/Love potion: passionately loves the next being seen "
+                 "(any race or sex); the GM is reminded")
+
+    def vitality_damage(self) -> int:
+        """EV-POI-8: the poison's maximum is 1D6 points, dealt 1 HP per tick."""
+        maximum = roll(self.book["EV-POI-8"]["maximum"], self.source,
+                       purpose="the poison's maximum damage 最大値")
+        cure = ("HP lost to it heals only once the poison is cured (EV-POI-10 option)"
+                if self.s["EV-POI-10", "enabled"] else "HP lost heals with Cure Wounds")
+        curse = (f"; 呪い/curse: Remove Curse also removes it{self.s.tag('EV-POI-11', 'enabled')}"
+                 if self.s["EV-POI-11", "enabled"] else "")
+        self.add("EV-POI-8", f"最大値/maximum {maximum.text}: Poison: 0 HP lost "
+                 f"(0/{maximum.total}); 1 HP per tick; {cure}{curse}",
+                 roll=maximum, data={"damage_max": maximum.total})
+        return maximum.total
+
+    def ability_change(self) -> None:
+        """EV-POI-9: one random ability ±6 (die, abilities and sign are Defaults)."""
+        dice = self.s["EV-POI-9", "ability_die"]
+        abilities = self.s["EV-POI-9", "abilities"]
+        which = roll(dice, self.source, purpose="which ability 能力値")
+        sign_roll = roll(self.s["EV-POI-9", "sign_die"], self.source,
+                         purpose="plus or minus ± (odd −, even +)")
+        change = self.book["EV-POI-9"]["change"]
+        delta = -change if sign_roll.total % 2 else change
+        ability = abilities[which.total - 1]
+        ja, en = ABILITY_NAMES[ability]
+        # The ability shown comes from the die and the order on it: it is the packaged
+        # Default only while the user has changed neither.
+        tag = self.s.tag("EV-POI-9", "ability_die") and self.s.tag("EV-POI-9", "abilities")
+        sign_tag = self.s.tag("EV-POI-9", "sign_die")
+        self.add("EV-POI-9", f"能力値±６/Ability ±{change}: {which.text} ＞ {ja}/{en}{tag}; "
+                 f"{sign_roll.text} ＞ {delta:+d} (odd −, even +{sign_tag}); never below "
+                 f"{self.book['EV-POI-9']['minimum']}; derived values: GM",
+                 data={"ability": ability, "change": delta})

@@ -1,0 +1,73 @@
+"""System `events`: what a walk through an event table returns (spec §1).
+
+An :class:`EventReport` holds the :class:`Step` s of one
+:func:`~companion.systems.events.run.run_event`, in order: structured for a screen, and
+printable as text. It implements no rule of its own: each step names the EV- rule it applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.dice.result import Result
+from companion.systems.events.rules import Mode
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of an event: the rule it applies, its text, the roll, who it concerns.
+
+    ``depth`` is 0 for the table rolled and grows along follow-ups, so a screen can
+    indent. ``data`` carries the numbers a game state would apply (damage, poison).
+    """
+
+    rule: str
+    text: str
+    roll: Result | None = None
+    member: str | None = None
+    depth: int = 0
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "text": self.text,
+            "roll": self.roll.to_json() if self.roll else None,
+            "member": self.member,
+            "depth": self.depth,
+            "data": dict(self.data),
+        }
+
+
+@dataclass(frozen=True)
+class EventReport:
+    """Everything one ``run_event`` produced, in order."""
+
+    system: str
+    table: str
+    mode: Mode
+    dm_level: int
+    steps: tuple[Step, ...]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(f"{'  ' * s.depth}{s.rule}  {s.text}" for s in self.steps)
+
+    def rules(self) -> list[str]:
+        """The rule IDs the walk went through, in order (each once)."""
+        return list(dict.fromkeys(s.rule for s in self.steps))
+
+    def find(self, rule: str) -> list[Step]:
+        return [s for s in self.steps if s.rule == rule]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "system": self.system,
+            "table": self.table,
+            "mode": self.mode.value,
+            "dm_level": self.dm_level,
+            "text": self.text,
+            "steps": [s.to_json() for s in self.steps],
+        }

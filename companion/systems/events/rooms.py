@@ -1,0 +1,168 @@
+"""System `events`: what a room holds: monsters, exits, a recovery spot (spec §1).
+
+:class:`_RoomWalk`, the layer of the walk over :class:`~companion.systems.events.walk._Walk`,
+rolls the monster table (EV-MON-1) and the exploration table with its follow-ups: an exit
+hidden from search, one sealed by magic, a bonus room (EV-EXP-1..4); and it walks a
+recovery spot (EV-REC-1..3, with the EV-REC-2 option).
+"""
+
+from __future__ import annotations
+
+from companion.dice.roll import roll
+from companion.systems.events.sword_world import Member
+from companion.systems.events.walk import _Walk
+
+
+class _RoomWalk(_Walk):
+    """The walk's monsters, exploration and recovery (they call only the core)."""
+
+    def monster(self) -> None:
+        """EV-MON-1: monster level relative to DM Lv, and how many."""
+        table = self.rules.tables["monster"]
+        result, row = self.table_roll("monster")
+        offset = row["level"]
+        if row["count"] == "1":
+            count, count_roll = 1, None
+        else:
+            count_roll = roll(row["count"], self.source, self.options,
+                              purpose=f"how many monsters 何体 ({row['count']})")
+            count = count_roll.total
+        shown = f" ＞ {row['count']}: {count_roll.text}" if count_roll else ""
+        sign = f"+ {offset}" if offset else "± 0"
+        self.add(
+            "EV-MON-1",
+            f"{table.title}: {result.text} ＞ {row['ja']}{shown} ＞ "
+            f"{count} × level-{self.dm + offset} monster{'s' if count > 1 else ''} "
+            f"(DM Lv {self.dm}{self.dm_tag} {sign}); the GM picks the species",
+            roll=result,
+            data={"level": self.dm + offset, "count": count,
+                  "count_roll": count_roll.to_json() if count_roll else None},
+        )
+
+    def explore(self) -> None:
+        """EV-EXP-1 and its follow-ups EV-EXP-2..4."""
+        self.need_party()
+        table = self.rules.tables["explore"]
+        result, row = self.table_roll("explore")
+        self.add("EV-EXP-1", f"{table.title}: {result.text} ＞ {row['ja']}/{row['en']}",
+                 roll=result)
+        with self.deeper():
+            {"EV-EXP-2": self.hidden_exit, "EV-EXP-3": self.magic_exit,
+             "EV-EXP-4": self.bonus_room}[row["follow"]]()
+
+    def hidden_exit(self) -> None:
+        """EV-EXP-2: Search (Thief + INT) against the fixed roll; each member once."""
+        tag = self.s.tag("EV-EXP-2", "each_member_once")
+        if not self.sw:
+            if self.s["EV-EXP-2", "each_member_once"]:
+                who, fail = f"each member once{tag}", "if all fail"
+            else:
+                who, fail = f"the best searcher (Thief + INT) only, once{tag}", "on failure"
+            self.check_prompt("EV-EXP-2", "search", who,
+                              f"{fail}: exit not found (the GM decides)")
+            return
+        best = self.best("search") or self.party[0]
+        searchers = self.party if self.s["EV-EXP-2", "each_member_once"] else (best,)
+        for member in searchers:
+            result = self.check("EV-EXP-2", "search", member)
+            if result.success:
+                self.add("EV-EXP-2", f"出口発見/Exit found by {member.name}",
+                         data={"exit_found": True})
+                return
+        self.add("EV-EXP-2", f"出口が見つからない/Exit not found (each tried once{tag}); "
+                 "the GM decides", data={"exit_found": False})
+
+    def magic_exit(self) -> None:
+        """EV-EXP-3: the exit is under Lock; cast Unlock against the fixed roll (sw)."""
+        if not self.sw:
+            _, target_text = self.fixed("unlock_spell")
+            self.add("EV-EXP-3", "出口が魔法で閉ざされている/The exit is hidden or sealed by "
+                     f"magic: the GM sets a low-level magic puzzle (SW: Unlock vs {target_text})")
+            return
+        caster = self.best("unlock_spell", [m for m in self.party if m.sorcerer > 0])
+        if caster is None:
+            self.add("EV-EXP-3", "No Sorcerer in the party to cast Unlock: the GM decides")
+            return
+        result = self.check("EV-EXP-3", "unlock_spell", caster, note=" (ロック/Lock on the exit)")
+        found = ("出口が開いた/Exit opened" if result.success
+                 else "出口は閉ざされたまま/Exit stays sealed")
+        self.add("EV-EXP-3", found, data={"exit_found": result.success})
+
+    def bonus_room(self) -> None:
+        """EV-EXP-4: the exit is open; one successful appraisal gives 1D6 items of one kind."""
+        self.add("EV-EXP-4", "出口は隠されていない/The exit is open")
+        if not self.sw:
+            self.check_prompt("EV-EXP-4", "appraise", "anyone (one success is enough)",
+                              "on success: one kind of small recovery item ×1D6")
+            return
+        for member in self.party:
+            result = self.check("EV-EXP-4", "appraise", member)
+            if result.success:
+                count = roll("1D6", self.source, purpose="how many items 個数")
+                self.add(
+                    "EV-EXP-4",
+                    f"報酬：小回復アイテム/small recovery items {count.text} ＞ ×{count.total} "
+                    "(one kind; the list is missing in the source, the GM names it)",
+                    roll=count, data={"items": count.total},
+                )
+                return
+        self.add("EV-EXP-4", "Nothing useful found", data={"items": 0})
+
+    def recovery(self) -> None:
+        """EV-REC-1..3: poison cured, HP and MP recover base power, once per room."""
+        if self.s["EV-REC-2", "enabled"]:
+            rating = self.book["EV-REC-2"]["rating"]
+            bonus = max(self.book["EV-REC-2"]["bonus_minimum"], self.dm - 1)
+            rating_text = f"fixed rating {rating} + bonus {bonus} (EV-REC-2 option)"
+        else:
+            per = self.book["EV-REC-1"]["rating_per_dm_level"]
+            rating, rating_text = self.dm * per, f"DM Lv {self.dm} × {per}"
+            bonus = 0
+        tag = self.s.tag("EV-REC-1", "all_members")
+        everyone = self.s["EV-REC-1", "all_members"]
+        if self.sw:
+            self.need_party()
+            who = self.party if everyone else self.party[:1]
+        else:
+            who = (Member("each member" if everyone else "one member"),)
+        self.add("EV-REC-1", f"回復/Recovery spot: poison cured; HP and MP recover base power "
+                 f"at rating {rating} ({rating_text}); "
+                 f"{'every member present' if everyone else 'the first member only'}{tag}",
+                 data={"cure_poison": True})
+        with self.deeper():
+            for member in who:
+                gains = []
+                for pool in ("hp", "mp"):
+                    value = self.base_power("EV-REC-1", rating, f"{member.name} {pool.upper()}")
+                    gains.append(None if value is None else value + bonus)
+                hp, mp = gains
+                capped = ""
+                if self.sw and self.s["EV-REC-1", "cap_at_maximum"]:
+                    hp, mp, capped = self.recovery_cap(member, hp, mp)
+                shown = [("?" if g is None else f"+{g}") for g in (hp, mp)]
+                self.add("EV-REC-1", f"{member.name}: HP {shown[0]}, MP {shown[1]}{capped}",
+                         member=member.name if self.sw else None, data={"hp": hp, "mp": mp})
+        self.add("EV-REC-1", "この部屋は使用済み/room now used: coming back gives nothing",
+                 data={"room_used": True})
+        self.add("EV-REC-3", "安全地帯/Safe zone: no random encounters here, even after use")
+
+    def recovery_cap(
+        self, member: Member, hp: int | None, mp: int | None
+    ) -> tuple[int | None, int | None, str]:
+        """EV-REC-1 Default: each pool stops at its own maximum, where one is given.
+
+        A maximum of 0 is "not given" (the party file may leave it out), so that pool is
+        uncapped. A gain is never negative: a pool already full gains nothing.
+        """
+        gains = {"hp": hp, "mp": mp}
+        caps = []
+        for pool, gain in gains.items():
+            most = getattr(member, f"max_{pool}")
+            if not most:
+                continue
+            caps.append(f"{pool.upper()} {most}")
+            if gain is not None:
+                gains[pool] = max(0, min(gain, most - getattr(member, pool)))
+        tag = self.s.tag("EV-REC-1", "cap_at_maximum")
+        text = f" (capped at maximum {', '.join(caps)}{tag})" if caps else ""
+        return gains["hp"], gains["mp"], text

@@ -1,0 +1,72 @@
+"""System `events`: roll one of seed 001's 1D6 dungeon event tables and walk it (spec §1).
+
+:func:`run_event` rolls one table with an injected DiceSource and walks its
+follow-ups, returning an :class:`~companion.systems.events.report.EventReport` of
+structured steps (for a screen) that also prints as text. In ``generic`` mode it rolls
+the tables and states the target and countermeasure, leaving checks to the GM; in ``sw``
+mode it also rolls the Sword World checks for the party (EV-CORE-2). The mode and the DM
+level default to the rules data's Defaults (§1, EV-CORE-1); a trap named with ``trap``
+fires without a roll of its type (EV-DOOR-3).
+
+The tables, checks and Defaults it walks are the rules data of
+:mod:`companion.systems.events.rules`; the walk itself is the layers ending in
+:class:`~companion.systems.events.doors._Run`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.dice.sources import DiceSource
+from companion.errors import DataError
+from companion.systems.events.doors import _Run
+from companion.systems.events.report import EventReport
+from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
+from companion.systems.events.sword_world import Member, RatingTable
+from companion.systems.events.traps import trap_row
+
+
+def run_event(
+    table: str,
+    source: DiceSource,
+    *,
+    rules: EventRules | None = None,
+    mode: Mode | str | None = None,
+    dm_level: int | None = None,
+    party: Sequence[Member] = (),
+    rating_table: RatingTable | None = None,
+    trap: str | None = None,
+) -> EventReport:
+    """Roll one event table (a key of EVENT_TABLES) and walk its follow-ups.
+
+    ``mode`` and ``dm_level`` default to the rules data's Defaults (§1, EV-CORE-1).
+    ``trap`` names the trap kind for the ``trap`` table instead of rolling it: the trap a
+    door or chest rolled before its disarm (EV-DOOR-3), which fires without a second roll.
+    """
+    if table not in EVENT_TABLES:
+        raise DataError(f"no event table {table!r}; choose from {', '.join(EVENT_TABLES)}")
+    rules = rules or load_rules()
+    if trap is not None:
+        if table != "trap":
+            raise DataError(f"a trap kind ({trap!r}) goes with the trap table, not {table!r}")
+        trap_row(rules, trap)
+    chosen = Mode(mode or rules.settings["§1", "mode"])
+    if dm_level is not None and dm_level < 1:
+        raise DataError(f"DM level must be 1 or more, not {dm_level}")
+    run = _Run(rules, source, chosen, dm_level, party, rating_table)
+    victim = party[0] if party and chosen is Mode.SW else None
+    match table:
+        case "door" | "chest":
+            run.door(chest=table == "chest")
+        case "trap":
+            run.trap(named=trap)
+        case "monster":
+            run.monster()
+        case "explore":
+            run.explore()
+        case "recovery":
+            run.recovery()
+        case "poison":
+            run.need_party()
+            run.poison(victim)
+    return EventReport(rules.title, table, chosen, run.dm, tuple(run.steps))

@@ -1,0 +1,191 @@
+"""System `events`: the core of a walk through an event table (spec §1).
+
+:class:`_Walk` is the bottom layer of the walk that
+:func:`~companion.systems.events.run.run_event` makes: it holds the rules, the mode,
+the party and the dice, adds :class:`~companion.systems.events.report.Step` s (indented
+inside ``with walk.deeper():``, :class:`_Deeper`) and has the pieces every table uses:
+the fixed roll (EV-CORE-1), a member's Sword World check, the party's (ＰＴ) checks and
+their prompts in generic mode (EV-CORE-2), a rating and its base power (EV-CORE-3), and
+the 1/2D rounding (EV-CORE-4). The layers above each subclass the one below:
+:mod:`~companion.systems.events.rooms`, :mod:`~companion.systems.events.poison`,
+:mod:`~companion.systems.events.traps`, :mod:`~companion.systems.events.doors`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from companion.dice.notation import Comparison, Rounding
+from companion.dice.result import Result
+from companion.dice.roll import RollOptions, roll
+from companion.dice.sources import DiceSource
+from companion.dice.tables import TableRow
+from companion.systems.events.report import Step
+from companion.systems.events.rules import EventRules, Mode, NoParty
+from companion.systems.events.sword_world import (
+    CheckRules,
+    Member,
+    RatingTable,
+    check_bonus,
+    sw_check,
+)
+
+
+class _Walk:
+    """The core of one walk through a table and its follow-ups: steps, checks, base power."""
+
+    def __init__(
+        self,
+        rules: EventRules,
+        source: DiceSource,
+        mode: Mode,
+        dm_level: int | None,
+        party: Sequence[Member],
+        rating_table: RatingTable | None,
+    ) -> None:
+        self.rules = rules
+        self.s = rules.settings
+        self.book = rules.source
+        self.source = source
+        self.mode = mode
+        self.dm_tag = self.s.tag("EV-CORE-1", "dm_level") if dm_level is None else ""
+        self.dm = self.s["EV-CORE-1", "dm_level"] if dm_level is None else dm_level
+        self.party = tuple(party)
+        self.rating_table = rating_table
+        self.steps: list[Step] = []
+        self.depth = 0
+        self.options = RollOptions(half_die=Rounding[self.s["EV-CORE-4", "rounding"].upper()])
+        self.check_rules = CheckRules(
+            Comparison(self.s["EV-CORE-2", "comparison"]),
+            self.s["EV-CORE-2", "double_six_success"],
+            self.s["EV-CORE-2", "knowledge_ability"],
+        )
+
+    @property
+    def sw(self) -> bool:
+        return self.mode is Mode.SW
+
+    def add(self, rule: str, text: str, **kw: Any) -> Step:
+        step = Step(rule, text, depth=self.depth, **kw)
+        self.steps.append(step)
+        return step
+
+    def deeper(self) -> _Deeper:
+        return _Deeper(self)
+
+    # -- shared pieces --
+
+    def fixed(self, kind: str) -> tuple[int, str]:
+        """EV-CORE-1: the fixed-roll target for a check type, and how to show it."""
+        override = self.s["EV-CORE-1", kind]
+        if override:
+            return override, f"{override}"
+        bonus = self.s["EV-CORE-1", "fixed_roll_bonus"]
+        default = "default: " if self.s.tag("EV-CORE-1", "fixed_roll_bonus") else ""
+        return self.dm + bonus, f"{self.dm + bonus} ({default}DM Lv {self.dm} + {bonus})"
+
+    def table_roll(self, key: str) -> tuple[Result, TableRow]:
+        table = self.rules.tables[key]
+        return table.roll_on(self.source)
+
+    def check(
+        self, rule: str, key: str, member: Member, extra: int = 0, note: str = ""
+    ) -> Result:
+        """EV-CORE-2 for one member; a member without the class makes a flat roll."""
+        spec = self.rules.checks[key]
+        target, target_text = self.fixed(spec.fixed)
+        bonus = check_bonus(member, spec, self.check_rules)
+        how = ""
+        if bonus is None:
+            bonus = 0
+            how = " 平目/flat roll"
+        result = sw_check(self.source, bonus + extra, target, self.check_rules,
+                          purpose=f"{member.name}: {spec.label()}{how}")
+        self.add(
+            rule,
+            f"{member.name}: {spec.label()}{how}{note} vs {target_text} {result.text}",
+            roll=result,
+            member=member.name,
+        )
+        return result
+
+    def party_checks(self, rule: str, key: str) -> Iterator[tuple[Member, Result]]:
+        """A ＰＴ check: every member rolls (EV-CORE-2 Default), or the best rolls for all."""
+        if self.s["EV-CORE-2", "party_checks_each"]:
+            for member in self.party:
+                yield member, self.check(rule, key, member)
+            return
+        best = self.best(key) or self.party[0]
+        shared = self.check(rule, key, best, note=" for the whole party")
+        for member in self.party:
+            yield member, shared
+
+    def party_prompt(self) -> str:
+        """Generic mode: who rolls a ＰＴ check, as EV-CORE-2's party_checks_each says."""
+        tag = self.s.tag("EV-CORE-2", "party_checks_each")
+        if self.s["EV-CORE-2", "party_checks_each"]:
+            return f"each member{tag}"
+        return f"the best member, once for the whole party{tag}"
+
+    def check_prompt(self, rule: str, key: str, who: str, after: str) -> None:
+        """Generic mode: name the check and target; the GM resolves it."""
+        spec = self.rules.checks[key]
+        _, target_text = self.fixed(spec.fixed)
+        self.add(rule, f"{who}: {spec.label()} vs {target_text} — GM resolves; {after}")
+
+    def best(self, key: str, members: Sequence[Member] | None = None) -> Member | None:
+        """The member with the highest bonus for a check (first in marching order on ties)."""
+        spec = self.rules.checks[key]
+        able = [
+            (check_bonus(m, spec, self.check_rules), m)
+            for m in (self.party if members is None else members)
+        ]
+        ranked = [(b, m) for b, m in able if b is not None]
+        if not ranked:
+            return None
+        top = max(b for b, _ in ranked)
+        return next(m for b, m in ranked if b == top)
+
+    def rating(self) -> tuple[int, str]:
+        """EV-CORE-3: a trap's rating = DM Lv × 5 (Default: recovery's seed formula)."""
+        per = self.s["EV-CORE-3", "rating_per_dm_level"]
+        tag = self.s.tag("EV-CORE-3", "rating_per_dm_level")
+        return self.dm * per, f"DM Lv {self.dm} × {per}{tag}"
+
+    def base_power(self, rule: str, rating: int, who: str = "") -> int | None:
+        """EV-CORE-3: roll 2D6 at a rating and read the user's table, else ask the GM."""
+        owner = f"{who}: " if who else ""
+        result = roll("2D6", self.source,
+                      purpose=f"{owner}base power 基本威力 (rating 威力 {rating}, {rule})")
+        total = result.total
+        value = self.rating_table.lookup(rating, total) if self.rating_table else None
+        found = "(look up) ＞ ?" if value is None else str(value)
+        prefix = f"{who}: " if who else ""
+        self.add(
+            "EV-CORE-3",
+            f"{prefix}基本威力/base power ({rule}) 威力/Rating {rating} ＞ 2D6={total}"
+            f"[{','.join(map(str, result.values))}] ＞ {found}",
+            roll=result,
+            member=who or None,
+            data={"rating": rating, "roll": total, "value": value},
+        )
+        return value
+
+    def need_party(self) -> None:
+        if self.sw and not self.party:
+            raise NoParty("sw mode needs the party: give a party TOML file of [[member]] tables "
+                          "(companion events --party FILE)")
+
+
+class _Deeper:
+    """``with run.deeper():`` indents the steps added inside."""
+
+    def __init__(self, run: _Walk) -> None:
+        self.run = run
+
+    def __enter__(self) -> None:
+        self.run.depth += 1
+
+    def __exit__(self, *exc: object) -> None:
+        self.run.depth -= 1
