@@ -14,7 +14,8 @@ import pytest
 from companion.dice import ScriptedDice
 from companion.dice.sources import ScriptExhausted
 from companion.errors import DataError, IllegalAction
-from companion.systems.coc.combat import Attack, ClearJam, Defence, Fight, _Step
+from companion.systems.coc.combat import Attack, ClearJam, Defence, Fight
+from companion.systems.coc.combat.step import _Step
 from companion.systems.coc.rules import Profile, load_rules
 from tests.systems.coc.helpers import duel, pass_to, push
 

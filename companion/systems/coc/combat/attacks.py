@@ -1,0 +1,129 @@
+"""The Attack action: its checks and AP, the way it goes (burst, first strike, Iai, or up to
+the weapon's shots each through one attack roll), the third shot at DEX/2, and surprise
+attacks with the target spotting the attacker.
+
+Rules: CO-TURN-6, CO-FIRE-2, CO-FIRE-5, CO-FIRE-7, CO-MA-1, CO-MA-3, CO-MA-4, CO-BASE-6,
+CO-WEAP-1, CO-SURP-1, CO-SURP-2, CO-SURP-3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import IllegalAction
+from companion.systems.coc.combat.actions import Attack
+from companion.systems.coc.combat.fighters import Combatant
+from companion.systems.coc.combat.iai import _Iai
+from companion.systems.coc.rules import WeaponKind
+from companion.systems.coc.sheet import skill_value
+
+
+class _Attacks(_Iai):
+    """Adds the Attack action and surprise attacks."""
+
+    def attack(self, c: Combatant, a: Attack) -> None:
+        target = self.get(a.target)
+        if target.name == c.name:
+            raise IllegalAction("attack someone else")
+        if target.dead:
+            raise IllegalAction(f"{target.name} is dead")
+        if a.borrow:
+            c, a = self.borrow(c, a)
+        w = self.weapon(c, a.weapon)
+        a = self.on_the_board(c, target, a, w.info.kind)
+        firearm = w.info.kind is WeaponKind.FIREARM
+        if a.first_strike:
+            self.first_strike(c, target, a, w)
+            return
+        if a.burst:
+            self.burst(c, target, a, w)
+            return
+        if a.iai:
+            self.iai(c, target, a, w)
+            return
+        shots = a.shots if not self.p003 else 1
+        allowed = w.info.attacks - c.first_strike
+        if allowed < 1:
+            raise IllegalAction(f"{w.info.name}'s attack went in the first strike (CO-FIRE-7)")
+        if not 1 <= shots <= allowed:
+            raise IllegalAction(f"{w.info.name} makes 1 to {allowed} attacks now")
+        if a.ma and not (w.info.technique and (self.on("CO-MA-1") or self.on("CO-BASE-6"))):
+            raise IllegalAction("MA goes with Fist, Kick or Head Butt (CO-MA-1, CO-BASE-6)")
+        if a.ma_option and not self.on({"forced": "CO-MA-3", "follow_up": "CO-MA-4"}.get(
+                a.ma_option, "CO-MA-3")):
+            raise IllegalAction(f"the MA option {a.ma_option!r} is off in this profile")
+        if firearm and w.loaded < shots:
+            raise IllegalAction(f"{w.info.name} has {w.loaded} round(s) loaded")
+        if firearm and c.no_more_shots:
+            raise IllegalAction(f"{c.name}'s shot was parried: no more shots this round "
+                                "(CO-FIRE-5)")
+        self.may_attack(c, w, 1, a.after_dodge)
+        self.attack_options(c, target, a, w)
+        # CO-FIRE-2: every AP on attacks, and this is the third shot (「三回目の射撃」): a fist
+        # and two shots are not three shots.
+        if (self.p003 and firearm and self.on("CO-FIRE-2") and w.info.attacks >= 3
+                and c.attacks == 2 and (c.shots == 2 or self.legacy) and c.ap == 1
+                and not c.spent_other
+                and not c.half_dex):
+            c = self.set(c, ap=0, delayed_ap=1, slot_pending=True)
+            self.slot(c)
+            self.say(f"every AP on attacks: {c.name}'s third shot comes at DEX/2 "
+                     f"({c.sheet.stat('DEX') // 2}) (CO-FIRE-2)")
+            return
+        c = self.spend(c, 1, "CO-TURN-6")
+        c = self.set(c, attacks=c.attacks + 1)
+        if a.surprise and not self.surprise(c, a):
+            return
+        for shot in range(shots):
+            c = self.cs[c.name]
+            target = self.cs[target.name]
+            w = c.sheet.weapons[a.weapon]
+            if firearm:
+                c = self.put_weapon(c, a.weapon, replace(w, loaded=w.loaded - 1))
+                c = self.set(c, shots=c.shots + 1)
+            if w.info.improvised and self.on("CO-WEAP-1"):
+                self.wear(c, a.weapon, "an attack")
+            self.one_attack(self.cs[c.name], target, a, w, first=shot == 0)
+            if self.cs[target.name].dead or self.cs[c.name].no_more_shots:
+                break
+        if a.surprise:
+            self.spotting(self.cs[c.name], self.cs[target.name])
+
+    def surprise(self, c: Combatant, a: Attack) -> bool:
+        """CO-SURP-1: a Hide, Conceal or Sneak success first; CO-SURP-2: once found, only a
+        91%+ hider tries again, at −80%."""
+        if not self.on("CO-SURP-1"):
+            raise IllegalAction("surprise attacks are CO-SURP-1, off in this profile")
+        if a.surprise not in ("hide", "conceal", "sneak"):
+            raise IllegalAction("surprise with hide, conceal or sneak (CO-SURP-1)")
+        modifier = 0
+        if c.found:
+            value = skill_value(self.rules, c.sheet, a.surprise)
+            if not self.on("CO-SURP-2") or value <= self.rules.num("CO-SURP-2", "rehide_over"):
+                raise IllegalAction(f"{c.name} was found: no more surprise (CO-SURP-2)")
+            modifier = self.rules.num("CO-SURP-2", "rehide_modifier")
+        made = self.check(c, a.surprise, modifier)
+        self.lines[-1] += " (CO-SURP-1" + (", again at −80%, CO-SURP-2)" if modifier else ")")
+        if not made.success:
+            self.say(f"{c.name} is not hidden: no surprise, the action is spent (CO-SURP-1)")
+            return False
+        penalty = 0
+        if self.on("CO-SURP-3"):
+            penalty = a.hidden or self.rules.default("CO-SURP-3", "hidden_penalty")
+            if not -50 <= penalty <= -10:
+                raise IllegalAction("the Keeper's hiding penalty is −10 to −50 (CO-SURP-3)")
+        self.set(c, hidden=True, found=False, hide_penalty=penalty)
+        return True
+
+    def spotting(self, c: Combatant, t: Combatant) -> None:
+        """CO-SURP-1: the target spots the attacker with Luck −10% (and CO-SURP-3's penalty)."""
+        if t.out:
+            return
+        modifier = self.rules.num("CO-SURP-1", "luck_modifier") + c.hide_penalty
+        made = self.check(t, "luck", modifier, f"{t.name} looks for {c.name}: 幸運/Luck")
+        self.lines[-1] += " (CO-SURP-1" + (", CO-SURP-3)" if c.hide_penalty else ")")
+        if made.success:
+            self.set(c, hidden=False, found=True, hide_penalty=0)
+            self.say(f"{t.name} spots {c.name}: an ordinary fight from now (CO-SURP-1)")
+        else:
+            self.say(f"{c.name} stays hidden and may surprise again (CO-SURP-2)")

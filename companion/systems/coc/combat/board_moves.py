@@ -1,0 +1,164 @@
+"""Profile 003's 8×8 board in a fight: who stands where, the Keeper placing and facing,
+moving and jumping, the line of fire, melee reach and "behind", and stepping free of a
+grapple (the squares themselves are :mod:`companion.systems.coc.board`'s).
+
+Rules: CO-TURN-2, CO-TURN-5, CO-TURN-7, CO-MELEE-1, CO-SKILL-6 (jump), CO-THROW-1,
+CO-DODGE-3, CO-FIRE-5, CO-GRAP-1, CO-GRAP-2, CO-GRAP-6, CO-CALL-1 (a hit leg), CO-TURN-3 and
+CO-BASE-5 (a move's cost).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import IllegalAction
+from companion.systems.coc import board
+from companion.systems.coc.combat.actions import Attack, Face, Jump, Move, Place
+from companion.systems.coc.combat.core import _Core
+from companion.systems.coc.combat.fighters import Combatant
+from companion.systems.coc.rules import WeaponKind
+
+
+class _Board(_Core):
+    """Adds the board: squares, moves, reach and the line of fire."""
+
+    def move(self, c: Combatant, a: Move) -> None:
+        if a.to:
+            a = replace(a, squares=self.walk(c, a.to))
+        if a.squares < 1:
+            raise IllegalAction("move at least one square")
+        if self.on("CO-GRAP-6") and c.grappling:
+            raise IllegalAction("a restraining grappler holds its place (CO-GRAP-6)")
+        if self.on("CO-CALL-1") and c.leg_hits:
+            most = self.rules.num("CO-TURN-3", "action_points") - c.leg_hits * self.rules.num(
+                "CO-CALL-1", "leg")["moves_lost"]
+            if c.moved + a.squares > most:
+                raise IllegalAction(f"{c.name}'s leg allows {max(0, most)} square(s) a round "
+                                    "(CO-CALL-1)")
+        c = self.spend(c, a.squares, "CO-TURN-5")
+        self.set(c, spent_other=True, moved=c.moved + a.squares)
+        rule = "CO-TURN-5" if self.p003 else "CO-BASE-5"
+        if a.to:
+            self.relocate(c, a.to)
+            self.say(f"{c.name} moves {a.squares} square(s) to {a.to} ({rule}, CO-TURN-2)")
+        else:
+            self.say(f"{c.name} moves {a.squares} square(s) ({rule})")
+
+    def occupied(self, *but: str) -> list[board.Square]:
+        """The squares of the living on the board, but these combatants'."""
+        return [board.parse(o.square) for o in self.cs.values()
+                if o.square and not o.dead and o.name not in but]
+
+    def step_aside(self, freed: Combatant, holder: Combatant) -> None:
+        """CO-GRAP-1/2 Default: on 003's board a freed character does not share the
+        grappler's square; it takes the free adjacent square nearest the grappler's front
+        (clockwise from its facing), or stays if none is free."""
+        if freed.dead or not self.board(freed, holder) or freed.square != holder.square:
+            return
+        here = board.parse(holder.square)
+        square = board.nearest_free(here, self.occupied(freed.name), holder.facing)
+        if square is None or board.distance(here, square) > 1:
+            self.say(f"no free square next to {holder.name}: {freed.name} stays (CO-GRAP-1)")
+            return
+        self.set(freed, square=board.name(square))
+        self.say(f"{freed.name} steps free to {board.name(square)} (CO-GRAP-1, CO-TURN-2)")
+
+    def board(self, *who: Combatant) -> bool:
+        """The board is in play for these combatants: CO-TURN-2 is on and all are placed."""
+        return self.on("CO-TURN-2") and all(c.square for c in who)
+
+    def standing_at(self, square: str, but: str = "") -> Combatant | None:
+        for name in self.names:
+            c = self.cs[name]
+            if c.square == square and not c.dead and name != but:
+                return c
+        return None
+
+    def clear(self, c: Combatant, t: Combatant) -> bool:
+        """CO-TURN-7: nobody stands on the line between the two squares."""
+        occupied = {board.parse(o.square) for o in self.cs.values()
+                    if o.square and not o.dead and o.name not in (c.name, t.name)}
+        return not occupied & set(board.line(board.parse(c.square), board.parse(t.square)))
+
+    def place(self, t: Combatant, a: Place) -> None:
+        """CO-TURN-2: the Keeper sets a square and a facing."""
+        if not self.on("CO-TURN-2"):
+            raise IllegalAction("the board is CO-TURN-2, off in this profile")
+        square = board.name(board.parse(a.square))
+        other = self.standing_at(square, t.name)
+        if other is not None and other.name not in (t.grappling, t.held_by):
+            raise IllegalAction(f"{other.name} stands on {square} (CO-TURN-2)")
+        self.set(t, square=square, facing=board.facing(a.facing))
+        self.say(f"{t.name} stands on {square} facing {board.facing(a.facing)} (CO-TURN-2)")
+
+    def face(self, c: Combatant, a: Face) -> None:
+        if not self.on("CO-TURN-5"):
+            raise IllegalAction("facing is the board's (CO-TURN-5)")
+        self.set(c, facing=board.facing(a.facing))
+        self.say(f"{c.name} turns to face {board.facing(a.facing)}: no AP (CO-TURN-5)")
+
+    def walk(self, c: Combatant, to: str) -> int:
+        """CO-TURN-5 Default: the fewest king moves to ``to`` around occupied squares."""
+        if not self.board(c):
+            raise IllegalAction(f"{c.name} is not on the board (CO-TURN-2)")
+        if c.held_by:
+            raise IllegalAction(f"{c.name} is held and moves with its grappler (CO-GRAP-1)")
+        goal = board.parse(to)
+        blocked = [board.parse(o.square) for o in self.cs.values() if o.square and not o.dead
+                   and o.name not in (c.name, c.grappling)]
+        steps = board.path_length(board.parse(c.square), goal, blocked)
+        if steps is None or steps == 0:
+            raise IllegalAction(f"{c.name} cannot move to {to} (CO-TURN-5)")
+        return steps
+
+    def relocate(self, c: Combatant, to: str) -> None:
+        square = board.name(board.parse(to))
+        self.set(self.cs[c.name], square=square)
+        if c.grappling:
+            self.set(self.cs[c.grappling], square=square)
+
+    def on_the_board(self, c: Combatant, t: Combatant, a: Attack, kind: WeaponKind) -> Attack:
+        """CO-MELEE-1: melee only when adjacent; CO-TURN-7: a throw reaches 3 squares, a
+        firearm the whole board, and nobody may stand in between; "behind" and "adjacent"
+        come from the board (CO-TURN-2, CO-DODGE-3, CO-FIRE-5)."""
+        if not self.board(c, t):
+            return a
+        here, there = board.parse(c.square), board.parse(t.square)
+        apart = board.distance(here, there)
+        melee = kind in (WeaponKind.MELEE, WeaponKind.UNARMED)
+        if melee and apart > 1:
+            raise IllegalAction(f"{t.name} is {apart} squares away: melee needs an adjacent "
+                                "target (CO-MELEE-1)")
+        if kind is WeaponKind.THROWN and apart > self.rules.num("CO-THROW-1", "range_squares"):
+            raise IllegalAction(f"{t.name} is {apart} squares away: a throw reaches 3 "
+                                "(CO-TURN-7)")
+        if not melee and not self.clear(c, t):
+            raise IllegalAction(f"somebody stands between {c.name} and {t.name} (CO-TURN-7)")
+        from_behind = apart > 0 and board.behind(there, t.facing, here, melee)
+        return replace(a, from_behind=from_behind,
+                       adjacent=a.adjacent or (kind is WeaponKind.FIREARM and apart == 1),
+                       distance_m=apart if kind is WeaponKind.THROWN else a.distance_m)
+
+    def jump(self, c: Combatant, a: Jump) -> None:
+        """CO-SKILL-6: 2 AP; over the adjacent combatant to the square beyond; a failure stays
+        put with the AP spent (Default); an attack stays allowed this round."""
+        if not self.on("CO-SKILL-6"):
+            raise IllegalAction("jumping over is CO-SKILL-6, off in this profile")
+        over = self.get(a.over)
+        if not self.board(c, over) or not board.adjacent(board.parse(c.square),
+                                                         board.parse(over.square)):
+            raise IllegalAction(f"{c.name} must stand next to {over.name} (CO-SKILL-6)")
+        if c.held_by or c.grappling:
+            raise IllegalAction("no jumping while grappling (CO-GRAP-1)")
+        land = board.away(board.parse(c.square), board.parse(over.square))
+        if not board.on_board(land) or self.standing_at(board.name(land)) is not None:
+            raise IllegalAction(f"no free square beyond {over.name} (CO-SKILL-6)")
+        c = self.spend(c, 2, "CO-SKILL-6")
+        c = self.set(c, spent_other=True)
+        made = self.check(c, "jump")
+        self.lines[-1] += " (CO-SKILL-6)"
+        if made.success:
+            self.set(c, square=board.name(land))
+            self.say(f"{c.name} leaps over {over.name} to {board.name(land)} (CO-SKILL-6)")
+        else:
+            self.say(f"{c.name} stays on {c.square}; the AP are spent (CO-SKILL-6)")

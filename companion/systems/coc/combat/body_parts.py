@@ -1,0 +1,131 @@
+"""Losing body parts: cutting, gouging and blowing off, the penalty to hit, the part's
+consequences, and the bleeding each round.
+
+Rules: CO-BODY-1 to CO-BODY-6, CO-BASE-1 (HP and DB recomputed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.errors import IllegalAction
+from companion.systems.coc.combat.actions import Attack
+from companion.systems.coc.combat.damage import _Damage
+from companion.systems.coc.combat.fighters import Combatant
+from companion.systems.coc.rules import WeaponKind
+from companion.systems.coc.sheet import Weapon, carried_hp, skill_value, with_characteristic
+
+
+class _BodyParts(_Damage):
+    """Adds lost body parts and bleeding."""
+
+    def body_rule(self, a: Attack) -> str:
+        rule = {"cut": "CO-BODY-2", "gouge": "CO-BODY-3", "blow_off": "CO-BODY-4"}.get(a.body)
+        if rule is None:
+            raise IllegalAction("a body part is lost by cut, gouge or blow_off (CO-BODY-1)")
+        for needed in ("CO-BODY-1", rule, "CO-BODY-5"):
+            if not self.on(needed):
+                raise IllegalAction(f"losing body parts is {needed}, off in this profile")
+        parts = self.rules.source["CO-BODY-5"]
+        if a.part not in parts:
+            raise IllegalAction(f"no body part {a.part!r} ({', '.join(parts)}) (CO-BODY-5)")
+        return rule
+
+    def body_penalty(self, t: Combatant, a: Attack, w: Weapon) -> tuple[int, str]:
+        """CO-BODY-2 cut: −SIZ×factor (or the part's fixed penalty); CO-BODY-3 gouge: the fixed
+        penalty, else the Keeper's −60…−80 (Default −70); CO-BODY-4 blow off: eyes and head
+        take their fixed penalty, other parts a damage threshold instead."""
+        rule = self.body_rule(a)
+        part: Mapping[str, Any] = self.rules.source["CO-BODY-5"][a.part]
+        info = w.info
+        siz = t.sheet.stat("SIZ")
+        if rule == "CO-BODY-2":
+            if not info.slashing:
+                raise IllegalAction(f"cutting needs a slashing weapon, not {info.name} "
+                                    "(CO-BODY-2)")
+            if "factor" in part:
+                if siz * part["factor"] > 100:
+                    raise IllegalAction(f"SIZ {siz}×{part['factor']} is over 100% (CO-BODY-2)")
+                return -siz * part["factor"], f"cut the {a.part}: SIZ {siz}×{part['factor']}, " \
+                    "CO-BODY-2"
+            return part.get("penalty", 0), f"cut the {a.part}, CO-BODY-2, CO-BODY-5"
+        if rule == "CO-BODY-3":
+            if info.kind not in (WeaponKind.MELEE, WeaponKind.UNARMED):
+                raise IllegalAction("gouging needs a close weapon or bare hands (CO-BODY-3)")
+            if "penalty" in part:
+                return part["penalty"], f"gouge the {a.part}, CO-BODY-3, CO-BODY-5"
+            penalty = a.penalty or self.rules.default("CO-BODY-3", "penalty")
+            if not -80 <= penalty <= -60:
+                raise IllegalAction("the gouging penalty is −60 to −80 (CO-BODY-3)")
+            return penalty, f"gouge the {a.part}, CO-BODY-3"
+        if not info.heavy:
+            raise IllegalAction(f"blowing a part off needs a heavy weapon, not {info.name} "
+                                "(CO-BODY-4)")
+        return part.get("penalty", 0), f"blow off the {a.part}, CO-BODY-4"
+
+    def lose_part(self, t: Combatant, a: Attack, rolled: int) -> None:
+        """CO-BODY-5: the part's consequences (characteristics with HP and DB recomputed,
+        CO-BASE-1; skills; extra damage; death at HP ≤ 0 for torso or head) and CO-BODY-6's
+        bleeding unless staunched at once."""
+        if t.dead:
+            return
+        rule = self.body_rule(a)
+        part: Mapping[str, Any] = self.rules.source["CO-BODY-5"][a.part]
+        if rule == "CO-BODY-4" and "penalty" not in part:
+            need = t.sheet.stat("SIZ") * part.get("factor", 0)
+            if rolled < need:
+                self.say(f"{rolled} damage < SIZ×{part.get('factor', 0)} = {need}: the "
+                         f"{a.part} holds (CO-BODY-4)")
+                return
+        lost = (*t.lost, a.part)
+        self.say(f"{t.name} loses the {a.part} ({rule}, CO-BODY-5)")
+        sheet = t.sheet
+        for stat, dice in part.get("stats", {}).items():
+            amount, text = (self.roll_total(dice, f"{t.name}'s {stat} lost with the {a.part} "
+                                            "部位破壊") if "D" in dice else (int(dice), dice))
+            sheet = with_characteristic(sheet, stat, -amount)
+            self.say(f"{stat} −{text} = {sheet.stat(stat)} (CO-BODY-5)")
+        skills = dict(sheet.skills)
+        if "skill" in part:
+            key = part["skill"]
+            before = skill_value(self.rules, sheet, key)
+            skills[key] = before // 2 if lost.count(a.part) == 1 else 0
+            self.say(f"{self.rules.skill(key).name} {before} → {skills[key]} (CO-BODY-5)")
+        if "listen" in part:
+            before = skill_value(self.rules, sheet, "listen")
+            skills["listen"] = max(0, before + part["listen"])
+            self.say(f"聞き耳/Listen {before} → {skills['listen']} (CO-BODY-5)")
+        sheet = replace(sheet, skills=skills)
+        hp = carried_hp(t.sheet.max_hp, t.hp, sheet.max_hp)
+        t = self.set(t, sheet=sheet, lost=lost)
+        if hp < t.hp:
+            self.say(f"maximum HP {sheet.max_hp}, DB {sheet.db} (CO-BASE-1)")
+            self.harm(t, t.hp - hp)
+        bleeds = "bleed" in part and (part.get("always_bleeds", False) or not a.staunched)
+        if bleeds and self.on("CO-BODY-6") and not self.cs[t.name].dead:
+            t = self.cs[t.name]
+            self.set(t, bleeding=(*t.bleeding, part["bleed"]))
+            self.say(f"{t.name} bleeds {part['bleed']} HP a round until staunched (CO-BODY-6)")
+        if part.get("extra", 0) and not self.cs[t.name].dead:
+            self.say(f"extra damage {part['extra']} (CO-BODY-5)")
+            self.harm(self.cs[t.name], part["extra"])
+        t = self.cs[t.name]
+        if part.get("kills_at_zero") and t.hp <= 0 and not t.dead:
+            self.die(t, f"the {a.part} is severed at HP {t.hp} (CO-BODY-5)")
+
+    def bleed(self) -> None:
+        """CO-BODY-6: each bleeding wound takes its HP at the start of every round."""
+        if not self.on("CO-BODY-6"):
+            return
+        for name in self.names:
+            c = self.cs[name]
+            if c.dead or not c.bleeding:
+                continue
+            total, texts = 0, list[str]()
+            for dice in c.bleeding:
+                amount, text = self.roll_total(dice, f"{name}'s bleeding 出血")
+                total, texts = total + amount, [*texts, text]
+            self.say(f"{name} bleeds {' + '.join(texts)} = {total} (CO-BODY-6)")
+            self.harm(c, total)

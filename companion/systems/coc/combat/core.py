@@ -1,0 +1,143 @@
+"""The bottom layer of the rules engine: one action's working copy of the state and what
+every rule uses: the running profile's switches and Defaults, the journal lines, setting a
+combatant, dice totals and d100 checks, action points, the DEX/2 slot in the order, and
+the weapons in hand with an improvised weapon's wear.
+
+Rules: CO-CORE-1 (an attack roll's ranges), CO-TURN-3 and CO-BASE-5 (paying for an
+action), CO-WEAP-1 (wear); CO-ARMOR-2 and CO-DODGE-7 keep their per-action notes here.
+
+The engine is a chain of layers, each a subclass of the one below that may call any
+method beneath it: ``_Core`` → ``_Board`` → ``_Spells`` → ``_Damage`` → ``_BodyParts`` →
+``_Keeper`` → ``_Disarm`` → ``_Defences`` → ``_ToHit`` → ``_Strikes`` → ``_Firearms`` →
+``_Grapples`` → ``_Tackle`` → ``_Skills`` → ``_Iai`` → ``_Attacks`` → ``_Turns`` →
+``_Step``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.dice import DiceSource, roll
+from companion.errors import IllegalAction
+from companion.systems.coc.checks import Check, Ranges, check, ranges
+from companion.systems.coc.combat.fighters import Combatant, Condition, FightState
+from companion.systems.coc.combat.formats import ENGINE
+from companion.systems.coc.rules import LIMITS, CocRules, Profile
+from companion.systems.coc.sheet import Weapon, skill_value
+
+
+class _Core:
+    """The working copy of the state and the tools every rule uses."""
+
+    def __init__(self, rules: CocRules, state: FightState, source: DiceSource,
+                 legacy: bool = False, engine: int = ENGINE) -> None:
+        self.rules = rules
+        self.legacy = legacy
+        self.engine = 1 if legacy else engine  # the revision playing it (see ENGINE)
+        self.round = state.round
+        self.order = state.order
+        self.turn = state.turn
+        self.opened = state.opened
+        self.cs = {c.name: c for c in state.combatants}
+        self.names = [c.name for c in state.combatants]
+        self.source = source
+        self.lines: list[str] = []
+        self.r5: Ranges = ranges(rules, attack=False)  # every check but an attack roll
+        self.r_attack: Ranges = ranges(rules)          # CO-CORE-1: an attack roll's ranges
+        self.covered: dict[str, bool] = {}  # CO-DODGE-7: who took cover this action
+        self.pool: dict[tuple[str, str], int] = {}  # CO-ARMOR-2 toggle: armour left over
+        self.p003 = rules.profile is Profile.P003
+
+    def freeze(self) -> FightState:
+        return FightState(self.round, self.order, self.turn,
+                          tuple(self.cs[n] for n in self.names), self.opened)
+
+    def on(self, rule: str) -> bool:
+        return self.rules.on(rule)
+
+    def divisor(self, rule: str, key: str) -> int:
+        """A Default that divides: a fight begun before the range check may hold a 0 (see
+        Fight.from_json), which refuses the action that needs it instead of crashing."""
+        value: int = self.rules.default(rule, key)
+        if value < LIMITS[rule, key][0]:
+            raise IllegalAction(f"{rule}.{key} is {value} in this fight's settings; it must be "
+                                f"{LIMITS[rule, key][0]} or more to play this")
+        return value
+
+    def say(self, text: str) -> None:
+        self.lines.append(text)
+
+    def set(self, c: Combatant, **changes: Any) -> Combatant:
+        new = replace(c, **changes)
+        self.cs[c.name] = new
+        return new
+
+    def get(self, name: str) -> Combatant:
+        if name not in self.cs:
+            raise IllegalAction(f"nobody called {name!r} is in the fight")
+        return self.cs[name]
+
+    def roll_total(self, formula: str, purpose: str = "") -> tuple[int, str]:
+        """``formula`` rolled, its dice asked for as ``purpose`` and the formula (``Ann
+        キック/Kick damage ダメージ 1D6+1D4``): its total and its line."""
+        if formula in ("", "0"):
+            return 0, "0"
+        result = roll(formula, self.source, purpose=f"{purpose} {formula}" if purpose else "")
+        return result.total, result.text
+
+    def check(self, c: Combatant, skill: str, modifier: int = 0, label: str = "",
+              attack: bool = False) -> Check:
+        value = max(0, skill_value(self.rules, c.sheet, skill) + modifier)
+        label = label or f"{c.name} {self.rules.skill(skill).name}"
+        made = check(self.source, value, self.r_attack if attack else self.r5, label)
+        self.say(made.text)
+        return made
+
+    def can_act(self, c: Combatant) -> bool:
+        return not (c.out or c.has(Condition.FALLEN, self.round)
+                    or c.has(Condition.NO_ACTION, self.round))
+
+    def spend(self, c: Combatant, ap: int, rule: str) -> Combatant:
+        """CO-TURN-3: pay action points (003 only)."""
+        if not self.p003:
+            return c
+        if c.ap < ap:
+            raise IllegalAction(f"{c.name} has {c.ap} AP, needs {ap} ({rule})")
+        return self.set(c, ap=c.ap - ap)
+
+    def one_action(self, c: Combatant, rule: str, ap: int = 1) -> Combatant:
+        """Pay for an action: ``ap`` AP in 003 (CO-TURN-3), the turn's one action in 004."""
+        if self.p003:
+            c = self.spend(c, ap, rule)
+            return self.set(c, spent_other=True)
+        if c.attacks:
+            raise IllegalAction("one action a turn (CO-BASE-5)")
+        return self.set(c, attacks=1)
+
+    def weapon(self, c: Combatant, index: int) -> Weapon:
+        if not 0 <= index < len(c.sheet.weapons):
+            raise IllegalAction(f"{c.name} has no weapon {index}")
+        return c.sheet.weapons[index]
+
+    def put_weapon(self, c: Combatant, index: int, w: Weapon) -> Combatant:
+        weapons = list(c.sheet.weapons)
+        weapons[index] = w
+        return self.set(c, sheet=replace(c.sheet, weapons=tuple(weapons)))
+
+    def wear(self, c: Combatant, index: int, why: str) -> None:
+        """CO-WEAP-1: an improvised weapon loses 1 durability a use; at 0 it breaks."""
+        w = self.cs[c.name].sheet.weapons[index]
+        left = max(0, (w.durability or 0) - self.rules.num("CO-WEAP-1", "wear"))
+        self.say(f"{w.info.name} durability {w.durability} → {left} ({why}, CO-WEAP-1)"
+                 + (": broken" if left == 0 else ""))
+        self.put_weapon(self.cs[c.name], index, replace(w, durability=left, broken=left == 0))
+
+    def slot(self, c: Combatant) -> None:
+        """Put a second turn of ``c`` into this round's order where its DEX/2 falls."""
+        half = c.sheet.stat("DEX") // 2
+        rest = list(self.order[self.turn + 1:])
+        pos = 0
+        while pos < len(rest) and self.cs[rest[pos]].sheet.stat("DEX") >= half:
+            pos += 1
+        self.order = (*self.order[:self.turn + 1], *rest[:pos], c.name, *rest[pos:])

@@ -1,0 +1,222 @@
+"""Damage and what it does: the weapon's dice with the DB, armour, a hit (a held one as a
+shield), HP loss with the profile's dying rule, conditions added and dropped, death,
+letting go when out, stun, knockout and shock.
+
+Rules: CO-BASE-2 (impale), CO-BASE-4 (½DB), CO-MA-1 and CO-BASE-6 (MA doubles the dice),
+CO-MELEE-3 (a critical ×2), CO-FIRE-9 (a printed band's dice), CO-CORE-4, CO-ARMOR-1,
+CO-ARMOR-2, CO-GRAP-4 and CO-GRAP-6 (the human shield), CO-DEATH-1, CO-BASE-8, CO-BASE-9
+(shock), CO-BASE-10 (knockout) with CO-CORE-3, CO-STUN-1, CO-STUN-2, CO-TURN-3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.systems.coc.checks import Grade, check, resist
+from companion.systems.coc.combat.fighters import Combatant, Condition, Timed
+from companion.systems.coc.combat.spells import _Spells
+from companion.systems.coc.rules import DamageBonus
+from companion.systems.coc.sheet import Weapon, double_dice, half_db
+
+
+class _Damage(_Spells):
+    """Adds damage, armour, HP loss, conditions, death, stun, knockout and shock."""
+
+    def damage(self, c: Combatant, w: Weapon, doubled: bool, grade: Grade, melee: bool,
+               dice: str = "", times_two: bool = False) -> tuple[int, str]:
+        """The weapon's damage (or ``dice``, a printed band's, CO-FIRE-9) with its DB: MA
+        doubles the dice (CO-MA-1, CO-BASE-6), a melee critical then doubles the total
+        (CO-MELEE-3): a critical MA fist is (2D3+DB)×2."""
+        info = w.info
+        dice = dice or info.damage
+        rule = ""
+        if doubled:
+            dice = double_dice(dice, self.rules.num("CO-MA-1", "dice_multiplier"))
+            rule = " (doubled, " + ("CO-MA-1)" if self.p003 else "CO-BASE-6)")
+        if grade.special and info.impaling and self.on("CO-BASE-2"):
+            dice = f"{dice}+{dice}"
+            rule += " (impale, CO-BASE-2)"
+        elif grade.special and self.on("CO-CORE-4"):
+            rule += " (special: no special table, a normal success, CO-CORE-4)"
+        total, text = self.with_db(c, dice, info.db, f"{c.name} {info.name} damage ダメージ")
+        total = max(0, total)
+        if times_two:
+            total *= 2
+            rule += " ×2 (CO-MELEE-3)"
+        return total, f"damage {text}{rule} = {total}"
+
+    def with_db(self, c: Combatant, dice: str, how: DamageBonus, purpose: str
+                ) -> tuple[int, str]:
+        """``dice`` plus the DB: full, none, or ½DB (CO-BASE-4): the dice halved (1D4→1D2) by
+        Default; with ``roll_then_halve`` the full DB is rolled and halved, rounding up and
+        keeping the sign (+1D4 rolls 3 → +2; −1D6 rolls 5 → −3). ``purpose``: what the dice
+        are for (``Ann キック/Kick damage ダメージ``)."""
+        db = c.sheet.db
+        if how is DamageBonus.NONE or db == "0":
+            return self.roll_total(dice, purpose)
+        if how is DamageBonus.HALF and self.rules.default("CO-BASE-4", "roll_then_halve"):
+            total, text = self.roll_total(dice, purpose)
+            rolled, db_text = self.roll_total(db.lstrip("+"), f"{c.name} damage bonus DB "
+                                              "ダメージボーナス (halved ½)")
+            half = -(-abs(rolled) // 2) * (1 if rolled >= 0 else -1)
+            return total + half, f"{text} {'+' if half >= 0 else '−'} ½({db_text}) {abs(half)}"
+        bonus = db if how is DamageBonus.FULL else half_db(db)
+        return self.roll_total(f"{dice}{bonus}" if dice not in ("", "0") else bonus, purpose)
+
+    def armour(self, t: Combatant, damage: int, bullet: bool = False) -> int:
+        """CO-ARMOR-1 (003: durability pool) / CO-ARMOR-2 (004: uses, per hit)."""
+        kept = []
+        for arm in t.sheet.armour:
+            if damage <= 0:
+                kept.append(arm)
+                continue
+            if self.on("CO-ARMOR-1"):
+                pool = arm.durability if arm.durability is not None else damage
+                absorbed = min(arm.value, damage, pool)
+                damage -= absorbed
+                if arm.durability is not None:
+                    left = arm.durability - absorbed
+                    arm = replace(arm, durability=left)
+                    self.say(f"{arm.name} stops {absorbed}, durability {left} left (CO-ARMOR-1)")
+                    if left <= 0:
+                        self.say(f"{arm.name} is destroyed (CO-ARMOR-1)")
+                        continue
+                else:
+                    self.say(f"{arm.name} stops {absorbed} (CO-ARMOR-1)")
+            elif self.on("CO-ARMOR-2"):
+                # The Default stops up to the value per bullet; the toggle pools value × bullets
+                # over one attack's bullets, so what a weak bullet left stops a later one.
+                pooled = bullet and self.rules.default("CO-ARMOR-2", "pool_across_bullets")
+                spare = self.pool.get((t.name, arm.name), 0) if pooled else 0
+                absorbed = min(arm.value + spare, damage)
+                if pooled:
+                    self.pool[t.name, arm.name] = arm.value + spare - absorbed
+                damage -= absorbed
+                wears = not arm.natural or self.rules.default("CO-ARMOR-2", "natural_has_uses")
+                if wears:
+                    uses = max(0, (arm.uses or 0) - 1)
+                    arm = replace(arm, uses=uses, breaking=arm.breaking or uses == 0)
+                    self.say(f"{arm.name} stops {absorbed}: uses {uses}/{arm.value} left"
+                             + (", breaks at end of round" if arm.breaking else "")
+                             + " (CO-ARMOR-2)")
+                else:
+                    self.say(f"{arm.name} stops {absorbed} (natural, CO-ARMOR-2)")
+            kept.append(arm)
+        self.set(t, sheet=replace(t.sheet, armour=tuple(kept)))
+        return damage
+
+    def hit(self, t: Combatant, damage: int, text: str, ignore_armour: bool = False,
+            from_behind: bool = False, armour: bool = True, bullet: bool = False) -> None:
+        self.say(text)
+        if armour and not ignore_armour:
+            damage = self.armour(self.cs[t.name], damage, bullet)
+        t = self.cs[t.name]
+        shield_rule = "CO-GRAP-4" if self.on("CO-GRAP-4") else "CO-GRAP-6"
+        if t.grappling and self.on(shield_rule) and damage > 0 and not (
+                from_behind and shield_rule == "CO-GRAP-4"):
+            held = self.cs[t.grappling]
+            taken = min(damage, max(0, held.hp))
+            if self.rules.default("CO-GRAP-4", "shield_as_armour"):
+                self.say(f"{held.name}'s HP {held.hp} shields {t.name} ({shield_rule})")
+                damage -= taken
+            elif taken:
+                self.say(f"{held.name} is a human shield and takes {taken} ({shield_rule})")
+                self.harm(held, taken)
+                damage -= taken
+        self.harm(self.cs[t.name], damage)
+
+    def harm(self, t: Combatant, damage: int) -> None:
+        """HP loss, then the profile's dying rule: CO-DEATH-1 (003) or CO-BASE-8 (004)."""
+        if damage <= 0 or t.dead:
+            if not t.dead:
+                self.say(f"{t.name} takes no damage (HP {t.hp})")
+            return
+        hp = t.hp - damage
+        general = self.rules.default("CO-BASE-9", "general_trigger") and damage * 2 >= t.hp > 0
+        t = self.set(t, hp=hp)
+        self.say(f"{t.name} takes {damage}: HP {hp}/{t.sheet.max_hp}")
+        if self.on("CO-DEATH-1"):
+            if hp < self.rules.default("CO-DEATH-1", "dead_below"):
+                self.die(t, "HP below −2 (CO-DEATH-1)")
+            elif hp <= 0 and not t.has(Condition.DYING, self.round):
+                self.add(t, Condition.UNCONSCIOUS, Condition.DYING)
+                self.say(f"{t.name} is unconscious and dying: CON×5 each round (CO-DEATH-1)")
+        elif self.on("CO-BASE-8"):
+            if hp <= 0 and not t.dying_until:
+                self.add(t, Condition.UNCONSCIOUS, Condition.DYING)
+                self.set(self.cs[t.name], dying_until=self.round + 1)
+                self.say(f"{t.name} is dying: dies at end of round {self.round + 1} (CO-BASE-8)")
+            elif 0 < hp <= self.rules.num("CO-BASE-8", "unconscious_max") and not t.unconscious:
+                self.add(t, Condition.UNCONSCIOUS)
+                self.say(f"{t.name} falls unconscious (CO-BASE-8)")
+        self.release_if_out(self.cs[t.name])
+        if general:
+            self.shock(self.cs[t.name], "a blow of half the HP or more")
+        self.chant_hit(self.cs[t.name])
+
+    def add(self, t: Combatant, *conditions: Condition) -> None:
+        t = self.cs[t.name]
+        have = {c.condition for c in t.conditions}
+        new = tuple(Timed(c, self.round, 0) for c in conditions if c not in have)
+        self.set(t, conditions=(*t.conditions, *new))
+
+    def drop(self, t: Combatant, *conditions: Condition) -> None:
+        t = self.cs[t.name]
+        self.set(t, conditions=tuple(c for c in t.conditions if c.condition not in conditions))
+
+    def die(self, t: Combatant, why: str) -> None:
+        t = self.set(self.cs[t.name], dead=True, dying_until=0)
+        self.drop(t, Condition.DYING)
+        self.say(f"{t.name} dies: {why}")
+        self.release_if_out(self.cs[t.name])
+
+    def release_if_out(self, t: Combatant) -> None:
+        """Whoever is out lets go; a dead body is no longer held (Default)."""
+        if t.out and t.grappling:
+            self.set(self.cs[t.grappling], held_by="")
+            self.set(self.cs[t.name], grappling="", grapple_options=False)
+            self.say(f"{t.name} lets go of {t.grappling}")
+            self.step_aside(self.cs[t.grappling], self.cs[t.name])
+        if t.dead and t.held_by:
+            holder = self.cs[t.held_by]
+            self.set(holder, grappling="", grapple_options=False)
+            self.set(self.cs[t.name], held_by="")
+            self.say(f"{holder.name} lets go of the dead {t.name}")
+
+    def stun(self, t: Combatant) -> None:
+        """CO-STUN-1/2: one more stack, one AP less; at 0 AP unconscious."""
+        full = self.rules.num("CO-TURN-3", "action_points")
+        t = self.set(t, stun=t.stun + 1, ap=max(0, t.ap - 1))
+        self.say(f"{t.name} is stunned ({t.stun}): no attacks, −1 AP (CO-STUN-1)")
+        if t.stun >= full and self.on("CO-STUN-2"):
+            self.add(t, Condition.UNCONSCIOUS)
+            self.say(f"{t.name} has no AP left and falls unconscious (CO-STUN-2)")
+
+    def knockout(self, t: Combatant, damage: int, text: str) -> bool:
+        """CO-BASE-10: damage against current HP on the resistance table; a success knocks the
+        target out and it loses 1/3 of the damage (Default)."""
+        self.say(text)
+        made = resist(self.source, damage, max(0, t.hp), self.r5,
+                      f"knockout: damage {damage} vs HP {t.hp}", self.rules)
+        self.say(f"{made.text} (CO-BASE-10, CO-CORE-3)")
+        if not made.success:
+            return False
+        loss = damage // self.divisor("CO-BASE-10", "damage_divisor")
+        self.add(t, Condition.UNCONSCIOUS)
+        self.say(f"{t.name} is knocked out and loses {loss} (CO-BASE-10)")
+        self.harm(self.cs[t.name], loss)
+        self.release_if_out(self.cs[t.name])
+        return True
+
+    def shock(self, t: Combatant, why: str) -> None:
+        """CO-BASE-9: CON×5; a failure leaves the character unconscious."""
+        t = self.cs[t.name]
+        if t.out or not self.on("CO-BASE-9"):
+            return
+        made = check(self.source, t.sheet.stat("CON") * 5, self.r5, f"{t.name} CON×5")
+        self.say(f"{made.text} (shock, CO-BASE-9, {why})")
+        if not made.success:
+            self.add(t, Condition.UNCONSCIOUS)
+            self.say(f"{t.name} goes into shock: unconscious until the fight ends or it is "
+                     "treated (CO-BASE-9)")
+            self.release_if_out(self.cs[t.name])

@@ -1,0 +1,280 @@
+"""The defender's side of an attack: which defence is allowed now (a round's dodges and
+parries, from behind, against gunfire), dodging (concentration, assists, a second dodge by
+Luck), taking cover, parrying with a weapon, bare hands, MA, Budo or Iai, and the MA
+counter.
+
+Rules: CO-DODGE-1 to CO-DODGE-8, CO-PARRY-1 to CO-PARRY-4, CO-BASE-7, CO-BASE-3, CO-MA-5,
+CO-MELEE-3 (could it have defended at all), CO-FIRE-5 (a parried shot), CO-IAI-2 and
+CO-IAI-3 (an Iai parry), CO-WEAP-1 (a parrying weapon's wear).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import IllegalAction
+from companion.systems.coc.checks import Grade, Rank, combination
+from companion.systems.coc.combat.actions import Attack, Defence
+from companion.systems.coc.combat.disarm import _Disarm
+from companion.systems.coc.combat.fighters import Combatant
+from companion.systems.coc.rules import WeaponKind
+from companion.systems.coc.sheet import skill_value
+
+
+class _Defences(_Disarm):
+    """Adds the defender's dodges, parries, cover and counters."""
+
+    def declared_defence(self, t: Combatant, a: Attack, kind: WeaponKind, first: bool
+                         ) -> Defence:
+        """The declared defence, checked before any die is asked for (a typed d100 is not
+        wasted on a defence that was never allowed). Later bullets of one attack cannot be
+        dodged (CO-DODGE-7): the declared dodge covers the first only."""
+        if a.cover:
+            if a.cover == "dodge" and first and not self.defence_allowed(
+                    t, Defence.DODGE, kind, a, True):
+                raise IllegalAction(f"{t.name} cannot dodge now (CO-DODGE-7)")
+            return Defence.NONE
+        d = a.defence
+        if d is Defence.NONE or a.surprise or self.legacy:  # format 1 checked after the dice
+            return d
+        if (d is Defence.DODGE and not first and kind is WeaponKind.FIREARM
+                and self.on("CO-DODGE-7")):
+            return Defence.NONE
+        if not self.defence_allowed(t, d, kind, a, first):
+            if not first:  # the first was checked before any die: this action used it up
+                return Defence.NONE
+            raise IllegalAction(f"{t.name} cannot {d.value} now")
+        return d
+
+    def behind_cover(self, t: Combatant, a: Attack) -> bool:
+        """CO-DODGE-7: 「物陰に"隠れる"」: a Hide success, or Dodge at −50%, avoids every
+        bullet of the attack. Rolled once, at the first bullet that hits; the rest follow."""
+        if t.name in self.covered:
+            if self.covered[t.name]:
+                self.say(f"{t.name} stays behind cover: the bullet misses (CO-DODGE-7)")
+            return self.covered[t.name]
+        if a.cover == "hide":
+            made = self.check(t, "hide", 0, f"{t.name} takes cover: 隠れる/Hide")
+        else:
+            penalty = self.rules.num("CO-DODGE-7", "cover_dodge") + self.dodge_bonus(t, a)
+            t = self.set(self.cs[t.name], dodges=self.cs[t.name].dodges + 1)
+            made = self.check(t, "dodge", penalty, f"{t.name} takes cover: 回避/Dodge")
+        self.lines[-1] += " (against every bullet, CO-DODGE-7)"
+        self.covered[t.name] = made.success
+        return made.success
+
+    def defence_possible(self, target: Combatant, kind: WeaponKind, a: Attack) -> bool:
+        """CO-MELEE-3: could the target have dodged or parried at all, with any weapon it
+        holds or barehanded, MA, Budo or Iai? (Not only the slot the attack named.)"""
+        if self.defence_allowed(target, Defence.DODGE, kind, a, True):
+            return True
+        if self.legacy:  # format 1 looked at the named parry weapon only
+            return self.defence_allowed(target, Defence.PARRY, kind, a, True)
+        tries = [replace(a, parry_weapon=i, parry_with="")
+                 for i in range(len(target.sheet.weapons))]
+        # MA and Budo parry only for a sheet that has the skill (003's MA parry is no help to
+        # someone who never learnt it); bare hands are anyone's.
+        tries += [replace(a, parry_with=way) for way, skill in (
+            ("hands", ""), ("ma", "martial_arts"), ("budo", "budo"))
+            if not skill or skill in target.sheet.skills]
+        tries += [replace(a, parry_weapon=i, parry_with="iai")
+                  for i in range(len(target.sheet.weapons))]
+        return any(self.defence_allowed(target, d, kind, t, True) for t in tries
+                   for d in (Defence.PARRY, Defence.COUNTER))
+
+    def defence_allowed(self, t: Combatant, d: Defence, kind: WeaponKind, a: Attack,
+                        first: bool) -> bool:
+        """CO-DODGE-2 (003) / CO-DODGE-4, CO-DODGE-7, CO-BASE-7 (004): reaction limits."""
+        if t.out:
+            return False
+        if self.on("CO-DODGE-3") and a.from_behind and not t.concentrating:
+            return False
+        if d is Defence.DODGE:
+            if not first and self.on("CO-DODGE-7") and kind is WeaponKind.FIREARM:
+                return False
+            if not self.p003 and t.concentrating and self.on("CO-DODGE-8"):
+                return True
+            limit = self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
+                                       "dodges_per_round")
+            if t.dodges < int(limit):
+                return True
+            return self.luck_dodge(t, a) and t.dodges == int(limit)
+        limit = self.rules.default("CO-DODGE-2", "other_defences_per_round") if self.p003 \
+            else self.rules.default("CO-BASE-7", "parries_per_round")
+        if t.parries >= int(limit):
+            return False
+        if kind is WeaponKind.THROWN:
+            return False
+        if kind is WeaponKind.FIREARM and not (self.on("CO-FIRE-5") and a.adjacent
+                                               and not a.from_behind):
+            return False
+        if d is Defence.COUNTER:
+            if not self.on("CO-MA-5") or not self.bare_parry_allowed(a, kind, "ma"):
+                return False
+            return 0 <= a.parry_weapon < len(t.sheet.weapons) and \
+                t.sheet.weapons[a.parry_weapon].info.technique
+        if a.parry_with == "iai":
+            return self.iai_parry_allowed(t, a)
+        if a.parry_with:
+            return self.bare_parry_allowed(a, kind, a.parry_with)
+        if not 0 <= a.parry_weapon < len(t.sheet.weapons):
+            return False
+        pw = t.sheet.weapons[a.parry_weapon]
+        if pw.broken or pw.dropped or pw.durability is None:
+            return False
+        return not (self.on("CO-PARRY-2") and not (pw.info.kind is WeaponKind.MELEE
+                                                   or pw.info.long_gun))
+
+    def iai_parry_allowed(self, t: Combatant, a: Attack) -> bool:
+        """CO-DODGE-2 (003): 「＜マーシャルアーツ＞＜居合＞、武器での受け流しのどれかを1回」:
+        an Iai is one of the round's parries, with the Iai weapon ``parry_weapon`` still
+        sheathed (CO-IAI-3) and the round's Iai unused (CO-IAI-2)."""
+        if not (self.p003 and self.on("CO-DODGE-2") and self.on("CO-IAI-2")):
+            return False
+        if t.iai_used or t.drawn or not 0 <= a.parry_weapon < len(t.sheet.weapons):
+            return False
+        pw = t.sheet.weapons[a.parry_weapon]
+        return pw.info.iai and not (pw.broken or pw.dropped) and pw.durability is not None
+
+    def bare_parry_allowed(self, a: Attack, kind: WeaponKind, way: str) -> bool:
+        """CO-PARRY-2: bare hands only against an unarmed humanoid; MA or Budo against a
+        humanoid unarmed or with a melee weapon. In 003, MA parries (CO-DODGE-2)."""
+        attacker = self.cs[a.actor]
+        if way not in ("hands", "ma", "budo"):
+            return False
+        if self.on("CO-PARRY-2"):
+            if not attacker.sheet.humanoid:
+                return False
+            if way == "hands":
+                return kind is WeaponKind.UNARMED
+            return kind in (WeaponKind.UNARMED, WeaponKind.MELEE)
+        return self.p003 and way == "ma"
+
+    def dodge_bonus(self, t: Combatant, a: Attack) -> int:
+        """CO-DODGE-1 (+20) / CO-DODGE-8 (+10) while concentrating; CO-DODGE-6's assist."""
+        bonus = 0
+        if t.concentrating:
+            rule = "CO-DODGE-1" if self.p003 else "CO-DODGE-8"
+            bonus += self.rules.num(rule, "bonus")
+            self.say(f"{t.name} concentrates on dodging: +{bonus} ({rule})")
+        if a.dodge_assist:
+            made = self.check(t, a.dodge_assist)
+            extra = self.rules.num("CO-DODGE-6", a.dodge_assist)
+            self.lines[-1] += f" (assist +{extra} on a success, CO-DODGE-6)"
+            if made.success:
+                bonus += extra
+        return bonus
+
+    def luck_dodge(self, t: Combatant, a: Attack) -> bool:
+        """CO-DODGE-4: once the round's dodge is used, a second one by Luck, only when the
+        Keeper allows it (``luck_dodge``); never in 003."""
+        return not self.p003 and self.on("CO-DODGE-4") and bool(getattr(a, "luck_dodge", False))
+
+    def dodge(self, t: Combatant, kind: WeaponKind, a: Attack, first: bool) -> bool:
+        limit = int(self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
+                                       "dodges_per_round"))
+        if t.dodges >= limit and self.luck_dodge(t, a):
+            t = self.set(self.cs[t.name], dodges=t.dodges + 1)
+            made = self.check(t, "luck", 0, f"{t.name} dodges again: 幸運/Luck")
+            self.lines[-1] += " (a second dodge by Luck, the Keeper allowing, CO-DODGE-4)"
+            return made.success
+        modifier = 0
+        if not self.p003 and self.on("CO-DODGE-5") and t.attacks:
+            modifier = self.rules.num("CO-DODGE-5", "dodge_after_attack")
+        modifier += self.dodge_bonus(t, a)
+        t = self.set(self.cs[t.name], dodges=self.cs[t.name].dodges + 1)
+        rule = "CO-DODGE-2" if self.p003 else "CO-DODGE-4"
+        made = self.check(t, "dodge", modifier)
+        after = not self.p003 and self.on("CO-DODGE-5") and t.attacks
+        self.lines[-1] += f" ({rule}" + (", −60 after attacking, CO-DODGE-5)" if after
+                                        else ")")
+        return made.success
+
+    def parry(self, t: Combatant, a: Attack, damage: int, text: str, kind: WeaponKind
+              ) -> tuple[int, bool]:
+        """CO-PARRY-1 (003) / CO-PARRY-4 (004): the weapon takes the damage; bare hands, MA
+        or Budo (CO-PARRY-2) stop it; an MA-boosted blow still lets half through (CO-PARRY-3).
+        In 003 an Iai parries too (CO-DODGE-2), drawing the blade (CO-IAI-2/3); its weapon
+        takes the damage as any weapon's. A parried shot ends the shooter's shots this round
+        (CO-FIRE-5). Returns the damage left and whether the parry held."""
+        concentrating = self.p003 and t.concentrating and self.on("CO-DODGE-1")
+        bonus = self.rules.num("CO-DODGE-1", "bonus") if concentrating else 0
+        t = self.set(t, parries=t.parries + 1)
+        bare = a.parry_with in ("hands", "ma", "budo")
+        if bare:
+            skill = {"hands": "fist", "ma": "martial_arts", "budo": "budo"}[a.parry_with]
+            if a.parry_with == "hands":
+                bonus = 0
+            made = self.check(t, skill, bonus, label=f"{t.name} parry "
+                              f"{self.rules.skill(skill).name}")
+        elif a.parry_with == "iai":
+            pw = t.sheet.weapons[a.parry_weapon]
+            t = self.set(t, iai_used=True, drawn=True)
+            made = self.check(t, "iai", bonus, label=f"{t.name} parry 居合/Iai {pw.info.name}")
+            self.lines[-1] += " (CO-DODGE-2; the blade is out, CO-IAI-3)"
+        else:
+            pw = t.sheet.weapons[a.parry_weapon]
+            made = self.check(t, pw.info.skill, bonus, label=f"{t.name} parry {pw.info.name}")
+        if not made.success:
+            return damage, False
+        if kind is WeaponKind.FIREARM:
+            self.set(self.cs[a.actor], no_more_shots=True)
+            self.say(f"the shot is parried: {a.actor} shoots no more this round (CO-FIRE-5)")
+        self.say(text)
+        forced = 0
+        if a.ma and self.on("CO-PARRY-3"):
+            forced = damage // 2
+            self.say(f"an MA-boosted blow: half, {forced}, gets through any parry (CO-PARRY-3)")
+            damage -= forced
+        if bare:
+            if kind is WeaponKind.UNARMED and self.on("CO-PARRY-3") and not forced:
+                self.say("unarmed against unarmed: nobody is hurt (CO-PARRY-3)")
+            else:
+                rule = "CO-PARRY-2" if self.on("CO-PARRY-2") else "CO-DODGE-2"
+                self.say(f"parried barehanded: {forced} damage to {t.name} ({rule})")
+            return forced, True
+        index = a.parry_weapon
+        pw = self.cs[t.name].sheet.weapons[index]
+        left = pw.durability or 0
+        if self.on("CO-PARRY-1"):
+            if damage < left:
+                self.put_weapon(self.cs[t.name], index, replace(pw, durability=left - damage))
+                self.say(f"parried: {damage} damage vs durability {left} ＞ weapon "
+                         f"{left - damage} left, 0 damage (CO-PARRY-1)")
+                return forced, True
+            self.put_weapon(self.cs[t.name], index, replace(pw, durability=0, broken=True))
+            self.say(f"parried: {damage} damage vs durability {left} ＞ the weapon breaks, "
+                     f"{damage - left} damage to {t.name} (CO-PARRY-1)")
+            return forced + damage - left, True
+        through = max(0, damage - left)
+        breaks = through > 0 and self.rules.default("CO-PARRY-4", "break_when_overwhelmed")
+        wears = pw.info.improvised and self.on("CO-WEAP-1")
+        self.say(f"parried: {damage} damage vs durability {left} ＞ {through} damage to "
+                 f"{t.name}; " + ("the weapon breaks" if breaks else "the weapon wears"
+                                  if wears else "weapon unchanged") + " (CO-PARRY-4)")
+        if breaks:
+            self.put_weapon(self.cs[t.name], index, replace(pw, broken=True))
+        elif pw.info.improvised and self.on("CO-WEAP-1"):
+            self.wear(self.cs[t.name], index, "a parry")
+        return forced + through, True
+
+    def counter(self, t: Combatant, a: Attack, damage: int, text: str, kind: WeaponKind
+                ) -> tuple[int, bool]:
+        """CO-MA-5: the defender's technique+MA combination roll parries (CO-PARRY-3) and, on a
+        success or a partial one, deals the technique's normal damage to the attacker."""
+        tw = t.sheet.weapons[a.parry_weapon]
+        t = self.set(t, parries=t.parries + 1)
+        combo = combination(self.source, skill_value(self.rules, t.sheet, tw.info.skill),
+                            skill_value(self.rules, t.sheet, "martial_arts"), self.r5,
+                            f"{t.name} counter {tw.info.name}+MA")
+        self.say(f"{combo.text} (CO-MA-5, CO-BASE-3)")
+        if combo.rank is Rank.FAILURE:
+            return damage, False
+        self.say(text)
+        through = damage // 2 if a.ma and self.on("CO-PARRY-3") else 0
+        self.say(f"the counter parries: {through} damage to {t.name}"
+                 + (" (half of an MA-boosted blow, CO-PARRY-3)" if through else " (CO-PARRY-3)"))
+        if combo.rank is Rank.SUCCESS or not self.rules.default("CO-MA-5", "both_required"):
+            hurt, hurt_text = self.damage(t, tw, False, Grade.SUCCESS, True)
+            self.hit(self.cs[a.actor], hurt, f"counter: {hurt_text} (CO-MA-5)")
+        return through, True

@@ -1,0 +1,48 @@
+"""Disarming and picking a weapon up: the disarm's penalty to hit, the weapon falling, and
+the action of picking it up again.
+
+Rules: CO-DISARM-1, CO-FIRE-4 (picking up, 003).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import IllegalAction
+from companion.systems.coc.combat.actions import Attack, PickUp
+from companion.systems.coc.combat.fighters import Combatant
+from companion.systems.coc.combat.keeper import _Keeper
+
+
+class _Disarm(_Keeper):
+    """Adds disarming and picking a weapon up."""
+
+    def pick_up(self, c: Combatant, a: PickUp) -> None:
+        w = self.weapon(c, a.weapon)
+        if not w.dropped:
+            raise IllegalAction(f"{w.info.name} is not on the ground")
+        c = self.one_action(c, "CO-FIRE-4")
+        self.put_weapon(c, a.weapon, replace(w, dropped=False))
+        self.say(f"{c.name} picks up {w.info.name} ("
+                 + ("1 AP, CO-FIRE-4" if self.p003 else "one action, CO-DISARM-1") + ")")
+
+    def disarm_penalty(self, c: Combatant, a: Attack) -> tuple[int, str]:
+        """CO-DISARM-1: −20…−60 (Default −40); none with Budo, MA or Grapple on the sheet."""
+        trained = [k for k in ("budo", "martial_arts", "grapple") if c.sheet.skills.get(k, 0)]
+        if trained:
+            return 0, f"disarm with {self.rules.skill(trained[0]).en}: no penalty, CO-DISARM-1"
+        penalty = a.penalty or self.rules.default("CO-DISARM-1", "penalty")
+        low = self.rules.num("CO-DISARM-1", "most_penalty")
+        high = self.rules.num("CO-DISARM-1", "least_penalty")
+        if not low <= penalty <= high:
+            raise IllegalAction(f"the disarm penalty is {high} to {low} (CO-DISARM-1)")
+        return penalty, "disarm, CO-DISARM-1"
+
+    def disarmed(self, t: Combatant, a: Attack) -> None:
+        w = self.cs[t.name].sheet.weapons[a.disarm_weapon]
+        if w.dropped or w.broken:
+            self.say(f"{t.name}'s {w.info.name} is already out of its hands (CO-DISARM-1)")
+            return
+        self.put_weapon(self.cs[t.name], a.disarm_weapon, replace(w, dropped=True))
+        self.say(f"{t.name}'s {w.info.name} falls beside it; picking it up takes an action "
+                 "(CO-DISARM-1)")

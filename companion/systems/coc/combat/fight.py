@@ -1,0 +1,194 @@
+"""The fight: :class:`Fight` plays an action with push, takes it back with pop, and saves and
+replays itself; :class:`Entry` is one journal line with the dice it used.
+
+Each push runs the rules engine (:class:`~companion.systems.coc.combat.step._Step`) on a
+working copy of the last :class:`~companion.systems.coc.combat.fighters.FightState`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.dice import DiceSource, ScriptedDice
+from companion.errors import CompanionError, DataError, IllegalAction
+from companion.systems.coc.combat.actions import Action, EndTurn, action_from_json, action_to_json
+from companion.systems.coc.combat.fighters import Combatant, FightState, Side
+from companion.systems.coc.combat.formats import (
+    ENGINE,
+    FORMAT,
+    _check_shape,
+    _engine,
+    _format1_notes,
+    file_format,
+    format1_rules,
+)
+from companion.systems.coc.combat.step import _Step
+from companion.systems.coc.rules import CocRules, Profile
+from companion.systems.coc.sheet import Sheet, sheet_from_mapping, sheet_mapping
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One journal line: the action, what happened (each line with its rule ID), the dice."""
+
+    action: Action
+    lines: tuple[str, ...]
+    dice: tuple[tuple[int, int], ...]
+    engine: int = ENGINE  # the rules revision that played it (1: format 1's, see FORMAT)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"action": action_to_json(self.action), "lines": list(self.lines),
+                                "dice": [list(d) for d in self.dice]}
+        if self.engine != ENGINE:
+            data["engine"] = self.engine
+        return data
+
+
+class _Recorder:
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+        self.dice: list[tuple[int, int]] = []
+
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        values = list(self.source.roll(count, sides, purpose=purpose))
+        self.dice += [(sides, v) for v in values]
+        return values
+
+
+class Fight:
+    """A fight: push an action to play it, pop to take it back (the python-chess pattern)."""
+
+    def __init__(self, rules: CocRules, entrants: Sequence[tuple[Sheet, Side]],
+                 source: DiceSource, legacy: bool = False,
+                 played: CocRules | None = None) -> None:
+        """``legacy`` opens the fight, and plays what is pushed, as format 1 did (see
+        :data:`FORMAT`); ``played`` is the rules format 1 read (:func:`format1_rules`)."""
+        if len({s.name for s, _ in entrants}) != len(entrants):
+            raise DataError("every combatant needs a name of its own")
+        if not entrants:
+            raise DataError("a fight needs combatants")
+        self.rules = rules
+        self.format1 = played or rules  # the rules an entry played by format 1 reads
+        self.entrants = tuple(entrants)
+        self.engine = 1 if legacy else ENGINE  # the revision new actions are played by
+        self.reworded: list[int] = []  # old-format journal entries that now read differently
+        self.notes: list[str] = []  # what loading an old file should tell the player
+        recorder = _Recorder(source)
+        step = _Step(self.format1 if legacy else rules, FightState(0, (), 0, tuple(
+            Combatant(s, side, s.max_hp, mp=s.stat("POW"), san=s.sanity)
+            for s, side in entrants)), recorder)
+        step.new_round()
+        self.opening = Entry(EndTurn(""), tuple(step.lines), tuple(recorder.dice), self.engine)
+        self.states: list[FightState] = [step.freeze()]
+        self.journal: list[Entry] = []
+
+    @property
+    def legacy(self) -> bool:
+        """New actions are played as format 1 played them (a test's old fight)."""
+        return self.engine < FORMAT
+
+    @property
+    def state(self) -> FightState:
+        return self.states[-1]
+
+    def push(self, action: Action, source: DiceSource, engine: int | None = None) -> Entry:
+        """Play ``action``; an illegal one raises IllegalAction and changes nothing.
+        ``engine`` is the revision to play it by (only a replay asks for an older one)."""
+        engine = self.engine if engine is None else engine
+        recorder = _Recorder(source)
+        old = engine < FORMAT
+        step = _Step(self.format1 if old else self.rules, self.state, recorder, old, engine)
+        step.play(action)
+        entry = Entry(action, tuple(step.lines), tuple(recorder.dice), engine)
+        self.states.append(step.freeze())
+        self.journal.append(entry)
+        return entry
+
+    def pop(self) -> Entry:
+        if not self.journal:
+            raise IllegalAction("nothing to undo")
+        self.states.pop()
+        return self.journal.pop()
+
+    def to_json(self) -> dict[str, Any]:
+        data = {"format": FORMAT, "engine": ENGINE, "profile": self.rules.profile.value,
+                "settings": self.rules.settings(),
+                "entrants": [{"side": side.value, "sheet": sheet_mapping(s)}
+                             for s, side in self.entrants],
+                "opening": [list(d) for d in self.opening.dice],
+                "journal": [e.to_json() for e in self.journal]}
+        if self.opening.engine < FORMAT:  # begun under format 1: its settings as they were
+            data["opening_engine"] = self.opening.engine
+        return data
+
+    @classmethod
+    def from_json(cls, rules: CocRules, data: Mapping[str, Any]) -> Fight:
+        """Replay a saved fight from its log; the recorded dice must give the same lines.
+
+        Entries keep the revision that played them; new actions follow today's rules. A
+        fight begun under format 1 keeps every setting it was begun with, even one outside
+        the range checked since (it was played so); :attr:`notes` say what differs."""
+        if not isinstance(data, Mapping):
+            raise DataError("not a saved coc fight (its top level must be a table)")
+        fmt = file_format(data)
+        _check_shape(data)
+        profile = Profile(data["profile"])
+        settings = data.get("settings", {})
+        entrants = [(sheet_from_mapping(rules, e["sheet"], f"entrant {n}"), Side(e["side"]))
+                    for n, e in enumerate(data["entrants"], 1)]
+        opening = [(int(s), int(v)) for s, v in data["opening"]]
+        journal = list(data["journal"])
+        first = 1 if fmt == 1 else _engine(data.get("opening_engine", FORMAT), "opening_engine")
+        played = 1 if fmt == 1 else _engine(data.get("engine", FORMAT), "engine")
+        rules = rules.with_profile(profile)
+        try:  # the range check came with format 2: a fight begun before keeps what it had
+            rules.with_overrides(settings, "the fight's settings")
+        except DataError:
+            if first >= FORMAT:
+                raise
+        mine = rules.with_overrides(settings, "the fight's settings", limits=False)
+        fight = cls(mine, entrants, ScriptedDice(opening), legacy=first < FORMAT,
+                    played=format1_rules(rules, settings) if first < FORMAT else None)
+        fight.engine = ENGINE
+        for n, raw in enumerate(journal, 1):
+            fight.replay(n, raw, strict=fmt >= FORMAT, engine=played)
+        if fmt == 1:
+            fight.notes = _format1_notes(mine, len(journal))
+        return fight
+
+    def replay(self, n: int, raw: object, strict: bool = True, engine: int = ENGINE) -> None:
+        """Replay journal entry ``n``; anything wrong with it is a DataError naming it.
+
+        A file of this format must read as it was written. One of an older format was
+        written before some rule or wording was fixed: its dice replay under the rules that
+        played them (``engine``, or the entry's own) and the entries that now read
+        differently are listed in :attr:`reworded`."""
+        where = f"journal entry {n}"
+        if not isinstance(raw, Mapping):
+            raise DataError(f"{where}: not an action with its dice, found {raw!r}")
+        try:
+            action = action_from_json(raw["action"])
+            dice = [(int(s), int(v)) for s, v in raw["dice"]]
+            lines = raw.get("lines")
+            engine = _engine(raw.get("engine", engine), "engine")
+        except DataError as exc:
+            raise DataError(f"{where}: {exc}") from exc
+        except KeyError as exc:
+            raise DataError(f"{where}: {exc} is missing") from exc
+        except (TypeError, ValueError) as exc:
+            raise DataError(f"{where}: its dice must be [sides, value] pairs ({exc})") from exc
+        try:
+            entry = self.push(action, ScriptedDice(dice), engine)
+        except CompanionError as exc:
+            raise DataError(f"{where} ({action.kind} by {action.actor!r}) does not replay: "
+                            f"{exc}") from exc
+        if lines is not None and list(entry.lines) != list(lines):
+            if strict:
+                raise DataError(f"{where} ({action.kind}) replays differently")
+            self.reworded.append(n)

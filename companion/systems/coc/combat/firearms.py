@@ -1,0 +1,140 @@
+"""Firearms: the burst, the first strike before the DEX order, reloading and clearing a
+jam (a fumble jams the weapon in :mod:`~companion.systems.coc.combat.strikes`).
+
+Rules: CO-FIRE-1, CO-FIRE-4, CO-FIRE-6, CO-FIRE-7, CO-FIRE-8, CO-FIRE-10, CO-BASE-12,
+CO-DODGE-7.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.dice import roll
+from companion.errors import IllegalAction
+from companion.systems.coc.checks import Grade, check
+from companion.systems.coc.combat.actions import Attack, ClearJam, Defence, Reload
+from companion.systems.coc.combat.fighters import Combatant
+from companion.systems.coc.combat.strikes import _Strikes
+from companion.systems.coc.rules import WeaponKind
+from companion.systems.coc.sheet import Weapon, skill_value
+
+
+class _Firearms(_Strikes):
+    """Adds bursts, first strikes, reloading and clearing jams."""
+
+    def burst(self, c: Combatant, t: Combatant, a: Attack, w: Weapon) -> None:
+        """CO-FIRE-6 (003) / CO-FIRE-8 (004): one roll, then the number of hits."""
+        info = w.info
+        rule = "CO-FIRE-6" if self.on("CO-FIRE-6") else "CO-FIRE-8"
+        if not self.on(rule) or info.kind is not WeaponKind.FIREARM or info.burst < 1:
+            raise IllegalAction(f"{info.name} cannot fire a burst here")
+        if w.loaded < 1:
+            raise IllegalAction(f"{info.name} is empty")
+        self.may_attack(c, w, 0 if not self.p003 else min(info.attacks, 1), a.after_dodge)
+        self.attack_options(c, t, a, w)
+        self.declared_defence(t, a, info.kind, True)
+        if self.p003:
+            need = self.rules.num("CO-FIRE-6", "burst_ap")
+            c = self.spend(c, need, "CO-FIRE-6")
+            fired = w.loaded
+        else:
+            fired = min(info.burst, w.loaded, self.rules.num("CO-FIRE-8", "max_rounds"))
+        c = self.set(c, attacks=c.attacks + 1)
+        c = self.put_weapon(c, a.weapon, replace(w, loaded=w.loaded - fired))
+        self.say(f"{c.name} fires a burst of {fired} ({rule})")
+        made = check(self.source, skill_value(self.rules, c.sheet, info.skill), self.r_attack,
+                     f"{c.name} {info.name}", hit=True)
+        self.say(made.text)
+        if not made.success:
+            if made.grade is Grade.FUMBLE:
+                self.fumble(c, a, w)
+            return
+        d20 = rule == "CO-FIRE-8" or self.rules.default("CO-FIRE-6", "hits_d20")
+        sides = self.rules.num("CO-FIRE-8", "hits_die") if d20 else fired
+        face = roll(f"1D{sides}", self.source, purpose=f"hits of the burst 連射の命中数 "
+                    f"1D{sides} (of {fired})").total
+        hits = min(face, fired)
+        self.say(f"1D{sides}={face} ＞ {hits} hit(s) ({rule})")
+        if a.cover and self.behind_cover(t, a):
+            return
+        if a.defence is Defence.DODGE and not a.cover:
+            if self.legacy and not self.defence_allowed(t, Defence.DODGE, info.kind, a, True):
+                raise IllegalAction(f"{t.name} cannot dodge now")  # format 1: after the dice
+            modifier = (-hits if rule == "CO-FIRE-6" else 0) + self.dodge_bonus(t, a)
+            self.set(t, dodges=t.dodges + 1)
+            dodged = self.check(t, "dodge", modifier)
+            if rule == "CO-FIRE-6":
+                self.lines[-1] += f" (Dodge − {hits} hits, CO-FIRE-6)"
+                if dodged.success:
+                    return
+            elif dodged.success:
+                hits -= 1
+                self.lines[-1] += " (the first bullet only, CO-DODGE-7)"
+        for n in range(hits):
+            if self.cs[t.name].dead:
+                break
+            damage, text = self.damage(c, w, False, Grade.SUCCESS, False)
+            self.hit(self.cs[t.name], damage, f"bullet {n + 1}: {text}",
+                     from_behind=a.from_behind, bullet=True)
+
+    def reload(self, c: Combatant, a: Reload) -> None:
+        w = self.weapon(c, a.weapon)
+        if w.info.kind is not WeaponKind.FIREARM:
+            raise IllegalAction(f"{w.info.name} is not a firearm")
+        if w.loaded == w.info.magazine:
+            raise IllegalAction(f"{w.info.name} is full")
+        if self.p003:
+            c = self.spend(c, self.rules.num("CO-FIRE-1", "reload_ap"), "CO-FIRE-1")
+            rule = "CO-FIRE-1"
+        else:
+            if c.attacks:
+                raise IllegalAction("a reload takes the whole turn (CO-BASE-12)")
+            c = self.set(c, attacks=1)
+            rule = "CO-BASE-12, CO-FIRE-10" if self.on("CO-FIRE-10") else "CO-BASE-12"
+            if w.info.cartridges and not self.rules.default("CO-BASE-12", "full_refill"):
+                # CO-BASE-12 option: a cartridge at a time, so a few rounds per action
+                loaded = min(w.info.magazine, w.loaded + self.rules.default(
+                    "CO-BASE-12", "cartridges_per_action"))
+                self.put_weapon(c, a.weapon, replace(w, loaded=loaded))
+                self.say(f"{c.name} loads {loaded - w.loaded} cartridge(s) into {w.info.name}: "
+                         f"{loaded}/{w.info.magazine} ({rule}, a cartridge at a time)")
+                return
+        self.put_weapon(c, a.weapon, replace(w, loaded=w.info.magazine))
+        self.say(f"{c.name} reloads {w.info.name}: {w.info.magazine} rounds ({rule})")
+
+    def clear_jam(self, c: Combatant, a: ClearJam) -> None:
+        w = self.weapon(c, a.weapon)
+        if not w.jammed:
+            raise IllegalAction(f"{w.info.name} is not jammed")
+        if a.weapon in c.jammed_now and not self.legacy:  # format 1 cleared at once
+            # 003「次回戦闘ラウンドで使用技能を成功させて弾を取り除かない限り使用できない」
+            raise IllegalAction(f"{w.info.name} jammed this round: clear it from the next "
+                                "round (CO-FIRE-4)")
+        c = self.spend(c, self.rules.default("CO-FIRE-4", "clear_ap"), "CO-FIRE-4")
+        made = self.check(c, w.info.skill, label=f"{c.name} clear {w.info.name}")
+        if made.success:
+            self.put_weapon(c, a.weapon, replace(w, jammed=False))
+            self.say(f"{w.info.name} is cleared (CO-FIRE-4)")
+
+    def first_strike(self, c: Combatant, t: Combatant, a: Attack, w: Weapon) -> None:
+        """CO-FIRE-7: one of the weapon's attacks before the DEX order; the rest on its turn."""
+        if not self.on("CO-FIRE-7"):
+            raise IllegalAction("first strike is CO-FIRE-7, off in this profile")
+        if w.info.kind is not WeaponKind.FIREARM:
+            raise IllegalAction("only a firearm strikes first (CO-FIRE-7)")
+        if a.burst or a.aim:
+            raise IllegalAction("no first strike with a burst or careful aim (CO-FIRE-7)")
+        if c.first_strike:
+            raise IllegalAction(f"{c.name} struck first already (CO-FIRE-7)")
+        if any(o.first_strike and o.sheet.stat("DEX") < c.sheet.stat("DEX")
+               for o in self.cs.values()):
+            raise IllegalAction("first strikes go in DEX order, highest first (CO-FIRE-7)")
+        if w.loaded < 1:
+            raise IllegalAction(f"{w.info.name} is empty")
+        self.may_attack(c, w, 0, a.after_dodge)
+        self.attack_options(c, t, a, w)
+        c = self.set(c, first_strike=1)
+        c = self.put_weapon(c, a.weapon, replace(w, loaded=w.loaded - 1))
+        self.say(f"{c.name} shoots first, before the DEX order: 1 of {w.info.attacks} "
+                 "attack(s) (CO-FIRE-7)")
+        self.one_attack(c, t, a, w, first=True)

@@ -1,0 +1,101 @@
+"""A saved fight's file: its format (:data:`FORMAT`), the rules revision that plays new
+actions (:data:`ENGINE`), the shape check of the file's top level, and what a format-1 file
+read and is told (:data:`UNREAD_BEFORE`, :func:`format1_rules`).
+
+Format 1 never read CO-CORE-1, CO-BASE-4, CO-BASE-12, CO-TURN-1 and CO-ARMOR-2's toggles.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from companion.errors import DataError
+from companion.systems.coc.combat.fighters import Side
+from companion.systems.coc.rules import CocRules, Profile, out_of_limits
+
+# A saved fight's format, and the rules revision that plays new actions. Files without one
+# (format 1) were played before an audit's rule fixes, which change what a log may hold: their
+# entries replay with ``legacy`` set, as they were played, so they still load. Each entry
+# records the revision that played it (``engine``, written when it is not :data:`FORMAT`, as
+# genso's journal does), so a fight begun under format 1 goes on under the fixed rules while
+# its past replays exactly. Each place that differs says "format 1".
+FORMAT = 2
+# The rules revision new actions are played by. Format 2's entries without an ``engine`` were
+# played by revision 2; a file written since says ``engine`` (3) at its top, the revision of
+# each entry that does not say its own. Revision 3: a 003 grappler's turn is not held at 0 AP
+# for an Iai with a two-handed blade that CO-GRAP-3 refuses (CO-IAI-2).
+ENGINE = 3
+UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
+                 ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
+                 ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1
+
+
+def _check_shape(data: Mapping[str, Any]) -> None:
+    """A fight file's top level, field by field: what is wrong is said in words, not in
+    Python's ('int' object is not iterable)."""
+    def wrong(field: str, should: str) -> DataError:
+        return DataError(f"not a saved coc fight: {field} should be {should}, "
+                         f"found {data.get(field)!r}")
+
+    if data.get("profile") not in {p.value for p in Profile}:
+        raise wrong("profile", " or ".join(repr(p.value) for p in Profile))
+    if not isinstance(data.get("settings", {}), Mapping):
+        raise wrong("settings", "a table of rule IDs")
+    entrants = data.get("entrants")
+    sides = {s.value for s in Side}
+    if not isinstance(entrants, list) or not entrants or not all(
+            isinstance(e, Mapping) and isinstance(e.get("sheet"), Mapping)
+            and e.get("side") in sides for e in entrants):
+        raise wrong("entrants", f"a list of tables, each with a sheet and a side "
+                                f"({', '.join(sorted(sides))})")
+    opening = data.get("opening")
+    if not isinstance(opening, list) or not all(
+            isinstance(d, list) and len(d) == 2 and all(
+                isinstance(n, int) and not isinstance(n, bool) for n in d) for d in opening):
+        raise wrong("opening", "a list of [sides, value] dice")
+    if not isinstance(data.get("journal"), list):
+        raise wrong("journal", "a list of entries")
+
+
+def file_format(data: Mapping[str, Any]) -> int:
+    """The format of a saved fight: 1 without the key, else a whole number this code reads
+    (a ``"2"`` written by hand must not replay silently as format 1)."""
+    value = data.get("format", 1)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= FORMAT:
+        raise DataError(f"fight file format {value!r} is not one this companion reads "
+                        f"(1 to {FORMAT})")
+    return value
+
+
+def format1_rules(rules: CocRules, settings: Mapping[str, Any]) -> CocRules:
+    """The rules format 1 played under: the code that played it never read the
+    :data:`UNREAD_BEFORE` settings, so they are left at their defaults."""
+    unread = {rule: {k: v for k, v in keys.items() if (rule, k) not in UNREAD_BEFORE}
+              for rule, keys in settings.items()}
+    return rules.with_overrides(unread, "the fight's settings", limits=False)
+
+
+def _engine(value: object, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ENGINE:
+        raise DataError(f"{key} {value!r}: write a whole number from 1 to {ENGINE}")
+    return value
+
+
+def _format1_notes(rules: CocRules, played: int) -> list[str]:
+    """What a format-1 file's player is told once: its past replays as it was played, new
+    actions follow the fixed rules, and the settings that now mean something new."""
+    past = "its 1 action replays as it was" if played == 1 else \
+        f"its {played} actions replay as they were"
+    notes = [f"this fight was begun by an older version: {past} played; new actions follow "
+             "the fixed rules"]
+    for problem in out_of_limits(rules.defaults):
+        notes.append(f"{problem}; kept, as the fight was begun with it (a new --set is "
+                     "checked)")
+    for rule, keys in rules.settings().items():
+        for key, value in keys.items():
+            if (rule, key) in UNREAD_BEFORE:
+                notes.append(f"{rule}.{key} = {json.dumps(value)} was not read by the older "
+                             "version; it holds for new actions")
+    return notes

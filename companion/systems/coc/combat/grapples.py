@@ -1,0 +1,235 @@
+"""Grapples: grappling (with MA a combination roll), its defence, choking, throwing (onto
+someone, from a height, across 003's board), the stun of a throw, and breaking free.
+
+Rules: CO-GRAP-1, CO-GRAP-2, CO-GRAP-5 to CO-GRAP-9, CO-MA-2, CO-STUN-3, CO-CORE-3,
+CO-BASE-3, CO-BASE-5, CO-DODGE-5, CO-PARRY-1, CO-TURN-2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import IllegalAction
+from companion.systems.coc import board
+from companion.systems.coc.checks import Rank, check, combination, resist
+from companion.systems.coc.combat.actions import Attack, BreakFree, Choke, Defence, Grapple, Throw
+from companion.systems.coc.combat.fighters import Combatant, Condition, Timed
+from companion.systems.coc.combat.firearms import _Firearms
+from companion.systems.coc.rules import DamageBonus, WeaponKind
+from companion.systems.coc.sheet import skill_value
+
+
+class _Grapples(_Firearms):
+    """Adds grapples, chokes, throws and breaking free."""
+
+    def grapple(self, c: Combatant, a: Grapple) -> None:
+        t = self.get(a.target)
+        rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
+        if c.grappling or c.held_by or t.held_by or t.name == c.name or t.dead:
+            raise IllegalAction("that grapple is not possible")
+        if a.defence is Defence.COUNTER:
+            raise IllegalAction("a grapple is dodged or parried, not countered (CO-GRAP-5)")
+        self.on_the_board(c, t, Attack(c.name, t.name), WeaponKind.UNARMED)
+        if a.ma and not self.on("CO-MA-2"):
+            if not self.on("CO-GRAP-9"):
+                raise IllegalAction("MA with Grapple is CO-MA-2, off in this profile")
+            self.say("MA with Grapple skips step 2 of the options (knockout step 3); the steps "
+                     "are not in the seed, so an ordinary grapple is rolled (note for the "
+                     "Keeper, CO-GRAP-9)")
+            a = replace(a, ma=False)
+        self.may_strike(c, a.after_dodge, weapon=False)
+        if not self.p003 and c.attacks:
+            raise IllegalAction("one attack action a turn (CO-BASE-5)")
+        fake = Attack(c.name, t.name, defence=a.defence, parry_weapon=a.parry_weapon)
+        if not self.legacy:  # the declared defence before any die (format 1: after the roll)
+            self.grapple_defence(t, a, fake)
+        c = self.spend(c, 1, rule)
+        c = self.set(c, attacks=c.attacks + 1)
+        grapple, why = skill_value(self.rules, c.sheet, "grapple"), ""
+        if a.after_dodge:  # CO-DODGE-5: −50%, as an attack after dodging
+            grapple, why = self.after_dodge(grapple)
+        options = False
+        if a.ma:
+            combo = combination(self.source, grapple, skill_value(self.rules, c.sheet,
+                                                                  "martial_arts"),
+                                self.r_attack, f"{c.name} 組み付き/Grapple+MA")
+            self.say(f"{combo.text}{why} (CO-MA-2, CO-BASE-3)")
+            held, options = combo.rank is not Rank.FAILURE, combo.rank is Rank.SUCCESS
+        elif a.after_dodge:
+            made = check(self.source, grapple, self.r_attack, f"{c.name} 組み付き/Grapple")
+            self.say(made.text + why)
+            held = made.success
+        else:
+            held = self.check(c, "grapple", attack=True).success
+        if not held:
+            return
+        if a.defence is not Defence.NONE:
+            if self.legacy:  # format 1 checked the defence after the roll
+                self.grapple_defence(t, a, fake)
+            if a.defence is Defence.DODGE:
+                if self.dodge(t, WeaponKind.UNARMED, fake, True):
+                    return
+            else:
+                pw = t.sheet.weapons[a.parry_weapon]
+                self.set(t, parries=t.parries + 1)
+                if self.check(t, pw.info.skill, label=f"{t.name} parry {pw.info.name}").success:
+                    rule5 = "CO-GRAP-5" if self.on("CO-GRAP-5") else "CO-PARRY-1"
+                    self.say(f"the grapple is parried ({rule5})")
+                    return
+        self.set(self.cs[c.name], grappling=t.name, grapple_round=self.round,
+                 grapple_options=options)
+        self.set(self.cs[t.name], held_by=c.name)
+        if self.board(c, t) and rule == "CO-GRAP-1":
+            self.set(self.cs[t.name], square=c.square)
+            self.say(f"{t.name} is pulled into {c.square} (CO-GRAP-1)")
+        if rule == "CO-GRAP-1":
+            self.say(f"{c.name} holds {t.name}; they are one unit (CO-GRAP-1)"
+                     + ("; choke or throw each round (CO-MA-2)" if options else ""))
+        else:
+            self.say(f"{c.name} restrains {t.name}: it cannot act, no damage (CO-GRAP-6)")
+
+    def grapple_defence(self, t: Combatant, a: Grapple, fake: Attack) -> None:
+        if a.defence is not Defence.NONE and not self.defence_allowed(
+                t, a.defence, WeaponKind.UNARMED, fake, True):
+            raise IllegalAction(f"{t.name} cannot {a.defence.value} now")
+
+    def holding(self, c: Combatant) -> Combatant:
+        if not c.grappling:
+            raise IllegalAction(f"{c.name} holds nobody")
+        if self.on("CO-MA-2"):
+            if not c.grapple_options:
+                raise IllegalAction("choke and throw need a successful MA grapple (CO-MA-2)")
+        elif self.on("CO-GRAP-6"):
+            if c.grapple_round >= self.round:
+                raise IllegalAction("choke or throw from the next round (CO-GRAP-6)")
+        else:
+            raise IllegalAction("no choke or throw in this profile")
+        return self.cs[c.grappling]
+
+    def choke(self, c: Combatant, a: Choke) -> None:
+        held = self.holding(c)
+        if self.p003:
+            self.spend(c, 1, "CO-MA-2")
+            dice, rule = self.rules.num("CO-MA-2", "choke"), "CO-MA-2"
+        else:
+            if c.attacks:
+                raise IllegalAction("one choke a round (CO-GRAP-7)")
+            self.set(c, attacks=1)
+            if not self.check(c, "grapple", attack=True).success:
+                return
+            dice, rule = self.rules.num("CO-GRAP-7", "choke"), "CO-GRAP-7"
+        db = c.sheet.db
+        total, text = self.roll_total(dice if db == "0" else f"{dice}{db}",
+                                      f"{c.name} choke damage 絞めダメージ")
+        self.hit(held, max(0, total), f"choke: {text} ({rule})")
+
+    def throw(self, c: Combatant, a: Throw) -> None:
+        held = self.holding(c)
+        other = self.get(a.at) if a.at else None
+        if other is not None and other.name in (c.name, held.name):
+            raise IllegalAction("throw the held one at somebody else")
+        land: board.Square | None = None
+        if self.board(c, held):
+            land, other = self.throw_landing(c, held, a, other)
+        if self.p003:
+            self.spend(c, 1, "CO-MA-2")
+            dice, how, rule = self.rules.num("CO-MA-2", "throw"), DamageBonus.HALF, "CO-MA-2"
+        else:
+            if c.attacks:
+                raise IllegalAction("one throw a round (CO-GRAP-8)")
+            self.set(c, attacks=1)
+            if not self.check(c, "grapple", attack=True).success:
+                return
+            dice, how, rule = self.rules.num("CO-GRAP-8", "throw"), DamageBonus.FULL, "CO-GRAP-8"
+        self.set(self.cs[c.name], grappling="", grapple_options=False)
+        self.set(self.cs[held.name], held_by="")
+        if a.height_m and rule == "CO-GRAP-8":
+            total, text = self.falling(a.height_m, held.name)
+            self.say(f"thrown from a height: the fall replaces the damage ({rule})")
+            self.hit(held, total, f"throw: {text}; the grapple ends", armour=False)
+        else:
+            total, text = self.with_db(c, dice, how, f"{c.name} throw damage 投げダメージ")
+            self.hit(held, max(0, total), f"throw: {text} ({rule}); the grapple ends")
+        if land is not None:
+            self.set(self.cs[held.name], square=board.name(land))
+            self.say(f"{held.name} lands on {board.name(land)} ({rule}, CO-TURN-2)")
+        if rule == "CO-GRAP-8":
+            self.stun_throw(self.cs[held.name])
+        if other is None:
+            return
+        if rule == "CO-MA-2":
+            if a.at_dodges and self.check(other, "dodge").success:
+                return
+            hurt, text = self.roll_total(self.rules.num("CO-MA-2", "landing"),
+                                         f"damage to {other.name} landed on "
+                                         "投げ落とされた者へのダメージ")
+            self.hit(other, hurt, f"{other.name} is landed on: {text} (CO-MA-2)")
+        else:
+            hurt, text = self.roll_total(self.rules.num("CO-GRAP-8", "thrown_into"),
+                                         f"damage to {other.name} hit by the body "
+                                         "投げつけられた者へのダメージ")
+            self.hit(other, hurt, f"{other.name} is hit by the thrown body: {text} (CO-GRAP-8)")
+            self.stun_throw(self.cs[other.name])
+
+    def throw_landing(self, c: Combatant, held: Combatant, a: Throw,
+                      other: Combatant | None) -> tuple[board.Square, Combatant | None]:
+        """CO-MA-2 on 003's board: 2 squares along ``toward`` (Default: the thrower's
+        facing); a wall stops it on the last free square of that line; if someone stands
+        where it lands, that one is landed on and the thrown one takes the nearest free
+        square (Defaults)."""
+        way = a.toward or str(self.rules.default("CO-MA-2", "throw_toward"))
+        way = c.facing if way.lower() == "facing" else board.facing(way)
+        start = board.parse(c.square)
+        end, _ = board.slide(start, board.FACINGS[way], self.rules.num("CO-MA-2", "squares"),
+                             [])
+        if end == start:
+            raise IllegalAction(f"a wall: {held.name} cannot be thrown {way} (CO-MA-2)")
+        there = self.standing_at(board.name(end), held.name)
+        if there is None:
+            if other is not None:
+                raise IllegalAction(f"nobody stands on {board.name(end)}, where {held.name} "
+                                    "lands (CO-MA-2)")
+            return end, None
+        if other is not None and other.name != there.name:
+            raise IllegalAction(f"{there.name} stands on {board.name(end)}, where {held.name} "
+                                "lands (CO-MA-2)")
+        land = board.nearest_free(end, self.occupied(held.name), way)
+        if land is None:
+            raise IllegalAction("no free square to land on (CO-MA-2)")
+        return land, there
+
+    def stun_throw(self, t: Combatant) -> None:
+        """CO-STUN-3: CON×4; failure unconscious for the fight, success no action next round."""
+        if t.out or not self.on("CO-STUN-3"):
+            return
+        made = check(self.source, t.sheet.stat("CON") * self.rules.num("CO-STUN-3",
+                                                                        "con_multiplier"),
+                     self.r5, f"{t.name} CON×4")
+        self.say(f"{made.text} (CO-STUN-3)")
+        if made.success:
+            cond = Timed(Condition.NO_ACTION, self.round + 1, self.round + 1)
+            self.set(t, conditions=(*t.conditions, cond))
+            self.say(f"{t.name} cannot act next round (CO-STUN-3)")
+        else:
+            self.add(t, Condition.UNCONSCIOUS)
+            self.say(f"{t.name} is knocked out for the rest of the fight (CO-STUN-3)")
+
+    def break_free(self, c: Combatant, a: BreakFree) -> None:
+        if not c.held_by:
+            raise IllegalAction(f"{c.name} is not held")
+        holder = self.cs[c.held_by]
+        rule = "CO-GRAP-2" if self.on("CO-GRAP-2") else "CO-GRAP-6"
+        if self.p003:
+            self.spend(c, 1, rule)
+        elif c.attacks:
+            raise IllegalAction("one try a round (CO-GRAP-6)")
+        self.set(self.cs[c.name], attacks=1 if not self.p003 else c.attacks)
+        made = resist(self.source, c.sheet.stat("STR"), holder.sheet.stat("STR"), self.r5,
+                      f"{c.name} STR {c.sheet.stat('STR')} vs {holder.sheet.stat('STR')}",
+                      self.rules)
+        self.say(f"{made.text} (CO-CORE-3, {rule})")
+        if made.success:
+            self.set(self.cs[c.name], held_by="")
+            self.set(holder, grappling="", grapple_options=False)
+            self.say(f"{c.name} breaks free ({rule})")
+            self.step_aside(self.cs[c.name], self.cs[holder.name])

@@ -1,0 +1,94 @@
+"""Iai: the draw-and-strike without AP, an ally's blade, sheathing, and keeping a 003 turn
+open at 0 AP while an Iai is still possible (the Iai parry is with the defences, the
+pommel strike with a hit's effects in :mod:`~companion.systems.coc.combat.strikes`).
+
+Rules: CO-IAI-1 to CO-IAI-4, CO-STUN-1, CO-GRAP-3, CO-TURN-2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import IllegalAction
+from companion.systems.coc import board
+from companion.systems.coc.combat.actions import Attack
+from companion.systems.coc.combat.fighters import Combatant
+from companion.systems.coc.combat.skills import _Skills
+from companion.systems.coc.sheet import Weapon
+
+
+class _Iai(_Skills):
+    """Adds Iai, drawing an ally's blade and sheathing."""
+
+    def iai_pending(self, c: Combatant) -> bool:
+        """CO-IAI-2: 「三回移動後に攻撃を行ってもよい」: at 0 AP the turn stays open while an
+        Iai (no AP) is still possible: not yet used, the blade sheathed, no other skill, not
+        stunned, an Iai weapon in hand (not a two-handed one while grappling, CO-GRAP-3)
+        and, on the board, a foe next to it. Only for a sheet
+        that lists Iai (Default): one at the 1% base would wait every turn for nothing."""
+        if self.legacy or not self.on("CO-IAI-2") or "iai" not in c.sheet.skills \
+                or c.iai_used or c.drawn \
+                or c.sheathed or c.other_skill or c.concentrating or c.held_by:
+            return False
+        if self.on("CO-STUN-1") and c.stun:
+            return False
+        # CO-GRAP-3; revision 2 held the turn for a two-handed blade it then refused
+        two_handed_barred = self.engine >= 3 and self.on("CO-GRAP-3") and bool(c.grappling)
+        if not any(w.info.iai and not (w.broken or w.dropped)
+                   and not (two_handed_barred and w.info.two_handed) for w in c.sheet.weapons):
+            return False
+        if not c.square or not self.on("CO-TURN-2"):
+            return True
+        here = board.parse(c.square)
+        return any(o.side is not c.side and not o.out and o.square
+                   and board.distance(here, board.parse(o.square)) <= 1
+                   for o in self.cs.values())
+
+    def borrow(self, c: Combatant, a: Attack) -> tuple[Combatant, Attack]:
+        """CO-IAI-1: draw an adjacent ally's Iai weapon and attack with it at once."""
+        ally = self.get(a.borrow)
+        if not a.iai or not self.on("CO-IAI-1"):
+            raise IllegalAction("drawing an ally's blade is for Iai (CO-IAI-1)")
+        if ally.side is not c.side or ally.name == c.name:
+            raise IllegalAction("draw the blade of an ally next to you (CO-IAI-1)")
+        w = self.weapon(ally, a.weapon)
+        if not w.info.iai or w.broken or w.dropped:
+            raise IllegalAction(f"{ally.name}'s {w.info.name} is no Iai weapon (CO-IAI-1)")
+        kept = tuple(x for i, x in enumerate(ally.sheet.weapons) if i != a.weapon)
+        self.set(ally, sheet=replace(ally.sheet, weapons=kept))
+        c = self.set(c, sheet=replace(c.sheet, weapons=(*c.sheet.weapons, w)))
+        self.say(f"{c.name} draws {ally.name}'s {w.info.name} (CO-IAI-1)")
+        return c, replace(a, weapon=len(c.sheet.weapons) - 1, borrow="")
+
+    def iai(self, c: Combatant, t: Combatant, a: Attack, w: Weapon) -> None:
+        """CO-IAI-2: once a round, no AP, a normal attack may follow; CO-IAI-3: drawn after."""
+        if not self.on("CO-IAI-2"):
+            raise IllegalAction("Iai is CO-IAI-2, off in this profile")
+        if not w.info.iai:
+            raise IllegalAction(f"Iai needs a Japanese sword or a bokuto, not {w.info.name} "
+                                "(CO-IAI-1)")
+        if c.iai_used:
+            raise IllegalAction("Iai once a round (CO-IAI-2)")
+        if c.drawn:
+            raise IllegalAction("the blade is drawn: sheathe it first (CO-IAI-3)")
+        if c.other_skill:
+            raise IllegalAction("no Iai in a round with another skill (CO-IAI-2)")
+        if a.pommel and not self.on("CO-IAI-4"):
+            raise IllegalAction("the pommel strike is CO-IAI-4, off in this profile")
+        self.may_attack(c, w, 0, a.after_dodge)
+        c = self.set(c, iai_used=True, drawn=True)
+        self.say(f"{c.name} draws and strikes: Iai, no AP (CO-IAI-2); the blade is out "
+                 "(CO-IAI-3)")
+        self.one_attack(c, t, a, w, first=True, skill_key="iai")
+
+    def sheathe(self, c: Combatant) -> None:
+        if not self.on("CO-IAI-3"):
+            raise IllegalAction("sheathing is CO-IAI-3, off in this profile")
+        if not c.drawn:
+            raise IllegalAction(f"{c.name}'s blade is not drawn")
+        if c.attacks or c.iai_used:
+            raise IllegalAction("a round of sheathing has no attacks: sheathe before attacking "
+                                "(CO-IAI-3)")
+        c = self.spend(c, self.rules.num("CO-IAI-3", "sheathe_ap"), "CO-IAI-3")
+        self.set(c, drawn=False, sheathed=True, spent_other=True)
+        self.say(f"{c.name} sheathes the blade: no attack this round (CO-IAI-3)")

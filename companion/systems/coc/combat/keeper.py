@@ -1,0 +1,92 @@
+"""The Keeper's events, played at any moment without a turn: fire, falls and SAN losses
+(placing on the board is :mod:`~companion.systems.coc.combat.board_moves`'s), and a fall's
+damage, which a throw from a height uses too.
+
+Rules: CO-BURN-1, CO-BASE-11, CO-BASE-13, CO-BASE-1 (HP recomputed).
+"""
+
+from __future__ import annotations
+
+from companion.errors import IllegalAction
+from companion.systems.coc.checks import check
+from companion.systems.coc.combat.actions import Burn, Fall, Place, SanLoss
+from companion.systems.coc.combat.body_parts import _BodyParts
+from companion.systems.coc.combat.fighters import Combatant, Condition
+from companion.systems.coc.sheet import carried_hp, with_characteristic
+
+
+class _Keeper(_BodyParts):
+    """Adds the Keeper's fire, falls and SAN losses."""
+
+    def falling(self, metres: int, who: str) -> tuple[int, str]:
+        """CO-BASE-11: 1D6 per full 3 m (Default); a shorter fall from a height 1D6."""
+        dice = max(1, metres // self.divisor("CO-BASE-11", "metres_per_d6"))
+        total, text = self.roll_total(f"{dice}D6", f"{who}'s fall damage 落下ダメージ "
+                                      f"({metres} m)")
+        return total, f"fall {metres} m ＞ {text} (CO-BASE-11)"
+
+    def keeper(self, t: Combatant, a: Burn | Fall | SanLoss | Place) -> None:
+        if isinstance(a, Place):
+            self.place(t, a)
+        elif isinstance(a, Burn):
+            self.burn(t, a)
+        elif isinstance(a, Fall):
+            if not self.on("CO-BASE-11") or a.metres < 1:
+                raise IllegalAction("a fall of 1 m or more (CO-BASE-11)")
+            total, text = self.falling(a.metres, t.name)
+            self.say(f"{t.name}: {text}; armour does not help")
+            self.harm(t, total)
+        else:
+            self.san_loss(t, a)
+
+    def burn(self, t: Combatant, a: Burn) -> None:
+        """CO-BURN-1: fire damage from one incident totalling half the maximum HP or more
+        costs 1D6 APP or CON once (the player's choice; CON recomputes HP, CO-BASE-1)."""
+        if not self.on("CO-BURN-1"):
+            raise IllegalAction("burns are CO-BURN-1, off in this profile")
+        if a.damage < 0:
+            raise IllegalAction("fire damage is 0 or more")
+        lose = a.lose or self.rules.default("CO-BURN-1", "choice")
+        if lose not in ("APP", "CON"):
+            raise IllegalAction("a burn costs APP or CON (CO-BURN-1)")
+        self.say(f"{t.name} is burned ({a.incident}): {a.damage} (CO-BURN-1)")
+        self.harm(t, a.damage)
+        t = self.cs[t.name]
+        totals = dict(t.burns)
+        totals[a.incident] = totals.get(a.incident, 0) + a.damage
+        t = self.set(t, burns=tuple(totals.items()))
+        if a.incident in t.scarred or totals[a.incident] * 2 < t.sheet.max_hp or t.dead:
+            return
+        amount, text = self.roll_total(self.rules.num("CO-BURN-1", "loss"),
+                                       f"{t.name}'s {lose} lost to fire 火傷")
+        sheet = with_characteristic(t.sheet, lose, -amount)
+        hp = carried_hp(t.sheet.max_hp, t.hp, sheet.max_hp)
+        what = "the face is scarred" if lose == "APP" else "the cells are carbonised"
+        self.say(f"{totals[a.incident]} fire damage ≥ half of HP {t.sheet.max_hp}: "
+                 f"{lose} −{text} = {sheet.stat(lose)}, {what} (CO-BURN-1)")
+        t = self.set(t, sheet=sheet, scarred=(*t.scarred, a.incident))
+        if hp < t.hp:
+            self.say(f"maximum HP {sheet.max_hp} (CO-BASE-1)")
+            self.harm(t, t.hp - hp)
+
+    def san_loss(self, t: Combatant, a: SanLoss) -> None:
+        """CO-BASE-13: 5+ SAN at once, then INT×5 → temporary insanity; SAN lost within the
+        hour ×5 ≥ the hour's starting SAN → indefinite insanity (the fight is one hour)."""
+        if not self.on("CO-BASE-13") or a.amount < 0:
+            raise IllegalAction("a SAN loss of 0 or more (CO-BASE-13)")
+        start, before = t.san_start or t.san, t.san
+        san = max(0, t.san - a.amount)
+        t = self.set(t, san=san, san_start=start)
+        self.say(f"{t.name} loses {a.amount} SAN: SAN {before} → {san} (CO-BASE-13)")
+        if a.amount >= self.rules.num("CO-BASE-13", "temporary_loss"):
+            made = check(self.source, t.sheet.stat("INT") * self.rules.num(
+                "CO-BASE-13", "int_multiplier"), self.r5, f"{t.name} INT×5")
+            self.say(f"{made.text} (CO-BASE-13)")
+            if made.success:
+                self.add(t, Condition.TEMPORARY_INSANITY)
+                self.say(f"{t.name} understands what it saw: temporary insanity (CO-BASE-13)")
+        lost = start - san
+        if lost * self.rules.num("CO-BASE-13", "indefinite_fraction") >= start and not \
+                self.cs[t.name].has(Condition.INDEFINITE_INSANITY, self.round):
+            self.add(self.cs[t.name], Condition.INDEFINITE_INSANITY)
+            self.say(f"{lost} of {start} SAN within the hour: indefinite insanity (CO-BASE-13)")

@@ -1,0 +1,150 @@
+"""Other skills in a fight: First Aid, Medicine and Psychoanalysis (the Treat action), saving
+the dying, and Spot Hidden (jumping over is on the board).
+
+Rules: CO-SKILL-1 to CO-SKILL-5, CO-DEATH-2, CO-BASE-8, CO-BODY-6 (staunching), CO-IAI-2,
+CO-TURN-4, CO-BASE-5.
+"""
+
+from __future__ import annotations
+
+from companion.errors import IllegalAction
+from companion.systems.coc import board
+from companion.systems.coc.combat.actions import Spot, Treat
+from companion.systems.coc.combat.fighters import Combatant, Condition
+from companion.systems.coc.combat.tackle import _Tackle
+
+
+class _Skills(_Tackle):
+    """Adds First Aid, Medicine, Psychoanalysis and Spot Hidden."""
+
+    def psychoanalysis(self, c: Combatant, t: Combatant) -> None:
+        """CO-SKILL-4: cures temporary insanity; indefinite insanity is only eased a while."""
+        if not self.on("CO-SKILL-4"):
+            raise IllegalAction("Psychoanalysis in a fight is CO-SKILL-4, off in this profile")
+        if not (t.has(Condition.TEMPORARY_INSANITY, self.round)
+                or t.has(Condition.INDEFINITE_INSANITY, self.round)):
+            raise IllegalAction(f"{t.name} is not insane (CO-SKILL-4)")
+        if self.on("CO-TURN-4") and c.attacks:
+            raise IllegalAction("no other skill in a round with an attack (CO-TURN-4)")
+        if c.other_skill or c.iai_used:
+            raise IllegalAction("one other skill a round (CO-SKILL-1)")
+        c = self.spend(c, 1, "CO-SKILL-4")
+        c = self.set(c, other_skill=True, spent_other=True)
+        if not self.check(c, "psychoanalysis").success:
+            return
+        t = self.cs[t.name]
+        if t.has(Condition.TEMPORARY_INSANITY, self.round):
+            self.drop(t, Condition.TEMPORARY_INSANITY)
+            self.say(f"{t.name} recovers from temporary insanity (CO-SKILL-4)")
+        elif not t.has(Condition.EASED, self.round):
+            self.add(t, Condition.EASED)
+            self.say(f"{t.name}'s indefinite insanity is eased for a while (CO-SKILL-4)")
+
+    def within_reach(self, c: Combatant, t: Combatant, rule: str) -> None:
+        """CO-SKILL-2/3/4: 「自分・隣接した者」: oneself or someone adjacent (or held in the
+        same square). Off the board the Keeper judges it, so nothing is refused."""
+        if t.name == c.name or not self.board(c, t) or self.legacy:  # format 1: no reach
+            return
+        if board.distance(board.parse(c.square), board.parse(t.square)) > 1:
+            raise IllegalAction(f"{t.name} is not next to {c.name}: treat oneself or someone "
+                                f"adjacent ({rule})")
+
+    def treat(self, c: Combatant, a: Treat) -> None:
+        t = self.get(a.target)
+        if a.skill == "psychoanalysis":
+            self.within_reach(c, t, "CO-SKILL-4")
+            self.psychoanalysis(c, t)
+            return
+        if a.skill not in ("first_aid", "medicine"):
+            raise IllegalAction("treat with first_aid, medicine or psychoanalysis")
+        self.within_reach(c, t, "CO-SKILL-2" if a.skill == "first_aid" else "CO-SKILL-3")
+        if c.iai_used:
+            raise IllegalAction("no other skill in a round with Iai (CO-IAI-2)")
+        if t.dead:
+            raise IllegalAction(f"{t.name} is dead")
+        if self.p003:
+            rule = "CO-SKILL-2" if a.skill == "first_aid" else "CO-SKILL-3"
+            if not self.on(rule):
+                raise IllegalAction(f"{rule} is off")
+            if self.on("CO-TURN-4") and c.attacks:
+                raise IllegalAction("no other skill in a round with an attack (CO-TURN-4)")
+            if a.skill == "medicine" and t.name == c.name:
+                raise IllegalAction("Medicine cannot treat oneself (CO-SKILL-3)")
+            if c.other_skill and not c.treat_failed:
+                raise IllegalAction("First Aid again only after a failure (CO-SKILL-1/2)")
+            ap = 1 if a.skill == "first_aid" else self.rules.num("CO-SKILL-3", "ap")
+            if a.skill == "first_aid":
+                third = self.rules.num("CO-SKILL-2", "dex_half_try")
+                if c.first_aid_tries + 1 >= third and not c.half_dex and c.ap >= ap:
+                    if c.slot_pending:
+                        raise IllegalAction(f"{c.name} already acts at DEX/2")
+                    c = self.set(c, delayed_ap=c.ap, ap=0, slot_pending=True)
+                    self.slot(c)
+                    self.say(f"{c.name}'s third First Aid comes at DEX/2 "
+                             f"({c.sheet.stat('DEX') // 2}) (CO-SKILL-2)")
+                    return
+                c = self.set(c, first_aid_tries=c.first_aid_tries + 1)
+            c = self.spend(c, ap, rule)
+            heal = self.rules.num(rule, "heal")
+        else:
+            rule = "CO-BASE-8"
+            if c.attacks:
+                raise IllegalAction("one action a turn (CO-BASE-5)")
+            heal = self.rules.num("CO-BASE-8", "heal")
+        c = self.set(c, other_skill=True, attacks=c.attacks if self.p003 else 1,
+                     spent_other=True)
+        made = self.check(c, a.skill)
+        self.set(self.cs[c.name], treat_failed=not made.success)
+        if not made.success:
+            return
+        t = self.cs[t.name]
+        amount, text = self.roll_total(heal, f"{t.name}'s healing 回復")
+        hp = min(t.sheet.max_hp, t.hp + amount)
+        t = self.set(t, hp=hp)
+        self.say(f"{t.name} heals {text}: HP {hp}/{t.sheet.max_hp} ({rule})")
+        if t.bleeding and self.on("CO-BODY-6"):
+            t = self.set(t, bleeding=())
+            self.say(f"{t.name}'s bleeding is staunched (CO-BODY-6)")
+        dying = t.has(Condition.DYING, self.round) or t.dying_until
+        if self.on("CO-DEATH-2") and dying:
+            if hp >= 1:
+                self.drop(t, Condition.DYING, Condition.UNCONSCIOUS)
+                self.say(f"{t.name} is saved (CO-DEATH-2)")
+            elif not self.rules.default("CO-DEATH-2", "lenient"):
+                self.die(t, "the treatment left HP below 1 (CO-DEATH-2)")
+            return
+        if self.p003:
+            if t.unconscious:
+                self.drop(t, Condition.UNCONSCIOUS)
+                self.say(f"{t.name} wakes up ({rule})")
+            return
+        if hp >= 1 and t.dying_until:
+            self.set(t, dying_until=0)
+            self.drop(t, Condition.DYING)
+            self.say(f"{t.name} is no longer dying (CO-BASE-8)")
+        if self.cs[t.name].unconscious and hp >= self.rules.default("CO-BASE-8", "wake_hp"):
+            self.drop(t, Condition.UNCONSCIOUS)
+            self.say(f"{t.name} wakes up (CO-BASE-8)")
+
+    def spot(self, c: Combatant, a: Spot) -> None:
+        """CO-SKILL-5: Spot Hidden shows the foe's weapons and condition; attacks stay open."""
+        t = self.get(a.target)
+        if self.p003:
+            if not self.on("CO-SKILL-5"):
+                raise IllegalAction("Spot Hidden in a fight is CO-SKILL-5, off")
+            c = self.spend(c, 1, "CO-SKILL-5")
+            self.set(c, spent_other=True)
+        else:
+            c = self.one_action(c, "CO-BASE-5")
+        made = self.check(c, "spot_hidden")
+        self.lines[-1] += " (CO-SKILL-5)" if self.p003 else " (CO-BASE-5)"
+        if not made.success:
+            return
+        weapons = ", ".join(
+            w.info.name + (f" {w.loaded}/{w.info.magazine}" if w.info.magazine else "")
+            + (" broken" if w.broken else " jammed" if w.jammed else " dropped" if w.dropped
+               else "") for w in t.sheet.weapons) or "none"
+        states = ", ".join(x.condition.value for x in t.conditions) or "no condition"
+        self.say(f"{c.name} sees {t.name}: weapons {weapons}; HP {t.hp}/{t.sheet.max_hp}, "
+                 f"{states}" + (" (an attack is still allowed this round, CO-SKILL-5)"
+                                if self.p003 else ""))

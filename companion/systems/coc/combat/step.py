@@ -1,0 +1,118 @@
+"""The rules engine's top layer, :class:`_Step`: one action's worth of rules on a working
+copy of the state. It checks the action is legal (whose turn, out of turn, restrained,
+concentrating) and plays it with the layer that holds its rule.
+
+Rules: CO-TURN-1, CO-BASE-5, CO-DODGE-1, CO-DODGE-8, CO-FIRE-7, CO-GRAP-6.
+"""
+
+from __future__ import annotations
+
+from companion.errors import IllegalAction
+from companion.systems.coc.combat.actions import (
+    KEEPER_ACTIONS,
+    Action,
+    Attack,
+    BreakFree,
+    Cast,
+    Choke,
+    ClearJam,
+    Concentrate,
+    Delay,
+    EndTurn,
+    Face,
+    Grapple,
+    Jump,
+    Move,
+    PickUp,
+    Reload,
+    Sheathe,
+    Spot,
+    Tackle,
+    Throw,
+    Treat,
+)
+from companion.systems.coc.combat.fighters import Combatant
+from companion.systems.coc.combat.turns import _Turns
+
+
+class _Step(_Turns):
+    """One action's worth of rules, on a working copy of the state."""
+
+    def legal(self, action: Action) -> Combatant:
+        if not self.order:
+            raise IllegalAction("the fight is over")
+        actor = self.get(action.actor)
+        if isinstance(action, KEEPER_ACTIONS):
+            return actor
+        if isinstance(action, Concentrate) or (isinstance(action, Attack) and
+                                               action.first_strike):
+            if self.opened:
+                raise IllegalAction("declared before the round's first action "
+                                    "(CO-DODGE-1, CO-DODGE-8, CO-FIRE-7)")
+            if not self.can_act(actor):
+                raise IllegalAction(f"{actor.name} cannot act")
+            return actor
+        current = self.order[self.turn]
+        if actor.name != current:
+            raise IllegalAction(f"it is {current}'s turn, not {actor.name}'s "
+                                f"({'CO-TURN-1' if self.p003 else 'CO-BASE-5'})")
+        if self.on("CO-GRAP-6") and actor.held_by and not isinstance(
+                action, (BreakFree, EndTurn)):
+            raise IllegalAction(f"{actor.name} is restrained: only breaking free (CO-GRAP-6)")
+        if self.p003 and actor.concentrating and not isinstance(action, (Move, EndTurn)):
+            raise IllegalAction(f"{actor.name} concentrates on dodging: only moving (CO-DODGE-1)")
+        return actor
+
+    def play(self, action: Action) -> None:
+        actor = self.legal(action)
+        if isinstance(action, KEEPER_ACTIONS):
+            self.keeper(actor, action)
+            self.settle()
+            return
+        if isinstance(action, Concentrate):
+            self.concentrate(actor)
+            return
+        if isinstance(action, Attack) and action.first_strike:
+            self.attack(actor, action)
+            self.settle()
+            return
+        self.opened = True
+        if isinstance(action, EndTurn):
+            self.say(f"{actor.name} ends the turn")
+            self.next_turn()
+            return
+        if isinstance(action, Attack):
+            self.attack(actor, action)
+        elif isinstance(action, Grapple):
+            self.grapple(actor, action)
+        elif isinstance(action, Choke):
+            self.choke(actor, action)
+        elif isinstance(action, Throw):
+            self.throw(actor, action)
+        elif isinstance(action, BreakFree):
+            self.break_free(actor, action)
+        elif isinstance(action, Reload):
+            self.reload(actor, action)
+        elif isinstance(action, ClearJam):
+            self.clear_jam(actor, action)
+        elif isinstance(action, Treat):
+            self.treat(actor, action)
+        elif isinstance(action, Delay):
+            self.delay(actor)
+        elif isinstance(action, Sheathe):
+            self.sheathe(actor)
+        elif isinstance(action, PickUp):
+            self.pick_up(actor, action)
+        elif isinstance(action, Spot):
+            self.spot(actor, action)
+        elif isinstance(action, Cast):
+            self.cast(actor, action)
+        elif isinstance(action, Tackle):
+            self.tackle(actor, action)
+        elif isinstance(action, Face):
+            self.face(actor, action)
+        elif isinstance(action, Jump):
+            self.jump(actor, action)
+        else:
+            self.move(actor, action)
+        self.finish(actor)

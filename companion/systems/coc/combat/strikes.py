@@ -1,0 +1,306 @@
+"""One attack roll and all it leads to: the roll (with MA a combination roll), the declared
+defence, the blow's damage and extras, and after a hit the knockback, the called shot's
+effect, the disarm, the pommel strike and the lost part; after a fumble the jam, the drop,
+the fall, the breaking or the stray throw.
+
+Rules: CO-MA-1, CO-MA-3, CO-MA-4, CO-BASE-3, CO-BASE-6, CO-BASE-7, CO-MELEE-2, CO-MELEE-3,
+CO-MELEE-4, CO-FIRE-3, CO-FIRE-4, CO-FIRE-9, CO-THROW-2, CO-CALL-1, CO-RANGE-2, CO-SURP-1,
+CO-DODGE-4, CO-DODGE-7, CO-DISARM-1, CO-IAI-4, CO-STUN-1, CO-BODY-4, CO-ARMOR-2,
+CO-TURN-2, CO-TURN-3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.dice import roll
+from companion.errors import IllegalAction
+from companion.systems.coc import board
+from companion.systems.coc.checks import Grade, Rank, check, combination
+from companion.systems.coc.combat.actions import Attack, Defence
+from companion.systems.coc.combat.fighters import Combatant, Condition, Timed
+from companion.systems.coc.combat.to_hit import _ToHit
+from companion.systems.coc.rules import WeaponKind
+from companion.systems.coc.sheet import Weapon, skill_value
+
+
+class _Strikes(_ToHit):
+    """Adds one attack roll with its damage, its effects and its fumble."""
+
+    def one_attack(self, c: Combatant, target: Combatant, a: Attack, w: Weapon, first: bool,
+                   skill_key: str = "") -> None:
+        info = w.info
+        defence = self.declared_defence(target, a, info.kind, first)
+        skill, band, printed = self.effective(c, target, a, w, skill_key or info.skill)
+        doubled = times_two = False
+        grade: Grade
+        if a.ma:
+            ma = skill_value(self.rules, c.sheet, "martial_arts")
+            combo = combination(self.source, skill, ma, self.r_attack,
+                                f"{c.name} {info.name}+MA", hit=True)
+            rule = "CO-MA-1" if self.on("CO-MA-1") else "CO-BASE-6"
+            self.say(f"{combo.text} ({rule}, CO-BASE-3)")
+            grade = combo.grades[0]
+            must = self.rules.default("CO-MA-1" if self.p003 else "CO-BASE-6",
+                                      "technique_must_succeed")
+            hit = combo.rank is Rank.SUCCESS or (combo.rank is Rank.PARTIAL and (
+                grade.success or not must))
+            doubled = combo.rank is Rank.SUCCESS and a.ma_option != "forced"
+            if combo.rank is Rank.SUCCESS and a.ma_option == "forced":
+                defence = self.forced(target, defence)
+        else:
+            label = f"{c.name} {self.rules.skill(skill_key).name if skill_key else info.name}"
+            made = check(self.source, skill, self.r_attack, label, hit=True)
+            self.say(made.text)
+            grade, hit = made.grade, made.success
+        if info.skill == "shotgun" and self.on("CO-FIRE-9"):
+            self.lines[-1] += " (a shotgun shoots as any firearm, CO-FIRE-9)"
+        if not hit:
+            if grade is Grade.FUMBLE:
+                self.fumble(c, a, w)
+            return
+        melee = info.kind in (WeaponKind.MELEE, WeaponKind.UNARMED)
+        if a.surprise and defence is not Defence.NONE:
+            self.say(f"{target.name} cannot dodge or parry a surprise attack (CO-SURP-1)")
+            defence = Defence.NONE
+        if not first and a.defence is Defence.DODGE and defence is Defence.NONE \
+                and not a.cover and info.kind is WeaponKind.FIREARM:
+            self.say(f"a later bullet: {target.name}'s dodge stopped the first only "
+                     "(CO-DODGE-7)")
+        elif not first and a.defence is not Defence.NONE and defence is Defence.NONE \
+                and not a.cover and not a.surprise:
+            rule = "CO-DODGE-4" if a.defence is Defence.DODGE else "CO-BASE-7"
+            self.say(f"{target.name} is out: no {a.defence.value}" if target.out else
+                     f"{target.name}'s {a.defence.value} went on an earlier attack: once a "
+                     f"round ({rule})")
+        if grade.critical and melee and self.on("CO-MELEE-3"):
+            any_defence = self.defence_possible(target, info.kind, a)
+            self.say("critical: no dodge or parry (CO-MELEE-3)")
+            if not any_defence or self.rules.default("CO-MELEE-3", "double_every_critical"):
+                times_two = True
+                doubled = doubled and not self.legacy  # format 1: ×2 replaced MA's doubling
+            defence = Defence.NONE
+        if self.legacy and defence is not Defence.NONE and not self.defence_allowed(
+                target, defence, info.kind, a, first):
+            raise IllegalAction(f"{target.name} cannot {defence.value} now")
+        if a.cover and info.kind is WeaponKind.FIREARM and self.behind_cover(target, a):
+            return
+        if defence is Defence.DODGE:
+            if self.dodge(target, info.kind, a, first):
+                return
+        if a.pommel:
+            self.pommel(c, target, a)
+            return
+        if a.disarm:
+            self.disarmed(target, a)
+            if not self.rules.default("CO-DISARM-1", "deals_damage"):
+                return
+        damage, text = self.blow(c, a, w, grade, doubled, times_two, band, printed)
+        follow_up = a.ma and a.ma_option == "follow_up" and doubled
+        if follow_up and self.legacy:  # format 1 added the follow-up before armour
+            more, more_text = self.damage(c, w, True, Grade.SUCCESS, melee)
+            self.say(f"follow-up: {more_text} (CO-MA-4)")
+            damage, follow_up = damage + more, False
+        rolled = damage  # CO-BODY-4's threshold, before armour by Default
+        if defence in (Defence.PARRY, Defence.COUNTER):
+            way = self.parry if defence is Defence.PARRY else self.counter
+            damage, held = way(self.cs[target.name], a, damage, text, info.kind)
+            if held and follow_up:
+                # 004 line 158: the follow-up is declared 「相手にヒットした時」; a blow the
+                # target parried (受け流した, line 19) is not a hit, whatever gets past it.
+                self.say(f"{target.name} parried: no follow-up (CO-MA-4, only after a hit)")
+                follow_up = False
+            if damage <= 0:
+                return
+            if held:  # stopped in part: the rest goes on to the armour
+                text = f"{damage} damage gets past the {defence.value}"
+        if a.knockout and self.knockout(self.cs[target.name], damage, text):
+            return
+        ignore = grade.critical and info.kind is WeaponKind.FIREARM and self.on("CO-FIRE-3")
+        if ignore:
+            self.say("critical: the armour is ignored (CO-FIRE-3)")
+        before = self.cs[target.name].hp
+        self.hit(self.cs[target.name], damage, text, ignore_armour=ignore,
+                 from_behind=a.from_behind, bullet=info.kind is WeaponKind.FIREARM)
+        if follow_up and not self.cs[target.name].dead:
+            # CO-MA-4 Default: a second doubled roll, armour (and a CO-ARMOR-2 use) apart.
+            more, more_text = self.damage(c, w, True, Grade.SUCCESS, melee,
+                                          times_two=times_two)
+            self.hit(self.cs[target.name], more, f"follow-up: {more_text} (CO-MA-4)",
+                     ignore_armour=ignore, from_behind=a.from_behind)
+        if info.stun and self.on("CO-STUN-1"):
+            self.stun(self.cs[target.name])
+        if a.called:
+            self.called_effect(self.cs[target.name], a)
+        if melee:
+            self.knockback(self.cs[target.name], a, before - self.cs[target.name].hp)
+        if a.body:
+            if not self.rules.default("CO-BODY-4", "threshold_before_armour"):
+                rolled = before - self.cs[target.name].hp
+            self.lose_part(self.cs[target.name], a, rolled)
+
+    def forced(self, t: Combatant, defence: Defence) -> Defence:
+        """CO-MA-3: a full success forces the declared dodge, and the blow lands; against a
+        target that declared no dodge it means nothing (「回避を行わない相手には意味がない」)."""
+        if defence is not Defence.DODGE and not self.legacy:  # format 1 always used it
+            self.say(f"forced hit: {t.name} declared no dodge, so it changes nothing; normal "
+                     "damage (CO-MA-3)")
+            return defence
+        self.say("forced hit: the dodge is used up, normal damage (CO-MA-3)")
+        self.set(t, dodges=t.dodges + 1)
+        return Defence.NONE
+
+    def blow(self, c: Combatant, a: Attack, w: Weapon, grade: Grade, doubled: bool,
+             times_two: bool, band: int, printed: str) -> tuple[int, str]:
+        """A hit's damage with its extras: a thrown critical (CO-THROW-2), a called head shot
+        (CO-CALL-1), a range band's divisor (CO-RANGE-2)."""
+        info = w.info
+        melee = info.kind in (WeaponKind.MELEE, WeaponKind.UNARMED)
+        damage, text = self.damage(c, w, doubled, grade, melee, printed, times_two=times_two)
+        if grade.critical and info.kind is WeaponKind.THROWN and self.on("CO-THROW-2"):
+            more, more_text = self.roll_total(self.rules.num("CO-THROW-2", "critical_bonus"),
+                                              f"{c.name} {info.name} critical extra damage "
+                                              "クリティカル追加ダメージ")
+            damage += more
+            text += f" + critical {more_text} = {damage} (CO-THROW-2)"
+        if a.called == "head":
+            more, more_text = self.roll_total(self.rules.num("CO-CALL-1", "head")["damage"],
+                                              f"{c.name} {info.name} head shot extra damage "
+                                              "頭部追加ダメージ")
+            damage += more
+            text += f" + head {more_text} = {damage} (CO-CALL-1)"
+        if band > 1:
+            damage //= band
+            text += f" ÷{band} = {damage} (CO-RANGE-2)"
+        return damage, text
+
+    def fumble(self, c: Combatant, a: Attack, w: Weapon) -> None:
+        info = w.info
+        if info.kind is WeaponKind.THROWN and self.on("CO-THROW-2"):
+            self.stray_throw(c, a, w)
+            return
+        if info.kind is WeaponKind.FIREARM and self.on("CO-FIRE-4"):
+            if info.jams:
+                c = self.put_weapon(c, a.weapon, replace(w, jammed=True))
+                self.set(c, jammed_now=(*c.jammed_now, a.weapon))
+                self.say(f"fumble: {info.name} jams until cleared from next round (CO-FIRE-4)")
+            else:
+                self.put_weapon(c, a.weapon, replace(w, dropped=True))
+                self.say(f"fumble: {info.name} is dropped (CO-FIRE-4)")
+        elif info.kind in (WeaponKind.MELEE, WeaponKind.UNARMED) and self.on("CO-MELEE-4"):
+            choice = a.fumble
+            if not choice:
+                if info.kind is WeaponKind.UNARMED:
+                    choice = "fall"
+                else:
+                    face = roll("1D2", self.source, purpose=f"{c.name} {info.name} fumble "
+                                "ファンブル: the weapon breaks or its user falls").total
+                    choice = "break" if face == self.rules.default(
+                        "CO-MELEE-4", "weapon_break_face") else "fall"
+            if choice == "break" and info.kind is not WeaponKind.UNARMED:
+                self.put_weapon(c, a.weapon, replace(w, broken=True))
+                self.say(f"fumble: {info.name} breaks (CO-MELEE-4)")
+            else:
+                cond = Timed(Condition.FALLEN, self.round + 1, self.round + 1)
+                self.set(self.cs[c.name], conditions=(*self.cs[c.name].conditions, cond))
+                self.say(f"fumble: {c.name} falls and loses next round's actions (CO-MELEE-4)")
+
+    def pommel(self, c: Combatant, t: Combatant, a: Attack) -> None:
+        """CO-IAI-4 Default: the pommel strike stuns (CO-STUN-1) and deals no damage."""
+        self.say(f"pommel strike: {t.name} is stunned, no damage (CO-IAI-4)")
+        if self.on("CO-STUN-1"):
+            self.stun(self.cs[t.name])
+
+    def stray_throw(self, c: Combatant, a: Attack, w: Weapon) -> None:
+        """CO-THROW-2: a fumbled throw flies off; a hit roll (the thrower's Throw) against
+        another target in range, allies too: the Keeper names it (no board: Default)."""
+        if not a.stray and self.on("CO-TURN-2") and c.square:
+            here = board.parse(c.square)
+            near = [o for o in self.names if o not in (c.name, a.target)
+                    and not self.cs[o].dead and self.cs[o].square
+                    and board.distance(here, board.parse(self.cs[o].square)) <= 3
+                    and self.clear(c, self.cs[o])]
+            if near:
+                pick = roll(f"1D{len(near)}", self.source,
+                            purpose=f"whom the throw strays to 逸れた先 ({', '.join(near)})"
+                            ).total if len(near) > 1 else 1
+                a = replace(a, stray=near[pick - 1])
+                self.say(f"the stray throw's target: 1D{len(near)} ＞ {a.stray} (CO-THROW-2)")
+        if not a.stray or a.stray in (c.name, a.target):
+            self.say("fumble: the throw flies off and lands harmlessly (CO-THROW-2)")
+            return
+        other = self.get(a.stray)
+        if other.dead:
+            self.say("fumble: the throw flies off and lands harmlessly (CO-THROW-2)")
+            return
+        self.say(f"fumble: the throw flies off towards {other.name} (CO-THROW-2)")
+        made = check(self.source, skill_value(self.rules, c.sheet, w.info.skill), self.r_attack,
+                     f"{c.name} {w.info.name} → {other.name}", hit=True)
+        self.say(made.text)
+        if made.success:
+            damage, text = self.damage(c, w, False, Grade.SUCCESS, False)
+            self.hit(other, damage, f"{text} (CO-THROW-2)")
+
+    def called_effect(self, t: Combatant, a: Attack) -> None:
+        """CO-CALL-1: an arm hit costs a multi-attacker one attack, and a failed STR×5 drops
+        the weapon held; a leg hit costs a square of movement a round (for the fight)."""
+        if t.dead:
+            return
+        if a.called == "leg":
+            t = self.set(t, leg_hits=t.leg_hits + 1)
+            most = self.rules.num("CO-TURN-3", "action_points") - t.leg_hits
+            self.say(f"{t.name}'s leg is hit: at most {max(0, most)} square(s) a round "
+                     "(CO-CALL-1)")
+            return
+        if a.called != "arm":
+            return
+        t = self.set(t, arm_hits=t.arm_hits + 1)
+        self.say(f"{t.name}'s arm is hit: a weapon of several attacks makes one fewer "
+                 "(CO-CALL-1)")
+        held = next((i for i, w in enumerate(t.sheet.weapons) if not (w.dropped or w.broken)
+                     and w.info.kind is not WeaponKind.UNARMED), None)
+        if held is None or t.out:
+            return
+        times = self.rules.num("CO-CALL-1", "arm")["str_multiplier"]
+        made = check(self.source, t.sheet.stat("STR") * times, self.r5, f"{t.name} STR×{times}")
+        self.say(f"{made.text} (CO-CALL-1)")
+        if not made.success:
+            w = t.sheet.weapons[held]
+            self.put_weapon(t, held, replace(w, dropped=True))
+            self.say(f"{t.name} drops {w.info.name} (CO-CALL-1)")
+
+    def knockback(self, t: Combatant, a: Attack, taken: int) -> None:
+        """CO-MELEE-2: 10+ damage in one melee hit (after armour) pushes the target back a
+        square; whoever stands behind (the Keeper names them) dodges or takes 1D3."""
+        if not self.on("CO-MELEE-2") or t.dead or taken < self.rules.num(
+                "CO-MELEE-2", "knockback_damage"):
+            return
+        attacker = self.cs[a.actor]
+        if self.board(attacker, t):
+            dest = board.away(board.parse(attacker.square), board.parse(t.square))
+            if not board.on_board(dest):
+                self.say(f"knockback! {t.name} is against the edge and stays (CO-MELEE-2)")
+                return
+            there = self.standing_at(board.name(dest), t.name)
+            if there is None:
+                self.set(t, square=board.name(dest))
+                self.say(f"knockback! {t.name} is pushed to {board.name(dest)} ({taken} damage, "
+                         "CO-MELEE-2)")
+                return
+            self.say(f"knockback! {t.name} is pushed into {there.name} and stays ({taken} "
+                     "damage, CO-MELEE-2)")
+            a = replace(a, behind=there.name)
+        else:
+            self.say(f"knockback! {t.name} is pushed back a square ({taken} damage, "
+                     "CO-MELEE-2)")
+        if not a.behind or a.behind in (t.name, a.actor):
+            return
+        other = self.get(a.behind)
+        if other.dead:
+            return
+        if not other.out and self.check(other, "dodge").success:
+            self.lines[-1] += " (CO-MELEE-2)"
+            return
+        hurt, text = self.roll_total(self.rules.num("CO-MELEE-2", "bystander"),
+                                     f"damage to {other.name} behind 背後の者へのダメージ")
+        self.hit(other, hurt, f"{other.name} is struck by {t.name}: {text} (CO-MELEE-2)")

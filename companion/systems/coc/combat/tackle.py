@@ -1,0 +1,115 @@
+"""Tackles: the damage, the blow back, the knock down, and the pin that turns it into a
+grapple at the next round.
+
+Rules: CO-TACKLE-1, CO-TACKLE-2, CO-TACKLE-3, CO-GRAP-1, CO-GRAP-6, CO-TURN-2, CO-BASE-5.
+"""
+
+from __future__ import annotations
+
+from companion.errors import IllegalAction
+from companion.systems.coc import board
+from companion.systems.coc.checks import check
+from companion.systems.coc.combat.actions import Attack, Defence, Tackle
+from companion.systems.coc.combat.fighters import Combatant, Condition
+from companion.systems.coc.combat.grapples import _Grapples
+from companion.systems.coc.rules import WeaponKind
+from companion.systems.coc.sheet import skill_value
+
+
+class _Tackle(_Grapples):
+    """Adds tackles and their pins."""
+
+    def tackle(self, c: Combatant, a: Tackle) -> None:
+        """CO-TACKLE-1: a Tackle success deals 1d6+db, or instead blows the target back
+        (CO-TACKLE-2) or knocks it down (CO-TACKLE-3); it may be dodged."""
+        if not self.on("CO-TACKLE-1"):
+            raise IllegalAction("tackling is CO-TACKLE-1, off in this profile")
+        t = self.get(a.target)
+        option_rule = {"": "CO-TACKLE-1", "blow_back": "CO-TACKLE-2",
+                       "knock_down": "CO-TACKLE-3"}.get(a.option)
+        if option_rule is None or not self.on(option_rule):
+            raise IllegalAction(f"no tackle option {a.option!r} here")
+        if t.name == c.name or t.dead or c.grappling or c.held_by:
+            raise IllegalAction("that tackle is not possible")
+        if a.defence not in (Defence.NONE, Defence.DODGE):
+            raise IllegalAction("a tackle can only be dodged")
+        self.on_the_board(c, t, Attack(c.name, t.name), WeaponKind.UNARMED)
+        self.may_strike(c, a.after_dodge, weapon=False)
+        if self.p003:
+            c = self.spend(c, 1, "CO-TACKLE-1")
+        elif c.attacks:
+            raise IllegalAction("one action a turn (CO-BASE-5)")
+        fake = Attack(c.name, t.name, defence=a.defence)
+        dodge_ok = a.defence is not Defence.DODGE or self.defence_allowed(
+            t, Defence.DODGE, WeaponKind.UNARMED, fake, True)
+        if not dodge_ok and not self.legacy:  # before any die (format 1: after the roll)
+            raise IllegalAction(f"{t.name} cannot dodge now")
+        c = self.set(c, attacks=c.attacks + 1)
+        if a.after_dodge:
+            value, why = self.after_dodge(skill_value(self.rules, c.sheet, "tackle"))
+            made = check(self.source, value, self.r_attack, f"{c.name} "
+                         f"{self.rules.skill('tackle').name}")
+            self.say(made.text + why)
+        else:
+            made = self.check(c, "tackle", attack=True)
+        self.lines[-1] += " (CO-TACKLE-1)"
+        if not made.success:
+            return
+        if a.defence is Defence.DODGE:
+            if not dodge_ok:
+                raise IllegalAction(f"{t.name} cannot dodge now")
+            if self.dodge(t, WeaponKind.UNARMED, fake, True):
+                return
+        db = c.sheet.db
+        if not a.option:
+            dice = self.rules.num("CO-TACKLE-1", "damage")
+            total, text = self.roll_total(dice if db == "0" else f"{dice}{db}",
+                                          f"{c.name} tackle damage タックルダメージ")
+            self.hit(t, max(0, total), f"tackle: {text} (CO-TACKLE-1)")
+        elif a.option == "blow_back":
+            dice = self.rules.num("CO-TACKLE-2", "damage")
+            total, text = self.roll_total(dice if db == "0" else f"{dice}{db}",
+                                          f"{c.name} tackle damage タックルダメージ")
+            total = max(0, total)
+            metres = self.rules.num("CO-TACKLE-2", "knockback_m")
+            obstacle = a.obstacle
+            if self.board(c, t):
+                here, there = board.parse(c.square), board.parse(t.square)
+                way = (board.away(here, there)[0] - there[0], board.away(here, there)[1]
+                       - there[1])
+                end, stopped = board.slide(there, way, metres, self.occupied(t.name))
+                obstacle = obstacle or stopped
+                self.set(t, square=board.name(end))
+                t = self.cs[t.name]
+                self.say(f"{t.name} is blown back to {board.name(end)}"
+                         + (", into an obstacle" if stopped else "")
+                         + " (CO-TACKLE-2, 1 m = 1 square, CO-TURN-2)")
+            if obstacle:
+                more, more_text = self.roll_total(self.rules.num("CO-TACKLE-2", "obstacle"),
+                                                  f"{t.name}'s damage from the obstacle "
+                                                  "障害物ダメージ")
+                total += more
+                text += f" + obstacle {more_text}"
+            self.hit(t, total, f"blown back {metres} m: {text} = {total} (CO-TACKLE-2)")
+            self.shock(self.cs[t.name], "CO-TACKLE-2")
+        else:
+            self.add(t, Condition.PRONE)
+            self.set(self.cs[c.name], pinning=t.name)
+            self.say(f"{t.name} is knocked down, no damage; {c.name} pins it from the next round "
+                     "(CO-TACKLE-3)")
+
+    def pins(self) -> None:
+        """CO-TACKLE-3: at the next round the knock-down becomes a grapple (CO-GRAP-1/6)."""
+        for name in self.names:
+            c = self.cs[name]
+            if not c.pinning:
+                continue
+            t = self.cs[c.pinning]
+            self.set(c, pinning="")
+            if c.out or t.dead or t.held_by or c.grappling or c.held_by:
+                continue
+            rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
+            self.set(self.cs[name], grappling=t.name, grapple_round=self.round)
+            self.set(t, held_by=name)
+            self.drop(self.cs[t.name], Condition.PRONE)
+            self.say(f"{name} pins {t.name}: the grapple rules take over (CO-TACKLE-3, {rule})")

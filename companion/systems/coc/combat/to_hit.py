@@ -1,0 +1,214 @@
+"""Whether a strike may be made, and the skill it is rolled at: what bars an attack (a
+grapple and a tackle too), each option checked before any die, and the effective skill
+with every multiplier and modifier.
+
+Rules: CO-CORE-1, CO-STUN-1, CO-TURN-4, CO-TURN-6, CO-BASE-5, CO-DODGE-4, CO-DODGE-5,
+CO-DODGE-6, CO-DODGE-7, CO-DODGE-8, CO-IAI-3, CO-IAI-4, CO-GRAP-3, CO-GRAP-6, CO-CALL-1,
+CO-FIRE-4 to CO-FIRE-7, CO-FIRE-9, CO-AIM-1 to CO-AIM-3, CO-RANGE-1 to CO-RANGE-3,
+CO-THROW-1, CO-SURP-3, CO-DISARM-1, CO-BASE-10.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from companion.errors import IllegalAction
+from companion.systems.coc.combat.actions import Attack, Defence
+from companion.systems.coc.combat.defences import _Defences
+from companion.systems.coc.combat.fighters import Combatant
+from companion.systems.coc.rules import WeaponKind
+from companion.systems.coc.sheet import Weapon, skill_value
+
+
+class _ToHit(_Defences):
+    """Adds whether a strike may be made and the skill it is rolled at."""
+
+    def may_strike(self, c: Combatant, after_dodge: bool = False, weapon: bool = True
+                   ) -> None:
+        """What bars any attack, a grapple and a tackle included: a stun (CO-STUN-1), another
+        skill this round (CO-TURN-4), a dodge (CO-DODGE-4; the Keeper may allow an attack at
+        −50%, CO-DODGE-5), dodge concentration (CO-DODGE-8), sheathing (CO-IAI-3)."""
+        old_grapple = self.legacy and not weapon  # format 1 let the stunned grapple, tackle
+        if self.on("CO-STUN-1") and c.stun and not old_grapple:
+            raise IllegalAction(f"{c.name} is stunned and cannot attack (CO-STUN-1)")
+        if self.on("CO-TURN-4") and c.other_skill:
+            raise IllegalAction("no attack in a round with another skill (CO-TURN-4)")
+        if after_dodge and not (self.on("CO-DODGE-4") and self.on("CO-DODGE-5")):
+            raise IllegalAction("an attack after dodging is CO-DODGE-5 (004)")
+        if after_dodge and not c.dodges:
+            raise IllegalAction(f"{c.name} has not dodged this round: leave out after_dodge")
+        if self.on("CO-DODGE-4") and c.dodges and not after_dodge:
+            raise IllegalAction(f"{c.name} dodged this round and cannot attack (CO-DODGE-4); "
+                                "the Keeper may allow it at −50% with after_dodge=true "
+                                "(CO-DODGE-5)")
+        if not self.p003 and c.concentrating:
+            raise IllegalAction(f"{c.name} concentrates on dodging: no attack (CO-DODGE-8)")
+        if c.sheathed and not old_grapple:
+            raise IllegalAction(f"{c.name} sheathed this round: no attack (CO-IAI-3)")
+
+    def may_attack(self, c: Combatant, w: Weapon, ap: int, after_dodge: bool = False
+                   ) -> None:
+        if w.broken or w.dropped:
+            raise IllegalAction(f"{w.info.name} is {'broken' if w.broken else 'dropped'}")
+        if w.jammed:
+            raise IllegalAction(f"{w.info.name} is jammed until cleared (CO-FIRE-4)")
+        self.may_strike(c, after_dodge)
+        if self.on("CO-GRAP-3") and (c.grappling or c.held_by) and w.info.two_handed:
+            raise IllegalAction("no two-handed weapon while grappling (CO-GRAP-3)")
+        if self.on("CO-GRAP-6") and c.grappling and not self.legacy:
+            # 004 line 164「次Rから拘束したまま片手で扱える武器が使用可能(拳銃など)」
+            if c.grapple_round >= self.round:
+                raise IllegalAction(f"{c.name} restrains {c.grappling}: a one-handed weapon "
+                                    "from the next round (CO-GRAP-6)")
+            if w.info.two_handed:
+                raise IllegalAction(f"{c.name} restrains {c.grappling}: only a one-handed "
+                                    f"weapon (拳銃など), not {w.info.name} (CO-GRAP-6)")
+        attacks = w.info.attacks
+        if attacks > 1 and c.arm_hits and self.on("CO-CALL-1"):
+            attacks = max(1, attacks - c.arm_hits * self.rules.num("CO-CALL-1", "arm")[
+                "attacks_lost"])
+        if self.p003 and self.on("CO-TURN-6") and c.attacks + ap > attacks:
+            raise IllegalAction(f"{w.info.name} allows {attacks} attack AP a round "
+                                "(CO-TURN-6" + (", CO-CALL-1)" if attacks < w.info.attacks
+                                                else ")"))
+        if not self.p003 and c.attacks:
+            raise IllegalAction("one attack action a turn (CO-BASE-5)")
+
+    def attack_options(self, c: Combatant, t: Combatant, a: Attack, w: Weapon) -> None:
+        """Refuse, before any die, an option that is off or does not fit the weapon."""
+        info = w.info
+        ranged = info.kind in (WeaponKind.FIREARM, WeaponKind.THROWN)
+        if a.called and (not self.on("CO-CALL-1") or a.called not in ("head", "arm", "leg")):
+            raise IllegalAction("a called shot is CO-CALL-1: head, arm or leg")
+        if a.called and a.burst:
+            raise IllegalAction("no called shot with a burst (CO-FIRE-6)")
+        if (info.kind is WeaponKind.THROWN and self.on("CO-THROW-1") and a.distance_m >
+                self.rules.num("CO-THROW-1", "range_squares")):
+            raise IllegalAction("a throw reaches 3 squares (CO-THROW-1)")
+        if a.pommel and not a.iai:
+            raise IllegalAction("a pommel strike is declared with Iai (CO-IAI-4)")
+        if a.aim and (not self.on("CO-AIM-1") or not ranged):
+            raise IllegalAction("careful aim is CO-AIM-1, for a ranged weapon")
+        if a.aim and not c.half_dex:
+            raise IllegalAction("careful aim only on a turn taken at DEX/2: delay first "
+                                "(CO-AIM-1)")
+        if a.aim and c.first_strike:
+            raise IllegalAction("no careful aim after a first strike (CO-AIM-1, CO-FIRE-7)")
+        if a.adjacent and not (info.kind is WeaponKind.FIREARM and (
+                self.on("CO-FIRE-5") or self.on("CO-RANGE-3"))):
+            raise IllegalAction("point-blank shooting is CO-FIRE-5 (003) or CO-RANGE-3 (004), "
+                                "with a firearm")
+        if a.dark and not self.on("CO-SURP-3"):
+            raise IllegalAction("fighting in the dark is CO-SURP-3, off in this profile")
+        if a.dodge_assist and (not self.on("CO-DODGE-6") or
+                               a.dodge_assist not in ("navigate", "jump")):
+            raise IllegalAction("a dodge assist is CO-DODGE-6: navigate or jump")
+        if a.knockout and not (self.on("CO-BASE-10") and (
+                info.kind is WeaponKind.UNARMED or info.blunt)):
+            raise IllegalAction("a knockout is CO-BASE-10 (optional), with a blunt or unarmed "
+                                "attack")
+        if a.disarm:
+            if not self.on("CO-DISARM-1"):
+                raise IllegalAction("disarming is CO-DISARM-1, off in this profile")
+            if not 0 <= a.disarm_weapon < len(t.sheet.weapons):
+                raise IllegalAction(f"{t.name} has no weapon {a.disarm_weapon}")
+        if a.body:
+            self.body_rule(a)
+        if a.cover and not (self.on("CO-DODGE-7") and info.kind is WeaponKind.FIREARM
+                            and a.cover in ("hide", "dodge")):
+            raise IllegalAction("taking cover is CO-DODGE-7 (004), against gunfire: "
+                                "cover=hide or cover=dodge")
+        if a.cover and a.defence not in (Defence.NONE, Defence.DODGE):
+            raise IllegalAction("cover is instead of a dodge, not of a parry (CO-DODGE-7)")
+
+    def effective(self, c: Combatant, t: Combatant, a: Attack, w: Weapon, skill: str
+                  ) -> tuple[int, int, str]:
+        """CO-CORE-1: base × every multiplier, rounded down, then ± every modifier (floor 0).
+
+        Returns the effective skill, the range band's damage divisor (CO-RANGE-2) and the
+        damage dice of a printed band ("" for the weapon's own, CO-FIRE-9).
+        """
+        info = w.info
+        base = skill_value(self.rules, c.sheet, skill)
+        ranged = info.kind in (WeaponKind.FIREARM, WeaponKind.THROWN)
+        mults: list[tuple[Fraction, str]] = []
+        mods: list[tuple[int, str]] = []
+        band = 1
+        printed = self.printed_band(c, a, w) if ranged else ""
+        if ranged and self.on("CO-RANGE-1"):
+            siz, above = t.sheet.stat("SIZ"), self.rules.num("CO-RANGE-1", "above_siz")
+            bonus = self.rules.num("CO-RANGE-1", "per_10_siz") * ((siz - above) // 10)
+            if siz > above and bonus:
+                mods.append((bonus, f"SIZ {siz}, CO-RANGE-1"))
+        if (ranged and not printed and a.distance_m > info.range_m > 0
+                and self.on("CO-RANGE-2")):
+            band = -(-a.distance_m // info.range_m)
+            last = self.rules.num("CO-RANGE-2", "last_band")
+            if band > last and not self.rules.default("CO-RANGE-2", "beyond_last_band"):
+                raise IllegalAction(f"{a.distance_m} m is beyond {last}× the base range "
+                                    f"{info.range_m} m (CO-RANGE-2)")
+            mults.append((Fraction(1, band), f"{a.distance_m} m, {band}× range, CO-RANGE-2"))
+        if a.adjacent:
+            if self.on("CO-RANGE-3"):
+                mults.append((Fraction(self.rules.num("CO-RANGE-3", "touch_multiplier")),
+                              "touch, CO-RANGE-3"))
+            else:
+                mods.append((self.rules.num("CO-FIRE-5", "adjacent_bonus"),
+                             "adjacent, CO-FIRE-5"))
+        if a.aim:
+            mults.append((Fraction(self.rules.num("CO-AIM-1", "multiplier")),
+                          "careful aim, CO-AIM-1"))
+        if ranged and info.laser and self.on("CO-AIM-2"):
+            mults.append((Fraction(self.rules.num("CO-AIM-2", "multiplier")),
+                          "laser sight, CO-AIM-2"))
+        if ranged and info.scope > 1 and self.on("CO-AIM-3"):
+            mults.append((Fraction(info.scope), f"{info.scope}× scope, CO-AIM-3"))
+        if a.dark:
+            mults.append((Fraction(1, 2), "dark, CO-SURP-3"))
+        if t.hidden and self.on("CO-SURP-3"):
+            mods.append((t.hide_penalty, f"{t.name} is hidden, CO-SURP-3"))
+        if a.disarm:
+            mods.append(self.disarm_penalty(c, a))
+        if a.body:
+            mods.append(self.body_penalty(t, a, w))
+        if not self.p003 and self.on("CO-DODGE-5") and c.dodges:
+            mods.append((self.rules.num("CO-DODGE-5", "attack_after_dodge"),
+                         "after dodging, CO-DODGE-5"))
+        if a.called:
+            mods.append((self.rules.num("CO-CALL-1", "penalty"),
+                         f"called shot: {a.called}, CO-CALL-1"))
+        product = Fraction(base)
+        for m, _ in mults:
+            product *= m
+        value = max(0, int(product) + sum(m for m, _ in mods))
+        if mults or mods:
+            shown = " ".join([f"×{m}" + f" ({why})" for m, why in mults]
+                             + [f"{m:+d} ({why})" for m, why in mods])
+            self.say(f"{c.name} {self.rules.skill(skill).name}: base {base} {shown} = {value}"
+                     + (" ＞ cannot succeed" if value <= 0 else ""))
+        if a.body and value <= 0:
+            raise IllegalAction(f"{c.name} is not yet skilled enough for that "
+                                f"({self.body_rule(a)})")
+        return value, band, printed
+
+    def printed_band(self, c: Combatant, a: Attack, w: Weapon) -> str:
+        """CO-FIRE-9 (with CO-RANGE-2's proviso): a weapon with printed range bands (a
+        shotgun's 4D6/2D6/1D6 at 10/20/50 m) does the damage of the first band that reaches
+        the target, at its full skill; beyond the last band it cannot hit. Returns the
+        band's dice, "" for a weapon without bands or while CO-FIRE-9 is off."""
+        bands, shown = self.rules.bands(w.info)
+        if not bands or not self.on("CO-FIRE-9"):
+            return ""
+        reach = next((b for b in bands if a.distance_m <= b.up_to_m), None)
+        if reach is None:
+            raise IllegalAction(f"{a.distance_m} m is beyond {w.info.name}'s last band "
+                                f"{bands[-1].up_to_m} m ({shown}, CO-FIRE-9)")
+        at = f"{a.distance_m} m" if a.distance_m else "within range"
+        self.say(f"{c.name} {w.info.name} {at}: damage {reach.damage} up to {reach.up_to_m} m "
+                 f"(printed bands {shown}, CO-FIRE-9)")
+        return reach.damage
+
+    def after_dodge(self, value: int) -> tuple[int, str]:
+        """CO-DODGE-5: a grapple or tackle after dodging, −50% as an attack after dodging."""
+        penalty = self.rules.num("CO-DODGE-5", "attack_after_dodge")
+        return max(0, value + penalty), f" ({penalty:+}%, after dodging, CO-DODGE-5)"

@@ -1,0 +1,181 @@
+"""Rounds and turns: a new round in DEX order (ties by 1D100), the dying's rolls, each turn's
+AP, the end of a round, passing the turn after an action, and the declarations: delaying to
+DEX/2 and dodge concentration.
+
+Rules: CO-TURN-1, CO-TURN-3, CO-BASE-5, CO-DEATH-1, CO-BASE-8, CO-ARMOR-2 (armour breaks at
+the round's end), CO-STUN-1, CO-GRAP-3, CO-SPELL-2, CO-IAI-2, CO-DODGE-1, CO-DODGE-3,
+CO-DODGE-8.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.dice import roll
+from companion.errors import DataError, IllegalAction
+from companion.systems.coc.checks import check
+from companion.systems.coc.combat.attacks import _Attacks
+from companion.systems.coc.combat.fighters import Combatant, Condition
+
+
+class _Turns(_Attacks):
+    """Adds rounds and turns, and the declarations of delay and concentration."""
+
+    def new_round(self) -> None:
+        """CO-TURN-1 / CO-BASE-5: a new round in DEX order; ties by 1D100, lowest first."""
+        self.round += 1
+        for name in self.names:
+            c = self.cs[name]
+            self.set(c, dodges=0, parries=0, attacks=0, other_skill=False, acted=False, ap=0,
+                     treat_failed=False, first_aid_tries=0, concentrating=False, first_strike=0,
+                     slot_pending=False, half_dex=False, delayed_ap=0, spent_other=False,
+                     iai_used=False, sheathed=False, no_more_shots=False, moved=0, shots=0,
+                     jammed_now=())
+        self.opened = False
+        self.dying_rolls()
+        self.bleed()
+        self.pins()
+        rule = "CO-TURN-1" if self.on("CO-TURN-1") else "CO-BASE-5"
+        ties: dict[str, int] = {}
+        die = self.rules.default("CO-TURN-1", "tie_break_die")  # the tie's die (1D100)
+        dexes = [self.cs[n].sheet.stat("DEX") for n in self.names]
+        for name, dex in zip(self.names, dexes, strict=True):
+            if dexes.count(dex) > die:
+                raise DataError(f"CO-TURN-1.tie_break_die: a 1D{die} cannot order the "
+                                f"{dexes.count(dex)} characters with DEX {dex}")
+            if dexes.count(dex) > 1:
+                while True:
+                    value = roll(f"1D{die}", self.source, purpose=f"{name}'s DEX tie "
+                                 f"同DEXの順番 1D{die} (lowest first)").total
+                    same = [n for n in ties if ties[n] == value and
+                            self.cs[n].sheet.stat("DEX") == dex]
+                    if not same:
+                        ties[name] = value
+                        break
+        self.order = tuple(sorted(self.names, key=lambda n: (-self.cs[n].sheet.stat("DEX"),
+                                                             ties.get(n, 0))))
+        self.turn = -1
+        shown = ", ".join(f"{n}(DEX {self.cs[n].sheet.stat('DEX')}"
+                          + (f", 1D{die}={ties[n]}" if n in ties else "") + ")" for n in self.order)
+        self.say(f"round {self.round}: {shown} ({rule})")
+        self.next_turn()
+
+    def dying_rolls(self) -> None:
+        """CO-DEATH-1 (003): each dying investigator rolls CON×5 at the round's start."""
+        if not self.on("CO-DEATH-1"):
+            return
+        for name in self.names:
+            c = self.cs[name]
+            if c.dead or not c.has(Condition.DYING, self.round):
+                continue
+            made = check(self.source, c.sheet.stat("CON") * 5, self.r5, f"{name} CON×5")
+            self.say(f"{made.text} (CO-DEATH-1)")
+            if not made.success:
+                self.die(c, "failed CON×5 while dying (CO-DEATH-1)")
+
+    def next_turn(self) -> None:
+        while True:
+            self.turn += 1
+            if self.turn >= len(self.order):
+                self.end_round()
+                return
+            c = self.cs[self.order[self.turn]]
+            if self.can_act(c):
+                self.begin_turn(c)
+                return
+            why = "dead" if c.dead else "cannot act"
+            self.say(f"{c.name} is skipped ({why})")
+
+    def begin_turn(self, c: Combatant) -> None:
+        c = self.set(c, spent_other=False)
+        if c.slot_pending:
+            c = self.set(c, slot_pending=False, half_dex=True, ap=c.delayed_ap, delayed_ap=0)
+            rule = "CO-TURN-1" if self.p003 else "CO-BASE-5"
+            self.say(f"{c.name} acts at DEX/2 ({c.sheet.stat('DEX') // 2})"
+                     + (f": {c.ap} AP" if self.p003 else "") + f" ({rule})")
+            return
+        if c.chanting and c.chant_turns <= 1:
+            self.say(f"{c.name}'s {c.chanting} takes effect (CO-SPELL-2)")
+            c = self.set(c, chanting="", chant_automatic=False, chant_turns=0)
+        elif c.chanting:
+            c = self.set(c, chant_turns=c.chant_turns - 1)
+            self.say(f"{c.name} chants on: {c.chanting} in {c.chant_turns} turn(s) (CO-SPELL-2)")
+        if not self.p003:
+            return
+        ap = self.rules.num("CO-TURN-3", "action_points")
+        if self.on("CO-STUN-1") and c.stun:
+            made = check(self.source, c.sheet.stat("CON") * 5, self.r5, f"{c.name} CON×5")
+            stun = c.stun - 1 if made.success else c.stun
+            self.say(f"{made.text} (CO-STUN-1: stun {c.stun} → {stun})")
+            c = self.set(c, stun=stun)
+            ap -= c.stun
+        if self.on("CO-GRAP-3") and (c.grappling or c.held_by):
+            ap = min(ap, self.rules.num("CO-GRAP-3", "action_points"))
+        self.set(c, ap=max(0, ap))
+        self.say(f"{c.name}'s turn: {max(0, ap)} AP (CO-TURN-3)")
+
+    def end_round(self) -> None:
+        for name in self.names:
+            c = self.cs[name]
+            if self.on("CO-ARMOR-2") and any(a.breaking for a in c.sheet.armour):
+                kept = tuple(a for a in c.sheet.armour if not a.breaking)
+                self.say(f"{name}'s armour breaks at the end of the round (CO-ARMOR-2)")
+                c = self.set(c, sheet=replace(c.sheet, armour=kept))
+            if self.on("CO-BASE-8") and not c.dead and c.dying_until == self.round:
+                self.die(c, "not treated by the end of the next round (CO-BASE-8)")
+        if self.over():
+            self.order, self.turn = (), 0
+            return
+        self.new_round()
+
+    def over(self) -> bool:
+        return self.freeze().outcome() is not None
+
+    def finish(self, actor: Combatant) -> None:
+        """After an action: 004 passes the turn (CO-BASE-5); 003 when the AP are spent."""
+        if self.over():
+            self.say(f"the fight is over: the {self.freeze().outcome().value} stand")  # type: ignore[union-attr]
+            self.order, self.turn = (), 0
+            return
+        c = self.cs[actor.name]
+        if self.p003 and c.ap <= 0 and self.can_act(c) and self.iai_pending(c):
+            self.say(f"{c.name} may still strike with Iai, which costs no AP, or end the turn "
+                     "(CO-IAI-2)")
+            return
+        if not self.p003 or c.ap <= 0 or not self.can_act(c):
+            self.next_turn()
+
+    def settle(self) -> None:
+        """After an out-of-turn action: the fight may be over."""
+        if self.over():
+            self.say(f"the fight is over: the {self.freeze().outcome().value} stand")  # type: ignore[union-attr]
+            self.order, self.turn = (), 0
+
+    def delay(self, c: Combatant) -> None:
+        """Take the turn at DEX/2 (CO-TURN-1 in 003, keeping the AP; CO-BASE-5 in 004)."""
+        if c.half_dex or c.slot_pending:
+            raise IllegalAction(f"{c.name} already acts at DEX/2")
+        if self.p003:
+            if c.ap < self.rules.num("CO-TURN-3", "action_points") - c.stun or c.attacks:
+                raise IllegalAction("delay before spending any AP (CO-TURN-1)")
+            c = self.set(c, delayed_ap=c.ap, ap=0)
+        elif c.attacks:
+            raise IllegalAction("delay instead of acting (CO-BASE-5)")
+        c = self.set(c, slot_pending=True)
+        self.slot(c)
+        rule = "CO-TURN-1" if self.p003 else "CO-BASE-5"
+        self.say(f"{c.name} will act at DEX/2 ({c.sheet.stat('DEX') // 2}) ({rule})")
+
+    def concentrate(self, c: Combatant) -> None:
+        rule = "CO-DODGE-1" if self.p003 else "CO-DODGE-8"
+        if not self.on(rule):
+            raise IllegalAction(f"dodge concentration ({rule}) is off in this profile")
+        if c.concentrating:
+            raise IllegalAction(f"{c.name} already concentrates on dodging")
+        self.set(c, concentrating=True)
+        if self.p003:
+            self.say(f"{c.name} concentrates on dodging: +20% to Dodge, MA, Iai and weapon "
+                     "parries, may only move, may dodge from behind (CO-DODGE-1, CO-DODGE-3)")
+        else:
+            self.say(f"{c.name} concentrates on dodging: +10% and any number of dodges, "
+                     "no attack this round (CO-DODGE-8)")
