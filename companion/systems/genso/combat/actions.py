@@ -1,0 +1,175 @@
+"""The actions of a `genso` fight, their journal (JSON) form and the line that tells them.
+
+A combatant's turn is one of :data:`ACTIONS`; :data:`GM_ACTIONS` are the GM's own steps,
+which need no turn. Rules: GM-COMBAT-1 (flee, the end of the fight), GM-COMBAT-5 (full
+attack), GM-COMBAT-6 (full dodge), GM-MOVE-1 (moves), GM-MAGIC-1, GM-ITEM-1 and GM-ITEM-3
+(casting and paying for it), GM-ITEM-2 (stones), GM-CORE-2 (sunrise), GM-MON-5 (sunset),
+GM-HEAL-2 (sleep).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from companion.errors import DataError
+
+
+@dataclass(frozen=True)
+class Attack:
+    """An attack with a weapon (index into the attacker's weapons; monsters have one).
+
+    ``full``: 全力攻撃 (GM-COMBAT-5), +4 to hit and no dodging until the next action.
+    """
+
+    kind: ClassVar[str] = "attack"
+    actor: str
+    target: str
+    weapon: int = 0
+    full: bool = False
+
+
+@dataclass(frozen=True)
+class Dodge:
+    """全力回避 (GM-COMBAT-6): no attack, +6 to defence until the next action."""
+
+    kind: ClassVar[str] = "dodge"
+    actor: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """GM-MOVE-1: ``combat`` 3 m, ``normal`` 12 m (then only dodging), ``full`` 48 m."""
+
+    kind: ClassVar[str] = "move"
+    actor: str
+    mode: str = "normal"
+
+
+@dataclass(frozen=True)
+class Cast:
+    """GM-MAGIC-1: cast a known spell on targets; ``weapon`` enchants a target's weapon with
+    Exorcism; ``stone`` pays from the mana stone of that index first (GM-ITEM-1); ``ring``
+    pays from the MP stored in a worn Ring of Storage before that (GM-ITEM-3 Default)."""
+
+    kind: ClassVar[str] = "cast"
+    actor: str
+    spell: str
+    targets: tuple[str, ...] = ()
+    weapon: int | None = None
+    stone: int | None = None
+    ring: bool = False
+
+
+@dataclass(frozen=True)
+class UseStone:
+    """GM-ITEM-2: use a Healing Stone (2D HP) or an Enchant Stone (2D to an immune monster)."""
+
+    kind: ClassVar[str] = "stone"
+    actor: str
+    stone: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Flee:
+    """The combatant runs away (GM-COMBAT-1: the GM rules that the flight succeeds)."""
+
+    kind: ClassVar[str] = "flee"
+    actor: str
+
+
+@dataclass(frozen=True)
+class Wait:
+    """The combatant does nothing this turn."""
+
+    kind: ClassVar[str] = "wait"
+    actor: str
+
+
+@dataclass(frozen=True)
+class EndFight:
+    """GM-COMBAT-1: the GM declares the end of the fight."""
+
+    kind: ClassVar[str] = "end"
+
+
+@dataclass(frozen=True)
+class Sunrise:
+    """GM-CORE-2: the next sunrise ends every 1-day spell and Exorcism on weapons."""
+
+    kind: ClassVar[str] = "sunrise"
+
+
+@dataclass(frozen=True)
+class Sunset:
+    """GM-MON-5: at sunset those a Wight or Wraith killed rise as one, unless exorcised."""
+
+    kind: ClassVar[str] = "sunset"
+
+
+@dataclass(frozen=True)
+class Sleep:
+    """GM-HEAL-2: 8 hours' sleep restores the MP of every living combatant not dead."""
+
+    kind: ClassVar[str] = "sleep"
+
+
+Action = Attack | Dodge | Move | Cast | UseStone | Flee | Wait | EndFight | Sunrise | Sunset | Sleep
+ACTIONS: dict[str, type[Action]] = {cls.kind: cls for cls in (
+    Attack, Dodge, Move, Cast, UseStone, Flee, Wait, EndFight, Sunrise, Sunset, Sleep)}
+GM_ACTIONS = (EndFight, Sunrise, Sunset, Sleep)
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    data = asdict(action)
+    if isinstance(action, Cast):
+        data["targets"] = list(action.targets)
+    return {"kind": action.kind, **data}
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    """An action from its journal form; a bad one is a DataError naming it."""
+    if not isinstance(data, Mapping) or data.get("kind") not in ACTIONS:
+        raise DataError(f"not a fight action: {data!r} (kinds: {', '.join(ACTIONS)})")
+    cls = ACTIONS[data["kind"]]
+    names = {f.name for f in fields(cls)}
+    extra = set(data) - names - {"kind"}
+    if extra:
+        raise DataError(f"fight action {data['kind']}: unknown field {sorted(extra)[0]!r}")
+    args = {k: v for k, v in data.items() if k != "kind"}
+    if "targets" in args:
+        args["targets"] = tuple(args["targets"])
+    try:
+        return cls(**args)
+    except TypeError as exc:
+        raise DataError(f"fight action {data['kind']}: {exc}") from exc
+
+
+#: Movement modes and magic stones as the player reads them (GM-MOVE-1, GM-ITEM-2).
+MOVES = {"combat": "戦闘移動 combat 3 m", "normal": "通常移動 normal 12 m",
+         "full": "全力移動 full 48 m"}
+STONES = {"healing_stone": "治癒石 Healing Stone", "enchant_stone": "付与石 Enchant Stone"}
+
+
+def action_text(action: Action) -> str:
+    """An action in a line, for the log, an undo and an error: ``X → オーク 攻撃 attack``."""
+    if isinstance(action, Attack):
+        return (f"{action.actor} → {action.target}"
+                + (" 全力攻撃 full attack" if action.full else " 攻撃 attack"))
+    if isinstance(action, Cast):
+        return f"{action.actor} casts 呪文 {action.spell}" + (
+            f" → {', '.join(action.targets)}" if action.targets else "")
+    if isinstance(action, UseStone):
+        return f"{action.actor}: {STONES.get(action.stone, action.stone)} → {action.target}"
+    if isinstance(action, Dodge):
+        return f"{action.actor} 全力回避 dodges"
+    if isinstance(action, Move):
+        return f"{action.actor} {MOVES.get(action.mode, action.mode)}"
+    if isinstance(action, Flee):
+        return f"{action.actor} 逃亡 flees"
+    if isinstance(action, Wait):
+        return f"{action.actor} 待機 waits"
+    return {EndFight: "GM: 戦闘終了 end of the fight", Sunrise: "GM: 日の出 sunrise",
+            Sunset: "GM: 日没 sunset", Sleep: "GM: 睡眠 8 hours' sleep"}[type(action)]

@@ -1,0 +1,167 @@
+"""Attacks in a `genso` fight: the ability checked, who cannot dodge, the Barrier against
+undead, the roll to hit, the Protection ward against undead, and damage or draining.
+
+Rules: GM-COMBAT-2/3/4 (to hit by role), GM-COMBAT-5 (full attack), GM-COMBAT-6 (full
+dodge), GM-MOVE-1 (no dodging after a full move), GM-COMBAT-7 and GM-CORE-1 (damage),
+GM-MON-2 (immune to normal attacks), GM-MON-3 (Magic in place of Body), GM-MON-4
+(draining), GM-MAGIC-3 (Exorcism on a weapon), GM-MAGIC-5 (Barrier), GM-MAGIC-7
+(Protection against undead).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.dice import DiceSource, roll
+from companion.errors import IllegalAction
+from companion.systems.genso.combat.actions import Attack
+from companion.systems.genso.combat.combatants import Combatant, Stance, Status
+from companion.systems.genso.combat.harm import _after_harm, _harm
+from companion.systems.genso.combat.journal import Line
+from companion.systems.genso.combat.state import FightState, _swap
+from companion.systems.genso.rules import CreatureKind, GensoRules
+
+
+def _check_ability(rules: GensoRules, c: Combatant) -> tuple[str, int]:
+    """GM-MON-3: the Ghost (and by Default any blank-Body monster) checks with Magic."""
+    if c.checks_with_magic or (c.body is None
+                               and rules.default("GM-MON-3", "blank_body_uses_magic")):
+        return "魔力/Magic", c.magic
+    if c.body is None:
+        raise IllegalAction(f"{c.name} has no Body (GM-MON-3 Default is off)")
+    return "体力/Body", c.body
+
+
+def _cannot_dodge(rules: GensoRules, c: Combatant) -> str:
+    if c.status is Status.INCAPACITATED:
+        return "行動不能/incapacitated"
+    if c.stance is Stance.FULL_ATTACK and rules.default("GM-COMBAT-5",
+                                                         "full_attack_hits_automatically"):
+        return "全力攻撃中/full attack"
+    if c.stance is Stance.FULL_MOVE and rules.default("GM-MOVE-1",
+                                                       "full_move_hits_automatically"):
+        return "全力移動後/after a full move"
+    return ""
+
+
+def _in_barrier(state: FightState, attacker: Combatant, target: Combatant) -> Combatant | None:
+    """GM-MAGIC-5: undead with lower Magic than the caster cannot enter the barrier."""
+    if attacker.creature is not CreatureKind.UNDEAD:
+        return None
+    for caster in state.combatants:
+        for effect in caster.effects:
+            if (effect.spell == "barrier" and target.name in effect.members
+                    and attacker.magic < effect.caster_magic):
+                return caster
+    return None
+
+
+def _hit(rules: GensoRules, attacker: Combatant, target: Combatant, full: bool,
+         source: DiceSource, lines: list[Line]) -> bool:
+    """GM-COMBAT-2/3/4/5/6: does the attack hit?"""
+    full_bonus = rules.num("GM-COMBAT-5", "full_attack") if full else 0
+    dodge = (rules.num("GM-COMBAT-6", "full_dodge")
+             if target.stance is Stance.FULL_DODGE else 0)
+    a_label, a_value = _check_ability(rules, attacker)
+    d_label, d_value = _check_ability(rules, target)
+    attack_mod = a_value + attacker.combat + full_bonus
+    defence_mod = d_value + target.combat + target.defence_extra + dodge
+    why = _cannot_dodge(rules, target)
+    if why:
+        lines.append(Line("GM-COMBAT-5", f"{target.name} cannot dodge ({why}): "
+                                         "the attack hits / 自動命中"))
+        return True
+    terms = (f"{a_label} {a_value} + 戦闘/Combat {attacker.combat}"
+             + (f" + 全力攻撃/full attack {full_bonus}" if full_bonus else ""))
+    fixed = rules.num("GM-COMBAT-2", "fixed")
+    if target.role.monster_like:
+        target_text = f"{defence_mod - dodge}+{fixed}" + (f"+{dodge}" if dodge else "")
+        result = roll(f"2D6+{attack_mod}>{target_text}", source, purpose="to hit 命中")
+        lines.append(Line("GM-COMBAT-2", f"{attacker.name} → {target.name}: {terms} vs "
+                                         f"{d_label} {d_value} + 7"
+                          + (f" + 全力回避/full dodge {dodge}" if dodge else "")
+                          + f": {result.text}", result))
+        return result.success
+    if attacker.role.monster_like and not rules.default("GM-COMBAT-3", "literal_4_2"):
+        fixed_side = f"{attack_mod}+{fixed}"
+        result = roll(f"2D6+{defence_mod}>={fixed_side}", source,
+                      purpose=f"{target.name}'s defence 防御")
+        verdict = "防御成功/defended" if result.success else "防御失敗/hit"
+        lines.append(Line("GM-COMBAT-3", f"{target.name} defends against {attacker.name} "
+                                         f"({terms} + 7): {result.text} ＞ {verdict}", result))
+        return not result.success
+    rule = "GM-COMBAT-4" if not attacker.role.monster_like else "GM-COMBAT-3"
+    attack = roll(f"2D6+{attack_mod}", source, purpose=f"{attacker.name}'s attack roll 命中")
+    defence = roll(f"2D6+{defence_mod}", source, purpose=f"{target.name}'s defence roll 防御")
+    hit = attack.total > defence.total
+    lines.append(Line(rule, f"{attacker.name} attacks: {attack.text}", attack))
+    lines.append(Line(rule, f"{target.name} defends: {defence.text} ＞ "
+                            + ("命中/hit" if hit else "防御成功/defended"), defence))
+    return hit
+
+
+def _undead_ward(rules: GensoRules, attacker: Combatant, target: Combatant) -> str:
+    """GM-MAGIC-7 on the target against an undead attacker: "pg" (−2) or "gm" (+2 armour)."""
+    if attacker.creature is CreatureKind.UNDEAD and target.has("protection"):
+        return str(rules.default("GM-MAGIC-7", "version"))
+    return ""
+
+
+def _attack(rules: GensoRules, state: FightState, action: Attack, source: DiceSource,
+            lines: list[Line]) -> FightState:
+    attacker, target = state.get(action.actor), state.get(action.target)
+    if target.status in (Status.DEAD, Status.VANISHED, Status.FLED):
+        raise IllegalAction(f"{target.name} is {target.status.value} and cannot be attacked")
+    if attacker.name == target.name:
+        raise IllegalAction("a combatant cannot attack itself")
+    caster = _in_barrier(state, attacker, target)
+    if caster is not None:
+        raise IllegalAction(f"GM-MAGIC-5: {attacker.name} (Magic {attacker.magic}) cannot "
+                            f"enter {caster.name}'s barrier (Magic {caster.magic})")
+    drains = attacker.drain_hp or attacker.drain_mp
+    if not drains and not 0 <= action.weapon < len(attacker.weapons):
+        raise IllegalAction(f"{attacker.name} has no weapon {action.weapon}")
+    stance = Stance.FULL_ATTACK if action.full else Stance.NONE
+    state = _swap(state, replace(attacker, stance=stance))
+    attacker = state.get(attacker.name)
+    if not _hit(rules, attacker, target, action.full, source, lines):
+        return state
+    ward = _undead_ward(rules, attacker, target)
+    reduce = rules.num("GM-MAGIC-7", "undead_damage_reduction")
+    if drains:
+        hp_loss, mp_loss = attacker.drain_hp, attacker.drain_mp
+        if ward == "pg":
+            hp_loss, mp_loss = max(0, hp_loss - reduce), max(0, mp_loss - reduce)
+        lines.append(Line("GM-MON-4", f"{attacker.attack_name}: HP −{hp_loss}, MP −{mp_loss} "
+                                      "(防御点無効/ignores protection"
+                                      + (", 防護呪/Protection −2 each" if ward == "pg" else "")
+                                      + ")"))
+        hurt = _harm(rules, target, hp_loss, mp_loss)
+    else:
+        weapon = attacker.weapons[action.weapon]
+        enchanted = attacker.enchanted(weapon.key)
+        if target.immune_normal and not enchanted and not (
+                target.magic_weapons_harm and weapon.magic
+                and not rules.default("GM-MON-2", "strict_ghost")):
+            lines.append(Line("GM-MON-2", f"{target.name} is immune to normal attacks "
+                                          f"(通常攻撃無効): {weapon.name} does nothing"))
+            return state
+        power = roll(weapon.power, source,
+                     purpose=f"damage ダメージ with {weapon.name} {weapon.power}")
+        floor = rules.num("GM-CORE-1", "weapon_minimum")
+        base = (max(floor, power.total) if rules.default("GM-COMBAT-7", "floor_weapon_roll")
+                else power.total)
+        extra = attacker.striking + (rules.default("GM-MAGIC-3", "enchanted_extra_damage")
+                                     if enchanted else 0)
+        armour = target.protection + (reduce if ward == "gm" else 0)
+        damage = max(floor, base + extra - armour)
+        parts = [f"{weapon.name} {power.text}"]
+        if extra:
+            parts.append(f"+{extra}")
+        parts.append(f"− 防護力/protection {armour}")
+        if ward == "pg":
+            damage = max(floor, damage - reduce)
+            parts.append(f"− 防護呪/Protection {reduce}")
+        lines.append(Line("GM-COMBAT-7", " ".join(parts) + f" ＞ {damage} damage", power))
+        hurt = _harm(rules, target, damage)
+    return _after_harm(rules, state, attacker, hurt, lines)

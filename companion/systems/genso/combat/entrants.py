@@ -1,0 +1,93 @@
+"""How combatants join a `genso` fight: an :class:`Entrant` (a character sheet or a
+monster key, side and name, saved in the fight file) and :func:`entrants_for` a party and
+its monsters.
+
+Rules: none of their own; :meth:`Entrant.build` derives the combatant by
+:func:`~companion.systems.genso.combat.combatants.from_character` or
+:func:`~companion.systems.genso.combat.combatants.from_monster`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import DataError, IllegalAction
+from companion.systems.genso.character import Character
+from companion.systems.genso.combat.combatants import (
+    Combatant,
+    Side,
+    from_character,
+    from_monster,
+)
+from companion.systems.genso.rules import GensoRules
+from companion.systems.genso.sheet import character_from_mapping, sheet_mapping
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """How a combatant joined: a character sheet or a monster key, side and name.
+
+    ``origin`` is the sheet file it was read from ("" for a preset) and ``digest`` the
+    SHA-256 of that file's text then, so the sheet can be written back after the fight
+    only if nobody changed it meanwhile.
+    """
+
+    name: str
+    side: Side
+    monster: str = ""
+    sheet: Mapping[str, Any] = field(default_factory=dict)
+    as_monster: bool = False
+    origin: str = ""
+    digest: str = ""
+
+    def build(self, rules: GensoRules) -> Combatant:
+        if self.monster:
+            return from_monster(rules, rules.monster(self.monster), self.name, self.side)
+        character = character_from_mapping(rules, self.sheet, f"fight entrant {self.name}")
+        return from_character(rules, character, self.side, self.as_monster, self.name)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "side": self.side.value}
+        if self.monster:
+            data["monster"] = self.monster
+        else:
+            data["sheet"] = dict(self.sheet)
+            data["as_monster"] = self.as_monster
+            if self.origin:
+                data["origin"] = self.origin
+                data["digest"] = self.digest
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Entrant:
+        try:
+            return cls(data["name"], Side(data["side"]), data.get("monster", ""),
+                       data.get("sheet", {}), data.get("as_monster", False),
+                       str(data.get("origin", "")), str(data.get("digest", "")))
+        except (KeyError, ValueError, TypeError) as exc:
+            raise DataError(f"fight entrant {data!r}: needs name, side and a monster or "
+                            "sheet") from exc
+
+    @classmethod
+    def of_character(cls, character: Character, side: Side = Side.PARTY,
+                     as_monster: bool = False, name: str | None = None, origin: str = "",
+                     digest: str = "") -> Entrant:
+        return cls(name or character.name, side, sheet=sheet_mapping(character),
+                   as_monster=as_monster, origin=origin, digest=digest)
+
+
+def entrants_for(rules: GensoRules, party: Iterable[Character],
+                 monsters: Iterable[tuple[str, int]]) -> list[Entrant]:
+    """The party's characters and ``count`` monsters of each key, numbered when several; a
+    count below 1 is refused rather than adding none."""
+    entrants = [Entrant.of_character(c) for c in party]
+    for key, count in monsters:
+        monster = rules.monster(key)
+        if count < 1:
+            raise IllegalAction(f"{monster.name}: a number of monsters is 1 or more, not {count}")
+        for n in range(1, count + 1):
+            name = monster.ja if count == 1 else f"{monster.ja}{n}"
+            entrants.append(Entrant(name, Side.ENEMY, monster=monster.key))
+    return entrants

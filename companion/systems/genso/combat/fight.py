@@ -1,0 +1,203 @@
+"""The `genso` :class:`Fight`: push and pop actions, settings changed mid-fight, the fight
+file (:data:`FILE_VERSION`) and its replay, and a sheet as the fight leaves it.
+
+Rules: GM-COMBAT-8 (who is down is judged again under a changed setting),
+GM-ITEM-1/2/3 (mana stones, magic stones and stored MP written back to the sheet).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.dice import DiceSource, ScriptedDice
+from companion.dice.sources import ScriptExhausted
+from companion.errors import DataError, DeviceError, IllegalAction
+from companion.systems.genso.character import Character
+from companion.systems.genso.combat.actions import Action, action_from_json, action_text
+from companion.systems.genso.combat.combatants import Side, Status
+from companion.systems.genso.combat.entrants import Entrant
+from companion.systems.genso.combat.harm import _settle
+from companion.systems.genso.combat.journal import ENGINE, Entry, Line, _Recorder
+from companion.systems.genso.combat.state import FightState
+from companion.systems.genso.combat.turns import _advance, _apply
+from companion.systems.genso.rules import GensoRules
+from companion.systems.genso.sheet import character_from_mapping
+
+#: The fight file's layout: 2 keeps the settings and each entry's engine revision.
+FILE_VERSION = 2
+
+
+def setting_text(value: Any) -> str:
+    """A setting's value as it is typed after ``--set RULE.key=``: ``true``, ``gm``, ``5``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class Fight:
+    """A fight: push(action, dice) applies one action; pop() undoes the last one.
+
+    ``rules`` are the rules (with the settings) the next action is played under: those
+    the fight began with, changed only by an action pushed with ``settings``.
+    """
+
+    def __init__(self, rules: GensoRules, entrants: Sequence[Entrant]) -> None:
+        names = [e.name for e in entrants]
+        if len(set(names)) != len(names):
+            raise IllegalAction("every combatant needs its own name")
+        if not any(e.side is Side.PARTY for e in entrants) or not any(
+                e.side is Side.ENEMY for e in entrants):
+            raise IllegalAction("a fight needs a PC party and an opposing side")
+        # The rules each state was reached under: the start's, then one per journal entry.
+        self._rules = [rules]
+        self.entrants = tuple(entrants)
+        self._states = [FightState(tuple(e.build(rules) for e in entrants))]
+        self.journal: list[Entry] = []
+        first = _settle(rules, self._states[0])
+        if first.current is not None and first.current.status is not Status.ACTIVE:
+            # Whoever cannot act from the start (HP or MP below 1 on the sheet) is skipped.
+            first = _advance(rules, replace(first, turn=-1), [])
+        self._states[0] = first
+        # Sheet files written back after the fight: entrant name → digest of the text written.
+        self.applied: dict[str, str] = {}
+
+    @property
+    def state(self) -> FightState:
+        return self._states[-1]
+
+    @property
+    def rules(self) -> GensoRules:
+        """The rules the next action is played under."""
+        return self._rules[-1]
+
+    @property
+    def settings(self) -> dict[str, dict[str, Any]]:
+        """Every Default as the fight began with it, as the fight file keeps it."""
+        return {rule: dict(keys) for rule, keys in self._rules[0].settings.values.items()}
+
+    def changes(self, settings: Mapping[str, Mapping[str, Any]],
+                origin: str = "--set") -> list[tuple[str, str, Any, Any]]:
+        """The settings of ``settings`` that differ from the fight's now: (rule, key, new,
+        old); a setting that is no Default, or of the wrong kind, is refused."""
+        wanted = self.rules.with_overrides(settings, origin)
+        return [(rule, key, wanted.default(rule, key), self.rules.default(rule, key))
+                for rule, keys in settings.items() for key in keys
+                if wanted.default(rule, key) != self.rules.default(rule, key)]
+
+    def push(self, action: Action, source: DiceSource,
+             settings: Mapping[str, Mapping[str, Any]] | None = None, origin: str = "--set",
+             engine: int = ENGINE) -> Entry:
+        """Apply ``action`` with dice from ``source``; an illegal one changes nothing.
+
+        ``settings`` (``{rule: {key: value}}``) changes Defaults from this action on; the
+        entry records those that differ. ``engine`` is the revision to play it by (only a
+        replay of an old entry asks for an older one).
+        """
+        rules = self.rules
+        changed = self.changes(settings, origin) if settings else []
+        lines: list[Line] = []
+        if changed:
+            rules = self.rules.with_overrides(settings or {}, origin)
+            lines = [Line(rule, f"設定/setting {rule}.{key} = {setting_text(new)} from this action "
+                                f"on (was {setting_text(old)})") for rule, key, new, old in changed]
+        start = self.state
+        if changed:  # GM-COMBAT-8: who is down is judged again under the new setting
+            start = _settle(rules, start)
+            lines += [Line("GM-COMBAT-8", f"{c.name} is {c.status.value} under the new setting")
+                      for c, was in zip(start.combatants, self.state.combatants, strict=True)
+                      if c.status is not was.status]
+        recorder = _Recorder(source)
+        state, said = _apply(rules, start, action, recorder, legacy=engine < ENGINE)
+        entry = Entry(action, tuple(recorder.dice), tuple(lines + said),
+                      tuple((rule, key, new) for rule, key, new, _ in changed), engine)
+        self._states.append(state)
+        self._rules.append(rules)
+        self.journal.append(entry)
+        return entry
+
+    def pop(self) -> Entry:
+        """Undo the last action (python-chess style), and any setting it changed."""
+        if not self.journal:
+            raise IllegalAction("nothing to undo")
+        self._states.pop()
+        self._rules.pop()
+        return self.journal.pop()
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"system": "genso", "version": FILE_VERSION,
+                                "settings": self.settings,
+                                "entrants": [e.to_json() for e in self.entrants],
+                                "journal": [e.to_json() for e in self.journal]}
+        if self.applied:
+            data["applied"] = dict(self.applied)
+        return data
+
+    @classmethod
+    def from_json(cls, rules: GensoRules, data: Mapping[str, Any],
+                  origin: str = "saved fight") -> Fight:
+        """Replay a saved fight from its entrants and actions with the dice it recorded,
+        under the settings it was played with (a fight file from before they were kept
+        takes those of ``rules``); ``origin`` names the file in any error."""
+        if not isinstance(data, Mapping) or data.get("system") != "genso":
+            raise DataError(f"{origin}: not a saved genso fight")
+        version = data.get("version", 1)
+        if isinstance(version, bool) or not isinstance(version, int) \
+                or not 1 <= version <= FILE_VERSION:
+            raise DataError(f"{origin}: fight file version {version!r} is not one this "
+                            f"companion reads (1 to {FILE_VERSION})")
+        stored = data.get("settings")
+        if stored is not None:
+            rules = rules.with_overrides(stored, f"{origin}: settings")
+        entrants, journal = data.get("entrants", []), data.get("journal", [])
+        if not isinstance(entrants, list) or not all(isinstance(e, Mapping) for e in entrants):
+            raise DataError(f"{origin}: entrants must be a list of tables")
+        if not isinstance(journal, list) or not all(isinstance(e, Mapping) for e in journal):
+            raise DataError(f"{origin}: journal must be a list of entries")
+        fight = cls(rules, [Entrant.from_json(e) for e in entrants])
+        # Entries of a version 1 file were all played by engine revision 1.
+        engine = ENGINE if version >= 2 else 1
+        for number, raw in enumerate(journal, 1):
+            where = f"{origin}: journal entry {number}"
+            said = ""
+            try:
+                action = action_from_json(raw["action"])
+                said = f" ({action_text(action)})"
+                dice = ScriptedDice((int(s), int(v)) for s, v in raw["dice"])
+                fight.push(action, dice, raw.get("settings"), f"{where} settings",
+                           int(raw.get("engine", engine)))
+            except (ScriptExhausted, DeviceError) as exc:  # too few dice, or off their faces
+                raise DataError(f"{where}{said} is damaged: its recorded dice do not match "
+                                f"the roll ({exc})") from exc
+            except (KeyError, TypeError, ValueError) as exc:
+                raise DataError(f"{where}{said} is damaged and does not replay ({exc})") from exc
+            if dice.remaining:
+                raise DataError(f"{where}{said} left dice unused")
+        applied = data.get("applied", {})
+        if not isinstance(applied, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in applied.items()):
+            raise DataError(f"{origin}: applied must map combatants to digests")
+        fight.applied = dict(applied)
+        return fight
+
+    def character_after(self, entrant: Entrant) -> Character:
+        """A sheet entrant's character as the fight leaves it: current HP and MP (never above
+        the maximum; a PC below GM-COMBAT-8's threshold stays below it, so it loads dead),
+        the MP left in its mana stones and Ring of Storage, and each Healing or Enchant Stone
+        used marked ``used:`` in its pack (GM-ITEM-1/2/3)."""
+        if entrant.monster:
+            raise IllegalAction(f"{entrant.name} is a monster, not a character sheet")
+        character = character_from_mapping(self.rules, entrant.sheet,
+                                           f"fight entrant {entrant.name}")
+        now = self.state.get(entrant.name)
+        start = self._states[0].get(entrant.name)
+        assert now.hp is not None and now.max_hp is not None
+        equipment = list(character.equipment)
+        for key in dict.fromkeys(start.stones):
+            for _ in range(start.stones.count(key) - now.stones.count(key)):
+                equipment[equipment.index(key)] = f"used:{key}"
+        storage = now.storage_mp if start.storage_mp else character.storage_mp
+        return replace(character, hp=min(now.hp, now.max_hp), mp=min(now.mp, now.max_mp),
+                       mana_stones=now.mana_stones, equipment=tuple(equipment),
+                       storage_mp=storage)

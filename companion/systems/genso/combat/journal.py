@@ -1,0 +1,79 @@
+"""The journal of a `genso` fight: each action's entry with the dice it used and the
+report lines it gave, the engine revision that played it (:data:`ENGINE`), and the dice
+source that records the dice.
+
+Every report line names the rule it follows; this module applies none itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.dice import DiceSource, Result
+from companion.dice.result import DieRoll
+from companion.systems.genso.combat.actions import Action, action_to_json
+
+#: The engine revision that plays new actions. Revision 1 (fights saved before it) ended the
+#: turn on a combat move, cast a spell named without a target on its caster, let one
+#: target be named twice and used a Healing Stone up on the dead; its entries replay so.
+ENGINE = 2
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of an action's report, with the rule it follows."""
+
+    rule: str
+    text: str
+    result: Result | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "text": self.text,
+                "result": self.result.to_json() if self.result else None}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A journal entry: the action, the dice it used and what it did.
+
+    ``settings`` are the Defaults changed from this action on (rule, key, value), and
+    ``engine`` the engine revision that played it (:data:`ENGINE`).
+    """
+
+    action: Action
+    dice: tuple[DieRoll, ...]
+    lines: tuple[Line, ...]
+    settings: tuple[tuple[str, str, Any], ...] = ()
+    engine: int = ENGINE
+
+    @property
+    def text(self) -> str:
+        return "\n".join(f"{line.rule:<12} {line.text}" for line in self.lines)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"action": action_to_json(self.action),
+                                "dice": [[d.sides, d.value] for d in self.dice],
+                                "lines": [line.to_json() for line in self.lines]}
+        if self.settings:
+            changed: dict[str, dict[str, Any]] = {}
+            for rule, key, value in self.settings:
+                changed.setdefault(rule, {})[key] = value
+            data["settings"] = changed
+        if self.engine != ENGINE:
+            data["engine"] = self.engine
+        return data
+
+
+class _Recorder:
+    """A DiceSource that passes dice (and what each roll is for) through and keeps them for
+    the journal."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+        self.dice: list[DieRoll] = []
+
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        values = list(self.source.roll(count, sides, purpose=purpose))
+        self.dice.extend(DieRoll(sides, v) for v in values)
+        return values

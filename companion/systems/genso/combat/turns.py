@@ -1,0 +1,149 @@
+"""Turns in a `genso` fight: one action played by the rules (dispatch to attacks, spells
+and stones; dodge, flight and waiting here), moves, the next turn and round, and the GM's
+steps (end of the fight, sunrise, sunset, sleep).
+
+Rules: GM-COMBAT-1 (turn order, one move and one action, flight, the end), GM-COMBAT-6
+(full dodge), GM-MOVE-1 (moves), GM-CORE-2 (rounds, sunrise), GM-MON-5 (sunset),
+GM-HEAL-2 (sleep).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.dice import DiceSource
+from companion.errors import IllegalAction
+from companion.systems.genso.combat.actions import (
+    GM_ACTIONS,
+    Action,
+    Attack,
+    Cast,
+    Dodge,
+    EndFight,
+    Flee,
+    Move,
+    Sunrise,
+    Sunset,
+    UseStone,
+)
+from companion.systems.genso.combat.attacks import _attack
+from companion.systems.genso.combat.combatants import Stance, Status
+from companion.systems.genso.combat.harm import _status
+from companion.systems.genso.combat.journal import Line
+from companion.systems.genso.combat.spells import _cast
+from companion.systems.genso.combat.state import FightState, _swap
+from companion.systems.genso.combat.stones import _use_stone
+from companion.systems.genso.rules import CreatureKind, Duration, GensoRules
+
+
+def _advance(rules: GensoRules, state: FightState, lines: list[Line]) -> FightState:
+    """Move the turn to the next combatant able to act; a new round starts after the last."""
+    order = state.order
+    turn, rnd = state.turn, state.round
+    for _ in range(len(order)):
+        turn += 1
+        if turn == len(order):
+            turn, rnd = 0, rnd + 1
+            lines.append(Line("GM-COMBAT-1", f"round {rnd} (12 s each, GM-CORE-2)"))
+        if order[turn].status is Status.ACTIVE:
+            break
+    return replace(state, turn=turn, round=rnd, moved="")
+
+
+def _gm_step(rules: GensoRules, state: FightState, action: Action,
+             lines: list[Line]) -> FightState:
+    if isinstance(action, EndFight):
+        lines.append(Line("GM-COMBAT-1", "the GM declares the end of the fight"))
+        return replace(state, ended=True)
+    if isinstance(action, Sunrise):
+        cleared = []
+        for c in state.combatants:
+            kept = tuple(e for e in c.effects if e.duration is not Duration.DAY)
+            cleared.append(replace(c, effects=kept))
+        lines.append(Line("GM-CORE-2", "sunrise: every 1-day spell and Exorcism on weapons "
+                                       "ends"))
+        return replace(state, combatants=tuple(cleared))
+    if isinstance(action, Sunset):
+        for c in state.combatants:
+            if c.rises_as:
+                lines.append(Line("GM-MON-5", f"{c.name} rises as {c.rises_as}'s kind"))
+        return _swap(state, *(replace(c, rises_as="") for c in state.combatants if c.rises_as))
+    slept = [replace(c, mp=c.max_mp) for c in state.combatants
+             if c.status is not Status.DEAD and c.creature is CreatureKind.LIVING
+             and c.status is not Status.FLED]
+    slept = [replace(c, status=_status(rules, replace(c, status=Status.ACTIVE)))
+             for c in slept]
+    lines.append(Line("GM-HEAL-2", "8 hours' sleep: MP restored in full for "
+                                   + (", ".join(c.name for c in slept) or "nobody")))
+    return _swap(state, *slept)
+
+
+def _move(rules: GensoRules, state: FightState, action: Move, legacy: bool,
+          lines: list[Line]) -> tuple[FightState, bool]:
+    """GM-MOVE-1, GM-COMBAT-1: the move and whether the turn goes on to an action.
+
+    A combat move (3 m, 「戦闘行為は全て可能」) leaves the action (GM-COMBAT-1 Default, one
+    movement mode a round); a normal move leaves no attack or spell, a full move no
+    fighting at all, so either is the turn.
+    """
+    actor = state.get(action.actor)
+    metres = {m: rules.num("GM-MOVE-1", f"{m}_m") for m in ("combat", "normal", "full")}
+    if action.mode not in metres:
+        raise IllegalAction(f"GM-MOVE-1: a move is {', '.join(metres)}")
+    if state.moved:
+        raise IllegalAction(f"GM-COMBAT-1: {actor.name} has moved this round ({state.moved}); "
+                            "now an attack, a spell, a stone, a dodge, flight or wait")
+    stance = {"combat": Stance.NONE, "normal": Stance.NORMAL_MOVE,
+              "full": Stance.FULL_MOVE}[action.mode]
+    state = _swap(state, replace(actor, stance=stance))
+    goes_on = (action.mode == "combat" and not legacy
+               and bool(rules.default("GM-COMBAT-1", "move_and_act")))
+    lines.append(Line("GM-MOVE-1", f"{actor.name} moves {action.mode} "
+                                   f"({metres[action.mode]} m)"
+                      + (": it may still attack, cast or use a stone (戦闘行為は全て可能)"
+                         if goes_on else "")))
+    return (replace(state, moved=action.mode) if goes_on else state), goes_on
+
+
+def _apply(rules: GensoRules, state: FightState, action: Action,
+           source: DiceSource, legacy: bool = False) -> tuple[FightState, list[Line]]:
+    """One action by the rules; ``legacy`` plays it by engine revision 1 (:data:`ENGINE`)."""
+    lines: list[Line] = []
+    if isinstance(action, GM_ACTIONS):
+        return _gm_step(rules, state, action, lines), lines
+    current = state.current
+    if current is None:
+        if not isinstance(action, Cast | UseStone):
+            raise IllegalAction("the fight is over: only spells, stones and the GM's steps "
+                                "(sunrise, sunset, sleep) remain")
+        actor = state.get(action.actor)
+        if actor.status is not Status.ACTIVE:
+            raise IllegalAction(f"{actor.name} is {actor.status.value}")
+    elif action.actor != current.name:
+        raise IllegalAction(f"it is {current.name}'s turn, not {action.actor}'s (GM-COMBAT-1)")
+    actor = state.get(action.actor)
+    if current is not None:
+        state = _swap(state, replace(actor, stance=Stance.NONE))
+    goes_on = False
+    if isinstance(action, Attack):
+        state = _attack(rules, state, action, source, lines)
+    elif isinstance(action, Cast):
+        state = _cast(rules, state, action, lines, legacy)
+    elif isinstance(action, UseStone):
+        state = _use_stone(rules, state, action, source, lines, legacy)
+    elif isinstance(action, Dodge):
+        state = _swap(state, replace(actor, stance=Stance.FULL_DODGE))
+        lines.append(Line("GM-COMBAT-6", f"{actor.name} dodges with all it has: +"
+                                         f"{rules.num('GM-COMBAT-6', 'full_dodge')} to defence"))
+    elif isinstance(action, Move):
+        state, goes_on = _move(rules, state, action, legacy, lines)
+    elif isinstance(action, Flee):
+        state = _swap(state, replace(actor, status=Status.FLED))
+        lines.append(Line("GM-COMBAT-1", f"{actor.name} flees"))
+    else:
+        lines.append(Line("GM-COMBAT-1", f"{actor.name} waits"))
+    if current is not None and state.outcome is None and not goes_on:
+        state = _advance(rules, state, lines)
+    if state.outcome is not None and current is not None:
+        lines.append(Line("GM-COMBAT-1", f"the fight is over: {state.outcome.text}"))
+    return state, lines
