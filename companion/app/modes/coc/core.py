@@ -1,0 +1,63 @@
+"""The bottom layer of the coc mode: the fight and its rules, an action and a name as the
+screen shows them (English beside the Japanese), who has won, and what every menu uses:
+everyone else still alive, a menu of whom, whether the actor dodged this round (CO-DODGE-4,
+CO-DODGE-5) and a weapon's label with its rounds.
+
+The mode is a chain of layers, each a subclass of the one below that may call any method
+beneath it: ``_Core`` → ``_FightView`` → ``_Defences`` → ``_Circumstances`` → ``_Attacks`` →
+``_Grapples`` → ``_Moves`` → ``_Treat`` → ``_Cast`` → ``_KeeperMenu`` →
+:class:`CocFightMode`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.app.modes.coc.words import BACK, OUTCOMES, SIDES, describe, english
+from companion.app.modes.fight import FightMode
+from companion.app.session.mode import ChoiceAsk
+from companion.hw.display.view import Option
+from companion.systems.coc.combat import Action, Combatant, Fight
+from companion.systems.coc.rules import CocRules, WeaponKind
+
+
+class _Core(FightMode):
+    """The fight, its rules, names and outcome, and the helpers every menu uses."""
+
+    def __init__(self, fight: Fight, source_name: str = "") -> None:
+        super().__init__(fight, source_name)
+        self.fight: Fight = fight
+        self.rules: CocRules = fight.rules
+
+    def describe(self, action: Action) -> str:
+        return self.with_english(describe(action, self.fight.state))
+
+    def english_names(self) -> dict[str, str]:
+        state = self.fight.state
+        return {c.name: english(state, c) for c in state.combatants}
+
+    def _outcome(self) -> str:
+        side = self.fight.state.outcome()
+        return OUTCOMES[side] if side is not None else ""
+
+    def _others(self, actor: Combatant) -> list[Combatant]:
+        """Everyone else still alive, the other side first."""
+        alive = [c for c in self.fight.state.combatants if c.name != actor.name and not c.dead]
+        return sorted(alive, key=lambda c: c.side is actor.side)
+
+    def _pick(self, prompt: str, people: Sequence[Combatant]) -> ChoiceAsk:
+        """Whom: each button names the one picked English first (a button cut short, or a
+        screen without a Japanese font, keeps it), then its Japanese name and side."""
+        state = self.fight.state
+        return ChoiceAsk(prompt, (*(Option(f"t:{c.name}", " ".join(dict.fromkeys(
+            (english(state, c), c.name, SIDES[c.side].ja)))) for c in people), BACK))
+
+    def _dodged(self, actor: Combatant) -> bool:
+        """CO-DODGE-4: ``actor`` dodged this round, so a grapple or tackle is offered as the
+        Keeper may allow it, at −50% (CO-DODGE-5; the engine says whether it may)."""
+        return actor.dodges > 0 and self.rules.on("CO-DODGE-4")
+
+    def _weapon_label(self, c: Combatant, index: int) -> str:
+        w = c.sheet.weapons[index]
+        extra = f" {w.loaded}/{w.info.magazine}" if w.info.kind is WeaponKind.FIREARM else ""
+        return f"{w.info.name}{extra}"

@@ -1,0 +1,99 @@
+"""The screen of a coc fight: the fighters with their badges (AP, square, conditions,
+grapples, stun, bleeding, lost parts, weapons), the last result with its rule IDs, the log,
+profile 003's board (CO-TURN-2), the title and the closing line.
+"""
+
+from __future__ import annotations
+
+from companion.app.modes.coc.core import _Core
+from companion.app.modes.coc.words import SIDES, describe, english, marks, steps, summary
+from companion.hw.display.view import BoardView, DiceStep, FighterView, FightView, Name, PieceView
+from companion.systems.coc import board
+from companion.systems.coc.combat import Side
+from companion.systems.coc.rules import Profile
+
+
+class _FightView(_Core):
+    """Adds the screen: the fighters, the result, the log and 003's board."""
+
+    def fight_view(self, faces: tuple[int, ...] = ()) -> FightView:
+        state = self.fight.state
+        current = state.current
+        p003 = self.rules.profile is Profile.P003
+        mark = marks(state)
+        rows = []
+        for c in state.combatants:
+            acting = current is not None and c.name == current.name
+            badges: list[str] = []
+            if p003 and acting:
+                badges.append(f"AP {c.ap}")
+            if c.square:
+                badges.append(f"{c.square} {c.facing}")
+            if c.dead:
+                badges.append("DEAD 死亡")
+            badges += [t.condition.value for t in c.conditions
+                       if not c.dead and (t.until == 0 or state.round <= t.until)]
+            if c.dying_until and not c.dead:
+                badges.append(f"dies end of R{c.dying_until}")
+            if c.held_by:
+                badges.append(f"held by {c.held_by} 組み付かれ")
+            if c.grappling:
+                badges.append(f"holds {c.grappling} 組み付き")
+            if c.stun:
+                badges.append(f"stun 朦朧 {c.stun}")
+            badges += [f"bleeding 出血 {b}" for b in c.bleeding]
+            badges += [f"lost 欠損 {part}" for part in c.lost]
+            badges += [f"{w.info.name} " + ("broken 破損" if w.broken else "jammed 弾詰まり"
+                                            if w.jammed else "dropped 落とした")
+                       for w in c.sheet.weapons if w.broken or w.jammed or w.dropped]
+            if c.chanting:
+                badges.append(f"chanting 詠唱 {c.chanting}")
+            # One on the board has its mark before its name, to find its disc by.
+            shown = f"{mark[c.name]} {c.name}" if c.square else c.name
+            en = english(state, c)
+            rows.append(FighterView(
+                Name(shown, shown if en == c.name else en), SIDES[c.side], c.hp,
+                c.sheet.max_hp, c.mp,
+                c.sheet.stat("POW"), tuple(badges), acting=acting,
+                ally=c.side is Side.INVESTIGATORS, down=c.out, san=c.san))
+        journal = self.fight.journal
+        last = journal[-1] if journal else None
+        log = tuple(self.with_english(f"{describe(e.action, state)} ＞ {summary(e)}")
+                    for e in journal[-8:])
+        result = tuple(DiceStep(step.rule, self.with_english(step.text))
+                       for step in steps(last if last else self.fight.opening))
+        return FightView(
+            title=self._title(), round=state.round,
+            turn=self.with_english(current.name) if current else "",
+            fighters=tuple(rows), result=result,
+            result_title=self.describe(last.action) if last else "", log=log, faces=faces,
+            source=self.source_name, outcome=self._outcome(), board=self._board())
+
+    def _board(self) -> BoardView | None:
+        """Profile 003's 8×8 board (CO-TURN-2) once somebody stands on it: each combatant
+        placed, with its mark (:func:`marks`, shown before its name in the list too), facing
+        its compass point; one down is grey, one dead also without a facing."""
+        if not self.rules.on("CO-TURN-2"):
+            return None
+        state = self.fight.state
+        placed = [c for c in state.combatants if c.square]
+        if not placed:
+            return None
+        mark = marks(state)
+        current = state.current
+        pieces = []
+        for c in placed:
+            col, row = board.parse(c.square)
+            pieces.append(PieceView(col, row, mark[c.name],
+                                    (0, 0) if c.dead else board.FACINGS[c.facing],
+                                    ally=c.side is Side.INVESTIGATORS,
+                                    acting=current is not None and c.name == current.name,
+                                    down=c.out))
+        return BoardView(board.SIZE, board.SIZE, tuple(pieces), "Board 盤面 · N↑ 北")
+
+    def _title(self) -> str:
+        foes = ", ".join(s.name for s, side in self.fight.entrants if side is Side.FOES)
+        return self.with_english(f"vs {foes} · profile {self.rules.profile.value}")
+
+    def closing(self) -> str:
+        return f"The fight is closed 戦闘終了: {self._outcome() or 'saved'}"

@@ -1,0 +1,120 @@
+"""The close-quarters menus: grapple (whom, with MA, the defence), tackle (what it does; it
+can only be dodged) and throwing the one held (toward a compass point on 003's board, at
+somebody, from a height in 004).
+
+Rules: CO-GRAP-1, CO-GRAP-6, CO-GRAP-8, CO-MA-2, CO-TACKLE-1/2/3, CO-BASE-11, CO-TURN-2.
+"""
+
+from __future__ import annotations
+
+from companion.app.modes.coc.attack_menus import _Attacks
+from companion.app.modes.coc.words import BACK, FALL_METRES, TACKLES
+from companion.app.modes.fight import option_value
+from companion.app.session.mode import ChoiceAsk
+from companion.errors import IllegalAction
+from companion.hw.buttons import Button
+from companion.hw.display.view import Option
+from companion.systems.coc import board
+from companion.systems.coc.combat import Action, Combatant, Defence, Grapple, Tackle
+from companion.systems.coc.combat import Throw as ThrowDown
+from companion.systems.coc.rules import Profile, WeaponKind
+
+
+class _Grapples(_Attacks):
+    """Adds the grapple, tackle and throw menus."""
+
+    def _grapple(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        """CO-GRAP-1 / CO-GRAP-6: whom, with MA (CO-MA-2) if that is open, the defence."""
+        name, dodged = actor.name, self._dodged(actor)
+        if not rest:
+            return self._pick("Grapple whom? 組み付く相手は？", [
+                t for t in self._others(actor)
+                if self.legal(Grapple(name, t.name, after_dodge=dodged))])
+        target = option_value(rest[0], "t")
+        ma = self.legal(Grapple(name, target, ma=True, after_dodge=dodged))
+        if ma and len(rest) < 2:
+            return ChoiceAsk("How? 方法は？", (Option("h:plain", "Plain 通常"),
+                                               Option("h:ma", "Martial arts マーシャルアーツ"),
+                                               BACK))
+        with_ma = ma and option_value(rest[1], "h") == "ma"
+        rest = rest[2:] if ma else rest[1:]
+
+        def made(picked: str) -> Grapple:
+            defence, extra = self._defence(picked)
+            if set(extra) != {"parry_weapon"}:
+                raise IllegalAction(f"there is no choice {picked!r} now")
+            return Grapple(name, target, defence, int(str(extra["parry_weapon"])), with_ma,
+                           after_dodge=dodged)
+
+        if not rest:
+            return ChoiceAsk(f"How does {target} defend? {target}の防御は？",
+                             self._defences(target, WeaponKind.MELEE, attack=False,
+                                            made=made))
+        return made(rest[0])
+
+    def _tackle(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        """CO-TACKLE-1/2/3: whom; damage, blow back (into a wall) or knock down; a tackle
+        can only be dodged."""
+        name, dodged = actor.name, self._dodged(actor)
+        if not rest:
+            return self._pick("Tackle whom? タックルする相手は？", [
+                t for t in self._others(actor)
+                if any(self.legal(Tackle(name, t.name, o, after_dodge=dodged))
+                       for _, _, o, _ in TACKLES)])
+        target = option_value(rest[0], "t")
+        if len(rest) < 2:
+            return ChoiceAsk("Tackle to do what? タックルの効果は？", (
+                *(Option(f"o:{key}", label) for key, label, option, obstacle in TACKLES
+                  if self.legal(Tackle(name, target, option, obstacle, after_dodge=dodged))),
+                BACK))
+        picked = option_value(rest[1], "o")
+        found = [(o, ob) for key, _, o, ob in TACKLES if key == picked]
+        if not found:
+            raise IllegalAction(f"there is no choice {rest[1]!r} now")
+        option, obstacle = found[0]
+        if len(rest) < 3:
+            dodge = self.legal(Tackle(name, target, option, obstacle, Defence.DODGE,
+                                      after_dodge=dodged))
+            return ChoiceAsk(f"How does {target} defend? {target}の防御は？", (
+                Option("d:none", "None なし", Button.ATTACK),
+                *([Option("d:dodge", "Dodge 回避")] if dodge else []), BACK))
+        defence, _ = self._defence(rest[2])
+        return Tackle(name, target, option, obstacle, defence, after_dodge=dodged)
+
+    def _throw(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        """CO-MA-2 (003) / CO-GRAP-8 (004): throw the one held, plainly or, when the engine
+        takes it: on 003's board toward a compass point (whoever stands where it lands is
+        landed on); off it at somebody (in 003 that one may dodge); in 004 from a height
+        (CO-BASE-11's fall replaces the damage). Asked only when there is a choice."""
+        name = actor.name
+        ways: list[tuple[str, str, dict[str, object]]] = [("plain", "Plain 通常", {})]
+        held = actor.grappling
+        others = [c.name for c in self._others(actor) if c.name != held]
+        p003 = self.rules.profile is Profile.P003
+        on_board = self.rules.on("CO-TURN-2") and bool(
+            actor.square and held and self.fight.state.get(held).square)
+        if on_board:
+            ways += [(f"to:{f}", f"Toward {f} {f}へ", {"toward": f}) for f in board.FACINGS]
+        for o in others:
+            if on_board and p003:  # whoever stands where it lands is landed on
+                ways += [(f"to:{f}:{o}", f"Toward {f} onto {o}, who dodges {o}は回避",
+                          {"toward": f, "at": o, "at_dodges": True}) for f in board.FACINGS]
+            elif not on_board:
+                ways.append((f"at:{o}", f"At {o} {o}へ投げつける", {"at": o}))
+                if p003:
+                    ways.append((f"dodge:{o}", f"At {o}, who dodges {o}へ(回避あり)",
+                                 {"at": o, "at_dodges": True}))
+        if not p003:
+            ways += [(f"m:{m}", f"From {m} m {m}mの高さから", {"height_m": m})
+                     for m in FALL_METRES if m >= 3]  # CO-BASE-11: under 3 m is 1D6 too
+        ways = [w for w in ways if self.legal(ThrowDown(name, **w[2]))]  # type: ignore[arg-type]
+        if not rest:
+            if len(ways) == 1:
+                return ThrowDown(name, **ways[0][2])  # type: ignore[arg-type]
+            return ChoiceAsk(f"Throw {held} how? 投げ方は？", (
+                *(Option(f"how:{key}", label, Button.ATTACK if key == "plain" else None)
+                  for key, label, _ in ways), BACK))
+        found = [f for key, _, f in ways if key == option_value(rest[0], "how")]
+        if not found:
+            raise IllegalAction(f"there is no choice {rest[0]!r} now")
+        return ThrowDown(name, **found[0])  # type: ignore[arg-type]

@@ -1,0 +1,142 @@
+"""The Keeper's menu and steps: undo and closing the table (taken at once), placing on 003's
+board, a SAN loss, dodge concentration or a first strike before the round's first action,
+fire, a fall.
+
+Rules: CO-TURN-2, CO-BASE-13, CO-DODGE-1/8, CO-FIRE-7, CO-BURN-1, CO-BASE-11.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from companion.app.modes.coc.cast_menu import _Cast
+from companion.app.modes.coc.words import BACK, BURN_DAMAGE, FALL_METRES, SAN_AMOUNTS
+from companion.app.modes.fight import Undone, option_index, option_value
+from companion.app.session.mode import ChoiceAsk
+from companion.errors import IllegalAction
+from companion.hw.display.view import Option
+from companion.systems.coc import board
+from companion.systems.coc.combat import (
+    Action,
+    Attack,
+    Burn,
+    Combatant,
+    Concentrate,
+    Fall,
+    Place,
+    SanLoss,
+)
+
+
+class _KeeperMenu(_Cast):
+    """Adds the Keeper's menu and the steps taken at once (undo, close)."""
+
+    def _direct(self, choice: str) -> list[object] | None:
+        if self.path not in ([], ["keeper"]) or choice not in ("close", "undo"):
+            return None
+        if choice == "close":
+            self.done = True
+            return []
+        events: list[object] = [Undone(self.fight.pop())]
+        self.path = []
+        return events
+
+    def _keeper(self, rest: list[str]) -> ChoiceAsk | Action:
+        """The Keeper: undo, close the table, place on 003's board (CO-TURN-2), a SAN loss
+        (CO-BASE-13), dodge concentration before the round's first action (CO-DODGE-1/8), a
+        first strike before it (CO-FIRE-7), fire (CO-BURN-1) and a fall (CO-BASE-11)."""
+        state = self.fight.state
+        people = [c for c in state.combatants if not c.dead]
+        if not rest:
+            options = [Option("undo", "Undo 取り消し"), Option("close", "Close table 閉じる")]
+            if state.current is not None:
+                if self.rules.on("CO-TURN-2"):
+                    options.append(Option("place", "Place on board 配置"))
+                options.append(Option("san", "SAN loss 正気度喪失"))
+                if any(self.legal(Concentrate(c.name)) for c in people):
+                    options.append(Option("conc", "Dodge focus 回避専念"))
+                if self._first_strikers(people):
+                    options.append(Option("first", "First strike 先制射撃"))
+                if any(self.legal(Burn(c.name, 0)) for c in people):
+                    options.append(Option("burn", "Fire damage 火傷"))
+                if any(self.legal(Fall(c.name, 3)) for c in people):
+                    options.append(Option("fall", "Fall 落下"))
+            return ChoiceAsk("Keeper: which step? 進行", (*options, BACK))
+        step, rest = rest[0], rest[1:]
+        if step in ("undo", "close"):
+            raise IllegalAction(f"there is no choice {step!r} now")
+        if step == "conc":
+            if not rest:
+                return self._pick("Who concentrates on dodging? 回避に専念するのは？",
+                                  [c for c in people if self.legal(Concentrate(c.name))])
+            return Concentrate(option_value(rest[0], "t"))
+        if step == "first":
+            if not rest:
+                return self._pick("Who shoots first? 先制射撃するのは？",
+                                  self._first_strikers(people))
+            return self._attack(state.get(option_value(rest[0], "t")), rest[1:], first=True)
+        if step in ("burn", "fall") and not rest:
+            made: Callable[[str], Action] = ((lambda n: Burn(n, 0)) if step == "burn"
+                                             else (lambda n: Fall(n, 3)))
+            return self._pick("Who is burned? 火傷を負うのは？" if step == "burn"
+                              else "Who falls? 落下するのは？",
+                              [c for c in people if self.legal(made(c.name))])
+        if step == "burn":
+            who = option_value(rest[0], "t")
+            if len(rest) < 2:
+                return ChoiceAsk(f"{who}: how much fire damage? 火のダメージは？", (
+                    *(Option(f"n:{n}", str(n)) for n in BURN_DAMAGE), BACK))
+            incident = "fire"
+            fires = [name for name, _ in state.get(who).burns]
+            if fires:  # CO-BURN-1 totals the damage per incident: the same fire or a new one
+                new = f"fire {len(fires) + 1}"
+                if len(rest) < 3:
+                    return ChoiceAsk(f"{who}: the same fire? 同じ火か？", (
+                        *(Option(f"i:{f}", f"Same fire 同じ火: {f} ({total})")
+                          for f, total in state.get(who).burns),
+                        Option(f"i:{new}", f"A new fire 新しい火: {new}"), BACK))
+                incident = option_value(rest[2], "i")
+                if incident not in (*fires, new):
+                    raise IllegalAction(f"there is no choice {rest[2]!r} now")
+                rest = [*rest[:2], *rest[3:]]
+            if len(rest) < 3:
+                return ChoiceAsk(f"{who}: if it scars, lose APP or CON? 失うのは？", (
+                    Option("l:APP", "APP 外見"), Option("l:CON", "CON 体力"), BACK))
+            return Burn(who, option_index(rest[1], "n"), incident,
+                        lose=option_value(rest[2], "l"))
+        if step == "fall":
+            who = option_value(rest[0], "t")
+            if len(rest) < 2:
+                return ChoiceAsk(f"{who} falls how far? 落下の高さは？", (
+                    *(Option(f"m:{n}", f"{n} m") for n in FALL_METRES), BACK))
+            return Fall(who, option_index(rest[1], "m"))
+        if not rest:
+            prompt = "Whom? 誰を？" if step == "place" else "Who loses SAN? 正気度を失うのは？"
+            return self._pick(prompt, people)
+        who = option_value(rest[0], "t")
+        if step == "san":
+            if len(rest) < 2:
+                return ChoiceAsk(f"{who} loses how much SAN? 喪失量は？", (
+                    *(Option(f"n:{n}", str(n)) for n in SAN_AMOUNTS), BACK))
+            return SanLoss(who, option_index(rest[1], "n"))
+        if step != "place":
+            raise IllegalAction(f"there is no choice {step!r} now")
+        if len(rest) < 2:
+            return ChoiceAsk(f"{who}: which file? 列は？ (a–h)",
+                             (*(Option(f"f:{f}", f) for f in "abcdefgh"), BACK))
+        if len(rest) < 3:
+            return ChoiceAsk(f"{who}: which rank? 行は？ (1–8)",
+                             (*(Option(f"r:{r}", str(r)) for r in range(1, 9)), BACK))
+        square = option_value(rest[1], "f") + option_value(rest[2], "r")
+        if len(rest) < 4:
+            return ChoiceAsk(f"{who} on {square}: facing? 向きは？",
+                             (*(Option(f"face:{f}", f) for f in board.FACINGS), BACK))
+        return Place(who, square, option_value(rest[3], "face"))
+
+    def _first_strikers(self, people: Sequence[Combatant]) -> list[Combatant]:
+        """Who may shoot before the round's first action (CO-FIRE-7)."""
+        if not self.rules.on("CO-FIRE-7"):
+            return []
+        return [c for c in people if any(
+            self.legal(Attack(c.name, t.name, i, first_strike=True))
+            for t in self._others(c) for i in range(len(c.sheet.weapons)))]

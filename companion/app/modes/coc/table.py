@@ -1,0 +1,62 @@
+"""The coc table: :func:`coc_table` (a fight file replayed under the settings it keeps) and
+:func:`table_session` (the play session of a coc fight at the table, ready to run).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from companion.app.modes.coc.action_menu import CocFightMode
+from companion.app.modes.coc.table_rolls import CAMERA_SIDES, CocTableRolls
+from companion.app.modes.fight import Table, open_table
+from companion.app.session.controls import Controls
+from companion.app.session.host import Session
+from companion.app.session.mode import ChoiceFeed, RollFeed
+from companion.dice import DiceSource
+from companion.hw.display import Display
+from companion.systems.coc.combat import Fight
+from companion.systems.coc.rules import CocRules, load_rules
+
+PRESET = "coc"  # what a table save says in SaveGame.preset
+START_HINT = "companion coc fight new --investigators ann.toml --foes cultist.toml"
+
+
+def coc_table(rules: CocRules | None = None) -> Table:
+    """coc fights at the table: the fight file as `companion coc fight` writes it, replayed
+    under the settings it keeps."""
+    base = rules or load_rules()
+    return Table(PRESET, "companion coc fight", START_HINT,
+                 lambda data: Fight.from_json(base, data), CocFightMode)
+
+
+def table_session(fight_path: Path, state_path: Path, *, resume: bool, seed: int | None,
+                  choices: ChoiceFeed, rolls: RollFeed | None = None,
+                  display: Display | None = None, source_name: str = "camera カメラ",
+                  tell: Callable[[str], object] = lambda message: None,
+                  camera: RollFeed | None = None, controls: Controls | None = None,
+                  d100: str = "typed", poll_seconds: float = 0.05,
+                  sleep: Callable[[float], None] = time.sleep) -> Session:
+    """The play session of a coc fight at the table, ready to run (see
+    :func:`~companion.app.modes.fight.open_table`).
+
+    ``camera`` (with ``controls``): ``--dice camera``; the d6-based dice come from it and the
+    others are typed (``d100="typed"``) or the companion's (``"sim"``, from the save's seed,
+    resumed with the dice an uninterrupted fight would have had).
+    """
+    if camera is not None:
+        assert controls is not None
+        cam, keys = camera, controls
+
+        def feed(source: DiceSource) -> RollFeed:
+            return CocTableRolls(cam, keys, poll_seconds, source if d100 == "sim" else None,
+                                 sleep)
+
+        return open_table(coc_table(), fight_path, state_path, resume=resume, seed=seed,
+                          choices=choices, display=display, source_name=source_name,
+                          tell=tell, sim_rolls=feed,
+                          simulated=lambda sides: d100 == "sim" and sides not in CAMERA_SIDES)
+    return open_table(coc_table(), fight_path, state_path, resume=resume, seed=seed,
+                      choices=choices, rolls=rolls, display=display, source_name=source_name,
+                      tell=tell)

@@ -1,0 +1,260 @@
+"""What a coc fight's screen says: the tables and words of its menus (the sides, the ways of
+attacking, body parts, tackles, casts, surprise, bare-handed parries, dodge assists, cover,
+the Keeper's amounts and penalties) and how actions and journal entries are worded:
+:func:`describe` (an action in a line, with its declared defence), :func:`english` (a name a
+screen without a Japanese font can draw), :func:`marks` (the marks on 003's board),
+:func:`steps` (an entry's lines, each with its rule ID) and :func:`summary`.
+
+Rules: CO-BODY-2/3/4/5, CO-TACKLE-1/2/3, CO-SPELL-1, CO-SURP-1/3, CO-PARRY-2, CO-DODGE-2/5,
+CO-DODGE-6/7, CO-IAI-2, CO-DISARM-1, CO-CORE-1 (a d100 check's line).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from companion.errors import IllegalAction
+from companion.hw.buttons import Button
+from companion.hw.display.view import DiceStep, Name, Option
+from companion.systems.coc.combat import (
+    Action,
+    Attack,
+    Burn,
+    Cast,
+    Combatant,
+    Defence,
+    Entry,
+    Face,
+    Fall,
+    FightState,
+    Grapple,
+    Place,
+    SanLoss,
+    Side,
+    Tackle,
+    action_to_json,
+)
+from companion.systems.coc.combat import Throw as ThrowDown
+
+TITLE = "クトゥルフ神話TRPG Fight 戦闘"
+SIDES = {Side.INVESTIGATORS: Name("探索者", "investigators"), Side.FOES: Name("敵", "foes")}
+#: A combatant of the side, in a name made for one whose sheet names it in Japanese only.
+ONE_OF = {Side.INVESTIGATORS: "investigator", Side.FOES: "foe"}
+OUTCOMES = {Side.INVESTIGATORS: "探索者の勝利 the investigators stand",
+            Side.FOES: "敵の勝利 the foes stand"}
+BACK = Option("back", "Back 戻る", Button.FLEE)
+RULE_ID = re.compile(r"CO-[A-Z]+-\d+")
+#: How an attack is made, when there is a choice: (key, label, the Attack's fields).
+HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
+    ("plain", "Plain 通常", {}),
+    ("ma", "Martial arts マーシャルアーツ", {"ma": True}),
+    ("ma_forced", "MA forced hit MA 必中", {"ma": True, "ma_option": "forced"}),
+    ("ma_follow", "MA follow-up MA 追撃", {"ma": True, "ma_option": "follow_up"}),
+    ("burst", "Burst 連射", {"burst": True}),
+    ("shots2", "2 shots 2回射撃", {"shots": 2}),
+    ("shots3", "3 shots 3回射撃", {"shots": 3}),
+    ("aim", "Careful aim 狙い撃ち", {"aim": True}),
+    ("head", "Called: head 部位狙い 頭", {"called": "head"}),
+    ("arm", "Called: arm 部位狙い 腕", {"called": "arm"}),
+    ("leg", "Called: leg 部位狙い 脚", {"called": "leg"}),
+    ("knockout", "Knock out 気絶狙い", {"knockout": True}),
+    ("iai", "Iai 居合", {"iai": True}),
+    ("pommel", "Iai pommel strike 居合 柄当て", {"iai": True, "pommel": True}),
+    ("borrow", "Iai with an ally's blade 味方の刀で居合", {"iai": True}),
+    ("disarm", "Disarm 武器落とし", {"disarm": True}),
+    ("after_dodge", "After dodging, −50% (Keeper's OK) 回避後の攻撃", {"after_dodge": True}),
+    ("body", "Body part 部位破壊", {}),
+)
+#: The ways of attacking that open the Attack menu: plain, or an Iai (CO-IAI-2: after three
+#: squares of movement at 0 AP) or an attack after dodging (CO-DODGE-5) when only it is allowed.
+ENTRY_WAYS: tuple[dict[str, object], ...] = ({}, {"iai": True}, {"after_dodge": True})
+#: The ways of attacking that ask more of their own (whose blade, which weapon, which part).
+SUB_MENU_HOWS = frozenset({"borrow", "disarm", "body"})
+HOW_FIELDS = frozenset(key for _, _, how in HOW for key in how)
+#: CO-BODY-2/3/4: how a body part is lost.
+BODY = {"cut": "Cut off 切断", "gouge": "Gouge えぐる", "blow_off": "Blow off 吹き飛ばす"}
+#: CO-BODY-5's parts.
+PARTS = {"eye": "eye 目", "tongue": "tongue 舌", "arm": "arm 腕", "hand": "hand 手",
+         "finger": "finger 指", "leg": "leg 脚", "torso": "torso 胴", "head": "head 頭"}
+#: CO-TACKLE-1/2/3: what a tackle does: (key, label, Tackle's option, obstacle).
+TACKLES: tuple[tuple[str, str, str, bool], ...] = (
+    ("damage", "Damage 1D6+DB ダメージ", "", False),
+    ("blow_back", "Blow back 吹き飛ばし", "blow_back", False),
+    ("wall", "Blow back into a wall 壁へ吹き飛ばし", "blow_back", True),
+    ("knock_down", "Knock down 押し倒し", "knock_down", False),
+)
+#: CO-SPELL-1: how a spell is cast: (key, label, verbal, automatic).
+CASTS: tuple[tuple[str, str, bool, bool], ...] = (
+    ("chant", "Chanted or gestured 詠唱", True, False),
+    ("silent", "Silent 無詠唱", False, False),
+    ("auto", "Goes on by itself 自動", True, True),
+)
+#: CO-SURP-1: the skill a surprise attack hides with.
+SURPRISE = {"hide": "Hide 隠れる", "conceal": "Conceal 隠す", "sneak": "Sneak 忍び歩き"}
+#: CO-PARRY-2 (and 003's MA parry, CO-DODGE-2): parrying without a weapon. Each label (as
+#: every defence's) starts with what tells it from the others: a fight's menu cuts a label.
+BARE_PARRY = {"hands": "Bare-handed parry 素手で受け流し",
+              "ma": "MA parry マーシャルアーツで受け流し",
+              "budo": "Budo parry 武道で受け流し"}
+#: The same, in a line saying what was declared: ``parry bare-handed 素手``.
+PARRY_WAYS = {"hands": "bare-handed 素手", "ma": "MA マーシャルアーツ", "budo": "Budo 武道"}
+#: CO-DODGE-6: a dodge helped by a Navigate or Jump roll.
+DODGE_ASSIST = {"navigate": "Navigate+dodge ナビゲート+回避", "jump": "Jump+dodge 跳躍+回避"}
+#: CO-DODGE-7: cover from every bullet, by Hide or by Dodge at −50%.
+COVER = {"hide": "Hide in cover 物陰に隠れる", "dodge": "Dodge −50% to cover 回避−50%で物陰へ"}
+SPELL = "呪文 spell"
+SPELL_MP = (0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20)
+SAN_AMOUNTS = (1, 2, 3, 4, 5, 6, 8, 10)
+BURN_DAMAGE = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15)
+FALL_METRES = (1, 2, 3, 4, 6, 9, 12, 15)
+HIDDEN_PENALTIES = (-10, -20, -30, -40, -50)   # CO-SURP-3: the Keeper's, by how well hidden
+DISARM_PENALTIES = (-20, -30, -40, -50, -60)   # CO-DISARM-1: the Keeper's pick
+GOUGE_PENALTIES = (-60, -70, -80)              # CO-BODY-3: the Keeper's pick
+
+
+AFTER_DODGE = "after dodging 回避後 −50%"  # CO-DODGE-5
+
+
+def describe(action: Action, state: FightState | None = None) -> str:
+    """An action in a line, for the log and the result's title; with the fight's ``state``
+    a parry names the weapon it parries with."""
+    data = action_to_json(action)
+    target = data.get("target") or data.get("at") or ""
+    words = {"attack": "攻撃 attacks", "grapple": "組み付き grapples", "choke": "絞め chokes",
+             "throw": "投げ throws", "break_free": "振りほどく breaks free",
+             "reload": "装填 reloads", "clear_jam": "弾詰まり解除 clears a jam",
+             "treat": "治療 treats", "move": "移動 moves", "end_turn": "手番終了 ends the turn",
+             "delay": "DEX/2 へ delays", "concentrate": "回避専念 concentrates on dodging",
+             "place": "配置 is placed", "san_loss": "正気度喪失 loses SAN",
+             "sheathe": "納刀 sheathes", "pick_up": "拾う picks up", "cast": "呪文 casts",
+             "tackle": "タックル tackles", "burn": "火傷 is burned", "fall": "落下 falls",
+             "face": "向き turns", "jump": "跳び越え jumps over",
+             "spot": "目星 spots"}
+    text = f"{action.actor} {words.get(action.kind, action.kind)}"
+    target = target or data.get("over") or ""
+    if target:
+        text += f" → {target}"
+    if isinstance(action, Attack):
+        tags = [tag for on, tag in (
+            (action.first_strike, "first strike 先制"), (action.iai, "Iai 居合"),
+            (action.pommel, "pommel 柄当て"), (action.borrow, f"{action.borrow}'s blade"),
+            (action.ma and not action.ma_option, "MA"),
+            (action.ma_option, f"MA {action.ma_option}"), (action.burst, "burst 連射"),
+            (action.shots > 1, f"{action.shots} shots"), (action.aim, "aim 狙い撃ち"),
+            (action.called, f"called: {action.called}"), (action.knockout, "knockout 気絶狙い"),
+            (action.disarm, "disarm 武器落とし"), (action.after_dodge, AFTER_DODGE),
+            (action.body, f"{action.body} {action.part}"),
+            (action.surprise, f"surprise 奇襲 {action.surprise}"),
+            (action.distance_m, f"{action.distance_m} m"),
+            (action.hidden, f"hidden {action.hidden}%"),
+            (action.adjacent, "point blank 至近"), (action.from_behind, "from behind 背後"),
+            (action.dark, "dark 暗闇"), (action.penalty, f"penalty {action.penalty}%"),
+            (action.staunched, "staunched 止血"), (action.fumble, f"fumble: {action.fumble}"),
+            (action.behind, f"{action.behind} behind"),
+            (action.stray, f"stray → {action.stray}")) if on]
+        text += "".join(f" [{tag}]" for tag in tags)
+    if isinstance(action, (Grapple, Tackle)) and action.after_dodge:
+        text += f" [{AFTER_DODGE}]"
+    if isinstance(action, (Attack, Grapple, Tackle)) and action.defence is not Defence.NONE:
+        text += f" ({_defence_text(action, state)})"
+    if isinstance(action, Tackle) and action.option:
+        text += f" [{action.option}{' obstacle' if action.obstacle else ''}]"
+    if isinstance(action, ThrowDown):
+        text += "".join(f" [{tag}]" for on, tag in (
+            (action.at, f"at {action.at}" + (" who dodges" if action.at_dodges else "")),
+            (action.toward, f"toward {action.toward}"),
+            (action.height_m, f"from {action.height_m} m")) if on)
+    if isinstance(action, Cast):
+        text += f" {action.spell} {action.mp} MP"
+    if isinstance(action, Burn):
+        text += f" {action.damage} ({action.lose or 'default'})"
+    if isinstance(action, Fall):
+        text += f" {action.metres} m"
+    if isinstance(action, Face):
+        text += f" {action.facing}"
+    if isinstance(action, Place):
+        text += f" {action.square} {action.facing}"
+    if isinstance(action, SanLoss):
+        text += f" {action.amount}"
+    return text
+
+
+def _defence_text(action: Attack | Grapple | Tackle, state: FightState | None) -> str:
+    """The declared defence: ``dodge``, ``parry ナイフ/Knife``, ``parry bare-handed 素手``,
+    ``counter 日本刀/Japanese Sword`` (the weapon named when the fight's ``state`` is known)."""
+    word = action.defence.value
+    if action.defence is Defence.DODGE:
+        assist = getattr(action, "dodge_assist", "")
+        return f"{word} + {assist}" if assist else word
+    way = getattr(action, "parry_with", "")
+    if way in BARE_PARRY:
+        return f"{word} {PARRY_WAYS[way]}"
+    index = getattr(action, "parry_weapon", 0)
+    try:
+        weapon = (state.get(action.target).sheet.weapons[index].info.name
+                  if state is not None else "")
+    except (IllegalAction, IndexError):
+        weapon = ""
+    iai = " 居合/Iai" if way == "iai" else ""
+    return f"{word}{iai} {weapon or f'weapon {index + 1}'}"
+
+
+def english(state: FightState, c: Combatant) -> str:
+    """A combatant's name as a screen without a Japanese font draws it: the sheet's, when it
+    has Latin letters (Ann, Cultist 2); else its side's and its number there (山田太郎左衛門,
+    the fourth investigator: ``investigator 4``)."""
+    if re.search(r"[A-Za-z]", c.name):
+        return c.name
+    side = [o.name for o in state.combatants if o.side is c.side]
+    return f"{ONE_OF[c.side]} {side.index(c.name) + 1}"
+
+
+def marks(state: FightState) -> dict[str, str]:
+    """Each combatant's mark on 003's board, by name: the initial of its English name, unique
+    (Ann A, Bob B); where initials clash, with the number its name ends in (Cultist 2 C2) or
+    else the first number free (Cult C1, Cultist of the Yellow Sign C4 beside Cultist 2 and
+    3): a disc holds a mark of two or three characters, never a whole name."""
+    names = {c.name: english(state, c) for c in state.combatants}
+    groups: dict[str, list[str]] = {}
+    for name, en in names.items():
+        first = re.search(r"[A-Za-z0-9]", en)
+        groups.setdefault(first.group(0).upper() if first else "?", []).append(name)
+    out: dict[str, str] = {}
+    for initial, group in groups.items():
+        if len(group) == 1:
+            out[group[0]] = initial
+            continue
+        for name in group:
+            number = re.search(r"(\d+)$", names[name])
+            if number and f"{initial}{number.group(1)}" not in out.values():
+                out[name] = f"{initial}{number.group(1)}"
+        taken = set(out.values())
+        free = (f"{initial}{k}" for k in itertools.count(1) if f"{initial}{k}" not in taken)
+        for name in group:
+            if name not in out:
+                out[name] = next(free)
+    return out
+
+
+def steps(entry: Entry) -> tuple[DiceStep, ...]:
+    """An entry's lines, each with its rule ID: the one it names, CO-CORE-1 for a d100 check
+    (its criticals and fumbles are that rule's), else the line before's."""
+    out, rule = [], ""
+    for line in entry.lines:
+        found = RULE_ID.search(line)
+        if found:
+            rule = found.group(0)
+        elif "1D100<=" in line.upper():
+            rule = "CO-CORE-1"
+        out.append(DiceStep(rule, line))
+    return tuple(out)
+
+
+def summary(entry: Entry) -> str:
+    """What an action came to, in a few words: its first check's verdict, or its last line."""
+    for line in entry.lines:
+        if "＞" in line and "1D100" in line.upper():
+            return line.rpartition("＞")[2].strip()
+    lines = [line for line in entry.lines if not line.startswith("round ")]
+    return lines[-1] if lines else "–"
