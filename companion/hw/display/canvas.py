@@ -1,0 +1,143 @@
+"""The canvas every screen is drawn on: the surface and its sizes, the colours, text
+(rendered once and cached, cut to fit, wrapped), tile pictures (scaled once per size) and
+the plain titled panel.
+
+The state is set by :class:`~companion.hw.display.screen.ScreenDisplay` when it opens the
+screen; the drawing layers above (game panels, dice tray, fight, option buttons) build on
+these methods.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+import pygame.freetype
+
+from companion.assets import tile_image_path
+from companion.hw.display.fonts import without_cjk
+
+Color = tuple[int, int, int]
+BACKGROUND: Color = (18, 22, 28)
+PANEL: Color = (32, 38, 48)
+TEXT: Color = (232, 232, 226)
+DIM: Color = (150, 158, 168)
+ACCENT: Color = (240, 190, 80)
+GOOD: Color = (96, 196, 120)
+BAD: Color = (220, 80, 70)
+HIGHLIGHT: Color = (70, 110, 170)
+
+_TEXT_CACHE_LIMIT = 2048
+
+
+def _load_png(tile: str) -> pygame.Surface:
+    path = tile_image_path(tile)
+    with path.open("rb") as handle:
+        return pygame.image.load(handle, path.name).convert_alpha()
+
+
+@dataclass(frozen=True, slots=True)
+class _Metrics:
+    """Every size on the screen, from one scale factor."""
+
+    scale: float
+
+    def __call__(self, value: float) -> int:
+        return round(value * self.scale)
+
+
+class Canvas:
+    """The surface, its metrics and fonts; text, tile pictures and panels drawn on it."""
+
+    surface: pygame.Surface
+    width: int
+    m: _Metrics
+    has_cjk: bool
+    _font: pygame.freetype.Font
+    _text_cache: dict[tuple[str, int, Color], pygame.Surface]
+    _tile_cache: dict[tuple[str, int], pygame.Surface]
+    _targets: list[tuple[pygame.Rect, int]]
+    _more: tuple[pygame.Rect, int] | None
+
+    def _text(self, text: str, size: int, color: Color = TEXT) -> pygame.Surface:
+        if not self.has_cjk:
+            text = without_cjk(text)
+        key = (text, size, color)
+        surface = self._text_cache.get(key)
+        if surface is None:
+            if len(self._text_cache) > _TEXT_CACHE_LIMIT:
+                self._text_cache.clear()
+            # In the screen's own pixel format a cached text blits several times faster.
+            surface = self._font.render(text or " ", color, size=size)[0].convert_alpha()
+            self._text_cache[key] = surface
+        return surface
+
+    def _fit(self, text: str, size: int, width: int, color: Color = TEXT) -> pygame.Surface:
+        """The text, cut with an ellipsis if it is wider than ``width``."""
+        if not self.has_cjk:  # cut what is drawn, not the Japanese that is not
+            text = without_cjk(text)
+        surface = self._text(text, size, color)
+        while surface.get_width() > width and len(text) > 1:
+            text = text[: max(1, len(text) * width // surface.get_width() - 1)]
+            surface = self._text(text + "…", size, color)
+        return surface
+
+    def _fit_middle(self, text: str, size: int, width: int, color: Color = TEXT) \
+            -> pygame.Surface:
+        """The text, cut in the middle if it is wider than ``width``: its start (an option's
+        key) and more of its end (where ``Giant Ant 1`` and ``Giant Ant 2`` differ) stay."""
+        if not self.has_cjk:
+            text = without_cjk(text)
+        surface = self._text(text, size, color)
+        keep = len(text) * width // max(1, surface.get_width())
+        while surface.get_width() > width and keep > 2:
+            head = keep * 2 // 5
+            surface = self._text(text[:head].rstrip() + "…" + text[len(text) - (keep - head):]
+                                 .lstrip(), size, color)
+            keep -= 1
+        return surface if surface.get_width() <= width else self._fit(text, size, width, color)
+
+    def _wrap(self, text: str, size: int, width: int) -> list[str]:
+        """Greedy wrap at spaces (or anywhere, for Japanese without spaces)."""
+        words = text.split(" ")
+        lines: list[str] = []
+        line = ""
+        for word in words:
+            candidate = f"{line} {word}" if line else word
+            if self._text(candidate, size).get_width() <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            line = word
+            while self._text(line, size).get_width() > width and len(line) > 1:
+                cut = max(1, len(line) * width // self._text(line, size).get_width())
+                lines.append(line[:cut])
+                line = line[cut:]
+        lines.append(line)
+        return lines
+
+    def _tile(self, tile: str, height: int) -> pygame.Surface:
+        key = (tile, height)
+        surface = self._tile_cache.get(key)
+        if surface is None:
+            image = _load_png(tile)
+            if tile not in ("back", "empty"):
+                # The faces are transparent; lay them on the blank tile body.
+                body = _load_png("empty")
+                body.blit(image, (0, 0))
+                image = body
+            width = round(image.get_width() * height / image.get_height())
+            surface = pygame.transform.smoothscale(image, (width, height))
+            self._tile_cache[key] = surface
+        return surface
+
+    def _panel(self, rect: pygame.Rect, title: str | None = None) -> int:
+        """Draw a panel; return the y where its content starts."""
+        m = self.m
+        pygame.draw.rect(self.surface, PANEL, rect, border_radius=m(6))
+        if title is None:
+            return rect.y + m(6)
+        self.surface.blit(self._fit(title, m(13), rect.w - m(16), DIM),
+                          (rect.x + m(8), rect.y + m(4)))
+        return rect.y + m(24)

@@ -1,0 +1,245 @@
+"""A fight: a row per combatant, the last result (its dice, its rule steps), the log, and
+the board from above with a disc per combatant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.hw.display.canvas import ACCENT, BACKGROUND, BAD, DIM, GOOD, HIGHLIGHT, TEXT
+from companion.hw.display.dice_tray import DiceTray
+from companion.hw.display.fonts import without_cjk
+from companion.hw.display.view import BoardView, FighterView, FightView, PieceView
+
+
+class FightPanels(DiceTray):
+    """A fight's combatants, result, log and board."""
+
+    def _fight(self, fight: FightView, left: pygame.Rect, right: pygame.Rect,
+               middle: pygame.Rect | None = None) -> None:
+        """A fight: a row per combatant (the acting one marked); the last result; the log.
+        With a board, ``middle`` holds it and the log under it, and the result has ``right``
+        to itself."""
+        m = self.m
+        top = self._panel(left, fight.title or "Fight 戦闘")
+        heading = m(16) if self._text(fight.heading, m(16)).get_width() <= left.w - m(16) \
+            else m(13)  # a narrow column (beside a board): smaller rather than cut
+        self.surface.blit(self._fit(fight.heading, heading, left.w - m(16), ACCENT),
+                          (left.x + m(8), top - m(2)))
+        self._fighters(fight.fighters, pygame.Rect(left.x + m(4), top + m(24), left.w - m(8),
+                                                   left.bottom - top - m(28)))
+        log_h = min(m(98), right.h // 3)
+        result = pygame.Rect(right.x, right.y, right.w, right.h - log_h - m(6))
+        if middle is not None and fight.board is not None:
+            result = right
+            bottom = self._board(fight.board, middle)
+            self._log(fight.log, pygame.Rect(middle.x, bottom + m(6), middle.w,
+                                             middle.bottom - bottom - m(6)), m(12), m(15))
+        y = self._panel(result, "Result 結果" + (f" · {fight.source}" if fight.source else ""))
+        if fight.result_title:
+            self.surface.blit(self._fit(fight.result_title, m(15), result.w - m(16), ACCENT),
+                              (result.x + m(8), y))
+            y += m(22)
+        if fight.faces:
+            side = min(m(44), (result.w - m(16)) // len(fight.faces) - m(6))
+            for i, face in enumerate(fight.faces):
+                self._die(face, pygame.Rect(result.x + m(8) + i * (side + m(6)), y, side, side))
+            y += side + m(6)
+        size, step = m(14), m(18)
+        width = result.w - m(16)
+        for entry in fight.result:
+            # The rule ID in small grey heads the step's first row; the rest hangs under it.
+            rows = self._wrap(f"{entry.rule} {entry.text}", size, width)
+            for n, row in enumerate(rows):
+                if y + step > result.bottom - m(2):
+                    break
+                x = result.x + m(8)
+                if n == 0 and row.startswith(entry.rule):
+                    rule = self._text(entry.rule, m(11), DIM)
+                    self.surface.blit(rule, (x, y + m(3)))
+                    row, x = row[len(entry.rule):].lstrip(), x + rule.get_width() + m(5)
+                self.surface.blit(self._fit(row, size, result.right - m(8) - x), (x, y))
+                y += step
+        if middle is None:
+            self._log(fight.log, pygame.Rect(right.x, result.bottom + m(6), right.w, log_h),
+                      size, step)
+
+    def _log(self, log: Sequence[str], box: pygame.Rect, size: int, step: int) -> None:
+        """A fight's log: the newest actions that fit whole, oldest first."""
+        m = self.m
+        y = self._panel(box, "Log 記録")
+        width = box.w - m(16)
+        capacity = max(0, (box.bottom - y - m(4)) // step)
+        kept: list[str] = []
+        for line in reversed(log):
+            wrapped = self._wrap(line, size, width)
+            if len(kept) + len(wrapped) > capacity:
+                break
+            kept = wrapped + kept
+        for row in kept:
+            self.surface.blit(self._fit(row, size, width), (box.x + m(8), y))
+            y += step
+
+    def _board(self, board: BoardView, rect: pygame.Rect) -> int:
+        """A fight's board from above, north up: squares in two shades, the columns' letters
+        along the bottom and the rows' numbers up the side; each combatant a disc in its
+        side's colour (grey when down) with its mark and a notch toward where it faces, the
+        one whose turn it is ringed; two on one square (a grapple) share it. Returns the
+        bottom of the panel."""
+        m = self.m
+        top = self._panel(rect, board.title)
+        label = m(12)
+        side = max(4, min((rect.w - m(14) - label) // max(1, board.cols),
+                          (rect.bottom - top - label - m(8)) // max(1, board.rows)))
+        x0, y0 = rect.x + m(6) + label, top
+        for col in range(board.cols):
+            for row in range(board.rows):
+                shade = (58, 68, 84) if (col + row) % 2 else (44, 52, 64)
+                pygame.draw.rect(self.surface, shade, pygame.Rect(
+                    x0 + col * side, y0 + (board.rows - 1 - row) * side, side, side))
+            letter = self._text(chr(ord("a") + col), m(11), DIM)
+            self.surface.blit(letter, (x0 + col * side + (side - letter.get_width()) // 2,
+                                       y0 + board.rows * side + m(1)))
+        for row in range(board.rows):
+            number = self._text(str(row + 1), m(11), DIM)
+            self.surface.blit(number, (x0 - label + (label - number.get_width()) // 2,
+                                       y0 + (board.rows - 1 - row) * side
+                                       + (side - number.get_height()) // 2))
+        squares: dict[tuple[int, int], list[PieceView]] = {}
+        for piece in board.pieces:
+            if 0 <= piece.col < board.cols and 0 <= piece.row < board.rows:
+                squares.setdefault((piece.col, piece.row), []).append(piece)
+        for (col, row), pieces in squares.items():
+            cx = x0 + col * side + side / 2
+            cy = y0 + (board.rows - 1 - row) * side + side / 2
+            shared = len(pieces) > 1
+            radius = side * (0.3 if shared else 0.4)
+            for n, piece in enumerate(pieces[:2]):
+                shift = (side * 0.18 * (1 if n else -1)) if shared else 0.0
+                self._piece(piece, (cx + shift, cy + shift), radius)
+        return y0 + board.rows * side + label + m(4)
+
+    def _piece(self, piece: PieceView, centre: tuple[float, float], radius: float) -> None:
+        """One combatant on the board: a disc, its mark, a notch toward its facing."""
+        m = self.m
+        color = DIM if piece.down else GOOD if piece.ally else BAD
+        x, y = centre
+        if piece.acting:
+            pygame.draw.circle(self.surface, ACCENT, (round(x), round(y)),
+                               round(radius) + m(3))
+        pygame.draw.circle(self.surface, color, (round(x), round(y)), round(radius))
+        dx, dy = piece.facing
+        if dx or dy:
+            length = (dx * dx + dy * dy) ** 0.5
+            ux, uy = dx / length, -dy / length  # y grows downwards on the screen
+            tip = (x + ux * radius * 1.35, y + uy * radius * 1.35)
+            base = radius * 0.55
+            wing = radius * 0.55
+            pygame.draw.polygon(self.surface, TEXT, [
+                (round(tip[0]), round(tip[1])),
+                (round(x + ux * base - uy * wing), round(y + uy * base + ux * wing)),
+                (round(x + ux * base + uy * wing), round(y + uy * base - ux * wing))])
+        mark = self._text(piece.mark, max(m(9), round(radius * 1.35)), BACKGROUND)
+        self.surface.blit(mark, (round(x - mark.get_width() / 2),
+                                 round(y - mark.get_height() / 2)))
+
+    def _fighters(self, fighters: Sequence[FighterView], rect: pygame.Rect) -> None:
+        """A row per combatant: two lines each when all fit so, else one (its conditions
+        beside its name). Rows never shrink below their text: when even one-line rows do
+        not all fit, a window of them around the acting one is shown, with how many more
+        are above and below it."""
+        m = self.m
+        count = len(fighters)
+        two_lines = count * m(44) <= rect.h
+        row_h = m(44) if two_lines else m(26)
+        first, shown = 0, count
+        if count * row_h > rect.h:
+            mark_h = m(18)
+            one_mark = max(1, (rect.h - mark_h) // row_h)
+            two_marks = max(1, (rect.h - 2 * mark_h) // row_h)
+            acting = next((i for i, f in enumerate(fighters) if f.acting), 0)
+            if acting - two_marks // 2 <= 0:
+                shown = one_mark
+            elif acting - two_marks // 2 + two_marks >= count:
+                first, shown = count - one_mark, one_mark
+            else:
+                first, shown = acting - two_marks // 2, two_marks
+        y = rect.y
+        if first:
+            self._more_rows(f"▲ {first} more", pygame.Rect(rect.x, y, rect.w, m(18)))
+            y += m(18)
+        for i in range(first, first + shown):
+            self._fighter(fighters[i], i, pygame.Rect(rect.x, y, rect.w, row_h - m(2)),
+                          two_lines)
+            y += row_h
+        if first + shown < count:
+            self._more_rows(f"▼ {count - first - shown} more",
+                            pygame.Rect(rect.x, y, rect.w, m(18)))
+
+    def _more_rows(self, text: str, rect: pygame.Rect) -> None:
+        """``▲ 3 more`` over a window of rows (``▼`` under it), centred in ``rect``."""
+        label = self._fit(text, self.m(13), rect.w, DIM)
+        self.surface.blit(label, label.get_rect(center=rect.center))
+
+    def _fighter_name(self, f: FighterView, index: int) -> tuple[str, str]:
+        """The name a combatant's row leads with, and the English beside it (if another).
+        Without a Japanese font the English leads; a name with no English at all is shown
+        as its place in the list, ``#6``, rather than as nothing."""
+        if self.has_cjk and f.name.ja:
+            return f.name.ja, (f.name.en if f.name.en != f.name.ja else "")
+        name = without_cjk(f.name.en) if not self.has_cjk else f.name.en
+        return name or f"#{index + 1}", ""
+
+    def _fighter(self, f: FighterView, index: int, rect: pygame.Rect, two_lines: bool) -> None:
+        """One combatant: side stripe, name (ja, en), HP/MP and a bar, conditions. A narrow
+        row (beside a board) has smaller pools and bar, and leaves the side to the stripe.
+        A one-line row shows the conditions (``DEAD``, ``full dodge``) in the English
+        name's place, so a greyed row still says why."""
+        m = self.m
+        narrow = rect.w < m(300)
+        if f.acting:
+            pygame.draw.rect(self.surface, HIGHLIGHT, rect, border_radius=m(5))
+        pygame.draw.rect(self.surface, GOOD if f.ally else BAD,
+                         pygame.Rect(rect.x + m(2), rect.y + m(3), m(4), rect.h - m(6)))
+        color = DIM if f.down else TEXT
+        x = rect.x + m(12)
+        pools = self._text(f.pools(), m(13) if narrow else m(15), color)
+        pools_x = rect.right - m(6) - pools.get_width()
+        marker = "▶ " if f.acting else ""
+        name_text, en = self._fighter_name(f, index)
+        conditions = " · ".join(f.conditions)
+        beside, beside_color = (conditions, BAD if f.down else ACCENT) \
+            if conditions and not two_lines else (en, DIM)
+        room = pools_x - x - m(8)
+        name_w = room
+        if beside and beside is conditions and not narrow:
+            # The name keeps at least half the room, the conditions the rest; a narrow row
+            # (beside a board) is the name's, its conditions only in what is left.
+            name_w = max(room // 2, room - self._text(beside, m(13)).get_width() - m(6))
+        # A one-line row is as short as its text: the text is centred in it.
+        y = rect.y + m(3) if two_lines else rect.centery - m(11)
+        name = self._fit(marker + name_text, m(16), name_w, ACCENT if f.acting else color)
+        self.surface.blit(name, (x, y))
+        beside_x = x + name.get_width() + m(6)
+        if beside and pools_x - beside_x > m(30):
+            self.surface.blit(self._fit(beside, m(13), pools_x - beside_x - m(8), beside_color),
+                              (beside_x, y + m(3)))
+        self.surface.blit(pools, (pools_x, y))
+        if not two_lines:
+            return
+        bar_w = m(60) if narrow else m(110)
+        bar = pygame.Rect(rect.right - m(6) - bar_w, rect.y + m(28), bar_w, m(8))
+        if f.hp is not None and f.hp_max:
+            fraction = max(0.0, min(1.0, f.hp / f.hp_max))
+            pygame.draw.rect(self.surface, BACKGROUND, bar, border_radius=m(3))
+            filled = bar.copy()
+            filled.w = round(bar.w * fraction)
+            hue = GOOD if fraction > 0.5 else ACCENT if fraction > 0.25 else BAD
+            if filled.w:
+                pygame.draw.rect(self.surface, hue, filled, border_radius=m(3))
+        line = (conditions or str(f.side)) if narrow else \
+            str(f.side) + (f" · {conditions}" if conditions else "")
+        self.surface.blit(self._fit(line, m(13), bar.x - x - m(8), BAD if f.down else DIM),
+                          (x, rect.y + m(24)))

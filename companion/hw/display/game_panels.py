@@ -1,0 +1,159 @@
+"""The game's panels: the header over every screen (the view's ``where``, the PC's HP bar),
+the room's 2x2 tiles with their text (an empty slot dashed), the PC sheet, and a titled
+list of lines (the last check, the log; the dice tray's rolls).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.hw.display.canvas import ACCENT, BACKGROUND, BAD, DIM, GOOD, PANEL, TEXT, Canvas
+from companion.hw.display.view import SheetView, TileView, View
+
+
+class GamePanels(Canvas):
+    """The header, and the panels of the screen outside a fight and the dice tray."""
+
+    def _header(self, view: View, rect: pygame.Rect) -> None:
+        m = self.m
+        self.surface.blit(self._text(view.where, m(20), ACCENT), (m(10), m(7)))
+        if view.sheet is not None:
+            self._hp_bar(view.sheet, pygame.Rect(rect.w - m(210), m(10), m(200), m(18)))
+
+    def _hp_bar(self, sheet: SheetView, rect: pygame.Rect) -> None:
+        m = self.m
+        fraction = max(0.0, min(1.0, sheet.hp / sheet.hp_max)) if sheet.hp_max else 0.0
+        color = GOOD if fraction > 0.5 else ACCENT if fraction > 0.25 else BAD
+        pygame.draw.rect(self.surface, PANEL, rect, border_radius=m(4))
+        filled = rect.copy()
+        filled.w = round(rect.w * fraction)
+        if filled.w:
+            pygame.draw.rect(self.surface, color, filled, border_radius=m(4))
+        # HP below 0 (a game lost) reads as 0; the log keeps how far below it went.
+        label = self._text(f"HP {max(0, sheet.hp)}/{sheet.hp_max}", m(16))
+        self.surface.blit(label, label.get_rect(midright=(rect.x - m(8), rect.centery)))
+
+    def _room(self, tiles: Sequence[TileView], rect: pygame.Rect) -> None:
+        m = self.m
+        top = self._panel(rect, "Room 部屋 (2x2)")
+        cell_w, cell_h = rect.w // 2, (rect.bottom - top) // 2
+        tile_h = cell_h - m(8)
+        for i, tile in enumerate(tiles[:4]):
+            x = rect.x + (i % 2) * cell_w + m(6)
+            y = top + (i // 2) * cell_h
+            picture = self._tile("back" if tile.tile == "empty" else tile.tile, tile_h)
+            if tile.tile == "empty":
+                self._empty_slot(picture.get_rect(topleft=(x, y)))
+            else:
+                self.surface.blit(picture, (x, y))
+            tx = x + picture.get_width() + m(6)
+            text_w = cell_w - picture.get_width() - m(14)
+            self._tile_text(tile, pygame.Rect(tx, y + m(2), text_w, cell_h - m(2)))
+        if not tiles:
+            hint = self._text("no room revealed yet", m(15), DIM)
+            self.surface.blit(hint, (rect.x + m(10), top + m(10)))
+
+    def _tile_text(self, tile: TileView, rect: pygame.Rect) -> None:
+        """Beside a tile's picture: its name (Japanese), its English under it (without a
+        Japanese font, the English takes the name's place), its detail (``起 awake, haste
+        加速``) in as many rows as the cell has left, then the tile's code. A detail that
+        needs the code's row takes it, and the code moves beside the last name row."""
+        m = self.m
+        both = bool(tile.meaning.ja) and self.has_cjk
+        names = [(tile.meaning.ja if both else tile.meaning.en, m(16), TEXT)]
+        if both and tile.meaning.en:
+            names.append((tile.meaning.en, m(14), DIM))
+        code = "" if tile.tile in ("back", "empty") else tile.tile
+        used = sum(size + m(5) for _, size, _ in names)
+        detail_step = m(19)
+        details = self._wrap(tile.detail, m(14), rect.w) if tile.detail else []
+        room = max(1, (rect.h - used) // detail_step)
+        if len(details) > room:  # the rest on the last row, cut there with an ellipsis
+            details = [*details[:room - 1], " ".join(details[room - 1:])]
+        code_below = bool(code) and used + len(details) * detail_step + m(18) <= rect.h
+        code_beside = self._text(code, m(13), DIM) if code and not code_below else None
+        y = rect.y
+        for n, (text, size, color) in enumerate(names):
+            width = rect.w
+            if code_beside is not None and n == len(names) - 1:
+                width -= code_beside.get_width() + m(6)
+                self.surface.blit(code_beside, code_beside.get_rect(
+                    topright=(rect.right, y + (size - m(13)))))
+            self.surface.blit(self._fit(text, size, width, color), (rect.x, y))
+            y += size + m(5)
+        for row in details:
+            self.surface.blit(self._fit(row, m(14), rect.w, ACCENT), (rect.x, y))
+            y += detail_step
+        if code_below:
+            self.surface.blit(self._text(code, m(13), DIM), (rect.x, y))
+
+    def _empty_slot(self, rect: pygame.Rect) -> None:
+        """A spot with no tile on it (a monster defeated, an item taken): the slot's outline,
+        dashed, with the word, so it is never taken for the blank 5z 白 White dragon tile."""
+        m = self.m
+        pygame.draw.rect(self.surface, BACKGROUND, rect, border_radius=m(5))
+        dash, gap, width = m(6), m(4), max(1, m(2))
+        inner = rect.inflate(-2 * m(3), -2 * m(3))
+        for x0 in range(inner.x, inner.right, dash + gap):  # top and bottom edges
+            x1 = min(x0 + dash, inner.right)
+            pygame.draw.line(self.surface, DIM, (x0, inner.y), (x1, inner.y), width)
+            pygame.draw.line(self.surface, DIM, (x0, inner.bottom - 1), (x1, inner.bottom - 1),
+                             width)
+        for y0 in range(inner.y, inner.bottom, dash + gap):  # left and right edges
+            y1 = min(y0 + dash, inner.bottom)
+            pygame.draw.line(self.surface, DIM, (inner.x, y0), (inner.x, y1), width)
+            pygame.draw.line(self.surface, DIM, (inner.right - 1, y0), (inner.right - 1, y1),
+                             width)
+        words = [self._fit(word, m(12), inner.w - m(4), DIM)
+                 for word in (("空き", "empty") if self.has_cjk else ("empty",))]
+        y = inner.centery - sum(w.get_height() for w in words) // 2
+        for word in words:
+            self.surface.blit(word, word.get_rect(midtop=(inner.centerx, y)))
+            y += word.get_height()
+
+    def _sheet(self, sheet: SheetView | None, rect: pygame.Rect, limit: int) -> int:
+        """The PC sheet in ``rect``; returns the panel's bottom. A line too long for the
+        panel (two rings, the potions after the shuriken) wraps, its rows hanging under its
+        label: first into the panel's spare rows (closer together), then down as far as
+        ``limit`` (from the log under it). Only a line that still does not fit is cut."""
+        m = self.m
+        if sheet is None:
+            self._panel(rect, "PC")
+            return rect.bottom
+        size, indent, width = m(15), m(14), rect.w - m(16)
+        lines = [[line] if self._text(line, size).get_width() <= width
+                 else self._wrap(line, size, width - indent) for line in sheet.lines()]
+        frame = m(24) + m(4)  # the title above the rows, the margin under them
+        total = sum(len(rows) for rows in lines)
+        step = m(22) if frame + total * m(22) <= rect.h else m(19)
+        capacity = (max(rect.h, limit - rect.y) - frame) // step
+        while total > capacity:  # the longest line gives up its last row, cut instead
+            rows = max(lines, key=len)
+            if len(rows) < 2:
+                break
+            rows[-2:] = [" ".join(rows[-2:])]
+            total -= 1
+        panel = pygame.Rect(rect.x, rect.y, rect.w, max(rect.h, frame + total * step))
+        y = self._panel(panel, "PC")
+        for rows in lines:
+            for n, row in enumerate(rows):
+                x = panel.x + m(8) + (indent if n else 0)
+                self.surface.blit(self._fit(row, size, panel.right - m(8) - x), (x, y))
+                y += step
+        return panel.bottom
+
+    def _lines(self, title: str, lines: Sequence[str], rect: pygame.Rect, wrap: bool = False,
+               newest_last: bool = False) -> None:
+        m = self.m
+        y = self._panel(rect, title)
+        size, step = m(14), m(19)
+        width = rect.w - m(16)
+        rows = [part for line in lines for part in (self._wrap(line, size, width) if wrap
+                                                     else [line])]
+        capacity = max(0, (rect.bottom - y - m(4)) // step)
+        rows = rows[-capacity:] if newest_last else rows[:capacity]
+        for row in rows:
+            self.surface.blit(self._fit(row, size, width), (rect.x + m(8), y))
+            y += step

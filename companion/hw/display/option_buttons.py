@@ -1,0 +1,179 @@
+"""The footer: the prompt (with its tile), the option buttons (one row, or a grid of two
+rows in pages for a long menu), each with its key and a tap target, and the status.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.hw.buttons import Button
+from companion.hw.display.canvas import ACCENT, BACKGROUND, BAD, DIM, HIGHLIGHT, PANEL, TEXT
+from companion.hw.display.fight_panels import FightPanels
+from companion.hw.display.fonts import without_cjk
+from companion.hw.display.keys import menu_key, menu_presses, option_key
+from companion.hw.display.view import View
+
+_BUTTON_KEYS = {Button.ATTACK: "A", Button.FLEE: "B", Button.RANGED: "R", Button.ITEM: "I",
+                Button.MENU: "M"}
+_ONE_ROW_MIN_W = 110  # (at 800x480) an option box narrower than this takes the two-row grid
+_LABEL_MIN = 11  # (at 800x480) the smallest size an option's label shrinks to
+
+
+def _line_step(size: int) -> int:
+    """From one wrapped row to the next: the font's own line height (Noto CJK's is 1.45 em)
+    is too loose for two rows in a button."""
+    return round(size * 1.15)
+
+
+class OptionButtons(FightPanels):
+    """The footer and its option buttons, which record where a tap picks what."""
+
+    def _needs_grid(self, view: View) -> bool:
+        """Whether a menu outside a fight needs the fight's grid (two rows, pages): when one
+        row would give its options boxes narrower than a short label reads in."""
+        count = len(view.options)
+        if count <= 1:
+            return False
+        m = self.m
+        share = (self.width - m(20)) * (3 if view.status else 5) // 5
+        return (share - m(8) * (count - 1)) // count < m(_ONE_ROW_MIN_W)
+
+    def _footer(self, view: View, rect: pygame.Rect) -> None:
+        m = self.m
+        pygame.draw.rect(self.surface, PANEL, rect)
+        x = m(10)
+        if view.prompt_tile:
+            picture = self._tile(view.prompt_tile, rect.h - m(12))
+            self.surface.blit(picture, (x, rect.y + m(6)))
+            x += picture.get_width() + m(10)
+        prompt_lines = self._wrap(view.prompt, m(17), rect.w - x - m(10))
+        max_prompt = 1 if view.options or view.status else 3
+        shown = prompt_lines[:max_prompt]
+        if len(prompt_lines) > max_prompt:  # the rest on the last line, cut with an ellipsis
+            shown[-1] = " ".join(prompt_lines[max_prompt - 1:])
+        for i, line in enumerate(shown):
+            self.surface.blit(self._fit(line, m(17), rect.w - x - m(10), ACCENT),
+                              (x, rect.y + m(6) + i * m(24)))
+        self._targets = []
+        self._more = None
+        grid = bool(view.options) and (view.fight is not None or self._needs_grid(view))
+        # Below the prompt: the options, then the status (a read to confirm, a problem).
+        row = pygame.Rect(x, rect.y + m(36), rect.right - x - m(10), rect.h - m(44))
+        if grid and view.status:
+            row.y, row.h = rect.y + m(50), rect.h - m(58)  # the status between prompt and menu
+        gap = m(8)
+        if grid:
+            self._option_grid(view, row)
+        elif view.options:
+            count = len(view.options)
+            share = row.w * 3 // 5 if view.status else row.w
+            box_w = min(m(190), (share - gap * (count - 1)) // count)
+            boxes = [pygame.Rect(row.x + i * (box_w + gap), row.y, box_w, row.h)
+                     for i in range(count)]
+            self._options(view, list(range(count)), boxes, m(16))
+            row.x = boxes[-1].right + gap
+            row.w = rect.right - m(10) - row.x
+        if view.status and (grid or view.fight is not None):
+            # Under two rows of options, the status has the line under the prompt.
+            size = m(13)
+            text = self._fit(view.status, size, rect.w - x - m(10), BAD)
+            self.surface.blit(text, (x, rect.y + m(29)))
+        elif view.status:
+            size, step = m(14), m(18)
+            lines = self._wrap(view.status, size, row.w)[: max(1, row.h // step)]
+            for i, line in enumerate(lines):
+                self.surface.blit(self._fit(line, size, row.w, BAD), (row.x, row.y + i * step))
+
+    def _options(self, view: View, indices: Sequence[int], boxes: Sequence[pygame.Rect],
+                 size: int, more: tuple[str, int] | None = None) -> None:
+        """Options ``indices`` in ``boxes``, each with its key, and a tap on it picks it; then
+        ``more`` (a label and the MENU presses that turn the page) in the last box. The
+        labels share one size, the one the tightest needs but at most a step below ``size``
+        (a longer label alone goes smaller), so that a menu does not read as some options
+        shouted and others whispered."""
+        count = len(view.options)
+        texts = [f"[{option_key(view.options[i], i, view.highlight, _BUTTON_KEYS, count)}] "
+                 f"{view.options[i].label}" for i in indices]
+        if more is not None:
+            label, presses = more
+            texts.append(f"[{menu_key(_BUTTON_KEYS, presses)}] {label}")
+        m = self.m
+        own = [self._label_rows(text, size, box.w - m(12), box.h - m(4))[1]
+               for text, box in zip(texts, boxes, strict=True)]
+        # One long label takes its own smaller size rather than shrinking every other.
+        common = max(min(own), size - m(2))
+        for n, (text, box) in enumerate(zip(texts, boxes, strict=True)):
+            index = indices[n] if n < len(indices) else None
+            lit = index is not None and view.highlight == index
+            pygame.draw.rect(self.surface, HIGHLIGHT if lit else BACKGROUND, box,
+                             border_radius=m(8))
+            pygame.draw.rect(self.surface, ACCENT if index is None else DIM, box,
+                             width=max(1, m(1)), border_radius=m(8))
+            width = box.w - m(12)
+            rows, at = self._label_rows(text, min(common, own[n]), width, box.h - m(4))
+            surfaces = [self._fit_middle(line, at, width, TEXT if index is not None else ACCENT)
+                        for line in rows]
+            step = _line_step(at)
+            y = box.centery - (step * (len(rows) - 1) + surfaces[0].get_height()) // 2
+            for surface in surfaces:
+                self.surface.blit(surface, surface.get_rect(midtop=(box.centerx, y)))
+                y += step
+            if index is not None:
+                self._targets.append((box.copy(), index))
+            elif more is not None:
+                self._more = (box.copy(), more[1])
+
+    def _label_rows(self, text: str, size: int, width: int, height: int) -> tuple[list[str], int]:
+        """An option's label in the rows it is drawn in, and their size, the first that fits
+        whole: one row at ``size``; two rows (a name and its Japanese on the second,
+        ``Remove ring of armour protection 鎧保護の指輪``) at ``size``, a step smaller, or
+        the smallest size; else the smallest size in as many rows as the box holds, the
+        last to be cut in the middle by the caller, so that the end of a label (where
+        targets differ: ``… Ant 3``) stays in view."""
+        if not self.has_cjk:  # wrapped as it is drawn, with no Japanese to take a row
+            text = without_cjk(text)
+        m = self.m
+        sizes = sorted({size, max(m(_LABEL_MIN), size - m(2)), min(size, m(_LABEL_MIN))},
+                       reverse=True)
+        for at in sizes:
+            if self._text(text, at).get_width() <= width:
+                return [text], at
+            rows = self._wrap(text, at, width)
+            if len(rows) == 2 and _line_step(at) + at <= height:
+                return rows, at
+        smallest = sizes[-1]
+        if _line_step(smallest) + smallest > height:
+            return [text], smallest
+        rows = self._wrap(text, smallest, width)
+        return [rows[0], " ".join(rows[1:])], smallest
+
+    def _option_grid(self, view: View, row: pygame.Rect) -> None:
+        """A long menu (a fight's; any that one row squeezes): up to six options a row, two
+        rows. Longer than twelve, it is drawn in pages: the page that holds the highlight,
+        and in its last box the key that turns to the next page (MENU, as many times as it
+        takes the highlight there; a tap on it does the same). Number keys still pick the
+        first ten anywhere, and MENU walks the highlight through every option."""
+        m = self.m
+        gap = m(6)
+        count = len(view.options)
+        per_row = count if count <= 4 else min(6, (count + 1) // 2)
+        rows = 1 if count <= 4 else 2
+        slots = per_row * rows
+        per_page = slots if count <= slots else slots - 1
+        highlight = view.highlight or 0
+        first = highlight // per_page * per_page
+        indices = list(range(first, min(count, first + per_page)))
+        more: tuple[str, int] | None = None
+        if count > slots:
+            pages = -(-count // per_page)
+            turn_to = first + per_page if first + per_page < count else 0
+            more = (f"more ▶ {turn_to // per_page + 1}/{pages}",
+                    menu_presses(highlight, turn_to, count))
+        box_w = min(m(190), (row.w - gap * (per_row - 1)) // per_row)
+        box_h = (row.h - gap * (rows - 1)) // rows
+        boxes = [pygame.Rect(row.x + (at % per_row) * (box_w + gap),
+                             row.y + (at // per_row) * (box_h + gap), box_w, box_h)
+                 for at in range(len(indices) + (more is not None))]
+        self._options(view, indices, boxes, m(15) if rows == 2 else m(16), more)
