@@ -53,7 +53,9 @@ import numpy as np
 
 from companion.errors import CompanionError
 from companion.hw.dice.networks import DiceNetworks
-from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
+from companion.hw.dice.reader import DiceReader
+from companion.hw.dice.reader_config import ReaderConfig
+from companion.hw.dice.readings import DiceRead, ReadStatus
 from companion.hw.dice.render import (
     MAX_TILT,
     Grade,

@@ -66,7 +66,9 @@ import numpy as np
 
 from companion.hw.dice.calibrate import enrol
 from companion.hw.dice.networks import DiceNetworks
-from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
+from companion.hw.dice.reader import DiceReader
+from companion.hw.dice.reader_config import ReaderConfig
+from companion.hw.dice.readings import DiceRead, ReadStatus
 
 PHOTOS = Path("/work/shared/datasets/dice-photos")
 TEST_SHARE = 0.33  # of each source's photos, held out

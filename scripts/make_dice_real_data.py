@@ -70,7 +70,7 @@ from eval_dice_reader import PHOTOS, photos
 
 ACCEPT = 0.3
 GAP = 0.6
-# Two flat dice's tops are at least 0.86 face sides apart (reader.py, _ONE_DIE); a mark
+# Two flat dice's tops are at least 0.86 face sides apart (placement.py, _ONE_DIE); a mark
 # nearer a stronger one than NEAR is that die's side or edge, not a die of its own.
 NEAR = 0.8
 NOT_A_DIE = 0.9  # how sure the judge must be that a hot extra mark is no die's top

@@ -15,7 +15,7 @@ from companion.app import cli
 from companion.app.paths import config_dir
 from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.networks import TURNS
-from companion.hw.dice.reader import ReaderConfig
+from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
 from tests.companion_process import CompanionProcess
 

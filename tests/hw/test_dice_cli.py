@@ -10,7 +10,7 @@ import pytest
 
 from companion.app import cli
 from companion.app.paths import config_dir
-from companion.hw.dice.reader import ReaderConfig
+from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.render import SceneKind, Table, render_scene
 
 

@@ -16,7 +16,8 @@ from companion.app.session.mode import RollAsk, Throw
 from companion.app.session.rolls import REJECTED, CameraFrames, CameraRolls
 from companion.errors import DeviceError
 from companion.hw.buttons import Button, Pick, Press
-from companion.hw.dice.reader import DiceReader, ReadStatus
+from companion.hw.dice.reader import DiceReader
+from companion.hw.dice.readings import ReadStatus
 from companion.hw.dice.source import CameraDiceSource
 
 PHOTOS = Path("/work/shared/datasets/dice-photos")

@@ -19,7 +19,9 @@ from companion.errors import DataError, StaleEnrolment
 from companion.hw.dice.calibrate import enrol
 from companion.hw.dice.enrol import ENROL_FILE, Enrolment, pair_values
 from companion.hw.dice.networks import CLASSES, DiceNetworks, Spot, models_dir
-from companion.hw.dice.reader import DiceReader, ReaderConfig, ReadStatus
+from companion.hw.dice.reader import DiceReader
+from companion.hw.dice.reader_config import ReaderConfig
+from companion.hw.dice.readings import ReadStatus
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
 from companion.hw.dice.source import CameraDiceSource
 

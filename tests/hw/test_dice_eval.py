@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.hw.dice.reader import ReaderConfig
+from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.render import SceneKind, Table, render_scene
 from tests.scripts import load_script
 

@@ -26,7 +26,9 @@ from companion.hw.dice.networks import (
     shrink,
     window,
 )
-from companion.hw.dice.reader import DiceReader, DieReading, ReaderConfig, ReadStatus
+from companion.hw.dice.reader import DiceReader
+from companion.hw.dice.reader_config import ReaderConfig
+from companion.hw.dice.readings import DieReading, ReadStatus
 from companion.hw.dice.render import (
     Emblem,
     Grade,

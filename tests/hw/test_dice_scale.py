@@ -12,16 +12,12 @@ import numpy as np
 import pytest
 
 from companion.hw.dice.calibrate import tune
-from companion.hw.dice.reader import (
-    DiceReader,
-    DieReading,
-    ReaderConfig,
-    ReadStatus,
-    _held,
-    _sizes,
-    larger_than_others,
-)
+from companion.hw.dice.placement import _held, larger_than_others
+from companion.hw.dice.reader import DiceReader
+from companion.hw.dice.reader_config import ReaderConfig
+from companion.hw.dice.readings import DieReading, ReadStatus
 from companion.hw.dice.render import Scene, SceneKind, render_scene
+from companion.hw.dice.scales import _sizes
 
 PHOTOS = Path("/work/shared/datasets/dice-photos")
 

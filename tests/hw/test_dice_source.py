@@ -14,7 +14,7 @@ from pytest_mock import MockerFixture
 from companion.errors import CompanionError, DeviceError
 from companion.hw.dice import networks as networks_module
 from companion.hw.dice.networks import DiceNetworks
-from companion.hw.dice.reader import DiceRead, DieReading, ReadStatus
+from companion.hw.dice.readings import DiceRead, DieReading, ReadStatus
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
 from companion.hw.dice.source import (
     THROW_AGAIN,

@@ -38,7 +38,7 @@ from companion.errors import DataError
 if TYPE_CHECKING:
     from companion.hw.dice.enrol import Enrolment
     from companion.hw.dice.networks import DiceNetworks
-    from companion.hw.dice.reader import ReaderConfig
+    from companion.hw.dice.reader_config import ReaderConfig
 
 CAMERA_WAIT_S = 5.0  # how long a camera without a picture gets before calibration gives up
 
@@ -66,7 +66,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 def tuned_before(path: Path) -> ReaderConfig:
     """The thresholds to start from: the packaged ones under ``path`` (``dice.toml``); one
     that cannot be used is set aside, as calibration writes it again."""
-    from companion.hw.dice.reader import ReaderConfig
+    from companion.hw.dice.reader_config import ReaderConfig
 
     packaged = ReaderConfig.load()  # a fault of the companion's own file is not the player's
     try:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     # frames are numpy images; the camera's code imports numpy and OpenCV when used
     import numpy as np
 
-    from companion.hw.dice.reader import DiceRead
+    from companion.hw.dice.readings import DiceRead
     from companion.hw.dice.source import CameraDiceSource, FrameOrWhy
 
 WAIT_OPTIONS = (Option("back", "Back 戻る", Button.FLEE),)  # while the dice are awaited

@@ -23,7 +23,10 @@ import numpy as np
 
 from companion.hw.dice.enrol import Enrolment, normalised, pair_values
 from companion.hw.dice.networks import TURNS, DiceNetworks, Spot
-from companion.hw.dice.reader import DiceReader, ReaderConfig, ReadStatus, larger_than_others
+from companion.hw.dice.placement import larger_than_others
+from companion.hw.dice.reader import DiceReader
+from companion.hw.dice.reader_config import ReaderConfig
+from companion.hw.dice.readings import ReadStatus
 
 FIND_THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5)
 # A thrown die lands elsewhere in view than where it was laid, its size changed a little by

@@ -45,7 +45,9 @@ from companion.hw.camera.capture import (
 )
 from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.networks import DiceNetworks
-from companion.hw.dice.reader import DiceRead, DiceReader, ReaderConfig, ReadStatus
+from companion.hw.dice.reader import DiceReader
+from companion.hw.dice.reader_config import ReaderConfig
+from companion.hw.dice.readings import DiceRead, ReadStatus
 from companion.hw.pictures import read_picture
 
 Frame = np.ndarray

@@ -1,0 +1,102 @@
+"""What the camera dice reader makes of a frame: each die found (``DieReading``), the frame
+as a whole (``DiceRead``, ``ReadStatus``), and the sentence that tells the player, naming
+why and where each doubted die is (``_describe``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+
+# Why a die is doubted (DieReading.reason); placement.py and reader.py hold the other reasons.
+_NOT_READ = "a die could not be read"  # the judge doubts a readable top is there at all
+_WHICH_VALUE = "a die's value is unclear"  # a top is there; which of the six is not sure
+_TOO_BUSY = "too much in view to judge in time"
+# An unsure frame names at most _NAMED of the dice it doubts, each by its third of the view
+# across and down (see _describe).
+_NAMED = 3
+_ROWS = ("top", "", "bottom")
+_COLUMNS = ("left", "", "right")
+
+
+class ReadStatus(Enum):
+    """What a frame showed, as a whole."""
+
+    OK = "ok"  # every die found was read
+    NO_DICE = "no dice"  # nothing die-like in view
+    UNSURE = "unsure"  # something die-like could not be read: re-roll
+
+
+@dataclass(frozen=True, slots=True)
+class DieReading:
+    """One die found in a frame: its value (None when unsure) and how sure the reader is."""
+
+    value: int | None
+    confidence: float
+    centre: tuple[float, float]
+    side_px: float
+    reason: str = ""
+    place: str = ""  # where a doubted die lies, in words ("at the top left"; see _place)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRead:
+    """Everything one frame showed: the dice, the overall status, a sentence for the player."""
+
+    dice: tuple[DieReading, ...]
+    status: ReadStatus
+    message: str
+
+    @property
+    def values(self) -> list[int]:
+        """The values read, sorted (only meaningful when ``status`` is OK)."""
+        return sorted(d.value for d in self.dice if d.value is not None)
+
+    def to_type(self, count: int) -> tuple[DieReading, ...]:
+        """The dice the player may type, in a throw of ``count`` dice: those whose top the
+        judge saw but whose value alone is unclear, when they and the dice read surely are
+        ``count`` and nothing else is doubted (none otherwise).
+
+        The throw's count says every die is found, and each of these is a flat die's top
+        (no leaning, moving, held or half-seen die, no mark that may be no die), so the
+        player's word on its value completes the roll instead of a re-roll of every die
+        for one (the tray's smoke-black dice with red pips, issue 23).
+        """
+        doubted = tuple(d for d in self.dice if d.value is None)
+        if (self.status is not ReadStatus.UNSURE or len(self.dice) != count
+                or any(d.reason != _WHICH_VALUE for d in doubted)):
+            return ()
+        return doubted
+
+
+def _place(die: DieReading, shape: tuple[int, ...]) -> str:
+    """Where ``die`` lies in a frame of ``shape``, in words, by its third of the view across
+    and down: "at the top left", "at the right", "in the middle"."""
+    height, width = shape[:2]
+    column = _COLUMNS[min(2, max(0, int(3 * die.centre[0] / width)))]
+    row = _ROWS[min(2, max(0, int(3 * die.centre[1] / height)))]
+    where = " ".join(part for part in (row, column) if part)
+    return f"at the {where}" if where else "in the middle"
+
+
+def _placed(dice: list[DieReading], shape: tuple[int, ...]) -> list[DieReading]:
+    """``dice`` with the place in a frame of ``shape`` of each it doubts, but of a frame too
+    busy to judge, which is doubted as a whole: its last mark's place means nothing."""
+    return [replace(d, place=_place(d, shape)) if d.value is None and d.reason != _TOO_BUSY
+            else d for d in dice]
+
+
+def _describe(dice: Sequence[DieReading]) -> tuple[ReadStatus, str]:
+    """The frame's status and its sentence for the player. An unsure frame says why and where
+    for each die it doubts (each reason and place once, up to _NAMED of them), so the player
+    knows which die to look at among many (issue 23: "which die it doubts")."""
+    if not dice:
+        return ReadStatus.NO_DICE, "no dice in view"
+    unsure = [d for d in dice if d.value is None]
+    if unsure:
+        doubts = list(dict.fromkeys(f"{d.reason or _NOT_READ} {d.place}".strip()
+                                    for d in unsure))
+        said = doubts[:_NAMED] + (["and more"] if len(doubts) > _NAMED else [])
+        return ReadStatus.UNSURE, f"unsure ({'; '.join(said)}): please re-roll"
+    return ReadStatus.OK, "read " + ", ".join(str(d.value) for d in dice)
