@@ -1,0 +1,98 @@
+"""The mode's top layer, :class:`GensoFightMode`: the action menu of whoever's turn it is
+(attack, full attack, spell, stone, dodge, move, wait, flee, GM) and the path of choices
+into every other menu, with the GM's menu and the closing one when the fight is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.app.modes.genso.checks import CheckCall, FightEvent
+from companion.app.modes.genso.gm_menu import _GmMenu
+from companion.app.modes.genso.target_menus import _value
+from companion.app.modes.genso.words import BACK, TITLE, named
+from companion.app.session.mode import ChoiceAsk
+from companion.errors import IllegalAction
+from companion.hw.buttons import Button
+from companion.hw.display.view import Option
+from companion.systems.genso.combat import (
+    MOVES,
+    Action,
+    Combatant,
+    Dodge,
+    Flee,
+    Move,
+    Wait,
+    wants_to_flee,
+)
+
+
+class GensoFightMode(_GmMenu):
+    """Turn by turn: an action, its target, weapon or spell, then its dice; over when the
+    fight is and the GM closes it."""
+
+    TITLE = TITLE
+
+    def _direct(self, choice: str) -> list[FightEvent] | None:
+        if self.path[:1] == ["check"]:
+            return None
+        if self.fight.state.current is None or self.path == ["gm"]:
+            return self._gm(choice)
+        return None
+
+    # -- the menus ------------------------------------------------------------------------
+
+    def _step(self, path: Sequence[str]) -> ChoiceAsk | Action | CheckCall:
+        """The next menu for the options picked so far, or the action they make."""
+        state = self.fight.state
+        actor = state.current
+        if path[:1] == ["check"]:
+            return self._check(list(path[1:]))
+        if actor is None:
+            return ChoiceAsk(f"The fight is over 戦闘終了: {self._outcome()}", (
+                Option("close", "Close 閉じる", Button.ATTACK), Option("undo", "Undo 取り消し"),
+                Option("sleep", "Sleep 睡眠 (MP)"), Option("sunrise", "Sunrise 日の出"),
+                Option("check", "Check 判定")))
+        if not path:
+            return self._actions(actor)
+        kind, rest = path[0], list(path[1:])
+        if kind == "gm":
+            return ChoiceAsk("GM: which step? 進行", (
+                Option("undo", "Undo 取り消し"), Option("end", "End fight 戦闘終了"),
+                Option("sunrise", "Sunrise 日の出"), Option("sunset", "Sunset 日没"),
+                Option("sleep", "Sleep 睡眠"), Option("check", "Check 判定"), BACK))
+        if kind in ("attack", "full"):
+            return self._attack(actor, rest, full=kind == "full")
+        if kind == "cast":
+            return self._cast(actor, rest)
+        if kind == "stone":
+            return self._stone(actor, rest)
+        if kind == "move":
+            if not rest:
+                return ChoiceAsk("Move how far? 移動は？", (
+                    *(Option(f"m:{mode}", label) for mode, label in MOVES.items()), BACK))
+            return Move(actor.name, _value(rest[0], "m"))
+        simple: dict[str, type[Dodge | Wait | Flee]] = {"dodge": Dodge, "wait": Wait,
+                                                        "flee": Flee}
+        if kind in simple and not rest:
+            return simple[kind](actor.name)
+        raise IllegalAction(f"there is no choice {'/'.join(path)!r} now")
+
+    def _actions(self, actor: Combatant) -> ChoiceAsk:
+        """The actions open to whoever's turn it is (GM-COMBAT-1, -5, -6, GM-MOVE-1, …)."""
+        options = []
+        if actor.weapons or actor.drain_hp or actor.drain_mp:
+            options += [Option("attack", "Attack 攻撃", Button.ATTACK),
+                        Option("full", "Full attack 全力攻撃")]
+        if self._spells(actor):
+            options.append(Option("cast", "Spell 呪文", Button.RANGED))
+        if actor.stones:
+            options.append(Option("stone", "Stone 魔法石", Button.ITEM))
+        options.append(Option("dodge", "Dodge 全力回避"))
+        if not self.fight.state.moved:  # GM-COMBAT-1: one movement mode a round
+            options.append(Option("move", "Move 移動"))
+        options += [Option("wait", "Wait 待機"), Option("flee", "Flee 逃亡", Button.FLEE),
+                    Option("gm", "GM 進行")]
+        flee = " GM-MON-1: it wants to flee 逃走したい" if wants_to_flee(self.rules, actor) else ""
+        return ChoiceAsk(f"{named(self.rules, self.fight, actor)}: what does it do? 行動は？"
+                         f"{flee}", tuple(options))

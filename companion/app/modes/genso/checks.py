@@ -1,0 +1,91 @@
+"""The GM's checks at the table (spec §2.3): :class:`CheckCall` (a check the GM called for),
+:class:`Checked` (the event of one rolled), :func:`roll_check` (rolled by the engine's own
+check) and :func:`check_steps` (its result lines); and ``FightEvent``, what an answer to the
+mode makes (an action's journal entry, an undo, or a check).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.app.modes.fight import Undone
+from companion.dice import DiceSource
+from companion.errors import IllegalAction
+from companion.hw.display.view import DiceStep
+from companion.systems.genso import checks
+from companion.systems.genso.combat import Entry, Fight
+from companion.systems.genso.rules import GensoRules
+from companion.systems.genso.sheet import character_from_mapping
+
+
+@dataclass(frozen=True)
+class CheckCall:
+    """A check the GM called for at the table (spec §2.3): its kind, who rolls (and against
+    whom), and the options its engine function takes. It changes nothing in the fight."""
+
+    kind: str
+    who: str = ""
+    vs: str = ""
+    ability: str = ""
+    difficulty: int | str | None = None
+    modifier: int = 0
+    active: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "who": self.who, "vs": self.vs, "ability": self.ability,
+                "difficulty": self.difficulty, "modifier": self.modifier,
+                "active": self.active}
+
+
+@dataclass(frozen=True)
+class Checked:
+    """An event: a check rolled at the table, with the engine's result (terms, rule ID)."""
+
+    call: CheckCall
+    check: checks.Check | checks.Opposed
+
+    def to_json(self) -> dict[str, Any]:
+        return {"call": self.call.to_json(), "result": self.check.to_json()}
+
+
+def roll_check(rules: GensoRules, fight: Fight, call: CheckCall,
+               source: DiceSource) -> checks.Check | checks.Opposed:
+    """``call`` rolled by the engine's own check, the characters read from the fight's
+    entrants' sheets (as the fight took them up)."""
+    def sheet(name: str) -> Any:
+        entrant = next((e for e in fight.entrants if e.name == name and not e.monster), None)
+        if entrant is None:
+            raise IllegalAction(f"{name!r} has no character sheet in this fight")
+        return character_from_mapping(rules, entrant.sheet, f"fight entrant {name}")
+
+    # An explicit None test: a difficulty of 0 is a difficulty, not "none given".
+    hard = "hard" if call.difficulty is None else call.difficulty
+    if call.kind == "simple":
+        return checks.simple_check(rules, source, hard, call.modifier)
+    who = sheet(call.who)
+    if call.kind == "general":
+        return checks.general_check(rules, source, who, call.ability, hard, call.modifier)
+    if call.kind == "trap":
+        return checks.trap_check(rules, source, who,
+                                 "normally_set" if call.difficulty is None else call.difficulty,
+                                 call.modifier)
+    if call.kind == "enemy":
+        return checks.enemy_check(rules, source, who, call.difficulty, call.modifier)
+    if call.kind == "undead":
+        return checks.undead_check(rules, source, who, call.modifier)
+    if call.kind == "mark":
+        return checks.mark_check(rules, source, who, call.modifier)
+    if call.kind == "opposed":
+        return checks.opposed_check(rules, source, who, sheet(call.vs), call.ability,
+                                    active=call.active, a_modifier=call.modifier)
+    raise IllegalAction(f"no check {call.kind!r}")
+
+
+def check_steps(check: checks.Check | checks.Opposed) -> tuple[DiceStep, ...]:
+    """A check's result lines for the fight view: its terms, its BCDice line(s), notes."""
+    rule = check.rule if isinstance(check, checks.Check) else "GM-CHECK-5"
+    return tuple(DiceStep(rule, line) for line in check.text.splitlines())
+
+
+FightEvent = Entry | Undone | Checked

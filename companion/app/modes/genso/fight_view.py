@@ -1,0 +1,112 @@
+"""The bottom layer of the genso mode: the fight and its rules (the fight's own), an action and
+a name as the screen shows them (English beside the Japanese), the last check rolled (shown
+until the next action or undo), and the screen: the fighters with their statuses, stances
+and spells, the last result, the log, the title, the outcome and the closing line.
+
+The mode is a chain of layers, each a subclass of the one below that may call any method
+beneath it: ``_FightView`` → ``_TargetMenus`` → ``_GmMenu`` → :class:`GensoFightMode`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.app.modes.fight import FightMode
+from companion.app.modes.genso.checks import CheckCall, Checked, check_steps
+from companion.app.modes.genso.words import SIDES, STANCES, describe, english, named, summary
+from companion.hw.display.view import DiceStep, FighterView, FightView, Name
+from companion.systems.genso.combat import Action, Fight, Side, Status, wants_to_flee
+from companion.systems.genso.rules import GensoRules
+
+
+class _FightView(FightMode):
+    """The fight, its rules and names, the last check, and the screen."""
+
+    def __init__(self, rules: GensoRules, fight: Fight, source_name: str = "") -> None:
+        # ``rules`` is what the session was started with; the mode reads the fight's own
+        # (:attr:`rules`), the settings the fight is played with.
+        super().__init__(fight, source_name)
+        self.fight: Fight = fight
+        self.last_check: Checked | None = None  # shown until the next action or undo
+
+    @property
+    def rules(self) -> GensoRules:
+        """The fight's own rules: the settings it was played with, not the session's."""
+        return self.fight.rules
+
+    def describe(self, action: Action | CheckCall) -> str:
+        return self.with_english(describe(action))
+
+    def english_names(self) -> dict[str, str]:
+        return {c.name: english(self.rules, self.fight, c) for c in self.fight.state.combatants}
+
+    def answer(self, value: Any) -> list[Any]:
+        events = super().answer(value)
+        if events:
+            last = events[-1]
+            self.last_check = last if isinstance(last, Checked) else None
+        return events
+
+    # -- the screen -----------------------------------------------------------------------
+
+    def _outcome(self) -> str:
+        outcome = self.fight.state.outcome
+        return outcome.text if outcome is not None else ""
+
+    def fight_view(self, faces: tuple[int, ...] = ()) -> FightView:
+        state = self.fight.state
+        current = state.current
+        rows = []
+        for c in state.order:
+            conditions = [c.status.badge] if c.status.badge else []
+            if c.stance in STANCES:
+                conditions.append(STANCES[c.stance])
+            for effect in c.effects:
+                spell = self.rules.spell(effect.spell)
+                conditions.append(f"{spell.ja} {spell.en}" + (f" ({effect.weapon})"
+                                                               if effect.weapon else ""))
+            if wants_to_flee(self.rules, c):
+                conditions.append("逃走 wants to flee")
+            if c.rises_as:
+                conditions.append(f"蘇る rises at sunset ({c.rises_as})")
+            rows.append(FighterView(
+                Name(c.name, english(self.rules, self.fight, c)), SIDES[c.side], c.hp, c.max_hp,
+                c.mp, c.max_mp, tuple(conditions),
+                acting=current is not None and c.name == current.name,
+                ally=c.side is Side.PARTY, down=c.status is not Status.ACTIVE))
+        journal = self.fight.journal
+        last = journal[-1] if journal else None
+        log = tuple(self.with_english(f"{describe(e.action)} ＞ {summary(e)}")
+                    for e in journal[-8:])
+        result = tuple(DiceStep(line.rule, self.with_english(line.text))
+                       for line in last.lines) if last else ()
+        result_title = self.describe(last.action) if last else ""
+        if self.last_check is not None:  # a check rolled since the last action
+            result = tuple(DiceStep(step.rule, self.with_english(step.text))
+                           for step in check_steps(self.last_check.check))
+            result_title = self.describe(self.last_check.call)
+        return FightView(
+            title=self._title(), round=state.round,
+            turn=named(self.rules, self.fight, current) if current else "",
+            fighters=tuple(rows), result=result, result_title=result_title, log=log,
+            faces=faces,
+            source=self.source_name, outcome=self._outcome())
+
+    def _title(self) -> str:
+        """The other side in a few words: オーク×2 Orc ×2."""
+        counts: dict[str, int] = {}
+        names: list[str] = []
+        for e in self.fight.entrants:
+            if e.side is not Side.ENEMY:
+                continue
+            if e.monster:
+                counts[e.monster] = counts.get(e.monster, 0) + 1
+            else:
+                names.append(e.name)
+        for key, n in counts.items():
+            m = self.rules.monster(key)
+            names.append(f"{m.ja} {m.en}" + (f" ×{n}" if n > 1 else ""))
+        return "vs " + ", ".join(names)
+
+    def closing(self) -> str:
+        return f"The fight is closed 戦闘終了: {self._outcome() or 'saved'}"

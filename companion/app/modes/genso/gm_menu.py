@@ -1,0 +1,154 @@
+"""The GM's layer of the genso mode, on :class:`_TargetMenus`: the GM's steps (undo, close a
+finished fight, the end, sunrise, sunset, sleep) and *GM → Check 判定*: the check's menu
+(which check, who rolls, against whom, the ability, the difficulty, active or not, a
+modifier), the check rolled by the engine over the throws so far and journalled by the mode
+only (and its ``--log`` line), not in the fight.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from companion.app.modes.fight import NeedDice, Thrown, Undone
+from companion.app.modes.genso.checks import CheckCall, Checked, FightEvent, roll_check
+from companion.app.modes.genso.target_menus import _TargetMenus, _value
+from companion.app.modes.genso.words import BACK, CHECKS, DOWN, MODIFIERS, TRAP_NAMES
+from companion.app.session.mode import ChoiceAsk
+from companion.errors import IllegalAction
+from companion.hw.display.view import Option
+from companion.systems.genso.combat import EndFight, Sleep, Sunrise, Sunset
+from companion.systems.genso.rules import ABILITIES
+
+
+class _GmMenu(_TargetMenus):
+    """Adds the GM's steps and checks."""
+
+    # -- checks (spec §2.3): rolled by the engine, journalled by the mode only --------------
+
+    def _push(self, action: Any) -> list[Any]:
+        if not isinstance(action, CheckCall):
+            return super()._push(action)
+        try:
+            check = roll_check(self.rules, self.fight, action, Thrown(self.throws))
+        except NeedDice:
+            return []
+        event = Checked(action, check)
+        self._events.append(event)
+        return [event]
+
+    def _walk(self, action: Any) -> NeedDice | None:
+        if not isinstance(action, CheckCall):
+            return super()._walk(action)
+        try:
+            roll_check(self.rules, self.fight, action, Thrown(self.throws))
+        except NeedDice as need:
+            return need
+        return None
+
+    def log_lines(self, events: Sequence[object]) -> list[str]:
+        lines = []
+        for event in events:
+            if isinstance(event, Checked):
+                lines.append(json.dumps({"check": event.to_json()}, ensure_ascii=False))
+            else:
+                lines += super().log_lines([event])
+        return lines
+
+    def _gm(self, choice: str) -> list[FightEvent]:
+        """The GM's steps: undo, close a finished fight, the end, sunrise, sunset, sleep."""
+        if choice in ("gm", "check"):
+            self.path = [choice]
+            return []
+        if choice == "close":
+            self.done = True
+            return []
+        self.path = []
+        if choice == "undo":
+            return [Undone(self.fight.pop())]
+        steps: dict[str, type[EndFight | Sunrise | Sunset | Sleep]] = {
+            "end": EndFight, "sunrise": Sunrise, "sunset": Sunset, "sleep": Sleep}
+        if choice not in steps:
+            raise IllegalAction(f"there is no choice {choice!r} now")
+        return self._push(steps[choice]())
+
+    def _check(self, rest: list[str]) -> ChoiceAsk | CheckCall:
+        """GM-CHECK-1..6, GM-MAGIC-6: which check, who rolls (whose turn it is, highlighted),
+        against whom, the ability, the difficulty, active or not, a modifier; then its dice."""
+        if not rest:
+            return ChoiceAsk("Which check? 判定は？", (
+                *(Option(f"c:{k}", label) for k, label in CHECKS.items()), BACK))
+        kind, rest = _value(rest[0], "c"), rest[1:]
+        if kind not in CHECKS:
+            raise IllegalAction(f"there is no check {kind!r}")
+        who = vs = ability = ""
+        active = True
+        if kind != "simple":
+            rollers = [c for c in self.fight.state.order if c.status not in DOWN and any(
+                e.name == c.name and not e.monster for e in self.fight.entrants)
+                and (kind != "mark" or "mark" in c.spells)]
+            if not rest:
+                current = self.fight.state.current
+                names = [c.name for c in rollers]
+                ask = self._pick("Who rolls? 誰が判定する？" if rollers else
+                                 "Nobody here can roll it 判定できる者がいない", rollers)
+                at = names.index(current.name) if current and current.name in names else 0
+                return ChoiceAsk(ask.prompt, ask.options, at)
+            who, rest = _value(rest[0], "t"), rest[1:]
+            if kind == "opposed":
+                if not rest:
+                    return self._pick(f"{who} against whom? 対抗相手は？",
+                                      [c for c in rollers if c.name != who])
+                vs, rest = _value(rest[0], "t"), rest[1:]
+        if kind in ("general", "opposed"):
+            if not rest:
+                return ChoiceAsk("Which ability? 能力値は？", (
+                    *(Option(f"a:{a}", f"{self.rules.abilities[a]['ja']} "
+                                       f"{self.rules.abilities[a]['en']}") for a in ABILITIES),
+                    BACK))
+            ability, rest = _value(rest[0], "a"), rest[1:]
+        difficulty: int | str | None = None
+        if kind in ("simple", "general", "trap", "enemy"):
+            if not rest:
+                return self._difficulties(kind)
+            picked, rest = _value(rest[0], "d"), rest[1:]
+            difficulty = None if picked == "default" else picked
+        if kind == "opposed":
+            if not rest:
+                return ChoiceAsk(f"Is {who} the active side? {who}が能動側？", (
+                    Option("act:yes", "Active 能動 (a tie fails it)"),
+                    Option("act:no", "Neither 双方受動 (a tie is a draw)"), BACK))
+            active, rest = _value(rest[0], "act") == "yes", rest[1:]
+        modifier = 0
+        if kind != "simple" or self.rules.default("GM-CHECK-1", "manual_modifier"):
+            if not rest:
+                return ChoiceAsk("Modifier? 修正値は？", (
+                    *(Option(f"m:{m}", f"{m:+d}" if m else "±0 none なし") for m in MODIFIERS),
+                    BACK))
+            number = _value(rest[0], "m")
+            if number.lstrip("-") not in {str(abs(m)) for m in MODIFIERS}:
+                raise IllegalAction(f"there is no choice {rest[0]!r} now")
+            modifier, rest = int(number), rest[1:]
+        if rest:
+            raise IllegalAction(f"there is no choice {rest[0]!r} now")
+        return CheckCall(kind, who, vs, ability, difficulty, modifier, active)
+
+    def _difficulties(self, kind: str) -> ChoiceAsk:
+        """The difficulties of a check by name, the trap's kinds, or enemy detection's Default."""
+        if kind == "trap":
+            return ChoiceAsk("Which trap? 罠は？", (
+                *(Option(f"d:{t}", f"{label} {self.rules.num('GM-CHECK-3', t)}")
+                  for t, label in TRAP_NAMES.items()), BACK))
+        options = []
+        if kind == "enemy":
+            options.append(Option("d:default", "標準 default "
+                                  f"{self.rules.default('GM-CHECK-6', 'difficulty')} (default)"))
+        table = self.rules.difficulties["simple" if kind == "simple" else "general"]
+        for key, value in table.items():
+            if key != "rule":
+                name = self.rules.difficulty_names[key]
+                options.append(Option(f"d:{key}", f"{name['ja']} {name['en']} {value}"))
+        highlight = next((i for i, o in enumerate(options) if o.choice == "d:hard"), 0)
+        return ChoiceAsk("Difficulty? 難易度は？", (*options, BACK),
+                         0 if kind == "enemy" else highlight)

@@ -1,0 +1,39 @@
+"""The genso table's save: :func:`read_fight_file` (the fight file `companion genso fight new`
+wrote) and :func:`table_session` (the play session of a genso fight at the table, ready to
+run).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from companion.app.modes.fight import Table, open_table, read_fight_data
+from companion.app.modes.genso.action_menu import GensoFightMode
+from companion.app.session.host import Session
+from companion.app.session.mode import ChoiceFeed, RollFeed
+from companion.hw.display import Display
+from companion.systems.genso.combat import Fight
+from companion.systems.genso.rules import GensoRules
+
+PRESET = "genso"  # what a table save says in SaveGame.preset
+START_HINT = "companion genso fight new --party pc1 pc2 --monsters orc:2"
+
+
+def read_fight_file(rules: GensoRules, path: Path) -> Fight:
+    """The fight `companion genso fight new` wrote (and the table keeps writing)."""
+    return Fight.from_json(rules, read_fight_data(path, START_HINT), str(path))
+
+
+def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resume: bool,
+                  seed: int | None, choices: ChoiceFeed, rolls: RollFeed | None = None,
+                  display: Display | None = None, source_name: str = "camera カメラ",
+                  tell: Callable[[str], object] = lambda message: None) -> Session:
+    """The play session of a genso fight at the table, ready to run (see
+    :func:`~companion.app.modes.fight.open_table`)."""
+    table = Table(PRESET, "companion genso fight", START_HINT,
+                  lambda data: Fight.from_json(rules, data, str(fight_path)),
+                  lambda fight, name: GensoFightMode(rules, fight, name))
+    return open_table(table, fight_path, state_path, resume=resume, seed=seed,
+                      choices=choices, rolls=rolls, display=display, source_name=source_name,
+                      tell=tell)

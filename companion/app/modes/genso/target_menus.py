@@ -1,0 +1,137 @@
+"""The genso mode's menus of whom and with what, on :class:`_FightView`: the targets an
+action can take (friends, foes, the undead, anyone), a menu of whom, an attack's target and
+weapon, a spell's target (or weapon) and its payment from a mana stone, a stone's kind and
+target; and ``_value`` / ``_index``, the option keys' values every menu reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.app.modes.fight import option_index, option_value
+from companion.app.modes.genso.fight_view import _FightView
+from companion.app.modes.genso.words import BACK, DOWN, ONE_TARGET, target_label
+from companion.app.session.mode import ChoiceAsk
+from companion.hw.display.view import Option
+from companion.systems.genso.combat import (
+    STONES,
+    Action,
+    Attack,
+    Cast,
+    Combatant,
+    Status,
+    UseStone,
+)
+from companion.systems.genso.rules import CreatureKind
+
+
+class _TargetMenus(_FightView):
+    """Adds the menus of targets, weapons, spells and stones."""
+
+    def _targets(self, actor: Combatant, who: str) -> list[Combatant]:
+        state = self.fight.state
+        if who == "friend":
+            return [c for c in state.order if c.side is actor.side and c.status not in DOWN]
+        if who == "foe":
+            return [c for c in state.order if c.side is not actor.side and c.status not in DOWN]
+        if who == "undead":
+            return [c for c in state.order if (c.creature is CreatureKind.UNDEAD
+                                               and c.status not in DOWN)
+                    or (c.status is Status.DEAD and c.rises_as)]
+        return [c for c in state.order if c.status not in (Status.VANISHED, Status.FLED)]
+
+    def _pick(self, prompt: str, targets: Sequence[Combatant], *extra: Option) -> ChoiceAsk:
+        options = [Option(f"t:{c.name}", target_label(self.rules, self.fight, c))
+                   for c in targets]
+        return ChoiceAsk(prompt, (*options, *extra, BACK))
+
+    def _attack(self, actor: Combatant, rest: list[str], full: bool) -> ChoiceAsk | Action:
+        """GM-COMBAT-2/3/4/5: whom, then with which weapon (when there is a choice)."""
+        if not rest:
+            return self._pick("Attack whom? 攻撃対象は？", self._targets(actor, "foe"))
+        target = _value(rest[0], "t")
+        drains = actor.drain_hp or actor.drain_mp
+        if len(actor.weapons) > 1 and not drains:
+            if len(rest) < 2:
+                return ChoiceAsk("With which weapon? 武器は？", (
+                    *(Option(f"w:{i}", f"{w.name} {w.power}")
+                      for i, w in enumerate(actor.weapons)), BACK))
+            return Attack(actor.name, target, _index(rest[1], "w"), full)
+        return Attack(actor.name, target, 0, full)
+
+    def _spells(self, actor: Combatant) -> list[str]:
+        """The spells the tracker resolves that ``actor`` knows (GM-MAGIC-1)."""
+        return [k for k in actor.spells if k in self.rules.spells
+                and self.rules.spells[k].group == "basic" and self.rules.spells[k].mp is not None]
+
+    def _cast(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        """GM-MAGIC-1..11: which spell, on whom (or which weapon), paid from a mana stone?"""
+        if not rest:
+            return ChoiceAsk(f"Which spell? 呪文は？ (MP {actor.mp})", (
+                *(Option(f"s:{k}", f"{self.rules.spell(k).ja} {self.rules.spell(k).en} "
+                                   f"MP{self.rules.spell(k).mp}") for k in self._spells(actor)),
+                BACK))
+        spell = self.rules.spell(_value(rest[0], "s"))
+        targets: tuple[str, ...] = ()
+        weapon: int | None = None
+        used = 1
+        if spell.effect in ONE_TARGET or spell.effect in ("fire", "barrier"):
+            if len(rest) < 2:
+                return self._spell_targets(actor, spell.effect)
+            used = 2
+            picked = rest[1]
+            if picked == "all":
+                who = "friend" if spell.effect == "barrier" else "foe"
+                targets = tuple(c.name for c in self._targets(actor, who))
+            elif picked.startswith("w:"):
+                owner, _, number = picked[2:].rpartition(":")
+                targets, weapon = (owner,), int(number)
+            elif picked != "self":
+                targets = (_value(picked, "t"),)
+        stones = [i for i, mp in enumerate(actor.mana_stones) if mp > 0]
+        if stones and self.rules.default("GM-ITEM-1", "stones_pay_for_spells"):
+            if len(rest) <= used:
+                return ChoiceAsk("Pay from a mana stone? 魔力石で払う？", (
+                    Option("pay:mp", f"MP only MPのみ ({actor.mp})"),
+                    *(Option(f"pay:{i}", f"魔力石 mana stone {i + 1} ({actor.mana_stones[i]})")
+                      for i in stones), BACK))
+            paid = _value(rest[used], "pay")
+            return Cast(actor.name, spell.key, targets, weapon,
+                        None if paid == "mp" else int(paid))
+        return Cast(actor.name, spell.key, targets, weapon)
+
+    def _spell_targets(self, actor: Combatant, effect: str) -> ChoiceAsk:
+        if effect == "barrier":
+            return ChoiceAsk("Who is inside the barrier? 結界の中は？", (
+                Option("all", "The party 味方全員"), Option("self", "Only the caster 術者のみ"),
+                BACK))
+        if effect == "fire":
+            return self._pick("On whom? 対象は？", self._targets(actor, "foe"),
+                              Option("all", "Every foe 敵全員"))
+        extra: list[Option] = []
+        if effect == "exorcise":  # GM-MAGIC-3: on an undead, a corpse, or a weapon till sunrise
+            extra = [Option(f"w:{c.name}:{i}",
+                            f"{target_label(self.rules, self.fight, c)}: {w.name}")
+                     for c in self._targets(actor, "friend") for i, w in enumerate(c.weapons)
+                     if w.key != "fist"]
+        return self._pick("On whom? 対象は？", self._targets(actor, ONE_TARGET[effect]), *extra)
+
+    def _stone(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        """GM-ITEM-2: which stone, on whom."""
+        kinds = list(dict.fromkeys(actor.stones))
+        if len(kinds) > 1 and not rest:
+            return ChoiceAsk("Which stone? 石は？", (
+                *(Option(f"k:{k}", STONES.get(k, k)) for k in kinds), BACK))
+        if len(kinds) > 1:
+            kind, rest = _value(rest[0], "k"), rest[1:]
+        else:
+            kind = kinds[0]
+        if not rest:
+            who = "friend" if kind == "healing_stone" else "foe"
+            return self._pick(f"{STONES.get(kind, kind)} on whom? 対象は？",
+                              self._targets(actor, who))
+        return UseStone(actor.name, kind, _value(rest[0], "t"))
+
+
+_value = option_value
+_index = option_index

@@ -1,0 +1,92 @@
+"""What a genso fight's screen says: the tables and words of its menus (the sides, stances,
+the spells of one target, the statuses out of the fight, the checks, traps and modifiers)
+and how names and actions are worded: :func:`english` (a name a screen without a Japanese
+font can draw), :func:`named` and :func:`target_label` (a name with its English after or
+before it), :func:`describe` (an action or a check in a line) and :func:`summary` (what an
+action came to).
+"""
+
+from __future__ import annotations
+
+import re
+
+from companion.app.modes.genso.checks import CheckCall
+from companion.hw.buttons import Button
+from companion.hw.display.view import Name, Option
+from companion.systems.genso.combat import (
+    Action,
+    Combatant,
+    Entry,
+    Fight,
+    Side,
+    Stance,
+    Status,
+    action_text,
+)
+from companion.systems.genso.rules import GensoRules
+
+TITLE = "幻想迷宮冒険譚 Fight 戦闘"
+
+SIDES = {Side.PARTY: Name("味方", "party"), Side.ENEMY: Name("敵", "enemy")}
+STANCES = {
+    Stance.FULL_ATTACK: "全力攻撃 full attack", Stance.FULL_DODGE: "全力回避 full dodge",
+    Stance.NORMAL_MOVE: "通常移動 moved", Stance.FULL_MOVE: "全力移動 full move",
+}
+#: Spells whose effect takes one target (GM-MAGIC-2..11), and whom they go on.
+ONE_TARGET = {"heal": "friend", "ward": "friend", "conceal": "friend", "dispel": "anyone",
+              "lightning": "foe", "exorcise": "undead"}
+BACK = Option("back", "Back 戻る", Button.FLEE)
+DOWN = (Status.DEAD, Status.VANISHED, Status.FLED)
+#: The checks of spec §2.3 the engine rolls (companion/systems/genso/checks.py).
+CHECKS = {"simple": "簡易判定 simple check", "general": "一般判定 general check",
+          "trap": "罠発見 trap detection", "enemy": "敵発見 enemy detection",
+          "undead": "不死族感知 undead sensing", "opposed": "対抗判定 opposed check",
+          "mark": "呪印呪の方向 Mark direction"}
+TRAP_NAMES = {"cleverly_set": "巧妙な罠 cleverly set", "normally_set": "普通の罠 normally set",
+              "hastily_set": "急ごしらえの罠 hastily set"}
+MODIFIERS = (0, 1, 2, 3, -1, -2, -3)
+
+
+def english(rules: GensoRules, fight: Fight, c: Combatant) -> str:
+    """A combatant's English name: the monster's with its number, or PC / NPC with theirs
+    among their role's (so a screen with no Japanese font still tells two PCs apart)."""
+    entrant = next((e for e in fight.entrants if e.name == c.name), None)
+    if entrant is not None and entrant.monster:
+        monster = rules.monster(entrant.monster)
+        number = re.search(r"(\d+)$", c.name)
+        return monster.en + (f" {number.group(1)}" if number else "")
+    same = [o.name for o in fight.state.combatants if o.role is c.role]
+    role = c.role.value.upper().replace("_AS_MONSTER", " (as monster)")
+    return f"{role} {same.index(c.name) + 1}" if len(same) > 1 else role
+
+
+def named(rules: GensoRules, fight: Fight, c: Combatant) -> str:
+    """A combatant's name and, after it, its English one (オーク1 Orc 1, 駆け出し冒険者１ PC 1)."""
+    return f"{c.name} {english(rules, fight, c)}"
+
+
+def target_label(rules: GensoRules, fight: Fight, c: Combatant) -> str:
+    """A target's button: its English first (Giant Ant 2 ジャイアント・アント2), as a button
+    cut short keeps what tells the targets apart: Japanese names of one kind of monster
+    differ only at their ends."""
+    return f"{english(rules, fight, c)} {c.name}"
+
+
+def describe(action: Action | CheckCall) -> str:
+    """An action in a line, for the log and the result's title."""
+    if isinstance(action, CheckCall):
+        who = f"{action.who} " if action.who else ""
+        vs = f" vs {action.vs}" if action.vs else ""
+        return f"{who}判定 check: {CHECKS.get(action.kind, action.kind)}{vs}"
+    return action_text(action)
+
+
+def summary(entry: Entry) -> str:
+    """What an action came to, in a few words: the pools it left, or the roll's verdict."""
+    lines = [line for line in entry.lines if not line.text.startswith("round ")]
+    if not lines:
+        return "–"
+    last = lines[-1]
+    if last.rule == "GM-COMBAT-8" or last.result is None:
+        return last.text
+    return last.result.text.rpartition("＞")[2].strip()
