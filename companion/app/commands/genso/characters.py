@@ -1,0 +1,226 @@
+"""``companion genso`` on characters: make one (``new``), show a sheet (``sheet``), the
+presets, travel time and lore, and the changes written back to a saved sheet (``buy``,
+``sell``, ``gear``, ``grow``, ``rest``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.app.commands.genso.files import resolve_sheet, sheet_document, sheet_path
+from companion.app.commands.roll import emit, run_with_source
+from companion.dice import DiceSource
+from companion.errors import DataError
+from companion.files import write_toml
+from companion.systems.genso import character as chars
+from companion.systems.genso.character import Character, Derived, Hand, derive
+from companion.systems.genso.lore import load_lore
+from companion.systems.genso.money import Purse, coins_text
+from companion.systems.genso.rules import GensoRules
+from companion.systems.genso.sheet import sheet_mapping
+from companion.systems.genso.travel import journey
+
+
+def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
+    """The sheet on screen: every derived value with its terms (GM-CORE-3/4, GM-EQUIP), and
+    a dead or incapacitated character's state first (GM-COMBAT-8)."""
+    state = chars.condition(rules, character)
+    lines = [
+        f"{character.name}  [{character.kind.value}] {character.race} {character.sex} "
+        f"{character.age if character.age is not None else '不明'}",
+        f"生まれ/birth {character.birth or '-'}  望むもの/wants {character.want or '-'}  "
+        f"嫌うもの/dislikes {character.dislike or '-'}",
+        f"体力/Body {character.body}  知覚力/Perception {character.perception}  "
+        f"魔力/Magic {character.magic}",
+        f"ＨＰ/HP {character.hp}/{derived.max_hp.total}  max {derived.max_hp.text}",
+        f"ＭＰ/MP {character.mp}/{derived.max_mp.total}  max {derived.max_mp.text}",
+        *([f"状態/condition {state.badge} (GM-COMBAT-8)"] if state.badge else []),
+        f"攻撃力/attack {derived.attack.text}   防御力/defence {derived.defence.text}",
+        f"防護力/protection {derived.protection.text}",
+        "打撃力/striking power: " + ", ".join(
+            f"{w.name} {w.power}" + (f"+{derived.striking}" if derived.striking else "")
+            for w in derived.weapons),
+        f"罠発見/trap detection +{derived.trap_bonus.total}   "
+        f"敵発見/enemy detection +{derived.enemy_bonus.total}",
+        f"技能/skills 戦闘/Combat {character.combat}  探索/Search {character.search}  "
+        f"魔術/Magic {derived.magic_level}: "
+        + (", ".join(rules.spell(s).name for s in character.spells) or "-"),
+        f"所持金/money {character.purse.text()}   経験値/exp {character.exp}",
+        "装備/equipment " + (", ".join(rules.item(k.removeprefix("used:")).name
+                                     + (" (used)" if k.startswith("used:") else "")
+                                     for k in character.equipment) or "-"),
+    ]
+    if character.rest_days:
+        lines.append(f"休養/rest {character.rest_days} day(s) toward the next HP (GM-HEAL-1)")
+    if character.mana_stones:
+        lines.append(f"魔力石/mana stones MP {list(character.mana_stones)}")
+    if character.rings_left or character.rings_right:
+        lines.append(f"指輪/rings left {list(character.rings_left)} right "
+                     f"{list(character.rings_right)}"
+                     + ("" if derived.rings_work else "  (none work: GM-ITEM-3)"))
+    lines += [f"! {w}" for w in derived.warnings]
+    return "\n".join(lines)
+
+
+def sheet_json(rules: GensoRules, character: Character) -> dict[str, Any]:
+    derived = derive(rules, character)
+
+    def value(v: Any) -> dict[str, Any]:
+        return {"total": v.total, "terms": [{"label": t.label, "value": t.value}
+                                            for t in v.terms]}
+
+    return {
+        "sheet": sheet_mapping(character),
+        "condition": chars.condition(rules, character).value,
+        "derived": {
+            "max_hp": value(derived.max_hp), "max_mp": value(derived.max_mp),
+            "attack": value(derived.attack), "defence": value(derived.defence),
+            "protection": value(derived.protection), "trap_bonus": value(derived.trap_bonus),
+            "enemy_bonus": value(derived.enemy_bonus), "striking": derived.striking,
+            "weapons": [{"key": w.key, "name": w.name, "power": w.power, "magic": w.magic}
+                        for w in derived.weapons],
+            "rings_work": derived.rings_work, "magic_level": derived.magic_level,
+            "warnings": list(derived.warnings),
+        },
+    }
+
+
+def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
+    abilities = {"body": args.body, "perception": args.perception, "magic": args.magic}
+    target = Path(args.out) if args.out else sheet_path(args.name)
+    if target.exists() and not args.force:
+        raise DataError(f"{target} exists; pass --force to replace it")
+
+    def body(source: DiceSource) -> int:
+        made = chars.create_character(rules, source, name=args.name, sex=args.sex, age=args.age,
+                                      abilities=abilities, skill=args.skill)
+        write_toml(target, sheet_document(made.character))
+        rolls = [{"rule": rule, "result": result.to_json(), "row": row}
+                 for rule, result, row in made.rolls]
+        text = "\n".join([*(f"{rule:<10} {result.text} ＞ {row}"
+                            for rule, result, row in made.rolls),
+                          describe(rules, made.character, derive(rules, made.character)),
+                          f"saved to {target}"])
+        return emit(args, {**sheet_json(rules, made.character), "rolls": rolls,
+                            "path": str(target)}, text, dice=True)
+
+    return run_with_source(args, body)
+
+
+def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
+    character, path = resolve_sheet(rules, args.sheet)
+    if args.save_as:
+        target = Path(args.save_as)
+        if target.exists() and not args.force:
+            raise DataError(f"{target} exists; pass --force to replace it")
+        write_toml(target, sheet_document(character))
+    data = {**sheet_json(rules, character), "path": str(path) if path else None}
+    return emit(args, data, describe(rules, character, derive(rules, character)))
+
+
+def cmd_presets(args: argparse.Namespace, rules: GensoRules) -> int:
+    rows = [{"key": key, "name": raw["name"], "kind": raw["kind"]}
+            for key, raw in rules.presets.items()]
+    text = "\n".join(f"{r['key']:<16} {r['kind']:<4} {r['name']}" for r in rows)
+    return emit(args, {"presets": rows}, text)
+
+
+def cmd_travel(args: argparse.Namespace, rules: GensoRules) -> int:
+    """How long a journey takes at a normal pace (GM-MOVE-2)."""
+    if args.metres < 0:
+        raise DataError(f"travel {args.metres}: a distance is 0 m or more")
+    trip = journey(rules, args.metres)
+    data = {"rule": "GM-MOVE-2", "metres": trip.metres, "days": trip.days,
+            "hours": trip.hours, "turns": trip.turns}
+    return emit(args, data, f"{trip.text()} (GM-MOVE-2)")
+
+
+def cmd_lore(args: argparse.Namespace, rules: GensoRules) -> int:
+    """The world guide, the glossary or the scenario structure (GM-LORE-1 to 3)."""
+    pages = load_lore()
+    chosen = [pages[args.page]] if args.page else list(pages.values())
+    text = "\n\n".join("\n".join([f"{p.title} ({p.rule})", *(f"- {line}" for line in p.lines)])
+                       for p in chosen)
+    data = {"lore": [{"key": p.key, "rule": p.rule, "title": p.title, "lines": list(p.lines)}
+                     for p in chosen]}
+    return emit(args, data, text)
+
+
+def _change(args: argparse.Namespace, rules: GensoRules,
+            change: Callable[[Character], tuple[Character, str]]) -> int:
+    """Apply a change to a saved sheet and write it back atomically."""
+    character, path = resolve_sheet(rules, args.sheet)
+    if path is None:
+        raise DataError(f"{args.sheet!r} is a preset; save it first with "
+                        f"`companion genso sheet {args.sheet} --save-as FILE`")
+    changed, said = change(character)
+    write_toml(path, sheet_document(changed))
+    text = "\n".join([said, describe(rules, changed, derive(rules, changed))])
+    return emit(args, {**sheet_json(rules, changed), "said": said, "path": str(path)}, text)
+
+
+def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
+    def change(c: Character) -> tuple[Character, str]:
+        if chars.is_mana_stone(rules, args.item):
+            after = chars.buy_mana_stone(rules, c, args.mp)
+            return after, "GM-ITEM-1 bought a mana stone (魔力石)"
+        item = rules.item(args.item)
+        cost = chars.price_coins(rules, item, args.price)
+        return (chars.buy(rules, c, item.key, args.price),
+                f"GM-ECON-1 bought {item.name} for {coins_text(cost)}")
+    return _change(args, rules, change)
+
+
+def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
+    def change(c: Character) -> tuple[Character, str]:
+        after, _, coins = chars.sale(rules, c, args.item)
+        name, _, _ = args.item.partition(":")
+        sold = (f"{rules.mana_stone['ja']}/{rules.mana_stone['en']}"
+                if chars.is_mana_stone(rules, name) else
+                ("used " if args.item.startswith("used:") else "")
+                + rules.item(args.item.removeprefix("used:")).name)
+        return after, f"GM-ECON-1 sold {sold} for {coins_text(coins)}"
+    return _change(args, rules, change)
+
+
+def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
+    def change(c: Character) -> tuple[Character, str]:
+        item = rules.item(args.item)
+        if args.off:
+            after = (chars.take_off_ring(rules, c, item.key) if item.key.startswith("ring_")
+                     else chars.unequip(rules, c, item.key))
+            return after, f"took off {item.name}"
+        if item.key.startswith("ring_"):
+            return (chars.put_on_ring(rules, c, item.key, Hand(args.hand)),
+                    f"GM-ITEM-3 put on {item.name} ({args.hand} hand)")
+        return chars.equip(rules, c, item.key), f"equipped {item.name}"
+    return _change(args, rules, change)
+
+
+def cmd_grow(args: argparse.Namespace, rules: GensoRules) -> int:
+    def change(c: Character) -> tuple[Character, str]:
+        if args.choice == "award":
+            return (chars.award_experience(rules, c, args.scenarios),
+                    f"GM-GROW-1 +{args.scenarios} experience")
+        return (chars.spend_experience(rules, c, args.choice, args.spell),
+                f"GM-GROW-2 bought {args.choice}" + (f" ({args.spell})" if args.spell else ""))
+    return _change(args, rules, change)
+
+
+def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
+    def change(c: Character) -> tuple[Character, str]:
+        if args.sleep:
+            return chars.sleep(rules, c), "GM-HEAL-2 8 hours' sleep: MP full"
+        after, fee = chars.rest(rules, c, args.days, args.healer)
+        days = f"{args.days} day's" if args.days == 1 else f"{args.days} days'"
+        # The fee is 銀貨１枚 per HP (GM-HEAL-1), so it is shown in silver as the seed says it.
+        return after, (f"GM-HEAL-1 {days} rest: HP {c.hp} → {after.hp}"
+                       + (f", healer's fee {coins_text(Purse(silver=fee))}"
+                          if args.healer else "")
+                       + (f" ({after.rest_days} of "
+                          f"{rules.num('GM-HEAL-1', 'alone_days_per_hp')} days toward the "
+                          "next HP, kept on the sheet)" if after.rest_days else ""))
+    return _change(args, rules, change)

@@ -1,0 +1,106 @@
+"""``companion genso check``, ``defaults`` and ``list``: a check of §2.3 rolled with its
+terms, every Default and where its value came from, and the item, spell and monster
+tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from companion.app.commands.genso.files import resolve_sheet
+from companion.app.commands.roll import emit, run_with_source
+from companion.dice import DiceSource
+from companion.errors import IllegalAction
+from companion.systems.genso import checks
+from companion.systems.genso.money import coins_text
+from companion.systems.genso.rules import GensoRules
+
+
+def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
+    difficulty: int | str | None = args.difficulty
+    if isinstance(difficulty, str) and difficulty.lstrip("-").isdecimal():
+        difficulty = int(difficulty)
+
+    def body(source: DiceSource) -> int:
+        # An explicit None test: difficulty 0 is a difficulty, not "none given".
+        if args.kind == "simple":
+            check = checks.simple_check(rules, source,
+                                        "hard" if difficulty is None else difficulty,
+                                        args.modifier)
+            return emit(args, check.to_json(), check.text, dice=True)
+        if not args.sheet:
+            raise IllegalAction(f"a {args.kind} check needs --sheet")
+        who, _ = resolve_sheet(rules, args.sheet)
+        if args.kind == "opposed":
+            if not args.vs:
+                raise IllegalAction("an opposed check needs --vs SHEET")
+            other, _ = resolve_sheet(rules, args.vs)
+            opposed = checks.opposed_check(rules, source, who, other, args.ability,
+                                           active=not args.no_active, a_modifier=args.modifier)
+            return emit(args, opposed.to_json(), opposed.text, dice=True)
+        if args.kind == "general":
+            check = checks.general_check(rules, source, who, args.ability,
+                                         "hard" if difficulty is None else difficulty,
+                                         args.modifier)
+        elif args.kind == "trap":
+            check = checks.trap_check(rules, source, who,
+                                      "normally_set" if difficulty is None else difficulty,
+                                      args.modifier)
+        elif args.kind == "undead":
+            check = checks.undead_check(rules, source, who, args.modifier)
+        elif args.kind == "enemy":
+            check = checks.enemy_check(rules, source, who, difficulty, args.modifier)
+        else:
+            check = checks.mark_check(rules, source, who, args.modifier)
+        return emit(args, check.to_json(), check.text, dice=True)
+
+    return run_with_source(args, body)
+
+
+def cmd_defaults(args: argparse.Namespace, rules: GensoRules) -> int:
+    rows = [{"rule": rule, "key": key, "value": value, "default": default}
+            for rule, key, value, default in rules.settings.entries()]
+    text = "\n".join(f"{r['rule']:<12} {r['key']:<32} "
+                     f"{json.dumps(r['value'], ensure_ascii=False)}  "
+                     + ("(default)" if r["default"] else "(set by you)") for r in rows)
+    return emit(args, {"defaults": rows}, text)
+
+
+def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
+    """Items with prices, spells, or monster blocks (GM-EQUIP, GM-ECON-2, GM-MAGIC, GM-MON-7)."""
+    rows: list[dict[str, Any]]
+    if args.what == "items":
+        # Prices are shown in the coins the seed writes them in (普通の宿 銀貨４枚); the
+        # JSON keeps their value in silver.
+        rows = [{"key": i.key, "name": i.name, "slot": i.slot.value, "price": i.price,
+                 "price_text": (coins_text(i.price_coins) + ("～" if i.price_from else "")
+                                if i.price_coins is not None else None),
+                 "from": i.price_from, "buyback": i.buyback, "power": i.power,
+                 "protection": i.protection, "rule": i.rule} for i in rules.items.values()]
+        text = "\n".join(
+            f"{r['key']:<20} {r['name']:<28} " + (r["price_text"] or "-")
+            + (f"  打撃力 {r['power']}" if r["power"] else "")
+            + (f"  防御点 {r['protection']}" if r["protection"] else "") for r in rows)
+    elif args.what == "spells":
+        rows = [{"key": s.key, "name": s.name, "group": s.group, "mp": s.mp,
+                 "duration": s.duration.value, "target": s.target, "range": s.range,
+                 "text": s.text_ja, "rule": s.rule} for s in rules.spells.values()]
+        text = "\n".join(f"{r['key']:<14} {r['name']:<22} {r['group']:<9} MP {r['mp'] or '特殊'}"
+                         f"  {r['duration']:<9} {r['target']}  {r['range']}  ({r['rule']})"
+                         for r in rows)
+    else:
+        rows = [{"key": m.key, "name": m.name, "body": m.body, "perception": m.perception,
+                 "magic": m.magic, "hp": m.hp, "mp": m.mp, "move": list(m.move),
+                 "attack": m.attack_ja, "power": m.power, "drain_hp": m.drain_hp,
+                 "drain_mp": m.drain_mp, "protection": m.protection, "kind": m.kind.value,
+                 "immune_normal": m.immune_normal, "senses": m.senses}
+                for m in rules.monsters.values()]
+        text = "\n".join(
+            f"{r['key']:<14} {r['name']:<28} 体力 {r['body'] or '-'} 知覚 {r['perception']} "
+            f"魔力 {r['magic']} HP {r['hp'] or '-'} MP {r['mp']} {r['attack']} "
+            + (r["power"] or f"HP吸収 {r['drain_hp']} MP吸収 {r['drain_mp']}")
+            + ("  通常攻撃無効" if r["immune_normal"] else "")
+            + (f"  {r['senses']}" if r["senses"] else "") for r in rows)
+    return emit(args, {args.what: rows}, text)

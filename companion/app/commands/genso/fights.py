@@ -1,0 +1,304 @@
+"""``companion genso fight ...``: the fight file loaded and saved, its status on screen,
+combatants found by the names typed, each verb played, and ``fight apply`` writing HP, MP
+and stones back to the sheets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import unicodedata
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import tomlkit
+
+from companion.app.commands.genso.files import (
+    SET_EXAMPLE,
+    digest,
+    fight_entrant,
+    fight_path,
+    load_user_rules,
+    sheet_document,
+    sheet_path,
+)
+from companion.app.commands.roll import emit, run_with_source
+from companion.app.overrides import parse_set, read_text
+from companion.dice import DiceSource
+from companion.errors import DataError, IllegalAction
+from companion.files import atomic_write_text, write_toml
+from companion.systems.genso.combat import (
+    Action,
+    Attack,
+    Cast,
+    Dodge,
+    EndFight,
+    Entrant,
+    Entry,
+    Fight,
+    Flee,
+    Move,
+    Side,
+    Sleep,
+    Sunrise,
+    Sunset,
+    UseStone,
+    Wait,
+    action_text,
+    entrants_for,
+    setting_text,
+    wants_to_flee,
+)
+from companion.systems.genso.rules import GensoRules
+
+
+def load_fight(rules: GensoRules, path: Path) -> Fight:
+    """The saved fight, replayed under the settings it keeps (``rules`` only for a file from
+    before fights kept them); an error names the file and the journal entry."""
+    if not path.exists():
+        raise DataError(f"no fight at {path}: start one with `companion genso fight new`")
+    try:
+        data = json.loads(read_text(path, "fight"))
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path}: not JSON ({exc})") from exc
+    return Fight.from_json(rules, data, str(path))
+
+
+def save_fight(fight: Fight, path: Path) -> None:
+    atomic_write_text(path, json.dumps(fight.to_json(), ensure_ascii=False, indent=1))
+
+
+def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
+    state = fight.state
+    rows = []
+    lines = [f"round {state.round}" + (f"  turn: {state.current.name}" if state.current
+                                       else f"  over: {state.outcome.value}"
+                                       if state.outcome else "")
+             + (f" (moved: {state.moved}; its action is left, GM-COMBAT-1)"
+                if state.moved and state.current else "")]
+    for c in state.order:
+        pools = (f"HP {c.hp}/{c.max_hp} " if c.hp is not None else "") + f"MP {c.mp}/{c.max_mp}"
+        if c.storage_mp:
+            pools += f" ring {c.storage_mp}"
+        flags = [c.status.badge] if c.status.badge else []
+        if c.stance.value != "none":
+            flags.append(c.stance.value)
+        flags += [rules.spell(e.spell).ja + (f"({e.weapon})" if e.weapon else "")
+                  for e in c.effects]
+        if wants_to_flee(rules, c):
+            flags.append("wants to flee (GM-MON-1)")
+        if c.rises_as:
+            flags.append(f"rises at sunset as {c.rises_as}'s kind (GM-MON-5)")
+        mark = "▶" if state.current and c.name == state.current.name else " "
+        lines.append(f"{mark} {c.side.value:<5} {c.name:<20} {pools}  {' '.join(flags)}")
+        rows.append({"name": c.name, "side": c.side.value, "role": c.role.value, "hp": c.hp,
+                     "max_hp": c.max_hp, "mp": c.mp, "max_mp": c.max_mp,
+                     "storage_mp": c.storage_mp,
+                     "status": c.status.value, "stance": c.stance.value,
+                     "effects": [e.spell for e in c.effects],
+                     "wants_to_flee": wants_to_flee(rules, c), "rises_as": c.rises_as})
+    data = {"round": state.round, "current": state.current.name if state.current else None,
+            "moved": state.moved or None,
+            "outcome": state.outcome.value if state.outcome else None, "combatants": rows,
+            "actions": len(fight.journal)}
+    return "\n".join(lines), data
+
+
+def _fold(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).strip()
+
+
+def combatant_name(fight: Fight, typed: str) -> str:
+    """The combatant a typed ACTOR or TARGET names, as the fight knows it.
+
+    Its exact name first; else the name with full-width and half-width letters and digits
+    folded alike (NFKC), so 駆け出し冒険者1 is the preset's 駆け出し冒険者１ and オーク１ is
+    the monster オーク1; else the preset key or sheet file the PC was brought in with
+    (``--party pc1`` → ``pc1``, ``--party ann.toml`` → ``ann.toml``). Only the lookup
+    folds: the journal keeps the fight's own names, so a file reads as it always did. A
+    name that matches no one (or several) is refused, naming everyone in the fight.
+    """
+    names = [c.name for c in fight.state.combatants]
+    if typed in names:
+        return typed
+    found = {n for n in names if _fold(n) == _fold(typed)}
+    for entrant in fight.entrants:
+        if entrant.monster or entrant.name not in names:
+            continue
+        if entrant.origin:
+            refs = {Path(typed).expanduser().resolve(), sheet_path(typed).resolve()}
+            if Path(entrant.origin) in refs:
+                found.add(entrant.name)
+            continue
+        raw = fight.rules.presets.get(typed) or fight.rules.presets.get(_fold(typed))
+        if raw is not None and _fold(str(raw.get("name", ""))) == _fold(entrant.name):
+            found.add(entrant.name)
+    if len(found) == 1:
+        return found.pop()
+    raise IllegalAction(f"no combatant {typed!r} in this fight ({', '.join(names)})"
+                        + (f"; it could be {' or '.join(sorted(found))}" if found else ""))
+
+
+def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
+    verb = args.verb
+
+    def who(typed: str) -> str:
+        return combatant_name(fight, typed)
+
+    if verb == "attack":
+        return Attack(who(args.actor), who(args.target), args.weapon, args.full)
+    if verb == "cast":
+        return Cast(who(args.actor), args.spell, tuple(who(t) for t in args.targets),
+                    args.weapon, args.stone, args.ring)
+    if verb == "stone":
+        return UseStone(who(args.actor), args.stone_key, who(args.target))
+    if verb == "move":
+        return Move(who(args.actor), args.mode)
+    simple: dict[str, Callable[[], Action]] = {
+        "dodge": lambda: Dodge(who(args.actor)), "flee": lambda: Flee(who(args.actor)),
+        "wait": lambda: Wait(who(args.actor)), "end": EndFight, "sunrise": Sunrise,
+        "sunset": Sunset, "sleep": Sleep,
+    }
+    return simple[verb]()
+
+
+def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
+    """``orc:2 ghost`` → [("orc", 2), ("ghost", 1)]; a count that is not a whole number of
+    1 or more (``orc:x``, ``orc:0``) is refused, not read as none."""
+    counts = []
+    for spec in specs:
+        key, sep, count = spec.partition(":")
+        if sep and not (count.strip().isdecimal() and int(count) >= 1):
+            raise DataError(f"--monsters {spec}: write KEY or KEY:N, N a whole number of 1 or "
+                            "more (e.g. orc:2)")
+        counts.append((key, int(count) if sep else 1))
+    return counts
+
+
+def set_overrides(settings: list[str]) -> dict[str, dict[str, Any]]:
+    """``--set RULE.key=value`` flags as ``{rule: {key: value}}``."""
+    overrides: dict[str, dict[str, Any]] = {}
+    for text in settings:
+        rule, key, value = parse_set(text, SET_EXAMPLE)
+        overrides.setdefault(rule, {})[key] = value
+    return overrides
+
+
+def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
+    path = fight_path(args)
+    if args.verb == "new":
+        if path.exists() and not args.force:
+            raise DataError(f"a fight is saved at {path}; pass --force to start over")
+        counts = monster_counts(args.monsters or [])
+        entrants = [fight_entrant(rules, ref) for ref in args.party]
+        entrants += [fight_entrant(rules, ref, Side.ENEMY, args.npc_as_monster)
+                     for ref in args.npc or []]
+        entrants += entrants_for(rules, [], counts)
+        fight = Fight(rules, entrants)  # the settings now are the fight's, kept in its file
+        save_fight(fight, path)
+        text, data = fight_status(rules, fight)
+        return emit(args, {**data, "path": str(path)}, text)
+    # The fight replays under the settings its file keeps. A file from before fights kept
+    # them takes the user's own; this call's --set holds from its action on, unless the file
+    # replays only with it (it was played with that --set given at every call, as then).
+    try:
+        fight = load_fight(load_user_rules([]), path)
+    except DataError:
+        if not args.set:
+            raise
+        fight = load_fight(rules, path)
+    rules = fight.rules
+    overrides = set_overrides(args.set or [])
+    if args.verb in ("show", "log", "undo", "apply") and overrides:
+        changed = fight.changes(overrides)
+        if changed:
+            rule, key, _, now = changed[0]
+            raise DataError(f"--set {rule}.{key}: this fight is played with {rule}.{key} = "
+                            f"{setting_text(now)}; `fight {args.verb}` plays "
+                            "no action to change it for (give --set with an action, and it "
+                            "holds from that action on)")
+    if args.verb in ("show", "log"):
+        text, data = fight_status(rules, fight)
+        if args.verb == "log":
+            text = "\n".join(e.text for e in fight.journal)
+            data["journal"] = [e.to_json() for e in fight.journal]
+        return emit(args, data, text)
+    if args.verb == "apply":
+        return apply_fight(args, rules, fight, path)
+    if args.verb == "undo":
+        entry = fight.pop()
+        save_fight(fight, path)
+        text, data = fight_status(fight.rules, fight)
+        back = "".join(f"; {rule}.{key} is back to {setting_text(fight.rules.default(rule, key))}"
+                       for rule, key, _ in entry.settings)
+        return emit(args, {**data, "undone": entry.to_json()},
+                     f"undone: {action_text(entry.action)}{back}\n{text}")
+    action = _fight_action(args, fight)
+
+    def body(source: DiceSource) -> int:
+        entry: Entry = fight.push(action, source, overrides or None)
+        save_fight(fight, path)
+        text, data = fight_status(fight.rules, fight)
+        if isinstance(action, EndFight) and any(e.origin for e in fight.entrants):
+            text += ("\n\nwrite HP, MP and stones back to the sheets with "
+                     "`companion genso fight apply`")
+        return emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}",
+                     dice=True)
+
+    return run_with_source(args, body)
+
+
+def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path: Path) -> int:
+    """Write each sheet file's HP, MP and stones back as the finished fight left them.
+
+    Every file is checked before any is written: one changed since the fight began (or
+    since the last apply) refuses the whole apply, naming it. A file already holding
+    what the fight left is not touched, so applying twice changes nothing.
+    """
+    if fight.state.outcome is None:
+        raise IllegalAction("the fight is not over: end it first with `companion genso fight "
+                            "end` (spells and stones may still follow the end)")
+    plans: list[tuple[Entrant, Path, tomlkit.TOMLDocument, str]] = []
+    rows: list[dict[str, Any]] = []
+    for entrant in fight.entrants:
+        if entrant.monster:
+            continue
+        if not entrant.origin:
+            rows.append({"name": entrant.name, "path": None, "result": "preset"})
+            continue
+        sheet = Path(entrant.origin)
+        if not sheet.exists():
+            raise DataError(f"{sheet} is gone since the fight began; nothing was written")
+        now = digest(read_text(sheet, "sheet"))
+        after = fight.character_after(entrant)
+        document = sheet_document(after)
+        new = digest(tomlkit.dumps(document))
+        if now == new:
+            rows.append({"name": entrant.name, "path": str(sheet), "result": "unchanged",
+                         "hp": after.hp, "mp": after.mp})
+            continue
+        if now not in (entrant.digest, fight.applied.get(entrant.name)):
+            raise DataError(f"{sheet} was changed since the fight began; its HP and MP were "
+                            "not written back (nothing was): put the changes in after "
+                            "applying, or set its HP/MP by hand")
+        plans.append((entrant, sheet, document, new))
+        rows.append({"name": entrant.name, "path": str(sheet), "result": "written",
+                     "hp": after.hp, "mp": after.mp, "mana_stones": list(after.mana_stones)})
+    for entrant, sheet, document, new in plans:
+        write_toml(sheet, document)
+        fight.applied[entrant.name] = new
+    if plans:
+        save_fight(fight, path)
+    lines = []
+    for row in rows:
+        if row["result"] == "preset":
+            lines.append(f"{row['name']}: a preset, not a sheet file; left alone")
+        elif row["result"] == "unchanged":
+            lines.append(f"{row['name']}: {row['path']} already holds HP {row['hp']} "
+                         f"MP {row['mp']}; not written")
+        else:
+            lines.append(f"{row['name']}: HP {row['hp']} MP {row['mp']}"
+                         + (f" mana stones {row['mana_stones']}" if row["mana_stones"] else "")
+                         + f" written to {row['path']}")
+    return emit(args, {"sheets": rows}, "\n".join(lines) or "no character sheets in this fight")

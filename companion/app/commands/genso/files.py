@@ -1,0 +1,78 @@
+"""Where ``companion genso`` keeps its files and how it reads them: the rules with the
+user's overrides, character sheets (a file, a saved character or a preset), the fight
+file's path, and a sheet brought into a fight with its digest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+from pathlib import Path
+
+import tomlkit
+
+from companion.app.overrides import read_text, user_rules
+from companion.app.paths import data_dir
+from companion.errors import DataError
+from companion.files import one_line_each
+from companion.systems.genso.character import Character
+from companion.systems.genso.combat import Entrant, Side
+from companion.systems.genso.rules import GensoRules, load_rules
+from companion.systems.genso.sheet import load_sheet, preset, sheet_mapping
+
+SET_EXAMPLE = "GM-COMBAT-8.strict_4_6=true"
+OVERRIDES_NAME = "genso.toml"
+SHEET_COMMENT = "幻想迷宮冒険譚 Ver2.5 character sheet (companion genso)"
+
+
+def sheet_document(character: Character) -> tomlkit.TOMLDocument:
+    """A character sheet as TOML, one line per field; :func:`load_sheet` reads it back."""
+    return one_line_each(sheet_mapping(character), SHEET_COMMENT)
+
+
+def characters_dir() -> Path:
+    return data_dir() / "genso" / "characters"
+
+
+def fight_path(args: argparse.Namespace) -> Path:
+    return Path(args.file) if getattr(args, "file", None) else data_dir() / "genso" / "fight.json"
+
+
+def sheet_path(name: str) -> Path:
+    safe = "".join("_" if c in '/\\:*?"<>|' else c for c in name.strip())
+    return characters_dir() / f"{safe}.toml"
+
+
+def resolve_sheet(rules: GensoRules, ref: str) -> tuple[Character, Path | None]:
+    """A sheet by file path, by saved character name, or a preset key (not saved back)."""
+    path = Path(ref)
+    if path.suffix == ".toml" and path.exists():
+        return load_sheet(rules, read_text(path, "sheet"), str(path)), path
+    saved = sheet_path(ref)
+    if saved.exists():
+        return load_sheet(rules, read_text(saved, "sheet"), str(saved)), saved
+    if ref in rules.presets:
+        return preset(rules, ref), None
+    raise DataError(f"no sheet {ref!r}: give a .toml file, a saved character "
+                    f"({characters_dir()}) or a preset ({', '.join(rules.presets)})")
+
+
+def digest(text: str) -> str:
+    """SHA-256 of a sheet's text: how a fight tells whether the file changed under it."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def fight_entrant(rules: GensoRules, ref: str, side: Side = Side.PARTY,
+                  as_monster: bool = False) -> Entrant:
+    """A fight entrant from a sheet reference, remembering the file and its digest."""
+    character, path = resolve_sheet(rules, ref)
+    if path is None:
+        return Entrant.of_character(character, side, as_monster)
+    return Entrant.of_character(character, side, as_monster,
+                                origin=str(path.resolve()),
+                                digest=digest(read_text(path, "sheet")))
+
+
+def load_user_rules(settings: list[str]) -> GensoRules:
+    """Packaged rules with the user's file and ``--set`` overrides applied."""
+    return user_rules(load_rules(), OVERRIDES_NAME, settings, SET_EXAMPLE)
