@@ -53,7 +53,8 @@ def faces(scene: Any) -> list[int]:
 
 
 def session_rolls(frames: Iterator[np.ndarray], player: Player) -> CameraRolls:
-    """CameraRolls as `companion play` builds them (play.camera_rolls), on these frames."""
+    """CameraRolls as `companion play` builds them (play.table_modes.camera_rolls), on
+    these frames."""
     clock = Clock()
     controls = Controls([player])
     stream = CameraFrames(frames, controls, Motion().moving, sleep=lambda s: None)

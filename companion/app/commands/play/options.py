@@ -1,0 +1,152 @@
+"""``companion play``'s command line: its options (``register``), the config the flags
+make (``effective_config``), and the entry that holds the run's files and plays (``run``).
+
+At the table the tiles come from the camera or the RFID tray (``--input``),
+choices from the buttons, the keyboard or taps (``--choices``), and the game is
+shown on the screen or in the terminal (``--display``). ``--headless`` is the
+same session with the simulated wall, the auto-player and no display; it prints
+the game turn by turn.
+
+(The paragraph above is the command's ``--help`` description.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import signal
+from pathlib import Path
+from typing import Any
+
+from companion.app.commands.play.session import held_files, play
+from companion.app.commands.play.table_modes import TABLE_MODES
+from companion.app.commands.rules import existing_file
+from companion.app.config import Config, load_config
+from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
+from companion.errors import DataError
+from companion.files import holding
+from companion.systems.jongrogue.autoplay import STRATEGIES
+from companion.systems.jongrogue.profile import PRESETS
+
+FLAG_KEYS = {
+    "input": ("input.kind", "--input"),
+    "rfid_kind": ("input.rfid_kind", "--rfid-kind"),
+    "choices": ("choices.kind", "--choices"),
+    "display": ("display.kind", "--display"),
+    "preset": ("game.preset", "--preset"),
+    "strategy": ("choices.strategy", "--strategy"),
+    "pace": ("game.pace_seconds", "--pace"),
+    "mode": ("play.mode", "--mode"),
+    "dice": ("dice.source", "--dice"),
+    "d100": ("dice.d100", "--d100"),
+}
+
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    parser = subparsers.add_parser(
+        "play", help="play a game at the table, or headless on the simulated wall",
+        description=__doc__.split("\n\n")[1] if __doc__ else None,
+    )
+    parser.add_argument("--mode", choices=("game", "dice", "genso", "coc"),
+                        help="a game of JongRogue (default), the dice tray: event tables "
+                             "and dice rolls with real dice, a genso fight or a coc fight "
+                             "(--fight)")
+    parser.add_argument("--fight", type=Path,
+                        help="--mode genso or coc: the fight file `companion genso|coc fight "
+                             "new` wrote (default: genso/fight.json or coc/fight.json in the "
+                             "user data folder)")
+    parser.add_argument("--dice", choices=("camera", "sim"),
+                        help="the dice of --mode dice, genso and coc: thrown and read by the "
+                             "camera, or thrown by the companion (simulated); setting "
+                             "dice.source")
+    parser.add_argument("--d100", choices=("typed", "sim"),
+                        help="--mode coc with --dice camera: the dice the camera cannot read "
+                             "(d100, d20, D4, ...): typed on a keypad menu, or simulated; "
+                             "setting dice.d100")
+    parser.add_argument("--headless", action="store_true",
+                        help="simulated wall, auto-player, no display; print the game")
+    parser.add_argument("--seed", type=seed_number,
+                        help="the simulated wall's (or dice's) seed (default: random)")
+    parser.add_argument("--preset", choices=sorted(PRESETS), help="rules preset")
+    parser.add_argument("--strategy", choices=sorted(STRATEGIES), help="auto-player strategy")
+    parser.add_argument("--profile", type=existing_file,
+                        help="a profile TOML with your own numbers (default: game.profile)")
+    parser.add_argument("--log", type=Path, help="append the events as JSON Lines to FILE")
+    parser.add_argument("--input", choices=INPUT_KINDS, help="where tiles come from")
+    parser.add_argument("--rfid-kind", choices=("tray", "rdm6300"),
+                        help="with --input rfid: the tray, or one RDM6300 under the draw slot")
+    parser.add_argument("--choices", choices=("gpio", "keyboard", "auto"),
+                        help="where choices come from")
+    parser.add_argument("--display", choices=("screen", "terminal", "none"),
+                        help="where the game is shown")
+    parser.add_argument("--state", type=Path,
+                        help="the save file (default: save.json in the user data folder)")
+    parser.add_argument("--resume", action="store_true",
+                        help="carry on the saved game (a new one if there is none)")
+    parser.add_argument("--pace", type=float, metavar="SECONDS",
+                        help="pause after each step, to watch a headless game")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    config = effective_config(args)
+    # systemd stops the service with SIGTERM: leave like Ctrl-C (the terminal restored;
+    # the game is already saved).
+    signal.signal(signal.SIGTERM, stop_on_signal)
+    save_path: Path | None = args.state or default_save_path()
+    if args.headless and args.state is None and not args.resume:
+        save_path = None  # a headless game is saved only when asked
+    with contextlib.ExitStack() as held:
+        # Before anything is read or the screen opens: a second companion on the same save
+        # (the boot service and a --resume over SSH) is refused at once, in one line.
+        for path, holder in held_files(args, config, save_path):
+            held.enter_context(holding(path, holder))
+        return play(args, config, save_path)
+
+
+def seed_number(text: str) -> int:
+    """``--seed``: a whole number the history can keep (SQLite's 64-bit integers)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not -SEED_LIMIT <= seed < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text} is too large: a seed is below 2**63")
+    return seed
+
+
+HEADLESS = {"input": "sim", "choices": "auto", "display": "none", "mode": "game"}
+
+
+def stop_on_signal(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def effective_config(args: argparse.Namespace) -> Config:
+    """Flags over environment over config.toml over defaults; --headless fixes three of them."""
+    if args.pace is not None and args.pace < 0:
+        raise DataError("--pace must be 0 or more seconds")
+    if args.headless:
+        for flag, wanted in HEADLESS.items():
+            value = getattr(args, flag)
+            if value not in (None, wanted):
+                raise DataError(f"--headless plays with --{flag} {wanted}, not --{flag} {value}")
+            setattr(args, flag, wanted)
+    overrides: dict[str, object] = {}
+    names: dict[str, str] = {}
+    for flag, (key, name) in FLAG_KEYS.items():
+        value = getattr(args, flag)
+        if value is not None:
+            overrides[key] = value
+            names[key] = name
+    config = load_config(overrides=overrides, flag_names=names)
+    config.tell_notices()
+    mode = config.text("play.mode")
+    if mode in TABLE_MODES and (
+            config.text("display.kind") == "none" or config.text("choices.kind") == "auto"):
+        raise DataError(f"{TABLE_MODES[mode]} needs a display and a player: use --display "
+                        "screen or terminal and --choices gpio or keyboard")
+    if config.text("display.kind") == "none" and config.text("choices.kind") != "auto":
+        raise DataError("with --display none nothing shows the choices: use --display "
+                        "terminal or screen, or --choices auto")
+    return config

@@ -1,0 +1,188 @@
+"""The saved game and what is kept of it: the save a run finds (carried on, kept aside or
+put in the history), the profile a game plays with, its entry in the history, and the
+first line of its log."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+from companion.app.commands.play.telling import cause_of_death, tell
+from companion.app.config import Config
+from companion.app.history import History, HistoryError, Run
+from companion.app.session.controls import Controls
+from companion.app.session.save import CorruptSave, SaveGame, load_save, profile_hash
+from companion.errors import CompanionError, DataError
+from companion.files import move_aside
+from companion.hw.display import Display
+from companion.systems.jongrogue.actions import input_from_notation
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.profile import Profile, load_profile
+
+
+def previous_game(save_path: Path | None, args: argparse.Namespace, config: Config,
+                  display: Display | None, controls: Controls) -> SaveGame | None:
+    """The saved game to carry on, if any. A corrupt save is kept aside and a new game offered."""
+    if save_path is None:
+        return None
+    if not args.resume:
+        try:
+            old = load_save(save_path)
+        except CorruptSave as exc:  # kept aside, never overwritten unseen
+            tell(f"{exc}; this new game is saved in {save_path}", display, controls)
+            return None
+        if old is not None and old.finished:
+            record_saved(old, save_path, display, controls)
+        elif old is not None and old.inputs:
+            try:
+                kept = move_aside(save_path, "replaced")
+            except OSError as exc:  # a read-only folder: the new game must not replace it
+                raise OSError(exc.errno, f"the unfinished game in it cannot be kept aside "
+                              f"for a new one ({exc.strerror}): play it on with --resume, "
+                              "or fix the folder", str(save_path)) from exc
+            tell(f"the unfinished game saved in {save_path} is kept as {kept.name}; "
+                 "this new game replaces it", display, controls)
+        # A save with no inputs (a start that stopped at once: no camera, no tray) holds
+        # nothing a player did: the new game's save replaces it, and no copy is kept.
+        return None
+    try:
+        saved = load_save(save_path)
+    except CorruptSave as exc:
+        offer_new_game(str(exc), config, display, controls)
+        return None
+    if saved is None:
+        tell(f"no saved game in {save_path}: starting a new one", display, controls)
+    elif saved.finished:
+        record_saved(saved, save_path, display, controls)
+        tell("the saved game is over; starting a new one", display, controls)
+        return None
+    return saved
+
+
+def offer_new_game(reason: str, config: Config, display: Display | None,
+                   controls: Controls) -> None:
+    """Tell why the saved game cannot go on; a player (not the auto-player) is asked
+    whether to start a new game, and quitting leaves (KeyboardInterrupt)."""
+    interactive = config.text("choices.kind") != "auto"
+    if not tell(f"{reason}. Start a new game?" if interactive
+                else f"{reason}; starting a new game", display, controls, ask=interactive):
+        raise KeyboardInterrupt from None
+
+
+def configured_profile(config: Config) -> Path | None:
+    """config.toml's ``game.profile``: the profile a new game plays with when no
+    ``--profile`` is given (None: the built-in one)."""
+    text = config.text("game.profile")
+    if not text:
+        return None
+    path = Path(text).expanduser()
+    if not path.is_file():
+        setting = config.settings["game.profile"]
+        raise DataError(f"game.profile ({setting.origin}): {path}: no such file")
+    return path
+
+
+def saved_profile(saved: SaveGame) -> Profile | None:
+    """The profile a saved game was played with, as it was then (or the DataError why not)."""
+    if saved.profile_path is None:
+        return None
+    path = Path(saved.profile_path)
+    if not path.is_file():
+        raise DataError(f"this game was played with the profile {path}, which is missing")
+    profile = load_profile(path)
+    if profile_hash(path) != saved.profile_hash:
+        raise DataError(f"the profile {path} changed since this game was saved")
+    return profile
+
+
+def record_saved(saved: SaveGame, save_path: Path, display: Display | None,
+                 controls: Controls) -> None:
+    """Put a finished save's game into the history: a cut may have come between the
+    game's last save and its history entry (recording twice records once). One that no
+    longer replays (its profile edited or gone), or that the history cannot take now, is
+    told of and kept aside (``.unrecorded-…``), never in the way of the next game."""
+    if record_finished(saved, save_path, display, controls):
+        return
+    # The next game's save would overwrite it: keep it for a later look.
+    kept = move_aside(save_path, "unrecorded")
+    tell(f"the finished game is kept as {kept}", display, controls)
+
+
+def record_finished(saved: SaveGame, save_path: Path, display: Display | None,
+                    controls: Controls) -> bool:
+    """Replay a finished save and put it in the history; False, told why, when it does not
+    replay (its profile edited or gone) or the history cannot take it now."""
+    try:
+        game = Game.replay([input_from_notation(i) for i in saved.inputs], saved.preset,
+                           saved_profile(saved), revision=saved.rules)
+    except (CompanionError, ValueError) as exc:
+        tell(f"the finished game in {save_path} could not be put in the history: {exc}",
+             display, controls)
+        return False
+    return record(game, saved, display, controls)
+
+
+def record_kept(path: Path, config: Config, display: Display | None,
+                controls: Controls) -> int | None:
+    """``--resume --state`` of a file a game was kept in (``save.json.unrecorded-…``): a
+    finished game is put in the history and the file removed (the history holds the game
+    now; the file was kept only for this), and the run stops: its exit code. None when the
+    kept game is not over (it plays on, in that file), or cannot be read (it is kept aside
+    again and a new game offered, as for any save)."""
+    try:
+        saved = load_save(path)
+    except CorruptSave as exc:
+        offer_new_game(str(exc), config, display, controls)
+        return None
+    if saved is None or not saved.finished:
+        return None
+    if not record_finished(saved, path, display, controls):
+        tell(f"the finished game stays in {path}; try again later", display, controls)
+        return 1
+    try:
+        path.unlink()
+        after = "that file is removed"
+    except OSError as exc:
+        after = f"that file could not be removed ({exc.strerror}) and holds nothing more"
+    tell(f"the finished game in {path} is in the history now (companion history); {after}",
+         display, controls)
+    return 0
+
+
+def record(game: Game, saved: SaveGame, display: Display | None, controls: Controls) -> bool:
+    """Put a finished game into the history (once, however often this runs); False when
+    the history cannot be used now (busy, a full disk), which is told, not raised: the
+    game is over and saved, and the next game must not be stopped by it."""
+    outcome = game.outcome()
+    if outcome is None:
+        return True
+    cause = None if outcome.won else cause_of_death(outcome)
+    history = History()
+    try:
+        history.record(Run(
+            game_id=saved.game_id,
+            finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
+            seed=saved.seed if saved.input_kind == "sim" else None,
+            preset=saved.preset, won=outcome.won, floor=outcome.floor, level=game.pc.level,
+            gold=game.pc.gold, cause=cause, events=len(game.events),
+            input_kind=saved.input_kind,
+        ))
+    except HistoryError as exc:
+        tell(f"the game could not be put in the history: {exc}", display, controls)
+        return False
+    finally:
+        for notice in history.notices:
+            tell(notice, display, controls)
+    return True
+
+
+def log_header(saved: SaveGame) -> list[str]:
+    """The first line of a game in the log: what is needed to play it again."""
+    return [json.dumps({
+        "log": "jongrogue-companion", "version": 2, "game_id": saved.game_id,
+        "seed": saved.seed, "preset": saved.preset, "strategy": saved.strategy,
+        "input": saved.input_kind, "profile": saved.profile_path,
+        "choices": "player" if saved.player_chose else "auto", "rules": saved.rules,
+    }, ensure_ascii=False, sort_keys=True)]

@@ -1,0 +1,211 @@
+"""The run of ``companion play``, its files held: the screen and controls opened, then a
+table mode or a game of JongRogue, new or resumed, built into a session and played."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from pathlib import Path
+
+from companion.app.commands.play.press_sources import open_press_sources
+from companion.app.commands.play.saves import (
+    configured_profile,
+    log_header,
+    offer_new_game,
+    previous_game,
+    record,
+    record_kept,
+    saved_profile,
+)
+from companion.app.commands.play.table_modes import (
+    TABLE_MODES,
+    run_coc,
+    run_dice_tray,
+    run_genso,
+    table_files,
+)
+from companion.app.commands.play.telling import farewell, print_events, tell
+from companion.app.config import Config, Source
+from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
+from companion.app.session.controls import Controls, MenuChoices
+from companion.app.session.host import Session, replay
+from companion.app.session.log import GameLog
+from companion.app.session.mode import ChoiceFeed, TileFeed
+from companion.app.session.reads import TableTiles, open_reader
+from companion.app.session.save import CorruptSave, SaveGame, profile_hash
+from companion.errors import CompanionError, DataError
+from companion.files import kept_aside, move_aside
+from companion.hw.buttons import WaitingSignal, optional_pin
+from companion.hw.display import Display, open_display
+from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.narration import describe
+from companion.systems.jongrogue.profile import Profile, load_profile
+
+
+def held_files(args: argparse.Namespace, config: Config,
+               save_path: Path | None) -> list[tuple[Path, str]]:
+    """The files this run writes while it lasts, and who it is, for :func:`holding`: the
+    game's save; a table's save and its fight file (which the fight commands then leave
+    alone); nothing for the dice tray."""
+    mode = config.text("play.mode")
+    if mode in ("genso", "coc"):
+        return [(path, f"the {mode} table, companion play --mode {mode}")
+                for path in table_files(args, mode)]
+    if mode == "dice" or save_path is None:
+        return []
+    return [(save_path, "companion play")]
+
+
+def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> int:
+    """The run, its files held: the screen and controls opened, the mode played."""
+    display = None if config.text("display.kind") == "none" else open_display(
+        config.text("display.kind"), config.text("display.size"),
+        config.flag("display.fullscreen"), config.text("display.font"))
+    sources = open_press_sources(config, display)
+    controls = Controls(sources)
+    session: Session | None = None
+    try:
+        if config.text("play.mode") in TABLE_MODES:
+            assert display is not None  # effective_config refused a table mode with no display
+            if config.text("play.mode") == "dice":
+                run_dice_tray(config, display, controls, args.seed)
+            elif config.text("play.mode") == "coc":
+                run_coc(args, config, display, controls)
+            else:
+                run_genso(args, config, display, controls)
+            return 0
+        if args.resume and save_path is not None and kept_aside(save_path):
+            done = record_kept(save_path, config, display, controls)
+            if done is not None:
+                return done
+        saved = previous_game(save_path, args, config, display, controls)
+        try:
+            session, game = build_session(args, config, saved, save_path, display, controls)
+        except CorruptSave as exc:  # raised before anything is opened or written
+            if saved is None or save_path is None:
+                raise
+            kept = move_aside(save_path)
+            offer_new_game(f"the save {save_path} cannot be resumed ({exc}); it was kept as "
+                           f"{kept}", config, display, controls)
+            saved = None
+            session, game = build_session(args, config, saved, save_path, display, controls)
+        if args.headless:
+            if saved is None:
+                print_events(game.events)
+            else:
+                print(f"--- resumed from {save_path}: {len(saved.inputs)} inputs replayed ---")
+        session.show(session.next_prompt())
+        session.run()
+        assert session.save is not None
+        # A save the disk refused is behind the game: it keeps nothing to put in later.
+        if not record(game, session.save, display, controls) and save_path is not None \
+                and not session.save_trouble:
+            tell(f"the game is kept in {save_path}, and put in the history when the next "
+                 "game starts", display, controls)
+        farewell(session, game, config, display, controls, args.headless)
+    finally:
+        if session is not None:
+            session.close()
+        for source in sources:
+            close = getattr(source, "close", None)
+            if close is not None:
+                close()
+    return 0
+
+
+def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | None,
+                  save_path: Path | None, display: Display | None,
+                  controls: Controls) -> tuple[Session, Game]:
+    """A new game, or the saved one replayed to where it stopped."""
+    input_kind = config.text("input.kind")
+    if saved is None:
+        profile_file = args.profile or configured_profile(config)
+        profile: Profile | None = load_profile(profile_file)
+        saved = SaveGame(
+            seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
+            preset=config.text("game.preset"),
+            strategy=config.text("choices.strategy"),
+            input_kind=input_kind,
+            profile_path=str(profile_file.resolve()) if profile_file else None,
+            profile_hash=profile_hash(profile_file) if profile_file else None,
+            player_chose=config.text("choices.kind") != "auto",
+        )
+        resuming = False
+    else:
+        resuming = True
+        ignored = [flag for flag, value in (("--seed", args.seed), ("--preset", args.preset),
+                                             ("--strategy", args.strategy),
+                                             ("--profile", args.profile)) if value is not None]
+        if ignored:
+            print(f"companion: {', '.join(ignored)} ignored: the saved game keeps its own",
+                  file=sys.stderr)
+        if config.settings["input.kind"].source is not Source.COMMAND_LINE:
+            input_kind = saved.input_kind  # carry on as it was played
+        elif saved.input_kind != input_kind and "sim" in (saved.input_kind, input_kind):
+            # The simulated wall's order is part of a sim game; a table game has none.
+            raise DataError(f"this game was played with --input {saved.input_kind}; "
+                            f"resume it with --input {saved.input_kind}")
+        saved.player_chose |= config.text("choices.kind") != "auto"
+    mode = resumed_mode(saved, input_kind, config) if resuming \
+        else jongrogue_mode(saved, profile, input_kind)
+    game, sim = mode.game, mode.sim
+    poll = config.number("input.poll_seconds")
+    tiles: TileFeed
+    if sim is not None:
+        tiles = SimTiles(game, sim)
+    else:
+        rfid_kind = config.text("input.rfid_kind")
+        reader = open_reader(input_kind, config.text("input.camera_source"),
+                             config.text("input.rfid_port"), game.ledger, rfid_kind)
+        tiles = TableTiles(reader, controls, config.number("input.accept_seconds"), poll,
+                           one_slot=input_kind == "rfid" and rfid_kind == "rdm6300")
+    choices: ChoiceFeed
+    if config.text("choices.kind") == "auto":
+        strategy = find_strategy(saved.strategy or config.text("choices.strategy"))
+        choices = AutoChoices(game, strategy)
+    else:
+        choices = MenuChoices(controls, poll)
+    log = None
+    if args.log is not None:
+        same = resuming and saved.log_path == str(args.log.resolve())
+        log = GameLog(args.log, saved.log_start) if same else GameLog.begin(args.log)
+        saved.log_path, saved.log_start = str(args.log.resolve()), log.start
+    signal = None
+    if config.text("choices.kind") == "gpio" and sim is None:
+        signal = WaitingSignal(optional_pin(config.integer("buttons.led_pin")),
+                               optional_pin(config.integer("buttons.buzzer_pin")))
+    session = Session(
+        mode, choices=choices, tiles=tiles, display=display,
+        save=saved, save_path=save_path, log=log, log_header=log_header(saved),
+        on_events=print_events if args.headless else (lambda events: None),
+        pace=config.number("game.pace_seconds"), signal=signal,
+    )
+    saved.events = len(game.events)  # a new game has already entered floor 1
+    session.keep_saved(starting=True)  # before the log, so the save knows where the log began
+    session.start_log()
+    return session, game
+
+
+def jongrogue_mode(saved: SaveGame, profile: Profile | None, input_kind: str) -> JongRogueMode:
+    """A fresh game of ``saved``'s rules, its tiles from the seeded wall when simulated."""
+    game = Game(saved.preset, profile, revision=saved.rules)
+    sim = HeadlessPlayer(saved.seed, saved.strategy or "cautious") if input_kind == "sim" \
+        else None
+    return JongRogueMode(game, sim, describe)
+
+
+def resumed_mode(saved: SaveGame, input_kind: str, config: Config) -> JongRogueMode:
+    """The saved game replayed to where it stopped, before any hardware is opened; a save
+    whose preset, profile or strategy cannot be had, or whose inputs do not replay, raises
+    :class:`CorruptSave` (the caller keeps it aside and offers a new game, so a boot service
+    is never stopped by it)."""
+    try:
+        if config.text("choices.kind") == "auto":
+            find_strategy(saved.strategy or config.text("choices.strategy"))
+        mode = jongrogue_mode(saved, saved_profile(saved), input_kind)
+    except (CompanionError, ValueError) as exc:
+        raise CorruptSave(str(exc)) from None
+    replay(mode, saved.inputs, saved.events)
+    return mode

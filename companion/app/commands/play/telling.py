@@ -1,0 +1,75 @@
+"""What ``companion play`` tells the player outside a game's steps: a message (or a
+question) on stderr and the screen, the events and summary a headless game prints, and
+the farewell at a game's end."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from companion.app.config import Config
+from companion.app.session.controls import Controls, choose
+from companion.app.session.host import Session
+from companion.app.session.save import SaveGame
+from companion.hw.buttons import Button
+from companion.hw.display import Display
+from companion.hw.display.view import Option, message_view
+from companion.systems.jongrogue.events import Event
+from companion.systems.jongrogue.game import Game, Outcome
+from companion.systems.jongrogue.narration import describe, monster_name
+
+
+def tell(message: str, display: Display | None, controls: Controls,
+         ask: bool = False) -> bool:
+    """Say something outside a game; with ``ask``, wait for A (True) or B (False)."""
+    print(f"companion: {message}", file=sys.stderr)
+    if display is None or not ask or not controls.sources:
+        return True
+    options = (Option("new", "New game 新しいゲーム", Button.ATTACK),
+               Option("quit", "Quit 終了", Button.FLEE))
+
+    def show(prompt: str, **kwargs: Any) -> None:
+        display.show(message_view(prompt, kwargs.get("options", options)))
+
+    return choose(controls, show, message, options, 0, 0.05) == 0
+
+
+def farewell(session: Session, game: Game, config: Config, display: Display | None,
+             controls: Controls, headless: bool) -> None:
+    """The end of a game: the summary, and on a screen a press before the next game."""
+    if headless:
+        assert session.save is not None
+        print_summary(game, session.save)
+        return
+    if display is None or config.text("choices.kind") == "auto":
+        return
+    options = (Option("next", "New game 新しいゲーム", Button.ATTACK),)
+    choose(controls, session.show, session.next_prompt(), options, 0,
+           config.number("input.poll_seconds"))
+
+
+def print_events(events: Sequence[Event]) -> None:
+    for event in events:
+        print(describe(event))
+
+
+def print_summary(game: Game, saved: SaveGame) -> None:
+    outcome = game.outcome()
+    pc = game.pc
+    print()
+    if outcome is not None and outcome.won:
+        print(f"Result: 生還 survived, left floor {outcome.floor}")
+    elif outcome is not None:
+        print(f"Result: died on floor {outcome.floor}, {cause_of_death(outcome)}")
+    print(f"Level {pc.level}, XP {pc.xp}, gold {pc.gold}; {len(game.inputs)} inputs, "
+          f"{len(game.events)} events; preset {saved.preset}, seed {saved.seed}, "
+          f"strategy {saved.strategy}")
+
+
+def cause_of_death(outcome: Outcome) -> str:
+    if outcome.cause == "frozen":
+        return "frozen to death (凍死)"
+    if outcome.cause:
+        return monster_name(outcome.cause)
+    return "the wall ran out of tiles (山牌切れ)"
