@@ -1,0 +1,248 @@
+"""The engine's fourth layer, :class:`_Items`: gold and items. The gold won and lost, the
+loot in a room and taking it, what each item tile gives, rings put on and taken off (and
+the ring choices offered), a potion drunk, the bow or the shuriken readied, and what a
+thief steals. A defeated monster's drop is the combat layer's (JR-DROP-1).
+
+Rules: JR-STATE-2 (taking), JR-ITEM-1, JR-PC-4, JR-RANGED-2 (readying), JR-AB-STEALITEM.
+"""
+
+from __future__ import annotations
+
+from companion.errors import IllegalAction
+from companion.systems.jongrogue.actions import Choice, ChoiceRequest, Verb
+from companion.systems.jongrogue.drawing import Proc
+from companion.systems.jongrogue.events import Kind
+from companion.systems.jongrogue.profile import Gear, ItemKind, Loot, Ring, Role
+from companion.systems.jongrogue.rooms import _Rooms
+from companion.systems.jongrogue.state import MonsterOnMap, Position
+from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
+from companion.systems.jongrogue.wall import Place
+
+_KEEP = Choice.of(Verb.KEEP)
+# use:<t>, equip:<t>, unequip:<t> by the tile's index
+_USES, _EQUIPS, _UNEQUIPS = (
+    tuple(Choice.of(verb, str(t)) for t in ALL_KINDS)
+    for verb in (Verb.USE, Verb.EQUIP, Verb.UNEQUIP)
+)
+_READY_BOW, _READY_SHURIKEN = Choice.of(Verb.READY, "bow"), Choice.of(Verb.READY, "shuriken")
+
+
+def _kinds(tiles: list[Tile]) -> list[int]:
+    """The tiles' kinds (indexes), each once, in the order first held."""
+    out: list[int] = []
+    for t in tiles:
+        if t.index not in out:
+            out.append(t.index)
+    return out
+
+
+class _Items(_Rooms):
+    """Adds gold and items: loot, rings, potions, readying and theft."""
+
+    def _gold(self, amount: int, why: str) -> None:
+        before = self.pc.gold
+        self.pc.gold = max(0, before + amount)
+        if self.record:
+            self._emit(
+                Kind.ITEM, action="gold", amount=self.pc.gold - before, gold=self.pc.gold, why=why
+            )
+
+    def _has_loot(self) -> bool:
+        """Is there an item or gold in the room (what :meth:`_room_loot` lists)?"""
+        room = self.room
+        if room.drops:
+            return True
+        tiles, roles = room.tiles, room.roles
+        if Role.ITEM not in roles and Role.GOLD not in roles:
+            return False
+        for spot, role in enumerate(roles):
+            if (role is Role.ITEM or role is Role.GOLD) and tiles[spot] is not None:
+                return True
+        return False
+
+    def _room_loot(self) -> list[int]:
+        """Spots holding an item or gold; -1 stands for the pile of dropped items."""
+        room = self.room
+        return [
+            s for s, r in enumerate(room.roles)
+            if r in (Role.ITEM, Role.GOLD) and room.tiles[s] is not None
+        ] + ([-1] if room.drops else [])
+
+    def _take(self) -> Proc:
+        """JR-STATE-2: with every monster defeated, pick up the room's items and gold."""
+        if self.position is Position.DOOR:
+            self._enter()
+        room = self.room
+        for spot in self._room_loot():
+            if spot < 0:
+                while room.drops:
+                    yield from self._pick_item(room.drops.pop(0))
+                continue
+            tile = room.tiles[spot]
+            assert tile is not None
+            room.tiles[spot] = None
+            if room.roles[spot] is Role.GOLD:
+                self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
+                why = f"gold pile {tile}" if self.record else ""
+                self._gold(self.profile.gold_per_rank * tile.rank, why)
+            else:
+                yield from self._pick_item(tile)
+            room.roles[spot] = Role.EMPTY
+
+    def _pick_item(self, tile: Tile) -> Proc:
+        """JR-ITEM-1: what each item tile gives. A ring is put on while a hand is free if the
+        profile's ``wear_found_rings`` [DEFAULT] says so (JR-PC-4)."""
+        spec = self.profile.items[tile.rank]
+        pc = self.pc
+        if self.record:
+            self._emit(Kind.ITEM, action="found", tile=str(tile), name_ja=spec.name_ja,
+                       name_en=spec.name_en)
+        kind = spec.kind
+        if kind is ItemKind.POTION:
+            self.ledger.move(tile, Place.TABLE, Place.PC)
+            pc.potions.append(tile)
+        elif kind in (ItemKind.SHURIKEN, ItemKind.ARROWS):
+            self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
+            if kind is ItemKind.SHURIKEN:
+                pc.shuriken += spec.amount
+                pc.shuriken_attack = spec.attack
+            else:
+                pc.arrows += spec.amount
+        elif kind is ItemKind.RING:
+            self.ledger.move(tile, Place.TABLE, Place.PC)
+            pc.spare_rings.append(tile)
+            if self.profile.wear_found_rings and len(pc.rings) < self.profile.ring_slots:
+                self._wear_ring(tile)
+        else:
+            power = spec.power(self.floor)
+            current = pc.weapon if kind is ItemKind.WEAPON else pc.armour
+            prompt = (
+                f"Found {spec.name_ja} {spec.name_en} ({power}): equip it instead of "
+                f"{current.name_ja} {current.name_en} ({current.value})?"
+            ) if self.record else ""
+            request = ChoiceRequest(prompt, (_EQUIPS[tile.index], _KEEP))
+            choice = (yield request) if self._answer_now is None else self._ask(request)
+            assert isinstance(choice, Choice)
+            if choice.verb is Verb.KEEP:
+                self.ledger.move(tile, Place.TABLE, Place.DISCARDS)
+                return
+            self.ledger.move(tile, Place.TABLE, Place.PC)
+            gear = Gear(spec.name_ja, spec.name_en, power)
+            if kind is ItemKind.WEAPON:
+                old, pc.weapon, pc.weapon_tile = pc.weapon_tile, gear, tile
+            else:
+                old, pc.armour, pc.armour_tile = pc.armour_tile, gear, tile
+            if old is not None:
+                self.ledger.move(old, Place.PC, Place.DISCARDS)
+            self._emit(Kind.ITEM, action="equipped", tile=str(tile), value=power)
+
+    def _wear_ring(self, tile: Tile) -> None:
+        """JR-PC-4: up to the profile's ``ring_slots`` [DEFAULT] (2) rings at once."""
+        pc = self.pc
+        if tile not in pc.spare_rings or len(pc.rings) >= self.profile.ring_slots:
+            raise IllegalAction(f"cannot put on {tile}")
+        pc.spare_rings.remove(tile)
+        pc.rings.append(tile)
+        ring = self.profile.items[tile.rank].ring
+        assert ring is not None
+        pc.ring_kinds.append(ring)
+        self._emit(Kind.ITEM, action="ring on", tile=str(tile), ring=ring.value)
+
+    def _remove_ring(self, tile: Tile) -> None:
+        pc = self.pc
+        i = pc.rings.index(tile)
+        pc.rings.pop(i)
+        ring = pc.ring_kinds.pop(i)
+        pc.spare_rings.append(tile)
+        self._emit(Kind.ITEM, action="ring off", tile=str(tile), ring=ring.value)
+
+    def _ring_options(self) -> list[Choice]:
+        """Rings to put on (JR-PC-4: while a hand is free) or take off, each kind once.
+        Kept while the rings held stay the same (the caller must not change the list)."""
+        pc = self.pc
+        held = self._rings_held
+        if pc.spare_rings == held[0] and pc.rings == held[1]:  # C compares: same tiles
+            return self._ring_choices
+        self._rings_held = (list(pc.spare_rings), list(pc.rings))
+        options: list[Choice] = []
+        if pc.spare_rings and len(pc.rings) < self.profile.ring_slots:
+            options += [_EQUIPS[i] for i in _kinds(pc.spare_rings)]
+        if pc.rings:
+            options += [_UNEQUIPS[i] for i in _kinds(pc.rings)]
+        self._ring_choices = options
+        return options
+
+    def _ready_option(self) -> list[Choice]:
+        """JR-RANGED-2 (装備する: 弓や手裏剣): holding shuriken and arrows, the player readies
+        the other of the two; the shuriken are thrown first until the bow is readied."""
+        pc = self.pc
+        if pc.shuriken > 0 and pc.arrows > 0:
+            return [_READY_SHURIKEN if pc.bow_ready else _READY_BOW]
+        return []
+
+    def _ready(self, choice: Choice) -> None:
+        self.pc.bow_ready = choice is _READY_BOW
+        if self.record:
+            self._emit(Kind.ITEM, action="ready", what=choice.arg)
+
+    def _drink(self) -> None:
+        """JR-ITEM-1: a healing potion gives HP +10 up to max HP."""
+        pc = self.pc
+        tile = pc.potions.pop()
+        self.ledger.move(tile, Place.PC, Place.DISCARDS)
+        healed = min(self.profile.items[tile.rank].amount, pc.max_hp - pc.hp)
+        pc.hp += healed
+        if self.record:
+            self._emit(Kind.HEAL, amount=healed, hp=pc.hp, why="potion")
+
+    def _steal_item(self, m: MonsterOnMap) -> None:
+        """JR-AB-STEALITEM: one of what the PC holds most of (一番個数の多い物; gold is no
+        item); an uncursed ring of adornment worn goes first. What a thief may take, and
+        which goes first in a tie, is the profile's ``steal_item`` [DEFAULT], and how many
+        arrows or shuriken one theft takes its ``steal_ammo`` [DEFAULT]. Rings count by kind,
+        worn or not; a spare one goes before a worn one."""
+        pc = self.pc
+        adornment = [t for t, k in zip(pc.rings, pc.ring_kinds, strict=True)
+                     if k is Ring.ADORNMENT]
+        if adornment:
+            self._remove_ring(adornment[0])
+            self._lose_ring_tile(adornment[0])
+            return
+        held: dict[str, int] = {}
+        for loot in self.profile.steal_item:
+            if loot is Loot.ARROWS:
+                held["arrows"] = pc.arrows
+            elif loot is Loot.SHURIKEN:
+                held["shuriken"] = pc.shuriken
+            elif loot is Loot.POTIONS:
+                held["potions"] = len(pc.potions)
+            else:
+                for tile in [*pc.spare_rings, *pc.rings]:
+                    ring = self.profile.items[tile.rank].ring
+                    assert ring is not None
+                    held[ring.value] = held.get(ring.value, 0) + 1
+        what, count = max(held.items(), key=lambda kv: kv[1], default=("", 0))
+        if count == 0:
+            self._emit(Kind.ITEM, action="nothing to steal")
+            return
+        if what == "arrows":
+            pc.arrows -= min(self.profile.steal_ammo, pc.arrows)
+        elif what == "shuriken":
+            pc.shuriken -= min(self.profile.steal_ammo, pc.shuriken)
+        elif what == "potions":
+            self.ledger.move(pc.potions.pop(), Place.PC, Place.DISCARDS)
+        else:
+            spare = [t for t in pc.spare_rings if self.profile.items[t.rank].ring is Ring(what)]
+            tile = spare[0] if spare else next(
+                t for t, k in zip(pc.rings, pc.ring_kinds, strict=True) if k is Ring(what)
+            )
+            if not spare:
+                self._remove_ring(tile)
+            self._lose_ring_tile(tile)
+            return
+        self._emit(Kind.ITEM, action="stolen", what=what)
+
+    def _lose_ring_tile(self, tile: Tile) -> None:
+        self.pc.spare_rings.remove(tile)
+        self.ledger.move(tile, Place.PC, Place.DISCARDS)
+        self._emit(Kind.ITEM, action="stolen", what=str(tile))

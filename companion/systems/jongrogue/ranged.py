@@ -1,0 +1,123 @@
+"""The engine's sixth layer, :class:`_Ranged`: ranged combat. Who the PC may shoot and
+with what, the one-sided shots while the check to go on succeeds (the potion, the rings and
+readying offered between them) and one shot (a fire-breather missed breathes back).
+
+Rules: JR-RANGED-1, JR-RANGED-2, JR-RANGED-3, JR-AB-HASTE (EZ: no shot at a hasted monster),
+JR-AB-BREATH.
+"""
+
+from __future__ import annotations
+
+from companion.systems.jongrogue.actions import Choice, ChoiceRequest, Verb
+from companion.systems.jongrogue.combat import _Combat
+from companion.systems.jongrogue.drawing import Proc
+from companion.systems.jongrogue.events import Kind
+from companion.systems.jongrogue.items import _USES
+from companion.systems.jongrogue.profile import RateWeapon
+from companion.systems.jongrogue.rooms import _SHOTS
+from companion.systems.jongrogue.state import MonsterOnMap, Position
+from companion.systems.jongrogue.tables import Ability
+from companion.systems.jongrogue.tiles import Tile
+
+_CLOSE_OR_DOOR = (Choice.of(Verb.CLOSE), Choice.of(Verb.DOOR))
+
+
+class _Ranged(_Combat):
+    """Adds ranged combat."""
+
+    def _ranged_targets(self, targets: list[MonsterOnMap] | None = None) -> list[MonsterOnMap]:
+        """Who the PC may shoot (JR-RANGED-1: before melee only); ``targets`` if known."""
+        if self.melee_started or not self._has_ammo():
+            return []
+        if self._extended:
+            return self._targets() if targets is None else targets
+        return [
+            m for m in (self._targets() if targets is None else targets)
+            if m.monster.ability is not Ability.HASTE  # JR-AB-HASTE (EZ)
+        ]
+
+    def _has_ammo(self) -> bool:
+        return self.pc.shuriken > 0 or self.pc.arrows > 0
+
+    def _ranged_combat(self, first: MonsterOnMap) -> Proc:
+        """JR-RANGED-1..3: one-sided shots while ``1d9 >= ranged_continue`` (the profile's;
+        the seed's 3) keeps succeeding, checked on the first turn too as the profile's
+        ``ranged_check_first_turn`` [DEFAULT] says."""
+        if self.record:
+            self._emit(Kind.RANGED, action="begin", uid=first.uid)
+        target: MonsterOnMap | None = first
+        opening = True
+        while True:
+            if not opening or self.profile.ranged_check_first_turn:
+                keep, _ = yield from self._check(
+                    "ranged combat goes on", self.profile.ranged_continue
+                )
+                if not keep:
+                    break
+            if target is None:
+                targets = self._ranged_targets()
+                if not targets:
+                    break
+                options = [_SHOTS[m.uid] for m in targets]
+                if self.pc.potions and self.pc.hp < self.pc.max_hp:
+                    options.append(_USES[self.pc.potions[0].index])
+                options += self._ring_options()  # JR-RANGED-2: equip / unequip
+                options += self._ready_option()
+                options += _CLOSE_OR_DOOR
+                request = ChoiceRequest("Ranged combat: act", tuple(options))
+                choice = (yield request) if self._answer_now is None else self._ask(request)
+                assert isinstance(choice, Choice)
+                if choice.verb in (Verb.CLOSE, Verb.DOOR):
+                    if choice.verb is Verb.DOOR:
+                        self.position = Position.DOOR
+                    break
+                if choice.verb is Verb.USE:
+                    self._drink()
+                    opening = False
+                    continue
+                if choice.verb is Verb.READY:
+                    self._ready(choice)
+                    opening = False
+                    continue
+                if choice.verb in (Verb.EQUIP, Verb.UNEQUIP):
+                    ring = Tile.from_notation(choice.arg)
+                    if choice.verb is Verb.EQUIP:
+                        self._wear_ring(ring)
+                    else:
+                        self._remove_ring(ring)
+                    opening = False
+                    continue
+                target = self.monster(int(choice.arg))
+            yield from self._shoot(target)
+            target = None
+            opening = False
+            if not self._ranged_targets():
+                break
+        self.melee_started = True
+        if self.record:
+            self._emit(Kind.RANGED, action="end")
+
+    def _shoot(self, m: MonsterOnMap) -> Proc:
+        """JR-RANGED-3 [DEFAULT]: a one-sided shot, ``1d9 >= rate`` with the attack the
+        profile's ``ranged_rate_weapon`` names (that of what is shot, or the melee weapon's),
+        decided by a critical or fumble as the profile's ``ranged_automatic`` says."""
+        pc = self.pc
+        if pc.shuriken > 0 and not (pc.bow_ready and pc.arrows > 0):
+            pc.shuriken -= 1
+            weapon, attack = "shuriken", pc.shuriken_attack
+        else:
+            pc.arrows -= 1
+            weapon, attack = "arrows", pc.ranged.value
+        if self.profile.ranged_rate_weapon is RateWeapon.MELEE:
+            attack = pc.weapon.value
+        self._wake(m, "shot at")
+        raw, terms, rate = self.rate(m, attack)
+        hit, _ = yield from self._check(
+            f"ranged ({weapon}) vs {m.monster.name_ja}" if self.record else "", rate,
+            automatic=self.profile.ranged_automatic, terms=terms, raw=raw, against=m,
+        )
+        if hit:
+            yield from self._pc_hits(m)
+        elif m.monster.ability is Ability.FIRE_BREATH:
+            self._emit(Kind.ABILITY, ability="fire_breath", uid=m.uid, why="ranged")
+            yield from self._hit(m, breath=True)
