@@ -198,6 +198,13 @@ def test_headless_output_and_log(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert lines[0]["log"] == "jongrogue-companion" and lines[0]["seed"] == SEED
     assert lines[1]["kind"] == "floor" and lines[-1]["kind"] == "game_over"
     assert not default_save_path().exists()  # headless saves only when asked
+    assert History().runs() == []  # nor does it go into the player's history
+
+
+def test_a_headless_game_asked_to_save_goes_into_the_history() -> None:
+    assert main(["play", "--headless", "--seed", str(SEED), "--state",
+                 str(default_save_path())]) == 0
+    assert [r.seed for r in History().runs()] == [SEED]
 
 
 @pytest.mark.parametrize(

@@ -99,8 +99,10 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
         session.show(session.next_prompt())
         session.run()
         assert session.save is not None
+        # A headless game saved nowhere (no --state, no --resume) is a look at the
+        # companion, not the player's game: it stays out of the history as out of the save.
         # A save the disk refused is behind the game: it keeps nothing to put in later.
-        if not record(game, session.save, display, controls) and save_path is not None \
+        if save_path is not None and not record(game, session.save, display, controls) \
                 and not session.save_trouble:
             tell(f"the game is kept in {save_path}, and put in the history when the next "
                  "game starts", display, controls)
