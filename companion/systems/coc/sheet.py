@@ -145,6 +145,20 @@ def _int(raw: Mapping[str, Any], name: str, where: str, low: int = 0) -> int:
     return value
 
 
+def _flag(raw: Mapping[str, Any], name: str, where: str, default: bool = False) -> bool:
+    value = raw.get(name, default)
+    if not isinstance(value, bool):  # "false" in quotes would otherwise count as true
+        raise DataError(f"{where}: {name} must be true or false, found {value!r}")
+    return value
+
+
+def _nth(number: int) -> str:
+    """1 → "1st", 2 → "2nd", 11 → "11th": which table of an array a message names."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(
+        number % 10, "th")
+    return f"{number}{suffix}"
+
+
 def _rows(data: Mapping[str, Any], name: str, where: str) -> list[Any]:
     """An array of tables (``[[weapons]]``); a single ``[weapons]`` table or a number is
     refused saying so, before any row is read."""
@@ -176,8 +190,9 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     for key in skills_raw:
         skills[rules.skill(key).key] = _int(skills_raw, key, f"{where} [skills]")
     weapons = []
-    for number, raw in enumerate(_rows(data, "weapons", where), 1):
-        at = f"{where} [[weapons]] {number}"
+    for number, raw in enumerate(_rows(data, "weapons", where)):
+        # Numbered as the fight numbers them (--with weapon=0 is the first), and by table.
+        at = f"{where} weapon {number} (the {_nth(number + 1)} [[weapons]])"
         if not isinstance(raw, Mapping) or "key" not in raw:
             raise DataError(f"{at}: needs a key")
         info: WeaponInfo = (weapon_from_mapping(raw, at, rules.skills,
@@ -189,20 +204,21 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
             raise DataError(f"{at}: durability must be a whole number 0 or more, "
                             f"found {durability!r}")
         loaded = raw.get("loaded", info.magazine)
-        if not isinstance(loaded, int) or not 0 <= loaded <= info.magazine:
-            raise DataError(f"{at}: loaded must be 0 to the magazine {info.magazine}")
-        weapons.append(Weapon(info, durability, loaded, bool(raw.get("broken", False)),
-                              bool(raw.get("jammed", False)), bool(raw.get("dropped", False))))
+        if not isinstance(loaded, int) or isinstance(loaded, bool) \
+                or not 0 <= loaded <= info.magazine:
+            raise DataError(f"{at}: loaded must be 0 to the magazine {info.magazine}, "
+                            f"found {loaded!r}")
+        weapons.append(Weapon(info, durability, loaded, _flag(raw, "broken", at),
+                              _flag(raw, "jammed", at), _flag(raw, "dropped", at)))
     armour = []
     for number, raw in enumerate(_rows(data, "armour", where), 1):
-        at = f"{where} [[armour]] {number}"
+        at = f"{where} the {_nth(number)} [[armour]]"
         if not isinstance(raw, Mapping) or not isinstance(raw.get("name"), str):
             raise DataError(f"{at}: needs a name")
         value = _int(raw, "value", at)
         durability = _int(raw, "durability", at) if "durability" in raw else None
         uses = _int(raw, "uses", at) if "uses" in raw else value
-        armour.append(Armour(raw["name"], value, durability, uses,
-                             bool(raw.get("natural", False))))
+        armour.append(Armour(raw["name"], value, durability, uses, _flag(raw, "natural", at)))
     printed_hp = _int(data, "max_hp", where, 1) if "max_hp" in data else None
     printed_db = data.get("db")
     if printed_db is not None and (not isinstance(printed_db, str) or
@@ -211,12 +227,9 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     if printed_db:
         check_dice(printed_db.lstrip("+"), f"{where} db")
     san = _int(data, "san", where) if "san" in data else None
-    for flag in ("foe", "humanoid"):
-        if not isinstance(data.get(flag, flag == "humanoid"), bool):
-            raise DataError(f"{where}: {flag} must be true or false")
     return Sheet(data["name"].strip(), chars, skills, tuple(weapons), tuple(armour),
-                 bool(data.get("foe", False)), printed_hp, printed_db, san,
-                 bool(data.get("humanoid", True)))
+                 _flag(data, "foe", where), printed_hp, printed_db, san,
+                 _flag(data, "humanoid", where, default=True))
 
 
 def sheet_mapping(sheet: Sheet) -> dict[str, Any]:

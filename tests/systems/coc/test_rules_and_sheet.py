@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -97,6 +98,27 @@ def test_co_base_1_sheet_round_trips_and_refuses_bad_fields() -> None:
         sheet_from_mapping(rules, data)
     with pytest.raises(DataError, match="no skill"):
         sheet_from_mapping(rules, {**sheet_mapping(s), "skills": {"flying": 5}})
+
+
+@pytest.mark.parametrize(("table", "field", "value"), [
+    ("weapons", "broken", "false"), ("weapons", "jammed", 0), ("weapons", "dropped", "no"),
+    ("armour", "natural", "no"), ("weapons", "loaded", True),
+])
+def test_co_base_1_a_sheet_flag_is_true_or_false_and_loaded_a_number(
+        table: str, field: str, value: object) -> None:
+    """A quoted "false" used to count as true (a revolver broken before the fight) and
+    ``loaded = true`` as one round: each is refused, naming the weapon as the fight
+    numbers it (``--with weapon=0``)."""
+    rules = load_rules()
+    s = sheet(rules, "Ann", weapons=("revolver",), armour=[{"name": "hide", "value": 2}])
+    data = sheet_mapping(s)
+    data[table][0][field] = value
+    where = "weapon 0 (the 1st [[weapons]])" if table == "weapons" else "the 1st [[armour]]"
+    with pytest.raises(DataError, match=rf"^sheet {re.escape(where)}: {field} must be "):
+        sheet_from_mapping(rules, data)
+    for flag in ("foe", "humanoid"):
+        with pytest.raises(DataError, match=f"{flag} must be true or false, found 'yes'"):
+            sheet_from_mapping(rules, {**sheet_mapping(s), flag: "yes"})
 
 
 def test_co_base_4_half_db() -> None:
