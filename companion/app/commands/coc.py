@@ -330,7 +330,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                           "parry_with=iai, cover=hide|dodge, after_dodge=true")
     for name, text in (("show", "the round, whose turn it is, and everyone's HP, AP, square "
                                 "and conditions"),
-                       ("log", "every action so far with its dice and the rules it used"),
+                       ("log", "every action so far, line by line with its dice (and the "
+                               "rule ID where a line names one)"),
                        ("undo", "take back the last action (the fight is saved again)")):
         verbs.add_parser(name, help=text, description=text)
     for p in (rolls, defaults, *verbs.choices.values()):
