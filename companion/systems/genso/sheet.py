@@ -92,8 +92,12 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
         if fields["kind"] is Kind.PC and fields.get(name, "") not in rows | {""}:
             raise DataError(f"{where}: {name} must be one of {', '.join(sorted(rows))}")
     spells = raw.get("spells", [])
-    if not isinstance(spells, list) or any(s not in rules.spells for s in spells):
+    if not isinstance(spells, list) or any(not isinstance(s, str) or s not in rules.spells
+                                           for s in spells):
         raise DataError(f"{where}: spells must list spell keys ({', '.join(rules.spells)})")
+    twice = sorted({s for s in spells if spells.count(s) > 1})
+    if twice:  # the Magic level counts the spells known: one listed twice would count twice
+        raise DataError(f"{where}: spells lists {', '.join(twice)} more than once")
     fields["spells"] = tuple(spells)
     fields["weapons"] = _keys(rules, raw.get("weapons", []), "weapons", where, (Slot.WEAPON,))
     fields["equipment"] = _keys(rules, raw.get("equipment", []), "equipment", where)
@@ -116,10 +120,11 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
     fields["printed_power"] = dict(power)
     protection = raw.get("printed_protection", {})
     if not isinstance(protection, Mapping) or any(
-        k not in owned or not isinstance(v, int) for k, v in protection.items()
+        k not in owned or not isinstance(v, int) or isinstance(v, bool) or v < 0
+        for k, v in protection.items()
     ):
         raise DataError(f"{where}: printed_protection must map the character's armour and "
-                        "shield to numbers")
+                        "shield to whole numbers 0 or more")
     fields["printed_protection"] = dict(protection)
     rings = raw.get("rings", {})
     if not isinstance(rings, Mapping) or set(rings) - {"left", "right"}:

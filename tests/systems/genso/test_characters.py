@@ -243,6 +243,12 @@ def test_a_printed_bonus_that_disagrees_is_used_with_a_warning() -> None:
     ("weapons = [\"lightsaber\"]", "weapons names unknown item 'lightsaber'"),
     ("weapons = [\"leather_armor\"]", "weapons holds 'leather_armor', which is not a weapon"),
     ("spells = [\"fireball\"]", "spells must list spell keys"),
+    ("spells = [[\"healing\"]]", "spells must list spell keys"),  # a TypeError before
+    ("spells = [\"healing\", \"healing\"]", "spells lists healing more than once"),
+    ("armor = \"leather_armor\"\nprinted_protection = { leather_armor = true }",
+     "printed_protection must map the character's armour and shield to whole numbers 0"),
+    ("armor = \"leather_armor\"\nprinted_protection = { leather_armor = -5 }",
+     "printed_protection must map the character's armour and shield to whole numbers 0"),
     ("money = { gold = -1 }", "money.gold must be at least 0"),
     ("birth = \"王族\"", "birth must be one of"),
     ("max_hp = 20", "max_hp/max_mp are printed NPC numbers"),
