@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from importlib.resources import files
 from pathlib import Path
@@ -46,11 +47,14 @@ class Fields:
         if not isinstance(table, dict):
             raise DataError(f"{source}: {where or 'the file'} should be a table, got {table!r}")
         self.source, self.table, self.where = source, table, where
+        self.read: set[str] = set()  # the keys asked for, so the rest can be refused
+        self.subs: list[Fields] = []
 
     def _name(self, key: str) -> str:
         return f"{self.where}.{key}" if self.where else key
 
     def _get(self, key: str, kind: type[T], what: str) -> T:
+        self.read.add(key)
         if key not in self.table:
             raise DataError(f"{self.source}: missing field {self._name(key)} ({what})")
         value = self.table[key]
@@ -87,9 +91,23 @@ class Fields:
         return self._get(key, list, "a list")
 
     def sub(self, key: str) -> Fields:
+        self.read.add(key)
         if key not in self.table:
             raise DataError(f"{self.source}: missing table {self._name(key)}")
-        return Fields(self.source, self.table[key], self._name(key))
+        sub = Fields(self.source, self.table[key], self._name(key))
+        self.subs.append(sub)
+        return sub
+
+    def refuse_unread(self) -> None:
+        """Refuse a key nothing asked for, here or in a table below: a misspelt key would
+        otherwise be dropped silently and the rule it meant play with another value."""
+        for key in self.table:
+            if key not in self.read:
+                near = difflib.get_close_matches(key, sorted(self.read), 1)
+                hint = f" (did you mean {self._name(near[0])}?)" if near else ""
+                raise DataError(f"{self.source}: field {self._name(key)} is unknown here{hint}")
+        for sub in self.subs:
+            sub.refuse_unread()
 
     def error(self, key: str, message: str) -> DataError:
         return DataError(f"{self.source}: field {self._name(key)} {message}")

@@ -251,7 +251,7 @@ def parse_profile(source: str, raw: dict[str, object]) -> Profile:
         for where in ("room", "door", "corridor")
         for pincer in (False, True)
     }
-    return Profile(
+    profile = Profile(
         name=root.text("name"),
         source=source,
         critical=critical,
@@ -291,6 +291,8 @@ def parse_profile(source: str, raw: dict[str, object]) -> Profile:
         steal_ammo=combat.number("steal_ammo", 1),
         items=_items(root.sub("items")),
     )
+    root.refuse_unread()
+    return profile
 
 
 def default_profile() -> Profile:

@@ -166,6 +166,28 @@ def test_a_bad_value_of_a_new_key_is_refused_by_name(
         _variant(tmp_path, old, new)
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("wear_found_rings = true", "wear_found_ring = false",
+         r"mine\.toml: field pc\.wear_found_ring is unknown here "
+         r"\(did you mean pc\.wear_found_rings\?\)"),
+        ("steal_ammo = 1", "steal_amo = 5", r"field combat\.steal_amo is unknown here"),
+        ('kind = "arrows"\n', 'kind = "arrows"\nattack = 5\n',
+         r"field items\.3\.attack is unknown here"),
+        ("[items.8]", "[items.10]\nname_ja = \"x\"\n\n[items.8]", r"field items\.10 is unknown"),
+    ],
+)
+def test_a_misspelt_or_stray_key_is_refused_not_replaced(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    """A misspelt later key used to be filled in with the packaged value (LATER_KEYS), so
+    the copy played with a value the player had not chosen; any key nothing reads is
+    refused, naming it and the key it is close to."""
+    with pytest.raises(DataError, match=message):
+        _variant(tmp_path, old, new)
+
+
 def test_the_new_keys_are_later_keys() -> None:
     """A copy of the profile made before these keys must still load: each is a later key."""
     assert set(NEW_KEYS) <= set(LATER_KEYS)
