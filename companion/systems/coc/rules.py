@@ -225,6 +225,8 @@ class CocRules:
 
     def weapon(self, key: str) -> WeaponInfo:
         """A packaged weapon by key or name."""
+        if not isinstance(key, str):  # a list would crash the look-up (unhashable)
+            raise DataError(f"a weapon is named by its key as text, found {key!r}")
         found = self.weapons.get(key) or next(
             (w for w in self.weapons.values() if key in (w.ja, w.en)), None)
         if found is None:
@@ -365,6 +367,9 @@ def _skill(raw: Mapping[str, Any], where: str) -> SkillInfo:
 
 WEAPON_FLAGS = ("impaling", "stun", "improvised", "two_handed", "long_gun", "slashing",
                 "technique", "jams", "iai", "blunt", "heavy", "laser", "cartridges")
+#: Every field :func:`weapon_from_mapping` reads: a weapon's data (CO-BASE-1).
+WEAPON_FIELDS = ("key", "ja", "en", "kind", "skill", "damage", "db", "attacks", "durability",
+                 "magazine", "burst", "range_m", "scope", "bands", *WEAPON_FLAGS)
 
 
 def weapon_from_mapping(raw: Mapping[str, Any], where: str, skills: Mapping[str, Any],
@@ -379,6 +384,9 @@ def weapon_from_mapping(raw: Mapping[str, Any], where: str, skills: Mapping[str,
     except ValueError as exc:
         raise DataError(f"{where}: kind must be melee, firearm, thrown or unarmed and db full, "
                         f"half or none") from exc
+    for name in ("key", "ja", "en", "skill"):  # a list would crash the skill look-up
+        if not isinstance(raw[name], str):
+            raise DataError(f"{where}: {name} must be text, found {raw[name]!r}")
     if raw["skill"] not in skills:
         raise DataError(f"{where}: unknown skill {raw['skill']!r}")
     for name in ("attacks", "magazine", "burst", "range_m", "durability", "scope"):
@@ -396,6 +404,9 @@ def weapon_from_mapping(raw: Mapping[str, Any], where: str, skills: Mapping[str,
     if kind is WeaponKind.FIREARM and raw.get("magazine", 0) < 1:
         raise DataError(f"{where}: a firearm needs a magazine of 1 or more")
     bands = raw.get("bands", "")
+    if not isinstance(bands, str):  # a list would crash the look-up among the Defaults
+        raise DataError(f"{where}: bands must be text like \"4D6/2D6/1D6 @ 10/20/50\" or the "
+                        f"name of a CO-FIRE-9 Default, found {bands!r}")
     if bands:
         if kind not in (WeaponKind.FIREARM, WeaponKind.THROWN):
             raise DataError(f"{where}: only a firearm or a thrown weapon has range bands")

@@ -3,14 +3,16 @@ derived HP and damage bonus, and TOML sheets checked field by field."""
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import DataError
 from companion.systems.coc.rules import (
     CHARACTERISTICS,
+    WEAPON_FIELDS,
     WEAPON_FLAGS,
     CocRules,
     WeaponInfo,
@@ -171,38 +173,104 @@ def _rows(data: Mapping[str, Any], name: str, where: str) -> list[Any]:
     return rows
 
 
+#: The fields of a sheet's top level (docs/sheets.md), of an ``[[armour]]`` row, and the
+#: state of a carried weapon: all a packaged weapon's row (one without ``damage``) may hold
+#: beside its key. On a packaged row ``durability`` is read as what is left.
+SHEET_FIELDS = ("name", "san", "max_hp", "db", "humanoid", "foe", "characteristics", "skills",
+                "weapons", "armour")
+ARMOUR_FIELDS = ("name", "value", "durability", "uses", "natural")
+WEAPON_STATE = ("durability_left", "durability", "loaded", "broken", "jammed", "dropped")
+
+
+def _unknown(raw: Mapping[str, Any], known: Collection[str], where: str) -> None:
+    """Refuse each key not in ``known`` (a misspelt one would silently be ignored), naming
+    it and, if one is close, the known key meant."""
+    pool = {k.lower(): k for k in known}
+    problems = []
+    for name in raw:
+        if name in known:
+            continue
+        close = difflib.get_close_matches(str(name).lower(), pool, n=1)
+        problems.append(f"unknown key {name!r}"
+                        + (f" (did you mean {pool[close[0]]!r}?)" if close else ""))
+    if problems:
+        raise DataError(f"{where}: {'; '.join(problems)}")
+
+
+def _durability(raw: Mapping[str, Any], info: WeaponInfo, own: bool, at: str) -> int | None:
+    """A carried weapon's durability left: ``durability_left`` (on a packaged row also
+    ``durability``), a whole number up to the weapon's full durability; else that."""
+    full = left = info.durability
+    for name in ("durability_left",) if own else ("durability", "durability_left"):
+        if name not in raw:
+            continue
+        left = value = _int(raw, name, at)  # durability_left, read last, wins
+        if full is None and value > 0:  # 0: worn out by use (CO-WEAP-1), as a fight saves it
+            raise DataError(f"{at}: {info.name} has no durability (it cannot parry): leave "
+                            f"{name} out, found {value!r}")
+        if full is not None and value > full:
+            raise DataError(f"{at}: {name} must be 0 to the full durability {full} of "
+                            f"{info.name}, found {value!r}")
+    return left
+
+
 def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "sheet") -> Sheet:
     """Build a sheet from TOML data, refusing each bad field with its name (CO-BASE-1)."""
+    if not isinstance(data, Mapping):
+        raise DataError(f"{where}: a sheet must be a table of fields, found {data!r}")
+    _unknown(data, SHEET_FIELDS, where)
     if not isinstance(data.get("name"), str) or not data["name"].strip():
         raise DataError(f"{where}: name must be text")
     chars_raw = data.get("characteristics")
     if not isinstance(chars_raw, Mapping):
         raise DataError(f"{where}: [characteristics] is missing")
+    _unknown(chars_raw, CHARACTERISTICS, f"{where} [characteristics]")
     chars = {c: _int(chars_raw, c, f"{where} [characteristics]") for c in CHARACTERISTICS}
-    unknown = set(chars_raw) - set(CHARACTERISTICS)
-    if unknown:
-        raise DataError(f"{where} [characteristics]: unknown {sorted(unknown)}")
     skills_raw = data.get("skills", {})
     if not isinstance(skills_raw, Mapping):
         raise DataError(f"{where}: [skills] must be a table of skill = percentage, "
                         f"found {skills_raw!r}")
-    skills = {}
-    for key in skills_raw:
-        skills[rules.skill(key).key] = _int(skills_raw, key, f"{where} [skills]")
+    skills: dict[str, int] = {}
+    written: dict[str, str] = {}  # each skill's key → the name the sheet gave it under
+    for name in skills_raw:
+        try:
+            skill = rules.skill(name)
+        except DataError as exc:
+            raise DataError(f"{where} [skills]: {exc}") from exc
+        if skill.key in written:  # dodge = 45 and "回避" = 80: one would silently win
+            raise DataError(f"{where} [skills]: {written[skill.key]!r} and {name!r} are the "
+                            f"same skill ({skill.name}); give it once")
+        written[skill.key] = name
+        skills[skill.key] = _int(skills_raw, name, f"{where} [skills]")
     weapons = []
     for number, raw in enumerate(_rows(data, "weapons", where)):
         # Numbered as the fight numbers them (--with weapon=0 is the first), and by table.
         at = f"{where} weapon {number} (the {_nth(number + 1)} [[weapons]])"
-        if not isinstance(raw, Mapping) or "key" not in raw:
+        if not isinstance(raw, Mapping):
             raise DataError(f"{at}: needs a key")
-        info: WeaponInfo = (weapon_from_mapping(raw, at, rules.skills,
-                                                rules.defaults.values.get("CO-FIRE-9", {}))
-                            if "damage" in raw else rules.weapon(raw["key"]))
-        durability = raw.get("durability_left", raw.get("durability", info.durability))
-        if durability is not None and (not isinstance(durability, int) or
-                                       isinstance(durability, bool) or durability < 0):
-            raise DataError(f"{at}: durability must be a whole number 0 or more, "
-                            f"found {durability!r}")
+        _unknown(raw, (*WEAPON_FIELDS, *WEAPON_STATE), at)
+        if "key" not in raw:
+            raise DataError(f"{at}: needs a key")
+        if not isinstance(raw["key"], str):  # a list would crash the look-up
+            raise DataError(f"{at}: key must be text (a weapon's key or name), "
+                            f"found {raw['key']!r}")
+        own = "damage" in raw  # a weapon of one's own, written out in full
+        extra = [name for name in raw if name not in ("key", *WEAPON_STATE)]
+        if not own and extra:  # laser = true on a packaged revolver would be thrown away
+            raise DataError(
+                f"{at}: a packaged weapon takes only its key and its state "
+                f"({', '.join(WEAPON_STATE)}), not {', '.join(extra)}; a row with damage "
+                "defines a weapon of your own, every field written out (docs/sheets.md)")
+        info: WeaponInfo
+        if own:
+            info = weapon_from_mapping(raw, at, rules.skills,
+                                       rules.defaults.values.get("CO-FIRE-9", {}))
+        else:
+            try:
+                info = rules.weapon(raw["key"])
+            except DataError as exc:  # no weapon 'revolvr': say which sheet and row
+                raise DataError(f"{at}: {exc}") from exc
+        durability = _durability(raw, info, own, at)
         loaded = raw.get("loaded", info.magazine)
         if not isinstance(loaded, int) or isinstance(loaded, bool) \
                 or not 0 <= loaded <= info.magazine:
@@ -213,7 +281,10 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     armour = []
     for number, raw in enumerate(_rows(data, "armour", where), 1):
         at = f"{where} the {_nth(number)} [[armour]]"
-        if not isinstance(raw, Mapping) or not isinstance(raw.get("name"), str):
+        if not isinstance(raw, Mapping):
+            raise DataError(f"{at}: needs a name")
+        _unknown(raw, ARMOUR_FIELDS, at)
+        if not isinstance(raw.get("name"), str):
             raise DataError(f"{at}: needs a name")
         value = _int(raw, "value", at)
         durability = _int(raw, "durability", at) if "durability" in raw else None

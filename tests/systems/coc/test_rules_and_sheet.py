@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from collections import Counter
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +15,7 @@ from companion.errors import DataError
 from companion.systems.coc.checks import Grade, grade, ranges, resistance_target
 from companion.systems.coc.rules import Profile, Status, load_rules
 from companion.systems.coc.sheet import (
+    Sheet,
     carried_hp,
     damage_bonus,
     double_dice,
@@ -129,3 +133,160 @@ def test_co_base_4_half_db() -> None:
 
 def test_co_ma_1_doubles_dice_not_flat() -> None:
     assert double_dice("1D6") == "2D6" and double_dice("1D4+2") == "2D4+2"
+
+
+# --- a user's slips on a TOML sheet: refused, naming the field -----------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples"
+ANN = (EXAMPLES / "ann.toml").read_text(encoding="utf-8")
+CULTIST = (EXAMPLES / "cultist.toml").read_text(encoding="utf-8")
+ROW = "weapon 0 (the 1st [[weapons]])"
+
+
+def _load(text: str, old: str = "", new: str = "") -> Sheet:
+    """The example sheet with ``old`` replaced by ``new``, loaded as `fight new` loads it."""
+    assert old in text
+    return sheet_from_mapping(load_rules(), tomllib.loads(text.replace(old, new, 1)),
+                              "ann.toml")
+
+
+def test_the_example_sheets_load() -> None:
+    ann, cultist = _load(ANN), _load(CULTIST)
+    assert [w.info.key for w in ann.weapons] == ["revolver", "kick"]
+    assert ann.weapons[0].durability == 10 and ann.armour[0].durability == 6
+    assert cultist.weapons[0].info.impaling
+
+
+@pytest.mark.parametrize(("text", "old", "new", "message"), [
+    (ANN, "[[armour]]", "[[armor]]", "ann.toml: unknown key 'armor' (did you mean 'armour'?)"),
+    (ANN, "[skills]", "[skill]", "ann.toml: unknown key 'skill' (did you mean 'skills'?)"),
+    (ANN, "[[weapons]]", "[[weapon]]",
+     "ann.toml: unknown key 'weapon' (did you mean 'weapons'?)"),
+    (ANN, "san = 60", "SAN = 20", "ann.toml: unknown key 'SAN' (did you mean 'san'?)"),
+    (ANN, "san = 60", "humaniod = false",
+     "ann.toml: unknown key 'humaniod' (did you mean 'humanoid'?)"),
+    (ANN, "san = 60", "max-hp = 30", "ann.toml: unknown key 'max-hp' (did you mean 'max_hp'?)"),
+    (ANN, "san = 60", "colour = 'red'", "ann.toml: unknown key 'colour'"),
+    (ANN, "STR = 11", "Str = 11",
+     "ann.toml [characteristics]: unknown key 'Str' (did you mean 'STR'?)"),
+    (ANN, 'key = "revolver"', 'key = "revolver"\ndurabilty_left = 3',
+     f"ann.toml {ROW}: unknown key 'durabilty_left' (did you mean 'durability_left'?)"),
+    (ANN, 'key = "revolver"', 'key = "revolver"\nload = 3',
+     f"ann.toml {ROW}: unknown key 'load' (did you mean 'loaded'?)"),
+    (ANN, 'key = "revolver"', 'key = "revolver"\nbrokn = true',
+     f"ann.toml {ROW}: unknown key 'brokn' (did you mean 'broken'?)"),
+    (ANN, 'key = "revolver"', 'kye = "revolver"',
+     f"ann.toml {ROW}: unknown key 'kye' (did you mean 'key'?)"),
+    (CULTIST, "impaling = true", "impailing = true",
+     f"ann.toml {ROW}: unknown key 'impailing' (did you mean 'impaling'?)"),
+    (ANN, "durability = 6", "durabilty = 6",
+     "ann.toml the 1st [[armour]]: unknown key 'durabilty' (did you mean 'durability'?)"),
+    (ANN, "durability = 6", "natual = true",
+     "ann.toml the 1st [[armour]]: unknown key 'natual' (did you mean 'natural'?)"),
+])
+def test_co_base_1_a_misspelt_table_or_key_is_refused_naming_the_known_one(
+        text: str, old: str, new: str, message: str) -> None:
+    """A misspelt key was silently ignored: [[armor]] (genso's spelling) gave no armour."""
+    with pytest.raises(DataError) as caught:
+        _load(text, old, new)
+    assert str(caught.value) == message
+
+
+def test_co_base_1_each_unknown_key_of_a_table_is_named() -> None:
+    with pytest.raises(DataError, match=r"^ann\.toml: unknown key 'SAN' \(did you mean 'san'\?\); "
+                                        r"unknown key 'armor' \(did you mean 'armour'\?\)$"):
+        _load(ANN.replace("[[armour]]", "[[armor]]"), "san = 60", "SAN = 20")
+
+
+@pytest.mark.parametrize("field", ["laser = true", "scope = 4", "magazine = 8", "ja = 'x'"])
+def test_co_base_1_a_packaged_weapon_takes_only_its_key_and_state(field: str) -> None:
+    """Without damage only the key was read: a laser on the packaged revolver was lost."""
+    with pytest.raises(DataError) as caught:
+        _load(ANN, 'key = "revolver"', f'key = "revolver"\nloaded = 3\n{field}')
+    name = field.split(" ")[0]
+    assert str(caught.value) == (
+        f"ann.toml {ROW}: a packaged weapon takes only its key and its state "
+        f"(durability_left, durability, loaded, broken, jammed, dropped), not {name}; a row "
+        "with damage defines a weapon of your own, every field written out (docs/sheets.md)")
+
+
+@pytest.mark.parametrize(("field", "message"), [
+    ("durability_left = 99", "durability_left must be 0 to the full durability 10 of "
+                             "拳銃(リボルバー)/Revolver, found 99"),
+    ("durability = 11", "durability must be 0 to the full durability 10 of "
+                        "拳銃(リボルバー)/Revolver, found 11"),
+    ("durability_left = -1", "durability_left must be a whole number 0 or more, found -1"),
+    ("durability_left = true", "durability_left must be a whole number 0 or more, found True"),
+])
+def test_co_base_1_durability_left_is_at_most_the_weapons_full_durability(
+        field: str, message: str) -> None:
+    with pytest.raises(DataError, match=f"^ann.toml {re.escape(ROW)}: {re.escape(message)}$"):
+        _load(ANN, 'key = "revolver"', f'key = "revolver"\n{field}')
+    assert _load(ANN, 'key = "revolver"', 'key = "revolver"\ndurability_left = 10'
+                 ).weapons[0].durability == 10
+    assert _load(ANN, 'key = "revolver"', 'key = "revolver"\ndurability = 4'
+                 ).weapons[0].durability == 4
+
+
+def test_co_base_1_an_own_weapons_durability_left_is_at_most_its_durability() -> None:
+    assert _load(CULTIST, "durability = 15", "durability = 15\ndurability_left = 15"
+                 ).weapons[0].durability == 15
+    with pytest.raises(DataError, match="durability_left must be 0 to the full durability 15 "
+                                        "of 儀式の短剣/Ritual Dagger, found 16"):
+        _load(CULTIST, "durability = 15", "durability = 15\ndurability_left = 16")
+    with pytest.raises(DataError, match="has no durability"):
+        _load(CULTIST, "durability = 15", "durability_left = 4")
+
+
+def test_co_base_1_a_weapon_without_durability_takes_none_it_cannot_parry() -> None:
+    """A kick given durability 5 would have parried (CO-PARRY-2 reads the durability)."""
+    with pytest.raises(DataError, match=r"^ann\.toml weapon 1 \(the 2nd \[\[weapons\]\]\): "
+                                        r"キック/Kick has no durability \(it cannot parry\): "
+                                        r"leave durability out, found 5$"):
+        _load(ANN, 'key = "kick"', 'key = "kick"\ndurability = 5')
+
+
+def test_co_base_1_a_skill_given_twice_under_two_names_is_refused() -> None:
+    with pytest.raises(DataError, match=r"^ann\.toml \[skills\]: 'dodge' and '回避' are the "
+                                        r"same skill \(回避/Dodge\); give it once$"):
+        _load(ANN, "dodge = 45", 'dodge = 45\n"回避" = 80')
+    with pytest.raises(DataError, match="'dodge' and 'Dodge' are the same skill"):
+        _load(ANN, "dodge = 45", "dodge = 45\nDodge = 80")
+    with pytest.raises(DataError, match=r"^ann\.toml \[skills\]: no skill 'flying'"):
+        _load(ANN, "dodge = 45", "flying = 5")
+
+
+@pytest.mark.parametrize(("text", "old", "new", "message"), [
+    (ANN, 'key = "revolver"', 'key = ["revolver"]',
+     "key must be text (a weapon's key or name), found ['revolver']"),
+    (ANN, 'key = "revolver"', "key = 3", "key must be text (a weapon's key or name), found 3"),
+    (ANN, 'key = "revolver"', 'key = "revolvr"', "no weapon 'revolvr' (known: fist, "),
+    (CULTIST, 'skill = "knife"', 'skill = ["knife"]', "skill must be text, found ['knife']"),
+    (CULTIST, 'ja = "儀式の短剣"', 'ja = ["儀式の短剣"]', "ja must be text"),
+    (CULTIST, 'key = "ritual_dagger"', 'key = ["ritual_dagger"]', "key must be text"),
+    (CULTIST, "impaling = true", 'bands = ["gauge_12"]', "bands must be text"),
+])
+def test_co_base_1_a_list_where_text_belongs_is_a_data_error(
+        text: str, old: str, new: str, message: str) -> None:
+    """key = ["revolver"] crashed with TypeError: unhashable type: 'list'."""
+    with pytest.raises(DataError, match=f"^ann.toml {re.escape(ROW)}: {re.escape(message)}"):
+        _load(text, old, new)
+    with pytest.raises(DataError, match="named by its key as text"):
+        load_rules().weapon(["revolver"])  # type: ignore[arg-type]
+
+
+def test_co_base_1_every_sheet_the_program_writes_loads_back() -> None:
+    """sheet_mapping writes every weapon out in full (a fight file carries it so): its
+    fields, its state, a worn durability, and a worn-out improvised weapon without one."""
+    rules = load_rules()
+    s = sheet(rules, "Ann", weapons=("revolver", "fist", "shotgun", "blackjack"),
+              armour=[{"name": "hide", "value": 2, "natural": True, "uses": 1},
+                      {"name": "vest", "value": 8, "durability": 20}], dodge=40)
+    s = replace(s, san=40, printed_hp=15, printed_db="+1D4", humanoid=False, foe=True)
+    revolver, fist, shotgun, blackjack = s.weapons
+    s = replace(s, weapons=(replace(revolver, durability=3, loaded=2, jammed=True),
+                            replace(fist, durability=0, broken=True),  # CO-WEAP-1 wear
+                            replace(shotgun, dropped=True), replace(blackjack, durability=0)))
+    assert sheet_from_mapping(rules, sheet_mapping(s)) == s
+    cultist = _load(CULTIST)
+    assert sheet_from_mapping(rules, sheet_mapping(cultist), "ann.toml") == cultist
