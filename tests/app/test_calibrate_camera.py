@@ -18,12 +18,16 @@ from companion.app.calibrate.camera import (
     SLOT_LOOKS_FILE,
     VIEW_FILE,
     load_settings,
+    read_settings,
+    save_calibration,
 )
 from companion.app.cli import main
 from companion.app.paths import config_dir, data_dir
+from companion.errors import DataError
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector, Rect
+from companion.hw.camera.reader import ReaderSettings
 from companion.hw.ports import Slot
 from tests.companion_process import CompanionProcess
 from tests.hw.test_camera_cli import tile_picture
@@ -196,3 +200,112 @@ def test_ctrl_c_while_enrolling_keeps_the_kinds_taken() -> None:
     path = config_dir() / ENROLMENT_FILE
     assert err.strip() == f"enrolment stopped; 1 kind saved in {path}"
     assert Enrolment.load(path).labels == ["1m", "1m"]
+
+
+DEFAULTS = ReaderSettings(3, 0.6)
+
+
+@pytest.mark.parametrize(("reader", "message"), [
+    # A read must agree over 1 frame or more: 0 or less and it never settles (no tile read).
+    ("stable_frames = true", "stable_frames must be a whole number 1 or more (the frames "
+                             "that must agree), not true"),
+    ("stable_frames = 2.5", "stable_frames must be a whole number 1 or more (the frames "
+                            "that must agree), not 2.5"),
+    ('stable_frames = "3"', 'stable_frames must be a whole number 1 or more (the frames '
+                            'that must agree), not "3"'),
+    ("stable_frames = 0", "stable_frames must be a whole number 1 or more (the frames "
+                          "that must agree), not 0"),
+    ("stable_frames = -2", "stable_frames must be a whole number 1 or more (the frames "
+                           "that must agree), not -2"),
+    ('stable_frames = "abc"', 'stable_frames must be a whole number 1 or more (the frames '
+                              'that must agree), not "abc"'),
+    ("stable_frames = [3]", "stable_frames must be a whole number 1 or more (the frames "
+                            "that must agree), not [3]"),
+    # 1 or more (a percent, 90), or nan: nothing is sure enough; 0 or less: every guess is.
+    ("min_confidence = 90", "min_confidence must be a number above 0 and below 1, such as "
+                            "0.9, not 90"),
+    ("min_confidence = 1.5", "min_confidence must be a number above 0 and below 1, such as "
+                             "0.9, not 1.5"),
+    ("min_confidence = 1", "min_confidence must be a number above 0 and below 1, such as "
+                           "0.9, not 1"),
+    ("min_confidence = true", "min_confidence must be a number above 0 and below 1, such as "
+                              "0.9, not true"),
+    ("min_confidence = nan", "min_confidence must be a number above 0 and below 1, such as "
+                             "0.9, not nan"),
+    ("min_confidence = 0", "min_confidence must be a number above 0 and below 1, such as "
+                           "0.9, not 0"),
+    ("min_confidence = -1", "min_confidence must be a number above 0 and below 1, such as "
+                            "0.9, not -1"),
+    ('min_confidence = "0.9"', 'min_confidence must be a number above 0 and below 1, such '
+                               'as 0.9, not "0.9"'),
+    ("min_confidance = 0.9", "unknown key 'min_confidance' in [reader]; did you mean "
+                             "min_confidence?"),
+    ("stable_frame = 4", "unknown key 'stable_frame' in [reader]; did you mean stable_frames?"),
+    ("lamp = 1", "unknown key 'lamp' in [reader]; it holds stable_frames and min_confidence"),
+])
+def test_a_bad_reader_setting_is_refused_naming_the_key_and_the_value(
+    reader: str, message: str,
+) -> None:
+    with pytest.raises(ValueError) as refused:
+        read_settings(f"source = \"render:\"\n[reader]\n{reader}\n", DEFAULTS)
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[Reader]\nmin_confidence = 0.9\n", "unknown table or key 'Reader'; did you mean [reader]?"),
+    ("[readers]\nstable_frames = 4\n", "unknown table or key 'readers'; did you mean [reader]?"),
+    ("[lamp]\nbright = true\n",
+     "unknown table or key 'lamp'; camera.toml holds source, [quality] and [reader]"),
+    ("reader = 4\n", "[reader] must be a table, not 4"),
+])
+def test_a_table_calibration_does_not_write_is_refused(text: str, message: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        read_settings(text, DEFAULTS)
+    assert str(refused.value) == message
+
+
+def test_the_calibrations_own_file_and_its_edits_read_back(tmp_path: Path) -> None:
+    """What ``save_calibration`` writes (source, [quality], [reader]) is read, and [reader]'s
+    edges are kept: 1 frame, a confidence just above 0 or just below 1; a key left out is
+    the model's."""
+    from companion.app.calibrate.camera import PictureQuality
+
+    path = tmp_path / CALIBRATION_FILE
+    quality = PictureQuality(120.0, 180.0, {Slot.DRAW: 0.0})
+    save_calibration(path, "render:", quality, (0, 1, 2, 3), ReaderSettings(4, 0.75))
+    assert read_settings(path.read_text(), DEFAULTS) == ReaderSettings(4, 0.75)
+    assert read_settings("[reader]\nstable_frames = 1\nmin_confidence = 0.01\n",
+                         DEFAULTS) == ReaderSettings(1, 0.01)
+    assert read_settings("[reader]\nmin_confidence = 0.999\n", DEFAULTS) \
+        == ReaderSettings(3, 0.999)
+    assert read_settings("[reader]\nstable_frames = 7\n", DEFAULTS) == ReaderSettings(7, 0.6)
+    assert read_settings("", DEFAULTS) == DEFAULTS
+
+
+def test_play_refuses_a_bad_reader_setting_naming_the_file() -> None:
+    path = config_dir() / CALIBRATION_FILE
+    path.parent.mkdir(parents=True)
+    path.write_text("[reader]\nstable_frames = 0\nmin_confidence = 0.9\n")
+    with pytest.raises(DataError) as refused:
+        load_settings(TileClassifier())
+    assert str(refused.value) == (
+        f"{path}: [reader] is malformed (stable_frames must be a whole number 1 or more (the "
+        "frames that must agree), not 0); fix it or calibrate again")
+
+
+def test_calibration_sets_a_bad_reader_setting_aside_and_writes_afresh(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """As with a corrupt file: the player's edit is kept beside it, and the new file holds
+    the model's defaults, which play then reads."""
+    path = config_dir() / CALIBRATION_FILE
+    path.parent.mkdir(parents=True)
+    path.write_text("[reader]\nstable_frames = 4\nmin_confidence = 90\n")
+    assert calibrate("--source", "render:") == 0
+    err = capsys.readouterr().err
+    (kept,) = config_dir().glob(f"{CALIBRATION_FILE}.corrupt-*")
+    assert err == (f"companion: {path} cannot be read ([reader] is malformed: min_confidence "
+                   "must be a number above 0 and below 1, such as 0.9, not 90); it was kept "
+                   f"as {kept.name} and calibration starts afresh\n")
+    assert kept.read_text().endswith("min_confidence = 90\n")
+    assert load_settings(TileClassifier()) == ReaderSettings.from_classifier(TileClassifier())

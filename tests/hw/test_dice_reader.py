@@ -393,6 +393,41 @@ def test_a_bad_thresholds_file_is_named_with_its_fault(tmp_path: Path, text: str
     assert str(path) in str(err.value)
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("[reader]\nmin_confidence = nan\n", "[reader] min_confidence must be a positive number"),
+    ("[reader]\nmin_face_px = nan\n", "[reader] min_face_px must be a positive number"),
+    ("[stability]\nstill_px = nan\n", "[stability] still_px must be a positive number"),
+    ("[reader]\nmax_face_px = inf\n", "[reader] max_face_px must be a number of pixels, not inf"),
+    # No die can be both at least 300 and at most 250 pixels across.
+    ("[reader]\nmin_face_px = 300\nmax_face_px = 250\n",
+     "[reader] min_face_px (300) is above max_face_px (250): no die could be read; make "
+     "min_face_px the smaller"),
+    ("[reader]\nmin_face_px = 300\n",
+     "[reader] min_face_px (300) is above max_face_px (250) (max_face_px is the companion's "
+     "own, in data/reader.toml): no die could be read; make min_face_px the smaller"),
+    ("[reader]\nmax_face_px = 10.5\n",
+     "[reader] min_face_px (16) is above max_face_px (10.5) (min_face_px is the companion's "
+     "own, in data/reader.toml): no die could be read; make min_face_px the smaller"),
+])
+def test_a_nan_or_face_sizes_that_fit_no_die_are_refused(tmp_path: Path, text: str,
+                                                         message: str) -> None:
+    path = tmp_path / "dice.toml"
+    path.write_text(text)
+    with pytest.raises(DataError) as refused:
+        ReaderConfig.load(path)
+    assert str(refused.value) == f"{path}: {message}"
+
+
+def test_face_sizes_calibration_can_save_load_back(tmp_path: Path) -> None:
+    """A smallest face side up to the largest is read; so is one equal to it."""
+    path = tmp_path / "dice.toml"
+    replace(ReaderConfig.load(), min_face_px=40.5, max_face_px=40.5).save(path)
+    loaded = ReaderConfig.load(path)
+    assert (loaded.min_face_px, loaded.max_face_px) == (40.5, 40.5)
+    path.write_text("[reader]\nmin_face_px = 200\n")
+    assert ReaderConfig.load(path).min_face_px == 200
+
+
 @pytest.mark.parametrize("content", [None, b"not a model"])
 def test_a_missing_or_broken_model_is_named(tmp_path: Path, content: bytes | None) -> None:
     for name in (DiceNetworks.FINDER, DiceNetworks.JUDGE):

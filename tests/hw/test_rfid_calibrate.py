@@ -305,3 +305,21 @@ def test_a_reader_that_never_answers_is_an_error() -> None:
     assert result.stderr.decode() == ("companion: error: the RFID reader never answered "
                                       "(waiting for the tray on loop:// to say hello); nothing "
                                       "was enrolled\n")
+
+
+def test_a_misnamed_table_stops_calibration_and_keeps_its_stickers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """[tag] for [tags] loaded as no stickers, and enrolling saved over them; now the
+    command stops before it reads a sticker, naming the table, and the file is as it was."""
+    from companion.app import cli
+
+    path = config_dir() / TAGMAP_FILENAME
+    path.parent.mkdir(parents=True)
+    text = 'version = 1\n\n[tag]\n"04A1B2C3" = "5p"\n'
+    path.write_text(text, encoding="utf-8")
+    assert cli.main(["calibrate", "rfid", "--only", "5p", "--port", "loop://"]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: unknown table or key 'tag'; did you mean [tags]?" in err
+    assert "Traceback" not in err
+    assert path.read_text(encoding="utf-8") == text

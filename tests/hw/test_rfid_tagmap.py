@@ -136,3 +136,38 @@ def test_a_file_with_one_sticker_twice_says_to_delete_one(tmp_path: Path) -> Non
                     encoding="utf-8")
     with pytest.raises(DataError, match=r"tags\.04:aa:bb:00 is the same sticker as another"):
         TagMap.load(path)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('version = 1\n[tag]\n"04A1B2C3" = "5p"\n', "unknown table or key 'tag'; did you mean [tags]?"),
+    ('version = 1\n[Tags]\n"04A1B2C3" = "5p"\n',
+     "unknown table or key 'Tags'; did you mean [tags]?"),
+    ('version = 1\n[tags]\n"04A1B2C3" = "5p"\n[spare]\n"04A1B2C4" = "5p"\n',
+     "unknown table or key 'spare'; the file holds version and [tags] only"),
+    ('versoin = 1\n[tags]\n', "unknown table or key 'versoin'; did you mean version?"),
+    ("version = true\n[tags]\n", "version must be 1, not true"),
+    ("version = 1.0\n[tags]\n", "version must be 1, not 1.0"),
+    ('version = "1"\n[tags]\n', "version must be 1, not '1'"),
+])
+def test_a_table_or_version_save_does_not_write_is_refused(tmp_path: Path, text: str,
+                                                            message: str) -> None:
+    """A misnamed table loaded as an empty map, and the next save wrote only version and
+    [tags]: its stickers were lost. It is named instead; true is not the version 1."""
+    path = tmp_path / "rfid_tags.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as refused:
+        TagMap.load(path)
+    assert str(refused.value) == f"{path}: {message}"
+
+
+def test_the_maps_own_file_loads_with_its_comments(tmp_path: Path) -> None:
+    """What save() writes (comments, version, [tags]) is all the file holds, and loads; so
+    does a [tags] with nothing in it, or none at all."""
+    path = tmp_path / "rfid_tags.toml"
+    TagMap({"04A1B2C3": FIVE_P}).save(path)
+    assert set(tomllib.loads(path.read_text(encoding="utf-8"))) == {"version", "tags"}
+    assert TagMap.load(path).tile("04A1B2C3") is FIVE_P
+    TagMap().save(path)
+    assert len(TagMap.load(path)) == 0
+    path.write_text("version = 1\n", encoding="utf-8")
+    assert len(TagMap.load(path)) == 0

@@ -30,6 +30,8 @@ the rest and stopping half-way (``q``, Ctrl-C) keeps what was taken.
 from __future__ import annotations
 
 import argparse
+import difflib
+import math
 import sys
 import tomllib
 from collections.abc import Callable
@@ -131,19 +133,63 @@ def measure_quality(mat_image: np.ndarray, detector: MatDetector,
                           hidden_corners(g, detection.markers_seen))
 
 
+# What ``save_calibration`` writes at the top of ``camera.toml``: only [reader] is read back.
+_CALIBRATION_KEYS = ("source", "quality", "reader")
+_READER_KEYS = ("stable_frames", "min_confidence")
+
+
+def _as_written(value: object) -> str:
+    """A value of a TOML file as it is spelt there (true, "3", nan), for a message."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)  # nan, inf, -inf, as TOML spells them
+    return repr(value)
+
+
+def _did_you_mean(key: str, known: tuple[str, ...], shown: str = "{}") -> str:
+    close = difflib.get_close_matches(key.lower(), known, n=1)
+    return f"; did you mean {shown.format(close[0])}?" if close else ""
+
+
 def read_settings(text: str, defaults: ReaderSettings) -> ReaderSettings:
     """The ``[reader]`` of a ``camera.toml``'s text over ``defaults``; ValueError says what
-    is wrong with it."""
-    reader = tomllib.loads(text).get("reader", {})
+    is wrong with it, naming the key and the value found.
+
+    stable_frames is a whole number 1 or more (0 would never let a read settle: no tile
+    is ever read) and min_confidence a number strictly between 0 and 1 (1 or more, nan:
+    nothing is ever sure enough; 0 or less: every guess is taken). A key or a table the
+    calibration does not write (a misspelling, ``[Reader]``) is refused, not ignored.
+    """
+    data = tomllib.loads(text)
+    for name in data:
+        if name not in _CALIBRATION_KEYS:
+            raise ValueError(f"unknown table or key {name!r}"
+                             + (_did_you_mean(name, _CALIBRATION_KEYS, "[{}]")
+                                or "; camera.toml holds source, [quality] and [reader]"))
+    reader = data.get("reader", {})
     if not isinstance(reader, dict):
-        raise ValueError("[reader] must be a table")
-    try:
-        return ReaderSettings(
-            int(reader.get("stable_frames", defaults.stable_frames)),
-            float(reader.get("min_confidence", defaults.min_confidence)),
-        )
-    except TypeError as exc:  # a list or a table where a number goes
-        raise ValueError(str(exc)) from exc
+        raise ValueError(f"[reader] must be a table, not {_as_written(reader)}")
+    for key in reader:
+        if key not in _READER_KEYS:
+            raise ValueError(f"unknown key {key!r} in [reader]"
+                             + (_did_you_mean(key, _READER_KEYS)
+                                or "; it holds stable_frames and min_confidence"))
+    stable_frames = reader.get("stable_frames", defaults.stable_frames)
+    if "stable_frames" in reader and (isinstance(stable_frames, bool)
+                                      or not isinstance(stable_frames, int)
+                                      or stable_frames < 1):
+        raise ValueError("stable_frames must be a whole number 1 or more (the frames that "
+                         f"must agree), not {_as_written(stable_frames)}")
+    min_confidence = reader.get("min_confidence", defaults.min_confidence)
+    if "min_confidence" in reader and (isinstance(min_confidence, bool)
+                                       or not isinstance(min_confidence, int | float)
+                                       or not 0 < min_confidence < 1):  # nan is not
+        raise ValueError("min_confidence must be a number above 0 and below 1, such as 0.9, "
+                         f"not {_as_written(min_confidence)}")
+    return ReaderSettings(stable_frames, float(min_confidence))
 
 
 def load_settings(classifier: TileClassifier) -> ReaderSettings:

@@ -5,6 +5,7 @@ config folder, and how such a file is read, checked and written.
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass, fields, replace
 from importlib.resources import files
@@ -74,6 +75,8 @@ class ReaderConfig:
 
 
 _STABILITY_KEYS = {"frames": "stable_frames", "still_px": "still_px"}
+# The smallest and the largest side of a die face that is read, in pixels.
+_FACE_SIZES = ("min_face_px", "max_face_px")
 _SHARES = {"find_threshold", "min_top", "min_confidence", "min_side", "min_crowded",
            "min_counted", "min_alone", "min_nothing", "hot_share", "hot_size", "min_nothing_hot"}
 # Keys only the pip-counting reader of before the networks had; `calibrate dice` saved them.
@@ -97,8 +100,12 @@ def _parse(data: dict[str, object], name: str, _default: ReaderConfig | None) ->
                                 "run `companion calibrate dice` again")
             if attr not in known or (mapping is None and key in _STABILITY_KEYS.values()):
                 raise DataError(f"{name}: unknown key {key!r} in [{section}]")
-            if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+            if isinstance(value, bool) or not isinstance(value, int | float) \
+                    or not value > 0:  # nan is not above 0, nor below or equal to it
                 raise DataError(f"{name}: [{section}] {key} must be a positive number")
+            if attr in _FACE_SIZES and math.isinf(value):  # the finder's sizes never end
+                raise DataError(f"{name}: [{section}] {key} must be a number of pixels, "
+                                "not inf")
             if attr in _SHARES and value >= 1:
                 raise DataError(f"{name}: [{section}] {key} must be below 1 (it is a probability)")
             if attr == "stable_frames" and not isinstance(value, int):
@@ -108,8 +115,24 @@ def _parse(data: dict[str, object], name: str, _default: ReaderConfig | None) ->
     if unknown:
         raise DataError(f"{name}: unknown table [{sorted(unknown)[0]}]")
     if _default is not None:
-        return replace(_default, **values)  # type: ignore[arg-type]
-    missing = set(known) - set(values)
-    if missing:
-        raise DataError(f"{name}: missing key {sorted(missing)[0]!r}")
-    return ReaderConfig(**values)  # type: ignore[arg-type]
+        config = replace(_default, **values)  # type: ignore[arg-type]
+    else:
+        missing = set(known) - set(values)
+        if missing:
+            raise DataError(f"{name}: missing key {sorted(missing)[0]!r}")
+        config = ReaderConfig(**values)  # type: ignore[arg-type]
+    _check_face_sizes(config, name, set(values))
+    return config
+
+
+def _check_face_sizes(config: ReaderConfig, name: str, given: set[str]) -> None:
+    """Refuse a smallest face side above the largest: no die could be read."""
+    smallest, largest = _FACE_SIZES
+    low, high = getattr(config, smallest), getattr(config, largest)
+    if low <= high:
+        return
+    kept = [key for key in _FACE_SIZES if key not in given]
+    # Only one of the two may be in the player's file: the other is the packaged one.
+    packaged = f" ({kept[0]} is the companion's own, in data/reader.toml)" if kept else ""
+    raise DataError(f"{name}: [reader] min_face_px ({low:g}) is above max_face_px ({high:g})"
+                    f"{packaged}: no die could be read; make min_face_px the smaller")

@@ -16,6 +16,7 @@ UIDs, and a UID belongs to one tile only.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import tomllib
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from companion.systems.jongrogue.tiles import ALL_KINDS, COPIES_PER_KIND, Tile
 
 TAGMAP_FILENAME = "rfid_tags.toml"
 FORMAT_VERSION = 1
+_FILE_KEYS = ("version", "tags")  # all that save() writes
 
 
 class TagAlreadyEnrolled(CompanionError, ValueError):
@@ -78,9 +80,19 @@ class TagMap:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
             raise DataError(f"{path}: cannot read the RFID tag map: {exc}") from exc
-        if data.get("version") != FORMAT_VERSION:
-            raise DataError(
-                f"{path}: version must be {FORMAT_VERSION}, not {data.get('version')!r}")
+        for key in data:
+            if key not in _FILE_KEYS:
+                # Left alone, its stickers would be an empty map, and the next save of
+                # `calibrate rfid` (only version and [tags]) would lose them.
+                close = difflib.get_close_matches(key.lower(), _FILE_KEYS, n=1)
+                hint = (f"did you mean {'[tags]' if close[0] == 'tags' else close[0]}?"
+                        if close else 'the file holds version and [tags] only')
+                raise DataError(f"{path}: unknown table or key {key!r}; {hint}")
+        version = data.get("version")
+        # true is 1 to Python, and 1.0 equal to it: the version is the whole number itself.
+        if type(version) is not int or version != FORMAT_VERSION:
+            shown = str(version).lower() if isinstance(version, bool) else repr(version)
+            raise DataError(f"{path}: version must be {FORMAT_VERSION}, not {shown}")
         tags = data.get("tags", {})
         if not isinstance(tags, dict):
             raise DataError(f"{path}: [tags] must be a table of \"UID\" = \"tile\"")
