@@ -5,13 +5,17 @@ Where a seed is silent the spec proposes a Default; each system keeps its Defaul
 :class:`Settings` holds the Defaults and which of them the user set: a value the user has
 not set is labelled ``" (default)"`` (:data:`DEFAULT_TAG`) wherever it is shown, and
 :meth:`Settings.with_overrides` takes the user's overrides, each checked by rule, key and
-type, and refuses one of a number the seed states. Each system words its refusals its own
-way (:class:`Wording`) and checks its values further itself.
+type, and refuses one of a number the seed states, or one outside its range. A numeric
+Default that only makes sense in a range keeps it beside it as data
+(``[limits."RULE-ID"]``, read by :func:`read_limits`), so every system checks ranges the
+same way. Each system words its refusals its own way (:class:`Wording`) and checks its
+other values further itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import operator
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +54,110 @@ class Wording:
     no_name: str = "{rule} has no setting {name!r} (has {known})"
 
 
+#: How a range may bound a number: ``min`` and ``max`` inclusive, ``above`` strictly. A bound
+#: is a whole number or names another number: ``"key"`` of the same rule or
+#: ``"RULE-ID.key"``, a Default (as it is now) or a seed's number.
+BOUNDS = ("min", "max", "above")
+#: For each kind of bound, when a value breaks it.
+_BREAKS: dict[str, Callable[[int, int], bool]] = {
+    "min": operator.lt, "max": operator.gt, "above": operator.le}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The range of each numeric Default that has one, keyed by (rule, key).
+
+    >>> limits = Limits({("X-1", "n"): {"min": 1}, ("X-1", "top"): {"above": "n"}})
+    >>> limits.problems({"X-1": {"n": 0, "top": 0}})
+    ['X-1.n must be 1 or more, found 0', 'X-1.top must be above 0 (X-1.n), found 0']
+    """
+
+    bounds: Mapping[tuple[str, str], Mapping[str, int | str]] = field(default_factory=dict)
+    #: The seed's numbers a bound may name (they never change, unlike a Default).
+    source: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
+
+    def _number(self, values: Mapping[str, Mapping[str, Any]], rule: str,
+                bound: int | str) -> tuple[int, str]:
+        """A bound's number now, and how it is shown: ``(2, "2 (CO-BASE-8.unconscious_max)")``."""
+        if isinstance(bound, int):
+            return bound, str(bound)
+        other, name = _named(rule, bound)
+        number = _look_up(values, self.source, other, name)
+        return int(number), f"{number} ({other}.{name})"
+
+    def span(self, values: Mapping[str, Mapping[str, Any]], rule: str, name: str) -> str:
+        """The range in words, "1 or more", "0 to 100", "above 5 (CO-CORE-1.critical_max_004)";
+        "" for a setting without one."""
+        bounds = self.bounds.get((rule, name), {})
+        shown = {kind: self._number(values, rule, b)[1] for kind, b in bounds.items()}
+        parts = []
+        if "min" in shown and "max" in shown:
+            parts.append(f"{shown['min']} to {shown['max']}")
+        elif "min" in shown:
+            parts.append(f"{shown['min']} or more")
+        elif "max" in shown:
+            parts.append(f"{shown['max']} or less")
+        if "above" in shown:
+            parts.append(f"above {shown['above']}")
+        return " and ".join(parts)
+
+    def holds(self, values: Mapping[str, Mapping[str, Any]], rule: str, name: str) -> bool:
+        """Whether the setting's value is inside its range (always, for one without)."""
+        value = values[rule][name]
+        return not any(_BREAKS[kind](value, self._number(values, rule, bound)[0])
+                       for kind, bound in self.bounds.get((rule, name), {}).items())
+
+    def problems(self, values: Mapping[str, Mapping[str, Any]]) -> list[str]:
+        """Each setting outside its range, named with its range and its value."""
+        return [f"{rule}.{name} must be {self.span(values, rule, name)}, "
+                f"found {values[rule][name]!r}"
+                for rule, name in self.bounds if not self.holds(values, rule, name)]
+
+
+def _named(rule: str, bound: str) -> tuple[str, str]:
+    """The (rule, key) a bound names: ``"key"`` of ``rule`` itself, or ``"RULE-ID.key"``."""
+    other, _, name = bound.rpartition(".")
+    return other or rule, name
+
+
+def _look_up(values: Mapping[str, Mapping[str, Any]], source: Mapping[str, Mapping[str, Any]],
+             rule: str, name: str) -> Any:
+    """A Default's value now, else the seed's number (None for neither)."""
+    return values.get(rule, {}).get(name, source.get(rule, {}).get(name))
+
+
+def _whole(value: object) -> bool:
+    """A whole number, and not true or false (which Python counts as 1 and 0)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_limits(raw: object, defaults: Mapping[str, Mapping[str, Any]],
+                source: Mapping[str, Mapping[str, Any]], origin: str) -> Limits:
+    """The ranges a system's data keeps beside its Defaults, ``[limits."RULE-ID"]`` with
+    ``key = { min = 1 }`` (see :data:`BOUNDS`), each checked against the data: it must bound
+    a whole-number Default, and a bound it names must be a whole number there."""
+    if not isinstance(raw, Mapping):
+        raise DataError(f"{origin}: [limits] must be tables keyed by rule ID")
+    bounds: dict[tuple[str, str], Mapping[str, int | str]] = {}
+    for rule, keys in raw.items():
+        if not isinstance(keys, Mapping):
+            raise DataError(f"{origin}: [limits.\"{rule}\"] must be a table of ranges")
+        for name, spec in keys.items():
+            where = f"{origin}: limits {rule}.{name}"
+            if not _whole(defaults.get(rule, {}).get(name)):
+                raise DataError(f"{where}: no whole-number Default {rule}.{name} to bound")
+            if not isinstance(spec, Mapping) or not spec or set(spec) - set(BOUNDS):
+                raise DataError(f"{where}: a range is a table of {', '.join(BOUNDS)}, "
+                                f"found {spec!r}")
+            for bound in spec.values():
+                if not _whole(bound) and not (isinstance(bound, str) and _whole(
+                        _look_up(defaults, source, *_named(rule, bound)))):
+                    raise DataError(f"{where}: {bound!r} is neither a whole number nor the "
+                                    "name of one")
+            bounds[rule, name] = dict(spec)
+    return Limits(bounds, source)
+
+
 @dataclass(frozen=True)
 class Settings:
     """Defaults keyed by rule ID, with a record of which values the user set.
@@ -65,6 +173,7 @@ class Settings:
     values: Mapping[str, Mapping[str, Any]]
     user_set: frozenset[tuple[str, str]] = frozenset()
     wording: Wording = field(default_factory=Wording, compare=False)
+    limits: Limits = field(default_factory=Limits, compare=False)
 
     def __getitem__(self, key: tuple[str, str]) -> Any:
         rule, name = key
@@ -79,6 +188,18 @@ class Settings:
         return [(rule, name, value, (rule, name) not in self.user_set)
                 for rule, keys in self.values.items() for name, value in keys.items()]
 
+    def in_range(self, rule: str, name: str) -> bool:
+        """Whether a Default is inside its range (:class:`Limits`); one without is."""
+        return self.limits.holds(self.values, rule, name)
+
+    def range_of(self, rule: str, name: str) -> str:
+        """A Default's range in words ("1 or more"), "" for one without."""
+        return self.limits.span(self.values, rule, name)
+
+    def out_of_range(self) -> list[str]:
+        """Each Default outside its range: "CO-BASE-8.wake_hp must be 1 or more, found 0"."""
+        return self.limits.problems(self.values)
+
     def user_values(self) -> dict[str, dict[str, Any]]:
         """What the user set, in the shape :meth:`with_overrides` takes."""
         out: dict[str, dict[str, Any]] = {}
@@ -87,11 +208,15 @@ class Settings:
         return out
 
     def with_overrides(self, overrides: Mapping[str, Any], origin: str = "overrides",
-                       source: Mapping[str, Mapping[str, Any]] | None = None) -> Settings:
+                       source: Mapping[str, Mapping[str, Any]] | None = None,
+                       limits: bool = True) -> Settings:
         """New settings with ``overrides`` (``{rule: {key: value}}``) applied.
 
         First the shape of them all and the seed's numbers (a key of ``source`` that is no
-        Default is refused), then each must name a kept rule and key and keep its type.
+        Default is refused), then each must name a kept rule and key and keep its type, then
+        every Default must be inside its range (:class:`Limits`), where the override is
+        loaded and not when a fight needs it. ``limits=False`` skips the ranges, for a saved
+        fight begun before they were checked: it replays with what it was played with.
         """
         words = self.wording
         if not isinstance(overrides, Mapping):
@@ -119,7 +244,11 @@ class Settings:
                                     f"found {value!r}")
                 values[rule][name] = value
                 user_set.add((rule, name))
-        return Settings(values, frozenset(user_set), words)
+        settings = Settings(values, frozenset(user_set), words, self.limits)
+        if limits:
+            for problem in settings.out_of_range():
+                raise DataError(f"{origin}: {problem}")
+        return settings
 
 
 def check_apart(source: Mapping[str, Mapping[str, Any]],

@@ -7,7 +7,13 @@ import pytest
 
 from companion.errors import DataError
 from companion.systems.coc.rules import load_rules as coc_rules
-from companion.systems.defaults import DEFAULT_TAG, Settings, Wording, check_apart
+from companion.systems.defaults import (
+    DEFAULT_TAG,
+    Settings,
+    Wording,
+    check_apart,
+    read_limits,
+)
 from companion.systems.events.rules import load_rules as event_rules
 from companion.systems.genso.rules import load_rules as genso_rules
 
@@ -68,3 +74,51 @@ def test_a_key_kept_both_as_a_seed_number_and_a_default_is_refused() -> None:
     check_apart(SOURCE, PACKAGED.values, "data.toml")
     with pytest.raises(DataError, match=r"data.toml: X-1 keeps \['seed'\] both as a seed"):
         check_apart(SOURCE, {"X-1": {"seed": 1}}, "data.toml")
+
+
+# --- ranges: [limits."RULE-ID"] beside the Defaults, one mechanism for every system --------
+
+RANGED = {"X-1": {"low": 1, "high": 5, "cap": 3}, "X-2": {"on": True}}
+LIMITS = read_limits({"X-1": {"low": {"min": 0, "max": 10}, "high": {"above": "low"},
+                              "cap": {"max": "X-3.seed"}}}, RANGED, {"X-3": {"seed": 4}},
+                     "data.toml")
+
+
+@pytest.mark.parametrize(("overrides", "message"), [
+    ({"X-1": {"low": -1}}, r"here: X-1.low must be 0 to 10, found -1"),
+    ({"X-1": {"high": 1}}, r"here: X-1.high must be above 1 \(X-1.low\), found 1"),
+    ({"X-1": {"low": 6}}, r"here: X-1.high must be above 6 \(X-1.low\), found 5"),
+    ({"X-1": {"cap": 5}}, r"here: X-1.cap must be 4 \(X-3.seed\) or less, found 5"),
+])
+def test_an_override_out_of_its_range_is_refused_unless_a_fight_kept_it(
+        overrides: dict[str, dict[str, int]], message: str) -> None:
+    settings = Settings(RANGED, limits=LIMITS)
+    with pytest.raises(DataError, match=f"^{message}$"):
+        settings.with_overrides(overrides, "here")
+    kept = settings.with_overrides(overrides, "here", limits=False)  # a fight begun before
+    assert [f"here: {p}" for p in kept.out_of_range()] == [message.replace("\\", "")]
+    assert kept.with_overrides({}, limits=False) == kept
+
+
+def test_a_range_is_shown_and_held_by_each_setting() -> None:
+    settings = Settings(RANGED, limits=LIMITS).with_overrides({"X-1": {"low": 2, "high": 9}})
+    assert settings.range_of("X-1", "high") == "above 2 (X-1.low)"
+    assert settings.range_of("X-2", "on") == "" and settings.in_range("X-2", "on")
+    assert settings.in_range("X-1", "high") and settings.out_of_range() == []
+
+
+@pytest.mark.parametrize(("raw", "message"), [
+    ([1], r"data.toml: \[limits\] must be tables keyed by rule ID"),
+    ({"X-1": 5}, r"data.toml: \[limits.\"X-1\"\] must be a table of ranges"),
+    ({"X-1": {"n": {"min": 0}}}, "limits X-1.n: no whole-number Default X-1.n to bound"),
+    ({"X-2": {"on": {"min": 0}}}, "limits X-2.on: no whole-number Default X-2.on to bound"),
+    ({"X-1": {"low": 0}}, "limits X-1.low: a range is a table of min, max, above, found 0"),
+    ({"X-1": {"low": {}}}, "a range is a table of min, max, above"),
+    ({"X-1": {"low": {"least": 0}}}, "a range is a table of min, max, above"),
+    ({"X-1": {"low": {"min": True}}}, "True is neither a whole number nor the name of one"),
+    ({"X-1": {"low": {"min": "X-2.on"}}}, "'X-2.on' is neither a whole number nor the name"),
+    ({"X-1": {"low": {"min": "nothing"}}}, "'nothing' is neither a whole number nor the name"),
+])
+def test_a_range_of_the_wrong_shape_is_refused_at_load(raw: object, message: str) -> None:
+    with pytest.raises(DataError, match=message):
+        read_limits(raw, RANGED, {}, "data.toml")

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.dice.notation import parse
 from companion.errors import DataError, InvalidNotation
-from companion.systems.defaults import DEFAULT_TAG, Settings, Wording, check_apart
+from companion.systems.defaults import DEFAULT_TAG, Settings, Wording, check_apart, read_limits
 
 DATA_FILES = ("profiles.toml", "rules.toml", "skills.toml", "weapons.toml")
 CHARACTERISTICS = ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")
@@ -255,7 +255,10 @@ class CocRules:
 
         A profile cell is set as ``{"CO-FIRE-9": {"p003": "optional_on"}}``. A cell that is
         "off" may be switched on only by writing "on": the user owns the table (CO-CORE-2).
-        ``limits=False`` skips the range check (:data:`LIMITS`), for a fight begun before it.
+        Each Default must be inside its range (``[limits]`` in ``data/rules.toml``, e.g.
+        CO-CORE-1's fumble range above its critical range, CO-DEATH-1 death below −2 at the
+        highest); ``limits=False`` skips the ranges, for a fight begun before they were
+        checked.
         """
         if not isinstance(overrides, Mapping):
             raise DataError(f"{origin}: the Defaults must be tables keyed by rule ID")
@@ -278,52 +281,10 @@ class CocRules:
                                     f"or optional_on; found {value!r}") from exc
                 table[rule][name] = value
                 cells_set.add((rule, name))
-        defaults = self.defaults.with_overrides(plain, origin, self.source)
-        if limits:
-            check_limits(defaults, origin)
+        defaults = self.defaults.with_overrides(plain, origin, self.source, limits)
         for name, value in plain.get("CO-FIRE-9", {}).items():
             parse_bands(value, f"{origin}: CO-FIRE-9.{name}")
         return replace(self, defaults=defaults, table=table, cells_set=frozenset(cells_set))
-
-
-# The numeric Defaults that only make sense in a range: (low, high or None). A divisor or a
-# die of 0 would crash mid-fight, a negative count means nothing, so they are refused where
-# they are set, naming the setting.
-LIMITS: dict[tuple[str, str], tuple[int, int | None]] = {
-    ("CO-BASE-10", "damage_divisor"): (1, None),   # divides the damage: never 0
-    ("CO-BASE-11", "metres_per_d6"): (1, None),    # 1D6 per this many metres: never 0
-    ("CO-TURN-1", "tie_break_die"): (2, None),     # a die of 1 could never break a tie
-    ("CO-BASE-7", "parries_per_round"): (0, None),
-    ("CO-DODGE-2", "dodges_per_round"): (0, None),
-    ("CO-DODGE-2", "other_defences_per_round"): (0, None),
-    ("CO-DODGE-4", "dodges_per_round"): (0, None),
-    ("CO-FIRE-4", "clear_ap"): (0, None),
-    ("CO-BASE-8", "wake_hp"): (1, None),
-    ("CO-MELEE-4", "weapon_break_face"): (1, 2),    # a face of the 1D2
-    ("CO-CORE-1", "critical_max_004"): (0, 100),
-    ("CO-CORE-1", "fumble_from_004"): (1, 101),
-    ("CO-SPELL-2", "chant_turns"): (0, None),
-    ("CO-BASE-12", "cartridges_per_action"): (1, None),
-}
-
-
-def out_of_limits(defaults: Settings) -> list[str]:
-    """Each numeric Default outside its range (:data:`LIMITS`), named with its range."""
-    found = []
-    for (rule, name), (low, high) in LIMITS.items():
-        if rule not in defaults.values or name not in defaults.values[rule]:
-            continue
-        value = defaults[rule, name]
-        if value < low or (high is not None and value > high):
-            span = f"{low} to {high}" if high is not None else f"{low} or more"
-            found.append(f"{rule}.{name} must be {span}, found {value!r}")
-    return found
-
-
-def check_limits(defaults: Settings, origin: str) -> None:
-    """Refuse a numeric Default outside its range (:data:`LIMITS`), naming it."""
-    for problem in out_of_limits(defaults):
-        raise DataError(f"{origin}: {problem}")
 
 
 def _read(name: str) -> str:
@@ -432,7 +393,7 @@ def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None 
                 raise DataError(f"profiles.toml: {rule} p{p.value} must be on, off, optional "
                                 "or optional_on") from exc
     rules = data["rules.toml"]
-    for section in ("system", "source", "defaults"):
+    for section in ("system", "source", "defaults", "limits"):
         if section not in rules:
             raise DataError(f"rules.toml: missing [{section}]")
     for rule in (*rules["source"], *rules["defaults"]):
@@ -456,8 +417,10 @@ def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None 
             raise DataError(f"weapons.toml: weapon {weapon.key!r} twice")
         weapons[weapon.key] = weapon
     system = rules["system"]
-    settings = Settings(rules["defaults"], wording=WORDING)
-    check_limits(settings, "rules.toml")
+    limits = read_limits(rules["limits"], rules["defaults"], rules["source"], "rules.toml")
+    # with no override, this checks the packaged Defaults against their ranges
+    settings = Settings(rules["defaults"], wording=WORDING, limits=limits).with_overrides(
+        {}, "rules.toml")
     return CocRules(f"{system['name_ja']}/{system['name_en']}", profile, table,
                     rules["source"], settings, skills,
                     weapons)

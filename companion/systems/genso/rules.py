@@ -19,7 +19,7 @@ from typing import Any
 from companion.dice.notation import parse
 from companion.dice.tables import DiceTable, load_table
 from companion.errors import DataError, InvalidNotation
-from companion.systems.defaults import Settings, Wording, check_apart
+from companion.systems.defaults import Settings, Wording, check_apart, read_limits
 from companion.systems.genso.money import Purse
 
 #: How `genso` words a refused override (seed 002 is "the book").
@@ -229,10 +229,12 @@ class GensoRules:
         return found
 
     def with_overrides(
-        self, overrides: Mapping[str, Any], origin: str = "overrides"
+        self, overrides: Mapping[str, Any], origin: str = "overrides", limits: bool = True
     ) -> GensoRules:
-        """New rules with ``overrides`` of Defaults; the seed's own numbers are refused."""
-        settings = self.settings.with_overrides(overrides, origin, self.source)
+        """New rules with ``overrides`` of Defaults; the seed's own numbers are refused, and
+        a number outside its range (``[limits]``: GM-CHECK-6, GM-COMBAT-8, GM-MAGIC-3) unless
+        ``limits`` is False: a saved fight replays with what it was played with."""
+        settings = self.settings.with_overrides(overrides, origin, self.source, limits)
         _check_choices(settings.values, origin)
         monsters = _orc_warrior(dict(self.monsters), self.warrior_variants, settings.values)
         return replace(self, settings=settings, monsters=monsters)
@@ -393,7 +395,7 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
     data = {name: _parse((texts or {}).get(name) or _read(name), name) for name in DATA_FILES}
     rules = data["rules.toml"]
     for section in ("system", "abilities", "tables", "difficulties", "difficulty_names",
-                    "source", "defaults"):
+                    "source", "defaults", "limits"):
         if section not in rules:
             raise DataError(f"rules.toml: missing [{section}]")
     tables = {
@@ -430,7 +432,8 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
     title = f"{system['name_ja']}/{system['name_en']}"
     packaged = GensoRules(
         title, tables, rules["abilities"], rules["difficulties"], rules["difficulty_names"],
-        source, Settings(rules["defaults"], wording=WORDING), items, mana_stone, spells,
+        source, Settings(rules["defaults"], wording=WORDING, limits=read_limits(
+            rules["limits"], rules["defaults"], source, "rules.toml")), items, mana_stone, spells,
         monsters, presets, variants,
     )
     return packaged.with_overrides({}, "rules.toml")

@@ -23,7 +23,7 @@ from companion.errors import IllegalAction
 from companion.systems.coc.checks import Check, Ranges, check, ranges
 from companion.systems.coc.combat.fighters import Combatant, Condition, FightState
 from companion.systems.coc.combat.formats import ENGINE
-from companion.systems.coc.rules import LIMITS, CocRules, Profile
+from companion.systems.coc.rules import CocRules, Profile
 from companion.systems.coc.sheet import Weapon, skill_value
 
 
@@ -60,9 +60,9 @@ class _Core:
         """A Default that divides: a fight begun before the range check may hold a 0 (see
         Fight.from_json), which refuses the action that needs it instead of crashing."""
         value: int = self.rules.default(rule, key)
-        if value < LIMITS[rule, key][0]:
+        if not self.rules.defaults.in_range(rule, key):
             raise IllegalAction(f"{rule}.{key} is {value} in this fight's settings; it must be "
-                                f"{LIMITS[rule, key][0]} or more to play this")
+                                f"{self.rules.defaults.range_of(rule, key)} to play this")
         return value
 
     def say(self, text: str) -> None:

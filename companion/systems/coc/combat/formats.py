@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.errors import DataError
 from companion.systems.coc.combat.fighters import Side
-from companion.systems.coc.rules import CocRules, Profile, out_of_limits
+from companion.systems.coc.rules import CocRules, Profile
 
 # A saved fight's format, and the rules revision that plays new actions. Files without one
 # (format 1) were played before an audit's rule fixes, which change what a log may hold: their
@@ -90,7 +90,7 @@ def _format1_notes(rules: CocRules, played: int) -> list[str]:
         f"its {played} actions replay as they were"
     notes = [f"this fight was begun by an older version: {past} played; new actions follow "
              "the fixed rules"]
-    for problem in out_of_limits(rules.defaults):
+    for problem in rules.defaults.out_of_range():
         notes.append(f"{problem}; kept, as the fight was begun with it (a new --set is "
                      "checked)")
     for rule, keys in rules.settings().items():

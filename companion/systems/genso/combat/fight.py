@@ -77,29 +77,31 @@ class Fight:
         """Every Default as the fight began with it, as the fight file keeps it."""
         return {rule: dict(keys) for rule, keys in self._rules[0].settings.values.items()}
 
-    def changes(self, settings: Mapping[str, Mapping[str, Any]],
-                origin: str = "--set") -> list[tuple[str, str, Any, Any]]:
+    def changes(self, settings: Mapping[str, Mapping[str, Any]], origin: str = "--set",
+                limits: bool = True) -> list[tuple[str, str, Any, Any]]:
         """The settings of ``settings`` that differ from the fight's now: (rule, key, new,
-        old); a setting that is no Default, or of the wrong kind, is refused."""
-        wanted = self.rules.with_overrides(settings, origin)
+        old); a setting that is no Default, or of the wrong kind, or (``limits``) outside
+        its range, is refused."""
+        wanted = self.rules.with_overrides(settings, origin, limits)
         return [(rule, key, wanted.default(rule, key), self.rules.default(rule, key))
                 for rule, keys in settings.items() for key in keys
                 if wanted.default(rule, key) != self.rules.default(rule, key)]
 
     def push(self, action: Action, source: DiceSource,
              settings: Mapping[str, Mapping[str, Any]] | None = None, origin: str = "--set",
-             engine: int = ENGINE) -> Entry:
+             engine: int = ENGINE, limits: bool = True) -> Entry:
         """Apply ``action`` with dice from ``source``; an illegal one changes nothing.
 
         ``settings`` (``{rule: {key: value}}``) changes Defaults from this action on; the
         entry records those that differ. ``engine`` is the revision to play it by (only a
-        replay of an old entry asks for an older one).
+        replay of an old entry asks for an older one). ``limits=False`` takes settings out
+        of their ranges: a replayed entry set them before the ranges were checked.
         """
         rules = self.rules
-        changed = self.changes(settings, origin) if settings else []
+        changed = self.changes(settings, origin, limits) if settings else []
         lines: list[Line] = []
         if changed:
-            rules = self.rules.with_overrides(settings or {}, origin)
+            rules = self.rules.with_overrides(settings or {}, origin, limits)
             lines = [Line(rule, f"設定/setting {rule}.{key} = {setting_text(new)} from this action "
                                 f"on (was {setting_text(old)})") for rule, key, new, old in changed]
         start = self.state
@@ -149,7 +151,8 @@ class Fight:
                             f"companion reads (1 to {FILE_VERSION})")
         stored = data.get("settings")
         if stored is not None:
-            rules = rules.with_overrides(stored, f"{origin}: settings")
+            # As it was played, in or out of the ranges checked since (GM-COMBAT-8 …).
+            rules = rules.with_overrides(stored, f"{origin}: settings", limits=False)
         entrants, journal = data.get("entrants", []), data.get("journal", [])
         if not isinstance(entrants, list) or not all(isinstance(e, Mapping) for e in entrants):
             raise DataError(f"{origin}: entrants must be a list of tables")
@@ -166,7 +169,7 @@ class Fight:
                 said = f" ({action_text(action)})"
                 dice = ScriptedDice((int(s), int(v)) for s, v in raw["dice"])
                 fight.push(action, dice, raw.get("settings"), f"{where} settings",
-                           int(raw.get("engine", engine)))
+                           int(raw.get("engine", engine)), limits=False)
             except (ScriptExhausted, DeviceError) as exc:  # too few dice, or off their faces
                 raise DataError(f"{where}{said} is damaged: its recorded dice do not match "
                                 f"the roll ({exc})") from exc
