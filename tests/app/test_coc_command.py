@@ -121,7 +121,7 @@ def test_defaults_listed_overridden_and_seed_numbers_refused(
     coc.toml or --set; a seed's number (CO-TURN-3's 3 AP) is refused with exit 2."""
     rows = run(capsys, "defaults")["defaults"]
     assert {"rule": "CO-BASE-7", "key": "parries_per_round", "value": 1,
-            "default": True} in rows
+            "default": True, "range": "0 or more"} in rows
     assert {"rule": "CO-FIRE-9", "key": "p003", "value": "optional", "default": True} in rows
     assert main(["coc", "defaults"]) == 0
     out = capsys.readouterr().out
@@ -137,7 +137,7 @@ def test_defaults_listed_overridden_and_seed_numbers_refused(
             "default": False} in rows
     assert {"rule": "CO-DEATH-2", "key": "lenient", "value": True, "default": False} in rows
     assert {"rule": "CO-BASE-7", "key": "parries_per_round", "value": 2,
-            "default": False} in rows
+            "default": False, "range": "0 or more"} in rows
     assert {"rule": "CO-FIRE-9", "key": "p003", "value": "optional_on",
             "default": False} in rows
     assert main(["coc", "defaults", "--set", "CO-TURN-3.action_points=4"]) == 2
@@ -307,7 +307,7 @@ def test_roll_and_defaults_with_file_use_the_fights_profile(
     listed = run(capsys, "defaults", "--file", fight)
     assert listed["profile"] == "004"
     assert {"rule": "CO-BASE-7", "key": "parries_per_round", "value": 2,
-            "default": False} in listed["defaults"]
+            "default": False, "range": "0 or more"} in listed["defaults"]
     assert main(["coc", "defaults", "--file", fight, "--profile", "003"]) == 2
     assert "profile 004 fight" in capsys.readouterr().err
 

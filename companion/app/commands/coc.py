@@ -215,13 +215,20 @@ def cmd_roll(args: argparse.Namespace) -> int:
 
 
 def cmd_defaults(args: argparse.Namespace) -> int:
-    """Every Default and every profile cell (CO-CORE-2), each "(default)" or "(set by you)"."""
+    """Every Default and every profile cell (CO-CORE-2), each "(default)" or "(set by you)",
+    and the range of a Default that has one (``[limits]``: CO-CORE-1 "1 to 101 and above 5
+    (CO-CORE-1.critical_max_004)", CO-DEATH-1, ...); "range" is left out of a JSON row
+    without one (a profile cell never has one)."""
     rules = _rules_of(args)
-    rows = [{"rule": rule, "key": key, "value": value, "default": default}
-            for rule, key, value, default in rules.entries()]
+    rows: list[dict[str, Any]] = []
+    for rule, key, value, default in rules.entries():
+        rows.append({"rule": rule, "key": key, "value": value, "default": default})
+        if span := rules.defaults.range_of(rule, key):
+            rows[-1]["range"] = span
     text = "\n".join(f"{r['rule']:<12} {r['key']:<28} "
                      f"{json.dumps(r['value'], ensure_ascii=False)}"
-                     + (DEFAULT_TAG if r["default"] else "  (set by you)") for r in rows)
+                     + (DEFAULT_TAG if r["default"] else "  (set by you)")
+                     + (f"  range: {r['range']}" if "range" in r else "") for r in rows)
     return emit(args, {"profile": rules.profile.value, "defaults": rows}, text)
 
 

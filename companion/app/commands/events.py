@@ -28,17 +28,22 @@ def load_user_rules(settings: list[str]) -> EventRules:
 
 
 def show_defaults(rules: EventRules, as_json: bool) -> int:
-    rows = [
-        {"rule": rule, "key": key, "value": value, "default": default}
-        for rule, key, value, default in rules.settings.entries()
-    ]
+    """Every Default, "(default)" or "(set by you)", and the range of one that has one
+    (``[limits]``: EV-CORE-1 dm_level "1 or more", EV-POI-2, ...); "range" is left out of a
+    JSON row without one."""
+    rows: list[dict[str, Any]] = []
+    for rule, key, value, default in rules.settings.entries():
+        rows.append({"rule": rule, "key": key, "value": value, "default": default})
+        if span := rules.settings.range_of(rule, key):
+            rows[-1]["range"] = span
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
     for row in rows:
         origin = "(default)" if row["default"] else "(set by you)"
+        span = f"  range: {row['range']}" if "range" in row else ""
         print(f"{row['rule']:<10} {row['key']:<24} {json.dumps(row['value'], ensure_ascii=False)}"
-              f"  {origin}")
+              f"  {origin}{span}")
     return 0
 
 

@@ -4,7 +4,9 @@ Tables, checks, the other numbers the seed states and every Default live in
 ``data/events.toml``, keyed by rule ID. The seed's numbers (``[source]``) are the
 book's rules: an override of one is refused. The user may override Defaults, and
 output labels each value that is still the packaged Default "(default)"; the mechanism is
-the systems' shared one (:mod:`companion.systems.defaults`).
+the systems' shared one (:mod:`companion.systems.defaults`), and so are the ranges of the
+whole-number Defaults (``[limits]`` in the data: EV-CORE-1's DM level and fixed rolls,
+EV-CORE-3, EV-DOOR-4, EV-TRAP-3, EV-POI-2), refused where an override is set.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from companion.dice.notation import Comparison, Dice, DiceCommand, Rounding, parse
 from companion.dice.tables import DiceTable, load_table
 from companion.errors import CompanionError, DataError, InvalidNotation
-from companion.systems.defaults import KIND_NAMES, Settings, Wording
+from companion.systems.defaults import KIND_NAMES, Settings, Wording, read_limits
 from companion.systems.events.sword_world import (
     ABILITY_NAMES,
     CheckSpec,
@@ -75,18 +77,6 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
 }
 #: Settings that are dice notation.
 DICE_SETTINGS = (("EV-POI-9", "ability_die"), ("EV-POI-9", "sign_die"))
-#: Whole-number settings and the least value that makes sense for each (a fixed-roll
-#: override of 0 means "DM Lv + bonus"; a DM level starts at 1, EV-CORE-1).
-MINIMUMS: dict[tuple[str, str], int] = {
-    **{("EV-CORE-1", name): 0 for name in ("fixed_roll_bonus", "disarm", "unlock", "search",
-                                           "unlock_spell", "appraisal", "pharmacology",
-                                           "toxicity", "trap")},
-    ("EV-CORE-1", "dm_level"): 1,
-    ("EV-CORE-3", "rating_per_dm_level"): 0,
-    ("EV-DOOR-4", "retries"): 0,
-    ("EV-TRAP-3", "rating_floor"): 0,
-    ("EV-POI-2", "hours_per_tick"): 1,
-}
 
 #: The numbers the seed states besides its tables (``[source]`` in the data), with
 #: their types. They are the book's rules, so the user cannot override them.
@@ -136,10 +126,6 @@ def _check_values(
         if get(rule, name) not in allowed:
             raise DataError(f"{origin}: {rule}.{name} must be one of {', '.join(allowed)}; "
                             f"found {get(rule, name)!r}")
-    for (rule, name), least in MINIMUMS.items():
-        if not isinstance(get(rule, name), int) or get(rule, name) < least:
-            raise DataError(f"{origin}: {rule}.{name} must be at least {least}, "
-                            f"found {get(rule, name)!r}")
     for rule, name in DICE_SETTINGS:
         _dice_text(get(rule, name), f"{origin}: {rule}.{name}")
     # EV-POI-9: the seed names the four abilities; the Default only orders them on a die.
@@ -173,7 +159,8 @@ class EventRules:
     def with_overrides(
         self, overrides: Mapping[str, Mapping[str, Any]], origin: str = "overrides"
     ) -> EventRules:
-        """New rules with ``overrides`` of Defaults; the seed's own numbers are refused."""
+        """New rules with ``overrides`` of Defaults; the seed's own numbers are refused, and
+        so is a whole number outside its range (``[limits]``: EV-CORE-1 DM level 1 or more)."""
         settings = self.settings.with_overrides(overrides, origin, self.source)
         _check_values(settings.values, self.source, origin)
         return replace(self, settings=settings)
@@ -188,7 +175,7 @@ def load_rules(text: str | None = None, origin: str = DATA_FILE) -> EventRules:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{origin}: not TOML ({exc})") from exc
-    for section in ("tables", "checks", "source", "defaults"):
+    for section in ("tables", "checks", "source", "defaults", "limits"):
         if section not in data:
             raise DataError(f"{origin}: missing [{section}]")
     tables = {}
@@ -207,10 +194,13 @@ def load_rules(text: str | None = None, origin: str = DATA_FILE) -> EventRules:
         if checks[key].fixed not in data["defaults"]["EV-CORE-1"]:
             raise DataError(f"{origin}: [checks.{key}] uses unknown fixed roll {raw['fixed']!r}")
     _check_source(data["source"], origin)
-    _check_values(data["defaults"], data["source"], origin)
     system = data.get("system", {})
     if not {"name_ja", "name_en"} <= set(system):
         raise DataError(f"{origin}: [system] needs name_ja and name_en")
     title = f"{system['name_ja']}/{system['name_en']}"
-    return EventRules(title, tables, checks, data["source"],
-                      Settings(data["defaults"], wording=WORDING))
+    limits = read_limits(data["limits"], data["defaults"], data["source"], origin)
+    packaged = EventRules(title, tables, checks, data["source"],
+                          Settings(data["defaults"], wording=WORDING, limits=limits))
+    # with no override, this checks the packaged Defaults: their ranges and the values
+    # _check_values knows (choices, dice, EV-POI-9's abilities)
+    return packaged.with_overrides({}, origin)

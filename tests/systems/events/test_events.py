@@ -211,7 +211,7 @@ def test_whole_number_defaults_have_a_floor(rule: str, key: str, value: int) -> 
     """EV-CORE-1 (DM Lv ≥ 1, targets ≥ 0), EV-CORE-3, EV-DOOR-4, EV-TRAP-3, EV-POI-2: an edited
     Default out of range is refused (a −1 retry count used to skip the lock roll entirely).
     """
-    with pytest.raises(DataError, match=rf"{rule}\.{key} must be at least"):
+    with pytest.raises(DataError, match=rf"{rule}\.{key} must be [01] or more, found {value}$"):
         load_rules().with_overrides({rule: {key: value}})
 
 

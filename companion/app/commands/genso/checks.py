@@ -60,11 +60,18 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
 
 
 def cmd_defaults(args: argparse.Namespace, rules: GensoRules) -> int:
-    rows = [{"rule": rule, "key": key, "value": value, "default": default}
-            for rule, key, value, default in rules.settings.entries()]
+    """Every Default, "(default)" or "(set by you)", and the range of one that has one
+    (``[limits]``: GM-CHECK-6 "8 to 20", GM-COMBAT-8, GM-MAGIC-3); "range" is left out of
+    a JSON row without one."""
+    rows: list[dict[str, Any]] = []
+    for rule, key, value, default in rules.settings.entries():
+        rows.append({"rule": rule, "key": key, "value": value, "default": default})
+        if span := rules.settings.range_of(rule, key):
+            rows[-1]["range"] = span
     text = "\n".join(f"{r['rule']:<12} {r['key']:<32} "
                      f"{json.dumps(r['value'], ensure_ascii=False)}  "
-                     + ("(default)" if r["default"] else "(set by you)") for r in rows)
+                     + ("(default)" if r["default"] else "(set by you)")
+                     + (f"  range: {r['range']}" if "range" in r else "") for r in rows)
     return emit(args, {"defaults": rows}, text)
 
 
