@@ -42,7 +42,8 @@ def test_coc_lists_each_range_beside_its_default(capsys: pytest.CaptureFixture[s
     lines = _lines(capsys, "coc", "defaults")
     assert ("CO-CORE-1    fumble_from_004              96 (default)  range: 1 to 101 and above 5 "
             "(CO-CORE-1.critical_max_004)") in lines
-    assert "CO-BASE-8    wake_hp                      3 (default)  range: 1 or more" in lines
+    assert ("CO-BASE-8    wake_hp                      3 (default)  range: above 2 "
+            "(CO-BASE-8.unconscious_max)") in lines
     assert "CO-DEATH-2   lenient                      false (default)" in lines
     lines = _lines(capsys, "coc", "defaults", "--set", "CO-CORE-1.critical_max_004=10",
                    "--set", "CO-CORE-1.fumble_from_004=99")

@@ -105,16 +105,27 @@ def _format1(f: Fight, settings: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_a_fight_begun_before_the_check_keeps_its_setting_a_new_one_is_refused() -> None:
-    """CO-DEATH-1: an old fight with ``dead_below=5`` opens (noted) and replays with it; a
-    fight file of today's format is refused it."""
+    """CO-DEATH-1: a fight begun with ``dead_below`` above -2 (taken until the range moved
+    into the data, where seed 003's 「耐久力が-2～0の値になった場合意識不明」 bounds it)
+    opens, noted, and replays with it, whatever the file's format: a fight of today's format
+    begun before the upgrade used to be an error, and the player's fight could not go on. A
+    new ``--set`` is refused it."""
+    settings = {"CO-DEATH-1": {"dead_below": 5}}
+    note = ("CO-DEATH-1.dead_below must be -2 (CO-DEATH-1.unconscious_from) or less, found 5; "
+            "kept, as the fight was begun with it (a new --set is checked)")
     f = duel(P003, {"fist": 60}, legacy=True)
     push(f, Attack("Ann", "Cult"), (100, 90))
-    settings = {"CO-DEATH-1": {"dead_below": 5}}
     old = Fight.from_json(load_rules(), _format1(f, settings))
     assert old.rules.default("CO-DEATH-1", "dead_below") == 5
-    assert any("CO-DEATH-1.dead_below must be -2 (CO-DEATH-1.unconscious_from) or less, "
-               "found 5; kept" in n for n in old.notes), old.notes
-    new = duel(P003, {"fist": 60}).to_json()
-    new["settings"] = settings
+    assert note in old.notes, old.notes
+    f = duel(P003, {"fist": 60})
+    push(f, Attack("Ann", "Cult"), (100, 90))
+    today = f.to_json()
+    today["settings"] = settings
+    opened = Fight.from_json(load_rules(), json.loads(json.dumps(today)))
+    assert opened.rules.default("CO-DEATH-1", "dead_below") == 5
+    assert opened.notes == [note]
+    assert opened.to_json()["settings"] == settings
+    assert len(opened.journal) == len(f.journal) == 1
     with pytest.raises(DataError, match="dead_below must be -2"):
-        Fight.from_json(load_rules(), new)
+        load_rules().with_overrides(settings, "--set")

@@ -53,20 +53,29 @@ def test_a_format_that_is_not_a_whole_number_this_code_reads_is_an_error(value: 
 
 
 def test_a_format_1_fight_begun_with_an_out_of_range_setting_still_opens() -> None:
-    """The old code took ``CO-BASE-8.wake_hp=0``; the fight opens with it (noted), keeps it
-    when saved again, and a format-2 fight begun today is still refused it."""
+    """The old code took ``CO-BASE-8.wake_hp=0``; the fight opens with it (noted) and keeps
+    it when saved again."""
     f = duel(P003, {"fist": 60}, legacy=True)
     push(f, Attack("Ann", "Cult"), (100, 90))
     old = Fight.from_json(load_rules(), _format1(f, {"CO-BASE-8": {"wake_hp": 0}}))
     assert old.rules.default("CO-BASE-8", "wake_hp") == 0
-    assert any("CO-BASE-8.wake_hp must be 1 or more, found 0; kept" in n for n in old.notes)
+    assert any("CO-BASE-8.wake_hp must be above 2 (CO-BASE-8.unconscious_max), found 0; kept"
+               in n for n in old.notes)
     again = json.loads(json.dumps(old.to_json()))
     assert again["settings"] == {"CO-BASE-8": {"wake_hp": 0}}
     assert Fight.from_json(load_rules(), again).state == old.state
-    new = duel(P003, {"fist": 60}).to_json()
-    new["settings"] = {"CO-BASE-8": {"wake_hp": 0}}
-    with pytest.raises(DataError, match="wake_hp must be 1 or more"):
-        Fight.from_json(load_rules(), new)
+
+
+def test_an_unconscious_character_may_not_wake_inside_the_unconscious_range() -> None:
+    """CO-BASE-8: HP 1-2 is unconscious ([BASE 6e], ``unconscious_max``), so waking at HP 2
+    would wake a character the same rule keeps unconscious; the range of ``wake_hp``
+    follows ``unconscious_max`` (it was only "1 or more")."""
+    rules = load_rules()
+    assert rules.with_overrides({"CO-BASE-8": {"wake_hp": 3}}, "--set")
+    for low in (1, 2):
+        with pytest.raises(DataError, match=r"wake_hp must be above 2 "
+                                            r"\(CO-BASE-8.unconscious_max\), found "):
+            rules.with_overrides({"CO-BASE-8": {"wake_hp": low}}, "--set")
 
 
 def test_an_old_zero_divisor_refuses_the_action_instead_of_crashing() -> None:

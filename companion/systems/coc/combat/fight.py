@@ -23,6 +23,7 @@ from companion.systems.coc.combat.formats import (
     _format1_notes,
     file_format,
     format1_rules,
+    kept_out_of_range,
 )
 from companion.systems.coc.combat.step import _Step
 from companion.systems.coc.rules import CocRules, Profile
@@ -132,8 +133,8 @@ class Fight:
         """Replay a saved fight from its log; the recorded dice must give the same lines.
 
         Entries keep the revision that played them; new actions follow today's rules. A
-        fight begun under format 1 keeps every setting it was begun with, even one outside
-        the range checked since (it was played so); :attr:`notes` say what differs."""
+        fight keeps every setting it was begun with, even one outside the range checked
+        since (it was played so); :attr:`notes` say what differs."""
         if not isinstance(data, Mapping):
             raise DataError("not a saved coc fight (its top level must be a table)")
         fmt = file_format(data)
@@ -147,19 +148,17 @@ class Fight:
         first = 1 if fmt == 1 else _engine(data.get("opening_engine", FORMAT), "opening_engine")
         played = 1 if fmt == 1 else _engine(data.get("engine", FORMAT), "engine")
         rules = rules.with_profile(profile)
-        try:  # the range check came with format 2: a fight begun before keeps what it had
-            rules.with_overrides(settings, "the fight's settings")
-        except DataError:
-            if first >= FORMAT:
-                raise
+        # Kept as it was begun, in or out of the ranges checked since: a range may narrow in
+        # a later version (CO-DEATH-1's did) and the fight must still open; a new --set is
+        # checked.
         mine = rules.with_overrides(settings, "the fight's settings", limits=False)
         fight = cls(mine, entrants, ScriptedDice(opening), legacy=first < FORMAT,
                     played=format1_rules(rules, settings) if first < FORMAT else None)
         fight.engine = ENGINE
         for n, raw in enumerate(journal, 1):
             fight.replay(n, raw, strict=fmt >= FORMAT, engine=played)
-        if fmt == 1:
-            fight.notes = _format1_notes(mine, len(journal))
+        fight.notes = (_format1_notes(mine, len(journal)) if fmt == 1
+                       else kept_out_of_range(mine))
         return fight
 
     def replay(self, n: int, raw: object, strict: bool = True, engine: int = ENGINE) -> None:

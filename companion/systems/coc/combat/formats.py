@@ -83,6 +83,13 @@ def _engine(value: object, key: str) -> int:
     return value
 
 
+def kept_out_of_range(rules: CocRules) -> list[str]:
+    """A note for each of a saved fight's settings outside today's range, kept as the
+    fight was begun with it."""
+    return [f"{problem}; kept, as the fight was begun with it (a new --set is checked)"
+            for problem in rules.defaults.out_of_range()]
+
+
 def _format1_notes(rules: CocRules, played: int) -> list[str]:
     """What a format-1 file's player is told once: its past replays as it was played, new
     actions follow the fixed rules, and the settings that now mean something new."""
@@ -90,9 +97,7 @@ def _format1_notes(rules: CocRules, played: int) -> list[str]:
         f"its {played} actions replay as they were"
     notes = [f"this fight was begun by an older version: {past} played; new actions follow "
              "the fixed rules"]
-    for problem in rules.defaults.out_of_range():
-        notes.append(f"{problem}; kept, as the fight was begun with it (a new --set is "
-                     "checked)")
+    notes += kept_out_of_range(rules)
     for rule, keys in rules.settings().items():
         for key, value in keys.items():
             if (rule, key) in UNREAD_BEFORE:
