@@ -6,14 +6,24 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 
 import pytest
 
 from companion.app.cli import main
+from companion.app.commands.play.session import jongrogue_mode
 from companion.app.history import History
-from companion.app.session.save import SAVE_LIMIT, SaveGame, default_save_path, load_save
+from companion.app.session.host import replay
+from companion.app.session.save import (
+    SAVE_LIMIT,
+    SaveGame,
+    default_save_path,
+    load_save,
+    profile_hash,
+    write_save,
+)
 
 SEED = 2
 
@@ -158,3 +168,44 @@ def test_a_save_that_can_be_neither_read_nor_kept_aside_says_why(tmp_path: Path,
         "(Expecting value at line 1)), nor kept aside: /proc lets no file in it be renamed (No "
         "such file or directory), so nothing can be saved there; give another file, or fix "
         "the folder"]
+
+
+def test_a_game_saved_with_a_profile_key_now_refused_resumes_as_it_was_played(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A profile's misspelt key (``wear_found_ring``) was dropped unread until such keys were
+    refused. A game saved with that profile was then set aside as corrupt on the next
+    ``--resume``, and mending the profile would change the hash the save checks: the game
+    could not go on. It resumes as it was played, with a note; a new game is refused it."""
+    packaged = files("companion.systems.jongrogue") / "data" / "profile.toml"
+    profile = tmp_path / "mine.toml"
+    profile.write_text(packaged.read_text("utf-8"))
+    save = default_save_path()
+    assert main(["play", "--headless", "--seed", str(SEED), "--profile", str(profile),
+                 "--state", str(save)]) == 0
+    played = load_save(save)
+    assert played is not None and played.finished
+    # The same game as an older version saved it mid-game: the profile held the misspelt
+    # key beside the packaged value it played with (wear_found_rings left to the default).
+    text = packaged.read_text("utf-8")
+    assert "wear_found_rings = true" in text
+    profile.write_text(text.replace("wear_found_rings = true", "wear_found_ring = false", 1))
+    mode = jongrogue_mode(played, None, "sim")
+    replay(mode, played.inputs[:40], None)
+    write_save(save, replace(played, inputs=played.inputs[:40], events=mode.progress(),
+                             finished=False, profile_hash=profile_hash(profile),
+                             game_id="cut-short"))
+    capsys.readouterr()
+
+    assert main(["play", "--headless", "--resume", "--state", str(save)]) == 0
+    err = capsys.readouterr().err
+    assert (f"companion: note: {profile}: field pc.wear_found_ring is unknown here (did you "
+            "mean pc.wear_found_rings?); the saved game was played without it and goes on so, "
+            "but a new game needs it mended") in err
+    assert not list(save.parent.glob("save.json.corrupt-*")), err
+    resumed = load_save(save)
+    assert resumed is not None and resumed.finished and resumed.game_id == "cut-short"
+    assert resumed.inputs == played.inputs
+
+    assert main(["play", "--headless", "--profile", str(profile),
+                 "--state", str(tmp_path / "new.json")]) == 2
+    assert "field pc.wear_found_ring is unknown here" in capsys.readouterr().err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,20 @@ def test_a_log_replays_by_the_rules_revision_its_header_names(
         assert main(["replay", str(log)]) == code
         out, err = capsys.readouterr()
         assert said in out + err
+
+
+def test_a_game_logged_with_a_profile_key_now_refused_replays_as_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A profile's misspelt key was dropped unread when the game was played (later versions
+    refuse it): the log replays as the game was played, not as an error."""
+    profile = tmp_path / "mine.toml"
+    text = (files("companion.systems.jongrogue") / "data" / "profile.toml").read_text("utf-8")
+    profile.write_text(text)
+    log = tmp_path / "games.jsonl"
+    assert main(["play", "--headless", "--seed", "11", "--profile", str(profile), "--log",
+                 str(log)]) == 0
+    profile.write_text(text.replace("wear_found_rings = true", "wear_found_ring = false", 1))
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    assert "game 1 (seed 11, plus)" in capsys.readouterr().out

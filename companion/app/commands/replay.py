@@ -28,7 +28,7 @@ from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.datafiles import read_text
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
-from companion.systems.jongrogue.profile import load_profile
+from companion.systems.jongrogue.profile import load_played_profile
 
 LOG_VERSION = 2  # what companion play --log writes (its log_header)
 
@@ -90,7 +90,8 @@ def replay_game(logged: LoggedGame) -> str | None:
     """Play one logged game again; return a description of the first difference, or None."""
     header = logged.header
     profile_path = header.get("profile")
-    profile = load_profile(Path(profile_path) if profile_path else None)
+    # As it was played: a key an older version dropped unread is dropped again.
+    profile = load_played_profile(Path(profile_path))[0] if profile_path else None
     game = Game(header["preset"], profile, revision=header.get("rules", 1))
     player = HeadlessPlayer(int(header["seed"]), header.get("strategy") or "cautious")
     expected = logged.events

@@ -98,16 +98,19 @@ class Fields:
         self.subs.append(sub)
         return sub
 
-    def refuse_unread(self) -> None:
-        """Refuse a key nothing asked for, here or in a table below: a misspelt key would
-        otherwise be dropped silently and the rule it meant play with another value."""
+    def unread(self) -> list[str]:
+        """What is wrong with each key nothing asked for, here or in a table below: a
+        misspelt key would otherwise be dropped silently and the rule it meant play with
+        another value."""
+        found: list[str] = []
         for key in self.table:
             if key not in self.read:
                 near = difflib.get_close_matches(key, sorted(self.read), 1)
                 hint = f" (did you mean {self._name(near[0])}?)" if near else ""
-                raise DataError(f"{self.source}: field {self._name(key)} is unknown here{hint}")
+                found.append(f"{self.source}: field {self._name(key)} is unknown here{hint}")
         for sub in self.subs:
-            sub.refuse_unread()
+            found += sub.unread()
+        return found
 
     def error(self, key: str, message: str) -> DataError:
         return DataError(f"{self.source}: field {self._name(key)} {message}")

@@ -236,6 +236,15 @@ def _items(f: Fields) -> dict[int, ItemSpec]:
 
 
 def parse_profile(source: str, raw: dict[str, object]) -> Profile:
+    """The profile in ``raw``; any fault, a key nothing reads among them, is a DataError."""
+    profile, unread = _read_profile(source, raw)
+    if unread:
+        raise DataError(unread[0])
+    return profile
+
+
+def _read_profile(source: str, raw: dict[str, object]) -> tuple[Profile, list[str]]:
+    """The profile in ``raw``, and what is wrong with each key nothing reads."""
     root = Fields(source, raw)
     dice, roles, map_, pc, combat = (
         root.sub("dice"), root.sub("roles"), root.sub("map"), root.sub("pc"), root.sub("combat")
@@ -291,8 +300,7 @@ def parse_profile(source: str, raw: dict[str, object]) -> Profile:
         steal_ammo=combat.number("steal_ammo", 1),
         items=_items(root.sub("items")),
     )
-    root.refuse_unread()
-    return profile
+    return profile, root.unread()
 
 
 def default_profile() -> Profile:
@@ -311,13 +319,25 @@ def load_profile(path: Path | None) -> Profile:
     """The profile at ``path``, or the packaged default when ``path`` is None."""
     if path is None:
         return DEFAULT_PROFILE
+    return parse_profile(*_with_later_keys(path))
+
+
+def load_played_profile(path: Path) -> tuple[Profile, list[str]]:
+    """The profile a saved or logged game was played with, and what is wrong with each key
+    in it that nothing reads. Such a key is not refused here: versions before they were
+    refused dropped them, so the game was played without them and replays so; a new game
+    with the profile is refused them (:func:`load_profile`)."""
+    return _read_profile(*_with_later_keys(path))
+
+
+def _with_later_keys(path: Path) -> tuple[str, dict[str, object]]:
     source, raw = load_file(path)
     packaged = load_packaged("profile.toml")[1]
     for table, key in LATER_KEYS:
         section = raw.get(table)
         if isinstance(section, dict) and key not in section:
             section[key] = packaged[table][key]
-    return parse_profile(source, raw)
+    return source, raw
 
 
 DEFAULT_PROFILE = default_profile()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from companion.files import move_aside
 from companion.hw.display import Display
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import Game
-from companion.systems.jongrogue.profile import Profile, load_profile
+from companion.systems.jongrogue.profile import Profile, load_played_profile
 
 
 def previous_game(save_path: Path | None, args: argparse.Namespace, config: Config,
@@ -91,9 +92,12 @@ def saved_profile(saved: SaveGame) -> Profile | None:
     path = Path(saved.profile_path)
     if not path.is_file():
         raise DataError(f"this game was played with the profile {path}, which is missing")
-    profile = load_profile(path)
+    profile, unread = load_played_profile(path)
     if profile_hash(path) != saved.profile_hash:
         raise DataError(f"the profile {path} changed since this game was saved")
+    for problem in unread:  # not refused: mending the profile would stop the game resuming
+        print(f"companion: note: {problem}; the saved game was played without it and goes "
+              "on so, but a new game needs it mended", file=sys.stderr)
     return profile
 
 
