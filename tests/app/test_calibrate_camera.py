@@ -67,7 +67,7 @@ def test_a_corrupt_camera_toml_is_set_aside_and_written_afresh(
     assert calibrate("--source", "render:") == 0
     err = capsys.readouterr().err
     (kept,) = config_dir().glob(f"{CALIBRATION_FILE}.corrupt-*")
-    assert f"companion: {path} cannot be read ([reader] is malformed" in err
+    assert f"companion: {path} cannot be read (not TOML: " in err
     assert f"it was kept as {kept.name}" in err and len(err.splitlines()) == 1
     assert kept.read_text() == "garbage[[["
     assert load_settings(TileClassifier()).stable_frames > 0  # the new one reads back
@@ -264,6 +264,23 @@ def test_a_table_calibration_does_not_write_is_refused(text: str, message: str) 
     assert str(refused.value) == message
 
 
+def test_play_names_what_is_wrong_with_camera_toml_not_always_reader() -> None:
+    """An unknown table or broken TOML was reported as "[reader] is malformed", sending the
+    player to a table that was fine."""
+    path = config_dir() / CALIBRATION_FILE
+    path.parent.mkdir(parents=True)
+    for text, problem in (
+        ("[lamp]\nbright = true\n",
+         "unknown table or key 'lamp'; camera.toml holds source, [quality] and [reader]"),
+        ("[reader\n", "not TOML: Expected ']' at the end of a table declaration (at line 1, "
+                       "column 8)"),
+    ):
+        path.write_text(text)
+        with pytest.raises(DataError) as refused:
+            load_settings(TileClassifier())
+        assert str(refused.value) == f"{path}: {problem}; fix it or calibrate again"
+
+
 def test_the_calibrations_own_file_and_its_edits_read_back(tmp_path: Path) -> None:
     """What ``save_calibration`` writes (source, [quality], [reader]) is read, and [reader]'s
     edges are kept: 1 frame, a confidence just above 0 or just below 1; a key left out is
@@ -289,8 +306,8 @@ def test_play_refuses_a_bad_reader_setting_naming_the_file() -> None:
     with pytest.raises(DataError) as refused:
         load_settings(TileClassifier())
     assert str(refused.value) == (
-        f"{path}: [reader] is malformed (stable_frames must be a whole number 1 or more (the "
-        "frames that must agree), not 0); fix it or calibrate again")
+        f"{path}: stable_frames must be a whole number 1 or more (the frames that must "
+        "agree), not 0; fix it or calibrate again")
 
 
 def test_calibration_sets_a_bad_reader_setting_aside_and_writes_afresh(
@@ -304,7 +321,7 @@ def test_calibration_sets_a_bad_reader_setting_aside_and_writes_afresh(
     assert calibrate("--source", "render:") == 0
     err = capsys.readouterr().err
     (kept,) = config_dir().glob(f"{CALIBRATION_FILE}.corrupt-*")
-    assert err == (f"companion: {path} cannot be read ([reader] is malformed: min_confidence "
+    assert err == (f"companion: {path} cannot be read (min_confidence "
                    "must be a number above 0 and below 1, such as 0.9, not 90); it was kept "
                    f"as {kept.name} and calibration starts afresh\n")
     assert kept.read_text().endswith("min_confidence = 90\n")

@@ -163,7 +163,10 @@ def read_settings(text: str, defaults: ReaderSettings) -> ReaderSettings:
     nothing is ever sure enough; 0 or less: every guess is taken). A key or a table the
     calibration does not write (a misspelling, ``[Reader]``) is refused, not ignored.
     """
-    data = tomllib.loads(text)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"not TOML: {exc}") from exc
     for name in data:
         if name not in _CALIBRATION_KEYS:
             raise ValueError(f"unknown table or key {name!r}"
@@ -201,8 +204,7 @@ def load_settings(classifier: TileClassifier) -> ReaderSettings:
     try:
         return read_settings(path.read_text(encoding="utf-8"), defaults)
     except (OSError, ValueError) as exc:
-        raise DataError(f"{path}: [reader] is malformed ({exc}); fix it or calibrate again") \
-            from exc
+        raise DataError(f"{path}: {exc}; fix it or calibrate again") from exc
 
 
 def settings_to_keep(classifier: TileClassifier) -> ReaderSettings:
@@ -215,7 +217,7 @@ def settings_to_keep(classifier: TileClassifier) -> ReaderSettings:
     except FileNotFoundError:
         return defaults
     except ValueError as exc:
-        set_aside(path, f"[reader] is malformed: {exc}")
+        set_aside(path, str(exc))
         return defaults
 
 
