@@ -197,14 +197,18 @@ def _unknown(raw: Mapping[str, Any], known: Collection[str], where: str) -> None
         raise DataError(f"{where}: {'; '.join(problems)}")
 
 
-def _durability(raw: Mapping[str, Any], info: WeaponInfo, own: bool, at: str) -> int | None:
+def _durability(raw: Mapping[str, Any], info: WeaponInfo, own: bool, at: str,
+                kept: bool) -> int | None:
     """A carried weapon's durability left: ``durability_left`` (on a packaged row also
-    ``durability``), a whole number up to the weapon's full durability; else that."""
+    ``durability``), a whole number up to the weapon's full durability (unless ``kept``);
+    else that."""
     full = left = info.durability
     for name in ("durability_left",) if own else ("durability", "durability_left"):
         if name not in raw:
             continue
         left = value = _int(raw, name, at)  # durability_left, read last, wins
+        if kept:
+            continue
         if full is None and value > 0:  # 0: worn out by use (CO-WEAP-1), as a fight saves it
             raise DataError(f"{at}: {info.name} has no durability (it cannot parry): leave "
                             f"{name} out, found {value!r}")
@@ -214,8 +218,15 @@ def _durability(raw: Mapping[str, Any], info: WeaponInfo, own: bool, at: str) ->
     return left
 
 
-def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "sheet") -> Sheet:
-    """Build a sheet from TOML data, refusing each bad field with its name (CO-BASE-1)."""
+def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "sheet",
+                       kept: bool = False) -> Sheet:
+    """Build a sheet from TOML data, refusing each bad field with its name (CO-BASE-1).
+
+    ``kept``: the copy a saved fight keeps of a sheet it began with. It is read as the
+    version that began the fight read it, without the checks made since of what the player
+    wrote: a ``durability_left`` above the weapon's full durability (or on one with none),
+    ``loaded = true`` (one round). The player could mend the sheet, never the fight's copy,
+    and the fight would not open."""
     if not isinstance(data, Mapping):
         raise DataError(f"{where}: a sheet must be a table of fields, found {data!r}")
     _unknown(data, SHEET_FIELDS, where)
@@ -270,8 +281,10 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
                 info = rules.weapon(raw["key"])
             except DataError as exc:  # no weapon 'revolvr': say which sheet and row
                 raise DataError(f"{at}: {exc}") from exc
-        durability = _durability(raw, info, own, at)
+        durability = _durability(raw, info, own, at, kept)
         loaded = raw.get("loaded", info.magazine)
+        if kept and isinstance(loaded, bool):
+            loaded = int(loaded)
         if not isinstance(loaded, int) or isinstance(loaded, bool) \
                 or not 0 <= loaded <= info.magazine:
             raise DataError(f"{at}: loaded must be 0 to the magazine {info.magazine}, "

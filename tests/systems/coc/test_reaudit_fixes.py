@@ -14,9 +14,10 @@ import pytest
 from companion.dice import ScriptedDice
 from companion.dice.sources import ScriptExhausted
 from companion.errors import DataError, IllegalAction
-from companion.systems.coc.combat import Attack, ClearJam, Defence, Fight
+from companion.systems.coc.combat import Attack, ClearJam, Defence, EndTurn, Fight
 from companion.systems.coc.combat.step import _Step
 from companion.systems.coc.rules import Profile, load_rules
+from companion.systems.coc.sheet import sheet_from_mapping
 from tests.systems.coc.helpers import duel, pass_to, push
 
 P003, P004 = Profile.P003, Profile.P004
@@ -181,3 +182,26 @@ def test_a_fight_file_of_the_wrong_shape_says_which_field_in_words(
     data[field] = value
     with pytest.raises(DataError, match=f"^not a saved coc fight: {re.escape(said)}"):
         Fight.from_json(load_rules(P004), data)
+
+
+def test_a_fight_keeps_the_sheets_it_began_with_through_checks_made_since() -> None:
+    """Until the sheet checks of the last stops, ``durability_left = 12`` on a revolver (full
+    10), ``durability_left = 3`` on a kick (which has none) and ``loaded = true`` were taken,
+    and a fight keeps its own copy of each sheet: after the upgrade that fight did not open
+    ("durability_left must be 0 to the full durability 10"), and mending the sheet file could
+    not help. The copy is read as the fight began with it; a sheet file is still refused."""
+    f = duel(P003, {"weapons": ("revolver", "kick")})
+    saved = json.loads(json.dumps(f.to_json()))
+    revolver, kick = saved["entrants"][0]["sheet"]["weapons"]
+    revolver.update(durability_left=12, loaded=True)
+    kick["durability_left"] = 3
+    opened = Fight.from_json(load_rules(), saved)
+    ann = opened.state.get("Ann")
+    assert [(w.info.key, w.durability, w.loaded) for w in ann.sheet.weapons] == [
+        ("revolver", 12, 1), ("kick", 3, 0)]
+    pass_to(opened, "Ann")
+    push(opened, EndTurn("Ann"))
+    again = opened.to_json()["entrants"][0]["sheet"]["weapons"]
+    assert (again[0]["durability_left"], again[1]["durability_left"]) == (12, 3)
+    with pytest.raises(DataError, match="durability_left must be 0 to the full durability 10"):
+        sheet_from_mapping(load_rules(), saved["entrants"][0]["sheet"], "sheet")

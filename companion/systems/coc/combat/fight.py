@@ -141,8 +141,8 @@ class Fight:
         _check_shape(data)
         profile = Profile(data["profile"])
         settings = data.get("settings", {})
-        entrants = [(sheet_from_mapping(rules, e["sheet"], f"entrant {n}"), Side(e["side"]))
-                    for n, e in enumerate(data["entrants"], 1)]
+        entrants = [(sheet_from_mapping(rules, e["sheet"], f"entrant {n}", kept=True),
+                     Side(e["side"])) for n, e in enumerate(data["entrants"], 1)]
         opening = [(int(s), int(v)) for s, v in data["opening"]]
         journal = list(data["journal"])
         first = 1 if fmt == 1 else _engine(data.get("opening_engine", FORMAT), "opening_engine")
