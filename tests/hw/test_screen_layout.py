@@ -197,13 +197,14 @@ def test_fight_target_labels_wrap_and_stay_apart(screen: ScreenDisplay) -> None:
     drawn = spy_text(screen)
     screen.render(view)
     labels = [d for d in drawn if d.label]
-    seconds = []
+    rows = 2 if screen.has_cjk else 1  # without a Japanese font the English alone fits a row
+    lasts = []
     for n, option in enumerate(options[:6]):
-        first, second = labels[2 * n], labels[2 * n + 1]
-        assert first.text.startswith("[") and not second.text.startswith("[")
-        assert second.shown.endswith(option.label.split()[-1]), second.shown
-        seconds.append(second.shown)
-    assert len(set(seconds)) == len(seconds)
+        first, last = labels[rows * n], labels[rows * n + rows - 1]
+        assert first.text.startswith("[") and (rows == 1 or not last.text.startswith("["))
+        assert last.shown.endswith(option.label.split()[-1]), last.shown
+        lasts.append(last.shown)
+    assert len(set(lasts)) == len(lasts)
 
 
 # ---- 3. the PC sheet wraps a long line --------------------------------------------------
@@ -272,7 +273,8 @@ def test_many_combatants_show_a_window_of_whole_rows(screen: ScreenDisplay,
     texts = " ".join(d.shown or d.text for d in drawn)
     for f, _ in rows:
         if f.conditions:
-            assert f.conditions[0].split()[0] in texts
+            condition = f.conditions[0] if screen.has_cjk else without_cjk(f.conditions[0])
+            assert condition.split()[0] in texts
 
 
 # ---- 6. a long table walk is never cut silently ------------------------------------------
