@@ -55,8 +55,14 @@ def _keys(rules: GensoRules, raw: Any, name: str, where: str,
 
 
 def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
-                           origin: str = "sheet") -> Character:
-    """A Character from a sheet mapping; every field is checked and a fault names it."""
+                           origin: str = "sheet", kept: bool = False) -> Character:
+    """A Character from a sheet mapping; every field is checked and a fault names it.
+
+    ``kept``: the copy a saved fight keeps of a sheet it began with, read as the version
+    that began the fight read it, without the checks made since of what the player wrote:
+    a spell listed twice, a ``printed_protection`` of true or below 0, a PC's printed
+    numbers. The player could mend the sheet, never the fight's copy, and the fight would
+    not open."""
     where = origin
     if not isinstance(raw, Mapping):
         raise DataError(f"{where}: a sheet is a TOML table")
@@ -96,7 +102,7 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
                                            for s in spells):
         raise DataError(f"{where}: spells must list spell keys ({', '.join(rules.spells)})")
     twice = sorted({s for s in spells if spells.count(s) > 1})
-    if twice:  # the Magic level counts the spells known: one listed twice would count twice
+    if twice and not kept:  # the Magic level counts the spells known: twice would count twice
         raise DataError(f"{where}: spells lists {', '.join(twice)} more than once")
     fields["spells"] = tuple(spells)
     fields["weapons"] = _keys(rules, raw.get("weapons", []), "weapons", where, (Slot.WEAPON,))
@@ -120,12 +126,24 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
     fields["printed_power"] = dict(power)
     protection = raw.get("printed_protection", {})
     if not isinstance(protection, Mapping) or any(
-        k not in owned or not isinstance(v, int) or isinstance(v, bool) or v < 0
+        k not in owned or not isinstance(v, int)
+        or (not kept and (isinstance(v, bool) or v < 0))
         for k, v in protection.items()
     ):
         raise DataError(f"{where}: printed_protection must map the character's armour and "
                         "shield to whole numbers 0 or more")
     fields["printed_protection"] = dict(protection)
+    # Like max_hp/max_mp: a stat block's printed numbers are an NPC's. On a PC they would
+    # silently replace what its weapon and armour give in a fight. An empty table changes
+    # nothing and is taken.
+    if fields["kind"] is Kind.PC and not kept:
+        for name, follows in (("printed_power", "striking power follows its weapons (GM-EQUIP-1, "
+                                                "GM-EQUIP-3)"),
+                              ("printed_protection", "protection follows its armour and shield "
+                                                     "(GM-EQUIP-2, GM-EQUIP-3)")):
+            if fields[name]:
+                raise DataError(f"{where}: {name} is a printed NPC stat-block number, for NPCs "
+                                f"only; a PC's {follows}")
     rings = raw.get("rings", {})
     if not isinstance(rings, Mapping) or set(rings) - {"left", "right"}:
         raise DataError(f"{where}: rings must be a table of left and right")

@@ -36,7 +36,7 @@ from companion.systems.genso.combat import (
     wants_to_flee,
 )
 from companion.systems.genso.rules import GensoRules, load_rules
-from companion.systems.genso.sheet import preset
+from companion.systems.genso.sheet import character_from_mapping, preset
 
 RULES = load_rules()
 PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
@@ -849,3 +849,26 @@ def test_every_roll_is_asked_for_with_what_it_is_for() -> None:
     dice = Told(3, 4, 2, 5)
     fight.push(Attack(PC1, "普通の村人（男性）"), dice)
     assert dice.purposes == [f"{PC1}'s attack roll 命中", "普通の村人（男性）'s defence roll 防御"]
+
+
+def test_a_saved_fight_keeps_the_sheets_it_began_with_through_checks_made_since() -> None:
+    """A fight keeps its own copy of each sheet. Sheets with a spell listed twice or a
+    printed protection below 0 were taken until the checks of the last stops, and a PC's
+    printed numbers until now: such a fight stopped opening after the upgrade (`fight show`,
+    `apply` and the table), and mending the sheet file could not help. The copy is read as
+    the fight began with it; a sheet file is still refused."""
+    fight = make([pc("pc2")], [("orc", 1)])
+    saved = json.loads(json.dumps(fight.to_json()))
+    sheet = saved["entrants"][0]["sheet"]
+    sheet.update(spells=["healing", "healing"], printed_power={"club": "2D6"},
+                 printed_protection={"travellers_clothes": -1})
+    with pytest.raises(DataError, match="spells lists healing more than once"):
+        character_from_mapping(RULES, sheet)
+    opened = Fight.from_json(RULES, saved)
+    kept = opened.entrants[0].character(RULES)
+    assert kept.spells == ("healing", "healing")
+    assert (kept.printed_power, kept.printed_protection) == (
+        {"club": "2D6"}, {"travellers_clothes": -1})
+    act(opened, EndFight())
+    after = opened.character_after(opened.entrants[0])
+    assert after.spells == kept.spells and after.printed_power == {"club": "2D6"}

@@ -16,7 +16,6 @@ from companion.hw.display.view import DiceStep
 from companion.systems.genso import checks
 from companion.systems.genso.combat import Entry, Fight
 from companion.systems.genso.rules import GensoRules
-from companion.systems.genso.sheet import character_from_mapping
 
 
 @dataclass(frozen=True)
@@ -57,7 +56,7 @@ def roll_check(rules: GensoRules, fight: Fight, call: CheckCall,
         entrant = next((e for e in fight.entrants if e.name == name and not e.monster), None)
         if entrant is None:
             raise IllegalAction(f"{name!r} has no character sheet in this fight")
-        return character_from_mapping(rules, entrant.sheet, f"fight entrant {name}")
+        return entrant.character(rules)
 
     # An explicit None test: a difficulty of 0 is a difficulty, not "none given".
     hard = "hard" if call.difficulty is None else call.difficulty

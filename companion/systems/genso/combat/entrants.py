@@ -45,8 +45,14 @@ class Entrant:
     def build(self, rules: GensoRules) -> Combatant:
         if self.monster:
             return from_monster(rules, rules.monster(self.monster), self.name, self.side)
-        character = character_from_mapping(rules, self.sheet, f"fight entrant {self.name}")
-        return from_character(rules, character, self.side, self.as_monster, self.name)
+        return from_character(rules, self.character(rules), self.side, self.as_monster,
+                              self.name)
+
+    def character(self, rules: GensoRules) -> Character:
+        """The character of a sheet entrant, read as the fight began with it (a check made
+        of sheets since must not stop a saved fight opening)."""
+        return character_from_mapping(rules, self.sheet, f"fight entrant {self.name}",
+                                      kept=True)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "side": self.side.value}

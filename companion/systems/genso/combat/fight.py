@@ -23,7 +23,6 @@ from companion.systems.genso.combat.journal import ENGINE, Entry, Line, _Recorde
 from companion.systems.genso.combat.state import FightState
 from companion.systems.genso.combat.turns import _advance, _apply
 from companion.systems.genso.rules import GensoRules
-from companion.systems.genso.sheet import character_from_mapping
 
 #: The fight file's layout: 2 keeps the settings and each entry's engine revision.
 FILE_VERSION = 2
@@ -191,8 +190,7 @@ class Fight:
         used marked ``used:`` in its pack (GM-ITEM-1/2/3)."""
         if entrant.monster:
             raise IllegalAction(f"{entrant.name} is a monster, not a character sheet")
-        character = character_from_mapping(self.rules, entrant.sheet,
-                                           f"fight entrant {entrant.name}")
+        character = entrant.character(self.rules)
         now = self.state.get(entrant.name)
         start = self._states[0].get(entrant.name)
         assert now.hp is not None and now.max_hp is not None
