@@ -8,8 +8,12 @@ not set is labelled ``" (default)"`` (:data:`DEFAULT_TAG`) wherever it is shown,
 type, and refuses one of a number the seed states, or one outside its range. A numeric
 Default that only makes sense in a range keeps it beside it as data
 (``[limits."RULE-ID"]``, read by :func:`read_limits`), so every system checks ranges the
-same way. Each system words its refusals its own way (:class:`Wording`) and checks its
-other values further itself.
+same way. A Default that must be one of a closed set of words (or numbers) is refused with
+its choices when it is set to anything else; the sets stay in each system's code
+(``CHOICES``), beside the branches that play them, and :func:`read_choices` checks them
+against the data. A settings list shows both beside a Default (:meth:`Settings.notes`,
+:func:`notes_text`). Each system words its refusals its own way (:class:`Wording`) and
+checks its other values further itself.
 """
 
 from __future__ import annotations
@@ -158,6 +162,39 @@ def read_limits(raw: object, defaults: Mapping[str, Mapping[str, Any]],
     return Limits(bounds, source)
 
 
+#: A closed set of values per setting, keyed by (rule, key), in the order a player is shown it.
+Choices = Mapping[tuple[str, str], tuple[Any, ...]]
+
+
+def read_choices(choices: Choices, defaults: Mapping[str, Mapping[str, Any]],
+                 origin: str) -> dict[tuple[str, str], tuple[Any, ...]]:
+    """A system's closed sets (kept in its code) checked against its data: each names a
+    Default that is not true or false (a switch needs no list) and holds values of that
+    Default's kind; whether the packaged value is one of them is checked with the rest
+    (:meth:`Settings.not_chosen`)."""
+    for (rule, name), allowed in choices.items():
+        where = f"{origin}: choices of {rule}.{name}"
+        if name not in defaults.get(rule, {}):
+            raise DataError(f"{where}: no Default {rule}.{name}")
+        kind = type(defaults[rule][name])
+        if kind is bool or not allowed or any(type(a) is not kind for a in allowed):
+            raise DataError(f"{where}: must be values of the Default's kind "
+                            f"({kind_name(defaults[rule][name])}), found {allowed!r}")
+    return dict(choices)
+
+
+def choice_text(allowed: tuple[Any, ...]) -> str:
+    """A closed set in words: ``choice_text(("gm", "wg"))`` is "gm, wg"."""
+    return ", ".join(map(str, allowed))
+
+
+def notes_text(row: Mapping[str, Any]) -> str:
+    """What a settings list prints after a Default's value, from the row that
+    :meth:`Settings.notes` filled: "  range: 8 to 20", "  one of: gm, wg", or ""."""
+    return ((f"  range: {row['range']}" if "range" in row else "")
+            + (f"  one of: {choice_text(tuple(row['choices']))}" if "choices" in row else ""))
+
+
 @dataclass(frozen=True)
 class Settings:
     """Defaults keyed by rule ID, with a record of which values the user set.
@@ -174,6 +211,8 @@ class Settings:
     user_set: frozenset[tuple[str, str]] = frozenset()
     wording: Wording = field(default_factory=Wording, compare=False)
     limits: Limits = field(default_factory=Limits, compare=False)
+    #: The closed sets (:func:`read_choices`).
+    choices: Choices = field(default_factory=dict, compare=False)
 
     def __getitem__(self, key: tuple[str, str]) -> Any:
         rule, name = key
@@ -200,6 +239,28 @@ class Settings:
         """Each Default outside its range: "CO-BASE-8.wake_hp must be 1 or more, found 0"."""
         return self.limits.problems(self.values)
 
+    def choices_of(self, rule: str, name: str) -> tuple[Any, ...]:
+        """The values a Default must be one of, ``()`` for one without a closed set."""
+        return tuple(self.choices.get((rule, name), ()))
+
+    def not_chosen(self) -> list[str]:
+        """Each Default that is none of its choices: "GM-MON-7.orc_warrior must be one of
+        gm, wg; found 'xx'"."""
+        return [_not_one_of(rule, name, allowed, self.values[rule][name])
+                for (rule, name), allowed in self.choices.items()
+                if self.values[rule][name] not in allowed]
+
+    def notes(self, rule: str, name: str) -> dict[str, Any]:
+        """What a settings list shows beside a Default, as JSON: its ``"range"`` in words
+        and its ``"choices"`` as a list, each left out where it has none (a switch has
+        neither)."""
+        out: dict[str, Any] = {}
+        if span := self.range_of(rule, name):
+            out["range"] = span
+        if allowed := self.choices_of(rule, name):
+            out["choices"] = list(allowed)
+        return out
+
     def user_values(self) -> dict[str, dict[str, Any]]:
         """What the user set, in the shape :meth:`with_overrides` takes."""
         out: dict[str, dict[str, Any]] = {}
@@ -214,9 +275,10 @@ class Settings:
 
         First the shape of them all and the seed's numbers (a key of ``source`` that is no
         Default is refused), then each must name a kept rule and key and keep its type, then
-        every Default must be inside its range (:class:`Limits`), where the override is
-        loaded and not when a fight needs it. ``limits=False`` skips the ranges, for a saved
-        fight begun before they were checked: it replays with what it was played with.
+        every Default must be one of its choices (:attr:`choices`) and inside its range
+        (:class:`Limits`), where the override is loaded and not when a fight needs it.
+        ``limits=False`` skips the choices and the ranges, for a saved fight begun before
+        they were checked: it replays with what it was played with.
         """
         words = self.wording
         if not isinstance(overrides, Mapping):
@@ -240,15 +302,22 @@ class Settings:
                         rule=rule, name=name, known=", ".join(sorted(values[rule]))))
                 old = values[rule][name]
                 if type(value) is not type(old):
+                    if allowed := self.choices_of(rule, name):
+                        raise DataError(f"{origin}: "
+                                        + _not_one_of(rule, name, allowed, value))
                     raise DataError(f"{origin}: {rule}.{name} must be {kind_name(old)}, "
                                     f"found {value!r}")
                 values[rule][name] = value
                 user_set.add((rule, name))
-        settings = Settings(values, frozenset(user_set), words, self.limits)
+        settings = Settings(values, frozenset(user_set), words, self.limits, self.choices)
         if limits:
-            for problem in settings.out_of_range():
+            for problem in settings.not_chosen() + settings.out_of_range():
                 raise DataError(f"{origin}: {problem}")
         return settings
+
+
+def _not_one_of(rule: str, name: str, allowed: tuple[Any, ...], value: Any) -> str:
+    return f"{rule}.{name} must be one of {choice_text(allowed)}; found {value!r}"
 
 
 def check_apart(source: Mapping[str, Mapping[str, Any]],

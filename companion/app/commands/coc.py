@@ -45,7 +45,7 @@ from companion.systems.coc.checks import roll_command
 from companion.systems.coc.combat import ACTIONS, Fight, Side, action_from_json
 from companion.systems.coc.rules import CocRules, Profile, load_rules
 from companion.systems.coc.sheet import Sheet, sheet_from_mapping
-from companion.systems.defaults import DEFAULT_TAG
+from companion.systems.defaults import DEFAULT_TAG, notes_text
 
 SET_EXAMPLE = "CO-BASE-7.parries_per_round=2"
 OVERRIDES_NAME = "coc.toml"
@@ -217,18 +217,18 @@ def cmd_roll(args: argparse.Namespace) -> int:
 def cmd_defaults(args: argparse.Namespace) -> int:
     """Every Default and every profile cell (CO-CORE-2), each "(default)" or "(set by you)",
     and the range of a Default that has one (``[limits]``: CO-CORE-1 "1 to 101 and above 5
-    (CO-CORE-1.critical_max_004)", CO-DEATH-1, ...); "range" is left out of a JSON row
-    without one (a profile cell never has one)."""
+    (CO-CORE-1.critical_max_004)", CO-DEATH-1, ...) or its choices (CO-MA-2 "one of: facing,
+    N, ..."); "range" and "choices" are left out of a JSON row without them (a profile
+    cell never has them)."""
     rules = _rules_of(args)
     rows: list[dict[str, Any]] = []
     for rule, key, value, default in rules.entries():
         rows.append({"rule": rule, "key": key, "value": value, "default": default})
-        if span := rules.defaults.range_of(rule, key):
-            rows[-1]["range"] = span
+        rows[-1].update(rules.defaults.notes(rule, key))
     text = "\n".join(f"{r['rule']:<12} {r['key']:<28} "
                      f"{json.dumps(r['value'], ensure_ascii=False)}"
                      + (DEFAULT_TAG if r["default"] else "  (set by you)")
-                     + (f"  range: {r['range']}" if "range" in r else "") for r in rows)
+                     + notes_text(r) for r in rows)
     return emit(args, {"profile": rules.profile.value, "defaults": rows}, text)
 
 

@@ -21,11 +21,28 @@ from typing import Any
 
 from companion.dice.notation import parse
 from companion.errors import DataError, InvalidNotation
-from companion.systems.defaults import DEFAULT_TAG, Settings, Wording, check_apart, read_limits
+from companion.systems.coc.board import FACINGS
+from companion.systems.defaults import (
+    DEFAULT_TAG,
+    Settings,
+    Wording,
+    check_apart,
+    read_choices,
+    read_limits,
+)
 
 DATA_FILES = ("profiles.toml", "rules.toml", "skills.toml", "weapons.toml")
 CHARACTERISTICS = ("STR", "CON", "POW", "DEX", "APP", "SIZ", "INT", "EDU")
 CELLS = ("p003", "p004")
+#: Defaults whose value must be one of a closed set: the branches the engine plays, so they
+#: stay beside it in code. Checked wherever a Default is set (a saved fight replays with what
+#: it was played with), and shown by `coc defaults` (:mod:`companion.systems.defaults`).
+CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    # CO-MA-2 on 003's board: the thrower's facing, or a compass point (CO-TURN-2).
+    ("CO-MA-2", "throw_toward"): ("facing", *FACINGS),
+    # CO-BURN-1: what a scarring burn costs when the player does not say.
+    ("CO-BURN-1", "choice"): ("APP", "CON"),
+}
 #: How `coc` words a refused override.
 WORDING = Wording(
     seed="{rule}.{name} is the seed's rule ({value!r}), not a Default: it cannot be overridden",
@@ -255,10 +272,10 @@ class CocRules:
 
         A profile cell is set as ``{"CO-FIRE-9": {"p003": "optional_on"}}``. A cell that is
         "off" may be switched on only by writing "on": the user owns the table (CO-CORE-2).
-        Each Default must be inside its range (``[limits]`` in ``data/rules.toml``, e.g.
+        Each Default must be one of its :data:`CHOICES` (CO-MA-2's throw a compass point
+        or "facing") and inside its range (``[limits]`` in ``data/rules.toml``, e.g.
         CO-CORE-1's fumble range above its critical range, CO-DEATH-1 death below −2 at the
-        highest); ``limits=False`` skips the ranges, for a fight begun before they were
-        checked.
+        highest); ``limits=False`` skips both, for a fight begun before they were checked.
         """
         if not isinstance(overrides, Mapping):
             raise DataError(f"{origin}: the Defaults must be tables keyed by rule ID")
@@ -418,9 +435,10 @@ def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None 
         weapons[weapon.key] = weapon
     system = rules["system"]
     limits = read_limits(rules["limits"], rules["defaults"], rules["source"], "rules.toml")
-    # with no override, this checks the packaged Defaults against their ranges
-    settings = Settings(rules["defaults"], wording=WORDING, limits=limits).with_overrides(
-        {}, "rules.toml")
+    choices = read_choices(CHOICES, rules["defaults"], "rules.toml")
+    # with no override, this checks the packaged Defaults against their choices and ranges
+    settings = Settings(rules["defaults"], wording=WORDING, limits=limits,
+                        choices=choices).with_overrides({}, "rules.toml")
     return CocRules(f"{system['name_ja']}/{system['name_en']}", profile, table,
                     rules["source"], settings, skills,
                     weapons)

@@ -21,7 +21,7 @@ from typing import Any
 from companion.dice.notation import Comparison, Dice, DiceCommand, Rounding, parse
 from companion.dice.tables import DiceTable, load_table
 from companion.errors import CompanionError, DataError, InvalidNotation
-from companion.systems.defaults import KIND_NAMES, Settings, Wording, read_limits
+from companion.systems.defaults import KIND_NAMES, Settings, Wording, read_choices, read_limits
 from companion.systems.events.sword_world import (
     ABILITY_NAMES,
     CheckSpec,
@@ -67,7 +67,9 @@ class NoParty(CompanionError, ValueError):
 
 # --- rules data ------------------------------------------------------------------
 
-#: Settings whose value must be one of a closed set (checked whenever they change).
+#: Settings whose value must be one of a closed set: the branches the engine plays, most of
+#: them its enums, so they stay beside it in code. Checked wherever a Default is set, and
+#: shown by `events defaults` (:mod:`companion.systems.defaults`).
 CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("§1", "mode"): tuple(m.value for m in Mode),
     ("EV-CORE-2", "comparison"): tuple(c.value for c in Comparison),
@@ -122,10 +124,6 @@ def _check_values(
     def get(rule: str, name: str) -> Any:
         return values.get(rule, {}).get(name)
 
-    for (rule, name), allowed in CHOICES.items():
-        if get(rule, name) not in allowed:
-            raise DataError(f"{origin}: {rule}.{name} must be one of {', '.join(allowed)}; "
-                            f"found {get(rule, name)!r}")
     for rule, name in DICE_SETTINGS:
         _dice_text(get(rule, name), f"{origin}: {rule}.{name}")
     # EV-POI-9: the seed names the four abilities; the Default only orders them on a die.
@@ -160,7 +158,8 @@ class EventRules:
         self, overrides: Mapping[str, Mapping[str, Any]], origin: str = "overrides"
     ) -> EventRules:
         """New rules with ``overrides`` of Defaults; the seed's own numbers are refused, and
-        so is a whole number outside its range (``[limits]``: EV-CORE-1 DM level 1 or more)."""
+        so is a value none of its :data:`CHOICES` or a whole number outside its range
+        (``[limits]``: EV-CORE-1 DM level 1 or more)."""
         settings = self.settings.with_overrides(overrides, origin, self.source)
         _check_values(settings.values, self.source, origin)
         return replace(self, settings=settings)
@@ -199,8 +198,10 @@ def load_rules(text: str | None = None, origin: str = DATA_FILE) -> EventRules:
         raise DataError(f"{origin}: [system] needs name_ja and name_en")
     title = f"{system['name_ja']}/{system['name_en']}"
     limits = read_limits(data["limits"], data["defaults"], data["source"], origin)
+    choices = read_choices(CHOICES, data["defaults"], origin)
     packaged = EventRules(title, tables, checks, data["source"],
-                          Settings(data["defaults"], wording=WORDING, limits=limits))
-    # with no override, this checks the packaged Defaults: their ranges and the values
-    # _check_values knows (choices, dice, EV-POI-9's abilities)
+                          Settings(data["defaults"], wording=WORDING, limits=limits,
+                                   choices=choices))
+    # with no override, this checks the packaged Defaults: their choices, their ranges and
+    # the values _check_values knows (dice, EV-POI-9's abilities)
     return packaged.with_overrides({}, origin)

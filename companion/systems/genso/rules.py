@@ -19,7 +19,13 @@ from typing import Any
 from companion.dice.notation import parse
 from companion.dice.tables import DiceTable, load_table
 from companion.errors import DataError, InvalidNotation
-from companion.systems.defaults import Settings, Wording, check_apart, read_limits
+from companion.systems.defaults import (
+    Settings,
+    Wording,
+    check_apart,
+    read_choices,
+    read_limits,
+)
 from companion.systems.genso.money import Purse
 
 #: How `genso` words a refused override (seed 002 is "the book").
@@ -64,7 +70,9 @@ class CreatureKind(Enum):
     PSEUDO = "pseudo"
 
 
-#: Settings whose value must be one of a closed set.
+#: Settings whose value must be one of a closed set: the branches the engine plays, so they
+#: stay beside it in code. Checked wherever a Default is set, and shown by `genso defaults`
+#: (:mod:`companion.systems.defaults`).
 CHOICES: dict[tuple[str, str], tuple[Any, ...]] = {
     ("GM-MON-7", "orc_warrior"): ("gm", "wg"),
     ("GM-MAGIC-5", "diameter_m"): (3, 5),
@@ -232,20 +240,12 @@ class GensoRules:
         self, overrides: Mapping[str, Any], origin: str = "overrides", limits: bool = True
     ) -> GensoRules:
         """New rules with ``overrides`` of Defaults; the seed's own numbers are refused, and
-        a number outside its range (``[limits]``: GM-CHECK-6, GM-COMBAT-8, GM-MAGIC-3) unless
-        ``limits`` is False: a saved fight replays with what it was played with."""
+        a value none of its :data:`CHOICES` or a number outside its range (``[limits]``:
+        GM-CHECK-6, GM-COMBAT-8, GM-MAGIC-3) unless ``limits`` is False: a saved fight replays
+        with what it was played with."""
         settings = self.settings.with_overrides(overrides, origin, self.source, limits)
-        _check_choices(settings.values, origin)
         monsters = _orc_warrior(dict(self.monsters), self.warrior_variants, settings.values)
         return replace(self, settings=settings, monsters=monsters)
-
-
-def _check_choices(values: Mapping[str, Mapping[str, Any]], origin: str) -> None:
-    for (rule, name), allowed in CHOICES.items():
-        if values[rule][name] not in allowed:
-            shown = ", ".join(map(str, allowed))
-            raise DataError(f"{origin}: {rule}.{name} must be one of {shown}; "
-                            f"found {values[rule][name]!r}")
 
 
 def _orc_warrior(
@@ -413,7 +413,7 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
     if rates[0] < 1 or rates[1] < 1:
         raise DataError("rules.toml: [source.\"GM-ECON-1\"] needs the exchange rates")
     check_apart(source, rules["defaults"], "rules.toml")
-    _check_choices(rules["defaults"], "rules.toml")
+    choices = read_choices(CHOICES, rules["defaults"], "rules.toml")
     items = _load_items(data["items.toml"], "items.toml", rates)
     for key in source["GM-CHAR-7"]["kit"]:
         if key not in items:
@@ -433,7 +433,7 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
     packaged = GensoRules(
         title, tables, rules["abilities"], rules["difficulties"], rules["difficulty_names"],
         source, Settings(rules["defaults"], wording=WORDING, limits=read_limits(
-            rules["limits"], rules["defaults"], source, "rules.toml")), items, mana_stone, spells,
-        monsters, presets, variants,
+            rules["limits"], rules["defaults"], source, "rules.toml"), choices=choices),
+        items, mana_stone, spells, monsters, presets, variants,
     )
     return packaged.with_overrides({}, "rules.toml")

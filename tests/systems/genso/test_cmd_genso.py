@@ -82,7 +82,8 @@ def test_defaults_listed_overridden_and_seed_numbers_refused(
     (user_dirs / "config" / "genso.toml").write_text(
         '[defaults."GM-MAGIC-5"]\ndiameter_m = 5\n', encoding="utf-8")
     rows = run(capsys, "defaults", "--set", "GM-COMBAT-8.strict_4_6=true")["defaults"]
-    assert {"rule": "GM-MAGIC-5", "key": "diameter_m", "value": 5, "default": False} in rows
+    assert {"rule": "GM-MAGIC-5", "key": "diameter_m", "value": 5, "default": False,
+            "choices": [3, 5]} in rows
     assert {"rule": "GM-COMBAT-8", "key": "strict_4_6", "value": True,
             "default": False} in rows
     assert main(["genso", "defaults", "--set", "GM-CHAR-7.gold=10"]) == 2

@@ -12,6 +12,7 @@ from companion.systems.coc.checks import check
 from companion.systems.coc.combat.actions import Burn, Fall, Place, SanLoss
 from companion.systems.coc.combat.body_parts import _BodyParts
 from companion.systems.coc.combat.fighters import Combatant, Condition
+from companion.systems.coc.rules import CHOICES
 from companion.systems.coc.sheet import carried_hp, with_characteristic
 
 
@@ -47,7 +48,7 @@ class _Keeper(_BodyParts):
         if a.damage < 0:
             raise IllegalAction("fire damage is 0 or more")
         lose = a.lose or self.rules.default("CO-BURN-1", "choice")
-        if lose not in ("APP", "CON"):
+        if lose not in CHOICES[("CO-BURN-1", "choice")]:
             raise IllegalAction("a burn costs APP or CON (CO-BURN-1)")
         self.say(f"{t.name} is burned ({a.incident}): {a.damage} (CO-BURN-1)")
         self.harm(t, a.damage)
