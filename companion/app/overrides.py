@@ -89,22 +89,36 @@ def _check_sections(data: Mapping[str, Any], path: Path) -> None:
 R = TypeVar("R", bound=Overridable)
 
 
-def user_rules(rules: R, filename: str, settings: Sequence[str], example: str) -> R:
-    """``rules`` with the player's file (``filename`` in the config folder) and ``--set``
-    overrides applied, in that order."""
+def user_defaults(filename: str) -> tuple[str, Mapping[str, Any]]:
+    """The player's Defaults file (``filename`` in the config folder) and its
+    ``{rule: {key: value}}``, empty when there is none; its shape is checked here, its
+    values by the rules that take them."""
     path = config_dir() / filename
-    if path.exists():
-        try:
-            data = tomllib.loads(read_text(path, "Defaults file"))
-        except tomllib.TOMLDecodeError as exc:
-            raise DataError(f"{path}: not TOML ({exc})") from exc
-        _check_sections(data, path)
-        rules = rules.with_overrides(data.get("defaults", {}), str(path))
+    if not path.exists():
+        return str(path), {}
+    try:
+        data = tomllib.loads(read_text(path, "Defaults file"))
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path}: not TOML ({exc})") from exc
+    _check_sections(data, path)
+    return str(path), data.get("defaults", {})
+
+
+def set_values(settings: Sequence[str], example: str) -> dict[str, dict[str, Any]]:
+    """``--set RULE.key=value`` flags as ``{rule: {key: value}}``."""
     overrides: dict[str, dict[str, Any]] = {}
     for text in settings:
         rule, key, value = parse_set(text, example)
         overrides.setdefault(rule, {})[key] = value
-    return rules.with_overrides(overrides, "--set")
+    return overrides
+
+
+def user_rules(rules: R, filename: str, settings: Sequence[str], example: str) -> R:
+    """``rules`` with the player's file (``filename`` in the config folder) and ``--set``
+    overrides applied, in that order."""
+    origin, defaults = user_defaults(filename)
+    rules = rules.with_overrides(defaults, origin)
+    return rules.with_overrides(set_values(settings, example), "--set")
 
 
 def add_set_argument(parser: argparse.ArgumentParser, example: str) -> None:

@@ -104,3 +104,29 @@ def test_a_fight_saved_with_a_setting_now_out_of_range_still_opens_as_played() -
     with pytest.raises(DataError, match=r"--set: GM-CHECK-6\.difficulty must be 8 to 20"):
         again.push(Wait(again.state.order[0].name), ScriptedDice([]),
                    {"GM-CHECK-6": {"difficulty": 31}})
+
+
+def test_a_genso_toml_value_now_out_of_range_does_not_stop_a_fight_in_progress(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``pc_death_below = 5`` in genso.toml was taken until GM-COMBAT-8's range: after the
+    upgrade every genso command stopped on it, the saved fight and the table's too, though a
+    fight plays under the settings its own file keeps. The fight shows and plays on; a new
+    fight and a check still refuse the file, naming it, and an action's --set is checked."""
+    assert main(["genso", "fight", "new", "--party", AKI, "--monsters", "orc"]) == 0
+    (user_dirs / "config").mkdir()
+    config = user_dirs / "config" / "genso.toml"
+    config.write_text('[defaults."GM-COMBAT-8"]\npc_death_below = 5\n', encoding="utf-8")
+    capsys.readouterr()
+    assert main(["genso", "fight", "show"]) == 0
+    assert "round 1" in capsys.readouterr().out
+    assert main(["genso", "fight", "dodge", "Aki"]) == 0
+    assert main(["genso", "fight", "log"]) == 0 and "Aki" in capsys.readouterr().out
+    assert main(["genso", "fight", "wait", "オーク", "--set",
+                 "GM-CHECK-6.difficulty=30"]) == 2
+    assert "--set: GM-CHECK-6.difficulty must be 8 to 20, found 30" in capsys.readouterr().err
+    refused = f"{config}: GM-COMBAT-8.pc_death_below must be 1 or less, found 5"
+    for argv in (["check", "enemy", "--sheet", AKI],
+                 ["fight", "new", "--force", "--party", AKI, "--monsters", "orc"]):
+        assert main(["genso", *argv]) == 2
+        assert refused in capsys.readouterr().err

@@ -47,7 +47,6 @@ from companion.app.commands.genso.fights import (
     load_fight,
     monster_counts,
     save_fight,
-    set_overrides,
 )
 from companion.app.commands.genso.files import (
     OVERRIDES_NAME,
@@ -59,6 +58,7 @@ from companion.app.commands.genso.files import (
     fight_path,
     load_user_rules,
     resolve_sheet,
+    saved_fight_rules,
     sheet_document,
     sheet_path,
 )
@@ -98,7 +98,7 @@ __all__ = [
     "resolve_sheet",
     "run",
     "save_fight",
-    "set_overrides",
+    "saved_fight_rules",
     "sheet_document",
     "sheet_json",
     "sheet_path",

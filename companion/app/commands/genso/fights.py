@@ -19,12 +19,12 @@ from companion.app.commands.genso.files import (
     digest,
     fight_entrant,
     fight_path,
-    load_user_rules,
+    saved_fight_rules,
     sheet_document,
     sheet_path,
 )
 from companion.app.commands.roll import emit, run_with_source
-from companion.app.overrides import parse_set, read_text
+from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
 from companion.files import atomic_write_text, write_toml
@@ -176,15 +176,6 @@ def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
     return counts
 
 
-def set_overrides(settings: list[str]) -> dict[str, dict[str, Any]]:
-    """``--set RULE.key=value`` flags as ``{rule: {key: value}}``."""
-    overrides: dict[str, dict[str, Any]] = {}
-    for text in settings:
-        rule, key, value = parse_set(text, SET_EXAMPLE)
-        overrides.setdefault(rule, {})[key] = value
-    return overrides
-
-
 def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
     path = fight_path(args)
     if args.verb == "new":
@@ -203,13 +194,13 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
     # them takes the user's own; this call's --set holds from its action on, unless the file
     # replays only with it (it was played with that --set given at every call, as then).
     try:
-        fight = load_fight(load_user_rules([]), path)
+        fight = load_fight(saved_fight_rules([]), path)
     except DataError:
         if not args.set:
             raise
         fight = load_fight(rules, path)
     rules = fight.rules
-    overrides = set_overrides(args.set or [])
+    overrides = set_values(args.set or [], SET_EXAMPLE)
     if args.verb in ("show", "log", "undo", "apply") and overrides:
         changed = fight.changes(overrides)
         if changed:

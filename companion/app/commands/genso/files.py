@@ -11,7 +11,7 @@ from pathlib import Path
 
 import tomlkit
 
-from companion.app.overrides import read_text, user_rules
+from companion.app.overrides import read_text, set_values, user_defaults, user_rules
 from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.files import one_line_each
@@ -76,3 +76,15 @@ def fight_entrant(rules: GensoRules, ref: str, side: Side = Side.PARTY,
 def load_user_rules(settings: list[str]) -> GensoRules:
     """Packaged rules with the user's file and ``--set`` overrides applied."""
     return user_rules(load_rules(), OVERRIDES_NAME, settings, SET_EXAMPLE)
+
+
+def saved_fight_rules(settings: list[str]) -> GensoRules:
+    """The rules a saved fight falls back on: the user's file and ``--set`` without the ranges
+    and choices checked since (GM-COMBAT-8, GM-CHECK-6 …). A fight replays under the settings
+    its file keeps, one from before fights kept them under the user's file as it was played,
+    and an out-of-range Default there must not stop a fight in progress opening; a new
+    fight, a check and `genso defaults` refuse it, naming the file. An action's --set is
+    checked where the fight takes it."""
+    origin, defaults = user_defaults(OVERRIDES_NAME)
+    rules = load_rules().with_overrides(defaults, origin, limits=False)
+    return rules.with_overrides(set_values(settings, SET_EXAMPLE), "--set", limits=False)

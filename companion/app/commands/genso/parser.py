@@ -22,7 +22,7 @@ from companion.app.commands.genso.characters import (
 )
 from companion.app.commands.genso.checks import cmd_check, cmd_defaults, cmd_lists
 from companion.app.commands.genso.fights import cmd_fight
-from companion.app.commands.genso.files import SET_EXAMPLE, load_user_rules
+from companion.app.commands.genso.files import SET_EXAMPLE, load_user_rules, saved_fight_rules
 from companion.app.commands.roll import add_dice_arguments
 from companion.app.overrides import add_set_argument
 from companion.systems.genso import character as chars
@@ -37,7 +37,10 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, GensoRules], int]] = {
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = load_user_rules(args.set or [])
+    if args.sub == "fight" and args.verb != "new":  # a fight in progress keeps its settings
+        rules = saved_fight_rules(args.set or [])
+    else:
+        rules = load_user_rules(args.set or [])
     return COMMANDS[args.sub](args, rules)
 
 

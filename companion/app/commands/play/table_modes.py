@@ -50,12 +50,12 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
               controls: Controls) -> None:
     """``--mode genso``: a genso fight at the table, saved after every answer (``--state``,
     default genso/table.json in the data folder; ``--resume`` replays it)."""
-    from companion.app.commands.genso import load_user_rules as genso_rules
+    from companion.app.commands.genso import saved_fight_rules
     from companion.app.modes.genso import table_session
 
     rolls = None if config.text("dice.source") == "sim" else camera_rolls(config, controls)
     session = table_session(
-        genso_rules([]), *table_files(args, "genso"), resume=args.resume, seed=args.seed,
+        saved_fight_rules([]), *table_files(args, "genso"), resume=args.resume, seed=args.seed,
         choices=MenuChoices(controls, config.number("input.poll_seconds")),
         rolls=rolls, display=display, tell=lambda message: tell(message, display, controls))
     session.show(session.next_prompt())
