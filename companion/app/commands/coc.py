@@ -169,7 +169,9 @@ def load_fight(path: Path) -> Fight:
         fight = Fight.from_json(load_rules(), data)
     except DataError as exc:
         raise DataError(f"{path}: {exc}") from exc
-    for note in fight.notes:  # a format-1 file: told on each load until it is saved again
+    # A format-1 file is told on each load until it is saved again; a setting kept out of
+    # today's range, on each load.
+    for note in fight.notes:
         print(f"companion: note: {path}: {note}", file=sys.stderr)
     if fight.reworded:
         shown = ", ".join(map(str, fight.reworded))
