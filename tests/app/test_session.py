@@ -269,3 +269,22 @@ def test_a_paced_game_reads_the_window_and_stops_when_it_closes(tmp_path: Path) 
     saved = load_save(tmp_path / "s.json")
     assert saved is not None and 1 <= len(saved.inputs) <= 10
     assert len(window.views) == len(saved.inputs)
+
+
+@pytest.mark.parametrize("cut", [0, 1, 5000])
+def test_a_new_game_cuts_a_long_logs_unfinished_line_from_its_end(tmp_path: Path,
+                                                                   cut: int) -> None:
+    """A log of many games is searched back from its end for its last whole line (it was
+    read whole into memory at every game's start: 200 MB of log, 257 MiB at start-up),
+    across blocks: an unfinished line longer than one, a line end on a block's edge, a file
+    with no line end at all."""
+    whole = b"".join(b'{"n": %d}\n' % n for n in range(20_000))
+    assert len(whole) > 2 * 64 * 1024
+    log_path = tmp_path / "games.jsonl"
+    for kept, written in ((whole, whole + b"x" * cut),
+                          (whole[:64 * 1024 - 1] + b"\n", whole[:64 * 1024 - 1] + b"\n"
+                           + b"y" * (64 * 1024 + cut)),
+                          (b"", b"z" * (3 * 64 * 1024 + cut))):
+        log_path.write_bytes(written)
+        assert GameLog.begin(log_path).start == len(kept)
+        assert log_path.read_bytes() == kept

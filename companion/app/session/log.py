@@ -6,11 +6,13 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 from companion.files import atomic_write_bytes
 
 # What every game's first line holds (play.log_header): where the next game begins.
 _HEADER = b'"log": "jongrogue-companion"'
+_BLOCK = 64 * 1024  # read back from a log's end this much at a time
 
 
 class GameLog:
@@ -35,9 +37,9 @@ class GameLog:
         """
         try:
             with open(path, "rb+") as handle:
-                data = handle.read()
-                size = data.rfind(b"\n") + 1
-                if size != len(data):
+                end = handle.seek(0, os.SEEK_END)
+                size = _last_line_end(handle, end)
+                if size != end:
                     handle.truncate(size)
         except FileNotFoundError:
             size = 0
@@ -94,6 +96,20 @@ class GameLog:
                     os.fsync(handle.fileno())
         except OSError as exc:
             raise _named(exc, self.path) from exc
+
+
+def _last_line_end(handle: BinaryIO, end: int) -> int:
+    """Where the last whole line of a file of ``end`` bytes ends (0: none), read back from
+    its end a block at a time: a log of years of games is never read into memory whole."""
+    block = end
+    while block > 0:
+        start = max(0, block - _BLOCK)
+        handle.seek(start)
+        found = handle.read(block - start).rfind(b"\n")
+        if found >= 0:
+            return start + found + 1
+        block = start
+    return 0
 
 
 def _ours(tail: bytes, lines: Sequence[str]) -> bool:

@@ -28,7 +28,7 @@ import hashlib
 import json
 import uuid
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -79,7 +79,10 @@ class SaveGame:
     rules: int = RULES_REVISION  # the engine's rules revision that played it
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), ensure_ascii=False, sort_keys=True)
+        # Not asdict: it deep-copies every input, and a save is written after each one (4.5 ms
+        # at 1,600 inputs on this machine, several times that on a Pi).
+        fields = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        return json.dumps(fields, ensure_ascii=False, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str, source: str = "save") -> SaveGame:
