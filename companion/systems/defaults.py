@@ -19,8 +19,8 @@ checks its other values further itself.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.errors import DataError
@@ -213,6 +213,9 @@ class Settings:
     limits: Limits = field(default_factory=Limits, compare=False)
     #: The closed sets (:func:`read_choices`).
     choices: Choices = field(default_factory=dict, compare=False)
+    #: What is wrong with the settings a saved fight was begun with and keeps
+    #: (``limits=False``): a later override is refused for its own faults, not for these.
+    kept: frozenset[str] = field(default=frozenset(), compare=False)
 
     def __getitem__(self, key: tuple[str, str]) -> Any:
         rule, name = key
@@ -277,8 +280,9 @@ class Settings:
         Default is refused), then each must name a kept rule and key and keep its type, then
         every Default must be one of its choices (:attr:`choices`) and inside its range
         (:class:`Limits`), where the override is loaded and not when a fight needs it.
-        ``limits=False`` skips the choices and the ranges, for a saved fight begun before
-        they were checked: it replays with what it was played with.
+        ``limits=False`` takes values outside them, for a saved fight begun before they
+        were checked: it replays with what it was played with, and they are :attr:`kept`
+        (a later override is not refused for them).
         """
         words = self.wording
         if not isinstance(overrides, Mapping):
@@ -310,10 +314,20 @@ class Settings:
                 values[rule][name] = value
                 user_set.add((rule, name))
         settings = Settings(values, frozenset(user_set), words, self.limits, self.choices)
+        problems = settings.not_chosen() + settings.out_of_range()
         if limits:
-            for problem in settings.not_chosen() + settings.out_of_range():
-                raise DataError(f"{origin}: {problem}")
-        return settings
+            for problem in problems:
+                if problem not in self.kept:
+                    raise DataError(f"{origin}: {problem}")
+        return replace(settings, kept=frozenset(problems))
+
+
+def listing(entries: Iterable[tuple[str, str, Any, bool]],
+            settings: Settings) -> list[dict[str, Any]]:
+    """The rows of a settings list (`defaults`): each entry's rule, key, value and whether it
+    is the packaged Default, with its notes (:meth:`Settings.notes`)."""
+    return [{"rule": rule, "key": key, "value": value, "default": default,
+             **settings.notes(rule, key)} for rule, key, value, default in entries]
 
 
 def _not_one_of(rule: str, name: str, allowed: tuple[Any, ...], value: Any) -> str:

@@ -45,7 +45,7 @@ from companion.systems.coc.checks import roll_command
 from companion.systems.coc.combat import ACTIONS, Fight, Side, action_from_json
 from companion.systems.coc.rules import CocRules, Profile, load_rules
 from companion.systems.coc.sheet import Sheet, sheet_from_mapping
-from companion.systems.defaults import DEFAULT_TAG, notes_text
+from companion.systems.defaults import DEFAULT_TAG, listing, notes_text
 
 SET_EXAMPLE = "CO-BASE-7.parries_per_round=2"
 OVERRIDES_NAME = "coc.toml"
@@ -223,10 +223,7 @@ def cmd_defaults(args: argparse.Namespace) -> int:
     N, ..."); "range" and "choices" are left out of a JSON row without them (a profile
     cell never has them)."""
     rules = _rules_of(args)
-    rows: list[dict[str, Any]] = []
-    for rule, key, value, default in rules.entries():
-        rows.append({"rule": rule, "key": key, "value": value, "default": default})
-        rows[-1].update(rules.defaults.notes(rule, key))
+    rows = listing(rules.entries(), rules.defaults)
     text = "\n".join(f"{r['rule']:<12} {r['key']:<28} "
                      f"{json.dumps(r['value'], ensure_ascii=False)}"
                      + (DEFAULT_TAG if r["default"] else "  (set by you)")

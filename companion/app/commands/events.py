@@ -14,7 +14,7 @@ from typing import Any
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
 from companion.app.overrides import add_set_argument, read_text, user_rules
 from companion.dice import DiceSource
-from companion.systems.defaults import notes_text
+from companion.systems.defaults import listing, notes_text
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import load_party, load_rating_table
@@ -33,10 +33,7 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
     (``[limits]``: EV-CORE-1 dm_level "1 or more", EV-POI-2, ...) or its choices (EV-CORE-4
     rounding "one of: down, up, nearest"); "range" and "choices" are left out of a JSON row
     without them."""
-    rows: list[dict[str, Any]] = []
-    for rule, key, value, default in rules.settings.entries():
-        rows.append({"rule": rule, "key": key, "value": value, "default": default})
-        rows[-1].update(rules.settings.notes(rule, key))
+    rows = listing(rules.settings.entries(), rules.settings)
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
         return 0

@@ -129,3 +129,15 @@ def test_a_fight_begun_before_the_check_keeps_its_setting_a_new_one_is_refused()
     assert len(opened.journal) == len(f.journal) == 1
     with pytest.raises(DataError, match="dead_below must be -2"):
         load_rules().with_overrides(settings, "--set")
+
+
+def test_a_fight_kept_with_a_word_none_of_its_choices_says_so() -> None:
+    """coc took any word for CO-MA-2.throw_toward until its choices were listed; a fight
+    begun with one opens and notes it beside the kept ranges (it fails only at a throw)."""
+    f = duel(P003, {"fist": 60})
+    saved = f.to_json()
+    saved["settings"] = {"CO-MA-2": {"throw_toward": "xx"}, "CO-DEATH-1": {"dead_below": 5}}
+    opened = Fight.from_json(load_rules(), json.loads(json.dumps(saved)))
+    assert [n.split(";")[0] for n in opened.notes] == [
+        "CO-MA-2.throw_toward must be one of facing, N, NE, E, SE, S, SW, W, NW",
+        "CO-DEATH-1.dead_below must be -2 (CO-DEATH-1.unconscious_from) or less, found 5"]

@@ -130,3 +130,36 @@ def test_a_genso_toml_value_now_out_of_range_does_not_stop_a_fight_in_progress(
                  ["fight", "new", "--force", "--party", AKI, "--monsters", "orc"]):
         assert main(["genso", *argv]) == 2
         assert refused in capsys.readouterr().err
+
+
+def test_a_fight_keeping_an_out_of_range_setting_takes_another_set_for_its_own_faults() -> None:
+    """An action's --set in a fight begun with ``pc_death_below = 5`` was refused for that
+    kept value ("--set: GM-COMBAT-8.pc_death_below must be 1 or less, found 5"), a value the
+    player did not pass: no setting could be changed in the very fights kept playable. The
+    --set is checked for what it sets."""
+    old_rules = load_rules().with_overrides(
+        {"GM-COMBAT-8": {"pc_death_below": 5}}, limits=False)
+    fight = Fight(old_rules, entrants_for(old_rules, [preset(old_rules, "pc1")], [("orc", 1)]))
+    again = Fight.from_json(load_rules(), json.loads(json.dumps(fight.to_json())), "fight.json")
+    first = again.state.order[0].name
+    again.push(Wait(first), ScriptedDice([]), {"GM-CHECK-6": {"difficulty": 10}})
+    assert again.rules.default("GM-CHECK-6", "difficulty") == 10
+    assert again.rules.default("GM-COMBAT-8", "pc_death_below") == 5
+    with pytest.raises(DataError, match=r"^--set: GM-COMBAT-8\.pc_death_below must be 1 or "
+                                        r"less, found 3$"):
+        again.push(Wait(again.state.order[1].name), ScriptedDice([]),
+                   {"GM-COMBAT-8": {"pc_death_below": 3}})
+
+
+def test_a_word_genso_never_took_in_genso_toml_still_stops_a_saved_fight(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Saved-fight commands read genso.toml without the ranges added since, but genso always
+    refused a word none of a setting's choices: it would be kept in the fight for good."""
+    assert main(["genso", "fight", "new", "--party", AKI, "--monsters", "orc"]) == 0
+    (user_dirs / "config").mkdir()
+    config = user_dirs / "config" / "genso.toml"
+    config.write_text('[defaults."GM-MON-7"]\norc_warrior = "xx"\n', encoding="utf-8")
+    assert main(["genso", "fight", "show"]) == 2
+    assert f"{config}: GM-MON-7.orc_warrior must be one of gm, wg; found 'xx'" in \
+        capsys.readouterr().err

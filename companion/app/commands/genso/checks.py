@@ -13,7 +13,7 @@ from companion.app.commands.genso.files import resolve_sheet
 from companion.app.commands.roll import emit, run_with_source
 from companion.dice import DiceSource
 from companion.errors import IllegalAction
-from companion.systems.defaults import notes_text
+from companion.systems.defaults import listing, notes_text
 from companion.systems.genso import checks
 from companion.systems.genso.money import coins_text
 from companion.systems.genso.rules import GensoRules
@@ -65,10 +65,7 @@ def cmd_defaults(args: argparse.Namespace, rules: GensoRules) -> int:
     (``[limits]``: GM-CHECK-6 "8 to 20", GM-COMBAT-8, GM-MAGIC-3) or its choices (GM-MON-7
     orc_warrior "one of: gm, wg"); "range" and "choices" are left out of a JSON row without
     them."""
-    rows: list[dict[str, Any]] = []
-    for rule, key, value, default in rules.settings.entries():
-        rows.append({"rule": rule, "key": key, "value": value, "default": default})
-        rows[-1].update(rules.settings.notes(rule, key))
+    rows = listing(rules.settings.entries(), rules.settings)
     text = "\n".join(f"{r['rule']:<12} {r['key']:<32} "
                      f"{json.dumps(r['value'], ensure_ascii=False)}  "
                      + ("(default)" if r["default"] else "(set by you)")

@@ -80,11 +80,13 @@ def load_user_rules(settings: list[str]) -> GensoRules:
 
 def saved_fight_rules(settings: list[str]) -> GensoRules:
     """The rules a saved fight falls back on: the user's file and ``--set`` without the ranges
-    and choices checked since (GM-COMBAT-8, GM-CHECK-6 …). A fight replays under the settings
+    checked since (GM-COMBAT-8, GM-CHECK-6 …). A fight replays under the settings
     its file keeps, one from before fights kept them under the user's file as it was played,
     and an out-of-range Default there must not stop a fight in progress opening; a new
     fight, a check and `genso defaults` refuse it, naming the file. An action's --set is
     checked where the fight takes it."""
     origin, defaults = user_defaults(OVERRIDES_NAME)
     rules = load_rules().with_overrides(defaults, origin, limits=False)
+    for problem in rules.settings.not_chosen():  # genso has always refused these
+        raise DataError(f"{origin}: {problem}")
     return rules.with_overrides(set_values(settings, SET_EXAMPLE), "--set", limits=False)

@@ -23,7 +23,7 @@ from companion.systems.coc.combat.formats import (
     _format1_notes,
     file_format,
     format1_rules,
-    kept_out_of_range,
+    kept_as_begun,
 )
 from companion.systems.coc.combat.step import _Step
 from companion.systems.coc.rules import CocRules, Profile
@@ -158,7 +158,7 @@ class Fight:
         for n, raw in enumerate(journal, 1):
             fight.replay(n, raw, strict=fmt >= FORMAT, engine=played)
         fight.notes = (_format1_notes(mine, len(journal)) if fmt == 1
-                       else kept_out_of_range(mine))
+                       else kept_as_begun(mine))
         return fight
 
     def replay(self, n: int, raw: object, strict: bool = True, engine: int = ENGINE) -> None:

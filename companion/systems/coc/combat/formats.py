@@ -83,11 +83,12 @@ def _engine(value: object, key: str) -> int:
     return value
 
 
-def kept_out_of_range(rules: CocRules) -> list[str]:
-    """A note for each of a saved fight's settings outside today's range, kept as the
-    fight was begun with it."""
+def kept_as_begun(rules: CocRules) -> list[str]:
+    """A note for each of a saved fight's settings that today's checks refuse (a word none
+    of its choices, a number outside its range), kept as the fight was begun with it."""
+    defaults = rules.defaults
     return [f"{problem}; kept, as the fight was begun with it (a new --set is checked)"
-            for problem in rules.defaults.out_of_range()]
+            for problem in defaults.not_chosen() + defaults.out_of_range()]
 
 
 def _format1_notes(rules: CocRules, played: int) -> list[str]:
@@ -97,7 +98,7 @@ def _format1_notes(rules: CocRules, played: int) -> list[str]:
         f"its {played} actions replay as they were"
     notes = [f"this fight was begun by an older version: {past} played; new actions follow "
              "the fixed rules"]
-    notes += kept_out_of_range(rules)
+    notes += kept_as_begun(rules)
     for rule, keys in rules.settings().items():
         for key, value in keys.items():
             if (rule, key) in UNREAD_BEFORE:
