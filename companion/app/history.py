@@ -122,11 +122,13 @@ class History:
             return cursor.rowcount == 1
 
     def runs(self) -> list[Run]:
-        """Every run, oldest first."""
+        """Every run, in the order they were recorded.
+
+        Not by ``finished_at``: a Pi without a clock battery starts after a power cut at the
+        time it last saved (fake-hwclock), up to an hour back, so the game resumed then is
+        stamped before the games finished just before the cut."""
         with self._connect() as conn:
-            rows = conn.execute(
-                "SELECT * FROM runs ORDER BY finished_at, rowid"
-            ).fetchall()
+            rows = conn.execute("SELECT * FROM runs ORDER BY rowid").fetchall()
         return [_run_from_row(row, self.path) for row in rows]
 
     def totals(self) -> Totals:

@@ -7,6 +7,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,20 @@ def test_a_run_recorded_twice_counts_once() -> None:
     assert history.record(make_run("same", False, 2, "frozen"))
     assert not history.record(make_run("same", False, 2, "frozen"))
     assert history.totals().games == 1
+
+
+def test_runs_are_listed_in_the_order_they_were_recorded(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A Pi without a clock battery starts after a power cut at the time it last saved
+    (fake-hwclock), up to an hour back: the game resumed then is stamped before those
+    finished just before the cut, and was listed before them (and left out of --last 1)."""
+    history = History()
+    for game_id, minute in (("before-1", 40), ("before-2", 55), ("resumed", 10)):
+        history.record(replace(make_run(game_id, False, 3, "frozen"),
+                               finished_at=f"2026-11-29T17:{minute}:00Z"))
+    assert [r.game_id for r in history.runs()] == ["before-1", "before-2", "resumed"]
+    assert main(["history", "--json", "--last", "1"]) == 0
+    assert [r["game_id"] for r in json.loads(capsys.readouterr().out)["runs"]] == ["resumed"]
 
 
 def test_history_json(capsys: pytest.CaptureFixture[str]) -> None:
