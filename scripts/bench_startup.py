@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Benchmark how long quick commands take to start and answer, and their peak memory.
+
+At the table a player rolls (``companion roll``), looks a rule up (``companion rules``) or
+plays a fight's action (``companion genso``, ``companion coc``) between moves; each is a
+new process, so its start-up is what the player waits for. Each command line runs
+``--runs`` times in a fresh ``python -m companion`` (user folders in a temporary folder);
+prints the median and slowest wall time and the largest peak RSS.
+
+    python scripts/bench_startup.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+COMMAND_LINES: tuple[tuple[str, ...], ...] = (
+    ("--version",),
+    ("roll", "2d6"),
+    ("rules", "sleep", "--floor", "1", "--monster-tile", "1m", "--corner-tile", "3p"),
+    ("events", "--help"),
+    ("genso", "--help"),
+    ("coc", "--help"),
+    ("history",),
+    ("play", "--help"),
+)
+
+
+def _run_once(argv: tuple[str, ...], env: dict[str, str]) -> tuple[float, int]:
+    """Wall seconds and peak RSS (KiB) of one ``python -m companion argv``."""
+    start = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-m", "companion", *argv], cwd=ROOT, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"companion {' '.join(argv)} failed")
+    return seconds, usage.ru_maxrss
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs of each command line")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(os.environ, COMPANION_CONFIG_DIR=f"{folder}/config",
+                   COMPANION_DATA_DIR=f"{folder}/data")
+        print(f"{'command':<34}{'median s':>10}{'max s':>8}{'peak MB':>9}")
+        for argv in COMMAND_LINES:
+            _run_once(argv, env)  # the first run reads the files from disk
+            runs = [_run_once(argv, env) for _ in range(args.runs)]
+            seconds = [s for s, _ in runs]
+            peak = max(kib for _, kib in runs) / 1024
+            name = " ".join(argv) if len(" ".join(argv)) <= 32 else " ".join(argv[:2]) + " …"
+            print(f"{name:<34}{statistics.median(seconds):>10.2f}{max(seconds):>8.2f}"
+                  f"{peak:>9.0f}")
+
+
+if __name__ == "__main__":
+    main()
