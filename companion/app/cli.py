@@ -6,9 +6,9 @@ code. Keeping the list here, and the commands in their own modules, lets each
 part of the companion own its command line.
 
 A command line that names its command loads that command's module alone: all of
-them take 0.7 s to import here (OpenCV, numpy, every game system), several seconds
-on a Pi, which ``companion roll 2d6`` or ``companion rules sleep`` at the table need
-not wait for.
+them take about a second to import here (OpenCV, numpy, every game system), several
+seconds on a Pi, which ``companion roll 2d6`` or ``companion rules sleep`` at the table
+need not wait for (scripts/bench_startup.py).
 """
 
 from __future__ import annotations

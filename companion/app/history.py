@@ -125,7 +125,7 @@ class History:
         """Every run, in the order they were recorded.
 
         Not by ``finished_at``: a Pi without a clock battery starts after a power cut at the
-        time it last saved (fake-hwclock), up to an hour back, so the game resumed then is
+        time it last saved (fake-hwclock), up to an hour back, so the game resumed then may be
         stamped before the games finished just before the cut."""
         with self._connect() as conn:
             rows = conn.execute("SELECT * FROM runs ORDER BY rowid").fetchall()
