@@ -44,7 +44,8 @@ COMMAND_MODULES: dict[str, str] = {
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: of ``command`` alone when it is one of COMMAND_MODULES,
-    else of every command (for ``--help``, and for the error naming the commands there are).
+    of none for ``--version``, else of every command (for ``--help``, and for the error
+    naming the commands there are).
     """
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -52,7 +53,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    names = [command] if command in COMMAND_MODULES else list(COMMAND_MODULES)
+    if command == "--version":
+        names: list[str] = []  # argparse prints the version and exits before a command is due
+    elif command in COMMAND_MODULES:
+        names = [command]
+    else:
+        names = list(COMMAND_MODULES)
     for name in names:
         importlib.import_module(COMMAND_MODULES[name]).register(subparsers)
     return parser

@@ -55,6 +55,11 @@ def test_a_rules_lookup_loads_its_own_command_alone() -> None:
     assert "cv2" not in seen["heavy"]
 
 
+def test_the_version_loads_no_command() -> None:
+    seen = _loaded("--version")
+    assert seen["code"] == 0 and seen["commands"] == [] and seen["heavy"] == []
+
+
 def test_help_and_a_misspelt_command_see_every_command() -> None:
     for argv in (["--help"], ["rol", "2d6"], []):
         seen = _loaded(*argv)
