@@ -1,5 +1,5 @@
-"""``companion <command>`` loads that command's module alone; ``--help`` and a misspelt
-command still see every command."""
+"""``companion <command>`` loads that command's module alone and ``--version`` none;
+``--help`` and a misspelt command still see every command."""
 
 from __future__ import annotations
 
