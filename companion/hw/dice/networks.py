@@ -56,7 +56,10 @@ def _averaged(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
 
     OpenCV halves an image fast (0.3 ms for 1280x720) and shrinks it by any other factor
     slowly (4 ms by 1/3.95, a quarter of a read): so it is halved while it stays at least as
-    large as asked, and only what is left is shrunk the slow way.
+    large as asked, and only what is left is shrunk the slow way. That way is kept exact:
+    stretching what is left to twice the size and halving it (every pixel within 1 level, a
+    third of the time) moved the reader's choices, and a die twice the others' size beside
+    them went unseen, the roll read OK one die short (test_dice_scale.py's [2.0] case).
     """
     while image.shape[1] >= 2 * size[0] and image.shape[0] >= 2 * size[1]:
         even = image[:image.shape[0] // 2 * 2, :image.shape[1] // 2 * 2]
