@@ -51,6 +51,12 @@ does with N throws) and reads that source with its dice enrolled.
 
 from __future__ import annotations
 
+import os
+
+# One core's CPU time, as the companion reads (companion/__init__.py): numpy's OpenBLAS
+# threads would otherwise spin through --enrol's votes and double the time counted.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import argparse
 import csv
 import statistics
