@@ -132,13 +132,17 @@ class History:
         return [_run_from_row(row, self.path) for row in rows]
 
     def totals(self) -> Totals:
-        runs = self.runs()
-        return Totals(
-            games=len(runs),
-            wins=sum(r.won for r in runs),
-            deepest_floor=max((r.floor for r in runs), default=0),
-            deaths_by=dict(Counter(r.cause or "unknown" for r in runs if not r.won).most_common()),
-        )
+        return tally(self.runs())
+
+
+def tally(runs: list[Run]) -> Totals:
+    """The totals of ``runs``."""
+    return Totals(
+        games=len(runs),
+        wins=sum(r.won for r in runs),
+        deepest_floor=max((r.floor for r in runs), default=0),
+        deaths_by=dict(Counter(r.cause or "unknown" for r in runs if not r.won).most_common()),
+    )
 
 
 class HistoryError(CompanionError):

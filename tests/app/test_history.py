@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.app.commands.history import TABLE_RUNS
 from companion.app.history import History, HistoryError, Run, default_history_path
 from tests.app.test_save_full_disk import without_root_override
 
@@ -162,6 +163,38 @@ def test_last_lists_the_last_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert [r["game_id"] for r in json.loads(capsys.readouterr().out)["runs"]] == ["bb", "ccc"]
     assert main(["history", "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)["runs"]) == 3
+
+
+def test_the_table_lists_the_last_games_and_totals_them_all(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A table of every game scrolled the recent ones away (and 10,000 took 16 s to draw):
+    it lists the last TABLE_RUNS unless told --all or --last; JSON lists every run."""
+    for n in range(TABLE_RUNS + 5):
+        History().record(replace(make_run(f"g{n:02}", n == 0, n, "frozen"),
+                                 seed=1000 + n))
+    seeds = [str(1000 + n) for n in range(TABLE_RUNS + 5)]
+
+    assert main(["history"]) == 0
+    out = capsys.readouterr().out
+    assert [s for s in seeds if s in out] == seeds[5:]
+    assert f"The last {TABLE_RUNS} of {TABLE_RUNS + 5} games" in out
+    assert f"{TABLE_RUNS + 5} games, 1 won (4.0%), deepest floor {TABLE_RUNS + 4}" in out
+
+    assert main(["history", "--all"]) == 0
+    out = capsys.readouterr().out
+    assert [s for s in seeds if s in out] == seeds and "The last" not in out
+    assert main(["history", "--last", "2"]) == 0
+    out = capsys.readouterr().out
+    assert [s for s in seeds if s in out] == seeds[-2:]
+    assert main(["history", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["runs"]) == TABLE_RUNS + 5
+
+
+def test_last_and_all_are_one_or_the_other(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["history", "--all", "--last", "3"])
+    assert exit_.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
 
 
 def test_a_history_this_user_may_not_read_says_so(tmp_path: Path) -> None:

@@ -12,28 +12,38 @@ from rich.console import Console
 from rich.table import Table
 
 from companion.app.commands.rules import positive_int
-from companion.app.history import History, Run, Totals
+from companion.app.history import History, Run, Totals, tally
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "history", help="list finished games: wins, deepest floor, causes of death"
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object, of every run unless --last")
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument(
         "--last", type=positive_int, default=None, metavar="N",
-        help="list only the last N runs, N 1 or more (default: every run)",
+        help=f"list only the last N runs, N 1 or more (default: the table lists the last "
+             f"{TABLE_RUNS})",
     )
+    shown.add_argument("--all", action="store_true", help="list every run in the table")
     parser.set_defaults(func=run)
+
+
+# The runs the table lists unless told: the recent games fit a terminal, and a table of
+# every one scrolls them away (and took 16 s to draw for 10,000 games); the totals count all.
+TABLE_RUNS = 20
 
 
 def run(args: argparse.Namespace) -> int:
     history = History()
     runs = history.runs()
-    totals = history.totals()
+    totals = tally(runs)
     for notice in history.notices:
         print(f"companion: {notice}", file=sys.stderr)
-    shown = runs[-args.last :] if args.last is not None else runs
+    last = args.last if args.last is not None or args.json or args.all else TABLE_RUNS
+    shown = runs[-last:] if last is not None else runs
     if args.json:
         print(json.dumps(
             {"runs": [asdict(r) for r in shown], "totals": asdict(totals)},
@@ -45,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
+    """``runs`` (the last of the history's, or all) and the ``totals`` of every run."""
     if not runs:
         console.print("No finished games yet. Play one with `companion play`.")
         return
@@ -58,6 +69,9 @@ def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
             str(r.level), str(r.gold), "" if r.seed is None else str(r.seed),
         )
     console.print(table)
+    if len(runs) < totals.games:
+        console.print(f"The last {len(runs)} of {totals.games} games; every one: "
+                      "`companion history --all`")
     rate = totals.wins / totals.games
     console.print(
         f"{totals.games} games, {totals.wins} won ({rate:.1%}), "
