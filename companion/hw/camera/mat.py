@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from companion.errors import DataError
+from companion.hw.camera.white_balance import balanced
 from companion.hw.ports import Slot
 
 MIN_MARKERS = 2  # each marker gives 4 corners; two give a well-posed homography
@@ -283,10 +284,12 @@ class MatDetector:
         )
 
     def slot_crops(self, frame: np.ndarray, detection: MatDetection) -> dict[Slot, np.ndarray]:
-        """One upright crop per slot (empty dict if the mat was not found)."""
+        """One upright crop per slot (empty dict if the mat was not found), the light's
+        colour taken out by the mat's paper (white_balance.py)."""
         if not detection.found:
             return {}
-        return {s.slot: self.warp(frame, detection, s.rect) for s in self.geometry.slots}
+        crops = {s.slot: self.warp(frame, detection, s.rect) for s in self.geometry.slots}
+        return balanced(crops, self.geometry.px_per_mm)
 
     def rectify(self, frame: np.ndarray) -> tuple[np.ndarray | None, MatDetection]:
         """The whole mat seen from straight above, and how it was found."""

@@ -404,6 +404,7 @@ class Camera:
     blur: float = 0.6  # Gaussian sigma, pixels
     noise: float = 3.0  # sensor noise, grey levels
     brightness: float = 1.0
+    lamp: tuple[float, float, float] = (1.0, 1.0, 1.0)  # the light's colour: B, G, R gains
 
 
 def place_tile(mat: np.ndarray, tile: np.ndarray, rect_px: tuple[float, float, float, float],
@@ -477,7 +478,7 @@ def render_scene(tiles: Mapping[Slot, str], rng: np.random.Generator | None = No
     frame = cv2.warpPerspective(mat, homography, (fw, fh), dst=table,
                                 borderMode=cv2.BORDER_TRANSPARENT, flags=cv2.INTER_AREA)
     gx = np.linspace(rng.uniform(0.75, 1.0), rng.uniform(0.9, 1.15), fw, dtype=np.float32)
-    light = cam.brightness * gx[None, :, None]
+    light = cam.brightness * gx[None, :, None] * np.array(cam.lamp, np.float32)
     photo: np.ndarray = frame.astype(np.float32) * light
     if cam.blur > 0:
         photo = cv2.GaussianBlur(photo, (0, 0), cam.blur)
