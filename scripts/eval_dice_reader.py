@@ -63,56 +63,21 @@ import statistics
 import time
 import zlib
 from collections import Counter, defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 from companion.hw.dice.calibrate import enrol
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.readings import DiceRead, ReadStatus
+from companion.hw.looks import LOOKS, Look
 
 PHOTOS = Path("/work/shared/datasets/dice-photos")
 TEST_SHARE = 0.33  # of each source's photos, held out
 LARGE_SCALE = 4.4  # ~39 px webcam dice become ~170 px
-Look = Callable[[np.ndarray], np.ndarray]
-
-
-def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
-    _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    return cv2.imdecode(data, cv2.IMREAD_COLOR)
-
-
-def _scaled(image: np.ndarray, gains: tuple[float, float, float]) -> np.ndarray:
-    """Each of the B, G, R channels times its gain (a light's colour, or its strength)."""
-    return np.clip(image * np.array(gains), 0, 255).astype(np.uint8)
-
-
-def _noisy(image: np.ndarray) -> np.ndarray:
-    """Sensor noise (sigma 8), the same for the same picture every run."""
-    rng = np.random.default_rng(zlib.crc32(image.tobytes()))
-    return np.clip(image + rng.normal(0.0, 8.0, image.shape), 0, 255).astype(np.uint8)
-
-
-# Camera-like changes of a photo; the dice keep their values and stay 20 px or more across.
-LOOKS: dict[str, Look] = {
-    "quarter turn": lambda im: np.ascontiguousarray(np.rot90(im)),
-    "half turn": lambda im: np.ascontiguousarray(im[::-1, ::-1]),
-    "larger x1.6": lambda im: cv2.resize(im, None, fx=1.6, fy=1.6,
-                                         interpolation=cv2.INTER_CUBIC),
-    "darker": lambda im: (255 * (im / 255.0) ** 1.8).astype(np.uint8),
-    "brighter": lambda im: _scaled(im, (1.4, 1.4, 1.4)),
-    "warmer": lambda im: _scaled(im, (0.75, 0.95, 1.2)),
-    "cooler": lambda im: _scaled(im, (1.25, 1.0, 0.8)),
-    "grey": lambda im: cv2.cvtColor(cv2.cvtColor(im, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR),
-    "jpeg q25": lambda im: _jpeg(im, 25),
-    "blurred": lambda im: cv2.GaussianBlur(im, (0, 0), 1.2),
-    "noisier": _noisy,
-}
 
 
 def part(image: str) -> str:

@@ -28,7 +28,11 @@ the crops left unanswered how many have the right tile among those the play sess
 offers the player to pick (companion.app.session.reads.likeliest),
 the worst confusions and every wrong answer; then the same photos turned half
 a turn, a quarter turn (a tight picture of a tile lying sideways), and a
-quarter turn padded back to a slot's 3:4 (a tile lying across a mat slot).
+quarter turn padded back to a slot's 3:4 (a tile lying across a mat slot); with
+``--looks``, also as another camera or light might show them (companion.hw.looks:
+darker, brighter, warmer, cooler, grey, more JPEG, blurred, noisier), figures not stored
+by ``--write-metadata``. A tile on the mat has its lamp's colour taken out by the paper
+around it (companion.hw.camera.white_balance); a loose photo has no such reference.
 The renders and scenes come from seeds the training script never uses; the
 renders with a corner index (render.draw_index: the rank or letter Western
 sets print, the art shrunk) are scored like a photo source, as a stand-in for
@@ -68,6 +72,7 @@ from companion.hw.camera.render import (
     slot_background,
     turn_crop,
 )
+from companion.hw.looks import LIGHT_AND_LENS, LOOKS
 from companion.hw.ports import Slot, SlotReading
 from companion.systems.jongrogue.tiles import READER_LABELS
 from companion.systems.jongrogue.wall import TileLedger
@@ -253,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
                              "training split (val; only for a model trained without it) or "
                              "the whole training split (train; only for a model trained "
                              "without the source)")
+    parser.add_argument("--looks", action="store_true",
+                        help="also read the real photos as other cameras and lights might "
+                             "show them (darker, warmer, more JPEG, ...)")
     args = parser.parse_args(argv)
     if args.write_metadata and args.fold != "test":
         parser.error("--write-metadata stores the held-out figures: leave out --fold")
@@ -277,6 +285,9 @@ def main(argv: list[str] | None = None) -> int:
         for words, turned in variants.items():
             real_report(classifier, f"{part} {folder.name} {words}", test, turned, measured,
                         detail=False, in_a_slot=words == "sideways in a slot")
+        for words in LIGHT_AND_LENS if args.looks else ():
+            real_report(classifier, f"{part} {folder.name} {words}", test,
+                        [LOOKS[words](image) for image in images], {}, detail=False)
 
     images, labels = held_out_renders(args.renders_per_class)
     acc, _ = accuracy(classifier, images, labels)
