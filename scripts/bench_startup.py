@@ -5,21 +5,26 @@ At the table a player rolls (``companion roll``), looks a rule up (``companion r
 plays a fight's action (``companion genso``, ``companion coc``) between moves; each is a
 new process, so its start-up is what the player waits for. Each command line runs
 ``--runs`` times in a fresh ``python -m companion`` (user folders in a temporary folder);
-prints the median and slowest wall time and the largest peak RSS.
+prints the median and slowest wall time and the largest peak RSS. ``--history-games N``
+first fills that history with N finished games, as years of play would.
 
-    python scripts/bench_startup.py [--runs 5]
+    python scripts/bench_startup.py [--runs 5] [--history-games 10000]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import asdict
 from pathlib import Path
+
+from companion.app.history import HISTORY_NAME, History, Run
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMAND_LINES: tuple[tuple[str, ...], ...] = (
@@ -46,13 +51,32 @@ def _run_once(argv: tuple[str, ...], env: dict[str, str]) -> tuple[float, int]:
     return seconds, usage.ru_maxrss
 
 
+def _fill_history(path: Path, games: int) -> None:
+    """``games`` finished games in the history at ``path``, one lost in 100 won."""
+    runs = [Run(game_id=f"bench-{n}", finished_at="2026-12-01T20:00:00Z", seed=n,
+                preset="plus", won=n % 100 == 0, floor=1 + n % 26, level=1 + n % 15,
+                gold=10 * n % 5000, cause=None if n % 100 == 0 else "大こうもり bat",
+                events=1800, input_kind="camera") for n in range(games)]
+    History(path).record(runs[0])
+    with sqlite3.connect(path) as conn:
+        names = ", ".join(asdict(runs[0]))
+        marks = ", ".join(f":{k}" for k in asdict(runs[0]))
+        conn.executemany(f"INSERT INTO runs ({names}) VALUES ({marks})",
+                         [asdict(r) for r in runs[1:]])
+    conn.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs of each command line")
+    parser.add_argument("--history-games", type=int, default=0, metavar="N",
+                        help="finished games in the history `history` lists (default 0)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, COMPANION_CONFIG_DIR=f"{folder}/config",
                    COMPANION_DATA_DIR=f"{folder}/data")
+        if args.history_games:
+            _fill_history(Path(folder) / "data" / HISTORY_NAME, args.history_games)
         print(f"{'command':<34}{'median s':>10}{'max s':>8}{'peak MB':>9}")
         for argv in COMMAND_LINES:
             _run_once(argv, env)  # the first run reads the files from disk
