@@ -16,6 +16,7 @@ from companion.app.cli import main
 from companion.app.commands.history import TABLE_RUNS
 from companion.app.history import History, HistoryError, Run, default_history_path
 from tests.app.test_save_full_disk import without_root_override
+from tests.scripts import load_script
 
 
 def make_run(game_id: str, won: bool, floor: int, cause: str | None) -> Run:
@@ -188,6 +189,14 @@ def test_the_table_lists_the_last_games_and_totals_them_all(
     assert [s for s in seeds if s in out] == seeds[-2:]
     assert main(["history", "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)["runs"]) == TABLE_RUNS + 5
+
+
+def test_the_startup_bench_fills_a_history_the_companion_reads(tmp_path: Path) -> None:
+    """scripts/bench_startup.py --history-games: its games are a history's own runs."""
+    path = tmp_path / "history.sqlite3"
+    load_script("bench_startup")._fill_history(path, 250)
+    totals = History(path).totals()
+    assert (totals.games, totals.wins, totals.deepest_floor) == (250, 3, 26)
 
 
 def test_last_and_all_are_one_or_the_other(capsys: pytest.CaptureFixture[str]) -> None:
