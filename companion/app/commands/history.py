@@ -14,6 +14,11 @@ from rich.table import Table
 from companion.app.commands.rules import positive_int
 from companion.app.history import History, Run, Totals, tally
 
+# The runs the table lists unless told: the recent games fit a terminal, and a table of
+# every one scrolls them away (and took 11 to 16 s to draw for 10,000 games:
+# scripts/bench_startup.py --history-games 10000); the totals count all.
+TABLE_RUNS = 20
+
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
@@ -29,11 +34,6 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     shown.add_argument("--all", action="store_true", help="list every run in the table")
     parser.set_defaults(func=run)
-
-
-# The runs the table lists unless told: the recent games fit a terminal, and a table of
-# every one scrolls them away (and took 16 s to draw for 10,000 games); the totals count all.
-TABLE_RUNS = 20
 
 
 def run(args: argparse.Namespace) -> int:

@@ -28,7 +28,7 @@ PAPER_SHARE = 0.25  # the brightest share of the ring taken for paper
 MAX_GAIN = 2.0
 
 
-def paper_colour(crop: np.ndarray, rim_px: int) -> np.ndarray:
+def _paper_colour(crop: np.ndarray, rim_px: int) -> np.ndarray:
     """The mean B, G, R of the paper in the ``rim_px`` ring at the edge of ``crop``."""
     ring = np.concatenate([crop[:rim_px].reshape(-1, 3), crop[-rim_px:].reshape(-1, 3),
                            crop[:, :rim_px].reshape(-1, 3), crop[:, -rim_px:].reshape(-1, 3)])
@@ -43,7 +43,7 @@ def balanced(crops: dict[Slot, np.ndarray], px_per_mm: float) -> dict[Slot, np.n
     if not crops or any(c.ndim != 3 for c in crops.values()):
         return crops
     rim = max(1, round(RIM_MM * px_per_mm))
-    light = np.median([paper_colour(c, rim) for c in crops.values()], axis=0)
+    light = np.median([_paper_colour(c, rim) for c in crops.values()], axis=0)
     gains = np.clip(light.mean() / np.maximum(light, 1.0), 1 / MAX_GAIN, MAX_GAIN)
     return {slot: np.clip(np.rint(crop * gains.astype(np.float32)), 0, 255).astype(np.uint8)
             for slot, crop in crops.items()}
