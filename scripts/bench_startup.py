@@ -52,7 +52,7 @@ def _run_once(argv: tuple[str, ...], env: dict[str, str]) -> tuple[float, int]:
 
 
 def _fill_history(path: Path, games: int) -> None:
-    """``games`` finished games in the history at ``path``, one lost in 100 won."""
+    """``games`` finished games in the history at ``path``, one in 100 won."""
     runs = [Run(game_id=f"bench-{n}", finished_at="2026-12-01T20:00:00Z", seed=n,
                 preset="plus", won=n % 100 == 0, floor=1 + n % 26, level=1 + n % 15,
                 gold=10 * n % 5000, cause=None if n % 100 == 0 else "大こうもり bat",
