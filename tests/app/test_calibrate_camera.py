@@ -28,6 +28,7 @@ from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector, Rect
 from companion.hw.camera.reader import ReaderSettings
+from companion.hw.camera.render import Camera, render_scene
 from companion.hw.ports import Slot
 from tests.companion_process import CompanionProcess
 from tests.hw.test_camera_cli import tile_picture
@@ -93,6 +94,18 @@ def test_glare_on_a_slot_is_named_by_its_slot(tmp_path: Path,
     out = capsys.readouterr().out
     assert "  - glare in the draw (" in out and "slot: move the lamp to the side" in out
     assert "room_" not in out.split("glare in the", 1)[1].split("\n", 1)[0]
+
+
+def test_paper_burnt_out_in_one_colour_under_a_warm_lamp_is_a_problem(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A warm bulb, the camera exposing for the paper's grey: its red is burnt out, where the
+    red of 中 fades into the face and the lamp's colour cannot be taken out."""
+    frame = render_scene({}, np.random.default_rng(0), camera=Camera(lamp=(0.6, 0.9, 1.3)))
+    cv2.imwrite(str(tmp_path / "warm.png"), frame)
+    assert calibrate("--source", str(tmp_path / "warm.png")) == 1
+    problems = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  - ")]
+    assert problems == ["  - the paper is burnt out in red (a coloured lamp): less light or "
+                        "lower exposure"]
 
 
 def test_a_hidden_corner_marker_is_a_problem_and_the_frame_is_saved_drawn_on(

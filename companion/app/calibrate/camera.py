@@ -76,6 +76,7 @@ class PictureQuality:
     exposure: float
     glare: dict[Slot, float]  # each slot's share of burnt-out pixels
     hidden: tuple[str, ...] = ()  # the corners ("top-left") whose marker was not seen
+    burnt_colours: tuple[str, ...] = ()  # the colours ("red") the paper is burnt out in
 
     @property
     def worst_glare(self) -> float:
@@ -95,6 +96,12 @@ class PictureQuality:
         if self.exposure > EXPOSURE_RANGE[1]:
             found.append(f"the mat looks washed out (paper grey {self.exposure:.0f}): "
                          "less light or lower exposure")
+        # A coloured lamp can burn one colour out while the paper's grey looks fine (a warm
+        # bulb, red): the red of 中 and 萬 then fades into the face, and the lamp's colour
+        # can no longer be taken out by the paper (white_balance.py).
+        if self.burnt_colours and self.exposure <= EXPOSURE_RANGE[1]:
+            found.append(f"the paper is burnt out in {' and '.join(self.burnt_colours)} "
+                         "(a coloured lamp): less light or lower exposure")
         glared = [f"{slot.value} ({share:.1%})" for slot, share in self.glare.items()
                   if share > MAX_GLARE]
         # On washed-out paper every slot is burnt out: that is the exposure, said above,
@@ -120,7 +127,8 @@ def hidden_corners(geometry: MatGeometry, seen: tuple[int, ...]) -> tuple[str, .
 
 def measure_quality(mat_image: np.ndarray, detector: MatDetector,
                     detection: MatDetection) -> PictureQuality:
-    """Markers, focus, exposure and each slot's glare, on a rectified mat image."""
+    """Markers, focus, exposure, each slot's glare and the colours the paper is burnt out
+    in, on a rectified mat image."""
     grey = cv2.cvtColor(mat_image, cv2.COLOR_BGR2GRAY)
     focus = float(cv2.Laplacian(grey, cv2.CV_64F).var())
     g = detector.geometry
@@ -129,8 +137,11 @@ def measure_quality(mat_image: np.ndarray, detector: MatDetector,
         x, y = round(spec.rect.x_mm * g.px_per_mm), round(spec.rect.y_mm * g.px_per_mm)
         w, h = g.size_px(spec.rect)
         glare[spec.slot] = float((grey[y : y + h, x : x + w] >= BURNT_OUT).mean())
+    paper = np.median(mat_image.reshape(-1, 3), axis=0)  # the mat is mostly paper
+    burnt = tuple(colour for colour, level in zip(("blue", "green", "red"), paper, strict=True)
+                  if level >= BURNT_OUT)
     return PictureQuality(focus, float(np.median(grey)), glare,
-                          hidden_corners(g, detection.markers_seen))
+                          hidden_corners(g, detection.markers_seen), burnt)
 
 
 # What ``save_calibration`` writes at the top of ``camera.toml``: only [reader] is read back.
