@@ -99,7 +99,7 @@ def test_glare_on_a_slot_is_named_by_its_slot(tmp_path: Path,
 def test_paper_burnt_out_in_one_colour_under_a_warm_lamp_is_a_problem(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A warm bulb, the camera exposing for the paper's grey: its red is burnt out, where the
-    red of 中 fades into the face and the lamp's colour cannot be taken out."""
+    red of 中 loses its contrast and the lamp's colour cannot be taken out."""
     frame = render_scene({}, np.random.default_rng(0), camera=Camera(lamp=(0.6, 0.9, 1.3)))
     cv2.imwrite(str(tmp_path / "warm.png"), frame)
     assert calibrate("--source", str(tmp_path / "warm.png")) == 1

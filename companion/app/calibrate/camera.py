@@ -97,8 +97,8 @@ class PictureQuality:
             found.append(f"the mat looks washed out (paper grey {self.exposure:.0f}): "
                          "less light or lower exposure")
         # A coloured lamp can burn one colour out while the paper's grey looks fine (a warm
-        # bulb, red): the red of 中 and 萬 then fades into the face, and the lamp's colour
-        # can no longer be taken out by the paper (white_balance.py).
+        # bulb, red): the red of 中 and 萬 then loses its contrast there, and the lamp's
+        # colour can no longer be taken out by the paper (white_balance.py).
         if self.burnt_colours and self.exposure <= EXPOSURE_RANGE[1]:
             found.append(f"the paper is burnt out in {' and '.join(self.burnt_colours)} "
                          "(a coloured lamp): less light or lower exposure")
