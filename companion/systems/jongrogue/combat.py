@@ -269,6 +269,9 @@ class _Combat(_Items):
             yield from self._on_hit(m)
 
     def _on_hit(self, m: MonsterOnMap) -> Proc:
+        """What the monster's hit on the PC sets off: JR-AB-FREEZE, JR-AB-POISON, JR-AB-HOLD,
+        JR-AB-STEALGOLD, JR-AB-RUST, JR-AB-STEALITEM, JR-AB-GAZE (EZ), JR-AB-DRAINSTR;
+        nothing from a sealed monster."""
         ability, pc = m.monster.ability, self.pc
         if m.sealed:
             return

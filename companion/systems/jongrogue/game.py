@@ -220,7 +220,7 @@ class Game(_Decisions):
         try:
             while True:
                 yield from self._play_floor()
-                if self.floor >= self.profile.last_floor:
+                if self.floor >= self.profile.last_floor:  # JR-MAP-4: out by its stairs, 生還
                     self._finish(Outcome(Termination.VICTORY, self.floor, ""))
                 self.floor += 1
         except _GameOver as over:
