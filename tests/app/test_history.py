@@ -168,7 +168,7 @@ def test_last_lists_the_last_runs(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_table_lists_the_last_games_and_totals_them_all(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """A table of every game scrolled the recent ones away (and 10,000 took 16 s to draw):
+    """A table of every game scrolled the recent ones away (10,000 took 11 to 16 s to draw):
     it lists the last TABLE_RUNS unless told --all or --last; JSON lists every run."""
     for n in range(TABLE_RUNS + 5):
         History().record(replace(make_run(f"g{n:02}", n == 0, n, "frozen"),
