@@ -199,6 +199,16 @@ def test_the_startup_bench_fills_a_history_the_companion_reads(tmp_path: Path) -
     assert (totals.games, totals.wins, totals.deepest_floor) == (250, 3, 26)
 
 
+def test_thousands_of_games_are_counted_in_groups_of_three(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    load_script("bench_startup")._fill_history(default_history_path(), 1200)
+    assert main(["history"]) == 0
+    out = capsys.readouterr().out
+    assert "The last 20 of 1,200 games" in out
+    assert "1,200 games, 12 won (1.0%), deepest floor 26" in out
+    assert "Causes of death: 大こうもり bat 1,188" in out
+
+
 def test_last_and_all_are_one_or_the_other(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["history", "--all", "--last", "3"])

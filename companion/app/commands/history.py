@@ -70,13 +70,13 @@ def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
         )
     console.print(table)
     if len(runs) < totals.games:
-        console.print(f"The last {len(runs)} of {totals.games} games; every one: "
+        console.print(f"The last {len(runs)} of {totals.games:,} games; every one: "
                       "`companion history --all`")
     rate = totals.wins / totals.games
     console.print(
-        f"{totals.games} games, {totals.wins} won ({rate:.1%}), "
+        f"{totals.games:,} games, {totals.wins:,} won ({rate:.1%}), "
         f"deepest floor {totals.deepest_floor}"
     )
     if totals.deaths_by:
-        causes = ", ".join(f"{cause} {n}" for cause, n in totals.deaths_by.items())
+        causes = ", ".join(f"{cause} {n:,}" for cause, n in totals.deaths_by.items())
         console.print(f"Causes of death: {causes}")
