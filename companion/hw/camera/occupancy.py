@@ -55,6 +55,7 @@ from companion.errors import DataError
 from companion.files import atomic_write_npz, read_npz
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatGeometry
+from companion.hw.camera.white_balance import RIM_MM, rim_pixels
 from companion.hw.ports import Candidate, Slot
 from companion.systems.jongrogue.tiles import EMPTY
 
@@ -62,7 +63,6 @@ WHITE = "5z"  # the blank White dragon, whose face is as plain as an empty slot
 
 WORK_SHRINK = 2  # the slot is compared at half the crop's size: plenty for edges, 4x faster
 INSET_MM = 1.5  # the slot's printed outline and a nudged homography stay outside "the inside"
-RIM_MM = 2.0  # the paper ring the light is levelled by
 BLUR_MM = 0.35  # smoothing before edges are taken: sensor noise and JPEG are finer
 EDGE_STEP = 0.02  # brightness change (share of the paper's) per pixel that counts as sharp
 COVERED_EDGES = 0.02  # more new edges than this: something lies on the slot
@@ -128,8 +128,7 @@ class SlotLooks:
         size = (w // WORK_SHRINK, h // WORK_SHRINK)
         grey = cv2.resize(grey, size, interpolation=cv2.INTER_AREA).astype(np.float32)
         rim = max(1, round(RIM_MM * self._ppm))
-        ring = np.concatenate([grey[:rim].ravel(), grey[-rim:].ravel(),
-                               grey[:, :rim].ravel(), grey[:, -rim:].ravel()])
+        ring = rim_pixels(grey, rim)
         paper = max(float(np.partition(ring, len(ring) * 3 // 4)[len(ring) * 3 // 4]), 1.0)
         level = cv2.GaussianBlur((grey / paper).astype(np.float32), (0, 0), BLUR_MM * self._ppm)
         gx = cv2.Sobel(level, cv2.CV_32F, 1, 0, ksize=3) / 8

@@ -21,17 +21,24 @@ import numpy as np
 
 from companion.hw.ports import Slot
 
-RIM_MM = 2.0  # the ring at a slot crop's edge whose paper shows the light's colour
+RIM_MM = 2.0  # the paper ring at a slot crop's edge: the light's colour here, its strength
+#               in occupancy.py
 PAPER_SHARE = 0.25  # the brightest share of the ring taken for paper
 # No lamp changes one channel against another more than this; beyond it, what the rims
 # show is not paper (a hand, a cloth over the mat), and the gains stop there.
 MAX_GAIN = 2.0
 
 
+def rim_pixels(image: np.ndarray, rim_px: int) -> np.ndarray:
+    """The pixels of the ``rim_px`` ring at the edge of ``image``: one row of B, G, R each,
+    or one value each for a grey image."""
+    parts = (image[:rim_px], image[-rim_px:], image[:, :rim_px], image[:, -rim_px:])
+    return np.concatenate([part.reshape(-1, *image.shape[2:]) for part in parts])
+
+
 def _paper_colour(crop: np.ndarray, rim_px: int) -> np.ndarray:
     """The mean B, G, R of the paper in the ``rim_px`` ring at the edge of ``crop``."""
-    ring = np.concatenate([crop[:rim_px].reshape(-1, 3), crop[-rim_px:].reshape(-1, 3),
-                           crop[:, :rim_px].reshape(-1, 3), crop[:, -rim_px:].reshape(-1, 3)])
+    ring = rim_pixels(crop, rim_px)
     grey = ring.astype(np.float32).mean(axis=1)
     paper: np.ndarray = ring[grey >= np.quantile(grey, 1 - PAPER_SHARE)].mean(axis=0)
     return paper
