@@ -186,6 +186,17 @@ def test_moves_and_dodging() -> None:
         fight.push(Move(PC1, "teleport"), d6())
 
 
+def test_a_monster_moves_by_its_own_movement_line() -> None:
+    """GM-MOVE-1: a monster with its own movement line moves by it (the Orc 4/16/64 m, the
+    Slime 1/2/3 m, seed 002's monster blocks), a character by the rules' 3/12/48 m."""
+    fight = make([pc("pc1")], [("orc", 1), ("slime", 1)])
+    act(fight, Move(PC1, "full"))
+    assert act(fight, Move(ORC, "full")).lines[0].text == f"{ORC} moves full (64 m)"
+    entry = act(fight, Move("スライム", "normal"))
+    assert entry.lines[0].text == "スライム moves normal (2 m)"
+    assert entry.lines[0].rule == "GM-MOVE-1"
+
+
 def test_damage_is_weapon_minus_armour_never_below_zero() -> None:
     """GM-COMBAT-7, GM-CORE-1, GM-ITEM-3: a weapon's damage is at least 0 before armour; a Ring
     of Striking adds 1; armour takes off the rest; damage never goes below 0."""

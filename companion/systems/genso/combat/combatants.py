@@ -117,6 +117,9 @@ class Combatant:
     drain_hp: int = 0
     drain_mp: int = 0
     attack_name: str = ""
+    #: A monster's own movement line (combat, normal, full metres; GM-MOVE-1); None moves
+    #: a character's 3/12/48 m from the rules.
+    move: tuple[int, int, int] | None = None
     status: Status = Status.ACTIVE
     stance: Stance = Stance.NONE
     effects: tuple[Effect, ...] = ()
@@ -166,5 +169,5 @@ def from_monster(rules: GensoRules, monster: Monster, name: str | None = None,
         checks_with_magic=monster.checks_with_magic, immune_normal=monster.immune_normal,
         magic_weapons_harm=monster.magic_weapons_harm, raises_victims=monster.raises_victims,
         drain_hp=monster.drain_hp, drain_mp=monster.drain_mp,
-        attack_name=f"{monster.attack_ja}/{monster.attack_en}",
+        attack_name=f"{monster.attack_ja}/{monster.attack_en}", move=monster.move,
     )

@@ -84,10 +84,13 @@ def _move(rules: GensoRules, state: FightState, action: Move, legacy: bool,
 
     A combat move (3 m, 「戦闘行為は全て可能」) leaves the action (GM-COMBAT-1 Default, one
     movement mode a round); a normal move leaves no attack or spell, a full move no
-    fighting at all, so either is the turn.
+    fighting at all, so either is the turn. A monster moves by its own movement line (the
+    Orc's 4/16/64 m), a character by the rules' 3/12/48 m.
     """
     actor = state.get(action.actor)
-    metres = {m: rules.num("GM-MOVE-1", f"{m}_m") for m in ("combat", "normal", "full")}
+    modes = ("combat", "normal", "full")
+    metres = (dict(zip(modes, actor.move, strict=True)) if actor.move
+              else {m: rules.num("GM-MOVE-1", f"{m}_m") for m in modes})
     if action.mode not in metres:
         raise IllegalAction(f"GM-MOVE-1: a move is {', '.join(metres)}")
     if state.moved:
