@@ -600,8 +600,10 @@ def spend_experience(rules: GensoRules, character: Character, choice: str,
                      spell: str | None = None) -> Character:
     """GM-GROW-2: 1 point buys HP+1 or MP+1; 2 points buy a basic spell, Combat +1 or Search +1.
 
-    HP+1 and MP+1 raise the maximum, and the current value with it (Default).
+    HP+1 and MP+1 raise the maximum, and the current value with it (Default). A dead
+    character grows no more: HP+1 would lift it back above GM-COMBAT-8's line.
     """
+    _not_dead(rules, character, "growth (GM-GROW-2)")
     if choice not in GROWTH_CHOICES:
         raise IllegalAction(f"GM-GROW-2: choose one of {', '.join(GROWTH_CHOICES)}")
     cost = rules.num("GM-GROW-2", choice)

@@ -450,6 +450,18 @@ def test_the_dead_do_not_rest_back_to_life() -> None:
     assert condition(RULES, replace(down, hp=12, mp=0)) is Condition.INCAPACITATED
 
 
+def test_the_dead_do_not_grow_back_to_life() -> None:
+    """GM-COMBAT-8, GM-GROW-2: HP+1 bought with experience would lift a dead PC (−6) to −5,
+    incapacitated; growth is refused to the dead, and the incapacitated still grow."""
+    dead = replace(preset(RULES, "pc1"), hp=-6, exp=3)
+    for choice in ("hp", "mp", "combat"):
+        with pytest.raises(IllegalAction,
+                           match=r"is dead .*growth \(GM-GROW-2\) does not bring the dead back"):
+            spend_experience(RULES, dead, choice)
+    grown = spend_experience(RULES, replace(dead, hp=-5), "hp")
+    assert (grown.hp, grown.exp) == (-4, 2)
+
+
 def test_selling_a_mana_stone_by_its_name() -> None:
     """GM-ITEM-1: `mana_stone` (or 魔力石), as `buy` takes it, sells the only stone; with
     several, mana_stone:N names one; a number that is not one is a clear refusal."""
