@@ -153,7 +153,9 @@ class _Combat(_Items):
             tile = yield from self._draw(
                 Purpose.MIMIC, "The mimic (擬態): draw a tile", Place.TABLE
             )
-            if self.profile.role(tile) is Role.ITEM:  # JR-AB-MIMIC
+            # JR-AB-MIMIC: the seed's range (「か〜だったら」) is lost from its text; the
+            # profile's item tiles stand for it, as the spec reads it.
+            if self.profile.role(tile) is Role.ITEM:
                 self._remove_monster(m)
                 room = self.rooms[m.room]
                 room.tiles[m.spot] = tile
