@@ -596,11 +596,16 @@ def award_experience(rules: GensoRules, character: Character, scenarios: int = 1
 GROWTH_CHOICES = ("hp", "mp", "spell", "combat", "search")
 
 
+def _grown(printed: int | None, step: int) -> int | None:
+    return None if printed is None else printed + step
+
+
 def spend_experience(rules: GensoRules, character: Character, choice: str,
                      spell: str | None = None) -> Character:
     """GM-GROW-2: 1 point buys HP+1 or MP+1; 2 points buy a basic spell, Combat +1 or Search +1.
 
-    HP+1 and MP+1 raise the maximum, and the current value with it (Default). A dead
+    HP+1 and MP+1 raise the maximum, and the current value with it (Default); Search +1
+    gives +2 to trap and enemy detection, printed bonuses (an NPC's block) too. A dead
     character grows no more: HP+1 would lift it back above GM-COMBAT-8's line.
     """
     _not_dead(rules, character, "growth (GM-GROW-2)")
@@ -618,7 +623,11 @@ def spend_experience(rules: GensoRules, character: Character, choice: str,
     if choice == "combat":
         return replace(paid, combat=paid.combat + 1)
     if choice == "search":
-        return replace(paid, search=paid.search + 1)
+        # 「探索に＋１ 罠発見と敵発見に＋２する」: a printed detection bonus grows with it.
+        step = rules.num("GM-CORE-4", "search_per_level")
+        return replace(paid, search=paid.search + 1,
+                       trap_bonus=_grown(paid.trap_bonus, step),
+                       enemy_bonus=_grown(paid.enemy_bonus, step))
     if spell is None:
         raise IllegalAction("GM-GROW-2: name the basic spell (基本呪文) to learn")
     learnt = rules.spell(spell)

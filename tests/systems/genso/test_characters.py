@@ -450,6 +450,19 @@ def test_the_dead_do_not_rest_back_to_life() -> None:
     assert condition(RULES, replace(down, hp=12, mp=0)) is Condition.INCAPACITATED
 
 
+def test_search_growth_raises_printed_detection_bonuses() -> None:
+    """GM-GROW-2 「探索に＋１ 罠発見と敵発見に＋２する」: a settler's printed 罠発見＋４ grows to
+    +6 with Search 3, with no warning that the printed number differs from 2 × Search."""
+    settler = replace(preset(RULES, "settler_m"), exp=2)
+    before = derive(RULES, settler)
+    grown = spend_experience(RULES, settler, "search")
+    after = derive(RULES, grown)
+    assert grown.search == settler.search + 1
+    assert after.trap_bonus.total == before.trap_bonus.total + 2 == 6
+    assert after.enemy_bonus.total == before.enemy_bonus.total + 2
+    assert not [w for w in after.warnings if "differs from 2 × Search" in w]
+
+
 def test_the_dead_do_not_grow_back_to_life() -> None:
     """GM-COMBAT-8, GM-GROW-2: HP+1 bought with experience would lift a dead PC (−6) to −5,
     incapacitated; growth is refused to the dead, and the incapacitated still grow."""
