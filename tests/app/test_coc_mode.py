@@ -632,12 +632,15 @@ def test_iai_drawing_an_ally_s_blade_003(tmp_path: Path) -> None:
 
 
 def test_throw_options_at_the_table(tmp_path: Path) -> None:
-    """A throw from a grapple: in 003 (CO-MA-2) at somebody, who may dodge; in 004
+    """A throw from a grapple: in 003 (CO-MA-2) at somebody, who may dodge, in the round
+    after the grapple (CO-GRAP-3: the grapple was Ann's 1 AP of its round); in 004
     (CO-GRAP-8) from a height, the fall's damage replacing the throw's (CO-BASE-11)."""
     def held_003() -> Fight:
         return fight_003()[0]
 
-    mode, player = at_the_table(tmp_path, held_003, [(Grapple("Ann", "Cult", ma=True), [30])],
+    grappled = [(Grapple("Ann", "Cult", ma=True), [30]), (EndTurn("Bob"), []),
+                (EndTurn("Cult"), []), (EndTurn("Deep"), [])]
+    mode, player = at_the_table(tmp_path, held_003, grappled,
                                 ["throw", "how:dodge:Deep"], [
         ThrowDown("Ann", at="Deep", at_dodges=True)])
     assert offered(player, "Throw Cult how?") == [[

@@ -134,13 +134,14 @@ def test_co_grap_1_to_4_and_co_ma_2_choke_and_throw_003() -> None:
     text = push(f, Grapple("Ann", "Cult", ma=True), (100, 40))
     assert "CO-GRAP-1" in text and "CO-MA-2" in text
     assert f.state.get("Cult").held_by == "Ann"
-    push(f, Choke("Ann"), (6, 4), (4, 2))
-    assert f.state.get("Cult").hp == 7
-    push(f, EndTurn("Ann"))
+    assert "CO-GRAP-3" in text  # the grapple was Ann's 1 AP of the round: Cult's turn
     assert f.state.get("Cult").ap == 1  # CO-GRAP-3: 1 AP while grappling
     text = push(f, BreakFree("Cult"), (100, 80))
     assert "CO-GRAP-2" in text and f.state.get("Cult").held_by == "Ann"
     assert f.state.get("Ann").ap == 1  # CO-GRAP-3 applies to the grappler too
+    push(f, Choke("Ann"), (6, 4), (4, 2))
+    assert f.state.get("Cult").hp == 7
+    push(f, EndTurn("Cult"))
     push(f, Throw("Ann"), (6, 1), (2, 1))
     assert f.state.get("Cult").held_by == "" and f.state.get("Cult").hp == 5
 
@@ -152,8 +153,7 @@ def test_co_grap_4_human_shield_003() -> None:
     gun = sheet(rules, "Gun", dex=5, weapons=("revolver",), handgun=90)
     f = Fight(rules, [(ann, Side.INVESTIGATORS), (cult, Side.FOES), (gun, Side.FOES)],
               ScriptedDice([]))
-    push(f, Grapple("Ann", "Cult"), (100, 10))
-    push(f, EndTurn("Ann"))
+    push(f, Grapple("Ann", "Cult"), (100, 10))  # Ann's 1 AP while grappling (CO-GRAP-3)
     push(f, EndTurn("Cult"))
     text = push(f, Attack("Gun", "Ann"), (100, 30), (10, 9))
     assert "CO-GRAP-4" in text and f.state.get("Ann").hp == 13 and f.state.get("Cult").hp == 4

@@ -63,16 +63,17 @@ def fight_003() -> tuple[Fight, list[Step]]:
     steps: list[Step] = [
         # Round 1. Kick+MA: 55 is under Kick 60, over MA 50: partial, 1D6+1D4 undoubled.
         (Attack("Ann", "Cult", ma=True), (55, 6, 4)),
-        # Grapple+MA both succeed: held, choke or throw each round (CO-MA-2).
+        # Grapple+MA both succeed: held, choke or throw each round (CO-MA-2) from the next:
+        # the grapple was Ann's 1 AP of this one (CO-GRAP-3), her turn ends.
         (Grapple("Ann", "Cult", ma=True), (30,)),
-        (Choke("Ann"), (5, 3)),  # 8: Cult from 3 to −5, below −2: dead (CO-DEATH-1)
         # Burst (3 AP, the whole magazine): 40 hits, 1D20 → 2 hits, Dodge 30−2 fails at 50.
         (Attack("Bob", "Deep", burst=True, defence=Defence.DODGE), (40, 2, 50, 5, 3)),
+        (EndTurn("Cult"), ()),  # held: 1 AP (CO-GRAP-3)
         # Deep's sword, 12 damage, parried by the shinai (durability 10): it breaks, 2 to Bob.
         (Attack("Deep", "Bob", defence=Defence.PARRY, parry_weapon=1), (20, 9, 3, 25)),
         (EndTurn("Deep"), ()),
         # Round 2.
-        (EndTurn("Ann"), ()),
+        (Choke("Ann"), (5, 3)),  # 8: Cult from 3 to −5, below −2: dead (CO-DEATH-1)
         (Reload("Bob"), ()),  # CO-FIRE-1: 3 AP
         (Attack("Deep", "Bob"), (97, 2)),  # fumble: 1D2 = 2, the sword breaks (CO-MELEE-4)
         (EndTurn("Deep"), ()),

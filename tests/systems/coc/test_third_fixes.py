@@ -119,13 +119,15 @@ def test_a_grapple_or_tackle_after_dodging_at_minus_50_004(action: Any) -> None:
                                                 ScriptedDice([]))
 
 
-def grappler() -> Fight:
+def grappler(engine: int = ENGINE) -> Fight:
     """003: Ann, with a Japanese sword (two-handed) and Iai, holds Cult; next round she has
-    the 1 AP CO-GRAP-3 allows."""
+    the 1 AP CO-GRAP-3 allows. Played by revision ``engine`` (before 4 her turn went on
+    after the grapple)."""
     f = duel(Profile.P003, {"weapons": ("japanese_sword",), "japanese_sword": 60, "iai": 70,
                             "grapple": 70})
+    f.engine = engine
     push(f, Grapple("Ann", "Cult"), (100, 10))
-    push(f, EndTurn("Ann"))
+    pass_to(f, "Cult")
     pass_to(f, "Ann")
     return f
 
@@ -137,8 +139,7 @@ def test_no_iai_wait_for_a_grappler_whose_blade_is_two_handed_003() -> None:
     text = push(f, Move("Ann", 1))
     assert "may still strike with Iai" not in text
     assert f.state.current is not None and f.state.current.name == "Cult"
-    old = grappler()
-    old.engine = 2  # as the fix's previous revision played it
+    old = grappler(2)  # as the fix's previous revision played it
     text = push(old, Move("Ann", 1))
     assert "may still strike with Iai" in text
     push(old, EndTurn("Ann"))

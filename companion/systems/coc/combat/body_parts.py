@@ -67,8 +67,9 @@ class _BodyParts(_Damage):
 
     def lose_part(self, t: Combatant, a: Attack, rolled: int) -> None:
         """CO-BODY-5: the part's consequences (characteristics with HP and DB recomputed,
-        CO-BASE-1; skills; extra damage; death at HP ≤ 0 for torso or head) and CO-BODY-6's
-        bleeding unless staunched at once."""
+        CO-BASE-1; skills, and the tongue's 「味覚を必要とする技能に-50％」, which no sheet skill
+        is, said as an after-effect for the Keeper; extra damage; death at HP ≤ 0 for torso or
+        head) and CO-BODY-6's bleeding unless staunched at once."""
         if t.dead:
             return
         rule = self.body_rule(a)
@@ -97,6 +98,10 @@ class _BodyParts(_Damage):
             before = skill_value(self.rules, sheet, "listen")
             skills["listen"] = max(0, before + part["listen"])
             self.say(f"聞き耳/Listen {before} → {skills['listen']} (CO-BODY-5)")
+        if "taste" in part and self.engine >= 4:  # revision 3 and before left it unsaid
+            # No sheet skill needs taste (skills.toml has none): the Keeper applies it.
+            self.say(f"味覚を要する技能/skills that need taste {part['taste']:+d}% from now on, "
+                     "an after-effect for the Keeper (no skill on the sheet) (CO-BODY-5)")
         sheet = replace(sheet, skills=skills)
         hp = carried_hp(t.sheet.max_hp, t.hp, sheet.max_hp)
         t = self.set(t, sheet=sheet, lost=lost)

@@ -4,7 +4,8 @@ combatant, dice totals and d100 checks, action points, the DEX/2 slot in the ord
 the weapons in hand with an improvised weapon's wear.
 
 Rules: CO-CORE-1 (an attack roll's ranges), CO-TURN-3 and CO-BASE-5 (paying for an
-action), CO-WEAP-1 (wear); CO-ARMOR-2 and CO-DODGE-7 keep their per-action notes here.
+action), CO-SKILL-1 (an other skill once a round), CO-WEAP-1 (wear); CO-ARMOR-2 and
+CO-DODGE-7 keep their per-action notes here.
 
 The engine is a chain of layers, each a subclass of the one below that may call any
 method beneath it: ``_Core`` → ``_Board`` → ``_Spells`` → ``_Damage`` → ``_BodyParts`` →
@@ -114,6 +115,14 @@ class _Core:
         if c.attacks:
             raise IllegalAction("one action a turn (CO-BASE-5)")
         return self.set(c, attacks=1)
+
+    def once_a_round(self, c: Combatant, skill: str, rule: str) -> None:
+        """CO-SKILL-1 (003): 「その他技能は例外を除き1回のみ選択ができる」: an other skill that
+        leaves attacking open (Spot Hidden, Jump) is still chosen once a round (revision 4;
+        before, any number of times)."""
+        if self.engine >= 4 and skill in c.skills_used:
+            raise IllegalAction(f"{self.rules.skill(skill).name} once a round (CO-SKILL-1, "
+                                f"{rule})")
 
     def weapon(self, c: Combatant, index: int) -> Weapon:
         if not 0 <= index < len(c.sheet.weapons):

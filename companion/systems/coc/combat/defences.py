@@ -109,7 +109,7 @@ class _Defences(_Disarm):
                                                and not a.from_behind):
             return False
         if d is Defence.COUNTER:
-            if not self.on("CO-MA-5") or not self.bare_parry_allowed(a, kind, "ma"):
+            if not self.on("CO-MA-5") or not self.counter_allowed(a, kind):
                 return False
             return 0 <= a.parry_weapon < len(t.sheet.weapons) and \
                 t.sheet.weapons[a.parry_weapon].info.technique
@@ -150,6 +150,17 @@ class _Defences(_Disarm):
             return kind in (WeaponKind.UNARMED, WeaponKind.MELEE)
         return self.p003 and way == "ma"
 
+    def counter_allowed(self, a: Attack, kind: WeaponKind) -> bool:
+        """CO-MA-5: 「相手が素手による受け流し可能な攻撃を行ってきた時に宣言可能」: only against
+        an attack bare hands could parry, which seed 004 allows only when 「"相手が人型"かつ
+        "素手での戦闘"」: a humanoid attacking unarmed. The seed overrides the spec's Default
+        here ("whenever CO-PARRY-2 would allow an MA or Budo parry", a melee weapon too);
+        the rest of the Default stands (the round's parry, :meth:`counter`). Revision 3 and
+        before played the Default."""
+        if self.engine < 4:
+            return self.bare_parry_allowed(a, kind, "ma")
+        return self.cs[a.actor].sheet.humanoid and kind is WeaponKind.UNARMED
+
     def dodge_bonus(self, t: Combatant, a: Attack) -> int:
         """CO-DODGE-1 (+20) / CO-DODGE-8 (+10) while concentrating; CO-DODGE-6's assist."""
         bonus = 0
@@ -178,17 +189,31 @@ class _Defences(_Disarm):
             made = self.check(t, "luck", 0, f"{t.name} dodges again: 幸運/Luck")
             self.lines[-1] += " (a second dodge by Luck, the Keeper allowing, CO-DODGE-4)"
             return made.success
-        modifier = 0
-        if not self.p003 and self.on("CO-DODGE-5") and t.attacks:
-            modifier = self.rules.num("CO-DODGE-5", "dodge_after_attack")
+        modifier, after = self.after_attacking(t)
         modifier += self.dodge_bonus(t, a)
         t = self.set(self.cs[t.name], dodges=self.cs[t.name].dodges + 1)
         rule = "CO-DODGE-2" if self.p003 else "CO-DODGE-4"
         made = self.check(t, "dodge", modifier)
-        after = not self.p003 and self.on("CO-DODGE-5") and t.attacks
-        self.lines[-1] += f" ({rule}" + (", −60 after attacking, CO-DODGE-5)" if after
-                                        else ")")
+        self.lines[-1] += f" ({rule}" + (f", {after})" if after else ")")
         return made.success
+
+    def after_attacking(self, t: Combatant) -> tuple[int, str]:
+        """CO-DODGE-5 (004): 「"攻撃した後の回避"は"-60％の下方補正"」: the penalty to the dodge
+        of one who has attacked this round, whatever it dodges (a blow, a shot, a burst), and
+        its note; (0, "") otherwise."""
+        if self.p003 or not self.on("CO-DODGE-5") or not t.attacks:
+            return 0, ""
+        penalty: int = self.rules.num("CO-DODGE-5", "dodge_after_attack")
+        sign = "−" if penalty < 0 else "+"
+        return penalty, f"{sign}{abs(penalty)} after attacking, CO-DODGE-5"
+
+    def parry_bonus(self, t: Combatant) -> int:
+        """CO-DODGE-1 (003): 「回避集中」を宣言した場合、「＜回避＞＜マーシャルアーツ＞＜居合＞、
+        武器での受け流しの成功率を+20%」: the bonus to a weapon, MA or Iai parry (an attack's or
+        a grapple's) while concentrating on dodging; 0 otherwise."""
+        if self.p003 and t.concentrating and self.on("CO-DODGE-1"):
+            return int(self.rules.num("CO-DODGE-1", "bonus"))
+        return 0
 
     def parry(self, t: Combatant, a: Attack, damage: int, text: str, kind: WeaponKind
               ) -> tuple[int, bool]:
@@ -197,8 +222,7 @@ class _Defences(_Disarm):
         In 003 an Iai parries too (CO-DODGE-2), drawing the blade (CO-IAI-2/3); its weapon
         takes the damage as any weapon's. A parried shot ends the shooter's shots this round
         (CO-FIRE-5). Returns the damage left and whether the parry held."""
-        concentrating = self.p003 and t.concentrating and self.on("CO-DODGE-1")
-        bonus = self.rules.num("CO-DODGE-1", "bonus") if concentrating else 0
+        bonus = self.parry_bonus(t)
         t = self.set(t, parries=t.parries + 1)
         bare = a.parry_with in ("hands", "ma", "budo")
         if bare:
@@ -261,7 +285,9 @@ class _Defences(_Disarm):
     def counter(self, t: Combatant, a: Attack, damage: int, text: str, kind: WeaponKind
                 ) -> tuple[int, bool]:
         """CO-MA-5: the defender's technique+MA combination roll parries (CO-PARRY-3) and, on a
-        success or a partial one, deals the technique's normal damage to the attacker."""
+        success or a partial one, deals the technique's normal damage to the attacker; only
+        against an unarmed humanoid's attack (:meth:`counter_allowed`, the seed over the
+        spec's Default)."""
         tw = t.sheet.weapons[a.parry_weapon]
         t = self.set(t, parries=t.parries + 1)
         combo = combination(self.source, skill_value(self.rules, t.sheet, tw.info.skill),

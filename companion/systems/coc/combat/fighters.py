@@ -2,7 +2,7 @@
 duration, one :class:`Combatant` with its per-round bookkeeping, and :class:`FightState`.
 
 Fields for CO-AIM-1, CO-BASE-1/8/13, CO-BODY-5/6, CO-BURN-1, CO-CALL-1, CO-DODGE-1/8,
-CO-FIRE-2/4/5/7, CO-IAI-2/3, CO-MA-2, CO-MELEE-4, CO-SKILL-2/4, CO-SPELL-2, CO-STUN-1/3,
+CO-FIRE-2/4/5/7, CO-IAI-2/3, CO-MA-2, CO-MELEE-4, CO-SKILL-1/2/4, CO-SPELL-2, CO-STUN-1/3,
 CO-SURP-1/2/3, CO-TACKLE-3, CO-TURN-2/4/6; the rules that use them are the engine's
 (:mod:`~companion.systems.coc.combat.step` and the layers below it).
 """
@@ -61,9 +61,11 @@ class Combatant:
     held_by: str = ""
     grapple_round: int = 0
     grapple_options: bool = False  # CO-MA-2: MA grapple success opens choke/throw
+    option_round: int = 0     # CO-MA-2: the round of its last choke or throw (one a round)
     dying_until: int = 0      # CO-BASE-8: dies at the end of this round
     treat_failed: bool = False
     first_aid_tries: int = 0  # CO-SKILL-2: First Aid attempts this round (the third at DEX/2)
+    skills_used: tuple[str, ...] = ()  # CO-SKILL-1: Spot Hidden, Jump chosen this round
     mp: int = 0               # CO-BASE-1: MP (POW), paid for spells (CO-SPELL)
     san: int = 0              # CO-BASE-1: current SAN
     san_start: int = 0        # CO-BASE-13: SAN when this hour's losses began (0: none yet)

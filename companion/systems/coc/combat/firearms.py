@@ -23,7 +23,8 @@ class _Firearms(_Strikes):
     """Adds bursts, first strikes, reloading and clearing jams."""
 
     def burst(self, c: Combatant, t: Combatant, a: Attack, w: Weapon) -> None:
-        """CO-FIRE-6 (003) / CO-FIRE-8 (004): one roll, then the number of hits."""
+        """CO-FIRE-6 (003) / CO-FIRE-8 (004): one roll, then the number of hits; the
+        target's dodge takes CO-DODGE-5's −60 after attacking as a single shot's does."""
         info = w.info
         rule = "CO-FIRE-6" if self.on("CO-FIRE-6") else "CO-FIRE-8"
         if not self.on(rule) or info.kind is not WeaponKind.FIREARM or info.burst < 1:
@@ -60,9 +61,13 @@ class _Firearms(_Strikes):
         if a.defence is Defence.DODGE and not a.cover:
             if self.legacy and not self.defence_allowed(t, Defence.DODGE, info.kind, a, True):
                 raise IllegalAction(f"{t.name} cannot dodge now")  # format 1: after the dice
-            modifier = (-hits if rule == "CO-FIRE-6" else 0) + self.dodge_bonus(t, a)
+            # CO-DODGE-5: after attacking, −60 as any dodge (revision 3 and before: none)
+            after, why = self.after_attacking(t) if self.engine >= 4 else (0, "")
+            modifier = (-hits if rule == "CO-FIRE-6" else 0) + after + self.dodge_bonus(t, a)
             self.set(t, dodges=t.dodges + 1)
             dodged = self.check(t, "dodge", modifier)
+            if why:
+                self.lines[-1] += f" ({why})"
             if rule == "CO-FIRE-6":
                 self.lines[-1] += f" (Dodge − {hits} hits, CO-FIRE-6)"
                 if dodged.success:

@@ -25,8 +25,14 @@ FORMAT = 2
 # The rules revision new actions are played by. Format 2's entries without an ``engine`` were
 # played by revision 2; a file written since says ``engine`` (3) at its top, the revision of
 # each entry that does not say its own. Revision 3: a 003 grappler's turn is not held at 0 AP
-# for an Iai with a two-handed blade that CO-GRAP-3 refuses (CO-IAI-2).
-ENGINE = 3
+# for an Iai with a two-handed blade that CO-GRAP-3 refuses (CO-IAI-2). Revision 4: a 003
+# grapple that holds is its grappler's 1 AP of the round, a DEX/2 turn of either one in a
+# grapple has 1 AP (CO-GRAP-3) and MA's choke or throw comes once a round (CO-MA-2); a grapple
+# parried with a weapon gets dodge concentration's +20 (CO-DODGE-1); a 004 burst dodged after
+# attacking is at −60 (CO-DODGE-5); Spot Hidden and Jump once a round (CO-SKILL-1); the 004
+# MA counter only against an attack bare hands could parry (CO-MA-5); a lost tongue's −50 to
+# skills that need taste is said (CO-BODY-5).
+ENGINE = 4
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

@@ -72,7 +72,10 @@ class _Grapples(_Firearms):
             else:
                 pw = t.sheet.weapons[a.parry_weapon]
                 self.set(t, parries=t.parries + 1)
-                if self.check(t, pw.info.skill, label=f"{t.name} parry {pw.info.name}").success:
+                # CO-DODGE-1: +20 as any weapon parry (revision 3 and before: none)
+                bonus = self.parry_bonus(t) if self.engine >= 4 else 0
+                if self.check(t, pw.info.skill, bonus,
+                              label=f"{t.name} parry {pw.info.name}").success:
                     rule5 = "CO-GRAP-5" if self.on("CO-GRAP-5") else "CO-PARRY-1"
                     self.say(f"the grapple is parried ({rule5})")
                     return
@@ -87,6 +90,27 @@ class _Grapples(_Firearms):
                      + ("; choke or throw each round (CO-MA-2)" if options else ""))
         else:
             self.say(f"{c.name} restrains {t.name}: it cannot act, no damage (CO-GRAP-6)")
+        if self.engine >= 4:  # revision 3 and before: the round's other AP stayed
+            self.grapple_made(self.cs[c.name])
+
+    def grapple_ap(self, c: Combatant, ap: int) -> int:
+        """CO-GRAP-3 (003): 「＜組みつき＞中は毎ラウンド1ポイントしか行動選択ができない」: the AP
+        of a turn taken in a grapple, holding or held (both, the spec's Default), are at most
+        1; a DEX/2 turn delayed before the grapple too (from revision 4)."""
+        if self.p003 and self.on("CO-GRAP-3") and (c.grappling or c.held_by):
+            return min(ap, int(self.rules.num("CO-GRAP-3", "action_points")))
+        return ap
+
+    def grapple_made(self, c: Combatant) -> None:
+        """CO-GRAP-3 (003): the round a grapple holds counts too: the grapple was the
+        grappler's 1 AP of it, so the AP left go (no choke or throw before the next round,
+        CO-MA-2); the held one's turn still to come this round has 1 AP (:meth:`grapple_ap`).
+        """
+        if not (self.p003 and self.on("CO-GRAP-3") and c.ap):
+            return
+        self.set(c, ap=0)
+        self.say(f"the grapple is {c.name}'s 1 AP this round while grappling: {c.ap} AP left "
+                 "unused (CO-GRAP-3)")
 
     def grapple_defence(self, t: Combatant, a: Grapple, fake: Attack) -> None:
         if a.defence is not Defence.NONE and not self.defence_allowed(
@@ -94,11 +118,17 @@ class _Grapples(_Firearms):
             raise IllegalAction(f"{t.name} cannot {a.defence.value} now")
 
     def holding(self, c: Combatant) -> Combatant:
+        """Whom ``c`` holds, for a choke or throw: CO-MA-2 (003) after a successful MA
+        grapple, one of them a round (「毎ラウンド次の行動に派生できる」, 締め上げ「毎ラウンド
+        1D6+DB」: from revision 4, whatever AP CO-GRAP-3 leaves); CO-GRAP-6 (004) from the
+        round after the grapple."""
         if not c.grappling:
             raise IllegalAction(f"{c.name} holds nobody")
         if self.on("CO-MA-2"):
             if not c.grapple_options:
                 raise IllegalAction("choke and throw need a successful MA grapple (CO-MA-2)")
+            if self.engine >= 4 and c.option_round == self.round:
+                raise IllegalAction("one choke or throw a round (CO-MA-2)")
         elif self.on("CO-GRAP-6"):
             if c.grapple_round >= self.round:
                 raise IllegalAction("choke or throw from the next round (CO-GRAP-6)")
@@ -109,7 +139,8 @@ class _Grapples(_Firearms):
     def choke(self, c: Combatant, a: Choke) -> None:
         held = self.holding(c)
         if self.p003:
-            self.spend(c, 1, "CO-MA-2")
+            c = self.spend(c, 1, "CO-MA-2")
+            self.set(c, option_round=self.round)
             dice, rule = self.rules.num("CO-MA-2", "choke"), "CO-MA-2"
         else:
             if c.attacks:
@@ -132,7 +163,8 @@ class _Grapples(_Firearms):
         if self.board(c, held):
             land, other = self.throw_landing(c, held, a, other)
         if self.p003:
-            self.spend(c, 1, "CO-MA-2")
+            c = self.spend(c, 1, "CO-MA-2")
+            self.set(c, option_round=self.round)
             dice, how, rule = self.rules.num("CO-MA-2", "throw"), DamageBonus.HALF, "CO-MA-2"
         else:
             if c.attacks:

@@ -127,13 +127,16 @@ class _Skills(_Tackle):
             self.say(f"{t.name} wakes up (CO-BASE-8)")
 
     def spot(self, c: Combatant, a: Spot) -> None:
-        """CO-SKILL-5: Spot Hidden shows the foe's weapons and condition; attacks stay open."""
+        """CO-SKILL-5: Spot Hidden shows the foe's weapons and condition; attacks stay open
+        (「同R内で攻撃が可能」). CO-SKILL-1: 「その他技能は例外を除き1回のみ選択ができる」: once a
+        round in 003 (from revision 4; 004 takes one action a turn)."""
         t = self.get(a.target)
         if self.p003:
             if not self.on("CO-SKILL-5"):
                 raise IllegalAction("Spot Hidden in a fight is CO-SKILL-5, off")
+            self.once_a_round(c, "spot_hidden", "CO-SKILL-5")
             c = self.spend(c, 1, "CO-SKILL-5")
-            self.set(c, spent_other=True)
+            self.set(c, spent_other=True, skills_used=(*c.skills_used, "spot_hidden"))
         else:
             c = self.one_action(c, "CO-BASE-5")
         made = self.check(c, "spot_hidden")

@@ -30,7 +30,7 @@ class _Turns(_Attacks):
                      treat_failed=False, first_aid_tries=0, concentrating=False, first_strike=0,
                      slot_pending=False, half_dex=False, delayed_ap=0, spent_other=False,
                      iai_used=False, sheathed=False, no_more_shots=False, moved=0, shots=0,
-                     jammed_now=())
+                     jammed_now=(), skills_used=())
         self.opened = False
         self.dying_rolls()
         self.bleed()
@@ -89,8 +89,11 @@ class _Turns(_Attacks):
     def begin_turn(self, c: Combatant) -> None:
         c = self.set(c, spent_other=False)
         if c.slot_pending:
-            c = self.set(c, slot_pending=False, half_dex=True, ap=c.delayed_ap, delayed_ap=0)
+            ap = c.delayed_ap
+            held = self.grapple_ap(c, ap) if self.engine >= 4 else ap  # 3: kept, held or not
+            c = self.set(c, slot_pending=False, half_dex=True, ap=held, delayed_ap=0)
             rule = "CO-TURN-1" if self.p003 else "CO-BASE-5"
+            rule += ", CO-GRAP-3" if held < ap else ""
             self.say(f"{c.name} acts at DEX/2 ({c.sheet.stat('DEX') // 2})"
                      + (f": {c.ap} AP" if self.p003 else "") + f" ({rule})")
             return
@@ -109,8 +112,7 @@ class _Turns(_Attacks):
             self.say(f"{made.text} (CO-STUN-1: stun {c.stun} → {stun})")
             c = self.set(c, stun=stun)
             ap -= c.stun
-        if self.on("CO-GRAP-3") and (c.grappling or c.held_by):
-            ap = min(ap, self.rules.num("CO-GRAP-3", "action_points"))
+        ap = self.grapple_ap(c, ap)
         self.set(c, ap=max(0, ap))
         self.say(f"{c.name}'s turn: {max(0, ap)} AP (CO-TURN-3)")
 
