@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import tomlkit
+from tomlkit.exceptions import ParseError
 from tomlkit.items import Item, KeyType, SingleKey, Table
 
 from companion.errors import CompanionError, DataError
@@ -392,6 +393,27 @@ def one_line_each(values: Mapping[str, Any], *comments: str) -> tomlkit.TOMLDocu
         document.add(tomlkit.comment(comment))
     for key, value in values.items():
         document.add(key, _inline(value))
+    return document
+
+
+def one_line_each_over(text: str, values: Mapping[str, Any],
+                       *comments: str) -> tomlkit.TOMLDocument:
+    """``values`` as :func:`one_line_each` writes them, put into the document ``text`` holds,
+    so a file the player wrote keeps its comments and order: a field whose value is the same
+    is not touched, a changed one keeps its line's comment, a new one goes at the end and one
+    no longer written goes. Text that is not TOML gets :func:`one_line_each`'s document."""
+    try:
+        document = tomlkit.parse(text)
+    except ParseError:
+        return one_line_each(values, *comments)
+    for key in [k for k in document if k not in values]:
+        del document[key]
+    for key, value in values.items():
+        item = tomlkit.item(_inline(value))
+        if key not in document:
+            document.add(key, item)
+        elif document[key].unwrap() != item.unwrap():
+            document[key] = item
     return document
 
 

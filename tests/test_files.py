@@ -19,6 +19,8 @@ from companion.files import (
     atomic_write_text,
     commented,
     move_aside,
+    one_line_each,
+    one_line_each_over,
     read_npz,
     table,
     write_toml,
@@ -164,3 +166,15 @@ def test_each_saved_archive_cut_short_is_a_data_error(tmp_path: Path) -> None:
     for load in loads:
         with pytest.raises(DataError, match="cannot read"):
             load(path)
+
+
+def test_fields_written_over_a_players_file_keep_its_comments() -> None:
+    """one_line_each_over: an unchanged field keeps its line, a changed one its comment, a new
+    one goes at the end and one no longer written goes; text that is not TOML gets a fresh
+    document of one line per field."""
+    text = "# my sheet\nname = \"Aki\"  # her name\nhp = 8  # now\nold = 1\n"
+    values = {"name": "Aki", "hp": 5, "money": {"gold": 2}}
+    written = tomlkit.dumps(one_line_each_over(text, values, "fresh"))
+    assert written == "# my sheet\nname = \"Aki\"  # her name\nhp = 5  # now\nmoney = {gold = 2}\n"
+    assert tomlkit.dumps(one_line_each_over("hp = = 8", values, "fresh")) == \
+        tomlkit.dumps(one_line_each(values, "fresh"))

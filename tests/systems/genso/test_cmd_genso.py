@@ -219,6 +219,27 @@ def test_fight_apply_writes_the_sheets_back_once(
     assert f"{priest}: a preset, not a sheet file; left alone" in text
 
 
+def test_a_sheet_written_back_keeps_the_players_comments(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Growth and `fight apply` change the lines they must and keep the rest of a sheet the
+    player wrote: its comments, order and layout (docs/examples/aki.toml was rewritten as a
+    bare sheet before, every comment lost)."""
+    sheet = tmp_path / "aki.toml"
+    original = (ROOT / "docs" / "examples" / "aki.toml").read_text(encoding="utf-8")
+    sheet.write_text(original, encoding="utf-8")
+    run(capsys, "grow", str(sheet), "award")
+    assert run(capsys, "grow", str(sheet), "mp")["sheet"]["mp"] == 13
+    grown = sheet.read_text(encoding="utf-8")
+    assert grown == original.replace("\nmp = 12 ", "\nmp = 13 ") + "mp_bonus = 1\n"
+    run(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
+    run(capsys, "fight", "cast", "Aki", "healing", "Aki", "--seed", "1")
+    run(capsys, "fight", "end")
+    assert [r["result"] for r in run(capsys, "fight", "apply")["sheets"]] == ["written"]
+    applied = sheet.read_text(encoding="utf-8")
+    assert applied == grown.replace("\nmp = 13 ", "\nmp = 9 ")
+
+
 def test_fight_apply_refuses_a_sheet_changed_since_the_fight_began(
     tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -10,8 +10,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.app.commands.genso.files import resolve_sheet, sheet_document, sheet_path
+from companion.app.commands.genso.files import (
+    resolve_sheet,
+    sheet_document,
+    sheet_document_over,
+    sheet_path,
+)
 from companion.app.commands.roll import emit, run_with_source
+from companion.app.overrides import read_text
 from companion.dice import DiceSource
 from companion.errors import DataError
 from companion.files import write_toml
@@ -151,13 +157,13 @@ def cmd_lore(args: argparse.Namespace, rules: GensoRules) -> int:
 
 def _change(args: argparse.Namespace, rules: GensoRules,
             change: Callable[[Character], tuple[Character, str]]) -> int:
-    """Apply a change to a saved sheet and write it back atomically."""
+    """Apply a change to a saved sheet and write it back atomically, its comments kept."""
     character, path = resolve_sheet(rules, args.sheet)
     if path is None:
         raise DataError(f"{args.sheet!r} is a preset; save it first with "
                         f"`companion genso sheet {args.sheet} --save-as FILE`")
     changed, said = change(character)
-    write_toml(path, sheet_document(changed))
+    write_toml(path, sheet_document_over(rules, read_text(path, "sheet"), changed, str(path)))
     text = "\n".join([said, describe(rules, changed, derive(rules, changed))])
     return emit(args, {**sheet_json(rules, changed), "said": said, "path": str(path)}, text)
 

@@ -20,7 +20,7 @@ from companion.app.commands.genso.files import (
     fight_entrant,
     fight_path,
     saved_fight_rules,
-    sheet_document,
+    sheet_document_over,
     sheet_path,
 )
 from companion.app.commands.roll import emit, run_with_source
@@ -241,7 +241,8 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
 
 
 def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path: Path) -> int:
-    """Write each sheet file's HP, MP and stones back as the finished fight left them.
+    """Write each sheet file's HP, MP and stones back as the finished fight left them,
+    each file's comments and order kept.
 
     Every file is checked before any is written: one changed since the fight began (or
     since the last apply) refuses the whole apply, naming it. A file already holding
@@ -261,9 +262,10 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
         sheet = Path(entrant.origin)
         if not sheet.exists():
             raise DataError(f"{sheet} is gone since the fight began; nothing was written")
-        now = digest(read_text(sheet, "sheet"))
+        text = read_text(sheet, "sheet")
+        now = digest(text)
         after = fight.character_after(entrant)
-        document = sheet_document(after)
+        document = sheet_document_over(fight.rules, text, after, str(sheet))
         new = digest(tomlkit.dumps(document))
         if now == new:
             rows.append({"name": entrant.name, "path": str(sheet), "result": "unchanged",

@@ -14,7 +14,7 @@ import tomlkit
 from companion.app.overrides import read_text, set_values, user_defaults, user_rules
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import one_line_each
+from companion.files import one_line_each, one_line_each_over
 from companion.systems.genso.character import Character
 from companion.systems.genso.combat import Entrant, Side
 from companion.systems.genso.rules import GensoRules, load_rules
@@ -28,6 +28,20 @@ SHEET_COMMENT = "幻想迷宮冒険譚 Ver2.5 character sheet (companion genso)"
 def sheet_document(character: Character) -> tomlkit.TOMLDocument:
     """A character sheet as TOML, one line per field; :func:`load_sheet` reads it back."""
     return one_line_each(sheet_mapping(character), SHEET_COMMENT)
+
+
+def sheet_document_over(rules: GensoRules, text: str, character: Character,
+                        origin: str) -> tomlkit.TOMLDocument:
+    """``character`` written into the sheet file ``text`` was read from, keeping the
+    player's comments and order (:func:`one_line_each_over`); a fresh sheet if that would
+    not load back as ``character``."""
+    document = one_line_each_over(text, sheet_mapping(character), SHEET_COMMENT)
+    try:
+        if load_sheet(rules, tomlkit.dumps(document), origin) == character:
+            return document
+    except DataError:
+        pass
+    return sheet_document(character)
 
 
 def characters_dir() -> Path:
