@@ -102,6 +102,12 @@ if [ -d "$VENV/lib" ] && find "$VENV/lib" -maxdepth 3 -name 'pygame' -type d | g
   as_player "$VENV/bin/python" -m pip uninstall -y -q pygame
 fi
 
+echo "== the companion command"
+# Debian's and Raspberry Pi OS's ~/.profile put ~/.local/bin on the PATH once it exists (from
+# the next login), so `companion …` works in any shell as the docs write it.
+as_player mkdir -p "$PLAYER_HOME/.local/bin"
+as_player ln -sfn "$VENV/bin/companion" "$PLAYER_HOME/.local/bin/companion"
+
 echo "== config"
 CONFIG_DIR="$PLAYER_HOME/.config/jongrogue-companion"
 # An earlier version of this script, run with sudo, left ~/.config owned by root, and
@@ -164,4 +170,5 @@ UNIT
   echo "   follow it with:    journalctl -u $SERVICE -f"
 fi
 
-echo "== done. Log out and back in (or reboot) so the new groups apply."
+echo "== done. Log out and back in (or reboot) so the new groups apply and the"
+echo "   companion command is on your PATH."

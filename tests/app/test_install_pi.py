@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import pwd
 import subprocess
 from pathlib import Path
 
@@ -25,6 +27,9 @@ def test_dry_run_plans_packages_groups_venv_and_unit(tmp_path: Path) -> None:
     assert "ExecStart=" in out and "companion play --resume" in out
     assert "Environment=SDL_VIDEODRIVER=kmsdrm" in out
     assert "systemctl enable jongrogue-companion.service" in out
+    # `companion` on the PATH from the next login (~/.profile adds ~/.local/bin)
+    home = pwd.getpwuid(os.getuid()).pw_dir  # the player's home as getent gives it
+    assert f"ln -sfn {ROOT}/.venv/bin/companion {home}/.local/bin/companion" in out
 
 
 def test_unknown_option_is_refused() -> None:

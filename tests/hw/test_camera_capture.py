@@ -157,6 +157,35 @@ def test_pi_camera_that_cannot_load_says_so_instead_of_crashing(
     source.close()
 
 
+@pytest.mark.parametrize(("inner", "outer", "said"), [
+    ("camera.acquire() returned unexpected code: -16",
+     "Camera __init__ sequence did not complete.", "in use by another program"),
+    ("Failed to acquire camera", "Camera __init__ sequence did not complete.",
+     "sudo systemctl stop jongrogue-companion"),
+    ("list index out of range", "list index out of range", "is its ribbon cable seated?"),
+])
+def test_a_pi_camera_another_program_holds_is_named_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, inner: str, outer: str, said: str,
+) -> None:
+    """libcamera refuses a camera the boot service's game holds with -EBUSY, which Picamera2
+    wraps in "Camera __init__ sequence did not complete": `calibrate camera` said to check
+    the ribbon cable. A camera that is not there still says so."""
+    (tmp_path / "picamera2").mkdir()
+    (tmp_path / "picamera2" / "__init__.py").write_text(
+        "class Picamera2:\n"
+        "    def __init__(self):\n"
+        "        try:\n"
+        f"            raise RuntimeError({inner!r})\n"
+        "        except RuntimeError:\n"
+        f"            raise RuntimeError({outer!r})\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "picamera2", raising=False)
+    source = open_source("picamera")
+    assert source.read() is None
+    assert said in source.message
+    source.close()
+
+
 def test_black_and_washed_out_frames_are_named() -> None:
     assert "black" in (frame_problem(np.zeros((10, 10, 3), np.uint8)) or "")
     assert "washed out" in (frame_problem(np.full((10, 10, 3), 255, np.uint8)) or "")

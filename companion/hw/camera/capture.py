@@ -109,6 +109,22 @@ class OpenCVCamera:
             self._capture = None
 
 
+def _why_not_started(exc: BaseException) -> str:
+    """What to do about a Pi camera that did not start. Picamera2 wraps libcamera's refusal
+    of a camera another process holds (acquire() returns -EBUSY, -16) in "Camera __init__
+    sequence did not complete", which alone reads like a loose cable."""
+    said: list[str] = []
+    cause: BaseException | None = exc
+    while cause is not None and len(said) < 5:
+        said.append(str(cause))
+        cause = cause.__cause__ or cause.__context__
+    if any("-16" in text or "acquire" in text.lower() for text in said):
+        return ("the Pi camera is in use by another program: a game already running (the "
+                "jongrogue-companion service? sudo systemctl stop jongrogue-companion) or "
+                "another camera program")
+    return f"the Pi camera did not start ({exc}); is its ribbon cable seated?"
+
+
 class PicameraSource:
     """The Raspberry Pi camera through Picamera2 (imported on first use, only on the Pi)."""
 
@@ -139,7 +155,7 @@ class PicameraSource:
                 main={"size": self.size, "format": "RGB888"}))
             camera.start()
         except Exception as exc:  # libcamera reports a missing camera with its own errors
-            self.message = f"the Pi camera did not start ({exc}); is its ribbon cable seated?"
+            self.message = _why_not_started(exc)
             return False
         self._camera = camera
         return True
