@@ -681,6 +681,31 @@ def test_declared_defences_dodge_assist_luck_and_bare_hands_004(tmp_path: Path) 
     assert {"CO-DODGE-6", "CO-PARRY-3"} <= shown_rules(mode)  # bare hands: nobody hurt
 
 
+def test_a_grapple_parry_at_the_table_004(tmp_path: Path) -> None:
+    """Profile 004 (CO-GRAP-5, 「組み付き技能は近接戦闘技能を受け流す場合"技能を2回成功"」): Ann
+    parries Cult's knife with Grapple, offered beside the bare-handed, MA and Budo parries
+    and played as the engine plays ``parry_with=grapple``; against Deep's pistol it is not
+    offered (no melee skill)."""
+    make = people(Profile.P004, ("Cult", 16, ("knife",), FOE, {"knife": 60}),
+                  ("Deep", 15, ("automatic",), FOE, {"handgun": 60}),
+                  ("Ann", 10, ("fist",), INV, {"grapple": 70, "martial_arts": 50}))
+    mode, player = at_the_table(tmp_path, make, [], [
+        "attack", "t:Ann", "h:plain", "d:parry:grapple",
+        "attack", "t:Ann", "h:plain", "d:none"], [
+        Attack("Cult", "Ann", defence=Defence.PARRY, parry_with="grapple"),
+        Attack("Deep", "Ann")])
+    defences = offered(player, "How does Ann defend?")
+    assert {"d:parry:ma", "d:parry:grapple"} <= set(defences[0])
+    assert "d:parry:hands" not in defences[0]  # a knife: CO-PARRY-2
+    assert not any(k.startswith("d:parry") for k in defences[1])
+    assert describe(mode.fight.journal[0].action) == (
+        "Cult 攻撃 attacks → Ann (parry Grapple 組み付き ×2)")
+    menu = pick(knife_club_and_sword(), "attack", "t:Cult", "h:plain")  # a kick: melee
+    assert isinstance(menu, ChoiceAsk)
+    labels = {o.choice: o.label for o in menu.options}
+    assert labels["d:parry:grapple"].startswith("Grapple parry")  # told apart when cut
+
+
 def test_the_keeper_s_picks_for_an_attack_003(tmp_path: Path) -> None:
     """Profile 003 off the board: what a melee fumble does (CO-MELEE-4), who stands behind
     the target (CO-MELEE-2), from behind; a point-blank shot (CO-FIRE-5); whom a fumbled

@@ -333,7 +333,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                      help="any field of the action, e.g. weapon=1, defence=dodge|parry|counter, "
                           "ma=true, burst=true, shots=2, skill=medicine, called=head, "
                           "body=cut, part=arm, distance_m=40, surprise=hide, to=d4, damage=7, "
-                          "parry_with=iai, cover=hide|dodge, after_dodge=true")
+                          "parry_with=hands|ma|budo|grapple|iai, cover=hide|dodge, "
+                          "after_dodge=true")
     for name, text in (("show", "the round, whose turn it is, and everyone's HP, AP, square "
                                 "and conditions"),
                        ("log", "every action so far, line by line with its dice (and the "

@@ -84,7 +84,7 @@ second_pass = st.one_of(
         part=st.sampled_from(("arm", "head", "eye", "leg")), iai=st.booleans(),
         pommel=st.booleans(), knockout=st.booleans(),
         dodge_assist=st.sampled_from(("", "jump")), parry_with=st.sampled_from(("", "hands",
-                                                                                "ma")),
+                                                                                "ma", "grapple")),
         distance_m=st.sampled_from((0, 3, 40)), shots=st.integers(1, 2),
         called=st.sampled_from(("", "head", "arm", "leg")), stray=name, behind=name),
     st.builds(Delay, name), st.builds(Concentrate, name), st.builds(Sheathe, name),

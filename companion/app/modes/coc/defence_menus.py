@@ -1,9 +1,9 @@
 """The defence menu: what a target may declare against an attack or a grapple (none; dodge,
 with a Navigate or Jump assist, or again by Luck; cover; parry with a weapon, by Iai,
-bare-handed, with MA or Budo; an MA counter), each offered only if the engine takes it, and
-the defence picked read back.
+bare-handed, with MA, Budo or Grapple; an MA counter), each offered only if the engine takes
+it, and the defence picked read back.
 
-Rules: CO-DODGE-2/3/4/6/7, CO-PARRY-2, CO-IAI-2, CO-MA-5, CO-BASE-7.
+Rules: CO-DODGE-2/3/4/6/7, CO-PARRY-2, CO-GRAP-5, CO-IAI-2, CO-MA-5, CO-BASE-7.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ class _Defences(_FightView):
                   ) -> tuple[Option, ...]:
         """The defences a target may declare (none, dodge, parry with a weapon, an MA counter
         CO-MA-5); against an ``attack`` also a dodge with CO-DODGE-6's assist or 004's second
-        dodge by Luck (CO-DODGE-4) and a parry bare-handed, with MA or Budo (CO-PARRY-2);
+        dodge by Luck (CO-DODGE-4) and a parry bare-handed, with MA or Budo (CO-PARRY-2) or,
+        against a melee blow, with Grapple's two successes (CO-GRAP-5);
         ``more``: the attack's circumstances are open (*More 状況*). ``made``: the action with
         a defence picked; each defence is offered only if the engine takes that action (it
         checks the declared defence before any die: the round's parries and dodges used up,
@@ -56,9 +57,12 @@ class _Defences(_FightView):
             if attack and kind is not WeaponKind.FIREARM:
                 skills = {"hands": kind is WeaponKind.UNARMED,
                           "ma": "martial_arts" in t.sheet.skills,
-                          "budo": "budo" in t.sheet.skills}
+                          "budo": "budo" in t.sheet.skills,
+                          "grapple": kind in (WeaponKind.UNARMED, WeaponKind.MELEE)}
+                rule = {"hands": "CO-PARRY-2", "ma": "CO-PARRY-2", "budo": "CO-PARRY-2",
+                        "grapple": "CO-GRAP-5"}
                 options += [Option(f"d:parry:{way}", label) for way, label in BARE_PARRY.items()
-                            if skills[way] and (self.rules.on("CO-PARRY-2") or
+                            if skills[way] and (self.rules.on(rule[way]) or
                                                 (p003 and way == "ma"))]
             if "martial_arts" in t.sheet.skills:
                 options.append(Option("d:counter", "MA counter カウンター"))
@@ -78,7 +82,8 @@ class _Defences(_FightView):
 
     def _defence(self, picked: str) -> tuple[Defence, dict[str, object]]:
         """``d:dodge``, ``d:dodge:navigate`` (CO-DODGE-6), ``d:dodge:luck`` (CO-DODGE-4),
-        ``d:parry:2`` (weapon 2), ``d:parry:hands`` (CO-PARRY-2), ``d:counter`` (CO-MA-5),
+        ``d:parry:2`` (weapon 2), ``d:parry:hands`` (CO-PARRY-2), ``d:parry:grapple``
+        (CO-GRAP-5), ``d:counter`` (CO-MA-5),
         ``d:parry:iai0`` (003's Iai parry with weapon 0, CO-DODGE-2), ``d:cover:hide``
         (CO-DODGE-7)."""
         value = option_value(picked, "d")

@@ -1,12 +1,12 @@
 """What a coc fight's screen says: the tables and words of its menus (the sides, the ways of
-attacking, body parts, tackles, casts, surprise, bare-handed parries, dodge assists, cover,
-the Keeper's amounts and penalties) and how actions and journal entries are worded:
-:func:`describe` (an action in a line, with its declared defence), :func:`english` (a name a
-screen without a Japanese font can draw), :func:`marks` (the marks on 003's board),
-:func:`steps` (an entry's lines, each with its rule ID) and :func:`summary`.
+attacking, body parts, tackles, casts, surprise, bare-handed and Grapple parries, dodge
+assists, cover, the Keeper's amounts and penalties) and how actions and journal entries are
+worded: :func:`describe` (an action in a line, with its declared defence), :func:`english`
+(a name a screen without a Japanese font can draw), :func:`marks` (the marks on 003's
+board), :func:`steps` (an entry's lines, each with its rule ID) and :func:`summary`.
 
-Rules: CO-BODY-2/3/4/5, CO-TACKLE-1/2/3, CO-SPELL-1, CO-SURP-1/3, CO-PARRY-2, CO-DODGE-2/5,
-CO-DODGE-6/7, CO-IAI-2, CO-DISARM-1, CO-CORE-1 (a d100 check's line).
+Rules: CO-BODY-2/3/4/5, CO-TACKLE-1/2/3, CO-SPELL-1, CO-SURP-1/3, CO-PARRY-2, CO-GRAP-5,
+CO-DODGE-2/5, CO-DODGE-6/7, CO-IAI-2, CO-DISARM-1, CO-CORE-1 (a d100 check's line).
 """
 
 from __future__ import annotations
@@ -92,13 +92,16 @@ CASTS: tuple[tuple[str, str, bool, bool], ...] = (
 )
 #: CO-SURP-1: the skill a surprise attack hides with.
 SURPRISE = {"hide": "Hide 隠れる", "conceal": "Conceal 隠す", "sneak": "Sneak 忍び歩き"}
-#: CO-PARRY-2 (and 003's MA parry, CO-DODGE-2): parrying without a weapon. Each label (as
-#: every defence's) starts with what tells it from the others: a fight's menu cuts a label.
+#: CO-PARRY-2 (and 003's MA parry, CO-DODGE-2): parrying without a weapon; CO-GRAP-5: with
+#: Grapple, two successes against a melee blow. Each label (as every defence's) starts with
+#: what tells it from the others: a fight's menu cuts a label.
 BARE_PARRY = {"hands": "Bare-handed parry 素手で受け流し",
               "ma": "MA parry マーシャルアーツで受け流し",
-              "budo": "Budo parry 武道で受け流し"}
+              "budo": "Budo parry 武道で受け流し",
+              "grapple": "Grapple parry ×2 組み付きで受け流し(2回成功)"}
 #: The same, in a line saying what was declared: ``parry bare-handed 素手``.
-PARRY_WAYS = {"hands": "bare-handed 素手", "ma": "MA マーシャルアーツ", "budo": "Budo 武道"}
+PARRY_WAYS = {"hands": "bare-handed 素手", "ma": "MA マーシャルアーツ", "budo": "Budo 武道",
+              "grapple": "Grapple 組み付き ×2"}
 #: CO-DODGE-6: a dodge helped by a Navigate or Jump roll.
 DODGE_ASSIST = {"navigate": "Navigate+dodge ナビゲート+回避", "jump": "Jump+dodge 跳躍+回避"}
 #: CO-DODGE-7: cover from every bullet, by Hide or by Dodge at −50%.

@@ -62,7 +62,8 @@ class Attack:
     borrow: str = ""         # CO-IAI-1: draw the Iai weapon of this adjacent ally
     knockout: bool = False   # CO-BASE-10
     dodge_assist: str = ""   # CO-DODGE-6: "navigate" or "jump"
-    parry_with: str = ""     # CO-PARRY-2: "" a weapon, "hands", "ma", "budo"; 003: "iai"
+    parry_with: str = ""     # CO-PARRY-2: "" a weapon, "hands", "ma", "budo"; 003: "iai";
+    #                          CO-GRAP-5: "grapple" (two Grapple successes)
     cover: str = ""          # CO-DODGE-7: the target takes cover from gunfire, "hide"/"dodge"
     called: str = ""         # CO-CALL-1: "head", "arm" or "leg" at −30%
     stray: str = ""          # CO-THROW-2: whom a fumbled throw may hit (the Keeper's pick)

@@ -3,7 +3,7 @@ moving and jumping, the line of fire, melee reach and "behind", and stepping fre
 grapple (the squares themselves are :mod:`companion.systems.coc.board`'s).
 
 Rules: CO-TURN-2, CO-TURN-5, CO-TURN-7, CO-MELEE-1, CO-SKILL-6 (jump, once a round by
-CO-SKILL-1), CO-THROW-1,
+CO-SKILL-1, not with Iai by CO-IAI-2), CO-THROW-1,
 CO-DODGE-3, CO-FIRE-5, CO-GRAP-1, CO-GRAP-2, CO-GRAP-6, CO-CALL-1 (a hit leg), CO-TURN-3 and
 CO-BASE-5 (a move's cost).
 """
@@ -143,7 +143,8 @@ class _Board(_Core):
     def jump(self, c: Combatant, a: Jump) -> None:
         """CO-SKILL-6: 2 AP; over the adjacent combatant to the square beyond; a failure stays
         put with the AP spent (Default); an attack stays allowed this round. Once a round, as
-        any other skill (CO-SKILL-1, from revision 4)."""
+        any other skill (CO-SKILL-1), and not in a round with Iai (CO-IAI-2), both from
+        revision 4."""
         if not self.on("CO-SKILL-6"):
             raise IllegalAction("jumping over is CO-SKILL-6, off in this profile")
         over = self.get(a.over)
@@ -153,6 +154,7 @@ class _Board(_Core):
         if c.held_by or c.grappling:
             raise IllegalAction("no jumping while grappling (CO-GRAP-1)")
         self.once_a_round(c, "jump", "CO-SKILL-6")
+        self.no_skill_after_iai(c, "jump", "CO-SKILL-6")
         land = board.away(board.parse(c.square), board.parse(over.square))
         if not board.on_board(land) or self.standing_at(board.name(land)) is not None:
             raise IllegalAction(f"no free square beyond {over.name} (CO-SKILL-6)")

@@ -4,8 +4,8 @@ combatant, dice totals and d100 checks, action points, the DEX/2 slot in the ord
 the weapons in hand with an improvised weapon's wear.
 
 Rules: CO-CORE-1 (an attack roll's ranges), CO-TURN-3 and CO-BASE-5 (paying for an
-action), CO-SKILL-1 (an other skill once a round), CO-WEAP-1 (wear); CO-ARMOR-2 and
-CO-DODGE-7 keep their per-action notes here.
+action), CO-SKILL-1 (an other skill once a round), CO-IAI-2 (no other skill in a round
+with Iai), CO-WEAP-1 (wear); CO-ARMOR-2 and CO-DODGE-7 keep their per-action notes here.
 
 The engine is a chain of layers, each a subclass of the one below that may call any
 method beneath it: ``_Core`` → ``_Board`` → ``_Spells`` → ``_Damage`` → ``_BodyParts`` →
@@ -123,6 +123,21 @@ class _Core:
         if self.engine >= 4 and skill in c.skills_used:
             raise IllegalAction(f"{self.rules.skill(skill).name} once a round (CO-SKILL-1, "
                                 f"{rule})")
+
+    def other_skill_chosen(self, c: Combatant) -> bool:
+        """CO-SKILL-1 (003): has ``c`` chosen an other skill this round? First Aid, Medicine
+        or Psychoanalysis (``other_skill``) and, from revision 4, Spot Hidden or Jump
+        (``skills_used``): 〇その他技能について lists 目星 and 跳躍 among the other skills;
+        their 「同R内で攻撃が可能」 lifts the no-attack rule only, not Iai's (CO-IAI-2)."""
+        return c.other_skill or (self.engine >= 4 and bool(c.skills_used))
+
+    def no_skill_after_iai(self, c: Combatant, skill: str, rule: str) -> None:
+        """CO-IAI-2 (003): 「＜居合＞使用ラウンドはその他技能は選択できない」: no Spot Hidden or
+        Jump in a round ``c`` used Iai, by an attack or a parry (revision 4; before, they
+        were taken)."""
+        if self.engine >= 4 and c.iai_used:
+            raise IllegalAction(f"no {self.rules.skill(skill).name} in a round with Iai: "
+                                f"no other skill that round (CO-IAI-2, {rule})")
 
     def weapon(self, c: Combatant, index: int) -> Weapon:
         if not 0 <= index < len(c.sheet.weapons):

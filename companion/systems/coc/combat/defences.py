@@ -1,11 +1,11 @@
 """The defender's side of an attack: which defence is allowed now (a round's dodges and
 parries, from behind, against gunfire), dodging (concentration, assists, a second dodge by
-Luck), taking cover, parrying with a weapon, bare hands, MA, Budo or Iai, and the MA
-counter.
+Luck), taking cover, parrying with a weapon, bare hands, MA, Budo, Grapple or Iai, and the
+MA counter.
 
 Rules: CO-DODGE-1 to CO-DODGE-8, CO-PARRY-1 to CO-PARRY-4, CO-BASE-7, CO-BASE-3, CO-MA-5,
 CO-MELEE-3 (could it have defended at all), CO-FIRE-5 (a parried shot), CO-IAI-2 and
-CO-IAI-3 (an Iai parry), CO-WEAP-1 (a parrying weapon's wear).
+CO-IAI-3 (an Iai parry), CO-GRAP-5 (a Grapple parry), CO-WEAP-1 (a parrying weapon's wear).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.errors import IllegalAction
-from companion.systems.coc.checks import Grade, Rank, combination
+from companion.systems.coc.checks import Check, Grade, Rank, combination
 from companion.systems.coc.combat.actions import Attack, Defence
 from companion.systems.coc.combat.disarm import _Disarm
 from companion.systems.coc.combat.fighters import Combatant
@@ -43,6 +43,10 @@ class _Defences(_Disarm):
         if not self.defence_allowed(t, d, kind, a, first):
             if not first:  # the first was checked before any die: this action used it up
                 return Defence.NONE
+            if d is Defence.PARRY and a.parry_with == "iai" and self.engine >= 4 \
+                    and self.other_skill_chosen(t):
+                raise IllegalAction(f"{t.name} cannot parry by Iai in a round with an other "
+                                    "skill (CO-IAI-2)")
             raise IllegalAction(f"{t.name} cannot {d.value} now")
         return d
 
@@ -65,7 +69,8 @@ class _Defences(_Disarm):
 
     def defence_possible(self, target: Combatant, kind: WeaponKind, a: Attack) -> bool:
         """CO-MELEE-3: could the target have dodged or parried at all, with any weapon it
-        holds or barehanded, MA, Budo or Iai? (Not only the slot the attack named.)"""
+        holds or barehanded, MA, Budo, Grapple (revision 4, CO-GRAP-5) or Iai? (Not only the
+        slot the attack named.)"""
         if self.defence_allowed(target, Defence.DODGE, kind, a, True):
             return True
         if self.legacy:  # format 1 looked at the named parry weapon only
@@ -73,9 +78,9 @@ class _Defences(_Disarm):
         tries = [replace(a, parry_weapon=i, parry_with="")
                  for i in range(len(target.sheet.weapons))]
         # MA and Budo parry only for a sheet that has the skill (003's MA parry is no help to
-        # someone who never learnt it); bare hands are anyone's.
+        # someone who never learnt it); bare hands are anyone's, and so is Grapple (base 25%).
         tries += [replace(a, parry_with=way) for way, skill in (
-            ("hands", ""), ("ma", "martial_arts"), ("budo", "budo"))
+            ("hands", ""), ("ma", "martial_arts"), ("budo", "budo"), ("grapple", ""))
             if not skill or skill in target.sheet.skills]
         tries += [replace(a, parry_weapon=i, parry_with="iai")
                   for i in range(len(target.sheet.weapons))]
@@ -115,6 +120,8 @@ class _Defences(_Disarm):
                 t.sheet.weapons[a.parry_weapon].info.technique
         if a.parry_with == "iai":
             return self.iai_parry_allowed(t, a)
+        if a.parry_with == "grapple":
+            return self.grapple_parry_allowed(kind)
         if a.parry_with:
             return self.bare_parry_allowed(a, kind, a.parry_with)
         if not 0 <= a.parry_weapon < len(t.sheet.weapons):
@@ -128,10 +135,20 @@ class _Defences(_Disarm):
     def iai_parry_allowed(self, t: Combatant, a: Attack) -> bool:
         """CO-DODGE-2 (003): 「＜マーシャルアーツ＞＜居合＞、武器での受け流しのどれかを1回」:
         an Iai is one of the round's parries, with the Iai weapon ``parry_weapon`` still
-        sheathed (CO-IAI-3) and the round's Iai unused (CO-IAI-2)."""
+        sheathed (CO-IAI-3) and the round's Iai unused (CO-IAI-2).
+
+        An Iai parry is a use of Iai: it is the round's one Iai (「＜居合＞は1ラウンドに一回
+        のみ使用でき」, ``iai_used``) and draws the blade (CO-IAI-3's Default: "any use of Iai,
+        attack or parry"), and First Aid, Medicine and Psychoanalysis were already refused
+        after it. So 「＜居合＞使用ラウンドはその他技能は選択できない」 holds for it both ways:
+        after it no other skill that round (Spot Hidden and Jump included,
+        :meth:`no_skill_after_iai`), and from revision 4 no Iai parry in a round ``t`` has
+        chosen one (:meth:`other_skill_chosen`; before, it was taken)."""
         if not (self.p003 and self.on("CO-DODGE-2") and self.on("CO-IAI-2")):
             return False
         if t.iai_used or t.drawn or not 0 <= a.parry_weapon < len(t.sheet.weapons):
+            return False
+        if self.engine >= 4 and self.other_skill_chosen(t):
             return False
         pw = t.sheet.weapons[a.parry_weapon]
         return pw.info.iai and not (pw.broken or pw.dropped) and pw.durability is not None
@@ -149,6 +166,15 @@ class _Defences(_Disarm):
                 return kind is WeaponKind.UNARMED
             return kind in (WeaponKind.UNARMED, WeaponKind.MELEE)
         return self.p003 and way == "ma"
+
+    def grapple_parry_allowed(self, kind: WeaponKind) -> bool:
+        """CO-GRAP-5: 「組み付き技能は近接戦闘技能を受け流す場合"技能を2回成功"させなければ
+        ならない」 (004 line 25): Grapple parries an attack made with a melee combat skill,
+        unarmed or with a melee weapon (not a shot, not a throw), as the round's parry
+        (CO-BASE-7; CO-DODGE-2 where 003 switches it on). The seed puts no humanoid
+        condition on it, unlike bare hands, MA and Budo (lines 20–21). From revision 4."""
+        return self.engine >= 4 and self.on("CO-GRAP-5") and kind in (WeaponKind.UNARMED,
+                                                                        WeaponKind.MELEE)
 
     def counter_allowed(self, a: Attack, kind: WeaponKind) -> bool:
         """CO-MA-5: 「相手が素手による受け流し可能な攻撃を行ってきた時に宣言可能」: only against
@@ -221,11 +247,14 @@ class _Defences(_Disarm):
         or Budo (CO-PARRY-2) stop it; an MA-boosted blow still lets half through (CO-PARRY-3).
         In 003 an Iai parries too (CO-DODGE-2), drawing the blade (CO-IAI-2/3); its weapon
         takes the damage as any weapon's. A parried shot ends the shooter's shots this round
-        (CO-FIRE-5). Returns the damage left and whether the parry held."""
+        (CO-FIRE-5). Grapple parries with two successes (CO-GRAP-5, :meth:`grapple_parry`).
+        Returns the damage left and whether the parry held."""
         bonus = self.parry_bonus(t)
         t = self.set(t, parries=t.parries + 1)
-        bare = a.parry_with in ("hands", "ma", "budo")
-        if bare:
+        bare = a.parry_with in ("hands", "ma", "budo", "grapple")
+        if a.parry_with == "grapple":
+            made = self.grapple_parry(t)
+        elif bare:
             skill = {"hands": "fist", "ma": "martial_arts", "budo": "budo"}[a.parry_with]
             if a.parry_with == "hands":
                 bonus = 0
@@ -253,6 +282,8 @@ class _Defences(_Disarm):
         if bare:
             if kind is WeaponKind.UNARMED and self.on("CO-PARRY-3") and not forced:
                 self.say("unarmed against unarmed: nobody is hurt (CO-PARRY-3)")
+            elif a.parry_with == "grapple":
+                self.say(f"parried by Grapple: {forced} damage to {t.name} (CO-GRAP-5)")
             else:
                 rule = "CO-PARRY-2" if self.on("CO-PARRY-2") else "CO-DODGE-2"
                 self.say(f"parried barehanded: {forced} damage to {t.name} ({rule})")
@@ -281,6 +312,30 @@ class _Defences(_Disarm):
         elif pw.info.improvised and self.on("CO-WEAP-1"):
             self.wear(self.cs[t.name], index, "a parry")
         return forced + through, True
+
+    def grapple_parry(self, t: Combatant) -> Check:
+        """CO-GRAP-5 (004 line 25): 「"技能を2回成功"させなければならない」: Grapple rolled
+        twice (``parry_successes``), each a success or the parry fails; a failure ends it,
+        the rolls left are not thrown (they could not save it). No concentration bonus:
+        CO-DODGE-1 lists MA, Iai and weapon parries only.
+
+        Default (the seed says nothing of the damage): a Grapple parry that holds stops the
+        blow as a bare-handed, MA or Budo parry does (:meth:`parry`, 004 lines 19–23): no
+        weapon stands in, nothing gets through, except half of an MA- or Budo-boosted blow
+        (CO-PARRY-3, line 23); against an unarmed blow nobody is hurt (line 22). It holds
+        nobody: a parry, not a grapple (CO-GRAP-1/6 need the Grapple action)."""
+        need = int(self.rules.num("CO-GRAP-5", "parry_successes"))
+        name = self.rules.skill("grapple").name
+        n = 1
+        made = self.check(t, "grapple", label=f"{t.name} parry {name} 1/{need}")
+        self.lines[-1] += " (CO-GRAP-5)"
+        while made.success and n < need:
+            n += 1
+            made = self.check(t, "grapple", label=f"{t.name} parry {name} {n}/{need}")
+            self.lines[-1] += " (CO-GRAP-5)"
+        if not made.success and n < need:
+            self.say(f"the Grapple parry needs {need} successes: it fails (CO-GRAP-5)")
+        return made
 
     def counter(self, t: Combatant, a: Attack, damage: int, text: str, kind: WeaponKind
                 ) -> tuple[int, bool]:

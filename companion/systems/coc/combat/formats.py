@@ -31,7 +31,9 @@ FORMAT = 2
 # parried with a weapon gets dodge concentration's +20 (CO-DODGE-1); a 004 burst dodged after
 # attacking is at −60 (CO-DODGE-5); Spot Hidden and Jump once a round (CO-SKILL-1); the 004
 # MA counter only against an attack bare hands could parry (CO-MA-5); a lost tongue's −50 to
-# skills that need taste is said (CO-BODY-5).
+# skills that need taste is said (CO-BODY-5); no Spot Hidden or Jump in a 003 round with Iai
+# (an attack or a parry) and no Iai, attack or parry, in a round with them (CO-IAI-2); a melee
+# blow parried by Grapple with two successes (CO-GRAP-5).
 ENGINE = 4
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

@@ -22,13 +22,14 @@ class _Iai(_Skills):
 
     def iai_pending(self, c: Combatant) -> bool:
         """CO-IAI-2: 「三回移動後に攻撃を行ってもよい」: at 0 AP the turn stays open while an
-        Iai (no AP) is still possible: not yet used, the blade sheathed, no other skill, not
-        stunned, an Iai weapon in hand (not a two-handed one while grappling, CO-GRAP-3)
-        and, on the board, a foe next to it. Only for a sheet
-        that lists Iai (Default): one at the 1% base would wait every turn for nothing."""
+        Iai (no AP) is still possible: not yet used, the blade sheathed, no other skill (from
+        revision 4 Spot Hidden and Jump too, CO-IAI-2), not stunned, an Iai weapon in hand
+        (not a two-handed one while grappling, CO-GRAP-3) and, on the board, a foe next to
+        it. Only for a sheet that lists Iai (Default): one at the 1% base would wait every
+        turn for nothing."""
         if self.legacy or not self.on("CO-IAI-2") or "iai" not in c.sheet.skills \
                 or c.iai_used or c.drawn \
-                or c.sheathed or c.other_skill or c.concentrating or c.held_by:
+                or c.sheathed or self.other_skill_chosen(c) or c.concentrating or c.held_by:
             return False
         if self.on("CO-STUN-1") and c.stun:
             return False
@@ -61,7 +62,9 @@ class _Iai(_Skills):
         return c, replace(a, weapon=len(c.sheet.weapons) - 1, borrow="")
 
     def iai(self, c: Combatant, t: Combatant, a: Attack, w: Weapon) -> None:
-        """CO-IAI-2: once a round, no AP, a normal attack may follow; CO-IAI-3: drawn after."""
+        """CO-IAI-2: once a round, no AP, a normal attack may follow; 「＜居合＞使用ラウンドは
+        その他技能は選択できない」: not in a round with an other skill, Spot Hidden and Jump
+        among them from revision 4 (:meth:`other_skill_chosen`); CO-IAI-3: drawn after."""
         if not self.on("CO-IAI-2"):
             raise IllegalAction("Iai is CO-IAI-2, off in this profile")
         if not w.info.iai:
@@ -73,6 +76,9 @@ class _Iai(_Skills):
             raise IllegalAction("the blade is drawn: sheathe it first (CO-IAI-3)")
         if c.other_skill:
             raise IllegalAction("no Iai in a round with another skill (CO-IAI-2)")
+        if self.other_skill_chosen(c):
+            chosen = " and ".join(self.rules.skill(k).name for k in c.skills_used)
+            raise IllegalAction(f"no Iai in a round with {chosen}, an other skill (CO-IAI-2)")
         if a.pommel and not self.on("CO-IAI-4"):
             raise IllegalAction("the pommel strike is CO-IAI-4, off in this profile")
         self.may_attack(c, w, 0, a.after_dodge)

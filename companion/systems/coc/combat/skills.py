@@ -129,12 +129,15 @@ class _Skills(_Tackle):
     def spot(self, c: Combatant, a: Spot) -> None:
         """CO-SKILL-5: Spot Hidden shows the foe's weapons and condition; attacks stay open
         (「同R内で攻撃が可能」). CO-SKILL-1: 「その他技能は例外を除き1回のみ選択ができる」: once a
-        round in 003 (from revision 4; 004 takes one action a turn)."""
+        round in 003 (from revision 4; 004 takes one action a turn). It is still an other
+        skill, so not in a round with Iai (CO-IAI-2, from revision 4): the exception is to
+        the no-attack rule, not to Iai's."""
         t = self.get(a.target)
         if self.p003:
             if not self.on("CO-SKILL-5"):
                 raise IllegalAction("Spot Hidden in a fight is CO-SKILL-5, off")
             self.once_a_round(c, "spot_hidden", "CO-SKILL-5")
+            self.no_skill_after_iai(c, "spot_hidden", "CO-SKILL-5")
             c = self.spend(c, 1, "CO-SKILL-5")
             self.set(c, spent_other=True, skills_used=(*c.skills_used, "spot_hidden"))
         else:
