@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, Self, TypeVar
 
+import tomlkit
+
 from companion.app.paths import config_dir
 from companion.errors import DataError
 
@@ -102,6 +104,18 @@ def user_defaults(filename: str) -> tuple[str, Mapping[str, Any]]:
         raise DataError(f"{path}: not TOML ({exc})") from exc
     _check_sections(data, path)
     return str(path), data.get("defaults", {})
+
+
+def how_to_set(filename: str, example: str) -> str:
+    """How a player changes a Default, after a ``defaults`` listing: in ``filename`` in the
+    config folder for every run (its TOML shape shown with ``example``), or with ``--set``
+    for one run."""
+    rule, key, value = parse_set(example, example)
+    entry = tomlkit.document()
+    entry.add(key, value)
+    return (f"\nChange one for every run in {config_dir() / filename}:\n"
+            f"  [defaults.\"{rule}\"]\n  {tomlkit.dumps(entry).strip()}\n"
+            f"or for one run: --set {example}")
 
 
 def set_values(settings: Sequence[str], example: str) -> dict[str, dict[str, Any]]:

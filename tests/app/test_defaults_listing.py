@@ -5,6 +5,7 @@ the text and as "range" in the ``--json`` rows (left out of a row without one)."
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -66,3 +67,24 @@ def test_events_lists_each_range_beside_its_default(capsys: pytest.CaptureFixtur
         "rule": "EV-DOOR-4", "key": "retries", "value": 0, "default": True,
         "range": "0 or more"}
     assert "range" not in rows["EV-DOOR-3", "enabled"]
+
+
+@pytest.mark.parametrize(("system", "file", "rule", "key"), [
+    ("events", "events.toml", "EV-DOOR-3", "enabled"),
+    ("genso", "genso.toml", "GM-COMBAT-8", "strict_4_6"),
+    ("coc", "coc.toml", "CO-BASE-7", "parries_per_round"),
+])
+def test_a_listing_ends_with_how_to_change_a_default_and_that_works(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str], system: str, file: str, rule: str,
+    key: str,
+) -> None:
+    """The docs named events.toml, genso.toml and coc.toml but not where they go nor their
+    shape: the listing ends with both (and --set), and the file as shown sets the Default."""
+    lines = _lines(capsys, system, "defaults")
+    where = user_dirs / "config" / file
+    assert lines[-4] == f"Change one for every run in {where}:"
+    assert lines[-3] == f'  [defaults."{rule}"]'
+    assert lines[-1].startswith(f"or for one run: --set {rule}.{key}=")
+    where.parent.mkdir(parents=True, exist_ok=True)
+    where.write_text("\n".join(line.strip() for line in lines[-3:-1]) + "\n", encoding="utf-8")
+    assert _rows(capsys, system, "defaults")[rule, key]["default"] is False

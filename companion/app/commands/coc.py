@@ -36,7 +36,7 @@ from companion.app.commands.roll import (
     take_negative_expressions,
 )
 from companion.app.commands.roll import dice_source as plain_source
-from companion.app.overrides import add_set_argument, read_text, user_rules
+from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.paths import data_dir
 from companion.dice import DiceSource, ManualDice, SimulatedDice
 from companion.errors import DataError
@@ -221,14 +221,15 @@ def cmd_defaults(args: argparse.Namespace) -> int:
     and the range of a Default that has one (``[limits]``: CO-CORE-1 "1 to 101 and above 5
     (CO-CORE-1.critical_max_004)", CO-DEATH-1, ...) or its choices (CO-MA-2 "one of: facing,
     N, ..."); "range" and "choices" are left out of a JSON row without them (a profile
-    cell never has them)."""
+    cell never has them). The text ends with how to change one."""
     rules = _rules_of(args)
     rows = listing(rules.entries(), rules.defaults)
     text = "\n".join(f"{r['rule']:<12} {r['key']:<28} "
                      f"{json.dumps(r['value'], ensure_ascii=False)}"
                      + (DEFAULT_TAG if r["default"] else "  (set by you)")
                      + notes_text(r) for r in rows)
-    return emit(args, {"profile": rules.profile.value, "defaults": rows}, text)
+    return emit(args, {"profile": rules.profile.value, "defaults": rows},
+                text + "\n" + how_to_set(OVERRIDES_NAME, SET_EXAMPLE))
 
 
 def cmd_fight(args: argparse.Namespace) -> int:

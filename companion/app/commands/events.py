@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
-from companion.app.overrides import add_set_argument, read_text, user_rules
+from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.dice import DiceSource
 from companion.systems.defaults import listing, notes_text
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
@@ -32,7 +32,7 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
     """Every Default, "(default)" or "(set by you)", and the range of one that has one
     (``[limits]``: EV-CORE-1 dm_level "1 or more", EV-POI-2, ...) or its choices (EV-CORE-4
     rounding "one of: down, up, nearest"); "range" and "choices" are left out of a JSON row
-    without them."""
+    without them. The text ends with how to change one."""
     rows = listing(rules.settings.entries(), rules.settings)
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
@@ -41,6 +41,7 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
         origin = "(default)" if row["default"] else "(set by you)"
         print(f"{row['rule']:<10} {row['key']:<24} {json.dumps(row['value'], ensure_ascii=False)}"
               f"  {origin}{notes_text(row)}")
+    print(how_to_set(OVERRIDES_NAME, SET_EXAMPLE))
     return 0
 
 

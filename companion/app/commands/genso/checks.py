@@ -9,8 +9,9 @@ import argparse
 import json
 from typing import Any
 
-from companion.app.commands.genso.files import resolve_sheet
+from companion.app.commands.genso.files import OVERRIDES_NAME, SET_EXAMPLE, resolve_sheet
 from companion.app.commands.roll import emit, run_with_source
+from companion.app.overrides import how_to_set
 from companion.dice import DiceSource
 from companion.errors import IllegalAction
 from companion.systems.defaults import listing, notes_text
@@ -64,13 +65,13 @@ def cmd_defaults(args: argparse.Namespace, rules: GensoRules) -> int:
     """Every Default, "(default)" or "(set by you)", and the range of one that has one
     (``[limits]``: GM-CHECK-6 "8 to 20", GM-COMBAT-8, GM-MAGIC-3) or its choices (GM-MON-7
     orc_warrior "one of: gm, wg"); "range" and "choices" are left out of a JSON row without
-    them."""
+    them. The text ends with how to change one."""
     rows = listing(rules.settings.entries(), rules.settings)
     text = "\n".join(f"{r['rule']:<12} {r['key']:<32} "
                      f"{json.dumps(r['value'], ensure_ascii=False)}  "
                      + ("(default)" if r["default"] else "(set by you)")
                      + notes_text(r) for r in rows)
-    return emit(args, {"defaults": rows}, text)
+    return emit(args, {"defaults": rows}, text + "\n" + how_to_set(OVERRIDES_NAME, SET_EXAMPLE))
 
 
 def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
