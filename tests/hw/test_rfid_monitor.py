@@ -139,6 +139,13 @@ def test_simulate_then_monitor_the_simulated_tray() -> None:
     try:
         assert sim.stdout is not None
         port = sim.stdout.readline().split()[3].rstrip(";")
+        hint = sim.stdout.readline()  # how to point calibrate rfid and a game at it
+        variable = f"COMPANION_INPUT_RFID_PORT={port}"
+        assert variable in hint and "companion play --input rfid" in hint
+        shown = subprocess.run(
+            [sys.executable, "-m", "companion", "config", "--json"], cwd=ROOT, check=True,
+            capture_output=True, text=True, env={**env, "COMPANION_INPUT_RFID_PORT": port})
+        assert json.loads(shown.stdout)["settings"]["input.rfid_port"]["value"] == port
         monitor = subprocess.Popen(
             [sys.executable, "-m", "companion", "rfid", "monitor", "--port", port, "--json"],
             cwd=ROOT, stdout=subprocess.PIPE, text=True, env=env)

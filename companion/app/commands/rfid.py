@@ -197,8 +197,10 @@ def run_simulate(args: argparse.Namespace) -> int:
     stickers = [uid for tile in ALL_KINDS for uid in tag_map.uids(tile)]
     stickers = stickers or [f"04{n:06X}" for n in range(8)]
     with TraySimulator() as sim, StopSignal() as stop:
-        print(f"Simulated tray on {sim.port}; try: companion rfid monitor --port {sim.port}",
-              flush=True)
+        print(f"Simulated tray on {sim.port}; try: companion rfid monitor --port {sim.port}\n"
+              f"or, with COMPANION_INPUT_RFID_PORT={sim.port} set, companion calibrate rfid "
+              "or companion play --input rfid (the stickers it moves are those you enrolled, "
+              "or made-up ones that a game names as not enrolled)", flush=True)
         end = None if args.seconds is None else time.monotonic() + args.seconds
         next_move = time.monotonic()
         try:
