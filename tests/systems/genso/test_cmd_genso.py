@@ -240,6 +240,28 @@ def test_a_sheet_written_back_keeps_the_players_comments(
     assert applied == grown.replace("\nmp = 13 ", "\nmp = 9 ")
 
 
+def test_fight_apply_names_what_outlasts_the_fight(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-CORE-2: a 1-day spell lasts until the next sunrise, but a sheet has no field for
+    it: `fight apply` names it beside the sheet it is on, so the player carries it on."""
+    aki, elf = tmp_path / "aki.toml", tmp_path / "elf.toml"
+    aki.write_text((ROOT / "docs" / "examples" / "aki.toml").read_text(encoding="utf-8"),
+                   encoding="utf-8")
+    run(capsys, "sheet", "forest_fairy", "--save-as", str(elf))
+    run(capsys, "fight", "new", "--party", str(aki), str(elf), "--monsters", "orc")
+    run(capsys, "fight", "wait", "Aki")
+    run(capsys, "fight", "cast", "森妖精の冒険者", "protection", "Aki", "--seed", "1")
+    run(capsys, "fight", "end")
+    rows = {r["name"]: r for r in run(capsys, "fight", "apply")["sheets"]}
+    assert rows["Aki"]["lasting"] == [
+        "防護呪/Protection by 森妖精の冒険者 until the next sunrise"]
+    assert rows["森妖精の冒険者"]["lasting"] == []
+    assert main(["genso", "fight", "apply"]) == 0
+    assert ("  outlasting the fight, not on the sheet (note it): 防護呪/Protection by "
+            "森妖精の冒険者 until the next sunrise") in capsys.readouterr().out.splitlines()
+
+
 def test_fight_apply_refuses_a_sheet_changed_since_the_fight_began(
     tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

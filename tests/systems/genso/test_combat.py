@@ -343,6 +343,20 @@ def test_wight_victims_rise_unless_exorcised() -> None:
         assert ("rises as ワイト's kind" in entry.text) is not exorcise
 
 
+def test_exorcism_after_the_rising_does_not_claim_to_stop_it() -> None:
+    """GM-MON-5 「死体にあらかじめ退魔呪をかけておけば」: Exorcism on a victim's corpse after the
+    sunset it rose at stops nothing, and says so (it said "will not rise")."""
+    fight = make([pc("villager_m", hp=3), pc("mage_m")], [("wight", 1)])
+    act(fight, Wait("普通の村人（男性）"))
+    act(fight, Wait("一般的な魔術師（男性）"))
+    act(fight, Attack("ワイト", "普通の村人（男性）"), 1, 1)
+    act(fight, EndFight())
+    act(fight, Sunset())
+    entry = act(fight, Cast("一般的な魔術師（男性）", "exorcism", ("普通の村人（男性）",)))
+    assert "will not rise" not in entry.text
+    assert "no rising to stop" in entry.text
+
+
 def test_monster_blocks_and_senses() -> None:
     """GM-MON-7, GM-MON-6: the GM-guide numbers (Default) or the world guide's Orc Warrior;
     undead sense life, orcs hunt by smell."""

@@ -50,7 +50,7 @@ from companion.systems.genso.combat import (
     setting_text,
     wants_to_flee,
 )
-from companion.systems.genso.rules import GensoRules
+from companion.systems.genso.rules import Duration, GensoRules
 
 
 def load_fight(rules: GensoRules, path: Path) -> Fight:
@@ -240,6 +240,24 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
     return run_with_source(args, body)
 
 
+def _outlasting(fight: Fight, name: str) -> list[str]:
+    """What the fight leaves on ``name`` that a sheet has no field for (GM-CORE-2: a 1-day
+    spell lasts until the next sunrise; GM-MON-5: a victim rises at sunset), for the player
+    to carry on by hand after ``fight apply``."""
+    combatant = fight.state.get(name)
+    lasting = []
+    for e in combatant.effects:
+        if e.duration in (Duration.DAY, Duration.PERMANENT):
+            spell = fight.rules.spell(e.spell).name
+            on = next((w.name for w in combatant.weapons if w.key == e.weapon), "")
+            lasting.append(f"{spell}" + (f" on {on}" if on else "") + " by " + e.caster
+                           + (" until the next sunrise" if e.duration is Duration.DAY else ""))
+    if combatant.rises_as:
+        lasting.append(f"rises at sunset as {combatant.rises_as}'s kind unless Exorcism is "
+                       "cast on the corpse first")
+    return lasting
+
+
 def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path: Path) -> int:
     """Write each sheet file's HP, MP and stones back as the finished fight left them,
     each file's comments and order kept.
@@ -262,6 +280,7 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
         sheet = Path(entrant.origin)
         if not sheet.exists():
             raise DataError(f"{sheet} is gone since the fight began; nothing was written")
+        lasting = _outlasting(fight, entrant.name)
         text = read_text(sheet, "sheet")
         now = digest(text)
         after = fight.character_after(entrant)
@@ -269,7 +288,7 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
         new = digest(tomlkit.dumps(document))
         if now == new:
             rows.append({"name": entrant.name, "path": str(sheet), "result": "unchanged",
-                         "hp": after.hp, "mp": after.mp})
+                         "hp": after.hp, "mp": after.mp, "lasting": lasting})
             continue
         if now not in (entrant.digest, fight.applied.get(entrant.name)):
             raise DataError(f"{sheet} was changed since the fight began; its HP and MP were "
@@ -277,7 +296,8 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
                             "applying, or set its HP/MP by hand")
         plans.append((entrant, sheet, document, new))
         rows.append({"name": entrant.name, "path": str(sheet), "result": "written",
-                     "hp": after.hp, "mp": after.mp, "mana_stones": list(after.mana_stones)})
+                     "hp": after.hp, "mp": after.mp, "mana_stones": list(after.mana_stones),
+                     "lasting": lasting})
     for entrant, sheet, document, new in plans:
         write_toml(sheet, document)
         fight.applied[entrant.name] = new
@@ -294,4 +314,7 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
             lines.append(f"{row['name']}: HP {row['hp']} MP {row['mp']}"
                          + (f" mana stones {row['mana_stones']}" if row["mana_stones"] else "")
                          + f" written to {row['path']}")
+        if row.get("lasting"):
+            lines.append("  outlasting the fight, not on the sheet (note it): "
+                         + "; ".join(row["lasting"]))
     return emit(args, {"sheets": rows}, "\n".join(lines) or "no character sheets in this fight")

@@ -145,10 +145,14 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
                                             "until the next sunrise"))
             return _swap(state, replace(target, effects=(*target.effects,
                                                          effect(weapon=weapon.key))))
-        if target.status is Status.DEAD:
+        if target.status is Status.DEAD and target.rises_as:
             lines.append(Line("GM-MON-5", f"{target.name}'s corpse is exorcised and will not "
                                           "rise"))
             return _swap(state, replace(target, rises_as=""))
+        if target.status is Status.DEAD:  # 「あらかじめ」: once risen at sunset, too late
+            lines.append(Line("GM-MON-5", f"{target.name}'s corpse is exorcised: no rising to "
+                                          "stop (a Wight's or Wraith's victim before sunset)"))
+            return state
         if target.creature is not CreatureKind.UNDEAD:
             lines.append(Line("GM-MAGIC-3", f"{target.name} is not undead: no effect"))
             return state
