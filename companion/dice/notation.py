@@ -55,11 +55,11 @@ class DiceSyntaxError(InvalidNotation):
         self.text = text
         self.position = position
         self.reason = reason
-        caret = " " * _display_width(text[:position]) + "^"
+        caret = " " * display_width(text[:position]) + "^"
         super().__init__(f"{reason} at character {position + 1}:\n  {text}\n  {caret}")
 
 
-def _display_width(text: str) -> int:
+def display_width(text: str) -> int:
     """Columns the text takes in a terminal, so the caret lines up under full-width input."""
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 

@@ -33,6 +33,7 @@ from companion.app.commands.roll import (
     add_dice_arguments,
     ask_on_terminal,
     emit,
+    pad,
     take_negative_expressions,
 )
 from companion.app.commands.roll import dice_source as plain_source
@@ -132,7 +133,7 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
         if c.dying_until:
             badges.append(f"DYING (dies at end of round {c.dying_until})")
         where = f"  {c.square} {c.facing}" if c.square else ""
-        lines.append(f"{'▶' if c.name == current else ' '} {c.name:<12} HP {c.hp}/"
+        lines.append(f"{'▶' if c.name == current else ' '} {pad(c.name, 12)} HP {c.hp}/"
                      f"{c.sheet.max_hp}  AP {c.ap}{where}  {' '.join(badges)}")
         rows.append({"name": c.name, "side": c.side.value, "hp": c.hp, "max_hp": c.sheet.max_hp,
                      "ap": c.ap, "dead": c.dead, "square": c.square, "facing": c.facing,

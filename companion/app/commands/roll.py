@@ -16,6 +16,7 @@ from typing import Any
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.dice import DiceSource, ManualDice, SimulatedDice, roll
+from companion.dice.notation import display_width
 
 DICE_CHOICES = ("sim", "manual", "camera")
 
@@ -99,6 +100,12 @@ def print_json(args: argparse.Namespace, data: dict[str, Any]) -> None:
     if args.dice == "sim":
         data["seed"] = args.seed
     print(json.dumps(data, ensure_ascii=False))
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal columns, a full-width letter (オーク) taking two,
+    so the columns of a listing line up under Japanese names."""
+    return text + " " * max(0, width - display_width(text))
 
 
 def emit(args: argparse.Namespace, data: dict[str, Any], text: str, dice: bool = False) -> int:

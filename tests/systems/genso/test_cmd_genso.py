@@ -473,3 +473,20 @@ def test_prices_as_the_seed_writes_them(
     run(capsys, "sheet", "pc1", "--save-as", str(sheet))
     bought = run(capsys, "buy", str(sheet), "ordinary_inn")
     assert bought["said"] == "GM-ECON-1 bought 普通の宿/Ordinary inn for 銀貨4枚 (4 silver)"
+
+
+def test_listings_line_up_under_japanese_names(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A full-width name takes two terminal columns: `fight show` and `list monsters` pad by
+    columns, so the numbers after the names stand one under another."""
+    from companion.dice.notation import display_width
+
+    run(capsys, "fight", "new", "--party", "pc1", "forest_fairy", "--monsters", "orc")
+    assert main(["genso", "fight", "show"]) == 0
+    shown = [line for line in capsys.readouterr().out.splitlines() if " HP " in line]
+    assert len(shown) == 3
+    assert len({display_width(line[:line.index(" HP ")]) for line in shown}) == 1
+    assert main(["genso", "list", "monsters"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len({display_width(line[:line.index("体力")]) for line in listed}) == 1

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from companion.app.commands.genso.files import OVERRIDES_NAME, SET_EXAMPLE, resolve_sheet
-from companion.app.commands.roll import emit, run_with_source
+from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.overrides import how_to_set
 from companion.dice import DiceSource
 from companion.errors import IllegalAction
@@ -86,16 +86,16 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
                  "from": i.price_from, "buyback": i.buyback, "power": i.power,
                  "protection": i.protection, "rule": i.rule} for i in rules.items.values()]
         text = "\n".join(
-            f"{r['key']:<20} {r['name']:<28} " + (r["price_text"] or "-")
+            f"{r['key']:<20} {pad(r['name'], 28)} " + (r["price_text"] or "-")
             + (f"  打撃力 {r['power']}" if r["power"] else "")
             + (f"  防御点 {r['protection']}" if r["protection"] else "") for r in rows)
     elif args.what == "spells":
         rows = [{"key": s.key, "name": s.name, "group": s.group, "mp": s.mp,
                  "duration": s.duration.value, "target": s.target, "range": s.range,
                  "text": s.text_ja, "rule": s.rule} for s in rules.spells.values()]
-        text = "\n".join(f"{r['key']:<14} {r['name']:<22} {r['group']:<9} MP {r['mp'] or '特殊'}"
-                         f"  {r['duration']:<9} {r['target']}  {r['range']}  ({r['rule']})"
-                         for r in rows)
+        text = "\n".join(f"{r['key']:<14} {pad(r['name'], 22)} {r['group']:<9} "
+                         f"MP {r['mp'] or '特殊'}  {r['duration']:<9} {r['target']}  "
+                         f"{r['range']}  ({r['rule']})" for r in rows)
     else:
         rows = [{"key": m.key, "name": m.name, "body": m.body, "perception": m.perception,
                  "magic": m.magic, "hp": m.hp, "mp": m.mp, "move": list(m.move),
@@ -104,7 +104,7 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
                  "immune_normal": m.immune_normal, "senses": m.senses}
                 for m in rules.monsters.values()]
         text = "\n".join(
-            f"{r['key']:<14} {r['name']:<28} 体力 {r['body'] or '-'} 知覚 {r['perception']} "
+            f"{r['key']:<14} {pad(r['name'], 36)} 体力 {r['body'] or '-'} 知覚 {r['perception']} "
             f"魔力 {r['magic']} HP {r['hp'] or '-'} MP {r['mp']} {r['attack']} "
             + (r["power"] or f"HP吸収 {r['drain_hp']} MP吸収 {r['drain_mp']}")
             + ("  通常攻撃無効" if r["immune_normal"] else "")

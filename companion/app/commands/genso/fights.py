@@ -23,7 +23,7 @@ from companion.app.commands.genso.files import (
     sheet_document_over,
     sheet_path,
 )
-from companion.app.commands.roll import emit, run_with_source
+from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
@@ -91,7 +91,7 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
         if c.rises_as:
             flags.append(f"rises at sunset as {c.rises_as}'s kind (GM-MON-5)")
         mark = "▶" if state.current and c.name == state.current.name else " "
-        lines.append(f"{mark} {c.side.value:<5} {c.name:<20} {pools}  {' '.join(flags)}")
+        lines.append(f"{mark} {c.side.value:<5} {pad(c.name, 20)} {pools}  {' '.join(flags)}")
         rows.append({"name": c.name, "side": c.side.value, "role": c.role.value, "hp": c.hp,
                      "max_hp": c.max_hp, "mp": c.mp, "max_mp": c.max_mp,
                      "storage_mp": c.storage_mp,
