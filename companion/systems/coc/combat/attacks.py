@@ -57,7 +57,7 @@ class _Attacks(_Iai):
         if firearm and c.no_more_shots:
             raise IllegalAction(f"{c.name}'s shot was parried: no more shots this round "
                                 "(CO-FIRE-5)")
-        self.may_attack(c, w, 1, a.after_dodge)
+        self.may_attack(c, w, 1, a.after_dodge, index=a.weapon)
         self.attack_options(c, target, a, w)
         # CO-FIRE-2: every AP on attacks, and this is the third shot (「三回目の射撃」): a fist
         # and two shots are not three shots.
@@ -71,7 +71,7 @@ class _Attacks(_Iai):
                      f"({c.sheet.stat('DEX') // 2}) (CO-FIRE-2)")
             return
         c = self.spend(c, 1, "CO-TURN-6")
-        c = self.set(c, attacks=c.attacks + 1)
+        c = self.count_attack(c, a.weapon)
         if a.surprise and not self.surprise(c, a):
             return
         for shot in range(shots):

@@ -207,6 +207,34 @@ class _Defences(_Disarm):
         Keeper allows it (``luck_dodge``); never in 003."""
         return not self.p003 and self.on("CO-DODGE-4") and bool(getattr(a, "luck_dodge", False))
 
+    def dodge_left(self, t: Combatant) -> bool:
+        """Has ``t`` still a dodge this round: fewer than ``dodges_per_round`` (CO-DODGE-2,
+        003 「1ラウンド中に＜回避＞を1回」; CO-DODGE-4, 004 「"1回"回避したモノは2回目の回避をする
+        ことはできない」), or any number while concentrating in 004 (CO-DODGE-8)."""
+        if not self.p003 and t.concentrating and self.on("CO-DODGE-8"):
+            return True
+        limit = self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
+                                   "dodges_per_round")
+        return t.dodges < int(limit)
+
+    def bystander_dodge(self, t: Combatant, rule: str) -> bool:
+        """From revision 4, the dodge of one who is not attacked but struck by a body: whoever
+        a knockback pushes the target into (CO-MELEE-2, 003 「回避スキルで回避しなければ当たった
+        者に1D3」) or a thrown one lands on (CO-MA-2, 「回避行動を行わなかった場合1D3」). It is
+        the round's dodge (:meth:`dodge_left`): it needs one left and uses it up. With none
+        left, or out, ``t`` does not dodge and takes the damage. Revision 3 and before rolled
+        it whatever the round's dodges, and did not count it."""
+        t = self.cs[t.name]
+        limit = "CO-DODGE-2" if self.p003 else "CO-DODGE-4"
+        if t.out or not self.dodge_left(t):
+            why = "is out" if t.out else "has no dodge left this round"
+            self.say(f"{t.name} {why}: no dodge ({rule}, {limit})")
+            return False
+        t = self.set(t, dodges=t.dodges + 1)
+        made = self.check(t, "dodge")
+        self.lines[-1] += f" ({rule}, {limit})"
+        return made.success
+
     def dodge(self, t: Combatant, kind: WeaponKind, a: Attack, first: bool) -> bool:
         limit = int(self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
                                        "dodges_per_round"))
@@ -226,12 +254,20 @@ class _Defences(_Disarm):
     def after_attacking(self, t: Combatant) -> tuple[int, str]:
         """CO-DODGE-5 (004): 「"攻撃した後の回避"は"-60％の下方補正"」: the penalty to the dodge
         of one who has attacked this round, whatever it dodges (a blow, a shot, a burst), and
-        its note; (0, "") otherwise."""
-        if self.p003 or not self.on("CO-DODGE-5") or not t.attacks:
+        its note; (0, "") otherwise. A first strike is attacking (:meth:`has_attacked`)."""
+        if self.p003 or not self.on("CO-DODGE-5") or not self.has_attacked(t):
             return 0, ""
         penalty: int = self.rules.num("CO-DODGE-5", "dodge_after_attack")
         sign = "−" if penalty < 0 else "+"
         return penalty, f"{sign}{abs(penalty)} after attacking, CO-DODGE-5"
+
+    def has_attacked(self, t: Combatant) -> bool:
+        """Has ``t`` attacked this round: ``attacks`` and, from revision 4, a first strike
+        (CO-FIRE-7, 004 「重火器先制を使用する場合、火器の"1Rの間の攻撃回数"を消費して使用」:
+        one of the weapon's attacks, made before the DEX order). It sets ``first_strike``,
+        not ``attacks``, so that the weapon's other attacks still come on its turn; revision
+        3 and before did not count it here (CO-DODGE-5's −60, CO-DODGE-4/8's concentration)."""
+        return bool(t.attacks) or (self.engine >= 4 and bool(t.first_strike))
 
     def parry_bonus(self, t: Combatant) -> int:
         """CO-DODGE-1 (003): 「回避集中」を宣言した場合、「＜回避＞＜マーシャルアーツ＞＜居合＞、

@@ -54,6 +54,7 @@ class Combatant:
     dodges: int = 0
     parries: int = 0
     attacks: int = 0          # attack AP spent / attack actions this round (CO-TURN-6)
+    weapon_attacks: tuple[tuple[int, int], ...] = ()  # CO-TURN-6: (weapon, attack AP) a round
     other_skill: bool = False  # CO-TURN-4
     acted: bool = False
     stun: int = 0             # CO-STUN-1 stacks

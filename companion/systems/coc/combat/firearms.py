@@ -1,8 +1,9 @@
 """Firearms: the burst, the first strike before the DEX order, reloading and clearing a
 jam (a fumble jams the weapon in :mod:`~companion.systems.coc.combat.strikes`).
 
-Rules: CO-FIRE-1, CO-FIRE-4, CO-FIRE-6, CO-FIRE-7, CO-FIRE-8, CO-FIRE-10, CO-BASE-12,
-CO-DODGE-7.
+Rules: CO-FIRE-1, CO-FIRE-3, CO-FIRE-4, CO-FIRE-5, CO-FIRE-6, CO-FIRE-7, CO-FIRE-8,
+CO-FIRE-10, CO-BASE-2, CO-BASE-12, CO-DODGE-7; a burst's roll takes a shot's modifiers
+(CO-RANGE-1 to CO-RANGE-3, CO-AIM-1 to CO-AIM-3, CO-SURP-3, CO-DODGE-5).
 """
 
 from __future__ import annotations
@@ -24,13 +25,41 @@ class _Firearms(_Strikes):
 
     def burst(self, c: Combatant, t: Combatant, a: Attack, w: Weapon) -> None:
         """CO-FIRE-6 (003) / CO-FIRE-8 (004): one roll, then the number of hits; the
-        target's dodge takes CO-DODGE-5's −60 after attacking as a single shot's does."""
+        target's dodge takes CO-DODGE-5's −60 after attacking as a single shot's does.
+
+        From revision 4 (before: the bare skill, full damage, the grade unread, a parry
+        dropped, a burst after a first strike):
+
+        - The one roll is a shot's (:meth:`effective`): range bands and their refusal, SIZ,
+          point blank (003's +15, 004's ×3), aim, sights, the dark, a hidden target, −50
+          after dodging; every bullet's damage takes the band's divisor (:meth:`blow`).
+        - Its grade is every bullet's, since the seeds roll once for them all (003
+          「命中判定⇒命中数判定⇒回避判定⇒ダメージ判定」, 004 「1D20で出た回数を火器のダメージに
+          掛けて」: each hit is that one shot's damage): a critical ignores the armour of
+          each (CO-FIRE-3, 003 「クリティカル(01～05)が出た場合、敵の装甲値を無視」) and, where
+          CO-BASE-2 runs (003), a special impales each bullet of an impaling gun: CO-BASE-2
+          ties impale to the roll, and neither seed nor the spec singles out one bullet
+          (CO-FIRE-6 rolls each hit's damage alike). In 004 a special is a normal success
+          (CO-CORE-4).
+        - No parry: 003's burst names its one defence, 「敵の回避判定は＜回避＞ - 命中数」;
+          the parry 「隣接状態での射撃」 opens is of a shot, after which 「そのラウンドの射撃は
+          できない」, which a burst of every AP never meets. Refused before any die.
+        - Not after a first strike (004 「"連射"を使用する場合、"重火器先制"のルールは使えない」,
+          and 「攻撃回数が1回の武器ならそのラウンドは攻撃できない」), as a normal attack is
+          refused once the first strike took the weapon's attacks.
+        """
         info = w.info
         rule = "CO-FIRE-6" if self.on("CO-FIRE-6") else "CO-FIRE-8"
         if not self.on(rule) or info.kind is not WeaponKind.FIREARM or info.burst < 1:
             raise IllegalAction(f"{info.name} cannot fire a burst here")
         if w.loaded < 1:
             raise IllegalAction(f"{info.name} is empty")
+        if c.first_strike and self.engine >= 4:
+            raise IllegalAction(f"{c.name} struck first this round: no burst "
+                                f"(CO-FIRE-7, {rule})")
+        if a.defence not in (Defence.NONE, Defence.DODGE) and self.engine >= 4:
+            raise IllegalAction(f"a burst is dodged, not parried: {t.name} declares a dodge "
+                                f"or none ({rule})")
         self.may_attack(c, w, 0 if not self.p003 else min(info.attacks, 1), a.after_dodge)
         self.attack_options(c, t, a, w)
         self.declared_defence(t, a, info.kind, True)
@@ -43,8 +72,11 @@ class _Firearms(_Strikes):
         c = self.set(c, attacks=c.attacks + 1)
         c = self.put_weapon(c, a.weapon, replace(w, loaded=w.loaded - fired))
         self.say(f"{c.name} fires a burst of {fired} ({rule})")
-        made = check(self.source, skill_value(self.rules, c.sheet, info.skill), self.r_attack,
-                     f"{c.name} {info.name}", hit=True)
+        if self.engine >= 4:  # a single shot's skill and range (revision 3: the bare skill)
+            skill, band, printed = self.effective(c, t, a, w, info.skill)
+        else:
+            skill, band, printed = skill_value(self.rules, c.sheet, info.skill), 1, ""
+        made = check(self.source, skill, self.r_attack, f"{c.name} {info.name}", hit=True)
         self.say(made.text)
         if not made.success:
             if made.grade is Grade.FUMBLE:
@@ -75,11 +107,17 @@ class _Firearms(_Strikes):
             elif dodged.success:
                 hits -= 1
                 self.lines[-1] += " (the first bullet only, CO-DODGE-7)"
+        ignore = self.engine >= 4 and self.ignores_armour(made.grade, w)
+        if ignore and hits:
+            self.say("critical: the armour is ignored for every bullet (CO-FIRE-3)")
         for n in range(hits):
             if self.cs[t.name].dead:
                 break
-            damage, text = self.damage(c, w, False, Grade.SUCCESS, False)
-            self.hit(self.cs[t.name], damage, f"bullet {n + 1}: {text}",
+            if self.engine >= 4:
+                damage, text = self.blow(c, a, w, made.grade, False, False, band, printed)
+            else:
+                damage, text = self.damage(c, w, False, Grade.SUCCESS, False)
+            self.hit(self.cs[t.name], damage, f"bullet {n + 1}: {text}", ignore_armour=ignore,
                      from_behind=a.from_behind, bullet=True)
 
     def reload(self, c: Combatant, a: Reload) -> None:

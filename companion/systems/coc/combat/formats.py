@@ -33,7 +33,15 @@ FORMAT = 2
 # MA counter only against an attack bare hands could parry (CO-MA-5); a lost tongue's −50 to
 # skills that need taste is said (CO-BODY-5); no Spot Hidden or Jump in a 003 round with Iai
 # (an attack or a parry) and no Iai, attack or parry, in a round with them (CO-IAI-2); a melee
-# blow parried by Grapple with two successes (CO-GRAP-5).
+# blow parried by Grapple with two successes (CO-GRAP-5). A burst rolls at a single shot's
+# skill, range and damage divisor (CO-RANGE-1/2/3, CO-AIM, CO-SURP-3, CO-DODGE-5, CO-FIRE-5),
+# its critical ignores each bullet's armour and its special impales each (CO-FIRE-3, CO-BASE-2),
+# it takes no parry (CO-FIRE-6) and comes after no first strike (CO-FIRE-7/8). A first strike
+# is attacking, for the 004 dodge's −60 and against dodge concentration (CO-DODGE-4/5/8), the
+# restrained cannot strike first (CO-GRAP-6), a knockback's bystander or one a throw lands on
+# dodges only with its round's dodge left, using it (CO-MELEE-2, CO-MA-2, CO-DODGE-2), 003's
+# attack AP count against each weapon's own attacks in any order (CO-TURN-6), and one put
+# down out of turn by a Keeper's event or a first strike loses its turn (CO-DEATH-1, CO-BASE-8).
 ENGINE = 4
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

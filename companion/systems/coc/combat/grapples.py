@@ -2,7 +2,8 @@
 someone, from a height, across 003's board), the stun of a throw, and breaking free.
 
 Rules: CO-GRAP-1, CO-GRAP-2, CO-GRAP-5 to CO-GRAP-9, CO-MA-2, CO-STUN-3, CO-CORE-3,
-CO-BASE-3, CO-BASE-5, CO-DODGE-5, CO-PARRY-1, CO-TURN-2.
+CO-BASE-3, CO-BASE-5, CO-DODGE-2 (the dodge of one landed on), CO-DODGE-5, CO-PARRY-1,
+CO-TURN-2.
 """
 
 from __future__ import annotations
@@ -190,7 +191,10 @@ class _Grapples(_Firearms):
         if other is None:
             return
         if rule == "CO-MA-2":
-            if a.at_dodges and self.check(other, "dodge").success:
+            if a.at_dodges and self.engine >= 4:  # the round's dodge, if left (CO-DODGE-2)
+                if self.bystander_dodge(other, "CO-MA-2"):
+                    return
+            elif a.at_dodges and self.check(other, "dodge").success:
                 return
             hurt, text = self.roll_total(self.rules.num("CO-MA-2", "landing"),
                                          f"damage to {other.name} landed on "

@@ -56,7 +56,8 @@ class _Iai(_Skills):
         if not w.info.iai or w.broken or w.dropped:
             raise IllegalAction(f"{ally.name}'s {w.info.name} is no Iai weapon (CO-IAI-1)")
         kept = tuple(x for i, x in enumerate(ally.sheet.weapons) if i != a.weapon)
-        self.set(ally, sheet=replace(ally.sheet, weapons=kept))
+        tally = tuple((i - (i > a.weapon), n) for i, n in ally.weapon_attacks if i != a.weapon)
+        self.set(ally, sheet=replace(ally.sheet, weapons=kept), weapon_attacks=tally)
         c = self.set(c, sheet=replace(c.sheet, weapons=(*c.sheet.weapons, w)))
         self.say(f"{c.name} draws {ally.name}'s {w.info.name} (CO-IAI-1)")
         return c, replace(a, weapon=len(c.sheet.weapons) - 1, borrow="")
@@ -81,7 +82,7 @@ class _Iai(_Skills):
             raise IllegalAction(f"no Iai in a round with {chosen}, an other skill (CO-IAI-2)")
         if a.pommel and not self.on("CO-IAI-4"):
             raise IllegalAction("the pommel strike is CO-IAI-4, off in this profile")
-        self.may_attack(c, w, 0, a.after_dodge)
+        self.may_attack(c, w, 0, a.after_dodge, index=a.weapon)
         c = self.set(c, iai_used=True, drawn=True)
         self.say(f"{c.name} draws and strikes: Iai, no AP (CO-IAI-2); the blade is out "
                  "(CO-IAI-3)")

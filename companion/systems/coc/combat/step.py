@@ -51,6 +51,12 @@ class _Step(_Turns):
                                     "(CO-DODGE-1, CO-DODGE-8, CO-FIRE-7)")
             if not self.can_act(actor):
                 raise IllegalAction(f"{actor.name} cannot act")
+            # CO-GRAP-6 (004 「組み付いた相手を行動不能にする」): the restrained one cannot
+            # strike first either (from revision 4; before, it did)
+            if self.engine >= 4 and isinstance(action, Attack) and self.on("CO-GRAP-6") \
+                    and actor.held_by:
+                raise IllegalAction(f"{actor.name} is restrained: no first strike, only "
+                                    "breaking free on its turn (CO-GRAP-6)")
             return actor
         current = self.order[self.turn]
         if actor.name != current:

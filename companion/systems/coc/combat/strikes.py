@@ -5,8 +5,8 @@ the fall, the breaking or the stray throw.
 
 Rules: CO-MA-1, CO-MA-3, CO-MA-4, CO-BASE-3, CO-BASE-6, CO-BASE-7, CO-MELEE-2, CO-MELEE-3,
 CO-MELEE-4, CO-FIRE-3, CO-FIRE-4, CO-FIRE-9, CO-THROW-2, CO-CALL-1, CO-RANGE-2, CO-SURP-1,
-CO-DODGE-4, CO-DODGE-7, CO-DISARM-1, CO-IAI-4, CO-STUN-1, CO-BODY-4, CO-ARMOR-2,
-CO-TURN-2, CO-TURN-3.
+CO-DODGE-2 (a knockback's dodge), CO-DODGE-4, CO-DODGE-7, CO-DISARM-1, CO-IAI-4, CO-STUN-1,
+CO-BODY-4, CO-ARMOR-2, CO-TURN-2, CO-TURN-3.
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ class _Strikes(_ToHit):
                 text = f"{damage} damage gets past the {defence.value}"
         if a.knockout and self.knockout(self.cs[target.name], damage, text):
             return
-        ignore = grade.critical and info.kind is WeaponKind.FIREARM and self.on("CO-FIRE-3")
+        ignore = self.ignores_armour(grade, w)
         if ignore:
             self.say("critical: the armour is ignored (CO-FIRE-3)")
         before = self.cs[target.name].hp
@@ -173,6 +173,11 @@ class _Strikes(_ToHit):
             damage //= band
             text += f" ÷{band} = {damage} (CO-RANGE-2)"
         return damage, text
+
+    def ignores_armour(self, grade: Grade, w: Weapon) -> bool:
+        """CO-FIRE-3 (003): 「クリティカル(01～05)が出た場合、敵の装甲値を無視」: a firearm's
+        critical ignores the armour, a single shot's and every bullet of a burst's."""
+        return grade.critical and w.info.kind is WeaponKind.FIREARM and self.on("CO-FIRE-3")
 
     def fumble(self, c: Combatant, a: Attack, w: Weapon) -> None:
         info = w.info
@@ -271,7 +276,8 @@ class _Strikes(_ToHit):
 
     def knockback(self, t: Combatant, a: Attack, taken: int) -> None:
         """CO-MELEE-2: 10+ damage in one melee hit (after armour) pushes the target back a
-        square; whoever stands behind (the Keeper names them) dodges or takes 1D3."""
+        square; whoever stands behind (the Keeper names them) dodges or takes 1D3. From
+        revision 4 that dodge is the round's one, if left (:meth:`bystander_dodge`)."""
         if not self.on("CO-MELEE-2") or t.dead or taken < self.rules.num(
                 "CO-MELEE-2", "knockback_damage"):
             return
@@ -298,7 +304,10 @@ class _Strikes(_ToHit):
         other = self.get(a.behind)
         if other.dead:
             return
-        if not other.out and self.check(other, "dodge").success:
+        if self.engine >= 4:  # the round's dodge, if it has one left (CO-DODGE-2)
+            if self.bystander_dodge(other, "CO-MELEE-2"):
+                return
+        elif not other.out and self.check(other, "dodge").success:
             self.lines[-1] += " (CO-MELEE-2)"
             return
         hurt, text = self.roll_total(self.rules.num("CO-MELEE-2", "bystander"),

@@ -46,8 +46,15 @@ class _ToHit(_Defences):
         if c.sheathed and not old_grapple:
             raise IllegalAction(f"{c.name} sheathed this round: no attack (CO-IAI-3)")
 
-    def may_attack(self, c: Combatant, w: Weapon, ap: int, after_dodge: bool = False
-                   ) -> None:
+    def may_attack(self, c: Combatant, w: Weapon, ap: int, after_dodge: bool = False,
+                   index: int | None = None) -> None:
+        """Whether ``c`` may put ``ap`` more attack AP on ``w``, its weapon ``index``. CO-TURN-6
+        (003): 「武器に設定された攻撃回数分のみ行動ポイントを割り振ることができる(火かき棒⇒1回
+        拳銃⇒3回)」: from revision 4 each weapon's own attack AP this round against its own
+        count (:meth:`weapon_tally`), so a sword and two revolver shots are allowed in either
+        order; before, every attack AP of the round was counted against the weapon in hand
+        (sword then revolver allowed, revolver then sword refused). Without ``index`` (a
+        burst, which takes the turn's AP) every attack AP still counts."""
         if w.broken or w.dropped:
             raise IllegalAction(f"{w.info.name} is {'broken' if w.broken else 'dropped'}")
         if w.jammed:
@@ -67,12 +74,24 @@ class _ToHit(_Defences):
         if attacks > 1 and c.arm_hits and self.on("CO-CALL-1"):
             attacks = max(1, attacks - c.arm_hits * self.rules.num("CO-CALL-1", "arm")[
                 "attacks_lost"])
-        if self.p003 and self.on("CO-TURN-6") and c.attacks + ap > attacks:
+        used = c.attacks if self.engine < 4 or index is None else self.weapon_tally(c, index)
+        if self.p003 and self.on("CO-TURN-6") and used + ap > attacks:
             raise IllegalAction(f"{w.info.name} allows {attacks} attack AP a round "
                                 "(CO-TURN-6" + (", CO-CALL-1)" if attacks < w.info.attacks
                                                 else ")"))
         if not self.p003 and c.attacks:
             raise IllegalAction("one attack action a turn (CO-BASE-5)")
+
+    def weapon_tally(self, c: Combatant, index: int) -> int:
+        """CO-TURN-6: the attack AP ``c`` has put on its weapon ``index`` this round."""
+        return dict(c.weapon_attacks).get(index, 0)
+
+    def count_attack(self, c: Combatant, index: int) -> Combatant:
+        """One more attack this round, on weapon ``index`` (CO-TURN-6's tally, cleared with
+        the round's ``attacks``)."""
+        tally = dict(c.weapon_attacks)
+        tally[index] = tally.get(index, 0) + 1
+        return self.set(c, attacks=c.attacks + 1, weapon_attacks=tuple(sorted(tally.items())))
 
     def attack_options(self, c: Combatant, t: Combatant, a: Attack, w: Weapon) -> None:
         """Refuse, before any die, an option that is off or does not fit the weapon."""

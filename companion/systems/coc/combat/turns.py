@@ -4,7 +4,7 @@ DEX/2 and dodge concentration.
 
 Rules: CO-TURN-1, CO-TURN-3, CO-BASE-5, CO-DEATH-1, CO-BASE-8, CO-ARMOR-2 (armour breaks at
 the round's end), CO-STUN-1, CO-GRAP-3, CO-SPELL-2, CO-IAI-2, CO-DODGE-1, CO-DODGE-3,
-CO-DODGE-8.
+CO-DODGE-8, CO-DODGE-4 with CO-FIRE-7 (no concentration after a first strike).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class _Turns(_Attacks):
                      treat_failed=False, first_aid_tries=0, concentrating=False, first_strike=0,
                      slot_pending=False, half_dex=False, delayed_ap=0, spent_other=False,
                      iai_used=False, sheathed=False, no_more_shots=False, moved=0, shots=0,
-                     jammed_now=(), skills_used=())
+                     jammed_now=(), skills_used=(), weapon_attacks=())
         self.opened = False
         self.dying_rolls()
         self.bleed()
@@ -148,10 +148,29 @@ class _Turns(_Attacks):
             self.next_turn()
 
     def settle(self) -> None:
-        """After an out-of-turn action: the fight may be over."""
+        """After an out-of-turn action: the fight may be over; from revision 4 the one whose
+        turn it is, if it put that one down, loses the rest of its turn (:meth:`end_if_down`).
+        """
         if self.over():
             self.say(f"the fight is over: the {self.freeze().outcome().value} stand")  # type: ignore[union-attr]
             self.order, self.turn = (), 0
+        elif self.engine >= 4:
+            self.end_if_down()
+
+    def end_if_down(self) -> None:
+        """CO-DEATH-1 (003) / CO-BASE-8 (004): unconscious, dying or dead, a character has no
+        actions: when a Keeper's event (a burn, a fall) or a first strike puts the one whose
+        turn it is down, its turn ends there, as :meth:`finish` ends the turn of an actor an
+        attack put down (revision 3 and before let it act on)."""
+        if not 0 <= self.turn < len(self.order):
+            return
+        c = self.cs[self.order[self.turn]]
+        if self.can_act(c):
+            return
+        rule = "CO-DEATH-1" if self.on("CO-DEATH-1") else "CO-BASE-8"
+        state = "dead" if c.dead else "unconscious" if c.out else "unable to act"
+        self.say(f"{c.name} is {state}: its turn ends ({rule})")
+        self.next_turn()
 
     def delay(self, c: Combatant) -> None:
         """Take the turn at DEX/2 (CO-TURN-1 in 003, keeping the AP; CO-BASE-5 in 004)."""
@@ -169,11 +188,18 @@ class _Turns(_Attacks):
         self.say(f"{c.name} will act at DEX/2 ({c.sheet.stat('DEX') // 2}) ({rule})")
 
     def concentrate(self, c: Combatant) -> None:
+        """CO-DODGE-1 (003) / CO-DODGE-8 (004): declared before the round's first action, and
+        from revision 4 not after a first strike (CO-FIRE-7): 004 「回避をした者(回避する者)は
+        攻撃をすることはできない」 (CO-DODGE-4), and the strike came first."""
         rule = "CO-DODGE-1" if self.p003 else "CO-DODGE-8"
         if not self.on(rule):
             raise IllegalAction(f"dodge concentration ({rule}) is off in this profile")
         if c.concentrating:
             raise IllegalAction(f"{c.name} already concentrates on dodging")
+        if self.has_attacked(c):  # a first strike (revision 4; before, taken)
+            rule += "" if self.p003 else ", CO-DODGE-4"
+            raise IllegalAction(f"{c.name} has attacked this round: no dodge concentration "
+                                f"({rule})")
         self.set(c, concentrating=True)
         if self.p003:
             self.say(f"{c.name} concentrates on dodging: +20% to Dodge, MA, Iai and weapon "
