@@ -29,6 +29,7 @@ from companion.systems.coc.combat import (
     Grapple,
     Side,
     Throw,
+    Treat,
 )
 from companion.systems.coc.rules import Profile, load_rules
 from tests.systems.coc.helpers import duel, pass_to, person, push
@@ -308,3 +309,30 @@ def test_a_first_strike_that_puts_the_current_one_down_ends_its_turn_004() -> No
     old = fight(OLD)
     assert old.state.current is not None and old.state.current.name == "Ann"
     replays(old)
+
+
+# --- CO-SKILL-1 (003): each other skill once a round, treatments too ----------------------
+
+def test_each_other_skill_once_a_round_treatments_too_003() -> None:
+    """「その他技能は例外を除き1回のみ選択ができる」 read as the spec reads it, each other skill
+    once a round (as Spot Hidden and Jump are): Medicine after a First Aid that worked is
+    another skill and is taken (it was refused, "First Aid again only after a failure");
+    First Aid again is refused unless the first failed (CO-SKILL-2's exception); Medicine
+    and Psychoanalysis once a round. Revision 3 allowed one treatment skill a round."""
+    skills = {"first_aid": 60, "medicine": 60, "psychoanalysis": 60}
+    f = duel(P003, skills, third={})
+    push(f, Treat("Ann", "Bob"), (100, 30), (3, 1))
+    with pytest.raises(IllegalAction, match=r"First Aid again only after a failure"):
+        f.push(Treat("Ann", "Bob"), ScriptedDice([]))
+    assert "CO-SKILL-3" in push(f, Treat("Ann", "Bob", "medicine"), (100, 30), (3, 1))
+    g = duel(P003, skills, third={})
+    push(g, Treat("Ann", "Bob", "medicine"), (100, 90))
+    with pytest.raises(IllegalAction, match=r"Medicine once a round \(CO-SKILL-1, CO-SKILL-3\)"):
+        g.push(Treat("Ann", "Bob", "medicine"), ScriptedDice([]))
+    assert "CO-SKILL-2" in push(g, Treat("Ann", "Bob"), (100, 30), (3, 1))
+    replays(f)
+    old = duel(P003, skills, third={})
+    old.engine = OLD
+    push(old, Treat("Ann", "Bob"), (100, 30), (3, 1))
+    with pytest.raises(IllegalAction, match=r"First Aid again only after a failure"):
+        old.push(Treat("Ann", "Bob", "medicine"), ScriptedDice([]))

@@ -117,9 +117,11 @@ class _Core:
         return self.set(c, attacks=1)
 
     def once_a_round(self, c: Combatant, skill: str, rule: str) -> None:
-        """CO-SKILL-1 (003): 「その他技能は例外を除き1回のみ選択ができる」: an other skill that
-        leaves attacking open (Spot Hidden, Jump) is still chosen once a round (revision 4;
-        before, any number of times)."""
+        """CO-SKILL-1 (003): 「その他技能は例外を除き1回のみ選択ができる」, read as the spec does:
+        each other skill once a round (revision 4): Spot Hidden and Jump, which leave
+        attacking open (before, any number of times), and Medicine and Psychoanalysis (before,
+        one treatment skill of the three a round); First Aid's retry after a failure is the
+        exception (CO-SKILL-2)."""
         if self.engine >= 4 and skill in c.skills_used:
             raise IllegalAction(f"{self.rules.skill(skill).name} once a round (CO-SKILL-1, "
                                 f"{rule})")

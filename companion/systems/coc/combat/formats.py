@@ -42,6 +42,8 @@ FORMAT = 2
 # dodges only with its round's dodge left, using it (CO-MELEE-2, CO-MA-2, CO-DODGE-2), 003's
 # attack AP count against each weapon's own attacks in any order (CO-TURN-6), and one put
 # down out of turn by a Keeper's event or a first strike loses its turn (CO-DEATH-1, CO-BASE-8).
+# Each 003 other skill once a round, Medicine and Psychoanalysis too, so Medicine may follow
+# a First Aid that worked (CO-SKILL-1).
 ENGINE = 4
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

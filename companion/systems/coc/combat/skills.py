@@ -26,10 +26,12 @@ class _Skills(_Tackle):
             raise IllegalAction(f"{t.name} is not insane (CO-SKILL-4)")
         if self.on("CO-TURN-4") and c.attacks:
             raise IllegalAction("no other skill in a round with an attack (CO-TURN-4)")
-        if c.other_skill or c.iai_used:
+        if c.iai_used or (self.engine < 4 and c.other_skill):
             raise IllegalAction("one other skill a round (CO-SKILL-1)")
+        self.once_a_round(c, "psychoanalysis", "CO-SKILL-4")
         c = self.spend(c, 1, "CO-SKILL-4")
-        c = self.set(c, other_skill=True, spent_other=True)
+        c = self.set(c, other_skill=True, spent_other=True,
+                     skills_used=(*c.skills_used, "psychoanalysis"))
         if not self.check(c, "psychoanalysis").success:
             return
         t = self.cs[t.name]
@@ -70,8 +72,12 @@ class _Skills(_Tackle):
                 raise IllegalAction("no other skill in a round with an attack (CO-TURN-4)")
             if a.skill == "medicine" and t.name == c.name:
                 raise IllegalAction("Medicine cannot treat oneself (CO-SKILL-3)")
-            if c.other_skill and not c.treat_failed:
+            if self.engine < 4 and c.other_skill and not c.treat_failed:
                 raise IllegalAction("First Aid again only after a failure (CO-SKILL-1/2)")
+            if a.skill == "first_aid" and "first_aid" in c.skills_used and not c.treat_failed:
+                raise IllegalAction("First Aid again only after a failure (CO-SKILL-1/2)")
+            if a.skill == "medicine":
+                self.once_a_round(c, "medicine", "CO-SKILL-3")
             ap = 1 if a.skill == "first_aid" else self.rules.num("CO-SKILL-3", "ap")
             if a.skill == "first_aid":
                 third = self.rules.num("CO-SKILL-2", "dex_half_try")
@@ -92,7 +98,7 @@ class _Skills(_Tackle):
                 raise IllegalAction("one action a turn (CO-BASE-5)")
             heal = self.rules.num("CO-BASE-8", "heal")
         c = self.set(c, other_skill=True, attacks=c.attacks if self.p003 else 1,
-                     spent_other=True)
+                     spent_other=True, skills_used=(*c.skills_used, a.skill))
         made = self.check(c, a.skill)
         self.set(self.cs[c.name], treat_failed=not made.success)
         if not made.success:
