@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from typing import Any
 
 from companion.dice import ScriptedDice
@@ -51,6 +53,38 @@ def push(f: Fight, action: Any, *dice: tuple[int, int]) -> str:
     entry = f.push(action, source)
     assert source.remaining == [], entry.text
     return entry.text
+
+
+#: The engine revision before revision 4's fixes (tests/systems/coc/test_*_fixes.py).
+OLD = 3
+
+
+def replays(f: Fight) -> None:
+    """``f`` saved and loaded gives the same journal and state; so does the file as a
+    format-2 file written before revision 4 (no ``engine`` on its entries) when every
+    entry was played by revision 3."""
+    data = json.loads(json.dumps(f.to_json()))
+    again = Fight.from_json(load_rules(), data)
+    assert again.to_json() == data and again.state == f.state
+    if all(e.engine == OLD for e in f.journal):
+        data["engine"] = OLD
+        for entry in data["journal"]:
+            entry.pop("engine", None)
+        assert Fight.from_json(load_rules(), data).state == f.state
+
+
+def at(engine: int, f: Fight) -> Fight:
+    """``f`` played from now on by engine revision ``engine``."""
+    f.engine = engine
+    return f
+
+
+def patch(f: Fight, name: str, **changes: Any) -> None:
+    """Set ``name``'s state in the fight's latest state, as earlier rounds or a Keeper's
+    ruling would have left it."""
+    s = f.states[-1]
+    f.states[-1] = replace(s, combatants=tuple(replace(c, **changes) if c.name == name else c
+                                               for c in s.combatants))
 
 
 def pass_to(f: Fight, name: str) -> None:

@@ -7,29 +7,19 @@ played by revision 3 replay as they were played."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from companion.dice import ScriptedDice
 from companion.errors import IllegalAction
 from companion.systems.coc.combat import ENGINE, Attack, Defence, Fight
-from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import duel, pass_to, push
+from companion.systems.coc.rules import Profile
+from tests.systems.coc.helpers import OLD, duel, pass_to, push, replays
 
 P003, P004 = Profile.P003, Profile.P004
-OLD = 3  # the revision before these fixes
 VEST = [{"name": "vest", "value": 2, "durability": 20}]
 MACHINE_PISTOL = {"key": "machine_pistol", "ja": "マシンピストル", "en": "Machine pistol",
                   "kind": "firearm", "skill": "handgun", "damage": "1D10", "db": "none",
                   "attacks": 3, "burst": 20, "magazine": 20, "range_m": 15}
-
-
-def replays(f: Fight) -> None:
-    """``f`` saved and loaded gives the same journal and state."""
-    data = json.loads(json.dumps(f.to_json()))
-    again = Fight.from_json(load_rules(), data)
-    assert again.to_json() == data and again.state == f.state
 
 
 # --- D1: a shot's skill, range refusal and range damage (CO-FIRE-6/8, CO-RANGE, CO-FIRE-5) ---

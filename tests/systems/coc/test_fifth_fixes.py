@@ -5,7 +5,6 @@ them (CO-IAI-2 with CO-SKILL-1/5/6); a 004 melee blow parried with Grapple, two 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -25,26 +24,12 @@ from companion.systems.coc.combat import (
     Spot,
 )
 from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import duel, pass_to, person, push
+from tests.systems.coc.helpers import OLD, duel, pass_to, person, push, replays
 
 P003, P004 = Profile.P003, Profile.P004
-OLD = 3  # the revision before these fixes
 #: Ann's Japanese sword with Iai, Spot Hidden and Jump.
 SAMURAI: dict[str, Any] = {"weapons": ("japanese_sword",), "iai": 60, "japanese_sword": 50,
                            "spot_hidden": 60, "jump": 60}
-
-
-def replays(f: Fight) -> None:
-    """``f`` saved and loaded gives the same journal and state; so does the file as a
-    format-2 file written before revision 4 when every entry was played by revision 3."""
-    data = json.loads(json.dumps(f.to_json()))
-    again = Fight.from_json(load_rules(), data)
-    assert again.to_json() == data and again.state == f.state
-    if all(e.engine == OLD for e in f.journal):
-        data["engine"] = OLD
-        for entry in data["journal"]:
-            entry.pop("engine", None)
-        assert Fight.from_json(load_rules(), data).state == f.state
 
 
 def board(f: Fight) -> None:

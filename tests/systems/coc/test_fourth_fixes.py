@@ -8,8 +8,6 @@ they were played."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from companion.dice import ScriptedDice
@@ -31,25 +29,10 @@ from companion.systems.coc.combat import (
     Throw,
 )
 from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import duel, pass_to, person, push
+from tests.systems.coc.helpers import OLD, duel, pass_to, person, push, replays
 
 P003, P004 = Profile.P003, Profile.P004
 MA_GRAPPLE = {"grapple": 60, "martial_arts": 60}
-OLD = 3  # the revision before these fixes
-
-
-def replays(f: Fight) -> None:
-    """``f`` saved and loaded gives the same journal and state; so does the file as a
-    format-2 file written before revision 4 (no ``engine`` on its entries) when every
-    entry was played by revision 3."""
-    data = json.loads(json.dumps(f.to_json()))
-    again = Fight.from_json(load_rules(), data)
-    assert again.to_json() == data and again.state == f.state
-    if all(e.engine == OLD for e in f.journal):
-        data["engine"] = OLD
-        for entry in data["journal"]:
-            entry.pop("engine", None)
-        assert Fight.from_json(load_rules(), data).state == f.state
 
 
 # --- D1: CO-GRAP-3, CO-MA-2 (003) -----------------------------------------------------------

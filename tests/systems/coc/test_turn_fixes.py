@@ -8,7 +8,6 @@ CO-BASE-8). Entries played by revision 3 replay as they were played."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -32,33 +31,14 @@ from companion.systems.coc.combat import (
     Treat,
 )
 from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import duel, pass_to, person, push
+from tests.systems.coc.helpers import OLD, at, duel, pass_to, person, push, replays
 
 P003, P004 = Profile.P003, Profile.P004
-OLD = 3  # the revision before these fixes
 #: Ann's revolver (3 attacks a round) with Dodge.
 GUN: dict[str, Any] = {"weapons": ("revolver",), "handgun": 50, "dodge": 70}
 #: Ann's Japanese sword (1 attack a round) and revolver (3).
 SWORD_AND_GUN: dict[str, Any] = {"weapons": ("japanese_sword", "revolver"),
                                  "japanese_sword": 50, "handgun": 50, "iai": 50}
-
-
-def replays(f: Fight) -> None:
-    """``f`` saved and loaded gives the same journal and state; so does the file as a
-    format-2 file written before revision 4 when every entry was played by revision 3."""
-    data = json.loads(json.dumps(f.to_json()))
-    again = Fight.from_json(load_rules(), data)
-    assert again.to_json() == data and again.state == f.state
-    if all(e.engine == OLD for e in f.journal):
-        data["engine"] = OLD
-        for entry in data["journal"]:
-            entry.pop("engine", None)
-        assert Fight.from_json(load_rules(), data).state == f.state
-
-
-def at(engine: int, f: Fight) -> Fight:
-    f.engine = engine
-    return f
 
 
 # --- D5: CO-DODGE-5 (004) -------------------------------------------------------------------

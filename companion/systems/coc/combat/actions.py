@@ -87,10 +87,12 @@ class Grapple:
 
 @dataclass(frozen=True)
 class Choke:
-    """CO-MA-2 choke (003) / CO-GRAP-7 (004)."""
+    """CO-MA-2 choke (003) / CO-GRAP-7 (004); 004 rolls ``skill``: "grapple" or "budo"
+    (CO-GRAP-6 「もう一度武道（組技系）を使用」)."""
 
     kind: ClassVar[str] = "choke"
     actor: str
+    skill: str = "grapple"
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,7 @@ class Throw:
     at_dodges: bool = False
     height_m: int = 0
     toward: str = ""  # 003's board: the compass point it is thrown along (CO-MA-2)
+    skill: str = "grapple"  # 004: "grapple" or "budo" (CO-GRAP-6), as a choke's
 
 
 @dataclass(frozen=True)

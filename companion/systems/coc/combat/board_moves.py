@@ -153,6 +153,12 @@ class _Board(_Core):
             raise IllegalAction(f"{c.name} must stand next to {over.name} (CO-SKILL-6)")
         if c.held_by or c.grappling:
             raise IllegalAction("no jumping while grappling (CO-GRAP-1)")
+        # CO-CALL-1 (003 「三回当てればその場から動けなくなる」): from revision 4 the legs that
+        # hold it to the spot refuse a jump too (before, only a Move)
+        still = self.rules.num("CO-CALL-1", "leg")["still_after"]
+        if self.engine >= 4 and self.on("CO-CALL-1") and c.leg_hits >= still:
+            raise IllegalAction(f"{c.name}'s legs were hit {c.leg_hits} times: it cannot move "
+                                "from the spot, no jump (CO-CALL-1, CO-SKILL-6)")
         self.once_a_round(c, "jump", "CO-SKILL-6")
         self.no_skill_after_iai(c, "jump", "CO-SKILL-6")
         land = board.away(board.parse(c.square), board.parse(over.square))

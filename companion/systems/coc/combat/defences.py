@@ -62,7 +62,9 @@ class _Defences(_Disarm):
         else:
             penalty = self.rules.num("CO-DODGE-7", "cover_dodge") + self.dodge_bonus(t, a)
             t = self.set(self.cs[t.name], dodges=self.cs[t.name].dodges + 1)
-            made = self.check(t, "dodge", penalty, f"{t.name} takes cover: 回避/Dodge")
+            cut = self.dark_cut(t, a, "dodge")
+            made = self.check(t, "dodge", penalty + cut, f"{t.name} takes cover: 回避/Dodge")
+            self.dark_note(cut)
         self.lines[-1] += " (against every bullet, CO-DODGE-7)"
         self.covered[t.name] = made.success
         return made.success
@@ -231,9 +233,20 @@ class _Defences(_Disarm):
             self.say(f"{t.name} {why}: no dodge ({rule}, {limit})")
             return False
         t = self.set(t, dodges=t.dodges + 1)
-        made = self.check(t, "dodge")
+        made = self.check(t, "dodge", self.concentration_bonus(t) if self.engine >= 4 else 0)
         self.lines[-1] += f" ({rule}, {limit})"
         return made.success
+
+    def concentration_bonus(self, t: Combatant) -> int:
+        """CO-DODGE-1 (003 l.96 「回避集中」: 「＜回避＞…の成功率を+20%」) / CO-DODGE-8 (004
+        l.17 +10): the concentration part of :meth:`dodge_bonus`, said; from revision 4 a
+        bystander's dodge takes it as any dodge (revision 3 rolled it bare)."""
+        if not t.concentrating:
+            return 0
+        rule = "CO-DODGE-1" if self.p003 else "CO-DODGE-8"
+        bonus = int(self.rules.num(rule, "bonus"))
+        self.say(f"{t.name} concentrates on dodging: +{bonus} ({rule})")
+        return bonus
 
     def dodge(self, t: Combatant, kind: WeaponKind, a: Attack, first: bool) -> bool:
         limit = int(self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
@@ -247,9 +260,26 @@ class _Defences(_Disarm):
         modifier += self.dodge_bonus(t, a)
         t = self.set(self.cs[t.name], dodges=self.cs[t.name].dodges + 1)
         rule = "CO-DODGE-2" if self.p003 else "CO-DODGE-4"
-        made = self.check(t, "dodge", modifier)
+        cut = self.dark_cut(t, a, "dodge")
+        made = self.check(t, "dodge", modifier + cut)
         self.lines[-1] += f" ({rule}" + (f", {after})" if after else ")")
+        self.dark_note(cut)
         return made.success
+
+    def dark_cut(self, t: Combatant, a: Attack, skill: str) -> int:
+        """CO-SURP-3 (004 l.43 「互いに「戦闘技能を半分(％)の状態」で使用」): from revision 4 the
+        defender's combat skill is halved in the dark as the attacker's is (revision 3 halved
+        the attack only): the modifier that halves ``t``'s ``skill``, 0 out of the dark. Its
+        dodge, parry and counter: Dodge is a 戦闘技能, as 6th edition, which 004 plays (l.1),
+        lists 回避 among them; Luck (a second dodge) and Hide (cover) are not."""
+        if self.engine < 4 or not a.dark or not self.on("CO-SURP-3"):
+            return 0
+        value = skill_value(self.rules, t.sheet, skill)
+        return value // int(self.rules.num("CO-SURP-3", "dark_divisor")) - value
+
+    def dark_note(self, cut: int) -> None:
+        if cut:
+            self.lines[-1] += f" (half in the dark, {cut:+d}, CO-SURP-3)"
 
     def after_attacking(self, t: Combatant) -> tuple[int, str]:
         """CO-DODGE-5 (004): 「"攻撃した後の回避"は"-60％の下方補正"」: the penalty to the dodge
@@ -289,21 +319,29 @@ class _Defences(_Disarm):
         t = self.set(t, parries=t.parries + 1)
         bare = a.parry_with in ("hands", "ma", "budo", "grapple")
         if a.parry_with == "grapple":
-            made = self.grapple_parry(t)
+            made = self.grapple_parry(t, self.dark_cut(t, a, "grapple"))
         elif bare:
             skill = {"hands": "fist", "ma": "martial_arts", "budo": "budo"}[a.parry_with]
             if a.parry_with == "hands":
                 bonus = 0
-            made = self.check(t, skill, bonus, label=f"{t.name} parry "
+            cut = self.dark_cut(t, a, skill)
+            made = self.check(t, skill, bonus + cut, label=f"{t.name} parry "
                               f"{self.rules.skill(skill).name}")
+            self.dark_note(cut)
         elif a.parry_with == "iai":
             pw = t.sheet.weapons[a.parry_weapon]
             t = self.set(t, iai_used=True, drawn=True)
-            made = self.check(t, "iai", bonus, label=f"{t.name} parry 居合/Iai {pw.info.name}")
+            cut = self.dark_cut(t, a, "iai")
+            made = self.check(t, "iai", bonus + cut,
+                              label=f"{t.name} parry 居合/Iai {pw.info.name}")
             self.lines[-1] += " (CO-DODGE-2; the blade is out, CO-IAI-3)"
+            self.dark_note(cut)
         else:
             pw = t.sheet.weapons[a.parry_weapon]
-            made = self.check(t, pw.info.skill, bonus, label=f"{t.name} parry {pw.info.name}")
+            cut = self.dark_cut(t, a, pw.info.skill)
+            made = self.check(t, pw.info.skill, bonus + cut,
+                              label=f"{t.name} parry {pw.info.name}")
+            self.dark_note(cut)
         if not made.success:
             return damage, False
         if kind is WeaponKind.FIREARM:
@@ -349,7 +387,7 @@ class _Defences(_Disarm):
             self.wear(self.cs[t.name], index, "a parry")
         return forced + through, True
 
-    def grapple_parry(self, t: Combatant) -> Check:
+    def grapple_parry(self, t: Combatant, cut: int = 0) -> Check:
         """CO-GRAP-5 (004 line 25): 「"技能を2回成功"させなければならない」: Grapple rolled
         twice (``parry_successes``), each a success or the parry fails; a failure ends it,
         the rolls left are not thrown (they could not save it). No concentration bonus:
@@ -363,12 +401,14 @@ class _Defences(_Disarm):
         need = int(self.rules.num("CO-GRAP-5", "parry_successes"))
         name = self.rules.skill("grapple").name
         n = 1
-        made = self.check(t, "grapple", label=f"{t.name} parry {name} 1/{need}")
+        made = self.check(t, "grapple", cut, label=f"{t.name} parry {name} 1/{need}")
         self.lines[-1] += " (CO-GRAP-5)"
+        self.dark_note(cut)
         while made.success and n < need:
             n += 1
-            made = self.check(t, "grapple", label=f"{t.name} parry {name} {n}/{need}")
+            made = self.check(t, "grapple", cut, label=f"{t.name} parry {name} {n}/{need}")
             self.lines[-1] += " (CO-GRAP-5)"
+            self.dark_note(cut)
         if not made.success and n < need:
             self.say(f"the Grapple parry needs {need} successes: it fails (CO-GRAP-5)")
         return made
@@ -381,10 +421,14 @@ class _Defences(_Disarm):
         spec's Default)."""
         tw = t.sheet.weapons[a.parry_weapon]
         t = self.set(t, parries=t.parries + 1)
-        combo = combination(self.source, skill_value(self.rules, t.sheet, tw.info.skill),
-                            skill_value(self.rules, t.sheet, "martial_arts"), self.r5,
+        cuts = self.dark_cut(t, a, tw.info.skill), self.dark_cut(t, a, "martial_arts")
+        combo = combination(self.source,
+                            skill_value(self.rules, t.sheet, tw.info.skill) + cuts[0],
+                            skill_value(self.rules, t.sheet, "martial_arts") + cuts[1], self.r5,
                             f"{t.name} counter {tw.info.name}+MA")
         self.say(f"{combo.text} (CO-MA-5, CO-BASE-3)")
+        if any(cuts):
+            self.lines[-1] += " (both halved in the dark, CO-SURP-3)"
         if combo.rank is Rank.FAILURE:
             return damage, False
         self.say(text)

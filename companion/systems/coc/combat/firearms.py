@@ -97,9 +97,11 @@ class _Firearms(_Strikes):
             after, why = self.after_attacking(t) if self.engine >= 4 else (0, "")
             modifier = (-hits if rule == "CO-FIRE-6" else 0) + after + self.dodge_bonus(t, a)
             self.set(t, dodges=t.dodges + 1)
-            dodged = self.check(t, "dodge", modifier)
+            cut = self.dark_cut(t, a, "dodge")  # CO-SURP-3: the dodge halved too (rev. 4)
+            dodged = self.check(t, "dodge", modifier + cut)
             if why:
                 self.lines[-1] += f" ({why})"
+            self.dark_note(cut)
             if rule == "CO-FIRE-6":
                 self.lines[-1] += f" (Dodge − {hits} hits, CO-FIRE-6)"
                 if dodged.success:
@@ -110,6 +112,7 @@ class _Firearms(_Strikes):
         ignore = self.engine >= 4 and self.ignores_armour(made.grade, w)
         if ignore and hits:
             self.say("critical: the armour is ignored for every bullet (CO-FIRE-3)")
+        before, rolled = self.cs[t.name].hp, 0
         for n in range(hits):
             if self.cs[t.name].dead:
                 break
@@ -117,8 +120,17 @@ class _Firearms(_Strikes):
                 damage, text = self.blow(c, a, w, made.grade, False, False, band, printed)
             else:
                 damage, text = self.damage(c, w, False, Grade.SUCCESS, False)
+            rolled += damage
             self.hit(self.cs[t.name], damage, f"bullet {n + 1}: {text}", ignore_armour=ignore,
                      from_behind=a.from_behind, bullet=True)
+        if a.body and hits and self.engine >= 4:
+            # CO-BODY-4 (004 l.99 「重火器で与えたダメージ」が「相手の[SIZ×？]分の数値以上」)
+            # against the burst's damage, the weapon's damage × the hits (l.64), before or
+            # after armour as a single blow's (threshold_before_armour); revision 3 dropped it
+            if not self.rules.default("CO-BODY-4", "threshold_before_armour"):
+                rolled = before - self.cs[t.name].hp
+            self.say(f"the burst's damage: {rolled} ({rule}, CO-BODY-4)")
+            self.lose_part(self.cs[t.name], a, rolled)
 
     def reload(self, c: Combatant, a: Reload) -> None:
         w = self.weapon(c, a.weapon)

@@ -44,6 +44,13 @@ FORMAT = 2
 # down out of turn by a Keeper's event or a first strike loses its turn (CO-DEATH-1, CO-BASE-8).
 # Each 003 other skill once a round, Medicine and Psychoanalysis too, so Medicine may follow
 # a First Aid that worked (CO-SKILL-1).
+# A knocked-back grappled pair moves as one (CO-GRAP-1, CO-MELEE-2), three leg hits refuse a
+# Jump (CO-CALL-1), a choke or throw meets a strike's bars (CO-MA-2, CO-GRAP-6) and a 004
+# throw is at an enemy only (CO-GRAP-8).
+# Iai draws only a reachable ally's blade (CO-IAI-1), a pommel strike or disarm meets the
+# declared parry (CO-IAI-4, CO-DISARM-1), a bystander's dodge takes concentration (CO-DODGE-1),
+# the dark halves the defence too (CO-SURP-3), a burst blows a part off (CO-BODY-4), no
+# Psychoanalysis of oneself (CO-SKILL-4) and turning is free while concentrating (CO-DODGE-1).
 ENGINE = 4
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

@@ -137,8 +137,25 @@ class _Grapples(_Firearms):
             raise IllegalAction("no choke or throw in this profile")
         return self.cs[c.grappling]
 
+    def option_checks(self, c: Combatant, a: Choke | Throw) -> None:
+        """Before any die, from revision 4: a choke or throw is an attack, so whatever bars
+        a strike bars it (:meth:`may_strike`: 003's stun 「次回攻撃が選択できず」, another skill
+        this round, 004's dodge and dodge concentration, sheathing); and 004 rolls Grapple
+        or, where the sheet has it, Budo (CO-GRAP-6 「もう一度武道（組技系）を使用」, the spec's
+        "Grapple or Budo (grappling)"). Revision 3 checked neither and always rolled
+        Grapple."""
+        if a.skill not in ("grapple", "budo"):
+            raise IllegalAction(f"{a.kind} rolls grapple or budo, not {a.skill!r} (CO-GRAP-6)")
+        if a.skill != "grapple" and self.p003:
+            raise IllegalAction(f"003's {a.kind} rolls nothing: leave out skill (CO-MA-2)")
+        if a.skill != "grapple" and a.skill not in c.sheet.skills:
+            raise IllegalAction(f"{c.name}'s sheet has no {a.skill} (CO-GRAP-6)")
+        if self.engine >= 4:
+            self.may_strike(c, weapon=False)
+
     def choke(self, c: Combatant, a: Choke) -> None:
         held = self.holding(c)
+        self.option_checks(c, a)
         if self.p003:
             c = self.spend(c, 1, "CO-MA-2")
             self.set(c, option_round=self.round)
@@ -147,7 +164,7 @@ class _Grapples(_Firearms):
             if c.attacks:
                 raise IllegalAction("one choke a round (CO-GRAP-7)")
             self.set(c, attacks=1)
-            if not self.check(c, "grapple", attack=True).success:
+            if not self.check(c, a.skill, attack=True).success:
                 return
             dice, rule = self.rules.num("CO-GRAP-7", "choke"), "CO-GRAP-7"
         db = c.sheet.db
@@ -160,6 +177,12 @@ class _Grapples(_Firearms):
         other = self.get(a.at) if a.at else None
         if other is not None and other.name in (c.name, held.name):
             raise IllegalAction("throw the held one at somebody else")
+        # CO-GRAP-8 (004 「拘束していなかった他の敵に対して投げることもできる」): at an enemy
+        # only, from revision 4 (before, an ally too); 003's CO-MA-2 lands on anyone there
+        if other is not None and other.side is c.side and not self.p003 and self.engine >= 4:
+            raise IllegalAction(f"{other.name} is {c.name}'s ally: throw at another enemy "
+                                "(CO-GRAP-8)")
+        self.option_checks(c, a)
         land: board.Square | None = None
         if self.board(c, held):
             land, other = self.throw_landing(c, held, a, other)
@@ -171,7 +194,7 @@ class _Grapples(_Firearms):
             if c.attacks:
                 raise IllegalAction("one throw a round (CO-GRAP-8)")
             self.set(c, attacks=1)
-            if not self.check(c, "grapple", attack=True).success:
+            if not self.check(c, a.skill, attack=True).success:
                 return
             dice, how, rule = self.rules.num("CO-GRAP-8", "throw"), DamageBonus.FULL, "CO-GRAP-8"
         self.set(self.cs[c.name], grappling="", grapple_options=False)

@@ -52,6 +52,8 @@ class _Iai(_Skills):
             raise IllegalAction("drawing an ally's blade is for Iai (CO-IAI-1)")
         if ally.side is not c.side or ally.name == c.name:
             raise IllegalAction("draw the blade of an ally next to you (CO-IAI-1)")
+        if self.engine >= 4:
+            self.ally_in_reach(c, ally)
         w = self.weapon(ally, a.weapon)
         if not w.info.iai or w.broken or w.dropped:
             raise IllegalAction(f"{ally.name}'s {w.info.name} is no Iai weapon (CO-IAI-1)")
@@ -61,6 +63,19 @@ class _Iai(_Skills):
         c = self.set(c, sheet=replace(c.sheet, weapons=(*c.sheet.weapons, w)))
         self.say(f"{c.name} draws {ally.name}'s {w.info.name} (CO-IAI-1)")
         return c, replace(a, weapon=len(c.sheet.weapons) - 1, borrow="")
+
+    def ally_in_reach(self, c: Combatant, ally: Combatant) -> None:
+        """CO-IAI-1 (003 l.50 「移動中、または移動先に隣接していた他の探索者から」), from revision
+        4 (before, an ally anywhere): on the board the ally stands next to ``c`` (or in its
+        square), or, if ``c`` moved this round, near enough that the move could have passed
+        next to it: within ``moved`` + 1 squares (a move records its length, not its route).
+        Off the board the Keeper judges it, as :meth:`within_reach` leaves it."""
+        if not self.board(c, ally):
+            return
+        apart = board.distance(board.parse(c.square), board.parse(ally.square))
+        if apart > 1 + c.moved:
+            raise IllegalAction(f"{ally.name} is {apart} squares away: draw the blade of an ally "
+                                "next to you while moving or where you stop (CO-IAI-1)")
 
     def iai(self, c: Combatant, t: Combatant, a: Attack, w: Weapon) -> None:
         """CO-IAI-2: once a round, no AP, a normal attack may follow; 「＜居合＞使用ラウンドは

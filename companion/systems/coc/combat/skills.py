@@ -21,6 +21,10 @@ class _Skills(_Tackle):
         """CO-SKILL-4: cures temporary insanity; indefinite insanity is only eased a while."""
         if not self.on("CO-SKILL-4"):
             raise IllegalAction("Psychoanalysis in a fight is CO-SKILL-4, off in this profile")
+        # 003 l.90 「隣接した者の一時的狂気状態を回復」: someone adjacent, not oneself (First Aid
+        # names 「自分・隣接した者」); from revision 4, before any die (revision 3 allowed it)
+        if self.engine >= 4 and t.name == c.name:
+            raise IllegalAction("Psychoanalysis cannot treat oneself (CO-SKILL-4)")
         if not (t.has(Condition.TEMPORARY_INSANITY, self.round)
                 or t.has(Condition.INDEFINITE_INSANITY, self.round)):
             raise IllegalAction(f"{t.name} is not insane (CO-SKILL-4)")

@@ -65,7 +65,11 @@ class _Step(_Turns):
         if self.on("CO-GRAP-6") and actor.held_by and not isinstance(
                 action, (BreakFree, EndTurn)):
             raise IllegalAction(f"{actor.name} is restrained: only breaking free (CO-GRAP-6)")
-        if self.p003 and actor.concentrating and not isinstance(action, (Move, EndTurn)):
+        # CO-DODGE-1 (003 「行動選択は移動しか選択できない」); turning is free and no action
+        # (003 l.16 「向きの変更は行動ポイントを消費しない」, under 移動): from revision 4 it
+        # is allowed while concentrating (revision 3 refused it)
+        free = (Move, EndTurn, Face) if self.engine >= 4 else (Move, EndTurn)
+        if self.p003 and actor.concentrating and not isinstance(action, free):
             raise IllegalAction(f"{actor.name} concentrates on dodging: only moving (CO-DODGE-1)")
         return actor
 

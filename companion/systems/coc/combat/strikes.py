@@ -88,13 +88,31 @@ class _Strikes(_ToHit):
         if defence is Defence.DODGE:
             if self.dodge(target, info.kind, a, first):
                 return
+        # From revision 4 a declared parry meets a pommel strike or a disarm as any blow
+        # (neither seed exempts them: 003 l.98, 004 l.18 parry an attack); one that holds
+        # stops it. Revision 3 skipped the parry for them.
+        parried_first = self.engine >= 4 and defence in (Defence.PARRY, Defence.COUNTER) \
+            and (a.pommel or a.disarm)
+        harmless = a.pommel or (a.disarm and not self.rules.default("CO-DISARM-1",
+                                                                    "deals_damage"))
+        if parried_first and harmless:
+            what = "pommel strike" if a.pommel else "disarm"
+            way = self.parry if defence is Defence.PARRY else self.counter
+            _, held = way(self.cs[target.name], a, 0, f"the {what}: no damage", info.kind)
+            if held:
+                rule = "CO-IAI-4" if a.pommel else "CO-DISARM-1"
+                self.say(f"{target.name} parries the {what}: no effect ({rule}, CO-BASE-7)")
+                return
         if a.pommel:
             self.pommel(c, target, a)
             return
-        if a.disarm:
+        if a.disarm and not parried_first:
             self.disarmed(target, a)
             if not self.rules.default("CO-DISARM-1", "deals_damage"):
                 return
+        elif a.disarm and harmless:  # parried first, and the parry failed
+            self.disarmed(target, a)
+            return
         damage, text = self.blow(c, a, w, grade, doubled, times_two, band, printed)
         follow_up = a.ma and a.ma_option == "follow_up" and doubled
         if follow_up and self.legacy:  # format 1 added the follow-up before armour
@@ -105,6 +123,8 @@ class _Strikes(_ToHit):
         if defence in (Defence.PARRY, Defence.COUNTER):
             way = self.parry if defence is Defence.PARRY else self.counter
             damage, held = way(self.cs[target.name], a, damage, text, info.kind)
+            if parried_first and not held:  # a damaging disarm the parry did not stop
+                self.disarmed(self.cs[target.name], a)
             if held and follow_up:
                 # 004 line 158: the follow-up is declared 「相手にヒットした時」; a blow the
                 # target parried (受け流した, line 19) is not a hit, whatever gets past it.
@@ -277,7 +297,10 @@ class _Strikes(_ToHit):
     def knockback(self, t: Combatant, a: Attack, taken: int) -> None:
         """CO-MELEE-2: 10+ damage in one melee hit (after armour) pushes the target back a
         square; whoever stands behind (the Keeper names them) dodges or takes 1D3. From
-        revision 4 that dodge is the round's one, if left (:meth:`bystander_dodge`)."""
+        revision 4 that dodge is the round's one, if left (:meth:`bystander_dodge`), and a
+        held pair on the board is pushed together (CO-GRAP-1, 003 「＜組みつき＞対象は探索者の
+        マスに引き寄せられひと固まりとして考える」: one unit; revision 3 moved the target alone,
+        out of its grappler's square)."""
         if not self.on("CO-MELEE-2") or t.dead or taken < self.rules.num(
                 "CO-MELEE-2", "knockback_damage"):
             return
@@ -292,6 +315,7 @@ class _Strikes(_ToHit):
                 self.set(t, square=board.name(dest))
                 self.say(f"knockback! {t.name} is pushed to {board.name(dest)} ({taken} damage, "
                          "CO-MELEE-2)")
+                self.pushed_together(t, attacker, board.name(dest))  # t: before the push
                 return
             self.say(f"knockback! {t.name} is pushed into {there.name} and stays ({taken} "
                      "damage, CO-MELEE-2)")
@@ -313,3 +337,14 @@ class _Strikes(_ToHit):
         hurt, text = self.roll_total(self.rules.num("CO-MELEE-2", "bystander"),
                                      f"damage to {other.name} behind 背後の者へのダメージ")
         self.hit(other, hurt, f"{other.name} is struck by {t.name}: {text} (CO-MELEE-2)")
+
+    def pushed_together(self, t: Combatant, attacker: Combatant, square: str) -> None:
+        """CO-GRAP-1 with CO-MELEE-2 (from revision 4): the one ``t`` holds or is held by,
+        sharing its square, goes with it to ``square``: the pair is one unit, whichever of
+        them is knocked back (not when the blow is the other one's)."""
+        mate = self.cs.get(t.grappling or t.held_by)
+        if self.engine < 4 or mate is None or mate.name == attacker.name or mate.dead \
+                or mate.square != t.square:
+            return
+        self.set(mate, square=square)
+        self.say(f"{mate.name} goes with {t.name} to {square}: one unit (CO-GRAP-1)")

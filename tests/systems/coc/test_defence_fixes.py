@@ -1,0 +1,137 @@
+"""Seventh round of coc fixes, each against its seed line, folded into engine revision 4: an
+ally's blade is drawn for Iai only from an ally within reach (CO-IAI-1); a declared parry
+meets a pommel strike or a disarm (CO-IAI-4, CO-DISARM-1, CO-BASE-7); a bystander's dodge
+takes dodge concentration (CO-DODGE-1); the dark halves the defender's dodge and parry too
+(CO-SURP-3); a blow-off declared on a burst is played (CO-BODY-4 with CO-FIRE-8);
+Psychoanalysis does not treat oneself (CO-SKILL-4); turning is free while concentrating
+(CO-DODGE-1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.dice import ScriptedDice
+from companion.errors import IllegalAction
+from companion.systems.coc.combat import (
+    Attack,
+    Concentrate,
+    Defence,
+    Face,
+    Place,
+    SanLoss,
+    Treat,
+)
+from companion.systems.coc.rules import Profile
+from tests.systems.coc.helpers import duel, patch, push
+
+P003, P004 = Profile.P003, Profile.P004
+
+
+# --- 1: CO-IAI-1 (003) ----------------------------------------------------------------------
+
+def test_iai_draws_no_blade_from_an_ally_across_the_board_003() -> None:
+    """003 l.50 「移動中、または移動先に隣接していた他の探索者から」: Ann, who has not moved,
+    cannot draw Bob's sword from h8, seven squares away. Revision 3 let her."""
+    f = duel(P003, {"weapons": ("fist",), "iai": 60}, {"fist": 50},
+             third={"weapons": ("japanese_sword",)})
+    push(f, Place("Ann", "a1", "N"))
+    push(f, Place("Cult", "a2", "S"))
+    push(f, Place("Bob", "h8", "S"))
+    with pytest.raises(IllegalAction, match=r"Bob is 7 squares away.*\(CO-IAI-1\)"):
+        f.push(Attack("Ann", "Cult", iai=True, borrow="Bob"), ScriptedDice([]))
+    push(f, Place("Bob", "b1", "N"))  # next to her: drawn as before
+    assert "draws Bob's" in push(f, Attack("Ann", "Cult", iai=True, borrow="Bob", pommel=True),
+                                 (100, 90))
+
+
+# --- 2: CO-IAI-4, CO-DISARM-1 with CO-BASE-7 -----------------------------------------------
+
+def test_a_pommel_strike_meets_the_declared_parry_003() -> None:
+    """003 l.53 (the pommel strike stuns) names no exception to l.98's parry: Cult's knife
+    parry (10 ≤ 60) stops it and Cult is not stunned. Revision 3 skipped the parry."""
+    f = duel(P003, {"weapons": ("bokuto",), "iai": 70}, {"weapons": ("knife",), "knife": 60})
+    text = push(f, Attack("Ann", "Cult", iai=True, pommel=True, defence=Defence.PARRY),
+                (100, 30), (100, 10))
+    assert "Cult parries the pommel strike: no effect (CO-IAI-4, CO-BASE-7)" in text
+    assert f.state.get("Cult").stun == 0 and f.state.get("Cult").parries == 1
+
+
+def test_a_disarm_meets_the_declared_parry_004() -> None:
+    """004 l.45–47 (the disarm) names no exception to l.18's parry: Cult's knife parry holds
+    and the knife stays in hand. Revision 3 skipped the parry and the knife fell."""
+    f = duel(P004, {"fist": 80, "martial_arts": 10}, {"weapons": ("knife",), "knife": 60})
+    text = push(f, Attack("Ann", "Cult", disarm=True, defence=Defence.PARRY), (100, 30),
+                (100, 10))
+    assert "Cult parries the disarm: no effect (CO-DISARM-1, CO-BASE-7)" in text
+    assert not f.state.get("Cult").sheet.weapons[0].dropped
+
+
+# --- 3: CO-DODGE-1 (003) --------------------------------------------------------------------
+
+def test_a_knockback_bystander_dodges_with_concentration_003() -> None:
+    """003 l.96 「回避集中」: 「＜回避＞…の成功率を+20%」, whatever is dodged: Bob, concentrating,
+    dodges the knocked-back Cult at 60 + 20 = 80, and 70 succeeds. Revision 3 rolled 60."""
+    f = duel(P003, {"weapons": ("japanese_sword",), "japanese_sword": 90}, {"fist": 90},
+             third={"dodge": 60})
+    push(f, Concentrate("Bob"))
+    text = push(f, Attack("Ann", "Cult", behind="Bob"), (100, 10), (10, 9), (4, 2), (100, 70))
+    assert "Bob concentrates on dodging: +20 (CO-DODGE-1)" in text
+    assert "(1D100<=80) ＞ 70" in text and f.state.get("Bob").hp == 13
+
+
+# --- 4: CO-SURP-3 (004) ---------------------------------------------------------------------
+
+def test_the_dark_halves_the_parry_004() -> None:
+    """004 l.43 互いに「戦闘技能を半分(％)の状態」: Cult's knife parry is at 60 / 2 = 30 in the
+    dark, and 50 fails. Revision 3 halved Ann's punch only."""
+    f = duel(P004, {"fist": 80}, {"weapons": ("knife",), "knife": 60})
+    text = push(f, Attack("Ann", "Cult", dark=True, defence=Defence.PARRY), (100, 10),
+                (3, 2), (4, 1), (100, 50))
+    assert "Cult parry ナイフ/Knife (1D100<=30) ＞ 50" in text
+    assert "(half in the dark, -30, CO-SURP-3)" in text and f.state.get("Cult").hp == 10
+
+
+def test_the_dark_halves_the_dodge_004() -> None:
+    """Dodge is a 戦闘技能 (6th edition, which 004 plays, l.1, lists 回避 among them): Cult's
+    dodge is at 60 / 2 = 30 in the dark, and 50 fails."""
+    f = duel(P004, {"fist": 80}, {"dodge": 60})
+    text = push(f, Attack("Ann", "Cult", dark=True, defence=Defence.DODGE), (100, 10),
+                (100, 50), (3, 2), (4, 1))
+    assert "(1D100<=30) ＞ 50" in text and f.state.get("Cult").hp == 10
+
+
+# --- 5: CO-BODY-4 with CO-FIRE-8 (004) ------------------------------------------------------
+
+def test_a_burst_blows_a_leg_off_004() -> None:
+    """004 l.99 (blow off when the heavy weapon's damage ≥ SIZ×2 for a leg) and l.64 (a
+    burst's damage is the weapon's × the hits): three AK-47 hits of 13 each, 39 ≥ 26, take
+    Cult's leg. Revision 3 accepted the declaration and dropped it."""
+    f = duel(P004, {"weapons": ("ak47",), "rifle": 90}, {"fist": 50})
+    patch(f, "Cult", hp=200)
+    dice = [(100, 30), (20, 3)] + [(6, 6), (6, 6)] * 3 + [(4, 1), (3, 1), (6, 1)]
+    text = push(f, Attack("Ann", "Cult", burst=True, body="blow_off", part="leg"), *dice)
+    assert "the burst's damage: 39 (CO-FIRE-8, CO-BODY-4)" in text
+    assert f.state.get("Cult").lost == ("leg",)
+
+
+# --- 6: CO-SKILL-4 (003) --------------------------------------------------------------------
+
+def test_psychoanalysis_does_not_treat_oneself_003() -> None:
+    """003 l.90 「隣接した者の一時的狂気状態を回復」 (First Aid, l.87: 「自分・隣接した者」):
+    refused before any die. Revision 3 rolled it."""
+    f = duel(P003, {"psychoanalysis": 80})
+    push(f, SanLoss("Ann", 6), (100, 30))
+    with pytest.raises(IllegalAction, match=r"Psychoanalysis cannot treat oneself"):
+        f.push(Treat("Ann", "Ann", skill="psychoanalysis"), ScriptedDice([]))
+
+
+# --- 7: CO-DODGE-1 with CO-TURN-5 (003) -----------------------------------------------------
+
+def test_turning_is_free_while_concentrating_003() -> None:
+    """003 l.16 「向きの変更は行動ポイントを消費しない」 (under 移動) and l.96 「行動選択は移動しか
+    選択できない」: turning is no action, so concentrating allows it. Revision 3 refused it."""
+    f = duel(P003, {"dodge": 60})
+    push(f, Place("Ann", "a1", "N"))
+    push(f, Concentrate("Ann"))
+    assert "no AP (CO-TURN-5)" in push(f, Face("Ann", "E"))
+    assert f.state.get("Ann").facing == "E" and f.state.get("Ann").ap == 3
