@@ -35,6 +35,7 @@ from companion.systems.coc.combat import (
     Attack,
     Burn,
     Cast,
+    Choke,
     Defence,
     EndTurn,
     Face,
@@ -658,6 +659,32 @@ def test_throw_options_at_the_table(tmp_path: Path) -> None:
         "how:plain", "how:m:3", "how:m:4", "how:m:6", "how:m:9", "how:m:12", "how:m:15",
         "back"]]
     assert {"CO-GRAP-8", "CO-BASE-11"} <= shown_rules(mode)
+
+
+def test_choke_and_throw_by_budo_at_the_table_004(tmp_path: Path) -> None:
+    """CO-GRAP-6 (004 「もう一度武道（組技系）を使用」): a grappler whose sheet has Budo is
+    offered the choke and the throw by Budo beside Grapple's, and each rolls Budo; one
+    without Budo is offered Grapple's only."""
+    make = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"grapple": 70, "budo": 60}),
+                  ("Cult", 10, ("fist",), FOE, {}))
+    mode, player = at_the_table(tmp_path, make, [(Grapple("Ann", "Cult"), [30])],
+                                ["end", "choke_budo"],
+                                [EndTurn("Cult"), Choke("Ann", skill="budo")])
+    menus = offered(player, "Ann")
+    assert menus and {"choke", "choke_budo", "throw", "throw_budo"} <= set(menus[-1])
+    assert "武道/Budo" in mode.fight.journal[-1].text
+    (tmp_path / "b").mkdir()
+    mode, player = at_the_table(tmp_path / "b", make, [(Grapple("Ann", "Cult"), [30])],
+                                ["end", "throw_budo", "how:m:6"],
+                                [EndTurn("Cult"), ThrowDown("Ann", height_m=6, skill="budo")])
+    assert "武道/Budo" in mode.fight.journal[-1].text
+    (tmp_path / "c").mkdir()
+    plain = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"grapple": 70}),
+                   ("Cult", 10, ("fist",), FOE, {}))
+    mode, player = at_the_table(tmp_path / "c", plain, [(Grapple("Ann", "Cult"), [30])],
+                                ["end", "choke"], [EndTurn("Cult"), Choke("Ann")])
+    menus = offered(player, "Ann")
+    assert "choke" in menus[-1] and "choke_budo" not in menus[-1]
 
 
 def test_declared_defences_dodge_assist_luck_and_bare_hands_004(tmp_path: Path) -> None:

@@ -72,8 +72,10 @@ class CocFightMode(_KeeperMenu):
             return self._tackle(actor, rest)
         if kind == "cast":
             return self._cast(actor, rest)
-        if kind == "throw":
-            return self._throw(actor, rest)
+        if kind in ("throw", "throw_budo"):  # 004 rolls Grapple, or Budo (CO-GRAP-6)
+            return self._throw(actor, rest, "budo" if kind == "throw_budo" else "grapple")
+        if kind == "choke_budo" and not rest:
+            return Choke(actor.name, skill="budo")
         if kind == "spot":
             if not rest:
                 return self._pick("Spot Hidden on whom? 目星の相手は？", [
@@ -132,7 +134,11 @@ class CocFightMode(_KeeperMenu):
         if any(self.legal(Cast(name, SPELL, 0, verbal, auto)) for _, _, verbal, auto in CASTS):
             options.append(Option("cast", "Cast a spell 呪文"))
         for key, label, action in (("choke", "Choke 絞め", Choke(name)),
+                                   ("choke_budo", "Choke by Budo 武道で絞め",
+                                    Choke(name, skill="budo")),
                                    ("throw", "Throw 投げ", ThrowDown(name)),
+                                   ("throw_budo", "Throw by Budo 武道で投げ",
+                                    ThrowDown(name, skill="budo")),
                                    ("break", "Break free 振りほどく", BreakFree(name))):
             if self.legal(action):
                 options.append(Option(key, label))

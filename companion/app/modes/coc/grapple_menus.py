@@ -81,11 +81,12 @@ class _Grapples(_Attacks):
         defence, _ = self._defence(rest[2])
         return Tackle(name, target, option, obstacle, defence, after_dodge=dodged)
 
-    def _throw(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+    def _throw(self, actor: Combatant, rest: list[str], skill: str) -> ChoiceAsk | Action:
         """CO-MA-2 (003) / CO-GRAP-8 (004): throw the one held, plainly or, when the engine
         takes it: on 003's board toward a compass point (whoever stands where it lands is
         landed on); off it at somebody (in 003 that one may dodge); in 004 from a height
-        (CO-BASE-11's fall replaces the damage). Asked only when there is a choice."""
+        (CO-BASE-11's fall replaces the damage), rolling ``skill`` (Grapple, or Budo,
+        CO-GRAP-6). Asked only when there is a choice."""
         name = actor.name
         ways: list[tuple[str, str, dict[str, object]]] = [("plain", "Plain 通常", {})]
         held = actor.grappling
@@ -107,14 +108,14 @@ class _Grapples(_Attacks):
         if not p003:
             ways += [(f"m:{m}", f"From {m} m {m}mの高さから", {"height_m": m})
                      for m in FALL_METRES if m >= 3]  # CO-BASE-11: under 3 m is 1D6 too
-        ways = [w for w in ways if self.legal(ThrowDown(name, **w[2]))]  # type: ignore[arg-type]
+        ways = [w for w in ways if self.legal(ThrowDown(name, skill=skill, **w[2]))]  # type: ignore[arg-type]
         if not rest:
             if len(ways) == 1:
-                return ThrowDown(name, **ways[0][2])  # type: ignore[arg-type]
+                return ThrowDown(name, skill=skill, **ways[0][2])  # type: ignore[arg-type]
             return ChoiceAsk(f"Throw {held} how? 投げ方は？", (
                 *(Option(f"how:{key}", label, Button.ATTACK if key == "plain" else None)
                   for key, label, _ in ways), BACK))
         found = [f for key, _, f in ways if key == option_value(rest[0], "how")]
         if not found:
             raise IllegalAction(f"there is no choice {rest[0]!r} now")
-        return ThrowDown(name, **found[0])  # type: ignore[arg-type]
+        return ThrowDown(name, skill=skill, **found[0])  # type: ignore[arg-type]
