@@ -387,3 +387,20 @@ def test_the_table_buttons_name_each_table_english_first() -> None:
         "Recovery 回復", "Poison 毒", "Back 戻る"]
     mode.answer(2)  # Trap
     assert mode.dice.title == "罠 Trap (EV-TRAP-1)"
+
+
+def test_a_table_runs_in_generic_mode_whatever_events_toml_sets() -> None:
+    """The tray has no party file: with `mode = "sw"` in the player's events.toml every table
+    said "No roll: sw mode needs the party"; it runs in generic mode, as playing.md says."""
+    from companion.app.session.mode import RollAsk, Throw
+    from companion.systems.events.rules import load_rules
+
+    rules = load_rules().with_overrides({"§1": {"mode": "sw"}})
+    mode = DiceTrayMode(("2D6",), "simulated 仮想", rules)
+    mode.answer(1)  # Event table
+    mode.answer(0)  # Door
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk)
+    mode.answer(Throw((2,)))  # a lock (EV-DOOR-1 row 2)
+    assert "EV-DOOR-1" in {step.rule for step in mode.dice.steps}
+    assert not any("party" in step.text for step in mode.dice.steps)

@@ -23,7 +23,7 @@ from companion.dice.notation import DiceSyntaxError
 from companion.errors import CompanionError, DataError, IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display.view import DiceStep, DiceView, Name, Option, View
-from companion.systems.events.rules import EVENT_TABLES, EventRules
+from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode
 from companion.systems.events.run import run_event
 
 TITLE = "ダイストレイ Dice tray"
@@ -229,7 +229,9 @@ class DiceTrayMode:
         faces = tuple(face for throw in self.throws for face in throw)  # each roll line's
         try:
             if self.pick.table is not None:
-                report = run_event(self.pick.table, source, rules=self.rules)
+                # generic mode whatever events.toml says: the tray has no party file
+                report = run_event(self.pick.table, source, rules=self.rules,
+                                   mode=Mode.GENERIC)
                 rolls = tuple(s.roll.text for s in report.steps if s.roll is not None)
                 steps = tuple(DiceStep(s.rule, s.text, s.depth) for s in report.steps)
             else:

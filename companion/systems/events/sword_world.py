@@ -211,11 +211,15 @@ class RatingTable:
 
 
 def _whole(cell: str, what: str, alternative: str = "") -> int:
-    """A CSV cell as a whole number, or a DataError saying which cell and what it held."""
+    """A CSV cell as a whole number, 0 or more (ratings and the damage read off them), or a
+    DataError saying which cell and what it held."""
     try:
-        return int(cell)
+        value = int(cell)
     except ValueError:
         raise DataError(f"{what} should be a whole number{alternative}, got {cell!r}") from None
+    if value < 0:
+        raise DataError(f"{what} should be 0 or more{alternative}, got {cell!r}")
+    return value
 
 
 def load_rating_table(text: str, origin: str = "rating table") -> RatingTable:

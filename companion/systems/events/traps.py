@@ -181,9 +181,14 @@ class _TrapWalk(_PoisonWalk):
         """EV-TRAP-5 (and EV-TRAP-8 when on): evade or take base power; armor counts."""
         rating, rating_text = self.rating()
         if not self.sw:
-            self.check_prompt("EV-TRAP-5", "evasion", self.individual_prompt(),
+            marching = self.s["EV-TRAP-8", "enabled"]
+            who = ("each member in marching order until one fails (EV-TRAP-8)" if marching
+                   else self.individual_prompt())
+            self.check_prompt("EV-TRAP-5", "evasion", who,
                               f"failure: base power at rating {rating} ({rating_text}), "
-                              "armor counts; no evasion → flat roll")
+                              "armor counts; no evasion → flat roll"
+                              + ("; the first to fail is hit, the rest are safe" if marching
+                                 else ""))
             return
         if self.s["EV-TRAP-8", "enabled"]:
             self.add("EV-TRAP-8", "Option on: members dodge in marching order until one is hit")
@@ -234,8 +239,10 @@ class _TrapWalk(_PoisonWalk):
                 depth_roll = roll("1/2D", self.source, self.options,
                                   purpose="fall depth 落下の深さ (m)")
                 depth = depth_roll.total
+                per = ("one roll per pit" if self.s["EV-TRAP-7", "one_depth_roll"]
+                       else f"{member.name}'s own roll")
                 self.add("EV-CORE-4",
-                         f"落下/fall depth (one roll per pit"
+                         f"落下/fall depth ({per}"
                          f"{self.s.tag('EV-TRAP-7', 'one_depth_roll')}): {depth_roll.text} m",
                          roll=depth_roll, data={"metres": depth})
             thief = member.thief if own_thief else max(m.thief for m in self.party)

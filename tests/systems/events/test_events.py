@@ -298,6 +298,10 @@ def test_ev_core_3_base_power_reads_the_user_rating_table() -> None:
         ("rating,2,3,4,5,6,7,8,9,10,11,12\n" + "0,*,0,0,0,1,2,2,3,3,4,4\n" * 2,
          "rating 0 appears twice"),
         ("rating,2,3,4,5,6,7,8,9,10,11,12\n", "no rating rows"),
+        ("rating,2,3,4,5,6,7,8,9,10,11,12\n10,*,1,2,3,3,4,5,5,6,7,-4\n",
+         r"mine\.csv line 2: the value for 2D6=12 should be 0 or more or \*, got '-4'$"),
+        ("rating,2,3,4,5,6,7,8,9,10,11,12\n-5,*,1,2,3,3,4,5,5,6,7,8\n",
+         r"mine\.csv line 2: rating should be 0 or more, got '-5'$"),
     ],
 )
 def test_ev_core_3_bad_rating_tables_name_the_line(csv: str, message: str) -> None:
@@ -572,6 +576,26 @@ def test_ev_trap_8_arrows_in_marching_order_until_someone_is_hit() -> None:
     assert [s.member for s in evasions] == ["Aki", "Ben"]
     assert report.find("EV-CORE-3")[0].member == "Ben"
     assert "EV-TRAP-8" not in sw("trap", d6(3, 6, 6), party=(AKI,)).rules()  # off by Default
+
+
+def test_ev_trap_7_each_faller_s_own_depth_says_so() -> None:
+    """EV-TRAP-7 with one_depth_roll off: each faller rolls a depth of its own, and each
+    depth line says whose it is (every line said "one roll per pit")."""
+    report = sw("trap", d6(6, 2, 3, 1, 1, 4, 6), party=(CARA, AKI),
+                overrides={"EV-TRAP-7": {"one_depth_roll": False}})
+    depths = [s.text for s in report.find("EV-CORE-4")]
+    assert len(depths) == 2 and not any("one roll per pit" in d for d in depths)
+    assert depths[0].startswith("落下/fall depth (Cara's own roll")
+    assert depths[1].startswith("落下/fall depth (Aki's own roll")
+
+
+def test_ev_trap_8_in_generic_mode_names_the_marching_order() -> None:
+    """EV-TRAP-8 on, generic mode: the arrow's prompt names the marching order, the first to
+    fail hit (it named one member, the option unread)."""
+    on = texts(walk("trap", d6(3), overrides={"EV-TRAP-8": {"enabled": True}}), "EV-TRAP-5")
+    assert on[0].startswith("each member in marching order until one fails (EV-TRAP-8)")
+    assert "the first to fail is hit" in on[0]
+    assert texts(walk("trap", d6(3)), "EV-TRAP-5")[0].startswith("one member")
 
 
 def test_ev_trap_8_when_everyone_dodges_a_closing_line_says_no_one_is_hit() -> None:
