@@ -39,7 +39,8 @@ class _TrapWalk(_PoisonWalk):
     ) -> None:
         """EV-TRAP-2: base power as is, minus armor, minus adventurer level unless １ゾロ."""
         level = 0 if fumbled or not self.s["EV-TRAP-2", "level_reduction"] else member.adventurer
-        why = " (１ゾロ: full damage)" if fumbled else self.s.tag("EV-TRAP-2", "level_reduction")
+        why = (" (１ゾロ: no level reduction)" if fumbled
+               else self.s.tag("EV-TRAP-2", "level_reduction"))
         if value is None:
             self.add(
                 "EV-TRAP-2",

@@ -457,7 +457,7 @@ def test_ev_trap_2_and_3_explosion_damage_levels_and_double_one() -> None:
     powers = report.find("EV-CORE-3")
     assert [p.data["rating"] for p in powers] == [10, 0]
     damage = report.find("EV-TRAP-2")
-    assert damage[0].text == "Aki: 3 − armor 0 − Lv 0 (１ゾロ: full damage) ＞ 3 damage"
+    assert damage[0].text == "Aki: 3 − armor 0 − Lv 0 (１ゾロ: no level reduction) ＞ 3 damage"
     assert damage[1].text == "Ben: 1 − armor 0 − Lv 2 (default) ＞ 0 damage"
     assert [d.data["hp"] for d in damage] == [-3, 0]
 
@@ -466,7 +466,7 @@ def test_ev_trap_2_double_one_shows_no_level_reduction_without_a_rating_table() 
     """EV-TRAP-2: after a １ゾロ the damage line subtracts Lv 0, also while the GM looks it up."""
     report = sw("trap", d6(1, 1, 1, 3, 2, 6, 6, 3, 3), dm_level=2)
     damage = texts(report, "EV-TRAP-2")
-    assert damage[0] == ("Aki: damage ? − armor 0 − Lv 0 (１ゾロ: full damage) "
+    assert damage[0] == ("Aki: damage ? − armor 0 − Lv 0 (１ゾロ: no level reduction) "
                          "— GM looks up the rating")
     assert damage[1].startswith("Ben: damage ? − armor 0 − Lv 2 (default) —")
 
