@@ -14,15 +14,17 @@ from companion.dice import ScriptedDice
 from companion.errors import IllegalAction
 from companion.systems.coc.combat import (
     Attack,
+    Choke,
     Concentrate,
     Defence,
     Face,
+    Grapple,
     Place,
     SanLoss,
     Treat,
 )
 from companion.systems.coc.rules import Profile
-from tests.systems.coc.helpers import duel, patch, push
+from tests.systems.coc.helpers import duel, pass_to, patch, push
 
 P003, P004 = Profile.P003, Profile.P004
 
@@ -52,7 +54,7 @@ def test_a_pommel_strike_meets_the_declared_parry_003() -> None:
     f = duel(P003, {"weapons": ("bokuto",), "iai": 70}, {"weapons": ("knife",), "knife": 60})
     text = push(f, Attack("Ann", "Cult", iai=True, pommel=True, defence=Defence.PARRY),
                 (100, 30), (100, 10))
-    assert "Cult parries the pommel strike: no effect (CO-IAI-4, CO-BASE-7)" in text
+    assert "Cult parries the pommel strike: no effect (CO-IAI-4, CO-DODGE-2)" in text
     assert f.state.get("Cult").stun == 0 and f.state.get("Cult").parries == 1
 
 
@@ -135,3 +137,38 @@ def test_turning_is_free_while_concentrating_003() -> None:
     push(f, Concentrate("Ann"))
     assert "no AP (CO-TURN-5)" in push(f, Face("Ann", "E"))
     assert f.state.get("Ann").facing == "E" and f.state.get("Ann").ap == 3
+
+
+# --- a review of revision 4 ---------------------------------------------------------------
+
+def test_a_cover_dodge_after_attacking_is_at_minus_60_004() -> None:
+    """CO-DODGE-5 (004 「"攻撃した後の回避"は"-60％の下方補正"」) with CO-DODGE-7: Ann shot,
+    then takes cover by Dodge against Cult's shot: 70 − 50 − 60, so her 15 fails (the cover
+    dodge had no −60 while a plain dodge and a burst's had)."""
+    gun = {"weapons": ("revolver",), "handgun": 50, "dodge": 70}
+    f = duel(P004, gun, {"weapons": ("revolver",), "handgun": 90})
+    push(f, Attack("Ann", "Cult"), (100, 99))
+    text = push(f, Attack("Cult", "Ann", cover="dodge"), (100, 10), (100, 15), (10, 1))
+    assert "−60 after attacking, CO-DODGE-5" in text
+    assert f.state.get("Ann").hp < f.state.get("Ann").sheet.max_hp
+
+
+def test_no_disarm_with_a_burst_004() -> None:
+    """CO-DISARM-1 with CO-FIRE-8: a disarm is one aimed blow or shot; declared on a burst it
+    took the −40 and disarmed nobody. It is refused before any die."""
+    f = duel(P004, {"weapons": ("smg",), "smg": 80}, {"weapons": ("knife",), "knife": 50})
+    with pytest.raises(IllegalAction, match=r"no disarm with a burst"):
+        f.push(Attack("Ann", "Cult", burst=True, disarm=True), ScriptedDice([]))
+
+
+def test_a_choke_refused_after_a_dodge_offers_no_after_dodge_004() -> None:
+    """CO-DODGE-4: a choke (which has no after_dodge field) refused after a dodge does not
+    tell the Keeper to allow it 'with after_dodge=true'."""
+    f = duel(P004, {"grapple": 90}, {"fist": 50})
+    push(f, Grapple("Ann", "Cult"), (100, 10))
+    pass_to(f, "Cult")
+    pass_to(f, "Ann")
+    patch(f, "Ann", dodges=1)
+    with pytest.raises(IllegalAction) as refused:
+        f.push(Choke("Ann"), ScriptedDice([]))
+    assert str(refused.value) == "Ann dodged this round and cannot attack (CO-DODGE-4)"

@@ -61,9 +61,14 @@ class _Defences(_Disarm):
             made = self.check(t, "hide", 0, f"{t.name} takes cover: 隠れる/Hide")
         else:
             penalty = self.rules.num("CO-DODGE-7", "cover_dodge") + self.dodge_bonus(t, a)
+            # CO-DODGE-5: after attacking, −60 as any dodge (revision 3 and before: none)
+            after, why = self.after_attacking(t) if self.engine >= 4 else (0, "")
             t = self.set(self.cs[t.name], dodges=self.cs[t.name].dodges + 1)
             cut = self.dark_cut(t, a, "dodge")
-            made = self.check(t, "dodge", penalty + cut, f"{t.name} takes cover: 回避/Dodge")
+            made = self.check(t, "dodge", penalty + after + cut,
+                              f"{t.name} takes cover: 回避/Dodge")
+            if why:
+                self.lines[-1] += f" ({why})"
             self.dark_note(cut)
         self.lines[-1] += " (against every bullet, CO-DODGE-7)"
         self.covered[t.name] = made.success

@@ -151,7 +151,7 @@ class _Grapples(_Firearms):
         if a.skill != "grapple" and a.skill not in c.sheet.skills:
             raise IllegalAction(f"{c.name}'s sheet has no {a.skill} (CO-GRAP-6)")
         if self.engine >= 4:
-            self.may_strike(c, weapon=False)
+            self.may_strike(c, None, weapon=False)
 
     def choke(self, c: Combatant, a: Choke) -> None:
         held = self.holding(c)

@@ -101,7 +101,8 @@ class _Strikes(_ToHit):
             _, held = way(self.cs[target.name], a, 0, f"the {what}: no damage", info.kind)
             if held:
                 rule = "CO-IAI-4" if a.pommel else "CO-DISARM-1"
-                self.say(f"{target.name} parries the {what}: no effect ({rule}, CO-BASE-7)")
+                limit = "CO-DODGE-2" if self.p003 else "CO-BASE-7"
+                self.say(f"{target.name} parries the {what}: no effect ({rule}, {limit})")
                 return
         if a.pommel:
             self.pommel(c, target, a)

@@ -23,11 +23,13 @@ from companion.systems.coc.sheet import Weapon, skill_value
 class _ToHit(_Defences):
     """Adds whether a strike may be made and the skill it is rolled at."""
 
-    def may_strike(self, c: Combatant, after_dodge: bool = False, weapon: bool = True
+    def may_strike(self, c: Combatant, after_dodge: bool | None = False, weapon: bool = True
                    ) -> None:
         """What bars any attack, a grapple and a tackle included: a stun (CO-STUN-1), another
         skill this round (CO-TURN-4), a dodge (CO-DODGE-4; the Keeper may allow an attack at
-        −50%, CO-DODGE-5), dodge concentration (CO-DODGE-8), sheathing (CO-IAI-3)."""
+        −50%, CO-DODGE-5), dodge concentration (CO-DODGE-8), sheathing (CO-IAI-3).
+        ``after_dodge`` None: the action has no such field (a choke, a throw), so the
+        refusal after a dodge offers no −50%."""
         old_grapple = self.legacy and not weapon  # format 1 let the stunned grapple, tackle
         if self.on("CO-STUN-1") and c.stun and not old_grapple:
             raise IllegalAction(f"{c.name} is stunned and cannot attack (CO-STUN-1)")
@@ -38,9 +40,10 @@ class _ToHit(_Defences):
         if after_dodge and not c.dodges:
             raise IllegalAction(f"{c.name} has not dodged this round: leave out after_dodge")
         if self.on("CO-DODGE-4") and c.dodges and not after_dodge:
-            raise IllegalAction(f"{c.name} dodged this round and cannot attack (CO-DODGE-4); "
-                                "the Keeper may allow it at −50% with after_dodge=true "
-                                "(CO-DODGE-5)")
+            raise IllegalAction(f"{c.name} dodged this round and cannot attack (CO-DODGE-4)"
+                                + ("" if after_dodge is None else
+                                   "; the Keeper may allow it at −50% with after_dodge=true "
+                                   "(CO-DODGE-5)"))
         if not self.p003 and c.concentrating:
             raise IllegalAction(f"{c.name} concentrates on dodging: no attack (CO-DODGE-8)")
         if c.sheathed and not old_grapple:
@@ -101,6 +104,9 @@ class _ToHit(_Defences):
             raise IllegalAction("a called shot is CO-CALL-1: head, arm or leg")
         if a.called and a.burst:
             raise IllegalAction("no called shot with a burst (CO-FIRE-6)")
+        if a.disarm and a.burst and self.engine >= 4:  # revision 3 took it and ignored it
+            raise IllegalAction("no disarm with a burst: it is one aimed blow or shot "
+                                "(CO-DISARM-1, CO-FIRE-6)")
         if (info.kind is WeaponKind.THROWN and self.on("CO-THROW-1") and a.distance_m >
                 self.rules.num("CO-THROW-1", "range_squares")):
             raise IllegalAction("a throw reaches 3 squares (CO-THROW-1)")
