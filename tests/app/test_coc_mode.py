@@ -1024,3 +1024,21 @@ def test_a_fight_file_that_cannot_be_read_sets_no_table_aside(
     resumed = play(tmp_path, [], resume=True)
     assert resumed.journal == first.journal
     assert resumed.fight.to_json() == first.fight.to_json()
+
+
+def test_both_sides_down_at_once_is_told_at_the_table() -> None:
+    """A blow and its MA counter put both sides down in one action: the table says nobody
+    stands (it said "The fight is over: " with nothing after it)."""
+    from companion.app.session.mode import ChoiceAsk
+    from companion.dice import SimulatedDice
+    from tests.systems.coc.helpers import duel, patch
+
+    fight = duel(Profile.P004, {"fist": 90, "martial_arts": 90},
+                 {"fist": 90, "martial_arts": 90})
+    patch(fight, "Ann", hp=3)
+    patch(fight, "Cult", hp=3)
+    fight.push(Attack("Ann", "Cult", ma=True, defence=Defence.COUNTER, parry_weapon=0),
+               SimulatedDice.seeded(0))
+    ask = CocFightMode(fight).ask()
+    assert isinstance(ask, ChoiceAsk)
+    assert ask.prompt == "The fight is over 戦闘終了: 全員が倒れた nobody stands"

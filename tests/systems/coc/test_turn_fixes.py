@@ -31,7 +31,7 @@ from companion.systems.coc.combat import (
     Treat,
 )
 from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import OLD, at, duel, pass_to, person, push, replays
+from tests.systems.coc.helpers import OLD, at, duel, pass_to, patch, person, push, replays
 
 P003, P004 = Profile.P003, Profile.P004
 #: Ann's revolver (3 attacks a round) with Dodge.
@@ -316,3 +316,23 @@ def test_each_other_skill_once_a_round_treatments_too_003() -> None:
     push(old, Treat("Ann", "Bob"), (100, 30), (3, 1))
     with pytest.raises(IllegalAction, match=r"First Aid again only after a failure"):
         old.push(Treat("Ann", "Bob", "medicine"), ScriptedDice([]))
+
+
+# --- both sides down at once ---------------------------------------------------------------
+
+def test_both_sides_down_at_once_stops_the_fight_004() -> None:
+    """Ann's blow and Cult's MA counter (CO-MA-5) put both down in one action: no side stands
+    and nobody can act, so the fight stops there and says so (new rounds with no turn in
+    them recursed until Python gave up, and the action could not be played or saved)."""
+    from companion.dice import SimulatedDice
+
+    f = duel(P004, {"fist": 90, "martial_arts": 90}, {"fist": 90, "martial_arts": 90})
+    patch(f, "Ann", hp=3)
+    patch(f, "Cult", hp=3)
+    entry = f.push(Attack("Ann", "Cult", ma=True, defence=Defence.COUNTER, parry_weapon=0),
+                   SimulatedDice.seeded(0))
+    assert f.state.get("Ann").out and f.state.get("Cult").out
+    assert f.state.current is None and f.state.outcome() is None
+    assert entry.text.endswith("nobody is left standing on either side: the fight stops "
+                               "(the Keeper tells what follows)")
+    assert f.journal[-1] is entry and f.to_json()["journal"]  # played, and it saves

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.app.modes.coc.words import BACK, OUTCOMES, SIDES, describe, english
+from companion.app.modes.coc.words import BACK, NOBODY_STANDS, OUTCOMES, SIDES, describe, english
 from companion.app.modes.fight import FightMode
 from companion.app.session.mode import ChoiceAsk
 from companion.hw.display.view import Option
@@ -37,7 +37,10 @@ class _Core(FightMode):
         return {c.name: english(state, c) for c in state.combatants}
 
     def _outcome(self) -> str:
-        side = self.fight.state.outcome()
+        state = self.fight.state
+        side = state.outcome()
+        if side is None and state.combatants and all(c.out for c in state.combatants):
+            return NOBODY_STANDS
         return OUTCOMES[side] if side is not None else ""
 
     def _others(self, actor: Combatant) -> list[Combatant]:

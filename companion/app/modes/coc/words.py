@@ -43,6 +43,8 @@ SIDES = {Side.INVESTIGATORS: Name("探索者", "investigators"), Side.FOES: Name
 ONE_OF = {Side.INVESTIGATORS: "investigator", Side.FOES: "foe"}
 OUTCOMES = {Side.INVESTIGATORS: "探索者の勝利 the investigators stand",
             Side.FOES: "敵の勝利 the foes stand"}
+#: Both sides down at once: no side stands.
+NOBODY_STANDS = "全員が倒れた nobody stands"
 BACK = Option("back", "Back 戻る", Button.FLEE)
 RULE_ID = re.compile(r"CO-[A-Z]+-\d+")
 #: How an attack is made, when there is a choice: (key, label, the Attack's fields).

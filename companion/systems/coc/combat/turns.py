@@ -128,6 +128,13 @@ class _Turns(_Attacks):
         if self.over():
             self.order, self.turn = (), 0
             return
+        if all(self.cs[n].out for n in self.names):
+            # Both sides down at once (a blow and its MA counter): no side stands and nobody
+            # can act, so no round follows (new rounds with no turn in them looped for ever).
+            self.say("nobody is left standing on either side: the fight stops "
+                     "(the Keeper tells what follows)")
+            self.order, self.turn = (), 0
+            return
         self.new_round()
 
     def over(self) -> bool:
