@@ -172,3 +172,22 @@ def test_a_choke_refused_after_a_dodge_offers_no_after_dodge_004() -> None:
     with pytest.raises(IllegalAction) as refused:
         f.push(Choke("Ann"), ScriptedDice([]))
     assert str(refused.value) == "Ann dodged this round and cannot attack (CO-DODGE-4)"
+
+
+def test_a_second_dodge_by_luck_against_a_burst_rolls_luck_004() -> None:
+    """CO-DODGE-4 (004 「2回目の回避は幸運技能を使用することが出来る」) against a burst: the
+    Keeper's second dodge is a Luck roll (POW×5 = 50), as against a blow; it rolled Dodge."""
+    f = duel(P004, {"weapons": ("smg",), "smg": 80}, {"dodge": 60})
+    patch(f, "Cult", dodges=1)
+    text = push(f, Attack("Ann", "Cult", burst=True, defence=Defence.DODGE, luck_dodge=True),
+                (100, 10), (20, 3), (100, 20), (10, 2), (10, 2))
+    assert "Cult dodges again: 幸運/Luck (1D100<=50)" in text
+    assert "回避/Dodge" not in text
+
+
+def test_no_surprise_with_a_burst_004() -> None:
+    """CO-SURP-1 with CO-FIRE-8: a surprise declared on a burst was taken and ignored (no
+    Hide roll, the target dodged as ever); it is refused before any die."""
+    f = duel(P004, {"weapons": ("smg",), "smg": 80, "hide": 60})
+    with pytest.raises(IllegalAction, match=r"a surprise attack is one blow or shot"):
+        f.push(Attack("Ann", "Cult", burst=True, surprise="hide"), ScriptedDice([]))

@@ -253,14 +253,22 @@ class _Defences(_Disarm):
         self.say(f"{t.name} concentrates on dodging: +{bonus} ({rule})")
         return bonus
 
+    def dodge_by_luck(self, t: Combatant, a: Attack, limit: int) -> Check | None:
+        """CO-DODGE-4 (004): the round's dodge spent, a second one the Keeper allows is a Luck
+        roll (rolled here and returned); None when it is not that."""
+        if t.dodges < limit or not self.luck_dodge(t, a):
+            return None
+        t = self.set(self.cs[t.name], dodges=t.dodges + 1)
+        made = self.check(t, "luck", 0, f"{t.name} dodges again: 幸運/Luck")
+        self.lines[-1] += " (a second dodge by Luck, the Keeper allowing, CO-DODGE-4)"
+        return made
+
     def dodge(self, t: Combatant, kind: WeaponKind, a: Attack, first: bool) -> bool:
         limit = int(self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
                                        "dodges_per_round"))
-        if t.dodges >= limit and self.luck_dodge(t, a):
-            t = self.set(self.cs[t.name], dodges=t.dodges + 1)
-            made = self.check(t, "luck", 0, f"{t.name} dodges again: 幸運/Luck")
-            self.lines[-1] += " (a second dodge by Luck, the Keeper allowing, CO-DODGE-4)"
-            return made.success
+        by_luck = self.dodge_by_luck(t, a, limit)
+        if by_luck is not None:
+            return by_luck.success
         modifier, after = self.after_attacking(t)
         modifier += self.dodge_bonus(t, a)
         t = self.set(self.cs[t.name], dodges=self.cs[t.name].dodges + 1)

@@ -51,6 +51,9 @@ FORMAT = 2
 # declared parry (CO-IAI-4, CO-DISARM-1), a bystander's dodge takes concentration (CO-DODGE-1),
 # the dark halves the defence too (CO-SURP-3), a burst blows a part off (CO-BODY-4), no
 # Psychoanalysis of oneself (CO-SKILL-4) and turning is free while concentrating (CO-DODGE-1).
+# A cover dodge after attacking takes the −60, a Keeper's second dodge by Luck against a burst
+# rolls Luck, and a disarm or a surprise is refused on a burst (CO-DODGE-4/5, CO-DISARM-1,
+# CO-SURP-1).
 ENGINE = 4
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

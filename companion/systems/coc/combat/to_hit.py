@@ -104,6 +104,9 @@ class _ToHit(_Defences):
             raise IllegalAction("a called shot is CO-CALL-1: head, arm or leg")
         if a.called and a.burst:
             raise IllegalAction("no called shot with a burst (CO-FIRE-6)")
+        if a.surprise and a.burst and self.engine >= 4:  # revision 3 took it and ignored it
+            raise IllegalAction("a surprise attack is one blow or shot, not a burst "
+                                "(CO-SURP-1, CO-FIRE-6)")
         if a.disarm and a.burst and self.engine >= 4:  # revision 3 took it and ignored it
             raise IllegalAction("no disarm with a burst: it is one aimed blow or shot "
                                 "(CO-DISARM-1, CO-FIRE-6)")
