@@ -139,7 +139,7 @@ def test_a_burst_dodged_after_attacking_is_at_minus_60_as_a_shot_004() -> None:
     burst = Attack("Cult", "Ann", burst=True, defence=Defence.DODGE)
     f = fight(ENGINE)
     text = push(f, burst, (100, 10), (20, 3), (100, 30), (10, 1), (10, 1), (10, 1))
-    assert "(1D100<=20)" in text and "(−60 after attacking, CO-DODGE-5)" in text
+    assert "(1D100<=20)" in text and "(CO-DODGE-4, −60 after attacking, CO-DODGE-5)" in text
     assert f.state.get("Ann").hp == 13 - 9
     shot = fight(ENGINE)
     text = push(shot, Attack("Cult", "Ann", defence=Defence.DODGE), (100, 10), (100, 30),

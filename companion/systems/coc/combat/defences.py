@@ -106,11 +106,10 @@ class _Defences(_Disarm):
                 return False
             if not self.p003 and t.concentrating and self.on("CO-DODGE-8"):
                 return True
-            limit = self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
-                                       "dodges_per_round")
-            if t.dodges < int(limit):
+            limit = self.dodge_limit()
+            if t.dodges < limit:
                 return True
-            return self.luck_dodge(t, a) and t.dodges == int(limit)
+            return self.luck_dodge(t, a) and t.dodges == limit
         limit = self.rules.default("CO-DODGE-2", "other_defences_per_round") if self.p003 \
             else self.rules.default("CO-BASE-7", "parries_per_round")
         if t.parries >= int(limit):
@@ -220,9 +219,7 @@ class _Defences(_Disarm):
         ことはできない」), or any number while concentrating in 004 (CO-DODGE-8)."""
         if not self.p003 and t.concentrating and self.on("CO-DODGE-8"):
             return True
-        limit = self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
-                                   "dodges_per_round")
-        return t.dodges < int(limit)
+        return t.dodges < self.dodge_limit()
 
     def bystander_dodge(self, t: Combatant, rule: str) -> bool:
         """From revision 4, the dodge of one who is not attacked but struck by a body: whoever
@@ -253,24 +250,23 @@ class _Defences(_Disarm):
         self.say(f"{t.name} concentrates on dodging: +{bonus} ({rule})")
         return bonus
 
-    def dodge_by_luck(self, t: Combatant, a: Attack, limit: int) -> Check | None:
-        """CO-DODGE-4 (004): the round's dodge spent, a second one the Keeper allows is a Luck
-        roll (rolled here and returned); None when it is not that."""
-        if t.dodges < limit or not self.luck_dodge(t, a):
-            return None
-        t = self.set(self.cs[t.name], dodges=t.dodges + 1)
-        made = self.check(t, "luck", 0, f"{t.name} dodges again: 幸運/Luck")
-        self.lines[-1] += " (a second dodge by Luck, the Keeper allowing, CO-DODGE-4)"
-        return made
+    def dodge_limit(self) -> int:
+        """The dodges a round allows: CO-DODGE-2 (003) or CO-DODGE-4 (004)."""
+        return int(self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
+                                      "dodges_per_round"))
 
-    def dodge(self, t: Combatant, kind: WeaponKind, a: Attack, first: bool) -> bool:
-        limit = int(self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
-                                       "dodges_per_round"))
-        by_luck = self.dodge_by_luck(t, a, limit)
-        if by_luck is not None:
-            return by_luck.success
+    def dodge(self, t: Combatant, kind: WeaponKind, a: Attack, first: bool,
+              extra: int = 0) -> bool:
+        """A declared dodge: the round's dodge with its modifiers (``extra``: a 003 burst's
+        − hits, CO-FIRE-6), or, the round's dodge spent, a second one by Luck the Keeper
+        allows (CO-DODGE-4)."""
+        if t.dodges >= self.dodge_limit() and self.luck_dodge(t, a):
+            t = self.set(self.cs[t.name], dodges=t.dodges + 1)
+            made = self.check(t, "luck", 0, f"{t.name} dodges again: 幸運/Luck")
+            self.lines[-1] += " (a second dodge by Luck, the Keeper allowing, CO-DODGE-4)"
+            return made.success
         modifier, after = self.after_attacking(t)
-        modifier += self.dodge_bonus(t, a)
+        modifier += self.dodge_bonus(t, a) + extra
         t = self.set(self.cs[t.name], dodges=self.cs[t.name].dodges + 1)
         rule = "CO-DODGE-2" if self.p003 else "CO-DODGE-4"
         cut = self.dark_cut(t, a, "dodge")

@@ -93,27 +93,17 @@ class _Firearms(_Strikes):
         if a.defence is Defence.DODGE and not a.cover:
             if self.legacy and not self.defence_allowed(t, Defence.DODGE, info.kind, a, True):
                 raise IllegalAction(f"{t.name} cannot dodge now")  # format 1: after the dice
-            limit = int(self.rules.default("CO-DODGE-2" if self.p003 else "CO-DODGE-4",
-                                           "dodges_per_round"))
-            # CO-DODGE-4: a second dodge by Luck is a Luck roll (revision 3: Dodge again)
-            by_luck = self.dodge_by_luck(t, a, limit) if self.engine >= 4 else None
-            if by_luck is not None:
-                dodged = by_luck
-            else:
-                # CO-DODGE-5: after attacking, −60 as any dodge (revision 3 and before: none)
-                after, why = self.after_attacking(t) if self.engine >= 4 else (0, "")
-                modifier = (-hits if rule == "CO-FIRE-6" else 0) + after + self.dodge_bonus(t, a)
+            minus_hits = -hits if rule == "CO-FIRE-6" else 0
+            if self.engine >= 4:  # a declared dodge as against a blow, with its Luck
+                dodged = self.dodge(t, info.kind, a, True, minus_hits)
+            else:  # revision 3: the bare dodge, less the hits in 003
                 self.set(t, dodges=t.dodges + 1)
-                cut = self.dark_cut(t, a, "dodge")  # CO-SURP-3: the dodge halved too (rev. 4)
-                dodged = self.check(t, "dodge", modifier + cut)
-                if why:
-                    self.lines[-1] += f" ({why})"
-                self.dark_note(cut)
+                dodged = self.check(t, "dodge", minus_hits + self.dodge_bonus(t, a)).success
             if rule == "CO-FIRE-6":
                 self.lines[-1] += f" (Dodge − {hits} hits, CO-FIRE-6)"
-                if dodged.success:
+                if dodged:
                     return
-            elif dodged.success:
+            elif dodged:
                 hits -= 1
                 self.lines[-1] += " (the first bullet only, CO-DODGE-7)"
         ignore = self.engine >= 4 and self.ignores_armour(made.grade, w)
