@@ -3,24 +3,43 @@
 Defaults come from the packaged rules data, then ``events.toml`` in the config
 folder (same ``[defaults."RULE-ID"]`` shape), then ``--set RULE.key=value``.
 ``companion events defaults`` lists them all with where each value came from.
+
+A poison a table gives is tracked (:mod:`companion.app.poisons`) for the actions of
+EV-POI-2's Default: ``end-block`` and ``rest`` tick it, ``poisoned`` lists what is tracked
+and ``cure`` removes one; a recovery spot (EV-REC-1) cures them all.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
+from companion.app.poisons import load_poisons, poisons_path, save_poisons
 from companion.dice import DiceSource
+from companion.errors import DataError
 from companion.systems.defaults import listing, notes_text
+from companion.systems.events.poison import Poison, afflict
+from companion.systems.events.poisoned import describe, pass_time
+from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import load_party, load_rating_table
 
 SET_EXAMPLE = "EV-DOOR-3.enabled=true"
 OVERRIDES_NAME = "events.toml"
+#: The actions on the tracked poisons (EV-POI-2's Default), beside the tables.
+POISON_ACTIONS = {
+    "end-block": "tick every tracked poison once: the party's actions in a block are over",
+    "rest": "rest in a room for --hours (default 1): poisons tick every hour",
+    "poisoned": "list the tracked poisons",
+    "cure": "cure --who NAME's poison: Cure Poison (or Remove Curse) beat its toxicity",
+}
+#: Whom a poison rolled in generic mode without --who is tracked as.
+UNNAMED = "victim"
 
 
 def load_user_rules(settings: list[str]) -> EventRules:
@@ -55,18 +74,110 @@ def run(args: argparse.Namespace) -> int:
         if args.ratings else None
     )
 
+    if args.table in POISON_ACTIONS:
+        return poison_action(args, rules)
+    if args.hours is not None:
+        raise DataError(f"--hours goes with rest, not {args.table}")
+    if args.who is not None and args.table != "poison":
+        raise DataError(f"--who goes with the poison table and cure, not {args.table}")
+
     def body(source: DiceSource) -> int:
         report = run_event(
             args.table, source, rules=rules, mode=args.mode, dm_level=args.level,
-            party=party, rating_table=ratings, trap=args.trap,
+            party=party, rating_table=ratings, trap=args.trap, victim=args.who,
         )
+        poisons, notes = track(report)
         if args.json:
-            print_json(args, report.to_json())
+            print_json(args, {**report.to_json(), "poisoned": _json(poisons)})
         else:
-            print(report.text)
+            print("\n".join([report.text, *notes]))
         return 0
 
     return run_with_source(args, body)
+
+
+def _tracked() -> dict[str, Poison]:
+    """The tracked poisons; a notice on stderr when the file had to be kept aside."""
+    notices: list[str] = []
+    poisons = load_poisons(poisons_path(), notices)
+    for notice in notices:
+        print(notice, file=sys.stderr)
+    return poisons
+
+
+def _json(poisons: dict[str, Poison]) -> dict[str, Any]:
+    return {name: poison.to_json() for name, poison in poisons.items()}
+
+
+def track(report: EventReport) -> tuple[dict[str, Poison], list[str]]:
+    """Keep the poisons ``report`` gave (EV-POI-3: each replaces the character's last one),
+    or cure them all at a recovery spot (EV-REC-1); the list after, and what was done."""
+    given = {step.member or UNNAMED: Poison.from_json(step.data["poison"], "the poison table")
+             for step in report.find("EV-POI-3")}
+    cured = any(step.data.get("cure_poison") for step in report.find("EV-REC-1"))
+    poisons = _tracked()
+    if not given and not cured:
+        return poisons, []
+    notes = []
+    if cured and poisons:
+        notes.append(f"Tracked poisons cured: {', '.join(poisons)}")
+        poisons = {}
+    for name, poison in given.items():
+        poisons[name] = afflict(poisons.get(name), poison)
+    for name in given:
+        named = "" if name != UNNAMED or report.mode is Mode.SW else " (--who NAME names who)"
+        notes.append(f"Tracking {name}'s poison{named}: `companion events end-block` or `rest` "
+                     f"ticks it, `poisoned` lists it, `cure --who {name}` ends it")
+    save_poisons(poisons_path(), poisons)
+    return poisons, notes
+
+
+def poison_action(args: argparse.Namespace, rules: EventRules) -> int:
+    """``end-block``, ``rest``, ``poisoned`` or ``cure`` on the tracked poisons (EV-POI-2)."""
+    if args.hours is not None and args.table != "rest":
+        raise DataError(f"--hours goes with rest, not {args.table}")
+    if args.who is not None and args.table != "cure":
+        raise DataError(f"--who goes with the poison table and cure, not {args.table}")
+    poisons = _tracked()
+    lines: list[str] = []
+    steps: list[dict[str, Any]] = []
+    match args.table:
+        case "poisoned":
+            lines = [f"{name}: {describe(poison, rules)}" for name, poison in poisons.items()]
+            lines = lines or ["No poison tracked"]
+        case "cure":
+            lines = [cure(poisons, args.who, rules)]
+            save_poisons(poisons_path(), poisons)
+        case _:
+            rest = (1 if args.hours is None else args.hours) if args.table == "rest" else None
+            passed = pass_time(poisons, rules, rest)
+            poisons = passed.poisons
+            save_poisons(poisons_path(), poisons)
+            lines = [passed.text]
+            steps = [step.to_json() for step in passed.steps]
+    if args.json:
+        print(json.dumps({"action": args.table, "text": "\n".join(lines), "steps": steps,
+                          "poisoned": _json(poisons)}, ensure_ascii=False))
+    else:
+        print("\n".join(lines))
+    return 0
+
+
+def cure(poisons: dict[str, Poison], who: str | None, rules: EventRules) -> str:
+    """Remove ``who``'s poison from ``poisons``: the GM's Cure Poison succeeded (EV-POI-1),
+    or Remove Curse on a curse-type one when EV-POI-11 is on; EV-POI-10's HP may heal now."""
+    if who is None:
+        raise DataError("cure needs --who NAME: whose poison was cured")
+    if who not in poisons:
+        tracked = ", ".join(poisons) or "nobody"
+        raise DataError(f"{who!r} has no tracked poison (tracked: {tracked})")
+    poison = poisons.pop(who)
+    how = f"Cure Poison vs 毒性値/toxicity {poison.toxicity}"
+    if poison.damage_max and rules.settings["EV-POI-11", "enabled"]:
+        how += " (or Remove Curse: a curse-type poison, EV-POI-11)"
+    healing = ("; HP lost to it can heal now (EV-POI-10)"
+               if poison.damage_max and rules.settings["EV-POI-10", "enabled"] else "")
+    return f"{who}'s poison is cured ({how}){healing}"
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -79,9 +190,17 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             "for the party in --party. 'defaults' lists every Default and where it came from."
         ),
     )
-    parser.add_argument("table", metavar="TABLE", choices=[*EVENT_TABLES, "defaults"],
+    parser.add_argument("table", metavar="TABLE",
+                        choices=[*EVENT_TABLES, "defaults", *POISON_ACTIONS],
                         help="; ".join(f"{name} ({rule})" for name, rule in EVENT_TABLES.items())
-                        + "; defaults (list every Default)")
+                        + "; defaults (list every Default); "
+                        + "; ".join(f"{name} ({what})" for name, what in POISON_ACTIONS.items()))
+    parser.add_argument("--who", metavar="NAME", default=None,
+                        help="with the poison table: who is poisoned (in sw mode a member of "
+                             f"--party; default the first; in generic mode tracked as "
+                             f"{UNNAMED!r}); with cure: whose poison was cured")
+    parser.add_argument("--hours", type=int, default=None,
+                        help="with rest: how many hours the party rests (default 1)")
     parser.add_argument("--trap", metavar="KIND", default=None,
                         help="with the trap table: resolve this trap (explosion, pit, ...) "
                              "without rolling its type, e.g. the one a door rolled before its "

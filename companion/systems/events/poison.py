@@ -11,9 +11,12 @@ the EV-POI-12 option makes effects 6 and 7 permanent.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from companion.dice.roll import roll
+from companion.errors import DataError
 from companion.systems.events.rooms import _RoomWalk
 from companion.systems.events.rules import FULL_WIDTH_DIGITS
 from companion.systems.events.sword_world import ABILITY_NAMES, Member
@@ -24,15 +27,46 @@ class Poison:
     """A poison on one character (EV-POI-1..3, 8).
 
     ``hours_left`` is None when the poison lasts until cured (effects 4–5 end by
-    damage instead; a permanent EV-POI-12 effect never ends).
+    damage instead; a permanent EV-POI-12 effect never ends). ``identified`` is the
+    pharmacology check's result (EV-POI-1), None when the GM rolls it. ``ability`` and
+    ``change`` are an EV-POI-9 poison's ability and its ±6, undone when it wears off.
     """
 
     face: int
     rule: str
     toxicity: int
-    hours_left: int | None
+    hours_left: int | None = None
     damage_max: int = 0
     damage_done: int = 0
+    identified: bool | None = None
+    ability: str | None = None
+    change: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The poison as plain values, a field at its default left out (TOML has no null)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != f.default}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], origin: str) -> Poison:
+        """A poison :meth:`to_json` wrote; DataError names ``origin`` and the field."""
+        types = {"face": int, "rule": str, "toxicity": int, "hours_left": int,
+                 "damage_max": int, "damage_done": int, "identified": bool, "ability": str,
+                 "change": int}
+        unknown = sorted(set(data) - set(types))
+        if unknown:
+            raise DataError(f"{origin}: unknown field {unknown[0]!r}; a poison has "
+                            f"{', '.join(types)}")
+        for name in ("face", "rule", "toxicity"):
+            if name not in data:
+                raise DataError(f"{origin}: missing {name!r}")
+        for name, value in data.items():
+            expected = types[name]
+            # bool is an int to Python, but ``face = true`` is a typo, not face 1.
+            if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+                raise DataError(f"{origin}: {name} should be {expected.__name__}, "
+                                f"not {value!r}")
+        return cls(**data)
 
     def tick(self, hours_per_tick: int = 1) -> tuple[Poison | None, int]:
         """EV-POI-2: one update; returns the poison after it (None once over) and HP lost.
@@ -70,7 +104,7 @@ class _PoisonWalk(_RoomWalk):
         with self.deeper():
             self.add("EV-POI-1", f"「魔法」の毒/magical poison; 毒性値/toxicity {tox_text}; "
                      f"resist with 生命力/vitality; cured by Cure Poison vs toxicity")
-            self.identify()
+            identified = self.identify()
             hours: int | None = None
             damage_max = 0
             permanent = (row["follow"] in ("EV-POI-6", "EV-POI-7")
@@ -85,35 +119,37 @@ class _PoisonWalk(_RoomWalk):
                 hours = duration.total
                 self.add("EV-POI-1", f"効果持続時間/duration {duration.text} hours",
                          roll=duration, data={"hours": hours})
+            ability, change = None, 0
             effects = {"EV-POI-5": self.check_penalty, "EV-POI-6": self.gender_swap,
-                       "EV-POI-7": self.love_potion, "EV-POI-9": self.ability_change}
+                       "EV-POI-7": self.love_potion}
             if row["follow"] in effects:
                 effects[row["follow"]]()
-            poison = Poison(face, row["follow"], toxicity, hours, damage_max)
+            elif row["follow"] == "EV-POI-9":
+                ability, change = self.ability_change()
+            poison = Poison(face, row["follow"], toxicity, hours, damage_max,
+                            identified=identified, ability=ability, change=change)
             self.add("EV-POI-3", "Replaces any current poison (poisons do not stack)",
-                     member=victim.name if victim else None,
-                     data={"poison": {"face": poison.face, "rule": poison.rule,
-                                      "toxicity": poison.toxicity, "hours": poison.hours_left,
-                                      "damage_max": poison.damage_max}})
+                     member=victim.name if victim else None, data={"poison": poison.to_json()})
             self.add("EV-POI-2", "Ticks at the end of each block, or every hour of rest "
                      f"({self.s['EV-POI-2', 'hours_per_tick']} h per tick"
                      f"{self.s.tag('EV-POI-2', 'hours_per_tick')})")
 
-    def identify(self) -> None:
+    def identify(self) -> bool | None:
         """EV-POI-1: 知名度/identify the poison with 薬品学 (pharmacology, Sage + 知識) vs the
-        fixed roll: rolled for the best Sage in sw mode, put to the GM in generic mode."""
+        fixed roll: rolled for the best Sage in sw mode (its success is returned), put to the
+        GM in generic mode (None)."""
         if not self.sw:
             ability = self.s["EV-CORE-2", "knowledge_ability"]
             knowledge = (f"知識/knowledge = {'・'.join(ABILITY_NAMES[ability])}"
                          f"{self.s.tag('EV-CORE-2', 'knowledge_ability')}")
             self.check_prompt("EV-POI-1", "pharmacology", f"a Sage ({knowledge})",
                               "知名度/identify: success names the poison above")
-            return
+            return None
         sage = self.best("pharmacology", [m for m in self.party if m.sage > 0])
         if sage is None:
             self.add("EV-POI-1", "知名度/identify: no Sage in the party")
-        else:
-            self.check("EV-POI-1", "pharmacology", sage, note=" 知名度/identify")
+            return False
+        return self.check("EV-POI-1", "pharmacology", sage, note=" 知名度/identify").success
 
     def check_penalty(self) -> None:
         """EV-POI-5: −1 to all checks; an active action needs a vitality check, and is at −1.
@@ -154,8 +190,9 @@ class _PoisonWalk(_RoomWalk):
                  roll=maximum, data={"damage_max": maximum.total})
         return maximum.total
 
-    def ability_change(self) -> None:
-        """EV-POI-9: one random ability ±6 (die, abilities and sign are Defaults)."""
+    def ability_change(self) -> tuple[str, int]:
+        """EV-POI-9: one random ability ±6 (die, abilities and sign are Defaults); returns
+        the ability and its change."""
         dice = self.s["EV-POI-9", "ability_die"]
         abilities = self.s["EV-POI-9", "abilities"]
         which = roll(dice, self.source, purpose="which ability 能力値")
@@ -173,3 +210,4 @@ class _PoisonWalk(_RoomWalk):
                  f"{sign_roll.text} ＞ {delta:+d} (odd −, even +{sign_tag}); never below "
                  f"{self.book['EV-POI-9']['minimum']}; derived values: GM",
                  data={"ability": ability, "change": delta})
+        return ability, delta

@@ -36,12 +36,15 @@ def run_event(
     party: Sequence[Member] = (),
     rating_table: RatingTable | None = None,
     trap: str | None = None,
+    victim: str | None = None,
 ) -> EventReport:
     """Roll one event table (a key of EVENT_TABLES) and walk its follow-ups.
 
     ``mode`` and ``dm_level`` default to the rules data's Defaults (§1, EV-CORE-1).
     ``trap`` names the trap kind for the ``trap`` table instead of rolling it: the trap a
     door or chest rolled before its disarm (EV-DOOR-3), which fires without a second roll.
+    ``victim`` names who the ``poison`` table poisons: a party member in sw mode (the first
+    in marching order when None), anyone in generic mode.
     """
     if table not in EVENT_TABLES:
         raise DataError(f"no event table {table!r}; choose from {', '.join(EVENT_TABLES)}")
@@ -54,7 +57,11 @@ def run_event(
     if dm_level is not None and dm_level < 1:
         raise DataError(f"DM level must be 1 or more, not {dm_level}")
     run = _Run(rules, source, chosen, dm_level, party, rating_table)
-    victim = party[0] if party and chosen is Mode.SW else None
+    if victim is not None and table != "poison":
+        raise DataError(f"a victim ({victim!r}) goes with the poison table, not {table!r}")
+    # generic mode: the character the GM names, so the report says whose poison it is
+    poisoned = (_victim(party, victim) if chosen is Mode.SW
+                else Member(victim) if victim is not None else None)
     match table:
         case "door" | "chest":
             run.door(chest=table == "chest")
@@ -68,5 +75,16 @@ def run_event(
             run.recovery()
         case "poison":
             run.need_party()
-            run.poison(victim)
+            run.poison(poisoned)
     return EventReport(rules.title, table, chosen, run.dm, tuple(run.steps))
+
+
+def _victim(party: Sequence[Member], name: str | None) -> Member | None:
+    """The member named ``name`` (the first when None); DataError for a name not in it."""
+    if name is None or not party:  # no party: sw mode's need for one is the error to give
+        return party[0] if party else None
+    for member in party:
+        if member.name == name:
+            return member
+    names = ", ".join(m.name for m in party) or "nobody"
+    raise DataError(f"no {name!r} in the party (it has {names})")

@@ -163,7 +163,8 @@ class _TrapWalk(_PoisonWalk):
         if not self.sw:
             who = self.party_prompt() if row["target"] == "party" else self.individual_prompt()
             self.check_prompt("EV-TRAP-4", "poison_resist", who,
-                              "failure: poisoned → poison table (companion events poison)")
+                              "failure: poisoned → poison table "
+                              "(companion events poison --who NAME)")
             return
         if row["target"] == "party":
             checks = self.party_checks("EV-TRAP-4", "poison_resist")

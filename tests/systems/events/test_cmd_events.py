@@ -299,3 +299,118 @@ def test_door_3_trap_named_on_the_chest_is_resolved_without_a_new_roll(
     captured = capsys.readouterr()
     assert "Roll" not in captured.err
     assert "爆発（エネルギー系）/Explosion (energy)" in captured.out and "EV-TRAP-3" in captured.out
+
+
+# --- the tracked poisons (EV-POI-2's Default: "End block" and "Rest 1 hour") ---------------
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["events", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _tracked(capsys: pytest.CaptureFixture[str]) -> dict[str, dict[str, object]]:
+    code, out, _ = _run(capsys, "poisoned", "--json")
+    assert code == 0
+    tracked: dict[str, dict[str, object]] = json.loads(out)["poisoned"]
+    return tracked
+
+
+def test_a_poison_is_tracked_until_end_block_and_rest_wear_it_off(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-POI-2: the poison a table gives is kept for the next commands; end-block ticks
+    it once, rest an hour at a time; EV-POI-3: a new one replaces the character's last."""
+    for seed in range(40):  # a seed whose poison lasts hours (not vitality damage)
+        code, out, _ = _run(capsys, "poison", "--who", "Aki", "--seed", str(seed), "--json")
+        assert code == 0
+        poison = json.loads(out)["poisoned"]["Aki"]
+        if poison.get("hours_left", 0) >= 4:
+            break
+    hours = poison["hours_left"]
+    assert _tracked(capsys) == {"Aki": poison}  # EV-POI-3: the last one replaced the others
+    code, out, _ = _run(capsys, "poisoned")
+    assert out.startswith("Aki: ") and f"; {hours} h left" in out
+    code, out, _ = _run(capsys, "end-block")
+    assert out.splitlines()[0] == ("EV-POI-2  ブロック終了/End of block: poisons tick once "
+                                   "(1 h (default))")
+    assert "Aki: " in out and f": {hours - 1} h left" in out
+    code, out, _ = _run(capsys, "rest", "--hours", str(hours - 2))
+    assert out.splitlines()[0] == f"EV-POI-2  休息/Rest {hours - 2} h: poisons tick every hour"
+    assert _tracked(capsys)["Aki"]["hours_left"] == 1
+    code, out, _ = _run(capsys, "rest")
+    assert "wears off" in out and _tracked(capsys) == {}
+    code, out, _ = _run(capsys, "end-block")
+    assert "No poison tracked: nothing ticks" in out
+
+
+def test_generic_poison_without_a_name_is_tracked_as_the_victim(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _run(capsys, "poison", "--seed", "1")
+    assert code == 0
+    assert out.splitlines()[-1].startswith(
+        "Tracking victim's poison (--who NAME names who): `companion events end-block` or "
+        "`rest` ticks it, `poisoned` lists it, `cure --who victim` ends it")
+    assert list(_tracked(capsys)) == ["victim"]
+
+
+def test_sw_mode_poisons_the_member_named_and_cure_removes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The poison table in sw mode poisons the --who member of the party; cure (the GM's
+    Cure Poison against its toxicity succeeded) ends it, and names its toxicity."""
+    party = tmp_path / "party.toml"
+    party.write_text(PARTY, encoding="utf-8")
+    code, out, _ = _run(capsys, "poison", "--mode", "sw", "--party", str(party),
+                        "--who", "Ben", "--seed", "2")
+    assert code == 0 and "Tracking Ben's poison:" in out
+    toxicity = _tracked(capsys)["Ben"]["toxicity"]
+    code, out, _ = _run(capsys, "cure", "--who", "Ben")
+    assert out.startswith(f"Ben's poison is cured (Cure Poison vs 毒性値/toxicity {toxicity}")
+    assert _tracked(capsys) == {}
+    code, _, err = _run(capsys, "poison", "--mode", "sw", "--party", str(party), "--who", "Dora")
+    assert code != 0 and "no 'Dora' in the party (it has Aki, Ben)" in err
+
+
+def test_a_recovery_spot_cures_every_tracked_poison(capsys: pytest.CaptureFixture[str]) -> None:
+    """EV-REC-1: the recovery spot cures poison, so nothing is tracked after it."""
+    _run(capsys, "poison", "--who", "Aki", "--seed", "1")
+    _run(capsys, "poison", "--who", "Ben", "--seed", "2")
+    code, out, _ = _run(capsys, "recovery", "--seed", "1")
+    assert code == 0 and "Tracked poisons cured: Aki, Ben" in out
+    assert _tracked(capsys) == {}
+
+
+@pytest.mark.parametrize(("args", "wrong"), [
+    (["door", "--who", "Aki"], "--who goes with the poison table and cure, not door"),
+    (["poisoned", "--hours", "2"], "--hours goes with rest, not poisoned"),
+    (["monster", "--hours", "2"], "--hours goes with rest, not monster"),
+    (["end-block", "--who", "Aki"], "--who goes with the poison table and cure, not end-block"),
+    (["rest", "--hours", "0"], "a rest lasts 1 hour or more, not 0"),
+    (["cure"], "cure needs --who NAME: whose poison was cured"),
+    (["cure", "--who", "Zed"], "'Zed' has no tracked poison (tracked: nobody)"),
+])
+def test_poison_actions_refuse_what_does_not_go_with_them(
+    args: list[str], wrong: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _run(capsys, *args)
+    assert code != 0 and wrong in err
+
+
+def test_an_unreadable_poison_list_is_kept_aside_and_tracking_starts_afresh(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A poison list that is not one (a hand edit gone wrong) is kept, never deleted; the
+    notice names the file, what was wrong and where it was kept."""
+    path = user_dirs / "data" / "events" / "poisoned.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text('[Aki]\nface = 1\nrule = "EV-POI-5"\n', encoding="utf-8")
+    code, out, err = _run(capsys, "poison", "--who", "Ben", "--seed", "1")
+    assert code == 0 and "Tracking Ben's poison" in out
+    assert f"{path} is not a list of poisons (Aki's poison: missing 'toxicity'); it was " \
+           "kept as poisoned.toml.corrupt-" in err
+    (kept,) = path.parent.glob("poisoned.toml.corrupt-*")
+    assert kept.read_text(encoding="utf-8").startswith("[Aki]")
+    assert list(_tracked(capsys)) == ["Ben"]

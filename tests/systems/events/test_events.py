@@ -738,7 +738,8 @@ def test_ev_poi_1_toxicity_identification_and_duration() -> None:
     assert steps[1].member == "Ben" and "薬品学" in steps[1].text
     assert steps[2].data == {"hours": 5}
     poison = report.find("EV-POI-3")[0].data["poison"]
-    assert poison == {"face": 1, "rule": "EV-POI-5", "toxicity": 9, "hours": 5, "damage_max": 0}
+    assert poison == {"face": 1, "rule": "EV-POI-5", "toxicity": 9, "hours_left": 5,
+                      "identified": True}
 
 
 def test_ev_poi_1_generic_mode_asks_for_identification_by_pharmacology() -> None:
@@ -849,7 +850,7 @@ def test_ev_poi_12_option_permanent_gender_swap_and_love() -> None:
     """EV-POI-12: option; no duration roll for effects 2 and 3."""
     report = walk("poison", d6(3), overrides={"EV-POI-12": {"enabled": True}})
     assert "EV-POI-12" in report.rules()
-    assert report.find("EV-POI-3")[0].data["poison"]["hours"] is None
+    assert "hours_left" not in report.find("EV-POI-3")[0].data["poison"]
 
 
 # --- the report -------------------------------------------------------------------------

@@ -1,0 +1,109 @@
+"""System `events`: the poisons the party carries, and time passing for them (spec §1).
+
+:func:`describe` says what a character's poison is and how long it has left (EV-POI-1).
+The seed ticks a poison at the end of the party's actions in each block, and every hour
+while they rest in a room (EV-POI-2). :func:`pass_time` is one "End block" (one tick of the
+EV-POI-2 Default's hours) or a rest of some hours (a tick an hour) over every character's
+poison: what each lost (EV-POI-8's 1 HP a tick) and which poisons wore off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from companion.errors import DataError
+from companion.systems.events.poison import Poison
+from companion.systems.events.report import Step
+from companion.systems.events.rules import EventRules
+from companion.systems.events.sword_world import ABILITY_NAMES
+
+
+@dataclass(frozen=True)
+class TimePassed:
+    """The poisons after the time passed (worn-off ones gone), and a step per character."""
+
+    poisons: dict[str, Poison]
+    steps: tuple[Step, ...]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(f"{'  ' * s.depth}{s.rule}  {s.text}" for s in self.steps)
+
+
+def pass_time(poisons: Mapping[str, Poison], rules: EventRules,
+              rest_hours: int | None = None) -> TimePassed:
+    """EV-POI-2: the end of a block (``rest_hours`` None) or a rest of ``rest_hours`` hours.
+
+    A block's tick takes the EV-POI-2 Default's hours off each duration; resting ticks
+    every hour. EV-POI-8: a vitality-damage poison deals 1 HP a tick until its maximum.
+    """
+    per_tick = rules.settings["EV-POI-2", "hours_per_tick"]
+    if rest_hours is None:
+        ticks, hours = 1, per_tick
+        head = (f"ブロック終了/End of block: poisons tick once ({per_tick} h"
+                f"{rules.settings.tag('EV-POI-2', 'hours_per_tick')})")
+    else:
+        if rest_hours < 1:
+            raise DataError(f"a rest lasts 1 hour or more, not {rest_hours}")
+        ticks, hours = rest_hours, 1
+        head = f"休息/Rest {rest_hours} h: poisons tick every hour"
+    steps = [Step("EV-POI-2", head)]
+    after: dict[str, Poison] = {}
+    if not poisons:
+        steps.append(Step("EV-POI-2", "No poison tracked: nothing ticks", depth=1))
+    for name, poison in poisons.items():
+        left: Poison | None = poison
+        lost = 0
+        for _ in range(ticks):
+            if left is None:
+                break
+            left, hp = left.tick(hours)
+            lost += hp
+        if left is not None:
+            after[name] = left
+        steps.append(_step(name, poison, left, lost, rules))
+    return TimePassed(after, tuple(steps))
+
+
+def describe(poison: Poison, rules: EventRules) -> str:
+    """EV-POI-1's Show: the poison's name, identified or not, its toxicity, what is left."""
+    row = rules.tables["poison"].row_for(poison.face)
+    known = {True: "identified", False: "not identified", None: "identified: GM's check"}
+    if poison.damage_max:
+        left = f"{poison.damage_done}/{poison.damage_max} HP dealt"
+    elif poison.hours_left is None:
+        left = "permanent (EV-POI-12 option)"
+    else:
+        left = f"{poison.hours_left} h left"
+    changed = ""
+    if poison.ability:
+        ja, en = ABILITY_NAMES[poison.ability]
+        changed = f" ({ja}/{en} {poison.change:+d})"
+    return (f"{row['ja']}/{row['en']}{changed} — {row['name_ja']}/{row['name_en']}, "
+            f"{row['type_ja']}/{row['type_en']}; {known[poison.identified]}; "
+            f"毒性値/toxicity {poison.toxicity}; {left}")
+
+
+def _step(name: str, before: Poison, after: Poison | None, lost: int,
+          rules: EventRules) -> Step:
+    """One character's line: "Poison: 1 HP lost (3/5)", the hours left, or worn off."""
+    row = rules.tables["poison"].row_for(before.face)
+    effect = f"{row['ja']}/{row['en']}"
+    data: dict[str, object] = {"hp_lost": lost, "ended": after is None}
+    if before.damage_max:
+        done = before.damage_done + lost
+        heals = ("heals once the poison is cured (EV-POI-10)"
+                 if rules.settings["EV-POI-10", "enabled"] else "heals with Cure Wounds")
+        end = "; the poison ends" if after is None else ""
+        text = f"毒/Poison: {lost} HP lost ({done}/{before.damage_max}){end}; HP lost {heals}"
+    elif before.hours_left is None:
+        text = f"{effect}: permanent (EV-POI-12 option), unchanged"
+    elif after is None:
+        text = f"{effect} wears off"
+        if before.ability:
+            ja, en = ABILITY_NAMES[before.ability]
+            text += f"; {ja}/{en} {before.change:+d} is undone"
+    else:
+        text = f"{effect}: {after.hours_left} h left"
+    return Step(before.rule, f"{name}: {text}", member=name, depth=1, data=data)
