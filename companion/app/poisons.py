@@ -1,16 +1,18 @@
-"""The poisons ``companion events`` tracks from one command to the next (EV-POI-2).
+"""The poisons ``companion events`` and the dice tray track between rolls (EV-POI-2).
 
 A poison a table gives a character is kept in ``events/poisoned.toml`` in the data folder,
-a table per character, until ``events end-block`` or ``events rest`` wears it off,
-``events cure`` or a recovery spot (EV-REC-1) cures it, or a new poison replaces it
-(EV-POI-3). A file that cannot be read as one is kept aside (never deleted) and tracking
-starts afresh, with a notice naming what was wrong.
+a table per character, until time passing wears it off (``events end-block`` and ``rest``,
+the tray's End block and Rest 1 hour), it is cured (``events cure``, a recovery spot,
+EV-REC-1) or a new poison replaces it (EV-POI-3). :class:`PoisonList` holds them and writes
+the file after every change. A file that cannot be read as one is kept aside (never
+deleted) and tracking starts afresh, with a notice naming what was wrong.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 import tomlkit
@@ -18,9 +20,14 @@ import tomlkit
 from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.files import move_aside, read_regular, table, write_toml
-from companion.systems.events.poison import Poison
+from companion.systems.events.poison import Poison, afflict
+from companion.systems.events.poisoned import TimePassed, pass_time
+from companion.systems.events.report import EventReport
+from companion.systems.events.rules import EventRules
 
 POISONS_NAME = "poisoned.toml"
+#: Whom a poison given to nobody named (generic mode, the tray) is tracked as.
+UNNAMED = "victim"
 #: Far larger than a party's poisons could ever be written.
 _LIMIT = 256 * 1024
 _COMMENT = ("Poisons companion events tracks (EV-POI-2): one table per character. "
@@ -31,7 +38,7 @@ def poisons_path() -> Path:
     return data_dir() / "events" / POISONS_NAME
 
 
-def load_poisons(path: Path, notices: list[str]) -> dict[str, Poison]:
+def _load(path: Path, notices: list[str]) -> dict[str, Poison]:
     """The tracked poisons by character; none when there is no file. A file that is not a
     list of poisons is moved aside, and ``notices`` says why and where it was kept."""
     try:
@@ -56,7 +63,7 @@ def load_poisons(path: Path, notices: list[str]) -> dict[str, Poison]:
     return poisons
 
 
-def save_poisons(path: Path, poisons: Mapping[str, Poison]) -> None:
+def _write(path: Path, poisons: Mapping[str, Poison]) -> None:
     """Write the tracked poisons whole (a power cut leaves the old list or the new)."""
     document = tomlkit.document()
     document.add(tomlkit.comment(_COMMENT))
@@ -64,3 +71,57 @@ def save_poisons(path: Path, poisons: Mapping[str, Poison]) -> None:
         document.add(name, table(poison.to_json()))
     path.parent.mkdir(parents=True, exist_ok=True)
     write_toml(path, document)
+
+
+@dataclass(frozen=True)
+class Tracked:
+    """What an event did to the list: who was poisoned, and whose poisons it cured."""
+
+    poisoned: tuple[str, ...]
+    cured: tuple[str, ...]
+
+
+class PoisonList:
+    """The tracked poisons by character, kept in ``path`` after every change."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        #: why the file was kept aside when it was, for the player to read
+        self.notices: list[str] = []
+        self.poisons = _load(path, self.notices)
+
+    def track(self, report: EventReport) -> Tracked:
+        """Keep the poisons ``report`` gave (EV-POI-3: each replaces that character's last),
+        or cure every one at a recovery spot (EV-REC-1)."""
+        given = {step.member or UNNAMED: Poison.from_json(step.data["poison"], "the poison table")
+                 for step in report.find("EV-POI-3")}
+        cured: tuple[str, ...] = ()
+        if any(step.data.get("cure_poison") for step in report.find("EV-REC-1")):
+            cured, self.poisons = tuple(self.poisons), {}
+        for name, poison in given.items():
+            self.poisons[name] = afflict(self.poisons.get(name), poison)
+        if given or cured:
+            self.save()
+        return Tracked(tuple(given), cured)
+
+    def pass_time(self, rules: EventRules, rest_hours: int | None = None) -> TimePassed:
+        """EV-POI-2: the end of a block, or a rest of ``rest_hours`` hours."""
+        passed = pass_time(self.poisons, rules, rest_hours)
+        self.poisons = passed.poisons
+        self.save()
+        return passed
+
+    def cure(self, who: str) -> Poison:
+        """Remove ``who``'s poison (the GM's cure succeeded); DataError if none is tracked."""
+        if who not in self.poisons:
+            tracked = ", ".join(self.poisons) or "nobody"
+            raise DataError(f"{who!r} has no tracked poison (tracked: {tracked})")
+        poison = self.poisons.pop(who)
+        self.save()
+        return poison
+
+    def save(self) -> None:
+        _write(self.path, self.poisons)
+
+    def to_json(self) -> dict[str, dict[str, object]]:
+        return {name: poison.to_json() for name, poison in self.poisons.items()}

@@ -404,3 +404,56 @@ def test_a_table_runs_in_generic_mode_whatever_events_toml_sets() -> None:
     mode.answer(Throw((2,)))  # a lock (EV-DOOR-1 row 2)
     assert "EV-DOOR-1" in {step.rule for step in mode.dice.steps}
     assert not any("party" in step.text for step in mode.dice.steps)
+
+
+def test_the_tray_tracks_poisons_and_ticks_them_at_a_block_s_end_or_an_hour_of_rest(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-POI-2's Default: the tray offers "End block" and "Rest 1 hour", each ticking the
+    tracked poisons, the same list `companion events` keeps; a poison the tray's table gives
+    is tracked (as the victim: the tray has no names), and a recovery spot cures them all."""
+    from companion.app.poisons import PoisonList, poisons_path
+    from companion.app.session.mode import RollAsk, Throw
+
+    assert main(["events", "poison", "--who", "Aki", "--seed", "1"]) == 0
+    capsys.readouterr()
+    mode = DiceTrayMode(("1D6",), "simulated 仮想", poisons=PoisonList(poisons_path()))
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    assert [o.label for o in ask.options] == [
+        "Roll 1D6", "Event table イベント表", "Poisons 毒の経過", "Quit 終了"]
+    mode.answer(1)  # Event table
+    mode.answer(6)  # Poison
+    for face in (1, 3):  # 判定－１/Check −1 for 3 hours
+        mode.answer(Throw((face,)))
+    assert mode.dice.steps[-1].text == ("Tracking victim's poison: Poisons 毒の経過 in the menu "
+                                        "ticks it")
+    mode.answer(1)  # the outcome's Menu
+    mode.answer(2)  # Poisons
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk) and [o.label for o in ask.options] == [
+        "End block ブロック終了", "Rest 1 hour 休息1時間", "Back 戻る"]
+    listed = [s.text for s in mode.dice.steps]
+    assert [line.split(":")[0] for line in listed] == ["Aki", "victim"]
+    assert listed[1].endswith("毒性値/toxicity 8; 3 h left")
+    mode.answer(0)  # End block
+    assert mode.dice.steps[0].text == ("ブロック終了/End of block: poisons tick once "
+                                       "(1 h (default))")
+    assert "victim: 判定－１/Check −1: 2 h left" in [s.text for s in mode.dice.steps]
+    mode.answer(1)  # Rest 1 hour
+    mode.answer(1)  # and another
+    texts = [s.text for s in mode.dice.steps]
+    assert texts[0] == "休息/Rest 1 h: poisons tick every hour"
+    assert "victim: 判定－１/Check −1 wears off" in texts
+    assert list(PoisonList(poisons_path()).poisons) == ["Aki"]  # 異性化 for 5 h: 2 h left
+    assert texts[-1].startswith("Aki: 異性化/Gender swap") and texts[-1].endswith("; 2 h left")
+    mode.answer(2)  # Back
+    mode.answer(1)  # Event table
+    mode.answer(5)  # Recovery
+    while isinstance(ask := mode.ask(), RollAsk):
+        mode.answer(Throw((3,) * ask.count))
+    assert mode.dice.steps[-1].text.startswith("Tracked poisons cured: ")
+    assert PoisonList(poisons_path()).poisons == {}
+    mode.answer(1)  # Menu
+    mode.answer(2)  # Poisons
+    assert [s.text for s in mode.dice.steps] == ["No poison tracked 毒なし"]

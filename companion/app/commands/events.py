@@ -18,13 +18,12 @@ from typing import Any
 
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
-from companion.app.poisons import load_poisons, poisons_path, save_poisons
+from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path
 from companion.dice import DiceSource
 from companion.errors import DataError
 from companion.systems.defaults import listing, notes_text
-from companion.systems.events.poison import Poison, afflict
-from companion.systems.events.poisoned import describe, pass_time
-from companion.systems.events.report import EventReport
+from companion.systems.events.poison import Poison
+from companion.systems.events.poisoned import describe
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import load_party, load_rating_table
@@ -38,8 +37,6 @@ POISON_ACTIONS = {
     "poisoned": "list the tracked poisons",
     "cure": "cure --who NAME's poison: Cure Poison (or Remove Curse) beat its toxicity",
 }
-#: Whom a poison rolled in generic mode without --who is tracked as.
-UNNAMED = "victim"
 
 
 def load_user_rules(settings: list[str]) -> EventRules:
@@ -86,9 +83,10 @@ def run(args: argparse.Namespace) -> int:
             args.table, source, rules=rules, mode=args.mode, dm_level=args.level,
             party=party, rating_table=ratings, trap=args.trap, victim=args.who,
         )
-        poisons, notes = track(report)
+        poisons = _poison_list()
+        notes = _notes(poisons.track(report), report.mode)
         if args.json:
-            print_json(args, {**report.to_json(), "poisoned": _json(poisons)})
+            print_json(args, {**report.to_json(), "poisoned": poisons.to_json()})
         else:
             print("\n".join([report.text, *notes]))
         return 0
@@ -96,40 +94,22 @@ def run(args: argparse.Namespace) -> int:
     return run_with_source(args, body)
 
 
-def _tracked() -> dict[str, Poison]:
-    """The tracked poisons; a notice on stderr when the file had to be kept aside."""
-    notices: list[str] = []
-    poisons = load_poisons(poisons_path(), notices)
-    for notice in notices:
+def _poison_list() -> PoisonList:
+    """The tracked poisons; a notice on stderr when their file had to be kept aside."""
+    poisons = PoisonList(poisons_path())
+    for notice in poisons.notices:
         print(notice, file=sys.stderr)
     return poisons
 
 
-def _json(poisons: dict[str, Poison]) -> dict[str, Any]:
-    return {name: poison.to_json() for name, poison in poisons.items()}
-
-
-def track(report: EventReport) -> tuple[dict[str, Poison], list[str]]:
-    """Keep the poisons ``report`` gave (EV-POI-3: each replaces the character's last one),
-    or cure them all at a recovery spot (EV-REC-1); the list after, and what was done."""
-    given = {step.member or UNNAMED: Poison.from_json(step.data["poison"], "the poison table")
-             for step in report.find("EV-POI-3")}
-    cured = any(step.data.get("cure_poison") for step in report.find("EV-REC-1"))
-    poisons = _tracked()
-    if not given and not cured:
-        return poisons, []
-    notes = []
-    if cured and poisons:
-        notes.append(f"Tracked poisons cured: {', '.join(poisons)}")
-        poisons = {}
-    for name, poison in given.items():
-        poisons[name] = afflict(poisons.get(name), poison)
-    for name in given:
-        named = "" if name != UNNAMED or report.mode is Mode.SW else " (--who NAME names who)"
+def _notes(tracked: Tracked, mode: Mode) -> list[str]:
+    """What tracking did, for the lines under the table's walk."""
+    notes = [f"Tracked poisons cured: {', '.join(tracked.cured)}"] if tracked.cured else []
+    for name in tracked.poisoned:
+        named = " (--who NAME names who)" if name == UNNAMED and mode is Mode.GENERIC else ""
         notes.append(f"Tracking {name}'s poison{named}: `companion events end-block` or `rest` "
                      f"ticks it, `poisoned` lists it, `cure --who {name}` ends it")
-    save_poisons(poisons_path(), poisons)
-    return poisons, notes
+    return notes
 
 
 def poison_action(args: argparse.Namespace, rules: EventRules) -> int:
@@ -138,40 +118,33 @@ def poison_action(args: argparse.Namespace, rules: EventRules) -> int:
         raise DataError(f"--hours goes with rest, not {args.table}")
     if args.who is not None and args.table != "cure":
         raise DataError(f"--who goes with the poison table and cure, not {args.table}")
-    poisons = _tracked()
-    lines: list[str] = []
+    poisons = _poison_list()
     steps: list[dict[str, Any]] = []
     match args.table:
         case "poisoned":
-            lines = [f"{name}: {describe(poison, rules)}" for name, poison in poisons.items()]
-            lines = lines or ["No poison tracked"]
+            lines = [f"{name}: {describe(poison, rules)}"
+                     for name, poison in poisons.poisons.items()] or ["No poison tracked"]
         case "cure":
-            lines = [cure(poisons, args.who, rules)]
-            save_poisons(poisons_path(), poisons)
+            if args.who is None:
+                raise DataError("cure needs --who NAME: whose poison was cured")
+            lines = [cured(args.who, poisons.cure(args.who), rules)]
         case _:
             rest = (1 if args.hours is None else args.hours) if args.table == "rest" else None
-            passed = pass_time(poisons, rules, rest)
-            poisons = passed.poisons
-            save_poisons(poisons_path(), poisons)
+            passed = poisons.pass_time(rules, rest)
             lines = [passed.text]
             steps = [step.to_json() for step in passed.steps]
     if args.json:
         print(json.dumps({"action": args.table, "text": "\n".join(lines), "steps": steps,
-                          "poisoned": _json(poisons)}, ensure_ascii=False))
+                          "poisoned": poisons.to_json()}, ensure_ascii=False))
     else:
         print("\n".join(lines))
     return 0
 
 
-def cure(poisons: dict[str, Poison], who: str | None, rules: EventRules) -> str:
-    """Remove ``who``'s poison from ``poisons``: the GM's Cure Poison succeeded (EV-POI-1),
-    or Remove Curse on a curse-type one when EV-POI-11 is on; EV-POI-10's HP may heal now."""
-    if who is None:
-        raise DataError("cure needs --who NAME: whose poison was cured")
-    if who not in poisons:
-        tracked = ", ".join(poisons) or "nobody"
-        raise DataError(f"{who!r} has no tracked poison (tracked: {tracked})")
-    poison = poisons.pop(who)
+def cured(who: str, poison: Poison, rules: EventRules) -> str:
+    """What curing ``who``'s poison took: the GM's Cure Poison against its toxicity
+    (EV-POI-1), or Remove Curse on a curse-type one when EV-POI-11 is on; and whether
+    EV-POI-10's HP may heal now."""
     how = f"Cure Poison vs 毒性値/toxicity {poison.toxicity}"
     if poison.damage_max and rules.settings["EV-POI-11", "enabled"]:
         how += " (or Remove Curse: a curse-type poison, EV-POI-11)"

@@ -5,6 +5,10 @@ explore, recovery, poison; spec §1) or a plain dice expression, throws real
 dice in the dice area, and reads the roll BCDice style with the table's
 outcome and follow-ups, on the screen or in the terminal.
 
+A poison a table gives is tracked (:class:`~companion.app.poisons.PoisonList`, the list
+``companion events`` keeps too), and the menu's *Poisons 毒の経過* ticks the tracked poisons
+at the end of a block or an hour of rest (EV-POI-2's Default).
+
 The event tables pull their dice from a source as they walk; the session hands
 a mode one answer at a time. So the tray walks the table again over the throws
 it has so far (the walk is pure: the same dice give the same walk), and asks
@@ -14,16 +18,19 @@ for the next throw where the walk stops for want of dice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
+from companion.app.poisons import PoisonList
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.dice import parse, roll
 from companion.dice.notation import DiceSyntaxError
 from companion.errors import CompanionError, DataError, IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display.view import DiceStep, DiceView, Name, Option, View
-from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode
+from companion.systems.events.poisoned import describe
+from companion.systems.events.report import EventReport
+from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.run import run_event
 
 TITLE = "ダイストレイ Dice tray"
@@ -41,6 +48,8 @@ TABLE_NAMES: dict[str, Name] = {
     "poison": Name("毒", "Poison"),
 }
 MENU_PROMPT = "Dice tray: roll dice, or an event table?"
+POISONS = "Poisons 毒の経過"
+POISONS_PROMPT = "Poisons: the end of a block, or an hour of rest? (EV-POI-2)"
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
 
 
@@ -60,6 +69,7 @@ class Stage(Enum):
 
     MENU = "menu"
     TABLES = "tables"
+    POISONS = "poisons"
     THROW = "throw"
     OUTCOME = "outcome"
     QUIT = "quit"
@@ -104,13 +114,16 @@ def _menu(labels: Sequence[str]) -> tuple[Option, ...]:
 
 
 class DiceTrayMode:
-    """Menu, throw, outcome, again; over when the player quits. Nothing is saved."""
+    """Menu, throw, outcome, again; over when the player quits. Nothing is saved but the
+    tracked ``poisons`` (without them the menu has no *Poisons*)."""
 
     def __init__(self, expressions: Sequence[str], source_name: str,
-                 rules: EventRules | None = None) -> None:
+                 rules: EventRules | None = None, poisons: PoisonList | None = None) -> None:
         self.expressions = tuple(expressions)
         self.source_name = source_name
         self.rules = rules
+        self.poisons = poisons
+        self.report: EventReport | None = None  # the last table's walk, once whole
         self.stage = Stage.MENU
         self.pick: TrayPick | None = None
         self.throws: list[tuple[int, ...]] = []
@@ -123,9 +136,10 @@ class DiceTrayMode:
 
     def ask(self) -> ChoiceAsk | RollAsk | None:
         if self.stage is Stage.MENU:
-            labels = [f"Roll {e}" for e in self.expressions]
-            return ChoiceAsk(MENU_PROMPT,
-                             _menu((*labels, "Event table イベント表", "Quit 終了")))
+            labels = [*(f"Roll {e}" for e in self.expressions), "Event table イベント表"]
+            if self.poisons is not None:
+                labels.append(POISONS)
+            return ChoiceAsk(MENU_PROMPT, _menu((*labels, "Quit 終了")))
         if self.stage is Stage.TABLES:
             return ChoiceAsk("Which table?",
                              _menu((*(f"{n.en} {n.ja}" for n in TABLE_NAMES.values()),
@@ -140,6 +154,9 @@ class DiceTrayMode:
                 more = f", throw {len(self.throws) + 1} (the table's next roll 追加)" + (
                     f": {need.purpose}" if need.purpose else "")
             return RollAsk(self._title() + more, need.count, need.sides)
+        if self.stage is Stage.POISONS:
+            return ChoiceAsk(POISONS_PROMPT, _menu(("End block ブロック終了",
+                                                    "Rest 1 hour 休息1時間", "Back 戻る")))
         if self.stage is Stage.OUTCOME:
             return ChoiceAsk(self._outcome_prompt(), _menu(("Again もう一度", "Menu メニュー")))
         return None
@@ -172,8 +189,19 @@ class DiceTrayMode:
                     steps=tuple(DiceStep(EVENT_TABLES[t], f"{i}. {TABLE_NAMES[t]}")
                                 for i, t in enumerate(names, 1)),
                     source=self.source_name)
+            elif index == len(self.expressions) + 1 and self.poisons is not None:
+                self.stage = Stage.POISONS
+                self._poisons_view(())
             else:
                 self.stage = Stage.QUIT
+        elif self.stage is Stage.POISONS:
+            if index == 2:
+                self._to_menu()
+            else:
+                assert self.poisons is not None
+                passed = self.poisons.pass_time(self._rules(), None if index == 0 else 1)
+                self._poisons_view(tuple(DiceStep(s.rule, s.text, s.depth)
+                                         for s in passed.steps))
         elif self.stage is Stage.TABLES:
             names = list(TABLE_NAMES)
             if index < len(names):
@@ -212,12 +240,35 @@ class DiceTrayMode:
         self._walk_on()
 
     def _walk_on(self) -> None:
-        """Walk as far as the throws go; a table that cannot go on says why at its outcome."""
+        """Walk as far as the throws go; a table that cannot go on says why at its outcome.
+        A whole table's poisons, or its cure, go to the tracked list."""
         try:
-            self._walk()
+            need = self._walk()
         except CompanionError as exc:
             self.note = str(exc)
             self.stage = Stage.OUTCOME
+            return
+        if need is None and self.report is not None and self.poisons is not None:
+            tracked = self.poisons.track(self.report)
+            notes = [f"Tracked poisons cured: {', '.join(tracked.cured)}"] if tracked.cured else []
+            notes += [f"Tracking {name}'s poison: {POISONS} in the menu ticks it"
+                      for name in tracked.poisoned]
+            self.dice = replace(self.dice, steps=(
+                *self.dice.steps, *(DiceStep("EV-POI-2", note) for note in notes)))
+
+    def _poisons_view(self, passed: tuple[DiceStep, ...]) -> None:
+        """The tracked poisons (EV-POI-1's Show) under what the time that passed did."""
+        assert self.poisons is not None
+        listed = [DiceStep("EV-POI-1", f"{name}: {describe(poison, self._rules())}")
+                  for name, poison in self.poisons.poisons.items()]
+        notices = tuple(DiceStep("EV-POI-2", notice) for notice in self.poisons.notices)
+        self.dice = DiceView(
+            title="毒 Poisons (EV-POI-2)", source=self.source_name,
+            steps=(*notices, *passed,
+                   *(listed or [DiceStep("EV-POI-1", "No poison tracked 毒なし")])))
+
+    def _rules(self) -> EventRules:
+        return self.rules or load_rules()
 
     # -- the walk over the throws so far ------------------------------------------------
 
@@ -225,6 +276,7 @@ class DiceTrayMode:
         """Walk the pick over the throws so far: the throw it needs next, or None when the
         walk is whole (the outcome is then in ``dice``)."""
         assert self.pick is not None
+        self.report = None
         source = _Thrown(self.throws)
         faces = tuple(face for throw in self.throws for face in throw)  # each roll line's
         try:
@@ -232,6 +284,7 @@ class DiceTrayMode:
                 # generic mode whatever events.toml says: the tray has no party file
                 report = run_event(self.pick.table, source, rules=self.rules,
                                    mode=Mode.GENERIC)
+                self.report = report
                 rolls = tuple(s.roll.text for s in report.steps if s.roll is not None)
                 steps = tuple(DiceStep(s.rule, s.text, s.depth) for s in report.steps)
             else:

@@ -12,6 +12,7 @@ from companion.app.commands.play.telling import tell
 from companion.app.config import Config
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
 from companion.app.paths import config_dir, data_dir
+from companion.app.poisons import PoisonList, poisons_path
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session
 from companion.app.session.mode import RollFeed
@@ -32,7 +33,8 @@ def table_files(args: argparse.Namespace, mode: str) -> tuple[Path, Path]:
 
 def run_dice_tray(config: Config, display: Display, controls: Controls,
                   seed: int | None) -> None:
-    """``--mode dice``: the dice tray until the player quits (nothing is saved)."""
+    """``--mode dice``: the dice tray until the player quits (nothing is saved but the
+    poisons it tracks, the list ``companion events`` keeps)."""
     expressions = parse_expressions(config.text("dice.expressions"))
     rules = load_user_rules([])  # the user's events.toml Defaults, as `companion events` uses
     poll = config.number("input.poll_seconds")
@@ -42,7 +44,7 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
         source_name = "simulated 仮想"
     else:
         rolls, source_name = camera_rolls(config, controls), "camera カメラ"
-    tray = DiceTrayMode(expressions, source_name, rules)
+    tray = DiceTrayMode(expressions, source_name, rules, PoisonList(poisons_path()))
     Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display).run()
 
 
