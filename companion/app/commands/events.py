@@ -22,6 +22,7 @@ from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path
 from companion.dice import DiceSource
 from companion.errors import DataError
 from companion.systems.defaults import listing, notes_text
+from companion.systems.events.lists import load_lists
 from companion.systems.events.poison import Poison
 from companion.systems.events.poisoned import describe
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
@@ -70,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
         load_rating_table(read_text(args.ratings, "rating table"), args.ratings)
         if args.ratings else None
     )
+    lists = load_lists(read_text(args.lists, "list file"), args.lists) if args.lists else None
 
     if args.table in POISON_ACTIONS:
         return poison_action(args, rules)
@@ -81,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     def body(source: DiceSource) -> int:
         report = run_event(
             args.table, source, rules=rules, mode=args.mode, dm_level=args.level,
-            party=party, rating_table=ratings, trap=args.trap, victim=args.who,
+            party=party, rating_table=ratings, trap=args.trap, victim=args.who, lists=lists,
         )
         poisons = _poison_list()
         notes = _notes(poisons.track(report), report.mode)
@@ -187,6 +189,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                              "thief, sage, sorcerer, evasion, shield, armor, dexterity, "
                              "agility, intelligence, strength, vitality, hp, mp, max_hp, "
                              "max_mp (example: companion/systems/events/data/example_party.toml)")
+    parser.add_argument("--lists", metavar="FILE",
+                        help="your own lists (TOML): [[monster]] tables with name and level, "
+                             "from which the monster table picks the species (EV-MON-1), and "
+                             "[[item]] tables with a name, from which exploration's bonus "
+                             "picks the kind (EV-EXP-4) (example: "
+                             "companion/systems/events/data/example_lists.toml)")
     parser.add_argument("--ratings", metavar="CSV",
                         help="Sword World rating table: header rating,2,...,12 (EV-CORE-3)")
     add_set_argument(parser, SET_EXAMPLE)

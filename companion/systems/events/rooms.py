@@ -33,11 +33,17 @@ class _RoomWalk(_Walk):
             "EV-MON-1",
             f"{table.title}: {result.text} ＞ {row['ja']}{shown} ＞ "
             f"{count} × level-{self.dm + offset} monster{'s' if count > 1 else ''} "
-            f"(DM Lv {self.dm}{self.dm_tag} {sign}); the GM picks the species",
+            f"(DM Lv {self.dm}{self.dm_tag} {sign}); "
+            + ("the species from your list" if self.lists.monsters else "the GM picks the species"),
             roll=result,
             data={"level": self.dm + offset, "count": count,
                   "count_roll": count_roll.to_json() if count_roll else None},
         )
+        if self.lists.monsters:
+            level = self.dm + offset
+            with self.deeper():
+                self.pick("EV-MON-1", f"種類/species (level {level})", self.lists.of_level(level),
+                          f"Your list has no level-{level} monster: the GM picks the species")
 
     def explore(self) -> None:
         """EV-EXP-1 and its follow-ups EV-EXP-2..4."""
@@ -94,19 +100,30 @@ class _RoomWalk(_Walk):
         if not self.sw:
             self.check_prompt("EV-EXP-4", "appraise", "anyone (one success is enough)",
                               "on success: one kind of small recovery item ×1D6")
+            if self.lists.items:
+                with self.deeper():
+                    self.item_kind()
             return
         for member in self.party:
             result = self.check("EV-EXP-4", "appraise", member)
             if result.success:
                 count = roll("1D6", self.source, purpose="how many items 個数")
+                named = ("" if self.lists.items
+                         else "; the list is missing in the source, the GM names it")
                 self.add(
                     "EV-EXP-4",
                     f"報酬：小回復アイテム/small recovery items {count.text} ＞ ×{count.total} "
-                    "(one kind; the list is missing in the source, the GM names it)",
+                    f"(one kind{named})",
                     roll=count, data={"items": count.total},
                 )
+                if self.lists.items:
+                    self.item_kind()
                 return
         self.add("EV-EXP-4", "Nothing useful found", data={"items": 0})
+
+    def item_kind(self) -> None:
+        """EV-EXP-4 Default: the one kind of small recovery item, from the player's list."""
+        self.pick("EV-EXP-4", "種類/kind", self.lists.items, "")
 
     def recovery(self) -> None:
         """EV-REC-1..3: poison cured, HP and MP recover base power, once per room."""

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from companion.dice.sources import DiceSource
 from companion.errors import DataError
 from companion.systems.events.doors import _Run
+from companion.systems.events.lists import UserLists
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.sword_world import Member, RatingTable
@@ -37,6 +38,7 @@ def run_event(
     rating_table: RatingTable | None = None,
     trap: str | None = None,
     victim: str | None = None,
+    lists: UserLists | None = None,
 ) -> EventReport:
     """Roll one event table (a key of EVENT_TABLES) and walk its follow-ups.
 
@@ -44,7 +46,8 @@ def run_event(
     ``trap`` names the trap kind for the ``trap`` table instead of rolling it: the trap a
     door or chest rolled before its disarm (EV-DOOR-3), which fires without a second roll.
     ``victim`` names who the ``poison`` table poisons: a party member in sw mode (the first
-    in marching order when None), anyone in generic mode.
+    in marching order when None), anyone in generic mode. ``lists``, the player's own
+    monsters and small recovery items, names the species (EV-MON-1) and the kind (EV-EXP-4).
     """
     if table not in EVENT_TABLES:
         raise DataError(f"no event table {table!r}; choose from {', '.join(EVENT_TABLES)}")
@@ -56,7 +59,7 @@ def run_event(
     chosen = Mode(mode or rules.settings["§1", "mode"])
     if dm_level is not None and dm_level < 1:
         raise DataError(f"DM level must be 1 or more, not {dm_level}")
-    run = _Run(rules, source, chosen, dm_level, party, rating_table)
+    run = _Run(rules, source, chosen, dm_level, party, rating_table, lists)
     if victim is not None and table != "poison":
         raise DataError(f"a victim ({victim!r}) goes with the poison table, not {table!r}")
     # generic mode: the character the GM names, so the report says whose poison it is

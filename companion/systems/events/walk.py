@@ -21,6 +21,7 @@ from companion.dice.result import Result
 from companion.dice.roll import RollOptions, roll
 from companion.dice.sources import DiceSource
 from companion.dice.tables import TableRow
+from companion.systems.events.lists import UserLists
 from companion.systems.events.report import Step
 from companion.systems.events.rules import EventRules, Mode, NoParty
 from companion.systems.events.sword_world import (
@@ -43,6 +44,7 @@ class _Walk:
         dm_level: int | None,
         party: Sequence[Member],
         rating_table: RatingTable | None,
+        lists: UserLists | None = None,
     ) -> None:
         self.rules = rules
         self.s = rules.settings
@@ -53,6 +55,7 @@ class _Walk:
         self.dm = self.s["EV-CORE-1", "dm_level"] if dm_level is None else dm_level
         self.party = tuple(party)
         self.rating_table = rating_table
+        self.lists = lists or UserLists()
         self.steps: list[Step] = []
         self.depth = 0
         self.options = RollOptions(half_die=Rounding[self.s["EV-CORE-4", "rounding"].upper()])
@@ -171,6 +174,21 @@ class _Walk:
             data={"rating": rating, "roll": total, "value": value},
         )
         return value
+
+    def pick(self, rule: str, what: str, names: Sequence[str], none: str) -> None:
+        """One of the player's ``names`` (EV-MON-1, EV-EXP-4 Defaults), by a 1Dn when
+        there are n of them; ``none`` says what happens when the list has none."""
+        if not names:
+            self.add(rule, none)
+            return
+        if len(names) == 1:
+            self.add(rule, f"{what}: {names[0]} (the only one in your list)",
+                     data={"picked": names[0]})
+            return
+        result = roll(f"1D{len(names)}", self.source, purpose=f"{what} from your list")
+        picked = names[result.total - 1]
+        self.add(rule, f"{what} from your list: {result.text} ＞ {picked}", roll=result,
+                 data={"picked": picked})
 
     def need_party(self) -> None:
         if self.sw and not self.party:

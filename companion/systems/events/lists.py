@@ -1,0 +1,76 @@
+"""System `events`: the player's own lists of monsters and small recovery items (spec §1).
+
+The seed's monster table gives a level and a count, not a species, and the list of small
+recovery items it rewards is missing (EV-MON-1, EV-EXP-4). Their Defaults let the GM name
+them, "or the program offers a user-loaded monster list filtered by level" and "picks
+from a user-supplied list". :func:`load_lists` reads that list file: ``[[monster]]``
+tables with a name and a level, ``[[item]]`` tables with a name.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import DataError
+
+
+@dataclass(frozen=True, slots=True)
+class Species:
+    """A monster of the player's list: its name (both languages, as they wrote it), level."""
+
+    name: str
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class UserLists:
+    """Monsters to pick from by level (EV-MON-1), small recovery items (EV-EXP-4)."""
+
+    monsters: tuple[Species, ...] = ()
+    items: tuple[str, ...] = ()
+
+    def of_level(self, level: int) -> tuple[str, ...]:
+        return tuple(m.name for m in self.monsters if m.level == level)
+
+
+def load_lists(text: str, origin: str = "list file") -> UserLists:
+    """``[[monster]]`` (name, level) and ``[[item]]`` (name) tables; DataError names the
+    table and field that is wrong."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{origin}: not TOML ({exc})") from exc
+    unknown = sorted(set(data) - {"monster", "item"})
+    if unknown:
+        raise DataError(f"{origin}: unknown table {unknown[0]!r}; write [[monster]] tables "
+                        "(name, level) and [[item]] tables (name)")
+    monsters = tuple(Species(row["name"], row["level"])
+                     for row in _rows(data, "monster", {"name", "level"}, origin))
+    items = tuple(row["name"] for row in _rows(data, "item", {"name"}, origin))
+    if not monsters and not items:
+        raise DataError(f"{origin}: needs [[monster]] tables (name, level) or [[item]] "
+                        "tables (name)")
+    return UserLists(monsters, items)
+
+
+def _rows(data: dict[str, Any], kind: str, keys: set[str], origin: str) -> list[dict[str, Any]]:
+    rows = data.get(kind, [])
+    if not isinstance(rows, list):
+        raise DataError(f"{origin}: {kind} must be [[{kind}]] tables")
+    for number, row in enumerate(rows, 1):
+        where = f"{origin}: {kind} {number}"
+        if not isinstance(row, dict):
+            raise DataError(f"{where}: must be a [[{kind}]] table, found {row!r}")
+        if set(row) != keys:
+            wrong = sorted(set(row) - keys) or sorted(keys - set(row))
+            what = "unknown field" if set(row) - keys else "needs"
+            raise DataError(f"{where}: {what} {wrong[0]!r}")
+        if not isinstance(row["name"], str) or not row["name"].strip():
+            raise DataError(f"{where}: name must be text, found {row['name']!r}")
+        level = row.get("level", 1)
+        if not isinstance(level, int) or isinstance(level, bool) or level < 1:
+            raise DataError(f"{where} ({row['name']}): level must be a whole number of 1 or "
+                            f"more, found {level!r}")
+    return rows

@@ -1,0 +1,94 @@
+"""System `events`: the player's own monster and item lists (EV-MON-1, EV-EXP-4 Defaults)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+from companion.dice import ScriptedDice
+from companion.errors import DataError
+from companion.systems.events.lists import Species, UserLists, load_lists
+from companion.systems.events.report import EventReport
+from companion.systems.events.run import run_event
+from companion.systems.events.sword_world import Member
+
+LISTS = UserLists(
+    monsters=(Species("ゴブリン/Goblin", 1), Species("コボルド/Kobold", 1),
+              Species("ジャイアントラット/Giant rat", 1), Species("オーガー/Ogre", 3)),
+    items=("ヒーリングポーション/Healing potion", "保存食/Rations"),
+)
+EXAMPLE = Path("companion/systems/events/data/example_lists.toml")
+
+
+def walk(table: str, dice: list[tuple[int, int]], **kw: Any) -> EventReport:
+    source = ScriptedDice(dice)
+    report = run_event(table, source, lists=LISTS, **kw)
+    assert source.remaining == [], report.text
+    return report
+
+
+def test_ev_mon_1_the_species_is_picked_from_the_list_by_level() -> None:
+    """EV-MON-1 Default: "the program offers a user-loaded monster list filtered by level":
+    a 1Dn among the n monsters of the table's level; one alone needs no die."""
+    report = walk("monster", [(6, 5), (6, 2), (3, 2)])  # DM Lv ± 0, 1D6 = 2 of level 1
+    first, species = report.find("EV-MON-1")
+    assert first.text.endswith("2 × level-1 monsters (DM Lv 1 (default) ± 0); "
+                               "the species from your list")
+    assert species.text == "種類/species (level 1) from your list: (1D3) ＞ 2 ＞ コボルド/Kobold"
+    assert species.data == {"picked": "コボルド/Kobold"} and species.depth == 1
+    (_, ogre) = walk("monster", [(6, 1)], dm_level=1).find("EV-MON-1")  # level 3, one
+    assert ogre.text == "種類/species (level 3): オーガー/Ogre (the only one in your list)"
+    (_, none) = walk("monster", [(6, 1)], dm_level=4).find("EV-MON-1")
+    assert none.text == "Your list has no level-6 monster: the GM picks the species"
+    plain = run_event("monster", ScriptedDice([(6, 1)]))
+    assert plain.steps[-1].text.endswith("the GM picks the species")
+
+
+def test_ev_exp_4_the_kind_of_item_is_picked_from_the_list() -> None:
+    """EV-EXP-4 Default: "the program picks from a user-supplied list" the one kind of
+    small recovery item, in sw mode after the appraisal and count, in generic mode ahead."""
+    aki = Member("Aki", thief=3, intelligence=1)
+    report = walk("explore", [(6, 6), (6, 5), (6, 5), (6, 4), (2, 1)], mode="sw",
+                  party=(aki,))
+    texts = [s.text for s in report.find("EV-EXP-4")]
+    assert texts[-2] == "報酬：小回復アイテム/small recovery items (1D6) ＞ 4 ＞ ×4 (one kind)"
+    assert texts[-1] == ("種類/kind from your list: (1D2) ＞ 1 ＞ "
+                         "ヒーリングポーション/Healing potion")
+    generic = walk("explore", [(6, 6), (2, 2)])
+    assert generic.find("EV-EXP-4")[-1].data == {"picked": "保存食/Rations"}
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    ("[[monster]]\nname = 'Goblin'\n", "monster 1: needs 'level'"),
+    ("[[monster]]\nname = 'Goblin'\nlevel = 0\n", "monster 1 (Goblin): level must be a whole "
+                                                   "number of 1 or more, found 0"),
+    ("[[item]]\nname = ''\n", "item 1: name must be text, found ''"),
+    ("[[item]]\nname = 'Potion'\ncount = 2\n", "item 1: unknown field 'count'"),
+    ("[[monsters]]\nname = 'Goblin'\n", "unknown table 'monsters'"),
+    ("", "needs [[monster]] tables (name, level) or [[item]] tables (name)"),
+    ("monster = 3\n", "monster must be [[monster]] tables"),
+])
+def test_a_list_written_wrong_names_the_table_and_field(text: str, wrong: str) -> None:
+    with pytest.raises(DataError, match=re.escape(wrong)):
+        load_lists(text, "lists.toml")
+
+
+def test_the_example_list_loads_and_the_command_reads_a_list_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lists = load_lists(EXAMPLE.read_text(encoding="utf-8"), str(EXAMPLE))
+    assert {m.level for m in lists.monsters} == {1, 2, 3} and len(lists.items) == 3
+    assert main(["events", "monster", "--lists", str(EXAMPLE), "--level", "1", "--seed", "2",
+                 "--json"]) == 0
+    steps = json.loads(capsys.readouterr().out)["steps"]
+    assert steps[-1]["data"]["picked"] in lists.of_level(steps[0]["data"]["level"])
+    bad = tmp_path / "lists.toml"
+    bad.write_text("[[monster]]\nname = 'Goblin'\nlevel = 'one'\n", encoding="utf-8")
+    assert main(["events", "monster", "--lists", str(bad)]) != 0
+    assert (f"{bad}: monster 1 (Goblin): level must be a whole number of 1 or more, "
+            "found 'one'") in capsys.readouterr().err
