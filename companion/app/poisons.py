@@ -82,19 +82,29 @@ class Tracked:
 
 
 class PoisonList:
-    """The tracked poisons by character, kept in ``path`` after every change."""
+    """The tracked poisons by character, kept in ``path``.
+
+    Each change reads the file first and writes it after, so the tray and ``companion
+    events`` beside it change one list: neither writes back a copy older than the other's.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
         #: why the file was kept aside when it was, for the player to read
         self.notices: list[str] = []
-        self.poisons = _load(path, self.notices)
+        self.poisons = self.reload()
+
+    def reload(self) -> dict[str, Poison]:
+        """The list as the file has it now."""
+        self.poisons = _load(self.path, self.notices)
+        return self.poisons
 
     def track(self, report: EventReport) -> Tracked:
         """Keep the poisons ``report`` gave (EV-POI-3: each replaces that character's last),
         or cure every one at a recovery spot (EV-REC-1)."""
         given = {step.member or UNNAMED: Poison.from_json(step.data["poison"], "the poison table")
                  for step in report.find("EV-POI-3")}
+        self.reload()
         cured: tuple[str, ...] = ()
         if any(step.data.get("cure_poison") for step in report.find("EV-REC-1")):
             cured, self.poisons = tuple(self.poisons), {}
@@ -106,14 +116,14 @@ class PoisonList:
 
     def pass_time(self, rules: EventRules, rest_hours: int | None = None) -> TimePassed:
         """EV-POI-2: the end of a block, or a rest of ``rest_hours`` hours."""
-        passed = pass_time(self.poisons, rules, rest_hours)
+        passed = pass_time(self.reload(), rules, rest_hours)
         self.poisons = passed.poisons
         self.save()
         return passed
 
     def cure(self, who: str) -> Poison:
         """Remove ``who``'s poison (the GM's cure succeeded); DataError if none is tracked."""
-        if who not in self.poisons:
+        if who not in self.reload():
             tracked = ", ".join(self.poisons) or "nobody"
             raise DataError(f"{who!r} has no tracked poison (tracked: {tracked})")
         poison = self.poisons.pop(who)

@@ -457,3 +457,21 @@ def test_the_tray_tracks_poisons_and_ticks_them_at_a_block_s_end_or_an_hour_of_r
     mode.answer(1)  # Menu
     mode.answer(2)  # Poisons
     assert [s.text for s in mode.dice.steps] == ["No poison tracked 毒なし"]
+
+
+def test_the_tray_and_the_command_beside_it_change_one_poison_list(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A poison `companion events` tracks while the tray is open is in the tray's list, and
+    the tray's End block does not write back its older copy without it."""
+    from companion.app.poisons import PoisonList, poisons_path
+
+    mode = DiceTrayMode(("1D6",), "simulated 仮想", poisons=PoisonList(poisons_path()))
+    assert main(["events", "poison", "--who", "Aki", "--seed", "1"]) == 0
+    capsys.readouterr()
+    mode.answer(2)  # Poisons
+    assert [s.text.split(":")[0] for s in mode.dice.steps] == ["Aki"]
+    assert main(["events", "poison", "--who", "Ben", "--seed", "3"]) == 0  # 異性化 for 5 h
+    mode.answer(0)  # End block
+    assert list(PoisonList(poisons_path()).poisons) == ["Aki", "Ben"]
+    assert [s.text.split(":")[0] for s in mode.dice.steps[1:3]] == ["Aki", "Ben"]

@@ -191,6 +191,7 @@ class DiceTrayMode:
                     source=self.source_name)
             elif index == len(self.expressions) + 1 and self.poisons is not None:
                 self.stage = Stage.POISONS
+                self.poisons.reload()  # `companion events` may have changed it meanwhile
                 self._poisons_view(())
             else:
                 self.stage = Stage.QUIT
