@@ -401,6 +401,9 @@ def put_on_ring(rules: GensoRules, character: Character, key: str, hand: Hand) -
     """GM-ITEM-3: wear a carried magic ring; a Ring of Storage absorbs up to 5 MP at once.
 
     MP taken below 1 leaves the wearer incapacitated (GM-COMBAT-8, shown by the tracker).
+    A Ring of Storage put on where no ring works (two on one hand) absorbs nothing: 「全ての
+    魔法の指輪が機能しなくなる」 takes in its own absorbing, which happens 「指輪をつけた時点で」,
+    so it holds no MP until it is put on again where rings work.
     """
     item = rules.item(key)
     if item.slot is not Slot.RING or item.key not in character.equipment:
@@ -408,7 +411,7 @@ def put_on_ring(rules: GensoRules, character: Character, key: str, hand: Hand) -
     attr = "rings_left" if hand is Hand.LEFT else "rings_right"
     worn = _set(character, attr, (*getattr(character, attr), item.key),
                 equipment=_drop(character.equipment, item.key))
-    if item.key == "ring_storage":
+    if item.key == "ring_storage" and rings_work(rules, worn):
         taken = min(rules.num("GM-ITEM-3", "storage"), max(character.mp, 0))
         worn = replace(worn, mp=character.mp - taken, storage_mp=taken)
     return worn
@@ -426,12 +429,23 @@ def take_off_ring(rules: GensoRules, character: Character, key: str) -> Characte
     raise IllegalAction(f"{character.name} wears no {item.name}")
 
 
+def _set_price(item: Item, price: int) -> int:
+    """GM-EQUIP-3: a price the GM sets for an おおよそ (about) one; the seed bounds it no
+    further, but a price is never below 0."""
+    if price < 0:
+        raise IllegalAction(f"{item.name}: a price is 0 silver or more, not {price}")
+    return price
+
+
 def price_of(rules: GensoRules, item: Item, price: int | None = None) -> int:
-    """GM-EQUIP, GM-ECON-2: an item's price in silver; a "～" price may be set higher."""
+    """GM-EQUIP, GM-ECON-2: an item's price in silver; a "～" price may be set higher, an
+    おおよそ (about) one higher or lower (GM-EQUIP-3: 販売はおおよそ金貨１００枚)."""
     if item.price is None:
         raise IllegalAction(f"{item.name} is not for sale in the price tables")
     if price is None:
         return item.price
+    if item.price_about:
+        return _set_price(item, price)
     if price < item.price or (price != item.price and not item.price_from):
         written = f"{item.price_coins.text()}, that is " if item.price_coins else ""
         raise IllegalAction(f"{item.name} costs {written}{item.price} silver"
@@ -441,7 +455,7 @@ def price_of(rules: GensoRules, item: Item, price: int | None = None) -> int:
 
 def price_coins(rules: GensoRules, item: Item, price: int | None = None) -> Purse:
     """GM-ECON-2: what :func:`price_of` charges, in the coins the seed writes the price in;
-    a higher "～" price is given in silver, so it is shown in silver."""
+    a price set otherwise ("～", おおよそ) is given in silver, so it is shown in silver."""
     silver = price_of(rules, item, price)
     if silver == item.price and item.price_coins is not None:
         return item.price_coins
@@ -506,17 +520,23 @@ def _mana_stone_index(rules: GensoRules, character: Character, key: str) -> int 
     return index
 
 
-def sale(rules: GensoRules, character: Character, key: str) -> tuple[Character, int, Purse]:
+def sale(rules: GensoRules, character: Character, key: str,
+         price: int | None = None) -> tuple[Character, int, Purse]:
     """GM-EQUIP-3, GM-ITEM-1/2/3: sell an item the rules give a buy-back price for.
 
     Returns the character, the silver received and that sum in the coins the seed prices
     it in. A mana stone is ``mana_stone`` (or 魔力石) when only one is carried, else
     ``mana_stone:N`` (N counted from 0); it fetches 1 silver per MP left, or 1 silver used.
     A used magic stone is ``used:KEY``. Ordinary goods have no buy-back price in the seed
-    and are refused.
+    and are refused. ``price`` (silver) is the GM's for an おおよそ buy-back only (GM-EQUIP-3:
+    買取はおおよそ金貨５０枚); every other buy-back is the seed's own number.
     """
     index = _mana_stone_index(rules, character, key)
+    own = ("the seed's buy-back for {} is its own number, not an おおよそ (about) one the "
+           "GM sets: sell it without a price")
     if index is not None:
+        if price is not None:
+            raise IllegalAction(own.format(f"{rules.mana_stone['ja']}/{rules.mana_stone['en']}"))
         left = character.mana_stones[index]
         stone = rules.mana_stone
         paid = left * stone["buyback_per_mp"] if left else stone["used_buyback"]
@@ -532,6 +552,10 @@ def sale(rules: GensoRules, character: Character, key: str) -> tuple[Character, 
     if paid_or_none is None or coins_or_none is None:
         raise IllegalAction(f"the seed gives no buy-back price for {item.name}; "
                             "the GM sets one")
+    if price is not None:
+        if used or not item.price_about:
+            raise IllegalAction(own.format(("used " if used else "") + item.name))
+        paid_or_none, coins_or_none = _set_price(item, price), Purse(silver=price)
     carried = f"used:{item.key}" if used else item.key
     if carried not in character.equipment:
         raise IllegalAction(f"{character.name} carries no {'used ' if used else ''}"

@@ -87,6 +87,8 @@ class Item:
 
     ``price_coins`` (and ``buyback_coins``, ``used_buyback_coins``) keep the coins the seed
     writes the price in (普通の宿 銀貨４枚 is 4 silver, not 1 large silver), for showing it.
+    ``price_from`` is the seed's "～" (that price or more); ``price_about`` its おおよそ
+    (GM-EQUIP-3: about that much, for the sale and the buy-back alike).
     """
 
     key: str
@@ -105,6 +107,7 @@ class Item:
     price_coins: Purse | None = None
     buyback_coins: Purse | None = None
     used_buyback_coins: Purse | None = None
+    price_about: bool = False
 
     @property
     def name(self) -> str:
@@ -314,6 +317,7 @@ def _load_items(data: Mapping[str, Any], origin: str, rates: tuple[int, int]) ->
                 raw.get("magic", False), _purse(raw.get("price"), f"{where} price"),
                 _purse(raw.get("buyback"), f"{where} buyback"),
                 _purse(raw.get("used_buyback"), f"{where} used_buyback"),
+                raw.get("about", False),
             )
     return items
 

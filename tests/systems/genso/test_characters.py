@@ -37,6 +37,7 @@ from companion.systems.genso.character import (
     take_off_ring,
     unequip,
 )
+from companion.systems.genso.combat import from_character
 from companion.systems.genso.money import NotEnoughMoney, Purse, Rates, coins_text, price_text
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import load_sheet, preset
@@ -303,8 +304,8 @@ def test_buying_gear_changes_derived_values() -> None:
 
 
 def test_rings_one_per_hand_striking_protection_storage() -> None:
-    """GM-ITEM-3: Striking +1 damage, Protection +1 armour (Default), Storage absorbs 5 MP when
-    put on; two rings on one hand stop every ring."""
+    """GM-ITEM-3: Striking +1 damage, Protection +1 armour (Default); two rings on one hand
+    stop every ring, a Ring of Storage put on there too (it absorbs nothing)."""
     pc = replace(preset(RULES, "pc2"), equipment=("ring_striking", "ring_protection",
                                                   "ring_storage"))
     pc = put_on_ring(RULES, pc, "ring_striking", Hand.LEFT)
@@ -312,7 +313,7 @@ def test_rings_one_per_hand_striking_protection_storage() -> None:
     derived = derive(RULES, pc)
     assert derived.striking == 1 and derived.protection.total == 1 and derived.rings_work
     pc = put_on_ring(RULES, pc, "ring_storage", Hand.RIGHT)
-    assert (pc.mp, pc.storage_mp) == (7, 5)
+    assert (pc.mp, pc.storage_mp) == (12, 0)
     derived = derive(RULES, pc)
     assert not derived.rings_work and derived.striking == 0 and derived.protection.total == 0
     pc = take_off_ring(RULES, pc, "ring_storage")
@@ -531,3 +532,46 @@ def test_prices_are_shown_in_the_coins_the_seed_writes() -> None:
     assert coins_text(sale(RULES, pc, "used:healing_stone")[2]) == "大銀貨1枚 (1 large silver)"
     with pytest.raises(NotEnoughMoney, match=r"^銀貨4枚 \(4 silver\) is more than the purse"):
         buy(RULES, replace(pc, purse=Purse(silver=3)), "ordinary_inn")
+
+
+def test_about_prices_are_the_gms_either_way() -> None:
+    """GM-EQUIP-3: 「魔法の武器、鎧、盾の買取はおおよそ金貨５０枚。」 and 「…販売はおおよそ
+    金貨１００枚。」 say about (おおよそ), not "from" (～): the GM may set the sale lower as
+    well as higher, and the buy-back too; a "～" price stays a floor and every other
+    buy-back the seed's own."""
+    sword = RULES.item("sword_plus1")
+    assert sword.price_about and not sword.price_from and sword.price == 100 * 80
+    rich = replace(preset(RULES, "pc1"), purse=Purse(gold=200))
+    assert price_coins(RULES, sword) == Purse(gold=100)
+    bought = buy(RULES, rich, "sword_plus1", price=90 * 80)
+    assert bought.purse == Purse(gold=110)
+    assert buy(RULES, rich, "sword_plus1", price=120 * 80).purse == Purse(gold=80)
+    with pytest.raises(IllegalAction, match="0 silver or more"):
+        buy(RULES, rich, "sword_plus1", price=-1)
+    with pytest.raises(IllegalAction, match=r"or more \(～\)"):
+        buy(RULES, rich, "sword", price=300)
+    sold, paid, coins = sale(RULES, bought, "sword_plus1", price=45 * 80)
+    assert (paid, coins, sold.purse) == (3600, Purse(silver=3600), Purse(gold=155))
+    assert sale(RULES, bought, "sword_plus1")[1] == 50 * 80
+    ringed = replace(rich, equipment=("ring_striking",), mana_stones=(4,))
+    for key in ("ring_striking", "mana_stone"):
+        with pytest.raises(IllegalAction, match="its own number"):
+            sale(RULES, ringed, key, price=1)
+
+
+def test_a_ring_of_storage_that_does_not_work_absorbs_nothing() -> None:
+    """GM-ITEM-3: 「片手に２個以上の魔法の指輪をつけると全ての魔法の指輪が機能しなくなる。」
+    and 蓄積の指輪 「指輪をつけた時点で５ＭＰをつけた生物から吸収する。」: put on as a second
+    ring on one hand it works no more than the other, so it takes no MP; put on alone it
+    takes 5, which stay stored, though not to be spent in a fight, while a second ring
+    stops it."""
+    pc = replace(preset(RULES, "pc2"), equipment=("ring_striking", "ring_storage"))
+    crowded = put_on_ring(RULES, put_on_ring(RULES, pc, "ring_striking", Hand.LEFT),
+                          "ring_storage", Hand.LEFT)
+    assert not derive(RULES, crowded).rings_work
+    assert (crowded.mp, crowded.storage_mp) == (12, 0)
+    alone = put_on_ring(RULES, pc, "ring_storage", Hand.LEFT)
+    assert (alone.mp, alone.storage_mp) == (7, 5)
+    stopped = put_on_ring(RULES, alone, "ring_striking", Hand.LEFT)
+    assert stopped.storage_mp == 5 and from_character(RULES, stopped).storage_mp == 0
+    assert from_character(RULES, alone).storage_mp == 5

@@ -490,3 +490,25 @@ def test_listings_line_up_under_japanese_names(
     assert main(["genso", "list", "monsters"]) == 0
     listed = capsys.readouterr().out.splitlines()
     assert len({display_width(line[:line.index("体力")]) for line in listed}) == 1
+
+
+def test_about_prices_at_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-EQUIP-3: the item list shows 剣＋１ at おおよそ金貨100枚 (the seed's 「販売はおおよそ金貨
+    １００枚」), not 100 gold～; buy and sell take the GM's price for it either way."""
+    rows = {r["key"]: r for r in run(capsys, "list", "items")["items"]}
+    assert rows["sword_plus1"]["price_text"] == "おおよそ/about 金貨100枚 (100 gold)"
+    assert rows["sword_plus1"]["about"] and not rows["sword_plus1"]["from"]
+    assert rows["sword"]["price_text"] == "金貨4枚 (4 gold)～" and not rows["sword"]["about"]
+    sheet = tmp_path / "pc1.toml"
+    run(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    text = sheet.read_text(encoding="utf-8")
+    sheet.write_text(text.replace("money = {gold = 0,", "money = {gold = 100,"), encoding="utf-8")
+    bought = run(capsys, "buy", str(sheet), "sword_plus1", "--price", str(90 * 80))
+    assert bought["sheet"]["money"] == {"gold": 11, "large_silver": 0, "silver": 0}
+    sold = run(capsys, "sell", str(sheet), "sword_plus1", "--price", str(40 * 80))
+    assert sold["sheet"]["money"] == {"gold": 51, "large_silver": 0, "silver": 0}
+    run(capsys, "buy", str(sheet), "ring_striking")
+    assert main(["genso", "sell", str(sheet), "ring_striking", "--price", "9"]) == 2
+    assert "打撃の指輪/Ring of Striking is its own number" in capsys.readouterr().err

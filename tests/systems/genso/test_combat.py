@@ -26,6 +26,7 @@ from companion.systems.genso.combat import (
     Outcome,
     Side,
     Sleep,
+    Stance,
     Status,
     Sunrise,
     Sunset,
@@ -498,6 +499,7 @@ def test_fire_lightning_and_object_spells() -> None:
     assert {s.key for s in RULES.spells.values() if s.group == "forbidden"} == {
         "death_curse", "animate_dead", "life_theft", "wraith_making"}
     assert RULES.spell("転移呪").mp == 5 and RULES.spell("summon").mp is None
+    assert "転移陣に蓄積された魔力で転移魔法を使用している。" in RULES.spell("teleport").text_ja
 
 
 def test_magic_stones() -> None:
@@ -741,7 +743,7 @@ def test_a_fight_keeps_the_settings_it_was_played_with() -> None:
     fight = make([pc("pc1")], [("orc", 1)], unknown)
     act(fight, Cast(PC1, "lightning", (ORC,)))
     saved = json.loads(json.dumps(fight.to_json(), ensure_ascii=False))
-    assert saved["version"] == 2 and saved["settings"]["GM-MAGIC-1"]["known_spells_only"] is False
+    assert saved["version"] == 3 and saved["settings"]["GM-MAGIC-1"]["known_spells_only"] is False
     again = Fight.from_json(RULES, saved)  # read with the packaged Defaults
     assert again.state == fight.state and again.to_json() == saved
     gm = {"GM-MAGIC-7": {"version": "gm"}}
@@ -774,7 +776,7 @@ def test_a_fight_file_from_before_the_fixes_replays_as_it_was_played() -> None:
     assert fight.state.get("オーク1").hp == -12 and fight.state.get(PC1).hp == -7
     assert fight.state.current is not None and fight.state.current.name == PC2
     saved = fight.to_json()
-    assert saved["version"] == 2 and {e.get("engine") for e in saved["journal"]} == {1}
+    assert saved["version"] == 3 and {e.get("engine") for e in saved["journal"]} == {1}
     again = Fight.from_json(RULES, json.loads(json.dumps(saved)))
     assert again.state == fight.state
     act(again, Move(PC2, "combat"))
@@ -897,3 +899,114 @@ def test_a_saved_fight_keeps_the_sheets_it_began_with_through_checks_made_since(
     act(opened, EndFight())
     after = opened.character_after(opened.entrants[0])
     assert after.spells == kept.spells and after.printed_power == {"club": "2D6"}
+
+
+# --- readings of seed 002: full dodge, Dispel and weapons, a barrier's caster ----------------
+
+KNIGHT = "騎士（男性）"
+CORPSE = "アンデッド・コープス"
+
+
+def test_a_full_dodge_after_a_normal_move_is_a_default() -> None:
+    """GM-MOVE-1, GM-COMBAT-6: 通常移動 「移動後は攻撃不能かつ魔法は使用不能になる。回避は可能。」
+    leaves open whether 全力回避 may follow it. By the Default a normal move is the turn; with
+    full_dodge_after_normal_move the mover may dodge with all it has (+6), flee or wait,
+    never attack, cast or move again, and stays a normal mover if it waits."""
+    fight = make([pc("pc1")], [("orc", 1)])
+    act(fight, Move(PC1, "normal"))
+    assert fight.state.current is not None and fight.state.current.name == ORC
+    on = RULES.with_overrides({"GM-MOVE-1": {"full_dodge_after_normal_move": True}})
+    fight = make([pc("pc1")], [("orc", 1)], on)
+    entry = act(fight, Move(PC1, "normal"))
+    assert "it may still dodge with all it has (回避は可能)" in entry.text
+    assert fight.state.current is not None and fight.state.current.name == PC1
+    for action in (Attack(PC1, ORC), Cast(PC1, "healing", (PC1,))):
+        with pytest.raises(IllegalAction, match=r"after a normal move .* cannot attack, cast"):
+            fight.push(action, d6(6, 6, 6))
+    with pytest.raises(IllegalAction, match=r"has moved this round \(normal\); now a full dodge"):
+        fight.push(Move(PC1, "combat"), d6())
+    act(fight, Dodge(PC1))
+    assert fight.state.get(PC1).stance is Stance.FULL_DODGE
+    entry = act(fight, Attack(ORC, PC1), 1, 1)
+    assert entry.lines[0].result is not None
+    assert entry.lines[0].result.text == "(2D6+13>=13) ＞ 2[1,1]+13=15 ＞ 成功/success"
+    fight = make([pc("pc1")], [("orc", 1)], on)
+    act(fight, Move(PC1, "normal"))
+    act(fight, Wait(PC1))
+    assert fight.state.get(PC1).stance is Stance.NORMAL_MOVE
+    off = on.with_overrides({"GM-COMBAT-1": {"move_and_act": False}})
+    fight = make([pc("pc1")], [("orc", 1)], off)
+    act(fight, Move(PC1, "normal"))
+    assert fight.state.current is not None and fight.state.current.name == ORC
+
+
+def _exorcised_and_warded(fight: Fight) -> None:
+    """The fairy puts Exorcism on the knight's sword, then (a round later) Protection on him."""
+    act(fight, Cast(FAIRY, "exorcism", (KNIGHT,), weapon=0))
+    act(fight, Wait(KNIGHT))
+    act(fight, Wait(ORC))
+    act(fight, Cast(FAIRY, "protection", (KNIGHT,)))
+    act(fight, Wait(KNIGHT))
+    act(fight, Wait(ORC))
+
+
+def test_dispel_reaches_a_weapons_exorcism_only_on_the_weapon() -> None:
+    """GM-MAGIC-4, GM-MAGIC-3: 呪解呪 「対象に付与された呪文を一つ無効化する。…古い順に」 and 退魔呪
+    「武器に付与できる」: the Exorcism on the knight's sword is the sword's, so a Dispel on the
+    knight cancels the Protection on him though the sword's is older, and a Dispel on the
+    sword (weapon 0) cancels the sword's."""
+    fight = make([pc("forest_fairy"), pc("knight_m")], [("orc", 1)])
+    _exorcised_and_warded(fight)
+    entry = act(fight, Cast(FAIRY, "dispel", (KNIGHT,)))
+    assert f"防護呪/Protection by {FAIRY} on {KNIGHT} is cancelled" in entry.text
+    knight = fight.state.get(KNIGHT)
+    assert knight.enchanted("sword") and not knight.has("protection")
+    act(fight, Wait(KNIGHT))
+    act(fight, Wait(ORC))
+    with pytest.raises(IllegalAction, match="has no weapon 5"):
+        fight.push(Cast(FAIRY, "dispel", (KNIGHT,), weapon=5), d6())
+    entry = act(fight, Cast(FAIRY, "dispel", (KNIGHT,), weapon=0))
+    assert f"退魔呪/Exorcism by {FAIRY} on {KNIGHT}'s 剣/Sword is cancelled" in entry.text
+    assert fight.state.get(KNIGHT).effects == ()
+
+
+def test_a_revision_2_fight_replays_its_dispel_as_it_was_played() -> None:
+    """GM-MAGIC-4: a fight saved by engine revision 2 (file version 2,
+    tests/systems/genso/data/fight_v2_dispel.json), whose Dispel on the knight cancelled the
+    older Exorcism on his sword, replays so; saved again, its entries keep revision 2."""
+    old = json.loads((DATA / "fight_v2_dispel.json").read_text(encoding="utf-8"))
+    assert old["version"] == 2 and all("engine" not in e for e in old["journal"])
+    fight = Fight.from_json(RULES, old, "fight_v2_dispel.json")
+    assert [line["text"] for e in old["journal"] for line in e["lines"]] == [
+        line.text for e in fight.journal for line in e.lines]
+    knight = fight.state.get(KNIGHT)
+    assert knight.has("protection") and not knight.enchanted("sword")
+    saved = fight.to_json()
+    assert saved["version"] == 3 and {e.get("engine") for e in saved["journal"]} == {2}
+    assert Fight.from_json(RULES, json.loads(json.dumps(saved))).state == fight.state
+
+
+def test_a_barrier_outlasts_its_caster_unless_set_to_leave_with_it() -> None:
+    """GM-MAGIC-5, GM-COMBAT-8: 結界呪 「術者を中心に…結界を作る」 lasts 1日, so a caster fallen
+    (its MP spent below 1) still keeps the Undead Corpse out; whether the barrier goes with a
+    caster who leaves the seed does not say: by the Default it stays, and with
+    leaves_with_caster a fled caster's no longer holds those left behind."""
+    fight = make([pc("forest_fairy", mp=4), pc("pc1")], [("undead_corpse", 1)])
+    act(fight, Cast(FAIRY, "barrier", (PC1,)))
+    assert fight.state.get(FAIRY).status is Status.INCAPACITATED
+    act(fight, Wait(PC1))
+    for target in (PC1, FAIRY):
+        with pytest.raises(IllegalAction, match="cannot enter 森妖精の冒険者's barrier"):
+            fight.push(Attack(CORPSE, target), d6(1, 1, 6))
+    leaves = RULES.with_overrides({"GM-MAGIC-5": {"leaves_with_caster": True}})
+    for rules, holds in ((RULES, True), (leaves, False)):
+        fight = make([pc("forest_fairy"), pc("pc1")], [("undead_corpse", 1)], rules)
+        for action in (Cast(FAIRY, "barrier", (PC1,)), Wait(PC1), Wait(CORPSE), Flee(FAIRY),
+                       Wait(PC1)):
+            act(fight, action)
+        if holds:
+            with pytest.raises(IllegalAction, match="cannot enter"):
+                fight.push(Attack(CORPSE, PC1), d6(1, 1, 6))
+        else:
+            act(fight, Attack(CORPSE, PC1), 1, 1, 6)
+            assert fight.state.get(PC1).hp == 10

@@ -182,7 +182,7 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
 
 def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
     def change(c: Character) -> tuple[Character, str]:
-        after, _, coins = chars.sale(rules, c, args.item)
+        after, _, coins = chars.sale(rules, c, args.item, args.price)
         name, _, _ = args.item.partition(":")
         sold = (f"{rules.mana_stone['ja']}/{rules.mana_stone['en']}"
                 if chars.is_mana_stone(rules, name) else

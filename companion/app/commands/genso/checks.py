@@ -78,12 +78,14 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
     """Items with prices, spells, or monster blocks (GM-EQUIP, GM-ECON-2, GM-MAGIC, GM-MON-7)."""
     rows: list[dict[str, Any]]
     if args.what == "items":
-        # Prices are shown in the coins the seed writes them in (普通の宿 銀貨４枚); the
-        # JSON keeps their value in silver.
+        # Prices are shown in the coins the seed writes them in (普通の宿 銀貨４枚), with its
+        # "～" (from) or おおよそ (about); the JSON keeps their value in silver.
         rows = [{"key": i.key, "name": i.name, "slot": i.slot.value, "price": i.price,
-                 "price_text": (coins_text(i.price_coins) + ("～" if i.price_from else "")
+                 "price_text": (("おおよそ/about " if i.price_about else "")
+                                + coins_text(i.price_coins) + ("～" if i.price_from else "")
                                 if i.price_coins is not None else None),
-                 "from": i.price_from, "buyback": i.buyback, "power": i.power,
+                 "from": i.price_from, "about": i.price_about, "buyback": i.buyback,
+                 "power": i.power,
                  "protection": i.protection, "rule": i.rule} for i in rules.items.values()]
         text = "\n".join(
             f"{r['key']:<20} {pad(r['name'], 28)} " + (r["price_text"] or "-")

@@ -94,13 +94,16 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     buy = sub.add_parser("buy", help="buy an item or a mana stone for a saved sheet")
     buy.add_argument("sheet")
     buy.add_argument("item", help="item key or name, or mana_stone")
-    buy.add_argument("--price", type=int, help="silver paid for a price marked ～ (from)")
+    buy.add_argument("--price", type=int, help="silver paid for a price marked ～ (from) or "
+                                               "おおよそ (about)")
     buy.add_argument("--mp", type=int, help="a mana stone's MP (1-5; default the shop's 4)")
     _common(buy)
     sell = sub.add_parser("sell", help="sell an item that has a buy-back price")
     sell.add_argument("sheet")
     sell.add_argument("item", help="item key, used:KEY for a used stone, mana_stone (or "
                                    "mana_stone:N, N from 0, when several)")
+    sell.add_argument("--price", type=int, help="silver received for a buy-back marked "
+                                                "おおよそ (about)")
     _common(sell)
     gear = sub.add_parser("gear", help="equip a weapon, armour, shield or ring (or --off)")
     gear.add_argument("sheet")
@@ -164,7 +167,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     cast.add_argument("actor")
     cast.add_argument("spell")
     cast.add_argument("targets", nargs="*")
-    cast.add_argument("--weapon", type=int, help="Exorcism on this weapon of the target")
+    cast.add_argument("--weapon", type=int,
+                      help="Exorcism on, or Dispel from, this weapon of the target")
     cast.add_argument("--stone", type=int, help="pay from this mana stone first")
     cast.add_argument("--ring", action="store_true",
                       help="pay from the Ring of Storage's stored MP first (GM-ITEM-3)")

@@ -44,11 +44,17 @@ def _cannot_dodge(rules: GensoRules, c: Combatant) -> str:
     return ""
 
 
-def _in_barrier(state: FightState, attacker: Combatant, target: Combatant) -> Combatant | None:
-    """GM-MAGIC-5: undead with lower Magic than the caster cannot enter the barrier."""
+def _in_barrier(rules: GensoRules, state: FightState, attacker: Combatant,
+                target: Combatant) -> Combatant | None:
+    """GM-MAGIC-5: undead with lower Magic than the caster cannot enter the barrier, which
+    holds until sunrise or Dispel, its caster fallen or not; a fled caster's goes with it
+    only under the Default ``leaves_with_caster``."""
     if attacker.creature is not CreatureKind.UNDEAD:
         return None
+    gone = bool(rules.default("GM-MAGIC-5", "leaves_with_caster"))
     for caster in state.combatants:
+        if gone and caster.status is Status.FLED:
+            continue
         for effect in caster.effects:
             if (effect.spell == "barrier" and target.name in effect.members
                     and attacker.magic < effect.caster_magic):
@@ -114,7 +120,7 @@ def _attack(rules: GensoRules, state: FightState, action: Attack, source: DiceSo
         raise IllegalAction(f"{target.name} is {target.status.value} and cannot be attacked")
     if attacker.name == target.name:
         raise IllegalAction("a combatant cannot attack itself")
-    caster = _in_barrier(state, attacker, target)
+    caster = _in_barrier(rules, state, attacker, target)
     if caster is not None:
         raise IllegalAction(f"GM-MAGIC-5: {attacker.name} (Magic {attacker.magic}) cannot "
                             f"enter {caster.name}'s barrier (Magic {caster.magic})")

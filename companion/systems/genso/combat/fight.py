@@ -24,8 +24,9 @@ from companion.systems.genso.combat.state import FightState
 from companion.systems.genso.combat.turns import _advance, _apply
 from companion.systems.genso.rules import GensoRules
 
-#: The fight file's layout: 2 keeps the settings and each entry's engine revision.
-FILE_VERSION = 2
+#: The fight file's layout: 2 keeps the settings and each entry's engine revision; 3 is 2
+#: with entries that name no revision played by revision 3 (:data:`ENGINE`).
+FILE_VERSION = 3
 
 
 def setting_text(value: Any) -> str:
@@ -110,7 +111,7 @@ class Fight:
                       for c, was in zip(start.combatants, self.state.combatants, strict=True)
                       if c.status is not was.status]
         recorder = _Recorder(source)
-        state, said = _apply(rules, start, action, recorder, legacy=engine < ENGINE)
+        state, said = _apply(rules, start, action, recorder, engine)
         entry = Entry(action, tuple(recorder.dice), tuple(lines + said),
                       tuple((rule, key, new) for rule, key, new, _ in changed), engine)
         self._states.append(state)
@@ -158,8 +159,9 @@ class Fight:
         if not isinstance(journal, list) or not all(isinstance(e, Mapping) for e in journal):
             raise DataError(f"{origin}: journal must be a list of entries")
         fight = cls(rules, [Entrant.from_json(e) for e in entrants])
-        # Entries of a version 1 file were all played by engine revision 1.
-        engine = ENGINE if version >= 2 else 1
+        # An entry names its revision only when it is not the one the file was written by:
+        # engine revision 1 wrote version 1 files, revision 2 version 2 ones.
+        engine = ENGINE if version == FILE_VERSION else version
         for number, raw in enumerate(journal, 1):
             where = f"{origin}: journal entry {number}"
             said = ""

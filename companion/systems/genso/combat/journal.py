@@ -14,10 +14,12 @@ from companion.dice import DiceSource, Result
 from companion.dice.result import DieRoll
 from companion.systems.genso.combat.actions import Action, action_to_json
 
-#: The engine revision that plays new actions. Revision 1 (fights saved before it) ended the
-#: turn on a combat move, cast a spell named without a target on its caster, let one
-#: target be named twice and used a Healing Stone up on the dead; its entries replay so.
-ENGINE = 2
+#: The engine revision that plays new actions; entries of older ones replay as they were
+#: played. Revision 1 ended the turn on a combat move, cast a spell named without a target
+#: on its caster, let one target be named twice and used a Healing Stone up on the dead.
+#: Revision 2's Dispel on a being could cancel the Exorcism on its weapon (the oldest of
+#: the being's and its weapons' spells together) and took no weapon of its own.
+ENGINE = 3
 
 
 @dataclass(frozen=True)

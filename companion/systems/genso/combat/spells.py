@@ -100,8 +100,38 @@ def _spell_targets(state: FightState, caster: Combatant, spell: Spell, named: tu
     return [state.get(t) for t in named]
 
 
+def _dispel(rules: GensoRules, state: FightState, caster: Combatant, target: Combatant,
+            weapon: int | None, engine: int, lines: list[Line]) -> FightState:
+    """GM-MAGIC-4: 「対象に付与された呪文を一つ無効化する」, oldest first, neither a permanent
+    spell nor one of a caster with higher Magic. Exorcism 「武器に付与」 is the weapon's, so a
+    Dispel on the being leaves it and a Dispel on that weapon (``weapon``) reaches only it;
+    engine revision 2 and before mixed the two (:data:`.journal.ENGINE`)."""
+    on = target.name
+    if engine < 3:
+        mine = list(target.effects)
+    elif weapon is None:
+        mine = [e for e in target.effects if not e.weapon]
+    else:
+        if not 0 <= weapon < len(target.weapons):
+            raise IllegalAction(f"{target.name} has no weapon {weapon}")
+        held = target.weapons[weapon]
+        on = f"{target.name}'s {held.name}"
+        mine = [e for e in target.effects if e.weapon == held.key]
+    eligible = [e for e in mine if e.duration is not Duration.PERMANENT
+                and e.caster_magic <= caster.magic]
+    if not eligible:
+        lines.append(Line("GM-MAGIC-4", f"no spell on {on} can be cancelled"))
+        return state
+    oldest = min(eligible, key=lambda e: e.order)
+    lines.append(Line("GM-MAGIC-4", f"{rules.spell(oldest.spell).name} by {oldest.caster} "
+                                    f"on {on} is cancelled"))
+    return _swap(state, replace(target, effects=tuple(e for e in target.effects
+                                                      if e != oldest)))
+
+
 def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
-          legacy: bool = False) -> FightState:
+          engine: int) -> FightState:
+    legacy = engine < 2
     caster = state.get(action.actor)
     spell = rules.spell(action.spell)
     if spell.group != "basic" or spell.mp is None:
@@ -158,16 +188,7 @@ def _cast(rules: GensoRules, state: FightState, action: Cast, lines: list[Line],
             return state
         return _spell_damage(rules, state, caster, target, caster.magic, "GM-MAGIC-3", lines)
     if spell.effect == "dispel":
-        eligible = [e for e in target.effects if e.duration is not Duration.PERMANENT
-                    and e.caster_magic <= caster.magic]
-        if not eligible:
-            lines.append(Line("GM-MAGIC-4", f"no spell on {target.name} can be cancelled"))
-            return state
-        oldest = min(eligible, key=lambda e: e.order)
-        lines.append(Line("GM-MAGIC-4", f"{rules.spell(oldest.spell).name} by {oldest.caster} "
-                                        f"on {target.name} is cancelled"))
-        return _swap(state, replace(target, effects=tuple(e for e in target.effects
-                                                          if e != oldest)))
+        return _dispel(rules, state, caster, target, action.weapon, engine, lines)
     if spell.effect == "barrier":
         members = tuple(dict.fromkeys((caster.name, *action.targets)))
         lines.append(Line("GM-MAGIC-5", f"barrier {rules.default('GM-MAGIC-5', 'diameter_m')} m "

@@ -29,7 +29,7 @@ from companion.systems.genso.combat.actions import (
 from companion.systems.genso.combat.attacks import _attack
 from companion.systems.genso.combat.combatants import Stance, Status
 from companion.systems.genso.combat.harm import _status
-from companion.systems.genso.combat.journal import Line
+from companion.systems.genso.combat.journal import ENGINE, Line
 from companion.systems.genso.combat.spells import _cast
 from companion.systems.genso.combat.state import FightState, _swap
 from companion.systems.genso.combat.stones import _use_stone
@@ -78,14 +78,21 @@ def _gm_step(rules: GensoRules, state: FightState, action: Action,
     return _swap(state, *slept)
 
 
+#: What a combatant that has moved may still do this turn (GM-COMBAT-1, GM-MOVE-1).
+_AFTER = {"combat": "an attack, a spell, a stone, a dodge, flight or wait",
+          "normal": "a full dodge, flight or wait"}
+
+
 def _move(rules: GensoRules, state: FightState, action: Move, legacy: bool,
           lines: list[Line]) -> tuple[FightState, bool]:
     """GM-MOVE-1, GM-COMBAT-1: the move and whether the turn goes on to an action.
 
     A combat move (3 m, 「戦闘行為は全て可能」) leaves the action (GM-COMBAT-1 Default, one
     movement mode a round); a normal move leaves no attack or spell, a full move no
-    fighting at all, so either is the turn. A monster moves by its own movement line (the
-    Orc's 4/16/64 m), a character by the rules' 3/12/48 m.
+    fighting at all, so either is the turn, unless the GM-MOVE-1 Default
+    ``full_dodge_after_normal_move`` leaves a normal mover its full dodge (回避は可能). A
+    monster moves by its own movement line (the Orc's 4/16/64 m), a character by the
+    rules' 3/12/48 m.
     """
     actor = state.get(action.actor)
     modes = ("combat", "normal", "full")
@@ -95,22 +102,26 @@ def _move(rules: GensoRules, state: FightState, action: Move, legacy: bool,
         raise IllegalAction(f"GM-MOVE-1: a move is {', '.join(metres)}")
     if state.moved:
         raise IllegalAction(f"GM-COMBAT-1: {actor.name} has moved this round ({state.moved}); "
-                            "now an attack, a spell, a stone, a dodge, flight or wait")
+                            f"now {_AFTER[state.moved]}")
     stance = {"combat": Stance.NONE, "normal": Stance.NORMAL_MOVE,
               "full": Stance.FULL_MOVE}[action.mode]
     state = _swap(state, replace(actor, stance=stance))
-    goes_on = (action.mode == "combat" and not legacy
+    acts_after = {"combat": True, "normal": bool(rules.default(
+        "GM-MOVE-1", "full_dodge_after_normal_move"))}.get(action.mode, False)
+    goes_on = (acts_after and not legacy
                and bool(rules.default("GM-COMBAT-1", "move_and_act")))
+    said = {"combat": "it may still attack, cast or use a stone (戦闘行為は全て可能)",
+            "normal": "it may still dodge with all it has (回避は可能), flee or wait"}
     lines.append(Line("GM-MOVE-1", f"{actor.name} moves {action.mode} "
                                    f"({metres[action.mode]} m)"
-                      + (": it may still attack, cast or use a stone (戦闘行為は全て可能)"
-                         if goes_on else "")))
+                      + (f": {said[action.mode]}" if goes_on else "")))
     return (replace(state, moved=action.mode) if goes_on else state), goes_on
 
 
 def _apply(rules: GensoRules, state: FightState, action: Action,
-           source: DiceSource, legacy: bool = False) -> tuple[FightState, list[Line]]:
-    """One action by the rules; ``legacy`` plays it by engine revision 1 (:data:`ENGINE`)."""
+           source: DiceSource, engine: int = ENGINE) -> tuple[FightState, list[Line]]:
+    """One action by the rules, played by engine revision ``engine`` (:data:`ENGINE`)."""
+    legacy = engine < 2
     lines: list[Line] = []
     if isinstance(action, GM_ACTIONS):
         return _gm_step(rules, state, action, lines), lines
@@ -125,13 +136,17 @@ def _apply(rules: GensoRules, state: FightState, action: Action,
     elif action.actor != current.name:
         raise IllegalAction(f"it is {current.name}'s turn, not {action.actor}'s (GM-COMBAT-1)")
     actor = state.get(action.actor)
-    if current is not None:
+    if state.moved == "normal" and isinstance(action, Attack | Cast | UseStone):
+        raise IllegalAction(f"GM-MOVE-1: after a normal move (通常移動) {actor.name} cannot "
+                            "attack, cast or use a magic stone "
+                            f"(移動後は攻撃不能かつ魔法は使用不能); now {_AFTER['normal']}")
+    if current is not None and state.moved != "normal":  # a normal mover stays one
         state = _swap(state, replace(actor, stance=Stance.NONE))
     goes_on = False
     if isinstance(action, Attack):
         state = _attack(rules, state, action, source, lines)
     elif isinstance(action, Cast):
-        state = _cast(rules, state, action, lines, legacy)
+        state = _cast(rules, state, action, lines, engine)
     elif isinstance(action, UseStone):
         state = _use_stone(rules, state, action, source, lines, legacy)
     elif isinstance(action, Dodge):
