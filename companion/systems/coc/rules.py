@@ -42,6 +42,8 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("CO-MA-2", "throw_toward"): ("facing", *FACINGS),
     # CO-BURN-1: what a scarring burn costs when the player does not say.
     ("CO-BURN-1", "choice"): ("APP", "CON"),
+    # CO-TURN-1: a DEX/2 turn that ties a turn's DEX comes after it or before it.
+    ("CO-TURN-1", "half_dex_ties"): ("after", "before"),
 }
 #: How `coc` words a refused override.
 WORDING = Wording(

@@ -150,7 +150,7 @@ def test_co_iai_2_no_wait_without_an_iai_weapon_or_a_foe_next_to_it_003() -> Non
     f = duel(P003, SWORD)
     _board(f)
     push(f, Move("Ann", to="a3"))  # 2 squares: 1 AP left, Cult two squares off
-    push(f, Move("Ann", squares=1))
+    push(f, Move("Ann", to="b3"))  # still two squares off
     assert f.state.current is not None and f.state.current.name == "Cult"
 
 

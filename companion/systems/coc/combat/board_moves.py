@@ -24,8 +24,22 @@ class _Board(_Core):
     """Adds the board: squares, moves, reach and the line of fire."""
 
     def move(self, c: Combatant, a: Move) -> None:
+        """CO-TURN-5 (003 「行動ポイントを1消費して1マス移動することができる」): ``to`` a square
+        on the board, or off it a number of squares.
+
+        From revision 5 a move without ``to`` is refused where ``to`` would be (revision 4
+        and before spent the AP and moved nothing): for one placed on the board (CO-TURN-2,
+        「チェス盤…を用いて位置情報を再現する」: its square would go stale, and reach, range and
+        "behind" are read from it) and for one held in a 003 grapple (CO-GRAP-1, 「相手を拘束
+        することができる…ひと固まりとして考える」: it moves only with its grappler, as
+        :meth:`walk` says)."""
         if a.to:
             a = replace(a, squares=self.walk(c, a.to))
+        elif self.engine >= 5 and c.held_by:
+            raise IllegalAction(f"{c.name} is held and moves with its grappler (CO-GRAP-1)")
+        elif self.engine >= 5 and self.board(c):
+            raise IllegalAction(f"{c.name} stands on {c.square}: name the square it moves to "
+                                "(CO-TURN-2, CO-TURN-5)")
         if a.squares < 1:
             raise IllegalAction("move at least one square")
         if self.on("CO-GRAP-6") and c.grappling:

@@ -160,10 +160,16 @@ class _Core:
         self.put_weapon(self.cs[c.name], index, replace(w, durability=left, broken=left == 0))
 
     def slot(self, c: Combatant) -> None:
-        """Put a second turn of ``c`` into this round's order where its DEX/2 falls."""
+        """Put a second turn of ``c`` into this round's order where its DEX/2 falls
+        (CO-TURN-1, CO-BASE-5): after every turn at a higher DEX, and after or before those
+        at a DEX equal to it by the Default ``half_dex_ties`` (the seeds give no tie rule).
+        A DEX/2 turn declared earlier this round is compared by its actor's full DEX, which
+        is at least ``c``'s (it acted first), so it stays ahead either way."""
         half = c.sheet.stat("DEX") // 2
+        after = self.rules.default("CO-TURN-1", "half_dex_ties") == "after"
         rest = list(self.order[self.turn + 1:])
         pos = 0
-        while pos < len(rest) and self.cs[rest[pos]].sheet.stat("DEX") >= half:
+        while pos < len(rest) and (dex := self.cs[rest[pos]].sheet.stat("DEX")) >= half \
+                and (after or dex > half):
             pos += 1
         self.order = (*self.order[:self.turn + 1], *rest[:pos], c.name, *rest[pos:])

@@ -184,8 +184,14 @@ class _Damage(_Spells):
             self.say(f"{holder.name} lets go of the dead {t.name}")
 
     def stun(self, t: Combatant) -> None:
-        """CO-STUN-1/2: one more stack, one AP less; at 0 AP unconscious."""
+        """CO-STUN-1/2: one more stack, one AP less; at 0 AP unconscious. 003 「相手は次回攻撃が
+        選択できず行動ポイントを-1ポイントする」: the AP come off its next turn, which for one
+        whose turn is held to DEX/2 is that turn, its AP kept in ``delayed_ap`` (from revision
+        5; revision 4 and before took them off ``ap``, 0 while it waits, and the held turn
+        kept all)."""
         full = self.rules.num("CO-TURN-3", "action_points")
+        if t.slot_pending and self.engine >= 5:
+            t = self.set(t, delayed_ap=max(0, t.delayed_ap - 1))
         t = self.set(t, stun=t.stun + 1, ap=max(0, t.ap - 1))
         self.say(f"{t.name} is stunned ({t.stun}): no attacks, −1 AP (CO-STUN-1)")
         if t.stun >= full and self.on("CO-STUN-2"):

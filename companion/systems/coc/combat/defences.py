@@ -47,6 +47,11 @@ class _Defences(_Disarm):
                     and self.other_skill_chosen(t):
                 raise IllegalAction(f"{t.name} cannot parry by Iai in a round with an other "
                                     "skill (CO-IAI-2)")
+            if d is Defence.PARRY and a.parry_with in ("", "iai") \
+                    and 0 <= a.parry_weapon < len(t.sheet.weapons) \
+                    and self.two_hands_held(t, a.parry_weapon):
+                raise IllegalAction(f"{t.name} is in a grapple: no parry with a two-handed "
+                                    "weapon (CO-GRAP-3)")
             raise IllegalAction(f"{t.name} cannot {d.value} now")
         return d
 
@@ -102,6 +107,10 @@ class _Defences(_Disarm):
         if self.on("CO-DODGE-3") and a.from_behind and not t.concentrating:
             return False
         if d is Defence.DODGE:
+            # 004 l.13 「初弾のみ」 before l.17's concentration 「複数回の攻撃に対して何度でも」:
+            # the seed does not say which wins; the spec's CO-DODGE-7 Default ("the later
+            # shots cannot be dodged") has no exception, so 「何度でも」 lifts the round's one
+            # dodge (l.7), not one attack's later bullets
             if not first and self.on("CO-DODGE-7") and kind is WeaponKind.FIREARM:
                 return False
             if not self.p003 and t.concentrating and self.on("CO-DODGE-8"):
@@ -125,7 +134,7 @@ class _Defences(_Disarm):
             return 0 <= a.parry_weapon < len(t.sheet.weapons) and \
                 t.sheet.weapons[a.parry_weapon].info.technique
         if a.parry_with == "iai":
-            return self.iai_parry_allowed(t, a)
+            return self.iai_parry_allowed(t, a) and not self.two_hands_held(t, a.parry_weapon)
         if a.parry_with == "grapple":
             return self.grapple_parry_allowed(kind)
         if a.parry_with:
@@ -135,8 +144,20 @@ class _Defences(_Disarm):
         pw = t.sheet.weapons[a.parry_weapon]
         if pw.broken or pw.dropped or pw.durability is None:
             return False
+        if self.two_hands_held(t, a.parry_weapon):
+            return False
         return not (self.on("CO-PARRY-2") and not (pw.info.kind is WeaponKind.MELEE
                                                    or pw.info.long_gun))
+
+    def two_hands_held(self, t: Combatant, index: int) -> bool:
+        """CO-GRAP-3 (003 「＜組みつき＞中は…両手を使う武器は使用できない」, both in the grapple
+        by the spec's Default): is ``t``'s weapon ``index`` two-handed while it grapples or is
+        held? A parry uses its weapon (〇回避行動 「受け流しに使用した武器」), so from revision 5
+        a two-handed weapon no more parries there than it strikes (:meth:`may_attack`);
+        revision 4 and before let it parry. Dodging and one-handed parries stay: the grapple
+        limits 「行動選択」, and reactions are none (CO-TURN-3 Default)."""
+        return (self.engine >= 5 and self.on("CO-GRAP-3") and bool(t.grappling or t.held_by)
+                and t.sheet.weapons[index].info.two_handed)
 
     def iai_parry_allowed(self, t: Combatant, a: Attack) -> bool:
         """CO-DODGE-2 (003): 「＜マーシャルアーツ＞＜居合＞、武器での受け流しのどれかを1回」:

@@ -54,7 +54,11 @@ FORMAT = 2
 # A cover dodge after attacking takes the −60, a Keeper's second dodge by Luck against a burst
 # rolls Luck, and a disarm or a surprise is refused on a burst (CO-DODGE-4/5, CO-DISARM-1,
 # CO-SURP-1).
-ENGINE = 4
+# Revision 5: a critical grapple takes no dodge or parry and a fumbled one falls
+# (CO-MELEE-3/4), a stun takes its AP off a turn held to DEX/2 (CO-STUN-1), a move without
+# its square is refused on the board and to the held (CO-TURN-2/5, CO-GRAP-1), and no parry
+# with a two-handed weapon in a 003 grapple (CO-GRAP-3).
+ENGINE = 5
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from companion.errors import IllegalAction
 from companion.systems.coc import board
-from companion.systems.coc.checks import Rank, check, combination, resist
+from companion.systems.coc.checks import Grade, Rank, check, combination, resist
 from companion.systems.coc.combat.actions import Attack, BreakFree, Choke, Defence, Grapple, Throw
 from companion.systems.coc.combat.fighters import Combatant, Condition, Timed
 from companion.systems.coc.combat.firearms import _Firearms
@@ -24,6 +24,15 @@ class _Grapples(_Firearms):
     """Adds grapples, chokes, throws and breaking free."""
 
     def grapple(self, c: Combatant, a: Grapple) -> None:
+        """CO-GRAP-1 (003) / CO-GRAP-6 (004): the grapple roll (with MA a combination roll,
+        CO-MA-2), then the declared dodge or parry (CO-GRAP-5).
+
+        From revision 5 its critical and fumble are a melee attack's: 003 gives 〈組み付き〉 its
+        heading under 近接攻撃 (「〇近接攻撃〈組み付き〉について」), so 〇近接攻撃について's
+        「クリティカル(ダイス目01～05)が出た場合、攻撃対象は回避・受け流しをすることができない」
+        (CO-MELEE-3) and 「ファンブル(ダイス目95～00)が出た場合、バランスを崩して転んだ…もしくは、
+        使用した武器が破損する」 (CO-MELEE-4) hold for it: a critical grapple takes no dodge or
+        parry, a fumbled one falls, as an unarmed blow's does."""
         t = self.get(a.target)
         rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
         if c.grappling or c.held_by or t.held_by or t.name == c.name or t.dead:
@@ -56,15 +65,23 @@ class _Grapples(_Firearms):
                                 self.r_attack, f"{c.name} 組み付き/Grapple+MA")
             self.say(f"{combo.text}{why} (CO-MA-2, CO-BASE-3)")
             held, options = combo.rank is not Rank.FAILURE, combo.rank is Rank.SUCCESS
+            grade = combo.grades[0]  # the grapple's, the attacking technique's (CO-BASE-3)
         elif a.after_dodge:
             made = check(self.source, grapple, self.r_attack, f"{c.name} 組み付き/Grapple")
             self.say(made.text + why)
-            held = made.success
+            held, grade = made.success, made.grade
         else:
-            held = self.check(c, "grapple", attack=True).success
+            made = self.check(c, "grapple", attack=True)
+            held, grade = made.success, made.grade
+        graded = self.engine >= 5  # CO-MELEE-3/4 (revision 4 and before: neither read)
         if not held:
+            if graded and grade is Grade.FUMBLE and self.on("CO-MELEE-4"):
+                self.fall(c)  # a grapple has no weapon to break
             return
-        if a.defence is not Defence.NONE:
+        if a.defence is not Defence.NONE and graded and grade.critical \
+                and self.on("CO-MELEE-3"):
+            self.say("critical: no dodge or parry (CO-MELEE-3)")  # and no damage to double
+        elif a.defence is not Defence.NONE:
             if self.legacy:  # format 1 checked the defence after the roll
                 self.grapple_defence(t, a, fake)
             if a.defence is Defence.DODGE:

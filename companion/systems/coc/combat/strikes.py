@@ -227,9 +227,14 @@ class _Strikes(_ToHit):
                 self.put_weapon(c, a.weapon, replace(w, broken=True))
                 self.say(f"fumble: {info.name} breaks (CO-MELEE-4)")
             else:
-                cond = Timed(Condition.FALLEN, self.round + 1, self.round + 1)
-                self.set(self.cs[c.name], conditions=(*self.cs[c.name].conditions, cond))
-                self.say(f"fumble: {c.name} falls and loses next round's actions (CO-MELEE-4)")
+                self.fall(c)
+
+    def fall(self, c: Combatant) -> None:
+        """CO-MELEE-4 (003 「バランスを崩して転んだという事で次ラウンドは行動選択を出来ない」):
+        the fumbler falls and chooses no action next round."""
+        cond = Timed(Condition.FALLEN, self.round + 1, self.round + 1)
+        self.set(self.cs[c.name], conditions=(*self.cs[c.name].conditions, cond))
+        self.say(f"fumble: {c.name} falls and loses next round's actions (CO-MELEE-4)")
 
     def pommel(self, c: Combatant, t: Combatant, a: Attack) -> None:
         """CO-IAI-4 Default: the pommel strike stuns (CO-STUN-1) and deals no damage."""
