@@ -37,7 +37,7 @@ from companion.hw.display.screen import HIGHLIGHT, ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.systems.genso import checks
-from companion.systems.genso.combat import Attack, Cast, EndFight, Fight, entrants_for
+from companion.systems.genso.combat import Attack, Cast, Dodge, EndFight, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 from tests.app.table import Buttons, CutRolls, Player
@@ -529,6 +529,84 @@ def test_a_combat_move_at_the_table_leaves_the_action() -> None:
     house = RULES.with_overrides({"GM-CHECK-1": {"manual_modifier": True}})
     fight = Fight(house, entrants_for(house, [preset(house, "pc1")], [("orc", 1)]))
     assert GensoFightMode(RULES, fight).rules.default("GM-CHECK-1", "manual_modifier") is True
+
+
+def test_a_normal_move_leaves_only_what_the_engine_allows() -> None:
+    """GM-MOVE-1, GM-COMBAT-6: with the Default full_dodge_after_normal_move, a normal move
+    (通常移動) leaves the turn to a full dodge, flight or waiting; the menu offers no Attack,
+    Spell or Stone for the engine to refuse (移動後は攻撃不能かつ魔法は使用不能). By the Default
+    off, a normal move is the turn."""
+    on = RULES.with_overrides({"GM-MOVE-1": {"full_dodge_after_normal_move": True}})
+    mode = GensoFightMode(on, Fight(on, entrants_for(on, [preset(on, "pc1"), preset(on, "pc2")],
+                                                     [("orc", 1)])))
+    for choice in ("wait", "move", "m:normal"):  # pc2 knows Healing
+        mode.restore(choice)
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith(f"{PC2} PC 2: what does it do")
+    assert [o.choice for o in ask.options] == ["dodge", "wait", "flee", "gm"]
+    for refused in ("attack", "full", "cast", "stone", "move"):
+        with pytest.raises(IllegalAction, match="not among the choices"):
+            mode.restore(refused)
+    mode.restore("dodge")
+    assert mode.fight.journal[-1].action == Dodge(PC2)
+    ask = mode.ask()  # the orc's turn: no move made, so every action again
+    assert isinstance(ask, ChoiceAsk) and "attack" in [o.choice for o in ask.options]
+    off = GensoFightMode(RULES, new_fight())
+    for choice in ("move", "m:normal"):
+        off.restore(choice)
+    ask = off.ask()
+    assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith(f"{PC2} PC 2: what does it do")
+    assert {"attack", "cast", "move"} <= {o.choice for o in ask.options}
+
+
+FAIRY, KNIGHT = "森妖精の冒険者", "騎士（男性）"
+
+
+def exorcised_sword() -> GensoFightMode:
+    """The forest fairy puts Exorcism on the knight's sword at the table (GM-MAGIC-3), and
+    a round later Protection on him; the fairy's turn again."""
+    fight = Fight(RULES, entrants_for(RULES, [preset(RULES, "forest_fairy"),
+                                              preset(RULES, "knight_m")], [("orc", 1)]))
+    mode = GensoFightMode(RULES, fight)
+    for choice in ("cast", "s:exorcism", f"w:{KNIGHT}:0", "wait", "wait",
+                   "cast", "s:protection", f"t:{KNIGHT}", "wait", "wait", "cast", "s:dispel"):
+        mode.restore(choice)
+    return mode
+
+
+def test_a_dispel_at_the_table_on_a_weapons_exorcism() -> None:
+    """GM-MAGIC-4, GM-MAGIC-3: the Dispel's targets name each weapon that carries a spell
+    with the spell on it; picked, the Dispel is the engine's Cast(weapon=N) and cancels the
+    sword's Exorcism, leaving the Protection on the knight (it is older than that)."""
+    mode = exorcised_sword()
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith("On whom")
+    labels = {o.choice: o.label for o in ask.options}
+    assert labels[f"w:{KNIGHT}:0"] == f"NPC 2 {KNIGHT}: 剣/Sword (退魔呪 Exorcism)"
+    assert f"w:{KNIGHT}:1" not in labels and f"w:{FAIRY}:0" not in labels  # nothing on them
+    mode.restore(f"w:{KNIGHT}:0")
+    entry = mode.fight.journal[-1]
+    assert entry.action == Cast(FAIRY, "dispel", (KNIGHT,), 0)
+    assert f"退魔呪/Exorcism by {FAIRY} on {KNIGHT}'s 剣/Sword is cancelled" in entry.text
+    knight = mode.fight.state.get(KNIGHT)
+    assert not knight.enchanted("sword") and knight.has("protection")
+
+
+def test_a_dispel_at_the_table_on_the_being_leaves_its_weapons_exorcism() -> None:
+    """GM-MAGIC-4: a Dispel on the knight himself cancels the Protection on him and leaves
+    his sword's Exorcism, which the next Dispel's menu still offers on its own."""
+    mode = exorcised_sword()
+    mode.restore(f"t:{KNIGHT}")
+    entry = mode.fight.journal[-1]
+    assert entry.action == Cast(FAIRY, "dispel", (KNIGHT,))
+    assert f"防護呪/Protection by {FAIRY} on {KNIGHT} is cancelled" in entry.text
+    knight = mode.fight.state.get(KNIGHT)
+    assert knight.enchanted("sword") and not knight.has("protection")
+    for choice in ("wait", "wait", "cast", "s:dispel"):
+        mode.restore(choice)
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    assert f"w:{KNIGHT}:0" in [o.choice for o in ask.options]
 
 
 def throw_prompts(mode: GensoFightMode, picks: list[str],

@@ -79,14 +79,19 @@ class GensoFightMode(_GmMenu):
         raise IllegalAction(f"there is no choice {'/'.join(path)!r} now")
 
     def _actions(self, actor: Combatant) -> ChoiceAsk:
-        """The actions open to whoever's turn it is (GM-COMBAT-1, -5, -6, GM-MOVE-1, …)."""
+        """The actions open to whoever's turn it is (GM-COMBAT-1, -5, -6, GM-MOVE-1, …).
+
+        After a normal move (通常移動) whose turn goes on (the GM-MOVE-1 Default
+        ``full_dodge_after_normal_move``) the engine takes no attack, spell or magic stone
+        (移動後は攻撃不能かつ魔法は使用不能), so the menu offers none."""
         options = []
-        if actor.weapons or actor.drain_hp or actor.drain_mp:
+        fights = self.fight.state.moved != "normal"
+        if fights and (actor.weapons or actor.drain_hp or actor.drain_mp):
             options += [Option("attack", "Attack 攻撃", Button.ATTACK),
                         Option("full", "Full attack 全力攻撃")]
-        if self._spells(actor):
+        if fights and self._spells(actor):
             options.append(Option("cast", "Spell 呪文", Button.RANGED))
-        if actor.stones:
+        if fights and actor.stones:
             options.append(Option("stone", "Stone 魔法石", Button.ITEM))
         options.append(Option("dodge", "Dodge 全力回避"))
         if not self.fight.state.moved:  # GM-COMBAT-1: one movement mode a round

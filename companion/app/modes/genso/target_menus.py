@@ -65,7 +65,8 @@ class _TargetMenus(_FightView):
                 and self.rules.spells[k].group == "basic" and self.rules.spells[k].mp is not None]
 
     def _cast(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
-        """GM-MAGIC-1..11: which spell, on whom (or which weapon), paid from a mana stone?"""
+        """GM-MAGIC-1..11: which spell, on whom (or which weapon: Exorcism's, or a Dispel's
+        on a weapon that carries a spell), paid from a mana stone?"""
         if not rest:
             return ChoiceAsk(f"Which spell? 呪文は？ (MP {actor.mp})", (
                 *(Option(f"s:{k}", f"{self.rules.spell(k).ja} {self.rules.spell(k).en} "
@@ -114,7 +115,24 @@ class _TargetMenus(_FightView):
                             f"{target_label(self.rules, self.fight, c)}: {w.name}")
                      for c in self._targets(actor, "friend") for i, w in enumerate(c.weapons)
                      if w.key != "fist"]
+        if effect == "dispel":
+            extra = self._spelled_weapons(self._targets(actor, ONE_TARGET[effect]))
         return self._pick("On whom? 対象は？", self._targets(actor, ONE_TARGET[effect]), *extra)
+
+    def _spelled_weapons(self, beings: Sequence[Combatant]) -> list[Option]:
+        """GM-MAGIC-4, GM-MAGIC-3: a Dispel on a being leaves the Exorcism 「武器に付与」 on its
+        weapon, so each weapon that carries a spell is a target of its own (``w:NAME:N``,
+        the engine's ``Cast(weapon=N)``), named with the spells on it."""
+        options = []
+        for c in beings:
+            for i, w in enumerate(c.weapons):
+                spells = [self.rules.spell(e.spell) for e in c.effects if e.weapon == w.key]
+                if spells:
+                    on = ", ".join(f"{s.ja} {s.en}" for s in spells)
+                    options.append(Option(
+                        f"w:{c.name}:{i}",
+                        f"{target_label(self.rules, self.fight, c)}: {w.name} ({on})"))
+        return options
 
     def _stone(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """GM-ITEM-2: which stone, on whom."""
