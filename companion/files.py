@@ -195,6 +195,16 @@ def move_aside(path: Path, why: str = "corrupt") -> Path:
     return target
 
 
+def keep_aside(path: Path) -> str:
+    """:func:`move_aside` an unreadable file the program can do without, and say where it is
+    for the notice: "it was kept as …", or, in a folder that lets nothing be renamed, "it
+    could not be kept aside (…)" (it stays where it is)."""
+    try:
+        return f"it was kept as {move_aside(path).name}"
+    except OSError as err:
+        return f"it could not be kept aside ({err.strerror})"
+
+
 def kept_aside(path: Path) -> bool:
     """Is ``path`` a file :func:`move_aside` kept (``save.json.unrecorded-20250101T000000Z``)?"""
     return _KEPT.search(path.name) is not None

@@ -27,7 +27,7 @@ from typing import Any
 
 from companion.app.paths import config_dir
 from companion.errors import DataError
-from companion.files import move_aside
+from companion.files import keep_aside
 
 CONFIG_NAME = "config.toml"
 ENV_PREFIX = "COMPANION_"
@@ -260,12 +260,8 @@ def _read_file(path: Path, notices: list[str]) -> dict[str, Any]:
     try:
         raw = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        try:
-            kept = f"it was kept as {move_aside(path).name}"
-        except OSError as err:  # a read-only folder: it stays where it is
-            kept = f"it could not be kept aside ({err.strerror})"
-        notices.append(f"{path} is not a valid TOML file ({exc}); {kept} and the defaults "
-                       "are used")
+        notices.append(f"{path} is not a valid TOML file ({exc}); {keep_aside(path)} and the "
+                       "defaults are used")
         return {}
     values: dict[str, Any] = {}
     for section, table in raw.items():

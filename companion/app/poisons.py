@@ -19,7 +19,7 @@ import tomlkit
 
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import move_aside, read_regular, table, write_toml
+from companion.files import keep_aside, read_regular, table, write_toml
 from companion.systems.events.poison import Poison, afflict
 from companion.systems.events.poisoned import TimePassed, pass_time
 from companion.systems.events.report import EventReport
@@ -53,12 +53,8 @@ def _load(path: Path, notices: list[str]) -> dict[str, Poison]:
                 raise DataError(f"{name!r} should be a [table] of its poison's fields")
             poisons[name] = Poison.from_json(fields, f"{name}'s poison")
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, DataError) as exc:
-        try:
-            kept = f"it was kept as {move_aside(path).name}"
-        except OSError as err:  # a read-only folder: it stays where it is
-            kept = f"it could not be kept aside ({err.strerror})"
-        notices.append(f"{path} is not a list of poisons ({exc}); {kept} and no poison is "
-                       "tracked now")
+        notices.append(f"{path} is not a list of poisons ({exc}); {keep_aside(path)} and no "
+                       "poison is tracked now")
         return {}
     return poisons
 
