@@ -162,7 +162,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         description=(
             "Roll one of the 1D6 event tables and walk where it leads. generic mode reports "
             "the result, target and countermeasure; sw mode also rolls the Sword World checks "
-            "for the party in --party. 'defaults' lists every Default and where it came from."
+            "for the party in --party. 'defaults' lists every Default and where it came from. "
+            "A poison a table gives is tracked: end-block and rest tick it, poisoned lists it "
+            "and cure ends it (EV-POI-2)."
         ),
     )
     parser.add_argument("table", metavar="TABLE",
