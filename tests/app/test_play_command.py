@@ -26,6 +26,7 @@ from companion.app.session.save import (
     write_save,
 )
 from companion.errors import DataError
+from companion.systems.jongrogue.game import RULES_REVISION
 
 SEED = 2
 
@@ -488,12 +489,12 @@ def test_a_save_from_before_rules_revisions_resumes_by_the_rules_it_was_played_w
     from companion.app.commands.play import resumed_mode
     from companion.app.config import load_config
     from companion.systems.jongrogue.actions import input_from_notation
-    from companion.systems.jongrogue.game import RULES_REVISION, Game
+    from companion.systems.jongrogue.game import Game
 
     played = Game.replay([input_from_notation(i) for i in FLED_FROM_TWO], "plus", revision=1)
     raw = json.loads(SaveGame(seed=1, preset="plus", input_kind="camera", inputs=FLED_FROM_TWO,
                               events=len(played.events)).to_json())
-    assert raw.pop("rules") == RULES_REVISION == 2
+    assert raw.pop("rules") == RULES_REVISION
     old = SaveGame.from_json(json.dumps(raw))
     assert old.rules == 1
     mode = resumed_mode(old, "camera", load_config())
@@ -503,7 +504,7 @@ def test_a_save_from_before_rules_revisions_resumes_by_the_rules_it_was_played_w
                      load_config())
 
 
-@pytest.mark.parametrize("rules", [0, 3, "2", True])
+@pytest.mark.parametrize("rules", [0, RULES_REVISION + 1, "2", True])
 def test_a_save_of_a_rules_revision_this_companion_does_not_play_is_named(rules: Any) -> None:
     raw = {**json.loads(SaveGame(seed=1, preset="plus").to_json()), "rules": rules}
     with pytest.raises(DataError, match="rules"):

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.systems.jongrogue.game import RULES_REVISION
 
 
 def _play(log: Path, seed: int, capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,10 +119,11 @@ def test_a_log_replays_by_the_rules_revision_its_header_names(
     capsys.readouterr()
     lines = log.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
-    assert header["rules"] == 2
+    assert header["rules"] == RULES_REVISION
     assert main(["replay", str(log)]) == 0
     capsys.readouterr()
-    for rules, code, said in ((None, 1, "DIFFERS"), (3, 2, "rules revision 3")):
+    unknown = RULES_REVISION + 1
+    for rules, code, said in ((None, 1, "DIFFERS"), (unknown, 2, f"rules revision {unknown}")):
         changed = {k: v for k, v in header.items() if k != "rules"}
         if rules is not None:
             changed["rules"] = rules

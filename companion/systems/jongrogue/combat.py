@@ -156,10 +156,16 @@ class _Combat(_Items):
             # JR-AB-MIMIC: the seed's range (「か〜だったら」) is lost from its text; the
             # profile's item tiles stand for it, as the spec reads it.
             if self.profile.role(tile) is Role.ITEM:
+                # A pursuer's tile lies beside the PC (JR-FLEE-2), so the item takes its
+                # place there, in the PC's room (revision 3; before, in the room it was met).
+                beside = m in self.pursuers and self.revision >= 3
                 self._remove_monster(m)
-                room = self.rooms[m.room]
-                room.tiles[m.spot] = tile
-                room.roles[m.spot] = Role.ITEM
+                if beside:
+                    self.rooms[self.room_no].drops.append(tile)
+                else:
+                    room = self.rooms[m.room]
+                    room.tiles[m.spot] = tile
+                    room.roles[m.spot] = Role.ITEM
                 self._emit(Kind.ABILITY, ability="mimic", uid=m.uid, tile=str(tile), effect="item")
                 return
             self.ledger.move(tile, Place.TABLE, Place.DISCARDS)

@@ -140,6 +140,13 @@ class _Core:
             self.pc.states.discard(state)
         self._emit(Kind.STATE, who="pc", state=state.value, on=on)
 
+    def _holds_exits(self, m: MonsterOnMap) -> bool:
+        """JR-STATE-2: an awake monster holds the room's other doors and its stairs
+        (「別のドアから通路に出るには…起きているモンスターを、全て倒す必要」). JR-FLEE-1
+        names one sitting on gold among those that let the PC 「自由に移動や行動が出来ます」,
+        so from revision 3 it does not (revision 2 and before: it did)."""
+        return m.sleep is Sleeping.AWAKE and (m.on_gold is None or self.revision < 3)
+
     def _front(self, woken: MonsterOnMap | None = None) -> list[MonsterOnMap]:
         """The room's own monsters that can attack: awake (or ``woken`` by the PC's
         attack) and not sitting on gold."""

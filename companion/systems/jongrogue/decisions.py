@@ -15,7 +15,7 @@ from companion.systems.jongrogue.drawing import Proc
 from companion.systems.jongrogue.items import _USES
 from companion.systems.jongrogue.moving import _Moving
 from companion.systems.jongrogue.rooms import _FIGHTS, _SHOTS
-from companion.systems.jongrogue.state import MonsterOnMap, PCState, Position, Sleeping
+from companion.systems.jongrogue.state import MonsterOnMap, PCState, Position
 from companion.systems.jongrogue.tiles import Tile
 
 
@@ -76,14 +76,14 @@ class _Decisions(_Moving):
         self.turn = 0  # no monster attacks: the fight, if there was one, is over
         if self.position is Position.DOOR and alive:
             options.append(_ENTER)
-        awake_here = False
+        held = False
         for m in alive:
-            if m.sleep is Sleeping.AWAKE:
-                awake_here = True
+            if self._holds_exits(m):
+                held = True
                 break
         if not alive and self._has_loot():
             options.append(_TAKE)
-        if not bound and not awake_here:  # JR-PC-3: a bound PC cannot move
+        if not bound and not held:  # JR-PC-3: a bound PC cannot move
             if room.stairs:
                 options.append(_STAIRS)
             options += _MOVES[room.number]

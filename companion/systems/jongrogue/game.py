@@ -52,7 +52,7 @@ from companion.systems.jongrogue.decisions import _NEIGHBOURS, _Decisions
 from companion.systems.jongrogue.drawing import Proc
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Option, Profile, preset_options
-from companion.systems.jongrogue.state import PC, MonsterOnMap, Position, Room, Sleeping
+from companion.systems.jongrogue.state import PC, MonsterOnMap, Position, Room
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
 
@@ -66,8 +66,11 @@ Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 # game begun before a rules fix replays as it was played (its journal would not fit the
 # new rules). 1: a fleeing PC was followed only by the monsters striking it that turn,
 # and a pursuer's drop fell in the room where it was met. 2: every monster fighting the
-# PC follows it (JR-FLEE-2), and a pursuer drops where it falls (JR-DROP-1).
-RULES_REVISION = 2
+# PC follows it (JR-FLEE-2), and a pursuer drops where it falls (JR-DROP-1). 3: a monster
+# sitting on gold holds neither the far doors nor the stairs (JR-FLEE-1), a pursuing
+# mimic's item lies where it falls (JR-AB-MIMIC), and a pursuer is never shot: its melee
+# has begun (JR-RANGED-1).
+RULES_REVISION = 3
 
 
 def neighbours(room: int) -> tuple[int, ...]:
@@ -247,7 +250,7 @@ class Game(_Decisions):
             if choice.verb is Verb.STAIRS:
                 if self.position is Position.DOOR and self.room_monsters():
                     self._enter()
-                if not any(m.sleep is Sleeping.AWAKE for m in self.room_monsters()):
+                if not any(self._holds_exits(m) for m in self.room_monsters()):
                     self._leave_floor()
                     return
             else:

@@ -21,11 +21,12 @@ class _Moving(_Ranged):
 
     def _move(self, number: int) -> Proc:
         """Walk to a neighbouring room (JR-STATE-2: through another door only with no
-        awake monster left; back through the door the PC came in by at any time)."""
+        monster left that holds it, :meth:`_holds_exits`; back through the door the PC came
+        in by at any time)."""
         back = bool(self.path) and number == self.path[-1]
         if not back and self.position is Position.DOOR and self._here(self.room_no):
             self._enter()
-            if any(m.sleep is Sleeping.AWAKE for m in self._here(self.room_no)):
+            if any(self._holds_exits(m) for m in self._here(self.room_no)):
                 return  # woken monsters block the far doors
         if back:
             self.path.pop()

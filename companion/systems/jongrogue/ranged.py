@@ -26,13 +26,19 @@ class _Ranged(_Combat):
     """Adds ranged combat."""
 
     def _ranged_targets(self, targets: list[MonsterOnMap] | None = None) -> list[MonsterOnMap]:
-        """Who the PC may shoot (JR-RANGED-1: before melee only); ``targets`` if known."""
+        """Who the PC may shoot (JR-RANGED-1: before melee only); ``targets`` if known.
+
+        A pursuer's melee began in the room the PC fled (JR-FLEE-2), so from revision 3 it
+        is no target (「近接戦闘を始める前に」); revision 2 and before shot it."""
         if self.melee_started or not self._has_ammo():
             return []
+        shootable = self._targets() if targets is None else targets
+        if self.pursuers and self.revision >= 3:
+            shootable = [m for m in shootable if m not in self.pursuers]
         if self._extended:
-            return self._targets() if targets is None else targets
+            return shootable
         return [
-            m for m in (self._targets() if targets is None else targets)
+            m for m in shootable
             if m.monster.ability is not Ability.HASTE  # JR-AB-HASTE (EZ)
         ]
 
