@@ -74,14 +74,16 @@ class _Decisions(_Moving):
             prompt = f"Floor {self.floor}, room {room.number}: {names} attack! Act:"
             return prompt, tuple(options), attackers
         self.turn = 0  # no monster attacks: the fight, if there was one, is over
-        if self.position is Position.DOOR and alive:
+        # JR-PC-3: bound, the PC cannot step in from the door either (revision 3)
+        held_at_door = bound and self.position is Position.DOOR and self.revision >= 3
+        if self.position is Position.DOOR and alive and not held_at_door:
             options.append(_ENTER)
         held = False
         for m in alive:
             if self._holds_exits(m):
                 held = True
                 break
-        if not alive and self._has_loot():
+        if not alive and not held_at_door and self._has_loot():
             options.append(_TAKE)
         if not bound and not held:  # JR-PC-3: a bound PC cannot move
             if room.stairs:
@@ -117,6 +119,10 @@ class _Decisions(_Moving):
                 if free:
                     self._set_state(PCState.BOUND, False)
             prompt, options, attackers = self._options()
+            if not options and PCState.BOUND in self.pc.states:
+                # Bound with nothing to do (its binder dead, say): the turns pass, each
+                # with its break-free check, as a frozen PC's thaw checks do.
+                continue
             request = ChoiceRequest(prompt, options)
             if self._answer_now is None:
                 choice = yield request

@@ -68,8 +68,10 @@ Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 # and a pursuer's drop fell in the room where it was met. 2: every monster fighting the
 # PC follows it (JR-FLEE-2), and a pursuer drops where it falls (JR-DROP-1). 3: a monster
 # sitting on gold holds neither the far doors nor the stairs (JR-FLEE-1), a pursuing
-# mimic's item lies where it falls (JR-AB-MIMIC), and a pursuer is never shot: its melee
-# has begun (JR-RANGED-1).
+# mimic's item lies where it falls (JR-AB-MIMIC), a pursuer is never shot: its melee
+# has begun (JR-RANGED-1), a bound PC does not step in from the door (JR-PC-3), a confused
+# PC's shot may be lost as its blow may (JR-PC-3), and the gaze is checked at the start of
+# each ranged turn (JR-AB-GAZE).
 RULES_REVISION = 3
 
 

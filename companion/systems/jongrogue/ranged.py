@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from companion.systems.jongrogue.actions import Choice, ChoiceRequest, Verb
 from companion.systems.jongrogue.combat import _Combat
+from companion.systems.jongrogue.core import _NO_MONSTERS
 from companion.systems.jongrogue.drawing import Proc
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.items import _USES
 from companion.systems.jongrogue.profile import RateWeapon
 from companion.systems.jongrogue.rooms import _SHOTS
-from companion.systems.jongrogue.state import MonsterOnMap, Position
+from companion.systems.jongrogue.state import MonsterOnMap, PCState, Position
 from companion.systems.jongrogue.tables import Ability
 from companion.systems.jongrogue.tiles import Tile
 
@@ -54,6 +55,12 @@ class _Ranged(_Combat):
         target: MonsterOnMap | None = first
         opening = True
         while True:
+            if not opening and self.revision >= 3:
+                # JR-AB-GAZE: checked at the start of every turn, a ranged one too
+                # (revision 2 and before: only when the PC chose what to do next)
+                gazers = self._gazers() if self._pc_states else _NO_MONSTERS
+                if gazers:
+                    yield from self._gaze_checks(gazers)
             if not opening or self.profile.ranged_check_first_turn:
                 keep, _ = yield from self._check(
                     "ranged combat goes on", self.profile.ranged_continue
@@ -106,8 +113,14 @@ class _Ranged(_Combat):
     def _shoot(self, m: MonsterOnMap) -> Proc:
         """JR-RANGED-3 [DEFAULT]: a one-sided shot, ``1d9 >= rate`` with the attack the
         profile's ``ranged_rate_weapon`` names (that of what is shot, or the melee weapon's),
-        decided by a critical or fumble as the profile's ``ranged_automatic`` says."""
+        decided by a critical or fumble as the profile's ``ranged_automatic`` says. JR-PC-3:
+        confused (混乱), the PC first makes the attack turn's ``confused_act`` check, as in
+        melee, and on a failure the shot is lost (revision 3; before, confusion let it be)."""
         pc = self.pc
+        if PCState.CONFUSED in pc.states and self.revision >= 3:
+            acts, _ = yield from self._check("act while confused (混乱)", self.profile.confused_act)
+            if not acts:
+                return
         if pc.shuriken > 0 and not (pc.bow_ready and pc.arrows > 0):
             pc.shuriken -= 1
             weapon, attack = "shuriken", pc.shuriken_attack

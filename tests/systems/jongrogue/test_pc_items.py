@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.systems.jongrogue.actions import TileRequest
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Ring
@@ -35,16 +36,24 @@ def test_jr_pc_2_strength_stops_at_minus_three() -> None:
 
 
 def test_jr_pc_3_bound_cannot_move_until_it_breaks_free() -> None:
-    """JR-PC-3: bound (拘束): no moving or fleeing until 1d9 >= 5 at the start of a turn."""
+    """JR-PC-3: bound (拘束): no moving or fleeing until 1d9 >= 5 at the start of a turn,
+    nor stepping in from the door to take the gold (revision 3; revision 2 took it). With
+    nothing else to do the turns pass, each with its check: a PC bound by a flytrap it then
+    killed was asked to choose among no options, and the game stopped there."""
     game = Game("plus")
     feed(game, "5m 1z 2z 3z 4z")
     game.pc.states.add(PCState.BOUND)
-    events = feed(game, "move:2 1s 2s 3s 4s 1m")  # next turn's check fails
-    assert of(events, Kind.CHECK)[-1]["what"] == "break free (拘束)"
-    assert not any(o.startswith("move") for o in options(game))
-    feed(game, "take 5m")
+    events = feed(game, "move:2 1s 2s 3s 4s 1m 2m")  # this turn's check fails, and the next
+    assert [c["what"] for c in of(events, Kind.CHECK)] == ["break free (拘束)"] * 2
+    assert isinstance(game.pending, TileRequest)  # a third turn's check, no empty choice
+    feed(game, "5m")
     assert PCState.BOUND not in game.pc.states
-    assert any(o.startswith("move") for o in options(game))
+    assert "take" in options(game) and any(o.startswith("move") for o in options(game))
+    old = Game("plus", revision=2)
+    feed(old, "5m 1z 2z 3z 4z")
+    old.pc.states.add(PCState.BOUND)
+    feed(old, "move:2 1s 2s 3s 4s 1m")
+    assert options(old) == ["take"]
 
 
 def test_jr_pc_3_confused_may_lose_the_attack_turn() -> None:

@@ -1,11 +1,13 @@
-"""Rules revision 3 (an audit of seed 000): a monster sitting on gold holds no exit, a
-pursuing mimic's item lies beside the PC, a pursuer is never shot. Each fix is checked
-against revision 2, which a game saved before it still replays by."""
+"""Rules revision 3 (audits of seed 000): a monster sitting on gold holds no exit, a
+pursuing mimic's item lies beside the PC, a pursuer is never shot, a confused PC's shot may
+be lost, the gaze is checked in ranged turns. Each fix is checked against revision 2,
+which a game saved before it still replays by."""
 
 from __future__ import annotations
 
+from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
-from tests.systems.jongrogue.script import feed, options
+from tests.systems.jongrogue.script import feed, of, options
 
 
 def orc_on_gold(revision: int) -> Game:
@@ -66,3 +68,35 @@ def test_jr_ranged_1_a_pursuer_is_not_shot() -> None:
     assert game.pc.arrows > 0 and not game.melee_started
     assert "shoot:1" not in options(game) and "fight:1" in options(game)
     assert "shoot:1" in options(fled_from_a_xeroc(2))
+
+
+def test_jr_pc_3_a_confused_pc_s_shot_may_be_lost() -> None:
+    """JR-PC-3: confused (混乱), each attack turn 1d9 >= 5 or the turn is lost; a shot is
+    an attack turn too (revision 2 shot on regardless)."""
+    def shoot(revision: int) -> list[str]:
+        game = Game("plus", revision=revision)
+        game.floor = 18
+        game.pc.hp = game.pc.max_hp = 300
+        feed(game, "5m 5m 1z 1z 1z 1m")  # an awake medusa; its gaze is not resisted
+        assert "confused" in {s.value for s in game.pc.states}
+        events = feed(game, "shoot:1 3m 2m")  # ranged goes on; then the confusion check
+        return [c["what"] for c in of(events, Kind.CHECK)]
+
+    assert shoot(RULES_REVISION) == ["ranged combat goes on", "act while confused (混乱)"]
+    assert shoot(2)[-1].startswith("ranged (arrows) vs")
+
+
+def test_jr_ab_gaze_is_checked_at_the_start_of_each_ranged_turn() -> None:
+    """JR-AB-GAZE: 「PCがモンスターと同じ部屋にいる時」 the gaze is checked at the start of
+    every turn; a sleeping medusa woken by the first shot gazes before the second ranged
+    turn (revision 2 let ranged combat go on without it)."""
+    def shots(revision: int) -> list[str]:
+        game = Game("plus", revision=revision)
+        game.floor = 18
+        game.pc.hp = game.pc.max_hp = 300
+        feed(game, "5m 1z 5m 1z 1z")  # a medusa asleep (honour corner)
+        events = feed(game, "shoot:1 3m 1m 3m")  # a miss wakes it; the next turn begins
+        return [c["what"] for c in of(events, Kind.CHECK)]
+
+    assert shots(RULES_REVISION)[-1] == "resist the gaze (睨み判定)"
+    assert shots(2)[-1] == "ranged combat goes on"
