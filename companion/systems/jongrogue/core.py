@@ -185,7 +185,9 @@ class _Core:
         return bool(self.pursuers) and bool(self._front())
 
     def _targets(self) -> list[MonsterOnMap]:
-        """Monsters the PC may attack: in the room or following it (not invisible in EZ)."""
+        """Monsters the PC may attack: in the room or following it, but not an invisible
+        one (透明) before it has attacked: JR-AB-INVISIBLE, EZ's rule, is also what Plus's
+        透明状態 does, the page saying otherwise being lost from the seed."""
         here = self._here(self.room_no)
         if self.pursuers:
             here = list(dict.fromkeys([*here, *self.pursuers]))
