@@ -21,7 +21,7 @@ from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.files import keep_aside, read_regular, table, write_toml
 from companion.systems.events.poison import Poison, afflict
-from companion.systems.events.poisoned import TimePassed, pass_time
+from companion.systems.events.poisoned import TimePassed, ended, pass_time
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EventRules
 
@@ -71,10 +71,26 @@ def _write(path: Path, poisons: Mapping[str, Poison]) -> None:
 
 @dataclass(frozen=True)
 class Tracked:
-    """What an event did to the list: who was poisoned, and whose poisons it cured."""
+    """What an event did to the list: who was poisoned, the poisons theirs replaced
+    (EV-POI-3), those a recovery spot cured (EV-REC-1), and whether it cured one member's
+    the walk could not name (generic mode, the first member only)."""
 
     poisoned: tuple[str, ...]
-    cured: tuple[str, ...]
+    replaced: dict[str, Poison]
+    cured: dict[str, Poison]
+    cured_unnamed: bool = False
+
+
+def tracking_notes(tracked: Tracked, rules: EventRules) -> list[str]:
+    """The poisons an event ended, each named with what its end gives back (EV-POI-9):
+    cured at a recovery spot, or replaced by a new one (EV-POI-3)."""
+    notes = []
+    if tracked.cured:
+        notes.append("Poisons cured (EV-REC-1): "
+                     + ", ".join(ended(n, p, rules) for n, p in tracked.cured.items()))
+    notes += [f"The new poison replaces {ended(n, p, rules)} (EV-POI-3)"
+              for n, p in tracked.replaced.items()]
+    return notes
 
 
 class PoisonList:
@@ -97,18 +113,36 @@ class PoisonList:
 
     def track(self, report: EventReport) -> Tracked:
         """Keep the poisons ``report`` gave (EV-POI-3: each replaces that character's last),
-        or cure every one at a recovery spot (EV-REC-1)."""
-        given = {step.member or UNNAMED: Poison.from_json(step.data["poison"], "the poison table")
-                 for step in report.find("EV-POI-3")}
+        and cure those of the members a recovery spot cured (EV-REC-1). A poison given to
+        nobody named is tracked as ``victim``, ``victim 2``, …: another's, never lost."""
         self.reload()
-        cured: tuple[str, ...] = ()
-        if any(step.data.get("cure_poison") for step in report.find("EV-REC-1")):
-            cured, self.poisons = tuple(self.poisons), {}
-        for name, poison in given.items():
-            self.poisons[name] = afflict(self.poisons.get(name), poison)
-        if given or cured:
+        cured: dict[str, Poison] = {}
+        cured_unnamed = False
+        for step in report.find("EV-REC-1"):
+            if step.data.get("cure_poison"):
+                names = step.data["cured"]
+                cured_unnamed = names == []
+                for name in list(self.poisons) if names is None else names:
+                    if name in self.poisons:
+                        cured[name] = self.poisons.pop(name)
+        poisoned, replaced = [], {}
+        for step in report.find("EV-POI-3"):
+            name = step.member or self._unnamed()
+            new = Poison.from_json(step.data["poison"], "the poison table")
+            if name in self.poisons:
+                replaced[name] = self.poisons[name]
+            self.poisons[name] = afflict(self.poisons.get(name), new)
+            poisoned.append(name)
+        if poisoned or cured:
             self.save()
-        return Tracked(tuple(given), cured)
+        return Tracked(tuple(poisoned), replaced, cured, cured_unnamed)
+
+    def _unnamed(self) -> str:
+        """The first of ``victim``, ``victim 2``, … not tracked yet."""
+        n = 1
+        while (name := UNNAMED if n == 1 else f"{UNNAMED} {n}") in self.poisons:
+            n += 1
+        return name
 
     def pass_time(self, rules: EventRules, rest_hours: int | None = None) -> TimePassed:
         """EV-POI-2: the end of a block, or a rest of ``rest_hours`` hours."""

@@ -452,7 +452,7 @@ def test_the_tray_tracks_poisons_and_ticks_them_at_a_block_s_end_or_an_hour_of_r
     mode.answer(5)  # Recovery
     while isinstance(ask := mode.ask(), RollAsk):
         mode.answer(Throw((3,) * ask.count))
-    assert mode.dice.steps[-1].text.startswith("Tracked poisons cured: ")
+    assert mode.dice.steps[-1].text == ("Poisons cured (EV-REC-1): Aki's 異性化/Gender swap")
     assert PoisonList(poisons_path()).poisons == {}
     mode.answer(1)  # Menu
     mode.answer(2)  # Poisons

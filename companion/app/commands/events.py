@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from typing import Any
 
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
-from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path
+from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path, tracking_notes
 from companion.dice import DiceSource
 from companion.errors import DataError
 from companion.systems.defaults import listing, notes_text
 from companion.systems.events.lists import load_lists
 from companion.systems.events.poison import Poison
-from companion.systems.events.poisoned import describe
+from companion.systems.events.poisoned import describe, ended
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import load_party, load_rating_table
@@ -79,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
         raise DataError(f"--hours goes with rest, not {args.table}")
     if args.who is not None and args.table != "poison":
         raise DataError(f"--who goes with the poison table and cure, not {args.table}")
+    if args.who is not None and not args.who.strip():
+        raise DataError("--who needs a name")
 
     def body(source: DiceSource) -> int:
         report = run_event(
@@ -86,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
             party=party, rating_table=ratings, trap=args.trap, victim=args.who, lists=lists,
         )
         poisons = _poison_list()
-        notes = _notes(poisons.track(report), report.mode)
+        notes = _notes(poisons.track(report), report.mode, rules)
         if args.json:
             print_json(args, {**report.to_json(), "poisoned": poisons.to_json()})
         else:
@@ -104,13 +107,17 @@ def _poison_list() -> PoisonList:
     return poisons
 
 
-def _notes(tracked: Tracked, mode: Mode) -> list[str]:
+def _notes(tracked: Tracked, mode: Mode, rules: EventRules) -> list[str]:
     """What tracking did, for the lines under the table's walk."""
-    notes = [f"Tracked poisons cured: {', '.join(tracked.cured)}"] if tracked.cured else []
+    notes = tracking_notes(tracked, rules)
+    if tracked.cured_unnamed:
+        notes.append("The first member's poison is cured: `companion events cure --who NAME` "
+                     "ends it in the list")
     for name in tracked.poisoned:
-        named = " (--who NAME names who)" if name == UNNAMED and mode is Mode.GENERIC else ""
+        unnamed = mode is Mode.GENERIC and name.split(" ")[0] == UNNAMED
+        named = " (--who NAME names who)" if unnamed else ""
         notes.append(f"Tracking {name}'s poison{named}: `companion events end-block` or `rest` "
-                     f"ticks it, `poisoned` lists it, `cure --who {name}` ends it")
+                     f"ticks it, `poisoned` lists it, `cure --who {shlex.quote(name)}` ends it")
     return notes
 
 
@@ -152,7 +159,7 @@ def cured(who: str, poison: Poison, rules: EventRules) -> str:
         how += " (or Remove Curse: a curse-type poison, EV-POI-11)"
     healing = ("; HP lost to it can heal now (EV-POI-10)"
                if poison.damage_max and rules.settings["EV-POI-10", "enabled"] else "")
-    return f"{who}'s poison is cured ({how}){healing}"
+    return f"{ended(who, poison, rules)} is cured ({how}){healing}"
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from companion.app.poisons import PoisonList
+from companion.app.poisons import PoisonList, tracking_notes
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.dice import parse, roll
 from companion.dice.notation import DiceSyntaxError
@@ -251,7 +251,7 @@ class DiceTrayMode:
             return
         if need is None and self.report is not None and self.poisons is not None:
             tracked = self.poisons.track(self.report)
-            notes = [f"Tracked poisons cured: {', '.join(tracked.cured)}"] if tracked.cured else []
+            notes = tracking_notes(tracked, self._rules())
             notes += [f"Tracking {name}'s poison: {POISONS} in the menu ticks it"
                       for name in tracked.poisoned]
             self.dice = replace(self.dice, steps=(

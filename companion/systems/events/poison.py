@@ -6,7 +6,7 @@
 its toxicity, duration and identification (EV-POI-1..3), and the effect it names: a check
 penalty (EV-POI-5), a gender swap (EV-POI-6), a love potion (EV-POI-7), vitality damage
 (EV-POI-8, with the EV-POI-10 and EV-POI-11 options) or an ability change (EV-POI-9);
-the EV-POI-12 option makes effects 6 and 7 permanent.
+the EV-POI-12 option makes effects 2 and 3 (EV-POI-6, EV-POI-7) permanent.
 """
 
 from __future__ import annotations
@@ -66,6 +66,20 @@ class Poison:
             if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
                 raise DataError(f"{origin}: {name} should be {expected.__name__}, "
                                 f"not {value!r}")
+        # A hand-edited list's values too: the table's faces, a count never below 0, an
+        # ability the table names (a bad one would fail at the next tick, not here).
+        if not 1 <= data["face"] <= 6:
+            raise DataError(f"{origin}: face should be 1 to 6 (the poison table's 1D6), "
+                            f"not {data['face']}")
+        for name in ("toxicity", "hours_left", "damage_max", "damage_done"):
+            if data.get(name, 0) < 0:
+                raise DataError(f"{origin}: {name} should be 0 or more, not {data[name]}")
+        if data.get("damage_done", 0) > data.get("damage_max", 0):
+            raise DataError(f"{origin}: damage_done {data['damage_done']} is over damage_max "
+                            f"{data.get('damage_max', 0)}")
+        if "ability" in data and data["ability"] not in ABILITY_NAMES:
+            raise DataError(f"{origin}: ability should be one of {', '.join(ABILITY_NAMES)}, "
+                            f"not {data['ability']!r}")
         return cls(**data)
 
     def tick(self, hours_per_tick: int = 1) -> tuple[Poison | None, int]:

@@ -66,6 +66,21 @@ def pass_time(poisons: Mapping[str, Poison], rules: EventRules,
     return TimePassed(after, tuple(steps))
 
 
+def undone(poison: Poison) -> str:
+    """EV-POI-9: what ending ``poison`` gives back, said wherever it ends (worn off, cured,
+    replaced): "; 筋力/STR -6 is undone", or "" for the other effects."""
+    if not poison.ability:
+        return ""
+    ja, en = ABILITY_NAMES[poison.ability]
+    return f"; {ja}/{en} {poison.change:+d} is undone"
+
+
+def ended(name: str, poison: Poison, rules: EventRules) -> str:
+    """``name``'s ``poison`` named, with what its end gives back: "Aki's 判定－１/Check −1"."""
+    row = rules.tables["poison"].row_for(poison.face)
+    return f"{name}'s {row['ja']}/{row['en']}{undone(poison)}"
+
+
 def describe(poison: Poison, rules: EventRules) -> str:
     """EV-POI-1's Show: the poison's name, identified or not, its toxicity, what is left."""
     row = rules.tables["poison"].row_for(poison.face)
@@ -100,10 +115,7 @@ def _step(name: str, before: Poison, after: Poison | None, lost: int,
     elif before.hours_left is None:
         text = f"{effect}: permanent (EV-POI-12 option), unchanged"
     elif after is None:
-        text = f"{effect} wears off"
-        if before.ability:
-            ja, en = ABILITY_NAMES[before.ability]
-            text += f"; {ja}/{en} {before.change:+d} is undone"
+        text = f"{effect} wears off{undone(before)}"
     else:
         text = f"{effect}: {after.hours_left} h left"
     return Step(before.rule, f"{name}: {text}", member=name, depth=1, data=data)

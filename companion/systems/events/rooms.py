@@ -142,10 +142,13 @@ class _RoomWalk(_Walk):
             who = self.party if everyone else self.party[:1]
         else:
             who = (Member("each member" if everyone else "one member"),)
+        # whose poison it cures: the members named, or in generic mode everyone's (None)
+        # when every member present recovers, nobody the walk can name when one does
+        cured = ([m.name for m in who] if self.sw else None if everyone else [])
         self.add("EV-REC-1", f"回復/Recovery spot: poison cured; HP and MP recover base power "
                  f"at rating {rating} ({rating_text}); "
                  f"{'every member present' if everyone else 'the first member only'}{tag}",
-                 data={"cure_poison": True})
+                 data={"cure_poison": True, "cured": cured})
         with self.deeper():
             for member in who:
                 gains = []

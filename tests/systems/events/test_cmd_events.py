@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 from pathlib import Path
 
@@ -368,19 +369,64 @@ def test_sw_mode_poisons_the_member_named_and_cure_removes_it(
     assert code == 0 and "Tracking Ben's poison:" in out
     toxicity = _tracked(capsys)["Ben"]["toxicity"]
     code, out, _ = _run(capsys, "cure", "--who", "Ben")
-    assert out.startswith(f"Ben's poison is cured (Cure Poison vs 毒性値/toxicity {toxicity}")
+    assert out.startswith("Ben's ")
+    assert f" is cured (Cure Poison vs 毒性値/toxicity {toxicity}" in out
     assert _tracked(capsys) == {}
     code, _, err = _run(capsys, "poison", "--mode", "sw", "--party", str(party), "--who", "Dora")
     assert code != 0 and "no 'Dora' in the party (it has Aki, Ben)" in err
 
 
-def test_a_recovery_spot_cures_every_tracked_poison(capsys: pytest.CaptureFixture[str]) -> None:
-    """EV-REC-1: the recovery spot cures poison, so nothing is tracked after it."""
-    _run(capsys, "poison", "--who", "Aki", "--seed", "1")
-    _run(capsys, "poison", "--who", "Ben", "--seed", "2")
+def test_a_recovery_spot_cures_the_poisons_of_those_it_recovers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-REC-1: the recovery spot cures poison: in generic mode every member present, each
+    poison named with what its end gives back; in sw mode only the members it recovers
+    (all_members = false: the first in marching order), never one outside the party; in
+    generic mode with the first member only, the walk cannot name whose, and says so."""
+    _run(capsys, "poison", "--who", "Aki", "--seed", "1")  # 異性化/Gender swap
+    _run(capsys, "poison", "--who", "Ben", "--seed", "2")  # 判定－１/Check −1
     code, out, _ = _run(capsys, "recovery", "--seed", "1")
-    assert code == 0 and "Tracked poisons cured: Aki, Ben" in out
+    assert code == 0 and ("Poisons cured (EV-REC-1): Aki's 異性化/Gender swap, Ben's "
+                          "判定－１/Check −1") in out
     assert _tracked(capsys) == {}
+    party = tmp_path / "party.toml"
+    party.write_text(PARTY, encoding="utf-8")
+    for who in ("Aki", "Ben", "Zed"):
+        _run(capsys, "poison", "--who", who, "--seed", "1")
+    code, out, _ = _run(capsys, "recovery", "--mode", "sw", "--party", str(party), "--seed", "1",
+                        "--set", "EV-REC-1.all_members=false")
+    assert "Poisons cured (EV-REC-1): Aki's 異性化/Gender swap" in out
+    assert list(_tracked(capsys)) == ["Ben", "Zed"]
+    code, out, _ = _run(capsys, "recovery", "--seed", "1", "--set", "EV-REC-1.all_members=false")
+    assert "The first member's poison is cured: `companion events cure --who NAME`" in out
+    assert list(_tracked(capsys)) == ["Ben", "Zed"]
+
+
+def test_no_poison_is_lost_a_new_one_says_what_it_replaces(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-POI-3: a new poison replaces the character's last, and says which, with what its
+    end gives back (EV-POI-9's change); one given to nobody named is another victim's (it
+    replaced the last unnamed one, which was lost)."""
+    _run(capsys, "poison", "--seed", "1")
+    code, out, _ = _run(capsys, "poison", "--seed", "2")
+    assert "Tracking victim 2's poison (--who NAME names who)" in out
+    assert "cure --who 'victim 2'" in out
+    assert list(_tracked(capsys)) == ["victim", "victim 2"]
+    aki = '{"face": 6, "rule": "EV-POI-9", "toxicity": 8, "hours_left": 3, ' \
+          '"ability": "agility", "change": 6}'
+    _run(capsys, "poison", "--who", "Aki", "--seed", "1")
+    tracked = _tracked(capsys)
+    tracked["Aki"] = json.loads(aki)
+    path = Path(os.environ["COMPANION_DATA_DIR"]) / "events" / "poisoned.toml"
+    path.write_text("".join(f'[{json.dumps(k)}]\n' + "".join(
+        f"{f} = {json.dumps(v)}\n" for f, v in p.items()) for k, p in tracked.items()),
+        encoding="utf-8")
+    code, out, _ = _run(capsys, "poison", "--who", "Aki", "--seed", "2")
+    assert ("The new poison replaces Aki's 能力値±６/Ability ±6; 敏捷度/AGI +6 is undone "
+            "(EV-POI-3)") in out
+    code, _, err = _run(capsys, "poison", "--who", " ")
+    assert code != 0 and "--who needs a name" in err
 
 
 @pytest.mark.parametrize(("args", "wrong"), [

@@ -106,9 +106,16 @@ def test_ev_poi_3_the_walk_gives_the_poison_to_its_victim() -> None:
     ({"face": True, "rule": "EV-POI-5", "toxicity": 8}, "face should be int, not True"),
     ({"face": 1, "rule": "EV-POI-5", "toxicity": "8"}, "toxicity should be int, not '8'"),
     ({"face": 1, "rule": "EV-POI-5", "toxicity": 8, "hours": 2}, "unknown field 'hours'"),
+    ({"face": 9, "rule": "EV-POI-5", "toxicity": 8}, "face should be 1 to 6"),
+    ({"face": 4, "rule": "EV-POI-8", "toxicity": 8, "damage_max": -2},
+     "damage_max should be 0 or more, not -2"),
+    ({"face": 4, "rule": "EV-POI-8", "toxicity": 8, "damage_max": 2, "damage_done": 3},
+     "damage_done 3 is over damage_max 2"),
+    ({"face": 6, "rule": "EV-POI-9", "toxicity": 8, "ability": "luck"},
+     "ability should be one of dexterity, agility, intelligence, strength, vitality, not 'luck'"),
 ])
 def test_a_poison_written_wrong_is_named(fields: dict[str, Any], wrong: str) -> None:
-    with pytest.raises(DataError, match=f"Aki's poison: {wrong}"):
+    with pytest.raises(DataError, match=re.escape(f"Aki's poison: {wrong}")):
         Poison.from_json(fields, "Aki's poison")
 
 
