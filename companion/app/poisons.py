@@ -20,8 +20,7 @@ import tomlkit
 from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.files import keep_aside, read_regular, table, write_toml
-from companion.systems.events.poison import Poison, afflict
-from companion.systems.events.poisoned import TimePassed, ended, pass_time
+from companion.systems.events.poisoned import Poison, TimePassed, afflict, ended, pass_time
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EventRules
 

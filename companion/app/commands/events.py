@@ -24,8 +24,7 @@ from companion.dice import DiceSource
 from companion.errors import DataError
 from companion.systems.defaults import listing, notes_text
 from companion.systems.events.lists import load_lists
-from companion.systems.events.poison import Poison
-from companion.systems.events.poisoned import describe, ended
+from companion.systems.events.poisoned import Poison, describe, ended
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import load_party, load_rating_table
@@ -84,11 +83,12 @@ def run(args: argparse.Namespace) -> int:
         raise DataError("--who needs a name")
 
     def body(source: DiceSource) -> int:
+        poisons = _poison_list()
         report = run_event(
             args.table, source, rules=rules, mode=args.mode, dm_level=args.level,
             party=party, rating_table=ratings, trap=args.trap, victim=args.who, lists=lists,
+            poisoned=poisons.poisons,
         )
-        poisons = _poison_list()
         notes = _notes(poisons.track(report), report.mode, rules)
         if args.json:
             print_json(args, {**report.to_json(), "poisoned": poisons.to_json()})

@@ -1,7 +1,7 @@
 """System `events`: poison: the poison a character carries and the poison table (spec §1).
 
-:class:`Poison` is one character's poison, and :func:`afflict` gives a new one
-(EV-POI-1..3, EV-POI-8). :class:`_PoisonWalk`, the layer of the walk over
+The poison a character carries is :class:`~companion.systems.events.poisoned.Poison`.
+:class:`_PoisonWalk`, the layer of the walk over
 :class:`~companion.systems.events.rooms._RoomWalk`, rolls the poison table (EV-POI-4),
 its toxicity, duration and identification (EV-POI-1..3), and the effect it names: a check
 penalty (EV-POI-5), a gender swap (EV-POI-6), a love potion (EV-POI-7), vitality damage
@@ -11,96 +11,11 @@ the EV-POI-12 option makes effects 2 and 3 (EV-POI-6, EV-POI-7) permanent.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
-from typing import Any
-
 from companion.dice.roll import roll
-from companion.errors import DataError
+from companion.systems.events.poisoned import Poison, afflict
 from companion.systems.events.rooms import _RoomWalk
 from companion.systems.events.rules import FULL_WIDTH_DIGITS
 from companion.systems.events.sword_world import ABILITY_NAMES, Member
-
-
-@dataclass(frozen=True)
-class Poison:
-    """A poison on one character (EV-POI-1..3, 8).
-
-    ``hours_left`` is None when the poison lasts until cured (effects 4–5 end by
-    damage instead; a permanent EV-POI-12 effect never ends). ``identified`` is the
-    pharmacology check's result (EV-POI-1), None when the GM rolls it. ``ability`` and
-    ``change`` are an EV-POI-9 poison's ability and its ±6, undone when it wears off.
-    """
-
-    face: int
-    rule: str
-    toxicity: int
-    hours_left: int | None = None
-    damage_max: int = 0
-    damage_done: int = 0
-    identified: bool | None = None
-    ability: str | None = None
-    change: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        """The poison as plain values, a field at its default left out (TOML has no null)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if getattr(self, f.name) != f.default}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], origin: str) -> Poison:
-        """A poison :meth:`to_json` wrote; DataError names ``origin`` and the field."""
-        types = {"face": int, "rule": str, "toxicity": int, "hours_left": int,
-                 "damage_max": int, "damage_done": int, "identified": bool, "ability": str,
-                 "change": int}
-        unknown = sorted(set(data) - set(types))
-        if unknown:
-            raise DataError(f"{origin}: unknown field {unknown[0]!r}; a poison has "
-                            f"{', '.join(types)}")
-        for name in ("face", "rule", "toxicity"):
-            if name not in data:
-                raise DataError(f"{origin}: missing {name!r}")
-        for name, value in data.items():
-            expected = types[name]
-            # bool is an int to Python, but ``face = true`` is a typo, not face 1.
-            if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-                raise DataError(f"{origin}: {name} should be {expected.__name__}, "
-                                f"not {value!r}")
-        # A hand-edited list's values too: the table's faces, a count never below 0, an
-        # ability the table names (a bad one would fail at the next tick, not here).
-        if not 1 <= data["face"] <= 6:
-            raise DataError(f"{origin}: face should be 1 to 6 (the poison table's 1D6), "
-                            f"not {data['face']}")
-        for name in ("toxicity", "hours_left", "damage_max", "damage_done"):
-            if data.get(name, 0) < 0:
-                raise DataError(f"{origin}: {name} should be 0 or more, not {data[name]}")
-        if data.get("damage_done", 0) > data.get("damage_max", 0):
-            raise DataError(f"{origin}: damage_done {data['damage_done']} is over damage_max "
-                            f"{data.get('damage_max', 0)}")
-        if "ability" in data and data["ability"] not in ABILITY_NAMES:
-            raise DataError(f"{origin}: ability should be one of {', '.join(ABILITY_NAMES)}, "
-                            f"not {data['ability']!r}")
-        return cls(**data)
-
-    def tick(self, hours_per_tick: int = 1) -> tuple[Poison | None, int]:
-        """EV-POI-2: one update; returns the poison after it (None once over) and HP lost.
-
-        EV-POI-8: a vitality-damage poison deals 1 HP per tick until it has dealt
-        its maximum, then ends.
-        """
-        if self.damage_max:
-            done = self.damage_done + 1
-            after = None if done >= self.damage_max else replace(self, damage_done=done)
-            return after, 1
-        if self.hours_left is None:
-            return self, 0
-        left = self.hours_left - hours_per_tick
-        return (replace(self, hours_left=left) if left > 0 else None), 0
-
-
-def afflict(current: Poison | None, new: Poison) -> Poison:
-    """EV-POI-3: poisons do not stack; a new one replaces the old, duration and toxicity too."""
-    return new
 
 
 class _PoisonWalk(_RoomWalk):
@@ -142,6 +57,8 @@ class _PoisonWalk(_RoomWalk):
                 ability, change = self.ability_change()
             poison = Poison(face, row["follow"], toxicity, hours, damage_max,
                             identified=identified, ability=ability, change=change)
+            if victim is not None:  # its later checks in this walk feel it (EV-POI-5)
+                self.poisoned[victim.name] = afflict(self.poisoned.get(victim.name), poison)
             self.add("EV-POI-3", "Replaces any current poison (poisons do not stack)",
                      member=victim.name if victim else None, data={"poison": poison.to_json()})
             self.add("EV-POI-2", "Ticks at the end of each block, or every hour of rest "

@@ -1,6 +1,8 @@
 """System `events`: the poisons the party carries, and time passing for them (spec §1).
 
-:func:`describe` says what a character's poison is and how long it has left (EV-POI-1).
+:class:`Poison` is one character's poison, and :func:`afflict` gives a new one
+(EV-POI-1..3, EV-POI-8). :func:`describe` says what a character's poison is and how long
+it has left (EV-POI-1).
 The seed ticks a poison at the end of the party's actions in each block, and every hour
 while they rest in a room (EV-POI-2). :func:`pass_time` is one "End block" (one tick of the
 EV-POI-2 Default's hours) or a rest of some hours (a tick an hour) over every character's
@@ -10,13 +12,94 @@ poison: what each lost (EV-POI-8's 1 HP a tick) and which poisons wore off.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from companion.errors import DataError
-from companion.systems.events.poison import Poison
 from companion.systems.events.report import Step
 from companion.systems.events.rules import EventRules
 from companion.systems.events.sword_world import ABILITY_NAMES
+
+
+@dataclass(frozen=True)
+class Poison:
+    """A poison on one character (EV-POI-1..3, 8).
+
+    ``hours_left`` is None when the poison lasts until cured (effects 4–5 end by
+    damage instead; a permanent EV-POI-12 effect never ends). ``identified`` is the
+    pharmacology check's result (EV-POI-1), None when the GM rolls it. ``ability`` and
+    ``change`` are an EV-POI-9 poison's ability and its ±6, undone when it wears off.
+    """
+
+    face: int
+    rule: str
+    toxicity: int
+    hours_left: int | None = None
+    damage_max: int = 0
+    damage_done: int = 0
+    identified: bool | None = None
+    ability: str | None = None
+    change: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The poison as plain values, a field at its default left out (TOML has no null)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != f.default}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], origin: str) -> Poison:
+        """A poison :meth:`to_json` wrote; DataError names ``origin`` and the field."""
+        types = {"face": int, "rule": str, "toxicity": int, "hours_left": int,
+                 "damage_max": int, "damage_done": int, "identified": bool, "ability": str,
+                 "change": int}
+        unknown = sorted(set(data) - set(types))
+        if unknown:
+            raise DataError(f"{origin}: unknown field {unknown[0]!r}; a poison has "
+                            f"{', '.join(types)}")
+        for name in ("face", "rule", "toxicity"):
+            if name not in data:
+                raise DataError(f"{origin}: missing {name!r}")
+        for name, value in data.items():
+            expected = types[name]
+            # bool is an int to Python, but ``face = true`` is a typo, not face 1.
+            if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+                raise DataError(f"{origin}: {name} should be {expected.__name__}, "
+                                f"not {value!r}")
+        # A hand-edited list's values too: the table's faces, a count never below 0, an
+        # ability the table names (a bad one would fail at the next tick, not here).
+        if not 1 <= data["face"] <= 6:
+            raise DataError(f"{origin}: face should be 1 to 6 (the poison table's 1D6), "
+                            f"not {data['face']}")
+        for name in ("toxicity", "hours_left", "damage_max", "damage_done"):
+            if data.get(name, 0) < 0:
+                raise DataError(f"{origin}: {name} should be 0 or more, not {data[name]}")
+        if data.get("damage_done", 0) > data.get("damage_max", 0):
+            raise DataError(f"{origin}: damage_done {data['damage_done']} is over damage_max "
+                            f"{data.get('damage_max', 0)}")
+        if "ability" in data and data["ability"] not in ABILITY_NAMES:
+            raise DataError(f"{origin}: ability should be one of {', '.join(ABILITY_NAMES)}, "
+                            f"not {data['ability']!r}")
+        return cls(**data)
+
+    def tick(self, hours_per_tick: int = 1) -> tuple[Poison | None, int]:
+        """EV-POI-2: one update; returns the poison after it (None once over) and HP lost.
+
+        EV-POI-8: a vitality-damage poison deals 1 HP per tick until it has dealt
+        its maximum, then ends.
+        """
+        if self.damage_max:
+            done = self.damage_done + 1
+            after = None if done >= self.damage_max else replace(self, damage_done=done)
+            return after, 1
+        if self.hours_left is None:
+            return self, 0
+        left = self.hours_left - hours_per_tick
+        return (replace(self, hours_left=left) if left > 0 else None), 0
+
+
+def afflict(current: Poison | None, new: Poison) -> Poison:
+    """EV-POI-3: poisons do not stack; a new one replaces the old, duration and toxicity too."""
+    return new
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,13 @@ The tables, checks and Defaults it walks are the rules data of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from companion.dice.sources import DiceSource
 from companion.errors import DataError
 from companion.systems.events.doors import _Run
 from companion.systems.events.lists import UserLists
+from companion.systems.events.poisoned import Poison
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.sword_world import Member, RatingTable
@@ -39,6 +40,7 @@ def run_event(
     trap: str | None = None,
     victim: str | None = None,
     lists: UserLists | None = None,
+    poisoned: Mapping[str, Poison] | None = None,
 ) -> EventReport:
     """Roll one event table (a key of EVENT_TABLES) and walk its follow-ups.
 
@@ -48,6 +50,7 @@ def run_event(
     ``victim`` names who the ``poison`` table poisons: a party member in sw mode (the first
     in marching order when None), anyone in generic mode. ``lists``, the player's own
     monsters and small recovery items, names the species (EV-MON-1) and the kind (EV-EXP-4).
+    ``poisoned``: the poisons the members carry already (by name), for EV-POI-5's −1.
     """
     if table not in EVENT_TABLES:
         raise DataError(f"no event table {table!r}; choose from {', '.join(EVENT_TABLES)}")
@@ -59,12 +62,12 @@ def run_event(
     chosen = Mode(mode or rules.settings["§1", "mode"])
     if dm_level is not None and dm_level < 1:
         raise DataError(f"DM level must be 1 or more, not {dm_level}")
-    run = _Run(rules, source, chosen, dm_level, party, rating_table, lists)
+    run = _Run(rules, source, chosen, dm_level, party, rating_table, lists, poisoned)
     if victim is not None and table != "poison":
         raise DataError(f"a victim ({victim!r}) goes with the poison table, not {table!r}")
     # generic mode: the character the GM names, so the report says whose poison it is
-    poisoned = (_victim(party, victim) if chosen is Mode.SW
-                else Member(victim) if victim is not None else None)
+    target = (_victim(party, victim) if chosen is Mode.SW
+              else Member(victim) if victim is not None else None)
     match table:
         case "door" | "chest":
             run.door(chest=table == "chest")
@@ -78,7 +81,7 @@ def run_event(
             run.recovery()
         case "poison":
             run.need_party()
-            run.poison(poisoned)
+            run.poison(target)
     return EventReport(rules.title, table, chosen, run.dm, tuple(run.steps))
 
 

@@ -13,7 +13,7 @@ the 1/2D rounding (EV-CORE-4). The layers above each subclass the one below:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from companion.dice.notation import Comparison, Rounding
@@ -22,8 +22,9 @@ from companion.dice.roll import RollOptions, roll
 from companion.dice.sources import DiceSource
 from companion.dice.tables import TableRow
 from companion.systems.events.lists import UserLists
+from companion.systems.events.poisoned import Poison
 from companion.systems.events.report import Step
-from companion.systems.events.rules import EventRules, Mode, NoParty
+from companion.systems.events.rules import FULL_WIDTH_DIGITS, EventRules, Mode, NoParty
 from companion.systems.events.sword_world import (
     CheckRules,
     Member,
@@ -45,6 +46,7 @@ class _Walk:
         party: Sequence[Member],
         rating_table: RatingTable | None,
         lists: UserLists | None = None,
+        poisoned: Mapping[str, Poison] | None = None,
     ) -> None:
         self.rules = rules
         self.s = rules.settings
@@ -56,6 +58,8 @@ class _Walk:
         self.party = tuple(party)
         self.rating_table = rating_table
         self.lists = lists or UserLists()
+        #: each member's poison, the tracked ones and those this walk gives (EV-POI-3)
+        self.poisoned: dict[str, Poison] = dict(poisoned or {})
         self.steps: list[Step] = []
         self.depth = 0
         self.options = RollOptions(half_die=Rounding[self.s["EV-CORE-4", "rounding"].upper()])
@@ -103,15 +107,28 @@ class _Walk:
         if bonus is None:
             bonus = 0
             how = " 平目/flat roll"
-        result = sw_check(self.source, bonus + extra, target, self.check_rules,
+        penalty, poisoned = self.poison_penalty(member)
+        result = sw_check(self.source, bonus + extra - penalty, target, self.check_rules,
                           purpose=f"{member.name}: {spec.label()}{how}")
         self.add(
             rule,
-            f"{member.name}: {spec.label()}{how}{note} vs {target_text} {result.text}",
+            f"{member.name}: {spec.label()}{how}{note}{poisoned} vs {target_text} {result.text}",
             roll=result,
             member=member.name,
         )
         return result
+
+    def poison_penalty(self, member: Member) -> tuple[int, str]:
+        """EV-POI-5: 「すべての判定に－１」 for a member whose poison is effect 1, and what
+        to say: that an active action first needs a vitality check against its toxicity
+        (「能動的な行動をとろうとする場合、生命力を基準に毒性値…を目標に判定」), the GM's."""
+        poison = self.poisoned.get(member.name)
+        if poison is None or poison.rule != "EV-POI-5":
+            return 0, ""
+        penalty = self.book["EV-POI-5"]["penalty"]
+        zenkaku = str(penalty).translate(FULL_WIDTH_DIGITS)
+        return penalty, (f" −{penalty} (毒/poison 判定－{zenkaku}, EV-POI-5; an active action "
+                         f"first needs vitality vs toxicity {poison.toxicity}: GM)")
 
     def party_checks(self, rule: str, key: str) -> Iterator[tuple[Member, Result]]:
         """A ＰＴ check: every member rolls (EV-CORE-2 Default), or the best rolls for all."""

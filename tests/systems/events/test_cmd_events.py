@@ -460,3 +460,23 @@ def test_an_unreadable_poison_list_is_kept_aside_and_tracking_starts_afresh(
     (kept,) = path.parent.glob("poisoned.toml.corrupt-*")
     assert kept.read_text(encoding="utf-8").startswith("[Aki]")
     assert list(_tracked(capsys)) == ["Ben"]
+
+
+def test_a_tracked_check_penalty_poison_counts_in_later_commands(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-POI-5: a 判定－１ poison tracked from an earlier command puts that member's checks
+    at −1 in the next table's walk (sw mode)."""
+    path = user_dirs / "data" / "events" / "poisoned.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text('[Aki]\nface = 1\nrule = "EV-POI-5"\ntoxicity = 9\nhours_left = 3\n',
+                    encoding="utf-8")
+    party = tmp_path / "party.toml"
+    party.write_text(PARTY, encoding="utf-8")
+    code, out, _ = _run(capsys, "trap", "--trap", "pit", "--mode", "sw", "--party", str(party),
+                        "--seed", "1")
+    assert code == 0
+    checks = [line for line in out.splitlines() if "vs " in line and ": " in line]
+    assert any(line.split("  ")[-1].startswith("Aki: ") and "EV-POI-5" in line
+               for line in checks)
+    assert not any("Ben: " in line and "EV-POI-5" in line for line in checks)

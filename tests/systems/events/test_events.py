@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import DataError
-from companion.systems.events.poison import Poison, afflict
+from companion.systems.events.poisoned import Poison, afflict
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import NoParty, load_rules
 from companion.systems.events.run import run_event

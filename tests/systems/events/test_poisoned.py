@@ -9,8 +9,7 @@ import pytest
 
 from companion.dice import ScriptedDice
 from companion.errors import DataError
-from companion.systems.events.poison import Poison
-from companion.systems.events.poisoned import describe, pass_time
+from companion.systems.events.poisoned import Poison, describe, pass_time
 from companion.systems.events.rules import load_rules
 from companion.systems.events.run import run_event
 from companion.systems.events.sword_world import Member
@@ -124,3 +123,29 @@ def test_a_poison_round_trips_through_its_plain_values() -> None:
                     change=-6)
     assert Poison.from_json(poison.to_json(), "test") == poison
     assert Poison(2, "EV-POI-6", 8).to_json() == {"face": 2, "rule": "EV-POI-6", "toxicity": 8}
+
+
+def test_ev_poi_5_a_poisoned_member_s_later_checks_are_at_minus_one() -> None:
+    """EV-POI-5: 「すべての判定に－１」: Aki, poisoned by the door's needle (判定－１), opens
+    its lock at −1 (2D6+6-1, 9 < 10: it holds; without the −1 it opened), and the check
+    says an active action first needs a vitality check vs the toxicity, for the GM. A
+    poison tracked from before (``poisoned``) counts too; one of another effect does not."""
+    aki = Member("Aki", adventurer=3, thief=3, dexterity=3, vitality=2)
+    # door 1 (trap + lock); disarm 1,1 (fumble); needle; resist 1,1; poison face 1;
+    # no Sage to identify; duration 3; the lock 2,2
+    dice = [(6, v) for v in (1, 1, 1, 4, 1, 1, 1, 3, 2, 2)]
+    report = run_event("door", ScriptedDice(dice), rules=RULES, mode="sw", party=(aki,),
+                       dm_level=3)
+    (lock,) = [s for s in report.find("EV-DOOR-2") if "鍵開け" in s.text]
+    assert lock.roll is not None and lock.roll.formula == "2D6+5>=10" and not lock.roll.success
+    assert (" −1 (毒/poison 判定－１, EV-POI-5; an active action first needs vitality vs "
+            "toxicity 10: GM)") in lock.text
+    tracked = {"Aki": Poison(1, "EV-POI-5", 9, hours_left=2)}
+    explore = run_event("explore", ScriptedDice([(6, 2), (6, 3), (6, 3)]), rules=RULES,
+                        mode="sw", party=(aki,), poisoned=tracked)
+    (search,) = [s for s in explore.find("EV-EXP-2") if s.roll is not None]
+    assert search.roll is not None and search.roll.formula == "2D6+2>=8"  # thief 3 + INT 0 − 1
+    other = {"Aki": Poison(2, "EV-POI-6", 9, hours_left=2)}
+    explore = run_event("explore", ScriptedDice([(6, 2), (6, 3), (6, 3)]), rules=RULES,
+                        mode="sw", party=(aki,), poisoned=other)
+    assert [s.roll.formula for s in explore.find("EV-EXP-2") if s.roll] == ["2D6+3>=8"]
