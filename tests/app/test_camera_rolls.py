@@ -15,7 +15,7 @@ import numpy as np
 from companion.app.session.controls import Controls
 from companion.app.session.mode import RollAsk, Throw
 from companion.app.session.rolls import FIRST_LIVE, TAKEN, CameraFrames, CameraRolls
-from companion.hw.buttons import Button, Press
+from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.capture import OpenCVCamera
 from companion.hw.dice.source import CameraDiceSource, CameraStream, Motion
 from tests.dice_scenes import still_scene
@@ -139,3 +139,22 @@ def test_on_a_live_camera_the_first_read_of_a_session_waits_for_a() -> None:
     assert any(FIRST_LIVE in status for _, status in player.shown)
     later = rolls.next_throw(RollAsk("damage", 2, 6), player.show)
     assert sorted(later.values) == faces(second) and waits < 400  # by the timeout
+
+
+def test_a_die_the_camera_cannot_read_is_typed() -> None:
+    """The dice tray's poison table, effect 6 (EV-POI-9's Default: 1D4 for the ability) with
+    camera dice could never be finished ("the camera reads six-sided pip dice only, not
+    D4"): the player throws their own D4 and types it; back goes back; a die larger than
+    the keys can type is refused by name as before."""
+    die = still_scene(600, 1)
+    second_d3 = "Throw 2D3 in the dice area 2D3を振って: damage: type the D3 (2 of 2)"
+    player = Player([("Throw 1D4", Pick(2)), ("Throw 2D3", Pick(0)), (second_d3, Pick(2)),
+                     ("Throw 1D4", Button.FLEE)])
+    rolls = session_rolls(itertools.repeat(die.image, 50), player)
+    assert rolls.next_throw(RollAsk("which ability 能力値", 1, 4), player.show) == Throw((3,))
+    assert player.shown[0][0] == ("Throw 1D4 in the dice area 1D4を振って: which ability 能力値: "
+                                  "type the D4, the camera reads D6 only 出目を入力")
+    assert rolls.next_throw(RollAsk("damage", 2, 3), player.show) == Throw((1, 3))
+    assert rolls.next_throw(RollAsk("", 1, 4), player.show) == Throw(back=True)
+    d20 = rolls.next_throw(RollAsk("", 1, 20), player.show)
+    assert d20.failure and "the camera reads six-sided pip dice only, not D20" in d20.failure

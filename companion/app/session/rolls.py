@@ -48,6 +48,9 @@ STILL = " (a still picture never moves: B goes back)"
 FIRST_LIVE = "first throw of the session: A accepts (no timeout)"
 STILL_POLL_S = 0.05  # a still picture held back is looked at again this often
 FACES = tuple(range(1, 7))
+#: The most sides of a die the player types when the camera cannot read it: its faces and
+#: back fill the ten keys (1–9, 0); a larger one is refused as before, named.
+TYPED_SIDES = 9
 # The value of a die the camera doubts, typed: its faces, then a re-roll instead.
 TYPE_OPTIONS = (*(Option(str(v), str(v)) for v in FACES),
                 Option("reject", "Re-roll", Button.FLEE))
@@ -138,6 +141,8 @@ class CameraRolls:
 
     def next_throw(self, ask: RollAsk, show: Show) -> Throw:
         prompt = throw_prompt(ask)
+        if ask.sides != 6 and 2 <= ask.sides <= TYPED_SIDES:
+            return self.typed_throw(ask, prompt, show)
 
         def camera_says(message: str) -> None:  # what the camera sees goes under the prompt
             show(prompt, options=WAIT_OPTIONS, status=message)
@@ -163,6 +168,24 @@ class CameraRolls:
                                                  timed=not (first and self.frames.live)):
                 return Throw(values)
             note = REJECTED + (STILL if self.frames.still else "")  # until the dice move
+
+    def typed_throw(self, ask: RollAsk, prompt: str, show: Show) -> Throw:
+        """Dice the camera cannot read (it reads D6 only): a D4 of EV-POI-9's Default, a 1D3
+        of the player's list. The player throws their own and types each value; back goes
+        back, as it does while the camera waits."""
+        faces = tuple(range(1, ask.sides + 1))
+        options = (*(Option(str(v), str(v)) for v in faces),
+                   Option("back", "Back 戻る", Button.FLEE))
+        values = []
+        for n in range(1, ask.count + 1):
+            which = f" ({n} of {ask.count})" if ask.count > 1 else ""
+            picked = choose(self.controls, show,
+                            f"{prompt}: type the D{ask.sides}{which}, the camera reads D6 only "
+                            "出目を入力", options, 0, self.poll_seconds, self.sleep)
+            if picked == len(faces):
+                return Throw(back=True)
+            values.append(faces[picked])
+        return Throw(tuple(values))
 
     def typed(self, read: DiceRead, count: int, show: Show) -> tuple[int, ...] | None:
         """The read's values, with the player's value for each die it doubts (none when it
