@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import re
 import select
 import subprocess
 import sys
@@ -303,6 +304,30 @@ def test_play_mode_dice_in_a_terminal_with_simulated_dice(tmp_path: Path) -> Non
     first = run_event("explore", SimulatedDice.seeded(4)).steps[0]
     assert first.roll is not None and first.roll.text in term.text()
     assert "EV-EXP-1" in term.text() and "simulated 仮想" in term.text()
+
+
+def test_the_tray_picks_the_species_from_the_lists_in_the_config_folder(
+    tmp_path: Path
+) -> None:
+    """The monster table in the tray said only "the GM picks the species": the tray had no
+    way to the player's lists (--lists is the command's). It reads events_lists.toml in the
+    config folder, as every `companion events` does."""
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "events_lists.toml").write_text(
+        "".join(f"[[monster]]\nname = 'Slime {level}'\nlevel = {level}\n\n"
+                for level in range(1, 13)), encoding="utf-8")
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(config),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100"}
+    term = Terminal(["--mode", "dice", "--dice", "sim", "--seed", "4", "--display", "terminal",
+                     "--choices", "keyboard"], env)
+    term.answer(MENU, 1, b"3")
+    term.answer("Which table?", 1, b"4")  # Monster
+    term.answer("Again もう一度", 1, b"b")
+    term.answer(MENU, 2, b"b")
+    assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
+    assert re.search(r"種類/species \(level (\d+)\): Slime \1 \(the only one in your list\)",
+                     term.text()), term.text()[-1500:]
 
 
 def test_play_mode_dice_with_the_camera_on_a_picture(tmp_path: Path) -> None:

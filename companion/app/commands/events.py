@@ -15,15 +15,17 @@ import argparse
 import json
 import shlex
 import sys
+from pathlib import Path
 from typing import Any
 
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
+from companion.app.paths import config_dir
 from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path, tracking_notes
 from companion.dice import DiceSource
 from companion.errors import DataError
 from companion.systems.defaults import listing, notes_text
-from companion.systems.events.lists import load_lists
+from companion.systems.events.lists import UserLists, load_lists
 from companion.systems.events.poisoned import Poison, describe, ended
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.run import run_event
@@ -31,6 +33,8 @@ from companion.systems.events.sword_world import load_party, load_rating_table
 
 SET_EXAMPLE = "EV-DOOR-3.enabled=true"
 OVERRIDES_NAME = "events.toml"
+#: The player's lists for every run and the dice tray, in the config folder; --lists wins.
+LISTS_NAME = "events_lists.toml"
 #: The actions on the tracked poisons (EV-POI-2's Default), beside the tables.
 POISON_ACTIONS = {
     "end-block": "tick every tracked poison once: the party's actions in a block are over",
@@ -43,6 +47,16 @@ POISON_ACTIONS = {
 def load_user_rules(settings: list[str]) -> EventRules:
     """Packaged rules with the user's file and ``--set`` overrides applied."""
     return user_rules(load_rules(), OVERRIDES_NAME, settings, SET_EXAMPLE)
+
+
+def user_lists(given: str | None) -> UserLists | None:
+    """The player's monster and item lists (EV-MON-1, EV-EXP-4): the file ``--lists`` gives,
+    else ``events_lists.toml`` in the config folder when there is one; a DataError names
+    the file and what is wrong in it."""
+    path = Path(given) if given is not None else config_dir() / LISTS_NAME
+    if given is None and not path.exists():
+        return None
+    return load_lists(read_text(path, "list file"), str(path))
 
 
 def show_defaults(rules: EventRules, as_json: bool) -> int:
@@ -71,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         load_rating_table(read_text(args.ratings, "rating table"), args.ratings)
         if args.ratings else None
     )
-    lists = load_lists(read_text(args.lists, "list file"), args.lists) if args.lists else None
+    lists = user_lists(args.lists)
 
     if args.table in POISON_ACTIONS:
         return poison_action(args, rules)
@@ -203,7 +217,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                              "from which the monster table picks the species (EV-MON-1), and "
                              "[[item]] tables with a name, from which exploration's bonus "
                              "picks the kind (EV-EXP-4) (example: "
-                             "companion/systems/events/data/example_lists.toml)")
+                             "companion/systems/events/data/example_lists.toml); default: "
+                             f"{LISTS_NAME} in the config folder, which the dice tray reads too")
     parser.add_argument("--ratings", metavar="CSV",
                         help="Sword World rating table: header rating,2,...,12 (EV-CORE-3)")
     add_set_argument(parser, SET_EXAMPLE)

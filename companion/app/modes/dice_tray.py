@@ -28,6 +28,7 @@ from companion.dice.notation import DiceSyntaxError
 from companion.errors import CompanionError, DataError, IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display.view import DiceStep, DiceView, Name, Option, View
+from companion.systems.events.lists import UserLists
 from companion.systems.events.poisoned import describe
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
@@ -115,14 +116,17 @@ def _menu(labels: Sequence[str]) -> tuple[Option, ...]:
 
 class DiceTrayMode:
     """Menu, throw, outcome, again; over when the player quits. Nothing is saved but the
-    tracked ``poisons`` (without them the menu has no *Poisons*)."""
+    tracked ``poisons`` (without them the menu has no *Poisons*). The tables pick species
+    and items from the player's ``lists`` (EV-MON-1, EV-EXP-4) when there are some."""
 
     def __init__(self, expressions: Sequence[str], source_name: str,
-                 rules: EventRules | None = None, poisons: PoisonList | None = None) -> None:
+                 rules: EventRules | None = None, poisons: PoisonList | None = None,
+                 lists: UserLists | None = None) -> None:
         self.expressions = tuple(expressions)
         self.source_name = source_name
         self.rules = rules
         self.poisons = poisons
+        self.lists = lists
         self.report: EventReport | None = None  # the last table's walk, once whole
         self.stage = Stage.MENU
         self.pick: TrayPick | None = None
@@ -284,7 +288,7 @@ class DiceTrayMode:
             if self.pick.table is not None:
                 # generic mode whatever events.toml says: the tray has no party file
                 report = run_event(self.pick.table, source, rules=self.rules,
-                                   mode=Mode.GENERIC)
+                                   mode=Mode.GENERIC, lists=self.lists)
                 self.report = report
                 rolls = tuple(s.roll.text for s in report.steps if s.roll is not None)
                 steps = tuple(DiceStep(s.rule, s.text, s.depth) for s in report.steps)

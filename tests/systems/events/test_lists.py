@@ -92,3 +92,26 @@ def test_the_example_list_loads_and_the_command_reads_a_list_file(
     assert main(["events", "monster", "--lists", str(bad)]) != 0
     assert (f"{bad}: monster 1 (Goblin): level must be a whole number of 1 or more, "
             "found 'one'") in capsys.readouterr().err
+
+
+def test_the_lists_in_the_config_folder_serve_every_run_and_lists_wins(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A list given with --lists on every run was the only way: events_lists.toml in the
+    config folder now serves each run (and the dice tray); --lists FILE still wins, and a
+    broken one names its file."""
+    saved = user_dirs / "config" / "events_lists.toml"
+    saved.parent.mkdir(parents=True)
+    saved.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    lists = load_lists(EXAMPLE.read_text(encoding="utf-8"))
+    assert main(["events", "monster", "--level", "1", "--seed", "2", "--json"]) == 0
+    steps = json.loads(capsys.readouterr().out)["steps"]
+    assert steps[-1]["data"]["picked"] in lists.of_level(steps[0]["data"]["level"])
+    items_only = user_dirs / "items.toml"
+    items_only.write_text("[[item]]\nname = 'Rations'\n", encoding="utf-8")
+    assert main(["events", "monster", "--level", "1", "--seed", "2", "--lists",
+                 str(items_only)]) == 0
+    assert "the GM picks the species" in capsys.readouterr().out
+    saved.write_text("[[monster]]\nname = 'Goblin'\n", encoding="utf-8")
+    assert main(["events", "monster"]) != 0
+    assert f"{saved}: monster 1: needs 'level'" in capsys.readouterr().err

@@ -7,7 +7,7 @@ import argparse
 import secrets
 from pathlib import Path
 
-from companion.app.commands.events import load_user_rules
+from companion.app.commands.events import load_user_rules, user_lists
 from companion.app.commands.play.telling import tell
 from companion.app.config import Config
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
@@ -44,7 +44,8 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
         source_name = "simulated 仮想"
     else:
         rolls, source_name = camera_rolls(config, controls), "camera カメラ"
-    tray = DiceTrayMode(expressions, source_name, rules, PoisonList(poisons_path()))
+    tray = DiceTrayMode(expressions, source_name, rules, PoisonList(poisons_path()),
+                        user_lists(None))
     Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display).run()
 
 
