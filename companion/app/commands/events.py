@@ -6,7 +6,9 @@ folder (same ``[defaults."RULE-ID"]`` shape), then ``--set RULE.key=value``.
 
 A poison a table gives is tracked (:mod:`companion.app.poisons`) for the actions of
 EV-POI-2's Default: ``end-block`` and ``rest`` tick it, ``poisoned`` lists what is tracked
-and ``cure`` removes one; a recovery spot (EV-REC-1) cures them all.
+and ``cure`` removes one; a recovery spot (EV-REC-1) cures them all. A recovery spot
+in a room named with ``--room`` works once (:mod:`companion.app.recovery_rooms`):
+``rooms`` lists the used rooms and ``new-dungeon`` forgets them.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from companion.app.commands.roll import add_dice_arguments, print_json, run_with
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.paths import config_dir
 from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path, tracking_notes
+from companion.app.recovery_rooms import RecoveryRooms, room_name, rooms_path
 from companion.dice import DiceSource
 from companion.errors import DataError
 from companion.systems.defaults import listing, notes_text
@@ -41,6 +44,11 @@ POISON_ACTIONS = {
     "rest": "rest in a room for --hours (default 1): poisons tick every hour",
     "poisoned": "list the tracked poisons",
     "cure": "cure --who NAME's poison: Cure Poison (or Remove Curse) beat its toxicity",
+}
+#: The actions on the rooms whose recovery spot was used (EV-REC-1).
+ROOM_ACTIONS = {
+    "rooms": "list the rooms whose recovery spot was used",
+    "new-dungeon": "forget the used recovery rooms: the next dungeon's are fresh",
 }
 
 
@@ -87,8 +95,12 @@ def run(args: argparse.Namespace) -> int:
     )
     lists = user_lists(args.lists)
 
+    if args.room is not None and args.table != "recovery":
+        raise DataError(f"--room goes with recovery, not {args.table}")
     if args.table in POISON_ACTIONS:
         return poison_action(args, rules)
+    if args.table in ROOM_ACTIONS:
+        return room_action(args)
     if args.hours is not None:
         raise DataError(f"--hours goes with rest, not {args.table}")
     if args.who is not None and args.table != "poison":
@@ -96,16 +108,25 @@ def run(args: argparse.Namespace) -> int:
     if args.who is not None and not args.who.strip():
         raise DataError("--who needs a name")
 
+    room = None if args.room is None else room_name(args.room)
+
     def body(source: DiceSource) -> int:
         poisons = _poison_list()
+        rooms = _recovery_rooms() if room is not None else None
         report = run_event(
             args.table, source, rules=rules, mode=args.mode, dm_level=args.level,
             party=party, rating_table=ratings, trap=args.trap, victim=args.who, lists=lists,
-            poisoned=poisons.poisons,
+            poisoned=poisons.poisons, room=room, used_rooms=rooms.used if rooms else (),
         )
         notes = _notes(poisons.track(report), report.mode, rules)
+        if rooms is not None and room is not None:
+            rooms.mark(room)
+        elif args.table == "recovery":
+            notes.append("Name the room with --room NAME and coming back to it gives nothing "
+                         "(EV-REC-1)")
         if args.json:
-            print_json(args, {**report.to_json(), "poisoned": poisons.to_json()})
+            used = {"used_rooms": rooms.used} if rooms is not None else {}
+            print_json(args, {**report.to_json(), "poisoned": poisons.to_json(), **used})
         else:
             print("\n".join([report.text, *notes]))
         return 0
@@ -119,6 +140,36 @@ def _poison_list() -> PoisonList:
     for notice in poisons.notices:
         print(notice, file=sys.stderr)
     return poisons
+
+
+def _recovery_rooms() -> RecoveryRooms:
+    """The used recovery rooms; a notice on stderr when their file had to be kept aside."""
+    rooms = RecoveryRooms(rooms_path())
+    for notice in rooms.notices:
+        print(notice, file=sys.stderr)
+    return rooms
+
+
+def room_action(args: argparse.Namespace) -> int:
+    """``rooms`` lists the rooms whose recovery spot was used, ``new-dungeon`` forgets
+    them (EV-REC-1)."""
+    if args.hours is not None or args.who is not None:
+        raise DataError(f"--{'hours' if args.hours is not None else 'who'} does not go "
+                        f"with {args.table}")
+    rooms = _recovery_rooms()
+    if args.table == "rooms":
+        text = ("Recovery spots used in rooms: " + ", ".join(rooms.used) if rooms.used
+                else "No recovery spot used yet")
+    else:
+        forgotten = rooms.forget()
+        text = ("A new dungeon: forgot the recovery spots used in rooms "
+                + ", ".join(forgotten) if forgotten else "A new dungeon: no room was used")
+    if args.json:
+        print(json.dumps({"action": args.table, "text": text, "used_rooms": rooms.used},
+                         ensure_ascii=False))
+    else:
+        print(text)
+    return 0
 
 
 def _notes(tracked: Tracked, mode: Mode, rules: EventRules) -> list[str]:
@@ -185,18 +236,23 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             "the result, target and countermeasure; sw mode also rolls the Sword World checks "
             "for the party in --party. 'defaults' lists every Default and where it came from. "
             "A poison a table gives is tracked: end-block and rest tick it, poisoned lists it "
-            "and cure ends it (EV-POI-2)."
+            "and cure ends it (EV-POI-2). A recovery spot in a room named with --room works "
+            "once: rooms lists the used rooms, new-dungeon forgets them (EV-REC-1)."
         ),
     )
     parser.add_argument("table", metavar="TABLE",
-                        choices=[*EVENT_TABLES, "defaults", *POISON_ACTIONS],
+                        choices=[*EVENT_TABLES, "defaults", *POISON_ACTIONS, *ROOM_ACTIONS],
                         help="; ".join(f"{name} ({rule})" for name, rule in EVENT_TABLES.items())
                         + "; defaults (list every Default); "
-                        + "; ".join(f"{name} ({what})" for name, what in POISON_ACTIONS.items()))
+                        + "; ".join(f"{name} ({what})"
+                                    for name, what in {**POISON_ACTIONS, **ROOM_ACTIONS}.items()))
     parser.add_argument("--who", metavar="NAME", default=None,
                         help="with the poison table: who is poisoned (in sw mode a member of "
                              f"--party; default the first; in generic mode tracked as "
                              f"{UNNAMED!r}); with cure: whose poison was cured")
+    parser.add_argument("--room", metavar="NAME", default=None,
+                        help="with recovery: the room's name or number, so its spot works "
+                             "once (EV-REC-1): coming back gives nothing until new-dungeon")
     parser.add_argument("--hours", type=int, default=None,
                         help="with rest: how many hours the party rests (default 1)")
     parser.add_argument("--trap", metavar="KIND", default=None,

@@ -125,8 +125,19 @@ class _RoomWalk(_Walk):
         """EV-EXP-4 Default: the one kind of small recovery item, from the player's list."""
         self.pick("EV-EXP-4", "種類/kind", self.lists.items, "")
 
-    def recovery(self) -> None:
-        """EV-REC-1..3: poison cured, HP and MP recover base power, once per room."""
+    def recovery(self, room: str | None, used: bool) -> None:
+        """EV-REC-1..3: poison cured, HP and MP recover base power, once per room.
+
+        ``room`` names the room when the player does, so its use can be remembered;
+        ``used``: its spot was used before, and coming back gives nothing (EV-REC-1).
+        """
+        named = "" if room is None else f" {room}"
+        where = "" if room is None else f" in room {room}"
+        if used:
+            self.add("EV-REC-1", f"回復/Recovery spot{where}: already used, coming back gives "
+                     "nothing", data={"room": room, "room_used": True, "used_before": True})
+            self.add("EV-REC-3", "安全地帯/Safe zone: no random encounters here, even after use")
+            return
         if self.s["EV-REC-2", "enabled"]:
             rating = self.book["EV-REC-2"]["rating"]
             bonus = max(self.book["EV-REC-2"]["bonus_minimum"], self.dm - 1)
@@ -145,8 +156,8 @@ class _RoomWalk(_Walk):
         # whose poison it cures: the members named, or in generic mode everyone's (None)
         # when every member present recovers, nobody the walk can name when one does
         cured = ([m.name for m in who] if self.sw else None if everyone else [])
-        self.add("EV-REC-1", f"回復/Recovery spot: poison cured; HP and MP recover base power "
-                 f"at rating {rating} ({rating_text}); "
+        self.add("EV-REC-1", f"回復/Recovery spot{where}: poison cured; HP and MP recover "
+                 f"base power at rating {rating} ({rating_text}); "
                  f"{'every member present' if everyone else 'the first member only'}{tag}",
                  data={"cure_poison": True, "cured": cured})
         with self.deeper():
@@ -162,8 +173,8 @@ class _RoomWalk(_Walk):
                 shown = [("?" if g is None else f"+{g}") for g in (hp, mp)]
                 self.add("EV-REC-1", f"{member.name}: HP {shown[0]}, MP {shown[1]}{capped}",
                          member=member.name if self.sw else None, data={"hp": hp, "mp": mp})
-        self.add("EV-REC-1", "この部屋は使用済み/room now used: coming back gives nothing",
-                 data={"room_used": True})
+        self.add("EV-REC-1", f"この部屋は使用済み/room{named} now used: coming back gives "
+                 "nothing", data={"room": room, "room_used": True})
         self.add("EV-REC-3", "安全地帯/Safe zone: no random encounters here, even after use")
 
     def recovery_cap(

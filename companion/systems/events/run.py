@@ -15,7 +15,7 @@ The tables, checks and Defaults it walks are the rules data of
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from companion.dice.sources import DiceSource
 from companion.errors import DataError
@@ -41,6 +41,8 @@ def run_event(
     victim: str | None = None,
     lists: UserLists | None = None,
     poisoned: Mapping[str, Poison] | None = None,
+    room: str | None = None,
+    used_rooms: Collection[str] = (),
 ) -> EventReport:
     """Roll one event table (a key of EVENT_TABLES) and walk its follow-ups.
 
@@ -51,6 +53,8 @@ def run_event(
     in marching order when None), anyone in generic mode. ``lists``, the player's own
     monsters and small recovery items, names the species (EV-MON-1) and the kind (EV-EXP-4).
     ``poisoned``: the poisons the members carry already (by name), for EV-POI-5's −1.
+    ``room`` names the recovery table's room, and ``used_rooms`` are those whose recovery
+    spot was used before: coming back to one gives nothing (EV-REC-1).
     """
     if table not in EVENT_TABLES:
         raise DataError(f"no event table {table!r}; choose from {', '.join(EVENT_TABLES)}")
@@ -63,6 +67,8 @@ def run_event(
     if dm_level is not None and dm_level < 1:
         raise DataError(f"DM level must be 1 or more, not {dm_level}")
     run = _Run(rules, source, chosen, dm_level, party, rating_table, lists, poisoned)
+    if room is not None and table != "recovery":
+        raise DataError(f"a room ({room!r}) goes with the recovery table, not {table!r}")
     if victim is not None and table != "poison":
         raise DataError(f"a victim ({victim!r}) goes with the poison table, not {table!r}")
     # generic mode: the character the GM names, so the report says whose poison it is
@@ -78,7 +84,7 @@ def run_event(
         case "explore":
             run.explore()
         case "recovery":
-            run.recovery()
+            run.recovery(room, room in used_rooms)
         case "poison":
             run.need_party()
             run.poison(target)

@@ -480,3 +480,74 @@ def test_a_tracked_check_penalty_poison_counts_in_later_commands(
     assert any(line.split("  ")[-1].startswith("Aki: ") and "EV-POI-5" in line
                for line in checks)
     assert not any("Ben: " in line and "EV-POI-5" in line for line in checks)
+
+
+# --- the used recovery rooms (EV-REC-1: once per room) -----------------------------------
+
+
+def test_a_named_rooms_recovery_spot_works_once_until_a_new_dungeon(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-REC-1: coming back to a room whose spot was used gives nothing: no recovery roll
+    and no poison cured, though it stays a safe zone (EV-REC-3). A full-width ３ is room 3;
+    ``rooms`` lists the used rooms and ``new-dungeon`` forgets them."""
+    code, out, _ = _run(capsys, "recovery", "--room", "３", "--seed", "1")
+    assert code == 0 and out.startswith("EV-REC-1  回復/Recovery spot in room 3: poison cured")
+    assert "この部屋は使用済み/room 3 now used" in out
+    _run(capsys, "poison", "--who", "Aki", "--seed", "1")
+    code, out, _ = _run(capsys, "recovery", "--room", "3", "--seed", "1", "--json")
+    report = json.loads(out)
+    assert [s["text"] for s in report["steps"]] == [
+        "回復/Recovery spot in room 3: already used, coming back gives nothing",
+        "安全地帯/Safe zone: no random encounters here, even after use"]
+    assert [s["roll"] for s in report["steps"]] == [None, None]
+    assert report["used_rooms"] == ["3"]
+    assert list(_tracked(capsys)) == ["Aki"]
+    _run(capsys, "recovery", "--room", "hall", "--seed", "1")
+    assert _tracked(capsys) == {}
+    assert _run(capsys, "rooms")[1] == "Recovery spots used in rooms: 3, hall\n"
+    code, out, _ = _run(capsys, "new-dungeon")
+    assert out == "A new dungeon: forgot the recovery spots used in rooms 3, hall\n"
+    assert json.loads(_run(capsys, "rooms", "--json")[1])["used_rooms"] == []
+    code, out, _ = _run(capsys, "recovery", "--room", "3", "--seed", "1")
+    assert "poison cured" in out
+
+
+def test_recovery_without_a_room_says_how_to_have_it_remembered(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    for _ in range(2):
+        code, out, _ = _run(capsys, "recovery", "--seed", "1")
+        assert code == 0 and "poison cured" in out
+    assert out.splitlines()[-1] == ("Name the room with --room NAME and coming back to it "
+                                    "gives nothing (EV-REC-1)")
+    assert _run(capsys, "rooms")[1] == "No recovery spot used yet\n"
+
+
+@pytest.mark.parametrize(("args", "wrong"), [
+    (["trap", "--room", "3"], "--room goes with recovery, not trap"),
+    (["rest", "--room", "3"], "--room goes with recovery, not rest"),
+    (["recovery", "--room", " 　"], "--room needs a name"),
+    (["rooms", "--who", "Aki"], "--who does not go with rooms"),
+    (["new-dungeon", "--hours", "2"], "--hours does not go with new-dungeon"),
+])
+def test_room_options_refuse_what_does_not_go_with_them(
+    args: list[str], wrong: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _run(capsys, *args)
+    assert code != 0 and wrong in err
+
+
+def test_an_unreadable_room_list_is_kept_aside_and_starts_afresh(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = user_dirs / "data" / "events" / "recovery_rooms.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text("used = [3]\n", encoding="utf-8")
+    code, out, err = _run(capsys, "recovery", "--room", "3", "--seed", "1")
+    assert code == 0 and "poison cured" in out
+    assert f"{path} is not a list of used recovery rooms ('used' should be a list of room " \
+           "names); it was kept as recovery_rooms.toml.corrupt-" in err
+    (kept,) = path.parent.glob("recovery_rooms.toml.corrupt-*")
+    assert kept.read_text(encoding="utf-8") == "used = [3]\n"
+    assert _run(capsys, "rooms")[1] == "Recovery spots used in rooms: 3\n"

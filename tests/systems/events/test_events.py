@@ -710,6 +710,21 @@ def test_ev_rec_2_option_fixed_rating_10_plus_bonus() -> None:
     assert [s.data for s in report.find("EV-REC-1") if "hp" in s.data] == [{"hp": 5, "mp": 2}]
 
 
+def test_ev_rec_1_a_used_rooms_spot_gives_nothing() -> None:
+    """EV-REC-1: once per room: a room among ``used_rooms`` rolls nothing and cures no
+    poison (no "cure_poison" step), yet stays a safe zone (EV-REC-3); another room
+    recovers and is named in what it shows."""
+    again = walk("recovery", [], room="3", used_rooms={"3"})
+    assert [s.data for s in again.find("EV-REC-1")] == [
+        {"room": "3", "room_used": True, "used_before": True}]
+    assert "Safe zone" in texts(again, "EV-REC-3")[0]
+    other = walk("recovery", d6(1, 1, 1, 1), room="4", used_rooms={"3"})
+    assert other.steps[0].data["cure_poison"]
+    assert other.find("EV-REC-1")[-1].text.startswith("この部屋は使用済み/room 4 now used")
+    with pytest.raises(DataError, match=r"a room \('3'\) goes with the recovery table, not 'trap'"):
+        walk("trap", [], room="3")
+
+
 def test_ev_rec_3_recovery_room_is_a_safe_zone() -> None:
     """EV-REC-3: no random encounters in a recovery room, even after use."""
     report = walk("recovery", d6(1, 1, 1, 1))

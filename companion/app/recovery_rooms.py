@@ -1,0 +1,83 @@
+"""The rooms whose recovery spot ``companion events recovery --room NAME`` used (EV-REC-1).
+
+A recovery spot works once: coming back to its room gives nothing. The rooms the player
+named are kept in ``events/recovery_rooms.toml`` in the data folder until
+``companion events new-dungeon`` forgets them. A file that cannot be read as one is kept
+aside (never deleted) and the list starts afresh, with a notice naming what was wrong.
+"""
+
+from __future__ import annotations
+
+import tomllib
+import unicodedata
+from pathlib import Path
+
+import tomlkit
+
+from companion.app.paths import data_dir
+from companion.errors import DataError
+from companion.files import keep_aside, read_regular, write_toml
+
+ROOMS_NAME = "recovery_rooms.toml"
+#: Far larger than a dungeon's room names could ever be written.
+_LIMIT = 256 * 1024
+_COMMENT = ("Rooms whose recovery spot was used (EV-REC-1). "
+            "`companion events new-dungeon` forgets them.")
+
+
+def rooms_path() -> Path:
+    return data_dir() / "events" / ROOMS_NAME
+
+
+def room_name(text: str) -> str:
+    """The room as the list keeps it: full-width digits and letters read as ASCII (３ is 3),
+    spaces at the ends dropped; DataError for a blank one."""
+    name = unicodedata.normalize("NFKC", text).strip()
+    if not name:
+        raise DataError("--room needs a name")
+    return name
+
+
+class RecoveryRooms:
+    """The used rooms, kept in ``path``; each change reads the file first and writes after."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        #: why the file was kept aside when it was, for the player to read
+        self.notices: list[str] = []
+        self.used = self._load()
+
+    def _load(self) -> list[str]:
+        try:
+            data = read_regular(self.path, _LIMIT, "recovery room list")
+        except FileNotFoundError:
+            return []
+        try:
+            used = tomllib.loads(data.decode("utf-8")).get("used", [])
+            if not isinstance(used, list) or not all(isinstance(r, str) for r in used):
+                raise DataError("'used' should be a list of room names")
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError, DataError) as exc:
+            self.notices.append(f"{self.path} is not a list of used recovery rooms ({exc}); "
+                                f"{keep_aside(self.path)} and no room counts as used now")
+            return []
+        return used
+
+    def mark(self, room: str) -> None:
+        """Remember that ``room``'s spot is used."""
+        self.used = self._load()
+        if room not in self.used:
+            self.used.append(room)
+            self._save()
+
+    def forget(self) -> list[str]:
+        """Forget every used room (a new dungeon); the rooms it forgot."""
+        forgotten, self.used = self._load(), []
+        self._save()
+        return forgotten
+
+    def _save(self) -> None:
+        document = tomlkit.document()
+        document.add(tomlkit.comment(_COMMENT))
+        document.add("used", self.used)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        write_toml(self.path, document)
