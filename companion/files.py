@@ -34,16 +34,18 @@ import stat
 import tempfile
 import time
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import tomlkit
 from tomlkit.exceptions import ParseError
 from tomlkit.items import Item, KeyType, SingleKey, Table
 
 from companion.errors import CompanionError, DataError
+
+T = TypeVar("T")
 
 #: When this process began (near enough: the module is loaded as a command starts). A
 #: temporary file older than it, and than STALE_SECONDS, is no write of a process running now.
@@ -233,6 +235,26 @@ def read_regular(path: Path, limit: int, what: str = "file") -> bytes:
 
 class TooLarge(DataError):
     """A file far larger than what it should be could ever be (:func:`read_regular`)."""
+
+
+def load_toml_kept(
+    path: Path, limit: int, what: str, parse: Callable[[dict[str, Any]], T], empty: T,
+    afresh: str, notices: list[str],
+) -> T:
+    """``parse`` of the TOML file at ``path``; ``empty`` when there is none. A list the
+    program keeps for the player (tracked poisons, used rooms) that is not one, or that
+    ``parse`` refuses with a DataError, is kept aside and ``empty`` returned, and
+    ``notices`` gets why: "<path> is not a <what> (<fault>); it was kept as … and <afresh>".
+    """
+    try:
+        data = read_regular(path, limit, what)
+    except FileNotFoundError:
+        return empty
+    try:
+        return parse(tomllib.loads(data.decode("utf-8")))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, DataError) as exc:
+        notices.append(f"{path} is not a {what} ({exc}); {keep_aside(path)} and {afresh}")
+        return empty
 
 
 # -- holding a file ------------------------------------------------------------------------

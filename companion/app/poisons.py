@@ -10,7 +10,6 @@ deleted) and tracking starts afresh, with a notice naming what was wrong.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,7 @@ import tomlkit
 
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import keep_aside, read_regular, table, write_toml
+from companion.files import load_toml_kept, table, write_toml
 from companion.systems.events.poisoned import Poison, TimePassed, afflict, ended, pass_time
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EventRules
@@ -40,21 +39,16 @@ def poisons_path() -> Path:
 def _load(path: Path, notices: list[str]) -> dict[str, Poison]:
     """The tracked poisons by character; none when there is no file. A file that is not a
     list of poisons is moved aside, and ``notices`` says why and where it was kept."""
-    try:
-        data = read_regular(path, _LIMIT, "poison list")
-    except FileNotFoundError:
-        return {}
-    try:
-        raw = tomllib.loads(data.decode("utf-8"))
-        poisons = {}
-        for name, fields in raw.items():
-            if not isinstance(fields, dict):
-                raise DataError(f"{name!r} should be a [table] of its poison's fields")
-            poisons[name] = Poison.from_json(fields, f"{name}'s poison")
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, DataError) as exc:
-        notices.append(f"{path} is not a list of poisons ({exc}); {keep_aside(path)} and no "
-                       "poison is tracked now")
-        return {}
+    return load_toml_kept(path, _LIMIT, "list of poisons", _poisons, {},
+                          "no poison is tracked now", notices)
+
+
+def _poisons(raw: dict[str, object]) -> dict[str, Poison]:
+    poisons = {}
+    for name, fields in raw.items():
+        if not isinstance(fields, dict):
+            raise DataError(f"{name!r} should be a [table] of its poison's fields")
+        poisons[name] = Poison.from_json(fields, f"{name}'s poison")
     return poisons
 
 

@@ -8,7 +8,6 @@ aside (never deleted) and the list starts afresh, with a notice naming what was 
 
 from __future__ import annotations
 
-import tomllib
 import unicodedata
 from pathlib import Path
 
@@ -16,7 +15,7 @@ import tomlkit
 
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import keep_aside, read_regular, write_toml
+from companion.files import load_toml_kept, write_toml
 
 ROOMS_NAME = "recovery_rooms.toml"
 #: Far larger than a dungeon's room names could ever be written.
@@ -38,6 +37,13 @@ def room_name(text: str) -> str:
     return name
 
 
+def _used(raw: dict[str, object]) -> list[str]:
+    used = raw.get("used", [])
+    if not isinstance(used, list) or not all(isinstance(r, str) for r in used):
+        raise DataError("'used' should be a list of room names")
+    return used
+
+
 class RecoveryRooms:
     """The used rooms, kept in ``path``; each change reads the file first and writes after."""
 
@@ -48,19 +54,8 @@ class RecoveryRooms:
         self.used = self._load()
 
     def _load(self) -> list[str]:
-        try:
-            data = read_regular(self.path, _LIMIT, "recovery room list")
-        except FileNotFoundError:
-            return []
-        try:
-            used = tomllib.loads(data.decode("utf-8")).get("used", [])
-            if not isinstance(used, list) or not all(isinstance(r, str) for r in used):
-                raise DataError("'used' should be a list of room names")
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError, DataError) as exc:
-            self.notices.append(f"{self.path} is not a list of used recovery rooms ({exc}); "
-                                f"{keep_aside(self.path)} and no room counts as used now")
-            return []
-        return used
+        return load_toml_kept(self.path, _LIMIT, "list of used recovery rooms", _used, [],
+                              "no room counts as used now", self.notices)
 
     def mark(self, room: str) -> None:
         """Remember that ``room``'s spot is used."""
