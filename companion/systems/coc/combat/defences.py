@@ -51,7 +51,7 @@ class _Defences(_Disarm):
                     and 0 <= a.parry_weapon < len(t.sheet.weapons) \
                     and self.two_hands_held(t, a.parry_weapon):
                 raise IllegalAction(f"{t.name} is in a grapple: no parry with a two-handed "
-                                    "weapon (CO-GRAP-3)")
+                                    f"weapon ({'CO-GRAP-3' if self.p003 else 'CO-GRAP-6'})")
             raise IllegalAction(f"{t.name} cannot {d.value} now")
         return d
 
@@ -155,9 +155,14 @@ class _Defences(_Disarm):
         held? A parry uses its weapon (〇回避行動 「受け流しに使用した武器」), so from revision 5
         a two-handed weapon no more parries there than it strikes (:meth:`may_attack`);
         revision 4 and before let it parry. Dodging and one-handed parries stay: the grapple
-        limits 「行動選択」, and reactions are none (CO-TURN-3 Default)."""
-        return (self.engine >= 5 and self.on("CO-GRAP-3") and bool(t.grappling or t.held_by)
-                and t.sheet.weapons[index].info.two_handed)
+        limits 「行動選択」, and reactions are none (CO-TURN-3 Default).
+
+        CO-GRAP-6 (004 l.164 「拘束したまま片手で扱える武器が使用可能(拳銃など)」): a grappler
+        restraining its opponent has one hand free, so from revision 6 it parries with no
+        two-handed weapon either; revision 5 and before let it."""
+        held = ((self.engine >= 5 and self.on("CO-GRAP-3") and bool(t.grappling or t.held_by))
+                or (self.engine >= 6 and self.on("CO-GRAP-6") and bool(t.grappling)))
+        return held and t.sheet.weapons[index].info.two_handed
 
     def iai_parry_allowed(self, t: Combatant, a: Attack) -> bool:
         """CO-DODGE-2 (003): 「＜マーシャルアーツ＞＜居合＞、武器での受け流しのどれかを1回」:

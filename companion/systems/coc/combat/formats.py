@@ -58,7 +58,9 @@ FORMAT = 2
 # (CO-MELEE-3/4), a stun takes its AP off a turn held to DEX/2 (CO-STUN-1), a move without
 # its square is refused on the board and to the held (CO-TURN-2/5, CO-GRAP-1), and no parry
 # with a two-handed weapon in a 003 grapple (CO-GRAP-3).
-ENGINE = 5
+# Revision 6: a 004 grappler restraining its opponent parries with no two-handed weapon
+# (CO-GRAP-6: one hand holds).
+ENGINE = 6
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1
