@@ -6,7 +6,8 @@ folder (same ``[defaults."RULE-ID"]`` shape), then ``--set RULE.key=value``.
 
 A poison a table gives is tracked (:mod:`companion.app.poisons`) for the actions of
 EV-POI-2's Default: ``end-block`` and ``rest`` tick it, ``poisoned`` lists what is tracked
-and ``cure`` removes one; a recovery spot (EV-REC-1) cures them all. A recovery spot
+and ``cure`` removes one; a recovery spot (EV-REC-1) cures them all; ``act`` rolls the
+check a 判定－１ poison asks before an active action (EV-POI-5). A recovery spot
 in a room named with ``--room`` works once (:mod:`companion.app.recovery_rooms`):
 ``rooms`` lists the used rooms and ``new-dungeon`` forgets them.
 """
@@ -31,8 +32,8 @@ from companion.systems.defaults import listing, notes_text
 from companion.systems.events.lists import UserLists, load_lists
 from companion.systems.events.poisoned import Poison, describe, ended
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
-from companion.systems.events.run import run_event
-from companion.systems.events.sword_world import load_party, load_rating_table
+from companion.systems.events.run import run_active_action, run_event
+from companion.systems.events.sword_world import Member, load_party, load_rating_table
 
 SET_EXAMPLE = "EV-DOOR-3.enabled=true"
 OVERRIDES_NAME = "events.toml"
@@ -45,6 +46,8 @@ POISON_ACTIONS = {
     "poisoned": "list the tracked poisons",
     "cure": "cure --who NAME's poison: Cure Poison (or Remove Curse) beat its toxicity",
 }
+#: The check a tracked 判定－１ poison asks before an active action (EV-POI-5).
+ACT = {"act": "--who NAME tries an active action: vitality vs their 判定－１ poison's toxicity"}
 #: The actions on the rooms whose recovery spot was used (EV-REC-1).
 ROOM_ACTIONS = {
     "rooms": "list the rooms whose recovery spot was used",
@@ -101,10 +104,12 @@ def run(args: argparse.Namespace) -> int:
         return poison_action(args, rules)
     if args.table in ROOM_ACTIONS:
         return room_action(args)
+    if args.table in ACT:
+        return active_action(args, rules, party)
     if args.hours is not None:
         raise DataError(f"--hours goes with rest, not {args.table}")
     if args.who is not None and args.table != "poison":
-        raise DataError(f"--who goes with the poison table and cure, not {args.table}")
+        raise DataError(f"--who goes with the poison table, cure and act, not {args.table}")
     if args.who is not None and not args.who.strip():
         raise DataError("--who needs a name")
 
@@ -150,6 +155,28 @@ def _recovery_rooms() -> RecoveryRooms:
     return rooms
 
 
+def active_action(args: argparse.Namespace, rules: EventRules,
+                  party: tuple[Member, ...]) -> int:
+    """``act --who NAME``: the vitality check NAME's tracked 判定－１ poison asks before an
+    active action (EV-POI-5), rolled in sw mode for the member of --party."""
+    if args.hours is not None:
+        raise DataError("--hours goes with rest, not act")
+    if args.who is None or not args.who.strip():
+        raise DataError("act needs --who NAME: who tries an active action")
+
+    def body(source: DiceSource) -> int:
+        poisons = _poison_list()
+        report = run_active_action(args.who, poisons.poisons, source, rules=rules,
+                                   mode=args.mode, party=party)
+        if args.json:
+            print_json(args, report.to_json())
+        else:
+            print(report.text)
+        return 0
+
+    return run_with_source(args, body)
+
+
 def room_action(args: argparse.Namespace) -> int:
     """``rooms`` lists the rooms whose recovery spot was used, ``new-dungeon`` forgets
     them (EV-REC-1)."""
@@ -191,7 +218,7 @@ def poison_action(args: argparse.Namespace, rules: EventRules) -> int:
     if args.hours is not None and args.table != "rest":
         raise DataError(f"--hours goes with rest, not {args.table}")
     if args.who is not None and args.table != "cure":
-        raise DataError(f"--who goes with the poison table and cure, not {args.table}")
+        raise DataError(f"--who goes with the poison table, cure and act, not {args.table}")
     poisons = _poison_list()
     steps: list[dict[str, Any]] = []
     match args.table:
@@ -236,20 +263,23 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             "the result, target and countermeasure; sw mode also rolls the Sword World checks "
             "for the party in --party. 'defaults' lists every Default and where it came from. "
             "A poison a table gives is tracked: end-block and rest tick it, poisoned lists it "
-            "and cure ends it (EV-POI-2). A recovery spot in a room named with --room works "
+            "and cure ends it (EV-POI-2); act rolls the check a 判定－１ poison asks before an "
+            "active action (EV-POI-5). A recovery spot in a room named with --room works "
             "once: rooms lists the used rooms, new-dungeon forgets them (EV-REC-1)."
         ),
     )
     parser.add_argument("table", metavar="TABLE",
-                        choices=[*EVENT_TABLES, "defaults", *POISON_ACTIONS, *ROOM_ACTIONS],
+                        choices=[*EVENT_TABLES, "defaults", *POISON_ACTIONS, *ACT, *ROOM_ACTIONS],
                         help="; ".join(f"{name} ({rule})" for name, rule in EVENT_TABLES.items())
                         + "; defaults (list every Default); "
                         + "; ".join(f"{name} ({what})"
-                                    for name, what in {**POISON_ACTIONS, **ROOM_ACTIONS}.items()))
+                                    for name, what in {**POISON_ACTIONS, **ACT,
+                                                       **ROOM_ACTIONS}.items()))
     parser.add_argument("--who", metavar="NAME", default=None,
                         help="with the poison table: who is poisoned (in sw mode a member of "
                              f"--party; default the first; in generic mode tracked as "
-                             f"{UNNAMED!r}); with cure: whose poison was cured")
+                             f"{UNNAMED!r}); with cure: whose poison was cured; with act: who "
+                             "tries an active action")
     parser.add_argument("--room", metavar="NAME", default=None,
                         help="with recovery: the room's name or number, so its spot works "
                              "once (EV-REC-1): coming back gives nothing until new-dungeon")

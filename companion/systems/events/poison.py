@@ -98,6 +98,30 @@ class _PoisonWalk(_RoomWalk):
                  f"(−{action} in all: {how}{self.s.tag('EV-POI-5', 'stack')})",
                  data={"penalty": -penalty, "action_penalty": -action})
 
+    def active_action(self, member: Member, poison: Poison) -> None:
+        """EV-POI-5: 「能動的な行動をとろうとする場合、生命力を基準に毒性値…を目標に判定」: a
+        vitality check against the poison's toxicity before an active action, itself at the
+        poison's −1; success lets the action go, still at −1 (Default: the −1s do not stack,
+        ``EV-POI-5.stack``). In generic mode the GM rolls it."""
+        penalty = self.book["EV-POI-5"]["penalty"]
+        stack = self.s["EV-POI-5", "stack"]
+        action = 2 * penalty if stack else penalty
+        tag = self.s.tag("EV-POI-5", "stack")
+        go = f"the action goes at −{action}{' (the −1s stack)' if stack else ''}{tag}"
+        stop = ("no active action this time: following the party and defending only "
+                "(EV-POI-5 Default)")
+        if not self.sw:
+            spec = self.rules.checks["active_action"]
+            self.add("EV-POI-5", f"{member.name}: {spec.label()} −{penalty} vs 毒性値/toxicity "
+                     f"{poison.toxicity} — GM resolves; success: {go}; failure: {stop}")
+            return
+        result = self.check("EV-POI-5", "active_action", member, toxicity=poison.toxicity)
+        with self.deeper():
+            self.add("EV-POI-5", f"{member.name}: {go if result.success else stop}",
+                     member=member.name,
+                     data={"may_act": result.success,
+                           "action_penalty": -action if result.success else None})
+
     def gender_swap(self) -> None:
         """EV-POI-6."""
         self.add("EV-POI-6", "異性化/Gender swap in body and mind: no penalty; "

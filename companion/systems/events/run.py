@@ -21,7 +21,7 @@ from companion.dice.sources import DiceSource
 from companion.errors import DataError
 from companion.systems.events.doors import _Run
 from companion.systems.events.lists import UserLists
-from companion.systems.events.poisoned import Poison
+from companion.systems.events.poisoned import Poison, ended
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.sword_world import Member, RatingTable
@@ -89,6 +89,35 @@ def run_event(
             run.need_party()
             run.poison(target)
     return EventReport(rules.title, table, chosen, run.dm, tuple(run.steps))
+
+
+def run_active_action(
+    who: str,
+    poisoned: Mapping[str, Poison],
+    source: DiceSource,
+    *,
+    rules: EventRules | None = None,
+    mode: Mode | str | None = None,
+    party: Sequence[Member] = (),
+) -> EventReport:
+    """EV-POI-5: the vitality check ``who`` makes against their 判定－１ poison's toxicity
+    before an active action (rolled for the --party member in sw mode, put to the GM in
+    generic mode). ``poisoned``: the tracked poisons by name; DataError when ``who`` has
+    none, or one of another kind, which bars no action."""
+    rules = rules or load_rules()
+    poison = poisoned.get(who)
+    if poison is None:
+        tracked = ", ".join(poisoned) or "nobody"
+        raise DataError(f"{who!r} has no tracked poison (tracked: {tracked})")
+    if poison.rule != "EV-POI-5":
+        raise DataError(f"{ended(who, poison, rules)} bars no action: only 判定－１/Check −1 "
+                        "(EV-POI-5) needs a check before an active action")
+    chosen = Mode(mode or rules.settings["§1", "mode"])
+    run = _Run(rules, source, chosen, None, party, None, None, poisoned)
+    run.need_party()
+    member = _victim(party, who) if chosen is Mode.SW else Member(who)
+    run.active_action(member or Member(who), poison)
+    return EventReport(rules.title, "act", chosen, run.dm, tuple(run.steps))
 
 
 def _victim(party: Sequence[Member], name: str | None) -> Member | None:

@@ -97,17 +97,22 @@ class _Walk:
         return table.roll_on(self.source)
 
     def check(
-        self, rule: str, key: str, member: Member, extra: int = 0, note: str = ""
+        self, rule: str, key: str, member: Member, extra: int = 0, note: str = "",
+        toxicity: int | None = None,
     ) -> Result:
-        """EV-CORE-2 for one member; a member without the class makes a flat roll."""
+        """EV-CORE-2 for one member; a member without the class makes a flat roll.
+        ``toxicity``: against a poison's own 毒性値 rather than today's fixed roll."""
         spec = self.rules.checks[key]
-        target, target_text = self.fixed(spec.fixed)
+        if toxicity is None:
+            target, target_text = self.fixed(spec.fixed)
+        else:
+            target, target_text = toxicity, f"毒性値/toxicity {toxicity}"
         bonus = check_bonus(member, spec, self.check_rules)
         how = ""
         if bonus is None:
             bonus = 0
             how = " 平目/flat roll"
-        penalty, poisoned = self.poison_penalty(member)
+        penalty, poisoned = self.poison_penalty(member, acting=key == "active_action")
         result = sw_check(self.source, bonus + extra - penalty, target, self.check_rules,
                           purpose=f"{member.name}: {spec.label()}{how}")
         self.add(
@@ -118,17 +123,21 @@ class _Walk:
         )
         return result
 
-    def poison_penalty(self, member: Member) -> tuple[int, str]:
+    def poison_penalty(self, member: Member, acting: bool = False) -> tuple[int, str]:
         """EV-POI-5: 「すべての判定に－１」 for a member whose poison is effect 1, and what
         to say: that an active action first needs a vitality check against its toxicity
-        (「能動的な行動をとろうとする場合、生命力を基準に毒性値…を目標に判定」), the GM's."""
+        (「能動的な行動をとろうとする場合、生命力を基準に毒性値…を目標に判定」), which
+        ``companion events act`` rolls; ``acting``: this is that check (it is at −1 too)."""
         poison = self.poisoned.get(member.name)
         if poison is None or poison.rule != "EV-POI-5":
             return 0, ""
         penalty = self.book["EV-POI-5"]["penalty"]
         zenkaku = str(penalty).translate(FULL_WIDTH_DIGITS)
-        return penalty, (f" −{penalty} (毒/poison 判定－{zenkaku}, EV-POI-5; an active action "
-                         f"first needs vitality vs toxicity {poison.toxicity}: GM)")
+        why = f" −{penalty} (毒/poison 判定－{zenkaku}, EV-POI-5"
+        if acting:
+            return penalty, why + ")"
+        return penalty, (f"{why}; an active action first needs vitality vs toxicity "
+                         f"{poison.toxicity}: `companion events act`)")
 
     def party_checks(self, rule: str, key: str) -> Iterator[tuple[Member, Result]]:
         """A ＰＴ check: every member rolls (EV-CORE-2 Default), or the best rolls for all."""

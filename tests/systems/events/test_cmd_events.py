@@ -430,10 +430,14 @@ def test_no_poison_is_lost_a_new_one_says_what_it_replaces(
 
 
 @pytest.mark.parametrize(("args", "wrong"), [
-    (["door", "--who", "Aki"], "--who goes with the poison table and cure, not door"),
+    (["door", "--who", "Aki"], "--who goes with the poison table, cure and act, not door"),
     (["poisoned", "--hours", "2"], "--hours goes with rest, not poisoned"),
     (["monster", "--hours", "2"], "--hours goes with rest, not monster"),
-    (["end-block", "--who", "Aki"], "--who goes with the poison table and cure, not end-block"),
+    (["end-block", "--who", "Aki"],
+     "--who goes with the poison table, cure and act, not end-block"),
+    (["act"], "act needs --who NAME: who tries an active action"),
+    (["act", "--who", "Aki", "--hours", "1"], "--hours goes with rest, not act"),
+    (["act", "--who", "Zed"], "'Zed' has no tracked poison (tracked: nobody)"),
     (["rest", "--hours", "0"], "a rest lasts 1 hour or more, not 0"),
     (["cure"], "cure needs --who NAME: whose poison was cured"),
     (["cure", "--who", "Zed"], "'Zed' has no tracked poison (tracked: nobody)"),
@@ -480,6 +484,28 @@ def test_a_tracked_check_penalty_poison_counts_in_later_commands(
     assert any(line.split("  ")[-1].startswith("Aki: ") and "EV-POI-5" in line
                for line in checks)
     assert not any("Ben: " in line and "EV-POI-5" in line for line in checks)
+
+
+def test_act_rolls_the_check_a_tracked_check_penalty_poison_asks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-POI-5: Aki's tracked 判定－１ poison (seed 2) asks a vitality check against its
+    toxicity before an active action: ``act`` rolls it for the --party member (at the
+    poison's −1) and says whether the action goes; generic mode puts it to the GM."""
+    party = tmp_path / "party.toml"
+    party.write_text(PARTY, encoding="utf-8")
+    sw = ("--mode", "sw", "--party", str(party))
+    _run(capsys, "poison", "--who", "Aki", "--seed", "2", *sw)
+    toxicity = _tracked(capsys)["Aki"]["toxicity"]
+    code, out, _ = _run(capsys, "act", "--who", "Aki", "--seed", "1", "--json", *sw)
+    report = json.loads(out)
+    check, outcome = report["steps"]
+    assert code == 0 and report["table"] == "act"
+    assert check["roll"]["formula"] == f"2D6+4>={toxicity}"
+    assert outcome["data"]["may_act"] is (check["roll"]["success"] is True)
+    code, out, _ = _run(capsys, "act", "--who", "Aki")
+    assert out.startswith("EV-POI-5  Aki: 生命力判定") and "GM resolves" in out
+    assert list(_tracked(capsys)) == ["Aki"]  # a check, not a cure
 
 
 # --- the used recovery rooms (EV-REC-1: once per room) -----------------------------------

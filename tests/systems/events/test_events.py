@@ -20,7 +20,7 @@ from companion.errors import DataError
 from companion.systems.events.poisoned import Poison, afflict
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import NoParty, load_rules
-from companion.systems.events.run import run_event
+from companion.systems.events.run import run_active_action, run_event
 from companion.systems.events.sword_world import ABILITY_NAMES, Member, load_rating_table
 
 ALL_EV_IDS = (
@@ -798,6 +798,42 @@ def test_ev_poi_5_minus_one_and_active_actions() -> None:
     (stacked,) = walk("poison", d6(1, 2), overrides={"EV-POI-5": {"stack": True}}).find("EV-POI-5")
     assert stacked.data == {"penalty": -1, "action_penalty": -2}
     assert "(−2 in all: stacks)" in stacked.text
+
+
+def test_ev_poi_5_an_active_action_first_needs_vitality_vs_the_toxicity() -> None:
+    """EV-POI-5: 「能動的な行動をとろうとする場合、生命力を基準に毒性値…を目標に判定」: Aki
+    (adventurer 3, vitality +2) rolls 2D6+5 −1 (the poison's −1 is on this check too)
+    against her poison's own toxicity (9, not today's fixed roll 8); success lets the action
+    go at −1 (−2 when the −1s stack), failure bars it. Generic mode puts it to the GM."""
+    poisoned = {"Aki": Poison(1, "EV-POI-5", 9, 3)}
+
+    def act(rands: list[tuple[int, int]], **kw: Any) -> EventReport:
+        source = ScriptedDice(rands)
+        report = run_active_action("Aki", poisoned, source, mode="sw", party=PARTY, **kw)
+        assert source.remaining == []
+        return report
+
+    check, went = act(d6(2, 3)).find("EV-POI-5")
+    assert check.roll is not None and check.roll.formula == "2D6+4>=9"
+    assert check.text.startswith("Aki: 生命力判定（冒険者・生命力）/Vitality check for an active "
+                                 "action −1 (毒/poison 判定－１, EV-POI-5) vs 毒性値/toxicity 9")
+    assert went.data == {"may_act": True, "action_penalty": -1}
+    assert went.text == "Aki: the action goes at −1 (default)"
+    _, barred = act(d6(2, 2)).find("EV-POI-5")
+    assert barred.data == {"may_act": False, "action_penalty": None}
+    assert barred.text.startswith("Aki: no active action this time")
+    stacked = act(d6(6, 6), rules=load_rules().with_overrides({"EV-POI-5": {"stack": True}}))
+    assert stacked.steps[-1].data["action_penalty"] == -2
+    source = ScriptedDice([])
+    (gm,) = run_active_action("Aki", poisoned, source, mode="generic").steps
+    assert gm.roll is None and "vs 毒性値/toxicity 9 — GM resolves" in gm.text
+    swapped = {"Ben": Poison(2, "EV-POI-6", 8, 3)}
+    with pytest.raises(DataError, match="Ben's 異性化/Gender swap bars no action"):
+        run_active_action("Ben", swapped, source)
+    with pytest.raises(DataError, match=r"'Cara' has no tracked poison \(tracked: Ben\)"):
+        run_active_action("Cara", swapped, source)
+    with pytest.raises(NoParty):
+        run_active_action("Aki", poisoned, source, mode="sw")
 
 
 def test_ev_poi_6_and_7_gender_swap_and_love_potion() -> None:
