@@ -438,32 +438,46 @@ def test_no_poison_is_lost_a_new_one_says_what_it_replaces(
     (["act"], "act needs --who NAME: who tries an active action"),
     (["act", "--who", "Aki", "--hours", "1"], "--hours goes with rest, not act"),
     (["act", "--who", "Zed"], "'Zed' has no tracked poison (tracked: nobody)"),
+    (["trap", "--room", "3"], "--room goes with recovery, not trap"),
+    (["rest", "--room", "3"], "--room goes with recovery, not rest"),
+    (["recovery", "--room", " 　"], "--room needs a name"),
+    (["rooms", "--who", "Aki"], "--who does not go with rooms"),
+    (["new-dungeon", "--hours", "2"], "--hours does not go with new-dungeon"),
     (["rest", "--hours", "0"], "a rest lasts 1 hour or more, not 0"),
     (["cure"], "cure needs --who NAME: whose poison was cured"),
     (["cure", "--who", "Zed"], "'Zed' has no tracked poison (tracked: nobody)"),
 ])
-def test_poison_actions_refuse_what_does_not_go_with_them(
+def test_actions_refuse_what_does_not_go_with_them(
     args: list[str], wrong: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, _, err = _run(capsys, *args)
     assert code != 0 and wrong in err
 
 
-def test_an_unreadable_poison_list_is_kept_aside_and_tracking_starts_afresh(
-    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(("name", "bad", "args", "fault", "after", "shown"), [
+    ("poisoned.toml", '[Aki]\nface = 1\nrule = "EV-POI-5"\n',
+     ["poison", "--who", "Ben", "--seed", "1"],
+     "a list of poisons (Aki's poison: missing 'toxicity')", "poisoned", "Ben: "),
+    ("recovery_rooms.toml", "used = [3]\n", ["recovery", "--room", "3", "--seed", "1"],
+     "a list of used recovery rooms ('used' should be a list of room names)", "rooms",
+     "Recovery spots used in rooms: 3\n"),
+])
+def test_an_unreadable_kept_list_is_kept_aside_and_starts_afresh(
+    name: str, bad: str, args: list[str], fault: str, after: str, shown: str,
+    user_dirs: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """A poison list that is not one (a hand edit gone wrong) is kept, never deleted; the
-    notice names the file, what was wrong and where it was kept."""
-    path = user_dirs / "data" / "events" / "poisoned.toml"
+    """A tracked poison or used room list that is not one (a hand edit gone wrong) is kept,
+    never deleted; the notice names the file, what was wrong and where it was kept, and
+    the command goes on with a fresh list."""
+    path = user_dirs / "data" / "events" / name
     path.parent.mkdir(parents=True)
-    path.write_text('[Aki]\nface = 1\nrule = "EV-POI-5"\n', encoding="utf-8")
-    code, out, err = _run(capsys, "poison", "--who", "Ben", "--seed", "1")
-    assert code == 0 and "Tracking Ben's poison" in out
-    assert f"{path} is not a list of poisons (Aki's poison: missing 'toxicity'); it was " \
-           "kept as poisoned.toml.corrupt-" in err
-    (kept,) = path.parent.glob("poisoned.toml.corrupt-*")
-    assert kept.read_text(encoding="utf-8").startswith("[Aki]")
-    assert list(_tracked(capsys)) == ["Ben"]
+    path.write_text(bad, encoding="utf-8")
+    code, _, err = _run(capsys, *args)
+    assert code == 0
+    assert f"{path} is not {fault}; it was kept as {name}.corrupt-" in err
+    (kept,) = path.parent.glob(f"{name}.corrupt-*")
+    assert kept.read_text(encoding="utf-8") == bad
+    assert _run(capsys, after)[1].startswith(shown)
 
 
 def test_a_tracked_check_penalty_poison_counts_in_later_commands(
@@ -548,32 +562,3 @@ def test_recovery_without_a_room_says_how_to_have_it_remembered(
     assert out.splitlines()[-1] == ("Name the room with --room NAME and coming back to it "
                                     "gives nothing (EV-REC-1)")
     assert _run(capsys, "rooms")[1] == "No recovery spot used yet\n"
-
-
-@pytest.mark.parametrize(("args", "wrong"), [
-    (["trap", "--room", "3"], "--room goes with recovery, not trap"),
-    (["rest", "--room", "3"], "--room goes with recovery, not rest"),
-    (["recovery", "--room", " 　"], "--room needs a name"),
-    (["rooms", "--who", "Aki"], "--who does not go with rooms"),
-    (["new-dungeon", "--hours", "2"], "--hours does not go with new-dungeon"),
-])
-def test_room_options_refuse_what_does_not_go_with_them(
-    args: list[str], wrong: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, _, err = _run(capsys, *args)
-    assert code != 0 and wrong in err
-
-
-def test_an_unreadable_room_list_is_kept_aside_and_starts_afresh(
-    user_dirs: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = user_dirs / "data" / "events" / "recovery_rooms.toml"
-    path.parent.mkdir(parents=True)
-    path.write_text("used = [3]\n", encoding="utf-8")
-    code, out, err = _run(capsys, "recovery", "--room", "3", "--seed", "1")
-    assert code == 0 and "poison cured" in out
-    assert f"{path} is not a list of used recovery rooms ('used' should be a list of room " \
-           "names); it was kept as recovery_rooms.toml.corrupt-" in err
-    (kept,) = path.parent.glob("recovery_rooms.toml.corrupt-*")
-    assert kept.read_text(encoding="utf-8") == "used = [3]\n"
-    assert _run(capsys, "rooms")[1] == "Recovery spots used in rooms: 3\n"
