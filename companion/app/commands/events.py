@@ -39,6 +39,8 @@ SET_EXAMPLE = "EV-DOOR-3.enabled=true"
 OVERRIDES_NAME = "events.toml"
 #: The player's lists for every run and the dice tray, in the config folder; --lists wins.
 LISTS_NAME = "events_lists.toml"
+#: The player's party for every sw-mode run, in the config folder; --party wins.
+PARTY_NAME = "events_party.toml"
 #: The actions on the tracked poisons (EV-POI-2's Default), beside the tables.
 POISON_ACTIONS = {
     "end-block": "tick every tracked poison once: the party's actions in a block are over",
@@ -64,10 +66,25 @@ def user_lists(given: str | None) -> UserLists | None:
     """The player's monster and item lists (EV-MON-1, EV-EXP-4): the file ``--lists`` gives,
     else ``events_lists.toml`` in the config folder when there is one; a DataError names
     the file and what is wrong in it."""
-    path = Path(given) if given is not None else config_dir() / LISTS_NAME
-    if given is None and not path.exists():
-        return None
-    return load_lists(read_text(path, "list file"), str(path))
+    path = _given_or_saved(given, LISTS_NAME)
+    return None if path is None else load_lists(read_text(path, "list file"), str(path))
+
+
+def user_party(given: str | None) -> tuple[Member, ...]:
+    """The party sw mode rolls for: the file ``--party`` gives, else ``events_party.toml``
+    in the config folder when there is one (none: sw mode asks for one); a DataError names
+    the file and what is wrong in it."""
+    path = _given_or_saved(given, PARTY_NAME)
+    return () if path is None else load_party(read_text(path, "party file"), str(path))
+
+
+def _given_or_saved(given: str | None, saved: str) -> Path | None:
+    """The file an option gives, else the one saved as ``saved`` in the config folder, else
+    None."""
+    if given is not None:
+        return Path(given)
+    path = config_dir() / saved
+    return path if path.exists() else None
 
 
 def show_defaults(rules: EventRules, as_json: bool) -> int:
@@ -91,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     rules = load_user_rules(args.set or [])
     if args.table == "defaults":
         return show_defaults(rules, args.json)
-    party = load_party(read_text(args.party, "party file"), args.party) if args.party else ()
+    party = user_party(args.party)
     ratings = (
         load_rating_table(read_text(args.ratings, "rating table"), args.ratings)
         if args.ratings else None
@@ -297,7 +314,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="party TOML for sw mode: [[member]] tables with name, adventurer, "
                              "thief, sage, sorcerer, evasion, shield, armor, dexterity, "
                              "agility, intelligence, strength, vitality, hp, mp, max_hp, "
-                             "max_mp (example: companion/systems/events/data/example_party.toml)")
+                             "max_mp (example: companion/systems/events/data/example_party.toml); "
+                             f"default: {PARTY_NAME} in the config folder")
     parser.add_argument("--lists", metavar="FILE",
                         help="your own lists (TOML): [[monster]] tables with name and level, "
                              "from which the monster table picks the species (EV-MON-1), and "

@@ -522,6 +522,34 @@ def test_act_rolls_the_check_a_tracked_check_penalty_poison_asks(
     assert list(_tracked(capsys)) == ["Aki"]  # a check, not a cure
 
 
+def test_the_party_in_the_config_folder_serves_every_sw_run_and_party_wins(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--party FILE on every sw-mode command was the only way: events_party.toml in the
+    config folder now serves each run (tables, act); --party still wins; without either,
+    sw mode says both ways to give one; a broken saved party names its file."""
+    code, _, err = _run(capsys, "door", "--mode", "sw")
+    assert code != 0 and "(companion events --party FILE, or saved as events_party.toml in " \
+        "the config folder)" in err
+    saved = user_dirs / "config" / "events_party.toml"
+    saved.parent.mkdir(parents=True)
+    saved.write_text(PARTY, encoding="utf-8")
+    code, out, _ = _run(capsys, "recovery", "--mode", "sw", "--seed", "1", "--json")
+    assert code == 0
+    assert json.loads(out)["steps"][0]["data"]["cured"] == ["Aki", "Ben"]
+    other = tmp_path / "other.toml"
+    other.write_text('[[member]]\nname = "Zed"\nadventurer = 1\n', encoding="utf-8")
+    code, out, _ = _run(capsys, "recovery", "--mode", "sw", "--party", str(other), "--seed", "1",
+                        "--json")
+    assert json.loads(out)["steps"][0]["data"]["cured"] == ["Zed"]
+    _run(capsys, "poison", "--mode", "sw", "--who", "Aki", "--seed", "2")
+    code, out, _ = _run(capsys, "act", "--mode", "sw", "--who", "Aki", "--seed", "1")
+    assert code == 0 and "(2D6+4>=" in out
+    saved.write_text('[[member]]\nname = "Aki"\nvitality = "two"\n', encoding="utf-8")
+    code, _, err = _run(capsys, "door", "--mode", "sw")
+    assert code != 0 and str(saved) in err and "vitality" in err
+
+
 # --- the used recovery rooms (EV-REC-1: once per room) -----------------------------------
 
 
