@@ -29,11 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.commands.roll import (
-    CameraUnavailable,
     add_dice_arguments,
     ask_on_terminal,
     emit,
     pad,
+    run_with_source,
     take_negative_expressions,
 )
 from companion.app.commands.roll import dice_source as plain_source
@@ -196,17 +196,6 @@ def _sheet(rules: CocRules, ref: str) -> Sheet:
     return sheet_from_mapping(rules, data, ref)
 
 
-def run_dice(args: argparse.Namespace, body: Any) -> int:
-    """``body(source)`` with the dice the options ask for; a missing camera is exit 1."""
-    try:
-        source = dice_source(args)
-    except CameraUnavailable as exc:
-        print(f"companion: error: {exc}", file=sys.stderr)
-        return 1
-    code: int = body(source)
-    return code
-
-
 def cmd_roll(args: argparse.Namespace) -> int:
     rules = _rules_of(args)
 
@@ -214,7 +203,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
         result = roll_command(" ".join(args.expression), source, rules)
         return emit(args, result.to_json(), result.text, dice=True)
 
-    return run_dice(args, body)
+    return run_with_source(args, body, dice_source)
 
 
 def cmd_defaults(args: argparse.Namespace) -> int:
@@ -249,7 +238,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
             return emit(args, {**data, "path": str(path), "opening": list(fight.opening.lines)},
                          f"{fight.opening.text}\n\n{text}", dice=True)
 
-        return run_dice(args, start)
+        return run_with_source(args, start, dice_source)
     fight = load_fight(path)
     if args.verb in ("show", "log"):
         text, data = _status(fight)
@@ -285,7 +274,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
         return emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}",
                      dice=True)
 
-    return run_dice(args, body)
+    return run_with_source(args, body, dice_source)
 
 
 D100_CHOICES = ("typed", "sim")  # as `companion play --d100` and the setting dice.d100

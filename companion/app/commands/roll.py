@@ -11,6 +11,7 @@ import json
 import re
 import secrets
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from companion.app.config import load_config
@@ -83,10 +84,15 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
     return SimulatedDice.seeded(args.seed)
 
 
-def run_with_source(args: argparse.Namespace, body: Any) -> int:
-    """Call ``body(source)`` and turn a missing camera reader into a clear exit 1."""
+def run_with_source(
+    args: argparse.Namespace, body: Any,
+    make: Callable[[argparse.Namespace], DiceSource] = dice_source,
+) -> int:
+    """Call ``body(source)`` with the dice ``make`` builds from the options (a system may
+    build its own, as coc's percentile dice beside camera D6s), and turn a missing camera
+    reader into a clear exit 1."""
     try:
-        source = dice_source(args)
+        source = make(args)
     except CameraUnavailable as exc:
         print(f"companion: error: {exc}", file=sys.stderr)
         return 1
