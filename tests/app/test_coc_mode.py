@@ -733,6 +733,23 @@ def test_a_grapple_parry_at_the_table_004(tmp_path: Path) -> None:
     assert labels["d:parry:grapple"].startswith("Grapple parry")  # told apart when cut
 
 
+def test_a_restraining_grappler_is_offered_no_two_handed_parry_004(tmp_path: Path) -> None:
+    """Profile 004 (CO-GRAP-6, engine revision 6): Cult restrains Bob, one hand holding;
+    when Ann stabs Cult next round, the defence menu offers the knife's parry and not the
+    two-handed sword's, and the knife parry is played as the engine plays it."""
+    make = people(Profile.P004, ("Ann", 14, ("knife",), INV, {"knife": 60}),
+                  ("Cult", 10, ("japanese_sword", "knife"), FOE,
+                   {"grapple": 90, "japanese_sword": 60, "knife": 60}),
+                  ("Bob", 8, ("fist",), INV, {}))
+    before = [(EndTurn("Ann"), []), (Grapple("Cult", "Bob"), [10]), (EndTurn("Bob"), [])]
+    mode, player = at_the_table(tmp_path, make, before, [
+        "attack", "t:Cult", "h:plain", "d:parry:1"], [
+        Attack("Ann", "Cult", defence=Defence.PARRY, parry_weapon=1)])
+    (defences,) = offered(player, "How does Cult defend?")
+    assert "d:parry:1" in defences and "d:parry:0" not in defences
+    assert mode.fight.state.get("Bob").held_by == "Cult"
+
+
 def test_the_keeper_s_picks_for_an_attack_003(tmp_path: Path) -> None:
     """Profile 003 off the board: what a melee fumble does (CO-MELEE-4), who stands behind
     the target (CO-MELEE-2), from behind; a point-blank shot (CO-FIRE-5); whom a fumbled
