@@ -18,6 +18,7 @@ import argparse
 import json
 import shlex
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -140,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
             party=party, rating_table=ratings, trap=args.trap, victim=args.who, lists=lists,
             poisoned=poisons.poisons, room=room, used_rooms=rooms.used if rooms else (),
         )
-        notes = _notes(poisons.track(report), report.mode, rules)
+        notes = _notes(poisons.track(report), report.mode, rules, poisons.poisons)
         if rooms is not None and room is not None:
             rooms.mark(room)
         elif args.table == "recovery":
@@ -216,8 +217,10 @@ def room_action(args: argparse.Namespace) -> int:
     return 0
 
 
-def _notes(tracked: Tracked, mode: Mode, rules: EventRules) -> list[str]:
-    """What tracking did, for the lines under the table's walk."""
+def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
+           poisons: Mapping[str, Poison]) -> list[str]:
+    """What tracking did, for the lines under the table's walk; a 判定－１ poison also names
+    ``act`` (EV-POI-5)."""
     notes = tracking_notes(tracked, rules)
     if tracked.cured_unnamed:
         notes.append("The first member's poison is cured: `companion events cure --who NAME` "
@@ -225,8 +228,11 @@ def _notes(tracked: Tracked, mode: Mode, rules: EventRules) -> list[str]:
     for name in tracked.poisoned:
         unnamed = mode is Mode.GENERIC and name.split(" ")[0] == UNNAMED
         named = " (--who NAME names who)" if unnamed else ""
+        who = shlex.quote(name)
+        act = (f"; `act --who {who}` rolls the check before an active action"
+               if poisons[name].rule == "EV-POI-5" else "")
         notes.append(f"Tracking {name}'s poison{named}: `companion events end-block` or `rest` "
-                     f"ticks it, `poisoned` lists it, `cure --who {shlex.quote(name)}` ends it")
+                     f"ticks it, `poisoned` lists it, `cure --who {who}` ends it{act}")
     return notes
 
 

@@ -509,7 +509,8 @@ def test_act_rolls_the_check_a_tracked_check_penalty_poison_asks(
     party = tmp_path / "party.toml"
     party.write_text(PARTY, encoding="utf-8")
     sw = ("--mode", "sw", "--party", str(party))
-    _run(capsys, "poison", "--who", "Aki", "--seed", "2", *sw)
+    code, out, _ = _run(capsys, "poison", "--who", "Aki", "--seed", "2", *sw)
+    assert out.rstrip().endswith("; `act --who Aki` rolls the check before an active action")
     toxicity = _tracked(capsys)["Aki"]["toxicity"]
     code, out, _ = _run(capsys, "act", "--who", "Aki", "--seed", "1", "--json", *sw)
     report = json.loads(out)
