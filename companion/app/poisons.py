@@ -19,7 +19,14 @@ import tomlkit
 from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.files import load_toml_kept, table, write_toml
-from companion.systems.events.poisoned import Poison, TimePassed, afflict, ended, pass_time
+from companion.systems.events.poisoned import (
+    Poison,
+    TimePassed,
+    afflict,
+    carried,
+    ended,
+    pass_time,
+)
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EventRules
 
@@ -146,10 +153,8 @@ class PoisonList:
 
     def cure(self, who: str) -> Poison:
         """Remove ``who``'s poison (the GM's cure succeeded); DataError if none is tracked."""
-        if who not in self.reload():
-            tracked = ", ".join(self.poisons) or "nobody"
-            raise DataError(f"{who!r} has no tracked poison (tracked: {tracked})")
-        poison = self.poisons.pop(who)
+        poison = carried(self.reload(), who)
+        del self.poisons[who]
         self.save()
         return poison
 

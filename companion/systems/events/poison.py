@@ -88,9 +88,7 @@ class _PoisonWalk(_RoomWalk):
         Whether the action's −1 adds to the general −1 is a Default (no).
         """
         _, tox_text = self.fixed("toxicity")
-        penalty = self.book["EV-POI-5"]["penalty"]
-        stack = self.s["EV-POI-5", "stack"]
-        action = 2 * penalty if stack else penalty
+        penalty, action, stack = self.action_penalty()
         how = "stacks" if stack else "does not stack"
         zenkaku = str(penalty).translate(FULL_WIDTH_DIGITS)
         self.add("EV-POI-5", f"判定－{zenkaku}/−{penalty} to all checks; an active action needs a "
@@ -98,14 +96,19 @@ class _PoisonWalk(_RoomWalk):
                  f"(−{action} in all: {how}{self.s.tag('EV-POI-5', 'stack')})",
                  data={"penalty": -penalty, "action_penalty": -action})
 
+    def action_penalty(self) -> tuple[int, int, bool]:
+        """EV-POI-5: the poison's −N on every check, the −N of an active action in all, and
+        whether the action's −N adds to the general one (Default ``stack``: no)."""
+        penalty: int = self.book["EV-POI-5"]["penalty"]
+        stack: bool = self.s["EV-POI-5", "stack"]
+        return penalty, 2 * penalty if stack else penalty, stack
+
     def active_action(self, member: Member, poison: Poison) -> None:
         """EV-POI-5: 「能動的な行動をとろうとする場合、生命力を基準に毒性値…を目標に判定」: a
         vitality check against the poison's toxicity before an active action, itself at the
         poison's −1; success lets the action go, still at −1 (Default: the −1s do not stack,
         ``EV-POI-5.stack``). In generic mode the GM rolls it."""
-        penalty = self.book["EV-POI-5"]["penalty"]
-        stack = self.s["EV-POI-5", "stack"]
-        action = 2 * penalty if stack else penalty
+        penalty, action, stack = self.action_penalty()
         tag = self.s.tag("EV-POI-5", "stack")
         go = f"the action goes at −{action}{' (the −1s stack)' if stack else ''}{tag}"
         stop = ("no active action this time: following the party and defending only "

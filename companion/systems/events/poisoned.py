@@ -97,6 +97,14 @@ class Poison:
         return (replace(self, hours_left=left) if left > 0 else None), 0
 
 
+def carried(poisoned: Mapping[str, Poison], who: str) -> Poison:
+    """``who``'s tracked poison; DataError naming those tracked when there is none."""
+    if who not in poisoned:
+        tracked = ", ".join(poisoned) or "nobody"
+        raise DataError(f"{who!r} has no tracked poison (tracked: {tracked})")
+    return poisoned[who]
+
+
 def afflict(current: Poison | None, new: Poison) -> Poison:
     """EV-POI-3: poisons do not stack; a new one replaces the old, duration and toxicity too."""
     return new

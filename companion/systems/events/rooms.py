@@ -131,13 +131,17 @@ class _RoomWalk(_Walk):
         ``room`` names the room when the player does, so its use can be remembered;
         ``used``: its spot was used before, and coming back gives nothing (EV-REC-1).
         """
-        named = "" if room is None else f" {room}"
-        where = "" if room is None else f" in room {room}"
         if used:
-            self.add("EV-REC-1", f"回復/Recovery spot{where}: already used, coming back gives "
-                     "nothing", data={"room": room, "room_used": True, "used_before": True})
-            self.add("EV-REC-3", "安全地帯/Safe zone: no random encounters here, even after use")
-            return
+            self.add("EV-REC-1", f"回復/Recovery spot in room {room}: already used, coming "
+                     "back gives nothing",
+                     data={"room": room, "room_used": True, "used_before": True})
+        else:
+            self.recover(room)
+        self.add("EV-REC-3", "安全地帯/Safe zone: no random encounters here, even after use")
+
+    def recover(self, room: str | None) -> None:
+        """EV-REC-1 (and the EV-REC-2 option) at a spot not used before; the room is used
+        after it."""
         if self.s["EV-REC-2", "enabled"]:
             rating = self.book["EV-REC-2"]["rating"]
             bonus = max(self.book["EV-REC-2"]["bonus_minimum"], self.dm - 1)
@@ -156,6 +160,7 @@ class _RoomWalk(_Walk):
         # whose poison it cures: the members named, or in generic mode everyone's (None)
         # when every member present recovers, nobody the walk can name when one does
         cured = ([m.name for m in who] if self.sw else None if everyone else [])
+        where = "" if room is None else f" in room {room}"
         self.add("EV-REC-1", f"回復/Recovery spot{where}: poison cured; HP and MP recover "
                  f"base power at rating {rating} ({rating_text}); "
                  f"{'every member present' if everyone else 'the first member only'}{tag}",
@@ -173,9 +178,9 @@ class _RoomWalk(_Walk):
                 shown = [("?" if g is None else f"+{g}") for g in (hp, mp)]
                 self.add("EV-REC-1", f"{member.name}: HP {shown[0]}, MP {shown[1]}{capped}",
                          member=member.name if self.sw else None, data={"hp": hp, "mp": mp})
+        named = "" if room is None else f" {room}"
         self.add("EV-REC-1", f"この部屋は使用済み/room{named} now used: coming back gives "
                  "nothing", data={"room": room, "room_used": True})
-        self.add("EV-REC-3", "安全地帯/Safe zone: no random encounters here, even after use")
 
     def recovery_cap(
         self, member: Member, hp: int | None, mp: int | None

@@ -21,7 +21,7 @@ from companion.dice.sources import DiceSource
 from companion.errors import DataError
 from companion.systems.events.doors import _Run
 from companion.systems.events.lists import UserLists
-from companion.systems.events.poisoned import Poison, ended
+from companion.systems.events.poisoned import Poison, carried, ended
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.sword_world import Member, RatingTable
@@ -105,10 +105,7 @@ def run_active_action(
     generic mode). ``poisoned``: the tracked poisons by name; DataError when ``who`` has
     none, or one of another kind, which bars no action."""
     rules = rules or load_rules()
-    poison = poisoned.get(who)
-    if poison is None:
-        tracked = ", ".join(poisoned) or "nobody"
-        raise DataError(f"{who!r} has no tracked poison (tracked: {tracked})")
+    poison = carried(poisoned, who)
     if poison.rule != "EV-POI-5":
         raise DataError(f"{ended(who, poison, rules)} bars no action: only 判定－１/Check −1 "
                         "(EV-POI-5) needs a check before an active action")
