@@ -56,6 +56,12 @@ ROOM_ACTIONS = {
     "rooms": "list the rooms whose recovery spot was used",
     "new-dungeon": "forget the used recovery rooms: the next dungeon's are fresh",
 }
+#: The options that go with some TABLEs only: those TABLEs, and how an error names them.
+ONLY_WITH = {
+    "who": (("poison", "cure", "act"), "the poison table, cure and act"),
+    "hours": (("rest",), "rest"),
+    "room": (("recovery",), "recovery"),
+}
 
 
 def load_user_rules(settings: list[str]) -> EventRules:
@@ -105,7 +111,15 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
     return 0
 
 
+def refuse_stray_options(args: argparse.Namespace) -> None:
+    """DataError for an option given with a TABLE it does not go with (:data:`ONLY_WITH`)."""
+    for option, (tables, named) in ONLY_WITH.items():
+        if getattr(args, option) is not None and args.table not in tables:
+            raise DataError(f"--{option} goes with {named}, not {args.table}")
+
+
 def run(args: argparse.Namespace) -> int:
+    refuse_stray_options(args)
     rules = load_user_rules(args.set or [])
     if args.table == "defaults":
         return show_defaults(rules, args.json)
@@ -116,18 +130,12 @@ def run(args: argparse.Namespace) -> int:
     )
     lists = user_lists(args.lists)
 
-    if args.room is not None and args.table != "recovery":
-        raise DataError(f"--room goes with recovery, not {args.table}")
     if args.table in POISON_ACTIONS:
         return poison_action(args, rules)
     if args.table in ROOM_ACTIONS:
         return room_action(args)
     if args.table in ACT:
         return active_action(args, rules, party)
-    if args.hours is not None:
-        raise DataError(f"--hours goes with rest, not {args.table}")
-    if args.who is not None and args.table != "poison":
-        raise DataError(f"--who goes with the poison table, cure and act, not {args.table}")
     if args.who is not None and not args.who.strip():
         raise DataError("--who needs a name")
 
@@ -177,8 +185,6 @@ def active_action(args: argparse.Namespace, rules: EventRules,
                   party: tuple[Member, ...]) -> int:
     """``act --who NAME``: the vitality check NAME's tracked 判定－１ poison asks before an
     active action (EV-POI-5), rolled in sw mode for the member of --party."""
-    if args.hours is not None:
-        raise DataError("--hours goes with rest, not act")
     if args.who is None or not args.who.strip():
         raise DataError("act needs --who NAME: who tries an active action")
 
@@ -198,9 +204,6 @@ def active_action(args: argparse.Namespace, rules: EventRules,
 def room_action(args: argparse.Namespace) -> int:
     """``rooms`` lists the rooms whose recovery spot was used, ``new-dungeon`` forgets
     them (EV-REC-1)."""
-    if args.hours is not None or args.who is not None:
-        raise DataError(f"--{'hours' if args.hours is not None else 'who'} does not go "
-                        f"with {args.table}")
     rooms = _recovery_rooms()
     if args.table == "rooms":
         text = ("Recovery spots used in rooms: " + ", ".join(rooms.used) if rooms.used
@@ -238,10 +241,6 @@ def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
 
 def poison_action(args: argparse.Namespace, rules: EventRules) -> int:
     """``end-block``, ``rest``, ``poisoned`` or ``cure`` on the tracked poisons (EV-POI-2)."""
-    if args.hours is not None and args.table != "rest":
-        raise DataError(f"--hours goes with rest, not {args.table}")
-    if args.who is not None and args.table != "cure":
-        raise DataError(f"--who goes with the poison table, cure and act, not {args.table}")
     poisons = _poison_list()
     steps: list[dict[str, Any]] = []
     match args.table:
