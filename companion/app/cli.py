@@ -18,6 +18,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from companion import __version__
 from companion.errors import CompanionError
@@ -42,12 +43,30 @@ COMMAND_MODULES: dict[str, str] = {
 }
 
 
+class _Parser(argparse.ArgumentParser):
+    """A parser that, given a command without the word that picks what it does
+    (`companion genso`, `companion events`), shows its help: argparse alone says only that
+    SUB is required, not which there are. Sub-parsers are of this class too
+    (add_subparsers takes the parent's).
+    """
+
+    def error(self, message: str) -> NoReturn:
+        missing = message.removeprefix("the following arguments are required: ").split(", ")
+        chooser = next((action for action in self._actions
+                        if action.choices and not action.option_strings
+                        and (action.metavar or action.dest) == missing[0]), None)
+        if chooser is not None:
+            self.print_help(sys.stderr)
+            self.exit(2, f"\n{self.prog}: error: choose a {missing[0]} from the list above\n")
+        super().error(message)
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: of ``command`` alone when it is one of COMMAND_MODULES,
     of none for ``--version``, else of every command (for ``--help``, and for the error
     naming the commands there are).
     """
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="companion",
         description="JongRogue Companion: play 雀ローグEZプラス with a real mahjong set.",
     )
