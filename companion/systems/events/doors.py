@@ -28,6 +28,7 @@ class _Run(_TrapWalk):
         self.add("EV-DOOR-1", f"{table.title}: {result.text} ＞ {row['ja']}/{row['en']}",
                  roll=result, data={"trap": row["trap"], "lock": row["lock"]})
         ruined = False
+        shut = False
         with self.deeper():
             pre_rolled = None
             if row["trap"] and self.s["EV-DOOR-3", "enabled"]:
@@ -36,11 +37,19 @@ class _Run(_TrapWalk):
                     pre_rolled = self.trap_table()[1]
             order = ["trap", "lock"] if self.s["EV-DOOR-2", "trap_first"] else ["lock", "trap"]
             for what in order:
-                if what == "trap" and row["trap"]:
+                if shut:
+                    # 「帰れ！」: a party sent home leaves the trap behind the lock alone.
+                    self.add("EV-DOOR-4", "罠はそのまま/The trap is left armed: "
+                             "the party goes home")
+                elif what == "trap" and row["trap"]:
                     ruined = self.disarm(pre_rolled, chest)
                 elif what == "lock" and row["lock"]:
-                    self.unlock()
-            if chest:
+                    shut = not self.unlock()
+            if chest and shut:
+                self.add("EV-DOOR-5", "宝箱の中には？/Chest contents: none to take, the chest "
+                         "stays shut (EV-DOOR-4) unless the GM lets the party force it",
+                         data={"ruined": ruined, "shut": True})
+            elif chest:
                 text = ("宝箱の中には？/Chest contents: the table is missing in the source; "
                         "the GM types them in")
                 if ruined:
@@ -52,7 +61,7 @@ class _Run(_TrapWalk):
                         text += " — ruined if the trap that fires is an explosion (EV-TRAP-3)"
                     elif pre_rolled["kind"] == "explosion":
                         text += " — ruined if the disarm fails: the explosion fires (EV-TRAP-3)"
-                self.add("EV-DOOR-5", text, data={"ruined": ruined})
+                self.add("EV-DOOR-5", text, data={"ruined": ruined, "shut": False})
 
     def disarm(self, pre_rolled: TableRow | None, chest: bool) -> bool:
         """EV-DOOR-2: disarm against the fixed roll; failure sets the trap off. True if ruined."""
@@ -84,8 +93,9 @@ class _Run(_TrapWalk):
         with self.deeper():
             return self.trap(disarmer=member, chest=chest, pre_rolled=pre_rolled)
 
-    def unlock(self) -> None:
-        """EV-DOOR-2 lock opening; a failure goes to EV-DOOR-4."""
+    def unlock(self) -> bool:
+        """EV-DOOR-2 lock opening; a failure goes to EV-DOOR-4. False when the lock held;
+        in generic mode the GM rolls, so it is not known here and counts as opened."""
         retries = self.s["EV-DOOR-4", "retries"]
         go_home = ("鍵が開かない/Lock holds ＞ 帰れ！/Go home! — locked: cannot open "
                    f"({retries} retries{self.s.tag('EV-DOOR-4', 'retries')}; "
@@ -94,7 +104,7 @@ class _Run(_TrapWalk):
             tries = f"; {retries} retries{self.s.tag('EV-DOOR-4', 'retries')}" if retries else ""
             self.check_prompt("EV-DOOR-2", "unlock", "one character",
                               f"on failure → EV-DOOR-4 (帰れ！/Go home!{tries})")
-            return
+            return True
         thief_only = self.s["EV-DOOR-2", "thief_only"]
         candidates = [m for m in self.party if m.thief > 0] if thief_only else list(self.party)
         member = self.best("unlock", candidates) or (candidates[0] if candidates else None)
@@ -102,10 +112,11 @@ class _Run(_TrapWalk):
             self.add("EV-DOOR-2", "No one with a Thief level may try to open the lock"
                      f"{self.s.tag('EV-DOOR-2', 'thief_only')}")
             self.add("EV-DOOR-4", go_home, data={"locked": True})
-            return
+            return False
         for attempt in range(1 + retries):
             rule = "EV-DOOR-2" if attempt == 0 else "EV-DOOR-4"
             if self.check(rule, "unlock", member, note=" (best Thief + DEX)").success:
                 self.add(rule, "解錠/Unlocked", data={"locked": False})
-                return
+                return True
         self.add("EV-DOOR-4", go_home, data={"locked": True})
+        return False

@@ -415,6 +415,25 @@ def test_ev_door_4_a_failed_lock_means_go_home() -> None:
     assert texts(again, "EV-DOOR-4")[-1] == "解錠/Unlocked"
 
 
+def test_ev_door_4_a_party_sent_home_leaves_the_trap_and_the_chest_shut() -> None:
+    """EV-DOOR-4 「帰れ！」: once the lock holds nothing behind it happens: with the lock
+    tried first the trap is neither disarmed nor set off, and a chest gives no contents."""
+    lock_first = {"EV-DOOR-2": {"trap_first": False}}
+    report = sw("door", d6(1, 2, 3), dm_level=5, overrides=lock_first)  # no disarm rolled
+    assert texts(report, "EV-DOOR-4") == [
+        "鍵が開かない/Lock holds ＞ 帰れ！/Go home! — locked: cannot open "
+        "(0 retries (default); the GM may override)",
+        "罠はそのまま/The trap is left armed: the party goes home"]
+    assert "EV-TRAP-1" not in report.rules()
+    (contents,) = sw("chest", d6(2, 2, 3), dm_level=5).find("EV-DOOR-5")
+    assert contents.text.startswith("宝箱の中には？/Chest contents: none to take, the chest "
+                                    "stays shut (EV-DOOR-4)")
+    assert contents.data == {"ruined": False, "shut": True}
+    opened = sw("chest", d6(1, 6, 6, 6, 6), dm_level=5, overrides=lock_first)
+    assert opened.find("EV-DOOR-5")[0].data == {"ruined": False, "shut": False}
+    assert texts(opened, "EV-DOOR-2")[-1] == "罠解除/Trap disarmed"
+
+
 def test_ev_door_4_generic_prompt_names_extra_tries_when_set() -> None:
     """EV-DOOR-4: generic mode tells the GM about lock retries the user allowed."""
     assert texts(walk("door", d6(2)), "EV-DOOR-2")[0].endswith("(帰れ！/Go home!)")
@@ -427,9 +446,9 @@ def test_ev_door_5_chest_contents_are_typed_by_the_gm_and_ruined_by_explosions()
     report = sw("chest", d6(6, 1, 1, 1, 1, 1, 3, 2, 6, 6, 3, 3), dm_level=2,
                 rating_table=RATINGS)
     (contents,) = report.find("EV-DOOR-5")
-    assert contents.data == {"ruined": True} and "RUINED" in contents.text
+    assert contents.data == {"ruined": True, "shut": False} and "RUINED" in contents.text
     plain = sw("chest", d6(2, 4, 4))
-    assert plain.find("EV-DOOR-5")[0].data == {"ruined": False}
+    assert plain.find("EV-DOOR-5")[0].data == {"ruined": False, "shut": False}
     assert "EV-DOOR-5" not in walk("door", d6(2)).rules()
 
 
