@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.dice.notation import parse
 from companion.errors import DataError, InvalidNotation
-from companion.systems.genso.character import Character, Kind, derive
+from companion.systems.genso.character import Character, Kind, derive, storage_capacity
 from companion.systems.genso.money import Purse
 from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
 
@@ -163,6 +163,13 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
     fields["purse"] = Purse(*(_int({"money." + k: money.get(k, 0)}, "money." + k, where)
                               for k in ("gold", "large_silver", "silver")))
     start = Character(hp=0, mp=0, **fields)
+    # GM-ITEM-3 蓄積の指輪 「５ＭＰを蓄積できる指輪。」: stored MP no worn Ring of Storage holds
+    # would be spent in a fight (fight cast --ring). A fight's copy is read as it played.
+    holds = storage_capacity(rules, start)
+    if start.storage_mp > holds and not kept:
+        raise DataError(f"{where}: storage_mp {start.storage_mp} is more than the Rings of "
+                        f"Storage (蓄積の指輪) worn hold: {holds} (5 MP for each ring_storage "
+                        "in rings.left and rings.right, GM-ITEM-3)")
     derived = derive(rules, start)
     hp = _int(raw, "hp", where, None) if "hp" in raw else derived.max_hp.total
     mp = _int(raw, "mp", where, None) if "mp" in raw else derived.max_mp.total

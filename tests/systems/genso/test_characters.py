@@ -575,3 +575,47 @@ def test_a_ring_of_storage_that_does_not_work_absorbs_nothing() -> None:
     stopped = put_on_ring(RULES, alone, "ring_striking", Hand.LEFT)
     assert stopped.storage_mp == 5 and from_character(RULES, stopped).storage_mp == 0
     assert from_character(RULES, alone).storage_mp == 5
+
+
+def test_two_rings_of_storage_hold_5_mp_each() -> None:
+    """GM-ITEM-3 蓄積の指輪 「５ＭＰを蓄積できる指輪。／指輪をつけた時点で５ＭＰをつけた生物から
+    吸収する。」 and 「片手に２個以上」 stopping them: one on each hand is legal, so each takes
+    and holds its own 5. Taken off, a ring takes away only what the one still worn cannot
+    hold; the MP spent counts against the ring taken off."""
+    pc = replace(preset(RULES, "pc2"), equipment=("ring_storage", "ring_storage"))
+    left = put_on_ring(RULES, pc, "ring_storage", Hand.LEFT)
+    both = put_on_ring(RULES, left, "ring_storage", Hand.RIGHT)
+    assert (left.mp, left.storage_mp) == (7, 5)
+    assert (both.mp, both.storage_mp) == (2, 10)
+    assert from_character(RULES, both).storage_mp == 10
+    one = take_off_ring(RULES, both, "ring_storage")
+    assert (one.rings_left, one.rings_right, one.storage_mp) == ((), ("ring_storage",), 5)
+    spent = take_off_ring(RULES, replace(both, storage_mp=3), "ring_storage")
+    assert spent.storage_mp == 3
+    assert take_off_ring(RULES, one, "ring_storage").storage_mp == 0
+    # The wearer has only 4 MP left for the second ring: it holds those 4.
+    short = put_on_ring(RULES, replace(left, mp=4), "ring_storage", Hand.RIGHT)
+    assert (short.mp, short.storage_mp) == (0, 9)
+
+
+@pytest.mark.parametrize(("rings", "stored"), [
+    ("", 1),
+    ('left = ["ring_storage"]', 6),
+    ('left = ["ring_storage"]\nright = ["ring_storage"]', 11),
+])
+def test_stored_mp_no_worn_ring_holds_is_refused(rings: str, stored: int) -> None:
+    """GM-ITEM-3: a sheet's ``storage_mp`` is at most 5 for each Ring of Storage worn; more
+    (which a fight would let be spent) is a clear error naming the file and the field. A
+    stopped ring (two on one hand) keeps what it holds, so it counts."""
+    base = ('name = "X"\nkind = "pc"\nbody = 6\nperception = 5\nmagic = 4\n'
+            f"storage_mp = {stored}\n[rings]\n{rings}\n")
+    with pytest.raises(DataError, match=f"^x.toml: storage_mp {stored} is more than the Rings "
+                                        f"of Storage .*hold: {stored - 1} "):
+        load_sheet(RULES, base, "x.toml")
+    fits = load_sheet(RULES, base.replace(f"storage_mp = {stored}", f"storage_mp = {stored - 1}"),
+                      "x.toml")
+    assert fits.storage_mp == stored - 1
+    stopped = load_sheet(RULES, base.replace(f"storage_mp = {stored}", "storage_mp = 5")
+                         .replace("[rings]\n", '[rings]\nleft = ["ring_storage", '
+                                                '"ring_striking"]\n#'), "x.toml")
+    assert stopped.storage_mp == 5 and from_character(RULES, stopped).storage_mp == 0
