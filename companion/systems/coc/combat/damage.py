@@ -106,13 +106,24 @@ class _Damage(_Spells):
         return damage
 
     def hit(self, t: Combatant, damage: int, text: str, ignore_armour: bool = False,
-            from_behind: bool = False, armour: bool = True, bullet: bool = False) -> None:
+            from_behind: bool = False, armour: bool = True, bullet: bool = False,
+            by: str = "") -> None:
+        """``damage`` to ``t`` from ``by`` (its attacker, when one strikes): armour, then the
+        human shield, then HP.
+
+        CO-GRAP-4 (003 l.36 「＜組みつき＞中は相手のHPをそのまま装甲として使用できる。但し
+        後ろからの攻撃の場合はその限りではない。」) / CO-GRAP-6 (004 l.166 「拘束している相手は
+        そのまま肉盾として使用できる。」): the held one's HP shields its grappler from other
+        attackers. From revision 7 not from the held one's own blow (003's punch of its
+        grappler, 004's MA counter, CO-MA-5): that lands on the grappler; revision 6 and
+        before put it into the held one's own HP."""
         self.say(text)
         if armour and not ignore_armour:
             damage = self.armour(self.cs[t.name], damage, bullet)
         t = self.cs[t.name]
         shield_rule = "CO-GRAP-4" if self.on("CO-GRAP-4") else "CO-GRAP-6"
-        if t.grappling and self.on(shield_rule) and damage > 0 and not (
+        own_blow = self.engine >= 7 and bool(by) and by == t.grappling
+        if t.grappling and self.on(shield_rule) and damage > 0 and not own_blow and not (
                 from_behind and shield_rule == "CO-GRAP-4"):
             held = self.cs[t.grappling]
             taken = min(damage, max(0, held.hp))

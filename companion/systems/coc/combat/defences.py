@@ -472,5 +472,5 @@ class _Defences(_Disarm):
                  + (" (half of an MA-boosted blow, CO-PARRY-3)" if through else " (CO-PARRY-3)"))
         if combo.rank is Rank.SUCCESS or not self.rules.default("CO-MA-5", "both_required"):
             hurt, hurt_text = self.damage(t, tw, False, Grade.SUCCESS, True)
-            self.hit(self.cs[a.actor], hurt, f"counter: {hurt_text} (CO-MA-5)")
+            self.hit(self.cs[a.actor], hurt, f"counter: {hurt_text} (CO-MA-5)", by=t.name)
         return through, True

@@ -119,7 +119,7 @@ class _Firearms(_Strikes):
                 damage, text = self.damage(c, w, False, Grade.SUCCESS, False)
             rolled += damage
             self.hit(self.cs[t.name], damage, f"bullet {n + 1}: {text}", ignore_armour=ignore,
-                     from_behind=a.from_behind, bullet=True)
+                     from_behind=a.from_behind, bullet=True, by=c.name)
         if a.body and hits and self.engine >= 4:
             # CO-BODY-4 (004 l.99 「重火器で与えたダメージ」が「相手の[SIZ×？]分の数値以上」)
             # against the burst's damage, the weapon's damage × the hits (l.64), before or

@@ -60,7 +60,9 @@ FORMAT = 2
 # with a two-handed weapon in a 003 grapple (CO-GRAP-3).
 # Revision 6: a 004 grappler restraining its opponent parries with no two-handed weapon
 # (CO-GRAP-6: one hand holds).
-ENGINE = 6
+# Revision 7: the held one's own blow at its grappler (003's punch, 004's MA counter) lands on
+# the grappler, not on the held one as its human shield (CO-GRAP-4, CO-GRAP-6).
+ENGINE = 7
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

@@ -142,13 +142,13 @@ class _Strikes(_ToHit):
             self.say("critical: the armour is ignored (CO-FIRE-3)")
         before = self.cs[target.name].hp
         self.hit(self.cs[target.name], damage, text, ignore_armour=ignore,
-                 from_behind=a.from_behind, bullet=info.kind is WeaponKind.FIREARM)
+                 from_behind=a.from_behind, bullet=info.kind is WeaponKind.FIREARM, by=c.name)
         if follow_up and not self.cs[target.name].dead:
             # CO-MA-4 Default: a second doubled roll, armour (and a CO-ARMOR-2 use) apart.
             more, more_text = self.damage(c, w, True, Grade.SUCCESS, melee,
                                           times_two=times_two)
             self.hit(self.cs[target.name], more, f"follow-up: {more_text} (CO-MA-4)",
-                     ignore_armour=ignore, from_behind=a.from_behind)
+                     ignore_armour=ignore, from_behind=a.from_behind, by=c.name)
         if info.stun and self.on("CO-STUN-1"):
             self.stun(self.cs[target.name])
         if a.called:
@@ -270,7 +270,7 @@ class _Strikes(_ToHit):
         self.say(made.text)
         if made.success:
             damage, text = self.damage(c, w, False, Grade.SUCCESS, False)
-            self.hit(other, damage, f"{text} (CO-THROW-2)")
+            self.hit(other, damage, f"{text} (CO-THROW-2)", by=c.name)
 
     def called_effect(self, t: Combatant, a: Attack) -> None:
         """CO-CALL-1: an arm hit costs a multi-attacker one attack, and a failed STR×5 drops

@@ -65,7 +65,7 @@ class _Tackle(_Grapples):
             dice = self.rules.num("CO-TACKLE-1", "damage")
             total, text = self.roll_total(dice if db == "0" else f"{dice}{db}",
                                           f"{c.name} tackle damage タックルダメージ")
-            self.hit(t, max(0, total), f"tackle: {text} (CO-TACKLE-1)")
+            self.hit(t, max(0, total), f"tackle: {text} (CO-TACKLE-1)", by=c.name)
         elif a.option == "blow_back":
             dice = self.rules.num("CO-TACKLE-2", "damage")
             total, text = self.roll_total(dice if db == "0" else f"{dice}{db}",
@@ -90,7 +90,8 @@ class _Tackle(_Grapples):
                                                   "障害物ダメージ")
                 total += more
                 text += f" + obstacle {more_text}"
-            self.hit(t, total, f"blown back {metres} m: {text} = {total} (CO-TACKLE-2)")
+            self.hit(t, total, f"blown back {metres} m: {text} = {total} (CO-TACKLE-2)",
+                     by=c.name)
             self.shock(self.cs[t.name], "CO-TACKLE-2")
         else:
             self.add(t, Condition.PRONE)
