@@ -45,9 +45,11 @@ def test_rules_rate_damage_level(capsys: pytest.CaptureFixture[str]) -> None:
     rate = json.loads(run(capsys, "rules", "rate", "--monster", "D", "--level", "3",
                           "--weapon", "4", "--strength", "-1", "--json")[1])
     assert rate == {"monster": "D", "rate": 9, "raw": 19, "clamped": True,
-                    "terms": [["attack", 25], ["level", -3], ["strength", 1], ["weapon", -4]]}
+                    "terms": [["attack", 25], ["level", -3], ["strength", 1], ["weapon", -4]],
+                    "always_succeeds": "7z", "always_fails": "5z"}
     text = run(capsys, "rules", "rate", "--monster", "s", "--level", "1", "--weapon", "2")[1]
-    assert text.strip() == "rate 3 = 6 attack − 1 level − 2 weapon (success on 1d9 >= 3)"
+    assert text.strip() == ("rate 3 = 6 attack − 1 level − 2 weapon (success on 1d9 >= 3; "
+                            "中 7z always succeeds, 白 5z always fails)")
     dmg = json.loads(run(capsys, "rules", "damage", "--monster", "L", "--armour", "3",
                          "--json")[1])
     assert dmg["damage"] == 0

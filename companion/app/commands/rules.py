@@ -147,13 +147,18 @@ def run_sleep(args: argparse.Namespace) -> int:
 
 
 def run_rate(args: argparse.Namespace) -> int:
+    """JR-MELEE's rate, and JR-DICE-2's tiles that decide a melee check whatever it is."""
     m: Monster = args.monster
+    profile = load_profile(args.profile)
     raw, terms, rate = rate_terms(m.attack, args.level, args.weapon, args.strength)
     data = {"monster": m.id, "rate": rate, "raw": raw, "terms": terms,
-            "clamped": raw != rate}
+            "clamped": raw != rate, "always_succeeds": str(profile.critical),
+            "always_fails": str(profile.fumble)}
     shown = format_terms([[n, v] for n, v in terms])
     clamp = f" = {raw}, clamped to 1..9" if raw != rate else ""
-    return _emit(args, data, f"rate {rate} = {shown}{clamp} (success on 1d9 >= {rate})")
+    return _emit(args, data, f"rate {rate} = {shown}{clamp} (success on 1d9 >= {rate}; "
+                 f"{profile.critical.name_ja} {profile.critical} always succeeds, "
+                 f"{profile.fumble.name_ja} {profile.fumble} always fails)")
 
 
 def run_damage(args: argparse.Namespace) -> int:

@@ -109,6 +109,10 @@ def _check(d: dict[str, Any]) -> str:
         face = str(d["value"])
     verdict = "success" if d["success"] else "failure"
     sign = "≥" if d["value"] >= target else "<"
+    if (d["value"] >= target) != d["success"]:
+        # JR-DICE-2: a fumble fails (a critical succeeds) whatever the number says
+        kind, outcome = ("critical", "succeeds") if d["critical"] else ("fumble", "fails")
+        verdict = f"a {kind} always {outcome} → {verdict}"
     return f"{head}drew {drew} → {face} {sign} {target} → {verdict}"
 
 

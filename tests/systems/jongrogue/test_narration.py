@@ -36,6 +36,20 @@ def test_a_turn_in_words() -> None:
     )
 
 
+def test_a_fumble_at_rate_1_reads_as_the_automatic_failure_it_is() -> None:
+    """JR-DICE-2: a fumble counts 1, which meets a rate of 1, yet a melee fumble fails
+    regardless: the line says why rather than "1 ≥ 1 → failure"."""
+    event = Event(Kind.CHECK, {
+        "what": "melee vs レイス", "target": 1, "raw": -5,
+        "terms": [["attack", 12], ["level", -11], ["strength", 0], ["weapon", -6]],
+        "tiles": ["5z"], "value": 1, "critical": False, "fumble": True, "success": False,
+        "monster": "W", "uid": 7})
+    assert describe(event).endswith("drew 5z → fumble (白) → 1 ≥ 1 → a fumble always fails "
+                                    "→ failure")
+    plain = Event(Kind.CHECK, {**event.data, "target": 3})
+    assert describe(plain).endswith("drew 5z → fumble (白) → 1 < 3 → failure")
+
+
 def test_a_check_names_its_monster_in_english_too() -> None:
     """The logged ``what`` holds the Japanese name only; the line the player reads has both,
     so a screen without a Japanese font still says whom the check was against."""
