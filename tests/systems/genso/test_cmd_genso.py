@@ -457,6 +457,31 @@ def test_rest_a_day_at_a_time_and_the_dead(
     assert "状態/condition DEAD 死亡 (GM-COMBAT-8)" in capsys.readouterr().out
 
 
+
+def test_rest_with_sleep_does_both(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-HEAL-1, GM-HEAL-2: `rest SHEET 4 --healer --sleep` heals the HP of 4 days in a
+    healer's care, pays for it, and fills MP (the days and the healer were dropped); `--sleep`
+    alone is the night's sleep only, and `--healer --sleep` a day's care and the sleep."""
+    sheet = tmp_path / "pc2.toml"
+    run(capsys, "sheet", "pc2", "--save-as", str(sheet))
+    text = sheet.read_text(encoding="utf-8").replace("hp = 10", "hp = 3")
+    sheet.write_text(text.replace("mp = 12", "mp = 1"), encoding="utf-8")
+    data = run(capsys, "rest", str(sheet), "4", "--healer", "--sleep")
+    assert data["said"] == ("GM-HEAL-1 4 days' rest: HP 3 → 7, healer's fee 銀貨4枚 (4 silver)\n"
+                            "GM-HEAL-2 8 hours' sleep: MP full (1 → 12)")
+    assert (data["sheet"]["hp"], data["sheet"]["mp"]) == (7, 12)
+    assert data["sheet"]["money"] == {"gold": 4, "large_silver": 19, "silver": 0}
+    sheet.write_text(text.replace("mp = 12", "mp = 1"), encoding="utf-8")
+    data = run(capsys, "rest", str(sheet), "--sleep")
+    assert data["said"] == "GM-HEAL-2 8 hours' sleep: MP full"
+    assert (data["sheet"]["hp"], data["sheet"]["mp"]) == (3, 12)
+    data = run(capsys, "rest", str(sheet), "--healer", "--sleep")
+    assert data["said"].startswith("GM-HEAL-1 1 day's rest: HP 3 → 4, healer's fee 銀貨1枚 "
+                                   "(1 silver)\nGM-HEAL-2")
+    data = run(capsys, "rest", str(sheet), "2", "--sleep")
+    assert data["said"] == ("GM-HEAL-1 2 days' rest: HP 4 → 5\n"
+                            "GM-HEAL-2 8 hours' sleep: MP full (12 → 12)")
+
 def test_prices_as_the_seed_writes_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -217,16 +217,32 @@ def cmd_grow(args: argparse.Namespace, rules: GensoRules) -> int:
 
 
 def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
+    """GM-HEAL-1 days of rest (``N``, ``--healer``) and GM-HEAL-2 a night's sleep (``--sleep``).
+
+    Given together, both are done, the days first: days of rest are nights of sleep too,
+    so ``rest SHEET 4 --healer --sleep`` heals the HP of 4 days in a healer's care and
+    fills MP. ``--sleep`` alone is the night's sleep only; ``--healer`` without a number of
+    days is 1 day's rest.
+    """
     def change(c: Character) -> tuple[Character, str]:
+        said: list[str] = []
+        after = c
+        if args.days is not None or args.healer or not args.sleep:
+            days = 1 if args.days is None else args.days
+            after, fee = chars.rest(rules, c, days, args.healer)
+            told = f"{days} day's" if days == 1 else f"{days} days'"
+            # The fee is 銀貨１枚 per HP (GM-HEAL-1), so it is shown in silver as the seed
+            # says it.
+            said.append(f"GM-HEAL-1 {told} rest: HP {c.hp} → {after.hp}"
+                        + (f", healer's fee {coins_text(Purse(silver=fee))}"
+                           if args.healer else "")
+                        + (f" ({after.rest_days} of "
+                           f"{rules.num('GM-HEAL-1', 'alone_days_per_hp')} days toward the "
+                           "next HP, kept on the sheet)" if after.rest_days else ""))
         if args.sleep:
-            return chars.sleep(rules, c), "GM-HEAL-2 8 hours' sleep: MP full"
-        after, fee = chars.rest(rules, c, args.days, args.healer)
-        days = f"{args.days} day's" if args.days == 1 else f"{args.days} days'"
-        # The fee is 銀貨１枚 per HP (GM-HEAL-1), so it is shown in silver as the seed says it.
-        return after, (f"GM-HEAL-1 {days} rest: HP {c.hp} → {after.hp}"
-                       + (f", healer's fee {coins_text(Purse(silver=fee))}"
-                          if args.healer else "")
-                       + (f" ({after.rest_days} of "
-                          f"{rules.num('GM-HEAL-1', 'alone_days_per_hp')} days toward the "
-                          "next HP, kept on the sheet)" if after.rest_days else ""))
+            slept = chars.sleep(rules, after)
+            said.append("GM-HEAL-2 8 hours' sleep: MP full"
+                        + (f" ({after.mp} → {slept.mp})" if said else ""))
+            after = slept
+        return after, "\n".join(said)
     return _change(args, rules, change)

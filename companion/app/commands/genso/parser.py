@@ -117,11 +117,13 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     grow.add_argument("--spell", help="the basic spell to learn")
     grow.add_argument("--scenarios", type=int, default=1, help="scenarios finished (award)")
     _common(grow)
-    rest = sub.add_parser("rest", help="days of rest (GM-HEAL-1) or a night's sleep")
+    rest = sub.add_parser("rest", help="days of rest (GM-HEAL-1), a night's sleep, or both")
     rest.add_argument("sheet")
-    rest.add_argument("days", type=int, nargs="?", default=1)
+    rest.add_argument("days", type=int, nargs="?",
+                      help="days of rest (default 1; none with --sleep alone)")
     rest.add_argument("--healer", action="store_true", help="in a healer's care (1 silver/HP)")
-    rest.add_argument("--sleep", action="store_true", help="8 hours' sleep: MP full")
+    rest.add_argument("--sleep", action="store_true",
+                      help="8 hours' sleep: MP full (after the days of rest, if given)")
     _common(rest)
 
     check = sub.add_parser("check", help="roll a check of §2.3 with its terms")
