@@ -80,6 +80,29 @@ def test_the_log_holds_turn_events_and_a_version_1_log_still_replays(
     assert f"{len(old) - 1} events match" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(("change", "message"), [
+    ({"seed": "x"}, "bad.jsonl:1: the game's seed should be a whole number, got 'x'"),
+    ({"seed": None}, "the game's seed should be a whole number, got None"),
+    ({"preset": None}, "the game's preset should be one of ez, plus, got None"),
+    ({"preset": ["ez"]}, "the game's preset should be one of ez, plus, got ['ez']"),
+    ({"strategy": 3}, "the game's strategy should be one of cautious, reckless, got 3"),
+    ({"profile": 5}, "the game's profile should be text, got 5"),
+])
+def test_a_damaged_game_header_is_named_not_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], change: dict[str, object],
+        message: str) -> None:
+    """A hand-edited header: the field and what it held, exit 2 (it was a ValueError, a
+    KeyError or a TypeError before)."""
+    log = tmp_path / "bad.jsonl"
+    _play(log, 7, capsys)
+    header, *events = log.read_text(encoding="utf-8").splitlines()
+    damaged = {key: value for key, value in {**json.loads(header), **change}.items()
+               if value is not None}
+    log.write_text("\n".join([json.dumps(damaged), *events]) + "\n", encoding="utf-8")
+    assert main(["replay", str(log)]) == 2
+    assert message in capsys.readouterr().err
+
+
 def test_replay_refuses_a_log_version_it_does_not_know(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

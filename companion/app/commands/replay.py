@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import DataError
-from companion.systems.jongrogue.autoplay import HeadlessPlayer
+from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer
 from companion.systems.jongrogue.datafiles import read_text
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
-from companion.systems.jongrogue.profile import load_played_profile
+from companion.systems.jongrogue.profile import PRESETS, load_played_profile
 
 LOG_VERSION = 2  # what companion play --log writes (its log_header)
 
@@ -61,6 +61,7 @@ def read_log(path: Path) -> list[LoggedGame]:
                     or not 1 <= rules <= RULES_REVISION:
                 raise DataError(f"{path}:{number}: rules revision {rules!r} is not one this "
                                 f"companion plays (1 to {RULES_REVISION}); update the companion")
+            _check_header(obj, f"{path}:{number}")
             games.append(LoggedGame(number, obj))
         elif not games:
             raise DataError(f"{path}:{number}: an event before any game header")
@@ -69,6 +70,25 @@ def read_log(path: Path) -> list[LoggedGame]:
     if not games:
         raise DataError(f"{path}: no game in this log")
     return games
+
+
+def _check_header(header: dict[str, Any], where: str) -> None:
+    """A game header holds what replaying it needs, of the kinds log_header writes: a
+    hand-edited or damaged one is named here rather than failing half-way through."""
+    seed = header.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise DataError(f"{where}: the game's seed should be a whole number, got {seed!r}")
+    preset = header.get("preset")
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise DataError(f"{where}: the game's preset should be one of {', '.join(PRESETS)}, "
+                        f"got {preset!r}")
+    strategy = header.get("strategy")
+    if strategy is not None and (not isinstance(strategy, str) or strategy not in STRATEGIES):
+        raise DataError(f"{where}: the game's strategy should be one of "
+                        f"{', '.join(STRATEGIES)}, got {strategy!r}")
+    for key in ("profile", "input", "choices"):
+        if not isinstance(header.get(key, ""), str | None):
+            raise DataError(f"{where}: the game's {key} should be text, got {header[key]!r}")
 
 
 def _normal(event: dict[str, Any]) -> dict[str, Any]:
@@ -93,7 +113,7 @@ def replay_game(logged: LoggedGame) -> str | None:
     # As it was played: a key an older version dropped unread is dropped again.
     profile = load_played_profile(Path(profile_path))[0] if profile_path else None
     game = Game(header["preset"], profile, revision=header.get("rules", 1))
-    player = HeadlessPlayer(int(header["seed"]), header.get("strategy") or "cautious")
+    player = HeadlessPlayer(header["seed"], header.get("strategy") or "cautious")
     expected = logged.events
     skipped = frozenset() if header.get("version", 1) >= 2 else frozenset({Kind.TURN})
     replayed: list[dict[str, Any]] = []
