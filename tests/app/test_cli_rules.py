@@ -82,6 +82,18 @@ def test_rules_refuses_a_tile_that_is_not_a_monster(capsys: pytest.CaptureFixtur
     assert code == 2 and "3p is not a monster tile in this profile (it is item)" in err
 
 
+def test_rules_sleep_refuses_more_rings_than_a_pc_wears(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """JR-PC-4: two rings at once, so no third ring of stealth to look up (the book's sleep
+    check has tables for 0 to 2)."""
+    args = ["rules", "sleep", "--floor", "1", "--monster-tile", "1m", "--corner-tile", "3p"]
+    code, out, err = run(capsys, *args, "--rings", "3")
+    assert code == 2 and out == ""
+    assert err == ("companion: error: --rings 3: a PC wears at most 2 rings at once "
+                   "(JR-PC-4, the profile's pc.ring_slots)\n")
+    assert run(capsys, *args, "--rings", "2")[0] == 0
+
+
 def test_simulate_json_keys_and_same_result_whatever_the_jobs(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from companion.errors import InvalidNotation
+from companion.errors import DataError, InvalidNotation
 from companion.systems.jongrogue.checks import damage, rate_terms
 from companion.systems.jongrogue.encounter import sleep_on_encounter
 from companion.systems.jongrogue.narration import format_terms
@@ -67,7 +67,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--floor", type=positive_int, required=True)
     p.add_argument("--monster-tile", type=tile_arg, required=True)
     p.add_argument("--corner-tile", type=tile_arg, required=True, help="the room's top-left tile")
-    p.add_argument("--rings", type=non_negative_int, default=0, help="rings of stealth worn")
+    p.add_argument("--rings", type=non_negative_int, default=0,
+                   help="rings of stealth worn (隠密の指輪)")
     p.add_argument("--preset", choices=sorted(PRESETS), default="plus")
     p.set_defaults(func=run_sleep)
 
@@ -133,6 +134,9 @@ def run_sleep(args: argparse.Namespace) -> int:
     m = _monster_tile(args, args.monster_tile)
     sleep_check = Option.SLEEP_CHECK in preset_options(args.preset)
     profile = load_profile(args.profile)
+    if args.rings > profile.ring_slots:
+        raise DataError(f"--rings {args.rings}: a PC wears at most {profile.ring_slots} "
+                        "rings at once (JR-PC-4, the profile's pc.ring_slots)")
     state, check = sleep_on_encounter(
         m, args.monster_tile, args.corner_tile, args.rings, sleep_check,
         profile.non_number_corner_sleeps,
