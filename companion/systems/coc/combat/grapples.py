@@ -32,14 +32,19 @@ class _Grapples(_Firearms):
         「クリティカル(ダイス目01～05)が出た場合、攻撃対象は回避・受け流しをすることができない」
         (CO-MELEE-3) and 「ファンブル(ダイス目95～00)が出た場合、バランスを崩して転んだ…もしくは、
         使用した武器が破損する」 (CO-MELEE-4) hold for it: a critical grapple takes no dodge or
-        parry, a fumbled one falls, as an unarmed blow's does."""
+        parry, a fumbled one falls, as an unarmed blow's does.
+
+        From revision 7 so does CO-DODGE-3 (003 l.99 「回避集中を宣言していない場合、後ろからの
+        攻撃は回避行動を行う事が出来ない。」): a grapple from behind on the board takes no dodge
+        or parry without dodge concentration, as a punch from there does; revision 6 and
+        before let it be dodged or parried."""
         t = self.get(a.target)
         rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
         if c.grappling or c.held_by or t.held_by or t.name == c.name or t.dead:
             raise IllegalAction("that grapple is not possible")
         if a.defence is Defence.COUNTER:
             raise IllegalAction("a grapple is dodged or parried, not countered (CO-GRAP-5)")
-        self.on_the_board(c, t, Attack(c.name, t.name), WeaponKind.UNARMED)
+        placed = self.on_the_board(c, t, Attack(c.name, t.name), WeaponKind.UNARMED)
         if a.ma and not self.on("CO-MA-2"):
             if not self.on("CO-GRAP-9"):
                 raise IllegalAction("MA with Grapple is CO-MA-2, off in this profile")
@@ -50,7 +55,8 @@ class _Grapples(_Firearms):
         self.may_strike(c, a.after_dodge, weapon=False)
         if not self.p003 and c.attacks:
             raise IllegalAction("one attack action a turn (CO-BASE-5)")
-        fake = Attack(c.name, t.name, defence=a.defence, parry_weapon=a.parry_weapon)
+        fake = Attack(c.name, t.name, defence=a.defence, parry_weapon=a.parry_weapon,
+                      from_behind=self.engine >= 7 and placed.from_behind)
         if not self.legacy:  # the declared defence before any die (format 1: after the roll)
             self.grapple_defence(t, a, fake)
         c = self.spend(c, 1, rule)

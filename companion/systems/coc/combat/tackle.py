@@ -21,7 +21,13 @@ class _Tackle(_Grapples):
 
     def tackle(self, c: Combatant, a: Tackle) -> None:
         """CO-TACKLE-1: a Tackle success deals 1d6+db, or instead blows the target back
-        (CO-TACKLE-2) or knocks it down (CO-TACKLE-3); it may be dodged."""
+        (CO-TACKLE-2) or knocks it down (CO-TACKLE-3); it may be dodged.
+
+        From revision 7 not from behind without dodge concentration (CO-DODGE-3, 003 l.99
+        「回避集中を宣言していない場合、後ろからの攻撃は回避行動を行う事が出来ない。」): a tackle
+        from behind on the board is an attack from behind, as a punch from there, and a
+        grappler it hits there has no human shield (CO-GRAP-4 「但し後ろからの攻撃の場合はその
+        限りではない」); revision 6 and before let it be dodged, and shielded."""
         if not self.on("CO-TACKLE-1"):
             raise IllegalAction("tackling is CO-TACKLE-1, off in this profile")
         t = self.get(a.target)
@@ -33,13 +39,14 @@ class _Tackle(_Grapples):
             raise IllegalAction("that tackle is not possible")
         if a.defence not in (Defence.NONE, Defence.DODGE):
             raise IllegalAction("a tackle can only be dodged")
-        self.on_the_board(c, t, Attack(c.name, t.name), WeaponKind.UNARMED)
+        placed = self.on_the_board(c, t, Attack(c.name, t.name), WeaponKind.UNARMED)
         self.may_strike(c, a.after_dodge, weapon=False)
         if self.p003:
             c = self.spend(c, 1, "CO-TACKLE-1")
         elif c.attacks:
             raise IllegalAction("one action a turn (CO-BASE-5)")
-        fake = Attack(c.name, t.name, defence=a.defence)
+        fake = Attack(c.name, t.name, defence=a.defence,
+                      from_behind=self.engine >= 7 and placed.from_behind)
         dodge_ok = a.defence is not Defence.DODGE or self.defence_allowed(
             t, Defence.DODGE, WeaponKind.UNARMED, fake, True)
         if not dodge_ok and not self.legacy:  # before any die (format 1: after the roll)
@@ -65,7 +72,8 @@ class _Tackle(_Grapples):
             dice = self.rules.num("CO-TACKLE-1", "damage")
             total, text = self.roll_total(dice if db == "0" else f"{dice}{db}",
                                           f"{c.name} tackle damage タックルダメージ")
-            self.hit(t, max(0, total), f"tackle: {text} (CO-TACKLE-1)", by=c.name)
+            self.hit(t, max(0, total), f"tackle: {text} (CO-TACKLE-1)", by=c.name,
+                     from_behind=fake.from_behind)
         elif a.option == "blow_back":
             dice = self.rules.num("CO-TACKLE-2", "damage")
             total, text = self.roll_total(dice if db == "0" else f"{dice}{db}",
@@ -91,7 +99,7 @@ class _Tackle(_Grapples):
                 total += more
                 text += f" + obstacle {more_text}"
             self.hit(t, total, f"blown back {metres} m: {text} = {total} (CO-TACKLE-2)",
-                     by=c.name)
+                     by=c.name, from_behind=fake.from_behind)
             self.shock(self.cs[t.name], "CO-TACKLE-2")
         else:
             self.add(t, Condition.PRONE)
