@@ -58,7 +58,7 @@ ROOM_ACTIONS = {
 }
 #: The options that go with some TABLEs only: those TABLEs, and how an error names them.
 ONLY_WITH = {
-    "who": (("poison", "cure", "act"), "the poison table, cure and act"),
+    "who": (("poison", "trap", "cure", "act"), "the poison and trap tables, cure and act"),
     "hours": (("rest",), "rest"),
     "room": (("recovery",), "recovery"),
 }
@@ -146,7 +146,9 @@ def run(args: argparse.Namespace) -> int:
         rooms = _recovery_rooms() if room is not None else None
         report = run_event(
             args.table, source, rules=rules, mode=args.mode, dm_level=args.level,
-            party=party, rating_table=ratings, trap=args.trap, victim=args.who, lists=lists,
+            party=party, rating_table=ratings, trap=args.trap,
+            victim=args.who if args.table == "poison" else None,
+            disarmer=args.who if args.table == "trap" else None, lists=lists,
             poisoned=poisons.poisons, room=room, used_rooms=rooms.used if rooms else (),
         )
         notes = _notes(poisons.track(report), report.mode, rules, poisons.poisons)
@@ -300,8 +302,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--who", metavar="NAME", default=None,
                         help="with the poison table: who is poisoned (in sw mode a member of "
                              f"--party; default the first; in generic mode tracked as "
-                             f"{UNNAMED!r}); with cure: whose poison was cured; with act: who "
-                             "tries an active action")
+                             f"{UNNAMED!r}); with the trap table in sw mode: whose disarm set it "
+                             "off (an individual trap hits them); with cure: whose poison was "
+                             "cured; with act: who tries an active action")
     parser.add_argument("--room", metavar="NAME", default=None,
                         help="with recovery: the room's name or number, so its spot works "
                              "once (EV-REC-1): coming back gives nothing until new-dungeon")

@@ -39,6 +39,7 @@ def run_event(
     rating_table: RatingTable | None = None,
     trap: str | None = None,
     victim: str | None = None,
+    disarmer: str | None = None,
     lists: UserLists | None = None,
     poisoned: Mapping[str, Poison] | None = None,
     room: str | None = None,
@@ -50,7 +51,9 @@ def run_event(
     ``trap`` names the trap kind for the ``trap`` table instead of rolling it: the trap a
     door or chest rolled before its disarm (EV-DOOR-3), which fires without a second roll.
     ``victim`` names who the ``poison`` table poisons: a party member in sw mode (the first
-    in marching order when None), anyone in generic mode. ``lists``, the player's own
+    in marching order when None), anyone in generic mode. ``disarmer`` names, in sw mode, the
+    member whose disarm set the ``trap`` table's trap off, whom an individual trap hits
+    (EV-TRAP-2; a random member when None). ``lists``, the player's own
     monsters and small recovery items, names the species (EV-MON-1) and the kind (EV-EXP-4).
     ``poisoned``: the poisons the members carry already (by name), for EV-POI-5's −1.
     ``room`` names the recovery table's room, and ``used_rooms`` are those whose recovery
@@ -71,6 +74,9 @@ def run_event(
         raise DataError(f"a room ({room!r}) goes with the recovery table, not {table!r}")
     if victim is not None and table != "poison":
         raise DataError(f"a victim ({victim!r}) goes with the poison table, not {table!r}")
+    if disarmer is not None and (table != "trap" or chosen is not Mode.SW):
+        raise DataError(f"a disarmer ({disarmer!r}) goes with the trap table in sw mode, "
+                        "where the party is known")
     # generic mode: the character the GM names, so the report says whose poison it is
     target = (_victim(party, victim) if chosen is Mode.SW
               else Member(victim) if victim is not None else None)
@@ -78,7 +84,7 @@ def run_event(
         case "door" | "chest":
             run.door(chest=table == "chest")
         case "trap":
-            run.trap(named=trap)
+            run.trap(named=trap, disarmer=_victim(party, disarmer) if disarmer else None)
         case "monster":
             run.monster()
         case "explore":

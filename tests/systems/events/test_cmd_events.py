@@ -112,6 +112,19 @@ def test_the_packaged_example_party_plays_every_table(
                 assert capsys.readouterr().out.startswith("EV-")
 
 
+def test_trap_who_names_the_disarmer_an_individual_trap_hits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-TRAP-2 on its own: `events trap --who Ben` in sw mode is hit as the disarmer."""
+    party = tmp_path / "party.toml"
+    party.write_text(PARTY, encoding="utf-8")
+    code, out, _ = _run(capsys, "trap", "--trap", "arrow", "--mode", "sw", "--party",
+                        str(party), "--who", "Ben", "--seed", "1")
+    assert code == 0
+    assert "EV-TRAP-2  対象/target: the disarmer Ben (default)" in out
+    assert "EV-TRAP-5  Ben: 回避" in out
+
+
 def test_bad_party_file_names_the_field(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -430,18 +443,22 @@ def test_no_poison_is_lost_a_new_one_says_what_it_replaces(
 
 
 @pytest.mark.parametrize(("args", "wrong"), [
-    (["door", "--who", "Aki"], "--who goes with the poison table, cure and act, not door"),
+    (["door", "--who", "Aki"],
+     "--who goes with the poison and trap tables, cure and act, not door"),
+    (["trap", "--who", "Aki"],
+     "a disarmer ('Aki') goes with the trap table in sw mode, where the party is known"),
     (["poisoned", "--hours", "2"], "--hours goes with rest, not poisoned"),
     (["monster", "--hours", "2"], "--hours goes with rest, not monster"),
     (["end-block", "--who", "Aki"],
-     "--who goes with the poison table, cure and act, not end-block"),
+     "--who goes with the poison and trap tables, cure and act, not end-block"),
     (["act"], "act needs --who NAME: who tries an active action"),
     (["act", "--who", "Aki", "--hours", "1"], "--hours goes with rest, not act"),
     (["act", "--who", "Zed"], "'Zed' has no tracked poison (tracked: nobody)"),
     (["trap", "--room", "3"], "--room goes with recovery, not trap"),
     (["rest", "--room", "3"], "--room goes with recovery, not rest"),
     (["recovery", "--room", " 　"], "--room needs a name"),
-    (["rooms", "--who", "Aki"], "--who goes with the poison table, cure and act, not rooms"),
+    (["rooms", "--who", "Aki"],
+     "--who goes with the poison and trap tables, cure and act, not rooms"),
     (["new-dungeon", "--hours", "2"], "--hours goes with rest, not new-dungeon"),
     (["defaults", "--room", "3"], "--room goes with recovery, not defaults"),
     (["rest", "--hours", "0"], "a rest lasts 1 hour or more, not 0"),

@@ -527,6 +527,22 @@ def test_ev_trap_5_arrow_shield_flat_roll_and_armor() -> None:
     assert texts(hit, "EV-TRAP-2")[-1] == "Aki: 8 − armor 2 − Lv 3 (default) ＞ 3 damage"
 
 
+def test_ev_trap_2_a_trap_rolled_alone_hits_the_disarmer_named() -> None:
+    """EV-TRAP-2: a trap table rolled on its own (its door resolved elsewhere) is told whose
+    disarm set it off: the individual trap hits them with no random pick, and, being the
+    disarmer, they dodge without their shield (EV-TRAP-5)."""
+    report = sw("trap", d6(3, 6, 6), disarmer="Ben")
+    assert texts(report, "EV-TRAP-2") == ["対象/target: the disarmer Ben (default)"]
+    evade = report.find("EV-TRAP-5")[0]
+    assert evade.member == "Ben" and "shield" not in evade.text
+    with pytest.raises(DataError, match="no 'Cid' in the party"):
+        sw("trap", [], disarmer="Cid")
+    with pytest.raises(DataError, match=r"a disarmer \('Ben'\) goes with the trap table in sw"):
+        walk("trap", [], disarmer="Ben")
+    with pytest.raises(DataError, match=r"a disarmer \('Ben'\) goes with the trap table in sw"):
+        sw("door", [], disarmer="Ben")
+
+
 def test_ev_trap_5_evasion_0_is_no_evasion_a_flat_roll() -> None:
     """EV-TRAP-5 with EV-CORE-2: evasion 0, like a class level of 0, is "no evasion", so the
     dodge is a flat roll (平目) without the agility bonus, as when evasion is left out."""
