@@ -482,6 +482,31 @@ def test_rest_with_sleep_does_both(tmp_path: Path, capsys: pytest.CaptureFixture
     assert data["said"] == ("GM-HEAL-1 2 days' rest: HP 4 → 5\n"
                             "GM-HEAL-2 8 hours' sleep: MP full (12 → 12)")
 
+
+def test_options_that_do_not_belong_are_refused_by_name(
+    user_dirs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-ITEM-1, GM-EQUIP, GM-MAGIC-3/4: an option the command would drop unsaid is refused,
+    naming it: a mana stone's price is the seed's own (no --price), only a mana stone has an
+    MP (--mp), and only Exorcism and Dispel are cast on a weapon (--weapon); nothing is
+    bought or cast."""
+    sheet = tmp_path / "pc2.toml"
+    run(capsys, "sheet", "pc2", "--save-as", str(sheet))
+    before = sheet.read_text(encoding="utf-8")
+    assert "buy mana_stone --price 100: the price of a mana stone (魔力石/Mana stone) is the " \
+        "seed's own" in fails(capsys, "buy", str(sheet), "mana_stone", "--price", "100")
+    assert "buy knife --mp 3: --mp is the MP of a mana stone" in fails(
+        capsys, "buy", str(sheet), "knife", "--mp", "3")
+    assert sheet.read_text(encoding="utf-8") == before
+    assert run(capsys, "buy", str(sheet), "mana_stone", "--mp", "3")["sheet"]["mana_stones"] \
+        == [3]
+    run(capsys, "fight", "new", "--party", "forest_fairy", "--monsters", "orc")
+    err = fails(capsys, "fight", "cast", "forest_fairy", "lightning", "オーク", "--weapon",
+                "0", "--seed", "1")
+    assert "fight cast --weapon 0: only 退魔呪/Exorcism and 呪解呪/Dispel are cast on a " \
+        "weapon" in err and "雷撃呪/Lightning is not" in err
+    assert run(capsys, "fight", "log")["journal"] == []
+
 def test_prices_as_the_seed_writes_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -169,6 +169,23 @@ def _change(args: argparse.Namespace, rules: GensoRules,
 
 
 def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
+    """GM-EQUIP, GM-ECON-1/2: buy an item, or a mana stone (GM-ITEM-1) of ``--mp`` MP.
+
+    ``--mp`` belongs to a mana stone only and ``--price`` to every other item: given to the
+    other, each is refused by name (both were dropped unsaid). A mana stone's price is the
+    seed's own (2 silver per MP, 大銀貨２枚 the shop's 4 MP stone), as its buy-back is."""
+    stone = rules.mana_stone
+    name = f"{stone['ja']}/{stone['en']}"
+    if chars.is_mana_stone(rules, args.item) and args.price is not None:
+        raise DataError(f"buy {args.item} --price {args.price}: the price of a mana stone "
+                        f"({name}) is the seed's own, 2 silver per MP (the shop's 4 MP stone "
+                        "大銀貨２枚), not one the GM sets (GM-ITEM-1): buy it without --price, "
+                        "and --mp for its MP")
+    if not chars.is_mana_stone(rules, args.item) and args.mp is not None:
+        raise DataError(f"buy {args.item} --mp {args.mp}: --mp is the MP of a mana stone "
+                        f"({name}, `buy SHEET mana_stone --mp N`); "
+                        f"{rules.item(args.item).name} has none")
+
     def change(c: Character) -> tuple[Character, str]:
         if chars.is_mana_stone(rules, args.item):
             after = chars.buy_mana_stone(rules, c, args.mp)

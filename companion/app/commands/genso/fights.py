@@ -140,6 +140,24 @@ def combatant_name(fight: Fight, typed: str) -> str:
                         + (f"; it could be {' or '.join(sorted(found))}" if found else ""))
 
 
+#: The spells cast on, or from, a weapon: Exorcism 「武器に付与」 (GM-MAGIC-3) and a Dispel of it
+#: (GM-MAGIC-4); ``fight cast --weapon`` names that weapon.
+WEAPON_SPELLS = ("exorcise", "dispel")
+
+
+def _weapon_spell(rules: GensoRules, spell: str, weapon: int | None) -> None:
+    """Refuse ``--weapon`` for a spell that no weapon carries: it was dropped unsaid. The check
+    is the command's, before the action is played, so no saved fight replays otherwise."""
+    if weapon is None:
+        return
+    cast = rules.spell(spell)
+    if cast.effect not in WEAPON_SPELLS:
+        takes = " and ".join(s.name for s in rules.spells.values()
+                             if s.effect in WEAPON_SPELLS)
+        raise DataError(f"fight cast --weapon {weapon}: only {takes} are cast on a weapon "
+                        f"(GM-MAGIC-3, GM-MAGIC-4); {cast.name} is not, so give no --weapon")
+
+
 def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
     verb = args.verb
 
@@ -149,6 +167,7 @@ def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
     if verb == "attack":
         return Attack(who(args.actor), who(args.target), args.weapon, args.full)
     if verb == "cast":
+        _weapon_spell(fight.rules, args.spell, args.weapon)
         return Cast(who(args.actor), args.spell, tuple(who(t) for t in args.targets),
                     args.weapon, args.stone, args.ring)
     if verb == "stone":
