@@ -86,8 +86,23 @@ class _Attacks(_Iai):
             self.one_attack(self.cs[c.name], target, a, w, first=shot == 0)
             if self.cs[target.name].dead or self.cs[c.name].no_more_shots:
                 break
+            if self.out_of_action(self.cs[c.name], a, shots - shot - 1):
+                break
         if a.surprise:
             self.spotting(self.cs[c.name], self.cs[target.name])
+
+    def out_of_action(self, c: Combatant, a: Attack, left: int) -> bool:
+        """CO-FIRE-4 (003 l.59 「弾詰まりを起こして…弾を取り除かない限り使用できない。
+        (リボルバーなどの弾詰まりの起きない武器の場合は銃を手落とす等)」): from revision 7 a
+        gun that jammed or was dropped on a shot fires none of the action's ``left`` later
+        shots (004's several shots of one action, CO-FIRE-7 / CO-BASE-5), as it could not fire
+        another action's; revision 6 and before fired them."""
+        w = c.sheet.weapons[a.weapon]
+        if self.engine < 7 or left < 1 or not (w.jammed or w.dropped):
+            return False
+        self.say(f"{w.info.name} is {'jammed' if w.jammed else 'dropped'}: the action's "
+                 f"{left} other shot(s) are not fired (CO-FIRE-4)")
+        return True
 
     def surprise(self, c: Combatant, a: Attack) -> bool:
         """CO-SURP-1: a Hide, Conceal or Sneak success first; CO-SURP-2: once found, only a

@@ -201,11 +201,23 @@ class _Strikes(_ToHit):
         return grade.critical and w.info.kind is WeaponKind.FIREARM and self.on("CO-FIRE-3")
 
     def fumble(self, c: Combatant, a: Attack, w: Weapon) -> None:
+        """A fumble's effect on the weapon or its user: a stray throw (CO-THROW-2), a jammed
+        or dropped gun (CO-FIRE-4), a broken weapon or a fall (CO-MELEE-4).
+
+        CO-FIRE-4 (003 l.59 「ファンブル…が出た場合、弾詰まりを起こして次回戦闘ラウンドで使用
+        技能を成功させて弾を取り除かない限り使用できない。(リボルバーなどの弾詰まりの起きない
+        武器の場合は銃を手落とす等)」): the round fired is spent, jam or no jam, so from
+        revision 7 the gun as it is now, its rounds taken off, jams or is dropped; revision 6
+        and before wrote back ``w``, the gun before the shot (or the burst, 003 l.61 「マガジン
+        内に入っている弾丸が全て発射される」), and so gave its rounds back."""
         info = w.info
         if info.kind is WeaponKind.THROWN and self.on("CO-THROW-2"):
             self.stray_throw(c, a, w)
             return
         if info.kind is WeaponKind.FIREARM and self.on("CO-FIRE-4"):
+            if self.engine >= 7:  # the rounds fired stay spent
+                c = self.cs[c.name]
+                w = c.sheet.weapons[a.weapon]
             if info.jams:
                 c = self.put_weapon(c, a.weapon, replace(w, jammed=True))
                 self.set(c, jammed_now=(*c.jammed_now, a.weapon))
