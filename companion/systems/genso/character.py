@@ -585,9 +585,21 @@ def sale(rules: GensoRules, character: Character, key: str,
     if carried not in character.equipment:
         raise IllegalAction(f"{character.name} carries no {'used ' if used else ''}"
                             f"{item.name} in the pack")
-    return (replace(character, equipment=_drop(character.equipment, carried),
-                    purse=character.purse.receive(paid_or_none, rates(rules))),
+    return (_printed_kept(replace(character, equipment=_drop(character.equipment, carried),
+                                  purse=character.purse.receive(paid_or_none, rates(rules)))),
             paid_or_none, coins_or_none)
+
+
+def _printed_kept(character: Character) -> Character:
+    """An NPC's printed striking power and protection (Appendix A.3) belong to its own item:
+    sold, the item takes its printed number with it, and one bought again is the shop's.
+    Kept, the sheet would name an item it no longer has and not load."""
+    owned = {*character.weapons, *character.equipment, character.armor, character.shield}
+    return replace(character,
+                   printed_power={k: v for k, v in character.printed_power.items()
+                                  if k in owned},
+                   printed_protection={k: v for k, v in character.printed_protection.items()
+                                       if k in owned})
 
 
 def sell(rules: GensoRules, character: Character, key: str) -> tuple[Character, int]:

@@ -84,6 +84,7 @@ def step(c: Character, op: int, arg: int) -> Character:
 
 
 @example("adventurer_f", 0, [(3, 0)])  # taking off a shield with a printed number (NPC)
+@example("dark_fairy", 0, [(3, 69), (1, 29)])  # selling a weapon with a printed number
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from(sorted(RULES.presets)), st.integers(0, 3000),
        st.lists(st.tuples(st.integers(0, 10), st.integers(0, 99)), max_size=40))
