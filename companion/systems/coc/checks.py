@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
-from companion.dice import DiceSource, Result, roll
+from companion.dice import DiceSource, DiceSyntaxError, Result, roll
 from companion.dice.result import DieRoll
 from companion.dice.sources import checked_roll
 from companion.errors import InvalidNotation
@@ -248,8 +248,17 @@ def _normal(text: str) -> str:
     return text.replace("−", "-")
 
 
-def _value(expr: str, source: DiceSource) -> int:
-    return roll(f"C({expr})", source).total
+def _value(expr: str, source: DiceSource, head: str = "", start: int = 0) -> int:
+    """``expr`` (``5``, ``60-10``) worked out as BCDice's ``C(...)``; a fault in it is shown
+    under ``head``, the command as typed, at ``start`` where ``expr`` begins in it (not
+    under the ``C(`` the player never typed)."""
+    try:
+        return roll(f"C({expr})", source).total
+    except DiceSyntaxError as e:
+        if not head:
+            raise
+        at = min(len(head), start + max(0, e.position - 2))
+        raise DiceSyntaxError(head, at, e.reason) from None
 
 
 def is_cthulhu(text: str) -> bool:
@@ -267,7 +276,7 @@ def roll_command(text: str, source: DiceSource, rules: CocRules) -> Result:
     if m := _CC.match(head):
         secret, b, broken, target = m.groups()
         r = five if b else ONE_PERCENT
-        skill = _value(target, source) if target else 0
+        skill = _value(target, source, head, m.start(4)) if target else 0
         value = d100(source, aim(comment, skill) if skill > 0 else comment)
         die = (DieRoll(100, value),)
         if skill <= 0:
@@ -297,7 +306,8 @@ def roll_command(text: str, source: DiceSource, rules: CocRules) -> Result:
                     secret=bool(secret), comment=comment)
     if m := _RES.match(head):
         secret, b, expr = m.groups()
-        res = resist(source, _value(expr, source), 0, five if b else ONE_PERCENT, rules=rules)
+        res = resist(source, _value(expr, source, head, m.start(3)), 0,
+                     five if b else ONE_PERCENT, rules=rules)
         steps = tuple(res.text.split(" ＞ ")[1:])
         dice = () if res.value is None else (DieRoll(100, res.value),)
         made = Result.succeeded if res.success else Result.failed

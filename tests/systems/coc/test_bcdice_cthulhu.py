@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.dice import ScriptedDice
+from companion.dice import DiceSyntaxError, ScriptedDice
 from companion.systems.coc.checks import ONE_PERCENT, Grade, grade, ranges, roll_command
 from companion.systems.coc.rules import Profile, load_rules
 
@@ -75,3 +75,16 @@ def test_full_width_input() -> None:
     rules = load_rules(Profile.P004)
     assert roll_command("ＣＣＢ＜＝５０", ScriptedDice([(100, 5)]), rules).text == \
         "(1D100<=50) ＞ 5 ＞ 決定的成功/スペシャル (critical, special)"
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("RES(5-x)", "  RES(5-x)\n        ^"),
+    ("RESB(12-x) a comment", "  RESB(12-x)\n          ^"),
+    ("CC<=5x", "  CC<=5x\n       ^"),
+])
+def test_a_fault_in_a_value_is_shown_under_what_was_typed(text: str, shown: str) -> None:
+    """The value inside RES(…) or after CC<= is worked out as BCDice's C(…); its fault is
+    shown in the command typed, not in a ``C(5-x)`` the player never wrote."""
+    with pytest.raises(DiceSyntaxError) as caught:
+        roll_command(text, ScriptedDice([]), load_rules(Profile.P004))
+    assert str(caught.value).endswith(shown) and "C(" not in str(caught.value)
