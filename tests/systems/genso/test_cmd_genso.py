@@ -507,6 +507,37 @@ def test_options_that_do_not_belong_are_refused_by_name(
         "weapon" in err and "雷撃呪/Lightning is not" in err
     assert run(capsys, "fight", "log")["journal"] == []
 
+
+def test_the_item_list_has_the_mana_stone_and_a_sheet_its_stored_mp(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-ECON-2, GM-ITEM-1: PG 6-4's 「魔力石 大銀貨２枚 ４ＭＰ分」 is a row of `list items`, text
+    and JSON, after the other goods for sale; GM-ITEM-3: the sheet shows what the Rings of
+    Storage worn hold (it showed only in a fight)."""
+    rows = run(capsys, "list", "items")["items"]
+    keys = [r["key"] for r in rows]
+    stone = rows[keys.index("mana_stone")]
+    assert keys[keys.index("mana_stone") - 1] == "arrows"
+    assert (stone["name"], stone["price"], stone["price_text"], stone["mp"]) == (
+        "魔力石/Mana stone", 8, "大銀貨2枚 (2 large silver)", 4)
+    assert (stone["price_per_mp"], stone["buyback_per_mp"], stone["rule"]) == (2, 1, "GM-ITEM-1")
+    assert main(["genso", "list", "items"]) == 0
+    line = next(t for t in capsys.readouterr().out.splitlines() if t.startswith("mana_stone "))
+    assert "魔力石/Mana stone" in line and "大銀貨2枚 (2 large silver)  4 MP" in line
+    sheet = tmp_path / "caster.toml"
+    sheet.write_text('name = "Mio"\nkind = "pc"\nbody = 4\nperception = 5\nmagic = 6\n'
+                     'equipment = ["ring_storage", "ring_storage", "ring_striking"]\n',
+                     encoding="utf-8")
+    run(capsys, "gear", str(sheet), "ring_storage", "--hand", "left")
+    data = run(capsys, "gear", str(sheet), "ring_storage", "--hand", "right")
+    assert data["derived"]["storage_mp"] == {"mp": 10, "holds": 10}
+    assert main(["genso", "sheet", str(sheet)]) == 0
+    assert "蓄積の指輪/Ring of Storage MP 10/10\n" in capsys.readouterr().out
+    run(capsys, "gear", str(sheet), "ring_striking", "--hand", "left")
+    assert main(["genso", "sheet", str(sheet)]) == 0
+    assert ("蓄積の指輪/Ring of Storage MP 10/10 (kept; not to be spent while no ring works)"
+            in capsys.readouterr().out)
+
 def test_prices_as_the_seed_writes_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -67,6 +67,11 @@ def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
         lines.append(f"指輪/rings left {list(character.rings_left)} right "
                      f"{list(character.rings_right)}"
                      + ("" if derived.rings_work else "  (none work: GM-ITEM-3)"))
+    holds = chars.storage_capacity(rules, character)
+    if holds:  # GM-ITEM-3: what `fight cast --ring` spends, only while the rings work
+        lines.append(f"蓄積の指輪/Ring of Storage MP {character.storage_mp}/{holds}"
+                     + ("" if derived.rings_work else
+                        " (kept; not to be spent while no ring works)"))
     lines += [f"! {w}" for w in derived.warnings]
     return "\n".join(lines)
 
@@ -89,6 +94,8 @@ def sheet_json(rules: GensoRules, character: Character) -> dict[str, Any]:
             "weapons": [{"key": w.key, "name": w.name, "power": w.power, "magic": w.magic}
                         for w in derived.weapons],
             "rings_work": derived.rings_work, "magic_level": derived.magic_level,
+            "storage_mp": {"mp": character.storage_mp,
+                           "holds": chars.storage_capacity(rules, character)},
             "warnings": list(derived.warnings),
         },
     }

@@ -74,6 +74,23 @@ def cmd_defaults(args: argparse.Namespace, rules: GensoRules) -> int:
     return emit(args, {"defaults": rows}, text + "\n" + how_to_set(OVERRIDES_NAME, SET_EXAMPLE))
 
 
+def mana_stone_row(rules: GensoRules) -> dict[str, Any]:
+    """GM-ITEM-1, GM-ECON-2: the row of the mana stone (魔力石) in the item list, as the seed
+    writes it (PG 6-4 「魔力石 大銀貨２枚 ４ＭＰ分の魔力を持つ魔力石。」), with its MP and
+    its price and buy-back per MP (`buy SHEET mana_stone --mp N`)."""
+    stone = rules.mana_stone
+    shop = stone["shop_mp"]
+    per_mp, back = stone["coins"]["sale_per_mp"], stone["coins"]["buyback_per_mp"]
+    return {"key": "mana_stone", "name": f"{stone['ja']}/{stone['en']}", "slot": "goods",
+            "price": stone["shop_price"], "price_text": coins_text(stone["coins"]["shop_price"]),
+            "from": False, "about": False, "buyback": shop * stone["buyback_per_mp"],
+            "power": "", "protection": 0, "rule": stone["rule"], "mp": shop,
+            "price_per_mp": stone["sale_per_mp"], "buyback_per_mp": stone["buyback_per_mp"],
+            "mp_text": f"{shop} MP (４ＭＰ分); {stone['min_mp']}–{stone['max_mp']} MP at "
+                       f"{coins_text(per_mp)} per MP with --mp N, bought back at "
+                       f"{coins_text(back)} per MP left"}
+
+
 def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
     """Items with prices, spells, or monster blocks (GM-EQUIP, GM-ECON-2, GM-MAGIC, GM-MON-7)."""
     rows: list[dict[str, Any]]
@@ -87,10 +104,16 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
                  "from": i.price_from, "about": i.price_about, "buyback": i.buyback,
                  "power": i.power,
                  "protection": i.protection, "rule": i.rule} for i in rules.items.values()]
+        # PG 6-4 lists 魔力石 大銀貨２枚 ４ＭＰ分 last of the goods for sale; it lives in
+        # [mana_stone] as it is priced by the MP in it, so its row is made here, put there.
+        last_good = max((n for n, r in enumerate(rows)
+                         if r["slot"] == "goods" and r["price"] is not None), default=-1)
+        rows.insert(last_good + 1, mana_stone_row(rules))
         text = "\n".join(
             f"{r['key']:<20} {pad(r['name'], 28)} " + (r["price_text"] or "-")
             + (f"  打撃力 {r['power']}" if r["power"] else "")
-            + (f"  防御点 {r['protection']}" if r["protection"] else "") for r in rows)
+            + (f"  防御点 {r['protection']}" if r["protection"] else "")
+            + (f"  {r['mp_text']}" if r.get("mp_text") else "") for r in rows)
     elif args.what == "spells":
         rows = [{"key": s.key, "name": s.name, "group": s.group, "mp": s.mp,
                  "duration": s.duration.value, "target": s.target, "range": s.range,
