@@ -20,10 +20,44 @@ from companion.systems.genso.money import coins_text
 from companion.systems.genso.rules import GensoRules
 
 
+def difficulty_option(rules: GensoRules, kind: str, given: object) -> int | str | None:
+    """``--difficulty`` as typed: None when not given, a whole number (one sign at most:
+    ``-3``, ``+3``, full-width ``１２``), or a difficulty's name for the kind of check
+    (GM-CHECK-1/2/6 「難易度」 extremely_hard … easy; GM-CHECK-3 cleverly_set,
+    normally_set, hastily_set). Anything else is refused naming the option and what it
+    takes: ``--3`` or ``--difficulty=--`` (which argparse hands back as ``[]``) reached the
+    engine and ended in a traceback."""
+    if given is None:
+        return None
+    if kind == "trap":
+        names: list[str] = list(checks.TRAPS)
+    else:
+        table = rules.difficulties["simple" if kind == "simple" else "general"]
+        names = [k for k in table if k != "rule"]
+    takes = f"a {kind} check takes a whole number or one of {', '.join(names)}"
+    if not isinstance(given, str):
+        raise IllegalAction(f"--difficulty '--' is no value: {takes}")
+    digits = given[1:] if given[:1] in ("-", "+") else given
+    if digits.isdecimal():
+        try:
+            return int(given)
+        except ValueError:  # beyond int()'s 4300 digits
+            pass
+    elif given in names:
+        return given
+    shown = repr(given) if len(given) <= 24 else repr(given[:24]) + "…"
+    raise IllegalAction(f"--difficulty {shown}: {takes}")
+
+
 def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
-    difficulty: int | str | None = args.difficulty
-    if isinstance(difficulty, str) and difficulty.lstrip("-").isdecimal():
-        difficulty = int(difficulty)
+    for option in ("sheet", "vs", "ability", "modifier"):
+        # `--sheet=--` and the like: argparse hands back [] for the value "--".
+        if isinstance(getattr(args, option), list):
+            raise IllegalAction(f"--{option.replace('_', '-')} '--' is no value: give "
+                                + ("a whole number" if option == "modifier" else
+                                   "one of body, perception, magic, strength"
+                                   if option == "ability" else "a sheet, saved name or preset"))
+    difficulty = difficulty_option(rules, args.kind, args.difficulty)
 
     def body(source: DiceSource) -> int:
         # An explicit None test: difficulty 0 is a difficulty, not "none given".

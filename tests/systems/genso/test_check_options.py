@@ -1,0 +1,63 @@
+"""``companion genso check``: what its options take, and which kinds of check each goes with
+(GM-CHECK-1..6, GM-MAGIC-6). A value it cannot read, or an option the check would drop, is
+refused naming the option (exit 2), never a traceback nor a silent default."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    assert main(["genso", "check", *argv, "--json", "--seed", "1"]) == 0, \
+        capsys.readouterr().err
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(["genso", "check", *argv, "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize("argv, names", [
+    (("simple", "--difficulty=--3"), "extremely_hard, very_hard, hard, easy"),
+    (("simple", "--difficulty=-+3"), "extremely_hard, very_hard, hard, easy"),
+    (("simple", "--difficulty= 3"), "extremely_hard, very_hard, hard, easy"),
+    (("general", "--sheet", "pc2", "--difficulty=--"), "extremely_hard, very_hard, hard, easy"),
+    (("general", "--sheet", "pc2", "--difficulty=rule"), "extremely_hard, very_hard, hard"),
+    (("general", "--sheet", "pc2", "--difficulty=" + "9" * 5000), "hard, easy"),
+    (("enemy", "--sheet", "pc2", "--difficulty=--"), "extremely_hard, very_hard, hard, easy"),
+    (("trap", "--sheet", "pc2", "--difficulty=--"), "cleverly_set, normally_set, hastily_set"),
+    (("trap", "--sheet", "pc2", "--difficulty=hard"), "cleverly_set, normally_set"),
+])
+def test_a_difficulty_it_cannot_read_is_named_with_what_it_takes(
+        argv: tuple[str, ...], names: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-CHECK-1/2/3/6: `--difficulty=--3` (int('--3')) and `--difficulty=--` (argparse's
+    [] reached the difficulty table, unhashable) ended in a traceback; now exit 2 naming
+    --difficulty, the kind of check and the names it takes."""
+    err = refused(capsys, *argv)
+    assert "--difficulty" in err and f"a {argv[0]} check takes a whole number" in err
+    assert names in err
+    assert len(err) < 300  # a 5000-digit value is not echoed whole
+
+
+@pytest.mark.parametrize("option", ["--sheet", "--vs", "--ability", "--modifier"])
+def test_the_value_dashdash_of_another_option_is_named(
+        option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--modifier=--` was read as no modifier, `--ability=--` as "no ability []"."""
+    err = refused(capsys, "opposed", "--sheet", "pc1", "--vs", "pc2", f"{option}=--")
+    assert f"{option} '--' is no value" in err
+
+
+@pytest.mark.parametrize("given, value", [("-3", -3), ("+3", 3), ("１２", 12), ("0", 0)])
+def test_a_number_with_one_sign_or_full_width_is_a_difficulty(
+        given: str, value: int, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "general", "--sheet", "pc2", f"--difficulty={given}")["difficulty"] \
+        == value
