@@ -210,4 +210,5 @@ def test_jr_dice_1_the_profile_names_the_critical_tile_and_its_value() -> None:
     game.pc.weapon = dataclasses.replace(game.pc.weapon, value=-10)  # rate clamps to 9
     check = next(e for e in feed(game, "fight:1 6z") if e.kind is Kind.CHECK)
     assert check.data["critical"] and check.data["success"] and check.data["value"] == 7
-    assert "drew 6z → critical (發) → 7 < 9 → success" in describe(check)
+    assert ("drew 6z → critical (發) → 7 < 9 → a critical always succeeds → success"
+            in describe(check))
