@@ -427,10 +427,11 @@ def test_play_mode_genso_in_a_terminal(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 #: After pc1's attack the GM calls two checks (§2.3): pc2 looks for a normally set trap (+1),
-#: then pc1 and pc2 an opposed Body check, pc1 active; then the fight goes on as CHOICES.
+#: then pc1 and pc2 an opposed Body check, pc1 active, pc2 at −1; then the fight goes on as
+#: CHOICES.
 CHECK_CHOICES = [*CHOICES[:3], "gm", "check", "c:trap", "t:" + PC2, "d:normally_set", "m:1",
                  "gm", "check", "c:opposed", "t:" + PC1, "t:" + PC2, "a:body", "act:yes",
-                 "m:0", *CHOICES[3:]]
+                 "m:0", "m:-1", *CHOICES[3:]]
 
 
 def test_checks_at_the_table_and_a_resume_after_them(tmp_path: Path) -> None:
@@ -477,7 +478,8 @@ def test_checks_at_the_table_and_a_resume_after_them(tmp_path: Path) -> None:
     plain.push(ACTIONS[0], reference_dice)
     checks.trap_check(RULES, reference_dice, preset(RULES, "pc2"), "normally_set", 1)
     assert opposed == checks.opposed_check(RULES, reference_dice, preset(RULES, "pc1"),
-                                           preset(RULES, "pc2"), "body", active=True)
+                                           preset(RULES, "pc2"), "body", active=True,
+                                           b_modifier=-1)
 
     cut_dir = tmp_path / "cut"
     cut_dir.mkdir()
@@ -655,7 +657,7 @@ def test_every_throw_of_an_action_says_what_it_is_for() -> None:
     assert f"{PC2} PC 2's defence roll 防御 — " in parry
 
     first, second = throw_prompts(mode, ["gm", "check", "c:opposed", f"t:{PC1}", f"t:{PC2}",
-                                         "a:body", "act:yes", "m:0"], [(1, 1), (2, 2)])
+                                         "a:body", "act:yes", "m:0", "m:0"], [(1, 1), (2, 2)])
     assert f": {PC1} PC 1's roll 出目 — " in first
     assert f": {PC2} PC 2's roll 出目 — " in second
 
@@ -727,3 +729,24 @@ def test_play_with_a_misspelt_fight_keeps_the_stopped_table(
     err = capsys.readouterr().err
     assert code != 0 and "no fight at" in err and "kept as" not in err
     assert table_files(folder) == before
+
+
+def test_an_opposed_check_at_the_table_asks_each_sides_modifier() -> None:
+    """GM-CHECK-5 (seed l.1138) 「Aの能力値＋２Ｄ＋修正値＞Ｂの能力値＋２Ｄ＋修正値」: the
+    table asked one modifier, A's; B's is asked after it, by name, and both are rolled and
+    shown with their terms."""
+    mode = GensoFightMode(RULES, new_fight())
+    for choice in ("gm", "check", "c:opposed", f"t:{PC1}", f"t:{PC2}", "a:body", "act:yes",
+                   "m:2"):
+        mode.restore(choice)
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk) and ask.prompt == f"Modifier ({PC2})? {PC2}の修正値は？"
+    assert [o.choice for o in ask.options][:4] == ["m:0", "m:1", "m:2", "m:3"]
+    for choice in ("m:-3", "1,1", "2,2"):
+        mode.restore(choice)
+    checked = next(e for e in mode.history() if isinstance(e, Checked))
+    assert checked.call.modifier == 2 and checked.call.vs_modifier == -3
+    assert checked.to_json()["call"]["vs_modifier"] == -3
+    lines = checked.check.text.splitlines()
+    assert lines[1] == f"{PC1}: 2D + 体力/Body 6 + 修正/modifier 2: (2D6+8) ＞ 2[1,1]+8=10"
+    assert lines[2] == f"{PC2}: 2D + 体力/Body 5 + 修正/modifier -3: (2D6+2) ＞ 4[2,2]+2=6"

@@ -211,9 +211,14 @@ class Opposed:
             verdict = f"{name} の勝ち/wins"
             if self.active and self.winner is Winner.B and self.a.total == self.b.total:
                 verdict += " (同値は能動側の失敗/a tie fails the active side)"
+        def side(name: str, terms: tuple[Term, ...], result: Result) -> str:
+            # Each side's terms, its modifier too: Ａの能力値＋２Ｄ＋修正値, Ｂの…＋修正値.
+            shown = " + ".join(["2D", *(f"{t.label} {t.value}" for t in terms)])
+            return f"{name}: {shown}: {result.text}"
+
         return "\n".join([f"GM-CHECK-5 対抗判定/opposed check: {self.a_name} vs {self.b_name}",
-                          f"{self.a_name}: {self.a.text}", f"{self.b_name}: {self.b.text}",
-                          verdict])
+                          side(self.a_name, self.a_terms, self.a),
+                          side(self.b_name, self.b_terms, self.b), verdict])
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": "GM-CHECK-5", "a": self.a.to_json(), "b": self.b.to_json(),
@@ -224,7 +229,11 @@ def opposed_check(rules: GensoRules, source: DiceSource, a: Character, b: Charac
                   ability: str, *, active: bool, a_modifier: int = 0,
                   b_modifier: int = 0) -> Opposed:
     """GM-CHECK-5: ability + 2D + modifier each; higher wins. On a tie the active side A
-    fails when one side is active, else it is a draw. 筋力 reads as Body (Default)."""
+    fails when one side is active, else it is a draw. 筋力 reads as Body (Default).
+
+    Each side has its own modifier, as the seed writes it (PG 2-3-1, l.1138):
+    「Aの能力値＋２Ｄ＋修正値＞Ｂの能力値＋２Ｄ＋修正値 ならば Aの行為が成功する。」;
+    ``a_modifier`` is A's, ``b_modifier`` B's."""
     if ability == "strength":  # 筋力 in PG 2-3-1-2 is not a PC ability
         ability = "body"
     a_terms = [_ability_term(rules, a, ability)]

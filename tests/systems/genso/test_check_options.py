@@ -61,3 +61,18 @@ def test_a_number_with_one_sign_or_full_width_is_a_difficulty(
         given: str, value: int, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "general", "--sheet", "pc2", f"--difficulty={given}")["difficulty"] \
         == value
+
+
+def test_an_opposed_check_takes_the_other_sides_modifier(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-CHECK-5 (seed l.1138) 「Aの能力値＋２Ｄ＋修正値＞Ｂの能力値＋２Ｄ＋修正値」: B's
+    modifier could not be given (only --modifier, A's); --vs-modifier is B's, rolled and
+    shown with B's terms, each side's terms on its line."""
+    data = run(capsys, "opposed", "--sheet", "pc1", "--vs", "pc2", "--modifier", "2",
+               "--vs-modifier", "-1")
+    assert data["a"]["formula"] == "2D6+8" and data["b"]["formula"] == "2D6+4"
+    lines = data["text"].splitlines()
+    assert lines[1].startswith("駆け出し冒険者１: 2D + 体力/Body 6 + 修正/modifier 2: (2D6+8) ＞ ")
+    assert lines[2].startswith("駆け出し冒険者２: 2D + 体力/Body 5 + 修正/modifier -1: (2D6+4) ＞ ")
+    err = refused(capsys, "general", "--sheet", "pc1", "--vs-modifier", "1")
+    assert "--vs-modifier" in err and "opposed" in err

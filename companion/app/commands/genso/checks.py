@@ -50,14 +50,17 @@ def difficulty_option(rules: GensoRules, kind: str, given: object) -> int | str 
 
 
 def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
-    for option in ("sheet", "vs", "ability", "modifier"):
+    for option in ("sheet", "vs", "ability", "modifier", "vs_modifier"):
         # `--sheet=--` and the like: argparse hands back [] for the value "--".
         if isinstance(getattr(args, option), list):
             raise IllegalAction(f"--{option.replace('_', '-')} '--' is no value: give "
-                                + ("a whole number" if option == "modifier" else
+                                + ("a whole number" if option.endswith("modifier") else
                                    "one of body, perception, magic, strength"
                                    if option == "ability" else "a sheet, saved name or preset"))
     difficulty = difficulty_option(rules, args.kind, args.difficulty)
+    if args.vs_modifier and args.kind != "opposed":
+        raise IllegalAction("--vs-modifier is the other side's modifier of an opposed check "
+                            "(GM-CHECK-5) only")
 
     def body(source: DiceSource) -> int:
         # An explicit None test: difficulty 0 is a difficulty, not "none given".
@@ -74,7 +77,8 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
                 raise IllegalAction("an opposed check needs --vs SHEET")
             other, _ = resolve_sheet(rules, args.vs)
             opposed = checks.opposed_check(rules, source, who, other, args.ability,
-                                           active=not args.no_active, a_modifier=args.modifier)
+                                           active=not args.no_active, a_modifier=args.modifier,
+                                           b_modifier=args.vs_modifier)
             return emit(args, opposed.to_json(), opposed.text, dice=True)
         if args.kind == "general":
             check = checks.general_check(rules, source, who, args.ability,

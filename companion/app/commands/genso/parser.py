@@ -138,7 +138,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     check.add_argument("--difficulty", help="a number or extremely_hard, very_hard, hard, "
                                             "easy (traps: cleverly_set, normally_set, "
                                             "hastily_set)")
-    check.add_argument("--modifier", type=int, default=0)
+    check.add_argument("--modifier", type=int, default=0,
+                       help="the modifier (修正値) of who rolls (--sheet)")
+    check.add_argument("--vs-modifier", type=int, default=0, metavar="N",
+                       help="opposed: the other side's (--vs) modifier, Ｂの…＋修正値 "
+                            "(GM-CHECK-5)")
     check.add_argument("--no-active", action="store_true",
                        help="opposed: neither side is active (a tie is a draw)")
     _common(check, dice=True)

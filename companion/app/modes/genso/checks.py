@@ -30,11 +30,13 @@ class CheckCall:
     difficulty: int | str | None = None
     modifier: int = 0
     active: bool = True
+    #: GM-CHECK-5: the other side's (``vs``) own modifier, Ｂの能力値＋２Ｄ＋修正値.
+    vs_modifier: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "who": self.who, "vs": self.vs, "ability": self.ability,
                 "difficulty": self.difficulty, "modifier": self.modifier,
-                "active": self.active}
+                "active": self.active, "vs_modifier": self.vs_modifier}
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,8 @@ def roll_check(rules: GensoRules, fight: Fight, call: CheckCall,
         return checks.mark_check(rules, source, who, call.modifier)
     if call.kind == "opposed":
         return checks.opposed_check(rules, source, who, sheet(call.vs), call.ability,
-                                    active=call.active, a_modifier=call.modifier)
+                                    active=call.active, a_modifier=call.modifier,
+                                    b_modifier=call.vs_modifier)
     raise IllegalAction(f"no check {call.kind!r}")
 
 

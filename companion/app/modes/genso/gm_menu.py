@@ -1,8 +1,9 @@
 """The GM's layer of the genso mode, on :class:`_TargetMenus`: the GM's steps (undo, close a
 finished fight, the end, sunrise, sunset, sleep) and *GM → Check 判定*: the check's menu
 (which check, who rolls, against whom, the ability, the difficulty, active or not, a
-modifier), the check rolled by the engine over the throws so far and journalled by the mode
-only (and its ``--log`` line), not in the fight.
+modifier, and in an opposed check the other side's), the check rolled by the engine over
+the throws so far and journalled by the mode only (and its ``--log`` line), not in the
+fight.
 """
 
 from __future__ import annotations
@@ -75,7 +76,8 @@ class _GmMenu(_TargetMenus):
 
     def _check(self, rest: list[str]) -> ChoiceAsk | CheckCall:
         """GM-CHECK-1..6, GM-MAGIC-6: which check, who rolls (whose turn it is, highlighted),
-        against whom, the ability, the difficulty, active or not, a modifier; then its dice."""
+        against whom, the ability, the difficulty, active or not, a modifier (and the other
+        side's in an opposed check, GM-CHECK-5); then its dice."""
         if not rest:
             return ChoiceAsk("Which check? 判定は？", (
                 *(Option(f"c:{k}", label) for k, label in CHECKS.items()), BACK))
@@ -120,19 +122,33 @@ class _GmMenu(_TargetMenus):
                     Option("act:yes", "Active 能動 (a tie fails it)"),
                     Option("act:no", "Neither 双方受動 (a tie is a draw)"), BACK))
             active, rest = _value(rest[0], "act") == "yes", rest[1:]
-        modifier = 0
+        modifier = vs_modifier = 0
         if kind != "simple" or self.rules.default("GM-CHECK-1", "manual_modifier"):
+            whose = f" ({who})" if kind == "opposed" else ""
             if not rest:
-                return ChoiceAsk("Modifier? 修正値は？", (
-                    *(Option(f"m:{m}", f"{m:+d}" if m else "±0 none なし") for m in MODIFIERS),
-                    BACK))
-            number = _value(rest[0], "m")
-            if number.lstrip("-") not in {str(abs(m)) for m in MODIFIERS}:
-                raise IllegalAction(f"there is no choice {rest[0]!r} now")
-            modifier, rest = int(number), rest[1:]
+                return self._modifiers(f"Modifier{whose}? 修正値は？")
+            modifier, rest = self._modifier(rest[0]), rest[1:]
+        if kind == "opposed":
+            # GM-CHECK-5 (l.1138): Ｂの能力値＋２Ｄ＋修正値, the other side's own modifier.
+            if not rest:
+                return self._modifiers(f"Modifier ({vs})? {vs}の修正値は？")
+            vs_modifier, rest = self._modifier(rest[0]), rest[1:]
         if rest:
             raise IllegalAction(f"there is no choice {rest[0]!r} now")
-        return CheckCall(kind, who, vs, ability, difficulty, modifier, active)
+        return CheckCall(kind, who, vs, ability, difficulty, modifier, active, vs_modifier)
+
+    @staticmethod
+    def _modifiers(prompt: str) -> ChoiceAsk:
+        """A check's modifier (修正値) to pick: ±0 first, then +1..+3, −1..−3."""
+        return ChoiceAsk(prompt, (
+            *(Option(f"m:{m}", f"{m:+d}" if m else "±0 none なし") for m in MODIFIERS), BACK))
+
+    @staticmethod
+    def _modifier(choice: str) -> int:
+        number = _value(choice, "m")
+        if number.lstrip("-") not in {str(abs(m)) for m in MODIFIERS}:
+            raise IllegalAction(f"there is no choice {choice!r} now")
+        return int(number)
 
     def _difficulties(self, kind: str) -> ChoiceAsk:
         """The difficulties of a check by name, the trap's kinds, or enemy detection's Default."""
