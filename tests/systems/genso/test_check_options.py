@@ -76,3 +76,39 @@ def test_an_opposed_check_takes_the_other_sides_modifier(
     assert lines[2].startswith("駆け出し冒険者２: 2D + 体力/Body 5 + 修正/modifier -1: (2D6+4) ＞ ")
     err = refused(capsys, "general", "--sheet", "pc1", "--vs-modifier", "1")
     assert "--vs-modifier" in err and "opposed" in err
+
+
+@pytest.mark.parametrize("argv, option, kinds", [
+    (("undead", "--sheet", "pc2", "--difficulty", "8"), "--difficulty", "simple, general"),
+    (("mark", "--sheet", "pc1", "--difficulty", "hard"), "--difficulty", "trap and enemy"),
+    (("opposed", "--sheet", "pc1", "--vs", "pc2", "--difficulty", "8"), "--difficulty",
+     "simple, general"),
+    (("trap", "--sheet", "pc2", "--ability", "magic"), "--ability", "general and opposed"),
+    (("enemy", "--sheet", "pc2", "--ability", "body"), "--ability", "general and opposed"),
+    (("undead", "--sheet", "pc2", "--ability", "magic"), "--ability", "general and opposed"),
+    (("mark", "--sheet", "pc1", "--ability", "body"), "--ability", "general and opposed"),
+    (("simple", "--ability", "body"), "--ability", "general and opposed"),
+    (("general", "--sheet", "pc2", "--vs", "pc1"), "--vs", "opposed checks"),
+    (("trap", "--sheet", "pc2", "--no-active"), "--no-active", "opposed checks"),
+    (("enemy", "--sheet", "pc2", "--vs-modifier", "0"), "--vs-modifier", "opposed checks"),
+    (("simple", "--sheet", "pc1"), "--sheet", "every check but simple"),
+])
+def test_an_option_the_check_would_drop_is_refused_by_name(
+        argv: tuple[str, ...], option: str, kinds: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-CHECK-4 (seed l.1135–1136, undead sensing 難しい 12), GM-MAGIC-6, GM-CHECK-3/6
+    (Perception), GM-CHECK-5: `check undead --difficulty 8` rolled against 12 and `check trap
+    --ability magic` rolled Perception without a word; now each is refused naming the option,
+    the kinds it goes with and the kind given."""
+    err = refused(capsys, *argv)
+    assert f"{option} goes with " in err and kinds in err and f"not {argv[0]}" in err
+
+
+def test_the_options_that_apply_still_roll(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "general", "--sheet", "pc2", "--ability", "magic")["terms"][0] == \
+        {"label": "魔力/Magic", "value": 6}
+    assert run(capsys, "general", "--sheet", "pc2")["terms"][0]["label"] == "体力/Body"
+    assert run(capsys, "enemy", "--sheet", "pc2", "--difficulty", "easy")["difficulty"] == 8
+    opposed = run(capsys, "opposed", "--sheet", "pc1", "--vs", "pc2", "--ability", "strength",
+                  "--no-active", "--vs-modifier", "0")
+    assert opposed["active"] is False

@@ -49,6 +49,36 @@ def difficulty_option(rules: GensoRules, kind: str, given: object) -> int | str 
     raise IllegalAction(f"--difficulty {shown}: {takes}")
 
 
+#: The options of ``check`` that go with some kinds of check only: those kinds, how an error
+#: names them, and why the others take none. They were dropped without a word: undead
+#: sensing and Mark have their own difficulty (GM-CHECK-4 「難しい」 12, GM-MAGIC-6 12),
+#: trap and enemy detection roll Perception, undead sensing and Mark Magic, and only an
+#: opposed check (GM-CHECK-5) has another side.
+ONLY_WITH: dict[str, tuple[tuple[str, ...], str]] = {
+    "sheet": (("general", "trap", "undead", "enemy", "mark", "opposed"),
+              "every check but simple (2D alone, GM-CHECK-1)"),
+    "difficulty": (("simple", "general", "trap", "enemy"),
+                   "simple, general, trap and enemy checks (undead sensing and Mark are 12 "
+                   "by the seed; an opposed check is against the other side's roll)"),
+    "ability": (("general", "opposed"),
+                "general and opposed checks (trap and enemy detection roll Perception, "
+                "undead sensing and Mark Magic, a simple check 2D alone)"),
+    "vs": (("opposed",), "opposed checks"),
+    "no_active": (("opposed",), "opposed checks"),
+    "vs_modifier": (("opposed",), "opposed checks"),
+}
+
+
+def refuse_stray_options(args: argparse.Namespace) -> None:
+    """IllegalAction for an option given with a kind of check it does not go with
+    (:data:`ONLY_WITH`), before anything is rolled."""
+    for option, (kinds, named) in ONLY_WITH.items():
+        given = getattr(args, option)
+        if given is not None and given is not False and args.kind not in kinds:
+            raise IllegalAction(f"--{option.replace('_', '-')} goes with {named}, "
+                                f"not {args.kind}")
+
+
 def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
     for option in ("sheet", "vs", "ability", "modifier", "vs_modifier"):
         # `--sheet=--` and the like: argparse hands back [] for the value "--".
@@ -57,10 +87,9 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
                                 + ("a whole number" if option.endswith("modifier") else
                                    "one of body, perception, magic, strength"
                                    if option == "ability" else "a sheet, saved name or preset"))
+    refuse_stray_options(args)
     difficulty = difficulty_option(rules, args.kind, args.difficulty)
-    if args.vs_modifier and args.kind != "opposed":
-        raise IllegalAction("--vs-modifier is the other side's modifier of an opposed check "
-                            "(GM-CHECK-5) only")
+    ability = args.ability or "body"
 
     def body(source: DiceSource) -> int:
         # An explicit None test: difficulty 0 is a difficulty, not "none given".
@@ -76,12 +105,12 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
             if not args.vs:
                 raise IllegalAction("an opposed check needs --vs SHEET")
             other, _ = resolve_sheet(rules, args.vs)
-            opposed = checks.opposed_check(rules, source, who, other, args.ability,
+            opposed = checks.opposed_check(rules, source, who, other, ability,
                                            active=not args.no_active, a_modifier=args.modifier,
-                                           b_modifier=args.vs_modifier)
+                                           b_modifier=args.vs_modifier or 0)
             return emit(args, opposed.to_json(), opposed.text, dice=True)
         if args.kind == "general":
-            check = checks.general_check(rules, source, who, args.ability,
+            check = checks.general_check(rules, source, who, ability,
                                          "hard" if difficulty is None else difficulty,
                                          args.modifier)
         elif args.kind == "trap":

@@ -131,16 +131,16 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                                         "opposed"))
     check.add_argument("--sheet", help="who rolls (sheet, saved name or preset)")
     check.add_argument("--vs", help="the other side of an opposed check")
-    check.add_argument("--ability", default="body", choices=("body", "perception", "magic",
-                                                             "strength"),
-                       help="the ability rolled; strength (筋力) only in an opposed check, "
-                            "where it reads as body (GM-CHECK-5)")
-    check.add_argument("--difficulty", help="a number or extremely_hard, very_hard, hard, "
-                                            "easy (traps: cleverly_set, normally_set, "
-                                            "hastily_set)")
+    check.add_argument("--ability", choices=("body", "perception", "magic", "strength"),
+                       help="general and opposed: the ability rolled (default body); "
+                            "strength (筋力) only in an opposed check, where it reads as "
+                            "body (GM-CHECK-5)")
+    check.add_argument("--difficulty", help="simple, general, trap, enemy: a number or "
+                                            "extremely_hard, very_hard, hard, easy (traps: "
+                                            "cleverly_set, normally_set, hastily_set)")
     check.add_argument("--modifier", type=int, default=0,
                        help="the modifier (修正値) of who rolls (--sheet)")
-    check.add_argument("--vs-modifier", type=int, default=0, metavar="N",
+    check.add_argument("--vs-modifier", type=int, metavar="N",
                        help="opposed: the other side's (--vs) modifier, Ｂの…＋修正値 "
                             "(GM-CHECK-5)")
     check.add_argument("--no-active", action="store_true",
