@@ -1010,3 +1010,48 @@ def test_a_barrier_outlasts_its_caster_unless_set_to_leave_with_it() -> None:
         else:
             act(fight, Attack(CORPSE, PC1), 1, 1, 6)
             assert fight.state.get(PC1).hp == 10
+
+
+def test_the_to_hit_line_shows_every_term_of_an_npc_fought_as_a_monster() -> None:
+    """GM-COMBAT-2 (PG 4-2, l.1176–1177) 「相手が魔物あるいは魔物扱いのＮＰＣの場合
+    攻撃側の体力＋２Ｄ＋各種修正＞防御側の体力＋７＋各種修正」: the knight fought as a monster
+    is hit above Body 6 + Combat 5 + 7 = 18, and the line read ``vs 体力/Body 6 + 7``; it
+    names his Combat, and a Ring of Protection on defence (GM-ITEM-3 Default), as the 18 and
+    19 add them up. A monster's line is as before."""
+    knight = Entrant.of_character(preset(RULES, "knight_m"), Side.ENEMY, as_monster=True)
+    fight = Fight(RULES, [*entrants_for(RULES, [preset(RULES, "pc2")], []), knight])
+    text = act(fight, Attack(PC2, KNIGHT), 2, 5).lines[0].text
+    assert (f"{PC2} → {KNIGHT}: 体力/Body 5 + 戦闘/Combat 0 vs 体力/Body 6 + 戦闘/Combat 5 + 7: "
+            "(2D6+5>18) ＞ 7[2,5]+5=12 ＞ 失敗/failure") == text
+
+    as_defence = RULES.with_overrides({"GM-ITEM-3": {"protection_ring_adds_to": "defence"}})
+    ringed = replace(preset(as_defence, "knight_m"), equipment=(
+        *preset(as_defence, "knight_m").equipment, "ring_protection"),
+        rings_left=("ring_protection",))
+    fight = Fight(as_defence, [*entrants_for(as_defence, [preset(as_defence, "pc2")], []),
+                               Entrant.of_character(ringed, Side.ENEMY, as_monster=True)])
+    text = act(fight, Attack(PC2, KNIGHT), 6, 6).lines[0].text
+    assert ("vs 体力/Body 6 + 戦闘/Combat 5 + 防護の指輪/Ring of Protection 1 + 7: (2D6+5>19) "
+            "＞ 12[6,6]+5=17 ＞ 失敗/failure") in text
+
+    fight = make([preset(RULES, "pc1")], [("orc", 1)])
+    assert "vs 体力/Body 6 + 7: (2D6+7>13)" in act(fight, Attack(PC1, ORC), 2, 5, 3).lines[0].text
+
+
+def test_a_fight_saved_with_the_old_to_hit_line_replays_as_played() -> None:
+    """GM-COMBAT-2: a fight on an NPC fought as a monster saved before its to-hit line named
+    the Combat skill (tests/systems/genso/data/fight_knight_as_monster_r3.json, engine
+    revision 3) replays with the same dice to the same results; only the words change."""
+    old = json.loads((DATA / "fight_knight_as_monster_r3.json").read_text(encoding="utf-8"))
+    fight = Fight.from_json(RULES, old, "fight_knight_as_monster_r3.json")
+    replayed = fight.to_json()["journal"]
+    assert [e["dice"] for e in replayed] == [e["dice"] for e in old["journal"]]
+    assert [[line["result"] for line in e["lines"]] for e in replayed] == \
+        [[line["result"] for line in e["lines"]] for e in old["journal"]]
+    assert (fight.state.get(PC1).hp, fight.state.get(PC2).hp, fight.state.get(KNIGHT).hp) \
+        == (5, 1, 16)
+    was = [line["text"] for e in old["journal"] for line in e["lines"]]
+    now = [line["text"] for e in replayed for line in e["lines"]]
+    changed = [(a, b) for a, b in zip(was, now, strict=True) if a != b]
+    assert len(changed) == 4 and all(
+        a.replace("体力/Body 6 + 7", "体力/Body 6 + 戦闘/Combat 5 + 7") == b for a, b in changed)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from companion.dice import DiceSource, roll
 from companion.errors import IllegalAction
 from companion.systems.genso.combat.actions import Attack
-from companion.systems.genso.combat.combatants import Combatant, Stance, Status
+from companion.systems.genso.combat.combatants import Combatant, Role, Stance, Status
 from companion.systems.genso.combat.harm import _after_harm, _harm
 from companion.systems.genso.combat.journal import Line
 from companion.systems.genso.combat.state import FightState, _swap
@@ -62,6 +62,21 @@ def _in_barrier(rules: GensoRules, state: FightState, attacker: Combatant,
     return None
 
 
+def _defence_terms(label: str, value: int, target: Combatant) -> str:
+    """GM-COMBAT-2 (PG 4-2, l.1176–1177)
+    「攻撃側の体力＋２Ｄ＋各種修正＞防御側の体力＋７＋各種修正」: the target's every term but
+    the 7 and a full dodge, as its number adds them up: Body (or Magic, GM-MON-3), the
+    Combat skill of an NPC fought as a monster (魔物扱いのＮＰＣ, GM-CORE-4) and a Ring of
+    Protection on defence (GM-ITEM-3). The line showed Body alone, ``vs 体力/Body 6 + 7``
+    against a knight's 18 (Body 6 + Combat 5 + 7)."""
+    shown = f"{label} {value}"
+    if target.combat or target.role is Role.NPC_AS_MONSTER:
+        shown += f" + 戦闘/Combat {target.combat}"
+    if target.defence_extra:
+        shown += f" + 防護の指輪/Ring of Protection {target.defence_extra}"
+    return shown
+
+
 def _hit(rules: GensoRules, attacker: Combatant, target: Combatant, full: bool,
          source: DiceSource, lines: list[Line]) -> bool:
     """GM-COMBAT-2/3/4/5/6: does the attack hit?"""
@@ -84,7 +99,8 @@ def _hit(rules: GensoRules, attacker: Combatant, target: Combatant, full: bool,
         target_text = f"{defence_mod - dodge}+{fixed}" + (f"+{dodge}" if dodge else "")
         result = roll(f"2D6+{attack_mod}>{target_text}", source, purpose="to hit 命中")
         lines.append(Line("GM-COMBAT-2", f"{attacker.name} → {target.name}: {terms} vs "
-                                         f"{d_label} {d_value} + 7"
+                                         f"{_defence_terms(d_label, d_value, target)} + "
+                                         f"{fixed}"
                           + (f" + 全力回避/full dodge {dodge}" if dodge else "")
                           + f": {result.text}", result))
         return result.success
