@@ -593,3 +593,27 @@ def test_about_prices_at_the_command_line(
     run(capsys, "buy", str(sheet), "ring_striking")
     assert main(["genso", "sell", str(sheet), "ring_striking", "--price", "9"]) == 2
     assert "打撃の指輪/Ring of Striking is its own number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    ["new", "Ken", "--body", "6", "--perception", "5", "--magic", "4", "--skill", "combat",
+     "--out"],
+    ["sheet", "pc1", "--save-as"],
+])
+@pytest.mark.parametrize("name, better", [("ken.txt", "ken.toml"), ("ken.TOML", "ken.toml"),
+                                          ("ken", "ken.toml")])
+def test_a_sheet_is_written_only_where_it_is_read_back(
+        argv: list[str], name: str, better: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`genso new --out Ken.txt` saved a sheet that `sheet`, `check` and `fight` then called
+    'no sheet' (only a .toml path is read as a file): it is refused by the option before
+    anything is rolled or written, naming the .toml to give; a .toml one still saves."""
+    out = tmp_path / name
+    assert main(["genso", *argv, str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{argv[-1]} '{out}'" in err and f"give {tmp_path / better}" in err
+    assert not out.exists() and not (tmp_path / "data" / "genso" / "characters").exists()
+    good = tmp_path / "ken.toml"
+    assert main(["genso", *argv, str(good)]) == 0
+    capsys.readouterr()
+    assert run(capsys, "sheet", str(good))["path"] == str(good)

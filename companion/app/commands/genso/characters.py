@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from companion.app.commands.genso.files import (
     resolve_sheet,
     sheet_document,
     sheet_document_over,
+    sheet_out,
     sheet_path,
 )
 from companion.app.commands.roll import emit, run_with_source
@@ -103,7 +103,7 @@ def sheet_json(rules: GensoRules, character: Character) -> dict[str, Any]:
 
 def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
     abilities = {"body": args.body, "perception": args.perception, "magic": args.magic}
-    target = Path(args.out) if args.out else sheet_path(args.name)
+    target = sheet_out("--out", args.out) if args.out is not None else sheet_path(args.name)
     if target.exists() and not args.force:
         raise DataError(f"{target} exists; pass --force to replace it")
 
@@ -126,7 +126,7 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
 def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
     character, path = resolve_sheet(rules, args.sheet)
     if args.save_as:
-        target = Path(args.save_as)
+        target = sheet_out("--save-as", args.save_as)
         if target.exists() and not args.force:
             raise DataError(f"{target} exists; pass --force to replace it")
         write_toml(target, sheet_document(character))

@@ -57,10 +57,26 @@ def sheet_path(name: str) -> Path:
     return characters_dir() / f"{safe}.toml"
 
 
+#: The one ending a sheet file is read by (:func:`resolve_sheet`), so the one it is written by.
+SHEET_SUFFIX = ".toml"
+
+
+def sheet_out(option: str, value: str) -> Path:
+    """The file ``genso new --out`` or ``genso sheet --save-as`` writes a sheet to: only a
+    ``.toml`` one, as no command reads any other back (``--out Ken.txt`` was saved and then
+    'no sheet'); refused naming the option, before anything is rolled or written."""
+    path = Path(value)
+    if path.suffix != SHEET_SUFFIX:
+        better = path.with_suffix(SHEET_SUFFIX) if path.name else "a file ending .toml"
+        raise DataError(f"{option} {value!r}: a sheet is read back from a {SHEET_SUFFIX} "
+                        f"file only (give {better})")
+    return path
+
+
 def resolve_sheet(rules: GensoRules, ref: str) -> tuple[Character, Path | None]:
     """A sheet by file path, by saved character name, or a preset key (not saved back)."""
     path = Path(ref)
-    if path.suffix == ".toml" and path.exists():
+    if path.suffix == SHEET_SUFFIX and path.exists():
         return load_sheet(rules, read_text(path, "sheet"), str(path)), path
     saved = sheet_path(ref)
     if saved.exists():

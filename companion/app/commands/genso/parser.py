@@ -69,13 +69,14 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                      help="魔術ー１ (Healing), 戦闘ー１ or 探索ー１")
     new.add_argument("--age", type=int, default=15, help="15-17 (default 15)")
     new.add_argument("--sex", default="", help="性別 (free)")
-    new.add_argument("--out", help="sheet file (default: the data folder)")
+    new.add_argument("--out", help="sheet file, ending .toml (default: the data folder)")
     new.add_argument("--force", action="store_true", help="replace an existing sheet")
     _common(new, dice=True)
 
     sheet = sub.add_parser("sheet", help="show a sheet with its derived values")
     sheet.add_argument("sheet", help="a .toml sheet, a saved character's name or a preset")
-    sheet.add_argument("--save-as", metavar="FILE", help="also write the sheet to FILE")
+    sheet.add_argument("--save-as", metavar="FILE",
+                       help="also write the sheet to FILE (ending .toml)")
     sheet.add_argument("--force", action="store_true", help="replace FILE if it exists")
     _common(sheet)
 
