@@ -208,6 +208,15 @@ class GensoRules:
         """A number the seed states (``[source]``)."""
         return self.source[rule][name]
 
+    def ability_guide(self, value: int) -> str:
+        """GM-CORE-3 (PG 1-3-5, l.1085–1090) 「能力値の目安は １０～１２ 非常に高い ７～ ９ 高い
+        ４～ ６ 平均的 １～ ３ 低い」: the seed's word for an ability's value, as
+        ``平均的/average``; "" for a value the guide does not reach (0, above 12)."""
+        for row in self.num("GM-CORE-3", "ability_guide"):
+            if row["min"] <= value <= row["max"]:
+                return f"{row['ja']}/{row['en']}"
+        return ""
+
     def default(self, rule: str, name: str) -> Any:
         """A Default's current value."""
         return self.settings[rule, name]
@@ -416,6 +425,14 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
     rates = (econ.get("large_silver_per_gold", 0), econ.get("silver_per_large_silver", 0))
     if rates[0] < 1 or rates[1] < 1:
         raise DataError("rules.toml: [source.\"GM-ECON-1\"] needs the exchange rates")
+    guide = source.get("GM-CORE-3", {}).get("ability_guide")
+    if not isinstance(guide, list) or not guide or not all(
+            isinstance(row, Mapping) and isinstance(row.get("min"), int)
+            and isinstance(row.get("max"), int) and row["min"] <= row["max"]
+            and isinstance(row.get("ja"), str) and isinstance(row.get("en"), str)
+            for row in guide):
+        raise DataError("rules.toml: [source.\"GM-CORE-3\"] ability_guide must be rows of "
+                        "min, max, ja and en (能力値の目安)")
     check_apart(source, rules["defaults"], "rules.toml")
     choices = read_choices(CHOICES, rules["defaults"], "rules.toml")
     items = _load_items(data["items.toml"], "items.toml", rates)

@@ -3,6 +3,7 @@ values, sheets, gear, money, recovery and growth, checked against seed 002."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from importlib.resources import files
 from typing import Any
@@ -619,3 +620,29 @@ def test_stored_mp_no_worn_ring_holds_is_refused(rings: str, stored: int) -> Non
                          .replace("[rings]\n", '[rings]\nleft = ["ring_storage", '
                                                 '"ring_striking"]\n#'), "x.toml")
     assert stopped.storage_mp == 5 and from_character(RULES, stopped).storage_mp == 0
+
+
+@pytest.mark.parametrize("value, word", [
+    (12, "非常に高い/very high"), (10, "非常に高い/very high"), (9, "高い/high"), (7, "高い/high"),
+    (6, "平均的/average"), (4, "平均的/average"), (3, "低い/low"), (1, "低い/low"), (0, ""),
+    (13, ""),
+])
+def test_the_ability_guide_is_the_seeds(value: int, word: str) -> None:
+    """GM-CORE-3 (PG 1-3-5, l.1085–1090) 「能力値の目安は １０～１２ 非常に高い ７～ ９ 高い
+    ４～ ６ 平均的 １～ ３ 低い」, kept in rules.toml; it was nowhere in the program."""
+    assert RULES.ability_guide(value) == word
+
+
+def test_a_sheet_reads_each_ability_by_the_guide(capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-CORE-3: `genso sheet` (and `genso new`, which shows the same sheet) says what each
+    ability's value means by the seed's guide: a fairy's Magic 12 is very high."""
+    from companion.app.cli import main
+    assert main(["genso", "sheet", "forest_fairy"]) == 0
+    assert ("体力/Body 6 (平均的/average)  知覚力/Perception 6 (平均的/average)  "
+            "魔力/Magic 12 (非常に高い/very high)") in capsys.readouterr().out.splitlines()
+    assert main(["genso", "sheet", "forest_fairy", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["derived"]["ability_guide"] == {
+        "body": "平均的/average", "perception": "平均的/average", "magic": "非常に高い/very high"}
+    text = files("companion.systems.genso").joinpath("data", "rules.toml").read_text("utf-8")
+    with pytest.raises(DataError, match="ability_guide must be rows"):
+        load_rules({"rules.toml": text.replace('min = 7, max = 9', 'min = 9, max = 7')})

@@ -25,7 +25,7 @@ from companion.systems.genso import character as chars
 from companion.systems.genso.character import Character, Derived, Hand, derive
 from companion.systems.genso.lore import load_lore
 from companion.systems.genso.money import Purse, coins_text
-from companion.systems.genso.rules import GensoRules
+from companion.systems.genso.rules import ABILITIES, GensoRules
 from companion.systems.genso.sheet import sheet_mapping
 from companion.systems.genso.travel import journey
 
@@ -39,8 +39,11 @@ def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
         f"{character.age if character.age is not None else '不明'}",
         f"生まれ/birth {character.birth or '-'}  望むもの/wants {character.want or '-'}  "
         f"嫌うもの/dislikes {character.dislike or '-'}",
-        f"体力/Body {character.body}  知覚力/Perception {character.perception}  "
-        f"魔力/Magic {character.magic}",
+        # GM-CORE-3: each ability with the seed's guide to its value (能力値の目安).
+        "  ".join(f"{rules.abilities[a]['ja']}/{rules.abilities[a]['en']} "
+                  f"{character.ability(a)}"
+                  + (f" ({word})" if (word := rules.ability_guide(character.ability(a)))
+                     else "") for a in ABILITIES),
         f"ＨＰ/HP {character.hp}/{derived.max_hp.total}  max {derived.max_hp.text}",
         f"ＭＰ/MP {character.mp}/{derived.max_mp.total}  max {derived.max_mp.text}",
         *([f"状態/condition {state.badge} (GM-COMBAT-8)"] if state.badge else []),
@@ -94,6 +97,7 @@ def sheet_json(rules: GensoRules, character: Character) -> dict[str, Any]:
             "weapons": [{"key": w.key, "name": w.name, "power": w.power, "magic": w.magic}
                         for w in derived.weapons],
             "rings_work": derived.rings_work, "magic_level": derived.magic_level,
+            "ability_guide": {a: rules.ability_guide(character.ability(a)) for a in ABILITIES},
             "storage_mp": {"mp": character.storage_mp,
                            "holds": chars.storage_capacity(rules, character)},
             "warnings": list(derived.warnings),
