@@ -448,3 +448,21 @@ def test_d100_is_typed_or_sim_as_in_play(
         with pytest.raises(SystemExit):
             main(["coc", *argv, "--help"])
         assert "--d100 {typed,sim}" in capsys.readouterr().out
+
+
+def test_a_grapple_from_behind_off_the_board_by_the_command(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """003 off the board (CO-DODGE-3): ``act grapple Ann Cult --with from_behind=true`` takes
+    no dodge without dodge concentration, refused with exit 2 and nothing played; without
+    a defence it is played and saved from behind."""
+    ann, cult = sheets(tmp_path)
+    saved = Path(run(capsys, "fight", "new", "--investigators", ann, "--foes", cult)["path"])
+    before = saved.read_bytes()
+    assert main(["coc", "fight", "act", "grapple", "Ann", "Cult", "--with", "from_behind=true",
+                 "--with", "defence=dodge"]) == 2
+    assert "Cult cannot dodge now" in capsys.readouterr().err
+    assert saved.read_bytes() == before
+    done = run(capsys, "fight", "act", "grapple", "Ann", "Cult", "--with", "from_behind=true",
+               "--seed", "1")
+    assert done["entry"]["action"]["from_behind"] is True

@@ -459,13 +459,14 @@ def test_iai_draw_sheathe_and_pommel_strike_at_the_table(tmp_path: Path) -> None
 
 def test_tackle_at_the_table(tmp_path: Path) -> None:
     """Profile 004 (CO-TACKLE-1..3): Bob tackles Boss to knock it down, Boss dodging; the four
-    tackles (damage, blow back, into a wall, knock down) and only a dodge are offered."""
+    tackles (damage, blow back, into a wall, knock down) and only a dodge are offered (and
+    *More 状況*, from behind, off the board)."""
     mode, player = at_the_table(tmp_path, fight_004_only, [], [
         "end", "tackle", "t:Boss", "o:knock_down", "d:dodge"], [
         EndTurn("Ann"), Tackle("Bob", "Boss", "knock_down", defence=Defence.DODGE)])
     assert offered(player, "Tackle to do what?") == [
         ["o:damage", "o:blow_back", "o:wall", "o:knock_down", "back"]]
-    assert offered(player, "How does Boss defend?") == [["d:none", "d:dodge", "back"]]
+    assert offered(player, "How does Boss defend?") == [["d:none", "d:dodge", "m:more", "back"]]
     assert "CO-TACKLE-1" in shown_rules(mode)
     assert describe(mode.fight.journal[-1].action) == (
         "Bob タックル tackles → Boss (dodge) [knock_down]")
@@ -1059,3 +1060,69 @@ def test_both_sides_down_at_once_is_told_at_the_table() -> None:
     ask = CocFightMode(fight).ask()
     assert isinstance(ask, ChoiceAsk)
     assert ask.prompt == "The fight is over 戦闘終了: 全員が倒れた nobody stands"
+
+
+def behind_003(board: bool = False) -> Callable[[], Fight]:
+    """003 with tackles on: Ann (Grapple, Tackle) against Cult (knife, Dodge); on the board
+    Ann on d3 faces Cult on d4, who faces north, its back to her."""
+    def make() -> Fight:
+        rules = load_rules(Profile.P003).with_overrides(
+            {"CO-TACKLE-1": {"p003": "optional_on"}})
+        fight = Fight(rules, [
+            entrant(rules, "Ann", 14, ("fist",), INV, grapple=60, tackle=60),
+            entrant(rules, "Cult", 10, ("knife",), FOE, knife=50, dodge=50)],
+            ScriptedDice([]))
+        if board:
+            fight.push(Place("Cult", "d4", "N"), ScriptedDice([]))
+            fight.push(Place("Ann", "d3", "N"), ScriptedDice([]))
+        return fight
+    return make
+
+
+def test_a_grapple_and_a_tackle_from_behind_at_the_table_003(tmp_path: Path) -> None:
+    """003 off the board (CO-DODGE-3, 003 l.99 「回避集中を宣言していない場合、後ろからの攻撃は
+    回避行動を行う事が出来ない。」): the grapple's and the tackle's defence menu opens *More
+    状況…* with From behind 背後から, as an attack's; picked, it is on the prompt and the
+    dodge and the parry the engine then refuses are no longer offered. On the board the
+    board says (CO-TURN-2): no *More 状況*, and Cult, its back to Ann, no dodge or parry."""
+    for sub in "abcd":
+        (tmp_path / sub).mkdir()
+    mode, player = at_the_table(tmp_path / "a", behind_003(), [], [
+        "grapple", "t:Cult", "h:plain", "m:more", "m:behind", "d:none"], [
+        Grapple("Ann", "Cult", from_behind=True)])
+    menus = offered(player, "How does Cult defend?")
+    assert menus[0] == ["d:none", "d:dodge", "d:parry:0", "m:more", "back"]
+    assert menus[1] == ["d:none", "back"]
+    assert offered(player, "What else?") == [["m:behind", "back"]]
+    last = [p for p, _ in player.seen if p.startswith("How does Cult defend?")][-1]
+    assert last.endswith("[from behind 背後]")
+    assert describe(mode.fight.journal[-1].action) == (
+        "Ann 組み付き grapples → Cult [from behind 背後]")
+    mode, player = at_the_table(tmp_path / "b", behind_003(), [], [
+        "tackle", "t:Cult", "o:damage", "m:more", "m:behind", "d:none"], [
+        Tackle("Ann", "Cult", from_behind=True)])
+    assert offered(player, "How does Cult defend?") == [
+        ["d:none", "d:dodge", "m:more", "back"], ["d:none", "back"]]
+    assert describe(mode.fight.journal[-1].action) == (
+        "Ann タックル tackles → Cult [from behind 背後]")
+    mode, player = at_the_table(tmp_path / "c", behind_003(board=True), [], [
+        "grapple", "t:Cult", "h:plain", "d:none"], [Grapple("Ann", "Cult")])
+    assert offered(player, "How does Cult defend?") == [["d:none", "back"]]
+    mode, player = at_the_table(tmp_path / "d", behind_003(board=True), [], [
+        "tackle", "t:Cult", "o:damage", "d:none"], [Tackle("Ann", "Cult")])
+    assert offered(player, "How does Cult defend?") == [["d:none", "back"]]
+
+
+def test_a_grapple_from_behind_at_the_table_004(tmp_path: Path) -> None:
+    """004 has no CO-DODGE-3: from behind is offered, as for an attack, and the dodge and the
+    parry stay offered."""
+    make = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"grapple": 60}),
+                  ("Cult", 10, ("knife",), FOE, {"knife": 50, "dodge": 50}))
+    mode, player = at_the_table(tmp_path, make, [], [
+        "grapple", "t:Cult", "h:plain", "m:more", "m:behind", "d:dodge"], [
+        Grapple("Ann", "Cult", Defence.DODGE, from_behind=True)])
+    assert offered(player, "How does Cult defend?") == [
+        ["d:none", "d:dodge", "d:parry:0", "m:more", "back"],
+        ["d:none", "d:dodge", "d:parry:0", "back"]]
+    assert describe(mode.fight.journal[-1].action) == (
+        "Ann 組み付き grapples → Cult [from behind 背後] (dodge)")

@@ -2,7 +2,7 @@
 takes: a second way of attacking, the distance, point blank, from behind, the dark, a
 surprise and how well hidden, the Keeper's penalty, a wound staunched at once, what a fumble
 does, whom a fumbled throw flies at, who stands behind the target; and the distances that
-matter to a ranged weapon.
+matter to a ranged weapon. A grapple's or a tackle's: from behind, off 003's board.
 
 Rules: CO-MA-1, CO-CALL-1, CO-RANGE-2, CO-RANGE-3, CO-FIRE-5, CO-FIRE-9, CO-DODGE-3,
 CO-MELEE-2, CO-MELEE-4, CO-SURP-1/2/3, CO-DISARM-1, CO-BODY-3, CO-BODY-6, CO-THROW-2,
@@ -11,8 +11,11 @@ CO-TURN-2.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.app.modes.coc.defence_menus import _Defences
 from companion.app.modes.coc.words import (
+    BACK,
     DISARM_PENALTIES,
     GOUGE_PENALTIES,
     HIDDEN_PENALTIES,
@@ -21,7 +24,11 @@ from companion.app.modes.coc.words import (
     SUB_MENU_HOWS,
     SURPRISE,
 )
-from companion.systems.coc.combat import Attack, Combatant
+from companion.app.modes.fight import option_value
+from companion.app.session.mode import ChoiceAsk
+from companion.errors import IllegalAction
+from companion.hw.display.view import Option
+from companion.systems.coc.combat import Attack, Combatant, Grapple, Tackle
 from companion.systems.coc.rules import WeaponInfo, WeaponKind
 
 
@@ -44,7 +51,6 @@ class _Circumstances(_Defences):
         and whom a fumbled throw flies at (CO-THROW-2)."""
         name = actor.name
         state = self.fight.state
-        t = state.get(target)
 
         def ok(**more: object) -> bool:
             return self.legal(Attack(name, target, index, **{**fields, **more}))  # type: ignore[arg-type]
@@ -58,7 +64,7 @@ class _Circumstances(_Defences):
         out: list[tuple[str, str, list[tuple[str, str, dict[str, object]]]]] = []
         kind = info.kind if info is not None else WeaponKind.UNARMED
         melee = kind in (WeaponKind.MELEE, WeaponKind.UNARMED)
-        board_on = self.rules.on("CO-TURN-2") and bool(actor.square and t.square)
+        board_on = self._on_board(actor, target)
         others = [c.name for c in state.combatants
                   if c.name not in (name, target) and not c.dead]
         if fields.keys() & HOW_FIELDS:  # a second way of attacking, where the engine takes both
@@ -103,6 +109,37 @@ class _Circumstances(_Defences):
             offer("knock", "Behind the target 背後に立つ者",
                   [(o, o, {"behind": o}) for o in others])
         return out
+
+    def _on_board(self, actor: Combatant, target: str) -> bool:
+        """Both stand on 003's board (CO-TURN-2): the board says point blank and from behind."""
+        return self.rules.on("CO-TURN-2") and bool(
+            actor.square and self.fight.state.get(target).square)
+
+    def _from_behind(self, actor: Combatant, action: Grapple | Tackle, rest: list[str]
+                     ) -> tuple[ChoiceAsk | bool, list[str]]:
+        """A grapple's or a tackle's *More 状況*, opened from its defence menu (``m:more``,
+        then ``m:behind``): off 003's board, from behind (CO-DODGE-3 003 l.99
+        「回避集中を宣言していない場合、後ろからの攻撃は回避行動を行う事が出来ない。」, and for a
+        tackle CO-GRAP-4 l.36 「但し後ろからの攻撃の場合はその限りではない」), as an attack's
+        (:meth:`_circumstances`); on the board the board says (CO-TURN-2). Offered only when
+        the engine takes ``action`` so. The menu to show, or whether it was picked, with the
+        rest of the path."""
+        if not (rest and rest[0] == "m:more"):
+            return False, rest
+        if not self._behind_open(actor, action):
+            raise IllegalAction(f"there is no choice {rest[0]!r} now")
+        if len(rest) < 2:
+            return ChoiceAsk("What else? 状況は？", (
+                Option("m:behind", "From behind 背後から"), BACK)), rest
+        if option_value(rest[1], "m") != "behind":
+            raise IllegalAction(f"there is no choice {rest[1]!r} now")
+        return True, rest[2:]
+
+    def _behind_open(self, actor: Combatant, action: Grapple | Tackle) -> bool:
+        """May the grapple or tackle ``action`` (not yet from behind) be said to come from
+        behind: off 003's board, and the engine takes it so (CO-DODGE-3, CO-TURN-2)."""
+        return not action.from_behind and not self._on_board(actor, action.target) \
+            and self.legal(replace(action, from_behind=True))
 
     def _distances(self, info: WeaponInfo) -> list[tuple[int, str]]:
         """The distances that matter to a ranged weapon: the end of each printed band

@@ -1,14 +1,17 @@
 """The close-quarters menus: grapple (whom, with MA, the defence), tackle (what it does; it
-can only be dodged) and throwing the one held (toward a compass point on 003's board, at
-somebody, from a height in 004).
+can only be dodged), each from behind off 003's board (*More 状況*), and throwing the one
+held (toward a compass point on 003's board, at somebody, from a height in 004).
 
-Rules: CO-GRAP-1, CO-GRAP-6, CO-GRAP-8, CO-MA-2, CO-TACKLE-1/2/3, CO-BASE-11, CO-TURN-2.
+Rules: CO-GRAP-1, CO-GRAP-4, CO-GRAP-6, CO-GRAP-8, CO-MA-2, CO-TACKLE-1/2/3, CO-DODGE-3,
+CO-BASE-11, CO-TURN-2.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.app.modes.coc.attack_menus import _Attacks
-from companion.app.modes.coc.words import BACK, FALL_METRES, TACKLES
+from companion.app.modes.coc.words import BACK, FALL_METRES, FROM_BEHIND, TACKLES
 from companion.app.modes.fight import option_value
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
@@ -24,7 +27,9 @@ class _Grapples(_Attacks):
     """Adds the grapple, tackle and throw menus."""
 
     def _grapple(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
-        """CO-GRAP-1 / CO-GRAP-6: whom, with MA (CO-MA-2) if that is open, the defence."""
+        """CO-GRAP-1 / CO-GRAP-6: whom, with MA (CO-MA-2) if that is open, the defence; the
+        defence menu opens *More 状況…*: off 003's board from behind (CO-DODGE-3), when the
+        engine takes it, and the defences are then those it takes from behind."""
         name, dodged = actor.name, self._dodged(actor)
         if not rest:
             return self._pick("Grapple whom? 組み付く相手は？", [
@@ -38,23 +43,39 @@ class _Grapples(_Attacks):
                                                BACK))
         with_ma = ma and option_value(rest[1], "h") == "ma"
         rest = rest[2:] if ma else rest[1:]
+        plain = Grapple(name, target, ma=with_ma, after_dodge=dodged)
+        behind, rest = self._from_behind(actor, plain, rest)
+        if isinstance(behind, ChoiceAsk):
+            return behind
 
         def made(picked: str) -> Grapple:
             defence, extra = self._defence(picked)
             if set(extra) != {"parry_weapon"}:
                 raise IllegalAction(f"there is no choice {picked!r} now")
             return Grapple(name, target, defence, int(str(extra["parry_weapon"])), with_ma,
-                           after_dodge=dodged)
+                           after_dodge=dodged, from_behind=behind)
 
         if not rest:
-            return ChoiceAsk(f"How does {target} defend? {target}の防御は？",
-                             self._defences(target, WeaponKind.MELEE, attack=False,
-                                            made=made))
+            return self._close_defences(actor, replace(plain, from_behind=behind),
+                                        self._defences(target, WeaponKind.MELEE,
+                                                       attack=False, made=made))
         return made(rest[0])
+
+    def _close_defences(self, actor: Combatant, action: Grapple | Tackle,
+                        defences: tuple[Option, ...]) -> ChoiceAsk:
+        """The defence menu of a grapple or tackle: its prompt says from behind once picked,
+        as an attack's does; *More 状況…* while from behind is still open (CO-DODGE-3)."""
+        tags = f"[{FROM_BEHIND}]" if action.from_behind else ""
+        more = (Option("m:more", "More 状況… (from behind 背後から)"),) \
+            if self._behind_open(actor, action) else ()
+        return ChoiceAsk(f"How does {action.target} defend? {action.target}の防御は？"
+                         + (f" {tags}" if tags else ""), (*defences[:-1], *more, defences[-1]))
 
     def _tackle(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
         """CO-TACKLE-1/2/3: whom; damage, blow back (into a wall) or knock down; a tackle
-        can only be dodged."""
+        can only be dodged. Its defence menu opens *More 状況…*: off 003's board from behind
+        (CO-DODGE-3: no dodge without dodge concentration; CO-GRAP-4: no human shield), when
+        the engine takes it."""
         name, dodged = actor.name, self._dodged(actor)
         if not rest:
             return self._pick("Tackle whom? タックルする相手は？", [
@@ -72,14 +93,18 @@ class _Grapples(_Attacks):
         if not found:
             raise IllegalAction(f"there is no choice {rest[1]!r} now")
         option, obstacle = found[0]
-        if len(rest) < 3:
-            dodge = self.legal(Tackle(name, target, option, obstacle, Defence.DODGE,
-                                      after_dodge=dodged))
-            return ChoiceAsk(f"How does {target} defend? {target}の防御は？", (
+        plain = Tackle(name, target, option, obstacle, after_dodge=dodged)
+        behind, rest = self._from_behind(actor, plain, rest[2:])
+        if isinstance(behind, ChoiceAsk):
+            return behind
+        plain = replace(plain, from_behind=behind)
+        if not rest:
+            dodge = self.legal(replace(plain, defence=Defence.DODGE))
+            return self._close_defences(actor, plain, (
                 Option("d:none", "None なし", Button.ATTACK),
                 *([Option("d:dodge", "Dodge 回避")] if dodge else []), BACK))
-        defence, _ = self._defence(rest[2])
-        return Tackle(name, target, option, obstacle, defence, after_dodge=dodged)
+        defence, _ = self._defence(rest[0])
+        return replace(plain, defence=defence)
 
     def _throw(self, actor: Combatant, rest: list[str], skill: str) -> ChoiceAsk | Action:
         """CO-MA-2 (003) / CO-GRAP-8 (004): throw the one held, plainly or, when the engine

@@ -6,7 +6,7 @@ worded: :func:`describe` (an action in a line, with its declared defence), :func
 board), :func:`steps` (an entry's lines, each with its rule ID) and :func:`summary`.
 
 Rules: CO-BODY-2/3/4/5, CO-TACKLE-1/2/3, CO-SPELL-1, CO-SURP-1/3, CO-PARRY-2, CO-GRAP-5,
-CO-DODGE-2/5, CO-DODGE-6/7, CO-IAI-2, CO-DISARM-1, CO-CORE-1 (a d100 check's line).
+CO-DODGE-2/3/5, CO-DODGE-6/7, CO-IAI-2, CO-DISARM-1, CO-CORE-1 (a d100 check's line).
 """
 
 from __future__ import annotations
@@ -119,6 +119,7 @@ GOUGE_PENALTIES = (-60, -70, -80)              # CO-BODY-3: the Keeper's pick
 
 
 AFTER_DODGE = "after dodging 回避後 −50%"  # CO-DODGE-5
+FROM_BEHIND = "from behind 背後"  # CO-DODGE-3
 
 
 def describe(action: Action, state: FightState | None = None) -> str:
@@ -153,14 +154,15 @@ def describe(action: Action, state: FightState | None = None) -> str:
             (action.surprise, f"surprise 奇襲 {action.surprise}"),
             (action.distance_m, f"{action.distance_m} m"),
             (action.hidden, f"hidden {action.hidden}%"),
-            (action.adjacent, "point blank 至近"), (action.from_behind, "from behind 背後"),
+            (action.adjacent, "point blank 至近"), (action.from_behind, FROM_BEHIND),
             (action.dark, "dark 暗闇"), (action.penalty, f"penalty {action.penalty}%"),
             (action.staunched, "staunched 止血"), (action.fumble, f"fumble: {action.fumble}"),
             (action.behind, f"{action.behind} behind"),
             (action.stray, f"stray → {action.stray}")) if on]
         text += "".join(f" [{tag}]" for tag in tags)
-    if isinstance(action, (Grapple, Tackle)) and action.after_dodge:
-        text += f" [{AFTER_DODGE}]"
+    if isinstance(action, (Grapple, Tackle)):
+        text += "".join(f" [{tag}]" for on, tag in (
+            (action.after_dodge, AFTER_DODGE), (action.from_behind, FROM_BEHIND)) if on)
     if isinstance(action, (Attack, Grapple, Tackle)) and action.defence is not Defence.NONE:
         text += f" ({_defence_text(action, state)})"
     if isinstance(action, Tackle) and action.option:

@@ -74,7 +74,9 @@ class Attack:
 
 @dataclass(frozen=True)
 class Grapple:
-    """CO-GRAP-1 (003) / CO-GRAP-6 (004); with ``ma`` a combination roll (CO-MA-2)."""
+    """CO-GRAP-1 (003) / CO-GRAP-6 (004); with ``ma`` a combination roll (CO-MA-2);
+    ``from_behind`` (the Keeper's off 003's board, where the board says, CO-TURN-2) takes no
+    dodge or parry without dodge concentration, from revision 7 (CO-DODGE-3)."""
 
     kind: ClassVar[str] = "grapple"
     actor: str
@@ -83,6 +85,7 @@ class Grapple:
     parry_weapon: int = 0
     ma: bool = False
     after_dodge: bool = False  # CO-DODGE-5 (004): the Keeper allows it after dodging, −50%
+    from_behind: bool = False  # CO-DODGE-3: off 003's board, the Keeper's
 
 
 @dataclass(frozen=True)
@@ -252,7 +255,10 @@ class Cast:
 
 @dataclass(frozen=True)
 class Tackle:
-    """CO-TACKLE-1/2/3: ``option`` "" (1d6+db), "blow_back" or "knock_down"."""
+    """CO-TACKLE-1/2/3: ``option`` "" (1d6+db), "blow_back" or "knock_down";
+    ``from_behind`` (the Keeper's off 003's board, where the board says, CO-TURN-2) takes no
+    dodge without dodge concentration and finds no human shield, from revision 7 (CO-DODGE-3,
+    CO-GRAP-4)."""
 
     kind: ClassVar[str] = "tackle"
     actor: str
@@ -261,6 +267,7 @@ class Tackle:
     obstacle: bool = False
     defence: Defence = Defence.NONE
     after_dodge: bool = False  # CO-DODGE-5: the Keeper allows it after dodging, −50%
+    from_behind: bool = False  # CO-DODGE-3, CO-GRAP-4: off 003's board, the Keeper's
 
 
 @dataclass(frozen=True)

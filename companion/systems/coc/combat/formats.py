@@ -62,9 +62,9 @@ FORMAT = 2
 # (CO-GRAP-6: one hand holds).
 # Revision 7: the held one's own blow at its grappler (003's punch, 004's MA counter) lands on
 # the grappler, not on the held one as its human shield (CO-GRAP-4, CO-GRAP-6); a grapple or
-# tackle from behind takes no dodge or parry without dodge concentration (CO-DODGE-3); a
-# fumbled shot or burst spends its rounds, and a gun that jams or is dropped fires no more of
-# the action's shots (CO-FIRE-4).
+# tackle from behind (as 003's board says, or off it the Keeper's ``from_behind``) takes no
+# dodge or parry without dodge concentration (CO-DODGE-3); a fumbled shot or burst spends its
+# rounds, and a gun that jams or is dropped fires no more of the action's shots (CO-FIRE-4).
 ENGINE = 7
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),

@@ -35,16 +35,18 @@ class _Grapples(_Firearms):
         parry, a fumbled one falls, as an unarmed blow's does.
 
         From revision 7 so does CO-DODGE-3 (003 l.99 「回避集中を宣言していない場合、後ろからの
-        攻撃は回避行動を行う事が出来ない。」): a grapple from behind on the board takes no dodge
-        or parry without dodge concentration, as a punch from there does; revision 6 and
-        before let it be dodged or parried."""
+        攻撃は回避行動を行う事が出来ない。」): a grapple from behind takes no dodge or parry
+        without dodge concentration, as a punch from there does; revision 6 and before let it
+        be dodged or parried. On 003's board the board says whether it comes from behind (as
+        for an attack, CO-TURN-2); off it the Keeper's ``from_behind`` does."""
         t = self.get(a.target)
         rule = "CO-GRAP-1" if self.on("CO-GRAP-1") else "CO-GRAP-6"
         if c.grappling or c.held_by or t.held_by or t.name == c.name or t.dead:
             raise IllegalAction("that grapple is not possible")
         if a.defence is Defence.COUNTER:
             raise IllegalAction("a grapple is dodged or parried, not countered (CO-GRAP-5)")
-        placed = self.on_the_board(c, t, Attack(c.name, t.name), WeaponKind.UNARMED)
+        placed = self.on_the_board(c, t, Attack(c.name, t.name, from_behind=a.from_behind),
+                                   WeaponKind.UNARMED)
         if a.ma and not self.on("CO-MA-2"):
             if not self.on("CO-GRAP-9"):
                 raise IllegalAction("MA with Grapple is CO-MA-2, off in this profile")

@@ -25,9 +25,11 @@ class _Tackle(_Grapples):
 
         From revision 7 not from behind without dodge concentration (CO-DODGE-3, 003 l.99
         「回避集中を宣言していない場合、後ろからの攻撃は回避行動を行う事が出来ない。」): a tackle
-        from behind on the board is an attack from behind, as a punch from there, and a
-        grappler it hits there has no human shield (CO-GRAP-4 「但し後ろからの攻撃の場合はその
-        限りではない」); revision 6 and before let it be dodged, and shielded."""
+        from behind is an attack from behind, as a punch from there, and a grappler it hits
+        there has no human shield (CO-GRAP-4 「但し後ろからの攻撃の場合はその限りではない」);
+        revision 6 and before let it be dodged, and shielded. On 003's board the board says
+        whether it comes from behind (as for an attack, CO-TURN-2); off it the Keeper's
+        ``from_behind`` does."""
         if not self.on("CO-TACKLE-1"):
             raise IllegalAction("tackling is CO-TACKLE-1, off in this profile")
         t = self.get(a.target)
@@ -39,7 +41,8 @@ class _Tackle(_Grapples):
             raise IllegalAction("that tackle is not possible")
         if a.defence not in (Defence.NONE, Defence.DODGE):
             raise IllegalAction("a tackle can only be dodged")
-        placed = self.on_the_board(c, t, Attack(c.name, t.name), WeaponKind.UNARMED)
+        placed = self.on_the_board(c, t, Attack(c.name, t.name, from_behind=a.from_behind),
+                                   WeaponKind.UNARMED)
         self.may_strike(c, a.after_dodge, weapon=False)
         if self.p003:
             c = self.spend(c, 1, "CO-TACKLE-1")
