@@ -240,6 +240,21 @@ def test_pc_incapacitated_below_one_and_dead_below_minus_five() -> None:
     assert fight.state.get(PC1).status is Status.DEAD
 
 
+def test_the_incapacitated_are_hit_automatically_by_an_editable_default() -> None:
+    """GM-COMBAT-8 Default ``incapacitated_hit_automatically`` (the seed is silent): off, an
+    incapacitated PC defends as usual, and a good roll keeps the blow off."""
+    rules = RULES.with_overrides({"GM-COMBAT-8": {"incapacitated_hit_automatically": False}})
+    fight = make([pc("pc1", hp=2), pc("pc2")], [("orc", 1)], rules)
+    act(fight, Wait(PC1))
+    act(fight, Wait(PC2))
+    act(fight, Attack(ORC, PC1), 1, 1, 4)
+    assert fight.state.get(PC1).status is Status.INCAPACITATED
+    act(fight, Wait(PC2))
+    entry = act(fight, Attack(ORC, PC1), 6, 6)
+    assert "cannot dodge" not in entry.lines[0].text
+    assert fight.state.get(PC1).hp == -2 and fight.state.get(PC1).status is Status.INCAPACITATED
+
+
 def test_npcs_monsters_undead_and_the_incorporeal() -> None:
     """GM-COMBAT-8, GM-MAGIC-3, GM-MAGIC-11, GM-MON-4: NPCs die below 1 HP; undead are "treated
     as dead"; an incorporeal monster's damage comes off its MP and below 1 MP it vanishes; a

@@ -33,7 +33,10 @@ def _check_ability(rules: GensoRules, c: Combatant) -> tuple[str, int]:
 
 
 def _cannot_dodge(rules: GensoRules, c: Combatant) -> str:
-    if c.status is Status.INCAPACITATED:
+    """Why an attack on ``c`` hits with no defence check, as the Defaults say (empty: it
+    defends): GM-COMBAT-8 incapacitated, GM-COMBAT-5 full attack, GM-MOVE-1 full move."""
+    if c.status is Status.INCAPACITATED and rules.default("GM-COMBAT-8",
+                                                          "incapacitated_hit_automatically"):
         return "行動不能/incapacitated"
     if c.stance is Stance.FULL_ATTACK and rules.default("GM-COMBAT-5",
                                                          "full_attack_hits_automatically"):
