@@ -552,9 +552,10 @@ def sale(rules: GensoRules, character: Character, key: str,
     Returns the character, the silver received and that sum in the coins the seed prices
     it in. A mana stone is ``mana_stone`` (or 魔力石) when only one is carried, else
     ``mana_stone:N`` (N counted from 0); it fetches 1 silver per MP left, or 1 silver used.
-    A used magic stone is ``used:KEY``. Ordinary goods have no buy-back price in the seed
-    and are refused. ``price`` (silver) is the GM's for an おおよそ buy-back only (GM-EQUIP-3:
-    買取はおおよそ金貨５０枚); every other buy-back is the seed's own number.
+    A used magic stone is ``used:KEY``. ``price`` (silver) is the GM's: for an おおよそ
+    buy-back (GM-EQUIP-3: 買取はおおよそ金貨５０枚), and for ordinary goods, which have no
+    buy-back price in the seed (only magic weapons, armour, shields, stones and rings do), so
+    they sell only at a price the GM sets. Every other buy-back is the seed's own number.
     """
     index = _mana_stone_index(rules, character, key)
     own = ("the seed's buy-back for {} is its own number, not an おおよそ (about) one the "
@@ -575,9 +576,11 @@ def sale(rules: GensoRules, character: Character, key: str,
     paid_or_none = item.used_buyback if used else item.buyback
     coins_or_none = item.used_buyback_coins if used else item.buyback_coins
     if paid_or_none is None or coins_or_none is None:
-        raise IllegalAction(f"the seed gives no buy-back price for {item.name}; "
-                            "the GM sets one")
-    if price is not None:
+        if price is None:
+            raise IllegalAction(f"the seed gives no buy-back price for {item.name}: give the "
+                                "price the GM sets (the silver received)")
+        paid_or_none, coins_or_none = _set_price(item, price), Purse(silver=price)
+    elif price is not None:
         if used or not item.price_about:
             raise IllegalAction(own.format(("used " if used else "") + item.name))
         paid_or_none, coins_or_none = _set_price(item, price), Purse(silver=price)

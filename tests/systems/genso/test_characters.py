@@ -343,9 +343,22 @@ def test_selling_by_the_buy_back_prices() -> None:
     assert paid == 25 * 80
     pc, paid = sell(RULES, pc, "sword_plus1")
     assert paid == 50 * 80
-    with pytest.raises(IllegalAction, match="no buy-back price"):
+    with pytest.raises(IllegalAction, match=r"no buy-back price for .*: give the price the GM"):
         sell(RULES, pc, "torch")
     assert pc.purse == Purse(75, 4, 1)
+
+
+def test_ordinary_goods_sell_at_the_price_the_gm_sets() -> None:
+    """GM-EQUIP-3: the seed gives buy-back prices for magic goods only; a club or a torch
+    sells at the GM's price, in silver, or not at all."""
+    pc = replace(preset(RULES, "pc1"), purse=Purse(), equipment=("torch", "club"))
+    pc, paid, coins = sale(RULES, pc, "club", 6)
+    assert (paid, coins) == (6, Purse(silver=6)) and pc.equipment == ("torch",)
+    assert pc.purse == Purse(0, 1, 2)
+    with pytest.raises(IllegalAction, match="carries no 棍棒/Club"):
+        sale(RULES, pc, "club", 6)
+    with pytest.raises(IllegalAction, match="a price is 0 silver or more, not -1"):
+        sale(RULES, pc, "torch", -1)
 
 
 def test_mana_stones_are_bought_by_the_mp() -> None:

@@ -104,7 +104,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     sell.add_argument("item", help="item key, used:KEY for a used stone, mana_stone (or "
                                    "mana_stone:N, N from 0, when several)")
     sell.add_argument("--price", type=int, help="silver received for a buy-back marked "
-                                                "おおよそ (about)")
+                                                "おおよそ (about), or the GM's price for an "
+                                                "item the seed gives none")
     _common(sell)
     gear = sub.add_parser("gear", help="equip a weapon, armour, shield or ring (or --off)")
     gear.add_argument("sheet")
