@@ -451,9 +451,12 @@ def test_checks_at_the_table_and_a_resume_after_them(tmp_path: Path) -> None:
     assert first.fight.to_json() == expected.to_json()  # a check changes nothing
     shown = first.fight_view()
     assert shown.result_title == f"{PC2} PC 2 判定 check: 罠発見 trap detection"
-    assert [step.text for step in shown.result] == [first.with_english(line)
-                                                    for line in trap.text.splitlines()]
+    # each line beside its rule, which the line does not say twice
+    assert trap.text.startswith("GM-CHECK-3 罠発見")
+    assert [step.text for step in shown.result] == [
+        first.with_english(line.removeprefix("GM-CHECK-3 ")) for line in trap.text.splitlines()]
     assert all(step.rule == "GM-CHECK-3" for step in shown.result)
+    assert shown.result[0].text.startswith("罠発見")
     assert re.fullmatch(r"\(2D6\+\d+>12\) ＞ \d+\[\d,\d\]\+\d+=\d+ ＞ (成功/success|失敗/failure)",
                         trap.result.text), trap.result.text
     assert trap.result.text in [step.text for step in shown.result]

@@ -85,9 +85,11 @@ def roll_check(rules: GensoRules, fight: Fight, call: CheckCall,
 
 
 def check_steps(check: checks.Check | checks.Opposed) -> tuple[DiceStep, ...]:
-    """A check's result lines for the fight view: its terms, its BCDice line(s), notes."""
+    """A check's result lines for the fight view: its terms, its BCDice line(s), notes. The
+    view shows each line's rule beside it, so a line that opens with it drops it."""
     rule = check.rule if isinstance(check, checks.Check) else "GM-CHECK-5"
-    return tuple(DiceStep(rule, line) for line in check.text.splitlines())
+    return tuple(DiceStep(rule, line.removeprefix(f"{rule} "))
+                 for line in check.text.splitlines())
 
 
 FightEvent = Entry | Undone | Checked
