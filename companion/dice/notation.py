@@ -446,12 +446,24 @@ Command = SingleCommand | RepeatCommand
 
 
 def _fold(text: str) -> str:
-    """Fold full-width and look-alike characters one for one, so positions stay valid."""
+    """Fold full-width and look-alike characters one for one, so positions stay valid.
+
+    A character whose NFKC form or upper case is longer than one character (``ﬁ``, and
+    ``ß``, whose upper case is ``SS``) is kept as typed: a choice's items are cut from the
+    text as typed at positions found in the folded text.
+
+    >>> _fold("ｃｈｏｉｃｅ[Straße,ﬁx]")
+    'CHOICE[STRAßE,ﬁX]'
+    """
     out = []
     for char in text:
         char = _EXTRA_FOLDS.get(char, char)
         folded = unicodedata.normalize("NFKC", char)
-        out.append(folded.upper() if len(folded) == 1 else char)
+        if len(folded) != 1:
+            out.append(char)
+            continue
+        upper = folded.upper()
+        out.append(upper if len(upper) == 1 else folded)
     return "".join(out)
 
 

@@ -250,3 +250,26 @@ def test_rounding_modes(rounding: Rounding, pairs: list[tuple[int, int, int]]) -
     """§0.3 Default is TOWARD_ZERO; U/C and F round toward +∞ and −∞ as BCDice does."""
     for a, b, want in pairs:
         assert rounding.divide(a, b) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("choice[Straße,Weg,Haus]", ("Straße", "Weg", "Haus")),
+        ("choice Straße Weg Haus", ("Straße", "Weg", "Haus")),
+        ("choice(Weg,Straße) note", ("Weg", "Straße")),
+        ("choice[ﬁsh,Maß,ǰ,Weg]", ("ﬁsh", "Maß", "ǰ", "Weg")),
+    ],
+)
+def test_items_after_a_letter_whose_upper_case_is_longer_are_cut_as_typed(
+    text: str, items: tuple[str, ...]
+) -> None:
+    """``ß`` upper-cases to ``SS``: the folded text must keep one character per character."""
+    command = parse(text)
+    assert isinstance(command, ChoiceCommand) and command.items == items
+
+
+def test_the_caret_after_a_sharp_s_stays_under_the_fault() -> None:
+    with pytest.raises(DiceSyntaxError) as err:
+        parse("choice[ß,a]x")
+    assert err.value.position == 11 and err.value.reason == "unexpected 'x'"
