@@ -11,7 +11,8 @@ full-width characters allowed (``２Ｄ６＋３``); ``docs/dice-notation.md`` i
   one comparison (``<= >= < > = <>``, also ``=< => == !=``) against a target with no dice;
 - ``D66``, ``D66S``/``D66A`` (sorted), ``D66D`` (sorted high first), ``D66N`` (as thrown);
 - ``3B6``, ``2B6+4B10>=4``: a pool of dice listed one by one, counting successes;
-- ``choice[a,b,c]``, ``choice(a,b,c)``, ``choice a b c``: pick one item;
+- ``choice[a,b,c]``, ``choice(a,b,c)``, ``choice a b c``: pick one item; ``choice[1-6]``,
+  ``choice[A-D]``: one of a range; ``choice2[a,b,c]``: two items, none twice;
 - ``C(10+5*2)``: the calculator;
 - ``x3 2D6``, ``rep3 2D6``, ``repeat3 2D6``: the same command several times;
 - a leading ``S`` for a secret roll; text after the first space is a comment.
@@ -40,6 +41,8 @@ MAX_DICE = 200  # BCDice's UPPER_LIMIT_DICE_TIMES
 MAX_SIDES = 10_000  # at least BCDice's (1,000 in the sources read; see docs/dice-notation.md)
 MAX_NESTING = 20
 MAX_REPEAT = 100  # BCDice's Repeat::REPEAT_LIMIT
+MAX_CHOICE_ITEMS = 100  # BCDice's Choice: 項目数は100以下としてください
+MAX_RANGE_DIGITS = 100  # a choice range's numbers; BCDice sets none, Python's int() does
 D66_SIDES = 66  # ``ND66`` is N D66 dice, never a 66-sided die (BCDice)
 
 # Characters NFKC leaves alone but players type in Japanese text.
@@ -384,17 +387,32 @@ class ChoiceStyle(Enum):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class ChoiceCommand(_Written):
-    """``choice[a,b,c]``: pick one item with a die of as many sides as there are items."""
+    """``choice[a,b,c]``: pick one item with a die of as many sides as there are items;
+    ``choice2[a,b,c]`` picks ``takes`` items, none twice (BCDice since its PR #490).
+
+    ``items`` are the items after a range is written out (``choice[1-3]`` has 1, 2, 3),
+    and the formula lists them so, as BCDice shows ``(choice[1,2,3])``. A range of one
+    item (``choice[3-3]``) is shown as ``choice[3-3]``, so that the formula reads back as
+    the same command (BCDice shows ``choice[3]``, which it would not take as typed).
+    """
 
     items: tuple[str, ...]
     style: ChoiceStyle = ChoiceStyle.BRACKET
     secret: bool = False
     comment: str = ""
+    takes: int = 1
 
     @property
     def formula(self) -> str:
         joiner = " " if self.style is ChoiceStyle.SPACE else ","
-        return f"choice{self.style.value}{joiner.join(self.items)}{self.style.close}"
+        items = self.items if len(self.items) > 1 else (f"{self.items[0]}-{self.items[0]}",)
+        takes = self.takes if self.takes > 1 else ""
+        return f"choice{takes}{self.style.value}{joiner.join(items)}{self.style.close}"
+
+    @property
+    def separator(self) -> str:
+        """Between the items picked, as BCDice writes them: ``a, b`` or ``a b``."""
+        return " " if self.style is ChoiceStyle.SPACE else ", "
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -765,7 +783,18 @@ def _parse_repeat(
 
 
 def _parse_choice(text: str, folded: str, at: int, secret: bool) -> ChoiceCommand:
-    """BCDice's choice: ``[a,b]`` and ``(a,b)`` split at commas, ``choice a b`` at spaces."""
+    """BCDice's choice (``common_command/choice.rb``, since its PR #490): ``[a,b]`` and
+    ``(a,b)`` split at commas, ``choice a b`` at spaces; ``choice2[a,b,c]`` picks two
+    items, none twice; one item written as a range (``1-6``, ``A-D``, ``b-g``) is its
+    members. BCDice takes no command with one item that is not a range, a range running
+    backwards, more picks than items, or over 100 items; these are refused here."""
+    takes_at = at
+    while at < len(folded) and _is_digit(folded[at]):
+        at += 1
+    takes = int(folded[takes_at:at]) if at > takes_at else 1
+    if at > takes_at and takes == 0:
+        raise DiceSyntaxError(text, takes_at, "choice0 picks nothing: write choice2[a,b,c] "
+                                              "to pick two items")
     opener = folded[at] if at < len(folded) else ""
     if opener not in ("[", "(", " "):
         raise DiceSyntaxError(text, at, "write choice[a,b], choice(a,b) or choice a b")
@@ -786,5 +815,48 @@ def _parse_choice(text: str, folded: str, at: int, secret: bool) -> ChoiceComman
         items = [text[a + 1:b].strip() for a, b in pairwise(cuts)]
         items = [item for item in items if item]
     if not items:
-        raise DiceSyntaxError(text, at, "choice needs at least one item")
-    return ChoiceCommand(tuple(items), style, secret, comment)
+        raise DiceSyntaxError(text, at, "choice needs at least two items, or a range such "
+                                        "as 1-6 or A-D")
+    if len(items) == 1:
+        items = _choice_range(text, max(text.find(items[0], at), at), items[0])
+    if len(items) > MAX_CHOICE_ITEMS:
+        raise DiceSyntaxError(text, at, f"choice takes at most {MAX_CHOICE_ITEMS} items")
+    if takes > len(items):
+        raise DiceSyntaxError(text, takes_at, f"choice{takes} picks {takes} items but there "
+                                              f"are only {len(items)}")
+    return ChoiceCommand(tuple(items), style, secret, comment, takes)
+
+
+_NUMBER_RANGE = re.compile(r"(\d+)-(\d+)", re.ASCII)
+_LETTER_RANGE = re.compile(r"([a-z])-([a-z])|([A-Z])-([A-Z])")
+
+
+def _choice_range(text: str, at: int, item: str) -> list[str]:
+    """The members of a one-item choice (``item``, at ``at`` in ``text``) written as a
+    range, as BCDice's ``parse_multi_item_shorthand``: whole numbers ``3-10`` (shown
+    without leading zeros) or one letter to one letter of the same case ``b-g``. Typed
+    full width (``１-６``, ``Ａ-Ｄ``) it is read the same and its members are shown half
+    width."""
+    shorthand = unicodedata.normalize("NFKC", item).replace("−", "-")
+    if numbers := _NUMBER_RANGE.fullmatch(shorthand):
+        first_text, last_text = numbers.groups()
+        if max(len(first_text), len(last_text)) > MAX_RANGE_DIGITS:
+            raise DiceSyntaxError(text, at, f"a choice range takes numbers of up to "
+                                            f"{MAX_RANGE_DIGITS} digits")
+        first, last = int(first_text), int(last_text)
+        if first > last:
+            raise DiceSyntaxError(text, at, f"the range {item} runs backwards: write "
+                                            f"{last}-{first}")
+        if last - first + 1 > MAX_CHOICE_ITEMS:
+            raise DiceSyntaxError(text, at, f"choice takes at most {MAX_CHOICE_ITEMS} items")
+        return [str(n) for n in range(first, last + 1)]
+    if letters := _LETTER_RANGE.fullmatch(shorthand):
+        first_letter, last_letter = [g for g in letters.groups() if g]
+        if first_letter > last_letter:
+            raise DiceSyntaxError(text, at, f"the range {item} runs backwards: write "
+                                            f"{last_letter}-{first_letter}")
+        return [chr(c) for c in range(ord(first_letter), ord(last_letter) + 1)]
+    reason = "choice needs at least two items, or a range such as 1-6 or A-D"
+    if len(item.split()) > 1:
+        reason += "; brackets split at commas only: choice[a,b] or choice a b"
+    raise DiceSyntaxError(text, at, reason)

@@ -40,8 +40,8 @@ class Result:
 
     ``total`` is the sum of a sum roll, the 11–66 of a D66, the number of dice that
     met a pool's target (with none, the sum of its dice), the position (from 1) of
-    the item a choice picked, a calculation's value, and for a repeat the sum of
-    its rolls' totals, which are in ``rolls``.
+    the item a choice picked (of the first, when it picks more), a calculation's
+    value, and for a repeat the sum of its rolls' totals, which are in ``rolls``.
     """
 
     formula: str

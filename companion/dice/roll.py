@@ -205,11 +205,20 @@ def _roll_pool(command: PoolCommand, source: DiceSource, options: RollOptions,
 
 
 def _roll_choice(command: ChoiceCommand, source: DiceSource, purpose: str = "") -> Result:
-    (index,) = checked_roll(source, 1, len(command.items), purpose=purpose)
+    """One die of as many sides as there are items left for each pick; an item picked is
+    taken out (BCDice's ``Choice#roll``: ``roll_index`` then ``delete_at``). The total is
+    the position of the first item picked."""
+    left = list(command.items)
+    picked: list[str] = []
+    dice: list[DieRoll] = []
+    for _ in range(command.takes):
+        (index,) = checked_roll(source, 1, len(left), purpose=purpose)
+        dice.append(DieRoll(len(left), index))
+        picked.append(left.pop(index - 1))
     return Result.plain(
-        command.formula, (command.items[index - 1],), index,
-        dice=(DieRoll(len(command.items), index),), secret=command.secret,
-        comment=command.comment, kind=RollKind.CHOICE,
+        command.formula, (command.separator.join(picked),), dice[0].value,
+        dice=tuple(dice), secret=command.secret, comment=command.comment,
+        kind=RollKind.CHOICE,
     )
 
 

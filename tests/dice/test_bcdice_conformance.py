@@ -93,10 +93,10 @@ def typed_comment(text: str) -> str:
     half = to_half_width(text)
     if re.match(r"s?(x|rep|repeat)\d", half, re.IGNORECASE):
         return ""
-    if re.match(r"s?choice[\[(]", half, re.IGNORECASE):
-        close = "]" if re.match(r"s?choice\[", half, re.IGNORECASE) else ")"
+    if re.match(r"s?choice\d*[\[(]", half, re.IGNORECASE):
+        close = "]" if re.match(r"s?choice\d*\[", half, re.IGNORECASE) else ")"
         return text[half.index(close) + 1:].strip()
-    if re.match(r"s?choice ", half, re.IGNORECASE):
+    if re.match(r"s?choice\d* ", half, re.IGNORECASE):
         return ""
     parts = re.split("[ \u3000]", text.strip(), maxsplit=1)
     return parts[1].strip() if len(parts) > 1 else ""
@@ -196,6 +196,6 @@ def test_case_counts() -> None:
     """The counts the issue asks for: every base-system case in scope, and its full-width copy."""
     per_file = Counter(case.file for case in IN_SCOPE)
     assert per_file == {"None.toml": 115, "AddDice.toml": 13, "D66Dice.toml": 9,
-                        "choice.toml": 17, "calc.toml": 3, "Repeat.toml": 12}
-    assert (len(IN_SCOPE), len(FULL_WIDTH), len(ALL)) == (169, 152, 321)
-    assert len(CASE_DIFFERENCES) == 6
+                        "choice.toml": 35, "calc.toml": 3, "Repeat.toml": 12}
+    assert (len(IN_SCOPE), len(FULL_WIDTH), len(ALL)) == (187, 152, 339)
+    assert len(CASE_DIFFERENCES) == 7

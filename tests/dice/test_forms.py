@@ -165,7 +165,7 @@ def test_repeat_json_carries_each_roll() -> None:
 # --- choice and the calculator --------------------------------------------------------
 
 
-@given(items=st.lists(st.text("abcxyz日本", min_size=1, max_size=5), min_size=1, max_size=8),
+@given(items=st.lists(st.text("abcxyz日本", min_size=1, max_size=5), min_size=2, max_size=8),
        seed=seeds)
 def test_choice_picks_one_of_the_items(items: list[str], seed: int) -> None:
     result = roll(f"choice[{','.join(items)}]", SimulatedDice.seeded(seed))
@@ -265,3 +265,26 @@ def parses_round_trips_and_rolls_or_is_refused(text: str, seed: int) -> None:
         roll(command, SimulatedDice.seeded(seed))
     except DiceArithmeticError:
         pass
+
+
+@pytest.mark.parametrize(
+    ("text", "rands", "line"),
+    [
+        ("choice[1-6]", [(6, 4)], "(choice[1,2,3,4,5,6]) ＞ 4"),
+        ("choice[A-D]", [(4, 2)], "(choice[A,B,C,D]) ＞ B"),
+        ("choice 3-7", [(5, 5)], "(choice 3 4 5 6 7) ＞ 7"),
+        ("choice[Ａ-Ｃ]", [(3, 3)], "(choice[A,B,C]) ＞ C"),
+        ("choice2[a,b,c] pair", [(3, 2), (2, 2)], "(choice2[a,b,c]) ＞ b, c pair"),
+        ("choice2 a b c", [(3, 1), (2, 1)], "(choice2 a b c) ＞ a b"),
+    ],
+)
+def test_choice_ranges_and_picks_without_repeats_as_bcdice_since_pr_490(
+    text: str, rands: list[tuple[int, int]], line: str
+) -> None:
+    """``choice[1-6]`` picks from 1 to 6 (not the text ``1-6``); ``choice2`` picks two items,
+    taking each out before the next die (BCDice ``common_command/choice.rb``)."""
+    source = ScriptedDice(rands)
+    result = roll(text, source)
+    assert result.text == line and source.remaining == []
+    assert [(d.sides, d.value) for d in result.dice] == rands
+    assert result.total == rands[0][1] and result.kind is RollKind.CHOICE
