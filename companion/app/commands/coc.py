@@ -299,7 +299,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         description="BCDice Cthulhu rolls (CCB<=70, CBR(x,y), RES(a-p)) and a fight tracker "
                     "for profiles 003 and 004 (spec §3), saved after every action.")
     sub = parser.add_subparsers(dest="sub", required=True, metavar="SUB")
-    rolls = sub.add_parser("roll", help="roll CC/CCB/CBR/CBRB/RES/RESB or plain dice")
+    rolls = sub.add_parser("roll", help="roll CC/CCB/CBR/CBRB/RES/RESB (x3 CC<=50 repeats "
+                                         "one) or plain dice")
     rolls.add_argument("expression", nargs="+")
     take_negative_expressions(rolls)
     defaults = sub.add_parser("defaults", help="every Default and profile cell, and whose it is")

@@ -2,7 +2,8 @@
 
 ``CC<=x`` and ``CCB<=x`` check one skill, ``CBR(x,y)``/``CBRB(x,y)`` are the
 combination roll (one 1D100 against two skills), ``RES(a-p)``/``RESB(a-p)`` the
-resistance table. The letters choose BCDice's 1% rule (critical 01, fumble 00) or its
+resistance table; ``x3``/``rep3``/``repeat3`` before any of them repeats it, as BCDice's
+Repeat does. The letters choose BCDice's 1% rule (critical 01, fumble 00) or its
 5% rule; with the 5% rule the running profile's ranges apply (CO-CORE-1: profile 003
 fumbles on 95–00, profile 004 on 96–00). Anything else is the shared dice layer's.
 Shown as BCDice shows it, with the English after each verdict:
@@ -17,7 +18,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from companion.dice import DiceSource, DiceSyntaxError, Result, roll
-from companion.dice.result import DieRoll
+from companion.dice.notation import MAX_REPEAT
+from companion.dice.result import DieRoll, RollKind
 from companion.dice.sources import checked_roll
 from companion.errors import InvalidNotation
 from companion.systems.coc.rules import CocRules, Profile
@@ -267,8 +269,32 @@ def is_cthulhu(text: str) -> bool:
     return any(p.match(head) for p in (_CC, _CBR, _RES))
 
 
+_REPEAT = re.compile(r"\s*(S)?(REPEAT|REP|X)(\d+)\s+(\S.*)$", re.IGNORECASE | re.DOTALL)
+
+
+def _roll_repeat(text: str, source: DiceSource, rules: CocRules) -> Result | None:
+    """``x3 CC<=50``, ``rep2 CBR(50,60)``, ``repeat2 SRES(8-10) note``: a Cthulhu command
+    rolled again and again, as BCDice's Repeat runs its trailer through the game system
+    (``common_command/repeat.rb``: its own example is ``rep2 CC<=75``). Laid out as the
+    shared layer's repeat, one numbered block per roll; the comment goes with each roll.
+    None when what follows is no Cthulhu command: the shared layer repeats that."""
+    m = _REPEAT.match(unicodedata.normalize("NFKC", text))
+    if not m or not is_cthulhu(m[4]):
+        return None
+    secret, keyword, times = bool(m[1]), m[2].lower(), int(m[3])
+    if not 1 <= times <= MAX_REPEAT:
+        raise DiceSyntaxError(text, m.start(3), f"repeat 1 to {MAX_REPEAT} times")
+    rolls = tuple(roll_command(m[4], source, rules) for _ in range(times))
+    return Result.plain(
+        f"{keyword}{times} {_normal(m[4].split()[0])}", (), sum(r.total for r in rolls),
+        dice=tuple(d for r in rolls for d in r.dice),
+        secret=secret or any(r.secret for r in rolls), kind=RollKind.REPEAT, rolls=rolls)
+
+
 def roll_command(text: str, source: DiceSource, rules: CocRules) -> Result:
     """Roll a line of BCDice Cthulhu notation (or plain dice) and lay it out as BCDice does."""
+    if repeated := _roll_repeat(text, source, rules):
+        return repeated
     parts = re.match(r"\s*(\S*)\s*(.*)$", text, re.DOTALL)
     assert parts is not None  # the pattern matches any text
     head, comment = _normal(parts[1]), parts[2].strip()

@@ -88,3 +88,49 @@ def test_a_fault_in_a_value_is_shown_under_what_was_typed(text: str, shown: str)
     with pytest.raises(DiceSyntaxError) as caught:
         roll_command(text, ScriptedDice([]), load_rules(Profile.P004))
     assert str(caught.value).endswith(shown) and "C(" not in str(caught.value)
+
+
+@pytest.mark.parametrize(("text", "rands", "blocks", "formula"), [
+    ("x3 CC<=50", [31, 76, 1], ["(1D100<=50) ＞ 31 ＞ 成功/success",
+                                "(1D100<=50) ＞ 76 ＞ 失敗/failure",
+                                "(1D100<=50) ＞ 1 ＞ 決定的成功/スペシャル (critical, special)"],
+     "x3 CC<=50"),
+    ("rep2 CCB<=70 聞き耳", [96, 5],
+     ["(1D100<=70) ＞ 96 ＞ 致命的失敗/fumble 聞き耳",
+      "(1D100<=70) ＞ 5 ＞ 決定的成功/スペシャル (critical, special) 聞き耳"],
+     "rep2 CCB<=70"),
+    ("repeat2 CBR(50,60)", [55, 70],
+     ["(1d100<=50,60) ＞ 55[失敗,成功] ＞ 部分的成功/partial success",
+      "(1d100<=50,60) ＞ 70[失敗,失敗] ＞ 失敗/failure"],
+     "repeat2 CBR(50,60)"),
+    ("ｘ２　ＲＥＳ（３）", [40, 80], ["(1d100<=65) ＞ 40 ＞ 成功/success",
+                                   "(1d100<=65) ＞ 80 ＞ 失敗/failure"], "x2 RES(3)"),
+])
+def test_a_repeat_runs_cthulhu_commands_as_bcdice_does(
+    text: str, rands: list[int], blocks: list[str], formula: str
+) -> None:
+    """BCDice's Repeat runs its trailer through the game system (repeat.rb: ``rep2 CC<=75``)."""
+    source = ScriptedDice((100, v) for v in rands)
+    result = roll_command(text, source, load_rules(Profile.P004))
+    assert result.text == "\n\n".join(f"#{n}\n{b}" for n, b in enumerate(blocks, 1))
+    assert result.formula == formula and len(result.rolls) == len(blocks)
+    assert result.total == sum(rands) and source.remaining == []
+
+
+def test_a_secret_repeat_of_a_cthulhu_command_is_secret() -> None:
+    rules = load_rules(Profile.P004)
+    for text in ("Sx2 CC<=50", "x2 SCC<=50"):
+        assert roll_command(text, ScriptedDice([(100, 1), (100, 2)]), rules).secret
+
+
+@pytest.mark.parametrize(("text", "reason", "column"), [
+    ("x0 CC<=50", "repeat 1 to 100 times", 2),
+    ("rep101 CCB<=50", "repeat 1 to 100 times", 4),
+    ("x2 rep2 CC<=50", "a repeat cannot repeat another repeat", 4),
+])
+def test_a_repeat_of_a_cthulhu_command_is_refused_as_the_shared_one(
+    text: str, reason: str, column: int
+) -> None:
+    with pytest.raises(DiceSyntaxError) as caught:
+        roll_command(text, ScriptedDice([]), load_rules(Profile.P004))
+    assert caught.value.reason == reason and caught.value.position + 1 == column
