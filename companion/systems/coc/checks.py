@@ -311,12 +311,14 @@ def roll_command(text: str, source: DiceSource, rules: CocRules) -> Result:
         verdict = grade(value, skill, r)
         word = verdict.text
         steps: tuple[str, ...] = (str(value), word)
-        if broken:
-            # BCDice 故障ナンバー: a malfunction overrides the verdict unless it is a fumble.
-            if value >= int(broken):
+        broken_num = int(broken or 0)
+        if broken_num > 0:
+            # BCDice 故障ナンバー (Cthulhu.rb, ``if broken_num > 0``: CC(0) has none): a
+            # malfunction overrides the verdict unless it is a fumble.
+            if value >= broken_num:
                 word = "致命的失敗/故障 (fumble, malfunction)" if verdict is Grade.FUMBLE \
                     else "故障/malfunction"
-            steps = (f"故障ナンバー[{broken}]", str(value), word)
+            steps = (f"故障ナンバー[{broken_num}]", str(value), word)
         made = Result.succeeded if verdict.success else Result.failed
         return made(f"1D100<={skill}", steps, value, dice=die, secret=bool(secret),
                     comment=comment, target=skill, critical=verdict.critical,

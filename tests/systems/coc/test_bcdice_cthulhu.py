@@ -134,3 +134,14 @@ def test_a_repeat_of_a_cthulhu_command_is_refused_as_the_shared_one(
     with pytest.raises(DiceSyntaxError) as caught:
         roll_command(text, ScriptedDice([]), load_rules(Profile.P004))
     assert caught.value.reason == reason and caught.value.position + 1 == column
+
+
+@pytest.mark.parametrize(("text", "value", "line"), [
+    ("CC(0)<=50", 31, "(1D100<=50) ＞ 31 ＞ 成功/success"),
+    ("CCB(00)<=50", 3, "(1D100<=50) ＞ 3 ＞ 決定的成功/スペシャル (critical, special)"),
+    ("CC(090)<=50", 95, "(1D100<=50) ＞ 故障ナンバー[90] ＞ 95 ＞ 故障/malfunction"),
+])
+def test_a_malfunction_number_of_0_is_none(text: str, value: int, line: str) -> None:
+    """BCDice's Cthulhu applies and shows a 故障ナンバー only above 0 (``broken_num > 0``)."""
+    result = roll_command(text, ScriptedDice([(100, value)]), load_rules(Profile.P004))
+    assert result.text == line
