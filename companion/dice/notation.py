@@ -42,7 +42,11 @@ MAX_SIDES = 10_000  # at least BCDice's (1,000 in the sources read; see docs/dic
 MAX_NESTING = 20
 MAX_REPEAT = 100  # BCDice's Repeat::REPEAT_LIMIT
 MAX_CHOICE_ITEMS = 100  # BCDice's Choice: 項目数は100以下としてください
-MAX_RANGE_DIGITS = 100  # a choice range's numbers; BCDice sets none, Python's int() does
+# BCDice sets no limit on the two below. They keep a result within the 4,300 digits Python
+# turns into text (101 numbers of 30 digits multiplied make at most 3,030) and the parse
+# tree within Python's recursion limit (a Python traceback, not a refusal, otherwise).
+MAX_DIGITS = 30  # in one number
+MAX_OPERATIONS = 100  # + - * / in one command
 D66_SIDES = 66  # ``ND66`` is N D66 dice, never a 66-sided die (BCDice)
 
 # Characters NFKC leaves alone but players type in Japanese text.
@@ -498,6 +502,13 @@ class _Parser:
         self.pos = start
         self.end = end
         self.nesting = 0
+        self.operations = 0
+
+    def operation(self) -> None:
+        """Count one ``+ - * /`` (the parser stands on it) against MAX_OPERATIONS."""
+        self.operations += 1
+        if self.operations > MAX_OPERATIONS:
+            raise self.fail(f"more than {MAX_OPERATIONS} operations (+ - * /) in one command")
 
     def fail(self, reason: str, position: int | None = None) -> DiceSyntaxError:
         return DiceSyntaxError(self.original, self.pos if position is None else position, reason)
@@ -515,6 +526,8 @@ class _Parser:
             self.pos += 1
         if self.pos == start:
             raise self.fail("expected a number")
+        if self.pos - start > MAX_DIGITS:
+            raise self.fail(f"a number may have at most {MAX_DIGITS} digits", start)
         return int(self.text[start:self.pos]), start
 
     def unexpected(self) -> DiceSyntaxError:
@@ -528,6 +541,7 @@ class _Parser:
         node = self.term()
         while self.peek() in ("+", "-"):
             op = self.peek()
+            self.operation()
             self.pos += 1
             right = self.term()
             if isinstance(right, Negate):
@@ -540,6 +554,7 @@ class _Parser:
         node = self.unary()
         while self.peek() and self.peek() in "*/":
             op = self.peek()
+            self.operation()
             self.pos += 1
             right_at = self.pos
             right = self.unary()
@@ -554,14 +569,14 @@ class _Parser:
         return node
 
     def unary(self) -> Node:
-        if self.peek() == "-":
+        """Signs before a term, any number of them (a loop: a chain of a thousand is no
+        recursion); an even number of minuses cancel, as BCDice's ``--1`` is ``1``."""
+        negative = False
+        while self.peek() in ("-", "+"):
+            negative ^= self.peek() == "-"
             self.pos += 1
-            operand = self.unary()
-            return operand.operand if isinstance(operand, Negate) else Negate(operand)
-        if self.peek() == "+":
-            self.pos += 1
-            return self.unary()
-        return self.dice()
+        operand = self.dice()
+        return Negate(operand) if negative else operand
 
     def dice(self) -> Node:
         start = self.pos
@@ -673,14 +688,14 @@ class _Parser:
 
     def starts_pool(self) -> bool:
         """Whether the command is ``NBX...``: a count, then ``B``."""
-        save = self.pos, self.nesting
+        save = self.pos, self.nesting, self.operations
         try:
             self.pool_number("the number of dice")
             return self.peek() == "B"
         except DiceSyntaxError:
             return False
         finally:
-            self.pos, self.nesting = save
+            self.pos, self.nesting, self.operations = save
 
     def pool_number(self, what: str) -> int:
         at = self.pos
@@ -768,7 +783,7 @@ def _parse_repeat(
     keyword = RepeatKeyword(match.group(1).lower())
     if not match.group(2):
         raise DiceSyntaxError(text, match.end(), f"write how many times after {keyword.value}")
-    times = int(match.group(2))
+    times = int(match.group(2)) if len(match.group(2)) <= MAX_DIGITS else MAX_REPEAT + 1
     if not 1 <= times <= MAX_REPEAT:
         raise DiceSyntaxError(text, match.start(2), f"repeat 1 to {MAX_REPEAT} times")
     rest = match.end()
@@ -791,6 +806,8 @@ def _parse_choice(text: str, folded: str, at: int, secret: bool) -> ChoiceComman
     takes_at = at
     while at < len(folded) and _is_digit(folded[at]):
         at += 1
+    if at - takes_at > MAX_DIGITS:
+        raise DiceSyntaxError(text, takes_at, f"a number may have at most {MAX_DIGITS} digits")
     takes = int(folded[takes_at:at]) if at > takes_at else 1
     if at > takes_at and takes == 0:
         raise DiceSyntaxError(text, takes_at, "choice0 picks nothing: write choice2[a,b,c] "
@@ -840,9 +857,8 @@ def _choice_range(text: str, at: int, item: str) -> list[str]:
     shorthand = unicodedata.normalize("NFKC", item).replace("−", "-")
     if numbers := _NUMBER_RANGE.fullmatch(shorthand):
         first_text, last_text = numbers.groups()
-        if max(len(first_text), len(last_text)) > MAX_RANGE_DIGITS:
-            raise DiceSyntaxError(text, at, f"a choice range takes numbers of up to "
-                                            f"{MAX_RANGE_DIGITS} digits")
+        if max(len(first_text), len(last_text)) > MAX_DIGITS:
+            raise DiceSyntaxError(text, at, f"a number may have at most {MAX_DIGITS} digits")
         first, last = int(first_text), int(last_text)
         if first > last:
             raise DiceSyntaxError(text, at, f"the range {item} runs backwards: write "

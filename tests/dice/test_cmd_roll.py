@@ -161,3 +161,15 @@ def test_camera_dice_for_a_d6_pool_and_a_d66(
     out = capsys.readouterr().out
     assert out == "(3B6>=4) ＞ 5,2,4 ＞ 成功数2\n(D66S) ＞ 25\n"
     assert asked == [(3, 6), (2, 6)]
+
+
+@pytest.mark.parametrize("command", [["roll"], ["coc", "roll"]])
+@pytest.mark.parametrize("text", [
+    "1D6+" + "9" * 5000, "C(" + "*".join(["9" * 1000] * 5) + ")", "1D6" + "+1" * 350,
+])
+def test_extreme_input_exits_2_with_a_caret(
+    command: list[str], text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*command, text, "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.rstrip().endswith("^")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.dice import ScriptedDice, roll
 from companion.dice.notation import (
     BinaryOp,
     CalcCommand,
@@ -288,3 +289,46 @@ def test_the_caret_after_a_sharp_s_stays_under_the_fault() -> None:
     with pytest.raises(DiceSyntaxError) as err:
         parse("choice[ß,a]x")
     assert err.value.position == 11 and err.value.reason == "unexpected 'x'"
+
+
+LONG = "9" * 5000
+
+
+@pytest.mark.parametrize(("text", "column", "reason"), [
+    (f"1D6+{LONG}", 5, "a number may have at most 30 digits"),
+    ("C(" + "*".join(["9" * 1000] * 5) + ")", 3, "a number may have at most 30 digits"),
+    (f"1D6>={LONG}", 6, "a number may have at most 30 digits"),
+    (f"x{LONG} 1D6", 2, "repeat 1 to 100 times"),
+    (f"choice{LONG}[a,b]", 7, "a number may have at most 30 digits"),
+    (f"choice[1-{LONG}]", 8, "a number may have at most 30 digits"),
+    ("1D6" + "+1" * 350, 204, "more than 100 operations (+ - * /) in one command"),
+    ("C(" + "*".join(["2"] * 102) + ")", 204, "more than 100 operations (+ - * /) in one command"),
+])
+def test_extreme_input_is_refused_with_a_caret_not_a_traceback(
+    text: str, column: int, reason: str
+) -> None:
+    """Python turns at most 4,300 digits into a number and recurses about 1,000 deep."""
+    with pytest.raises(DiceSyntaxError) as err:
+        parse(text)
+    assert err.value.reason == reason and err.value.position + 1 == column
+
+
+@pytest.mark.parametrize(("text", "normal"), [
+    ("1D6+" + "-" * 2000 + "1", "1D6+1"),
+    ("1D6+" + "-" * 2001 + "1", "1D6-1"),
+    ("1D6+" + "+" * 3000 + "1", "1D6+1"),
+    ("-" * 999 + "1D6", "-1D6"),
+])
+def test_a_chain_of_signs_of_any_length_cancels_as_bcdice_does(text: str, normal: str) -> None:
+    assert str(parse(text)) == normal
+
+
+def test_the_longest_command_taken_rolls_and_reads_back() -> None:
+    """100 operations inside 20 brackets: parsed, shown, compared and rolled."""
+    text = "(" * 20 + "1D6" + "+1" * 99 + ")" * 20 + ">=" + "9" * 30
+    command = parse(text)
+    assert parse(str(command)) == command and str(command) == text
+    result = roll(command, ScriptedDice([(6, 4)]))
+    assert result.total == 103 and result.failure and result.to_json()["total"] == 103
+    calc = roll("C(" + "*".join(["9" * 30] * 100) + ")", ScriptedDice([]))
+    assert calc.total == (10**30 - 1) ** 100

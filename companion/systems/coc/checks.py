@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from companion.dice import DiceSource, DiceSyntaxError, Result, roll
-from companion.dice.notation import MAX_REPEAT
+from companion.dice.notation import MAX_DIGITS, MAX_REPEAT
 from companion.dice.result import DieRoll, RollKind
 from companion.dice.sources import checked_roll
 from companion.errors import InvalidNotation
@@ -263,6 +263,14 @@ def _value(expr: str, source: DiceSource, head: str = "", start: int = 0) -> int
         raise DiceSyntaxError(head, at, e.reason) from None
 
 
+def _whole(digits: str, head: str, at: int) -> int:
+    """A number written in the command, refused as the shared layer refuses one of more
+    than MAX_DIGITS digits (Python turns no more than 4,300 into a number)."""
+    if len(digits) > MAX_DIGITS:
+        raise DiceSyntaxError(head, at, f"a number may have at most {MAX_DIGITS} digits")
+    return int(digits)
+
+
 def is_cthulhu(text: str) -> bool:
     """Whether ``text`` is one of this system's commands rather than a shared-layer roll."""
     head = _normal(text.split()[0]) if text.split() else ""
@@ -281,7 +289,8 @@ def _roll_repeat(text: str, source: DiceSource, rules: CocRules) -> Result | Non
     m = _REPEAT.match(unicodedata.normalize("NFKC", text))
     if not m or not is_cthulhu(m[4]):
         return None
-    secret, keyword, times = bool(m[1]), m[2].lower(), int(m[3])
+    secret, keyword = bool(m[1]), m[2].lower()
+    times = int(m[3]) if len(m[3]) <= MAX_DIGITS else MAX_REPEAT + 1
     if not 1 <= times <= MAX_REPEAT:
         raise DiceSyntaxError(text, m.start(3), f"repeat 1 to {MAX_REPEAT} times")
     rolls = tuple(roll_command(m[4], source, rules) for _ in range(times))
@@ -302,6 +311,7 @@ def roll_command(text: str, source: DiceSource, rules: CocRules) -> Result:
     if m := _CC.match(head):
         secret, b, broken, target = m.groups()
         r = five if b else ONE_PERCENT
+        broken_num = _whole(broken, head, m.start(3)) if broken else 0
         skill = _value(target, source, head, m.start(4)) if target else 0
         value = d100(source, aim(comment, skill) if skill > 0 else comment)
         die = (DieRoll(100, value),)
@@ -311,7 +321,6 @@ def roll_command(text: str, source: DiceSource, rules: CocRules) -> Result:
         verdict = grade(value, skill, r)
         word = verdict.text
         steps: tuple[str, ...] = (str(value), word)
-        broken_num = int(broken or 0)
         if broken_num > 0:
             # BCDice 故障ナンバー (Cthulhu.rb, ``if broken_num > 0``: CC(0) has none): a
             # malfunction overrides the verdict unless it is a fumble.
@@ -325,7 +334,8 @@ def roll_command(text: str, source: DiceSource, rules: CocRules) -> Result:
                     fumble=verdict is Grade.FUMBLE)
     if m := _CBR.match(head):
         secret, b, first, second = m.groups()
-        combo = combination(source, int(first), int(second), five if b else ONE_PERCENT)
+        combo = combination(source, _whole(first, head, m.start(3)),
+                            _whole(second, head, m.start(4)), five if b else ONE_PERCENT)
         made = {Rank.SUCCESS: Result.succeeded, Rank.PARTIAL: Result.succeeded,
                 Rank.FAILURE: Result.failed}[combo.rank]
         return made(f"1d100<={first},{second}",

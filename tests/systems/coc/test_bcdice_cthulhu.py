@@ -145,3 +145,22 @@ def test_a_malfunction_number_of_0_is_none(text: str, value: int, line: str) -> 
     """BCDice's Cthulhu applies and shows a 故障ナンバー only above 0 (``broken_num > 0``)."""
     result = roll_command(text, ScriptedDice([(100, value)]), load_rules(Profile.P004))
     assert result.text == line
+
+
+@pytest.mark.parametrize(("text", "column"), [
+    ("CBR(" + "9" * 5000 + ",50)", 5), ("CBR(50," + "9" * 5000 + ")", 8),
+    ("CC(" + "9" * 5000 + ")<=50", 4), ("CC<=" + "9" * 5000, 5),
+])
+def test_a_number_of_thousands_of_digits_is_refused_not_a_traceback(
+    text: str, column: int
+) -> None:
+    with pytest.raises(DiceSyntaxError) as caught:
+        roll_command(text, ScriptedDice([]), load_rules(Profile.P004))
+    assert caught.value.reason == "a number may have at most 30 digits"
+    assert caught.value.position + 1 == column
+
+
+def test_a_repeat_of_thousands_of_digits_is_refused() -> None:
+    with pytest.raises(DiceSyntaxError) as caught:
+        roll_command("x" + "9" * 5000 + " CC<=50", ScriptedDice([]), load_rules(Profile.P004))
+    assert caught.value.reason == "repeat 1 to 100 times"
