@@ -173,3 +173,27 @@ def test_extreme_input_exits_2_with_a_caret(
     assert main([*command, text, "--seed", "1"]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and err.rstrip().endswith("^")
+
+
+@pytest.mark.parametrize("command", [["roll"], ["coc", "roll"]])
+@pytest.mark.parametrize(("text", "formula"), [
+    ("-D6", "-1D6"), ("-d20+3", "-1D20+3"), ("-Ｄ６", "-1D6"),
+])
+def test_an_expression_may_start_with_a_minus_and_a_d(
+    command: list[str], text: str, formula: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`roll -D6` is BCDice's MINUS unary before a D term, not an option -D."""
+    assert main([*command, text, "--seed", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["formula"] == formula and data["seed"] == 1
+
+
+@pytest.mark.parametrize("command", [["roll"], ["coc", "roll"]])
+def test_options_stay_options_beside_a_minus_d(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main([*command, "-h"])
+    assert done.value.code == 0 and "--seed" in capsys.readouterr().out
+    assert main([*command, "--dice", "sim", "-D6", "--seed", "4"]) == 0
+    assert capsys.readouterr().out.startswith("(-1D6) ＞ ")

@@ -39,12 +39,16 @@ def add_dice_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def take_negative_expressions(parser: argparse.ArgumentParser) -> None:
-    """Let an expression start with a minus (``roll -1D6``, ``roll -(2D6)``).
+    """Let an expression start with a minus (``roll -1D6``, ``roll -(2D6)``, ``roll -D6``:
+    BCDice's ``MINUS unary`` before ``D term``), full width too (``-（2D6）``, ``-Ｄ６``).
 
     argparse takes any word starting with '-' for an option unless it looks like a negative
     number; widening what looks like one is the only way short of asking players for ``--``.
+    The options stay options: none is a minus and a digit, bracket or D (``-h``, ``--json``,
+    ``--dice``, ``--d100``, ``--seed`` begin otherwise), and an option added after this
+    call that did would make argparse read every such word as an option again.
     """
-    parser._negative_number_matcher = re.compile(r"^-[\d(]")
+    parser._negative_number_matcher = re.compile(r"^-[\d(（DdＤｄ]")
 
 
 def ask_on_terminal(prompt: str) -> str:
