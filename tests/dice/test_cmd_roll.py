@@ -197,3 +197,18 @@ def test_options_stay_options_beside_a_minus_d(
     assert done.value.code == 0 and "--seed" in capsys.readouterr().out
     assert main([*command, "--dice", "sim", "-D6", "--seed", "4"]) == 0
     assert capsys.readouterr().out.startswith("(-1D6) ＞ ")
+
+
+@pytest.mark.parametrize("command", [["roll"], ["coc", "roll"]])
+def test_a_secret_roll_is_marked_by_both_commands(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*command, "S2D6", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith("[secret/シークレット] (2D6) ＞ ")
+    assert main([*command, "2D6", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith("(2D6) ＞ ")
+
+
+def test_a_secret_cthulhu_check_is_marked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["coc", "roll", "SCC<=50", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith("[secret/シークレット] (1D100<=50) ＞ ")

@@ -34,6 +34,7 @@ from companion.app.commands.roll import (
     emit,
     pad,
     run_with_source,
+    shown,
     take_negative_expressions,
 )
 from companion.app.commands.roll import dice_source as plain_source
@@ -201,7 +202,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
 
     def body(source: DiceSource) -> int:
         result = roll_command(" ".join(args.expression), source, rules)
-        return emit(args, result.to_json(), result.text, dice=True)
+        return emit(args, result.to_json(), shown(result), dice=True)
 
     return run_with_source(args, body, dice_source)
 

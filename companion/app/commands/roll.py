@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.app.config import load_config
 from companion.app.paths import config_dir
-from companion.dice import DiceSource, ManualDice, SimulatedDice, roll
+from companion.dice import DiceSource, ManualDice, Result, SimulatedDice, roll
 from companion.dice.notation import display_width
 
 DICE_CHOICES = ("sim", "manual", "camera")
@@ -131,13 +131,22 @@ def emit(args: argparse.Namespace, data: dict[str, Any], text: str, dice: bool =
     return 0
 
 
+SECRET_MARK = "[secret/シークレット]"
+
+
+def shown(result: Result) -> str:
+    """A roll's line as ``roll`` and ``coc roll`` print it: a secret one (``S2D6``,
+    ``SCC<=50``) marked, since the terminal shows it all the same."""
+    return f"{SECRET_MARK} {result.text}" if result.secret else result.text
+
+
 def run(args: argparse.Namespace) -> int:
     def body(source: DiceSource) -> int:
         result = roll(" ".join(args.expression), source)
         if args.json:
             print_json(args, result.to_json())
         else:
-            print(f"[secret/シークレット] {result.text}" if result.secret else result.text)
+            print(shown(result))
         return 0
 
     return run_with_source(args, body)
