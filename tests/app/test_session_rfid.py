@@ -380,6 +380,40 @@ def test_rdm6300_the_tile_laid_after_a_lift_waits_for_the_next_prompt() -> None:
     assert any(s.startswith("read 3s") for s in table.statuses)
 
 
+def test_a_tile_left_on_the_rdm6300_through_an_unplug_is_not_counted_twice() -> None:
+    """The audit's repro: 1m counted and left on the RDM6300; the reader unplugged for 7 s
+    (longer than RELAY_SECONDS) and plugged back with 1m still on it. The next draw is the
+    tile laid after, not 1m again (it was: "inputs": ["1m", "1m"] for one tile)."""
+    held: list[str] = []
+    uarts = [Uart()]
+
+    def unplug() -> None:
+        uarts.pop().close()  # the reader is unplugged: its pty goes away
+
+    def rdm6300() -> None:
+        for uid in held:
+            if uarts:
+                os.write(uarts[-1].master, frame(uid))
+
+    table = Table([(1.2, lambda: held.append(EM_1M)), (2.5, unplug),
+                   (9.5, lambda: uarts.append(Uart())), (12.0, held.clear),
+                   (12.5, lambda: held.append(EM_3S))], rdm6300)
+    reader = Rdm6300Reader(lambda: uarts[-1].port if uarts else "/nonexistent/rdm6300",
+                           TABLE_TAGS, clock=table.clock)
+    tiles = table.tiles(reader, accept_seconds=0.5, one_slot=True)
+    try:
+        first, _ = table.draw(tiles)
+        table.statuses.clear()
+        second, at = table.draw(tiles)
+    finally:
+        tiles.close()
+        for uart in uarts:
+            uart.close()
+    assert (str(first), str(second)) == ("1m", "3s")
+    assert at >= 12.5
+    assert not any(s.startswith("read 1m") for s in table.statuses)
+
+
 Moves = list[tuple[float, Callable[[], None]]]  # the player's hands, by game time
 
 

@@ -135,6 +135,46 @@ def test_unplugged_uart_is_reopened() -> None:
         current["pty"].close()
 
 
+@pytest.mark.parametrize("still_there", [True, False], ids=["tag still there", "tag lifted"])
+def test_an_unplugged_reader_removes_no_tag(still_there: bool) -> None:
+    """A lost port is not a lifted tag (as the tray keeps its slots over a drop): a tag read
+    before the reader was unplugged for 7 s is not reported removed while the port is gone,
+    and its frames after the replug are repeats. Lifted meanwhile, it is removed once the
+    reopened port has been silent for absent_after. (It was removed 0.5 s into the unplug,
+    and placed anew on the replug: a game counted the tile left lying there twice.)"""
+    now = [0.0]
+    current = {"pty": Pty()}
+    rdm = Rdm6300Reader(lambda: current["pty"].port, clock=lambda: now[0])
+    events: list[TagEvent] = []
+    try:
+        rdm.poll_events()
+        current["pty"].write(frame(TAG))
+        assert [e.action for e in collect(rdm, 0.03)] == [TagAction.PLACED]
+        current["pty"].close()  # unplug the USB-UART adapter, the tile left on the reader
+        for _ in range(70):
+            now[0] += 0.1
+            events += rdm.poll_events()
+        assert not rdm.link.is_open and events == [] and rdm.uid == TAG
+        current["pty"] = Pty()
+        now[0] += Backoff().maximum  # the next attempt is due
+        rdm.poll_events()  # reopened
+        assert rdm.link.is_open
+        for _ in range(10):
+            if still_there:
+                current["pty"].write(frame(TAG))
+            events += collect(rdm, 0.01)
+            now[0] += 0.1
+        events += rdm.poll_events()
+    finally:
+        rdm.close()
+        current["pty"].close()
+    if still_there:
+        assert events == [] and rdm.uid == TAG
+        assert rdm.counters["repeats"] >= 1
+    else:
+        assert [(e.action, e.uid) for e in events] == [(TagAction.REMOVED, TAG)]
+
+
 class HangUpServer:
     """A TCP port (``socket://``, a serial bridge) whose far end hangs up on every connect."""
 

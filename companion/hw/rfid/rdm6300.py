@@ -7,9 +7,12 @@ in its field::
 
 The checksum is the XOR of the five data bytes. The reader never says that a
 tag left, so a tag counts as removed when no frame has come for
-``absent_after`` seconds; frames of the tag already on the slot are repeats
-and are suppressed. A lost port is reopened as the tray's is (``link.Backoff``),
-and counts as working again only once it has proved itself (``proven_after``).
+``absent_after`` seconds while the port is open; frames of the tag already on
+the slot are repeats and are suppressed. A lost port is not a lifted tag: the
+tag stays on the slot until the reopened port has been silent for
+``absent_after`` (the tray likewise keeps its slots over a drop). The port is
+reopened as the tray's is (``link.Backoff``), and counts as working again only
+once it has proved itself (``proven_after``).
 
 >>> framer = Rdm6300Framer()
 >>> framer.feed(b"\\x020F00A1B2C3DF\\x03\\x02bad")
@@ -130,6 +133,10 @@ class Rdm6300Reader:
         if not self.link.is_open and self.link.try_open():
             self.framer.reset()
             self._opened_at, self._proven = self.clock(), False
+            # Silence while the port was gone says nothing of the tag: its absence is
+            # timed from the reopening, so a tag still lying there is a repeat when its
+            # frames come back, and one lifted meanwhile is removed absent_after later.
+            self._last_seen = self._opened_at
         if self.link.is_open:
             data = self.link.read()
             if not self.link.is_open and not self.link.ended:
@@ -145,7 +152,11 @@ class Rdm6300Reader:
                 self.link.connected()
             for uid in uids:
                 self._seen(uid, arrived, events)
-        if self.uid is not None and self.clock() - self._last_seen > self.settings.absent_after:
+        if self.uid is not None and self.link.is_open \
+                and self.clock() - self._last_seen > self.settings.absent_after:
+            # Only an open port's silence means the tag left: a lost port (unplugged, a
+            # bridge gone) is not a lifted tile, as the tray keeps its slots over a drop.
+            # Else the tile left lying there would be counted again once the port is back.
             events.append(TagEvent(TagAction.REMOVED, self.slot, self.uid,
                                    self.tag_map.label(self.uid), time.perf_counter()))
             self.uid = None
