@@ -212,3 +212,22 @@ def test_a_secret_roll_is_marked_by_both_commands(
 def test_a_secret_cthulhu_check_is_marked(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["coc", "roll", "SCC<=50", "--seed", "3"]) == 0
     assert capsys.readouterr().out.startswith("[secret/シークレット] (1D100<=50) ＞ ")
+
+
+@pytest.mark.parametrize("expression", ["CCB<=70", "SCC<=50", "x2 CBR(50,60)", "res(10-12)",
+                                        "Ｃｃ<=５０"])
+def test_a_cthulhu_roll_given_to_roll_points_to_coc_roll(
+    expression: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CC, CBR and RES are BCDice's Cthulhu system, not its base one: `roll` cannot read
+    them, and says which command does."""
+    assert main(["roll", expression]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith(f"(CC, CBR and RES are Call of Cthulhu's rolls: companion coc roll "
+                        f"'{expression}')\n")
+    assert main(["coc", "roll", expression, "--seed", "1"]) == 0
+
+
+def test_other_faults_get_no_cthulhu_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["roll", "2D6+Q"]) == 2
+    assert "coc roll" not in capsys.readouterr().err

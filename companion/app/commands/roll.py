@@ -11,13 +11,15 @@ import json
 import re
 import secrets
 import sys
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.dice import DiceSource, ManualDice, Result, SimulatedDice, roll
-from companion.dice.notation import display_width
+from companion.dice.notation import DiceSyntaxError, display_width
+from companion.errors import InvalidNotation
 
 DICE_CHOICES = ("sim", "manual", "camera")
 
@@ -140,9 +142,21 @@ def shown(result: Result) -> str:
     return f"{SECRET_MARK} {result.text}" if result.secret else result.text
 
 
+#: A command of BCDice's Cthulhu system (CC, CCB, CBR, CBRB, RES, RESB), after a repeat or
+#: secret prefix: not the base system's, so ``roll`` points to ``coc roll``.
+CTHULHU_COMMAND = re.compile(r"(?:(?:x|rep|repeat)\d+\s+)?s?(?:cc|cbr|res)", re.IGNORECASE)
+
+
 def run(args: argparse.Namespace) -> int:
     def body(source: DiceSource) -> int:
-        result = roll(" ".join(args.expression), source)
+        expression = " ".join(args.expression)
+        try:
+            result = roll(expression, source)
+        except DiceSyntaxError as exc:
+            if CTHULHU_COMMAND.match(unicodedata.normalize("NFKC", expression).lstrip()):
+                raise InvalidNotation(f"{exc}\n(CC, CBR and RES are Call of Cthulhu's rolls: "
+                                      f"companion coc roll '{expression}')") from None
+            raise
         if args.json:
             print_json(args, result.to_json())
         else:
