@@ -419,10 +419,11 @@ Moves = list[tuple[float, Callable[[], None]]]  # the player's hands, by game ti
 
 def _draw_after_start_up(tray: TraySimulator, uid: str,
                          moves: Moves) -> tuple[Tile, float, Table]:
-    """The draw-slot tile a resumed game takes, with ``uid`` lying on the slot when the
+    """The draw-slot tile a resumed game takes, with ``uid`` (if any) lying on the slot when the
     companion comes up (the tray is up long before it: the Pi boots slower) and the
     player's ``moves`` after; when it was taken, and the table that saw it."""
-    tray.place(0, uid)
+    if uid:
+        tray.place(0, uid)
     tray.settle()
     reader = TrayReader(tray.port, TABLE_TAGS)
     table = Table(moves, lambda: tray.step(5))
@@ -455,6 +456,34 @@ def test_a_sticker_found_at_start_up_counts_once_lifted_long_enough() -> None:
     tile, at, _ = _draw_after_start_up(tray, UID_1M, [
         (1.0, lambda: tray.remove(0)), (7.0, lambda: tray.place(0, UID_1M))])
     assert str(tile) == "1m" and at >= 7.0
+
+
+@pytest.mark.parametrize("trouble", ["reader down", "fewer readers"])
+def test_a_tile_laid_late_on_a_tray_never_fully_ok_is_counted(trouble: str) -> None:
+    """The audit's repro: the bottom-right reader does not answer (or the tray has 4
+    readers for 5 slots), so the status is never ok; the draw slot was empty at start-up,
+    and 5m laid 5 s later is offered and counts. It was called "a tile lay on the draw slot
+    at start-up", and following the screen lost the draw. The reader fault is still shown."""
+    tray = TraySimulator(slots=4 if trouble == "fewer readers" else 5, retry_ms=10)
+    if trouble == "reader down":
+        tray.break_reader(4)
+    tile, at, table = _draw_after_start_up(tray, "", [(5.0, lambda: tray.place(0, UID_5M))])
+    assert str(tile) == "5m" and at >= 5.0
+    assert not any("start-up" in s for s in table.statuses), table.statuses
+    assert any(s.startswith("read 5m") for s in table.statuses)
+    assert any("bottom-right" in s for s in table.statuses)
+
+
+def test_a_tile_on_a_tray_with_a_reader_down_at_start_up_is_still_not_counted() -> None:
+    """The start-up rule holds with a reader down: 5m lying on the draw slot when the
+    companion comes up is not counted; the tile laid in its place is."""
+    tray = TraySimulator(retry_ms=10)
+    tray.break_reader(4)
+    tile, at, table = _draw_after_start_up(tray, UID_5M, [
+        (1.0, lambda: tray.remove(0)), (1.5, lambda: tray.place(0, UID_7S))])
+    assert str(tile) == "7s" and at >= 1.5
+    assert not any(s.startswith("read 5m") for s in table.statuses)
+    assert any(s.startswith("a tile lay on the draw slot at start-up") for s in table.statuses)
 
 
 def test_a_tag_on_the_rdm6300_when_the_game_starts_is_not_counted() -> None:

@@ -22,7 +22,7 @@ from companion.hw.rfid.protocol import SEQ_MODULO, Kind, crc16, encode
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
-from companion.systems.jongrogue.tiles import Tile
+from companion.systems.jongrogue.tiles import EMPTY, Tile
 
 FAST = TraySettings(hello_timeout=0.2, heartbeat_timeout=0.25,
                     backoff=Backoff(initial=0.01, maximum=0.1))
@@ -128,6 +128,37 @@ def test_place_and_remove_sequence_becomes_events_and_slot_readings(
         readings = tray.poll()
         tray.wait(0.002)
     assert readings == [SlotReading(Slot.ROOM_TL, "7z", 1.0, readings[0].candidates, uid=UID_7Z)]
+
+
+def test_the_first_snapshot_is_read_whole_empty_slots_too(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    """poll gives every slot the first snapshot reports, empty ones as EMPTY (not a slot
+    whose reader is down), so a session knows what lay there at start-up even while the
+    status is not ok; later snapshots (a reconnect) give only what changed."""
+    sim.place(0, UID_5P)
+    sim.break_reader(4)
+    sim.settle()
+    readings: list[SlotReading] = []
+    deadline = time.monotonic() + 1
+    while not readings and time.monotonic() < deadline:
+        sim.step()
+        readings = tray.poll()
+        tray.wait(0.002)
+    assert not tray.status().ok  # the bottom-right reader is down
+    assert [(r.slot, r.label) for r in readings] == [
+        (Slot.DRAW, "5p"), (Slot.ROOM_TL, EMPTY), (Slot.ROOM_TR, EMPTY), (Slot.ROOM_BL, EMPTY)]
+    sim.unplug()
+    pump(sim, tray, timeout=0.1)
+    sim.replug()
+    later: list[SlotReading] = []
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline and "answering" not in tray.status().message:
+        sim.step()
+        later += tray.poll()
+        tray.wait(0.002)
+    assert "answering" in tray.status().message  # the snapshot came
+    assert later == []
 
 
 def test_debounce_ignores_a_tag_seen_only_once(sim: TraySimulator, tray: TrayReader) -> None:

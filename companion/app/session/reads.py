@@ -86,7 +86,7 @@ class ReadState:
     startup: bool = False
     at_start: set[Slot] = field(default_factory=set)
     startup_seconds: float = 0.0  # see RDM6300_STARTUP_SECONDS
-    first_worked: float | None = None  # when a poll first found the reader working
+    first_worked: float | None = None  # when a poll first found the reader answering
     reported: bool = False  # the reader has reported a reading
 
     def update(self, readings: Sequence[SlotReading], working: bool = True) -> None:
@@ -110,18 +110,22 @@ class ReadState:
         they settled is not among them: its slot settles later). An RFID reader gives
         the tiles on it when it comes up (the tray's snapshot follows its hello) and
         nothing for an empty slot, so its first readings are what lay there only if
-        they come within ``startup_seconds`` of the poll that first finds it working
-        (the tray's snapshot comes with that poll, an RDM6300's first frame a little
-        later), or before it (a tray with one reader down is never quite working). A
-        sticker found at start-up counts as used, for the flicker rule. ``working`` is
-        whether the reader's status was ok after the poll that gave ``readings``.
+        they come within ``startup_seconds`` of the poll that first finds it answering:
+        working, or giving readings (the tray gives its whole first snapshot, empty
+        slots too, with its hello; an RDM6300's first frame comes a little later). It
+        is not the status being ok that matters: a tray with one reader down is never
+        quite working, and a tile laid long after its empty snapshot did not lie there
+        (it was told to lift it for 5 s). A sticker found at start-up counts as used,
+        for the flicker rule. ``working`` is whether the reader's status was ok after
+        the poll that gave ``readings``.
         """
         now = self.clock()
-        if working and self.first_worked is None:
+        if (working or readings) and self.first_worked is None:
             self.first_worked = now
         first_batch = not self.reported
         self.reported = self.reported or bool(readings)
-        lay_there = self.first_worked is None or now - self.first_worked <= self.startup_seconds
+        lay_there = self.first_worked is not None \
+            and now - self.first_worked <= self.startup_seconds
         for reading in readings:
             slot = reading.slot
             self.latest[slot] = reading

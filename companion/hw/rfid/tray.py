@@ -36,6 +36,7 @@ from companion.hw.rfid.protocol import (
     encode,
 )
 from companion.hw.rfid.tagmap import TagMap
+from companion.systems.jongrogue.tiles import EMPTY
 
 # MicroPython on the RP2040 enumerates as Raspberry Pi 2E8A:0005.
 TRAY_VID = 0x2E8A
@@ -89,11 +90,30 @@ class TrayReader:
         self._last_heard = 0.0
         self._problem = "looking for the tray"
         self._failed = False
+        self._snapped = False  # a snapshot was reconciled (see poll)
+        # The first snapshot's empty slots, for the poll that brought it (see poll).
+        self._start_empty: list[Slot] = []
 
     # -- TileReader -----------------------------------------------------
 
     def poll(self) -> list[SlotReading]:
-        return latest_readings(self.poll_events())
+        """The slots that changed; with the first snapshot, every slot it reports.
+
+        Events only say what changed, so the first snapshot's empty slots would say
+        nothing, and a session could not tell an empty tray from one not heard yet (its
+        status is not ok while a reader is down, or the tray has fewer readers than
+        slots): the first tile laid, however late, was taken for one lying there at
+        start-up. So the first snapshot is given whole, empty slots included, as a
+        camera gives its first settled frame; a slot whose reader is down ("?") is left
+        out, since nothing is known of it.
+        """
+        readings = latest_readings(self.poll_events())
+        if self._start_empty:
+            changed = {reading.slot for reading in readings}
+            readings += [SlotReading(slot, EMPTY, 1.0) for slot in self._start_empty
+                         if slot not in changed]
+            self._start_empty = []
+        return readings
 
     def status(self) -> ReaderStatus:
         counters = {**self.lines.counters, **self.counters}
@@ -131,6 +151,7 @@ class TrayReader:
     def poll_events(self) -> list[TagEvent]:
         """Read what arrived, run the connection state machine, return the tag events."""
         events: list[TagEvent] = []
+        self._start_empty = []  # only the poll that brings the first snapshot gives them
         if not self.link.is_open:
             if self.link.try_open():
                 self._start_handshake()
@@ -256,6 +277,10 @@ class TrayReader:
         return None
 
     def _reconcile(self, fields: tuple[str, ...], arrived: float, events: list[TagEvent]) -> None:
+        if not self._snapped:
+            self._snapped = True
+            self._start_empty = [slot for slot, uid in zip(self.slots, fields, strict=False)
+                                 if uid == EMPTY_UID]
         for slot, uid in zip(self.slots, fields, strict=False):
             if uid == DOWN_UID:
                 self.down.add(slot)
