@@ -237,6 +237,13 @@ class TooLarge(DataError):
     """A file far larger than what it should be could ever be (:func:`read_regular`)."""
 
 
+def parse_user_toml(data: bytes) -> dict[str, Any]:
+    """The TOML file a player wrote, from its bytes. A leading byte order mark, which
+    Windows Notepad writes, is no part of the text (tomllib refuses it as invalid TOML).
+    Raises :class:`tomllib.TOMLDecodeError` or :class:`UnicodeDecodeError`."""
+    return tomllib.loads(data.decode("utf-8-sig"))
+
+
 def load_toml_kept(
     path: Path, limit: int, what: str, parse: Callable[[dict[str, Any]], T], empty: T,
     afresh: str, notices: list[str],
@@ -251,7 +258,7 @@ def load_toml_kept(
     except FileNotFoundError:
         return empty
     try:
-        return parse(tomllib.loads(data.decode("utf-8")))
+        return parse(parse_user_toml(data))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, DataError) as exc:
         notices.append(f"{path} is not a {what} ({exc}); {keep_aside(path)} and {afresh}")
         return empty

@@ -18,6 +18,7 @@ from companion.files import (
     atomic_write_npz,
     atomic_write_text,
     commented,
+    load_toml_kept,
     move_aside,
     one_line_each,
     one_line_each_over,
@@ -90,6 +91,15 @@ def test_an_archive_cut_mid_save_leaves_the_old_one(tmp_path: Path,
     with np.load(path, allow_pickle=False) as data:
         assert data["labels"].tolist() == ["5p"]
         assert data["embeddings"].tolist() == [[1.0, 1.0, 1.0, 1.0]]
+
+
+def test_a_players_toml_file_may_start_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """Windows Notepad writes U+FEFF first; tomllib refuses it, and the file was set aside."""
+    path = tmp_path / "poisons.toml"
+    path.write_bytes('\ufeff[poisons]\nAnn = 3\n'.encode())
+    notices: list[str] = []
+    data = load_toml_kept(path, 4096, "list of poisons", dict, {}, "none are kept", notices)
+    assert data == {"poisons": {"Ann": 3}} and notices == [] and path.exists()
 
 
 def test_move_aside_never_overwrites(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from typing import Any
 
 from companion.app.paths import config_dir
 from companion.errors import DataError
-from companion.files import keep_aside
+from companion.files import keep_aside, parse_user_toml
 
 CONFIG_NAME = "config.toml"
 ENV_PREFIX = "COMPANION_"
@@ -258,7 +258,7 @@ def _read_file(path: Path, notices: list[str]) -> dict[str, Any]:
         notices.append(f"{path}: cannot be read ({exc.strerror}); using the defaults")
         return {}
     try:
-        raw = tomllib.loads(data.decode("utf-8"))
+        raw = parse_user_toml(data)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         notices.append(f"{path} is not a valid TOML file ({exc}); {keep_aside(path)} and the "
                        "defaults are used")

@@ -91,6 +91,18 @@ def test_binary_garbage_is_kept_aside() -> None:
     assert config.notices and list(path.parent.glob("config.toml.corrupt-*"))
 
 
+def test_a_byte_order_mark_from_notepad_is_not_a_corrupt_file() -> None:
+    """Windows Notepad starts a UTF-8 file with U+FEFF, which tomllib refuses: the file was
+    renamed aside as not TOML and its settings lost."""
+    path = write_config("")
+    path.write_bytes('\ufeff[display]\nkind = "terminal"\n'.encode())
+    config = load_config(env={})
+    assert config.notices == ()
+    assert path.exists() and not list(path.parent.glob("config.toml.corrupt-*"))
+    assert (config["display.kind"], config.settings["display.kind"].source) == (
+        "terminal", Source.FILE)
+
+
 def test_bad_command_line_value_raises_naming_key() -> None:
     with pytest.raises(DataError, match=r"input\.kind must be one of camera, rfid, sim"):
         load_config(env={}, overrides={"input.kind": "scanner"})

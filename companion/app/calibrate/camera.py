@@ -213,7 +213,7 @@ def load_settings(classifier: TileClassifier) -> ReaderSettings:
     if not path.exists():
         return defaults
     try:
-        return read_settings(path.read_text(encoding="utf-8"), defaults)
+        return read_settings(path.read_text(encoding="utf-8-sig"), defaults)
     except (OSError, ValueError) as exc:
         raise DataError(f"{path}: {exc}; fix it or calibrate again") from exc
 
@@ -224,7 +224,7 @@ def settings_to_keep(classifier: TileClassifier) -> ReaderSettings:
     defaults = ReaderSettings.from_classifier(classifier)
     path = config_dir() / CALIBRATION_FILE
     try:
-        return read_settings(path.read_text(encoding="utf-8"), defaults)
+        return read_settings(path.read_text(encoding="utf-8-sig"), defaults)
     except FileNotFoundError:
         return defaults
     except ValueError as exc:
