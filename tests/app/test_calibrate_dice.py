@@ -84,3 +84,16 @@ def test_ctrl_c_keeps_the_throws_taken_added_to_the_dice_enrolled_before(
     now = Enrolment.load(target)
     assert now is not None and len(now.values) == 4 * TURNS
     assert (now.embeddings[: len(earlier.values)] == earlier.embeddings).all()
+
+
+def test_forget_with_no_dice_enrolled_says_there_were_none(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """It said "The enrolled dice are forgotten." of dice never enrolled."""
+    assert cli.main(["calibrate", "dice", "--forget"]) == 0
+    out = capsys.readouterr().out
+    assert "No dice were enrolled" in out and "forgotten" not in out
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / ENROL_FILE).write_bytes(b"kept dice")
+    assert cli.main(["calibrate", "dice", "--forget"]) == 0
+    assert "The enrolled dice are forgotten." in capsys.readouterr().out
+    assert not (config_dir() / ENROL_FILE).exists()

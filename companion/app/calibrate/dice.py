@@ -87,7 +87,11 @@ def run(args: argparse.Namespace) -> int:
     if args.forget:
         from companion.hw.dice.enrol import ENROL_FILE
 
-        (config_dir() / ENROL_FILE).unlink(missing_ok=True)
+        enrolled = config_dir() / ENROL_FILE
+        if not enrolled.exists():
+            print(f"No dice were enrolled ({enrolled}): nothing to forget.")
+            return 0
+        enrolled.unlink(missing_ok=True)
         print("The enrolled dice are forgotten.")
         return 0
     base = tuned_before(path)
