@@ -114,6 +114,71 @@ def test_jr_tile_1_enrol_all_136_tiles_kind_by_kind(sim: TraySimulator, tray: Tr
     assert "Done: 136 stickers enrolled" in text
 
 
+def test_tiles_lying_on_the_tray_at_start_are_not_enrolled(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    """The audit's repro: two stickers left on the room slots after a game. The tray's
+    first snapshot reports them; they are not taken for the 5p asked for (04BB0001 was
+    enrolled as 1m with nothing placed). The player is told to lift them; one lifted and
+    laid again is read as any tile placed."""
+    sim.place(1, "04BB0001")
+    sim.place(2, "04BB0002")
+    sim.settle()
+    enroller, player, _, out = session(sim, tray)
+    enroller.enrol(parse_kinds("5p"), copies=3)
+    player.script.append("04AB0001")  # the 5p the player lays on the draw slot
+
+    deadline = time.monotonic() + 10
+    while not enroller.done and time.monotonic() < deadline:
+        for event in tray.poll_events():
+            enroller.on_event(event)
+        if len(enroller.tag_map) == 1 and sim.readers[1].uid is not None:
+            sim.remove(1)  # lifted off the top-left room slot ...
+            sim.settle()
+            player.script.append("04BB0001")  # ... and laid on the draw slot as a 5p
+        if len(enroller.tag_map) == 2:
+            break
+        player()
+    saved = TagMap.load(config_dir() / TAGMAP_FILENAME)
+    assert sorted(saved.uids(Tile.from_notation("5p"))) == ["04AB0001", "04BB0001"]
+    assert saved.tile("04BB0002") is None
+    text = out.getvalue()
+    assert ("A tile was already on the top-left room slot (sticker 04BB0001): lift it off. "
+            "Nothing lying there at the start is enrolled.") in text
+    assert "already on the top-right room slot (sticker 04BB0002)" in text
+
+
+def test_a_tag_on_the_rdm6300_as_it_comes_up_is_not_enrolled() -> None:
+    """An RDM6300 sends no snapshot: a tag whose frames come within its first second lay
+    there at the start, and is not enrolled; lifted and laid again, it is."""
+    from companion.hw.rfid.rdm6300 import Rdm6300Reader, frame
+
+    now = [0.0]
+    rdm = Rdm6300Reader("loop://", clock=lambda: now[0])
+    out = io.StringIO()
+    enroller = Enroller(TagMap(), config_dir() / TAGMAP_FILENAME, out)
+    enroller.enrol(parse_kinds("5p"), copies=1)
+
+    def feed(*frames: str) -> None:
+        rdm.link.write(b"".join(frame(uid) for uid in frames))
+        for event in rdm.poll_events():
+            enroller.on_event(event)
+
+    try:
+        feed()  # the port opens
+        now[0] += 0.3
+        feed("0F000000AA")
+        assert len(enroller.tag_map) == 0 and enroller.waiting is Waiting.TILE
+        assert "already on the draw slot (sticker 0F000000AA): lift it off" in out.getvalue()
+        now[0] += 2.0
+        feed()  # lifted: silence
+        now[0] += 1.0
+        feed("0F000000AA")  # laid again
+    finally:
+        rdm.close()
+    assert enroller.tag_map.tile("0F000000AA") is Tile.from_notation("5p")
+
+
 def test_a_sticker_enrolled_twice_is_refused(sim: TraySimulator, tray: TrayReader) -> None:
     enroller, player, keys, out = session(sim, tray)
     enroller.enrol(parse_kinds("5p"), copies=2)

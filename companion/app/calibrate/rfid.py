@@ -2,7 +2,9 @@
 
 The player is asked for the tiles kind by kind in MPSZ order (1m … 7z), four
 copies each (JR-TILE-1), places each one on the tray (any slot) or the RDM6300,
-and lifts it off again. Every sticker is written to the tag map at once, so
+and lifts it off again. A tile already lying on the reader when it comes up
+(left there after a game) is not taken for the tile asked for: the player is
+told to lift it. Every sticker is written to the tag map at once, so
 stopping half-way (``q``, Ctrl-C, a crash) loses nothing and a later run
 carries on with what is missing. A sticker already enrolled is refused.
 
@@ -29,6 +31,7 @@ from typing import Any, Protocol, TextIO
 from companion.app.commands.rfid import STDIN_PORT, RfidReader, add_reader_arguments, open_reader
 from companion.app.paths import config_dir
 from companion.errors import CompanionError, InvalidNotation
+from companion.hw.ports import SLOT_NAMES
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import ALL_KINDS, COPIES_PER_KIND, Tile, parse_tiles
@@ -96,6 +99,7 @@ class Enroller:
         self.reenrol_tile: Tile | None = None
         self.new_uid = ""
         self.checked: set[str] = set()
+        self.lying: set[str] = set()  # stickers lying on the reader since it came up
 
     # -- starting -------------------------------------------------------
 
@@ -148,6 +152,8 @@ class Enroller:
     # -- input ----------------------------------------------------------
 
     def on_event(self, event: TagEvent) -> None:
+        if self._lay_there(event):
+            return
         if self.waiting is Waiting.LIFT:
             if event.action is TagAction.REMOVED and event.uid == self.lift_uid:
                 self._after_lift()
@@ -160,6 +166,21 @@ class Enroller:
             self._read_new_sticker(event.uid)
         elif self.waiting is Waiting.OLD_STICKERS:
             self._read_old_sticker(event.uid)
+
+    def _lay_there(self, event: TagEvent) -> bool:
+        """Whether ``event`` is of a tile that lay on the reader when it came up (left on
+        the tray after a game): such a tile is not the one asked for, whatever its sticker,
+        so it is not enrolled (it was, as the first kind asked for). The player is told to
+        lift it; laid again, it is read as any other."""
+        if event.action is TagAction.PLACED and event.at_start:
+            self.lying.add(event.uid)
+            self.say(f"  A tile was already on the {SLOT_NAMES[event.slot]} slot (sticker "
+                     f"{event.uid}): lift it off. Nothing lying there at the start is enrolled.")
+            return True
+        if event.action is TagAction.REMOVED and event.uid in self.lying:
+            self.lying.discard(event.uid)
+            return True
+        return False
 
     def _after_lift(self) -> None:
         if self.after_lift is Waiting.TILE:

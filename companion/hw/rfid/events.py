@@ -20,6 +20,10 @@ class TagEvent:
 
     ``arrived`` is the ``time.perf_counter()`` at which the bytes that finished
     the event were read, so latency can be measured end to end.
+
+    ``at_start``: a PLACED of a tag that lay on the slot when the reader came up (the
+    tray's first snapshot, an RDM6300's first second), not one the player has just
+    laid: ``companion calibrate rfid`` must not take it for the tile it asked for.
     """
 
     action: TagAction
@@ -27,6 +31,7 @@ class TagEvent:
     uid: str
     label: str | None
     arrived: float = 0.0
+    at_start: bool = False
 
     def reading(self) -> SlotReading:
         """The slot's new settled reading, for the TileReader port."""

@@ -102,6 +102,10 @@ class Rdm6300Settings:
     # it, so a frame cannot be required; and a port that hangs up on every connect (a
     # socket:// bridge whose far end is gone) must not look "ok" between its drops.
     proven_after: float = 1.0
+    # A tag first read this soon after the port first opened lay there when the reader
+    # came up (TagEvent.at_start): the module only repeats a present tag's frame, so there
+    # is no snapshot. As app.session.reads.RDM6300_STARTUP_SECONDS.
+    startup_seconds: float = 1.0
 
 
 class Rdm6300Reader:
@@ -122,6 +126,7 @@ class Rdm6300Reader:
         self.counters: dict[str, int] = {"repeats": 0, "reconnects": 0}
         self._last_seen = 0.0
         self._opened_at = 0.0
+        self._first_opened: float | None = None  # when the port first opened (at_start)
         self._proven = False  # the open port has shown it works (see proven_after)
         self._failure = ""  # the last drop, shown until a reopened port proves itself
 
@@ -133,6 +138,8 @@ class Rdm6300Reader:
         if not self.link.is_open and self.link.try_open():
             self.framer.reset()
             self._opened_at, self._proven = self.clock(), False
+            if self._first_opened is None:
+                self._first_opened = self._opened_at
             # Silence while the port was gone says nothing of the tag: its absence is
             # timed from the reopening, so a tag still lying there is a repeat when its
             # frames come back, and one lifted meanwhile is removed absent_after later.
@@ -171,7 +178,10 @@ class Rdm6300Reader:
             events.append(TagEvent(TagAction.REMOVED, self.slot, self.uid,
                                    self.tag_map.label(self.uid), arrived))
         self.uid = uid
-        events.append(TagEvent(TagAction.PLACED, self.slot, uid, self.tag_map.label(uid), arrived))
+        at_start = self._first_opened is not None \
+            and self._last_seen - self._first_opened <= self.settings.startup_seconds
+        events.append(TagEvent(TagAction.PLACED, self.slot, uid, self.tag_map.label(uid), arrived,
+                               at_start))
 
     def wait(self, timeout: float) -> None:
         self.link.wait(timeout)

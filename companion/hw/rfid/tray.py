@@ -277,7 +277,8 @@ class TrayReader:
         return None
 
     def _reconcile(self, fields: tuple[str, ...], arrived: float, events: list[TagEvent]) -> None:
-        if not self._snapped:
+        first = not self._snapped  # its tiles lay on the tray before we came (at_start)
+        if first:
             self._snapped = True
             self._start_empty = [slot for slot, uid in zip(self.slots, fields, strict=False)
                                  if uid == EMPTY_UID]
@@ -286,16 +287,18 @@ class TrayReader:
                 self.down.add(slot)
                 continue
             self.down.discard(slot)
-            self._apply(slot, None if uid == EMPTY_UID else uid, arrived, events)
+            self._apply(slot, None if uid == EMPTY_UID else uid, arrived, events, at_start=first)
 
-    def _apply(self, slot: Slot, uid: str | None, arrived: float, events: list[TagEvent]) -> None:
+    def _apply(self, slot: Slot, uid: str | None, arrived: float, events: list[TagEvent],
+               at_start: bool = False) -> None:
         old = self.uids[slot]
         if old == uid:
             return
         if old is not None:
             events.append(TagEvent(TagAction.REMOVED, slot, old, self.tag_map.label(old), arrived))
         if uid is not None:
-            events.append(TagEvent(TagAction.PLACED, slot, uid, self.tag_map.label(uid), arrived))
+            events.append(TagEvent(TagAction.PLACED, slot, uid, self.tag_map.label(uid), arrived,
+                                   at_start))
         self.uids[slot] = uid
 
     def _tray_error(self, args: tuple[str, ...]) -> None:
