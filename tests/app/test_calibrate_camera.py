@@ -202,6 +202,22 @@ def test_enrol_from_a_folder_adds_to_the_enrolment_and_sets_a_corrupt_one_aside(
     assert Counter(Enrolment.load(path).labels) == {"1m": 2, "3m": 1, "back": 1}
 
 
+def test_enrol_from_a_folder_names_each_picture_not_named_after_a_tile(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A picture a phone named "5p (2).jpg" was left out without a word."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    tile_picture(folder / "5p.png", "5p")
+    tile_picture(folder / "5p (2).png", "5p")
+    tile_picture(folder / "xx.png", "1z")
+    assert main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "5p (2).png skipped: not named after a tile" in out and "5p_2.jpg" in out
+    assert "xx.png skipped" in out and "5p.png skipped" not in out
+    assert "enrolled 1 pictures of 1 kinds" in out
+
+
 def test_ctrl_c_while_enrolling_keeps_the_kinds_taken() -> None:
     with CompanionProcess("calibrate", "camera", "--source", "render:draw=5p", "--frames", "2",
                           "--enrol") as proc:

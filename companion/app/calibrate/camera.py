@@ -412,6 +412,9 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
     for path in sorted(folder.iterdir()):
         label = path.stem.split("_")[0].lower()
         if label not in READER_LABELS:
+            # A phone's or a file manager's copy (5p (2).jpg, 5p-1.jpg) is not taken either.
+            print(f"  {path.name} skipped: not named after a tile (the tile, then _ and "
+                  f"anything: 5p.jpg, 5p_2.jpg, 1z_b.png, back.png)")
             continue
         try:
             image = read_picture(path)
