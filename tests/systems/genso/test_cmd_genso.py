@@ -282,6 +282,103 @@ def test_fight_apply_refuses_a_sheet_changed_since_the_fight_began(
     assert (one.read_bytes(), two.read_bytes()) == before
 
 
+#: A child that holds ``argv[1]`` as the genso table does until its standard input closes.
+HOLDER = """
+import sys
+from pathlib import Path
+from companion.files import holding
+with holding(Path(sys.argv[1]), "the genso table, companion play --mode genso"):
+    print("held", flush=True)
+    sys.stdin.read()
+"""
+
+
+def _ended_fight(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A sheet brought into a fight in which it lost HP, the fight ended; the sheet."""
+    one = tmp_path / "pc1.toml"
+    run(capsys, "sheet", "pc1", "--save-as", str(one))
+    run(capsys, "fight", "new", "--party", str(one), "--monsters", "orc")
+    run(capsys, "fight", "wait", "駆け出し冒険者１")
+    run(capsys, "fight", "attack", "オーク", "駆け出し冒険者１", "--seed", "2")
+    run(capsys, "fight", "end")
+    return one
+
+
+def test_fight_apply_while_a_table_holds_the_fight_writes_no_sheet(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A genso table running the fight file alone writes it: `fight apply` is refused before
+    any sheet is written (it wrote the sheets, then failed to record it, and every later
+    apply was refused as 'changed since the fight began'). Once the table stops, it applies."""
+    one = _ended_fight(tmp_path, capsys)
+    fight = user_dirs / "data" / "genso" / "fight.json"
+    before = one.read_bytes()
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(fight)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        assert main(["genso", "fight", "apply"]) == 1
+        assert one.read_bytes() == before
+        err = capsys.readouterr().err
+        assert "the genso table" in err and "nothing was written" in err
+        assert "applied" not in json.loads(fight.read_text(encoding="utf-8"))
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(timeout=30)
+    assert [r["result"] for r in run(capsys, "fight", "apply")["sheets"]] == ["written"]
+    assert one.read_bytes() != before
+    assert "駆け出し冒険者１" in json.loads(fight.read_text(encoding="utf-8"))["applied"]
+
+
+def test_fight_apply_where_the_fight_file_cannot_be_written_writes_no_sheet(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder that lets no file be made (read-only) for the fight file: the apply could not
+    be recorded, so no sheet is written, and the folder is named."""
+    import tempfile
+
+    one = _ended_fight(tmp_path, capsys)
+    folder = user_dirs / "data" / "genso"
+    before = one.read_bytes()
+    real = tempfile.mkstemp
+
+    def read_only(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        if Path(kwargs["dir"]) == folder:
+            raise PermissionError(13, "Permission denied")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    assert main(["genso", "fight", "apply"]) == 2
+    err = capsys.readouterr().err
+    assert f"{folder}: no file can be made in this folder (Permission denied)" in err
+    assert "nothing was written" in err
+    assert one.read_bytes() == before
+
+
+def test_fight_apply_records_an_apply_a_cut_kept_from_the_fight_file(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sheets written, the fight file's record of it lost (a cut between the writes): the
+    next apply finds the sheet holds what the fight left and records it, so after an undo
+    and more fighting the sheet is still the apply's, written again, not 'changed'."""
+    one = _ended_fight(tmp_path, capsys)
+    fight = user_dirs / "data" / "genso" / "fight.json"
+    run(capsys, "fight", "apply")
+    data = json.loads(fight.read_text(encoding="utf-8"))
+    del data["applied"]
+    fight.write_text(json.dumps(data), encoding="utf-8")
+    assert [r["result"] for r in run(capsys, "fight", "apply")["sheets"]] == ["unchanged"]
+    assert "applied" in json.loads(fight.read_text(encoding="utf-8"))
+    run(capsys, "fight", "undo")
+    run(capsys, "fight", "wait", "駆け出し冒険者１")
+    run(capsys, "fight", "attack", "オーク", "駆け出し冒険者１", "--seed", "2")
+    hp = run(capsys, "fight", "end")["combatants"][0]["hp"]
+    assert [r["result"] for r in run(capsys, "fight", "apply")["sheets"]] == ["written"]
+    assert run(capsys, "sheet", str(one))["sheet"]["hp"] == hp
+
+
 @pytest.mark.parametrize(("metres", "days", "hours", "turns"), [
     (0, 0, 0, 0), (720, 0, 0, 1), (730, 0, 0, 2), (3600, 0, 1, 0), (3599, 0, 1, 0),
     (18000, 1, 0, 0), (17999, 1, 0, 0), (20000, 1, 0, 3), (25000, 1, 2, 0), (39601, 2, 1, 1),

@@ -6,7 +6,10 @@ and stones back to the sheets.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import tempfile
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +30,7 @@ from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
-from companion.files import atomic_write_text, write_toml
+from companion.files import FileInUse, atomic_write_text, holding, write_toml
 from companion.systems.genso.combat import (
     Action,
     Attack,
@@ -279,17 +282,47 @@ def _outlasting(fight: Fight, name: str) -> list[str]:
 
 def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path: Path) -> int:
     """Write each sheet file's HP, MP and stones back as the finished fight left them,
-    each file's comments and order kept.
+    each file's comments and order kept, and record each in the fight file (``applied``).
 
-    Every file is checked before any is written: one changed since the fight began (or
-    since the last apply) refuses the whole apply, naming it. A file already holding
-    what the fight left is not touched, so applying twice changes nothing.
+    All or nothing, as far as files allow: the fight file is held for the apply (refused
+    while a table runs it, which alone writes it then and would drop the record), and every
+    sheet is checked before any is written: one changed since the fight began (or since the
+    last apply) refuses the whole apply, naming it, and so does a folder where a sheet or
+    the fight file cannot be written. A file already holding what the fight left is not
+    touched, so applying twice changes nothing (the record is made then if a cut kept it
+    from the fight file).
     """
     if fight.state.outcome is None:
         raise IllegalAction("the fight is not over: end it first with `companion genso fight "
                             "end` (spells and stones may still follow the end)")
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(holding(path, "companion genso fight apply"))
+        except FileInUse as exc:
+            raise FileInUse(f"{exc}, then apply again: nothing was written") from None
+        return _apply_held(args, fight, path)
+
+
+def _writable(path: Path, what: str) -> None:
+    """Refuse, naming the folder, when ``path`` cannot be written there: a file is written
+    whole by making a new one beside it and renaming it over (:func:`atomic_write_text`), so
+    the folder must let a file be made; one is made and removed to see."""
+    target = path.resolve()
+    try:
+        fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise DataError(f"{target.parent}: no file can be made in this folder "
+                        f"({exc.strerror}), so {what} {target.name} cannot be written there; "
+                        "nothing was written") from None
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(name)
+
+
+def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
     plans: list[tuple[Entrant, Path, tomlkit.TOMLDocument, str]] = []
     rows: list[dict[str, Any]] = []
+    record = False  # an apply a cut kept from the fight file is recorded now
     for entrant in fight.entrants:
         if entrant.monster:
             continue
@@ -308,6 +341,9 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
         if now == new:
             rows.append({"name": entrant.name, "path": str(sheet), "result": "unchanged",
                          "hp": after.hp, "mp": after.mp, "lasting": lasting})
+            if now != entrant.digest and fight.applied.get(entrant.name) != new:
+                fight.applied[entrant.name] = new  # an apply whose record a cut lost
+                record = True
             continue
         if now not in (entrant.digest, fight.applied.get(entrant.name)):
             raise DataError(f"{sheet} was changed since the fight began; its HP and MP were "
@@ -317,11 +353,35 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
         rows.append({"name": entrant.name, "path": str(sheet), "result": "written",
                      "hp": after.hp, "mp": after.mp, "mana_stones": list(after.mana_stones),
                      "lasting": lasting})
-    for entrant, sheet, document, new in plans:
-        write_toml(sheet, document)
-        fight.applied[entrant.name] = new
     if plans:
-        save_fight(fight, path)
+        _writable(path, "the fight file")
+    for _, sheet, _, _ in plans:
+        _writable(sheet, "the sheet")
+    written: list[str] = []
+    try:
+        for entrant, sheet, document, new in plans:
+            write_toml(sheet, document)
+            fight.applied[entrant.name] = new
+            written.append(str(sheet))
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            if written:
+                save_fight(fight, path)  # the sheets written are recorded as applied
+        where = exc.filename or "a sheet"
+        raise DataError(f"{where}: cannot be written ({exc.strerror or exc}); "
+                        + (f"written before it: {', '.join(written)} (apply again once it "
+                           "can be written, and the rest follow)" if written
+                           else "nothing was written")) from None
+    if record and not plans:
+        with contextlib.suppress(OSError):  # the sheets are right; recorded when it can be
+            save_fight(fight, path)
+    elif plans:
+        try:
+            save_fight(fight, path)
+        except OSError as exc:
+            raise DataError(f"{path}: cannot record the apply ({exc.strerror or exc}); the "
+                            "sheets were written: run `companion genso fight apply` again "
+                            "once the fight file can be written, to record it") from None
     lines = []
     for row in rows:
         if row["result"] == "preset":
