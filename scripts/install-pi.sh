@@ -41,9 +41,28 @@ PACKAGES=(python3-venv python3-pip python3-picamera2 python3-lgpio python3-pygam
 # dialout: the RFID tray's USB serial port; input: the touch screen.
 GROUPS_NEEDED=(gpio video render dialout input)
 
+shell_word() {  # a word as a shell takes it back: quoted only when it must be (numpy<2)
+  case $1 in
+    '' | *[!A-Za-z0-9_@%+=:,./-]*) printf "'%s'" "${1//\'/\'\\\'\'}" ;;
+    *) printf '%s' "$1" ;;
+  esac
+}
+
+systemd_word() {  # a word of a unit's command line, quoted as systemd.service(5) reads it:
+  local word=$1   # in double quotes, \ and " escaped, % and $ doubled (no specifier, no variable)
+  word=${word//\\/\\\\}
+  word=${word//\"/\\\"}
+  word=${word//%/%%}
+  word=${word//\$/\$\$}
+  printf '"%s"' "$word"
+}
+
 run() {
-  if [ "$DRY_RUN" = 1 ]; then
-    printf '+ %s\n' "$*"
+  local word
+  if [ "$DRY_RUN" = 1 ]; then  # each line as it could be pasted into a shell
+    printf '+'
+    for word in "$@"; do printf ' %s' "$(shell_word "$word")"; done
+    printf '\n'
   else
     "$@"
   fi
@@ -156,7 +175,7 @@ WorkingDirectory=$PLAYER_HOME
 Environment=SDL_VIDEODRIVER=kmsdrm
 Environment=PYTHONUNBUFFERED=1
 # --resume carries on a game cut short by a power cut, or starts a new one.
-ExecStart=$VENV/bin/companion play --resume
+ExecStart=$(systemd_word "$VENV/bin/companion") play --resume
 # A finished game exits; the next one starts. A crash restarts it too.
 Restart=always
 RestartSec=3

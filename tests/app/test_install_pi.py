@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import pwd
+import shlex
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -24,12 +26,30 @@ def test_dry_run_plans_packages_groups_venv_and_unit(tmp_path: Path) -> None:
     assert "numpy<2" in out  # bookworm's picamera2 is built for numpy 1.x
     assert "python3-pygame" in out  # the system SDL has KMS/DRM, pip's pygame has not
     assert "[Service]" in out and "Restart=always" in out
-    assert "ExecStart=" in out and "companion play --resume" in out
+    assert f'ExecStart="{ROOT}/.venv/bin/companion" play --resume' in out
     assert "Environment=SDL_VIDEODRIVER=kmsdrm" in out
     assert "systemctl enable jongrogue-companion.service" in out
     # `companion` on the PATH from the next login (~/.profile adds ~/.local/bin)
     home = pwd.getpwuid(os.getuid()).pw_dir  # the player's home as getent gives it
     assert f"ln -sfn {ROOT}/.venv/bin/companion {home}/.local/bin/companion" in out
+
+
+def test_a_checkout_path_with_a_space_is_quoted_in_the_unit_and_the_printed_lines(
+    tmp_path: Path,
+) -> None:
+    """systemd split ExecStart=/home/pi/my repo/.venv/bin/companion at the space and ran
+    /home/pi/my; the dry run printed numpy<2 unquoted, which a shell reads as a redirect."""
+    repo = tmp_path / "my repo"
+    (repo / "scripts").mkdir(parents=True)
+    shutil.copy(SCRIPT, repo / "scripts" / "install-pi.sh")
+    result = subprocess.run(["bash", str(repo / "scripts" / "install-pi.sh"), "--dry-run"],
+                            capture_output=True, text=True, check=True,
+                            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    lines = result.stdout.splitlines()
+    assert f'ExecStart="{repo}/.venv/bin/companion" play --resume' in lines
+    pip = next(line for line in lines if "pip install -q -e" in line)
+    assert shlex.split(pip.removeprefix("+ ")) == [
+        f"{repo}/.venv/bin/python", "-m", "pip", "install", "-q", "-e", str(repo), "numpy<2"]
 
 
 def test_unknown_option_is_refused() -> None:
