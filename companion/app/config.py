@@ -28,6 +28,7 @@ from typing import Any
 from companion.app.paths import config_dir
 from companion.errors import DataError
 from companion.files import keep_aside, parse_user_toml
+from companion.hw.camera.choice import CameraChoice
 
 CONFIG_NAME = "config.toml"
 ENV_PREFIX = "COMPANION_"
@@ -132,11 +133,28 @@ class Config:
     def __getitem__(self, key: str) -> Value:
         return self.settings[key].value
 
-    def dice_camera(self, given: str | None = None) -> str:
+    def where(self, key: str) -> str:
+        """The setting ``key`` and where its value came from, for a message:
+        ``input.camera_source (/home/pi/.config/jongrogue-companion/config.toml)``."""
+        return f"{key} ({self.settings[key].origin})"
+
+    def camera_source(self) -> CameraChoice:
+        """input.camera_source, the camera that reads the tiles, naming where it was set."""
+        return self._camera("input.camera_source")
+
+    def dice_camera(self, given: str | None = None) -> CameraChoice:
         """The dice camera: ``given`` (a --source), else dice.camera_source, where "auto"
-        is the camera that reads the tiles (the mat has a dice area)."""
-        spec = given or self.text("dice.camera_source")
-        return self.text("input.camera_source") if spec == "auto" else spec
+        is the camera that reads the tiles (the mat has a dice area); each names the
+        setting that chose it, for the messages about it."""
+        if given:
+            return CameraChoice.option(given)
+        if self.text("dice.camera_source") != "auto":
+            return self._camera("dice.camera_source")
+        return self._camera("input.camera_source", ', as dice.camera_source is "auto"')
+
+    def _camera(self, key: str, why: str = "") -> CameraChoice:
+        return CameraChoice(self.text(key), self.where(key) + why,
+                            f'{key} = "camera:0" in {self.path}')
 
     def tell_notices(self) -> None:
         """Print the notices on stderr: the command goes on, the user learns what was off."""

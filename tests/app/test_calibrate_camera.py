@@ -145,6 +145,17 @@ def test_no_camera_is_not_a_mat_out_of_view(capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().out.startswith("no picture from the camera: no camera at 7")
 
 
+def test_a_configured_camera_that_is_no_camera_names_its_key_and_file(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The player never typed "webcam": the message said neither key nor file."""
+    path = config_dir() / "config.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text('[input]\ncamera_source = "webcam"\n', encoding="utf-8")
+    assert main(["calibrate", "camera"]) == 1
+    assert (f"companion: error: input.camera_source ({path}): webcam: no such camera"
+            in capsys.readouterr().err)
+
+
 def test_frames_must_be_a_positive_number(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["calibrate", "camera", "--source", "render:", "--frames", "0"])

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
+from companion.app.config import load_config
 from companion.app.history import History
 from companion.app.session.host import Session
 from companion.app.session.save import (
@@ -279,6 +280,17 @@ def test_no_gpio_here_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> No
     err = capsys.readouterr().err
     assert "the buttons cannot be used here" in err and "--choices keyboard" in err
     assert "Traceback" not in err
+
+
+def test_a_camera_source_that_is_no_camera_names_its_key_and_file(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """[input] camera_source = "webcam" said only "webcam: no such camera ..."."""
+    path = load_config().path
+    path.parent.mkdir(parents=True)
+    path.write_text('[input]\ncamera_source = "webcam"\n', encoding="utf-8")
+    assert main(["play", "--input", "camera", "--choices", "auto", "--display", "none"]) == 1
+    err = capsys.readouterr().err
+    assert f"companion: error: input.camera_source ({path}): webcam: no such camera" in err
 
 
 def test_two_parts_on_one_pin_are_refused(capsys: pytest.CaptureFixture[str],

@@ -19,6 +19,7 @@ from companion.hw.camera.capture import (
     open_source,
     parse_tiles_spec,
 )
+from companion.hw.camera.choice import CameraChoice
 from companion.hw.ports import Slot
 
 
@@ -66,6 +67,18 @@ def test_missing_path_or_empty_folder_is_a_device_error(tmp_path: Path) -> None:
         open_source(str(tmp_path / "nope.png"))
     with pytest.raises(DeviceError, match="no pictures"):
         FileSource(tmp_path)
+
+
+def test_a_missing_source_names_the_setting_that_chose_it(tmp_path: Path) -> None:
+    """"webcam" from config.toml was said as "webcam: no such camera ...", naming neither
+    the key nor the file: the player never typed it."""
+    chosen = CameraChoice("webcam", "input.camera_source (/home/pi/config.toml)", "")
+    with pytest.raises(DeviceError, match=r"^input\.camera_source \(/home/pi/config\.toml\): "
+                                          r"webcam: no such camera, picture"):
+        open_source(chosen)
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(DeviceError, match=r"^--source: .*empty: the folder holds no pictures"):
+        open_source(CameraChoice.option(str(tmp_path / "empty")))
 
 
 def test_no_webcam_is_a_status_and_retries_later() -> None:

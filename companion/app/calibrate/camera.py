@@ -50,6 +50,7 @@ from companion.app.paths import config_dir, data_dir
 from companion.errors import DataError
 from companion.files import atomic_write_bytes, commented, table, write_toml
 from companion.hw.camera.capture import FrameSource, frame_problem, open_source
+from companion.hw.camera.choice import CameraChoice
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetection, MatDetector, MatGeometry, Rect
 from companion.hw.camera.occupancy import COVERED_SHADE, SlotLooks
@@ -497,9 +498,11 @@ def run(args: argparse.Namespace) -> int:
     if args.source is None:  # the camera the game will read from
         config = load_config()
         config.tell_notices()
-        args.source = config.text("input.camera_source")
+        chosen = config.camera_source()
+    else:
+        chosen = CameraChoice.option(args.source)
     settings = settings_to_keep(classifier)
-    source = open_source(args.source)
+    source = open_source(chosen)
     try:
         found = find_mat(source, detector, args.frames, print)
         if found is None:
@@ -517,7 +520,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"  - {problem}")
         print(f"saved the frame with the markers and slots found drawn on it to {view}")
         path = config_dir() / CALIBRATION_FILE
-        save_calibration(path, args.source, quality, detection.markers_seen, settings)
+        save_calibration(path, str(chosen), quality, detection.markers_seen, settings)
         print(f"saved {path}")
         save_slot_looks(*learn_empty_slots(frame, detection, detector, classifier,
                                            settings.min_confidence))

@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from companion.errors import DeviceError, InvalidNotation
+from companion.hw.camera.choice import CameraChoice
 from companion.hw.camera.render import Camera, render_scene
 from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import Slot
@@ -299,7 +300,9 @@ def parse_tiles_spec(text: str) -> dict[Slot, str]:
 
 
 def open_source(spec: str) -> FrameSource:
-    """Open a frame source from its description (see the module docstring)."""
+    """Open a frame source from its description (see the module docstring). One that can
+    never give a frame (no such file) raises :class:`DeviceError`, naming the setting that
+    chose it when ``spec`` is a :class:`~companion.hw.camera.choice.CameraChoice`."""
     if spec.startswith("camera:"):
         device = spec.removeprefix("camera:")
         return OpenCVCamera(int(device) if device.isdigit() else device)
@@ -311,4 +314,9 @@ def open_source(spec: str) -> FrameSource:
         return PicameraSource()
     if spec.startswith("render:"):
         return RenderedSource(parse_tiles_spec(spec.removeprefix("render:")))
-    return FileSource(Path(spec))
+    try:
+        return FileSource(Path(spec))
+    except DeviceError as exc:
+        if isinstance(spec, CameraChoice):  # not typed here: say where it was set
+            raise DeviceError(f"{spec.setting}: {exc}") from None
+        raise

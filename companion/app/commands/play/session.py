@@ -159,7 +159,7 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         tiles = SimTiles(game, sim)
     else:
         rfid_kind = config.text("input.rfid_kind")
-        reader = open_reader(input_kind, config.text("input.camera_source"),
+        reader = open_reader(input_kind, config.camera_source(),
                              config.text("input.rfid_port"), game.ledger, rfid_kind)
         tiles = TableTiles(reader, controls, config.number("input.accept_seconds"), poll,
                            one_slot=input_kind == "rfid" and rfid_kind == "rdm6300")

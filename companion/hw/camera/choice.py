@@ -1,0 +1,44 @@
+"""A camera source string that knows which setting chose it, for the messages about it.
+
+Light on purpose: the config (read by every command) makes these without OpenCV.
+"""
+
+from __future__ import annotations
+
+#: What a plain source string is said to come from: the commands' --source, or the config.
+ANY_SETTING = "--source, or input.camera_source in the config"
+#: How to choose a USB camera, said for a plain source string.
+ANY_USB = 'input.camera_source = "camera:0" in config.toml, or --source camera:0'
+
+
+class CameraChoice(str):
+    """A camera source (``camera:0``, ``picamera``, a folder of pictures) and the setting
+    that gave it, named for a message: ``setting`` is where it is chosen
+    (``input.camera_source (/home/pi/.config/jongrogue-companion/config.toml)``,
+    ``--source``), and ``usb`` how a USB camera is chosen there instead
+    (``input.camera_source = "camera:0" in …/config.toml``). Everywhere else it is the
+    plain string, so it goes through every layer that takes a source string."""
+
+    setting: str
+    usb: str
+
+    def __new__(cls, spec: str, setting: str, usb: str) -> CameraChoice:
+        made = super().__new__(cls, spec)
+        made.setting = setting
+        made.usb = usb
+        return made
+
+    @classmethod
+    def option(cls, spec: str, option: str = "--source") -> CameraChoice:
+        """A source given on the command line with ``option``."""
+        return cls(spec, option, f"{option} camera:0")
+
+
+def chosen_in(spec: str) -> str:
+    """Where ``spec`` was chosen, for a message (:data:`ANY_SETTING` when not known)."""
+    return spec.setting if isinstance(spec, CameraChoice) else ANY_SETTING
+
+
+def usb_instead(spec: str) -> str:
+    """How to choose a USB camera in place of ``spec``, for a message."""
+    return spec.usb if isinstance(spec, CameraChoice) else ANY_USB
