@@ -13,7 +13,7 @@ import machine
 from jrtray.logic import Tray
 from mfrc522 import MFRC522
 
-FIRMWARE_VERSION = "1.0.0"
+FIRMWARE_VERSION = "1.1.0"  # 1.1: ERR COLLISION (firmware/PROTOCOL.md)
 
 
 def make_readers():

@@ -31,6 +31,12 @@ CMD_CALC_CRC = 0x03
 CMD_TRANSCEIVE = 0x0C
 CMD_SOFT_RESET = 0x0F
 
+# read_uid's answer when two or more tags answered the anticollision at once (ErrorReg
+# CollErr): two tiles stacked on one slot. Not None ("no tag"): the tray must not take the
+# tile that was there for lifted. The same value as jrtray.logic.COLLISION.
+COLLISION = "collision"
+COLL_ERR = 0x08
+
 PICC_WUPA = 0x52
 PICC_HLTA = 0x50
 CASCADE_TAG = 0x88
@@ -41,6 +47,7 @@ class MFRC522:
     """One reader on a shared SPI bus, selected by its own chip-select pin."""
 
     def __init__(self, spi, cs, rst=None):
+        self._collided = False  # the last transceive ended in a bit collision
         self.spi = spi
         self.cs = cs
         self.cs.value(1)
@@ -91,6 +98,7 @@ class MFRC522:
             raise OSError("MFRC522 does not answer")
 
     def _transceive(self, data, last_bits=0):
+        self._collided = False
         self._write(COMMAND, CMD_IDLE)
         self._write(COM_IRQ, 0x7F)
         self._write(FIFO_LEVEL, 0x80)
@@ -108,7 +116,9 @@ class MFRC522:
         else:
             return None
         self._clear_bits(BIT_FRAMING, 0x80)
-        if self._read(ERROR) & 0x1B:  # buffer overflow, collision, parity, protocol
+        error = self._read(ERROR)
+        if error & 0x1B:  # buffer overflow, collision, parity, protocol
+            self._collided = bool(error & COLL_ERR)
             return None
         count = self._read(FIFO_LEVEL)
         return bytes(self._read(FIFO_DATA) for _ in range(count))
@@ -128,7 +138,9 @@ class MFRC522:
     # -- tag ------------------------------------------------------------
 
     def read_uid(self):
-        """The UID of the tag in the field as bytes, or None when there is none."""
+        """The UID of the tag in the field as bytes, None when there is none, or
+        ``COLLISION`` when several tags answer the anticollision at once (the driver runs
+        no anticollision loop: one tile per slot is the rule, and the player is told)."""
         self._check_alive()
         atqa = self._transceive(bytes((PICC_WUPA,)), last_bits=7)
         if atqa is None or len(atqa) != 2:
@@ -136,6 +148,8 @@ class MFRC522:
         uid = b""
         for level in SELECT_LEVELS:
             part = self._transceive(bytes((level, 0x20)))
+            if part is None and self._collided:
+                return COLLISION
             if part is None or len(part) != 5 or part[0] ^ part[1] ^ part[2] ^ part[3] != part[4]:
                 return None
             command = bytes((level, 0x70)) + part

@@ -1,8 +1,15 @@
 """The tray: polls its readers round-robin, debounces, talks protocol v1.
 
 A reader is any object with ``read_uid()`` (the tag's UID as bytes, or None
-when no tag answers; OSError when the chip itself does not answer) and
-``init()`` (re-initialise the chip after a fault).
+when no tag answers, or ``COLLISION`` when several tags answer at once; OSError
+when the chip itself does not answer) and ``init()`` (re-initialise the chip
+after a fault).
+
+Two tiles stacked on one slot are a collision, not an empty slot: seen
+``place_after`` polls in a row it is reported (``ERR COLLISION <slot>``, again
+after every ``SNAP``) and the slot keeps its tile meanwhile; ``remove_after``
+clean polls in a row end it (``ERR COLLISION_END <slot>``). The tile that was
+there was reported removed, and the host said nothing.
 
 Debounce: a tag must be read ``place_after`` polls in a row to count as
 placed, and missed ``remove_after`` polls in a row to count as removed, so a
@@ -26,6 +33,7 @@ from jrtray import protocol
 
 EMPTY = "-"
 DOWN = "?"
+COLLISION = "collision"  # read_uid: several tags answered (mfrc522.COLLISION)
 
 
 class SlotState:
@@ -39,6 +47,9 @@ class SlotState:
         self.failures = 0
         self.down = False
         self.retry_at = 0
+        self.collisions = 0  # collision polls in a row
+        self.clean = 0  # polls in a row without one, while colliding
+        self.colliding = False  # ERR COLLISION sent, not yet ended
 
 
 class Tray:
@@ -76,6 +87,9 @@ class Tray:
         for state in self.slots:
             fields.append(DOWN if state.down else (state.uid or EMPTY))
         self.emit("SNAP", fields, now)
+        for index, state in enumerate(self.slots):  # a host that just came needs them too
+            if state.colliding:
+                self.emit("ERR", ("COLLISION", str(index)), now)
 
     def boot(self, now):
         """Announce ourselves once at power-up (the host may not be listening yet)."""
@@ -152,7 +166,32 @@ class Tray:
             if state.down:
                 state.down = False
                 self.emit("ERR", ("READER_UP", str(index)), now)
+        if raw == COLLISION:
+            self.collided(index, state, now)
+            return
+        self.uncollided(index, state, now)
         self.debounce(index, state, hex_uid(raw) if raw else None, now)
+
+    def collided(self, index, state, now):
+        """Several tags on the slot: say so once it holds; keep the slot's tile (neither
+        missed nor replaced: what lies there is not known)."""
+        state.collisions += 1
+        state.clean = 0
+        state.missed = 0
+        state.candidate = None
+        state.seen = 0
+        if not state.colliding and state.collisions >= self.place_after:
+            state.colliding = True
+            self.emit("ERR", ("COLLISION", str(index)), now)
+
+    def uncollided(self, index, state, now):
+        state.collisions = 0
+        if state.colliding:
+            state.clean += 1
+            if state.clean >= self.remove_after:
+                state.colliding = False
+                state.clean = 0
+                self.emit("ERR", ("COLLISION_END", str(index)), now)
 
     def reader_failed(self, index, state, now):
         state.failures += 1

@@ -59,3 +59,17 @@ def test_a_reader_that_stops_answering_raises_oserror(driver: ModuleType) -> Non
     reader.init()
     bus.tag = Tag(bytes.fromhex("04A1B2C3"))
     assert reader.read_uid() == bytes.fromhex("04A1B2C3")
+
+
+def test_two_tags_on_one_reader_are_a_collision_not_no_tag(driver: ModuleType) -> None:
+    """Two tiles stacked: their anticollision answers differ, the chip flags CollErr, and
+    the driver says COLLISION (it said None, "no tag", and the tray removed the tile)."""
+    bus = ChipBus()
+    reader = driver.MFRC522(bus, Pin(17))
+    bus.tag = Tag(bytes.fromhex("04000001"))
+    assert reader.read_uid() == bytes.fromhex("04000001")
+    bus.more = [Tag(bytes.fromhex("04000002"))]
+    assert reader.read_uid() == driver.COLLISION
+    bus.more = []
+    bus.tag.state = "idle"  # as a real tag falls back from READY on the next WUPA
+    assert reader.read_uid() == bytes.fromhex("04000001")

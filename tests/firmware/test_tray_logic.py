@@ -116,6 +116,28 @@ def test_a_dead_reader_is_reported_retried_and_recovers(logic: ModuleType) -> No
     assert wire.take() == [("SNAP", ("01020304", "09090909"))]  # its tile was kept
 
 
+def test_two_tiles_on_a_slot_are_a_collision_and_the_tile_is_kept(logic: ModuleType) -> None:
+    """A tile stacked on the one on slot 0: ERR COLLISION 0 (after PLACE_AFTER polls), no
+    REMOVE; a SNAP keeps the tile and says the collision again; one tile taken off, the
+    collision ends after REMOVE_AFTER clean polls and the tile is still there."""
+    tray, readers, wire = make_tray(logic, slots=2)
+    readers[0].uid = b"\x04\x00\x00\x01"
+    run(tray, 4)
+    assert wire.take() == [("PLACE", ("0", "04000001"))]
+    readers[0].uid = logic.COLLISION
+    run(tray, 2)
+    assert wire.take() == []  # one collision poll is not enough
+    run(tray, 20)
+    assert wire.take() == [("ERR", ("COLLISION", "0"))]  # once, and no REMOVE
+    tray.snapshot(0)
+    assert wire.take() == [("SNAP", ("04000001", "-")), ("ERR", ("COLLISION", "0"))]
+    readers[0].uid = b"\x04\x00\x00\x01"
+    run(tray, 6)
+    assert wire.take() == [("ERR", ("COLLISION_END", "0"))]
+    tray.snapshot(0)
+    assert wire.take() == [("SNAP", ("04000001", "-"))]
+
+
 def test_host_commands_are_answered(logic: ModuleType) -> None:
     tray, _, wire = make_tray(logic, slots=2)
     tray.feed(encode(0, Kind.HELLO) + encode(1, Kind.SNAP), 5000)

@@ -161,6 +161,37 @@ def test_the_first_snapshot_is_read_whole_empty_slots_too(
     assert later == []
 
 
+def test_two_tiles_on_a_slot_are_named_and_the_tile_is_kept(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    """A tile stacked on 5p on the draw slot: the status says "two tiles on the draw slot:
+    leave one" and 5p is not reported removed (the slot read as empty, without a word);
+    a reconnect's SNAP keeps saying it; one taken off, the status is ok again."""
+    assert ready(sim, tray).ok
+    sim.place(0, UID_5P)
+    sim.settle()
+    assert placed(pump(sim, tray, until=lambda e: bool(e))) == [(Slot.DRAW, UID_5P, "5p")]
+    sim.stack(0)
+    sim.settle()
+    events = pump(sim, tray, until=lambda e: not tray.status().ok, timeout=0.5)
+    events += pump(sim, tray, timeout=0.1)
+    assert events == []
+    assert tray.status().message == "two tiles on the draw slot: leave one"
+    assert tray.status().counters["tray_errors"] == 0
+    sim.unplug()
+    pump(sim, tray, timeout=0.1)
+    sim.replug()
+    deadline = time.monotonic() + 2
+    while tray.state.value != "ready" and time.monotonic() < deadline:
+        pump(sim, tray, timeout=0.01)
+    pump(sim, tray, timeout=0.05)
+    assert tray.status().message == "two tiles on the draw slot: leave one"
+    sim.stack(0, False)
+    sim.settle()
+    events = pump(sim, tray, until=lambda e: tray.status().ok, timeout=1.0)
+    assert tray.status().ok and events == [] and tray.uids[Slot.DRAW] == UID_5P
+
+
 def test_debounce_ignores_a_tag_seen_only_once(sim: TraySimulator, tray: TrayReader) -> None:
     assert ready(sim, tray).ok
     sim.place(0, UID_5P)

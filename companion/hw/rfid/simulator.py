@@ -7,7 +7,7 @@ as if it were ``/dev/ttyACM0``. Nothing runs in the background: call
 :meth:`TraySimulator.step` (or :meth:`settle`) from the same loop that polls
 the host driver.
 
-Outside-world verbs: ``place(slot, uid)``, ``remove(slot)``, ``break_reader``,
+Outside-world verbs: ``place(slot, uid)``, ``remove(slot)``, ``stack``, ``break_reader``,
 ``inject(raw bytes)``, ``unplug()``/``replug()``, ``silent = True``.
 """
 
@@ -52,14 +52,17 @@ class SimulatedReader:
     def __init__(self) -> None:
         self.uid: bytes | None = None
         self.broken = False
+        self.stacked = False  # a second tile on this one: the reader sees a collision
 
     def init(self) -> None:
         if self.broken:
             raise OSError("MFRC522 does not answer")
 
-    def read_uid(self) -> bytes | None:
+    def read_uid(self) -> bytes | str | None:
         if self.broken:
             raise OSError("MFRC522 does not answer")
+        if self.stacked:
+            return "collision"  # jrtray.logic.COLLISION, as firmware/mfrc522.py answers
         return self.uid
 
 
@@ -156,6 +159,10 @@ class TraySimulator:
 
     def break_reader(self, slot: int, broken: bool = True) -> None:
         self.readers[slot].broken = broken
+
+    def stack(self, slot: int, stacked: bool = True) -> None:
+        """Lay a second tile on the one on ``slot`` (False: take it off again)."""
+        self.readers[slot].stacked = stacked
 
     def __enter__(self) -> TraySimulator:
         return self

@@ -80,6 +80,7 @@ class TrayReader:
         self.tray_slots = 0
         self.uids: dict[Slot, str | None] = dict.fromkeys(self.slots)
         self.down: set[Slot] = set()
+        self.stacked: set[Slot] = set()  # slots with two tiles or more (ERR COLLISION)
         self.counters: dict[str, int] = dict.fromkeys(
             ("lost", "duplicates", "out_of_order", "unknown_slot", "tray_errors", "timeouts",
              "reconnects"), 0)
@@ -120,6 +121,12 @@ class TrayReader:
         if self.state is not LinkState.READY:
             return ReaderStatus(False, self._problem or self.link.problem, counters)
         where = f"tray on {self.link.device} (firmware {self.firmware}, {self.tray_slots} slots)"
+        if self.stacked:
+            # The player's to fix, and the slot keeps its tile meanwhile (the tray reports
+            # no removal): first, short, for the status line beside an offer.
+            stacked = [s for s in self.slots if s in self.stacked]
+            return ReaderStatus(False, f"two tiles on the {_slot_list(stacked)}: leave one",
+                                counters)
         if self.down:
             down = [s for s in self.slots if s in self.down]
             readers = "reader" if len(down) == 1 else "readers"
@@ -278,6 +285,7 @@ class TrayReader:
 
     def _reconcile(self, fields: tuple[str, ...], arrived: float, events: list[TagEvent]) -> None:
         first = not self._snapped  # its tiles lay on the tray before we came (at_start)
+        self.stacked.clear()  # the tray follows a SNAP with an ERR COLLISION per stacked slot
         if first:
             self._snapped = True
             self._start_empty = [slot for slot, uid in zip(self.slots, fields, strict=False)
@@ -309,6 +317,12 @@ class TrayReader:
                 (self.down.add if code == "READER_DOWN" else self.down.discard)(slot)
             if code == "READER_UP":
                 return
+        if code in ("COLLISION", "COLLISION_END") and len(args) > 1 and args[1].isdigit():
+            # Two tiles on one slot: the player's move, not a fault of the tray (not counted).
+            slot = self._slot(args[1])
+            if slot is not None:
+                (self.stacked.add if code == "COLLISION" else self.stacked.discard)(slot)
+            return
         self.counters["tray_errors"] += 1
 
 

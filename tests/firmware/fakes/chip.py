@@ -78,6 +78,7 @@ class ChipBus:
         self.regs: dict[int, int] = {}
         self.fifo: list[int] = []
         self.tag: Tag | None = None
+        self.more: list[Tag] = []  # other tags on the antenna: differing answers collide
         self.answers = True  # False: the reader's cable came loose
         self.transceived: list[bytes] = []
         self._read_reg: int | None = None
@@ -141,10 +142,14 @@ class ChipBus:
         frame = bytes(self.fifo)
         self.fifo.clear()
         self.transceived.append(frame)
-        answer = self.tag.respond(frame, bits) if self.tag is not None else None
+        tags = ([self.tag] if self.tag is not None else []) + self.more
+        answers = [a for a in (tag.respond(frame, bits) for tag in tags) if a is not None]
+        answer = answers[0] if answers else None
+        self.regs[ERROR] = 0
         if answer is None:
             self.regs[COM_IRQ] = self.regs.get(COM_IRQ, 0) | 0x01  # the timer ran out
         else:
             self.fifo.extend(answer)
             self.regs[COM_IRQ] = self.regs.get(COM_IRQ, 0) | 0x30
-        self.regs[ERROR] = 0
+            if any(other != answer for other in answers):
+                self.regs[ERROR] = 0x08  # CollErr: tags answered different bits at once
