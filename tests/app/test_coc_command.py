@@ -290,6 +290,29 @@ def test_a_bad_journal_entry_exits_2_naming_the_file_and_entry(
         assert err.startswith(f"companion: error: {saved}: ") and said in err, err
 
 
+@pytest.mark.parametrize(("change", "said"), [
+    ({"profile": []}, "not a saved coc fight: profile should be '003' or '004', found []"),
+    ({"side": []}, "entrant 1's side should be 'foes' or 'investigators', found []"),
+])
+def test_a_field_of_the_wrong_type_exits_2_naming_the_file_and_field(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str],
+    change: dict[str, Any], said: str
+) -> None:
+    """Valid JSON, a list for the profile or a side: `coc fight show` was a TypeError
+    traceback (unhashable type: 'list')."""
+    ann, cult = sheets(tmp_path)
+    saved = Path(run(capsys, "fight", "new", "--investigators", ann, "--foes", cult)["path"])
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    if "side" in change:
+        data["entrants"][0]["side"] = change["side"]
+    else:
+        data.update(change)
+    saved.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["coc", "fight", "show"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion: error: {saved}: ") and said in err, err
+
+
 def test_roll_and_defaults_with_file_use_the_fights_profile(
     tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -1042,6 +1043,46 @@ def test_a_fight_file_that_cannot_be_read_sets_no_table_aside(
     resumed = play(tmp_path, [], resume=True)
     assert resumed.journal == first.journal
     assert resumed.fight.to_json() == first.fight.to_json()
+
+
+@pytest.mark.parametrize("resume", [True, False])
+@pytest.mark.parametrize("where", ["profile", "side"])
+def test_a_table_save_with_a_field_of_the_wrong_type_is_kept_aside_not_a_traceback(
+        tmp_path: Path, resume: bool, where: str) -> None:
+    """Valid JSON, a list for the fight's profile or an entrant's side in the table save:
+    every start of the coc table ended in a TypeError traceback (unhashable type: 'list')
+    until the save was deleted by hand. It is kept aside with a message."""
+    fight_file(tmp_path, "003")
+    first = play(tmp_path, CHOICES[:6])
+    state = tmp_path / "table.json"
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    if where == "profile":
+        saved["fight"]["profile"] = []
+    else:
+        saved["fight"]["entrants"][0]["side"] = []
+    state.write_text(json.dumps(saved), encoding="utf-8")
+    told: list[str] = []
+    session = table_session(tmp_path / "fight.json", state, resume=resume, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, CocFightMode)
+    assert session.mode.fight.to_json() == first.fight.to_json()
+    (kept,) = tmp_path.glob("table.json.corrupt-*" if resume else "table.json.replaced-*")
+    assert json.loads(kept.read_text(encoding="utf-8")) == saved
+    assert any(kept.name in t for t in told)
+    if resume:
+        assert "should be" in told[0] and "found []" in told[0]
+
+
+def test_a_fight_file_with_a_field_of_the_wrong_type_is_named(tmp_path: Path) -> None:
+    """The fight file itself with a list for a side: an error naming the file and field."""
+    path = fight_file(tmp_path, "003")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["entrants"][1]["side"] = ["foes"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(DataError, match=re.escape(
+            f"{path.resolve()}: not a saved coc fight: entrant 2's side should be")):
+        table_session(path, tmp_path / "table.json", resume=False, seed=SEED,
+                      choices=Player([]))
 
 
 def test_both_sides_down_at_once_is_told_at_the_table() -> None:

@@ -299,6 +299,32 @@ def test_a_table_save_that_does_not_replay_is_kept_aside_and_the_file_taken_up(
     assert json.loads(kept.read_text(encoding="utf-8")) == saved
 
 
+@pytest.mark.parametrize("resume", [True, False])
+@pytest.mark.parametrize(("key", "value"), [("name", []), ("name", 5), ("monster", [1])])
+def test_a_table_save_with_a_field_of_the_wrong_type_is_kept_aside_not_a_traceback(
+        tmp_path: Path, resume: bool, key: str, value: object) -> None:
+    """Valid JSON, a list or a number for an entrant's name or monster: every start of the
+    table ended in a TypeError traceback until the save was deleted by hand. It is kept
+    aside with a message, and the fight file taken up."""
+    first = two_actions_then_a_stop(tmp_path)
+    state = tmp_path / "table.json"
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    entrant = 2 if key == "monster" else 0
+    assert ("monster" in saved["fight"]["entrants"][entrant]) == (key == "monster")
+    saved["fight"]["entrants"][entrant][key] = value
+    state.write_text(json.dumps(saved), encoding="utf-8")
+    told: list[str] = []
+    session = table_session(RULES, tmp_path / "fight.json", state, resume=resume, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, GensoFightMode)
+    assert session.mode.fight.to_json() == first.fight.to_json()
+    (kept,) = tmp_path.glob("table.json.corrupt-*" if resume else "table.json.replaced-*")
+    assert json.loads(kept.read_text(encoding="utf-8")) == saved
+    assert any(kept.name in t for t in told)
+    if resume:
+        assert f"entrant {entrant + 1}: {key} should be" in told[0]
+
+
 def cut_before_the_last_write(folder: Path, on_file: dict[str, Any]) -> None:
     """The table's files as a cut between its last save and that action's fight-file
     write leaves them: the file one action behind, the save knowing it as last written."""

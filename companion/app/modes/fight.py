@@ -394,6 +394,12 @@ def read_fight_data(path: Path, start_hint: str) -> Any:
         raise DataError(f"{path}: not JSON ({exc})") from None
 
 
+#: What a fight (a file, a table save's) that does not load or replay raises: the loaders
+#: check each field's type (a DataError naming it), and a shape they miss is no traceback
+#: that blocks the table mode until its save is deleted by hand, but a save kept aside.
+UNREPLAYABLE = (CompanionError, ValueError, TypeError, KeyError)
+
+
 @dataclass(frozen=True)
 class Table:
     """One system's fights at the table: how its fight file loads and its mode is made."""
@@ -503,8 +509,17 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
 
 def _load_fight(table: Table, fight_path: Path) -> Any:
     """The fight in the fight file; :class:`DataError` when it is missing, cannot be read or
-    is not a fight of this system."""
-    return table.load(read_fight_data(fight_path, table.start_hint))
+    is not a fight of this system (a shape its loader does not name, too: no traceback)."""
+    data = read_fight_data(fight_path, table.start_hint)
+    try:
+        return table.load(data)
+    except DataError as exc:
+        if str(exc).startswith(str(fight_path)):
+            raise
+        raise DataError(f"{fight_path}: {exc}") from None
+    except (TypeError, KeyError) as exc:
+        raise DataError(f"{fight_path}: not a fight this companion can read "
+                        f"({type(exc).__name__}: {exc})") from None
 
 
 def _refuse_unmendable(table: Table, old: FightSave, fight_path: Path, label: str) -> None:
@@ -513,10 +528,10 @@ def _refuse_unmendable(table: Table, old: FightSave, fight_path: Path, label: st
     replay either, the file's error is raised now, with nothing set aside."""
     try:
         _load_fight(table, fight_path)
-    except (CompanionError, ValueError, TypeError, KeyError) as unreadable:
+    except UNREPLAYABLE as unreadable:
         try:
             replay(table.mode(table.load(old.fight), label), old.inputs, old.events)
-        except (CompanionError, ValueError):
+        except UNREPLAYABLE:
             raise unreadable from None  # nothing would mend the file
 
 
@@ -527,7 +542,7 @@ def _replayed(table: Table, saved: FightSave, state_path: Path, label: str,
     try:
         mode = table.mode(table.load(saved.fight), label)
         replay(mode, saved.inputs, saved.events)
-    except (CompanionError, ValueError) as exc:
+    except UNREPLAYABLE as exc:
         kept = move_aside(state_path)
         tell(f"the table save {state_path} does not replay ({exc}); it was kept as "
              f"{kept.name}; taking up the fight file")
@@ -541,8 +556,7 @@ def _on_file(table: Table, fight_path: Path) -> dict[str, Any] | None:
     try:
         data = json.loads(read_regular(fight_path, SAVE_LIMIT, "fight file").decode("utf-8"))
         written: dict[str, Any] = table.load(data).to_json()
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, CompanionError, ValueError,
-            TypeError, KeyError):
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, *UNREPLAYABLE):
         return None
     return written
 
@@ -603,7 +617,7 @@ def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, 
     try:
         mode = table.mode(table.load(old.fight), label)
         replay(mode, old.inputs, old.events)
-    except (CompanionError, ValueError):
+    except UNREPLAYABLE:
         return False  # nothing to catch up from
     ours, on_file = mode.fight.to_json(), _on_file(table, fight_path)
     if on_file == ours:

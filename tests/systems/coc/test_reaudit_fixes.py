@@ -174,6 +174,11 @@ def test_co_ma_4_no_follow_up_after_a_parry_that_held_004() -> None:
     ("opening", [[6]], "opening should be a list of [sides, value] dice"),
     ("journal", "x", "journal should be a list of entries, found 'x'"),
     ("settings", [1], "settings should be a table of rule IDs"),
+    # A list or a table where a name is wanted was a TypeError traceback (unhashable).
+    ("profile", [], "profile should be '003' or '004', found []"),
+    ("profile", {"a": 1}, "profile should be '003' or '004', found {'a': 1}"),
+    ("entrants", [{"sheet": {}, "side": []}],
+     "entrant 1's side should be 'foes' or 'investigators', found []"),
 ])
 def test_a_fight_file_of_the_wrong_shape_says_which_field_in_words(
         field: str, value: object, said: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -837,6 +838,26 @@ def test_a_fight_file_of_the_wrong_shape_is_named_not_a_traceback(
     saved = make([pc("pc1")], [("orc", 1)]).to_json()
     saved[key] = value
     with pytest.raises(DataError, match=f"^fight\\.json: {said}"):
+        Fight.from_json(RULES, saved, "fight.json")
+
+
+@pytest.mark.parametrize(("n", "key", "value", "said"), [
+    (2, "monster", [1], "entrant 2: monster should be a monster key (text), found [1]"),
+    (1, "name", [], "entrant 1: name should be the combatant's name (text), found []"),
+    (1, "name", 5, "entrant 1: name should be the combatant's name (text), found 5"),
+    (2, "name", "", "entrant 2: name should be the combatant's name (text), found ''"),
+    (1, "side", [], "entrant 1: side should be 'party' or 'enemy', found []"),
+    (1, "sheet", [1], "entrant 1: sheet should be a table (a character sheet), found [1]"),
+    (1, "as_monster", "no", "entrant 1: as_monster should be true or false, found 'no'"),
+])
+def test_an_entrant_field_of_the_wrong_type_is_named_not_a_traceback(
+        n: int, key: str, value: object, said: str) -> None:
+    """A list or a number where a name or a monster key is wanted was a TypeError
+    (unhashable type: 'list'; object of type 'int' has no len()) in `fight show` and at the
+    table, which then would not start until the save was deleted by hand."""
+    saved = make([pc("pc1")], [("orc", 1)]).to_json()
+    saved["entrants"][n - 1][key] = value
+    with pytest.raises(DataError, match=f"^fight\\.json: {re.escape(said)}$"):
         Fight.from_json(RULES, saved, "fight.json")
 
 

@@ -78,17 +78,24 @@ def _check_shape(data: Mapping[str, Any]) -> None:
         return DataError(f"not a saved coc fight: {field} should be {should}, "
                          f"found {data.get(field)!r}")
 
-    if data.get("profile") not in {p.value for p in Profile}:
+    # A value of the wrong type (a list, a table) is checked as a type first: ``in`` a set
+    # of names would raise TypeError (unhashable) for it.
+    profile = data.get("profile")
+    if not isinstance(profile, str) or profile not in {p.value for p in Profile}:
         raise wrong("profile", " or ".join(repr(p.value) for p in Profile))
     if not isinstance(data.get("settings", {}), Mapping):
         raise wrong("settings", "a table of rule IDs")
     entrants = data.get("entrants")
     sides = {s.value for s in Side}
     if not isinstance(entrants, list) or not entrants or not all(
-            isinstance(e, Mapping) and isinstance(e.get("sheet"), Mapping)
-            and e.get("side") in sides for e in entrants):
+            isinstance(e, Mapping) and isinstance(e.get("sheet"), Mapping) for e in entrants):
         raise wrong("entrants", f"a list of tables, each with a sheet and a side "
                                 f"({', '.join(sorted(sides))})")
+    for n, entrant in enumerate(entrants, 1):
+        side = entrant.get("side")
+        if not isinstance(side, str) or side not in sides:
+            raise DataError(f"not a saved coc fight: entrant {n}'s side should be "
+                            f"{' or '.join(repr(s) for s in sorted(sides))}, found {side!r}")
     opening = data.get("opening")
     if not isinstance(opening, list) or not all(
             isinstance(d, list) and len(d) == 2 and all(

@@ -67,14 +67,34 @@ class Entrant:
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Entrant:
-        try:
-            return cls(data["name"], Side(data["side"]), data.get("monster", ""),
-                       data.get("sheet", {}), data.get("as_monster", False),
-                       str(data.get("origin", "")), str(data.get("digest", "")))
-        except (KeyError, ValueError, TypeError) as exc:
-            raise DataError(f"fight entrant {data!r}: needs name, side and a monster or "
-                            "sheet") from exc
+    def from_json(cls, data: Mapping[str, Any], where: str = "fight entrant") -> Entrant:
+        """An entrant as the fight file keeps it, each field of its type; ``where`` names it
+        in an error (``<file>: entrant 2``): a list or a number for a name or a monster key
+        was a TypeError at the table (unhashable, no len())."""
+        if not isinstance(data, Mapping):
+            raise DataError(f"{where}: should be a table, found {data!r}")
+
+        def wrong(key: str, should: str) -> DataError:
+            return DataError(f"{where}: {key} should be {should}, found {data.get(key)!r}")
+
+        name, side = data.get("name"), data.get("side")
+        if not isinstance(name, str) or not name.strip():
+            raise wrong("name", "the combatant's name (text)")
+        sides = [s.value for s in Side]
+        if not isinstance(side, str) or side not in sides:
+            raise wrong("side", " or ".join(repr(s) for s in sides))
+        typed: tuple[tuple[str, type, object, str], ...] = (
+            ("monster", str, "", "a monster key (text)"),
+            ("sheet", Mapping, {}, "a table (a character sheet)"),
+            ("as_monster", bool, False, "true or false"),
+            ("origin", str, "", "the sheet file's path (text)"),
+            ("digest", str, "", "the sheet file's SHA-256 (text)"))
+        for key, kind, default, should in typed:
+            if not isinstance(data.get(key, default), kind):
+                raise wrong(key, should)
+        return cls(name, Side(side), data.get("monster", ""), data.get("sheet", {}),
+                   data.get("as_monster", False), data.get("origin", ""),
+                   data.get("digest", ""))
 
     @classmethod
     def of_character(cls, character: Character, side: Side = Side.PARTY,

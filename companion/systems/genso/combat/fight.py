@@ -158,7 +158,8 @@ class Fight:
             raise DataError(f"{origin}: entrants must be a list of tables")
         if not isinstance(journal, list) or not all(isinstance(e, Mapping) for e in journal):
             raise DataError(f"{origin}: journal must be a list of entries")
-        fight = cls(rules, [Entrant.from_json(e) for e in entrants])
+        fight = cls(rules, [Entrant.from_json(e, f"{origin}: entrant {n}")
+                           for n, e in enumerate(entrants, 1)])
         # An entry names its revision only when it is not the one the file was written by:
         # engine revision 1 wrote version 1 files, revision 2 version 2 ones.
         engine = ENGINE if version == FILE_VERSION else version
