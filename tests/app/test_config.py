@@ -150,6 +150,19 @@ def test_the_dice_camera_is_the_tile_camera_unless_set() -> None:
     assert own.dice_camera() == "camera:2"
 
 
+def test_each_camera_source_names_the_setting_that_chose_it() -> None:
+    """What goes wrong with a camera names where to change it, not always
+    input.camera_source."""
+    path = write_config('[input]\ncamera_source = "camera:1"\n')
+    config = load_config(env={"COMPANION_DICE_CAMERA_SOURCE": "camera:2"})
+    assert config.camera_source().setting == f"input.camera_source ({path})"
+    assert config.dice_camera().setting == "dice.camera_source (COMPANION_DICE_CAMERA_SOURCE)"
+    assert config.dice_camera("clip.mp4").setting == "--source"
+    auto = load_config(env={}).dice_camera()
+    assert auto == "camera:1" and auto.setting.startswith(f"input.camera_source ({path}), as "
+                                                          'dice.camera_source is "auto"')
+
+
 def test_a_corrupt_file_in_a_read_only_folder_is_told_and_the_defaults_used(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """It could not be kept aside: the notice says so (it named a file that never was)."""

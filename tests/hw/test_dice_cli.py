@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import cv2
@@ -93,6 +97,43 @@ def test_roll_reads_the_tile_camera_when_the_dice_camera_is_auto(
     assert cli.main(["roll", "3D6", "--dice", "camera", "--json"]) == 0
     rolled = json.loads(capsys.readouterr().out)
     assert sorted(d["value"] for d in rolled["dice"]) == truth
+
+
+def test_a_dice_camera_set_in_dice_camera_source_is_named_so_and_not_retrying(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """[dice] camera_source = "camera:7": the error told to change input.camera_source,
+    which does nothing, and ended "; retrying" after calibration had stopped."""
+    path = config_dir() / "config.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text('[dice]\ncamera_source = "camera:7"\n', encoding="utf-8")
+    monkeypatch.setattr("companion.app.calibrate.dice.CAMERA_WAIT_S", 0.3)
+    assert cli.main(["calibrate", "dice"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(f"no camera at 7: check the cable, or choose another camera: "
+                        f"dice.camera_source ({path})")
+    assert "input.camera_source" not in err
+
+
+def test_roll_names_the_dice_camera_setting_while_it_waits_for_it(tmp_path: Path) -> None:
+    """`roll --dice camera` waits for the camera (it is retrying), naming the key that chose
+    it: dice.camera_source, not input.camera_source."""
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "config.toml").write_text('[dice]\ncamera_source = "camera:7"\n')
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(config),
+           "COMPANION_DATA_DIR": str(tmp_path / "data")}
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "roll", "--dice", "camera",
+                             "2D6"], env=env, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    try:
+        line = proc.stderr.readline()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=30)
+    assert f"choose another camera: dice.camera_source ({config / 'config.toml'}); " \
+        "retrying" in line
 
 
 def test_calibrate_dice_waits_a_little_for_a_camera_then_says_why(

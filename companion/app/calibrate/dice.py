@@ -76,6 +76,11 @@ def tuned_before(path: Path) -> ReaderConfig:
         return packaged
 
 
+def gave_up(why: str) -> str:
+    """A camera's message once calibration has stopped waiting: no longer "retrying"."""
+    return why.removesuffix("; retrying")
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.hw.dice.calibrate import tune
     from companion.hw.dice.source import take_frames
@@ -100,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Lay {args.count} dice apart and still in view ...")
     frames, why = take_frames(camera, args.frames, CAMERA_WAIT_S)
     if not frames:
-        print(f"companion: error: no frames from {camera!r}: {why}", file=sys.stderr)
+        print(f"companion: error: no frames from {camera!r}: {gave_up(why)}", file=sys.stderr)
         return 1
     tuning = tune(frames, args.count, base)
     print(tuning.message)
@@ -157,7 +162,8 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
             typed += 1
             frames, why = take_frames(camera, 1, CAMERA_WAIT_S)
             if not frames:
-                print(f"companion: error: no frames from {camera!r}: {why}", file=sys.stderr)
+                print(f"companion: error: no frames from {camera!r}: {gave_up(why)}",
+                      file=sys.stderr)
                 return 1
             made = enrol([(frames[-1], named)], config, networks, earlier=enrolment)
             if not made.throws_used:  # the only reason enrol leaves a throw out

@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from companion.errors import DeviceError, InvalidNotation
-from companion.hw.camera.choice import CameraChoice
+from companion.hw.camera.choice import ANY_SETTING, CameraChoice, chosen_in
 from companion.hw.camera.render import Camera, render_scene
 from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import Slot
@@ -61,9 +61,13 @@ class OpenCVCamera:
 
     def __init__(self, device: int | str = 0, size: tuple[int, int] = (1280, 720), *,
                  retry_s: float = 2.0, clock: Callable[[], float] = time.monotonic,
-                 opener: Callable[[int | str], Any] | None = None) -> None:
+                 opener: Callable[[int | str], Any] | None = None,
+                 chosen_in: str = ANY_SETTING) -> None:
+        """``chosen_in``: the setting that chose this camera, where another is chosen
+        (``dice.camera_source (…/config.toml)``, ``--source``)."""
         self.device = device
         self.size = size
+        self.chosen_in = chosen_in
         self.message = f"camera {device} not opened yet"
         self._retry_s = retry_s
         self._clock = clock
@@ -82,7 +86,7 @@ class OpenCVCamera:
         capture = self._opener(self.device)
         if capture is None or not capture.isOpened():
             self.message = (f"no camera at {self.device}: check the cable, or choose another "
-                            "(--source, or input.camera_source in the config); retrying")
+                            f"camera: {self.chosen_in}; retrying")
             return False
         capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
         capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
@@ -305,11 +309,12 @@ def open_source(spec: str) -> FrameSource:
     chose it when ``spec`` is a :class:`~companion.hw.camera.choice.CameraChoice`."""
     if spec.startswith("camera:"):
         device = spec.removeprefix("camera:")
-        return OpenCVCamera(int(device) if device.isdigit() else device)
+        return OpenCVCamera(int(device) if device.isdigit() else device,
+                            chosen_in=chosen_in(spec))
     if spec.isdigit():
-        return OpenCVCamera(int(spec))
+        return OpenCVCamera(int(spec), chosen_in=chosen_in(spec))
     if spec.startswith("/dev/video"):
-        return OpenCVCamera(spec)
+        return OpenCVCamera(str(spec), chosen_in=chosen_in(spec))
     if spec in ("picamera", "picamera:"):
         return PicameraSource()
     if spec.startswith("render:"):
