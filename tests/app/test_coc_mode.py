@@ -26,6 +26,7 @@ from companion.app.modes.coc import CocFightMode, describe, steps, table_session
 from companion.app.modes.fight import FightSave, write_fight_file
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
+from companion.app.session.save import SaveGame
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import DataError
 from companion.hw.display.screen import ACCENT, BAD, GOOD, ScreenDisplay
@@ -1083,6 +1084,63 @@ def test_a_fight_file_with_a_field_of_the_wrong_type_is_named(tmp_path: Path) ->
             f"{path.resolve()}: not a saved coc fight: entrant 2's side should be")):
         table_session(path, tmp_path / "table.json", resume=False, seed=SEED,
                       choices=Player([]))
+
+
+def test_a_new_table_says_where_an_unreadable_table_save_was_kept(tmp_path: Path) -> None:
+    """Without --resume a table save cut short was renamed aside with no word (with --resume
+    it is told): now it is told the same."""
+    fight_file(tmp_path, "003")
+    state = tmp_path / "table.json"
+    state.write_text('{"version":1,', encoding="utf-8")
+    told: list[str] = []
+    session = table_session(tmp_path / "fight.json", state, resume=False, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, CocFightMode)
+    (kept,) = tmp_path.glob("table.json.corrupt-*")
+    assert kept.read_text(encoding="utf-8") == '{"version":1,'
+    assert len(told) == 1 and "the fight save could not be read" in told[0]
+    assert f"it was kept as {kept}" in told[0]
+
+
+@pytest.mark.parametrize("resume", [True, False])
+@pytest.mark.parametrize("finished", [False, True])
+def test_a_jongrogue_save_given_as_the_tables_state_is_refused_and_left(
+        tmp_path: Path, resume: bool, finished: bool) -> None:
+    """`play --mode coc --state save.json` (a game of JongRogue's save): it was renamed
+    aside without a word and replaced by the table's save, the game found later only by
+    chance. It is refused, naming what it holds, and left where it is."""
+    fight_file(tmp_path, "003")
+    state = tmp_path / "save.json"
+    game = SaveGame(seed=3, preset="ez", inputs=["1m", "2m"], events=4, finished=finished)
+    state.write_text(game.to_json(), encoding="utf-8")
+    before = state.read_bytes()
+    with pytest.raises(DataError, match=re.escape(
+            f"{state} holds a game of JongRogue (ez), not a coc table's save, so it was "
+            "left as it is: give the coc table a --state of its own (by default "
+            "coc/table.json in the data folder)")):
+        table_session(tmp_path / "fight.json", state, resume=resume, seed=SEED,
+                      choices=Player([]))
+    assert state.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fight.json", "save.json"]
+
+
+@pytest.mark.parametrize("resume", [True, False])
+def test_the_other_systems_table_save_given_as_state_is_refused_and_left(
+        tmp_path: Path, resume: bool) -> None:
+    """A genso table's save given to the coc table as --state is someone's fight: refused,
+    named and left, not set aside as unreadable."""
+    fight_file(tmp_path, "003")
+    first = play(tmp_path, CHOICES[:6])
+    assert first.journal
+    state = tmp_path / "table.json"
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    state.write_text(json.dumps({**saved, "preset": "genso"}), encoding="utf-8")
+    before = state.read_bytes()
+    with pytest.raises(DataError, match=re.escape(f"{state} holds a genso table's save")):
+        table_session(tmp_path / "fight.json", state, resume=resume, seed=SEED,
+                      choices=Player([]))
+    assert state.read_bytes() == before
+    assert not list(tmp_path.glob("table.json.*"))
 
 
 def test_both_sides_down_at_once_is_told_at_the_table() -> None:

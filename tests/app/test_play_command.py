@@ -293,6 +293,30 @@ def test_a_camera_source_that_is_no_camera_names_its_key_and_file(
     assert f"companion: error: input.camera_source ({path}): webcam: no such camera" in err
 
 
+def test_a_pi_camera_without_picamera2_stops_the_game_with_what_to_do(
+        tmp_path: Path) -> None:
+    """The game waited for a tile for ever under "Picamera2 is not installed" (it never
+    tried again): only Ctrl-C got out. A camera that cannot ever open ends play, exit 1,
+    as calibrate camera does."""
+    (tmp_path / "fake" / "picamera2").mkdir(parents=True)  # as on a laptop, or a bare venv
+    (tmp_path / "fake" / "picamera2" / "__init__.py").write_text(
+        'raise ImportError("No module named picamera2")\n')
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
+           "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_INPUT_CAMERA_SOURCE": "picamera",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path / "fake"),
+                                                       os.environ.get("PYTHONPATH")]))}
+    result = subprocess.run([sys.executable, "-m", "companion", "play", "--input", "camera",
+                             "--choices", "auto", "--display", "none"], env=env,
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 1
+    assert "companion: error: Picamera2 is not installed" in result.stderr
+    assert "bash scripts/install-pi.sh" in result.stderr
+    assert 'use a USB camera: input.camera_source = "camera:0" in' in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_two_parts_on_one_pin_are_refused(capsys: pytest.CaptureFixture[str],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMPANION_BUTTONS_LED_PIN", "17")
@@ -546,6 +570,18 @@ def test_play_help_says_dice_picks_the_dice_of_every_table_mode(
     line = next(line for line in capsys.readouterr().out.splitlines()
                 if line.strip().startswith("--dice {camera,sim}"))
     assert "--mode dice, genso and coc" in line
+
+
+def test_play_help_says_where_each_mode_saves_by_default(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--state` said save.json for every mode; a table's save is genso/ or coc/table.json."""
+    monkeypatch.setenv("COLUMNS", "300")
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    line = next(line for line in capsys.readouterr().out.splitlines()
+                if line.strip().startswith("--state STATE"))
+    assert "save.json for a game" in line
+    assert "genso/table.json or coc/table.json for --mode genso or coc" in line
 
 
 @pytest.mark.parametrize("script", ["bench_rules", "bench_camera", "bench_dice",

@@ -43,6 +43,7 @@ from companion.errors import CompanionError, DataError, IllegalAction
 from companion.files import atomic_write_text, move_aside, read_regular
 from companion.hw.display import Display
 from companion.hw.display.view import FightView, Option, View
+from companion.systems.jongrogue.profile import PRESETS
 
 SIMULATED = "simulated 仮想"
 
@@ -346,17 +347,58 @@ class FightSave(SaveGame):
         return save
 
 
+#: The table modes' saves (SaveGame.preset), by the mode that plays them.
+TABLE_PRESETS = ("genso", "coc")
+
+
+class _OtherModes(Exception):
+    """A save that is whole, but of another mode: it is no table's to set aside."""
+
+
 def load_fight_save(path: Path, preset: str) -> FightSave | None:
     """The table save of a ``preset`` fight at ``path``, or None; one that cannot be read is
-    moved aside (:func:`~companion.app.session.save.read_save`)."""
+    moved aside (:func:`~companion.app.session.save.read_save`). A whole save of another
+    mode (a game of JongRogue, the other system's table) given as ``--state`` is refused
+    (:class:`DataError`) and left where it is: it is someone's game, not a broken table."""
 
     def parse(text: str, source: str) -> FightSave:
-        save = FightSave.from_json(text, source)
+        try:
+            save = FightSave.from_json(text, source)
+        except DataError:
+            _refuse_a_game(text, source, path, preset)
+            raise
         if save.preset != preset:
+            if save.preset in TABLE_PRESETS:
+                raise _OtherModes(_another_modes(
+                    path, preset, f"a {save.preset} table's save",
+                    f"play that fight on with `companion play --mode {save.preset} --resume "
+                    f"--state {path}`"))
             raise DataError(f"{path}: not a {preset} fight save")
         return save
 
-    return read_save(path, parse, "fight save")
+    try:
+        return read_save(path, parse, "fight save")
+    except _OtherModes as other:
+        raise DataError(str(other)) from None
+
+
+def _refuse_a_game(text: str, source: str, path: Path, preset: str) -> None:
+    """Raise :class:`_OtherModes` when ``text`` is a whole save of a game of JongRogue."""
+    try:
+        game = SaveGame.from_json(text, source)
+    except DataError:
+        return
+    if game.preset in PRESETS:
+        raise _OtherModes(_another_modes(
+            path, preset, f"a game of JongRogue ({game.preset})",
+            "it is over (kept for the history)" if game.finished else
+            f"carry that game on with `companion play --resume --state {path}`"))
+
+
+def _another_modes(path: Path, preset: str, holds: str, then: str) -> str:
+    return (f"{path} holds {holds}, not a {preset} table's save, so it was left as it is: "
+            f"give the {preset} table a --state of its own (by default {preset}/table.json "
+            f"in the data folder); {then}")
 
 
 def same_fight(file_data: Any, ours: dict[str, Any]) -> bool:
@@ -456,8 +498,8 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         old = None
         try:
             old = load_fight_save(state_path, table.preset)
-        except CorruptSave:
-            pass
+        except CorruptSave as exc:  # kept aside: said, as with --resume
+            tell(f"{exc}; taking up the fight file")
         if old is not None and not old.finished:
             if old.fight_path != str(fight_path):
                 # Another fight's table: a fight file that cannot be read (a misspelt

@@ -80,9 +80,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--display", choices=("screen", "terminal", "none"),
                         help="where the game is shown")
     parser.add_argument("--state", type=Path,
-                        help="the save file (default: save.json in the user data folder)")
+                        help="the save file (default, in the user data folder: save.json "
+                             "for a game, genso/table.json or coc/table.json for --mode "
+                             "genso or coc; the dice tray saves none)")
     parser.add_argument("--resume", action="store_true",
-                        help="carry on the saved game (a new one if there is none)")
+                        help="carry on the saved game or table (a new one if there is none)")
     parser.add_argument("--pace", type=float, metavar="SECONDS",
                         help="pause after each step, to watch a headless game")
     parser.set_defaults(func=run)
