@@ -164,6 +164,30 @@ def test_simulate_then_monitor_the_simulated_tray() -> None:
     assert {d["tile"] for d in placed} == {"5p"}  # the only enrolled sticker
 
 
+@pytest.mark.parametrize("with_tray_sticker", [False, True], ids=["rdm6300 only", "mixed"])
+def test_simulate_moves_only_stickers_a_tray_can_carry(
+    capsys: pytest.CaptureFixture[str], with_tray_sticker: bool
+) -> None:
+    """An RDM6300's 10-digit IDs enrolled: the simulated tray moves none of them (every host
+    rejected those lines, and monitor showed nothing at all), and says why."""
+    tags = {"0F00000010": Tile.from_notation("5m"), "0F00000011": Tile.from_notation("6m")}
+    if with_tray_sticker:
+        tags["04A1B2C3"] = Tile.from_notation("5p")
+    TagMap(tags).save(config_dir() / TAGMAP_FILENAME)
+    assert cli.main(["rfid", "simulate", "--seconds", "2.5", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    moved = [line.split()[1] for line in out.splitlines() if line.startswith("  put ")]
+    assert moved
+    if with_tray_sticker:
+        assert set(moved) == {"5p"}
+        assert "2 of the 3 enrolled stickers cannot lie on a tray" in out
+        assert "they are left out" in out
+    else:
+        assert all(len(uid) == 8 for uid in moved), moved  # made-up tray stickers
+        assert "2 of the 2 enrolled stickers cannot lie on a tray" in out
+        assert "made-up stickers are moved instead" in out
+
+
 def test_list_filters_by_regexp(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["rfid", "list", "no-such-port-anywhere"]) == 0
     captured = capsys.readouterr()

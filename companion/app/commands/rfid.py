@@ -30,6 +30,7 @@ from companion.app.paths import config_dir
 from companion.hw.ports import ReaderStatus
 from companion.hw.rfid.events import TagEvent
 from companion.hw.rfid.link import Port, StreamPort, open_serial, port_or_usb
+from companion.hw.rfid.protocol import UID_PATTERN
 from companion.hw.rfid.rdm6300 import Rdm6300Reader
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
@@ -194,13 +195,25 @@ def run_simulate(args: argparse.Namespace) -> int:
     """Place and lift enrolled stickers (or made-up ones) on the simulated tray, every second."""
     rng = random.Random(args.seed)
     tag_map = load_tag_map()
-    stickers = [uid for tile in ALL_KINDS for uid in tag_map.uids(tile)]
+    enrolled = [uid for tile in ALL_KINDS for uid in tag_map.uids(tile)]
+    # Only a UID the tray protocol carries (an ISO 14443A UID: 8, 14 or 20 hex digits): an
+    # RDM6300's 10-digit EM4100 IDs would be sent and rejected by every host as malformed,
+    # so nothing at all was seen, without a word.
+    stickers = [uid for uid in enrolled if UID_PATTERN.match(uid)]
+    note = ""
+    if len(stickers) < len(enrolled):
+        note = (f"{len(enrolled) - len(stickers)} of the {len(enrolled)} enrolled stickers "
+                "cannot lie on a tray (RDM6300 125 kHz IDs of 10 hex digits; a tray reads "
+                "13.56 MHz tags of 8, 14 or 20): "
+                + ("they are left out" if stickers else "made-up stickers are moved instead"))
     stickers = stickers or [f"04{n:06X}" for n in range(8)]
     with TraySimulator() as sim, StopSignal() as stop:
         print(f"Simulated tray on {sim.port}; try: companion rfid monitor --port {sim.port}\n"
               f"or, with COMPANION_INPUT_RFID_PORT={sim.port} set, companion calibrate rfid "
               "or companion play --input rfid (the stickers it moves are those you enrolled, "
               "or made-up ones that a game names as not enrolled)", flush=True)
+        if note:
+            print(note, flush=True)
         end = None if args.seconds is None else time.monotonic() + args.seconds
         next_move = time.monotonic()
         try:
