@@ -325,6 +325,36 @@ def test_a_table_save_with_a_field_of_the_wrong_type_is_kept_aside_not_a_traceba
         assert f"entrant {entrant + 1}: {key} should be" in told[0]
 
 
+def test_a_new_table_in_a_read_only_folder_names_the_folder_not_the_save(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unfinished table save in a folder that lets nothing be renamed: a new table ended
+    in ".../table.json: Permission denied", though the file is readable and the folder is
+    what cannot be changed. The folder is named, and what could not be done; nothing is
+    lost (the save stays, and --resume plays it on)."""
+    first = two_actions_then_a_stop(tmp_path)
+    state = tmp_path / "table.json"
+    before = state.read_bytes()
+    real = os.replace
+
+    def read_only(src: Any, dst: Any) -> None:
+        if Path(src) == state:
+            raise PermissionError(13, "Permission denied", str(src))
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", read_only)
+    with pytest.raises(OSError) as refused:
+        table_session(RULES, tmp_path / "fight.json", state, resume=False, seed=SEED,
+                      choices=Player([]))
+    assert refused.value.filename == str(tmp_path)
+    assert refused.value.strerror.startswith(
+        f"the unfinished table of {(tmp_path / 'fight.json').resolve()} saved in table.json "
+        "cannot be kept aside for a new one: no file in this folder can be renamed "
+        "(Permission denied); play it on with --resume")
+    assert state.read_bytes() == before
+    monkeypatch.setattr(os, "replace", real)
+    assert play(tmp_path, [], resume=True).fight.to_json() == first.fight.to_json()
+
+
 def cut_before_the_last_write(folder: Path, on_file: dict[str, Any]) -> None:
     """The table's files as a cut between its last save and that action's fight-file
     write leaves them: the file one action behind, the save knowing it as last written."""
