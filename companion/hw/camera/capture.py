@@ -23,7 +23,13 @@ import cv2
 import numpy as np
 
 from companion.errors import DeviceError, InvalidNotation
-from companion.hw.camera.choice import ANY_SETTING, CameraChoice, chosen_in
+from companion.hw.camera.choice import (
+    ANY_SETTING,
+    ANY_USB,
+    CameraChoice,
+    chosen_in,
+    usb_instead,
+)
 from companion.hw.camera.render import Camera, render_scene
 from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import Slot
@@ -131,31 +137,40 @@ def _why_not_started(exc: BaseException) -> str:
 
 
 class PicameraSource:
-    """The Raspberry Pi camera through Picamera2 (imported on first use, only on the Pi)."""
+    """The Raspberry Pi camera through Picamera2 (imported when it is opened, only on the Pi).
 
-    def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
+    A Picamera2 that is not installed, or cannot load, never will be while this runs: that
+    raises :class:`DeviceError` at once (the game stops with it rather than wait for a
+    camera that cannot come). A camera that does not start (not connected, held by another
+    program) is a message, and is tried again on the next read.
+    """
+
+    def __init__(self, size: tuple[int, int] = (1280, 720), *, usb: str = ANY_USB) -> None:
+        """``usb``: how a USB camera is chosen instead, for the message when Picamera2
+        is missing."""
         self.size = size
         self.message = "Pi camera not started yet"
         self._camera: Any = None
-        self._failed = False
-
-    def _start(self) -> bool:
-        if self._failed:
-            return False
         try:
             from picamera2 import Picamera2
         except ImportError:
-            self._failed = True
-            self.message = ("Picamera2 is not installed: on Raspberry Pi OS run "
-                            "'sudo apt install python3-picamera2', or use a USB camera")
-            return False
+            # apt's python3-picamera2 is outside a venv made without the system's packages
+            # (scripts/bootstrap.sh's): install-pi.sh turns them on.
+            raise DeviceError(
+                "Picamera2 is not installed for the companion's Python: on Raspberry Pi OS "
+                "run 'bash scripts/install-pi.sh' in the companion's folder, which installs "
+                "python3-picamera2 and lets the companion's .venv use the system's packages "
+                "('sudo apt install python3-picamera2' alone does not reach a .venv that "
+                f"scripts/bootstrap.sh made); or use a USB camera: {usb}") from None
         except Exception as exc:  # installed, but it cannot load beside our packages
-            self._failed = True
-            self.message = (f"Picamera2 cannot be loaded ({exc}): run scripts/install-pi.sh "
-                            "again, which keeps numpy at 1.x for it")
-            return False
+            raise DeviceError(
+                f"Picamera2 cannot be loaded ({exc}): run 'bash scripts/install-pi.sh' again, "
+                f"which keeps numpy at 1.x for it; or use a USB camera: {usb}") from None
+        self._picamera2: Any = Picamera2
+
+    def _start(self) -> bool:
         try:
-            camera = Picamera2()
+            camera = self._picamera2()
             camera.configure(camera.create_video_configuration(
                 main={"size": self.size, "format": "RGB888"}))
             camera.start()
@@ -316,7 +331,7 @@ def open_source(spec: str) -> FrameSource:
     if spec.startswith("/dev/video"):
         return OpenCVCamera(str(spec), chosen_in=chosen_in(spec))
     if spec in ("picamera", "picamera:"):
-        return PicameraSource()
+        return PicameraSource(usb=usb_instead(spec))
     if spec.startswith("render:"):
         return RenderedSource(parse_tiles_spec(spec.removeprefix("render:")))
     try:
