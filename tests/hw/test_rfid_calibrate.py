@@ -295,6 +295,18 @@ def test_only_with_bad_tiles_is_a_usage_error(capsys: pytest.CaptureFixture[str]
     assert "'xyz': unexpected character 'x'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("only", ["", " "])
+def test_only_with_no_kinds_is_a_usage_error(capsys: pytest.CaptureFixture[str],
+                                             only: str) -> None:
+    """--only '' (an empty variable in a script) is refused, not all 136 stickers planned."""
+    from companion.app import cli
+
+    assert cli.main(["calibrate", "rfid", "--only", only, "--port", "loop://"]) == 2
+    captured = capsys.readouterr()
+    assert "--only needs at least one tile kind" in captured.err
+    assert "to enrol" not in captured.out
+
+
 def test_copies_and_counts_are_said_as_asked(sim: TraySimulator, tray: TrayReader) -> None:
     """With --copies 2 a kind is copy 1 of 2, and one sticker is one sticker."""
     enroller, player, keys, out = session(sim, tray)

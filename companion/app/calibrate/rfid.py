@@ -354,7 +354,9 @@ def run(args: argparse.Namespace) -> int:
     if args.reenrol:
         enroller.reenrol(Tile.from_notation(args.reenrol))
     else:
-        kinds = parse_kinds(args.only) if args.only else list(ALL_KINDS)
+        # --only '' is an --only with no kinds, refused below, not "no --only": it planned
+        # all 136 stickers.
+        kinds = parse_kinds(args.only) if args.only is not None else list(ALL_KINDS)
         if not kinds:
             raise InvalidNotation("--only needs at least one tile kind, e.g. --only '5p 123m'")
         enroller.enrol(kinds, args.copies)
