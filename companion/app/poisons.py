@@ -10,7 +10,7 @@ deleted) and tracking starts afresh, with a notice naming what was wrong.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,6 +69,10 @@ def _write(path: Path, poisons: Mapping[str, Poison]) -> None:
     write_toml(path, document)
 
 
+#: Told why the list could not be saved (:meth:`PoisonList.save`).
+Unsaved = Callable[[str], object]
+
+
 @dataclass(frozen=True)
 class Tracked:
     """What an event did to the list: who was poisoned, the poisons theirs replaced
@@ -111,10 +115,11 @@ class PoisonList:
         self.poisons = _load(self.path, self.notices)
         return self.poisons
 
-    def track(self, report: EventReport) -> Tracked:
+    def track(self, report: EventReport, unsaved: Unsaved | None = None) -> Tracked:
         """Keep the poisons ``report`` gave (EV-POI-3: each replaces that character's last),
         and cure those of the members a recovery spot cured (EV-REC-1). A poison given to
-        nobody named is tracked as ``victim``, ``victim 2``, …: another's, never lost."""
+        nobody named is tracked as ``victim``, ``victim 2``, …: another's, never lost.
+        ``unsaved``: see :meth:`save`."""
         self.reload()
         cured: dict[str, Poison] = {}
         cured_unnamed = False
@@ -134,7 +139,7 @@ class PoisonList:
             self.poisons[name] = afflict(self.poisons.get(name), new)
             poisoned.append(name)
         if poisoned or cured:
-            self.save()
+            self.save(unsaved)
         return Tracked(tuple(poisoned), replaced, cured, cured_unnamed)
 
     def _unnamed(self) -> str:
@@ -144,11 +149,13 @@ class PoisonList:
             n += 1
         return name
 
-    def pass_time(self, rules: EventRules, rest_hours: int | None = None) -> TimePassed:
-        """EV-POI-2: the end of a block, or a rest of ``rest_hours`` hours."""
+    def pass_time(self, rules: EventRules, rest_hours: int | None = None,
+                  unsaved: Unsaved | None = None) -> TimePassed:
+        """EV-POI-2: the end of a block, or a rest of ``rest_hours`` hours. ``unsaved``: see
+        :meth:`save`."""
         passed = pass_time(self.reload(), rules, rest_hours)
         self.poisons = passed.poisons
-        self.save()
+        self.save(unsaved)
         return passed
 
     def cure(self, who: str) -> Poison:
@@ -158,8 +165,18 @@ class PoisonList:
         self.save()
         return poison
 
-    def save(self) -> None:
-        _write(self.path, self.poisons)
+    def save(self, unsaved: Unsaved | None = None) -> None:
+        """Write the list. A file that cannot be written (a read-only or full folder) raises
+        the OSError; with ``unsaved`` that is given why instead ("<path> (<folder>: no file
+        can be made in this folder: Permission denied)"), for a session that goes on (the
+        dice tray shows its roll and says the list was not saved)."""
+        try:
+            _write(self.path, self.poisons)
+        except OSError as exc:
+            if unsaved is None:
+                raise
+            where = exc.filename or exc.filename2
+            unsaved(f"{self.path} ({f'{where}: ' if where else ''}{exc.strerror or exc})")
 
     def to_json(self) -> dict[str, dict[str, object]]:
         return {name: poison.to_json() for name, poison in self.poisons.items()}

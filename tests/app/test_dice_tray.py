@@ -500,3 +500,44 @@ def test_the_tray_and_the_command_beside_it_change_one_poison_list(
     mode.answer(0)  # End block
     assert list(PoisonList(poisons_path()).poisons) == ["Aki", "Ben"]
     assert [s.text.split(":")[0] for s in mode.dice.steps[1:3]] == ["Aki", "Ben"]
+
+
+def test_a_poison_list_that_cannot_be_saved_ends_no_roll(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only data folder: the tray quit mid-roll ("companion: error: …/events: no file
+    can be made in this folder") and the poison table's outcome was never shown. The outcome
+    is shown with why the list was not saved, where, and the tray goes on; so does the
+    Poisons view's End block."""
+    import tempfile
+
+    from companion.app.poisons import PoisonList, poisons_path
+    from companion.app.session.mode import Throw
+
+    assert main(["events", "poison", "--who", "Aki", "--seed", "1"]) == 0
+    capsys.readouterr()
+    before = poisons_path().read_bytes()
+    folder = poisons_path().parent
+
+    def read_only(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    mode = DiceTrayMode(("1D6",), "simulated 仮想", poisons=PoisonList(poisons_path()))
+    mode.answer(1)  # Event table
+    mode.answer(6)  # Poison
+    for face in (1, 3):  # 判定－１/Check −1 for 3 hours
+        mode.answer(Throw((face,)))
+    assert mode.dice.rolls == ("(1D6) ＞ 1", "(1D6) ＞ 3")  # the outcome, whole
+    texts = [s.text for s in mode.dice.steps]
+    assert "効果持続時間/duration (1D6) ＞ 3 hours" in texts
+    assert texts[-1] == (f"Cannot save the poison list {poisons_path()} ({folder}: no file can "
+                         "be made in this folder: Permission denied): this poison is not "
+                         "tracked; note it by hand")
+    mode.answer(1)  # the outcome's Menu
+    mode.answer(2)  # Poisons
+    mode.answer(0)  # End block
+    assert mode.dice.steps[-2].text.startswith(f"Cannot save the poison list {poisons_path()}")
+    assert mode.dice.steps[-2].text.endswith("the time passed is not kept in it")
+    assert poisons_path().read_bytes() == before
+    assert isinstance(mode.ask(), ChoiceAsk)  # the tray goes on

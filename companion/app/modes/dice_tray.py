@@ -204,9 +204,14 @@ class DiceTrayMode:
                 self._to_menu()
             else:
                 assert self.poisons is not None
-                passed = self.poisons.pass_time(self._rules(), None if index == 0 else 1)
+                unsaved: list[str] = []
+                passed = self.poisons.pass_time(self._rules(), None if index == 0 else 1,
+                                                unsaved.append)
                 self._poisons_view(tuple(DiceStep(s.rule, s.text, s.depth)
-                                         for s in passed.steps))
+                                         for s in passed.steps)
+                                   + tuple(DiceStep("EV-POI-2", f"Cannot save the poison "
+                                                    f"list {why}: the time passed is not "
+                                                    "kept in it") for why in unsaved))
         elif self.stage is Stage.TABLES:
             names = list(TABLE_NAMES)
             if index < len(names):
@@ -254,10 +259,19 @@ class DiceTrayMode:
             self.stage = Stage.OUTCOME
             return
         if need is None and self.report is not None and self.poisons is not None:
-            tracked = self.poisons.track(self.report)
+            # A list that cannot be saved (a read-only data folder) ends no roll: its
+            # outcome is shown, with why the list was not kept.
+            unsaved: list[str] = []
+            tracked = self.poisons.track(self.report, unsaved.append)
             notes = tracking_notes(tracked, self._rules())
-            notes += [f"Tracking {name}'s poison: {POISONS} in the menu ticks it"
-                      for name in tracked.poisoned]
+            if unsaved:
+                kept = ("this poison is not tracked" if tracked.poisoned
+                        else "the cure is not kept in it")
+                notes += [f"Cannot save the poison list {why}: {kept}; note it by hand"
+                          for why in unsaved]
+            else:
+                notes += [f"Tracking {name}'s poison: {POISONS} in the menu ticks it"
+                          for name in tracked.poisoned]
             self.dice = replace(self.dice, steps=(
                 *self.dice.steps, *(DiceStep("EV-POI-2", note) for note in notes)))
 
