@@ -375,13 +375,26 @@ def test_port_stdin_is_explained_in_the_help(capsys: pytest.CaptureFixture[str])
         " ".join(capsys.readouterr().out.split())
 
 
-def test_a_reader_that_never_answers_is_an_error() -> None:
-    """loop:// echoes our hello back and never says its own; stdin ends (``q``) at once."""
+def test_stopping_before_the_reader_answers_says_so() -> None:
+    """loop:// echoes our hello back and never says its own; stdin ends (``q``) at once: the
+    player stopped before the reader's first word, which is not said to be its fault."""
     result = run_companion("calibrate", "rfid", "--port", "loop://", "--only", "5p")
     assert result.returncode == 1
-    assert result.stderr.decode() == ("companion: error: the RFID reader never answered "
-                                      "(waiting for the tray on loop:// to say hello); nothing "
-                                      "was enrolled\n")
+    assert result.stderr.decode() == ("companion: error: stopped before the RFID reader "
+                                      "answered (waiting for the tray on loop:// to say "
+                                      "hello); nothing was enrolled\n")
+
+
+def test_a_capture_in_which_the_reader_never_answers_is_an_error(tmp_path: Path) -> None:
+    """A replayed capture with nothing in it: no player stopped it, the reader said nothing."""
+    empty = tmp_path / "empty.bin"
+    empty.write_bytes(b"")
+    with empty.open("rb") as stdin:
+        result = run_companion("calibrate", "rfid", "--port", "-", "--only", "5p", stdin=stdin)
+    assert result.returncode == 1
+    err = result.stderr.decode()
+    assert err.startswith("companion: error: the RFID reader never answered (")
+    assert err.endswith("); nothing was enrolled\n")
 
 
 def test_a_misnamed_table_stops_calibration_and_keeps_its_stickers(

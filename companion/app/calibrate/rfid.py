@@ -367,10 +367,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         answered = run_enrolment(enroller, reader, keys)
         status = reader.status()
+        stopped_by_player = not reader.link.ended
     finally:
         reader.close()
     if not answered:
-        print(f"companion: error: the RFID reader never answered ({status.message}); "
-              "nothing was enrolled", file=sys.stderr)
+        # q (or Ctrl-C) before the reader's first word may be the player's haste, not the
+        # reader's fault: say what happened, not which
+        what = ("stopped before the RFID reader answered" if stopped_by_player
+                else "the RFID reader never answered")
+        print(f"companion: error: {what} ({status.message}); nothing was enrolled",
+              file=sys.stderr)
         return 1
     return 0
