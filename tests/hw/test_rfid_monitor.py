@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytest_mock import MockerFixture
 
 from companion.app import cli
 from companion.app.paths import config_dir
@@ -125,7 +126,20 @@ def test_list_mirrors_list_ports(capsys: pytest.CaptureFixture[str]) -> None:
     devices = [p.device for p in list_ports.comports()]
     for device in devices:
         assert device in captured.out
-    assert f"{len(devices)} ports found" in captured.err
+    assert f"{len(devices)} {'port' if len(devices) == 1 else 'ports'} found" in captured.err
+
+
+def test_one_port_found_is_said_in_the_singular(
+        capsys: pytest.CaptureFixture[str], mocker: MockerFixture) -> None:
+    """pyserial's list of ports is the edge of the world here: one port, one 'port'."""
+    from serial.tools.list_ports_common import ListPortInfo
+
+    only = ListPortInfo("/dev/ttyACM0", skip_link_detection=True)
+    only.description = "RFID tray"
+    mocker.patch("companion.app.commands.rfid.list_ports.comports", return_value=[only])
+    assert cli.main(["rfid", "list"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("/dev/ttyACM0") and captured.err == "1 port found\n"
 
 
 def test_simulate_then_monitor_the_simulated_tray() -> None:

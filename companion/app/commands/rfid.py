@@ -187,7 +187,7 @@ def run_list(args: argparse.Namespace) -> int:
         print(f"{info.device:<20} {info.description}{mark}")
         if args.verbose:
             print(f"    hwid: {info.hwid}")
-    print(f"{len(ports)} ports found", file=sys.stderr)
+    print(f"{len(ports)} {'port' if len(ports) == 1 else 'ports'} found", file=sys.stderr)
     return 0
 
 
