@@ -28,7 +28,7 @@ from typing import Any
 from companion.app.paths import config_dir
 from companion.errors import DataError
 from companion.files import keep_aside, parse_user_toml
-from companion.hw.camera.choice import CameraChoice
+from companion.hw.camera.choice import CameraChoice, names_a_file
 
 CONFIG_NAME = "config.toml"
 ENV_PREFIX = "COMPANION_"
@@ -138,6 +138,20 @@ class Config:
         ``input.camera_source (/home/pi/.config/jongrogue-companion/config.toml)``."""
         return f"{key} ({self.settings[key].origin})"
 
+    def file_path(self, key: str) -> Path | None:
+        """A setting that names a file, as a path (None when it is empty). ``~`` is the
+        home folder. A relative path written in config.toml is taken from config.toml's
+        folder, where the player put the file beside it, not from wherever the command
+        runs (the boot service runs in the home folder); one from the environment or the
+        command line is taken from the current folder, as a shell takes it."""
+        text = self.text(key)
+        if not text:
+            return None
+        path = Path(text).expanduser()
+        if not path.is_absolute() and self.settings[key].source is Source.FILE:
+            path = self.path.parent / path
+        return path
+
     def camera_source(self) -> CameraChoice:
         """input.camera_source, the camera that reads the tiles, naming where it was set."""
         return self._camera("input.camera_source")
@@ -153,8 +167,11 @@ class Config:
         return self._camera("input.camera_source", ', as dice.camera_source is "auto"')
 
     def _camera(self, key: str, why: str = "") -> CameraChoice:
-        return CameraChoice(self.text(key), self.where(key) + why,
-                            f'{key} = "camera:0" in {self.path}')
+        written = self.text(key)
+        # A folder of pictures beside config.toml is found there.
+        spec = str(self.file_path(key)) if names_a_file(written) else written
+        return CameraChoice(spec, self.where(key) + why, f'{key} = "camera:0" in {self.path}',
+                            written)
 
     def tell_notices(self) -> None:
         """Print the notices on stderr: the command goes on, the user learns what was off."""

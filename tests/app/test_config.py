@@ -11,7 +11,8 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.config import Source, load_config, load_specs
-from companion.errors import DataError
+from companion.errors import DataError, DeviceError
+from companion.hw.camera.capture import open_source
 
 
 def write_config(text: str) -> Path:
@@ -176,3 +177,27 @@ def test_a_corrupt_file_in_a_read_only_folder_is_told_and_the_defaults_used(
     assert config["display.kind"] == "screen" and path.exists()
     assert "not a valid TOML file" in config.notices[0]
     assert "it could not be kept aside (Read-only file system)" in config.notices[0]
+
+
+def test_relative_paths_in_config_toml_are_taken_from_its_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A font or a folder of pictures written beside config.toml is found there whatever
+    the current folder (the boot service runs in $HOME); a path given in the environment
+    is the shell's, from the current folder."""
+    path = write_config('[display]\nfont = "fonts/Noto.otf"\n'
+                        '[input]\ncamera_source = "shots"\n'
+                        '[dice]\ncamera_source = "~/dice.mp4"\n')
+    monkeypatch.chdir(tmp_path)
+    config = load_config(env={"COMPANION_GAME_PROFILE": "mine.toml"})
+    assert config.file_path("display.font") == path.parent / "fonts" / "Noto.otf"
+    assert config.camera_source() == str(path.parent / "shots")
+    with pytest.raises(DeviceError, match=rf"^input\.camera_source \({path}\): shots: no such "
+                                          rf"camera, picture, folder or video at "
+                                          rf"{path.parent / 'shots'} \(cameras are"):
+        open_source(config.camera_source())  # said as written, and where it was looked for
+    assert config.dice_camera() == str(Path.home() / "dice.mp4")
+    assert config.file_path("game.profile") == Path("mine.toml")
+    assert load_config(env={}).file_path("game.profile") is None
+    write_config('[input]\ncamera_source = "camera:1"\n[dice]\ncamera_source = "picamera"\n')
+    cameras = load_config(env={})
+    assert (cameras.camera_source(), cameras.dice_camera()) == ("camera:1", "picamera")

@@ -454,6 +454,30 @@ def test_the_configured_profile_plays_a_new_game(
         capsys.readouterr().err
 
 
+def test_a_relative_profile_in_config_toml_is_found_beside_it_from_any_folder(
+        tmp_path: Path, user_dirs: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """profile = "my.toml" was looked for in the current folder: the game played from the
+    config folder and not from another (the boot service runs in $HOME), and the error did
+    not say where it had looked."""
+    packaged = files("companion.systems.jongrogue") / "data" / "profile.toml"
+    config = user_dirs / "config" / "config.toml"
+    config.parent.mkdir(parents=True)
+    (config.parent / "my.toml").write_text(
+        packaged.read_text("utf-8").replace("max_hp_base = 12 ", "max_hp_base = 40 "))
+    config.write_text('[game]\nprofile = "my.toml"\n')
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert main(["play", "--headless", "--seed", str(SEED)]) == 0
+    assert "max HP 41," in capsys.readouterr().out
+    config.write_text('[game]\nprofile = "gone.toml"\n')
+    assert main(["play", "--headless", "--seed", str(SEED)]) == 2
+    assert (f"game.profile ({config}): {config.parent / 'gone.toml'}: no such file (the "
+            "relative path gone.toml is taken from config.toml's folder)"
+            in capsys.readouterr().err)
+
+
 def test_a_save_path_that_cannot_be_written_is_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A wrong --state is said in one line at once, nothing played: a folder is no save

@@ -28,6 +28,7 @@ from companion.hw.camera.choice import (
     ANY_USB,
     CameraChoice,
     chosen_in,
+    names_a_file,
     usb_instead,
 )
 from companion.hw.camera.render import Camera, render_scene
@@ -334,9 +335,15 @@ def open_source(spec: str) -> FrameSource:
         return PicameraSource(usb=usb_instead(spec))
     if spec.startswith("render:"):
         return RenderedSource(parse_tiles_spec(spec.removeprefix("render:")))
+    assert names_a_file(spec)  # what is left is a path
+    if isinstance(spec, CameraChoice) and not Path(spec).exists():
+        # Not typed here: say where it was set, as it was written, and where it was looked for.
+        looked = f" at {spec}" if spec.written != spec else ""
+        raise DeviceError(f"{spec.setting}: {spec.written}: no such camera, picture, folder "
+                          f"or video{looked} (cameras are camera:0, /dev/video0 or picamera)")
     try:
         return FileSource(Path(spec))
     except DeviceError as exc:
-        if isinstance(spec, CameraChoice):  # not typed here: say where it was set
+        if isinstance(spec, CameraChoice):
             raise DeviceError(f"{spec.setting}: {exc}") from None
         raise

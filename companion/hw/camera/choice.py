@@ -11,21 +11,33 @@ ANY_SETTING = "--source, or input.camera_source in the config"
 ANY_USB = 'input.camera_source = "camera:0" in config.toml, or --source camera:0'
 
 
+def names_a_file(spec: str) -> bool:
+    """Whether the source ``spec`` is a picture, a folder or a video (a path), not a camera
+    or a rendered scene (:func:`~companion.hw.camera.capture.open_source` tells them so)."""
+    return not (spec.startswith(("camera:", "/dev/video", "render:")) or spec.isdigit()
+                or spec in ("picamera", "picamera:"))
+
+
 class CameraChoice(str):
     """A camera source (``camera:0``, ``picamera``, a folder of pictures) and the setting
     that gave it, named for a message: ``setting`` is where it is chosen
     (``input.camera_source (/home/pi/.config/jongrogue-companion/config.toml)``,
     ``--source``), and ``usb`` how a USB camera is chosen there instead
-    (``input.camera_source = "camera:0" in …/config.toml``). Everywhere else it is the
-    plain string, so it goes through every layer that takes a source string."""
+    (``input.camera_source = "camera:0" in …/config.toml``); ``written`` is the value as
+    the player wrote it, when the source is a path made from it (a relative path in
+    config.toml is taken from its folder). Everywhere else it is the plain string, so it
+    goes through every layer that takes a source string."""
 
     setting: str
     usb: str
+    written: str
 
-    def __new__(cls, spec: str, setting: str, usb: str) -> CameraChoice:
+    def __new__(cls, spec: str, setting: str, usb: str,
+                written: str | None = None) -> CameraChoice:
         made = super().__new__(cls, spec)
         made.setting = setting
         made.usb = usb
+        made.written = spec if written is None else written
         return made
 
     @classmethod

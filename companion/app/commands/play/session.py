@@ -62,7 +62,7 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
     """The run, its files held: the screen and controls opened, the mode played."""
     display = None if config.text("display.kind") == "none" else open_display(
         config.text("display.kind"), config.text("display.size"),
-        config.flag("display.fullscreen"), config.text("display.font"))
+        config.flag("display.fullscreen"), str(config.file_path("display.font") or ""))
     sources = open_press_sources(config, display)
     controls = Controls(sources)
     session: Session | None = None
