@@ -31,10 +31,7 @@ from companion.systems.coc.combat import (
 )
 from companion.systems.coc.rules import Profile, load_rules
 from tests.systems.coc.helpers import at, duel, pass_to, push, replays
-
-ANN: dict[str, Any] = {"weapons": ("fist",), "grapple": 60, "tackle": 60, "fist": 60}
-CULT: dict[str, Any] = {"weapons": ("knife",), "knife": 50, "dodge": 50}
-TACKLE_ON = {"CO-TACKLE-1": {"p003": "optional_on"}}
+from tests.systems.coc.test_grapple_from_behind import ANN, CULT, TACKLE_ON
 
 
 def off_board(engine: int = ENGINE, concentrating: bool = False,
