@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
+from companion.app.options import OnlyWith, refuse_stray_options
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.paths import config_dir
 from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path, tracking_notes
@@ -57,7 +58,7 @@ ROOM_ACTIONS = {
     "new-dungeon": "forget the used recovery rooms: the next dungeon's are fresh",
 }
 #: The options that go with some TABLEs only: those TABLEs, and how an error names them.
-ONLY_WITH = {
+ONLY_WITH: OnlyWith = {
     "who": (("poison", "trap", "cure", "act"), "the poison and trap tables, cure and act"),
     "hours": (("rest",), "rest"),
     "room": (("recovery",), "recovery"),
@@ -111,15 +112,8 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
     return 0
 
 
-def refuse_stray_options(args: argparse.Namespace) -> None:
-    """DataError for an option given with a TABLE it does not go with (:data:`ONLY_WITH`)."""
-    for option, (tables, named) in ONLY_WITH.items():
-        if getattr(args, option) is not None and args.table not in tables:
-            raise DataError(f"--{option} goes with {named}, not {args.table}")
-
-
 def run(args: argparse.Namespace) -> int:
-    refuse_stray_options(args)
+    refuse_stray_options(args, args.table, ONLY_WITH)
     rules = load_user_rules(args.set or [])
     if args.table == "defaults":
         return show_defaults(rules, args.json)

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.app.commands.genso.files import OVERRIDES_NAME, SET_EXAMPLE, resolve_sheet
 from companion.app.commands.roll import emit, pad, run_with_source
+from companion.app.options import OnlyWith, refuse_stray_options
 from companion.app.overrides import how_to_set
 from companion.dice import DiceSource
 from companion.errors import IllegalAction
@@ -54,7 +55,7 @@ def difficulty_option(rules: GensoRules, kind: str, given: object) -> int | str 
 #: sensing and Mark have their own difficulty (GM-CHECK-4 「難しい」 12, GM-MAGIC-6 12),
 #: trap and enemy detection roll Perception, undead sensing and Mark Magic, and only an
 #: opposed check (GM-CHECK-5) has another side.
-ONLY_WITH: dict[str, tuple[tuple[str, ...], str]] = {
+ONLY_WITH: OnlyWith = {
     "sheet": (("general", "trap", "undead", "enemy", "mark", "opposed"),
               "every check but simple (2D alone, GM-CHECK-1)"),
     "difficulty": (("simple", "general", "trap", "enemy"),
@@ -69,16 +70,6 @@ ONLY_WITH: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 
-def refuse_stray_options(args: argparse.Namespace) -> None:
-    """IllegalAction for an option given with a kind of check it does not go with
-    (:data:`ONLY_WITH`), before anything is rolled."""
-    for option, (kinds, named) in ONLY_WITH.items():
-        given = getattr(args, option)
-        if given is not None and given is not False and args.kind not in kinds:
-            raise IllegalAction(f"--{option.replace('_', '-')} goes with {named}, "
-                                f"not {args.kind}")
-
-
 def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
     for option in ("sheet", "vs", "ability", "modifier", "vs_modifier"):
         # `--sheet=--` and the like: argparse hands back [] for the value "--".
@@ -87,7 +78,7 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
                                 + ("a whole number" if option.endswith("modifier") else
                                    "one of body, perception, magic, strength"
                                    if option == "ability" else "a sheet, saved name or preset"))
-    refuse_stray_options(args)
+    refuse_stray_options(args, args.kind, ONLY_WITH)
     difficulty = difficulty_option(rules, args.kind, args.difficulty)
     ability = args.ability or "body"
 
