@@ -585,13 +585,9 @@ def _replayed(table: Table, saved: FightSave, state_path: Path, label: str,
         mode = table.mode(table.load(saved.fight), label)
         replay(mode, saved.inputs, saved.events)
     except UNREPLAYABLE as exc:
-        try:
-            kept = move_aside(state_path)
-        except OSError as err:  # a read-only folder: nothing could be saved there either
-            raise OSError(err.errno, f"the table save {state_path.name} does not replay "
-                          f"({exc}), and it cannot be kept aside: no file in this folder "
-                          f"can be renamed ({err.strerror}); give another --state, or fix "
-                          "the folder", str(state_path.parent)) from None
+        kept = _kept_aside(state_path, "corrupt", f"the table save {state_path.name} does not "
+                           f"replay ({exc}), and it cannot be kept aside",
+                           "give another --state, or fix the folder")
         tell(f"the table save {state_path} does not replay ({exc}); it was kept as "
              f"{kept.name}; taking up the fight file")
         return None
@@ -650,17 +646,22 @@ def _set_aside(table: Table, old: FightSave, state_path: Path, label: str,
     """An unfinished table another start replaces: its fight file first gets every action
     it finished (:func:`_catch_up`), then the save is kept aside, never overwritten."""
     whole = _catch_up(table, old, state_path, Path(old.fight_path), label, tell)
-    try:
-        kept = move_aside(state_path, "replaced")
-    except OSError as exc:  # a read-only folder: the new table must not replace it
-        # Named by the folder: the save is readable, the folder lets nothing be renamed.
-        raise OSError(exc.errno, f"the unfinished table of {old.fight_path} saved in "
-                      f"{state_path.name} cannot be kept aside for a new one: no file in "
-                      f"this folder can be renamed ({exc.strerror}); play it on with --resume "
-                      f"--fight {old.fight_path}, or fix the folder",
-                      str(state_path.parent)) from exc
+    kept = _kept_aside(state_path, "replaced", f"the unfinished table of {old.fight_path} "
+                       f"saved in {state_path.name} cannot be kept aside for a new one",
+                       f"play it on with --resume --fight {old.fight_path}, or fix the folder")
     tell(f"the unfinished table of {old.fight_path} in {state_path} is kept as {kept.name}"
          + ("; every action it finished is in that fight file" if whole else ""))
+
+
+def _kept_aside(state_path: Path, why: str, what: str, then: str) -> Path:
+    """:func:`move_aside` of a table save; in a folder that lets nothing be renamed (a
+    read-only one) an OSError named by the folder, not the save, which is readable:
+    ``what`` could not be done, and ``then`` what the player can do."""
+    try:
+        return move_aside(state_path, why)
+    except OSError as exc:
+        raise OSError(exc.errno, f"{what}: no file in this folder can be renamed "
+                      f"({exc.strerror}); {then}", str(state_path.parent)) from None
 
 
 def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, label: str,
