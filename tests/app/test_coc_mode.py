@@ -1143,6 +1143,29 @@ def test_the_other_systems_table_save_given_as_state_is_refused_and_left(
     assert not list(tmp_path.glob("table.json.*"))
 
 
+@pytest.mark.parametrize("resume", [[], ["--resume"]])
+def test_a_table_save_given_to_a_game_of_jongrogue_is_refused_and_left(
+        tmp_path: Path, resume: list[str], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`play --headless --state coc/table.json`: the game took the table's save for a
+    corrupt game of its own and renamed it aside, so `play --mode coc --resume` no longer
+    found the fight. It is refused, naming what it holds, and left where it is."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    fight_file(tmp_path, "003")
+    assert play(tmp_path, CHOICES[:6]).journal
+    state = tmp_path / "table.json"
+    before = state.read_bytes()
+    assert main(["play", "--headless", "--state", str(state), *resume]) == 2
+    err = capsys.readouterr().err
+    assert (f"{state} holds a coc table's save, not a game of JongRogue, so it was left as "
+            "it is: give the game a --state of its own (by default save.json in the data "
+            "folder); play that fight on with `companion play --mode coc --resume --state "
+            f"{state}`") in err.replace("\n", " ")
+    assert state.read_bytes() == before
+    assert not list(tmp_path.glob("table.json.*"))
+
+
 def test_both_sides_down_at_once_is_told_at_the_table() -> None:
     """A blow and its MA counter put both sides down in one action: the table says nobody
     stands (it said "The fight is over: " with nothing after it)."""

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
+from companion.app.commands.play.saves import load_game
 from companion.app.config import load_config
 from companion.app.history import History
 from companion.app.session.host import Session
@@ -23,7 +24,6 @@ from companion.app.session.save import (
     CorruptSave,
     SaveGame,
     default_save_path,
-    load_save,
     write_save,
 )
 from companion.errors import DataError
@@ -89,7 +89,7 @@ def test_screen_game_with_auto_choices(tmp_path: Path, capsys: pytest.CaptureFix
     monkeypatch.setenv("COMPANION_DISPLAY_FULLSCREEN", "false")
     assert main(["play", "--input", "sim", "--choices", "auto", "--display", "screen",
                  "--seed", str(SEED)]) == 0
-    saved = load_save(default_save_path())
+    saved = load_game(default_save_path())
     assert saved is not None and saved.finished
     assert History().totals().games == 1
 
@@ -104,7 +104,7 @@ def test_corrupt_save_is_kept_and_a_new_game_starts(capsys: pytest.CaptureFixtur
     assert "Traceback" not in err
     kept = list(path.parent.glob("save.json.corrupt-*"))
     assert len(kept) == 1 and kept[0].read_text() == '{"version": 1, "seed": '
-    saved = load_save(path)
+    saved = load_game(path)
     assert saved is not None and saved.finished
 
 
@@ -133,18 +133,18 @@ def test_a_game_cut_before_its_first_step_resumes(monkeypatch: pytest.MonkeyPatc
         patch.setattr(Session, "run", power_cut)
         assert main(["play", "--headless", "--state", str(default_save_path()),
                      "--seed", str(SEED)]) == 130
-    saved = load_save(default_save_path())
+    saved = load_game(default_save_path())
     assert saved is not None and saved.inputs == [] and saved.events == 1
     assert main(["play", "--headless", "--resume"]) == 0
     assert "did the rules change" not in capsys.readouterr().err
-    finished = load_save(default_save_path())
+    finished = load_game(default_save_path())
     assert finished is not None and finished.finished and finished.game_id == saved.game_id
 
 
 def test_finished_save_is_recorded_once_then_a_new_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--headless", "--state", str(default_save_path()),
                  "--seed", str(SEED)]) == 0
-    first = load_save(default_save_path())
+    first = load_game(default_save_path())
     assert first is not None and first.finished and History().totals().games == 1
     assert main(["play", "--headless", "--resume", "--seed", "7"]) == 0
     assert "the saved game is over; starting a new one" in capsys.readouterr().err
@@ -159,7 +159,7 @@ def test_a_finished_save_missing_from_the_history_is_recorded_by_a_new_game(
     resumed or not."""
     assert main(["play", "--headless", "--state", str(default_save_path()),
                  "--seed", str(SEED)]) == 0
-    first = load_save(default_save_path())
+    first = load_game(default_save_path())
     assert first is not None and first.finished
     History().path.unlink()  # the entry the cut lost
     assert main(["play", "--headless", "--state", str(default_save_path()), "--seed", "7"]) == 0
@@ -242,7 +242,7 @@ def test_sigterm_stops_a_game_saved(tmp_path: Path) -> None:
     time.sleep(0.3)
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=10) == 130
-    saved = load_save(tmp_path / "s.json")
+    saved = load_game(tmp_path / "s.json")
     assert saved is not None and saved.inputs and not saved.finished
 
 
@@ -331,7 +331,7 @@ def test_resume_keeps_the_saved_seed(capsys: pytest.CaptureFixture[str]) -> None
     captured = capsys.readouterr()
     assert "--seed ignored: the saved game keeps its own" in captured.err
     assert f"seed {SEED}," in captured.out
-    saved = load_save(default_save_path())
+    saved = load_game(default_save_path())
     assert saved is not None and saved.finished and saved.game_id == fresh.game_id
 
 
@@ -374,7 +374,7 @@ def test_resuming_a_logged_game_keeps_the_games_logged_since(
     assert main(["replay", str(log)]) == 0
     out = capsys.readouterr().out
     assert "game 1 (seed 21, plus)" in out and "game 2 (seed 41, plus)" in out
-    saved = load_save(state)
+    saved = load_game(state)
     assert saved is not None and saved.finished
     assert log.read_bytes()[saved.log_start:].startswith(b'{"choices": "auto"')
 
@@ -403,7 +403,7 @@ def test_a_save_that_reads_but_does_not_resume_is_kept_aside_and_a_new_game_star
     with monkeypatch.context() as patch:
         patch.setattr(Session, "_commit", power_cut)
         assert main(["play", "--headless", "--state", str(path), "--seed", str(SEED)]) == 130
-    saved = load_save(path)
+    saved = load_game(path)
     assert saved is not None and len(saved.inputs) >= 4
     change(saved)
     write_save(path, saved)
@@ -413,7 +413,7 @@ def test_a_save_that_reads_but_does_not_resume_is_kept_aside_and_a_new_game_star
     assert "starting a new game" in err and "resumed from" not in out
     (kept,) = path.parent.glob("save.json.corrupt-*")
     assert SaveGame.from_json(kept.read_text()) == saved
-    new = load_save(path)
+    new = load_game(path)
     assert new is not None and new.finished and new.game_id != saved.game_id
 
 
@@ -581,7 +581,7 @@ def test_a_new_game_replaces_a_save_with_no_inputs_without_a_copy(
                  "--seed", str(SEED)]) == 0
     assert "kept as" not in capsys.readouterr().err
     assert not list(default_save_path().parent.glob("save.json.replaced-*"))
-    saved = load_save(default_save_path())
+    saved = load_game(default_save_path())
     assert saved is not None and saved.finished and saved.input_kind == "sim"
 
 

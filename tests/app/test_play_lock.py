@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
-from companion.app.session.save import load_save
+from companion.app.commands.play.saves import load_game
 from tests.app.test_dice_tray import Terminal
 
 
@@ -48,14 +48,14 @@ def test_a_second_game_on_a_save_in_use_is_refused_at_once(tmp_path: Path) -> No
             assert (second.returncode, second.stdout, second.stderr) == (
                 1, "", f"companion: error: {save} is in use by another companion (pid "
                        f"{first.pid}, companion play); stop it first\n")
-        saved = load_save(save)
+        saved = load_game(save)
         assert saved is not None and saved.seed == 3
         assert sorted(p.name for p in tmp_path.iterdir()) == ["save.json", "save.json.lock"]
     finally:
         first.kill()
         first.wait()
     assert main(["play", "--headless", "--resume", "--state", str(save)]) == 0
-    resumed = load_save(save)
+    resumed = load_game(save)
     assert resumed is not None and resumed.seed == 3 and resumed.finished
     assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["save.json"]
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.app.commands.play.saves import load_game
 from companion.app.commands.play.session import jongrogue_mode
 from companion.app.history import History
 from companion.app.session.host import replay
@@ -20,7 +21,6 @@ from companion.app.session.save import (
     SAVE_LIMIT,
     SaveGame,
     default_save_path,
-    load_save,
     profile_hash,
     write_save,
 )
@@ -45,7 +45,7 @@ def finished_unrecorded(capsys: pytest.CaptureFixture[str]) -> tuple[Path, SaveG
         assert main(["play", "--headless", "--seed", str(seed), "--state",
                      str(default_save_path())]) == 0
     [kept] = default_save_path().parent.glob("save.json.unrecorded-*")
-    saved = load_save(kept)
+    saved = load_game(kept)
     assert saved is not None and saved.finished
     history_back()
     capsys.readouterr()
@@ -63,7 +63,7 @@ def test_a_finished_game_whose_profile_changed_is_kept_not_overwritten(
     history_unavailable()
     assert main(["play", "--headless", "--seed", str(SEED), "--profile", str(profile),
                  "--state", str(save)]) == 0
-    first = load_save(save)
+    first = load_game(save)
     assert first is not None and first.finished
     profile.write_text(profile.read_text() + "# my numbers\n")
     history_back()
@@ -73,7 +73,7 @@ def test_a_finished_game_whose_profile_changed_is_kept_not_overwritten(
     [kept] = save.parent.glob("save.json.unrecorded-*")
     assert f"companion: the finished game is kept as {kept}\n" in err
     assert "changed since this game was saved" in err
-    assert load_save(kept) == first
+    assert load_game(kept) == first
 
 
 def test_resuming_a_kept_finished_game_records_it_and_starts_none(
@@ -99,7 +99,7 @@ def test_a_kept_finished_game_the_history_still_cannot_take_stays(
     out, err = capsys.readouterr()
     assert out == "" and err.endswith(f"companion: the finished game stays in {kept}; try "
                                       "again later\n")
-    assert load_save(kept) == saved
+    assert load_game(kept) == saved
 
 
 def test_a_kept_file_that_cannot_be_read_is_kept_again_and_a_new_game_played(
@@ -113,7 +113,7 @@ def test_a_kept_file_that_cannot_be_read_is_kept_again_and_a_new_game_played(
     assert "cannot be read" in err or "could not be read" in err
     assert "starting a new game" in err
     assert len(list(tmp_path.glob("save.json.corrupt-*.corrupt-*"))) == 1
-    resumed = load_save(kept)
+    resumed = load_game(kept)
     assert resumed is not None and resumed.finished
 
 
@@ -182,7 +182,7 @@ def test_a_game_saved_with_a_profile_key_now_refused_resumes_as_it_was_played(
     save = default_save_path()
     assert main(["play", "--headless", "--seed", str(SEED), "--profile", str(profile),
                  "--state", str(save)]) == 0
-    played = load_save(save)
+    played = load_game(save)
     assert played is not None and played.finished
     # The same game as an older version saved it mid-game: the profile held the misspelt
     # key beside the packaged value it played with (wear_found_rings left to the default).
@@ -202,7 +202,7 @@ def test_a_game_saved_with_a_profile_key_now_refused_resumes_as_it_was_played(
             "mean pc.wear_found_rings?); the saved game was played without it and goes on so, "
             "but a new game needs it mended") in err
     assert not list(save.parent.glob("save.json.corrupt-*")), err
-    resumed = load_save(save)
+    resumed = load_game(save)
     assert resumed is not None and resumed.finished and resumed.game_id == "cut-short"
     assert resumed.inputs == played.inputs
 

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from companion.app.session.save import load_save
+from companion.app.commands.play.saves import load_game
 
 SEED = 2  # a short game (saving fsyncs every step): 190 inputs
 # Paced so the game plays at least 5 s: with every run killed within 0.6 s of its first save,
@@ -62,7 +62,7 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> 
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait()
             kills += 1
-            saved = load_save(state)
+            saved = load_game(state)
             if saved is not None and saved.finished:
                 break  # cut after its last step: done (another --resume would start a new game)
             if saved is not None:
@@ -73,6 +73,6 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(tmp_path: Path) -> 
     else:
         raise AssertionError("the game never finished")
     assert kills >= 3
-    saved = load_save(state)
+    saved = load_game(state)
     assert saved is not None and saved.finished
     assert events_of(log) == events_of(reference)

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.app.commands.play.saves import load_game
 from companion.app.session.save import (
     CorruptSave,
     SaveGame,
     default_save_path,
-    load_save,
     write_save,
 )
 from companion.errors import DataError
@@ -23,12 +23,12 @@ def test_round_trip() -> None:
                     strategy="cautious", log_path="/tmp/x.jsonl", log_start=120)
     path = default_save_path()
     write_save(path, save)
-    assert load_save(path) == save
+    assert load_game(path) == save
     assert not list(path.parent.glob(".*.tmp"))
 
 
 def test_missing_save_is_none(tmp_path: Path) -> None:
-    assert load_save(tmp_path / "nothing.json") is None
+    assert load_game(tmp_path / "nothing.json") is None
 
 
 @pytest.mark.parametrize(
@@ -48,7 +48,7 @@ def test_corrupt_save_kept_aside(text: str, reason: str) -> None:
     path.parent.mkdir(parents=True)
     path.write_text(text)
     with pytest.raises(CorruptSave, match=reason) as info:
-        load_save(path)
+        load_game(path)
     assert not path.exists()
     assert info.value.kept_at is not None and info.value.kept_at.read_text() == text
     assert str(info.value.kept_at) in str(info.value)
@@ -76,6 +76,6 @@ def test_a_corrupt_save_that_cannot_be_kept_aside_says_why(
                                         r".*/data lets no file in it be renamed "
                                         r"\(Read-only file system\), so nothing can be "
                                         r"saved there; give another file, or fix the folder$"):
-        load_save(path)
+        load_game(path)
     assert path.read_text() == "{half"
 

@@ -20,9 +20,10 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.commands.play import jongrogue_mode
+from companion.app.commands.play.saves import load_game
 from companion.app.modes.jongrogue import AutoChoices, SimTiles
 from companion.app.session.host import Session
-from companion.app.session.save import SaveGame, load_save
+from companion.app.session.save import SaveGame
 from companion.systems.jongrogue.autoplay import find_strategy
 from tests.app.test_session import RecordingDisplay
 
@@ -65,7 +66,7 @@ def test_a_full_disk_mid_game_is_told_and_the_save_is_whole_once_it_can_be_writt
         "companion: saved again: the save holds the whole game again (move 9)",
     ]
     assert "Result:" in out
-    saved, whole = load_save(save), load_save(reference)
+    saved, whole = load_game(save), load_game(reference)
     assert saved is not None and whole is not None and saved.finished
     assert (saved.inputs, saved.events) == (whole.inputs, whole.events)
 
@@ -92,7 +93,7 @@ def test_the_screen_says_the_save_is_behind_until_it_is_whole_again(
     again = statuses.index("saved again: the save holds the whole game again (move 5)")
     assert len(told) == 3 and told == list(range(told[0], again))
     assert "cannot save" not in " ".join(statuses[again:])
-    saved = load_save(save_path)
+    saved = load_game(save_path)
     assert saved is not None and saved.finished and saved.inputs == mode.journal
 
 

@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from companion.app.commands.play.saves import load_game
 from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session
 from companion.app.session.log import GameLog
 from companion.app.session.mode import ChoiceAsk, Show
 from companion.app.session.reads import TableTiles
-from companion.app.session.save import CorruptSave, SaveGame, load_save
+from companion.app.session.save import CorruptSave, SaveGame
 from companion.hw.buttons import ButtonPanel, ButtonPins, Press, WaitingSignal
 from companion.hw.display.view import View
 from companion.hw.ports import SLOT_NAMES, ReaderStatus, Slot, SlotReading
@@ -81,7 +82,7 @@ def test_headless_session_plays_the_autoplay_game(tmp_path: Path) -> None:
     reference = play(SEED)
     assert [e.to_json() for e in game_of(session).events] == [e.to_json() for e in reference.events]
     assert (tmp_path / "log.jsonl").read_text().splitlines() == json_lines(reference.events)
-    saved = load_save(tmp_path / "s.json")
+    saved = load_game(tmp_path / "s.json")
     assert saved is not None and saved.finished and saved.events == len(reference.events)
 
 
@@ -94,7 +95,7 @@ def test_resumed_game_equals_uninterrupted(tmp_path: Path, cuts: tuple[int, ...]
     for cut in (*cuts[1:], None):
         with pytest.raises(Stop):
             session.run()
-        saved = load_save(save_path)
+        saved = load_game(save_path)
         assert saved is not None
         # A half-written line, as a power cut during the append leaves it.
         with open(log_path, "a") as handle:
@@ -129,11 +130,11 @@ def test_a_cut_at_the_last_save_leaves_the_whole_log(tmp_path: Path,
     with pytest.raises(Stop):
         session.run()
     monkeypatch.undo()
-    saved = load_save(save_path)
+    saved = load_game(save_path)
     assert saved is not None and saved.finished is lands
     if not lands:
         sim_session(saved, save_path, log_path, StopAfter(None), resume=True).run()
-        resumed = load_save(save_path)
+        resumed = load_game(save_path)
         assert resumed is not None and resumed.finished
     assert log_path.read_text().splitlines() == json_lines(play(SEED).events)
 
@@ -237,7 +238,7 @@ def test_table_session_with_buttons_and_reader(tmp_path: Path) -> None:
     assert len(game.inputs) == 40 and len(tiles_pushed) >= 10
     assert tiles_pushed == hand.placed[: len(tiles_pushed)]
     assert 1 in led_states  # the LED was lit while a tile was wanted
-    saved = load_save(tmp_path / "s.json")
+    saved = load_game(tmp_path / "s.json")
     assert saved is not None and saved.inputs == [str(v) for v in game.inputs]
     assert any(v.room_tiles for v in display.views)
     choices = [str(v) for v in game.inputs if not isinstance(v, Tile)]
@@ -266,7 +267,7 @@ def test_a_paced_game_reads_the_window_and_stops_when_it_closes(tmp_path: Path) 
                       save=save, save_path=tmp_path / "s.json", pace=0.02)
     with pytest.raises(KeyboardInterrupt):
         session.run()
-    saved = load_save(tmp_path / "s.json")
+    saved = load_game(tmp_path / "s.json")
     assert saved is not None and 1 <= len(saved.inputs) <= 10
     assert len(window.views) == len(saved.inputs)
 

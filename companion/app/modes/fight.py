@@ -37,7 +37,13 @@ from companion.app.modes.names import add_english
 from companion.app.session.host import Session, replay
 from companion.app.session.mode import Answer, ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Throw
 from companion.app.session.rolls import SimRolls
-from companion.app.session.save import SAVE_LIMIT, CorruptSave, SaveGame, read_save
+from companion.app.session.save import (
+    SAVE_LIMIT,
+    AnotherModesSave,
+    CorruptSave,
+    SaveGame,
+    read_save,
+)
 from companion.dice import DiceSource, SimulatedDice
 from companion.errors import CompanionError, DataError, IllegalAction
 from companion.files import atomic_write_text, move_aside, read_regular
@@ -351,15 +357,12 @@ class FightSave(SaveGame):
 TABLE_PRESETS = ("genso", "coc")
 
 
-class _OtherModes(Exception):
-    """A save that is whole, but of another mode: it is no table's to set aside."""
-
-
 def load_fight_save(path: Path, preset: str) -> FightSave | None:
     """The table save of a ``preset`` fight at ``path``, or None; one that cannot be read is
     moved aside (:func:`~companion.app.session.save.read_save`). A whole save of another
     mode (a game of JongRogue, the other system's table) given as ``--state`` is refused
-    (:class:`DataError`) and left where it is: it is someone's game, not a broken table."""
+    (:class:`AnotherModesSave`) and left where it is: it is someone's game, not a broken
+    table."""
 
     def parse(text: str, source: str) -> FightSave:
         try:
@@ -369,36 +372,51 @@ def load_fight_save(path: Path, preset: str) -> FightSave | None:
             raise
         if save.preset != preset:
             if save.preset in TABLE_PRESETS:
-                raise _OtherModes(_another_modes(
-                    path, preset, f"a {save.preset} table's save",
-                    f"play that fight on with `companion play --mode {save.preset} --resume "
-                    f"--state {path}`"))
+                raise AnotherModesSave(_another_modes(
+                    path, f"a {save.preset} table's save", f"a {preset} table's save",
+                    f"the {preset} table", f"{preset}/table.json",
+                    f"play that fight on with {_table_resume(save.preset, path)}"))
             raise DataError(f"{path}: not a {preset} fight save")
         return save
 
+    return read_save(path, parse, "fight save")
+
+
+def refuse_a_table_save(text: str, source: str, path: Path) -> None:
+    """Raise :class:`AnotherModesSave` when ``text``, given to a game of JongRogue as its
+    save, is a whole table save: the table's to resume, not a corrupt game to set aside."""
     try:
-        return read_save(path, parse, "fight save")
-    except _OtherModes as other:
-        raise DataError(str(other)) from None
+        save = FightSave.from_json(text, source)
+    except DataError:
+        return
+    if save.preset in TABLE_PRESETS:
+        raise AnotherModesSave(_another_modes(
+            path, f"a {save.preset} table's save", "a game of JongRogue", "the game",
+            "save.json", f"play that fight on with {_table_resume(save.preset, path)}"))
 
 
 def _refuse_a_game(text: str, source: str, path: Path, preset: str) -> None:
-    """Raise :class:`_OtherModes` when ``text`` is a whole save of a game of JongRogue."""
+    """Raise :class:`AnotherModesSave` when ``text`` is a whole save of a game of JongRogue."""
     try:
         game = SaveGame.from_json(text, source)
     except DataError:
         return
     if game.preset in PRESETS:
-        raise _OtherModes(_another_modes(
-            path, preset, f"a game of JongRogue ({game.preset})",
+        raise AnotherModesSave(_another_modes(
+            path, f"a game of JongRogue ({game.preset})", f"a {preset} table's save",
+            f"the {preset} table", f"{preset}/table.json",
             "it is over (kept for the history)" if game.finished else
             f"carry that game on with `companion play --resume --state {path}`"))
 
 
-def _another_modes(path: Path, preset: str, holds: str, then: str) -> str:
-    return (f"{path} holds {holds}, not a {preset} table's save, so it was left as it is: "
-            f"give the {preset} table a --state of its own (by default {preset}/table.json "
-            f"in the data folder); {then}")
+def _table_resume(preset: str, path: Path) -> str:
+    return f"`companion play --mode {preset} --resume --state {path}`"
+
+
+def _another_modes(path: Path, holds: str, wanted: str, player: str, default: str,
+                   then: str) -> str:
+    return (f"{path} holds {holds}, not {wanted}, so it was left as it is: give {player} "
+            f"a --state of its own (by default {default} in the data folder); {then}")
 
 
 def same_fight(file_data: Any, ours: dict[str, Any]) -> bool:

@@ -49,6 +49,11 @@ INPUT_KINDS = ("camera", "rfid", "sim")  # where a game's tiles (or a table's di
 S = TypeVar("S", bound="SaveGame")
 
 
+class AnotherModesSave(DataError):
+    """A save that is whole, but of another mode (a game of JongRogue, a table): it is
+    someone's game, not a broken save, so it is refused and left where it is."""
+
+
 class CorruptSave(DataError):
     """The save file exists but cannot be read back into a game."""
 
@@ -155,24 +160,15 @@ def write_save(path: Path, save: SaveGame) -> None:
     atomic_write_text(path, save.to_json() + "\n")
 
 
-def load_save(path: Path) -> SaveGame | None:
-    """The save at ``path``, or None when there is none.
-
-    A save that cannot be read is moved aside and :class:`CorruptSave` says
-    where it went; the caller offers a new game. A folder, a device or a pipe at ``path``
-    is refused (:class:`DataError`) and left alone.
-    """
-    return read_save(path, SaveGame.from_json, "save")
-
-
 def read_save(path: Path, parse: Callable[[str, str], S], what: str) -> S | None:
     """The save at ``path`` as ``parse(text, source)`` reads it, or None when there is none.
 
     The file must be a regular file of at most :data:`SAVE_LIMIT` bytes: a folder, a device
     or a pipe is refused (:class:`DataError`) and left alone; a larger file, or one ``parse``
     refuses, is moved aside (:class:`CorruptSave`), or refused (:class:`DataError`) where its
-    folder lets it not be moved: a new save could not be written there either. ``what``
-    names it (``save``, ``fight save``).
+    folder lets it not be moved: a new save could not be written there either. A save
+    ``parse`` finds to be another mode's (:class:`AnotherModesSave`) is left where it is.
+    ``what`` names it (``save``, ``fight save``).
     """
     try:
         raw = read_regular(path, SAVE_LIMIT, what)
@@ -183,6 +179,8 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str) -> S | None
     else:
         try:
             return parse(raw.decode("utf-8"), str(path))
+        except AnotherModesSave:
+            raise
         except (DataError, UnicodeDecodeError) as exc:
             reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
     try:

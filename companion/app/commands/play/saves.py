@@ -13,8 +13,9 @@ from pathlib import Path
 from companion.app.commands.play.telling import cause_of_death, tell
 from companion.app.config import Config, Source
 from companion.app.history import History, HistoryError, Run
+from companion.app.modes.fight import refuse_a_table_save
 from companion.app.session.controls import Controls
-from companion.app.session.save import CorruptSave, SaveGame, load_save, profile_hash
+from companion.app.session.save import CorruptSave, SaveGame, profile_hash, read_save
 from companion.errors import CompanionError, DataError
 from companion.files import move_aside
 from companion.hw.display import Display
@@ -30,7 +31,7 @@ def previous_game(save_path: Path | None, args: argparse.Namespace, config: Conf
         return None
     if not args.resume:
         try:
-            old = load_save(save_path)
+            old = load_game(save_path)
         except CorruptSave as exc:  # kept aside, never overwritten unseen
             tell(f"{exc}; this new game is saved in {save_path}", display, controls)
             return None
@@ -49,7 +50,7 @@ def previous_game(save_path: Path | None, args: argparse.Namespace, config: Conf
         # nothing a player did: the new game's save replaces it, and no copy is kept.
         return None
     try:
-        saved = load_save(save_path)
+        saved = load_game(save_path)
     except CorruptSave as exc:
         offer_new_game(str(exc), config, display, controls)
         return None
@@ -60,6 +61,21 @@ def previous_game(save_path: Path | None, args: argparse.Namespace, config: Conf
         tell("the saved game is over; starting a new one", display, controls)
         return None
     return saved
+
+
+def load_game(path: Path) -> SaveGame | None:
+    """The game of JongRogue saved at ``path``, or None (:func:`read_save`). A table's save
+    given as ``--state`` is refused and left where it is: it is a fight to resume, not a
+    corrupt game to set aside."""
+
+    def parse(text: str, source: str) -> SaveGame:
+        try:
+            return SaveGame.from_json(text, source)
+        except DataError:
+            refuse_a_table_save(text, source, path)
+            raise
+
+    return read_save(path, parse, "save")
 
 
 def offer_new_game(reason: str, config: Config, display: Display | None,
@@ -140,7 +156,7 @@ def record_kept(path: Path, config: Config, display: Display | None,
     kept game is not over (it plays on, in that file), or cannot be read (it is kept aside
     again and a new game offered, as for any save)."""
     try:
-        saved = load_save(path)
+        saved = load_game(path)
     except CorruptSave as exc:
         offer_new_game(str(exc), config, display, controls)
         return None
