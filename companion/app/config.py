@@ -152,6 +152,19 @@ class Config:
             path = self.path.parent / path
         return path
 
+    def existing_file(self, key: str) -> Path | None:
+        """:meth:`file_path`, refused (:class:`DataError`) naming the setting and the full
+        path, and how a relative one was taken, when no such file is there."""
+        path = self.file_path(key)
+        if path is None or path.is_file():
+            return path
+        text = self.text(key)
+        base = "config.toml's folder" if self.settings[key].source is Source.FILE \
+            else "the current folder"
+        relative = "" if Path(text).expanduser().is_absolute() else \
+            f" (the relative path {text} is taken from {base})"
+        raise DataError(f"{self.where(key)}: {path.absolute()}: no such file{relative}")
+
     def camera_source(self) -> CameraChoice:
         """input.camera_source, the camera that reads the tiles, naming where it was set."""
         return self._camera("input.camera_source")

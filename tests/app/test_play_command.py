@@ -478,6 +478,27 @@ def test_a_relative_profile_in_config_toml_is_found_beside_it_from_any_folder(
             in capsys.readouterr().err)
 
 
+@pytest.mark.parametrize(("font", "said"), [
+    ("gone.ttf", "no such file (the relative path gone.ttf is taken from config.toml's "
+                 "folder)"),
+    ("notes.ttf", "not a font the screen can draw with"),
+])
+def test_a_configured_font_the_screen_cannot_use_is_named(
+        tmp_path: Path, user_dirs: Path, font: str, said: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """display.font naming no file drew the screen without Japanese and said nothing; one
+    that is no font stopped play with "a file: Failed to load font". Each names the
+    setting, its file and what is wrong, before anything is played."""
+    config = user_dirs / "config" / "config.toml"
+    config.parent.mkdir(parents=True)
+    (config.parent / "notes.ttf").write_text("not a font\n")
+    config.write_text(f'[display]\nfont = "{font}"\n')
+    assert main(["play", "--input", "sim", "--choices", "auto", "--display", "screen"]) == 2
+    err = capsys.readouterr().err
+    assert f"companion: error: display.font ({config}): {config.parent / font}: {said}" in err
+    assert not (user_dirs / "data" / "save.json").exists()
+
+
 def test_a_save_path_that_cannot_be_written_is_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A wrong --state is said in one line at once, nothing played: a folder is no save

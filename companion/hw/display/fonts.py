@@ -12,6 +12,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.errors import DataError
+
 PREFERRED = ("Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "IPAGothic", "TakaoGothic")
 
 # Hiragana, katakana, CJK ideographs and punctuation, full-width forms.
@@ -23,6 +25,10 @@ _CJK = re.compile(f"(?:(?<![0-9A-Za-z])[0-9]+)?{_CJK_CHARS}(?:[0-9]+{_CJK_CHARS}
 _CJK_THEN_ENGLISH = re.compile(rf"{_CJK.pattern}\s*\(([A-Za-z][A-Za-z0-9 '\-]*)\)")
 _PLAIN_SIGNS = {"▶": ">", "→": "->", "＞": ">", "−": "-",
                 "↑": "^", "▲": "^", "▼": "v"}
+
+
+class FontError(DataError):
+    """A font file the screen cannot load."""
 
 
 @dataclass(frozen=True, slots=True)

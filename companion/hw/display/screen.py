@@ -35,7 +35,7 @@ from companion.hw.display.canvas import (
     Color,
     _Metrics,
 )
-from companion.hw.display.fonts import FontFile, find_cjk_font
+from companion.hw.display.fonts import FontError, FontFile, find_cjk_font
 from companion.hw.display.option_buttons import OptionButtons
 from companion.hw.display.view import View
 from companion.hw.keyboard import press_for_key
@@ -128,11 +128,17 @@ class ScreenDisplay(OptionButtons):
         self.m = _Metrics(min(self.width / 800, self.height / 480))
         font = font if font is not None or not find_font else find_cjk_font()
         self.has_cjk = font is not None
-        self._font = (
-            pygame.freetype.Font(str(font.path), 16, font_index=font.index)
-            if font is not None
-            else pygame.freetype.Font(None, 16)
-        )
+        try:
+            self._font = (
+                pygame.freetype.Font(str(font.path), 16, font_index=font.index)
+                if font is not None
+                else pygame.freetype.Font(None, 16)
+            )
+        except (OSError, pygame.error) as exc:
+            pygame.display.quit()
+            assert font is not None  # pygame's own font is always there
+            raise FontError(f"{font.path}: not a font the screen can draw with ({exc})") \
+                from None
         self._font.pad = True
         self._text_cache: dict[tuple[str, int, Color], pygame.Surface] = {}
         self._tile_cache: dict[tuple[str, int], pygame.Surface] = {}

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.app.commands.play.telling import cause_of_death, tell
-from companion.app.config import Config, Source
+from companion.app.config import Config
 from companion.app.history import History, HistoryError, Run
 from companion.app.modes.fight import refuse_a_table_save
 from companion.app.session.controls import Controls
@@ -86,23 +86,6 @@ def offer_new_game(reason: str, config: Config, display: Display | None,
     if not tell(f"{reason}. Start a new game?" if interactive
                 else f"{reason}; starting a new game", display, controls, ask=interactive):
         raise KeyboardInterrupt from None
-
-
-def configured_profile(config: Config) -> Path | None:
-    """config.toml's ``game.profile``: the profile a new game plays with when no
-    ``--profile`` is given (None: the built-in one)."""
-    path = config.file_path("game.profile")
-    if path is None:
-        return None
-    if not path.is_file():
-        text = config.text("game.profile")
-        base = "config.toml's folder" if config.settings["game.profile"].source is Source.FILE \
-            else "the current folder"
-        relative = "" if Path(text).expanduser().is_absolute() else \
-            f" (the relative path {text} is taken from {base})"
-        raise DataError(f"{config.where('game.profile')}: {path.absolute()}: no such "
-                        f"file{relative}")
-    return path
 
 
 def saved_profile(saved: SaveGame) -> Profile | None:

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from companion.app.commands.play.press_sources import open_press_sources
 from companion.app.commands.play.saves import (
-    configured_profile,
     log_header,
     offer_new_game,
     previous_game,
@@ -38,6 +37,7 @@ from companion.errors import CompanionError, DataError
 from companion.files import kept_aside, move_aside
 from companion.hw.buttons import WaitingSignal, optional_pin
 from companion.hw.display import Display, open_display
+from companion.hw.display.fonts import FontError
 from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
@@ -58,11 +58,21 @@ def held_files(args: argparse.Namespace, config: Config,
     return [(save_path, "companion play")]
 
 
+def configured_display(config: Config) -> Display:
+    """The display config.toml asks for; a ``display.font`` that is missing or no font is
+    refused naming the setting (a screen without it would drop the Japanese unsaid)."""
+    font = config.existing_file("display.font") if config.text("display.kind") == "screen" \
+        else None
+    try:
+        return open_display(config.text("display.kind"), config.text("display.size"),
+                            config.flag("display.fullscreen"), str(font or ""))
+    except FontError as exc:
+        raise DataError(f"{config.where('display.font')}: {exc}") from None
+
+
 def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> int:
     """The run, its files held: the screen and controls opened, the mode played."""
-    display = None if config.text("display.kind") == "none" else open_display(
-        config.text("display.kind"), config.text("display.size"),
-        config.flag("display.fullscreen"), str(config.file_path("display.font") or ""))
+    display = None if config.text("display.kind") == "none" else configured_display(config)
     sources = open_press_sources(config, display)
     controls = Controls(sources)
     session: Session | None = None
@@ -123,7 +133,7 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     """A new game, or the saved one replayed to where it stopped."""
     input_kind = config.text("input.kind")
     if saved is None:
-        profile_file = args.profile or configured_profile(config)
+        profile_file = args.profile or config.existing_file("game.profile")
         profile: Profile | None = load_profile(profile_file)
         saved = SaveGame(
             seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
