@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -423,6 +424,14 @@ def test_the_shipped_example_sheets_start_the_documented_fight(
     assert placed["combatants"][0]["square"] == "e2"
     for profile in ("004",):  # the sheets serve either profile
         run(capsys, *documented.replace("003", profile).split(), "--force")
+    # `coc fight --help`'s example named a foe "Cult" and Ann's MA with her revolver.
+    monkeypatch.setenv("COLUMNS", "300")
+    with pytest.raises(SystemExit):
+        main(["coc", "fight", "--help"])
+    example = re.search(r"e\.g\. (act [^\n]+)", capsys.readouterr().out)
+    assert example is not None
+    acted = run(capsys, "fight", *example[1].split())
+    assert acted["actions"] == 1 and "キック/Kick+MA" in str(acted["entry"])
 
 
 def test_coc_help_is_whole_and_names_every_option(

@@ -124,11 +124,30 @@ def test_config_show_prints_sources(capsys: pytest.CaptureFixture[str],
     assert lines["display.size"].endswith("# default")
 
 
+def test_config_show_says_what_each_setting_does(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The settings' help lines were in the defaults file only: `config --show` gave a
+    name and a value, and no doc said what input.camera_source or play.mode takes."""
+    assert main(["config", "--show"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for key, spec in load_config(env={}).settings.items():
+        shown = next(i for i, line in enumerate(lines) if line.startswith(f"{key} "))
+        assert lines[shown - 1].startswith(f"# {spec.spec.help}")
+    kind = lines.index(next(line for line in lines if line.startswith("input.kind ")))
+    assert lines[kind - 1].endswith("(one of: camera, rfid, sim)")
+    accept = next(i for i, line in enumerate(lines) if line.startswith("input.accept_seconds"))
+    assert lines[accept - 1].endswith("(0 to 60)")
+    assert "COMPANION_<SECTION>_<KEY>" in lines[1]
+
+
 def test_config_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["config", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["settings"]["choices.kind"] == {
-        "value": "gpio", "source": "default", "origin": "built in"}
+        "value": "gpio", "source": "default", "origin": "built in",
+        "help": "where choices come from: the four buttons, the keyboard, or the "
+                "auto-player (one of: gpio, keyboard, auto)",
+        "env": "COMPANION_CHOICES_KIND"}
 
 
 def test_config_show_with_corrupt_file_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:

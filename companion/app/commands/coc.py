@@ -302,7 +302,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     sub = parser.add_subparsers(dest="sub", required=True, metavar="SUB")
     rolls = sub.add_parser("roll", help="roll CC/CCB/CBR/CBRB/RES/RESB (x3 CC<=50 repeats "
                                          "one) or plain dice")
-    rolls.add_argument("expression", nargs="+")
+    rolls.add_argument("expression", metavar="EXPR", nargs="+",
+                       help="one command, e.g. 'CCB<=70' or 'x3 CC<=50'; words after it are "
+                            "the comment")
     take_negative_expressions(rolls)
     defaults = sub.add_parser("defaults", help="every Default and profile cell, and whose it is")
     fight = sub.add_parser("fight", help="new, show, log, undo, act")
@@ -318,7 +320,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                      help="the foes' sheet files (.toml), one per foe")
     new.add_argument("--force", action="store_true",
                      help="replace the fight already saved in the file")
-    act = verbs.add_parser("act", help="play an action, e.g. act attack Ann Cult --with ma=true")
+    act = verbs.add_parser(
+        "act", help="play an action, e.g. act attack Ann Cultist --with weapon=1 --with ma=true")
     act.add_argument("kind", choices=sorted(ACTIONS))
     act.add_argument("actor")
     act.add_argument("target", nargs="?")

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from companion.app.config import Config, Source, load_config
+from companion.app.config import Config, Source, Spec, load_config
 from companion.errors import DataError
 
 
@@ -31,7 +31,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         action="append",
         default=[],
         metavar="SECTION.KEY=VALUE",
-        help="override one setting for this command (repeatable)",
+        help="show the settings as they would be with this one changed (repeatable); nothing "
+             "is saved: write it in config.toml, or set COMPANION_SECTION_KEY",
     )
     parser.set_defaults(func=run)
 
@@ -63,24 +64,40 @@ def as_json(config: Config) -> dict[str, Any]:
     return {
         "path": str(config.path),
         "settings": {
-            key: {"value": s.value, "source": s.source.value, "origin": s.origin}
+            key: {"value": s.value, "source": s.source.value, "origin": s.origin,
+                  "help": explain(s.spec), "env": s.spec.env_var}
             for key, s in config.settings.items()
         },
         "notices": list(config.notices),
     }
 
 
+def explain(spec: Spec) -> str:
+    """What a setting does, and the values it takes when they are a closed set or a range."""
+    if spec.choices:
+        return f"{spec.help} (one of: {', '.join(spec.choices)})"
+    if spec.minimum is not None and spec.maximum is not None:
+        return f"{spec.help} ({spec.minimum:g} to {spec.maximum:g})"
+    if spec.minimum is not None:
+        return f"{spec.help} (at least {spec.minimum:g})"
+    return spec.help
+
+
 def render(config: Config) -> str:
-    """Aligned ``key = value  # source (origin)`` lines, grouped by section."""
-    lines = [f"# config file: {config.path}" + ("" if config.path.exists() else " (not created)")]
+    """Aligned ``key = value  # source (origin)`` lines, grouped by section, each under a
+    comment saying what it does: the user reads here what config.toml can hold."""
+    lines = [f"# config file: {config.path}" + ("" if config.path.exists() else " (not created)"),
+             "# In config.toml write a setting under its section: [display] then "
+             "kind = \"terminal\"; or set COMPANION_<SECTION>_<KEY> (COMPANION_DISPLAY_KIND)."]
     width = max(len(k) for k in config.settings)
     section = ""
     for key, s in config.settings.items():
         head = key.split(".", 1)[0]
         if head != section:
             section = head
-            lines.append("")
+            lines += ["", f"# [{head}]"]
         value = json.dumps(s.value, ensure_ascii=False)
         where = "default" if s.source is Source.DEFAULT else f"{s.source.value}: {s.origin}"
+        lines.append(f"# {explain(s.spec)}")
         lines.append(f"{key:<{width}} = {value:<12} # {where}")
     return "\n".join(lines)
