@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from functools import cache
 
+import cv2
+import numpy as np
+
 from companion.errors import CompanionError
+from companion.hw.camera.mat import MatDetector
+from companion.hw.camera.render import Camera
+from companion.hw.camera.render import render_scene as render_mat
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
 from companion.hw.dice.source import CameraDiceSource
 
@@ -28,3 +34,31 @@ def still_scene(first_seed: int, count: int, unlike: tuple[int, ...] = ()) -> Sc
         if sorted(read) == values(scene):
             return scene
     raise AssertionError("no readable scene among the seeds")
+
+
+def on_the_mat(scene: Scene, size: tuple[int, int] = (1280, 720)) -> np.ndarray:
+    """A camera frame ``size`` pixels wide and high of the printed mat, the dice of ``scene``
+    lying in its dice area at their true size (a 16 mm die), one above the other: what the
+    dice tray sees."""
+    frame = render_mat({}, camera=Camera(size=size, tilt=0.01, nudge_px=4))
+    detector = MatDetector()
+    detection = detector.detect(frame)
+    assert detection.homography is not None
+    to_frame = np.linalg.inv(detection.homography)
+    area = detector.geometry.dice
+    for number, die in enumerate(scene.dice, 1):
+        spot = np.array([[[area.x_mm + area.width_mm / 2,
+                           area.y_mm + area.height_mm * number / (len(scene.dice) + 1)]]],
+                        np.float32)
+        cx, cy = cv2.perspectiveTransform(spot, to_frame)[0, 0]
+        ex, ey = cv2.perspectiveTransform(spot + np.float32([10, 0]), to_frame)[0, 0]
+        px_per_mm = float(np.hypot(ex - cx, ey - cy)) / 10
+        x, y, side = die.centre[0], die.centre[1], die.side_px
+        patch = scene.image[int(y - side):int(y + side), int(x - side):int(x + side)]
+        scale = 16 * px_per_mm / side
+        patch = cv2.resize(patch, None, fx=scale, fy=scale,
+                           interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
+        h, w = patch.shape[:2]
+        top, left = int(cy - h / 2), int(cx - w / 2)
+        frame[top:top + h, left:left + w] = patch
+    return frame

@@ -17,7 +17,9 @@ from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.networks import TURNS
 from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
+from companion.hw.dice.source import CameraDiceSource
 from tests.companion_process import CompanionProcess
+from tests.dice_scenes import on_the_mat, still_scene
 
 
 @cache
@@ -97,3 +99,20 @@ def test_forget_with_no_dice_enrolled_says_there_were_none(
     assert cli.main(["calibrate", "dice", "--forget"]) == 0
     assert "The enrolled dice are forgotten." in capsys.readouterr().out
     assert not (config_dir() / ENROL_FILE).exists()
+
+
+def test_calibration_on_the_mat_measures_the_dice_area_the_tray_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """It measured the dice on the raw frame: a 4K picture of the mat saved face sizes of
+    90-250 px, and the tray, reading the mat's dice area at 3 px a millimetre (a die ~50 px),
+    then found no dice at all, from any camera."""
+    scene = still_scene(700, 2)
+    big = tmp_path / "mat_4k.png"
+    cv2.imwrite(str(big), on_the_mat(scene, (3840, 2160)))
+    assert cli.main(["calibrate", "dice", "--source", str(big), "--frames", "2"]) == 0
+    tray = CameraDiceSource(frames=[], config_file=config_dir() / "dice.toml")
+    truth = sorted(d.value for d in scene.dice)
+    for size in ((3840, 2160), (1280, 720)):
+        assert sorted(tray.read_frame(on_the_mat(scene, size), 2).values) == truth
+    assert "Read the mat's dice area, as the dice tray reads it" in capsys.readouterr().out

@@ -4,7 +4,9 @@
     companion calibrate dice --count 3 --source photo.jpg
 
 Lay the dice apart, still, in view (on the mat's dice area if you use the mat).
-A few frames are read under several thresholds; the best setting and the
+The frames are read as the dice tray reads them: only the mat's dice area, straightened,
+when the mat's corner markers are in view, else the whole view. A few frames are read
+under several thresholds; the best setting and the
 size of the dice go to ``dice.toml`` in the user's config folder, which the
 dice reader loads from then on. Nothing is saved if the dice could not be read.
 
@@ -83,7 +85,7 @@ def gave_up(why: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from companion.hw.dice.calibrate import tune
-    from companion.hw.dice.source import take_frames
+    from companion.hw.dice.source import MAT_AREA, WHOLE_VIEW, area_of, take_frames
 
     config = load_config()
     config.tell_notices()
@@ -107,7 +109,13 @@ def run(args: argparse.Namespace) -> int:
     if not frames:
         print(f"companion: error: no frames from {camera!r}: {gave_up(why)}", file=sys.stderr)
         return 1
-    tuning = tune(frames, args.count, base)
+    areas = [area_of(frame, "auto") for frame in frames]
+    # The tray reads the mat's dice area whenever it sees the mat: the sizes are measured there.
+    on_mat = [a.image for a in areas if a.where == MAT_AREA and a.image is not None]
+    looked = on_mat or [a.image for a in areas if a.image is not None]
+    print(f"Read {MAT_AREA if on_mat else WHOLE_VIEW}, as the dice tray reads it"
+          + ("" if on_mat else " (the mat's corner markers are not in view)"))
+    tuning = tune(looked, args.count, base)
     print(tuning.message)
     if not tuning.ok:
         print("Not saved: the dice were not read steadily enough.")
@@ -139,7 +147,7 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
     from companion.hw.dice.calibrate import enrol
     from companion.hw.dice.enrol import ENROL_FILE
     from companion.hw.dice.networks import DiceNetworks
-    from companion.hw.dice.source import take_frames
+    from companion.hw.dice.source import area_of, take_frames
 
     target = config_dir() / ENROL_FILE
     networks = DiceNetworks()
@@ -165,7 +173,11 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
                 print(f"companion: error: no frames from {camera!r}: {gave_up(why)}",
                       file=sys.stderr)
                 return 1
-            made = enrol([(frames[-1], named)], config, networks, earlier=enrolment)
+            looked = area_of(frames[-1], "auto")  # as the tray reads it
+            if looked.image is None:
+                print(f"  {looked.where}: this throw is left out")
+                continue
+            made = enrol([(looked.image, named)], config, networks, earlier=enrolment)
             if not made.throws_used:  # the only reason enrol leaves a throw out
                 print(f"  not {args.count} dice found in view: this throw is left out")
                 continue

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -279,13 +280,10 @@ class CameraDiceSource:
     def read_frame(self, frame: Frame, count: int | None = None) -> DiceRead:
         """Read one frame, cut down to the mat's dice area as ``area`` says; ``count`` is
         how many dice were thrown, when known."""
-        if self.area != "view":
-            crop, detection = dice_area(frame)
-            if crop is not None:
-                frame = crop
-            elif self.area == "mat":
-                return DiceRead((), ReadStatus.UNSURE, detection)
-        return self.reader.read(frame, count)
+        looked = area_of(frame, self.area)
+        if looked.image is None:
+            return DiceRead((), ReadStatus.UNSURE, looked.where)
+        return self.reader.read(looked.image, count)
 
     def _open(self) -> Iterator[FrameOrWhy]:
         if self._frames is None:
@@ -294,12 +292,33 @@ class CameraDiceSource:
         return self._frames
 
 
-def dice_area(frame: Frame) -> tuple[Frame | None, str]:
-    """The printed mat's dice area, straightened, or None and why the mat was not found."""
-    from companion.hw.camera.mat import dice_crop  # the mat's markers: not in "view" mode
+MAT_AREA = "the mat's dice area"
+WHOLE_VIEW = "the whole view"
 
-    crop, detection = dice_crop(frame)
-    return crop, detection.message
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """What the reader reads of a frame: ``image``, and ``where`` it is (MAT_AREA or
+    WHOLE_VIEW); or no image, and ``where`` says why there is nothing to read."""
+
+    image: Frame | None
+    where: str
+
+
+def area_of(frame: Frame, area: str) -> Area:
+    """The part of ``frame`` the reader reads for ``area`` (see :class:`CameraDiceSource`).
+
+    The tray, ``dice read`` and ``calibrate dice`` all cut frames here, so that the face
+    sizes calibration measures are the sizes the tray reads."""
+    if area != "view":
+        from companion.hw.camera.mat import dice_crop  # the mat's markers: not in "view" mode
+
+        crop, detection = dice_crop(frame)
+        if crop is not None:
+            return Area(crop, MAT_AREA)
+        if area == "mat":
+            return Area(None, detection.message)
+    return Area(frame, WHOLE_VIEW)
 
 
 class CameraStream(Iterator[FrameOrWhy]):
