@@ -17,7 +17,8 @@ the values each throw shows; the judge's view of each die is kept with its value
 in ``dice_enrol.npz`` beside ``dice.toml`` (companion/hw/dice/enrol.py), and the
 reader leans on it from then on. Each throw is saved as it is taken, added to the
 dice enrolled before, so stopping (Ctrl-C, the end of input) keeps the throws
-taken. ``--forget`` deletes it.
+taken. ``--forget`` deletes it and ``dice.toml``: the reader is back to the companion's own
+thresholds (a new calibration fits the face sizes afresh anyway).
 
 A ``dice.toml`` or ``dice_enrol.npz`` that cannot be read is set aside (kept beside
 it) before anything is asked, and calibration starts afresh.
@@ -61,7 +62,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--throws", type=positive_int, default=4,
                         help="throws to enrol (default 4)")
     parser.add_argument("--forget", action="store_true",
-                        help="delete the enrolled dice")
+                        help="delete what calibration saved (tuned thresholds and enrolled "
+                             "dice): back to the companion's own")
     parser.set_defaults(func=run)
 
 
@@ -78,6 +80,25 @@ def tuned_before(path: Path) -> ReaderConfig:
         return packaged
 
 
+def forget(tuned: Path) -> int:
+    """Delete what calibration saved (``tuned``, ``dice.toml``, and the enrolled dice beside
+    it): the dice reader goes back to the companion's own thresholds, as before any
+    calibration, the way out when the saved ones no longer fit the camera or the dice."""
+    from companion.hw.dice.enrol import ENROL_FILE
+
+    saved = {tuned: "the tuned thresholds", tuned.with_name(ENROL_FILE): "the enrolled dice"}
+    gone = [what for path, what in saved.items() if path.exists()]
+    if not gone:
+        print(f"Nothing to forget: no tuned thresholds ({tuned}) and no enrolled dice "
+              f"({tuned.with_name(ENROL_FILE)}).")
+        return 0
+    for path in saved:
+        path.unlink(missing_ok=True)
+    print(f"Forgotten: {' and '.join(gone)}; the dice reader reads as before any "
+          "calibration until you calibrate again.")
+    return 0
+
+
 def gave_up(why: str) -> str:
     """A camera's message once calibration has stopped waiting: no longer "retrying"."""
     return why.removesuffix("; retrying")
@@ -92,15 +113,7 @@ def run(args: argparse.Namespace) -> int:
     camera = config.dice_camera(args.source)
     path = config_dir() / CALIBRATION_FILE
     if args.forget:
-        from companion.hw.dice.enrol import ENROL_FILE
-
-        enrolled = config_dir() / ENROL_FILE
-        if not enrolled.exists():
-            print(f"No dice were enrolled ({enrolled}): nothing to forget.")
-            return 0
-        enrolled.unlink(missing_ok=True)
-        print("The enrolled dice are forgotten.")
-        return 0
+        return forget(path)
     base = tuned_before(path)
     if args.enrol:
         return run_enrol(args, camera, base)

@@ -3,8 +3,8 @@
 The player lays ``count`` dice still in view; a few frames are read at each
 of a few finder thresholds (how sure the finder must be that a die is there).
 The threshold that reads all the dice steadily in the most frames wins (ties
-go to the one nearest the packaged default), and the face-size limits are
-fitted around the dice actually seen. The dice lie on the table for this, so one
+go to the one nearest the one saved before), and the face-size limits are
+fitted afresh around the dice actually seen. The dice lie on the table for this, so one
 much larger than the others is of the player's set, not held nearer the camera: they
 are read without the ``held_size`` bound, which is then set above the spread of their
 sizes (HELD_MARGIN), so a throw of that set is read. The judge's and the counter's thresholds
@@ -51,9 +51,16 @@ class Tuning:
 
 
 def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig) -> Tuning:
-    """Find thresholds that read ``count`` still dice in ``frames``."""
+    """Find thresholds that read ``count`` still dice in ``frames``.
+
+    ``base`` is what was saved before; its size limits are not searched with but fitted
+    afresh (from the packaged ones), as the camera may have moved or the dice changed
+    since: dice smaller or larger than last time would be left out before being measured."""
     results = []
     networks = DiceNetworks()
+    packaged = ReaderConfig.load()
+    base = replace(base, min_face_px=packaged.min_face_px, max_face_px=packaged.max_face_px,
+                   held_size=packaged.held_size)
     for threshold in FIND_THRESHOLDS:
         config = replace(base, find_threshold=threshold, held_size=math.inf)
         reader = DiceReader(config, networks)
