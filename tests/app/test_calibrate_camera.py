@@ -129,6 +129,24 @@ def test_a_hidden_corner_marker_is_a_problem_and_the_frame_is_saved_drawn_on(
     assert (config_dir() / CALIBRATION_FILE).exists()  # saved, as with any other problem
 
 
+def test_slots_outside_the_picture_are_named_and_not_measured(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Half the mat out of the picture was "the mat looks dark (paper grey 0): add light",
+    and its black slots "not empty"."""
+    frame = empty_mat()
+    cv2.imwrite(str(tmp_path / "half.png"), frame[:, :660])
+    assert calibrate("--source", str(tmp_path / "half.png")) == 1
+    out = capsys.readouterr().out
+    problems = [line for line in out.splitlines() if line.startswith("  - ")]
+    assert problems == [
+        "  - the top-right room and bottom-right room slots are outside the camera's view: "
+        "move the camera so the whole mat is in the picture",
+        "  - the top-right and bottom-right corner markers are not seen: uncover the mat's "
+        "corners and keep the whole mat in view",
+    ]
+    assert "not empty" not in out and "saved the empty look of 3 slots" in out
+
+
 def test_a_frame_without_the_mat_is_saved_as_it_is(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     picture = tile_picture(tmp_path / "tile.png", "1p")
@@ -171,7 +189,8 @@ def test_no_slot_seen_empty_removes_the_looks_learnt_before(
     assert looks.exists()
     calibrate("--source", "render:draw=5p,room_tl=1m,room_tr=2m,room_bl=3m,room_br=4z")
     out = capsys.readouterr().out
-    assert "room_br: not empty, so the printed look is used there" in out
+    assert ("the draw, top-left room, top-right room, bottom-left room and bottom-right "
+            "room slots: not empty, so the printed look is used there (clear them") in out
     assert f"no slot was seen empty: removed the empty looks learnt before ({looks})" in out
     assert not looks.exists()
 

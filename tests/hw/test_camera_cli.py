@@ -126,6 +126,24 @@ def test_classify_a_whole_mat_frame(tmp_path: Path,
                        "room_bl": "1z", "room_br": "empty"}
 
 
+def test_classify_a_mat_half_out_of_the_picture_names_the_slots_not_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The right-hand room slots, outside the picture, were read "back face down (裏)"."""
+    frame = render_scene({Slot.DRAW: "4s"}, np.random.default_rng(2), vary=False)
+    path = tmp_path / "half.png"
+    cv2.imwrite(str(path), frame[:, :620])
+    assert main(["classify", "--mat", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}: the top-right room and bottom-right room slots are outside the " \
+        "camera's view" in out
+    assert "  top-right room: outside the camera's view, not read" in out
+    assert "  draw: 4s" in out and "裏" not in out
+    assert main(["classify", "--mat", str(path), "--json"]) == 1
+    records = {r["slot"]: r for r in json_lines(capsys.readouterr().out)}
+    assert records["room_br"]["error"] == "outside the camera's view, not read"
+    assert records["draw"]["tile"] == "4s"
+
+
 def test_classify_a_frame_without_the_mat(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "wall.png"

@@ -75,11 +75,30 @@ def test_hidden_corners_still_locate_the_mat(detector: MatDetector) -> None:
     frame = render_scene({}, np.random.default_rng(4), hide_markers=(1, 2))
     detection = detector.detect(frame)
     assert detection.status is MatStatus.PARTIAL
-    assert "1, 2 hidden" in detection.message
+    # named by the corners the player sees, not by the markers' ids printed nowhere
+    assert "the top-right and bottom-right corner markers hidden" in detection.message
     frame = render_scene({}, np.random.default_rng(4), hide_markers=(0, 1, 2))
     detection = detector.detect(frame)
     assert detection.status is MatStatus.LOST and not detection.found
     assert "1 of 4" in detection.message
+
+
+def test_a_slot_the_frame_cuts_off_is_out_of_view_and_not_cropped(
+    detector: MatDetector,
+) -> None:
+    """Its crop was black where the frame ends, and black reads as a face-down tile."""
+    frame = render_scene({Slot.DRAW: "5p"}, np.random.default_rng(3),
+                         camera=Camera(nudge_px=4, tilt=0.01))
+    half = np.ascontiguousarray(frame[:, :660])
+    detection = detector.detect(half)
+    assert detection.found and detection.frame_size == (half.shape[1], half.shape[0])
+    assert detector.out_of_view(detection) == (Slot.ROOM_TR, Slot.ROOM_BR)
+    assert set(detector.slot_crops(half, detection)) == {Slot.DRAW, Slot.ROOM_TL, Slot.ROOM_BL}
+    assert detection.in_view(detector.geometry.slot_spec(Slot.DRAW).rect)
+    inside = detector.in_frame(detection, None)
+    assert inside[:, :10].all() and not inside[:, -10:].any()
+    whole = detector.detect(frame)
+    assert detector.out_of_view(whole) == () and whole.in_view(detector.geometry.dice)
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import pytest
 from companion.hw.camera.capture import FileSource, RenderedSource
 from companion.hw.camera.classifier import TileClassifier
 from companion.hw.camera.reader import CameraTileReader, ReaderSettings, legal_candidate
+from companion.hw.camera.render import Camera, render_scene
 from companion.hw.ports import Candidate, Slot, TileReader
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger
@@ -64,7 +65,10 @@ def test_below_the_threshold_a_slot_is_uncertain_and_the_player_is_asked(
     reader = CameraTileReader(source, classifier, settings=picky)
     readings = settle(reader, 2)
     assert readings[Slot.DRAW] is None
-    assert "adjust the tile on draw" in reader.status().message
+    # the slots as the prompts name them, not room_tl
+    assert reader.status().message.endswith("adjust the tiles on the draw, top-left room, "
+                                            "top-right room, bottom-left room and "
+                                            "bottom-right room slots")
 
 
 def test_legal_candidate_skips_a_fifth_copy() -> None:
@@ -104,7 +108,28 @@ def test_mat_out_of_view_then_back(classifier: TileClassifier) -> None:
     assert status.counters["mat_lost"] == 1
     source.hidden_markers = (3,)  # a hand over one corner is fine
     assert settle(reader, 2)[Slot.ROOM_TR] == "1m"
-    assert reader.status().ok and "3 hidden" in reader.status().message
+    assert reader.status().ok and "the bottom-left corner marker hidden" in \
+        reader.status().message
+
+
+def test_a_slot_outside_the_picture_is_said_to_be_out_of_view_not_face_down(
+        classifier: TileClassifier, tmp_path: Path) -> None:
+    """The camera sees the left of the mat only: the right-hand room slots were read as
+    face-down tiles ("the tile on the top-right room slot is face down: turn it over")."""
+    frame = render_scene({Slot.DRAW: "5p"}, np.random.default_rng(3),
+                         camera=Camera(nudge_px=4, tilt=0.01))
+    cv2.imwrite(str(tmp_path / "half.png"), frame[:, :660])
+    reader = CameraTileReader(FileSource(tmp_path / "half.png", loop=True), classifier,
+                              settings=STEADY)
+    readings = settle(reader, 3)
+    assert Slot.ROOM_TR not in readings and Slot.ROOM_BR not in readings
+    assert readings[Slot.DRAW] == "5p" and readings[Slot.ROOM_TL] == "empty"
+    status = reader.status()
+    assert not status.ok
+    assert status.message == ("the top-right room and bottom-right room slots are outside "
+                              "the camera's view: move the camera so the whole mat is in the "
+                              "picture")
+    reader.close()
 
 
 def test_black_frames_and_no_frames_are_statuses(classifier: TileClassifier,

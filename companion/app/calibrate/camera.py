@@ -52,11 +52,11 @@ from companion.files import atomic_write_bytes, commented, table, write_toml
 from companion.hw.camera.capture import FrameSource, frame_problem, open_source
 from companion.hw.camera.choice import CameraChoice
 from companion.hw.camera.classifier import Enrolment, TileClassifier
-from companion.hw.camera.mat import MatDetection, MatDetector, MatGeometry, Rect
+from companion.hw.camera.mat import MatDetection, MatDetector, MatGeometry
 from companion.hw.camera.occupancy import COVERED_SHADE, SlotLooks
-from companion.hw.camera.reader import ReaderSettings
+from companion.hw.camera.reader import ReaderSettings, out_of_view_message, slot_words
 from companion.hw.pictures import PictureError, read_picture
-from companion.hw.ports import Slot
+from companion.hw.ports import SLOT_NAMES, Slot
 from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, READER_LABELS
 
 CALIBRATION_FILE = "camera.toml"
@@ -78,6 +78,7 @@ class PictureQuality:
     glare: dict[Slot, float]  # each slot's share of burnt-out pixels
     hidden: tuple[str, ...] = ()  # the corners ("top-left") whose marker was not seen
     burnt_colours: tuple[str, ...] = ()  # the colours ("red") the paper is burnt out in
+    out_of_view: tuple[Slot, ...] = ()  # the slots the frame cuts off
 
     @property
     def worst_glare(self) -> float:
@@ -85,6 +86,8 @@ class PictureQuality:
 
     def problems(self) -> list[str]:
         found = []
+        if self.out_of_view:
+            found.append(out_of_view_message(self.out_of_view))
         if self.hidden:
             markers = "marker is" if len(self.hidden) == 1 else "markers are"
             found.append(f"the {' and '.join(self.hidden)} corner {markers} not seen: "
@@ -103,7 +106,7 @@ class PictureQuality:
         if self.burnt_colours and self.exposure <= EXPOSURE_RANGE[1]:
             found.append(f"the paper is burnt out in {' and '.join(self.burnt_colours)} "
                          "(a coloured lamp): less light or lower exposure")
-        glared = [f"{slot.value} ({share:.1%})" for slot, share in self.glare.items()
+        glared = [f"{SLOT_NAMES[slot]} ({share:.1%})" for slot, share in self.glare.items()
                   if share > MAX_GLARE]
         # On washed-out paper every slot is burnt out: that is the exposure, said above,
         # not a lamp's reflection.
@@ -113,36 +116,34 @@ class PictureQuality:
         return found
 
 
-def hidden_corners(geometry: MatGeometry, seen: tuple[int, ...]) -> tuple[str, ...]:
-    """Where each corner marker not ``seen`` lies on the mat, in words (``top-left``)."""
-    corners = []
-    for marker in geometry.markers:
-        if marker.id in seen:
-            continue
-        middle_x = marker.x_mm + marker.size_mm / 2
-        middle_y = marker.y_mm + marker.size_mm / 2
-        corners.append(f"{'top' if middle_y < geometry.height_mm / 2 else 'bottom'}-"
-                       f"{'left' if middle_x < geometry.width_mm / 2 else 'right'}")
-    return tuple(corners)
-
-
 def measure_quality(mat_image: np.ndarray, detector: MatDetector,
                     detection: MatDetection) -> PictureQuality:
     """Markers, focus, exposure, each slot's glare and the colours the paper is burnt out
-    in, on a rectified mat image."""
+    in, on a rectified mat image (``detector.warp`` of the frame ``detection`` was found in).
+
+    Only what the frame shows is measured: the part of the mat outside it is black in
+    ``mat_image``, which is not dark paper (nor in focus, nor glare-free); the slots it
+    cuts off are named instead.
+    """
+    inside = detector.in_frame(detection, None)
     grey = cv2.cvtColor(mat_image, cv2.COLOR_BGR2GRAY)
-    focus = float(cv2.Laplacian(grey, cv2.CV_64F).var())
+    # The edge of the frame is a sharp step from the mat to the black fill: not focus.
+    inner = cv2.erode(inside.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    focus = float(cv2.Laplacian(grey, cv2.CV_64F)[inner].var())
     g = detector.geometry
+    out_of_view = detector.out_of_view(detection)
     glare = {}
     for spec in g.slots:
+        if spec.slot in out_of_view:
+            continue
         x, y = round(spec.rect.x_mm * g.px_per_mm), round(spec.rect.y_mm * g.px_per_mm)
         w, h = g.size_px(spec.rect)
         glare[spec.slot] = float((grey[y : y + h, x : x + w] >= BURNT_OUT).mean())
-    paper = np.median(mat_image.reshape(-1, 3), axis=0)  # the mat is mostly paper
+    paper = np.median(mat_image[inside], axis=0)  # the mat is mostly paper
     burnt = tuple(colour for colour, level in zip(("blue", "green", "red"), paper, strict=True)
                   if level >= BURNT_OUT)
-    return PictureQuality(focus, float(np.median(grey)), glare,
-                          hidden_corners(g, detection.markers_seen), burnt)
+    return PictureQuality(focus, float(np.median(grey[inside])), glare,
+                          detector.hidden_corners(detection.markers_seen), burnt, out_of_view)
 
 
 # What ``save_calibration`` writes at the top of ``camera.toml``: only [reader] is read back.
@@ -271,8 +272,9 @@ def save_slot_looks(looks: SlotLooks, learnt: list[Slot], covered: list[Slot]) -
         looks.save(path, learnt)
         print(f"saved the empty look of {len(learnt)} slots to {path}")
     if covered:
-        print(f"  {', '.join(s.value for s in covered)}: not empty, so the printed look is "
-              "used there (clear it and calibrate again to learn it)")
+        print(f"  {slot_words(covered)}: not empty, so the printed look is used there (clear "
+              f"{'it' if len(covered) == 1 else 'them'} and calibrate again to learn "
+              f"{'it' if len(covered) == 1 else 'them'})")
     if not learnt and path.exists():
         # Looks learnt in other light would be trusted over the print: as the words say,
         # the print is what these slots are read by now.
@@ -330,11 +332,6 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
     return looked
 
 
-def _corners_mm(rect: Rect) -> np.ndarray:
-    x, y, w, h = rect.x_mm, rect.y_mm, rect.width_mm, rect.height_mm
-    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
-
-
 def draw_view(frame: np.ndarray, detector: MatDetector, detection: MatDetection) -> np.ndarray:
     """The frame with what was found drawn on it, where the mat says it is: each corner
     marker (green, or red where a hidden one lies), each slot and the dice area."""
@@ -354,16 +351,14 @@ def draw_view(frame: np.ndarray, detector: MatDetector, detection: MatDetection)
                     cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thickness, cv2.LINE_AA)
 
     g = detector.geometry
-    hidden = dict(zip((m.id for m in g.markers if m.id not in detection.markers_seen),
-                      hidden_corners(g, detection.markers_seen), strict=True))
     for marker in g.markers:
-        if marker.id in hidden:
-            outline(marker.corners_mm(), (0, 0, 255), f"{hidden[marker.id]} not seen")
+        if marker.id not in detection.markers_seen:
+            outline(marker.corners_mm(), (0, 0, 255), f"{g.corner_name(marker)} not seen")
         else:
             outline(marker.corners_mm(), (0, 200, 0), f"marker {marker.id}")
     for spec in g.slots:
-        outline(_corners_mm(spec.rect), (255, 128, 0), spec.slot.value)
-    outline(_corners_mm(g.dice), (0, 200, 255), "dice")
+        outline(spec.rect.corners_mm(), (255, 128, 0), SLOT_NAMES[spec.slot])
+    outline(g.dice.corners_mm(), (0, 200, 255), "dice")
     return view
 
 

@@ -32,9 +32,11 @@ from companion.app.calibrate.camera import ENROLMENT_FILE
 from companion.app.paths import config_dir
 from companion.errors import DataError, StaleEnrolment
 from companion.hw.camera.classifier import Enrolment, Prediction, TileClassifier
+from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.occupancy import plain_face_is_white
 from companion.hw.camera.reader import frame_readings
 from companion.hw.pictures import PictureError, read_picture
+from companion.hw.ports import SLOT_NAMES
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 
 
@@ -97,17 +99,21 @@ def run(args: argparse.Namespace) -> int:
         except DataError as exc:
             print(f"companion: error: {exc}", file=sys.stderr)
             return 1
-        predictions, message = frame_readings(frame, classifier)
+        detector = MatDetector()
+        predictions, message = frame_readings(frame, classifier, detector)
         if not predictions:
             print(f"companion: {args.mat}: {message}", file=sys.stderr)
             return 1
         if not args.json:
             print(f"{args.mat}: {message}")
-        for slot, prediction in predictions.items():
+        for slot in (s.slot for s in detector.geometry.slots):
+            prediction = predictions.get(slot)
             record = {"frame": str(args.mat), "slot": slot.value,
-                      **_record(prediction, classifier.info.min_confidence)}
-            _print(record, args.json, f"  {slot.value}")
-        return 0
+                      **(_record(prediction, classifier.info.min_confidence)
+                         if prediction is not None
+                         else {"error": "outside the camera's view, not read"})}
+            _print(record, args.json, f"  {SLOT_NAMES[slot]}")
+        return 0 if len(predictions) == len(detector.geometry.slots) else 1
     if not args.images:
         print("companion: error: give tile pictures, or --mat FRAME", file=sys.stderr)
         return 2

@@ -37,6 +37,11 @@ class Rect:
     width_mm: float
     height_mm: float
 
+    def corners_mm(self) -> np.ndarray:
+        """The 4 corners, clockwise from the top-left."""
+        x, y, w, h = self.x_mm, self.y_mm, self.width_mm, self.height_mm
+        return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], dtype=np.float32)
+
 
 @dataclass(frozen=True, slots=True)
 class MarkerSpec:
@@ -94,6 +99,14 @@ class MatGeometry:
             if spec.slot is slot:
                 return spec
         raise KeyError(slot)
+
+    def corner_name(self, marker: MarkerSpec) -> str:
+        """The mat's corner ``marker`` lies in, as the player sees it (``top-left``): a
+        marker's id is printed nowhere the player would look."""
+        middle_x = marker.x_mm + marker.size_mm / 2
+        middle_y = marker.y_mm + marker.size_mm / 2
+        return (f"{'top' if middle_y < self.height_mm / 2 else 'bottom'}-"
+                f"{'left' if middle_x < self.width_mm / 2 else 'right'}")
 
     def size_px(self, rect: Rect | None = None) -> tuple[int, int]:
         """(width, height) in pixels of the rectified image of ``rect`` (the whole mat if None)."""
@@ -193,10 +206,26 @@ class MatDetection:
     message: str
     markers_seen: tuple[int, ...] = ()
     homography: np.ndarray | None = None
+    frame_size: tuple[int, int] = (0, 0)  # (width, height) of the frame it was found in
 
     @property
     def found(self) -> bool:
         return self.homography is not None
+
+    def in_view(self, rect: Rect) -> bool:
+        """Whether ``rect`` (a slot, the dice area) lies wholly inside the frame.
+
+        One cut out where the frame ends is black there (warpPerspective's fill), and a
+        black slot reads as a face-down tile: what is not in view must not be read.
+        """
+        if self.homography is None:
+            return False
+        to_frame = np.linalg.inv(self.homography)
+        points = cv2.perspectiveTransform(rect.corners_mm().reshape(-1, 1, 2).astype(np.float64),
+                                          to_frame).reshape(-1, 2)
+        width, height = self.frame_size
+        # A straight-edged box maps to a straight-edged box: its corners inside, all of it is.
+        return bool(np.all(points >= -0.5) and np.all(points <= (width - 0.5, height - 0.5)))
 
 
 class MatDetector:
@@ -223,6 +252,7 @@ class MatDetector:
         grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         seen = self._find_markers(grey)
         total = len(self._markers)
+        size = (grey.shape[1], grey.shape[0])
         if len(seen) < MIN_MARKERS:
             return MatDetection(
                 MatStatus.LOST,
@@ -241,14 +271,22 @@ class MatDetector:
                 tuple(sorted(seen)),
             )
         if len(seen) == total:
-            return MatDetection(MatStatus.FOUND, "mat found", tuple(sorted(seen)), homography)
-        hidden = sorted(set(self._markers) - set(seen))
+            return MatDetection(MatStatus.FOUND, "mat found", tuple(sorted(seen)), homography,
+                                size)
+        hidden = self.hidden_corners(tuple(seen))
+        markers = "marker" if len(hidden) == 1 else "markers"
         return MatDetection(
             MatStatus.PARTIAL,
-            f"mat found; corner marker(s) {', '.join(map(str, hidden))} hidden",
+            f"mat found; the {' and '.join(hidden)} corner {markers} hidden",
             tuple(sorted(seen)),
             homography,
+            size,
         )
+
+    def hidden_corners(self, seen: tuple[int, ...]) -> tuple[str, ...]:
+        """The corners (``top-left``) whose marker is not among the ``seen`` ids."""
+        return tuple(self.geometry.corner_name(m) for m in self.geometry.markers
+                     if m.id not in seen)
 
     def _find_markers(self, grey: np.ndarray) -> dict[int, np.ndarray]:
         # Searching a half-size picture is 3-4x faster; corners are then refined at full size.
@@ -283,12 +321,28 @@ class MatDetector:
             frame, scale @ detection.homography, g.size_px(rect), flags=cv2.INTER_AREA
         )
 
+    def in_frame(self, detection: MatDetection, rect: Rect | None) -> np.ndarray:
+        """Which pixels of :meth:`warp`'s image of ``rect`` (whole mat if None) come from
+        inside the frame (True); the others are black fill, not the mat's colour."""
+        width, height = detection.frame_size
+        inside = np.full((height, width), 255, np.uint8)
+        mask: np.ndarray = self.warp(inside, detection, rect) == 255
+        return mask
+
+    def out_of_view(self, detection: MatDetection) -> tuple[Slot, ...]:
+        """The slots not wholly inside the frame (none if the mat was not found)."""
+        if not detection.found:
+            return ()
+        return tuple(s.slot for s in self.geometry.slots if not detection.in_view(s.rect))
+
     def slot_crops(self, frame: np.ndarray, detection: MatDetection) -> dict[Slot, np.ndarray]:
-        """One upright crop per slot (empty dict if the mat was not found), the light's
-        colour taken out by the mat's paper (white_balance.py)."""
+        """One upright crop per slot wholly in view (empty dict if the mat was not found),
+        the light's colour taken out by the mat's paper (white_balance.py). A slot
+        :meth:`out_of_view` has no crop: its black fill would read as a face-down tile."""
         if not detection.found:
             return {}
-        crops = {s.slot: self.warp(frame, detection, s.rect) for s in self.geometry.slots}
+        crops = {s.slot: self.warp(frame, detection, s.rect) for s in self.geometry.slots
+                 if detection.in_view(s.rect)}
         return balanced(crops, self.geometry.px_per_mm)
 
     def rectify(self, frame: np.ndarray) -> tuple[np.ndarray | None, MatDetection]:

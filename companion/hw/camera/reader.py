@@ -32,9 +32,24 @@ from companion.hw.camera.capture import FrameSource, frame_problem
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatDetector, MatGeometry, MatStatus
 from companion.hw.camera.occupancy import Occupancy, SlotLooks
-from companion.hw.ports import Candidate, ReaderStatus, Slot, SlotReading
+from companion.hw.ports import SLOT_NAMES, Candidate, ReaderStatus, Slot, SlotReading
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 from companion.systems.jongrogue.wall import TileLedger
+
+
+def slot_words(slots: tuple[Slot, ...] | list[Slot]) -> str:
+    """``slots`` as a prompt names them: "the draw slot", "the top-left room and draw
+    slots"."""
+    names = [SLOT_NAMES[s] for s in slots]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"the {listed} slot{'' if len(names) == 1 else 's'}"
+
+
+def out_of_view_message(slots: tuple[Slot, ...]) -> str:
+    """What the player is told of slots the frame cuts off (MatDetector.out_of_view)."""
+    verb = "is" if len(slots) == 1 else "are"
+    return (f"{slot_words(slots)} {verb} outside the camera's view: move the camera so the "
+            "whole mat is in the picture")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +134,9 @@ class CameraTileReader:
     """Reads the mat's slots from a :class:`FrameSource` (implements ``TileReader``).
 
     ``poll`` takes one frame. A missing frame, a black frame or a mat out of
-    view leaves every settled reading as it was and says why in ``status``.
+    view leaves every settled reading as it was and says why in ``status``; so does a
+    slot the frame cuts off (the camera moved): it is not read, and the status is not ok
+    while it is out of view.
     """
 
     def __init__(self, source: FrameSource, classifier: TileClassifier, *,
@@ -157,6 +174,9 @@ class CameraTileReader:
         if detection.status is MatStatus.LOST:
             return self._trouble("mat_lost", detection.message)
         crops = self.detector.slot_crops(frame, detection)
+        outside = self.detector.out_of_view(detection)
+        for slot in outside:
+            self.trackers[slot].clear()
         changed = []
         for slot, (prediction, evidence) in self.looks.read(self.classifier, crops).items():
             if evidence.occupancy is Occupancy.BARE and prediction.best.label == EMPTY:
@@ -164,12 +184,13 @@ class CameraTileReader:
             reading = self.trackers[slot].update(prediction, self.ledger)
             if reading is not None:
                 changed.append(reading)
-        uncertain = [s.value for s, t in self.trackers.items()
-                     if t.settled is not None and t.settled.label is None]
-        message = detection.message
+        uncertain = [s for s, t in self.trackers.items()
+                     if s not in outside and t.settled is not None and t.settled.label is None]
+        message = out_of_view_message(outside) if outside else detection.message
         if uncertain:
-            message += f"; adjust the tile on {', '.join(uncertain)}"
-        self._status = ReaderStatus(True, message, dict(self._counters))
+            tiles = "tile" if len(uncertain) == 1 else "tiles"
+            message += f"; adjust the {tiles} on {slot_words(uncertain)}"
+        self._status = ReaderStatus(not outside, message, dict(self._counters))
         return changed
 
     def readings(self) -> dict[Slot, SlotReading]:
@@ -192,7 +213,8 @@ def _printed_looks(geometry: MatGeometry) -> SlotLooks:
 def frame_readings(frame: np.ndarray, classifier: TileClassifier,
                    detector: MatDetector | None = None,
                    looks: SlotLooks | None = None) -> tuple[dict[Slot, Prediction], str]:
-    """One-shot: every slot of a single frame (empty slots judged by the mat under them)."""
+    """One-shot: every slot of a single frame in view (empty slots judged by the mat under
+    them), and what was seen; the message names any slot the frame cuts off."""
     detector = detector if detector is not None else MatDetector()
     looks = looks if looks is not None else _printed_looks(detector.geometry)
     problem = frame_problem(frame)
@@ -203,4 +225,5 @@ def frame_readings(frame: np.ndarray, classifier: TileClassifier,
         return {}, detection.message
     crops = detector.slot_crops(frame, detection)
     judged = {s: p for s, (p, _) in looks.read(classifier, crops).items()}
-    return judged, detection.message
+    outside = detector.out_of_view(detection)
+    return judged, out_of_view_message(outside) if outside else detection.message
