@@ -142,3 +142,18 @@ def test_calibrate_dice_waits_a_little_for_a_camera_then_says_why(
     """camera:7 does not exist here: OpenCV really tries it, and the words say so."""
     assert cli.main(["calibrate", "dice", "--source", "camera:7"]) == 1
     assert "no frames from 'camera:7': no camera at 7" in capsys.readouterr().err
+
+
+def test_a_black_picture_is_said_to_be_black_by_dice_read_and_calibrate(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """dice read said "no dice in view" of it, and calibration "could not read 2 dice in
+    any setting: check the light, that the dice are in view and lie apart"."""
+    path, _ = _photo(tmp_path, "dark.png", 24, SceneKind.LOOSE)
+    cv2.imwrite(str(path), (cv2.imread(str(path)) * 0.03).astype("uint8"))
+    black = "the picture is black: is the lens covered, or the light off?"
+    assert cli.main(["dice", "read", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: - ({black})\n"
+    assert cli.main(["calibrate", "dice", "--source", str(path), "--frames", "2"]) == 1
+    assert capsys.readouterr().err == \
+        f"companion: error: no frame from {str(path)!r} could be read: {black}\n"
+    assert not (config_dir() / "dice.toml").exists()

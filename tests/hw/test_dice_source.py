@@ -409,3 +409,18 @@ def test_live_frames_that_do_not_read_as_asked_are_still_waited_for() -> None:
     source = CameraDiceSource(frames=frames)
     with pytest.raises(AssertionError, match="watched on and on"):
         source.read_throw(3, 6)
+
+
+def test_a_black_or_washed_out_picture_is_said_to_be_so_not_an_empty_table() -> None:
+    """A covered lens or a lamp gone off read as "waiting for 2 dice, none in view"."""
+    dark = (readable().image * 0.03).astype(np.uint8)
+    glare = np.full_like(readable().image, 250)
+    messages: list[str] = []
+    source = CameraDiceSource(frames=[dark] * 3 + [glare] * 3, on_status=messages.append)
+    with pytest.raises(DeviceError):
+        source.roll(2, 6)
+    assert messages == ["the picture is black: is the lens covered, or the light off?",
+                        "the dice are moving: waiting for them to settle",  # the light came on
+                        "the picture is washed out: too much light or glare on the mat"]
+    assert CameraDiceSource(frames=[], area="view").read_frame(dark).status \
+        is ReadStatus.UNSURE

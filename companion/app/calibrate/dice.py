@@ -126,6 +126,10 @@ def run(args: argparse.Namespace) -> int:
     # The tray reads the mat's dice area whenever it sees the mat: the sizes are measured there.
     on_mat = [a.image for a in areas if a.where == MAT_AREA and a.image is not None]
     looked = on_mat or [a.image for a in areas if a.image is not None]
+    if not looked:
+        print(f"companion: error: no frame from {camera!r} could be read: {areas[-1].where}",
+              file=sys.stderr)
+        return 1
     print(f"Read {MAT_AREA if on_mat else WHOLE_VIEW}, as the dice tray reads it"
           + ("" if on_mat else " (the mat's corner markers are not in view)"))
     tuning = tune(looked, args.count, base)

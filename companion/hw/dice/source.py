@@ -42,6 +42,7 @@ from companion.hw.camera.capture import (
     FrameSource,
     OpenCVCamera,
     PicameraSource,
+    frame_problem,
     open_source,
 )
 from companion.hw.dice.enrol import ENROL_FILE, Enrolment
@@ -309,7 +310,11 @@ def area_of(frame: Frame, area: str) -> Area:
     """The part of ``frame`` the reader reads for ``area`` (see :class:`CameraDiceSource`).
 
     The tray, ``dice read`` and ``calibrate dice`` all cut frames here, so that the face
-    sizes calibration measures are the sizes the tray reads."""
+    sizes calibration measures are the sizes the tray reads. A black or washed-out frame
+    is not read: its dice could not be seen, and "no dice" would hide a covered lens."""
+    problem = frame_problem(frame)
+    if problem is not None:
+        return Area(None, problem)
     if area != "view":
         from companion.hw.camera.mat import dice_crop  # the mat's markers: not in "view" mode
 
