@@ -237,6 +237,46 @@ def test_enrol_from_a_folder_then_classify_uses_it(
     assert json_lines(capsys.readouterr().out)[0]["tile"] == "3m"
 
 
+MALFORMED_ENROLMENTS = {
+    # what np.savez wrote, with this model's fingerprint: -> the problem named
+    "wrong width": ({"labels": np.array(["1m"]), "embeddings": np.ones((1, 7), np.float32)},
+                    "their embeddings have 7 numbers each, not the 256 this tile model gives"),
+    "one row": ({"labels": np.array(["1m", "2m"]), "embeddings": np.ones(2, np.float32)},
+                "its tiles and their embeddings do not match up"),
+    "labels in rows": ({"labels": np.array([["1m"]]),
+                        "embeddings": np.ones((1, 256), np.float32)},
+                       "its tiles and their embeddings do not match up"),
+    "text": ({"labels": np.array(["1m"]), "embeddings": np.array([["a"] * 256])},
+             "its embeddings are not numbers"),
+    "nan": ({"labels": np.array(["1m"]), "embeddings": np.full((1, 256), np.nan, np.float32)},
+            "some of its embeddings are not numbers (NaN) or are infinite"),
+}
+
+
+@pytest.mark.parametrize("name", list(MALFORMED_ENROLMENTS))
+def test_a_malformed_enrolment_is_named_and_enrolling_again_repairs_it(
+        name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """classify, play and the very --enrol-from the message advises crashed with a traceback
+    (a matmul of the wrong size), or read every tile "unsure (maybe 1z at nan%)"."""
+    arrays, problem = MALFORMED_ENROLMENTS[name]
+    path = config_dir() / ENROLMENT_FILE
+    path.parent.mkdir(parents=True)
+    np.savez(path, model=np.array(TileClassifier().model_id), **arrays)
+    picture = tile_picture(tmp_path / "3m.png", "3m")
+    assert main(["classify", str(picture)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"companion: error: {path}: cannot read the enrolled tiles ({problem}); "
+                   "run 'companion calibrate camera --enrol' again\n")
+    folder = tmp_path / "set"
+    folder.mkdir()
+    picture.rename(folder / "3m.png")
+    assert main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
+    assert "kept as" in capsys.readouterr().err
+    assert Enrolment.load(path).labels == ["3m"]
+    assert main(["classify", str(folder / "3m.png"), "--json"]) == 0
+    assert json_lines(capsys.readouterr().out)[0]["tile"] == "3m"
+
+
 def test_enrol_on_the_mat_asks_for_each_kind(classifier_source: RenderedSource) -> None:
     answers = iter(["", "s", "q"])
     prompts: list[str] = []

@@ -380,7 +380,7 @@ def earlier_enrolment(path: Path, classifier: TileClassifier) -> Enrolment:
     if not path.exists():
         return fresh
     try:
-        earlier = Enrolment.load(path)
+        earlier = classifier.load_enrolment(path)
     except DataError as exc:
         set_aside(path, str(exc))
         return fresh

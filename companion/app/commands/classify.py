@@ -31,7 +31,7 @@ import numpy as np
 from companion.app.calibrate.camera import ENROLMENT_FILE
 from companion.app.paths import config_dir
 from companion.errors import DataError, StaleEnrolment
-from companion.hw.camera.classifier import Enrolment, Prediction, TileClassifier
+from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.occupancy import plain_face_is_white
 from companion.hw.camera.reader import frame_readings
@@ -84,7 +84,7 @@ def load_classifier(model: Path | None) -> TileClassifier:
     enrolment_path = config_dir() / ENROLMENT_FILE
     if enrolment_path.exists():
         try:
-            classifier.enrol(Enrolment.load(enrolment_path))
+            classifier.enrol(classifier.load_enrolment(enrolment_path))
         except StaleEnrolment as exc:
             print(f"companion: tiles read without your enrolled set: {exc}", file=sys.stderr)
     return classifier

@@ -38,6 +38,7 @@ from companion.systems.jongrogue.tiles import READER_LABELS
 MODEL_ENV = "COMPANION_TILE_MODEL"
 MODEL_NAME = "tile_classifier.onnx"
 LANDSCAPE = 1.1  # a crop this much wider than tall shows a tile lying sideways
+ENROL_AGAIN = "run 'companion calibrate camera --enrol' again"
 
 
 def default_model_path() -> Path:
@@ -175,14 +176,31 @@ class Enrolment:
 
     @staticmethod
     def load(path: Path) -> Enrolment:
-        data = read_npz(path, ("labels", "embeddings"), "the enrolled tiles",
-                        "run 'companion calibrate camera --enrol' again")
-        labels = [str(x) for x in data["labels"]]
-        embeddings = data["embeddings"].astype(np.float32)
+        """The enrolment saved at ``path``.
+
+        A file that is not one list of tiles and one row of finite numbers per tile is
+        refused with a DataError saying to enrol again: read as it is, its embeddings
+        would crash every read (or make each NaN), ``calibrate camera --enrol``'s own
+        repair of it included. (Whether the rows are as long as the model's embeddings:
+        :meth:`TileClassifier.load_enrolment`.)
+        """
+        data = read_npz(path, ("labels", "embeddings"), "the enrolled tiles", ENROL_AGAIN)
+        labels, embeddings = data["labels"], data["embeddings"]
         model = str(data["model"]) if "model" in data else ""
-        if len(labels) != len(embeddings) or not set(labels) <= set(READER_LABELS):
-            raise DataError(f"{path}: enrolled tiles are inconsistent; enrol again")
-        return Enrolment(labels, embeddings, model)
+        problem = ""
+        if labels.ndim != 1 or embeddings.ndim != 2 or len(labels) != len(embeddings):
+            problem = "its tiles and their embeddings do not match up"
+        elif not np.issubdtype(embeddings.dtype, np.number) \
+                or np.issubdtype(embeddings.dtype, np.complexfloating):
+            problem = "its embeddings are not numbers"
+        elif not np.isfinite(embeddings).all():
+            problem = "some of its embeddings are not numbers (NaN) or are infinite"
+        elif unknown := sorted({str(x) for x in labels} - set(READER_LABELS)):
+            problem = f"{', '.join(map(repr, unknown))} is not a tile, 'back' or 'empty'"
+        if problem:
+            raise DataError(f"{path}: cannot read the enrolled tiles ({problem}); "
+                            f"{ENROL_AGAIN}")
+        return Enrolment([str(x) for x in labels], embeddings.astype(np.float32), model)
 
 
 class TileClassifier:
@@ -202,9 +220,13 @@ class TileClassifier:
         self.enrolment = Enrolment(model=self.model_id)
         if enrolment is not None:
             self.enrol(enrolment)
-        outputs = [o.name for o in self._session.get_outputs()]
-        if outputs[:2] != ["logits", "embedding"]:
-            raise DataError(f"{path}: expected outputs 'logits' and 'embedding', got {outputs}")
+        outputs = self._session.get_outputs()
+        if [o.name for o in outputs[:2]] != ["logits", "embedding"]:
+            raise DataError(f"{path}: expected outputs 'logits' and 'embedding', got "
+                            f"{[o.name for o in outputs]}")
+        # How many numbers an embedding has, for checking an enrolment (None: not said).
+        width = outputs[1].shape[-1]
+        self.embedding_width: int | None = width if isinstance(width, int) else None
         self._input = self._session.get_inputs()[0].name
         mean = np.array(self.info.mean, np.float32)
         std = np.array(self.info.std, np.float32)
@@ -221,6 +243,20 @@ class TileClassifier:
                                  "this one (the companion was updated since); run `companion "
                                  "calibrate camera --enrol` again")
         self.enrolment = enrolment
+
+    def load_enrolment(self, path: Path) -> Enrolment:
+        """The enrolment saved at ``path`` (:meth:`Enrolment.load`); a DataError for one
+        whose embeddings are not as long as this model's, though this model made it (its
+        blend would crash every read). One another model made is for :meth:`enrol` to
+        refuse as stale: its length means nothing."""
+        enrolment = Enrolment.load(path)
+        width = self.embedding_width
+        if len(enrolment) and enrolment.model == self.model_id and width is not None \
+                and enrolment.embeddings.shape[1] != width:
+            raise DataError(f"{path}: cannot read the enrolled tiles (their embeddings have "
+                            f"{enrolment.embeddings.shape[1]} numbers each, not the {width} "
+                            f"this tile model gives); {ENROL_AGAIN}")
+        return enrolment
 
     def preprocess(self, crops: list[np.ndarray]) -> np.ndarray:
         """BGR (or grey) crops -> the model's NCHW float input, as the metadata says."""
