@@ -25,7 +25,7 @@ from companion.hw.dice.source import (
     UnsupportedDice,
     take_frames,
 )
-from tests.dice_scenes import still_scene
+from tests.dice_scenes import on_the_mat, still_scene
 
 
 @cache
@@ -424,3 +424,15 @@ def test_a_black_or_washed_out_picture_is_said_to_be_so_not_an_empty_table() -> 
                         "the picture is washed out: too much light or glare on the mat"]
     assert CameraDiceSource(frames=[], area="view").read_frame(dark).status \
         is ReadStatus.UNSURE
+
+
+def test_a_dice_area_the_picture_cuts_off_is_said_to_be_out_of_view() -> None:
+    """With the camera turned so the picture ends across the dice area, the tray said
+    "waiting for 2 dice, none in view" while the dice lay where it could not see."""
+    frame = on_the_mat(still_scene(700, 2))[:, :900].copy()  # the mat's right side cut off
+    messages: list[str] = []
+    source = CameraDiceSource(frames=[frame] * 3, on_status=messages.append)
+    with pytest.raises(DeviceError):
+        source.roll(2, 6)
+    assert messages == ["the mat's dice area is partly outside the camera's view: move the "
+                        "camera so the whole mat is in the picture"]

@@ -29,8 +29,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import cv2
 import numpy as np
@@ -51,6 +52,9 @@ from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.readings import DiceRead, ReadStatus
 from companion.hw.pictures import read_picture
+
+if TYPE_CHECKING:
+    from companion.hw.camera.mat import MatDetector
 
 Frame = np.ndarray
 FrameOrWhy = np.ndarray | str  # a frame, or why a live camera has none right now
@@ -295,6 +299,8 @@ class CameraDiceSource:
 
 MAT_AREA = "the mat's dice area"
 WHOLE_VIEW = "the whole view"
+OUT_OF_VIEW = ("the mat's dice area is partly outside the camera's view: move the camera so "
+               "the whole mat is in the picture")
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,14 +322,24 @@ def area_of(frame: Frame, area: str) -> Area:
     if problem is not None:
         return Area(None, problem)
     if area != "view":
-        from companion.hw.camera.mat import dice_crop  # the mat's markers: not in "view" mode
-
-        crop, detection = dice_crop(frame)
+        mat = _mat_detector()
+        crop, detection = mat.dice_crop(frame)
+        if crop is not None and not detection.in_view(mat.geometry.dice):
+            # Cut off, it is black fill there: its dice would be "none in view".
+            return Area(None, OUT_OF_VIEW)
         if crop is not None:
             return Area(crop, MAT_AREA)
         if area == "mat":
             return Area(None, detection.message)
     return Area(frame, WHOLE_VIEW)
+
+
+@cache
+def _mat_detector() -> MatDetector:
+    """The printed mat's detector, made once (the "view" area never needs it)."""
+    from companion.hw.camera.mat import MatDetector
+
+    return MatDetector()
 
 
 class CameraStream(Iterator[FrameOrWhy]):
