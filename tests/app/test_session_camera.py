@@ -4,14 +4,16 @@ and the session's TableTiles; the player's hands move tiles on a timeline of gam
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import Controls
 from companion.app.session.mode import TileAsk
-from companion.app.session.reads import TableTiles
+from companion.app.session.reads import TableTiles, open_reader
 from companion.hw.buttons import Press
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import TileClassifier
@@ -168,3 +170,22 @@ def test_a_tile_laid_while_the_camera_settles_at_start_up_counts(
     table = Table(classifier, {}, game.ledger)
     table.at(0.05, lambda: table.source.place(Slot.DRAW, "4s"))
     assert str(table.read(ask)) == "4s"
+
+
+def test_one_picture_as_the_camera_is_read_and_said_to_never_change(
+        tmp_path: Path) -> None:
+    """input.camera_source = a photo of the mat: the game waited for ever on "draw.png: no
+    more pictures", the 5p in it never read (one frame never settles a read)."""
+    frame = RenderedSource({Slot.DRAW: "5p"}, seed=3).read()
+    assert frame is not None
+    cv2.imwrite(str(tmp_path / "draw.png"), frame)
+    reader = open_reader("camera", str(tmp_path / "draw.png"), "", TileLedger())
+    readings = {}
+    for _ in range(6):
+        readings.update({r.slot: r.label for r in reader.poll()})
+    assert readings[Slot.DRAW] == "5p"
+    status = reader.status()
+    assert not status.ok and status.message.endswith(
+        "draw.png is one picture, which never changes: play counts tiles as they are laid; "
+        "give a camera, a folder of pictures or a video")
+    reader.close()

@@ -412,7 +412,7 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
     if kind == "camera":
         from companion.app.calibrate.camera import load_settings, load_slot_looks
         from companion.app.commands.classify import load_classifier
-        from companion.hw.camera.capture import open_source
+        from companion.hw.camera.capture import FileSource, open_source
         from companion.hw.camera.mat import MatDetector
         from companion.hw.camera.reader import CameraTileReader
 
@@ -420,7 +420,10 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
         # and each slot's look when empty.
         classifier = load_classifier(None)
         detector = MatDetector()
-        return CameraTileReader(open_source(camera_source), classifier, detector=detector,
+        source = open_source(camera_source)
+        if isinstance(source, FileSource) and source.still:
+            source.loop = True  # one frame never settles a read: it is read again and again
+        return CameraTileReader(source, classifier, detector=detector,
                                 settings=load_settings(classifier), ledger=ledger,
                                 looks=load_slot_looks(detector.geometry))
     if kind == "rfid":

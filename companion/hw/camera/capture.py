@@ -215,6 +215,8 @@ class FileSource:
         self.loop = loop
         self.message = "ok"
         self.ended = False  # no more frames will come (never, when looping)
+        # One picture, not a folder or a video: the table as it was once, never changing.
+        self.still = not path.is_dir() and path.suffix.lower() not in VIDEO_SUFFIXES
         self._video: Any = None
         self._files: list[Path] = []
         self._next = 0

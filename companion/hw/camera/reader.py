@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from companion.errors import ImpossibleRead
-from companion.hw.camera.capture import FrameSource, frame_problem
+from companion.hw.camera.capture import FileSource, FrameSource, frame_problem
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatDetector, MatGeometry, MatStatus
 from companion.hw.camera.occupancy import Occupancy, SlotLooks
@@ -153,6 +153,11 @@ class CameraTileReader:
         self.trackers = {s.slot: SlotTracker(s.slot, self.settings)
                          for s in self.detector.geometry.slots}
         self._status = ReaderStatus(False, "no frame read yet")
+        # A picture shows the tiles that lay there from the start, and none is ever laid
+        # anew: say so, or the player waits for a read that cannot come.
+        self._still = (f"{source.path.name} is one picture, which never changes: play counts "
+                       "tiles as they are laid; give a camera, a folder of pictures or a video"
+                       if isinstance(source, FileSource) and source.still else "")
         self._counters = {"frames": 0, "no_frame": 0, "bad_frame": 0, "mat_lost": 0}
 
     def _trouble(self, counter: str, message: str) -> list[SlotReading]:
@@ -190,7 +195,10 @@ class CameraTileReader:
         if uncertain:
             tiles = "tile" if len(uncertain) == 1 else "tiles"
             message += f"; adjust the {tiles} on {slot_words(uncertain)}"
-        self._status = ReaderStatus(not outside, message, dict(self._counters))
+        if self._still:
+            message += f"; {self._still}"
+        self._status = ReaderStatus(not outside and not self._still, message,
+                                    dict(self._counters))
         return changed
 
     def readings(self) -> dict[Slot, SlotReading]:
