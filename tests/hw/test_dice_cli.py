@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.app import cli
@@ -157,3 +158,21 @@ def test_a_black_picture_is_said_to_be_black_by_dice_read_and_calibrate(
     assert capsys.readouterr().err == \
         f"companion: error: no frame from {str(path)!r} could be read: {black}\n"
     assert not (config_dir() / "dice.toml").exists()
+
+
+def test_dice_read_reads_a_picture_of_the_mat_as_the_tray_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """It read the whole picture unless told --mat: of an empty mat it said "unsure (a die
+    could not be read at ...): please re-roll" of the mat's printing, where the tray
+    sees no dice."""
+    from companion.hw.camera.render import Camera
+    from companion.hw.camera.render import render_scene as render_mat
+
+    path = tmp_path / "empty_mat.png"
+    cv2.imwrite(str(path), render_mat({}, np.random.default_rng(1),
+                                      camera=Camera(tilt=0.01, nudge_px=4)))
+    assert cli.main(["dice", "read", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: - (no dice in view)\n"
+    assert cli.main(["dice", "read", "--view", str(path)]) == 0  # the old default
+    assert capsys.readouterr().out == \
+        f"{path}: ? (unsure (a die could not be read at the top left): please re-roll)\n"

@@ -2,7 +2,10 @@
 
 One result per image: the value of every die found (in no set order; ``null``
 for a die the reader is unsure of), each die's confidence, and the status of
-the whole picture (``ok``, ``unsure`` = re-roll, ``no dice``). The reader uses
+the whole picture (``ok``, ``unsure`` = re-roll, ``no dice``). As the dice tray does, it
+reads only the printed mat's dice area when the mat's markers are in the picture (tiles and
+markers on the mat are no dice), else the whole picture; ``--mat`` reads the dice area or
+nothing, ``--view`` the whole picture. The reader uses
 the thresholds ``companion calibrate dice`` saved, if any. ``--count N`` tells it how many
 dice were thrown, as the play session does: marks that may be no die at all are then
 left out when N dice are read surely, and a read of another number of dice is unsure.
@@ -26,8 +29,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     read = actions.add_parser("read", help="read the dice in one or more images")
     read.add_argument("images", nargs="+", metavar="IMAGE", help="photo(s) of dice")
     read.add_argument("--json", action="store_true", help="one JSON object per image")
-    read.add_argument("--mat", action="store_true",
-                      help="read only the dice area of the printed mat (found by its markers)")
+    where = read.add_mutually_exclusive_group()
+    where.add_argument("--mat", action="store_true",
+                       help="read only the dice area of the printed mat, and nothing when "
+                            "its markers are not seen")
+    where.add_argument("--view", action="store_true",
+                       help="read the whole picture, even with the mat in it")
     read.add_argument("--count", type=_count, metavar="N",
                       help="how many dice were thrown (as the play session knows)")
     read.set_defaults(func=run_read)
@@ -45,7 +52,7 @@ def run_read(args: argparse.Namespace) -> int:
     from companion.hw.pictures import PictureError, read_picture
 
     reader = CameraDiceSource(frames=[], config_file=config_dir() / CALIBRATION_FILE,
-                              area="mat" if args.mat else "view")
+                              area="mat" if args.mat else "view" if args.view else "auto")
     failed = False
     for name in args.images:
         try:
