@@ -14,6 +14,7 @@ import pygame
 import pytest
 from rich.console import Console
 
+from companion.app.session.controls import menu_press
 from companion.errors import DeviceError
 from companion.hw.buttons import Button, Pick
 from companion.hw.display import open_display
@@ -182,6 +183,24 @@ def test_a_long_fight_menu_shows_every_option_and_its_key(screen: ScreenDisplay)
     TerminalDisplay(console).show(view)  # the terminal keys them alike
     text = console.file.getvalue()  # type: ignore[attr-defined]
     assert "(m×9) Orc 11" in text and "(m×11) Orc 13" in text
+
+
+def test_only_the_option_attack_picks_says_a() -> None:
+    """With the highlight moved off Attack 攻撃 (an option whose own button is attack),
+    both it and the highlighted option said [A], and A took the highlighted one: a player
+    pressing the A by Attack dodged. Only the highlighted option says A now."""
+    options = (Option("attack", "Attack 攻撃", Button.ATTACK),
+               Option("dodge", "Dodge 全力回避"), Option("flee", "Flee 逃走", Button.FLEE))
+    names = {Button.ATTACK: "A", Button.FLEE: "B", Button.MENU: "M"}
+    assert [option_key(o, i, 0, names, 3) for i, o in enumerate(options)] == ["A", "2", "B"]
+    assert [option_key(o, i, 1, names, 3) for i, o in enumerate(options)] == ["1", "A", "B"]
+    assert [option_key(o, i, None, names, 3) for i, o in enumerate(options)] == ["A", "2", "B"]
+    shortcuts = {o.button: i for i, o in enumerate(options) if o.button is not None}
+    assert menu_press(Button.ATTACK, 3, 1, shortcuts) == (1, 1)  # what A does: the dodge
+    console = Console(file=io.StringIO(), width=160)
+    TerminalDisplay(console).show(replace(message_view("Your move", options), highlight=1))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "(1) Attack 攻撃" in text and "(a) Dodge 全力回避" in text
 
 
 def test_a_fight_view_on_the_screen_and_the_terminal(screen: ScreenDisplay) -> None:

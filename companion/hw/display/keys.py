@@ -11,9 +11,14 @@ def option_key(option: Option, index: int, highlight: int | None,
     """The option's own button; else attack/confirm on the highlighted one; else its number
     key; past the tenth, the menu button that moves the highlight onto it, with how many
     presses of it that takes in a menu of ``count`` options (``M×3``), so that the options
-    past the tenth read apart instead of all saying ``M``."""
-    if option.button is not None:
-        return names[option.button]
+    past the tenth read apart instead of all saying ``M``.
+
+    In a menu, attack confirms the highlight wherever it is: an option whose own button is
+    attack is named by it only while it is the one highlighted (or nothing is), so that one
+    option alone says ``A``, the one attack picks."""
+    own = option.button
+    if own is not None and (own is not Button.ATTACK or highlight is None):
+        return names[own]
     if highlight == index:
         return names[Button.ATTACK]
     if index < len(NUMBER_KEYS):
