@@ -67,7 +67,9 @@ class FightPanels(DiceTray):
                       size, step)
 
     def _log(self, log: Sequence[str], box: pygame.Rect, size: int, step: int) -> None:
-        """A fight's log: the newest actions that fit whole, oldest first."""
+        """A fight's log: the newest actions that fit whole, oldest first. A newest action
+        longer than the whole box shows its end (what happened last), marked ``…`` where it
+        is cut, rather than leaving the log blank."""
         m = self.m
         y = self._panel(box, "Log 記録")
         width = box.w - m(16)
@@ -76,6 +78,13 @@ class FightPanels(DiceTray):
         for line in reversed(log):
             wrapped = self._wrap(line, size, width)
             if len(kept) + len(wrapped) > capacity:
+                if not kept and capacity:
+                    kept = wrapped[-capacity:]
+                    words = kept[0].split(" ")
+                    while len(words) > 1 and \
+                            self._text("…" + " ".join(words), size).get_width() > width:
+                        words.pop(0)
+                    kept[0] = "…" + " ".join(words)
                 break
             kept = wrapped + kept
         for row in kept:

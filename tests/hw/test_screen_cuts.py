@@ -1,0 +1,57 @@
+"""What the screen does with text longer than its place: a log line longer than the log, a
+message longer than one line, a long status, similar long names, a long fight result, no
+Japanese font. Nothing a player needs may vanish silently: a cut ends (or starts) with ``…``.
+
+Real views are drawn through :class:`ScreenDisplay` on SDL's dummy driver; what was drawn
+is read back from the text it fitted (the spy of ``tests/hw/test_screen_layout.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+
+from companion.hw.display.screen import ScreenDisplay
+from companion.hw.display.view import (
+    BoardView,
+    FightView,
+    PieceView,
+    View,
+    example_fight_view,
+)
+from tests.hw.test_screen_layout import spy_text
+
+
+@pytest.fixture(params=["800x480", "1024x600"])
+def screen(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
+    display = ScreenDisplay(request.param)
+    yield display
+    display.close()
+
+
+def _fight(view: View) -> FightView:
+    assert view.fight is not None
+    return view.fight
+
+
+# ---- 5. the newest log line longer than the log box -----------------------------------------
+
+LONG_LOG = "R1 initiative: " + ", ".join(
+    f"Cultist of the Esoteric Order {i} (DEX 11, 1D100={10 * i})" for i in range(1, 9))
+
+
+@pytest.mark.parametrize("board", [False, True])
+def test_a_log_line_longer_than_the_log_shows_its_end_not_a_blank_log(
+        screen: ScreenDisplay, board: bool) -> None:
+    view = example_fight_view()
+    fight = replace(_fight(view), log=(*_fight(view).log, LONG_LOG))
+    if board:
+        fight = replace(fight, board=BoardView(8, 8, (PieceView(1, 1, "P"),)))
+    drawn = spy_text(screen)
+    screen.render(replace(view, fight=fight))
+    rows = [d for d in drawn if d.text.lstrip("…") and d.text.lstrip("…") in LONG_LOG]
+    assert rows, "the log is blank"
+    assert rows[0].text.startswith("…") and not rows[-1].cut
+    assert rows[-1].text.endswith("1D100=80)")
