@@ -211,6 +211,34 @@ def test_redoing_one_kind_keeps_the_others(monkeypatch: pytest.MonkeyPatch) -> N
         assert np.array_equal(kept, before)
 
 
+def test_an_empty_draw_slot_is_not_enrolled_and_the_kind_is_asked_again(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Enter pressed before the tile was laid: two views of the empty slot were filed as 1m,
+    two as 2m, and the player told "enrolled 2 kinds"."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\nq\n"))
+    assert calibrate("--source", "render:", "--enrol") == 0
+    out = capsys.readouterr().out
+    assert out.count("  the Draw slot looks empty: put 1m on it; 1m not taken yet") == 2
+    assert "Put 2m" not in out and out.endswith("enrolled 0 kinds; nothing saved\n")
+    assert not (config_dir() / ENROLMENT_FILE).exists()
+
+
+def test_a_camera_that_runs_out_ends_the_enrolment_saying_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A picture read up by finding the mat: "could not see the mat for 1m; skipped" for
+    every kind, and "0 kinds saved in …" of a file never written."""
+    cv2.imwrite(str(tmp_path / "mat.png"), RenderedSource({Slot.DRAW: "1m"}).read())
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+    assert calibrate("--source", str(tmp_path / "mat.png"), "--enrol") == 1
+    out = capsys.readouterr().out
+    assert "  mat.png: no more pictures: 1m not taken, enrolment stopped\n" in out
+    assert out.endswith("enrolled 0 kinds; nothing saved\n") and "Put 2m" not in out
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert calibrate("--source", "render:draw=1m", "--enrol") == 1
+    assert capsys.readouterr().err == "\nenrolment stopped: no more input; nothing saved\n"
+
+
 def test_enrol_from_a_folder_adds_to_the_enrolment_and_sets_a_corrupt_one_aside(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -245,7 +273,40 @@ def test_enrol_from_a_folder_names_each_picture_not_named_after_a_tile(
     out = capsys.readouterr().out
     assert "5p (2).png skipped: not named after a tile" in out and "5p_2.jpg" in out
     assert "xx.png skipped" in out and "5p.png skipped" not in out
-    assert "enrolled 1 pictures of 1 kinds" in out
+    assert "enrolled 1 picture of 1 kind (1 kind in all)" in out
+
+
+def test_enrol_from_leaves_out_a_picture_of_the_mat_or_of_bare_paper(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A whole-mat photo named 5s_big.png was taken as a picture of 5s."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    tile_picture(folder / "5p.png", "5p")
+    cv2.imwrite(str(folder / "5s_big.png"), empty_mat())
+    cv2.imwrite(str(folder / "6s.png"), np.full((320, 240, 3), 235, np.uint8))
+    assert main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "  5s_big.png skipped: it shows the mat, not one tile; crop it to the tile, or " \
+        "enrol on the mat with --enrol" in out
+    assert "  6s.png skipped: it looks like bare paper, not 6s; photograph the tile's face" \
+        in out
+    assert Enrolment.load(config_dir() / ENROLMENT_FILE).labels == ["5p"]
+
+
+def test_enrol_from_a_missing_folder_or_with_a_camera_option_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A missing folder was "No such file or directory", exit 1 (an empty one, exit 2), and
+    --enrol and --source given with --enrol-from were dropped without a word."""
+    assert main(["calibrate", "camera", "--enrol-from", str(tmp_path / "nothere")]) == 2
+    assert capsys.readouterr().err == (f"companion: error: {tmp_path / 'nothere'}: no such "
+                                       "folder; give the folder holding your tile pictures "
+                                       "(5p.jpg, back.png ...)\n")
+    assert main(["calibrate", "camera", "--enrol-from", str(tmp_path), "--enrol"]) == 2
+    assert "--enrol goes with a camera (each kind photographed on the Draw slot), not " \
+        "--enrol-from" in capsys.readouterr().err
+    assert main(["calibrate", "camera", "--enrol-from", str(tmp_path),
+                 "--source", "render:"]) == 2
+    assert "--source goes with a camera to calibrate or enrol with" in capsys.readouterr().err
 
 
 def test_ctrl_c_while_enrolling_keeps_the_kinds_taken() -> None:

@@ -46,6 +46,7 @@ import tomlkit
 from companion.app.calibrate import set_aside
 from companion.app.commands.rules import positive_int
 from companion.app.config import load_config
+from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir
 from companion.errors import DataError
 from companion.files import atomic_write_bytes, commented, table, write_toml
@@ -53,7 +54,7 @@ from companion.hw.camera.capture import FrameSource, frame_problem, open_source
 from companion.hw.camera.choice import CameraChoice
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetection, MatDetector, MatGeometry
-from companion.hw.camera.occupancy import COVERED_SHADE, SlotLooks
+from companion.hw.camera.occupancy import COVERED_SHADE, WHITE, Occupancy, SlotLooks
 from companion.hw.camera.reader import ReaderSettings, out_of_view_message, slot_words
 from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import SLOT_NAMES, Slot
@@ -403,7 +404,15 @@ def retake(enrolment: Enrolment, label: str, embeddings: list[np.ndarray]) -> No
 
 def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, list[np.ndarray]]:
     """Embed every picture named ``<label>[_n].<ext>`` (``5p.jpg``, ``back_2.png``): the
-    embeddings by label."""
+    embeddings by label.
+
+    A picture of the whole mat, or one the model reads as bare paper, is left out, saying
+    why: taken as a tile's picture, it would teach the reader a wrong look of that kind.
+    """
+    if not folder.is_dir():
+        raise DataError(f"{folder}: no such folder; give the folder holding your tile "
+                        "pictures (5p.jpg, back.png ...)")
+    detector = MatDetector()
     taken: dict[str, list[np.ndarray]] = {}
     for path in sorted(folder.iterdir()):
         label = path.stem.split("_")[0].lower()
@@ -417,42 +426,91 @@ def enrol_from_folder(folder: Path, classifier: TileClassifier) -> dict[str, lis
         except PictureError as exc:
             print(f"  {exc.problem}: {path.name} skipped")
             continue
-        taken.setdefault(label, []).append(classifier.predict([image])[0].embedding)
+        if detector.detect(image).found:
+            print(f"  {path.name} skipped: it shows the mat, not one tile; crop it to the "
+                  "tile, or enrol on the mat with --enrol")
+            continue
+        prediction = classifier.predict([image])[0]
+        best = prediction.best
+        # A blank White's face is as plain as bare paper: only the mat tells them apart.
+        if best.label == EMPTY and label not in (EMPTY, WHITE) \
+                and best.confidence >= classifier.info.picture_confidence:
+            print(f"  {path.name} skipped: it looks like bare paper, not {label}; "
+                  "photograph the tile's face")
+            continue
+        taken.setdefault(label, []).append(prediction.embedding)
     if not taken:
         raise DataError(f"{folder}: no pictures named after a tile (e.g. 5p.jpg, 1z_2.png)")
     return taken
 
 
+def draw_shots(source: FrameSource, detector: MatDetector, classifier: TileClassifier,
+               looks: SlotLooks, label: str, shots: int) -> tuple[list[np.ndarray], str]:
+    """Up to ``shots`` embeddings of the tile on the Draw slot, from up to ``shots * 5``
+    frames; when none, why not in words (the last frame's trouble).
+
+    A frame whose Draw slot holds nothing is not taken: an empty slot filed as ``label``
+    (Enter pressed before the tile was laid) would teach the reader a wrong picture of it.
+    """
+    embeddings: list[np.ndarray] = []
+    why = "no frame from the camera"
+    for _ in range(shots * 5):
+        frame = source.read()
+        if frame is None:
+            why = source.message
+            if getattr(source, "ended", False):
+                break
+            continue
+        problem = frame_problem(frame)
+        if problem:
+            why = problem
+            continue
+        detection = detector.detect(frame)
+        crops = detector.slot_crops(frame, detection)
+        if Slot.DRAW not in crops:
+            why = detection.message if not detection.found \
+                else out_of_view_message((Slot.DRAW,))
+            continue
+        prediction, evidence = looks.read(classifier, {Slot.DRAW: crops[Slot.DRAW]})[Slot.DRAW]
+        # A blank White's face is as plain as bare paper: the mat under it alone tells them
+        # apart (occupancy.py).
+        if evidence.occupancy is Occupancy.BARE \
+                or (prediction.best.label == EMPTY and label != WHITE):
+            why = f"the Draw slot looks empty: put {label} on it"
+            continue
+        embeddings.append(classifier.predict([crops[Slot.DRAW]])[0].embedding)
+        if len(embeddings) == shots:
+            break
+    return embeddings, why
+
+
 def enrol_on_mat(source: FrameSource, detector: MatDetector, classifier: TileClassifier,
                  ask: Callable[[str], str], enrolment: Enrolment, path: Path,
-                 shots: int = 2) -> list[str]:
+                 shots: int = 2, looks: SlotLooks | None = None) -> list[str]:
     """Ask for each kind on the Draw slot in turn and take ``shots`` embeddings of it into
     ``enrolment`` (:func:`retake`), saved at ``path`` as each kind is taken; the kinds
-    taken."""
-    taken = []
+    taken. A kind that could not be taken (the slot empty, the mat out of view) is said
+    and asked for again; a camera that ran out of frames ends the enrolment. ``looks``:
+    the slots' empty look (the printed one if None)."""
+    looks = looks if looks is not None else SlotLooks(detector.geometry)
+    taken: list[str] = []
     for label in [*(str(t) for t in ALL_KINDS), BACK]:
-        answer = ask(f"Put {label} on the Draw (ツモ) slot, then Enter (s skip, q finish): ")
-        if answer.strip().lower() == "q":
-            break
-        if answer.strip().lower() == "s":
-            continue
-        embeddings = []
-        for _ in range(shots * 5):
-            frame = source.read()
-            if frame is None or frame_problem(frame):
-                continue
-            detection = detector.detect(frame)
-            crops = detector.slot_crops(frame, detection)
-            if Slot.DRAW in crops:
-                embeddings.append(classifier.predict([crops[Slot.DRAW]])[0].embedding)
-            if len(embeddings) == shots:
+        while True:
+            answer = ask(f"Put {label} on the Draw (ツモ) slot, then Enter (s skip, q finish): ")
+            if answer.strip().lower() == "q":
+                return taken
+            if answer.strip().lower() == "s":
                 break
-        if not embeddings:
-            print(f"  could not see the mat for {label}; skipped")
-            continue
-        retake(enrolment, label, embeddings)
-        enrolment.save(path)
-        taken.append(label)
+            embeddings, why = draw_shots(source, detector, classifier, looks, label, shots)
+            if embeddings:
+                retake(enrolment, label, embeddings)
+                enrolment.save(path)
+                taken.append(label)
+                break
+            if getattr(source, "ended", False):
+                print(f"  {why}: {label} not taken, enrolment stopped")
+                return taken
+            print(f"  {why}; {label} not taken yet")
     return taken
 
 
@@ -461,23 +519,36 @@ def kinds(enrolment: Enrolment) -> str:
     return f"{count} kind{'' if count == 1 else 's'}"
 
 
-def enrol_set(source: FrameSource, detector: MatDetector, classifier: TileClassifier) -> int:
-    """``--enrol``: the player's set, kind by kind on the Draw slot; the exit code."""
+def kept(enrolment: Enrolment, path: Path) -> str:
+    """Where the enrolment is kept, for the last line: no file was written for none."""
+    return f"{kinds(enrolment)} saved in {path}" if len(enrolment) else "nothing saved"
+
+
+def enrol_set(source: FrameSource, detector: MatDetector, classifier: TileClassifier,
+              looks: SlotLooks) -> int:
+    """``--enrol``: the player's set, kind by kind on the Draw slot (``looks``: the slots'
+    empty look, to tell an empty Draw slot); the exit code, 1 when the camera ran out."""
     path = config_dir() / ENROLMENT_FILE
     enrolment = earlier_enrolment(path, classifier)
     try:
-        taken = enrol_on_mat(source, detector, classifier, input, enrolment, path)
+        taken = enrol_on_mat(source, detector, classifier, input, enrolment, path, looks=looks)
     except (KeyboardInterrupt, EOFError) as exc:
         stopped = isinstance(exc, KeyboardInterrupt)
         print(f"\nenrolment {'stopped' if stopped else 'stopped: no more input'}; "
-              f"{kinds(enrolment)} saved in {path}", file=sys.stderr)
+              f"{kept(enrolment, path)}", file=sys.stderr)
         return 130 if stopped else 1
-    print(f"enrolled {len(taken)} kind{'' if len(taken) == 1 else 's'}; {kinds(enrolment)} "
-          f"in all in {path}")
-    return 0
+    print(f"enrolled {len(taken)} kind{'' if len(taken) == 1 else 's'}; "
+          + (f"{kinds(enrolment)} in all in {path}" if len(enrolment) else "nothing saved"))
+    return 1 if getattr(source, "ended", False) else 0
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.enrol_from is not None:
+        # Given with it, they were dropped without a word: no camera is looked through.
+        refuse_stray_options(args, "--enrol-from", {
+            "enrol": ((), "a camera (each kind photographed on the Draw slot)"),
+            "source": ((), "a camera to calibrate or enrol with"),
+        })
     classifier = TileClassifier(args.model)
     if args.enrol_from is not None:
         path = config_dir() / ENROLMENT_FILE
@@ -486,8 +557,9 @@ def run(args: argparse.Namespace) -> int:
         for label, embeddings in taken.items():
             retake(enrolment, label, embeddings)
         enrolment.save(path)
-        print(f"enrolled {sum(map(len, taken.values()))} pictures of {len(taken)} kinds "
-              f"({kinds(enrolment)} in all) into {path}")
+        pictures = sum(map(len, taken.values()))
+        print(f"enrolled {pictures} picture{'' if pictures == 1 else 's'} of {len(taken)} "
+              f"kind{'' if len(taken) == 1 else 's'} ({kinds(enrolment)} in all) into {path}")
         return 0
     detector = MatDetector()
     if args.source is None:  # the camera the game will read from
@@ -517,11 +589,12 @@ def run(args: argparse.Namespace) -> int:
         path = config_dir() / CALIBRATION_FILE
         save_calibration(path, str(chosen), quality, detection.markers_seen, settings)
         print(f"saved {path}")
-        save_slot_looks(*learn_empty_slots(frame, detection, detector, classifier,
-                                           settings.min_confidence))
+        looks, learnt, covered = learn_empty_slots(frame, detection, detector, classifier,
+                                                   settings.min_confidence)
+        save_slot_looks(looks, learnt, covered)
         code = 1 if quality.problems() else 0
         if args.enrol:
-            code = enrol_set(source, detector, classifier) or code
+            code = enrol_set(source, detector, classifier, looks) or code
         return code
     finally:
         source.close()
