@@ -13,13 +13,16 @@ from dataclasses import replace
 
 import pytest
 
+from companion.hw.buttons import Button
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import (
     BoardView,
     FightView,
+    Option,
     PieceView,
     View,
     example_fight_view,
+    message_view,
 )
 from tests.hw.test_screen_layout import spy_text
 
@@ -55,3 +58,23 @@ def test_a_log_line_longer_than_the_log_shows_its_end_not_a_blank_log(
     assert rows, "the log is blank"
     assert rows[0].text.startswith("…") and not rows[-1].cut
     assert rows[-1].text.endswith("1D100=80)")
+
+
+# ---- 3. a message screen: its whole question, in the body -----------------------------------
+
+QUESTION = ("the save could not be read (/home/pi/.local/share/companion/save.json: not valid "
+            "JSON (Expecting property name enclosed in double quotes: line 1 column 14)); it "
+            "was kept as /home/pi/.local/share/companion/save.json.corrupt-20261204-1651. "
+            "Start a new game?")
+
+
+def test_a_message_screen_shows_its_whole_question_and_no_empty_game_panels(
+        screen: ScreenDisplay) -> None:
+    options = (Option("new", "New game 新しいゲーム", Button.ATTACK),
+               Option("quit", "Quit 終了", Button.FLEE))
+    drawn = spy_text(screen)
+    screen.render(message_view(QUESTION, options))
+    shown = " ".join(d.shown for d in drawn if not d.label)
+    assert "…" not in shown
+    assert "".join(QUESTION.split()) in "".join(shown.split())  # (a path wraps anywhere)
+    assert not [d for d in drawn if d.text.startswith(("Room", "Log", "Last check"))]

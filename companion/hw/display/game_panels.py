@@ -144,6 +144,24 @@ class GamePanels(Canvas):
                 y += step
         return panel.bottom
 
+    def _message(self, text: str, rect: pygame.Rect) -> None:
+        """A message with no game around it (a save that cannot be read, and the question
+        what to do): all of it, large, in the body. A message too long for the body goes a
+        step smaller, twice, before its last row shown is cut with an ellipsis."""
+        m = self.m
+        box = rect.inflate(-2 * m(16), -2 * m(14))
+        for size, step in ((m(24), m(34)), (m(20), m(28)), (m(17), m(23))):
+            rows = self._wrap(text, size, box.w)
+            capacity = max(1, box.h // step)
+            if len(rows) <= capacity:
+                break
+        if len(rows) > capacity:
+            rows = [*rows[:capacity - 1], " ".join(rows[capacity - 1:])]
+        y = box.y
+        for row in rows:
+            self.surface.blit(self._fit(row, size, box.w, ACCENT), (box.x, y))
+            y += step
+
     def _lines(self, title: str, lines: Sequence[str], rect: pygame.Rect, wrap: bool = False,
                newest_last: bool = False) -> None:
         m = self.m

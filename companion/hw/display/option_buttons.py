@@ -48,7 +48,8 @@ class OptionButtons(FightPanels):
             picture = self._tile(view.prompt_tile, rect.h - m(12))
             self.surface.blit(picture, (x, rect.y + m(6)))
             x += picture.get_width() + m(10)
-        prompt_lines = self._wrap(view.prompt, m(17), rect.w - x - m(10))
+        # A message screen has its prompt in the body (``_message``), not here.
+        prompt_lines = [] if view.message else self._wrap(view.prompt, m(17), rect.w - x - m(10))
         max_prompt = 1 if view.options or view.status else 3
         shown = prompt_lines[:max_prompt]
         if len(prompt_lines) > max_prompt:  # the rest on the last line, cut with an ellipsis
@@ -60,7 +61,8 @@ class OptionButtons(FightPanels):
         self._more = None
         grid = bool(view.options) and (view.fight is not None or self._needs_grid(view))
         # Below the prompt: the options, then the status (a read to confirm, a problem).
-        row = pygame.Rect(x, rect.y + m(36), rect.right - x - m(10), rect.h - m(44))
+        top = m(10) if view.message else m(36)  # (a message's prompt is not over them)
+        row = pygame.Rect(x, rect.y + top, rect.right - x - m(10), rect.h - top - m(8))
         if grid and view.status:
             row.y, row.h = rect.y + m(50), rect.h - m(58)  # the status between prompt and menu
         gap = m(8)

@@ -186,6 +186,9 @@ class ScreenDisplay(OptionButtons):
             self._dice(view.dice, pygame.Rect(left.x, left.y, split - left.x - m(3), left.h),
                        pygame.Rect(split + m(3), right.y, right.right - split - m(3), right.h))
             return self.surface
+        if view.message:
+            self._message(view.prompt, body)
+            return self.surface
         room_h = m(190)
         self._room(view.room_tiles, pygame.Rect(left.x, left.y, left.w, room_h))
         self._lines("Last check 判定", view.last_check,

@@ -214,6 +214,13 @@ class View:
     fight: FightView | None = None  # a fight mode shows this instead of the game
 
     @property
+    def message(self) -> bool:
+        """Whether this is a screen with no game on it (:func:`message_view`): its prompt is
+        all there is to read, so a screen gives it the body rather than one line."""
+        return (self.floor is None and self.sheet is None and self.dice is None
+                and self.fight is None)
+
+    @property
     def where(self) -> str:
         """The header: floor and room in both languages, or the title between games."""
         if self.floor is None:
