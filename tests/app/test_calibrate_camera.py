@@ -147,6 +147,22 @@ def test_slots_outside_the_picture_are_named_and_not_measured(
     assert "not empty" not in out and "saved the empty look of 3 slots" in out
 
 
+def test_a_first_frame_with_corners_cut_off_gives_way_to_the_whole_mat(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The first frame (the hand leaving the mat) showing two corners was measured and
+    saved, though the next frames showed the whole mat."""
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    frame = empty_mat()
+    cv2.imwrite(str(frames / "0.png"), frame[:, :660])
+    for name in ("1.png", "2.png"):
+        cv2.imwrite(str(frames / name), frame)
+    assert main(["calibrate", "camera", "--source", str(frames), "--frames", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("mat found; focus") and "  - " not in out
+    assert "saved the empty look of 5 slots" in out
+
+
 def test_a_frame_without_the_mat_is_saved_as_it_is(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     picture = tile_picture(tmp_path / "tile.png", "1p")

@@ -4,8 +4,9 @@
     companion calibrate camera --source camera:0 --enrol
     companion calibrate camera --enrol-from my_tiles/   # 5p.jpg, 5p_2.jpg, back.png ...
 
-It reads frames until one shows the mat and saves that frame, with the corner
-markers and the slots it found drawn on it, as ``camera_check.jpg`` in the data
+It reads frames until one shows the whole mat (else it takes the last showing the
+most corner markers) and saves that frame, with the corner markers and the slots it
+found drawn on it, as ``camera_check.jpg`` in the data
 folder (a Pi set up over SSH has no screen to show it on; when the mat is not
 found, the last frame looked at is saved as it is). Then it checks that all four
 corner markers are seen, and the focus, exposure and glare, measured on the
@@ -53,7 +54,7 @@ from companion.files import atomic_write_bytes, commented, table, write_toml
 from companion.hw.camera.capture import FrameSource, frame_problem, open_source
 from companion.hw.camera.choice import CameraChoice
 from companion.hw.camera.classifier import Enrolment, TileClassifier
-from companion.hw.camera.mat import MatDetection, MatDetector, MatGeometry
+from companion.hw.camera.mat import MatDetection, MatDetector, MatGeometry, MatStatus
 from companion.hw.camera.occupancy import COVERED_SHADE, WHITE, Occupancy, SlotLooks
 from companion.hw.camera.reader import ReaderSettings, out_of_view_message, slot_words
 from companion.hw.pictures import PictureError, read_picture
@@ -303,14 +304,20 @@ def save_calibration(path: Path, source: str, quality: PictureQuality, markers: 
 
 def find_mat(source: FrameSource, detector: MatDetector, frames: int,
              say: Callable[[str], None]) -> tuple[np.ndarray, MatDetection] | None:
-    """Read up to ``frames`` frames until one shows the mat: that frame and where the mat is.
+    """Read up to ``frames`` frames until one shows the whole mat: that frame and where the
+    mat is.
 
-    Otherwise say what is wrong and give the last frame looked at with its detection
-    (the mat not found), or None when no frame could be looked at.
+    A frame with some corner markers hidden is kept while the next frames are read: the
+    first frames of a live camera are the likeliest to be bad (its exposure settling, the
+    player's hand leaving the mat). When none shows every marker, the last one showing the
+    most is given. Without the mat in any, say what is wrong and give the last frame
+    looked at with its detection (the mat not found), or None when no frame could be
+    looked at.
     """
     last = "no frame"
     pictures = 0
     looked: tuple[np.ndarray, MatDetection] | None = None
+    best: tuple[np.ndarray, MatDetection] | None = None
     for _ in range(frames):
         frame = source.read()
         if frame is None:
@@ -324,9 +331,14 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
             last = problem
             continue
         detection = detector.detect(frame)
-        if detection.found:
+        if detection.status is MatStatus.FOUND:
             return frame, detection
+        if detection.found and (best is None or len(detection.markers_seen)
+                                >= len(best[1].markers_seen)):
+            best = frame, detection
         looked, last = (frame, detection), detection.message
+    if best is not None:
+        return best
     reason = last.removesuffix("; retrying")  # calibration has given up
     # A camera that never sent a picture is not a mat out of view.
     say(f"mat not found: {reason}" if pictures else f"no picture from the camera: {reason}")
