@@ -101,6 +101,16 @@ def test_a_slot_the_frame_cuts_off_is_out_of_view_and_not_cropped(
     assert detector.out_of_view(whole) == () and whole.in_view(detector.geometry.dice)
 
 
+def test_a_mirrored_picture_is_said_to_be_mirrored(detector: MatDetector) -> None:
+    """A webcam's mirror setting: "mat not in view: 0 of 4 corner markers seen" with the
+    whole mat in the picture."""
+    frame = render_scene({Slot.DRAW: "5p"}, np.random.default_rng(3))
+    detection = detector.detect(np.ascontiguousarray(frame[:, ::-1]))
+    assert detection.status is MatStatus.LOST
+    assert detection.message == ("the picture is mirrored (left and right swapped): turn off "
+                                 "the camera's mirror or flip setting")
+
+
 @pytest.mark.parametrize(
     "frame",
     [np.zeros((720, 1280, 3), np.uint8), np.full((480, 640), 255, np.uint8),

@@ -254,6 +254,15 @@ class MatDetector:
         total = len(self._markers)
         size = (grey.shape[1], grey.shape[0])
         if len(seen) < MIN_MARKERS:
+            # A webcam's mirror setting (or a photo through a mirror) swaps left and right:
+            # the markers are then unreadable, and the mat was said to be out of view.
+            if len(self._find_markers(cv2.flip(grey, 1))) >= MIN_MARKERS:
+                return MatDetection(
+                    MatStatus.LOST,
+                    "the picture is mirrored (left and right swapped): turn off the camera's "
+                    "mirror or flip setting",
+                    tuple(sorted(seen)), frame_size=size,
+                )
             return MatDetection(
                 MatStatus.LOST,
                 f"mat not in view: {len(seen)} of {total} corner markers seen; "
