@@ -154,3 +154,23 @@ def test_calibrate_enrol_saves_the_dice_and_the_camera_source_uses_them(
     assert row["status"] == "ok" and sorted(row["dice"]) == truth
     assert cli.main(["calibrate", "dice", "--forget"]) == 0
     assert not saved.exists()
+
+
+@pytest.mark.parametrize(("embeddings", "values", "why"), [
+    (np.ones((16, 1600)), np.full(16, 9), "its values are not all 1 to 6"),
+    (np.ones((16, 10)), np.full(16, 3), "its windows are 10 numbers wide, the dice judge's 1600"),
+    (np.full((16, 1600), np.nan), np.full(16, 3), "its windows hold numbers that are not finite"),
+])
+def test_an_enrolment_file_that_cannot_be_used_is_named_before_any_roll(
+        embeddings: np.ndarray, values: np.ndarray, why: str) -> None:
+    """A dice_enrol.npz with values out of 1..6 stopped the tray with "enrolled values must
+    be 1 to 6", naming no file; one whose windows were of another width passed, to stop the
+    first roll with "made with another judge"."""
+    path = config_dir() / ENROL_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez(path, embeddings=embeddings.astype(np.float16), values=values.astype(np.int8),
+             judge=np.array(networks().judge_id))
+    with pytest.raises(DataError) as raised:
+        CameraDiceSource(frames=[], config_file=config_dir() / "dice.toml")
+    assert str(raised.value) == (f"{path}: cannot read the dice enrolled ({why}); run "
+                                 "`companion calibrate dice --enrol` again")

@@ -436,3 +436,9 @@ def test_a_dice_area_the_picture_cuts_off_is_said_to_be_out_of_view() -> None:
         source.roll(2, 6)
     assert messages == ["the mat's dice area is partly outside the camera's view: move the "
                         "camera so the whole mat is in the picture"]
+
+
+def test_one_die_is_one_die_in_what_the_player_is_told() -> None:
+    """"waiting for 1 dice, 2 in view"."""
+    assert CameraDiceSource(frames=[]).read_frame(readable().image, 1).message == \
+        "waiting for 1 die, 2 in view"

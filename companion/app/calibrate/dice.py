@@ -106,6 +106,7 @@ def gave_up(why: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from companion.hw.dice.calibrate import tune
+    from companion.hw.dice.readings import dice_count
     from companion.hw.dice.source import MAT_AREA, WHOLE_VIEW, area_of, take_frames
 
     config = load_config()
@@ -117,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     base = tuned_before(path)
     if args.enrol:
         return run_enrol(args, camera, base)
-    print(f"Lay {args.count} dice apart and still in view ...")
+    print(f"Lay {dice_count(args.count)} still in view, apart ...")
     frames, why = take_frames(camera, args.frames, CAMERA_WAIT_S)
     if not frames:
         print(f"companion: error: no frames from {camera!r}: {gave_up(why)}", file=sys.stderr)
@@ -149,7 +150,7 @@ def enrolled_before(path: Path, networks: DiceNetworks) -> Enrolment | None:
     from companion.hw.dice.enrol import Enrolment
 
     try:
-        earlier = Enrolment.load(path)
+        earlier = Enrolment.load(path, networks)
     except DataError as exc:
         set_aside(path, str(exc))
         return None
@@ -164,6 +165,7 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
     from companion.hw.dice.calibrate import enrol
     from companion.hw.dice.enrol import ENROL_FILE
     from companion.hw.dice.networks import DiceNetworks
+    from companion.hw.dice.readings import dice_count
     from companion.hw.dice.source import area_of, take_frames
 
     target = config_dir() / ENROL_FILE
@@ -172,8 +174,10 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
     typed = used = dice = 0
     try:
         for number in range(1, args.throws + 1):
-            print(f"Throw {args.count} of your dice ({number} of {args.throws}); when they lie "
-                  "still, type the values they show (e.g. 3 5) and Enter:")
+            still = ("when it lies still, type the value it shows (e.g. 3)" if args.count == 1
+                     else "when they lie still, type the values they show (e.g. 3 5)")
+            print(f"Throw {dice_count(args.count)} of your own ({number} of {args.throws}); "
+                  f"{still} and Enter:")
             line = sys.stdin.readline()
             if not line:
                 break  # the end of input: the throws taken are saved
@@ -182,7 +186,8 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
             except ValueError:
                 named = []
             if len(named) != args.count or not all(1 <= v <= 6 for v in named):
-                print(f"  not {args.count} values from 1 to 6: this throw is left out")
+                print(f"  not {args.count} {'value' if args.count == 1 else 'values'} from 1 to 6:"
+                      " this throw is left out")
                 continue
             typed += 1
             frames, why = take_frames(camera, 1, CAMERA_WAIT_S)
@@ -196,7 +201,7 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
                 continue
             made = enrol([(looked.image, named)], config, networks, earlier=enrolment)
             if not made.throws_used:  # the only reason enrol leaves a throw out
-                print(f"  not {args.count} dice found in view: this throw is left out")
+                print(f"  not {dice_count(args.count)} found in view: this throw is left out")
                 continue
             enrolment = made.enrolment
             assert enrolment is not None  # a throw was used
@@ -211,6 +216,6 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
     if not used:
         print("No throw could be used: not saved.")
         return 1
-    print(f"enrolled {dice} dice from {used} of {typed} throws")
+    print(f"enrolled {dice_count(dice)} from {used} of {typed} throws")
     print(f"Saved to {target}")
     return 0

@@ -26,7 +26,7 @@ from companion.hw.dice.networks import TURNS, DiceNetworks, Spot
 from companion.hw.dice.placement import larger_than_others
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import ReaderConfig
-from companion.hw.dice.readings import ReadStatus
+from companion.hw.dice.readings import ReadStatus, dice_count
 
 FIND_THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5)
 # A thrown die lands elsewhere in view than where it was laid, its size changed a little by
@@ -71,7 +71,7 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig) -> Tuning
     agreed, _, config, good = max(results, key=lambda r: (r[0], r[1]))
     if not good:
         return Tuning(base, 0, len(frames), [],
-                      f"could not read {count} dice in any setting: check the light, "
+                      f"could not read {dice_count(count)} in any setting: check the light, "
                       "that the dice are in view and lie apart, and try again")
     sides = [d.side_px for r in good for d in r.dice]
     spread = max(max(larger_than_others(r.dice)) for r in good)
@@ -82,7 +82,7 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig) -> Tuning
     mixed = (f"; dice up to {spread:.2f} times the others' size, read up to "
              f"{config.held_size:g} times" if config.held_size > base.held_size else "")
     return Tuning(config, agreed, len(frames), values,
-                  f"read {count} dice ({', '.join(map(str, values))}) in {agreed} of "
+                  f"read {dice_count(count)} ({', '.join(map(str, values))}) in {agreed} of "
                   f"{len(frames)} frames; finder threshold {config.find_threshold:g}, faces "
                   f"{config.min_face_px:g}-{config.max_face_px:g} px{mixed}")
 
@@ -121,7 +121,7 @@ def enrol(throws: Sequence[tuple[np.ndarray, list[int]]], config: ReaderConfig,
     for number, (frame, named) in enumerate(throws, 1):
         read = reader.read(frame)
         if len(read.dice) != len(named):
-            notes.append(f"throw {number}: {len(read.dice)} dice found, {len(named)} named; "
+            notes.append(f"throw {number}: {dice_count(len(read.dice))} found, {len(named)} named; "
                          "left out")
             continue
         spots = [Spot(d.centre[0], d.centre[1], d.side_px, 1.0) for d in read.dice]
@@ -138,5 +138,5 @@ def enrol(throws: Sequence[tuple[np.ndarray, list[int]]], config: ReaderConfig,
     enrolment = Enrolment(np.concatenate(embeddings), np.concatenate(values),
                           networks.judge_id)
     dice = len(enrolment.values) // TURNS
-    return Enrolled(enrolment, used, f"enrolled {dice} dice from {used} of {len(throws)} "
+    return Enrolled(enrolment, used, f"enrolled {dice_count(dice)} from {used} of {len(throws)} "
                                      "throws" + ("; " + "; ".join(notes) if notes else ""))

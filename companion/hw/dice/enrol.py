@@ -32,11 +32,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from companion.errors import DataError
 from companion.files import atomic_write_npz, read_npz
+
+if TYPE_CHECKING:
+    from companion.hw.dice.networks import DiceNetworks
 
 ENROL_FILE = "dice_enrol.npz"
 K = 5
@@ -62,24 +66,42 @@ class Enrolment:
 
     def __post_init__(self) -> None:
         if len(self.embeddings) != len(self.values) or not len(self.values):
-            raise DataError("an enrolment needs as many values as windows, and at least one")
+            raise DataError("its windows and values do not pair up, or there are none")
         if not np.isin(self.values, np.arange(1, 7)).all():
-            raise DataError("enrolled values must be 1 to 6")
+            raise DataError("its values are not all 1 to 6")
 
     def save(self, path: Path) -> None:
         atomic_write_npz(path, embeddings=self.embeddings.astype(np.float16),
                          values=self.values.astype(np.int8), judge=np.array(self.judge))
 
     @staticmethod
-    def load(path: Path) -> Enrolment | None:
-        """The enrolment saved at ``path``, or None when there is none."""
+    def load(path: Path, networks: DiceNetworks | None = None) -> Enrolment | None:
+        """The enrolment saved at ``path``, or None when there is none; a DataError naming
+        the file when it cannot be used: the values are not 1 to 6, or, made by the judge of
+        ``networks``, its windows are not that judge's width (they would fail at the first
+        roll). One made by another judge is left to :meth:`DiceNetworks.enrol` to refuse
+        (StaleEnrolment: the dice are read without it)."""
         if not path.exists():
             return None
-        data = read_npz(path, ("embeddings", "values"), "the dice enrolled",
-                        "run `companion calibrate dice --enrol` again")
+        fix = "run `companion calibrate dice --enrol` again"
+        data = read_npz(path, ("embeddings", "values"), "the dice enrolled", fix)
         judge = str(data["judge"]) if "judge" in data else ""
-        return Enrolment(data["embeddings"].astype(np.float32), data["values"].astype(np.int64),
-                         judge)
+        embeddings, values = data["embeddings"], data["values"]
+        try:
+            if embeddings.ndim != 2 or values.ndim != 1 \
+                    or not np.issubdtype(embeddings.dtype, np.number) \
+                    or not np.issubdtype(values.dtype, np.integer):
+                raise DataError("its arrays are not of the shape or kind the companion writes")
+            if not np.isfinite(embeddings).all():
+                raise DataError("its windows hold numbers that are not finite")
+            width = None if networks is None else networks.embedding_width
+            if networks is not None and judge == networks.judge_id \
+                    and width is not None and embeddings.shape[1] != width:
+                raise DataError(f"its windows are {embeddings.shape[1]} numbers wide, the "
+                                f"dice judge's {width}")
+            return Enrolment(embeddings.astype(np.float32), values.astype(np.int64), judge)
+        except DataError as exc:
+            raise DataError(f"{path}: cannot read the dice enrolled ({exc}); {fix}") from None
 
     def width(self) -> int:
         return int(self.embeddings.shape[1])

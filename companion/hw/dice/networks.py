@@ -143,6 +143,15 @@ class DiceNetworks:
         if enrolment is not None:
             self.enrol(enrolment)
 
+    @property
+    def embedding_width(self) -> int | None:
+        """How many numbers the judge's embedding of a window holds (None: no embedding, or
+        the model does not say), which an enrolment made with it must match."""
+        if not self._embeds:
+            return None
+        width = self._judge.get_outputs()[1].shape[-1]
+        return width if isinstance(width, int) else None
+
     def enrol(self, enrolment: Enrolment | None) -> None:
         """Blend the judge's answers with ``enrolment`` from now on (None: stop).
 

@@ -122,6 +122,7 @@ from companion.hw.dice.readings import (
     ReadStatus,
     _describe,
     _placed,
+    dice_count,
 )
 from companion.hw.dice.scales import _around, _beyond_sight, _sizes, _strength
 
@@ -253,7 +254,8 @@ class DiceReader:
         found = _placed(found, frame.shape)
         status, message = _describe(found)
         if count is not None and status is ReadStatus.OK and len(found) != count:
-            status, message = ReadStatus.UNSURE, f"waiting for {count} dice, {len(found)} in view"
+            status = ReadStatus.UNSURE
+            message = f"waiting for {dice_count(count)}, {len(found)} in view"
         return DiceRead(tuple(found), status, message)
 
     def marks(self, frame: Image) -> list[Spot]:

@@ -20,6 +20,11 @@ _ROWS = ("top", "", "bottom")
 _COLUMNS = ("left", "", "right")
 
 
+def dice_count(count: int) -> str:
+    """``count`` dice in words: "1 die", "2 dice" (the reader's messages reach the player)."""
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
 class ReadStatus(Enum):
     """What a frame showed, as a whole."""
 

@@ -50,7 +50,7 @@ from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import ReaderConfig
-from companion.hw.dice.readings import DiceRead, ReadStatus
+from companion.hw.dice.readings import DiceRead, ReadStatus, dice_count
 from companion.hw.pictures import read_picture
 
 if TYPE_CHECKING:
@@ -168,9 +168,9 @@ class CameraDiceSource:
         self.on_status = on_status
         if networks is None and config_file is not None:
             # The player's own dice, enrolled by `companion calibrate dice --enrol`.
-            enrolment = Enrolment.load(config_file.with_name(ENROL_FILE))
+            networks = DiceNetworks()
+            enrolment = Enrolment.load(config_file.with_name(ENROL_FILE), networks)
             if enrolment is not None:
-                networks = DiceNetworks()
                 try:
                     networks.enrol(enrolment)
                 except StaleEnrolment as exc:
@@ -258,7 +258,7 @@ class CameraDiceSource:
             if read.message == "the dice are moving":
                 message = "the dice are moving: waiting for them to settle"
             elif read.status is ReadStatus.NO_DICE:
-                message = f"waiting for {count} dice, none in view"
+                message = f"waiting for {dice_count(count)}, none in view"
             if message != said and self.on_status is not None:
                 self.on_status(message)
             said = message
@@ -280,7 +280,7 @@ class CameraDiceSource:
                     else:
                         why = f"{where} never changes and does not read as {count}D{sides}"
                     raise NewThrowNeeded(f"{why}: {message}")
-        raise DiceReadTimeout(f"no steady read of {count} dice in {self.timeout_s:.0f} s")
+        raise DiceReadTimeout(f"no steady read of {dice_count(count)} in {self.timeout_s:.0f} s")
 
     def read_frame(self, frame: Frame, count: int | None = None) -> DiceRead:
         """Read one frame, cut down to the mat's dice area as ``area`` says; ``count`` is
