@@ -22,9 +22,10 @@ from companion.hw.display.view import (
     PieceView,
     View,
     example_fight_view,
+    example_view,
     message_view,
 )
-from tests.hw.test_screen_layout import spy_text
+from tests.hw.test_screen_layout import Drawn, spy_text
 
 
 @pytest.fixture(params=["800x480", "1024x600"])
@@ -78,3 +79,35 @@ def test_a_message_screen_shows_its_whole_question_and_no_empty_game_panels(
     assert "…" not in shown
     assert "".join(QUESTION.split()) in "".join(shown.split())  # (a path wraps anywhere)
     assert not [d for d in drawn if d.text.startswith(("Room", "Log", "Last check"))]
+
+
+# ---- 6. the status: the footer's free rows, and a cut that says so ------------------------
+
+TROUBLE = ("cannot save (No space left on device): free space or fix the folder; the game is "
+           "safe up to move 41 · camera 0 stopped sending pictures (unplugged?); check the "
+           "cable, or choose another camera: dice.camera_source (config.toml); retrying")
+
+
+def _status_rows(drawn: list[Drawn], status: str = TROUBLE) -> list[Drawn]:
+    return [d for d in drawn if not d.label and d.text and d.text in status]
+
+
+def test_a_fight_waiting_for_a_throw_gives_the_status_the_footer_beside_back(
+        screen: ScreenDisplay) -> None:
+    view = replace(example_fight_view(), prompt="Throw 2D6 in the dice area 2D6を振って",
+                   options=(Option("back", "Back 戻る", Button.FLEE),), highlight=None,
+                   status=TROUBLE)
+    drawn = spy_text(screen)
+    screen.render(view)
+    rows = _status_rows(drawn)
+    assert not [d for d in rows if d.cut]
+    assert "".join(" ".join(d.text for d in rows).split()) == "".join(TROUBLE.split())
+
+
+def test_a_status_longer_than_its_rows_ends_with_an_ellipsis(screen: ScreenDisplay) -> None:
+    drawn = spy_text(screen)
+    status = f"{TROUBLE} · {TROUBLE}"
+    screen.render(replace(example_view(), status=status))
+    rows = _status_rows(drawn, status)
+    assert len(rows) >= 2 and rows[-1].cut
+    assert not [d for d in rows[:-1] if d.cut]

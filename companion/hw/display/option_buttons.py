@@ -59,7 +59,10 @@ class OptionButtons(FightPanels):
                               (x, rect.y + m(6) + i * m(24)))
         self._targets = []
         self._more = None
-        grid = bool(view.options) and (view.fight is not None or self._needs_grid(view))
+        # A fight's menu of up to four options is one row, as any short menu: the status has
+        # the room beside it rather than one line over it.
+        grid = bool(view.options) and ((view.fight is not None and len(view.options) > 4)
+                                       or self._needs_grid(view))
         # Below the prompt: the options, then the status (a read to confirm, a problem).
         top = m(10) if view.message else m(36)  # (a message's prompt is not over them)
         row = pygame.Rect(x, rect.y + top, rect.right - x - m(10), rect.h - top - m(8))
@@ -77,16 +80,28 @@ class OptionButtons(FightPanels):
             self._options(view, list(range(count)), boxes, m(16))
             row.x = boxes[-1].right + gap
             row.w = rect.right - m(10) - row.x
-        if view.status and (grid or view.fight is not None):
-            # Under two rows of options, the status has the line under the prompt.
+        if view.status and grid:
+            # Over two rows of options, the status has the line under the prompt.
             size = m(13)
             text = self._fit(view.status, size, rect.w - x - m(10), BAD)
             self.surface.blit(text, (x, rect.y + m(29)))
         elif view.status:
-            size, step = m(14), m(18)
-            lines = self._wrap(view.status, size, row.w)[: max(1, row.h // step)]
-            for i, line in enumerate(lines):
-                self.surface.blit(self._fit(line, size, row.w, BAD), (row.x, row.y + i * step))
+            self._status(view.status, row)
+
+    def _status(self, status: str, rect: pygame.Rect) -> None:
+        """The status (a read to confirm, a reader or save problem) wrapped in ``rect``, a
+        step smaller if that fits it whole; else its last row shown ends with an ellipsis,
+        so that a cut is never silent."""
+        m = self.m
+        for size, step in ((m(14), m(18)), (m(13), m(16))):
+            lines = self._wrap(status, size, rect.w)
+            capacity = max(1, rect.h // step)
+            if len(lines) <= capacity:
+                break
+        if len(lines) > capacity:  # the rest on the last row, cut there with an ellipsis
+            lines = [*lines[:capacity - 1], " ".join(lines[capacity - 1:])]
+        for i, line in enumerate(lines):
+            self.surface.blit(self._fit(line, size, rect.w, BAD), (rect.x, rect.y + i * step))
 
     def _options(self, view: View, indices: Sequence[int], boxes: Sequence[pygame.Rect],
                  size: int, more: tuple[str, int] | None = None) -> None:
