@@ -144,6 +144,34 @@ def test_classify_a_mat_half_out_of_the_picture_names_the_slots_not_read(
     assert records["draw"]["tile"] == "4s"
 
 
+def test_classify_a_mat_frame_reads_at_the_calibrations_confidence(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """classify --mat read at the model's min_confidence, not camera.toml's: "what will the
+    game read?" was answered otherwise than the game reads."""
+    frame = render_scene({Slot.DRAW: "4s"}, np.random.default_rng(2), vary=False)
+    path = tmp_path / "frame.png"
+    cv2.imwrite(str(path), frame)
+    settings = config_dir() / CALIBRATION_FILE
+    settings.parent.mkdir(parents=True)
+    settings.write_text("[reader]\nmin_confidence = 0.9999\n")
+    assert main(["classify", "--mat", str(path)]) == 0
+    assert "  draw: unsure (maybe 4s at" in capsys.readouterr().out
+
+
+def test_classify_a_mat_frame_as_json_gives_its_error_as_json(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Only a plain line on stderr, nothing on stdout, for a script reading JSON."""
+    wall = tmp_path / "wall.png"
+    cv2.imwrite(str(wall), np.full((720, 1280, 3), 128, np.uint8))
+    broken = tmp_path / "broken.png"
+    broken.write_text("not a picture")
+    for path, problem in ((wall, "mat not in view: 0 of 4 corner markers seen"),
+                          (broken, "not a picture that can be read")):
+        assert main(["classify", "--mat", str(path), "--json"]) == 1
+        (record,) = json_lines(capsys.readouterr().out)
+        assert record["frame"] == str(path) and str(record["error"]).startswith(problem)
+
+
 def test_classify_a_frame_without_the_mat(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "wall.png"

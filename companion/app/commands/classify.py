@@ -15,7 +15,9 @@ of tiles never seen (scripts/eval_tile_classifier.py --fold train, a source left
 of training) that answered every White where striking ``empty`` left half of them
 unsure, and none wrong.
 It is answered at the model's ``picture_confidence``, a slot at its
-``min_confidence`` (scripts/train_tile_classifier.py, PICTURE_CONFIDENCE: why).
+``min_confidence`` (scripts/train_tile_classifier.py, PICTURE_CONFIDENCE: why), or the
+one ``companion calibrate camera`` saved: a slot is read as the game reads it, the empty
+slots by the looks the calibration learnt too.
 """
 
 from __future__ import annotations
@@ -28,9 +30,9 @@ from typing import Any
 
 import numpy as np
 
-from companion.app.calibrate.camera import ENROLMENT_FILE
+from companion.app.calibrate.camera import ENROLMENT_FILE, load_settings, load_slot_looks
 from companion.app.paths import config_dir
-from companion.errors import DataError, StaleEnrolment
+from companion.errors import StaleEnrolment
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.occupancy import plain_face_is_white
@@ -90,30 +92,41 @@ def load_classifier(model: Path | None) -> TileClassifier:
     return classifier
 
 
+def read_mat(path: Path, classifier: TileClassifier, as_json: bool) -> int:
+    """``--mat``: every slot of the frame at ``path``, read as the game reads it (the
+    calibration's ``min_confidence`` and the slots' empty look, when saved); the exit code.
+    A frame that cannot be read or shows no mat gets one ``error`` record with --json."""
+    detector = MatDetector()
+    min_confidence = load_settings(classifier).min_confidence
+    looks = load_slot_looks(detector.geometry)
+    try:
+        frame = read_picture(path)
+    except PictureError as exc:
+        problem = exc.problem
+    else:
+        predictions, problem = frame_readings(frame, classifier, detector, looks)
+        if predictions:
+            if not as_json:
+                print(f"{path}: {problem}")
+            for slot in (s.slot for s in detector.geometry.slots):
+                prediction = predictions.get(slot)
+                record = {"frame": str(path), "slot": slot.value,
+                          **(_record(prediction, min_confidence) if prediction is not None
+                             else {"error": "outside the camera's view, not read"})}
+                _print(record, as_json, f"  {SLOT_NAMES[slot]}")
+            return 0 if len(predictions) == len(detector.geometry.slots) else 1
+    if as_json:
+        _print({"frame": str(path), "error": problem}, as_json, str(path))
+    else:
+        print(f"companion: {path}: {problem}", file=sys.stderr)
+    return 1
+
+
 def run(args: argparse.Namespace) -> int:
     classifier = load_classifier(args.model)
     failures = 0
     if args.mat is not None:
-        try:
-            frame = read_picture(args.mat)
-        except DataError as exc:
-            print(f"companion: error: {exc}", file=sys.stderr)
-            return 1
-        detector = MatDetector()
-        predictions, message = frame_readings(frame, classifier, detector)
-        if not predictions:
-            print(f"companion: {args.mat}: {message}", file=sys.stderr)
-            return 1
-        if not args.json:
-            print(f"{args.mat}: {message}")
-        for slot in (s.slot for s in detector.geometry.slots):
-            prediction = predictions.get(slot)
-            record = {"frame": str(args.mat), "slot": slot.value,
-                      **(_record(prediction, classifier.info.min_confidence)
-                         if prediction is not None
-                         else {"error": "outside the camera's view, not read"})}
-            _print(record, args.json, f"  {SLOT_NAMES[slot]}")
-        return 0 if len(predictions) == len(detector.geometry.slots) else 1
+        return read_mat(args.mat, classifier, args.json)
     if not args.images:
         print("companion: error: give tile pictures, or --mat FRAME", file=sys.stderr)
         return 2
@@ -138,6 +151,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="pictures of one tile each")
     parser.add_argument("--mat", type=Path, metavar="FRAME",
                         help="a camera picture of the whole mat: read every slot")
-    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.add_argument("--json", action="store_true",
+                        help="one JSON object per line: image (or frame and slot), tile "
+                             "(null when unsure), confidence and top3 (label, confidence); "
+                             "or error, saying what went wrong")
     parser.add_argument("--model", type=Path, help="another tile_classifier.onnx")
     parser.set_defaults(func=run)
