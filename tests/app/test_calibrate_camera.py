@@ -203,6 +203,8 @@ def test_no_slot_seen_empty_removes_the_looks_learnt_before(
     looks = config_dir() / SLOT_LOOKS_FILE
     assert calibrate("--source", "render:") == 0
     assert looks.exists()
+    calibrate("--source", "render:draw=5p,room_tl=1m,room_tr=2m,room_bl=3m")
+    assert "saved the empty look of 1 slot to" in capsys.readouterr().out  # not "1 slots"
     calibrate("--source", "render:draw=5p,room_tl=1m,room_tr=2m,room_bl=3m,room_br=4z")
     out = capsys.readouterr().out
     assert ("the draw, top-left room, top-right room, bottom-left room and bottom-right "

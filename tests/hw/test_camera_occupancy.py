@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.errors import DataError
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatDetector
@@ -200,3 +201,12 @@ def test_a_saved_look_of_another_mat_is_a_clear_error(detector: MatDetector,
     (tmp_path / "bad.npz").write_bytes(b"not a zip")
     with pytest.raises(DataError, match="calibrate camera"):
         SlotLooks.load(detector.geometry, tmp_path / "bad.npz")
+
+
+def test_a_saved_look_that_does_not_fit_names_the_slot_as_players_do(
+        detector: MatDetector, tmp_path: Path) -> None:
+    """It said "the room_tl slot's saved look"."""
+    path = tmp_path / "camera_slots.npz"
+    np.savez(path, room_tl=np.zeros((3, 3, 3), np.uint8))
+    with pytest.raises(DataError, match="the top-left room slot's saved look does not fit"):
+        SlotLooks.load(detector.geometry, path)

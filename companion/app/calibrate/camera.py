@@ -272,7 +272,8 @@ def save_slot_looks(looks: SlotLooks, learnt: list[Slot], covered: list[Slot]) -
     path = config_dir() / SLOT_LOOKS_FILE
     if learnt:
         looks.save(path, learnt)
-        print(f"saved the empty look of {len(learnt)} slots to {path}")
+        print(f"saved the empty look of {len(learnt)} slot{'' if len(learnt) == 1 else 's'} "
+              f"to {path}")
     if covered:
         print(f"  {slot_words(covered)}: not empty, so the printed look is used there (clear "
               f"{'it' if len(covered) == 1 else 'them'} and calibrate again to learn "

@@ -56,7 +56,7 @@ from companion.files import atomic_write_npz, read_npz
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.camera.white_balance import RIM_MM, rim_pixels
-from companion.hw.ports import Candidate, Slot
+from companion.hw.ports import SLOT_NAMES, Candidate, Slot
 from companion.systems.jongrogue.tiles import EMPTY
 
 WHITE = "5z"  # the blank White dragon, whose face is as plain as an empty slot
@@ -201,7 +201,7 @@ class SlotLooks:
             if slot not in looks._reference:
                 continue  # a slot this mat does not have
             if image.shape != looks._reference[slot].shape or image.dtype != np.uint8:
-                raise DataError(f"{path}: the {slot.value} slot's saved look does not fit "
+                raise DataError(f"{path}: the {SLOT_NAMES[slot]} slot's saved look does not fit "
                                 "this mat; run 'companion calibrate camera' again")
             looks._set(slot, image)
         return looks
