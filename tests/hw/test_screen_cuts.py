@@ -17,7 +17,9 @@ from companion.hw.buttons import Button
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import (
     BoardView,
+    FighterView,
     FightView,
+    Name,
     Option,
     PieceView,
     View,
@@ -111,3 +113,34 @@ def test_a_status_longer_than_its_rows_ends_with_an_ellipsis(screen: ScreenDispl
     rows = _status_rows(drawn, status)
     assert len(rows) >= 2 and rows[-1].cut
     assert not [d for d in rows[:-1] if d.cut]
+
+
+# ---- 4. similar long names: the end that tells them apart stays ----------------------------
+
+def _cultists(board: bool) -> View:
+    view = example_fight_view()
+    enemy = Name("敵", "enemy")
+    fighters = tuple(
+        FighterView(Name(f"C{i} ダゴン秘密教団の狂信者{i}",
+                         f"C{i} Cultist of the Innsmouth Deep Order {i}"), enemy, 13, 13, 10, 10,
+                    ("c3 N",), acting=i == 6, ally=False, san=50) for i in range(1, 9))
+    fight = replace(_fight(view), fighters=fighters, turn=str(fighters[5].name),
+                    board=BoardView(8, 8, tuple(PieceView(i, 0, f"C{i}") for i in range(8)))
+                    if board else None)
+    return replace(view, fight=fight)
+
+
+@pytest.mark.parametrize("board", [False, True])
+def test_similar_long_names_keep_the_end_that_tells_them_apart(
+        screen: ScreenDisplay, board: bool) -> None:
+    view = _cultists(board)
+    drawn = spy_text(screen)
+    screen.render(view)
+    # (``label`` here: fitted by ``_fit_middle``, as option labels are)
+    names = [d for d in drawn if "狂信者" in d.text and d.size == screen.m(16)
+             and d.text.startswith(("C", "▶"))]
+    assert [d.shown[-1] for d in names] == [str(i) for i in range(1, 9)]
+    assert len({d.shown for d in names}) == 8
+    assert all(d.width >= screen.m(90) for d in names)  # beside the board too
+    turn = [d for d in drawn if "Order 6" in d.text and not d.text.startswith("[")]
+    assert turn and turn[0].shown.endswith("Order 6")  # the heading: whose turn it is

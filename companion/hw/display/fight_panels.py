@@ -13,6 +13,8 @@ from companion.hw.display.dice_tray import DiceTray
 from companion.hw.display.fonts import without_cjk
 from companion.hw.display.view import BoardView, FighterView, FightView, PieceView
 
+_NAME_MIN_W = 90  # (at 800x480) a name narrower than this no longer tells combatants apart
+
 
 class FightPanels(DiceTray):
     """A fight's combatants, result, log and board."""
@@ -24,10 +26,7 @@ class FightPanels(DiceTray):
         to itself."""
         m = self.m
         top = self._panel(left, fight.title or "Fight 戦闘")
-        heading = m(16) if self._text(fight.heading, m(16)).get_width() <= left.w - m(16) \
-            else m(13)  # a narrow column (beside a board): smaller rather than cut
-        self.surface.blit(self._fit(fight.heading, heading, left.w - m(16), ACCENT),
-                          (left.x + m(8), top - m(2)))
+        self._heading(fight, pygame.Rect(left.x + m(8), top - m(2), left.w - m(16), m(22)))
         self._fighters(fight.fighters, pygame.Rect(left.x + m(4), top + m(24), left.w - m(8),
                                                    left.bottom - top - m(28)))
         log_h = min(m(98), right.h // 3)
@@ -65,6 +64,25 @@ class FightPanels(DiceTray):
         if middle is None:
             self._log(fight.log, pygame.Rect(right.x, result.bottom + m(6), right.w, log_h),
                       size, step)
+
+    def _heading(self, fight: FightView, rect: pygame.Rect) -> None:
+        """The round and whose turn it is. Too long for ``rect`` (a narrow column beside a
+        board, a long name) it goes smaller, then the round is shortened (``R2``), and only
+        then the name is cut, in the middle: where ``Cultist 2`` and ``Cultist 6`` differ
+        stays in view."""
+        m = self.m
+        size = m(16) if self._text(fight.heading, m(16)).get_width() <= rect.w else m(13)
+        before = fight.heading_before_turn()
+        if not fight.turn or self._text(fight.heading, size).get_width() <= rect.w:
+            self.surface.blit(self._fit(fight.heading, size, rect.w, ACCENT), rect.topleft)
+            return
+        if self._text(before, size).get_width() > rect.w // 2:
+            before = fight.heading_before_turn(short=True)
+        lead = self._fit(before.rstrip(), size, rect.w // 2, ACCENT)
+        self.surface.blit(lead, rect.topleft)
+        x = lead.get_width() + self._text(" ", size).get_width()
+        self.surface.blit(self._fit_middle(fight.turn, size, rect.w - x, ACCENT),
+                          (rect.x + x, rect.y))
 
     def _log(self, log: Sequence[str], box: pygame.Rect, size: int, step: int) -> None:
         """A fight's log: the newest actions that fit whole, oldest first. A newest action
@@ -215,6 +233,9 @@ class FightPanels(DiceTray):
         color = DIM if f.down else TEXT
         x = rect.x + m(12)
         pools = self._text(f.pools(), m(13) if narrow else m(15), color)
+        rest = ""  # pools given up beside the name, for a two-line row's second line
+        if narrow and rect.right - m(14) - pools.get_width() - x < m(_NAME_MIN_W):
+            pools, rest = self._text(f.hp_pool(), m(13), color), f.other_pools().strip()
         pools_x = rect.right - m(6) - pools.get_width()
         marker = "▶ " if f.acting else ""
         name_text, en = self._fighter_name(f, index)
@@ -229,7 +250,9 @@ class FightPanels(DiceTray):
             name_w = max(room // 2, room - self._text(beside, m(13)).get_width() - m(6))
         # A one-line row is as short as its text: the text is centred in it.
         y = rect.y + m(3) if two_lines else rect.centery - m(11)
-        name = self._fit(marker + name_text, m(16), name_w, ACCENT if f.acting else color)
+        # Cut in the middle: the end of a name (``… Cultist 6``) tells similar ones apart.
+        name = self._fit_middle(marker + name_text, m(16), name_w,
+                                ACCENT if f.acting else color)
         self.surface.blit(name, (x, y))
         beside_x = x + name.get_width() + m(6)
         if beside and pools_x - beside_x > m(30):
@@ -250,5 +273,7 @@ class FightPanels(DiceTray):
                 pygame.draw.rect(self.surface, hue, filled, border_radius=m(3))
         line = (conditions or str(f.side)) if narrow else \
             str(f.side) + (f" · {conditions}" if conditions else "")
+        if rest:
+            line = f"{rest} · {line}"
         self.surface.blit(self._fit(line, m(13), bar.x - x - m(8), BAD if f.down else DIM),
                           (x, rect.y + m(24)))

@@ -127,10 +127,17 @@ class FighterView:
     def pools(self) -> str:
         """``HP 7/12  MP 8/8`` (``  SAN 55`` with sanity), as the screen and the terminal
         both print it."""
-        hp = "HP –" if self.hp is None else f"HP {self.hp}/{self.hp_max}"
+        return self.hp_pool() + self.other_pools()
+
+    def hp_pool(self) -> str:
+        """``HP 7/12``: what a row too narrow for all the pools keeps beside the name."""
+        return "HP –" if self.hp is None else f"HP {self.hp}/{self.hp_max}"
+
+    def other_pools(self) -> str:
+        """``  MP 8/8  SAN 55``: the pools after HP, which a narrow row gives up first."""
         mp = "" if self.mp is None else f"  MP {self.mp}/{self.mp_max}"
         san = "" if self.san is None else f"  SAN {self.san}"
-        return hp + mp + san
+        return mp + san
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,10 +195,16 @@ class FightView:
     @property
     def heading(self) -> str:
         """``Round 2 第2ラウンド · turn 手番: オーク1`` (or the outcome)."""
-        text = f"Round {self.round} 第{self.round}ラウンド"
+        return self.heading_before_turn() + self.turn
+
+    def heading_before_turn(self, short: bool = False) -> str:
+        """The heading up to whose turn it is (the whole heading once over), so that a
+        screen can cut the name alone, keeping its end (``… Cultist 6``); ``short`` for a
+        narrow column: ``R2 · turn 手番: ``."""
+        text = f"R{self.round}" if short else f"Round {self.round} 第{self.round}ラウンド"
         if self.outcome:
             return f"{text} · {self.outcome}"
-        return f"{text} · turn 手番: {self.turn}" if self.turn else text
+        return f"{text} · turn 手番: " if self.turn else text
 
 
 @dataclass(frozen=True, slots=True)
