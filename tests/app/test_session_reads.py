@@ -264,7 +264,7 @@ def test_the_camera_reader_uses_what_calibration_saved(user_dirs: Path) -> None:
     (folder / CALIBRATION_FILE).write_text(
         '[reader]\nstable_frames = 5\nmin_confidence = 0.8\n', encoding="utf-8")
     enrolled = Enrolment(model=fingerprint(default_model_path()))
-    enrolled.add("5p", np.ones(8, np.float32) / np.sqrt(8))
+    enrolled.add("5p", np.ones(256, np.float32) / 16)  # as long as the model's embeddings
     enrolled.save(folder / ENROLMENT_FILE)
     reader = open_reader("camera", "render:draw=5p", "", TileLedger())
     try:
@@ -291,7 +291,7 @@ def test_the_camera_reader_leaves_out_a_set_another_model_enrolled(
     folder = config_dir()
     folder.mkdir(parents=True)
     enrolled = Enrolment(model="0123456789abcdef")
-    enrolled.add("5p", np.ones(8, np.float32) / np.sqrt(8))
+    enrolled.add("5p", np.ones(256, np.float32) / 16)  # as long as the model's embeddings
     enrolled.save(folder / ENROLMENT_FILE)
     reader = open_reader("camera", "render:draw=5p", "", TileLedger())
     try:
