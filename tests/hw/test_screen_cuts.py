@@ -17,6 +17,7 @@ from companion.hw.buttons import Button
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import (
     BoardView,
+    DiceStep,
     FighterView,
     FightView,
     Name,
@@ -144,3 +145,32 @@ def test_similar_long_names_keep_the_end_that_tells_them_apart(
     assert all(d.width >= screen.m(90) for d in names)  # beside the board too
     turn = [d for d in drawn if "Order 6" in d.text and not d.text.startswith("[")]
     assert turn and turn[0].shown.endswith("Order 6")  # the heading: whose turn it is
+
+
+# ---- 7. a fight's result longer than its panel -----------------------------------------------
+
+def _result(count: int) -> View:
+    view = example_fight_view()
+    order = ", ".join(f"Cultist of the Order of Dagon {i} {i * 7}(DEX 11, 1D100={i * 11})"
+                      for i in range(1, count + 1))
+    fight = replace(_fight(view), result=(DiceStep("CO-BASE-5", f"initiative 行動順: {order}"),))
+    return replace(view, fight=fight)
+
+
+def _result_rows(drawn: list[Drawn], view: View) -> list[Drawn]:
+    text = _fight(view).result[0].text
+    return [d for d in drawn if d.text.rstrip("…") and d.text.rstrip("…") in text]
+
+
+def test_a_long_fight_result_shrinks_then_ends_with_an_ellipsis(screen: ScreenDisplay) -> None:
+    view = _result(9)  # too long at the result's own size, whole a step smaller
+    drawn = spy_text(screen)
+    screen.render(view)
+    rows = _result_rows(drawn, view)
+    assert rows[-1].text.endswith("1D100=99)") and not [d for d in rows if d.cut]
+    assert rows[0].size < screen.m(14)
+    drawn.clear()
+    view = _result(14)  # does not fit at any size: the last row says so
+    screen.render(view)
+    rows = _result_rows(drawn, view)
+    assert rows[-1].text.endswith("…") or rows[-1].cut

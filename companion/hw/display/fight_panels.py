@@ -46,24 +46,33 @@ class FightPanels(DiceTray):
             for i, face in enumerate(fight.faces):
                 self._die(face, pygame.Rect(result.x + m(8) + i * (side + m(6)), y, side, side))
             y += side + m(6)
-        size, step = m(14), m(18)
         width = result.w - m(16)
-        for entry in fight.result:
-            # The rule ID in small grey heads the step's first row; the rest hangs under it.
-            rows = self._wrap(f"{entry.rule} {entry.text}", size, width)
-            for n, row in enumerate(rows):
-                if y + step > result.bottom - m(2):
-                    break
-                x = result.x + m(8)
-                if n == 0 and row.startswith(entry.rule):
-                    rule = self._text(entry.rule, m(11), DIM)
-                    self.surface.blit(rule, (x, y + m(3)))
-                    row, x = row[len(entry.rule):].lstrip(), x + rule.get_width() + m(5)
-                self.surface.blit(self._fit(row, size, result.right - m(8) - x), (x, y))
-                y += step
+        # A long result (the initiative of nine) is set a step smaller, then smaller again,
+        # before any of it is cut; then its last row shown ends with an ellipsis, as the
+        # dice tray's walk does, so the cut is never silent.
+        for size, step in ((m(14), m(18)), (m(13), m(16)), (m(12), m(15))):
+            # The rule ID in small grey heads a step's first row; the rest hangs under it.
+            rows = [(entry.rule if n == 0 and row.startswith(entry.rule) else "", row)
+                    for entry in fight.result
+                    for n, row in enumerate(self._wrap(f"{entry.rule} {entry.text}", size,
+                                                       width))]
+            capacity = max(0, (result.bottom - m(2) - y) // step)
+            if len(rows) <= capacity:
+                break
+        if len(rows) > capacity and capacity:
+            rule, row = rows[capacity - 1]
+            rows[capacity - 1] = (rule, row.rstrip() + "…")
+        for rule, row in rows[:capacity]:
+            x = result.x + m(8)
+            if rule:
+                label = self._text(rule, m(11), DIM)
+                self.surface.blit(label, (x, y + m(3)))
+                row, x = row[len(rule):].lstrip(), x + label.get_width() + m(5)
+            self.surface.blit(self._fit(row, size, result.right - m(8) - x), (x, y))
+            y += step
         if middle is None:
             self._log(fight.log, pygame.Rect(right.x, result.bottom + m(6), right.w, log_h),
-                      size, step)
+                      m(14), m(18))
 
     def _heading(self, fight: FightView, rect: pygame.Rect) -> None:
         """The round and whose turn it is. Too long for ``rect`` (a narrow column beside a
