@@ -287,7 +287,7 @@ class Terminal:
         return code
 
 
-MENU = "Dice tray: roll dice, or an event table?"
+MENU = "roll dice, or an event table?"
 
 
 def test_play_mode_dice_in_a_terminal_with_simulated_dice(tmp_path: Path) -> None:
@@ -414,6 +414,19 @@ def test_the_table_buttons_name_each_table_english_first() -> None:
     assert mode.dice.title == "罠 Trap (EV-TRAP-1)"
 
 
+def test_the_tray_asks_in_both_languages() -> None:
+    """The menu's question, its rolls and the tables' question were English alone."""
+    mode = DiceTrayMode(("1D6",), "simulated 仮想")
+    menu = mode.ask()
+    assert isinstance(menu, ChoiceAsk)
+    assert menu.prompt == ("Dice tray ダイストレイ: roll dice, or an event table? "
+                           "ダイスかイベント表か")
+    assert menu.options[0].label == "Roll 1D6 振る"
+    mode.answer(1)  # Event table
+    tables = mode.ask()
+    assert isinstance(tables, ChoiceAsk) and tables.prompt == "Which table? どの表？"
+
+
 def test_a_table_runs_in_generic_mode_whatever_events_toml_sets() -> None:
     """The tray has no party file: with `mode = "sw"` in the player's events.toml every table
     said "No roll: sw mode needs the party"; it runs in generic mode, as playing.md says."""
@@ -446,7 +459,7 @@ def test_the_tray_tracks_poisons_and_ticks_them_at_a_block_s_end_or_an_hour_of_r
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk)
     assert [o.label for o in ask.options] == [
-        "Roll 1D6", "Event table イベント表", "Poisons 毒の経過", "Quit 終了"]
+        "Roll 1D6 振る", "Event table イベント表", "Poisons 毒の経過", "Quit 終了"]
     mode.answer(1)  # Event table
     mode.answer(6)  # Poison
     for face in (1, 3):  # 判定－１/Check −1 for 3 hours

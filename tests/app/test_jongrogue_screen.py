@@ -87,3 +87,10 @@ def test_the_room_panel_shows_the_room_being_laid() -> None:
     revealed = played(0, 5)  # all four laid: the room with its meaning
     assert [str(t.meaning) for t in revealed.room_tiles] == [
         "金塊 gold", "大うずら emu", "鎧保護の指輪 ring of armour protection", "床 empty floor"]
+
+
+def test_game_over_is_said_in_japanese_too() -> None:
+    """"Game over on floor 19." was English alone; without a Japanese font it reads so still."""
+    closing = JongRogueMode(Game("plus")).closing()
+    assert closing == "Game over ゲームオーバー on floor 1 (1階)"
+    assert without_cjk(closing) == "Game over on floor 1"

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
+import pygame
 import pytest
 
 from companion.hw.buttons import Button
+from companion.hw.display.fonts import without_cjk
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import (
     BoardView,
@@ -28,7 +30,7 @@ from companion.hw.display.view import (
     example_view,
     message_view,
 )
-from tests.hw.test_screen_layout import Drawn, spy_text
+from tests.hw.test_screen_layout import RING_MENU, Drawn, spy_text
 
 
 @pytest.fixture(params=["800x480", "1024x600"])
@@ -174,3 +176,44 @@ def test_a_long_fight_result_shrinks_then_ends_with_an_ellipsis(screen: ScreenDi
     screen.render(view)
     rows = _result_rows(drawn, view)
     assert rows[-1].text.endswith("…") or rows[-1].cut
+
+
+# ---- 10. every word on the screen in both languages ------------------------------------------
+
+def _texts(screen: ScreenDisplay) -> list[str]:
+    """Every text the screen renders from now on (as given, before a cut)."""
+    texts: list[str] = []
+    text = screen._text
+
+    def spy(value: str, size: int, color: tuple[int, int, int] = (0, 0, 0)) -> pygame.Surface:
+        texts.append(value)
+        return text(value, size, color)
+
+    screen.__dict__["_text"] = spy
+    return texts
+
+
+def test_the_empty_room_and_the_next_page_are_said_in_japanese_too(
+        screen: ScreenDisplay) -> None:
+    texts = _texts(screen)
+    screen.render(replace(example_view(), room_tiles=()))
+    assert any("revealed" in t and "部屋" in t for t in texts)
+    texts.clear()
+    screen.render(replace(example_view(), options=RING_MENU, highlight=0))
+    assert any(t.startswith("[M") and "more" in t and "次へ" in t for t in texts)
+
+
+def test_without_cjk_an_english_name_keeps_its_bracketed_cost() -> None:
+    assert without_cjk("Sleep 睡眠 (MP)") == "Sleep (MP)"
+    assert without_cjk("ジャバウォック (jabberwock)") == "jabberwock"
+
+
+def test_without_cjk_the_example_fight_names_who_acts_and_whom() -> None:
+    display = ScreenDisplay("800x480", find_font=False)
+    drawn = spy_text(display)
+    display.render(example_fight_view())
+    display.close()
+    shown = [d.shown for d in drawn]
+    assert any("turn" in s and s.endswith("Orc 1") for s in shown)
+    assert any(s.startswith("PC 1 attacks") and "Orc 2" in s for s in shown)
+    assert any(s.startswith("R2 PC 1 attacks Orc 2") for s in shown)

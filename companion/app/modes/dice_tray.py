@@ -48,7 +48,7 @@ TABLE_NAMES: dict[str, Name] = {
     "recovery": Name("回復", "Recovery"),
     "poison": Name("毒", "Poison"),
 }
-MENU_PROMPT = "Dice tray: roll dice, or an event table?"
+MENU_PROMPT = "Dice tray ダイストレイ: roll dice, or an event table? ダイスかイベント表か"
 POISONS = "Poisons 毒の経過"
 POISONS_PROMPT = "Poisons: the end of a block, or an hour of rest? (EV-POI-2)"
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
@@ -140,12 +140,12 @@ class DiceTrayMode:
 
     def ask(self) -> ChoiceAsk | RollAsk | None:
         if self.stage is Stage.MENU:
-            labels = [*(f"Roll {e}" for e in self.expressions), "Event table イベント表"]
+            labels = [*(f"Roll {e} 振る" for e in self.expressions), "Event table イベント表"]
             if self.poisons is not None:
                 labels.append(POISONS)
             return ChoiceAsk(MENU_PROMPT, _menu((*labels, "Quit 終了")))
         if self.stage is Stage.TABLES:
-            return ChoiceAsk("Which table?",
+            return ChoiceAsk("Which table? どの表？",
                              _menu((*(f"{n.en} {n.ja}" for n in TABLE_NAMES.values()),
                                     "Back 戻る")))
         if self.stage is Stage.THROW:

@@ -374,7 +374,8 @@ class JongRogueMode:
         outcome = self.game.outcome()
         if outcome is not None and outcome.won:
             return f"生還! You left floor {outcome.floor} alive."
-        return f"Game over on floor {outcome.floor if outcome else self.game.floor}."
+        floor = outcome.floor if outcome else self.game.floor
+        return f"Game over ゲームオーバー on floor {floor} ({floor}階)"
 
     def view(self, prompt: str, *, options: tuple[Option, ...] = (),
              highlight: int | None = None, status: str = "", prompt_tile: str | None = None,

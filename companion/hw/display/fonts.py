@@ -22,7 +22,9 @@ _CJK_CHARS = r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffe
 # nothing. Digits run into from a word (the 6 of 1D6を) are that word's, and stay.
 _CJK = re.compile(f"(?:(?<![0-9A-Za-z])[0-9]+)?{_CJK_CHARS}(?:[0-9]+{_CJK_CHARS})*[0-9]*")
 # A Japanese name with its English in brackets, 大蛇 (snake): the English alone, unbracketed.
-_CJK_THEN_ENGLISH = re.compile(rf"{_CJK.pattern}\s*\(([A-Za-z][A-Za-z0-9 '\-]*)\)")
+# Capitals alone in brackets are a term, not a name (Sleep 睡眠 (MP)): they stay bracketed.
+_CJK_THEN_ENGLISH = re.compile(
+    rf"{_CJK.pattern}\s*\((?=[^)]*[a-z])([A-Za-z][A-Za-z0-9 '\-]*)\)")
 _PLAIN_SIGNS = {"▶": ">", "→": "->", "＞": ">", "−": "-",
                 "↑": "^", "▲": "^", "▼": "v"}
 
@@ -82,6 +84,8 @@ def without_cjk(text: str) -> str:
     'Floor 1 · Room 9'
     >>> without_cjk("大うずら (emu) #2 defeated; vs 大蛇 (1d9 >= 4)")
     'emu #2 defeated; vs (1d9 >= 4)'
+    >>> without_cjk("Sleep 睡眠 (MP)")
+    'Sleep (MP)'
     """
     for sign, plain in _PLAIN_SIGNS.items():  # signs a plain font lacks, as it can draw them
         text = text.replace(sign, plain)

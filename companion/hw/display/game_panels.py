@@ -52,7 +52,7 @@ class GamePanels(Canvas):
             text_w = cell_w - picture.get_width() - m(14)
             self._tile_text(tile, pygame.Rect(tx, y + m(2), text_w, cell_h - m(2)))
         if not tiles:
-            hint = self._text("no room revealed yet", m(15), DIM)
+            hint = self._text("no room revealed yet まだ部屋なし", m(15), DIM)
             self.surface.blit(hint, (rect.x + m(10), top + m(10)))
 
     def _tile_text(self, tile: TileView, rect: pygame.Rect) -> None:

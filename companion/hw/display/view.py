@@ -306,7 +306,7 @@ def example_fight_view() -> View:
         highlight=0,
         title="幻想迷宮冒険譚 Fight 戦闘",
         fight=FightView(
-            title="オーク×2 Orc ×2", round=2, turn="オーク1",
+            title="オーク×2 Orc ×2", round=2, turn="オーク1 Orc 1",
             fighters=(
                 FighterView(Name("駆け出し冒険者１", "PC 1"), party, 12, 12, 8, 8),
                 FighterView(Name("駆け出し冒険者２", "PC 2"), party, 5, 10, 8, 12,
@@ -317,16 +317,18 @@ def example_fight_view() -> View:
                             ally=False, down=True),
             ),
             result=(
-                DiceStep("GM-COMBAT-2", "駆け出し冒険者１ → オーク2: 体力/Body 6 + 戦闘/Combat 1 "
+                DiceStep("GM-COMBAT-2", "駆け出し冒険者１ PC 1 → オーク2 Orc 2: 体力/Body 6 + "
+                                        "戦闘/Combat 1 "
                                         "vs 体力/Body 6 + 7: (2D6+7>13) ＞ 11[5,6]+7=18 ＞ "
                                         "成功/success"),
                 DiceStep("GM-COMBAT-7", "棍棒/Club (1D6) ＞ 6 − 防護力/protection 0 ＞ 6 damage"),
-                DiceStep("GM-COMBAT-8", "オーク2: HP -2/12, MP 8/8 DEAD 死亡"),
+                DiceStep("GM-COMBAT-8", "オーク2 Orc 2: HP -2/12, MP 8/8 DEAD 死亡"),
             ),
-            result_title="駆け出し冒険者１ attacks オーク2 攻撃",
-            log=("R1 駆け出し冒険者１ attacks オーク1: 7 damage",
-                 "R1 駆け出し冒険者２ casts 治癒呪/Healing", "R1 オーク1 attacks: defended",
-                 "R2 駆け出し冒険者１ attacks オーク2: 6 damage, DEAD"),
+            result_title="駆け出し冒険者１ PC 1 attacks 攻撃 オーク2 Orc 2",
+            log=("R1 駆け出し冒険者１ PC 1 attacks オーク1 Orc 1: 7 damage",
+                 "R1 駆け出し冒険者２ PC 2 casts 治癒呪/Healing",
+                 "R1 オーク1 Orc 1 attacks: defended",
+                 "R2 駆け出し冒険者１ PC 1 attacks オーク2 Orc 2: 6 damage, DEAD 死亡"),
             source="simulated 仮想",
         ),
     )
