@@ -217,3 +217,20 @@ def test_without_cjk_the_example_fight_names_who_acts_and_whom() -> None:
     assert any("turn" in s and s.endswith("Orc 1") for s in shown)
     assert any(s.startswith("PC 1 attacks") and "Orc 2" in s for s in shown)
     assert any(s.startswith("R2 PC 1 attacks Orc 2") for s in shown)
+
+
+# ---- 11. beside a name: a few words, or nothing ------------------------------------------
+
+def test_a_row_shows_no_useless_fragment_of_the_english_name(screen: ScreenDisplay) -> None:
+    """Names of every length leave every width of room beside them: what is drawn there is
+    at least four characters of the English (``Gian…``), never ``G…``."""
+    view = example_fight_view()
+    enemy = Name("敵", "enemy")
+    beside: list[str] = []
+    for n in range(4, 22):
+        fighters = tuple(FighterView(Name("ア" * n + str(i), f"Giant Ant Soldier {i}"), enemy,
+                                     12, 12, 8, 8, ally=False) for i in range(9))
+        drawn = spy_text(screen)
+        screen.render(replace(view, fight=replace(_fight(view), fighters=fighters)))
+        beside += [d.shown for d in drawn if d.text.startswith("Giant Ant Soldier")]
+    assert beside and all(len(s.rstrip("…")) >= 4 for s in beside)

@@ -228,6 +228,14 @@ class FightPanels(DiceTray):
         name = without_cjk(f.name.en) if not self.has_cjk else f.name.en
         return name or f"#{index + 1}", ""
 
+    def _fits_a_word(self, text: str, size: int, width: int) -> bool:
+        """Whether ``width`` holds ``text`` whole, or its first four characters and ``…``:
+        less (``G…``) tells the player nothing, and is better left out."""
+        if not self.has_cjk:  # measured as it is drawn
+            text = without_cjk(text)
+        return bool(text) and min(self._text(text, size).get_width(),
+                                  self._text(text[:4] + "…", size).get_width()) <= width
+
     def _fighter(self, f: FighterView, index: int, rect: pygame.Rect, two_lines: bool) -> None:
         """One combatant: side stripe, name (ja, en), HP/MP and a bar, conditions. A narrow
         row (beside a board) has smaller pools and bar, and leaves the side to the stripe.
@@ -264,8 +272,9 @@ class FightPanels(DiceTray):
                                 ACCENT if f.acting else color)
         self.surface.blit(name, (x, y))
         beside_x = x + name.get_width() + m(6)
-        if beside and pools_x - beside_x > m(30):
-            self.surface.blit(self._fit(beside, m(13), pools_x - beside_x - m(8), beside_color),
+        beside_w = pools_x - beside_x - m(8)
+        if beside and self._fits_a_word(beside, m(13), beside_w):
+            self.surface.blit(self._fit(beside, m(13), beside_w, beside_color),
                               (beside_x, y + m(3)))
         self.surface.blit(pools, (pools_x, y))
         if not two_lines:
