@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
+import pygame.freetype
 import pytest
 
 from companion.hw.buttons import Button
-from companion.hw.display.fonts import without_cjk
+from companion.hw.display.fonts import FontFile, find_cjk_font, without_cjk
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import (
     BoardView,
@@ -234,3 +236,22 @@ def test_a_row_shows_no_useless_fragment_of_the_english_name(screen: ScreenDispl
         screen.render(replace(view, fight=replace(_fight(view), fighters=fighters)))
         beside += [d.shown for d in drawn if d.text.startswith("Giant Ant Soldier")]
     assert beside and all(len(s.rstrip("…")) >= 4 for s in beside)
+
+
+# ---- 12. a configured font with no Japanese in it -------------------------------------------
+
+def test_a_font_without_japanese_is_not_taken_for_one_with_it() -> None:
+    """``display.font`` naming a font with no Japanese drew every name as boxes: the screen
+    now sees the font has no glyph for 牌 and draws the English halves."""
+    plain = FontFile(Path(pygame.__file__).parent / pygame.freetype.get_default_font())
+    display = ScreenDisplay("800x480", font=plain, find_font=False)
+    display.render(example_fight_view())
+    display.close()
+    assert not display.has_cjk
+    drawn = [text for text, _, _ in display._text_cache]  # every text rendered, as rendered
+    assert drawn and not [t for t in drawn if without_cjk(t) != t.strip()]
+    found = find_cjk_font()
+    if found is not None:  # (a machine with a Japanese font: it is taken as one)
+        display = ScreenDisplay("800x480", font=found, find_font=False)
+        display.close()
+        assert display.has_cjk

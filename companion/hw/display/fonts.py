@@ -40,7 +40,8 @@ class FontFile:
 
 
 def find_cjk_font(configured: str = "") -> FontFile | None:
-    """The configured font file, else the first preferred family fontconfig has with ``ja``."""
+    """The configured font file, else the first preferred family fontconfig has with ``ja``.
+    (A configured file is not known to have Japanese: the screen asks the font itself.)"""
     if configured:
         path = Path(configured).expanduser()
         return FontFile(path) if path.is_file() else None

@@ -61,6 +61,8 @@ LAYOUTS: dict[str, tuple[int, int]] = {"800x480": (800, 480), "1024x600": (1024,
 _SPECIAL_KEYS = {pygame.K_RETURN: "\r", pygame.K_KP_ENTER: "\r", pygame.K_ESCAPE: "\x1b",
                  pygame.K_BACKSPACE: "\x7f"}
 
+_JAPANESE_PROBE = "牌"  # a font that draws this one draws the screen's Japanese
+
 #: SDL's video drivers that draw into memory only: nothing a player can see.
 UNSEEN_DRIVERS = frozenset({"offscreen", "dummy"})
 _WHAT_TO_DO = ("set up the screen (on the Pi: the console, SDL_VIDEODRIVER=kmsdrm and the Pi's "
@@ -127,7 +129,6 @@ class ScreenDisplay(OptionButtons):
         self.width, self.height = self.surface.get_size()
         self.m = _Metrics(min(self.width / 800, self.height / 480))
         font = font if font is not None or not find_font else find_cjk_font()
-        self.has_cjk = font is not None
         try:
             self._font = (
                 pygame.freetype.Font(str(font.path), 16, font_index=font.index)
@@ -140,6 +141,10 @@ class ScreenDisplay(OptionButtons):
             raise FontError(f"{font.path}: not a font the screen can draw with ({exc})") \
                 from None
         self._font.pad = True
+        # A configured font file may have no Japanese in it: trusted, every name would be
+        # drawn as boxes. Without the glyphs the English halves are drawn instead.
+        self.has_cjk = font is not None \
+            and self._font.get_metrics(_JAPANESE_PROBE)[0] is not None
         self._text_cache: dict[tuple[str, int, Color], pygame.Surface] = {}
         self._tile_cache: dict[tuple[str, int], pygame.Surface] = {}
         self._targets: list[tuple[pygame.Rect, int]] = []
