@@ -250,12 +250,14 @@ class FightPanels(DiceTray):
         color = DIM if f.down else TEXT
         x = rect.x + m(12)
         pools = self._text(f.pools(), m(13) if narrow else m(15), color)
-        rest = ""  # pools given up beside the name, for a two-line row's second line
-        if narrow and rect.right - m(14) - pools.get_width() - x < m(_NAME_MIN_W):
-            pools, rest = self._text(f.hp_pool(), m(13), color), f.other_pools().strip()
-        pools_x = rect.right - m(6) - pools.get_width()
         marker = "▶ " if f.acting else ""
         name_text, en = self._fighter_name(f, index)
+        rest = ""  # pools given up beside the name, for a two-line row's second line
+        room = rect.right - m(14) - pools.get_width() - x
+        if narrow and room < min(m(_NAME_MIN_W),
+                                 self._text(marker + name_text, m(16)).get_width()):
+            pools, rest = self._text(f.hp_pool(), m(13), color), f.other_pools().strip()
+        pools_x = rect.right - m(6) - pools.get_width()
         conditions = " · ".join(f.conditions)
         beside, beside_color = (conditions, BAD if f.down else ACCENT) \
             if conditions and not two_lines else (en, DIM)
