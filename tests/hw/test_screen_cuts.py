@@ -151,6 +151,19 @@ def test_similar_long_names_keep_the_end_that_tells_them_apart(
     assert turn and turn[0].shown.endswith("Order 6")  # the heading: whose turn it is
 
 
+def test_beside_the_board_a_short_name_keeps_all_its_pools(screen: ScreenDisplay) -> None:
+    view = _cultists(True)
+    party = Name("味方", "party")
+    fighters = (FighterView(Name("A Ann", "A Ann"), party, 11, 11, 12, 12, ("d3 NE",), san=60),
+                *_fight(view).fighters[:3])
+    drawn = spy_text(screen)
+    screen.render(replace(view, fight=replace(_fight(view), fighters=fighters)))
+    under = [d.text for d in drawn if d.text.endswith(("d3 NE", "c3 N"))]
+    # Ann's pools all beside her name, her square alone under it; a cultist's name needs
+    # the room: its MP and SAN go under, before its square.
+    assert under[0] == "d3 NE" and under[1].startswith("MP 10/10")
+
+
 # ---- 7. a fight's result longer than its panel -----------------------------------------------
 
 def _result(count: int) -> View:
