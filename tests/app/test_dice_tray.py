@@ -471,6 +471,8 @@ def test_the_tray_tracks_poisons_and_ticks_them_at_a_block_s_end_or_an_hour_of_r
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk) and [o.label for o in ask.options] == [
         "End block ブロック終了", "Rest 1 hour 休息1時間", "Back 戻る"]
+    assert ask.prompt == ("Poisons 毒の経過: the end of a block, or an hour of rest? "
+                          "ブロック終了か休息か (EV-POI-2)")
     listed = [s.text for s in mode.dice.steps]
     assert [line.split(":")[0] for line in listed] == ["Aki", "victim"]
     assert listed[1].endswith("毒性値/toxicity 8; 3 h left")

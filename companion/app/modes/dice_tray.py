@@ -50,7 +50,8 @@ TABLE_NAMES: dict[str, Name] = {
 }
 MENU_PROMPT = "Dice tray ダイストレイ: roll dice, or an event table? ダイスかイベント表か"
 POISONS = "Poisons 毒の経過"
-POISONS_PROMPT = "Poisons: the end of a block, or an hour of rest? (EV-POI-2)"
+POISONS_PROMPT = ("Poisons 毒の経過: the end of a block, or an hour of rest? "
+                  "ブロック終了か休息か (EV-POI-2)")
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
 
 
