@@ -32,3 +32,12 @@ class StaleEnrolment(DataError):
 
 class DeviceError(CompanionError, OSError):
     """A hardware device is missing, unplugged or answering nonsense."""
+
+
+def error_text(exc: CompanionError | OSError) -> str:
+    """What a command says of the error that stopped it, after ``companion: error:``: an
+    OSError by the file it could not use, for a player to find it."""
+    if isinstance(exc, CompanionError):
+        return str(exc)
+    where = exc.filename or exc.filename2
+    return f"{where or 'a file'}: {exc.strerror or exc}"

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from companion import __version__
-from companion.errors import CompanionError
+from companion.errors import CompanionError, error_text
 
 # Each command's name and the module that registers it, in the order `companion --help`
 # lists them.
@@ -92,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
     except CompanionError as exc:
         # A ValueError-kind error came from what the user gave us: a usage error.
-        print(f"companion: error: {exc}", file=sys.stderr)
+        print(f"companion: error: {error_text(exc)}", file=sys.stderr)
         return 2 if isinstance(exc, ValueError) else 1
     except KeyboardInterrupt:
         return 130
@@ -103,8 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
     except OSError as exc:
         # A file or folder we were told to use, or our own, cannot be used.
-        where = exc.filename or exc.filename2
-        print(f"companion: error: {where or 'a file'}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"companion: error: {error_text(exc)}", file=sys.stderr)
         return 1
     return code
 

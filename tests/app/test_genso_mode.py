@@ -22,6 +22,7 @@ import pytest
 from rich.console import Console
 
 from companion.app.cli import main
+from companion.app.commands.play import telling
 from companion.app.modes.genso import (
     Checked,
     FightSave,
@@ -445,13 +446,25 @@ def test_a_new_table_writes_an_unreadable_fight_file_again_from_the_stopped_tabl
 def test_play_mode_genso_needs_a_fight_and_a_player(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """No fight to take up: said on stderr, and on the screen, where the player at the table
+    (the boot service's) looks; the screen was black, then closed, and the service started
+    it again."""
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     assert main(["play", "--mode", "genso", "--display", "terminal", "--choices", "auto"]) != 0
     assert "a genso fight needs a display and a player" in capsys.readouterr().err
+    shown: list[View] = []
+    draw = ScreenDisplay.show
+    monkeypatch.setattr(ScreenDisplay, "show",
+                        lambda screen, view: (shown.append(view), draw(screen, view))[-1])
+    monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 0.2)  # nobody presses a key here
     assert main(["play", "--mode", "genso", "--display", "screen", "--choices", "keyboard",
-                 "--dice", "sim"]) != 0
-    assert "companion genso fight new" in capsys.readouterr().err
+                 "--dice", "sim"]) == 2
+    err = capsys.readouterr().err
+    assert "companion genso fight new" in err
+    stopped = err.removeprefix("companion: error: ").strip()
+    assert shown[-1].prompt == f"Stopped 停止: {stopped}"
+    assert [option.label for option in shown[-1].options] == ["OK 了解"]
 
 
 def test_play_mode_genso_in_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

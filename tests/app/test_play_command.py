@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -645,3 +646,58 @@ def test_a_bench_scripts_help_says_its_whole_first_paragraph(script: str) -> Non
                            capture_output=True, text=True, check=True, timeout=120).stdout
     first = " ".join(doc.split("\n\n")[0].split())
     assert first.endswith(".") and first in " ".join(shown.split())
+
+
+def test_new_game_at_the_end_of_a_game_plays_the_next_one(
+        user_dirs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """*New game 新しいゲーム* at a game's end closed the program: only the boot service's
+    restart made it a new game, and run by hand the window just went. The next game now
+    starts at once, a new one, while the finished one is in the history."""
+    import pygame
+
+    from companion.systems.jongrogue.actions import input_from_notation
+    from companion.systems.jongrogue.game import Game
+
+    # A game one drawn tile from its end (seed 2 freezes on its last tile), the rest the
+    # player's: A on the screen ends it, and A again is the new game.
+    finished = tmp_path / "finished.json"
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(finished)]) == 0
+    saved = SaveGame.from_json(finished.read_text(encoding="utf-8"))
+    inputs = saved.inputs[:-1]
+    replayed = Game.replay([input_from_notation(i) for i in inputs], saved.preset)
+    save_path = default_save_path()
+    save_path.parent.mkdir(parents=True, exist_ok=True)
+    save_path.write_text(SaveGame(
+        seed=saved.seed, preset=saved.preset, inputs=inputs, events=len(replayed.events),
+        strategy=saved.strategy, player_chose=True).to_json(), encoding="utf-8")
+    assert History().totals().games == 1  # the headless one
+    monkeypatch.setenv("COMPANION_INPUT_ACCEPT_SECONDS", "0")
+    stop = threading.Event()
+    games: list[str] = []
+
+    def player() -> None:
+        """Presses A on the screen until a second game is saved, then closes the window."""
+        while not stop.is_set():
+            time.sleep(0.005)
+            if not pygame.display.get_init():
+                continue
+            with contextlib.suppress(OSError, ValueError):  # being replaced
+                game_id = json.loads(save_path.read_text(encoding="utf-8"))["game_id"]
+                if game_id not in games:
+                    games.append(game_id)
+            if len(games) == 2:
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+                return
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, unicode="a"))
+
+    pressing = threading.Thread(target=player, daemon=True)
+    pressing.start()
+    try:
+        assert main(["play", "--resume", "--input", "sim", "--choices", "keyboard",
+                     "--display", "screen"]) == 130
+    finally:
+        stop.set()
+        pressing.join(5)
+    assert History().totals().games == 2
+    assert len(games) == 2
+    assert load_game(save_path).game_id == games[1] != games[0]

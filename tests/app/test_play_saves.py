@@ -209,3 +209,41 @@ def test_a_game_saved_with_a_profile_key_now_refused_resumes_as_it_was_played(
     assert main(["play", "--headless", "--profile", str(profile),
                  "--state", str(tmp_path / "new.json")]) == 2
     assert "field pc.wear_found_ring is unknown here" in capsys.readouterr().err
+
+
+def test_a_game_kept_aside_is_told_on_the_screen_until_the_player_presses_ok(
+        user_dirs: Path) -> None:
+    """"The unfinished game … is kept as …" went to stderr alone: the player at the table,
+    who sees only the screen, never learnt where their game went. It stays on the screen
+    until a press; with the auto-player choosing, nobody is waited for."""
+    import argparse
+    import threading
+
+    from companion.app.commands.play.saves import previous_game
+    from companion.app.session.controls import Controls
+    from companion.hw.display.screen import ScreenDisplay
+    from tests.app.table import Buttons
+    from tests.app.test_dice_tray import Recorded
+
+    save_path = default_save_path()
+    save_path.parent.mkdir(parents=True)
+    unfinished = SaveGame(seed=3, preset="ez", inputs=["1m"], events=1).to_json()
+    save_path.write_text(unfinished, encoding="utf-8")
+    screen = Recorded(ScreenDisplay("800x480"))
+    buttons = Buttons()
+    try:
+        press = threading.Timer(0.3, buttons.press, ("attack",))
+        press.start()
+        new = argparse.Namespace(resume=False)
+        assert previous_game(save_path, new, screen, Controls([buttons.panel, screen])) is None
+        press.join()
+        told = screen.views[-1]
+        assert told.prompt.startswith(f"the unfinished game saved in {save_path} is kept as ")
+        assert [option.label for option in told.options] == ["OK 了解"]
+        save_path.write_text(unfinished, encoding="utf-8")
+        shown = len(screen.views)
+        assert previous_game(save_path, new, screen, Controls([screen], player=False)) is None
+        assert len(screen.views) == shown  # the auto-player: stderr alone, no wait
+    finally:
+        screen.close()
+        buttons.panel.close()

@@ -34,6 +34,7 @@ from typing import Any, ClassVar
 
 from companion.app.modes.dice_tray import throw_from_notation, throw_to_notation
 from companion.app.modes.names import add_english
+from companion.app.notes import note
 from companion.app.session.host import Session, replay
 from companion.app.session.mode import Answer, ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Throw
 from companion.app.session.rolls import SimRolls
@@ -499,15 +500,15 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         except CorruptSave as exc:
             tell(f"{exc}; taking up the fight file")
         if saved is None:
-            tell(f"no unfinished fight saved in {state_path}: taking up {fight_path}")
+            note(f"no unfinished fight saved in {state_path}: taking up {fight_path}")
         elif saved.finished:
-            tell(f"the fight saved in {state_path} is over: taking up {fight_path}")
+            note(f"the fight saved in {state_path} is over: taking up {fight_path}")
             saved = None
         elif saved.fight_path != str(fight_path):
             # The fight taken up is read first: one that cannot be read sets nothing aside.
             fight = _load_fight(table, fight_path)
             _set_aside(table, saved, state_path, label, tell)
-            tell(f"taking up {fight_path}")
+            note(f"taking up {fight_path}")
             saved = None
         else:
             mode = _replayed(table, saved, state_path, label, tell)

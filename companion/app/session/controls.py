@@ -25,10 +25,13 @@ class PressSource(Protocol):
 
 
 class Controls:
-    """Every source of presses at once: the buttons, the keyboard, the display's keys and taps."""
+    """Every source of presses at once: the buttons, the keyboard, the display's keys and
+    taps. ``player``: a person presses them; with the auto-player choosing, nobody will,
+    and nothing outside a game waits for a press."""
 
-    def __init__(self, sources: Sequence[PressSource]) -> None:
+    def __init__(self, sources: Sequence[PressSource], player: bool = True) -> None:
         self.sources = list(sources)
+        self.player = player
 
     def poll(self) -> list[Press]:
         presses: list[Press] = []

@@ -11,9 +11,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.app.commands.play.telling import cause_of_death, tell
-from companion.app.config import Config
 from companion.app.history import History, HistoryError, Run
 from companion.app.modes.fight import refuse_a_table_save
+from companion.app.notes import note
 from companion.app.session.controls import Controls
 from companion.app.session.save import CorruptSave, SaveGame, profile_hash, read_save
 from companion.errors import CompanionError, DataError
@@ -24,7 +24,7 @@ from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.profile import Profile, load_played_profile
 
 
-def previous_game(save_path: Path | None, args: argparse.Namespace, config: Config,
+def previous_game(save_path: Path | None, args: argparse.Namespace,
                   display: Display | None, controls: Controls) -> SaveGame | None:
     """The saved game to carry on, if any. A corrupt save is kept aside and a new game offered."""
     if save_path is None:
@@ -52,13 +52,13 @@ def previous_game(save_path: Path | None, args: argparse.Namespace, config: Conf
     try:
         saved = load_game(save_path)
     except CorruptSave as exc:
-        offer_new_game(str(exc), config, display, controls)
+        offer_new_game(str(exc), display, controls)
         return None
     if saved is None:
-        tell(f"no saved game in {save_path}: starting a new one", display, controls)
+        note(f"no saved game in {save_path}: starting a new one")
     elif saved.finished:
         record_saved(saved, save_path, display, controls)
-        tell("the saved game is over; starting a new one", display, controls)
+        note("the saved game is over; starting a new one")
         return None
     return saved
 
@@ -78,13 +78,11 @@ def load_game(path: Path) -> SaveGame | None:
     return read_save(path, parse, "save")
 
 
-def offer_new_game(reason: str, config: Config, display: Display | None,
-                   controls: Controls) -> None:
+def offer_new_game(reason: str, display: Display | None, controls: Controls) -> None:
     """Tell why the saved game cannot go on; a player (not the auto-player) is asked
     whether to start a new game, and quitting leaves (KeyboardInterrupt)."""
-    interactive = config.text("choices.kind") != "auto"
-    if not tell(f"{reason}. Start a new game?" if interactive
-                else f"{reason}; starting a new game", display, controls, ask=interactive):
+    if not tell(f"{reason}. Start a new game?" if controls.player
+                else f"{reason}; starting a new game", display, controls, ask=True):
         raise KeyboardInterrupt from None
 
 
@@ -131,7 +129,7 @@ def record_finished(saved: SaveGame, save_path: Path, display: Display | None,
     return record(game, saved, display, controls)
 
 
-def record_kept(path: Path, config: Config, display: Display | None,
+def record_kept(path: Path, display: Display | None,
                 controls: Controls) -> int | None:
     """``--resume --state`` of a file a game was kept in (``save.json.unrecorded-…``): a
     finished game is put in the history and the file removed (the history holds the game
@@ -141,7 +139,7 @@ def record_kept(path: Path, config: Config, display: Display | None,
     try:
         saved = load_game(path)
     except CorruptSave as exc:
-        offer_new_game(str(exc), config, display, controls)
+        offer_new_game(str(exc), display, controls)
         return None
     if saved is None or not saved.finished:
         return None

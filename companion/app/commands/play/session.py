@@ -4,6 +4,7 @@ table mode or a game of JongRogue, new or resumed, built into a session and play
 from __future__ import annotations
 
 import argparse
+import contextlib
 import secrets
 import sys
 from pathlib import Path
@@ -24,16 +25,16 @@ from companion.app.commands.play.table_modes import (
     run_genso,
     table_files,
 )
-from companion.app.commands.play.telling import farewell, print_events, tell
+from companion.app.commands.play.telling import farewell, print_events, show_stop, tell
 from companion.app.config import Config, Source
 from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
-from companion.app.session.controls import Controls, MenuChoices
+from companion.app.session.controls import Controls, MenuChoices, PressSource
 from companion.app.session.host import Session, replay
 from companion.app.session.log import GameLog
 from companion.app.session.mode import ChoiceFeed, TileFeed
 from companion.app.session.reads import TableTiles, open_reader
 from companion.app.session.save import CorruptSave, SaveGame, profile_hash
-from companion.errors import CompanionError, DataError
+from companion.errors import CompanionError, DataError, error_text
 from companion.files import kept_aside, move_aside
 from companion.hw.buttons import WaitingSignal, optional_pin
 from companion.hw.display import Display, open_display
@@ -71,12 +72,16 @@ def configured_display(config: Config) -> Display:
 
 
 def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> int:
-    """The run, its files held: the screen and controls opened, the mode played."""
+    """The run, its files held: the screen and controls opened, the mode played, a game of
+    JongRogue after another while the player asks for a new one. An error that stops the
+    run is shown on the screen too, until the player presses OK: under the boot service the
+    screen is all the player sees."""
     display = None if config.text("display.kind") == "none" else configured_display(config)
-    sources = open_press_sources(config, display)
-    controls = Controls(sources)
-    session: Session | None = None
+    sources: list[PressSource] = []
+    player = config.text("choices.kind") != "auto"
     try:
+        sources = open_press_sources(config, display)
+        controls = Controls(sources, player)
         if config.text("play.mode") in TABLE_MODES:
             assert display is not None  # effective_config refused a table mode with no display
             if config.text("play.mode") == "dice":
@@ -87,20 +92,42 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
                 run_genso(args, config, display, controls)
             return 0
         if args.resume and save_path is not None and kept_aside(save_path):
-            done = record_kept(save_path, config, display, controls)
+            done = record_kept(save_path, display, controls)
             if done is not None:
                 return done
-        saved = previous_game(save_path, args, config, display, controls)
-        try:
-            session, game = build_session(args, config, saved, save_path, display, controls)
-        except CorruptSave as exc:  # raised before anything is opened or written
-            if saved is None or save_path is None:
-                raise
-            kept = move_aside(save_path)
-            offer_new_game(f"the save {save_path} cannot be resumed ({exc}); it was kept as "
-                           f"{kept}", config, display, controls)
-            saved = None
-            session, game = build_session(args, config, saved, save_path, display, controls)
+        # The next game is a new one, its seed drawn afresh.
+        while play_game(args, config, save_path, display, controls):
+            args = argparse.Namespace(**{**vars(args), "resume": False, "seed": None})
+    except (CompanionError, OSError) as exc:
+        # A terminal shows stderr already.
+        if display is not None and config.text("display.kind") == "screen":
+            with contextlib.suppress(CompanionError, OSError):  # the error said stays the first
+                show_stop(error_text(exc), display, Controls(sources or [display], player))
+        raise
+    finally:
+        for source in sources:
+            close = getattr(source, "close", None)
+            if close is not None:
+                close()
+    return 0
+
+
+def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,
+              display: Display | None, controls: Controls) -> bool:
+    """One game of JongRogue, from the save it finds to its farewell; True when the player
+    asks for another."""
+    saved = previous_game(save_path, args, display, controls)
+    try:
+        session, game = build_session(args, config, saved, save_path, display, controls)
+    except CorruptSave as exc:  # raised before anything is opened or written
+        if saved is None or save_path is None:
+            raise
+        kept = move_aside(save_path)
+        offer_new_game(f"the save {save_path} cannot be resumed ({exc}); it was kept as "
+                       f"{kept}", display, controls)
+        saved = None
+        session, game = build_session(args, config, saved, save_path, display, controls)
+    try:
         if args.headless:
             if saved is None:
                 print_events(game.events)
@@ -116,15 +143,9 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
                 and not session.save_trouble:
             tell(f"the game is kept in {save_path}, and put in the history when the next "
                  "game starts", display, controls)
-        farewell(session, game, config, display, controls, args.headless)
+        return farewell(session, game, display, controls, config, args.headless)
     finally:
-        if session is not None:
-            session.close()
-        for source in sources:
-            close = getattr(source, "close", None)
-            if close is not None:
-                close()
-    return 0
+        session.close()
 
 
 def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | None,

@@ -4,11 +4,12 @@ the farewell at a game's end."""
 
 from __future__ import annotations
 
-import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
 from companion.app.config import Config
+from companion.app.notes import note
 from companion.app.session.controls import Controls, choose
 from companion.app.session.host import Session
 from companion.app.session.save import SaveGame
@@ -19,15 +20,21 @@ from companion.systems.jongrogue.events import Event
 from companion.systems.jongrogue.game import Game, Outcome
 from companion.systems.jongrogue.narration import describe, monster_name
 
+#: How long the error that stopped the run stays on the screen when nobody presses a key.
+STOP_SHOWN_SECONDS = 60.0
+
 
 def tell(message: str, display: Display | None, controls: Controls,
          ask: bool = False) -> bool:
-    """Say something outside a game; with ``ask``, wait for A (True) or B (False)."""
-    print(f"companion: {message}", file=sys.stderr)
-    if display is None or not ask or not controls.sources:
+    """Say something outside a game's steps: on stderr, and to a player at a display until
+    they press OK (a save kept aside, a game not recorded: the player at the table sees only
+    the screen); with ``ask``, wait for A (True) or B (False)."""
+    note(message)
+    if display is None or not controls.sources or not controls.player:
         return True
-    options = (Option("new", "New game 新しいゲーム", Button.ATTACK),
-               Option("quit", "Quit 終了", Button.FLEE))
+    options = ((Option("new", "New game 新しいゲーム", Button.ATTACK),
+                Option("quit", "Quit 終了", Button.FLEE)) if ask
+               else (Option("ok", "OK 了解", Button.ATTACK),))
 
     def show(prompt: str, **kwargs: Any) -> None:
         display.show(message_view(prompt, kwargs.get("options", options)))
@@ -35,18 +42,34 @@ def tell(message: str, display: Display | None, controls: Controls,
     return choose(controls, show, message, options, 0, 0.05) == 0
 
 
-def farewell(session: Session, game: Game, config: Config, display: Display | None,
-             controls: Controls, headless: bool) -> None:
-    """The end of a game: the summary, and on a screen a press before the next game."""
+def show_stop(message: str, display: Display, controls: Controls) -> None:
+    """The error that stops the run, on the screen until a press or for
+    :data:`STOP_SHOWN_SECONDS`: under the boot service the screen is all the player sees,
+    and the service starts the companion again after it."""
+    display.show(message_view(f"Stopped 停止: {message}",
+                              (Option("ok", "OK 了解", Button.ATTACK),)))
+    if not controls.player:
+        return
+    controls.poll()
+    end = time.monotonic() + STOP_SHOWN_SECONDS
+    while time.monotonic() < end and not controls.poll():
+        time.sleep(0.05)
+
+
+def farewell(session: Session, game: Game, display: Display | None, controls: Controls,
+             config: Config, headless: bool) -> bool:
+    """The end of a game: the summary, and on a player's screen a press for the next game
+    (True: play it)."""
     if headless:
         assert session.save is not None
         print_summary(game, session.save)
-        return
-    if display is None or config.text("choices.kind") == "auto":
-        return
+        return False
+    if display is None or not controls.player:
+        return False
     options = (Option("next", "New game 新しいゲーム", Button.ATTACK),)
     choose(controls, session.show, session.next_prompt(), options, 0,
            config.number("input.poll_seconds"))
+    return True
 
 
 def print_events(events: Sequence[Event]) -> None:
