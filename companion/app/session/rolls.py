@@ -53,7 +53,7 @@ FACES = tuple(range(1, 7))
 TYPED_SIDES = 9
 # The value of a die the camera doubts, typed: its faces, then a re-roll instead.
 TYPE_OPTIONS = (*(Option(str(v), str(v)) for v in FACES),
-                Option("reject", "Re-roll", Button.FLEE))
+                Option("reject", "Re-roll 振り直し", Button.FLEE))
 
 
 class RollCancelled(CompanionError):
