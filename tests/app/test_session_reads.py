@@ -178,7 +178,9 @@ def test_a_tile_the_reader_cannot_settle_on_offers_its_likeliest_legal_tiles() -
     assert str(tile) == "1p" and clock.now > 10  # no timeout took a pick for the player
     status, picks = shows[-1]
     assert [str(t) for t in picks] == ["5z", "1p", "2p"]
-    assert status == "cannot read the tile on the draw slot: straighten it, or pick it"
+    # The four buttons have no number keys: the status says how they pick.
+    assert status == ("cannot read the tile on the draw slot: straighten it, or pick it: "
+                      "item moves onto one, A takes it")
 
 
 def test_a_pick_by_buttons_needs_a_move_onto_it_first() -> None:

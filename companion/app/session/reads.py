@@ -320,7 +320,8 @@ def wait_for_tile(
             picks, highlight = offered_picks, None
             presses = []  # nor does a press made before the picks were shown pick one
         if picks and reading is not None:
-            status += ", or pick it"
+            # A player with the four buttons has no number keys: say how a pick is made.
+            status += ", or pick it: item moves onto one, A takes it"
             tile, highlight = _picked(presses, picks, highlight)
             if tile is not None:
                 state.use(slot, reading)
