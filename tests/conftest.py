@@ -18,3 +18,12 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def nobody_reads_the_stop_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No key is ever pressed on a test's screen: the error that stops `companion play` is
+    drawn there and left at once, where a player would have a minute to read it."""
+    from companion.app.commands.play import telling
+
+    monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 0)

@@ -22,7 +22,6 @@ import pytest
 from rich.console import Console
 
 from companion.app.cli import main
-from companion.app.commands.play import telling
 from companion.app.modes.coc import CocFightMode, describe, steps, table_session
 from companion.app.modes.fight import FightSave, write_fight_file
 from companion.app.session.controls import Controls, MenuChoices
@@ -361,7 +360,6 @@ def test_play_mode_coc_needs_a_fight_and_a_player(tmp_path: Path,
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     assert main(["play", "--mode", "coc", "--display", "terminal", "--choices", "auto"]) != 0
     assert "a coc fight needs a display and a player" in capsys.readouterr().err
-    monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 0)  # the error screen: no key comes
     assert main(["play", "--mode", "coc", "--display", "screen", "--choices", "keyboard",
                  "--dice", "sim"]) != 0
     assert "companion coc fight new" in capsys.readouterr().err

@@ -8,7 +8,6 @@ is read back from the text it fitted (the spy of ``tests/hw/test_screen_layout.p
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -32,14 +31,9 @@ from companion.hw.display.view import (
     example_view,
     message_view,
 )
-from tests.hw.test_screen_layout import RING_MENU, Drawn, spy_text
+from tests.hw.test_screen_layout import RING_MENU, Drawn, screen, spy_text
 
-
-@pytest.fixture(params=["800x480", "1024x600"])
-def screen(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
-    display = ScreenDisplay(request.param)
-    yield display
-    display.close()
+__all__ = ["screen"]  # the fixture, at both screen sizes
 
 
 def _fight(view: View) -> FightView:
@@ -47,7 +41,7 @@ def _fight(view: View) -> FightView:
     return view.fight
 
 
-# ---- 5. the newest log line longer than the log box -----------------------------------------
+# ---- the newest log line longer than the log box -----------------------------------------
 
 LONG_LOG = "R1 initiative: " + ", ".join(
     f"Cultist of the Esoteric Order {i} (DEX 11, 1D100={10 * i})" for i in range(1, 9))
@@ -68,7 +62,7 @@ def test_a_log_line_longer_than_the_log_shows_its_end_not_a_blank_log(
     assert rows[-1].text.endswith("1D100=80)")
 
 
-# ---- 3. a message screen: its whole question, in the body -----------------------------------
+# ---- a message screen: its whole question, in the body -----------------------------------
 
 QUESTION = ("the save could not be read (/home/pi/.local/share/companion/save.json: not valid "
             "JSON (Expecting property name enclosed in double quotes: line 1 column 14)); it "
@@ -88,7 +82,7 @@ def test_a_message_screen_shows_its_whole_question_and_no_empty_game_panels(
     assert not [d for d in drawn if d.text.startswith(("Room", "Log", "Last check"))]
 
 
-# ---- 6. the status: the footer's free rows, and a cut that says so ------------------------
+# ---- the status: the footer's free rows, and a cut that says so ------------------------
 
 TROUBLE = ("cannot save (No space left on device): free space or fix the folder; the game is "
            "safe up to move 41 · camera 0 stopped sending pictures (unplugged?); check the "
@@ -120,7 +114,7 @@ def test_a_status_longer_than_its_rows_ends_with_an_ellipsis(screen: ScreenDispl
     assert not [d for d in rows[:-1] if d.cut]
 
 
-# ---- 4. similar long names: the end that tells them apart stays ----------------------------
+# ---- similar long names: the end that tells them apart stays ----------------------------
 
 def _cultists(board: bool) -> View:
     view = example_fight_view()
@@ -164,7 +158,7 @@ def test_beside_the_board_a_short_name_keeps_all_its_pools(screen: ScreenDisplay
     assert under[0] == "d3 NE" and under[1].startswith("MP 10/10")
 
 
-# ---- 7. a fight's result longer than its panel -----------------------------------------------
+# ---- a fight's result longer than its panel -----------------------------------------------
 
 def _result(count: int) -> View:
     view = example_fight_view()
@@ -193,7 +187,7 @@ def test_a_long_fight_result_shrinks_then_ends_with_an_ellipsis(screen: ScreenDi
     assert rows[-1].text.endswith("…") or rows[-1].cut
 
 
-# ---- 10. every word on the screen in both languages ------------------------------------------
+# ---- every word on the screen in both languages ------------------------------------------
 
 def _texts(screen: ScreenDisplay) -> list[str]:
     """Every text the screen renders from now on (as given, before a cut)."""
@@ -234,7 +228,7 @@ def test_without_cjk_the_example_fight_names_who_acts_and_whom() -> None:
     assert any(s.startswith("R2 PC 1 attacks Orc 2") for s in shown)
 
 
-# ---- 11. beside a name: a few words, or nothing ------------------------------------------
+# ---- beside a name: a few words, or nothing ------------------------------------------
 
 def test_a_row_shows_no_useless_fragment_of_the_english_name(screen: ScreenDisplay) -> None:
     """Names of every length leave every width of room beside them: what is drawn there is
@@ -251,7 +245,7 @@ def test_a_row_shows_no_useless_fragment_of_the_english_name(screen: ScreenDispl
     assert beside and all(len(s.rstrip("…")) >= 4 for s in beside)
 
 
-# ---- 12. a configured font with no Japanese in it -------------------------------------------
+# ---- a configured font with no Japanese in it -------------------------------------------
 
 def test_a_font_without_japanese_is_not_taken_for_one_with_it() -> None:
     """``display.font`` naming a font with no Japanese drew every name as boxes: the screen

@@ -74,8 +74,8 @@ def configured_display(config: Config) -> Display:
 def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> int:
     """The run, its files held: the screen and controls opened, the mode played, a game of
     JongRogue after another while the player asks for a new one. An error that stops the
-    run is shown on the screen too, until the player presses OK: under the boot service the
-    screen is all the player sees."""
+    run is shown on the screen too, until a press or for a minute: under the boot service
+    the screen is all the player sees."""
     display = None if config.text("display.kind") == "none" else configured_display(config)
     sources: list[PressSource] = []
     player = config.text("choices.kind") != "auto"
@@ -105,7 +105,7 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
                 show_stop(error_text(exc), display, Controls(sources or [display], player))
         raise
     finally:
-        for source in sources:
+        for source in sources or ([] if display is None else [display]):
             close = getattr(source, "close", None)
             if close is not None:
                 close()
