@@ -31,7 +31,7 @@ from companion.hw.display.view import (
     example_view,
     message_view,
 )
-from tests.hw.test_screen_layout import RING_MENU, Drawn, screen, spy_text
+from tests.hw.test_screen_layout import RING_MENU, Drawn, screen, spy_text, texts_drawn
 
 __all__ = ["screen"]  # the fixture, at both screen sizes
 
@@ -189,22 +189,9 @@ def test_a_long_fight_result_shrinks_then_ends_with_an_ellipsis(screen: ScreenDi
 
 # ---- every word on the screen in both languages ------------------------------------------
 
-def _texts(screen: ScreenDisplay) -> list[str]:
-    """Every text the screen renders from now on (as given, before a cut)."""
-    texts: list[str] = []
-    text = screen._text
-
-    def spy(value: str, size: int, color: tuple[int, int, int] = (0, 0, 0)) -> pygame.Surface:
-        texts.append(value)
-        return text(value, size, color)
-
-    screen.__dict__["_text"] = spy
-    return texts
-
-
 def test_the_empty_room_and_the_next_page_are_said_in_japanese_too(
         screen: ScreenDisplay) -> None:
-    texts = _texts(screen)
+    texts = texts_drawn(screen)
     screen.render(replace(example_view(), room_tiles=()))
     assert any("revealed" in t and "部屋" in t for t in texts)
     texts.clear()

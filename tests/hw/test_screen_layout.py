@@ -58,6 +58,19 @@ class Drawn:
         return "…" in self.shown and "…" not in self.text
 
 
+def texts_drawn(screen: ScreenDisplay) -> list[str]:
+    """Every text the screen renders from now on (as given, before a cut)."""
+    texts: list[str] = []
+    text = screen._text
+
+    def spy(value: str, size: int, color: tuple[int, int, int] = (0, 0, 0)) -> pygame.Surface:
+        texts.append(value)
+        return text(value, size, color)
+
+    screen.__dict__["_text"] = spy
+    return texts
+
+
 def spy_text(screen: ScreenDisplay) -> list[Drawn]:
     """Record every text fitted (and so drawn) from now on, with what it was cut to."""
     drawn: list[Drawn] = []
@@ -353,13 +366,6 @@ def test_without_cjk_every_option_label_is_one_size() -> None:
 
 def test_the_header_shows_no_negative_hp(screen: ScreenDisplay) -> None:
     sheet = replace(_sheet(), hp=-12, hp_max=24)
-    texts: list[str] = []
-    text = screen._text
-
-    def spy(value: str, size: int, color: tuple[int, int, int] = (0, 0, 0)) -> pygame.Surface:
-        texts.append(value)
-        return text(value, size, color)
-
-    screen.__dict__["_text"] = spy
+    texts = texts_drawn(screen)
     screen.render(replace(example_view(), sheet=sheet))
     assert "HP 0/24" in texts and "HP -12/24" not in texts
