@@ -33,6 +33,7 @@ class Button(Enum):
     RANGED = "ranged"
     ITEM = "item"
     MENU = "menu"
+    PREVIOUS = "previous"  # a keyboard's ← or ↑: the highlight back, whatever is offered
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,8 +9,9 @@ a, Enter, Space       attack / confirm
 f, b, Esc, Backspace  flee / back (reject a read)
 r                     ranged
 i                     item
-m                     menu
-1-9                   pick that option
+m, → ↓                menu: the highlight forward
+← ↑                   the highlight back
+1-9, 0                pick that option (0 the tenth)
 ====================  ==================
 """
 
@@ -32,6 +33,33 @@ KEYMAP: dict[str, Button] = {
     "i": Button.ITEM,
     "m": Button.MENU,
 }
+
+
+#: The last letter of an arrow key's escape sequence (``ESC [ C`` is →), and its press.
+ARROWS: dict[str, Button] = {"A": Button.PREVIOUS, "D": Button.PREVIOUS,
+                             "B": Button.MENU, "C": Button.MENU}
+
+
+def presses_for_text(text: str) -> list[Press]:
+    """The presses typed text means. An arrow key arrives as an escape sequence: read
+    whole, not as Esc (flee: a → pressed to move the highlight fled the fight) and two
+    letters; another sequence (a function key) means nothing."""
+    presses: list[Press] = []
+    i = 0
+    while i < len(text):
+        if text[i] == "\x1b" and text[i + 1:i + 2] in ("[", "O"):
+            end = i + 2
+            while end < len(text) and not "@" <= text[end] <= "~":
+                end += 1  # CSI parameters: digits and ;
+            if end < len(text) and text[end] in ARROWS:
+                presses.append(ARROWS[text[end]])
+            i = end + 1
+            continue
+        press = press_for_key(text[i])
+        if press is not None:
+            presses.append(press)
+        i += 1
+    return presses
 
 
 def press_for_key(char: str) -> Press | None:
@@ -66,10 +94,7 @@ class KeyboardInput:
             data = os.read(self.fd, 64)
             if not data:
                 break
-            for char in data.decode("utf-8", errors="ignore"):
-                press = press_for_key(char)
-                if press is not None:
-                    presses.append(press)
+            presses.extend(presses_for_text(data.decode("utf-8", errors="ignore")))
         return presses
 
     def close(self) -> None:

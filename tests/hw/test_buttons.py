@@ -105,3 +105,42 @@ def test_keyboard_on_a_pty() -> None:
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_arrow_keys_move_the_highlight_and_never_flee() -> None:
+    """An arrow key reaches a terminal as ESC [ C: it was read as Esc, flee, so a player
+    pressing → to move along a fight's menu fled the fight. The arrows move the highlight
+    (→ ↓ forward, ← ↑ back), in the terminal and on the screen, and Esc alone still flees."""
+    import pygame
+
+    from companion.app.session.controls import menu_press
+    from companion.hw.display.screen import ScreenDisplay
+
+    master, slave = os.openpty()
+    try:
+        keys = KeyboardInput(slave)
+        os.write(master, b"\x1b[C\x1b[B\x1b[D\x1bOA\x1b[1;5C\x1b[15~a")
+        deadline = time.monotonic() + 2
+        got: list[object] = []
+        while len(got) < 6 and time.monotonic() < deadline:
+            got += keys.poll()
+        assert got == [Button.MENU, Button.MENU, Button.PREVIOUS, Button.PREVIOUS,
+                       Button.MENU, Button.ATTACK]  # F5 (ESC [ 15 ~) means nothing
+        os.write(master, b"\x1b")
+        time.sleep(0.05)
+        assert keys.poll() == [Button.FLEE]
+        keys.close()
+    finally:
+        os.close(master)
+        os.close(slave)
+    flee_offered = {Button.FLEE: 2}
+    assert menu_press(Button.PREVIOUS, 3, 0, flee_offered) == (None, 2)  # moved, not fled
+    assert menu_press(Button.MENU, 3, 0, flee_offered) == (None, 1)
+    screen = ScreenDisplay("800x480")
+    try:
+        screen.poll()
+        for key in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_ESCAPE):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=""))
+        assert screen.poll() == [Button.MENU, Button.PREVIOUS, Button.FLEE]
+    finally:
+        screen.close()

@@ -82,14 +82,16 @@ def menu_press(press: Press, count: int, highlight: int,
     """Apply a press to a menu of ``count`` options: (chosen index or None, new highlight).
 
     A tap or number picks directly; MENU (a long press of ITEM) moves the
-    highlight; ATTACK confirms the highlighted option; FLEE, RANGED and ITEM
-    choose their own option when one is offered (``shortcuts``); FLEE with no
-    flee option moves the highlight back.
+    highlight, PREVIOUS (an arrow key) moves it back; ATTACK confirms the
+    highlighted option; FLEE, RANGED and ITEM choose their own option when one is
+    offered (``shortcuts``); FLEE with no flee option moves the highlight back.
     """
     if isinstance(press, Pick):
         return (press.index, highlight) if 0 <= press.index < count else (None, highlight)
     if press is Button.MENU:
         return None, (highlight + 1) % count
+    if press is Button.PREVIOUS:
+        return None, (highlight - 1) % count
     if press is Button.ATTACK:
         return highlight, highlight
     if press in shortcuts:

@@ -241,7 +241,7 @@ def _picked(presses: Sequence[Press], picks: tuple[Tile, ...],
             return picks[highlight], highlight
         if press in (Button.MENU, Button.ITEM):
             highlight = 0 if highlight is None else (highlight + 1) % len(picks)
-        elif press is Button.FLEE:
+        elif press in (Button.FLEE, Button.PREVIOUS):
             highlight = len(picks) - 1 if highlight is None else (highlight - 1) % len(picks)
     return None, highlight
 

@@ -60,6 +60,8 @@ LAYOUTS: dict[str, tuple[int, int]] = {"800x480": (800, 480), "1024x600": (1024,
 
 _SPECIAL_KEYS = {pygame.K_RETURN: "\r", pygame.K_KP_ENTER: "\r", pygame.K_ESCAPE: "\x1b",
                  pygame.K_BACKSPACE: "\x7f"}
+_ARROW_KEYS = {pygame.K_LEFT: Button.PREVIOUS, pygame.K_UP: Button.PREVIOUS,
+               pygame.K_RIGHT: Button.MENU, pygame.K_DOWN: Button.MENU}
 
 _JAPANESE_PROBE = "牌"  # a font that draws this one draws the screen's Japanese
 
@@ -215,7 +217,9 @@ class ScreenDisplay(OptionButtons):
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 raise KeyboardInterrupt
-            if event.type == pygame.KEYDOWN:
+            if event.type == pygame.KEYDOWN and event.key in _ARROW_KEYS:
+                presses.append(_ARROW_KEYS[event.key])
+            elif event.type == pygame.KEYDOWN:
                 press = press_for_key(_SPECIAL_KEYS.get(event.key, event.unicode))
                 if press is not None:
                     presses.append(press)
