@@ -364,60 +364,52 @@ def load_fight_save(path: Path, preset: str) -> FightSave | None:
     mode (a game of JongRogue, the other system's table) given as ``--state`` is refused
     (:class:`AnotherModesSave`) and left where it is: it is someone's game, not a broken
     table."""
+    wanted = (f"a {preset} table's save", f"the {preset} table", f"{preset}/table.json")
 
     def parse(text: str, source: str) -> FightSave:
         try:
             save = FightSave.from_json(text, source)
         except DataError:
-            _refuse_a_game(text, source, path, preset)
+            refuse_another_modes(text, source, path, *wanted)
             raise
         if save.preset != preset:
-            if save.preset in TABLE_PRESETS:
-                raise AnotherModesSave(_another_modes(
-                    path, f"a {save.preset} table's save", f"a {preset} table's save",
-                    f"the {preset} table", f"{preset}/table.json",
-                    f"play that fight on with {_table_resume(save.preset, path)}"))
+            _refuse_another_mode(save, path, *wanted)
             raise DataError(f"{path}: not a {preset} fight save")
         return save
 
     return read_save(path, parse, "fight save")
 
 
-def refuse_a_table_save(text: str, source: str, path: Path) -> None:
-    """Raise :class:`AnotherModesSave` when ``text``, given to a game of JongRogue as its
-    save, is a whole table save: the table's to resume, not a corrupt game to set aside."""
-    try:
-        save = FightSave.from_json(text, source)
-    except DataError:
+def refuse_another_modes(text: str, source: str, path: Path, wanted: str, player: str,
+                         default: str) -> None:
+    """Raise :class:`AnotherModesSave` when ``text``, which is not ``wanted`` (a game of
+    JongRogue's save, a table's), is a whole save of another mode: that mode's to play on,
+    not a corrupt save to set aside. ``player`` and ``default`` name who wanted it and its
+    own save, for the message."""
+    for read in (FightSave.from_json, SaveGame.from_json):
+        try:
+            save = read(text, source)
+        except DataError:
+            continue
+        _refuse_another_mode(save, path, wanted, player, default)
+
+
+def _refuse_another_mode(save: SaveGame, path: Path, wanted: str, player: str,
+                         default: str) -> None:
+    """:func:`refuse_another_modes` for a save read whole."""
+    if isinstance(save, FightSave) and save.preset in TABLE_PRESETS:
+        holds = f"a {save.preset} table's save"
+        then = ("play that fight on with "
+                f"`companion play --mode {save.preset} --resume --state {path}`")
+    elif not isinstance(save, FightSave) and save.preset in PRESETS:
+        holds = f"a game of JongRogue ({save.preset})"
+        then = ("it is over (kept for the history)" if save.finished else
+                f"carry that game on with `companion play --resume --state {path}`")
+    else:
         return
-    if save.preset in TABLE_PRESETS:
-        raise AnotherModesSave(_another_modes(
-            path, f"a {save.preset} table's save", "a game of JongRogue", "the game",
-            "save.json", f"play that fight on with {_table_resume(save.preset, path)}"))
-
-
-def _refuse_a_game(text: str, source: str, path: Path, preset: str) -> None:
-    """Raise :class:`AnotherModesSave` when ``text`` is a whole save of a game of JongRogue."""
-    try:
-        game = SaveGame.from_json(text, source)
-    except DataError:
-        return
-    if game.preset in PRESETS:
-        raise AnotherModesSave(_another_modes(
-            path, f"a game of JongRogue ({game.preset})", f"a {preset} table's save",
-            f"the {preset} table", f"{preset}/table.json",
-            "it is over (kept for the history)" if game.finished else
-            f"carry that game on with `companion play --resume --state {path}`"))
-
-
-def _table_resume(preset: str, path: Path) -> str:
-    return f"`companion play --mode {preset} --resume --state {path}`"
-
-
-def _another_modes(path: Path, holds: str, wanted: str, player: str, default: str,
-                   then: str) -> str:
-    return (f"{path} holds {holds}, not {wanted}, so it was left as it is: give {player} "
-            f"a --state of its own (by default {default} in the data folder); {then}")
+    raise AnotherModesSave(
+        f"{path} holds {holds}, not {wanted}, so it was left as it is: give {player} a "
+        f"--state of its own (by default {default} in the data folder); {then}")
 
 
 def same_fight(file_data: Any, ours: dict[str, Any]) -> bool:

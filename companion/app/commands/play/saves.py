@@ -12,7 +12,7 @@ from pathlib import Path
 
 from companion.app.commands.play.telling import cause_of_death, tell
 from companion.app.history import History, HistoryError, Run
-from companion.app.modes.fight import refuse_a_table_save
+from companion.app.modes.fight import refuse_another_modes
 from companion.app.notes import note
 from companion.app.session.controls import Controls
 from companion.app.session.save import CorruptSave, SaveGame, profile_hash, read_save
@@ -72,7 +72,8 @@ def load_game(path: Path) -> SaveGame | None:
         try:
             return SaveGame.from_json(text, source)
         except DataError:
-            refuse_a_table_save(text, source, path)
+            refuse_another_modes(text, source, path, "a game of JongRogue", "the game",
+                                 "save.json")
             raise
 
     return read_save(path, parse, "save")
