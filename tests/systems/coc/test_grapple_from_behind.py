@@ -83,13 +83,16 @@ def test_dodge_concentration_dodges_a_grapple_and_a_tackle_from_behind_003() -> 
     replays(f)
 
 
-def cult_holds_ann(engine: int) -> Fight:
-    """003 on the board: Cult on d3 facing N holds Ann, pulled in from d4; Bob on d2, at
-    Cult's back, on his turn of round 2."""
-    f = duel(Profile.P003, {}, {"grapple": 60}, settings=TACKLE_ON, third={"tackle": 60})
-    push(f, Place("Ann", "d4", "S"))
-    push(f, Place("Cult", "d3", "N"))
-    push(f, Place("Bob", "d2", "N"))
+def cult_holds_ann(engine: int = ENGINE, profile: Profile = Profile.P003,
+                   board: bool = True) -> Fight:
+    """Cult holds (004: restrains) Ann; Bob's turn of round 2. On 003's board Cult is on d3
+    facing N, Ann pulled in from d4, Bob on d2 at Cult's back."""
+    f = duel(profile, {}, {"grapple": 60}, third={"tackle": 60, "fist": 60},
+             settings=TACKLE_ON if profile is Profile.P003 else None)
+    if board:
+        push(f, Place("Ann", "d4", "S"))
+        push(f, Place("Cult", "d3", "N"))
+        push(f, Place("Bob", "d2", "N"))
     at(engine, f)
     pass_to(f, "Cult")
     push(f, Grapple("Cult", "Ann"), (100, 30))

@@ -30,8 +30,8 @@ from companion.systems.coc.combat import (
     action_from_json,
 )
 from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import at, duel, pass_to, push, replays
-from tests.systems.coc.test_grapple_from_behind import ANN, CULT, TACKLE_ON
+from tests.systems.coc.helpers import at, duel, push, replays
+from tests.systems.coc.test_grapple_from_behind import ANN, CULT, TACKLE_ON, cult_holds_ann
 
 
 def off_board(engine: int = ENGINE, concentrating: bool = False,
@@ -103,30 +103,18 @@ def test_revision_6_took_no_grapple_or_tackle_from_behind() -> None:
     replays(old)
 
 
-def cult_holds_ann(engine: int = ENGINE, profile: Profile = Profile.P003) -> Fight:
-    """Off the board Cult holds (004: restrains) Ann; Bob's turn of round 2."""
-    f = duel(profile, {}, {"grapple": 60}, third={"tackle": 60, "fist": 60},
-             settings=TACKLE_ON if profile is Profile.P003 else None)
-    at(engine, f)
-    pass_to(f, "Cult")
-    push(f, Grapple("Cult", "Ann"), (100, 30))
-    assert f.state.get("Cult").grappling == "Ann"
-    pass_to(f, "Bob")
-    return f
-
-
 def test_a_tackle_said_from_behind_finds_no_human_shield_003() -> None:
     """CO-GRAP-4: Bob's tackle at Cult's back hurts Cult, not the Ann it holds, as his punch
     from there does; from the front (or played by revision 6) Ann shields Cult."""
-    f = cult_holds_ann()
+    f = cult_holds_ann(board=False)
     text = push(f, Tackle("Bob", "Cult", from_behind=True), (100, 20), (6, 3), (4, 1))
     assert "human shield" not in text
     assert (f.state.get("Ann").hp, f.state.get("Cult").hp) == (13, 9)
     replays(f)
-    f = cult_holds_ann()
+    f = cult_holds_ann(board=False)
     text = push(f, Attack("Bob", "Cult", from_behind=True), (100, 20), (3, 3), (4, 1))
     assert "human shield" not in text and f.state.get("Cult").hp == 9
-    for front in (cult_holds_ann(), cult_holds_ann(6)):
+    for front in (cult_holds_ann(board=False), cult_holds_ann(6, board=False)):
         text = push(front, Tackle("Bob", "Cult", from_behind=front.engine < 7),
                     (100, 20), (6, 3), (4, 1))
         assert "Ann is a human shield and takes 4 (CO-GRAP-4)" in text
@@ -169,12 +157,12 @@ def test_004_shields_a_restraining_grappler_from_behind_too() -> None:
     """CO-GRAP-6 (004 l.166 「拘束している相手はそのまま肉盾として使用できる。」) has no
     exception for an attack from behind: Ann shields Cult from Bob's tackle from behind, as
     from his punch from there."""
-    f = cult_holds_ann(profile=Profile.P004)
+    f = cult_holds_ann(profile=Profile.P004, board=False)
     text = push(f, Tackle("Bob", "Cult", from_behind=True), (100, 20), (6, 3), (4, 1))
     assert "Ann is a human shield and takes 4 (CO-GRAP-6)" in text
     assert (f.state.get("Ann").hp, f.state.get("Cult").hp) == (9, 13)
     replays(f)
-    f = cult_holds_ann(profile=Profile.P004)
+    f = cult_holds_ann(profile=Profile.P004, board=False)
     text = push(f, Attack("Bob", "Cult", from_behind=True), (100, 20), (3, 3), (4, 1))
     assert "Ann is a human shield and takes 4 (CO-GRAP-6)" in text
 
