@@ -8,8 +8,9 @@ command line overrides everything. Each effective value remembers where it
 came from, which ``companion config --show`` prints.
 
 A value that is wrong gets a notice naming its key and the default is used;
-a file that is not TOML at all is moved aside (kept, never deleted) and the
-defaults are used. Loading never raises on a bad user file.
+a file that is not TOML at all gets a notice naming where it breaks and the
+defaults are used. The file is the user's and stays where it is, so the next
+run, after the user mends it, reads it. Loading never raises on a bad user file.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import Any
 
 from companion.app.paths import config_dir
 from companion.errors import DataError
-from companion.files import keep_aside, parse_user_toml
+from companion.files import parse_user_toml
 from companion.hw.camera.choice import CameraChoice, names_a_file
 
 CONFIG_NAME = "config.toml"
@@ -297,7 +298,7 @@ def load_config(
 
 
 def _read_file(path: Path, notices: list[str]) -> dict[str, Any]:
-    """The file's values by ``section.key``; a file that is not TOML is moved aside."""
+    """The file's values by ``section.key``; a file that is not TOML gives none and a notice."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -308,8 +309,8 @@ def _read_file(path: Path, notices: list[str]) -> dict[str, Any]:
     try:
         raw = parse_user_toml(data)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        notices.append(f"{path} is not a valid TOML file ({exc}); {keep_aside(path)} and the "
-                       "defaults are used")
+        notices.append(f"{path} is not a valid TOML file ({exc}); the defaults are used "
+                       "until it is mended")
         return {}
     values: dict[str, Any] = {}
     for section, table in raw.items():
