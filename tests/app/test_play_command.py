@@ -486,18 +486,28 @@ def test_a_relative_profile_in_config_toml_is_found_beside_it_from_any_folder(
 ])
 def test_a_configured_font_the_screen_cannot_use_is_named(
         tmp_path: Path, user_dirs: Path, font: str, said: str,
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """display.font naming no file drew the screen without Japanese and said nothing; one
     that is no font stopped play with "a file: Failed to load font". Each names the
     setting, its file and what is wrong, before anything is played."""
+    from companion.hw.display.screen import ScreenDisplay
+
     config = user_dirs / "config" / "config.toml"
     config.parent.mkdir(parents=True)
     (config.parent / "notes.ttf").write_text("not a font\n")
     config.write_text(f'[display]\nfont = "{font}"\n')
+    shown: list[str] = []
+    draw = ScreenDisplay.show
+    monkeypatch.setattr(ScreenDisplay, "show",
+                        lambda screen, view: (shown.append(view.prompt), draw(screen, view)))
     assert main(["play", "--input", "sim", "--choices", "auto", "--display", "screen"]) == 2
     err = capsys.readouterr().err
-    assert f"companion: error: display.font ({config}): {config.parent / font}: {said}" in err
+    refused = f"display.font ({config}): {config.parent / font}: {said}"
+    assert f"companion: error: {refused}" in err
     assert not (user_dirs / "data" / "save.json").exists()
+    # Said on the screen too, drawn with the font the companion finds itself: under the boot
+    # service the screen was black and the service started the companion every 3 s.
+    assert len(shown) == 1 and shown[0].startswith(f"Stopped 停止: {refused}")
 
 
 def test_a_save_path_that_cannot_be_written_is_one_line(
@@ -701,3 +711,34 @@ def test_new_game_at_the_end_of_a_game_plays_the_next_one(
     assert History().totals().games == 2
     assert len(games) == 2
     assert load_game(save_path).game_id == games[1] != games[0]
+
+
+def test_what_is_wrong_in_the_settings_is_shown_on_the_screen_before_play(
+        user_dirs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bad value in config.toml was said on stderr alone: under the boot service the player
+    saw only what the companion fell back to (the camera for ``kind = "RFID"``). It is on
+    the screen until OK, then the game plays."""
+    import pygame
+
+    from companion.hw.display.screen import ScreenDisplay
+
+    config = user_dirs / "config" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[display]\nsize = "huge"\n[input]\nknd = "rfid"\n')
+    shown: list[str] = []
+    draw = ScreenDisplay.show
+
+    def show(screen: ScreenDisplay, view: Any) -> None:
+        shown.append(view.prompt)
+        draw(screen, view)
+        key = pygame.K_a if view.prompt.startswith("Settings 設定") else None
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="a")
+                          if key else pygame.event.Event(pygame.QUIT))
+
+    monkeypatch.setattr(ScreenDisplay, "show", show)
+    assert main(["play", "--input", "sim", "--choices", "keyboard", "--display", "screen"]) \
+        == 130
+    assert shown[0].startswith("Settings 設定: ")
+    assert f"{config}: display.size must be" in shown[0]
+    assert f"{config}: unknown setting 'input.knd'" in shown[0]
+    assert not shown[1].startswith("Settings")  # OK pressed, the game went on

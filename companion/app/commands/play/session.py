@@ -25,7 +25,13 @@ from companion.app.commands.play.table_modes import (
     run_genso,
     table_files,
 )
-from companion.app.commands.play.telling import farewell, print_events, show_stop, tell
+from companion.app.commands.play.telling import (
+    farewell,
+    print_events,
+    show_settings_notices,
+    show_stop,
+    tell,
+)
 from companion.app.config import Config, Source
 from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
 from companion.app.session.controls import Controls, MenuChoices, PressSource
@@ -59,16 +65,23 @@ def held_files(args: argparse.Namespace, config: Config,
     return [(save_path, "companion play")]
 
 
-def configured_display(config: Config) -> Display:
-    """The display config.toml asks for; a ``display.font`` that is missing or no font is
-    refused naming the setting (a screen without it would drop the Japanese unsaid)."""
-    font = config.existing_file("display.font") if config.text("display.kind") == "screen" \
-        else None
+def configured_display(config: Config) -> tuple[Display, DataError | None]:
+    """The display config.toml asks for. A ``display.font`` that is missing or no font is
+    refused naming the setting (a screen without it would drop the Japanese unsaid): the
+    screen is then opened with the font it finds itself, to say so, and the refusal is
+    returned beside it for the run to raise."""
+    kind, size = config.text("display.kind"), config.text("display.size")
+    fullscreen = config.flag("display.fullscreen")
+    if kind != "screen":
+        return open_display(kind, size, fullscreen), None
     try:
-        return open_display(config.text("display.kind"), config.text("display.size"),
-                            config.flag("display.fullscreen"), str(font or ""))
+        font = config.existing_file("display.font")
+        return open_display(kind, size, fullscreen, str(font or "")), None
     except FontError as exc:
-        raise DataError(f"{config.where('display.font')}: {exc}") from None
+        refused = DataError(f"{config.where('display.font')}: {exc}")
+    except DataError as exc:
+        refused = exc
+    return open_display(kind, size, fullscreen), refused
 
 
 def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> int:
@@ -76,12 +89,16 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
     JongRogue after another while the player asks for a new one. An error that stops the
     run is shown on the screen too, until a press or for a minute: under the boot service
     the screen is all the player sees."""
-    display = None if config.text("display.kind") == "none" else configured_display(config)
+    display, font_refused = (None, None) if config.text("display.kind") == "none" \
+        else configured_display(config)
     sources: list[PressSource] = []
     player = config.text("choices.kind") != "auto"
     try:
         sources = open_press_sources(config, display)
         controls = Controls(sources, player)
+        if font_refused is not None:
+            raise font_refused
+        show_settings_notices(config, display, controls)
         if config.text("play.mode") in TABLE_MODES:
             assert display is not None  # effective_config refused a table mode with no display
             if config.text("play.mode") == "dice":

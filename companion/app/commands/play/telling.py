@@ -30,6 +30,12 @@ def tell(message: str, display: Display | None, controls: Controls,
     they press OK (a save kept aside, a game not recorded: the player at the table sees only
     the screen); with ``ask``, wait for A (True) or B (False)."""
     note(message)
+    return show_message(message, display, controls, ask)
+
+
+def show_message(message: str, display: Display | None, controls: Controls,
+                 ask: bool = False) -> bool:
+    """:func:`tell`'s part on the display, for a message stderr has had already."""
     if display is None or not controls.sources or not controls.player:
         return True
     options = ((Option("new", "New game 新しいゲーム", Button.ATTACK),
@@ -40,6 +46,15 @@ def tell(message: str, display: Display | None, controls: Controls,
         display.show(message_view(prompt, kwargs.get("options", options)))
 
     return choose(controls, show, message, options, 0, 0.05) == 0
+
+
+def show_settings_notices(config: Config, display: Display | None,
+                          controls: Controls) -> None:
+    """What was wrong in the settings, on the screen before play: the boot service's player
+    sees no stderr, and a typo (``kind = "RFID"``) otherwise shows only as the camera the
+    companion fell back to."""
+    if config.notices and config.text("display.kind") == "screen":
+        show_message("Settings 設定: " + "\n".join(config.notices), display, controls)
 
 
 def show_stop(message: str, display: Display, controls: Controls) -> None:
