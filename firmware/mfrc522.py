@@ -31,7 +31,7 @@ CMD_CALC_CRC = 0x03
 CMD_TRANSCEIVE = 0x0C
 CMD_SOFT_RESET = 0x0F
 
-# read_uid's answer when two or more tags answered the anticollision at once (ErrorReg
+# read_uid's answer when two or more tags answered WUPA or the anticollision at once (ErrorReg
 # CollErr): two tiles stacked on one slot. Not None ("no tag"): the tray must not take the
 # tile that was there for lifted. The same value as jrtray.logic.COLLISION.
 COLLISION = "collision"
@@ -139,10 +139,13 @@ class MFRC522:
 
     def read_uid(self):
         """The UID of the tag in the field as bytes, None when there is none, or
-        ``COLLISION`` when several tags answer the anticollision at once (the driver runs
+        ``COLLISION`` when several tags answer WUPA or the anticollision at once (the driver runs
         no anticollision loop: one tile per slot is the rule, and the player is told)."""
         self._check_alive()
         atqa = self._transceive(bytes((PICC_WUPA,)), last_bits=7)
+        if atqa is None and self._collided:
+            # Tags of two types (NTAG 44 00, MIFARE Classic 04 00) already differ here.
+            return COLLISION
         if atqa is None or len(atqa) != 2:
             return None
         uid = b""

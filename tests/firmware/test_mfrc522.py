@@ -73,3 +73,16 @@ def test_two_tags_on_one_reader_are_a_collision_not_no_tag(driver: ModuleType) -
     bus.more = []
     bus.tag.state = "idle"  # as a real tag falls back from READY on the next WUPA
     assert reader.read_uid() == bytes.fromhex("04000001")
+
+
+def test_two_tags_of_different_types_on_one_reader_are_a_collision(driver: ModuleType) -> None:
+    """An NTAG tile stacked on a MIFARE Classic one: their WUPA answers (ATQA) already
+    differ, and the driver said None, "no tag", so the tray reported the tile lifted and
+    the later lift of one of them was read as a fresh placement."""
+    bus = ChipBus()
+    reader = driver.MFRC522(bus, Pin(17))
+    bus.tag = Tag(bytes.fromhex("04112233445566"))
+    assert reader.read_uid() == bytes.fromhex("04112233445566")
+    bus.tag.state = "idle"
+    bus.more = [Tag(bytes.fromhex("A1B2C3D4"), atqa=b"\x04\x00")]
+    assert reader.read_uid() == driver.COLLISION

@@ -30,9 +30,12 @@ def bcc(part: bytes) -> int:
 
 
 class Tag:
-    def __init__(self, uid: bytes) -> None:
+    """A tag of one type: ``atqa`` is its answer to WUPA (NTAG213 44 00, MIFARE Classic 04 00)."""
+
+    def __init__(self, uid: bytes, atqa: bytes = b"\x44\x00") -> None:
         assert len(uid) in (4, 7, 10)
         self.uid = uid
+        self.atqa = atqa
         self.state = "idle"
         self.level = 0
 
@@ -47,7 +50,7 @@ class Tag:
     def respond(self, frame: bytes, bits: int) -> bytes | None:
         if bits == 7 and frame == b"\x52" and self.state in ("idle", "halt"):  # WUPA
             self.state, self.level = "ready", 0
-            return b"\x44\x00"
+            return self.atqa
         if self.state == "ready" and len(frame) == 2 and frame[1] == 0x20:
             if frame[0] != LEVELS[self.level]:
                 return None
