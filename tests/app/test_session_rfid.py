@@ -306,6 +306,29 @@ def test_a_tile_swapped_during_the_countdown_is_the_one_journalled(lifted_for: f
     assert any(s.startswith("read 9m") for s in table.statuses)
 
 
+def test_a_tile_on_offer_does_not_count_while_another_is_stacked_on_it() -> None:
+    """Audit rfid #2: 1m laid, then swapped by laying 9m on top of it first; the countdown
+    went on under "two tiles on the draw slot" and 1m was counted though the player then
+    lifted it out from under 9m. Stacked, nothing counts; 9m, left there, does."""
+    moves: list[tuple[float, Callable[[], None]]] = []
+    table, tray, reader = tray_table(moves)
+
+    def lift_the_bottom_tile() -> None:
+        tray.place(0, UID_9M)
+        tray.stack(0, False)
+
+    table.moves = [(0.2, lambda: tray.place(0, UID_1M)), (0.5, lambda: tray.stack(0)),
+                   (2.5, lift_the_bottom_tile)]
+    try:
+        tile, at = table.draw(table.tiles(reader, accept_seconds=1.0))
+    finally:
+        reader.close()
+        tray.close()
+    assert str(tile) == "9m"
+    assert at >= 2.5 + 1.0
+    assert "two tiles on the draw slot: leave one" in table.statuses
+
+
 def test_a_tile_left_on_the_slot_is_not_counted_when_its_sticker_flickers() -> None:
     """QA s12: 5m counted and left on the draw slot; its sticker drops out of the field and
     back (the tray sends REMOVE 0 then PLACE 0 of its UID): at the next draw prompt it is not

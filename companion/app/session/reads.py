@@ -19,8 +19,9 @@ time runs out on that; a pick counts at once, being the player's own word.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
 from companion.app.session.mode import Show, TileAsk
@@ -60,6 +61,15 @@ def at_start_problem(where: str, reading: SlotReading, relay_seconds: float) -> 
 def fifth_copy(tile: Tile, where: str) -> str:
     """A read the wall refuses (JR-WALL-1): every copy of its kind is already out."""
     return f"{tile} {tile.name_ja} on the {where} slot would be a 5th copy: lay it again"
+
+
+@runtime_checkable
+class TellsStacks(Protocol):
+    """A reader that knows when two tiles or more lie on one slot (the RFID tray's ERR
+    COLLISION); what such a slot holds is not known until one is lifted."""
+
+    @property
+    def stacked(self) -> Collection[Slot]: ...
 
 
 def same_tile(a: SlotReading, b: SlotReading) -> bool:
@@ -274,6 +284,11 @@ def wait_for_tile(
     single RDM6300) lifting is the normal move: the tile is read there, then laid on its
     own slot; a tile laid after the lift is the next one, kept fresh for the next prompt,
     and the offer counts on. A reader fault is shown after the offer, not instead of it.
+
+    Two tiles stacked on ``slot`` (a reader that :class:`TellsStacks`) withdraw the offer
+    and hold any new one: either tile may be the one left (a player swapping by laying
+    the new tile on top first), so nothing counts, by button or by timeout, until one is
+    lifted; then what lies there is offered with a countdown of its own.
     """
     confirm.value = None  # an offer left by an interrupted wait has no reading behind it
     shown: tuple[object, ...] | None = None
@@ -286,6 +301,9 @@ def wait_for_tile(
         readings = reader.poll()
         fault = reader.status()
         state.update(readings, working=fault.ok)
+        stacked = isinstance(reader, TellsStacks) and slot in reader.stacked
+        if stacked:
+            confirm.value, offered = None, None
         here = [r for r in readings if r.slot is slot]
         if here:
             note = ""
@@ -300,7 +318,9 @@ def wait_for_tile(
         status = note
         reading = state.latest.get(slot)
         offered_picks: tuple[Tile, ...] = ()
-        if confirm.value is None and reading is not None and slot in state.fresh:
+        # Stacked, nothing is offered: the reader's fault says "two tiles on the … slot".
+        if not stacked and confirm.value is None and reading is not None \
+                and slot in state.fresh:
             read = interpret(reading, ledger)
             if read.tile is not None:
                 confirm.offer(read.tile)
