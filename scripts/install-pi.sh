@@ -24,18 +24,26 @@ for arg in "$@"; do
 done
 
 PLAYER=${SUDO_USER:-$(id -un)}
+if [ "$PLAYER" = root ]; then
+  # Logged in as root (su -, a root shell): the venv, the command and the service would all
+  # be root's, and root's PATH never has ~/.local/bin.
+  echo "install-pi.sh: run this as the user who will play (sudo is fine: sudo bash" \
+       "scripts/install-pi.sh), not from a root login" >&2
+  exit 2
+fi
 PLAYER_HOME=$(getent passwd "$PLAYER" | cut -d: -f6)
 VENV="$REPO/.venv"
 
 # Debian packages:
-#  python3-picamera2  the Pi camera stack (libcamera); apt-only, so the venv sees system packages
+#  python3-picamera2  the Pi camera stack (libcamera); apt-only, so the venv sees system packages;
+#                     installed without its recommends, the desktop preview (Qt, OpenGL)
 #  python3-lgpio      the GPIO backend gpiozero uses on bookworm (Pi 4 and Pi 5)
 #  python3-pygame     pygame on the system's SDL, which draws with KMS/DRM (no desktop);
 #                     pip's pygame brings an SDL without it (the screen stays black)
 #  fonts-noto-cjk     Japanese glyphs for monster and item names on the screen
 #  libgbm1 libdrm2 libegl1 libgles2  what SDL's KMS/DRM video driver needs (no desktop)
 #  sqlite3            to look at the game history by hand, if you like
-PACKAGES=(python3-venv python3-pip python3-picamera2 python3-lgpio python3-pygame
+PACKAGES=(python3-venv python3-pip python3-lgpio python3-pygame
           fonts-noto-cjk libgbm1 libdrm2 libegl1 libgles2 sqlite3)
 # gpio: buttons, LED, buzzer; video and render: the camera and KMS/DRM;
 # dialout: the RFID tray's USB serial port; input: the touch screen.
@@ -91,6 +99,8 @@ write_root_file() {  # write_root_file PATH < content
 echo "== Debian packages"
 as_root apt-get update -qq
 as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${PACKAGES[@]}"
+as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+  python3-picamera2
 
 echo "== groups for $PLAYER"
 GROUPS_PRESENT=()
@@ -179,14 +189,30 @@ ExecStart=$(systemd_word "$VENV/bin/companion") play --resume
 # A finished game exits; the next one starts. A crash restarts it too.
 Restart=always
 RestartSec=3
+# systemctl stop: the companion saves and exits 130, as after Ctrl-C; that is no failure.
+SuccessExitStatus=130
 
 [Install]
 WantedBy=multi-user.target
 UNIT
   as_root systemctl daemon-reload
   as_root systemctl enable "$SERVICE.service"
-  echo "   start it now with: sudo systemctl start $SERVICE"
+  if systemctl is-active -q "$SERVICE.service"; then
+    as_root systemctl restart "$SERVICE.service"  # it runs this install from now on
+    echo "   restarted it"
+  else
+    echo "   start it now with: sudo systemctl start $SERVICE"
+  fi
   echo "   follow it with:    journalctl -u $SERVICE -f"
+  # The service draws with KMS/DRM, which a desktop holding the screen refuses it.
+  if [ "$(systemctl get-default 2>/dev/null)" = graphical.target ]; then
+    echo "   warning: this Pi boots to a desktop, which keeps the screen from the companion;"
+    echo "   make it boot to the console: sudo raspi-config nonint do_boot_behaviour B1 && sudo reboot"
+  fi
+elif [ -f "/etc/systemd/system/$SERVICE.service" ]; then
+  echo "== the boot service $SERVICE.service from an earlier install is still there;"
+  echo "   remove it with: sudo systemctl disable --now $SERVICE && sudo rm" \
+       "/etc/systemd/system/$SERVICE.service"
 fi
 
 echo "== done. Log out and back in (or reboot) so the new groups apply and the"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import pwd
 import shlex
 import shutil
@@ -11,6 +10,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "install-pi.sh"
+NOBODY_HOME = pwd.getpwnam("nobody").pw_dir
+
+
+def logged_in_as(tmp_path: Path, name: str, uid: int) -> dict[str, str]:
+    """The environment of a shell where ``id`` answers as ``name`` (uid ``uid``) does,
+    whoever runs the test (CI runs as root)."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    fake_id = bin_dir / "id"
+    fake_id.write_text(f'#!/bin/sh\ncase "$*" in -u) echo {uid};; -un) echo {name};;\n'
+                       f'*) exec /usr/bin/id "$@";; esac\n')
+    fake_id.chmod(0o755)
+    return {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path)}
 
 
 def test_script_parses() -> None:
@@ -19,19 +31,18 @@ def test_script_parses() -> None:
 
 def test_dry_run_plans_packages_groups_venv_and_unit(tmp_path: Path) -> None:
     result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
-                            check=True, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+                            check=True, env=logged_in_as(tmp_path, "nobody", 65534))
     out = result.stdout
     assert "python3-picamera2" in out and "fonts-noto-cjk" in out and "python3-lgpio" in out
     assert "python3 -m venv --system-site-packages" in out
     assert "numpy<2" in out  # bookworm's picamera2 is built for numpy 1.x
     assert "python3-pygame" in out  # the system SDL has KMS/DRM, pip's pygame has not
-    assert "[Service]" in out and "Restart=always" in out
+    assert "[Service]" in out and "Restart=always" in out and "User=nobody" in out
     assert f'ExecStart="{ROOT}/.venv/bin/companion" play --resume' in out
     assert "Environment=SDL_VIDEODRIVER=kmsdrm" in out
     assert "systemctl enable jongrogue-companion.service" in out
     # `companion` on the PATH from the next login (~/.profile adds ~/.local/bin)
-    home = pwd.getpwuid(os.getuid()).pw_dir  # the player's home as getent gives it
-    assert f"ln -sfn {ROOT}/.venv/bin/companion {home}/.local/bin/companion" in out
+    assert f"ln -sfn {ROOT}/.venv/bin/companion {NOBODY_HOME}/.local/bin/companion" in out
 
 
 def test_a_checkout_path_with_a_space_is_quoted_in_the_unit_and_the_printed_lines(
@@ -44,7 +55,7 @@ def test_a_checkout_path_with_a_space_is_quoted_in_the_unit_and_the_printed_line
     shutil.copy(SCRIPT, repo / "scripts" / "install-pi.sh")
     result = subprocess.run(["bash", str(repo / "scripts" / "install-pi.sh"), "--dry-run"],
                             capture_output=True, text=True, check=True,
-                            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+                            env=logged_in_as(tmp_path, "nobody", 65534))
     lines = result.stdout.splitlines()
     assert f'ExecStart="{repo}/.venv/bin/companion" play --resume' in lines
     pip = next(line for line in lines if "pip install -q -e" in line)
@@ -75,3 +86,39 @@ def test_run_with_sudo_makes_the_config_folder_as_the_player(tmp_path: Path) -> 
                           check=True).stdout.split(":")[5]
     assert f"+ sudo -u nobody mkdir -p {home}/.config/jongrogue-companion" in result.stdout
     assert "chown -R" not in result.stdout
+
+
+def test_stopping_the_service_is_no_failure(tmp_path: Path) -> None:
+    """`sudo systemctl stop jongrogue-companion`, the documented way to stop it, left the
+    unit "failed": the companion saves and exits 130, as after Ctrl-C, and systemd counts
+    only 0 as clean unless told."""
+    result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                            check=True, env=logged_in_as(tmp_path, "nobody", 65534))
+    assert "SuccessExitStatus=130" in result.stdout.splitlines()
+
+
+def test_a_root_login_is_refused_with_what_to_do_instead(tmp_path: Path) -> None:
+    """From `su -` the venv, the `companion` command and the boot service were all root's,
+    and the closing "companion is on your PATH" was untrue (root's PATH lacks ~/.local/bin)."""
+    result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                            env=logged_in_as(tmp_path, "root", 0))
+    assert result.returncode == 2 and result.stdout == ""
+    assert "run this as the user who will play (sudo is fine" in result.stderr
+
+
+def test_a_pi_that_boots_to_a_desktop_is_told_to_boot_to_the_console(tmp_path: Path) -> None:
+    """The Imager's default image boots to a desktop, which holds the screen: the service,
+    drawing with KMS/DRM, could not open it and was started again every 3 s, and nothing
+    said why."""
+    env = logged_in_as(tmp_path, "nobody", 65534)
+    systemctl = tmp_path / "bin" / "systemctl"
+    systemctl.write_text('#!/bin/sh\n[ "$1" = get-default ] && echo graphical.target\nexit 3\n')
+    systemctl.chmod(0o755)
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                         check=True, env=env).stdout
+    assert "this Pi boots to a desktop, which keeps the screen from the companion" in out
+    assert "sudo raspi-config nonint do_boot_behaviour B1 && sudo reboot" in out
+    systemctl.write_text('#!/bin/sh\n[ "$1" = get-default ] && echo multi-user.target\nexit 3\n')
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                         check=True, env=env).stdout
+    assert "boots to a desktop" not in out
