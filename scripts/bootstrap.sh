@@ -16,6 +16,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)
 if [ ! -f "$stamp" ]; then
+  echo "installing the companion and its test tools into .venv (a minute or two)"
   .venv/bin/python -m pip install -q --upgrade pip
   .venv/bin/python -m pip install -q -e '.[test]'
   rm -f .venv/.installed-*

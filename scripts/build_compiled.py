@@ -71,6 +71,7 @@ def main() -> int:
         print(f"compiled rules core: up to date ({target.name})")
         return 0
     shutil.rmtree(target.parent, ignore_errors=True)  # older builds can never be used again
+    print("compiled rules core: building (a minute here, several on a Pi)", flush=True)
     start = time.perf_counter()
     # A child process compiles, so the compiler's own output can be kept quiet.
     child = subprocess.run(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
-from companion.app.cli import COMMAND_MODULES, main
+from companion.app.cli import COMMAND_MODULES, build_parser, main
 
 
 def _refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -42,3 +44,33 @@ def test_other_missing_arguments_keep_argparses_own_error(
     err = _refused(capsys, "roll")
     assert err.endswith("companion roll: error: the following arguments are required: EXPR\n")
     assert "positional arguments" not in err
+
+
+@pytest.mark.parametrize("command", sorted(COMMAND_MODULES))
+def test_every_option_of_a_command_says_what_it_does_in_plain_words(
+        capsys: pytest.CaptureFixture[str], command: str) -> None:
+    """`play --help` showed its docstring's ``--input`` markup as it was; `simulate --help`
+    gave --preset and --strategy no word at all, and `replay` called its log `file`."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert "``" not in out
+    chosen = next(action for action in build_parser(command)._actions
+                  if isinstance(action, argparse._SubParsersAction)).choices[command]
+    for action in chosen._actions:
+        if not isinstance(action, argparse._SubParsersAction):
+            assert action.help, f"{command} {action.option_strings or action.dest}"
+        if not action.option_strings and action.metavar is None:
+            assert action.dest.upper() == action.dest, f"{command} {action.dest}"
+
+
+@pytest.mark.parametrize("table", ["encounter", "sleep", "rate", "damage", "level"])
+def test_every_option_of_a_rules_table_says_what_it_takes(table: str) -> None:
+    """`rules level --help` said `--xp XP` and nothing more; --floor, --monster, --level and
+    --preset were as bare."""
+    rules = next(action for action in build_parser("rules")._actions
+                 if isinstance(action, argparse._SubParsersAction)).choices["rules"]
+    tables = next(action for action in rules._actions
+                  if isinstance(action, argparse._SubParsersAction))
+    for action in tables.choices[table]._actions:
+        assert action.help, f"rules {table} {action.option_strings}"

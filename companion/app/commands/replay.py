@@ -137,7 +137,8 @@ def replay_game(logged: LoggedGame) -> str | None:
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser("replay", help="re-run a --log and check every event")
-    parser.add_argument("file", type=Path, help="a log written by companion play --log")
+    parser.add_argument("file", type=Path, metavar="FILE",
+                        help="a log written by companion play --log")
     parser.set_defaults(func=run)
 
 

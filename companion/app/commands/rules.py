@@ -59,33 +59,36 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     kinds = parser.add_subparsers(dest="table", required=True, metavar="TABLE")
 
     p = kinds.add_parser("encounter", help="which monster a monster tile gives (JR-ENC-1)")
-    p.add_argument("--floor", type=positive_int, required=True)
+    p.add_argument("--floor", type=positive_int, required=True, help="the floor (階層), from 1")
     p.add_argument("--tile", type=tile_arg, required=True, help="the monster tile, e.g. 6m")
     p.set_defaults(func=run_encounter)
 
     p = kinds.add_parser("sleep", help="awake or asleep on encounter (JR-SLEEP-1..3)")
-    p.add_argument("--floor", type=positive_int, required=True)
-    p.add_argument("--monster-tile", type=tile_arg, required=True)
+    p.add_argument("--floor", type=positive_int, required=True, help="the floor (階層), from 1")
+    p.add_argument("--monster-tile", type=tile_arg, required=True,
+                   help="the monster tile, e.g. 6m")
     p.add_argument("--corner-tile", type=tile_arg, required=True, help="the room's top-left tile")
     p.add_argument("--rings", type=non_negative_int, default=0,
                    help="rings of stealth worn (隠密の指輪)")
-    p.add_argument("--preset", choices=sorted(PRESETS), default="plus")
+    p.add_argument("--preset", choices=sorted(PRESETS), default="plus",
+                   help="rules preset (default plus)")
     p.set_defaults(func=run_sleep)
 
     p = kinds.add_parser("rate", help="the monster rate and its terms (JR-RATE-1)")
     p.add_argument("--monster", type=monster_arg, required=True, help="monster id, e.g. S")
-    p.add_argument("--level", type=positive_int, required=True)
+    p.add_argument("--level", type=positive_int, required=True, help="the PC's level")
     p.add_argument("--weapon", type=non_negative_int, required=True, help="weapon attack")
     p.add_argument("--strength", type=int, help="PC strength (the strength rule, 強さルール)")
     p.set_defaults(func=run_rate)
 
     p = kinds.add_parser("damage", help="damage a monster's hit deals (JR-DMG-1)")
-    p.add_argument("--monster", type=monster_arg, required=True)
+    p.add_argument("--monster", type=monster_arg, required=True, help="monster id, e.g. S")
     p.add_argument("--armour", type=non_negative_int, required=True, help="armour defence")
     p.set_defaults(func=run_damage)
 
     p = kinds.add_parser("level", help="level and max HP for an XP total (JR-LVL-1)")
-    p.add_argument("--xp", type=non_negative_int, required=True)
+    p.add_argument("--xp", type=non_negative_int, required=True,
+                   help="experience points (経験値) in all")
     p.set_defaults(func=run_level)
 
     for sub in kinds.choices.values():

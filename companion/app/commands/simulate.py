@@ -148,12 +148,16 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "simulate", help="play many headless games and report the survival rate"
     )
-    parser.add_argument("--games", type=positive_int, required=True, help="how many games")
-    parser.add_argument("--seed", type=int, default=0, help="base seed (game i gets its own)")
-    parser.add_argument("--preset", choices=sorted(PRESETS), default="plus")
-    parser.add_argument("--strategy", choices=sorted(STRATEGIES), default="cautious")
+    parser.add_argument("--games", type=positive_int, required=True, help="how many games to play")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="base seed: the same seed plays the same games (default 0)")
+    parser.add_argument("--preset", choices=sorted(PRESETS), default="plus",
+                        help="rules preset (default plus)")
+    parser.add_argument("--strategy", choices=sorted(STRATEGIES), default="cautious",
+                        help="auto-player strategy (default cautious)")
     parser.add_argument("--profile", type=existing_file, help="a profile TOML of your own")
-    parser.add_argument("--jobs", type=positive_int, default=1, help="processes (default 1)")
+    parser.add_argument("--jobs", type=positive_int, default=1,
+                        help="processes to play them in (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
 

@@ -45,7 +45,7 @@ FLAG_KEYS = {
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "play", help="play a game at the table, or headless on the simulated wall",
-        description=__doc__.split("\n\n")[1] if __doc__ else None,
+        description=__doc__.split("\n\n")[1].replace("``", "") if __doc__ else None,
     )
     parser.add_argument("--mode", choices=("game", "dice", "genso", "coc"),
                         help="a game of JongRogue (default), the dice tray: event tables "
