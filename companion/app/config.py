@@ -15,6 +15,7 @@ run, after the user mends it, reads it. Loading never raises on a bad user file.
 
 from __future__ import annotations
 
+import difflib
 import math
 import os
 import sys
@@ -282,6 +283,7 @@ def load_config(
             settings[key] = Setting(spec, spec.parse_text(text), Source.ENV, spec.env_var)
         except DataError as exc:
             notices.append(f"{spec.env_var}: {exc}; ignored")
+    notices.extend(_misspelt_env(env, specs))
 
     for key, value in (overrides or {}).items():
         spec = specs.get(key)
@@ -295,6 +297,20 @@ def load_config(
         settings[key] = Setting(spec, typed, Source.COMMAND_LINE, origin)
 
     return Config(settings, tuple(notices), path)
+
+
+def _misspelt_env(env: Mapping[str, str], specs: Mapping[str, Spec]) -> list[str]:
+    """A notice for each ``COMPANION_…`` variable that is no setting's but nearly one's: a
+    typo there was ignored without a word. (Variables far from every setting's, such as
+    COMPANION_DATA_DIR, are other parts' and left alone.)"""
+    known = [spec.env_var for spec in specs.values()]
+    notices = []
+    for name in sorted(env):
+        if name.startswith(ENV_PREFIX) and name not in known:
+            near = difflib.get_close_matches(name, known, 1, 0.85)
+            if near:
+                notices.append(f"{name} is no setting; ignored (did you mean {near[0]}?)")
+    return notices
 
 
 def _read_file(path: Path, notices: list[str]) -> dict[str, Any]:

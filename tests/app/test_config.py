@@ -208,3 +208,13 @@ def test_relative_paths_in_config_toml_are_taken_from_its_folder(
     write_config('[input]\ncamera_source = "camera:1"\n[dice]\ncamera_source = "picamera"\n')
     cameras = load_config(env={})
     assert (cameras.camera_source(), cameras.dice_camera()) == ("camera:1", "picamera")
+
+
+def test_a_misspelt_environment_variable_is_named_with_the_one_meant() -> None:
+    """COMPANION_DISPLAY_FULLSCREN=0 was ignored without a word, while a misspelt key in
+    config.toml gets a notice."""
+    config = load_config(env={"COMPANION_DISPLAY_FULLSCREN": "0",
+                              "COMPANION_DATA_DIR": "/tmp/elsewhere", "HOME": "/root"})
+    assert config.notices == ("COMPANION_DISPLAY_FULLSCREN is no setting; ignored (did you "
+                              "mean COMPANION_DISPLAY_FULLSCREEN?)",)
+    assert config.flag("display.fullscreen") is True
