@@ -25,7 +25,7 @@ from companion.app.session.reads import (
 from companion.app.session.save import SaveGame
 from companion.hw.buttons import Press
 from companion.hw.display.view import View
-from companion.hw.ports import SLOT_NAMES, Slot, SlotReading
+from companion.hw.ports import SLOT_NAMES, Candidate, Slot, SlotReading
 from companion.hw.rfid.rdm6300 import Rdm6300Reader, frame
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
@@ -34,6 +34,7 @@ from companion.systems.jongrogue.actions import ChoiceRequest, Purpose, TileRequ
 from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
+from companion.systems.jongrogue.wall import Place
 
 
 class Stop(Exception):
@@ -156,6 +157,23 @@ def test_unknown_sticker_is_named_not_straightened() -> None:
     assert likeliest(SlotReading(Slot.ROOM_TL, None, 0.0, uid=UNKNOWN), Game("plus").ledger) == ()
     camera = interpret(SlotReading(Slot.DRAW, None, 0.2), Game("plus").ledger)
     assert "straighten" in camera.problem  # an unsure camera read still asks to straighten
+
+
+def test_a_fifth_copy_sticker_says_how_to_re_enrol_it_not_to_lay_it_again() -> None:
+    """Audit rfid #3: a sticker enrolled as the wrong kind reads as a 5th copy; the player
+    was told to place the tile again, which gives the same sticker and the same refusal."""
+    game = Game("plus")
+    five_m = Tile.from_notation("5m")
+    for _ in range(4):
+        game.ledger.move(five_m, Place.WALL, Place.TABLE)
+    read = interpret(SlotReading(Slot.DRAW, "5m", 1.0, (Candidate("5m", 1.0),), uid="04040300"),
+                     game.ledger)
+    assert read.tile is None
+    assert "again" not in read.problem
+    assert read.problem.startswith("sticker 04040300 on the draw slot reads 5m (五萬), but 5m "
+                                   "cannot be drawn")
+    assert "delete its line in rfid_tags.toml" in read.problem
+    assert "`companion calibrate rfid --reenrol KIND`" in read.problem
 
 
 class Uart:

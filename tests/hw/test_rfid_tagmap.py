@@ -82,7 +82,7 @@ def test_jr_wall_1_an_rfid_read_of_a_fifth_copy_is_refused() -> None:
         check_drawn(ledger, reading)
     message = str(refused.value)
     assert "sticker 04A1B2C3 on the draw slot reads 5p" in message
-    assert "all 4 are already out of the wall (4 in the discards)" in message
+    assert "5p cannot be drawn: all 4 are out of the wall already" in message
     assert "re-enrol" in message
 
 

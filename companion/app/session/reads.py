@@ -29,7 +29,7 @@ from companion.errors import DeviceError, ImpossibleRead
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.view import Option
 from companion.hw.ports import SLOT_NAMES, Slot, SlotReading, TileReader
-from companion.hw.rfid.wallcheck import UnknownTag
+from companion.hw.rfid.wallcheck import UnknownTag, check_drawn
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 from companion.systems.jongrogue.wall import TileLedger
 
@@ -184,11 +184,17 @@ class Read:
 
 
 def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
-    """The best legal tile of a reading (JR-WALL-1), falling back on the reader's candidates."""
+    """The best legal tile of a reading (JR-WALL-1), falling back on the reader's candidates;
+    an RFID sticker's through :func:`companion.hw.rfid.wallcheck.check_drawn`."""
     where = SLOT_NAMES[reading.slot]
-    if reading.label is None and reading.uid:
-        # An RFID sticker that was never enrolled: straightening the tile cannot help.
-        return Read(None, str(UnknownTag(reading.uid, where)))
+    if reading.uid and reading.label != EMPTY:
+        # A sticker names one tile: there is no next candidate to fall back on, and laying
+        # it again reads the same. Not enrolled, or a 5th copy (enrolled as the wrong kind):
+        # check_drawn says how to enrol it.
+        try:
+            return Read(check_drawn(ledger, reading))
+        except (UnknownTag, ImpossibleRead) as exc:
+            return Read(None, str(exc))
     if reading.label is None:
         looks = reading.candidates[0].label if reading.candidates else EMPTY
         if looks not in (BACK, EMPTY):

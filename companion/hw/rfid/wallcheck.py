@@ -2,14 +2,15 @@
 
 A sticker is only as right as its enrolment: a tile whose sticker was enrolled
 as the wrong kind shows up here as a 5th copy, and is refused with a message
-that names the sticker, so the player can re-enrol it.
+that names the sticker and how to re-enrol it (laying it again cannot help).
 """
 
 from __future__ import annotations
 
 from companion.errors import CompanionError, ImpossibleRead
 from companion.hw.ports import SLOT_NAMES, SlotReading
-from companion.systems.jongrogue.tiles import Tile
+from companion.hw.rfid.tagmap import TAGMAP_FILENAME
+from companion.systems.jongrogue.tiles import COPIES_PER_KIND, Tile
 from companion.systems.jongrogue.wall import TileLedger
 
 
@@ -48,9 +49,14 @@ def check_drawn(ledger: TileLedger, reading: SlotReading) -> Tile:
     try:
         ledger.check_draw(tile)
     except ImpossibleRead as exc:
+        # Not the ledger's "place the tile again": laid again, the sticker reads the same.
+        # Enrolment refuses a sticker enrolled already, so its line goes first, then
+        # --reenrol takes it anew.
         raise ImpossibleRead(
-            f"sticker {reading.uid} on the {slot} slot reads {tile} ({tile.name_ja}), but {exc}; "
-            "if this tile is not really a "
-            f"{tile}, re-enrol its sticker (`companion calibrate rfid --reenrol KIND`)"
+            f"sticker {reading.uid} on the {slot} slot reads {tile} ({tile.name_ja}), but "
+            f"{tile} cannot be drawn: all {COPIES_PER_KIND} are out of the wall already. If the "
+            f"tile is not a {tile}, its sticker was enrolled wrong: to re-enrol it, stop the "
+            f"game, delete its line in {TAGMAP_FILENAME} and run "
+            "`companion calibrate rfid --reenrol KIND` (KIND: the tile it is)"
         ) from exc
     return tile
