@@ -325,6 +325,23 @@ def test_a_tray_speaking_another_version_is_named(sim: TraySimulator) -> None:
     assert status.counters["wrong_version"] >= 1
 
 
+def test_one_stray_line_of_another_version_is_not_blamed_for_a_later_silence(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    """Audit rfid #4: one noisy `J2` line, then the tray hung: every retry said "the tray
+    speaks another protocol version", sending the player to reflash a tray that is fine."""
+    assert ready(sim, tray).ok
+    body = b"J2 5 HB 1"
+    sim.inject(b"xx" + body + b" *%04X\n" % crc16(body))
+    pump(sim, tray, timeout=0.05)
+    sim.silent = True
+    pump(sim, tray, until=lambda e: tray.status().counters["timeouts"] >= 2, timeout=2.0)
+    status = tray.status()
+    assert status.counters["wrong_version"] == 1 and status.counters["timeouts"] >= 2
+    assert "no hello from" in status.message
+    assert "another protocol version" not in status.message
+
+
 def test_a_reader_that_stops_answering_is_reported_and_recovers(
     sim: TraySimulator, tray: TrayReader
 ) -> None:

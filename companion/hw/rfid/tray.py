@@ -94,6 +94,8 @@ class TrayReader:
         self._snapped = False  # a snapshot was reconciled (see poll)
         # The first snapshot's empty slots, for the poll that brought it (see poll).
         self._start_empty: list[Slot] = []
+        # The wrong_version counter when this handshake began (see _no_hello).
+        self._hello_wrong_version = 0
 
     # -- TileReader -----------------------------------------------------
 
@@ -189,6 +191,7 @@ class TrayReader:
             self.firmware, self.tray_slots = "unknown", len(self.slots)
             return
         self.state = LinkState.HANDSHAKE
+        self._hello_wrong_version = self.lines.counters["wrong_version"]
         waiting = f"waiting for the tray on {self.link.device} to say hello"
         # Keep the last failure in view: it is what the player needs to fix.
         self._problem = f"{waiting} (last time: {self._problem})" if self._failed else waiting
@@ -208,11 +211,7 @@ class TrayReader:
         quiet = now - self._last_heard
         unanswered = now - self._hello_sent
         if self.state is LinkState.HANDSHAKE and unanswered > self.settings.hello_timeout:
-            if self.lines.counters["wrong_version"]:
-                problem = ("the tray speaks another protocol version than v1: "
-                           "update its firmware (firmware/README.md) or the companion")
-            else:
-                problem = f"no hello from {self.link.device}: is it the tray, running our firmware?"
+            problem = self._no_hello()
             self.counters["timeouts"] += 1
             self.link.drop(problem)
             self._lost_link(problem)
@@ -221,6 +220,15 @@ class TrayReader:
             self.counters["timeouts"] += 1
             self.link.drop(problem)
             self._lost_link(problem)
+
+    def _no_hello(self) -> str:
+        """Why this handshake got no HELLO, judged by what arrived since it began only: a
+        stray line of long ago says nothing of a tray gone silent now."""
+        device = self.link.device
+        if self.lines.counters["wrong_version"] > self._hello_wrong_version:
+            return ("the tray speaks another protocol version than v1: "
+                    "update its firmware (firmware/README.md) or the companion")
+        return f"no hello from {device}: is it the tray, running our firmware?"
 
     def _handle(self, message: Message, arrived: float, events: list[TagEvent]) -> None:
         if self.state is LinkState.HANDSHAKE:
