@@ -82,11 +82,14 @@ def describe(action: Action | CheckCall) -> str:
 
 
 def summary(entry: Entry) -> str:
-    """What an action came to, in a few words: the pools it left, or the roll's verdict."""
+    """What an action came to, in a few words: the pools it left, or the last line's own
+    verdict. That verdict is the line's, not its roll's: a monster's attack the PC defended
+    (GM-COMBAT-3) ends ``＞ 成功/success ＞ 防御成功/defended``, and the roll's "success" is
+    the defence's, which after "オーク → 駆け出し冒険者１ attack" read as a hit."""
     lines = [line for line in entry.lines if not line.text.startswith("round ")]
     if not lines:
         return "–"
     last = lines[-1]
     if last.rule == "GM-COMBAT-8" or last.result is None:
         return last.text
-    return last.result.text.rpartition("＞")[2].strip()
+    return last.text.rpartition("＞")[2].strip()

@@ -1,0 +1,41 @@
+"""What the genso table's Log and Result panels say an attack came to: the defender's
+outcome when the defender rolled (GM-COMBAT-3), not the defence roll's bare "success" after
+"X → Y attack"."""
+
+from __future__ import annotations
+
+from companion.app.modes.genso import GensoFightMode
+from companion.dice import ScriptedDice
+from companion.systems.genso.combat import Attack, Fight, Wait, entrants_for
+from companion.systems.genso.rules import load_rules
+from companion.systems.genso.sheet import preset
+
+RULES = load_rules()
+PC1, ORC = "駆け出し冒険者１", "オーク"
+
+
+def d6(*faces: int) -> ScriptedDice:
+    return ScriptedDice((6, face) for face in faces)
+
+
+def orc_attacks(*faces: int) -> GensoFightMode:
+    """pc1 waits, then the Orc attacks it with ``faces`` for the dice."""
+    fight = Fight(RULES, entrants_for(RULES, [preset(RULES, "pc1")], [("orc", 1)]))
+    fight.push(Wait(PC1), d6())
+    fight.push(Attack(ORC, PC1), d6(*faces))
+    return GensoFightMode(RULES, fight)
+
+
+def test_the_log_says_the_pc_defended_an_orcs_attack() -> None:
+    """GM-COMBAT-3: pc1 defended (6+6+7 ≥ 13, no damage), and the Log read
+    "オーク Orc → 駆け出し冒険者１ PC 攻撃 attack ＞ 成功/success": the defence roll's verdict,
+    which reads as the orc's attack succeeding."""
+    log = orc_attacks(6, 6).fight_view().log[-1]
+    assert log.startswith(f"{ORC} Orc → {PC1} PC 攻撃 attack")
+    assert log.endswith("＞ 防御成功/defended"), log
+
+
+def test_the_log_of_an_orcs_attack_that_hit_gives_what_it_left() -> None:
+    """GM-COMBAT-3, GM-COMBAT-8: a failed defence shows what the blow left, as before."""
+    log = orc_attacks(1, 1, 3).fight_view().log[-1]
+    assert log.endswith(f"＞ {PC1} PC: HP 9/12, MP 8/8"), log
