@@ -113,6 +113,28 @@ def test_garbage_and_bad_checksums_are_counted(uart: Pty, reader: Rdm6300Reader)
     assert counters["frames"] == 1
 
 
+@pytest.mark.parametrize("junk", ["garbage", "bad checksums"])
+def test_bytes_that_are_never_a_frame_are_a_problem_not_ok(
+    uart: Pty, reader: Rdm6300Reader, junk: str
+) -> None:
+    """Audit rfid #6: a wrong port, a TX without its divider or line noise sent bytes that
+    were never a frame, and the status said "ok: RDM6300 on ..." while no tag was ever
+    read; in a game the status line stayed blank with a tile on the reader."""
+    bad = bytearray(frame(TAG))
+    bad[12] = ord("0") if bad[12] != ord("0") else ord("1")
+    chunk = b"\xfe\x7f\x13 at 115200 baud" if junk == "garbage" else bytes(bad)
+    for _ in range(5):
+        uart.write(chunk)
+        collect(reader, 0.03)
+    status = reader.status()
+    assert not status.ok
+    assert status.message.startswith(f"bytes come from {uart.port} but no valid RDM6300 frame")
+    assert "divider" in status.message
+    uart.write(frame(TAG))
+    collect(reader, 0.03)
+    assert reader.status().ok  # a valid frame proves the port and its wiring right
+
+
 def test_unplugged_uart_is_reopened() -> None:
     current = {"pty": Pty()}
     rdm = Rdm6300Reader(lambda: current["pty"].port, settings=FAST)

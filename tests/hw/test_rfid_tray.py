@@ -19,6 +19,7 @@ from companion.hw.ports import ReaderStatus, Slot, SlotReading
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.link import Backoff, Port
 from companion.hw.rfid.protocol import SEQ_MODULO, Kind, crc16, encode
+from companion.hw.rfid.rdm6300 import frame
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TagMap
 from companion.hw.rfid.tray import TrayReader, TraySettings
@@ -340,6 +341,24 @@ def test_one_stray_line_of_another_version_is_not_blamed_for_a_later_silence(
     assert status.counters["wrong_version"] == 1 and status.counters["timeouts"] >= 2
     assert "no hello from" in status.message
     assert "another protocol version" not in status.message
+
+
+def test_a_port_full_of_bytes_but_no_tray_lines_says_so(sim: TraySimulator) -> None:
+    """Audit rfid #6: an RDM6300 (or a bridge at the wrong baud) on the tray's port was
+    reported as "no hello ... is it the tray", the same as a silent port, with lines=0
+    garbage=0 in the counters though hundreds of bytes had come."""
+    sim.silent = True
+    reader = TrayReader(sim.port, settings=FAST)
+    try:
+        deadline = time.monotonic() + 1.0
+        while reader.counters["timeouts"] < 1 and time.monotonic() < deadline:
+            sim.inject(frame("0F00A1B2C3"))
+            pump(sim, reader, timeout=0.02)
+        status = reader.status()
+    finally:
+        reader.close()
+    assert "bytes came from" in status.message and "no tray line" in status.message
+    assert "rdm6300 kind" in status.message and "115200 baud" in status.message
 
 
 def test_a_reader_that_stops_answering_is_reported_and_recovers(

@@ -36,6 +36,10 @@ STX = 0x02
 ETX = 0x03
 FRAME_LENGTH = 14
 BAUDRATE = 9600
+# Invalid frames (garbage, bad checksums) with no valid one since, before the status says
+# the bytes are not an RDM6300's: a glitch as the port opens is not a fault, but a wrong
+# port, a TX without its divider or a noisy line sends junk again and again.
+JUNK_BEFORE_PROBLEM = 3
 _HEX = frozenset(b"0123456789ABCDEFabcdef")
 
 
@@ -129,6 +133,8 @@ class Rdm6300Reader:
         self._first_opened: float | None = None  # when the port first opened (at_start)
         self._proven = False  # the open port has shown it works (see proven_after)
         self._failure = ""  # the last drop, shown until a reopened port proves itself
+        # Invalid frames since the last valid one (or the port's opening), by framer counter.
+        self._junk = {"garbage": 0, "bad_checksum": 0}
 
     def poll(self) -> list[SlotReading]:
         return latest_readings(self.poll_events())
@@ -137,6 +143,7 @@ class Rdm6300Reader:
         events: list[TagEvent] = []
         if not self.link.is_open and self.link.try_open():
             self.framer.reset()
+            self._junk = dict.fromkeys(self._junk, 0)
             self._opened_at, self._proven = self.clock(), False
             if self._first_opened is None:
                 self._first_opened = self._opened_at
@@ -150,7 +157,9 @@ class Rdm6300Reader:
                 self.counters["reconnects"] += 1
                 self._failure = self.link.problem
             arrived = time.perf_counter()
+            before = dict(self.framer.counters)
             uids = self.framer.feed(data) if data else []
+            self._count_junk(before, bool(uids))
             if self.link.is_open and not self._proven and (
                     uids or self.clock() - self._opened_at >= self.settings.proven_after):
                 # Only now does the backoff restart, as the tray's does on HELLO: a port
@@ -168,6 +177,13 @@ class Rdm6300Reader:
                                    self.tag_map.label(self.uid), time.perf_counter()))
             self.uid = None
         return events
+
+    def _count_junk(self, before: dict[str, int], valid: bool) -> None:
+        """Follow the invalid frames since the last valid one: a valid frame proves the
+        port, wiring and speed right, whatever junk came before it."""
+        for name in self._junk:
+            added = self.framer.counters[name] - before[name]
+            self._junk[name] = 0 if valid else self._junk[name] + added
 
     def _seen(self, uid: str, arrived: float, events: list[TagEvent]) -> None:
         self._last_seen = self.clock()
@@ -194,6 +210,13 @@ class Rdm6300Reader:
             # Reopened but not proven: the same words as while it was down, so a port that
             # flaps reads as one steady problem, not "ok" and "went away" by turns.
             return ReaderStatus(False, self._failure, counters)
+        if sum(self._junk.values()) >= JUNK_BEFORE_PROBLEM:
+            # Bytes, but never a frame: the port reads "ok" while no tag is ever seen.
+            return ReaderStatus(False, (
+                f"bytes come from {self.link.device} but no valid RDM6300 frame "
+                f"({self._junk['garbage']} garbage, {self._junk['bad_checksum']} bad "
+                "checksums): the wrong port, its TX not through the divider "
+                "(hardware/wiring.md), or not an RDM6300?"), counters)
         where = f"RDM6300 on {self.link.device} ({SLOT_NAMES[self.slot]} slot)"
         return ReaderStatus(True, where, counters)
 

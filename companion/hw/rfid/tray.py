@@ -94,8 +94,10 @@ class TrayReader:
         self._snapped = False  # a snapshot was reconciled (see poll)
         # The first snapshot's empty slots, for the poll that brought it (see poll).
         self._start_empty: list[Slot] = []
-        # The wrong_version counter when this handshake began (see _no_hello).
-        self._hello_wrong_version = 0
+        # What arrived since this handshake began, to say why no HELLO came (_no_hello).
+        self._hello_wrong_version = 0  # the wrong_version counter when it began
+        self._hello_bytes = 0
+        self._hello_lines = 0  # valid lines
 
     # -- TileReader -----------------------------------------------------
 
@@ -171,8 +173,12 @@ class TrayReader:
             now = self.clock()
             if data:
                 arrived = time.perf_counter()
+                if self.state is LinkState.HANDSHAKE:
+                    self._hello_bytes += len(data)
                 for message in self.lines.feed(data):
                     self._last_heard = now  # only a valid line proves the tray is alive
+                    if self.state is LinkState.HANDSHAKE:
+                        self._hello_lines += 1
                     self._handle(message, arrived, events)
             if not self.link.is_open:
                 self._lost_link(self.link.problem)
@@ -192,6 +198,7 @@ class TrayReader:
             return
         self.state = LinkState.HANDSHAKE
         self._hello_wrong_version = self.lines.counters["wrong_version"]
+        self._hello_bytes = self._hello_lines = 0
         waiting = f"waiting for the tray on {self.link.device} to say hello"
         # Keep the last failure in view: it is what the player needs to fix.
         self._problem = f"{waiting} (last time: {self._problem})" if self._failed else waiting
@@ -228,6 +235,12 @@ class TrayReader:
         if self.lines.counters["wrong_version"] > self._hello_wrong_version:
             return ("the tray speaks another protocol version than v1: "
                     "update its firmware (firmware/README.md) or the companion")
+        if self._hello_bytes and not self._hello_lines:
+            # Not silence: another device, or the right one at another speed. (The partial
+            # line is dropped uncounted at the next handshake, so the counters miss it.)
+            return (f"{self._hello_bytes} bytes came from {device} but no tray line: an "
+                    "RDM6300 there needs the rdm6300 kind (input.rfid_kind); a tray on a "
+                    f"serial bridge needs the bridge at {self.settings.baudrate} baud")
         return f"no hello from {device}: is it the tray, running our firmware?"
 
     def _handle(self, message: Message, arrived: float, events: list[TagEvent]) -> None:
