@@ -259,9 +259,31 @@ def steps(entry: Entry) -> tuple[DiceStep, ...]:
 
 
 def summary(entry: Entry) -> str:
-    """What an action came to, in a few words: its first check's verdict, or its last line."""
-    for line in entry.lines:
-        if "＞" in line and "1D100" in line.upper():
-            return line.rpartition("＞")[2].strip()
-    lines = [line for line in entry.lines if not line.startswith("round ")]
-    return lines[-1] if lines else "–"
+    """What an action came to, in a few words: its first check's verdict and, when its
+    target rolled the defence declared against it (a dodge, a parry, a counter: CO-DODGE-2/4,
+    CO-PARRY-1/4, CO-GRAP-5, CO-MA-5), that defence and its verdict after it; else its last
+    line. The attack's "成功/success" alone read as a hit on a blow that was dodged."""
+    checks = [line for line in entry.lines if "＞" in line and "1D100" in line.upper()]
+    if not checks:
+        lines = [line for line in entry.lines if not line.startswith("round ")]
+        return lines[-1] if lines else "–"
+    said = _verdict(checks[0])
+    action = entry.action
+    if not isinstance(action, (Attack, Grapple, Tackle)) or action.defence is Defence.NONE:
+        return said
+    # The target's checks right after the action's own: a Grapple parry rolls twice
+    # (CO-GRAP-5), and its last roll decides; a second shot's check ends the run.
+    run = list(itertools.takewhile(lambda line: line.startswith(f"{action.target} "),
+                                   checks[1:]))
+    if not run:
+        return said
+    defence = run[-1]
+    how = defence[len(action.target) + 1:defence.upper().index("(1D100")].strip()
+    return f"{said} · {how} {_verdict(defence)}"
+
+
+def _verdict(line: str) -> str:
+    """A check line's verdict, without the rule IDs and notes in brackets after it (the
+    Result panel shows the rule beside the line)."""
+    verdict = line.rpartition("＞")[2]
+    return re.sub(r"\s*\([^()]*CO-[A-Z]+-\d+[^()]*\)", "", verdict).strip()

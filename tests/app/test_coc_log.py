@@ -1,0 +1,46 @@
+"""What the coc table's Log and Result panels say: an attack's defence (a dodge, a parry) and
+its verdict after the attack's, and each result line's rule ID its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.app.modes.coc import CocFightMode
+from companion.dice import ScriptedDice
+from companion.systems.coc.combat import Attack, Defence
+from companion.systems.coc.rules import Profile
+from tests.systems.coc.helpers import duel, pass_to
+
+ANN = {"dodge": 60, "knife": 60, "weapons": ("knife",)}
+CULT = {"fist": 90}
+
+
+def cult_attacks_ann(profile: str, dice: list[tuple[int, int]], **how: Any) -> CocFightMode:
+    """Cult (Fist 90) attacks Ann (Dodge 60, Knife 60) with exactly ``dice``."""
+    fight = duel(Profile(profile), ANN, CULT)
+    pass_to(fight, "Cult")
+    source = ScriptedDice(dice)
+    fight.push(Attack("Cult", "Ann", **how), source)
+    assert source.remaining == []
+    return CocFightMode(fight)
+
+
+def test_the_log_says_the_attack_was_dodged() -> None:
+    """CO-DODGE-2: Ann's Dodge succeeded (no damage), and the Log read
+    "Cult 攻撃 attacks → Ann (dodge) ＞ 成功/success", the attack's verdict alone: the blow
+    seemed to land."""
+    mode = cult_attacks_ann("003", [(100, 30), (100, 3)], defence=Defence.DODGE)
+    assert mode.fight_view().log[-1] == ("Cult 攻撃 attacks → Ann (dodge) ＞ 成功/success · "
+                                         "回避/Dodge 決定的成功/スペシャル (critical, special)")
+
+
+def test_the_log_says_a_parry_failed_and_an_undefended_blow_is_the_attack_alone() -> None:
+    """CO-PARRY-4 (004): a failed knife parry is told after the attack's success (it read
+    "＞ 成功/success" alone, as a parry that held did); with no defence declared the Log
+    gives the attack's verdict alone, as before."""
+    parried = cult_attacks_ann("004", [(100, 30), (3, 2), (4, 1), (100, 90)],
+                               defence=Defence.PARRY, parry_weapon=0)
+    assert parried.fight_view().log[-1].endswith(
+        "(parry ナイフ/Knife) ＞ 成功/success · parry ナイフ/Knife 失敗/failure")
+    plain = cult_attacks_ann("004", [(100, 30), (3, 2), (4, 1)])
+    assert plain.fight_view().log[-1] == "Cult 攻撃 attacks → Ann ＞ 成功/success"
