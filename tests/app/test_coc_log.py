@@ -44,3 +44,16 @@ def test_the_log_says_a_parry_failed_and_an_undefended_blow_is_the_attack_alone(
         "(parry ナイフ/Knife) ＞ 成功/success · parry ナイフ/Knife 失敗/failure")
     plain = cult_attacks_ann("004", [(100, 30), (3, 2), (4, 1)])
     assert plain.fight_view().log[-1] == "Cult 攻撃 attacks → Ann ＞ 成功/success"
+
+
+def test_damage_after_a_failed_dodge_does_not_carry_the_dodges_rule() -> None:
+    """CO-DODGE-2 names the dodge alone: the Result panel showed the damage roll and
+    "Ann takes 3: HP 10/13" under CO-DODGE-2 too (and after an undefended blow under the
+    attack's CO-CORE-1), as if the dodge rule dealt them."""
+    dodged = cult_attacks_ann("003", [(100, 30), (100, 90), (3, 2), (4, 1)],
+                              defence=Defence.DODGE)
+    shown = [(step.rule, step.text.split(" ")[0]) for step in dodged.fight_view().result]
+    assert shown == [("CO-CORE-1", "Cult"), ("CO-DODGE-2", "Ann"), ("", "damage"),
+                     ("", "Ann")]
+    plain = cult_attacks_ann("003", [(100, 30), (3, 2), (4, 1)])
+    assert [step.rule for step in plain.fight_view().result] == ["CO-CORE-1", "", ""]

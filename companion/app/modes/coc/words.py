@@ -246,14 +246,15 @@ def marks(state: FightState) -> dict[str, str]:
 
 def steps(entry: Entry) -> tuple[DiceStep, ...]:
     """An entry's lines, each with its rule ID: the one it names, CO-CORE-1 for a d100 check
-    (its criticals and fumbles are that rule's), else the line before's."""
-    out, rule = [], ""
+    (its criticals and fumbles are that rule's), else the line before's unless that line was
+    a check: a check's rule is its roll's alone, and the damage and HP lines after a failed
+    dodge showed CO-DODGE-2 (none of the damage rolls of BASE 6e has an ID)."""
+    out, carried = [], ""
     for line in entry.lines:
         found = RULE_ID.search(line)
-        if found:
-            rule = found.group(0)
-        elif "1D100<=" in line.upper():
-            rule = "CO-CORE-1"
+        check = "1D100<=" in line.upper()
+        rule = found.group(0) if found else "CO-CORE-1" if check else carried
+        carried = "" if check else rule
         out.append(DiceStep(rule, line))
     return tuple(out)
 
