@@ -23,6 +23,7 @@ from companion.app.session.reads import (
     open_reader,
 )
 from companion.app.session.save import SaveGame
+from companion.errors import DeviceError
 from companion.hw.buttons import Press
 from companion.hw.display.view import View
 from companion.hw.ports import SLOT_NAMES, Candidate, Slot, SlotReading
@@ -227,6 +228,20 @@ def test_rdm6300_reads_every_tile_on_the_draw_slot(monkeypatch: pytest.MonkeyPat
     assert str(tile) == "3s"
     assert "put it on the draw slot" in prompts.prompt and "top-left room slot" in prompts.prompt
     assert any("companion calibrate rfid" in s for s in statuses)
+
+
+@pytest.mark.parametrize("rfid_kind", ["tray", "rdm6300"])
+def test_playing_with_no_sticker_enrolled_says_to_calibrate_first(rfid_kind: str) -> None:
+    """Audit rfid #5: never calibrated, the game started without a word and said of every
+    tile "not enrolled: lay another, or --reenrol KIND", neither of which helps with none
+    of 136 stickers enrolled."""
+    path = config_dir() / TAGMAP_FILENAME
+    assert not path.exists()
+    with pytest.raises(DeviceError) as refused:
+        open_reader("rfid", "", "loop://", Game("plus").ledger, rfid_kind=rfid_kind)
+    assert str(refused.value) == (
+        f"no RFID stickers are enrolled ({path} is missing or empty): run `companion "
+        "calibrate rfid` first, to enrol the sticker under every tile")
 
 
 def test_rfid_kind_flag_sets_the_config(capsys: pytest.CaptureFixture[str]) -> None:

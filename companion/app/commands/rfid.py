@@ -211,7 +211,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(f"Simulated tray on {sim.port}; try: companion rfid monitor --port {sim.port}\n"
               f"or, with COMPANION_INPUT_RFID_PORT={sim.port} set, companion calibrate rfid "
               "or companion play --input rfid (the stickers it moves are those you enrolled, "
-              "or made-up ones that a game names as not enrolled)", flush=True)
+              "or made-up ones that a game names as not enrolled; a game needs one sticker "
+              "enrolled at least)", flush=True)
         if note:
             print(note, flush=True)
         end = None if args.seconds is None else time.monotonic() + args.seconds

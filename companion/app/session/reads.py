@@ -435,6 +435,7 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
 
     ``rfid_kind``: ``tray`` (MFRC522 readers under every slot, found by USB id) or
     ``rdm6300`` (one reader under the draw slot, on the Pi's UART unless a port is given).
+    An RFID reader with no sticker enrolled is refused: it could name no tile.
     """
     if kind == "camera":
         from companion.app.calibrate.camera import load_settings, load_slot_looks
@@ -459,7 +460,13 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
         from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
         from companion.hw.rfid.tray import TRAY_PID, TRAY_VID, TrayReader
 
-        tags = TagMap.load(config_dir() / TAGMAP_FILENAME)
+        path = config_dir() / TAGMAP_FILENAME
+        tags = TagMap.load(path)
+        if not len(tags):
+            # Else every tile laid says "not enrolled: lay another", which cannot help.
+            raise DeviceError(f"no RFID stickers are enrolled ({path} is missing or empty): "
+                              "run `companion calibrate rfid` first, to enrol the sticker "
+                              "under every tile")
         if rfid_kind == "rdm6300":
             from companion.hw.rfid.rdm6300 import Rdm6300Reader
 
