@@ -1077,7 +1077,8 @@ def test_the_to_hit_line_shows_every_term_of_an_npc_fought_as_a_monster() -> Non
 def test_a_fight_saved_with_the_old_to_hit_line_replays_as_played() -> None:
     """GM-COMBAT-2: a fight on an NPC fought as a monster saved before its to-hit line named
     the Combat skill (tests/systems/genso/data/fight_knight_as_monster_r3.json, engine
-    revision 3) replays with the same dice to the same results; only the words change."""
+    revision 3) replays with the same dice to the same results; only the words change: the
+    to-hit lines name the Combat skill, and GM-COMBAT-3's defence lines name both sides."""
     old = json.loads((DATA / "fight_knight_as_monster_r3.json").read_text(encoding="utf-8"))
     fight = Fight.from_json(RULES, old, "fight_knight_as_monster_r3.json")
     replayed = fight.to_json()["journal"]
@@ -1089,5 +1090,21 @@ def test_a_fight_saved_with_the_old_to_hit_line_replays_as_played() -> None:
     was = [line["text"] for e in old["journal"] for line in e["lines"]]
     now = [line["text"] for e in replayed for line in e["lines"]]
     changed = [(a, b) for a, b in zip(was, now, strict=True) if a != b]
-    assert len(changed) == 4 and all(
-        a.replace("体力/Body 6 + 7", "体力/Body 6 + 戦闘/Combat 5 + 7") == b for a, b in changed)
+    to_hit = [(a, b) for a, b in changed if " → " in a]
+    assert len(to_hit) == 4 and all(
+        a.replace("体力/Body 6 + 7", "体力/Body 6 + 戦闘/Combat 5 + 7") == b for a, b in to_hit)
+    knight = f"vs {KNIGHT} 体力/Body 6 + 戦闘/Combat 5 + 7: "
+    assert [b.partition(": (")[0] + ": " for _, b in changed if " → " not in b] == [
+        f"{PC1} defends: 体力/Body 6 + 戦闘/Combat 1 {knight}",
+        f"{PC2} defends: 体力/Body 5 {knight}"]
+
+
+def test_the_defence_line_names_the_defenders_terms_and_the_attackers() -> None:
+    """GM-COMBAT-3: pc1 (Body 6, Combat 1) defending against an Orc read "駆け出し冒険者１
+    defends against オーク (体力/Body 6 + 戦闘/Combat 0 + 7)": the orc's terms, which read
+    as pc1's (Combat 0, though pc1 has 1). Each side's now stands by its name."""
+    fight = make([preset(RULES, "pc1")], [("orc", 1)])
+    act(fight, Wait(PC1))
+    line = act(fight, Attack(ORC, PC1), 6, 6).lines[0]
+    assert line.text.startswith(f"{PC1} defends: 体力/Body 6 + 戦闘/Combat 1 vs {ORC} "
+                                "体力/Body 6 + 戦闘/Combat 0 + 7: (2D6+7>=13) ＞ "), line.text

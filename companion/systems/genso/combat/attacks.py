@@ -112,8 +112,13 @@ def _hit(rules: GensoRules, attacker: Combatant, target: Combatant, full: bool,
         result = roll(f"2D6+{defence_mod}>={fixed_side}", source,
                       purpose=f"{target.name}'s defence 防御")
         verdict = "防御成功/defended" if result.success else "防御失敗/hit"
-        lines.append(Line("GM-COMBAT-3", f"{target.name} defends against {attacker.name} "
-                                         f"({terms} + 7): {result.text} ＞ {verdict}", result))
+        # Both sides named, as the GM-COMBAT-2 line names them: "Aki defends against オーク
+        # (体力/Body 6 + …)" read as Aki's Body, though the terms were the orc's.
+        shown = (_defence_terms(d_label, d_value, target)
+                 + (f" + 全力回避/full dodge {dodge}" if dodge else ""))
+        lines.append(Line("GM-COMBAT-3", f"{target.name} defends: {shown} vs {attacker.name} "
+                                         f"{terms} + {fixed}: {result.text} ＞ {verdict}",
+                          result))
         return not result.success
     rule = "GM-COMBAT-4" if not attacker.role.monster_like else "GM-COMBAT-3"
     attack = roll(f"2D6+{attack_mod}", source, purpose=f"{attacker.name}'s attack roll 命中")
