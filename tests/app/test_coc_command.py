@@ -498,3 +498,18 @@ def test_a_grapple_from_behind_off_the_board_by_the_command(
     done = run(capsys, "fight", "act", "grapple", "Ann", "Cult", "--with", "from_behind=true",
                "--seed", "1")
     assert done["entry"]["action"]["from_behind"] is True
+
+
+def test_two_sheets_whose_names_differ_only_in_width_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/sheets.md: every combatant needs its own name, and a name typed in full width
+    (Ａｎｎ) finds Ann. Ann and Ａｎｎ began one fight, and then Ａｎｎ typed for Ann named the
+    other sheet: the fight is refused, naming both sheets."""
+    ann, cult = sheets(tmp_path)
+    wide = tmp_path / "ann2.toml"
+    wide.write_text(SHEET.format(name="Ａｎｎ", dex=12), encoding="utf-8")
+    assert main(["coc", "fight", "new", "--investigators", ann, str(wide),
+                 "--foes", cult]) == 2
+    err = capsys.readouterr().err
+    assert f"{wide}: 'Ａｎｎ' and 'Ann' ({ann}) differ only in full- and half-width" in err
