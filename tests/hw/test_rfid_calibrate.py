@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -146,6 +146,45 @@ def test_tiles_lying_on_the_tray_at_start_are_not_enrolled(
     assert ("A tile was already on the top-left room slot (sticker 04BB0001): lift it off. "
             "Nothing lying there at the start is enrolled.") in text
     assert "already on the top-right room slot (sticker 04BB0002)" in text
+
+
+def test_a_second_tile_laid_before_the_first_is_lifted_is_named(
+    sim: TraySimulator, tray: TrayReader
+) -> None:
+    """Audit rfid #7: 1m and 2m laid together; 1m was enrolled and the 2m on another slot
+    was never mentioned, so the prompt for a 2m seemed to hang over a 2m already laid.
+    The player is told to lift it and lay it again; laid again, it is enrolled."""
+    one_m, two_m = Tile.from_notation("1m"), Tile.from_notation("2m")
+    enroller, _, _, out = session(sim, tray)
+    enroller.enrol([one_m, two_m], copies=1)
+
+    def run_until(done: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + 5
+        while not done() and time.monotonic() < deadline:
+            sim.settle()
+            for event in tray.poll_events():
+                enroller.on_event(event)
+            tray.wait(0.001)
+
+    run_until(lambda: tray.status().ok)
+    sim.place(0, sticker(one_m, 0))
+    run_until(lambda: enroller.waiting is Waiting.LIFT)
+    sim.place(2, sticker(two_m, 0))  # laid too soon, on the top-right room slot
+    run_until(lambda: "One tile at a time" in out.getvalue())
+    sim.remove(0)
+    run_until(lambda: enroller.waiting is Waiting.TILE)
+    text = out.getvalue()
+    assert (f"One tile at a time: lift the tile on the top-right room slot too (sticker "
+            f"{sticker(two_m, 0)}), and lay it again when asked.") in text
+    assert text.index("[2/2] Place a 2m") < text.index(
+        f"The tile on the top-right room slot (sticker {sticker(two_m, 0)}) was laid before "
+        "it was asked for and is not read: lift it and lay it again.")
+    assert enroller.tag_map.uids(two_m) == []
+    sim.remove(2)
+    run_until(lambda: sticker(two_m, 0) not in enroller.early)
+    sim.place(2, sticker(two_m, 0))
+    run_until(lambda: enroller.waiting is Waiting.LIFT)
+    assert enroller.tag_map.uids(two_m) == [sticker(two_m, 0)]
 
 
 def test_a_tag_on_the_rdm6300_as_it_comes_up_is_not_enrolled() -> None:

@@ -31,7 +31,7 @@ from typing import Any, Protocol, TextIO
 from companion.app.commands.rfid import STDIN_PORT, RfidReader, add_reader_arguments, open_reader
 from companion.app.paths import config_dir
 from companion.errors import CompanionError, InvalidNotation
-from companion.hw.ports import SLOT_NAMES
+from companion.hw.ports import SLOT_NAMES, Slot
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.tiles import ALL_KINDS, COPIES_PER_KIND, Tile, parse_tiles
@@ -100,6 +100,7 @@ class Enroller:
         self.new_uid = ""
         self.checked: set[str] = set()
         self.lying: set[str] = set()  # stickers lying on the reader since it came up
+        self.early: dict[str, Slot] = {}  # stickers laid before they were asked for
 
     # -- starting -------------------------------------------------------
 
@@ -152,7 +153,7 @@ class Enroller:
     # -- input ----------------------------------------------------------
 
     def on_event(self, event: TagEvent) -> None:
-        if self._lay_there(event):
+        if self._lay_there(event) or self._laid_too_soon(event):
             return
         if self.waiting is Waiting.LIFT:
             if event.action is TagAction.REMOVED and event.uid == self.lift_uid:
@@ -182,6 +183,23 @@ class Enroller:
             return True
         return False
 
+    def _laid_too_soon(self, event: TagEvent) -> bool:
+        """Whether ``event`` is of a tile laid while the last one was still to be lifted (or
+        its lifting): it was not asked for yet, so it is not read, and the player is told
+        to lift it, then again under the next prompt if it still lies there; laid again,
+        it is read as any other. (The tile to lift showing up on another slot is that tile
+        moved, not another one.)"""
+        if event.action is TagAction.PLACED and self.waiting is Waiting.LIFT \
+                and event.uid != self.lift_uid:
+            self.early[event.uid] = event.slot
+            self.say(f"  One tile at a time: lift the tile on the {SLOT_NAMES[event.slot]} slot "
+                     f"too (sticker {event.uid}), and lay it again when asked.")
+            return True
+        if event.action is TagAction.REMOVED and event.uid in self.early:
+            del self.early[event.uid]
+            return True
+        return False
+
     def _after_lift(self) -> None:
         if self.after_lift is Waiting.TILE:
             self._next_tile()
@@ -192,6 +210,11 @@ class Enroller:
             self.say(f"Place another {tile} that still has its sticker ({left} to go).")
         else:
             self.waiting = self.after_lift
+        if not self.done:
+            # The prompt waits for a placement the player may think they have made.
+            for uid, slot in self.early.items():
+                self.say(f"  The tile on the {SLOT_NAMES[slot]} slot (sticker {uid}) was laid "
+                         "before it was asked for and is not read: lift it and lay it again.")
 
     def _refuse_enrolled(self, uid: str, then: Waiting) -> bool:
         known = self.tag_map.tile(uid)
