@@ -236,19 +236,23 @@ def opposed_check(rules: GensoRules, source: DiceSource, a: Character, b: Charac
     ``a_modifier`` is A's, ``b_modifier`` B's."""
     if ability == "strength":  # 筋力 in PG 2-3-1-2 is not a PC ability
         ability = "body"
+    # Two sheets of one name (a preset and a copy of it) gave two rows and a winner no one
+    # could tell apart: each side is then named by its letter in the seed's formula too.
+    a_name, b_name = ((f"{a.name} (A)", f"{b.name} (B)") if a.name == b.name
+                      else (a.name, b.name))
     a_terms = [_ability_term(rules, a, ability)]
     b_terms = [_ability_term(rules, b, ability)]
     if a_modifier:
         a_terms.append(Term("修正/modifier", a_modifier))
     if b_modifier:
         b_terms.append(Term("修正/modifier", b_modifier))
-    a_roll = roll(formula(a_terms, "", "").rstrip(), source, purpose=f"{a.name}'s roll 出目")
-    b_roll = roll(formula(b_terms, "", "").rstrip(), source, purpose=f"{b.name}'s roll 出目")
+    a_roll = roll(formula(a_terms, "", "").rstrip(), source, purpose=f"{a_name}'s roll 出目")
+    b_roll = roll(formula(b_terms, "", "").rstrip(), source, purpose=f"{b_name}'s roll 出目")
     if a_roll.total > b_roll.total:
         winner = Winner.A
     elif a_roll.total < b_roll.total or active:
         winner = Winner.B
     else:
         winner = Winner.DRAW
-    return Opposed(a.name, b.name, a_roll, b_roll, tuple(a_terms), tuple(b_terms), winner,
+    return Opposed(a_name, b_name, a_roll, b_roll, tuple(a_terms), tuple(b_terms), winner,
                    active)

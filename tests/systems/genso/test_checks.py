@@ -136,3 +136,14 @@ def test_a_check_asks_for_its_dice_by_name_and_target() -> None:
     assert asked == ["simple check 簡易判定 (2D6>7)",
                      "辺境の開拓民（男性）'s trap detection 罠発見 (2D6+9>12)",
                      "一般的な冒険者（男性）'s roll 出目", "辺境の開拓民（男性）'s roll 出目"]
+
+
+def test_an_opposed_check_of_two_sheets_of_one_name_tells_the_sides_apart() -> None:
+    """GM-CHECK-5: pc1 against a copy of pc1 printed two rows both named 駆け出し冒険者１ and
+    "駆け出し冒険者１ の勝ち/wins": nobody could tell which side won. Each side now carries its
+    letter of the seed's formula: (A), (B)."""
+    pc1 = preset(RULES, "pc1")
+    tie = opposed_check(RULES, d6(3, 3, 3, 3), pc1, pc1, "body", active=True)
+    assert tie.text.splitlines()[0].endswith("駆け出し冒険者１ (A) vs 駆け出し冒険者１ (B)")
+    assert tie.text.splitlines()[1].startswith("駆け出し冒険者１ (A): 2D + ")
+    assert tie.text.splitlines()[-1].startswith("駆け出し冒険者１ (B) の勝ち/wins")

@@ -714,3 +714,21 @@ def test_a_sheet_is_written_only_where_it_is_read_back(
     assert main(["genso", *argv, str(good)]) == 0
     capsys.readouterr()
     assert run(capsys, "sheet", str(good))["path"] == str(good)
+
+
+def test_an_opposed_check_refuses_one_sheet_on_both_sides(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-CHECK-5: `check opposed --sheet pc1 --vs pc1` (or one file named two ways) rolled
+    the sheet against itself; it is refused, saying to name the other side with --vs."""
+    assert main(["genso", "check", "opposed", "--sheet", "pc1", "--vs", "pc1"]) == 2
+    assert "--sheet pc1 and --vs pc1 are one sheet" in capsys.readouterr().err
+    mine = tmp_path / "mine.toml"
+    assert main(["genso", "sheet", "pc1", "--save-as", str(mine)]) == 0
+    capsys.readouterr()
+    assert main(["genso", "check", "opposed", "--sheet", str(mine),
+                 "--vs", str(tmp_path / "." / "mine.toml")]) == 2
+    assert "are one sheet" in capsys.readouterr().err
+    assert main(["genso", "check", "opposed", "--sheet", str(mine), "--vs", "pc1",
+                 "--seed", "1"]) == 0
+    assert "駆け出し冒険者１ (A) vs 駆け出し冒険者１ (B)" in capsys.readouterr().out

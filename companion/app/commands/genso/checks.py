@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 from companion.app.commands.genso.files import OVERRIDES_NAME, SET_EXAMPLE, resolve_sheet
@@ -91,11 +92,15 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
             return emit(args, check.to_json(), check.text, dice=True)
         if not args.sheet:
             raise IllegalAction(f"a {args.kind} check needs --sheet")
-        who, _ = resolve_sheet(rules, args.sheet)
+        who, where = resolve_sheet(rules, args.sheet)
         if args.kind == "opposed":
             if not args.vs:
                 raise IllegalAction("an opposed check needs --vs SHEET")
-            other, _ = resolve_sheet(rules, args.vs)
+            other, other_where = resolve_sheet(rules, args.vs)
+            if _one_sheet(args.sheet, where, args.vs, other_where):
+                raise IllegalAction(f"--sheet {args.sheet} and --vs {args.vs} are one sheet: "
+                                    "an opposed check (GM-CHECK-5) is between two sides, so "
+                                    "give the other side's sheet with --vs")
             opposed = checks.opposed_check(rules, source, who, other, ability,
                                            active=not args.no_active, a_modifier=args.modifier,
                                            b_modifier=args.vs_modifier or 0)
@@ -117,6 +122,14 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
         return emit(args, check.to_json(), check.text, dice=True)
 
     return run_with_source(args, body)
+
+
+def _one_sheet(a_ref: str, a_where: Path | None, b_ref: str, b_where: Path | None) -> bool:
+    """Whether two sheet references are one sheet: one file (by any path to it), or one
+    preset (a preset has no file)."""
+    if a_where is None or b_where is None:
+        return a_where is b_where and a_ref == b_ref
+    return a_where.resolve() == b_where.resolve()
 
 
 def cmd_defaults(args: argparse.Namespace, rules: GensoRules) -> int:
