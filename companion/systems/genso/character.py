@@ -573,6 +573,11 @@ def sale(rules: GensoRules, character: Character, key: str,
                        purse=character.purse.receive(paid, rates(rules))), paid, coins
     used = key.startswith("used:")
     item = rules.item(key.removeprefix("used:"))
+    # What is carried is asked before any price: a sale of what the character does not have
+    # asked for a price first, then said it was not there.
+    carried = f"used:{item.key}" if used else item.key
+    if carried not in character.equipment:
+        raise IllegalAction(_not_in_pack(character, item, used))
     paid_or_none = item.used_buyback if used else item.buyback
     coins_or_none = item.used_buyback_coins if used else item.buyback_coins
     if paid_or_none is None or coins_or_none is None:
@@ -584,13 +589,21 @@ def sale(rules: GensoRules, character: Character, key: str,
         if used or not item.price_about:
             raise IllegalAction(own.format(("used " if used else "") + item.name))
         paid_or_none, coins_or_none = _set_price(item, price), Purse(silver=price)
-    carried = f"used:{item.key}" if used else item.key
-    if carried not in character.equipment:
-        raise IllegalAction(f"{character.name} carries no {'used ' if used else ''}"
-                            f"{item.name} in the pack")
     return (_printed_kept(replace(character, equipment=_drop(character.equipment, carried),
                                   purse=character.purse.receive(paid_or_none, rates(rules)))),
             paid_or_none, coins_or_none)
+
+
+def _not_in_pack(character: Character, item: Item, used: bool) -> str:
+    """Why ``item`` cannot be sold: held or worn (only the pack's goods are sold, so it
+    comes off first), or not carried at all."""
+    worn = (*character.weapons, character.armor, character.shield, *character.rings_left,
+            *character.rings_right)
+    if not used and item.key in worn:
+        return (f"{character.name} holds {item.name} (readied or worn, not in the pack): "
+                f"take it off first (`companion genso gear SHEET {item.key} --off`), then "
+                "sell it")
+    return f"{character.name} carries no {'used ' if used else ''}{item.name} in the pack"
 
 
 def _printed_kept(character: Character) -> Character:

@@ -348,6 +348,20 @@ def test_selling_by_the_buy_back_prices() -> None:
     assert pc.purse == Purse(75, 4, 1)
 
 
+def test_selling_what_is_held_or_not_carried_says_so_before_any_price() -> None:
+    """GM-EQUIP-3: pc1's club (readied in its hand) was "not in the pack", with no word of
+    taking it off; and a sword pc1 does not have asked for the GM's price first, then said it
+    was not there. The held club says how to take it off; the sword, that it is not carried."""
+    pc1 = preset(RULES, "pc1")
+    with pytest.raises(IllegalAction, match=r"holds 棍棒/Club \(readied or worn, not in the "
+                       r"pack\): take it off first \(`companion genso gear SHEET club --off`\)"):
+        sale(RULES, pc1, "club", 3)
+    with pytest.raises(IllegalAction, match=r"carries no 剣/Sword in the pack"):
+        sale(RULES, pc1, "sword")
+    off = unequip(RULES, pc1, "club")
+    assert sale(RULES, off, "club", 3)[1] == 3
+
+
 def test_ordinary_goods_sell_at_the_price_the_gm_sets() -> None:
     """GM-EQUIP-3: the seed gives buy-back prices for magic goods only; a club or a torch
     sells at the GM's price, in silver, or not at all."""
@@ -355,7 +369,7 @@ def test_ordinary_goods_sell_at_the_price_the_gm_sets() -> None:
     pc, paid, coins = sale(RULES, pc, "club", 6)
     assert (paid, coins) == (6, Purse(silver=6)) and pc.equipment == ("torch",)
     assert pc.purse == Purse(0, 1, 2)
-    with pytest.raises(IllegalAction, match="carries no 棍棒/Club"):
+    with pytest.raises(IllegalAction, match="holds 棍棒/Club"):  # the one in its hand
         sale(RULES, pc, "club", 6)
     with pytest.raises(IllegalAction, match="a price is 0 silver or more, not -1"):
         sale(RULES, pc, "torch", -1)
