@@ -90,6 +90,17 @@ def test_monitor_watches_the_games_reader_by_default(
     assert "placed   draw     0F00A1B2C3            7z 中 Red dragon" in capsys.readouterr().out
 
 
+def test_a_port_that_never_opened_exits_1() -> None:
+    """Audit rfid #10: `rfid monitor --port /dev/ttyACM9` (no such device), stopped with
+    Ctrl-C, exited 0 as if the tray had been watched; a script took it for fine."""
+    with CompanionProcess("rfid", "monitor", "--port", "/dev/does-not-exist") as proc:
+        proc.wait_for(b"-- problem", timeout=20)
+        out, err = proc.finish(signal.SIGINT, timeout=10)
+    assert proc.returncode == 1, (out, err)
+    assert err.startswith("companion: error: the RFID reader never answered (cannot open "
+                          "/dev/does-not-exist")
+
+
 def test_a_broken_tag_map_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     path = config_dir() / TAGMAP_FILENAME
     path.parent.mkdir(parents=True)

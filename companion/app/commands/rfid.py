@@ -144,14 +144,19 @@ def counters_line(status: ReaderStatus, as_json: bool) -> str:
     return "counters: " + " ".join(f"{k}={v}" for k, v in status.counters.items())
 
 
-def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) -> None:
-    """Print events and status changes until stopped or the input ends."""
+def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) -> ReaderStatus:
+    """Print events and status changes until stopped or the input ends; return the last
+    status, ok when the reader answered at some point (its status was ok, or a tag read)."""
     last: tuple[bool, str] | None = None
+    answered = False
+    status = reader.status()
     try:
         while not stop.stopped and not reader.link.ended:
             for event in reader.poll_events():
+                answered = True
                 print(event_json(event) if as_json else describe(event), file=out, flush=True)
             status = reader.status()
+            answered = answered or status.ok
             if (status.ok, status.message) != last:
                 last = (status.ok, status.message)
                 print(status_line(status, as_json), file=out, flush=True)
@@ -161,12 +166,19 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) ->
     finally:
         reader.close()
         print(counters_line(reader.status(), as_json), file=out, flush=True)
+    return ReaderStatus(answered, status.message, status.counters)
 
 
 def run_monitor(args: argparse.Namespace) -> int:
+    """Exit 1 when the reader never answered (a port that never opened, a capture with no
+    valid line), as ``calibrate rfid`` does: a script or a service sees it failed."""
     reader = open_reader(args, load_tag_map())
     with StopSignal() as stop:
-        monitor(reader, sys.stdout, args.json, stop)
+        result = monitor(reader, sys.stdout, args.json, stop)
+    if not result.ok:
+        print(f"companion: error: the RFID reader never answered ({result.message})",
+              file=sys.stderr)
+        return 1
     return 0
 
 
