@@ -149,8 +149,8 @@ def run(args: argparse.Namespace) -> int:
         if rooms is not None and room is not None:
             rooms.mark(room)
         elif args.table == "recovery":
-            notes.append("Name the room with --room NAME and coming back to it gives nothing "
-                         "(EV-REC-1)")
+            notes.append("To have the room remembered, name it with --room NAME: coming back "
+                         "to it then gives nothing (EV-REC-1)")
         if args.json:
             used = {"used_rooms": rooms.used} if rooms is not None else {}
             print_json(args, {**report.to_json(), "poisoned": poisons.to_json(), **used})

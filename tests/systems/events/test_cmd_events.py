@@ -606,6 +606,6 @@ def test_recovery_without_a_room_says_how_to_have_it_remembered(
     for _ in range(2):
         code, out, _ = _run(capsys, "recovery", "--seed", "1")
         assert code == 0 and "poison cured" in out
-    assert out.splitlines()[-1] == ("Name the room with --room NAME and coming back to it "
-                                    "gives nothing (EV-REC-1)")
+    assert out.splitlines()[-1] == ("To have the room remembered, name it with --room NAME: "
+                                    "coming back to it then gives nothing (EV-REC-1)")
     assert _run(capsys, "rooms")[1] == "No recovery spot used yet\n"

@@ -737,6 +737,16 @@ def test_ev_rec_1_each_pool_is_capped_by_its_own_maximum_never_below_0() -> None
     assert [s.text for s in uncapped.find("EV-REC-1") if s.member] == ["Cara: HP +8, MP +8"]
 
 
+def test_ev_rec_1_without_a_room_does_not_claim_the_room_is_remembered() -> None:
+    """EV-REC-1: `events recovery` with no --room said "この部屋は使用済み/room now used",
+    then "Name the room with --room NAME …", and `events rooms` had nothing: the spot is
+    spent, but no room was remembered, and the line now says so."""
+    spent = walk("recovery", d6(1, 1, 1, 1)).find("EV-REC-1")[-1]
+    assert spent.text == ("この部屋は使用済み/this room's spot is spent: coming back gives "
+                          "nothing (no room named, so not remembered)")
+    assert spent.data == {"room": None, "room_used": True}
+
+
 def test_ev_rec_2_option_fixed_rating_10_plus_bonus() -> None:
     """EV-REC-2: option; rating 10 whatever the level, plus max(1, DM Lv − 1)."""
     report = walk("recovery", d6(2, 3, 1, 1), dm_level=3, rating_table=RATINGS,
