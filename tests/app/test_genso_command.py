@@ -89,3 +89,17 @@ def test_the_shipped_example_sheet_joins_a_fight_by_its_file_name(
     run(capsys, "fight", "new", "--party", "aki.toml", "pc1", "--monsters", "orc:2")
     data = run(capsys, "fight", "attack", "aki.toml", "オーク１")
     assert data["entry"]["action"]["actor"] == "Aki"
+
+
+def test_the_example_sheet_names_each_tables_own_rule() -> None:
+    """docs/examples/aki.toml said `birth` was "a row of the birth table (GM-CHAR-2)"; the
+    birth table is GM-CHAR-1 (GM-CHAR-2 is what the PC wants). Each table field's comment
+    names the rule the rules data gives that table."""
+    from companion.systems.genso.rules import load_rules
+
+    tables = load_rules().tables
+    sheet = (Path(__file__).resolve().parents[2] / "docs" / "examples" / "aki.toml").read_text(
+        encoding="utf-8")
+    named = {line.split("=")[0].strip(): line.rpartition("(")[2].rstrip(")")
+             for line in sheet.splitlines() if line.split("=")[0].strip() in tables}
+    assert named == {key: tables[key].rule for key in ("birth", "want", "dislike")}
