@@ -8,6 +8,7 @@ master. Nothing runs in the background: ``pump`` steps both ends in turn.
 from __future__ import annotations
 
 import errno
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -389,6 +390,26 @@ def test_unreachable_port_does_not_raise() -> None:
         reader.close()
     assert not status.ok
     assert "cannot open /dev/does-not-exist" in status.message
+
+
+@pytest.mark.parametrize(("port", "hint"), [
+    ("/dev/ttyACM9", "is the reader plugged in? (`companion rfid list` shows the serial ports)"),
+    pytest.param("/dev/serial0", "turn the Pi's serial port on with sudo raspi-config "
+                 "(hardware/wiring.md)", marks=pytest.mark.skipif(
+                     os.path.exists("/dev/serial0"), reason="this Pi's serial port is on")),
+    ("ttyACM9", "did you mean /dev/ttyACM9?"),
+])
+def test_a_port_that_is_not_there_says_what_to_check(port: str, hint: str) -> None:
+    """Audit rfid #9: "cannot open /dev/ttyACM9: [Errno 2] could not open port /dev/ttyACM9:
+    [Errno 2] No such file or directory: '/dev/ttyACM9'", pyserial's text, said the port
+    three times on the screen's two-line status and nothing of what to do."""
+    reader = TrayReader(port, settings=FAST)
+    try:
+        reader.poll()
+        message = reader.status().message
+    finally:
+        reader.close()
+    assert message == f"cannot open {port}: no such device; {hint}"
 
 
 def test_a_port_we_may_not_open_says_how_to_fix_it() -> None:

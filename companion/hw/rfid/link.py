@@ -220,10 +220,24 @@ def _open_failure(device: str, exc: Exception) -> str:
         return (f"cannot open {device}: another program is using it (the companion service "
                 "jongrogue-companion, a game, `companion rfid monitor` or `calibrate rfid`); "
                 "stop that one first, e.g. sudo systemctl stop jongrogue-companion")
+    if code == errno.ENOENT:
+        return f"cannot open {device}: no such device; {_missing_hint(device)}"
+    # pyserial's text says the port and the errno twice over ("[Errno 13] could not open
+    # port X: [Errno 13] Permission denied: 'X'"): the errno's own words are enough.
+    reason = os.strerror(code) if isinstance(code, int) and code > 0 else str(exc)
     hint = ""
     if code == errno.EACCES:
         hint = " (allow serial ports: sudo usermod -aG dialout $USER, then log in again)"
-    return f"cannot open {device}: {exc}{hint}"
+    return f"cannot open {device}: {reason}{hint}"
+
+
+def _missing_hint(device: str) -> str:
+    """What to do about a device path that is not there (ENOENT)."""
+    if "/" not in device:
+        return f"did you mean /dev/{device}?"
+    if device == "/dev/serial0":
+        return "turn the Pi's serial port on with sudo raspi-config (hardware/wiring.md)"
+    return "is the reader plugged in? (`companion rfid list` shows the serial ports)"
 
 
 def port_or_usb(port: str | None, vid: int, pid: int) -> PortSpec:
