@@ -103,3 +103,17 @@ def test_the_example_sheet_names_each_tables_own_rule() -> None:
     named = {line.split("=")[0].strip(): line.rpartition("(")[2].rstrip(")")
              for line in sheet.splitlines() if line.split("=")[0].strip() in tables}
     assert named == {key: tables[key].rule for key in ("birth", "want", "dislike")}
+
+
+def test_a_monster_is_named_by_the_key_it_was_brought_in_with(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/sheets.md: a combatant is found by what it was brought in with. After
+    `--monsters orc`, `fight attack pc1 orc` gave "no combatant 'orc'"; the key now names
+    the orc, and of `orc:2` orc2 names オーク2 while orc alone is refused, naming both."""
+    run(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc")
+    assert run(capsys, "fight", "attack", "pc1", "orc")["entry"]["action"]["target"] == "オーク"
+    run(capsys, "fight", "new", "--party", "pc1", "--monsters", "orc:2", "--force")
+    assert run(capsys, "fight", "attack", "pc1", "orc2")["entry"]["action"]["target"] == \
+        "オーク2"
+    assert main(["genso", "fight", "attack", "オーク1", "orc"]) == 2
+    assert "it could be オーク1 or オーク2" in capsys.readouterr().err

@@ -6,6 +6,7 @@ and stones back to the sheets.
 from __future__ import annotations
 
 import argparse
+import re
 import contextlib
 import json
 import os
@@ -118,16 +119,26 @@ def combatant_name(fight: Fight, typed: str) -> str:
     Its exact name first; else the name with full-width and half-width letters and digits
     folded alike (NFKC), so 駆け出し冒険者1 is the preset's 駆け出し冒険者１ and オーク１ is
     the monster オーク1; else the preset key or sheet file the PC was brought in with
-    (``--party pc1`` → ``pc1``, ``--party ann.toml`` → ``ann.toml``). Only the lookup
-    folds: the journal keeps the fight's own names, so a file reads as it always did. A
-    name that matches no one (or several) is refused, naming everyone in the fight.
+    (``--party pc1`` → ``pc1``, ``--party ann.toml`` → ``ann.toml``), or the monster key
+    (``--monsters orc`` → ``orc``; of ``orc:2``, ``orc1`` and ``orc2``: ``orc`` alone
+    matches both, and is refused naming them). Only the lookup folds: the journal keeps the
+    fight's own names, so a file reads as it always did. A name that matches no one (or
+    several) is refused, naming everyone in the fight.
     """
     names = [c.name for c in fight.state.combatants]
     if typed in names:
         return typed
     found = {n for n in names if _fold(n) == _fold(typed)}
     for entrant in fight.entrants:
-        if entrant.monster or entrant.name not in names:
+        if entrant.name not in names:
+            continue
+        if entrant.monster:
+            # A player who typed --monsters orc names the orc orc, as pc1 names its PC.
+            number = re.search(r"\d+$", entrant.name)
+            keys = {entrant.monster} | ({f"{entrant.monster}{number.group(0)}"}
+                                        if number else set())
+            if _fold(typed).lower() in keys:
+                found.add(entrant.name)
             continue
         if entrant.origin:
             refs = {Path(typed).expanduser().resolve(), sheet_path(typed).resolve()}
