@@ -31,7 +31,9 @@ SIM_VERSION = "1.0.0-sim"
 
 
 def load_firmware_logic() -> ModuleType:
-    """Import ``jrtray.logic`` from the firmware folder of the source tree."""
+    """Import ``jrtray.logic`` from the firmware folder of the source tree, writing no
+    bytecode there: firmware/README.md copies that folder to the Pico whole
+    (``mpremote cp -r jrtray``), and CPython's ``__pycache__`` would go with it."""
     if "jrtray.logic" in sys.modules:
         return sys.modules["jrtray.logic"]
     package_dir = FIRMWARE_DIR / "jrtray"
@@ -41,9 +43,14 @@ def load_firmware_logic() -> ModuleType:
         "jrtray", package_dir / "__init__.py", submodule_search_locations=[str(package_dir)])
     assert spec is not None and spec.loader is not None
     package = importlib.util.module_from_spec(spec)
-    sys.modules["jrtray"] = package
-    spec.loader.exec_module(package)
-    return importlib.import_module("jrtray.logic")
+    writes_bytecode = sys.dont_write_bytecode
+    sys.dont_write_bytecode = True
+    try:
+        sys.modules["jrtray"] = package
+        spec.loader.exec_module(package)
+        return importlib.import_module("jrtray.logic")
+    finally:
+        sys.dont_write_bytecode = writes_bytecode
 
 
 class SimulatedReader:
