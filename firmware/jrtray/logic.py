@@ -8,8 +8,7 @@ after a fault).
 Two tiles stacked on one slot are a collision, not an empty slot: seen
 ``place_after`` polls in a row it is reported (``ERR COLLISION <slot>``, again
 after every ``SNAP``) and the slot keeps its tile meanwhile; ``remove_after``
-clean polls in a row end it (``ERR COLLISION_END <slot>``). The tile that was
-there was reported removed, and the host said nothing.
+clean polls in a row end it (``ERR COLLISION_END <slot>``).
 
 Debounce: a tag must be read ``place_after`` polls in a row to count as
 placed, and missed ``remove_after`` polls in a row to count as removed, so a
