@@ -6,10 +6,10 @@ and stones back to the sheets.
 from __future__ import annotations
 
 import argparse
-import re
 import contextlib
 import json
 import os
+import re
 import tempfile
 import unicodedata
 from collections.abc import Callable
