@@ -190,5 +190,6 @@ def log_header(saved: SaveGame) -> list[str]:
         "log": "jongrogue-companion", "version": 2, "game_id": saved.game_id,
         "seed": saved.seed, "preset": saved.preset, "strategy": saved.strategy,
         "input": saved.input_kind, "profile": saved.profile_path,
+        "profile_hash": saved.profile_hash,
         "choices": "player" if saved.player_chose else "auto", "rules": saved.rules,
     }, ensure_ascii=False, sort_keys=True)]
