@@ -112,3 +112,20 @@ def test_the_options_that_apply_still_roll(capsys: pytest.CaptureFixture[str]) -
     opposed = run(capsys, "opposed", "--sheet", "pc1", "--vs", "pc2", "--ability", "strength",
                   "--no-active", "--vs-modifier", "0")
     assert opposed["active"] is False
+
+
+def test_full_width_modifiers_and_the_seeds_difficulty_words(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-CHECK-1/2/5: `--modifier ＋２` from a Japanese keyboard stopped with argparse's
+    "invalid int value: '＋２'", and `--difficulty 難しい` (the seed's own word) was refused
+    for only extremely_hard … easy were taken; both now read, and −1 (U+2212) is -1."""
+    hard = run(capsys, "general", "--sheet", "pc1", "--difficulty", "難しい", "--modifier", "＋２")
+    assert hard["difficulty"] == 12 and "修正/modifier 2" in hard["text"]
+    worst = run(capsys, "general", "--sheet", "pc1", "--difficulty", "極めて難しい",
+                "--modifier", "−1")
+    assert worst["difficulty"] == 20 and "修正/modifier -1" in worst["text"]
+    assert run(capsys, "simple", "--difficulty", "易しい")["difficulty"] == 3
+    both = run(capsys, "opposed", "--sheet", "pc1", "--vs", "pc2", "--vs-modifier", "－３")
+    assert "修正/modifier -3" in both["text"]
+    err = refused(capsys, "general", "--sheet", "pc1", "--difficulty", "固い")
+    assert "hard, easy (極めて難しい, 非常に難しい, 難しい, 易しい)" in err

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -31,24 +32,45 @@ def difficulty_option(rules: GensoRules, kind: str, given: object) -> int | str 
     engine and ended in a traceback."""
     if given is None:
         return None
+    japanese: dict[str, str] = {}  # the seed's own words for a difficulty: 難しい → hard
     if kind == "trap":
         names: list[str] = list(checks.TRAPS)
     else:
         table = rules.difficulties["simple" if kind == "simple" else "general"]
         names = [k for k in table if k != "rule"]
-    takes = f"a {kind} check takes a whole number or one of {', '.join(names)}"
+        japanese = {rules.difficulty_names[k]["ja"]: k for k in names}
+    takes = (f"a {kind} check takes a whole number or one of {', '.join(names)}"
+             + (f" ({', '.join(japanese)})" if japanese else ""))
     if not isinstance(given, str):
         raise IllegalAction(f"--difficulty '--' is no value: {takes}")
-    digits = given[1:] if given[:1] in ("-", "+") else given
+    folded = fold_number(given)
+    digits = folded[1:] if folded[:1] in ("-", "+") else folded
     if digits.isdecimal():
         try:
-            return int(given)
+            return int(folded)
         except ValueError:  # beyond int()'s 4300 digits
             pass
     elif given in names:
         return given
+    elif given.strip() in japanese:
+        return japanese[given.strip()]
     shown = repr(given) if len(given) <= 24 else repr(given[:24]) + "…"
     raise IllegalAction(f"--difficulty {shown}: {takes}")
+
+
+def fold_number(text: str) -> str:
+    """A number as typed on a Japanese keyboard, in ASCII: full-width digits and signs
+    (＋２, －３) folded by NFKC, and the minus sign − (U+2212) read as -."""
+    return unicodedata.normalize("NFKC", text).replace("−", "-")
+
+
+def whole_number(text: str) -> int:
+    """``--modifier`` and the like: a whole number, full width too (``＋２``, ``－１``), which
+    argparse's int refused ("invalid int value: '＋２'")."""
+    try:
+        return int(fold_number(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is no whole number (e.g. 2 or -1)") from None
 
 
 #: The options of ``check`` that go with some kinds of check only: those kinds, how an error

@@ -20,7 +20,12 @@ from companion.app.commands.genso.characters import (
     cmd_sheet,
     cmd_travel,
 )
-from companion.app.commands.genso.checks import cmd_check, cmd_defaults, cmd_lists
+from companion.app.commands.genso.checks import (
+    cmd_check,
+    cmd_defaults,
+    cmd_lists,
+    whole_number,
+)
 from companion.app.commands.genso.fights import cmd_fight
 from companion.app.commands.genso.files import SET_EXAMPLE, load_user_rules, saved_fight_rules
 from companion.app.commands.roll import add_dice_arguments
@@ -138,11 +143,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                             "strength (筋力) only in an opposed check, where it reads as "
                             "body (GM-CHECK-5)")
     check.add_argument("--difficulty", help="simple, general, trap, enemy: a number or "
-                                            "extremely_hard, very_hard, hard, easy (traps: "
+                                            "extremely_hard, very_hard, hard, easy (極めて難しい, "
+                                            "非常に難しい, 難しい, 易しい; traps: "
                                             "cleverly_set, normally_set, hastily_set)")
-    check.add_argument("--modifier", type=int, default=0,
+    check.add_argument("--modifier", type=whole_number, default=0,
                        help="the modifier (修正値) of who rolls (--sheet)")
-    check.add_argument("--vs-modifier", type=int, metavar="N",
+    check.add_argument("--vs-modifier", type=whole_number, metavar="N",
                        help="opposed: the other side's (--vs) modifier, Ｂの…＋修正値 "
                             "(GM-CHECK-5)")
     check.add_argument("--no-active", action="store_true",
