@@ -64,6 +64,9 @@ def test_monitor_json_replays_a_capture_until_end_of_input(
     assert lines[-1]["event"] == "counters"
     assert lines[-1]["counters"]["garbage"] == 1
     assert lines[-1]["counters"]["reconnects"] == 0
+    # Audit rfid #10: the status said "tray on -", the flag, not what it reads.
+    assert {"event": "status", "ok": True, "message": "tray on stdin (firmware 1.0.0, 5 slots)"} \
+        in lines
 
 
 def test_monitor_text_for_an_rdm6300_capture(

@@ -88,12 +88,13 @@ def open_reader(args: argparse.Namespace, tag_map: TagMap) -> RfidReader:
     kind = args.kind or config.text("input.rfid_kind")
     port = args.port if args.port is not None else (config.text("input.rfid_port") or None)
     opener: Callable[[str, int], Port] = open_serial
+    settings = TraySettings(passive=port == STDIN_PORT)
     if port == STDIN_PORT:
         stream = StreamPort(sys.stdin.buffer)
         opener = lambda device, baudrate: stream  # noqa: E731
+        port = "stdin"  # its name in the status ("tray on stdin"), not "-"
     if kind == "rdm6300":
         return Rdm6300Reader(port or RDM6300_DEFAULT_PORT, tag_map, opener=opener)
-    settings = TraySettings(passive=port == STDIN_PORT)
     return TrayReader(port_or_usb(port, TRAY_VID, TRAY_PID), tag_map, settings=settings,
                       opener=opener)
 
