@@ -36,7 +36,7 @@ def test_missing_save_is_none(tmp_path: Path) -> None:
     [
         ('{"version": 1, "seed": 1', "not valid JSON"),
         ("[]", "expected a JSON object"),
-        ('{"version": 99}', "version is 99"),
+        ('{"version": "1"}', "version is '1'"),
         ('{"version": 1, "seed": "x"}', "seed must be int"),
         ("[" * 100_000, "nested too deeply to read"),
         (SaveGame(seed=1, preset="ez", input_kind="scanner").to_json(),
@@ -79,3 +79,28 @@ def test_a_corrupt_save_that_cannot_be_kept_aside_says_why(
         load_game(path)
     assert path.read_text() == "{half"
 
+
+
+@pytest.mark.parametrize(("newer", "said"), [
+    ({"version": 2}, "written by a newer companion (save version 2; this one reads 1)"),
+    ({"rules": 99}, "played by a newer companion (rules revision 99; this one plays 1 to "),
+])
+def test_a_save_a_newer_companion_wrote_is_left_where_it_is(
+        newer: dict[str, int], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A save from a newer companion (a checkout rolled back, a card moved to an older Pi)
+    was kept aside as corrupt and a new game started over it: under the boot service, every
+    time. It is whole: it stays where it is, and the player is told to update to carry on."""
+    import json
+
+    from companion.app.cli import main
+
+    path = default_save_path()
+    path.parent.mkdir(parents=True)
+    text = json.dumps({**json.loads(SaveGame(seed=3, preset="ez", inputs=["1m"], events=1)
+                                    .to_json()), **newer})
+    path.write_text(text)
+    for resume in (["--resume"], []):
+        assert main(["play", "--headless", *resume, "--state", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert said in err and "update this companion (git pull" in err
+        assert path.read_text() == text and list(path.parent.iterdir()) == [path]

@@ -40,6 +40,10 @@ from companion.systems.jongrogue.game import RULES_REVISION
 SAVE_FORMAT = 1
 SEED_LIMIT = 2**63  # a seed is below it in size: the history keeps it as a 64-bit integer
 SAVE_NAME = "save.json"
+#: What a player does with a save a newer companion wrote.
+UPDATE_TO_RESUME = ("it is left as it is; update this companion (git pull, then bash "
+                    "scripts/install-pi.sh) to carry it on, or play a new game meanwhile "
+                    "with --state ANOTHER.json")
 #: No save comes near it: the longest games measured (1,600 answers) save in 13 KiB, and a
 #: fight at the table grows by about 1.4 KiB an action (100 actions: 140 KiB, its fight file
 #: alike). A file over it is no save, and is not read into memory whole.
@@ -49,9 +53,18 @@ INPUT_KINDS = ("camera", "rfid", "sim")  # where a game's tiles (or a table's di
 S = TypeVar("S", bound="SaveGame")
 
 
-class AnotherModesSave(DataError):
-    """A save that is whole, but of another mode (a game of JongRogue, a table): it is
-    someone's game, not a broken save, so it is refused and left where it is."""
+class SaveLeftInPlace(DataError):
+    """A save that is whole but not this run's to play: it is someone's game, not a broken
+    save, so it is refused and left where it is."""
+
+
+class AnotherModesSave(SaveLeftInPlace):
+    """A save of another mode (a game of JongRogue, a table)."""
+
+
+class NewerSave(SaveLeftInPlace):
+    """A save a newer companion wrote (a later save format or rules revision): kept aside as
+    corrupt, a boot service on an older checkout would start a new game over it every time."""
 
 
 class CorruptSave(DataError):
@@ -101,6 +114,9 @@ class SaveGame:
         if not isinstance(raw, dict):
             raise DataError(f"{source}: expected a JSON object, found {type(raw).__name__}")
         version = raw.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_FORMAT:
+            raise NewerSave(f"{source}: written by a newer companion (save version {version}; "
+                            f"this one reads {SAVE_FORMAT}): {UPDATE_TO_RESUME}")
         if version != SAVE_FORMAT:
             raise DataError(f"{source}: version is {version!r}, this companion reads {SAVE_FORMAT}")
         _expect(raw, "seed", int, source)
@@ -119,10 +135,13 @@ class SaveGame:
         # A save from before the engine kept revisions was played by revision 1.
         raw = {"rules": 1, **raw}
         _expect(raw, "rules", int, source)
-        if not 1 <= raw["rules"] <= RULES_REVISION:
-            newer = "; a newer companion wrote it" if raw["rules"] > RULES_REVISION else ""
+        if raw["rules"] > RULES_REVISION:
+            raise NewerSave(f"{source}: played by a newer companion (rules revision "
+                            f"{raw['rules']}; this one plays 1 to {RULES_REVISION}): "
+                            f"{UPDATE_TO_RESUME}")
+        if raw["rules"] < 1:
             raise DataError(f"{source}: rules revision {raw['rules']} is not one this companion "
-                            f"plays (1 to {RULES_REVISION}){newer}")
+                            f"plays (1 to {RULES_REVISION})")
         for key in ("profile_path", "profile_hash", "strategy", "log_path"):
             if raw.get(key) is not None:
                 _expect(raw, key, str, source)
@@ -167,7 +186,8 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str) -> S | None
     or a pipe is refused (:class:`DataError`) and left alone; a larger file, or one ``parse``
     refuses, is moved aside (:class:`CorruptSave`), or refused (:class:`DataError`) where its
     folder lets it not be moved: a new save could not be written there either. A save
-    ``parse`` finds to be another mode's (:class:`AnotherModesSave`) is left where it is.
+    ``parse`` finds to be another mode's or a newer companion's (:class:`SaveLeftInPlace`)
+    is left where it is.
     ``what`` names it (``save``, ``fight save``).
     """
     try:
@@ -179,7 +199,7 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str) -> S | None
     else:
         try:
             return parse(raw.decode("utf-8"), str(path))
-        except AnotherModesSave:
+        except SaveLeftInPlace:
             raise
         except (DataError, UnicodeDecodeError) as exc:
             reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
