@@ -284,12 +284,17 @@ def test_reenrol_a_lost_sticker_finds_which_one_was_lost(
     enroller, player, keys, out = session(sim, tray, tags)
     enroller.reenrol(five_p)
     new = "04FFFFFFFFFFFF"
-    # The new sticker, then the other copies: a 1m by mistake, copy 0 twice, copies 1 and 3.
-    player.script.extend([new, sticker(one_m, 0), sticker(five_p, 0), sticker(five_p, 0),
+    # The new sticker, then the other copies: a 1m by mistake, the new one again, copy 0
+    # twice, copies 1 and 3.
+    player.script.extend([new, sticker(one_m, 0), new, sticker(five_p, 0), sticker(five_p, 0),
                           sticker(five_p, 1), sticker(five_p, 3)])
     run_enrolment(enroller, tray, keys, idle=player)
     text = out.getvalue()
-    assert "That is not a 5p sticker" in text
+    # Audit rfid #10: both were "That is not a 5p sticker", the new 5p sticker too, and
+    # the 1m was not named.
+    assert (f"That is a 1m 一萬 (1 of characters) sticker ({sticker(one_m, 0)}); place one of "
+            "the other 5p that still have their sticker.") in text
+    assert f"That is the new sticker ({new}); place one of the other 5p" in text
     assert "Already seen that one" in text
     assert f"Forgot the lost sticker {sticker(five_p, 2)}." in text
     saved = TagMap.load(config_dir() / TAGMAP_FILENAME)

@@ -257,8 +257,16 @@ class Enroller:
     def _read_old_sticker(self, uid: str) -> None:
         tile = self.reenrol_tile
         assert tile is not None
-        if self.tag_map.tile(uid) is not tile:
-            self.say(f"  That is not a {tile} sticker ({uid}); place a {tile}.")
+        known = self.tag_map.tile(uid)
+        if known is not tile:
+            # Say what it is: the new sticker once more, another kind's, or none at all.
+            if uid == self.new_uid:
+                what = f"That is the new sticker ({uid})"
+            elif known is None:
+                what = f"Sticker {uid} is not enrolled"
+            else:
+                what = f"That is a {describe(known)} sticker ({uid})"
+            self.say(f"  {what}; place one of the other {tile} that still have their sticker.")
             self._lift(uid, Waiting.OLD_STICKERS)
             return
         if uid in self.checked:
