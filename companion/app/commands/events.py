@@ -32,7 +32,7 @@ from companion.dice import DiceSource
 from companion.errors import DataError
 from companion.systems.defaults import listing, notes_text
 from companion.systems.events.lists import UserLists, load_lists
-from companion.systems.events.poisoned import Poison, describe, ended
+from companion.systems.events.poisoned import Poison, describe, ended, tracked_name
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.run import run_active_action, run_event
 from companion.systems.events.sword_world import Member, load_party, load_rating_table
@@ -246,7 +246,8 @@ def poison_action(args: argparse.Namespace, rules: EventRules) -> int:
         case "cure":
             if args.who is None:
                 raise DataError("cure needs --who NAME: whose poison was cured")
-            lines = [cured(args.who, poisons.cure(args.who), rules)]
+            who = tracked_name(poisons.poisons, args.who)  # aki for Aki
+            lines = [cured(who, poisons.cure(who), rules)]
         case _:
             rest = (1 if args.hours is None else args.hours) if args.table == "rest" else None
             passed = poisons.pass_time(rules, rest)

@@ -11,6 +11,7 @@ poison: what each lost (EV-POI-8's 1 HP a tick) and which poisons wore off.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -97,12 +98,25 @@ class Poison:
         return (replace(self, hours_left=left) if left > 0 else None), 0
 
 
+def tracked_name(poisoned: Mapping[str, Poison], who: str) -> str:
+    """The name ``who``'s poison is tracked under: the name as typed, else the one it is
+    but for case and width (``aki``, ``ＡＫＩ`` for Aki), when only one is; DataError naming
+    those tracked when there is none. `cure --who aki` was refused for Aki's poison."""
+    if who in poisoned:
+        return who
+    folded = unicodedata.normalize("NFKC", who).strip().casefold()
+    alike = [name for name in poisoned
+             if unicodedata.normalize("NFKC", name).strip().casefold() == folded]
+    if len(alike) == 1:
+        return alike[0]
+    tracked = ", ".join(poisoned) or "nobody"
+    raise DataError(f"{who!r} has no tracked poison (tracked: {tracked})")
+
+
 def carried(poisoned: Mapping[str, Poison], who: str) -> Poison:
-    """``who``'s tracked poison; DataError naming those tracked when there is none."""
-    if who not in poisoned:
-        tracked = ", ".join(poisoned) or "nobody"
-        raise DataError(f"{who!r} has no tracked poison (tracked: {tracked})")
-    return poisoned[who]
+    """``who``'s tracked poison (:func:`tracked_name`); DataError naming those tracked when
+    there is none."""
+    return poisoned[tracked_name(poisoned, who)]
 
 
 def afflict(current: Poison | None, new: Poison) -> Poison:

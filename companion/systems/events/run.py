@@ -21,7 +21,7 @@ from companion.dice.sources import DiceSource
 from companion.errors import DataError
 from companion.systems.events.doors import _Run
 from companion.systems.events.lists import UserLists
-from companion.systems.events.poisoned import Poison, carried, ended
+from companion.systems.events.poisoned import Poison, ended, tracked_name
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.sword_world import Member, RatingTable
@@ -111,7 +111,8 @@ def run_active_action(
     generic mode). ``poisoned``: the tracked poisons by name; DataError when ``who`` has
     none, or one of another kind, which bars no action."""
     rules = rules or load_rules()
-    poison = carried(poisoned, who)
+    who = tracked_name(poisoned, who)  # aki for Aki: the name the poison is tracked under
+    poison = poisoned[who]
     if poison.rule != "EV-POI-5":
         raise DataError(f"{ended(who, poison, rules)} bars no action: only 判定－１/Check −1 "
                         "(EV-POI-5) needs a check before an active action")

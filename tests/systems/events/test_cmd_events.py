@@ -541,6 +541,22 @@ def test_act_rolls_the_check_a_tracked_check_penalty_poison_asks(
     assert list(_tracked(capsys)) == ["Aki"]  # a check, not a cure
 
 
+def test_cure_and_act_find_a_poison_whatever_the_case_or_width_of_the_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-POI-2/5: `cure --who aki` for Aki's poison said "'aki' has no tracked poison
+    (tracked: Aki)"; case and full width (ａｋｉ) are now the same name, and the poison is
+    still named as tracked."""
+    party = tmp_path / "party.toml"
+    party.write_text(PARTY, encoding="utf-8")
+    sw = ("--mode", "sw", "--party", str(party))
+    _run(capsys, "poison", "--who", "Aki", "--seed", "2", *sw)
+    code, out, _ = _run(capsys, "act", "--who", "aki", "--seed", "1", *sw)
+    assert code == 0 and out.startswith("EV-POI-5  Aki: 生命力判定")
+    code, out, _ = _run(capsys, "cure", "--who", "ＡＫＩ")
+    assert code == 0 and out.startswith("Aki's ") and _tracked(capsys) == {}
+
+
 def test_the_party_in_the_config_folder_serves_every_sw_run_and_party_wins(
     tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
