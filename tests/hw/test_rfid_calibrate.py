@@ -351,6 +351,20 @@ def test_only_with_no_kinds_is_a_usage_error(capsys: pytest.CaptureFixture[str],
     assert "to enrol" not in captured.out
 
 
+@pytest.mark.parametrize("kind", ["", " "])
+def test_reenrol_with_no_kind_is_a_usage_error(capsys: pytest.CaptureFixture[str],
+                                               kind: str) -> None:
+    """Audit rfid #10: --reenrol '' (an empty variable in a script) silently ran the whole
+    enrolment plan, all 136 stickers, instead of replacing one."""
+    from companion.app import cli
+
+    assert cli.main(["calibrate", "rfid", "--reenrol", kind, "--port", "loop://"]) == 2
+    captured = capsys.readouterr()
+    assert "--reenrol needs the kind of the tile with the new sticker, e.g. --reenrol 5p" \
+        in captured.err
+    assert "to enrol" not in captured.out
+
+
 def test_copies_and_counts_are_said_as_asked(sim: TraySimulator, tray: TrayReader) -> None:
     """With --copies 2 a kind is copy 1 of 2, and one sticker is one sticker."""
     enroller, player, keys, out = session(sim, tray)

@@ -382,7 +382,11 @@ def run(args: argparse.Namespace) -> int:
     tag_map = TagMap.load(path)
     from_stdin = args.port == STDIN_PORT
     enroller = Enroller(tag_map, path, sys.stdout, keys=not from_stdin)
-    if args.reenrol:
+    if args.reenrol is not None:
+        # --reenrol '' is a --reenrol with no kind, not "no --reenrol": it planned all 136.
+        if not args.reenrol.strip():
+            raise InvalidNotation("--reenrol needs the kind of the tile with the new sticker, "
+                                  "e.g. --reenrol 5p")
         enroller.reenrol(Tile.from_notation(args.reenrol))
     else:
         # --only '' is an --only with no kinds, refused below, not "no --only": it planned
