@@ -365,6 +365,18 @@ def test_reenrol_with_no_kind_is_a_usage_error(capsys: pytest.CaptureFixture[str
     assert "to enrol" not in captured.out
 
 
+def test_stopping_before_any_sticker_does_not_name_a_file_never_written() -> None:
+    """Audit rfid #10: q before the first sticker said "Stopped; 0 stickers are saved in
+    …/rfid_tags.toml", a file that was never written."""
+    out = io.StringIO()
+    enroller = Enroller(TagMap(), config_dir() / TAGMAP_FILENAME, out)
+    enroller.enrol(parse_kinds("5p"))
+    enroller.on_key("q")
+    assert out.getvalue().splitlines()[-1] == (
+        "Stopped; no sticker is enrolled yet. Run the same command again to start.")
+    assert not (config_dir() / TAGMAP_FILENAME).exists()
+
+
 def test_copies_and_counts_are_said_as_asked(sim: TraySimulator, tray: TrayReader) -> None:
     """With --copies 2 a kind is copy 1 of 2, and one sticker is one sticker."""
     enroller, player, keys, out = session(sim, tray)

@@ -297,8 +297,11 @@ class Enroller:
         if self.done:
             return
         count = len(self.tag_map)
-        self.say(f"Stopped; {stickers(count)} {'is' if count == 1 else 'are'} saved in "
-                 f"{self.path}. Run the same command again to carry on.")
+        if not count:  # nothing was written: naming the file would send the player to it
+            self.say("Stopped; no sticker is enrolled yet. Run the same command again to start.")
+        else:
+            self.say(f"Stopped; {stickers(count)} {'is' if count == 1 else 'are'} saved in "
+                     f"{self.path}. Run the same command again to carry on.")
         self.waiting = Waiting.DONE
 
     def on_key(self, key: str) -> None:
