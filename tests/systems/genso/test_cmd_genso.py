@@ -533,6 +533,16 @@ def test_save_as_does_not_overwrite_without_force(
     assert run(capsys, "sheet", str(target))["sheet"]["name"] == "駆け出し冒険者２"
 
 
+def test_save_as_says_where_it_saved(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-DATA-1: `sheet pc1 --save-as mine.toml` wrote the file without a word (`new`
+    says "saved to …"); it now ends with where it saved, and the JSON has saved_to."""
+    target = tmp_path / "mine.toml"
+    assert main(["genso", "sheet", "pc1", "--save-as", str(target)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(f"saved to {target}")
+    again = run(capsys, "sheet", "pc1", "--save-as", str(target), "--force")
+    assert again["saved_to"] == str(target) and again["path"] is None
+
+
 def test_rest_a_day_at_a_time_and_the_dead(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -129,13 +129,17 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
 
 def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
     character, path = resolve_sheet(rules, args.sheet)
+    data = {**sheet_json(rules, character), "path": str(path) if path else None}
+    text = describe(rules, character, derive(rules, character))
     if args.save_as:
         target = sheet_out("--save-as", args.save_as)
         if target.exists() and not args.force:
             raise DataError(f"{target} exists; pass --force to replace it")
         write_toml(target, sheet_document(character))
-    data = {**sheet_json(rules, character), "path": str(path) if path else None}
-    return emit(args, data, describe(rules, character, derive(rules, character)))
+        # Said as `genso new` says it: the file was written without a word.
+        data["saved_to"] = str(target)
+        text += f"\nsaved to {target}"
+    return emit(args, data, text)
 
 
 def cmd_presets(args: argparse.Namespace, rules: GensoRules) -> int:
