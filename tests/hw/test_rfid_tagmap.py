@@ -65,6 +65,18 @@ def test_a_broken_file_names_what_is_wrong(tmp_path: Path, text: str, message: s
         TagMap.load(path)
 
 
+@pytest.mark.parametrize("text", ["", "# only a comment\n"])
+def test_an_empty_file_says_it_is_empty(tmp_path: Path, text: str) -> None:
+    """Audit rfid #10: a zero-byte rfid_tags.toml said "version must be 1, not None", as if
+    one line were missing from a map with stickers in it."""
+    path = tmp_path / "rfid_tags.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as error:
+        TagMap.load(path)
+    assert str(error.value) == (f"{path}: the file is empty (no version, no [tags]): delete "
+                                "it, then run `companion calibrate rfid` to enrol the stickers")
+
+
 def test_normalise_uid_rejects_non_hex() -> None:
     assert normalise_uid(" 04 a1 b2 c3 ") == "04A1B2C3"
     with pytest.raises(DataError):

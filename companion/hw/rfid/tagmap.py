@@ -80,6 +80,9 @@ class TagMap:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
             raise DataError(f"{path}: cannot read the RFID tag map: {exc}") from exc
+        if not data:  # "version must be 1, not None" would send the player to add a line
+            raise DataError(f"{path}: the file is empty (no version, no [tags]): delete it, "
+                            "then run `companion calibrate rfid` to enrol the stickers")
         for key in data:
             if key not in _FILE_KEYS:
                 # Left alone, its stickers would be an empty map, and the next save of
