@@ -9,6 +9,7 @@ systems' shared one (:mod:`companion.systems.defaults`).
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -185,6 +186,14 @@ class Monster:
         return ""
 
 
+def _near(key: str, known: Mapping[str, object], where: str) -> str:
+    """What to add to a refusal of an unknown key: the key it is nearest to (chain_mail →
+    chain_armor), or where the keys are listed. The coc sheets suggest one; genso gave
+    "no item 'chain_mail'" alone."""
+    close = difflib.get_close_matches(key.lower(), list(known), n=1)
+    return f"; did you mean {close[0]!r}?" if close else f"; {where}"
+
+
 @dataclass(frozen=True)
 class GensoRules:
     """Everything the `genso` engine reads: tables, numbers, items, spells, monsters, presets."""
@@ -228,7 +237,8 @@ class GensoRules:
         for item in self.items.values():
             if key in (item.ja, item.en) or key.lower() == item.en.lower():
                 return item
-        raise DataError(f"no item {key!r} in the item tables (GM-EQUIP, GM-ITEM, GM-ECON-2)")
+        raise DataError(f"no item {key!r} in the item tables (GM-EQUIP, GM-ITEM, GM-ECON-2)"
+                        + _near(key, self.items, "`companion genso list items` lists them"))
 
     def spell(self, key: str) -> Spell:
         """The spell by key or by its Japanese or English name."""
@@ -237,7 +247,8 @@ class GensoRules:
         for spell in self.spells.values():
             if key in (spell.ja, spell.en) or key.lower() == spell.en.lower():
                 return spell
-        raise DataError(f"no spell {key!r} in the spell lists (GM-MAGIC-1)")
+        raise DataError(f"no spell {key!r} in the spell lists (GM-MAGIC-1)"
+                        + _near(key, self.spells, "`companion genso list spells` lists them"))
 
     def monster(self, key: str) -> Monster:
         """A monster block by key or name; the Orc Warrior follows the GM-MON-7 Default."""

@@ -673,3 +673,15 @@ def test_a_sheet_reads_each_ability_by_the_guide(capsys: pytest.CaptureFixture[s
     text = files("companion.systems.genso").joinpath("data", "rules.toml").read_text("utf-8")
     with pytest.raises(DataError, match="ability_guide must be rows"):
         load_rules({"rules.toml": text.replace('min = 7, max = 9', 'min = 9, max = 7')})
+
+
+def test_an_unknown_item_or_spell_suggests_the_nearest_key() -> None:
+    """GM-EQUIP, GM-MAGIC-1: `genso buy SHEET chain_mail` said "no item 'chain_mail'" and
+    nothing more (the coc sheets suggest a name); it now asks "did you mean 'chain_armor'?",
+    and a key near nothing says where the keys are listed."""
+    with pytest.raises(DataError, match=r"no item 'chain_mail' .*; did you mean 'chain_armor'\?"):
+        RULES.item("chain_mail")
+    with pytest.raises(DataError, match=r"no item 'xyzzy' .*`companion genso list items`"):
+        RULES.item("xyzzy")
+    with pytest.raises(DataError, match=r"no spell 'healng' .*did you mean 'healing'\?"):
+        RULES.spell("healng")
