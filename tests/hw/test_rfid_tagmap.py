@@ -77,6 +77,18 @@ def test_an_empty_file_says_it_is_empty(tmp_path: Path, text: str) -> None:
                                 "it, then run `companion calibrate rfid` to enrol the stickers")
 
 
+def test_a_sticker_written_twice_alike_names_its_line(tmp_path: Path) -> None:
+    """Audit rfid #10: the same UID on two lines said tomllib's "Cannot overwrite a value
+    (at line 4, column 14)", not that a sticker was listed twice."""
+    path = tmp_path / "rfid_tags.toml"
+    path.write_text('version = 1\n[tags]\n"04AABB00" = "5p"\n"04AABB00" = "1m"\n',
+                    encoding="utf-8")
+    with pytest.raises(DataError) as error:
+        TagMap.load(path)
+    assert str(error.value) == (f"{path}: line 4: the same sticker as an earlier line: delete "
+                                "one of them")
+
+
 def test_normalise_uid_rejects_non_hex() -> None:
     assert normalise_uid(" 04 a1 b2 c3 ") == "04A1B2C3"
     with pytest.raises(DataError):

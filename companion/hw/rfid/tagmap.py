@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import re
 import tomllib
 from pathlib import Path
 
@@ -53,6 +54,17 @@ def _is_em4100(text: str) -> bool:
     return len(text) == 10 and all(c in "0123456789ABCDEF" for c in text)
 
 
+def _toml_error(exc: tomllib.TOMLDecodeError) -> str:
+    """What is wrong with a tag map that is not TOML: a UID written twice in the same
+    spelling is tomllib's "Cannot overwrite a value", said here as the sticker it is."""
+    text = str(exc)
+    where = re.search(r"\(at line (\d+), column \d+\)$", text)
+    if text.startswith("Cannot overwrite a value") and where:
+        return (f"line {where.group(1)}: the same sticker as an earlier line: delete one of "
+                "them")
+    return f"cannot read the RFID tag map: {text}"
+
+
 def _same_kind(tags: dict[str, object], tile: Tile) -> list[str]:
     """The UIDs of a tag map file's ``[tags]`` whose tile is ``tile``, as written."""
     same = []
@@ -78,7 +90,9 @@ class TagMap:
             return cls()
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        except tomllib.TOMLDecodeError as exc:
+            raise DataError(f"{path}: {_toml_error(exc)}") from exc
+        except (OSError, UnicodeDecodeError) as exc:
             raise DataError(f"{path}: cannot read the RFID tag map: {exc}") from exc
         if not data:  # "version must be 1, not None" would send the player to add a line
             raise DataError(f"{path}: the file is empty (no version, no [tags]): delete it, "
