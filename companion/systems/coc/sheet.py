@@ -230,8 +230,11 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     if not isinstance(data, Mapping):
         raise DataError(f"{where}: a sheet must be a table of fields, found {data!r}")
     _unknown(data, SHEET_FIELDS, where)
-    if not isinstance(data.get("name"), str) or not data["name"].strip():
-        raise DataError(f"{where}: name must be text")
+    if "name" not in data:  # "name must be text" for a sheet with none sent one looking
+        raise DataError(f"{where}: missing field 'name' (the combatant's name, e.g. "
+                        'name = "Ann")')
+    if not isinstance(data["name"], str) or not data["name"].strip():
+        raise DataError(f"{where}: name must be text, not empty, found {data['name']!r}")
     chars_raw = data.get("characteristics")
     if not isinstance(chars_raw, Mapping):
         raise DataError(f"{where}: [characteristics] is missing")

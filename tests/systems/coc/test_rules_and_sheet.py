@@ -290,3 +290,17 @@ def test_co_base_1_every_sheet_the_program_writes_loads_back() -> None:
     assert sheet_from_mapping(rules, sheet_mapping(s)) == s
     cultist = _load(CULTIST)
     assert sheet_from_mapping(rules, sheet_mapping(cultist), "ann.toml") == cultist
+
+
+def test_co_base_1_a_sheet_without_a_name_says_the_field_is_missing() -> None:
+    """CO-BASE-1: a sheet with no `name` line said "annx.toml: name must be text", sending
+    the player to look for a name that was never written; it now says the field is missing."""
+    rules = load_rules()
+    data = sheet_mapping(sheet(rules, "Ann"))
+    del data["name"]
+    with pytest.raises(DataError, match=r"^annx\.toml: missing field 'name' \(the combatant's "
+                       r"name, e\.g\. name = \"Ann\"\)$"):
+        sheet_from_mapping(rules, data, "annx.toml")
+    data["name"] = " "
+    with pytest.raises(DataError, match=r"^annx\.toml: name must be text, not empty, found ' '$"):
+        sheet_from_mapping(rules, data, "annx.toml")
