@@ -513,3 +513,20 @@ def test_two_sheets_whose_names_differ_only_in_width_are_refused(
                  "--foes", cult]) == 2
     err = capsys.readouterr().err
     assert f"{wide}: 'Ａｎｎ' and 'Ann' ({ann}) differ only in full- and half-width" in err
+
+
+def test_the_dead_are_shown_dead_alone() -> None:
+    """CO-DEATH-2: an investigator who died unconscious and dying was listed by `coc fight
+    show` as "気絶/unconscious DEAD 死亡" (and still DYING); DEAD stands alone, as on the
+    table's screen. The JSON keeps every condition."""
+    from companion.systems.coc.combat import Condition, Timed
+    from companion.systems.coc.rules import Profile
+    from tests.systems.coc.helpers import duel, patch
+
+    fight = duel(Profile.P003, {"fist": 50}, {"fist": 50})
+    patch(fight, "Ann", hp=0, dead=True, dying_until=2,
+          conditions=(Timed(Condition.UNCONSCIOUS, 1, 0),))
+    text, data = command._status(fight)
+    ann = text.splitlines()[1]
+    assert ann.rstrip().endswith("HP 0/13  AP 3  DEAD 死亡"), ann
+    assert data["combatants"][0]["conditions"] == ["気絶/unconscious"]

@@ -130,8 +130,10 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
              + (f"  over: the {outcome.value} stand" if outcome else "")]
     rows = []
     for c in state.combatants:
-        badges = [t.condition.value for t in c.conditions] + (["DEAD 死亡"] if c.dead else [])
-        if c.dying_until:
+        # The dead are dead alone: "気絶/unconscious DEAD 死亡" was shown of one who died
+        # dying (CO-DEATH-2), as the table shows no condition beside DEAD either.
+        badges = (["DEAD 死亡"] if c.dead else [t.condition.value for t in c.conditions])
+        if c.dying_until and not c.dead:
             badges.append(f"DYING (dies at end of round {c.dying_until})")
         where = f"  {c.square} {c.facing}" if c.square else ""
         lines.append(f"{'▶' if c.name == current else ' '} {pad(c.name, 12)} HP {c.hp}/"
