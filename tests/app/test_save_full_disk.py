@@ -7,6 +7,7 @@ real read-only folder in a child process without root's override of file modes.
 from __future__ import annotations
 
 import errno
+import fcntl
 import json
 import os
 import shutil
@@ -144,3 +145,86 @@ def test_a_read_only_folder_at_the_boot_services_resume_does_not_stop_the_game(
         "cannot be opened (a missing or read-only folder?)"]
     assert "Result:" in resumed.stdout
     assert save.read_bytes() == before
+
+
+class LogDisk:
+    """The disk under a ``--log`` file. It counts the log's writes: an append (os.write), or
+    a rewrite of the game's lines (seen at its os.fsync). Of those numbered ``failing`` (1
+    is the first) an append gets half its bytes written, then ENOSPC; a rewrite, ENOSPC."""
+
+    def __init__(self, log: Path, monkeypatch: pytest.MonkeyPatch,
+                 failing: range = range(0)) -> None:
+        self.log, self.failing = log, failing
+        self.writes = 0
+        self.refusing = False
+        self.real_write, self.real_fsync = os.write, os.fsync
+        monkeypatch.setattr(os, "write", self.write)
+        monkeypatch.setattr(os, "fsync", self.fsync)
+
+    def ours(self, fd: int) -> bool:
+        return os.readlink(f"/proc/self/fd/{fd}") == str(self.log)
+
+    def write(self, fd: int, data: Any) -> int:
+        if not self.ours(fd):
+            return self.real_write(fd, data)
+        if self.refusing:
+            self.refusing = False
+            raise OSError(errno.ENOSPC, NO_SPACE)
+        self.writes += 1
+        if self.writes in self.failing:
+            self.refusing = True
+            return self.real_write(fd, bytes(data)[:len(data) // 2])
+        return self.real_write(fd, data)
+
+    def fsync(self, fd: int) -> None:
+        # An append's own fsync (the last step's) is part of its write, counted there.
+        if self.ours(fd) and not fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_APPEND:
+            self.writes += 1
+            if self.writes in self.failing:
+                raise OSError(errno.ENOSPC, NO_SPACE)
+        self.real_fsync(fd)
+
+
+def test_a_full_disk_under_the_log_does_not_end_the_game_and_the_log_is_whole_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """With --log, a full disk ended the game (exit 1) though a refused save does not, and
+    left half a line, for which `replay` refused the whole file. The game goes on; the log
+    gets no half line, and is written whole once the disk takes it."""
+    reference = tmp_path / "reference.jsonl"
+    assert main(["play", "--headless", "--seed", str(SEED), "--log", str(reference)]) == 0
+    log = tmp_path / "game.jsonl"
+    LogDisk(log, monkeypatch, range(4, 7))
+    capsys.readouterr()
+    assert main(["play", "--headless", "--seed", str(SEED), "--state",
+                 str(tmp_path / "save.json"), "--log", str(log)]) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [
+        f"companion: cannot write the log {log} ({NO_SPACE}): the game goes on, and the log "
+        "is written whole again once it can be",
+        f"companion: the log {log} holds the whole game again",
+    ]
+    assert "Result:" in out
+    lines, whole = log.read_text().splitlines(), reference.read_text().splitlines()
+    assert [json.loads(line) for line in lines[1:]] == [json.loads(line) for line in whole[1:]]
+    monkeypatch.undo()
+    assert main(["replay", str(log)]) == 0
+
+
+def test_a_log_the_disk_refuses_at_the_games_end_keeps_whole_lines(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The last step's lines cannot be written: said, and the log keeps whole lines, the
+    game up to its last step."""
+    reference = tmp_path / "reference.jsonl"
+    counted = LogDisk(reference, monkeypatch)
+    assert main(["play", "--headless", "--seed", str(SEED), "--log", str(reference)]) == 0
+    log = tmp_path / "game.jsonl"
+    LogDisk(log, monkeypatch, range(counted.writes, counted.writes + 1))
+    capsys.readouterr()
+    assert main(["play", "--headless", "--seed", str(SEED), "--log", str(log)]) == 0
+    assert capsys.readouterr().err == (f"companion: cannot write the log {log} ({NO_SPACE}): "
+                                       "it stops before the game's end\n")
+    lines, whole = log.read_text().splitlines(), reference.read_text().splitlines()
+    assert log.read_bytes().endswith(b"\n") and lines[1:] == whole[1:len(lines)]
+    assert len(whole) > len(lines) > 1

@@ -13,7 +13,9 @@ A save that cannot be written (a full disk, a folder gone read-only) does not st
 the game: the game goes on in memory, the player is told in one line on the screen
 and the terminal how far it is safe, and every later step writes the save again
 until it is whole (:meth:`Session.keep`). Stopping instead would lose the game in
-memory, and a boot service would start again only to fail at its first write.
+memory, and a boot service would start again only to fail at its first write. A
+``--log`` the disk refuses is the same: the game goes on, and the first step that can
+writes the game's lines whole again (:meth:`Session.write_log`).
 """
 
 from __future__ import annotations
@@ -108,6 +110,7 @@ class Session:
         # write succeeds; and how many answers the save on disk holds.
         self.save_trouble = ""
         self.saved_moves = len(save.inputs) if save is not None else 0
+        self.log_behind = False  # a log write failed: the next rewrites the game's lines
 
     # -- saving and the log ---------------------------------------------------------
 
@@ -131,15 +134,41 @@ class Session:
         would repair its log; a cut before that save leaves the game a step short, and
         the resume plays the step again and rewrites the log.
         """
-        if self.log is not None and finished:
-            self.log.append(self.mode.log_lines(events), sync=True)
+        if finished:
+            self.write_log(events, finished)
         if self.save is not None:
             self.save.inputs = self.mode.journal
             self.save.events = self.mode.progress()
             self.save.finished = finished
             self.keep_saved()
-        if self.log is not None and not finished:
-            self.log.append(self.mode.log_lines(events))
+        if not finished:
+            self.write_log(events, finished)
+
+    def write_log(self, events: Sequence[Any], finished: bool) -> None:
+        """Add a step's lines to the log; after a write the disk refused, the game's lines
+        whole, from where they begin. A refused write (full, read-only) is told once and
+        play goes on, as for the save: the log only tells the game, the save keeps it."""
+        if self.log is None:
+            return
+        try:
+            if self.log_behind:
+                self.log.rewrite(self.log_header + self.mode.log_lines(self.mode.history()))
+            else:
+                self.log.append(self.mode.log_lines(events), sync=finished)
+        except OSError as exc:
+            if exc.errno not in DISK_ERRNOS:
+                raise
+            if not self.log_behind:
+                after = ("it stops before the game's end" if finished else
+                         "the game goes on, and the log is written whole again once it can be")
+                print(f"companion: cannot write the log {self.log.path} "
+                      f"({os.strerror(exc.errno)}): {after}", file=sys.stderr, flush=True)
+            self.log_behind = True
+            return
+        if self.log_behind:
+            self.log_behind = False
+            print(f"companion: the log {self.log.path} holds the whole game again",
+                  file=sys.stderr, flush=True)
 
     def keep_saved(self, *, starting: bool = False) -> None:
         """Write the save (when there is one), as :meth:`keep` does any write."""

@@ -85,15 +85,26 @@ class GameLog:
         self.start = start + len(later)
 
     def append(self, lines: Sequence[str], sync: bool = False) -> None:
-        """Add lines at the end; ``sync`` when no resume would rewrite what a cut lost."""
+        """Add lines at the end; ``sync`` when no resume would rewrite what a cut lost. A
+        write the disk refuses part-way is taken back (cutting a file needs no room): half
+        a line would make `replay` refuse the whole file."""
         if not lines:
             return
+        data = memoryview("".join(line + "\n" for line in lines).encode("utf-8"))
         try:
-            with open(self.path, "ab") as handle:
-                handle.write("".join(line + "\n" for line in lines).encode("utf-8"))
-                if sync:
-                    handle.flush()
-                    os.fsync(handle.fileno())
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                end = os.lseek(fd, 0, os.SEEK_END)
+                try:
+                    while data:
+                        data = data[os.write(fd, data):]
+                    if sync:
+                        os.fsync(fd)
+                except OSError:
+                    os.ftruncate(fd, end)
+                    raise
+            finally:
+                os.close(fd)
         except OSError as exc:
             raise _named(exc, self.path) from exc
 
