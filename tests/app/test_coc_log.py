@@ -57,3 +57,12 @@ def test_damage_after_a_failed_dodge_does_not_carry_the_dodges_rule() -> None:
                      ("", "Ann")]
     plain = cult_attacks_ann("003", [(100, 30), (3, 2), (4, 1)])
     assert [step.rule for step in plain.fight_view().result] == ["CO-CORE-1", "", ""]
+
+
+def test_the_keepers_undo_says_what_it_took_back() -> None:
+    """Keeper 進行 → Undo: the table showed the action before the undone one as if nothing had
+    happened; the status line now names what was taken back."""
+    mode = cult_attacks_ann("003", [(100, 30), (100, 3)], defence=Defence.DODGE)
+    for choice in ("keeper", "undo"):
+        mode.restore(choice)
+    assert mode.view("x").status == "取り消し undone: Cult 攻撃 attacks → Ann (dodge)"

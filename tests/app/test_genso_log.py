@@ -39,3 +39,17 @@ def test_the_log_of_an_orcs_attack_that_hit_gives_what_it_left() -> None:
     """GM-COMBAT-3, GM-COMBAT-8: a failed defence shows what the blow left, as before."""
     log = orc_attacks(1, 1, 3).fight_view().log[-1]
     assert log.endswith(f"＞ {PC1} PC: HP 9/12, MP 8/8"), log
+
+
+def test_an_undo_at_the_table_says_what_it_took_back() -> None:
+    """GM 進行 → Undo: the Result panel then showed the action before the one undone, with no
+    word of the undo (the command line says "undone: …"); the status line now names what was
+    taken back, until the next answer."""
+    mode = orc_attacks(6, 6)
+    for choice in ("gm", "undo"):
+        mode.restore(choice)
+    assert len(mode.fight.journal) == 1
+    status = mode.view("x").status
+    assert status == f"取り消し undone: {ORC} Orc → {PC1} PC 攻撃 attack", status
+    mode.restore("gm")
+    assert mode.view("x").status == ""

@@ -112,6 +112,7 @@ class FightMode:
         self.path: list[str] = []  # the options picked so far for the action under way
         self.throws: list[tuple[int, ...]] = []  # its dice thrown so far
         self.note = ""  # why a throw brought no dice
+        self.undone = ""  # what the last answer took back, said until the next answer
         self.done = False
         self.thrown: list[tuple[int, int]] = []  # (count, sides) of every throw answered
         self._journal: list[str] = []
@@ -166,6 +167,16 @@ class FightMode:
         return RollAsk(self.roll_prompt(step, need), need.count, need.sides)
 
     def answer(self, value: Answer) -> list[Any]:
+        self.undone = ""
+        events = self._answer(value)
+        # The Result panel then shows the action before, as if nothing had happened: the
+        # command line says "undone: …", and so does the table's status line.
+        taken = [e for e in events if isinstance(e, Undone)]
+        if taken:
+            self.undone = f"取り消し undone: {self.describe(taken[-1].entry.action)}"
+        return events
+
+    def _answer(self, value: Answer) -> list[Any]:
         ask = self.ask()
         if isinstance(value, Throw):
             if not isinstance(ask, RollAsk):
@@ -265,7 +276,7 @@ class FightMode:
         # The prompt and a refusal (the engine's words) name combatants too.
         return View(floor=None, room=None, room_tiles=(), sheet=None,
                     prompt=self.with_english(prompt), options=options, highlight=highlight,
-                    status=self.with_english(status or self.note),
+                    status=self.with_english(status or self.note or self.undone),
                     title=self.TITLE, fight=self.fight_view(prompt_faces))
 
     # -- the journal ------------------------------------------------------------------------
