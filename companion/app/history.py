@@ -10,16 +10,17 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from companion.app.paths import data_dir
 from companion.errors import CompanionError
 from companion.files import move_aside
 
 HISTORY_NAME = "history.sqlite3"
+T = TypeVar("T")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -74,52 +75,79 @@ class History:
         self.path = path or default_history_path()
         self.notices: list[str] = []
 
-    @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        """The open history. A file that is not a history (a half-copied file, another
-        database) is kept aside and a new history begun; one that cannot be used now (busy,
-        a full disk, a folder in its place) raises :class:`HistoryError`, and is left as it is."""
+    def _use(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` done on the open history, in one transaction.
+
+        A file that is not a history (a half-copied file, another database), or one SQLite
+        finds damaged in any statement (a bad page past the first shows only when a query
+        reaches it), is kept aside and a new history begun with the runs that can still be
+        read from it (:func:`_readable_rows`), and ``work`` is done on that one. A history that
+        cannot be used now (busy, a full disk, a folder in its place) raises
+        :class:`HistoryError`, and is left as it is."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = self._open()
+            if self.path.is_dir():
+                raise HistoryError(f"{self.path}: a folder, not a history file")
             try:
-                with conn:
-                    yield conn
-            finally:
-                conn.close()
+                return self._within(work)
+            except sqlite3.DatabaseError as exc:
+                if not _not_a_history(exc):
+                    raise
+                self._begin_anew(exc)
+            return self._within(work)
         except sqlite3.Error as exc:
             raise HistoryError(f"{self.path}: {_reason(exc, self.path)}") from None
         except OSError as exc:
             raise HistoryError(f"{self.path}: {exc.strerror or exc}") from None
 
-    def _open(self) -> sqlite3.Connection:
-        if self.path.is_dir():
-            raise HistoryError(f"{self.path}: a folder, not a history file")
+    def _within(self, work: Callable[[sqlite3.Connection], T]) -> T:
         conn = sqlite3.connect(self.path)
         try:
-            conn.execute(_SCHEMA)
-            columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
-            if columns != list(Run.__dataclass_fields__):
-                raise sqlite3.DatabaseError("its runs table is not a history's")
-        except sqlite3.DatabaseError as exc:
+            with conn:
+                _check_schema(conn, self.path)
+                return work(conn)
+        finally:
             conn.close()
-            if _reason(exc, self.path) != str(exc):
-                raise  # busy, full, read-only: the file is fine, the moment or place is not
+
+    def _begin_anew(self, exc: sqlite3.DatabaseError) -> None:
+        """Keep the file that is not a readable history aside, and begin a new one holding
+        the runs that can still be read from it, in the order they were recorded."""
+        try:
             kept = move_aside(self.path)
-            self.notices.append(f"{self.path} was not a readable history ({exc}); kept as "
-                                f"{kept.name}, starting a new one")
-            conn = sqlite3.connect(self.path)
-            conn.execute(_SCHEMA)
-        return conn
+        except OSError as err:  # a read-only folder: a new history could not be made there
+            raise HistoryError(f"{self.path}: not a readable history ({exc}), and it cannot "
+                               f"be kept aside for a new one ({err.strerror}): make its "
+                               "folder writable, or move the file away") from None
+        rows, lost = _readable_rows(kept)
+        fields = ", ".join(Run.__dataclass_fields__)
+        marks = ", ".join("?" * len(Run.__dataclass_fields__))
+        conn = sqlite3.connect(self.path)
+        try:
+            with conn:
+                conn.execute(_SCHEMA)
+                # OR IGNORE: a row read from a damaged page may break a constraint; it is
+                # one of those that could not be read.
+                copied = sum(conn.execute(f"INSERT OR IGNORE INTO runs ({fields}) "
+                                          f"VALUES ({marks})", row).rowcount for row in rows)
+        finally:
+            conn.close()
+        lost += len(rows) - copied
+        notice = (f"{self.path} was not a readable history ({exc}); kept as {kept.name}, "
+                  "starting a new one")
+        if copied or lost:
+            notice += f" with the {copied} games that could be read from it"
+        if lost:
+            notice += f" ({lost} more could not be)"
+        self.notices.append(notice)
 
     def record(self, run: Run) -> bool:
         """Store ``run``; False when a run with that id was already there."""
         fields = asdict(run)
         names = ", ".join(fields)
         marks = ", ".join(f":{k}" for k in fields)
-        with self._connect() as conn:
-            cursor = conn.execute(f"INSERT OR IGNORE INTO runs ({names}) VALUES ({marks})", fields)
-            return cursor.rowcount == 1
+        inserted: int = self._use(lambda conn: conn.execute(
+            f"INSERT OR IGNORE INTO runs ({names}) VALUES ({marks})", fields).rowcount)
+        return inserted == 1
 
     def runs(self) -> list[Run]:
         """Every run, in the order they were recorded.
@@ -127,8 +155,8 @@ class History:
         Not by ``finished_at``: a Pi without a clock battery starts after a power cut at the
         time it last saved (fake-hwclock), up to an hour back, so the game resumed then may be
         stamped before the games finished just before the cut."""
-        with self._connect() as conn:
-            rows = conn.execute("SELECT * FROM runs ORDER BY rowid").fetchall()
+        rows: list[tuple[object, ...]] = self._use(
+            lambda conn: conn.execute("SELECT * FROM runs ORDER BY rowid").fetchall())
         return [_run_from_row(row, self.path) for row in rows]
 
     def totals(self) -> Totals:
@@ -159,6 +187,63 @@ _PASSING = {
     "SQLITE_IOERR": "the disk could not be read or written",
     "SQLITE_PERM": "no permission to use it",
 }
+
+
+class _NotAHistory(sqlite3.DatabaseError):
+    """The file is a database, or what SQLite takes for one, but not a history."""
+
+
+def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
+    """The runs table made if there is none; a file that cannot hold it raises
+    :class:`_NotAHistory`."""
+    try:
+        conn.execute(_SCHEMA)
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
+    except sqlite3.DatabaseError as exc:
+        if _reason(exc, path) != str(exc):
+            raise  # busy, full, read-only: the file is fine, the moment or place is not
+        raise _NotAHistory(str(exc)) from exc
+    if columns != list(Run.__dataclass_fields__):
+        raise _NotAHistory("its runs table is not a history's")
+
+
+def _not_a_history(exc: sqlite3.DatabaseError) -> bool:
+    """Is the file at fault, not the moment: not a history, or damaged (SQLite's
+    SQLITE_CORRUPT and SQLITE_NOTADB, from whichever statement met the damage)?"""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    return isinstance(exc, _NotAHistory) or name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+
+
+def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int]:
+    """The runs that can be read from a damaged history at ``path``, by rowid, and how many
+    it holds that cannot.
+
+    A damaged page hides the rows on it from a scan of the table, and every row after them;
+    the game_id index is a separate tree holding each row's rowid, so the rowids come from
+    both, and each row is then read alone: only the rows on a damaged page are lost."""
+    conn = sqlite3.connect(path)
+    try:
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
+        if columns != list(Run.__dataclass_fields__):
+            return [], 0  # no history's table to read runs from
+        rowids: set[int] = set()
+        for listing in ("SELECT rowid FROM runs ORDER BY rowid",
+                        "SELECT rowid FROM runs INDEXED BY sqlite_autoindex_runs_1"):
+            try:
+                rowids.update(row[0] for row in conn.execute(listing))
+            except sqlite3.DatabaseError:
+                pass  # a damaged page ends this listing; the rowids before it are in
+        rows: list[tuple[object, ...]] = []
+        for rowid in sorted(rowids):
+            try:
+                rows.extend(conn.execute("SELECT * FROM runs WHERE rowid = ?", (rowid,)))
+            except sqlite3.DatabaseError:
+                pass  # counted below as lost
+        return rows, len(rowids) - len(rows)
+    except sqlite3.DatabaseError:
+        return [], 0  # not even its table's columns: nothing can be read
+    finally:
+        conn.close()
 
 
 def _reason(exc: sqlite3.Error, path: Path) -> str:

@@ -100,6 +100,62 @@ def test_another_tables_file_is_kept_aside_as_not_a_history() -> None:
         assert [r[1] for r in other.execute("PRAGMA table_info(runs)")] == ["name"]
 
 
+TABLE_LEAF = 0x0D  # the first byte of a page holding a table's rows (SQLite's file format)
+
+
+def _damage_a_table_page(path: Path, which: int) -> None:
+    """Write over the header of the history's ``which``-th page of rows (from 0), as a bad
+    block of an SD card would: the first page, the schema, stays whole."""
+    data = bytearray(path.read_bytes())
+    size = int.from_bytes(data[16:18], "big")
+    leaves = [n for n in range(1, len(data) // size) if data[n * size] == TABLE_LEAF]
+    data[leaves[which] * size:leaves[which] * size + 12] = b"\xff" * 12
+    path.write_bytes(data)
+
+
+def test_a_history_damaged_past_its_first_page_keeps_the_runs_it_can_read(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """One bad page past the schema: the file opened, so it was never kept aside, and every
+    `companion history` after exited 1 (database disk image is malformed) for good. It is
+    kept aside now, and the runs on its other pages go on in a new history, in order."""
+    path = default_history_path()
+    load_script("bench_startup")._fill_history(path, 300)
+    _damage_a_table_page(path, 1)
+    assert main(["history", "--json"]) == 0
+    out, err = capsys.readouterr()
+    listed = [r["game_id"] for r in json.loads(out)["runs"]]
+    assert 0 < len(listed) < 300
+    assert listed == [f"bench-{n}" for n in range(300) if f"bench-{n}" in listed]
+    (kept,) = path.parent.glob("history.sqlite3.corrupt-*")
+    assert err == (f"companion: {path} was not a readable history (database disk image is "
+                   f"malformed); kept as {kept.name}, starting a new one with the "
+                   f"{len(listed)} games that could be read from it ({300 - len(listed)} "
+                   "more could not be)\n")
+    assert main(["history", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert [r["game_id"] for r in json.loads(out)["runs"]] == listed and err == ""
+
+
+def test_games_after_a_damaged_history_go_in_a_new_one_not_aside(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A history whose only page of runs is damaged: each game's end said it "could not be
+    put in the history … malformed", and the next game kept it aside as `.unrecorded-…`,
+    one file more for every game. The damaged file is kept aside once, and the games go
+    in a new history."""
+    for game_id in ("a", "bb", "ccc", "dddd"):
+        History().record(make_run(game_id, False, 3, "frozen"))
+    _damage_a_table_page(default_history_path(), 0)
+    save = default_history_path().parent / "save.json"
+    for seed in ("5", "6"):
+        assert main(["play", "--headless", "--seed", seed, "--state", str(save)]) == 0
+    err = capsys.readouterr().err
+    assert "could not be put in the history" not in err
+    assert err.count("was not a readable history (database disk image is malformed)") == 1
+    assert not list(save.parent.glob("save.json.unrecorded-*"))
+    assert len(list(save.parent.glob("history.sqlite3.corrupt-*"))) == 1
+    assert [r.seed for r in History().runs()] == [5, 6]
+
+
 def test_a_busy_history_is_an_error_and_kept_whole(capsys: pytest.CaptureFixture[str]) -> None:
     """Another companion writing it (locked) was taken for a corrupt file: moved aside, and
     every past game seemed gone."""
