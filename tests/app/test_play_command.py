@@ -550,6 +550,9 @@ def test_output_cut_short_by_a_pipe_ends_quietly(tmp_path: Path) -> None:
 
 def test_with_no_display_a_missing_tray_is_told_on_stderr(tmp_path: Path) -> None:
     """`--display none` at the table: the game waits for the tray, and says why, once."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "rfid_tags.toml").write_text(  # enrolled: else play is refused
+        'version = 1\n[tags]\n"04000000" = "1m"\n', encoding="utf-8")
     env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
            "COMPANION_CONFIG_DIR": str(tmp_path / "config"), "COMPANION_INPUT_RFID_PORT": ""}
     proc = subprocess.Popen([sys.executable, "-m", "companion", "play", "--input", "rfid",
