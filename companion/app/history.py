@@ -64,6 +64,14 @@ class Totals:
     deaths_by: dict[str, int]
 
 
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A row left out of the runs: what it holds cannot be a finished game."""
+
+    game_id: str
+    reason: str  # "floor = 'abc', which a finished game cannot have (edited by hand?)"
+
+
 def default_history_path() -> Path:
     return data_dir() / HISTORY_NAME
 
@@ -74,6 +82,7 @@ class History:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or default_history_path()
         self.notices: list[str] = []
+        self.skipped: list[Skipped] = []  # by the last runs()
 
     def _use(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work`` done on the open history, in one transaction.
@@ -154,10 +163,23 @@ class History:
 
         Not by ``finished_at``: a Pi without a clock battery starts after a power cut at the
         time it last saved (fake-hwclock), up to an hour back, so the game resumed then may be
-        stamped before the games finished just before the cut."""
+        stamped before the games finished just before the cut.
+
+        A row no finished game can have written (a hand edit) is left out, not the whole
+        history: it is in :attr:`skipped`, and named in :attr:`notices`."""
         rows: list[tuple[object, ...]] = self._use(
             lambda conn: conn.execute("SELECT * FROM runs ORDER BY rowid").fetchall())
-        return [_run_from_row(row, self.path) for row in rows]
+        runs: list[Run] = []
+        self.skipped = []
+        for row in rows:
+            run = _run_from_row(row)
+            if isinstance(run, Run):
+                runs.append(run)
+            else:
+                self.skipped.append(run)
+                self.notices.append(f"{self.path}: the run {run.game_id!r} has {run.reason}; "
+                                    "it is left out of the list and the totals")
+        return runs
 
     def totals(self) -> Totals:
         return tally(self.runs())
@@ -267,11 +289,12 @@ _KINDS: dict[str, tuple[type, ...]] = {
 }
 
 
-def _run_from_row(row: tuple[object, ...], path: Path) -> Run:
+def _run_from_row(row: tuple[object, ...]) -> Run | Skipped:
+    """The run a row holds, or why it holds none (its first value of the wrong kind)."""
     values = dict(zip(Run.__dataclass_fields__, row, strict=True))
     for name, value in values.items():
         if not isinstance(value, _KINDS[name]):
-            raise HistoryError(f"{path}: the run {values['game_id']!r} has {name} = {value!r}, "
-                               f"which a finished game cannot have (edited by hand?)")
+            return Skipped(str(values["game_id"]), f"{name} = {value!r}, which a finished game "
+                           "cannot have (edited by hand?)")
     values["won"] = bool(values["won"])
     return Run(**values)  # type: ignore[arg-type]

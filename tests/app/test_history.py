@@ -190,15 +190,31 @@ def test_a_finished_game_the_history_cannot_take_is_told_and_kept(
     assert "a folder, not a history file" in capsys.readouterr().err
 
 
-def test_a_hand_edited_value_of_the_wrong_kind_is_named(
+def test_a_hand_edited_row_is_left_out_and_named_not_the_whole_history(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """A floor of 'abc' ended `companion history` in a TypeError traceback."""
+    """One row with a floor of 'abc' (a hand edit) made `companion history` and `--json`
+    exit 1 naming it: no other game, and no totals, could be listed any more. The others
+    are listed and counted now; the row is named on stderr, and in the JSON's skipped."""
     History().record(make_run("a", True, 26, None))
     History().record(make_run("bb", False, 3, "frozen"))
+    History().record(make_run("ccc", False, 5, "frozen"))
     with sqlite3.connect(default_history_path()) as conn:
         conn.execute("UPDATE runs SET floor = 'abc' WHERE game_id = 'a'")
-    assert main(["history"]) == 1
-    assert "the run 'a' has floor = 'abc'" in capsys.readouterr().err
+    named = (f"companion: {default_history_path()}: the run 'a' has floor = 'abc', which a "
+             "finished game cannot have (edited by hand?); it is left out of the list and "
+             "the totals\n")
+    assert main(["history"]) == 0
+    out, err = capsys.readouterr()
+    assert err == named
+    assert "2 games, 0 won (0.0%), deepest floor 5" in out
+    assert main(["history", "--json"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert err == named
+    assert [r["game_id"] for r in data["runs"]] == ["bb", "ccc"]
+    assert data["totals"]["games"] == 2
+    assert data["skipped"] == [{"game_id": "a", "reason": "floor = 'abc', which a finished "
+                                "game cannot have (edited by hand?)"}]
 
 
 @pytest.mark.parametrize("last", ["0", "-1", "two"])

@@ -1,4 +1,9 @@
-"""``companion history [--json]``: finished games and totals."""
+"""``companion history [--json]``: finished games and totals.
+
+The JSON object: ``runs`` (each a :class:`~companion.app.history.Run`), ``totals`` (of
+every run listed: :class:`~companion.app.history.Totals`) and ``skipped``, the rows left out
+because no finished game could have written them, each ``{"game_id", "reason"}``; each is
+also named on stderr."""
 
 from __future__ import annotations
 
@@ -46,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
     shown = runs[-last:] if last is not None else runs
     if args.json:
         print(json.dumps(
-            {"runs": [asdict(r) for r in shown], "totals": asdict(totals)},
+            {"runs": [asdict(r) for r in shown], "totals": asdict(totals),
+             "skipped": [asdict(s) for s in history.skipped]},
             ensure_ascii=False, indent=2,
         ))
     else:
