@@ -65,6 +65,21 @@ def test_replay_of_a_bad_file_exits_2(
     assert message in capsys.readouterr().err
 
 
+def test_a_line_that_is_not_utf8_is_named_by_its_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bytes that are not UTF-8 in one line of a long log were refused as "not UTF-8 text"
+    naming no line, where a line that is not JSON is named: the user could not find it."""
+    log = tmp_path / "games.jsonl"
+    _play(log, 11, capsys)
+    lines = log.read_bytes().splitlines()
+    lines[150] = b"\xff\xfe\x00garbage\x80"
+    log.write_bytes(b"\n".join(lines) + b"\n")
+    assert main(["replay", str(log)]) == 2
+    assert capsys.readouterr().err == (f"companion: error: {log}:151: not UTF-8 text "
+                                       "(invalid start byte)\n")
+
+
 def test_the_log_holds_turn_events_and_a_version_1_log_still_replays(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -25,7 +25,6 @@ from typing import Any
 
 from companion.errors import DataError
 from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer
-from companion.systems.jongrogue.datafiles import read_text
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
 from companion.systems.jongrogue.profile import PRESETS, load_played_profile
@@ -41,8 +40,18 @@ class LoggedGame:
 
 
 def read_log(path: Path) -> list[LoggedGame]:
+    """The games of the log at ``path``. Each line is decoded alone (UTF-8), so a damaged
+    one is named by its number, as a line that is not JSON is."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read: {exc.strerror}") from exc
     games: list[LoggedGame] = []
-    for number, line in enumerate(read_text(path).splitlines(), start=1):
+    for number, raw in enumerate(data.splitlines(), start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise DataError(f"{path}:{number}: not UTF-8 text ({exc.reason})") from exc
         if not line.strip():
             continue
         try:
