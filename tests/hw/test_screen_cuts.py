@@ -82,6 +82,17 @@ def test_a_message_screen_shows_its_whole_question_and_no_empty_game_panels(
     assert not [d for d in drawn if d.text.startswith(("Room", "Log", "Last check"))]
 
 
+def test_each_line_of_a_message_starts_a_row_of_its_own(screen: ScreenDisplay) -> None:
+    """Settings notices, one a line, were run together with a box for each line end."""
+    lines = ("Settings 設定: config.toml: input.kind must be one of camera, rfid, sim; found "
+             "'RFID'; using the default 'camera'", "config.toml: unknown setting 'input.knd'")
+    drawn = spy_text(screen)
+    screen.render(message_view("\n".join(lines), (Option("ok", "OK 了解", Button.ATTACK),)))
+    rows = [d.text for d in drawn if not d.label]
+    assert not [row for row in rows if "\n" in row]
+    assert rows[-1] == lines[1] and any(row.startswith("Settings 設定") for row in rows)
+
+
 # ---- the status: the footer's free rows, and a cut that says so ------------------------
 
 TROUBLE = ("cannot save (No space left on device): free space or fix the folder; the game is "

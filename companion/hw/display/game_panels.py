@@ -146,12 +146,13 @@ class GamePanels(Canvas):
 
     def _message(self, text: str, rect: pygame.Rect) -> None:
         """A message with no game around it (a save that cannot be read, and the question
-        what to do): all of it, large, in the body. A message too long for the body goes a
-        step smaller, twice, before its last row shown is cut with an ellipsis."""
+        what to do): all of it, large, in the body, each of its lines from a row of its own.
+        A message too long for the body goes a step smaller, twice, before its last row
+        shown is cut with an ellipsis."""
         m = self.m
         box = rect.inflate(-2 * m(16), -2 * m(14))
         for size, step in ((m(24), m(34)), (m(20), m(28)), (m(17), m(23))):
-            rows = self._wrap(text, size, box.w)
+            rows = [row for line in text.split("\n") for row in self._wrap(line, size, box.w)]
             capacity = max(1, box.h // step)
             if len(rows) <= capacity:
                 break
