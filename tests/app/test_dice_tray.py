@@ -556,3 +556,18 @@ def test_a_poison_list_that_cannot_be_saved_ends_no_roll(
     assert mode.dice.steps[-2].text.endswith("the time passed is not kept in it")
     assert poisons_path().read_bytes() == before
     assert isinstance(mode.ask(), ChoiceAsk)  # the tray goes on
+
+
+def test_a_trapped_door_says_how_the_tray_rolls_the_trap() -> None:
+    """EV-DOOR-2: a trapped door in the tray said "on failure roll the trap table (companion
+    events trap)", a command line the tray cannot run, with only Again and Menu offered; it
+    now says to pick Trap 罠 from the menu, and names no command."""
+    from companion.app.session.mode import Throw
+
+    mode = DiceTrayMode(("2D6",), "simulated 仮想")
+    mode.answer(1)  # Event table
+    mode.answer(0)  # Door
+    mode.answer(Throw((1,)))  # EV-DOOR-1 row 1: trapped and locked
+    texts = [step.text for step in mode.dice.steps]
+    assert "On a failed disarm pick Trap 罠 from the menu 失敗したら罠表" in texts
+    assert not any("companion events" in text for text in texts)

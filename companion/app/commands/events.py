@@ -33,6 +33,7 @@ from companion.errors import DataError
 from companion.systems.defaults import listing, notes_text
 from companion.systems.events.lists import UserLists, load_lists
 from companion.systems.events.poisoned import Poison, describe, ended, tracked_name
+from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.run import run_active_action, run_event
 from companion.systems.events.sword_world import Member, load_party, load_rating_table
@@ -145,7 +146,8 @@ def run(args: argparse.Namespace) -> int:
             disarmer=args.who if args.table == "trap" else None, lists=lists,
             poisoned=poisons.poisons, room=room, used_rooms=rooms.used if rooms else (),
         )
-        notes = _notes(poisons.track(report), report.mode, rules, poisons.poisons)
+        notes = [*_trap_commands(report),
+                 *_notes(poisons.track(report), report.mode, rules, poisons.poisons)]
         if rooms is not None and room is not None:
             rooms.mark(room)
         elif args.table == "recovery":
@@ -214,6 +216,15 @@ def room_action(args: argparse.Namespace) -> int:
     else:
         print(text)
     return 0
+
+
+def _trap_commands(report: EventReport) -> list[str]:
+    """EV-DOOR-2/3 in generic mode: the command that rolls what a failed disarm sets off,
+    the trap table or (EV-DOOR-3) the trap rolled above by name, which a plain `events trap`
+    would roll again."""
+    kinds = [s.data["trap_on_failure"] for s in report.steps if "trap_on_failure" in s.data]
+    return ["On a failed disarm: companion events trap" + (f" --trap {kind}" if kind else "")
+            for kind in kinds]
 
 
 def _notes(tracked: Tracked, mode: Mode, rules: EventRules,

@@ -30,7 +30,7 @@ from companion.hw.buttons import Button
 from companion.hw.display.view import DiceStep, DiceView, Name, Option, View
 from companion.systems.events.lists import UserLists
 from companion.systems.events.poisoned import describe
-from companion.systems.events.report import EventReport
+from companion.systems.events.report import EventReport, Step
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.run import run_event
 
@@ -75,6 +75,19 @@ class Stage(Enum):
     THROW = "throw"
     OUTCOME = "outcome"
     QUIT = "quit"
+
+
+def _trap_hint(step: Step) -> tuple[DiceStep, ...]:
+    """EV-DOOR-2/3: how the tray rolls what a failed disarm sets off, under the step that
+    says it (the walk names no tool; the command line names its command)."""
+    if "trap_on_failure" not in step.data:
+        return ()
+    if step.data["trap_on_failure"]:
+        hint = ("On a failed disarm the trap rolled above fires (EV-DOOR-3): read its row, "
+                "not a new Trap 罠 roll 罠は振り直さない")
+    else:
+        hint = "On a failed disarm pick Trap 罠 from the menu 失敗したら罠表"
+    return (DiceStep(step.rule, hint, step.depth + 1),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +319,8 @@ class DiceTrayMode:
                                    mode=Mode.GENERIC, lists=self.lists)
                 self.report = report
                 rolls = tuple(s.roll.text for s in report.steps if s.roll is not None)
-                steps = tuple(DiceStep(s.rule, s.text, s.depth) for s in report.steps)
+                steps = tuple(step for s in report.steps
+                              for step in (DiceStep(s.rule, s.text, s.depth), *_trap_hint(s)))
             else:
                 assert self.pick.expression is not None
                 result = roll(self.pick.expression, source)

@@ -68,14 +68,19 @@ class _Run(_TrapWalk):
         self.add("EV-DOOR-2", "罠あり/Trap present: anyone with Thief can see it "
                  "(trap finding is skipped in the simple rules)")
         if not self.sw:
+            # Said for any table that walks this (the command line, the dice tray): each adds
+            # how it rolls the trap, from the data ("trap_on_failure": the kind rolled
+            # above, or "" for a roll of the trap table). The tray said "companion events
+            # trap", a command it has no way to run.
             if pre_rolled is None:
-                fires = "roll the trap table (companion events trap)"
+                fires, kind = "roll the trap table (罠/Trap, EV-TRAP-1)", ""
             else:
-                # EV-DOOR-3: the trap rolled above is the one that fires; a plain
-                # `events trap` would roll a new type, so name the trap to resolve.
+                # EV-DOOR-3: the trap rolled above is the one that fires, not a new type.
                 fires = (f"the {pre_rolled['en']} rolled above fires, no second roll "
-                         f"(EV-DOOR-3): companion events trap --trap {pre_rolled['kind']}")
-            self.check_prompt("EV-DOOR-2", "disarm", "one character", f"on failure {fires}")
+                         "(EV-DOOR-3)")
+                kind = pre_rolled["kind"]
+            self.check_prompt("EV-DOOR-2", "disarm", "one character", f"on failure {fires}",
+                              data={"trap_on_failure": kind})
             return False
         thief_only = self.s["EV-DOOR-2", "thief_only"]
         candidates = [m for m in self.party if m.thief > 0] if thief_only else list(self.party)

@@ -157,11 +157,12 @@ class _Walk:
             return f"each member{tag}"
         return f"the best member, once for the whole party{tag}"
 
-    def check_prompt(self, rule: str, key: str, who: str, after: str) -> None:
-        """Generic mode: name the check and target; the GM resolves it."""
+    def check_prompt(self, rule: str, key: str, who: str, after: str, **kw: Any) -> None:
+        """Generic mode: name the check and target; the GM resolves it. ``kw`` goes to the
+        step (its ``data``)."""
         spec = self.rules.checks[key]
         _, target_text = self.fixed(spec.fixed)
-        self.add(rule, f"{who}: {spec.label()} vs {target_text} — GM resolves; {after}")
+        self.add(rule, f"{who}: {spec.label()} vs {target_text} — GM resolves; {after}", **kw)
 
     def best(self, key: str, members: Sequence[Member] | None = None) -> Member | None:
         """The member with the highest bonus for a check (first in marching order on ties)."""

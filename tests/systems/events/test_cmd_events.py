@@ -308,6 +308,7 @@ def test_door_3_trap_named_on_the_chest_is_resolved_without_a_new_roll(
     out = capsys.readouterr().out
     (command,) = re.findall(r"companion events trap[^\n]*", out)
     assert command == "companion events trap --trap explosion"
+    assert "On a failed disarm: companion events trap --trap explosion" in out
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main([*command.split()[1:], "--dice", "manual"]) == 0
     captured = capsys.readouterr()

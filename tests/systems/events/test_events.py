@@ -379,13 +379,15 @@ def test_ev_door_3_option_rolls_the_trap_type_first() -> None:
 
 def test_ev_door_3_generic_names_the_rolled_trap_and_how_to_resolve_it() -> None:
     """EV-DOOR-3 in generic mode: the trap rolled before the disarm is the one that fires
-    ("no second roll"), so the prompt names it and a trap walk that takes it by name; that
-    walk rolls no new trap type (plain `events trap` would)."""
+    ("no second roll"), so the prompt names it, and its kind is given to the tool that
+    walked the table (the command line names `events trap --trap explosion`); a trap walk
+    that takes it by name rolls no new trap type (plain `events trap` would)."""
     report = walk("chest", d6(1, 1), overrides={"EV-DOOR-3": {"enabled": True}})
-    disarm = texts(report, "EV-DOOR-2")[1]
-    assert disarm.endswith("on failure the Explosion (energy) rolled above fires, no second "
-                           "roll (EV-DOOR-3): companion events trap --trap explosion")
-    assert "(companion events trap)" not in report.text
+    disarm = report.find("EV-DOOR-2")[1]
+    assert disarm.text.endswith("on failure the Explosion (energy) rolled above fires, no "
+                                "second roll (EV-DOOR-3)")
+    assert disarm.data == {"trap_on_failure": "explosion"}
+    assert "companion events" not in report.text  # the walk names no tool
     assert "ruined if the disarm fails" in texts(report, "EV-DOOR-5")[0]
     named = walk("trap", [], trap="explosion")  # no dice at all: the type is not rolled
     first = named.steps[0]
@@ -397,7 +399,8 @@ def test_ev_door_3_generic_names_the_rolled_trap_and_how_to_resolve_it() -> None
     assert pit.find("EV-TRAP-7")[0].roll is not None  # the dodge is still rolled
     # Without the option the trap is unknown until it fires: roll the table then.
     plain = walk("chest", d6(1))
-    assert "on failure roll the trap table (companion events trap)" in plain.text
+    assert "on failure roll the trap table (罠/Trap, EV-TRAP-1)" in plain.text
+    assert plain.find("EV-DOOR-2")[1].data == {"trap_on_failure": ""}
     assert "ruined if the trap that fires is an explosion" in texts(plain, "EV-DOOR-5")[0]
     with pytest.raises(DataError, match="no trap 'dragon'; choose from explosion, poison_gas"):
         run_event("trap", ScriptedDice([]), trap="dragon")
