@@ -34,7 +34,39 @@ def test_replay_matches_two_games_and_catches_a_change(
     lines[2] = json.dumps(start)
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main(["replay", str(log)]) == 1
-    assert "DIFFERS: game at line 1, event 2" in capsys.readouterr().out
+    assert f"DIFFERS: {log}:3: event 2 of the game at line 1: " in capsys.readouterr().out
+
+
+def test_a_difference_names_its_line_in_the_file_and_shows_both_events_alike(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a log of several games, DIFFERS named the game's header line and the event's
+    index in it (the user had to add them up to find the line), and printed the log's event
+    with its keys in order and the replay's in another; an event past the game's end named
+    no line at all."""
+    log = tmp_path / "games.jsonl"
+    _play(log, 11, capsys)
+    _play(log, 12, capsys)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    second = max(n for n, line in enumerate(lines) if '"log": "jongrogue-companion"' in line)
+    changed = second + 40
+    event = json.loads(lines[changed])
+    kind = event["kind"]
+    lines[changed] = json.dumps({**event, "kind": "zzz"})
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["replay", str(log)]) == 1
+    out = capsys.readouterr().out
+    logged, replayed = (json.dumps({**event, "kind": k}, sort_keys=True, ensure_ascii=False)
+                        for k in ("zzz", kind))
+    assert (f"DIFFERS: {log}:{changed + 1}: event 40 of the game at line {second + 1}: the log "
+            f"has {logged}, the replay gives {replayed}\n") in out
+
+    lines[changed] = json.dumps(event)
+    log.write_text("\n".join([*lines, lines[-1]]) + "\n", encoding="utf-8")
+    assert main(["replay", str(log)]) == 1
+    assert (f"DIFFERS: {log}:{len(lines) + 1}: the log goes on, but the replay of the game at "
+            f"line {second + 1} ended after {len(lines) - second - 1} events\n"
+            ) in capsys.readouterr().out
 
 
 def test_replay_of_a_cut_log_compares_what_is_there(

@@ -34,9 +34,11 @@ LOG_VERSION = 2  # what companion play --log writes (its log_header)
 
 @dataclass
 class LoggedGame:
-    line: int  # where its header is, for messages
+    path: Path  # the log, and the lines in it of the header and each event, for messages
+    line: int
     header: dict[str, Any]
     events: list[dict[str, Any]] = field(default_factory=list)
+    event_lines: list[int] = field(default_factory=list)
 
 
 def read_log(path: Path) -> list[LoggedGame]:
@@ -71,11 +73,12 @@ def read_log(path: Path) -> list[LoggedGame]:
                 raise DataError(f"{path}:{number}: rules revision {rules!r} is not one this "
                                 f"companion plays (1 to {RULES_REVISION}); update the companion")
             _check_header(obj, f"{path}:{number}")
-            games.append(LoggedGame(number, obj))
+            games.append(LoggedGame(path, number, obj))
         elif not games:
             raise DataError(f"{path}:{number}: an event before any game header")
         else:
             games[-1].events.append(obj)
+            games[-1].event_lines.append(number)
     if not games:
         raise DataError(f"{path}: no game in this log")
     return games
@@ -136,12 +139,19 @@ def replay_game(logged: LoggedGame) -> str | None:
     replayed = replayed[: len(expected)]
     for index, (want, got) in enumerate(zip(expected, replayed, strict=False)):
         if want != got:
-            return (f"game at line {logged.line}, event {index + 1}: "
-                    f"the log has {json.dumps(want, ensure_ascii=False)}, "
-                    f"the replay gives {json.dumps(got, ensure_ascii=False)}")
+            return (f"{logged.path}:{logged.event_lines[index]}: event {index + 1} of the "
+                    f"game at line {logged.line}: the log has {_shown(want)}, "
+                    f"the replay gives {_shown(got)}")
     if len(replayed) < len(expected):
-        return f"game at line {logged.line}: the replay ended after {len(replayed)} events"
+        return (f"{logged.path}:{logged.event_lines[len(replayed)]}: the log goes on, but the "
+                f"replay of the game at line {logged.line} ended after {len(replayed)} events")
     return None
+
+
+def _shown(event: dict[str, Any]) -> str:
+    """An event as one line, its keys in order: the log's and the replay's side by side
+    differ only where the events do."""
+    return json.dumps(event, ensure_ascii=False, sort_keys=True)
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
