@@ -27,6 +27,7 @@ def test_replay_matches_two_games_and_catches_a_change(
     assert main(["replay", str(log)]) == 0
     out = capsys.readouterr().out
     assert "game 1 (seed 11, ez)" in out and "game 2 (seed 12, ez)" in out
+    assert "the log ends before the game does" not in out
     lines = log.read_text(encoding="utf-8").splitlines()
     start = json.loads(lines[2])
     assert start["kind"] == "start_room"
@@ -69,15 +70,20 @@ def test_a_difference_names_its_line_in_the_file_and_shows_both_events_alike(
             ) in capsys.readouterr().out
 
 
-def test_replay_of_a_cut_log_compares_what_is_there(
+def test_replay_of_a_cut_log_compares_what_is_there_and_says_it_stops_early(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A log cut at a line's end (a power cut, no --resume after) said only "39 events
+    match", as a whole game's log does: nothing told that the game went on past it."""
     log = tmp_path / "cut.jsonl"
     _play(log, 13, capsys)
     lines = log.read_text(encoding="utf-8").splitlines()
     log.write_text("\n".join(lines[:40]) + "\n", encoding="utf-8")
     assert main(["replay", str(log)]) == 0
-    assert "39 events match" in capsys.readouterr().out
+    assert capsys.readouterr().out == (
+        "game 1 (seed 13, ez): 39 events match; the log ends before the game does: the game "
+        "was stopped (`companion play --resume --log` carries it on) or its log was cut "
+        "short\n")
 
 
 @pytest.mark.parametrize(
