@@ -209,18 +209,59 @@ def test_a_log_replays_by_the_rules_revision_its_header_names(
         assert said in out + err
 
 
-def test_a_game_logged_with_a_profile_key_now_refused_replays_as_played(
+def _play_with_profile(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """A profile's misspelt key was dropped unread when the game was played (later versions
-    refuse it): the log replays as the game was played, not as an error."""
+) -> tuple[Path, Path, str]:
+    """A log of a game played with a profile of the user's: the log, the profile, its text."""
     profile = tmp_path / "mine.toml"
     text = (files("companion.systems.jongrogue") / "data" / "profile.toml").read_text("utf-8")
     profile.write_text(text)
     log = tmp_path / "games.jsonl"
     assert main(["play", "--headless", "--seed", "11", "--profile", str(profile), "--log",
                  str(log)]) == 0
-    profile.write_text(text.replace("wear_found_rings = true", "wear_found_ring = false", 1))
     capsys.readouterr()
+    return log, profile, text
+
+
+def test_a_game_logged_with_a_profile_key_now_refused_replays_as_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A profile's misspelt key was dropped unread when the game was played (later versions
+    refuse it): the log replays as the game was played, not as an error. Such a log is of
+    a version before the header's profile_hash, and replays without it."""
+    log, profile, text = _play_with_profile(tmp_path, capsys)
+    header, *events = log.read_text(encoding="utf-8").splitlines()
+    older = {k: v for k, v in json.loads(header).items() if k != "profile_hash"}
+    log.write_text("\n".join([json.dumps(older), *events]) + "\n", encoding="utf-8")
+    profile.write_text(text.replace("wear_found_rings = true", "wear_found_ring = false", 1))
     assert main(["replay", str(log)]) == 0
     assert "game 1 (seed 11, plus)" in capsys.readouterr().out
+
+
+def test_a_profile_changed_since_the_game_was_logged_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A log replayed after its profile was edited gave a bare DIFFERS at the first event
+    the numbers touched (an HP of 31 against 13), saying nothing of the profile."""
+    log, profile, text = _play_with_profile(tmp_path, capsys)
+    assert main(["replay", str(log)]) == 0
+    capsys.readouterr()
+    profile.write_text(text.replace("max_hp_base = 12", "max_hp_base = 30", 1))
+    assert main(["replay", str(log)]) == 2
+    assert capsys.readouterr() == ("", (
+        f"companion: error: {log}:1: the profile {profile.resolve()} changed since this game "
+        "was logged; put back the one it was played with to replay the game\n"))
+
+
+def test_a_profile_that_cannot_be_read_is_named_as_the_logs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A log whose profile is gone said only "/…/mine.toml: cannot read: No such file or
+    directory", naming neither the log nor the game in it."""
+    log, profile, _ = _play_with_profile(tmp_path, capsys)
+    profile.unlink()
+    assert main(["replay", str(log)]) == 2
+    assert capsys.readouterr() == ("", (
+        f"companion: error: {log}:1: this game was played with the profile "
+        f"{profile.resolve()}, which cannot be read (No such file or directory); put it back "
+        "there to replay the game\n"))

@@ -1,12 +1,13 @@
 """``companion replay FILE``: play the games of a ``--log`` again and compare every event.
 
 A log holds one or more games, each a header line (seed, preset, strategy,
-profile, input kind, who chose) followed by one JSON line per event. A game played on the
-simulated wall is played again from its seed with the same strategy; the
+profile and its SHA-256, input kind, who chose) followed by one JSON line per event.
+A game played on the simulated wall is played again from its seed with the same strategy; the
 replay must give the same events, in order. A game whose tiles or choices came
 from the table (camera, RFID, keys, buttons) cannot be played again and is
 named as such. Exit 0 when every game played again matches, 1 at the first
-difference (which is printed), 2 when the file cannot be read. A game whose log stops
+difference (which is printed), 2 when the file, or a game's profile, cannot be read, or
+the profile changed since the game was logged. A game whose log stops
 before the game ends (stopped to be resumed, or the log cut short) is said to be so, with
 exit 0: every event it holds is the game's.
 
@@ -25,11 +26,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.app.session.save import profile_hash
 from companion.errors import DataError
 from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
-from companion.systems.jongrogue.profile import PRESETS, load_played_profile
+from companion.systems.jongrogue.profile import PRESETS, Profile, load_played_profile
 
 LOG_VERSION = 2  # what companion play --log writes (its log_header)
 
@@ -100,7 +102,7 @@ def _check_header(header: dict[str, Any], where: str) -> None:
     if strategy is not None and (not isinstance(strategy, str) or strategy not in STRATEGIES):
         raise DataError(f"{where}: the game's strategy should be one of "
                         f"{', '.join(STRATEGIES)}, got {strategy!r}")
-    for key in ("profile", "input", "choices"):
+    for key in ("profile", "profile_hash", "input", "choices"):
         if not isinstance(header.get(key, ""), str | None):
             raise DataError(f"{where}: the game's {key} should be text, got {header[key]!r}")
 
@@ -131,10 +133,7 @@ class Replayed:
 def replay_game(logged: LoggedGame) -> Replayed:
     """Play one logged game again, and compare it with the log event by event."""
     header = logged.header
-    profile_path = header.get("profile")
-    # As it was played: a key an older version dropped unread is dropped again.
-    profile = load_played_profile(Path(profile_path))[0] if profile_path else None
-    game = Game(header["preset"], profile, revision=header.get("rules", 1))
+    game = Game(header["preset"], played_profile(logged), revision=header.get("rules", 1))
     player = HeadlessPlayer(header["seed"], header.get("strategy") or "cautious")
     expected = logged.events
     skipped = frozenset() if header.get("version", 1) >= 2 else frozenset({Kind.TURN})
@@ -159,6 +158,31 @@ def replay_game(logged: LoggedGame) -> Replayed:
                         f"but the replay of the game at line {logged.line} ended after "
                         f"{len(replayed)} events", finished)
     return Replayed(None, finished)
+
+
+def played_profile(logged: LoggedGame) -> Profile | None:
+    """The profile a logged game was played with, as it was then: a key an older version
+    dropped unread is dropped again. One edited since (its SHA-256 is not the header's
+    ``profile_hash``, which logs carry since it was added), or one that cannot be read, is
+    refused naming the header's line: replayed with other numbers, the game would differ
+    for no fault of the rules."""
+    name = logged.header.get("profile")
+    if not name:
+        return None
+    path, where = Path(name), f"{logged.path}:{logged.line}"
+    try:
+        digest = profile_hash(path)
+    except OSError as exc:
+        raise DataError(f"{where}: this game was played with the profile {path}, which cannot "
+                        f"be read ({exc.strerror}); put it back there to replay the game"
+                        ) from exc
+    if logged.header.get("profile_hash") not in (None, digest):
+        raise DataError(f"{where}: the profile {path} changed since this game was logged; put "
+                        "back the one it was played with to replay the game")
+    try:
+        return load_played_profile(path)[0]
+    except DataError as exc:
+        raise DataError(f"{where}: this game's profile cannot be read: {exc}") from exc
 
 
 def _shown(event: dict[str, Any]) -> str:
