@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,24 @@ def non_negative_int(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text} is not a whole number of 0 or more")
     return value
+
+
+def seeds_below(limit: int, why: str = "") -> Callable[[str], int]:
+    """A ``--seed`` option's type: a whole number below ``limit`` in size. Play's limit is
+    2**63, a seed the history can keep (SQLite's 64-bit integers); ``why`` ends the
+    refusal of a larger one."""
+
+    def seed_number(text: str) -> int:
+        try:
+            seed = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not -limit <= seed < limit:
+            raise argparse.ArgumentTypeError(
+                f"{text} is too large: a seed is below 2**{limit.bit_length() - 1}{why}")
+        return seed
+
+    return seed_number
 
 
 def existing_file(text: str) -> Path:

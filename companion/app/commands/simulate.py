@@ -20,13 +20,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.app.commands.rules import existing_file, positive_int
+from companion.app.commands.rules import existing_file, positive_int, seeds_below
+from companion.app.session.save import SEED_LIMIT
 from companion.systems import jongrogue
 from companion.systems.jongrogue.autoplay import STRATEGIES, play
 from companion.systems.jongrogue.narration import cause_name
 from companion.systems.jongrogue.profile import PRESETS, load_profile
 
 CHUNK = 250  # most games per task: big enough to amortise the process hop
+# A base seed below it in size gives games whose seeds, (S << 32) | i, are each one
+# `companion play --seed` takes (and the history keeps), to play one of them again.
+BASE_SEED_LIMIT = SEED_LIMIT >> 32
 
 
 def game_seed(base: int, index: int) -> int:
@@ -149,8 +153,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "simulate", help="play many headless games and report the survival rate"
     )
     parser.add_argument("--games", type=positive_int, required=True, help="how many games to play")
-    parser.add_argument("--seed", type=int, default=0,
-                        help="base seed: the same seed plays the same games (default 0)")
+    parser.add_argument("--seed", default=0, metavar="S", type=seeds_below(
+        BASE_SEED_LIMIT, " here, so that each game's seed, (S << 32) | i, is one "
+        "`companion play --seed` takes"),
+        help="base seed: the same seed plays the same games; game i's seed is "
+             "(S << 32) | i (default 0)")
     parser.add_argument("--preset", choices=sorted(PRESETS), default="plus",
                         help="rules preset (default plus)")
     parser.add_argument("--strategy", choices=sorted(STRATEGIES), default="cautious",
