@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+from importlib.resources import files
+from pathlib import Path
 
 import pytest
 
@@ -112,6 +115,37 @@ def test_simulate_json_keys_and_same_result_whatever_the_jobs(
     assert summary(one, 1.0) == summary(two, 1.0)
     assert one.floors / 16 == pytest.approx(data["mean_floor"])
     assert game_seed(3, 5) != game_seed(5, 3)
+
+
+SIMULATE_JSON = ["preset", "strategy", "seed", "profile", "profile_hash", "games", "wins",
+                 "survival_rate", "ci95", "mean_floor", "deepest_floor", "floor_reached",
+                 "deaths_by", "cause_names", "inputs_per_game", "seconds", "games_per_second",
+                 "rules_build"]
+
+
+def test_simulate_json_says_what_it_measured(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The JSON held the figures alone: a result saved for later could not say which preset,
+    strategy, base seed or profile it measured, and named causes of death by bare ids ("D",
+    "frozen") where the text output names them."""
+    profile = tmp_path / "mine.toml"
+    profile.write_bytes((files("companion.systems.jongrogue") / "data" / "profile.toml")
+                        .read_bytes())
+    argv = ["simulate", "--games", "6", "--seed", "3", "--preset", "ez", "--strategy",
+            "reckless", "--profile", str(profile)]
+    code, out, _ = run(capsys, *argv, "--json")
+    data = json.loads(out)
+    assert code == 0 and list(data) == SIMULATE_JSON
+    assert data["preset"] == "ez" and data["strategy"] == "reckless" and data["seed"] == 3
+    assert data["profile"] == str(profile.resolve())
+    assert data["profile_hash"] == hashlib.sha256(profile.read_bytes()).hexdigest()
+    assert list(data["cause_names"]) == list(data["deaths_by"])
+    text = run(capsys, *argv)[1]
+    for cause, count in data["deaths_by"].items():
+        assert f"  {count:7d}  {data['cause_names'][cause]}\n" in text
+    data = json.loads(run(capsys, "simulate", "--games", "1", "--json")[1])
+    assert (data["seed"], data["profile"], data["profile_hash"]) == (0, None, None)
 
 
 def test_simulate_takes_only_base_seeds_whose_games_play_takes_too(

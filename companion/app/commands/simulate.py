@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.commands.rules import existing_file, positive_int, seeds_below
-from companion.app.session.save import SEED_LIMIT
+from companion.app.session.save import SEED_LIMIT, profile_hash
 from companion.systems import jongrogue
 from companion.systems.jongrogue.autoplay import STRATEGIES, play
 from companion.systems.jongrogue.narration import cause_name
@@ -127,7 +127,11 @@ def simulate(
 
 
 def summary(tally: Tally, seconds: float) -> dict[str, Any]:
+    """The figures of a run, as ``--json`` prints them after the run's parameters
+    (:func:`parameters`). ``deaths_by`` counts by cause id (a monster's, "frozen"), most
+    first; ``cause_names`` names each id as the text output does."""
     low, high = wilson_ci95(tally.wins, tally.games)
+    deaths_by = dict(tally.deaths_by.most_common())
     return {
         "games": tally.games,
         "wins": tally.wins,
@@ -136,11 +140,23 @@ def summary(tally: Tally, seconds: float) -> dict[str, Any]:
         "mean_floor": tally.floors / tally.games if tally.games else 0.0,
         "deepest_floor": tally.deepest,
         "floor_reached": {str(k): v for k, v in sorted(tally.floor_reached.items())},
-        "deaths_by": dict(tally.deaths_by.most_common()),
+        "deaths_by": deaths_by,
+        "cause_names": {cause: cause_name(cause) for cause in deaths_by},
         "inputs_per_game": tally.inputs / tally.games if tally.games else 0.0,
         "seconds": seconds,
         "games_per_second": tally.games / seconds if seconds else 0.0,
         "rules_build": jongrogue.BUILD,
+    }
+
+
+def parameters(args: argparse.Namespace) -> dict[str, Any]:
+    """What a run measured, so that its saved ``--json`` says so: the rules (preset and
+    profile, with the profile's SHA-256 as a log's header has it), the strategy, and the
+    base seed (game i plays seed ``(seed << 32) | i``)."""
+    return {
+        "preset": args.preset, "strategy": args.strategy, "seed": args.seed,
+        "profile": str(args.profile.resolve()) if args.profile else None,
+        "profile_hash": profile_hash(args.profile) if args.profile else None,
     }
 
 
@@ -179,13 +195,14 @@ def _bar(done: int, total: int) -> None:
 def run(args: argparse.Namespace) -> int:
     profile = str(args.profile) if args.profile else None
     load_profile(args.profile)  # report a broken profile before starting any process
+    measured = parameters(args)  # the profile's hash before the games read it
     show = _bar if sys.stderr.isatty() else None
     tally, seconds = simulate(
         args.games, args.seed, args.preset, args.strategy, profile, args.jobs, show
     )
     if show:
         sys.stderr.write("\n")
-    result = summary(tally, seconds)
+    result = {**measured, **summary(tally, seconds)}
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
         return 0
@@ -198,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"mean floor reached: {result['mean_floor']:.1f} (deepest {result['deepest_floor']})")
     print("causes of death:")
     for cause, count in result["deaths_by"].items():
-        print(f"  {count:7d}  {cause_name(cause)}")
+        print(f"  {count:7d}  {result['cause_names'][cause]}")
     print(f"{result['games_per_second']:.0f} games per second ({args.jobs} process(es), "
           f"{result['rules_build']} rules core)")
     return 0
