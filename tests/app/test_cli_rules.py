@@ -60,6 +60,19 @@ def test_rules_rate_damage_level(capsys: pytest.CaptureFixture[str]) -> None:
     assert level["level"] == 10 and level["next_level_xp"] == 5200
 
 
+def test_rules_damage_writes_the_sum_it_did(capsys: pytest.CaptureFixture[str]) -> None:
+    """JR-DMG-1's floor of 1 was written as the sum's answer: "4 − 10 armour = 1 (at least
+    1)", arithmetic that is wrong on paper; the sum is written, then the floor. A sum of 1
+    or more, and table damage 0, read as before."""
+    for monster, armour, said in (
+            ("S", "10", "大蛇: 4 − 10 armour = -6, at least 1 → 1"),
+            ("S", "3", "大蛇: 4 − 3 armour = 1 (at least 1)"),
+            ("D", "3", "ドラゴン: 25 − 3 armour = 22 (at least 1)"),
+            ("L", "3", "レプラコーン: 0 − 3 armour = 0 (table damage 0: no damage)")):
+        assert run(capsys, "rules", "damage", "--monster", monster, "--armour", armour) == (
+            0, said + "\n", "")
+
+
 @pytest.mark.parametrize(
     "argv",
     [

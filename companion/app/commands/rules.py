@@ -196,9 +196,14 @@ def run_damage(args: argparse.Namespace) -> int:
     else:
         amount = damage(m.damage, args.armour)
         data = {"monster": m.id, "damage": amount, "table": m.damage, "armour": args.armour}
-        text = f"{m.name_ja}: {m.damage} − {args.armour} armour = {amount}" + (
-            " (table damage 0: no damage)" if m.damage == 0 else " (at least 1)"
-        )
+        raw = m.damage - args.armour
+        if m.damage == 0:
+            result = f"{amount} (table damage 0: no damage)"
+        elif raw < 1:  # the sum as it is, then JR-DMG-1's floor: not "4 − 10 = 1"
+            result = f"{raw}, at least 1 → {amount}"
+        else:
+            result = f"{amount} (at least 1)"
+        text = f"{m.name_ja}: {m.damage} − {args.armour} armour = {result}"
     return _emit(args, data, text)
 
 
