@@ -73,6 +73,21 @@ def test_rules_damage_writes_the_sum_it_did(capsys: pytest.CaptureFixture[str]) 
             0, said + "\n", "")
 
 
+def test_rules_takes_the_profile_before_or_after_the_table_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`rules level --xp 0 --profile FILE` was refused (unrecognized arguments): --profile
+    went only before the table name, where play and simulate take it after theirs."""
+    profile = tmp_path / "mine.toml"
+    text = (files("companion.systems.jongrogue") / "data" / "profile.toml").read_text("utf-8")
+    profile.write_text(text.replace("max_hp_base = 12", "max_hp_base = 30", 1))
+    for argv in (["level", "--xp", "0", "--profile", str(profile)],
+                 ["--profile", str(profile), "level", "--xp", "0"]):
+        assert run(capsys, "rules", *argv) == (
+            0, "0 XP: level 1, max HP 30, next level at 10 XP\n", "")
+    assert "max HP 12" in run(capsys, "rules", "level", "--xp", "0")[1]
+
+
 @pytest.mark.parametrize(
     "argv",
     [

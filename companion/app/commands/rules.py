@@ -74,7 +74,7 @@ def monster_arg(text: str) -> Monster:
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser("rules", help="look up the rules tables (for play on paper)")
-    parser.add_argument("--profile", type=existing_file, help="a profile TOML of your own")
+    _profile_option(parser, None)
     kinds = parser.add_subparsers(dest="table", required=True, metavar="TABLE")
 
     p = kinds.add_parser("encounter", help="which monster a monster tile gives (JR-ENC-1)")
@@ -112,6 +112,14 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
     for sub in kinds.choices.values():
         sub.add_argument("--json", action="store_true", help="print one JSON object")
+        # After the table name too, as play and simulate take it after theirs. No default
+        # there: a sub-parser's would overwrite a --profile given before the table name.
+        _profile_option(sub, argparse.SUPPRESS)
+
+
+def _profile_option(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument("--profile", type=existing_file, default=default,
+                        help="a profile TOML of your own")
 
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> int:
