@@ -336,11 +336,11 @@ def test_resume_keeps_the_saved_seed(capsys: pytest.CaptureFixture[str]) -> None
     assert saved is not None and saved.finished and saved.game_id == fresh.game_id
 
 
-@pytest.mark.parametrize("text", ['{"version": 1, "seed": ', '{"version": 2}'])
+@pytest.mark.parametrize("text", ['{"version": 1, "seed": ', '{"version": "2"}'])
 def test_a_new_game_keeps_an_unreadable_save_aside(
         text: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """A save cut short, or written by a newer companion, is kept, not overwritten unseen by
-    the new game (without --resume, as the table's `companion play` starts)."""
+    """A save cut short, or of a version no companion writes, is kept, not overwritten
+    unseen by the new game (without --resume, as the table's `companion play` starts)."""
     path = default_save_path()
     path.parent.mkdir(parents=True)
     path.write_text(text)

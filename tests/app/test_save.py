@@ -85,11 +85,12 @@ def test_a_corrupt_save_that_cannot_be_kept_aside_says_why(
     ({"version": 2}, "written by a newer companion (save version 2; this one reads 1)"),
     ({"rules": 99}, "played by a newer companion (rules revision 99; this one plays 1 to "),
 ])
-def test_a_save_a_newer_companion_wrote_is_left_where_it_is(
+def test_a_save_a_newer_companion_wrote_is_kept_whole_with_how_to_carry_it_on(
         newer: dict[str, int], said: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A save from a newer companion (a checkout rolled back, a card moved to an older Pi)
-    was kept aside as corrupt and a new game started over it: under the boot service, every
-    time. It is whole: it stays where it is, and the player is told to update to carry on."""
+    was kept aside as corrupt with "version is 2, this companion reads 1", nothing said of
+    updating. It is kept as .newer-…, saying how to carry it on once updated; resumed, the
+    player is asked whether to start a new game, as for a save that cannot go on."""
     import json
 
     from companion.app.cli import main
@@ -98,9 +99,14 @@ def test_a_save_a_newer_companion_wrote_is_left_where_it_is(
     path.parent.mkdir(parents=True)
     text = json.dumps({**json.loads(SaveGame(seed=3, preset="ez", inputs=["1m"], events=1)
                                     .to_json()), **newer})
-    path.write_text(text)
-    for resume in (["--resume"], []):
-        assert main(["play", "--headless", *resume, "--state", str(path)]) == 2
+    for resume, then in ((["--resume"], "; starting a new game"),
+                         ([], f"; this new game is saved in {path}")):
+        path.write_text(text)
+        assert main(["play", "--headless", *resume, "--state", str(path)]) == 0
         err = capsys.readouterr().err
-        assert said in err and "update this companion (git pull" in err
-        assert path.read_text() == text and list(path.parent.iterdir()) == [path]
+        (kept,) = path.parent.glob("save.json.newer-*")
+        assert kept.read_text() == text and said in err
+        assert (f"it is kept as {kept.name} (update this companion (git pull, then bash "
+                f"scripts/install-pi.sh) to carry it on, with --resume --state {kept}){then}"
+                in err)
+        kept.unlink()

@@ -40,10 +40,6 @@ from companion.systems.jongrogue.game import RULES_REVISION
 SAVE_FORMAT = 1
 SEED_LIMIT = 2**63  # a seed is below it in size: the history keeps it as a 64-bit integer
 SAVE_NAME = "save.json"
-#: What a player does with a save a newer companion wrote.
-UPDATE_TO_RESUME = ("it is left as it is; update this companion (git pull, then bash "
-                    "scripts/install-pi.sh) to carry it on, or play a new game meanwhile "
-                    "with --state ANOTHER.json")
 #: No save comes near it: the longest games measured (1,600 answers) save in 13 KiB, and a
 #: fight at the table grows by about 1.4 KiB an action (100 actions: 140 KiB, its fight file
 #: alike). A file over it is no save, and is not read into memory whole.
@@ -63,8 +59,12 @@ class AnotherModesSave(SaveLeftInPlace):
 
 
 class NewerSave(SaveLeftInPlace):
-    """A save a newer companion wrote (a later save format or rules revision): kept aside as
-    corrupt, a boot service on an older checkout would start a new game over it every time."""
+    """A save a newer companion wrote (a later save format or rules revision): whole, and
+    not corrupt; the caller keeps it for that companion and says how to carry it on."""
+
+    #: What a player does with it.
+    UPDATE = ("update this companion (git pull, then bash scripts/install-pi.sh) to carry it "
+              "on")
 
 
 class CorruptSave(DataError):
@@ -116,7 +116,7 @@ class SaveGame:
         version = raw.get("version")
         if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_FORMAT:
             raise NewerSave(f"{source}: written by a newer companion (save version {version}; "
-                            f"this one reads {SAVE_FORMAT}): {UPDATE_TO_RESUME}")
+                            f"this one reads {SAVE_FORMAT})")
         if version != SAVE_FORMAT:
             raise DataError(f"{source}: version is {version!r}, this companion reads {SAVE_FORMAT}")
         _expect(raw, "seed", int, source)
@@ -137,8 +137,7 @@ class SaveGame:
         _expect(raw, "rules", int, source)
         if raw["rules"] > RULES_REVISION:
             raise NewerSave(f"{source}: played by a newer companion (rules revision "
-                            f"{raw['rules']}; this one plays 1 to {RULES_REVISION}): "
-                            f"{UPDATE_TO_RESUME}")
+                            f"{raw['rules']}; this one plays 1 to {RULES_REVISION})")
         if raw["rules"] < 1:
             raise DataError(f"{source}: rules revision {raw['rules']} is not one this companion "
                             f"plays (1 to {RULES_REVISION})")

@@ -15,7 +15,13 @@ from companion.app.history import History, HistoryError, Run
 from companion.app.modes.fight import refuse_another_modes
 from companion.app.notes import note
 from companion.app.session.controls import Controls
-from companion.app.session.save import CorruptSave, SaveGame, profile_hash, read_save
+from companion.app.session.save import (
+    CorruptSave,
+    NewerSave,
+    SaveGame,
+    profile_hash,
+    read_save,
+)
 from companion.errors import CompanionError, DataError
 from companion.files import move_aside
 from companion.hw.display import Display
@@ -34,6 +40,10 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
             old = load_game(save_path)
         except CorruptSave as exc:  # kept aside, never overwritten unseen
             tell(f"{exc}; this new game is saved in {save_path}", display, controls)
+            return None
+        except NewerSave as exc:
+            tell(f"{keep_newer(save_path, exc)}; this new game is saved in {save_path}",
+                 display, controls)
             return None
         if old is not None and old.finished:
             record_saved(old, save_path, display, controls)
@@ -54,6 +64,9 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
     except CorruptSave as exc:
         offer_new_game(str(exc), display, controls)
         return None
+    except NewerSave as exc:
+        offer_new_game(keep_newer(save_path, exc), display, controls)
+        return None
     if saved is None:
         note(f"no saved game in {save_path}: starting a new one")
     elif saved.finished:
@@ -61,6 +74,13 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
         note("the saved game is over; starting a new one")
         return None
     return saved
+
+
+def keep_newer(save_path: Path, exc: NewerSave) -> str:
+    """Keep a save a newer companion wrote aside as ``.newer-…`` (whole, for that companion
+    to carry on), and say so: it was kept aside as corrupt, with nothing said of updating."""
+    kept = move_aside(save_path, "newer")
+    return f"{exc}; it is kept as {kept.name} ({NewerSave.UPDATE}, with --resume --state {kept})"
 
 
 def load_game(path: Path) -> SaveGame | None:
