@@ -171,6 +171,10 @@ def test_buttons_drive_a_fight_in_the_terminal(tmp_path: Path) -> None:
         if line.result is not None:
             assert line.result.text in text  # e.g. (2D6+7>13) ＞ 7[2,5]+7=14 ＞ 成功/success
     assert "GM-COMBAT-2" in text and "Result 結果" in text and "▶" in text
+    # Each step printed once: after an answer the frame was printed, then its menu printed
+    # the same frame again, options and all, so every step read twice in a terminal.
+    steps = [view for n, view in enumerate(display.views) if n == 0 or view != display.views[n - 1]]
+    assert text.count("幻想迷宮冒険譚 Fight 戦闘\n") == len(steps) < len(display.views)
 
 
 CHOICES = ["attack", "t:オーク1", "w:0", "cast", "s:healing", "t:" + PC1,

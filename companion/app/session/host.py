@@ -224,7 +224,7 @@ class Session:
             self._commit(events, finished=ask is None)
             self.on_events(events)
             if self.display is not None:
-                self.show(ask.prompt if ask is not None else self.mode.closing())
+                self.show_next()
             if self.pace:
                 self.wait(self.pace)
 
@@ -261,6 +261,15 @@ class Session:
         while (left := end - time.monotonic()) > 0:
             self.display.poll()
             self.sleep(min(left, 0.05))
+
+    def show_next(self) -> None:
+        """Show what the mode asks next, or its closing frame. A menu is shown with its
+        options, the frame it first shows itself, so a terminal prints each step once."""
+        ask = self.mode.ask()
+        if isinstance(ask, ChoiceAsk):
+            self.show(ask.prompt, options=ask.options, highlight=ask.highlight)
+        else:
+            self.show(ask.prompt if ask is not None else self.mode.closing())
 
     def next_prompt(self) -> str:
         ask = self.mode.ask()

@@ -16,12 +16,18 @@ _BUTTON_KEYS = {Button.ATTACK: "a", Button.FLEE: "f", Button.RANGED: "r", Button
 
 
 class TerminalDisplay:
-    """Prints one frame per step; on a real terminal the previous frame is cleared first."""
+    """Prints one frame per step; on a real terminal the previous frame is cleared first.
+    A frame the same as the one just printed is not printed again: over SSH or in tmux
+    the clear leaves the scrollback, where a step read twice."""
 
     def __init__(self, console: Console | None = None) -> None:
         self.console = console or Console()
+        self.shown: View | None = None
 
     def show(self, view: View) -> None:
+        if view == self.shown:
+            return
+        self.shown = view
         if self.console.is_terminal:
             self.console.clear()
         self.console.print(render(view))

@@ -150,7 +150,7 @@ def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,
                 print_events(game.events)
             else:
                 print(f"--- resumed from {save_path}: {len(saved.inputs)} inputs replayed ---")
-        session.show(session.next_prompt())
+        session.show_next()
         session.run()
         assert session.save is not None
         # A headless game saved nowhere (no --state, no --resume) is a look at the

@@ -61,7 +61,7 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
         saved_fight_rules([]), *table_files(args, "genso"), resume=args.resume, seed=args.seed,
         choices=MenuChoices(controls, config.number("input.poll_seconds")),
         rolls=rolls, display=display, tell=lambda message: tell(message, display, controls))
-    session.show(session.next_prompt())
+    session.show_next()
     session.run()
 
 
@@ -82,7 +82,7 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
         source_name=f"camera カメラ (d6) · d100 {'typed 入力' if d100 == 'typed' else 'sim 仮想'}",
         tell=lambda message: tell(message, display, controls), camera=camera,
         controls=controls, d100=d100, poll_seconds=poll)
-    session.show(session.next_prompt())
+    session.show_next()
     session.run()
 
 
