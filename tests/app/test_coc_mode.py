@@ -1248,3 +1248,18 @@ def test_a_grapple_from_behind_at_the_table_004(tmp_path: Path) -> None:
         ["d:none", "d:dodge", "d:parry:0", "back"]]
     assert describe(mode.fight.journal[-1].action) == (
         "Ann 組み付き grapples → Cult [from behind 背後] (dodge)")
+
+
+def test_the_terminal_board_tells_two_marks_of_one_initial_apart() -> None:
+    """CO-TURN-2: Bob and Brute (marks B1, B2 in the roster) were both drawn B↑ on the
+    terminal's board, the number cut off."""
+    from companion.hw.display.terminal import board_text
+    from companion.hw.display.view import BoardView, PieceView
+
+    board = BoardView(8, 8, (PieceView(3, 3, "B1", (0, 1)),
+                             PieceView(4, 4, "B2", (0, -1), ally=False),
+                             PieceView(0, 0, "C10", (1, 0))))
+    text = board_text(board).plain
+    assert "B1↑" in text and "B2↓" in text and "C10" in text
+    rows = text.splitlines()
+    assert len({len(row) for row in rows}) == 1  # the squares line up under a … h

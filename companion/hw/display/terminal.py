@@ -144,8 +144,11 @@ ARROWS = {(0, 1): "↑", (1, 1): "↗", (1, 0): "→", (1, -1): "↘", (0, -1): 
 
 
 def board_text(board: BoardView) -> Text:
-    """A fight's board as text, north up: each square three characters, a combatant its
-    mark and an arrow toward its facing (``A↗``), green or red by side, dim when down."""
+    """A fight's board as text, north up: each square four characters, a combatant its
+    whole mark and an arrow toward its facing (``A↗``, ``B1↑`` where initials clash: the
+    roster's B1 Bob and B2 Brute were both drawn ``B↑``; ``C10`` without one), green or
+    red by side, dim when down; two in one square (a grapple) their marks' first
+    characters."""
     at: dict[tuple[int, int], list[PieceView]] = {}
     for piece in board.pieces:
         at.setdefault((piece.col, piece.row), []).append(piece)
@@ -155,15 +158,17 @@ def board_text(board: BoardView) -> Text:
         for col in range(board.cols):
             pieces = at.get((col, row), [])
             if not pieces:
-                text.append(" · " if (col + row) % 2 else " . ", style="dim")
+                text.append(" ·  " if (col + row) % 2 else " .  ", style="dim")
                 continue
             piece = pieces[0]
-            mark = (piece.mark[:1] + ARROWS.get(piece.facing, " ")) if len(pieces) == 1 else \
+            # A mark of three (the tenth of one initial, C10) leaves no room for the arrow.
+            arrow = ARROWS.get(piece.facing, " ") if len(piece.mark) < 3 else ""
+            mark = piece.mark + arrow if len(pieces) == 1 else \
                 pieces[0].mark[:1] + pieces[1].mark[:1]
             style = "dim" if piece.down else "bold green" if piece.ally else "bold red"
-            text.append(f" {mark:<2}", style=style + (" reverse" if piece.acting else ""))
+            text.append(f" {mark:<3}", style=style + (" reverse" if piece.acting else ""))
         text.append("\n")
-    text.append("  " + "".join(f" {chr(ord('a') + col)} " for col in range(board.cols)),
+    text.append("  " + "".join(f" {chr(ord('a') + col)}  " for col in range(board.cols)),
                 style="dim")
     return text
 
