@@ -23,9 +23,9 @@ from companion.systems.events.poisoned import (
     Poison,
     TimePassed,
     afflict,
-    carried,
     ended,
     pass_time,
+    tracked_name,
 )
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EventRules
@@ -160,7 +160,9 @@ class PoisonList:
 
     def cure(self, who: str) -> Poison:
         """Remove ``who``'s poison (the GM's cure succeeded); DataError if none is tracked."""
-        poison = carried(self.reload(), who)
+        poisons = self.reload()
+        who = tracked_name(poisons, who)  # aki for Aki, as the command looks it up
+        poison = poisons[who]
         del self.poisons[who]
         self.save()
         return poison

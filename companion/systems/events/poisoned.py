@@ -113,12 +113,6 @@ def tracked_name(poisoned: Mapping[str, Poison], who: str) -> str:
     raise DataError(f"{who!r} has no tracked poison (tracked: {tracked})")
 
 
-def carried(poisoned: Mapping[str, Poison], who: str) -> Poison:
-    """``who``'s tracked poison (:func:`tracked_name`); DataError naming those tracked when
-    there is none."""
-    return poisoned[tracked_name(poisoned, who)]
-
-
 def afflict(current: Poison | None, new: Poison) -> Poison:
     """EV-POI-3: poisons do not stack; a new one replaces the old, duration and toxicity too."""
     return new

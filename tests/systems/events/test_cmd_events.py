@@ -558,6 +558,20 @@ def test_cure_and_act_find_a_poison_whatever_the_case_or_width_of_the_name(
     assert code == 0 and out.startswith("Aki's ") and _tracked(capsys) == {}
 
 
+def test_the_poison_list_cures_by_the_name_as_the_command_finds_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """EV-POI-2: PoisonList.cure("aki") found Aki's poison, then deleted "aki" (KeyError)."""
+    from companion.app.poisons import PoisonList, poisons_path
+
+    party = tmp_path / "party.toml"
+    party.write_text(PARTY, encoding="utf-8")
+    _run(capsys, "poison", "--who", "Aki", "--seed", "2", "--mode", "sw", "--party", str(party))
+    poisons = PoisonList(poisons_path())
+    assert poisons.cure("aki") is not None
+    assert PoisonList(poisons_path()).poisons == {}
+
+
 def test_the_party_in_the_config_folder_serves_every_sw_run_and_party_wins(
     tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
