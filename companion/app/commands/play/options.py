@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.app.commands.play.session import held_files, play
 from companion.app.commands.play.table_modes import TABLE_MODES
-from companion.app.commands.rules import existing_file
+from companion.app.commands.rules import existing_file, seeds_below
 from companion.app.config import Config, load_config
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
 from companion.errors import DataError
@@ -65,7 +65,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                              "setting dice.d100")
     parser.add_argument("--headless", action="store_true",
                         help="simulated wall, auto-player, no display; print the game")
-    parser.add_argument("--seed", type=seed_number,
+    parser.add_argument("--seed", type=seeds_below(SEED_LIMIT),
                         help="the simulated wall's (or dice's) seed (default: random)")
     parser.add_argument("--preset", choices=sorted(PRESETS), help="rules preset")
     parser.add_argument("--strategy", choices=sorted(STRATEGIES), help="auto-player strategy")
@@ -104,17 +104,6 @@ def run(args: argparse.Namespace) -> int:
         for path, holder in held_files(args, config, save_path):
             held.enter_context(holding(path, holder))
         return play(args, config, save_path)
-
-
-def seed_number(text: str) -> int:
-    """``--seed``: a whole number the history can keep (SQLite's 64-bit integers)."""
-    try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not -SEED_LIMIT <= seed < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"{text} is too large: a seed is below 2**63")
-    return seed
 
 
 HEADLESS = {"input": "sim", "choices": "auto", "display": "none", "mode": "game"}

@@ -129,25 +129,37 @@ def record_saved(saved: SaveGame, save_path: Path, display: Display | None,
     game's last save and its history entry (recording twice records once). One that no
     longer replays (its profile edited or gone), or that the history cannot take now, is
     told of and kept aside (``.unrecorded-…``), never in the way of the next game."""
-    if record_finished(saved, save_path, display, controls):
+    game = replayed(saved, save_path, display, controls)
+    if game is not None and record(game, saved, display, controls):
         return
     # The next game's save would overwrite it: keep it for a later look.
     kept = move_aside(save_path, "unrecorded")
-    tell(f"the finished game is kept as {kept}", display, controls)
+    # A history that could not be asked may hold it already (its game's end put it there).
+    tell(f"the finished game is kept as {kept}" if game is None else
+         f"the finished game is kept as {kept}; it may be in the history already: "
+         f"`companion play --resume --state {kept}` puts it there, once, and removes that "
+         "file", display, controls)
 
 
 def record_finished(saved: SaveGame, save_path: Path, display: Display | None,
                     controls: Controls) -> bool:
     """Replay a finished save and put it in the history; False, told why, when it does not
     replay (its profile edited or gone) or the history cannot take it now."""
+    game = replayed(saved, save_path, display, controls)
+    return game is not None and record(game, saved, display, controls)
+
+
+def replayed(saved: SaveGame, save_path: Path, display: Display | None,
+             controls: Controls) -> Game | None:
+    """A finished save's game, played again for the history; None, told why, when it does
+    not replay (its profile edited or gone)."""
     try:
-        game = Game.replay([input_from_notation(i) for i in saved.inputs], saved.preset,
+        return Game.replay([input_from_notation(i) for i in saved.inputs], saved.preset,
                            saved_profile(saved), revision=saved.rules)
     except (CompanionError, ValueError) as exc:
         tell(f"the finished game in {save_path} could not be put in the history: {exc}",
              display, controls)
-        return False
-    return record(game, saved, display, controls)
+        return None
 
 
 def record_kept(path: Path, display: Display | None,
