@@ -306,6 +306,15 @@ class Table:
         tile = tiles.next_tile(TileAsk(DRAW_ASK, Slot.DRAW, Game("plus").ledger), self.show)
         return tile, self.now
 
+    def draw_from_tray(self, reader: TrayReader, tray: TraySimulator,
+                       accept_seconds: float) -> tuple[Tile, float]:
+        """:meth:`draw` from ``reader`` on ``tray``, both closed after."""
+        try:
+            return self.draw(self.tiles(reader, accept_seconds=accept_seconds))
+        finally:
+            reader.close()
+            tray.close()
+
 
 def tray_table(moves: list[tuple[float, Callable[[], None]]]) -> tuple[Table, TraySimulator,
                                                                          TrayReader]:
@@ -328,11 +337,7 @@ def test_a_tile_swapped_during_the_countdown_is_the_one_journalled(lifted_for: f
     table, tray, reader = tray_table(moves)
     table.moves = [(0.2, lambda: tray.place(0, UID_1M)), (0.5, lambda: tray.remove(0)),
                    (0.5 + lifted_for, lambda: tray.place(0, UID_9M))]
-    try:
-        tile, at = table.draw(table.tiles(reader, accept_seconds=1.0))
-    finally:
-        reader.close()
-        tray.close()
+    tile, at = table.draw_from_tray(reader, tray, 1.0)
     assert str(tile) == "9m"
     assert at >= 0.5 + lifted_for + 1.0
     assert any(s.startswith("read 1m") for s in table.statuses)
@@ -352,11 +357,7 @@ def test_a_tile_on_offer_does_not_count_while_another_is_stacked_on_it() -> None
 
     table.moves = [(0.2, lambda: tray.place(0, UID_1M)), (0.5, lambda: tray.stack(0)),
                    (2.5, lift_the_bottom_tile)]
-    try:
-        tile, at = table.draw(table.tiles(reader, accept_seconds=1.0))
-    finally:
-        reader.close()
-        tray.close()
+    tile, at = table.draw_from_tray(reader, tray, 1.0)
     assert str(tile) == "9m"
     assert at >= 2.5 + 1.0
     assert "two tiles on the draw slot: leave one" in table.statuses
@@ -389,11 +390,7 @@ def test_a_reader_fault_elsewhere_is_shown_beside_the_offer() -> None:
     moves: list[tuple[float, Callable[[], None]]] = []
     table, tray, reader = tray_table(moves)
     table.moves = [(0.2, lambda: tray.place(0, UID_1M)), (0.4, lambda: tray.break_reader(3))]
-    try:
-        tile, _ = table.draw(table.tiles(reader, accept_seconds=1.5))
-    finally:
-        reader.close()
-        tray.close()
+    tile, _ = table.draw_from_tray(reader, tray, 1.5)
     assert str(tile) == "1m"
     both = [s for s in table.statuses if "not answering" in s]
     assert both, table.statuses
@@ -483,11 +480,7 @@ def _draw_after_start_up(tray: TraySimulator, uid: str,
     tray.settle()
     reader = TrayReader(tray.port, TABLE_TAGS)
     table = Table(moves, lambda: tray.step(5))
-    try:
-        tile, at = table.draw(table.tiles(reader, accept_seconds=0.5))
-    finally:
-        reader.close()
-        tray.close()
+    tile, at = table.draw_from_tray(reader, tray, 0.5)
     return tile, at, table
 
 
