@@ -8,7 +8,8 @@ It reads frames until one shows the whole mat (else it takes the last showing th
 most corner markers) and saves that frame, with the corner markers and the slots it
 found drawn on it, as ``camera_check.jpg`` in the data
 folder (a Pi set up over SSH has no screen to show it on; when the mat is not
-found, the last frame looked at is saved as it is). Then it checks that all four
+found, the last frame looked at is saved as it is; a data folder that refuses it, full,
+is said in one line and the calibration goes on without it). Then it checks that all four
 corner markers are seen, and the focus, exposure and glare, measured on the
 rectified mat so the numbers mean the same under any camera. Glare is counted in
 the slots, where tiles are read: the dice area is printed white, which is not
@@ -49,7 +50,7 @@ from companion.app.commands.rules import positive_int
 from companion.app.config import load_config
 from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir
-from companion.errors import DataError
+from companion.errors import DataError, error_text
 from companion.files import atomic_write_bytes, commented, table, write_toml
 from companion.hw.camera.capture import FrameSource, frame_problem, open_source
 from companion.hw.camera.choice import CameraChoice
@@ -376,13 +377,21 @@ def draw_view(frame: np.ndarray, detector: MatDetector, detection: MatDetection)
     return view
 
 
-def save_view(view: np.ndarray) -> Path:
-    """Write the annotated frame to the data folder, whole or not at all; its path."""
+def save_view(view: np.ndarray) -> Path | None:
+    """Write the annotated frame to the data folder, whole or not at all; its path, or None
+    when the folder refuses it (full of logs, read-only): that is said in one line, and the
+    calibration goes on, as the picture is only there to be looked at."""
     encoded, data = cv2.imencode(".jpg", view)
     if not encoded:
         raise DataError("the camera's frame could not be written as a JPEG picture")
     path = data_dir() / VIEW_FILE
-    atomic_write_bytes(path, data.tobytes())
+    try:
+        atomic_write_bytes(path, data.tobytes())
+    except OSError as exc:
+        print(f"companion: cannot save the check picture ({error_text(exc)}): the "
+              "calibration goes on without it; free space in the data folder to see it "
+              "next time", file=sys.stderr)
+        return None
     return path
 
 
@@ -590,7 +599,8 @@ def run(args: argparse.Namespace) -> int:
         frame, detection = found
         view = save_view(draw_view(frame, detector, detection))
         if not detection.found:
-            print(f"saved the camera's last frame to {view}")
+            if view is not None:
+                print(f"saved the camera's last frame to {view}")
             return 1
         warped = detector.warp(frame, detection, None)
         quality = measure_quality(warped, detector, detection)
@@ -598,7 +608,8 @@ def run(args: argparse.Namespace) -> int:
               f"{quality.exposure:.0f}, glare {quality.worst_glare:.2%} (worst slot)")
         for problem in quality.problems():
             print(f"  - {problem}")
-        print(f"saved the frame with the markers and slots found drawn on it to {view}")
+        if view is not None:
+            print(f"saved the frame with the markers and slots found drawn on it to {view}")
         path = config_dir() / CALIBRATION_FILE
         save_calibration(path, str(chosen), quality, detection.markers_seen, settings)
         print(f"saved {path}")
