@@ -306,7 +306,8 @@ class _Combat(_Items):
             self._vanish(m)
         elif ability is Ability.RUST:
             if not pc.wears(Ring.ARMOUR_PROTECTION) and not pc.armour_protected:
-                if pc.armour.value > 0:
+                # the seed gives no floor; the profile's armour_min [DEFAULT] is one
+                if pc.armour.value > self.profile.armour_min:
                     pc.armour = Gear(pc.armour.name_ja, pc.armour.name_en, pc.armour.value - 1)
                     self._emit(Kind.ABILITY, ability="rust", uid=m.uid, armour=pc.armour.value)
         elif ability is Ability.STEAL_ITEM:

@@ -163,6 +163,7 @@ class Profile:
     attackers: dict[tuple[str, bool], int]  # (position, pincered) -> max attackers
     steal_item: tuple[Loot, ...]  # JR-AB-STEALITEM: what a thief may take, ties to the first
     steal_ammo: int  # JR-AB-STEALITEM: arrows or shuriken taken in one theft
+    armour_min: int  # JR-AB-RUST [DEFAULT]: rust lowers the armour no further than this
     items: dict[int, ItemSpec]
 
     def role(self, tile: Tile) -> Role:
@@ -298,6 +299,7 @@ def _read_profile(source: str, raw: dict[str, object]) -> tuple[Profile, list[st
         attackers=attackers,
         steal_item=_loot(combat, "steal_item"),
         steal_ammo=combat.number("steal_ammo", 1),
+        armour_min=combat.number("armour_min"),
         items=_items(root.sub("items")),
     )
     return profile, root.unread()
@@ -312,7 +314,8 @@ def default_profile() -> Profile:
 LATER_KEYS = (("dice", "critical_value"), ("dice", "fumble_value"),
               ("combat", "ranged_automatic"), ("combat", "confusion_ends_next_room"),
               ("combat", "steal_item"), ("pc", "xp"), ("pc", "wear_found_rings"),
-              ("combat", "ranged_rate_weapon"), ("combat", "steal_ammo"))
+              ("combat", "ranged_rate_weapon"), ("combat", "steal_ammo"),
+              ("combat", "armour_min"))
 
 
 def load_profile(path: Path | None) -> Profile:

@@ -215,3 +215,27 @@ def test_a_copy_made_before_every_later_key_loads_as_the_default(tmp_path: Path)
     assert profile == dataclasses.replace(DEFAULT_PROFILE, source=profile.source)
     mine = load(tmp_path, bare.replace("[combat]\n", "[combat]\nsteal_ammo = 3\n", 1))
     assert mine.steal_ammo == 3 and mine.wear_found_rings is True
+
+
+@pytest.mark.parametrize(("armour_min", "rusted"), [(0, None), (-2, -1)])
+def test_jr_ab_rust_the_armours_floor_is_the_profiles(
+    tmp_path: Path, armour_min: int, rusted: int | None
+) -> None:
+    """JR-AB-RUST [DEFAULT] combat.armour_min: the seed gives rust no floor
+    (「鎧のランクが1つ下がります」), yet combat.py stopped it at 0 with no word in the
+    profile. The packaged 0 keeps armour of defence 0 at 0 (no rust event); a profile's
+    lower floor lets the aquator's hit take it below."""
+    profile = _variant(tmp_path, "armour_min = 0", f"armour_min = {armour_min}")
+    assert profile.armour_min == armour_min
+    game = tough(Game("ez", profile))
+    game.floor = 9
+    game.pc.armour = dataclasses.replace(game.pc.armour, value=0)
+    events = feed(game, "5m 5m 1z 1z 1z | fight:1 1m")  # an aquator: 1m misses, it hits
+    rust = [e for e in of(events, Kind.ABILITY) if e["ability"] == "rust"]
+    assert [e["armour"] for e in rust] == ([] if rusted is None else [rusted])
+    assert game.pc.armour.value == (0 if rusted is None else rusted)
+
+
+def test_jr_ab_rust_armour_min_is_a_later_key() -> None:
+    """JR-AB-RUST: a copy of the profile made before combat.armour_min still loads, at 0."""
+    assert ("combat", "armour_min") in LATER_KEYS
