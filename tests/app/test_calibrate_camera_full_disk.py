@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from companion.app.calibrate.camera import CALIBRATION_FILE, SLOT_LOOKS_FILE, VIEW_FILE
@@ -37,6 +38,46 @@ def calibrate(source: str) -> int:
     return main(["calibrate", "camera", "--frames", "2", "--source", source])
 
 
+def slots_learnt() -> set[str]:
+    with np.load(config_dir() / SLOT_LOOKS_FILE) as saved:
+        return set(saved.files)
+
+
+def test_slot_looks_the_disk_refuses_do_not_leave_the_old_lights_looks_in_use(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A config folder with room for camera.toml but not camera_slots.npz: the new
+    calibration was saved beside the empty-slot looks learnt in the light before, which the
+    reader trusts over the print, and the command ended on the bare OS error. Now those looks
+    are removed, the calibration is saved, and one line says so and what to do."""
+    calibrate("render:draw=5p")  # before: four slots learnt, in its light (washed out: 1)
+    looks, toml = config_dir() / SLOT_LOOKS_FILE, config_dir() / CALIBRATION_FILE
+    assert looks.exists()
+    disk_full_for(looks, monkeypatch)
+    capsys.readouterr()
+    assert calibrate("render:") == 1
+    out, err = capsys.readouterr()
+    assert not looks.exists()
+    assert 'source = "render:"' in toml.read_text() and f"saved {toml}" in out
+    assert err == (f"companion: cannot save the slots' empty look ({looks}: {NO_SPACE}): "
+                   "removed the looks learnt before, so every slot is read by its printed "
+                   "look; free space in the config folder and calibrate again to learn them\n")
+
+
+def test_a_stop_between_the_two_files_leaves_this_lights_looks(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """camera.toml was written before the slot looks: a cut (or a full disk) between them left
+    the new calibration beside the old light's looks, without a word. The looks now go first,
+    so what is left is this light's looks beside the camera.toml before, whose reader
+    settings are the ones written again anyway."""
+    calibrate("render:draw=5p")  # washed out: exits 1, saved all the same
+    toml = config_dir() / CALIBRATION_FILE
+    before = toml.read_text()
+    assert slots_learnt() == {"room_tl", "room_tr", "room_bl", "room_br"}
+    disk_full_for(toml, monkeypatch)  # the second write fails, as a cut there would stop it
+    assert calibrate("render:") == 1
+    assert slots_learnt() == {"draw", "room_tl", "room_tr", "room_bl", "room_br"}
+    assert toml.read_text() == before
+    assert f"companion: error: {toml}: {NO_SPACE}" in capsys.readouterr().err
 
 
 def test_a_full_data_folder_does_not_stop_the_calibration(

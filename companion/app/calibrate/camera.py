@@ -23,6 +23,13 @@ a blank White) to ``camera_slots.npz``, which the play session's reader starts
 from. A slot with something on it is read by its printed look; when no slot is
 seen empty, a ``camera_slots.npz`` learnt before (in other light) is removed.
 
+The slot looks are written first: a stop between the two files then leaves this
+light's looks beside the ``camera.toml`` before, whose [reader] settings are the
+ones written again anyway, never the old light's looks beside the new calibration.
+When the folder refuses the looks (full) and takes ``camera.toml``, the looks
+learnt before are removed (unlinking needs no room) and one line says the printed
+look is used until the player frees space and calibrates again.
+
 The enrolled tiles, embeddings of the player's own set, go to
 ``camera_enrolment.npz`` beside it. Each kind taken is saved at once, in place of
 that kind's earlier shots and beside the other kinds', so redoing one kind keeps
@@ -268,13 +275,23 @@ def learn_empty_slots(frame: np.ndarray, detection: MatDetection, detector: MatD
     return looks, learnt, covered
 
 
-def save_slot_looks(looks: SlotLooks, learnt: list[Slot], covered: list[Slot]) -> None:
-    """Keep the ``learnt`` slots' empty look, and say what the others are read by."""
+def save_slot_looks(looks: SlotLooks, learnt: list[Slot],
+                    covered: list[Slot]) -> OSError | None:
+    """Keep the ``learnt`` slots' empty look, and say what the others are read by; the
+    folder's refusal to take the looks (full), for :func:`forget_slot_looks` once
+    ``camera.toml`` is written, else None."""
     path = config_dir() / SLOT_LOOKS_FILE
+    refused: OSError | None = None
     if learnt:
-        looks.save(path, learnt)
-        print(f"saved the empty look of {len(learnt)} slot{'' if len(learnt) == 1 else 's'} "
-              f"to {path}")
+        try:
+            looks.save(path, learnt)
+        except OSError as exc:
+            # The looks before stay until camera.toml is written: a folder too full for
+            # both then keeps the whole calibration before.
+            refused = exc
+        else:
+            print(f"saved the empty look of {len(learnt)} slot"
+                  f"{'' if len(learnt) == 1 else 's'} to {path}")
     if covered:
         print(f"  {slot_words(covered)}: not empty, so the printed look is used there (clear "
               f"{'it' if len(covered) == 1 else 'them'} and calibrate again to learn "
@@ -284,6 +301,20 @@ def save_slot_looks(looks: SlotLooks, learnt: list[Slot], covered: list[Slot]) -
         # the print is what these slots are read by now.
         path.unlink()
         print(f"  no slot was seen empty: removed the empty looks learnt before ({path})")
+    return refused
+
+
+def forget_slot_looks(refused: OSError) -> None:
+    """The new empty looks were ``refused`` and the new calibration written: remove the
+    looks learnt before, in other light, which would be trusted over the print beside it
+    (unlinking needs no room on a full disk), and say so in one line."""
+    path = config_dir() / SLOT_LOOKS_FILE
+    removed = path.exists()
+    path.unlink(missing_ok=True)
+    print(f"companion: cannot save the slots' empty look ({error_text(refused)}): "
+          + ("removed the looks learnt before, so " if removed else "")
+          + "every slot is read by its printed look; free space in the config folder and "
+          "calibrate again to learn them", file=sys.stderr)
 
 
 def save_calibration(path: Path, source: str, quality: PictureQuality, markers: tuple[int, ...],
@@ -610,13 +641,15 @@ def run(args: argparse.Namespace) -> int:
             print(f"  - {problem}")
         if view is not None:
             print(f"saved the frame with the markers and slots found drawn on it to {view}")
+        looks, learnt, covered = learn_empty_slots(frame, detection, detector, classifier,
+                                                   settings.min_confidence)
+        refused = save_slot_looks(looks, learnt, covered)  # first: see the module's words
         path = config_dir() / CALIBRATION_FILE
         save_calibration(path, str(chosen), quality, detection.markers_seen, settings)
         print(f"saved {path}")
-        looks, learnt, covered = learn_empty_slots(frame, detection, detector, classifier,
-                                                   settings.min_confidence)
-        save_slot_looks(looks, learnt, covered)
-        code = 1 if quality.problems() else 0
+        if refused is not None:
+            forget_slot_looks(refused)
+        code = 1 if quality.problems() or refused is not None else 0
         if args.enrol:
             code = enrol_set(source, detector, classifier, looks) or code
         return code
