@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 from companion.app.modes.dice_tray import throw_from_notation, throw_to_notation
 from companion.app.modes.names import add_english
 from companion.app.notes import note
-from companion.app.session.host import Session, replay
+from companion.app.session.host import Beside, Session, replay
 from companion.app.session.mode import Answer, ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Throw
 from companion.app.session.rolls import SimRolls
 from companion.app.session.save import (
@@ -551,6 +551,8 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
             mode.advance(source, simulated if sim_rolls is not None else (lambda sides: True))
         _check_fight_file(table, fight_path, state_path, saved, mode, tell)
     fight_mode, table_save = mode, saved
+    # The save holds every action while the file is refused: told as the file's trouble.
+    beside = Beside(f"the fight file {fight_path}", "the table's save holds every action")
 
     def write_file() -> None:
         table_save.fight_sha = write_fight_file(fight_path, fight_mode.fight)
@@ -559,14 +561,16 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         # After the save holding this action. Saved again at once, so a fight file going
         # back one action from here (the GM's undo, the same bytes as the table's write
         # before) is not taken for one a cut kept from being written. A file the disk
-        # refuses (full) is told and written whole at the next action.
-        if events and session.keep(write_file):
+        # refuses (full, read-only) is told and written whole at the next action; until
+        # then the save keeps the SHA of the table's last write, so a resume after a cut
+        # knows the file behind it as the table's own (:func:`_check_fight_file`).
+        if events and session.keep(write_file, beside=beside):
             session.keep_saved()
 
     session = Session(mode, choices=choices, rolls=feed, display=display, save=saved,
                       save_path=state_path, on_events=mirror)
     saved.events = mode.progress()
-    if session.keep(write_file, starting=True):
+    if session.keep(write_file, starting=True, beside=beside):
         session.keep_saved(starting=True)
     return session
 

@@ -15,7 +15,10 @@ and the terminal how far it is safe, and every later step writes the save again
 until it is whole (:meth:`Session.keep`). Stopping instead would lose the game in
 memory, and a boot service would start again only to fail at its first write. A
 ``--log`` the disk refuses is the same: the game goes on, and the first step that can
-writes the game's lines whole again (:meth:`Session.write_log`).
+writes the game's lines whole again (:meth:`Session.write_log`). A file a mode keeps
+beside its save (a table's fight file, :class:`Beside`) the disk refuses is told as that
+file's trouble, not the save's, which holds the game meanwhile; each later write tries it
+again.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +51,16 @@ from companion.hw.display.view import Option
 #: Errors that say the disk or folder cannot take a write now, not that the path is wrong.
 DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM,
                          errno.EIO})
+
+
+@dataclass(frozen=True)
+class Beside:
+    """A file a mode writes beside its save (a table's fight file), for :meth:`Session.keep`:
+    ``name`` says which (``the fight file /…/fight.json``) and ``kept`` what holds the game
+    while the disk refuses it (``the table's save holds every action``)."""
+
+    name: str
+    kept: str
 
 
 def replay(mode: Mode, inputs: Sequence[str], events: int | None) -> None:
@@ -110,6 +124,9 @@ class Session:
         # write succeeds; and how many answers the save on disk holds.
         self.save_trouble = ""
         self.saved_moves = len(save.inputs) if save is not None else 0
+        # The same for each file beside the save (Beside.name → what is said) whose last
+        # write failed: the save's trouble is the player's game, this only that file's.
+        self.beside_trouble: dict[str, str] = {}
         self.log_behind = False  # a log write failed: the next rewrites the game's lines
 
     # -- saving and the log ---------------------------------------------------------
@@ -176,12 +193,16 @@ class Session:
             save, path = self.save, self.save_path
             self.keep(lambda: write_save(path, save), starting=starting)
 
-    def keep(self, write: Callable[[], object], *, starting: bool = False) -> bool:
-        """Run ``write`` (the save, or a file the mode keeps beside it); False when it failed.
+    def keep(self, write: Callable[[], object], *, starting: bool = False,
+             beside: Beside | None = None) -> bool:
+        """Run ``write`` (the save, or with ``beside`` a file the mode keeps beside it); False
+        when it failed.
 
         A write the disk or folder refuses (full, read-only) is told in one line, on the
         screen (every screen, until a write succeeds) and on stderr, and play goes on: the
-        next step writes the whole save again, and the first that succeeds says so.
+        next step writes the whole save again, and the first that succeeds says so. A file
+        beside the save is told as its own: its refusal is not the save's (which says how
+        far the game is safe), and a write of it that succeeds does not make the save whole.
         ``starting``: the first write of a session, where an error that says the path itself
         is wrong (a folder, no such folder) is raised, as for any bad file given.
         """
@@ -190,14 +211,22 @@ class Session:
         except OSError as exc:
             if starting and exc.errno not in DISK_ERRNOS:
                 raise
+            reason = os.strerror(exc.errno) if exc.errno else str(exc)  # the OS's words only
+            if beside is not None:
+                self._beside_refused(beside, reason)
+                return False
             safe = (f"the game is safe up to move {self.saved_moves}" if self.saved_moves
                     else "nothing of this game is saved yet")
-            reason = os.strerror(exc.errno) if exc.errno else str(exc)  # the OS's words only
             trouble = f"cannot save ({reason}): free space or fix the folder; {safe}"
             if trouble != self.save_trouble:
                 print(f"companion: {trouble}", file=sys.stderr, flush=True)
             self.save_trouble = trouble
             return False
+        if beside is not None:
+            if self.beside_trouble.pop(beside.name, ""):
+                self.status = f"written again: {beside.name} is whole again"
+                print(f"companion: {self.status}", file=sys.stderr, flush=True)
+            return True
         if self.save is not None:
             self.saved_moves = len(self.save.inputs)
         if self.save_trouble:
@@ -206,6 +235,17 @@ class Session:
                            f"(move {self.saved_moves})")
             print(f"companion: {self.status}", file=sys.stderr, flush=True)
         return True
+
+    def _beside_refused(self, beside: Beside, reason: str) -> None:
+        """Tell that the disk refused ``beside`` (once on stderr, on every screen until it is
+        written). What holds the game meanwhile is said only while the save is whole: when
+        the save is refused too, its own line says how far the game is safe."""
+        kept = "" if self.save_trouble else f"{beside.kept}, and "
+        trouble = (f"cannot write {beside.name} ({reason}): {kept}the file is written again "
+                   "when it can be")
+        if trouble != self.beside_trouble.get(beside.name):
+            print(f"companion: {trouble}", file=sys.stderr, flush=True)
+        self.beside_trouble[beside.name] = trouble
 
     # -- the loop ---------------------------------------------------------------------
 
@@ -289,8 +329,11 @@ class Session:
                 print(f"companion: {told}", file=sys.stderr, flush=True)
             self._told = told
             return
-        if self.save_trouble:  # first: the player's game is not being kept
-            told = f"{self.save_trouble} · {told}" if told else self.save_trouble
+        # First: the player's game is not being kept (the save), or not all of it where
+        # other commands read it (a file beside the save).
+        troubles = [t for t in (self.save_trouble, *self.beside_trouble.values()) if t]
+        if troubles:
+            told = " · ".join([*troubles, told] if told else troubles)
         self.display.show(self.mode.view(
             prompt, options=options, highlight=highlight, status=told,
             prompt_tile=prompt_tile, prompt_faces=prompt_faces))
