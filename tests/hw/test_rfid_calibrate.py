@@ -483,3 +483,36 @@ def test_a_misnamed_table_stops_calibration_and_keeps_its_stickers(
     assert f"{path}: unknown table or key 'tag'; did you mean [tags]?" in err
     assert "Traceback" not in err
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_a_full_disk_mid_enrolment_says_what_is_saved_and_what_to_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The config folder filled after two stickers: the command ended on the bare OS error,
+    without saying that those two were saved, that the one just read was not, or what to
+    do. The disk's refusal is the world's edge: ``os.replace`` raising ENOSPC for the map."""
+    import errno
+    import os
+
+    from companion.app import cli
+
+    path = config_dir() / TAGMAP_FILENAME
+    real, writes = os.replace, 0
+
+    def replace(src: str, dst: str) -> None:
+        nonlocal writes
+        if Path(dst) == path:
+            writes += 1
+            if writes > 2:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(capture(tmp_path / "tray.bin", 4).open("rb")))
+    assert cli.main(["calibrate", "rfid", "--port", "-", "--only", "1m"]) == 1
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == (
+        f"Cannot save the tag map ({path}: {os.strerror(errno.ENOSPC)}): the sticker just "
+        "read (04AABB02 = 1m) is not saved; 2 stickers are saved in it. Free space or fix the "
+        "folder, then run the same command again to carry on.")
+    assert sorted(TagMap.load(path).uids(Tile.from_notation("1m"))) == ["04AABB00", "04AABB01"]

@@ -6,7 +6,9 @@ and lifts it off again. A tile already lying on the reader when it comes up
 (left there after a game) is not taken for the tile asked for: the player is
 told to lift it. Every sticker is written to the tag map at once, so
 stopping half-way (``q``, Ctrl-C, a crash) loses nothing and a later run
-carries on with what is missing. A sticker already enrolled is refused.
+carries on with what is missing. A sticker already enrolled is refused. A disk
+that refuses the map (full) stops the enrolment, saying how many stickers the
+file holds and that the one just read is not among them, and the command exits 1.
 
 ``--reenrol 5p``: the player places the 5p with its new sticker; if 5p already
 has four stickers, the player then places the other three 5p so the companion
@@ -30,7 +32,7 @@ from typing import Any, Protocol, TextIO
 
 from companion.app.commands.rfid import STDIN_PORT, RfidReader, add_reader_arguments, open_reader
 from companion.app.paths import config_dir
-from companion.errors import CompanionError, InvalidNotation
+from companion.errors import CompanionError, InvalidNotation, error_text
 from companion.hw.ports import SLOT_NAMES, Slot
 from companion.hw.rfid.events import TagAction, TagEvent
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
@@ -101,6 +103,8 @@ class Enroller:
         self.checked: set[str] = set()
         self.lying: set[str] = set()  # stickers lying on the reader since it came up
         self.early: dict[str, Slot] = {}  # stickers laid before they were asked for
+        self.saved = len(tag_map)  # the stickers the file holds, for a save that fails
+        self.unsaved = False  # the disk refused the map: the enrolment stopped there
 
     # -- starting -------------------------------------------------------
 
@@ -131,8 +135,23 @@ class Enroller:
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
-    def _save(self) -> None:
-        self.tag_map.save(self.path)
+    def _save(self, what: str) -> bool:
+        """Write the map; False when the disk refuses it (full, read-only): then say that
+        ``what`` was just done is not saved, what the file holds, and what to do, and stop,
+        as every sticker read after it would be lost the same way."""
+        try:
+            self.tag_map.save(self.path)
+        except OSError as exc:
+            held = (f"{stickers(self.saved)} {'is' if self.saved == 1 else 'are'} saved in "
+                    "it" if self.saved else "no sticker is saved in it yet")
+            self.say(f"Cannot save the tag map ({error_text(exc)}): {what} is not saved; "
+                     f"{held}. Free space or fix the folder, then run the same command "
+                     "again to carry on.")
+            self.unsaved = True
+            self.waiting = Waiting.DONE
+            return False
+        self.saved = len(self.tag_map)
+        return True
 
     def _next_tile(self) -> None:
         if not self.plan:
@@ -236,7 +255,8 @@ class Enroller:
             self.say(f"  Refused: {exc}")
             self._lift(uid, Waiting.TILE)
             return
-        self._save()
+        if not self._save(f"the sticker just read ({uid} = {tile})"):
+            return
         self.history.append((uid, tile))
         self.say(f"  {uid} = {tile}")
         self._lift(uid, Waiting.TILE)
@@ -288,7 +308,8 @@ class Enroller:
             self.tag_map.forget(lost)
             self.say(f"  Forgot the lost sticker {lost}.")
         self.tag_map.enrol(self.new_uid, tile)
-        self._save()
+        if not self._save(f"the re-enrolment of {tile} (sticker {self.new_uid})"):
+            return
         self.say(f"  {self.new_uid} = {tile}. Done: saved in {self.path}.")
         self.waiting = Waiting.DONE
 
@@ -315,7 +336,8 @@ class Enroller:
         elif key == "u" and self.history and self.waiting in (Waiting.TILE, Waiting.LIFT):
             uid, tile = self.history.pop()
             self.tag_map.forget(uid)
-            self._save()
+            if not self._save(f"the undo ({uid} = {tile} is still in the file)"):
+                return
             self.plan.insert(0, tile)
             self.say(f"  Undid {uid} = {tile}.")
             self._next_tile()
@@ -416,4 +438,4 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion: error: {what} ({status.message}); nothing was enrolled",
               file=sys.stderr)
         return 1
-    return 0
+    return 1 if enroller.unsaved else 0
