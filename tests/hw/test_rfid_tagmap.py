@@ -89,6 +89,21 @@ def test_a_sticker_written_twice_alike_names_its_line(tmp_path: Path) -> None:
                                 "one of them")
 
 
+def test_a_tag_map_cut_short_says_what_to_do(tmp_path: Path) -> None:
+    """A rfid_tags.toml cut short was refused in tomllib's words only ("Unterminated string
+    (at end of document)"), with nothing on what to do; it is not set aside (it holds hours
+    of enrolling), so the player is told to mend or delete the broken line."""
+    path = tmp_path / "rfid_tags.toml"
+    path.write_text('version = 1\n[tags]\n"04AABB00" = "5p"\n"04AABB01" = "5', encoding="utf-8")
+    with pytest.raises(DataError) as error:
+        TagMap.load(path)
+    assert str(error.value) == (
+        f"{path}: cannot read the RFID tag map: Unterminated string (at end of document); "
+        "mend or delete the line it names (the last one, if the file was cut short) in a text "
+        "editor: a sticker whose line is deleted is enrolled again by `companion calibrate "
+        "rfid`")
+
+
 def test_normalise_uid_rejects_non_hex() -> None:
     assert normalise_uid(" 04 a1 b2 c3 ") == "04A1B2C3"
     with pytest.raises(DataError):

@@ -55,14 +55,18 @@ def _is_em4100(text: str) -> bool:
 
 
 def _toml_error(exc: tomllib.TOMLDecodeError) -> str:
-    """What is wrong with a tag map that is not TOML: a UID written twice in the same
-    spelling is tomllib's "Cannot overwrite a value", said here as the sticker it is."""
+    """What is wrong with a tag map that is not TOML, and what to do: a UID written twice in
+    the same spelling is tomllib's "Cannot overwrite a value", said here as the sticker it is.
+    The file is not set aside, as calibration's own files are: it holds hours of enrolling,
+    and mending or deleting the one broken line keeps the rest."""
     text = str(exc)
     where = re.search(r"\(at line (\d+), column \d+\)$", text)
     if text.startswith("Cannot overwrite a value") and where:
         return (f"line {where.group(1)}: the same sticker as an earlier line: delete one of "
                 "them")
-    return f"cannot read the RFID tag map: {text}"
+    return (f"cannot read the RFID tag map: {text}; mend or delete the line it names (the "
+            "last one, if the file was cut short) in a text editor: a sticker whose line is "
+            "deleted is enrolled again by `companion calibrate rfid`")
 
 
 def _same_kind(tags: dict[str, object], tile: Tile) -> list[str]:
