@@ -1,8 +1,10 @@
 """A table whose fight file the disk refuses while its save is written (the fight file in a
-read-only folder, the save in a writable one): told as the fight file's trouble.
+read-only folder, the save in a writable one): told as the fight file's trouble, and after
+a power cut the file is written forward from the save, every action the players saw.
 
 The refusal is the world's edge: ``os.replace`` raising EROFS for the fight file only, as
-the atomic write meets a read-only folder.
+the atomic write meets a read-only folder. A power cut is a :class:`Player` whose script
+runs out mid-fight.
 """
 
 from __future__ import annotations
@@ -15,9 +17,13 @@ from typing import Any
 
 import pytest
 
+from companion.app.cli import main
+from companion.app.modes.fight import FightSave
 from companion.app.modes.genso import GensoFightMode, table_session
+from companion.errors import DataError
+from tests.app import test_coc_mode as coc
 from tests.app.table import Player
-from tests.app.test_genso_mode import CHOICES, RULES, SEED, fight_file
+from tests.app.test_genso_mode import CHOICES, RULES, SEED, fight_file, play
 from tests.app.test_session import RecordingDisplay
 
 READ_ONLY = os.strerror(errno.EROFS)
@@ -43,9 +49,67 @@ def read_only(path: Path, monkeypatch: pytest.MonkeyPatch, failing: range) -> No
     monkeypatch.setattr(os, "replace", replace)
 
 
+def saved(folder: Path) -> FightSave:
+    return FightSave.from_json((folder / "table.json").read_text(encoding="utf-8"))
+
+
 def on_file(folder: Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads((folder / "fight.json").read_text(encoding="utf-8"))
     return data
+
+
+def cut_while_refused(folder: Path, monkeypatch: pytest.MonkeyPatch,
+                      failing: range) -> GensoFightMode:
+    """Four actions with the fight file's writes ``failing`` refused, then a power cut; the
+    folder is writable again afterwards."""
+    fight_file(folder)
+    with monkeypatch.context() as disk:
+        read_only(folder / "fight.json", disk, failing)
+        first = play(folder, FOUR_ACTIONS)
+    assert len(first.fight.journal) == 4
+    assert saved(folder).inputs == first.journal  # the save took every action
+    return first
+
+
+@pytest.mark.parametrize("failing", [range(1, 99), range(3, 99)],
+                         ids=["refused-from-the-start", "refused-from-the-second-action"])
+def test_a_resume_writes_forward_a_fight_file_the_disk_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: range) -> None:
+    """The fight file's folder went read-only (from the start, or after one action) while the
+    save was written at every step; after a power cut `--resume` was refused ("the fight
+    file changed since the table saved it … play it without --resume"), though nobody
+    changed it, even once the folder was writable again. The file is the table's own last
+    write, only behind: the resume goes on from the save and writes the file forward, every
+    action the players saw in both."""
+    first = cut_while_refused(tmp_path, monkeypatch, failing)
+    assert len(on_file(tmp_path)["journal"]) == (0 if failing.start == 1 else 1)
+    rest = CHOICES[len(FOUR_ACTIONS):]
+    resumed = play(tmp_path, rest, resume=True)
+    assert resumed.done and resumed.journal[:len(first.journal)] == first.journal
+    assert resumed.fight.journal[:4] == first.fight.journal
+    assert on_file(tmp_path) == resumed.fight.to_json()
+    assert saved(tmp_path).inputs == resumed.journal and saved(tmp_path).finished
+
+
+def test_a_resume_with_the_folder_still_read_only_plays_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The boot service resumes with the fight file's folder still read-only: it was refused
+    for good. It plays on from the save, telling the fight file's trouble, and a later
+    resume with the folder writable writes the file forward."""
+    first = cut_while_refused(tmp_path, monkeypatch, range(3, 99))
+    path = (tmp_path / "fight.json").resolve()
+    capsys.readouterr()
+    with monkeypatch.context() as disk:
+        read_only(path, disk, range(1, 99))
+        still = play(tmp_path, ["wait"], resume=True)
+    assert len(still.fight.journal) == 5 and len(on_file(tmp_path)["journal"]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"companion: cannot write the fight file {path} ({READ_ONLY}): the table's save holds "
+        "every action, and the file is written again when it can be"]
+    resumed = play(tmp_path, [], resume=True)
+    assert resumed.fight.journal[:4] == first.fight.journal
+    assert on_file(tmp_path) == resumed.fight.to_json() == still.fight.to_json()
 
 
 def test_the_refused_fight_file_is_told_as_its_own_not_as_the_save(
@@ -77,3 +141,71 @@ def test_the_refused_fight_file_is_told_as_its_own_not_as_the_save(
     assert on_file(tmp_path) == session.mode.fight.to_json()
 
 
+def test_a_new_table_takes_up_the_refused_fight_file_with_every_action(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the refused resume advised ("play it without --resume") kept the save aside and
+    took up the fight file as it was, every action the players saw gone from the fight. The
+    stopped table writes its file forward first; while the folder still refuses, nothing is
+    set aside and the error says to play it on with --resume."""
+    first = cut_while_refused(tmp_path, monkeypatch, range(3, 99))
+    path = (tmp_path / "fight.json").resolve()
+    before = (tmp_path / "table.json").read_bytes()
+    with monkeypatch.context() as disk:
+        read_only(path, disk, range(1, 99))
+        with pytest.raises(OSError) as refused:
+            table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,
+                          choices=Player([]))
+    assert refused.value.filename == str(path) and refused.value.errno == errno.EROFS
+    assert f"cannot be written ({READ_ONLY}); play it on with --resume" in str(refused.value)
+    assert (tmp_path / "table.json").read_bytes() == before
+    told: list[str] = []
+    session = table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, GensoFightMode)
+    assert session.mode.fight.to_json() == on_file(tmp_path) == first.fight.to_json()
+    assert told[0] == (f"the last 3 actions the table at {tmp_path / 'table.json'} finished "
+                       f"are now in {path} too")
+    assert "every action it finished is in that fight file" in told[1]
+
+
+@pytest.mark.parametrize("gm", [False, True], ids=["untouched", "gms-undo"])
+def test_only_the_tables_own_write_is_written_forward(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gm: bool) -> None:
+    """The fight file is one action in, three behind the save after the refused writes. Left
+    as the table wrote it, a resume writes it forward (it was refused). Changed by the GM
+    since (`companion genso fight undo` after the stop), it is the GM's, however many
+    actions behind: the resume is refused as before, and a new table takes it up as the
+    GM left it."""
+    cut_while_refused(tmp_path, monkeypatch, range(3, 99))
+    path = tmp_path / "fight.json"
+    if gm:
+        assert main(["genso", "fight", "undo", "--file", str(path)]) == 0
+        with pytest.raises(DataError, match="changed since the table saved it"):
+            play(tmp_path, [], resume=True)
+        mode = play(tmp_path, [])
+        assert mode.fight.journal == [] and on_file(tmp_path)["journal"] == []
+    else:
+        resumed = play(tmp_path, [], resume=True)
+        assert len(resumed.fight.journal) == 4
+        assert on_file(tmp_path) == resumed.fight.to_json()
+
+
+def test_a_coc_table_resumes_over_its_refused_fight_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same at a Call of Cthulhu table (one open_table for both): its `--resume` after a
+    cut with the fight file refused was refused too, and its actions lost the same way."""
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    coc.fight_file(whole, "003")
+    uninterrupted = coc.play(whole, coc.CHOICES)
+    folder = tmp_path / "cut"
+    folder.mkdir()
+    coc.fight_file(folder, "003")
+    with monkeypatch.context() as disk:
+        read_only(folder / "fight.json", disk, range(1, 99))
+        first = coc.play(folder, coc.CHOICES[:6])
+    assert first.fight.journal and on_file(folder) != first.fight.to_json()
+    rest = coc.CHOICES[sum(1 for i in first.journal if not i[0].isdigit()):]
+    resumed = coc.play(folder, rest, resume=True)
+    assert resumed.done and resumed.fight.to_json() == uninterrupted.fight.to_json()
+    assert on_file(folder) == resumed.fight.to_json()

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -347,8 +348,9 @@ class FightSave(SaveGame):
 
     fight: dict[str, Any] = field(default_factory=dict)
     fight_path: str = ""
-    # SHA-256 of the fight file as the table last wrote it: a file still so after a stop is
-    # the table's (a cut kept the next write from it), any other was changed by the fight
+    # SHA-256 of the fight file as the table last wrote it (or took it up, when the disk
+    # refused every write since): a file still so after a stop is the table's (a cut or a
+    # refusing disk kept the next writes from it), any other was changed by the fight
     # command since. None in saves made before it was kept.
     fight_sha: str | None = None
 
@@ -423,9 +425,14 @@ def _refuse_another_mode(save: SaveGame, path: Path, wanted: str, player: str,
         f"--state of its own (by default {default} in the data folder); {then}")
 
 
-def same_fight(file_data: Any, ours: dict[str, Any]) -> bool:
-    """Does the fight file agree with the replayed fight (``to_json``), but for the one
-    action a power cut may have come between (the table saves first, then writes the file)?"""
+def same_fight(file_data: Any, ours: dict[str, Any], *, apart: int | None = 1) -> bool:
+    """Does the fight file agree with the replayed fight (``to_json``), but for the last
+    ``apart`` actions of one journal that the other lacks (None: any number)?
+
+    One action is what a power cut between the table's save and its write of the file keeps
+    from it (the table saves first). A file the disk refused for a while (a read-only
+    folder) is the table's last write that worked, as many actions behind the save as the
+    refused writes, or ahead of it by the undos among them."""
     if not isinstance(file_data, dict) or set(file_data) != set(ours) or any(
             file_data[key] != ours[key] for key in ours if key != "journal"):
         return False
@@ -433,7 +440,8 @@ def same_fight(file_data: Any, ours: dict[str, Any]) -> bool:
     if not isinstance(theirs, list):
         return False
     shorter, longer = sorted((theirs, mine), key=len)
-    return len(longer) - len(shorter) <= 1 and longer[:len(shorter)] == shorter
+    return (apart is None or len(longer) - len(shorter) <= apart) \
+        and longer[:len(shorter)] == shorter
 
 
 def write_fight_file(path: Path, fight: Any) -> str:
@@ -534,9 +542,12 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     if saved is None:
         if fight is None:
             fight = _load_fight(table, fight_path)
+        # The file's SHA as taken up: a table whose every write of it the disk refuses (a
+        # read-only folder) knows it after a cut as its own, only behind, not the GM's.
         saved = FightSave(seed=seed if seed is not None else secrets.randbelow(2**31),
                           preset=table.preset, input_kind="sim" if all_sim else "camera",
-                          fight=fight.to_json(), fight_path=str(fight_path))
+                          fight=fight.to_json(), fight_path=str(fight_path),
+                          fight_sha=_file_sha(fight_path))
         mode = table.mode(fight, label)
     assert mode is not None
     source = SimulatedDice.seeded(saved.seed) if rolls is None else None
@@ -633,9 +644,9 @@ def _on_file(table: Table, fight_path: Path) -> dict[str, Any] | None:
 
 def _check_fight_file(table: Table, fight_path: Path, state_path: Path, saved: FightSave,
                       mode: FightMode, tell: Callable[[str], object]) -> None:
-    """After a resume: the fight file must be the table's fight, but for the one action a
-    cut may have come between the table's save and the file's write (then the file is no
-    newer than the save). One that is missing or cannot be read is written again from the
+    """After a resume: the fight file must be the table's fight, but for what the table did
+    after its last write of the file that worked (:func:`_behind_the_table`), which the
+    session writes to it. One that is missing or cannot be read is written again from the
     table save, which holds the whole fight (the unreadable one kept aside); one changed by
     the fight command since (an undo too) is refused."""
     on_file = _on_file(table, fight_path)
@@ -646,25 +657,41 @@ def _check_fight_file(table: Table, fight_path: Path, state_path: Path, saved: F
                  "it is written again from the table save")
         return
     ours = mode.fight.to_json()
-    if on_file != ours and (not same_fight(on_file, ours)
-                            or _changed_since(fight_path, state_path, saved)):
+    if on_file != ours and not _behind_the_table(on_file, ours, fight_path, state_path, saved):
         raise DataError(f"the fight file {fight_path} changed since the table saved it "
                         f"(`{table.command} …`?): play it without --resume")
+
+
+def _behind_the_table(on_file: dict[str, Any], ours: dict[str, Any], fight_path: Path,
+                      state_path: Path, saved: FightSave) -> bool:
+    """Is the fight file, which differs from the table's fight (``ours``), only behind it,
+    the table's own last write that worked? With the SHA of that write in the save, by any
+    number of actions: the disk may have refused the writes after it (a read-only folder)
+    while the save was written. A save from before the SHA was kept goes by the files'
+    times, which cannot tell the table's write from the GM's: one action, what a cut between
+    the save and the file's write leaves behind."""
+    apart = None if saved.fight_sha is not None else 1
+    return same_fight(on_file, ours, apart=apart) \
+        and not _changed_since(fight_path, state_path, saved)
 
 
 def _changed_since(fight_path: Path, state_path: Path, saved: FightSave) -> bool:
     """Was the fight file changed by the fight command (an action, an undo) since the table
     last wrote it? The table saves, writes the file, and saves the file's SHA-256 at once:
-    a file that still has it is the table's (one action behind its save when a cut came
-    before the write). A save from before the SHA was kept goes by the files' times (the
+    a file that still has it is the table's (behind its save by the writes a cut or a
+    refusing disk kept from it). A save from before the SHA was kept goes by the files' times (the
     table writes the file after its save), which a clock set back can mislead."""
     if saved.fight_sha is not None:
-        try:
-            data = fight_path.read_bytes()
-        except OSError:
-            return True
-        return hashlib.sha256(data).hexdigest() != saved.fight_sha
+        return _file_sha(fight_path) != saved.fight_sha
     return fight_path.stat().st_mtime_ns > state_path.stat().st_mtime_ns
+
+
+def _file_sha(path: Path) -> str | None:
+    """The SHA-256 of the file at ``path``; None when it cannot be read."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
 
 
 def _set_aside(table: Table, old: FightSave, state_path: Path, label: str,
@@ -694,9 +721,10 @@ def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, 
               tell: Callable[[str], object]) -> bool:
     """Before an unfinished table is set aside: does the fight file hold every action it
     finished? A cut between the table's save and the file's write kept the last one from the
-    file, and a file that cannot be read is none of them: the file is written from the
-    table then (the unreadable one kept aside). A file changed by the fight command since the
-    table stopped (an undo) is the GM's and stays."""
+    file, a disk that refused the file's writes (a read-only folder) the ones since its
+    last that worked, and a file that cannot be read is none of them: the file is written
+    from the table then (the unreadable one kept aside; :func:`_behind_the_table`). A file
+    changed by the fight command since the table stopped (an undo) is the GM's and stays."""
     try:
         mode = table.mode(table.load(old.fight), label)
         replay(mode, old.inputs, old.events)
@@ -712,9 +740,24 @@ def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, 
                  f"is written again from the table at {state_path}")
         write_fight_file(fight_path, mode.fight)
         return True
-    if same_fight(on_file, ours) and len(ours["journal"]) > len(on_file["journal"]) \
-            and not _changed_since(fight_path, state_path, old):
-        write_fight_file(fight_path, mode.fight)
-        tell(f"the last action the table at {state_path} finished is now in {fight_path} too")
+    behind = len(ours["journal"]) - len(on_file["journal"])
+    if behind > 0 and _behind_the_table(on_file, ours, fight_path, state_path, old):
+        _write_behind(fight_path, mode.fight, state_path)
+        last = "the last action" if behind == 1 else f"the last {behind} actions"
+        tell(f"{last} the table at {state_path} finished {'is' if behind == 1 else 'are'} "
+             f"now in {fight_path} too")
         return True
     return False
+
+
+def _write_behind(fight_path: Path, fight: Any, state_path: Path) -> None:
+    """Write the fight file forward before its table is set aside. A disk that still refuses
+    it raises, naming what would be lost, before anything is set aside: taking the file up
+    as it is would leave the table's last actions only in a save kept aside."""
+    try:
+        write_fight_file(fight_path, fight)
+    except OSError as exc:
+        reason = os.strerror(exc.errno) if exc.errno else str(exc)
+        raise OSError(exc.errno, f"the fight file is behind the unfinished table saved in "
+                      f"{state_path}, and cannot be written ({reason}); play it on with "
+                      f"--resume, or fix the folder", str(fight_path)) from None
