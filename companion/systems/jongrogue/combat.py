@@ -19,7 +19,7 @@ from companion.systems.jongrogue.drawing import Proc
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.items import _Items
 from companion.systems.jongrogue.profile import Gear, Option, Ring, Role
-from companion.systems.jongrogue.state import MonsterOnMap, PCState, Sleeping
+from companion.systems.jongrogue.state import MonsterOnMap, PCState, Position, Sleeping
 from companion.systems.jongrogue.tables import TABLES, Ability
 from companion.systems.jongrogue.wall import Place
 
@@ -341,10 +341,15 @@ class _Combat(_Items):
         self._emit(Kind.ABILITY, ability=m.monster.ability.value, uid=m.uid, effect="vanished")
 
     def _gazers(self) -> list[MonsterOnMap]:
-        """JR-AB-GAZE (Plus: pc_states): an awake medusa in the PC's room (on its door or
-        inside) gazes once, checked at the start of every turn; not at a blind PC."""
+        """JR-AB-GAZE (Plus: pc_states): an awake medusa gazes once at a PC in its room
+        (「PCがモンスターと同じ部屋にいる時」), checked at the start of every turn; not at a
+        blind PC. On the door the PC is not in the room yet (the seed tells ドアの上 from
+        部屋の中: JR-STATE-1, JR-MULTI-1), so from revision 4 it gazes only once the PC has
+        stepped in (revision 3 and before: on the door too)."""
         here = self._here(self.room_no)
         if not here or PCState.BLIND in self.pc.states:
+            return _NO_MONSTERS
+        if self.position is not Position.ROOM and self.revision >= 4:
             return _NO_MONSTERS
         return [
             m for m in here

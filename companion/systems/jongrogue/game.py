@@ -71,8 +71,9 @@ Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 # mimic's item lies where it falls (JR-AB-MIMIC), a pursuer is never shot: its melee
 # has begun (JR-RANGED-1), a bound PC does not step in from the door (JR-PC-3), a confused
 # PC's shot may be lost as its blow may (JR-PC-3), and the gaze is checked at the start of
-# each ranged turn (JR-AB-GAZE).
-RULES_REVISION = 3
+# each ranged turn (JR-AB-GAZE). 4: the medusa gazes only at a PC in its room, not on its
+# door (JR-AB-GAZE: 「PCがモンスターと同じ部屋にいる時」).
+RULES_REVISION = 4
 
 
 def neighbours(room: int) -> tuple[int, ...]:

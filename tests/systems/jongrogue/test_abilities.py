@@ -274,8 +274,9 @@ def test_jr_ab_mimic_item_or_sealed() -> None:
 
 
 def test_jr_ab_gaze_ez_gold_plus_confusion() -> None:
-    """JR-AB-GAZE: EZ: its first hit takes 100 gold once. Plus (pc_states): awake in the
-    PC's room, 1d9 >= 4 or confused; then it is sealed."""
+    """JR-AB-GAZE: EZ: its first hit takes 100 gold once. Plus (pc_states): awake with the
+    PC in its room (stepped in, not on the door: revision 4), 1d9 >= 4 or confused; then it
+    is sealed."""
     ez = meet("ez", 18, "5m 1z 1z 1z")  # medusa
     ez.pc.gold = 250
     feed(ez, "fight:1 1m")
@@ -284,7 +285,8 @@ def test_jr_ab_gaze_ez_gold_plus_confusion() -> None:
     game = Game("plus")
     game.floor = 18
     game.pc.hp = game.pc.max_hp = 300
-    events = feed(game, "5m 5m 1z 1z 1z 1m")  # awake medusa: the gaze check at the door
+    feed(game, "5m 1z 5m 1z 1z")  # a medusa asleep (睡眠): the PC on the door
+    events = feed(game, "enter 1m")  # stepping in wakes it: the gaze check
     assert of(events, Kind.CHECK)[0]["what"] == "resist the gaze (睨み判定)"
     assert PCState.CONFUSED in game.pc.states and game.monster(1).sealed
 

@@ -1,7 +1,8 @@
 """Rules revision 3 (audits of seed 000): a monster sitting on gold holds no exit, a
 pursuing mimic's item lies beside the PC, a pursuer is never shot, a confused PC's shot may
 be lost, the gaze is checked in ranged turns. Each fix is checked against revision 2,
-which a game saved before it still replays by."""
+which a game saved before it still replays by (the gaze's, against revision 3 itself: from
+revision 4 a PC on the door is not gazed at, test_revision_4)."""
 
 from __future__ import annotations
 
@@ -77,7 +78,7 @@ def test_jr_pc_3_a_confused_pc_s_shot_may_be_lost() -> None:
         game = Game("plus", revision=revision)
         game.floor = 18
         game.pc.hp = game.pc.max_hp = 300
-        feed(game, "5m 5m 1z 1z 1z 1m")  # an awake medusa; its gaze is not resisted
+        feed(game, "5m 1z 5m 1z 1z enter 1m")  # a medusa woken; its gaze is not resisted
         assert "confused" in {s.value for s in game.pc.states}
         events = feed(game, "shoot:1 3m 2m")  # ranged goes on; then the confusion check
         return [c["what"] for c in of(events, Kind.CHECK)]
@@ -89,7 +90,8 @@ def test_jr_pc_3_a_confused_pc_s_shot_may_be_lost() -> None:
 def test_jr_ab_gaze_is_checked_at_the_start_of_each_ranged_turn() -> None:
     """JR-AB-GAZE: 「PCがモンスターと同じ部屋にいる時」 the gaze is checked at the start of
     every turn; a sleeping medusa woken by the first shot gazes before the second ranged
-    turn (revision 2 let ranged combat go on without it)."""
+    turn (revision 2 let ranged combat go on without it). The PC shoots from the door, where
+    revision 3 gazed and revision 4 does not (test_revision_4), so this is revision 3's."""
     def shots(revision: int) -> list[str]:
         game = Game("plus", revision=revision)
         game.floor = 18
@@ -98,5 +100,5 @@ def test_jr_ab_gaze_is_checked_at_the_start_of_each_ranged_turn() -> None:
         events = feed(game, "shoot:1 3m 1m 3m")  # a miss wakes it; the next turn begins
         return [c["what"] for c in of(events, Kind.CHECK)]
 
-    assert shots(RULES_REVISION)[-1] == "resist the gaze (睨み判定)"
+    assert shots(3)[-1] == "resist the gaze (睨み判定)"
     assert shots(2)[-1] == "ranged combat goes on"
