@@ -170,15 +170,18 @@ class PoisonList:
     def save(self, unsaved: Unsaved | None = None) -> None:
         """Write the list. A file that cannot be written (a read-only or full folder) raises
         the OSError; with ``unsaved`` that is given why instead ("<path> (<folder>: no file
-        can be made in this folder: Permission denied)"), for a session that goes on (the
-        dice tray shows its roll and says the list was not saved)."""
+        can be made in this folder: Permission denied)", "<path> (No space left on
+        device)"), for a session that goes on (the dice tray, ``companion events``: each
+        shows its roll and says the list was not saved)."""
         try:
             _write(self.path, self.poisons)
         except OSError as exc:
             if unsaved is None:
                 raise
             where = exc.filename or exc.filename2
-            unsaved(f"{self.path} ({f'{where}: ' if where else ''}{exc.strerror or exc})")
+            # A full disk's error names the list itself: said once.
+            shown = f"{where}: " if where and Path(where) != self.path else ""
+            unsaved(f"{self.path} ({shown}{exc.strerror or exc})")
 
     def to_json(self) -> dict[str, dict[str, object]]:
         return {name: poison.to_json() for name, poison in self.poisons.items()}

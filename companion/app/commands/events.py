@@ -10,6 +10,11 @@ and ``cure`` removes one; a recovery spot (EV-REC-1) cures them all; ``act`` rol
 check a 判定－１ poison asks before an active action (EV-POI-5). A recovery spot
 in a room named with ``--room`` works once (:mod:`companion.app.recovery_rooms`):
 ``rooms`` lists the used rooms and ``new-dungeon`` forgets them.
+
+A table's roll that the data folder refuses to record (full, read-only) is still shown,
+and one line on stderr says what was not recorded and what to do; the command exits 1.
+The poison list is written before the room, and the room is not marked when the list
+was refused: a recovery spot whose cure was not kept is not spent either.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from companion.app.paths import config_dir
 from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path, tracking_notes
 from companion.app.recovery_rooms import RecoveryRooms, room_name, rooms_path
 from companion.dice import DiceSource
-from companion.errors import DataError
+from companion.errors import DataError, error_text
 from companion.systems.defaults import listing, notes_text
 from companion.systems.events.lists import UserLists, load_lists
 from companion.systems.events.poisoned import Poison, describe, ended, tracked_name
@@ -146,10 +151,21 @@ def run(args: argparse.Namespace) -> int:
             disarmer=args.who if args.table == "trap" else None, lists=lists,
             poisoned=poisons.poisons, room=room, used_rooms=rooms.used if rooms else (),
         )
+        unsaved: list[str] = []
+        tracked = poisons.track(report, unsaved.append)
         notes = [*_trap_commands(report),
-                 *_notes(poisons.track(report), report.mode, rules, poisons.poisons)]
-        if rooms is not None and room is not None:
-            rooms.mark(room)
+                 *_notes(tracked, report.mode, rules, poisons.poisons, kept=not unsaved)]
+        refused = None
+        if unsaved:
+            poisons.reload()  # what the file still holds, for --json
+            refused = _not_recorded(unsaved[0], tracked, room)
+        elif rooms is not None and room is not None:
+            try:
+                rooms.mark(room)
+            except OSError as exc:
+                cure = "; the cure is recorded" if tracked.cured else ""
+                refused = (f"cannot save the used rooms ({error_text(exc)}): room {room} is "
+                           f"not marked used{cure}")
         elif args.table == "recovery":
             notes.append("To have the room remembered, name it with --room NAME: coming back "
                          "to it then gives nothing (EV-REC-1)")
@@ -158,9 +174,26 @@ def run(args: argparse.Namespace) -> int:
             print_json(args, {**report.to_json(), "poisoned": poisons.to_json(), **used})
         else:
             print("\n".join([report.text, *notes]))
+        if refused is not None:
+            # Shown above all the same: the dice were thrown (a camera's throw cannot be
+            # read again), and the table can go on from it.
+            print(f"companion: {refused}; free space or fix the folder, and note it by hand",
+                  file=sys.stderr)
+            return 1
         return 0
 
     return run_with_source(args, body)
+
+
+def _not_recorded(why: str, tracked: Tracked, room: str | None) -> str:
+    """What a roll whose poison list was refused (``why``) did not record: its poisons,
+    its cure, and the room it did not mark either."""
+    lost = [f"{name} not tracked as poisoned" for name in tracked.poisoned]
+    lost += [f"{name} still listed as poisoned" for name in tracked.cured]
+    if room is not None:
+        lost.append(f"room {room} not marked used")
+    return (f"cannot save the poison list {why}: nothing of this roll is recorded "
+            f"({'; '.join(lost)})")
 
 
 def _poison_list() -> PoisonList:
@@ -228,14 +261,15 @@ def _trap_commands(report: EventReport) -> list[str]:
 
 
 def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
-           poisons: Mapping[str, Poison]) -> list[str]:
+           poisons: Mapping[str, Poison], kept: bool = True) -> list[str]:
     """What tracking did, for the lines under the table's walk; a 判定－１ poison also names
-    ``act`` (EV-POI-5)."""
+    ``act`` (EV-POI-5). Not ``kept`` (the list was refused), no poison is said to be
+    tracked."""
     notes = tracking_notes(tracked, rules)
     if tracked.cured_unnamed:
         notes.append("The first member's poison is cured: `companion events cure --who NAME` "
                      "ends it in the list")
-    for name in tracked.poisoned:
+    for name in tracked.poisoned if kept else ():
         unnamed = mode is Mode.GENERIC and name.split(" ")[0] == UNNAMED
         named = " (--who NAME names who)" if unnamed else ""
         who = shlex.quote(name)

@@ -1,0 +1,86 @@
+"""``companion events`` tables on a data folder that refuses their lists (full): the roll is
+shown, and one line says what was not recorded and what to do.
+
+The disk's refusal is the world's edge: ``os.replace`` raising ENOSPC for one list.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.poisons import PoisonList, poisons_path
+from companion.app.recovery_rooms import RecoveryRooms, rooms_path
+
+NO_SPACE = os.strerror(errno.ENOSPC)
+TRACKING = "Tracking Aki's poison"
+
+
+def disk_full_for(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk refuses every write of ``path``; the other files are written."""
+    real = os.replace
+
+    def replace(src: Any, dst: Any, **kwargs: Any) -> None:
+        if Path(dst) == path:
+            raise OSError(errno.ENOSPC, NO_SPACE)
+        real(src, dst, **kwargs)
+
+    monkeypatch.setattr(os, "replace", replace)
+
+
+def test_a_poison_rolled_on_a_full_disk_is_shown_and_said_not_recorded(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The roll was made, then the poison list refused, and all the player saw was
+    "poisoned.toml: No space left on device": the poison rolled (with --dice camera, a real
+    throw) was never shown."""
+    assert main(["events", "poison", "--who", "Aki", "--seed", "3"]) == 0
+    shown = capsys.readouterr().out
+    poisons_path().unlink()
+    disk_full_for(poisons_path(), monkeypatch)
+    assert main(["events", "poison", "--who", "Aki", "--seed", "3"]) == 1
+    out, err = capsys.readouterr()
+    assert out == shown.split(TRACKING)[0]  # the roll, not that it is tracked
+    assert err == (f"companion: cannot save the poison list {poisons_path()} ({NO_SPACE}): "
+                   "nothing of this roll is recorded (Aki not tracked as poisoned); free space "
+                   "or fix the folder, and note it by hand\n")
+    assert not poisons_path().exists()
+
+
+def test_a_recovery_whose_cure_is_refused_does_not_spend_the_room(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A recovery spot's cure the disk refused: the roll was not shown, and nothing said that
+    Aki is still listed as poisoned; the room is not marked either, so its spot is not spent
+    on a cure that was not kept."""
+    main(["events", "poison", "--who", "Aki", "--seed", "3"])
+    disk_full_for(poisons_path(), monkeypatch)
+    capsys.readouterr()
+    assert main(["events", "recovery", "--room", "5", "--seed", "4"]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith("EV-REC-1  回復/Recovery spot in room 5: poison cured")
+    assert err == (f"companion: cannot save the poison list {poisons_path()} ({NO_SPACE}): "
+                   "nothing of this roll is recorded (Aki still listed as poisoned; room 5 not "
+                   "marked used); free space or fix the folder, and note it by hand\n")
+    assert list(PoisonList(poisons_path()).poisons) == ["Aki"]
+    assert RecoveryRooms(rooms_path()).used == []
+
+
+def test_a_room_the_disk_refuses_to_mark_is_said_beside_the_cure_kept(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The cure written, the used room refused: the command ended on the OS error, the roll
+    unseen, and nothing said that the cure was kept but the room not marked."""
+    main(["events", "poison", "--who", "Aki", "--seed", "3"])
+    disk_full_for(rooms_path(), monkeypatch)
+    capsys.readouterr()
+    assert main(["events", "recovery", "--room", "5", "--seed", "4"]) == 1
+    out, err = capsys.readouterr()
+    assert "Poisons cured (EV-REC-1): Aki's 異性化/Gender swap" in out
+    assert err == (f"companion: cannot save the used rooms ({rooms_path()}: {NO_SPACE}): room 5 "
+                   "is not marked used; the cure is recorded; free space or fix the folder, "
+                   "and note it by hand\n")
+    assert PoisonList(poisons_path()).poisons == {}
+    assert RecoveryRooms(rooms_path()).used == []
