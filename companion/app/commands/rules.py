@@ -8,11 +8,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.app.notes import note
 from companion.errors import DataError, InvalidNotation
 from companion.systems.jongrogue.checks import damage, rate_terms
 from companion.systems.jongrogue.encounter import sleep_on_encounter
 from companion.systems.jongrogue.narration import format_terms
-from companion.systems.jongrogue.profile import PRESETS, Option, Role, load_profile, preset_options
+from companion.systems.jongrogue.profile import (
+    PRESETS,
+    Option,
+    Profile,
+    Role,
+    load_profile,
+    preset_options,
+)
 from companion.systems.jongrogue.tables import TABLES, Ability, Monster
 from companion.systems.jongrogue.tiles import Tile
 
@@ -47,6 +55,14 @@ def seeds_below(limit: int, why: str = "") -> Callable[[str], int]:
         return seed
 
     return seed_number
+
+
+def told_profile(profile: Profile) -> Profile:
+    """``profile``, its house rules said on stderr: each value the book fixes ([SEED]) that
+    it sets otherwise. They are played, not refused (play, simulate and rules say them)."""
+    for rule in profile.house_rules:
+        note(f"{profile.source}: {rule}")
+    return profile
 
 
 def existing_file(text: str) -> Path:
@@ -138,8 +154,10 @@ def _monster_json(m: Monster) -> dict[str, Any]:
     }
 
 
-def _monster_tile(args: argparse.Namespace, tile: Tile) -> Monster:
-    profile = load_profile(args.profile)
+def _monster_tile(
+    args: argparse.Namespace, tile: Tile, profile: Profile | None = None
+) -> Monster:
+    profile = profile or told_profile(load_profile(args.profile))
     role = profile.role(tile)
     if role is not Role.MONSTER:
         raise InvalidNotation(f"{tile} is not a monster tile in this profile (it is {role.value})")
@@ -161,9 +179,9 @@ def run_encounter(args: argparse.Namespace) -> int:
 
 
 def run_sleep(args: argparse.Namespace) -> int:
-    m = _monster_tile(args, args.monster_tile)
+    profile = told_profile(load_profile(args.profile))
+    m = _monster_tile(args, args.monster_tile, profile)
     sleep_check = Option.SLEEP_CHECK in preset_options(args.preset)
-    profile = load_profile(args.profile)
     if args.rings > profile.ring_slots:
         raise DataError(f"--rings {args.rings}: a PC wears at most {profile.ring_slots} "
                         "rings at once (JR-PC-4, the profile's pc.ring_slots)")
@@ -183,7 +201,7 @@ def run_sleep(args: argparse.Namespace) -> int:
 def run_rate(args: argparse.Namespace) -> int:
     """JR-MELEE's rate, and JR-DICE-2's tiles that decide a melee check whatever it is."""
     m: Monster = args.monster
-    profile = load_profile(args.profile)
+    profile = told_profile(load_profile(args.profile))
     raw, terms, rate = rate_terms(m.attack, args.level, args.weapon, args.strength)
     data = {"monster": m.id, "rate": rate, "raw": raw, "terms": terms,
             "clamped": raw != rate, "always_succeeds": str(profile.critical),
@@ -216,7 +234,7 @@ def run_damage(args: argparse.Namespace) -> int:
 
 
 def run_level(args: argparse.Namespace) -> int:
-    profile = load_profile(args.profile)
+    profile = told_profile(load_profile(args.profile))
     level = TABLES.level_for_xp(args.xp)
     nxt = TABLES.level_xp[level] if level < TABLES.max_level else None
     data = {"xp": args.xp, "level": level, "next_level_xp": nxt,

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.app.commands.rules import existing_file, positive_int, seeds_below
+from companion.app.commands.rules import existing_file, positive_int, seeds_below, told_profile
 from companion.app.session.save import SEED_LIMIT, profile_hash
 from companion.systems import jongrogue
 from companion.systems.jongrogue.autoplay import STRATEGIES, play
@@ -194,7 +194,8 @@ def _bar(done: int, total: int) -> None:
 
 def run(args: argparse.Namespace) -> int:
     profile = str(args.profile) if args.profile else None
-    load_profile(args.profile)  # report a broken profile before starting any process
+    # report a broken profile before starting any process, and say its house rules
+    told_profile(load_profile(args.profile))
     measured = parameters(args)  # the profile's hash before the games read it
     show = _bar if sys.stderr.isatty() else None
     tally, seconds = simulate(

@@ -165,6 +165,9 @@ class Profile:
     steal_ammo: int  # JR-AB-STEALITEM: arrows or shuriken taken in one theft
     armour_min: int  # JR-AB-RUST [DEFAULT]: rust lowers the armour no further than this
     items: dict[int, ItemSpec]
+    # What the profile sets otherwise than the book ([SEED], data/seed_values.toml): each
+    # "house rule: combat.thaw = 1 (the book: 8, JR-AB-FREEZE)", for the caller to say.
+    house_rules: tuple[str, ...] = ()
 
     def role(self, tile: Tile) -> Role:
         return self.roles[tile.index]
@@ -301,8 +304,52 @@ def _read_profile(source: str, raw: dict[str, object]) -> tuple[Profile, list[st
         steal_ammo=combat.number("steal_ammo", 1),
         armour_min=combat.number("armour_min"),
         items=_items(root.sub("items")),
+        house_rules=_house_rules(raw),
     )
     return profile, root.unread()
+
+
+@dataclass(frozen=True, slots=True)
+class SeedValue:
+    """A profile key whose value the book fixes ([SEED]): one table of
+    ``data/seed_values.toml``."""
+
+    table: str
+    key: str
+    book: int
+    rule: str  # the spec's rule
+    words: str  # the book's words
+
+
+def _seed_values() -> tuple[SeedValue, ...]:
+    source, raw = load_packaged("seed_values.toml")
+    root = Fields(source, raw)
+    found: list[SeedValue] = []
+    for table in raw:
+        section = root.sub(table)
+        for key in section.table:
+            f = section.sub(key)
+            found.append(SeedValue(table, key, f.number("book"), f.text("rule"), f.text("words")))
+    unread = root.unread()
+    if unread:
+        raise DataError(unread[0])
+    return tuple(found)
+
+
+SEED_VALUES = _seed_values()
+
+
+def _house_rules(raw: dict[str, object]) -> tuple[str, ...]:
+    """The seed values (SEED_VALUES) a profile sets otherwise: house rules, played as the
+    player chose, but said (each key was read, so it is there and of its type)."""
+    rules: list[str] = []
+    for seed in SEED_VALUES:
+        section = raw.get(seed.table)
+        value = section.get(seed.key) if isinstance(section, dict) else None
+        if value != seed.book:
+            rules.append(f"house rule: {seed.table}.{seed.key} = {value} "
+                         f"(the book: {seed.book}, {seed.rule})")
+    return tuple(rules)
 
 
 def default_profile() -> Profile:

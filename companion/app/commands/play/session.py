@@ -32,6 +32,7 @@ from companion.app.commands.play.telling import (
     show_stop,
     tell,
 )
+from companion.app.commands.rules import told_profile
 from companion.app.config import Config, Source
 from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
 from companion.app.session.controls import Controls, MenuChoices, PressSource
@@ -172,7 +173,7 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     input_kind = config.text("input.kind")
     if saved is None:
         profile_file = args.profile or config.existing_file("game.profile")
-        profile: Profile | None = load_profile(profile_file)
+        profile: Profile | None = told_profile(load_profile(profile_file))
         saved = SaveGame(
             seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
             preset=config.text("game.preset"),
