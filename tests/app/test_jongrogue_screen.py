@@ -53,7 +53,7 @@ def test_a_monster_s_state_and_flags_fit_its_detail_line() -> None:
     it (the state was Japanese first, the flags English first: "眠 asleep, hasted 倍速")."""
     view = played(0, 74)
     assert details(view)[1] == "asleep 眠, haste 倍速"
-    assert details(played(0, 1263))[0] == "awake 起, sealed 封魔"
+    assert "awake 起, sealed 封魔" in details(played(0, 359))
     kestrel = next(m for m in monsters(0, 74) if m.alive and m.hasted)
     every = replace(kestrel, invisible=True, sealed=True, on_gold=2)
     detail = monster_detail(every)
