@@ -7,7 +7,6 @@ real read-only folder in a child process without root's override of file modes.
 from __future__ import annotations
 
 import errno
-import fcntl
 import json
 import os
 import shutil
@@ -148,18 +147,19 @@ def test_a_read_only_folder_at_the_boot_services_resume_does_not_stop_the_game(
 
 
 class LogDisk:
-    """The disk under a ``--log`` file. It counts the log's writes: an append (os.write), or
-    a rewrite of the game's lines (seen at its os.fsync). Of those numbered ``failing`` (1
-    is the first) an append gets half its bytes written, then ENOSPC; a rewrite, ENOSPC."""
+    """The disk under a ``--log`` file, as a small card fills: at the log's ``fills_at``-th
+    write (os.write; 1 is the first) only ``room`` bytes are left, so a write takes what
+    fits and the next is refused (ENOSPC); cutting the file frees what it cut; at the
+    ``frees_at``-th write there is room again."""
 
-    def __init__(self, log: Path, monkeypatch: pytest.MonkeyPatch,
-                 failing: range = range(0)) -> None:
-        self.log, self.failing = log, failing
+    def __init__(self, log: Path, monkeypatch: pytest.MonkeyPatch, fills_at: int = 0,
+                 frees_at: int = 0, room: int = 40) -> None:
+        self.log, self.fills_at, self.frees_at, self.room = log, fills_at, frees_at, room
         self.writes = 0
-        self.refusing = False
-        self.real_write, self.real_fsync = os.write, os.fsync
+        self.free: int | None = None  # None: room enough
+        self.real_write, self.real_ftruncate = os.write, os.ftruncate
         monkeypatch.setattr(os, "write", self.write)
-        monkeypatch.setattr(os, "fsync", self.fsync)
+        monkeypatch.setattr(os, "ftruncate", self.ftruncate)
 
     def ours(self, fd: int) -> bool:
         return os.readlink(f"/proc/self/fd/{fd}") == str(self.log)
@@ -167,34 +167,36 @@ class LogDisk:
     def write(self, fd: int, data: Any) -> int:
         if not self.ours(fd):
             return self.real_write(fd, data)
-        if self.refusing:
-            self.refusing = False
-            raise OSError(errno.ENOSPC, NO_SPACE)
         self.writes += 1
-        if self.writes in self.failing:
-            self.refusing = True
-            return self.real_write(fd, bytes(data)[:len(data) // 2])
-        return self.real_write(fd, data)
+        if self.writes == self.fills_at:
+            self.free = self.room
+        if self.writes == self.frees_at:
+            self.free = None
+        if self.free is None:
+            return self.real_write(fd, data)
+        if self.free == 0:
+            raise OSError(errno.ENOSPC, NO_SPACE)
+        taken = self.real_write(fd, bytes(data)[:self.free])
+        self.free -= taken
+        return taken
 
-    def fsync(self, fd: int) -> None:
-        # An append's own fsync (the last step's) is part of its write, counted there.
-        if self.ours(fd) and not fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_APPEND:
-            self.writes += 1
-            if self.writes in self.failing:
-                raise OSError(errno.ENOSPC, NO_SPACE)
-        self.real_fsync(fd)
+    def ftruncate(self, fd: int, length: int) -> None:
+        if self.ours(fd) and self.free is not None:
+            self.free += max(0, os.fstat(fd).st_size - length)
+        self.real_ftruncate(fd, length)
 
 
 def test_a_full_disk_under_the_log_does_not_end_the_game_and_the_log_is_whole_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """With --log, a full disk ended the game (exit 1) though a refused save does not, and
-    left half a line, for which `replay` refused the whole file. The game goes on; the log
-    gets no half line, and is written whole once the disk takes it."""
+    left half a line, for which `replay` refused the whole file; then a rewrite of the game's
+    lines the disk cut short left half a line too. The game goes on; the log never keeps
+    half a line, and is written whole once the disk takes it."""
     reference = tmp_path / "reference.jsonl"
     assert main(["play", "--headless", "--seed", str(SEED), "--log", str(reference)]) == 0
     log = tmp_path / "game.jsonl"
-    LogDisk(log, monkeypatch, range(4, 7))
+    disk = LogDisk(log, monkeypatch, fills_at=4, frees_at=16)
     capsys.readouterr()
     assert main(["play", "--headless", "--seed", str(SEED), "--state",
                  str(tmp_path / "save.json"), "--log", str(log)]) == 0
@@ -204,27 +206,66 @@ def test_a_full_disk_under_the_log_does_not_end_the_game_and_the_log_is_whole_ag
         "is written whole again once it can be",
         f"companion: the log {log} holds the whole game again",
     ]
-    assert "Result:" in out
+    assert "Result:" in out and disk.writes > 16
     lines, whole = log.read_text().splitlines(), reference.read_text().splitlines()
     assert [json.loads(line) for line in lines[1:]] == [json.loads(line) for line in whole[1:]]
     monkeypatch.undo()
     assert main(["replay", str(log)]) == 0
 
 
+@pytest.mark.parametrize("filled", ["at the last step", "before it, for good"])
 def test_a_log_the_disk_refuses_at_the_games_end_keeps_whole_lines(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    """The last step's lines cannot be written: said, and the log keeps whole lines, the
-    game up to its last step."""
+        capsys: pytest.CaptureFixture[str], filled: str) -> None:
+    """The disk fills and stays full: the game ends, the log keeps whole lines (the game up
+    to where the disk filled), and the end says the log stops before the game's end (a
+    disk full for good said only that the log would be written whole again)."""
     reference = tmp_path / "reference.jsonl"
     counted = LogDisk(reference, monkeypatch)
     assert main(["play", "--headless", "--seed", str(SEED), "--log", str(reference)]) == 0
     log = tmp_path / "game.jsonl"
-    LogDisk(log, monkeypatch, range(counted.writes, counted.writes + 1))
+    LogDisk(log, monkeypatch, fills_at=counted.writes if filled == "at the last step" else 20)
     capsys.readouterr()
     assert main(["play", "--headless", "--seed", str(SEED), "--log", str(log)]) == 0
-    assert capsys.readouterr().err == (f"companion: cannot write the log {log} ({NO_SPACE}): "
-                                       "it stops before the game's end\n")
+    told = capsys.readouterr().err.splitlines()
+    assert told[-1] == f"companion: cannot write the log {log} ({NO_SPACE}): it stops " \
+                       "before the game's end"
     lines, whole = log.read_text().splitlines(), reference.read_text().splitlines()
     assert log.read_bytes().endswith(b"\n") and lines[1:] == whole[1:len(lines)]
     assert len(whole) > len(lines) > 1
+    monkeypatch.undo()
+    assert main(["replay", str(log)]) == 0
+
+
+def test_a_log_the_kernel_cuts_short_for_good_keeps_whole_lines(tmp_path: Path) -> None:
+    """A real refusal, from the kernel: the companion may write no file larger than half the
+    game's log (RLIMIT_FSIZE, as a card's filesystem limits a file). The log's rewrite of
+    the game's lines was cut part-way and kept half a line, which replay refused, and the
+    refusal (EFBIG) ended the game. The game ends whole; the log keeps whole lines."""
+    import resource
+    import signal
+
+    reference = tmp_path / "reference.jsonl"
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
+           "COMPANION_CONFIG_DIR": str(tmp_path / "config")}
+    play = [sys.executable, "-m", "companion", "play", "--headless", "--seed", str(SEED)]
+    subprocess.run([*play, "--log", str(reference)], env=env, check=True,
+                   capture_output=True, timeout=120)
+    limit = reference.stat().st_size // 2
+
+    def small_files() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    log = tmp_path / "game.jsonl"
+    result = subprocess.run([*play, "--log", str(log)], env=env, capture_output=True,
+                            text=True, timeout=120, preexec_fn=small_files)
+    assert result.returncode == 0, result.stderr
+    assert "Result:" in result.stdout
+    too_large = os.strerror(errno.EFBIG)
+    assert result.stderr.splitlines()[-1] == (f"companion: cannot write the log {log} "
+                                              f"({too_large}): it stops before the game's end")
+    lines, whole = log.read_text().splitlines(), reference.read_text().splitlines()
+    assert log.read_bytes().endswith(b"\n") and lines[1:] == whole[1:len(lines)]
+    assert log.stat().st_size <= limit
+    assert main(["replay", str(log)]) == 0

@@ -48,9 +48,10 @@ from companion.hw.buttons import WaitingSignal
 from companion.hw.display import Display
 from companion.hw.display.view import Option
 
-#: Errors that say the disk or folder cannot take a write now, not that the path is wrong.
+#: Errors that say the disk or folder cannot take a write now, not that the path is wrong
+#: (EFBIG: a file grown to the largest its filesystem or the process may write).
 DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM,
-                         errno.EIO})
+                         errno.EIO, errno.EFBIG})
 
 
 @dataclass(frozen=True)
@@ -163,8 +164,9 @@ class Session:
 
     def write_log(self, events: Sequence[Any], finished: bool) -> None:
         """Add a step's lines to the log; after a write the disk refused, the game's lines
-        whole, from where they begin. A refused write (full, read-only) is told once and
-        play goes on, as for the save: the log only tells the game, the save keeps it."""
+        whole, from where they begin. A refused write (full, read-only) is told once, and
+        again if the game ends with the log behind; play goes on, as for the save: the log
+        only tells the game, the save keeps it."""
         if self.log is None:
             return
         try:
@@ -175,7 +177,7 @@ class Session:
         except OSError as exc:
             if exc.errno not in DISK_ERRNOS:
                 raise
-            if not self.log_behind:
+            if finished or not self.log_behind:
                 after = ("it stops before the game's end" if finished else
                          "the game goes on, and the log is written whole again once it can be")
                 print(f"companion: cannot write the log {self.log.path} "

@@ -6,7 +6,6 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import BinaryIO
 
 from companion.files import atomic_write_bytes
 
@@ -38,7 +37,7 @@ class GameLog:
         try:
             with open(path, "rb+") as handle:
                 end = handle.seek(0, os.SEEK_END)
-                size = _last_line_end(handle, end)
+                size = _last_line_end(handle.fileno(), end)
                 if size != end:
                     handle.truncate(size)
         except FileNotFoundError:
@@ -71,12 +70,10 @@ class GameLog:
             # before it learned the new start) goes: this rewrite writes ours again.
             later = _without_ours(later, lines)
             if not later:
-                handle.truncate(start)
-                handle.seek(start)
-                handle.write(ours)
-                handle.flush()
-                os.fsync(handle.fileno())
+                os.ftruncate(fd, start)
+                os.lseek(fd, start, os.SEEK_SET)
                 self.start = start
+                _write_whole_lines(fd, ours, sync=True)
                 return
             handle.seek(0)
             before = handle.read(start)
@@ -85,38 +82,43 @@ class GameLog:
         self.start = start + len(later)
 
     def append(self, lines: Sequence[str], sync: bool = False) -> None:
-        """Add lines at the end; ``sync`` when no resume would rewrite what a cut lost. A
-        write the disk refuses part-way is taken back (cutting a file needs no room): half
-        a line would make `replay` refuse the whole file."""
+        """Add lines at the end; ``sync`` when no resume would rewrite what a cut lost."""
         if not lines:
             return
-        data = memoryview("".join(line + "\n" for line in lines).encode("utf-8"))
         try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            # Read and write: a refused write is cut back to a line end read from the file.
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
             try:
-                end = os.lseek(fd, 0, os.SEEK_END)
-                try:
-                    while data:
-                        data = data[os.write(fd, data):]
-                    if sync:
-                        os.fsync(fd)
-                except OSError:
-                    os.ftruncate(fd, end)
-                    raise
+                _write_whole_lines(fd, "".join(line + "\n" for line in lines).encode("utf-8"),
+                                   sync)
             finally:
                 os.close(fd)
         except OSError as exc:
             raise _named(exc, self.path) from exc
 
 
-def _last_line_end(handle: BinaryIO, end: int) -> int:
+def _write_whole_lines(fd: int, data: bytes, sync: bool) -> None:
+    """Write ``data`` (whole lines) at ``fd``'s offset. A write the disk refuses part-way is
+    cut back to the last whole line (cutting a file needs no room): half a line would make
+    `replay` refuse the whole file."""
+    view = memoryview(data)
+    try:
+        while view:
+            view = view[os.write(fd, view):]
+        if sync:
+            os.fsync(fd)
+    except OSError:
+        os.ftruncate(fd, _last_line_end(fd, os.lseek(fd, 0, os.SEEK_END)))
+        raise
+
+
+def _last_line_end(fd: int, end: int) -> int:
     """Where the last whole line of a file of ``end`` bytes ends (0: none), read back from
     its end a block at a time: a log of years of games is never read into memory whole."""
     block = end
     while block > 0:
         start = max(0, block - _BLOCK)
-        handle.seek(start)
-        found = handle.read(block - start).rfind(b"\n")
+        found = os.pread(fd, block - start, start).rfind(b"\n")
         if found >= 0:
             return start + found + 1
         block = start
