@@ -110,3 +110,30 @@ def test_a_save_a_newer_companion_wrote_is_kept_whole_with_how_to_carry_it_on(
                 f"scripts/install-pi.sh) to carry it on, with --resume --state {kept}){then}"
                 in err)
         kept.unlink()
+
+
+def test_a_newer_save_in_a_folder_that_refuses_renames_says_what_it_is(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A newer companion's save on a read-only card stopped the run with the bare
+    "save.json: Read-only file system", nothing said of the newer companion or updating,
+    at every start of the boot service. It is named, and left where it is."""
+    import json
+
+    from companion.app.cli import main
+
+    path = default_save_path()
+    path.parent.mkdir(parents=True)
+    text = json.dumps({**json.loads(SaveGame(seed=3, preset="ez", inputs=["1m"], events=1)
+                                    .to_json()), "rules": 99})
+    path.write_text(text)
+
+    def read_only(src: object, dst: object) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(src))
+
+    monkeypatch.setattr(os, "replace", read_only)
+    assert main(["play", "--headless", "--resume", "--state", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "played by a newer companion (rules revision 99" in err
+    assert "update this companion (git pull, then bash scripts/install-pi.sh)" in err
+    assert f"{path.parent} lets no file in it be renamed (Read-only file system)" in err
+    assert path.read_text() == text

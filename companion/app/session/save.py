@@ -51,7 +51,7 @@ S = TypeVar("S", bound="SaveGame")
 
 class SaveLeftInPlace(DataError):
     """A save that is whole but not this run's to play: it is someone's game, not a broken
-    save, so it is refused and left where it is."""
+    save, so :func:`read_save` leaves it where it is and its caller decides."""
 
 
 class AnotherModesSave(SaveLeftInPlace):

@@ -79,8 +79,16 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
 
 def keep_newer(save_path: Path, exc: NewerSave) -> str:
     """Keep a save a newer companion wrote aside as ``.newer-…`` (whole, for that companion
-    to carry on), and say so: it was kept aside as corrupt, with nothing said of updating."""
-    kept = move_aside(save_path, "newer")
+    to carry on), and say so, with how to carry it on. A folder that lets no file be
+    renamed (read-only) stops the run, saying what the save is: the bare OS error said
+    nothing of the newer companion."""
+    try:
+        kept = move_aside(save_path, "newer")
+    except OSError as err:
+        raise DataError(f"{exc}; {NewerSave.UPDATE}. It cannot be kept aside for a new game "
+                        f"here: {save_path.parent} lets no file in it be renamed "
+                        f"({err.strerror}); fix the folder, or play a new game with --state "
+                        "ANOTHER.json") from None
     return f"{exc}; it is kept as {kept.name} ({NewerSave.UPDATE}, with --resume --state {kept})"
 
 
