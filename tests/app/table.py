@@ -54,7 +54,7 @@ class Buttons:
 
     def run(self, session: Session) -> None:
         try:
-            session.show(session.next_prompt())
+            session.show_next()
             session.run()
         finally:
             self.panel.close()
