@@ -43,6 +43,7 @@ from companion.app.session.save import (
     SAVE_LIMIT,
     AnotherModesSave,
     CorruptSave,
+    NewerSave,
     SaveGame,
     read_save,
 )
@@ -376,7 +377,8 @@ def load_fight_save(path: Path, preset: str) -> FightSave | None:
     moved aside (:func:`~companion.app.session.save.read_save`). A whole save of another
     mode (a game of JongRogue, the other system's table) given as ``--state`` is refused
     (:class:`AnotherModesSave`) and left where it is: it is someone's game, not a broken
-    table."""
+    table. One a newer companion wrote (:class:`NewerSave`) is left for the caller, which
+    keeps it aside as ``.newer-…`` (:func:`open_table`)."""
     wanted = (f"a {preset} table's save", f"the {preset} table", f"{preset}/table.json")
 
     def parse(text: str, source: str) -> FightSave:
@@ -493,11 +495,14 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
 
     ``resume``: the table save at ``state_path`` is replayed, a half-thrown action too;
     otherwise (or with no usable save) the fight file is taken up as it is, which holds
-    every action finished at the table. ``rolls`` None: the companion throws, from the
-    save's seed, going on after a resume with the dice an uninterrupted fight would have
-    had; ``sim_rolls`` builds a feed that throws only some dice from that seeded source
-    (those whose sides are ``simulated``) and has the others read or typed. The fight file
-    is rewritten after every action (the save first).
+    every action finished at the table. A save that cannot go on (corrupt, or a newer
+    companion's) is kept aside and told of through ``tell``.
+
+    ``rolls`` None: the companion throws, from the save's seed, going on after a resume
+    with the dice an uninterrupted fight would have had; ``sim_rolls`` builds a feed that
+    throws only some dice from that seeded source (those whose sides are ``simulated``) and
+    has the others read or typed. The fight file is rewritten after every action (the save
+    first).
     """
     fight_path = fight_path.resolve()
     all_sim = rolls is None and sim_rolls is None
@@ -510,6 +515,8 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
             saved = load_fight_save(state_path, table.preset)
         except CorruptSave as exc:
             tell(f"{exc}; taking up the fight file")
+        except NewerSave as exc:
+            _keep_newer(state_path, exc, tell)
         if saved is None:
             note(f"no unfinished fight saved in {state_path}: taking up {fight_path}")
         elif saved.finished:
@@ -530,6 +537,8 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
             old = load_fight_save(state_path, table.preset)
         except CorruptSave as exc:  # kept aside: said, as with --resume
             tell(f"{exc}; taking up the fight file")
+        except NewerSave as exc:
+            _keep_newer(state_path, exc, tell)
         if old is not None and not old.finished:
             if old.fight_path != str(fight_path):
                 # Another fight's table: a fight file that cannot be read (a misspelt
@@ -704,6 +713,18 @@ def _set_aside(table: Table, old: FightSave, state_path: Path, label: str,
                        f"play it on with --resume --fight {old.fight_path}, or fix the folder")
     tell(f"the unfinished table of {old.fight_path} in {state_path} is kept as {kept.name}"
          + ("; every action it finished is in that fight file" if whole else ""))
+
+
+def _keep_newer(state_path: Path, exc: NewerSave, tell: Callable[[str], object]) -> None:
+    """A table save a newer companion wrote: kept aside as ``.newer-…`` (whole, for that
+    companion to carry on) and told, with how to carry it on; the fight file is taken up
+    then, as for a save that cannot go on. A folder that lets nothing be renamed stops the
+    table, saying what the save is and what to do."""
+    kept = _kept_aside(state_path, "newer", f"{exc}; {NewerSave.UPDATE}. It cannot be kept "
+                       "aside for the fight file to be taken up",
+                       "give another --state, or fix the folder")
+    tell(f"{exc}; it is kept as {kept.name} ({NewerSave.UPDATE}, with --resume --state "
+         f"{kept}); taking up the fight file")
 
 
 def _kept_aside(state_path: Path, why: str, what: str, then: str) -> Path:
