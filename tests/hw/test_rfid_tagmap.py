@@ -77,16 +77,45 @@ def test_an_empty_file_says_it_is_empty(tmp_path: Path, text: str) -> None:
                                 "it, then run `companion calibrate rfid` to enrol the stickers")
 
 
-def test_a_sticker_written_twice_alike_names_its_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("text", [
+    'version = 1\n[tags]\n"04AABB00" = "5p"\n"04AABB00" = "1m"\n',
+    'version = 1\n[tags]  # stickers\n04AABB00 = "5p"\n04AABB00 = "1m"\n',
+    "version = 1\n[ 'tags' ]\n'04AABB00' = \"5p\"\n\"04AABB00\" = \"1m\"\n",
+])
+def test_a_sticker_written_twice_alike_names_its_line(tmp_path: Path, text: str) -> None:
     """Audit rfid #10: the same UID on two lines said tomllib's "Cannot overwrite a value
-    (at line 4, column 14)", not that a sticker was listed twice."""
+    (at line 4, column 14)", not that a sticker was listed twice (bare or quoted, under a
+    [tags] with a comment too)."""
     path = tmp_path / "rfid_tags.toml"
-    path.write_text('version = 1\n[tags]\n"04AABB00" = "5p"\n"04AABB00" = "1m"\n',
-                    encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     with pytest.raises(DataError) as error:
         TagMap.load(path)
     assert str(error.value) == (f"{path}: line 4: the same sticker as an earlier line: delete "
                                 "one of them")
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ('version = 1\nversion = 1\n[tags]\n"04A1B2C3" = "5p"\n', 2),
+    ('version = 1\n[tagz]\n"04AABB00" = "5p"\n"04AABB00" = "1m"\n', 4),
+    ('version = 1\n[tags]\nfive = "5p"\nfive = "1m"\n', 4),
+])
+def test_a_key_written_twice_that_is_no_sticker_says_to_mend_its_line(
+        tmp_path: Path, text: str, line: int) -> None:
+    """Review #4: any key written twice (``version = 1`` twice, a UID under a misspelt
+    table, a line in [tags] that is no UID) was "the same sticker as an earlier line:
+    delete one of them", as if a sticker were listed twice. Only a UID in [tags] is said
+    so; any other is the line to mend or delete."""
+    path = tmp_path / "rfid_tags.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as error:
+        TagMap.load(path)
+    message = str(error.value)
+    assert "same sticker" not in message
+    assert message.startswith(f"{path}: cannot read the RFID tag map: Cannot overwrite a "
+                              f"value (at line {line}, column ")
+    assert message.endswith("; mend or delete the line it names (the last one, if the file "
+                            "was cut short) in a text editor: a sticker whose line is deleted "
+                            "is enrolled again by `companion calibrate rfid`")
 
 
 def test_a_tag_map_cut_short_says_what_to_do(tmp_path: Path) -> None:

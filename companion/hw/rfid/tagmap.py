@@ -54,19 +54,41 @@ def _is_em4100(text: str) -> bool:
     return len(text) == 10 and all(c in "0123456789ABCDEF" for c in text)
 
 
-def _toml_error(exc: tomllib.TOMLDecodeError) -> str:
-    """What is wrong with a tag map that is not TOML, and what to do: a UID written twice in
-    the same spelling is tomllib's "Cannot overwrite a value", said here as the sticker it is.
-    The file is not set aside, as calibration's own files are: it holds hours of enrolling,
-    and mending or deleting the one broken line keeps the rest."""
-    text = str(exc)
-    where = re.search(r"\(at line (\d+), column \d+\)$", text)
-    if text.startswith("Cannot overwrite a value") and where:
+def _toml_error(exc: tomllib.TOMLDecodeError, text: str) -> str:
+    """What is wrong with a tag map that is not TOML (``text``), and what to do: a UID
+    written twice in the same spelling under ``[tags]`` is tomllib's "Cannot overwrite a
+    value", said here as the sticker it is; any other line (a repeated ``version``) is to be
+    mended or deleted. The file is not set aside, as calibration's own files are: it holds
+    hours of enrolling, and mending or deleting the one broken line keeps the rest."""
+    said = str(exc)
+    where = re.search(r"\(at line (\d+), column \d+\)$", said)
+    if said.startswith("Cannot overwrite a value") and where \
+            and _sticker_line(text, int(where.group(1))):
         return (f"line {where.group(1)}: the same sticker as an earlier line: delete one of "
                 "them")
-    return (f"cannot read the RFID tag map: {text}; mend or delete the line it names (the "
+    return (f"cannot read the RFID tag map: {said}; mend or delete the line it names (the "
             "last one, if the file was cut short) in a text editor: a sticker whose line is "
             "deleted is enrolled again by `companion calibrate rfid`")
+
+
+def _sticker_line(text: str, number: int) -> bool:
+    """Is line ``number`` (from 1) of a tag map a sticker's: a UID's key inside ``[tags]``?"""
+    lines = text.split("\n")  # as tomllib counts them
+    if not 1 <= number <= len(lines):
+        return False
+    table = ""  # the top level
+    for line in lines[:number - 1]:
+        header = re.fullmatch(r"\s*\[\s*([\"']?)([^\]\"']*)\1\s*\]\s*(#.*)?", line)
+        if header:
+            table = header.group(2).strip()
+    key, sep, _ = lines[number - 1].partition("=")
+    if table != "tags" or not sep:
+        return False
+    try:
+        normalise_uid(key.strip().strip("\"'"))
+    except DataError:
+        return False
+    return True
 
 
 def _same_kind(tags: dict[str, object], tile: Tile) -> list[str]:
@@ -93,9 +115,10 @@ class TagMap:
         if not path.exists():
             return cls()
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+            data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise DataError(f"{path}: {_toml_error(exc)}") from exc
+            raise DataError(f"{path}: {_toml_error(exc, text)}") from exc
         except (OSError, UnicodeDecodeError) as exc:
             raise DataError(f"{path}: cannot read the RFID tag map: {exc}") from exc
         if not data:  # "version must be 1, not None" would send the player to add a line
