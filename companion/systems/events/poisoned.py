@@ -101,7 +101,8 @@ class Poison:
 def tracked_name(poisoned: Mapping[str, Poison], who: str) -> str:
     """The name ``who``'s poison is tracked under: the name as typed, else the one it is
     but for case and width (``aki``, ``ＡＫＩ`` for Aki), when only one is; DataError naming
-    those tracked when there is none. `cure --who aki` was refused for Aki's poison."""
+    those it could be when there are more (Aki and AKI both tracked), and those tracked when
+    there is none. `cure --who aki` was refused for Aki's poison."""
     if who in poisoned:
         return who
     folded = unicodedata.normalize("NFKC", who).strip().casefold()
@@ -109,6 +110,10 @@ def tracked_name(poisoned: Mapping[str, Poison], who: str) -> str:
              if unicodedata.normalize("NFKC", name).strip().casefold() == folded]
     if len(alike) == 1:
         return alike[0]
+    if alike:
+        names = f"{', '.join(alike[:-1])} or {alike[-1]}"
+        raise DataError(f"{who!r} could be {names}, each with a poison tracked: give the name "
+                        "as tracked")
     tracked = ", ".join(poisoned) or "nobody"
     raise DataError(f"{who!r} has no tracked poison (tracked: {tracked})")
 

@@ -558,6 +558,27 @@ def test_cure_and_act_find_a_poison_whatever_the_case_or_width_of_the_name(
     assert code == 0 and out.startswith("Aki's ") and _tracked(capsys) == {}
 
 
+def test_a_name_two_tracked_poisons_share_but_for_case_names_both(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review #5: with Aki and AKI both poisoned (tracked apart), `cure --who aki` said
+    "'aki' has no tracked poison (tracked: Aki, AKI)", which is false: it could be either.
+    Both are named, and the player asked to give the name as tracked; nothing is cured."""
+    for who in ("Aki", "AKI"):
+        code, _, _ = _run(capsys, "poison", "--who", who, "--seed", "2")
+        assert code == 0
+    assert sorted(_tracked(capsys)) == ["AKI", "Aki"]
+    for action in ("cure", "act"):
+        code, out, err = _run(capsys, action, "--who", "aki")
+        assert code != 0 and out == ""
+        assert "has no tracked poison" not in err
+        assert "'aki' could be Aki or AKI, each with a poison tracked: give the name as " \
+            "tracked" in err
+    assert sorted(_tracked(capsys)) == ["AKI", "Aki"]
+    code, _, _ = _run(capsys, "cure", "--who", "AKI")
+    assert code == 0 and list(_tracked(capsys)) == ["Aki"]
+
+
 def test_the_poison_list_cures_by_the_name_as_the_command_finds_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
