@@ -24,6 +24,7 @@ import json
 import shlex
 import sys
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -169,6 +170,8 @@ def run(args: argparse.Namespace) -> int:
         elif args.table == "recovery":
             notes.append("To have the room remembered, name it with --room NAME: coming back "
                          "to it then gives nothing (EV-REC-1)")
+        if refused is not None and room is not None:
+            report = _room_not_recorded(report, room)
         if args.json:
             used = {"used_rooms": rooms.used} if rooms is not None else {}
             print_json(args, {**report.to_json(), "poisoned": poisons.to_json(), **used})
@@ -194,6 +197,15 @@ def _not_recorded(why: str, tracked: Tracked, room: str | None) -> str:
         lost.append(f"room {room} not marked used")
     return (f"cannot save the poison list {why}: nothing of this roll is recorded "
             f"({'; '.join(lost)})")
+
+
+def _room_not_recorded(report: EventReport, room: str) -> EventReport:
+    """``report`` with its "room ROOM now used" said not recorded: the disk refused the
+    room (or the poison list before it, when the room is not marked either)."""
+    steps = tuple(replace(step, text=f"{step.text} (not recorded)")
+                  if step.data.get("room_used") and step.data.get("room") == room else step
+                  for step in report.steps)
+    return replace(report, steps=steps)
 
 
 def _poison_list() -> PoisonList:
@@ -264,8 +276,8 @@ def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
            poisons: Mapping[str, Poison], kept: bool = True) -> list[str]:
     """What tracking did, for the lines under the table's walk; a 判定－１ poison also names
     ``act`` (EV-POI-5). Not ``kept`` (the list was refused), no poison is said to be
-    tracked."""
-    notes = tracking_notes(tracked, rules)
+    tracked, cured or replaced: the list still holds what it held."""
+    notes = tracking_notes(tracked, rules) if kept else []
     if tracked.cured_unnamed:
         notes.append("The first member's poison is cured: `companion events cure --who NAME` "
                      "ends it in the list")

@@ -84,3 +84,44 @@ def test_a_room_the_disk_refuses_to_mark_is_said_beside_the_cure_kept(
                    "and note it by hand\n")
     assert PoisonList(poisons_path()).poisons == {}
     assert RecoveryRooms(rooms_path()).used == []
+
+
+def test_a_recovery_the_disk_refused_says_neither_the_cure_nor_the_room_on_stdout(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Review #10: with the poison list refused, stdout still said "room 5 now used" and
+    "Poisons cured (EV-REC-1): Aki's …" while stderr said Aki is still listed as poisoned
+    and the room not marked. The room's line says it is not recorded, and the cure is not
+    said to be in the list."""
+    main(["events", "poison", "--who", "Aki", "--seed", "3"])
+    capsys.readouterr()
+    assert main(["events", "recovery", "--room", "5", "--seed", "4"]) == 0
+    kept = capsys.readouterr().out
+    assert "room 5 now used: coming back gives nothing\n" in kept
+    assert "Poisons cured (EV-REC-1): Aki's" in kept
+    main(["events", "new-dungeon"])
+    main(["events", "poison", "--who", "Aki", "--seed", "3"])
+    disk_full_for(poisons_path(), monkeypatch)
+    capsys.readouterr()
+    assert main(["events", "recovery", "--room", "5", "--seed", "4"]) == 1
+    out = capsys.readouterr().out
+    assert "Poisons cured" not in out
+    assert "この部屋は使用済み/room 5 now used: coming back gives nothing (not recorded)\n" in out
+    assert out == kept.replace("coming back gives nothing\n",
+                               "coming back gives nothing (not recorded)\n").split(
+                                   "Poisons cured")[0]
+
+
+def test_a_room_the_disk_refused_is_said_not_recorded_on_stdout_too(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Review #10: the used rooms refused (the cure kept), stdout still said "room 5 now
+    used" as if remembered; it says the room is not recorded, and the cure (recorded) is
+    still said."""
+    main(["events", "poison", "--who", "Aki", "--seed", "3"])
+    disk_full_for(rooms_path(), monkeypatch)
+    capsys.readouterr()
+    assert main(["events", "recovery", "--room", "5", "--seed", "4", "--json"]) == 1
+    out = capsys.readouterr().out
+    assert "room 5 now used: coming back gives nothing (not recorded)" in out
+    assert main(["events", "recovery", "--room", "5", "--seed", "4"]) == 1
+    out = capsys.readouterr().out
+    assert "room 5 now used: coming back gives nothing (not recorded)\n" in out
