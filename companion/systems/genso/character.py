@@ -19,6 +19,15 @@ from companion.systems.genso.money import Purse, Rates, times
 from companion.systems.genso.rules import ABILITIES, GensoRules, Item, Slot
 
 
+class HeldNotInPack(IllegalAction):
+    """A sale of an item the character holds or wears (only the pack's goods are sold):
+    ``item`` is its key, for a caller that names how it is taken off."""
+
+    def __init__(self, message: str, item: str) -> None:
+        super().__init__(message)
+        self.item = item
+
+
 class Kind(Enum):
     """PC or NPC (GM-COMBAT-8 and GM-CHAR: PCs follow the formulas, NPCs keep printed numbers)."""
 
@@ -577,7 +586,11 @@ def sale(rules: GensoRules, character: Character, key: str,
     # asked for a price first, then said it was not there.
     carried = f"used:{item.key}" if used else item.key
     if carried not in character.equipment:
-        raise IllegalAction(_not_in_pack(character, item, used))
+        if not used and item.key in _worn(character):
+            raise HeldNotInPack(f"{character.name} holds {item.name} (readied or worn, not in "
+                                "the pack): take it off first, then sell it", item.key)
+        raise IllegalAction(f"{character.name} carries no {'used ' if used else ''}"
+                            f"{item.name} in the pack")
     paid_or_none = item.used_buyback if used else item.buyback
     coins_or_none = item.used_buyback_coins if used else item.buyback_coins
     if paid_or_none is None or coins_or_none is None:
@@ -594,16 +607,10 @@ def sale(rules: GensoRules, character: Character, key: str,
             paid_or_none, coins_or_none)
 
 
-def _not_in_pack(character: Character, item: Item, used: bool) -> str:
-    """Why ``item`` cannot be sold: held or worn (only the pack's goods are sold, so it
-    comes off first), or not carried at all."""
-    worn = (*character.weapons, character.armor, character.shield, *character.rings_left,
+def _worn(character: Character) -> tuple[str | None, ...]:
+    """The items ``character`` holds or wears (readied weapons, armour, shield, rings)."""
+    return (*character.weapons, character.armor, character.shield, *character.rings_left,
             *character.rings_right)
-    if not used and item.key in worn:
-        return (f"{character.name} holds {item.name} (readied or worn, not in the pack): "
-                f"take it off first (`companion genso gear SHEET {item.key} --off`), then "
-                "sell it")
-    return f"{character.name} carries no {'used ' if used else ''}{item.name} in the pack"
 
 
 def _printed_kept(character: Character) -> Character:

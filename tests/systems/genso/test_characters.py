@@ -19,6 +19,7 @@ from companion.systems.genso.character import (
     Condition,
     Creation,
     Hand,
+    HeldNotInPack,
     Kind,
     award_experience,
     buy,
@@ -351,11 +352,15 @@ def test_selling_by_the_buy_back_prices() -> None:
 def test_selling_what_is_held_or_not_carried_says_so_before_any_price() -> None:
     """GM-EQUIP-3: pc1's club (readied in its hand) was "not in the pack", with no word of
     taking it off; and a sword pc1 does not have asked for the GM's price first, then said it
-    was not there. The held club says how to take it off; the sword, that it is not carried."""
+    was not there. The held club says to take it off first, in game words (review #11: it
+    named `companion genso gear SHEET club --off`, a command line the table's screen cannot
+    run; the command adds it); the sword, that it is not carried."""
     pc1 = preset(RULES, "pc1")
-    with pytest.raises(IllegalAction, match=r"holds 棍棒/Club \(readied or worn, not in the "
-                       r"pack\): take it off first \(`companion genso gear SHEET club --off`\)"):
+    with pytest.raises(HeldNotInPack) as held:
         sale(RULES, pc1, "club", 3)
+    assert str(held.value) == ("駆け出し冒険者１ holds 棍棒/Club (readied or worn, not in the "
+                               "pack): take it off first, then sell it")
+    assert held.value.item == "club"
     with pytest.raises(IllegalAction, match=r"carries no 剣/Sword in the pack"):
         sale(RULES, pc1, "sword")
     off = unequip(RULES, pc1, "club")

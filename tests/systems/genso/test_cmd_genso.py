@@ -407,6 +407,23 @@ def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return err
 
 
+def test_selling_a_held_item_names_the_command_that_takes_it_off(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review #11: the system's refusal named `companion genso gear SHEET club --off` (a
+    command line, with SHEET for the sheet given); the system now says it in game words and
+    `genso sell` adds the command, with the sheet as given."""
+    sheet = tmp_path / "my pc1.toml"
+    run(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    err = fails(capsys, "sell", str(sheet), "club", "--price", "3")
+    assert err == ("companion: error: 駆け出し冒険者１ holds 棍棒/Club (readied or worn, not in "
+                   "the pack): take it off first, then sell it (`companion genso gear "
+                   f"'{sheet}' club --off` takes it off)\n")
+    run(capsys, "gear", str(sheet), "club", "--off")
+    assert run(capsys, "sell", str(sheet), "club", "--price", "3")["said"].startswith(
+        "GM-ECON-1 sold 棍棒/Club")
+
+
 def test_a_combat_move_then_an_attack_and_undo_in_words(
     user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

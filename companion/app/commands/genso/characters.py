@@ -6,6 +6,7 @@ presets, travel time and lore, and the changes written back to a saved sheet (``
 from __future__ import annotations
 
 import argparse
+import shlex
 from collections.abc import Callable
 from typing import Any
 
@@ -19,7 +20,7 @@ from companion.app.commands.genso.files import (
 from companion.app.commands.roll import emit, run_with_source
 from companion.app.overrides import read_text
 from companion.dice import DiceSource
-from companion.errors import DataError
+from companion.errors import DataError, IllegalAction
 from companion.files import write_toml
 from companion.systems.genso import character as chars
 from companion.systems.genso.character import Character, Derived, Hand, derive
@@ -214,7 +215,11 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
 
 def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
     def change(c: Character) -> tuple[Character, str]:
-        after, _, coins = chars.sale(rules, c, args.item, args.price)
+        try:
+            after, _, coins = chars.sale(rules, c, args.item, args.price)
+        except chars.HeldNotInPack as exc:  # the system says it in game words
+            raise IllegalAction(f"{exc} (`companion genso gear {shlex.quote(args.sheet)} "
+                                f"{exc.item} --off` takes it off)") from None
         name, _, _ = args.item.partition(":")
         sold = (f"{rules.mana_stone['ja']}/{rules.mana_stone['en']}"
                 if chars.is_mana_stone(rules, name) else
