@@ -157,12 +157,14 @@ class _Walk:
             return f"each member{tag}"
         return f"the best member, once for the whole party{tag}"
 
-    def check_prompt(self, rule: str, key: str, who: str, after: str, **kw: Any) -> None:
-        """Generic mode: name the check and target; the GM resolves it. ``kw`` goes to the
-        step (its ``data``)."""
+    def check_prompt(self, rule: str, key: str, who: str, after: str,
+                     data: Mapping[str, Any] | None = None) -> None:
+        """Generic mode: name the check and target; the GM resolves it. ``data``: the
+        step's (what a table applies, e.g. the trap a failed disarm sets off)."""
         spec = self.rules.checks[key]
         _, target_text = self.fixed(spec.fixed)
-        self.add(rule, f"{who}: {spec.label()} vs {target_text} — GM resolves; {after}", **kw)
+        self.add(rule, f"{who}: {spec.label()} vs {target_text} — GM resolves; {after}",
+                 data=data or {})
 
     def best(self, key: str, members: Sequence[Member] | None = None) -> Member | None:
         """The member with the highest bonus for a check (first in marching order on ties)."""
