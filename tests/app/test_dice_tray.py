@@ -571,3 +571,17 @@ def test_a_trapped_door_says_how_the_tray_rolls_the_trap() -> None:
     texts = [step.text for step in mode.dice.steps]
     assert "On a failed disarm pick Trap 罠 from the menu 失敗したら罠表" in texts
     assert not any("companion events" in text for text in texts)
+
+
+def test_a_poison_trap_says_how_the_tray_rolls_the_poison() -> None:
+    """EV-TRAP-4: a poison needle in the tray said "(companion events poison --who NAME)", a
+    command line the tray cannot run; it now says to pick Poison 毒 from the menu."""
+    from companion.app.session.mode import Throw
+
+    mode = DiceTrayMode(("2D6",), "simulated 仮想")
+    mode.answer(1)  # Event table
+    mode.answer(2)  # Trap
+    mode.answer(Throw((4,)))  # EV-TRAP-1 row 4: a poison needle
+    texts = [step.text for step in mode.dice.steps]
+    assert "On a failed check pick Poison 毒 from the menu 失敗したら毒表" in texts
+    assert not any("companion events" in text for text in texts)

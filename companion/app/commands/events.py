@@ -264,12 +264,14 @@ def room_action(args: argparse.Namespace) -> int:
 
 
 def _trap_commands(report: EventReport) -> list[str]:
-    """EV-DOOR-2/3 in generic mode: the command that rolls what a failed disarm sets off,
-    the trap table or (EV-DOOR-3) the trap rolled above by name, which a plain `events trap`
-    would roll again."""
+    """EV-DOOR-2/3, EV-TRAP-4 in generic mode: the command that rolls what a failed disarm
+    or resistance sets off, the trap table or (EV-DOOR-3) the trap rolled above by name,
+    which a plain `events trap` would roll again, or the poison table."""
     kinds = [s.data["trap_on_failure"] for s in report.steps if "trap_on_failure" in s.data]
-    return ["On a failed disarm: companion events trap" + (f" --trap {kind}" if kind else "")
-            for kind in kinds]
+    poisons = [s for s in report.steps if s.data.get("poison_on_failure")]
+    return [*("On a failed disarm: companion events trap" + (f" --trap {kind}" if kind else "")
+              for kind in kinds),
+            *("On a failed resistance: companion events poison --who NAME" for _ in poisons)]
 
 
 def _notes(tracked: Tracked, mode: Mode, rules: EventRules,

@@ -78,8 +78,12 @@ class Stage(Enum):
 
 
 def _trap_hint(step: Step) -> tuple[DiceStep, ...]:
-    """EV-DOOR-2/3: how the tray rolls what a failed disarm sets off, under the step that
-    says it (the walk names no tool; the command line names its command)."""
+    """EV-DOOR-2/3, EV-TRAP-4: how the tray rolls what a failed disarm or resistance sets
+    off, under the step that says it (the walk names no tool; the command line names its
+    command)."""
+    if step.data.get("poison_on_failure"):
+        return (DiceStep(step.rule, "On a failed check pick Poison 毒 from the menu "
+                         "失敗したら毒表", step.depth + 1),)
     if "trap_on_failure" not in step.data:
         return ()
     if step.data["trap_on_failure"]:

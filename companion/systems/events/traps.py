@@ -162,9 +162,11 @@ class _TrapWalk(_PoisonWalk):
         """EV-TRAP-4: gas hits the party, the needle one member; failing vitality → poison."""
         if not self.sw:
             who = self.party_prompt() if row["target"] == "party" else self.individual_prompt()
+            # Each table that walks this (the command line, the dice tray) adds how it rolls
+            # the poison table: the tray cannot run the command the walk once named.
             self.check_prompt("EV-TRAP-4", "poison_resist", who,
-                              "failure: poisoned → poison table "
-                              "(companion events poison --who NAME)")
+                              "failure: poisoned → poison table (毒/Poison, EV-POI-1)",
+                              data={"poison_on_failure": True})
             return
         if row["target"] == "party":
             checks = self.party_checks("EV-TRAP-4", "poison_resist")

@@ -815,7 +815,8 @@ def test_ev_poi_1_generic_mode_asks_for_identification_by_pharmacology() -> None
                         "知名度/identify: success names the poison above")
     assert report.find("EV-POI-1")[1].roll is None
     via_trap = walk("trap", d6(4))  # a needle's victim is pointed at the poison table
-    assert "companion events poison" in texts(via_trap, "EV-TRAP-4")[0]
+    assert "poison table (毒/Poison, EV-POI-1)" in texts(via_trap, "EV-TRAP-4")[0]
+    assert via_trap.find("EV-TRAP-4")[0].data == {"poison_on_failure": True}
 
 
 def test_ev_poi_2_poison_ticks_down_hour_by_hour() -> None:
