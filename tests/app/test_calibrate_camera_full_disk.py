@@ -6,10 +6,7 @@ The disk's refusal is the world's edge: ``os.replace`` raising ENOSPC for one pa
 
 from __future__ import annotations
 
-import errno
-import os
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -17,21 +14,8 @@ import pytest
 from companion.app.calibrate.camera import CALIBRATION_FILE, SLOT_LOOKS_FILE, VIEW_FILE
 from companion.app.cli import main
 from companion.app.paths import config_dir, data_dir
+from tests.disk import NO_SPACE, refuse_writes
 from tests.hw.test_camera_cli import tile_picture
-
-NO_SPACE = os.strerror(errno.ENOSPC)
-
-
-def disk_full_for(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The disk refuses every write of ``path``; the other files are written."""
-    real = os.replace
-
-    def replace(src: Any, dst: Any, **kwargs: Any) -> None:
-        if Path(dst) == path:
-            raise OSError(errno.ENOSPC, NO_SPACE)
-        real(src, dst, **kwargs)
-
-    monkeypatch.setattr(os, "replace", replace)
 
 
 def calibrate(source: str) -> int:
@@ -52,7 +36,7 @@ def test_slot_looks_the_disk_refuses_do_not_leave_the_old_lights_looks_in_use(
     calibrate("render:draw=5p")  # before: four slots learnt, in its light (washed out: 1)
     looks, toml = config_dir() / SLOT_LOOKS_FILE, config_dir() / CALIBRATION_FILE
     assert looks.exists()
-    disk_full_for(looks, monkeypatch)
+    refuse_writes(looks, monkeypatch)
     capsys.readouterr()
     assert calibrate("render:") == 1
     out, err = capsys.readouterr()
@@ -73,7 +57,7 @@ def test_a_stop_between_the_two_files_leaves_this_lights_looks(
     toml = config_dir() / CALIBRATION_FILE
     before = toml.read_text()
     assert slots_learnt() == {"room_tl", "room_tr", "room_bl", "room_br"}
-    disk_full_for(toml, monkeypatch)  # the second write fails, as a cut there would stop it
+    refuse_writes(toml, monkeypatch)  # the second write fails, as a cut there would stop it
     assert calibrate("render:") == 1
     assert slots_learnt() == {"draw", "room_tl", "room_tr", "room_bl", "room_br"}
     assert toml.read_text() == before
@@ -86,7 +70,7 @@ def test_a_full_data_folder_does_not_stop_the_calibration(
     the calibration at it: nothing measured, nothing saved, and only the OS error said.
     Now one line says the picture was not saved, and the calibration is measured and saved."""
     view = data_dir() / VIEW_FILE
-    disk_full_for(view, monkeypatch)
+    refuse_writes(view, monkeypatch)
     assert calibrate("render:") == 0
     out, err = capsys.readouterr()
     assert out.startswith("mat found; focus") and str(view) not in out
@@ -104,7 +88,7 @@ def test_a_full_data_folder_without_the_mat_says_the_frame_was_not_saved(
     folder ended the command on the OS error before the reason the mat was not found."""
     picture = tile_picture(tmp_path / "tile.png", "1p")
     view = data_dir() / VIEW_FILE
-    disk_full_for(view, monkeypatch)
+    refuse_writes(view, monkeypatch)
     assert calibrate(str(picture)) == 1
     out, err = capsys.readouterr()
     assert "mat not found: mat not in view" in out and "saved the camera's last frame" not in out

@@ -558,30 +558,21 @@ def test_a_poison_list_that_cannot_be_saved_ends_no_roll(
     assert isinstance(mode.ask(), ChoiceAsk)  # the tray goes on
 
 
-def test_a_trapped_door_says_how_the_tray_rolls_the_trap() -> None:
-    """EV-DOOR-2: a trapped door in the tray said "on failure roll the trap table (companion
-    events trap)", a command line the tray cannot run, with only Again and Menu offered; it
-    now says to pick Trap 罠 from the menu, and names no command."""
+@pytest.mark.parametrize(("table", "face", "hint"), [
+    (0, 1, "On a failed disarm pick Trap 罠 from the menu 失敗したら罠表"),  # a trapped door
+    (2, 4, "On a failed check pick Poison 毒 from the menu 失敗したら毒表"),  # a poison needle
+])
+def test_a_trap_says_how_the_tray_rolls_what_it_sets_off(table: int, face: int,
+                                                         hint: str) -> None:
+    """EV-DOOR-2, EV-TRAP-4: a trapped door in the tray said "on failure roll the trap table
+    (companion events trap)", and a poison needle "(companion events poison --who NAME)",
+    command lines the tray cannot run; each now says what to pick from the menu."""
     from companion.app.session.mode import Throw
 
     mode = DiceTrayMode(("2D6",), "simulated 仮想")
     mode.answer(1)  # Event table
-    mode.answer(0)  # Door
-    mode.answer(Throw((1,)))  # EV-DOOR-1 row 1: trapped and locked
+    mode.answer(table)
+    mode.answer(Throw((face,)))  # EV-DOOR-1 row 1: trapped and locked; EV-TRAP-1 row 4
     texts = [step.text for step in mode.dice.steps]
-    assert "On a failed disarm pick Trap 罠 from the menu 失敗したら罠表" in texts
-    assert not any("companion events" in text for text in texts)
-
-
-def test_a_poison_trap_says_how_the_tray_rolls_the_poison() -> None:
-    """EV-TRAP-4: a poison needle in the tray said "(companion events poison --who NAME)", a
-    command line the tray cannot run; it now says to pick Poison 毒 from the menu."""
-    from companion.app.session.mode import Throw
-
-    mode = DiceTrayMode(("2D6",), "simulated 仮想")
-    mode.answer(1)  # Event table
-    mode.answer(2)  # Trap
-    mode.answer(Throw((4,)))  # EV-TRAP-1 row 4: a poison needle
-    texts = [step.text for step in mode.dice.steps]
-    assert "On a failed check pick Poison 毒 from the menu 失敗したら毒表" in texts
+    assert hint in texts
     assert not any("companion events" in text for text in texts)

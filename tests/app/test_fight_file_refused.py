@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import errno
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -25,28 +24,11 @@ from tests.app import test_coc_mode as coc
 from tests.app.table import Player
 from tests.app.test_genso_mode import CHOICES, RULES, SEED, fight_file, play
 from tests.app.test_session import RecordingDisplay
+from tests.disk import READ_ONLY, refuse_writes
 
-READ_ONLY = os.strerror(errno.EROFS)
 #: Four actions at the table (an attack, a healing spell, a full dodge, an attack), then the
 #: power goes as the next is picked.
 FOUR_ACTIONS = CHOICES[:10]
-
-
-def read_only(path: Path, monkeypatch: pytest.MonkeyPatch, failing: range) -> None:
-    """The folder of the file at ``path`` refuses that file's writes numbered ``failing`` (1
-    is the first), as a folder mounted read-only does; every other file is written."""
-    real, target = os.replace, path.resolve()
-    writes = 0
-
-    def replace(src: Any, dst: Any, **kwargs: Any) -> None:
-        nonlocal writes
-        if Path(dst) == target:
-            writes += 1
-            if writes in failing:
-                raise OSError(errno.EROFS, READ_ONLY)
-        real(src, dst, **kwargs)
-
-    monkeypatch.setattr(os, "replace", replace)
 
 
 def saved(folder: Path) -> FightSave:
@@ -64,7 +46,7 @@ def cut_while_refused(folder: Path, monkeypatch: pytest.MonkeyPatch,
     folder is writable again afterwards."""
     fight_file(folder)
     with monkeypatch.context() as disk:
-        read_only(folder / "fight.json", disk, failing)
+        refuse_writes(folder / "fight.json", disk, failing, errno.EROFS)
         first = play(folder, FOUR_ACTIONS)
     assert len(first.fight.journal) == 4
     assert saved(folder).inputs == first.journal  # the save took every action
@@ -101,7 +83,7 @@ def test_a_resume_with_the_folder_still_read_only_plays_on(
     path = (tmp_path / "fight.json").resolve()
     capsys.readouterr()
     with monkeypatch.context() as disk:
-        read_only(path, disk, range(1, 99))
+        refuse_writes(path, disk, range(1, 99), errno.EROFS)
         still = play(tmp_path, ["wait"], resume=True)
     assert len(still.fight.journal) == 5 and len(on_file(tmp_path)["journal"]) == 1
     assert capsys.readouterr().err.splitlines() == [
@@ -121,7 +103,8 @@ def test_the_refused_fight_file_is_told_as_its_own_not_as_the_save(
     until a write of it works, and that write says the file is whole again."""
     fight_file(tmp_path)
     path = (tmp_path / "fight.json").resolve()
-    read_only(path, monkeypatch, range(2, 4))  # the first action's and the second's
+    # the first action's and the second's
+    refuse_writes(path, monkeypatch, range(2, 4), errno.EROFS)
     screen = RecordingDisplay()
     session = table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,
                             choices=Player(FOUR_ACTIONS), display=screen)
@@ -151,7 +134,7 @@ def test_a_new_table_takes_up_the_refused_fight_file_with_every_action(
     path = (tmp_path / "fight.json").resolve()
     before = (tmp_path / "table.json").read_bytes()
     with monkeypatch.context() as disk:
-        read_only(path, disk, range(1, 99))
+        refuse_writes(path, disk, range(1, 99), errno.EROFS)
         with pytest.raises(OSError) as refused:
             table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,
                           choices=Player([]))
@@ -202,7 +185,7 @@ def test_a_coc_table_resumes_over_its_refused_fight_file(
     folder.mkdir()
     coc.fight_file(folder, "003")
     with monkeypatch.context() as disk:
-        read_only(folder / "fight.json", disk, range(1, 99))
+        refuse_writes(folder / "fight.json", disk, range(1, 99), errno.EROFS)
         first = coc.play(folder, coc.CHOICES[:6])
     assert first.fight.journal and on_file(folder) != first.fight.to_json()
     rest = coc.CHOICES[sum(1 for i in first.journal if not i[0].isdigit()):]

@@ -26,25 +26,9 @@ from companion.app.session.host import Session
 from companion.app.session.save import SaveGame
 from companion.systems.jongrogue.autoplay import find_strategy
 from tests.app.test_session import RecordingDisplay
+from tests.disk import NO_SPACE, refuse_writes
 
 SEED = 2
-NO_SPACE = os.strerror(errno.ENOSPC)
-
-
-def disk_full_for(save: Path, monkeypatch: pytest.MonkeyPatch, failing: range) -> None:
-    """The disk refuses the save's writes numbered ``failing`` (1 is the first)."""
-    real = os.replace
-    writes = 0
-
-    def replace(src: Any, dst: Any, **kwargs: Any) -> None:
-        nonlocal writes
-        if Path(dst) == save:
-            writes += 1
-            if writes in failing:
-                raise OSError(errno.ENOSPC, NO_SPACE)
-        real(src, dst, **kwargs)
-
-    monkeypatch.setattr(os, "replace", replace)
 
 
 def test_a_full_disk_mid_game_is_told_and_the_save_is_whole_once_it_can_be_written(
@@ -56,7 +40,7 @@ def test_a_full_disk_mid_game_is_told_and_the_save_is_whole_once_it_can_be_writt
     reference = tmp_path / "reference.json"
     assert main(["play", "--headless", "--seed", str(SEED), "--state", str(reference)]) == 0
     save = tmp_path / "save.json"
-    disk_full_for(save, monkeypatch, range(5, 10))
+    refuse_writes(save, monkeypatch, range(5, 10))
     capsys.readouterr()
     assert main(["play", "--headless", "--seed", str(SEED), "--state", str(save)]) == 0
     out, err = capsys.readouterr()
@@ -83,7 +67,7 @@ def test_the_screen_says_the_save_is_behind_until_it_is_whole_again(
     session = Session(mode, choices=AutoChoices(mode.game, find_strategy("cautious")),
                       tiles=SimTiles(mode.game, mode.sim), display=screen, save=save,
                       save_path=save_path)
-    disk_full_for(save_path, monkeypatch, range(3, 6))
+    refuse_writes(save_path, monkeypatch, range(3, 6))
     session.keep_saved(starting=True)
     session.run()
     statuses = [view.status for view in screen.views]

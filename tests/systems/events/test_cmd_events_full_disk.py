@@ -6,31 +6,14 @@ The disk's refusal is the world's edge: ``os.replace`` raising ENOSPC for one li
 
 from __future__ import annotations
 
-import errno
-import os
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from companion.app.cli import main
 from companion.app.poisons import PoisonList, poisons_path
 from companion.app.recovery_rooms import RecoveryRooms, rooms_path
+from tests.disk import NO_SPACE, refuse_writes
 
-NO_SPACE = os.strerror(errno.ENOSPC)
 TRACKING = "Tracking Aki's poison"
-
-
-def disk_full_for(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The disk refuses every write of ``path``; the other files are written."""
-    real = os.replace
-
-    def replace(src: Any, dst: Any, **kwargs: Any) -> None:
-        if Path(dst) == path:
-            raise OSError(errno.ENOSPC, NO_SPACE)
-        real(src, dst, **kwargs)
-
-    monkeypatch.setattr(os, "replace", replace)
 
 
 def test_a_poison_rolled_on_a_full_disk_is_shown_and_said_not_recorded(
@@ -41,7 +24,7 @@ def test_a_poison_rolled_on_a_full_disk_is_shown_and_said_not_recorded(
     assert main(["events", "poison", "--who", "Aki", "--seed", "3"]) == 0
     shown = capsys.readouterr().out
     poisons_path().unlink()
-    disk_full_for(poisons_path(), monkeypatch)
+    refuse_writes(poisons_path(), monkeypatch)
     assert main(["events", "poison", "--who", "Aki", "--seed", "3"]) == 1
     out, err = capsys.readouterr()
     assert out == shown.split(TRACKING)[0]  # the roll, not that it is tracked
@@ -57,7 +40,7 @@ def test_a_recovery_whose_cure_is_refused_does_not_spend_the_room(
     Aki is still listed as poisoned; the room is not marked either, so its spot is not spent
     on a cure that was not kept."""
     main(["events", "poison", "--who", "Aki", "--seed", "3"])
-    disk_full_for(poisons_path(), monkeypatch)
+    refuse_writes(poisons_path(), monkeypatch)
     capsys.readouterr()
     assert main(["events", "recovery", "--room", "5", "--seed", "4"]) == 1
     out, err = capsys.readouterr()
@@ -74,7 +57,7 @@ def test_a_room_the_disk_refuses_to_mark_is_said_beside_the_cure_kept(
     """The cure written, the used room refused: the command ended on the OS error, the roll
     unseen, and nothing said that the cure was kept but the room not marked."""
     main(["events", "poison", "--who", "Aki", "--seed", "3"])
-    disk_full_for(rooms_path(), monkeypatch)
+    refuse_writes(rooms_path(), monkeypatch)
     capsys.readouterr()
     assert main(["events", "recovery", "--room", "5", "--seed", "4"]) == 1
     out, err = capsys.readouterr()
@@ -100,7 +83,7 @@ def test_a_recovery_the_disk_refused_says_neither_the_cure_nor_the_room_on_stdou
     assert "Poisons cured (EV-REC-1): Aki's" in kept
     main(["events", "new-dungeon"])
     main(["events", "poison", "--who", "Aki", "--seed", "3"])
-    disk_full_for(poisons_path(), monkeypatch)
+    refuse_writes(poisons_path(), monkeypatch)
     capsys.readouterr()
     assert main(["events", "recovery", "--room", "5", "--seed", "4"]) == 1
     out = capsys.readouterr().out
@@ -117,7 +100,7 @@ def test_a_room_the_disk_refused_is_said_not_recorded_on_stdout_too(
     used" as if remembered; it says the room is not recorded, and the cure (recorded) is
     still said."""
     main(["events", "poison", "--who", "Aki", "--seed", "3"])
-    disk_full_for(rooms_path(), monkeypatch)
+    refuse_writes(rooms_path(), monkeypatch)
     capsys.readouterr()
     assert main(["events", "recovery", "--room", "5", "--seed", "4", "--json"]) == 1
     out = capsys.readouterr().out

@@ -1,0 +1,34 @@
+"""A disk or folder that refuses a file's writes, at the world's edge: ``os.replace``, as
+every file the companion keeps is written beside its place and renamed into it
+(companion/files.py)."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+NO_SPACE = os.strerror(errno.ENOSPC)
+READ_ONLY = os.strerror(errno.EROFS)
+
+
+def refuse_writes(path: Path, monkeypatch: pytest.MonkeyPatch, failing: range | None = None,
+                  code: int = errno.ENOSPC) -> None:
+    """The disk refuses the writes of ``path`` numbered ``failing`` (1 is the first; None:
+    every one) with ``code`` (a full disk; EROFS, a folder mounted read-only); every other
+    file is written."""
+    real, target = os.replace, path.resolve()
+    writes = 0
+
+    def replace(src: Any, dst: Any, **kwargs: Any) -> None:
+        nonlocal writes
+        if Path(dst).resolve() == target:
+            writes += 1
+            if failing is None or writes in failing:
+                raise OSError(code, os.strerror(code))
+        real(src, dst, **kwargs)
+
+    monkeypatch.setattr(os, "replace", replace)
