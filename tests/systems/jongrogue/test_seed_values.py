@@ -111,3 +111,26 @@ def test_play_simulate_and_rules_say_the_house_rules_on_stderr(
     assert err.count(said) == 1, err
     assert main(argv) == 0
     assert "house rule" not in capsys.readouterr().err
+
+
+def test_a_house_rule_is_told_for_the_game_played_and_only_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A finished house-rule game in the save was put in the history on the way to a new
+    game: its profile was told then, and again for the new one (twice); resumed with no
+    --profile, it was told, then a new game began on the packaged profile, which has no
+    house rule. It is told for the game played, once; a copy of the packaged profile
+    says nothing."""
+    path, state = _house(tmp_path, thaw=1), tmp_path / "s.json"
+    said = f"companion: {path}: house rule: combat.thaw = 1 (the book: 8, JR-AB-FREEZE)"
+    play = ["play", "--headless", "--state", str(state)]
+    assert main([*play, "--seed", "4", "--profile", str(path)]) == 0
+    assert capsys.readouterr().err.count(said) == 1
+    assert main([*play, "--seed", "5", "--profile", str(path)]) == 0  # the last one recorded
+    assert capsys.readouterr().err.count(said) == 1
+    assert main([*play, "--resume"]) == 0  # finished: recorded, then a packaged-rules game
+    assert "house rule" not in capsys.readouterr().err
+    copy = tmp_path / "copy.toml"
+    copy.write_text(_packaged(), encoding="utf-8")
+    assert main([*play, "--profile", str(copy)]) == 0
+    assert "house rule" not in capsys.readouterr().err

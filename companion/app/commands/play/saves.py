@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.app.commands.play.telling import cause_of_death, tell
-from companion.app.commands.rules import told_profile
 from companion.app.history import History, HistoryError, Run
 from companion.app.modes.fight import refuse_another_modes
 from companion.app.notes import note
@@ -129,7 +128,7 @@ def saved_profile(saved: SaveGame) -> Profile | None:
     for problem in unread:  # not refused: mending the profile would stop the game resuming
         print(f"companion: note: {problem}; the saved game was played without it and goes "
               "on so, but a new game needs it mended", file=sys.stderr)
-    return told_profile(profile)
+    return profile
 
 
 def record_saved(saved: SaveGame, save_path: Path, display: Display | None,

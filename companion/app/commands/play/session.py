@@ -255,8 +255,13 @@ def resumed_mode(saved: SaveGame, input_kind: str, config: Config) -> JongRogueM
     try:
         if config.text("choices.kind") == "auto":
             find_strategy(saved.strategy or config.text("choices.strategy"))
-        mode = jongrogue_mode(saved, saved_profile(saved), input_kind)
+        profile = saved_profile(saved)
+        mode = jongrogue_mode(saved, profile, input_kind)
     except (CompanionError, ValueError) as exc:
         raise CorruptSave(str(exc)) from None
     replay(mode, saved.inputs, saved.events)
+    if profile is not None:
+        # Its house rules, told for the game played on; a finished game put in the history
+        # on the way to a new one is not played, and a save that does not replay neither.
+        told_profile(profile)
     return mode
