@@ -109,6 +109,11 @@ def test_a_save_a_newer_companion_wrote_is_kept_whole_with_how_to_carry_it_on(
         assert (f"it is kept as {kept.name} (update this companion (git pull, then bash "
                 f"scripts/install-pi.sh) to carry it on, with --resume --state {kept}){then}"
                 in err)
+        # The advice followed before updating: refused, the update said again, left as is.
+        assert main(["play", "--headless", "--resume", "--state", str(kept)]) == 2
+        err = capsys.readouterr().err
+        assert said in err and "update this companion (git pull" in err
+        assert kept.read_text() == text
         kept.unlink()
 
 

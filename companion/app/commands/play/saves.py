@@ -176,12 +176,15 @@ def record_kept(path: Path, display: Display | None,
     finished game is put in the history and the file removed (the history holds the game
     now; the file was kept only for this), and the run stops: its exit code. None when the
     kept game is not over (it plays on, in that file), or cannot be read (it is kept aside
-    again and a new game offered, as for any save)."""
+    again and a new game offered, as for any save). A newer companion's save (``.newer-…``)
+    is refused and left as it is, saying to update."""
     try:
         saved = load_game(path)
     except CorruptSave as exc:
         offer_new_game(str(exc), display, controls)
         return None
+    except NewerSave as exc:  # kept for that companion already: left as it is
+        raise DataError(f"{exc}; {NewerSave.UPDATE}") from None
     if saved is None or not saved.finished:
         return None
     if not record_finished(saved, path, display, controls):
