@@ -19,6 +19,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.modes.fight import FightSave
 from companion.app.modes.genso import GensoFightMode, table_session
+from companion.app.session.mode import ChoiceAsk, Show
 from companion.errors import DataError
 from tests.app import test_coc_mode as coc
 from tests.app.table import Player
@@ -192,3 +193,56 @@ def test_a_coc_table_resumes_over_its_refused_fight_file(
     resumed = coc.play(folder, rest, resume=True)
     assert resumed.done and resumed.fight.to_json() == uninterrupted.fight.to_json()
     assert on_file(folder) == resumed.fight.to_json()
+
+
+class GmEndsTheFight(Player):
+    """The players at the table; after the first action the fight file's folder is writable
+    again and the GM runs `companion genso fight end` on it (the table holds no lock on a
+    file in a read-only folder, so the command goes through)."""
+
+    def __init__(self, script: list[str], path: Path, disk: pytest.MonkeyPatch) -> None:
+        super().__init__(script)
+        self.path, self.disk, self.asked = path, disk, 0
+
+    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+        self.asked += 1
+        if self.asked == 4:  # the first action done, the second about to be picked
+            self.disk.undo()
+            assert main(["genso", "fight", "end", "--file", str(self.path)]) == 0
+        if not self.script:
+            pytest.fail("the table played every action over the GM's change")
+        return super().next_choice(ask, show)
+
+
+@pytest.mark.parametrize("failing", [range(1, 99), range(3, 99)],
+                         ids=["refused-from-the-start", "refused-from-the-first-action"])
+def test_the_gms_change_while_the_table_runs_is_not_written_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], failing: range) -> None:
+    """The table started while the fight file's folder was read-only, so it held no lock on
+    the file. Once the folder was writable, the GM's `companion genso fight end` went
+    through while the table ran; the table's next action wrote the file over from its own
+    fight, the GM's end lost without a word, and it said the file "is whole again". The
+    table now stops at that write, leaving the GM's file as it is, with every action played
+    at the table in its save; starting it again without --resume takes up the GM's file."""
+    fight_file(tmp_path)
+    path = (tmp_path / "fight.json").resolve()
+    with monkeypatch.context() as disk:
+        refuse_writes(path, disk, failing, errno.EROFS)
+        session = table_session(RULES, path, tmp_path / "table.json", resume=False,
+                                seed=SEED, choices=GmEndsTheFight(FOUR_ACTIONS, path, disk))
+        with pytest.raises(DataError) as stopped:
+            session.run()
+    assert f"the fight file {path} was changed while the table ran" in str(stopped.value)
+    assert "start the table again without --resume" in str(stopped.value)
+    assert "whole again" not in capsys.readouterr().err
+    # The GM's end stays, after the table's first action when its write went through.
+    kinds = [entry["action"]["kind"] for entry in on_file(tmp_path)["journal"]]
+    assert kinds == (["end"] if failing.start == 1 else ["attack", "end"])
+    assert isinstance(session.mode, GensoFightMode) and len(session.mode.fight.journal) == 2
+    assert saved(tmp_path).inputs == session.mode.journal and not saved(tmp_path).finished
+    with pytest.raises(DataError, match="changed since the table saved it"):
+        play(tmp_path, [], resume=True)
+    gm = on_file(tmp_path)
+    assert play(tmp_path, []).fight.to_json() == gm
+    assert [p.name for p in tmp_path.glob("table.json.replaced-*")]

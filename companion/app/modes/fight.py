@@ -502,7 +502,8 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     with the dice an uninterrupted fight would have had; ``sim_rolls`` builds a feed that
     throws only some dice from that seeded source (those whose sides are ``simulated``) and
     has the others read or typed. The fight file is rewritten after every action (the save
-    first).
+    first); one changed meanwhile by the fight command is left as it is, and the table stops
+    with a :class:`DataError` saying so (its save holds every action).
     """
     fight_path = fight_path.resolve()
     all_sim = rolls is None and sim_rolls is None
@@ -574,8 +575,21 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     # The save holds every action while the file is refused: told as the file's trouble.
     beside = Beside(f"the fight file {fight_path}", "the table's save holds every action")
 
+    # The fight file as the table took it up (after a resume's checks), then as it last
+    # wrote it. A table started in a read-only folder holds no lock on the file (none can
+    # be made there), so once the folder is writable the fight command can change it while
+    # the table runs: that change is the GM's, and is never written over.
+    known = [_file_sha(fight_path)]
+
     def write_file() -> None:
-        table_save.fight_sha = write_fight_file(fight_path, fight_mode.fight)
+        if _file_sha(fight_path) != known[0]:
+            raise DataError(
+                f"the fight file {fight_path} was changed while the table ran (`{table.command}"
+                f" …`?); the table stops and leaves it as it is. The table's save "
+                f"{state_path} holds every action played here: start the table again "
+                f"without --resume to play on from the fight file as it is now (the save "
+                f"is kept aside then)")
+        table_save.fight_sha = known[0] = write_fight_file(fight_path, fight_mode.fight)
 
     def mirror(events: Sequence[object]) -> None:
         # After the save holding this action. Saved again at once, so a fight file going
