@@ -58,21 +58,26 @@ class RecoveryRooms:
                               "no room counts as used now", self.notices)
 
     def mark(self, room: str) -> None:
-        """Remember that ``room``'s spot is used."""
+        """Remember that ``room``'s spot is used. ``used`` changes only once the file holds
+        it: a save the disk refused left the room in it, and ``--json`` listed as spent a
+        room the file did not hold."""
         self.used = self._load()
         if room not in self.used:
-            self.used.append(room)
-            self._save()
+            used = [*self.used, room]
+            self._save(used)
+            self.used = used
 
     def forget(self) -> list[str]:
-        """Forget every used room (a new dungeon); the rooms it forgot."""
-        forgotten, self.used = self._load(), []
-        self._save()
+        """Forget every used room (a new dungeon); the rooms it forgot. ``used`` is emptied
+        only once the file is (a refused save leaves it as the file holds it)."""
+        forgotten = self.used = self._load()
+        self._save([])
+        self.used = []
         return forgotten
 
-    def _save(self) -> None:
+    def _save(self, used: list[str]) -> None:
         document = tomlkit.document()
         document.add(tomlkit.comment(_COMMENT))
-        document.add("used", self.used)
+        document.add("used", used)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         write_toml(self.path, document)

@@ -6,6 +6,8 @@ The disk's refusal is the world's edge: ``os.replace`` raising ENOSPC for one li
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.app.cli import main
@@ -108,3 +110,17 @@ def test_a_room_the_disk_refused_is_said_not_recorded_on_stdout_too(
     assert main(["events", "recovery", "--room", "5", "--seed", "4"]) == 1
     out = capsys.readouterr().out
     assert "room 5 now used: coming back gives nothing (not recorded)\n" in out
+
+
+def test_a_room_the_disk_refused_is_not_listed_used_in_the_json(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 2 #2: the used rooms refused, stderr said "room R7 is not marked used" and the
+    step "(not recorded)", yet `--json` listed R7 in "used_rooms": anything reading it took
+    the room's spot as spent, though the file did not hold it. It lists what the file holds."""
+    main(["events", "recovery", "--room", "R1", "--seed", "3"])
+    refuse_writes(rooms_path(), monkeypatch)
+    capsys.readouterr()
+    assert main(["events", "recovery", "--room", "R7", "--seed", "3", "--json"]) == 1
+    out, err = capsys.readouterr()
+    assert "room R7 is not marked used" in err
+    assert json.loads(out)["used_rooms"] == ["R1"] == RecoveryRooms(rooms_path()).used
