@@ -32,3 +32,17 @@ def refuse_writes(path: Path, monkeypatch: pytest.MonkeyPatch, failing: range | 
         real(src, dst, **kwargs)
 
     monkeypatch.setattr(os, "replace", replace)
+
+
+def refuse_moving(path: Path, monkeypatch: pytest.MonkeyPatch,
+                  code: int = errno.EROFS) -> None:
+    """The folder of ``path`` lets it not be renamed away (kept aside), with ``code`` (EROFS:
+    mounted read-only; EACCES: not the player's); every other rename goes."""
+    real, source = os.replace, path.resolve()
+
+    def replace(src: Any, dst: Any, **kwargs: Any) -> None:
+        if Path(src).resolve() == source:
+            raise OSError(code, os.strerror(code), str(src))
+        real(src, dst, **kwargs)
+
+    monkeypatch.setattr(os, "replace", replace)

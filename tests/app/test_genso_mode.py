@@ -9,6 +9,7 @@ same dice, is the reference.
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
@@ -43,6 +44,7 @@ from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 from tests.app.table import Buttons, CutRolls, Player
 from tests.app.test_dice_tray import Keys, Recorded, Terminal
+from tests.disk import refuse_moving
 
 RULES = load_rules()
 PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
@@ -339,15 +341,8 @@ def test_a_new_table_in_a_read_only_folder_names_the_folder_not_the_save(
     first = two_actions_then_a_stop(tmp_path)
     state = tmp_path / "table.json"
     before = state.read_bytes()
-    real = os.replace
-
-    def read_only(src: Any, dst: Any) -> None:
-        if Path(src) == state:
-            raise PermissionError(13, "Permission denied", str(src))
-        real(src, dst)
-
-    monkeypatch.setattr(os, "replace", read_only)
-    with pytest.raises(OSError) as refused:
+    with monkeypatch.context() as folder, pytest.raises(OSError) as refused:
+        refuse_moving(state, folder, errno.EACCES)
         table_session(RULES, tmp_path / "fight.json", state, resume=False, seed=SEED,
                       choices=Player([]))
     assert refused.value.filename == str(tmp_path)
@@ -356,7 +351,6 @@ def test_a_new_table_in_a_read_only_folder_names_the_folder_not_the_save(
         "cannot be kept aside for a new one: no file in this folder can be renamed "
         "(Permission denied); play it on with --resume")
     assert state.read_bytes() == before
-    monkeypatch.setattr(os, "replace", real)
     assert play(tmp_path, [], resume=True).fight.to_json() == first.fight.to_json()
 
 

@@ -16,6 +16,7 @@ from companion.app.session.save import (
     write_save,
 )
 from companion.errors import DataError
+from tests.disk import refuse_moving
 
 
 def test_round_trip() -> None:
@@ -131,11 +132,7 @@ def test_a_newer_save_in_a_folder_that_refuses_renames_says_what_it_is(
     text = json.dumps({**json.loads(SaveGame(seed=3, preset="ez", inputs=["1m"], events=1)
                                     .to_json()), "rules": 99})
     path.write_text(text)
-
-    def read_only(src: object, dst: object) -> None:
-        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(src))
-
-    monkeypatch.setattr(os, "replace", read_only)
+    refuse_moving(path, monkeypatch)
     assert main(["play", "--headless", "--resume", "--state", str(path)]) == 2
     err = capsys.readouterr().err
     assert "played by a newer companion (rules revision 99" in err

@@ -7,9 +7,7 @@ would write them (a later save format, a later rules revision).
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -23,6 +21,7 @@ from tests.app.test_coc_mode import SEED as COC_SEED
 from tests.app.test_coc_mode import fight_file as coc_fight_file
 from tests.app.test_coc_mode import play as coc_play
 from tests.app.test_genso_mode import RULES, SEED, two_actions_then_a_stop
+from tests.disk import refuse_moving
 
 NEWER = {"version": ("version", 2, "save version 2"),
          "rules": ("rules", 99, "rules revision 99")}
@@ -95,14 +94,7 @@ def test_a_newer_table_save_in_a_folder_that_renames_nothing_is_named(
     two_actions_then_a_stop(tmp_path)
     state = tmp_path / "table.json"
     before = made_newer(state, "version")
-    real = os.replace
-
-    def read_only(src: Any, dst: Any) -> None:
-        if Path(src) == state:
-            raise OSError(30, "Read-only file system", str(src))
-        real(src, dst)
-
-    monkeypatch.setattr(os, "replace", read_only)
+    refuse_moving(state, monkeypatch)
     with pytest.raises(OSError) as refused:
         table_session(RULES, tmp_path / "fight.json", state, resume=resume, seed=SEED,
                       choices=Player([]))
