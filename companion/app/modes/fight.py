@@ -737,8 +737,7 @@ def _keep_newer(state_path: Path, exc: NewerSave, tell: Callable[[str], object])
     kept = _kept_aside(state_path, "newer", f"{exc}; {NewerSave.UPDATE}. It cannot be kept "
                        "aside for the fight file to be taken up",
                        "give another --state, or fix the folder")
-    tell(f"{exc}; it is kept as {kept.name} ({NewerSave.UPDATE}, with --resume --state "
-         f"{kept}); taking up the fight file")
+    tell(f"{exc.kept_as(kept)}; taking up the fight file")
 
 
 def _kept_aside(state_path: Path, why: str, what: str, then: str) -> Path:

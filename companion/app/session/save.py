@@ -66,6 +66,10 @@ class NewerSave(SaveLeftInPlace):
     UPDATE = ("update this companion (git pull, then bash scripts/install-pi.sh) to carry it "
               "on")
 
+    def kept_as(self, kept: Path) -> str:
+        """What it is and how to carry it on, once kept aside as ``kept``."""
+        return f"{self}; it is kept as {kept.name} ({self.UPDATE}, with --resume --state {kept})"
+
 
 class CorruptSave(DataError):
     """The save file exists but cannot be read back into a game."""

@@ -88,7 +88,7 @@ def keep_newer(save_path: Path, exc: NewerSave) -> str:
                         f"here: {save_path.parent} lets no file in it be renamed "
                         f"({err.strerror}); fix the folder, or play a new game with --state "
                         "ANOTHER.json") from None
-    return f"{exc}; it is kept as {kept.name} ({NewerSave.UPDATE}, with --resume --state {kept})"
+    return exc.kept_as(kept)
 
 
 def load_game(path: Path) -> SaveGame | None:
