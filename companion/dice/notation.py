@@ -264,6 +264,20 @@ def evaluate(node: Node, division: Rounding = Rounding.TOWARD_ZERO) -> int:
     raise TypeError(f"{node!r} rolls dice and has no value before it is rolled")
 
 
+def _always_zero(node: Node) -> bool:
+    """Whether arithmetic without dice is 0, or divides by zero itself, however a plain
+    ``/`` in it rounds: a system may choose that rounding (``RollOptions.division``), and
+    ``1/2`` is 0 rounded toward zero but 1 rounded up, so only a divisor that is zero under
+    every rounding can be refused before the roll."""
+    for rounding in Rounding:
+        try:
+            if evaluate(node, rounding) != 0:
+                return False
+        except ZeroDivisionError:
+            pass
+    return True
+
+
 class _Written:
     """A command written back as typed: ``S`` when secret, its formula, its comment; its
     ``repr`` is the parse call that makes it."""
@@ -560,7 +574,8 @@ class _Parser:
             right = self.unary()
             rounding = None
             if op == "/":
-                if right == Number(0):
+                if not has_dice(right) and _always_zero(right):
+                    # Refused now, before the player throws: at the roll it would cost a throw.
                     raise self.fail("division by zero", right_at)
                 if self.peek() and self.peek() in "UCRF":
                     rounding = Rounding.UP if self.peek() == "C" else Rounding(self.peek())

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from companion.dice import (
     D66Order,
+    DiceSyntaxError,
     ManualDice,
     RollKind,
     RollOptions,
@@ -202,8 +203,12 @@ def test_rounding_suffixes_round_as_bcdice_does(a: int, b: int) -> None:
 
 
 def test_the_calculator_refuses_a_division_by_zero() -> None:
-    with pytest.raises(DiceArithmeticError, match="divides by zero"):
+    """With a caret when the divisor is zero however it rounds; when only the rounding in
+    use makes it zero (``1/2`` toward zero), at the calculation."""
+    with pytest.raises(DiceSyntaxError, match="division by zero at character 5"):
         roll("C(1/(2-2))", ScriptedDice([]))
+    with pytest.raises(DiceArithmeticError, match="divides by zero"):
+        roll("C(1/(1/2))", ScriptedDice([]))
 
 
 def test_the_default_for_plain_division_is_a_setting() -> None:

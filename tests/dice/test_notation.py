@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.dice import ScriptedDice, roll
+from companion.dice import RollOptions, ScriptedDice, roll
 from companion.dice.notation import (
     BinaryOp,
     CalcCommand,
@@ -27,6 +27,7 @@ from companion.dice.notation import (
     Rounding,
     parse,
 )
+from companion.dice.roll import DiceArithmeticError
 from companion.errors import CompanionError, InvalidNotation
 
 # input -> normalised notation (str of the parse)
@@ -138,6 +139,10 @@ REJECTED = [
     ("(1D6+2", 1, "never closed"),
     ("1D6)", 4, "unexpected ')'"),
     ("1D6/0", 5, "division by zero"),
+    ("1D6/-0", 5, "division by zero"),
+    ("1D6/(1-1)", 5, "division by zero"),
+    ("2D6/(2*0)", 5, "division by zero"),
+    ("1D6>=1/(1-1)", 8, "division by zero"),
     ("2D6>=1D6", 6, "cannot contain dice"),
     ("1D6>=3>=4", 7, "only one comparison"),
     ("abc", 1, "unexpected 'a'"),
@@ -175,6 +180,7 @@ REJECTED = [
     ("C", 2, "ends too early"),
     ("C1D6", 2, "takes no dice"),
     ("C(1/0)", 5, "division by zero"),
+    ("C(1/(1-1))", 5, "division by zero"),
     ("x3", 3, "space and the command"),
     ("rep 2D6", 4, "how many times"),
     ("rep0 1D6", 4, "1 to 100 times"),
@@ -240,6 +246,20 @@ def test_comment_starts_at_the_first_space_even_before_a_comparison() -> None:
     command = parse("2D6 >=9")
     assert isinstance(command, DiceCommand)
     assert command.comparison is None and command.comment == ">=9"
+
+
+def test_a_divisor_zero_under_every_rounding_is_refused_before_the_throw_only() -> None:
+    """``1-1`` is 0 however it rounds: no die is asked for. ``1/2`` is 0 rounded toward
+    zero (the Default) but 1 rounded up, and a system may choose the rounding
+    (RollOptions.division): the parse cannot know, the roll does."""
+    dice = ScriptedDice([(6, 4)])
+    with pytest.raises(DiceSyntaxError, match="division by zero"):
+        roll("1D6/(1-1)", dice)
+    assert dice.remaining == [(6, 4)]
+    command = parse("1D6/(1/2)")
+    with pytest.raises(DiceArithmeticError, match="divides by zero"):
+        roll(command, ScriptedDice([(6, 4)]))
+    assert roll(command, ScriptedDice([(6, 4)]), RollOptions(division=Rounding.UP)).total == 4
 
 
 def test_each_form_parses_to_its_command() -> None:
