@@ -15,7 +15,8 @@ full-width characters allowed (``２Ｄ６＋３``); ``docs/dice-notation.md`` i
   ``choice[A-D]``: one of a range; ``choice2[a,b,c]``: two items, none twice;
 - ``C(10+5*2)``: the calculator;
 - ``x3 2D6``, ``rep3 2D6``, ``repeat3 2D6``: the same command several times;
-- a leading ``S`` for a secret roll; text after the first space is a comment.
+- a leading ``S`` for a secret roll; text after the first space (a tab, a full-width space,
+  any white space) is a comment.
 
 ``str()`` gives the normalised notation back and ``repr`` is the parse call:
 
@@ -49,8 +50,11 @@ MAX_DIGITS = 30  # in one number
 MAX_OPERATIONS = 100  # + - * / in one command
 D66_SIDES = 66  # ``ND66`` is N D66 dice, never a 66-sided die (BCDice)
 
-# Characters NFKC leaves alone but players type in Japanese text.
-_EXTRA_FOLDS = {"−": "-", "×": "*", "÷": "/", "≦": "≤", "≧": "≥"}
+# Characters NFKC leaves alone but players type in Japanese text. The katakana long mark
+# ー is what a Japanese input method often gives for a minus; in the command's arithmetic
+# it can mean nothing else. Choice items and comments are cut from the text as typed, so
+# the ー of カレー stays a long mark there (_choice_range reads a lone item's as a minus).
+_EXTRA_FOLDS = {"−": "-", "ー": "-", "×": "*", "÷": "/", "≦": "≤", "≧": "≥"}
 _REPEAT = re.compile(r"(REPEAT|REP|X)(\d*)")
 _D66 = re.compile(r"D66([ASDN]?)")
 
@@ -63,7 +67,13 @@ class DiceSyntaxError(InvalidNotation):
         self.position = position
         self.reason = reason
         caret = " " * display_width(text[:position]) + "^"
-        super().__init__(f"{reason} at character {position + 1}:\n  {text}\n  {caret}")
+        super().__init__(f"{reason} at character {position + 1}:\n  {_one_line(text)}\n  {caret}")
+
+
+def _one_line(text: str) -> str:
+    """``text`` with a tab or line break shown as a space: a terminal would move the rest of
+    the line (a tab to the next stop) and the caret would miss the fault."""
+    return "".join(" " if c.isspace() and display_width(c) == 1 else c for c in text)
 
 
 def display_width(text: str) -> int:
@@ -493,11 +503,16 @@ def _fold(text: str) -> str:
     """
     out = []
     for char in text:
-        char = _EXTRA_FOLDS.get(char, char)
+        if char.isspace():
+            # A tab or a line break ends the command as a space does (the comment follows).
+            out.append(" ")
+            continue
         folded = unicodedata.normalize("NFKC", char)
         if len(folded) != 1:
             out.append(char)
             continue
+        # After NFKC, so that the half-width ｰ (NFKC: ー) is folded too.
+        folded = _EXTRA_FOLDS.get(folded, folded)
         upper = folded.upper()
         out.append(upper if len(upper) == 1 else folded)
     return "".join(out)
@@ -734,7 +749,8 @@ class _Parser:
 
 
 def _command_end(folded: str, start: int) -> int:
-    """Where the command part ends: the first space (BCDice: the rest is a comment)."""
+    """Where the command part ends: the first space, which ``_fold`` made of any white
+    space (BCDice: the rest is a comment)."""
     end = folded.find(" ", start)
     return len(folded) if end < 0 else end
 
@@ -869,7 +885,9 @@ def _choice_range(text: str, at: int, item: str) -> list[str]:
     without leading zeros) or one letter to one letter of the same case ``b-g``. Typed
     full width (``１-６``, ``Ａ-Ｄ``) it is read the same and its members are shown half
     width."""
-    shorthand = unicodedata.normalize("NFKC", item).replace("−", "-")
+    # A lone item must be a range, so its ー (which a Japanese input method gives for a
+    # minus) can mean nothing else; among several items it is kept, as in カレー.
+    shorthand = unicodedata.normalize("NFKC", item).replace("−", "-").replace("ー", "-")
     if numbers := _NUMBER_RANGE.fullmatch(shorthand):
         first_text, last_text = numbers.groups()
         if max(len(first_text), len(last_text)) > MAX_DIGITS:

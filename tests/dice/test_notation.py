@@ -125,6 +125,10 @@ ACCEPTED = [
     ("x5 s1D6", "x5 S1D6"),
     ("x2 choice a b", "x2 choice a b"),
     ("ｘ３　Ｄ６６", "x3 D66"),
+    ("x3\t2D6", "x3 2D6"),
+    ("２Ｄ６ー１", "2D6-1"),
+    ("2D6ｰ1>=ー1", "2D6-1>=-1"),
+    ("C(10ー2)", "C(10-2)"),
 ]
 
 # input -> (1-based character the error points at, words of the reason)
@@ -246,6 +250,33 @@ def test_comment_starts_at_the_first_space_even_before_a_comparison() -> None:
     command = parse("2D6 >=9")
     assert isinstance(command, DiceCommand)
     assert command.comparison is None and command.comment == ">=9"
+
+
+def test_any_white_space_ends_the_command_as_a_space_does() -> None:
+    """A tab was "unexpected '\\t'" where the full-width space began the comment."""
+    for text in ["2D6\t>=9", "2D6\n>=9", "2D6\u3000>=9", "2D6\xa0>=9"]:
+        command = parse(text)
+        assert isinstance(command, DiceCommand)
+        assert command.comparison is None and command.comment == ">=9", text
+
+
+def test_a_tab_before_the_fault_is_shown_as_a_space_so_the_caret_lines_up() -> None:
+    with pytest.raises(DiceSyntaxError) as err:
+        parse("x3\t2D6>")
+    text_line, caret_line = str(err.value).splitlines()[-2:]
+    assert text_line == "  x3 2D6>" and caret_line == "  " + " " * 7 + "^"
+
+
+def test_the_long_mark_in_a_choice_item_is_kept_and_a_lone_range_reads_it_as_minus() -> None:
+    """ー is a minus wherever it can be nothing else: not in カレー, but in ``choice[1ー3]``,
+    which would otherwise be refused (one item that is not a range)."""
+    command = parse("choice[カレー,ラーメン] 夕食ー今夜")
+    assert isinstance(command, ChoiceCommand)
+    assert command.items == ("カレー", "ラーメン") and command.comment == "夕食ー今夜"
+    spaced = parse("choice カレー ラーメン")
+    assert isinstance(spaced, ChoiceCommand) and spaced.items == ("カレー", "ラーメン")
+    ranged = parse("choice[１ー３]")
+    assert isinstance(ranged, ChoiceCommand) and ranged.items == ("1", "2", "3")
 
 
 def test_a_divisor_zero_under_every_rounding_is_refused_before_the_throw_only() -> None:
