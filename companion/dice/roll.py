@@ -147,6 +147,35 @@ def roll(command: Command | str, source: DiceSource, options: RollOptions | None
     return _roll_sum(command, source, options, purpose)
 
 
+def reads_d66_as_thrown(command: Command, options: RollOptions | None = None) -> bool:
+    """Whether rolling ``command`` reads a D66's two dice as thrown, the first die the tens:
+    ``D66N``, and ``D66``, ``1D66`` or ``2B66`` when ``options.d66_order`` says as thrown.
+    A source with no order of its own (the camera) makes such a D66 either of two values."""
+    default = (options or RollOptions()).d66_order
+    thrown = default is D66Order.AS_THROWN
+    match command:
+        case RepeatCommand():
+            return reads_d66_as_thrown(command.command, options)
+        case D66Command():
+            return (command.suffix.order or default) is D66Order.AS_THROWN
+        case PoolCommand():
+            return thrown and any(pool.sides == D66_SIDES for pool in command.pools)
+        case DiceCommand():
+            return thrown and _has_d66(command.expr)
+    return False
+
+
+def _has_d66(node: Node) -> bool:
+    match node:
+        case DiceTerm(_, sides, _):
+            return sides == D66_SIDES
+        case Negate(operand) | Group(operand):
+            return _has_d66(operand)
+        case BinaryOp(_, left, right):
+            return _has_d66(left) or _has_d66(right)
+    return False
+
+
 def _roll_sum(command: DiceCommand, source: DiceSource, options: RollOptions,
               purpose: str = "") -> Result:
     evaluator = _Evaluator(source, options, purpose)

@@ -32,6 +32,56 @@ def test_roll_json_names_dice_seed_and_flags(capsys: pytest.CaptureFixture[str])
     assert data["success"] == (die["value"] <= 50)
 
 
+def fake_camera(monkeypatch: pytest.MonkeyPatch, faces: list[int]) -> list[str]:
+    """A camera dice reader throwing ``faces`` in turn; the list it returns names each
+    camera made."""
+    made: list[str] = []
+    throws = iter(faces)
+
+    class CameraDiceSource:
+        def __init__(self, source: str, *, config_file: Path, on_status: Any) -> None:
+            made.append(source)
+
+        def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+            return [next(throws) for _ in range(count)]
+
+    module = types.ModuleType("companion.hw.dice.source")
+    module.CameraDiceSource = CameraDiceSource  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "companion.hw.dice.source", module)
+    return made
+
+
+def test_a_camera_d66_read_as_thrown_is_rolled_after_a_one_line_note(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The camera lists the dice in no set order: which is the tens is chance. A sorted
+    D66, other dice and simulated dice need no note."""
+    note = ("companion: note: the camera reads the two dice in no set order, so either may "
+            "be the tens of this D66; D66S or D66D sorts them\n")
+    fake_camera(monkeypatch, [5, 2] * 7 + [3, 4])
+    for words, out, err in [
+        (["D66"], "(D66) ＞ 52\n", note),
+        (["D66N", "treasure"], "(D66N) ＞ 52 treasure\n", note),
+        (["1D66+1"], "(1D66+1) ＞ 52[52]+1=53\n", note),
+        (["x2", "D66"], "#1\n(D66) ＞ 52\n\n#2\n(D66) ＞ 52\n", note),
+        (["D66S"], "(D66S) ＞ 25\n", ""),
+        (["D66D"], "(D66D) ＞ 52\n", ""),
+        (["2D6"], "(2D6) ＞ 7[3,4]\n", ""),
+    ]:
+        assert main(["roll", *words, "--dice", "camera", "--source", "mat.png"]) == 0
+        assert capsys.readouterr() == (out, err), words
+    assert main(["roll", "D66", "--seed", "1"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_bad_text_is_refused_before_the_camera_is_opened(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made = fake_camera(monkeypatch, [])
+    assert main(["roll", "2D6>?", "--dice", "camera", "--source", "mat.png"]) == 2
+    assert made == [] and "unexpected '?'" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("command", [["roll"], ["coc", "roll"]])
 def test_an_expression_may_start_with_a_minus(
     command: list[str], capsys: pytest.CaptureFixture[str]

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.dice import (
+    D66Order,
     ManualDice,
     Result,
     RollOptions,
@@ -19,7 +20,7 @@ from companion.dice import (
     parse,
     roll,
 )
-from companion.dice.roll import DiceArithmeticError
+from companion.dice.roll import DiceArithmeticError, reads_d66_as_thrown
 from companion.dice.sources import DiceInputEnded, ScriptExhausted, checked_roll
 from companion.errors import CompanionError, DeviceError, InvalidNotation
 
@@ -238,3 +239,15 @@ def test_manual_dice_say_what_the_roll_is_for() -> None:
 
     roll("1D6", ManualDice(ask), purpose="how many monsters 何体")
     assert prompts == ["Roll 1D6 for how many monsters 何体 and type the value: "]
+
+
+def test_which_commands_read_a_d66_as_thrown() -> None:
+    """What ``roll --dice camera`` notes: the camera gives the two dice in no set order."""
+    as_thrown = ["D66", "SD66N", "1D66+1", "(2D66)*2", "-1D66", "2B66", "x3 D66", "rep2 D66N"]
+    sorted_or_none = ["D66S", "D66D", "x2 D66A", "2D6", "3B6>=4", "choice[a,b]", "C(66)"]
+    assert [t for t in as_thrown if not reads_d66_as_thrown(parse(t))] == []
+    assert [t for t in sorted_or_none if reads_d66_as_thrown(parse(t))] == []
+    ascending = RollOptions(d66_order=D66Order.ASCENDING)
+    assert not reads_d66_as_thrown(parse("D66"), ascending)
+    assert not reads_d66_as_thrown(parse("1D66"), ascending)
+    assert reads_d66_as_thrown(parse("D66N"), ascending)

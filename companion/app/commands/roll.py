@@ -18,7 +18,8 @@ from typing import Any
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.dice import DiceSource, ManualDice, Result, SimulatedDice, roll
-from companion.dice.notation import DiceSyntaxError, display_width
+from companion.dice.notation import Command, DiceSyntaxError, display_width, parse
+from companion.dice.roll import reads_d66_as_thrown
 from companion.errors import InvalidNotation
 
 DICE_CHOICES = ("sim", "manual", "camera")
@@ -147,16 +148,30 @@ def shown(result: Result) -> str:
 CTHULHU_COMMAND = re.compile(r"(?:(?:x|rep|repeat)\d+\s+)?s?(?:cc|cbr|res)", re.IGNORECASE)
 
 
+#: Said before a camera roll of a D66 read as thrown (docs/dice-notation.md, D66).
+D66_CAMERA_NOTE = ("companion: note: the camera reads the two dice in no set order, so "
+                   "either may be the tens of this D66; D66S or D66D sorts them")
+
+
+def _parsed(expression: str) -> Command:
+    """The command typed; one of Call of Cthulhu's is pointed to ``coc roll``."""
+    try:
+        return parse(expression)
+    except DiceSyntaxError as exc:
+        if CTHULHU_COMMAND.match(unicodedata.normalize("NFKC", expression).lstrip()):
+            raise InvalidNotation(f"{exc}\n(CC, CBR and RES are Call of Cthulhu's rolls: "
+                                  f"companion coc roll '{expression}')") from None
+        raise
+
+
 def run(args: argparse.Namespace) -> int:
+    # Parsed before the dice source is made: bad text never opens the camera.
+    command = _parsed(" ".join(args.expression))
+
     def body(source: DiceSource) -> int:
-        expression = " ".join(args.expression)
-        try:
-            result = roll(expression, source)
-        except DiceSyntaxError as exc:
-            if CTHULHU_COMMAND.match(unicodedata.normalize("NFKC", expression).lstrip()):
-                raise InvalidNotation(f"{exc}\n(CC, CBR and RES are Call of Cthulhu's rolls: "
-                                      f"companion coc roll '{expression}')") from None
-            raise
+        if args.dice == "camera" and reads_d66_as_thrown(command):
+            print(D66_CAMERA_NOTE, file=sys.stderr)
+        result = roll(command, source)
         if args.json:
             print_json(args, result.to_json())
         else:
