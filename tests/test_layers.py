@@ -8,6 +8,7 @@ rule. A reverse import fails here, naming the module and the line.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -37,19 +38,24 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported(tree: ast.AST, module: str) -> list[tuple[int, str]]:
-    """(line, module) of every import in the tree, relative ones made absolute."""
+def imported(tree: ast.AST, module: str, is_package: bool) -> list[tuple[int, str]]:
+    """(line, module) of every import in the tree, relative ones made absolute as Python
+    makes them: from a package's ``__init__`` a single dot is the package itself."""
     found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
+            name = node.module or ""
             if node.level:
-                base = module.split(".")[: -node.level]
-                name = ".".join([*base, node.module] if node.module else base)
+                package = module if is_package else module.rpartition(".")[0]
+                name = importlib.util.resolve_name("." * node.level + name, package)
+            if not node.module or name == "companion":
+                # `from .. import app`, `from companion import app`: each name may be a
+                # module, and the package alone is no layer.
+                found += [(node.lineno, f"{name}.{alias.name}") for alias in node.names]
             else:
-                name = node.module or ""
-            found.append((node.lineno, name))
+                found.append((node.lineno, name))
     return found
 
 
@@ -65,15 +71,16 @@ def own_home(module: str) -> str:
         or module
 
 
-def violations(module: str, source: str) -> list[str]:
-    """Why each import of ``module`` breaks its layer's rule (none for the app)."""
+def violations(module: str, source: str, is_package: bool = False) -> list[str]:
+    """Why each import of ``module`` (a package's ``__init__`` when ``is_package``) breaks
+    its layer's rule (none for the app)."""
     layer = layer_of(module)
     if layer is None:
         return []
     allowed, stdlib_only = LAYERS[layer]
     home = own_home(module)
     wrong: list[str] = []
-    for line, name in imported(ast.parse(source), module):
+    for line, name in imported(ast.parse(source), module, is_package):
         top = name.split(".")[0]
         if top == "companion":
             inside = name == home or name.startswith(home + ".")
@@ -89,7 +96,8 @@ def test_every_module_imports_inward_only() -> None:
     modules = sorted(PACKAGE.rglob("*.py"))
     assert len(modules) > 50
     for path in modules:
-        wrong += violations(module_name(path), path.read_text(encoding="utf-8"))
+        wrong += violations(module_name(path), path.read_text(encoding="utf-8"),
+                            path.name == "__init__.py")
     assert not wrong, "\n".join(wrong)
 
 
@@ -111,6 +119,23 @@ def test_a_reverse_import_is_caught(module: str, source: str) -> None:
     assert violations(module, source)
 
 
+@pytest.mark.parametrize(("package", "source", "target"), [
+    ("companion.hw", "from ..app import paths\n", "companion.app"),
+    ("companion.hw.display", "from ...app.session.host import Session\n",
+     "companion.app.session.host"),
+    ("companion.hw", "from .. import app\n", "companion.app"),
+    ("companion.systems.coc", "from ...app import paths\n", "companion.app"),
+    ("companion.dice", "from companion import app\n", "companion.app"),
+])
+def test_a_reverse_import_in_a_package_init_is_caught_by_its_real_name(
+    package: str, source: str, target: str
+) -> None:
+    """In a package's ``__init__`` one dot is the package itself: ``..`` in companion/hw
+    is companion, which the test took for nothing (and companion.systems.coc's ``...``
+    for a module outside the standard library)."""
+    assert violations(package, source, is_package=True) == [f"{package}:1 imports {target}"]
+
+
 def test_inward_imports_pass() -> None:
     assert not violations("companion.systems.events.run",
                           "from companion.dice.roll import roll\nimport tomllib\n"
@@ -122,3 +147,5 @@ def test_inward_imports_pass() -> None:
         assert not violations(f"companion.systems.{system}.rules",
                               "from companion.systems.defaults import Settings\n")
     assert not violations("companion.systems.defaults", "from companion.errors import DataError\n")
+    assert not violations("companion.hw", "from .ports import Slot\nfrom .. import errors\n", True)
+    assert not violations("companion.systems.coc", "from .rules import CocRules\n", True)
