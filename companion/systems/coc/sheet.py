@@ -141,7 +141,9 @@ def with_characteristic(sheet: Sheet, name: str, delta: int) -> Sheet:
 
 
 def _int(raw: Mapping[str, Any], name: str, where: str, low: int = 0) -> int:
-    value = raw.get(name)
+    if name not in raw:  # TOML has no null: "found None" would name no value written
+        raise DataError(f"{where}: missing {name} (a whole number {low} or more)")
+    value = raw[name]
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise DataError(f"{where}: {name} must be a whole number {low} or more, found {value!r}")
     return value
@@ -239,6 +241,10 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     if not isinstance(chars_raw, Mapping):
         raise DataError(f"{where}: [characteristics] is missing")
     _unknown(chars_raw, CHARACTERISTICS, f"{where} [characteristics]")
+    missing = [c for c in CHARACTERISTICS if c not in chars_raw]
+    if missing:  # all of them at once: a sheet begun with STR alone lacks seven
+        raise DataError(f"{where} [characteristics]: missing {', '.join(missing)} (each a "
+                        "whole number 0 or more)")
     chars = {c: _int(chars_raw, c, f"{where} [characteristics]") for c in CHARACTERISTICS}
     skills_raw = data.get("skills", {})
     if not isinstance(skills_raw, Mapping):

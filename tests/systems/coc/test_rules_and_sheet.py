@@ -87,6 +87,21 @@ def test_co_base_1_derived_hp_and_db_recomputed() -> None:
     assert skill_value(rules, s, "dodge") == 20 and skill_value(rules, s, "luck") == 50
 
 
+def test_co_base_1_a_missing_number_is_named_missing_not_found_none() -> None:
+    """A sheet with STR alone was "CON must be a whole number 0 or more, found None"."""
+    rules = load_rules()
+    with pytest.raises(DataError) as err:
+        sheet_from_mapping(rules, {"name": "X", "characteristics": {"STR": 1}}, "x.toml")
+    assert str(err.value) == ("x.toml [characteristics]: missing CON, POW, DEX, APP, SIZ, "
+                              "INT, EDU (each a whole number 0 or more)")
+    data = sheet_mapping(sheet(rules, "Ann"))
+    data["armour"] = [{"name": "vest"}]
+    with pytest.raises(DataError) as err:
+        sheet_from_mapping(rules, data, "ann.toml")
+    assert str(err.value) == ("ann.toml the 1st [[armour]]: missing value (a whole number 0 "
+                              "or more)")
+
+
 def test_co_base_1_sheet_round_trips_and_refuses_bad_fields() -> None:
     rules = load_rules()
     s = sheet(rules, "Ann", weapons=("revolver",), armour=[{"name": "vest", "value": 8,
