@@ -9,6 +9,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.config import Source, load_config, load_specs
+from companion.app.paths import data_dir
 from companion.errors import DataError, DeviceError
 from companion.hw.camera.capture import open_source
 
@@ -141,6 +142,21 @@ def test_config_show_says_what_each_setting_does(
     accept = next(i for i, line in enumerate(lines) if line.startswith("input.accept_seconds"))
     assert lines[accept - 1].endswith("(0 to 60)")
     assert "COMPANION_<SECTION>_<KEY>" in lines[1]
+
+
+def test_config_show_says_where_the_data_folder_is(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/architecture.md sends the player to `config --show` for the data folder (the
+    save, fight files, camera_check.jpg), which printed only the config file."""
+    assert main(["config", "--show"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2] == (f"# data folder: {data_dir()} (the save, the history, fight files, "
+                        "camera_check.jpg; not created)")
+    data_dir().mkdir()
+    assert main(["config", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["data_folder"] == str(data_dir())
+    assert main(["config", "--show"]) == 0
+    assert capsys.readouterr().out.splitlines()[2].endswith("camera_check.jpg)")
 
 
 def test_config_json(capsys: pytest.CaptureFixture[str]) -> None:

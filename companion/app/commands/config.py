@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from companion.app.config import Config, Source, Spec, load_config
+from companion.app.paths import data_dir
 from companion.errors import DataError
 
 
@@ -63,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
 def as_json(config: Config) -> dict[str, Any]:
     return {
         "path": str(config.path),
+        "data_folder": str(data_dir()),
         "settings": {
             key: {"value": s.value, "source": s.source.value, "origin": s.origin,
                   "help": explain(s.spec), "env": s.spec.env_var}
@@ -85,10 +87,14 @@ def explain(spec: Spec) -> str:
 
 def render(config: Config) -> str:
     """Aligned ``key = value  # source (origin)`` lines, grouped by section, each under a
-    comment saying what it does: the user reads here what config.toml can hold."""
+    comment saying what it does: the user reads here what config.toml can hold, and where
+    the config file and the data folder (the save, fight files, camera_check.jpg) are."""
+    data = data_dir()
     lines = [f"# config file: {config.path}" + ("" if config.path.exists() else " (not created)"),
              "# In config.toml write a setting under its section: [display] then "
-             "kind = \"terminal\"; or set COMPANION_<SECTION>_<KEY> (COMPANION_DISPLAY_KIND)."]
+             "kind = \"terminal\"; or set COMPANION_<SECTION>_<KEY> (COMPANION_DISPLAY_KIND).",
+             f"# data folder: {data} (the save, the history, fight files, camera_check.jpg"
+             + ("" if data.exists() else "; not created") + ")"]
     width = max(len(k) for k in config.settings)
     section = ""
     for key, s in config.settings.items():
