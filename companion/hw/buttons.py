@@ -7,7 +7,9 @@ resistor to GND; an *active* buzzer (one that sounds on plain DC) goes from
 its pin to GND (through a transistor if it draws more than ~15 mA).
 
 Every class takes ``pin_factory=`` like gpiozero's own devices, so tests pass
-``gpiozero.pins.mock.MockFactory()`` and press buttons with ``drive_low``.
+``gpiozero.pins.mock.MockFactory()`` and press buttons with ``drive_low``. A part whose
+pin cannot be had raises :class:`PinUnusable` naming the part, its other parts let go;
+no GPIO at all raises :class:`NoGpio` saying why.
 
 Keys, screen taps and the buttons all produce the same :data:`Press` values.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import threading
 import time
+import warnings
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +26,9 @@ from enum import Enum
 from typing import Any
 
 import gpiozero
+from gpiozero.exc import BadPinFactory, PinFactoryFallback
+
+from companion.errors import DeviceError
 
 
 class Button(Enum):
@@ -57,6 +63,74 @@ class ButtonPins:
     item: int = 23
 
 
+class NoGpio(DeviceError):
+    """No GPIO pin can be used here at all; the message says why."""
+
+
+class PinUnusable(DeviceError):
+    """The pin of one part (``attack``, ``flee``, ``ranged``, ``item``, ``led`` or
+    ``buzzer``) cannot be had: another program, a HAT or an overlay holds it."""
+
+    def __init__(self, part: str, pin: int, reason: str) -> None:
+        super().__init__(f"GPIO{pin} cannot be used ({reason})")
+        self.part, self.pin, self.reason = part, pin, reason
+
+
+def ensure_gpio(pin_factory: Any = None) -> None:
+    """Load gpiozero's pin factory unless one is given, or raise :class:`NoGpio`.
+
+    gpiozero tries each backend in turn and gives the reason each failed only as a
+    warning, then raises "Unable to load any default pin factory!": the reasons are
+    kept, to tell "not a Pi" from a Pi whose GPIO library is missing or not allowed.
+    """
+    if pin_factory is not None:
+        return
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            gpiozero.Device.ensure_pin_factory()
+        except BadPinFactory as exc:
+            reasons = [str(w.message) for w in caught if issubclass(w.category, PinFactoryFallback)]
+            raise NoGpio(why_no_gpio(reasons, str(exc))) from None
+    for warning in caught:  # the others still reach the journal, as they would have
+        if not issubclass(warning.category, PinFactoryFallback):
+            warnings.warn_explicit(warning.message, warning.category, warning.filename,
+                                   warning.lineno)
+
+
+def why_no_gpio(reasons: list[str], error: str) -> str:
+    """What gpiozero's fallback ``reasons`` ("Falling back from lgpio: ...") mean to a
+    player. A backend that looked for the board's revision and found none is on no Pi;
+    on a Pi, lgpio is the backend the companion installs, so its reason is the one told."""
+    if any("unable to locate Pi revision" in reason for reason in reasons):
+        return "no GPIO here: this is not a Raspberry Pi"
+    lgpio = next((reason.removeprefix("Falling back from ") for reason in reasons
+                  if reason.startswith("Falling back from lgpio:")), error)
+    return (f"the GPIO cannot be opened ({lgpio}): run 'bash scripts/install-pi.sh' in the "
+            "companion's folder (it installs python3-lgpio for the .venv and puts you in "
+            "group gpio), then log out and back in")
+
+
+def open_parts(parts: dict[str, tuple[int, Callable[[int], Any]]],
+               pin_factory: Any = None) -> dict[str, Any]:
+    """Each part's gpiozero device, made on its pin. When one cannot be made the ones
+    made before it are closed, so that their pins are free for a second try in the same
+    process, and :class:`PinUnusable` names the part."""
+    if parts:
+        ensure_gpio(pin_factory)
+    devices: dict[str, Any] = {}
+    for part, (pin, make) in parts.items():
+        try:
+            devices[part] = make(pin)
+        # Not only GPIOZeroError: lgpio raises its own lgpio.error ('GPIO busy') for a line
+        # another process or a kernel driver holds, and gpiozero lets it through.
+        except Exception as exc:
+            for device in devices.values():
+                device.close()
+            raise PinUnusable(part, pin, str(exc)) from None
+    return devices
+
+
 class ButtonPanel:
     """The four buttons as a queue of :class:`Button` presses.
 
@@ -78,20 +152,21 @@ class ButtonPanel:
         self._queue: deque[Button] = deque()
         self._lock = threading.Lock()
         self._item_down_at: float | None = None
-        self.devices: dict[Button, gpiozero.Button] = {}
-        for meaning, pin in (
-            (Button.ATTACK, pins.attack),
-            (Button.FLEE, pins.flee),
-            (Button.RANGED, pins.ranged),
-            (Button.ITEM, pins.item),
-        ):
-            device = gpiozero.Button(pin, bounce_time=bounce_time, pin_factory=pin_factory)
+
+        def button(pin: int) -> gpiozero.Button:
+            return gpiozero.Button(pin, bounce_time=bounce_time, pin_factory=pin_factory)
+
+        self.devices: dict[Button, gpiozero.Button] = {
+            Button(part): device for part, device in open_parts(
+                {"attack": (pins.attack, button), "flee": (pins.flee, button),
+                 "ranged": (pins.ranged, button), "item": (pins.item, button)},
+                pin_factory).items()}
+        for meaning, device in self.devices.items():
             if meaning is Button.ITEM:
                 device.when_pressed = self._item_pressed
                 device.when_released = self._item_released
             else:
                 device.when_pressed = self._pusher(meaning)
-            self.devices[meaning] = device
 
     def _pusher(self, meaning: Button) -> Callable[[], None]:
         return lambda: self._push(meaning)
@@ -137,12 +212,15 @@ class WaitingSignal:
         pin_factory: Any = None,
     ) -> None:
         self.beep_seconds = beep_seconds
-        self.led = gpiozero.LED(led_pin, pin_factory=pin_factory) if led_pin is not None else None
-        self.buzzer = (
-            gpiozero.Buzzer(buzzer_pin, pin_factory=pin_factory)
-            if buzzer_pin is not None
-            else None
-        )
+        parts: dict[str, tuple[int, Callable[[int], Any]]] = {}
+        if led_pin is not None:
+            parts["led"] = (led_pin, lambda pin: gpiozero.LED(pin, pin_factory=pin_factory))
+        if buzzer_pin is not None:
+            parts["buzzer"] = (buzzer_pin,
+                               lambda pin: gpiozero.Buzzer(pin, pin_factory=pin_factory))
+        devices = open_parts(parts, pin_factory)
+        self.led: gpiozero.LED | None = devices.get("led")
+        self.buzzer: gpiozero.Buzzer | None = devices.get("buzzer")
         self._waiting = False
 
     def waiting(self, on: bool) -> None:

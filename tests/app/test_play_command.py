@@ -276,10 +276,14 @@ def test_corrupt_save_asks_before_a_new_game(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_no_gpio_here_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
-    """Off a Pi the buttons cannot work: one line saying so, no traceback."""
+    """Off a Pi the buttons cannot work: one line saying why (it was gpiozero's "Unable to
+    load any default pin factory!") and the setting that plays without them for good, no
+    traceback."""
     assert main(["play", "--input", "sim", "--choices", "gpio", "--display", "terminal"]) == 1
     err = capsys.readouterr().err
-    assert "the buttons cannot be used here" in err and "--choices keyboard" in err
+    assert ("companion: error: the buttons cannot be used: no GPIO here: this is not a "
+            "Raspberry Pi; without them, play with --choices keyboard, or set choices.kind = "
+            f'"keyboard" in {load_config().path}\n') in err
     assert "Traceback" not in err
 
 

@@ -1,12 +1,32 @@
 """`companion play --choices gpio` checks its pins: the ones hardware/wiring.md says to avoid
-are warned about, not refused."""
+are warned about, not refused. A part whose pin cannot be had is told naming its setting,
+on gpiozero's mock pins."""
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Iterator
+from pathlib import Path
 
+import cv2
+import gpiozero
+import numpy as np
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.app.cli import main
 from companion.app.commands.play import check_pins
+from companion.app.commands.play.press_sources import open_press_sources
 from companion.app.config import load_config
+from companion.errors import DeviceError
+
+
+@pytest.fixture
+def mock_pins(monkeypatch: pytest.MonkeyPatch) -> Iterator[MockFactory]:
+    """gpiozero's mock pins for every device made without a factory of its own."""
+    factory = MockFactory()
+    monkeypatch.setattr(gpiozero.Device, "pin_factory", factory)
+    yield factory
+    factory.reset()
 
 
 @pytest.mark.parametrize(("pin", "why"), [(14, "the serial console's TXD"),
@@ -24,3 +44,47 @@ def test_pins_to_avoid_are_warned_about_and_allowed(
 def test_the_default_pins_are_not_warned_about(capsys: pytest.CaptureFixture[str]) -> None:
     check_pins(load_config())
     assert capsys.readouterr().err == ""
+
+
+def test_a_pin_in_use_names_its_setting_and_lets_the_other_buttons_go(
+        mock_pins: MockFactory) -> None:
+    """It said "the buttons cannot be used here (pin GPIO23 is already in use ...); play
+    with --choices keyboard": no setting to change, and the three buttons opened before
+    stayed claimed."""
+    squatter = gpiozero.LED(23)
+    with pytest.raises(DeviceError) as refused:
+        open_press_sources(load_config(), None)
+    squatter.close()
+    said = str(refused.value)
+    assert said.startswith("buttons.item_pin (built in): GPIO23 cannot be used (pin GPIO23 "
+                           "is already in use by ")
+    assert said.endswith("choose a free pin (hardware/wiring.md), or play with --choices "
+                         "keyboard")
+    for pin in (17, 27, 22):
+        gpiozero.Button(pin).close()
+
+
+def test_an_led_pin_in_use_stops_play_on_the_screen_naming_its_setting(
+        mock_pins: MockFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The LED and buzzer are opened with the game, outside what turned a pin's error into
+    one line: a traceback naming no setting, and under the boot service a black screen
+    while the service started the companion again every 3 s."""
+    from companion.hw.display.screen import ScreenDisplay
+
+    picture = tmp_path / "mat.png"  # the camera: a picture of an empty table
+    cv2.imwrite(str(picture), np.zeros((480, 640, 3), np.uint8))
+    monkeypatch.setenv("COMPANION_INPUT_CAMERA_SOURCE", str(picture))
+    shown: list[str] = []
+    draw = ScreenDisplay.show
+    monkeypatch.setattr(ScreenDisplay, "show",
+                        lambda screen, view: (shown.append(view.prompt), draw(screen, view)))
+    squatter = gpiozero.LED(24)
+    try:
+        assert main(["play", "--input", "camera", "--choices", "gpio",
+                     "--display", "screen"]) == 1
+    finally:
+        squatter.close()
+    refused = "buttons.led_pin (built in): GPIO24 cannot be used (pin GPIO24 is already in use"
+    assert f"companion: error: {refused}" in capsys.readouterr().err
+    assert shown[-1].startswith(f"Stopped 停止: {refused}")

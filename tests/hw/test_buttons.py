@@ -6,10 +6,18 @@ import os
 import time
 from collections.abc import Iterator
 
+import gpiozero
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.hw.buttons import Button, ButtonPanel, ButtonPins, Pick, WaitingSignal
+from companion.hw.buttons import (
+    Button,
+    ButtonPanel,
+    ButtonPins,
+    Pick,
+    PinUnusable,
+    WaitingSignal,
+)
 from companion.hw.keyboard import KeyboardInput, press_for_key
 
 
@@ -80,6 +88,28 @@ def test_waiting_signal_without_parts(factory: MockFactory) -> None:
     signal = WaitingSignal(None, None, pin_factory=factory)
     signal.waiting(True)
     assert signal.led is None and signal.buzzer is None
+
+
+def test_a_pin_in_use_is_named_by_its_part_and_the_others_are_let_go(
+        factory: MockFactory) -> None:
+    """The buttons opened before the one whose pin was taken stayed claimed: a second try in
+    the same process found them in use too."""
+    squatter = gpiozero.LED(23, pin_factory=factory)
+    with pytest.raises(PinUnusable) as refused:
+        ButtonPanel(ButtonPins(), bounce_time=None, pin_factory=factory)
+    assert (refused.value.part, refused.value.pin) == ("item", 23)
+    assert "GPIO23 is already in use" in str(refused.value)
+    squatter.close()
+    ButtonPanel(ButtonPins(), bounce_time=None, pin_factory=factory).close()
+
+
+def test_a_buzzer_pin_in_use_lets_the_led_go(factory: MockFactory) -> None:
+    squatter = gpiozero.LED(25, pin_factory=factory)
+    with pytest.raises(PinUnusable) as refused:
+        WaitingSignal(24, 25, pin_factory=factory)
+    assert (refused.value.part, refused.value.pin) == ("buzzer", 25)
+    squatter.close()
+    WaitingSignal(24, 25, pin_factory=factory).close()
 
 
 def test_key_map() -> None:

@@ -1,19 +1,28 @@
 """Where ``companion play``'s presses come from: the GPIO buttons (their pins checked
-first), the keyboard, and the display's own keys and taps."""
+first), the keyboard, and the display's own keys and taps; and the LED and buzzer wired
+beside the buttons. A GPIO part that cannot be opened is told naming its setting."""
 
 from __future__ import annotations
 
 import sys
-import warnings
-
-from gpiozero.exc import GPIOZeroError, PinFactoryFallback
+from collections.abc import Callable
+from typing import TypeVar
 
 from companion.app.config import Config
 from companion.app.session.controls import PressSource
 from companion.errors import DataError, DeviceError
-from companion.hw.buttons import ButtonPanel, ButtonPins
+from companion.hw.buttons import (
+    ButtonPanel,
+    ButtonPins,
+    NoGpio,
+    PinUnusable,
+    WaitingSignal,
+    optional_pin,
+)
 from companion.hw.display import Display
 from companion.hw.keyboard import KeyboardInput
+
+T = TypeVar("T")
 
 # The pins hardware/wiring.md says to avoid, and why: they work, but not as a plain pin.
 PINS_TO_AVOID = {
@@ -51,14 +60,8 @@ def open_press_sources(config: Config, display: Display | None) -> list[PressSou
         check_pins(config)
         pins = ButtonPins(config.integer("buttons.attack_pin"), config.integer("buttons.flee_pin"),
                           config.integer("buttons.ranged_pin"), config.integer("buttons.item_pin"))
-        try:
-            with warnings.catch_warnings():
-                # Off a Pi, gpiozero warns about each backend it tries; the error says it all.
-                warnings.simplefilter("ignore", PinFactoryFallback)
-                sources.append(ButtonPanel(pins, config.number("buttons.long_press_seconds")))
-        except GPIOZeroError as exc:
-            raise DeviceError(f"the buttons cannot be used here ({exc}); "
-                              "play with --choices keyboard") from None
+        sources.append(gpio_parts(config, lambda: ButtonPanel(
+            pins, config.number("buttons.long_press_seconds"))))
     elif kind == "keyboard" and sys.stdin.isatty():
         sources.append(KeyboardInput())
     elif kind == "keyboard" and config.text("display.kind") != "screen":
@@ -69,3 +72,28 @@ def open_press_sources(config: Config, display: Display | None) -> list[PressSou
     if display is not None:
         sources.append(display)
     return sources
+
+
+def open_waiting_signal(config: Config) -> WaitingSignal:
+    """The LED and buzzer that say a tile is awaited, on their configured pins."""
+    return gpio_parts(config, lambda: WaitingSignal(
+        optional_pin(config.integer("buttons.led_pin")),
+        optional_pin(config.integer("buttons.buzzer_pin"))))
+
+
+def gpio_parts(config: Config, open_parts: Callable[[], T]) -> T:
+    """``open_parts()``, a failure told as one line naming the setting and what to do: a
+    traceback named no setting, and skipped the Stopped screen the boot service's player
+    reads."""
+    try:
+        return open_parts()
+    except NoGpio as exc:
+        raise DeviceError(f"the buttons cannot be used: {exc}; without them, play with "
+                          '--choices keyboard, or set choices.kind = "keyboard" in '
+                          f"{config.path}") from None
+    except PinUnusable as exc:
+        raise DeviceError(
+            f"{config.where(f'buttons.{exc.part}_pin')}: {exc}: a game already running holds "
+            "it (the jongrogue-companion service? sudo systemctl stop jongrogue-companion), "
+            "or another program, a HAT or a device-tree overlay does; choose a free pin "
+            "(hardware/wiring.md), or play with --choices keyboard") from None

@@ -9,7 +9,7 @@ import secrets
 import sys
 from pathlib import Path
 
-from companion.app.commands.play.press_sources import open_press_sources
+from companion.app.commands.play.press_sources import open_press_sources, open_waiting_signal
 from companion.app.commands.play.saves import (
     log_header,
     offer_new_game,
@@ -43,7 +43,7 @@ from companion.app.session.reads import TableTiles, open_reader
 from companion.app.session.save import CorruptSave, SaveGame, profile_hash
 from companion.errors import CompanionError, DataError, error_text
 from companion.files import kept_aside, move_aside
-from companion.hw.buttons import WaitingSignal, optional_pin
+from companion.hw.buttons import WaitingSignal
 from companion.hw.display import Display, open_display
 from companion.hw.display.fonts import FontError
 from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy
@@ -223,10 +223,9 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         same = resuming and saved.log_path == str(args.log.resolve())
         log = GameLog(args.log, saved.log_start) if same else GameLog.begin(args.log)
         saved.log_path, saved.log_start = str(args.log.resolve()), log.start
-    signal = None
+    signal: WaitingSignal | None = None
     if config.text("choices.kind") == "gpio" and sim is None:
-        signal = WaitingSignal(optional_pin(config.integer("buttons.led_pin")),
-                               optional_pin(config.integer("buttons.buzzer_pin")))
+        signal = open_waiting_signal(config)
     session = Session(
         mode, choices=choices, tiles=tiles, display=display,
         save=saved, save_path=save_path, log=log, log_header=log_header(saved),
