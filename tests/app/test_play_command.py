@@ -287,6 +287,37 @@ def test_no_gpio_here_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> No
     assert "Traceback" not in err
 
 
+def test_the_terminal_reads_the_keys_it_shows_beside_the_buttons(tmp_path: Path) -> None:
+    """With the buttons (choices.kind = "gpio", as install-pi.sh writes it) the terminal
+    showed "(a) Fight" and read no key: a game played over SSH looked frozen."""
+    master, slave = os.openpty()
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
+           "COMPANION_CONFIG_DIR": str(tmp_path / "config"), "COLUMNS": "100",
+           "GPIOZERO_PIN_FACTORY": "mock"}  # buttons that work, and nobody presses
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "play", "--input", "sim", "--choices", "gpio",
+         "--display", "terminal", "--seed", str(SEED)],
+        stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env)
+    os.close(slave)
+    os.set_blocking(master, False)
+    save_path = tmp_path / "data" / "save.json"
+    inputs = 0
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and proc.poll() is None and inputs <= 10:
+            os.write(master, b"a")
+            time.sleep(0.05)
+            with contextlib.suppress(OSError, ValueError):  # read while it is written
+                inputs = len(SaveGame.from_json(save_path.read_text()).inputs)
+            with contextlib.suppress(OSError):
+                os.read(master, 65536)  # what was drawn, so that the terminal never fills
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=10)
+        os.close(master)
+    assert inputs > 10, proc.stderr.read() if proc.stderr else b""
+
+
 def test_a_camera_source_that_is_no_camera_names_its_key_and_file(
         capsys: pytest.CaptureFixture[str]) -> None:
     """[input] camera_source = "webcam" said only "webcam: no such camera ..."."""

@@ -62,6 +62,10 @@ def open_press_sources(config: Config, display: Display | None) -> list[PressSou
                           config.integer("buttons.ranged_pin"), config.integer("buttons.item_pin"))
         sources.append(gpio_parts(config, lambda: ButtonPanel(
             pins, config.number("buttons.long_press_seconds"))))
+        if sys.stdin.isatty() and config.text("display.kind") != "screen":
+            # The terminal shows each choice's key ("(a) Fight"): they work beside the
+            # buttons, as on the screen, which reads its own keys.
+            sources.append(KeyboardInput())
     elif kind == "keyboard" and sys.stdin.isatty():
         sources.append(KeyboardInput())
     elif kind == "keyboard" and config.text("display.kind") != "screen":
