@@ -149,3 +149,15 @@ def test_inward_imports_pass() -> None:
     assert not violations("companion.systems.defaults", "from companion.errors import DataError\n")
     assert not violations("companion.hw", "from .ports import Slot\nfrom .. import errors\n", True)
     assert not violations("companion.systems.coc", "from .rules import CocRules\n", True)
+
+
+def test_every_error_that_is_no_builtin_is_named_in_architecture_md() -> None:
+    """architecture.md said every kind of CompanionError is also a builtin; a few, states
+    rather than bad input, are not, and the shared base's row names each of them."""
+    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    row = next(line for line in doc.splitlines() if line.startswith("| shared base |"))
+    alone = {node.name for path in PACKAGE.rglob("*.py")
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.ClassDef)
+             and [ast.unparse(base) for base in node.bases] == ["CompanionError"]}
+    assert alone and sorted(name for name in alone if f"`{name}`" not in row) == []
