@@ -1,11 +1,12 @@
 """`companion play --choices gpio` checks its pins: the ones hardware/wiring.md says to avoid
-are warned about, not refused. A part whose pin cannot be had is told naming its setting,
-on gpiozero's mock pins."""
+are warned about, not refused, and on the screen too. A part whose pin cannot be had is
+told naming its setting, on gpiozero's mock pins."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import cv2
 import gpiozero
@@ -33,17 +34,47 @@ def mock_pins(monkeypatch: pytest.MonkeyPatch) -> Iterator[MockFactory]:
                                           (2, "I²C SDA, with a fixed pull-up on the board"),
                                           (0, "the HAT ID EEPROM's data line (ID_SD)")])
 def test_pins_to_avoid_are_warned_about_and_allowed(
-    pin: int, why: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    pin: int, why: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("COMPANION_BUTTONS_ATTACK_PIN", str(pin))
-    check_pins(load_config())  # no error: the player may have freed the pin
-    assert capsys.readouterr().err == (f"companion: warning: buttons.attack_pin is GPIO{pin}, "
-                                       f"{why}; hardware/wiring.md says to avoid it\n")
+    # No error: the player may have freed the pin.
+    assert check_pins(load_config()) == [
+        f"buttons.attack_pin (COMPANION_BUTTONS_ATTACK_PIN) is GPIO{pin}, {why}; "
+        "hardware/wiring.md says to avoid it"]
 
 
-def test_the_default_pins_are_not_warned_about(capsys: pytest.CaptureFixture[str]) -> None:
-    check_pins(load_config())
-    assert capsys.readouterr().err == ""
+def test_the_default_pins_are_not_warned_about() -> None:
+    assert check_pins(load_config()) == []
+
+
+def test_a_pin_to_avoid_is_on_the_settings_screen(
+        mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The warning went to stderr alone: under the boot service a button on GPIO15 (the
+    serial console's) pressed itself, or the RDM6300 read nothing, and only the journal
+    said why."""
+    import pygame
+
+    from companion.hw.display.screen import ScreenDisplay
+
+    monkeypatch.setenv("COMPANION_BUTTONS_FLEE_PIN", "15")
+    shown: list[str] = []
+    draw = ScreenDisplay.show
+
+    def show(screen: ScreenDisplay, view: Any) -> None:
+        shown.append(view.prompt)
+        draw(screen, view)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, unicode="a")
+                          if view.prompt.startswith("Settings 設定")
+                          else pygame.event.Event(pygame.QUIT))
+
+    monkeypatch.setattr(ScreenDisplay, "show", show)
+    assert main(["play", "--input", "sim", "--choices", "gpio", "--display", "screen"]) == 130
+    warning = ("buttons.flee_pin (COMPANION_BUTTONS_FLEE_PIN) is GPIO15, the serial console's "
+               "RXD (and the RDM6300's); hardware/wiring.md says to avoid it")
+    assert shown[0] == f"Settings 設定: {warning}"
+    assert not shown[1].startswith("Settings")  # OK pressed, the game went on
+    assert f"companion: warning: {warning}\n" in capsys.readouterr().err
 
 
 def test_a_pin_in_use_names_its_setting_and_lets_the_other_buttons_go(

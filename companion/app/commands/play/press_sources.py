@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from companion.app.config import Config
+from companion.app.notes import note
 from companion.app.session.controls import PressSource
 from companion.errors import DataError, DeviceError
 from companion.hw.buttons import (
@@ -35,10 +36,13 @@ PINS_TO_AVOID = {
 }
 
 
-def check_pins(config: Config) -> None:
+def check_pins(config: Config) -> list[str]:
     """Two parts on one GPIO pin would fight: say which settings clash. A pin the wiring
-    guide says to avoid is allowed (the player may have freed it) with a warning."""
+    guide says to avoid is allowed (the player may have freed it): the warnings are
+    returned, for the settings notices on the screen, where the boot service's player
+    sees them (buttons that press themselves on GPIO15 are otherwise a mystery)."""
     used: dict[int, str] = {}
+    warnings: list[str] = []
     for key in ("attack_pin", "flee_pin", "ranged_pin", "item_pin", "led_pin", "buzzer_pin"):
         pin = config.integer(f"buttons.{key}")
         if pin < 0:
@@ -48,16 +52,22 @@ def check_pins(config: Config) -> None:
                             "give each part its own pin (companion config --show)")
         used[pin] = key
         if pin in PINS_TO_AVOID:
-            print(f"companion: warning: buttons.{key} is GPIO{pin}, {PINS_TO_AVOID[pin]}; "
-                  "hardware/wiring.md says to avoid it", file=sys.stderr)
+            warnings.append(f"{config.where(f'buttons.{key}')} is GPIO{pin}, "
+                            f"{PINS_TO_AVOID[pin]}; hardware/wiring.md says to avoid it")
+    return warnings
 
 
-def open_press_sources(config: Config, display: Display | None) -> list[PressSource]:
-    """The buttons or the keyboard, plus the display's own keys and taps."""
+def open_press_sources(config: Config,
+                       display: Display | None) -> tuple[list[PressSource], list[str]]:
+    """The buttons or the keyboard, plus the display's own keys and taps; and the warnings
+    about the buttons' pins (said on stderr here), for the settings notices."""
     sources: list[PressSource] = []
+    pin_warnings: list[str] = []
     kind = config.text("choices.kind")
     if kind == "gpio":
-        check_pins(config)
+        pin_warnings = check_pins(config)
+        for warning in pin_warnings:
+            note(f"warning: {warning}")
         pins = ButtonPins(config.integer("buttons.attack_pin"), config.integer("buttons.flee_pin"),
                           config.integer("buttons.ranged_pin"), config.integer("buttons.item_pin"))
         sources.append(gpio_parts(config, lambda: ButtonPanel(
@@ -75,7 +85,7 @@ def open_press_sources(config: Config, display: Display | None) -> list[PressSou
                         "use --choices auto")
     if display is not None:
         sources.append(display)
-    return sources
+    return sources, pin_warnings
 
 
 def open_waiting_signal(config: Config) -> WaitingSignal:

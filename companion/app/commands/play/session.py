@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import secrets
 import sys
 from pathlib import Path
@@ -95,11 +96,13 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
     sources: list[PressSource] = []
     player = config.text("choices.kind") != "auto"
     try:
-        sources = open_press_sources(config, display)
+        sources, pin_warnings = open_press_sources(config, display)
         controls = Controls(sources, player)
         if font_refused is not None:
             raise font_refused
-        show_settings_notices(config, display, controls)
+        show_settings_notices(
+            dataclasses.replace(config, notices=config.notices + tuple(pin_warnings)),
+            display, controls)
         if config.text("play.mode") in TABLE_MODES:
             assert display is not None  # effective_config refused a table mode with no display
             if config.text("play.mode") == "dice":
