@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -23,6 +24,28 @@ def test_wiring_table_and_diagram_match_default_pins() -> None:
         if isinstance(spec.default, int) and spec.default >= 0:
             assert f"`{key} = {spec.default}`" in table, key
             assert f"GPIO{spec.default} " in svg_text, key
+
+
+def test_no_pi_header_pin_is_given_two_wires() -> None:
+    """The RDM6300 was put on 5V [2] and GND [6], where the DSI screen's own power leads
+    go: two Dupont wires for one header pin. Every Pi header pin a table wires to (the
+    columns between the part and the notes) is one part's; the Pico's pins are its own."""
+    text = (HARDWARE / "wiring.md").read_text(encoding="utf-8")
+    wired: dict[int, str] = {}
+    for section in text.split("\n## "):
+        if section.startswith("RFID tray (Raspberry Pi Pico"):
+            continue
+        for row in section.splitlines():
+            cells = row.strip("|").split("|")
+            if not row.startswith("| ") or len(cells) < 3:
+                continue
+            part = f"{section.splitlines()[0]}: {cells[0].strip()}"
+            for pin in map(int, re.findall(r"\[(\d+)\]", "|".join(cells[1:-1]))):
+                assert pin not in wired, f"[{pin}] is wired twice: {wired[pin]}; {part}"
+                wired[pin] = part
+    # Where Raspberry Pi's Touch Display guide puts the screen's red and black leads.
+    screen = 'Camera and screen: Official 7" touch screen'
+    assert (wired.get(2), wired.get(6)) == (screen, screen)
 
 
 def test_bom_has_prices_for_both_readers() -> None:
