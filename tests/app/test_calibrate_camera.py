@@ -17,6 +17,7 @@ from companion.app.calibrate.camera import (
     ENROLMENT_FILE,
     SLOT_LOOKS_FILE,
     VIEW_FILE,
+    draw_view,
     load_settings,
     read_settings,
     save_calibration,
@@ -127,6 +128,26 @@ def test_a_hidden_corner_marker_is_a_problem_and_the_frame_is_saved_drawn_on(
     red = (view[..., 2] > 200) & (view[..., 1] < 80) & (view[..., 0] < 80)
     assert red[y0 - 10:y1 + 10, x0 - 10:x1 + 10].any()  # the hidden marker, outlined in red
     assert (config_dir() / CALIBRATION_FILE).exists()  # saved, as with any other problem
+
+
+def test_the_slot_names_in_the_check_picture_stay_in_their_slots() -> None:
+    """The room slots' names were written under each slot at full size: "top-left room"
+    ran into "top-right room" and onto the slot below (hardware/camera.md sends the player
+    to this picture)."""
+    frame = empty_mat()
+    detector = MatDetector()
+    view = draw_view(frame, detector, detector.detect(frame))
+    slot_blue = view[..., 0].astype(int) - view[..., 2] > 100  # the paper is grey
+    rooms = {s.slot: in_frame(frame, rect_corners(s.rect)) for s in detector.geometry.slots}
+    top_left, top_right = rooms[Slot.ROOM_TL], rooms[Slot.ROOM_TR]
+    bottom_left = rooms[Slot.ROOM_BL]
+    (left, top), (right, bottom) = top_left.min(axis=0), top_left.max(axis=0)
+    beside = round(top_right[:, 0].min()) - 4
+    below = round(bottom_left[:, 1].min()) - 4
+    assert slot_blue[round(top):below, round(right) + 4:beside].sum() == 0
+    assert slot_blue[round(bottom) + 4:below, round(left):round(right)].sum() == 0
+    # and the name is there, inside its slot
+    assert slot_blue[round(top) + 6:round(bottom) - 6, round(left) + 6:round(right) - 6].any()
 
 
 def test_slots_outside_the_picture_are_named_and_not_measured(

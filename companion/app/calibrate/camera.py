@@ -388,13 +388,25 @@ def draw_view(frame: np.ndarray, detector: MatDetector, detection: MatDetection)
     thickness = max(1, round(view.shape[1] / 640))
     scale = view.shape[1] / 1600
 
-    def outline(corners: np.ndarray, colour: tuple[int, int, int], label: str) -> None:
+    def outline(corners: np.ndarray, colour: tuple[int, int, int], label: str,
+                inside: bool = False) -> None:
+        """``inside``: the label fitted into the outline above its bottom edge. A slot's
+        name under it ran into the name of the slot beside it and the outline below."""
         points = cv2.perspectiveTransform(corners.reshape(-1, 1, 2).astype(np.float64),
                                           to_frame).reshape(-1, 2)
         cv2.polylines(view, [np.round(points).astype(np.int32)], True, colour, thickness)
-        x, y = points[3]  # under the bottom-left corner, inside the frame for every marker
-        cv2.putText(view, label, (round(x), round(y) + 14 * thickness),
-                    cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thickness, cv2.LINE_AA)
+        x, y = points[3]  # the bottom-left corner
+        if not inside:  # under the corner, inside the frame for every marker
+            cv2.putText(view, label, (round(x), round(y) + 14 * thickness),
+                        cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thickness, cv2.LINE_AA)
+            return
+        margin = 3 * thickness
+        room = float(np.linalg.norm(points[2] - points[3])) - 2 * margin
+        (wide, _), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)
+        size = min(scale, scale * room / wide)
+        weight = max(1, round(thickness * size / scale))
+        cv2.putText(view, label, (round(x) + margin, round(y) - margin - weight),
+                    cv2.FONT_HERSHEY_SIMPLEX, size, colour, weight, cv2.LINE_AA)
 
     g = detector.geometry
     for marker in g.markers:
@@ -403,8 +415,8 @@ def draw_view(frame: np.ndarray, detector: MatDetector, detection: MatDetection)
         else:
             outline(marker.corners_mm(), (0, 200, 0), f"marker {marker.id}")
     for spec in g.slots:
-        outline(spec.rect.corners_mm(), (255, 128, 0), SLOT_NAMES[spec.slot])
-    outline(g.dice.corners_mm(), (0, 200, 255), "dice")
+        outline(spec.rect.corners_mm(), (255, 128, 0), SLOT_NAMES[spec.slot], inside=True)
+    outline(g.dice.corners_mm(), (0, 200, 255), "dice", inside=True)
     return view
 
 
