@@ -515,6 +515,21 @@ def test_two_sheets_whose_names_differ_only_in_width_are_refused(
     assert f"{wide}: 'Ａｎｎ' and 'Ann' ({ann}) differ only in full- and half-width" in err
 
 
+def test_one_sheet_on_both_sides_is_refused_naming_both_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/sheets.md: every combatant needs its own name. The same sheet given as an
+    investigator and a foe was refused with no name and no file; now both are named, and
+    no fight file is written."""
+    ann, _cult = sheets(tmp_path)
+    fight = tmp_path / "both.json"
+    assert main(["coc", "fight", "new", "--file", str(fight), "--investigators", ann,
+                 "--foes", ann]) == 2
+    err = capsys.readouterr().err
+    assert f"{ann}: 'Ann' is also the name in {ann}; every combatant needs a name" in err
+    assert not fight.exists()
+
+
 def test_the_dead_are_shown_dead_alone() -> None:
     """CO-DEATH-2: an investigator who died unconscious and dying was listed by `coc fight
     show` as "気絶/unconscious DEAD 死亡" (and still DYING); DEAD stands alone, as on the

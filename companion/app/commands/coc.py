@@ -162,14 +162,19 @@ def _named(fight: Fight, name: str) -> str:
 
 
 def _names_apart(refs: list[str], sheets: list[Sheet]) -> None:
-    """Refuse two sheets whose names are one name typed in full and half width (Ann and
+    """Refuse two sheets of one name (the same file on both sides, say), naming both
+    files, and two whose names are one name typed in full and half width (Ann and
     Ａｎｎ): ACTOR and TARGET fold full width (:func:`_named`), so a typed Ａｎｎ meant for
     Ann found the other sheet. Checked when a fight begins, not when one is loaded, so a
     fight saved with such names still opens."""
     seen: dict[str, tuple[str, str]] = {}
     for ref, sheet in zip(refs, sheets, strict=True):
         folded = unicodedata.normalize("NFKC", sheet.name)
-        if folded in seen and seen[folded][0] != sheet.name:
+        if folded in seen and seen[folded][0] == sheet.name:
+            raise DataError(f"{ref}: {sheet.name!r} is also the name in {seen[folded][1]}; "
+                            "every combatant needs a name of its own: give one of them "
+                            "another name (name = … in its sheet)")
+        if folded in seen:
             name, where = seen[folded]
             raise DataError(f"{ref}: {sheet.name!r} and {name!r} ({where}) differ only in "
                             "full- and half-width letters, so a typed name cannot tell them "
