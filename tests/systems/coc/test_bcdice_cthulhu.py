@@ -77,6 +77,18 @@ def test_full_width_input() -> None:
         "(1D100<=50) ＞ 5 ＞ 決定的成功/スペシャル (critical, special)"
 
 
+@pytest.mark.parametrize(("text", "value", "head"), [
+    ("CC<=60ー10 ジャンプ", 60, "(1D100<=50) ＞ 60 ＞ 失敗/failure ジャンプ"),
+    ("ＣＣ＜＝６０ｰ１０", 40, "(1D100<=50) ＞ 40"),
+    ("RES(8ー10)", 40, "(1d100<=40) ＞ 40"),
+])
+def test_the_long_mark_is_a_minus_in_a_command(text: str, value: int, head: str) -> None:
+    """docs/dice-notation.md: ー, which a Japanese input method gives for a minus, is a
+    minus where it can be nothing else, as in the shared layer; coc roll refused it."""
+    result = roll_command(text, ScriptedDice([(100, value)]), load_rules(Profile.P004))
+    assert result.text.startswith(head)
+
+
 @pytest.mark.parametrize(("text", "shown"), [
     ("RES(5-x)", "  RES(5-x)\n        ^"),
     ("RESB(12-x) a comment", "  RESB(12-x)\n          ^"),
