@@ -246,11 +246,8 @@ _RES = re.compile(r"^(S)?RES(B)?\((.+)\)$", re.IGNORECASE)
 
 
 def _normal(text: str) -> str:
-    """A command's head as typed on any keyboard. ー (what a Japanese input method often
-    gives for a minus; NFKC makes the half-width ｰ one) can mean nothing else in a head,
-    CC<=60ー10 or RES(5ー8), as in the shared layer's arithmetic (docs/dice-notation.md)."""
     text = unicodedata.normalize("NFKC", text).replace("≦", "<=").replace("=<", "<=")
-    return text.replace("−", "-").replace("ー", "-")
+    return text.replace("−", "-")
 
 
 def _value(expr: str, source: DiceSource, head: str = "", start: int = 0) -> int:
