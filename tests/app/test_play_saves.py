@@ -247,3 +247,22 @@ def test_a_game_kept_aside_is_told_on_the_screen_until_the_player_presses_ok(
     finally:
         screen.close()
         buttons.panel.close()
+
+
+def test_headless_does_not_play_the_players_own_game_to_its_end(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --headless --resume` took a game the player had half played with the keys,
+    played it to its end with the auto-player and recorded the death: the player's game
+    was gone. It is refused now, naming how to resume it, and the save is left as it was."""
+    save = default_save_path()
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(save)]) == 0
+    played = load_game(save)
+    assert played is not None
+    save.write_text(replace(played, inputs=played.inputs[:15], events=0, finished=False,
+                            player_chose=True).to_json(), encoding="utf-8")
+    before = save.read_bytes()
+    capsys.readouterr()
+    assert main(["play", "--headless", "--resume", "--state", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert "played with your own choices" in err and "--choices keyboard" in err
+    assert save.read_bytes() == before

@@ -201,6 +201,15 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
             # The simulated wall's order is part of a sim game; a table game has none.
             raise DataError(f"this game was played with --input {saved.input_kind}; "
                             f"resume it with --input {saved.input_kind}")
+        if saved.player_chose and config.text("choices.kind") == "auto" and (
+                args.headless
+                or config.settings["choices.kind"].source is not Source.COMMAND_LINE):
+            # The auto-player would play the player's game to its end, and a finished game
+            # cannot be taken back: it takes one over only when asked by name.
+            raise DataError(f"the game saved in {save_path} was played with your own "
+                            "choices: resume it with --choices keyboard (--display terminal "
+                            "on a terminal) or the buttons; --choices auto, without "
+                            "--headless, lets the auto-player finish it; the save is as it was")
         saved.player_chose |= config.text("choices.kind") != "auto"
     mode = resumed_mode(saved, input_kind, config) if resuming \
         else jongrogue_mode(saved, profile, input_kind)
