@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from companion import __version__
-from companion.errors import CompanionError, error_text
+from companion.app.notes import tell_error
+from companion.errors import CompanionError
 
 # Each command's name and the module that registers it, in the order `companion --help`
 # lists them.
@@ -91,9 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.func(args)
     except CompanionError as exc:
-        # A ValueError-kind error came from what the user gave us: a usage error.
-        print(f"companion: error: {error_text(exc)}", file=sys.stderr)
-        return 2 if isinstance(exc, ValueError) else 1
+        return tell_error(exc)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -103,8 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
     except OSError as exc:
         # A file or folder we were told to use, or our own, cannot be used.
-        print(f"companion: error: {error_text(exc)}", file=sys.stderr)
-        return 1
+        return tell_error(exc)
     return code
 
 

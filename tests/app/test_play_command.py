@@ -545,6 +545,26 @@ def test_a_configured_font_the_screen_cannot_use_is_named(
     assert len(shown) == 1 and shown[0].startswith(f"Stopped 停止: {refused}")
 
 
+def test_the_error_on_the_screen_is_said_on_stderr_first_and_once(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Stopped screen holds an error up to a minute; on a desktop, or a laptop's dummy
+    screen, stderr said it only after that minute of silence. It is said before the screen
+    shows it now, and not said again after."""
+    from companion.hw.display.screen import ScreenDisplay
+
+    config = user_dirs / "config" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[display]\nfont = "gone.ttf"\n')
+    said_before: list[str] = []
+    draw = ScreenDisplay.show
+    monkeypatch.setattr(ScreenDisplay, "show", lambda screen, view: (
+        said_before.append(capsys.readouterr().err), draw(screen, view)))
+    assert main(["play", "--input", "sim", "--choices", "auto", "--display", "screen"]) == 2
+    assert len(said_before) == 1 and "companion: error: display.font" in said_before[0]
+    assert "companion: error" not in capsys.readouterr().err
+
+
 def test_a_save_path_that_cannot_be_written_is_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A wrong --state is said in one line at once, nothing played: a folder is no save

@@ -36,6 +36,7 @@ from companion.app.commands.play.telling import (
 from companion.app.commands.rules import told_profile
 from companion.app.config import Config, Source
 from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
+from companion.app.notes import tell_error
 from companion.app.session.controls import Controls, MenuChoices, PressSource
 from companion.app.session.host import Session, replay
 from companion.app.session.log import GameLog
@@ -122,8 +123,12 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
     except (CompanionError, OSError) as exc:
         # A terminal shows stderr already.
         if display is not None and config.text("display.kind") == "screen":
+            # Said first: the screen holds the error up to a minute, and a player at a
+            # desktop's terminal would wait that long in silence.
+            code = tell_error(exc)
             with contextlib.suppress(CompanionError, OSError):  # the error said stays the first
                 show_stop(error_text(exc), display, Controls(sources or [display], player))
+            return code
         raise
     finally:
         for source in sources or ([] if display is None else [display]):
