@@ -49,10 +49,12 @@ class ManualDice:
     """Real dice the player throws and types in, one prompt per roll.
 
     ``ask(prompt)`` returns the typed line (``input`` at a terminal). Values may be
-    separated by spaces or commas. A line that does not fit is asked for again with
-    the reason, so a typo never loses the roll. On percentile and ten-sided dice a
-    typed ``0``/``00`` reads as the top face (spec §0.2: "00" counts as 100). The prompt
-    names the roll's purpose when the caller gave one.
+    separated by spaces or commas, or typed over several lines, one die at a time: a line
+    with fewer values than the roll needs is kept and the rest is asked for, while a line
+    with all of them is the whole roll, typed afresh. A line that does not fit is asked
+    for again with the reason, and what was kept stays, so a typo never loses the roll. On
+    percentile and ten-sided dice a typed ``0``/``00`` reads as the top face (spec §0.2:
+    "00" counts as 100). The prompt names the roll's purpose when the caller gave one.
     """
 
     def __init__(self, ask: Callable[[str], str]) -> None:
@@ -62,15 +64,34 @@ class ManualDice:
         what = "the value" if count == 1 else f"the {count} values"
         why = f" for {purpose}" if purpose else ""
         prompt = f"Roll {count}D{sides}{why} and type {what}: "
+        taken: list[int] = []
         while True:
             try:
                 line = self._ask(prompt)
             except EOFError as exc:
                 raise DiceInputEnded(f"no values typed for {count}D{sides}") from exc
-            problem, values = _read_values(line, count, sides)
-            if not problem:
+            problem, values = _read_values(line, sides)
+            if not problem and len(values) == count:  # the whole roll, even after part of it
                 return values
-            prompt = f"{problem}; type {count} {_plural(count, 'value')} for {count}D{sides}: "
+            if not problem and len(taken) + len(values) > count:
+                left = f"{count - len(taken)} more" if taken else str(count)
+                problem = f"got {len(values)} {_plural(len(values), 'value')}, need {left}"
+            if not problem:
+                taken += values
+                if len(taken) == count:
+                    return taken
+            prompt = _asked_again(problem, taken, count, sides)
+
+
+def _asked_again(problem: str, taken: list[int], count: int, sides: int) -> str:
+    """The prompt after a line: why it was refused (if it was), the values kept so far and
+    how many more the roll needs."""
+    said = f"{problem}; " if problem else ""
+    if not taken:
+        return f"{said}type {count} {_plural(count, 'value')} for {count}D{sides}: "
+    left = count - len(taken)
+    return (f"{said}{' '.join(map(str, taken))} so far; type {left} more "
+            f"{_plural(left, 'value')} for {count}D{sides}: ")
 
 
 class DiceInputEnded(CompanionError, EOFError):
@@ -81,7 +102,9 @@ def _plural(count: int, word: str) -> str:
     return word if count == 1 else f"{word}s"
 
 
-def _read_values(line: str, count: int, sides: int) -> tuple[str, list[int]]:
+def _read_values(line: str, sides: int) -> tuple[str, list[int]]:
+    """The values one line holds, or why it cannot be taken (a word that is no number, a
+    value no face shows)."""
     # Full-width digits and spaces, as a Japanese input method types them, are digits and
     # spaces (docs/dice-notation.md: any character may be typed full-width).
     line = unicodedata.normalize("NFKC", line)
@@ -96,8 +119,8 @@ def _read_values(line: str, count: int, sides: int) -> tuple[str, list[int]]:
         if not 1 <= value <= sides:
             return f"{value} is not on a D{sides}", []
         values.append(value)
-    if len(values) != count:
-        return f"got {len(values)} {_plural(len(values), 'value')}, need {count}", []
+    if not values:
+        return "no value typed", []
     return "", values
 
 

@@ -105,20 +105,47 @@ def test_a_source_giving_impossible_faces_is_refused() -> None:
         checked_roll(Broken(), 2, 6)
 
 
-def test_manual_dice_reasks_until_the_values_fit() -> None:
-    typed = iter(["3", "3 9", "a b", "3, 5"])
+def typing(*lines: str) -> tuple[ManualDice, list[str]]:
+    """Typed dice answering each prompt with the next of ``lines``, and the prompts shown."""
+    typed = iter(lines)
     prompts: list[str] = []
 
     def ask(prompt: str) -> str:
         prompts.append(prompt)
         return next(typed)
 
-    result = roll("2D6>=8", ManualDice(ask))
+    return ManualDice(ask), prompts
+
+
+def test_manual_dice_reasks_until_the_values_fit() -> None:
+    dice, prompts = typing("3 4 5", "9 2", "a b", "", "3, 5")
+    result = roll("2D6>=8", dice)
     assert result.values == [3, 5] and result.success
-    assert prompts[0] == "Roll 2D6 and type the 2 values: "
-    assert "got 1 value, need 2" in prompts[1]
-    assert "9 is not on a D6" in prompts[2]
-    assert "'a' is not a number" in prompts[3]
+    assert prompts == ["Roll 2D6 and type the 2 values: ",
+                       "got 3 values, need 2; type 2 values for 2D6: ",
+                       "9 is not on a D6; type 2 values for 2D6: ",
+                       "'a' is not a number; type 2 values for 2D6: ",
+                       "no value typed; type 2 values for 2D6: "]
+
+
+def test_manual_dice_typed_one_die_per_line() -> None:
+    """A player typing each die as it is read, Enter after each: "got 1 value, need 2" was
+    said of the first line, and it was lost."""
+    dice, prompts = typing("3", "5")
+    assert roll("2D6", dice).values == [3, 5]
+    assert prompts[1] == "3 so far; type 1 more value for 2D6: "
+    dice, prompts = typing("6", "7", "1 2")  # a slip keeps what was typed before it
+    assert roll("3D6", dice).values == [6, 1, 2]
+    assert prompts[1:] == ["6 so far; type 2 more values for 3D6: ",
+                           "7 is not on a D6; 6 so far; type 2 more values for 3D6: "]
+
+
+def test_manual_dice_typed_whole_again_after_part_of_it() -> None:
+    """All the values on one line are the whole roll, even after some were kept: a player
+    who lost count types the throw afresh. More than the rest, but not all, is refused."""
+    dice, prompts = typing("4 4", "1 2", "2 3 6")
+    assert roll("3D6", dice).values == [2, 3, 6]
+    assert prompts[2] == "got 2 values, need 1 more; 4 4 so far; type 1 more value for 3D6: "
 
 
 def test_manual_dice_typed_full_width() -> None:
