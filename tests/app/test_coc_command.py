@@ -201,7 +201,8 @@ def test_a_sigkill_while_waiting_for_typed_dice_loses_nothing(tmp_path: Path) ->
 
     call("new", "--investigators", ann, "--foes", cult)
     # Ann kicks: 30 hits, 1D6 = 4, DB 1D4 = 2 → Cult 13 − 6 = 7.
-    call("act", "attack", "Ann", "Cult", "--dice", "manual", stdin="30\n4\n2\n")
+    # typed, as --d100 says it; manual, the old word, below still works.
+    call("act", "attack", "Ann", "Cult", "--dice", "typed", stdin="30\n4\n2\n")
     call("act", "end_turn", "Ann")
     path = tmp_path / "data" / "coc" / "fight.json"
     before = path.read_bytes()

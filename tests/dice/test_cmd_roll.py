@@ -104,6 +104,24 @@ def test_manual_dice_read_from_stdin(
     assert "7 is not on a D6" in err
 
 
+def test_typed_dice_are_typed_and_the_old_word_manual_still_works(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--d100` and `play` say typed; `--dice` said manual ("invalid choice: 'typed'"). Both
+    words are taken, help shows typed, and one die a line is taken as the player reads it."""
+    for word in ("typed", "manual"):
+        monkeypatch.setattr(sys, "stdin", io.StringIO("3\n4\n"))
+        assert main(["roll", "2D6", "--dice", word, "--json"]) == 0
+        out, err = capsys.readouterr()
+        data = json.loads(out)
+        assert data["total"] == 7 and data["dice_source"] == "typed"
+        assert "3 so far; type 1 more value for 2D6: " in err
+    with pytest.raises(SystemExit):
+        main(["roll", "2D6", "--help"])
+    usage = capsys.readouterr().out
+    assert "{sim,typed,camera}" in usage and "manual" not in usage
+
+
 def test_bad_expression_points_at_the_fault(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["roll", "2D6>?"]) == 2
     err = capsys.readouterr().err

@@ -8,11 +8,11 @@ load, so a power cut loses nothing. Defaults come from the packaged rules, then
 ``coc.toml`` in the config folder (``[defaults."RULE-ID"]``), then ``--set RULE.key=value``;
 a new fight keeps the settings it started with in its file.
 
-Dice: ``--dice sim`` (default) or ``manual`` for everything. ``--dice camera`` reads only the
+Dice: ``--dice sim`` (default) or ``typed`` for everything. ``--dice camera`` reads only the
 d6-based dice (D6, and D3/D2 as a D6 halved, rounded up): the damage. A d100 (and any other
 die) is never read by the camera: it comes from ``--d100 typed`` or ``--d100 sim``, as in
-``companion play --mode coc`` (``--d100 manual``, the old word, still means typed); without
-``--d100`` such a roll stops with an error saying so, and nothing is saved.
+``companion play --mode coc``; without ``--d100`` such a roll stops with an error saying
+so, and nothing is saved. ``manual``, the old word, still means typed after either option.
 
 The sheets ``fight new`` reads are described in docs/sheets.md.
 """
@@ -36,6 +36,7 @@ from companion.app.commands.roll import (
     run_with_source,
     shown,
     take_negative_expressions,
+    typed_alias,
 )
 from companion.app.commands.roll import dice_source as plain_source
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
@@ -305,14 +306,9 @@ def cmd_fight(args: argparse.Namespace) -> int:
 D100_CHOICES = ("typed", "sim")  # as `companion play --d100` and the setting dice.d100
 
 
-def d100_choice(text: str) -> str:
-    """``--d100``: typed or sim; ``manual``, the word of earlier versions, is typed."""
-    return "typed" if text == "manual" else text
-
-
 def _dice_arguments(parser: argparse.ArgumentParser) -> None:
     add_dice_arguments(parser)
-    parser.add_argument("--d100", type=d100_choice, choices=D100_CHOICES, default=None,
+    parser.add_argument("--d100", type=typed_alias, choices=D100_CHOICES, default=None,
                         help="with --dice camera: where d100 and the other dice the camera "
                              "cannot read come from: typed on the terminal, or simulated "
                              "(the camera reads d6-based dice only)")

@@ -22,13 +22,21 @@ from companion.dice.notation import Command, DiceSyntaxError, display_width, par
 from companion.dice.roll import reads_d66_as_thrown
 from companion.errors import InvalidNotation
 
-DICE_CHOICES = ("sim", "manual", "camera")
+#: Where a command's dice come from (``--dice``): typed ones are ``typed``, as in ``--d100``.
+DICE_CHOICES = ("sim", "typed", "camera")
+
+
+def typed_alias(text: str) -> str:
+    """A dice source as given to ``--dice`` or ``--d100``: ``manual``, the word of earlier
+    versions for typed dice, is ``typed``, so a script written then still runs."""
+    return "typed" if text == "manual" else text
 
 
 def add_dice_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--dice", choices=DICE_CHOICES, default="sim",
-        help="where the dice come from: simulated (default), typed by hand, or the camera",
+        "--dice", type=typed_alias, choices=DICE_CHOICES, default="sim",
+        help="where the dice come from: sim (simulated, the default), typed (thrown by "
+             "you and typed in), or camera",
     )
     parser.add_argument(
         "--seed", type=int, default=None,
@@ -69,7 +77,7 @@ class CameraUnavailable(Exception):
 
 def dice_source(args: argparse.Namespace) -> DiceSource:
     """Build the dice source the options ask for; fills ``args.seed`` for simulated dice."""
-    if args.dice == "manual":
+    if args.dice == "typed":
         return ManualDice(ask_on_terminal)
     if args.dice == "camera":
         try:

@@ -304,7 +304,8 @@ def test_door_3_trap_named_on_the_chest_is_resolved_without_a_new_roll(
     """EV-DOOR-3 in generic mode: the chest names the pre-rolled trap's command; that command
     asks for no die for the trap type (an empty stdin would end a dice prompt)."""
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n"))
-    assert main(["events", "chest", "--dice", "manual", "--set", "EV-DOOR-3.enabled=true"]) == 0
+    # typed, as --d100 and play say it; manual, the old word, below still works.
+    assert main(["events", "chest", "--dice", "typed", "--set", "EV-DOOR-3.enabled=true"]) == 0
     out = capsys.readouterr().out
     (command,) = re.findall(r"companion events trap[^\n]*", out)
     assert command == "companion events trap --trap explosion"

@@ -148,7 +148,8 @@ def test_a_power_cut_mid_action_loses_nothing(tmp_path: Path) -> None:
                               capture_output=True, check=True, cwd=ROOT)
 
     call("new", "--party", "pc1", "--monsters", "orc")
-    call("attack", "駆け出し冒険者１", "オーク", "--dice", "manual", stdin="6 6\n3\n")
+    # typed (manual, the old word, below): one die a line, as a player reads them.
+    call("attack", "駆け出し冒険者１", "オーク", "--dice", "typed", stdin="6\n6\n3\n")
     path = tmp_path / "data" / "genso" / "fight.json"
     before = path.read_bytes()
     prompt = killed_while_typing(
