@@ -183,7 +183,7 @@ def test_a_finished_save_that_no_longer_replays_does_not_stop_the_next_game(
     if change == "gone":
         profile.unlink()
     else:
-        profile.write_text(profile.read_text() + "# my numbers\n")
+        profile.write_text(profile.read_text().replace("max_hp_base = 12", "max_hp_base = 30"))
     assert main(["play", "--headless", "--resume", "--seed", "7"]) == 0
     err = capsys.readouterr().err
     assert "could not be put in the history" in err and why in err
@@ -285,6 +285,29 @@ def test_no_gpio_here_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> No
             "Raspberry Pi; without them, play with --choices keyboard, or set choices.kind = "
             f'"keyboard" in {load_config().path}\n') in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["--display", "terminal"],  # the buttons fail first, off a Pi
+    ["--choices", "auto", "--display", "terminal"],  # then the Pi camera
+])
+def test_a_device_missing_tells_how_to_play_with_none(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A laptop's player met the screen, the buttons and the camera refused one run after
+    another, and no message said how to play without them."""
+    assert main(["play", *argv]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("companion: error: ") and err.count("companion: error") == 1
+    assert err.endswith("companion: no camera, buttons or screen here (a laptop)? companion "
+                        "play --input sim --choices keyboard --display terminal plays the "
+                        "simulated wall with the keys\n")
+
+
+def test_a_device_missing_at_a_dice_table_gives_no_game_hint(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The hint is a JongRogue game's: at the dice tray the buttons' error stands alone."""
+    assert main(["play", "--mode", "dice", "--choices", "gpio", "--display", "terminal"]) == 1
+    assert "a laptop" not in capsys.readouterr().err
 
 
 def test_the_terminal_reads_the_keys_it_shows_beside_the_buttons(tmp_path: Path) -> None:

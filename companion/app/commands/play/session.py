@@ -36,14 +36,14 @@ from companion.app.commands.play.telling import (
 from companion.app.commands.rules import told_profile
 from companion.app.config import Config, Source
 from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
-from companion.app.notes import tell_error
+from companion.app.notes import note, tell_error
 from companion.app.session.controls import Controls, MenuChoices, PressSource
 from companion.app.session.host import Session, replay
 from companion.app.session.log import GameLog
 from companion.app.session.mode import ChoiceFeed, TileFeed
 from companion.app.session.reads import TableTiles, open_reader
 from companion.app.session.save import CorruptSave, SaveGame, profile_hash
-from companion.errors import CompanionError, DataError, error_text
+from companion.errors import CompanionError, DataError, DeviceError, error_text
 from companion.files import kept_aside, move_aside
 from companion.hw.buttons import WaitingSignal
 from companion.hw.display import Display, open_display
@@ -87,16 +87,29 @@ def configured_display(config: Config) -> tuple[Display, DataError | None]:
     return open_display(kind, size, fullscreen), refused
 
 
+def no_hardware_hint(config: Config) -> str | None:
+    """After a device error, the line that tells a player at a laptop (no camera, buttons
+    or screen) how to play a game anyway; None for the dice tables, and for a run that
+    played so already."""
+    laptop = {"input.kind": "sim", "choices.kind": "keyboard", "display.kind": "terminal"}
+    if config.text("play.mode") != "game" or all(
+            config.text(key) == kind for key, kind in laptop.items()):
+        return None
+    return ("no camera, buttons or screen here (a laptop)? companion play --input sim "
+            "--choices keyboard --display terminal plays the simulated wall with the keys")
+
+
 def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> int:
     """The run, its files held: the screen and controls opened, the mode played, a game of
     JongRogue after another while the player asks for a new one. An error that stops the
     run is shown on the screen too, until a press or for a minute: under the boot service
     the screen is all the player sees."""
-    display, font_refused = (None, None) if config.text("display.kind") == "none" \
-        else configured_display(config)
+    display: Display | None = None
     sources: list[PressSource] = []
     player = config.text("choices.kind") != "auto"
     try:
+        display, font_refused = (None, None) if config.text("display.kind") == "none" \
+            else configured_display(config)
         sources, pin_warnings = open_press_sources(config, display)
         controls = Controls(sources, player)
         if font_refused is not None:
@@ -121,15 +134,19 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
         while play_game(args, config, save_path, display, controls):
             args = argparse.Namespace(**{**vars(args), "resume": False, "seed": None})
     except (CompanionError, OSError) as exc:
-        # A terminal shows stderr already.
-        if display is not None and config.text("display.kind") == "screen":
-            # Said first: the screen holds the error up to a minute, and a player at a
-            # desktop's terminal would wait that long in silence.
-            code = tell_error(exc)
+        screen = display is not None and config.text("display.kind") == "screen"
+        if not screen and not isinstance(exc, DeviceError):
+            raise
+        # Said first: the screen holds the error up to a minute, and a player at a
+        # desktop's terminal would wait that long in silence.
+        code = tell_error(exc)
+        if isinstance(exc, DeviceError) and (hint := no_hardware_hint(config)):
+            note(hint)
+        if screen:
+            assert display is not None
             with contextlib.suppress(CompanionError, OSError):  # the error said stays the first
                 show_stop(error_text(exc), display, Controls(sources or [display], player))
-            return code
-        raise
+        return code
     finally:
         for source in sources or ([] if display is None else [display]):
             close = getattr(source, "close", None)
