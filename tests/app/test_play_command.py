@@ -119,9 +119,14 @@ def test_a_new_game_keeps_an_unfinished_save_aside(capsys: pytest.CaptureFixture
     write_save(default_save_path(), unfinished)
     assert main(["play", "--headless", "--state", str(default_save_path()),
                  "--seed", str(SEED)]) == 0
-    assert "is kept as save.json.replaced-" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "is kept as save.json.replaced-" in err
     kept = list(default_save_path().parent.glob("save.json.replaced-*"))
     assert SaveGame.from_json(kept[0].read_text()) == unfinished
+    # How to take it up again is said (nothing said it): the command resumes it.
+    assert f"(to play that one on later: companion play --resume --state {kept[0]})" in err
+    assert main(["play", "--headless", "--resume", "--state", str(kept[0])]) == 0
+    assert len(SaveGame.from_json(kept[0].read_text()).inputs) > 1
 
 
 def test_a_game_cut_before_its_first_step_resumes(monkeypatch: pytest.MonkeyPatch,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -55,7 +56,8 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
                               f"for a new one ({exc.strerror}): play it on with --resume, "
                               "or fix the folder", str(save_path)) from exc
             tell(f"the unfinished game saved in {save_path} is kept as {kept.name}; "
-                 "this new game replaces it", display, controls)
+                 "this new game replaces it (to play that one on later: companion play "
+                 f"--resume --state {shlex.quote(str(kept))})", display, controls)
         # A save with no inputs (a start that stopped at once: no camera, no tray) holds
         # nothing a player did: the new game's save replaces it, and no copy is kept.
         return None
