@@ -4,6 +4,9 @@ Every error the companion raises on bad input is a :class:`CompanionError`
 and also a builtin, so callers can catch either (the gpiozero pattern).
 """
 
+import difflib
+from collections.abc import Collection, Iterable
+
 
 class CompanionError(Exception):
     """Base of every error the companion raises on purpose."""
@@ -41,3 +44,21 @@ def error_text(exc: CompanionError | OSError) -> str:
         return str(exc)
     where = exc.filename or exc.filename2
     return f"{where or 'a file'}: {exc.strerror or exc}"
+
+
+def refuse_unknown(names: Iterable[object], known: Collection[str], where: str,
+                   noun: str = "key") -> None:
+    """Raise a :class:`DataError` naming each of ``names`` not in ``known`` (a misspelt
+    field would otherwise be silently ignored) and, when one is close, the known one meant:
+    ``ann.toml: unknown key 'armor' (did you mean 'armour'?)``. Shared by the systems'
+    sheets so each one's slips are answered alike."""
+    pool = {k.lower(): k for k in known}
+    problems = []
+    for name in names:
+        if name in known:
+            continue
+        close = difflib.get_close_matches(str(name).lower(), pool, n=1)
+        problems.append(f"unknown {noun} {name!r}"
+                        + (f" (did you mean {pool[close[0]]!r}?)" if close else ""))
+    if problems:
+        raise DataError(f"{where}: {'; '.join(problems)}")

@@ -3,13 +3,12 @@ derived HP and damage bonus, and TOML sheets checked field by field."""
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.errors import DataError
+from companion.errors import DataError, refuse_unknown
 from companion.systems.coc.rules import (
     CHARACTERISTICS,
     WEAPON_FIELDS,
@@ -184,21 +183,6 @@ ARMOUR_FIELDS = ("name", "value", "durability", "uses", "natural")
 WEAPON_STATE = ("durability_left", "durability", "loaded", "broken", "jammed", "dropped")
 
 
-def _unknown(raw: Mapping[str, Any], known: Collection[str], where: str) -> None:
-    """Refuse each key not in ``known`` (a misspelt one would silently be ignored), naming
-    it and, if one is close, the known key meant."""
-    pool = {k.lower(): k for k in known}
-    problems = []
-    for name in raw:
-        if name in known:
-            continue
-        close = difflib.get_close_matches(str(name).lower(), pool, n=1)
-        problems.append(f"unknown key {name!r}"
-                        + (f" (did you mean {pool[close[0]]!r}?)" if close else ""))
-    if problems:
-        raise DataError(f"{where}: {'; '.join(problems)}")
-
-
 def _durability(raw: Mapping[str, Any], info: WeaponInfo, own: bool, at: str,
                 kept: bool) -> int | None:
     """A carried weapon's durability left: ``durability_left`` (on a packaged row also
@@ -231,7 +215,7 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     and the fight would not open."""
     if not isinstance(data, Mapping):
         raise DataError(f"{where}: a sheet must be a table of fields, found {data!r}")
-    _unknown(data, SHEET_FIELDS, where)
+    refuse_unknown(data, SHEET_FIELDS, where)
     if "name" not in data:  # "name must be text" for a sheet with none sent one looking
         raise DataError(f"{where}: missing field 'name' (the combatant's name, e.g. "
                         'name = "Ann")')
@@ -240,7 +224,7 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     chars_raw = data.get("characteristics")
     if not isinstance(chars_raw, Mapping):
         raise DataError(f"{where}: [characteristics] is missing")
-    _unknown(chars_raw, CHARACTERISTICS, f"{where} [characteristics]")
+    refuse_unknown(chars_raw, CHARACTERISTICS, f"{where} [characteristics]")
     missing = [c for c in CHARACTERISTICS if c not in chars_raw]
     if missing:  # all of them at once: a sheet begun with STR alone lacks seven
         raise DataError(f"{where} [characteristics]: missing {', '.join(missing)} (each a "
@@ -268,7 +252,7 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
         at = f"{where} weapon {number} (the {_nth(number + 1)} [[weapons]])"
         if not isinstance(raw, Mapping):
             raise DataError(f"{at}: needs a key")
-        _unknown(raw, (*WEAPON_FIELDS, *WEAPON_STATE), at)
+        refuse_unknown(raw, (*WEAPON_FIELDS, *WEAPON_STATE), at)
         if "key" not in raw:
             raise DataError(f"{at}: needs a key")
         if not isinstance(raw["key"], str):  # a list would crash the look-up
@@ -305,7 +289,7 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
         at = f"{where} the {_nth(number)} [[armour]]"
         if not isinstance(raw, Mapping):
             raise DataError(f"{at}: needs a name")
-        _unknown(raw, ARMOUR_FIELDS, at)
+        refuse_unknown(raw, ARMOUR_FIELDS, at)
         if not isinstance(raw.get("name"), str):
             raise DataError(f"{at}: needs a name")
         value = _int(raw, "value", at)

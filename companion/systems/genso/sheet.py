@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.dice.notation import parse
-from companion.errors import DataError, InvalidNotation
+from companion.errors import DataError, InvalidNotation, refuse_unknown
 from companion.systems.genso.character import Character, Kind, derive, storage_capacity
 from companion.systems.genso.money import Purse
 from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
@@ -66,9 +66,7 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
     where = origin
     if not isinstance(raw, Mapping):
         raise DataError(f"{where}: a sheet is a TOML table")
-    unknown = sorted(set(raw) - _KNOWN)
-    if unknown:
-        raise DataError(f"{where}: unknown field {unknown[0]!r}")
+    refuse_unknown(raw, _KNOWN, where, "field")
     for name in ("name", "kind", *ABILITIES):
         if name not in raw:
             raise DataError(f"{where}: missing field {name!r}")

@@ -267,6 +267,16 @@ def test_a_bad_sheet_names_the_field(line: str, message: str) -> None:
         load_sheet(RULES, "\n".join([*kept, line]), "my.toml")
 
 
+def test_a_misspelt_field_is_answered_with_the_one_meant() -> None:
+    """coc's sheets spell it armour, genso's armor (docs/sheets.md): coc said "did you mean
+    'armour'?" of the slip, genso only "unknown field 'armour'". Both say it now, alike."""
+    text = sheet_text_of(preset(RULES, "pc1"))
+    with pytest.raises(DataError) as refused:
+        load_sheet(RULES, f"{text}\narmour = \"leather_armor\"\nSpells = []\n", "z2.toml")
+    assert str(refused.value) == ("z2.toml: unknown field 'armour' (did you mean 'armor'?); "
+                                  "unknown field 'Spells' (did you mean 'spells'?)")
+
+
 # --- money, gear and rings -------------------------------------------------------------------
 
 
