@@ -67,6 +67,11 @@ def test_keyboard_game_in_a_terminal(tmp_path: Path) -> None:
             break
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=10) == 130, proc.stderr.read() if proc.stderr else b""
+    assert proc.stderr is not None
+    # Said where it is kept and how to go on (it ended in silence).
+    assert proc.stderr.read().decode().endswith(
+        f"companion: stopped; the game is saved in {save_path}: companion play --resume "
+        "carries on\n")
     os.close(master)
     reader.join(timeout=5)
     text = seen.decode("utf-8", errors="replace")

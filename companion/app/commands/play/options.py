@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import shlex
 import signal
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from companion.app.commands.play.session import held_files, play
 from companion.app.commands.play.table_modes import TABLE_MODES
 from companion.app.commands.rules import existing_file, seeds_below
 from companion.app.config import Config, load_config
+from companion.app.notes import note
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
 from companion.errors import DataError
 from companion.files import holding
@@ -103,7 +105,17 @@ def run(args: argparse.Namespace) -> int:
         # (the boot service and a --resume over SSH) is refused at once, in one line.
         for path, holder in held_files(args, config, save_path):
             held.enter_context(holding(path, holder))
-        return play(args, config, save_path)
+        try:
+            return play(args, config, save_path)
+        except KeyboardInterrupt:
+            # Ctrl-C (or the service stopped) left the game saved after its last step: say
+            # where, and how to go on, rather than end in silence.
+            if config.text("play.mode") == "game" and save_path is not None \
+                    and save_path.exists():
+                state = f" --state {shlex.quote(str(save_path))}" if args.state else ""
+                note(f"stopped; the game is saved in {save_path}: companion play --resume"
+                     f"{state} carries on")
+            raise
 
 
 HEADLESS = {"input": "sim", "choices": "auto", "display": "none", "mode": "game"}
