@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import signal
+import time
 from functools import cache
 from pathlib import Path
 
@@ -141,3 +142,19 @@ def test_calibration_on_the_mat_measures_the_dice_area_the_tray_reads(
     for size in ((3840, 2160), (1280, 720)):
         assert sorted(tray.read_frame(on_the_mat(scene, size), 2).values) == truth
     assert "Read the mat's dice area, as the dice tray reads it" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("enrol", [[], ["--enrol"]])
+def test_a_webcam_that_does_not_open_fails_at_once(
+    enrol: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`calibrate camera --source camera:0` fails in a blink with no camera; `calibrate dice`
+    waited 5 s for one (and with --enrol, only after the first throw was typed)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("3 5\n"))
+    started = time.monotonic()
+    assert cli.main(["calibrate", "dice", "--source", "camera:99", *enrol]) == 1
+    assert time.monotonic() - started < 2
+    out, err = capsys.readouterr()
+    assert err == ("companion: error: no frames from 'camera:99': no camera at 99: check the "
+                   "cable, or choose another camera: --source\n")
+    assert "Throw" not in out

@@ -17,6 +17,7 @@ from companion.hw.camera.capture import (
     frame_problem,
     open_source,
     parse_tiles_spec,
+    webcam_missing,
 )
 from companion.hw.camera.choice import CameraChoice
 from companion.hw.ports import Slot
@@ -232,3 +233,12 @@ def test_rendered_source_places_and_removes_tiles() -> None:
     assert with_tile.shape == (720, 1280, 3)
     source.remove(Slot.DRAW)
     assert Slot.DRAW not in source.tiles
+
+
+def test_a_webcam_is_told_missing_at_once_and_other_sources_are_not_opened() -> None:
+    """For calibration, which gives up rather than wait for a camera to be plugged in."""
+    assert webcam_missing("camera:7") == ("no camera at 7: check the cable, or choose another "
+                                          "camera: --source, or input.camera_source in the "
+                                          "config")
+    assert webcam_missing("render:draw=5p") is None
+    assert webcam_missing("no/such/picture.png") is None  # said when it is opened

@@ -105,6 +105,7 @@ def gave_up(why: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.hw.camera.capture import webcam_missing
     from companion.hw.dice.calibrate import tune
     from companion.hw.dice.readings import dice_count
     from companion.hw.dice.source import MAT_AREA, WHOLE_VIEW, area_of, take_frames
@@ -116,6 +117,13 @@ def run(args: argparse.Namespace) -> int:
     if args.forget:
         return forget(path)
     base = tuned_before(path)
+    # A webcam that does not open now is not waited for (the game waits for one to be
+    # plugged in, calibration would only fail after CAMERA_WAIT_S), nor, when enrolling,
+    # found missing only after the player has thrown and typed the first throw.
+    missing = webcam_missing(camera)
+    if missing:
+        print(f"companion: error: no frames from {camera!r}: {missing}", file=sys.stderr)
+        return 1
     if args.enrol:
         return run_enrol(args, camera, base)
     print(f"Lay {dice_count(args.count)} still in view, apart ...")

@@ -85,7 +85,9 @@ class OpenCVCamera:
         self._capture: Any = None
         self._next_try = 0.0
 
-    def _open(self) -> bool:
+    def open(self) -> bool:
+        """Open the device now, unless it was tried less than ``retry_s`` ago; False with
+        ``message`` saying why when it cannot be opened."""
         now = self._clock()
         if now < self._next_try:
             return False
@@ -102,7 +104,7 @@ class OpenCVCamera:
         return True
 
     def read(self) -> np.ndarray | None:
-        if self._capture is None and not self._open():
+        if self._capture is None and not self.open():
             return None
         ok, frame = self._capture.read()
         if not ok or frame is None:
@@ -321,18 +323,40 @@ def parse_tiles_spec(text: str) -> dict[Slot, str]:
     return tiles
 
 
+def _webcam_device(spec: str) -> int | str | None:
+    """The device of the webcam ``spec`` names (``camera:0``, ``0``, ``/dev/video2``), or
+    None when it names another source."""
+    if spec.startswith("camera:"):
+        device = spec.removeprefix("camera:")
+        return int(device) if device.isdigit() else device
+    if spec.isdigit():
+        return int(spec)
+    if spec.startswith("/dev/video"):
+        return str(spec)
+    return None
+
+
+def webcam_missing(spec: str) -> str | None:
+    """Why the webcam ``spec`` names cannot be opened now, or None when it opens (it is
+    closed again) or ``spec`` names no webcam. For a command that gives up at once, as
+    calibration does; the game's camera waits for one to be plugged in instead."""
+    device = _webcam_device(spec)
+    if device is None:
+        return None
+    camera = OpenCVCamera(device, chosen_in=chosen_in(spec))
+    try:
+        return None if camera.open() else camera.message.removesuffix("; retrying")
+    finally:
+        camera.close()
+
+
 def open_source(spec: str) -> FrameSource:
     """Open a frame source from its description (see the module docstring). One that can
     never give a frame (no such file) raises :class:`DeviceError`, naming the setting that
     chose it when ``spec`` is a :class:`~companion.hw.camera.choice.CameraChoice`."""
-    if spec.startswith("camera:"):
-        device = spec.removeprefix("camera:")
-        return OpenCVCamera(int(device) if device.isdigit() else device,
-                            chosen_in=chosen_in(spec))
-    if spec.isdigit():
-        return OpenCVCamera(int(spec), chosen_in=chosen_in(spec))
-    if spec.startswith("/dev/video"):
-        return OpenCVCamera(str(spec), chosen_in=chosen_in(spec))
+    device = _webcam_device(spec)
+    if device is not None:
+        return OpenCVCamera(device, chosen_in=chosen_in(spec))
     if spec in ("picamera", "picamera:"):
         return PicameraSource(usb=usb_instead(spec))
     if spec.startswith("render:"):
