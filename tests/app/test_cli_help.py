@@ -64,6 +64,19 @@ def test_every_option_of_a_command_says_what_it_does_in_plain_words(
             assert action.dest.upper() == action.dest, f"{command} {action.dest}"
 
 
+def test_every_play_option_with_a_setting_names_it() -> None:
+    """docs/playing.md: an option wins over config.toml for one run. `play --help` named the
+    setting behind --dice and --d100 alone, so --preset and --strategy showed no default
+    and no way to find one (`companion config --show` prints them)."""
+    from companion.app.commands.play.options import FLAG_KEYS
+
+    play = next(action for action in build_parser("play")._actions
+                if isinstance(action, argparse._SubParsersAction)).choices["play"]
+    helps = {action.dest: action.help or "" for action in play._actions}
+    for flag, (key, _) in FLAG_KEYS.items():
+        assert helps[flag].endswith(f"setting {key}"), flag
+
+
 @pytest.mark.parametrize("table", ["encounter", "sleep", "rate", "damage", "level"])
 def test_every_option_of_a_rules_table_says_what_it_takes(table: str) -> None:
     """`rules level --help` said `--xp XP` and nothing more; --floor, --monster, --level and

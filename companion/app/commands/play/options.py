@@ -52,7 +52,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--mode", choices=("game", "dice", "genso", "coc"),
                         help="a game of JongRogue (default), the dice tray: event tables "
                              "and dice rolls with real dice, a genso fight or a coc fight "
-                             "(--fight)")
+                             "(--fight); setting play.mode")
     parser.add_argument("--fight", type=Path,
                         help="--mode genso or coc: the fight file `companion genso|coc fight "
                              "new` wrote (default: genso/fight.json or coc/fight.json in the "
@@ -69,26 +69,32 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="simulated wall, auto-player, no display; print the game")
     parser.add_argument("--seed", type=seeds_below(SEED_LIMIT),
                         help="the simulated wall's (or dice's) seed (default: random)")
-    parser.add_argument("--preset", choices=sorted(PRESETS), help="rules preset")
-    parser.add_argument("--strategy", choices=sorted(STRATEGIES), help="auto-player strategy")
+    parser.add_argument("--preset", choices=sorted(PRESETS),
+                        help="rules preset, ez or plus; setting game.preset")
+    parser.add_argument("--strategy", choices=sorted(STRATEGIES),
+                        help="auto-player strategy; setting choices.strategy")
     parser.add_argument("--profile", type=existing_file,
                         help="a profile TOML with your own numbers (default: game.profile)")
-    parser.add_argument("--log", type=Path, help="append the events as JSON Lines to FILE")
-    parser.add_argument("--input", choices=INPUT_KINDS, help="where tiles come from")
+    parser.add_argument("--log", type=Path, metavar="FILE",
+                        help="append the events as JSON Lines to FILE")
+    parser.add_argument("--input", choices=INPUT_KINDS,
+                        help="where tiles come from; setting input.kind")
     parser.add_argument("--rfid-kind", choices=("tray", "rdm6300"),
-                        help="with --input rfid: the tray, or one RDM6300 under the draw slot")
+                        help="with --input rfid: the tray, or one RDM6300 under the draw "
+                             "slot; setting input.rfid_kind")
     parser.add_argument("--choices", choices=("gpio", "keyboard", "auto"),
-                        help="where choices come from")
+                        help="where choices come from; setting choices.kind")
     parser.add_argument("--display", choices=("screen", "terminal", "none"),
-                        help="where the game is shown")
-    parser.add_argument("--state", type=Path,
+                        help="where the game is shown; setting display.kind")
+    parser.add_argument("--state", type=Path, metavar="FILE",
                         help="the save file (default, in the user data folder: save.json "
                              "for a game, genso/table.json or coc/table.json for --mode "
                              "genso or coc; the dice tray saves none)")
     parser.add_argument("--resume", action="store_true",
                         help="carry on the saved game or table (a new one if there is none)")
     parser.add_argument("--pace", type=float, metavar="SECONDS",
-                        help="pause after each step, to watch a headless game")
+                        help="pause after each step, to watch a headless game; setting "
+                             "game.pace_seconds")
     parser.set_defaults(func=run)
 
 
