@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from importlib.resources import files
 from pathlib import Path
@@ -18,6 +17,7 @@ from companion.app.commands.simulate import (
     summary,
     wilson_ci95,
 )
+from companion.app.session.save import profile_hash
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -167,7 +167,7 @@ def test_simulate_json_says_what_it_measured(
     assert code == 0 and list(data) == SIMULATE_JSON
     assert data["preset"] == "ez" and data["strategy"] == "reckless" and data["seed"] == 3
     assert data["profile"] == str(profile.resolve())
-    assert data["profile_hash"] == hashlib.sha256(profile.read_bytes()).hexdigest()
+    assert data["profile_hash"] == profile_hash(profile)
     assert list(data["cause_names"]) == list(data["deaths_by"])
     text = run(capsys, *argv)[1]
     for cause, count in data["deaths_by"].items():

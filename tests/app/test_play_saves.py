@@ -65,7 +65,7 @@ def test_a_finished_game_whose_profile_changed_is_kept_not_overwritten(
                  "--state", str(save)]) == 0
     first = load_game(save)
     assert first is not None and first.finished
-    profile.write_text(profile.read_text() + "# my numbers\n")
+    profile.write_text(profile.read_text().replace("max_hp_base = 12", "max_hp_base = 30"))
     history_back()
     capsys.readouterr()
     assert main(["play", "--headless", "--seed", "3", "--state", str(save)]) == 0

@@ -250,7 +250,8 @@ def test_a_profile_changed_since_the_game_was_logged_is_named(
     assert main(["replay", str(log)]) == 2
     assert capsys.readouterr() == ("", (
         f"companion: error: {log}:1: the profile {profile.resolve()} changed since this game "
-        "was logged; put back the one it was played with to replay the game\n"))
+        "was logged (the file, or a packaged value it leaves out); put back the one it was "
+        "played with to replay the game\n"))
 
 
 def test_a_profile_that_cannot_be_read_is_named_as_the_logs(

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.app.session.save import profile_hash
+from companion.app.session.save import profile_unchanged
 from companion.errors import DataError
 from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer
 from companion.systems.jongrogue.events import Kind
@@ -162,27 +162,30 @@ def replay_game(logged: LoggedGame) -> Replayed:
 
 def played_profile(logged: LoggedGame) -> Profile | None:
     """The profile a logged game was played with, as it was then: a key an older version
-    dropped unread is dropped again. One edited since (its SHA-256 is not the header's
-    ``profile_hash``, which logs carry since it was added), or one that cannot be read, is
-    refused naming the header's line: replayed with other numbers, the game would differ
-    for no fault of the rules."""
+    dropped unread is dropped again. One that plays otherwise since (its hash is not the
+    header's ``profile_hash``, which logs carry since it was added: the file was edited,
+    or the packaged profile it is read over gives a key it leaves out another value), or
+    one that cannot be read, is refused naming the header's line: replayed with other
+    numbers, the game would differ for no fault of the rules."""
     name = logged.header.get("profile")
     if not name:
         return None
     path, where = Path(name), f"{logged.path}:{logged.line}"
+    recorded = logged.header.get("profile_hash")
     try:
-        digest = profile_hash(path)
-    except OSError as exc:
-        raise DataError(f"{where}: this game was played with the profile {path}, which cannot "
-                        f"be read ({exc.strerror}); put it back there to replay the game"
-                        ) from exc
-    if logged.header.get("profile_hash") not in (None, digest):
-        raise DataError(f"{where}: the profile {path} changed since this game was logged; put "
-                        "back the one it was played with to replay the game")
-    try:
-        return load_played_profile(path)[0]
+        profile = load_played_profile(path)[0]
+        unchanged = recorded is None or profile_unchanged(path, recorded)
     except DataError as exc:
+        if isinstance(exc.__cause__, OSError):
+            raise DataError(f"{where}: this game was played with the profile {path}, which "
+                            f"cannot be read ({exc.__cause__.strerror}); put it back there to "
+                            "replay the game") from exc
         raise DataError(f"{where}: this game's profile cannot be read: {exc}") from exc
+    if not unchanged:
+        raise DataError(f"{where}: the profile {path} changed since this game was logged (the "
+                        "file, or a packaged value it leaves out); put back the one it was "
+                        "played with to replay the game")
+    return profile
 
 
 def _shown(event: dict[str, Any]) -> str:

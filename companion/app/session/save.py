@@ -36,6 +36,7 @@ from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.files import TooLarge, atomic_write_text, move_aside, read_regular
 from companion.systems.jongrogue.game import RULES_REVISION
+from companion.systems.jongrogue.profile import read_profile_file
 
 SAVE_FORMAT = 1
 SEED_LIMIT = 2**63  # a seed is below it in size: the history keeps it as a 64-bit integer
@@ -174,8 +175,23 @@ def default_save_path() -> Path:
 
 
 def profile_hash(path: Path) -> str:
-    """SHA-256 of a profile file, so a resume can tell the rules changed under it."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """SHA-256 of the profile played from the file at ``path``, so a resume or a replay
+    can tell the rules changed under it: the packaged profile with the file's keys over
+    it, as one JSON text (keys sorted). A file holds only what it changes, so a new
+    packaged value of a key it leaves out changes the game and the hash; a comment or
+    the file's layout changes neither. A DataError when the file cannot be read."""
+    played = read_profile_file(path).played
+    text = json.dumps(played, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
+                      default=str)  # a TOML date is no JSON value
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def profile_unchanged(path: Path, recorded: str) -> bool:
+    """Whether the profile file at ``path`` plays as it did when ``recorded`` (a save's or
+    a log's ``profile_hash``) was taken. Saves and logs from before a profile was read over
+    the packaged one hold the SHA-256 of the file's bytes: such a file was a whole profile
+    (a partial one was refused then), and with the same bytes it plays the same now."""
+    return recorded in (profile_hash(path), hashlib.sha256(path.read_bytes()).hexdigest())
 
 
 def write_save(path: Path, save: SaveGame) -> None:

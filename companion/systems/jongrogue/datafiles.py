@@ -43,10 +43,10 @@ def _parse(text: str, label: str) -> dict[str, Any]:
 class Fields:
     """A view of one TOML table that checks each field as it is read."""
 
-    def __init__(self, source: str, table: Any, where: str = "") -> None:
+    def __init__(self, source: str, table: Any, where: str = "", key: str = "") -> None:
         if not isinstance(table, dict):
             raise DataError(f"{source}: {where or 'the file'} should be a table, got {table!r}")
-        self.source, self.table, self.where = source, table, where
+        self.source, self.table, self.where, self.key = source, table, where, key
         self.read: set[str] = set()  # the keys asked for, so the rest can be refused
         self.subs: list[Fields] = []
 
@@ -94,22 +94,27 @@ class Fields:
         self.read.add(key)
         if key not in self.table:
             raise DataError(f"{self.source}: missing table {self._name(key)}")
-        sub = Fields(self.source, self.table[key], self._name(key))
+        sub = Fields(self.source, self.table[key], self._name(key), key)
         self.subs.append(sub)
         return sub
 
-    def unread(self) -> list[str]:
+    def unread(self, given: dict[str, Any] | None = None) -> list[str]:
         """What is wrong with each key nothing asked for, here or in a table below: a
         misspelt key would otherwise be dropped silently and the rule it meant play with
-        another value."""
+        another value. With ``given``, only its keys are told: the table read is another
+        one (the packaged profile) with ``given`` (the user's file) written over it, and a
+        packaged key nothing reads (an item of another kind now) is not the user's slip."""
         found: list[str] = []
-        for key in self.table:
-            if key not in self.read:
+        for key, value in self.table.items():
+            if key not in self.read and (given is None or key in given):
                 near = difflib.get_close_matches(key, sorted(self.read), 1)
                 hint = f" (did you mean {self._name(near[0])}?)" if near else ""
-                found.append(f"{self.source}: field {self._name(key)} is unknown here{hint}")
+                what = "table" if isinstance(value, dict) else "field"
+                found.append(f"{self.source}: {what} {self._name(key)} is unknown here{hint}")
         for sub in self.subs:
-            found += sub.unread()
+            below = None if given is None else given.get(sub.key)
+            if given is None or isinstance(below, dict):
+                found += sub.unread(below)
         return found
 
     def error(self, key: str, message: str) -> DataError:

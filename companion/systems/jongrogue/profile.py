@@ -1,8 +1,9 @@
 """The profile: every [DEFAULT] number and tile role, plus which Plus rules are on.
 
 A profile is a TOML file; the packaged one is ``data/profile.toml``. A user's
-own variant is loaded with :func:`load_profile` and checked field by field,
-so a hand-edited mistake is reported with its file, field and value.
+own variant holds only the keys it changes: :func:`load_profile` reads it over the
+packaged profile and checks it field by field, so a hand-edited mistake is reported
+with its file, field and value.
 """
 
 from __future__ import annotations
@@ -239,16 +240,22 @@ def _items(f: Fields) -> dict[int, ItemSpec]:
     return items
 
 
-def parse_profile(source: str, raw: dict[str, object]) -> Profile:
-    """The profile in ``raw``; any fault, a key nothing reads among them, is a DataError."""
-    profile, unread = _read_profile(source, raw)
+def parse_profile(
+    source: str, raw: dict[str, object], given: dict[str, object] | None = None
+) -> Profile:
+    """The profile in ``raw``; any fault, a key nothing reads among them (of ``given``'s,
+    when ``raw`` is the packaged profile with ``given`` written over it), is a DataError."""
+    profile, unread = _read_profile(source, raw, given)
     if unread:
         raise DataError(unread[0])
     return profile
 
 
-def _read_profile(source: str, raw: dict[str, object]) -> tuple[Profile, list[str]]:
-    """The profile in ``raw``, and what is wrong with each key nothing reads."""
+def _read_profile(
+    source: str, raw: dict[str, object], given: dict[str, object] | None = None
+) -> tuple[Profile, list[str]]:
+    """The profile in ``raw``, and what is wrong with each key nothing reads (of ``given``'s
+    alone when ``raw`` is the packaged profile with ``given`` written over it)."""
     root = Fields(source, raw)
     dice, roles, map_, pc, combat = (
         root.sub("dice"), root.sub("roles"), root.sub("map"), root.sub("pc"), root.sub("combat")
@@ -306,7 +313,7 @@ def _read_profile(source: str, raw: dict[str, object]) -> tuple[Profile, list[st
         items=_items(root.sub("items")),
         house_rules=_house_rules(raw),
     )
-    return profile, root.unread()
+    return profile, root.unread(given)
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,20 +363,47 @@ def default_profile() -> Profile:
     return parse_profile(*load_packaged("profile.toml"))
 
 
-# Keys the profile gained after players began copying it: a copy made before them plays as
-# it did (and a game saved with it still resumes), each taking the packaged profile's value.
-LATER_KEYS = (("dice", "critical_value"), ("dice", "fumble_value"),
-              ("combat", "ranged_automatic"), ("combat", "confusion_ends_next_room"),
-              ("combat", "steal_item"), ("pc", "xp"), ("pc", "wear_found_rings"),
-              ("combat", "ranged_rate_weapon"), ("combat", "steal_ammo"),
-              ("combat", "armour_min"))
+@dataclass(frozen=True, slots=True)
+class ProfileFile:
+    """A profile file of the user's, read over the packaged profile: the [DEFAULT]s are
+    the user's to edit (spec, provenance tags), and a file holds only those it changes.
+    A key it gives replaces the packaged one; every other is the packaged profile's. A
+    copy of the whole profile made before a key was added so takes that key's packaged
+    value, and plays as it did."""
+
+    source: str  # the file, as errors name it
+    given: dict[str, object]  # the file's own keys
+    played: dict[str, object]  # the packaged profile with ``given`` written over it
+
+
+def read_profile_file(path: Path) -> ProfileFile:
+    """The profile file at ``path`` and the profile it plays (:class:`ProfileFile`)."""
+    source, given = load_file(path)
+    return ProfileFile(source, given, _over(load_packaged("profile.toml")[1], given))
+
+
+def _over(packaged: dict[str, object], given: dict[str, object]) -> dict[str, object]:
+    """``packaged`` with each key of ``given`` written over it. A table over a table is
+    written key by key (``[pc.weapon]`` with ``attack = 4`` keeps the weapon's names);
+    anything else, a list too (``steal_item``), replaces what it lands on."""
+    merged = dict(packaged)
+    for key, value in given.items():
+        below = merged.get(key)
+        if isinstance(below, dict) and isinstance(value, dict):
+            merged[key] = _over(below, value)
+        else:
+            merged[key] = value
+    return merged
 
 
 def load_profile(path: Path | None) -> Profile:
-    """The profile at ``path``, or the packaged default when ``path`` is None."""
+    """The profile at ``path`` read over the packaged one (:class:`ProfileFile`), or the
+    packaged default when ``path`` is None. A key of the file's that nothing reads (a
+    misspelt one, an unknown table) is refused, naming it and the key it is near."""
     if path is None:
         return DEFAULT_PROFILE
-    return parse_profile(*_with_later_keys(path))
+    read = read_profile_file(path)
+    return parse_profile(read.source, read.played, read.given)
 
 
 def load_played_profile(path: Path) -> tuple[Profile, list[str]]:
@@ -377,17 +411,8 @@ def load_played_profile(path: Path) -> tuple[Profile, list[str]]:
     in it that nothing reads. Such a key is not refused here: versions before they were
     refused dropped them, so the game was played without them and replays so; a new game
     with the profile is refused them (:func:`load_profile`)."""
-    return _read_profile(*_with_later_keys(path))
-
-
-def _with_later_keys(path: Path) -> tuple[str, dict[str, object]]:
-    source, raw = load_file(path)
-    packaged = load_packaged("profile.toml")[1]
-    for table, key in LATER_KEYS:
-        section = raw.get(table)
-        if isinstance(section, dict) and key not in section:
-            section[key] = packaged[table][key]
-    return source, raw
+    read = read_profile_file(path)
+    return _read_profile(read.source, read.played, read.given)
 
 
 DEFAULT_PROFILE = default_profile()

@@ -64,7 +64,7 @@ def _packaged() -> str:
          r"field combat\.steal_item\[0\] should be one of arrows, shuriken, potions, rings, "
          r"each once, got 'gold'"),
         ('"potions", "rings"]', '"potions", "arrows"]', r"combat\.steal_item\[3\] .* got 'arrows'"),
-        ("[map]", "[mapp]", r"missing table map"),
+        ("[map]", "[mapp]", r"mine\.toml: table mapp is unknown here \(did you mean map\?\)"),
         ("name = \"default\"", "name = ", r"mine\.toml: not valid TOML"),
     ],
 )
@@ -94,8 +94,9 @@ def test_a_variant_profile_changes_the_game(tmp_path: Path) -> None:
 
 
 def test_a_profile_copied_before_later_keys_plays_as_it_did(tmp_path: Path) -> None:
-    """A copy without the keys added since (LATER_KEYS) takes the packaged values for them,
-    so it loads, and a game saved with it resumes, as before."""
+    """A copy without the keys added since takes the packaged values for them (a profile
+    is read over the packaged one), so it loads, and a game saved with it resumes, as
+    before."""
     text = _packaged()
     for line in ("critical_value = 9\n", "fumble_value = 1\n"):
         assert line in text

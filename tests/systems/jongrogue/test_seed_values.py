@@ -93,18 +93,22 @@ def test_a_profile_that_changes_a_seed_value_plays_it_and_says_so(tmp_path: Path
     assert of(events, Kind.CHECK)[0]["success"] is True
 
 
+@pytest.mark.parametrize("partial", [False, True], ids=["whole copy", "one key"])
 @pytest.mark.parametrize("argv", [
     ["rules", "level", "--xp", "0"],
     ["simulate", "--games", "1", "--jobs", "1"],
     ["play", "--headless", "--seed", "3", "--preset", "plus"],
 ])
 def test_play_simulate_and_rules_say_the_house_rules_on_stderr(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], partial: bool
 ) -> None:
     """JR-RANGED-1 [SEED] 1d9>=3: `companion play/simulate/rules --profile` with
     ranged_continue = 1 played it with no notice; each now says it on stderr, once, naming
-    the key, its value and the book's, and goes on."""
+    the key, its value and the book's, and goes on. A profile holding that key alone was
+    refused ("missing table dice"); it plays and says the same."""
     path = _house(tmp_path, ranged_continue=1)
+    if partial:
+        path.write_text("[combat]\nranged_continue = 1\n", encoding="utf-8")
     assert main([*argv, "--profile", str(path)]) == 0
     err = capsys.readouterr().err
     said = f"companion: {path}: house rule: combat.ranged_continue = 1 (the book: 3, JR-RANGED-1)"
