@@ -104,6 +104,26 @@ def test_a_port_that_never_opened_exits_1() -> None:
                           "/dev/does-not-exist")
 
 
+def test_a_missing_reader_is_waited_for_and_the_monitor_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With no tray it printed one problem line and then nothing, for ever: it waits for
+    the tray to be plugged in (a tray unplugged is picked up again), and now says so. A
+    capture from stdin ends by itself: its problem (a slot's reader down) is said alone."""
+    with CompanionProcess("rfid", "monitor", "--port", "/dev/does-not-exist") as proc:
+        proc.wait_for(b"Ctrl-C stops", timeout=20)
+        out, _ = proc.finish(signal.SIGINT, timeout=10)
+    problem, waiting = out.splitlines()[:2]
+    assert problem.startswith("-- problem: cannot open /dev/does-not-exist")
+    assert waiting == ("   (waiting for the reader: it is watched as soon as it answers; "
+                       "Ctrl-C stops)")
+    replay(tmp_path, monkeypatch, b"".join([encode(0, Kind.HELLO, "1.0.0", "5"),
+                                            encode(1, Kind.SNAP, "?", "-", "-", "-", "-")]))
+    cli.main(["rfid", "monitor", "--port", "-"])
+    out = capsys.readouterr().out
+    assert "-- problem: " in out and "waiting" not in out
+
+
 def test_a_broken_tag_map_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     path = config_dir() / TAGMAP_FILENAME
     path.parent.mkdir(parents=True)

@@ -39,12 +39,17 @@ from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 
 RDM6300_DEFAULT_PORT = "/dev/serial0"  # the Pi's GPIO UART (pins 8/10)
 STDIN_PORT = "-"
+STDIN_NAME = "stdin"  # the reader's port when it replays a capture from stdin
+#: Said under the first problem of a live reader: the monitor waits for it, as a tray
+#: unplugged is picked up again when it is plugged in, and a still terminal looked hung.
+WAITING = "   (waiting for the reader: it is watched as soon as it answers; Ctrl-C stops)"
 
 RfidReader = TrayReader | Rdm6300Reader
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    parser = subparsers.add_parser("rfid", help="watch the RFID tray or reader, list serial ports")
+    parser = subparsers.add_parser(
+        "rfid", help="watch the RFID tray or reader, list ports, simulate a tray")
     actions = parser.add_subparsers(dest="rfid_action", required=True, metavar="ACTION")
     monitor = actions.add_parser(
         "monitor", help="print each tag placed or removed, and the error counters on exit")
@@ -92,7 +97,7 @@ def open_reader(args: argparse.Namespace, tag_map: TagMap) -> RfidReader:
     if port == STDIN_PORT:
         stream = StreamPort(sys.stdin.buffer)
         opener = lambda device, baudrate: stream  # noqa: E731
-        port = "stdin"  # its name in the status ("tray on stdin"), not "-"
+        port = STDIN_NAME  # its name in the status ("tray on stdin"), not "-"
     if kind == "rdm6300":
         return Rdm6300Reader(port or RDM6300_DEFAULT_PORT, tag_map, opener=opener)
     return TrayReader(port_or_usb(port, TRAY_VID, TRAY_PID), tag_map, settings=settings,
@@ -147,9 +152,11 @@ def counters_line(status: ReaderStatus, as_json: bool) -> str:
 
 def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) -> ReaderStatus:
     """Print events and status changes until stopped or the input ends; return the last
-    status, ok when the reader answered at some point (its status was ok, or a tag read)."""
+    status, ok when the reader answered at some point (its status was ok, or a tag read).
+    The first problem of a live reader is followed by :data:`WAITING` (not in JSON)."""
     last: tuple[bool, str] | None = None
     answered = False
+    told_waiting = as_json or reader.link.port == STDIN_NAME  # a capture ends by itself
     status = reader.status()
     try:
         while not stop.stopped and not reader.link.ended:
@@ -161,6 +168,9 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) ->
             if (status.ok, status.message) != last:
                 last = (status.ok, status.message)
                 print(status_line(status, as_json), file=out, flush=True)
+                if not status.ok and not told_waiting:
+                    told_waiting = True
+                    print(WAITING, file=out, flush=True)
             reader.wait(0.05)
     except KeyboardInterrupt:
         pass  # Ctrl-C is the normal way out
