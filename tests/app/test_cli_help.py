@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 import pytest
 
@@ -87,3 +88,32 @@ def test_every_option_of_a_rules_table_says_what_it_takes(table: str) -> None:
                   if isinstance(action, argparse._SubParsersAction))
     for action in tables.choices[table]._actions:
         assert action.help, f"rules {table} {action.option_strings}"
+
+
+
+def _line_and_words(*path: str) -> tuple[str, set[str]]:
+    """The one-line help of the group at ``path`` (as its parent lists it) and the words
+    the group takes after it."""
+    parser, line = build_parser(path[0]), ""
+    for name in path:
+        group = next(action for action in parser._actions
+                     if isinstance(action, argparse._SubParsersAction))
+        line = next(str(choice.help) for choice in group._choices_actions if choice.dest == name)
+        parser = group.choices[name]
+    group = next(action for action in parser._actions
+                 if isinstance(action, argparse._SubParsersAction))
+    return line, set(group.choices)
+
+
+def test_rfids_line_names_simulate() -> None:
+    """`companion --help` said rfid could "watch … list serial ports", not simulate."""
+    line, words = _line_and_words("rfid")
+    assert words == {"monitor", "list", "simulate"}
+    assert "watch" in line and "list" in line and "simulate" in line
+
+
+def test_genso_fights_line_names_only_its_verbs() -> None:
+    """`genso --help` offered `fight … actions`, an invalid choice."""
+    line, verbs = _line_and_words("genso", "fight")
+    named = re.findall(r"\w+", line.split(":", 1)[1])
+    assert named and set(named) <= verbs, line

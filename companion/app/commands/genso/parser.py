@@ -155,7 +155,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                        help="opposed: neither side is active (a tie is a draw)")
     _common(check, dice=True)
 
-    fight = sub.add_parser("fight", help="track a fight: new, show, log, undo, actions")
+    fight = sub.add_parser("fight", help="track a fight: new, attack, cast …, show, log, undo, "
+                                         "apply")
     verbs = fight.add_subparsers(dest="verb", required=True, metavar="VERB")
     start = verbs.add_parser("new", help="start a fight")
     start.add_argument("--party", nargs="+", required=True, help="PC-side sheets or presets")
