@@ -19,7 +19,7 @@ from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
 _TEXT = ("name", "race", "sex", "job", "birth", "want", "dislike", "class_name")
 _COUNTS = ("level", "exp", "hp_bonus", "mp_bonus", "combat", "search", "storage_mp", "rest_days")
 _OPTIONAL_COUNTS = ("age", "max_hp", "max_mp", "trap_bonus", "enemy_bonus")
-_SHEET_ONLY = ("key", "printed")
+_SHEET_ONLY = ("key", "name_en", "printed")  # the presets' own, ignored on a sheet
 _KNOWN = {*_TEXT, *_COUNTS, *_OPTIONAL_COUNTS, *_SHEET_ONLY, *ABILITIES, "kind", "hp", "mp",
           "spells", "weapons", "armor", "shield", "printed_power", "printed_protection",
           "equipment", "rings", "mana_stones", "money"}

@@ -27,6 +27,18 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     return data
 
 
+def test_presets_are_listed_in_english_too(capsys: pytest.CaptureFixture[str]) -> None:
+    """`genso presets` gave the seed's Japanese names alone (駆け出し冒険者１, 森妖精の冒険者): a
+    player without Japanese could not tell which is which."""
+    rows = run(capsys, "presets")["presets"]
+    assert all(row["name_en"] and row["name_en"].isascii() for row in rows)
+    assert main(["genso", "presets"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["pc1", "pc", "駆け出し冒険者１", "Novice", "adventurer", "1"]
+    assert "森妖精の冒険者          Forest fairy (elf) adventurer" in lines[-3]
+    assert main(["genso", "sheet", "pc1"]) == 0  # a preset is still read as a sheet
+
+
 def test_new_character_is_saved_and_reproducible(
     user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -17,9 +17,10 @@ from companion.app.commands.genso.files import (
     sheet_out,
     sheet_path,
 )
-from companion.app.commands.roll import emit, run_with_source
+from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.overrides import read_text
 from companion.dice import DiceSource
+from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
 from companion.files import write_toml
 from companion.systems.genso import character as chars
@@ -144,9 +145,12 @@ def cmd_sheet(args: argparse.Namespace, rules: GensoRules) -> int:
 
 
 def cmd_presets(args: argparse.Namespace, rules: GensoRules) -> int:
-    rows = [{"key": key, "name": raw["name"], "kind": raw["kind"]}
+    """The presets by key, kind and name, the seed's Japanese and its English."""
+    rows = [{"key": key, "name": raw["name"], "name_en": raw["name_en"], "kind": raw["kind"]}
             for key, raw in rules.presets.items()]
-    text = "\n".join(f"{r['key']:<16} {r['kind']:<4} {r['name']}" for r in rows)
+    width = max((display_width(r["name"]) for r in rows), default=0)
+    text = "\n".join(f"{r['key']:<16} {r['kind']:<4} {pad(r['name'], width)}  {r['name_en']}"
+                     for r in rows)
     return emit(args, {"presets": rows}, text)
 
 
