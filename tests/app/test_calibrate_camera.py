@@ -195,9 +195,12 @@ def test_a_frame_without_the_mat_is_saved_as_it_is(tmp_path: Path,
 
 
 def test_no_camera_is_not_a_mat_out_of_view(capsys: pytest.CaptureFixture[str]) -> None:
-    """camera:7 does not exist here: OpenCV really tries it."""
+    """camera:7 does not exist here: OpenCV really tries it. It is the error that stops
+    the calibration, said as every error is (it was on stdout, with no `companion: error:`)."""
     assert main(["calibrate", "camera", "--source", "camera:7", "--frames", "1"]) == 1
-    assert capsys.readouterr().out.startswith("no picture from the camera: no camera at 7")
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("companion: error: no picture from the camera: no camera at 7")
 
 
 def test_a_configured_camera_that_is_no_camera_names_its_key_and_file(

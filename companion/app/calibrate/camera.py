@@ -57,7 +57,7 @@ from companion.app.commands.rules import positive_int
 from companion.app.config import load_config
 from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir
-from companion.errors import DataError, error_text
+from companion.errors import DataError, DeviceError, error_text
 from companion.files import atomic_write_bytes, commented, table, write_toml
 from companion.hw.camera.capture import FrameSource, frame_problem, open_source
 from companion.hw.camera.choice import CameraChoice
@@ -345,7 +345,8 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
     player's hand leaving the mat). When none shows every marker, the last one showing the
     most is given. Without the mat in any, say what is wrong and give the last frame
     looked at with its detection (the mat not found), or None when no frame could be
-    looked at.
+    looked at. A camera that sent no picture at all is a :class:`DeviceError`: there was
+    nothing to check.
     """
     last = "no frame"
     pictures = 0
@@ -373,8 +374,9 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
     if best is not None:
         return best
     reason = last.removesuffix("; retrying")  # calibration has given up
-    # A camera that never sent a picture is not a mat out of view.
-    say(f"mat not found: {reason}" if pictures else f"no picture from the camera: {reason}")
+    if not pictures:  # not a mat out of view
+        raise DeviceError(f"no picture from the camera: {reason}")
+    say(f"mat not found: {reason}")
     return looked
 
 

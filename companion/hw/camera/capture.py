@@ -266,6 +266,11 @@ class FileSource:
             self._video = None
 
 
+#: The brightness of :class:`RenderedSource`'s camera: the mat's white paper stays under
+#: burning out (250) at the brightest light a scene draws, 255 × 0.8 × 1.15 ≈ 235.
+EXPOSURE = 0.8
+
+
 class RenderedSource:
     """A simulated camera over the printed mat; tests and demos place tiles with verbs.
 
@@ -276,7 +281,11 @@ class RenderedSource:
     def __init__(self, tiles: Mapping[Slot, str] | None = None, *, seed: int = 0,
                  camera: Camera | None = None, vary: bool = False) -> None:
         self.tiles: dict[Slot, str] = dict(tiles or {})
-        self.camera = camera if camera is not None else Camera(nudge_px=4.0, tilt=0.01)
+        # Exposed as a camera's automatic exposure would be: the scene's light runs up to
+        # 1.15 across the view, and at full brightness the white mat burnt out on that side
+        # (calibrate camera --source render:draw=5p failed its own check, "washed out").
+        self.camera = camera if camera is not None else Camera(nudge_px=4.0, tilt=0.01,
+                                                               brightness=EXPOSURE)
         self.vary = vary
         self.hidden_markers: tuple[int, ...] = ()
         self.message = "ok"
