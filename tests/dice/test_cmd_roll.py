@@ -39,6 +39,8 @@ def fake_camera(monkeypatch: pytest.MonkeyPatch, faces: list[int]) -> list[str]:
     throws = iter(faces)
 
     class CameraDiceSource:
+        still = False  # a live camera
+
         def __init__(self, source: str, *, config_file: Path, on_status: Any) -> None:
             made.append(source)
 
@@ -143,6 +145,8 @@ def test_camera_source_is_built_with_the_source_option(
     made: list[tuple[str, Path]] = []
 
     class CameraDiceSource:
+        still = False  # a live camera
+
         def __init__(self, source: str, *, config_file: Path, on_status: Any) -> None:
             made.append((source, config_file))
             on_status("hold still")
@@ -207,6 +211,19 @@ def test_bad_new_forms_exit_2_with_the_caret(
     assert f"at character {column}:\n  {text}\n  {' ' * (column - 1)}^" in err
 
 
+def test_a_picture_that_does_not_read_says_why_once(
+    capsys: pytest.CaptureFixture[str], user_dirs: Path
+) -> None:
+    """The reason was said as a status line, then again in the error."""
+    mat = Path(__file__).resolve().parents[2] / "docs" / "mat.png"
+    assert main(["roll", "2D6", "--dice", "camera", "--source", str(mat)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion: error: the picture {mat} shows no dice, 2 were asked "
+                          "for: ")
+    reason = err.rstrip("\n").rsplit(": ", 1)[1]
+    assert err.count(reason) == 1, err
+
+
 def test_camera_dice_for_a_d6_pool_and_a_d66(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, user_dirs: Path
 ) -> None:
@@ -214,6 +231,8 @@ def test_camera_dice_for_a_d6_pool_and_a_d66(
     asked: list[tuple[int, int]] = []
 
     class CameraDiceSource:
+        still = False  # a live camera
+
         def __init__(self, source: str, *, config_file: Path, on_status: Any) -> None:
             self.faces = iter([5, 2, 4])
 

@@ -88,12 +88,16 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
         # The thresholds `companion calibrate dice` tuned live in dice.toml.
         config = load_config()
         config.tell_notices()
-        source: DiceSource = CameraDiceSource(
+        camera = CameraDiceSource(
             source=config.dice_camera(args.source),
             config_file=config_dir() / "dice.toml",
             on_status=lambda message: print(message, file=sys.stderr),
         )
-        return source
+        if camera.still:
+            # A picture is read the same every time: what its read says is said once, by
+            # the roll or by the error that ends it (it was said twice, the line above).
+            camera.on_status = None
+        return camera
     if args.seed is None:
         args.seed = secrets.randbits(32)
     return SimulatedDice.seeded(args.seed)
