@@ -75,7 +75,7 @@ def test_history_table(capsys: pytest.CaptureFixture[str]) -> None:
     History().record(make_run("x", True, 26, None))
     assert main(["history"]) == 0
     out = capsys.readouterr().out
-    assert "1 games, 1 won (100.0%), deepest floor 26" in out
+    assert "1 game, 1 won (100.0%), deepest floor 26" in out  # not "1 games"
 
 
 def test_corrupt_history_is_kept_aside(capsys: pytest.CaptureFixture[str]) -> None:

@@ -80,8 +80,8 @@ def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
                       "`companion history --all`")
     rate = totals.wins / totals.games
     console.print(
-        f"{totals.games:,} games, {totals.wins:,} won ({rate:.1%}), "
-        f"deepest floor {totals.deepest_floor}"
+        f"{totals.games:,} game{'' if totals.games == 1 else 's'}, {totals.wins:,} won "
+        f"({rate:.1%}), deepest floor {totals.deepest_floor}"
     )
     if totals.deaths_by:
         causes = ", ".join(f"{cause} {n:,}" for cause, n in totals.deaths_by.items())
