@@ -78,7 +78,8 @@ def test_every_play_option_with_a_setting_names_it() -> None:
         assert helps[flag].endswith(f"setting {key}"), flag
 
 
-@pytest.mark.parametrize("table", ["encounter", "sleep", "rate", "damage", "level"])
+@pytest.mark.parametrize("table", ["encounter", "sleep", "monsters", "rate", "damage",
+                                   "level"])
 def test_every_option_of_a_rules_table_says_what_it_takes(table: str) -> None:
     """`rules level --help` said `--xp XP` and nothing more; --floor, --monster, --level and
     --preset were as bare."""

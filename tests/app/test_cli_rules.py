@@ -47,12 +47,13 @@ def test_rules_rate_damage_level(capsys: pytest.CaptureFixture[str]) -> None:
     """JR-RATE-1, JR-DMG-1, JR-LVL-1 on paper."""
     rate = json.loads(run(capsys, "rules", "rate", "--monster", "D", "--level", "3",
                           "--weapon", "4", "--strength", "-1", "--json")[1])
-    assert rate == {"monster": "D", "rate": 9, "raw": 19, "clamped": True,
+    assert rate == {"monster": "D", "name_ja": "ドラゴン", "name_en": "dragon", "rate": 9,
+                    "raw": 19, "clamped": True,
                     "terms": [["attack", 25], ["level", -3], ["strength", 1], ["weapon", -4]],
                     "always_succeeds": "7z", "always_fails": "5z"}
     text = run(capsys, "rules", "rate", "--monster", "s", "--level", "1", "--weapon", "2")[1]
-    assert text.strip() == ("rate 3 = 6 attack − 1 level − 2 weapon (success on 1d9 >= 3; "
-                            "中 7z always succeeds, 白 5z always fails)")
+    assert text.strip() == ("大蛇 (snake): rate 3 = 6 attack − 1 level − 2 weapon (success on "
+                            "1d9 >= 3; 中 7z always succeeds, 白 5z always fails)")
     dmg = json.loads(run(capsys, "rules", "damage", "--monster", "L", "--armour", "3",
                          "--json")[1])
     assert dmg["damage"] == 0
@@ -65,12 +66,108 @@ def test_rules_damage_writes_the_sum_it_did(capsys: pytest.CaptureFixture[str]) 
     1)", arithmetic that is wrong on paper; the sum is written, then the floor. A sum of 1
     or more, and table damage 0, read as before."""
     for monster, armour, said in (
-            ("S", "10", "大蛇: 4 − 10 armour = -6, at least 1 → 1"),
-            ("S", "3", "大蛇: 4 − 3 armour = 1 (at least 1)"),
-            ("D", "3", "ドラゴン: 25 − 3 armour = 22 (at least 1)"),
-            ("L", "3", "レプラコーン: 0 − 3 armour = 0 (table damage 0: no damage)")):
+            ("S", "10", "大蛇 (snake): 4 − 10 armour = -6, at least 1 → 1"),
+            ("S", "3", "大蛇 (snake): 4 − 3 armour = 1 (at least 1)"),
+            ("D", "3", "ドラゴン (dragon): 25 − 3 armour = 22 (at least 1)"),
+            ("L", "3", "レプラコーン (leprechaun): 0 − 3 armour = 0 (table damage 0: no damage)")):
         assert run(capsys, "rules", "damage", "--monster", monster, "--armour", armour) == (
             0, said + "\n", "")
+
+
+@pytest.mark.parametrize("name", ["S", "s", "snake", "Snake", "ｓｎａｋｅ", "大蛇"])
+def test_rules_takes_a_monster_by_its_letter_or_either_name(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """JR-MON-1: `--monster snake` (or 大蛇) was refused, "'snake' is not a monster id": a
+    player with the book reads names. The letter, the English or the Japanese name is
+    taken, in any case and full-width letters too."""
+    assert run(capsys, "rules", "rate", "--monster", name, "--level", "1", "--weapon", "2")[:2] \
+        == (0, "大蛇 (snake): rate 3 = 6 attack − 1 level − 2 weapon (success on 1d9 >= 3; "
+                "中 7z always succeeds, 白 5z always fails)\n")
+
+
+def test_an_unknown_monster_is_refused_listing_every_monster(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JR-MON-1: the refusal listed the letters alone (ABC…Z); it lists each monster as a
+    player may name it, letter, Japanese and English."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["rules", "damage", "--monster", "snaek", "--armour", "3"])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert ("argument --monster: 'snaek' is not a monster: give its letter, English or "
+            "Japanese name, one of\nA 水苔の怪物 (aquator)\nB 大こうもり (bat)\n") in err
+    assert "\nS 大蛇 (snake)\n" in err and err.rstrip().endswith("Z ゾンビ (zombie)")
+
+
+def test_every_lookup_names_the_monster_in_japanese_and_english(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`rate` did not name the monster and `damage` named it in Japanese alone; each names
+    it as `encounter` does, ドラゴン (dragon), and its JSON carries both names."""
+    lookups = (["encounter", "--floor", "26", "--tile", "9m"],
+               ["sleep", "--floor", "26", "--monster-tile", "9m", "--corner-tile", "1m"],
+               ["monsters", "--monster", "D"],
+               ["rate", "--monster", "D", "--level", "1", "--weapon", "2"],
+               ["damage", "--monster", "D", "--armour", "7"])
+    for argv in lookups:
+        assert "ドラゴン (dragon)" in run(capsys, "rules", *argv)[1], argv
+        data = json.loads(run(capsys, "rules", *argv, "--json")[1])
+        named = data["monsters"][0] if "monsters" in data else data
+        assert (named["name_ja"], named["name_en"]) == ("ドラゴン", "dragon"), argv
+
+
+def test_a_rules_table_alone_prints_the_whole_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """README: `companion rules …` prints the tables, but each one asked for a cell
+    (`rules encounter`: "the following arguments are required: --floor, --tile"). With
+    nothing to look up, encounter (JR-ENC-1), sleep (JR-SLEEP-3), monsters (JR-MON-1) and
+    level (JR-LVL-1) print their whole table, as text and as JSON."""
+    code, out, _ = run(capsys, "rules", "encounter")
+    lines = out.splitlines()
+    assert code == 0 and lines[1] == "floor   1  2  3  4  5  6  7  8  9"
+    assert lines[2] == "    1   S  K  E  B  S  H  K  E  B"
+    assert lines[27] == "   26   M  V  G  J  M  V  G  J  D"
+    assert "H ホブゴブリン (hobgoblin)" in lines and len(lines) == 28 + 1 + 26
+    floors = json.loads(run(capsys, "rules", "encounter", "--json")[1])["floors"]
+    assert len(floors) == 26 and "".join(floors["12"]) == "ZLCQANYFO"
+
+    out = run(capsys, "rules", "sleep")[1]
+    assert out.count("corner  1 2 3 4 5 6 7 8 9\n") == 3
+    assert "\n     1  A . A . A . A . A\n" in out and "tile: asleep." in out
+    sleep = json.loads(run(capsys, "rules", "sleep", "--json")[1])
+    assert sleep["rings"]["2"][2] == "..A......" and list(sleep["rings"]) == ["0", "1", "2"]
+
+    out = run(capsys, "rules", "monsters")[1]
+    assert len(out.splitlines()) == 1 + 26
+    assert ("S 大蛇 (snake): attack 6, damage 4, XP 2, drops 0, floors 1–9, EZ asleep (睡眠), "
+            "Plus asleep or awake (眠/起)\n") in out
+    assert ", 炎ブレス (fire breath)\n" in out
+    assert len(json.loads(run(capsys, "rules", "monsters", "--json")[1])["monsters"]) == 26
+
+    profile = tmp_path / "mine.toml"
+    profile.write_text("[pc]\nmax_hp_base = 30\n", encoding="utf-8")
+    out = run(capsys, "rules", "level", "--profile", str(profile))[1]
+    assert "\n    1       0      30\n" in out and out.endswith("\n   15   80000      44\n")
+    levels = json.loads(run(capsys, "rules", "level", "--json")[1])["levels"]
+    assert levels[9] == {"level": 10, "xp": 2600, "max_hp": 21} and len(levels) == 15
+
+
+def test_a_rules_table_prints_the_part_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    """JR-ENC-1, JR-SLEEP-3: a floor alone is its row, a tile alone its column, a count of
+    rings alone its table; a sleep lookup given in part says what it lacks."""
+    out = run(capsys, "rules", "encounter", "--floor", "30")[1].splitlines()
+    assert out[2:4] == ["   30   M  V  G  J  M  V  G  J  D",
+                        "Floors past 26 play floor 26's row."]
+    out = run(capsys, "rules", "encounter", "--tile", "6m")[1].splitlines()
+    assert out[1] == "floor   6" and out[2] == "    1   H" and out[-1] == "V バンパイア (vampire)"
+    assert run(capsys, "rules", "encounter", "--tile", "6p")[0] == 2
+    out = run(capsys, "rules", "sleep", "--rings", "1")[1]
+    assert "1 ring of stealth (隠密の指輪) worn:\n" in out and out.count("corner") == 1
+    assert run(capsys, "rules", "sleep", "--floor", "1", "--monster-tile", "1m") == (
+        2, "", "companion: error: rules sleep: give --corner-tile too to look up a monster "
+        "met, or none of --floor, --monster-tile, --corner-tile for the sleep check's tables\n")
 
 
 def test_rules_takes_the_profile_before_or_after_the_table_name(

@@ -1,4 +1,9 @@
-"""``companion rules …``: the book's tables as a quick reference for play on paper."""
+"""``companion rules …``: the book's tables as a quick reference for play on paper.
+
+``encounter``, ``sleep``, ``monsters`` and ``level`` with nothing to look up print their
+whole table, as the player at the table with paper and tiles wants it beside them; given
+a floor, a tile, a monster or an XP total, they look up that cell. ``rate`` and
+``damage`` are sums, worked out for one monster."""
 
 from __future__ import annotations
 
@@ -20,6 +25,16 @@ from companion.systems.jongrogue.profile import (
     Role,
     load_profile,
     preset_options,
+)
+from companion.systems.jongrogue.reference import (
+    Reference,
+    encounter_table,
+    find_monster,
+    level_table,
+    monster_data,
+    monster_list,
+    monster_table,
+    sleep_table,
 )
 from companion.systems.jongrogue.tables import TABLES, Ability, Monster
 from companion.systems.jongrogue.tiles import Tile
@@ -80,12 +95,17 @@ def tile_arg(text: str) -> Tile:
 
 
 def monster_arg(text: str) -> Monster:
-    monster = TABLES.monsters.get(text.upper())
+    """A ``--monster``: its letter, English or Japanese name (JR-MON-1), or a refusal that
+    lists every monster so."""
+    monster = find_monster(text)
     if monster is None:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a monster id: use one of {''.join(sorted(TABLES.monsters))}"
-        )
+            f"{text!r} is not a monster: give its letter, English or Japanese name, one of\n"
+            f"{monster_list()}")
     return monster
+
+
+MONSTER_HELP = "the monster: its letter, English or Japanese name (S, snake, 大蛇)"
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -93,37 +113,45 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     _profile_option(parser, None)
     kinds = parser.add_subparsers(dest="table", required=True, metavar="TABLE")
 
-    p = kinds.add_parser("encounter", help="which monster a monster tile gives (JR-ENC-1)")
-    p.add_argument("--floor", type=positive_int, required=True, help="the floor (階層), from 1")
-    p.add_argument("--tile", type=tile_arg, required=True, help="the monster tile, e.g. 6m")
+    p = kinds.add_parser("encounter", help="which monster a monster tile gives (JR-ENC-1); "
+                         "alone, the whole table")
+    p.add_argument("--floor", type=positive_int,
+                   help="the floor (階層), from 1; alone, that floor's row")
+    p.add_argument("--tile", type=tile_arg,
+                   help="the monster tile, e.g. 6m; alone, its column")
     p.set_defaults(func=run_encounter)
 
-    p = kinds.add_parser("sleep", help="awake or asleep on encounter (JR-SLEEP-1..3)")
-    p.add_argument("--floor", type=positive_int, required=True, help="the floor (階層), from 1")
-    p.add_argument("--monster-tile", type=tile_arg, required=True,
-                   help="the monster tile, e.g. 6m")
-    p.add_argument("--corner-tile", type=tile_arg, required=True, help="the room's top-left tile")
-    p.add_argument("--rings", type=non_negative_int, default=0,
-                   help="rings of stealth worn (隠密の指輪)")
+    p = kinds.add_parser("sleep", help="awake or asleep on encounter (JR-SLEEP-1..3); "
+                         "alone, the sleep check's tables")
+    p.add_argument("--floor", type=positive_int, help="the floor (階層), from 1")
+    p.add_argument("--monster-tile", type=tile_arg, help="the monster tile, e.g. 6m")
+    p.add_argument("--corner-tile", type=tile_arg, help="the room's top-left tile")
+    p.add_argument("--rings", type=non_negative_int,
+                   help="rings of stealth worn (隠密の指輪), 0 unless given; alone, that "
+                   "table")
     p.add_argument("--preset", choices=sorted(PRESETS), default="plus",
                    help="rules preset (default plus)")
     p.set_defaults(func=run_sleep)
 
+    p = kinds.add_parser("monsters", help="the monster table (JR-MON-1), or one monster's row")
+    p.add_argument("--monster", type=monster_arg, help=MONSTER_HELP)
+    p.set_defaults(func=run_monsters)
+
     p = kinds.add_parser("rate", help="the monster rate and its terms (JR-RATE-1)")
-    p.add_argument("--monster", type=monster_arg, required=True, help="monster id, e.g. S")
+    p.add_argument("--monster", type=monster_arg, required=True, help=MONSTER_HELP)
     p.add_argument("--level", type=positive_int, required=True, help="the PC's level")
     p.add_argument("--weapon", type=non_negative_int, required=True, help="weapon attack")
     p.add_argument("--strength", type=int, help="PC strength (the strength rule, 強さルール)")
     p.set_defaults(func=run_rate)
 
     p = kinds.add_parser("damage", help="damage a monster's hit deals (JR-DMG-1)")
-    p.add_argument("--monster", type=monster_arg, required=True, help="monster id, e.g. S")
+    p.add_argument("--monster", type=monster_arg, required=True, help=MONSTER_HELP)
     p.add_argument("--armour", type=non_negative_int, required=True, help="armour defence")
     p.set_defaults(func=run_damage)
 
-    p = kinds.add_parser("level", help="level and max HP for an XP total (JR-LVL-1)")
-    p.add_argument("--xp", type=non_negative_int, required=True,
-                   help="experience points (経験値) in all")
+    p = kinds.add_parser("level", help="level and max HP for an XP total (JR-LVL-1); "
+                         "alone, the whole table")
+    p.add_argument("--xp", type=non_negative_int, help="experience points (経験値) in all")
     p.set_defaults(func=run_level)
 
     for sub in kinds.choices.values():
@@ -143,30 +171,32 @@ def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> int:
     return 0
 
 
-def _monster_json(m: Monster) -> dict[str, Any]:
-    ability = TABLES.ability_names.get(m.ability, ("", ""))
-    return {
-        "id": m.id, "name_ja": m.name_ja, "name_en": m.name_en, "attack": m.attack,
-        "damage": f"{m.damage_d9}d9" if m.damage_d9 else m.damage, "xp": m.xp,
-        "drops": m.drops, "floors": [m.floors_from, m.floors_to or None],
-        "sleep_ez": m.sleep_ez.value, "sleep_plus": m.sleep_plus.value,
-        "ability": m.ability.value, "ability_ja": ability[0], "ability_en": ability[1],
-    }
+def _table(args: argparse.Namespace, table: Reference) -> int:
+    return _emit(args, table.data, table.text)
 
 
-def _monster_tile(
-    args: argparse.Namespace, tile: Tile, profile: Profile | None = None
-) -> Monster:
-    profile = profile or told_profile(load_profile(args.profile))
+def _named(m: Monster) -> dict[str, str]:
+    """The monster as every lookup's JSON names it: letter, Japanese and English."""
+    return {"monster": m.id, "name_ja": m.name_ja, "name_en": m.name_en}
+
+
+def _monster_rank(tile: Tile, profile: Profile) -> int:
+    """The rank of ``tile``, the encounter table's column, where it is a monster tile."""
     role = profile.role(tile)
     if role is not Role.MONSTER:
         raise InvalidNotation(f"{tile} is not a monster tile in this profile (it is {role.value})")
-    return TABLES.monster_for(args.floor, tile.rank)
+    return tile.rank
 
 
 def run_encounter(args: argparse.Namespace) -> int:
-    m = _monster_tile(args, args.tile)
-    data = {"floor": args.floor, "tile": str(args.tile), **_monster_json(m)}
+    """JR-ENC-1: one cell, or the rows and columns asked for (all of them by default)."""
+    profile = told_profile(load_profile(args.profile))
+    if args.floor is None or args.tile is None:
+        floors = [args.floor] if args.floor else list(range(1, len(TABLES.encounter) + 1))
+        ranks = [_monster_rank(args.tile, profile)] if args.tile else list(range(1, 10))
+        return _table(args, encounter_table(floors, ranks))
+    m = TABLES.monster_for(args.floor, _monster_rank(args.tile, profile))
+    data = {"floor": args.floor, "tile": str(args.tile), **monster_data(m)}
     dmg = data["damage"]
     ability = ""
     if m.ability is not Ability.NONE:
@@ -178,24 +208,44 @@ def run_encounter(args: argparse.Namespace) -> int:
     return _emit(args, data, text)
 
 
+SLEEP_LOOKUP = ("--floor", "--monster-tile", "--corner-tile")
+
+
 def run_sleep(args: argparse.Namespace) -> int:
+    """JR-SLEEP-1..3: one monster met, or the sleep check's tables."""
     profile = told_profile(load_profile(args.profile))
-    m = _monster_tile(args, args.monster_tile, profile)
-    sleep_check = Option.SLEEP_CHECK in preset_options(args.preset)
-    if args.rings > profile.ring_slots:
-        raise DataError(f"--rings {args.rings}: a PC wears at most {profile.ring_slots} "
+    rings = 0 if args.rings is None else args.rings
+    if rings > profile.ring_slots:
+        raise DataError(f"--rings {rings}: a PC wears at most {profile.ring_slots} "
                         "rings at once (JR-PC-4, the profile's pc.ring_slots)")
+    given = [args.floor, args.monster_tile, args.corner_tile]
+    if all(value is None for value in given):
+        worn = list(range(profile.ring_slots + 1)) if args.rings is None else [rings]
+        return _table(args, sleep_table(worn, profile.non_number_corner_sleeps))
+    missing = [flag for flag, value in zip(SLEEP_LOOKUP, given, strict=True) if value is None]
+    if missing:
+        raise DataError(f"rules sleep: give {' and '.join(missing)} too to look up a monster "
+                        f"met, or none of {', '.join(SLEEP_LOOKUP)} for the sleep check's "
+                        "tables")
+    m = TABLES.monster_for(args.floor, _monster_rank(args.monster_tile, profile))
+    sleep_check = Option.SLEEP_CHECK in preset_options(args.preset)
     state, check = sleep_on_encounter(
-        m, args.monster_tile, args.corner_tile, args.rings, sleep_check,
+        m, args.monster_tile, args.corner_tile, rings, sleep_check,
         profile.non_number_corner_sleeps,
     )
     names = {
         "awake": "awake (起)", "asleep": "asleep (睡眠)", "deeply_asleep": "deeply asleep (熟睡)"
     }
-    data = {"monster": m.id, "name_ja": m.name_ja, "name_en": m.name_en, "state": state.value,
-            "sleep_check": bool(check), "preset": args.preset}
+    data = {**_named(m), "state": state.value, "sleep_check": bool(check),
+            "preset": args.preset}
     how = "by the sleep check" if check else ("EZ column" if not sleep_check else "fixed column")
-    return _emit(args, data, f"{m.name_ja} ({m.name_en}): {names[state.value]} ({how})")
+    return _emit(args, data, f"{m.name}: {names[state.value]} ({how})")
+
+
+def run_monsters(args: argparse.Namespace) -> int:
+    """JR-MON-1: the monster table, in the book's order, or the one monster asked for."""
+    monsters = [args.monster] if args.monster else list(TABLES.monsters.values())
+    return _table(args, monster_table(monsters))
 
 
 def run_rate(args: argparse.Namespace) -> int:
@@ -203,12 +253,12 @@ def run_rate(args: argparse.Namespace) -> int:
     m: Monster = args.monster
     profile = told_profile(load_profile(args.profile))
     raw, terms, rate = rate_terms(m.attack, args.level, args.weapon, args.strength)
-    data = {"monster": m.id, "rate": rate, "raw": raw, "terms": terms,
+    data = {**_named(m), "rate": rate, "raw": raw, "terms": terms,
             "clamped": raw != rate, "always_succeeds": str(profile.critical),
             "always_fails": str(profile.fumble)}
     shown = format_terms([[n, v] for n, v in terms])
     clamp = f" = {raw}, clamped to 1..9" if raw != rate else ""
-    return _emit(args, data, f"rate {rate} = {shown}{clamp} (success on 1d9 >= {rate}; "
+    return _emit(args, data, f"{m.name}: rate {rate} = {shown}{clamp} (success on 1d9 >= {rate}; "
                  f"{profile.critical.name_ja} {profile.critical} always succeeds, "
                  f"{profile.fumble.name_ja} {profile.fumble} always fails)")
 
@@ -216,12 +266,12 @@ def run_rate(args: argparse.Namespace) -> int:
 def run_damage(args: argparse.Namespace) -> int:
     m: Monster = args.monster
     if m.damage_d9:
-        data = {"monster": m.id, "damage": f"{m.damage_d9}d9 - {args.armour}", "minimum": 1,
+        data = {**_named(m), "damage": f"{m.damage_d9}d9 - {args.armour}", "minimum": 1,
                 "armour": args.armour}
-        text = f"{m.name_ja}: {m.damage_d9}d9 − {args.armour} armour, at least 1"
+        text = f"{m.name}: {m.damage_d9}d9 − {args.armour} armour, at least 1"
     else:
         amount = damage(m.damage, args.armour)
-        data = {"monster": m.id, "damage": amount, "table": m.damage, "armour": args.armour}
+        data = {**_named(m), "damage": amount, "table": m.damage, "armour": args.armour}
         raw = m.damage - args.armour
         if m.damage == 0:
             result = f"{amount} (table damage 0: no damage)"
@@ -229,12 +279,15 @@ def run_damage(args: argparse.Namespace) -> int:
             result = f"{raw}, at least 1 → {amount}"
         else:
             result = f"{amount} (at least 1)"
-        text = f"{m.name_ja}: {m.damage} − {args.armour} armour = {result}"
+        text = f"{m.name}: {m.damage} − {args.armour} armour = {result}"
     return _emit(args, data, text)
 
 
 def run_level(args: argparse.Namespace) -> int:
+    """JR-LVL-1: the level and max HP of an XP total, or the whole table."""
     profile = told_profile(load_profile(args.profile))
+    if args.xp is None:
+        return _table(args, level_table(profile))
     level = TABLES.level_for_xp(args.xp)
     nxt = TABLES.level_xp[level] if level < TABLES.max_level else None
     data = {"xp": args.xp, "level": level, "next_level_xp": nxt,

@@ -22,8 +22,8 @@ from pathlib import Path
 # The modules a compiled build holds: every module of the package but this one.
 COMPILED_MODULES = (
     "actions", "autoplay", "checks", "combat", "core", "datafiles", "decisions", "drawing",
-    "encounter", "events", "game", "items", "moving", "narration", "profile", "ranged", "rooms",
-    "state", "tables", "tiles", "wall",
+    "encounter", "events", "game", "items", "moving", "narration", "profile", "ranged",
+    "reference", "rooms", "state", "tables", "tiles", "wall",
 )
 _HERE = Path(__file__).resolve().parent
 

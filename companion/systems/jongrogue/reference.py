@@ -1,0 +1,145 @@
+"""The book's tables as a quick reference for play on paper (``companion rules``).
+
+Each table whole, as text and as JSON data: the encounter table (JR-ENC-1), the sleep
+check (JR-SLEEP-3), the monsters (JR-MON-1) and the levels (JR-LVL-1); and a monster
+found as a player names it, by its letter or its English or Japanese name.
+
+>>> find_monster("ｓｎａｋｅ").name
+'大蛇 (snake)'
+>>> find_monster("大蛇").id, find_monster("Ice-Monster").id
+('S', 'I')
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from companion.systems.jongrogue.profile import Profile
+from companion.systems.jongrogue.tables import TABLES, Ability, Monster, Sleep
+
+SLEEP_COLUMNS = {
+    Sleep.AWAKE: "awake (起)",
+    Sleep.ASLEEP: "asleep (睡眠)",
+    Sleep.DEEPLY_ASLEEP: "deeply asleep (熟睡)",
+    Sleep.ASLEEP_OR_AWAKE: "asleep or awake (眠/起)",
+    Sleep.DEEPLY_ASLEEP_OR_AWAKE: "deeply asleep or awake (熟睡/起)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """One table as ``companion rules`` prints it: its data for ``--json``, and its text."""
+
+    data: dict[str, Any]
+    text: str
+
+
+def _folded(name: str) -> str:
+    """A name as it is compared: full-width letters folded (ｓｎａｋｅ), any case, and a
+    hyphen or an underscore read as the space it stands for (ice-monster)."""
+    text = unicodedata.normalize("NFKC", name).casefold()
+    return " ".join(text.replace("-", " ").replace("_", " ").split())
+
+
+def find_monster(name: str) -> Monster | None:
+    """JR-MON-1: the monster ``name`` names, by its letter (S), its English name (snake)
+    or its Japanese name (大蛇); None when it names none."""
+    wanted = _folded(name)
+    for monster in TABLES.monsters.values():
+        if wanted in (_folded(monster.id), _folded(monster.name_en), _folded(monster.name_ja)):
+            return monster
+    return None
+
+
+def monster_list() -> str:
+    """Every monster as a line ``S 大蛇 (snake)``, by letter: the names a player may give."""
+    return "\n".join(f"{m.id} {m.name}" for m in sorted(TABLES.monsters.values(),
+                                                       key=lambda m: m.id))
+
+
+def monster_data(m: Monster) -> dict[str, Any]:
+    """JR-MON-1: one row of the monster table, as JSON data."""
+    ability = TABLES.ability_names.get(m.ability, ("", ""))
+    return {
+        "id": m.id, "name_ja": m.name_ja, "name_en": m.name_en, "attack": m.attack,
+        "damage": f"{m.damage_d9}d9" if m.damage_d9 else m.damage, "xp": m.xp,
+        "drops": m.drops, "floors": [m.floors_from, m.floors_to or None],
+        "sleep_ez": m.sleep_ez.value, "sleep_plus": m.sleep_plus.value,
+        "ability": m.ability.value, "ability_ja": ability[0], "ability_en": ability[1],
+    }
+
+
+def _monster_line(m: Monster) -> str:
+    damage = f"{m.damage_d9}d9" if m.damage_d9 else str(m.damage)
+    floors = (f"floors {m.floors_from}–{m.floors_to}" if m.floors_to
+              else f"floor {m.floors_from} and deeper")
+    line = (f"{m.id} {m.name}: attack {m.attack}, damage {damage}, XP {m.xp}, "
+            f"drops {m.drops}, {floors}, EZ {SLEEP_COLUMNS[m.sleep_ez]}, "
+            f"Plus {SLEEP_COLUMNS[m.sleep_plus]}")
+    if m.ability is not Ability.NONE:
+        ability_ja, ability_en = TABLES.ability_names[m.ability]
+        line += f", {ability_ja} ({ability_en})"
+    return line
+
+
+def monster_table(monsters: list[Monster]) -> Reference:
+    """JR-MON-1: the monster table's rows for ``monsters``, in the book's order."""
+    text = ["Monsters (JR-MON-1): attack, damage, XP, drops, the floors each is met on, "
+            "its sleep columns (EZ, and Plus with the sleep check) and its ability"]
+    text += [_monster_line(m) for m in monsters]
+    return Reference({"monsters": [monster_data(m) for m in monsters]}, "\n".join(text))
+
+
+def encounter_table(floors: list[int], ranks: list[int]) -> Reference:
+    """JR-ENC-1: the monster letter of each floor (row) and monster tile rank (column), and
+    the monsters they name. A floor past the table's last plays the last row."""
+    last = len(TABLES.encounter)
+    rows = {floor: [TABLES.monster_for(floor, rank).id for rank in ranks] for floor in floors}
+    shown = sorted({mid for row in rows.values() for mid in row})
+    text = ["Encounter (JR-ENC-1): the monster a monster tile gives, by floor (row) and the "
+            "tile's rank (column)",
+            "floor  " + " ".join(f"{rank:>2}" for rank in ranks)]
+    text += [f"{floor:>5}  " + " ".join(f"{mid:>2}" for mid in row)
+             for floor, row in rows.items()]
+    if floors[-1] >= last:
+        text.append(f"Floors past {last} play floor {last}'s row.")
+    text += [f"{mid} {TABLES.monsters[mid].name}" for mid in shown]
+    data = {"floors": {str(floor): row for floor, row in rows.items()},
+            "monsters": {mid: {"name_ja": TABLES.monsters[mid].name_ja,
+                               "name_en": TABLES.monsters[mid].name_en} for mid in shown}}
+    return Reference(data, "\n".join(text))
+
+
+def sleep_table(rings: list[int], honour_corner_sleeps: bool) -> Reference:
+    """JR-SLEEP-3: the sleep check's cells for each count of rings of stealth in ``rings``:
+    awake (A) or asleep (.) by the rank of the room's top-left tile (row) and of the
+    monster tile (column). A top-left honour tile decides alone, as the profile says
+    (map.non_number_corner_sleeps, [DEFAULT])."""
+    corner = "asleep" if honour_corner_sleeps else "awake"
+    text = ["Sleep check (JR-SLEEP-3, Plus): a monster whose Plus column is 眠/起 or 熟睡/起",
+            "is awake (A, 起) or asleep (., 眠 or 熟睡 as its column says), by the rank of the",
+            "room's top-left tile (row) and of the monster tile (column); a top-left honour",
+            f"tile: {corner}. In EZ, or another Plus column, the monster's column decides",
+            "(companion rules monsters)."]
+    data: dict[str, Any] = {"honour_corner": corner, "rings": {}}
+    for worn in rings:
+        cells = ["".join("A" if awake else "." for awake in row)
+                 for row in TABLES.sleep_awake[min(worn, len(TABLES.sleep_awake) - 1)]]
+        data["rings"][str(worn)] = cells
+        text.append(f"{worn} ring{'' if worn == 1 else 's'} of stealth (隠密の指輪) worn:")
+        text.append("corner  " + " ".join(str(rank) for rank in range(1, 10)))
+        text += [f"{row:>6}  " + " ".join(line) for row, line in enumerate(cells, 1)]
+    return Reference(data, "\n".join(text))
+
+
+def level_table(profile: Profile) -> Reference:
+    """JR-LVL-1: the XP each level needs, and its max HP in ``profile`` ([DEFAULT])."""
+    levels = [{"level": level, "xp": xp, "max_hp": profile.max_hp(level)}
+              for level, xp in enumerate(TABLES.level_xp, 1)]
+    text = ["Levels (JR-LVL-1): the XP a level needs, and its max HP (the profile's "
+            "pc.max_hp_base and pc.max_hp_per_level)",
+            "level      XP  max HP"]
+    text += [f"{row['level']:>5}  {row['xp']:>6}  {row['max_hp']:>6}" for row in levels]
+    return Reference({"levels": levels}, "\n".join(text))
