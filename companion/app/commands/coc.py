@@ -28,6 +28,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from companion.app.commands.combatants import names_apart
 from companion.app.commands.roll import (
     add_dice_arguments,
     ask_on_terminal,
@@ -162,27 +163,6 @@ def _named(fight: Fight, name: str) -> str:
     return name if name in names or folded not in names else folded
 
 
-def _names_apart(refs: list[str], sheets: list[Sheet]) -> None:
-    """Refuse two sheets of one name (the same file on both sides, say), naming both
-    files, and two whose names are one name typed in full and half width (Ann and
-    Ａｎｎ): ACTOR and TARGET fold full width (:func:`_named`), so a typed Ａｎｎ meant for
-    Ann found the other sheet. Checked when a fight begins, not when one is loaded, so a
-    fight saved with such names still opens."""
-    seen: dict[str, tuple[str, str]] = {}
-    for ref, sheet in zip(refs, sheets, strict=True):
-        folded = unicodedata.normalize("NFKC", sheet.name)
-        if folded in seen and seen[folded][0] == sheet.name:
-            raise DataError(f"{ref}: {sheet.name!r} is also the name in {seen[folded][1]}; "
-                            "every combatant needs a name of its own: give one of them "
-                            "another name (name = … in its sheet)")
-        if folded in seen:
-            name, where = seen[folded]
-            raise DataError(f"{ref}: {sheet.name!r} and {name!r} ({where}) differ only in "
-                            "full- and half-width letters, so a typed name cannot tell them "
-                            "apart: give one of them another name")
-        seen.setdefault(folded, (sheet.name, ref))
-
-
 def load_fight(path: Path) -> Fight:
     """The saved fight, replayed from its log under the settings it keeps."""
     if not path.exists():
@@ -255,7 +235,8 @@ def cmd_fight(args: argparse.Namespace) -> int:
         rules = _rules(args)
         entrants = [(_sheet(rules, r), Side.INVESTIGATORS) for r in args.investigators]
         entrants += [(_sheet(rules, r), Side.FOES) for r in args.foes]
-        _names_apart([*args.investigators, *args.foes], [s for s, _ in entrants])
+        names_apart(zip([*args.investigators, *args.foes], [s.name for s, _ in entrants],
+                        strict=True))
 
         def start(source: DiceSource) -> int:
             fight = Fight(rules, entrants, source)

@@ -420,6 +420,25 @@ def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return err
 
 
+def test_two_sheets_whose_names_differ_only_in_width_are_refused(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A typed Ｔａｒｏ finds Taro (docs/sheets.md), so Taro and Ｔａｒｏ began one fight and a
+    typed name could not tell them apart (coc refused the pair). Both files are named, as
+    are both places of one sheet given twice, and no fight is saved."""
+    taro, wide = tmp_path / "taro.toml", tmp_path / "wide.toml"
+    run(capsys, "sheet", "pc1", "--save-as", str(taro))
+    text = taro.read_text(encoding="utf-8")
+    assert 'name = "駆け出し冒険者１"\n' in text
+    taro.write_text(text.replace("駆け出し冒険者１", "Taro"), encoding="utf-8")
+    wide.write_text(text.replace("駆け出し冒険者１", "Ｔａｒｏ"), encoding="utf-8")
+    err = fails(capsys, "fight", "new", "--party", str(taro), str(wide), "--monsters", "orc")
+    assert f"{wide}: 'Ｔａｒｏ' and 'Taro' ({taro}) differ only in full- and half-width" in err
+    err = fails(capsys, "fight", "new", "--party", str(taro), str(taro), "--monsters", "orc")
+    assert f"{taro}: 'Taro' is also the name in {taro}; every combatant needs a name" in err
+    assert not (user_dirs / "data" / "genso" / "fight.json").exists()
+
+
 def test_selling_a_held_item_names_the_command_that_takes_it_off(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

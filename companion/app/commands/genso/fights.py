@@ -18,6 +18,7 @@ from typing import Any
 
 import tomlkit
 
+from companion.app.commands.combatants import names_apart
 from companion.app.commands.genso.files import (
     SET_EXAMPLE,
     digest,
@@ -218,6 +219,10 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
         entrants = [fight_entrant(rules, ref) for ref in args.party]
         entrants += [fight_entrant(rules, ref, Side.ENEMY, args.npc_as_monster)
                      for ref in args.npc or []]
+        # Of the sheets and presets, whose names the player chose; the monsters are
+        # numbered apart by the rules (オーク1, オーク2).
+        names_apart(zip([*args.party, *(args.npc or [])], [e.name for e in entrants],
+                        strict=True))
         entrants += entrants_for(rules, [], counts)
         fight = Fight(rules, entrants)  # the settings now are the fight's, kept in its file
         save_fight(fight, path)
