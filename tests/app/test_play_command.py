@@ -726,7 +726,7 @@ def test_play_help_says_where_each_mode_saves_by_default(
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     line = next(line for line in capsys.readouterr().out.splitlines()
-                if line.strip().startswith("--state STATE"))
+                if line.strip().startswith("--state FILE"))
     assert "save.json for a game" in line
     assert "genso/table.json or coc/table.json for --mode genso or coc" in line
 

@@ -266,3 +266,28 @@ def test_headless_does_not_play_the_players_own_game_to_its_end(
     err = capsys.readouterr().err
     assert "played with your own choices" in err and "--choices keyboard" in err
     assert save.read_bytes() == before
+
+
+def test_a_game_saved_before_profiles_were_read_over_the_packaged_one_resumes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A save written before holds the SHA-256 of the profile file's bytes: unchanged, the
+    whole copy plays as it did, so the game resumes rather than being set aside."""
+    import hashlib
+    packaged = files("companion.systems.jongrogue") / "data" / "profile.toml"
+    profile = tmp_path / "mine.toml"
+    profile.write_text(packaged.read_text("utf-8"))
+    save = default_save_path()
+    assert main(["play", "--headless", "--seed", str(SEED), "--profile", str(profile),
+                 "--state", str(save)]) == 0
+    played = load_game(save)
+    assert played is not None
+    mode = jongrogue_mode(played, None, "sim")
+    replay(mode, played.inputs[:40], None)
+    older = hashlib.sha256(profile.read_bytes()).hexdigest()
+    write_save(save, replace(played, inputs=played.inputs[:40], events=mode.progress(),
+                             finished=False, profile_hash=older, game_id="older"))
+    capsys.readouterr()
+    assert main(["play", "--headless", "--resume", "--state", str(save)]) == 0
+    assert not list(save.parent.glob("save.json.corrupt-*")), capsys.readouterr().err
+    resumed = load_game(save)
+    assert resumed is not None and resumed.game_id == "older" and resumed.finished

@@ -20,7 +20,7 @@ from companion.app.session.save import (
     CorruptSave,
     NewerSave,
     SaveGame,
-    profile_hash,
+    profile_unchanged,
     read_save,
 )
 from companion.errors import CompanionError, DataError
@@ -125,8 +125,9 @@ def saved_profile(saved: SaveGame) -> Profile | None:
     if not path.is_file():
         raise DataError(f"this game was played with the profile {path}, which is missing")
     profile, unread = load_played_profile(path)
-    if profile_hash(path) != saved.profile_hash:
-        raise DataError(f"the profile {path} changed since this game was saved")
+    if saved.profile_hash is None or not profile_unchanged(path, saved.profile_hash):
+        raise DataError(f"the profile {path} changed since this game was saved (the file, "
+                        "or a packaged value it leaves out)")
     for problem in unread:  # not refused: mending the profile would stop the game resuming
         print(f"companion: note: {problem}; the saved game was played without it and goes "
               "on so, but a new game needs it mended", file=sys.stderr)
