@@ -224,7 +224,8 @@ def test_the_gms_change_while_the_table_runs_is_not_written_over(
     through while the table ran; the table's next action wrote the file over from its own
     fight, the GM's end lost without a word, and it said the file "is whole again". The
     table now stops at that write, leaving the GM's file as it is, with every action played
-    at the table in its save; starting it again without --resume takes up the GM's file."""
+    at the table in its save; starting it again without --resume takes up the GM's file (with
+    it, a player is asked whether to: tests/app/test_fight_file_question.py)."""
     fight_file(tmp_path)
     path = (tmp_path / "fight.json").resolve()
     with monkeypatch.context() as disk:
@@ -234,7 +235,10 @@ def test_the_gms_change_while_the_table_runs_is_not_written_over(
         with pytest.raises(DataError) as stopped:
             session.run()
     assert f"the fight file {path} was changed while the table ran" in str(stopped.value)
-    assert "start the table again without --resume" in str(stopped.value)
+    # Said on the screen too, where the boot service starts the table again with --resume:
+    # no flag to give, the table offers to take the file up then.
+    assert "--resume" not in str(stopped.value)
+    assert "started again, the table offers to take up the fight file" in str(stopped.value)
     assert "whole again" not in capsys.readouterr().err
     # The GM's end stays, after the table's first action when its write went through.
     kinds = [entry["action"]["kind"] for entry in on_file(tmp_path)["journal"]]

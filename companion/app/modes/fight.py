@@ -459,13 +459,24 @@ def read_fight_data(path: Path, start_hint: str) -> Any:
         # A fight file holds what its table save holds: no larger than a save can be.
         text = read_regular(path, SAVE_LIMIT, "fight file").decode("utf-8")
     except FileNotFoundError:
-        raise DataError(f"no fight at {path}: start one with `{start_hint}`") from None
+        # Said on the table's screen too, where a player reads it: the command is typed on a
+        # computer (SSH, the GM's laptop), never at the table's buttons.
+        raise DataError(f"no fight at {path} yet 戦闘がありません: start one on a computer "
+                        f"端末で: {start_hint}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"cannot read the fight {path}: {exc}") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}: not JSON ({exc})") from None
+
+
+class FightFileChanged(DataError):
+    """A resume found the fight file changed by the fight command since the table saved it
+    (the GM's undo or action between sessions): the GM's, never written over, and not the
+    table's fight to replay. Taking the file up is a start without ``resume``, which keeps
+    the table's save aside (:func:`_set_aside`); a player at the table is asked whether to
+    (``play`` under the boot service always resumes), a run with nobody to ask stops."""
 
 
 #: What a fight (a file, a table save's) that does not load or replay raises: the loaders
@@ -583,12 +594,14 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
 
     def write_file() -> None:
         if _file_sha(fight_path) != known[0]:
+            # Said on the screen too: the boot service starts the table again with
+            # --resume, which asks the player whether to take the file up (FightFileChanged).
             raise DataError(
                 f"the fight file {fight_path} was changed while the table ran (`{table.command}"
                 f" …`?); the table stops and leaves it as it is. The table's save "
-                f"{state_path} holds every action played here: start the table again "
-                f"without --resume to play on from the fight file as it is now (the save "
-                f"is kept aside then)")
+                f"{state_path} holds every action played here; started again, the table "
+                f"offers to take up the fight file as it is now (the save is kept aside "
+                f"then)")
         table_save.fight_sha = known[0] = write_fight_file(fight_path, fight_mode.fight)
 
     def mirror(events: Sequence[object]) -> None:
@@ -671,7 +684,7 @@ def _check_fight_file(table: Table, fight_path: Path, state_path: Path, saved: F
     after its last write of the file that worked (:func:`_behind_the_table`), which the
     session writes to it. One that is missing or cannot be read is written again from the
     table save, which holds the whole fight (the unreadable one kept aside); one changed by
-    the fight command since (an undo too) is refused."""
+    the fight command since (an undo too) is refused: :class:`FightFileChanged`."""
     on_file = _on_file(table, fight_path)
     if on_file is None:
         if fight_path.exists():
@@ -681,8 +694,9 @@ def _check_fight_file(table: Table, fight_path: Path, state_path: Path, saved: F
         return
     ours = mode.fight.to_json()
     if on_file != ours and not _behind_the_table(on_file, ours, fight_path, state_path, saved):
-        raise DataError(f"the fight file {fight_path} changed since the table saved it "
-                        f"(`{table.command} …`?): play it without --resume")
+        raise FightFileChanged(f"the fight file {fight_path} changed since the table saved "
+                               f"it (`{table.command} …`?): play it without --resume to take "
+                               f"it up as it is now (the table's save is kept aside then)")
 
 
 def _behind_the_table(on_file: dict[str, Any], ours: dict[str, Any], fight_path: Path,

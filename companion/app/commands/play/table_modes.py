@@ -4,24 +4,37 @@ and a player: the dice tray, a genso fight and a coc fight, and the dice camera 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.app.commands.events import load_user_rules, user_lists
 from companion.app.commands.play.telling import tell
 from companion.app.config import Config
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
+from companion.app.modes.fight import FightFileChanged
+from companion.app.notes import note
 from companion.app.paths import config_dir, data_dir
 from companion.app.poisons import PoisonList, poisons_path
-from companion.app.session.controls import Controls, MenuChoices
+from companion.app.session.controls import Controls, MenuChoices, choose
 from companion.app.session.host import Session
 from companion.app.session.mode import RollFeed
 from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
 from companion.dice import SimulatedDice
+from companion.hw.buttons import Button, Press
 from companion.hw.display import Display
+from companion.hw.display.view import Option, View, message_view
 
 #: The modes that need a display and a player, by the name an error gives them.
 TABLE_MODES = {"dice": "the dice tray", "genso": "a genso fight", "coc": "a coc fight"}
+
+#: What a resume asks when the GM changed the fight file since the table stopped.
+CHANGED_QUESTION = ("戦闘ファイルが変更されました The fight file was changed on a computer "
+                    "since this table stopped (an undo, or an action played there). Take it "
+                    "up as it is now? This table's unfinished save is kept aside.")
+CHANGED_OPTIONS = (Option("take", "Take up the fight file 戦闘ファイルから再開", Button.ATTACK),
+                   Option("quit", "Quit 終了", Button.FLEE))
 
 
 def table_files(args: argparse.Namespace, mode: str) -> tuple[Path, Path]:
@@ -55,14 +68,22 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
     default genso/table.json in the data folder; ``--resume`` replays it)."""
     from companion.app.commands.genso import saved_fight_rules
     from companion.app.modes.genso import table_session
+    from companion.app.modes.genso.words import TITLE
 
     rolls = None if config.text("dice.source") == "sim" else camera_rolls(config, controls)
-    session = table_session(
-        saved_fight_rules([]), *table_files(args, "genso"), resume=args.resume, seed=args.seed,
-        choices=MenuChoices(controls, config.number("input.poll_seconds")),
-        rolls=rolls, display=display, tell=lambda message: tell(message, display, controls))
-    session.show_next()
-    session.run()
+    poll = config.number("input.poll_seconds")
+    titled = Titled(display, TITLE)
+
+    def start(resume: bool) -> Session:
+        return table_session(
+            saved_fight_rules([]), *table_files(args, "genso"), resume=resume, seed=args.seed,
+            choices=MenuChoices(controls, poll), rolls=rolls, display=display,
+            tell=lambda message: tell(message, titled, controls))
+
+    session = taken_up(start, args.resume, titled, controls, poll)
+    if session is not None:
+        session.show_next()
+        session.run()
 
 
 def run_coc(args: argparse.Namespace, config: Config, display: Display,
@@ -72,18 +93,70 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
     camera`` the camera reads the d6-based dice and the rest are typed or simulated
     (``--d100``)."""
     from companion.app.modes.coc import table_session
+    from companion.app.modes.coc.words import TITLE
 
     camera = None if config.text("dice.source") == "sim" else camera_rolls(config, controls)
     d100 = config.text("dice.d100")
     poll = config.number("input.poll_seconds")
-    session = table_session(
-        *table_files(args, "coc"), resume=args.resume, seed=args.seed,
-        choices=MenuChoices(controls, poll), display=display,
-        source_name=f"camera カメラ (d6) · d100 {'typed 入力' if d100 == 'typed' else 'sim 仮想'}",
-        tell=lambda message: tell(message, display, controls), camera=camera,
-        controls=controls, d100=d100, poll_seconds=poll)
-    session.show_next()
-    session.run()
+    titled = Titled(display, TITLE)
+
+    def start(resume: bool) -> Session:
+        return table_session(
+            *table_files(args, "coc"), resume=resume, seed=args.seed,
+            choices=MenuChoices(controls, poll), display=display,
+            source_name=f"camera カメラ (d6) · d100 "
+                        f"{'typed 入力' if d100 == 'typed' else 'sim 仮想'}",
+            tell=lambda message: tell(message, titled, controls), camera=camera,
+            controls=controls, d100=d100, poll_seconds=poll)
+
+    session = taken_up(start, args.resume, titled, controls, poll)
+    if session is not None:
+        session.show_next()
+        session.run()
+
+
+def taken_up(start: Callable[[bool], Session], resume: bool, display: Display,
+             controls: Controls, poll_seconds: float) -> Session | None:
+    """A fight table's session, ``start(resume)``; None when the player quits instead.
+
+    A resume that finds the fight file changed since the table stopped (the GM's ``fight
+    undo`` between sessions: :class:`FightFileChanged`) asks the player at the display
+    whether to take the file up: ``start(False)``, which keeps the stopped table's save
+    aside, as a start without ``--resume`` does. Under the boot service, which always
+    resumes and starts the companion again after a stop, the stop that said to play
+    without --resume came back at every start, a flag the player at the buttons cannot
+    give. The reason goes to stderr first, with how a command line takes the file up."""
+    try:
+        return start(resume)
+    except FightFileChanged as changed:
+        note(str(changed))
+
+    def show(prompt: str, *, options: tuple[Option, ...] = CHANGED_OPTIONS,
+             highlight: int | None = 0) -> None:
+        display.show(dataclasses.replace(message_view(prompt, options), highlight=highlight))
+
+    if choose(controls, show, CHANGED_QUESTION, CHANGED_OPTIONS, 0, poll_seconds) != 0:
+        return None
+    return start(False)
+
+
+class Titled:
+    """A display whose message screens (a question, a save kept aside) bear a fight table's
+    title, as its fight screens do, not the JongRogue title :func:`message_view` gives."""
+
+    def __init__(self, display: Display, title: str) -> None:
+        self.display = display
+        self.title = title
+
+    def show(self, view: View) -> None:
+        self.display.show(dataclasses.replace(view, title=self.title) if view.message
+                          else view)
+
+    def poll(self) -> list[Press]:
+        return self.display.poll()
+
+    def close(self) -> None:
+        self.display.close()
 
 
 def camera_rolls(config: Config, controls: Controls) -> CameraRolls:

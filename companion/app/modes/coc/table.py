@@ -20,7 +20,9 @@ from companion.systems.coc.combat import Fight
 from companion.systems.coc.rules import CocRules, load_rules
 
 PRESET = "coc"  # what a table save says in SaveGame.preset
-START_HINT = "companion coc fight new --investigators ann.toml --foes cultist.toml"
+# The sample sheets are in docs/examples/ of the companion's folder, not where a command starts.
+START_HINT = ("companion coc fight new --investigators docs/examples/ann.toml "
+              "--foes docs/examples/cultist.toml")
 
 
 def coc_table(rules: CocRules | None = None) -> Table:
