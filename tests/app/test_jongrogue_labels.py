@@ -23,8 +23,9 @@ def labels(game: Game) -> list[str]:
 def test_several_targets_are_named_in_english_then_japanese() -> None:
     game = Game("plus")
     feed(game, SNAKE_AND_EMU)
-    assert labels(game) == ["Fight snake TL 大蛇", "Fight emu BL 大うずら",
-                            "Shoot snake TL 大蛇", "Shoot emu BL 大うずら", "Defend 防御"]
+    assert labels(game) == ["Fight snake TL 大蛇と戦う", "Fight emu BL 大うずらと戦う",
+                            "Shoot snake TL 大蛇を射撃", "Shoot emu BL 大うずらを射撃",
+                            "Defend 防御"]
     english = [without_cjk(label) for label in labels(game)]
     assert english == ["Fight snake TL", "Fight emu BL", "Shoot snake TL", "Shoot emu BL",
                        "Defend"]
@@ -33,7 +34,7 @@ def test_several_targets_are_named_in_english_then_japanese() -> None:
 def test_a_worn_ring_is_named_in_english_then_japanese() -> None:
     game = Game("plus")
     feed(game, f"{SNAKE_AND_EMU} {RING_WORN}")
-    assert labels(game)[-1] == "Remove ring of armour protection 鎧保護の指輪"
+    assert labels(game)[-1] == "Remove ring of armour protection 鎧保護の指輪を外す"
     assert without_cjk(labels(game)[-1]) == "Remove ring of armour protection"
 
 
@@ -45,4 +46,17 @@ def test_items_are_told_apart_by_their_english_names() -> None:
     assert shown == ["Use healing potion", "Equip ring of stealth", "Equip ring of adornment",
                      "Remove ring of armour protection", "Remove ring of strength"]
     # Each label keeps the item's Japanese name beside the English.
-    assert choice_label(game, choices[1]) == "Equip ring of stealth 隠密の指輪"
+    assert choice_label(game, choices[1]) == "Equip ring of stealth 隠密の指輪を装備"
+
+
+def test_the_japanese_alone_tells_the_buttons_apart() -> None:
+    """Fight and Shoot on one monster read the same in Japanese ("Fight snake TL 大蛇",
+    "Shoot snake TL 大蛇"): the verb was left in English alone (firstrun audit, item 9)."""
+    game = Game("plus")
+    feed(game, SNAKE_AND_EMU)
+    japanese = [label.removeprefix(without_cjk(label)).strip() for label in labels(game)]
+    assert len(set(japanese)) == len(japanese), japanese
+    items = [choice_label(game, Choice.from_notation(c), alone=False)
+             for c in ("use:1p", "equip:6p", "unequip:8p")]
+    assert items == ["Use healing potion 回復薬を使う", "Equip ring of stealth 隠密の指輪を装備",
+                     "Remove ring of armour protection 鎧保護の指輪を外す"]

@@ -209,22 +209,19 @@ def choice_label(game: Game, choice: Choice, alone: bool = True) -> str:
 
     ``alone`` is False when the same verb is offered for several targets; the
     label then names the target (and where its tile lies: TL, TR, BL, BR). A name
-    is English first, then Japanese (``Fight snake TL 大蛇``, ``Remove ring of stealth
-    隠密の指輪``): a screen without a Japanese font drops the Japanese, a narrow button
-    wraps or cuts it, and what is left still tells the buttons apart.
+    is English first, then Japanese with the verb kept (``Fight snake TL 大蛇と戦う``,
+    ``Remove ring of stealth 隠密の指輪を外す``): a screen without a Japanese font drops the
+    Japanese, a narrow button wraps or cuts it, and what is left still tells the buttons
+    apart, as the Japanese alone does for a reader of it.
     """
     verb, arg = choice.verb, choice.arg
     if verb in (Verb.FIGHT, Verb.SHOOT) and arg:
-        act = "Fight 戦う" if verb is Verb.FIGHT else "Shoot 射撃"
         if alone:
-            return act
+            return "Fight 戦う" if verb is Verb.FIGHT else "Shoot 射撃"
         m = game.monster(int(arg))
-        return _label(act.split()[0], Name(m.monster.name_ja, m.monster.name_en),
-                      SPOT_SHORT[m.spot])
+        return _label(verb, Name(m.monster.name_ja, m.monster.name_en), SPOT_SHORT[m.spot])
     if verb in (Verb.USE, Verb.EQUIP, Verb.UNEQUIP) and arg:
-        item = item_name(game, Tile.from_notation(arg))
-        act = {Verb.USE: "Use", Verb.EQUIP: "Equip", Verb.UNEQUIP: "Remove"}[verb]
-        return _label(act, item)
+        return _label(verb, item_name(game, Tile.from_notation(arg)))
     if verb is Verb.MOVE:
         return f"Room {arg} 部屋{arg}へ"
     if verb is Verb.READY:
@@ -242,10 +239,24 @@ def choice_label(game: Game, choice: Choice, alone: bool = True) -> str:
     }.get(verb, str(choice))
 
 
-def _label(act: str, name: Name, where: str = "") -> str:
-    """``Fight snake TL 大蛇``: the act, the English name (and where), then the Japanese."""
+#: A verb on a named target: its English, and its Japanese around the name. The Japanese
+#: keeps the verb, so that it alone tells the buttons apart (大蛇と戦う beside 大蛇を射撃).
+TARGET_VERBS: dict[Verb, tuple[str, str]] = {
+    Verb.FIGHT: ("Fight", "{}と戦う"),
+    Verb.SHOOT: ("Shoot", "{}を射撃"),
+    Verb.USE: ("Use", "{}を使う"),
+    Verb.EQUIP: ("Equip", "{}を装備"),
+    Verb.UNEQUIP: ("Remove", "{}を外す"),
+}
+
+
+def _label(verb: Verb, name: Name, where: str = "") -> str:
+    """``Fight snake TL 大蛇と戦う``: the act, the English name (and where), then the act on
+    the Japanese name."""
+    act, japanese = TARGET_VERBS[verb]
     english = " ".join(part for part in (act, name.en or name.ja, where) if part)
-    return f"{english} {name.ja}" if name.ja and name.ja != name.en else english
+    return f"{english} {japanese.format(name.ja)}" if name.ja and name.ja != name.en \
+        else english
 
 
 def options_for(game: Game, request: ChoiceRequest) -> tuple[tuple[Option, ...], int]:
