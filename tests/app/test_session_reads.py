@@ -215,7 +215,7 @@ def test_reader_trouble_is_shown() -> None:
         (Button.MENU, (None, 1)),
         (Button.ATTACK, (0, 0)),
         (Button.FLEE, (3, 0)),
-        (Button.RANGED, (None, 0)),
+        (Button.RANGED, (None, 3)),
         (Button.ITEM, (None, 1)),
     ],
 )
@@ -225,6 +225,17 @@ def test_menu_presses(press: Press, expected: tuple[int | None, int]) -> None:
 
 def test_back_moves_highlight_when_no_flee_offered() -> None:
     assert menu_press(Button.FLEE, 4, 0, {}) == (None, 3)
+
+
+def test_ranged_moves_the_highlight_back_where_nothing_is_shot() -> None:
+    """A submenu (targets, spells) offers Back on flee and nothing on ranged: on the four
+    buttons only item moved the highlight, forward, and one press past an option cost a lap
+    of the menu (13 long presses in 14 targets). Ranged steps back there; where it has an
+    option of its own (Shoot, Spell) it still picks it."""
+    back = {Button.FLEE: 13}
+    assert menu_press(Button.RANGED, 14, 5, back) == (None, 4)
+    assert menu_press(Button.RANGED, 14, 0, back) == (None, 13)
+    assert menu_press(Button.RANGED, 14, 5, {**back, Button.RANGED: 2}) == (2, 5)
 
 
 def test_game_log_rewrite_keeps_earlier_games(tmp_path: Path) -> None:

@@ -84,7 +84,8 @@ def menu_press(press: Press, count: int, highlight: int,
     A tap or number picks directly; MENU (a long press of ITEM) moves the
     highlight, PREVIOUS (an arrow key) moves it back; ATTACK confirms the
     highlighted option; FLEE, RANGED and ITEM choose their own option when one is
-    offered (``shortcuts``); FLEE with no flee option moves the highlight back.
+    offered (``shortcuts``); FLEE or RANGED with no option of its own moves the highlight
+    back, ITEM with none forward.
     """
     if isinstance(press, Pick):
         return (press.index, highlight) if 0 <= press.index < count else (None, highlight)
@@ -96,7 +97,9 @@ def menu_press(press: Press, count: int, highlight: int,
         return highlight, highlight
     if press in shortcuts:
         return shortcuts[press], highlight
-    if press is Button.FLEE:
+    # A submenu's FLEE is its Back: on four buttons, RANGED is then the one step back, so
+    # that one press too many past an option is undone by one press, not a lap of the menu.
+    if press in (Button.FLEE, Button.RANGED):
         return None, (highlight - 1) % count
     if press is Button.ITEM:
         return None, (highlight + 1) % count
