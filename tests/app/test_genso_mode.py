@@ -654,7 +654,7 @@ def test_a_dispel_at_the_table_on_a_weapons_exorcism() -> None:
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith("On whom")
     labels = {o.choice: o.label for o in ask.options}
-    assert labels[f"w:{KNIGHT}:0"] == f"NPC 2 {KNIGHT}: 剣/Sword (退魔呪 Exorcism)"
+    assert labels[f"w:{KNIGHT}:0"] == f"Knight (male) {KNIGHT}: 剣/Sword (退魔呪 Exorcism)"
     assert f"w:{KNIGHT}:1" not in labels and f"w:{FAIRY}:0" not in labels  # nothing on them
     mode.restore(f"w:{KNIGHT}:0")
     entry = mode.fight.journal[-1]

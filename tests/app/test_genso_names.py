@@ -8,7 +8,7 @@ from __future__ import annotations
 from companion.app.modes.genso import GensoFightMode
 from companion.app.session.mode import ChoiceAsk
 from companion.hw.display.fonts import without_cjk
-from companion.systems.genso.combat import Fight, entrants_for
+from companion.systems.genso.combat import Entrant, Fight, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
 
@@ -45,16 +45,35 @@ def test_who_acted_is_kept_in_english_in_the_result_the_log_and_a_refusal() -> N
     prompt and a refusal lost their names the same way."""
     mode = big_fight()
     menu = mode.ask()
-    while isinstance(menu, ChoiceAsk) and "NPC 3:" not in menu.prompt:  # the priest's turn
+    for _ in range(len(mode.fight.state.combatants)):  # until the priest's turn
+        if not isinstance(menu, ChoiceAsk) or "一般的な神官（男性）" in menu.prompt:
+            break
         mode.answer([o.choice for o in menu.options].index("wait"))
         menu = mode.ask()
     assert isinstance(menu, ChoiceAsk)
-    assert without_cjk(menu.prompt).startswith("NPC 3: what does it do?")
+    priest = "Typical priest (male)"
+    assert without_cjk(menu.prompt).startswith(f"{priest}: what does it do?")
     mode.answer([o.choice for o in menu.options].index("flee"))
     shown = mode.fight_view()
-    assert [without_cjk(step.text) for step in shown.result] == ["NPC 3 flees"]
-    assert without_cjk(shown.result_title) == "NPC 3 flees"
-    assert without_cjk(shown.log[-1]) == "NPC 3 flees > NPC 3 flees"
-    priest = next(f.name.ja for f in shown.fighters if f.name.en == "NPC 3")
-    view = mode.view("x", status=f"{priest} cannot act now")
-    assert without_cjk(view.status) == "NPC 3 cannot act now"
+    assert [without_cjk(step.text) for step in shown.result] == [f"{priest} flees"]
+    assert without_cjk(shown.result_title) == f"{priest} flees"
+    assert without_cjk(shown.log[-1]) == f"{priest} flees > {priest} flees"
+    ja = next(f.name.ja for f in shown.fighters if f.name.en == priest)
+    view = mode.view("x", status=f"{ja} cannot act now")
+    assert without_cjk(view.status) == f"{priest} cannot act now"
+
+
+def test_an_npc_is_named_in_english_by_what_it_is_not_its_role() -> None:
+    """The party's NPCs read "一般的な魔術師（女性） NPC 2", "一般的な神官（男性） NPC 3": in
+    English a role and a number, the mage and the priest alike. They now have the English
+    of their preset (presets.toml name_en); a PC is still its player's PC 1, PC 2, and two
+    of one preset are numbered among themselves."""
+    mode = big_fight()
+    english = [f.name.en for f in mode.fight_view().fighters if f.ally]
+    assert sorted(english) == ["Forest fairy (elf) adventurer", "Knight (male)", "PC 1", "PC 2",
+                               "Typical mage (female)", "Typical priest (male)"]
+    knight = preset(RULES, "knight_m")
+    knights = [Entrant.of_character(knight), Entrant.of_character(knight, name="騎士（男性）2")]
+    twice = GensoFightMode(RULES, Fight(RULES, [*knights, *entrants_for(RULES, [], [("orc", 1)])]))
+    assert twice.english_names() == {"騎士（男性）": "Knight (male) 1",
+                                     "騎士（男性）2": "Knight (male) 2", "オーク": "Orc"}

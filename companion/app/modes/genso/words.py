@@ -18,6 +18,7 @@ from companion.systems.genso.combat import (
     Combatant,
     Entry,
     Fight,
+    Role,
     Side,
     Stance,
     Status,
@@ -48,20 +49,36 @@ MODIFIERS = (0, 1, 2, 3, -1, -2, -3)
 
 
 def english(rules: GensoRules, fight: Fight, c: Combatant) -> str:
-    """A combatant's English name: the monster's with its number, or PC / NPC with theirs
-    among their role's (so a screen with no Japanese font still tells two PCs apart)."""
+    """A combatant's English name: the monster's with its number; a preset NPC's own
+    (GM-DATA-1: Typical mage (male)); else PC or NPC. One shared by several has their
+    number among them, so that a screen with no Japanese font still tells them apart."""
     entrant = next((e for e in fight.entrants if e.name == c.name), None)
     if entrant is not None and entrant.monster:
         monster = rules.monster(entrant.monster)
         number = re.search(r"(\d+)$", c.name)
         return monster.en + (f" {number.group(1)}" if number else "")
-    same = [o.name for o in fight.state.combatants if o.role is c.role]
+    own = _unnumbered(rules, fight, c)
+    same = [o.name for o in fight.state.combatants if _unnumbered(rules, fight, o) == own]
+    return f"{own} {same.index(c.name) + 1}" if len(same) > 1 else own
+
+
+def _unnumbered(rules: GensoRules, fight: Fight, c: Combatant) -> str:
+    """A character's English before any number: a preset NPC's name (its sheet keeps the
+    preset's Japanese name); else its role. An NPC is told apart by what it is ("NPC 2" left
+    the mage and the priest alike in English); a PC is a player's own, known by number."""
     role = c.role.value.upper().replace("_AS_MONSTER", " (as monster)")
-    return f"{role} {same.index(c.name) + 1}" if len(same) > 1 else role
+    if c.role is Role.PC:
+        return role
+    entrant = next((e for e in fight.entrants if e.name == c.name), None)
+    name = entrant.sheet.get("name") if entrant is not None else None
+    own = next((p.get("name_en") for p in rules.presets.values()
+                if p.get("kind") == "npc" and p.get("name") == name), None)
+    return own if isinstance(own, str) and own else role
 
 
 def named(rules: GensoRules, fight: Fight, c: Combatant) -> str:
-    """A combatant's name and, after it, its English one (オーク1 Orc 1, 駆け出し冒険者１ PC 1)."""
+    """A combatant's name and, after it, its English one (オーク1 Orc 1, 駆け出し冒険者１ PC 1,
+    騎士（男性） Knight (male))."""
     return f"{c.name} {english(rules, fight, c)}"
 
 
