@@ -463,6 +463,8 @@ def test_play_mode_genso_needs_a_fight_and_a_player(tmp_path: Path,
     stopped = err.removeprefix("companion: error: ").strip()
     assert shown[-1].prompt == f"Stopped 停止: {stopped}"
     assert [option.label for option in shown[-1].options] == ["OK 了解"]
+    # Under the table's own title, as its fight screens (it bore JongRogue's).
+    assert shown[-1].title == "幻想迷宮冒険譚 Fight 戦闘"
 
 
 def test_play_mode_genso_in_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

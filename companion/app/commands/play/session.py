@@ -25,6 +25,7 @@ from companion.app.commands.play.table_modes import (
     run_dice_tray,
     run_genso,
     table_files,
+    titled,
 )
 from companion.app.commands.play.telling import (
     farewell,
@@ -110,6 +111,8 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
     try:
         display, font_refused = (None, None) if config.text("display.kind") == "none" \
             else configured_display(config)
+        if display is not None and config.text("play.mode") in TABLE_MODES:
+            display = titled(display, config.text("play.mode"))
         sources, pin_warnings = open_press_sources(config, display)
         controls = Controls(sources, player)
         if font_refused is not None:

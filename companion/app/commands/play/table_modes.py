@@ -68,19 +68,17 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
     default genso/table.json in the data folder; ``--resume`` replays it)."""
     from companion.app.commands.genso import saved_fight_rules
     from companion.app.modes.genso import table_session
-    from companion.app.modes.genso.words import TITLE
 
     rolls = None if config.text("dice.source") == "sim" else camera_rolls(config, controls)
     poll = config.number("input.poll_seconds")
-    titled = Titled(display, TITLE)
 
     def start(resume: bool) -> Session:
         return table_session(
             saved_fight_rules([]), *table_files(args, "genso"), resume=resume, seed=args.seed,
             choices=MenuChoices(controls, poll), rolls=rolls, display=display,
-            tell=lambda message: tell(message, titled, controls))
+            tell=lambda message: tell(message, display, controls))
 
-    session = taken_up(start, args.resume, titled, controls, poll)
+    session = taken_up(start, args.resume, display, controls, poll)
     if session is not None:
         session.show_next()
         session.run()
@@ -93,12 +91,10 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
     camera`` the camera reads the d6-based dice and the rest are typed or simulated
     (``--d100``)."""
     from companion.app.modes.coc import table_session
-    from companion.app.modes.coc.words import TITLE
 
     camera = None if config.text("dice.source") == "sim" else camera_rolls(config, controls)
     d100 = config.text("dice.d100")
     poll = config.number("input.poll_seconds")
-    titled = Titled(display, TITLE)
 
     def start(resume: bool) -> Session:
         return table_session(
@@ -106,10 +102,10 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
             choices=MenuChoices(controls, poll), display=display,
             source_name=f"camera カメラ (d6) · d100 "
                         f"{'typed 入力' if d100 == 'typed' else 'sim 仮想'}",
-            tell=lambda message: tell(message, titled, controls), camera=camera,
+            tell=lambda message: tell(message, display, controls), camera=camera,
             controls=controls, d100=d100, poll_seconds=poll)
 
-    session = taken_up(start, args.resume, titled, controls, poll)
+    session = taken_up(start, args.resume, display, controls, poll)
     if session is not None:
         session.show_next()
         session.run()
@@ -140,9 +136,22 @@ def taken_up(start: Callable[[bool], Session], resume: bool, display: Display,
     return start(False)
 
 
+def titled(display: Display, mode: str) -> Display:
+    """The display a table mode plays on: its message screens (the settings, a question,
+    a save kept aside, the error that stopped it) bear the table's title, as its own
+    screens do. Each mode's words are imported when it is played (start-up time)."""
+    if mode == "genso":
+        from companion.app.modes.genso.words import TITLE
+    elif mode == "coc":
+        from companion.app.modes.coc.words import TITLE
+    else:
+        from companion.app.modes.dice_tray import TITLE
+    return Titled(display, TITLE)
+
+
 class Titled:
-    """A display whose message screens (a question, a save kept aside) bear a fight table's
-    title, as its fight screens do, not the JongRogue title :func:`message_view` gives."""
+    """A display whose message screens bear a table's title, not the JongRogue title
+    :func:`message_view` gives."""
 
     def __init__(self, display: Display, title: str) -> None:
         self.display = display
