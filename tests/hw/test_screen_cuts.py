@@ -207,7 +207,18 @@ def test_the_empty_room_and_the_next_page_are_said_in_japanese_too(
     assert any("revealed" in t and "部屋" in t for t in texts)
     texts.clear()
     screen.render(replace(example_view(), options=RING_MENU, highlight=0))
-    assert any(t.startswith("[M") and "more" in t and "次へ" in t for t in texts)
+    assert any(t.startswith("[M") and "next 次へ" in t for t in texts)
+
+
+def test_the_page_box_says_which_page_is_shown_and_that_it_turns_to_the_next(
+        screen: ScreenDisplay) -> None:
+    """It read "more 次へ ▶ 2/2" on page 1 and "▶ 1/2" on page 2: the page it turns to,
+    read as the page shown."""
+    texts = texts_drawn(screen)
+    for highlight, page in ((0, "page 1/2"), (len(RING_MENU) - 1, "page 2/2")):
+        texts.clear()
+        screen.render(replace(example_view(), options=RING_MENU, highlight=highlight))
+        assert any(t.startswith("[M") and t.endswith(f"] {page} · next 次へ ▶") for t in texts)
 
 
 def test_without_cjk_an_english_name_keeps_its_bracketed_cost() -> None:

@@ -186,7 +186,8 @@ class OptionButtons(FightPanels):
         if count > slots:
             pages = -(-count // per_page)
             turn_to = first + per_page if first + per_page < count else 0
-            more = (f"more 次へ ▶ {turn_to // per_page + 1}/{pages}",
+            # The page shown, and that the box turns to the next (the last turns to the first).
+            more = (f"page {first // per_page + 1}/{pages} · next 次へ ▶",
                     menu_presses(highlight, turn_to, count))
         box_w = min(m(190), (row.w - gap * (per_row - 1)) // per_row)
         box_h = (row.h - gap * (rows - 1)) // rows
