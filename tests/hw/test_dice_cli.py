@@ -174,5 +174,6 @@ def test_dice_read_reads_a_picture_of_the_mat_as_the_tray_does(
     assert cli.main(["dice", "read", str(path)]) == 0
     assert capsys.readouterr().out == f"{path}: - (no dice in view)\n"
     assert cli.main(["dice", "read", "--view", str(path)]) == 0  # the old default
-    assert capsys.readouterr().out == \
-        f"{path}: ? (unsure (a die could not be read at the top left): please re-roll)\n"
+    assert capsys.readouterr().out == (
+        f"{path}: ? (unsure (a die could not be read at the top left): please re-roll "
+        "読めません: 振り直し)\n")

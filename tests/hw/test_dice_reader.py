@@ -162,18 +162,19 @@ def test_an_unsure_frame_says_which_dice_it_doubts_and_where() -> None:
     unclear = "a die's value is unclear"
     status, message = said([die(4, 100, 100), die(None, 600, 50, unclear)])
     assert status is ReadStatus.UNSURE
-    assert message == f"unsure ({unclear} at the top right): please re-roll"
+    again = "please re-roll 読めません: 振り直し"
+    assert message == f"unsure ({unclear} at the top right): {again}"
     _, message = said(
         [die(None, 320, 240, unclear), die(None, 330, 250, unclear),
          die(None, 20, 300, "a die is tilted or cocked")])
     assert message == (f"unsure ({unclear} in the middle; a die is tilted or cocked at the "
-                       "left): please re-roll")
+                       f"left): {again}")
     _, message = said([die(None, x, 470, unclear) for x in (10, 300, 630)] + [die(None, 10, 10)])
     assert message == (f"unsure ({unclear} at the bottom left; {unclear} at the bottom; "
-                       f"{unclear} at the bottom right; and more): please re-roll")
+                       f"{unclear} at the bottom right; and more): {again}")
     busy = "too much in view to judge in time"
     _, message = said([die(3, 600, 50), die(None, 600, 50, busy)])
-    assert message == f"unsure ({busy}): please re-roll"
+    assert message == f"unsure ({busy}): {again}"
     assert said([die(3, 600, 50)]) == (ReadStatus.OK, "read 3")
 
 

@@ -82,7 +82,7 @@ def test_rolling_dice_are_waited_out() -> None:
     # The lone still frame between blurs does not count, and the first still frame
     # after a blur differs from it (motion): then four still reads in a row are needed.
     assert stream.taken == 5 + 1 + source.config.stable_frames
-    assert messages[0] == "waiting for 2 dice, none in view"
+    assert messages[0] == "waiting for 2 dice, none in view ダイス待ち"
 
 
 def test_a_wrong_count_waits_and_says_so() -> None:
@@ -157,7 +157,7 @@ def test_a_blurred_throw_is_reported_as_moving_and_never_read() -> None:
     messages: list[str] = []
     source = CameraDiceSource(frames=stream, on_status=messages.append)
     assert sorted(source.roll(2, 6)) == sorted(d.value for d in s.dice)
-    assert "the dice are moving: waiting for them to settle" in messages
+    assert "the dice are moving: waiting for them to settle 転がり中" in messages
     # The first still frame still differs from the last blurred one: it counts as motion.
     assert stream.taken == 3 + 1 + source.config.stable_frames
 
@@ -208,7 +208,7 @@ def test_a_camera_without_a_picture_is_waited_for_in_words() -> None:
                               clock=lambda: float(next(now)), sleep=lambda seconds: None)
     with pytest.raises(DiceReadTimeout):
         source.roll(2, 6)
-    assert messages and messages[0].startswith("no picture: no camera at 7")
+    assert messages and messages[0].startswith("no picture 映像なし: no camera at 7")
 
 
 def test_calibration_frames_wait_a_while_for_a_camera_then_say_why() -> None:
@@ -420,7 +420,7 @@ def test_a_black_or_washed_out_picture_is_said_to_be_so_not_an_empty_table() -> 
     with pytest.raises(DeviceError):
         source.roll(2, 6)
     assert messages == ["the picture is black: is the lens covered, or the light off?",
-                        "the dice are moving: waiting for them to settle",  # the light came on
+                        "the dice are moving: waiting for them to settle 転がり中",  # light on
                         "the picture is washed out: too much light or glare on the mat"]
     assert CameraDiceSource(frames=[], area="view").read_frame(dark).status \
         is ReadStatus.UNSURE

@@ -25,6 +25,26 @@ def dice_count(count: int) -> str:
     return f"{count} {'die' if count == 1 else 'dice'}"
 
 
+# What the camera's source says while the player's next step is the usual one, in both
+# languages as all the screen says: guidance (drawn as the prompt is), not trouble.
+MOVING = "the dice are moving: waiting for them to settle 転がり中"
+THROW_AGAIN = "throw taken: pick the dice up and throw them again for the next roll 拾って振り直し"
+_WAITING = "waiting for "
+_READ = "read "  # a read of every die found, not yet steady
+
+
+def none_in_view(count: int) -> str:
+    """Said while no die is in view yet: "waiting for 2 dice, none in view …"."""
+    return f"{_WAITING}{dice_count(count)}, none in view ダイス待ち"
+
+
+def guidance(message: str) -> bool:
+    """Whether a status the camera's source said is the player's usual next step (the dice
+    rolling, none or too few in view yet, read and settling, the last throw still lying
+    there), not trouble (a die it doubts, no picture)."""
+    return message in (MOVING, THROW_AGAIN) or message.startswith((_WAITING, _READ))
+
+
 class ReadStatus(Enum):
     """What a frame showed, as a whole."""
 
@@ -103,5 +123,5 @@ def _describe(dice: Sequence[DieReading]) -> tuple[ReadStatus, str]:
         doubts = list(dict.fromkeys(f"{d.reason or _NOT_READ} {d.place}".strip()
                                     for d in unsure))
         said = doubts[:_NAMED] + (["and more"] if len(doubts) > _NAMED else [])
-        return ReadStatus.UNSURE, f"unsure ({'; '.join(said)}): please re-roll"
-    return ReadStatus.OK, "read " + ", ".join(str(d.value) for d in dice)
+        return ReadStatus.UNSURE, f"unsure ({'; '.join(said)}): please re-roll 読めません: 振り直し"
+    return ReadStatus.OK, _READ + ", ".join(str(d.value) for d in dice)

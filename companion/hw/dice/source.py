@@ -50,7 +50,14 @@ from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import ReaderConfig
-from companion.hw.dice.readings import DiceRead, ReadStatus, dice_count
+from companion.hw.dice.readings import (
+    MOVING,
+    THROW_AGAIN,
+    DiceRead,
+    ReadStatus,
+    dice_count,
+    none_in_view,
+)
 from companion.hw.pictures import read_picture
 
 if TYPE_CHECKING:
@@ -59,8 +66,6 @@ if TYPE_CHECKING:
 Frame = np.ndarray
 FrameOrWhy = np.ndarray | str  # a frame, or why a live camera has none right now
 NO_PICTURE_POLL_S = 0.05  # a camera without a picture is asked again this often
-# Said while a roll waits for the dice of the throw taken before to be picked up.
-THROW_AGAIN = "throw taken: pick the dice up and throw them again for the next roll"
 
 
 class FrameReader(Protocol):
@@ -176,7 +181,7 @@ class CameraDiceSource:
                 except StaleEnrolment as exc:
                     # Safe without it (the judge alone, only less sure of odd dice): say so.
                     if on_status is not None:
-                        on_status(f"dice read without your enrolled dice: {exc}")
+                        on_status(f"dice read without your enrolled dice 登録ダイスなし: {exc}")
         self.reader = DiceReader(self.config, networks)
         self.timeout_s = timeout_s
         self._clock = clock
@@ -243,7 +248,7 @@ class CameraDiceSource:
             if frame is None:
                 raise DeviceError("the camera stopped giving frames before the dice were read")
             if isinstance(frame, str):
-                read = DiceRead((), ReadStatus.UNSURE, f"no picture: {frame}")
+                read = DiceRead((), ReadStatus.UNSURE, f"no picture 映像なし: {frame}")
                 self._sleep(NO_PICTURE_POLL_S)
             elif self._motion.moving(frame):
                 # A throw in progress: nothing to read until the dice settle.
@@ -256,9 +261,9 @@ class CameraDiceSource:
                 looked = True
             message = read.message
             if read.message == "the dice are moving":
-                message = "the dice are moving: waiting for them to settle"
+                message = MOVING
             elif read.status is ReadStatus.NO_DICE:
-                message = f"waiting for {dice_count(count)}, none in view"
+                message = none_in_view(count)
             if message != said and self.on_status is not None:
                 self.on_status(message)
             said = message
