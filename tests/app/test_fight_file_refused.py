@@ -116,9 +116,12 @@ def test_the_refused_fight_file_is_told_as_its_own_not_as_the_save(
     again = f"written again: the fight file {path} is whole again"
     assert capsys.readouterr().err.splitlines() == [f"companion: {trouble}",
                                                     f"companion: {again}"]
+    # The screen says it short, in both languages, without the path (stderr has it).
     statuses = [view.status for view in screen.views]
-    told = [n for n, status in enumerate(statuses) if status.startswith(trouble)]
-    whole = statuses.index(again)
+    told = [n for n, status in enumerate(statuses) if status.startswith(
+        "戦闘ファイル fight.json not written 書込不可: read-only 読み取り専用; the save holds "
+        "all 保存は完全")]
+    whole = statuses.index("戦闘ファイル fight.json written again 書込再開")
     assert told == list(range(told[0], whole)) and len(told) >= 2
     assert not any("save" in status for status in statuses[:told[0]] + statuses[whole:])
     assert isinstance(session.mode, GensoFightMode)

@@ -71,10 +71,10 @@ def test_the_screen_says_the_save_is_behind_until_it_is_whole_again(
     session.keep_saved(starting=True)
     session.run()
     statuses = [view.status for view in screen.views]
-    trouble = (f"cannot save ({NO_SPACE}): free space or fix the folder; the game is safe up "
-               "to move 1")
+    # Short and in both languages on the screen: the OS's words and the path are stderr's.
+    trouble = "保存できません cannot save: disk full 空き容量なし; safe to move 1 1手目まで保存済"
     told = [n for n, status in enumerate(statuses) if status.startswith(trouble)]
-    again = statuses.index("saved again: the save holds the whole game again (move 5)")
+    again = statuses.index("saved again 保存再開: the whole game, move 5 5手目まで")
     assert len(told) == 3 and told == list(range(told[0], again))
     assert "cannot save" not in " ".join(statuses[again:])
     saved = load_game(save_path)

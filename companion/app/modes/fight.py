@@ -584,7 +584,8 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         _check_fight_file(table, fight_path, state_path, saved, mode, tell)
     fight_mode, table_save = mode, saved
     # The save holds every action while the file is refused: told as the file's trouble.
-    beside = Beside(f"the fight file {fight_path}", "the table's save holds every action")
+    beside = Beside(f"the fight file {fight_path}", "the table's save holds every action",
+                    f"戦闘ファイル {fight_path.name}")
 
     # The fight file as the table took it up (after a resume's checks), then as it last
     # wrote it. A table started in a read-only folder holds no lock on the file (none can

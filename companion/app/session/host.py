@@ -54,14 +54,25 @@ DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, 
                          errno.EIO, errno.EFBIG})
 
 
+#: Why the disk refused a write, short and in both languages for the screen (stderr has the
+#: OS's own words and the path); another error is said in the OS's words.
+SHORT_REASONS = {
+    errno.ENOSPC: "disk full 空き容量なし", errno.EDQUOT: "quota full 容量上限",
+    errno.EROFS: "read-only 読み取り専用", errno.EACCES: "no permission 権限なし",
+    errno.EPERM: "no permission 権限なし", errno.EIO: "disk error 入出力エラー",
+    errno.EFBIG: "file too large 大きすぎ"}
+
+
 @dataclass(frozen=True)
 class Beside:
     """A file a mode writes beside its save (a table's fight file), for :meth:`Session.keep`:
     ``name`` says which (``the fight file /…/fight.json``) and ``kept`` what holds the game
-    while the disk refuses it (``the table's save holds every action``)."""
+    while the disk refuses it (``the table's save holds every action``), on stderr; ``screen``
+    names it on the screen, short and in both languages (``戦闘ファイル fight.json``)."""
 
     name: str
     kept: str
+    screen: str = ""
 
 
 def replay(mode: Mode, inputs: Sequence[str], events: int | None) -> None:
@@ -214,40 +225,50 @@ class Session:
             if starting and exc.errno not in DISK_ERRNOS:
                 raise
             reason = os.strerror(exc.errno) if exc.errno else str(exc)  # the OS's words only
+            short = SHORT_REASONS.get(exc.errno or 0, reason)
             if beside is not None:
-                self._beside_refused(beside, reason)
+                self._beside_refused(beside, reason, short)
                 return False
-            safe = (f"the game is safe up to move {self.saved_moves}" if self.saved_moves
+            n = self.saved_moves
+            safe = (f"the game is safe up to move {n}" if n
                     else "nothing of this game is saved yet")
-            trouble = f"cannot save ({reason}): free space or fix the folder; {safe}"
-            if trouble != self.save_trouble:
-                print(f"companion: {trouble}", file=sys.stderr, flush=True)
-            self.save_trouble = trouble
+            # The screen's line is short (the player needs what and how far, a row beside
+            # the menu); stderr, the journal under the service, has the OS's words.
+            said = (f"保存できません cannot save: {short}; "
+                    + (f"safe to move {n} {n}手目まで保存済" if n else "nothing saved yet 未保存"))
+            if said != self.save_trouble:
+                print(f"companion: cannot save ({reason}): free space or fix the folder; {safe}",
+                      file=sys.stderr, flush=True)
+            self.save_trouble = said
             return False
         if beside is not None:
             if self.beside_trouble.pop(beside.name, ""):
-                self.status = f"written again: {beside.name} is whole again"
-                print(f"companion: {self.status}", file=sys.stderr, flush=True)
+                self.status = f"{beside.screen or beside.name} written again 書込再開"
+                print(f"companion: written again: {beside.name} is whole again",
+                      file=sys.stderr, flush=True)
             return True
         if self.save is not None:
             self.saved_moves = len(self.save.inputs)
         if self.save_trouble:
             self.save_trouble = ""
-            self.status = (f"saved again: the save holds the whole game again "
-                           f"(move {self.saved_moves})")
-            print(f"companion: {self.status}", file=sys.stderr, flush=True)
+            n = self.saved_moves
+            self.status = f"saved again 保存再開: the whole game, move {n} {n}手目まで"
+            print(f"companion: saved again: the save holds the whole game again (move {n})",
+                  file=sys.stderr, flush=True)
         return True
 
-    def _beside_refused(self, beside: Beside, reason: str) -> None:
-        """Tell that the disk refused ``beside`` (once on stderr, on every screen until it is
-        written). What holds the game meanwhile is said only while the save is whole: when
-        the save is refused too, its own line says how far the game is safe."""
+    def _beside_refused(self, beside: Beside, reason: str, short: str) -> None:
+        """Tell that the disk refused ``beside`` (once on stderr, with its path; on every
+        screen, short, until it is written). What holds the game meanwhile is said only while
+        the save is whole: when the save is refused too, its own line says how far the game
+        is safe."""
         kept = "" if self.save_trouble else f"{beside.kept}, and "
-        trouble = (f"cannot write {beside.name} ({reason}): {kept}the file is written again "
-                   "when it can be")
-        if trouble != self.beside_trouble.get(beside.name):
-            print(f"companion: {trouble}", file=sys.stderr, flush=True)
-        self.beside_trouble[beside.name] = trouble
+        said = (f"{beside.screen or beside.name} not written 書込不可: {short}"
+                + ("" if self.save_trouble else "; the save holds all 保存は完全"))
+        if said != self.beside_trouble.get(beside.name):
+            print(f"companion: cannot write {beside.name} ({reason}): {kept}the file is written "
+                  "again when it can be", file=sys.stderr, flush=True)
+        self.beside_trouble[beside.name] = said
 
     # -- the loop ---------------------------------------------------------------------
 
