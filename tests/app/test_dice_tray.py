@@ -372,9 +372,9 @@ def test_a_tables_follow_up_throw_says_so_and_every_throw_is_pictured() -> None:
                                    "モンスター Monster (EV-MON-1)")
     mode.answer(Throw((2,)))
     second = mode.ask()
-    # ... and what it decides: the row's count, from the events data (1/2D monsters).
-    assert isinstance(second, RollAsk) and second.prompt.endswith(
-        "throw 2 (the table's next roll 追加): how many monsters 何体 (1/2D)")
+    # ... and what it decides, first: the row's count, from the events data (1/2D monsters).
+    assert isinstance(second, RollAsk) and second.prompt == (
+        "how many monsters 何体 (1/2D) — モンスター Monster (EV-MON-1), roll 2 2投目")
     mode.answer(Throw((3,)))
     assert mode.dice.faces == (2, 3) and mode.dice.rolls == ("(1D6) ＞ 2",)
 
@@ -393,11 +393,10 @@ def test_a_poison_s_follow_up_throws_say_what_each_decides() -> None:
         assert isinstance(ask, RollAsk)
         prompts.append(ask.prompt)
         mode.answer(Throw((face,)))
-    assert prompts[1].endswith("throw 2 (the table's next roll 追加): duration 効果持続時間 "
-                               "(hours)")
-    assert prompts[2].endswith("throw 3 (the table's next roll 追加): which ability 能力値")
-    assert prompts[3].endswith("throw 4 (the table's next roll 追加): plus or minus ± (odd −, "
-                               "even +)")
+    assert prompts[1] == "duration 効果持続時間 (hours) — 毒 Poison (EV-POI-4), roll 2 2投目"
+    assert prompts[2] == "which ability 能力値 — 毒 Poison (EV-POI-4), roll 3 3投目"
+    assert prompts[3] == ("plus or minus ± (odd −, even +) — 毒 Poison (EV-POI-4), roll 4 "
+                          "4投目")
 
 
 def test_the_table_buttons_name_each_table_english_first() -> None:
@@ -522,8 +521,9 @@ def test_a_poison_list_that_cannot_be_saved_ends_no_roll(
 ) -> None:
     """A read-only data folder: the tray quit mid-roll ("companion: error: …/events: no file
     can be made in this folder") and the poison table's outcome was never shown. The outcome
-    is shown with why the list was not saved, where, and the tray goes on; so does the
-    Poisons view's End block."""
+    is shown, and the tray goes on; so does the Poisons view's End block. Why the list was
+    not saved, and where, goes to stderr; the screen's status says it short, in both
+    languages (it was the walk's last line, in English, the first cut from a long walk)."""
     import tempfile
 
     from companion.app.poisons import PoisonList, poisons_path
@@ -546,14 +546,20 @@ def test_a_poison_list_that_cannot_be_saved_ends_no_roll(
     assert mode.dice.rolls == ("(1D6) ＞ 1", "(1D6) ＞ 3")  # the outcome, whole
     texts = [s.text for s in mode.dice.steps]
     assert "効果持続時間/duration (1D6) ＞ 3 hours" in texts
-    assert texts[-1] == (f"Cannot save the poison list {poisons_path()} ({folder}: no file can "
-                         "be made in this folder: Permission denied): this poison is not "
-                         "tracked; note it by hand")
+    assert not any("poison list" in text for text in texts)
+    assert capsys.readouterr().err == (
+        f"companion: cannot save the poison list {poisons_path()} ({folder}: no file can be "
+        "made in this folder: Permission denied): this poison is not tracked; note it by hand\n")
+    assert mode.view("").status == ("poison list not saved 毒リスト保存不可: this poison is not "
+                                    "tracked; note it by hand 手で記録を")
     mode.answer(1)  # the outcome's Menu
+    assert mode.view("").status == ""
     mode.answer(2)  # Poisons
     mode.answer(0)  # End block
-    assert mode.dice.steps[-2].text.startswith(f"Cannot save the poison list {poisons_path()}")
-    assert mode.dice.steps[-2].text.endswith("the time passed is not kept in it")
+    assert capsys.readouterr().err.startswith(
+        f"companion: cannot save the poison list {poisons_path()}")
+    assert mode.view("").status == ("poison list not saved 毒リスト保存不可: the time passed is "
+                                    "not kept in it 経過は未記録")
     assert poisons_path().read_bytes() == before
     assert isinstance(mode.ask(), ChoiceAsk)  # the tray goes on
 

@@ -21,8 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from companion.app.notes import note
 from companion.app.poisons import PoisonList, tracking_notes
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
+from companion.app.session.rolls import Rolled
 from companion.dice import parse, roll
 from companion.dice.notation import DiceSyntaxError
 from companion.errors import CompanionError, DataError, IllegalAction
@@ -104,13 +106,16 @@ class TrayPick:
 
 class _NeedDice(Exception):
     """The walk reached a throw beyond those made so far; ``purpose``: what the walk said
-    the roll is for (the table rolled, how many monsters, a check), or ""."""
+    the roll is for (the table rolled, how many monsters, a check), or ""; ``rolled``: the
+    rolls the throws so far gave it, shown while this one is awaited."""
 
-    def __init__(self, count: int, sides: int, purpose: str = "") -> None:
+    def __init__(self, count: int, sides: int, purpose: str = "",
+                 rolled: tuple[Rolled, ...] = ()) -> None:
         super().__init__(f"{count}D{sides}")
         self.count = count
         self.sides = sides
         self.purpose = purpose
+        self.rolled = rolled
 
 
 class _Thrown:
@@ -118,11 +123,14 @@ class _Thrown:
 
     def __init__(self, throws: Sequence[tuple[int, ...]]) -> None:
         self.throws = list(throws)
+        self.rolled: list[Rolled] = []  # each roll handed out, for the _NeedDice past them
 
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         if not self.throws:
-            raise _NeedDice(count, sides, purpose)
-        return list(self.throws.pop(0))
+            raise _NeedDice(count, sides, purpose, tuple(self.rolled))
+        values = self.throws.pop(0)
+        self.rolled.append(Rolled(count, sides, values, purpose))
+        return list(values)
 
 
 def _menu(labels: Sequence[str]) -> tuple[Option, ...]:
@@ -151,6 +159,7 @@ class DiceTrayMode:
         self.throws: list[tuple[int, ...]] = []
         self.dice = self._menu_view()
         self.note = ""  # why there was no roll, under the outcome's prompt
+        self.trouble = ""  # the poison list not saved, said until the menu
         self.total = 0  # an expression's total, once rolled
         self._journal: list[str] = []
 
@@ -169,13 +178,14 @@ class DiceTrayMode:
         if self.stage is Stage.THROW:
             need = self._walk()
             assert need is not None  # a finished walk moved the tray on to its outcome
-            # A table's follow-up throw says so: the first throw was taken, this one is more,
-            # and what it decides when the walk says (how many monsters, the trap table).
-            more = ""
-            if self.throws:
-                more = f", throw {len(self.throws) + 1} (the table's next roll 追加)" + (
-                    f": {need.purpose}" if need.purpose else "")
-            return RollAsk(self._title() + more, need.count, need.sides)
+            # A table's follow-up throw says what it decides first, when the walk says (how
+            # many monsters, the trap table): a prompt cut short keeps it; then that it is
+            # the table's next roll, not the first again.
+            if not self.throws:
+                return RollAsk(self._title(), need.count, need.sides)
+            n = len(self.throws) + 1
+            what = f"{need.purpose} — " if need.purpose else ""
+            return RollAsk(f"{what}{self._title()}, roll {n} {n}投目", need.count, need.sides)
         if self.stage is Stage.POISONS:
             return ChoiceAsk(POISONS_PROMPT, _menu(("End block ブロック終了",
                                                     "Rest 1 hour 休息1時間", "Back 戻る")))
@@ -226,10 +236,8 @@ class DiceTrayMode:
                 passed = self.poisons.pass_time(self._rules(), None if index == 0 else 1,
                                                 unsaved.append)
                 self._poisons_view(tuple(DiceStep(s.rule, s.text, s.depth)
-                                         for s in passed.steps)
-                                   + tuple(DiceStep("EV-POI-2", f"Cannot save the poison "
-                                                    f"list {why}: the time passed is not "
-                                                    "kept in it") for why in unsaved))
+                                         for s in passed.steps))
+                self._unsaved(unsaved, "the time passed is not kept in it", "経過は未記録")
         elif self.stage is Stage.TABLES:
             names = list(TABLE_NAMES)
             if index < len(names):
@@ -256,13 +264,13 @@ class DiceTrayMode:
     def _to_menu(self) -> None:
         self.stage = Stage.MENU
         self.pick = None
-        self.note = ""
+        self.note = self.trouble = ""
         self.dice = self._menu_view()
 
     def _start(self, pick: TrayPick) -> None:
         self.pick = pick
         self.throws = []
-        self.note = ""
+        self.note = self.trouble = ""
         self.stage = Stage.THROW
         self.dice = DiceView(title=self._title(), source=self.source_name)
         self._walk_on()
@@ -282,16 +290,23 @@ class DiceTrayMode:
             unsaved: list[str] = []
             tracked = self.poisons.track(self.report, unsaved.append)
             notes = tracking_notes(tracked, self._rules())
-            if unsaved:
-                kept = ("this poison is not tracked" if tracked.poisoned
-                        else "the cure is not kept in it")
-                notes += [f"Cannot save the poison list {why}: {kept}; note it by hand"
-                          for why in unsaved]
-            else:
+            kept = ("this poison is not tracked" if tracked.poisoned
+                    else "the cure is not kept in it")
+            self._unsaved(unsaved, f"{kept}; note it by hand", "手で記録を")
+            if not unsaved:
                 notes += [f"Tracking {name}'s poison: {POISONS} in the menu ticks it"
                           for name in tracked.poisoned]
             self.dice = replace(self.dice, steps=(
-                *self.dice.steps, *(DiceStep("EV-POI-2", note) for note in notes)))
+                *self.dice.steps, *(DiceStep("EV-POI-2", text) for text in notes)))
+
+    def _unsaved(self, unsaved: list[str], kept: str, kept_ja: str) -> None:
+        """The poison list the disk refused (``unsaved``: why, naming the file), and what
+        that leaves out: said on stderr with the path, and short in both languages as the
+        screen's status, where it is not lost under a long walk (EV-POI-2)."""
+        for why in unsaved:
+            note(f"cannot save the poison list {why}: {kept}")
+        self.trouble = (f"poison list not saved 毒リスト保存不可: {kept} {kept_ja}" if unsaved
+                        else "")
 
     def _poisons_view(self, passed: tuple[DiceStep, ...]) -> None:
         """The tracked poisons (EV-POI-1's Show) under what the time that passed did."""
@@ -332,6 +347,10 @@ class DiceTrayMode:
                 faces = tuple(d.value for d in result.dice if d.sides == 6)
                 self.total = result.total
         except _NeedDice as need:
+            # The throws so far, and what each was for, shown while the next is awaited.
+            self.dice = DiceView(title=self._title(), faces=faces,
+                                 rolls=tuple(r.line() for r in need.rolled),
+                                 source=self.source_name)
             return need
         self.dice = DiceView(title=self._title(), faces=faces, rolls=rolls, steps=steps,
                              source=self.source_name)
@@ -366,7 +385,8 @@ class DiceTrayMode:
             dice = DiceView(title=dice.title, faces=prompt_faces, rolls=dice.rolls,
                             steps=dice.steps, source=dice.source)
         return View(floor=None, room=None, room_tiles=(), sheet=None, prompt=prompt,
-                    options=options, highlight=highlight, status=status or self.note,
+                    options=options, highlight=highlight,
+                    status=status or self.note or self.trouble,
                     title=TITLE, dice=dice)
 
     def closing(self) -> str:

@@ -29,7 +29,7 @@ import json
 import os
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -38,7 +38,7 @@ from companion.app.modes.names import add_english
 from companion.app.notes import note
 from companion.app.session.host import Beside, Session, replay
 from companion.app.session.mode import Answer, ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Throw
-from companion.app.session.rolls import SimRolls
+from companion.app.session.rolls import Rolled, SimRolls
 from companion.app.session.save import (
     SAVE_LIMIT,
     AnotherModesSave,
@@ -51,7 +51,7 @@ from companion.dice import DiceSource, SimulatedDice
 from companion.errors import CompanionError, DataError, IllegalAction
 from companion.files import atomic_write_text, move_aside, read_regular
 from companion.hw.display import Display
-from companion.hw.display.view import FightView, Option, View
+from companion.hw.display.view import DiceStep, FightView, Option, View
 from companion.systems.jongrogue.profile import PRESETS
 
 SIMULATED = "simulated 仮想"
@@ -60,13 +60,16 @@ SIMULATED = "simulated 仮想"
 class NeedDice(Exception):
     """The action reached a throw beyond those made so far: ``count`` dice of ``sides``
     sides, for ``purpose``, what the engine said the roll is for (``to hit 命中``, ``Cult
-    parry 日本刀/Japanese Sword (1D100<=40)``; "" when it did not say)."""
+    parry 日本刀/Japanese Sword (1D100<=40)``; "" when it did not say); ``rolled``: the
+    rolls the throws so far gave it, shown while this one is awaited."""
 
-    def __init__(self, count: int, sides: int, purpose: str = "") -> None:
+    def __init__(self, count: int, sides: int, purpose: str = "",
+                 rolled: tuple[Rolled, ...] = ()) -> None:
         super().__init__(f"{count}D{sides}")
         self.count = count
         self.sides = sides
         self.purpose = purpose
+        self.rolled = rolled
 
 
 class Thrown:
@@ -79,13 +82,15 @@ class Thrown:
 
     def __init__(self, throws: Sequence[tuple[int, ...]]) -> None:
         self.throws = list(throws)
+        self.rolled: list[Rolled] = []  # each roll handed out, for the NeedDice past them
 
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         if not self.throws:
-            raise NeedDice(count, sides, purpose)
+            raise NeedDice(count, sides, purpose, tuple(self.rolled))
         values = list(self.throws.pop(0))
         if len(values) != count or any(not 1 <= v <= sides for v in values):
             raise IllegalAction(f"{count}D{sides} was wanted, the throw was {values}")
+        self.rolled.append(Rolled(count, sides, tuple(values), purpose))
         return values
 
 
@@ -270,16 +275,34 @@ class FightMode:
     def undo(self) -> list[Any]:
         return [Undone(self.fight.pop())]
 
+    def so_far(self) -> tuple[Any, tuple[Rolled, ...]] | None:
+        """The action under way and the rolls it has had, while its next die is awaited (a
+        to-hit read before its damage is asked for); None when no action is half thrown."""
+        if not self.throws:
+            return None
+        action = self._step(self.path)
+        if isinstance(action, ChoiceAsk):
+            return None
+        need = self._walk(action)
+        return None if need is None or not need.rolled else (action, need.rolled)
+
     # -- the screen -------------------------------------------------------------------------
 
     def view(self, prompt: str, *, options: tuple[Option, ...] = (),
              highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
              prompt_faces: tuple[int, ...] = ()) -> View:
+        fight = self.fight_view(prompt_faces)
+        so_far = self.so_far()
+        if so_far is not None:  # the Result panel: the throws this action has had so far
+            action, rolled = so_far
+            fight = replace(fight, result_title=f"so far 途中: {self.describe(action)}",
+                            result=tuple(DiceStep("", self.with_english(r.line()))
+                                         for r in rolled))
         # The prompt and a refusal (the engine's words) name combatants too.
         return View(floor=None, room=None, room_tiles=(), sheet=None,
                     prompt=self.with_english(prompt), options=options, highlight=highlight,
                     status=self.with_english(status or self.note or self.undone),
-                    title=self.TITLE, fight=self.fight_view(prompt_faces))
+                    title=self.TITLE, fight=fight)
 
     # -- the journal ------------------------------------------------------------------------
 

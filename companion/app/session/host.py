@@ -28,7 +28,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -342,8 +342,11 @@ class Session:
 
     def show(self, prompt: str, *, options: tuple[Option, ...] = (), highlight: int | None = None,
              status: str = "", prompt_tile: str | None = None,
-             prompt_faces: tuple[int, ...] = ()) -> None:
+             prompt_faces: tuple[int, ...] = (), guidance: bool = False) -> None:
+        """Show the mode's view. ``guidance``: ``status`` is the player's usual next step
+        (throw again, A accepts), not trouble; trouble beside it makes the line trouble."""
         told = status or self.status
+        guidance = guidance and bool(status)
         if self.display is None:
             # Nothing shows the step: a problem (no camera, no tray) goes to stderr, once,
             # rather than the game waiting for a tile without a word. (A save's trouble
@@ -357,6 +360,6 @@ class Session:
         troubles = [t for t in (self.save_trouble, *self.beside_trouble.values()) if t]
         if troubles:
             told = " · ".join([*troubles, told] if told else troubles)
-        self.display.show(self.mode.view(
-            prompt, options=options, highlight=highlight, status=told,
-            prompt_tile=prompt_tile, prompt_faces=prompt_faces))
+        view = self.mode.view(prompt, options=options, highlight=highlight, status=told,
+                              prompt_tile=prompt_tile, prompt_faces=prompt_faces)
+        self.display.show(replace(view, guidance=True) if guidance and not troubles else view)

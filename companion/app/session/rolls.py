@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.app.session.controls import READ_OPTIONS, Confirm, Controls, choose
@@ -30,6 +31,7 @@ from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice import DiceSource
 from companion.errors import CompanionError
 from companion.hw.buttons import Button, Pick
+from companion.hw.dice.readings import guidance
 from companion.hw.display.view import Option
 
 if TYPE_CHECKING:
@@ -40,14 +42,18 @@ if TYPE_CHECKING:
     from companion.hw.dice.source import CameraDiceSource, FrameOrWhy
 
 WAIT_OPTIONS = (Option("back", "Back 戻る", Button.FLEE),)  # while the dice are awaited
-REJECTED = "read rejected: pick the dice up and throw them again"
+# The player's next step while the dice are awaited or judged (guidance, not trouble), each
+# in both languages as all the screen says.
+WAITING = "waiting for the dice ダイス待ち"
+REJECTED = "read rejected: pick the dice up and throw them again やり直し: 拾って振り直し"
 # Said while the dice of a throw taken (accepted) still lie there, until they move.
-TAKEN = "throw taken: pick the dice up and throw them again"
-STILL = " (a still picture never moves: B goes back)"
+TAKEN = "throw taken: pick the dice up and throw them again 確定: 拾って振り直し"
+STILL = " (a still picture never moves 静止画: B goes back 戻る)"
 # The session's first read on a live camera: the dice may have lain there since before.
-FIRST_LIVE = "first throw of the session: A accepts (no timeout)"
+FIRST_LIVE = "first throw of the session: A accepts (no timeout) 最初の出目: Aで確定"
 STILL_POLL_S = 0.05  # a still picture held back is looked at again this often
 FACES = tuple(range(1, 7))
+TYPED_WHY = "the camera reads D6 only カメラはD6のみ"  # under a typed die's keypad
 #: The most sides of a die the player types when the camera cannot read it: its faces and
 #: back fill the ten keys (1–9, 0); a larger one is refused as before, named.
 TYPED_SIDES = 9
@@ -62,9 +68,36 @@ class RollCancelled(CompanionError):
 
 def throw_prompt(ask: RollAsk) -> str:
     """The screen's prompt while the dice are awaited: the throw, where, and what it is for
-    (``ask.prompt``: who attacks whom, which table), so a wait says whose roll it is."""
+    (``ask.prompt``: who attacks whom, which table, its purpose first), so a wait says whose
+    roll it is."""
     what = f"{ask.count}D{ask.sides}"
     return f"Throw {what} in the dice area {what}を振って: {ask.prompt}"
+
+
+def typed_prompt(ask: RollAsk, n: int = 1) -> str:
+    """The prompt for die ``n`` of a throw the camera cannot read (a D3, a D4): the player
+    types it, so it says so first, and not "in the dice area", where nothing reads it."""
+    which = f" ({n} of {ask.count})" if ask.count > 1 else ""
+    what = f": {ask.prompt}" if ask.prompt else ""
+    return f"Type the D{ask.sides} you threw{which} 1D{ask.sides}の出目を入力{what}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled:
+    """A roll a mode's engine took from the throws so far: its dice, the faces and what the
+    engine said it is for (``purpose``), so that while the next die is awaited the screen
+    shows the throws already made (a table's first roll, a fight's to-hit)."""
+
+    count: int
+    sides: int
+    values: tuple[int, ...]
+    purpose: str = ""
+
+    def line(self) -> str:
+        """BCDice style, with what it was for: ``(2D6) ＞ 12[6,6]: to hit 命中``."""
+        faces = f"[{','.join(map(str, self.values))}]" if len(self.values) > 1 else ""
+        head = f"({self.count}D{self.sides}) ＞ {sum(self.values)}{faces}"
+        return f"{head}: {self.purpose}" if self.purpose else head
 
 
 class SimRolls:
@@ -140,19 +173,19 @@ class CameraRolls:
         self.reads = 0  # reads offered to the player this session
 
     def next_throw(self, ask: RollAsk, show: Show) -> Throw:
-        prompt = throw_prompt(ask)
         if ask.sides != 6 and 2 <= ask.sides <= TYPED_SIDES:
-            return self.typed_throw(ask, prompt, show)
+            return self.typed_throw(ask, show)
+        prompt = throw_prompt(ask)
 
         def camera_says(message: str) -> None:  # what the camera sees goes under the prompt
-            show(prompt, options=WAIT_OPTIONS, status=message)
+            show(prompt, options=WAIT_OPTIONS, status=message, guidance=guidance(message))
 
         self.source.on_status = camera_says
-        note = "waiting for the dice"
+        note = WAITING
         if self.frames.rethrow:  # the throw taken last still lies there, unmoved
             note = TAKEN + (STILL if self.frames.still else "")
         while True:
-            show(prompt, options=WAIT_OPTIONS, status=note)
+            show(prompt, options=WAIT_OPTIONS, status=note, guidance=True)
             try:
                 read = self.source.read_throw(ask.count, ask.sides, may_type=True)
             except RollCancelled:
@@ -169,19 +202,23 @@ class CameraRolls:
                 return Throw(values)
             note = REJECTED + (STILL if self.frames.still else "")  # until the dice move
 
-    def typed_throw(self, ask: RollAsk, prompt: str, show: Show) -> Throw:
+    def typed_throw(self, ask: RollAsk, show: Show) -> Throw:
         """Dice the camera cannot read (it reads D6 only): a D4 of EV-POI-9's Default, a 1D3
         of the player's list. The player throws their own and types each value; back goes
-        back, as it does while the camera waits."""
+        back, as it does while the camera waits. The prompt says to type it first, and why
+        under it (no time runs out on this menu: a die thrown in the dice area would be
+        waited for in vain)."""
         faces = tuple(range(1, ask.sides + 1))
         options = (*(Option(str(v), str(v)) for v in faces),
                    Option("back", "Back 戻る", Button.FLEE))
+
+        def with_why(prompt: str, **kwargs: object) -> None:
+            show(prompt, **kwargs, status=TYPED_WHY, guidance=True)
+
         values = []
         for n in range(1, ask.count + 1):
-            which = f" ({n} of {ask.count})" if ask.count > 1 else ""
-            picked = choose(self.controls, show,
-                            f"{prompt}: type the D{ask.sides}{which}, the camera reads D6 only "
-                            "出目を入力", options, 0, self.poll_seconds, self.sleep)
+            picked = choose(self.controls, with_why, typed_prompt(ask, n), options, 0,
+                            self.poll_seconds, self.sleep)
             if picked == len(faces):
                 return Throw(back=True)
             values.append(faces[picked])
@@ -221,8 +258,9 @@ class CameraRolls:
             left = confirm.remaining()
             if round(min(left, 1e6)) != shown:
                 shown = round(min(left, 1e6))
-                status = (f"B rejects, A accepts; counts in {left:.0f} s" if timed
+                status = (f"B rejects, A accepts; counts in {left:.0f} s "
+                          f"Bでやり直し、{left:.0f}秒で確定" if timed
                           else f"B rejects; {FIRST_LIVE}")
                 show(f"Read {what}: {', '.join(map(str, values))}", options=READ_OPTIONS,
-                     highlight=0, status=status, prompt_faces=values)
+                     highlight=0, status=status, guidance=True, prompt_faces=values)
             self.sleep(self.poll_seconds)

@@ -221,7 +221,10 @@ class View:
     last_check: tuple[str, ...] = ()
     log: tuple[str, ...] = ()
     highlight: int | None = None  # the option a menu cursor is on
-    status: str = ""  # reader trouble, a rejected read
+    status: str = ""  # reader trouble, a rejected read; or with ``guidance`` the next step
+    # The status is the player's usual next step ("throw taken: pick the dice up …", "B
+    # rejects, A accepts"), drawn as the prompt is; else it is trouble, drawn as such.
+    guidance: bool = False
     title: str = "雀ローグEZプラス JongRogue EZ Plus"
     dice: DiceView | None = None  # the dice tray mode shows this instead of the game
     fight: FightView | None = None  # a fight mode shows this instead of the game

@@ -36,14 +36,16 @@ class CocTableRolls:
 
     def next_throw(self, ask: RollAsk, show: Show) -> Throw:
         if ask.sides in CAMERA_SIDES:
-            note = "" if ask.sides == 6 else f" (1D{ask.sides} = 1D6 halved 1D6で代用)"
-            throw = self.camera.next_throw(RollAsk(ask.prompt + note, ask.count, 6), show)
+            # The halving first: the player throws a D6 where the rules ask a D3.
+            note = "" if ask.sides == 6 else f"1D{ask.sides} = 1D6 halved 1D6で代用 — "
+            throw = self.camera.next_throw(RollAsk(note + ask.prompt, ask.count, 6), show)
             if not throw.values:
                 return throw
             return Throw(tuple(-(-face * ask.sides // 6) for face in throw.values))
         if self.sim is not None:
-            show(f"{ask.count}D{ask.sides}: thrown by the companion 仮想ダイス", options=(),
-                 status="the camera reads d6 only カメラはd6のみ: d100 simulated")
+            show(f"{ask.count}D{ask.sides} thrown by the companion 仮想ダイス: {ask.prompt}",
+                 options=(), status="the camera reads d6 only カメラはd6のみ: d100 simulated",
+                 guidance=True)
             return Throw(tuple(self.sim.roll(ask.count, ask.sides)))
         values = []
         for n in range(ask.count):
@@ -86,10 +88,14 @@ class CocTableRolls:
             value = ask.sides if value == 0 else value
             if 1 <= value <= ask.sides:
                 return value
-            status_show = _with_status(show, f"{value} is not on a 1D{ask.sides}: type again")
+            status_show = _with_status(show, f"{value} is not on a 1D{ask.sides}: type again "
+                                             "その目はありません", guidance=False)
 
 
-def _with_status(show: Show, status: str) -> Show:
+def _with_status(show: Show, status: str, guidance: bool = True) -> Show:
+    """``show`` with ``status`` under the keypad: why the die is typed (the next step,
+    ``guidance``), or a value refused (trouble)."""
     def shown(prompt: str, **kwargs: object) -> None:
-        show(prompt, **{**kwargs, "status": kwargs.get("status") or status})
+        show(prompt, **{**kwargs, "status": kwargs.get("status") or status,
+                        "guidance": guidance})
     return shown
