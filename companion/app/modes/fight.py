@@ -55,6 +55,7 @@ from companion.hw.display.view import DiceStep, FightView, Option, View
 from companion.systems.jongrogue.profile import PRESETS
 
 SIMULATED = "simulated 仮想"
+SO_FAR = "so far 途中"  # beside each throw of an action whose next die is awaited
 
 
 class NeedDice(Exception):
@@ -293,10 +294,12 @@ class FightMode:
              prompt_faces: tuple[int, ...] = ()) -> View:
         fight = self.fight_view(prompt_faces)
         so_far = self.so_far()
-        if so_far is not None:  # the Result panel: the throws this action has had so far
+        if so_far is not None:
+            # The Result panel: the throws this action has had so far, each marked so where
+            # a step's rule ID stands (the title names the action whole, its target last).
             action, rolled = so_far
-            fight = replace(fight, result_title=f"so far 途中: {self.describe(action)}",
-                            result=tuple(DiceStep("", self.with_english(r.line()))
+            fight = replace(fight, result_title=self.describe(action),
+                            result=tuple(DiceStep(SO_FAR, self.with_english(r.line()))
                                          for r in rolled))
         # The prompt and a refusal (the engine's words) name combatants too.
         return View(floor=None, room=None, room_tiles=(), sheet=None,
