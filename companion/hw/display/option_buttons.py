@@ -9,7 +9,16 @@ from collections.abc import Sequence
 import pygame
 
 from companion.hw.buttons import Button
-from companion.hw.display.canvas import ACCENT, BACKGROUND, BAD, DIM, HIGHLIGHT, PANEL, TEXT
+from companion.hw.display.canvas import (
+    ACCENT,
+    BACKGROUND,
+    BAD,
+    DIM,
+    HIGHLIGHT,
+    PANEL,
+    TEXT,
+    Color,
+)
 from companion.hw.display.fight_panels import FightPanels
 from companion.hw.display.fonts import without_cjk
 from companion.hw.display.keys import menu_key, menu_presses, option_key
@@ -40,6 +49,54 @@ class OptionButtons(FightPanels):
         share = (self.width - m(20)) * (3 if view.status else 5) // 5
         return (share - m(8) * (count - 1)) // count < m(_ONE_ROW_MIN_W)
 
+    def _grid(self, view: View) -> bool:
+        """Whether the options are drawn in the grid: a fight's menu of more than four (up to
+        four is one row, as any short menu: the status has the room beside it), or a menu
+        one row squeezes."""
+        return bool(view.options) and ((view.fight is not None and len(view.options) > 4)
+                                       or self._needs_grid(view))
+
+    def _prompt_room(self, view: View) -> int:
+        """How many rows the footer gives the prompt: three with nothing under it; one over a
+        grid, or on a game screen (its room, sheet and log need the body whole); else two,
+        so that a throw's prompt keeps what the throw is for (a dice tray's or a fight's
+        panels give up the row a taller footer takes)."""
+        if not view.options and not view.status:
+            return 3
+        if self._grid(view) or (view.dice is None and view.fight is None):
+            return 1
+        return 2
+
+    def _prompt_rows(self, view: View, width: int) -> list[str]:
+        """The prompt's rows in the footer, the last cut with an ellipsis when it runs on."""
+        if view.message:  # its prompt is in the body (``_message``), not here
+            return []
+        lines = self._wrap(view.prompt, self.m(17), width)
+        room = self._prompt_room(view)
+        shown = lines[:room]
+        if len(lines) > room:  # the rest on the last line, cut with an ellipsis
+            shown[-1] = " ".join(lines[room - 1:])
+        return shown
+
+    def _grid_status_rows(self, view: View) -> int:
+        """The rows a status over a grid takes: two when one does not hold it, in a fight (its
+        panels give up the row; a game screen's do not)."""
+        m = self.m
+        if not view.status or view.fight is None:
+            return 1
+        return min(2, len(self._wrap(view.status, m(13), self.width - m(20))))
+
+    def _footer_height(self, view: View) -> int:
+        """The footer's height: taller for a fight, a grid or a prompt of two rows; and a
+        row more for a fight's status of two rows over its grid."""
+        m = self.m
+        if self._grid(view):
+            return m(118) + (m(16) if self._grid_status_rows(view) > 1 else 0)
+        # (A dice tray's or fight's prompt has no tile beside it: its width is the footer's.)
+        two_rows = (self._prompt_room(view) == 2 and not view.message
+                    and len(self._prompt_rows(view, self.width - m(20))) > 1)
+        return m(118) if view.fight is not None or two_rows else m(96)
+
     def _footer(self, view: View, rect: pygame.Rect) -> None:
         m = self.m
         pygame.draw.rect(self.surface, PANEL, rect)
@@ -48,26 +105,27 @@ class OptionButtons(FightPanels):
             picture = self._tile(view.prompt_tile, rect.h - m(12))
             self.surface.blit(picture, (x, rect.y + m(6)))
             x += picture.get_width() + m(10)
-        # A message screen has its prompt in the body (``_message``), not here.
-        prompt_lines = [] if view.message else self._wrap(view.prompt, m(17), rect.w - x - m(10))
-        max_prompt = 1 if view.options or view.status else 3
-        shown = prompt_lines[:max_prompt]
-        if len(prompt_lines) > max_prompt:  # the rest on the last line, cut with an ellipsis
-            shown[-1] = " ".join(prompt_lines[max_prompt - 1:])
+        shown = self._prompt_rows(view, rect.w - x - m(10))
         for i, line in enumerate(shown):
             self.surface.blit(self._fit(line, m(17), rect.w - x - m(10), ACCENT),
                               (x, rect.y + m(6) + i * m(24)))
         self._targets = []
         self._more = None
-        # A fight's menu of up to four options is one row, as any short menu: the status has
-        # the room beside it rather than one line over it.
-        grid = bool(view.options) and ((view.fight is not None and len(view.options) > 4)
-                                       or self._needs_grid(view))
+        grid = self._grid(view)
+        # Guidance (the next step: throw again, A accepts) is drawn as the prompt is, trouble
+        # (a save behind, a die it doubts) in the trouble colour.
+        status_color = ACCENT if view.guidance else BAD
         # Below the prompt: the options, then the status (a read to confirm, a problem).
-        top = m(10) if view.message else m(36)  # (a message's prompt is not over them)
-        row = pygame.Rect(x, rect.y + top, rect.right - x - m(10), rect.h - top - m(8))
+        top = m(10) if view.message else m(12) + m(24) * max(1, len(shown))
+        row = pygame.Rect(x, rect.y + top, rect.right - x - m(10), rect.bottom - m(8)
+                          - rect.y - top)
         if grid and view.status:
-            row.y, row.h = rect.y + m(50), rect.h - m(58)  # the status between prompt and menu
+            # Over two rows of options, the status has the rows under the prompt.
+            status_h = m(16) * self._grid_status_rows(view) + m(2)
+            self._status(view.status, pygame.Rect(x, rect.y + m(29), rect.w - x - m(10),
+                                                  status_h), status_color)
+            row.y = rect.y + m(32) + status_h
+            row.h = rect.bottom - m(8) - row.y
         gap = m(8)
         if grid:
             self._option_grid(view, row)
@@ -80,15 +138,10 @@ class OptionButtons(FightPanels):
             self._options(view, list(range(count)), boxes, m(16))
             row.x = boxes[-1].right + gap
             row.w = rect.right - m(10) - row.x
-        if view.status and grid:
-            # Over two rows of options, the status has the line under the prompt.
-            size = m(13)
-            text = self._fit(view.status, size, rect.w - x - m(10), BAD)
-            self.surface.blit(text, (x, rect.y + m(29)))
-        elif view.status:
-            self._status(view.status, row)
+        if view.status and not grid:
+            self._status(view.status, row, status_color)
 
-    def _status(self, status: str, rect: pygame.Rect) -> None:
+    def _status(self, status: str, rect: pygame.Rect, color: Color = BAD) -> None:
         """The status (a read to confirm, a reader or save problem) wrapped in ``rect``, a
         step smaller if that fits it whole; else its last row shown ends with an ellipsis,
         so that a cut is never silent."""
@@ -101,7 +154,7 @@ class OptionButtons(FightPanels):
         if len(lines) > capacity:  # the rest on the last row, cut there with an ellipsis
             lines = [*lines[:capacity - 1], " ".join(lines[capacity - 1:])]
         for i, line in enumerate(lines):
-            self.surface.blit(self._fit(line, size, rect.w, BAD), (rect.x, rect.y + i * step))
+            self.surface.blit(self._fit(line, size, rect.w, color), (rect.x, rect.y + i * step))
 
     def _options(self, view: View, indices: Sequence[int], boxes: Sequence[pygame.Rect],
                  size: int, more: tuple[str, int] | None = None) -> None:

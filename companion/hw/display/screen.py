@@ -163,9 +163,10 @@ class ScreenDisplay(OptionButtons):
         """Draw ``view`` onto the screen surface (without flipping) and return it."""
         m, w, h = self.m, self.width, self.height
         self.surface.fill(BACKGROUND)
-        # A fight's menu, or any menu too long for one row, gets a footer with two rows.
+        # A fight's menu, any menu too long for one row, or a prompt of two rows gets a
+        # taller footer (:meth:`_footer_height`).
         header_h = m(38)
-        footer_h = m(118) if view.fight is not None or self._needs_grid(view) else m(96)
+        footer_h = self._footer_height(view)
         self._header(view, pygame.Rect(0, 0, w, header_h))
         body = pygame.Rect(0, header_h, w, h - header_h - footer_h)
         left = pygame.Rect(body.x + m(6), body.y + m(4), body.w // 2 - m(9), body.h - m(8))
