@@ -278,7 +278,9 @@ def test_the_play_session_never_takes_a_camera_roll_the_reader_was_not_sure_of()
 
     unsure = [blurred] * 100
     throw, shown = session(unsure)
-    assert throw.values == () and "no steady read" in throw.failure
+    # (Said under the tray's "No roll 振れませんでした", in both languages as it is.)
+    assert throw.values == () and throw.failure.startswith("no steady read of 2 dice in 20 s ")
+    assert throw.failure.endswith(" 読み取れず")
     assert not any(p.startswith("Read ") for p in shown)  # nothing was offered to accept
     # Sure frames, each run shorter than stable_frames, broken by unsure ones: no roll.
     stable = CameraDiceSource(frames=[]).config.stable_frames

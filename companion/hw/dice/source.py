@@ -285,7 +285,8 @@ class CameraDiceSource:
                     else:
                         why = f"{where} never changes and does not read as {count}D{sides}"
                     raise NewThrowNeeded(f"{why}: {message}")
-        raise DiceReadTimeout(f"no steady read of {dice_count(count)} in {self.timeout_s:.0f} s")
+        raise DiceReadTimeout(f"no steady read of {dice_count(count)} in {self.timeout_s:.0f} s "
+                              "読み取れず")
 
     def read_frame(self, frame: Frame, count: int | None = None) -> DiceRead:
         """Read one frame, cut down to the mat's dice area as ``area`` says; ``count`` is
