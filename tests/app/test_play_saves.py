@@ -170,12 +170,9 @@ def test_a_save_that_can_be_neither_read_nor_kept_aside_says_why(tmp_path: Path,
         "the folder"]
 
 
-def test_a_game_saved_with_a_profile_key_now_refused_resumes_as_it_was_played(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A profile's misspelt key (``wear_found_ring``) was dropped unread until such keys were
-    refused. A game saved with that profile was then set aside as corrupt on the next
-    ``--resume``, and mending the profile would change the hash the save checks: the game
-    could not go on. It resumes as it was played, with a note; a new game is refused it."""
+def game_with_a_profile_copy(tmp_path: Path) -> tuple[Path, Path, SaveGame]:
+    """A finished headless game played with a whole copy of the packaged profile: the
+    profile, the save and the game saved."""
     packaged = files("companion.systems.jongrogue") / "data" / "profile.toml"
     profile = tmp_path / "mine.toml"
     profile.write_text(packaged.read_text("utf-8"))
@@ -184,16 +181,31 @@ def test_a_game_saved_with_a_profile_key_now_refused_resumes_as_it_was_played(
                  "--state", str(save)]) == 0
     played = load_game(save)
     assert played is not None and played.finished
-    # The same game as an older version saved it mid-game: the profile held the misspelt
-    # key beside the packaged value it played with (wear_found_rings left to the default).
-    text = packaged.read_text("utf-8")
-    assert "wear_found_rings = true" in text
-    profile.write_text(text.replace("wear_found_rings = true", "wear_found_ring = false", 1))
+    return profile, save, played
+
+
+def cut_short(save: Path, played: SaveGame, profile_hash: str, game_id: str) -> None:
+    """``played`` saved again as if its power went after 40 inputs, under another id and
+    the profile hash given."""
     mode = jongrogue_mode(played, None, "sim")
     replay(mode, played.inputs[:40], None)
     write_save(save, replace(played, inputs=played.inputs[:40], events=mode.progress(),
-                             finished=False, profile_hash=profile_hash(profile),
-                             game_id="cut-short"))
+                             finished=False, profile_hash=profile_hash, game_id=game_id))
+
+
+def test_a_game_saved_with_a_profile_key_now_refused_resumes_as_it_was_played(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A profile's misspelt key (``wear_found_ring``) was dropped unread until such keys were
+    refused. A game saved with that profile was then set aside as corrupt on the next
+    ``--resume``, and mending the profile would change the hash the save checks: the game
+    could not go on. It resumes as it was played, with a note; a new game is refused it."""
+    profile, save, played = game_with_a_profile_copy(tmp_path)
+    # The same game as an older version saved it mid-game: the profile held the misspelt
+    # key beside the packaged value it played with (wear_found_rings left to the default).
+    text = profile.read_text("utf-8")
+    assert "wear_found_rings = true" in text
+    profile.write_text(text.replace("wear_found_rings = true", "wear_found_ring = false", 1))
+    cut_short(save, played, profile_hash=profile_hash(profile), game_id="cut-short")
     capsys.readouterr()
 
     assert main(["play", "--headless", "--resume", "--state", str(save)]) == 0
@@ -273,19 +285,9 @@ def test_a_game_saved_before_profiles_were_read_over_the_packaged_one_resumes(
     """A save written before holds the SHA-256 of the profile file's bytes: unchanged, the
     whole copy plays as it did, so the game resumes rather than being set aside."""
     import hashlib
-    packaged = files("companion.systems.jongrogue") / "data" / "profile.toml"
-    profile = tmp_path / "mine.toml"
-    profile.write_text(packaged.read_text("utf-8"))
-    save = default_save_path()
-    assert main(["play", "--headless", "--seed", str(SEED), "--profile", str(profile),
-                 "--state", str(save)]) == 0
-    played = load_game(save)
-    assert played is not None
-    mode = jongrogue_mode(played, None, "sim")
-    replay(mode, played.inputs[:40], None)
-    older = hashlib.sha256(profile.read_bytes()).hexdigest()
-    write_save(save, replace(played, inputs=played.inputs[:40], events=mode.progress(),
-                             finished=False, profile_hash=older, game_id="older"))
+    profile, save, played = game_with_a_profile_copy(tmp_path)
+    cut_short(save, played, profile_hash=hashlib.sha256(profile.read_bytes()).hexdigest(),
+              game_id="older")
     capsys.readouterr()
     assert main(["play", "--headless", "--resume", "--state", str(save)]) == 0
     assert not list(save.parent.glob("save.json.corrupt-*")), capsys.readouterr().err
