@@ -91,7 +91,7 @@ def test_a_wrong_count_waits_and_says_so() -> None:
     source = CameraDiceSource(frames=[s.image] * 6, on_status=messages.append)
     with pytest.raises(DeviceError, match="stopped giving frames"):
         source.roll(3, 6)
-    assert messages == ["waiting for 3 dice, 2 in view"]
+    assert messages == ["waiting for 3 dice, 2 in view ダイス待ち（2個）"]
 
 
 def test_only_six_sided_dice_are_read() -> None:
@@ -401,7 +401,8 @@ def test_a_picture_file_with_too_few_dice_says_so_at_once(tmp_path: Path) -> Non
     source = CameraDiceSource(source=str(photo), timeout_s=30, clock=lambda: float(next(now)))
     assert source.still
     with pytest.raises(NewThrowNeeded, match=rf"^the picture {photo} shows 2 dice, 3 were "
-                                             r"asked for: waiting for 3 dice, 2 in view$"):
+                                             r"asked for: waiting for 3 dice, 2 in view "
+                                             r"ダイス待ち（2個）$"):
         source.roll(3, 6)
 
 
@@ -441,6 +442,6 @@ def test_a_dice_area_the_picture_cuts_off_is_said_to_be_out_of_view() -> None:
 
 
 def test_one_die_is_one_die_in_what_the_player_is_told() -> None:
-    """"waiting for 1 dice, 2 in view"."""
+    """"waiting for 1 dice, 2 in view ダイス待ち（2個）"."""
     assert CameraDiceSource(frames=[]).read_frame(readable().image, 1).message == \
-        "waiting for 1 die, 2 in view"
+        "waiting for 1 die, 2 in view ダイス待ち（2個）"

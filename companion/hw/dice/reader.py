@@ -122,7 +122,7 @@ from companion.hw.dice.readings import (
     ReadStatus,
     _describe,
     _placed,
-    dice_count,
+    other_count_in_view,
 )
 from companion.hw.dice.scales import _around, _beyond_sight, _sizes, _strength
 
@@ -255,7 +255,7 @@ class DiceReader:
         status, message = _describe(found)
         if count is not None and status is ReadStatus.OK and len(found) != count:
             status = ReadStatus.UNSURE
-            message = f"waiting for {dice_count(count)}, {len(found)} in view"
+            message = other_count_in_view(count, len(found))
         return DiceRead(tuple(found), status, message)
 
     def marks(self, frame: Image) -> list[Spot]:

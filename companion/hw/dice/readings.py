@@ -38,6 +38,11 @@ def none_in_view(count: int) -> str:
     return f"{_WAITING}{dice_count(count)}, none in view ダイス待ち"
 
 
+def other_count_in_view(count: int, seen: int) -> str:
+    """Said while the dice read are not as many as thrown: "waiting for 2 dice, 1 in view …"."""
+    return f"{_WAITING}{dice_count(count)}, {seen} in view ダイス待ち（{seen}個）"
+
+
 def guidance(message: str) -> bool:
     """Whether a status the camera's source said is the player's usual next step (the dice
     rolling, none or too few in view yet, read and settling, the last throw still lying
