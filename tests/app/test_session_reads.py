@@ -12,9 +12,11 @@ import pytest
 
 from companion.app.session.controls import Confirm, Controls, menu_press
 from companion.app.session.log import GameLog
+from companion.app.session.mode import TileAsk
 from companion.app.session.reads import (
     RELAY_SECONDS,
     ReadState,
+    TableTiles,
     interpret,
     likeliest,
     wait_for_tile,
@@ -483,3 +485,21 @@ def test_a_full_disk_names_the_log(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         with pytest.raises(OSError) as err:
             write()
         assert (err.value.errno, err.value.filename) == (errno.ENOSPC, str(path))
+
+
+def test_a_tile_on_offer_says_its_countdown_in_japanese_too_as_guidance() -> None:
+    """The offer's "B rejects, A accepts; counts in 3 s" is the player's usual next step:
+    said in Japanese too, and drawn as the prompt is, not in the trouble colour."""
+    clock = StepClock()
+    shown: list[dict[str, object]] = []
+    # The slot is seen empty first: a tile lying there at start counts only laid again.
+    reader = ScriptedReader([[draw("empty")], [draw("5p")]])
+    tiles = TableTiles(reader, Controls([ScriptedPresses([])]), accept_seconds=3.0,
+                       poll_seconds=0.1, sleep=clock.sleep, clock=clock)
+    tile = tiles.next_tile(TileAsk("Draw a tile", Slot.DRAW, TileLedger()),
+                           lambda prompt, **kwargs: shown.append(kwargs))
+    assert tile == Tile.from_notation("5p")
+    offer = next(s for s in shown if s.get("prompt_tile") == "5p")
+    assert str(offer["status"]).endswith(
+        "B rejects, A accepts; counts in 3 s Bでやり直し、3秒で確定")
+    assert offer["guidance"] is True

@@ -373,6 +373,11 @@ def wait_for_tile(
         sleep(poll_seconds)
 
 
+# The long offer status ends so: the player's usual next step, drawn as guidance. The short
+# one has a reader fault after it (trouble), and a rejected or doubted read is trouble too.
+_OFFER_END = "秒で確定"
+
+
 def _offer_status(confirm: Confirm[Tile], short: bool) -> str:
     """The status line of the tile on offer; ``short`` when a reader fault follows it (the
     screen's status has two lines, and the buttons say what A and B do)."""
@@ -381,7 +386,8 @@ def _offer_status(confirm: Confirm[Tile], short: bool) -> str:
     if short:
         return f"read {tile} {tile.name_ja}, counts in {seconds:.0f} s"
     return (f"read {tile} {tile.name_ja} ({tile.name_en}): "
-            f"B rejects, A accepts; counts in {seconds:.0f} s")
+            f"B rejects, A accepts; counts in {seconds:.0f} s "
+            f"Bでやり直し、{seconds:.0f}{_OFFER_END}")
 
 
 class TableTiles:
@@ -413,7 +419,7 @@ class TableTiles:
                   highlight: int | None) -> None:
             if tile is not None:
                 show(prompt, status=status, prompt_tile=str(tile), options=READ_OPTIONS,
-                     highlight=0)
+                     highlight=0, guidance=status.endswith(_OFFER_END))
             else:
                 show(prompt, status=status, prompt_tile="back", highlight=highlight,
                      options=tuple(Option(str(t), f"{t} {t.name_ja}") for t in picks))
