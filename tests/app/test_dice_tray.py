@@ -582,3 +582,38 @@ def test_a_trap_says_how_the_tray_rolls_what_it_sets_off(table: int, face: int,
     texts = [step.text for step in mode.dice.steps]
     assert hint in texts
     assert not any("companion events" in text for text in texts)
+
+
+def test_the_tray_s_title_and_outcomes_are_in_both_languages() -> None:
+    """The menu's title "Roll or table? 選んでください" was cut in the Dice panel
+    before its Japanese; the outcomes "罠 Trap: the table's outcome" and "2D6: 5" were
+    English alone."""
+    from companion.app.session.mode import Throw
+
+    mode = DiceTrayMode(("2D6",), "simulated 仮想")
+    assert mode.dice.title == "Roll or table? 選んでください"
+    mode.answer(0)  # Roll 2D6
+    mode.answer(Throw((2, 3)))
+    outcome = mode.ask()
+    assert isinstance(outcome, ChoiceAsk) and outcome.prompt == "2D6: 5 合計 total"
+    mode.answer(1)  # Menu
+    mode.answer(1)  # Event table
+    mode.answer(2)  # Trap
+    mode.answer(Throw((4,)))
+    outcome = mode.ask()
+    assert isinstance(outcome, ChoiceAsk)
+    assert outcome.prompt == "罠 Trap: the table's outcome 結果"
+
+
+def test_the_tray_s_title_fits_its_panel_with_both_halves() -> None:
+    from tests.hw.test_screen_layout import spy_text
+
+    mode = DiceTrayMode(("2D6",), "simulated 仮想")
+    screen = ScreenDisplay("800x480")
+    try:
+        drawn = spy_text(screen)
+        screen.render(mode.view("Dice tray ダイストレイ"))
+    finally:
+        screen.close()
+    (title,) = [d for d in drawn if d.text == "Roll or table? 選んでください"]
+    assert not title.cut, title

@@ -369,11 +369,12 @@ class DiceTrayMode:
             return NO_ROLL
         assert self.pick is not None
         if self.pick.table is not None:
-            return f"{TABLE_NAMES[self.pick.table]}: the table's outcome"
-        return f"{self.pick.expression}: {self.total}"
+            return f"{TABLE_NAMES[self.pick.table]}: the table's outcome 結果"
+        return f"{self.pick.expression}: {self.total} 合計 total"
 
     def _menu_view(self) -> DiceView:
-        return DiceView(title="Choose a roll or a table 選んでください", source=self.source_name)
+        # Short: the Dice panel (about 264 px at 800x480) cut a longer title's Japanese.
+        return DiceView(title="Roll or table? 選んでください", source=self.source_name)
 
     # -- the screen, saving and the log -------------------------------------------------
 
