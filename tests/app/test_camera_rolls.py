@@ -93,7 +93,7 @@ def test_a_follow_up_throw_with_the_die_unmoved_waits_for_it_to_be_thrown() -> N
     assert again == Throw(back=True)  # never read: the die never moved
     asked = next(i for i, (p, _) in enumerate(player.shown) if "how many" in p)
     assert player.shown[asked][1] == TAKEN
-    assert not any(p.startswith("Read 1D6") for p, _ in player.shown[asked:])
+    assert not any(p.startswith("Read 読み取り 1D6") for p, _ in player.shown[asked:])
 
 
 class Capture:
@@ -131,7 +131,7 @@ def test_on_a_live_camera_the_first_read_of_a_session_waits_for_a() -> None:
         nonlocal waits
         waits += 1
         if waits == 200:  # long past the 3 s the timeout gives: the player presses A
-            player.script.append(("Read 2D6", Button.ATTACK))
+            player.script.append(("Read 読み取り 2D6", Button.ATTACK))
 
     rolls.sleep = sleep
     throw = rolls.next_throw(RollAsk("to hit", 2, 6), player.show)

@@ -348,7 +348,8 @@ def test_play_mode_dice_with_the_camera_on_a_picture(tmp_path: Path) -> None:
     term.answer(TAKEN, 1, b"b")  # waiting for a throw that a picture never gives
     term.answer(MENU, 2, b"b")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
-    assert term.text().count("Read 2D6") == 1 and "a still picture never moves" in term.text()
+    assert term.text().count("Read 読み取り 2D6") == 1
+    assert "a still picture never moves" in term.text()
     faces = [d.value for d in scene.dice]
     shown = {f"(2D6) ＞ {sum(faces)}[{a},{b}]" for a, b in (faces, faces[::-1])}
     assert any(line in term.text() for line in shown), term.text()[-1500:]

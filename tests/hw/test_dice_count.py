@@ -146,12 +146,12 @@ def table_throw(player: Player, frames: list[np.ndarray],
 
 
 def test_the_player_types_the_die_the_camera_cannot_read_then_accepts_the_throw() -> None:
-    player = Player([("Type the die at the", Pick(3)), ("Read 4D6", Button.ATTACK)],
+    player = Player([("Type the die at the", Pick(3)), ("Read 読み取り 4D6", Button.ATTACK)],
                     wait_polls=300)
     throw = table_throw(player, [photo(DARK_DIE)] * 6)
     assert sorted(throw.values) == [3, 4, 4, 5] and not player.script
     assert player.polls >= 300  # waited on: no timeout answered for the player
-    assert any(prompt == "Read 4D6: 3, 4, 5, 4" for prompt, _ in player.shown)
+    assert any(prompt == "Read 読み取り 4D6: 3, 4, 5, 4" for prompt, _ in player.shown)
 
 
 def test_the_player_may_re_roll_instead_of_typing() -> None:
@@ -159,7 +159,7 @@ def test_the_player_may_re_roll_instead_of_typing() -> None:
     faces, typed this time)."""
     moved = photo(DARK_DIE).copy()
     player = Player([("Type the die at the", Button.FLEE), ("Type the die at the", Pick(3)),
-                     ("Read 4D6", Button.ATTACK)])
+                     ("Read 読み取り 4D6", Button.ATTACK)])
     throw = table_throw(player, [photo(DARK_DIE)] * 20 + [moved] * 6, moved)
     assert sorted(throw.values) == [3, 4, 4, 5] and not player.script
     assert any(status == REJECTED for _, status in player.shown)

@@ -290,7 +290,7 @@ def test_the_play_session_never_takes_a_camera_roll_the_reader_was_not_sure_of()
     # Sure frames long enough: offered, then accepted when the time to reject runs out.
     throw, shown = session([blurred] * 3 + [good.image] * 50)
     assert sorted(throw.values) == sorted(d.value for d in good.dice)
-    assert any(p.startswith("Read 2D6") for p in shown)
+    assert any(p.startswith("Read 読み取り 2D6") for p in shown)
 
 
 def another_throw() -> Scene:

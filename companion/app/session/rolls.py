@@ -261,6 +261,6 @@ class CameraRolls:
                 status = (f"B rejects, A accepts; counts in {left:.0f} s "
                           f"Bでやり直し、{left:.0f}秒で確定" if timed
                           else f"B rejects; {FIRST_LIVE}")
-                show(f"Read {what}: {', '.join(map(str, values))}", options=READ_OPTIONS,
+                show(f"Read 読み取り {what}: {', '.join(map(str, values))}", options=READ_OPTIONS,
                      highlight=0, status=status, guidance=True, prompt_faces=values)
             self.sleep(self.poll_seconds)
