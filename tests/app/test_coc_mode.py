@@ -31,7 +31,7 @@ from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import DataError
 from companion.hw.display.screen import ACCENT, BAD, GOOD, ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
-from companion.hw.display.view import View
+from companion.hw.display.view import Option, View
 from companion.hw.keyboard import KeyboardInput
 from companion.systems.coc.combat import (
     Attack,
@@ -314,6 +314,33 @@ def test_a_typed_die_is_the_digits_typed(sides: int, keys: str, value: int) -> N
 
     rolls = CocTableRolls(CameraStandIn([]), Controls([Keypad()]), 0.0, sleep=lambda s: None)
     assert rolls.typed(RollAsk("damage", 1, sides), 0, show) == value
+
+
+def test_the_d100_keypad_says_00_is_100() -> None:
+    """The tens pad offered "0_ (×10)" and then "00", read as 100 with nothing on the screen
+    saying so."""
+    from companion.app.modes.coc import CocTableRolls
+    from companion.hw.keyboard import press_for_key
+
+    typed = iter("00")
+    pending: list[Any] = []
+    menus: list[tuple[Option, ...]] = []
+
+    class Keypad:
+        def poll(self) -> list[Any]:
+            out, pending[:] = list(pending), []
+            return out
+
+    def show(prompt: str, **kwargs: Any) -> None:
+        if kwargs.get("options"):
+            menus.append(kwargs["options"])
+            pending.append(press_for_key(next(typed)))
+
+    rolls = CocTableRolls(CameraStandIn([]), Controls([Keypad()]), 0.0, sleep=lambda s: None)
+    assert rolls.typed(RollAsk("to hit", 1, 100), 0, show) == 100
+    tens, units = menus[0], menus[-1]
+    assert next(o.label for o in tens if o.choice == "0") == "0_ (00=100)"
+    assert next(o.label for o in units if o.choice == "0") == "00 (=100)"
 
 
 def test_camera_dice_read_the_d6_and_the_d100_is_typed(tmp_path: Path) -> None:

@@ -73,13 +73,16 @@ class CocTableRolls:
         while True:
             digits = [*range(1, 10), 0]
             tens = [d for d in digits if d * 10 <= ask.sides]
-            options = (*(Option(f"{d}", f"{d}_ (×10)") for d in tens), BACK)
+            # 00 is read as the die's highest face: say so on the keys, or nobody knows it.
+            options = (*(Option(f"{d}", f"{d}_ (00={ask.sides})" if d == 0 else f"{d}_ (×10)")
+                         for d in tens), BACK)
             picked = choose(self.controls, status_show, f"{head} tens 十の位: {ask.prompt}",
                             options, 0, self.poll_seconds, self.sleep)
             if picked == len(tens):
                 return None
             ten = tens[picked]
-            options = (*(Option(f"{d}", f"{ten}{d}") for d in digits), BACK)
+            options = (*(Option(f"{d}", f"00 (={ask.sides})" if ten == d == 0 else f"{ten}{d}")
+                         for d in digits), BACK)
             picked = choose(self.controls, status_show, f"{head} units 一の位: {ask.prompt}",
                             options, 0, self.poll_seconds, self.sleep)
             if picked == len(digits):
