@@ -129,6 +129,9 @@ def test_trap_table_with_simulated_dice_on_the_screen(tmp_path: Path) -> None:
         keys.close()
         screen.close()
     assert not keys.script  # every key was used: the tray went menu → trap → outcome → quit
+    # Simulated dice are thrown at once: no screen asks the player to throw them (one
+    # flashed up for each roll).
+    assert not [v.prompt for v in display.views if "dice area" in v.prompt]
     expected = run_event("trap", SimulatedDice.seeded(7))
     assert shot.dice is not None
     assert [s.text for s in shot.dice.steps] == [s.text for s in expected.steps]

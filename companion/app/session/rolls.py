@@ -107,7 +107,8 @@ class SimRolls:
         self.source = source
 
     def next_throw(self, ask: RollAsk, show: Show) -> Throw:
-        show(throw_prompt(ask), options=WAIT_OPTIONS, status="")
+        # Nothing shown: the dice are thrown at once, so "Throw 1D100 in the dice area"
+        # only flashed before the next step (on a terminal, a whole screen each roll).
         return Throw(tuple(self.source.roll(ask.count, ask.sides)))
 
 
