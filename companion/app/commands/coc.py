@@ -28,7 +28,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from companion.app.commands.combatants import names_apart
+from companion.app.combatants import names_apart
 from companion.app.commands.roll import (
     add_dice_arguments,
     ask_on_terminal,

@@ -18,7 +18,7 @@ from typing import Any
 
 import tomlkit
 
-from companion.app.commands.combatants import names_apart
+from companion.app.combatants import names_apart
 from companion.app.commands.genso.files import (
     SET_EXAMPLE,
     digest,
