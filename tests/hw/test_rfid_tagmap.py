@@ -65,15 +65,21 @@ def test_a_broken_file_names_what_is_wrong(tmp_path: Path, text: str, message: s
         TagMap.load(path)
 
 
-@pytest.mark.parametrize("text", ["", "# only a comment\n"])
-def test_an_empty_file_says_it_is_empty(tmp_path: Path, text: str) -> None:
-    """Audit rfid #10: a zero-byte rfid_tags.toml said "version must be 1, not None", as if
-    one line were missing from a map with stickers in it."""
+def refusal(tmp_path: Path, text: str) -> tuple[Path, str]:
+    """A tag map of ``text`` and what loading it is refused with."""
     path = tmp_path / "rfid_tags.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DataError) as error:
         TagMap.load(path)
-    assert str(error.value) == (f"{path}: the file is empty (no version, no [tags]): delete "
+    return path, str(error.value)
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n"])
+def test_an_empty_file_says_it_is_empty(tmp_path: Path, text: str) -> None:
+    """Audit rfid #10: a zero-byte rfid_tags.toml said "version must be 1, not None", as if
+    one line were missing from a map with stickers in it."""
+    path, refused = refusal(tmp_path, text)
+    assert refused == (f"{path}: the file is empty (no version, no [tags]): delete "
                                 "it, then run `companion calibrate rfid` to enrol the stickers")
 
 
@@ -86,11 +92,8 @@ def test_a_sticker_written_twice_alike_names_its_line(tmp_path: Path, text: str)
     """Audit rfid #10: the same UID on two lines said tomllib's "Cannot overwrite a value
     (at line 4, column 14)", not that a sticker was listed twice (bare or quoted, under a
     [tags] with a comment too)."""
-    path = tmp_path / "rfid_tags.toml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(DataError) as error:
-        TagMap.load(path)
-    assert str(error.value) == (f"{path}: line 4: the same sticker as an earlier line: delete "
+    path, refused = refusal(tmp_path, text)
+    assert refused == (f"{path}: line 4: the same sticker as an earlier line: delete "
                                 "one of them")
 
 
@@ -105,11 +108,7 @@ def test_a_key_written_twice_that_is_no_sticker_says_to_mend_its_line(
     table, a line in [tags] that is no UID) was "the same sticker as an earlier line:
     delete one of them", as if a sticker were listed twice. Only a UID in [tags] is said
     so; any other is the line to mend or delete."""
-    path = tmp_path / "rfid_tags.toml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(DataError) as error:
-        TagMap.load(path)
-    message = str(error.value)
+    path, message = refusal(tmp_path, text)
     assert "same sticker" not in message
     assert message.startswith(f"{path}: cannot read the RFID tag map: Cannot overwrite a "
                               f"value (at line {line}, column ")
