@@ -31,7 +31,7 @@ from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice import DiceSource
 from companion.errors import CompanionError
 from companion.hw.buttons import Button, Pick
-from companion.hw.dice.readings import guidance
+from companion.hw.dice.readings import THROW_AGAIN, guidance
 from companion.hw.display.view import Option
 
 if TYPE_CHECKING:
@@ -46,8 +46,9 @@ WAIT_OPTIONS = (Option("back", "Back 戻る", Button.FLEE),)  # while the dice a
 # in both languages as all the screen says.
 WAITING = "waiting for the dice ダイス待ち"
 REJECTED = "read rejected: pick the dice up and throw them again やり直し: 拾って振り直し"
-# Said while the dice of a throw taken (accepted) still lie there, until they move.
-TAKEN = "throw taken: pick the dice up and throw them again 確定: 拾って振り直し"
+# Said while the dice of a throw taken (accepted) still lie there, until they move: the
+# words the camera source says for it, so the player meets one sentence.
+TAKEN = THROW_AGAIN
 STILL = " (a still picture never moves 静止画: B goes back 戻る)"
 # The session's first read on a live camera: the dice may have lain there since before.
 FIRST_LIVE = "first throw of the session: A accepts (no timeout) 最初の出目: Aで確定"

@@ -28,7 +28,7 @@ def dice_count(count: int) -> str:
 # What the camera's source says while the player's next step is the usual one, in both
 # languages as all the screen says: guidance (drawn as the prompt is), not trouble.
 MOVING = "the dice are moving: waiting for them to settle 転がり中"
-THROW_AGAIN = "throw taken: pick the dice up and throw them again for the next roll 拾って振り直し"
+THROW_AGAIN = "throw taken: pick the dice up and throw them again 確定: 拾って振り直し"
 _WAITING = "waiting for "
 _READ = "read "  # a read of every die found, not yet steady
 
