@@ -24,7 +24,7 @@ from enum import Enum
 from companion.app.notes import note
 from companion.app.poisons import PoisonList, tracking_notes
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
-from companion.app.session.rolls import Rolled
+from companion.app.session.rolls import NeedDice, Thrown
 from companion.dice import parse, roll
 from companion.dice.notation import DiceSyntaxError
 from companion.errors import CompanionError, DataError, IllegalAction
@@ -102,35 +102,6 @@ class TrayPick:
 
     table: str | None
     expression: str | None
-
-
-class _NeedDice(Exception):
-    """The walk reached a throw beyond those made so far; ``purpose``: what the walk said
-    the roll is for (the table rolled, how many monsters, a check), or ""; ``rolled``: the
-    rolls the throws so far gave it, shown while this one is awaited."""
-
-    def __init__(self, count: int, sides: int, purpose: str = "",
-                 rolled: tuple[Rolled, ...] = ()) -> None:
-        super().__init__(f"{count}D{sides}")
-        self.count = count
-        self.sides = sides
-        self.purpose = purpose
-        self.rolled = rolled
-
-
-class _Thrown:
-    """The throws made so far, as the walk's DiceSource; past them, it asks for more."""
-
-    def __init__(self, throws: Sequence[tuple[int, ...]]) -> None:
-        self.throws = list(throws)
-        self.rolled: list[Rolled] = []  # each roll handed out, for the _NeedDice past them
-
-    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
-        if not self.throws:
-            raise _NeedDice(count, sides, purpose, tuple(self.rolled))
-        values = self.throws.pop(0)
-        self.rolled.append(Rolled(count, sides, values, purpose))
-        return list(values)
 
 
 def _menu(labels: Sequence[str]) -> tuple[Option, ...]:
@@ -324,12 +295,12 @@ class DiceTrayMode:
 
     # -- the walk over the throws so far ------------------------------------------------
 
-    def _walk(self) -> _NeedDice | None:
+    def _walk(self) -> NeedDice | None:
         """Walk the pick over the throws so far: the throw it needs next, or None when the
         walk is whole (the outcome is then in ``dice``)."""
         assert self.pick is not None
         self.report = None
-        source = _Thrown(self.throws)
+        source = Thrown(self.throws)
         faces = tuple(face for throw in self.throws for face in throw)  # each roll line's
         try:
             if self.pick.table is not None:
@@ -346,7 +317,7 @@ class DiceTrayMode:
                 rolls, steps = (result.text,), ()
                 faces = tuple(d.value for d in result.dice if d.sides == 6)
                 self.total = result.total
-        except _NeedDice as need:
+        except NeedDice as need:
             # The throws so far, and what each was for, shown while the next is awaited.
             self.dice = DiceView(title=self._title(), faces=faces,
                                  rolls=tuple(r.line() for r in need.rolled),

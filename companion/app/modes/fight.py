@@ -10,8 +10,9 @@ whole from a :class:`~companion.dice.DiceSource` and keeps a journal of entries 
   Keeper's steps) are the subclass's too (:meth:`FightMode._direct`);
 - the engine pulls its dice as it resolves an action and the session hands the mode one
   answer at a time; so, like the dice tray, the mode resolves the chosen action again
-  over the throws so far (:class:`Thrown`; the engine is pure and an action that cannot
-  finish changes nothing) and asks for the next throw where it stops;
+  over the throws so far (``Thrown`` in companion/app/session/rolls.py; the engine is
+  pure and an action that cannot finish changes nothing) and asks for the next throw where
+  it stops;
 - the journal holds every answer (an option's key such as ``t:Cult``, a throw ``4,5``).
 
 The table's save (:class:`FightSave`) holds the fight as the table took it up plus that
@@ -38,7 +39,7 @@ from companion.app.modes.names import add_english
 from companion.app.notes import note
 from companion.app.session.host import Beside, Session, replay
 from companion.app.session.mode import Answer, ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Throw
-from companion.app.session.rolls import Rolled, SimRolls
+from companion.app.session.rolls import NeedDice, Rolled, SimRolls, Thrown
 from companion.app.session.save import (
     SAVE_LIMIT,
     AnotherModesSave,
@@ -56,43 +57,6 @@ from companion.systems.jongrogue.profile import PRESETS
 
 SIMULATED = "simulated 仮想"
 SO_FAR = "so far 途中"  # beside each throw of an action whose next die is awaited
-
-
-class NeedDice(Exception):
-    """The action reached a throw beyond those made so far: ``count`` dice of ``sides``
-    sides, for ``purpose``, what the engine said the roll is for (``to hit 命中``, ``Cult
-    parry 日本刀/Japanese Sword (1D100<=40)``; "" when it did not say); ``rolled``: the
-    rolls the throws so far gave it, shown while this one is awaited."""
-
-    def __init__(self, count: int, sides: int, purpose: str = "",
-                 rolled: tuple[Rolled, ...] = ()) -> None:
-        super().__init__(f"{count}D{sides}")
-        self.count = count
-        self.sides = sides
-        self.purpose = purpose
-        self.rolled = rolled
-
-
-class Thrown:
-    """The throws made so far for one action, as its DiceSource; past them, it asks for more.
-
-    A throw is used whole for one roll of the engine, which asks for each roll's dice at
-    once (2D6, then 1D6 for the weapon), as the RollAsk asked for them. The NeedDice past
-    them carries what the engine said that roll is for.
-    """
-
-    def __init__(self, throws: Sequence[tuple[int, ...]]) -> None:
-        self.throws = list(throws)
-        self.rolled: list[Rolled] = []  # each roll handed out, for the NeedDice past them
-
-    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
-        if not self.throws:
-            raise NeedDice(count, sides, purpose, tuple(self.rolled))
-        values = list(self.throws.pop(0))
-        if len(values) != count or any(not 1 <= v <= sides for v in values):
-            raise IllegalAction(f"{count}D{sides} was wanted, the throw was {values}")
-        self.rolled.append(Rolled(count, sides, tuple(values), purpose))
-        return values
 
 
 @dataclass(frozen=True)

@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.app.session.controls import READ_OPTIONS, Confirm, Controls, choose
 from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice import DiceSource
-from companion.errors import CompanionError
+from companion.errors import CompanionError, IllegalAction
 from companion.hw.buttons import Button, Pick
 from companion.hw.dice.readings import THROW_AGAIN, guidance
 from companion.hw.display.view import Option
@@ -99,6 +99,44 @@ class Rolled:
         faces = f"[{','.join(map(str, self.values))}]" if len(self.values) > 1 else ""
         head = f"({self.count}D{self.sides}) ＞ {sum(self.values)}{faces}"
         return f"{head}: {self.purpose}" if self.purpose else head
+
+
+class NeedDice(Exception):
+    """An action (or a table's walk) reached a throw beyond those made so far: ``count``
+    dice of ``sides`` sides, for ``purpose``, what the engine said the roll is for (``to
+    hit 命中``, ``Cult parry 日本刀/Japanese Sword (1D100<=40)``; "" when it did not say);
+    ``rolled``: the rolls the throws so far gave it, shown while this one is awaited."""
+
+    def __init__(self, count: int, sides: int, purpose: str = "",
+                 rolled: tuple[Rolled, ...] = ()) -> None:
+        super().__init__(f"{count}D{sides}")
+        self.count = count
+        self.sides = sides
+        self.purpose = purpose
+        self.rolled = rolled
+
+
+class Thrown:
+    """The throws made so far for one action of a pure engine (a fight's attack, a dice
+    table's walk), as its DiceSource; past them, it asks for more.
+
+    A throw is used whole for one roll of the engine, which asks for each roll's dice at
+    once (2D6, then 1D6 for the weapon), as the RollAsk asked for them. The NeedDice past
+    them carries what the engine said that roll is for, and the rolls it had before.
+    """
+
+    def __init__(self, throws: Sequence[tuple[int, ...]]) -> None:
+        self.throws = list(throws)
+        self.rolled: list[Rolled] = []  # each roll handed out, for the NeedDice past them
+
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        if not self.throws:
+            raise NeedDice(count, sides, purpose, tuple(self.rolled))
+        values = list(self.throws.pop(0))
+        if len(values) != count or any(not 1 <= v <= sides for v in values):
+            raise IllegalAction(f"{count}D{sides} was wanted, the throw was {values}")
+        self.rolled.append(Rolled(count, sides, tuple(values), purpose))
+        return values
 
 
 class SimRolls:

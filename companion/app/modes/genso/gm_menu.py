@@ -12,11 +12,12 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from companion.app.modes.fight import NeedDice, Thrown, Undone
+from companion.app.modes.fight import Undone
 from companion.app.modes.genso.checks import CheckCall, Checked, FightEvent, roll_check
 from companion.app.modes.genso.target_menus import _TargetMenus, _value
 from companion.app.modes.genso.words import BACK, CHECKS, DOWN, MODIFIERS, TRAP_NAMES
 from companion.app.session.mode import ChoiceAsk
+from companion.app.session.rolls import NeedDice, Thrown
 from companion.errors import IllegalAction
 from companion.hw.display.view import Option
 from companion.systems.genso.combat import EndFight, Sleep, Sunrise, Sunset
