@@ -21,7 +21,7 @@ from companion.hw.display import open_display
 from companion.hw.display.fonts import find_cjk_font, without_cjk
 from companion.hw.display.keys import option_key
 from companion.hw.display.screen import BACKGROUND, TEXT, ScreenDisplay, pick_layout
-from companion.hw.display.terminal import TerminalDisplay
+from companion.hw.display.terminal import MENU_LEGEND, TerminalDisplay
 from companion.hw.display.view import Name, Option, TileView, example_view, message_view
 
 CJK_FONT = find_cjk_font()
@@ -183,6 +183,13 @@ def test_a_long_fight_menu_shows_every_option_and_its_key(screen: ScreenDisplay)
     TerminalDisplay(console).show(view)  # the terminal keys them alike
     text = console.file.getvalue()  # type: ignore[attr-defined]
     assert "(m×9) Orc 11" in text and "(m×11) Orc 13" in text
+    assert MENU_LEGEND in text  # and says what m×9 asks
+
+
+def test_the_terminal_explains_m_only_where_it_keys_an_option() -> None:
+    console = Console(file=io.StringIO(), width=400)
+    TerminalDisplay(console).show(example_view())
+    assert "m×3 = press m" not in console.file.getvalue()  # type: ignore[attr-defined]
 
 
 def test_only_the_option_attack_picks_says_a() -> None:

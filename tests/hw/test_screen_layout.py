@@ -19,6 +19,7 @@ import pytest
 from companion.app.session.controls import menu_press
 from companion.hw.buttons import Button, Pick
 from companion.hw.display.fonts import without_cjk
+from companion.hw.display.option_buttons import MENU_LEGEND
 from companion.hw.display.screen import BACKGROUND, ScreenDisplay
 from companion.hw.display.view import (
     DiceStep,
@@ -188,6 +189,23 @@ def _fresh(screen: ScreenDisplay) -> ScreenDisplay:
     for name in ("_text", "_fit", "_fit_middle"):
         screen.__dict__.pop(name, None)
     return screen
+
+
+def test_a_menu_keyed_with_m_says_what_m_is(screen: ScreenDisplay) -> None:
+    """``[M×8]`` asks for eight presses of a button the box does not have: the footer says M
+    is a long press of item (or the m key), beside the prompt and clear of it; a short menu,
+    keyed by numbers and buttons alone, has no legend."""
+    texts = texts_drawn(screen)
+    drawn = spy_text(screen)
+    screen.render(replace(example_view(), options=RING_MENU, highlight=3))
+    assert MENU_LEGEND in texts and "hold I 長押し" in MENU_LEGEND
+    prompt = next(d for d in drawn if d.text == example_view().prompt)
+    legend_w = screen._text(MENU_LEGEND, screen.m(13)).get_width()
+    assert prompt.width + legend_w < screen.width - screen.m(20)  # the prompt keeps clear
+    assert not prompt.cut  # and still reads whole beside it
+    texts = texts_drawn(_fresh(screen))
+    screen.render(example_view())
+    assert MENU_LEGEND not in texts
 
 
 def test_a_short_menu_stays_one_row(screen: ScreenDisplay) -> None:

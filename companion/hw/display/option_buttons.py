@@ -26,6 +26,9 @@ from companion.hw.display.view import View
 
 _BUTTON_KEYS = {Button.ATTACK: "A", Button.FLEE: "B", Button.RANGED: "R", Button.ITEM: "I",
                 Button.MENU: "M"}
+# A box keyed ``M×3`` is reached by three presses of MENU: a long press of item on the
+# buttons, the m key on a keyboard.
+MENU_LEGEND = "M = hold I 長押し · key m"
 _ONE_ROW_MIN_W = 110  # (at 800x480) an option box narrower than this takes the two-row grid
 _LABEL_MIN = 11  # (at 800x480) the smallest size an option's label shrinks to
 
@@ -105,9 +108,16 @@ class OptionButtons(FightPanels):
             picture = self._tile(view.prompt_tile, rect.h - m(12))
             self.surface.blit(picture, (x, rect.y + m(6)))
             x += picture.get_width() + m(10)
-        shown = self._prompt_rows(view, rect.w - x - m(10))
+        prompt_w = rect.w - x - m(10)
+        if view.options and not view.message and self._menu_keyed(view):
+            # What M means, at the prompt's right: nothing else on the screen says it.
+            legend = self._text(MENU_LEGEND, m(13), DIM)
+            self.surface.blit(legend, legend.get_rect(topright=(rect.right - m(10),
+                                                                rect.y + m(10))))
+            prompt_w -= legend.get_width() + m(12)
+        shown = self._prompt_rows(view, prompt_w)
         for i, line in enumerate(shown):
-            self.surface.blit(self._fit(line, m(17), rect.w - x - m(10), ACCENT),
+            self.surface.blit(self._fit(line, m(17), prompt_w, ACCENT),
                               (x, rect.y + m(6) + i * m(24)))
         self._targets = []
         self._more = None
@@ -219,14 +229,15 @@ class OptionButtons(FightPanels):
         rows = self._wrap(text, smallest, width)
         return [rows[0], " ".join(rows[1:])], smallest
 
-    def _option_grid(self, view: View, row: pygame.Rect) -> None:
-        """A long menu (a fight's; any that one row squeezes): up to six options a row, two
-        rows. Longer than twelve, it is drawn in pages: the page that holds the highlight,
-        and in its last box the key that turns to the next page (MENU, as many times as it
-        takes the highlight there; a tap on it does the same). Number keys still pick the
-        first ten anywhere, and MENU walks the highlight through every option."""
-        m = self.m
-        gap = m(6)
+    def _grid_page(self, view: View) -> tuple[int, int, list[int], tuple[str, int] | None]:
+        """A long menu's grid (a fight's; any that one row squeezes): up to six options a
+        row, two rows. Longer than twelve, it is drawn in pages: the page that holds the
+        highlight, and in its last box the key that turns to the next page (MENU, as many
+        times as it takes the highlight there; a tap on it does the same). Number keys still
+        pick the first ten anywhere, and MENU walks the highlight through every option.
+
+        Returns the options a row, the rows, the options on the page shown, and the page
+        box (its label and the MENU presses that turn the page) when there are pages."""
         count = len(view.options)
         per_row = count if count <= 4 else min(6, (count + 1) // 2)
         rows = 1 if count <= 4 else 2
@@ -242,6 +253,26 @@ class OptionButtons(FightPanels):
             # The page shown, and that the box turns to the next (the last turns to the first).
             more = (f"page {first // per_page + 1}/{pages} · next 次へ ▶",
                     menu_presses(highlight, turn_to, count))
+        return per_row, rows, indices, more
+
+    def _menu_keyed(self, view: View) -> bool:
+        """Whether a box drawn is keyed with MENU (``M×3``: an option past the tenth, or
+        the page box), which the legend then explains."""
+        if not self._grid(view):
+            indices: list[int] = list(range(len(view.options)))
+            more = None
+        else:
+            _, _, indices, more = self._grid_page(view)
+        menu = _BUTTON_KEYS[Button.MENU]
+        return more is not None or any(
+            option_key(view.options[i], i, view.highlight, _BUTTON_KEYS,
+                       len(view.options)).startswith(menu) for i in indices)
+
+    def _option_grid(self, view: View, row: pygame.Rect) -> None:
+        """The grid of :meth:`_grid_page` in ``row``: its page's options, then the page box."""
+        m = self.m
+        gap = m(6)
+        per_row, rows, indices, more = self._grid_page(view)
         box_w = min(m(190), (row.w - gap * (per_row - 1)) // per_row)
         box_h = (row.h - gap * (rows - 1)) // rows
         boxes = [pygame.Rect(row.x + (at % per_row) * (box_w + gap),

@@ -13,6 +13,8 @@ from companion.hw.display.view import BoardView, DiceView, FightView, PieceView,
 
 _BUTTON_KEYS = {Button.ATTACK: "a", Button.FLEE: "f", Button.RANGED: "r", Button.ITEM: "i",
                 Button.MENU: "m"}
+# Nothing else on the terminal says what ``(m×3)`` asks.
+MENU_LEGEND = "m×3 = press m three times, then a  m を3回押してa"
 
 
 class TerminalDisplay:
@@ -72,12 +74,15 @@ def render(view: View) -> RenderableType:
     parts.append(prompt)
     if view.options:
         options = Text()
-        for i, option in enumerate(view.options):
-            key = option_key(option, i, view.highlight, _BUTTON_KEYS, len(view.options))
+        keys = [option_key(option, i, view.highlight, _BUTTON_KEYS, len(view.options))
+                for i, option in enumerate(view.options)]
+        for i, (option, key) in enumerate(zip(view.options, keys, strict=True)):
             style = "reverse" if view.highlight == i else ""
             options.append(f" ({key}) {option.label} ", style=style)
             options.append(" ")
         parts.append(options)
+        if any(key.startswith(_BUTTON_KEYS[Button.MENU]) for key in keys):
+            parts.append(Text(MENU_LEGEND, style="dim"))
     if view.status:
         parts.append(Text(view.status, style="red"))
     return Group(*parts)
