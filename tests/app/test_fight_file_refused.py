@@ -123,6 +123,7 @@ def test_the_refused_fight_file_is_told_as_its_own_not_as_the_save(
         "all 保存は完全")]
     whole = statuses.index("戦闘ファイル fight.json written again 書込再開")
     assert told == list(range(told[0], whole)) and len(told) >= 2
+    assert screen.views[whole].guidance and not screen.views[told[0]].guidance  # good news
     assert not any("save" in status for status in statuses[:told[0]] + statuses[whole:])
     assert isinstance(session.mode, GensoFightMode)
     assert on_file(tmp_path) == session.mode.fight.to_json()

@@ -58,7 +58,8 @@ def test_a_full_disk_mid_game_is_told_and_the_save_is_whole_once_it_can_be_writt
 def test_the_screen_says_the_save_is_behind_until_it_is_whole_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """At the table the player reads it on the screen: every screen while the disk refuses
-    (before any other status), then once the line that it is saved again."""
+    (before any other status), then once the line that it is saved again, drawn as good
+    news is, not in the trouble colour."""
     save_path = tmp_path / "save.json"
     save = SaveGame(seed=SEED, preset="plus", strategy="cautious")
     mode = jongrogue_mode(save, None, "sim")
@@ -77,6 +78,9 @@ def test_the_screen_says_the_save_is_behind_until_it_is_whole_again(
     again = statuses.index("saved again 保存再開: the whole game, move 5 5手目まで")
     assert len(told) == 3 and told == list(range(told[0], again))
     assert "cannot save" not in " ".join(statuses[again:])
+    # The trouble is drawn as trouble; the good news as guidance, not in the trouble colour.
+    assert not any(screen.views[n].guidance for n in told)
+    assert screen.views[again].guidance
     saved = load_game(save_path)
     assert saved is not None and saved.finished and saved.inputs == mode.journal
 

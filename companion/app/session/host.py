@@ -131,6 +131,9 @@ class Session:
         self.signal = signal
         self.sleep = sleep
         self.status = ""
+        # ``status`` is good news (the save or a file beside it written again), drawn as
+        # guidance is: in the trouble colour it read as one more thing gone wrong.
+        self.status_news = False
         self._told = ""  # the last problem told on stderr, with no display
         # Why the save is behind the game (a write failed), said on every screen until a
         # write succeeds; and how many answers the save on disk holds.
@@ -244,6 +247,7 @@ class Session:
         if beside is not None:
             if self.beside_trouble.pop(beside.name, ""):
                 self.status = f"{beside.screen or beside.name} written again 書込再開"
+                self.status_news = True
                 print(f"companion: written again: {beside.name} is whole again",
                       file=sys.stderr, flush=True)
             return True
@@ -253,6 +257,7 @@ class Session:
             self.save_trouble = ""
             n = self.saved_moves
             self.status = f"saved again 保存再開: the whole game, move {n} {n}手目まで"
+            self.status_news = True
             print(f"companion: saved again: the save holds the whole game again (move {n})",
                   file=sys.stderr, flush=True)
         return True
@@ -280,9 +285,9 @@ class Session:
             try:
                 events = self.mode.answer(value)
             except (ImpossibleRead, IllegalAction) as exc:
-                self.status = str(exc)
+                self.status, self.status_news = str(exc), False
                 continue
-            self.status = ""
+            self.status, self.status_news = "", False
             ask = self.mode.ask()
             self._commit(events, finished=ask is None)
             self.on_events(events)
@@ -346,7 +351,7 @@ class Session:
         """Show the mode's view. ``guidance``: ``status`` is the player's usual next step
         (throw again, A accepts), not trouble; trouble beside it makes the line trouble."""
         told = status or self.status
-        guidance = guidance and bool(status)
+        guidance = (guidance and bool(status)) or (not status and self.status_news)
         if self.display is None:
             # Nothing shows the step: a problem (no camera, no tray) goes to stderr, once,
             # rather than the game waiting for a tile without a word. (A save's trouble
