@@ -37,7 +37,7 @@ from companion.hw.dice.render import SceneKind, render_scene
 from companion.hw.dice.source import CameraDiceSource, Motion
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
-from companion.hw.display.view import View
+from companion.hw.display.view import DiceStep, View
 from companion.hw.keyboard import KeyboardInput
 from companion.systems.events.run import run_event
 from tests.dice_scenes import still_scene
@@ -621,3 +621,48 @@ def test_the_tray_s_title_fits_its_panel_with_both_halves() -> None:
         screen.close()
     (title,) = [d for d in drawn if d.text == "Roll or table? 選んでください"]
     assert not title.cut, title
+
+
+@pytest.mark.parametrize("size", ["800x480", "1024x600"])
+def test_a_follow_up_throw_shows_the_table_walked_so_far(size: str) -> None:
+    """EV-MON-1 row 5, its count's die awaited: the Table panel was empty, so the player saw
+    neither the row the 5 gave (level ±0, 1D6 of them) nor why a second die was asked for.
+    It shows the row, and a row marked so far 途中 naming the die awaited; after that die,
+    the whole walk as before, the mark gone."""
+    from companion.app.session.mode import RollAsk, Throw
+    from companion.app.session.rolls import WAIT_OPTIONS, throw_prompt
+    from companion.systems.events.rules import load_rules
+    from tests.hw.test_screen_layout import spy_text, texts_drawn
+
+    so_far = "so far 途中"  # the project's mark of a walk not whole (the fights' too)
+    row = load_rules().tables["monster"].row_for(5)["ja"]
+    mode = DiceTrayMode(("1D6",), "camera カメラ")
+    mode.answer(1)  # Event table
+    mode.answer(3)  # Monster
+    mode.answer(Throw((5,)))
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk)
+    screen = ScreenDisplay(size)
+    try:
+        drawn, texts = spy_text(screen), texts_drawn(screen)
+        screen.render(mode.view(throw_prompt(ask), options=WAIT_OPTIONS, status=TAKEN))
+        assert so_far in texts and "EV-MON-1" in texts  # the rule column: mark, row's ID
+        assert mode.dice.steps[0].rule == "EV-MON-1"
+        assert mode.dice.steps[-1] == DiceStep(
+            so_far, "awaiting roll 2 2投目待ち: how many monsters 何体 (1D6)")
+        table = [d for d in drawn if d.text and any(d.text in s.text for s in mode.dice.steps)]
+        assert not [d.shown for d in table if d.cut]
+        shown = "".join(d.text for d in table).replace(" ", "")
+        assert f"モンスター/Monsters:(1D6)＞5＞{row}".replace(" ", "") in shown
+        assert "level-1monsters" in shown and "awaitingroll2" in shown
+
+        mode.answer(Throw((4,)))  # the count: the walk is whole
+        drawn, texts = spy_text(screen), texts_drawn(screen)
+        screen.render(mode.view("…"))
+    finally:
+        screen.close()
+    whole = run_event("monster", ScriptedDice([(6, 5), (6, 4)]), mode="generic")
+    assert [(s.rule, s.text) for s in mode.dice.steps] == [(s.rule, s.text)
+                                                          for s in whole.steps]
+    assert so_far not in texts and "so far" not in "".join(d.text for d in drawn)
+    assert "4×level-1monsters" in "".join(d.text for d in drawn).replace(" ", "")

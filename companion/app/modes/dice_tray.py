@@ -12,7 +12,8 @@ at the end of a block or an hour of rest (EV-POI-2's Default).
 The event tables pull their dice from a source as they walk; the session hands
 a mode one answer at a time. So the tray walks the table again over the throws
 it has so far (the walk is pure: the same dice give the same walk), and asks
-for the next throw where the walk stops for want of dice.
+for the next throw where the walk stops for want of dice; meanwhile the Table panel shows
+the steps walked before it, marked *so far 途中* (``run_event``'s ``so_far``).
 """
 
 from __future__ import annotations
@@ -55,6 +56,9 @@ POISONS = "Poisons 毒の経過"
 POISONS_PROMPT = ("Poisons 毒の経過: the end of a block, or an hour of rest? "
                   "ブロック終了か休息か (EV-POI-2)")
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
+#: Where a step's rule ID stands, the row saying a table's walk is not whole: its next die is
+#: awaited (the mark the fights' Result panel puts beside an action's throws so far).
+SO_FAR = "so far 途中"
 
 
 def parse_expressions(text: str, key: str = "dice.expressions") -> tuple[str, ...]:
@@ -94,6 +98,26 @@ def _trap_hint(step: Step) -> tuple[DiceStep, ...]:
     else:
         hint = "On a failed disarm pick Trap 罠 from the menu 失敗したら罠表"
     return (DiceStep(step.rule, hint, step.depth + 1),)
+
+
+def _steps(steps: Sequence[Step]) -> tuple[DiceStep, ...]:
+    """A walk's steps as the Table panel's rows, each with how the tray rolls what it sets
+    off (EV-DOOR-2/3, EV-TRAP-4)."""
+    return tuple(row for s in steps for row in (DiceStep(s.rule, s.text, s.depth), *_trap_hint(s)))
+
+
+def _so_far(report: EventReport, need: NeedDice, roll_n: int) -> tuple[DiceStep, ...]:
+    """The Table panel while a follow-up die is awaited: the steps walked, the row the walk
+    stopped in (EV-MON-1's, its count awaited), then a row marked so far 途中 naming the
+    throw awaited, so the player sees why they throw again. Nothing before the first."""
+    under = report.under_way
+    rows = _steps(report.steps)
+    if under is not None:
+        rows += (DiceStep(under.rule, under.text, under.depth),)
+    if not rows:
+        return ()
+    what = f": {need.purpose}" if need.purpose else f": {need.count}D{need.sides}"
+    return (*rows, DiceStep(SO_FAR, f"awaiting roll {roll_n} {roll_n}投目待ち{what}"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,15 +326,15 @@ class DiceTrayMode:
         self.report = None
         source = Thrown(self.throws)
         faces = tuple(face for throw in self.throws for face in throw)  # each roll line's
+        so_far: list[EventReport] = []  # the walk's steps before the die it awaits
         try:
             if self.pick.table is not None:
                 # generic mode whatever events.toml says: the tray has no party file
                 report = run_event(self.pick.table, source, rules=self.rules,
-                                   mode=Mode.GENERIC, lists=self.lists)
+                                   mode=Mode.GENERIC, lists=self.lists, so_far=so_far.append)
                 self.report = report
                 rolls = tuple(s.roll.text for s in report.steps if s.roll is not None)
-                steps = tuple(step for s in report.steps
-                              for step in (DiceStep(s.rule, s.text, s.depth), *_trap_hint(s)))
+                steps = _steps(report.steps)
             else:
                 assert self.pick.expression is not None
                 result = roll(self.pick.expression, source)
@@ -318,9 +342,12 @@ class DiceTrayMode:
                 faces = tuple(d.value for d in result.dice if d.sides == 6)
                 self.total = result.total
         except NeedDice as need:
-            # The throws so far, and what each was for, shown while the next is awaited.
+            # The throws so far, and what each was for, shown while the next is awaited; and
+            # the table's walk so far, which says what the throws gave and why another is
+            # wanted (the Table panel was empty until the walk was whole).
+            walked = _so_far(so_far[0], need, len(self.throws) + 1) if so_far else ()
             self.dice = DiceView(title=self._title(), faces=faces,
-                                 rolls=tuple(r.line() for r in need.rolled),
+                                 rolls=tuple(r.line() for r in need.rolled), steps=walked,
                                  source=self.source_name)
             return need
         self.dice = DiceView(title=self._title(), faces=faces, rolls=rolls, steps=steps,

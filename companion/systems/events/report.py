@@ -3,6 +3,10 @@
 An :class:`EventReport` holds the :class:`Step` s of one
 :func:`~companion.systems.events.run.run_event`, in order: structured for a screen, and
 printable as text. It implements no rule of its own: each step names the EV- rule it applies.
+
+A walk stopped short (its dice source ran out: the dice tray awaiting a follow-up throw)
+hands its caller a report ``finished=False`` of the steps walked so far, the first steps of
+the whole walk, and the row it stopped in (EV-MON-1's, its count awaited), ``under_way``.
 """
 
 from __future__ import annotations
@@ -43,13 +47,17 @@ class Step:
 
 @dataclass(frozen=True)
 class EventReport:
-    """Everything one ``run_event`` produced, in order."""
+    """Everything one ``run_event`` produced, in order; or, ``finished`` False, what it had
+    walked when its dice ran out: ``steps`` so far, and the step ``under_way`` whose
+    follow-up dice are awaited (None when it stopped between steps)."""
 
     system: str
     table: str
     mode: Mode
     dm_level: int
     steps: tuple[Step, ...]
+    finished: bool = True
+    under_way: Step | None = None
 
     @property
     def text(self) -> str:
@@ -63,7 +71,7 @@ class EventReport:
         return [s for s in self.steps if s.rule == rule]
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        whole = {
             "system": self.system,
             "table": self.table,
             "mode": self.mode.value,
@@ -71,3 +79,7 @@ class EventReport:
             "text": self.text,
             "steps": [s.to_json() for s in self.steps],
         }
+        if self.finished:  # as a whole walk's always was
+            return whole
+        under_way = self.under_way.to_json() if self.under_way else None
+        return {**whole, "finished": False, "under_way": under_way}

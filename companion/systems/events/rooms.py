@@ -21,14 +21,19 @@ class _RoomWalk(_Walk):
         table = self.rules.tables["monster"]
         result, row = self.table_roll("monster")
         offset = row["level"]
+        sign = f"+ {offset}" if offset else "± 0"
+        which = f"level-{self.dm + offset} monsters (DM Lv {self.dm}{self.dm_tag} {sign})"
         if row["count"] == "1":
             count, count_roll = 1, None
         else:
+            # Said before the count is rolled: a walk stopped short for its die (the dice
+            # tray's) shows the row it awaits it for.
+            self.begin("EV-MON-1", f"{table.title}: {result.text} ＞ {row['ja']} ＞ {which}, "
+                       f"how many 何体: {row['count']}", roll=result)
             count_roll = roll(row["count"], self.source, self.options,
                               purpose=f"how many monsters 何体 ({row['count']})")
             count = count_roll.total
         shown = f" ＞ {row['count']}: {count_roll.text}" if count_roll else ""
-        sign = f"+ {offset}" if offset else "± 0"
         self.add(
             "EV-MON-1",
             f"{table.title}: {result.text} ＞ {row['ja']}{shown} ＞ "

@@ -6,7 +6,9 @@ structured steps (for a screen) that also prints as text. In ``generic`` mode it
 the tables and states the target and countermeasure, leaving checks to the GM; in ``sw``
 mode it also rolls the Sword World checks for the party (EV-CORE-2). The mode and the DM
 level default to the rules data's Defaults (§1, EV-CORE-1); a trap named with ``trap``
-fires without a roll of its type (EV-DOOR-3).
+fires without a roll of its type (EV-DOOR-3). A walk stopped short by its source (out of
+the dice thrown so far, in the dice tray) hands ``so_far`` the steps it had walked before
+the error goes on: the walk stays pure, the same dice giving the same steps.
 
 The tables, checks and Defaults it walks are the rules data of
 :mod:`companion.systems.events.rules`; the walk itself is the layers ending in
@@ -15,7 +17,7 @@ The tables, checks and Defaults it walks are the rules data of
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from companion.dice.sources import DiceSource
 from companion.errors import DataError
@@ -44,6 +46,7 @@ def run_event(
     poisoned: Mapping[str, Poison] | None = None,
     room: str | None = None,
     used_rooms: Collection[str] = (),
+    so_far: Callable[[EventReport], None] | None = None,
 ) -> EventReport:
     """Roll one event table (a key of EVENT_TABLES) and walk its follow-ups.
 
@@ -58,6 +61,10 @@ def run_event(
     ``poisoned``: the poisons the members carry already (by name), for EV-POI-5's −1.
     ``room`` names the recovery table's room, and ``used_rooms`` are those whose recovery
     spot was used before: coming back to one gives nothing (EV-REC-1).
+    ``so_far``: when the walk stops short on an error (its source has no die left, as the
+    dice tray's has while a follow-up throw is awaited), it is handed the report walked so
+    far, ``finished`` False: the steps before the error, the first of the whole walk's, and
+    the row it stopped in (EV-MON-1's, awaiting how many); the error then goes on.
     """
     if table not in EVENT_TABLES:
         raise DataError(f"no event table {table!r}; choose from {', '.join(EVENT_TABLES)}")
@@ -80,20 +87,28 @@ def run_event(
     # generic mode: the character the GM names, so the report says whose poison it is
     target = (_victim(party, victim) if chosen is Mode.SW
               else Member(victim) if victim is not None else None)
-    match table:
-        case "door" | "chest":
-            run.door(chest=table == "chest")
-        case "trap":
-            run.trap(named=trap, disarmer=_victim(party, disarmer) if disarmer else None)
-        case "monster":
-            run.monster()
-        case "explore":
-            run.explore()
-        case "recovery":
-            run.recovery(room, room in used_rooms)
-        case "poison":
-            run.need_party()
-            run.poison(target)
+    try:
+        match table:
+            case "door" | "chest":
+                run.door(chest=table == "chest")
+            case "trap":
+                run.trap(named=trap, disarmer=_victim(party, disarmer) if disarmer else None)
+            case "monster":
+                run.monster()
+            case "explore":
+                run.explore()
+            case "recovery":
+                run.recovery(room, room in used_rooms)
+            case "poison":
+                run.need_party()
+                run.poison(target)
+    except Exception:
+        if so_far is not None:
+            # Told, not returned: the error (the caller's own, from its source) goes on as
+            # it always did, and the engine knows nothing of why the dice ran out.
+            so_far(EventReport(rules.title, table, chosen, run.dm, tuple(run.steps),
+                               finished=False, under_way=run.under_way))
+        raise
     return EventReport(rules.title, table, chosen, run.dm, tuple(run.steps))
 
 

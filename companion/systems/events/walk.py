@@ -61,6 +61,10 @@ class _Walk:
         #: each member's poison, the tracked ones and those this walk gives (EV-POI-3)
         self.poisoned: dict[str, Poison] = dict(poisoned or {})
         self.steps: list[Step] = []
+        #: the step a table's row begins while its follow-up dice are rolled, before it is
+        #: written whole (EV-MON-1's row, awaiting how many): what a walk stopped short
+        #: there has of it; the next step written ends it
+        self.under_way: Step | None = None
         self.depth = 0
         self.options = RollOptions(half_die=Rounding[self.s["EV-CORE-4", "rounding"].upper()])
         self.check_rules = CheckRules(
@@ -76,7 +80,13 @@ class _Walk:
     def add(self, rule: str, text: str, **kw: Any) -> Step:
         step = Step(rule, text, depth=self.depth, **kw)
         self.steps.append(step)
+        self.under_way = None
         return step
+
+    def begin(self, rule: str, text: str, **kw: Any) -> None:
+        """The step a row begins, said before its follow-up dice are rolled; the step
+        written after them replaces it (:attr:`under_way`). It changes no step written."""
+        self.under_way = Step(rule, text, depth=self.depth, **kw)
 
     def deeper(self) -> _Deeper:
         return _Deeper(self)
