@@ -360,3 +360,16 @@ def test_jr_ab_stealitem_rings_count_by_kind() -> None:
     assert game.pc.spare_rings == [] and game.pc.wears(Ring.STEALTH) == 1
     assert (game.pc.arrows, len(game.pc.potions)) == (1, 1)
     assert game.ledger.count(spare, Place.DISCARDS) == 1
+
+
+def test_jr_ab_haste_a_hasted_monster_not_attacked_still_attacks_twice() -> None:
+    """JR-AB-HASTE (Plus) with JR-MULTI-1: a hasted monster attacks ``hasted_attacks`` times
+    a turn [DEFAULT 2] also when the PC is not attacking it (here: a defend turn), not only
+    when it answers the PC's own attack."""
+    assert DEFAULT_PROFILE.hasted_attacks == 2
+    game = meet("plus", 1, "2m 2m 1z 1z")  # two kestrels, both awake (row 2, column 2)
+    assert [e["hasted"] for e in of(game.events, Kind.ENCOUNTER)] == [True, True]
+    feed(game, "fight:1 9m")  # the first falls; on the door only one attacks a turn
+    events = feed(game, "defend 1m 1m")  # nobody is attacked: the hasted kestrel attacks twice
+    assert [c["what"] for c in of(events, Kind.CHECK)] == ["defend vs 大はやぶさ"] * 2
+    assert [d["uid"] for d in of(events, Kind.DAMAGE)] == [2, 2]

@@ -3,8 +3,11 @@ JR-STATE-1/2, worked by hand tile by tile."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from companion.systems.jongrogue.checks import damage
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
 from companion.systems.jongrogue.state import Position
@@ -58,6 +61,28 @@ def test_jr_dmg_1_table_zero_means_no_damage() -> None:
     feed(game, "5m 2m 1z 2z 3z")  # floor 6, rank 2: leprechaun (damage 0)
     events = feed(game, "fight:1 1m")
     assert of(events, Kind.DAMAGE)[0]["amount"] == 0
+
+
+@pytest.mark.parametrize(
+    ("table", "defence", "amount"),
+    [(4, 3, 1), (4, 4, 1), (4, 9, 1), (1, 20, 1), (7, 2, 5), (0, 0, 0), (0, 9, 0)],
+)
+def test_jr_dmg_1_damage_is_at_least_1_unless_the_table_says_0(
+    table: int, defence: int, amount: int
+) -> None:
+    """JR-DMG-1: damage = table damage − armour defence, at least 1; 0 when the table says 0."""
+    assert damage(table, defence) == amount
+
+
+def test_jr_dmg_1_armour_above_the_damage_still_costs_1_hp() -> None:
+    """JR-DMG-1 in play: the snake's 4 damage against armour 10 still takes 1 HP."""
+    game = tough(Game("ez"), 20)
+    game.pc.armour = dataclasses.replace(game.pc.armour, value=10)
+    feed(game, "5m 1m 1z 2z 3z")
+    events = feed(game, "fight:1 1m")
+    hit = of(events, Kind.DAMAGE)[0]
+    assert (hit["table"], hit["defence"], hit["amount"]) == (4, 10, 1)
+    assert game.pc.hp == hit["hp"] == 19
 
 
 def test_jr_melee_1_anything_but_attack_is_defending() -> None:
@@ -447,3 +472,16 @@ def test_a_rules_revision_this_engine_does_not_know_is_refused() -> None:
     for revision in (0, RULES_REVISION + 1):
         with pytest.raises(ValueError, match=f"rules revision {revision}"):
             Game("plus", revision=revision)
+
+
+def test_jr_ranged_2_bow_readied_without_arrows_throws_shuriken() -> None:
+    """JR-RANGED-2: with the bow readied but no arrows left, the shuriken are thrown; no
+    arrow that isn't there is shot (the arrows never go below 0)."""
+    game = tough(Game("plus"))
+    pc = game.pc
+    pc.shuriken, pc.shuriken_attack, pc.bow_ready, pc.arrows = 5, 2, True, 0
+    feed(game, "5m 1m 6z 6z 6z")  # an awake snake
+    assert "shoot:1" in options(game)
+    shot = of(feed(game, "shoot:1 3m 2m"), Kind.CHECK)[1]
+    assert shot["what"] == "ranged (shuriken) vs 大蛇"
+    assert (pc.shuriken, pc.arrows) == (4, 0)

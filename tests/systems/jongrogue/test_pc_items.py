@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from companion.systems.jongrogue.actions import TileRequest
@@ -112,6 +114,22 @@ def test_jr_lvl_1_level_up_raises_max_hp() -> None:
     events = feed(game, "5m 1m 1z 2z 3z | fight:1 9m")
     level = of(events, Kind.LEVEL)[0]
     assert level["level"] == 2 and level["max_hp"] == DEFAULT_PROFILE.max_hp(2)
+
+
+@pytest.mark.parametrize("heal", [True, False])
+def test_jr_lvl_1_level_up_heals_by_the_max_hp_gained(heal: bool) -> None:
+    """JR-LVL-1 with the profile's ``heal_on_level_up`` [DEFAULT true]: a level up raises HP
+    by the max HP gained; switched off, HP stays where it was."""
+    assert DEFAULT_PROFILE.heal_on_level_up is True
+    profile = dataclasses.replace(DEFAULT_PROFILE, heal_on_level_up=heal)
+    game = Game("ez", profile)
+    game.pc.xp, game.pc.hp = 9, 7
+    events = feed(game, "5m 1m 1z 2z 3z | fight:1 9m")
+    gained = DEFAULT_PROFILE.max_hp(2) - DEFAULT_PROFILE.max_hp(1)
+    assert gained > 0
+    # +1: the room revealed (JR-MAP-4 regen) before the fight
+    assert game.pc.hp == 7 + 1 + (gained if heal else 0)
+    assert of(events, Kind.LEVEL)[0]["hp"] == game.pc.hp
 
 
 def test_jr_item_1_item_table() -> None:
