@@ -4,14 +4,20 @@ seed 0 cautious, seed 31 reckless)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
-from companion.app.modes.jongrogue import JongRogueMode, monster_detail
+import pytest
+
+from companion.app.modes.jongrogue import JongRogueMode, monster_detail, options_for
 from companion.hw.display.fonts import without_cjk
+from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import View
+from companion.systems.jongrogue.actions import ChoiceRequest
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.state import MonsterOnMap
+from tests.hw.test_screen_layout import spy_text
 
 
 def played(seed: int, inputs: int, strategy: str = "cautious") -> View:
@@ -94,3 +100,60 @@ def test_game_over_is_said_in_japanese_too() -> None:
     closing = JongRogueMode(Game("plus")).closing()
     assert closing == "Game over ゲームオーバー on floor 1 (1階)"
     assert without_cjk(closing) == "Game over on floor 1"
+
+
+def choosing(seed: int, inputs: int) -> View:
+    """The menu of seed ``seed``'s game (cautious) after ``inputs`` answers, as play shows
+    it: the options the mode offers, their highlight, the room and the sheet."""
+    game = Game("plus")
+    player = HeadlessPlayer(seed, "cautious")
+    mode = JongRogueMode(game, player)
+    while len(game.inputs) < inputs:
+        mode.push(player.answer(game))
+    request = game.pending
+    assert isinstance(request, ChoiceRequest)
+    options, highlight = options_for(game, request)
+    return mode.view(f"Floor {game.floor}, room {game.room_no}: what next?", options=options,
+                     highlight=highlight)
+
+
+@pytest.fixture(params=["800x480", "1024x600"])
+def screen(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
+    display = ScreenDisplay(request.param)
+    yield display
+    display.close()
+
+
+def test_a_ten_option_menu_with_two_rings_on_reads_whole(screen: ScreenDisplay) -> None:
+    """The table audit's room (two rings worn, ten options, a ring in the room) showed
+    "[0] Remove ring of armour prote…鎧保護の指輪を外す" and a caption "ring of armour pr…"
+    at 1024x600, worse at 800x480. Seed 8 at its 43rd answer wears two rings and has ten
+    options; seed 2 at its 168th has ten options and 鎧保護の指輪 lying in the room. Every
+    label and caption is drawn whole, a label broken between its English and its
+    Japanese, never inside either."""
+    worn = choosing(8, 43)
+    assert len(worn.options) == 10
+    assert worn.options[-1].label == "Remove ring of armour protection 鎧保護の指輪を外す"
+    lying = choosing(2, 168)
+    assert len(lying.options) == 10
+    assert "ring of armour protection" in [t.meaning.en for t in lying.room_tiles]
+    for view in (worn, lying):
+        drawn = spy_text(screen)
+        screen.render(view)
+        labels = [d for d in drawn if d.label]
+        assert not [d.shown for d in labels if d.cut]
+        names = {part for tile in view.room_tiles for part in (tile.meaning.ja,
+                                                                tile.meaning.en)}
+        captions = [d for d in drawn if not d.label and d.text
+                    and any(d.text in name for name in names)]
+        assert not [d.shown for d in captions if d.cut]
+        if view is worn and screen.has_cjk:  # (without it the English alone is drawn)
+            # The ring's label: its English (in the rows it takes), then its Japanese whole.
+            rows = [d.text for d in labels]
+            first = next(n for n, row in enumerate(rows) if row.startswith("[0]"))
+            japanese = rows.index("鎧保護の指輪を外す", first)
+            assert " ".join(rows[first:japanese]) == "[0] Remove ring of armour protection"
+            assert all(without_cjk(row) == row for row in rows[first:japanese])
+    # The ring lying in the room: its English name in two rows, not cut.
+    ring = [d.text for d in captions if d.text in "ring of armour protection"]
+    assert " ".join(ring) == "ring of armour protection"

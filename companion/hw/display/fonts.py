@@ -70,6 +70,15 @@ def _fc_match(pattern: str) -> FontFile | None:
     return FontFile(path, int(parts[1] or 0)) if path.is_file() else None
 
 
+def holds_japanese(text: str) -> bool:
+    """Whether ``text`` has a Japanese character in it (``大蛇と戦う``, ``オーク1``).
+
+    >>> holds_japanese("部屋1へ"), holds_japanese("Room 1"), holds_japanese("▶")
+    (True, False, False)
+    """
+    return re.search(_CJK_CHARS, text) is not None
+
+
 def without_cjk(text: str) -> str:
     """``text`` with Japanese removed, for a screen that has no font to draw it.
 

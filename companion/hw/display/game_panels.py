@@ -59,16 +59,22 @@ class GamePanels(Canvas):
         """Beside a tile's picture: its name (Japanese), its English under it (without a
         Japanese font, the English takes the name's place), its detail (``起 awake, haste
         加速``) in as many rows as the cell has left, then the tile's code. A detail that
-        needs the code's row takes it, and the code moves beside the last name row."""
+        needs the code's row takes it, and the code moves beside the last name row. A name
+        too long for the cell (``ring of armour protection``) wraps in two rows where the
+        cell has them to spare beside its detail; else it is cut."""
         m = self.m
         both = bool(tile.meaning.ja) and self.has_cjk
         names = [(tile.meaning.ja if both else tile.meaning.en, m(16), TEXT)]
         if both and tile.meaning.en:
             names.append((tile.meaning.en, m(14), DIM))
         code = "" if tile.tile in ("back", "empty") else tile.tile
-        used = sum(size + m(5) for _, size, _ in names)
         detail_step = m(19)
         details = self._wrap(tile.detail, m(14), rect.w) if tile.detail else []
+        wrapped = [(row, size, color) for text, size, color in names
+                   for row in self._name_rows(text, size, rect.w)]
+        if sum(size + m(5) for _, size, _ in wrapped) + len(details) * detail_step <= rect.h:
+            names = wrapped  # (else the detail keeps its rows, and a long name is cut)
+        used = sum(size + m(5) for _, size, _ in names)
         room = max(1, (rect.h - used) // detail_step)
         if len(details) > room:  # the rest on the last row, cut there with an ellipsis
             details = [*details[:room - 1], " ".join(details[room - 1:])]
@@ -88,6 +94,14 @@ class GamePanels(Canvas):
             y += detail_step
         if code_below:
             self.surface.blit(self._text(code, m(13), DIM), (rect.x, y))
+
+    def _name_rows(self, name: str, size: int, width: int) -> list[str]:
+        """A name in the rows it takes in ``width``: one, or two (the rest of a longer one
+        on the second, cut there)."""
+        if self._text(name, size).get_width() <= width:
+            return [name]
+        rows = self._wrap(name, size, width)
+        return [rows[0], " ".join(rows[1:])] if len(rows) > 2 else rows
 
     def _empty_slot(self, rect: pygame.Rect) -> None:
         """A spot with no tile on it (a monster defeated, an item taken): the slot's outline,

@@ -20,7 +20,7 @@ from companion.hw.display.canvas import (
     Color,
 )
 from companion.hw.display.fight_panels import FightPanels
-from companion.hw.display.fonts import without_cjk
+from companion.hw.display.fonts import holds_japanese, without_cjk
 from companion.hw.display.keys import menu_key, menu_presses, option_key
 from companion.hw.display.view import View
 
@@ -31,6 +31,9 @@ _BUTTON_KEYS = {Button.ATTACK: "A", Button.FLEE: "B", Button.RANGED: "R", Button
 MENU_LEGEND = "M = hold I 長押し · key m"
 _ONE_ROW_MIN_W = 110  # (at 800x480) an option box narrower than this takes the two-row grid
 _LABEL_MIN = 11  # (at 800x480) the smallest size an option's label shrinks to
+# (at 800x480) the size a long label alone (Remove ring of armour protection) shrinks to
+# rather than be cut
+_LABEL_FLOOR = 9
 
 
 def _line_step(size: int) -> int:
@@ -206,28 +209,68 @@ class OptionButtons(FightPanels):
                 self._more = (box.copy(), more[1])
 
     def _label_rows(self, text: str, size: int, width: int, height: int) -> tuple[list[str], int]:
-        """An option's label in the rows it is drawn in, and their size, the first that fits
-        whole: one row at ``size``; two rows (a name and its Japanese on the second,
-        ``Remove ring of armour protection 鎧保護の指輪``) at ``size``, a step smaller, or
-        the smallest size; else the smallest size in as many rows as the box holds, the
-        last to be cut in the middle by the caller, so that the end of a label (where
-        targets differ: ``… Ant 3``) stays in view."""
+        """An option's label in the rows it is drawn in, and their size: the largest size,
+        from ``size`` down to the last resort, at which it fits whole. At each size: one
+        row; else broken between its English and its Japanese (``[0] Remove ring of armour
+        protection`` over ``鎧保護の指輪を外す``), never inside either, for a name read half
+        on one row and half on the next is read as two; else, where the box is tall enough,
+        the longer half in two rows over the other. A label of one language alone wraps in
+        two rows. Only what fits no size is cut, in the middle by the caller, so that the
+        end of a label (where targets differ: ``… Ant 3``) stays in view."""
         if not self.has_cjk:  # wrapped as it is drawn, with no Japanese to take a row
             text = without_cjk(text)
         m = self.m
-        sizes = sorted({size, max(m(_LABEL_MIN), size - m(2)), min(size, m(_LABEL_MIN))},
-                       reverse=True)
+        # The usual steps, then (a long label alone) smaller still rather than cut.
+        sizes = sorted({size, max(m(_LABEL_MIN), size - m(2)), min(size, m(_LABEL_MIN)),
+                        *range(m(_LABEL_FLOOR), min(size, m(_LABEL_MIN)))}, reverse=True)
         for at in sizes:
-            if self._text(text, at).get_width() <= width:
-                return [text], at
-            rows = self._wrap(text, at, width)
-            if len(rows) == 2 and _line_step(at) + at <= height:
+            rows = self._label_fit(text, at, width, height)
+            if rows is not None:
                 return rows, at
         smallest = sizes[-1]
         if _line_step(smallest) + smallest > height:
             return [text], smallest
+        halves = self._halves(text, smallest)
+        if halves is not None:
+            return list(halves), smallest
         rows = self._wrap(text, smallest, width)
         return [rows[0], " ".join(rows[1:])], smallest
+
+    def _label_fit(self, text: str, at: int, width: int, height: int) -> list[str] | None:
+        """The rows a label fits in whole at size ``at`` (see :meth:`_label_rows`), or
+        None."""
+        def fits(rows: Sequence[str]) -> bool:
+            return (_line_step(at) * (len(rows) - 1) + at <= height
+                    and all(self._text(row, at).get_width() <= width for row in rows))
+
+        if fits([text]):
+            return [text]
+        halves = self._halves(text, at)
+        if halves is None:
+            rows = self._wrap(text, at, width)
+            return rows if len(rows) == 2 and fits(rows) else None
+        if fits(halves):
+            return list(halves)
+        first, second = halves
+        if self._text(first, at).get_width() > self._text(second, at).get_width():
+            wrapped = [*self._wrap(first, at, width), second]
+        else:
+            wrapped = [first, *self._wrap(second, at, width)]
+        return wrapped if len(wrapped) == 3 and fits(wrapped) else None
+
+    def _halves(self, text: str, size: int) -> tuple[str, str] | None:
+        """``text`` broken in two where English and Japanese meet (at a space), its key
+        kept on the first; of several such places, the one whose wider half is narrowest
+        (``[1] ジャイアント・アント1`` over ``Giant Ant 1``, not ``[1]`` over the rest).
+        None for a label of one language."""
+        words = text.split(" ")
+        japanese = [holds_japanese(word) for word in words]
+        splits = [at for at in range(1, len(words)) if japanese[at] != japanese[at - 1]]
+        if not splits:
+            return None
+        halves = [(" ".join(words[:at]), " ".join(words[at:])) for at in splits]
+        return min(halves, key=lambda pair: max(self._text(half, size).get_width()
+                                                for half in pair))
 
     def _grid_page(self, view: View) -> tuple[int, int, list[int], tuple[str, int] | None]:
         """A long menu's grid (a fight's; any that one row squeezes): up to six options a
