@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 from companion.app.session.controls import menu_press
@@ -374,3 +375,22 @@ def test_a_display_sdl_cannot_open_is_a_device_error(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(pygame.display, "init", no_kmsdrm)
     with pytest.raises(DeviceError, match=r"kmsdrm not available.*--display terminal"):
         ScreenDisplay("800x480", find_font=False)
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_the_terminal_keeps_each_option_on_one_line(width: int) -> None:
+    """The table audit's menu (大蛇 attacking, two monsters in the room): at 100 columns
+    "(r) Shoot bat BL" ended one line and 大こうもりを射撃 began the next, read as a sixth
+    option with no key; at 80 more split. Each "(key) label" is now whole on one line."""
+    labels = ("Fight bat BL 大こうもりと戦う", "Fight snake BR 大蛇と戦う",
+              "Shoot bat BL 大こうもりを射撃", "Shoot snake BR 大蛇を射撃", "Defend 防御")
+    options = tuple(Option(str(i), label) for i, label in enumerate(labels))
+    console = Console(file=io.StringIO(), width=width)
+    TerminalDisplay(console).show(replace(example_view(), prompt="大蛇 snake attack! Act:",
+                                          options=options, highlight=0))
+    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    keys = [option_key(o, i, 0, {Button.ATTACK: "a"}, len(options))
+            for i, o in enumerate(options)]
+    for key, label in zip(keys, labels, strict=True):
+        assert any(f"({key}) {label}" in line for line in lines), (key, label, lines)
+    assert all(cell_len(line) <= width for line in lines)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rich.console import Console, Group, RenderableType
+from collections.abc import Iterator, Sequence
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -73,19 +75,39 @@ def render(view: View) -> RenderableType:
         prompt = Text(f"[{view.prompt_tile}] ", style="bold cyan") + prompt
     parts.append(prompt)
     if view.options:
-        options = Text()
         keys = [option_key(option, i, view.highlight, _BUTTON_KEYS, len(view.options))
                 for i, option in enumerate(view.options)]
-        for i, (option, key) in enumerate(zip(view.options, keys, strict=True)):
-            style = "reverse" if view.highlight == i else ""
-            options.append(f" ({key}) {option.label} ", style=style)
-            options.append(" ")
-        parts.append(options)
+        parts.append(OptionLines([
+            Text(f" ({key}) {option.label} ", style="reverse" if view.highlight == i else "")
+            for i, (option, key) in enumerate(zip(view.options, keys, strict=True))]))
         if any(key.startswith(_BUTTON_KEYS[Button.MENU]) for key in keys):
             parts.append(Text(MENU_LEGEND, style="dim"))
     if view.status:
         parts.append(Text(view.status, style="red"))
     return Group(*parts)
+
+
+class OptionLines:
+    """The options, ``(key) label`` each, side by side on as many lines as the terminal's
+    width takes. An option is never broken across two lines: rich wraps a line at any
+    space, and the Japanese half of a label alone at the start of the next line read as
+    one more option, with no key. One wider than a whole line has a line of its own."""
+
+    def __init__(self, options: Sequence[Text]) -> None:
+        self.options = list(options)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) \
+            -> Iterator[Text]:
+        line = Text()
+        for option in self.options:
+            if line and line.cell_len + 1 + option.cell_len > options.max_width:
+                yield line
+                line = Text()
+            if line:
+                line.append(" ")
+            line.append_text(option)
+        if line:
+            yield line
 
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
