@@ -293,3 +293,40 @@ def test_a_game_saved_before_profiles_were_read_over_the_packaged_one_resumes(
     assert not list(save.parent.glob("save.json.corrupt-*")), capsys.readouterr().err
     resumed = load_game(save)
     assert resumed is not None and resumed.game_id == "older" and resumed.finished
+
+
+@pytest.mark.parametrize("recorded", [True, False])
+def test_stopped_on_game_over_says_the_game_is_over_not_that_resume_carries_it_on(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        recorded: bool) -> None:
+    """Ctrl-C on the Game over screen said "the game is saved in …: companion play --resume
+    carries on", and --resume then started a new game (table audit F6). It says the game is
+    over, and where it is: in the history, or (the history could not take it) put there
+    when the next game starts."""
+    from companion.app.commands.play import session
+
+    def stopped_on_game_over(*args: object) -> bool:
+        raise KeyboardInterrupt  # Ctrl-C (or the service stopped) on the farewell screen
+
+    if not recorded:
+        history_unavailable()
+    save = default_save_path()
+    with monkeypatch.context() as patch:
+        patch.setattr(session, "farewell", stopped_on_game_over)
+        assert main(["play", "--input", "sim", "--choices", "auto", "--display", "none",
+                     "--seed", str(SEED)]) == 130
+    saved = load_game(save)
+    assert saved is not None and saved.finished
+    err = capsys.readouterr().err
+    assert "carries on" not in err
+    if recorded:
+        assert [run.game_id for run in History().runs()] == [saved.game_id]
+        assert err.endswith("companion: stopped; the game is over and in the history "
+                            "(companion history)\n")
+    else:
+        assert err.endswith(f"companion: stopped; the game is over and kept in {save}: it "
+                            "goes in the history (companion history) when the next game "
+                            "starts (companion play)\n")
+        history_back()  # and so it is, by the next game
+        assert main(["play", "--headless", "--resume", "--seed", "7"]) == 0
+        assert saved.game_id in [run.game_id for run in History().runs()]

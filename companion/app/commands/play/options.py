@@ -19,13 +19,15 @@ import signal
 from pathlib import Path
 from typing import Any
 
+from companion.app.commands.play.saves import load_game
 from companion.app.commands.play.session import held_files, play
 from companion.app.commands.play.table_modes import TABLE_MODES
 from companion.app.commands.rules import existing_file, seeds_below
 from companion.app.config import Config, load_config
+from companion.app.history import History
 from companion.app.notes import note
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
-from companion.errors import DataError
+from companion.errors import CompanionError, DataError
 from companion.files import holding
 from companion.systems.jongrogue.autoplay import STRATEGIES
 from companion.systems.jongrogue.profile import PRESETS
@@ -118,10 +120,32 @@ def run(args: argparse.Namespace) -> int:
             # where, and how to go on, rather than end in silence.
             if config.text("play.mode") == "game" and save_path is not None \
                     and save_path.exists():
-                state = f" --state {shlex.quote(str(save_path))}" if args.state else ""
-                note(f"stopped; the game is saved in {save_path}: companion play --resume"
-                     f"{state} carries on")
+                note(stopped_note(save_path, args.state is not None))
             raise
+
+
+def stopped_note(save_path: Path, named: bool) -> str:
+    """What a run stopped (Ctrl-C, the service stopped) says of the game in ``save_path``
+    (``named`` by ``--state``): an unfinished one is saved and ``--resume`` carries it on;
+    a finished one (stopped on Game over) is not carried on by anything, and ``--resume``
+    starts a new game: it is in the history, or goes there when the next game starts (the
+    history could not take it, or the stop came before it was put there)."""
+    state = f" --state {shlex.quote(str(save_path))}" if named else ""
+    try:
+        saved = load_game(save_path)
+    except (CompanionError, OSError):  # (the next start says what is wrong with it)
+        saved = None
+    if saved is None or not saved.finished:
+        return (f"stopped; the game is saved in {save_path}: companion play --resume{state} "
+                "carries on")
+    try:
+        recorded = any(run.game_id == saved.game_id for run in History().runs())
+    except (CompanionError, OSError):
+        recorded = False
+    if recorded:
+        return "stopped; the game is over and in the history (companion history)"
+    return (f"stopped; the game is over and kept in {save_path}: it goes in the history "
+            f"(companion history) when the next game starts (companion play{state})")
 
 
 HEADLESS = {"input": "sim", "choices": "auto", "display": "none", "mode": "game"}
