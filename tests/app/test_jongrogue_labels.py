@@ -4,6 +4,7 @@ so a screen without a Japanese font still tells the buttons apart (docs/playing.
 from __future__ import annotations
 
 from companion.app.modes.jongrogue import choice_label, options_for
+from companion.hw.buttons import Button
 from companion.hw.display.fonts import without_cjk
 from companion.systems.jongrogue.actions import Choice, ChoiceRequest
 from companion.systems.jongrogue.game import Game
@@ -60,3 +61,27 @@ def test_the_japanese_alone_tells_the_buttons_apart() -> None:
              for c in ("use:1p", "equip:6p", "unequip:8p")]
     assert items == ["Use healing potion 回復薬を使う", "Equip ring of stealth 隠密の指輪を装備",
                      "Remove ring of armour protection 鎧保護の指輪を外す"]
+
+
+def test_attack_and_ranged_aim_at_the_monster_attacking() -> None:
+    """Room 6 of the table audit (F1): an asleep emu TL, an awake bat TR, a deeply asleep
+    bat BL; "大こうもり bat attack!". A and R went to the emu, the first in tile order, and
+    attacking it wakes it (JR-STATE-1) while the bat hits on: they aim at the bat."""
+    game = Game("plus")
+    feed(game, "6s 3m 9m 4m 2s")
+    assert isinstance(game.pending, ChoiceRequest)
+    assert "bat attack!" in game.pending.prompt
+    options, highlight = options_for(game, game.pending)
+    assert options[highlight].label == "Fight bat TR 大こうもりと戦う"
+    ranged = [o.label for o in options if o.button is Button.RANGED]
+    assert ranged == ["Shoot bat TR 大こうもりを射撃"]
+
+
+def test_with_the_attacker_first_the_buttons_are_as_before() -> None:
+    """The snake TL attacks: A and R stay on it, the first in tile order (the fallback)."""
+    game = Game("plus")
+    feed(game, SNAKE_AND_EMU)
+    assert isinstance(game.pending, ChoiceRequest)
+    options, highlight = options_for(game, game.pending)
+    assert highlight == 0 and options[0].label == "Fight snake TL 大蛇と戦う"
+    assert [o.label for o in options if o.button is Button.RANGED] == ["Shoot snake TL 大蛇を射撃"]

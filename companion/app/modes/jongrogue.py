@@ -262,21 +262,40 @@ def _label(verb: Verb, name: Name, where: str = "") -> str:
 def options_for(game: Game, request: ChoiceRequest) -> tuple[tuple[Option, ...], int]:
     """The request's choices as view options, and which one ATTACK confirms at first.
 
-    FLEE, SHOOT and USE get their button (the first of each); the highlight
-    starts on the first FIGHT (ATTACK = fight), else on the first choice.
+    FLEE and USE get their button (the first of each); the highlight starts on the
+    FIGHT of the monster attacking (:func:`aimed`), else on the first FIGHT, else on the
+    first choice, and RANGED goes to the SHOOT at that monster, else to the first SHOOT.
+    A player who presses A ("attack") or R ("ranged") as the screen says "bat attack!"
+    means the bat: the first monster in tile order may be asleep, and attacking it wakes
+    it (JR-STATE-1) while the bat hits them (JR-MULTI-1).
     """
-    taken: set[Button] = set()
+    target = aimed(game, request)
+
+    def aim(verb: Verb) -> int | None:
+        at = [i for i, c in enumerate(request.options) if c.verb is verb]
+        return next((i for i in at if request.options[i].arg == target), at[0] if at else None)
+
+    shot = aim(Verb.SHOOT)
+    taken: set[Button] = {Button.RANGED}  # the SHOOT at the target has it, none other
     options: list[Option] = []
-    for choice in request.options:
-        button = VERB_BUTTONS.get(choice.verb)
-        if button in taken:
+    for i, choice in enumerate(request.options):
+        button = Button.RANGED if i == shot else VERB_BUTTONS.get(choice.verb)
+        if i != shot and button in taken:
             button = None
         if button is not None:
             taken.add(button)
         alone = sum(c.verb is choice.verb for c in request.options) == 1
         options.append(Option(str(choice), choice_label(game, choice, alone), button))
-    highlight = next((i for i, c in enumerate(request.options) if c.verb is Verb.FIGHT), 0)
-    return tuple(options), highlight
+    fight = aim(Verb.FIGHT)
+    return tuple(options), 0 if fight is None else fight
+
+
+def aimed(game: Game, request: ChoiceRequest) -> str | None:
+    """The ``arg`` (uid) of the monster A and R aim at: the first of the turn's attackers
+    (JR-MULTI-1, as the prompt names them) that the request offers to fight or shoot; None
+    when no attacker is a target (a pursuer behind, or no monster attacks)."""
+    targets = {c.arg for c in request.options if c.verb in (Verb.FIGHT, Verb.SHOOT)}
+    return next((str(m.uid) for m in game.attackers() if str(m.uid) in targets), None)
 
 
 def tile_prompt(request: TileRequest, slot: Slot) -> str:

@@ -29,9 +29,13 @@ class Controls:
     taps. ``player``: a person presses them; with the auto-player choosing, nobody will,
     and nothing outside a game waits for a press."""
 
-    def __init__(self, sources: Sequence[PressSource], player: bool = True) -> None:
+    def __init__(self, sources: Sequence[PressSource], player: bool = True,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.sources = list(sources)
         self.player = player
+        self.clock = clock
+        # A read was just accepted by an ATTACK press: the next menu is guarded (see choose).
+        self.accepted_by_press = False
 
     def poll(self) -> list[Press]:
         presses: list[Press] = []
@@ -106,15 +110,32 @@ def menu_press(press: Press, count: int, highlight: int,
     return None, highlight
 
 
+#: How long after a menu shown straight after a read accepted with A an A press is taken for
+#: the second press of a double tap on Accept, not a choice: no one reads a new menu and
+#: decides in less, and a double tap's presses come 0.1-0.3 s apart.
+DOUBLE_PRESS_SECONDS = 0.4
+
+
 def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, ...],
            highlight: int, poll_seconds: float,
            sleep: Callable[[float], None] = time.sleep) -> int:
-    """Show a menu and wait until a press picks one of its options; return its index."""
+    """Show a menu and wait until a press picks one of its options; return its index.
+
+    When the menu directly follows a read accepted with A (``controls.accepted_by_press``),
+    A presses in its first :data:`DOUBLE_PRESS_SECONDS` are ignored: an impatient double
+    tap on Accept would otherwise fight the highlighted monster, waking it if it slept
+    (JR-STATE-1), or throw away the Game over screen. Other presses count at once.
+    """
     shortcuts = {o.button: i for i, o in enumerate(options) if o.button is not None}
     controls.poll()  # presses made while the last step resolved do not count here
+    guarded, controls.accepted_by_press = controls.accepted_by_press, False
     show(prompt, options=options, highlight=highlight)
+    shown_at = controls.clock()
     while True:
         for press in controls.poll():
+            if guarded and press is Button.ATTACK \
+                    and controls.clock() - shown_at < DOUBLE_PRESS_SECONDS:
+                continue
             chosen, moved = menu_press(press, len(options), highlight, shortcuts)
             if chosen is not None:
                 return chosen

@@ -5,7 +5,7 @@ the farewell at a game's end."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.app.config import Config
@@ -72,9 +72,11 @@ def show_stop(message: str, display: Display, controls: Controls) -> None:
 
 
 def farewell(session: Session, game: Game, display: Display | None, controls: Controls,
-             config: Config, headless: bool) -> bool:
+             config: Config, headless: bool,
+             sleep: Callable[[float], None] = time.sleep) -> bool:
     """The end of a game: the summary, and on a player's screen a press for the next game
-    (True: play it)."""
+    (True: play it). The killing tile accepted with a double tap on A does not choose New
+    game with its second press (see :func:`choose`): Game over stays to be read."""
     if headless:
         assert session.save is not None
         print_summary(game, session.save)
@@ -83,7 +85,7 @@ def farewell(session: Session, game: Game, display: Display | None, controls: Co
         return False
     options = (Option("next", "New game 新しいゲーム", Button.ATTACK),)
     choose(controls, session.show, session.next_prompt(), options, 0,
-           config.number("input.poll_seconds"))
+           config.number("input.poll_seconds"), sleep)
     return True
 
 

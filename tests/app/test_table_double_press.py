@@ -1,0 +1,107 @@
+"""A double tap on Accept at the table (table audit F1): the second A press lands a fraction
+of a second after the next menu appears. It must not choose there: the highlighted Fight
+wakes a sleeping monster (JR-STATE-1), and on the farewell it throws Game over away."""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+
+from companion.app.commands.play.telling import farewell
+from companion.app.config import load_config
+from companion.app.modes.jongrogue import JongRogueMode
+from companion.app.session.controls import Confirm, Controls, choose
+from companion.app.session.host import Session
+from companion.app.session.mode import ChoiceAsk, Show
+from companion.app.session.reads import ReadState, wait_for_tile
+from companion.hw.buttons import Button, Press
+from companion.hw.display.view import Option, View
+from companion.hw.ports import Slot
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.wall import TileLedger
+from tests.app.test_session_reads import ScriptedPresses, ScriptedReader, StepClock, draw
+
+MENU = (Option("fight:1", "Fight emu TL 大うずらと戦う"),
+        Option("fight:2", "Fight bat TR 大こうもりと戦う"),
+        Option("defend", "Defend 防御"))
+
+
+def accept_a_read(presses: list[list[Press]]) -> tuple[Controls, ScriptedPresses, StepClock]:
+    """A tile read and accepted by ``presses`` (or the timeout); the controls after it."""
+    clock = StepClock()
+    hands = ScriptedPresses(presses)
+    controls = Controls([hands], clock=clock)
+    wait_for_tile(ScriptedReader([[draw("3m")]]), ReadState(), Slot.DRAW, TileLedger(),
+                  controls, Confirm(1.0, clock), lambda *shown: None, 0.1, clock.sleep)
+    return controls, hands, clock
+
+
+def menu(controls: Controls, hands: ScriptedPresses, clock: StepClock,
+         presses: list[list[Press]]) -> tuple[int, float]:
+    """The menu after the read, the player's presses one poll (0.1 s) apart from its showing:
+    the option chosen and how long after its showing."""
+    hands.script = deque([[], *presses])  # the first poll drains presses made before it
+    start = clock.now
+    chosen = choose(controls, lambda *args, **kwargs: None, "bat attack! Act:", MENU, 1, 0.1,
+                    clock.sleep)
+    return chosen, round(clock.now - start, 3)
+
+
+def test_the_second_press_of_a_double_tap_on_accept_does_not_fight() -> None:
+    controls, hands, clock = accept_a_read([[], [Button.ATTACK]])
+    # The double tap's second A 0.1 s after the menu shows; the player's own A at 0.5 s.
+    chosen, after = menu(controls, hands, clock,
+                         [[], [Button.ATTACK], [], [], [], [Button.ATTACK]])
+    assert (chosen, after) == (1, 0.5)
+
+
+def test_other_presses_count_at_once_and_a_later_menu_is_not_guarded() -> None:
+    controls, hands, clock = accept_a_read([[], [Button.ATTACK]])
+    # ITEM moves the highlight at once (only A is held back); A at 0.4 s takes it.
+    assert menu(controls, hands, clock,
+                [[Button.ITEM], [Button.ATTACK], [], [], [Button.ATTACK]]) == (2, 0.4)
+    # The next menu does not follow a read: A counts at once.
+    assert menu(controls, hands, clock, [[Button.ATTACK]]) == (1, 0.0)
+
+
+def test_a_read_that_counted_by_its_countdown_leaves_the_menu_unguarded() -> None:
+    controls, hands, clock = accept_a_read([])
+    assert menu(controls, hands, clock, [[], [Button.ATTACK]]) == (1, 0.1)
+
+
+class Screen:
+    """The display: records what it shows; its keys are the player's (none here)."""
+
+    def __init__(self) -> None:
+        self.views: list[View] = []
+
+    def show(self, view: View) -> None:
+        self.views.append(view)
+
+    def poll(self) -> list[Press]:
+        return []
+
+    def close(self) -> None:
+        return None
+
+
+def test_game_over_stays_on_the_screen_through_a_double_tap(tmp_path: Path) -> None:
+    """The killing tile accepted with a double tap: the farewell's New game is not chosen
+    by the second press; the Game over screen waits for a press of its own."""
+    controls, hands, clock = accept_a_read([[], [Button.ATTACK]])
+    screen = Screen()
+    config = load_config(tmp_path / "none.toml", env={}, overrides={"input.poll_seconds": 0.1})
+    game = Game("plus")
+    session = Session(JongRogueMode(game), choices=NoChoices(), display=screen)
+    hands.script = deque([[], [], [Button.ATTACK], [], [], [], [Button.ATTACK]])
+    start = clock.now
+    assert farewell(session, game, screen, controls, config, headless=False,
+                    sleep=clock.sleep) is True
+    # The second A, 0.1 s after Game over shows, is ignored; the one at 0.5 s counts.
+    assert round(clock.now - start, 3) == 0.5
+    assert screen.views[-1].options[0].label == "New game 新しいゲーム"
+
+
+class NoChoices:
+    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+        raise AssertionError("no choice is asked here")
