@@ -417,7 +417,13 @@ def test_lifting_the_tile_on_offer_does_not_withdraw_it() -> None:
     tile lifted off it, on its way to its room slot)."""
     tile, shows, elapsed = run_tags([[tag("1m", "A1")], [], [EMPTY_DRAW]])
     assert str(tile) == "1m" and 1.0 <= elapsed < 1.2
-    assert all("read 1m" in status for status, _ in shows)
+    # The screen says it still counts, lifted (table audit F3).
+    statuses = [status for status, _ in shows]
+    assert all(s.startswith(("read 1m", "1m 一萬 lifted: it still counts")) for s in statuses)
+    assert statuses[-1].startswith("1m 一萬 lifted")
+    # On a single RDM6300 lifting it to lay it on its room slot is the rule: no warning.
+    tile, shows, _ = run_tags([[tag("1m", "A1")], [], [EMPTY_DRAW]], one_slot=True)
+    assert str(tile) == "1m" and all("read 1m" in status for status, _ in shows)
 
 
 def test_on_one_slot_the_tile_laid_after_a_lift_is_the_next_one() -> None:
@@ -503,3 +509,22 @@ def test_a_tile_on_offer_says_its_countdown_in_japanese_too_as_guidance() -> Non
     assert str(offer["status"]).endswith(
         "B rejects, A accepts; counts in 3 s Bでやり直し、3秒で確定")
     assert offer["guidance"] is True
+
+
+def test_a_tile_lifted_while_on_offer_still_counts_and_the_screen_says_so() -> None:
+    """Table audit F3: 5m on offer, lifted: it still counts (docs/playing.md, step 3), but
+    the screen kept "read 5m … counts in 0 s" over an empty slot, and the player took the
+    silence for a cancel. The status names the lift and B; laid again, the offer reads on."""
+    reader = ScriptedReader([[draw("5m")], [], [draw("empty")], [], [draw("5m")]])
+    tile, shows, elapsed = run_wait(reader, [])
+    assert tile == Tile.from_notation("5m") and 1.0 <= elapsed < 1.5  # still counts
+    statuses = [status for status, _ in shows]
+    lifted = [s for s in statuses if "lifted" in s]
+    assert lifted and lifted[0].startswith("5m 五萬 lifted: it still counts in 1 s "
+                                           "— B takes it back 取っても1秒で確定、Bで取り消し")
+    assert statuses[-1].startswith("read 5m")  # laid again: the usual offer
+    # B takes it back, lifted or not.
+    reader = ScriptedReader([[draw("5m")], [draw("empty")], [], [], [draw("7p")]])
+    tile, shows, _ = run_wait(reader, [[], [], [Button.FLEE]])
+    assert tile == Tile.from_notation("7p")
+    assert "read rejected: take the tile off the slot and put it back" in [s for s, _ in shows]

@@ -367,7 +367,11 @@ def wait_for_tile(
                 offered = None
                 status = note = "read rejected: take the tile off the slot and put it back"
         if confirm.value is not None:
-            status = _offer_status(confirm, short=not fault.ok)
+            # The tile on offer lifted still counts (docs/playing.md, step 3): say so, or the
+            # player takes the silence for "cancelled" and the game's table differs from
+            # the mat. On a one-slot reader lifting it to lay it on its slot is the rule.
+            now_empty = not one_slot and reading is not None and reading.label == EMPTY
+            status = _offer_status(confirm, short=not fault.ok, lifted=now_empty)
         if not fault.ok:
             status = f"{status}; {fault.message}" if status else fault.message
         if (status, confirm.value, picks, highlight) != shown:
@@ -381,11 +385,18 @@ def wait_for_tile(
 _OFFER_END = "秒で確定"
 
 
-def _offer_status(confirm: Confirm[Tile], short: bool) -> str:
+def _offer_status(confirm: Confirm[Tile], short: bool, lifted: bool = False) -> str:
     """The status line of the tile on offer; ``short`` when a reader fault follows it (the
-    screen's status has two lines, and the buttons say what A and B do)."""
+    screen's status has two lines, and the buttons say what A and B do). ``lifted``: its
+    slot reads empty, and the read still counts unless B takes it back (in the trouble
+    colour: the player who lifted it may think it cancelled)."""
     tile, seconds = confirm.value, confirm.remaining()
     assert tile is not None
+    if lifted:
+        if short:
+            return f"{tile} lifted, counts in {seconds:.0f} s: B takes it back"
+        return (f"{tile} {tile.name_ja} lifted: it still counts in {seconds:.0f} s "
+                f"— B takes it back 取っても{seconds:.0f}秒で確定、Bで取り消し")
     if short:
         return f"read {tile} {tile.name_ja}, counts in {seconds:.0f} s"
     return (f"read {tile} {tile.name_ja} ({tile.name_en}): "
