@@ -158,6 +158,29 @@ def test_manual_percentile_00_reads_as_100() -> None:
     assert roll("1D100", ManualDice(lambda _: "00")).total == 100
 
 
+def test_a_typed_0_on_a_d10_is_a_10() -> None:
+    """ManualDice (§0.2's "00" is 100, read the same way on a D10): a typed 0 on a ten-sided
+    die is its top face, 10; on a die that has no 0 (a D6) it is refused and asked again."""
+    # typing() answers each prompt once: a 0 refused would end the input, not loop
+    for notation, line, values in [("1D10", "0", [10]), ("2D10", "0 3", [10, 3]),
+                                   ("1D100", "0", [100])]:
+        dice, prompts = typing(line)
+        assert roll(notation, dice).values == values
+        assert len(prompts) == 1
+    dice, prompts = typing("0", "4")
+    assert roll("1D6", dice).values == [4]
+    assert prompts[1] == "0 is not on a D6; type 1 value for 1D6: "
+
+
+@pytest.mark.parametrize("sides", [2, 4, 6, 10, 20, 100])
+def test_simulated_dice_show_every_face_and_no_other(sides: int) -> None:
+    """SimulatedDice: each face 1..sides comes up, the top one too, and nothing else (the
+    seed is fixed, so this is deterministic; 3000 throws miss a face of a D100 with odds
+    below 1e-11)."""
+    values = SimulatedDice.seeded(1).roll(3000, sides)
+    assert set(values) == set(range(1, sides + 1))
+
+
 def test_manual_dice_end_of_input_is_a_companion_error() -> None:
     def closed(_: str) -> str:
         raise EOFError

@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 
 from companion.dice import DiceSyntaxError, ScriptedDice
-from companion.systems.coc.checks import ONE_PERCENT, Grade, grade, ranges, roll_command
+from companion.systems.coc.checks import (
+    ONE_PERCENT,
+    Grade,
+    Ranges,
+    grade,
+    ranges,
+    roll_command,
+)
 from companion.systems.coc.rules import Profile, load_rules
 
 DATA = Path(__file__).parent / "data" / "bcdice" / "Cthulhu.toml"
@@ -69,6 +76,21 @@ def test_a_skill_of_100_still_fumbles_on_00() -> None:
     assert grade(100, 120, ranges(load_rules(Profile.P004))) is Grade.FUMBLE
     assert grade(100, 100, ONE_PERCENT) is Grade.FUMBLE
     assert grade(99, 120, ONE_PERCENT) is Grade.SUCCESS
+
+
+def test_co_base_2_a_special_is_at_least_1() -> None:
+    """CO-CORE-1 / CO-BASE-2: a special is a success ≤ max(1, skill ÷ 5); below a skill of 5
+    the fifth rounds to 0, but a 01 that succeeds is still special."""
+    with_critical = Ranges(critical_max=1, fumble_from=100)
+    assert grade(1, 3, with_critical) is Grade.CRITICAL_SPECIAL
+    assert grade(1, 4, with_critical) is Grade.CRITICAL_SPECIAL
+    no_critical = Ranges(critical_max=0, fumble_from=100)
+    assert grade(1, 4, no_critical) is Grade.SPECIAL
+    assert grade(2, 4, no_critical) is Grade.SUCCESS
+    assert grade(1, 1, no_critical) is Grade.SPECIAL
+    # from 10 up the fifth itself counts: 2 is special at 10, 3 is not
+    assert grade(2, 10, no_critical) is Grade.SPECIAL
+    assert grade(3, 10, no_critical) is Grade.SUCCESS
 
 
 def test_full_width_input() -> None:
