@@ -9,8 +9,13 @@ import numpy as np
 import pytest
 
 from companion.hw.camera.capture import FileSource, RenderedSource
-from companion.hw.camera.classifier import TileClassifier
-from companion.hw.camera.reader import CameraTileReader, ReaderSettings, legal_candidate
+from companion.hw.camera.classifier import Prediction, TileClassifier
+from companion.hw.camera.reader import (
+    CameraTileReader,
+    ReaderSettings,
+    SlotTracker,
+    legal_candidate,
+)
 from companion.hw.camera.render import Camera, render_scene
 from companion.hw.ports import Candidate, Slot, TileReader
 from companion.systems.jongrogue.tiles import Tile
@@ -163,3 +168,38 @@ def test_a_tile_lying_on_the_mat_keeps_its_read_when_its_kind_runs_out(
     assert settle(reader, 2) == {Slot.DRAW: None}
     assert reader.readings()[Slot.DRAW].candidates[0].label == "5m"
     reader.close()
+
+
+def predicted(*candidates: tuple[str, float]) -> Prediction:
+    """A classifier's output for one crop, best first (the embedding is not looked at)."""
+    return Prediction(tuple(Candidate(label, c) for label, c in candidates),
+                      np.zeros(4, np.float32))
+
+
+def test_a_frame_at_exactly_min_confidence_is_certain() -> None:
+    """'at least min_confidence': a frame exactly at the threshold counts, both for the
+    slot's agreement and for the wall's check of the candidates."""
+    settings = ReaderSettings(stable_frames=2, min_confidence=0.8)
+    tracker = SlotTracker(Slot.DRAW, settings)
+    assert tracker.update(predicted(("3m", 0.8), ("4m", 0.1)), TileLedger()) is None
+    reading = tracker.update(predicted(("3m", 0.8), ("4m", 0.1)), TileLedger())
+    assert reading is not None and (reading.label, reading.confidence) == ("3m", 0.8)
+    assert legal_candidate((Candidate("3m", 0.8),), None, 0.8) == Candidate("3m", 0.8)
+    assert legal_candidate((Candidate("3m", 0.79),), None, 0.8) is None
+
+
+def test_a_look_that_resolves_to_the_settled_tile_is_not_reported_twice() -> None:
+    """A tile read as a 5th 1m settles as its next best, 2m (JR-WALL-1). When the frames
+    then agree it looks like a 2m after all, it is the same tile: no second 2m reading,
+    which the session would count as another drawn tile."""
+    ledger = TileLedger()
+    exhaust(ledger, "1m")
+    tracker = SlotTracker(Slot.DRAW, STEADY)
+    readings = [tracker.update(predicted(("1m", 0.95), ("2m", 0.9)), ledger)
+                for _ in range(STEADY.stable_frames)]
+    labels = [r.label if r else None for r in readings]
+    assert labels == [None] * (STEADY.stable_frames - 1) + ["2m"]
+    again = [tracker.update(predicted(("2m", 0.95), ("3m", 0.02)), ledger)
+             for _ in range(STEADY.stable_frames + 2)]
+    assert again == [None] * (STEADY.stable_frames + 2)
+    assert tracker.settled is not None and tracker.settled.label == "2m"

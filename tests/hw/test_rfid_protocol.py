@@ -156,3 +156,18 @@ def test_the_session_in_protocol_md_parses() -> None:
     assert len(session) == 6
     assert [m.kind for m in messages] == [
         Kind.HELLO, Kind.HELLO, Kind.SNAP, Kind.PLACE, Kind.HB, Kind.REMOVE]
+
+
+def raw_line(body: bytes) -> bytes:
+    """A line with a right CRC around any body, even one ``encode`` would not write."""
+    return body + b" *%04X\n" % crc16(body)
+
+
+def test_a_sequence_number_past_the_modulo_is_malformed() -> None:
+    """The seq is 0..65535 (16 bits, SEQ_MODULO): 65535 is read, 65536 is malformed even
+    with a right CRC."""
+    reader = LineReader()
+    assert reader.feed(raw_line(b"J1 65535 HB 5")) == [Message(65535, Kind.HB, ("5",))]
+    assert reader.feed(raw_line(b"J1 65536 HB 5")) == []
+    assert reader.counters["malformed"] == 1
+    assert reader.counters["bad_crc"] == 0 and reader.counters["garbage"] == 0

@@ -299,3 +299,16 @@ def test_fuzz_the_framer_never_raises(chunks: list[bytes]) -> None:
         for uid in framer.feed(chunk):
             assert len(uid) == 10
     assert all(n >= 0 for n in framer.counters.values())
+
+
+def test_a_frame_cut_short_does_not_swallow_the_next_one() -> None:
+    """A byte lost on the UART cuts a frame short; the next repeat starts inside the 14
+    bytes taken for it. The framer drops only up to the next STX, so that frame is read."""
+    framer = Rdm6300Framer()
+    assert framer.feed(b"\x020F00A1" + frame("0F00A1B2C3")) == ["0F00A1B2C3"]
+    assert framer.counters["frames"] == 1 and framer.counters["garbage"] >= 1
+    assert framer.counters["bad_checksum"] == 0
+    # the same, fed one byte at a time
+    framer = Rdm6300Framer()
+    data = frame("0F00A1B2C3")[:9] + frame("0F00A1B2C3")
+    assert [u for i in range(len(data)) for u in framer.feed(data[i:i + 1])] == ["0F00A1B2C3"]
