@@ -142,6 +142,31 @@ def test_unplugged_webcam_says_so_and_reconnects() -> None:
     assert camera.message == "ok"
 
 
+def test_a_webcam_works_on_opencv_4_which_has_no_utils_logging(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Pi's OpenCV (numpy<2 takes opencv-python-headless 4.11) has cv2.setLogLevel and
+    no cv2.utils.logging: a USB webcam stopped the companion with AttributeError at start,
+    and the boot service started it again every 3 s."""
+    monkeypatch.delattr(cv2.utils, "logging", raising=False)
+    levels: list[int] = []
+    monkeypatch.setattr(cv2, "setLogLevel", levels.append, raising=False)
+    camera = OpenCVCamera(0, opener=lambda _: UnpluggedAfter(1))
+    assert camera.read() is not None and camera.message == "ok"
+    assert levels == [2]  # OpenCV's LOG_LEVEL_ERROR: its warnings stay out of the display
+    camera.close()
+
+
+def test_a_webcam_works_on_an_opencv_with_no_log_level_to_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delattr(cv2.utils, "logging", raising=False)
+    monkeypatch.delattr(cv2, "setLogLevel", raising=False)
+    camera = OpenCVCamera(0, opener=lambda _: UnpluggedAfter(1))
+    assert camera.read() is not None and camera.message == "ok"
+    camera.close()
+
+
 def test_pi_camera_without_picamera2_explains_how_to_get_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -39,6 +39,7 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".mov", ".webm")
 DARK_MEAN = 12.0  # grey level below which a frame is called black
 BRIGHT_MEAN = 245.0  # above which it is called washed out
+OPENCV_LOG_LEVEL_ERROR = 2  # cv::utils::logging::LOG_LEVEL_ERROR, in OpenCV 4 and 5 alike
 
 
 class FrameSource(Protocol):
@@ -63,6 +64,22 @@ def frame_problem(frame: np.ndarray) -> str | None:
     return None
 
 
+def quiet_opencv() -> None:
+    """Keep OpenCV's warnings to errors: a source's ``message`` says in words what is wrong,
+    and OpenCV's own warnings on every retry would scroll through the terminal display.
+
+    OpenCV 5 has ``cv2.utils.logging.setLogLevel``; OpenCV 4 has ``cv2.setLogLevel`` and no
+    ``cv2.utils.logging`` (the Pi's: numpy<2 there takes opencv-python-headless 4.11, and a
+    USB webcam crashed with AttributeError). A build with neither keeps its warnings."""
+    logging = getattr(getattr(cv2, "utils", None), "logging", None)
+    if logging is not None:
+        logging.setLogLevel(logging.LOG_LEVEL_ERROR)
+        return
+    set_level = getattr(cv2, "setLogLevel", None)
+    if callable(set_level):
+        set_level(OPENCV_LOG_LEVEL_ERROR)
+
+
 class OpenCVCamera:
     """A USB/V4L2 webcam through OpenCV; reconnects by itself after an unplug."""
 
@@ -79,9 +96,7 @@ class OpenCVCamera:
         self._retry_s = retry_s
         self._clock = clock
         self._opener = opener if opener is not None else cv2.VideoCapture
-        # ``message`` says in words what is wrong; OpenCV's own warnings on every retry
-        # would scroll through the terminal display.
-        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+        quiet_opencv()
         self._capture: Any = None
         self._next_try = 0.0
 
