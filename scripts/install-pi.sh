@@ -184,6 +184,9 @@ WorkingDirectory=$PLAYER_HOME
 # Draw straight to the screen with KMS/DRM: no desktop needed.
 Environment=SDL_VIDEODRIVER=kmsdrm
 Environment=PYTHONUNBUFFERED=1
+# No usage events from onnxruntime (the camera's models) to Microsoft, no device id and
+# event database under ~/.cache/Microsoft (companion/__init__.py sets it as well).
+Environment=ORT_DISABLE_TELEMETRY=1
 # --resume carries on a game cut short by a power cut, or starts a new one.
 ExecStart=$(systemd_word "$VENV/bin/companion") play --resume
 # A finished game exits; the next one starts. A crash restarts it too.

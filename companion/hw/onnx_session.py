@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +18,14 @@ def open_session(path: Path, what: str, hint: str, threads: int = 1) -> Any:
     """
     if not path.is_file():
         raise DataError(f"{path}: the {what} is missing; {hint}")
+    # No usage events to Microsoft, no ~/.cache/Microsoft: read as onnxruntime starts
+    # (companion/__init__.py sets it first; this is where onnxruntime is loaded).
+    os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
     import onnxruntime  # lazily: only the camera paths need it
 
+    disable_events = getattr(onnxruntime, "disable_telemetry_events", None)
+    if os.environ["ORT_DISABLE_TELEMETRY"] == "1" and disable_events is not None:
+        disable_events()  # and by its API too, for the events that covers
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1

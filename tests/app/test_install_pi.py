@@ -122,3 +122,11 @@ def test_a_pi_that_boots_to_a_desktop_is_told_to_boot_to_the_console(tmp_path: P
     out = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
                          check=True, env=env).stdout
     assert "boots to a desktop" not in out
+
+
+def test_the_unit_turns_onnxruntimes_telemetry_off(tmp_path: Path) -> None:
+    """onnxruntime's official builds send usage events to Microsoft and keep a device id
+    and an event database under ~/.cache/Microsoft unless ORT_DISABLE_TELEMETRY=1."""
+    result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                            check=True, env=logged_in_as(tmp_path, "nobody", 65534))
+    assert "Environment=ORT_DISABLE_TELEMETRY=1" in result.stdout.splitlines()
