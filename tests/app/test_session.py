@@ -157,7 +157,8 @@ class Hand:
         self.game = game
         self.wall = wall
         self.placed: list[str] = []
-        self.queue: list[SlotReading] = []
+        # What a camera or tray reports first: every slot, empty (the reader is up).
+        self.queue: list[SlotReading] = [SlotReading(slot, "empty", 1.0) for slot in Slot]
         self.waiting_for: Slot | None = None
 
     def want(self, slot: Slot) -> None:

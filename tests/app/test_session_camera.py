@@ -63,6 +63,7 @@ class Table:
         self.now = 0.0
         self.moves: list[tuple[float, Callable[[], None]]] = []
         self.shown: list[tuple[float, str, str | None, tuple[str, ...]]] = []
+        self.prompts: list[str] = []
         self.tiles = TableTiles(self.reader, Controls([NoPresses()]), accept_seconds=ACCEPT,
                                 poll_seconds=POLL, sleep=self.sleep, clock=lambda: self.now)
         self.deadline = 0.0
@@ -78,6 +79,7 @@ class Table:
         self.now += seconds
 
     def show(self, prompt: str, **kwargs: object) -> None:
+        self.prompts.append(prompt)
         options = kwargs.get("options") or ()
         self.shown.append((self.now, str(kwargs.get("status", "")),
                            kwargs.get("prompt_tile"),  # type: ignore[arg-type]
@@ -189,3 +191,43 @@ def test_one_picture_as_the_camera_is_read_and_said_to_never_change(
         "draw.png is one picture, which never changes: play counts tiles as they are laid; "
         "give a camera, a folder of pictures or a video")
     reader.close()
+
+
+class WarmingMat(StillMat):
+    """A camera still starting (on a Pi the camera and the first ONNX run take seconds): no
+    frames until ``now()`` reaches ``up``."""
+
+    def __init__(self, now: Callable[[], float], up: float) -> None:
+        super().__init__({})
+        self.now, self.up = now, up
+
+    def read(self) -> np.ndarray | None:
+        return super().read() if self.now() >= self.up else None
+
+
+def test_the_first_tile_laid_when_the_screen_asks_for_it_counts(
+    classifier: TileClassifier,
+) -> None:
+    """Table audit F2: the new game's first ask was on the screen before the camera's first
+    frames; the tile the player laid at once was in them and refused as "lay at start-up".
+    Until the reader is up the screen says to wait, and the tile laid when it asks counts."""
+    game = Game("plus")
+    ask = JongRogueMode(game).ask()
+    assert isinstance(ask, TileAsk) and ask.prompt.startswith("Draw a tile")
+    table = Table(classifier, {}, game.ledger)
+    table.source = WarmingMat(lambda: table.now, up=1.5)
+    table.reader.source = table.source
+    shown = table.show
+
+    def player(prompt: str, **kwargs: object) -> None:
+        """Lays 4s on the draw slot as soon as the screen asks for a tile."""
+        shown(prompt, **kwargs)
+        if prompt.startswith("Draw a tile") and Slot.DRAW not in table.source.tiles:
+            table.source.place(Slot.DRAW, "4s")
+
+    table.show = player  # type: ignore[method-assign]
+    assert str(table.read(ask)) == "4s"
+    waiting = table.prompts[:table.prompts.index(ask.prompt)]
+    assert waiting and set(waiting) == {
+        "Starting the tile reader: lay no tile yet 読み取り準備中、まだ牌を置かないで"}
+    # Meanwhile the status says why the reader is not up yet (here: no picture yet).

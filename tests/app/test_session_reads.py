@@ -528,3 +528,19 @@ def test_a_tile_lifted_while_on_offer_still_counts_and_the_screen_says_so() -> N
     tile, shows, _ = run_wait(reader, [[], [], [Button.FLEE]])
     assert tile == Tile.from_notation("7p")
     assert "read rejected: take the tile off the slot and put it back" in [s for s, _ in shows]
+
+
+def test_no_tile_is_asked_for_before_the_reader_reports() -> None:
+    """Table audit F2: until the reader's first readings say what lay there at start-up, a
+    tile laid would be refused as one that lay there: the status says to wait, not to lay
+    one; the reader's fault, if any, says why it is not up."""
+    state = ReadState(startup=True)
+    reader = ScriptedReader([[], [], [draw("empty")], [], [draw("6p")]])
+    tile, shows, _ = run_wait(reader, [], state=state)
+    assert str(tile) == "6p"
+    statuses = [status for status, _ in shows]
+    assert statuses[:2] == ["starting the reader… wait 準備中", ""]
+    state = ReadState(startup=True)
+    tile, shows, _ = run_wait(ScriptedReader([[], [draw("empty")], [draw("6p")]], ok=False),
+                              [], state=state)
+    assert shows[0][0] == "camera: no frames for 5 s"

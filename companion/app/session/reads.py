@@ -50,6 +50,12 @@ RELAY_SECONDS = 5.0
 RDM6300_STARTUP_SECONDS = 1.0
 
 
+# Shown instead of the ask for a tile until the reader is up (ReadState.ready): a tile laid
+# before its first readings would be taken for one that lay there at start-up, and refused.
+STARTING_PROMPT = "Starting the tile reader: lay no tile yet 読み取り準備中、まだ牌を置かないで"
+STARTING_STATUS = "starting the reader… wait 準備中"
+
+
 def at_start_problem(where: str, reading: SlotReading, relay_seconds: float) -> str:
     """What the player is told of a tile that lay on a slot when the session began."""
     if reading.uid is not None:  # its sticker back within relay_seconds is a flicker
@@ -157,6 +163,16 @@ class ReadState:
             self.used.pop(slot, None)
             self.at_start.discard(slot)
             self.fresh.add(slot)
+
+    def ready(self) -> bool:
+        """Whether the reader has said what lay on the table when reading began (``startup``):
+        its first readings came (a camera's first agreeing frames, the tray's snapshot), or
+        an RDM6300 has answered for ``startup_seconds`` with no tag on it. Until then a
+        tile laid counts as one that lay there at start-up, so no tile is asked for."""
+        if not self.startup or self.reported:
+            return True
+        return self.startup_seconds > 0 and self.first_worked is not None \
+            and self.clock() - self.first_worked > self.startup_seconds
 
     def use(self, slot: Slot, reading: SlotReading) -> None:
         """``reading`` of ``slot`` was counted: it is spent, and its sticker coming back
@@ -281,7 +297,9 @@ def wait_for_tile(
     not settle on (see :func:`likeliest`), with the one highlighted. The tile is only
     taken from a *new* placement on the slot, so a tile left lying there from the last
     step is never counted twice; one that lay there when the session began is not
-    counted either, and the status says to lift it and lay it again to count it.
+    counted either, and the status says to lift it and lay it again to count it. Until the
+    reader has said what lay there (:meth:`ReadState.ready`), the status says to wait
+    (:data:`STARTING_STATUS`), not yet asking for the tile.
 
     The offer follows the tile on the slot: another tile laid there while one is on
     offer replaces it, and its countdown starts afresh (the player swapped a tile they
@@ -372,6 +390,9 @@ def wait_for_tile(
             # the mat. On a one-slot reader lifting it to lay it on its slot is the rule.
             now_empty = not one_slot and reading is not None and reading.label == EMPTY
             status = _offer_status(confirm, short=not fault.ok, lifted=now_empty)
+        if not state.ready():
+            # Nothing else can be said yet (no reading came), but why it is not up.
+            status = STARTING_STATUS if fault.ok else ""
         if not fault.ok:
             status = f"{status}; {fault.message}" if status else fault.message
         if (status, confirm.value, picks, highlight) != shown:
@@ -434,6 +455,9 @@ class TableTiles:
             if tile is not None:
                 show(prompt, status=status, prompt_tile=str(tile), options=READ_OPTIONS,
                      highlight=0, guidance=status.endswith(_OFFER_END))
+            elif not self.state.ready():
+                # No "Draw a tile…" before the reader is up: a tile laid now is refused.
+                show(STARTING_PROMPT, status=status, guidance=True)
             else:
                 show(prompt, status=status, prompt_tile="back", highlight=highlight,
                      options=tuple(Option(str(t), f"{t} {t.name_ja}") for t in picks))
