@@ -175,6 +175,13 @@ if [ "$WITH_SERVICE" = 1 ]; then
 [Unit]
 Description=JongRogue Companion (雀ローグEZプラス at the table)
 After=systemd-user-sessions.service
+# Restarts are bounded: 20 starts in 5 minutes, then the unit stays failed (see the journal;
+# after fixing it: sudo systemctl reset-failed $SERVICE && sudo systemctl start $SERVICE).
+# An error shown on the screen holds it up to a minute before the next start, ~5 in 5
+# minutes, and never trips this; a crash at start (a traceback in the journal, a setting
+# refused before the screen opens) restarts every few seconds and stops here.
+StartLimitIntervalSec=300
+StartLimitBurst=20
 
 [Service]
 Type=simple
@@ -189,7 +196,9 @@ Environment=PYTHONUNBUFFERED=1
 Environment=ORT_DISABLE_TELEMETRY=1
 # --resume carries on a game cut short by a power cut, or starts a new one.
 ExecStart=$(systemd_word "$VENV/bin/companion") play --resume
-# A finished game exits; the next one starts. A crash restarts it too.
+# A finished game exits; the next one starts. A crash restarts it too, within the limit
+# above. Exit 2 (a setting or file the player gave) is restarted as well: with the screen
+# open it is shown there for a minute, again after each start, and a fixed one is taken up.
 Restart=always
 RestartSec=3
 # systemctl stop: the companion saves and exits 130, as after Ctrl-C; that is no failure.

@@ -6,6 +6,7 @@ import pwd
 import shlex
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -130,3 +131,40 @@ def test_the_unit_turns_onnxruntimes_telemetry_off(tmp_path: Path) -> None:
     result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
                             check=True, env=logged_in_as(tmp_path, "nobody", 65534))
     assert "Environment=ORT_DISABLE_TELEMETRY=1" in result.stdout.splitlines()
+
+
+def test_restarts_are_bounded_but_an_error_on_the_screen_is_shown_again(tmp_path: Path) -> None:
+    """Restart=always, RestartSec=3 and no start limit (systemd's default, 5 starts in
+    10 s, cannot trip 3 s apart): a crash at start (OpenCV 4.11's AttributeError, a setting
+    refused before the screen opens) started the companion again every 3 s forever. An error
+    the companion shows on the screen holds it for a minute before each restart: that cycle
+    must stay under the limit, so the player keeps seeing why it stopped."""
+    shown_s = float(subprocess.run(  # the tests' conftest sets it to 0 in this process
+        [sys.executable, "-c", "from companion.app.commands.play.telling import "
+         "STOP_SHOWN_SECONDS as s; print(s)"], cwd=ROOT, capture_output=True, text=True,
+        check=True).stdout)
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                         check=True, env=logged_in_as(tmp_path, "nobody", 65534)).stdout
+    unit = out[out.index("[Unit]"):out.index("[Install]")]
+    sections = _sections(unit)
+    interval = float(sections["Unit"]["StartLimitIntervalSec"])
+    burst = int(sections["Unit"]["StartLimitBurst"])
+    restart_s = float(sections["Service"]["RestartSec"])
+    assert sections["Service"]["Restart"] == "always"
+    # A crash at once, each start taking a second or two, trips the limit within it...
+    assert interval / (restart_s + 2) > burst
+    # ...an error held on the screen, started again after each, never does.
+    assert shown_s >= 30 and interval / (shown_s + restart_s) < burst / 2
+
+
+def _sections(unit: str) -> dict[str, dict[str, str]]:
+    """A unit file's settings by section (the last of a repeated key)."""
+    sections: dict[str, dict[str, str]] = {}
+    current: dict[str, str] = {}
+    for line in unit.splitlines():
+        if line.startswith("[") and line.endswith("]"):
+            current = sections.setdefault(line[1:-1], {})
+        elif "=" in line and not line.startswith("#"):
+            key, value = line.split("=", 1)
+            current[key] = value
+    return sections
