@@ -544,3 +544,26 @@ def test_no_tile_is_asked_for_before_the_reader_reports() -> None:
     tile, shows, _ = run_wait(ScriptedReader([[], [draw("empty")], [draw("6p")]], ok=False),
                               [], state=state)
     assert shows[0][0] == "camera: no frames for 5 s"
+
+
+def test_a_tile_laid_on_the_wrong_slot_is_named_with_the_slot_asked_for() -> None:
+    """Table audit F7: asked for the top-left room slot, 5m laid on the top-right: the screen
+    did not change. The status names both slots (English, then Japanese); 8p laid on the
+    top-left counts, and 5m counts when the top-right is asked for."""
+    clock = StepClock()
+    state = ReadState()
+    reader = ScriptedReader([[SlotReading(Slot.ROOM_TR, "5m", 0.9)], [], [],
+                             [SlotReading(Slot.ROOM_TL, "8p", 0.9)]])
+    shows: list[str] = []
+
+    def wait(slot: Slot) -> Tile:
+        return wait_for_tile(reader, state, slot, TileLedger(), Controls([]),
+                             Confirm(1.0, clock), lambda status, *_: shows.append(status),
+                             poll_seconds=0.1, sleep=clock.sleep)
+
+    assert wait(Slot.ROOM_TL) == Tile.from_notation("8p")
+    assert shows[0] == ("5m is on the top-right room slot: the tile asked for goes on the "
+                        "top-left room slot 五萬は部屋の右上: 部屋の左上に置いて")
+    shows.clear()
+    assert wait(Slot.ROOM_TR) == Tile.from_notation("5m")
+    assert shows[0].startswith("read 5m")

@@ -64,6 +64,33 @@ def at_start_problem(where: str, reading: SlotReading, relay_seconds: float) -> 
     return f"a tile lay on the {where} slot at start-up: lift it and lay it again to count it"
 
 
+#: The slots in Japanese, for what is said on the screen beside the English (SLOT_NAMES).
+SLOT_NAMES_JA: dict[Slot, str] = {
+    Slot.DRAW: "引き牌の枠",
+    Slot.ROOM_TL: "部屋の左上",
+    Slot.ROOM_TR: "部屋の右上",
+    Slot.ROOM_BL: "部屋の左下",
+    Slot.ROOM_BR: "部屋の右下",
+}
+_MISPLACED_END = "に置いて"  # a tile on the wrong slot: the player's next step (guidance)
+
+
+def misplaced(state: ReadState, slot: Slot) -> str:
+    """What the player is told while ``slot`` is asked for and a new tile lies on another
+    slot (laid on the wrong one): both slots named; else "". The reading stays fresh, so it
+    counts when its own slot is asked for (a room's tiles laid ahead of the prompts)."""
+    for other in Slot:
+        reading = state.latest.get(other)
+        if other is slot or other not in state.fresh or reading is None \
+                or reading.label in (None, BACK, EMPTY):
+            continue
+        tile = Tile.from_notation(reading.label)
+        return (f"{tile} is on the {SLOT_NAMES[other]} slot: the tile asked for goes on the "
+                f"{SLOT_NAMES[slot]} slot {tile.name_ja}は{SLOT_NAMES_JA[other]}: "
+                f"{SLOT_NAMES_JA[slot]}{_MISPLACED_END}")
+    return ""
+
+
 def fifth_copy(tile: Tile, where: str) -> str:
     """A read the wall refuses (JR-WALL-1): every copy of its kind is already out."""
     return f"{tile} {tile.name_ja} on the {where} slot would be a 5th copy: lay it again"
@@ -384,6 +411,10 @@ def wait_for_tile(
                 state.consume(slot)
                 offered = None
                 status = note = "read rejected: take the tile off the slot and put it back"
+        if not status and confirm.value is None and not picks and not one_slot:
+            # Laid on the wrong slot, it was kept silently for later: the LED kept asking
+            # and the screen did not change, as though the reader had not seen it.
+            status = misplaced(state, slot)
         if confirm.value is not None:
             # The tile on offer lifted still counts (docs/playing.md, step 3): say so, or the
             # player takes the silence for "cancelled" and the game's table differs from
@@ -460,7 +491,8 @@ class TableTiles:
                 show(STARTING_PROMPT, status=status, guidance=True)
             else:
                 show(prompt, status=status, prompt_tile="back", highlight=highlight,
-                     options=tuple(Option(str(t), f"{t} {t.name_ja}") for t in picks))
+                     options=tuple(Option(str(t), f"{t} {t.name_ja}") for t in picks),
+                     guidance=status.endswith(_MISPLACED_END))
 
         return wait_for_tile(self.reader, self.state, slot, ask.ledger, self.controls,
                              self.confirm, shown, self.poll_seconds, self.sleep,
