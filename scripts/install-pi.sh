@@ -31,6 +31,23 @@ if [ "$PLAYER" = root ]; then
        "scripts/install-pi.sh), not from a root login" >&2
   exit 2
 fi
+
+# onnxruntime and OpenCV have wheels for 64-bit ARM (and x86-64) alone: on a 32-bit Raspberry
+# Pi OS (armhf; `uname -m` may still say aarch64 there, its kernel being 64-bit) pip failed
+# after the packages and the groups were changed. dpkg names the userland's architecture.
+ARCH=$(dpkg --print-architecture 2>/dev/null || echo "unknown (no dpkg)")
+if [ "$ARCH" != arm64 ]; then
+  if [ "$DRY_RUN" = 1 ] && [ "$ARCH" = amd64 ]; then
+    # A PC's dry run shows the plan (and the tests read it); a real install stops here.
+    echo "install-pi.sh: dry run on $ARCH: the plan a 64-bit Raspberry Pi OS (arm64) gets;" \
+         "a real install here stops" >&2
+  else
+    echo "install-pi.sh: this needs 64-bit Raspberry Pi OS (arm64), and this system is" \
+         "$ARCH: onnxruntime and OpenCV have no wheels for it. Flash Raspberry Pi OS (64-bit)" \
+         "(Raspberry Pi Imager; Pi 3, 4, 5 and Zero 2 run it); nothing was changed" >&2
+    exit 2
+  fi
+fi
 PLAYER_HOME=$(getent passwd "$PLAYER" | cut -d: -f6)
 VENV="$REPO/.venv"
 

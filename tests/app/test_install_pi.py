@@ -14,16 +14,26 @@ SCRIPT = ROOT / "scripts" / "install-pi.sh"
 NOBODY_HOME = pwd.getpwnam("nobody").pw_dir
 
 
-def logged_in_as(tmp_path: Path, name: str, uid: int) -> dict[str, str]:
+def logged_in_as(tmp_path: Path, name: str, uid: int, arch: str = "arm64") -> dict[str, str]:
     """The environment of a shell where ``id`` answers as ``name`` (uid ``uid``) does,
-    whoever runs the test (CI runs as root)."""
+    whoever runs the test (CI runs as root), on a system whose dpkg says ``arch`` (a Pi's
+    64-bit Raspberry Pi OS unless told)."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir(exist_ok=True)
     fake_id = bin_dir / "id"
     fake_id.write_text(f'#!/bin/sh\ncase "$*" in -u) echo {uid};; -un) echo {name};;\n'
                        f'*) exec /usr/bin/id "$@";; esac\n')
     fake_id.chmod(0o755)
+    stand_in(bin_dir, "dpkg", f'[ "$1" = --print-architecture ] && echo {arch}')
     return {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path)}
+
+
+def stand_in(bin_dir: Path, name: str, body: str) -> Path:
+    """A command ``name`` on the test's PATH that runs ``body`` (sh)."""
+    path = bin_dir / name
+    path.write_text(f"#!/bin/sh\n{body}\n")
+    path.chmod(0o755)
+    return path
 
 
 def test_script_parses() -> None:
@@ -79,6 +89,7 @@ def test_run_with_sudo_makes_the_config_folder_as_the_player(tmp_path: Path) -> 
     fake_id = bin_dir / "id"
     fake_id.write_text('#!/bin/sh\nif [ "$1" = -u ]; then echo 0; else exec /usr/bin/id "$@"; fi\n')
     fake_id.chmod(0o755)
+    stand_in(bin_dir, "dpkg", "echo arm64")
     result = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-service"],
                             capture_output=True, text=True, check=True,
                             env={"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path),
@@ -168,3 +179,33 @@ def _sections(unit: str) -> dict[str, dict[str, str]]:
             key, value = line.split("=", 1)
             current[key] = value
     return sections
+
+
+def test_a_32_bit_system_is_refused_before_anything_is_changed(tmp_path: Path) -> None:
+    """32-bit Raspberry Pi OS (armhf): PyPI has no onnxruntime or OpenCV wheel for it, and
+    pip failed after the Debian packages and the groups were changed."""
+    env = logged_in_as(tmp_path, "nobody", 65534, arch="armhf")
+    result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True,
+                            text=True, env=env)
+    assert result.returncode == 2 and "apt-get" not in result.stdout
+    assert "needs 64-bit Raspberry Pi OS (arm64), and this system is armhf" in result.stderr
+
+
+def test_a_real_install_on_a_pc_is_refused_and_its_dry_run_shows_the_plan(
+    tmp_path: Path,
+) -> None:
+    """amd64 has the wheels but not the Pi's apt packages (python3-picamera2, lgpio): a real
+    install stops before apt; a dry run there shows the Pi's plan, saying so."""
+    env = logged_in_as(tmp_path, "nobody", 65534, arch="amd64")
+    bin_dir = tmp_path / "bin"
+    calls = tmp_path / "calls"
+    for command in ("apt-get", "sudo", "usermod", "python3"):  # would change this system
+        stand_in(bin_dir, command, f'echo {command} >> "{calls}"; exit 1')
+    result = subprocess.run(["bash", str(SCRIPT), "--no-service"], capture_output=True,
+                            text=True, env=env)
+    assert result.returncode == 2 and not calls.exists()
+    assert "needs 64-bit Raspberry Pi OS (arm64), and this system is amd64" in result.stderr
+    result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True,
+                            text=True, env=env)
+    assert result.returncode == 0 and "apt-get install" in result.stdout
+    assert "dry run on amd64: the plan a 64-bit Raspberry Pi OS (arm64) gets" in result.stderr
