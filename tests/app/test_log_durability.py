@@ -4,16 +4,36 @@ recorded at the OS edge (tests.test_files.OsEdge) and their order checked."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
 from companion.app.commands.play.saves import load_game
+from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
+from companion.app.session.host import Session
+from companion.app.session.log import GameLog
 from companion.app.session.save import SaveGame
-from companion.systems.jongrogue.autoplay import play
-from tests.app.test_session import SEED, StopAfter, json_lines, sim_session
+from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy, play
+from companion.systems.jongrogue.game import Game
 from tests.test_files import OsEdge
+
+SEED = 2  # a short headless game (as in test_session)
+
+
+def headless_session(save_path: Path, log_path: Path) -> Session:
+    """A new headless game of seed SEED, saved to ``save_path`` and logged to ``log_path``."""
+    save = SaveGame(seed=SEED, preset="plus", strategy="cautious")
+    player = HeadlessPlayer(SEED, "cautious")
+    log = GameLog.begin(log_path)
+    save.log_start = log.start
+    game = Game(save.preset)
+    session = Session(JongRogueMode(game, player), tiles=SimTiles(game, player),
+                      choices=AutoChoices(game, find_strategy("cautious")), save=save,
+                      save_path=save_path, log=log)
+    session.start_log()
+    return session
 
 
 def test_the_finished_game_s_last_log_lines_are_fsynced_before_the_finished_save(
@@ -24,13 +44,12 @@ def test_the_finished_game_s_last_log_lines_are_fsynced_before_the_finished_save
     the finished save put in place (replace, then its folder fsynced)."""
     save_path, log_path = tmp_path / "s.json", tmp_path / "log.jsonl"
     edge = OsEdge(monkeypatch)
-    session = sim_session(SaveGame(seed=SEED, preset="plus", strategy="cautious"), save_path,
-                          log_path, StopAfter(None))
-    session.run()
+    headless_session(save_path, log_path).run()
     monkeypatch.undo()
 
     whole = log_path.read_bytes()
-    assert whole.decode("utf-8").splitlines() == json_lines(play(SEED).events)
+    assert whole.decode("utf-8").splitlines() == [
+        json.dumps(e.to_json(), ensure_ascii=False, sort_keys=True) for e in play(SEED).events]
     saved = load_game(save_path)
     assert saved is not None and saved.finished
 
