@@ -2,9 +2,11 @@
 # Install JongRogue Companion on a Raspberry Pi (Raspberry Pi OS bookworm, 64-bit),
 # as the user who will play, from a checkout of this repository:
 #
-#   bash scripts/install-pi.sh              # packages, venv, groups, config, boot service
-#   bash scripts/install-pi.sh --no-service # everything but the systemd unit
-#   bash scripts/install-pi.sh --dry-run    # print what would be done, change nothing
+#   bash scripts/install-pi.sh               # packages, venv, groups, config, boot service,
+#                                            # and the compiled rules core if it can be
+#   bash scripts/install-pi.sh --no-service  # everything but the systemd unit
+#   bash scripts/install-pi.sh --no-compiled # no compiled rules core (nor its C compiler)
+#   bash scripts/install-pi.sh --dry-run     # print what would be done, change nothing
 #
 # Safe to run again: it only adds what is missing and rewrites the unit file.
 set -euo pipefail
@@ -14,11 +16,13 @@ REPO=$(pwd)
 SERVICE=jongrogue-companion
 DRY_RUN=0
 WITH_SERVICE=1
+WITH_COMPILED=1
 for arg in "$@"; do
   case "$arg" in
     --dry-run) DRY_RUN=1 ;;
     --no-service) WITH_SERVICE=0 ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    --no-compiled) WITH_COMPILED=0 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     *) echo "install-pi.sh: unknown option $arg (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -242,6 +246,33 @@ elif [ -f "/etc/systemd/system/$SERVICE.service" ]; then
   echo "== the boot service $SERVICE.service from an earlier install is still there;"
   echo "   remove it with: sudo systemctl disable --now $SERVICE && sudo rm" \
        "/etc/systemd/system/$SERVICE.service"
+fi
+
+if [ "$WITH_COMPILED" = 1 ]; then
+  # Last, and optional: the rules core compiled with mypyc (scripts/build_compiled.py) is
+  # several times faster, which `companion simulate` feels and play at the table does not.
+  # It needs a C compiler, Python's headers and mypy, a build of several minutes on a Pi
+  # and ~0.5 GB of memory at its peak (463 MB on x86): too much beside the running service
+  # on a 1 GB Pi 3. Whatever fails here, the install stands and the pure core is used.
+  echo "== the compiled rules core (optional; the game plays the same without it)"
+  PAGES=$(getconf _PHYS_PAGES 2>/dev/null || echo 0)
+  PAGE_SIZE=$(getconf PAGE_SIZE 2>/dev/null || echo 0)
+  MEMORY_MB=$(( PAGES * PAGE_SIZE / 1048576 ))
+  if [ "$MEMORY_MB" -lt 1500 ]; then
+    echo "   skipped: building it takes ~0.5 GB of memory, and this system has $MEMORY_MB MB;"
+    echo "   the pure Python rules core is used (only 'companion simulate' is slower)"
+  else
+    echo "   a C compiler, Python's headers and mypy, then a build of several minutes;"
+    echo "   the service uses the build from its next start"
+    # build_compiled.py itself says whether it built, and exits 0 when it could not.
+    if ! { as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc libc6-dev \
+             python3-dev \
+           && as_player "$VENV/bin/python" -m pip install -q mypy setuptools \
+           && as_player "$VENV/bin/python" "$REPO/scripts/build_compiled.py"; }; then
+      echo "   not built (see above): the pure Python rules core is used, which plays the same;"
+      echo "   try again later with: bash scripts/install-pi.sh"
+    fi
+  fi
 fi
 
 echo "== done. Log out and back in (or reboot) so the new groups apply and the"

@@ -209,3 +209,50 @@ def test_a_real_install_on_a_pc_is_refused_and_its_dry_run_shows_the_plan(
                             text=True, env=env)
     assert result.returncode == 0 and "apt-get install" in result.stdout
     assert "dry run on amd64: the plan a 64-bit Raspberry Pi OS (arm64) gets" in result.stderr
+
+
+def with_memory(env: dict[str, str], tmp_path: Path, megabytes: int) -> dict[str, str]:
+    """``env`` on a system of ``megabytes`` of memory, as getconf tells it."""
+    stand_in(tmp_path / "bin", "getconf",
+             f'case "$1" in _PHYS_PAGES) echo {megabytes * 256};; PAGE_SIZE) echo 4096;; '
+             f'*) exec /usr/bin/getconf "$@";; esac')
+    return env
+
+
+def test_the_compiled_rules_core_is_built_last_and_its_failure_stops_nothing(
+    tmp_path: Path,
+) -> None:
+    """install-pi.sh never built the compiled core (nor installed its compiler, Python's
+    headers or mypyc), so a Pi always ran the pure one, which nothing said."""
+    env = with_memory(logged_in_as(tmp_path, "nobody", 65534), tmp_path, 4096)
+    lines = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                           check=True, env=env).stdout.splitlines()
+
+    def where(text: str) -> int:
+        return next(i for i, line in enumerate(lines) if text in line)
+
+    compiler = where("apt-get install -y -qq gcc libc6-dev python3-dev")
+    mypy = where("pip install -q mypy setuptools")
+    build = where(f"{ROOT}/.venv/bin/python {ROOT}/scripts/build_compiled.py")
+    assert where("pip install -q -e") < where("systemctl enable") < compiler < mypy < build
+    assert lines[build + 1:] == [
+        "== done. Log out and back in (or reboot) so the new groups apply and the",
+        "   companion command is on your PATH."]
+    script = SCRIPT.read_text()
+    step = script[script.index('if [ "$WITH_COMPILED" = 1 ]'):]
+    assert "if ! {" in step and "not built (see above)" in step  # a failure is told, not fatal
+
+
+def test_the_compiled_rules_core_is_skipped_on_a_1_gb_pi_and_when_asked(
+    tmp_path: Path,
+) -> None:
+    """Its build peaks at ~0.5 GB, too much beside the running service on a Pi 3."""
+    env = with_memory(logged_in_as(tmp_path, "nobody", 65534), tmp_path, 906)
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                         check=True, env=env).stdout
+    assert "skipped: building it takes ~0.5 GB of memory, and this system has 906 MB" in out
+    assert "build_compiled.py" not in out and "python3-dev" not in out
+    env = with_memory(env, tmp_path, 8192)
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-compiled"],
+                         capture_output=True, text=True, check=True, env=env).stdout
+    assert "compiled rules core" not in out and "python3-dev" not in out
