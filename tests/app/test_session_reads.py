@@ -543,7 +543,8 @@ def test_no_tile_is_asked_for_before_the_reader_reports() -> None:
     state = ReadState(startup=True)
     tile, shows, _ = run_wait(ScriptedReader([[], [draw("empty")], [draw("6p")]], ok=False),
                               [], state=state)
-    assert shows[0][0] == "camera: no frames for 5 s"
+    assert [status for status, _ in shows[:2]] == ["starting the reader… wait 準備中",
+                                                   "camera: no frames for 5 s"]
 
 
 def test_a_tile_laid_on_the_wrong_slot_is_named_with_the_slot_asked_for() -> None:
@@ -567,3 +568,30 @@ def test_a_tile_laid_on_the_wrong_slot_is_named_with_the_slot_asked_for() -> Non
     shows.clear()
     assert wait(Slot.ROOM_TR) == Tile.from_notation("5m")
     assert shows[0].startswith("read 5m")
+
+
+class SlowFirstPoll(ScriptedReader):
+    """A camera whose first poll takes ``seconds`` (its first picture and classifier run)."""
+
+    def __init__(self, script: list[list[SlotReading]], clock: StepClock, seconds: float):
+        super().__init__(script)
+        self.clock, self.seconds = clock, seconds
+
+    def poll(self) -> list[SlotReading]:
+        self.clock.now += self.seconds
+        self.seconds = 0.0
+        return super().poll()
+
+
+def test_the_wait_is_shown_before_the_reader_s_slow_first_poll() -> None:
+    """Table audit F2 at the table: the first poll took 0.4 s and the ask stayed on the screen
+    meanwhile; a tile laid then lay in the first readings and was refused."""
+    clock = StepClock()
+    shows: list[tuple[str, float]] = []
+    reader = SlowFirstPoll([[draw("empty")], [draw("2p")]], clock, seconds=2.0)
+    tile = wait_for_tile(reader, ReadState(startup=True), Slot.DRAW, TileLedger(), Controls([]),
+                         Confirm(0.5, clock), lambda status, *_: shows.append((status, clock.now)),
+                         poll_seconds=0.1, sleep=clock.sleep)
+    assert str(tile) == "2p"
+    assert shows[0] == ("starting the reader… wait 準備中", 0.0)
+    assert shows[1] == ("", 2.0)  # the ask, once the reader has said the slot is empty

@@ -349,6 +349,11 @@ def wait_for_tile(
     highlight: int | None = None
     offered: SlotReading | None = None  # the reading behind the tile on offer
     lifted = False  # the tile on offer was seen lifted off the slot
+    if not state.ready():
+        # Before the first poll: a camera's first picture and classifier run take seconds,
+        # and the ask shown meanwhile would have a tile laid that is then refused.
+        shown = (STARTING_STATUS, None, (), None)
+        show(STARTING_STATUS, None, (), None)
     while True:
         readings = reader.poll()
         fault = reader.status()
