@@ -1,0 +1,76 @@
+"""Golden headless games: a stored summary of seeded whole games that a rules change must
+update on purpose.
+
+test_simulation compares simulation mode with reference mode, both on the same rules
+code, so a change to the rules themselves passes it. Here the reference games' outcomes
+are stored (``data/golden_games.txt``): any change in how a game plays out (a rule, a
+table, a [DEFAULT] of the profile, the headless player) fails this test, and the file is
+written again deliberately, with the change reviewed in its diff::
+
+    JONGROGUE_GOLDEN=update .venv/bin/python -m pytest tests/systems/jongrogue/test_golden_games.py
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from companion.systems.jongrogue.autoplay import play
+from companion.systems.jongrogue.events import Kind
+from companion.systems.jongrogue.game import RULES_REVISION
+
+GOLDEN = Path(__file__).parent / "data" / "golden_games.txt"
+SEEDS = 25  # x 2 presets x 2 strategies = 100 games, well under a second
+KINDS = [(p, s) for p in ("ez", "plus") for s in ("cautious", "reckless")]
+COLUMNS = ("preset strategy seed termination floor cause inputs turns level xp gold "
+           "journal_sha1")
+
+
+def summaries() -> list[str]:
+    """One line per reference-mode game (as the play session drives it)."""
+    lines = []
+    for preset, strategy in KINDS:
+        for seed in range(SEEDS):
+            game = play(seed, preset, strategy)
+            outcome = game.outcome()
+            assert outcome is not None, f"{preset} {strategy} {seed} did not end"
+            turns = sum(1 for e in game.events if e.kind is Kind.TURN)
+            journal = " ".join(str(i) for i in game.inputs).encode()
+            pc = game.pc
+            lines.append(
+                f"{preset} {strategy} {seed} {outcome.termination.value} {outcome.floor} "
+                f"{outcome.cause} {len(game.inputs)} {turns} {pc.level} {pc.xp} {pc.gold} "
+                f"{hashlib.sha1(journal).hexdigest()[:16]}")
+    return lines
+
+
+def header() -> list[str]:
+    return [f"# JongRogue golden games, rules revision {RULES_REVISION}; regenerate on purpose "
+            "(see tests/systems/jongrogue/test_golden_games.py)",
+            f"# {COLUMNS}"]
+
+
+def test_the_seeded_games_play_as_stored() -> None:
+    """The stored outcomes, floors, turns and journals of 100 seeded headless games."""
+    got = [*header(), *summaries()]
+    if os.environ.get("JONGROGUE_GOLDEN") == "update":
+        GOLDEN.parent.mkdir(exist_ok=True)
+        GOLDEN.write_text("\n".join(got) + "\n", encoding="utf-8")
+    stored = GOLDEN.read_text(encoding="utf-8").splitlines()
+    changed = [f"  stored: {s}\n  now:    {g}" for s, g in zip(stored, got, strict=False)
+               if s != g]
+    assert stored == got, (
+        f"{len(changed)} golden game lines differ (first 5 below); if the rules changed on "
+        "purpose, regenerate with JONGROGUE_GOLDEN=update and review the diff\n"
+        + "\n".join(changed[:5]))
+
+
+def test_the_golden_games_are_varied() -> None:
+    """The stored games reach deep floors and end in more than one way, so the file
+    exercises much of the rules, not 100 copies of an early death."""
+    rows = [line.split() for line in GOLDEN.read_text(encoding="utf-8").splitlines()
+            if not line.startswith("#")]
+    assert len(rows) == SEEDS * len(KINDS)
+    assert max(int(r[4]) for r in rows) >= 20
+    assert len({r[5] for r in rows}) >= 5  # causes of death (or of the end)
