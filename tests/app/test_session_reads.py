@@ -539,12 +539,12 @@ def test_no_tile_is_asked_for_before_the_reader_reports() -> None:
     tile, shows, _ = run_wait(reader, [], state=state)
     assert str(tile) == "6p"
     statuses = [status for status, _ in shows]
-    assert statuses[:2] == ["starting the reader… wait 準備中", ""]
+    # Before the first poll nothing is known yet (the prompt says to wait: TableTiles).
+    assert statuses[:3] == ["", "starting the reader… wait 準備中", ""]
     state = ReadState(startup=True)
     tile, shows, _ = run_wait(ScriptedReader([[], [draw("empty")], [draw("6p")]], ok=False),
                               [], state=state)
-    assert [status for status, _ in shows[:2]] == ["starting the reader… wait 準備中",
-                                                   "camera: no frames for 5 s"]
+    assert shows[1][0] == "camera: no frames for 5 s"
 
 
 def test_a_tile_laid_on_the_wrong_slot_is_named_with_the_slot_asked_for() -> None:
@@ -587,11 +587,16 @@ def test_the_wait_is_shown_before_the_reader_s_slow_first_poll() -> None:
     """Table audit F2 at the table: the first poll took 0.4 s and the ask stayed on the screen
     meanwhile; a tile laid then lay in the first readings and was refused."""
     clock = StepClock()
-    shows: list[tuple[str, float]] = []
+    shows: list[tuple[str, str, float]] = []
     reader = SlowFirstPoll([[draw("empty")], [draw("2p")]], clock, seconds=2.0)
-    tile = wait_for_tile(reader, ReadState(startup=True), Slot.DRAW, TileLedger(), Controls([]),
-                         Confirm(0.5, clock), lambda status, *_: shows.append((status, clock.now)),
-                         poll_seconds=0.1, sleep=clock.sleep)
-    assert str(tile) == "2p"
-    assert shows[0] == ("starting the reader… wait 準備中", 0.0)
-    assert shows[1] == ("", 2.0)  # the ask, once the reader has said the slot is empty
+    tiles = TableTiles(reader, Controls([]), accept_seconds=0.5, poll_seconds=0.1,
+                       sleep=clock.sleep, clock=clock)
+
+    def show(prompt: str, **kwargs: object) -> None:
+        shows.append((prompt, str(kwargs.get("status", "")), clock.now))
+
+    ask = TileAsk("Draw a tile and put it on the draw slot: 1d9", Slot.DRAW, TileLedger())
+    assert str(tiles.next_tile(ask, show)) == "2p"
+    assert shows[0] == ("Starting the tile reader: lay no tile yet 読み取り準備中、"
+                        "まだ牌を置かないで", "", 0.0)
+    assert shows[1] == (ask.prompt, "", 2.0)  # once the reader said the slot is empty

@@ -351,9 +351,10 @@ def wait_for_tile(
     lifted = False  # the tile on offer was seen lifted off the slot
     if not state.ready():
         # Before the first poll: a camera's first picture and classifier run take seconds,
-        # and the ask shown meanwhile would have a tile laid that is then refused.
-        shown = (STARTING_STATUS, None, (), None)
-        show(STARTING_STATUS, None, (), None)
+        # and the ask shown meanwhile would have a tile laid that is then refused. The
+        # prompt says to wait (TableTiles); the status, after the poll, what the reader says.
+        shown = ("", None, (), None, False)
+        show("", None, (), None)
     while True:
         readings = reader.poll()
         fault = reader.status()
@@ -431,8 +432,9 @@ def wait_for_tile(
             status = STARTING_STATUS if fault.ok else ""
         if not fault.ok:
             status = f"{status}; {fault.message}" if status else fault.message
-        if (status, confirm.value, picks, highlight) != shown:
-            shown = (status, confirm.value, picks, highlight)
+        # Readiness is in the key: the ask replaces the wait even with the same status.
+        if (status, confirm.value, picks, highlight, state.ready()) != shown:
+            shown = (status, confirm.value, picks, highlight, state.ready())
             show(status, confirm.value, picks, highlight)
         sleep(poll_seconds)
 
