@@ -145,8 +145,10 @@ as_player "$VENV/bin/python" -m pip install -q --upgrade pip
 # Editable: the companion keeps using this checkout (its models/ folder, your edits).
 # numpy<2: bookworm's picamera2 and simplejpeg are built for numpy 1.x, and a numpy 2 in
 # the venv hides the system one ("numpy.dtype size changed" on import, picamera2 #1088);
-# pip then takes an OpenCV that works with numpy 1.x (4.11).
-as_player "$VENV/bin/python" -m pip install -q -e "$REPO" "numpy<2"
+# pip then takes an OpenCV that works with numpy 1.x (4.11). The constraints pin every
+# package to the version the tests ran with on this set (scripts/pi-constraints.txt says how).
+CONSTRAINTS=(-c "$REPO/scripts/pi-constraints.txt")
+as_player "$VENV/bin/python" -m pip install -q "${CONSTRAINTS[@]}" -e "$REPO" "numpy<2"
 # A pygame of the venv's own (one scripts/bootstrap.sh put there) would hide the system's.
 if [ -d "$VENV/lib" ] && find "$VENV/lib" -maxdepth 3 -name 'pygame' -type d | grep -q .; then
   as_player "$VENV/bin/python" -m pip uninstall -y -q pygame
@@ -267,7 +269,7 @@ if [ "$WITH_COMPILED" = 1 ]; then
     # build_compiled.py itself says whether it built, and exits 0 when it could not.
     if ! { as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc libc6-dev \
              python3-dev \
-           && as_player "$VENV/bin/python" -m pip install -q mypy setuptools \
+           && as_player "$VENV/bin/python" -m pip install -q "${CONSTRAINTS[@]}" mypy setuptools \
            && as_player "$VENV/bin/python" "$REPO/scripts/build_compiled.py"; }; then
       echo "   not built (see above): the pure Python rules core is used, which plays the same;"
       echo "   try again later with: bash scripts/install-pi.sh"

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import pwd
+import re
 import shlex
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+
+from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "install-pi.sh"
@@ -69,9 +73,10 @@ def test_a_checkout_path_with_a_space_is_quoted_in_the_unit_and_the_printed_line
                             env=logged_in_as(tmp_path, "nobody", 65534))
     lines = result.stdout.splitlines()
     assert f'ExecStart="{repo}/.venv/bin/companion" play --resume' in lines
-    pip = next(line for line in lines if "pip install -q -e" in line)
+    pip = next(line for line in lines if " -e " in line and "pip install" in line)
     assert shlex.split(pip.removeprefix("+ ")) == [
-        f"{repo}/.venv/bin/python", "-m", "pip", "install", "-q", "-e", str(repo), "numpy<2"]
+        f"{repo}/.venv/bin/python", "-m", "pip", "install", "-q",
+        "-c", f"{repo}/scripts/pi-constraints.txt", "-e", str(repo), "numpy<2"]
 
 
 def test_unknown_option_is_refused() -> None:
@@ -232,9 +237,9 @@ def test_the_compiled_rules_core_is_built_last_and_its_failure_stops_nothing(
         return next(i for i, line in enumerate(lines) if text in line)
 
     compiler = where("apt-get install -y -qq gcc libc6-dev python3-dev")
-    mypy = where("pip install -q mypy setuptools")
+    mypy = where(f"pip install -q -c {ROOT}/scripts/pi-constraints.txt mypy setuptools")
     build = where(f"{ROOT}/.venv/bin/python {ROOT}/scripts/build_compiled.py")
-    assert where("pip install -q -e") < where("systemctl enable") < compiler < mypy < build
+    assert where(" -e ") < where("systemctl enable") < compiler < mypy < build
     assert lines[build + 1:] == [
         "== done. Log out and back in (or reboot) so the new groups apply and the",
         "   companion command is on your PATH."]
@@ -256,3 +261,38 @@ def test_the_compiled_rules_core_is_skipped_on_a_1_gb_pi_and_when_asked(
     out = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-compiled"],
                          capture_output=True, text=True, check=True, env=env).stdout
     assert "compiled rules core" not in out and "python3-dev" not in out
+
+
+CONSTRAINTS = ROOT / "scripts" / "pi-constraints.txt"
+
+
+def pins() -> dict[str, str]:
+    """scripts/pi-constraints.txt's pins, by normalised name."""
+    found = {}
+    for line in CONSTRAINTS.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            assert version, f"{line}: a constraint pins one version (==)"
+            found[re.sub(r"[-_.]+", "-", name).lower()] = version
+    return found
+
+
+def test_pip_installs_the_pis_tested_versions(tmp_path: Path) -> None:
+    """Nothing was pinned: a Pi took what PyPI had that day (OpenCV 4.11 with numpy<2)
+    while every test ran on OpenCV 5.1 and numpy 2, and USB webcams crashed."""
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                         check=True, env=logged_in_as(tmp_path, "nobody", 65534)).stdout
+    pip = next(line for line in out.splitlines() if " -e " in line and "pip install" in line)
+    assert f"-c {CONSTRAINTS} -e {ROOT} 'numpy<2'" in pip
+    pinned = pins()
+    assert pinned["numpy"].startswith("1.")  # install-pi.sh's numpy<2, for picamera2
+    assert pinned["opencv-python-headless"].startswith("4.")  # OpenCV 5 needs numpy 2
+    assert "pygame" not in pinned  # the Pi's own python3-pygame (KMS/DRM), from apt
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        wanted = tomllib.load(f)["project"]["dependencies"]
+    for text in wanted:  # every dependency the venv installs is pinned, within its bounds
+        requirement = Requirement(text)
+        if requirement.name != "pygame":
+            version = pinned[re.sub(r"[-_.]+", "-", requirement.name).lower()]
+            assert requirement.specifier.contains(version), (text, version)
