@@ -30,10 +30,17 @@ done
 PLAYER=${SUDO_USER:-$(id -un)}
 if [ "$PLAYER" = root ]; then
   # Logged in as root (su -, a root shell): the venv, the command and the service would all
-  # be root's, and root's PATH never has ~/.local/bin.
-  echo "install-pi.sh: run this as the user who will play (sudo is fine: sudo bash" \
-       "scripts/install-pi.sh), not from a root login" >&2
-  exit 2
+  # be root's, and root's PATH never has ~/.local/bin. A dry run changes nothing: it shows
+  # root's plan, saying so.
+  if [ "$DRY_RUN" = 1 ]; then
+    echo "install-pi.sh: dry run from a root login: a real install here stops, for it" \
+         "must run as the user who will play (sudo is fine: sudo bash" \
+         "scripts/install-pi.sh); the plan below is root's" >&2
+  else
+    echo "install-pi.sh: run this as the user who will play (sudo is fine: sudo bash" \
+         "scripts/install-pi.sh), not from a root login" >&2
+    exit 2
+  fi
 fi
 
 # onnxruntime and OpenCV have wheels for 64-bit ARM (and x86-64) alone: on a 32-bit Raspberry
@@ -232,7 +239,7 @@ WantedBy=multi-user.target
 UNIT
   as_root systemctl daemon-reload
   as_root systemctl enable "$SERVICE.service"
-  if systemctl is-active -q "$SERVICE.service"; then
+  if systemctl is-active -q "$SERVICE.service" 2>/dev/null; then  # no systemd: not active
     as_root systemctl restart "$SERVICE.service"  # it runs this install from now on
     echo "   restarted it"
   else

@@ -116,11 +116,31 @@ def test_stopping_the_service_is_no_failure(tmp_path: Path) -> None:
 
 def test_a_root_login_is_refused_with_what_to_do_instead(tmp_path: Path) -> None:
     """From `su -` the venv, the `companion` command and the boot service were all root's,
-    and the closing "companion is on your PATH" was untrue (root's PATH lacks ~/.local/bin)."""
-    result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
-                            env=logged_in_as(tmp_path, "root", 0))
-    assert result.returncode == 2 and result.stdout == ""
+    and the closing "companion is on your PATH" was untrue (root's PATH lacks ~/.local/bin).
+    A dry run, which changes nothing, shows the plan and says a real install stops."""
+    env = logged_in_as(tmp_path, "root", 0)
+    calls = tmp_path / "calls"
+    for command in ("apt-get", "usermod", "python3", "systemctl"):  # would change this system
+        stand_in(tmp_path / "bin", command, f'echo {command} >> "{calls}"; exit 1')
+    result = subprocess.run(["bash", str(SCRIPT)], capture_output=True, text=True, env=env)
+    assert result.returncode == 2 and result.stdout == "" and not calls.exists()
     assert "run this as the user who will play (sudo is fine" in result.stderr
+    result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                            env=env)
+    assert result.returncode == 0 and "apt-get install" in result.stdout
+    assert "dry run from a root login: a real install here stops" in result.stderr
+
+
+def test_a_dry_run_without_systemd_says_nothing_of_its_bus(tmp_path: Path) -> None:
+    """In a container or chroot, `systemctl is-active` printed "System has not been booted
+    with systemd…" and "Failed to connect to bus" amid the plan."""
+    env = logged_in_as(tmp_path, "nobody", 65534)
+    stand_in(tmp_path / "bin", "systemctl",
+             'echo "Failed to connect to bus: Host is down" >&2; exit 1')
+    result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                            check=True, env=env)
+    assert "bus" not in result.stderr
+    assert "start it now with: sudo systemctl start jongrogue-companion" in result.stdout
 
 
 def test_a_pi_that_boots_to_a_desktop_is_told_to_boot_to_the_console(tmp_path: Path) -> None:
