@@ -263,9 +263,23 @@ def test_the_compiled_rules_core_is_built_last_and_its_failure_stops_nothing(
     assert lines[build + 1:] == [
         "== done. Log out and back in (or reboot) so the new groups apply and the",
         "   companion command is on your PATH."]
+
+    # Run for real, with each of its commands failing in turn: the install goes on.
     script = SCRIPT.read_text()
-    step = script[script.index('if [ "$WITH_COMPILED" = 1 ]'):]
-    assert "if ! {" in step and "not built (see above)" in step  # a failure is told, not fatal
+    start = script.index('if [ "$WITH_COMPILED" = 1 ]; then')
+    step = script[start:script.index("\nfi\n", start) + 4]
+    harness = """set -euo pipefail
+    WITH_COMPILED=1 VENV=/venv REPO=/repo CONSTRAINTS=(-c constraints.txt)
+    getconf() { case $1 in _PHYS_PAGES) echo 1048576;; PAGE_SIZE) echo 4096;; esac; }
+    as_root() { [ "$FAIL" != apt-get ]; }
+    as_player() { case "$*" in *"pip install"*) [ "$FAIL" != pip ];;
+                               *build_compiled.py) [ "$FAIL" != build ];; esac; }
+    """
+    for failing in ("apt-get", "pip", "build", "nothing"):
+        done = subprocess.run(["bash", "-c", harness + step + "\necho installed"],
+                              capture_output=True, text=True, env={"FAIL": failing})
+        assert done.returncode == 0 and done.stdout.endswith("installed\n"), failing
+        assert ("not built (see above)" in done.stdout) == (failing != "nothing"), failing
 
 
 def test_the_compiled_rules_core_is_skipped_on_a_1_gb_pi_and_when_asked(
