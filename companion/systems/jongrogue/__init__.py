@@ -25,14 +25,21 @@ COMPILED_MODULES = (
     "encounter", "events", "game", "items", "moving", "narration", "profile", "ranged",
     "reference", "rooms", "state", "tables", "tiles", "wall",
 )
+# The modules outside the package that the compiled ones import (under companion/): mypyc
+# compiled against what they declare, so an edit there needs another build too.
+IMPORTED_SOURCES = ("errors.py", "dice/randomizer.py")
 _HERE = Path(__file__).resolve().parent
 
 
 def source_hash(package: Path = _HERE) -> str:
-    """The hash of the compiled modules' sources that names their build."""
+    """The hash of the compiled modules' sources, and of the companion's modules they
+    import (``package`` is companion/systems/jongrogue of a checkout), that names their
+    build."""
     digest = hashlib.sha256()
     for name in COMPILED_MODULES:
         digest.update(name.encode() + b"\0" + (package / f"{name}.py").read_bytes())
+    for name in IMPORTED_SOURCES:
+        digest.update(name.encode() + b"\0" + (package.parents[1] / name).read_bytes())
     return digest.hexdigest()[:20]
 
 

@@ -102,16 +102,25 @@ def test_the_compiled_build_plays_the_pure_games() -> None:
     assert compiled["behaviour"] == json.loads(json.dumps(behaviour()))
 
 
-def test_an_edited_module_names_another_build(tmp_path: Path) -> None:
+@pytest.mark.parametrize("edited", ["systems/jongrogue/game.py", "errors.py",
+                                    "dice/randomizer.py"])
+def test_an_edited_module_names_another_build(tmp_path: Path, edited: str) -> None:
     """A build is found by the hash of the sources, so an edited .py never runs against
-    the build of its old text (it runs as pure Python until built again)."""
+    the build of its old text (it runs as pure Python until built again); so are the
+    companion's modules the compiled ones import, which mypyc compiled against."""
     package = Path(jongrogue.__file__).parent
+    companion = package.parents[1]
+    copy = tmp_path / "companion" / "systems" / "jongrogue"
+    copy.mkdir(parents=True)
     for name in jongrogue.COMPILED_MODULES:
-        (tmp_path / f"{name}.py").write_bytes((package / f"{name}.py").read_bytes())
-    assert jongrogue.source_hash(tmp_path) == jongrogue.source_hash()
-    with (tmp_path / "game.py").open("a", encoding="utf-8") as f:
+        (copy / f"{name}.py").write_bytes((package / f"{name}.py").read_bytes())
+    for name in jongrogue.IMPORTED_SOURCES:
+        (copy.parents[1] / name).parent.mkdir(parents=True, exist_ok=True)
+        (copy.parents[1] / name).write_bytes((companion / name).read_bytes())
+    assert jongrogue.source_hash(copy) == jongrogue.source_hash()
+    with (copy.parents[1] / edited).open("a", encoding="utf-8") as f:
         f.write("\n# edited\n")
-    assert jongrogue.source_hash(tmp_path) != jongrogue.source_hash()
+    assert jongrogue.source_hash(copy) != jongrogue.source_hash()
     assert jongrogue.compiled_dir().name == jongrogue.source_hash()
 
 
