@@ -145,12 +145,15 @@ def test_a_die_the_camera_cannot_read_is_typed() -> None:
     """The dice tray's poison table, effect 6 (EV-POI-9's Default: 1D4 for the ability) with
     camera dice could never be finished ("the camera reads six-sided pip dice only, not
     D4"): the player throws their own D4 and types it; back goes back; a die larger than
-    the keys can type is refused by name as before. The prompt opens with typing it (it said
-    "Throw 1D4 in the dice area", the typing cut off its end) and why is under it."""
+    ten faces (a D20 in the tray's rolls, refused "the camera reads six-sided pip dice
+    only" before) is typed as its tens, then its units. The prompt opens with typing it (it
+    said "Throw 1D4 in the dice area", the typing cut off its end) and why is under it."""
     die = still_scene(600, 1)
     second_d3 = "Type the D3 you threw (2 of 2) 1D3の出目を入力: damage"
     player = Player([("Type the D4", Pick(2)), ("Type the D3 you threw (1", Pick(0)),
-                     (second_d3, Pick(2)), ("Type the D4", Button.FLEE)])
+                     (second_d3, Pick(2)), ("Type the D4", Button.FLEE),
+                     ("Type the D20 you threw, tens", Pick(0)),
+                     ("Type the D20 you threw, units", Pick(8))])
     rolls = session_rolls(itertools.repeat(die.image, 50), player)
     assert rolls.next_throw(RollAsk("which ability 能力値", 1, 4), player.show) == Throw((3,))
     assert player.shown[0] == ("Type the D4 you threw 1D4の出目を入力: which ability 能力値",
@@ -158,5 +161,4 @@ def test_a_die_the_camera_cannot_read_is_typed() -> None:
     assert not any("in the dice area" in prompt for prompt, _ in player.shown)
     assert rolls.next_throw(RollAsk("damage", 2, 3), player.show) == Throw((1, 3))
     assert rolls.next_throw(RollAsk("", 1, 4), player.show) == Throw(back=True)
-    d20 = rolls.next_throw(RollAsk("", 1, 20), player.show)
-    assert d20.failure and "the camera reads six-sided pip dice only, not D20" in d20.failure
+    assert rolls.next_throw(RollAsk("", 1, 20), player.show) == Throw((19,))  # 1_ then 9

@@ -31,7 +31,7 @@ from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import DataError
 from companion.hw.display.screen import ACCENT, BAD, GOOD, ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
-from companion.hw.display.view import Option, View
+from companion.hw.display.view import View
 from companion.hw.keyboard import KeyboardInput
 from companion.systems.coc.combat import (
     Attack,
@@ -291,58 +291,6 @@ class CameraStandIn:
         return Throw(tuple(self.faces.pop(0) for _ in range(ask.count)))
 
 
-@pytest.mark.parametrize(("sides", "keys", "value"), [
-    (100, "10", 10), (100, "05", 5), (100, "00", 100), (100, "99", 99), (10, "0", 10),
-    (4, "3", 3)])
-def test_a_typed_die_is_the_digits_typed(sides: int, keys: str, value: int) -> None:
-    """On the keypad the 0 key picks 0, the tenth option: 1 then 0 is a d100's 10 (the 1 used
-    to pick 11 at once, the 0 did nothing)."""
-    from companion.app.modes.coc import CocTableRolls
-    from companion.hw.keyboard import press_for_key
-
-    typed = iter(keys)
-    pending: list[Any] = []
-
-    class Keypad:
-        def poll(self) -> list[Any]:
-            out, pending[:] = list(pending), []
-            return out
-
-    def show(prompt: str, **kwargs: object) -> None:
-        if kwargs.get("options"):  # a menu is up: the player presses the next key
-            pending.append(press_for_key(next(typed)))
-
-    rolls = CocTableRolls(CameraStandIn([]), Controls([Keypad()]), 0.0, sleep=lambda s: None)
-    assert rolls.typed(RollAsk("damage", 1, sides), 0, show) == value
-
-
-def test_the_d100_keypad_says_00_is_100() -> None:
-    """The tens pad offered "0_ (×10)" and then "00", read as 100 with nothing on the screen
-    saying so."""
-    from companion.app.modes.coc import CocTableRolls
-    from companion.hw.keyboard import press_for_key
-
-    typed = iter("00")
-    pending: list[Any] = []
-    menus: list[tuple[Option, ...]] = []
-
-    class Keypad:
-        def poll(self) -> list[Any]:
-            out, pending[:] = list(pending), []
-            return out
-
-    def show(prompt: str, **kwargs: Any) -> None:
-        if kwargs.get("options"):
-            menus.append(kwargs["options"])
-            pending.append(press_for_key(next(typed)))
-
-    rolls = CocTableRolls(CameraStandIn([]), Controls([Keypad()]), 0.0, sleep=lambda s: None)
-    assert rolls.typed(RollAsk("to hit", 1, 100), 0, show) == 100
-    tens, units = menus[0], menus[-1]
-    assert next(o.label for o in tens if o.choice == "0") == "0_ (00=100)"
-    assert next(o.label for o in units if o.choice == "0") == "00 (=100)"
-
-
 def test_camera_dice_read_the_d6_and_the_d100_is_typed(tmp_path: Path) -> None:
     """--dice camera: Ann's kick+MA needs a d100 (typed on the keypad: tens 5, units 5), a
     1D6 (the camera: 6) and a 1D4 (typed: 4): the engine given 55, 6, 4 does the same; the
@@ -352,9 +300,9 @@ def test_camera_dice_read_the_d6_and_the_d100_is_typed(tmp_path: Path) -> None:
     keys = PtyKeys(display, [
         ("Ann (3 AP): what", "attack"), ("Attack whom", "t:Cult"), ("How?", "h:ma"),
         ("How does Cult defend", "d:none"),
-        ("Type the 1D100 tens 十の位", "5"),
-        ("Type the 1D100 units 一の位", "5"),
-        ("Type the 1D4", "4"), ("Ann (2 AP): what", "keeper"), ("Keeper: which", "close")])
+        ("Type the D100 you threw, tens 十の位", "5"),
+        ("Type the D100 you threw, units 一の位", "5"),
+        ("Type the D4 you threw", "4"), ("Ann (2 AP): what", "keeper"), ("Keeper: which", "close")])
     camera = CameraStandIn([6])
     controls = Controls([keys.keyboard, display])
     session = table_session(fight_file(tmp_path, "003"), tmp_path / "table.json",
@@ -374,7 +322,7 @@ def test_camera_dice_read_the_d6_and_the_d100_is_typed(tmp_path: Path) -> None:
     expected.push(Attack("Ann", "Cult", ma=True), ScriptedDice([(100, 55), (6, 6), (4, 4)]))
     assert isinstance(session.mode, CocFightMode)
     assert session.mode.fight.to_json() == expected.to_json()
-    typed = [v for v in display.views if v.prompt.startswith("Type the 1D100")]
+    typed = [v for v in display.views if v.prompt.startswith("Type the D100")]
     assert typed and all("camera reads d6 only" in v.status for v in typed)
     saved = FightSave.from_json((tmp_path / "table.json").read_text(encoding="utf-8"))
     assert saved.input_kind == "camera" and saved.inputs[4:7] == ["55", "6", "4"]
@@ -1006,7 +954,7 @@ def test_every_throw_of_an_attack_says_what_it_is_for() -> None:
     target (to hit 命中), the damage its dice, the parry its weapon and skill; the action
     names the weapon parried with (it said "(parry)"), and so does the keypad's prompt of a
     typed d100 (it said "…, tens 十の位: Ann 攻撃 attacks → Cult")."""
-    from companion.app.modes.coc import CocTableRolls
+    from companion.app.session.keypad import Keypad as Keys
     from companion.app.session.rolls import throw_prompt
     from companion.hw.keyboard import press_for_key
 
@@ -1021,10 +969,10 @@ def test_every_throw_of_an_attack_says_what_it_is_for() -> None:
 
     first = mode.ask()
     assert isinstance(first, RollAsk)
-    CocTableRolls(CameraStandIn([]), Controls([Keypad()]), 0.0, sleep=lambda s: None).typed(
-        first, 0, lambda prompt, **kwargs: shown.append(prompt))
-    assert shown[0] == ("Type the 1D100 tens 十の位: Ann キック/Kick (1D100<=60) to hit 命中 — "
-                        f"{action}")
+    Keys(Controls([Keypad()]), 0.0, "", sleep=lambda s: None).die(
+        first, 1, lambda prompt, **kwargs: shown.append(prompt))
+    assert shown[0] == ("Type the D100 you threw, tens 十の位: Ann キック/Kick (1D100<=60) to "
+                        f"hit 命中 — {action}")
     prompts = []
     for faces in ((10,), (3,), (2,), (90,)):
         ask = mode.ask()

@@ -714,9 +714,10 @@ def test_play_help_says_dice_picks_the_dice_of_every_table_mode(
     monkeypatch.setenv("COLUMNS", "300")
     with pytest.raises(SystemExit):
         main(["play", "--help"])
-    line = next(line for line in capsys.readouterr().out.splitlines()
-                if line.strip().startswith("--dice {camera,sim}"))
-    assert "--mode dice, genso and coc" in line
+    lines = capsys.readouterr().out.splitlines()
+    at = next(n for n, line in enumerate(lines)
+              if line.strip().startswith("--dice {camera,typed,sim}"))
+    assert "--mode dice, genso and coc" in " ".join(lines[at:at + 2])
 
 
 def test_play_help_says_where_each_mode_saves_by_default(

@@ -15,7 +15,8 @@ Simulated dice count at once. B while waiting for a throw goes back
 When the camera has found every die thrown but cannot tell some flat dice's values
 (``DiceRead.to_type``), the player is asked each of those values, its place named, or
 may re-roll; no time runs out on that question, and the values typed are shown with
-the others before the throw counts.
+the others before the throw counts. A die other than a D6 (a D4, a D20), which the
+camera cannot read, the player throws and types on a keypad (:mod:`.keypad`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.app.session.controls import READ_OPTIONS, Confirm, Controls, choose
+from companion.app.session.keypad import BACK, Keypad
 from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice import DiceSource
 from companion.errors import CompanionError, IllegalAction
@@ -41,7 +43,7 @@ if TYPE_CHECKING:
     from companion.hw.dice.readings import DiceRead
     from companion.hw.dice.source import CameraDiceSource, FrameOrWhy
 
-WAIT_OPTIONS = (Option("back", "Back 戻る", Button.FLEE),)  # while the dice are awaited
+WAIT_OPTIONS = (BACK,)  # while the dice are awaited
 # The player's next step while the dice are awaited or judged (guidance, not trouble), each
 # in both languages as all the screen says.
 WAITING = "waiting for the dice ダイス待ち"
@@ -55,9 +57,6 @@ FIRST_LIVE = "first throw of the session: A accepts (no timeout) 最初の出目
 STILL_POLL_S = 0.05  # a still picture held back is looked at again this often
 FACES = tuple(range(1, 7))
 TYPED_WHY = "the camera reads D6 only カメラはD6のみ"  # under a typed die's keypad
-#: The most sides of a die the player types when the camera cannot read it: its faces and
-#: back fill the ten keys (1–9, 0); a larger one is refused as before, named.
-TYPED_SIDES = 9
 # The value of a die the camera doubts, typed: its faces, then a re-roll instead.
 TYPE_OPTIONS = (*(Option(str(v), str(v)) for v in FACES),
                 Option("reject", "Re-roll 振り直し", Button.FLEE))
@@ -73,14 +72,6 @@ def throw_prompt(ask: RollAsk) -> str:
     roll it is."""
     what = f"{ask.count}D{ask.sides}"
     return f"Throw {what} in the dice area {what}を振って: {ask.prompt}"
-
-
-def typed_prompt(ask: RollAsk, n: int = 1) -> str:
-    """The prompt for die ``n`` of a throw the camera cannot read (a D3, a D4): the player
-    types it, so it says so first, and not "in the dice area", where nothing reads it."""
-    which = f" ({n} of {ask.count})" if ask.count > 1 else ""
-    what = f": {ask.prompt}" if ask.prompt else ""
-    return f"Type the D{ask.sides} you threw{which} 1D{ask.sides}の出目を入力{what}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,8 +204,9 @@ class CameraRolls:
         self.reads = 0  # reads offered to the player this session
 
     def next_throw(self, ask: RollAsk, show: Show) -> Throw:
-        if ask.sides != 6 and 2 <= ask.sides <= TYPED_SIDES:
-            return self.typed_throw(ask, show)
+        if ask.sides != 6:  # the player throws their own and types it
+            return Keypad(self.controls, self.poll_seconds, TYPED_WHY,
+                          self.sleep).next_throw(ask, show)
         prompt = throw_prompt(ask)
 
         def camera_says(message: str) -> None:  # what the camera sees goes under the prompt
@@ -241,28 +233,6 @@ class CameraRolls:
                                                  timed=not (first and self.frames.live)):
                 return Throw(values)
             note = REJECTED + (STILL if self.frames.still else "")  # until the dice move
-
-    def typed_throw(self, ask: RollAsk, show: Show) -> Throw:
-        """Dice the camera cannot read (it reads D6 only): a D4 of EV-POI-9's Default, a 1D3
-        of the player's list. The player throws their own and types each value; back goes
-        back, as it does while the camera waits. The prompt says to type it first, and why
-        under it (no time runs out on this menu: a die thrown in the dice area would be
-        waited for in vain)."""
-        faces = tuple(range(1, ask.sides + 1))
-        options = (*(Option(str(v), str(v)) for v in faces),
-                   Option("back", "Back 戻る", Button.FLEE))
-
-        def with_why(prompt: str, **kwargs: object) -> None:
-            show(prompt, **kwargs, status=TYPED_WHY, guidance=True)
-
-        values = []
-        for n in range(1, ask.count + 1):
-            picked = choose(self.controls, with_why, typed_prompt(ask, n), options, 0,
-                            self.poll_seconds, self.sleep)
-            if picked == len(faces):
-                return Throw(back=True)
-            values.append(faces[picked])
-        return Throw(tuple(values))
 
     def typed(self, read: DiceRead, count: int, show: Show) -> tuple[int, ...] | None:
         """The read's values, with the player's value for each die it doubts (none when it

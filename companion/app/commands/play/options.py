@@ -59,10 +59,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="--mode genso or coc: the fight file `companion genso|coc fight "
                              "new` wrote (default: genso/fight.json or coc/fight.json in the "
                              "user data folder)")
-    parser.add_argument("--dice", choices=("camera", "sim"),
+    parser.add_argument("--dice", choices=("camera", "typed", "sim"),
                         help="the dice of --mode dice, genso and coc: thrown and read by the "
-                             "camera, or thrown by the companion (simulated); setting "
-                             "dice.source")
+                             "camera, thrown and typed on a keypad menu (no dice camera), or "
+                             "thrown by the companion (simulated); setting dice.source")
     parser.add_argument("--d100", choices=("typed", "sim"),
                         help="--mode coc with --dice camera: the dice the camera cannot read "
                              "(d100, d20, D4, ...): typed on a keypad menu, or simulated; "

@@ -19,6 +19,7 @@ from companion.app.paths import config_dir, data_dir
 from companion.app.poisons import PoisonList, poisons_path
 from companion.app.session.controls import Controls, MenuChoices, choose
 from companion.app.session.host import Session
+from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollFeed
 from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
 from companion.dice import SimulatedDice
@@ -51,14 +52,10 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
     expressions = parse_expressions(config.text("dice.expressions"))
     rules = load_user_rules([])  # the user's events.toml Defaults, as `companion events` uses
     poll = config.number("input.poll_seconds")
-    rolls: RollFeed
-    if config.text("dice.source") == "sim":
-        rolls = SimRolls(SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32)))
-        source_name = "simulated 仮想"
-    else:
-        rolls, source_name = camera_rolls(config, controls), "camera カメラ"
-    tray = DiceTrayMode(expressions, source_name, rules, PoisonList(poisons_path()),
-                        user_lists(None))
+    rolls = real_dice(config, controls) or SimRolls(
+        SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32)))
+    tray = DiceTrayMode(expressions, SOURCE_NAMES[config.text("dice.source")], rules,
+                        PoisonList(poisons_path()), user_lists(None))
     Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display).run()
 
 
@@ -69,13 +66,14 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
     from companion.app.commands.genso import saved_fight_rules
     from companion.app.modes.genso import table_session
 
-    rolls = None if config.text("dice.source") == "sim" else camera_rolls(config, controls)
+    rolls = real_dice(config, controls)
     poll = config.number("input.poll_seconds")
 
     def start(resume: bool) -> Session:
         return table_session(
             saved_fight_rules([]), *table_files(args, "genso"), resume=resume, seed=args.seed,
             choices=MenuChoices(controls, poll), rolls=rolls, display=display,
+            source_name=SOURCE_NAMES[config.text("dice.source")],
             tell=lambda message: tell(message, display, controls))
 
     session = taken_up(start, args.resume, display, controls, poll)
@@ -92,18 +90,21 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
     (``--d100``)."""
     from companion.app.modes.coc import table_session
 
-    camera = None if config.text("dice.source") == "sim" else camera_rolls(config, controls)
+    source = config.text("dice.source")
+    dice = real_dice(config, controls)
     d100 = config.text("dice.d100")
     poll = config.number("input.poll_seconds")
+    # Camera dice: the d6-based ones, the rest typed or simulated (d100); typed: all typed.
+    camera, rolls = (dice, None) if source == "camera" else (None, dice)
+    name = (f"camera カメラ (d6) · d100 {'typed 入力' if d100 == 'typed' else 'sim 仮想'}"
+            if source == "camera" else SOURCE_NAMES[source])
 
     def start(resume: bool) -> Session:
         return table_session(
             *table_files(args, "coc"), resume=resume, seed=args.seed,
-            choices=MenuChoices(controls, poll), display=display,
-            source_name=f"camera カメラ (d6) · d100 "
-                        f"{'typed 入力' if d100 == 'typed' else 'sim 仮想'}",
-            tell=lambda message: tell(message, display, controls), camera=camera,
-            controls=controls, d100=d100, poll_seconds=poll)
+            choices=MenuChoices(controls, poll), display=display, rolls=rolls,
+            source_name=name, tell=lambda message: tell(message, display, controls),
+            camera=camera, controls=controls, d100=d100, poll_seconds=poll)
 
     session = taken_up(start, args.resume, display, controls, poll)
     if session is not None:
@@ -166,6 +167,21 @@ class Titled:
 
     def close(self) -> None:
         self.display.close()
+
+
+#: What the screen calls each ``dice.source``.
+SOURCE_NAMES = {"camera": "camera カメラ", "typed": "typed 入力", "sim": "simulated 仮想"}
+# Under a die's keypad with ``--dice typed``: the player's own dice, no camera.
+TYPED_WHY = "your own dice, typed 手持ちのダイスを入力"
+
+
+def real_dice(config: Config, controls: Controls) -> RollFeed | None:
+    """The table's real dice (``dice.source``): read by the camera, or thrown and typed on
+    a keypad (``typed``: a table with dice and no dice camera); None: simulated."""
+    source = config.text("dice.source")
+    if source == "typed":
+        return Keypad(controls, config.number("input.poll_seconds"), TYPED_WHY)
+    return camera_rolls(config, controls) if source == "camera" else None
 
 
 def camera_rolls(config: Config, controls: Controls) -> CameraRolls:

@@ -8,14 +8,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from companion.app.modes.coc.words import BACK
-from companion.app.session.controls import Controls, choose
+from companion.app.session.controls import Controls
+from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollAsk, RollFeed, Show, Throw
 from companion.dice import DiceSource
-from companion.hw.display.view import Option
 
 #: The d6-based dice the camera reads (a D3 or D2 is a D6 halved, rounded up).
 CAMERA_SIDES = (6, 3, 2)
+# Under the keypad of a die the camera cannot read.
+TYPED_WHY = "the camera reads d6 only カメラはd6のみ: type the die"
 
 
 class CocTableRolls:
@@ -47,58 +48,5 @@ class CocTableRolls:
                  options=(), status="the camera reads d6 only カメラはd6のみ: d100 simulated",
                  guidance=True)
             return Throw(tuple(self.sim.roll(ask.count, ask.sides)))
-        values = []
-        for n in range(ask.count):
-            value = self.typed(ask, n, show)
-            if value is None:
-                return Throw(back=True)
-            values.append(value)
-        return Throw(tuple(values))
-
-    def typed(self, ask: RollAsk, n: int, show: Show) -> int | None:
-        """One die keyed in: its face (up to 10 sides), or its tens then its units (a d100's
-        00 is 100, a 0 on a d10 or d20 is 10 or 20); None: the player went back."""
-        # What the die is for comes first after the digit asked for (the screen's prompt is
-        # one line over the keypad; the status says why the die is typed).
-        which = f" die {n + 1}/{ask.count}" if ask.count > 1 else ""
-        head = f"Type the 1D{ask.sides}{which}"
-        status = "the camera reads d6 only カメラはd6のみ: type the die"
-        status_show = _with_status(show, status)
-        if ask.sides <= 10:
-            faces = [*range(1, ask.sides + 1)]
-            options = (*(Option(f"{v}", str(v)) for v in faces), BACK)
-            picked = choose(self.controls, status_show, f"{head} 出目を入力: {ask.prompt}",
-                            options, 0, self.poll_seconds, self.sleep)
-            return None if picked == len(faces) else faces[picked]
-        while True:
-            digits = [*range(1, 10), 0]
-            tens = [d for d in digits if d * 10 <= ask.sides]
-            # 00 is read as the die's highest face: say so on the keys, or nobody knows it.
-            options = (*(Option(f"{d}", f"{d}_ (00={ask.sides})" if d == 0 else f"{d}_ (×10)")
-                         for d in tens), BACK)
-            picked = choose(self.controls, status_show, f"{head} tens 十の位: {ask.prompt}",
-                            options, 0, self.poll_seconds, self.sleep)
-            if picked == len(tens):
-                return None
-            ten = tens[picked]
-            options = (*(Option(f"{d}", f"00 (={ask.sides})" if ten == d == 0 else f"{ten}{d}")
-                         for d in digits), BACK)
-            picked = choose(self.controls, status_show, f"{head} units 一の位: {ask.prompt}",
-                            options, 0, self.poll_seconds, self.sleep)
-            if picked == len(digits):
-                continue
-            value = ten * 10 + digits[picked]
-            value = ask.sides if value == 0 else value
-            if 1 <= value <= ask.sides:
-                return value
-            status_show = _with_status(show, f"{value} is not on a 1D{ask.sides}: type again "
-                                             "その目はありません", guidance=False)
-
-
-def _with_status(show: Show, status: str, guidance: bool = True) -> Show:
-    """``show`` with ``status`` under the keypad: why the die is typed (the next step,
-    ``guidance``), or a value refused (trouble)."""
-    def shown(prompt: str, **kwargs: object) -> None:
-        show(prompt, **{**kwargs, "status": kwargs.get("status") or status,
-                        "guidance": guidance})
-    return shown
+        return Keypad(self.controls, self.poll_seconds, TYPED_WHY, self.sleep).next_throw(
+            ask, show)

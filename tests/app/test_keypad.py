@@ -1,0 +1,88 @@
+"""The keypad menus a die is typed on: a die the camera cannot read, or every die with
+``--dice typed`` (companion/app/session/keypad.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.app.session.controls import Controls
+from companion.app.session.keypad import Keypad
+from companion.app.session.mode import RollAsk
+from companion.hw.display.view import Option
+from companion.hw.keyboard import press_for_key
+
+
+class Keys:
+    """A keyboard whose next key is pressed each time a menu is shown (``show``)."""
+
+    def __init__(self, keys: str) -> None:
+        self.typed = iter(keys)
+        self.pending: list[Any] = []
+        self.menus: list[tuple[str, tuple[Option, ...], str]] = []
+        self.idle = 0  # polls in a row with no key
+
+    def poll(self) -> list[Any]:
+        out, self.pending[:] = list(self.pending), []
+        self.idle = 0 if out else self.idle + 1
+        assert self.idle < 100, "the key pressed picked nothing on the menu shown"
+        return out
+
+    def show(self, prompt: str, **kwargs: Any) -> None:
+        if kwargs.get("options"):  # a menu is up: the player presses the next key
+            self.menus.append((prompt, kwargs["options"], kwargs.get("status", "")))
+            self.pending.append(press_for_key(next(self.typed)))
+
+
+def keypad(keys: Keys, why: str = "typed 手入力") -> Keypad:
+    return Keypad(Controls([keys]), 0.0, why, sleep=lambda s: None)
+
+
+@pytest.mark.parametrize(("sides", "keys", "value"), [
+    (100, "10", 10), (100, "05", 5), (100, "00", 100), (100, "99", 99), (10, "0", 10),
+    (4, "3", 3), (20, "20", 20), (20, "30", 20), (12, "11", 11)])
+def test_a_typed_die_is_the_digits_typed(sides: int, keys: str, value: int) -> None:
+    """On the keypad the 0 key picks 0, the tenth option: 1 then 0 is a d100's 10 (the 1 used
+    to pick 11 at once, the 0 did nothing). A d20's tens are three options (1_, 2_, 0_),
+    keyed 1–3 on the screen: 3 then 0 is its 00, 20."""
+    pressed = Keys(keys)
+    assert keypad(pressed).die(RollAsk("damage", 1, sides), 1, pressed.show) == value
+
+
+def test_the_d100_keypad_says_00_is_100() -> None:
+    """The tens pad offered "0_ (×10)" and then "00", read as 100 with nothing on the screen
+    saying so."""
+    pressed = Keys("00")
+    assert keypad(pressed).die(RollAsk("to hit", 1, 100), 1, pressed.show) == 100
+    tens, units = pressed.menus[0][1], pressed.menus[-1][1]
+    assert next(o.label for o in tens if o.choice == "0") == "0_ (00=100)"
+    assert next(o.label for o in units if o.choice == "0") == "00 (=100)"
+
+
+def test_a_face_the_die_does_not_have_is_refused_and_typed_again() -> None:
+    """A d20's tens 2 then units 5 is 25: refused, said as trouble, and typed again."""
+    pressed = Keys("2517")
+    assert keypad(pressed).die(RollAsk("burst", 1, 20), 1, pressed.show) == 17
+    prompts = [prompt for prompt, _, _ in pressed.menus]
+    assert prompts[0] == "Type the D20 you threw, tens 十の位: burst"
+    assert pressed.menus[2][2] == "25 is not on a 1D20: type again その目はありません"
+    assert pressed.menus[1][2] == "typed 手入力"  # why it is typed, before the refusal
+
+
+def test_a_throw_of_two_dice_names_each_and_back_goes_back() -> None:
+    """2D4: each die's menu says which of the two it is; back on the second gives no throw."""
+    pressed = Keys("3b")
+    throw = keypad(pressed).next_throw(RollAsk("damage", 2, 4), pressed.show)
+    assert throw.back and not throw.values
+    assert [prompt for prompt, _, _ in pressed.menus] == [
+        "Type the D4 you threw (1 of 2) 1D4の出目を入力: damage",
+        "Type the D4 you threw (2 of 2) 1D4の出目を入力: damage"]
+    both = Keys("34")
+    assert keypad(both).next_throw(RollAsk("damage", 2, 4), both.show).values == (3, 4)
+
+
+def test_back_from_the_units_goes_back_to_the_tens() -> None:
+    pressed = Keys("5b42")
+    assert keypad(pressed).die(RollAsk("to hit", 1, 100), 1, pressed.show) == 42
+    assert ["tens" in p for p, _, _ in pressed.menus] == [True, False, True, False]

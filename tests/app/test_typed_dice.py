@@ -1,0 +1,143 @@
+"""``--dice typed``: real dice at a table with no dice camera, each die typed on a keypad
+menu (companion/app/session/keypad.py), in the dice tray and the fights."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import select
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.commands.play.table_modes import run_coc
+from companion.app.config import load_config
+from companion.app.modes.fight import write_fight_file
+from companion.app.session.controls import Controls
+from companion.dice import ScriptedDice
+from companion.hw.buttons import Pick, Press
+from companion.hw.display.view import View
+from companion.systems.coc.combat import Attack as CocAttack
+from companion.systems.genso.combat import Attack
+from tests.app.test_dice_tray import MENU, Terminal
+from tests.app.test_genso_mode import PC1, PC2, new_fight
+from tests.systems.coc.test_scripted_fights import fight_003
+
+
+def test_the_dice_tray_takes_the_dice_the_player_types(tmp_path: Path) -> None:
+    """2D6 thrown by hand and typed 4 then 5: the roll is 9, each die's menu says which it
+    is and why it is typed, and the tray names its dice as typed."""
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "160"}
+    term = Terminal(["--mode", "dice", "--dice", "typed", "--display", "terminal",
+                     "--choices", "keyboard"], env)
+    term.answer(MENU, 1, b"2")  # 2D6
+    term.answer("Type the D6 you threw (1 of 2) 1D6の出目を入力", 1, b"4")
+    term.answer("Type the D6 you threw (2 of 2) 1D6の出目を入力", 1, b"5")
+    term.answer("Again もう一度", 1, b"b")
+    term.answer(MENU, 2, b"b")
+    assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
+    text = term.text()
+    assert "your own dice, typed 手持ちのダイスを入力" in text
+    assert "typed 入力" in text
+    after = text[text.rindex("(2 of 2)"):]
+    assert "(2D6) ＞ 9[4,5]" in after and "2D6: 9 合計 total" in after, after[-1500:]
+
+
+class Threes:
+    """Dice that always show 3: what the player typed for every die."""
+
+    def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+        return [3] * count
+
+
+def test_a_genso_fight_takes_every_die_typed(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """pc1 attacks with every die typed as 3 (no dice camera): the fight file holds the
+    attack the engine makes of those dice, and no die was asked of a camera."""
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "200"}
+    for key in ("COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"):
+        monkeypatch.setenv(key, env[key])
+    fight = tmp_path / "f.json"
+    assert main(["genso", "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2",
+                 "--file", str(fight)]) == 0
+    term = Terminal(["--mode", "genso", "--fight", str(fight), "--dice", "typed",
+                     "--display", "terminal", "--choices", "keyboard"], env)
+    term.answer(f"{PC1} PC 1: what does it do", 1, b"a")
+    term.answer("Attack whom", 1, b"a")
+    term.answer("With which weapon", 1, b"a")
+    typed = 0
+    deadline = time.monotonic() + 30
+    while f"{PC2} PC 2: what does it do" not in term.text():  # a 3 for each die asked
+        assert time.monotonic() < deadline and term.proc.poll() is None, term.text()[-2000:]
+        if term.text().count("1D6の出目を入力") > typed:
+            typed += 1
+            term.answer("1D6の出目を入力", typed, b"3")
+        elif select.select([term.master], [], [], 0.1)[0]:
+            term.seen.extend(os.read(term.master, 65536))
+    term.proc.terminate()
+    term.finish()
+    assert typed >= 2 and "Throw" not in term.text()  # typed, never awaited from a camera
+    expected = new_fight()
+    expected.push(Attack(PC1, "オーク1", 0), Threes())
+    saved = json.loads(fight.read_text(encoding="utf-8"))
+    assert saved["journal"][0] == expected.journal[0].to_json()
+
+
+class ScriptedScreen:
+    """A screen with a player before it who, at each menu whose prompt starts as the script
+    says, picks the option the script names; the script run out, the power goes. The
+    player presses once the menu has been up a poll (a menu drops the presses made before
+    it was shown)."""
+
+    def __init__(self, script: list[tuple[str, str]]) -> None:
+        self.script = list(script)
+        self.views: list[View] = []
+        self.polls = 0  # since the last view was shown
+
+    def show(self, view: View) -> None:
+        self.views.append(view)
+        self.polls = 0
+
+    def poll(self) -> list[Press]:
+        if not self.script:
+            raise KeyboardInterrupt
+        self.polls += 1
+        assert self.polls < 1000, f"waits at {self.views[-1].prompt!r} for {self.script[0]}"
+        view = self.views[-1]
+        if self.polls < 2 or not view.prompt.startswith(self.script[0][0]):
+            return []
+        choice = self.script.pop(0)[1]
+        return [Pick([o.choice for o in view.options].index(choice))]
+
+    def close(self) -> None:
+        return None
+
+
+def test_a_coc_fight_takes_the_d100_and_every_other_die_typed(tmp_path: Path) -> None:
+    """Ann's kick with martial arts, every die typed (no dice camera): the d100 as tens 5 and
+    units 5, the 1D6 and the 1D4 on their keypads; the fight is the engine's with those
+    dice, and nothing asked a camera."""
+    fight = tmp_path / "fight.json"
+    write_fight_file(fight, fight_003()[0])
+    screen = ScriptedScreen([
+        ("Ann (3 AP): what", "attack"), ("Attack whom", "t:Cult"), ("How?", "h:ma"),
+        ("How does Cult defend", "d:none"),
+        ("Type the D100 you threw, tens 十の位", "5"), ("Type the D100 you threw, units", "5"),
+        ("Type the D6 you threw", "6"), ("Type the D4 you threw", "4")])
+    args = argparse.Namespace(fight=fight, state=tmp_path / "table.json", resume=False, seed=7)
+    typed = load_config(env={}, overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
+    with pytest.raises(KeyboardInterrupt):
+        run_coc(args, typed, screen, Controls([screen]))
+    assert not screen.script
+    keypads = [v for v in screen.views if v.prompt.startswith("Type the D")]
+    assert keypads and all(v.status == "your own dice, typed 手持ちのダイスを入力"
+                           for v in keypads)
+    expected = fight_003()[0]
+    expected.push(CocAttack("Ann", "Cult", ma=True), ScriptedDice([(100, 55), (6, 6), (4, 4)]))
+    assert json.loads(fight.read_text(encoding="utf-8")) == json.loads(
+        json.dumps(expected.to_json()))
