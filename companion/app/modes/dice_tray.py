@@ -25,7 +25,7 @@ from enum import Enum
 from companion.app.notes import note
 from companion.app.poisons import PoisonList, tracking_notes
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
-from companion.app.session.rolls import NeedDice, Thrown
+from companion.app.session.rolls import SO_FAR, NeedDice, Thrown
 from companion.dice import parse, roll
 from companion.dice.notation import DiceSyntaxError
 from companion.errors import CompanionError, DataError, IllegalAction
@@ -56,9 +56,6 @@ POISONS = "Poisons 毒の経過"
 POISONS_PROMPT = ("Poisons 毒の経過: the end of a block, or an hour of rest? "
                   "ブロック終了か休息か (EV-POI-2)")
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
-#: Where a step's rule ID stands, the row saying a table's walk is not whole: its next die is
-#: awaited (the mark the fights' Result panel puts beside an action's throws so far).
-SO_FAR = "so far 途中"
 
 
 def parse_expressions(text: str, key: str = "dice.expressions") -> tuple[str, ...]:

@@ -39,7 +39,7 @@ from companion.app.modes.names import add_english
 from companion.app.notes import note
 from companion.app.session.host import Beside, Session, replay
 from companion.app.session.mode import Answer, ChoiceAsk, ChoiceFeed, RollAsk, RollFeed, Throw
-from companion.app.session.rolls import NeedDice, Rolled, SimRolls, Thrown
+from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, SimRolls, Thrown
 from companion.app.session.save import (
     SAVE_LIMIT,
     AnotherModesSave,
@@ -56,7 +56,6 @@ from companion.hw.display.view import DiceStep, FightView, Option, View
 from companion.systems.jongrogue.profile import PRESETS
 
 SIMULATED = "simulated 仮想"
-SO_FAR = "so far 途中"  # beside each throw of an action whose next die is awaited
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,11 @@ class Rolled:
         return f"{head}: {self.purpose}" if self.purpose else head
 
 
+#: Beside the throws of a roll whose next die is awaited: an action's in a fight's Result
+#: panel, a table's walk in the dice tray's Table panel.
+SO_FAR = "so far 途中"
+
+
 class NeedDice(Exception):
     """An action (or a table's walk) reached a throw beyond those made so far: ``count``
     dice of ``sides`` sides, for ``purpose``, what the engine said the roll is for (``to
