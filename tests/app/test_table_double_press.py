@@ -105,3 +105,20 @@ def test_game_over_stays_on_the_screen_through_a_double_tap(tmp_path: Path) -> N
 class NoChoices:
     def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
         raise AssertionError("no choice is asked here")
+
+
+def test_dice_accepted_with_a_guard_the_menu_after_them_too() -> None:
+    """A genso or coc fight, or the dice tray: a throw's read accepted with a double tap on A
+    must not choose in the menu that follows either (table audit F1's follow-up)."""
+    from companion.app.session.rolls import CameraRolls
+
+    clock = StepClock()
+    hands = ScriptedPresses([[], [Button.ATTACK]])
+    controls = Controls([hands], clock=clock)
+    # Judging a read needs no camera: the read is given.
+    rolls = CameraRolls(None, None, controls, accept_seconds=3.0,  # type: ignore[arg-type]
+                        poll_seconds=0.1, sleep=clock.sleep, clock=clock)
+    assert rolls.judge("2D6", (3, 4), lambda *args, **kwargs: None)
+    chosen, after = menu(controls, hands, clock,
+                         [[], [Button.ATTACK], [], [], [], [Button.ATTACK]])
+    assert (chosen, after) == (1, 0.5)

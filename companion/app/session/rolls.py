@@ -266,8 +266,11 @@ class CameraRolls:
         self.controls.poll()  # a press made before the dice were shown does not judge them
         shown = -1
         while True:
-            decision = confirm.decide(self.controls.poll())
+            presses = self.controls.poll()
+            decision = confirm.decide(presses)
             if decision is not None:
+                # A double tap's second A must not choose in the menu that follows (choose).
+                self.controls.accepted_by_press = decision and Button.ATTACK in presses
                 confirm.value = None
                 return decision
             left = confirm.remaining()
