@@ -600,3 +600,46 @@ def test_the_wait_is_shown_before_the_reader_s_slow_first_poll() -> None:
     assert shows[0] == ("Starting the tile reader: lay no tile yet 読み取り準備中、"
                         "まだ牌を置かないで", "", 0.0)
     assert shows[1] == (ask.prompt, "", 2.0)  # once the reader said the slot is empty
+
+
+def test_a_session_asks_for_no_tile_and_lights_no_led_before_the_reader_is_up() -> None:
+    """Table audit F2, the session's side: its first screen flashed "Draw a tile…" before
+    the reader's start-up screen, and the LED (and beep) asked for the tile while a tile
+    laid then was refused as lying there at start-up."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.app.modes.jongrogue import JongRogueMode
+    from companion.app.session.controls import MenuChoices
+    from companion.app.session.host import Session
+    from companion.hw.buttons import WaitingSignal
+    from companion.systems.jongrogue.game import Game
+    from tests.app.test_session import RecordingDisplay
+
+    factory = MockFactory()
+    clock = StepClock()
+    display = RecordingDisplay()
+    lit: list[tuple[str, int]] = []  # each screen's prompt, and the LED as it was drawn
+
+    class Watched(RecordingDisplay):
+        def show(self, view: object) -> None:
+            display.show(view)  # type: ignore[arg-type]
+            lit.append((display.views[-1].prompt, factory.pin(24).state))
+
+    reader = SlowFirstPoll([[draw("empty")], [draw("2p")]], clock, seconds=2.0)
+    controls = Controls([], clock=clock)
+    session = Session(JongRogueMode(Game("plus")),
+                      tiles=TableTiles(reader, controls, accept_seconds=0.5, poll_seconds=0.1,
+                                       sleep=clock.sleep, clock=clock),
+                      choices=MenuChoices(controls, 0.1, clock.sleep), display=Watched(),
+                      signal=WaitingSignal(24, None, pin_factory=factory), sleep=clock.sleep)
+    ask = session.mode.ask()
+    assert isinstance(ask, TileAsk)
+    session.show_next()
+    assert str(session.get(ask)) == "2p"
+    prompts = [prompt for prompt, _ in lit]
+    starting = "Starting the tile reader: lay no tile yet 読み取り準備中、まだ牌を置かないで"
+    assert prompts[0] == starting  # no ask flashed before it
+    assert all(state == 0 for prompt, state in lit if prompt == starting)
+    assert (ask.prompt, 1) in lit  # lit once the ask is shown
+    assert factory.pin(24).state == 0  # and off once the tile counted
+    factory.reset()

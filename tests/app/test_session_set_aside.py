@@ -30,6 +30,9 @@ class Hand:
             raise Stop
         return Tile.from_notation(self.tiles.pop(0))
 
+    def ready(self) -> bool:
+        return True
+
     def close(self) -> None:
         return None
 

@@ -437,6 +437,9 @@ class SimTiles:
     def next_tile(self, ask: TileAsk, show: Show) -> Tile:
         return self.player.draw(self.game)
 
+    def ready(self) -> bool:
+        return True
+
     def close(self) -> None:
         return None
 

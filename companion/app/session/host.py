@@ -303,11 +303,18 @@ class Session:
         if isinstance(ask, TileAsk):
             if self.tiles is None:
                 raise DeviceError("this mode asks for tiles and nothing here reads them")
-            if self.signal is not None:
-                self.signal.waiting(True)
-            tile = self.tiles.next_tile(ask, self.show)
-            if self.signal is not None:
-                self.signal.waiting(False)
+            tiles, signal = self.tiles, self.signal
+            if signal is None:
+                return tiles.next_tile(ask, self.show)
+
+            def show(prompt: str, **kwargs: Any) -> None:
+                # The LED and beep ask for the tile once the reader is up, not before: a
+                # tile laid while it starts is refused as lying there at start-up.
+                signal.waiting(tiles.ready())
+                self.show(prompt, **kwargs)
+
+            tile = tiles.next_tile(ask, show)
+            signal.waiting(False)
             return tile
         if self.rolls is None:
             raise DeviceError("this mode asks for dice and nothing here throws or reads them")
@@ -336,6 +343,8 @@ class Session:
         ask = self.mode.ask()
         if isinstance(ask, ChoiceAsk):
             self.show(ask.prompt, options=ask.options, highlight=ask.highlight)
+        elif isinstance(ask, TileAsk) and self.tiles is not None and not self.tiles.ready():
+            return  # the reader's start-up screen comes next, not an ask that cannot count
         else:
             self.show(ask.prompt if ask is not None else self.mode.closing())
 

@@ -130,6 +130,10 @@ class TileFeed(Protocol):
 
     def next_tile(self, ask: TileAsk, show: Show) -> Tile: ...
 
+    def ready(self) -> bool:
+        """Whether a tile laid now counts: a table reader is up (its first readings in)."""
+        ...
+
     def close(self) -> None: ...
 
 

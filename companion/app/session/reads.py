@@ -505,6 +505,9 @@ class TableTiles:
                              self.confirm, shown, self.poll_seconds, self.sleep,
                              one_slot=self.one_slot)
 
+    def ready(self) -> bool:
+        return self.state.ready()
+
     def close(self) -> None:
         self.reader.close()
 
