@@ -394,3 +394,17 @@ def test_the_terminal_keeps_each_option_on_one_line(width: int) -> None:
     for key, label in zip(keys, labels, strict=True):
         assert any(f"({key}) {label}" in line for line in lines), (key, label, lines)
     assert all(cell_len(line) <= width for line in lines)
+
+
+def test_the_terminal_draws_guidance_as_the_prompt_and_trouble_in_red() -> None:
+    """The status under a typed die's keypad (why it is typed) was red, as trouble is."""
+    def shown(guidance: bool) -> str:
+        console = Console(file=io.StringIO(), width=100, force_terminal=True,
+                          color_system="standard")
+        TerminalDisplay(console).show(replace(example_view(), status="why 理由",
+                                              guidance=guidance))
+        return console.file.getvalue()  # type: ignore[attr-defined]
+
+    red = "\x1b[31m"
+    assert f"{red}why 理由" in shown(False)
+    assert "why 理由" in shown(True) and f"{red}why 理由" not in shown(True)

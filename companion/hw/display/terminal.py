@@ -83,7 +83,9 @@ def render(view: View) -> RenderableType:
         if any(key.startswith(_BUTTON_KEYS[Button.MENU]) for key in keys):
             parts.append(Text(MENU_LEGEND, style="dim"))
     if view.status:
-        parts.append(Text(view.status, style="red"))
+        # Guidance (the next step: why a die is typed, A accepts) as the prompt is; trouble
+        # in red, as on the screen.
+        parts.append(Text(view.status, style="bold" if view.guidance else "red"))
     return Group(*parts)
 
 
