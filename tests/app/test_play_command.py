@@ -834,3 +834,27 @@ def test_what_is_wrong_in_the_settings_is_shown_on_the_screen_before_play(
     assert f"{config}: display.size must be" in shown[0]
     assert f"{config}: unknown setting 'input.knd'" in shown[0]
     assert not shown[1].startswith("Settings")  # OK pressed, the game went on
+
+
+def test_a_bug_on_a_screen_says_the_companion_stopped(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error no one foresaw (a bug) under the boot service was a black screen restarting
+    every few seconds: it is on the screen as the errors foreseen are, after its traceback
+    on stderr (the journal), and the run ends with status 1."""
+    from companion.app.commands.play import session
+    from companion.hw.display.screen import ScreenDisplay
+
+    def bug(*args: object) -> bool:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(session, "play_game", bug)
+    shown: list[str] = []
+    draw = ScreenDisplay.show
+    monkeypatch.setattr(ScreenDisplay, "show",
+                        lambda screen, view: (shown.append(view.prompt), draw(screen, view)))
+    assert main(["play", "--input", "sim", "--choices", "auto", "--display", "screen"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "ZeroDivisionError: a bug" in err
+    assert shown[-1].startswith(
+        "Stopped 停止: internal error 内部エラー (ZeroDivisionError: a bug)")

@@ -8,6 +8,7 @@ import contextlib
 import dataclasses
 import secrets
 import sys
+import traceback
 from pathlib import Path
 
 from companion.app.commands.play.press_sources import open_press_sources, open_waiting_signal
@@ -150,6 +151,18 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
             with contextlib.suppress(CompanionError, OSError):  # the error said stays the first
                 show_stop(error_text(exc), display, Controls(sources or [display], player))
         return code
+    except Exception as exc:
+        # A bug. Under the boot service the screen is all the player sees: it says the
+        # companion stopped (a black screen restarting every few seconds said nothing), after
+        # the traceback went to stderr, the journal, for whoever mends it.
+        if display is None or config.text("display.kind") != "screen":
+            raise
+        traceback.print_exc()
+        with contextlib.suppress(Exception):
+            show_stop(f"internal error 内部エラー ({type(exc).__name__}: {exc}); the save on "
+                      "disk is kept. Details: journalctl -u jongrogue-companion",
+                      display, Controls(sources or [display], player))
+        return 1
     finally:
         for source in sources or ([] if display is None else [display]):
             close = getattr(source, "close", None)
