@@ -467,10 +467,10 @@ def test_play_mode_genso_needs_a_fight_and_a_player(tmp_path: Path,
     assert shown[-1].title == "幻想迷宮冒険譚 Fight 戦闘"
 
 
-def test_play_mode_genso_in_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`companion genso fight new`, then `companion play --mode genso --dice sim` on a pty:
-    pc1 attacks, the GM ends the fight, the table closes; `companion genso fight log` shows
-    the table's attack."""
+def genso_table_in_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                              dice: list[str]) -> tuple[Path, Terminal]:
+    """`companion genso fight new` (pc1 and pc2 against two orcs), then `companion play
+    --mode genso` with these dice options on a pty, in folders of the test's own."""
     env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
            "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "200"}
     for key in ("COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"):
@@ -478,8 +478,16 @@ def test_play_mode_genso_in_a_terminal(tmp_path: Path, monkeypatch: pytest.Monke
     fight = tmp_path / "f.json"
     assert main(["genso", "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2",
                  "--file", str(fight)]) == 0
-    term = Terminal(["--mode", "genso", "--fight", str(fight), "--dice", "sim", "--seed",
-                     str(SEED), "--display", "terminal", "--choices", "keyboard"], env)
+    return fight, Terminal(["--mode", "genso", "--fight", str(fight), *dice, "--display",
+                            "terminal", "--choices", "keyboard"], env)
+
+
+def test_play_mode_genso_in_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`companion genso fight new`, then `companion play --mode genso --dice sim` on a pty:
+    pc1 attacks, the GM ends the fight, the table closes; `companion genso fight log` shows
+    the table's attack."""
+    fight, term = genso_table_in_a_terminal(tmp_path, monkeypatch,
+                                            ["--dice", "sim", "--seed", str(SEED)])
     term.answer(f"{PC1} PC 1: what does it do", 1, b"a")
     term.answer("Attack whom", 1, b"a")
     term.answer("With which weapon", 1, b"a")

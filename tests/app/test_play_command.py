@@ -547,6 +547,17 @@ def test_a_relative_profile_in_config_toml_is_found_beside_it_from_any_folder(
             in capsys.readouterr().err)
 
 
+def prompts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The prompt of every view the screen draws from now on."""
+    from companion.hw.display.screen import ScreenDisplay
+
+    shown: list[str] = []
+    draw = ScreenDisplay.show
+    monkeypatch.setattr(ScreenDisplay, "show",
+                        lambda screen, view: (shown.append(view.prompt), draw(screen, view)))
+    return shown
+
+
 @pytest.mark.parametrize(("font", "said"), [
     ("gone.ttf", "no such file (the relative path gone.ttf is taken from config.toml's "
                  "folder)"),
@@ -558,16 +569,12 @@ def test_a_configured_font_the_screen_cannot_use_is_named(
     """display.font naming no file drew the screen without Japanese and said nothing; one
     that is no font stopped play with "a file: Failed to load font". Each names the
     setting, its file and what is wrong, before anything is played."""
-    from companion.hw.display.screen import ScreenDisplay
 
     config = user_dirs / "config" / "config.toml"
     config.parent.mkdir(parents=True)
     (config.parent / "notes.ttf").write_text("not a font\n")
     config.write_text(f'[display]\nfont = "{font}"\n')
-    shown: list[str] = []
-    draw = ScreenDisplay.show
-    monkeypatch.setattr(ScreenDisplay, "show",
-                        lambda screen, view: (shown.append(view.prompt), draw(screen, view)))
+    shown = prompts_drawn(monkeypatch)
     assert main(["play", "--input", "sim", "--choices", "auto", "--display", "screen"]) == 2
     err = capsys.readouterr().err
     refused = f"display.font ({config}): {config.parent / font}: {said}"
@@ -843,16 +850,12 @@ def test_a_bug_on_a_screen_says_the_companion_stopped(
     every few seconds: it is on the screen as the errors foreseen are, after its traceback
     on stderr (the journal), and the run ends with status 1."""
     from companion.app.commands.play import session
-    from companion.hw.display.screen import ScreenDisplay
 
     def bug(*args: object) -> bool:
         raise ZeroDivisionError("a bug")
 
     monkeypatch.setattr(session, "play_game", bug)
-    shown: list[str] = []
-    draw = ScreenDisplay.show
-    monkeypatch.setattr(ScreenDisplay, "show",
-                        lambda screen, view: (shown.append(view.prompt), draw(screen, view)))
+    shown = prompts_drawn(monkeypatch)
     assert main(["play", "--input", "sim", "--choices", "auto", "--display", "screen"]) == 1
     err = capsys.readouterr().err
     assert "Traceback" in err and "ZeroDivisionError: a bug" in err

@@ -15,10 +15,11 @@ from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, Show
 from companion.app.session.reads import ReadState, wait_for_tile
 from companion.hw.buttons import Button, Press
-from companion.hw.display.view import Option, View
+from companion.hw.display.view import Option
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.wall import TileLedger
+from tests.app.test_session import RecordingDisplay
 from tests.app.test_session_reads import ScriptedPresses, ScriptedReader, StepClock, draw
 
 MENU = (Option("fight:1", "Fight emu TL 大うずらと戦う"),
@@ -69,27 +70,11 @@ def test_a_read_that_counted_by_its_countdown_leaves_the_menu_unguarded() -> Non
     assert menu(controls, hands, clock, [[], [Button.ATTACK]]) == (1, 0.1)
 
 
-class Screen:
-    """The display: records what it shows; its keys are the player's (none here)."""
-
-    def __init__(self) -> None:
-        self.views: list[View] = []
-
-    def show(self, view: View) -> None:
-        self.views.append(view)
-
-    def poll(self) -> list[Press]:
-        return []
-
-    def close(self) -> None:
-        return None
-
-
 def test_game_over_stays_on_the_screen_through_a_double_tap(tmp_path: Path) -> None:
     """The killing tile accepted with a double tap: the farewell's New game is not chosen
     by the second press; the Game over screen waits for a press of its own."""
     controls, hands, clock = accept_a_read([[], [Button.ATTACK]])
-    screen = Screen()
+    screen = RecordingDisplay()
     config = load_config(tmp_path / "none.toml", env={}, overrides={"input.poll_seconds": 0.1})
     game = Game("plus")
     session = Session(JongRogueMode(game), choices=NoChoices(), display=screen)

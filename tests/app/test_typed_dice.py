@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.cli import main
 from companion.app.commands.play.table_modes import run_coc
 from companion.app.config import load_config
 from companion.app.modes.fight import write_fight_file
@@ -23,7 +22,7 @@ from companion.hw.display.view import View
 from companion.systems.coc.combat import Attack as CocAttack
 from companion.systems.genso.combat import Attack
 from tests.app.test_dice_tray import MENU, Terminal
-from tests.app.test_genso_mode import PC1, PC2, new_fight
+from tests.app.test_genso_mode import PC1, PC2, genso_table_in_a_terminal, new_fight
 from tests.systems.coc.test_scripted_fights import fight_003
 
 
@@ -58,15 +57,7 @@ def test_a_genso_fight_takes_every_die_typed(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """pc1 attacks with every die typed as 3 (no dice camera): the fight file holds the
     attack the engine makes of those dice, and no die was asked of a camera."""
-    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
-           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "200"}
-    for key in ("COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"):
-        monkeypatch.setenv(key, env[key])
-    fight = tmp_path / "f.json"
-    assert main(["genso", "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2",
-                 "--file", str(fight)]) == 0
-    term = Terminal(["--mode", "genso", "--fight", str(fight), "--dice", "typed",
-                     "--display", "terminal", "--choices", "keyboard"], env)
+    fight, term = genso_table_in_a_terminal(tmp_path, monkeypatch, ["--dice", "typed"])
     term.answer(f"{PC1} PC 1: what does it do", 1, b"a")
     term.answer("Attack whom", 1, b"a")
     term.answer("With which weapon", 1, b"a")
