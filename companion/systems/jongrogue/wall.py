@@ -48,8 +48,10 @@ class TileLedger:
     >>> try:
     ...     ledger.check_draw(five_p)
     ... except ImpossibleRead as err:
-    ...     print(err)
-    5p cannot be drawn: all 4 are already out of the wall (4 on the table); place the tile again
+    ...     for part in str(err).split("; "):
+    ...         print(part)
+    5p cannot be drawn: all 4 are already out of the wall (4 on the table)
+    place the tile again 五筒は山牌に無い: 置き直して
     """
 
     __slots__ = ("_counts", "wall_total")
@@ -79,7 +81,7 @@ class TileLedger:
             )
             raise ImpossibleRead(
                 f"{tile} cannot be drawn: all {COPIES_PER_KIND} are already out of the wall "
-                f"({where}); place the tile again"
+                f"({where}); place the tile again {tile.name_ja}は山牌に無い: 置き直して"
             )
 
     def draw(self, tile: Tile, target: Place) -> None:
