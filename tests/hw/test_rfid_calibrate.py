@@ -452,7 +452,7 @@ def test_stopping_before_the_reader_answers_says_so() -> None:
     assert result.returncode == 1
     assert result.stderr.decode() == ("companion: error: stopped before the RFID reader "
                                       "answered (waiting for the tray on loop:// to say "
-                                      "hello); nothing was enrolled\n")
+                                      "hello トレイの応答待ち); nothing was enrolled\n")
 
 
 def test_a_capture_in_which_the_reader_never_answers_is_an_error(tmp_path: Path) -> None:

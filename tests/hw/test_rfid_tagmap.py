@@ -162,7 +162,7 @@ def test_an_unknown_sticker_is_a_prompt_not_a_crash() -> None:
 def test_an_unknown_sticker_offers_only_what_the_player_can_do() -> None:
     """A sticker names no tile, so there is nothing to "say": the player lays another tile
     or enrols this one with the one command that enrols a single sticker."""
-    message = str(UnknownTag("04FFFFFF", "draw"))
+    message = str(UnknownTag("04FFFFFF", Slot.DRAW))
     assert "say which tile" not in message
     assert "lay another" in message
     assert "`companion calibrate rfid --reenrol KIND`" in message

@@ -54,6 +54,9 @@ def tray(sim: TraySimulator, tag_map: TagMap) -> Iterator[TrayReader]:
     assert not reader.link.is_open
 
 
+STACKED = "two tiles on the draw slot: leave one 引き牌の枠に牌が2枚: 1枚にして"
+
+
 def pump(sim: TraySimulator, tray: TrayReader,
          until: Callable[[list[TagEvent]], bool] = lambda events: False,
          timeout: float = 1.0) -> list[TagEvent]:
@@ -178,7 +181,7 @@ def test_two_tiles_on_a_slot_are_named_and_the_tile_is_kept(
     events = pump(sim, tray, until=lambda e: not tray.status().ok, timeout=0.5)
     events += pump(sim, tray, timeout=0.1)
     assert events == []
-    assert tray.status().message == "two tiles on the draw slot: leave one"
+    assert tray.status().message == STACKED
     assert tray.status().counters["tray_errors"] == 0
     sim.unplug()
     pump(sim, tray, timeout=0.1)
@@ -187,7 +190,7 @@ def test_two_tiles_on_a_slot_are_named_and_the_tile_is_kept(
     while tray.state.value != "ready" and time.monotonic() < deadline:
         pump(sim, tray, timeout=0.01)
     pump(sim, tray, timeout=0.05)
-    assert tray.status().message == "two tiles on the draw slot: leave one"
+    assert tray.status().message == STACKED
     sim.stack(0, False)
     sim.settle()
     events = pump(sim, tray, until=lambda e: tray.status().ok, timeout=1.0)
@@ -371,7 +374,8 @@ def test_a_reader_that_stops_answering_is_reported_and_recovers(
     pump(sim, tray, until=lambda e: not tray.status().ok, timeout=0.5)
     status = tray.status()
     assert not status.ok
-    assert status.message == "the reader under the top-left room slot is not answering"
+    assert status.message == ("the reader under the top-left room slot is not answering "
+                              "部屋の左上の読み取り機が無応答")
     sim.break_reader(1, broken=False)
     deadline = time.monotonic() + 1
     while not tray.status().ok and time.monotonic() < deadline:
@@ -409,7 +413,7 @@ def test_a_port_that_is_not_there_says_what_to_check(port: str, hint: str) -> No
         message = reader.status().message
     finally:
         reader.close()
-    assert message == f"cannot open {port}: no such device; {hint}"
+    assert message == f"cannot open {port}: no such device; {hint} 読み取り機が無い"
 
 
 def test_a_port_we_may_not_open_says_how_to_fix_it() -> None:

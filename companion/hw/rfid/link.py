@@ -118,7 +118,7 @@ class SerialLink:
         self.serial: Port | None = None
         self.ended = False  # a replayed stream ran out: there is nothing to reopen
         self.device: str | None = None
-        self.problem = "not opened yet"
+        self.problem = "not opened yet 未接続"
         self.opens = 0
         self.drops = 0
         self._delay: float | None = None
@@ -137,8 +137,10 @@ class SerialLink:
             return False
         device = self._resolve()
         if device is None:
-            self._schedule("no tray found: plug the tray in by USB, or name its port in "
-                           "input.rfid_port (`companion rfid list` shows the serial ports)")
+            # The Japanese early: beside a read on offer the end may be cut.
+            self._schedule("no tray found: plug the tray in by USB トレイなし: USBで接続を; or "
+                           "name its port in input.rfid_port (`companion rfid list` shows the "
+                           "serial ports)")
             return False
         try:
             port = self.opener(device, self.baudrate)
@@ -181,7 +183,7 @@ class SerialLink:
             self.drop("end of input")
             return b""
         except (serial.SerialException, OSError) as exc:
-            self.drop(f"{self.device} went away: {exc}")
+            self.drop(f"{self.device} went away: {exc} 読み取り機が外れた")
             return b""
 
     def write(self, data: bytes) -> None:
@@ -190,7 +192,7 @@ class SerialLink:
         try:
             self.serial.write(data)
         except (serial.SerialException, OSError) as exc:
-            self.drop(f"{self.device} went away: {exc}")
+            self.drop(f"{self.device} went away: {exc} 読み取り機が外れた")
 
     def wait(self, timeout: float) -> None:
         """Sleep until bytes arrive or ``timeout`` passes (select on the fd when there is one)."""
@@ -219,16 +221,17 @@ def _open_failure(device: str, exc: Exception) -> str:
         # does not say who holds it or what to do.
         return (f"cannot open {device}: another program is using it (the companion service "
                 "jongrogue-companion, a game, `companion rfid monitor` or `calibrate rfid`); "
-                "stop that one first, e.g. sudo systemctl stop jongrogue-companion")
+                "stop that one first, e.g. sudo systemctl stop jongrogue-companion "
+                "他のプログラムが使用中")
     if code == errno.ENOENT:
-        return f"cannot open {device}: no such device; {_missing_hint(device)}"
+        return f"cannot open {device}: no such device; {_missing_hint(device)} 読み取り機が無い"
     # pyserial's text says the port and the errno twice over ("[Errno 13] could not open
     # port X: [Errno 13] Permission denied: 'X'"): the errno's own words are enough.
     reason = os.strerror(code) if isinstance(code, int) and code > 0 else str(exc)
     hint = ""
     if code == errno.EACCES:
         hint = " (allow serial ports: sudo usermod -aG dialout $USER, then log in again)"
-    return f"cannot open {device}: {reason}{hint}"
+    return f"cannot open {device}: {reason}{hint} 読み取り機を開けない"
 
 
 def _missing_hint(device: str) -> str:

@@ -216,7 +216,7 @@ class Rdm6300Reader:
                 f"bytes come from {self.link.device} but no valid RDM6300 frame "
                 f"({self._junk['garbage']} garbage, {self._junk['bad_checksum']} bad "
                 "checksums): the wrong port, its TX not through the divider "
-                "(hardware/wiring.md), or not an RDM6300?"), counters)
+                "(hardware/wiring.md), or not an RDM6300? 読み取り機の信号ではない"), counters)
         where = f"RDM6300 on {self.link.device} ({SLOT_NAMES[self.slot]} slot)"
         return ReaderStatus(True, where, counters)
 

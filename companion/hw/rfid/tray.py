@@ -36,6 +36,7 @@ from companion.hw.rfid.protocol import (
     encode,
 )
 from companion.hw.rfid.tagmap import TagMap
+from companion.hw.rfid.wallcheck import SLOT_NAMES_JA
 from companion.systems.jongrogue.tiles import EMPTY
 
 # MicroPython on the RP2040 enumerates as Raspberry Pi 2E8A:0005.
@@ -89,7 +90,7 @@ class TrayReader:
         self._last_message: Message | None = None
         self._hello_sent = 0.0
         self._last_heard = 0.0
-        self._problem = "looking for the tray"
+        self._problem = "looking for the tray トレイを探し中"
         self._failed = False
         self._snapped = False  # a snapshot was reconciled (see poll)
         # The first snapshot's empty slots, for the poll that brought it (see poll).
@@ -129,8 +130,8 @@ class TrayReader:
             # The player's to fix, and the slot keeps its tile meanwhile (the tray reports
             # no removal): first, short, for the status line beside an offer.
             stacked = [s for s in self.slots if s in self.stacked]
-            return ReaderStatus(False, f"two tiles on the {_slot_list(stacked)}: leave one",
-                                counters)
+            return ReaderStatus(False, f"two tiles on the {_slot_list(stacked)}: leave one "
+                                f"{_slot_list_ja(stacked)}に牌が2枚: 1枚にして", counters)
         if self.down:
             down = [s for s in self.slots if s in self.down]
             readers = "reader" if len(down) == 1 else "readers"
@@ -138,10 +139,11 @@ class TrayReader:
             # Short: during a read on offer it is shown after the offer (app.session.reads)
             # on a status line of two lines; the slot is what the player needs, not the port.
             return ReaderStatus(False, f"the {readers} under the {_slot_list(down)} {verb} not "
-                                "answering", counters)
+                                f"answering {_slot_list_ja(down)}の読み取り機が無応答", counters)
         if self.tray_slots < len(self.slots):
-            missing = _slot_list(self.slots[self.tray_slots:])
-            return ReaderStatus(False, f"{where}: no reader under the {missing}", counters)
+            missing = self.slots[self.tray_slots:]
+            return ReaderStatus(False, f"{where}: no reader under the {_slot_list(missing)} "
+                                f"{_slot_list_ja(missing)}に読み取り機なし", counters)
         if self.counters["unknown_slot"]:
             # Not a fault for play (every slot the game uses is read), but a tray built
             # or flashed for more slots than the host knows: say so in the monitor.
@@ -199,7 +201,7 @@ class TrayReader:
         self.state = LinkState.HANDSHAKE
         self._hello_wrong_version = self.lines.counters["wrong_version"]
         self._hello_bytes = self._hello_lines = 0
-        waiting = f"waiting for the tray on {self.link.device} to say hello"
+        waiting = f"waiting for the tray on {self.link.device} to say hello トレイの応答待ち"
         # Keep the last failure in view: it is what the player needs to fix.
         self._problem = f"{waiting} (last time: {self._problem})" if self._failed else waiting
         self._hello_sent = self._last_heard = self.clock()
@@ -223,7 +225,8 @@ class TrayReader:
             self.link.drop(problem)
             self._lost_link(problem)
         elif self.state is LinkState.READY and quiet > self.settings.heartbeat_timeout:
-            problem = f"the tray on {self.link.device} went silent; reconnecting"
+            problem = (f"the tray on {self.link.device} went silent; reconnecting "
+                       "トレイが無応答: 再接続中")
             self.counters["timeouts"] += 1
             self.link.drop(problem)
             self._lost_link(problem)
@@ -234,14 +237,16 @@ class TrayReader:
         device = self.link.device
         if self.lines.counters["wrong_version"] > self._hello_wrong_version:
             return ("the tray speaks another protocol version than v1: "
-                    "update its firmware (firmware/README.md) or the companion")
+                    "update its firmware (firmware/README.md) or the companion "
+                    "トレイの通信の版が違う: ファームウェアを更新して")
         if self._hello_bytes and not self._hello_lines:
             # Not silence: another device, or the right one at another speed. (The partial
             # line is dropped uncounted at the next handshake, so the counters miss it.)
             return (f"{self._hello_bytes} bytes came from {device} but no tray line: an "
                     "RDM6300 there needs the rdm6300 kind (input.rfid_kind); a tray on a "
-                    f"serial bridge needs the bridge at {self.settings.baudrate} baud")
-        return f"no hello from {device}: is it the tray, running our firmware?"
+                    f"serial bridge needs the bridge at {self.settings.baudrate} baud "
+                    "トレイの信号ではない")
+        return f"no hello from {device}: is it the tray, running our firmware? トレイが応答しない"
 
     def _handle(self, message: Message, arrived: float, events: list[TagEvent]) -> None:
         if self.state is LinkState.HANDSHAKE:
@@ -345,6 +350,11 @@ class TrayReader:
                 (self.stacked.add if code == "COLLISION" else self.stacked.discard)(slot)
             return
         self.counters["tray_errors"] += 1
+
+
+def _slot_list_ja(slots: Sequence[Slot]) -> str:
+    """``_slot_list`` in Japanese: 引き牌の枠, 引き牌の枠と部屋の左上."""
+    return "と".join(SLOT_NAMES_JA[s] for s in slots)
 
 
 def _slot_list(slots: Sequence[Slot]) -> str:

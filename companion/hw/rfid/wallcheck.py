@@ -8,10 +8,19 @@ that names the sticker and how to re-enrol it (laying it again cannot help).
 from __future__ import annotations
 
 from companion.errors import CompanionError, ImpossibleRead
-from companion.hw.ports import SLOT_NAMES, SlotReading
+from companion.hw.ports import SLOT_NAMES, Slot, SlotReading
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME
 from companion.systems.jongrogue.tiles import COPIES_PER_KIND, Tile
 from companion.systems.jongrogue.wall import TileLedger
+
+#: The slots in Japanese, for what is said on the screen beside the English (SLOT_NAMES).
+SLOT_NAMES_JA: dict[Slot, str] = {
+    Slot.DRAW: "引き牌の枠",
+    Slot.ROOM_TL: "部屋の左上",
+    Slot.ROOM_TR: "部屋の右上",
+    Slot.ROOM_BL: "部屋の左下",
+    Slot.ROOM_BR: "部屋の右下",
+}
 
 
 class UnknownTag(CompanionError, LookupError):
@@ -24,10 +33,12 @@ class UnknownTag(CompanionError, LookupError):
     KIND still has room for it or it replaces a lost one.
     """
 
-    def __init__(self, uid: str, slot: str) -> None:
+    def __init__(self, uid: str, slot: Slot) -> None:
+        # The Japanese early: the command after it may be cut on a small screen.
         super().__init__(
-            f"sticker {uid} on the {slot} slot is not enrolled: put the tile back in the "
-            "wall and lay another, or stop the game and run "
+            f"sticker {uid} on the {SLOT_NAMES[slot]} slot is not enrolled: put the tile "
+            f"back in the wall and lay another {SLOT_NAMES_JA[slot]}のシールは未登録: 山に戻して"
+            "別の牌を; or stop the game and run "
             "`companion calibrate rfid --reenrol KIND` (KIND: its tile, e.g. 5p)"
         )
         self.uid = uid
@@ -39,13 +50,14 @@ def check_drawn(ledger: TileLedger, reading: SlotReading) -> Tile:
     Raises :class:`UnknownTag` for a sticker that is not enrolled and
     :class:`ImpossibleRead` (JR-WALL-1) for a 5th copy of a kind.
     """
-    slot = SLOT_NAMES[reading.slot]
+    slot, slot_ja = SLOT_NAMES[reading.slot], SLOT_NAMES_JA[reading.slot]
     if reading.label is None:
-        raise UnknownTag(reading.uid or "(no UID)", slot)
+        raise UnknownTag(reading.uid or "(no UID)", reading.slot)
     try:
         tile = Tile.from_notation(reading.label)
     except CompanionError as exc:
-        raise ImpossibleRead(f"the {slot} slot reports {reading.label!r}, not a tile") from exc
+        raise ImpossibleRead(f"the {slot} slot reports {reading.label!r}, not a tile "
+                             f"{slot_ja}の読み取りが牌ではない") from exc
     try:
         ledger.check_draw(tile)
     except ImpossibleRead as exc:
@@ -54,7 +66,8 @@ def check_drawn(ledger: TileLedger, reading: SlotReading) -> Tile:
         # --reenrol takes it anew.
         raise ImpossibleRead(
             f"sticker {reading.uid} on the {slot} slot reads {tile} ({tile.name_ja}), but "
-            f"{tile} cannot be drawn: all {COPIES_PER_KIND} are out of the wall already. If the "
+            f"{tile} cannot be drawn: all {COPIES_PER_KIND} are out of the wall already "
+            f"({tile.name_ja}は山牌に無い: シールの登録違い?). If the "
             f"tile is not a {tile}, its sticker was enrolled wrong: to re-enrol it, stop the "
             f"game, delete its line in {TAGMAP_FILENAME} and run "
             "`companion calibrate rfid --reenrol KIND` (KIND: the tile it is)"
