@@ -73,7 +73,7 @@ def test_below_the_threshold_a_slot_is_uncertain_and_the_player_is_asked(
     # the slots as the prompts name them, not room_tl
     assert reader.status().message.endswith("adjust the tiles on the draw, top-left room, "
                                             "top-right room, bottom-left room and "
-                                            "bottom-right room slots")
+                                            "bottom-right room slots 牌を置き直して")
 
 
 def test_legal_candidate_skips_a_fifth_copy() -> None:

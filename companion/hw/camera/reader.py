@@ -45,6 +45,15 @@ def slot_words(slots: tuple[Slot, ...] | list[Slot]) -> str:
     return f"the {listed} slot{'' if len(names) == 1 else 's'}"
 
 
+# The Japanese beside the reader's status words, on the game's status line (the words
+# themselves are the camera's and the mat's, shared with calibration and the dice).
+OUT_OF_VIEW_JA = "枠がカメラの外: マット全体を写して"
+ADJUST_JA = "牌を置き直して"
+NO_FRAME_JA = "カメラの映像なし"
+BAD_FRAME_JA = "カメラの映像が使えない"
+MAT_LOST_JA = "マットを読めない"
+
+
 def out_of_view_message(slots: tuple[Slot, ...]) -> str:
     """What the player is told of slots the frame cuts off (MatDetector.out_of_view)."""
     verb = "is" if len(slots) == 1 else "are"
@@ -152,11 +161,12 @@ class CameraTileReader:
         self.ledger = ledger
         self.trackers = {s.slot: SlotTracker(s.slot, self.settings)
                          for s in self.detector.geometry.slots}
-        self._status = ReaderStatus(False, "no frame read yet")
+        self._status = ReaderStatus(False, "no frame read yet 映像待ち")
         # A picture shows the tiles that lay there from the start, and none is ever laid
         # anew: say so, or the player waits for a read that cannot come.
         self._still = (f"{source.path.name} is one picture, which never changes: play counts "
-                       "tiles as they are laid; give a camera, a folder of pictures or a video"
+                       "tiles as they are laid; give a camera, a folder of pictures or a video "
+                       "写真1枚では進まない"
                        if isinstance(source, FileSource) and source.still else "")
         self._counters = {"frames": 0, "no_frame": 0, "bad_frame": 0, "mat_lost": 0}
 
@@ -170,14 +180,14 @@ class CameraTileReader:
     def poll(self) -> list[SlotReading]:
         frame = self.source.read()
         if frame is None:
-            return self._trouble("no_frame", self.source.message)
+            return self._trouble("no_frame", f"{self.source.message} {NO_FRAME_JA}")
         self._counters["frames"] += 1
         problem = frame_problem(frame)
         if problem:
-            return self._trouble("bad_frame", problem)
+            return self._trouble("bad_frame", f"{problem} {BAD_FRAME_JA}")
         detection = self.detector.detect(frame)
         if detection.status is MatStatus.LOST:
-            return self._trouble("mat_lost", detection.message)
+            return self._trouble("mat_lost", f"{detection.message} {MAT_LOST_JA}")
         crops = self.detector.slot_crops(frame, detection)
         outside = self.detector.out_of_view(detection)
         for slot in outside:
@@ -191,10 +201,11 @@ class CameraTileReader:
                 changed.append(reading)
         uncertain = [s for s, t in self.trackers.items()
                      if s not in outside and t.settled is not None and t.settled.label is None]
-        message = out_of_view_message(outside) if outside else detection.message
+        message = f"{out_of_view_message(outside)} {OUT_OF_VIEW_JA}" if outside \
+            else detection.message
         if uncertain:
             tiles = "tile" if len(uncertain) == 1 else "tiles"
-            message += f"; adjust the {tiles} on {slot_words(uncertain)}"
+            message += f"; adjust the {tiles} on {slot_words(uncertain)} {ADJUST_JA}"
         if self._still:
             message += f"; {self._still}"
         self._status = ReaderStatus(not outside and not self._still, message,
