@@ -112,7 +112,8 @@ def test_tiles_on_the_mat_when_a_game_resumes_are_not_counted_again(
     table = Table(classifier, {Slot.DRAW: "5m", Slot.ROOM_TL: "3p"}, game.ledger)
     assert table.read(ask, limit=6.0) is None  # left alone for 6 s: nothing counted
     assert table.last_status() == ("a tile lay on the top-left room slot at start-up: "
-                                   "lift it and lay it again to count it")
+                                   "lift it and lay it again to count it "
+                                   "起動時から部屋の左上にあった牌: 置き直して")
     assert all(tile in (None, "back") and not picks for _, _, tile, picks in table.shown)
     table.at(0.0, lambda: table.source.remove(Slot.ROOM_TL))
     table.at(1.0, lambda: table.source.place(Slot.ROOM_TL, "3p"))
@@ -156,7 +157,7 @@ def test_counting_the_4th_copy_leaves_the_copies_on_the_mat_as_they_were(
     table.at(1.0, lambda: table.source.place(Slot.DRAW, "5m"))  # a 5th copy
     assert table.read(TileAsk("lay", Slot.DRAW, ledger), limit=3.0) is None
     assert table.last_status().startswith(
-        "5m 五萬 on the draw slot would be a 5th copy: lay it again")
+        "5m 五萬 on the draw slot: a 5th copy, lay it again 5枚目: 置き直して")
     table.at(0.0, lambda: table.source.place(Slot.DRAW, "9p"))
     assert str(table.read(TileAsk("lay", Slot.DRAW, ledger))) == "9p"
 
@@ -189,7 +190,7 @@ def test_one_picture_as_the_camera_is_read_and_said_to_never_change(
     status = reader.status()
     assert not status.ok and status.message.endswith(
         "draw.png is one picture, which never changes: play counts tiles as they are laid; "
-        "give a camera, a folder of pictures or a video")
+        "give a camera, a folder of pictures or a video 写真1枚では進まない")
     reader.close()
 
 

@@ -107,7 +107,8 @@ def test_flee_rejects_and_a_new_placement_is_needed() -> None:
     )
     assert tile == Tile.from_notation("8m")
     statuses = [status for status, _ in shows]
-    rejected = statuses.index("read rejected: take the tile off the slot and put it back")
+    rejected = statuses.index("read rejected: take the tile off the slot and put it back "
+                               "取り消し: 牌を取って置き直して")
     # The message stays until the slot changes (the 5th poll sees the tile lifted).
     assert shows[rejected + 1] == ("", pytest.approx(0.4))
 
@@ -151,10 +152,11 @@ def test_impossible_and_unsure_reads_say_why() -> None:
         ledger.move(Tile.from_notation("1z"), Place.WALL, Place.TABLE)
     read = interpret(draw("1z"), ledger)
     assert read.tile is None and "1z cannot be drawn" in read.problem
-    assert read.problem.startswith("a 5th copy: ")
+    assert read.problem.startswith("a 5th copy 5枚目: ")
+    assert read.problem.endswith("東は山牌に無い: 置き直して")
     # The camera settles on None for a tile it is sure of but the wall refuses.
     assert interpret(draw(None, "1z", "2z"), ledger).problem == (
-        "1z 東 on the draw slot would be a 5th copy: lay it again")
+        "1z 東 on the draw slot: a 5th copy, lay it again 5枚目: 置き直して")
     assert "straighten" in interpret(draw(None), ledger).problem
     assert "face down" in interpret(draw("back"), ledger).problem
 
@@ -181,8 +183,8 @@ def test_a_tile_the_reader_cannot_settle_on_offers_its_likeliest_legal_tiles() -
     status, picks = shows[-1]
     assert [str(t) for t in picks] == ["5z", "1p", "2p"]
     # The four buttons have no number keys: the status says how they pick.
-    assert status == ("cannot read the tile on the draw slot: straighten it, or pick it: "
-                      "item moves onto one, A takes it")
+    assert status == ("cannot read the draw tile: straighten it 読めない: まっすぐ置いて; or pick: "
+                      "item moves, A takes 選ぶ: I移動 A決定")
 
 
 def test_a_pick_by_buttons_needs_a_move_onto_it_first() -> None:
@@ -527,7 +529,8 @@ def test_a_tile_lifted_while_on_offer_still_counts_and_the_screen_says_so() -> N
     reader = ScriptedReader([[draw("5m")], [draw("empty")], [], [], [draw("7p")]])
     tile, shows, _ = run_wait(reader, [[], [], [Button.FLEE]])
     assert tile == Tile.from_notation("7p")
-    assert "read rejected: take the tile off the slot and put it back" in [s for s, _ in shows]
+    assert ("read rejected: take the tile off the slot and put it back "
+            "取り消し: 牌を取って置き直して" in [s for s, _ in shows])
 
 
 def test_no_tile_is_asked_for_before_the_reader_reports() -> None:

@@ -360,7 +360,7 @@ def test_a_tile_on_offer_does_not_count_while_another_is_stacked_on_it() -> None
     tile, at = table.draw_from_tray(reader, tray, 1.0)
     assert str(tile) == "9m"
     assert at >= 2.5 + 1.0
-    assert "two tiles on the draw slot: leave one" in table.statuses
+    assert "two tiles on the draw slot: leave one 引き牌の枠に牌が2枚: 1枚にして" in table.statuses
 
 
 def test_a_tile_left_on_the_slot_is_not_counted_when_its_sticker_flickers() -> None:
@@ -395,7 +395,8 @@ def test_a_reader_fault_elsewhere_is_shown_beside_the_offer() -> None:
     both = [s for s in table.statuses if "not answering" in s]
     assert both, table.statuses
     assert all(s.startswith("read 1m 一萬, counts in ") for s in both)
-    assert both[0].endswith("; the reader under the bottom-left room slot is not answering")
+    assert both[0].endswith("; the reader under the bottom-left room slot is not answering "
+                            "部屋の左下の読み取り機が無応答")
 
 
 def rdm6300_table(held: list[str], moves: list[tuple[float, Callable[[], None]]],
@@ -495,7 +496,7 @@ def test_a_sticker_on_the_tray_when_the_game_resumes_is_not_counted_again() -> N
     assert str(tile) == "7s" and at >= 3.5
     assert not any(s.startswith("read 5m") for s in table.statuses)
     assert ("a tile lay on the draw slot at start-up: to count it, lift it for 5 s and lay "
-            "it again") in table.statuses
+            "it again 起動時から引き牌の枠にあった牌: 5秒離して置き直して") in table.statuses
 
 
 def test_a_sticker_found_at_start_up_counts_once_lifted_long_enough() -> None:
@@ -551,4 +552,4 @@ def test_a_tag_on_the_rdm6300_when_the_game_starts_is_not_counted() -> None:
     assert str(tile) == "1m" and at >= 3.0
     assert not any(s.startswith("read 3s") for s in table.statuses)
     assert ("a tile lay on the draw slot at start-up: to count it, lift it for 5 s and lay "
-            "it again") in table.statuses
+            "it again 起動時から引き牌の枠にあった牌: 5秒離して置き直して") in table.statuses

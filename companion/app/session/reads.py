@@ -29,13 +29,17 @@ from companion.errors import DeviceError, ImpossibleRead
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.view import Option
 from companion.hw.ports import SLOT_NAMES, Slot, SlotReading, TileReader
-from companion.hw.rfid.wallcheck import UnknownTag, check_drawn
+from companion.hw.rfid.wallcheck import SLOT_NAMES_JA, UnknownTag, check_drawn
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 from companion.systems.jongrogue.wall import TileLedger
 
 PICKS = 3  # the likeliest legal tiles offered for a tile the reader cannot settle on
+# After the status of a tile offered as picks: how the four buttons pick (no number keys).
+# The picks leave the status three narrow rows at 800x480: it and the problem are short.
+PICK_HINT = "; or pick: item moves, A takes 選ぶ: I移動 A決定"
 ONE_SLOT_ROOM_PROMPT = ("Lay this room's 4 tiles: draw one, put it on the draw slot to read it, "
-                        "then lay it on the {slot} slot")
+                        "then lay it on the {slot} slot "
+                        "部屋の4枚: 1枚引いて引き牌の枠で読ませ、{slot_ja}に置いて")
 
 
 # How long a slot must stay empty before the sticker last counted from it counts again
@@ -56,22 +60,15 @@ STARTING_PROMPT = "Starting the tile reader: lay no tile yet 読み取り準備�
 STARTING_STATUS = "starting the reader… wait 準備中"
 
 
-def at_start_problem(where: str, reading: SlotReading, relay_seconds: float) -> str:
+def at_start_problem(slot: Slot, reading: SlotReading, relay_seconds: float) -> str:
     """What the player is told of a tile that lay on a slot when the session began."""
+    where, where_ja = SLOT_NAMES[slot], SLOT_NAMES_JA[slot]
     if reading.uid is not None:  # its sticker back within relay_seconds is a flicker
         return (f"a tile lay on the {where} slot at start-up: to count it, lift it for "
-                f"{relay_seconds:.0f} s and lay it again")
-    return f"a tile lay on the {where} slot at start-up: lift it and lay it again to count it"
-
-
-#: The slots in Japanese, for what is said on the screen beside the English (SLOT_NAMES).
-SLOT_NAMES_JA: dict[Slot, str] = {
-    Slot.DRAW: "引き牌の枠",
-    Slot.ROOM_TL: "部屋の左上",
-    Slot.ROOM_TR: "部屋の右上",
-    Slot.ROOM_BL: "部屋の左下",
-    Slot.ROOM_BR: "部屋の右下",
-}
+                f"{relay_seconds:.0f} s and lay it again "
+                f"起動時から{where_ja}にあった牌: {relay_seconds:.0f}秒離して置き直して")
+    return (f"a tile lay on the {where} slot at start-up: lift it and lay it again to count "
+            f"it 起動時から{where_ja}にあった牌: 置き直して")
 _MISPLACED_END = "に置いて"  # a tile on the wrong slot: the player's next step (guidance)
 
 
@@ -91,9 +88,11 @@ def misplaced(state: ReadState, slot: Slot) -> str:
     return ""
 
 
-def fifth_copy(tile: Tile, where: str) -> str:
+def fifth_copy(tile: Tile, slot: Slot) -> str:
     """A read the wall refuses (JR-WALL-1): every copy of its kind is already out."""
-    return f"{tile} {tile.name_ja} on the {where} slot would be a 5th copy: lay it again"
+    # Short: the picks offered beside it leave the status three narrow rows (PICK_HINT).
+    return (f"{tile} {tile.name_ja} on the {SLOT_NAMES[slot]} slot: a 5th copy, lay it again "
+            "5枚目: 置き直して")
 
 
 @runtime_checkable
@@ -229,7 +228,8 @@ class Read:
 def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
     """The best legal tile of a reading (JR-WALL-1), falling back on the reader's candidates;
     an RFID sticker's through :func:`companion.hw.rfid.wallcheck.check_drawn`."""
-    where = SLOT_NAMES[reading.slot]
+    slot = reading.slot
+    where, where_ja = SLOT_NAMES[slot], SLOT_NAMES_JA[slot]
     if reading.uid and reading.label != EMPTY:
         # A sticker names one tile: there is no next candidate to fall back on, and laying
         # it again reads the same. Not enrolled, or a 5th copy (enrolled as the wrong kind):
@@ -246,10 +246,11 @@ def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
             try:
                 ledger.check_draw(tile)
             except ImpossibleRead:
-                return Read(None, fifth_copy(tile, where))
-        return Read(None, f"cannot read the tile on the {where} slot: straighten it")
+                return Read(None, fifth_copy(tile, slot))
+        return Read(None, f"cannot read the {where} tile: straighten it 読めない: まっすぐ置いて")
     if reading.label == BACK:
-        return Read(None, f"the tile on the {where} slot is face down: turn it over")
+        return Read(None, f"the tile on the {where} slot is face down: turn it over "
+                          f"{where_ja}の牌が裏向き: 表にして")
     if reading.label == EMPTY:
         return Read(None, "")
     labels = [reading.label, *(c.label for c in reading.candidates)]
@@ -261,7 +262,8 @@ def interpret(reading: SlotReading, ledger: TileLedger) -> Read:
         try:
             ledger.check_draw(tile)
         except ImpossibleRead as exc:
-            first_error = first_error or f"a 5th copy: {exc}"  # says where the four are
+            # says where the four are, and in Japanese too
+            first_error = first_error or f"a 5th copy 5枚目: {exc}"
             continue
         return Read(tile)
     return Read(None, first_error)
@@ -393,13 +395,13 @@ def wait_for_tile(
             # tile that could not be counted anyway says why (no picks: picking counts).
             read = interpret(reading, ledger)
             status = read.problem if read.tile is None and read.problem else \
-                at_start_problem(SLOT_NAMES[slot], reading, state.relay_seconds)
+                at_start_problem(slot, reading, state.relay_seconds)
         if offered_picks != picks:
             picks, highlight = offered_picks, None
             presses = []  # nor does a press made before the picks were shown pick one
         if picks and reading is not None:
             # A player with the four buttons has no number keys: say how a pick is made.
-            status += ", or pick it: item moves onto one, A takes it"
+            status += PICK_HINT
             tile, highlight = _picked(presses, picks, highlight)
             if tile is not None:
                 state.use(slot, reading)
@@ -416,7 +418,8 @@ def wait_for_tile(
             if decision is False:
                 state.consume(slot)
                 offered = None
-                status = note = "read rejected: take the tile off the slot and put it back"
+                status = note = ("read rejected: take the tile off the slot and put it back "
+                                 "取り消し: 牌を取って置き直して")
         if not status and confirm.value is None and not picks and not one_slot:
             # Laid on the wrong slot, it was kept silently for later: the LED kept asking
             # and the screen did not change, as though the reader had not seen it.
@@ -453,11 +456,13 @@ def _offer_status(confirm: Confirm[Tile], short: bool, lifted: bool = False) -> 
     assert tile is not None
     if lifted:
         if short:
-            return f"{tile} lifted, counts in {seconds:.0f} s: B takes it back"
+            # (B is on its button: Reject やり直し)
+            return (f"{tile} {tile.name_ja} lifted, counts in {seconds:.0f} s: B takes it back "
+                    f"{seconds:.0f}秒で確定")
         return (f"{tile} {tile.name_ja} lifted: it still counts in {seconds:.0f} s "
                 f"— B takes it back 取っても{seconds:.0f}秒で確定、Bで取り消し")
     if short:
-        return f"read {tile} {tile.name_ja}, counts in {seconds:.0f} s"
+        return f"read {tile} {tile.name_ja}, counts in {seconds:.0f} s {seconds:.0f}秒で確定"
     return (f"read {tile} {tile.name_ja} ({tile.name_en}): "
             f"B rejects, A accepts; counts in {seconds:.0f} s "
             f"Bでやり直し、{seconds:.0f}{_OFFER_END}")
@@ -485,7 +490,7 @@ class TableTiles:
     def next_tile(self, ask: TileAsk, show: Show) -> Tile:
         prompt, slot = ask.prompt, ask.slot
         if self.one_slot and slot is not Slot.DRAW:
-            prompt = ONE_SLOT_ROOM_PROMPT.format(slot=SLOT_NAMES[slot])
+            prompt = ONE_SLOT_ROOM_PROMPT.format(slot=SLOT_NAMES[slot], slot_ja=SLOT_NAMES_JA[slot])
             slot = Slot.DRAW
 
         def shown(status: str, tile: Tile | None, picks: tuple[Tile, ...],
