@@ -56,8 +56,9 @@ def test_an_honour_set_aside_for_the_start_room_is_said_until_the_next_tile() ->
     """2z for the start room's 1d9 is set aside: the same prompt comes back, and the status
     says why; 6p then decides the 1d9 and the note goes."""
     views = waiting_views(["2z", "6p"])
-    assert views[0].prompt.endswith("1d9 for the start room")
-    assert views[0].status == "2z 南 set aside: it is not a number tile; draw another"
+    assert views[0].prompt.endswith("1d9 for the start room 開始部屋の1d9")
+    assert views[0].status == ("2z 南 set aside: it is not a number tile; draw another "
+                               "南は数牌ではないので除外: もう1枚引いて")
     assert "start room" not in views[1].prompt and views[1].status == ""
 
 

@@ -18,6 +18,7 @@ from companion.errors import IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display.view import Name, Option, SheetView, TileView, View
 from companion.hw.ports import ROOM_SLOTS, SLOT_NAMES, Slot
+from companion.hw.rfid.wallcheck import SLOT_NAMES_JA
 from companion.systems.jongrogue.actions import (
     Choice,
     ChoiceRequest,
@@ -191,13 +192,15 @@ VERB_BUTTONS: dict[Verb, Button] = {
 }
 
 
+DRAW_ASK = "Draw a tile and put it on the draw slot 牌を引いて引き牌の枠に置いて"
 TILE_PROMPTS: dict[Purpose, str] = {
-    Purpose.START_ROOM: "Draw a tile and put it on the draw slot: 1d9 for the start room",
-    Purpose.ROOM: "Lay this room's 4 tiles: draw one and put it on the {slot} slot",
-    Purpose.CHECK: "Draw a tile and put it on the draw slot: {what}",
-    Purpose.NUMBER: "Draw a tile and put it on the draw slot: {what}",
-    Purpose.DROP: "Draw a tile and put it on the draw slot: {what}",
-    Purpose.MIMIC: "Draw a tile and put it on the draw slot: {what}",
+    Purpose.START_ROOM: f"{DRAW_ASK}: 1d9 for the start room 開始部屋の1d9",
+    Purpose.ROOM: "Lay this room's 4 tiles: draw one and put it on the {slot} slot "
+                  "部屋の4枚: 1枚引いて{slot_ja}に置いて",
+    Purpose.CHECK: f"{DRAW_ASK}: {{what}}",
+    Purpose.NUMBER: f"{DRAW_ASK}: {{what}}",
+    Purpose.DROP: f"{DRAW_ASK}: {{what}}",
+    Purpose.MIMIC: f"{DRAW_ASK}: {{what}}",
 }
 
 
@@ -303,7 +306,8 @@ def tile_prompt(request: TileRequest, slot: Slot) -> str:
     what = request.prompt
     for part in ("Draw a tile for the check: ", ": draw a tile"):
         what = what.replace(part, "")
-    return TILE_PROMPTS[request.purpose].format(slot=SLOT_NAMES[slot], what=what)
+    return TILE_PROMPTS[request.purpose].format(slot=SLOT_NAMES[slot], slot_ja=SLOT_NAMES_JA[slot],
+                                                what=what)
 
 
 D9_PURPOSES = (Purpose.START_ROOM, Purpose.CHECK, Purpose.NUMBER)  # tiles drawn for a 1d9
@@ -317,7 +321,8 @@ def set_aside(game: Game, request: object, tile: Tile, events: Sequence[Event]) 
     if (isinstance(request, TileRequest) and request.purpose in D9_PURPOSES and not events
             and not tile.is_number and tile not in (game.profile.critical, game.profile.fumble)
             and isinstance(again, TileRequest) and again.purpose is request.purpose):
-        return f"{tile} {tile.name_ja} set aside: it is not a number tile; draw another"
+        return (f"{tile} {tile.name_ja} set aside: it is not a number tile; draw another "
+                f"{tile.name_ja}は数牌ではないので除外: もう1枚引いて")
     return ""
 
 
@@ -361,10 +366,10 @@ class JongRogueMode:
     def answer(self, value: Answer) -> list[Event]:
         request = self.game.pending
         if isinstance(value, Throw):
-            raise IllegalAction("JongRogue throws no dice")
+            raise IllegalAction("JongRogue throws no dice 賽は使わない")
         if isinstance(value, int):
             if not isinstance(request, ChoiceRequest) or not 0 <= value < len(request.options):
-                raise IllegalAction(f"there is no choice {value} now")
+                raise IllegalAction(f"there is no choice {value} now 選択肢{value}は無い")
             return self.push(request.options[value])
         return self.push(value)
 
