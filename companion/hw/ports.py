@@ -34,6 +34,14 @@ SLOT_NAMES: dict[Slot, str] = {
     Slot.ROOM_BL: "bottom-left room",
     Slot.ROOM_BR: "bottom-right room",
 }
+#: The same in Japanese, beside them on the screen.
+SLOT_NAMES_JA: dict[Slot, str] = {
+    Slot.DRAW: "引き牌の枠",
+    Slot.ROOM_TL: "部屋の左上",
+    Slot.ROOM_TR: "部屋の右上",
+    Slot.ROOM_BL: "部屋の左下",
+    Slot.ROOM_BR: "部屋の右下",
+}
 
 
 @dataclass(frozen=True, slots=True)

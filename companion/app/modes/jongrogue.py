@@ -17,8 +17,7 @@ from companion.app.session.mode import Answer, ChoiceAsk, Show, Throw, TileAsk
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display.view import Name, Option, SheetView, TileView, View
-from companion.hw.ports import ROOM_SLOTS, SLOT_NAMES, Slot
-from companion.hw.rfid.wallcheck import SLOT_NAMES_JA
+from companion.hw.ports import ROOM_SLOTS, SLOT_NAMES, SLOT_NAMES_JA, Slot
 from companion.systems.jongrogue.actions import (
     Choice,
     ChoiceRequest,

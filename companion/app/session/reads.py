@@ -28,8 +28,8 @@ from companion.app.session.mode import Show, TileAsk
 from companion.errors import DeviceError, ImpossibleRead
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.view import Option
-from companion.hw.ports import SLOT_NAMES, Slot, SlotReading, TileReader
-from companion.hw.rfid.wallcheck import SLOT_NAMES_JA, UnknownTag, check_drawn
+from companion.hw.ports import SLOT_NAMES, SLOT_NAMES_JA, Slot, SlotReading, TileReader
+from companion.hw.rfid.wallcheck import UnknownTag, check_drawn
 from companion.systems.jongrogue.tiles import BACK, EMPTY, Tile
 from companion.systems.jongrogue.wall import TileLedger
 

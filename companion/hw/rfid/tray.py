@@ -23,7 +23,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from companion.hw.ports import ROOM_SLOTS, SLOT_NAMES, ReaderStatus, Slot, SlotReading
+from companion.hw.ports import (
+    ROOM_SLOTS,
+    SLOT_NAMES,
+    SLOT_NAMES_JA,
+    ReaderStatus,
+    Slot,
+    SlotReading,
+)
 from companion.hw.rfid.events import TagAction, TagEvent, latest_readings
 from companion.hw.rfid.link import Backoff, Port, PortSpec, SerialLink, open_serial
 from companion.hw.rfid.protocol import (
@@ -36,7 +43,6 @@ from companion.hw.rfid.protocol import (
     encode,
 )
 from companion.hw.rfid.tagmap import TagMap
-from companion.hw.rfid.wallcheck import SLOT_NAMES_JA
 from companion.systems.jongrogue.tiles import EMPTY
 
 # MicroPython on the RP2040 enumerates as Raspberry Pi 2E8A:0005.

@@ -8,19 +8,10 @@ that names the sticker and how to re-enrol it (laying it again cannot help).
 from __future__ import annotations
 
 from companion.errors import CompanionError, ImpossibleRead
-from companion.hw.ports import SLOT_NAMES, Slot, SlotReading
+from companion.hw.ports import SLOT_NAMES, SLOT_NAMES_JA, Slot, SlotReading
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME
 from companion.systems.jongrogue.tiles import COPIES_PER_KIND, Tile
 from companion.systems.jongrogue.wall import TileLedger
-
-#: The slots in Japanese, for what is said on the screen beside the English (SLOT_NAMES).
-SLOT_NAMES_JA: dict[Slot, str] = {
-    Slot.DRAW: "引き牌の枠",
-    Slot.ROOM_TL: "部屋の左上",
-    Slot.ROOM_TR: "部屋の右上",
-    Slot.ROOM_BL: "部屋の左下",
-    Slot.ROOM_BR: "部屋の右下",
-}
 
 
 class UnknownTag(CompanionError, LookupError):
