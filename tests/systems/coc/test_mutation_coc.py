@@ -10,9 +10,19 @@ import pytest
 
 from companion.dice import ScriptedDice
 from companion.systems.coc.checks import ONE_PERCENT, resist, roll_command
-from companion.systems.coc.combat import Attack, EndTurn, Fight, Grapple, Reload, Side
+from companion.systems.coc.combat import (
+    Attack,
+    BreakFree,
+    Defence,
+    EndTurn,
+    Fight,
+    Grapple,
+    Reload,
+    Side,
+    Throw,
+)
 from companion.systems.coc.rules import Profile, load_rules
-from companion.systems.coc.sheet import damage_bonus
+from companion.systems.coc.sheet import Sheet, damage_bonus, sheet_from_mapping
 from tests.systems.coc.helpers import duel, person, push, sheet
 
 
@@ -131,3 +141,56 @@ def test_co_grap_4_the_human_shield_takes_only_the_hp_it_has() -> None:
     assert (f.state.get("Ann").hp, f.state.get("Cult").hp) == (13, 4)
     push(f, Attack("Gun", "Ann"), (100, 30), (10, 10))
     assert (f.state.get("Ann").hp, f.state.get("Cult").hp) == (7, 0)
+
+
+def test_co_parry_1_damage_equal_to_the_durability_left_breaks_the_weapon() -> None:
+    """CO-PARRY-1: 「if the damage reaches its remaining durability it breaks and the rest hits
+    the parrier」: 14 damage on a knife with 14 durability left breaks it, and 0 gets through."""
+    f = duel(Profile.P003, {"weapons": ("japanese_sword",), "japanese_sword": 60},
+             {"weapons": ({"key": "knife", "durability_left": 14},), "knife": 60})
+    text = push(f, Attack("Ann", "Cult", defence=Defence.PARRY), (100, 30), (10, 10), (4, 4),
+                (100, 20))  # 1D10 + DB 1D4 = 14
+    assert "the weapon breaks" in text
+    knife = f.state.get("Cult").sheet.weapons[0]
+    assert knife.broken and knife.durability == 0
+    assert f.state.get("Cult").hp == 13
+
+
+
+def strong(rules: object, name: str, strength: int, dex: int, **skills: int) -> Sheet:
+    return sheet_from_mapping(rules, {  # type: ignore[arg-type]
+        "name": name, "skills": skills, "weapons": [{"key": "fist"}],
+        "characteristics": {"STR": strength, "CON": 12, "POW": 10, "DEX": dex, "APP": 10,
+                            "SIZ": 13, "INT": 12, "EDU": 12}})
+
+
+def test_co_core_3_the_one_breaking_free_is_the_active_side() -> None:
+    """CO-GRAP-2 with CO-CORE-3's Default 「The side trying to break free or escape is the
+    active side」: Cult (STR 16) held by Ann (STR 13) breaks free on 50 + 5 × (16 − 13) = 65%,
+    not 35%; a 60 frees it."""
+    rules = load_rules(Profile.P003)
+    f = Fight(rules, [(strong(rules, "Ann", 13, 14, grapple=90), Side.INVESTIGATORS),
+                      (strong(rules, "Cult", 16, 10), Side.FOES)], ScriptedDice([]))
+    push(f, Grapple("Ann", "Cult"), (100, 10))
+    text = push(f, BreakFree("Cult"), (100, 60))
+    assert "(1d100<=65) ＞ 60" in text
+    assert f.state.get("Cult").held_by == "" and f.state.get("Ann").grappling == ""
+
+
+def test_co_stun_3_a_stun_from_a_throw_costs_the_next_round_not_this_one() -> None:
+    """CO-STUN-3: a thrown target that passes CON×4 has 「no action next round」: Cult, thrown
+    on Ann's turn, still takes its own turn this round; the round after, it has none."""
+    rules = load_rules(Profile.P004)
+    f = Fight(rules, [(sheet(rules, "Ann", dex=14, grapple=60), Side.INVESTIGATORS),
+                      (sheet(rules, "Cult", dex=10, weapons=("knife",)), Side.FOES)],
+              ScriptedDice([]))
+    push(f, Grapple("Ann", "Cult"), (100, 40))
+    push(f, EndTurn("Cult"))
+    text = push(f, Throw("Ann"), (100, 30), (6, 2), (4, 1), (100, 10))
+    assert "cannot act next round (CO-STUN-3)" in text
+    thrown_in = f.state.round
+    assert f.state.current is not None and f.state.current.name == "Cult"  # still this round
+    push(f, EndTurn("Cult"))
+    assert f.state.round == thrown_in + 1
+    assert "Cult is skipped (cannot act)" in push(f, EndTurn("Ann"))
+    assert f.state.round == thrown_in + 2
