@@ -184,8 +184,10 @@ class DiceNetworks:
         spots = []
         for iy, ix in zip(*np.nonzero(peaks), strict=True):
             dx, dy, log_side = out[1:, iy, ix]
+            # The side in float32, as numpy 2 divides a float32 by a Python float (numpy 1.x
+            # did it in float64: NEP 50), so every numpy gives the reader the same marks.
             spots.append(Spot(float((ix + dx) * STRIDE / scale), float((iy + dy) * STRIDE / scale),
-                              float(np.exp(log_side) / scale), float(heat[iy, ix])))
+                              float(np.exp(log_side) / np.float32(scale)), float(heat[iy, ix])))
         return sorted(spots, key=lambda s: -s.heat)
 
     def judge(self, frame: np.ndarray, spots: list[Spot], turned: bool = False) -> np.ndarray:

@@ -374,7 +374,7 @@ class DiceReader:
         dice = list(dice)
         for (i, die), probs in zip(asked.items(), counted, strict=True):
             value = 1 + int(probs.argmax())
-            sure = probs[value - 1] >= self.config.min_counted
+            sure = probs[value - 1] >= _as(probs, self.config.min_counted)
             if die.value is not None and not (sure and value == die.value):
                 dice[i] = replace(die, value=None, confidence=0.0, reason=_WHICH_VALUE)
             elif die.value is None and sure:
@@ -397,7 +397,7 @@ class DiceReader:
         """
         best = int(probs.argmax())
         centre = (round(mark.x, 1), round(mark.y, 1))
-        if best == NOTHING and probs[best] >= self.config.min_nothing:
+        if best == NOTHING and probs[best] >= _as(probs, self.config.min_nothing):
             return None
         top = float(probs[1:7].sum())
         value = 1 + int(probs[1:7].argmax())
@@ -405,12 +405,21 @@ class DiceReader:
             doubt = max((NOTHING, MOVING, COCKED), key=lambda c: float(probs[c]))
             if not (alone and doubt == COCKED and top >= self.config.min_alone):
                 why = {MOVING: _MOVING, COCKED: _COCKED}.get(doubt, _NOT_READ)
-                if doubt == COCKED and probs[COCKED] >= self.config.min_side:
+                if doubt == COCKED and probs[COCKED] >= _as(probs, self.config.min_side):
                     why = _LEANING_SIDE
                 return DieReading(None, 0.0, centre, round(mark.side, 1), why)
-        if probs[value] < self.config.min_confidence * top:
+        if probs[value] < _as(probs, self.config.min_confidence * top):
             return DieReading(None, 0.0, centre, round(mark.side, 1), _WHICH_VALUE)
         return DieReading(value, round(float(probs[value]), 3), centre, round(mark.side, 1))
+
+
+def _as(probs: np.ndarray, threshold: float) -> np.floating:
+    """``threshold`` in the type of ``probs`` (the networks' float32), to hold a probability
+    to: numpy 2 compares a float32 with a Python float in float32, numpy 1.x compared them
+    in float64 (NEP 50), so a probability that rounds to its threshold passed on one and
+    not on the other. Explicitly, every numpy compares as numpy 2."""
+    value: np.floating = probs.dtype.type(threshold)
+    return value
 
 
 def read_dice(frame: Image, config: ReaderConfig | None = None) -> DiceRead:

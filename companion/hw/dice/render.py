@@ -450,6 +450,72 @@ def _glare(colour: FloatArray, rng: np.random.Generator, gloss: float) -> FloatA
     return out
 
 
+def _warp_perspective(src: Image, matrix: FloatArray, size: tuple[int, int],
+                      reflect: bool = False) -> Image:
+    """``src`` (float32, H x W x C) seen through the homography ``matrix`` (source pixels to
+    destination pixels) in a ``size`` (width, height) picture: cv2.warpPerspective with
+    INTER_LINEAR, and BORDER_REFLECT when ``reflect`` (else BORDER_CONSTANT 0), computed
+    here so every OpenCV and numpy gives the same picture.
+
+    OpenCV 4.x (4.11, what a Raspberry Pi installs with numpy<2) interpolates at source
+    positions rounded to 1/32 pixel (INTER_BITS fixed point); 5.x at the exact positions
+    (on x86 through Intel IPP). The renders differed by up to 3 levels
+    where a face's texture has an edge, which moved the reader's marks: seed 4,200,028's
+    leaning 5 was marked by its side on 5.1 and not on 4.11, and a test of the reader's
+    rules on that scene failed on 4.11 (tests/hw/test_dice_versions.py). Here every step
+    is float64 arithmetic numpy does alike in every version (no matrix products, whose
+    BLAS kernels may differ); it is within 0.002 of OpenCV 5.1's picture.
+    """
+    width, height = size
+    # The inverse homography (up to scale, which the division by w removes): the adjugate,
+    # in Python floats.
+    (a, b, c), (d, e, f), (g, h, i) = (tuple(float(v) for v in row)
+                                       for row in np.asarray(matrix, dtype=np.float64))
+    inverse = ((e * i - f * h, c * h - b * i, b * f - c * e),
+               (f * g - d * i, a * i - c * g, c * d - a * f),
+               (d * h - e * g, b * g - a * h, a * e - b * d))
+    xs = np.arange(width, dtype=np.float64)[None, :]
+    ys = np.arange(height, dtype=np.float64)[:, None]
+    (m00, m01, m02), (m10, m11, m12), (m20, m21, m22) = inverse
+    with np.errstate(divide="ignore", invalid="ignore"):
+        w = m20 * xs + (m21 * ys + m22)
+        sx = (m00 * xs + (m01 * ys + m02)) / w
+        sy = (m10 * xs + (m11 * ys + m12)) / w
+    # A point at infinity (w 0) is outside the source; far points stay far.
+    sx = np.clip(np.nan_to_num(sx, nan=-2.0), -1e6, 1e6)
+    sy = np.clip(np.nan_to_num(sy, nan=-2.0), -1e6, 1e6)
+    fx, fy = np.floor(sx), np.floor(sy)
+    ax, ay = (sx - fx).reshape(-1, 1), (sy - fy).reshape(-1, 1)
+    ix, iy = fx.astype(np.int64).ravel(), fy.astype(np.int64).ravel()
+    rows, cols = src.shape[:2]
+    channels = 1 if src.ndim == 2 else src.shape[2]
+    # The source's pixels one to a row, and a row of zeros for the corners outside it.
+    flat = np.concatenate([src.reshape(rows * cols, channels),
+                           np.zeros((1, channels), dtype=src.dtype)])
+
+    def reflected(index: np.ndarray, n: int) -> np.ndarray:
+        """BORDER_REFLECT (fedcba|abcdefgh|hgfedcb) of ``index`` into 0..n-1."""
+        index = np.mod(index, 2 * n)
+        out: np.ndarray = np.where(index < n, index, 2 * n - 1 - index)
+        return out
+
+    def corner(dy: int, dx: int) -> np.ndarray:
+        x, y = ix + dx, iy + dy
+        if reflect:
+            at = reflected(y, rows) * cols + reflected(x, cols)
+        else:
+            at = np.where((x >= 0) & (x < cols) & (y >= 0) & (y < rows), y * cols + x,
+                          rows * cols)
+        pixels: np.ndarray = np.take(flat, at, axis=0).astype(np.float64)
+        return pixels
+
+    p00, p10 = corner(0, 0), corner(1, 0)
+    top = p00 + ax * (corner(0, 1) - p00)
+    bottom = p10 + ax * (corner(1, 1) - p10)
+    out: Image = (top + ay * (bottom - top)).astype(np.float32)
+    return out.reshape((height, width) if src.ndim == 2 else (height, width, channels))
+
+
 def _draw_die(canvas: FloatArray, die: _Die, camera: _Camera, light: _Light,
               style: tuple[float, float, float]) -> None:
     """Paint the visible faces of one die, far faces first."""
@@ -488,9 +554,9 @@ def _draw_die(canvas: FloatArray, die: _Die, camera: _Camera, light: _Light,
         src = np.array([[0, 0], [size, 0], [size, size], [0, size]], dtype=np.float32)
         dst = (img_pts - np.array([x0, y0])).astype(np.float32)
         warp = cv2.getPerspectiveTransform(src, dst)
-        roi = (x1 - x0, y1 - y0)
-        col = cv2.warpPerspective(colour.astype(np.float32), warp, roi, flags=cv2.INTER_LINEAR)
-        alp = cv2.warpPerspective(alpha.astype(np.float32), warp, roi, flags=cv2.INTER_LINEAR)
+        roi = (int(x1 - x0), int(y1 - y0))
+        seen = _warp_perspective(np.dstack([colour, alpha]).astype(np.float32), warp, roi)
+        col, alp = seen[..., :3], seen[..., 3]
         region = canvas[y0:y1, x0:x1]
         region *= 1 - alp[..., None]
         region += col * alp[..., None]
@@ -585,8 +651,12 @@ def _place_dice(rng: np.random.Generator, kind: SceneKind, count: int, die_mm: f
 def _compose(table_img: FloatArray, dice: list[_Die], camera: _Camera,
              light: _Light, style: tuple[float, float, float],
              size: tuple[int, int]) -> FloatArray:
-    shadow = _shadow_mask(dice, camera, light, size)
-    lit = light.ambient + light.diffuse * light.direction[2] * (1 - 0.85 * shadow)
+    shadow = _shadow_mask(dice, camera, light, size)  # float32
+    # The shade in float32, then the light in float64, with explicit types: numpy 1.x took
+    # a float64 scalar (light.direction[2]) times a float32 array for float32, numpy 2 takes
+    # it for float64 (NEP 50), and the scenes differed by a level here and there.
+    shade = (np.float32(1) - np.float32(0.85) * shadow).astype(np.float64)
+    lit = light.ambient + light.diffuse * float(light.direction[2]) * shade
     canvas: FloatArray = table_img * lit[..., None]
     for die in sorted(dice, key=lambda d: -float(np.linalg.norm(d.centre - camera.centre))):
         _draw_die(canvas, die, camera, light, style)
@@ -687,8 +757,7 @@ def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = N
             break
     shift = np.array([[mm_per_px, 0, -extent / 2], [0, mm_per_px, -extent / 2], [0, 0, 1]])
     homography = camera.table_homography() @ shift
-    table_img = cv2.warpPerspective(tex.astype(np.float32), homography, size,
-                                    flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    table_img = _warp_perspective(tex.astype(np.float32), homography, size, reflect=True)
     table_img = table_img.astype(np.float64)
 
     if kind is SceneKind.BLURRED:
