@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.dice import ScriptedDice
-from companion.systems.genso.character import Character
+from companion.systems.genso.character import Character, derive
 from companion.systems.genso.checks import simple_check
 from companion.systems.genso.combat import Action, Attack, Cast, Entry, Fight, Wait, entrants_for
 from companion.systems.genso.rules import load_rules
@@ -115,3 +115,13 @@ def test_gm_magic_1_armour_against_spells_when_on_never_heals() -> None:
     entry = act(fight, Cast(FAIRY, "fire", (KNIGHT,)))
     assert f"{KNIGHT} takes 0 damage" in entry.text
     assert fight.state.get(KNIGHT).hp == before
+
+
+def test_gm_check_3_with_the_default_off_the_printed_bonus_gives_way_to_search() -> None:
+    """GM-CHECK-3: the printed 罠発見＋N replaces 2 × Search only under the Default
+    ``printed_bonus_replaces_search``; switched off, a Search−1 sheet printing ＋5 detects
+    traps at +2 (GM-CORE-4: +2 per Search level), and at +5 with it on."""
+    sheet = pc("pc1", search=1, trap_bonus=5)
+    off = RULES.with_overrides({"GM-CHECK-3": {"printed_bonus_replaces_search": False}})
+    assert derive(off, sheet).trap_bonus.total == 2
+    assert derive(RULES, sheet).trap_bonus.total == 5
