@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from companion.dice import ScriptedDice
+from companion.errors import IllegalAction
 from companion.systems.coc.checks import ONE_PERCENT, resist, roll_command
 from companion.systems.coc.combat import (
     Attack,
@@ -17,13 +18,14 @@ from companion.systems.coc.combat import (
     EndTurn,
     Fight,
     Grapple,
+    Move,
     Reload,
     Side,
     Throw,
 )
 from companion.systems.coc.rules import Profile, load_rules
 from companion.systems.coc.sheet import Sheet, damage_bonus, sheet_from_mapping
-from tests.systems.coc.helpers import duel, person, push, sheet
+from tests.systems.coc.helpers import duel, pass_to, person, push, sheet
 
 
 @pytest.mark.parametrize(("str_siz", "db"), [
@@ -194,3 +196,40 @@ def test_co_stun_3_a_stun_from_a_throw_costs_the_next_round_not_this_one() -> No
     assert f.state.round == thrown_in + 1
     assert "Cult is skipped (cannot act)" in push(f, EndTurn("Ann"))
     assert f.state.round == thrown_in + 2
+
+
+SWORD = {"weapons": ("japanese_sword",), "japanese_sword": 90}
+GUN = {"weapons": ("revolver",), "handgun": 50}
+
+
+@pytest.mark.parametrize(("sword", "pushed"), [(8, True), (7, False)])
+def test_co_melee_2_a_hit_of_exactly_10_knocks_back(sword: int, pushed: bool) -> None:
+    """CO-MELEE-2: 「10+ damage in one hit」 knocks the target back: a sword's 1D10 + DB 1D4
+    of 8 + 2 = 10 does, 7 + 2 = 9 does not."""
+    f = duel(Profile.P003, SWORD)
+    text = push(f, Attack("Ann", "Cult"), (100, 30), (10, sword), (4, 2))
+    assert ("knockback! Cult is pushed back a square (10 damage, CO-MELEE-2)" in text) is pushed
+    assert ("knockback" in text) is pushed
+
+
+def test_co_call_1_an_arm_hit_drops_the_weapon_only_on_a_failed_str_x5() -> None:
+    """CO-CALL-1: an arm hit 「forces a STR×5 roll or the weapon is dropped」: Cult (STR 13)
+    rolls against 65, and a 60 keeps the revolver."""
+    f = duel(Profile.P003, GUN, {"weapons": ("revolver",), "handgun": 50})
+    text = push(f, Attack("Ann", "Cult", called="arm"), (100, 20), (10, 1), (100, 60))
+    assert "Cult STR×5 (1D100<=65) ＞ 60" in text
+    assert not f.state.get("Cult").sheet.weapons[0].dropped
+
+
+def test_co_call_1_leg_hits_add_up() -> None:
+    """CO-CALL-1 Default: 「the maximum AP usable for movement each round drops by 1 per hit
+    (cumulative)」: two leg hits leave Cult at most 1 square a round."""
+    f = duel(Profile.P003, GUN)
+    push(f, Attack("Ann", "Cult", called="leg"), (100, 20), (10, 1))
+    text = push(f, Attack("Ann", "Cult", called="leg"), (100, 20), (10, 1))
+    assert "Cult's leg is hit: at most 1 square(s) a round (CO-CALL-1)" in text
+    assert f.state.get("Cult").leg_hits == 2
+    pass_to(f, "Cult")
+    with pytest.raises(IllegalAction, match="CO-CALL-1"):
+        f.push(Move("Cult", 2), ScriptedDice([]))
+    push(f, Move("Cult", 1))
