@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -155,6 +156,18 @@ def test_a_webcam_works_on_opencv_4_which_has_no_utils_logging(
     assert camera.read() is not None and camera.message == "ok"
     assert levels == [2]  # OpenCV's LOG_LEVEL_ERROR: its warnings stay out of the display
     camera.close()
+
+
+def test_opencv_4s_depth_camera_backend_is_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the Pi's OpenCV 4.11 a webcam not plugged in printed "[ERROR…] obsensor … Camera
+    index out of range" before the source's own words (the Orbbec backend is tried for
+    every index); the backend is left out unless the user chose otherwise."""
+    monkeypatch.delenv("OPENCV_VIDEOIO_PRIORITY_OBSENSOR", raising=False)
+    OpenCVCamera(0, opener=lambda _: UnpluggedAfter(1)).close()
+    assert os.environ["OPENCV_VIDEOIO_PRIORITY_OBSENSOR"] == "0"
+    monkeypatch.setenv("OPENCV_VIDEOIO_PRIORITY_OBSENSOR", "1000")
+    OpenCVCamera(0, opener=lambda _: UnpluggedAfter(1)).close()
+    assert os.environ["OPENCV_VIDEOIO_PRIORITY_OBSENSOR"] == "1000"
 
 
 def test_a_webcam_works_on_an_opencv_with_no_log_level_to_set(

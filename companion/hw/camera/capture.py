@@ -14,6 +14,7 @@ chosen by a string, as serial ports are (see :func:`open_source`)::
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -70,7 +71,12 @@ def quiet_opencv() -> None:
 
     OpenCV 5 has ``cv2.utils.logging.setLogLevel``; OpenCV 4 has ``cv2.setLogLevel`` and no
     ``cv2.utils.logging`` (the Pi's: numpy<2 there takes opencv-python-headless 4.11, and a
-    USB webcam crashed with AttributeError). A build with neither keeps its warnings."""
+    USB webcam crashed with AttributeError). A build with neither keeps its warnings.
+
+    OpenCV 4's Orbbec depth-camera backend, tried for every camera index, says "Camera index
+    out of range" as an error of its own for a webcam not plugged in, before the source's
+    words: it is left out (read when the first camera is opened), unless the user set it."""
+    os.environ.setdefault("OPENCV_VIDEOIO_PRIORITY_OBSENSOR", "0")
     logging = getattr(getattr(cv2, "utils", None), "logging", None)
     if logging is not None:
         logging.setLogLevel(logging.LOG_LEVEL_ERROR)
