@@ -5,38 +5,8 @@ Each test names its rule ID and asserts the outcome the spec (§1) and seed 001 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from companion.dice import ScriptedDice
-from companion.systems.events.report import EventReport
-from companion.systems.events.rules import load_rules
-from companion.systems.events.run import run_event
-from companion.systems.events.sword_world import Member, load_rating_table
-
-RATINGS = load_rating_table(
-    "rating,2,3,4,5,6,7,8,9,10,11,12\n"
-    "0,*,0,0,0,1,2,2,3,3,4,4\n"
-    "5,*,0,1,1,2,3,4,4,5,5,6\n"
-    "10,*,1,2,3,3,4,5,5,6,7,8\n"
-)
-
-
-def d6(*values: int) -> list[tuple[int, int]]:
-    return [(6, v) for v in values]
-
-
-def sw(
-    table: str,
-    rands: Sequence[tuple[int, int]],
-    overrides: dict[str, dict[str, Any]] | None = None,
-    **kw: Any,
-) -> EventReport:
-    source = ScriptedDice(rands)
-    rules = load_rules().with_overrides(overrides or {})
-    report = run_event(table, source, rules=rules, mode="sw", **kw)
-    assert source.remaining == [], report.text
-    return report
+from companion.systems.events.sword_world import Member
+from tests.systems.events.test_events import RATINGS, d6, walk
 
 
 def test_ev_trap_3_the_lowered_rating_never_goes_below_0_at_dm_level_1() -> None:
@@ -44,7 +14,8 @@ def test_ev_trap_3_the_lowered_rating_never_goes_below_0_at_dm_level_1() -> None
     is 5, and a member who resists takes base power at rating 0, not at −5."""
     cara = Member("Cara", adventurer=2, thief=1)
     # trap table 1 = explosion; Cara's vitality 6,6 succeeds; base power 2D6 = 12
-    report = sw("trap", d6(1, 6, 6, 6, 6), party=(cara,), dm_level=1, rating_table=RATINGS)
+    report = walk("trap", d6(1, 6, 6, 6, 6), mode="sw", party=(cara,), dm_level=1,
+                  rating_table=RATINGS)
     (power,) = report.find("EV-CORE-3")
     assert power.data["rating"] == 0
     assert power.data["value"] == 4          # rating 0, 2D6 = 12 on the table above
@@ -56,7 +27,8 @@ def test_ev_door_3_an_untrapped_door_rolls_no_trap_type() -> None:
     """EV-DOOR-3 「if a trap is present, roll EV-TRAP-1 before the disarm attempt」: with the
     option on, a door that is only locked (EV-DOOR-1 face 2, 鍵) rolls no trap table."""
     aki = Member("Aki", adventurer=3, thief=3, dexterity=3)
-    report = sw("door", d6(2, 4, 4), party=(aki,), overrides={"EV-DOOR-3": {"enabled": True}})
+    report = walk("door", d6(2, 4, 4), mode="sw", party=(aki,),
+                  overrides={"EV-DOOR-3": {"enabled": True}})
     assert "EV-DOOR-3" not in report.rules()
     assert "EV-TRAP-1" not in report.rules()
     assert report.find("EV-DOOR-2")[-1].text == "解錠/Unlocked"
