@@ -199,7 +199,8 @@ class _Combat(_Items):
         if self.on(Option.DROPS) and m.monster.drops > 0:
             room = self.rooms[fell_in]
             for n in range(m.monster.drops):
-                prompt = f"Drop check {n + 1}/{m.monster.drops}: draw a tile" if self.record else ""
+                prompt = f"Drop check {n + 1}/{m.monster.drops} (ドロップ判定): draw a tile" \
+                    if self.record else ""
                 tile = yield from self._draw(Purpose.DROP, prompt, Place.TABLE)
                 if self.profile.role(tile) is Role.ITEM:
                     room.drops.append(tile)
@@ -259,8 +260,8 @@ class _Combat(_Items):
             table = 0
             for _ in range(m.monster.damage_d9):
                 d9 = yield from self._d9(
-                    Purpose.NUMBER, f"Damage of {m.monster.name_ja} {m.monster.name_en}: "
-                    "draw a tile"
+                    Purpose.NUMBER, f"Damage of {m.monster.name_ja} {m.monster.name_en} "
+                    "(ダメージ): draw a tile"
                 )
                 table += d9.value
                 rolls += [str(t) for t in d9.tiles]

@@ -71,7 +71,7 @@ class _Decisions(_Moving):
             if not self.record:
                 return "", tuple(options), attackers
             names = ", ".join(f"{m.monster.name_ja} {m.monster.name_en}" for m in attackers)
-            prompt = f"Floor {self.floor}, room {room.number}: {names} attack! Act:"
+            prompt = f"{names} attack! 攻撃！"  # (the screen's header says the floor and room)
             return prompt, tuple(options), attackers
         self.turn = 0  # no monster attacks: the fight, if there was one, is over
         # JR-PC-3: bound, the PC cannot step in from the door either (revision 3)
@@ -96,7 +96,7 @@ class _Decisions(_Moving):
         options += self._ready_option()
         if not self.record:
             return "", tuple(options), attackers
-        return f"Floor {self.floor}, room {room.number}: what next?", tuple(options), attackers
+        return "What next? どうする？", tuple(options), attackers
 
     def _decide(self) -> Proc:
         """Ask the player what to do, or act for a PC that cannot (JR-AB-FREEZE)."""

@@ -30,6 +30,18 @@ def _both(text: str, m: MonsterOnMap | None) -> str:
     return text.replace(m.monster.name_ja, f"{m.monster.name_ja} {m.monster.name_en}", 1)
 
 
+#: A check whose ``what`` (as logged) holds no Japanese, and the Japanese its prompt adds (its
+#: line in the log ends in 成功 or 失敗 instead: the Log panel has no room for both).
+CHECK_JA = {"ranged combat goes on": "遠隔戦闘の継続"}
+
+
+def _what(what: str, m: MonsterOnMap | None) -> str:
+    """What a check is for, in a prompt: the monster in both languages, and the Japanese
+    beside a ``what`` that has none."""
+    ja = CHECK_JA.get(what)
+    return f"{what} {ja}" if ja else _both(what, m)
+
+
 # Requests of a game that is not recorded: nobody reads their prompts.
 _SILENT_TILE = {purpose: TileRequest(purpose, "") for purpose in Purpose}
 
@@ -100,7 +112,7 @@ class _Drawing(_Core):
         against: MonsterOnMap | None = None,
     ) -> Proc:
         """JR-DICE-2: a ``1d9 >= target`` check, emitted with every term of its target."""
-        prompt = f"Draw a tile for the check: {_both(what, against)} (1d9 >= {target})" \
+        prompt = f"Draw a tile for the check: {_what(what, against)} (判定 1d9 >= {target})" \
             if self.record else ""
         d9: D9 = yield from self._d9(Purpose.CHECK, prompt)
         success = passes(d9, target, automatic)

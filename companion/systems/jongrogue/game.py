@@ -86,7 +86,7 @@ class Game(_Decisions):
 
     >>> game = Game(preset="ez")
     >>> game.pending.prompt
-    'Draw a tile for the start room (1d9)'
+    'Draw a tile for the start room 開始部屋 (1d9)'
 
     ``record=False`` (simulation mode) builds no events and no prompts.
     """
@@ -245,7 +245,8 @@ class Game(_Decisions):
         """One floor: JR-MAP-1 start room, then explore until the stairs are taken."""
         self._emit(Kind.FLOOR, floor=self.floor)
         self._reset_floor()
-        start = yield from self._d9(Purpose.START_ROOM, "Draw a tile for the start room (1d9)")
+        start = yield from self._d9(Purpose.START_ROOM,
+                                    "Draw a tile for the start room 開始部屋 (1d9)")
         self._emit(Kind.START_ROOM, room=start.value, tiles=[str(t) for t in start.tiles])
         yield from self._arrive(start.value)
         while True:

@@ -118,7 +118,7 @@ class _Items(_Rooms):
             current = pc.weapon if kind is ItemKind.WEAPON else pc.armour
             prompt = (
                 f"Found {spec.name_ja} {spec.name_en} ({power}): equip it instead of "
-                f"{current.name_ja} {current.name_en} ({current.value})?"
+                f"{current.name_ja} {current.name_en} ({current.value})? 装備を替える？"
             ) if self.record else ""
             request = ChoiceRequest(prompt, (_EQUIPS[tile.index], _KEEP))
             choice = (yield request) if self._answer_now is None else self._ask(request)

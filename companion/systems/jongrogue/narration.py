@@ -9,7 +9,7 @@
 >>> for part in line.strip().split("; "):
 ...     print(part)
 melee vs 大蛇: rate 3 = 6 attack − 1 level − 0 strength − 2 weapon
-drew 2z (set aside), 6m → 6 ≥ 3 → success
+drew 2z (set aside), 6m → 6 ≥ 3 → success 成功
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ _RINGS = {  # a ring event names its kind (profile.Ring), whatever tile it is on
     "armour_protection": "鎧保護の指輪 (ring of armour protection)",
     "adornment": "飾りの指輪 (ring of adornment)",
 }
+_VERDICT = {True: "success 成功", False: "failure 失敗"}
+_READIED = {"bow": "弓", "shuriken": "手裏剣"}
 _STATES = {
     "frozen": "frozen (凍結)", "bound": "bound (拘束)", "confused": "confused (混乱)",
     "blind": "blind (盲目)", "floating": "floating (浮遊)",
@@ -71,12 +73,14 @@ def end_of_run(result: str, cause: str) -> str:
 
 
 def _turn(d: dict[str, Any]) -> str:
+    """``-- turn 2 ターン2: the PC will fight #1 (floor 1 room 7, on the door); …``: what the
+    PC does first, as the Log panel cuts the line's end at 800x480."""
     who = ", ".join(f"#{uid}" for uid in d["attackers"]) or "none"
     where = {"door": "on the door", "room": "in the room", "corridor": "in the corridor"}
     pincer = ", pincered (挟み撃ち)" if d["pincer"] else ""
     action = f"{d['action']} #{d['target']}" if d["target"] else d["action"]
-    return (f"-- turn {d['turn']}, floor {d['floor']} room {d['room']} "
-            f"{where[d['position']]}{pincer}: the PC will {action}; "
+    return (f"-- turn {d['turn']} ターン{d['turn']}: the PC will {action} (floor {d['floor']} "
+            f"room {d['room']}, {where[d['position']]}{pincer}); "
             f"may attack: {who} (at most {d['cap']})")
 
 
@@ -107,7 +111,7 @@ def _check(d: dict[str, Any]) -> str:
                 f"({Tile.from_notation(tiles[-1]).name_ja}) → {d['value']}")
     else:
         face = str(d["value"])
-    verdict = "success" if d["success"] else "failure"
+    verdict = _VERDICT[d["success"]]
     sign = "≥" if d["value"] >= target else "<"
     if (d["value"] >= target) != d["success"]:
         # JR-DICE-2: a fumble fails (a critical succeeds) whatever the number says
@@ -122,7 +126,7 @@ def describe(event: Event) -> str:
     if k is Kind.FLOOR:
         return f"=== Floor {d['floor']} (第{d['floor']}階層) ==="
     if k is Kind.START_ROOM:
-        return f"Start room {d['room']} (drew {', '.join(d['tiles'])})"
+        return f"Start room {d['room']} 開始部屋{d['room']} (drew {', '.join(d['tiles'])})"
     if k is Kind.RESHUFFLE:
         return f"The wall is empty: {d['tiles']} discards shuffled back into it (山牌)"
     if k is Kind.ROOM:
@@ -143,7 +147,9 @@ def describe(event: Event) -> str:
     if k is Kind.MOVE:
         if d.get("flee"):
             return f"The PC flees room {d['room']} into the corridor (逃げる)"
-        return f"The PC is {'on the door of' if d['position'] == 'door' else 'in'} room {d['room']}"
+        if d["position"] == "door":
+            return f"The PC is on the door of room {d['room']} (部屋{d['room']}のドア)"
+        return f"The PC is in room {d['room']} (部屋{d['room']}の中)"
     if k is Kind.WAKE:
         return f"{monster_name(d['monster'])} #{d['uid']} wakes up ({d['why']})"
     if k is Kind.TURN:
@@ -157,12 +163,13 @@ def describe(event: Event) -> str:
         sum_ = f"{table}{rolled} − {d['defence']} armour" if table else "no damage (table 0)"
         return f"  {monster_name(d['monster'])} {how} the PC: {sum_} = {d['amount']} → HP {d['hp']}"
     if k is Kind.HEAL:
-        return f"  HP +{d['amount']} ({d['why']}) → {d['hp']}"
+        return f"  HP +{d['amount']} 回復 ({d['why']}) → {d['hp']}"
     if k is Kind.DEFEAT:
         return f"  {monster_name(d['monster'])} #{d['uid']} defeated: +{d['xp']} XP → {d['total']}"
     if k is Kind.LEVEL:
-        drained = " (drained)" if d.get("drained") else ""
-        return f"  Level {d['level']}{drained}: max HP {d['max_hp']}, HP {d['hp']}"
+        drained = " (drained ドレイン)" if d.get("drained") else ""
+        return (f"  Level {d['level']} レベル{d['level']}{drained}: "
+                f"max HP {d['max_hp']}, HP {d['hp']}")
     if k is Kind.ITEM:
         return "  " + _item(d)
     if k is Kind.STATE:
@@ -177,9 +184,10 @@ def describe(event: Event) -> str:
         return f"  {ja} ({en}): {effect}"
     if k is Kind.RANGED:
         begins = d["action"] == "begin"
-        return "  Ranged combat begins (遠隔戦闘)" if begins else "  Ranged combat ends"
+        return ("  Ranged combat begins (遠隔戦闘)" if begins
+                else "  Ranged combat ends (遠隔戦闘終了)")
     if k is Kind.STAIRS:
-        return f"The PC takes the stairs down from floor {d['floor']}"
+        return f"The PC takes the stairs down from floor {d['floor']} (階段を下りる)"
     if k is Kind.GAME_OVER:
         if d["result"] == "victory":
             return (
@@ -193,20 +201,24 @@ def describe(event: Event) -> str:
 def _item(d: dict[str, Any]) -> str:
     action = d["action"]
     if action == "gold":
-        return f"Gold {d['amount']:+d} ({d['why']}) → {d['gold']}"
+        return f"Gold 金 {d['amount']:+d} ({d['why']}) → {d['gold']}"
     if action == "found":
         return f"Found {d['name_ja']} ({d['name_en']}) [{d['tile']}]"
     if action in ("dropped", "no drop"):
         tile = Tile.from_notation(d["tile"])
-        return f"Drop check: {tile}" + (" — an item drops!" if action == "dropped" else "")
+        drops = " — an item drops! 落とした" if action == "dropped" else " — no drop なし"
+        return f"Drop check ドロップ判定: {tile}{drops}"
     if action == "equipped":
-        return f"Equipped {d['tile']} ({d['value']})"
+        return f"Equipped 装備 {d['tile']} ({d['value']})"
     if action in ("ring on", "ring off"):
         ring = _RINGS.get(d["ring"], d["ring"])
         where = f" [{d['tile']}]" if d.get("tile") else ""
         return f"{'Put on' if action == 'ring on' else 'Took off'} {ring}{where}"
     if action == "stolen":
-        return f"Stolen: {d['what']}"
+        return f"Stolen 盗まれた: {d['what']}"
     if action == "ready":
-        return f"Readied the {d['what']} for ranged attacks"
+        ja = _READIED.get(d["what"], d["what"])
+        return f"Readied the {d['what']} for ranged attacks ({ja}を構えた)"
+    if action == "nothing to steal":
+        return "Nothing to steal (盗む物なし)"
     return str(action)

@@ -77,7 +77,7 @@ class _Ranged(_Combat):
                 options += self._ring_options()  # JR-RANGED-2: equip / unequip
                 options += self._ready_option()
                 options += _CLOSE_OR_DOOR
-                request = ChoiceRequest("Ranged combat: act", tuple(options))
+                request = ChoiceRequest("Ranged combat 遠隔戦闘: act どうする？", tuple(options))
                 choice = (yield request) if self._answer_now is None else self._ask(request)
                 assert isinstance(choice, Choice)
                 if choice.verb in (Verb.CLOSE, Verb.DOOR):

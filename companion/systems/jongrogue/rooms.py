@@ -20,6 +20,7 @@ from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place
 
 SPOT_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
+SPOT_NAMES_JA = ("左上", "右上", "左下", "右下")
 
 _FIGHTS: list[Choice] = []  # fight:<uid> and shoot:<uid> by uid, grown as monsters are met
 _SHOTS: list[Choice] = []
@@ -56,7 +57,8 @@ class _Rooms(_Drawing):
             if self._draw_now is not None:
                 tiles.append(self._drawn(Place.TABLE))
                 continue
-            prompt = f"Lay the {SPOT_NAMES[spot]} tile of room {number}" if self.record else ""
+            prompt = (f"Lay the {SPOT_NAMES[spot]} tile of room {number} "
+                      f"(部屋{number}の{SPOT_NAMES_JA[spot]})") if self.record else ""
             tile = yield from self._draw(Purpose.ROOM, prompt, Place.TABLE)
             tiles.append(tile)
         role_of = self.profile.roles

@@ -31,7 +31,7 @@ def test_a_turn_in_words() -> None:
                               "action": "fight", "target": 4, "attackers": [4],
                               "pincer": False, "cap": 1})
     assert describe(event) == (
-        "  -- turn 3, floor 2 room 5 on the door: the PC will fight #4; "
+        "  -- turn 3 ターン3: the PC will fight #4 (floor 2 room 5, on the door); "
         "may attack: #4 (at most 1)"
     )
 
@@ -45,9 +45,9 @@ def test_a_fumble_at_rate_1_reads_as_the_automatic_failure_it_is() -> None:
         "tiles": ["5z"], "value": 1, "critical": False, "fumble": True, "success": False,
         "monster": "W", "uid": 7})
     assert describe(event).endswith("drew 5z → fumble (白) → 1 ≥ 1 → a fumble always fails "
-                                    "→ failure")
+                                    "→ failure 失敗")
     plain = Event(Kind.CHECK, {**event.data, "target": 3})
-    assert describe(plain).endswith("drew 5z → fumble (白) → 1 < 3 → failure")
+    assert describe(plain).endswith("drew 5z → fumble (白) → 1 < 3 → failure 失敗")
 
 
 def test_a_check_names_its_monster_in_english_too() -> None:
@@ -87,8 +87,9 @@ def test_prompts_name_monsters_and_gear_in_english_too() -> None:
     game = Game("plus")
     feed(game, "9m 5m 8p 8m 5z")  # a snake (awake) and an emu in room 9
     assert game.pending is not None
-    assert game.pending.prompt == "Floor 1, room 9: 大蛇 snake attack! Act:"
+    assert game.pending.prompt == "大蛇 snake attack! 攻撃！"
     feed(game, "fight:1")
     assert game.pending is not None
-    assert game.pending.prompt == "Draw a tile for the check: melee vs 大蛇 snake (1d9 >= 3)"
+    assert game.pending.prompt == \
+        "Draw a tile for the check: melee vs 大蛇 snake (判定 1d9 >= 3)"
     assert without_cjk(game.pending.prompt).endswith("melee vs snake (1d9 >= 3)")
