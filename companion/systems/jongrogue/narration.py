@@ -27,6 +27,9 @@ _RINGS = {  # a ring event names its kind (profile.Ring), whatever tile it is on
     "adornment": "飾りの指輪 (ring of adornment)",
 }
 _VERDICT = {True: "success 成功", False: "failure 失敗"}
+#: A check whose ``what`` (as logged) holds no Japanese, and the word its line adds early: the
+#: Log panel cuts the end of a long line (its verdict, 成功 or 失敗).
+_CHECK_JA = {"ranged combat goes on": "遠隔戦闘"}
 _READIED = {"bow": "弓", "shuriken": "手裏剣"}
 _STATES = {
     "frozen": "frozen (凍結)", "bound": "bound (拘束)", "confused": "confused (混乱)",
@@ -90,7 +93,11 @@ def check_what(what: str, monster_id: str) -> str:
 
     >>> check_what("melee vs 大蛇", "S"), check_what("thaw (凍結)", "")
     ('melee vs 大蛇 (snake)', 'thaw (凍結)')
+    >>> check_what("ranged combat goes on", "")
+    'ranged combat goes on (遠隔戦闘)'
     """
+    if what in _CHECK_JA:
+        return f"{what} ({_CHECK_JA[what]})"
     monster = TABLES.monsters.get(monster_id)
     if monster is None or monster.name_ja not in what or monster.name in what:
         return what
@@ -132,7 +139,8 @@ def describe(event: Event) -> str:
     if k is Kind.ROOM:
         tiles = " ".join(d["tiles"])
         stairs = ", stairs down (階段)" if d["stairs"] else ""
-        return f"Room {d['room']} revealed: {tiles} [{', '.join(d['roles'])}]{stairs}"
+        return (f"Room {d['room']} revealed 部屋{d['room']}: {tiles} "
+                f"[{', '.join(d['roles'])}]{stairs}")
     if k is Kind.ENCOUNTER:
         extra = " sitting on gold" if d["on_gold"] else ""
         check = d["sleep_check"]
@@ -176,7 +184,7 @@ def describe(event: Event) -> str:
         if d["who"] == "pc":
             return f"  The PC is {'now' if d['on'] else 'no longer'} {_STATES[d['state']]}"
         pincer = " — pincered! (挟み撃ち)" if d["pincer"] else ""
-        return f"  Monsters {d['uids']} pursue the PC{pincer}"
+        return f"  Monsters {d['uids']} pursue the PC (追跡){pincer}"
     if k is Kind.ABILITY:
         ability = Ability(d["ability"])
         ja, en = TABLES.ability_names[ability]
