@@ -69,6 +69,8 @@ def at_start_problem(slot: Slot, reading: SlotReading, relay_seconds: float) -> 
                 f"起動時から{where_ja}にあった牌: {relay_seconds:.0f}秒離して置き直して")
     return (f"a tile lay on the {where} slot at start-up: lift it and lay it again to count "
             f"it 起動時から{where_ja}にあった牌: 置き直して")
+
+
 _MISPLACED_END = "に置いて"  # a tile on the wrong slot: the player's next step (guidance)
 
 
