@@ -44,6 +44,8 @@ class Controls:
         return presses
 
 
+#: Back up a menu, or give up a throw awaited: flee/back, as on every screen.
+BACK = Option("back", "Back 戻る", Button.FLEE)
 READ_OPTIONS = (Option("accept", "Accept 確定", Button.ATTACK),
                 Option("reject", "Reject やり直し", Button.FLEE))
 

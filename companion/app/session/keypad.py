@@ -11,12 +11,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from companion.app.session.controls import Controls, choose
+from companion.app.session.controls import BACK, Controls, choose
 from companion.app.session.mode import RollAsk, Show, Throw
-from companion.hw.buttons import Button
 from companion.hw.display.view import Option
 
-BACK = Option("back", "Back 戻る", Button.FLEE)
 #: The most faces typed in one menu: its keys 1–9 and 0 (a D10's 10).
 ONE_MENU_SIDES = 10
 

@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.app.session.controls import READ_OPTIONS, Confirm, Controls, choose
-from companion.app.session.keypad import BACK, Keypad
+from companion.app.session.controls import BACK, READ_OPTIONS, Confirm, Controls, choose
+from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice import DiceSource
 from companion.errors import CompanionError, IllegalAction

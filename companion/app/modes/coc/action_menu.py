@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.app.modes.coc.keeper_menu import _KeeperMenu
-from companion.app.modes.coc.words import BACK, CASTS, SPELL, TACKLES, TITLE
+from companion.app.modes.coc.words import CASTS, SPELL, TACKLES, TITLE
 from companion.app.modes.fight import option_index, option_value
+from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button

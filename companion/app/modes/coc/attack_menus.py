@@ -8,8 +8,9 @@ Rules: CO-IAI-1, CO-IAI-2, CO-DODGE-5, CO-FIRE-7 (a first strike), CO-MA-5 (a co
 from __future__ import annotations
 
 from companion.app.modes.coc.circumstances import _Circumstances
-from companion.app.modes.coc.words import BACK, BODY, ENTRY_WAYS, HOW, PARTS, describe
+from companion.app.modes.coc.words import BODY, ENTRY_WAYS, HOW, PARTS, describe
 from companion.app.modes.fight import option_index, option_value
+from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
 from companion.hw.display.view import Option

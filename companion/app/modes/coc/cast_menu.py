@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 from companion.app.modes.coc.treat_menu import _Treat
-from companion.app.modes.coc.words import BACK, CASTS, SPELL, SPELL_MP
+from companion.app.modes.coc.words import CASTS, SPELL, SPELL_MP
 from companion.app.modes.fight import option_index, option_value
+from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
 from companion.hw.display.view import Option

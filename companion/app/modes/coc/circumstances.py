@@ -15,7 +15,6 @@ from dataclasses import replace
 
 from companion.app.modes.coc.defence_menus import _Defences
 from companion.app.modes.coc.words import (
-    BACK,
     DISARM_PENALTIES,
     GOUGE_PENALTIES,
     HIDDEN_PENALTIES,
@@ -25,6 +24,7 @@ from companion.app.modes.coc.words import (
     SURPRISE,
 )
 from companion.app.modes.fight import option_value
+from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
 from companion.hw.display.view import Option

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.app.modes.coc.words import BACK, NOBODY_STANDS, OUTCOMES, SIDES, describe, english
+from companion.app.modes.coc.words import NOBODY_STANDS, OUTCOMES, SIDES, describe, english
 from companion.app.modes.fight import FightMode
+from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.hw.display.view import Option
 from companion.systems.coc.combat import Action, Combatant, Fight

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.app.modes.coc.fight_view import _FightView
-from companion.app.modes.coc.words import BACK, BARE_PARRY, COVER, DODGE_ASSIST
+from companion.app.modes.coc.words import BARE_PARRY, COVER, DODGE_ASSIST
 from companion.app.modes.fight import option_value
+from companion.app.session.controls import BACK
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display.view import Option

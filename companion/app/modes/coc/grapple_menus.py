@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.app.modes.coc.attack_menus import _Attacks
-from companion.app.modes.coc.words import BACK, FALL_METRES, FROM_BEHIND, TACKLES
+from companion.app.modes.coc.words import FALL_METRES, FROM_BEHIND, TACKLES
 from companion.app.modes.fight import option_value
+from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.app.modes.coc.cast_menu import _Cast
-from companion.app.modes.coc.words import BACK, BURN_DAMAGE, FALL_METRES, SAN_AMOUNTS
+from companion.app.modes.coc.words import BURN_DAMAGE, FALL_METRES, SAN_AMOUNTS
 from companion.app.modes.fight import Undone, option_index, option_value
+from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
 from companion.hw.display.view import Option

@@ -5,8 +5,9 @@ the mover (CO-TURN-5); off it a number of squares.
 from __future__ import annotations
 
 from companion.app.modes.coc.grapple_menus import _Grapples
-from companion.app.modes.coc.words import BACK, marks
+from companion.app.modes.coc.words import marks
 from companion.app.modes.fight import option_index, option_value
+from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.hw.display.view import Option
 from companion.systems.coc import board

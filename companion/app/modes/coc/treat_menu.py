@@ -5,8 +5,8 @@
 from __future__ import annotations
 
 from companion.app.modes.coc.move_menu import _Moves
-from companion.app.modes.coc.words import BACK
 from companion.app.modes.fight import option_value
+from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.hw.display.view import Option
 from companion.systems.coc.combat import Action, Combatant, Treat

@@ -15,8 +15,7 @@ import itertools
 import re
 
 from companion.errors import IllegalAction
-from companion.hw.buttons import Button
-from companion.hw.display.view import DiceStep, Name, Option
+from companion.hw.display.view import DiceStep, Name
 from companion.systems.coc.combat import (
     Action,
     Attack,
@@ -45,7 +44,6 @@ OUTCOMES = {Side.INVESTIGATORS: "探索者の勝利 the investigators stand",
             Side.FOES: "敵の勝利 the foes stand"}
 #: Both sides down at once: no side stands.
 NOBODY_STANDS = "全員が倒れた nobody stands"
-BACK = Option("back", "Back 戻る", Button.FLEE)
 RULE_ID = re.compile(r"CO-[A-Z]+-\d+")
 #: How an attack is made, when there is a choice: (key, label, the Attack's fields).
 HOW: tuple[tuple[str, str, dict[str, object]], ...] = (

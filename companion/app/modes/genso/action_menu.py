@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from companion.app.modes.genso.checks import CheckCall, FightEvent
 from companion.app.modes.genso.gm_menu import _GmMenu
 from companion.app.modes.genso.target_menus import _value
-from companion.app.modes.genso.words import BACK, TITLE, named
+from companion.app.modes.genso.words import TITLE, named
+from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button

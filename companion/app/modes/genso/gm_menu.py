@@ -15,7 +15,8 @@ from typing import Any
 from companion.app.modes.fight import Undone
 from companion.app.modes.genso.checks import CheckCall, Checked, FightEvent, roll_check
 from companion.app.modes.genso.target_menus import _TargetMenus, _value
-from companion.app.modes.genso.words import BACK, CHECKS, DOWN, MODIFIERS, TRAP_NAMES
+from companion.app.modes.genso.words import CHECKS, DOWN, MODIFIERS, TRAP_NAMES
+from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.app.session.rolls import NeedDice, Thrown
 from companion.errors import IllegalAction

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from companion.app.modes.fight import option_index, option_value
 from companion.app.modes.genso.fight_view import _FightView
-from companion.app.modes.genso.words import BACK, DOWN, ONE_TARGET, target_label
+from companion.app.modes.genso.words import DOWN, ONE_TARGET, target_label
+from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.hw.display.view import Option
 from companion.systems.genso.combat import (

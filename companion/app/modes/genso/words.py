@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 
 from companion.app.modes.genso.checks import CheckCall
-from companion.hw.buttons import Button
-from companion.hw.display.view import Name, Option
+from companion.hw.display.view import Name
 from companion.systems.genso.combat import (
     Action,
     Combatant,
@@ -36,7 +35,6 @@ STANCES = {
 #: Spells whose effect takes one target (GM-MAGIC-2..11), and whom they go on.
 ONE_TARGET = {"heal": "friend", "ward": "friend", "conceal": "friend", "dispel": "anyone",
               "lightning": "foe", "exorcise": "undead"}
-BACK = Option("back", "Back 戻る", Button.FLEE)
 DOWN = (Status.DEAD, Status.VANISHED, Status.FLED)
 #: The checks of spec §2.3 the engine rolls (companion/systems/genso/checks.py).
 CHECKS = {"simple": "簡易判定 simple check", "general": "一般判定 general check",
