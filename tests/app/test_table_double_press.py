@@ -14,7 +14,7 @@ from companion.app.session.controls import Confirm, Controls, choose
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, Show
 from companion.app.session.reads import ReadState, wait_for_tile
-from companion.hw.buttons import Button, Press
+from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.view import Option
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.game import Game
@@ -107,3 +107,24 @@ def test_dice_accepted_with_a_guard_the_menu_after_them_too() -> None:
     chosen, after = menu(controls, hands, clock,
                          [[], [Button.ATTACK], [], [], [], [Button.ATTACK]])
     assert (chosen, after) == (1, 0.5)
+
+
+def test_a_double_tap_on_the_screens_accept_does_not_pick_in_the_next_menu() -> None:
+    """A touch screen's Accept (a Pick): the second tap lands on whichever option of the next
+    menu lies under the finger, so any tap in the window is the double's; buttons count."""
+    controls, hands, clock = accept_a_read([[], [Pick(0)]])
+    assert menu(controls, hands, clock, [[], [Pick(2)], [], [], [], [Pick(2)]]) == (2, 0.5)
+    controls, hands, clock = accept_a_read([[], [Pick(0)]])
+    assert menu(controls, hands, clock, [[], [Button.ATTACK]]) == (1, 0.1)
+
+
+def test_a_throw_rejected_by_a_tap_leaves_the_menu_after_it_unguarded() -> None:
+    from companion.app.session.rolls import CameraRolls
+
+    clock = StepClock()
+    hands = ScriptedPresses([[], [Pick(1)]])
+    controls = Controls([hands], clock=clock)
+    rolls = CameraRolls(None, None, controls, accept_seconds=3.0,  # type: ignore[arg-type]
+                        poll_seconds=0.1, sleep=clock.sleep, clock=clock)
+    assert rolls.judge("2D6", (3, 4), lambda *args, **kwargs: None) is False
+    assert menu(controls, hands, clock, [[], [Pick(0)]]) == (0, 0.1)

@@ -34,8 +34,9 @@ class Controls:
         self.sources = list(sources)
         self.player = player
         self.clock = clock
-        # A read was just accepted by an ATTACK press: the next menu is guarded (see choose).
-        self.accepted_by_press = False
+        # The press that just accepted a read (None: its countdown did): the next menu is
+        # guarded against that press's double (see choose).
+        self.accepted_with: Press | None = None
 
     def poll(self) -> list[Press]:
         presses: list[Press] = []
@@ -62,6 +63,7 @@ class Confirm(Generic[T]):
         self.clock = clock
         self.value: T | None = None
         self.since = 0.0
+        self.decided_by: Press | None = None  # the press behind the last decision, if any
 
     def offer(self, value: T) -> None:
         self.value = value
@@ -71,16 +73,21 @@ class Confirm(Generic[T]):
         return max(0.0, self.accept_seconds - (self.clock() - self.since))
 
     def decide(self, presses: Sequence[Press]) -> bool | None:
-        """True: accepted; False: rejected; None: still showing."""
+        """True: accepted; False: rejected; None: still showing (:attr:`decided_by` says
+        which press decided, None when the countdown did)."""
         if self.value is None:
             return None
         for press in presses:
             if press is Button.FLEE or press == Pick(1):
-                self.value = None
+                self.value, self.decided_by = None, press
                 return False
             if press is Button.ATTACK or press == Pick(0):
+                self.decided_by = press
                 return True
-        return True if self.remaining() <= 0 else None
+        if self.remaining() <= 0:
+            self.decided_by = None
+            return True
+        return None
 
 
 def menu_press(press: Press, count: int, highlight: int,
@@ -118,24 +125,32 @@ def menu_press(press: Press, count: int, highlight: int,
 DOUBLE_PRESS_SECONDS = 0.4
 
 
+def doubles(press: Press, accepted_with: Press) -> bool:
+    """Whether ``press`` may be the second half of the double press that accepted a read:
+    the same button, or any tap after a tap (the next menu's option under the finger need
+    not be the first)."""
+    return press == accepted_with or (isinstance(press, Pick) and isinstance(accepted_with, Pick))
+
+
 def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, ...],
            highlight: int, poll_seconds: float,
            sleep: Callable[[float], None] = time.sleep) -> int:
     """Show a menu and wait until a press picks one of its options; return its index.
 
-    When the menu directly follows a read accepted with A (``controls.accepted_by_press``),
-    A presses in its first :data:`DOUBLE_PRESS_SECONDS` are ignored: an impatient double
-    tap on Accept would otherwise fight the highlighted monster, waking it if it slept
-    (JR-STATE-1), or throw away the Game over screen. Other presses count at once.
+    When the menu directly follows a read accepted with A or a tap on Accept
+    (``controls.accepted_with``), the same press in its first :data:`DOUBLE_PRESS_SECONDS`
+    is ignored (:func:`doubles`): an impatient double press on Accept would otherwise fight
+    the highlighted monster, waking it if it slept (JR-STATE-1), or throw away the Game over
+    screen. Other presses count at once.
     """
     shortcuts = {o.button: i for i, o in enumerate(options) if o.button is not None}
     controls.poll()  # presses made while the last step resolved do not count here
-    guarded, controls.accepted_by_press = controls.accepted_by_press, False
+    guarded, controls.accepted_with = controls.accepted_with, None
     show(prompt, options=options, highlight=highlight)
     shown_at = controls.clock()
     while True:
         for press in controls.poll():
-            if guarded and press is Button.ATTACK \
+            if guarded is not None and doubles(press, guarded) \
                     and controls.clock() - shown_at < DOUBLE_PRESS_SECONDS:
                 continue
             chosen, moved = menu_press(press, len(options), highlight, shortcuts)

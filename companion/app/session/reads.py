@@ -346,7 +346,7 @@ def wait_for_tile(
     lifted; then what lies there is offered with a countdown of its own.
     """
     confirm.value = None  # an offer left by an interrupted wait has no reading behind it
-    controls.accepted_by_press = False  # the guard is for a menu right after this read
+    controls.accepted_with = None  # the guard is for a menu right after this read
     shown: tuple[object, ...] | None = None
     note = ""  # says a read was rejected, until the slot changes
     picks: tuple[Tile, ...] = ()
@@ -412,7 +412,7 @@ def wait_for_tile(
             decision = confirm.decide(presses)
             if decision is True:
                 # A double tap's second A must not choose in the menu that follows (choose).
-                controls.accepted_by_press = Button.ATTACK in presses
+                controls.accepted_with = confirm.decided_by
                 tile = confirm.value
                 confirm.value = None
                 state.use(slot, offered)

@@ -270,7 +270,7 @@ class CameraRolls:
             decision = confirm.decide(presses)
             if decision is not None:
                 # A double tap's second A must not choose in the menu that follows (choose).
-                self.controls.accepted_by_press = decision and Button.ATTACK in presses
+                self.controls.accepted_with = confirm.decided_by if decision else None
                 confirm.value = None
                 return decision
             left = confirm.remaining()
