@@ -214,6 +214,32 @@ def test_a_short_menu_stays_one_row(screen: ScreenDisplay) -> None:
     assert screen._more is None
 
 
+TILE_PROMPT = ("Draw a tile and put it on the draw slot 牌を引いて引き牌の枠に置いて: "
+               "melee vs 大蛇 snake (判定 1d9 >= 3)")
+
+
+def test_a_tile_prompt_keeps_what_the_tile_is_for_over_a_status_of_one_row(
+        screen: ScreenDisplay) -> None:
+    """The tile's purpose ends the prompt: over a status of one row it has a second row, in
+    a footer no taller (the room, sheet and log keep the body); a longer status keeps the
+    rows it had, the prompt one."""
+    drawn = spy_text(screen)
+    lifted = ("3m 三萬 lifted: it still counts in 2 s — B takes it back "
+              "取っても2秒で確定、Bで取り消し")
+    view = replace(example_view(), prompt=TILE_PROMPT, options=(), status=lifted,
+                   prompt_tile="3m")
+    screen.render(view)
+    prompt = [d for d in drawn if d.text in TILE_PROMPT]
+    assert " ".join(d.shown for d in prompt) == TILE_PROMPT
+    assert [d.shown for d in drawn if d.text == lifted] == [lifted]
+    assert screen._footer_height(view) == screen._footer_height(replace(view, status=""))
+    drawn.clear()
+    long_status = " ".join([lifted] * 3)
+    screen.render(replace(view, status=long_status))
+    assert len([d for d in drawn if d.text in TILE_PROMPT]) == 1
+    assert len([d for d in drawn if d.text in long_status and not d.cut]) > 1
+
+
 # ---- 2. fight-menu labels take a second row, and a cut keeps their end -------------------
 
 def test_fight_target_labels_wrap_and_stay_apart(screen: ScreenDisplay) -> None:

@@ -64,14 +64,26 @@ class OptionButtons(FightPanels):
 
     def _prompt_room(self, view: View) -> int:
         """How many rows the footer gives the prompt: three with nothing under it; one over a
-        grid, or on a game screen (its room, sheet and log need the body whole); else two,
-        so that a throw's prompt keeps what the throw is for (a dice tray's or a fight's
-        panels give up the row a taller footer takes)."""
+        grid, or on a game screen (its room, sheet and log need the body whole, so its
+        footer does not grow); else two, so that a throw's prompt keeps what the throw is
+        for (a dice tray's or a fight's panels give up the row a taller footer takes). A
+        game screen's tile prompt with a status of one row has two: the second row holds
+        what the tile is for ("melee vs 大蛇 snake (判定 1d9 >= 3)"), in the footer as it is."""
         if not view.options and not view.status:
             return 3
-        if self._grid(view) or (view.dice is None and view.fight is None):
+        if self._grid(view):
             return 1
+        if view.dice is None and view.fight is None:
+            return 2 if not view.options and self._one_row_status(view) else 1
         return 2
+
+    def _one_row_status(self, view: View) -> bool:
+        """Whether the status fits one row of the footer at its smaller size."""
+        m = self.m
+        left = m(10)
+        if view.prompt_tile:  # the picture's width at the game screen's footer height
+            left += self._tile(view.prompt_tile, m(96) - m(12)).get_width() + m(10)
+        return len(self._wrap(view.status, m(13), self.width - left - m(10))) == 1
 
     def _prompt_rows(self, view: View, width: int) -> list[str]:
         """The prompt's rows in the footer, the last cut with an ellipsis when it runs on."""
@@ -99,7 +111,8 @@ class OptionButtons(FightPanels):
         if self._grid(view):
             return m(118) + (m(16) if self._grid_status_rows(view) > 1 else 0)
         # (A dice tray's or fight's prompt has no tile beside it: its width is the footer's.)
-        two_rows = (self._prompt_room(view) == 2 and not view.message
+        two_rows = ((view.dice is not None or view.fight is not None)
+                    and self._prompt_room(view) == 2
                     and len(self._prompt_rows(view, self.width - m(20))) > 1)
         return m(118) if view.fight is not None or two_rows else m(96)
 
