@@ -206,16 +206,19 @@ def resistance_target(active: int, passive: int, rules: CocRules | None = None) 
 
 @dataclass(frozen=True, slots=True)
 class Resistance:
-    """CO-CORE-3: a resistance roll; ``value`` is None when no die is needed (automatic)."""
+    """CO-CORE-3: a resistance roll; ``value`` is None when no die is needed (automatic),
+    and ``automatic_win`` says which way it went."""
 
     target: int
     value: int | None
     grade: Grade | None
     label: str = ""
+    automatic_win: bool = False
 
     @property
     def success(self) -> bool:
-        return self.target > 95 if self.value is None else bool(self.grade and self.grade.success)
+        return self.automatic_win if self.value is None else \
+            bool(self.grade and self.grade.success)
 
     @property
     def text(self) -> str:
@@ -229,11 +232,13 @@ class Resistance:
 
 def resist(source: DiceSource, active: int, passive: int, r: Ranges, label: str = "",
            rules: CocRules | None = None) -> Resistance:
-    """CO-CORE-3: a difference of +10 or more always wins, −10 or less always loses
-    (BCDice: a target above 95 or below 5 is not rolled)."""
+    """CO-CORE-3: a difference of +10 or more always wins, −10 or less always loses, and is
+    not rolled (the Default ``automatic_difference``; BCDice RES: a chance above 95 or below
+    5)."""
     target = resistance_target(active, passive, rules)
-    if target < 5 or target > 95:
-        return Resistance(target, None, None, label)
+    automatic = 10 if rules is None else rules.default("CO-CORE-3", "automatic_difference")
+    if abs(active - passive) >= automatic:
+        return Resistance(target, None, None, label, automatic_win=active > passive)
     value = d100(source, aim(label, target))
     return Resistance(target, value, grade(value, target, r), label)
 

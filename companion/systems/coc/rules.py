@@ -44,6 +44,8 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("CO-BURN-1", "choice"): ("APP", "CON"),
     # CO-TURN-1: a DEX/2 turn that ties a turn's DEX comes after it or before it.
     ("CO-TURN-1", "half_dex_ties"): ("after", "before"),
+    # CO-PARRY-3: the half of an MA-boosted blow that gets through a parry.
+    ("CO-PARRY-3", "half_rounds"): ("down", "up"),
 }
 #: How `coc` words a refused override.
 WORDING = Wording(

@@ -66,6 +66,12 @@ class _Core:
                                 f"{self.rules.defaults.range_of(rule, key)} to play this")
         return value
 
+    def boosted_half(self, damage: int) -> int:
+        """CO-PARRY-3: the half of an MA- or Budo-boosted blow that gets through any parry,
+        rounded as the Default says (down: 0 of 1)."""
+        up = self.rules.default("CO-PARRY-3", "half_rounds") == "up"
+        return (damage + 1) // 2 if up else damage // 2
+
     def say(self, text: str) -> None:
         self.lines.append(text)
 

@@ -385,7 +385,7 @@ class _Defences(_Disarm):
         self.say(text)
         forced = 0
         if a.ma and self.on("CO-PARRY-3"):
-            forced = damage // 2
+            forced = self.boosted_half(damage)
             self.say(f"an MA-boosted blow: half, {forced}, gets through any parry (CO-PARRY-3)")
             damage -= forced
         if bare:
@@ -467,7 +467,7 @@ class _Defences(_Disarm):
         if combo.rank is Rank.FAILURE:
             return damage, False
         self.say(text)
-        through = damage // 2 if a.ma and self.on("CO-PARRY-3") else 0
+        through = self.boosted_half(damage) if a.ma and self.on("CO-PARRY-3") else 0
         self.say(f"the counter parries: {through} damage to {t.name}"
                  + (" (half of an MA-boosted blow, CO-PARRY-3)" if through else " (CO-PARRY-3)"))
         if combo.rank is Rank.SUCCESS or not self.rules.default("CO-MA-5", "both_required"):
