@@ -139,6 +139,18 @@ class Spell:
 
 
 @dataclass(frozen=True, slots=True)
+class SpellVariant:
+    """A spell's target and text as the PG prints them and as the GM guide does
+    (``[spell.gm]``): the GM guide's are shown while the Default ``chosen_by`` (rule, name)
+    holds ``value`` (GM-MAGIC-5's 5 m Barrier, GM-MAGIC-7's "gm" Protection)."""
+
+    chosen_by: tuple[str, str]
+    value: Any
+    pg: tuple[str, str, str]  # target, text_ja, text_en
+    gm: tuple[str, str, str]
+
+
+@dataclass(frozen=True, slots=True)
 class Monster:
     """A monster stat block (GM-MON-7); ``body``/``hp`` are None where the seed leaves them
     blank."""
@@ -212,6 +224,8 @@ class GensoRules:
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: GM-MON-7: the Orc Warrior's numbers in the GM guide ("gm") and world guide ("wg").
     warrior_variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: The spells whose target or text the GM guide prints otherwise, by key.
+    spell_variants: Mapping[str, SpellVariant] = field(default_factory=dict)
 
     def num(self, rule: str, name: str) -> Any:
         """A number the seed states (``[source]``)."""
@@ -268,7 +282,9 @@ class GensoRules:
         with what it was played with."""
         settings = self.settings.with_overrides(overrides, origin, self.source, limits)
         monsters = _orc_warrior(dict(self.monsters), self.warrior_variants, settings.values)
-        return replace(self, settings=settings, monsters=monsters)
+        spells = {key: _as_chosen(spell, self.spell_variants.get(key), settings.values)
+                  for key, spell in self.spells.items()}
+        return replace(self, settings=settings, monsters=monsters, spells=spells)
 
 
 def _orc_warrior(
@@ -279,6 +295,16 @@ def _orc_warrior(
     chosen = variants.get(values["GM-MON-7"]["orc_warrior"], {})
     monsters["orc_warrior"] = replace(monsters["orc_warrior"], **chosen)
     return monsters
+
+
+def _as_chosen(spell: Spell, variant: SpellVariant | None,
+               values: Mapping[str, Mapping[str, Any]]) -> Spell:
+    """The spell's target and text as the Defaults choose: the GM guide's or the PG's."""
+    if variant is None:
+        return spell
+    rule, name = variant.chosen_by
+    target, text_ja, text_en = variant.gm if values[rule][name] == variant.value else variant.pg
+    return replace(spell, target=target, text_ja=text_ja, text_en=text_en)
 
 
 def _purse(raw: Any, where: str) -> Purse | None:
@@ -342,8 +368,10 @@ def _load_items(data: Mapping[str, Any], origin: str, rates: tuple[int, int]) ->
     return items
 
 
-def _load_spells(data: Mapping[str, Any], origin: str) -> dict[str, Spell]:
+def _load_spells(data: Mapping[str, Any], origin: str, defaults: Mapping[str, Any]) \
+        -> tuple[dict[str, Spell], dict[str, SpellVariant]]:
     spells = {}
+    variants = {}
     effects = ("heal", "exorcise", "dispel", "barrier", "ward", "conceal", "fire", "lightning",
                "note")
     for number, raw in enumerate(data.get("spell", []), 1):
@@ -364,7 +392,31 @@ def _load_spells(data: Mapping[str, Any], origin: str) -> dict[str, Spell]:
             raw["effect"], raw["rule"], f"{raw['target_ja']}/{raw['target_en']}",
             f"{raw['range_ja']}/{raw['range_en']}", raw["text_ja"], raw["text_en"], raw["aim"],
         )
-    return spells
+        if "gm" in raw:
+            variants[raw["key"]] = _spell_variant(spells[raw["key"]], raw["gm"],
+                                                  f"{where} [spell.gm]", defaults)
+    return spells, variants
+
+
+def _spell_variant(spell: Spell, gm: Any, where: str, defaults: Mapping[str, Any]) \
+        -> SpellVariant:
+    """A spell's ``[spell.gm]``: the Default that chooses it, and the target or text it gives."""
+    if not isinstance(gm, Mapping):
+        raise DataError(f"{where} must be a table")
+    _need(gm, ("chosen_by", "value"), where)
+    rule, _, name = str(gm["chosen_by"]).partition(".")
+    if name not in defaults.get(rule, {}):
+        raise DataError(f"{where}: chosen_by {gm['chosen_by']!r} is not a Default (RULE.name "
+                        "in rules.toml [defaults])")
+    texts = {k: v for k, v in gm.items() if k not in ("chosen_by", "value")}
+    if not texts or set(texts) - {"target_ja", "target_en", "text_ja", "text_en"} \
+            or ("target_ja" in texts) != ("target_en" in texts):
+        raise DataError(f"{where}: give text_ja and text_en, target_ja and target_en, or both")
+    target_ja, target_en = spell.target.split("/", 1)
+    chosen = (f"{texts.get('target_ja', target_ja)}/{texts.get('target_en', target_en)}",
+              texts.get("text_ja", spell.text_ja), texts.get("text_en", spell.text_en))
+    return SpellVariant((rule, name), gm["value"], (spell.target, spell.text_ja, spell.text_en),
+                        chosen)
 
 
 def _load_monsters(data: Mapping[str, Any], origin: str) -> tuple[dict[str, Monster],
@@ -457,7 +509,7 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
     mana_stone = {**mana, **{k: _coins(mana[k], f"items.toml: mana_stone {k}", rates)
                              for k in priced},
                   "coins": {k: _purse(mana[k], f"items.toml: mana_stone {k}") for k in priced}}
-    spells = _load_spells(data["spells.toml"], "spells.toml")
+    spells, spell_variants = _load_spells(data["spells.toml"], "spells.toml", rules["defaults"])
     monsters, variants = _load_monsters(data["monsters.toml"], "monsters.toml")
     presets = {p["key"]: p for p in data["presets.toml"].get("preset", []) if "key" in p}
     system = rules["system"]
@@ -466,6 +518,6 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
         title, tables, rules["abilities"], rules["difficulties"], rules["difficulty_names"],
         source, Settings(rules["defaults"], wording=WORDING, limits=read_limits(
             rules["limits"], rules["defaults"], source, "rules.toml"), choices=choices),
-        items, mana_stone, spells, monsters, presets, variants,
+        items, mana_stone, spells, monsters, presets, variants, spell_variants,
     )
     return packaged.with_overrides({}, "rules.toml")
