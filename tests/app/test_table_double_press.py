@@ -128,3 +128,29 @@ def test_a_throw_rejected_by_a_tap_leaves_the_menu_after_it_unguarded() -> None:
                         poll_seconds=0.1, sleep=clock.sleep, clock=clock)
     assert rolls.judge("2D6", (3, 4), lambda *args, **kwargs: None) is False
     assert menu(controls, hands, clock, [[], [Pick(0)]]) == (0, 0.1)
+
+
+def pick_a_tile(controls: Controls, hands: ScriptedPresses, clock: StepClock,
+                presses: list[list[Press]]) -> None:
+    """A tile the reader cannot settle on, taken from its likeliest picks by ``presses``."""
+    hands.script = deque([[], *presses])
+    wait_for_tile(ScriptedReader([[draw(None, "7p", "4z", "1s")]]), ReadState(), Slot.DRAW,
+                  TileLedger(), controls, Confirm(1.0, clock), lambda *shown: None, 0.1,
+                  clock.sleep)
+
+
+def test_a_pick_taken_with_a_double_press_guards_the_next_menu_too() -> None:
+    controls, hands, clock = accept_a_read([])  # counted by its countdown: no guard yet
+    pick_a_tile(controls, hands, clock, [[Button.ITEM], [Button.ATTACK]])
+    assert menu(controls, hands, clock, [[], [Button.ATTACK], [], [], [], [Button.ATTACK]]) \
+        == (1, 0.5)
+    pick_a_tile(controls, hands, clock, [[Pick(1)]])
+    assert menu(controls, hands, clock, [[], [Pick(2)], [], [], [], [Pick(2)]]) == (2, 0.5)
+
+
+def test_the_guard_is_the_last_reads_own() -> None:
+    """A read accepted with A, then a tile for the same step picked with a tap: the menu after
+    them is guarded against the tap's double only, and an A at once counts."""
+    controls, hands, clock = accept_a_read([[], [Button.ATTACK]])
+    pick_a_tile(controls, hands, clock, [[Pick(0)]])
+    assert menu(controls, hands, clock, [[], [Button.ATTACK]]) == (1, 0.1)

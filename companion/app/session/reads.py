@@ -293,20 +293,21 @@ def likeliest(reading: SlotReading, ledger: TileLedger) -> tuple[Tile, ...]:
 
 
 def _picked(presses: Sequence[Press], picks: tuple[Tile, ...],
-            highlight: int | None) -> tuple[Tile | None, int | None]:
-    """A pick among ``picks`` by ``presses``, and the highlight after them. Nothing is
-    highlighted at first, so ATTACK pressed from habit picks nothing: MENU or ITEM (FLEE
-    back) moves onto a pick, then ATTACK takes it; a tap or number key takes one at once."""
+            highlight: int | None) -> tuple[Tile | None, int | None, Press | None]:
+    """A pick among ``picks`` by ``presses``, the highlight after them, and the press that
+    took it. Nothing is highlighted at first, so ATTACK pressed from habit picks nothing:
+    MENU or ITEM (FLEE back) moves onto a pick, then ATTACK takes it; a tap or number key
+    takes one at once."""
     for press in presses:
         if isinstance(press, Pick) and 0 <= press.index < len(picks):
-            return picks[press.index], highlight
+            return picks[press.index], highlight, press
         if press is Button.ATTACK and highlight is not None:
-            return picks[highlight], highlight
+            return picks[highlight], highlight, press
         if press in (Button.MENU, Button.ITEM):
             highlight = 0 if highlight is None else (highlight + 1) % len(picks)
         elif press in (Button.FLEE, Button.PREVIOUS):
             highlight = len(picks) - 1 if highlight is None else (highlight - 1) % len(picks)
-    return None, highlight
+    return None, highlight, None
 
 
 def wait_for_tile(
@@ -346,7 +347,6 @@ def wait_for_tile(
     lifted; then what lies there is offered with a countdown of its own.
     """
     confirm.value = None  # an offer left by an interrupted wait has no reading behind it
-    controls.accepted_with = None  # the guard is for a menu right after this read
     shown: tuple[object, ...] | None = None
     note = ""  # says a read was rejected, until the slot changes
     picks: tuple[Tile, ...] = ()
@@ -404,8 +404,9 @@ def wait_for_tile(
         if picks and reading is not None:
             # A player with the four buttons has no number keys: say how a pick is made.
             status += PICK_HINT
-            tile, highlight = _picked(presses, picks, highlight)
+            tile, highlight, taken_with = _picked(presses, picks, highlight)
             if tile is not None:
+                controls.accepted_with = taken_with  # guards the next menu as an Accept does
                 state.use(slot, reading)
                 return tile
         if confirm.value is not None and offered is not None:
