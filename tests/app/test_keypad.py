@@ -86,3 +86,27 @@ def test_back_from_the_units_goes_back_to_the_tens() -> None:
     pressed = Keys("5b42")
     assert keypad(pressed).die(RollAsk("to hit", 1, 100), 1, pressed.show) == 42
     assert ["tens" in p for p, _, _ in pressed.menus] == [True, False, True, False]
+
+
+@pytest.mark.parametrize(("keys", "value"), [("157", 157), ("199", 199), ("200", 200),
+                                             ("300", 200), ("305", 5)])
+def test_a_die_over_100_faces_is_typed_by_hundreds_tens_and_units(keys: str, value: int) -> None:
+    """A D200 (the tray's 1D200, a choice of more than 100) was typed as tens and units, so
+    100–199 could not be typed at all (review 3 #3). Its hundreds are 1__, 2__ and 0__ (keyed
+    1–3), and 000 is 200."""
+    pressed = Keys(keys)
+    assert keypad(pressed).die(RollAsk("table", 1, 200), 1, pressed.show) == value
+    hundreds = pressed.menus[0][1]
+    assert [o.label for o in hundreds] == ["1__ (×100)", "2__ (×100)", "0__ (000=200)",
+                                           "Back 戻る"]
+    assert [p.split(", ")[1].split(":")[0] for p, _, _ in pressed.menus] == [
+        "hundreds 百の位", "tens 十の位", "units 一の位"]
+
+
+def test_a_d200_refuses_250_and_back_steps_back_one_place() -> None:
+    pressed = Keys("250" "1b" "199")
+    assert keypad(pressed).die(RollAsk("table", 1, 200), 1, pressed.show) == 199
+    assert pressed.menus[3][2] == "250 is not on a 1D200: type again その目はありません"
+    # 1, then back from the tens to the hundreds, not out of the die: 1 typed anew.
+    assert [p.split(", ")[1].split(":")[0] for p, _, _ in pressed.menus[3:]] == [
+        "hundreds 百の位", "tens 十の位", "hundreds 百の位", "tens 十の位", "units 一の位"]

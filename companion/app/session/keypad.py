@@ -1,9 +1,10 @@
 """Dice the player throws and types on a keypad menu: the dice a camera cannot read (a D4,
 a D20, a d100), or every die with ``--dice typed`` (real dice and no dice camera).
 
-A die of up to ten faces is one menu of its faces; a larger one is typed as its tens,
-then its units, and 00 is its highest face (a d100's 100, a d20's 20), as the keys say.
-Back goes back, from the first menu; from the units menu it goes back to the tens.
+A die of up to ten faces is one menu of its faces; a larger one is typed digit by digit,
+highest place first (a d100's tens, then units; a D200's hundreds too), and all zeros are
+its highest face (a d100's 00 is 100, a d20's 20), as the keys say. Back goes back a place,
+and out of the first.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from companion.hw.display.view import Option
 
 #: The most faces typed in one menu: its keys 1–9 and 0 (a D10's 10).
 ONE_MENU_SIDES = 10
+#: A larger die's digits, typed highest place first, by how many places follow.
+PLACES = (("units", "一の位"), ("tens", "十の位"), ("hundreds", "百の位"), ("thousands", "千の位"))
 
 
 def typed_prompt(ask: RollAsk, n: int = 1) -> str:
@@ -24,6 +27,19 @@ def typed_prompt(ask: RollAsk, n: int = 1) -> str:
     the dice area", where nothing reads it."""
     what = f": {ask.prompt}" if ask.prompt else ""
     return f"{_head(ask, n)} 1D{ask.sides}の出目を入力{what}"
+
+
+def _key_label(typed: list[int], digit: int, after: int, sides: int) -> str:
+    """What a digit's key says: the number so far with blanks for the places to come, the
+    first place's worth (×10), and that all zeros are the die's highest face (00=100)."""
+    number = "".join(map(str, typed)) + str(digit)
+    zeros = "0" * (len(number) + after)
+    if after == 0:
+        return f"{zeros} (={sides})" if number == zeros else number
+    if typed:
+        return number + "_" * after
+    return f"{number}{'_' * after} ({zeros}={sides})" if digit == 0 \
+        else f"{number}{'_' * after} (×{10 ** after})"
 
 
 def _head(ask: RollAsk, n: int) -> str:
@@ -64,27 +80,32 @@ class Keypad:
             picked = self._choose(with_status, typed_prompt(ask, n), options)
             return None if picked == len(faces) else faces[picked]
         what = f": {ask.prompt}" if ask.prompt else ""
-        while True:
+        places = len(str(ask.sides - 1))  # a d100's 00 is its 100: two places, as a d20's
+        typed: list[int] = []
+        while len(typed) < places:
+            after = places - len(typed) - 1  # the places still to type after this one
             digits = [*range(1, 10), 0]
-            tens = [d for d in digits if d * 10 <= ask.sides]
-            # 00 is read as the die's highest face: say so on the keys, or nobody knows it.
-            options = (*(Option(f"{d}", f"{d}_ (00={ask.sides})" if d == 0 else f"{d}_ (×10)")
-                         for d in tens), BACK)
-            picked = self._choose(with_status, f"{_head(ask, n)}, tens 十の位{what}", options)
-            if picked == len(tens):
-                return None
-            ten = tens[picked]
-            options = (*(Option(f"{d}", f"00 (={ask.sides})" if ten == d == 0 else f"{ten}{d}")
-                         for d in digits), BACK)
-            picked = self._choose(with_status, f"{_head(ask, n)}, units 一の位{what}", options)
-            if picked == len(digits):
+            if not typed:
+                digits = [d for d in digits if d * 10 ** after <= ask.sides]
+            options = (*(Option(f"{d}", _key_label(typed, d, after, ask.sides)) for d in digits),
+                       BACK)
+            english, japanese = PLACES[after]
+            picked = self._choose(with_status, f"{_head(ask, n)}, {english} {japanese}{what}",
+                                  options)
+            if picked == len(digits):  # back: to the place before, or out of the first
+                if not typed:
+                    return None
+                typed.pop()
                 continue
-            value = ten * 10 + digits[picked]
-            value = ask.sides if value == 0 else value
-            if 1 <= value <= ask.sides:
+            typed.append(digits[picked])
+            if len(typed) < places:
+                continue
+            value = int("".join(map(str, typed))) or ask.sides
+            if value <= ask.sides:
                 return value
             status = f"{value} is not on a 1D{ask.sides}: type again その目はありません"
             guidance = False
+            typed = []
 
     def _choose(self, show: Show, prompt: str, options: tuple[Option, ...]) -> int:
         return choose(self.controls, show, prompt, options, 0, self.poll_seconds, self.sleep)
