@@ -82,7 +82,7 @@ class Keypad:
         what = f": {ask.prompt}" if ask.prompt else ""
         places = len(str(ask.sides - 1))  # a d100's 00 is its 100: two places, as a d20's
         typed: list[int] = []
-        while len(typed) < places:
+        while True:
             after = places - len(typed) - 1  # the places still to type after this one
             digits = [*range(1, 10), 0]
             if not typed:
