@@ -22,6 +22,7 @@ from companion.app.session.controls import Controls
 from companion.app.session.host import Session
 from companion.app.session.mode import RollAsk, Show, Throw
 from companion.app.session.rolls import TAKEN, WAIT_OPTIONS, CameraRolls, throw_prompt
+from companion.dice import ScriptedDice
 from companion.hw.buttons import Pick, Press
 from companion.hw.display.canvas import ACCENT, BAD, TEXT, Color
 from companion.hw.display.screen import ScreenDisplay
@@ -237,3 +238,27 @@ def test_camera_dice_guidance_is_said_as_such() -> None:
     rolls.next_throw(RollAsk("which monster", 1, 6), watcher.show)
     assert shown and all(calm for status, calm in shown if status)
     assert any("counts in" in status and "秒で確定" in status for status, _ in shown)
+
+
+def test_coc_dice_the_camera_cannot_read_are_thrown_at_once_or_typed() -> None:
+    """``--d100 sim``: a burst's 1D20 is thrown by the companion with no screen flashed up
+    (one said "d100 simulated" for it); ``--d100 typed``: the keypad says why it is typed."""
+    class NoCamera:
+        def next_throw(self, ask: RollAsk, show: Show) -> Throw:
+            raise AssertionError("the camera reads d6-based dice only")
+
+    shown: list[tuple[str, dict[str, object]]] = []
+    rolls = CocTableRolls(NoCamera(), Controls([]), 0.0, sim=ScriptedDice([(20, 14)]))
+    throw = rolls.next_throw(RollAsk("burst 連射", 1, 20),
+                             lambda prompt, **kwargs: shown.append((prompt, kwargs)))
+    assert throw == Throw((14,)) and shown == []
+
+    class Keys:
+        def poll(self) -> list[Press]:
+            return [Pick(3)] if shown else []
+
+    typed = CocTableRolls(NoCamera(), Controls([Keys()]), 0.0, sleep=lambda s: None)
+    assert typed.next_throw(RollAsk("damage", 1, 4),
+                            lambda prompt, **kwargs: shown.append((prompt, kwargs))) \
+        == Throw((4,))
+    assert shown[0][1]["status"] == "the camera reads D6 only カメラはD6のみ"

@@ -11,12 +11,11 @@ from collections.abc import Callable
 from companion.app.session.controls import Controls
 from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollAsk, RollFeed, Show, Throw
+from companion.app.session.rolls import TYPED_WHY
 from companion.dice import DiceSource
 
 #: The d6-based dice the camera reads (a D3 or D2 is a D6 halved, rounded up).
 CAMERA_SIDES = (6, 3, 2)
-# Under the keypad of a die the camera cannot read.
-TYPED_WHY = "the camera reads d6 only カメラはd6のみ: type the die"
 
 
 class CocTableRolls:
@@ -44,9 +43,8 @@ class CocTableRolls:
                 return throw
             return Throw(tuple(-(-face * ask.sides // 6) for face in throw.values))
         if self.sim is not None:
-            show(f"{ask.count}D{ask.sides} thrown by the companion 仮想ダイス: {ask.prompt}",
-                 options=(), status="the camera reads d6 only カメラはd6のみ: d100 simulated",
-                 guidance=True)
+            # Thrown at once and nothing shown, as SimRolls: a screen shown here only flashed
+            # up before the next step (and it called a burst's d20 "d100").
             return Throw(tuple(self.sim.roll(ask.count, ask.sides)))
         return Keypad(self.controls, self.poll_seconds, TYPED_WHY, self.sleep).next_throw(
             ask, show)
