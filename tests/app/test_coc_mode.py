@@ -323,7 +323,7 @@ def test_camera_dice_read_the_d6_and_the_d100_is_typed(tmp_path: Path) -> None:
     assert isinstance(session.mode, CocFightMode)
     assert session.mode.fight.to_json() == expected.to_json()
     typed = [v for v in display.views if v.prompt.startswith("Type the D100")]
-    assert typed and all("camera reads d6 only" in v.status for v in typed)
+    assert typed and all("camera reads D6 only" in v.status for v in typed)
     saved = FightSave.from_json((tmp_path / "table.json").read_text(encoding="utf-8"))
     assert saved.input_kind == "camera" and saved.inputs[4:7] == ["55", "6", "4"]
 
