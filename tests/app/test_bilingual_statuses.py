@@ -71,7 +71,7 @@ def statuses(reader: ScriptedReader, presses: list[list[Press]], slot: Slot = Sl
     shown: list[tuple[str, Tile | None, tuple[Tile, ...]]] = []
     wait_for_tile(reader, state or ReadState(clock=clock), slot, ledger or TileLedger(),
                   Controls([ScriptedPresses(presses)]), Confirm(1.0, clock),
-                  lambda status, t, picks, lit: shown.append((status, t, picks)),
+                  lambda status, t, picks, lit, guided: shown.append((status, t, picks)),
                   poll_seconds=0.1, sleep=clock.sleep)
     return shown
 

@@ -76,7 +76,7 @@ def run_wait(reader: ScriptedReader, presses: list[list[Press]], ledger: TileLed
     tile = wait_for_tile(
         reader, state or ReadState(), Slot.DRAW, ledger or TileLedger(),
         Controls([ScriptedPresses(presses)]), Confirm(1.0, clock),
-        lambda status, t, picks, lit: shows.append((status, t)), poll_seconds=0.1,
+        lambda status, t, picks, lit, guided: shows.append((status, t)), poll_seconds=0.1,
         sleep=clock.sleep,
     )
     return tile, shows, clock.now
@@ -102,7 +102,7 @@ def test_flee_rejects_and_a_new_placement_is_needed() -> None:
     tile = wait_for_tile(
         reader, ReadState(), Slot.DRAW, TileLedger(),
         Controls([ScriptedPresses([[], [Button.FLEE]])]), Confirm(1.0, clock),
-        lambda status, t, picks, lit: shows.append((status, clock.now)), poll_seconds=0.1,
+        lambda status, t, picks, lit, guided: shows.append((status, clock.now)), poll_seconds=0.1,
         sleep=clock.sleep,
     )
     assert tile == Tile.from_notation("8m")
@@ -177,7 +177,7 @@ def test_a_tile_the_reader_cannot_settle_on_offers_its_likeliest_legal_tiles() -
     tile = wait_for_tile(
         ScriptedReader([[unsure]]), ReadState(), Slot.DRAW, ledger,
         Controls([ScriptedPresses([[Pick(0)], [], *[[]] * 100, [Pick(1)]])]),
-        Confirm(1.0, clock), lambda status, t, picks, lit: shows.append((status, picks)),
+        Confirm(1.0, clock), lambda status, t, picks, lit, guided: shows.append((status, picks)),
         poll_seconds=0.1, sleep=clock.sleep)
     assert str(tile) == "1p" and clock.now > 10  # no timeout took a pick for the player
     status, picks = shows[-1]
@@ -198,7 +198,7 @@ def test_a_pick_by_buttons_needs_a_move_onto_it_first() -> None:
         return wait_for_tile(
             ScriptedReader([[unsure]]), ReadState(), Slot.DRAW, TileLedger(),
             Controls([ScriptedPresses([[], *presses])]), Confirm(1.0, clock),
-            lambda status, t, picks, at: lit.append(at), poll_seconds=0.1, sleep=clock.sleep)
+            lambda status, t, picks, at, _: lit.append(at), poll_seconds=0.1, sleep=clock.sleep)
 
     assert str(run([[Button.ATTACK], [Button.ITEM], [Button.ITEM], [Button.ATTACK]])) == "4z"
     assert lit[:3] == [None, 0, 1]
@@ -378,7 +378,7 @@ def run_tags(script: list[list[SlotReading]], table: Table | None = None,
     tile = wait_for_tile(
         ScriptedReader(script, ok=ok), table.state, Slot.DRAW,
         TileLedger(), Controls([ScriptedPresses(presses or [])]), Confirm(1.0, clock),
-        lambda status, t, picks, lit: shows.append((status, clock.now)), poll_seconds=0.1,
+        lambda status, t, picks, lit, guided: shows.append((status, clock.now)), poll_seconds=0.1,
         sleep=stopping(clock), one_slot=one_slot)
     return tile, shows, clock.now - start
 
@@ -646,3 +646,24 @@ def test_a_session_asks_for_no_tile_and_lights_no_led_before_the_reader_is_up() 
     assert (ask.prompt, 1) in lit  # lit once the ask is shown
     assert factory.pin(24).state == 0  # and off once the tile counted
     factory.reset()
+
+
+def test_each_status_carries_whether_it_is_guidance_or_trouble() -> None:
+    """Review 3 #8: the colour was guessed from a status's last words (「秒で確定」, 「に置いて」),
+    so a reworded line changed colour. The wait says it with each status: the offer and a
+    tile to move are the next step; a lifted tile, a rejection, a doubt and a fault are
+    trouble."""
+    clock = StepClock()
+    state = ReadState()
+    reader = ScriptedReader([[SlotReading(Slot.ROOM_TR, "5m", 0.9)], [], [draw(None, "4z")],
+                             [], [draw("5p")], [], [draw("empty")], [], [], [draw("6p")]])
+    shows: list[tuple[str, bool]] = []
+    tile = wait_for_tile(reader, state, Slot.DRAW, TileLedger(),
+                         Controls([ScriptedPresses([[]] * 6 + [[], [], [Button.FLEE]])]),
+                         Confirm(3.0, clock),
+                         lambda status, t, picks, lit, guided: shows.append((status, guided)),
+                         poll_seconds=0.1, sleep=clock.sleep)
+    assert tile == Tile.from_notation("6p")
+    kinds = {" ".join(status.split(" ")[:2]): guided for status, guided in shows if status}
+    assert kinds == {"5m is": True, "cannot read": False, "read 5p": True, "5p 五筒": False,
+                     "read rejected:": False, "read 6p": True}, shows

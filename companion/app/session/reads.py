@@ -71,9 +71,6 @@ def at_start_problem(slot: Slot, reading: SlotReading, relay_seconds: float) -> 
             f"it 起動時から{where_ja}にあった牌: 置き直して")
 
 
-_MISPLACED_END = "に置いて"  # a tile on the wrong slot: the player's next step (guidance)
-
-
 def misplaced(state: ReadState, slot: Slot) -> str:
     """What the player is told while ``slot`` is asked for and a new tile lies on another
     slot (laid on the wrong one): both slots named; else "". The reading stays fresh, so it
@@ -86,7 +83,7 @@ def misplaced(state: ReadState, slot: Slot) -> str:
         tile = Tile.from_notation(reading.label)
         return (f"{tile} is on the {SLOT_NAMES[other]} slot: the tile asked for goes on the "
                 f"{SLOT_NAMES[slot]} slot {tile.name_ja}は{SLOT_NAMES_JA[other]}: "
-                f"{SLOT_NAMES_JA[slot]}{_MISPLACED_END}")
+                f"{SLOT_NAMES_JA[slot]}に置いて")
     return ""
 
 
@@ -317,16 +314,18 @@ def wait_for_tile(
     ledger: TileLedger,
     controls: Controls,
     confirm: Confirm[Tile],
-    show: Callable[[str, Tile | None, tuple[Tile, ...], int | None], None],
+    show: Callable[[str, Tile | None, tuple[Tile, ...], int | None, bool], None],
     poll_seconds: float,
     sleep: Callable[[float], None] = time.sleep,
     one_slot: bool = False,
 ) -> Tile:
     """Block until a tile on ``slot`` is read, shown and not rejected, or picked; return it.
 
-    ``show(status, tile, picks, highlight)`` redraws the prompt with a status line, the
-    tile read (or None), and the tiles the player may pick for a tile the reader could
-    not settle on (see :func:`likeliest`), with the one highlighted. The tile is only
+    ``show(status, tile, picks, highlight, guidance)`` redraws the prompt with a status
+    line, the tile read (or None), and the tiles the player may pick for a tile the reader
+    could not settle on (see :func:`likeliest`), with the one highlighted; ``guidance``
+    says the status is the player's usual next step (a read on offer, a tile to move to its
+    slot), not trouble. The tile is only
     taken from a *new* placement on the slot, so a tile left lying there from the last
     step is never counted twice; one that lay there when the session began is not
     counted either, and the status says to lift it and lay it again to count it. Until the
@@ -358,7 +357,7 @@ def wait_for_tile(
         # and the ask shown meanwhile would have a tile laid that is then refused. The
         # prompt says to wait (TableTiles); the status, after the poll, what the reader says.
         shown = ("", None, (), None, False)
-        show("", None, (), None)
+        show("", None, (), None, False)
     while True:
         readings = reader.poll()
         fault = reader.status()
@@ -378,6 +377,7 @@ def wait_for_tile(
                 confirm.value, offered = None, None  # swapped: offer what lies there now
         presses = controls.poll()
         status = note
+        guided = False  # the status is trouble unless it is the usual next step below
         reading = state.latest.get(slot)
         offered_picks: tuple[Tile, ...] = ()
         # Stacked, nothing is offered: the reader's fault says "two tiles on the … slot".
@@ -427,27 +427,25 @@ def wait_for_tile(
             # Laid on the wrong slot, it was kept silently for later: the LED kept asking
             # and the screen did not change, as though the reader had not seen it.
             status = misplaced(state, slot)
+            guided = bool(status)
         if confirm.value is not None:
             # The tile on offer lifted still counts (docs/playing.md, step 3): say so, or the
             # player takes the silence for "cancelled" and the game's table differs from
             # the mat. On a one-slot reader lifting it to lay it on its slot is the rule.
             now_empty = not one_slot and reading is not None and reading.label == EMPTY
             status = _offer_status(confirm, short=not fault.ok, lifted=now_empty)
+            guided = fault.ok and not now_empty
         if not state.ready():
             # Nothing else can be said yet (no reading came), but why it is not up.
-            status = STARTING_STATUS if fault.ok else ""
+            status, guided = (STARTING_STATUS, True) if fault.ok else ("", False)
         if not fault.ok:
             status = f"{status}; {fault.message}" if status else fault.message
+            guided = False
         # Readiness is in the key: the ask replaces the wait even with the same status.
         if (status, confirm.value, picks, highlight, state.ready()) != shown:
             shown = (status, confirm.value, picks, highlight, state.ready())
-            show(status, confirm.value, picks, highlight)
+            show(status, confirm.value, picks, highlight, guided)
         sleep(poll_seconds)
-
-
-# The long offer status ends so: the player's usual next step, drawn as guidance. The short
-# one has a reader fault after it (trouble), and a rejected or doubted read is trouble too.
-_OFFER_END = "秒で確定"
 
 
 def _offer_status(confirm: Confirm[Tile], short: bool, lifted: bool = False) -> str:
@@ -468,7 +466,7 @@ def _offer_status(confirm: Confirm[Tile], short: bool, lifted: bool = False) -> 
         return f"read {tile} {tile.name_ja}, counts in {seconds:.0f} s {seconds:.0f}秒で確定"
     return (f"read {tile} {tile.name_ja} ({tile.name_en}): "
             f"B rejects, A accepts; counts in {seconds:.0f} s "
-            f"Bでやり直し、{seconds:.0f}{_OFFER_END}")
+            f"Bでやり直し、{seconds:.0f}秒で確定")
 
 
 class TableTiles:
@@ -497,17 +495,17 @@ class TableTiles:
             slot = Slot.DRAW
 
         def shown(status: str, tile: Tile | None, picks: tuple[Tile, ...],
-                  highlight: int | None) -> None:
+                  highlight: int | None, guidance: bool) -> None:
             if tile is not None:
                 show(prompt, status=status, prompt_tile=str(tile), options=READ_OPTIONS,
-                     highlight=0, guidance=status.endswith(_OFFER_END))
+                     highlight=0, guidance=guidance)
             elif not self.state.ready():
                 # No "Draw a tile…" before the reader is up: a tile laid now is refused.
                 show(STARTING_PROMPT, status=status, guidance=True)
             else:
                 show(prompt, status=status, prompt_tile="back", highlight=highlight,
                      options=tuple(Option(str(t), f"{t} {t.name_ja}") for t in picks),
-                     guidance=status.endswith(_MISPLACED_END))
+                     guidance=guidance)
 
         return wait_for_tile(self.reader, self.state, slot, ask.ledger, self.controls,
                              self.confirm, shown, self.poll_seconds, self.sleep,
