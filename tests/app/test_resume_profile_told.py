@@ -1,0 +1,53 @@
+"""Resuming an unfinished game played under a house-rule profile tells the house rule once
+(``resumed_mode``'s ``told_profile``): the game played on is that profile's, so its house
+rules are said as they were when it began. The tests of a new and a finished game never
+reached that branch (review 3, item 5)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.commands.play.saves import load_game
+from companion.app.commands.play.session import jongrogue_mode
+from companion.app.session.host import replay
+from companion.app.session.save import write_save
+from companion.systems.jongrogue.profile import load_profile
+
+SEED = 4
+CUT_AFTER = 40  # inputs: the game is cut short well before its end
+
+
+def test_resuming_an_unfinished_house_rule_game_tells_the_house_rule_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JR-AB-FREEZE with thaw = 1 (the book: 8): a headless game played with it, saved
+    again as if the power went after 40 inputs, resumes from the save alone (no
+    --profile given) and says the house rule once, then plays to its end."""
+    house = tmp_path / "house.toml"
+    house.write_text("[combat]\nthaw = 1\n", encoding="utf-8")
+    save = tmp_path / "save.json"
+    play = ["play", "--headless", "--state", str(save)]
+    assert main([*play, "--seed", str(SEED), "--profile", str(house)]) == 0
+    played = load_game(save)
+    assert played is not None and played.finished and played.profile_path == str(house)
+    assert len(played.inputs) > CUT_AFTER
+
+    # The same game cut short: replayed under its own profile to where the power went.
+    mode = jongrogue_mode(played, load_profile(house), "sim")
+    replay(mode, played.inputs[:CUT_AFTER], None)
+    write_save(save, replace(played, inputs=played.inputs[:CUT_AFTER],
+                             events=mode.progress(), finished=False))
+    capsys.readouterr()
+
+    assert main([*play, "--resume"]) == 0
+    err = capsys.readouterr().err
+    said = f"companion: {house}: house rule: combat.thaw = 1 (the book: 8, JR-AB-FREEZE)"
+    assert err.count(said) == 1, err
+    assert not list(tmp_path.glob("save.json.corrupt-*")), err
+    resumed = load_game(save)
+    assert resumed is not None and resumed.game_id == played.game_id and resumed.finished
+    assert resumed.inputs == played.inputs  # the same game, carried on to its end
