@@ -71,7 +71,8 @@ class EventReport:
         return [s for s in self.steps if s.rule == rule]
 
     def to_json(self) -> dict[str, Any]:
-        whole = {
+        """A whole walk's report (a walk under way is only shown, never written)."""
+        return {
             "system": self.system,
             "table": self.table,
             "mode": self.mode.value,
@@ -79,7 +80,3 @@ class EventReport:
             "text": self.text,
             "steps": [s.to_json() for s in self.steps],
         }
-        if self.finished:  # as a whole walk's always was
-            return whole
-        under_way = self.under_way.to_json() if self.under_way else None
-        return {**whole, "finished": False, "under_way": under_way}

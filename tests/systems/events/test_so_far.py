@@ -72,7 +72,6 @@ def test_a_poison_row_awaiting_its_duration_is_handed_on_as_walked() -> None:
     assert [s.rule for s in so_far.steps] == ["EV-POI-4", "EV-POI-1", "EV-POI-1"]
     assert "能力値±６/Ability ±6" in so_far.steps[0].text
     assert so_far.steps == whole.steps[:3] and so_far.under_way is None
-    assert so_far.to_json()["finished"] is False and "finished" not in whole.to_json()
 
 
 def test_a_monster_row_awaiting_its_count_is_handed_on_under_way() -> None:
