@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 # Every test that touches pygame draws into memory, never onto a screen.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+if TYPE_CHECKING:
+    from companion.hw.display.screen import ScreenDisplay
 
 
 @pytest.fixture(autouse=True)
@@ -27,3 +32,14 @@ def nobody_reads_the_stop_screen(monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.app.commands.play import telling
 
     monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 0)
+
+
+@pytest.fixture(scope="module")
+def screen() -> Iterator[ScreenDisplay]:
+    """The smallest screen the companion is made for, 800x480, that a module's texts must
+    fit; a module that tries every layout has a ``screen`` of its own."""
+    from companion.hw.display.screen import ScreenDisplay
+
+    display = ScreenDisplay("800x480")
+    yield display
+    display.close()

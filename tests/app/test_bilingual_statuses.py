@@ -8,8 +8,6 @@ Each status comes from its real code path: a scripted reader through
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from companion.app.modes.jongrogue import JongRogueMode
@@ -74,13 +72,6 @@ def statuses(reader: ScriptedReader, presses: list[list[Press]], slot: Slot = Sl
                   lambda status, t, picks, lit, guided: shown.append((status, t, picks)),
                   poll_seconds=0.1, sleep=clock.sleep)
     return shown
-
-
-@pytest.fixture(scope="module")
-def screen() -> Iterator[ScreenDisplay]:
-    display = ScreenDisplay("800x480")
-    yield display
-    display.close()
 
 
 def fits(screen: ScreenDisplay, status: str, tile: Tile | None = None,

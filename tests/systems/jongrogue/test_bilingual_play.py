@@ -9,7 +9,6 @@ panel, which wraps it).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 import pytest
@@ -57,13 +56,6 @@ def shown() -> Shown:
             mode.push(player.answer(game))
         seen.lines.update((mode.describe(e), e.kind) for e in game.events)
     return seen
-
-
-@pytest.fixture(scope="module")
-def screen() -> Iterator[ScreenDisplay]:
-    display = ScreenDisplay("800x480")
-    yield display
-    display.close()
 
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
