@@ -72,6 +72,14 @@ class FileInUse(CompanionError):
     """Another companion process holds the file (:func:`holding`)."""
 
 
+class NotDurable(OSError):
+    """The file was replaced, but the folder's fsync after the rename failed (EIO on a tired
+    SD card): the new file is in place and read back as written, yet a power cut may still
+    bring back the old one. Still an OSError, so every writer tells the player the write may
+    not be on the disk; a writer that later checks the file is its own (a table's fight file)
+    takes it as the one written, not as someone else's."""
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` so that a crash leaves the old or the new file, whole."""
     atomic_write_bytes(path, text.encode("utf-8"))
@@ -84,6 +92,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     An error names what failed: the folder when no file can be made in it, else ``path``
     (a full disk's error from write or fsync names no file, and the temporary file is gone).
     A symbolic link is written through: the file it points to is replaced, the link kept.
+    A folder fsync that fails after the rename raises :class:`NotDurable`: ``path`` holds
+    ``data`` then, only perhaps not on the disk yet.
     """
     if path.is_symlink():
         path = path.resolve()
@@ -110,7 +120,11 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             if isinstance(exc, OSError) and exc.errno is not None:
                 raise OSError(exc.errno, exc.strerror, str(path)) from exc
             raise
-        fsync_dir(folder)
+        try:
+            fsync_dir(folder)
+        except OSError as exc:
+            # Told apart from a write that never happened: the rename went through.
+            raise NotDurable(exc.errno, exc.strerror, str(path)) from exc
     _remove_stale_temporaries(path)
 
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from companion.errors import DataError
 from companion.files import (
+    NotDurable,
     atomic_write_npz,
     atomic_write_text,
     commented,
@@ -134,6 +135,29 @@ def test_atomic_write_fsyncs_the_file_then_renames_then_fsyncs_the_folder(
         ("fsync", folder, None),
     ]
     assert path.read_text(encoding="utf-8") == "new 新"
+
+
+def test_a_folder_fsync_failing_after_the_rename_is_told_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The folder's fsync after the rename failed (EIO, a tired SD card): the error was the
+    same as a write that never happened, though the file held the new text, so a writer that
+    checks the file later (a table's fight file) took its own write for someone else's. It
+    is a NotDurable now, still an OSError naming the file, with the new file in place."""
+    path = tmp_path / "s.json"
+    atomic_write_text(path, "old")
+    real_fsync = os.fsync
+
+    def tired_card(fd: int) -> None:
+        if os.path.isdir(f"/proc/self/fd/{fd}"):
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", tired_card)
+    with pytest.raises(NotDurable) as err:
+        atomic_write_text(path, "new 新")
+    assert (err.value.errno, err.value.filename) == (errno.EIO, str(path))
+    assert path.read_text(encoding="utf-8") == "new 新" and sorted(tmp_path.iterdir()) == [path]
 
 
 def test_an_archive_cut_mid_save_leaves_the_old_one(tmp_path: Path,

@@ -50,7 +50,7 @@ from companion.app.session.save import (
 )
 from companion.dice import DiceSource, SimulatedDice
 from companion.errors import CompanionError, DataError, IllegalAction
-from companion.files import atomic_write_text, move_aside, read_regular
+from companion.files import NotDurable, atomic_write_text, move_aside, read_regular
 from companion.hw.display import Display
 from companion.hw.display.view import DiceStep, FightView, Option, View
 from companion.systems.jongrogue.profile import PRESETS
@@ -338,8 +338,9 @@ class FightSave(SaveGame):
 
     fight: dict[str, Any] = field(default_factory=dict)
     fight_path: str = ""
-    # SHA-256 of the fight file as the table last wrote it (or took it up, when the disk
-    # refused every write since): a file still so after a stop is the table's (a cut or a
+    # SHA-256 of the fight file as the table last wrote it (once the rename went through,
+    # even when the folder's fsync after it failed), or took it up, when the disk refused
+    # every write since: a file still so after a stop is the table's (a cut or a
     # refusing disk kept the next writes from it), any other was changed by the fight
     # command since. None in saves made before it was kept.
     fight_sha: str | None = None
@@ -437,8 +438,18 @@ def same_fight(file_data: Any, ours: dict[str, Any], *, apart: int | None = 1) -
 
 def write_fight_file(path: Path, fight: Any) -> str:
     """The fight file as the system's ``fight`` command writes it, atomically; its SHA-256."""
-    text = json.dumps(fight.to_json(), ensure_ascii=False, indent=1)
+    text = fight_text(fight)
     atomic_write_text(path, text)
+    return text_sha(text)
+
+
+def fight_text(fight: Any) -> str:
+    """The text of the fight file of ``fight``, as :func:`write_fight_file` writes it."""
+    return json.dumps(fight.to_json(), ensure_ascii=False, indent=1)
+
+
+def text_sha(text: str) -> str:
+    """The SHA-256 of a file holding ``text`` (UTF-8), as :func:`_file_sha` reads it."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -582,8 +593,20 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     # the table runs: that change is the GM's, and is never written over.
     known = [_file_sha(fight_path)]
 
-    def write_file() -> None:
-        if _file_sha(fight_path) != known[0]:
+    def check_file() -> None:
+        """The fight file is still the table's last write (or what it took up): the GM's
+        change, or a file that cannot be read (so may be anyone's), stops the table."""
+        try:
+            on_disk = _file_sha(fight_path)
+        except DataError as unreadable:
+            # Not called the GM's change: nobody may have touched it (a read the SD card
+            # failed once). Written over, a change of the GM's would be lost all the same.
+            raise DataError(
+                f"{unreadable} 戦闘ファイルを読めません; the table stops and leaves it as it "
+                f"is. The table's save {state_path} holds every action played here; started "
+                f"again, the table goes on from it (a fight file that still cannot be read "
+                f"is kept aside and written again)") from None
+        if on_disk != known[0]:
             # Said on the screen too: the boot service starts the table again with
             # --resume, which asks the player whether to take the file up (FightFileChanged).
             raise DataError(
@@ -592,23 +615,44 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
                 f"{state_path} holds every action played here; started again, the table "
                 f"offers to take up the fight file as it is now (the save is kept aside "
                 f"then)")
-        table_save.fight_sha = known[0] = write_fight_file(fight_path, fight_mode.fight)
 
-    def mirror(events: Sequence[object]) -> None:
-        # After the save holding this action. Saved again at once, so a fight file going
-        # back one action from here (the GM's undo, the same bytes as the table's write
-        # before) is not taken for one a cut kept from being written. A file the disk
-        # refuses (full, read-only) is told and written whole at the next action; until
+    def write_file() -> None:
+        check_file()
+        text = fight_text(fight_mode.fight)
+        sha = text_sha(text)
+        try:
+            atomic_write_text(fight_path, text)
+        except NotDurable:
+            # The rename went through, only the folder's fsync after it failed: the file on
+            # disk is this write, so its SHA is the table's (else the next write and a
+            # restart take it for the GM's). Raised on for Session.keep to tell the player
+            # it may not be on the card.
+            table_save.fight_sha = known[0] = sha
+            raise
+        table_save.fight_sha = known[0] = sha
+
+    def keep_file(*, starting: bool = False) -> None:
+        # Saved again at once after a write whose rename went through, durable or not, so
+        # the save has that write's SHA: a fight file going back one action from here (the
+        # GM's undo, the same bytes as the table's write before) is not taken for one a cut
+        # kept from being written, and a restart knows the file as the table's. A file the
+        # disk refuses (full, read-only) is told and written whole at the next action; until
         # then the save keeps the SHA of the table's last write, so a resume after a cut
         # knows the file behind it as the table's own (:func:`_check_fight_file`).
-        if events and session.keep(write_file, beside=beside):
-            session.keep_saved()
+        before = table_save.fight_sha
+        written = session.keep(write_file, starting=starting, beside=beside)
+        if written or table_save.fight_sha != before:
+            session.keep_saved(starting=starting)
+
+    def mirror(events: Sequence[object]) -> None:
+        # After the save holding this action.
+        if events:
+            keep_file()
 
     session = Session(mode, choices=choices, rolls=feed, display=display, save=saved,
                       save_path=state_path, on_events=mirror)
     saved.events = mode.progress()
-    if session.keep(write_file, starting=True, beside=beside):
-        session.keep_saved(starting=True)
+    keep_file(starting=True)
     return session
 
 
@@ -714,11 +758,15 @@ def _changed_since(fight_path: Path, state_path: Path, saved: FightSave) -> bool
 
 
 def _file_sha(path: Path) -> str | None:
-    """The SHA-256 of the file at ``path``; None when it cannot be read."""
+    """The SHA-256 of the file at ``path``; None when there is none. One that cannot be read
+    (EIO, EACCES) raises :class:`DataError` "cannot read <path>: <reason>": that is no sign
+    the fight command changed it, and no proof it did not."""
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+    except FileNotFoundError:
         return None
+    except OSError as exc:
+        raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def _set_aside(table: Table, old: FightSave, state_path: Path, label: str,

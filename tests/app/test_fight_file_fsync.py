@@ -1,0 +1,193 @@
+"""A table whose fight file's write went through but whose folder fsync after the rename
+failed (EIO on a tired SD card), and a table whose fight file cannot be read: neither is the
+GM's change. The table goes on (told the write may not be on the card) or stops saying the
+file cannot be read, and a restart does not ask the player about a change nobody made.
+
+The failures are the world's edge: ``os.fsync`` of the fight file's folder raising EIO
+once the rename is done, and the fight file's reads raising EIO.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.commands.play.table_modes import run_genso, titled
+from companion.app.modes.fight import FightFileChanged
+from companion.app.modes.genso import GensoFightMode, table_session
+from companion.app.session.controls import Controls
+from companion.app.session.mode import ChoiceAsk, Show
+from companion.errors import DataError
+from companion.hw.buttons import Button
+from tests.app.table import Player
+from tests.app.test_fight_file_question import SIM, Screen, resumed
+from tests.app.test_fight_file_refused import FOUR_ACTIONS, on_file, saved
+from tests.app.test_genso_mode import CHOICES, RULES, SEED, fight_file, play
+from tests.app.test_session import RecordingDisplay
+
+EIO = os.strerror(errno.EIO)
+
+
+class TiredCard:
+    """The SD card under the fight file's folder: after the fight file's writes numbered
+    ``failing`` (1 is the table's first, as it starts) have been renamed into place, the
+    folder's fsync fails with EIO, once each. The power goes (KeyboardInterrupt) as the
+    write numbered ``cut`` is about to be renamed into place, when there is one."""
+
+    def __init__(self, path: Path, monkeypatch: pytest.MonkeyPatch, failing: set[int],
+                 cut: int = 0) -> None:
+        real_replace, real_fsync, target = os.replace, os.fsync, path.resolve()
+        self.writes, self.failed, armed = 0, 0, [False]
+
+        def replace(src: Any, dst: Any, **kwargs: Any) -> None:
+            fight = Path(dst).resolve() == target
+            if fight and self.writes + 1 == cut:
+                raise KeyboardInterrupt
+            real_replace(src, dst, **kwargs)
+            if fight:
+                self.writes += 1
+                armed[0] = self.writes in failing
+
+        def fsync(fd: int) -> None:
+            if armed[0] and stat.S_ISDIR(os.fstat(fd).st_mode):
+                armed[0] = False
+                self.failed += 1
+                raise OSError(errno.EIO, EIO)
+            real_fsync(fd)
+
+        monkeypatch.setattr(os, "replace", replace)
+        monkeypatch.setattr(os, "fsync", fsync)
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_a_failed_folder_fsync_is_told_and_the_table_plays_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The folder's fsync failed after the first action's write of the fight file was renamed
+    into place. The table kept its record of the file from before that write, so the next
+    action stopped it with "the fight file … was changed while the table ran", and a restart
+    would have asked the player to take up "the GM's" file. The file is the table's write:
+    the table plays on, telling the player the write may not be on the card, and says the
+    file is whole again once a write of it works."""
+    fight_file(tmp_path)
+    path = (tmp_path / "fight.json").resolve()
+    screen = RecordingDisplay()
+    with monkeypatch.context() as disk:
+        card = TiredCard(path, disk, {2})
+        session = table_session(RULES, path, tmp_path / "table.json", resume=False,
+                                seed=SEED, choices=Player(FOUR_ACTIONS), display=screen)
+        with pytest.raises(KeyboardInterrupt):  # the power cut after four actions
+            session.run()
+    assert card.failed == 1 and card.writes == 5
+    assert isinstance(session.mode, GensoFightMode) and len(session.mode.fight.journal) == 4
+    assert on_file(tmp_path) == session.mode.fight.to_json()
+    assert saved(tmp_path).fight_sha == sha(path)
+    # Told, on stderr and on the screen, until the next write of the file worked.
+    assert capsys.readouterr().err.splitlines() == [
+        f"companion: cannot write the fight file {path} ({EIO}): the table's save holds "
+        "every action, and the file is written again when it can be",
+        f"companion: written again: the fight file {path} is whole again"]
+    statuses = [view.status for view in screen.views]
+    told = ("戦闘ファイル fight.json not written 書込不可: disk error 入出力エラー; the save "
+            "holds all 保存は完全")
+    assert told in statuses
+    assert "戦闘ファイル fight.json written again 書込再開" in statuses
+    # The restart the boot service makes goes on from the save, to the fight's end.
+    resumed_mode = play(tmp_path, CHOICES[len(FOUR_ACTIONS):], resume=True)
+    assert resumed_mode.done and on_file(tmp_path) == resumed_mode.fight.to_json()
+
+
+def test_a_restart_after_a_failed_folder_fsync_asks_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder's fsync failed after the third action's write of the fight file; the power
+    went as the fourth's was written, after its save. The table save kept the SHA of the
+    write before the one that failed to sync, so the boot service's restart asked the player
+    "戦闘ファイルが変更されました The fight file was changed", though nobody changed it. The
+    save has that write's SHA: the restart writes the file forward, asking nothing."""
+    fight_file(tmp_path)
+    path = (tmp_path / "fight.json").resolve()
+    with monkeypatch.context() as disk:
+        card = TiredCard(path, disk, {4}, cut=5)
+        first = play(tmp_path, FOUR_ACTIONS)
+    assert card.failed == 1 and len(first.fight.journal) == 4
+    assert len(on_file(tmp_path)["journal"]) == 3 and saved(tmp_path).inputs == first.journal
+    screen = Screen([Button.FLEE])  # would quit at the question
+    with pytest.raises(KeyboardInterrupt):  # the power goes at the fight's first menu
+        run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), Controls([screen]))
+    assert screen.views and not any(view.message for view in screen.views)
+    assert on_file(tmp_path) == first.fight.to_json()
+    assert saved(tmp_path).fight_sha == sha(path)
+
+
+def test_the_gms_undo_after_a_failed_folder_fsync_is_the_gms(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder's fsync failed after the fourth action's write, the last before the power
+    went; then the GM undid that action on a computer. The save still had the SHA of the
+    write before, the same bytes as the GM's undo, so the restart took the GM's file for the
+    table's own, behind it, and wrote the undone action back over it. The save has the SHA
+    of the write that went through: the GM's undo is the GM's, and the restart says so."""
+    fight_file(tmp_path)
+    path = (tmp_path / "fight.json").resolve()
+    with monkeypatch.context() as disk:
+        card = TiredCard(path, disk, {5})
+        first = play(tmp_path, FOUR_ACTIONS)
+    assert card.failed == 1 and on_file(tmp_path) == first.fight.to_json()
+    assert main(["genso", "fight", "undo", "--file", str(path)]) == 0
+    undone = on_file(tmp_path)
+    with pytest.raises(FightFileChanged, match="changed since the table saved it"):
+        play(tmp_path, [], resume=True)
+    assert on_file(tmp_path) == undone and len(undone["journal"]) == 3
+
+
+class CardFailsToRead(Player):
+    """The players at the table; after the first action, reading the fight file fails (EIO)."""
+
+    def __init__(self, script: list[str], path: Path, disk: pytest.MonkeyPatch) -> None:
+        super().__init__(script)
+        self.path, self.disk, self.asked = path, disk, 0
+
+    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+        self.asked += 1
+        if self.asked == 4:  # the first action done, the second about to be picked
+            real, target = Path.read_bytes, self.path
+
+            def read_bytes(path: Path) -> bytes:
+                if path.resolve() == target:
+                    raise OSError(errno.EIO, EIO, str(path))
+                return real(path)
+
+            self.disk.setattr(Path, "read_bytes", read_bytes)
+        return super().next_choice(ask, show)
+
+
+def test_a_fight_file_that_cannot_be_read_is_not_the_gms_change(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading the fight file failed before the table's write of the second action: the table
+    stopped saying the fight command changed it while the table ran. It stops saying the file
+    cannot be read, and why, leaving the file as it is; once it reads again, the restart
+    goes on from the save."""
+    fight_file(tmp_path)
+    path = (tmp_path / "fight.json").resolve()
+    with monkeypatch.context() as disk:
+        session = table_session(RULES, path, tmp_path / "table.json", resume=False,
+                                seed=SEED, choices=CardFailsToRead(FOUR_ACTIONS, path, disk))
+        with pytest.raises(DataError) as stopped:
+            session.run()
+    message = str(stopped.value)
+    assert message.startswith(f"cannot read {path}: {EIO} 戦闘ファイルを読めません; the table "
+                              "stops and leaves it as it is")
+    assert "changed" not in message
+    assert [entry["action"]["kind"] for entry in on_file(tmp_path)["journal"]] == ["attack"]
+    assert isinstance(session.mode, GensoFightMode) and len(session.mode.fight.journal) == 2
+    resumed_mode = play(tmp_path, CHOICES[6:], resume=True)
+    assert resumed_mode.done and on_file(tmp_path) == resumed_mode.fight.to_json()
