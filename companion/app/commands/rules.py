@@ -233,13 +233,10 @@ def run_sleep(args: argparse.Namespace) -> int:
         m, args.monster_tile, args.corner_tile, rings, sleep_check,
         profile.non_number_corner_sleeps,
     )
-    names = {
-        "awake": "awake (起)", "asleep": "asleep (睡眠)", "deeply_asleep": "deeply asleep (熟睡)"
-    }
     data = {**_named(m), "state": state.value, "sleep_check": bool(check),
             "preset": args.preset}
     how = "by the sleep check" if check else ("EZ column" if not sleep_check else "fixed column")
-    return _emit(args, data, f"{m.name}: {names[state.value]} ({how})")
+    return _emit(args, data, f"{m.name}: {TABLES.sleep_names[state.value].text} ({how})")
 
 
 def run_monsters(args: argparse.Namespace) -> int:

@@ -34,10 +34,9 @@ from companion.systems.jongrogue.state import MonsterOnMap
 from companion.systems.jongrogue.tables import TABLES
 from companion.systems.jongrogue.tiles import Tile
 
+#: A monster's sleep state on the room panel (JR-SLEEP-1..3), in the panel's shorter Japanese.
 SLEEP_NAMES: dict[str, Name] = {
-    "awake": Name("起", "awake"),
-    "asleep": Name("眠", "asleep"),
-    "deeply_asleep": Name("熟睡", "deeply asleep"),
+    value: Name(name.short_ja, name.en) for value, name in TABLES.sleep_names.items()
 }
 PC_STATE_NAMES: dict[str, Name] = {
     "frozen": Name("凍結", "frozen"),

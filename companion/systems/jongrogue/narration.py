@@ -20,7 +20,6 @@ from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.tables import TABLES, Ability
 from companion.systems.jongrogue.tiles import Tile
 
-_SLEEP = {"awake": "awake (起)", "asleep": "asleep (睡眠)", "deeply_asleep": "deeply asleep (熟睡)"}
 _RINGS = {  # a ring event names its kind (profile.Ring), whatever tile it is on
     "stealth": "隠密の指輪 (ring of stealth)", "strength": "増強の指輪 (ring of strength)",
     "armour_protection": "鎧保護の指輪 (ring of armour protection)",
@@ -150,7 +149,7 @@ def describe(event: Event) -> str:
         )
         return (
             f"Monster #{d['uid']}: {d['name_ja']} ({d['name_en']}), "
-            f"{_SLEEP[d['sleep']]}{how}{extra}"
+            f"{TABLES.sleep_names[d['sleep']].text}{how}{extra}"
         )
     if k is Kind.MOVE:
         if d.get("flee"):

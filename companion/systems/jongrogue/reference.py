@@ -17,15 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.systems.jongrogue.profile import Profile
-from companion.systems.jongrogue.tables import TABLES, Ability, Monster, Sleep
-
-SLEEP_COLUMNS = {
-    Sleep.AWAKE: "awake (起)",
-    Sleep.ASLEEP: "asleep (睡眠)",
-    Sleep.DEEPLY_ASLEEP: "deeply asleep (熟睡)",
-    Sleep.ASLEEP_OR_AWAKE: "asleep or awake (眠/起)",
-    Sleep.DEEPLY_ASLEEP_OR_AWAKE: "deeply asleep or awake (熟睡/起)",
-}
+from companion.systems.jongrogue.tables import TABLES, Ability, Monster
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +51,17 @@ def monster_list() -> str:
                                                        key=lambda m: m.id))
 
 
+def monster_damage(m: Monster) -> int | str:
+    """JR-MON-1: a monster's damage as the table gives it, a number or ``2d9``."""
+    return f"{m.damage_d9}d9" if m.damage_d9 else m.damage
+
+
 def monster_data(m: Monster) -> dict[str, Any]:
     """JR-MON-1: one row of the monster table, as JSON data."""
     ability = TABLES.ability_names.get(m.ability, ("", ""))
     return {
         "id": m.id, "name_ja": m.name_ja, "name_en": m.name_en, "attack": m.attack,
-        "damage": f"{m.damage_d9}d9" if m.damage_d9 else m.damage, "xp": m.xp,
+        "damage": monster_damage(m), "xp": m.xp,
         "drops": m.drops, "floors": [m.floors_from, m.floors_to or None],
         "sleep_ez": m.sleep_ez.value, "sleep_plus": m.sleep_plus.value,
         "ability": m.ability.value, "ability_ja": ability[0], "ability_en": ability[1],
@@ -72,12 +69,12 @@ def monster_data(m: Monster) -> dict[str, Any]:
 
 
 def _monster_line(m: Monster) -> str:
-    damage = f"{m.damage_d9}d9" if m.damage_d9 else str(m.damage)
     floors = (f"floors {m.floors_from}–{m.floors_to}" if m.floors_to
               else f"floor {m.floors_from} and deeper")
-    line = (f"{m.id} {m.name}: attack {m.attack}, damage {damage}, XP {m.xp}, "
-            f"drops {m.drops}, {floors}, EZ {SLEEP_COLUMNS[m.sleep_ez]}, "
-            f"Plus {SLEEP_COLUMNS[m.sleep_plus]}")
+    sleep = TABLES.sleep_names
+    line = (f"{m.id} {m.name}: attack {m.attack}, damage {monster_damage(m)}, XP {m.xp}, "
+            f"drops {m.drops}, {floors}, EZ {sleep[m.sleep_ez.value].text}, "
+            f"Plus {sleep[m.sleep_plus.value].text}")
     if m.ability is not Ability.NONE:
         ability_ja, ability_en = TABLES.ability_names[m.ability]
         line += f", {ability_ja} ({ability_en})"

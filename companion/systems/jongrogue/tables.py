@@ -6,6 +6,8 @@
 'D'
 >>> TABLES.level_for_xp(2599), TABLES.level_for_xp(2600)
 (9, 10)
+>>> TABLES.sleep_names["deeply_asleep"].text
+'deeply asleep (熟睡)'
 """
 
 from __future__ import annotations
@@ -77,9 +79,25 @@ class Monster:
 
 
 @dataclass(frozen=True, slots=True)
+class SleepName:
+    """A sleep column's or state's name (JR-SLEEP-1..3): ``short_ja`` is the room panel's
+    Japanese, the shorter word where the book has one (眠 for 睡眠)."""
+
+    ja: str
+    en: str
+    short_ja: str
+
+    @property
+    def text(self) -> str:
+        """``asleep (睡眠)``: as the reference, the rules and the account write it."""
+        return f"{self.en} ({self.ja})"
+
+
+@dataclass(frozen=True, slots=True)
 class Tables:
     monsters: dict[str, Monster]
     ability_names: dict[Ability, tuple[str, str]]
+    sleep_names: dict[str, SleepName]  # by Sleep value; a monster's Sleeping state is one
     encounter: tuple[str, ...]  # index floor-1, each 9 monster ids by rank
     sleep_awake: tuple[tuple[tuple[bool, ...], ...], ...]  # [rings][row-1][col-1]
     level_xp: tuple[int, ...]  # index level-1
@@ -112,12 +130,27 @@ def _damage(fields: Fields) -> tuple[int, int]:
     return fields.number("damage", 0), 0
 
 
+def _sleep_names(source: str, table: object) -> dict[str, SleepName]:
+    """monsters.toml's ``[sleep]``: each Sleep value's Japanese and English, and none else."""
+    names = Fields(source, table, "sleep")
+    found: dict[str, SleepName] = {}
+    for sleep in Sleep:
+        name = names.sub(sleep.value)
+        ja = name.text("ja")
+        short_ja = name.text("short_ja") if "short_ja" in name.table else ja
+        found[sleep.value] = SleepName(ja, name.text("en"), short_ja)
+    unknown = names.unread()
+    if unknown:
+        raise DataError("; ".join(unknown))
+    return found
+
+
 def load_tables() -> Tables:
     source, raw = load_packaged("monsters.toml")
     monsters: dict[str, Monster] = {}
     sleeps = tuple(s.value for s in Sleep)
     for mid, table in raw.items():
-        if mid == "abilities":
+        if mid in ("abilities", "sleep"):
             continue
         f = Fields(source, table, mid)
         damage, damage_d9 = _damage(f)
@@ -142,6 +175,7 @@ def load_tables() -> Tables:
         if ability is not Ability.NONE:
             pair = names.array(ability.value)
             ability_names[ability] = (str(pair[0]), str(pair[1]))
+    sleep_names = _sleep_names(source, raw.get("sleep"))
 
     source, raw = load_packaged("encounter.toml")
     floors = Fields(source, raw.get("floors"), "floors")
@@ -165,7 +199,8 @@ def load_tables() -> Tables:
     xp = Fields(source, raw).array("xp")
     if not xp or xp[0] != 0 or any(b <= a for a, b in pairwise(xp)):
         raise DataError(f"{source}: xp should rise from 0, got {xp!r}")
-    return Tables(monsters, ability_names, tuple(rows), tuple(sleep_awake), tuple(xp))
+    return Tables(monsters, ability_names, sleep_names, tuple(rows), tuple(sleep_awake),
+                  tuple(xp))
 
 
 TABLES = load_tables()

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import tomllib
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
 
 from companion.errors import DataError
+from companion.systems.jongrogue import tables as tables_module
 from companion.systems.jongrogue.datafiles import load_packaged
 from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Role, load_profile
-from companion.systems.jongrogue.tables import TABLES, Ability, load_tables
+from companion.systems.jongrogue.tables import TABLES, Ability, Sleep, load_tables
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 
 PROFILE_TEXT = load_packaged("profile.toml")[0]
@@ -109,3 +112,52 @@ def test_a_profile_copied_before_later_keys_plays_as_it_did(tmp_path: Path) -> N
             profile.confusion_ends_next_room) == (9, 1, True, True)
     assert profile.steal_item == DEFAULT_PROFILE.steal_item
     assert profile == dataclasses.replace(DEFAULT_PROFILE, source=profile.source)
+
+
+def test_the_sleep_names_are_data_in_japanese_and_english() -> None:
+    """Every sleep column and state (JR-SLEEP-1..3) is named in monsters.toml's [sleep],
+    the Japanese beside the English; the room panel's asleep is the shorter 眠."""
+    names = TABLES.sleep_names
+    assert sorted(names) == sorted(s.value for s in Sleep)
+    assert [names[s.value].text for s in Sleep] == [
+        "awake (起)", "asleep (睡眠)", "deeply asleep (熟睡)", "asleep or awake (眠/起)",
+        "deeply asleep or awake (熟睡/起)"]
+    assert names["asleep"].short_ja == "眠" and names["deeply_asleep"].short_ja == "熟睡"
+
+
+MONSTERS = "companion/systems/jongrogue/data/monsters.toml"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("\n[sleep]\n", "\n", rf"{MONSTERS}: sleep should be a table, got None"),
+        ('deeply_asleep = { ja = "熟睡", en = "deeply asleep" }', "",
+         rf"{MONSTERS}: missing table sleep\.deeply_asleep$"),
+        ('awake = { ja = "起", en = "awake" }', 'awake = { ja = "起" }',
+         rf"{MONSTERS}: missing field sleep\.awake\.en \(text\)"),
+        ('awake = { ja = "起", en = "awake" }', 'awake = ["起", "awake"]',
+         rf"{MONSTERS}: sleep\.awake should be a table, got \['起', 'awake'\]"),
+        ('short_ja = "眠"', "short_ja = 1",
+         rf"{MONSTERS}: field sleep\.asleep\.short_ja should be text, got 1"),
+        ('short_ja = "眠"', 'shortja = "眠"',
+         rf"{MONSTERS}: field sleep\.asleep\.shortja is unknown here"),
+        ('[sleep]', '[sleep]\nsleepy = { ja = "眠", en = "sleepy" }',
+         rf"{MONSTERS}: table sleep\.sleepy is unknown here"),
+    ],
+)
+def test_broken_sleep_names_name_the_file_and_key(
+    monkeypatch: pytest.MonkeyPatch, old: str, new: str, message: str
+) -> None:
+    """A sleep name missing or of the wrong shape is a DataError naming monsters.toml and
+    the key, as for the other tables."""
+    source, _ = load_packaged("monsters.toml")
+    text = (files("companion.systems.jongrogue") / "data" / "monsters.toml").read_text(
+        encoding="utf-8")
+    assert old in text
+    broken = (source, tomllib.loads(text.replace(old, new, 1)))
+    real = tables_module.load_packaged
+    monkeypatch.setattr(tables_module, "load_packaged",
+                        lambda name: broken if name == "monsters.toml" else real(name))
+    with pytest.raises(DataError, match=message):
+        load_tables()
