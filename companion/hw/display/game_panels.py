@@ -183,10 +183,21 @@ class GamePanels(Canvas):
         y = self._panel(rect, title)
         size, step = m(14), m(19)
         width = rect.w - m(16)
-        rows = [part for line in lines for part in (self._wrap(line, size, width) if wrap
-                                                     else [line])]
         capacity = max(0, (rect.bottom - y - m(4)) // step)
-        rows = rows[-capacity:] if newest_last else rows[:capacity]
-        for row in rows:
-            self.surface.blit(self._fit(row, size, width), (rect.x + m(8), y))
+        indent = m(12)  # a wrapped line's next rows, so that each line's start stands out
+        wrapped = [[(indent if i else 0, part) for i, part in enumerate(
+            self._wrap(line, size, width - indent) if wrap else [line])] for line in lines]
+        if newest_last:
+            # Whole lines, newest last: an older line that does not fit whole is left out,
+            # not shown as its last rows alone (a check's verdict ends its line: 成功/失敗).
+            rows: list[tuple[int, str]] = []
+            for parts in reversed(wrapped):
+                if len(rows) + len(parts) > capacity:
+                    rows = rows or parts[:capacity]
+                    break
+                rows = parts + rows
+        else:
+            rows = [part for parts in wrapped for part in parts][:capacity]
+        for left, row in rows:
+            self.surface.blit(self._fit(row, size, width - left), (rect.x + m(8) + left, y))
             y += step

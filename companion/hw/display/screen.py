@@ -207,7 +207,7 @@ class ScreenDisplay(OptionButtons):
                                    right.bottom - m(3 * 19 + 34))
         log_box = pygame.Rect(right.x, sheet_bottom + m(6), right.w,
                               right.bottom - sheet_bottom - m(6))
-        self._lines("Log 記録", view.log, log_box, newest_last=True)
+        self._lines("Log 記録", view.log, log_box, wrap=True, newest_last=True)
         return self.surface
 
     # ---- input and lifetime ----------------------------------------------------
