@@ -28,7 +28,7 @@ class DiceTray(GamePanels):
         rolls_top = top + m(30) + (side + m(10) if dice.faces else 0)
         self._lines("Roll 出目", dice.rolls,
                     pygame.Rect(left.x + m(4), rolls_top, left.w - m(8),
-                                left.bottom - rolls_top - m(4)), wrap=True)
+                                left.bottom - rolls_top - m(4)))
         y = self._panel(right, "Table 表")
         rule_w = m(74)  # the rule ID in a column of its own, the text hanging beside it
         # A long walk is set a step smaller, then smaller again, before any of it is cut;

@@ -34,8 +34,9 @@ class FightPanels(DiceTray):
         if middle is not None and fight.board is not None:
             result = right
             bottom = self._board(fight.board, middle)
-            self._log(fight.log, pygame.Rect(middle.x, bottom + m(6), middle.w,
-                                             middle.bottom - bottom - m(6)), m(12), m(15))
+            self._lines("Log 記録", fight.log, pygame.Rect(middle.x, bottom + m(6), middle.w,
+                                                         middle.bottom - bottom - m(6)),
+                        newest_last=True, size=m(12), step=m(15))
         y = self._panel(result, "Result 結果" + (f" · {fight.source}" if fight.source else ""))
         if fight.result_title:
             self.surface.blit(self._fit(fight.result_title, m(15), result.w - m(16), ACCENT),
@@ -71,8 +72,9 @@ class FightPanels(DiceTray):
             self.surface.blit(self._fit(row, size, result.right - m(8) - x), (x, y))
             y += step
         if middle is None:
-            self._log(fight.log, pygame.Rect(right.x, result.bottom + m(6), right.w, log_h),
-                      m(14), m(18))
+            self._lines("Log 記録", fight.log,
+                        pygame.Rect(right.x, result.bottom + m(6), right.w, log_h),
+                        newest_last=True, step=m(18))
 
     def _heading(self, fight: FightView, rect: pygame.Rect) -> None:
         """The round and whose turn it is. Too long for ``rect`` (a narrow column beside a
@@ -92,31 +94,6 @@ class FightPanels(DiceTray):
         x = lead.get_width() + self._text(" ", size).get_width()
         self.surface.blit(self._fit_middle(fight.turn, size, rect.w - x, ACCENT),
                           (rect.x + x, rect.y))
-
-    def _log(self, log: Sequence[str], box: pygame.Rect, size: int, step: int) -> None:
-        """A fight's log: the newest actions that fit whole, oldest first. A newest action
-        longer than the whole box shows its end (what happened last), marked ``…`` where it
-        is cut, rather than leaving the log blank."""
-        m = self.m
-        y = self._panel(box, "Log 記録")
-        width = box.w - m(16)
-        capacity = max(0, (box.bottom - y - m(4)) // step)
-        kept: list[str] = []
-        for line in reversed(log):
-            wrapped = self._wrap(line, size, width)
-            if len(kept) + len(wrapped) > capacity:
-                if not kept and capacity:
-                    kept = wrapped[-capacity:]
-                    words = kept[0].split(" ")
-                    while len(words) > 1 and \
-                            self._text("…" + " ".join(words), size).get_width() > width:
-                        words.pop(0)
-                    kept[0] = "…" + " ".join(words)
-                break
-            kept = wrapped + kept
-        for row in kept:
-            self.surface.blit(self._fit(row, size, width), (box.x + m(8), y))
-            y += step
 
     def _board(self, board: BoardView, rect: pygame.Rect) -> int:
         """A fight's board from above, north up: squares in two shades, the columns' letters

@@ -177,27 +177,44 @@ class GamePanels(Canvas):
             self.surface.blit(self._fit(row, size, box.w, ACCENT), (box.x, y))
             y += step
 
-    def _lines(self, title: str, lines: Sequence[str], rect: pygame.Rect, wrap: bool = False,
-               newest_last: bool = False) -> None:
+    def _newest(self, wrapped: Sequence[list[tuple[int, str]]], capacity: int, size: int,
+                width: int) -> list[tuple[int, str]]:
+        """The rows of the newest wrapped lines that fit whole in ``capacity`` rows (see
+        :meth:`_lines`), each row with its indent."""
+        rows: list[tuple[int, str]] = []
+        for parts in reversed(wrapped):
+            if len(rows) + len(parts) <= capacity:
+                rows = parts + rows
+                continue
+            if not rows and capacity:
+                rows = parts[-capacity:]
+                left, words = rows[0][0], rows[0][1].split(" ")
+                while len(words) > 1 and self._text(
+                        "…" + " ".join(words), size).get_width() > width - left:
+                    words.pop(0)
+                rows[0] = (left, "…" + " ".join(words))
+            break
+        return rows
+
+    def _lines(self, title: str, lines: Sequence[str], rect: pygame.Rect,
+               newest_last: bool = False, size: int | None = None,
+               step: int | None = None) -> None:
+        """A panel of lines, each wrapped with its next rows indented, so that each line's
+        start stands out; the first that fit, or with ``newest_last`` (a log) the newest
+        that fit whole, oldest first: an older line that does not fit whole is left out, not
+        shown as its last rows alone (a check's verdict ends its line: 成功/失敗). A newest
+        line longer than the whole panel shows its end (what happened last), marked ``…``
+        where it is cut, rather than leaving the log blank."""
         m = self.m
         y = self._panel(rect, title)
-        size, step = m(14), m(19)
+        size, step = size or m(14), step or m(19)
         width = rect.w - m(16)
         capacity = max(0, (rect.bottom - y - m(4)) // step)
-        indent = m(12)  # a wrapped line's next rows, so that each line's start stands out
-        wrapped = [[(indent if i else 0, part) for i, part in enumerate(
-            self._wrap(line, size, width - indent) if wrap else [line])] for line in lines]
-        if newest_last:
-            # Whole lines, newest last: an older line that does not fit whole is left out,
-            # not shown as its last rows alone (a check's verdict ends its line: 成功/失敗).
-            rows: list[tuple[int, str]] = []
-            for parts in reversed(wrapped):
-                if len(rows) + len(parts) > capacity:
-                    rows = rows or parts[:capacity]
-                    break
-                rows = parts + rows
-        else:
-            rows = [part for parts in wrapped for part in parts][:capacity]
+        indent = m(12)
+        wrapped = [[(indent if i else 0, part) for i, part in
+                    enumerate(self._wrap(line, size, width - indent))] for line in lines]
+        rows = self._newest(wrapped, capacity, size, width) if newest_last \
+            else [part for parts in wrapped for part in parts][:capacity]
         for left, row in rows:
             self.surface.blit(self._fit(row, size, width - left), (rect.x + m(8) + left, y))
             y += step
