@@ -243,6 +243,19 @@ def test_a_tile_prompt_keeps_what_the_tile_is_for_over_a_status_of_one_row(
     assert len([d for d in drawn if d.text in long_status and not d.cut]) > 1
 
 
+def test_a_prompt_that_runs_on_keeps_its_end(screen: ScreenDisplay) -> None:
+    """Four attackers over a menu of two rows: the prompt's one row was cut at its end,
+    losing "attack! 攻撃！", what is asked; it is cut in its middle, among the names."""
+    names = ", ".join(["ケンタウロス centaur", "水苔の怪物 aquator", "レプラコーン leprechaun",
+                       "グリフォン griffin", "ゼロックス xeroc"])
+    prompt = f"{names} attack! 攻撃！"
+    drawn = spy_text(screen)
+    screen.render(replace(example_view(), prompt=prompt, options=RING_MENU, highlight=0))
+    (row,) = [d for d in drawn if d.text == prompt]
+    assert "…" in row.shown and row.shown.endswith("attack! 攻撃！")
+    assert row.shown.startswith("ケンタウロス centaur")
+
+
 # ---- 2. fight-menu labels take a second row, and a cut keeps their end -------------------
 
 def test_fight_target_labels_wrap_and_stay_apart(screen: ScreenDisplay) -> None:

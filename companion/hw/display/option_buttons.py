@@ -86,13 +86,14 @@ class OptionButtons(FightPanels):
         return len(self._wrap(view.status, m(13), self.width - left - m(10))) == 1
 
     def _prompt_rows(self, view: View, width: int) -> list[str]:
-        """The prompt's rows in the footer, the last cut with an ellipsis when it runs on."""
+        """The prompt's rows in the footer; when it runs on, the rest is on the last row, to
+        be cut in its middle (its end is what is asked: "attack! 攻撃！", a tile's purpose)."""
         if view.message:  # its prompt is in the body (``_message``), not here
             return []
         lines = self._wrap(view.prompt, self.m(17), width)
         room = self._prompt_room(view)
         shown = lines[:room]
-        if len(lines) > room:  # the rest on the last line, cut with an ellipsis
+        if len(lines) > room:
             shown[-1] = " ".join(lines[room - 1:])
         return shown
 
@@ -133,8 +134,10 @@ class OptionButtons(FightPanels):
             prompt_w -= legend.get_width() + m(12)
         shown = self._prompt_rows(view, prompt_w)
         for i, line in enumerate(shown):
-            self.surface.blit(self._fit(line, m(17), prompt_w, ACCENT),
-                              (x, rect.y + m(6) + i * m(24)))
+            # A prompt that runs on is cut in the middle of its last row (see _prompt_rows).
+            runs_on = self._text(line, m(17)).get_width() > prompt_w
+            fit = self._fit_middle if runs_on else self._fit
+            self.surface.blit(fit(line, m(17), prompt_w, ACCENT), (x, rect.y + m(6) + i * m(24)))
         self._targets = []
         self._more = None
         grid = self._grid(view)
