@@ -21,7 +21,7 @@ import time
 import warnings
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -44,9 +44,12 @@ class Button(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Pick:
-    """A direct choice of the n-th option shown (a tap on it, or its number key)."""
+    """A direct choice of the n-th option shown (a tap on it, or its number key). ``tap``:
+    made on the touch screen, where a double tap's second lands on the next menu shown
+    (a number key pressed twice is two digits); it does not change which option it picks."""
 
     index: int
+    tap: bool = field(default=False, compare=False)
 
 
 Press = Button | Pick

@@ -110,3 +110,31 @@ def test_a_d200_refuses_250_and_back_steps_back_one_place() -> None:
     # 1, then back from the tens to the hundreds, not out of the die: 1 typed anew.
     assert [p.split(", ")[1].split(":")[0] for p, _, _ in pressed.menus[3:]] == [
         "hundreds 百の位", "tens 十の位", "hundreds 百の位", "tens 十の位", "units 一の位"]
+
+
+def test_a_double_press_on_a_keypad_does_not_type_the_next_digit_too() -> None:
+    """Table audit (genso, coc) #1: A pressed twice 80 ms apart on the tens' "3_" typed 31,
+    the second press landing on the units' first key: a hit never thrown. The menu after a
+    digit ignores that button's double for 0.4 s, as after an accepted read; number keys
+    typed fast are digits each."""
+    from companion.app.session.controls import Controls
+    from companion.hw.buttons import Button, Pick, Press
+    from tests.app.test_session_reads import StepClock
+
+    clock = StepClock()
+    shown: list[str] = []
+    # Poll by poll (0.1 s): A on 3_, its double 0.1 s after the units show, then the
+    # player's own item ×4 and A on 5 at 0.6 s.
+    script: list[list[Press]] = [[], [Button.MENU], [Button.MENU], [Button.ATTACK],
+                                 [], [Button.ATTACK], [Button.ITEM], [Button.ITEM],
+                                 [Button.ITEM], [Button.ITEM], [Button.ATTACK]]
+
+    class Hands:
+        def poll(self) -> list[Press]:
+            return script.pop(0) if script else []
+
+    pad = Keypad(Controls([Hands()], clock=clock), 0.1, "typed 手入力", sleep=clock.sleep)
+    assert pad.die(RollAsk("to hit", 1, 100), 1, lambda p, **k: shown.append(p)) == 35
+    keys = Keys("33")  # number keys: 3, then 3 at once, is 33
+    assert keypad(keys).die(RollAsk("to hit", 1, 100), 1, keys.show) == 33
+    assert Pick(2) == Pick(2, tap=True)  # a tap picks what its key would

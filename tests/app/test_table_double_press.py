@@ -112,10 +112,14 @@ def test_dice_accepted_with_a_guard_the_menu_after_them_too() -> None:
 def test_a_double_tap_on_the_screens_accept_does_not_pick_in_the_next_menu() -> None:
     """A touch screen's Accept (a Pick): the second tap lands on whichever option of the next
     menu lies under the finger, so any tap in the window is the double's; buttons count."""
-    controls, hands, clock = accept_a_read([[], [Pick(0)]])
-    assert menu(controls, hands, clock, [[], [Pick(2)], [], [], [], [Pick(2)]]) == (2, 0.5)
-    controls, hands, clock = accept_a_read([[], [Pick(0)]])
+    controls, hands, clock = accept_a_read([[], [Pick(0, tap=True)]])
+    assert menu(controls, hands, clock,
+                [[], [Pick(2, tap=True)], [], [], [], [Pick(2, tap=True)]]) == (2, 0.5)
+    controls, hands, clock = accept_a_read([[], [Pick(0, tap=True)]])
     assert menu(controls, hands, clock, [[], [Button.ATTACK]]) == (1, 0.1)
+    # A number key is not a tap: the key that accepted the read, then another, count.
+    controls, hands, clock = accept_a_read([[], [Pick(0)]])
+    assert menu(controls, hands, clock, [[], [Pick(2)]]) == (2, 0.1)
 
 
 def test_a_throw_rejected_by_a_tap_leaves_the_menu_after_it_unguarded() -> None:
@@ -144,13 +148,14 @@ def test_a_pick_taken_with_a_double_press_guards_the_next_menu_too() -> None:
     pick_a_tile(controls, hands, clock, [[Button.ITEM], [Button.ATTACK]])
     assert menu(controls, hands, clock, [[], [Button.ATTACK], [], [], [], [Button.ATTACK]]) \
         == (1, 0.5)
-    pick_a_tile(controls, hands, clock, [[Pick(1)]])
-    assert menu(controls, hands, clock, [[], [Pick(2)], [], [], [], [Pick(2)]]) == (2, 0.5)
+    pick_a_tile(controls, hands, clock, [[Pick(1, tap=True)]])
+    assert menu(controls, hands, clock,
+                [[], [Pick(2, tap=True)], [], [], [], [Pick(2, tap=True)]]) == (2, 0.5)
 
 
 def test_the_guard_is_the_last_reads_own() -> None:
     """A read accepted with A, then a tile for the same step picked with a tap: the menu after
     them is guarded against the tap's double only, and an A at once counts."""
     controls, hands, clock = accept_a_read([[], [Button.ATTACK]])
-    pick_a_tile(controls, hands, clock, [[Pick(0)]])
+    pick_a_tile(controls, hands, clock, [[Pick(0, tap=True)]])
     assert menu(controls, hands, clock, [[], [Button.ATTACK]]) == (1, 0.1)

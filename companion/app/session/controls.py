@@ -37,6 +37,7 @@ class Controls:
         # The press that just accepted a read (None: its countdown did): the next menu is
         # guarded against that press's double (see choose).
         self.accepted_with: Press | None = None
+        self.chose_with: Press | None = None  # the press that chose in the last menu
 
     def poll(self) -> list[Press]:
         presses: list[Press] = []
@@ -127,9 +128,11 @@ DOUBLE_PRESS_SECONDS = 0.4
 
 def doubles(press: Press, accepted_with: Press) -> bool:
     """Whether ``press`` may be the second half of the double press that accepted a read:
-    the same button, or any tap after a tap (the next menu's option under the finger need
-    not be the first)."""
-    return press == accepted_with or (isinstance(press, Pick) and isinstance(accepted_with, Pick))
+    the same button, or any tap on the screen after a tap (the next menu's option under the
+    finger need not be the first). A number key is not: a key typed twice is two digits."""
+    if isinstance(press, Pick):
+        return press.tap and isinstance(accepted_with, Pick) and accepted_with.tap
+    return press == accepted_with
 
 
 def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, ...],
@@ -155,6 +158,7 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
                 continue
             chosen, moved = menu_press(press, len(options), highlight, shortcuts)
             if chosen is not None:
+                controls.chose_with = press
                 return chosen
             if moved != highlight:
                 highlight = moved

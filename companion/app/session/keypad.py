@@ -108,4 +108,9 @@ class Keypad:
             typed = []
 
     def _choose(self, show: Show, prompt: str, options: tuple[Option, ...]) -> int:
-        return choose(self.controls, show, prompt, options, 0, self.poll_seconds, self.sleep)
+        """A key of the keypad. A digit counts once chosen, with no read to confirm: the
+        menu after it (the next place, the next die, the fight's next menu) is guarded
+        against a double press of the same button or tap, as after an accepted read."""
+        picked = choose(self.controls, show, prompt, options, 0, self.poll_seconds, self.sleep)
+        self.controls.accepted_with = self.controls.chose_with
+        return picked

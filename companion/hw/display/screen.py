@@ -230,7 +230,7 @@ class ScreenDisplay(OptionButtons):
         return presses
 
     def _tap(self, pos: tuple[float, float]) -> list[Press]:
-        presses: list[Press] = [Pick(index) for rect, index in self._targets
+        presses: list[Press] = [Pick(index, tap=True) for rect, index in self._targets
                                 if rect.collidepoint(pos)]
         if self._more is not None and self._more[0].collidepoint(pos):
             # The page's "more" box: the MENU presses it names, as if its button were held.
