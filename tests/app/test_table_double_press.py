@@ -12,7 +12,7 @@ from companion.app.config import load_config
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import Confirm, Controls, choose
 from companion.app.session.host import Session
-from companion.app.session.mode import ChoiceAsk, Show
+from companion.app.session.mode import ChoiceAsk, RollAsk, Show
 from companion.app.session.reads import ReadState, wait_for_tile
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.view import Option
@@ -103,7 +103,7 @@ def test_dice_accepted_with_a_guard_the_menu_after_them_too() -> None:
     # Judging a read needs no camera: the read is given.
     rolls = CameraRolls(None, None, controls, accept_seconds=3.0,  # type: ignore[arg-type]
                         poll_seconds=0.1, sleep=clock.sleep, clock=clock)
-    assert rolls.judge("2D6", (3, 4), lambda *args, **kwargs: None)
+    assert rolls.judge(RollAsk("", 2, 6), (3, 4), lambda *args, **kwargs: None)
     chosen, after = menu(controls, hands, clock,
                          [[], [Button.ATTACK], [], [], [], [Button.ATTACK]])
     assert (chosen, after) == (1, 0.5)
@@ -130,7 +130,7 @@ def test_a_throw_rejected_by_a_tap_leaves_the_menu_after_it_unguarded() -> None:
     controls = Controls([hands], clock=clock)
     rolls = CameraRolls(None, None, controls, accept_seconds=3.0,  # type: ignore[arg-type]
                         poll_seconds=0.1, sleep=clock.sleep, clock=clock)
-    assert rolls.judge("2D6", (3, 4), lambda *args, **kwargs: None) is False
+    assert rolls.judge(RollAsk("", 2, 6), (3, 4), lambda *args, **kwargs: None) is False
     assert menu(controls, hands, clock, [[], [Pick(0)]]) == (0, 0.1)
 
 

@@ -142,7 +142,7 @@ def table_throw(player: Player, frames: list[np.ndarray],
     source = CameraDiceSource(frames=stream, timeout_s=600.0, clock=clock, sleep=lambda s: None)
     rolls = CameraRolls(source, stream, controls, accept_seconds=3.0, poll_seconds=0.0,
                         sleep=lambda s: None, clock=clock)
-    return rolls.next_throw(RollAsk("4D6", 4, 6), player.show)
+    return rolls.next_throw(RollAsk("damage ダメージ", 4, 6), player.show)
 
 
 def test_the_player_types_the_die_the_camera_cannot_read_then_accepts_the_throw() -> None:
@@ -151,7 +151,9 @@ def test_the_player_types_the_die_the_camera_cannot_read_then_accepts_the_throw(
     throw = table_throw(player, [photo(DARK_DIE)] * 6)
     assert sorted(throw.values) == [3, 4, 4, 5] and not player.script
     assert player.polls >= 300  # waited on: no timeout answered for the player
-    assert any(prompt == "Read 読み取り 4D6: 3, 4, 5, 4" for prompt, _ in player.shown)
+    # What the throw is for stays beside the read (it fell to "Read 4D6: …" alone).
+    assert any(prompt == "Read 読み取り 4D6: 3, 4, 5, 4 — damage ダメージ"
+               for prompt, _ in player.shown)
 
 
 def test_the_player_may_re_roll_instead_of_typing() -> None:

@@ -234,7 +234,7 @@ class CameraRolls:
             first = self.reads == 0
             self.reads += 1
             values = self.typed(read, ask.count, show)
-            if values is not None and self.judge(f"{ask.count}D{ask.sides}", values, show,
+            if values is not None and self.judge(ask, values, show,
                                                  timed=not (first and self.frames.live)):
                 return Throw(values)
             note = REJECTED + (STILL if self.frames.still else "")  # until the dice move
@@ -258,9 +258,13 @@ class CameraRolls:
             values.append(FACES[picked])
         return tuple(values)
 
-    def judge(self, what: str, values: tuple[int, ...], show: Show, timed: bool = True) -> bool:
-        """Show a read before it counts: B rejects, A accepts, the timeout accepts (like
-        tiles); without ``timed`` only A accepts."""
+    def judge(self, ask: RollAsk, values: tuple[int, ...], show: Show,
+              timed: bool = True) -> bool:
+        """Show a read before it counts, with what the throw is for (the player deciding
+        whether it counts must see which roll it is): B rejects, A accepts, the timeout
+        accepts (like tiles); without ``timed`` only A accepts."""
+        read = f"Read 読み取り {ask.count}D{ask.sides}: {', '.join(map(str, values))}"
+        prompt = f"{read} — {ask.prompt}" if ask.prompt else read
         confirm = self.confirm if timed else Confirm(math.inf, self.confirm.clock)
         confirm.offer(values)
         self.controls.poll()  # a press made before the dice were shown does not judge them
@@ -279,6 +283,6 @@ class CameraRolls:
                 status = (f"B rejects, A accepts; counts in {left:.0f} s "
                           f"Bでやり直し、{left:.0f}秒で確定" if timed
                           else f"B rejects; {FIRST_LIVE}")
-                show(f"Read 読み取り {what}: {', '.join(map(str, values))}", options=READ_OPTIONS,
+                show(prompt, options=READ_OPTIONS,
                      highlight=0, status=status, guidance=True, prompt_faces=values)
             self.sleep(self.poll_seconds)
