@@ -174,7 +174,11 @@ def load_tables() -> Tables:
     for ability in Ability:
         if ability is not Ability.NONE:
             pair = names.array(ability.value)
-            ability_names[ability] = (str(pair[0]), str(pair[1]))
+            if len(pair) != 2 or not all(isinstance(name, str) for name in pair):
+                raise names.error(ability.value, f"should be [Japanese, English], got {pair!r}")
+            ability_names[ability] = (pair[0], pair[1])
+    if unknown := names.unread():
+        raise DataError("; ".join(unknown))
     sleep_names = _sleep_names(source, raw.get("sleep"))
 
     source, raw = load_packaged("encounter.toml")

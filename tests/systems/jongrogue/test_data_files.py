@@ -131,7 +131,8 @@ MONSTERS = "companion/systems/jongrogue/data/monsters.toml"
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("\n[sleep]\n", "\n", rf"{MONSTERS}: sleep should be a table, got None"),
+        # Without its header, the sleep names fall under [abilities], refused there.
+        ("\n[sleep]\n", "\n", rf"{MONSTERS}: table abilities\.awake is unknown here"),
         ('deeply_asleep = { ja = "熟睡", en = "deeply asleep" }', "",
          rf"{MONSTERS}: missing table sleep\.deeply_asleep$"),
         ('awake = { ja = "起", en = "awake" }', 'awake = { ja = "起" }',
@@ -144,6 +145,12 @@ MONSTERS = "companion/systems/jongrogue/data/monsters.toml"
          rf"{MONSTERS}: field sleep\.asleep\.shortja is unknown here"),
         ('[sleep]', '[sleep]\nsleepy = { ja = "眠", en = "sleepy" }',
          rf"{MONSTERS}: table sleep\.sleepy is unknown here"),
+        ('haste = ["倍速", "haste"]', 'haste = ["倍速"]',
+         rf"{MONSTERS}: field abilities\.haste should be \[Japanese, English\], got \['倍速'\]"),
+        ('haste = ["倍速", "haste"]', 'haste = ["倍速", 2]',
+         rf"{MONSTERS}: field abilities\.haste should be \[Japanese, English\]"),
+        ('haste = ["倍速", "haste"]', 'haste = ["倍速", "haste"]\nhasted = ["倍速", "haste"]',
+         rf"{MONSTERS}: field abilities\.hasted is unknown here"),
     ],
 )
 def test_broken_sleep_names_name_the_file_and_key(
