@@ -14,6 +14,8 @@ from companion.hw.display.fonts import without_cjk
 from companion.hw.display.view import BoardView, FighterView, FightView, PieceView
 
 _NAME_MIN_W = 90  # (at 800x480) a name narrower than this no longer tells combatants apart
+_ROW_H = 44  # (at 800x480) a two-line row: name and pools, then side and conditions
+_MORE_H = 16  # (at 800x480) each further line of conditions a row takes while there is room
 
 
 class FightPanels(DiceTray):
@@ -165,8 +167,11 @@ class FightPanels(DiceTray):
         are above and below it."""
         m = self.m
         count = len(fighters)
-        two_lines = count * m(44) <= rect.h
-        row_h = m(44) if two_lines else m(26)
+        two_lines = count * m(_ROW_H) <= rect.h
+        if two_lines:
+            self._two_line_rows(fighters, rect)
+            return
+        row_h = m(26)
         first, shown = 0, count
         if count * row_h > rect.h:
             mark_h = m(18)
@@ -184,12 +189,94 @@ class FightPanels(DiceTray):
             self._more_rows(f"▲ {first} more", pygame.Rect(rect.x, y, rect.w, m(18)))
             y += m(18)
         for i in range(first, first + shown):
-            self._fighter(fighters[i], i, pygame.Rect(rect.x, y, rect.w, row_h - m(2)),
-                          two_lines)
+            self._fighter(fighters[i], i, pygame.Rect(rect.x, y, rect.w, row_h - m(2)), False)
             y += row_h
         if first + shown < count:
             self._more_rows(f"▼ {count - first - shown} more",
                             pygame.Rect(rect.x, y, rect.w, m(18)))
+
+    def _two_line_rows(self, fighters: Sequence[FighterView], rect: pygame.Rect) -> None:
+        """Two lines a row; a row whose side and conditions do not fit its second line takes
+        a line more for each further row of conditions, in turn, while the panel has room
+        (a dying investigator held by a cultist: ``瀕死/dying`` and who holds her were cut
+        behind an ellipsis, under empty room). Only when the panel is full is the last line
+        a row is given cut, with an ellipsis."""
+        m = self.m
+        spare = rect.h - len(fighters) * m(_ROW_H)
+        rows: list[list[str]] = []
+        for i, f in enumerate(fighters):
+            lines = self._second_lines(f, i, pygame.Rect(rect.x, 0, rect.w, m(_ROW_H)))
+            more = min(len(lines) - 1, max(0, spare) // m(_MORE_H))
+            spare -= more * m(_MORE_H)
+            if more < len(lines) - 1:  # no room for the rest: the last line given ends …
+                lines = [*lines[:more], " · ".join(lines[more:])]
+            rows.append(lines)
+        y = rect.y
+        for i, f in enumerate(fighters):
+            h = m(_ROW_H) + (len(rows[i]) - 1) * m(_MORE_H)
+            self._fighter(f, i, pygame.Rect(rect.x, y, rect.w, h - m(2)), True, rows[i])
+            y += h
+
+    def _second_lines(self, f: FighterView, index: int, rect: pygame.Rect) -> list[str]:
+        """A two-line row's second line (the side, its conditions), as the lines it takes
+        in ``rect``'s width: one when it fits beside the HP bar; else, with conditions, the
+        side is left to the stripe's colour and the conditions go on, whole, to as many
+        lines more (under the bar, the row's width) as they need."""
+        m = self.m
+        narrow = rect.w < m(300)
+        _, rest = self._pools(f, index, rect, narrow)
+        conditions = list(f.conditions)
+        line = (" · ".join(conditions) or str(f.side)) if narrow else \
+            " · ".join([str(f.side), *conditions])
+        if rest:
+            line = f"{rest} · {line}"
+        x = rect.x + m(12)
+        first_w = rect.right - m(6) - self._bar_w(narrow) - x - m(8)
+        if not conditions or self._text(line, m(13)).get_width() <= first_w:
+            return [line]
+        return self._pack([*([rest] if rest else []), *conditions], m(13), first_w,
+                          rect.right - m(6) - x)
+
+    def _pack(self, parts: Sequence[str], size: int, first_w: int, width: int) -> list[str]:
+        """``parts`` joined by `` · `` into lines, the first ``first_w`` wide, the others
+        ``width``; a part that does not fit a line of its own is wrapped at its spaces."""
+        lines: list[str] = []
+        line = ""
+        for part in parts:
+            room = width if lines else first_w
+            joined = f"{line} · {part}" if line else part
+            if self._text(joined, size).get_width() <= room:
+                line = joined
+                continue
+            if line:
+                lines.append(line)
+            room = width if lines else first_w
+            pieces = self._wrap(part, size, room)
+            if len(pieces) > 1 and room != width:  # its rest under the bar, wider
+                pieces = [pieces[0], *self._wrap(part[len(pieces[0]):].lstrip(), size, width)]
+            lines.extend(pieces[:-1])
+            line = pieces[-1]
+        lines.append(line)
+        return lines
+
+    def _bar_w(self, narrow: bool) -> int:
+        """The HP bar's width: a narrow row (beside a board) has a shorter one."""
+        return self.m(60) if narrow else self.m(110)
+
+    def _pools(self, f: FighterView, index: int, rect: pygame.Rect,
+               narrow: bool) -> tuple[pygame.Surface, str]:
+        """The pools beside the name, and those given up for the name's room (a narrow row
+        keeps HP alone there; the rest go to its second line)."""
+        m = self.m
+        color = DIM if f.down else TEXT
+        pools = self._text(f.pools(), m(13) if narrow else m(15), color)
+        marker = "▶ " if f.acting else ""
+        name_text, _ = self._fighter_name(f, index)
+        room = rect.right - m(14) - pools.get_width() - (rect.x + m(12))
+        if narrow and room < min(m(_NAME_MIN_W),
+                                 self._text(marker + name_text, m(16)).get_width()):
+            return self._text(f.hp_pool(), m(13), color), f.other_pools().strip()
+        return pools, ""
 
     def _more_rows(self, text: str, rect: pygame.Rect) -> None:
         """``▲ 3 more`` over a window of rows (``▼`` under it), centred in ``rect``."""
@@ -213,11 +300,13 @@ class FightPanels(DiceTray):
         return bool(text) and min(self._text(text, size).get_width(),
                                   self._text(text[:4] + "…", size).get_width()) <= width
 
-    def _fighter(self, f: FighterView, index: int, rect: pygame.Rect, two_lines: bool) -> None:
+    def _fighter(self, f: FighterView, index: int, rect: pygame.Rect, two_lines: bool,
+                 second: Sequence[str] = ()) -> None:
         """One combatant: side stripe, name (ja, en), HP/MP and a bar, conditions. A narrow
         row (beside a board) has smaller pools and bar, and leaves the side to the stripe.
         A one-line row shows the conditions (``DEAD``, ``full dodge``) in the English
-        name's place, so a greyed row still says why."""
+        name's place, so a greyed row still says why. A two-line row's ``second`` lines
+        (:meth:`_second_lines`) go under the name, the first beside the HP bar."""
         m = self.m
         narrow = rect.w < m(300)
         if f.acting:
@@ -226,14 +315,9 @@ class FightPanels(DiceTray):
                          pygame.Rect(rect.x + m(2), rect.y + m(3), m(4), rect.h - m(6)))
         color = DIM if f.down else TEXT
         x = rect.x + m(12)
-        pools = self._text(f.pools(), m(13) if narrow else m(15), color)
         marker = "▶ " if f.acting else ""
         name_text, en = self._fighter_name(f, index)
-        rest = ""  # pools given up beside the name, for a two-line row's second line
-        room = rect.right - m(14) - pools.get_width() - x
-        if narrow and room < min(m(_NAME_MIN_W),
-                                 self._text(marker + name_text, m(16)).get_width()):
-            pools, rest = self._text(f.hp_pool(), m(13), color), f.other_pools().strip()
+        pools, _ = self._pools(f, index, rect, narrow)
         pools_x = rect.right - m(6) - pools.get_width()
         conditions = " · ".join(f.conditions)
         beside, beside_color = (conditions, BAD if f.down else ACCENT) \
@@ -258,7 +342,7 @@ class FightPanels(DiceTray):
         self.surface.blit(pools, (pools_x, y))
         if not two_lines:
             return
-        bar_w = m(60) if narrow else m(110)
+        bar_w = self._bar_w(narrow)
         bar = pygame.Rect(rect.right - m(6) - bar_w, rect.y + m(28), bar_w, m(8))
         if f.hp is not None and f.hp_max:
             fraction = max(0.0, min(1.0, f.hp / f.hp_max))
@@ -268,9 +352,8 @@ class FightPanels(DiceTray):
             hue = GOOD if fraction > 0.5 else ACCENT if fraction > 0.25 else BAD
             if filled.w:
                 pygame.draw.rect(self.surface, hue, filled, border_radius=m(3))
-        line = (conditions or str(f.side)) if narrow else \
-            str(f.side) + (f" · {conditions}" if conditions else "")
-        if rest:
-            line = f"{rest} · {line}"
-        self.surface.blit(self._fit(line, m(13), bar.x - x - m(8), BAD if f.down else DIM),
-                          (x, rect.y + m(24)))
+        tone = BAD if f.down else DIM
+        for n, line in enumerate(second or self._second_lines(f, index, rect)):
+            width = (bar.x - x - m(8)) if n == 0 else rect.right - m(6) - x
+            self.surface.blit(self._fit(line, m(13), width, tone),
+                              (x, rect.y + m(24) + n * m(_MORE_H)))
