@@ -132,10 +132,27 @@ def test_trap_table_with_simulated_dice_on_the_screen(tmp_path: Path) -> None:
     # Simulated dice are thrown at once: no screen asks the player to throw them (one
     # flashed up for each roll).
     assert not [v.prompt for v in display.views if "dice area" in v.prompt]
-    expected = run_event("trap", SimulatedDice.seeded(7))
+    from companion.app.session.rolls import Rolled
+
+    class Recorded7:
+        """The seeded dice, each roll recorded as the tray lists it (what it was for)."""
+
+        def __init__(self) -> None:
+            self.dice, self.rolled = SimulatedDice.seeded(7), list[Rolled]()
+
+        def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
+            values = self.dice.roll(count, sides)
+            self.rolled.append(Rolled(count, sides, tuple(values), purpose))
+            return values
+
+    dice = Recorded7()
+    expected = run_event("trap", dice)
     assert shot.dice is not None
     assert [s.text for s in shot.dice.steps] == [s.text for s in expected.steps]
-    assert shot.dice.rolls == tuple(s.roll.text for s in expected.steps if s.roll)
+    # Every roll of the walk, as `companion events` rolls them, with what each was for.
+    assert shot.dice.rolls == tuple(r.line() for r in dice.rolled)
+    assert [r.split(":")[0] for r in shot.dice.rolls][:1] == [
+        s.roll.text for s in expected.steps if s.roll][:1]
     assert shot.dice.title == "罠 Trap (EV-TRAP-1)" and shot.dice.faces
 
 
@@ -382,7 +399,9 @@ def test_a_tables_follow_up_throw_says_so_and_every_throw_is_pictured() -> None:
     assert isinstance(second, RollAsk) and second.prompt == (
         "how many monsters 何体 (1/2D) — モンスター Monster (EV-MON-1), roll 2 2投目")
     mode.answer(Throw((3,)))
-    assert mode.dice.faces == (2, 3) and mode.dice.rolls == ("(1D6) ＞ 2",)
+    assert mode.dice.faces == (2, 3) and mode.dice.rolls == (
+        "(1D6) ＞ 2: the Monsters モンスター table (EV-MON-1)",
+        "(1D6) ＞ 3: how many monsters 何体 (1/2D)")  # the count's die too (audit gc #8)
 
 
 def test_a_poison_s_follow_up_throws_say_what_each_decides() -> None:
@@ -549,7 +568,7 @@ def test_a_poison_list_that_cannot_be_saved_ends_no_roll(
     mode.answer(6)  # Poison
     for face in (1, 3):  # 判定－１/Check −1 for 3 hours
         mode.answer(Throw((face,)))
-    assert mode.dice.rolls == ("(1D6) ＞ 1", "(1D6) ＞ 3")  # the outcome, whole
+    assert [r.split(":")[0] for r in mode.dice.rolls] == ["(1D6) ＞ 1", "(1D6) ＞ 3"]
     texts = [s.text for s in mode.dice.steps]
     assert "効果持続時間/duration (1D6) ＞ 3 hours" in texts
     assert not any("poison list" in text for text in texts)
@@ -571,14 +590,18 @@ def test_a_poison_list_that_cannot_be_saved_ends_no_roll(
 
 
 @pytest.mark.parametrize(("table", "face", "hint"), [
-    (0, 1, "On a failed disarm pick Trap 罠 from the menu 失敗したら罠表"),  # a trapped door
-    (2, 4, "On a failed check pick Poison 毒 from the menu 失敗したら毒表"),  # a poison needle
+    (0, 1, "On a failed disarm roll Menu → Event table → Trap "  # a trapped door
+           "失敗したらメニュー→イベント表→罠表"),
+    (2, 4, "On a failed check roll Menu → Event table → Poison "  # a poison needle
+           "失敗したらメニュー→イベント表→毒表"),
 ])
 def test_a_trap_says_how_the_tray_rolls_what_it_sets_off(table: int, face: int,
                                                          hint: str) -> None:
     """EV-DOOR-2, EV-TRAP-4: a trapped door in the tray said "on failure roll the trap table
     (companion events trap)", and a poison needle "(companion events poison --who NAME)",
-    command lines the tray cannot run; each now says what to pick from the menu."""
+    command lines the tray cannot run; each now says what to pick from the menu: the
+    whole path, for the main menu's poison item is the tracking list, not the table (table
+    audit gc #7)."""
     from companion.app.session.mode import Throw
 
     mode = DiceTrayMode(("2D6",), "simulated 仮想")

@@ -25,7 +25,7 @@ from enum import Enum
 from companion.app.notes import note
 from companion.app.poisons import PoisonList, tracking_notes
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
-from companion.app.session.rolls import SO_FAR, NeedDice, Thrown
+from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, Thrown
 from companion.dice import parse, roll
 from companion.dice.notation import DiceSyntaxError
 from companion.errors import CompanionError, DataError, IllegalAction
@@ -56,6 +56,12 @@ POISONS = "Poisons 毒の経過"
 POISONS_PROMPT = ("Poisons 毒の経過: the end of a block, or an hour of rest? "
                   "ブロック終了か休息か (EV-POI-2)")
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
+#: Where a table another table sets off is, from the outcome's *Menu*: the main menu's own
+#: poison item is the tracking list (*Poisons 毒の経過*), not the table (table audit gc #7).
+POISON_TABLE_PATH = "Menu → Event table → Poison"
+POISON_TABLE_PATH_JA = "メニュー→イベント表→毒表"
+TRAP_TABLE_PATH = "Menu → Event table → Trap"
+TRAP_TABLE_PATH_JA = "メニュー→イベント表→罠表"
 
 
 def parse_expressions(text: str, key: str = "dice.expressions") -> tuple[str, ...]:
@@ -85,15 +91,15 @@ def _trap_hint(step: Step) -> tuple[DiceStep, ...]:
     off, under the step that says it (the walk names no tool; the command line names its
     command)."""
     if step.data.get("poison_on_failure"):
-        return (DiceStep(step.rule, "On a failed check pick Poison 毒 from the menu "
-                         "失敗したら毒表", step.depth + 1),)
+        return (DiceStep(step.rule, f"On a failed check roll {POISON_TABLE_PATH} 失敗したら"
+                         f"{POISON_TABLE_PATH_JA}", step.depth + 1),)
     if "trap_on_failure" not in step.data:
         return ()
     if step.data["trap_on_failure"]:
         hint = ("On a failed disarm the trap rolled above fires (EV-DOOR-3): read its row, "
                 "not a new Trap 罠 roll 罠は振り直さない")
     else:
-        hint = "On a failed disarm pick Trap 罠 from the menu 失敗したら罠表"
+        hint = f"On a failed disarm roll {TRAP_TABLE_PATH} 失敗したら{TRAP_TABLE_PATH_JA}"
     return (DiceStep(step.rule, hint, step.depth + 1),)
 
 
@@ -101,6 +107,14 @@ def _steps(steps: Sequence[Step]) -> tuple[DiceStep, ...]:
     """A walk's steps as the Table panel's rows, each with how the tray rolls what it sets
     off (EV-DOOR-2/3, EV-TRAP-4)."""
     return tuple(row for s in steps for row in (DiceStep(s.rule, s.text, s.depth), *_trap_hint(s)))
+
+
+def _faces(rolled: Sequence[Rolled]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The faces of the rolls so far, each with its die's sides (a D4 is not drawn as a
+    D6's pips); the sides empty when all are D6, as :class:`DiceView` takes them."""
+    faces = tuple(v for r in rolled for v in r.values)
+    sides = tuple(r.sides for r in rolled for _ in r.values)
+    return faces, (sides if any(s != 6 for s in sides) else ())
 
 
 def _so_far(report: EventReport, need: NeedDice, roll_n: int) -> tuple[DiceStep, ...]:
@@ -322,7 +336,6 @@ class DiceTrayMode:
         assert self.pick is not None
         self.report = None
         source = Thrown(self.throws)
-        faces = tuple(face for throw in self.throws for face in throw)  # each roll line's
         so_far: list[EventReport] = []  # the walk's steps before the die it awaits
         try:
             if self.pick.table is not None:
@@ -330,25 +343,31 @@ class DiceTrayMode:
                 report = run_event(self.pick.table, source, rules=self.rules,
                                    mode=Mode.GENERIC, lists=self.lists, so_far=so_far.append)
                 self.report = report
-                rolls = tuple(s.roll.text for s in report.steps if s.roll is not None)
+                # Every roll the walk took, as shown while the next was awaited: a step's
+                # own roll leaves out a follow-up's (EV-POI-9's D4 and its ± die).
+                rolls = tuple(r.line() for r in source.rolled)
                 steps = _steps(report.steps)
+                faces, sides = _faces(source.rolled)
             else:
                 assert self.pick.expression is not None
                 result = roll(self.pick.expression, source)
                 rolls, steps = (result.text,), ()
-                faces = tuple(d.value for d in result.dice if d.sides == 6)
+                faces = tuple(d.value for d in result.dice)
+                sides = tuple(d.sides for d in result.dice)
+                sides = sides if any(s != 6 for s in sides) else ()
                 self.total = result.total
         except NeedDice as need:
             # The throws so far, and what each was for, shown while the next is awaited; and
             # the table's walk so far, which says what the throws gave and why another is
             # wanted (the Table panel was empty until the walk was whole).
             walked = _so_far(so_far[0], need, len(self.throws) + 1) if so_far else ()
+            faces, sides = _faces(need.rolled)
             self.dice = DiceView(title=self._title(), faces=faces,
                                  rolls=tuple(r.line() for r in need.rolled), steps=walked,
-                                 source=self.source_name)
+                                 source=self.source_name, sides=sides)
             return need
         self.dice = DiceView(title=self._title(), faces=faces, rolls=rolls, steps=steps,
-                             source=self.source_name)
+                             source=self.source_name, sides=sides)
         self.stage = Stage.OUTCOME
         return None
 

@@ -1,8 +1,10 @@
-"""The dice tray: a throw as dice faces (a d6 seen from above) with its BCDice lines, and
-the dice table's walk beside it.
+"""The dice tray: a throw as dice faces (a d6 seen from above, pips; any other die its
+number in a shape of its own) with its BCDice lines, and the dice table's walk beside it.
 """
 
 from __future__ import annotations
+
+import math
 
 import pygame
 
@@ -24,7 +26,7 @@ class DiceTray(GamePanels):
         side = min(m(64), (left.w - m(16)) // max(1, len(dice.faces)) - m(8))
         for i, face in enumerate(dice.faces):
             self._die(face, pygame.Rect(left.x + m(10) + i * (side + m(8)), top + m(30),
-                                        side, side))
+                                        side, side), dice.sides_of(i))
         rolls_top = top + m(30) + (side + m(10) if dice.faces else 0)
         self._lines("Roll 出目", dice.rolls,
                     pygame.Rect(left.x + m(4), rolls_top, left.w - m(8),
@@ -53,9 +55,14 @@ class DiceTray(GamePanels):
             self.surface.blit(self._fit(row, size, width), (x + rule_w, y))
             y += step
 
-    def _die(self, face: int, rect: pygame.Rect) -> None:
-        """A white d6 seen from above, with its pips (a red ace, as on Japanese dice)."""
+    def _die(self, face: int, rect: pygame.Rect, sides: int = 6) -> None:
+        """A white d6 seen from above, with its pips (a red ace, as on Japanese dice); any
+        other die (a D4, a D10) its number in a shape of its own, so it is not read as a D6
+        thrown."""
         m = self.m
+        if sides != 6:
+            self._other_die(face, rect, sides)
+            return
         pygame.draw.rect(self.surface, (236, 234, 226), rect, border_radius=m(8))
         spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
                  4: [(0, 0), (0, 2), (2, 0), (2, 2)],
@@ -66,3 +73,44 @@ class DiceTray(GamePanels):
         for col, row in spots:
             centre = (round(rect.x + cell * (col + 1)), round(rect.y + cell * (row + 1)))
             pygame.draw.circle(self.surface, BAD if face == 1 else (20, 20, 24), centre, radius)
+
+    def _other_die(self, face: int, rect: pygame.Rect, sides: int) -> None:
+        """A die not a D6: its number in the die's outline, seen from above (a D4 a
+        triangle, a D8 a diamond, a D10 a kite, a D12 a pentagon, a D20 a hexagon, any
+        other a disc), and which die under the number, small (``D4``)."""
+        m = self.m
+        ivory = (236, 234, 226)
+        corners = _OUTLINE.get(sides)
+        if corners is None:
+            pygame.draw.circle(self.surface, ivory, rect.center, rect.w // 2)
+        else:
+            pygame.draw.polygon(self.surface, ivory, [
+                (round(rect.x + rect.w * x), round(rect.y + rect.h * y)) for x, y in corners])
+        # Where the number and the die's name sit, down the shape: a triangle's room is low
+        # in it, narrowing to the top; every other shape's is about its middle.
+        number_y, label_y = (0.56, 0.82) if sides == 4 else (0.45, 0.77)
+        number = self._text(str(face), max(m(9), round(rect.h * (0.34 if sides == 4
+                                                                  else 0.4))), (20, 20, 24))
+        label = self._text(f"D{sides}", max(m(8), round(rect.h * 0.16)), (90, 90, 96))
+        self.surface.blit(number, number.get_rect(
+            center=(rect.centerx, round(rect.y + rect.h * number_y))))
+        self.surface.blit(label, label.get_rect(
+            center=(rect.centerx, round(rect.y + rect.h * label_y))))
+
+
+def _regular(corners: int, turn: float = 0.0) -> tuple[tuple[float, float], ...]:
+    """A regular polygon's corners in a unit square, the first at the top (``turn``
+    radians on), for a die's outline."""
+    return tuple((0.5 + 0.5 * math.sin(turn + 2 * math.pi * k / corners),
+                  0.5 - 0.5 * math.cos(turn + 2 * math.pi * k / corners))
+                 for k in range(corners))
+
+
+#: A die's outline seen from above, in a unit square, by its sides (a disc for any other).
+_OUTLINE: dict[int, tuple[tuple[float, float], ...]] = {
+    4: ((0.5, 0.0), (1.0, 0.95), (0.0, 0.95)),
+    8: _regular(4),
+    10: ((0.5, 0.0), (0.95, 0.42), (0.5, 1.0), (0.05, 0.42)),
+    12: _regular(5),
+    20: _regular(6),
+}

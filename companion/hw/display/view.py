@@ -97,10 +97,17 @@ class DiceView:
     """The dice tray: what is rolled, the faces read, the BCDice lines, the table's walk."""
 
     title: str  # "罠 Trap (EV-TRAP-1)", "2D6>=9"
-    faces: tuple[int, ...] = ()  # the last throw's d6 faces, drawn as pips
+    faces: tuple[int, ...] = ()  # the faces thrown so far: a D6's drawn as pips
     rolls: tuple[str, ...] = ()  # BCDice lines, e.g. "(1D6) ＞ 4"
     steps: tuple[DiceStep, ...] = ()
     source: str = ""  # where the dice come from: "camera カメラ", "simulated 仮想"
+    # Each face's die, beside ``faces`` (``(6, 6, 4, 6)``); empty when every die is a D6. A
+    # D4's 1 drawn as a D6's one pip read as a D6 thrown (table audit gc #8).
+    sides: tuple[int, ...] = ()
+
+    def sides_of(self, index: int) -> int:
+        """How many sides the die of ``faces[index]`` has (6 unless ``sides`` says)."""
+        return self.sides[index] if index < len(self.sides) else 6
 
 
 @dataclass(frozen=True, slots=True)
