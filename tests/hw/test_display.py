@@ -23,7 +23,14 @@ from companion.hw.display.fonts import find_cjk_font, without_cjk
 from companion.hw.display.keys import option_key
 from companion.hw.display.screen import BACKGROUND, TEXT, ScreenDisplay, pick_layout
 from companion.hw.display.terminal import MENU_LEGEND, TerminalDisplay
-from companion.hw.display.view import Name, Option, TileView, example_view, message_view
+from companion.hw.display.view import (
+    DiceView,
+    Name,
+    Option,
+    TileView,
+    example_view,
+    message_view,
+)
 
 CJK_FONT = find_cjk_font()
 needs_cjk = pytest.mark.skipif(CJK_FONT is None, reason="no CJK font (apt-get install "
@@ -122,6 +129,15 @@ def test_terminal_shows_the_same_content() -> None:
                      "メイス mace", "rate 4 = 7 atk", "大蛇 snake defeated", "(a) Fight 戦う",
                      "隠密の指輪 ring of stealth"):
         assert expected in text, expected
+
+
+def test_the_terminal_tray_draws_only_a_d6_as_pips() -> None:
+    """A poison walk's D4 of 1 was printed ⚀, a D6 face (table audit gc #8's terminal)."""
+    out = io.StringIO()
+    tray = DiceView("毒 Poison (EV-POI-4)", faces=(6, 1, 1, 3), sides=(6, 6, 4, 6))
+    TerminalDisplay(Console(file=out, width=100)).show(
+        replace(message_view("Throw 1D6"), dice=tray))
+    assert "⚅ 6  ⚀ 1  D4 1  ⚂ 3" in out.getvalue()
 
 
 def test_terminal_marks_a_highlighted_option() -> None:

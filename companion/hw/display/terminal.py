@@ -121,8 +121,11 @@ def dice_panel(dice: DiceView) -> RenderableType:
     if dice.title:
         text.append(dice.title + "\n", style="bold yellow")
     if dice.faces:
-        text.append("  ".join(f"{DIE_FACES[f - 1]} {f}" if 1 <= f <= 6 else str(f)
-                              for f in dice.faces) + "\n", style="bold")
+        # A D6's pips; any other die by its sides, not as a D6 face (a D4's 1 is not ⚀).
+        text.append("  ".join(
+            f"{DIE_FACES[f - 1]} {f}" if dice.sides_of(i) == 6 and 1 <= f <= 6
+            else f"D{dice.sides_of(i)} {f}" for i, f in enumerate(dice.faces)) + "\n",
+            style="bold")
     for line in dice.rolls:
         text.append(line + "\n", style="cyan")
     for step in dice.steps:
