@@ -17,7 +17,11 @@ class Outcome(Enum):
     """How a fight ended (GM-COMBAT-1)."""
 
     PARTY_WON = "party_won"  # every enemy down, fled or vanished
-    PARTY_DOWN = "party_down"  # no PC-side combatant can act
+    PARTY_DOWN = "party_down"  # no PC-side combatant can act, and none of them fled
+    PARTY_FLED = "party_fled"  # every PC-side combatant fled
+    # Some fled and the rest are down: the fallen are left to the enemy, which the GM
+    # resolves; neither 全滅 (some got away) nor a clean escape (some did not).
+    PARTY_FLED_SOME_DOWN = "party_fled_some_down"
     DECLARED = "declared"  # the GM declared the end
 
     @property
@@ -28,6 +32,9 @@ class Outcome(Enum):
 
 _OUTCOME_TEXT = {Outcome.PARTY_WON: "勝利 the party won",
                  Outcome.PARTY_DOWN: "全滅 the party is down",
+                 Outcome.PARTY_FLED: "逃走 the party escaped",
+                 Outcome.PARTY_FLED_SOME_DOWN: "逃走 some escaped, the rest are down "
+                                               "一部が逃走、残りは戦闘不能",
                  Outcome.DECLARED: "終了 the GM ended the fight"}
 
 
@@ -72,9 +79,20 @@ class FightState:
             return Outcome.DECLARED
         if not any(c.status is Status.ACTIVE for c in self.combatants if c.side is Side.ENEMY):
             return Outcome.PARTY_WON
-        if not any(c.status is Status.ACTIVE for c in self.combatants if c.side is Side.PARTY):
-            return Outcome.PARTY_DOWN
-        return None
+        party = [c.status for c in self.combatants if c.side is Side.PARTY]
+        if Status.ACTIVE in party:
+            return None
+        return _party_gone(party)
+
+
+def _party_gone(party: list[Status]) -> Outcome:
+    """GM-COMBAT-1: how the fight ended when no PC-side combatant can act. Fleeing is not
+    being wiped out (全滅): only a party none of whom fled is down; the outcome is judged
+    from the states alone, so a saved fight replays to it without storing it."""
+    fled = party.count(Status.FLED)
+    if not fled:
+        return Outcome.PARTY_DOWN
+    return Outcome.PARTY_FLED if fled == len(party) else Outcome.PARTY_FLED_SOME_DOWN
 
 
 def _swap(state: FightState, *changed: Combatant) -> FightState:

@@ -1,0 +1,85 @@
+"""GM-COMBAT-1: a party that flees is not wiped out (table audit gc #3). 全滅 is said only
+when no PC fled; every PC fled is 逃走 the party escaped; some fled and the rest down is an
+outcome of its own. The outcome is judged from the combatants' states, so a fight file an
+older companion wrote (its last line saying 全滅 for a fled party) loads and replays to it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+from companion.dice import ScriptedDice
+from companion.systems.genso.combat import Fight, Flee, Outcome, Status, Wait, entrants_for
+from companion.systems.genso.rules import load_rules
+from companion.systems.genso.sheet import preset
+
+RULES = load_rules()
+PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
+
+
+def fight_of(**pc2: object) -> Fight:
+    party = [preset(RULES, "pc1"), replace(preset(RULES, "pc2"), **pc2)]  # type: ignore[arg-type]
+    return Fight(RULES, entrants_for(RULES, party, [("orc", 1)]))
+
+
+def test_every_pc_fleeing_unhurt_is_an_escape_not_a_wipe_out() -> None:
+    fight = fight_of()
+    fight.push(Flee(PC1), ScriptedDice([]))
+    entry = fight.push(Flee(PC2), ScriptedDice([]))
+    assert fight.state.outcome is Outcome.PARTY_FLED
+    assert entry.lines[-1].text == "the fight is over: 逃走 the party escaped"
+    assert "全滅" not in entry.text
+
+
+def test_some_fled_and_the_rest_down_is_neither_a_wipe_out_nor_an_escape() -> None:
+    fight = fight_of(hp=0)  # PC 2 is down from the start (GM-COMBAT-8)
+    assert fight.state.get(PC2).status is not Status.ACTIVE
+    entry = fight.push(Flee(PC1), ScriptedDice([]))
+    assert fight.state.outcome is Outcome.PARTY_FLED_SOME_DOWN
+    assert "逃走" in entry.lines[-1].text and "全滅" not in entry.text
+    assert "the rest are down" in fight.state.outcome.text
+
+
+def test_a_party_down_with_none_fled_is_still_down() -> None:
+    fight = fight_of(hp=0)
+    state = fight.state
+    pc1 = replace(state.get(PC1), status=Status.DEAD)
+    down = replace(state, combatants=tuple(pc1 if c.name == PC1 else c
+                                           for c in state.combatants))
+    assert down.outcome is Outcome.PARTY_DOWN and down.outcome.text == "全滅 the party is down"
+
+
+def test_a_fight_file_written_when_flight_was_called_a_wipe_out_still_loads() -> None:
+    fight = fight_of()
+    fight.push(Wait(PC1), ScriptedDice([]))
+    fight.push(Flee(PC2), ScriptedDice([]))
+    fight.push(Wait("オーク"), ScriptedDice([]))
+    fight.push(Flee(PC1), ScriptedDice([]))
+    old = json.loads(json.dumps(fight.to_json(), ensure_ascii=False)
+                     .replace("逃走 the party escaped", "全滅 the party is down"))
+    assert "全滅 the party is down" in json.dumps(old, ensure_ascii=False)
+    again = Fight.from_json(RULES, old)
+    assert again.state == fight.state and again.state.outcome is Outcome.PARTY_FLED
+    assert again.to_json() == fight.to_json()  # written anew, it says what happened
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    assert main(["genso", *argv, "--json"]) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def test_fight_show_says_the_party_fled(user_dirs: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc")
+    run(capsys, "fight", "flee", PC1)
+    fled = run(capsys, "fight", "flee", PC2)
+    assert fled["entry"]["lines"][-1]["text"] == "the fight is over: 逃走 the party escaped"
+    assert run(capsys, "fight", "show")["outcome"] == "party_fled"
+    assert main(["genso", "fight", "show"]) == 0
+    assert "over: party_fled" in capsys.readouterr().out
