@@ -625,7 +625,7 @@ def test_a_normal_move_leaves_only_what_the_engine_allows() -> None:
         mode.restore(choice)
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith(f"{PC2} PC 2: what does it do")
-    assert [o.choice for o in ask.options] == ["dodge", "wait", "flee", "gm"]
+    assert [o.choice for o in ask.options] == ["dodge", "wait", "flee?", "gm"]
     for refused in ("attack", "full", "cast", "stone", "move"):
         with pytest.raises(IllegalAction, match="not among the choices"):
             mode.restore(refused)

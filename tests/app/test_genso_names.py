@@ -53,7 +53,11 @@ def test_who_acted_is_kept_in_english_in_the_result_the_log_and_a_refusal() -> N
     assert isinstance(menu, ChoiceAsk)
     priest = "Typical priest (male)"
     assert without_cjk(menu.prompt).startswith(f"{priest}: what does it do?")
-    mode.answer([o.choice for o in menu.options].index("flee"))
+    mode.answer([o.choice for o in menu.options].index("flee?"))
+    sure = mode.ask()
+    assert isinstance(sure, ChoiceAsk)
+    assert without_cjk(sure.prompt).startswith(f"{priest} flees the fight?")
+    mode.answer([o.choice for o in sure.options].index("flee"))
     shown = mode.fight_view()
     assert [without_cjk(step.text) for step in shown.result] == [f"{priest} flees"]
     assert without_cjk(shown.result_title) == f"{priest} flees"

@@ -5,13 +5,13 @@ default ``fight.json`` in the data folder's ``genso`` folder): the party and the
 monsters, and whatever was already played on the command line. At the table the
 mode runs it turn by turn from the engine (:class:`~companion.systems.genso.combat.Fight`):
 whose turn it is, the legal actions as a menu (ATTACK attacks, RANGED casts, ITEM
-uses a stone, FLEE flees; the GM's steps and undo under *GM*), then a target, a
-weapon, a spell; then the dice, thrown by the companion or by the players and read
-by the camera, each result shown with its terms. *GM → Check 判定* rolls a check of
-spec §2.3 (:mod:`companion.systems.genso.checks`: simple, general, trap, enemy, undead,
-opposed, Mark) for a party member (whoever's turn it is, by default) with the same dice;
-it changes nothing in the fight, so it lives in the mode's journal (replayed on a resume)
-and the ``--log``, not in the fight file.
+uses a stone, FLEE asks whether to flee: ATTACK flees, FLEE goes back; the GM's steps
+and undo under *GM*), then a target, a weapon, a spell; then the dice, thrown by the
+companion or by the players and read by the camera, each result shown with its terms.
+*GM → Check 判定* rolls a check of spec §2.3 (:mod:`companion.systems.genso.checks`:
+simple, general, trap, enemy, undead, opposed, Mark) for a party member (whoever's turn it
+is, by default) with the same dice; it changes nothing in the fight, so it lives in the
+mode's journal (replayed on a resume) and the ``--log``, not in the fight file.
 
 The engine pulls its dice from a source as it resolves an action, the session
 hands the mode one answer at a time; so, like the dice tray, the mode resolves the

@@ -27,6 +27,10 @@ from companion.systems.genso.combat import (
     wants_to_flee,
 )
 
+#: The action menu's Flee: it asks first (:meth:`GensoFightMode._flee`), since its button
+#: (B, f, Esc) is Back everywhere else (table audit gc #4).
+ASK_FLEE = "flee?"
+
 
 class GensoFightMode(_GmMenu):
     """Turn by turn: an action, its target, weapon or spell, then its dice; over when the
@@ -68,13 +72,14 @@ class GensoFightMode(_GmMenu):
             return self._cast(actor, rest)
         if kind == "stone":
             return self._stone(actor, rest)
+        if kind == ASK_FLEE:
+            return self._flee(actor, rest)
         if kind == "move":
             if not rest:
                 return ChoiceAsk("Move how far? 移動は？", (
                     *(Option(f"m:{mode}", label) for mode, label in MOVES.items()), BACK))
             return Move(actor.name, _value(rest[0], "m"))
-        simple: dict[str, type[Dodge | Wait | Flee]] = {"dodge": Dodge, "wait": Wait,
-                                                        "flee": Flee}
+        simple: dict[str, type[Dodge | Wait]] = {"dodge": Dodge, "wait": Wait}
         if kind in simple and not rest:
             return simple[kind](actor.name)
         raise IllegalAction(f"there is no choice {'/'.join(path)!r} now")
@@ -97,8 +102,26 @@ class GensoFightMode(_GmMenu):
         options.append(Option("dodge", "Dodge 全力回避"))
         if not self.fight.state.moved:  # GM-COMBAT-1: one movement mode a round
             options.append(Option("move", "Move 移動"))
-        options += [Option("wait", "Wait 待機"), Option("flee", "Flee 逃亡", Button.FLEE),
+        options += [Option("wait", "Wait 待機"), Option(ASK_FLEE, "Flee 逃亡", Button.FLEE),
                     Option("gm", "GM 進行")]
         flee = " GM-MON-1: it wants to flee 逃走したい" if wants_to_flee(self.rules, actor) else ""
         return ChoiceAsk(f"{named(self.rules, self.fight, actor)}: what does it do? 行動は？"
                          f"{flee}", tuple(options))
+
+    def _flee(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        """GM-COMBAT-1: flight takes the combatant out of the fight, so it is asked for again:
+        Flee (A) flees, Back (B, the button that chose Flee) returns to the action menu, so
+        one press of back never removes anyone."""
+        if not rest:
+            return ChoiceAsk(f"{named(self.rules, self.fight, actor)} flees the fight? 逃亡する？",
+                             (Option("flee", "Flee 逃亡", Button.ATTACK), BACK))
+        if rest != ["flee"]:
+            raise IllegalAction(f"there is no choice {'/'.join([ASK_FLEE, *rest])!r} now")
+        return Flee(actor.name)
+
+    def restore(self, text: str) -> None:
+        """As every fight's; a journal written before flight was confirmed has ``flee`` at
+        the action menu, the flight itself: it is replayed as the question and its yes."""
+        if text == "flee" and not self.path and self.fight.state.current is not None:
+            super().restore(ASK_FLEE)
+        super().restore(text)
