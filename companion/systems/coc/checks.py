@@ -160,10 +160,12 @@ def aim(label: str, target: int | str, hit: bool = False) -> str:
 
 
 def check(source: DiceSource, skill: int, r: Ranges, label: str = "", *,
-          hit: bool = False) -> Check:
+          hit: bool = False, why: str = "") -> Check:
     """CO-CORE-1: roll 1D100 against ``skill`` (``hit``: it is an attack roll, which the
-    die's purpose says)."""
-    value = d100(source, aim(label, skill, hit))
+    die's purpose says; ``why``: a reason the die's purpose says first, for a roll that is
+    no part of the action under way, e.g. a dying investigator's CON×5)."""
+    purpose = aim(label, skill, hit)
+    value = d100(source, f"{why} — {purpose}" if why else purpose)
     return Check(skill, value, grade(value, skill, r), label)
 
 

@@ -17,8 +17,9 @@ from companion.app.modes.coc.words import NOBODY_STANDS, OUTCOMES, SIDES, descri
 from companion.app.modes.fight import FightMode
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
+from companion.app.session.rolls import NeedDice
 from companion.hw.display.view import Option
-from companion.systems.coc.combat import Action, Combatant, Fight
+from companion.systems.coc.combat import BETWEEN_ACTIONS, Action, Combatant, Fight
 from companion.systems.coc.rules import CocRules, WeaponKind
 
 
@@ -32,6 +33,15 @@ class _Core(FightMode):
 
     def describe(self, action: Action) -> str:
         return self.with_english(describe(action, self.fight.state))
+
+    def roll_prompt(self, action: Action, need: NeedDice) -> str:
+        """As every fight's; but a roll the start of a round or turn makes (a dying
+        investigator's CON×5, CO-DEATH-1; a stunned one's, CO-STUN-1; bleeding; a DEX tie)
+        is no part of the action whose end brought it: its own reason first, that action
+        after it only as when it comes (table audit gc #6)."""
+        if need.purpose.startswith(BETWEEN_ACTIONS):
+            return self.with_english(f"{need.purpose} (after 行動後: {self.describe(action)})")
+        return super().roll_prompt(action, need)
 
     def english_names(self) -> dict[str, str]:
         state = self.fight.state

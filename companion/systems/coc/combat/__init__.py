@@ -65,6 +65,7 @@ from companion.systems.coc.combat.actions import (
     action_from_json,
     action_to_json,
 )
+from companion.systems.coc.combat.core import BETWEEN_ACTIONS
 from companion.systems.coc.combat.fight import Entry, Fight
 from companion.systems.coc.combat.fighters import Combatant, Condition, FightState, Side, Timed
 from companion.systems.coc.combat.formats import (
@@ -76,7 +77,8 @@ from companion.systems.coc.combat.formats import (
 )
 
 __all__ = [
-    "ACTIONS", "ENGINE", "FORMAT", "KEEPER_ACTIONS", "UNREAD_BEFORE", "Action", "Attack",
+    "ACTIONS", "BETWEEN_ACTIONS", "ENGINE", "FORMAT", "KEEPER_ACTIONS", "UNREAD_BEFORE",
+    "Action", "Attack",
     "BreakFree", "Burn", "Cast", "Choke", "ClearJam", "Combatant", "Concentrate", "Condition",
     "Defence", "Delay", "EndTurn", "Entry", "Face", "Fall", "Fight", "FightState", "Grapple",
     "Jump", "Move", "PickUp", "Place", "Reload", "SanLoss", "Sheathe", "Side", "Spot",

@@ -130,7 +130,8 @@ class _BodyParts(_Damage):
                 continue
             total, texts = 0, list[str]()
             for dice in c.bleeding:
-                amount, text = self.roll_total(dice, f"{name}'s bleeding 出血")
+                amount, text = self.roll_total(
+                    dice, self.round_start(f"{name}'s bleeding 出血 (CO-BODY-6)"))
                 total, texts = total + amount, [*texts, text]
             self.say(f"{name} bleeds {' + '.join(texts)} = {total} (CO-BODY-6)")
             self.harm(c, total)

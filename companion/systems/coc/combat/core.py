@@ -27,6 +27,11 @@ from companion.systems.coc.combat.formats import ENGINE
 from companion.systems.coc.rules import CocRules, Profile
 from companion.systems.coc.sheet import Weapon, skill_value
 
+#: How the purpose of a roll the start of a round or of a turn makes begins (CO-DEATH-1's
+#: CON×5, CO-STUN-1's, CO-BODY-6's bleeding, CO-TURN-1's DEX tie): the action whose end
+#: brought that start is not what it is for, so the table says its own reason first.
+BETWEEN_ACTIONS = "start of "
+
 
 class _Core:
     """The working copy of the state and the tools every rule uses."""
@@ -84,6 +89,14 @@ class _Core:
         if name not in self.cs:
             raise IllegalAction(f"nobody called {name!r} is in the fight")
         return self.cs[name]
+
+    def round_start(self, why: str) -> str:
+        """A roll's reason at the start of this round (:data:`BETWEEN_ACTIONS`)."""
+        return f"{BETWEEN_ACTIONS}round {self.round} 第{self.round}ラウンド開始: {why}"
+
+    def turn_start(self, c: Combatant, why: str) -> str:
+        """A roll's reason at the start of ``c``'s turn (:data:`BETWEEN_ACTIONS`)."""
+        return f"{BETWEEN_ACTIONS}{c.name}'s turn 手番開始: {why}"
 
     def roll_total(self, formula: str, purpose: str = "") -> tuple[int, str]:
         """``formula`` rolled, its dice asked for as ``purpose`` and the formula (``Ann

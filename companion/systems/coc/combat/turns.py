@@ -45,8 +45,9 @@ class _Turns(_Attacks):
                                 f"{dexes.count(dex)} characters with DEX {dex}")
             if dexes.count(dex) > 1:
                 while True:
-                    value = roll(f"1D{die}", self.source, purpose=f"{name}'s DEX tie "
-                                 f"同DEXの順番 1D{die} (lowest first)").total
+                    tie = f"{name}'s DEX tie 同DEXの順番 1D{die} (lowest first)"
+                    value = roll(f"1D{die}", self.source,
+                                 purpose=self.round_start(tie)).total
                     same = [n for n in ties if ties[n] == value and
                             self.cs[n].sheet.stat("DEX") == dex]
                     if not same:
@@ -68,7 +69,8 @@ class _Turns(_Attacks):
             c = self.cs[name]
             if c.dead or not c.has(Condition.DYING, self.round):
                 continue
-            made = check(self.source, c.sheet.stat("CON") * 5, self.r5, f"{name} CON×5")
+            why = self.round_start(f"{name} is dying 瀕死 (CO-DEATH-1)")
+            made = check(self.source, c.sheet.stat("CON") * 5, self.r5, f"{name} CON×5", why=why)
             self.say(f"{made.text} (CO-DEATH-1)")
             if not made.success:
                 self.die(c, "failed CON×5 while dying (CO-DEATH-1)")
@@ -107,7 +109,9 @@ class _Turns(_Attacks):
             return
         ap = self.rules.num("CO-TURN-3", "action_points")
         if self.on("CO-STUN-1") and c.stun:
-            made = check(self.source, c.sheet.stat("CON") * 5, self.r5, f"{c.name} CON×5")
+            why = self.turn_start(c, f"{c.name} is stunned 朦朧 (CO-STUN-1)")
+            made = check(self.source, c.sheet.stat("CON") * 5, self.r5, f"{c.name} CON×5",
+                         why=why)
             stun = c.stun - 1 if made.success else c.stun
             self.say(f"{made.text} (CO-STUN-1: stun {c.stun} → {stun})")
             c = self.set(c, stun=stun)
