@@ -208,6 +208,39 @@ def test_a_menu_keyed_with_m_says_what_m_is(screen: ScreenDisplay) -> None:
     assert MENU_LEGEND not in texts
 
 
+@pytest.mark.parametrize(("buttons", "legend"), [
+    ((None, None, None), "I next 次 · B/R back 前 · A ok 決定"),
+    ((Button.ITEM, None, None), "hold I next 次 · B/R back 前 · A ok 決定"),
+    ((Button.FLEE, Button.RANGED, None), "I next 次 · A ok 決定"),
+    ((Button.FLEE, Button.ITEM, Button.RANGED), "hold I next 次 · A ok 決定")])
+def test_the_footer_says_how_the_buttons_move(screen: ScreenDisplay,
+                                              buttons: tuple[Button | None, ...],
+                                              legend: str) -> None:
+    """Buttons-only audit F4: the boxes show number keys, which a player with the four
+    buttons has not, and nothing said I moves on, B or R back (unless an option is theirs:
+    then I's long press moves on) and A takes the one highlighted."""
+    options = (*(Option(str(n), f"Option {n}", b) for n, b in enumerate(buttons)),
+               Option("last", "Last 最後"))
+    texts = texts_drawn(screen)
+    screen.render(replace(example_view(), prompt="What next? 次は？", options=options,
+                          highlight=None))
+    assert legend in texts
+
+
+def test_the_button_legend_gives_way_to_a_prompt_it_would_cut(screen: ScreenDisplay) -> None:
+    """The prompt reads whole first: beside a prompt the legend would cut, the legend is
+    left out and the prompt has the footer's width (as before the legend)."""
+    options = (Option("a", "Fight 戦う"), Option("b", "Defend 防御"))
+    whole = screen.width - screen.m(20)
+    for prompt, legend in (("What next? 次は？", True),
+                           ("Found 武器 weapon (2): equip it instead of メイス mace (2)? "
+                            "装備を替える？ Found 武器 weapon (2): equip it instead", False)):
+        drawn = spy_text(_fresh(screen))
+        screen.render(replace(example_view(), prompt=prompt, options=options))
+        (row,) = [d for d in drawn if d.text == prompt]
+        assert (row.width < whole) is legend, prompt
+
+
 def test_a_short_menu_stays_one_row(screen: ScreenDisplay) -> None:
     screen.render(example_view())
     assert len({rect.y for rect, _ in screen._targets}) == 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.hw.buttons import NUMBER_KEYS, Button
 from companion.hw.display.view import Option
 
@@ -37,3 +39,18 @@ def menu_presses(highlight: int, index: int, count: int) -> int:
 def menu_key(names: dict[Button, str], presses: int) -> str:
     """``M`` for one press of MENU, ``M×3`` for three."""
     return names[Button.MENU] + (f"×{presses}" if presses > 1 else "")
+
+
+def move_legend(options: Sequence[Option]) -> str:
+    """How the four buttons move a menu's highlight and take an option (as ``menu_press``
+    does): I forward unless an option is I's own (then its long press, M), B and R back
+    unless their own, A takes the one highlighted; "" when every option has a button of
+    its own (nothing to move onto). A player with the buttons alone has no number keys."""
+    own = {o.button for o in options if o.button is not None}
+    if len(options) < 2 or all(o.button is not None for o in options):
+        return ""
+    forward = "I" if Button.ITEM not in own else "hold I"
+    back = "/".join(name for button, name in ((Button.FLEE, "B"), (Button.RANGED, "R"))
+                    if button not in own)
+    moves = f"{forward} next 次" + (f" · {back} back 前" if back else "")
+    return f"{moves} · A ok 決定"

@@ -21,7 +21,7 @@ from companion.hw.display.canvas import (
 )
 from companion.hw.display.fight_panels import FightPanels
 from companion.hw.display.fonts import holds_japanese, without_cjk
-from companion.hw.display.keys import menu_key, menu_presses, option_key
+from companion.hw.display.keys import menu_key, menu_presses, move_legend, option_key
 from companion.hw.display.view import View
 
 _BUTTON_KEYS = {Button.ATTACK: "A", Button.FLEE: "B", Button.RANGED: "R", Button.ITEM: "I",
@@ -61,6 +61,23 @@ class OptionButtons(FightPanels):
         one row squeezes."""
         return bool(view.options) and ((view.fight is not None and len(view.options) > 4)
                                        or self._needs_grid(view))
+
+    def _legends(self, view: View, width: int) -> list[pygame.Surface]:
+        """What stands at the prompt's right in ``width``: what M means when a box is keyed
+        with it (nothing else says it), and how the buttons move and take (the boxes show
+        number keys, which a player with the buttons alone has not), this only while the
+        prompt still reads whole beside it."""
+        if not view.options or view.message:
+            return []
+        m = self.m
+        legends = [self._text(MENU_LEGEND, m(13), DIM)] if self._menu_keyed(view) else []
+        moves = move_legend(view.options)
+        if moves:
+            legend = self._text(moves, m(13), DIM)
+            room = width - sum(s.get_width() + m(12) for s in [*legends, legend])
+            if len(self._wrap(view.prompt, m(17), room)) <= self._prompt_room(view):
+                legends.append(legend)
+        return legends
 
     def _prompt_room(self, view: View) -> int:
         """How many rows the footer gives the prompt: three with nothing under it; one over a
@@ -126,12 +143,11 @@ class OptionButtons(FightPanels):
             self.surface.blit(picture, (x, rect.y + m(6)))
             x += picture.get_width() + m(10)
         prompt_w = rect.w - x - m(10)
-        if view.options and not view.message and self._menu_keyed(view):
-            # What M means, at the prompt's right: nothing else on the screen says it.
-            legend = self._text(MENU_LEGEND, m(13), DIM)
-            self.surface.blit(legend, legend.get_rect(topright=(rect.right - m(10),
-                                                                rect.y + m(10))))
-            prompt_w -= legend.get_width() + m(12)
+        right = rect.right - m(10)
+        for legend in self._legends(view, right - x):
+            self.surface.blit(legend, legend.get_rect(topright=(right, rect.y + m(10))))
+            right -= legend.get_width() + m(12)
+        prompt_w = right - x
         shown = self._prompt_rows(view, prompt_w)
         for i, line in enumerate(shown):
             # A prompt that runs on is cut in the middle of its last row (see _prompt_rows).
