@@ -283,8 +283,9 @@ def load_toml_kept(
 
 @dataclass(slots=True)
 class _Hold:
-    fd: int
+    fd: int | None  # None: let go for a while (:func:`let_go`), or none could be made again
     count: int  # holdings of this process (a session re-opened in one process shares it)
+    holder: str  # who holds it, as the lock file says
 
 
 _HELD: dict[Path, _Hold] = {}  # by lock file: the locks this process holds
@@ -328,16 +329,42 @@ def holding(path: Path, holder: str) -> Iterator[None]:
         if fd is None:
             yield
             return
-        held = _HELD[lock] = _Hold(fd, 1)
+        held = _HELD[lock] = _Hold(fd, 1, holder)
     try:
         yield
     finally:
         held.count -= 1
-        if held.count == 0:
+        if held.count == 0 and held.fd is not None:
             del _HELD[lock]
             with contextlib.suppress(OSError):  # removed while held: see _locked
                 lock.unlink()
             os.close(held.fd)
+        elif held.count == 0:
+            _HELD.pop(lock, None)
+
+
+@contextlib.contextmanager
+def let_go(path: Path) -> Iterator[None]:
+    """Let other processes have ``path``, which this one holds (:func:`holding`), while the
+    block runs, then hold it again as before: a closed fight's table waits so for the GM's
+    ``fight new``, which the table's hold refused. :class:`FileInUse` if another still
+    holds it when the block ends (past the brief wait :func:`_take` allows)."""
+    lock = lock_path(path)
+    held = _HELD.get(lock)
+    if held is None or held.fd is None:
+        yield
+        return
+    del _HELD[lock]
+    with contextlib.suppress(OSError):
+        lock.unlink()
+    os.close(held.fd)
+    held.fd = None
+    try:
+        yield
+    finally:
+        held.fd = _take(lock, path, held.holder)
+        if held.fd is not None:
+            _HELD[lock] = held
 
 
 def _take(lock: Path, path: Path, holder: str) -> int | None:

@@ -282,6 +282,7 @@ class Terminal:
     """`companion play` in a child process on a pty: the player reads the screen and types."""
 
     def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+        self.env = env
         self.master, slave = os.openpty()
         self.proc = subprocess.Popen([sys.executable, "-m", "companion", "play", *argv],
                                      stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env)

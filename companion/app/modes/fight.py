@@ -449,7 +449,7 @@ def fight_text(fight: Any) -> str:
 
 
 def text_sha(text: str) -> str:
-    """The SHA-256 of a file holding ``text`` (UTF-8), as :func:`_file_sha` reads it."""
+    """The SHA-256 of a file holding ``text`` (UTF-8), as :func:`file_sha` reads it."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -477,6 +477,18 @@ class FightFileChanged(DataError):
     table's fight to replay. Taking the file up is a start without ``resume``, which keeps
     the table's save aside (:func:`_set_aside`); a player at the table is asked whether to
     (``play`` under the boot service always resumes), a run with nobody to ask stops."""
+
+
+class FightClosed(CompanionError):
+    """A resume found the table's fight over and closed, its fight file as the table left
+    it: there is nothing to play until the GM makes the next fight (``fight new``). Under
+    the boot service, which always resumes and starts the companion again after a stop,
+    taking the file up offered the same "fight is over" menu after every Close."""
+
+    def __init__(self, fight_path: Path, sha: str | None) -> None:
+        super().__init__(f"the fight in {fight_path} is over and closed at the table")
+        self.fight_path = fight_path
+        self.sha = sha  # the file as the table closed it: another is the next fight
 
 
 #: What a fight (a file, a table save's) that does not load or replay raises: the loaders
@@ -532,6 +544,9 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         if saved is None:
             note(f"no unfinished fight saved in {state_path}: taking up {fight_path}")
         elif saved.finished:
+            on_disk = file_sha(fight_path)
+            if saved.fight_path == str(fight_path) and on_disk == saved.fight_sha:
+                raise FightClosed(fight_path, on_disk)
             note(f"the fight saved in {state_path} is over: taking up {fight_path}")
             saved = None
         elif saved.fight_path != str(fight_path):
@@ -568,7 +583,7 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         saved = FightSave(seed=seed if seed is not None else secrets.randbelow(2**31),
                           preset=table.preset, input_kind="sim" if all_sim else "camera",
                           fight=fight.to_json(), fight_path=str(fight_path),
-                          fight_sha=_file_sha(fight_path))
+                          fight_sha=file_sha(fight_path))
         mode = table.mode(fight, label)
     assert mode is not None
     source = SimulatedDice.seeded(saved.seed) if rolls is None else None
@@ -591,13 +606,13 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     # wrote it. A table started in a read-only folder holds no lock on the file (none can
     # be made there), so once the folder is writable the fight command can change it while
     # the table runs: that change is the GM's, and is never written over.
-    known = [_file_sha(fight_path)]
+    known = [file_sha(fight_path)]
 
     def check_file() -> None:
         """The fight file is still the table's last write (or what it took up): the GM's
         change, or a file that cannot be read (so may be anyone's), stops the table."""
         try:
-            on_disk = _file_sha(fight_path)
+            on_disk = file_sha(fight_path)
         except DataError as unreadable:
             # Not called the GM's change: nobody may have touched it (a read the SD card
             # failed once). Written over, a change of the GM's would be lost all the same.
@@ -753,11 +768,11 @@ def _changed_since(fight_path: Path, state_path: Path, saved: FightSave) -> bool
     refusing disk kept from it). A save from before the SHA was kept goes by the files' times (the
     table writes the file after its save), which a clock set back can mislead."""
     if saved.fight_sha is not None:
-        return _file_sha(fight_path) != saved.fight_sha
+        return file_sha(fight_path) != saved.fight_sha
     return fight_path.stat().st_mtime_ns > state_path.stat().st_mtime_ns
 
 
-def _file_sha(path: Path) -> str | None:
+def file_sha(path: Path) -> str | None:
     """The SHA-256 of the file at ``path``; None when there is none. One that cannot be read
     (EIO, EACCES) raises :class:`DataError` "cannot read <path>: <reason>": that is no sign
     the fight command changed it, and no proof it did not."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,16 +14,17 @@ from companion.app.commands.events import load_user_rules, user_lists
 from companion.app.commands.play.telling import tell
 from companion.app.config import Config
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
-from companion.app.modes.fight import FightFileChanged
+from companion.app.modes.fight import FightClosed, FightFileChanged, file_sha
 from companion.app.notes import note
 from companion.app.paths import config_dir, data_dir
 from companion.app.poisons import PoisonList, poisons_path
-from companion.app.session.controls import Controls, MenuChoices, choose
+from companion.app.session.controls import Controls, MenuChoices, choose, menu_press
 from companion.app.session.host import Session
 from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollFeed
 from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
 from companion.dice import SimulatedDice
+from companion.files import let_go
 from companion.hw.buttons import Button, Press
 from companion.hw.display import Display
 from companion.hw.display.view import Option, View, message_view
@@ -76,7 +78,7 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
             source_name=SOURCE_NAMES[config.text("dice.source")],
             tell=lambda message: tell(message, display, controls))
 
-    session = taken_up(start, args.resume, display, controls, poll)
+    session = taken_up(start, args.resume, "genso", display, controls, poll)
     if session is not None:
         session.show_next()
         session.run()
@@ -106,15 +108,17 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
             source_name=name, tell=lambda message: tell(message, display, controls),
             camera=camera, controls=controls, d100=d100, poll_seconds=poll)
 
-    session = taken_up(start, args.resume, display, controls, poll)
+    session = taken_up(start, args.resume, "coc", display, controls, poll)
     if session is not None:
         session.show_next()
         session.run()
 
 
-def taken_up(start: Callable[[bool], Session], resume: bool, display: Display,
+def taken_up(start: Callable[[bool], Session], resume: bool, system: str, display: Display,
              controls: Controls, poll_seconds: float) -> Session | None:
-    """A fight table's session, ``start(resume)``; None when the player quits instead.
+    """A ``system``'s (genso, coc) fight table's session, ``start(resume)``; None when the
+    player quits instead. A table of a fight over and closed waits for the next
+    (:func:`wait_for_next_fight`).
 
     A resume that finds the fight file changed since the table stopped (the GM's ``fight
     undo`` between sessions: :class:`FightFileChanged`) asks the player at the display
@@ -127,6 +131,11 @@ def taken_up(start: Callable[[bool], Session], resume: bool, display: Display,
         return start(resume)
     except FightFileChanged as changed:
         note(str(changed))
+    except FightClosed as closed:
+        note(str(closed))
+        if not wait_for_next_fight(closed, system, display, controls, poll_seconds):
+            return None
+        return start(resume)
 
     def show(prompt: str, *, options: tuple[Option, ...] = CHANGED_OPTIONS,
              highlight: int | None = 0) -> None:
@@ -135,6 +144,37 @@ def taken_up(start: Callable[[bool], Session], resume: bool, display: Display,
     if choose(controls, show, CHANGED_QUESTION, CHANGED_OPTIONS, 0, poll_seconds) != 0:
         return None
     return start(False)
+
+
+#: How often the closed fight's table looks whether the next fight was made.
+NEXT_FIGHT_SECONDS = 1.0
+NEXT_FIGHT_OPTIONS = (Option("quit", "Quit 終了", Button.FLEE),)
+
+
+def wait_for_next_fight(closed: FightClosed, system: str, display: Display,
+                        controls: Controls, poll_seconds: float,
+                        sleep: Callable[[float], None] = time.sleep,
+                        clock: Callable[[], float] = time.monotonic) -> bool:
+    """The table of a fight over and closed waits for the next: True once its fight file
+    is another (the GM's ``fight new``), False when the player quits. The screen says how
+    the next is made, which the buttons cannot do; under the boot service the closed
+    fight's "fight is over" menu came back after every Close."""
+    display.show(message_view(
+        f"The fight is over and closed 戦闘終了. Make the next one on a computer: companion "
+        f"{system} fight new … 次の戦闘は端末で作成; this table takes it up once made "
+        f"({closed.fight_path}).", NEXT_FIGHT_OPTIONS))
+    looked = clock()
+    with let_go(closed.fight_path):  # the table's hold refused the GM's fight new
+        while True:
+            for press in controls.poll():
+                chosen, _ = menu_press(press, len(NEXT_FIGHT_OPTIONS), 0, {Button.FLEE: 0})
+                if chosen is not None:
+                    return False
+            if clock() - looked >= NEXT_FIGHT_SECONDS:
+                looked = clock()
+                if file_sha(closed.fight_path) != closed.sha:
+                    return True
+            sleep(poll_seconds)
 
 
 def titled(display: Display, mode: str) -> Display:
