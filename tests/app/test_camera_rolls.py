@@ -149,7 +149,7 @@ def test_a_die_the_camera_cannot_read_is_typed() -> None:
     only" before) is typed as its tens, then its units. The prompt opens with typing it (it
     said "Throw 1D4 in the dice area", the typing cut off its end) and why is under it."""
     die = still_scene(600, 1)
-    second_d3 = "Type the D3 you threw (2 of 2) 1D3の出目を入力: damage"
+    second_d3 = "Type the D3 you threw (2 of 2, so far 1 入力済) 1D3の出目を入力: damage"
     player = Player([("Type the D4", Pick(2)), ("Type the D3 you threw (1", Pick(0)),
                      (second_d3, Pick(2)), ("Type the D4", Button.FLEE),
                      ("Type the D20 you threw, tens", Pick(0)),

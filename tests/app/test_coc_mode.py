@@ -970,7 +970,7 @@ def test_every_throw_of_an_attack_says_what_it_is_for() -> None:
     first = mode.ask()
     assert isinstance(first, RollAsk)
     Keys(Controls([Keypad()]), 0.0, "", sleep=lambda s: None).die(
-        first, 1, lambda prompt, **kwargs: shown.append(prompt))
+        first, lambda prompt, **kwargs: shown.append(prompt))
     assert shown[0] == ("Type the D100 you threw, tens 十の位: Ann キック/Kick (1D100<=60) to "
                         f"hit 命中 — {action}")
     prompts = []

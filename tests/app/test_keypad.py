@@ -47,14 +47,14 @@ def test_a_typed_die_is_the_digits_typed(sides: int, keys: str, value: int) -> N
     to pick 11 at once, the 0 did nothing). A d20's tens are three options (1_, 2_, 0_),
     keyed 1–3 on the screen: 3 then 0 is its 00, 20."""
     pressed = Keys(keys)
-    assert keypad(pressed).die(RollAsk("damage", 1, sides), 1, pressed.show) == value
+    assert keypad(pressed).die(RollAsk("damage", 1, sides), pressed.show) == value
 
 
 def test_the_d100_keypad_says_00_is_100() -> None:
     """The tens pad offered "0_ (×10)" and then "00", read as 100 with nothing on the screen
     saying so."""
     pressed = Keys("00")
-    assert keypad(pressed).die(RollAsk("to hit", 1, 100), 1, pressed.show) == 100
+    assert keypad(pressed).die(RollAsk("to hit", 1, 100), pressed.show) == 100
     tens, units = pressed.menus[0][1], pressed.menus[-1][1]
     assert next(o.label for o in tens if o.choice == "0") == "0_ (00=100)"
     assert next(o.label for o in units if o.choice == "0") == "00 (=100)"
@@ -63,7 +63,7 @@ def test_the_d100_keypad_says_00_is_100() -> None:
 def test_a_face_the_die_does_not_have_is_refused_and_typed_again() -> None:
     """A d20's tens 2 then units 5 is 25: refused, said as trouble, and typed again."""
     pressed = Keys("2517")
-    assert keypad(pressed).die(RollAsk("burst", 1, 20), 1, pressed.show) == 17
+    assert keypad(pressed).die(RollAsk("burst", 1, 20), pressed.show) == 17
     prompts = [prompt for prompt, _, _ in pressed.menus]
     assert prompts[0] == "Type the D20 you threw, tens 十の位: burst"
     assert pressed.menus[2][2] == "25 is not on a 1D20: type again その目はありません"
@@ -75,16 +75,17 @@ def test_a_throw_of_two_dice_names_each_and_back_goes_back() -> None:
     pressed = Keys("3b")
     throw = keypad(pressed).next_throw(RollAsk("damage", 2, 4), pressed.show)
     assert throw.back and not throw.values
+    # The second die's prompt shows the first as typed (buttons-only audit F9).
     assert [prompt for prompt, _, _ in pressed.menus] == [
         "Type the D4 you threw (1 of 2) 1D4の出目を入力: damage",
-        "Type the D4 you threw (2 of 2) 1D4の出目を入力: damage"]
+        "Type the D4 you threw (2 of 2, so far 3 入力済) 1D4の出目を入力: damage"]
     both = Keys("34")
     assert keypad(both).next_throw(RollAsk("damage", 2, 4), both.show).values == (3, 4)
 
 
 def test_back_from_the_units_goes_back_to_the_tens() -> None:
     pressed = Keys("5b42")
-    assert keypad(pressed).die(RollAsk("to hit", 1, 100), 1, pressed.show) == 42
+    assert keypad(pressed).die(RollAsk("to hit", 1, 100), pressed.show) == 42
     assert ["tens" in p for p, _, _ in pressed.menus] == [True, False, True, False]
 
 
@@ -95,7 +96,7 @@ def test_a_die_over_100_faces_is_typed_by_hundreds_tens_and_units(keys: str, val
     100–199 could not be typed at all (review 3 #3). Its hundreds are 1__, 2__ and 0__ (keyed
     1–3), and 000 is 200."""
     pressed = Keys(keys)
-    assert keypad(pressed).die(RollAsk("table", 1, 200), 1, pressed.show) == value
+    assert keypad(pressed).die(RollAsk("table", 1, 200), pressed.show) == value
     hundreds = pressed.menus[0][1]
     assert [o.label for o in hundreds] == ["1__ (×100)", "2__ (×100)", "0__ (000=200)",
                                            "Back 戻る"]
@@ -105,7 +106,7 @@ def test_a_die_over_100_faces_is_typed_by_hundreds_tens_and_units(keys: str, val
 
 def test_a_d200_refuses_250_and_back_steps_back_one_place() -> None:
     pressed = Keys("250" "1b" "199")
-    assert keypad(pressed).die(RollAsk("table", 1, 200), 1, pressed.show) == 199
+    assert keypad(pressed).die(RollAsk("table", 1, 200), pressed.show) == 199
     assert pressed.menus[3][2] == "250 is not on a 1D200: type again その目はありません"
     # 1, then back from the tens to the hundreds, not out of the die: 1 typed anew.
     assert [p.split(", ")[1].split(":")[0] for p, _, _ in pressed.menus[3:]] == [
@@ -134,7 +135,7 @@ def test_a_double_press_on_a_keypad_does_not_type_the_next_digit_too() -> None:
             return script.pop(0) if script else []
 
     pad = Keypad(Controls([Hands()], clock=clock), 0.1, "typed 手入力", sleep=clock.sleep)
-    assert pad.die(RollAsk("to hit", 1, 100), 1, lambda p, **k: shown.append(p)) == 35
+    assert pad.die(RollAsk("to hit", 1, 100), lambda p, **k: shown.append(p)) == 35
     keys = Keys("33")  # number keys: 3, then 3 at once, is 33
-    assert keypad(keys).die(RollAsk("to hit", 1, 100), 1, keys.show) == 33
+    assert keypad(keys).die(RollAsk("to hit", 1, 100), keys.show) == 33
     assert Pick(2) == Pick(2, tap=True)  # a tap picks what its key would

@@ -35,14 +35,14 @@ def test_the_dice_tray_takes_the_dice_the_player_types(tmp_path: Path) -> None:
                      "--choices", "keyboard"], env)
     term.answer(MENU, 1, b"2")  # 2D6
     term.answer("Type the D6 you threw (1 of 2) 1D6の出目を入力", 1, b"4")
-    term.answer("Type the D6 you threw (2 of 2) 1D6の出目を入力", 1, b"5")
+    term.answer("Type the D6 you threw (2 of 2, so far 4 入力済) 1D6の出目を入力", 1, b"5")
     term.answer("Again もう一度", 1, b"b")
     term.answer(MENU, 2, b"b")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
     text = term.text()
     assert "your own dice, typed 手持ちのダイスを入力" in text
     assert "typed 入力" in text
-    after = text[text.rindex("(2 of 2)"):]
+    after = text[text.rindex("(2 of 2, so far 4"):]
     assert "(2D6) ＞ 9[4,5]" in after and "2D6: 9 合計 total" in after, after[-1500:]
 
 

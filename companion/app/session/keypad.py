@@ -10,7 +10,7 @@ and out of the first.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion.app.session.controls import BACK, Controls, choose
 from companion.app.session.mode import RollAsk, Show, Throw
@@ -22,11 +22,11 @@ ONE_MENU_SIDES = 10
 PLACES = (("units", "一の位"), ("tens", "十の位"), ("hundreds", "百の位"), ("thousands", "千の位"))
 
 
-def typed_prompt(ask: RollAsk, n: int = 1) -> str:
-    """The prompt for die ``n`` of a throw the player types: it says so first, and not "in
-    the dice area", where nothing reads it."""
+def typed_prompt(ask: RollAsk, typed: Sequence[int] = ()) -> str:
+    """The prompt for the next die of a throw the player types (``typed``: the dice typed
+    before it): it says so first, and not "in the dice area", where nothing reads it."""
     what = f": {ask.prompt}" if ask.prompt else ""
-    return f"{_head(ask, n)} 1D{ask.sides}の出目を入力{what}"
+    return f"{_head(ask, typed)} 1D{ask.sides}の出目を入力{what}"
 
 
 def _key_label(typed: list[int], digit: int, after: int, sides: int) -> str:
@@ -42,8 +42,11 @@ def _key_label(typed: list[int], digit: int, after: int, sides: int) -> str:
         else f"{number}{'_' * after} (×{10 ** after})"
 
 
-def _head(ask: RollAsk, n: int) -> str:
-    which = f" ({n} of {ask.count})" if ask.count > 1 else ""
+def _head(ask: RollAsk, typed: Sequence[int]) -> str:
+    """Which die of the throw is typed, and the dice typed before it (a die misremembered is
+    seen before the throw counts)."""
+    so_far = f", so far {', '.join(map(str, typed))} 入力済" if typed else ""
+    which = f" ({len(typed) + 1} of {ask.count}{so_far})" if ask.count > 1 else ""
     return f"Type the D{ask.sides} you threw{which}"
 
 
@@ -58,16 +61,17 @@ class Keypad:
         self.sleep = sleep
 
     def next_throw(self, ask: RollAsk, show: Show) -> Throw:
-        values = []
-        for n in range(1, ask.count + 1):
-            value = self.die(ask, n, show)
+        values: list[int] = []
+        for _ in range(ask.count):
+            value = self.die(ask, show, tuple(values))
             if value is None:
                 return Throw(back=True)
             values.append(value)
         return Throw(tuple(values))
 
-    def die(self, ask: RollAsk, n: int, show: Show) -> int | None:
-        """Die ``n`` of the throw keyed in; None: the player went back."""
+    def die(self, ask: RollAsk, show: Show, before: tuple[int, ...] = ()) -> int | None:
+        """The next die of the throw keyed in, after the dice typed ``before``; None: the
+        player went back."""
         status = self.why
         guidance = True
 
@@ -77,7 +81,7 @@ class Keypad:
         if ask.sides <= ONE_MENU_SIDES:
             faces = [*range(1, ask.sides + 1)]
             options = (*(Option(f"{v}", str(v)) for v in faces), BACK)
-            picked = self._choose(with_status, typed_prompt(ask, n), options)
+            picked = self._choose(with_status, typed_prompt(ask, before), options)
             return None if picked == len(faces) else faces[picked]
         what = f": {ask.prompt}" if ask.prompt else ""
         places = len(str(ask.sides - 1))  # a d100's 00 is its 100: two places, as a d20's
@@ -90,7 +94,7 @@ class Keypad:
             options = (*(Option(f"{d}", _key_label(typed, d, after, ask.sides)) for d in digits),
                        BACK)
             english, japanese = PLACES[after]
-            picked = self._choose(with_status, f"{_head(ask, n)}, {english} {japanese}{what}",
+            picked = self._choose(with_status, f"{_head(ask, before)}, {english} {japanese}{what}",
                                   options)
             if picked == len(digits):  # back: to the place before, or out of the first
                 if not typed:
