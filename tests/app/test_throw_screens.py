@@ -17,7 +17,7 @@ import pytest
 
 from companion.app.modes.coc.table_rolls import CocTableRolls
 from companion.app.modes.dice_tray import DiceTrayMode
-from companion.app.modes.genso import GensoFightMode, table_session
+from companion.app.modes.genso import table_session
 from companion.app.session.controls import Controls
 from companion.app.session.host import Session
 from companion.app.session.mode import RollAsk, Show, Throw
@@ -27,12 +27,11 @@ from companion.hw.buttons import Pick, Press
 from companion.hw.display.canvas import ACCENT, BAD, TEXT, Color
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import View
-from companion.systems.genso.combat import Fight, entrants_for
-from companion.systems.genso.sheet import preset
 from tests.app.table import Player
 from tests.app.test_camera_rolls import session_rolls
 from tests.app.test_genso_mode import RULES, SEED, fight_file
 from tests.app.test_session import RecordingDisplay
+from tests.app.test_throw_shape import damage_awaited
 from tests.dice_scenes import still_scene
 from tests.disk import refuse_writes
 from tests.hw.test_screen_layout import Drawn, screen, spy_text  # noqa: F401  (a fixture)
@@ -134,13 +133,7 @@ def test_coc_says_a_d3_is_a_d6_halved_first() -> None:
 def test_a_fight_shows_the_to_hit_roll_while_damage_is_awaited() -> None:
     """The to-hit 2D6 just read was shown nowhere while its damage die was asked for: the
     Result panel showed the action before."""
-    fight = Fight(RULES, entrants_for(RULES, [preset(RULES, "pc1")], [("orc", 1)]))
-    mode = GensoFightMode(RULES, fight, "camera カメラ")
-    for key in ("attack", "t:オーク", "w:0"):
-        ask = mode.ask()
-        assert ask is not None and not isinstance(ask, RollAsk)
-        mode.answer([o.choice for o in ask.options].index(key))
-    mode.answer(Throw((6, 6)))
+    mode = damage_awaited()
     assert isinstance(mode.ask(), RollAsk)  # the damage die
     shown = mode.view("…").fight
     assert shown is not None and shown.result_title.endswith("→ オーク Orc 攻撃 attack")
