@@ -15,6 +15,7 @@ import select
 import subprocess
 import sys
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -287,6 +288,8 @@ class Terminal:
         self.proc = subprocess.Popen([sys.executable, "-m", "companion", "play", *argv],
                                      stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env)
         os.close(slave)
+        # A test that fails while the child waits for a key leaves no companion running.
+        weakref.finalize(self, self.proc.kill)
         self.seen = bytearray()
 
     def text(self) -> str:
