@@ -199,8 +199,18 @@ def test_a_long_fight_menu_shows_every_option_and_its_key(screen: ScreenDisplay)
     console = Console(file=io.StringIO(), width=400)
     TerminalDisplay(console).show(view)  # the terminal keys them alike
     text = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "(m×9) Orc 11" in text and "(m×11) Orc 13" in text
-    assert MENU_LEGEND in text  # and says what m×9 asks
+    # Past the tenth, the shorter way: flee/back steps back from the highlight (Orc 2) round
+    # to Orc 13 in two, where the menu button takes eleven (buttons-only audit F6); no m
+    # key is left to explain.
+    assert "(f×4) Orc 11" in text and "(f×2) Orc 13" in text and MENU_LEGEND not in text
+    back = [option_key(o, i, 1, {**names, Button.FLEE: "B"}, len(options), Button.FLEE)
+            for i, o in enumerate(options)]
+    assert back[10:] == ["B×4", "B×3", "B×2"]
+    # With flee an option's own, ranged steps back instead.
+    options = (*options, Option("flee", "Flee 逃げる", Button.FLEE))
+    TerminalDisplay(console).show(replace(view, options=options))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "(r×5) Orc 11" in text and MENU_LEGEND not in text
 
 
 def test_the_terminal_explains_m_only_where_it_keys_an_option() -> None:

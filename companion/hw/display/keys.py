@@ -9,11 +9,12 @@ from companion.hw.display.view import Option
 
 
 def option_key(option: Option, index: int, highlight: int | None,
-               names: dict[Button, str], count: int) -> str:
+               names: dict[Button, str], count: int, back: Button | None = None) -> str:
     """The option's own button; else attack/confirm on the highlighted one; else its number
-    key; past the tenth, the menu button that moves the highlight onto it, with how many
-    presses of it that takes in a menu of ``count`` options (``M×3``), so that the options
-    past the tenth read apart instead of all saying ``M``.
+    key; past the tenth, the button that moves the highlight onto it the shorter way, with
+    how many presses of it that takes in a menu of ``count`` options: the menu button
+    forward (``M×3``), or ``back`` (:func:`back_button`) backward (``B×1``: the last of
+    twelve options was ``M×11``), so that the options past the tenth read apart.
 
     In a menu, attack confirms the highlight wherever it is: an option whose own button is
     attack is named by it only while it is the one highlighted (or nothing is), so that one
@@ -27,7 +28,17 @@ def option_key(option: Option, index: int, highlight: int | None,
         return NUMBER_KEYS[index]
     if highlight is None:
         return names[Button.MENU]
-    return menu_key(names, menu_presses(highlight, index, count))
+    forward, backward = menu_presses(highlight, index, count), (highlight - index) % count
+    if back is not None and backward < forward:
+        return f"{names[back]}×{backward}"
+    return menu_key(names, forward)
+
+
+def back_button(options: Sequence[Option]) -> Button | None:
+    """The button that moves a menu's highlight back (as ``menu_press`` does): flee, or
+    ranged, when no option is its own; None when both are."""
+    own = {o.button for o in options}
+    return next((b for b in (Button.FLEE, Button.RANGED) if b not in own), None)
 
 
 def menu_presses(highlight: int, index: int, count: int) -> int:

@@ -21,7 +21,13 @@ from companion.hw.display.canvas import (
 )
 from companion.hw.display.fight_panels import FightPanels
 from companion.hw.display.fonts import holds_japanese, without_cjk
-from companion.hw.display.keys import menu_key, menu_presses, move_legend, option_key
+from companion.hw.display.keys import (
+    back_button,
+    menu_key,
+    menu_presses,
+    move_legend,
+    option_key,
+)
 from companion.hw.display.view import View
 
 _BUTTON_KEYS = {Button.ATTACK: "A", Button.FLEE: "B", Button.RANGED: "R", Button.ITEM: "I",
@@ -209,7 +215,8 @@ class OptionButtons(FightPanels):
         (a longer label alone goes smaller), so that a menu does not read as some options
         shouted and others whispered."""
         count = len(view.options)
-        texts = [f"[{option_key(view.options[i], i, view.highlight, _BUTTON_KEYS, count)}] "
+        back = back_button(view.options)
+        texts = [f"[{option_key(view.options[i], i, view.highlight, _BUTTON_KEYS, count, back)}] "
                  f"{view.options[i].label}" for i in indices]
         if more is not None:
             label, presses = more
@@ -340,8 +347,8 @@ class OptionButtons(FightPanels):
             _, _, indices, more = self._grid_page(view)
         menu = _BUTTON_KEYS[Button.MENU]
         return more is not None or any(
-            option_key(view.options[i], i, view.highlight, _BUTTON_KEYS,
-                       len(view.options)).startswith(menu) for i in indices)
+            option_key(view.options[i], i, view.highlight, _BUTTON_KEYS, len(view.options),
+                       back_button(view.options)).startswith(menu) for i in indices)
 
     def _option_grid(self, view: View, row: pygame.Rect) -> None:
         """The grid of :meth:`_grid_page` in ``row``: its page's options, then the page box."""

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from companion.hw.buttons import Button, Press
-from companion.hw.display.keys import option_key
+from companion.hw.display.keys import back_button, option_key
 from companion.hw.display.view import BoardView, DiceView, FightView, PieceView, SheetView, View
 
 _BUTTON_KEYS = {Button.ATTACK: "a", Button.FLEE: "f", Button.RANGED: "r", Button.ITEM: "i",
@@ -75,7 +75,8 @@ def render(view: View) -> RenderableType:
         prompt = Text(f"[{view.prompt_tile}] ", style="bold cyan") + prompt
     parts.append(prompt)
     if view.options:
-        keys = [option_key(option, i, view.highlight, _BUTTON_KEYS, len(view.options))
+        back = back_button(view.options)
+        keys = [option_key(option, i, view.highlight, _BUTTON_KEYS, len(view.options), back)
                 for i, option in enumerate(view.options)]
         parts.append(OptionLines([
             Text(f" ({key}) {option.label} ", style="reverse" if view.highlight == i else "")
