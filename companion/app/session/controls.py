@@ -127,7 +127,8 @@ DOUBLE_PRESS_SECONDS = 0.4
 
 
 def doubles(press: Press, accepted_with: Press) -> bool:
-    """Whether ``press`` may be the second half of the double press that accepted a read:
+    """Whether ``press`` may be the second half of the double press that accepted a read
+    (or typed a keypad's digit):
     the same button, or any tap on the screen after a tap (the next menu's option under the
     finger need not be the first). A number key is not: a key typed twice is two digits."""
     if isinstance(press, Pick):
@@ -140,8 +141,8 @@ def choose(controls: Controls, show: Show, prompt: str, options: tuple[Option, .
            sleep: Callable[[float], None] = time.sleep) -> int:
     """Show a menu and wait until a press picks one of its options; return its index.
 
-    When the menu directly follows a read accepted with A or a tap on Accept
-    (``controls.accepted_with``), the same press in its first :data:`DOUBLE_PRESS_SECONDS`
+    When the menu directly follows a read accepted with A or a tap on Accept, or a keypad's
+    digit (``controls.accepted_with``), the same press in its first :data:`DOUBLE_PRESS_SECONDS`
     is ignored (:func:`doubles`): an impatient double press on Accept would otherwise fight
     the highlighted monster, waking it if it slept (JR-STATE-1), or throw away the Game over
     screen. Other presses count at once.
