@@ -23,12 +23,16 @@ from companion.app.commands.play.table_modes import run_genso, titled
 from companion.app.modes.fight import FightFileChanged
 from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.controls import Controls
-from companion.app.session.mode import ChoiceAsk, Show
 from companion.errors import DataError
 from companion.hw.buttons import Button
 from tests.app.table import Player
 from tests.app.test_fight_file_question import SIM, Screen, resumed
-from tests.app.test_fight_file_refused import FOUR_ACTIONS, on_file, saved
+from tests.app.test_fight_file_refused import (
+    FOUR_ACTIONS,
+    AfterTheFirstAction,
+    on_file,
+    saved,
+)
 from tests.app.test_genso_mode import CHOICES, RULES, SEED, fight_file, play
 from tests.app.test_session import RecordingDisplay
 
@@ -149,25 +153,18 @@ def test_the_gms_undo_after_a_failed_folder_fsync_is_the_gms(
     assert on_file(tmp_path) == undone and len(undone["journal"]) == 3
 
 
-class CardFailsToRead(Player):
-    """The players at the table; after the first action, reading the fight file fails (EIO)."""
+class CardFailsToRead(AfterTheFirstAction):
+    """Reading the fight file fails (EIO) after the first action."""
 
-    def __init__(self, script: list[str], path: Path, disk: pytest.MonkeyPatch) -> None:
-        super().__init__(script)
-        self.path, self.disk, self.asked = path, disk, 0
+    def happen(self) -> None:
+        real, target = Path.read_bytes, self.path
 
-    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
-        self.asked += 1
-        if self.asked == 4:  # the first action done, the second about to be picked
-            real, target = Path.read_bytes, self.path
+        def read_bytes(path: Path) -> bytes:
+            if path.resolve() == target:
+                raise OSError(errno.EIO, EIO, str(path))
+            return real(path)
 
-            def read_bytes(path: Path) -> bytes:
-                if path.resolve() == target:
-                    raise OSError(errno.EIO, EIO, str(path))
-                return real(path)
-
-            self.disk.setattr(Path, "read_bytes", read_bytes)
-        return super().next_choice(ask, show)
+        self.disk.setattr(Path, "read_bytes", read_bytes)
 
 
 def test_a_fight_file_that_cannot_be_read_is_not_the_gms_change(

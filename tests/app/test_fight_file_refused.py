@@ -199,20 +199,34 @@ def test_a_coc_table_resumes_over_its_refused_fight_file(
     assert on_file(folder) == resumed.fight.to_json()
 
 
-class GmEndsTheFight(Player):
-    """The players at the table; after the first action the fight file's folder is writable
-    again and the GM runs `companion genso fight end` on it (the table holds no lock on a
-    file in a read-only folder, so the command goes through)."""
+class AfterTheFirstAction(Player):
+    """The players at the table; once the first action is done, as the second is about to
+    be picked, something happens to the fight file (``happen``) through ``disk``."""
 
     def __init__(self, script: list[str], path: Path, disk: pytest.MonkeyPatch) -> None:
         super().__init__(script)
         self.path, self.disk, self.asked = path, disk, 0
 
+    def happen(self) -> None:
+        raise NotImplementedError
+
     def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
         self.asked += 1
-        if self.asked == 4:  # the first action done, the second about to be picked
-            self.disk.undo()
-            assert main(["genso", "fight", "end", "--file", str(self.path)]) == 0
+        if self.asked == 4:
+            self.happen()
+        return super().next_choice(ask, show)
+
+
+class GmEndsTheFight(AfterTheFirstAction):
+    """The fight file's folder is writable again and the GM runs `companion genso fight end`
+    on it (the table holds no lock on a file in a read-only folder, so the command goes
+    through)."""
+
+    def happen(self) -> None:
+        self.disk.undo()
+        assert main(["genso", "fight", "end", "--file", str(self.path)]) == 0
+
+    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
         if not self.script:
             pytest.fail("the table played every action over the GM's change")
         return super().next_choice(ask, show)
