@@ -132,3 +132,25 @@ def test_a_coc_fight_takes_the_d100_and_every_other_die_typed(tmp_path: Path) ->
     expected.push(CocAttack("Ann", "Cult", ma=True), ScriptedDice([(100, 55), (6, 6), (4, 4)]))
     assert json.loads(fight.read_text(encoding="utf-8")) == json.loads(
         json.dumps(expected.to_json()))
+
+
+def test_a_dice_camera_that_cannot_be_opened_offers_typed_dice(tmp_path: Path) -> None:
+    """Buttons-only audit F3: an unplugged dice camera stopped the table, and under the boot
+    service the Stopped screen came back at every start. The screen says why and offers to
+    type the dice for this session; the tray then names its dice as typed."""
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "160",
+           "COMPANION_DICE_CAMERA_SOURCE": str(tmp_path / "unplugged.png")}
+    term = Terminal(["--mode", "dice", "--dice", "camera", "--display", "terminal",
+                     "--choices", "keyboard"], env)
+    term.answer("The dice camera cannot be used カメラが使えません", 1, b"a")  # type instead
+    term.answer(MENU, 1, b"1")  # 1D6
+    term.answer("Type the D6 you threw 1D6の出目を入力", 1, b"4")
+    term.answer("Again もう一度", 1, b"b")
+    term.answer(MENU, 2, b"b")
+    assert term.finish() == 0
+    assert "unplugged.png" in term.text() and "typed 入力" in term.text()
+    quits = Terminal(["--mode", "dice", "--dice", "camera", "--display", "terminal",
+                      "--choices", "keyboard"], env)
+    quits.answer("The dice camera cannot be used", 1, b"b")
+    assert quits.finish() != 0  # Quit: the camera's error, as before

@@ -24,6 +24,7 @@ from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollFeed
 from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
 from companion.dice import SimulatedDice
+from companion.errors import DeviceError
 from companion.files import let_go
 from companion.hw.buttons import Button, Press
 from companion.hw.display import Display
@@ -54,9 +55,10 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
     expressions = parse_expressions(config.text("dice.expressions"))
     rules = load_user_rules([])  # the user's events.toml Defaults, as `companion events` uses
     poll = config.number("input.poll_seconds")
-    rolls = real_dice(config, controls) or SimRolls(
+    dice, source = real_dice(config, controls, display)
+    rolls = dice or SimRolls(
         SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32)))
-    tray = DiceTrayMode(expressions, SOURCE_NAMES[config.text("dice.source")], rules,
+    tray = DiceTrayMode(expressions, SOURCE_NAMES[source], rules,
                         PoisonList(poisons_path()), user_lists(None))
     Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display).run()
 
@@ -68,14 +70,14 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
     from companion.app.commands.genso import saved_fight_rules
     from companion.app.modes.genso import table_session
 
-    rolls = real_dice(config, controls)
+    rolls, source = real_dice(config, controls, display)
     poll = config.number("input.poll_seconds")
 
     def start(resume: bool) -> Session:
         return table_session(
             saved_fight_rules([]), *table_files(args, "genso"), resume=resume, seed=args.seed,
             choices=MenuChoices(controls, poll), rolls=rolls, display=display,
-            source_name=SOURCE_NAMES[config.text("dice.source")],
+            source_name=SOURCE_NAMES[source],
             tell=lambda message: tell(message, display, controls))
 
     session = taken_up(start, args.resume, "genso", display, controls, poll)
@@ -92,8 +94,7 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
     (``--d100``)."""
     from companion.app.modes.coc import table_session
 
-    source = config.text("dice.source")
-    dice = real_dice(config, controls)
+    dice, source = real_dice(config, controls, display)
     d100 = config.text("dice.d100")
     poll = config.number("input.poll_seconds")
     # Camera dice: the d6-based ones, the rest typed or simulated (d100); typed: all typed.
@@ -215,13 +216,41 @@ SOURCE_NAMES = {"camera": "camera カメラ", "typed": "typed 入力", "sim": "s
 TYPED_WHY = "your own dice, typed 手持ちのダイスを入力"
 
 
-def real_dice(config: Config, controls: Controls) -> RollFeed | None:
-    """The table's real dice (``dice.source``): read by the camera, or thrown and typed on
-    a keypad (``typed``: a table with dice and no dice camera); None: simulated."""
+#: What a table whose dice camera cannot be opened asks.
+NO_CAMERA_OPTIONS = (Option("typed", "Type the dice 手入力で続ける", Button.ATTACK),
+                     Option("quit", "Quit 終了", Button.FLEE))
+
+
+def real_dice(config: Config, controls: Controls,
+              display: Display) -> tuple[RollFeed | None, str]:
+    """The table's real dice and the ``dice.source`` they are: read by the camera, or
+    thrown and typed on a keypad (``typed``: a table with dice and no dice camera); None:
+    simulated. A dice camera that cannot be opened (unplugged, Picamera2 missing) is said
+    on the screen, and the player may type their dice for this session instead: under the
+    boot service the Stopped screen came back at every start, and only a computer could
+    change ``dice.source``. Quit raises the camera's error, as before."""
     source = config.text("dice.source")
+    poll = config.number("input.poll_seconds")
+    if source == "camera":
+        try:
+            return camera_rolls(config, controls), source
+        except DeviceError as exc:
+            prompt = (f"The dice camera cannot be used カメラが使えません: {exc}. Type the dice "
+                      "you throw for this session? (dice.source in config.toml chooses for "
+                      "good)")
+
+            def show(prompt: str, *, options: tuple[Option, ...] = NO_CAMERA_OPTIONS,
+                     highlight: int | None = 0) -> None:
+                display.show(dataclasses.replace(message_view(prompt, options),
+                                                 highlight=highlight))
+
+            if choose(controls, show, prompt, NO_CAMERA_OPTIONS, 0, poll) != 0:
+                raise
+            note(f"{exc}; the dice are typed this session")
+            source = "typed"
     if source == "typed":
-        return Keypad(controls, config.number("input.poll_seconds"), TYPED_WHY)
-    return camera_rolls(config, controls) if source == "camera" else None
+        return Keypad(controls, poll, TYPED_WHY), source
+    return None, source
 
 
 def camera_rolls(config: Config, controls: Controls) -> CameraRolls:
