@@ -34,11 +34,16 @@ def option_key(option: Option, index: int, highlight: int | None,
     return menu_key(names, forward)
 
 
-def back_button(options: Sequence[Option]) -> Button | None:
-    """The button that moves a menu's highlight back (as ``menu_press`` does): flee, or
-    ranged, when no option is its own; None when both are."""
+def back_buttons(options: Sequence[Option]) -> list[Button]:
+    """The buttons that move a menu's highlight back (as ``menu_press`` does): flee and
+    ranged, each when no option is its own."""
     own = {o.button for o in options}
-    return next((b for b in (Button.FLEE, Button.RANGED) if b not in own), None)
+    return [b for b in (Button.FLEE, Button.RANGED) if b not in own]
+
+
+def back_button(options: Sequence[Option]) -> Button | None:
+    """The button that steps a menu's highlight back for its keys: flee, else ranged."""
+    return next(iter(back_buttons(options)), None)
 
 
 def menu_presses(highlight: int, index: int, count: int) -> int:
@@ -57,11 +62,9 @@ def move_legend(options: Sequence[Option]) -> str:
     does): I forward unless an option is I's own (then its long press, M), B and R back
     unless their own, A takes the one highlighted; "" when every option has a button of
     its own (nothing to move onto). A player with the buttons alone has no number keys."""
-    own = {o.button for o in options if o.button is not None}
     if len(options) < 2 or all(o.button is not None for o in options):
         return ""
-    forward = "I" if Button.ITEM not in own else "hold I"
-    back = "/".join(name for button, name in ((Button.FLEE, "B"), (Button.RANGED, "R"))
-                    if button not in own)
+    forward = "hold I" if any(o.button is Button.ITEM for o in options) else "I"
+    back = "/".join({Button.FLEE: "B", Button.RANGED: "R"}[b] for b in back_buttons(options))
     moves = f"{forward} next 次" + (f" · {back} back 前" if back else "")
     return f"{moves} · A ok 決定"
