@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 
+from companion.app.session.controls import BACK
 from companion.app.session.mode import Answer, ChoiceAsk, Show, Throw, TileAsk
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
@@ -189,6 +190,13 @@ VERB_BUTTONS: dict[Verb, Button] = {
     Verb.USE: Button.ITEM,
 }
 
+#: The verbs picked from a menu that ask "sure? 本当に？" before the game takes them
+#: (:func:`sure`): a potion drunk is gone (JR-ITEM-1), and its button, item, moves the
+#: highlight on in every menu without one, so a player pressing it "to move on" drank one
+#: (buttons-only audit F5). The question is the table's, not the game's: the journal holds
+#: the choice alone, as before.
+ASKED_FIRST = frozenset({Verb.USE})
+
 
 DRAW_ASK = "Draw a tile and put it on the draw slot 牌を引いて引き牌の枠に置いて"
 TILE_PROMPTS: dict[Purpose, str] = {
@@ -291,6 +299,14 @@ def options_for(game: Game, request: ChoiceRequest) -> tuple[tuple[Option, ...],
     return tuple(options), 0 if fight is None else fight
 
 
+def sure(game: Game, choice: Choice) -> ChoiceAsk:
+    """The question before ``choice`` (:data:`ASKED_FIRST`): A takes it, B (Back 戻る)
+    returns to the menu it was picked from; item, pressed again, only moves the highlight."""
+    name = item_name(game, Tile.from_notation(choice.arg))
+    return ChoiceAsk(f"Use {name.en} now? 本当に{name.ja}を使う？",
+                     (Option(str(choice), choice_label(game, choice), Button.ATTACK), BACK))
+
+
 def aimed(game: Game, request: ChoiceRequest) -> str | None:
     """The ``arg`` (uid) of the monster A and R aim at: the first of the turn's attackers
     (JR-MULTI-1, as the prompt names them) that the request offers to fight or shoot; None
@@ -346,6 +362,7 @@ class JongRogueMode:
         self._journal: list[str] = []
         self.note = ""  # said on the status line until the next answer (a tile set aside)
         self.laid: list[Tile] = []  # the tiles laid so far of the room being laid
+        self.asking: Choice | None = None  # a choice picked that asks first (ASKED_FIRST)
 
     @property
     def journal(self) -> list[str]:
@@ -358,6 +375,8 @@ class JongRogueMode:
         if isinstance(request, TileRequest):
             slot = ROOM_SLOTS[self.room_spot] if request.purpose is Purpose.ROOM else Slot.DRAW
             return TileAsk(tile_prompt(request, slot), slot, self.game.ledger)
+        if self.asking is not None:
+            return sure(self.game, self.asking)
         options, highlight = options_for(self.game, request)
         return ChoiceAsk(request.prompt, options, highlight)
 
@@ -366,10 +385,25 @@ class JongRogueMode:
         if isinstance(value, Throw):
             raise IllegalAction("JongRogue throws no dice 賽は使わない")
         if isinstance(value, int):
+            if self.asking is not None:
+                return self._sure(value)
             if not isinstance(request, ChoiceRequest) or not 0 <= value < len(request.options):
                 raise IllegalAction(f"there is no choice {value} now 選択肢{value}は無い")
-            return self.push(request.options[value])
+            choice = request.options[value]
+            if choice.verb in ASKED_FIRST:
+                self.asking = choice
+                return []
+            return self.push(choice)
         return self.push(value)
+
+    def _sure(self, value: int) -> list[Event]:
+        """The answer to :func:`sure`: its first option takes the choice, Back forgets it."""
+        picked = self.asking
+        assert picked is not None
+        if value not in (0, 1):
+            raise IllegalAction(f"there is no choice {value} now 選択肢{value}は無い")
+        self.asking = None
+        return self.push(picked) if value == 0 else []
 
     def push(self, value: Tile | Choice) -> list[Event]:
         """Give the game a tile or a choice, and journal it."""
@@ -455,6 +489,10 @@ class AutoChoices:
         self.strategy = strategy
 
     def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+        """The strategy's choice, found by its notation among the options asked: on the
+        game's menu, or on the question a choice asks first (:func:`sure`), where the
+        strategy, the game unchanged, wants it still."""
         request = self.game.pending
         assert isinstance(request, ChoiceRequest)
-        return request.options.index(self.strategy(self.game, request))
+        wanted = str(self.strategy(self.game, request))
+        return [o.choice for o in ask.options].index(wanted)
