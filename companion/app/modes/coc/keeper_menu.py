@@ -1,6 +1,7 @@
 """The Keeper's menu and steps: undo and closing the table (taken at once), placing on 003's
 board, a SAN loss, dodge concentration or a first strike before the round's first action,
-fire, a fall.
+fire, a fall. The amount of a SAN loss, of fire damage and a fall's height is one of the
+common ones or any other typed on a keypad (:mod:`.amounts`).
 
 Rules: CO-TURN-2, CO-BASE-13, CO-DODGE-1/8, CO-FIRE-7, CO-BURN-1, CO-BASE-11.
 """
@@ -9,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from companion.app.modes.coc.amounts import Amount, amount
 from companion.app.modes.coc.cast_menu import _Cast
-from companion.app.modes.coc.words import BURN_DAMAGE, FALL_METRES, SAN_AMOUNTS
-from companion.app.modes.fight import Undone, option_index, option_value
+from companion.app.modes.coc.words import BURN_DAMAGE, FALL_METRES, MOST_TYPED, SAN_AMOUNTS
+from companion.app.modes.fight import Undone, option_value
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
@@ -84,42 +86,44 @@ class _KeeperMenu(_Cast):
                               [c for c in people if self.legal(made(c.name))])
         if step == "burn":
             who = option_value(rest[0], "t")
-            if len(rest) < 2:
-                return ChoiceAsk(f"{who}: how much fire damage? 火のダメージは？", (
-                    *(Option(f"n:{n}", str(n)) for n in BURN_DAMAGE), BACK))
+            damage = amount(Amount(f"{who}: how much fire damage? 火のダメージは？", BURN_DAMAGE,
+                                   1, MOST_TYPED, f"fire damage is 1–{MOST_TYPED} 火のダメージ "
+                                   f"(CO-BURN-1)"), rest[1:])
+            if isinstance(damage, ChoiceAsk):
+                return damage
+            hurt, rest = damage
             incident = "fire"
             fires = [name for name, _ in state.get(who).burns]
             if fires:  # CO-BURN-1 totals the damage per incident: the same fire or a new one
                 new = f"fire {len(fires) + 1}"
-                if len(rest) < 3:
+                if not rest:
                     return ChoiceAsk(f"{who}: the same fire? 同じ火か？", (
                         *(Option(f"i:{f}", f"Same fire 同じ火: {f} ({total})")
                           for f, total in state.get(who).burns),
                         Option(f"i:{new}", f"A new fire 新しい火: {new}"), BACK))
-                incident = option_value(rest[2], "i")
+                incident = option_value(rest[0], "i")
                 if incident not in (*fires, new):
-                    raise IllegalAction(f"there is no choice {rest[2]!r} now")
-                rest = [*rest[:2], *rest[3:]]
-            if len(rest) < 3:
+                    raise IllegalAction(f"there is no choice {rest[0]!r} now")
+                rest = rest[1:]
+            if not rest:
                 return ChoiceAsk(f"{who}: if it scars, lose APP or CON? 失うのは？", (
                     Option("l:APP", "APP 外見"), Option("l:CON", "CON 体力"), BACK))
-            return Burn(who, option_index(rest[1], "n"), incident,
-                        lose=option_value(rest[2], "l"))
+            return Burn(who, hurt, incident, lose=option_value(rest[0], "l"))
         if step == "fall":
             who = option_value(rest[0], "t")
-            if len(rest) < 2:
-                return ChoiceAsk(f"{who} falls how far? 落下の高さは？", (
-                    *(Option(f"m:{n}", f"{n} m") for n in FALL_METRES), BACK))
-            return Fall(who, option_index(rest[1], "m"))
+            metres = amount(Amount(f"{who} falls how far? 落下の高さは？", FALL_METRES, 1,
+                                   MOST_TYPED, f"a fall is 1–{MOST_TYPED} m 落下の高さ "
+                                   f"(CO-BASE-11)", " m", "m"), rest[1:])
+            return metres if isinstance(metres, ChoiceAsk) else Fall(who, metres[0])
         if not rest:
             prompt = "Whom? 誰を？" if step == "place" else "Who loses SAN? 正気度を失うのは？"
             return self._pick(prompt, people)
         who = option_value(rest[0], "t")
         if step == "san":
-            if len(rest) < 2:
-                return ChoiceAsk(f"{who} loses how much SAN? 喪失量は？", (
-                    *(Option(f"n:{n}", str(n)) for n in SAN_AMOUNTS), BACK))
-            return SanLoss(who, option_index(rest[1], "n"))
+            most = max(MOST_TYPED, state.get(who).san)  # a loss past SAN leaves 0
+            loss = amount(Amount(f"{who} loses how much SAN? 喪失量は？", SAN_AMOUNTS, 1, most,
+                                 f"a SAN loss is 1–{most} 喪失量 (CO-BASE-13)"), rest[1:])
+            return loss if isinstance(loss, ChoiceAsk) else SanLoss(who, loss[0])
         if step != "place":
             raise IllegalAction(f"there is no choice {step!r} now")
         if len(rest) < 2:

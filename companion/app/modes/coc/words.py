@@ -108,9 +108,14 @@ DODGE_ASSIST = {"navigate": "Navigate+dodge ナビゲート+回避", "jump": "Ju
 COVER = {"hide": "Hide in cover 物陰に隠れる", "dodge": "Dodge −50% to cover 回避−50%で物陰へ"}
 SPELL = "呪文 spell"
 SPELL_MP = (0, 1, 2, 3, 4, 5, 6, 8, 10, 15, 20)
-SAN_AMOUNTS = (1, 2, 3, 4, 5, 6, 8, 10)
+#: The Keeper's amounts offered one press each; any other is typed (:mod:`.amounts`). A SAN
+#: loss of 1D10, the commonest die of one, is each of its faces.
+SAN_AMOUNTS = tuple(range(1, 11))
 BURN_DAMAGE = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15)
-FALL_METRES = (1, 2, 3, 4, 6, 9, 12, 15)
+FALL_METRES = (1, 2, 3, 4, 6, 9, 12, 15)  # CO-BASE-11's 1D6 to 5D6
+#: The most the Keeper types for a SAN loss, fire damage or a fall: a keypad of tens and
+#: units. No rule bounds them; a fall of 99 m is 33D6, a loss of 99 SAN all of anyone's.
+MOST_TYPED = 99
 HIDDEN_PENALTIES = (-10, -20, -30, -40, -50)   # CO-SURP-3: the Keeper's, by how well hidden
 DISARM_PENALTIES = (-20, -30, -40, -50, -60)   # CO-DISARM-1: the Keeper's pick
 GOUGE_PENALTIES = (-60, -70, -80)              # CO-BODY-3: the Keeper's pick
