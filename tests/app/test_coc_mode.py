@@ -109,13 +109,13 @@ class PtyKeys:
 SCRIPT_003: Script = [
     ("Ann (3 AP): what", "attack"), ("Attack whom", "t:Cult"), ("How?", "h:ma"),
     ("How does Cult defend", "d:none"),
-    ("Ann (2 AP): what", "end"),
+    ("Ann (2 AP): what", "end?"), ("Ann (2 AP): end the turn", "end"),
     ("Bob (3 AP): what", "attack"), ("Attack whom", "t:Deep"), ("With which weapon", "w:0"),
     ("How?", "h:burst"), ("How does Deep defend", "d:dodge"),
     ("Cult (3 AP): what", "attack"), ("Attack whom", "t:Ann"), ("How?", "h:plain"),
     ("How does Ann defend", "d:dodge"),
     ("Cult (2 AP): what", "keeper"), ("Keeper: which", "undo"),
-    ("Cult (3 AP): what", "end"),
+    ("Cult (3 AP): what", "end?"), ("Cult (3 AP): end the turn", "end"),
     ("Ann (3 AP): what", "keeper"), ("Keeper: which", "close"),  # Deep is down: round 2
 ]
 ACTIONS_003: list[Any] = [
@@ -179,19 +179,21 @@ def test_a_003_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> Non
 
 
 #: Profile 004 on the buttons: Ann cuts at Cult with the sword, Bob grapples Boss, Cult ends
-#: its turn (FLEE, the End turn button), the Keeper closes the table on Deep's turn.
+#: its turn (FLEE, the End turn button, then ATTACK on its question), the Keeper closes the
+#: table on Deep's turn.
 SCRIPT_004: Script = [
     ("Ann: what", "attack"), ("Attack whom", "t:Cult"), ("With which weapon", "w:0"),
     ("How?", "h:plain"), ("How does Cult defend", "d:none"),
     ("Bob: what", "grapple"), ("Grapple whom", "t:Boss"), ("How?", "h:plain"),
     ("How does Boss defend", "d:none"),
-    ("Cult: what", "end"), ("Deep: what", "keeper"), ("Keeper: which", "close")]
+    ("Cult: what", "end?"), ("Cult: end the turn", "end"), ("Deep: what", "keeper"),
+    ("Keeper: which", "close")]
 
 
 def test_a_004_fight_on_the_buttons_in_the_terminal(tmp_path: Path) -> None:
-    """The four buttons: an option with a button is that button (ATTACK attacks, FLEE ends
-    the turn); any other is reached with ITEM (the highlight moves on) and taken with
-    ATTACK. The terminal shows every result line with its terms and rule IDs."""
+    """The four buttons: an option with a button is that button (ATTACK attacks, FLEE asks
+    to end the turn and ATTACK ends it); any other is reached with ITEM (the highlight moves
+    on) and taken with ATTACK. The terminal shows every result line with its terms and rule IDs."""
     buttons = Buttons()
     console = Console(file=io.StringIO(), width=220)
     display = Recorded(TerminalDisplay(console))
@@ -351,6 +353,9 @@ def test_the_view_has_room_for_every_result(tmp_path: Path) -> None:
 
 # --- the actions beyond attack and grapple: each at the table, against the engine -------------
 
+#: End turn, and its question's yes (buttons-only audit F5).
+END = ("end?", "end")
+
 
 class Watcher(Player):
     """A Player who also keeps every menu it was shown: (prompt, the options' keys)."""
@@ -415,10 +420,10 @@ def test_iai_draw_sheathe_and_pommel_strike_at_the_table(tmp_path: Path) -> None
     """Profile 003 (CO-IAI-1..4): Deep draws and strikes with Iai (no AP), then only a plain
     cut is offered that round, not Iai again nor sheathing; next round it sheathes (CO-IAI-3),
     and the round after it strikes Bob with the pommel (CO-IAI-4)."""
-    ends = ["end", "end"]
+    ends = [*END, *END]
     mode, player = at_the_table(tmp_path, fight_iai, [], [
-        *ends, "attack", "t:Ann", "h:iai", "d:none", "end",
-        *ends, "sheathe", "end",
+        *ends, "attack", "t:Ann", "h:iai", "d:none", *END,
+        *ends, "sheathe", *END,
         *ends, "attack", "t:Bob", "h:pommel", "d:none"], [
         EndTurn("Ann"), EndTurn("Bob"), Attack("Deep", "Ann", iai=True), EndTurn("Deep"),
         EndTurn("Ann"), EndTurn("Bob"), Sheathe("Deep"), EndTurn("Deep"),
@@ -439,7 +444,7 @@ def test_tackle_at_the_table(tmp_path: Path) -> None:
     tackles (damage, blow back, into a wall, knock down) and only a dodge are offered (and
     *More 状況*, from behind, off the board)."""
     mode, player = at_the_table(tmp_path, fight_004_only, [], [
-        "end", "tackle", "t:Boss", "o:knock_down", "d:dodge"], [
+        *END, "tackle", "t:Boss", "o:knock_down", "d:dodge"], [
         EndTurn("Ann"), Tackle("Bob", "Boss", "knock_down", defence=Defence.DODGE)])
     assert offered(player, "Tackle to do what?") == [
         ["o:damage", "o:blow_back", "o:wall", "o:knock_down", "back"]]
@@ -463,7 +468,7 @@ def test_disarm_and_picking_up_at_the_table(tmp_path: Path) -> None:
     assert "h:disarm" in offered(player, "How?")[0]
     assert "CO-DISARM-1" in shown_rules(mode)
     mode, player = at_the_table(tmp_path / "b", fight_004_only, [
-        (Attack("Ann", "Cult", disarm=True), [10])], ["end", "pickup"], [
+        (Attack("Ann", "Cult", disarm=True), [10])], [*END, "pickup"], [
         EndTurn("Bob"), PickUp("Cult", 0)])
     assert "pickup" not in offered(player, "Bob: what")[0]
     assert not mode.fight.state.get("Cult").sheet.weapons[0].dropped
@@ -488,7 +493,7 @@ def test_a_spell_under_attack_at_the_table(tmp_path: Path) -> None:
     """Profile 004 (CO-SPELL-1/2): Cult begins a chanted 3 MP spell; next round Ann cuts at
     it, and the table plays what the engine does with the chant."""
     mode, player = at_the_table(tmp_path, fight_004_only, [], [
-        "end", "end", "cast", "n:3", "k:chant", "end", "end",
+        *END, *END, "cast", "n:3", "k:chant", *END, *END,
         "attack", "t:Cult", "w:0", "h:plain", "d:none"], [
         EndTurn("Ann"), EndTurn("Bob"), Cast("Cult", "呪文 spell", 3), EndTurn("Deep"),
         EndTurn("Boss"), Attack("Ann", "Cult")])
@@ -631,7 +636,7 @@ def test_throw_options_at_the_table(tmp_path: Path) -> None:
     make = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"grapple": 70}),
                   ("Cult", 10, ("fist",), FOE, {}))
     mode, player = at_the_table(tmp_path / "b", make, [(Grapple("Ann", "Cult"), [30])],
-                                ["end", "throw", "how:m:6"], [
+                                [*END, "throw", "how:m:6"], [
         EndTurn("Cult"), ThrowDown("Ann", height_m=6)])
     assert offered(player, "Throw Cult how?") == [[
         "how:plain", "how:m:3", "how:m:4", "how:m:6", "how:m:9", "how:m:12", "how:m:15",
@@ -646,21 +651,21 @@ def test_choke_and_throw_by_budo_at_the_table_004(tmp_path: Path) -> None:
     make = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"grapple": 70, "budo": 60}),
                   ("Cult", 10, ("fist",), FOE, {}))
     mode, player = at_the_table(tmp_path, make, [(Grapple("Ann", "Cult"), [30])],
-                                ["end", "choke_budo"],
+                                [*END, "choke_budo"],
                                 [EndTurn("Cult"), Choke("Ann", skill="budo")])
     menus = offered(player, "Ann")
     assert menus and {"choke", "choke_budo", "throw", "throw_budo"} <= set(menus[-1])
     assert "武道/Budo" in mode.fight.journal[-1].text
     (tmp_path / "b").mkdir()
     mode, player = at_the_table(tmp_path / "b", make, [(Grapple("Ann", "Cult"), [30])],
-                                ["end", "throw_budo", "how:m:6"],
+                                [*END, "throw_budo", "how:m:6"],
                                 [EndTurn("Cult"), ThrowDown("Ann", height_m=6, skill="budo")])
     assert "武道/Budo" in mode.fight.journal[-1].text
     (tmp_path / "c").mkdir()
     plain = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"grapple": 70}),
                    ("Cult", 10, ("fist",), FOE, {}))
     mode, player = at_the_table(tmp_path / "c", plain, [(Grapple("Ann", "Cult"), [30])],
-                                ["end", "choke"], [EndTurn("Cult"), Choke("Ann")])
+                                [*END, "choke"], [EndTurn("Cult"), Choke("Ann")])
     menus = offered(player, "Ann")
     assert "choke" in menus[-1] and "choke_budo" not in menus[-1]
 
@@ -675,7 +680,7 @@ def test_declared_defences_dodge_assist_luck_and_bare_hands_004(tmp_path: Path) 
                   ("Ann", 10, ("fist",), INV, {"dodge": 60}))
     mode, player = at_the_table(tmp_path, make, [], [
         "attack", "t:Ann", "h:plain", "d:dodge:navigate",
-        "attack", "t:Ann", "h:plain", "d:dodge:luck", "end",
+        "attack", "t:Ann", "h:plain", "d:dodge:luck", *END,
         "attack", "t:Ann", "h:plain", "d:parry:hands"], [
         Attack("Cult", "Ann", defence=Defence.DODGE, dodge_assist="navigate"),
         Attack("Deep", "Ann", defence=Defence.DODGE, luck_dodge=True), EndTurn("Ann"),
@@ -767,7 +772,7 @@ def test_the_keeper_s_penalties_and_a_staunched_wound_004(tmp_path: Path) -> Non
     make = people(Profile.P004, ("Ann", 14, ("knife",), INV, {"knife": 90}),
                   ("Cult", 10, ("blackjack",), FOE, {"club": 50}))
     mode, player = at_the_table(tmp_path, make, [], [
-        "attack", "t:Cult", "h:disarm", "m:more", "m:penalty", "v:50", "d:none", "end",
+        "attack", "t:Cult", "h:disarm", "m:more", "m:penalty", "v:50", "d:none", *END,
         "attack", "t:Cult", "h:body", "b:gouge", "p:arm", "m:more", "m:penalty", "v:60",
         "m:more", "m:staunch", "d:none"], [
         Attack("Ann", "Cult", disarm=True, penalty=-50), EndTurn("Cult"),
@@ -785,8 +790,8 @@ def test_the_keeper_s_penalties_and_a_staunched_wound_004(tmp_path: Path) -> Non
 def test_martial_arts_forced_hit_and_follow_up_004(tmp_path: Path) -> None:
     """Profile 004 (CO-MA-3, CO-MA-4): an MA attack may be a forced hit or a follow-up."""
     mode, player = at_the_table(tmp_path, fight_004_only, [], [
-        "attack", "t:Cult", "w:1", "h:ma_forced", "d:none", "end", "end",
-        "attack", "t:Ann", "h:plain", "d:none", "end",
+        "attack", "t:Cult", "w:1", "h:ma_forced", "d:none", *END, *END,
+        "attack", "t:Ann", "h:plain", "d:none", *END,
         "attack", "t:Cult", "w:1", "h:ma_follow", "d:none"], [
         Attack("Ann", "Cult", 1, ma=True, ma_option="forced"), EndTurn("Bob"),
         EndTurn("Cult"), Attack("Deep", "Ann"), EndTurn("Boss"),
@@ -870,7 +875,7 @@ def test_cover_from_gunfire_and_an_iai_parry_at_the_table(tmp_path: Path) -> Non
     make = people(Profile.P004, ("Ann", 14, ("fist",), INV, {"hide": 60, "dodge": 40}),
                   ("Cult", 10, ("automatic",), FOE, {"handgun": 60}))
     mode, player = at_the_table(tmp_path, make, [], [
-        "end", "attack", "t:Ann", "h:shots2", "d:cover:hide"], [
+        *END, "attack", "t:Ann", "h:shots2", "d:cover:hide"], [
         EndTurn("Ann"), Attack("Cult", "Ann", shots=2, cover="hide")])
     assert ["d:cover:hide", "d:cover:dodge"] == [
         k for k in offered(player, "How does Ann defend?")[0] if k.startswith("d:cover")]

@@ -98,7 +98,7 @@ def test_the_defence_menu_offers_only_what_the_engine_takes() -> None:
         assert ask is not None
         mode.answer(Throw((50,) * ask.count if ask.sides == 100 else (1,) * ask.count))
         ask = mode.ask()
-    ask = pick(mode, "end", "attack", "t:Deep", "w:1", "h:plain")
+    ask = pick(mode, "end?", "end", "attack", "t:Deep", "w:1", "h:plain")
     assert isinstance(ask, ChoiceAsk)
     assert [o.choice for o in ask.options] == ["d:none", "d:dodge", "m:more", "back"]
 

@@ -2,7 +2,7 @@
 (each action offered only if the engine, tried up to its first die, takes it) and the path
 of choices into every other menu, with the small actions' own steps: Spot Hidden, jumping
 over, turning, picking a weapon up, reloading, clearing a jam, choke, breaking free, delay,
-sheathing, ending the turn.
+sheathing, ending the turn (which asks first).
 """
 
 from __future__ import annotations
@@ -40,6 +40,11 @@ from companion.systems.coc.combat import (
 from companion.systems.coc.combat import Throw as ThrowDown
 from companion.systems.coc.rules import Profile
 
+#: The action menu's End turn: it asks first (:meth:`CocFightMode._end`), since its button
+#: (B, f, Esc) is Back in every other menu, and one press too many after backing out of one
+#: ended the turn (buttons-only audit F5; genso's Flee asks likewise).
+ASK_END = "end?"
+
 
 class CocFightMode(_KeeperMenu):
     """Turn by turn: an action, its target, weapon and options, the defence, then its dice;
@@ -75,6 +80,8 @@ class CocFightMode(_KeeperMenu):
             return self._cast(actor, rest)
         if kind in ("throw", "throw_budo"):  # 004 rolls Grapple, or Budo (CO-GRAP-6)
             return self._throw(actor, rest, "budo" if kind == "throw_budo" else "grapple")
+        if kind == ASK_END:
+            return self._end(actor, rest)
         if kind == "choke_budo" and not rest:
             return Choke(actor.name, skill="budo")
         if kind == "spot":
@@ -114,7 +121,7 @@ class CocFightMode(_KeeperMenu):
                         (weapons[0] if weapons else 0))
         simple: dict[str, Callable[[str], Action]] = {
             "choke": Choke, "break": BreakFree, "delay": Delay,
-            "sheathe": Sheathe, "end": EndTurn}
+            "sheathe": Sheathe}
         if kind in simple and not rest:
             return simple[kind](actor.name)
         raise IllegalAction(f"there is no choice {'/'.join(path)!r} now")
@@ -165,7 +172,28 @@ class CocFightMode(_KeeperMenu):
             options.append(Option("face", "Turn 向きを変える"))
         if self.legal(Delay(name)):
             options.append(Option("delay", "Delay DEX/2 遅延"))
-        options += [Option("end", "End turn 手番終了", Button.FLEE),
+        options += [Option(ASK_END, "End turn 手番終了", Button.FLEE),
                     Option("keeper", "Keeper 進行")]
-        ap = f" ({actor.ap} AP)" if self.rules.profile is Profile.P003 else ""
-        return ChoiceAsk(f"{name}{ap}: what does it do? 行動は？", tuple(options))
+        return ChoiceAsk(f"{name}{self._ap(actor)}: what does it do? 行動は？", tuple(options))
+
+    def _ap(self, actor: Combatant) -> str:
+        """`` (2 AP)``: the action points left, in profile 003 (CO-TURN-3); else ""."""
+        return f" ({actor.ap} AP)" if self.rules.profile is Profile.P003 else ""
+
+    def _end(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
+        """Ending the turn gives up what it has left (003: its AP, CO-TURN-3), so it is asked
+        for again: End turn (A) ends it, Back (B, the button that chose it) returns to the
+        action menu, so one press of back never ends a turn."""
+        if not rest:
+            return ChoiceAsk(f"{actor.name}{self._ap(actor)}: end the turn? 手番を終える？",
+                             (Option("end", "End turn 手番終了", Button.ATTACK), BACK))
+        if rest != ["end"]:
+            raise IllegalAction(f"there is no choice {'/'.join([ASK_END, *rest])!r} now")
+        return EndTurn(actor.name)
+
+    def restore(self, text: str) -> None:
+        """As every fight's; a journal written before ending a turn was confirmed has ``end``
+        at the action menu, the end itself: it is replayed as the question and its yes."""
+        if text == "end" and not self.path and self.fight.state.current is not None:
+            super().restore(ASK_END)
+        super().restore(text)
