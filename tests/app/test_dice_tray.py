@@ -26,7 +26,7 @@ from gpiozero.pins.mock import MockFactory
 from rich.console import Console
 
 from companion.app.cli import main
-from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
+from companion.app.modes.dice_tray import QUIT_PROMPT, DiceTrayMode, parse_expressions
 from companion.app.session.controls import DOUBLE_PRESS_SECONDS, Controls, MenuChoices
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, RollFeed
@@ -41,6 +41,7 @@ from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import DiceStep, View
 from companion.hw.keyboard import KeyboardInput
 from companion.systems.events.run import run_event
+from tests.app.table import Buttons
 from tests.dice_scenes import still_scene
 
 
@@ -105,6 +106,10 @@ def outcome(view: View) -> bool:
     return any("Again" in o.label for o in view.options)
 
 
+def quitting(view: View) -> bool:
+    return view.prompt == QUIT_PROMPT
+
+
 def shown_read(view: View) -> bool:
     return any("Accept" in o.label for o in view.options)
 
@@ -114,7 +119,8 @@ def test_trap_table_with_simulated_dice_on_the_screen(tmp_path: Path) -> None:
     with the same dice (docs/screen-dice-800x480.png is a copy of this screenshot)."""
     screen = ScreenDisplay("800x480")
     display = Recorded(screen)
-    keys = Keys(display, [(menu, b"3"), (tables, b"3"), (outcome, b"f"), (menu, b"f")])
+    keys = Keys(display, [(menu, b"3"), (tables, b"3"), (outcome, b"f"), (menu, b"f"),
+                          (quitting, b"a")])
     session = tray(SimRolls(SimulatedDice.seeded(7)), Controls([keys.keyboard, display]),
                    display, "simulated 仮想", ("1D6", "2D6"), keys.sleep)
     try:
@@ -164,7 +170,7 @@ def test_expression_roll_with_gpio_buttons() -> None:
     panel = ButtonPanel(pins, bounce_time=None, pin_factory=factory)
     console = Console(file=io.StringIO(), width=100)
     display = Recorded(TerminalDisplay(console))
-    presses = [(menu, "attack"), (outcome, "flee"), (menu, "flee")]
+    presses = [(menu, "attack"), (outcome, "flee"), (menu, "flee"), (quitting, "attack")]
 
     def sleep(_: float) -> None:
         if presses and presses[0][0](display.views[-1]):
@@ -186,6 +192,34 @@ def test_expression_roll_with_gpio_buttons() -> None:
     assert "⚂ 3  ⚄ 5" in text and "(2D6>=9) ＞ 8[3,5] ＞ 失敗/failure" in text
 
 
+def test_one_flee_too_many_after_an_outcome_does_not_close_the_tray() -> None:
+    """Buttons-only audit F5: after an outcome B is Menu, and a second B was Quit 終了: the
+    tray closed. Quit asks first, B there goes back to the menu; only A on it quits."""
+    buttons = Buttons()
+    display = Recorded(TerminalDisplay(Console(file=io.StringIO(), width=100)))
+    presses = [(menu, "attack"), (outcome, "flee"), (menu, "flee"), (quitting, "flee"),
+               (menu, "flee"), (quitting, "item"), (quitting, "item"), (quitting, "attack")]
+    asked: list[View] = []
+
+    def sleep(_: float) -> None:
+        view = display.views[-1]
+        if presses and presses[0][0](view) and view not in asked[-1:]:
+            asked.append(view)
+            buttons.press(presses.pop(0)[1])
+
+    session = Session(DiceTrayMode(("2D6",), "simulated 仮想"), rolls=SimRolls(
+        ScriptedDice([(6, 3), (6, 5)])), display=display, choices=buttons.choices(display, sleep))
+    buttons.run(session)
+    assert not presses
+    question = [v for v in display.views if quitting(v)]
+    assert [(o.label, o.button.name if o.button else None) for o in question[0].options] == [
+        ("Quit 終了", "ATTACK"), ("Back 戻る", "FLEE")]
+    # Roll, Menu, Quit?, Back, Quit?, then item twice there (the highlight off Quit and back
+    # onto it) and A: the tray closed on the question's Quit alone.
+    assert session.mode.ask() is None
+    assert session.mode.journal == ["0", "3,5", "1", "2", "1", "2", "0"]
+
+
 
 def test_camera_read_is_shown_rejected_and_thrown_again() -> None:
     """Camera dice go through the tile reads' flow: the still read is shown, B rejects it,
@@ -202,7 +236,7 @@ def test_camera_read_is_shown_rejected_and_thrown_again() -> None:
         return False
 
     keys = Keys(display, [(menu, b"1"), (read_shown, b"b"), (read_shown, b"a"),
-                          (outcome, b"f"), (menu, b"f")])
+                          (outcome, b"f"), (menu, b"f"), (quitting, b"a")])
     controls = Controls([keys.keyboard, display])
     # The first throw lies still for a while, then the second throw lands (and stays).
     stream: Iterator[np.ndarray] = itertools.chain([first.image] * 30,
@@ -232,7 +266,7 @@ def test_back_while_waiting_for_the_dice_returns_to_the_menu() -> None:
     def throwing(view: View) -> bool:
         return "Throw 2D6" in view.prompt
 
-    keys = Keys(display, [(menu, b"1"), (throwing, b"b"), (menu, b"f")])
+    keys = Keys(display, [(menu, b"1"), (throwing, b"b"), (menu, b"f"), (quitting, b"a")])
     controls = Controls([keys.keyboard, display])
 
     def camera() -> Iterator[np.ndarray]:
@@ -325,6 +359,7 @@ def test_play_mode_dice_in_a_terminal_with_simulated_dice(tmp_path: Path) -> Non
     term.answer("Which table?", 1, b"5")
     term.answer("Again もう一度", 1, b"b")
     term.answer(MENU, 2, b"b")
+    term.answer(QUIT_PROMPT, 1, b"a")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
     first = run_event("explore", SimulatedDice.seeded(4)).steps[0]
     assert first.roll is not None and first.roll.text in term.text()
@@ -350,6 +385,7 @@ def test_the_tray_picks_the_species_from_the_lists_in_the_config_folder(
     term.answer("Which table?", 1, b"4")  # Monster
     term.answer("Again もう一度", 1, b"b")
     term.answer(MENU, 2, b"b")
+    term.answer(QUIT_PROMPT, 1, b"a")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
     assert re.search(r"種類/species \(level (\d+)\): Slime \1 \(the only one in your list\)",
                      term.text()), term.text()[-1500:]
@@ -373,6 +409,7 @@ def test_play_mode_dice_with_the_camera_on_a_picture(tmp_path: Path) -> None:
     term.answer("Again もう一度", 1, b"a", pause=DOUBLE_PRESS_SECONDS + 0.2)
     term.answer(TAKEN, 1, b"b")  # waiting for a throw that a picture never gives
     term.answer(MENU, 2, b"b")
+    term.answer(QUIT_PROMPT, 1, b"a")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
     assert term.text().count("Read 読み取り 2D6") == 1
     assert "a still picture never moves" in term.text()

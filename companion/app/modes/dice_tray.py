@@ -76,14 +76,22 @@ def parse_expressions(text: str, key: str = "dice.expressions") -> tuple[str, ..
 
 
 class Stage(Enum):
-    """Where the tray is: its menus, a throw under way, an outcome shown, or quit."""
+    """Where the tray is: its menus, a throw under way, an outcome shown, asked whether to
+    quit, or quit."""
 
     MENU = "menu"
     TABLES = "tables"
     POISONS = "poisons"
     THROW = "throw"
     OUTCOME = "outcome"
+    QUIT_ASK = "quit?"
     QUIT = "quit"
+
+
+#: The menu's Quit asks first: its button (B, f, Esc) is Back or Menu on every other screen,
+#: and one press too many after an outcome's Menu closed the tray (buttons-only audit F5).
+QUIT_PROMPT = "Close the dice tray? ダイストレイを閉じる？"
+QUIT_OPTIONS = (Option("0", "Quit 終了", Button.ATTACK), Option("1", "Back 戻る", Button.FLEE))
 
 
 def _trap_hint(step: Step) -> tuple[DiceStep, ...]:
@@ -197,6 +205,8 @@ class DiceTrayMode:
                                                     "Rest 1 hour 休息1時間", "Back 戻る")))
         if self.stage is Stage.OUTCOME:
             return ChoiceAsk(self._outcome_prompt(), _menu(("Again もう一度", "Menu メニュー")))
+        if self.stage is Stage.QUIT_ASK:
+            return ChoiceAsk(QUIT_PROMPT, QUIT_OPTIONS)
         return None
 
     def answer(self, value: Answer) -> list[object]:
@@ -232,7 +242,9 @@ class DiceTrayMode:
                 self.poisons.reload()  # `companion events` may have changed it meanwhile
                 self._poisons_view(())
             else:
-                self.stage = Stage.QUIT
+                self.stage = Stage.QUIT_ASK
+        elif self.stage is Stage.QUIT_ASK:
+            self.stage = Stage.QUIT if index == 0 else Stage.MENU
         elif self.stage is Stage.POISONS:
             if index == 2:
                 self._to_menu()
