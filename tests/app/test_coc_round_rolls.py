@@ -1,16 +1,20 @@
 """A roll the start of a round or a turn makes is asked for by its own reason (table audit
 gc #6): a dying investigator's CON×5 (CO-DEATH-1) was asked as "Ann CON×5 (1D100<=60) — Bob
 組み付き grapples → Cultist", under the action whose end began the round, with no word of why.
-The journal's lines are as they were, so a fight file replays to the same text."""
+The journal's lines are as they were, so a fight file replays to the same text. While such a
+roll is awaited the Result panel is titled by its reason, not "so far" of the action before."""
 
 from __future__ import annotations
 
 from companion.app.modes.coc import CocFightMode
-from companion.app.session.mode import RollAsk
+from companion.app.session.mode import RollAsk, Throw
 from companion.dice import ScriptedDice
+from companion.hw.display.view import DiceStep
 from companion.systems.coc.combat import Attack, EndTurn, Fight, Side
 from companion.systems.coc.rules import Profile, load_rules
-from tests.systems.coc.helpers import person, push, sheet
+from tests.app.test_coc_mode import pick
+from tests.systems.coc.helpers import duel, person, push, sheet
+from tests.systems.coc.test_more_rules import SWORD
 
 RULES = load_rules(Profile.P003)
 
@@ -65,3 +69,52 @@ def test_a_dex_tie_at_a_round_s_start_says_so_first() -> None:
     f.push(EndTurn("Cult"), dice)
     assert dice.purposes and all(p.startswith("start of round 2 第2ラウンド開始: ")
                                  for p in dice.purposes)
+
+
+def test_a_stunned_one_s_con_x5_at_the_table_says_its_reason_first() -> None:
+    """CO-STUN-1: a stun gun's stun costs Cult AP at its turn's start unless CON×5."""
+    f = Fight(RULES, [(sheet(RULES, "Ann", dex=14, weapons=("stun_gun",), fist=90),
+                       Side.INVESTIGATORS), (sheet(RULES, "Cult", dex=10), Side.FOES)],
+              ScriptedDice([]))
+    push(f, Attack("Ann", "Cult"), (100, 10))
+    mode = CocFightMode(f)
+    mode.restore("end")  # Ann ends her turn: Cult's begins stunned
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and (ask.count, ask.sides) == (1, 100)
+    assert ask.prompt == ("start of Cult's turn 手番開始: Cult is stunned 朦朧 (CO-STUN-1) — "
+                          "Cult CON×5 (1D100<=60) (after 行動後: Ann 手番終了 ends the turn)")
+
+
+def test_bleeding_at_the_table_says_its_reason_first() -> None:
+    """CO-BODY-6: a cut-off arm bleeds 1D4 at the start of every round (profile 004)."""
+    f = duel(Profile.P004, SWORD)
+    push(f, Attack("Ann", "Cult", body="cut", part="arm"),
+         (100, 50), (10, 5), (4, 2), (3, 2), (4, 3))
+    mode = CocFightMode(f)
+    mode.restore("end")  # Cult ends its turn: round 2 opens with the bleeding
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and (ask.count, ask.sides) == (1, 4)
+    assert ask.prompt == ("start of round 2 第2ラウンド開始: Cult's bleeding 出血 (CO-BODY-6) "
+                          "1D4 (after 行動後: Cult 手番終了 ends the turn)")
+
+
+def test_the_result_panel_names_the_dying_roll_not_the_action_before_it_so_far() -> None:
+    """While the dying CON×5 is awaited the Result panel said "so far 途中 (1D100) ＞ 10:
+    Boss 組み付き/Grapple (1D100<=25)" under Boss's grapple, as if that roll were the one
+    under way (table audit gc #6): it is titled by the roll's reason and shows it with its
+    rule ID, the grapple before it as done."""
+    mode = CocFightMode(dying_cult())
+    pick(mode, "grapple", "t:Ann", "h:plain", "d:none")
+    mode.answer(Throw((10,)))  # Boss's grapple: its end opens round 2
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and ask.prompt.startswith("start of round 2 ")
+    panel = mode.view(ask.prompt).fight
+    assert panel is not None
+    assert panel.result_title == "start of round 2 第2ラウンド開始: Cult is dying 瀕死 (CO-DEATH-1)"
+    assert panel.result == (
+        DiceStep("", "after 行動後: Boss 組み付き grapples → Ann"),
+        DiceStep("", "(1D100) ＞ 10: Boss 組み付き/Grapple (1D100<=25)"),
+        DiceStep("CO-DEATH-1", "Cult CON×5 (1D100<=60) ＞ …"))
+    mode.answer(Throw((90,)))  # then the whole action, as before
+    after = mode.view("").fight
+    assert after is not None and after.result_title == "Boss 組み付き grapples → Ann"

@@ -1,15 +1,38 @@
 """The screen of a coc fight: the fighters with their badges (AP, square, conditions,
 grapples, stun, bleeding, lost parts, weapons), the last result with its rule IDs, the log,
-profile 003's board (CO-TURN-2), the title and the closing line.
+profile 003's board (CO-TURN-2), the title and the closing line. While a roll the start of
+a round or turn makes is awaited (a dying investigator's CON×5), the Result panel says that
+roll's reason, not "so far" of the action whose end brought it.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.app.modes.coc.core import _Core
-from companion.app.modes.coc.words import SIDES, describe, english, marks, steps, summary
-from companion.hw.display.view import BoardView, DiceStep, FighterView, FightView, Name, PieceView
+from companion.app.modes.coc.words import (
+    RULE_ID,
+    SIDES,
+    describe,
+    english,
+    marks,
+    steps,
+    summary,
+)
+from companion.app.session.mode import ChoiceAsk
+from companion.app.session.rolls import SO_FAR
+from companion.hw.display.view import (
+    BoardView,
+    DiceStep,
+    FighterView,
+    FightView,
+    Name,
+    Option,
+    PieceView,
+    View,
+)
 from companion.systems.coc import board
-from companion.systems.coc.combat import Side
+from companion.systems.coc.combat import BETWEEN_ACTIONS, Side
 from companion.systems.coc.rules import Profile
 
 
@@ -68,6 +91,34 @@ class _FightView(_Core):
             fighters=tuple(rows), result=result,
             result_title=self.describe(last.action) if last else "", log=log, faces=faces,
             source=self.source_name, outcome=self._outcome(), board=self._board())
+
+    def view(self, prompt: str, *, options: tuple[Option, ...] = (),
+             highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
+             prompt_faces: tuple[int, ...] = ()) -> View:
+        """As every fight's; but while a roll the start of a round or turn makes is awaited
+        (CO-DEATH-1's CON×5, CO-STUN-1's, CO-BODY-6's bleeding, a DEX tie), the Result panel
+        is titled by its reason and shows that roll with its rule ID, and the action whose
+        end brought it as done, its throws no longer "so far": they read as part of the
+        dying roll (table audit gc #6)."""
+        shown = super().view(prompt, options=options, highlight=highlight, status=status,
+                             prompt_tile=prompt_tile, prompt_faces=prompt_faces)
+        action = self._step(self.path) if self.throws else None
+        if action is None or isinstance(action, ChoiceAsk) or shown.fight is None:
+            return shown
+        need = self._walk(action)
+        if need is None or not need.purpose.startswith(BETWEEN_ACTIONS):
+            return shown
+        reason, _, roll = need.purpose.partition(" — ")
+        found = RULE_ID.search(reason)
+        mine = [r for r in need.rolled if r.purpose.startswith(BETWEEN_ACTIONS)]
+        done = [r for r in need.rolled if r not in mine]
+        lines = (DiceStep("", f"after 行動後: {self.describe(action)}"),
+                 *(DiceStep("", r.line()) for r in done),
+                 *(DiceStep(SO_FAR, r.line()) for r in mine),
+                 DiceStep(found.group(0) if found else "", f"{roll or reason} ＞ …"))
+        return replace(shown, fight=replace(
+            shown.fight, result_title=self.with_english(reason),
+            result=tuple(replace(line, text=self.with_english(line.text)) for line in lines)))
 
     def _board(self) -> BoardView | None:
         """Profile 003's 8×8 board (CO-TURN-2) once somebody stands on it: each combatant
