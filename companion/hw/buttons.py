@@ -32,7 +32,7 @@ from companion.errors import DeviceError
 
 
 class Button(Enum):
-    """What a press means. Four buttons; a long press of ITEM is MENU."""
+    """What a press means. Four buttons; a long press of ITEM is MENU, a longer one SYSTEM."""
 
     ATTACK = "attack"  # attack / confirm
     FLEE = "flee"  # flee / back: also rejects a tile read before it counts
@@ -40,6 +40,7 @@ class Button(Enum):
     ITEM = "item"
     MENU = "menu"
     PREVIOUS = "previous"  # a keyboard's ← or ↑: the highlight back, whatever is offered
+    SYSTEM = "system"  # the System 設定 menu: a new game, another mode, shutting down
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,14 +138,17 @@ def open_parts(parts: dict[str, tuple[int, Callable[[int], Any]]],
 class ButtonPanel:
     """The four buttons as a queue of :class:`Button` presses.
 
-    ATTACK, FLEE and RANGED count when pressed. ITEM counts when released, as
-    MENU if it was held at least ``long_press`` seconds, else as ITEM.
+    ATTACK, FLEE and RANGED count when pressed. ITEM counts when released, as MENU if
+    it was held at least ``long_press`` seconds, else as ITEM; held ``system_press``
+    seconds it counts as SYSTEM at once, still held (the System menu opens under the
+    finger: a player told to hold I for it lets go when it shows), and not again when let go.
     """
 
     def __init__(
         self,
         pins: ButtonPins,
         long_press: float = 0.8,
+        system_press: float = 3.0,
         *,
         bounce_time: float | None = 0.03,
         pin_factory: Any = None,
@@ -156,18 +160,21 @@ class ButtonPanel:
         self._lock = threading.Lock()
         self._item_down_at: float | None = None
 
-        def button(pin: int) -> gpiozero.Button:
-            return gpiozero.Button(pin, bounce_time=bounce_time, pin_factory=pin_factory)
+        def button(pin: int, hold_time: float = 1.0) -> gpiozero.Button:
+            return gpiozero.Button(pin, bounce_time=bounce_time, hold_time=hold_time,
+                                   pin_factory=pin_factory)
 
         self.devices: dict[Button, gpiozero.Button] = {
             Button(part): device for part, device in open_parts(
                 {"attack": (pins.attack, button), "flee": (pins.flee, button),
-                 "ranged": (pins.ranged, button), "item": (pins.item, button)},
+                 "ranged": (pins.ranged, button),
+                 "item": (pins.item, lambda pin: button(pin, system_press))},
                 pin_factory).items()}
         for meaning, device in self.devices.items():
             if meaning is Button.ITEM:
                 device.when_pressed = self._item_pressed
                 device.when_released = self._item_released
+                device.when_held = self._item_held
             else:
                 device.when_pressed = self._pusher(meaning)
 
@@ -180,6 +187,10 @@ class ButtonPanel:
 
     def _item_pressed(self) -> None:
         self._item_down_at = self._clock()
+
+    def _item_held(self) -> None:
+        self._item_down_at = None  # its release is no press
+        self._push(Button.SYSTEM)
 
     def _item_released(self) -> None:
         if self._item_down_at is None:

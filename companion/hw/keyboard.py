@@ -32,6 +32,7 @@ KEYMAP: dict[str, Button] = {
     "r": Button.RANGED,
     "i": Button.ITEM,
     "m": Button.MENU,
+    "s": Button.SYSTEM,
 }
 
 

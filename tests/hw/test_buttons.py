@@ -62,6 +62,30 @@ def test_long_press_of_item_is_menu(factory: MockFactory) -> None:
     assert panel.poll() == [Button.ITEM, Button.MENU]
 
 
+def test_a_longer_hold_of_item_opens_the_system_menu_while_still_held(
+        factory: MockFactory) -> None:
+    """Buttons-only audit F1: with the four buttons alone nothing left a game or shut down.
+    Held ``system_press`` seconds, I is SYSTEM at once (the menu opens under the finger), and
+    letting go then is no second press; a shorter hold is still MENU."""
+    panel = ButtonPanel(ButtonPins(), long_press=0.05, system_press=0.2, bounce_time=None,
+                        pin_factory=factory)
+    item = factory.pin(ButtonPins().item)
+    item.drive_low()
+    deadline = time.monotonic() + 5
+    presses: list[object] = []
+    while not presses and time.monotonic() < deadline:
+        time.sleep(0.02)
+        presses = list(panel.poll())
+    assert presses == [Button.SYSTEM]
+    item.drive_high()
+    assert panel.poll() == []
+    item.drive_low()
+    time.sleep(0.1)
+    item.drive_high()
+    assert panel.poll() == [Button.MENU]
+    panel.close()
+
+
 def test_pins_are_pulled_up(factory: MockFactory) -> None:
     """Buttons wire to GND: an idle pin reads high, so nothing is pressed at start."""
     panel = ButtonPanel(ButtonPins(), bounce_time=None, pin_factory=factory)
@@ -117,6 +141,7 @@ def test_key_map() -> None:
     assert press_for_key("\x1b") is Button.FLEE
     assert press_for_key("3") == Pick(2)
     assert press_for_key("0") == Pick(9)  # the tenth option
+    assert press_for_key("s") is Button.SYSTEM
     assert press_for_key("z") is None
 
 

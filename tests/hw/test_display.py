@@ -102,8 +102,19 @@ def test_taps_and_keys_pick_options(screen: ScreenDisplay) -> None:
 
 def test_a_tap_outside_options_is_nothing(screen: ScreenDisplay) -> None:
     screen.render(example_view())
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 200), button=1))
     assert screen.poll() == []
+
+
+def test_a_tap_on_the_header_opens_the_system_menu(screen: ScreenDisplay) -> None:
+    """The System menu's way on a touch screen with no buttons (buttons-only audit F1): the
+    header, where its hint is drawn."""
+    screen.render(example_view())
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    pygame.event.post(pygame.event.Event(
+        pygame.FINGERDOWN, x=0.9, y=10 / screen.height, touch_id=0, finger_id=0, dx=0, dy=0,
+        pressure=1))
+    assert screen.poll() == [Button.SYSTEM, Button.SYSTEM]
 
 
 def test_closing_the_window_stops(screen: ScreenDisplay) -> None:

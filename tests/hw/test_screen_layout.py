@@ -1,5 +1,6 @@
 """The screen's layout under load: long menus, long labels, long sheet lines and room
-details, many combatants, long table walks, long titles, no Japanese font, a lost game.
+details, many combatants, long table walks, long titles, no Japanese font, a lost game,
+the System menu's hint.
 
 Real views are drawn through :class:`ScreenDisplay` on SDL's dummy driver; what was drawn
 is read back from the text it fitted (a spy on ``_fit`` and ``_fit_middle``), from the
@@ -19,6 +20,7 @@ import pytest
 from companion.app.session.controls import menu_press
 from companion.hw.buttons import Button, Pick
 from companion.hw.display.fonts import without_cjk
+from companion.hw.display.game_panels import SYSTEM_HINT
 from companion.hw.display.option_buttons import MENU_LEGEND
 from companion.hw.display.screen import BACKGROUND, ScreenDisplay
 from companion.hw.display.view import (
@@ -33,6 +35,7 @@ from companion.hw.display.view import (
     View,
     example_fight_view,
     example_view,
+    message_view,
 )
 
 
@@ -462,3 +465,37 @@ def test_the_header_shows_no_negative_hp(screen: ScreenDisplay) -> None:
     texts = texts_drawn(screen)
     screen.render(replace(example_view(), sheet=sheet))
     assert "HP 0/24" in texts and "HP -12/24" not in texts
+
+
+# ---- 10. the System menu's hint ---------------------------------------------------------------
+
+def test_the_header_says_how_the_system_menu_opens_when_it_does(screen: ScreenDisplay) -> None:
+    """Buttons-only audit F1: nothing on the screen led to a new game, another mode or a safe
+    power-off. The header says how the System menu opens, where a session offers it, beside
+    the HP bar and the title, not over them; where it is not offered it says nothing."""
+    for view in (example_view(), example_fight_view()):
+        texts = texts_drawn(_fresh(screen))
+        screen.render(replace(view, system=True))
+        assert SYSTEM_HINT in texts
+        texts = texts_drawn(_fresh(screen))
+        screen.render(view)
+        assert SYSTEM_HINT not in texts
+    _fresh(screen).render(replace(example_view(), system=True))
+    header = screen.surface.subsurface(pygame.Rect(0, 0, screen.width, screen.m(38))).copy()
+    _fresh(screen).render(example_view())
+    plain = screen.surface.subsurface(pygame.Rect(0, 0, screen.width, screen.m(38)))
+    changed = [x for x in range(screen.width) if any(
+        header.get_at((x, y)) != plain.get_at((x, y)) for y in range(header.get_height()))]
+    hp_label = screen.width - screen.m(210) - screen.m(8)
+    assert changed and max(changed) < hp_label - screen.m(40)  # clear of "HP 12/13"
+    title = screen._text(example_view().where, screen.m(20))
+    assert min(changed) > screen.m(10) + title.get_width()
+
+
+def test_the_system_hint_gives_way_to_a_long_title(screen: ScreenDisplay) -> None:
+    long = replace(message_view("?"), title="雀ローグ " * 30)
+    hinted = pygame.image.tobytes(screen.render(replace(long, system=True)), "RGB")
+    assert hinted == pygame.image.tobytes(screen.render(long), "RGB")
+    short = replace(long, title="雀ローグ")
+    hinted = pygame.image.tobytes(screen.render(replace(short, system=True)), "RGB")
+    assert hinted != pygame.image.tobytes(screen.render(short), "RGB")

@@ -12,17 +12,37 @@ import pygame
 from companion.hw.display.canvas import ACCENT, BACKGROUND, BAD, DIM, GOOD, PANEL, TEXT, Canvas
 from companion.hw.display.view import SheetView, TileView, View
 
+#: The header's word on the System menu (a new game, another mode, shutting down): the four
+#: buttons' way to it; the S key and a tap on the header open it too.
+SYSTEM_HINT = "hold I: System 設定"
+
 
 class GamePanels(Canvas):
     """The header, and the panels of the screen outside a fight and the dice tray."""
 
     def _header(self, view: View, rect: pygame.Rect) -> None:
         m = self.m
-        self.surface.blit(self._text(view.where, m(20), ACCENT), (m(10), m(7)))
+        where = self._text(view.where, m(20), ACCENT)
+        self.surface.blit(where, (m(10), m(7)))
+        right = rect.w - m(10)
         if view.sheet is not None:
-            self._hp_bar(view.sheet, pygame.Rect(rect.w - m(210), m(10), m(200), m(18)))
+            right = self._hp_bar(view.sheet, pygame.Rect(rect.w - m(210), m(10), m(200), m(18)))
+        if view.system:
+            self._system_hint(m(10) + where.get_width() + m(12), right - m(14), rect)
 
-    def _hp_bar(self, sheet: SheetView, rect: pygame.Rect) -> None:
+    def _system_hint(self, left: int, right: int, header: pygame.Rect) -> None:
+        """The System menu's hint, a small box at the header's right as though a button
+        (a tap anywhere on the header opens it); left out where the header has no room."""
+        m = self.m
+        label = self._text(SYSTEM_HINT, m(14), DIM)
+        box = label.get_rect(midright=(right - m(6), header.centery)).inflate(m(12), m(6))
+        if box.left < left:
+            return
+        pygame.draw.rect(self.surface, DIM, box, width=1, border_radius=m(4))
+        self.surface.blit(label, label.get_rect(center=box.center))
+
+    def _hp_bar(self, sheet: SheetView, rect: pygame.Rect) -> int:
+        """The PC's HP bar in ``rect``, its label on the left; where the label begins."""
         m = self.m
         fraction = max(0.0, min(1.0, sheet.hp / sheet.hp_max)) if sheet.hp_max else 0.0
         color = GOOD if fraction > 0.5 else ACCENT if fraction > 0.25 else BAD
@@ -33,7 +53,9 @@ class GamePanels(Canvas):
             pygame.draw.rect(self.surface, color, filled, border_radius=m(4))
         # HP below 0 (a game lost) reads as 0; the log keeps how far below it went.
         label = self._text(f"HP {max(0, sheet.hp)}/{sheet.hp_max}", m(16))
-        self.surface.blit(label, label.get_rect(midright=(rect.x - m(8), rect.centery)))
+        placed = label.get_rect(midright=(rect.x - m(8), rect.centery))
+        self.surface.blit(label, placed)
+        return placed.left
 
     def _room(self, tiles: Sequence[TileView], rect: pygame.Rect) -> None:
         m = self.m

@@ -63,6 +63,7 @@ _SPECIAL_KEYS = {pygame.K_RETURN: "\r", pygame.K_KP_ENTER: "\r", pygame.K_ESCAPE
 _ARROW_KEYS = {pygame.K_LEFT: Button.PREVIOUS, pygame.K_UP: Button.PREVIOUS,
                pygame.K_RIGHT: Button.MENU, pygame.K_DOWN: Button.MENU}
 
+HEADER_HEIGHT = 38  # at 800x480: the header over every screen, where a tap opens System
 _JAPANESE_PROBE = "牌"  # a font that draws this one draws the screen's Japanese
 
 #: SDL's video drivers that draw into memory only: nothing a player can see.
@@ -165,7 +166,7 @@ class ScreenDisplay(OptionButtons):
         self.surface.fill(BACKGROUND)
         # A fight's menu, any menu too long for one row, or a prompt of two rows gets a
         # taller footer (:meth:`_footer_height`).
-        header_h = m(38)
+        header_h = m(HEADER_HEIGHT)
         footer_h = self._footer_height(view)
         self._header(view, pygame.Rect(0, 0, w, header_h))
         body = pygame.Rect(0, header_h, w, h - header_h - footer_h)
@@ -230,6 +231,8 @@ class ScreenDisplay(OptionButtons):
         return presses
 
     def _tap(self, pos: tuple[float, float]) -> list[Press]:
+        if pos[1] < self.m(HEADER_HEIGHT):  # the header: the System menu (its hint is there)
+            return [Button.SYSTEM]
         presses: list[Press] = [Pick(index, tap=True) for rect, index in self._targets
                                 if rect.collidepoint(pos)]
         if self._more is not None and self._more[0].collidepoint(pos):

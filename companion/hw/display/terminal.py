@@ -43,12 +43,19 @@ class TerminalDisplay:
         return None
 
 
+#: The header's word on the System menu, on a terminal (the keyboard's S; the buttons' hold
+#: of I where they are wired beside it).
+SYSTEM_HINT_KEYS = "S or hold I: System 設定"
+
+
 def render(view: View) -> RenderableType:
     """The whole frame as one rich renderable."""
     header = Text(view.where, style="bold yellow")
     if view.sheet is not None:
         header.append("   ")
         header.append_text(hp_bar(view.sheet))
+    if view.system:
+        header.append(f"   {SYSTEM_HINT_KEYS}", style="dim")
 
     room = Table(title="Room 部屋", show_header=True, expand=True, title_justify="left")
     room.add_column("pos")

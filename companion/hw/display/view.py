@@ -235,6 +235,9 @@ class View:
     title: str = "雀ローグEZプラス JongRogue EZ Plus"
     dice: DiceView | None = None  # the dice tray mode shows this instead of the game
     fight: FightView | None = None  # a fight mode shows this instead of the game
+    # The System 設定 menu opens from here (hold I, the S key, a tap on the header): the
+    # header says so. Only a session's asks offer it, not a question before a game.
+    system: bool = False
 
     @property
     def message(self) -> bool:
