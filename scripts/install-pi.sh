@@ -71,8 +71,9 @@ VENV="$REPO/.venv"
 #  fonts-noto-cjk     Japanese glyphs for monster and item names on the screen
 #  libgbm1 libdrm2 libegl1 libgles2  what SDL's KMS/DRM video driver needs (no desktop)
 #  sqlite3            to look at the game history by hand, if you like
+#  polkitd            lets the boot service power the Pi off (the System menu's Shut down)
 PACKAGES=(python3-venv python3-pip python3-lgpio python3-pygame
-          fonts-noto-cjk libgbm1 libdrm2 libegl1 libgles2 sqlite3)
+          fonts-noto-cjk libgbm1 libdrm2 libegl1 libgles2 sqlite3 polkitd)
 # gpio: buttons, LED, buzzer; video and render: the camera and KMS/DRM;
 # dialout: the RFID tray's USB serial port; input: the touch screen.
 GROUPS_NEEDED=(gpio video render dialout input)
@@ -177,11 +178,14 @@ if [ "$PLAYER" != root ] && [ -d "$PLAYER_HOME/.config" ] \
 fi
 if [ -f "$CONFIG_DIR/config.toml" ]; then
   echo "   keeping $CONFIG_DIR/config.toml"
+  if ! grep -q '^shutdown_command' "$CONFIG_DIR/config.toml"; then
+    echo "   (for the System menu's Shut down, add under [play]: shutdown_command = \"systemctl poweroff\")"
+  fi
 else
   # As the player: a folder root made (~/.config on a fresh image) would stay root's.
   as_player mkdir -p "$CONFIG_DIR"
   if [ "$DRY_RUN" = 1 ]; then
-    echo "+ write $CONFIG_DIR/config.toml (camera, buttons, full screen)"
+    echo "+ write $CONFIG_DIR/config.toml (camera, buttons, full screen, shutdown command)"
   else
     as_player tee "$CONFIG_DIR/config.toml" >/dev/null <<'TOML'
 # JongRogue Companion on the Pi. Every setting and its default:
@@ -195,6 +199,9 @@ kind = "gpio"      # the four buttons (see hardware/wiring.md)
 [display]
 kind = "screen"
 fullscreen = true
+
+[play]
+shutdown_command = "systemctl poweroff"  # the System menu's Shut down (hold item)
 TOML
   fi
 fi
@@ -237,6 +244,18 @@ SuccessExitStatus=130
 [Install]
 WantedBy=multi-user.target
 UNIT
+  echo "== polkit rule: the service's user may power the Pi off (the System menu's Shut down)"
+  write_root_file "/etc/polkit-1/rules.d/50-$SERVICE.rules" <<RULES
+// Written by scripts/install-pi.sh: the boot service runs in no login session, and logind
+// lets only a session's user power off without a password.
+polkit.addRule(function(action, subject) {
+    if ((action.id == "org.freedesktop.login1.power-off" ||
+         action.id == "org.freedesktop.login1.power-off-multiple-sessions") &&
+        subject.user == "$PLAYER") {
+        return polkit.Result.YES;
+    }
+});
+RULES
   as_root systemctl daemon-reload
   as_root systemctl enable "$SERVICE.service"
   if systemctl is-active -q "$SERVICE.service" 2>/dev/null; then  # no systemd: not active

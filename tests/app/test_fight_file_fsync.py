@@ -127,7 +127,7 @@ def test_a_restart_after_a_failed_folder_fsync_asks_nothing(
     assert len(on_file(tmp_path)["journal"]) == 3 and saved(tmp_path).inputs == first.journal
     screen = Screen([Button.FLEE])  # would quit at the question
     with pytest.raises(KeyboardInterrupt):  # the power goes at the fight's first menu
-        run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), Controls([screen]))
+        run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), Controls([screen]), None)
     assert screen.views and not any(view.message for view in screen.views)
     assert on_file(tmp_path) == first.fight.to_json()
     assert saved(tmp_path).fight_sha == sha(path)

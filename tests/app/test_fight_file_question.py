@@ -89,7 +89,7 @@ def test_the_player_takes_up_the_fight_file_the_gm_changed(
     gms = fight.read_text(encoding="utf-8")
     screen = Screen([Button.ATTACK, Button.ATTACK])  # take it up; OK to the save kept aside
     with pytest.raises(KeyboardInterrupt):
-        run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), Controls([screen]))
+        run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), Controls([screen]), None)
     question, kept = screen.views[0], screen.views[1]
     assert [o.label for o in question.options] == ["Take up the fight file 戦闘ファイルから再開",
                                                     "Quit 終了"]
@@ -113,7 +113,7 @@ def test_quit_leaves_the_table_and_the_fight_file_as_they_are(tmp_path: Path) ->
     stopped_genso_table(tmp_path)
     files = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
     screen = Screen([Button.FLEE])
-    run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), Controls([screen]))
+    run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), Controls([screen]), None)
     assert len(screen.views) == 1 and screen.views[0].options[1].label == "Quit 終了"
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == files
 
@@ -127,7 +127,7 @@ def test_a_coc_table_asks_too_under_its_own_title(tmp_path: Path) -> None:
     write_fight_file(fight, fight_004()[0])  # another fight in its place
     screen = Screen([Button.ATTACK, Button.ATTACK])
     with pytest.raises(KeyboardInterrupt):
-        run_coc(resumed(tmp_path), SIM, titled(screen, "coc"), Controls([screen]))
+        run_coc(resumed(tmp_path), SIM, titled(screen, "coc"), Controls([screen]), None)
     assert [v.title for v in screen.views[:2]] == [COC_TITLE, COC_TITLE]
     saved = load_fight_save(state, "coc")
     assert saved is not None and saved.fight == fight_004()[0].to_json()

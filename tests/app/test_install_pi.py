@@ -330,3 +330,20 @@ def test_pip_installs_the_pis_tested_versions(tmp_path: Path) -> None:
         if requirement.name != "pygame":
             version = pinned[re.sub(r"[-_.]+", "-", requirement.name).lower()]
             assert requirement.specifier.contains(version), (text, version)
+
+
+def test_the_system_menu_may_power_the_pi_off(tmp_path: Path) -> None:
+    """The System menu's Shut down (buttons-only audit F1) runs ``systemctl poweroff`` as the
+    service's user, who is in no login session: a polkit rule lets that user, and no other,
+    power off; the config the script writes names the command."""
+    result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                            check=True, env=logged_in_as(tmp_path, "nobody", 65534))
+    out = result.stdout
+    assert "polkitd" in out  # Raspberry Pi OS Lite may lack it
+    rule = out[out.index("+ write /etc/polkit-1/rules.d/50-jongrogue-companion.rules:"):]
+    rule = rule[:rule.index("});") + 3]
+    assert '"org.freedesktop.login1.power-off"' in rule and 'subject.user == "nobody"' in rule
+    assert "polkit.Result.YES" in rule
+    written = SCRIPT.read_text(encoding="utf-8")  # the config a real run writes
+    config = written[written.index("<<'TOML'"):written.index("\nTOML\n")]
+    assert '[play]\nshutdown_command = "systemctl poweroff"' in config

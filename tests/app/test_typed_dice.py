@@ -124,7 +124,7 @@ def test_a_coc_fight_takes_the_d100_and_every_other_die_typed(tmp_path: Path) ->
     args = argparse.Namespace(fight=fight, state=tmp_path / "table.json", resume=False, seed=7)
     typed = load_config(env={}, overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
     with pytest.raises(KeyboardInterrupt):
-        run_coc(args, typed, screen, Controls([screen]))
+        run_coc(args, typed, screen, Controls([screen]), None)
     assert not screen.script
     keypads = [v for v in screen.views if v.prompt.startswith("Type the D")]
     assert keypads and all(v.status == "your own dice, typed 手持ちのダイスを入力"

@@ -18,6 +18,11 @@ from companion.hw.display.view import Option
 
 T = TypeVar("T")
 
+class SystemAsked(Exception):
+    """SYSTEM was pressed while the session offers its System menu: the ask being waited
+    for is left, unanswered, for the menu (:mod:`companion.app.session.system_menu`)."""
+
+
 class PressSource(Protocol):
     """Anything with ``poll() -> list[Press]``: ButtonPanel, KeyboardInput, a Display."""
 
@@ -38,11 +43,20 @@ class Controls:
         # guarded against that press's double (see choose).
         self.accepted_with: Press | None = None
         self.chose_with: Press | None = None  # the press that chose in the last menu
+        # While the session waits for an answer (not in its System menu, nor in a question
+        # outside a session): SYSTEM leaves the wait for the menu, :class:`SystemAsked`.
+        self.system_offered = False
 
     def poll(self) -> list[Press]:
+        """The presses since the last poll. SYSTEM raises :class:`SystemAsked` while the
+        System menu is offered, and is dropped elsewhere (a menu takes it for no option)."""
         presses: list[Press] = []
         for source in self.sources:
             presses.extend(source.poll())
+        if Button.SYSTEM in presses:
+            if self.system_offered:
+                raise SystemAsked
+            presses = [p for p in presses if p is not Button.SYSTEM]
         return presses
 
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from companion.app.session.controls import SystemAsked
 from companion.app.session.log import GameLog
 from companion.app.session.mode import (
     Ask,
@@ -43,6 +44,7 @@ from companion.app.session.mode import (
     TileFeed,
 )
 from companion.app.session.save import CorruptSave, SaveGame, write_save
+from companion.app.session.system_menu import SystemMenu
 from companion.errors import CompanionError, DeviceError, IllegalAction, ImpossibleRead
 from companion.hw.buttons import WaitingSignal
 from companion.hw.display import Display
@@ -115,6 +117,7 @@ class Session:
         on_events: Callable[[Sequence[Any]], None] = lambda events: None,
         pace: float = 0.0,
         signal: WaitingSignal | None = None,
+        system_menu: SystemMenu | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.mode = mode
@@ -129,6 +132,7 @@ class Session:
         self.on_events = on_events
         self.pace = pace
         self.signal = signal
+        self.system_menu = system_menu
         self.sleep = sleep
         self.status = ""
         # ``status`` is good news (the save or a file beside it written again), drawn as
@@ -297,7 +301,22 @@ class Session:
                 self.wait(self.pace)
 
     def get(self, ask: Ask) -> Any:
-        """The answer to an ask, from the feed that gives its kind."""
+        """The answer to an ask, from the feed that gives its kind. SYSTEM pressed while it
+        is awaited opens the System menu (``system_menu``), and the ask is asked again after
+        it: nothing was answered, so the mode and its save are as they were."""
+        menu = self.system_menu
+        if menu is None:
+            return self.answer_of(ask)
+        while True:
+            try:
+                with menu.offered():
+                    return self.answer_of(ask)
+            except SystemAsked:
+                if self.signal is not None:
+                    self.signal.waiting(False)
+                menu.open(self.show, self.save_trouble)
+
+    def answer_of(self, ask: Ask) -> Any:
         if isinstance(ask, ChoiceAsk):
             return self.choices.next_choice(ask, self.show)
         if isinstance(ask, TileAsk):
@@ -376,4 +395,6 @@ class Session:
             told = " · ".join([*troubles, told] if told else troubles)
         view = self.mode.view(prompt, options=options, highlight=highlight, status=told,
                               prompt_tile=prompt_tile, prompt_faces=prompt_faces)
-        self.display.show(replace(view, guidance=True) if guidance and not troubles else view)
+        self.display.show(replace(view, guidance=(guidance and not troubles) or view.guidance,
+                                  system=self.system_menu is not None
+                                  and not self.system_menu.showing))

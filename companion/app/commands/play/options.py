@@ -27,6 +27,7 @@ from companion.app.config import Config, load_config
 from companion.app.history import History
 from companion.app.notes import note
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
+from companion.app.session.system_menu import ModeSwitch
 from companion.errors import CompanionError, DataError
 from companion.files import holding
 from companion.systems.jongrogue.autoplay import STRATEGIES
@@ -101,10 +102,31 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    config = effective_config(args)
+    """The run, in the mode asked; again in another when the player switches to it from the
+    System menu (:class:`ModeSwitch`), its files let go and the next mode's held."""
     # systemd stops the service with SIGTERM: leave like Ctrl-C (the terminal restored;
     # the game is already saved).
     signal.signal(signal.SIGTERM, stop_on_signal)
+    this = args
+    while True:
+        try:
+            return run_mode(this)
+        except ModeSwitch as switch:
+            this = switched(args, switch.mode)
+
+
+def switched(first: argparse.Namespace, mode: str) -> argparse.Namespace:
+    """The command line ``first`` switched to ``mode``: what a mode left is carried on when
+    it comes back (``--resume``: never a new game or fight in its place), and ``--state``
+    and ``--fight`` name the files of the mode they were given for only."""
+    own = mode == (first.mode or effective_config(first).text("play.mode"))
+    return argparse.Namespace(**{**vars(first), "mode": mode, "resume": True,
+                                 "state": first.state if own else None,
+                                 "fight": first.fight if own else None})
+
+
+def run_mode(args: argparse.Namespace) -> int:
+    config = effective_config(args)
     save_path: Path | None = args.state or default_save_path()
     if args.headless and args.state is None and not args.resume:
         save_path = None  # a headless game is saved only when asked

@@ -57,6 +57,18 @@ def check_pins(config: Config) -> list[str]:
     return warnings
 
 
+def held_seconds(config: Config) -> tuple[float, float]:
+    """How long the item button is held for the menu, and for the System menu: the second
+    must be the longer, or one of the two could never be pressed."""
+    long_press = config.number("buttons.long_press_seconds")
+    system_press = config.number("buttons.system_press_seconds")
+    if system_press <= long_press:
+        raise DataError(f"{config.where('buttons.system_press_seconds')} is {system_press:g} s, "
+                        f"not longer than {config.where('buttons.long_press_seconds')} "
+                        f"({long_press:g} s): the System menu needs the longer hold")
+    return long_press, system_press
+
+
 def open_press_sources(config: Config,
                        display: Display | None) -> tuple[list[PressSource], list[str]]:
     """The buttons or the keyboard, plus the display's own keys and taps; and the warnings
@@ -70,8 +82,8 @@ def open_press_sources(config: Config,
             note(f"warning: {warning}")
         pins = ButtonPins(config.integer("buttons.attack_pin"), config.integer("buttons.flee_pin"),
                           config.integer("buttons.ranged_pin"), config.integer("buttons.item_pin"))
-        sources.append(gpio_parts(config, lambda: ButtonPanel(
-            pins, config.number("buttons.long_press_seconds"))))
+        long_press, system_press = held_seconds(config)
+        sources.append(gpio_parts(config, lambda: ButtonPanel(pins, long_press, system_press)))
         if sys.stdin.isatty() and config.text("display.kind") != "screen":
             # The terminal shows each choice's key ("(a) Fight"): they work beside the
             # buttons, as on the screen, which reads its own keys.

@@ -45,6 +45,7 @@ from companion.app.session.log import GameLog
 from companion.app.session.mode import ChoiceFeed, TileFeed
 from companion.app.session.reads import TableTiles, open_reader
 from companion.app.session.save import CorruptSave, SaveGame, profile_hash
+from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
 from companion.errors import CompanionError, DataError, DeviceError, error_text
 from companion.files import kept_aside, move_aside
 from companion.hw.buttons import WaitingSignal
@@ -121,22 +122,25 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
         show_settings_notices(
             dataclasses.replace(config, notices=config.notices + tuple(pin_warnings)),
             display, controls)
+        menu = system_menu(config, display, controls)
         if config.text("play.mode") in TABLE_MODES:
             assert display is not None  # effective_config refused a table mode with no display
             if config.text("play.mode") == "dice":
-                run_dice_tray(config, display, controls, args.seed)
+                run_dice_tray(config, display, controls, args.seed, menu)
             elif config.text("play.mode") == "coc":
-                run_coc(args, config, display, controls)
+                run_coc(args, config, display, controls, menu)
             else:
-                run_genso(args, config, display, controls)
+                run_genso(args, config, display, controls, menu)
             return 0
         if args.resume and save_path is not None and kept_aside(save_path):
             done = record_kept(save_path, display, controls)
             if done is not None:
                 return done
         # The next game is a new one, its seed drawn afresh.
-        while play_game(args, config, save_path, display, controls):
+        while play_game(args, config, save_path, display, controls, menu):
             args = argparse.Namespace(**{**vars(args), "resume": False, "seed": None})
+    except ModeSwitch:
+        raise  # the run starts again in the mode chosen (options.run), the files let go
     except (CompanionError, OSError) as exc:
         screen = display is not None and config.text("display.kind") == "screen"
         if not screen and not isinstance(exc, DeviceError):
@@ -171,13 +175,23 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
     return 0
 
 
+def system_menu(config: Config, display: Display | None,
+                controls: Controls) -> SystemMenu | None:
+    """The System menu of a run with a player at a display; None for the auto-player or
+    with nothing shown (headless)."""
+    if display is None or not controls.player:
+        return None
+    return SystemMenu(controls, config.text("play.mode"), config.number("input.poll_seconds"),
+                      config.text("play.shutdown_command"))
+
+
 def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,
-              display: Display | None, controls: Controls) -> bool:
+              display: Display | None, controls: Controls, menu: SystemMenu | None) -> bool:
     """One game of JongRogue, from the save it finds to its farewell; True when the player
-    asks for another."""
+    asks for another (after a game over, or leaving this one from the System menu)."""
     saved = previous_game(save_path, args, display, controls)
     try:
-        session, game = build_session(args, config, saved, save_path, display, controls)
+        session, game = build_session(args, config, saved, save_path, display, controls, menu)
     except CorruptSave as exc:  # raised before anything is opened or written
         if saved is None or save_path is None:
             raise
@@ -185,7 +199,8 @@ def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,
         offer_new_game(f"the save {save_path} cannot be resumed ({exc}); it was kept as "
                        f"{kept}", display, controls)
         saved = None
-        session, game = build_session(args, config, saved, save_path, display, controls)
+        session, game = build_session(args, config, saved, save_path, display, controls,
+                                      menu)
     try:
         if args.headless:
             if saved is None:
@@ -193,7 +208,10 @@ def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,
             else:
                 print(f"--- resumed from {save_path}: {len(saved.inputs)} inputs replayed ---")
         session.show_next()
-        session.run()
+        try:
+            session.run()
+        except NewGameAsked:
+            return True  # the next start keeps this unfinished game aside (previous_game)
         assert session.save is not None
         # A headless game saved nowhere (no --state, no --resume) is a look at the
         # companion, not the player's game: it stays out of the history as out of the save.
@@ -209,7 +227,7 @@ def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,
 
 def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | None,
                   save_path: Path | None, display: Display | None,
-                  controls: Controls) -> tuple[Session, Game]:
+                  controls: Controls, menu: SystemMenu | None) -> tuple[Session, Game]:
     """A new game, or the saved one replayed to where it stopped."""
     input_kind = config.text("input.kind")
     if saved is None:
@@ -280,7 +298,7 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         mode, choices=choices, tiles=tiles, display=display,
         save=saved, save_path=save_path, log=log, log_header=log_header(saved),
         on_events=print_events if args.headless else (lambda events: None),
-        pace=config.number("game.pace_seconds"), signal=signal,
+        pace=config.number("game.pace_seconds"), signal=signal, system_menu=menu,
     )
     saved.events = len(game.events)  # a new game has already entered floor 1
     session.keep_saved(starting=True)  # before the log, so the save knows where the log began

@@ -23,6 +23,7 @@ from companion.app.session.host import Session
 from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollFeed
 from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
+from companion.app.session.system_menu import SystemMenu
 from companion.dice import SimulatedDice
 from companion.errors import DeviceError
 from companion.files import let_go
@@ -49,7 +50,7 @@ def table_files(args: argparse.Namespace, mode: str) -> tuple[Path, Path]:
 
 
 def run_dice_tray(config: Config, display: Display, controls: Controls,
-                  seed: int | None) -> None:
+                  seed: int | None, menu: SystemMenu | None) -> None:
     """``--mode dice``: the dice tray until the player quits (nothing is saved but the
     poisons it tracks, the list ``companion events`` keeps)."""
     expressions = parse_expressions(config.text("dice.expressions"))
@@ -60,11 +61,12 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
         SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32)))
     tray = DiceTrayMode(expressions, SOURCE_NAMES[source], rules,
                         PoisonList(poisons_path()), user_lists(None))
-    Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display).run()
+    Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display,
+            system_menu=menu).run()
 
 
 def run_genso(args: argparse.Namespace, config: Config, display: Display,
-              controls: Controls) -> None:
+              controls: Controls, menu: SystemMenu | None) -> None:
     """``--mode genso``: a genso fight at the table, saved after every answer (``--state``,
     default genso/table.json in the data folder; ``--resume`` replays it)."""
     from companion.app.commands.genso import saved_fight_rules
@@ -80,14 +82,11 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
             source_name=SOURCE_NAMES[source],
             tell=lambda message: tell(message, display, controls))
 
-    session = taken_up(start, args.resume, "genso", display, controls, poll)
-    if session is not None:
-        session.show_next()
-        session.run()
+    played(taken_up(start, args.resume, "genso", display, controls, poll), menu)
 
 
 def run_coc(args: argparse.Namespace, config: Config, display: Display,
-            controls: Controls) -> None:
+            controls: Controls, menu: SystemMenu | None) -> None:
     """``--mode coc``: a coc fight at the table, saved after every answer (``--state``,
     default coc/table.json in the data folder; ``--resume`` replays it). With ``--dice
     camera`` the camera reads the d6-based dice and the rest are typed or simulated
@@ -109,8 +108,14 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
             source_name=name, tell=lambda message: tell(message, display, controls),
             camera=camera, controls=controls, d100=d100, poll_seconds=poll)
 
-    session = taken_up(start, args.resume, "coc", display, controls, poll)
+    played(taken_up(start, args.resume, "coc", display, controls, poll), menu)
+
+
+def played(session: Session | None, menu: SystemMenu | None) -> None:
+    """A fight table's session (None: the player quit before it) played to its end, with
+    the System menu."""
     if session is not None:
+        session.system_menu = menu
         session.show_next()
         session.run()
 

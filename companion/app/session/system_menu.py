@@ -1,0 +1,156 @@
+"""The System 設定 menu: what a player with the four buttons alone needs beyond the game.
+
+Held open by a long hold of the item button (``buttons.system_press_seconds``), the S key
+or a tap on the screen's header, from any ask of a session: a menu, a tile awaited, dice
+awaited. Under the boot service the buttons are all the player has, and a game of
+JongRogue came back at every start with no way to leave it, no screen led to another mode,
+and nothing said when the power could go.
+
+It offers: Back to the ask; New game (JongRogue only: the unfinished game is kept aside, as
+a new game started on the command line keeps it); another mode (the one left is saved as it
+stands and carried on when it is chosen again); and Shut down, which runs
+``play.shutdown_command`` (``systemctl poweroff`` on the Pi) or, with none, says that the
+plug may be pulled: every step is saved as it is taken.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shlex
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+
+from companion.app.session.controls import Controls, choose
+from companion.app.session.mode import Show
+from companion.hw.buttons import Button
+from companion.hw.display.view import Option
+
+#: Each mode of ``companion play`` (``play.mode``) by its name in the menu.
+MODE_NAMES = {"game": "JongRogue 雀ローグ", "dice": "Dice tray ダイストレイ",
+              "genso": "Genso fight 幻想迷宮", "coc": "CoC fight クトゥルフ"}
+
+BACK = Option("back", "Back 戻る", Button.FLEE)
+NEW_GAME = Option("new", "New game 新しいゲーム")
+#: A question's two answers: No first, highlighted, so that A pressed twice does nothing.
+NO = Option("no", "No, back いいえ", Button.FLEE)
+
+#: How long a shutdown command may take to answer (``systemctl poweroff`` answers at once).
+SHUTDOWN_TIMEOUT_S = 30.0
+
+
+class NewGameAsked(Exception):
+    """The player chose New game and confirmed it: the game is left as saved."""
+
+
+class ModeSwitch(Exception):
+    """The player chose another mode: ``mode`` (a ``play.mode`` value)."""
+
+    def __init__(self, mode: str) -> None:
+        super().__init__(f"switching to {MODE_NAMES[mode]}")
+        self.mode = mode
+
+
+class SystemMenu:
+    """The menu of a run of ``companion play`` in ``mode``, on ``controls``."""
+
+    def __init__(self, controls: Controls, mode: str, poll_seconds: float,
+                 shutdown_command: str,
+                 run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.controls = controls
+        self.mode = mode
+        self.poll_seconds = poll_seconds
+        self.shutdown_command = shutdown_command
+        self.run = run
+        self.sleep = sleep
+        self.showing = False  # the menu is on the screen (which then offers it no more)
+
+    @contextlib.contextmanager
+    def offered(self) -> Iterator[None]:
+        """While the session waits for an answer: SYSTEM raises ``SystemAsked``."""
+        self.controls.system_offered = True
+        try:
+            yield
+        finally:
+            self.controls.system_offered = False
+
+    def shut_down_label(self) -> str:
+        return ("Shut down 電源を切る" if self.shutdown_command
+                else "Unplug? 電源を抜く")
+
+    def options(self) -> tuple[Option, ...]:
+        others = [Option(f"mode:{mode}", name) for mode, name in MODE_NAMES.items()
+                  if mode != self.mode]
+        return (BACK, *([NEW_GAME] if self.mode == "game" else []), *others,
+                Option("off", self.shut_down_label()))
+
+    def open(self, show: Show, unsaved: str = "") -> None:
+        """Show the menu over the mode's screen (``show``) until the player is done here:
+        Back returns (the ask is asked again); New game raises :class:`NewGameAsked` and
+        another mode :class:`ModeSwitch`, each the game saved as it stands. ``unsaved``:
+        why the save is behind the game (the disk refused it), said instead of "saved"."""
+        self.showing = True
+        try:
+            self.choose_until_done(show, unsaved)
+        finally:
+            self.showing = False
+
+    def choose_until_done(self, show: Show, unsaved: str) -> None:
+        saved = f"not all saved 未保存あり: {unsaved}" if unsaved else "every step saved 保存済み"
+        options = self.options()
+        while True:
+            chosen = options[self.choose(show, f"System 設定: play another? 他のモード ({saved})",
+                                         options)]
+            if chosen is BACK:
+                return
+            if chosen is NEW_GAME:
+                if self.sure(show, "Leave this game for a new one? この冒険をやめて新しく始める？ "
+                             "(it is kept aside, not lost 保存して残す)", "Yes, new game はい"):
+                    raise NewGameAsked
+            elif chosen.choice.startswith("mode:"):
+                raise ModeSwitch(chosen.choice.removeprefix("mode:"))
+            elif self.shut_down(show, unsaved):
+                return
+
+    def shut_down(self, show: Show, unsaved: str) -> bool:
+        """Shut down (or say the plug may be pulled), then wait on that screen: a press
+        goes back to the ask (a command that failed, a player who changed their mind).
+        False when the player answered No."""
+        if self.shutdown_command and not self.sure(
+                show, "Shut the companion down? 電源を切りますか？", "Yes, shut down はい"):
+            return False
+        if unsaved:
+            # A power cut now would lose the steps the disk refused: said, not hidden.
+            said = (f"Not safe to unplug yet 電源を抜かないで: {unsaved}. Free space or fix "
+                    "the folder, then take a step")
+        elif not self.shutdown_command:
+            said = ("Safe to unplug now 電源を抜いても大丈夫: every step is saved, and the "
+                    "next start carries on here 次回はここから")
+        else:
+            failed = self.power_off()
+            said = (f"Could not shut down 電源を切れません ({failed}); every step is saved: "
+                    "safe to unplug now 電源を抜いても大丈夫" if failed else
+                    "Shutting down 電源を切っています: unplug once the Pi's green light stays "
+                    "off 緑のランプが消えたら抜いてください")
+        self.choose(show, said, (Option("ok", "Back to the table 戻る", Button.ATTACK),))
+        return True
+
+    def power_off(self) -> str:
+        """Run the shutdown command; what went wrong, or "" when it was taken."""
+        try:
+            result = self.run(shlex.split(self.shutdown_command), capture_output=True,
+                              text=True, timeout=SHUTDOWN_TIMEOUT_S)
+        except (OSError, subprocess.TimeoutExpired, ValueError) as exc:
+            return f"{self.shutdown_command}: {exc}"
+        if result.returncode != 0:
+            why = (result.stderr or result.stdout).strip().splitlines()
+            return f"{self.shutdown_command}: " + (why[-1] if why else
+                                                   f"exit status {result.returncode}")
+        return ""
+
+    def sure(self, show: Show, question: str, yes: str) -> bool:
+        return self.choose(show, question, (NO, Option("yes", yes))) == 1
+
+    def choose(self, show: Show, prompt: str, options: tuple[Option, ...]) -> int:
+        return choose(self.controls, show, prompt, options, 0, self.poll_seconds, self.sleep)

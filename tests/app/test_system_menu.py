@@ -1,0 +1,263 @@
+"""The System 設定 menu (buttons-only audit F1): with the four buttons alone nothing left a
+game of JongRogue, led to another mode, or said when the power could go; under the boot
+service an unfinished game came back at every start.
+
+A session is played on a scripted screen whose player presses SYSTEM (a long hold of I,
+the S key, a tap on the header) at an ask; the System menu is the real one, over the real
+mode; the shutdown command is a real program."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.app.commands.play.options import switched
+from companion.app.commands.play.press_sources import held_seconds
+from companion.app.commands.play.table_modes import run_dice_tray
+from companion.app.commands.play.telling import tell
+from companion.app.config import load_config
+from companion.app.modes.jongrogue import JongRogueMode, SimTiles
+from companion.app.session.controls import Controls, MenuChoices
+from companion.app.session.host import Session
+from companion.app.session.mode import ChoiceAsk
+from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
+from companion.errors import DataError
+from companion.hw.buttons import Button, Pick, Press
+from companion.hw.display.view import View
+from companion.systems.jongrogue.autoplay import HeadlessPlayer
+from companion.systems.jongrogue.game import Game
+from companion.systems.jongrogue.narration import describe
+from tests.app.test_dice_tray import Terminal
+
+SYSTEM = "System 設定"
+SEED = 3
+
+
+class PlayerAtTheScreen:
+    """A screen with a player before it who, at each screen whose prompt starts as the
+    script says, presses a button or picks the option the script names; the script run out,
+    the power goes. The player presses once the screen has been up a poll."""
+
+    def __init__(self, script: list[tuple[str, str | Press]]) -> None:
+        self.script = list(script)
+        self.views: list[View] = []
+        self.polls = 0
+
+    def show(self, view: View) -> None:
+        self.views.append(view)
+        self.polls = 0
+
+    def poll(self) -> list[Press]:
+        if not self.script:
+            raise KeyboardInterrupt
+        self.polls += 1
+        if not self.views:
+            return []
+        view = self.views[-1]
+        assert self.polls < 1000, f"waits at {view.prompt!r} for {self.script[0]}"
+        if self.polls < 2 or not view.prompt.startswith(self.script[0][0]):
+            return []
+        press = self.script.pop(0)[1]
+        if isinstance(press, str):
+            return [Pick([o.choice for o in view.options].index(press))]
+        return [press]
+
+    def close(self) -> None:
+        return None
+
+    def prompts(self) -> list[str]:
+        return [v.prompt for v in self.views]
+
+
+def game_session(screen: PlayerAtTheScreen, shutdown: str = "") -> Session:
+    """A game of JongRogue on the simulated wall, its choices the player's at ``screen``."""
+    game = Game("plus")
+    mode = JongRogueMode(game, HeadlessPlayer(SEED), describe)
+    controls = Controls([screen])
+    return Session(mode, choices=MenuChoices(controls, 0.0, lambda s: None),
+                   tiles=SimTiles(game, mode.sim), display=screen,
+                   system_menu=SystemMenu(controls, "game", 0.0, shutdown, sleep=lambda s: None))
+
+
+def before_the_first_choice() -> tuple[str, list[str], str]:
+    """The prompt of the game's first choice on this wall, the journal before it, and its
+    first option."""
+    session = game_session(PlayerAtTheScreen([]))
+    ask = session.mode.ask()
+    while not isinstance(ask, ChoiceAsk):
+        assert ask is not None
+        session.mode.answer(session.get(ask))
+        ask = session.mode.ask()
+    return ask.prompt, list(session.mode.journal), ask.options[ask.highlight].choice
+
+
+def first_choice() -> str:
+    return before_the_first_choice()[0]
+
+
+def test_back_from_the_system_menu_asks_the_same_again_with_nothing_answered() -> None:
+    asked, journal, highlighted = before_the_first_choice()
+    screen = PlayerAtTheScreen([(asked, Button.SYSTEM), (SYSTEM, "back"),
+                                (asked, Button.ATTACK)])
+    session = game_session(screen)
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    menus = [v for v in screen.views if v.prompt.startswith(SYSTEM)]
+    assert menus and all(v.floor == 1 and v.sheet is not None for v in menus)  # over the game
+    assert [o.label for o in menus[0].options] == [
+        "Back 戻る", "New game 新しいゲーム", "Dice tray ダイストレイ", "Genso fight 幻想迷宮",
+        "CoC fight クトゥルフ", "Unplug? 電源を抜く"]
+    assert "every step saved 保存済み" in menus[0].prompt
+    after = screen.prompts()[screen.prompts().index(menus[-1].prompt):]
+    assert asked in after[1:]  # asked again, then answered by the A after it, once
+    assert session.mode.journal[:len(journal) + 1] == [*journal, highlighted]
+    # The header says how the menu opens on the game's screens, not on the menu's own.
+    assert screen.views[-1].system and not any(v.system for v in menus)
+
+
+def test_new_game_is_asked_twice_and_leaves_the_game_as_it_was() -> None:
+    asked = first_choice()
+    screen = PlayerAtTheScreen([
+        (asked, Button.SYSTEM), (SYSTEM, "new"), ("Leave this game", "no"),
+        (SYSTEM, "new"), ("Leave this game", Button.ATTACK),  # A: No is highlighted
+        (SYSTEM, "new"), ("Leave this game", "yes")])
+    session = game_session(screen)
+    with pytest.raises(NewGameAsked):
+        session.run()
+    assert not screen.script
+    opened = next(i for i, p in enumerate(screen.prompts()) if p.startswith(SYSTEM))
+    assert asked not in screen.prompts()[opened:]  # never asked again: the game was left
+
+
+def test_another_mode_leaves_for_it() -> None:
+    screen = PlayerAtTheScreen([(first_choice(), Button.SYSTEM), (SYSTEM, "mode:genso")])
+    with pytest.raises(ModeSwitch) as switch:
+        game_session(screen).run()
+    assert switch.value.mode == "genso"
+
+
+@pytest.mark.parametrize(("command", "said"), [
+    ("", "Safe to unplug now 電源を抜いても大丈夫: every step is saved"),
+    ("true", "Shutting down 電源を切っています"),
+    ("false", "Could not shut down 電源を切れません (false: exit status 1); every step is "
+              "saved: safe to unplug now"),
+    ("no-such-command-here", "Could not shut down 電源を切れません (no-such-command-here: "),
+])
+def test_shutting_down_says_what_happened_and_a_press_goes_back(command: str,
+                                                                said: str) -> None:
+    asked = first_choice()
+    script: list[tuple[str, str | Press]] = [(asked, Button.SYSTEM), (SYSTEM, "off")]
+    if command:
+        script.append(("Shut the companion down?", "yes"))
+    screen = PlayerAtTheScreen([*script, (said[:20], "ok"), (asked, Button.ATTACK)])
+    session = game_session(screen, command)
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    assert not screen.script  # back at the table after the press, where A answered
+    told = [v.prompt for v in screen.views if v.prompt.startswith(said[:20])]
+    assert told and told[0].startswith(said), told
+
+
+def test_the_shutdown_command_is_run(tmp_path: Path) -> None:
+    """The command runs as written in the setting, its words split as a shell splits them."""
+    done = tmp_path / "powered off"
+    command = f"{shlex.quote(sys.executable)} -c \"open({str(done)!r}, 'w')\""
+    screen = PlayerAtTheScreen([(first_choice(), Button.SYSTEM), (SYSTEM, "off"),
+                                ("Shut the companion down?", "yes"), ("Shutting down", "ok")])
+    with pytest.raises(KeyboardInterrupt):
+        game_session(screen, command).run()
+    assert done.exists()
+
+
+def test_a_save_the_disk_refused_is_not_called_safe_to_unplug() -> None:
+    """The steps the disk refused would be lost by a power cut: said, and no shutdown run."""
+    asked = first_choice()
+    screen = PlayerAtTheScreen([(asked, Button.SYSTEM), (SYSTEM, "off"),
+                                ("Shut the companion down?", "yes"), ("Not safe", "ok")])
+    session = game_session(screen, "false")
+    session.save_trouble = "保存できません cannot save: disk full 空き容量なし; safe to move 4"
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    menu = next(v.prompt for v in screen.views if v.prompt.startswith(SYSTEM))
+    assert "not all saved 未保存あり: 保存できません cannot save: disk full" in menu
+    assert any(v.prompt.startswith("Not safe to unplug yet 電源を抜かないで: 保存できません")
+               for v in screen.views)
+    assert not any("Could not shut down" in p for p in screen.prompts())  # never ran
+
+
+def test_the_dice_tray_opens_it_at_a_throw_typed_on_the_keypad(tmp_path: Path) -> None:
+    """From a die's keypad (a roll awaited), not only from a menu; the tray offers no New
+    game (it keeps no game), and Back returns to the same keypad."""
+    screen = PlayerAtTheScreen([
+        ("Dice tray ダイストレイ: roll dice", "1"), ("Type the D6", Button.SYSTEM),
+        (SYSTEM, "back"), ("Type the D6", Button.SYSTEM), (SYSTEM, "mode:game")])
+    controls = Controls([screen])
+    config = load_config(env={"COMPANION_CONFIG_DIR": str(tmp_path)},
+                         overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
+    with pytest.raises(ModeSwitch) as switch:
+        run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
+    assert switch.value.mode == "game"
+    menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
+    assert [o.choice for o in menu.options] == ["back", "mode:game", "mode:genso", "mode:coc",
+                                                "off"]
+    assert sum(p.startswith("Type the D6") for p in screen.prompts()) >= 2
+
+
+def test_outside_a_session_system_is_no_press() -> None:
+    """A question before a game (a save kept aside) offers no System menu: the press is
+    dropped, the question waits for its answer."""
+    screen = PlayerAtTheScreen([("a save", Button.SYSTEM), ("a save", Button.ATTACK)])
+    assert tell("a save was kept aside", screen, Controls([screen]))
+    assert not screen.script and not screen.views[-1].system
+
+
+def test_the_system_hold_must_be_longer_than_the_menu_hold() -> None:
+    config = load_config(env={}, overrides={"buttons.long_press_seconds": 2.0,
+                                            "buttons.system_press_seconds": 1.5})
+    with pytest.raises(DataError, match=r"buttons.system_press_seconds .* is 1.5 s, not longer "
+                                        r"than buttons.long_press_seconds .* \(2 s\)"):
+        held_seconds(config)
+    assert held_seconds(load_config(env={}, overrides={})) == (0.8, 3.0)
+
+
+def test_a_switched_run_carries_on_what_it_left_and_keeps_its_files_to_their_mode(
+        tmp_path: Path) -> None:
+    first = argparse.Namespace(mode="genso", resume=False, state=tmp_path / "t.json",
+                               fight=tmp_path / "f.json", seed=None)
+    game = switched(first, "game")
+    assert (game.mode, game.resume, game.state, game.fight) == ("game", True, None, None)
+    back = switched(first, "genso")
+    assert (back.mode, back.resume, back.state, back.fight) == (
+        "genso", True, tmp_path / "t.json", tmp_path / "f.json")
+
+
+def test_at_the_table_a_game_left_for_the_tray_is_carried_on_and_a_new_game_keeps_it(
+        tmp_path: Path) -> None:
+    """`companion play` on a terminal, with the S key: the game → the dice tray → the same
+    game carried on (not a new one) → New game, which keeps the unfinished one aside."""
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100",
+           "COMPANION_DICE_SOURCE": "sim"}
+    term = Terminal(["--input", "sim", "--choices", "keyboard", "--display", "terminal",
+                     "--seed", str(SEED)], env)
+    asked = first_choice()
+    term.answer(asked, 1, b"s")
+    term.answer(SYSTEM, 1, b"3")  # Dice tray
+    term.answer("roll dice, or an event table?", 1, b"s")
+    term.answer(SYSTEM, 2, b"2")  # JongRogue
+    term.answer(asked, 2, b"s")  # the same game, at the same choice
+    assert "kept as" not in term.text()  # carried on, not a new game of the same seed
+    term.answer(SYSTEM, 3, b"2")  # New game
+    term.answer("Leave this game", 1, b"i")
+    term.answer("Leave this game", 2, b"a")
+    term.answer("this new game replaces it", 1, b"a")
+    term.answer("S or hold I: System 設定", term.text().count("S or hold I") + 1, b"")
+    term.proc.terminate()  # the service stopped: the new game saved as it stands
+    term.finish()
+    saves = sorted(p.name for p in (tmp_path / "data").iterdir())
+    assert "save.json" in saves and any(s.startswith("save.json.replaced-") for s in saves)
