@@ -12,7 +12,7 @@ from companion.app.modes.coc import CocFightMode
 from companion.app.session.mode import ChoiceAsk, Throw
 from companion.dice import SimulatedDice
 from companion.errors import IllegalAction
-from companion.systems.coc.combat import Burn, Fall, Fight, SanLoss
+from companion.systems.coc.combat import Burn, Cast, Fall, Fight, SanLoss
 from tests.app.test_coc_mode import new_fight, pick
 
 
@@ -142,3 +142,23 @@ def test_a_san_loss_past_99_is_typed_for_one_whose_san_is_over_99() -> None:
     pick(mode, "d:1", "d:1", "d:0")
     thrown(mode)
     assert mode.fight.journal[-1].action == SanLoss(name, 110)
+
+
+def test_a_spell_s_mp_is_any_the_caster_has() -> None:
+    """CO-SPELL-1: a spell of 7 MP (no common amount) is typed; one of more MP than the
+    caster has is refused, at its first place when no amount beginning so would do."""
+    mode = fight()
+    pick(mode, "end?", "end", "end?", "end")  # Ann and Bob end their turns: Cult's
+    mp = mode.fight.state.get("Cult").mp
+    menu = pick(mode, "cast")
+    assert "other" in keys(menu) and f"n:{mp + 1}" not in keys(menu)
+    tens = pick(mode, "other")
+    assert isinstance(tens, ChoiceAsk)
+    assert tens.prompt.endswith(f"(MP {mp}) (0–{mp} MP), tens 十の位")
+    with pytest.raises(IllegalAction, match=rf"^{mp // 10 + 1}_ MP\? Cult has {mp} MP "):
+        pick(mode, f"d:{mp // 10 + 1}")
+    with pytest.raises(IllegalAction, match=rf"Cult has {mp} MP \(CO-SPELL-1\): type again"):
+        pick(mode, f"d:{(mp + 1) // 10}", f"d:{(mp + 1) % 10}")
+    pick(mode, "back", "back", "other", "d:0", "d:7", "k:chant")
+    cast = mode.fight.journal[-1].action
+    assert cast == Cast("Cult", "呪文 spell", 7) and mode.fight.state.get("Cult").mp == mp - 7
