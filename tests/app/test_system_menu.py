@@ -13,7 +13,10 @@ import os
 import shlex
 import sys
 from pathlib import Path
+from typing import ClassVar
 
+import cv2
+import numpy as np
 import pytest
 
 from companion.app.commands.play.options import switched
@@ -33,6 +36,7 @@ from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
 from tests.app.test_dice_tray import Terminal
+from tests.dice_scenes import still_scene
 
 SYSTEM = "System 設定"
 SEED = 3
@@ -261,3 +265,42 @@ def test_at_the_table_a_game_left_for_the_tray_is_carried_on_and_a_new_game_keep
     term.finish()
     saves = sorted(p.name for p in (tmp_path / "data").iterdir())
     assert "save.json" in saves and any(s.startswith("save.json.replaced-") for s in saves)
+
+
+class Webcam:
+    """cv2.VideoCapture's seam: a webcam showing a still throw, that knows it was let go."""
+
+    released: ClassVar[list[int]] = []
+
+    def __init__(self, device: int) -> None:
+        self.frame = still_scene(600, 2).image
+
+    def isOpened(self) -> bool:  # OpenCV's name
+        return True
+
+    def set(self, prop: int, value: float) -> bool:
+        return True
+
+    def read(self) -> tuple[bool, np.ndarray]:
+        return True, self.frame
+
+    def release(self) -> None:
+        Webcam.released.append(1)
+
+
+def test_a_table_left_for_another_mode_lets_its_dice_camera_go(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dice camera is the tile camera unless told otherwise: the game switched to from
+    the dice tray opens it next, in the same run, and a camera held by the tray is busy."""
+    monkeypatch.setattr(cv2, "VideoCapture", Webcam)
+    Webcam.released.clear()
+    screen = PlayerAtTheScreen([("Dice tray ダイストレイ: roll dice", "1"),
+                                ("Throw", Button.SYSTEM), (SYSTEM, "mode:game")])
+    controls = Controls([screen])
+    config = load_config(env={"COMPANION_CONFIG_DIR": str(tmp_path)},
+                         overrides={"dice.source": "camera", "dice.camera_source": "camera:0",
+                                    "input.poll_seconds": 0.005})
+    with pytest.raises(ModeSwitch):
+        run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
+    assert any(p.startswith("Throw") for p in screen.prompts())
+    assert Webcam.released == [1]

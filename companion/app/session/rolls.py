@@ -179,6 +179,12 @@ class CameraFrames:
     def __iter__(self) -> Iterator[FrameOrWhy]:
         return self
 
+    def close(self) -> None:
+        """Let go of the camera behind the frames (a list of frames has none)."""
+        close = getattr(self.frames, "close", None)
+        if close is not None:
+            close()
+
     def __next__(self) -> FrameOrWhy:
         while True:
             if any(p is Button.FLEE or p == Pick(0) for p in self.controls.poll()):
@@ -207,6 +213,10 @@ class CameraRolls:
         self.poll_seconds = poll_seconds
         self.sleep = sleep
         self.reads = 0  # reads offered to the player this session
+
+    def close(self) -> None:
+        """Let go of the dice camera: another mode of the same run may open it next."""
+        self.frames.close()
 
     def next_throw(self, ask: RollAsk, show: Show) -> Throw:
         if ask.sides != 6:  # the player throws their own and types it

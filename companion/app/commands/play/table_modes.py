@@ -4,10 +4,11 @@ and a player: the dice tray, a genso fight and a coc fight, and the dice camera 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from companion.app.commands.events import load_user_rules, user_lists
@@ -56,13 +57,13 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
     expressions = parse_expressions(config.text("dice.expressions"))
     rules = load_user_rules([])  # the user's events.toml Defaults, as `companion events` uses
     poll = config.number("input.poll_seconds")
-    dice, source = real_dice(config, controls, display)
-    rolls = dice or SimRolls(
-        SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32)))
-    tray = DiceTrayMode(expressions, SOURCE_NAMES[source], rules,
-                        PoisonList(poisons_path()), user_lists(None))
-    Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display,
-            system_menu=menu).run()
+    with table_dice(config, controls, display) as (dice, source):
+        rolls = dice or SimRolls(
+            SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32)))
+        tray = DiceTrayMode(expressions, SOURCE_NAMES[source], rules,
+                            PoisonList(poisons_path()), user_lists(None))
+        Session(tray, choices=MenuChoices(controls, poll), rolls=rolls, display=display,
+                system_menu=menu).run()
 
 
 def run_genso(args: argparse.Namespace, config: Config, display: Display,
@@ -72,17 +73,17 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
     from companion.app.commands.genso import saved_fight_rules
     from companion.app.modes.genso import table_session
 
-    rolls, source = real_dice(config, controls, display)
     poll = config.number("input.poll_seconds")
+    with table_dice(config, controls, display) as (rolls, source):
 
-    def start(resume: bool) -> Session:
-        return table_session(
-            saved_fight_rules([]), *table_files(args, "genso"), resume=resume, seed=args.seed,
-            choices=MenuChoices(controls, poll), rolls=rolls, display=display,
-            source_name=SOURCE_NAMES[source],
-            tell=lambda message: tell(message, display, controls))
+        def start(resume: bool) -> Session:
+            return table_session(
+                saved_fight_rules([]), *table_files(args, "genso"), resume=resume,
+                seed=args.seed, choices=MenuChoices(controls, poll), rolls=rolls,
+                display=display, source_name=SOURCE_NAMES[source],
+                tell=lambda message: tell(message, display, controls))
 
-    played(taken_up(start, args.resume, "genso", display, controls, poll), menu)
+        played(taken_up(start, args.resume, "genso", display, controls, poll), menu)
 
 
 def run_coc(args: argparse.Namespace, config: Config, display: Display,
@@ -93,22 +94,22 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
     (``--d100``)."""
     from companion.app.modes.coc import table_session
 
-    dice, source = real_dice(config, controls, display)
     d100 = config.text("dice.d100")
     poll = config.number("input.poll_seconds")
-    # Camera dice: the d6-based ones, the rest typed or simulated (d100); typed: all typed.
-    camera, rolls = (dice, None) if source == "camera" else (None, dice)
-    name = (f"camera カメラ (d6) · d100 {'typed 入力' if d100 == 'typed' else 'sim 仮想'}"
-            if source == "camera" else SOURCE_NAMES[source])
+    with table_dice(config, controls, display) as (dice, source):
+        # Camera dice: the d6-based ones, the rest typed or simulated (d100); typed: all typed.
+        camera, rolls = (dice, None) if source == "camera" else (None, dice)
+        name = (f"camera カメラ (d6) · d100 {'typed 入力' if d100 == 'typed' else 'sim 仮想'}"
+                if source == "camera" else SOURCE_NAMES[source])
 
-    def start(resume: bool) -> Session:
-        return table_session(
-            *table_files(args, "coc"), resume=resume, seed=args.seed,
-            choices=MenuChoices(controls, poll), display=display, rolls=rolls,
-            source_name=name, tell=lambda message: tell(message, display, controls),
-            camera=camera, controls=controls, d100=d100, poll_seconds=poll)
+        def start(resume: bool) -> Session:
+            return table_session(
+                *table_files(args, "coc"), resume=resume, seed=args.seed,
+                choices=MenuChoices(controls, poll), display=display, rolls=rolls,
+                source_name=name, tell=lambda message: tell(message, display, controls),
+                camera=camera, controls=controls, d100=d100, poll_seconds=poll)
 
-    played(taken_up(start, args.resume, "coc", display, controls, poll), menu)
+        played(taken_up(start, args.resume, "coc", display, controls, poll), menu)
 
 
 def played(session: Session | None, menu: SystemMenu | None) -> None:
@@ -224,6 +225,19 @@ TYPED_WHY = "your own dice, typed 手持ちのダイスを入力"
 #: What a table whose dice camera cannot be opened asks.
 NO_CAMERA_OPTIONS = (Option("typed", "Type the dice 手入力で続ける", Button.ATTACK),
                      Option("quit", "Quit 終了", Button.FLEE))
+
+
+@contextlib.contextmanager
+def table_dice(config: Config, controls: Controls,
+               display: Display) -> Iterator[tuple[RollFeed | None, str]]:
+    """:func:`real_dice`, the dice camera let go once the table is left: the run may go on
+    in another mode (the System menu), whose tile camera is the same camera by default."""
+    dice, source = real_dice(config, controls, display)
+    try:
+        yield dice, source
+    finally:
+        if isinstance(dice, CameraRolls):
+            dice.close()
 
 
 def real_dice(config: Config, controls: Controls,
