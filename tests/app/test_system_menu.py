@@ -21,9 +21,15 @@ import pytest
 
 from companion.app.commands.play.options import switched
 from companion.app.commands.play.press_sources import held_seconds
-from companion.app.commands.play.table_modes import run_dice_tray
+from companion.app.commands.play.table_modes import (
+    run_dice_tray,
+    run_genso,
+    titled,
+    wait_for_next_fight,
+)
 from companion.app.commands.play.telling import tell
 from companion.app.config import load_config
+from companion.app.modes.fight import FightClosed, file_sha, write_fight_file
 from companion.app.modes.jongrogue import JongRogueMode, SimTiles
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session
@@ -32,10 +38,13 @@ from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMe
 from companion.errors import DataError
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.view import View
+from companion.systems.genso.combat import Fight, entrants_for
+from companion.systems.genso.sheet import preset
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
 from tests.app.test_dice_tray import Terminal
+from tests.app.test_fight_file_question import RULES, SIM, resumed, stopped_genso_table
 from tests.dice_scenes import still_scene
 
 SYSTEM = "System 設定"
@@ -304,3 +313,40 @@ def test_a_table_left_for_another_mode_lets_its_dice_camera_go(
         run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
     assert any(p.startswith("Throw") for p in screen.prompts())
     assert Webcam.released == [1]
+
+
+def test_a_fight_file_changed_question_offers_the_system_menu(tmp_path: Path) -> None:
+    """Buttons-only audit F8: under the boot service the table asked again 3 s after Quit,
+    so the only way on was to take the GM's file up. The question offers the System menu:
+    another mode, which the service does not undo."""
+    files = stopped_genso_table(tmp_path)
+    before = {p: p.read_bytes() for p in files}
+    screen = PlayerAtTheScreen([("戦闘ファイルが変更されました", Button.SYSTEM),
+                                (SYSTEM, "back"), ("戦闘ファイルが変更されました", Button.SYSTEM),
+                                (SYSTEM, "mode:game")])
+    controls = Controls([screen])
+    with pytest.raises(ModeSwitch) as switch:
+        run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), controls,
+                  SystemMenu(controls, "genso", 0.0, ""))
+    assert switch.value.mode == "game"
+    questions = [v for v in screen.views if v.prompt.startswith("戦闘ファイルが変更されました")]
+    assert len(questions) == 2 and all(v.system for v in questions)  # asked again after Back
+    menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
+    assert not menu.system and [o.choice for o in menu.options][:2] == ["back", "mode:game"]
+    assert {p: p.read_bytes() for p in files} == before  # the table and the GM's file alike
+
+
+def test_a_closed_fight_waiting_for_the_next_offers_the_system_menu(tmp_path: Path) -> None:
+    """A closed fight's table waits until the GM makes the next; meanwhile the System menu
+    leads to another mode (its Quit only started the same wait again under the service)."""
+    fight = tmp_path / "fight.json"
+    write_fight_file(fight, Fight(RULES, entrants_for(RULES, [preset(RULES, "pc1")],
+                                                      [("orc", 1)])))
+    closed = FightClosed(fight, file_sha(fight))
+    screen = PlayerAtTheScreen([("The fight is over and closed", Button.SYSTEM),
+                                (SYSTEM, "back"), ("The fight is over and closed", "quit")])
+    controls = Controls([screen])
+    assert not wait_for_next_fight(closed, "genso", screen, controls, 0.0,
+                                   SystemMenu(controls, "genso", 0.0, ""), sleep=lambda s: None)
+    waits = [v for v in screen.views if v.prompt.startswith("The fight is over and closed")]
+    assert len(waits) == 2 and all(v.system for v in waits)

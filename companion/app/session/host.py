@@ -32,7 +32,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from companion.app.session.controls import SystemAsked
 from companion.app.session.log import GameLog
 from companion.app.session.mode import (
     Ask,
@@ -304,17 +303,16 @@ class Session:
         """The answer to an ask, from the feed that gives its kind. SYSTEM pressed while it
         is awaited opens the System menu (``system_menu``), and the ask is asked again after
         it: nothing was answered, so the mode and its save are as they were."""
-        menu = self.system_menu
-        if menu is None:
+        if self.system_menu is None:
             return self.answer_of(ask)
-        while True:
-            try:
-                with menu.offered():
-                    return self.answer_of(ask)
-            except SystemAsked:
-                if self.signal is not None:
-                    self.signal.waiting(False)
-                menu.open(self.show, self.save_trouble)
+        return self.system_menu.answering(lambda: self.answer_of(ask), self.menu_show,
+                                          lambda: self.save_trouble)
+
+    def menu_show(self, prompt: str, **kwargs: Any) -> None:
+        """:meth:`show` for the System menu: the LED and beep ask for no tile meanwhile."""
+        if self.signal is not None:
+            self.signal.waiting(False)
+        self.show(prompt, **kwargs)
 
     def answer_of(self, ask: Ask) -> Any:
         if isinstance(ask, ChoiceAsk):

@@ -15,16 +15,18 @@ plug may be pulled: every step is saved as it is taken.
 
 from __future__ import annotations
 
-import contextlib
 import shlex
 import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from typing import TypeVar
 
-from companion.app.session.controls import Controls, choose
+from companion.app.session.controls import Controls, SystemAsked, choose
 from companion.app.session.mode import Show
 from companion.hw.buttons import Button
 from companion.hw.display.view import Option
+
+T = TypeVar("T")
 
 #: Each mode of ``companion play`` (``play.mode``) by its name in the menu.
 MODE_NAMES = {"game": "JongRogue 雀ローグ", "dice": "Dice tray ダイストレイ",
@@ -51,6 +53,13 @@ class ModeSwitch(Exception):
         self.mode = mode
 
 
+def answered(menu: SystemMenu | None, get: Callable[[], T], show: Show) -> T:
+    """``get()``'s answer, with the System menu offered while it waits when there is one: a
+    question before a table (the fight file changed, a closed fight waiting for the next),
+    which under the boot service came back at every start whatever the player answered."""
+    return get() if menu is None else menu.answering(get, show)
+
+
 class SystemMenu:
     """The menu of a run of ``companion play`` in ``mode``, on ``controls``."""
 
@@ -66,14 +75,20 @@ class SystemMenu:
         self.sleep = sleep
         self.showing = False  # the menu is on the screen (which then offers it no more)
 
-    @contextlib.contextmanager
-    def offered(self) -> Iterator[None]:
-        """While the session waits for an answer: SYSTEM raises ``SystemAsked``."""
-        self.controls.system_offered = True
-        try:
-            yield
-        finally:
-            self.controls.system_offered = False
+    def answering(self, get: Callable[[], T], show: Show,
+                  unsaved: Callable[[], str] = lambda: "") -> T:
+        """``get()``'s answer, the menu opened (:meth:`open`) each time SYSTEM is pressed
+        while it waits, and ``get`` asked again after it. ``unsaved``: why the save is
+        behind the game, when it is (:meth:`open`)."""
+        while True:
+            self.controls.system_offered = True
+            try:
+                return get()
+            except SystemAsked:
+                pass
+            finally:
+                self.controls.system_offered = False
+            self.open(show, unsaved())
 
     def shut_down_label(self) -> str:
         return ("Shut down 電源を切る" if self.shutdown_command

@@ -22,9 +22,9 @@ from companion.app.poisons import PoisonList, poisons_path
 from companion.app.session.controls import Controls, MenuChoices, choose, menu_press
 from companion.app.session.host import Session
 from companion.app.session.keypad import Keypad
-from companion.app.session.mode import RollFeed
+from companion.app.session.mode import RollFeed, Show
 from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
-from companion.app.session.system_menu import SystemMenu
+from companion.app.session.system_menu import SystemMenu, answered
 from companion.dice import SimulatedDice
 from companion.errors import DeviceError
 from companion.files import let_go
@@ -57,7 +57,7 @@ def run_dice_tray(config: Config, display: Display, controls: Controls,
     expressions = parse_expressions(config.text("dice.expressions"))
     rules = load_user_rules([])  # the user's events.toml Defaults, as `companion events` uses
     poll = config.number("input.poll_seconds")
-    with table_dice(config, controls, display) as (dice, source):
+    with table_dice(config, controls, display, menu) as (dice, source):
         rolls = dice or SimRolls(
             SimulatedDice.seeded(seed if seed is not None else secrets.randbits(32)))
         tray = DiceTrayMode(expressions, SOURCE_NAMES[source], rules,
@@ -74,7 +74,7 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
     from companion.app.modes.genso import table_session
 
     poll = config.number("input.poll_seconds")
-    with table_dice(config, controls, display) as (rolls, source):
+    with table_dice(config, controls, display, menu) as (rolls, source):
 
         def start(resume: bool) -> Session:
             return table_session(
@@ -83,7 +83,7 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
                 display=display, source_name=SOURCE_NAMES[source],
                 tell=lambda message: tell(message, display, controls))
 
-        played(taken_up(start, args.resume, "genso", display, controls, poll), menu)
+        played(taken_up(start, args.resume, "genso", display, controls, poll, menu), menu)
 
 
 def run_coc(args: argparse.Namespace, config: Config, display: Display,
@@ -96,7 +96,7 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
 
     d100 = config.text("dice.d100")
     poll = config.number("input.poll_seconds")
-    with table_dice(config, controls, display) as (dice, source):
+    with table_dice(config, controls, display, menu) as (dice, source):
         # Camera dice: the d6-based ones, the rest typed or simulated (d100); typed: all typed.
         camera, rolls = (dice, None) if source == "camera" else (None, dice)
         name = (f"camera カメラ (d6) · d100 {'typed 入力' if d100 == 'typed' else 'sim 仮想'}"
@@ -109,7 +109,7 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
                 source_name=name, tell=lambda message: tell(message, display, controls),
                 camera=camera, controls=controls, d100=d100, poll_seconds=poll)
 
-        played(taken_up(start, args.resume, "coc", display, controls, poll), menu)
+        played(taken_up(start, args.resume, "coc", display, controls, poll, menu), menu)
 
 
 def played(session: Session | None, menu: SystemMenu | None) -> None:
@@ -122,7 +122,8 @@ def played(session: Session | None, menu: SystemMenu | None) -> None:
 
 
 def taken_up(start: Callable[[bool], Session], resume: bool, system: str, display: Display,
-             controls: Controls, poll_seconds: float) -> Session | None:
+             controls: Controls, poll_seconds: float,
+             menu: SystemMenu | None) -> Session | None:
     """A ``system``'s (genso, coc) fight table's session, ``start(resume)``; None when the
     player quits instead. A table of a fight over and closed waits for the next
     (:func:`wait_for_next_fight`).
@@ -133,24 +134,35 @@ def taken_up(start: Callable[[bool], Session], resume: bool, system: str, displa
     aside, as a start without ``--resume`` does. Under the boot service, which always
     resumes and starts the companion again after a stop, the stop that said to play
     without --resume came back at every start, a flag the player at the buttons cannot
-    give. The reason goes to stderr first, with how a command line takes the file up."""
+    give. The reason goes to stderr first, with how a command line takes the file up. Both
+    questions offer the System menu (``menu``): another mode, or unplugging, is a way on
+    that the boot service does not undo, as it undoes Quit."""
     try:
         return start(resume)
     except FightFileChanged as changed:
         note(str(changed))
     except FightClosed as closed:
         note(str(closed))
-        if not wait_for_next_fight(closed, system, display, controls, poll_seconds):
+        if not wait_for_next_fight(closed, system, display, controls, poll_seconds, menu):
             return None
         return start(resume)
-
-    def show(prompt: str, *, options: tuple[Option, ...] = CHANGED_OPTIONS,
-             highlight: int | None = 0) -> None:
-        display.show(dataclasses.replace(message_view(prompt, options), highlight=highlight))
-
-    if choose(controls, show, CHANGED_QUESTION, CHANGED_OPTIONS, 0, poll_seconds) != 0:
+    show = question_show(display, menu)
+    if answered(menu, lambda: choose(controls, show, CHANGED_QUESTION, CHANGED_OPTIONS, 0,
+                                     poll_seconds), show) != 0:
         return None
     return start(False)
+
+
+def question_show(display: Display, menu: SystemMenu | None) -> Show:
+    """How a question outside a session is shown: a message screen with its options, and in
+    its header the System menu's hint when the menu is offered (not while it is open)."""
+
+    def show(prompt: str, *, options: tuple[Option, ...] = (),
+             highlight: int | None = 0) -> None:
+        display.show(dataclasses.replace(message_view(prompt, options), highlight=highlight,
+                                         system=menu is not None and not menu.showing))
+
+    return show
 
 
 #: How often the closed fight's table looks whether the next fight was made.
@@ -159,19 +171,21 @@ NEXT_FIGHT_OPTIONS = (Option("quit", "Quit 終了", Button.FLEE),)
 
 
 def wait_for_next_fight(closed: FightClosed, system: str, display: Display,
-                        controls: Controls, poll_seconds: float,
+                        controls: Controls, poll_seconds: float, menu: SystemMenu | None,
                         sleep: Callable[[float], None] = time.sleep,
                         clock: Callable[[], float] = time.monotonic) -> bool:
     """The table of a fight over and closed waits for the next: True once its fight file
     is another (the GM's ``fight new``), False when the player quits. The screen says how
     the next is made, which the buttons cannot do; under the boot service the closed
-    fight's "fight is over" menu came back after every Close."""
-    display.show(message_view(
-        f"The fight is over and closed 戦闘終了. Make the next one on a computer: companion "
-        f"{system} fight new … 次の戦闘は端末で作成; this table takes it up once made "
-        f"({closed.fight_path}).", NEXT_FIGHT_OPTIONS))
-    looked = clock()
-    with let_go(closed.fight_path):  # the table's hold refused the GM's fight new
+    fight's "fight is over" menu came back after every Close. The System menu (``menu``)
+    leads to another mode meanwhile."""
+    show = question_show(display, menu)
+
+    def wait() -> bool:
+        show(f"The fight is over and closed 戦闘終了. Make the next one on a computer: "
+             f"companion {system} fight new … 次の戦闘は端末で作成; this table takes it up once "
+             f"made ({closed.fight_path}).", options=NEXT_FIGHT_OPTIONS)
+        looked = clock()
         while True:
             for press in controls.poll():
                 chosen, _ = menu_press(press, len(NEXT_FIGHT_OPTIONS), 0, {Button.FLEE: 0})
@@ -182,6 +196,9 @@ def wait_for_next_fight(closed: FightClosed, system: str, display: Display,
                 if file_sha(closed.fight_path) != closed.sha:
                     return True
             sleep(poll_seconds)
+
+    with let_go(closed.fight_path):  # the table's hold refused the GM's fight new
+        return answered(menu, wait, show)
 
 
 def titled(display: Display, mode: str) -> Display:
@@ -228,11 +245,11 @@ NO_CAMERA_OPTIONS = (Option("typed", "Type the dice 手入力で続ける", Butt
 
 
 @contextlib.contextmanager
-def table_dice(config: Config, controls: Controls,
-               display: Display) -> Iterator[tuple[RollFeed | None, str]]:
+def table_dice(config: Config, controls: Controls, display: Display,
+               menu: SystemMenu | None) -> Iterator[tuple[RollFeed | None, str]]:
     """:func:`real_dice`, the dice camera let go once the table is left: the run may go on
     in another mode (the System menu), whose tile camera is the same camera by default."""
-    dice, source = real_dice(config, controls, display)
+    dice, source = real_dice(config, controls, display, menu)
     try:
         yield dice, source
     finally:
@@ -240,8 +257,8 @@ def table_dice(config: Config, controls: Controls,
             dice.close()
 
 
-def real_dice(config: Config, controls: Controls,
-              display: Display) -> tuple[RollFeed | None, str]:
+def real_dice(config: Config, controls: Controls, display: Display,
+              menu: SystemMenu | None) -> tuple[RollFeed | None, str]:
     """The table's real dice and the ``dice.source`` they are: read by the camera, or
     thrown and typed on a keypad (``typed``: a table with dice and no dice camera); None:
     simulated. A dice camera that cannot be opened (unplugged, Picamera2 missing) is said
@@ -257,13 +274,9 @@ def real_dice(config: Config, controls: Controls,
             prompt = (f"The dice camera cannot be used カメラが使えません: {exc}. Type the dice "
                       "you throw for this session? (dice.source in config.toml chooses for "
                       "good)")
-
-            def show(prompt: str, *, options: tuple[Option, ...] = NO_CAMERA_OPTIONS,
-                     highlight: int | None = 0) -> None:
-                display.show(dataclasses.replace(message_view(prompt, options),
-                                                 highlight=highlight))
-
-            if choose(controls, show, prompt, NO_CAMERA_OPTIONS, 0, poll) != 0:
+            show = question_show(display, menu)
+            if answered(menu, lambda: choose(controls, show, prompt, NO_CAMERA_OPTIONS, 0,
+                                             poll), show) != 0:
                 raise
             note(f"{exc}; the dice are typed this session")
             source = "typed"
