@@ -27,7 +27,7 @@ from companion.app.commands.play.table_modes import (
     titled,
     wait_for_next_fight,
 )
-from companion.app.commands.play.telling import tell
+from companion.app.commands.play.telling import farewell, tell
 from companion.app.config import load_config
 from companion.app.modes.fight import FightClosed, file_sha, write_fight_file
 from companion.app.modes.jongrogue import JongRogueMode, SimTiles
@@ -350,3 +350,24 @@ def test_a_closed_fight_waiting_for_the_next_offers_the_system_menu(tmp_path: Pa
                                    SystemMenu(controls, "genso", 0.0, ""), sleep=lambda s: None)
     waits = [v for v in screen.views if v.prompt.startswith("The fight is over and closed")]
     assert len(waits) == 2 and all(v.system for v in waits)
+
+
+def test_game_over_offers_the_system_menu_its_hint_says(tmp_path: Path) -> None:
+    """The farewell's screen is the game's, whose header says the System menu opens: it
+    does, there too; its New game is the farewell's own."""
+    config = load_config(tmp_path / "none.toml", env={}, overrides={"input.poll_seconds": 0.005})
+    prompt = game_session(PlayerAtTheScreen([])).next_prompt()
+    for script, leaves in (([(SYSTEM, "mode:dice")], ModeSwitch),
+                           ([(SYSTEM, "back"), (prompt, Button.ATTACK)], None),  # New game
+                           ([(SYSTEM, "new"), ("Leave this game", "yes")], None)):
+        screen = PlayerAtTheScreen([(prompt, Button.SYSTEM), *script])
+        session = game_session(screen)
+        assert session.system_menu is not None
+        controls = session.system_menu.controls
+        game = session.mode.game  # type: ignore[attr-defined]
+        if leaves is not None:
+            with pytest.raises(leaves):
+                farewell(session, game, screen, controls, config, headless=False)
+        else:
+            assert farewell(session, game, screen, controls, config, headless=False)
+        assert not screen.script and screen.views[0].system

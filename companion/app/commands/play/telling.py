@@ -13,6 +13,7 @@ from companion.app.notes import note
 from companion.app.session.controls import Controls, choose
 from companion.app.session.host import Session
 from companion.app.session.save import SaveGame
+from companion.app.session.system_menu import NewGameAsked, answered
 from companion.hw.buttons import Button
 from companion.hw.display import Display
 from companion.hw.display.view import Option, message_view
@@ -76,7 +77,8 @@ def farewell(session: Session, game: Game, display: Display | None, controls: Co
              sleep: Callable[[float], None] = time.sleep) -> bool:
     """The end of a game: the summary, and on a player's screen a press for the next game
     (True: play it). The killing tile accepted with a double tap on A does not choose New
-    game with its second press (see :func:`choose`): Game over stays to be read."""
+    game with its second press (see :func:`choose`): Game over stays to be read. The System
+    menu is offered there as at every step (another mode; its New game is this one's)."""
     if headless:
         assert session.save is not None
         print_summary(game, session.save)
@@ -84,8 +86,12 @@ def farewell(session: Session, game: Game, display: Display | None, controls: Co
     if display is None or not controls.player:
         return False
     options = (Option("next", "New game 新しいゲーム", Button.ATTACK),)
-    choose(controls, session.show, session.next_prompt(), options, 0,
-           config.number("input.poll_seconds"), sleep)
+    try:
+        answered(session.system_menu, lambda: choose(
+            controls, session.show, session.next_prompt(), options, 0,
+            config.number("input.poll_seconds"), sleep), session.show)
+    except NewGameAsked:
+        pass
     return True
 
 
