@@ -9,8 +9,8 @@ measure the real screen).
     python scripts/bench_display.py [--frames 300] [--screenshots docs/]
 
 ``--screenshots`` saves one frame of a real game (seed 11, the first fight
-after 300 inputs) at each layout, and one of a genso fight and one of a coc fight at the table
-at 800x480.
+after 300 inputs) at each layout, the System menu over it, and one of a genso fight and
+one of a coc fight at the table at 800x480.
 """
 
 from __future__ import annotations
@@ -82,7 +82,9 @@ def first_screen() -> None:
 
 def screenshots(folder: Path) -> None:
     from companion.app.modes.jongrogue import JongRogueMode
+    from companion.app.session.controls import Controls
     from companion.app.session.mode import ChoiceAsk
+    from companion.app.session.system_menu import SystemMenu, menu_prompt
     from companion.hw.display.screen import LAYOUTS, ScreenDisplay
     from companion.systems.jongrogue.actions import ChoiceRequest, Verb
     from companion.systems.jongrogue.autoplay import HeadlessPlayer
@@ -98,10 +100,17 @@ def screenshots(folder: Path) -> None:
             game.push(player.answer(game))
         ask = mode.ask()
         assert isinstance(ask, ChoiceAsk)
-        display.show(mode.view(ask.prompt, options=ask.options, highlight=ask.highlight))
+        # As a session shows it: the header says how the System menu opens.
+        display.show(replace(mode.view(ask.prompt, options=ask.options,
+                                       highlight=ask.highlight), system=True))
         display.save_png(folder / f"screen-{size}.png")
-        display.close()
         print(f"saved {folder / f'screen-{size}.png'}")
+        if size == "800x480":
+            menu = SystemMenu(Controls([]), "game", 0.05, "systemctl poweroff")
+            display.show(mode.view(menu_prompt(), options=menu.options(), highlight=0))
+            display.save_png(folder / "screen-system-800x480.png")
+            print(f"saved {folder / 'screen-system-800x480.png'}")
+        display.close()
 
 
 #: The genso fight of the screenshot: (option keys picked, in order) by the two sample PCs
@@ -133,7 +142,7 @@ COC_PLACES = (("Ann", "d", "3", "NE"), ("Bob", "b", "6", "E"), ("Cult", "e", "4"
 COC_SCRIPT = (*(pick for name, file, rank, facing in COC_PLACES
                 for pick in ("keeper", "place", f"t:{name}", f"f:{file}", f"r:{rank}",
                              f"face:{facing}")),
-              "attack", "t:Cult", "h:ma", "d:none", "end", "attack", "t:Deep", "h:burst",
+              "attack", "t:Cult", "h:ma", "d:none", "end?", "end", "attack", "t:Deep", "h:burst",
               "d:dodge")
 COC_SEED = 3
 
@@ -181,7 +190,8 @@ def play_and_save(mode: Any, seed: int, script: Sequence[str], path: Path) -> No
     ask = mode.ask()
     assert isinstance(ask, ChoiceAsk)
     display = ScreenDisplay("800x480")
-    display.show(mode.view(ask.prompt, options=ask.options, highlight=ask.highlight))
+    display.show(replace(mode.view(ask.prompt, options=ask.options, highlight=ask.highlight),
+                         system=True))
     display.save_png(path)
     display.close()
     print(f"saved {path}")

@@ -53,6 +53,12 @@ class ModeSwitch(Exception):
         self.mode = mode
 
 
+def menu_prompt(unsaved: str = "") -> str:
+    """The menu's question, and whether every step is saved (``unsaved``: why not)."""
+    saved = f"not all saved 未保存あり: {unsaved}" if unsaved else "every step saved 保存済み"
+    return f"System 設定: play another? 他のモード ({saved})"
+
+
 def answered(menu: SystemMenu | None, get: Callable[[], T], show: Show) -> T:
     """``get()``'s answer, with the System menu offered while it waits when there is one: a
     question before a table (the fight file changed, a closed fight waiting for the next),
@@ -112,11 +118,9 @@ class SystemMenu:
             self.showing = False
 
     def choose_until_done(self, show: Show, unsaved: str) -> None:
-        saved = f"not all saved 未保存あり: {unsaved}" if unsaved else "every step saved 保存済み"
         options = self.options()
         while True:
-            chosen = options[self.choose(show, f"System 設定: play another? 他のモード ({saved})",
-                                         options)]
+            chosen = options[self.choose(show, menu_prompt(unsaved), options)]
             if chosen is BACK:
                 return
             if chosen is NEW_GAME:
