@@ -97,13 +97,15 @@ def test_a_failed_folder_fsync_is_told_and_the_table_plays_on(
     assert on_file(tmp_path) == session.mode.fight.to_json()
     assert saved(tmp_path).fight_sha == sha(path)
     # Told, on stderr and on the screen, until the next write of the file worked.
+    # As written, not refused: only a power cut before the next write may undo it.
     assert capsys.readouterr().err.splitlines() == [
-        f"companion: cannot write the fight file {path} ({EIO}): the table's save holds "
-        "every action, and the file is written again when it can be",
+        f"companion: wrote the fight file {path}, but its folder could not be synced ({EIO}): "
+        "a power cut may undo that write; the table's save holds every action, and the file "
+        "is written again when it can be",
         f"companion: written again: the fight file {path} is whole again"]
     statuses = [view.status for view in screen.views]
-    told = ("戦闘ファイル fight.json not written 書込不可: disk error 入出力エラー; the save "
-            "holds all 保存は完全")
+    told = ("戦闘ファイル fight.json may not be on the card 書込未確定: disk error 入出力エラー; "
+            "the save holds all 保存は完全")
     assert told in statuses
     assert "戦闘ファイル fight.json written again 書込再開" in statuses
     # The restart the boot service makes goes on from the save, to the fight's end.

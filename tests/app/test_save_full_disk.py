@@ -25,6 +25,7 @@ from companion.app.modes.jongrogue import AutoChoices, SimTiles
 from companion.app.session.host import Session
 from companion.app.session.save import SaveGame
 from companion.systems.jongrogue.autoplay import find_strategy
+from tests.app.test_fight_file_fsync import EIO, TiredCard
 from tests.app.test_session import RecordingDisplay
 from tests.disk import NO_SPACE, refuse_writes
 
@@ -257,3 +258,31 @@ def test_a_log_the_kernel_cuts_short_for_good_keeps_whole_lines(tmp_path: Path) 
     assert log.read_bytes().endswith(b"\n") and lines[1:] == whole[1:len(lines)]
     assert log.stat().st_size <= limit
     assert main(["replay", str(log)]) == 0
+
+
+def test_a_save_whose_folder_could_not_be_synced_is_told_as_written_not_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The save was renamed into place and its folder's fsync failed (EIO, a tired card): it
+    was said as "cannot save", though it was written; a power cut may undo it, so the moves
+    safe are still the ones synced before, and the next write that syncs says so."""
+    save = tmp_path / "save.json"
+    card = TiredCard(save, monkeypatch, {3})
+    screen = RecordingDisplay()
+    saved = SaveGame(seed=SEED, preset="plus", strategy="cautious")
+    mode = jongrogue_mode(saved, None, "sim")
+    assert mode.sim is not None
+    session = Session(mode, choices=AutoChoices(mode.game, find_strategy("cautious")),
+                      tiles=SimTiles(mode.game, mode.sim), display=screen, save=saved,
+                      save_path=save)
+    session.keep_saved(starting=True)
+    session.run()
+    assert card.failed == 1
+    statuses = [view.status for view in screen.views]
+    assert statuses.count("保存未確定 saved, may not be on the card: disk error 入出力エラー; "
+                          "safe to move 1 1手目まで保存済") == 1
+    assert "saved again 保存再開: the whole game, move 3 3手目まで" in statuses
+    assert capsys.readouterr().err.splitlines() == [
+        f"companion: saved, but its folder could not be synced ({EIO}): a power cut may undo "
+        "it; it is written again at the next step; the game is safe up to move 1",
+        "companion: saved again: the save holds the whole game again (move 3)"]

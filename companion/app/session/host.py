@@ -45,6 +45,7 @@ from companion.app.session.mode import (
 from companion.app.session.save import CorruptSave, SaveGame, write_save
 from companion.app.session.system_menu import SystemMenu
 from companion.errors import CompanionError, DeviceError, IllegalAction, ImpossibleRead
+from companion.files import NotDurable
 from companion.hw.buttons import WaitingSignal
 from companion.hw.display import Display
 from companion.hw.display.view import Option
@@ -232,18 +233,24 @@ class Session:
                 raise
             reason = os.strerror(exc.errno) if exc.errno else str(exc)  # the OS's words only
             short = SHORT_REASONS.get(exc.errno or 0, reason)
+            # Written, its folder not synced: the file is in place, a power cut may undo it.
+            doubt = isinstance(exc, NotDurable)
             if beside is not None:
-                self._beside_refused(beside, reason, short)
+                self._beside_refused(beside, reason, short, doubt)
                 return False
-            n = self.saved_moves
+            n = self.saved_moves  # the moves a save synced to the disk holds
             safe = (f"the game is safe up to move {n}" if n
                     else "nothing of this game is saved yet")
             # The screen's line is short (the player needs what and how far, a row beside
             # the menu); stderr, the journal under the service, has the OS's words.
-            said = (f"保存できません cannot save: {short}; "
+            said = ((f"保存未確定 saved, may not be on the card: {short}; " if doubt
+                     else f"保存できません cannot save: {short}; ")
                     + (f"safe to move {n} {n}手目まで保存済" if n else "nothing saved yet 未保存"))
             if said != self.save_trouble:
-                print(f"companion: cannot save ({reason}): free space or fix the folder; {safe}",
+                print("companion: " + (
+                    f"saved, but its folder could not be synced ({reason}): a power cut may "
+                    "undo it; it is written again at the next step" if doubt else
+                    f"cannot save ({reason}): free space or fix the folder") + f"; {safe}",
                       file=sys.stderr, flush=True)
             self.save_trouble = said
             return False
@@ -265,17 +272,22 @@ class Session:
                   file=sys.stderr, flush=True)
         return True
 
-    def _beside_refused(self, beside: Beside, reason: str, short: str) -> None:
+    def _beside_refused(self, beside: Beside, reason: str, short: str, doubt: bool) -> None:
         """Tell that the disk refused ``beside`` (once on stderr, with its path; on every
-        screen, short, until it is written). What holds the game meanwhile is said only while
-        the save is whole: when the save is refused too, its own line says how far the game
-        is safe."""
+        screen, short, until it is written), or with ``doubt`` that it was written and its
+        folder not synced, so a power cut may undo it. What holds the game meanwhile is said
+        only while the save is whole: when the save is refused too, its own line says how
+        far the game is safe."""
         kept = "" if self.save_trouble else f"{beside.kept}, and "
-        said = (f"{beside.screen or beside.name} not written 書込不可: {short}"
-                + ("" if self.save_trouble else "; the save holds all 保存は完全"))
+        said = (f"{beside.screen or beside.name} "
+                + ("may not be on the card 書込未確定" if doubt else "not written 書込不可")
+                + f": {short}" + ("" if self.save_trouble else "; the save holds all 保存は完全"))
         if said != self.beside_trouble.get(beside.name):
-            print(f"companion: cannot write {beside.name} ({reason}): {kept}the file is written "
-                  "again when it can be", file=sys.stderr, flush=True)
+            what = (f"wrote {beside.name}, but its folder could not be synced ({reason}): a "
+                    "power cut may undo that write; " if doubt
+                    else f"cannot write {beside.name} ({reason}): ")
+            print(f"companion: {what}{kept}the file is written again when it can be",
+                  file=sys.stderr, flush=True)
         self.beside_trouble[beside.name] = said
 
     # -- the loop ---------------------------------------------------------------------
