@@ -70,14 +70,11 @@ class SystemMenu:
     """The menu of a run of ``companion play`` in ``mode``, on ``controls``."""
 
     def __init__(self, controls: Controls, mode: str, poll_seconds: float,
-                 shutdown_command: str,
-                 run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 shutdown_command: str, sleep: Callable[[float], None] = time.sleep) -> None:
         self.controls = controls
         self.mode = mode
         self.poll_seconds = poll_seconds
         self.shutdown_command = shutdown_command
-        self.run = run
         self.sleep = sleep
         self.showing = False  # the menu is on the screen (which then offers it no more)
 
@@ -144,9 +141,10 @@ class SystemMenu:
             said = (f"Not safe to unplug yet 電源を抜かないで: {unsaved}. Free space or fix "
                     "the folder, then take a step")
         elif not self.shutdown_command:
-            said = ("Safe to unplug now 電源を抜いても大丈夫: every step is saved, and the "
-                    "next start carries on here 次回はここから")
+            said = "Safe to unplug now 電源を抜いても大丈夫: every step is saved 保存済み"
         else:
+            # Said before the command runs: it may take a while to answer (SHUTDOWN_TIMEOUT_S).
+            show("Shutting down 電源を切っています…")
             failed = self.power_off()
             said = (f"Could not shut down 電源を切れません ({failed}); every step is saved: "
                     "safe to unplug now 電源を抜いても大丈夫" if failed else
@@ -158,8 +156,8 @@ class SystemMenu:
     def power_off(self) -> str:
         """Run the shutdown command; what went wrong, or "" when it was taken."""
         try:
-            result = self.run(shlex.split(self.shutdown_command), capture_output=True,
-                              text=True, timeout=SHUTDOWN_TIMEOUT_S)
+            result = subprocess.run(shlex.split(self.shutdown_command), capture_output=True,
+                                    text=True, timeout=SHUTDOWN_TIMEOUT_S, check=False)
         except (OSError, subprocess.TimeoutExpired, ValueError) as exc:
             return f"{self.shutdown_command}: {exc}"
         if result.returncode != 0:
