@@ -25,7 +25,12 @@ DIM: Color = (150, 158, 168)
 ACCENT: Color = (240, 190, 80)
 GOOD: Color = (96, 196, 120)
 BAD: Color = (220, 80, 70)
-HIGHLIGHT: Color = (70, 110, 170)
+# The lit option and the acting combatant's row: dark enough that TEXT (8.4:1) and ACCENT
+# (6.0:1) read on it; the light outline drawn around it, more than its fill, sets it apart.
+HIGHLIGHT: Color = (40, 64, 108)
+# Secondary text on HIGHLIGHT (an English name, the side and conditions), where DIM is
+# too dark (3.8:1 there; this is 6.8:1).
+ON_HIGHLIGHT: Color = (200, 210, 225)
 
 _TEXT_CACHE_LIMIT = 2048
 

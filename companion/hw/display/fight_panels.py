@@ -8,7 +8,16 @@ from collections.abc import Sequence
 
 import pygame
 
-from companion.hw.display.canvas import ACCENT, BACKGROUND, BAD, DIM, GOOD, HIGHLIGHT, TEXT
+from companion.hw.display.canvas import (
+    ACCENT,
+    BACKGROUND,
+    BAD,
+    DIM,
+    GOOD,
+    HIGHLIGHT,
+    ON_HIGHLIGHT,
+    TEXT,
+)
 from companion.hw.display.dice_tray import DiceTray
 from companion.hw.display.fonts import without_cjk
 from companion.hw.display.view import BoardView, FighterView, FightView, PieceView
@@ -268,7 +277,7 @@ class FightPanels(DiceTray):
         """The pools beside the name, and those given up for the name's room (a narrow row
         keeps HP alone there; the rest go to its second line)."""
         m = self.m
-        color = DIM if f.down else TEXT
+        color = (ON_HIGHLIGHT if f.acting else DIM) if f.down else TEXT
         pools = self._text(f.pools(), m(13) if narrow else m(15), color)
         marker = "▶ " if f.acting else ""
         name_text, _ = self._fighter_name(f, index)
@@ -311,17 +320,21 @@ class FightPanels(DiceTray):
         narrow = rect.w < m(300)
         if f.acting:
             pygame.draw.rect(self.surface, HIGHLIGHT, rect, border_radius=m(5))
+            pygame.draw.rect(self.surface, TEXT, rect, width=max(2, m(2)), border_radius=m(5))
         pygame.draw.rect(self.surface, GOOD if f.ally else BAD,
                          pygame.Rect(rect.x + m(2), rect.y + m(3), m(4), rect.h - m(6)))
-        color = DIM if f.down else TEXT
+        # Grey DIM text and BAD conditions do not read on the highlight: its own light grey.
+        secondary = ON_HIGHLIGHT if f.acting else DIM
+        color = secondary if f.down else TEXT
         x = rect.x + m(12)
         marker = "▶ " if f.acting else ""
         name_text, en = self._fighter_name(f, index)
         pools, _ = self._pools(f, index, rect, narrow)
         pools_x = rect.right - m(6) - pools.get_width()
         conditions = " · ".join(f.conditions)
-        beside, beside_color = (conditions, BAD if f.down else ACCENT) \
-            if conditions and not two_lines else (en, DIM)
+        down_tone = ON_HIGHLIGHT if f.acting else BAD
+        beside, beside_color = (conditions, down_tone if f.down else ACCENT) \
+            if conditions and not two_lines else (en, secondary)
         room = pools_x - x - m(8)
         name_w = room
         if beside and beside is conditions and not narrow:
@@ -352,7 +365,7 @@ class FightPanels(DiceTray):
             hue = GOOD if fraction > 0.5 else ACCENT if fraction > 0.25 else BAD
             if filled.w:
                 pygame.draw.rect(self.surface, hue, filled, border_radius=m(3))
-        tone = BAD if f.down else DIM
+        tone = down_tone if f.down else secondary
         for n, line in enumerate(second or self._second_lines(f, index, rect)):
             width = (bar.x - x - m(8)) if n == 0 else rect.right - m(6) - x
             self.surface.blit(self._fit(line, m(13), width, tone),

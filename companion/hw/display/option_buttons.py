@@ -231,8 +231,12 @@ class OptionButtons(FightPanels):
             lit = index is not None and view.highlight == index
             pygame.draw.rect(self.surface, HIGHLIGHT if lit else BACKGROUND, box,
                              border_radius=m(8))
-            pygame.draw.rect(self.surface, ACCENT if index is None else DIM, box,
-                             width=max(1, m(1)), border_radius=m(8))
+            # The lit box's thick light outline sets it apart in every colour vision (its
+            # dark fill alone is a small step from the others'; an ACCENT one is close to
+            # the DIM edges for a protanope).
+            edge = TEXT if lit else ACCENT if index is None else DIM
+            pygame.draw.rect(self.surface, edge, box, width=max(2, m(2)) if lit else max(1, m(1)),
+                             border_radius=m(8))
             width = box.w - m(12)
             rows, at = self._label_rows(text, min(common, own[n]), width, box.h - m(4))
             surfaces = [self._fit_middle(line, at, width, TEXT if index is not None else ACCENT)

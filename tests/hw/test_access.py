@@ -1,0 +1,139 @@
+"""Accessibility (the audit of /tmp/audit/access.md): contrast of text on what it is drawn
+on, measured as WCAG 2.x ratios from the palette, and cues that do not rest on colour
+alone (the lit option and the acting row outlined, trouble marked, sides shaped).
+
+アクセシビリティ: パレットから計算したコントラスト比と、色だけに頼らない手がかり。
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from companion.hw.display.canvas import (
+    ACCENT,
+    BACKGROUND,
+    DIM,
+    HIGHLIGHT,
+    ON_HIGHLIGHT,
+    PANEL,
+    TEXT,
+    Color,
+)
+from companion.hw.display.screen import ScreenDisplay
+from companion.hw.display.view import FighterView, FightView, Name, Option, message_view
+
+# Machado et al. (2009) at severity 1.0, in linear RGB: how a colour looks to a protanope,
+# a deuteranope and a tritanope; and greyscale (luminance alone).
+_CVD = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+    "mono": ((0.2126, 0.7152, 0.0722),) * 3,
+}
+
+
+def _linear(channel: float) -> float:
+    c = channel / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _encode(linear: float) -> float:
+    c = min(1.0, max(0.0, linear))
+    return 255 * (12.92 * c if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055)
+
+
+def seen(color: Color, vision: str) -> tuple[float, float, float]:
+    """``color`` as ``vision`` (a key of ``_CVD``) sees it."""
+    lin = [_linear(c) for c in color]
+    r, g, b = (_encode(sum(w * v for w, v in zip(row, lin, strict=True)))
+               for row in _CVD[vision])
+    return r, g, b
+
+
+def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    """The WCAG 2.x contrast ratio of two sRGB colours (1 to 21)."""
+    def luminance(c: tuple[float, float, float]) -> float:
+        r, g, b = (_linear(v) for v in c)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.fixture(params=["800x480", "1024x600"])
+def screen(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
+    display = ScreenDisplay(request.param)
+    yield display
+    display.close()
+
+
+def colours_drawn(screen: ScreenDisplay) -> list[tuple[str, Color]]:
+    """Every text rendered from now on, with its colour."""
+    drawn: list[tuple[str, Color]] = []
+    text = screen._text
+
+    def spy(value: str, size: int, color: Color = TEXT) -> pygame.Surface:
+        drawn.append((value, color))
+        return text(value, size, color)
+
+    screen.__dict__["_text"] = spy
+    return drawn
+
+
+# ---- H1, M3: the lit option and the acting combatant's row -------------------------------
+
+def test_text_on_the_highlight_passes_aa() -> None:
+    """H1/M3: on the blue fill, TEXT was 4.19:1, ACCENT 2.99:1 and DIM 1.90:1."""
+    for color in (TEXT, ACCENT, ON_HIGHLIGHT):
+        assert contrast(color, HIGHLIGHT) >= 4.5
+    assert contrast(ON_HIGHLIGHT, PANEL) >= 4.5
+
+
+def _acting_fight() -> FightView:
+    return FightView(title="Fight", round=1, turn="アン", fighters=(
+        FighterView(name=Name("アン", "Ann PC"), side=Name("味方", "party"), hp=8, hp_max=10,
+                    acting=True, conditions=("full dodge 全力回避",)),
+        FighterView(name=Name("カルト", "Cult"), side=Name("敵", "foe"), hp=3, hp_max=9,
+                    ally=False),
+    ))
+
+
+def test_the_acting_row_draws_no_text_that_fails_on_its_fill(screen: ScreenDisplay) -> None:
+    """H1: the acting combatant's English name and its side and conditions were DIM on the
+    highlight (1.90:1): every text of that row passes 4.5:1 on it."""
+    drawn = colours_drawn(screen)
+    screen.render(replace(message_view("?", (Option("attack", "Attack 攻撃"),)),
+                          fight=_acting_fight()))
+    acting = [(t, c) for t, c in drawn if "Ann" in t or "全力回避" in t or "アン" in t]
+    assert acting
+    for text, color in acting:
+        assert contrast(color, HIGHLIGHT) >= 4.5, (text, color)
+
+
+def _box_pixels(screen: ScreenDisplay, index: int) -> list[Color]:
+    rect = next(r for r, i in screen._targets if i == index)
+    return [tuple(screen.surface.get_at((x, y)))[:3]  # type: ignore[misc]
+            for x in range(rect.x, rect.right) for y in (rect.y, rect.y + 1)]
+
+
+def test_the_lit_option_stands_out_in_every_colour_vision(screen: ScreenDisplay) -> None:
+    """M3: with its fill darkened for its label's sake, the lit option is set apart by a
+    thick light (TEXT) outline: its edge and fill are each a clear step from an unlit box's, as
+    each colour vision (and greyscale) sees them."""
+    options = (Option("attack", "Attack 攻撃"), Option("flee", "Flee 逃げる"))
+    view = replace(message_view("?", options), highlight=0)
+    screen.render(view)
+    lit_edge, unlit_edge = _box_pixels(screen, 0), _box_pixels(screen, 1)
+    assert TEXT in lit_edge and DIM not in lit_edge
+    assert DIM in unlit_edge and TEXT not in unlit_edge
+    for vision in _CVD:
+        assert contrast(seen(TEXT, vision), seen(DIM, vision)) >= 2, vision
+        assert contrast(seen(TEXT, vision), seen(PANEL, vision)) >= 3, vision
+        assert contrast(seen(HIGHLIGHT, vision), seen(BACKGROUND, vision)) >= 1.5, vision
