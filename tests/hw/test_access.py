@@ -7,15 +7,19 @@ alone (the lit option and the acting row outlined, trouble marked, sides shaped)
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 import pygame
 import pytest
+from rich.console import Console
 
 from companion.hw.display.canvas import (
     ACCENT,
     BACKGROUND,
+    BAD,
     DIM,
     HIGHLIGHT,
     ON_HIGHLIGHT,
@@ -24,7 +28,15 @@ from companion.hw.display.canvas import (
     Color,
 )
 from companion.hw.display.screen import ScreenDisplay
-from companion.hw.display.view import FighterView, FightView, Name, Option, message_view
+from companion.hw.display.terminal import TROUBLE_MARK, TerminalDisplay
+from companion.hw.display.view import (
+    FighterView,
+    FightView,
+    Name,
+    Option,
+    View,
+    message_view,
+)
 
 # Machado et al. (2009) at severity 1.0, in linear RGB: how a colour looks to a protanope,
 # a deuteranope and a tritanope; and greyscale (luminance alone).
@@ -137,3 +149,60 @@ def test_the_lit_option_stands_out_in_every_colour_vision(screen: ScreenDisplay)
         assert contrast(seen(TEXT, vision), seen(DIM, vision)) >= 2, vision
         assert contrast(seen(TEXT, vision), seen(PANEL, vision)) >= 3, vision
         assert contrast(seen(HIGHLIGHT, vision), seen(BACKGROUND, vision)) >= 1.5, vision
+
+
+# ---- H3, M5: trouble is told from guidance by more than its colour ------------------------
+
+def test_trouble_text_passes_aa_where_it_is_drawn() -> None:
+    """H3: BAD text (a trouble status, a down combatant's DEAD) was 3.82:1 on PANEL."""
+    for ground in (PANEL, BACKGROUND):
+        assert contrast(BAD, ground) >= 4.5
+
+
+def _footer_colours(screen: ScreenDisplay, guidance: bool) -> set[Color]:
+    """The colours in the footer of a status screen with its text left undrawn: only what
+    is drawn besides the text (a mark) is left."""
+    blank = pygame.Surface((1, 1), pygame.SRCALPHA)
+    screen.__dict__["_text"] = lambda *_: blank
+    view = replace(message_view("?", (Option("go", "Go"),),
+                                status="save behind: the disk is full; not saved"),
+                   guidance=guidance)
+    screen.render(view)
+    box = screen._targets[0][0]
+    footer = pygame.Rect(box.right, box.y, screen.width - box.right, box.h)
+    return {tuple(screen.surface.get_at((x, y)))[:3]  # type: ignore[misc]
+            for x in range(footer.x, footer.right) for y in range(footer.y, footer.bottom)}
+
+
+def test_a_trouble_status_is_marked_and_guidance_is_not(screen: ScreenDisplay) -> None:
+    """H3: guidance (ACCENT) and trouble (BAD) differed by colour alone, and for a
+    protanope the trouble was the fainter. Trouble is drawn after a warning triangle (a
+    shape, so no font needs a ⚠ glyph); guidance has none."""
+    assert BAD in _footer_colours(screen, guidance=False)
+    assert BAD not in _footer_colours(screen, guidance=True)
+
+
+def test_without_a_japanese_font_the_trouble_mark_is_still_drawn() -> None:
+    display = ScreenDisplay("800x480", find_font=False)
+    try:
+        assert BAD in _footer_colours(display, guidance=False)
+    finally:
+        display.close()
+
+
+def _terminal(view: View, **console: Any) -> str:
+    out = io.StringIO()
+    TerminalDisplay(Console(file=out, width=100, **console)).show(view)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("console", [{"no_color": True}, {"color_system": None},
+                                     {"force_terminal": True, "color_system": None}])
+def test_the_terminal_marks_trouble_in_text(console: dict[str, Any]) -> None:
+    """M5: with no colours (NO_COLOR, TERM=dumb) the trouble line was plain text and the
+    guidance bold: trouble leads with ``!``, guidance does not."""
+    view = message_view("?", (Option("go", "Go"),), status="not saved 未保存")
+    lines = _terminal(view, **console).splitlines()
+    assert f"{TROUBLE_MARK}not saved 未保存" in lines
+    lines = _terminal(replace(view, guidance=True), **console).splitlines()
+    assert "not saved 未保存" in lines

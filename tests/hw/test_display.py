@@ -442,6 +442,6 @@ def test_the_terminal_draws_guidance_as_the_prompt_and_trouble_in_red() -> None:
                                               guidance=guidance))
         return console.file.getvalue()  # type: ignore[attr-defined]
 
-    red = "\x1b[31m"
-    assert f"{red}why 理由" in shown(False)
-    assert "why 理由" in shown(True) and f"{red}why 理由" not in shown(True)
+    red = "\x1b[1;31m"
+    assert f"{red}! why 理由" in shown(False)
+    assert "why 理由" in shown(True) and f"{red}" not in shown(True)

@@ -24,7 +24,9 @@ TEXT: Color = (232, 232, 226)
 DIM: Color = (150, 158, 168)
 ACCENT: Color = (240, 190, 80)
 GOOD: Color = (96, 196, 120)
-BAD: Color = (220, 80, 70)
+# Trouble and a foe: light enough to read as text on the panels (5.5:1 on PANEL; the
+# (220, 80, 70) before was 3.8:1, and for a protanope fainter than guidance).
+BAD: Color = (255, 110, 100)
 # The lit option and the acting combatant's row: dark enough that TEXT (8.4:1) and ACCENT
 # (6.0:1) read on it; the light outline drawn around it, more than its fill, sets it apart.
 HIGHLIGHT: Color = (40, 64, 108)
@@ -146,3 +148,17 @@ class Canvas:
         self.surface.blit(self._fit(title, m(13), rect.w - m(16), DIM),
                           (rect.x + m(8), rect.y + m(4)))
         return rect.y + m(24)
+
+    def _warning_mark(self, x: int, y: int, size: int, color: Color) -> int:
+        """A warning triangle with a ``!`` cut in it, as tall as a ``size`` text's capitals
+        on a row drawn at ``y``; returns the width it takes with its gap. 警告の三角印。"""
+        m = self.m
+        side = round(size * 0.9)
+        top, bottom = y + round(size * 0.3), y + round(size * 0.3) + side
+        pygame.draw.polygon(self.surface, color, [(x + side // 2, top), (x + side, bottom),
+                                                  (x, bottom)])
+        bar = max(1, side // 6)
+        cx = x + side // 2 - bar // 2
+        pygame.draw.rect(self.surface, PANEL, (cx, top + side * 3 // 8, bar, side * 3 // 10))
+        pygame.draw.rect(self.surface, PANEL, (cx, bottom - side // 5, bar, bar))
+        return side + m(6)

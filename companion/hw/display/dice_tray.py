@@ -8,9 +8,13 @@ import math
 
 import pygame
 
-from companion.hw.display.canvas import ACCENT, BAD, DIM
+from companion.hw.display.canvas import ACCENT, DIM, Color
 from companion.hw.display.game_panels import GamePanels
 from companion.hw.display.view import DiceView
+
+# A D6's red ace: darker than BAD (lightened for text), so that on the ivory die it keeps
+# 3.3:1, as a mark must.
+_ACE_PIP: Color = (220, 80, 70)
 
 
 class DiceTray(GamePanels):
@@ -72,7 +76,8 @@ class DiceTray(GamePanels):
         radius = max(2, round(rect.w / (7 if face == 1 else 11)))
         for col, row in spots:
             centre = (round(rect.x + cell * (col + 1)), round(rect.y + cell * (row + 1)))
-            pygame.draw.circle(self.surface, BAD if face == 1 else (20, 20, 24), centre, radius)
+            pygame.draw.circle(self.surface, _ACE_PIP if face == 1 else (20, 20, 24), centre,
+                               radius)
 
     def _other_die(self, face: int, rect: pygame.Rect, sides: int) -> None:
         """A die not a D6: its number in the die's outline, seen from above (a D4 a

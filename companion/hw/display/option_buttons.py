@@ -17,7 +17,6 @@ from companion.hw.display.canvas import (
     HIGHLIGHT,
     PANEL,
     TEXT,
-    Color,
 )
 from companion.hw.display.fight_panels import FightPanels
 from companion.hw.display.fonts import holds_japanese, without_cjk
@@ -164,8 +163,8 @@ class OptionButtons(FightPanels):
         self._more = None
         grid = self._grid(view)
         # Guidance (the next step: throw again, A accepts) is drawn as the prompt is, trouble
-        # (a save behind, a die it doubts) in the trouble colour.
-        status_color = ACCENT if view.guidance else BAD
+        # (a save behind, a die it doubts) in the trouble colour after a warning mark.
+        trouble = not view.guidance
         # Below the prompt: the options, then the status (a read to confirm, a problem).
         top = m(10) if view.message else m(12) + m(24) * max(1, len(shown))
         row = pygame.Rect(x, rect.y + top, rect.right - x - m(10), rect.bottom - m(8)
@@ -174,7 +173,7 @@ class OptionButtons(FightPanels):
             # Over two rows of options, the status has the rows under the prompt.
             status_h = m(16) * self._grid_status_rows(view) + m(2)
             self._status(view.status, pygame.Rect(x, rect.y + m(29), rect.w - x - m(10),
-                                                  status_h), status_color)
+                                                  status_h), trouble)
             row.y = rect.y + m(32) + status_h
             row.h = rect.bottom - m(8) - row.y
         gap = m(8)
@@ -190,13 +189,19 @@ class OptionButtons(FightPanels):
             row.x = boxes[-1].right + gap
             row.w = rect.right - m(10) - row.x
         if view.status and not grid:
-            self._status(view.status, row, status_color)
+            self._status(view.status, row, trouble)
 
-    def _status(self, status: str, rect: pygame.Rect, color: Color = BAD) -> None:
+    def _status(self, status: str, rect: pygame.Rect, trouble: bool = True) -> None:
         """The status (a read to confirm, a reader or save problem) wrapped in ``rect``, a
         step smaller if that fits it whole; else its last row shown ends with an ellipsis,
-        so that a cut is never silent."""
+        so that a cut is never silent. Trouble is in BAD after a warning triangle, drawn
+        rather than a glyph (pygame's own font has no ⚠), so that it is told from guidance
+        (in ACCENT) by more than its colour."""
         m = self.m
+        color = BAD if trouble else ACCENT
+        if trouble:
+            mark_w = self._warning_mark(rect.x, rect.y, m(14), BAD)
+            rect = pygame.Rect(rect.x + mark_w, rect.y, rect.w - mark_w, rect.h)
         for size, step in ((m(14), m(18)), (m(13), m(16))):
             lines = self._wrap(status, size, rect.w)
             capacity = max(1, rect.h // step)

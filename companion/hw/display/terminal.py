@@ -48,6 +48,10 @@ class TerminalDisplay:
 SYSTEM_HINT_KEYS = "S or hold I: System 設定"
 
 
+#: Before a trouble status (a save behind, a die it doubts): guidance has none. 問題の印。
+TROUBLE_MARK = "! "
+
+
 def render(view: View) -> RenderableType:
     """The whole frame as one rich renderable."""
     header = Text(view.where, style="bold yellow")
@@ -92,8 +96,9 @@ def render(view: View) -> RenderableType:
             parts.append(Text(MENU_LEGEND, style="dim"))
     if view.status:
         # Guidance (the next step: why a die is typed, A accepts) as the prompt is; trouble
-        # in red, as on the screen.
-        parts.append(Text(view.status, style="bold" if view.guidance else "red"))
+        # in red, as on the screen, and after a "!" that NO_COLOR and TERM=dumb keep.
+        parts.append(Text(view.status, style="bold") if view.guidance
+                     else Text(TROUBLE_MARK + view.status, style="bold red"))
     return Group(*parts)
 
 
