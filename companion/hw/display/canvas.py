@@ -152,7 +152,6 @@ class Canvas:
     def _warning_mark(self, x: int, y: int, size: int, color: Color) -> int:
         """A warning triangle with a ``!`` cut in it, as tall as a ``size`` text's capitals
         on a row drawn at ``y``; returns the width it takes with its gap. 警告の三角印。"""
-        m = self.m
         side = round(size * 0.9)
         top, bottom = y + round(size * 0.3), y + round(size * 0.3) + side
         pygame.draw.polygon(self.surface, color, [(x + side // 2, top), (x + side, bottom),
@@ -161,4 +160,8 @@ class Canvas:
         cx = x + side // 2 - bar // 2
         pygame.draw.rect(self.surface, PANEL, (cx, top + side * 3 // 8, bar, side * 3 // 10))
         pygame.draw.rect(self.surface, PANEL, (cx, bottom - side // 5, bar, bar))
-        return side + m(6)
+        return self._warning_mark_w(size)
+
+    def _warning_mark_w(self, size: int) -> int:
+        """The width :meth:`_warning_mark` takes beside a ``size`` text, with its gap."""
+        return round(size * 0.9) + self.m(6)

@@ -196,21 +196,33 @@ class OptionButtons(FightPanels):
         step smaller if that fits it whole; else its last row shown ends with an ellipsis,
         so that a cut is never silent. Trouble is in BAD after a warning triangle, drawn
         rather than a glyph (pygame's own font has no ⚠), so that it is told from guidance
-        (in ACCENT) by more than its colour."""
+        (in ACCENT) by more than its colour; only its first row makes room for it."""
         m = self.m
         color = BAD if trouble else ACCENT
-        if trouble:
-            mark_w = self._warning_mark(rect.x, rect.y, m(14), BAD)
-            rect = pygame.Rect(rect.x + mark_w, rect.y, rect.w - mark_w, rect.h)
         for size, step in ((m(14), m(18)), (m(13), m(16))):
-            lines = self._wrap(status, size, rect.w)
+            indent = self._warning_mark_w(size) if trouble else 0
+            lines = self._hanging(status, size, rect.w, indent)
             capacity = max(1, rect.h // step)
             if len(lines) <= capacity:
                 break
         if len(lines) > capacity:  # the rest on the last row, cut there with an ellipsis
             lines = [*lines[:capacity - 1], " ".join(lines[capacity - 1:])]
+        if trouble:
+            self._warning_mark(rect.x, rect.y, size, BAD)
         for i, line in enumerate(lines):
-            self.surface.blit(self._fit(line, size, rect.w, color), (rect.x, rect.y + i * step))
+            at = indent if i == 0 else 0
+            self.surface.blit(self._fit(line, size, rect.w - at, color),
+                              (rect.x + at, rect.y + i * step))
+
+    def _hanging(self, text: str, size: int, width: int, indent: int) -> list[str]:
+        """``text`` wrapped in ``width``, its first row ``indent`` narrower (beside a mark)."""
+        if not indent:
+            return self._wrap(text, size, width)
+        first = self._wrap(text, size, width - indent)[0]
+        rest = text[len(first):].lstrip() if text.startswith(first) else ""
+        if not rest:
+            return self._wrap(text, size, width - indent)
+        return [first, *self._wrap(rest, size, width)]
 
     def _options(self, view: View, indices: Sequence[int], boxes: Sequence[pygame.Rect],
                  size: int, more: tuple[str, int] | None = None) -> None:
