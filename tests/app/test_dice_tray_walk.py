@@ -88,7 +88,7 @@ def test_a_d4_is_drawn_as_its_number_not_as_pips(size: str, tmp_path: Path) -> N
         screen.close()
     assert len(faces) == 4
     assert "D4" in drawn and "1" in drawn
-    assert colours["d6 ace"] == BAD  # the D6's red ace, as before
+    assert colours["d6 ace"] == (220, 80, 70)  # the D6's red ace, as before
     assert colours["d4 middle"] != BAD
     assert colours["d4 top"][0] < 100, "the D4 is drawn as a square face"
 
