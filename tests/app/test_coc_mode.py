@@ -29,7 +29,7 @@ from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
 from companion.app.session.save import SaveGame
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import DataError
-from companion.hw.display.screen import ACCENT, BAD, GOOD, ScreenDisplay
+from companion.hw.display.screen import BAD, GOOD, TEXT, ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import View
 from companion.hw.keyboard import KeyboardInput
@@ -854,7 +854,7 @@ def test_the_board_of_003_is_drawn_on_the_screen_and_the_terminal() -> None:
         return sum(surface.get_at((x, y))[:3] == color for x in column[::2]
                    for y in range(m(60), m(280), 2))
 
-    assert count(GOOD) > 20 and count(BAD) > 20 and count(ACCENT) > 5  # Ann, Cult, Ann's ring
+    assert count(GOOD) > 20 and count(BAD) > 20 and count(TEXT) > 5  # Ann, Cult, Ann's ring
     fight.push(Place("Cult", "a8", "S"), ScriptedDice([]))
     moved = ScreenDisplay("800x480")
     again = moved.render(CocFightMode(fight).view("x"))
@@ -865,7 +865,7 @@ def test_the_board_of_003_is_drawn_on_the_screen_and_the_terminal() -> None:
     console = Console(file=io.StringIO(), width=160)
     TerminalDisplay(console).show(view)
     out = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "Board 盤面" in out and "A↗" in out and "C↙" in out
+    assert "Board 盤面" in out and "A↗" in out and "c↙" in out  # (a foe in lower case)
     assert CocFightMode(new_fight("004")).fight_view().board is None
 
 
@@ -1240,6 +1240,6 @@ def test_the_terminal_board_tells_two_marks_of_one_initial_apart() -> None:
                              PieceView(4, 4, "B2", (0, -1), ally=False),
                              PieceView(0, 0, "C10", (1, 0))))
     text = board_text(board).plain
-    assert "B1↑" in text and "B2↓" in text and "C10" in text
+    assert "B1↑" in text and "b2↓" in text and "C10" in text  # (a foe's in lower case)
     rows = text.splitlines()
     assert len({len(row) for row in rows}) == 1  # the squares line up under a … h

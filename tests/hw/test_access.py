@@ -21,6 +21,7 @@ from companion.hw.display.canvas import (
     BACKGROUND,
     BAD,
     DIM,
+    GOOD,
     HIGHLIGHT,
     ON_HIGHLIGHT,
     PANEL,
@@ -28,12 +29,14 @@ from companion.hw.display.canvas import (
     Color,
 )
 from companion.hw.display.screen import ScreenDisplay
-from companion.hw.display.terminal import TROUBLE_MARK, TerminalDisplay
+from companion.hw.display.terminal import TROUBLE_MARK, TerminalDisplay, board_text
 from companion.hw.display.view import (
+    BoardView,
     FighterView,
     FightView,
     Name,
     Option,
+    PieceView,
     View,
     message_view,
 )
@@ -206,3 +209,81 @@ def test_the_terminal_marks_trouble_in_text(console: dict[str, Any]) -> None:
     assert f"{TROUBLE_MARK}not saved 未保存" in lines
     lines = _terminal(replace(view, guidance=True), **console).splitlines()
     assert "not saved 未保存" in lines
+
+
+# ---- H4, M4: the sides by shape; the acting piece's ring ----------------------------------
+
+def _board_fight(*pieces: PieceView) -> View:
+    fighters = tuple(FighterView(Name("", p.mark or "X"), Name("", "side"), 5, 9, ally=p.ally,
+                                 acting=p.acting) for p in pieces)
+    board = BoardView(8, 8, pieces)
+    return replace(message_view("?", (Option("go", "Go"),)),
+                   fight=FightView("Fight", 1, "X", fighters, board=board))
+
+
+def _pixels_of(screen: ScreenDisplay, color: Color) -> list[tuple[int, int]]:
+    """Where ``color`` is drawn above the footer (whose lit option is outlined in TEXT)."""
+    surface = screen.surface
+    footer = screen._targets[0][0].y - screen.m(40)
+    return [(x, y) for x in range(surface.get_width()) for y in range(footer)
+            if tuple(surface.get_at((x, y)))[:3] == color]
+
+
+def _fill_ratio(points: list[tuple[int, int]]) -> float:
+    """How much of its bounding box a shape fills: a disc π/4, a diamond 1/2."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return len(points) / ((max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1))
+
+
+def test_a_foe_on_the_board_is_a_diamond_and_an_ally_a_disc(screen: ScreenDisplay) -> None:
+    """H4: ally and foe were a green and a red disc, alike to a deuteranope (1.8:1, both
+    khaki). A foe is a diamond."""
+    blank = pygame.Surface((1, 1), pygame.SRCALPHA)  # no text: only the shapes are counted
+    screen.__dict__["_text"] = lambda *_: blank
+    screen.__dict__["_fighters"] = lambda *_: None  # (the rows' tokens are tested below)
+    screen.render(_board_fight(PieceView(1, 1, ""), PieceView(5, 5, "", ally=False)))
+    assert _fill_ratio(_pixels_of(screen, GOOD)) > 0.7
+    assert _fill_ratio(_pixels_of(screen, BAD)) < 0.6
+
+
+def test_each_row_shows_its_side_as_a_shape(screen: ScreenDisplay) -> None:
+    """H4: beside a board a row's side was left to its stripe's colour. Every row, narrow or
+    not, one line or two, has the side's token (the board's disc or diamond)."""
+    tokens: list[bool] = []
+    token = screen._side_token
+
+    def spy(ally: bool, *args: Any) -> None:
+        tokens.append(ally)
+        token(ally, *args)
+
+    screen.__dict__["_side_token"] = spy
+    fight = _acting_fight()
+    for fighters in (fight.fighters, fight.fighters * 8):  # two-line rows, one-line rows
+        for board in (None, BoardView(8, 8)):  # wide rows, narrow rows beside a board
+            tokens.clear()
+            screen.render(replace(message_view("?", (Option("go", "Go"),)),
+                                  fight=replace(fight, fighters=fighters, board=board)))
+            assert True in tokens and False in tokens, (len(fighters), board)
+
+
+def test_the_acting_piece_is_ringed_in_light_over_a_dark_gap(screen: ScreenDisplay) -> None:
+    """M4: the ACCENT ring on a GOOD disc was 1.26:1, a slightly bigger disc to red-green
+    and greyscale eyes. The ring is TEXT, parted from any piece by BACKGROUND."""
+    blank = pygame.Surface((1, 1), pygame.SRCALPHA)
+    screen.__dict__["_text"] = lambda *_: blank
+    screen.__dict__["_fighters"] = lambda *_: None
+    screen.render(_board_fight(PieceView(1, 1, "")))
+    assert not _pixels_of(screen, TEXT)
+    screen.render(_board_fight(PieceView(1, 1, "", acting=True)))
+    ring, disc = _pixels_of(screen, TEXT), _pixels_of(screen, GOOD)
+    assert ring and _fill_ratio(ring) < 0.9
+    assert min(x for x, _ in ring) < min(x for x, _ in disc) - 2  # a gap between
+    for square in ((58, 68, 84), (44, 52, 64)):
+        assert contrast(TEXT, square) >= 3
+
+
+def test_the_terminal_board_writes_a_foe_in_lower_case() -> None:
+    """H4/M5: ally ``B→`` and foe ``D←`` looked alike without colour."""
+    board = BoardView(3, 1, (PieceView(0, 0, "B", (1, 0)), PieceView(2, 0, "D", (-1, 0),
+                                                                     ally=False)))
+    assert board_text(board).plain.splitlines()[0] == "1  B→  ·   d← "

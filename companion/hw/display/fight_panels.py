@@ -17,6 +17,7 @@ from companion.hw.display.canvas import (
     HIGHLIGHT,
     ON_HIGHLIGHT,
     TEXT,
+    Color,
 )
 from companion.hw.display.dice_tray import DiceTray
 from companion.hw.display.fonts import without_cjk
@@ -25,6 +26,7 @@ from companion.hw.display.view import BoardView, FighterView, FightView, PieceVi
 _NAME_MIN_W = 90  # (at 800x480) a name narrower than this no longer tells combatants apart
 _ROW_H = 44  # (at 800x480) a two-line row: name and pools, then side and conditions
 _MORE_H = 16  # (at 800x480) each further line of conditions a row takes while there is room
+_DIAMOND = 1.15  # a foe's diamond: its half-diagonal to an ally disc's radius
 
 
 class FightPanels(DiceTray):
@@ -108,10 +110,10 @@ class FightPanels(DiceTray):
 
     def _board(self, board: BoardView, rect: pygame.Rect) -> int:
         """A fight's board from above, north up: squares in two shades, the columns' letters
-        along the bottom and the rows' numbers up the side; each combatant a disc in its
-        side's colour (grey when down) with its mark and a notch toward where it faces, the
-        one whose turn it is ringed; two on one square (a grapple) share it. Returns the
-        bottom of the panel."""
+        along the bottom and the rows' numbers up the side; each combatant a disc (a foe a
+        diamond) in its side's colour (grey when down) with its mark and a notch toward where
+        it faces, the one whose turn it is ringed; two on one square (a grapple) share it.
+        Returns the bottom of the panel."""
         m = self.m
         top = self._panel(rect, board.title)
         label = m(12)
@@ -151,9 +153,12 @@ class FightPanels(DiceTray):
         color = DIM if piece.down else GOOD if piece.ally else BAD
         x, y = centre
         if piece.acting:
-            pygame.draw.circle(self.surface, ACCENT, (round(x), round(y)),
-                               round(radius) + m(3))
-        pygame.draw.circle(self.surface, color, (round(x), round(y)), round(radius))
+            # A light ring parted from the piece by a dark gap: an ACCENT ring on a GOOD disc
+            # (1.3:1) was lost to red-green and greyscale eyes.
+            pygame.draw.circle(self.surface, TEXT, (round(x), round(y)), round(radius) + m(4))
+            pygame.draw.circle(self.surface, BACKGROUND, (round(x), round(y)),
+                               round(radius) + m(2))
+        self._side_token(piece.ally, centre, radius, color)
         dx, dy = piece.facing
         if dx or dy:
             length = (dx * dx + dy * dy) ** 0.5
@@ -168,6 +173,17 @@ class FightPanels(DiceTray):
         mark = self._text(piece.mark, max(m(9), round(radius * 1.35)), BACKGROUND)
         self.surface.blit(mark, (round(x - mark.get_width() / 2),
                                  round(y - mark.get_height() / 2)))
+
+    def _side_token(self, ally: bool, centre: tuple[float, float], radius: float,
+                    color: Color) -> None:
+        """A combatant's side as a shape as well as a colour (red and green look alike to
+        many): an ally a disc, a foe a diamond (as wide as the disc looks). 味方は円、敵は菱形。"""
+        x, y = round(centre[0]), round(centre[1])
+        if ally:
+            pygame.draw.circle(self.surface, color, (x, y), round(radius))
+            return
+        r = round(radius * _DIAMOND)
+        pygame.draw.polygon(self.surface, color, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
 
     def _fighters(self, fighters: Sequence[FighterView], rect: pygame.Rect) -> None:
         """A row per combatant: two lines each when all fit so, else one (its conditions
@@ -311,8 +327,9 @@ class FightPanels(DiceTray):
 
     def _fighter(self, f: FighterView, index: int, rect: pygame.Rect, two_lines: bool,
                  second: Sequence[str] = ()) -> None:
-        """One combatant: side stripe, name (ja, en), HP/MP and a bar, conditions. A narrow
-        row (beside a board) has smaller pools and bar, and leaves the side to the stripe.
+        """One combatant: side token and stripe, name (ja, en), HP/MP and a bar, conditions. A
+        narrow row (beside a board) has smaller pools and bar, and leaves the side to the
+        token.
         A one-line row shows the conditions (``DEAD``, ``full dodge``) in the English
         name's place, so a greyed row still says why. A two-line row's ``second`` lines
         (:meth:`_second_lines`) go under the name, the first beside the HP bar."""
@@ -321,12 +338,19 @@ class FightPanels(DiceTray):
         if f.acting:
             pygame.draw.rect(self.surface, HIGHLIGHT, rect, border_radius=m(5))
             pygame.draw.rect(self.surface, TEXT, rect, width=max(2, m(2)), border_radius=m(5))
-        pygame.draw.rect(self.surface, GOOD if f.ally else BAD,
-                         pygame.Rect(rect.x + m(2), rect.y + m(3), m(4), rect.h - m(6)))
         # Grey DIM text and BAD conditions do not read on the highlight: its own light grey.
         secondary = ON_HIGHLIGHT if f.acting else DIM
         color = secondary if f.down else TEXT
         x = rect.x + m(12)
+        # A one-line row is as short as its text: the text is centred in it.
+        y = rect.y + m(3) if two_lines else rect.centery - m(11)
+        side_color = GOOD if f.ally else BAD
+        # The side's shape (as on the board) by the name, its colour in a stripe under it.
+        token_y = y + m(12)
+        self._side_token(f.ally, (rect.x + m(6), token_y), m(4), side_color)
+        if rect.bottom - m(3) > token_y + m(8):
+            pygame.draw.rect(self.surface, side_color, pygame.Rect(
+                rect.x + m(4), token_y + m(8), m(4), rect.bottom - m(3) - token_y - m(8)))
         marker = "▶ " if f.acting else ""
         name_text, en = self._fighter_name(f, index)
         pools, _ = self._pools(f, index, rect, narrow)
@@ -341,8 +365,6 @@ class FightPanels(DiceTray):
             # The name keeps at least half the room, the conditions the rest; a narrow row
             # (beside a board) is the name's, its conditions only in what is left.
             name_w = max(room // 2, room - self._text(beside, m(13)).get_width() - m(6))
-        # A one-line row is as short as its text: the text is centred in it.
-        y = rect.y + m(3) if two_lines else rect.centery - m(11)
         # Cut in the middle: the end of a name (``… Cultist 6``) tells similar ones apart.
         name = self._fit_middle(marker + name_text, m(16), name_w,
                                 ACCENT if f.acting else color)

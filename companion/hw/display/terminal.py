@@ -191,9 +191,9 @@ ARROWS = {(0, 1): "↑", (1, 1): "↗", (1, 0): "→", (1, -1): "↘", (0, -1): 
 def board_text(board: BoardView) -> Text:
     """A fight's board as text, north up: each square four characters, a combatant its
     whole mark and an arrow toward its facing (``A↗``, ``B1↑`` where initials clash: the
-    roster's B1 Bob and B2 Brute were both drawn ``B↑``; ``C10`` without one), green or
-    red by side, dim when down; two in one square (a grapple) their marks' first
-    characters."""
+    roster's B1 Bob and B2 Brute were both drawn ``B↑``; ``C10`` without one), a foe's in
+    lower case (``c←``), green or red by side, dim when down; two in one square (a grapple)
+    their marks' first characters."""
     at: dict[tuple[int, int], list[PieceView]] = {}
     for piece in board.pieces:
         at.setdefault((piece.col, piece.row), []).append(piece)
@@ -208,14 +208,20 @@ def board_text(board: BoardView) -> Text:
             piece = pieces[0]
             # A mark of three (the tenth of one initial, C10) leaves no room for the arrow.
             arrow = ARROWS.get(piece.facing, " ") if len(piece.mark) < 3 else ""
-            mark = piece.mark + arrow if len(pieces) == 1 else \
-                pieces[0].mark[:1] + pieces[1].mark[:1]
+            mark = side_mark(piece) + arrow if len(pieces) == 1 else \
+                side_mark(pieces[0])[:1] + side_mark(pieces[1])[:1]
             style = "dim" if piece.down else "bold green" if piece.ally else "bold red"
             text.append(f" {mark:<3}", style=style + (" reverse" if piece.acting else ""))
         text.append("\n")
     text.append("  " + "".join(f" {chr(ord('a') + col)}  " for col in range(board.cols)),
                 style="dim")
     return text
+
+
+def side_mark(piece: PieceView) -> str:
+    """A piece's mark as the board prints it: a foe's in lower case (``c←``), so that its
+    side does not rest on red and green alone (nor on colour at all under NO_COLOR)."""
+    return piece.mark if piece.ally else piece.mark.lower()
 
 
 def hp_bar(sheet: SheetView, width: int = 20) -> Text:
