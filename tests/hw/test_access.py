@@ -29,7 +29,7 @@ from companion.hw.display.canvas import (
     Color,
 )
 from companion.hw.display.screen import ScreenDisplay
-from companion.hw.display.terminal import TROUBLE_MARK, TerminalDisplay, board_text
+from companion.hw.display.terminal import LIT_MARK, TROUBLE_MARK, TerminalDisplay, board_text
 from companion.hw.display.view import (
     BoardView,
     FighterView,
@@ -287,3 +287,14 @@ def test_the_terminal_board_writes_a_foe_in_lower_case() -> None:
     board = BoardView(3, 1, (PieceView(0, 0, "B", (1, 0)), PieceView(2, 0, "D", (-1, 0),
                                                                      ally=False)))
     assert board_text(board).plain.splitlines()[0] == "1  B→  ·   d← "
+
+
+# ---- M5: the lit option on a terminal with no styles --------------------------------------
+
+@pytest.mark.parametrize("console", [{"color_system": None}, {"no_color": True}])
+def test_the_terminal_marks_the_lit_option_in_text(console: dict[str, Any]) -> None:
+    """M5: under TERM=dumb (no styles at all) the lit option, shown only in reverse, looked
+    like every other: it leads with ▶, the others with a space (the width is the same)."""
+    options = (Option("fight", "Fight 戦う"), Option("flee", "Flee 逃げる"))
+    shown = _terminal(replace(message_view("?", options), highlight=1), **console)
+    assert f" (1) Fight 戦う  {LIT_MARK}(a) Flee 逃げる" in shown  # (a: the lit one)

@@ -157,7 +157,7 @@ def test_terminal_marks_a_highlighted_option() -> None:
     view = replace(example_view(), highlight=2,
                    room_tiles=(TileView("9m", Name("オーク", "orc"), "on gold"),))
     TerminalDisplay(console).show(view)
-    assert "\x1b[7m (r) Shoot 射撃 \x1b[0m" in out.getvalue()
+    assert "\x1b[7m▶(r) Shoot 射撃 \x1b[0m" in out.getvalue()
     assert "オーク orc" in out.getvalue()
 
 

@@ -48,6 +48,8 @@ class TerminalDisplay:
 SYSTEM_HINT_KEYS = "S or hold I: System 設定"
 
 
+#: Before the lit option's key (``▶(a) Attack``). 選択中の印。
+LIT_MARK = "▶"
 #: Before a trouble status (a save behind, a die it doubts): guidance has none. 問題の印。
 TROUBLE_MARK = "! "
 
@@ -89,8 +91,11 @@ def render(view: View) -> RenderableType:
         back = back_button(view.options)
         keys = [option_key(option, i, view.highlight, _BUTTON_KEYS, len(view.options), back)
                 for i, option in enumerate(view.options)]
+        # The lit option in reverse, and after a ▶ in the space before its key, which is
+        # all that is left of it where a terminal shows no styles (TERM=dumb).
         parts.append(OptionLines([
-            Text(f" ({key}) {option.label} ", style="reverse" if view.highlight == i else "")
+            Text(f"{LIT_MARK if view.highlight == i else ' '}({key}) {option.label} ",
+                 style="reverse" if view.highlight == i else "")
             for i, (option, key) in enumerate(zip(view.options, keys, strict=True))]))
         if any(key.startswith(_BUTTON_KEYS[Button.MENU]) for key in keys):
             parts.append(Text(MENU_LEGEND, style="dim"))
