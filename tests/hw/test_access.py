@@ -28,6 +28,8 @@ from companion.hw.display.canvas import (
     TEXT,
     Color,
 )
+from companion.hw.display.fight_panels import SQUARE_DARK, SQUARE_LIGHT
+from companion.hw.display.game_panels import SYSTEM_HINT
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.terminal import LIT_MARK, TROUBLE_MARK, TerminalDisplay, board_text
 from companion.hw.display.view import (
@@ -38,6 +40,7 @@ from companion.hw.display.view import (
     Option,
     PieceView,
     View,
+    example_view,
     message_view,
 )
 
@@ -298,3 +301,42 @@ def test_the_terminal_marks_the_lit_option_in_text(console: dict[str, Any]) -> N
     options = (Option("fight", "Fight 戦う"), Option("flee", "Flee 逃げる"))
     shown = _terminal(replace(message_view("?", options), highlight=1), **console)
     assert f" (1) Fight 戦う  {LIT_MARK}(a) Flee 逃げる" in shown  # (a: the lit one)
+
+
+# ---- L1: edges that show; L3: the header says it can be tapped ---------------------------
+
+def test_the_board_squares_are_told_apart_and_every_piece_stands_on_them() -> None:
+    """L1: the squares were 1.28:1, hard to count for a move or a range."""
+    assert contrast(SQUARE_LIGHT, SQUARE_DARK) >= 1.6
+    for square in (SQUARE_LIGHT, SQUARE_DARK):
+        for piece in (GOOD, BAD, DIM, TEXT):
+            assert contrast(piece, square) >= 3, (piece, square)
+
+
+def test_an_hp_bar_shows_its_whole_length(screen: ScreenDisplay) -> None:
+    """L1: a bar's empty part was PANEL on BACKGROUND (1.19:1), so its length, and the
+    fraction filled, were hard to see. The bar is outlined in DIM, in the header and in a
+    combatant's row, its empty end too."""
+    m = screen.m
+    surface = screen.render(example_view())  # HP 9/22: the right end is empty
+    header_bar = pygame.Rect(screen.width - m(210), m(10), m(200), m(18))
+    assert tuple(surface.get_at((header_bar.right - 1, header_bar.centery)))[:3] == DIM
+    rows: list[pygame.Rect] = []
+    fighter = screen._fighter
+
+    def spy(f: FighterView, index: int, rect: pygame.Rect, *args: Any) -> None:
+        rows.append(rect)
+        fighter(f, index, rect, *args)
+
+    screen.__dict__["_fighter"] = spy
+    surface = screen.render(replace(message_view("?", (Option("go", "Go"),)),
+                                    fight=_acting_fight()))
+    foe = rows[1]  # HP 3/9
+    bar = pygame.Rect(foe.right - m(6) - m(110), foe.y + m(28), m(110), m(8))
+    assert tuple(surface.get_at((bar.right - 1, bar.centery)))[:3] == DIM
+
+
+def test_the_system_hint_says_the_header_can_be_tapped() -> None:
+    """L3: a tap anywhere on the header opens the System menu; the hint said only
+    ``hold I``. (Section 10 of test_screen_layout.py: it is drawn, beside the title.)"""
+    assert SYSTEM_HINT.startswith("tap")

@@ -26,6 +26,10 @@ from companion.hw.display.view import BoardView, FighterView, FightView, PieceVi
 _NAME_MIN_W = 90  # (at 800x480) a name narrower than this no longer tells combatants apart
 _ROW_H = 44  # (at 800x480) a two-line row: name and pools, then side and conditions
 _MORE_H = 16  # (at 800x480) each further line of conditions a row takes while there is room
+# The board's squares, a step apart that shows where one ends (1.7:1; 1.3:1 before), the
+# light one still dark enough for every piece's colour to stand on at 3.4:1 or more.
+SQUARE_LIGHT: Color = (60, 71, 88)
+SQUARE_DARK: Color = (30, 36, 46)
 _DIAMOND = 1.15  # a foe's diamond: its half-diagonal to an ally disc's radius
 
 
@@ -122,12 +126,15 @@ class FightPanels(DiceTray):
         x0, y0 = rect.x + m(6) + label, top
         for col in range(board.cols):
             for row in range(board.rows):
-                shade = (58, 68, 84) if (col + row) % 2 else (44, 52, 64)
+                shade = SQUARE_LIGHT if (col + row) % 2 else SQUARE_DARK
                 pygame.draw.rect(self.surface, shade, pygame.Rect(
                     x0 + col * side, y0 + (board.rows - 1 - row) * side, side, side))
             letter = self._text(chr(ord("a") + col), m(11), DIM)
             self.surface.blit(letter, (x0 + col * side + (side - letter.get_width()) // 2,
                                        y0 + board.rows * side + m(1)))
+        # Framed: the dark squares are nearly the panel's colour.
+        pygame.draw.rect(self.surface, DIM, pygame.Rect(
+            x0 - 1, y0 - 1, board.cols * side + 2, board.rows * side + 2), width=1)
         for row in range(board.rows):
             number = self._text(str(row + 1), m(11), DIM)
             self.surface.blit(number, (x0 - label + (label - number.get_width()) // 2,
@@ -387,6 +394,8 @@ class FightPanels(DiceTray):
             hue = GOOD if fraction > 0.5 else ACCENT if fraction > 0.25 else BAD
             if filled.w:
                 pygame.draw.rect(self.surface, hue, filled, border_radius=m(3))
+            # Outlined, so that the empty part (1.2:1 on PANEL) shows the bar's length.
+            pygame.draw.rect(self.surface, DIM, bar, width=1, border_radius=m(3))
         tone = down_tone if f.down else secondary
         for n, line in enumerate(second or self._second_lines(f, index, rect)):
             width = (bar.x - x - m(8)) if n == 0 else rect.right - m(6) - x

@@ -12,9 +12,9 @@ import pygame
 from companion.hw.display.canvas import ACCENT, BACKGROUND, BAD, DIM, GOOD, PANEL, TEXT, Canvas
 from companion.hw.display.view import SheetView, TileView, View
 
-#: The header's word on the System menu (a new game, another mode, shutting down): the four
-#: buttons' way to it; the S key and a tap on the header open it too.
-SYSTEM_HINT = "hold I: System 設定"
+#: The header's word on the System menu (a new game, another mode, shutting down): a tap on
+#: the header and the four buttons' way to it; the S key opens it too.
+SYSTEM_HINT = "tap / hold I: System 設定"
 
 
 class GamePanels(Canvas):
@@ -51,6 +51,8 @@ class GamePanels(Canvas):
         filled.w = round(rect.w * fraction)
         if filled.w:
             pygame.draw.rect(self.surface, color, filled, border_radius=m(4))
+        # The bar's whole length outlined: its empty part alone is PANEL on BACKGROUND (1.2:1).
+        pygame.draw.rect(self.surface, DIM, rect, width=1, border_radius=m(4))
         # HP below 0 (a game lost) reads as 0; the log keeps how far below it went.
         label = self._text(f"HP {max(0, sheet.hp)}/{sheet.hp_max}", m(16))
         placed = label.get_rect(midright=(rect.x - m(8), rect.centery))
