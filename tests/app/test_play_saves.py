@@ -250,7 +250,10 @@ def test_a_game_kept_aside_is_told_on_the_screen_until_the_player_presses_ok(
         assert previous_game(save_path, new, screen, Controls([buttons.panel, screen])) is None
         press.join()
         told = screen.views[-1]
-        assert told.prompt.startswith(f"the unfinished game saved in {save_path} is kept as ")
+        # Said in both languages first: the command line after it is for a computer.
+        assert told.prompt.startswith("前の冒険は残しました The unfinished game is kept as "
+                                      "save.json.replaced-")
+        assert f"beside {save_path}; this new game replaces it" in told.prompt
         assert [option.label for option in told.options] == ["OK 了解"]
         save_path.write_text(unfinished, encoding="utf-8")
         shown = len(screen.views)

@@ -43,7 +43,7 @@ from companion.systems.genso.sheet import preset
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
-from tests.app.test_dice_tray import Terminal
+from tests.app.test_dice_tray import QUIT_PROMPT, Terminal
 from tests.app.test_fight_file_question import RULES, SIM, resumed, stopped_genso_table
 from tests.dice_scenes import still_scene
 
@@ -125,7 +125,7 @@ def test_back_from_the_system_menu_asks_the_same_again_with_nothing_answered() -
     assert [o.label for o in menus[0].options] == [
         "Back 戻る", "New game 新しいゲーム", "Dice tray ダイストレイ", "Genso fight 幻想迷宮",
         "CoC fight クトゥルフ", "Unplug? 電源を抜く"]
-    assert "every step saved 保存済み" in menus[0].prompt
+    assert menus[0].prompt == "System 設定: every step is saved 保存済み"
     after = screen.prompts()[screen.prompts().index(menus[-1].prompt):]
     assert asked in after[1:]  # asked again, then answered by the A after it, once
     assert session.mode.journal[:len(journal) + 1] == [*journal, highlighted]
@@ -190,19 +190,25 @@ def test_the_shutdown_command_is_run(tmp_path: Path) -> None:
 
 
 def test_a_save_the_disk_refused_is_not_called_safe_to_unplug() -> None:
-    """The steps the disk refused would be lost by a power cut: said, and no shutdown run."""
+    """The steps the disk refused would be lost by a power cut: said, and no shutdown run.
+    A new game, which could not keep this one aside, is not started (it stopped the run)."""
     asked = first_choice()
-    screen = PlayerAtTheScreen([(asked, Button.SYSTEM), (SYSTEM, "off"),
-                                ("Shut the companion down?", "yes"), ("Not safe", "ok")])
+    screen = PlayerAtTheScreen([(asked, Button.SYSTEM), (SYSTEM, "new"), ("No new game", "ok"),
+                                (SYSTEM, "off"), ("Shut the companion down?", "yes"),
+                                ("Not safe", "ok")])
     session = game_session(screen, "false")
     session.save_trouble = "保存できません cannot save: disk full 空き容量なし; safe to move 4"
     with pytest.raises(KeyboardInterrupt):
         session.run()
-    menu = next(v.prompt for v in screen.views if v.prompt.startswith(SYSTEM))
-    assert "not all saved 未保存あり: 保存できません cannot save: disk full" in menu
+    menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
+    assert menu.prompt == "System 設定: NOT all saved, see below 未保存あり"
+    assert menu.status.startswith("保存できません cannot save: disk full")  # the line below
     assert any(v.prompt.startswith("Not safe to unplug yet 電源を抜かないで: 保存できません")
                for v in screen.views)
     assert not any("Could not shut down" in p for p in screen.prompts())  # never ran
+    # Nor a new game: the unfinished one could not be kept aside, nor the new one saved.
+    assert any(p.startswith("No new game while the disk refuses the save") for p in
+               screen.prompts())
 
 
 def test_the_dice_tray_opens_it_at_a_throw_typed_on_the_keypad(tmp_path: Path) -> None:
@@ -242,11 +248,11 @@ def test_the_system_hold_must_be_longer_than_the_menu_hold() -> None:
 
 def test_a_switched_run_carries_on_what_it_left_and_keeps_its_files_to_their_mode(
         tmp_path: Path) -> None:
-    first = argparse.Namespace(mode="genso", resume=False, state=tmp_path / "t.json",
+    first = argparse.Namespace(mode=None, resume=False, state=tmp_path / "t.json",
                                fight=tmp_path / "f.json", seed=None)
-    game = switched(first, "game")
+    game = switched(first, "genso", "game")
     assert (game.mode, game.resume, game.state, game.fight) == ("game", True, None, None)
-    back = switched(first, "genso")
+    back = switched(first, "genso", "genso")
     assert (back.mode, back.resume, back.state, back.fight) == (
         "genso", True, tmp_path / "t.json", tmp_path / "f.json")
 
@@ -270,8 +276,8 @@ def test_at_the_table_a_game_left_for_the_tray_is_carried_on_and_a_new_game_keep
     term.answer(SYSTEM, 3, b"2")  # New game
     term.answer("Leave this game", 1, b"i")
     term.answer("Leave this game", 2, b"a")
-    term.answer("this new game replaces it", 1, b"a")
-    term.answer("S or hold I: System 設定", term.text().count("S or hold I") + 1, b"")
+    term.answer("前の冒険は残しました", 1, b"a")
+    term.answer("s: System 設定", term.text().count("s: System 設定") + 1, b"")
     term.proc.terminate()  # the service stopped: the new game saved as it stands
     term.finish()
     saves = sorted(p.name for p in (tmp_path / "data").iterdir())
@@ -360,8 +366,7 @@ def test_game_over_offers_the_system_menu_its_hint_says(tmp_path: Path) -> None:
     config = load_config(tmp_path / "none.toml", env={}, overrides={"input.poll_seconds": 0.005})
     prompt = game_session(PlayerAtTheScreen([])).next_prompt()
     for script, leaves in (([(SYSTEM, "mode:dice")], ModeSwitch),
-                           ([(SYSTEM, "back"), (prompt, Button.ATTACK)], None),  # New game
-                           ([(SYSTEM, "new"), ("Leave this game", "yes")], None)):
+                           ([(SYSTEM, "back"), (prompt, Button.ATTACK)], None)):  # New game
         screen = PlayerAtTheScreen([(prompt, Button.SYSTEM), *script])
         session = game_session(screen)
         assert session.system_menu is not None
@@ -373,3 +378,34 @@ def test_game_over_offers_the_system_menu_its_hint_says(tmp_path: Path) -> None:
         else:
             assert farewell(session, game, screen, controls, config, headless=False)
         assert not screen.script and screen.views[0].system
+        # Its New game is the farewell's own: the menu's would ask to keep a game that is over.
+        menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
+        assert "new" not in [o.choice for o in menu.options]
+
+
+def test_a_mode_switched_to_leads_back_home_and_one_that_cannot_be_played_is_not_entered(
+        tmp_path: Path) -> None:
+    """`companion play` on a terminal: the game → Genso with no fight made (it said so and
+    stopped the run, audit F1) → the dice tray, whose Quit ends the detour, back in the
+    same game (it ended the run, F2); the settings' notice is told once (F3)."""
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "config.toml").write_text('[dice]\nsource = "sim"\n[play]\nshutdwn = "x"\n',
+                                        encoding="utf-8")
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(config),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100"}
+    term = Terminal(["--input", "sim", "--choices", "keyboard", "--display", "terminal",
+                     "--seed", str(SEED)], env)
+    asked = first_choice()
+    term.answer(asked, 1, b"s")
+    term.answer(SYSTEM, 1, b"4")  # Genso fight: none made yet
+    term.answer("No genso fight yet 戦闘がありません", 1, b"a")
+    term.answer(SYSTEM, 2, b"3")  # Dice tray
+    term.answer("roll dice, or an event table?", 1, b"b")
+    term.answer(QUIT_PROMPT, 1, b"a")  # Quit 終了
+    term.answer(asked, 2, b"")  # back in the same game, not a new one
+    term.proc.terminate()
+    term.finish()
+    assert "Stopped" not in term.text() and "kept as" not in term.text()
+    err = term.proc.stderr.read().decode() if term.proc.stderr else ""
+    assert err.count("unknown setting 'play.shutdwn' ignored") == 1, err

@@ -37,6 +37,9 @@ NEW_GAME = Option("new", "New game 新しいゲーム")
 #: A question's two answers: No first, highlighted, so that A pressed twice does nothing.
 NO = Option("no", "No, back いいえ", Button.FLEE)
 
+LEAVE_QUESTION = ("Leave this game for a new one? この冒険をやめて新しく始める？ (it is kept "
+                  "aside, not lost 保存して残す)")
+
 #: How long a shutdown command may take to answer (``systemctl poweroff`` answers at once).
 SHUTDOWN_TIMEOUT_S = 30.0
 
@@ -54,9 +57,10 @@ class ModeSwitch(Exception):
 
 
 def menu_prompt(unsaved: str = "") -> str:
-    """The menu's question, and whether every step is saved (``unsaved``: why not)."""
-    saved = f"not all saved 未保存あり: {unsaved}" if unsaved else "every step saved 保存済み"
-    return f"System 設定: play another? 他のモード ({saved})"
+    """The menu's heading, and whether every step is saved; why not (``unsaved``) is the
+    status line's, under it."""
+    return ("System 設定: NOT all saved, see below 未保存あり" if unsaved
+            else "System 設定: every step is saved 保存済み")
 
 
 def answered(menu: SystemMenu | None, get: Callable[[], T], show: Show) -> T:
@@ -70,19 +74,21 @@ class SystemMenu:
     """The menu of a run of ``companion play`` in ``mode``, on ``controls``."""
 
     def __init__(self, controls: Controls, mode: str, poll_seconds: float,
-                 shutdown_command: str, sleep: Callable[[float], None] = time.sleep) -> None:
+                 shutdown_command: str, unplayable: Callable[[str], str] = lambda mode: "",
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         self.controls = controls
         self.mode = mode
         self.poll_seconds = poll_seconds
         self.shutdown_command = shutdown_command
+        self.unplayable = unplayable  # why a mode cannot be played now ("": it can)
         self.sleep = sleep
         self.showing = False  # the menu is on the screen (which then offers it no more)
 
     def answering(self, get: Callable[[], T], show: Show,
-                  unsaved: Callable[[], str] = lambda: "") -> T:
+                  unsaved: Callable[[], str] = lambda: "", new_game: bool = True) -> T:
         """``get()``'s answer, the menu opened (:meth:`open`) each time SYSTEM is pressed
         while it waits, and ``get`` asked again after it. ``unsaved``: why the save is
-        behind the game, when it is (:meth:`open`)."""
+        behind the game, when it is; ``new_game``: whether it offers one (:meth:`open`)."""
         while True:
             self.controls.system_offered = True
             try:
@@ -91,41 +97,51 @@ class SystemMenu:
                 pass
             finally:
                 self.controls.system_offered = False
-            self.open(show, unsaved())
+            self.open(show, unsaved(), new_game)
 
     def shut_down_label(self) -> str:
         return ("Shut down 電源を切る" if self.shutdown_command
                 else "Unplug? 電源を抜く")
 
-    def options(self) -> tuple[Option, ...]:
+    def options(self, new_game: bool = True) -> tuple[Option, ...]:
+        """Back, New game (a game of JongRogue not over: ``new_game``), the other modes, and
+        shutting down."""
         others = [Option(f"mode:{mode}", name) for mode, name in MODE_NAMES.items()
                   if mode != self.mode]
-        return (BACK, *([NEW_GAME] if self.mode == "game" else []), *others,
+        return (BACK, *([NEW_GAME] if self.mode == "game" and new_game else []), *others,
                 Option("off", self.shut_down_label()))
 
-    def open(self, show: Show, unsaved: str = "") -> None:
+    def open(self, show: Show, unsaved: str = "", new_game: bool = True) -> None:
         """Show the menu over the mode's screen (``show``) until the player is done here:
         Back returns (the ask is asked again); New game raises :class:`NewGameAsked` and
         another mode :class:`ModeSwitch`, each the game saved as it stands. ``unsaved``:
-        why the save is behind the game (the disk refused it), said instead of "saved"."""
+        why the save is behind the game (the disk refused it), said instead of "saved".
+        ``new_game``: False at a game's end, whose own New game is there already."""
         self.showing = True
         try:
-            self.choose_until_done(show, unsaved)
+            self.choose_until_done(show, unsaved, new_game)
         finally:
             self.showing = False
 
-    def choose_until_done(self, show: Show, unsaved: str) -> None:
-        options = self.options()
+    def choose_until_done(self, show: Show, unsaved: str, new_game: bool) -> None:
+        options = self.options(new_game)
         while True:
             chosen = options[self.choose(show, menu_prompt(unsaved), options)]
             if chosen is BACK:
                 return
             if chosen is NEW_GAME:
-                if self.sure(show, "Leave this game for a new one? この冒険をやめて新しく始める？ "
-                             "(it is kept aside, not lost 保存して残す)", "Yes, new game はい"):
+                if unsaved:
+                    # The game could not be kept aside either, nor the new one saved.
+                    self.tell(show, f"No new game while the disk refuses the save "
+                              f"保存できない間は新しいゲーム不可 ({unsaved}): free space or fix "
+                              "the folder")
+                elif self.sure(show, LEAVE_QUESTION, "Yes, new game はい"):
                     raise NewGameAsked
             elif chosen.choice.startswith("mode:"):
-                raise ModeSwitch(chosen.choice.removeprefix("mode:"))
+                mode = chosen.choice.removeprefix("mode:")
+                if not (why := self.unplayable(mode)):
+                    raise ModeSwitch(mode)
+                self.tell(show, why)
             elif self.shut_down(show, unsaved):
                 return
 
@@ -152,6 +168,10 @@ class SystemMenu:
                     "off 緑のランプが消えたら抜いてください")
         self.choose(show, said, (Option("ok", "Back to the table 戻る", Button.ATTACK),))
         return True
+
+    def tell(self, show: Show, message: str) -> None:
+        """Say why an entry cannot be taken now, until OK: the menu is shown again."""
+        self.choose(show, message, (Option("ok", "OK 了解", Button.ATTACK),))
 
     def power_off(self) -> str:
         """Run the shutdown command; what went wrong, or "" when it was taken."""

@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import shlex
 import signal
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from companion.app.commands.play.saves import load_game
 from companion.app.commands.play.session import held_files, play
-from companion.app.commands.play.table_modes import TABLE_MODES
+from companion.app.commands.play.table_modes import TABLE_MODES, table_files
 from companion.app.commands.rules import existing_file, seeds_below
 from companion.app.config import Config, load_config
 from companion.app.history import History
@@ -102,31 +104,53 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """The run, in the mode asked; again in another when the player switches to it from the
-    System menu (:class:`ModeSwitch`), its files let go and the next mode's held."""
+    """The run, in the mode asked (its home); again in another when the player switches to it
+    from the System menu (:class:`ModeSwitch`), its files let go and the next mode's held. A
+    mode switched to that ends (its Quit, or a stop it showed on the screen) leads back home,
+    carried on: under the boot service the run ending was a black screen and a start afresh,
+    and at a terminal the game the player came from was gone."""
     # systemd stops the service with SIGTERM: leave like Ctrl-C (the terminal restored;
     # the game is already saved).
     signal.signal(signal.SIGTERM, stop_on_signal)
+    config = effective_config(args)
+    home = config.text("play.mode")
+
+    def unplayable(mode: str) -> str:
+        """Why the System menu cannot switch to ``mode`` now: a fight table with no fight
+        (its table would only show a stop)."""
+        if mode not in ("genso", "coc"):
+            return ""
+        fight = table_files(switched(args, home, mode), mode)[0]
+        return "" if fight.exists() else (
+            f"No {mode} fight yet 戦闘がありません: make one on a computer 端末で: companion "
+            f"{mode} fight new …")
+
     this = args
     while True:
         try:
-            return run_mode(this)
+            code = run_mode(this, config, unplayable)
         except ModeSwitch as switch:
-            this = switched(args, switch.mode)
+            this = switched(args, home, switch.mode)
+            config = dataclasses.replace(effective_config(this, tell=False), notices=())
+            continue
+        if config.text("play.mode") == home:
+            return code
+        this = switched(args, home, home)
+        config = dataclasses.replace(effective_config(this, tell=False), notices=())
 
 
-def switched(first: argparse.Namespace, mode: str) -> argparse.Namespace:
-    """The command line ``first`` switched to ``mode``: what a mode left is carried on when
-    it comes back (``--resume``: never a new game or fight in its place), and ``--state``
-    and ``--fight`` name the files of the mode they were given for only."""
-    own = mode == (first.mode or effective_config(first).text("play.mode"))
+def switched(first: argparse.Namespace, home: str, mode: str) -> argparse.Namespace:
+    """The command line ``first`` (whose mode is ``home``) switched to ``mode``: what a mode
+    left is carried on when it comes back (``--resume``: never a new game or fight in its
+    place); ``--state`` and ``--fight`` name the files of the mode they were given for only.
+    (Its config tells no notices: they were told as the run began.)"""
+    own = mode == home
     return argparse.Namespace(**{**vars(first), "mode": mode, "resume": True,
                                  "state": first.state if own else None,
                                  "fight": first.fight if own else None})
 
 
-def run_mode(args: argparse.Namespace) -> int:
-    config = effective_config(args)
+def run_mode(args: argparse.Namespace, config: Config, unplayable: Callable[[str], str]) -> int:
     save_path: Path | None = args.state or default_save_path()
     if args.headless and args.state is None and not args.resume:
         save_path = None  # a headless game is saved only when asked
@@ -136,7 +160,7 @@ def run_mode(args: argparse.Namespace) -> int:
         for path, holder in held_files(args, config, save_path):
             held.enter_context(holding(path, holder))
         try:
-            return play(args, config, save_path)
+            return play(args, config, save_path, unplayable)
         except KeyboardInterrupt:
             # Ctrl-C (or the service stopped) left the game saved after its last step: say
             # where, and how to go on, rather than end in silence.
@@ -177,8 +201,9 @@ def stop_on_signal(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def effective_config(args: argparse.Namespace) -> Config:
-    """Flags over environment over config.toml over defaults; --headless fixes three of them."""
+def effective_config(args: argparse.Namespace, tell: bool = True) -> Config:
+    """Flags over environment over config.toml over defaults; --headless fixes three of them.
+    ``tell``: the settings' notices go to stderr (once a run: a mode switched to has none)."""
     if args.pace is not None and args.pace < 0:
         raise DataError("--pace must be 0 or more seconds")
     if args.headless:
@@ -195,7 +220,8 @@ def effective_config(args: argparse.Namespace) -> Config:
             overrides[key] = value
             names[key] = name
     config = load_config(overrides=overrides, flag_names=names)
-    config.tell_notices()
+    if tell:
+        config.tell_notices()
     mode = config.text("play.mode")
     if mode in TABLE_MODES and (
             config.text("display.kind") == "none" or config.text("choices.kind") == "auto"):

@@ -55,9 +55,10 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
                 raise OSError(exc.errno, f"the unfinished game in it cannot be kept aside "
                               f"for a new one ({exc.strerror}): play it on with --resume, "
                               "or fix the folder", str(save_path)) from exc
-            tell(f"the unfinished game saved in {save_path} is kept as {kept.name}; "
-                 "this new game replaces it (to play that one on later: companion play "
-                 f"--resume --state {shlex.quote(str(kept))})", display, controls)
+            tell(f"前の冒険は残しました The unfinished game is kept as {kept.name}, beside "
+                 f"{save_path}; this new game replaces it. To play that one on later, on a "
+                 f"computer: companion play --resume --state {shlex.quote(str(kept))}",
+                 display, controls)
         # A save with no inputs (a start that stopped at once: no camera, no tray) holds
         # nothing a player did: the new game's save replaces it, and no copy is kept.
         return None

@@ -9,6 +9,7 @@ import dataclasses
 import secrets
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.app.commands.play.press_sources import open_press_sources, open_waiting_signal
@@ -102,7 +103,8 @@ def no_hardware_hint(config: Config) -> str | None:
             "--choices keyboard --display terminal plays the simulated wall with the keys")
 
 
-def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> int:
+def play(args: argparse.Namespace, config: Config, save_path: Path | None,
+         unplayable: Callable[[str], str]) -> int:
     """The run, its files held: the screen and controls opened, the mode played, a game of
     JongRogue after another while the player asks for a new one. An error that stops the
     run is shown on the screen too, until a press or for a minute: under the boot service
@@ -122,7 +124,7 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
         show_settings_notices(
             dataclasses.replace(config, notices=config.notices + tuple(pin_warnings)),
             display, controls)
-        menu = system_menu(config, display, controls)
+        menu = system_menu(config, display, controls, unplayable)
         if config.text("play.mode") in TABLE_MODES:
             assert display is not None  # effective_config refused a table mode with no display
             if config.text("play.mode") == "dice":
@@ -175,14 +177,14 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None) -> in
     return 0
 
 
-def system_menu(config: Config, display: Display | None,
-                controls: Controls) -> SystemMenu | None:
+def system_menu(config: Config, display: Display | None, controls: Controls,
+                unplayable: Callable[[str], str]) -> SystemMenu | None:
     """The System menu of a run with a player at a display; None for the auto-player or
-    with nothing shown (headless)."""
+    with nothing shown (headless). ``unplayable``: why a mode cannot be switched to now."""
     if display is None or not controls.player:
         return None
     return SystemMenu(controls, config.text("play.mode"), config.number("input.poll_seconds"),
-                      config.text("play.shutdown_command"))
+                      config.text("play.shutdown_command"), unplayable)
 
 
 def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,

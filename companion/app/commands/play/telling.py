@@ -13,7 +13,6 @@ from companion.app.notes import note
 from companion.app.session.controls import Controls, choose
 from companion.app.session.host import Session
 from companion.app.session.save import SaveGame
-from companion.app.session.system_menu import NewGameAsked, answered
 from companion.hw.buttons import Button
 from companion.hw.display import Display
 from companion.hw.display.view import Option, message_view
@@ -86,12 +85,15 @@ def farewell(session: Session, game: Game, display: Display | None, controls: Co
     if display is None or not controls.player:
         return False
     options = (Option("next", "New game 新しいゲーム", Button.ATTACK),)
-    try:
-        answered(session.system_menu, lambda: choose(
-            controls, session.show, session.next_prompt(), options, 0,
-            config.number("input.poll_seconds"), sleep), session.show)
-    except NewGameAsked:
-        pass
+
+    def new_game() -> int:
+        return choose(controls, session.show, session.next_prompt(), options, 0,
+                      config.number("input.poll_seconds"), sleep)
+
+    if session.system_menu is None:
+        new_game()
+    else:  # its New game is this one's
+        session.system_menu.answering(new_game, session.show, new_game=False)
     return True
 
 
