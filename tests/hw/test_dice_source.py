@@ -12,6 +12,7 @@ import pytest
 from pytest_mock import MockerFixture
 
 from companion.errors import CompanionError, DeviceError
+from companion.hw.camera.capture import RenderedSource
 from companion.hw.dice import networks as networks_module
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.readings import DiceRead, DieReading, ReadStatus
@@ -19,6 +20,7 @@ from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
 from companion.hw.dice.source import (
     THROW_AGAIN,
     CameraDiceSource,
+    CameraStream,
     DiceReadTimeout,
     NewThrowNeeded,
     Steadiness,
@@ -445,3 +447,13 @@ def test_one_die_is_one_die_in_what_the_player_is_told() -> None:
     """"waiting for 1 dice, 2 in view ダイス待ち（2個）"."""
     assert CameraDiceSource(frames=[]).read_frame(readable().image, 1).message == \
         "waiting for 1 die, 2 in view ダイス待ち（2個）"
+
+
+def test_a_camera_stream_closed_before_its_first_frame_lets_the_camera_go() -> None:
+    """A table left before any roll (the System menu) closed its dice stream, whose frames
+    were never asked for: closing an unstarted generator runs no ``finally``, and the camera
+    stayed open while the next mode opened the same one."""
+    camera = RenderedSource()
+    stream = CameraStream(camera)
+    stream.close()
+    assert camera.message == "closed"

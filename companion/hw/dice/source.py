@@ -356,13 +356,16 @@ class CameraStream(Iterator[FrameOrWhy]):
     def __init__(self, camera: FrameSource) -> None:
         self.still = isinstance(camera, FileSource) and _is_picture(str(camera.path))
         self.live = isinstance(camera, OpenCVCamera | PicameraSource)
+        self._camera = camera
         self._frames = _from_camera(camera)
 
     def __next__(self) -> FrameOrWhy:
         return next(self._frames)
 
     def close(self) -> None:
+        # The camera itself: a generator never started runs no ``finally`` when closed.
         self._frames.close()
+        self._camera.close()
 
 
 def frame_iterator(source: Iterable[FrameOrWhy] | FrameReader | str) -> Iterator[FrameOrWhy]:
