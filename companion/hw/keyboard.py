@@ -12,6 +12,7 @@ i                     item
 m, → ↓                menu: the highlight forward
 ← ↑                   the highlight back
 1-9, 0                pick that option (0 the tenth)
+s                     the System menu (a new game, another mode, shutting down)
 ====================  ==================
 """
 

@@ -445,3 +445,12 @@ def test_the_terminal_draws_guidance_as_the_prompt_and_trouble_in_red() -> None:
     red = "\x1b[1;31m"
     assert f"{red}! why 理由" in shown(False)
     assert "why 理由" in shown(True) and f"{red}" not in shown(True)
+
+
+def test_the_terminal_header_says_the_system_key_on_one_line_at_80_columns() -> None:
+    """"S or hold I: System 設定" beside the HP bar wrapped 設定 onto a line of its own."""
+    out = io.StringIO()
+    view = replace(example_view(), system=True)
+    TerminalDisplay(Console(file=out, width=80)).show(view)
+    header = next(line for line in out.getvalue().splitlines() if "HP" in line)
+    assert header.rstrip().endswith("s: System 設定")

@@ -43,9 +43,9 @@ class TerminalDisplay:
         return None
 
 
-#: The header's word on the System menu, on a terminal (the keyboard's S; the buttons' hold
-#: of I where they are wired beside it).
-SYSTEM_HINT_KEYS = "S or hold I: System 設定"
+#: The header's word on the System menu, on a terminal: its key, short, so that the header
+#: stays one line at 80 columns (the buttons' hold of I is the screen's hint).
+SYSTEM_HINT_KEYS = "s: System 設定"
 
 
 #: Before the lit option's key (``▶(a) Attack``). 選択中の印。
