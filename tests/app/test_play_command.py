@@ -129,7 +129,8 @@ def test_a_new_game_keeps_an_unfinished_save_aside(capsys: pytest.CaptureFixture
     kept = list(default_save_path().parent.glob("save.json.replaced-*"))
     assert SaveGame.from_json(kept[0].read_text()) == unfinished
     # How to take it up again is said (nothing said it): the command resumes it.
-    assert f"(to play that one on later: companion play --resume --state {kept[0]})" in err
+    assert f"To play that one on later, on a computer: companion play --resume --state {kept[0]}" \
+        in err
     assert main(["play", "--headless", "--resume", "--state", str(kept[0])]) == 0
     assert len(SaveGame.from_json(kept[0].read_text()).inputs) > 1
 
