@@ -19,6 +19,9 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.app.cli import main
+from companion.app.commands.play import session as play_session
+from companion.app.commands.play import telling
 from companion.app.commands.play.options import switched
 from companion.app.commands.play.press_sources import held_seconds
 from companion.app.commands.play.table_modes import (
@@ -409,3 +412,24 @@ def test_a_mode_switched_to_leads_back_home_and_one_that_cannot_be_played_is_not
     assert "Stopped" not in term.text() and "kept as" not in term.text()
     err = term.proc.stderr.read().decode() if term.proc.stderr else ""
     assert err.count("unknown setting 'play.shutdwn' ignored") == 1, err
+
+
+def test_a_stop_at_the_table_offers_the_system_menu(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tile camera cannot be had (unplugged): the Stopped screen is all the boot
+    service's player sees, started again after every press. It offers the System menu: the
+    dice tray, which needs no tile camera, is a way on."""
+    screen = PlayerAtTheScreen([("Stopped 停止", Button.SYSTEM), (SYSTEM, "mode:dice"),
+                                ("Dice tray ダイストレイ: roll dice", Button.SYSTEM)])
+    monkeypatch.setattr(play_session, "open_display", lambda *args: screen)
+    monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 30.0)  # the player presses before
+    for key, value in (("CONFIG_DIR", tmp_path / "config"), ("DATA_DIR", tmp_path / "data"),
+                       ("DICE_SOURCE", "sim"), ("INPUT_POLL_SECONDS", "0.005"),
+                       ("INPUT_CAMERA_SOURCE", tmp_path / "unplugged.png")):
+        monkeypatch.setenv(f"COMPANION_{key}", str(value))
+    # The script run out, the power goes (Ctrl-C's exit status).
+    assert main(["play", "--input", "camera", "--choices", "keyboard", "--display", "screen"]) \
+        == 130
+    stop = next(v for v in screen.views if v.prompt.startswith("Stopped 停止"))
+    assert stop.system and "unplugged.png" in stop.prompt
+    assert any(v.prompt.startswith("Dice tray ダイストレイ: roll dice") for v in screen.views)

@@ -107,10 +107,11 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
          unplayable: Callable[[str], str]) -> int:
     """The run, its files held: the screen and controls opened, the mode played, a game of
     JongRogue after another while the player asks for a new one. An error that stops the
-    run is shown on the screen too, until a press or for a minute: under the boot service
-    the screen is all the player sees."""
+    run is shown on the screen too, until a press or for a minute, with the System menu once
+    the controls are open: under the boot service the screen is all the player sees."""
     display: Display | None = None
     sources: list[PressSource] = []
+    menu: SystemMenu | None = None  # once the controls are open
     player = config.text("choices.kind") != "auto"
     try:
         display, font_refused = (None, None) if config.text("display.kind") == "none" \
@@ -155,7 +156,10 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
         if screen:
             assert display is not None
             with contextlib.suppress(CompanionError, OSError):  # the error said stays the first
-                show_stop(error_text(exc), display, Controls(sources or [display], player))
+                # With the System menu: under the boot service, another mode or unplugging
+                # is a way on that the stop, started again, is not.
+                show_stop(error_text(exc), display,
+                          menu.controls if menu else Controls(sources or [display], player), menu)
         return code
     except Exception as exc:
         # A bug. Under the boot service the screen is all the player sees: it says the

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from companion.app.commands.events import load_user_rules, user_lists
-from companion.app.commands.play.telling import tell
+from companion.app.commands.play.telling import question_show, tell
 from companion.app.config import Config
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
 from companion.app.modes.fight import FightClosed, FightFileChanged, file_sha
@@ -22,7 +22,7 @@ from companion.app.poisons import PoisonList, poisons_path
 from companion.app.session.controls import Controls, MenuChoices, choose, menu_press
 from companion.app.session.host import Session
 from companion.app.session.keypad import Keypad
-from companion.app.session.mode import RollFeed, Show
+from companion.app.session.mode import RollFeed
 from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
 from companion.app.session.system_menu import SystemMenu, answered
 from companion.dice import SimulatedDice
@@ -30,7 +30,7 @@ from companion.errors import DeviceError
 from companion.files import let_go
 from companion.hw.buttons import Button, Press
 from companion.hw.display import Display
-from companion.hw.display.view import Option, View, message_view
+from companion.hw.display.view import Option, View
 
 #: The modes that need a display and a player, by the name an error gives them.
 TABLE_MODES = {"dice": "the dice tray", "genso": "a genso fight", "coc": "a coc fight"}
@@ -151,18 +151,6 @@ def taken_up(start: Callable[[bool], Session], resume: bool, system: str, displa
                                      poll_seconds), show) != 0:
         return None
     return start(False)
-
-
-def question_show(display: Display, menu: SystemMenu | None) -> Show:
-    """How a question outside a session is shown: a message screen with its options, and in
-    its header the System menu's hint when the menu is offered (not while it is open)."""
-
-    def show(prompt: str, *, options: tuple[Option, ...] = (),
-             highlight: int | None = 0) -> None:
-        display.show(dataclasses.replace(message_view(prompt, options), highlight=highlight,
-                                         system=menu is not None and not menu.showing))
-
-    return show
 
 
 #: How often the closed fight's table looks whether the next fight was made.

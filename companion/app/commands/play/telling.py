@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.app.config import Config
 from companion.app.notes import note
 from companion.app.session.controls import Controls, choose
 from companion.app.session.host import Session
+from companion.app.session.mode import Show
 from companion.app.session.save import SaveGame
+from companion.app.session.system_menu import SystemMenu, answered
 from companion.hw.buttons import Button
 from companion.hw.display import Display
 from companion.hw.display.view import Option, message_view
@@ -57,18 +60,36 @@ def show_settings_notices(config: Config, display: Display | None,
         show_message("Settings 設定: " + "\n".join(config.notices), display, controls)
 
 
-def show_stop(message: str, display: Display, controls: Controls) -> None:
+def question_show(display: Display, menu: SystemMenu | None) -> Show:
+    """How a question or a stop outside a session is shown: a message screen with its
+    options, and in its header the System menu's hint when the menu is offered (not while
+    it is open)."""
+
+    def show(prompt: str, *, options: tuple[Option, ...] = (), highlight: int | None = 0) -> None:
+        display.show(replace(message_view(prompt, options), highlight=highlight,
+                             system=menu is not None and not menu.showing))
+
+    return show
+
+
+def show_stop(message: str, display: Display, controls: Controls,
+              menu: SystemMenu | None = None) -> None:
     """The error that stops the run, on the screen until a press or for
     :data:`STOP_SHOWN_SECONDS`: under the boot service the screen is all the player sees,
-    and the service starts the companion again after it."""
-    display.show(message_view(f"Stopped 停止: {message}",
-                              (Option("ok", "OK 了解", Button.ATTACK),)))
-    if not controls.player:
-        return
-    controls.poll()
-    end = time.monotonic() + STOP_SHOWN_SECONDS
-    while time.monotonic() < end and not controls.poll():
-        time.sleep(0.05)
+    and the service starts the companion again after it. With ``menu`` the System menu is
+    offered meanwhile (another mode, unplugging)."""
+    show = question_show(display, menu)
+
+    def wait() -> None:
+        show(f"Stopped 停止: {message}", options=(Option("ok", "OK 了解", Button.ATTACK),))
+        if not controls.player:
+            return
+        controls.poll()
+        end = time.monotonic() + STOP_SHOWN_SECONDS
+        while time.monotonic() < end and not controls.poll():
+            time.sleep(0.05)
+
+    answered(menu, wait, show)
 
 
 def farewell(session: Session, game: Game, display: Display | None, controls: Controls,
