@@ -16,7 +16,8 @@ from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
 from companion.app.session.rolls import SimRolls
 from companion.dice import SimulatedDice
-from companion.hw.buttons import ButtonPanel, ButtonPins
+from companion.hw.buttons import ButtonPanel, ButtonPins, Pick, Press
+from companion.hw.display.view import View
 
 
 class Player:
@@ -91,3 +92,39 @@ def killed_while_typing(argv: list[str], env: dict[str, str], cwd: Path) -> byte
     victim.stdout.close()
     victim.stderr.close()
     return prompt
+
+
+class PlayerAtTheScreen:
+    """A screen with a player before it who, at each screen whose prompt starts as the
+    script says, presses a button or picks the option the script names; the script run out,
+    the power goes. The player presses once the screen has been up a poll."""
+
+    def __init__(self, script: list[tuple[str, str | Press]]) -> None:
+        self.script = list(script)
+        self.views: list[View] = []
+        self.polls = 0
+
+    def show(self, view: View) -> None:
+        self.views.append(view)
+        self.polls = 0
+
+    def poll(self) -> list[Press]:
+        if not self.script:
+            raise KeyboardInterrupt
+        self.polls += 1
+        if not self.views:
+            return []
+        view = self.views[-1]
+        assert self.polls < 1000, f"waits at {view.prompt!r} for {self.script[0]}"
+        if self.polls < 2 or not view.prompt.startswith(self.script[0][0]):
+            return []
+        press = self.script.pop(0)[1]
+        if isinstance(press, str):
+            return [Pick([o.choice for o in view.options].index(press))]
+        return [press]
+
+    def close(self) -> None:
+        return None
+
+    def prompts(self) -> list[str]:
+        return [v.prompt for v in self.views]

@@ -39,55 +39,19 @@ from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk
 from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
 from companion.errors import DataError
-from companion.hw.buttons import Button, Pick, Press
-from companion.hw.display.view import View
+from companion.hw.buttons import Button, Press
 from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.sheet import preset
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.narration import describe
+from tests.app.table import PlayerAtTheScreen
 from tests.app.test_dice_tray import QUIT_PROMPT, Terminal
 from tests.app.test_fight_file_question import RULES, SIM, resumed, stopped_genso_table
 from tests.dice_scenes import still_scene
 
 SYSTEM = "System 設定"
 SEED = 3
-
-
-class PlayerAtTheScreen:
-    """A screen with a player before it who, at each screen whose prompt starts as the
-    script says, presses a button or picks the option the script names; the script run out,
-    the power goes. The player presses once the screen has been up a poll."""
-
-    def __init__(self, script: list[tuple[str, str | Press]]) -> None:
-        self.script = list(script)
-        self.views: list[View] = []
-        self.polls = 0
-
-    def show(self, view: View) -> None:
-        self.views.append(view)
-        self.polls = 0
-
-    def poll(self) -> list[Press]:
-        if not self.script:
-            raise KeyboardInterrupt
-        self.polls += 1
-        if not self.views:
-            return []
-        view = self.views[-1]
-        assert self.polls < 1000, f"waits at {view.prompt!r} for {self.script[0]}"
-        if self.polls < 2 or not view.prompt.startswith(self.script[0][0]):
-            return []
-        press = self.script.pop(0)[1]
-        if isinstance(press, str):
-            return [Pick([o.choice for o in view.options].index(press))]
-        return [press]
-
-    def close(self) -> None:
-        return None
-
-    def prompts(self) -> list[str]:
-        return [v.prompt for v in self.views]
 
 
 def game_session(screen: PlayerAtTheScreen, shutdown: str = "") -> Session:

@@ -17,10 +17,9 @@ from companion.app.config import load_config
 from companion.app.modes.fight import write_fight_file
 from companion.app.session.controls import Controls
 from companion.dice import ScriptedDice
-from companion.hw.buttons import Pick, Press
-from companion.hw.display.view import View
 from companion.systems.coc.combat import Attack as CocAttack
 from companion.systems.genso.combat import Attack
+from tests.app.table import PlayerAtTheScreen
 from tests.app.test_dice_tray import MENU, QUIT_PROMPT, Terminal
 from tests.app.test_genso_mode import PC1, PC2, genso_table_in_a_terminal, new_fight
 from tests.systems.coc.test_scripted_fights import fight_003
@@ -80,43 +79,13 @@ def test_a_genso_fight_takes_every_die_typed(tmp_path: Path,
     assert saved["journal"][0] == expected.journal[0].to_json()
 
 
-class ScriptedScreen:
-    """A screen with a player before it who, at each menu whose prompt starts as the script
-    says, picks the option the script names; the script run out, the power goes. The
-    player presses once the menu has been up a poll (a menu drops the presses made before
-    it was shown)."""
-
-    def __init__(self, script: list[tuple[str, str]]) -> None:
-        self.script = list(script)
-        self.views: list[View] = []
-        self.polls = 0  # since the last view was shown
-
-    def show(self, view: View) -> None:
-        self.views.append(view)
-        self.polls = 0
-
-    def poll(self) -> list[Press]:
-        if not self.script:
-            raise KeyboardInterrupt
-        self.polls += 1
-        assert self.polls < 1000, f"waits at {self.views[-1].prompt!r} for {self.script[0]}"
-        view = self.views[-1]
-        if self.polls < 2 or not view.prompt.startswith(self.script[0][0]):
-            return []
-        choice = self.script.pop(0)[1]
-        return [Pick([o.choice for o in view.options].index(choice))]
-
-    def close(self) -> None:
-        return None
-
-
 def test_a_coc_fight_takes_the_d100_and_every_other_die_typed(tmp_path: Path) -> None:
     """Ann's kick with martial arts, every die typed (no dice camera): the d100 as tens 5 and
     units 5, the 1D6 and the 1D4 on their keypads; the fight is the engine's with those
     dice, and nothing asked a camera."""
     fight = tmp_path / "fight.json"
     write_fight_file(fight, fight_003()[0])
-    screen = ScriptedScreen([
+    screen = PlayerAtTheScreen([
         ("Ann (3 AP): what", "attack"), ("Attack whom", "t:Cult"), ("How?", "h:ma"),
         ("How does Cult defend", "d:none"),
         ("Type the D100 you threw, tens 十の位", "5"), ("Type the D100 you threw, units", "5"),
