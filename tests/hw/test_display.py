@@ -86,23 +86,35 @@ def test_without_cjk_font_english_only(tmp_path: Path) -> None:
     assert without_cjk("回復薬 healing potion") == "healing potion"
 
 
+def _click(pos: tuple[int, int]) -> None:
+    """A mouse click: a tap picks when it lifts (where it went down)."""
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+
+
+def _finger(screen: ScreenDisplay, x: float, y: float) -> None:
+    """A touch at (``x``, ``y``) px, down and up: SDL gives a finger's place in 0..1."""
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(pygame.event.Event(
+            kind, x=x / screen.width, y=y / screen.height, touch_id=0, finger_id=0, dx=0,
+            dy=0, pressure=1))
+
+
 def test_taps_and_keys_pick_options(screen: ScreenDisplay) -> None:
     screen.render(example_view())
     second = screen._targets[1][0]
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=second.center, button=1))
+    _click(second.center)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, unicode="a", mod=0))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b",
                                          mod=0))
     fourth = screen._targets[3][0]
-    pygame.event.post(pygame.event.Event(
-        pygame.FINGERDOWN, x=fourth.centerx / screen.width, y=fourth.centery / screen.height,
-        touch_id=0, finger_id=0, dx=0, dy=0, pressure=1))
+    _finger(screen, *fourth.center)
     assert screen.poll() == [Pick(1), Button.ATTACK, Button.FLEE, Pick(3)]
 
 
 def test_a_tap_outside_options_is_nothing(screen: ScreenDisplay) -> None:
     screen.render(example_view())
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 200), button=1))
+    _click((5, 200))
     assert screen.poll() == []
 
 
@@ -110,10 +122,8 @@ def test_a_tap_on_the_header_opens_the_system_menu(screen: ScreenDisplay) -> Non
     """The System menu's way on a touch screen with no buttons (buttons-only audit F1): the
     header, where its hint is drawn."""
     screen.render(example_view())
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
-    pygame.event.post(pygame.event.Event(
-        pygame.FINGERDOWN, x=0.9, y=10 / screen.height, touch_id=0, finger_id=0, dx=0, dy=0,
-        pressure=1))
+    _click((5, 5))
+    _finger(screen, 0.9 * screen.width, 10)
     assert screen.poll() == [Button.SYSTEM, Button.SYSTEM]
 
 

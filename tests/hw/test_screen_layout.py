@@ -178,8 +178,8 @@ def test_a_long_menu_is_two_rows_of_readable_pages_with_its_own_keys(
             assert _press_key(key, count, highlight, shortcuts)[0] == index, key
             seen.add(index)
         # A tap on "more" turns the page: the MENU presses it names.
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
-                                             pos=screen._more[0].center, button=1))
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=screen._more[0].center, button=1))
         for press in screen.poll():
             highlight = menu_press(press, count, highlight, shortcuts)[1]
         screen = _fresh(screen)

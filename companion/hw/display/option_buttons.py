@@ -39,6 +39,10 @@ _LABEL_MIN = 11  # (at 800x480) the smallest size an option's label shrinks to
 # (at 800x480) the size a long label alone (Remove ring of armour protection) shrinks to
 # rather than be cut
 _LABEL_FLOOR = 9
+# (at 800x480) a tap target's least height, 44 px (about 8 mm on a 7-inch panel: a
+# fingertip), and the least gap between two, so that a finger picks the box it is on
+TAP_MIN = 44
+TAP_GAP = 8
 
 
 def _line_step(size: int) -> int:
@@ -119,6 +123,10 @@ class OptionButtons(FightPanels):
             shown[-1] = " ".join(lines[room - 1:])
         return shown
 
+    def _grid_status_h(self, view: View) -> int:
+        """The height a status over a grid takes (none without one)."""
+        return self.m(16) * self._grid_status_rows(view) + self.m(2) if view.status else 0
+
     def _grid_status_rows(self, view: View) -> int:
         """The rows a status over a grid takes: two when one does not hold it, in a fight (its
         panels give up the row; a game screen's do not)."""
@@ -128,11 +136,14 @@ class OptionButtons(FightPanels):
         return min(2, len(self._wrap(view.status, m(13), self.width - m(20))))
 
     def _footer_height(self, view: View) -> int:
-        """The footer's height: taller for a fight, a grid or a prompt of two rows; and a
-        row more for a fight's status of two rows over its grid."""
+        """The footer's height: taller for a fight, a grid or a prompt of two rows. A grid
+        is the prompt's row (or the status's rows), then two rows of boxes a fingertip tall
+        (:data:`TAP_MIN`) and :data:`TAP_GAP` apart: the body gives up what they need."""
         m = self.m
         if self._grid(view):
-            return m(118) + (m(16) if self._grid_status_rows(view) > 1 else 0)
+            status = self._grid_status_h(view)
+            above = m(32) + status if status else m(12) + m(24)  # as :meth:`_footer` puts it
+            return above + 2 * m(TAP_MIN) + m(TAP_GAP) + m(8)
         # (A dice tray's or fight's prompt has no tile beside it: its width is the footer's.)
         two_rows = ((view.dice is not None or view.fight is not None)
                     and self._prompt_room(view) == 2
@@ -171,12 +182,12 @@ class OptionButtons(FightPanels):
                           - rect.y - top)
         if grid and view.status:
             # Over two rows of options, the status has the rows under the prompt.
-            status_h = m(16) * self._grid_status_rows(view) + m(2)
+            status_h = self._grid_status_h(view)
             self._status(view.status, pygame.Rect(x, rect.y + m(29), rect.w - x - m(10),
                                                   status_h), trouble)
             row.y = rect.y + m(32) + status_h
             row.h = rect.bottom - m(8) - row.y
-        gap = m(8)
+        gap = m(TAP_GAP)
         if grid:
             self._option_grid(view, row)
         elif view.options:
@@ -374,7 +385,7 @@ class OptionButtons(FightPanels):
     def _option_grid(self, view: View, row: pygame.Rect) -> None:
         """The grid of :meth:`_grid_page` in ``row``: its page's options, then the page box."""
         m = self.m
-        gap = m(6)
+        gap = m(TAP_GAP)
         per_row, rows, indices, more = self._grid_page(view)
         box_w = min(m(190), (row.w - gap * (per_row - 1)) // per_row)
         box_h = (row.h - gap * (rows - 1)) // rows

@@ -10,12 +10,15 @@ scaled once per size, so a redraw is mostly blits (``scripts/bench_display.py``
 measures it). Japanese needs a CJK font (:mod:`.fonts`); without one the
 screen shows the English half of every name.
 
-Taps (mouse or touch) on an option pick it, exactly like its button.
+Taps (mouse or touch) on an option pick it, exactly like its button: when the finger
+lifts inside the box it went down on (a finger that slides off takes nothing back with it),
+and the pressed box is lit meanwhile.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -66,6 +69,9 @@ _ARROW_KEYS = {pygame.K_LEFT: Button.PREVIOUS, pygame.K_UP: Button.PREVIOUS,
                pygame.K_RIGHT: Button.MENU, pygame.K_DOWN: Button.MENU}
 
 HEADER_HEIGHT = 38  # at 800x480: the header over every screen, where a tap opens System
+_MOUSE = ("mouse", 0, 0)  # the one mouse pointer, beside each touch's (touch id, finger id)
+# A pressed box is lit by this over it: a step lighter in every colour vision, label and all.
+_PRESSED = (255, 255, 255, 56)
 _JAPANESE_PROBE = "牌"  # a font that draws this one draws the screen's Japanese
 
 #: SDL's video drivers that draw into memory only: nothing a player can see.
@@ -97,6 +103,23 @@ def _start_display() -> None:
         pygame.display.quit()
         raise DeviceError(f"no screen found: SDL could only open its {driver!r} driver, "
                           f"which shows nothing; {_WHAT_TO_DO}")
+
+
+@dataclass(frozen=True)
+class _Hit:
+    """What a tap at one place would do, and the box that place is in."""
+
+    box: pygame.Rect
+    presses: tuple[Press, ...]
+
+
+@dataclass(frozen=True)
+class _Lit:
+    """A pressed box drawn lit: what it covered, to put back, on the frame it was drawn on."""
+
+    frame: int
+    box: pygame.Rect
+    under: pygame.Surface
 
 
 def pick_layout(size: str, screen: tuple[int, int] | None) -> tuple[int, int]:
@@ -155,6 +178,10 @@ class ScreenDisplay(OptionButtons):
         self._targets: list[tuple[pygame.Rect, int]] = []
         # A long menu's "more" box, and how many MENU presses it stands for.
         self._more: tuple[pygame.Rect, int] | None = None
+        # What each pointer (the mouse, a finger) went down on, until it lifts.
+        self._down: dict[tuple[str, int, int], _Hit] = {}
+        self._lit: _Lit | None = None
+        self._frame = 0  # rendered so far: a lit box is put back only on its own frame
 
     # ---- drawing -------------------------------------------------------------
 
@@ -165,6 +192,7 @@ class ScreenDisplay(OptionButtons):
     def render(self, view: View) -> pygame.Surface:
         """Draw ``view`` onto the screen surface (without flipping) and return it."""
         m, w, h = self.m, self.width, self.height
+        self._frame += 1
         self.surface.fill(BACKGROUND)
         # A fight's menu, any menu too long for one row, or a prompt of two rows gets a
         # taller footer (:meth:`_footer_height`).
@@ -226,21 +254,61 @@ class ScreenDisplay(OptionButtons):
                 press = press_for_key(_SPECIAL_KEYS.get(event.key, event.unicode))
                 if press is not None:
                     presses.append(press)
-            elif event.type == pygame.MOUSEBUTTONDOWN and not getattr(event, "touch", False):
-                presses.extend(self._tap(event.pos))
-            elif event.type == pygame.FINGERDOWN:
-                presses.extend(self._tap((event.x * self.width, event.y * self.height)))
+            # (A touch screen sends each touch as a mouse click too, marked ``touch``: the
+            # finger's own events have it.)
+            elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                    and not getattr(event, "touch", False):
+                presses.extend(self._touch(_MOUSE, event.pos,
+                                           event.type == pygame.MOUSEBUTTONDOWN))
+            elif event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
+                presses.extend(self._touch(("finger", event.touch_id, event.finger_id),
+                                           (event.x * self.width, event.y * self.height),
+                                           event.type == pygame.FINGERDOWN))
         return presses
 
-    def _tap(self, pos: tuple[float, float]) -> list[Press]:
+    def _touch(self, pointer: tuple[str, int, int], pos: tuple[float, float],
+               down: bool) -> list[Press]:
+        """A pointer going down (its box is lit) or lifting: it picks only when it lifts in
+        the box it went down on, so that a finger resting on one box, or sliding from it,
+        picks nothing."""
+        hit = self._hit(pos)
+        if down:
+            self._unlight()
+            if hit is not None:
+                self._down[pointer] = hit
+                self._light(hit.box)
+            return []
+        pressed = self._down.pop(pointer, None)
+        self._unlight()
+        return list(hit.presses) if hit is not None and hit == pressed else []
+
+    def _hit(self, pos: tuple[float, float]) -> _Hit | None:
+        """What a tap at ``pos`` does, and the box it is in; None off every target."""
         if pos[1] < self.m(HEADER_HEIGHT):  # the header: the System menu (its hint is there)
-            return [Button.SYSTEM]
-        presses: list[Press] = [Pick(index, tap=True) for rect, index in self._targets
-                                if rect.collidepoint(pos)]
+            return _Hit(pygame.Rect(0, 0, self.width, self.m(HEADER_HEIGHT)), (Button.SYSTEM,))
+        for rect, index in self._targets:
+            if rect.collidepoint(pos):
+                return _Hit(rect.copy(), (Pick(index, tap=True),))
         if self._more is not None and self._more[0].collidepoint(pos):
             # The page's "more" box: the MENU presses it names, as if its button were held.
-            presses.extend([Button.MENU] * self._more[1])
-        return presses
+            return _Hit(self._more[0].copy(), (Button.MENU,) * self._more[1])
+        return None
+
+    def _light(self, box: pygame.Rect) -> None:
+        """Show ``box`` pressed: a step lighter, until its pointer lifts or a redraw."""
+        box = box.clip(self.surface.get_rect())
+        self._lit = _Lit(self._frame, box, self.surface.subsurface(box).copy())
+        overlay = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(overlay, _PRESSED, overlay.get_rect(), border_radius=self.m(8))
+        self.surface.blit(overlay, box.topleft)
+        pygame.display.flip()
+
+    def _unlight(self) -> None:
+        """Put back what a pressed box covered, unless the screen was drawn again since."""
+        if self._lit is not None and self._lit.frame == self._frame:
+            self.surface.blit(self._lit.under, self._lit.box.topleft)
+            pygame.display.flip()
+        self._lit = None
 
     def save_png(self, path: Path) -> None:
         pygame.image.save(self.surface, os.fspath(path))

@@ -1,0 +1,174 @@
+"""Tap targets a fingertip can hit (accessibility audit H2): every option box, the page box,
+at least 44 px tall at 800x480 and 8 px apart on every screen that has them; a tap picks
+when the finger lifts inside the box it went down on, and the pressed box is lit meanwhile.
+
+Real views are drawn through :class:`ScreenDisplay` on SDL's dummy driver, the views of the
+layout suites (``test_screen_layout``, ``test_screen_cuts``) among them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from companion.hw.buttons import Button, Pick
+from companion.hw.display.screen import HEADER_HEIGHT, ScreenDisplay
+from companion.hw.display.view import (
+    DiceStep,
+    DiceView,
+    Option,
+    View,
+    example_fight_view,
+    example_view,
+    message_view,
+)
+from tests.hw.test_screen_cuts import TROUBLE, _cultists
+from tests.hw.test_screen_layout import RING_MENU, TILE_PROMPT, _big_fight, screen
+
+__all__ = ["screen"]  # the fixture, at both screen sizes
+
+# The audit's figures (at 800x480): about 8 mm tall on a 7-inch panel, 1.4 mm apart.
+TAP_MIN = 44
+TAP_GAP = 8
+
+ORCS = tuple(Option(str(i), f"オーク{i} Orc {i}") for i in range(1, 14))
+ANTS = tuple(Option(f"t:{n}", f"ジャイアント・アント{n} Giant Ant {n}") for n in (1, 2, 3)) \
+    + tuple(Option(f"t:{n}", f"アンデッド・コープス{n} Undead Corpse {n}") for n in (1, 2)) \
+    + (Option("back", "Back 戻る", Button.FLEE),)
+
+
+def _tray() -> View:
+    dice = DiceView("毒 Poison (EV-POI-4)", (1, 1), ("(1D6) ＞ 1",),
+                    (DiceStep("EV-POI-1", "判定−1/−1 to all checks"),))
+    return replace(example_view(), dice=dice)
+
+
+def _views() -> dict[str, View]:
+    """Every kind of screen with options: the game, a long menu and its second page, with
+    a status; a fight with and without a board, a long fight menu, a fight's status of two
+    rows; the dice tray; message screens; a two-row prompt."""
+    fight, game = example_fight_view(), example_view()
+    board = _cultists(True)
+    return {
+        "game": game,
+        "game status": replace(game, status="read 5p: place the tile again"),
+        "long menu": replace(game, options=RING_MENU, highlight=0),
+        "long menu page 2": replace(game, options=RING_MENU, highlight=len(RING_MENU) - 1),
+        "long menu status": replace(game, options=RING_MENU, highlight=0, status=TROUBLE),
+        "tile prompt": replace(game, prompt=TILE_PROMPT, prompt_tile="3m",
+                               status="3m 三萬 lifted: it still counts in 2 s"),
+        "fight": fight,
+        "fight long menu": replace(fight, options=ORCS, highlight=1),
+        "fight targets": replace(fight, options=ANTS, highlight=0),
+        "fight status": replace(fight, status=TROUBLE),
+        "fight long menu status": replace(fight, options=ORCS, highlight=1, status=TROUBLE),
+        "many combatants": _big_fight(5),
+        "board": board,
+        "board long menu": replace(board, options=ORCS, highlight=1),
+        "board long menu status": replace(board, options=ORCS, status=TROUBLE),
+        "fight two-row prompt": replace(
+            fight, options=fight.options[:2],
+            prompt="Throw 2D6 in the dice area for the attack of オーク1 Orc 1 on 冒険者1 PC 1 "
+                   "with the great sword 2D6を振って"),
+        "dice tray": _tray(),
+        "dice tray status": replace(_tray(), status=TROUBLE),
+        "message": message_view("The save could not be read. Start a new game?",
+                                (Option("new", "New game 新しいゲーム", Button.ATTACK),
+                                 Option("quit", "Quit 終了", Button.FLEE))),
+        "message long menu": message_view("Which mode? どのモード？", RING_MENU),
+    }
+
+
+VIEWS = _views()
+
+
+def _boxes(screen: ScreenDisplay) -> list[pygame.Rect]:
+    return [rect for rect, _ in screen._targets] + ([screen._more[0]] if screen._more else [])
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_every_box_is_a_fingertip_tall_and_apart_from_the_next(screen: ScreenDisplay,
+                                                                name: str) -> None:
+    m = screen.m
+    screen.render(VIEWS[name])
+    boxes = _boxes(screen)
+    assert boxes, name
+    assert all(box.h >= m(TAP_MIN) for box in boxes), [box.h for box in boxes]
+    for n, a in enumerate(boxes):
+        for b in boxes[n + 1:]:
+            apart = max(b.left - a.right, a.left - b.right, b.top - a.bottom, a.top - b.bottom)
+            assert apart >= m(TAP_GAP), (a, b)
+    # Inside the screen, under the header (the body gave up the rows they need).
+    assert all(box.top >= m(HEADER_HEIGHT) and box.bottom <= screen.height for box in boxes)
+
+
+def _post(kind: int, screen: ScreenDisplay, pos: tuple[int, int]) -> None:
+    if kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(pygame.event.Event(
+            kind, x=pos[0] / screen.width, y=pos[1] / screen.height, touch_id=0, finger_id=0,
+            dx=0, dy=0, pressure=1))
+    else:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+
+
+@pytest.mark.parametrize(("down", "up"), [(pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP),
+                                          (pygame.FINGERDOWN, pygame.FINGERUP)])
+def test_a_tap_picks_on_lifting_in_the_box_it_went_down_on(screen: ScreenDisplay, down: int,
+                                                           up: int) -> None:
+    screen.render(replace(example_fight_view(), options=ORCS, highlight=1))
+    first, second = screen._targets[0][0], screen._targets[1][0]
+    _post(down, screen, first.center)
+    assert screen.poll() == []  # down: nothing yet
+    _post(up, screen, (first.right - 2, first.bottom - 2))
+    assert screen.poll() == [Pick(0)]
+    _post(down, screen, first.center)  # slid off onto the next box: nothing
+    _post(up, screen, second.center)
+    assert screen.poll() == []
+    _post(down, screen, first.center)  # slid off anywhere: nothing
+    _post(up, screen, (first.centerx, first.top - screen.m(TAP_GAP) // 2))
+    assert screen.poll() == []
+    _post(up, screen, second.center)  # a lift with no press before it: nothing
+    assert screen.poll() == []
+    assert screen._more is not None  # the page box, as its MENU presses
+    _post(down, screen, screen._more[0].center)
+    _post(up, screen, screen._more[0].center)
+    assert screen.poll() == [Button.MENU] * screen._more[1]
+
+
+def test_a_touch_screen_mouse_click_is_not_a_second_tap(screen: ScreenDisplay) -> None:
+    screen.render(example_view())
+    box = screen._targets[1][0]
+    _post(pygame.FINGERDOWN, screen, box.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=box.center, button=1,
+                                         touch=True))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=box.center, button=1,
+                                         touch=True))
+    _post(pygame.FINGERUP, screen, box.center)
+    assert screen.poll() == [Pick(1)]
+
+
+def test_the_header_opens_system_on_lifting_in_it(screen: ScreenDisplay) -> None:
+    screen.render(example_view())
+    _post(pygame.FINGERDOWN, screen, (10, 5))
+    assert screen.poll() == []
+    _post(pygame.FINGERUP, screen, (screen.width - 10, 5))
+    assert screen.poll() == [Button.SYSTEM]
+    _post(pygame.FINGERDOWN, screen, (10, 5))  # from the header onto the body: nothing
+    _post(pygame.FINGERUP, screen, (10, screen.m(HEADER_HEIGHT) + screen.m(60)))
+    assert screen.poll() == []
+
+
+def test_the_pressed_box_is_lit_until_the_finger_lifts(screen: ScreenDisplay) -> None:
+    surface = screen.render(example_view())
+    box = screen._targets[1][0]
+    inside = (box.x + screen.m(10), box.centery)
+    before = surface.get_at(inside)
+    _post(pygame.FINGERDOWN, screen, box.center)
+    screen.poll()
+    lit = surface.get_at(inside)
+    assert sum(lit[:3]) > sum(before[:3])  # lighter while pressed
+    _post(pygame.FINGERUP, screen, (5, screen.height // 2))  # slid off: put back as it was
+    screen.poll()
+    assert surface.get_at(inside) == before
