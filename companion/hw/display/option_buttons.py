@@ -35,10 +35,10 @@ _BUTTON_KEYS = {Button.ATTACK: "A", Button.FLEE: "B", Button.RANGED: "R", Button
 # buttons, the m key on a keyboard.
 MENU_LEGEND = "M = hold I 長押し · key m"
 _ONE_ROW_MIN_W = 110  # (at 800x480) an option box narrower than this takes the two-row grid
-_LABEL_MIN = 11  # (at 800x480) the smallest size an option's label shrinks to
-# (at 800x480) the size a long label alone (Remove ring of armour protection) shrinks to
-# rather than be cut
-_LABEL_FLOOR = 9
+# (at 800x480) the smallest an option's label is drawn: its 10 px capitals still read at
+# arm's length (the 9-11 px it once shrank to did not); a longer label is cut in its middle
+_LABEL_MIN = 14
+_LABEL_PAD = 5  # (at 800x480) between a label and its box's sides: the grid's boxes are narrow
 # (at 800x480) a tap target's least height, 44 px (about 8 mm on a 7-inch panel: a
 # fingertip), and the least gap between two, so that a finger picks the box it is on
 TAP_MIN = 44
@@ -240,7 +240,7 @@ class OptionButtons(FightPanels):
         """Options ``indices`` in ``boxes``, each with its key, and a tap on it picks it; then
         ``more`` (a label and the MENU presses that turn the page) in the last box. The
         labels share one size, the one the tightest needs but at most a step below ``size``
-        (a longer label alone goes smaller), so that a menu does not read as some options
+        and never below :data:`_LABEL_MIN`, so that a menu does not read as some options
         shouted and others whispered."""
         count = len(view.options)
         back = back_button(view.options)
@@ -250,7 +250,7 @@ class OptionButtons(FightPanels):
             label, presses = more
             texts.append(f"[{menu_key(_BUTTON_KEYS, presses)}] {label}")
         m = self.m
-        own = [self._label_rows(text, size, box.w - m(12), box.h - m(4))[1]
+        own = [self._label_rows(text, size, box.w - 2 * m(_LABEL_PAD), box.h - m(4))[1]
                for text, box in zip(texts, boxes, strict=True)]
         # One long label takes its own smaller size rather than shrinking every other.
         common = max(min(own), size - m(2))
@@ -265,7 +265,7 @@ class OptionButtons(FightPanels):
             edge = TEXT if lit else ACCENT if index is None else DIM
             pygame.draw.rect(self.surface, edge, box, width=max(2, m(2)) if lit else max(1, m(1)),
                              border_radius=m(8))
-            width = box.w - m(12)
+            width = box.w - 2 * m(_LABEL_PAD)
             rows, at = self._label_rows(text, min(common, own[n]), width, box.h - m(4))
             surfaces = [self._fit_middle(line, at, width, TEXT if index is not None else ACCENT)
                         for line in rows]
@@ -281,19 +281,20 @@ class OptionButtons(FightPanels):
 
     def _label_rows(self, text: str, size: int, width: int, height: int) -> tuple[list[str], int]:
         """An option's label in the rows it is drawn in, and their size: the largest size,
-        from ``size`` down to the last resort, at which it fits whole. At each size: one
+        from ``size`` down to :data:`_LABEL_MIN`, at which it fits whole. At each size: one
         row; else broken between its English and its Japanese (``[0] Remove ring of armour
         protection`` over ``鎧保護の指輪を外す``), never inside either, for a name read half
         on one row and half on the next is read as two; else, where the box is tall enough,
         the longer half in two rows over the other. A label of one language alone wraps in
-        two rows. Only what fits no size is cut, in the middle by the caller, so that the
-        end of a label (where targets differ: ``… Ant 3``) stays in view."""
+        two rows. At the last size, a label whose halves do not fit is broken at any space
+        into two rows that do. Only what fits no size is cut, in the middle by the caller,
+        so that the end of a label (where targets differ: ``… Ant 3``) stays in view: a
+        label smaller than :data:`_LABEL_MIN` would be whole but not read."""
         if not self.has_cjk:  # wrapped as it is drawn, with no Japanese to take a row
             text = without_cjk(text)
         m = self.m
-        # The usual steps, then (a long label alone) smaller still rather than cut.
-        sizes = sorted({size, max(m(_LABEL_MIN), size - m(2)), min(size, m(_LABEL_MIN)),
-                        *range(m(_LABEL_FLOOR), min(size, m(_LABEL_MIN)))}, reverse=True)
+        floor = m(_LABEL_MIN)
+        sizes = sorted({max(floor, size), max(floor, size - m(2)), floor}, reverse=True)
         for at in sizes:
             rows = self._label_fit(text, at, width, height)
             if rows is not None:
@@ -301,6 +302,12 @@ class OptionButtons(FightPanels):
         smallest = sizes[-1]
         if _line_step(smallest) + smallest > height:
             return [text], smallest
+        # Rather than cut it: two rows broken at any space (``[A] Fight medusa`` over ``TL
+        # メデューサ``), a name then read across them, better than one read in part.
+        rows = self._balanced(text, smallest)
+        if rows is not None and all(self._text(row, smallest).get_width() <= width
+                                    for row in rows):
+            return rows, smallest
         halves = self._halves(text, smallest)
         if halves is not None:
             return list(halves), smallest
@@ -328,6 +335,16 @@ class OptionButtons(FightPanels):
         else:
             wrapped = [first, *self._wrap(second, at, width)]
         return wrapped if len(wrapped) == 3 and fits(wrapped) else None
+
+    def _balanced(self, text: str, size: int) -> list[str] | None:
+        """``text`` in two rows broken at the space that leaves the wider row narrowest;
+        None for a single word."""
+        words = text.split(" ")
+        pairs = [[" ".join(words[:at]), " ".join(words[at:])] for at in range(1, len(words))]
+        if not pairs:
+            return None
+        return min(pairs, key=lambda pair: max(self._text(row, size).get_width()
+                                               for row in pair))
 
     def _halves(self, text: str, size: int) -> tuple[str, str] | None:
         """``text`` broken in two where English and Japanese meet (at a space), its key
