@@ -25,7 +25,7 @@ from companion.hw.display.view import (
     message_view,
 )
 from tests.hw.test_screen_cuts import TROUBLE, _cultists
-from tests.hw.test_screen_layout import RING_MENU, TILE_PROMPT, _big_fight, screen
+from tests.hw.test_screen_layout import RING_MENU, TILE_PROMPT, _big_fight, screen, spy_text
 
 __all__ = ["screen"]  # the fixture, at both screen sizes
 
@@ -172,3 +172,17 @@ def test_the_pressed_box_is_lit_until_the_finger_lifts(screen: ScreenDisplay) ->
     _post(pygame.FINGERUP, screen, (5, screen.height // 2))  # slid off: put back as it was
     screen.poll()
     assert surface.get_at(inside) == before
+
+
+@pytest.mark.parametrize("name", ["board", "board long menu", "board long menu status"])
+def test_the_log_beside_the_board_keeps_rows_under_a_taller_footer(screen: ScreenDisplay,
+                                                                   name: str) -> None:
+    """The body is shorter by what the boxes need: beside a board the squares give way
+    before the log's rows do (under a status over a grid it had none left)."""
+    view = VIEWS[name]
+    assert view.fight is not None
+    drawn = spy_text(screen)
+    screen.render(view)
+    newest = view.fight.log[-1]
+    rows = [d for d in drawn if d.text.lstrip("…") and d.text.lstrip("…") in newest]
+    assert rows, "the log beside the board is blank"

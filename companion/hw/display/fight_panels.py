@@ -50,7 +50,11 @@ class FightPanels(DiceTray):
         result = pygame.Rect(right.x, right.y, right.w, right.h - log_h - m(6))
         if middle is not None and fight.board is not None:
             result = right
-            bottom = self._board(fight.board, middle)
+            # The log keeps two rows under the board: where the body is short (a grid's
+            # fingertip-tall boxes and a status over them), the squares give way instead.
+            log_min = m(6) + m(24) + 2 * m(15) + m(4)
+            bottom = self._board(fight.board, pygame.Rect(middle.x, middle.y, middle.w,
+                                                          middle.h - log_min))
             self._lines("Log 記録", fight.log, pygame.Rect(middle.x, bottom + m(6), middle.w,
                                                          middle.bottom - bottom - m(6)),
                         newest_last=True, size=m(12), step=m(15))
