@@ -87,3 +87,16 @@ def test_a_label_whose_halves_do_not_fit_is_broken_at_a_space_rather_than_cut(
     rows = labels[first:first + 2]  # (the other boxes' rows follow)
     assert " ".join(d.shown for d in rows) == whole
     assert all(d.size >= screen.m(LABEL_MIN) for d in rows)
+
+
+@pytest.mark.parametrize("highlight", [0, len(RING_MENU) - 1])
+def test_a_cut_label_keeps_its_key_whole(screen: ScreenDisplay, highlight: int) -> None:
+    """``[M×11] Equip ring of armour protection`` in a grid box lost its key to the cut
+    (``[M×1…otection``): the key, what the player presses, is kept whole."""
+    labels = spy_labels(screen)
+    screen.render(replace(example_view(), options=RING_MENU, highlight=highlight))
+    keyed = [d for d in labels if d.text.startswith("[")]
+    assert keyed and (any(d.cut for d in keyed) or not screen.has_cjk)
+    for d in keyed:
+        key = d.text[:d.text.index("]") + 1]
+        assert d.shown.startswith(key), (d.text, d.shown)

@@ -92,13 +92,15 @@ class Canvas:
     def _fit_middle(self, text: str, size: int, width: int, color: Color = TEXT) \
             -> pygame.Surface:
         """The text, cut in the middle if it is wider than ``width``: its start (an option's
-        key) and more of its end (where ``Giant Ant 1`` and ``Giant Ant 2`` differ) stay."""
+        key) and more of its end (where ``Giant Ant 1`` and ``Giant Ant 2`` differ) stay; a
+        key (``[M×11]``, what the player presses) is kept whole."""
         if not self.has_cjk:
             text = without_cjk(text)
         surface = self._text(text, size, color)
         keep = len(text) * width // max(1, surface.get_width())
+        key = text.find("] ") + 1 if text.startswith("[") else 0
         while surface.get_width() > width and keep > 2:
-            head = keep * 2 // 5
+            head = max(keep * 2 // 5, key)
             surface = self._text(text[:head].rstrip() + "…" + text[len(text) - (keep - head):]
                                  .lstrip(), size, color)
             keep -= 1
