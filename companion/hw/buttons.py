@@ -185,19 +185,25 @@ class ButtonPanel:
         with self._lock:
             self._queue.append(meaning)
 
+    # The hold comes from gpiozero's hold thread, the release from the pin's callback: each
+    # reads and clears the press under the lock, so one press is SYSTEM or MENU, never both.
     def _item_pressed(self) -> None:
-        self._item_down_at = self._clock()
+        with self._lock:
+            self._item_down_at = self._clock()
 
     def _item_held(self) -> None:
-        self._item_down_at = None  # its release is no press
-        self._push(Button.SYSTEM)
+        with self._lock:
+            if self._item_down_at is None:
+                return
+            self._item_down_at = None  # its release is no press
+            self._queue.append(Button.SYSTEM)
 
     def _item_released(self) -> None:
-        if self._item_down_at is None:
-            return
-        held = self._clock() - self._item_down_at
-        self._item_down_at = None
-        self._push(Button.MENU if held >= self.long_press else Button.ITEM)
+        with self._lock:
+            down, self._item_down_at = self._item_down_at, None
+            if down is not None:
+                held = self._clock() - down
+                self._queue.append(Button.MENU if held >= self.long_press else Button.ITEM)
 
     def poll(self) -> list[Press]:
         """Presses since the last call, oldest first."""

@@ -15,6 +15,7 @@ import numpy as np
 from companion.app.session.controls import Controls
 from companion.app.session.mode import RollAsk, Throw
 from companion.app.session.rolls import FIRST_LIVE, TAKEN, CameraFrames, CameraRolls
+from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.capture import OpenCVCamera
 from companion.hw.dice.source import CameraDiceSource, CameraStream, Motion
@@ -162,3 +163,21 @@ def test_a_die_the_camera_cannot_read_is_typed() -> None:
     assert rolls.next_throw(RollAsk("damage", 2, 3), player.show) == Throw((1, 3))
     assert rolls.next_throw(RollAsk("", 1, 4), player.show) == Throw(back=True)
     assert rolls.next_throw(RollAsk("", 1, 20), player.show) == Throw((19,))  # 1_ then 9
+
+
+def test_the_system_menu_over_a_read_awaiting_its_word_leaves_the_throw_unread() -> None:
+    """The System menu opened while a read waits for A (review 4): the read was counted as
+    taken, so after Back the screen said "throw taken: pick the dice up" and the same dice,
+    never judged, were not read again (a still picture never could be). They are read again
+    and offered, and A takes them."""
+    scene = still_scene(600, 2)
+    player = Player([("Read 読み取り 2D6", Button.SYSTEM), ("System 設定", Pick(0)),
+                     ("Read 読み取り 2D6", Button.ATTACK)])
+    rolls = session_rolls(itertools.repeat(scene.image, 400), player)
+    menu = SystemMenu(rolls.controls, "dice", 0.0, "", sleep=lambda s: None)
+    throw = menu.answering(lambda: rolls.next_throw(RollAsk("to hit", 2, 6), player.show),
+                           player.show, lambda: "")
+    assert sorted(throw.values) == faces(scene) and not player.script
+    after_menu = [status for prompt, status in player.shown[
+        next(i for i, (p, _) in enumerate(player.shown) if p.startswith("System 設定")):]]
+    assert not any(status.startswith(TAKEN) for status in after_menu)

@@ -13,11 +13,12 @@ import os
 import shlex
 import sys
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import cv2
 import numpy as np
 import pytest
+from gpiozero.pins.mock import MockFactory
 
 from companion.app.cli import main
 from companion.app.commands.play import session as play_session
@@ -37,9 +38,11 @@ from companion.app.modes.jongrogue import JongRogueMode, SimTiles
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk
+from companion.app.session.reads import TableTiles
 from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
 from companion.errors import DataError
-from companion.hw.buttons import Button, Press
+from companion.hw.buttons import Button, Press, WaitingSignal
+from companion.hw.display.view import View, message_view
 from companion.systems.genso.combat import Fight, entrants_for
 from companion.systems.genso.sheet import preset
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
@@ -48,6 +51,7 @@ from companion.systems.jongrogue.narration import describe
 from tests.app.table import PlayerAtTheScreen
 from tests.app.test_dice_tray import QUIT_PROMPT, Terminal
 from tests.app.test_fight_file_question import RULES, SIM, resumed, stopped_genso_table
+from tests.app.test_session_reads import EMPTY_DRAW, ScriptedReader
 from tests.dice_scenes import still_scene
 
 SYSTEM = "System 設定"
@@ -205,11 +209,13 @@ def test_outside_a_session_system_is_no_press() -> None:
 
 
 def test_the_system_hold_must_be_longer_than_the_menu_hold() -> None:
-    config = load_config(env={}, overrides={"buttons.long_press_seconds": 2.0,
-                                            "buttons.system_press_seconds": 1.5})
-    with pytest.raises(DataError, match=r"buttons.system_press_seconds .* is 1.5 s, not longer "
-                                        r"than buttons.long_press_seconds .* \(2 s\)"):
-        held_seconds(config)
+    for system in (1.5, 2.0):  # shorter, or as long: one of the two could never be pressed
+        config = load_config(env={}, overrides={"buttons.long_press_seconds": 2.0,
+                                                "buttons.system_press_seconds": system})
+        with pytest.raises(DataError, match=rf"buttons.system_press_seconds .* is {system:g} s, "
+                                            r"not longer than buttons.long_press_seconds "
+                                            r".* \(2 s\)"):
+            held_seconds(config)
     assert held_seconds(load_config(env={}, overrides={})) == (0.8, 3.0)
 
 
@@ -336,6 +342,7 @@ def test_game_over_offers_the_system_menu_its_hint_says(tmp_path: Path) -> None:
                            ([(SYSTEM, "back"), (prompt, Button.ATTACK)], None)):  # New game
         screen = PlayerAtTheScreen([(prompt, Button.SYSTEM), *script])
         session = game_session(screen)
+        session.save_trouble = "保存できません cannot save: disk full 空き容量なし; safe to move 4"
         assert session.system_menu is not None
         controls = session.system_menu.controls
         game = session.mode.game  # type: ignore[attr-defined]
@@ -348,6 +355,9 @@ def test_game_over_offers_the_system_menu_its_hint_says(tmp_path: Path) -> None:
         # Its New game is the farewell's own: the menu's would ask to keep a game that is over.
         menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
         assert "new" not in [o.choice for o in menu.options]
+        # The last steps the disk refused are said, as during play (review 4: "every step
+        # is saved", and unplugging was called safe).
+        assert menu.prompt == "System 設定: NOT all saved, see below 未保存あり"
 
 
 def test_a_mode_switched_to_leads_back_home_and_one_that_cannot_be_played_is_not_entered(
@@ -396,4 +406,83 @@ def test_a_stop_at_the_table_offers_the_system_menu(tmp_path: Path,
         == 130
     stop = next(v for v in screen.views if v.prompt.startswith("Stopped 停止"))
     assert stop.system and "unplugged.png" in stop.prompt
+    # No New game there (review 4: it raised out of the stop handler, a traceback): the
+    # stop would only come back.
+    menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
+    assert [o.choice for o in menu.options] == ["back", "mode:dice", "mode:genso", "mode:coc",
+                                                "off"]
     assert any(v.prompt.startswith("Dice tray ダイストレイ: roll dice") for v in screen.views)
+
+
+def test_the_system_press_counts_only_where_the_menu_is_offered() -> None:
+    """Outside an offer SYSTEM is no press at all (a stop screen takes any press as its OK);
+    inside the open menu it is dropped, not a second menu."""
+    screen = PlayerAtTheScreen([("?", Button.SYSTEM)])
+    controls = Controls([screen])
+    screen.show(message_view("?"))
+    assert controls.poll() == [] and controls.poll() == [] and not screen.script
+    asked = first_choice()
+    screen = PlayerAtTheScreen([(asked, Button.SYSTEM), (SYSTEM, Button.SYSTEM),
+                                (SYSTEM, "back"), (asked, Button.ATTACK)])
+    with pytest.raises(KeyboardInterrupt):
+        game_session(screen).run()
+    assert not screen.script
+    assert sum(p.startswith(SYSTEM) for p in screen.prompts()) == 1  # one menu, not two
+
+
+def test_a_dice_camera_that_cannot_be_opened_asks_with_the_system_menu(
+        tmp_path: Path) -> None:
+    """The question is asked before play; under the boot service its Quit only asked again
+    (104cabc): the System menu is behind it."""
+    screen = PlayerAtTheScreen([("The dice camera cannot be used", Button.SYSTEM),
+                                (SYSTEM, "mode:game")])
+    controls = Controls([screen])
+    config = load_config(env={"COMPANION_CONFIG_DIR": str(tmp_path)},
+                         overrides={"dice.source": "camera",
+                                    "dice.camera_source": str(tmp_path / "unplugged.png"),
+                                    "input.poll_seconds": 0.005})
+    with pytest.raises(ModeSwitch):
+        run_dice_tray(config, screen, controls, 1, SystemMenu(controls, "dice", 0.0, ""))
+    assert screen.views[0].system and not screen.script
+
+
+class LitScreen(PlayerAtTheScreen):
+    """The player's screen, noting whether the "waiting for a tile" LED was lit at each view."""
+
+    def __init__(self, script: list[tuple[str, str | Press]], led: Any) -> None:
+        super().__init__(script)
+        self.led = led
+        self.lit: list[tuple[str, bool]] = []
+
+    def show(self, view: View) -> None:
+        super().show(view)
+        self.lit.append((view.prompt, bool(self.led.state)))
+
+
+def test_the_led_asks_for_no_tile_while_the_system_menu_is_up() -> None:
+    """A tile awaited from the table reader lights the LED; the System menu opened over that
+    wait puts it out (nothing is asked of the table there), and Back lights it again."""
+    factory = MockFactory()
+    signal = WaitingSignal(24, None, pin_factory=factory)
+    game = Game("plus")
+    mode = JongRogueMode(game, None, describe)
+    asked = mode.ask()
+    assert asked is not None
+    screen = LitScreen([(asked.prompt, Button.SYSTEM), (SYSTEM, "back")], factory.pin(24))
+    controls = Controls([screen])
+    reader = ScriptedReader([[EMPTY_DRAW]])
+    session = Session(mode, choices=MenuChoices(controls, 0.0, lambda s: None),
+                      tiles=TableTiles(reader, controls, accept_seconds=3.0, poll_seconds=0.0,
+                                       sleep=lambda s: None),
+                      display=screen, signal=signal,
+                      system_menu=SystemMenu(controls, "game", 0.0, "", sleep=lambda s: None))
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            session.run()
+    finally:
+        signal.close()
+        factory.reset()
+    menu = [lit for prompt, lit in screen.lit if prompt.startswith(SYSTEM)]
+    waits = [lit for prompt, lit in screen.lit if prompt == asked.prompt]
+    assert menu and not any(menu)
+    assert waits[0] and waits[-1]  # lit before the menu, and again after Back

@@ -69,6 +69,7 @@ def test_a_longer_hold_of_item_opens_the_system_menu_while_still_held(
     letting go then is no second press; a shorter hold is still MENU."""
     panel = ButtonPanel(ButtonPins(), long_press=0.05, system_press=0.2, bounce_time=None,
                         pin_factory=factory)
+    assert panel.devices[Button.ITEM].hold_time == 0.2  # the hold asked, not gpiozero's 1 s
     item = factory.pin(ButtonPins().item)
     item.drive_low()
     deadline = time.monotonic() + 5

@@ -27,7 +27,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.app.session.controls import BACK, READ_OPTIONS, Confirm, Controls, choose
+from companion.app.session.controls import (
+    BACK,
+    READ_OPTIONS,
+    Confirm,
+    Controls,
+    SystemAsked,
+    choose,
+)
 from companion.app.session.keypad import Keypad
 from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice import DiceSource
@@ -243,9 +250,16 @@ class CameraRolls:
             self.frames.rethrow = True
             first = self.reads == 0
             self.reads += 1
-            values = self.typed(read, ask.count, show)
-            if values is not None and self.judge(ask, values, show,
-                                                 timed=not (first and self.frames.live)):
+            try:
+                values = self.typed(read, ask.count, show)
+                taken = values is not None and self.judge(
+                    ask, values, show, timed=not (first and self.frames.live))
+            except SystemAsked:
+                # Left for the System menu, undecided: the same dice are read again after it.
+                self.frames.rethrow, self.reads = False, self.reads - 1
+                raise
+            if taken:
+                assert values is not None
                 return Throw(values)
             note = REJECTED + (STILL if self.frames.still else "")  # until the dice move
 

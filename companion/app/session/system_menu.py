@@ -66,8 +66,9 @@ def menu_prompt(unsaved: str = "") -> str:
 def answered(menu: SystemMenu | None, get: Callable[[], T], show: Show) -> T:
     """``get()``'s answer, with the System menu offered while it waits when there is one: a
     question before a table (the fight file changed, a closed fight waiting for the next),
-    which under the boot service came back at every start whatever the player answered."""
-    return get() if menu is None else menu.answering(get, show)
+    which under the boot service came back at every start whatever the player answered.
+    No table's save is written yet there: nothing is behind."""
+    return get() if menu is None else menu.answering(get, show, lambda: "")
 
 
 class SystemMenu:
@@ -84,8 +85,8 @@ class SystemMenu:
         self.sleep = sleep
         self.showing = False  # the menu is on the screen (which then offers it no more)
 
-    def answering(self, get: Callable[[], T], show: Show,
-                  unsaved: Callable[[], str] = lambda: "", new_game: bool = True) -> T:
+    def answering(self, get: Callable[[], T], show: Show, unsaved: Callable[[], str],
+                  new_game: bool = True) -> T:
         """``get()``'s answer, the menu opened (:meth:`open`) each time SYSTEM is pressed
         while it waits, and ``get`` asked again after it. ``unsaved``: why the save is
         behind the game, when it is; ``new_game``: whether it offers one (:meth:`open`)."""
@@ -154,8 +155,8 @@ class SystemMenu:
             return False
         if unsaved:
             # A power cut now would lose the steps the disk refused: said, not hidden.
-            said = (f"Not safe to unplug yet 電源を抜かないで: {unsaved}. Free space or fix "
-                    "the folder, then take a step")
+            said = (f"Not safe to unplug yet 電源を抜かないで: {unsaved}. Each step saves "
+                    "again; once one says saved again 保存再開, it is")
         elif not self.shutdown_command:
             said = "Safe to unplug now 電源を抜いても大丈夫: every step is saved 保存済み"
         else:

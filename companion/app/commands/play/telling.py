@@ -15,7 +15,7 @@ from companion.app.session.controls import Controls, choose
 from companion.app.session.host import Session
 from companion.app.session.mode import Show
 from companion.app.session.save import SaveGame
-from companion.app.session.system_menu import SystemMenu, answered
+from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button
 from companion.hw.display import Display
 from companion.hw.display.view import Option, message_view
@@ -89,7 +89,10 @@ def show_stop(message: str, display: Display, controls: Controls,
         while time.monotonic() < end and not controls.poll():
             time.sleep(0.05)
 
-    answered(menu, wait, show)
+    if menu is None:
+        wait()
+    else:  # a game that stopped cannot be left for a new one here: the stop comes back
+        menu.answering(wait, show, lambda: "", new_game=False)
 
 
 def farewell(session: Session, game: Game, display: Display | None, controls: Controls,
@@ -114,7 +117,8 @@ def farewell(session: Session, game: Game, display: Display | None, controls: Co
     if session.system_menu is None:
         new_game()
     else:  # its New game is this one's
-        session.system_menu.answering(new_game, session.show, new_game=False)
+        session.system_menu.answering(new_game, session.show, lambda: session.save_trouble,
+                                      new_game=False)
     return True
 
 
