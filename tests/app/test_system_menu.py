@@ -41,6 +41,7 @@ from companion.app.session.mode import ChoiceAsk
 from companion.app.session.reads import TableTiles
 from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
 from companion.errors import DataError
+from companion.files import holding
 from companion.hw.buttons import Button, Press, WaitingSignal
 from companion.hw.display.view import View, message_view
 from companion.systems.genso.combat import Fight, entrants_for
@@ -364,14 +365,17 @@ def test_a_mode_switched_to_leads_back_home_and_one_that_cannot_be_played_is_not
         tmp_path: Path) -> None:
     """`companion play` on a terminal: the game → Genso with no fight made (it said so and
     stopped the run, audit F1) → the dice tray, whose Quit ends the detour, back in the
-    same game (it ended the run, F2); the settings' notice is told once (F3)."""
+    same game (it ended the run, F2); the settings' notice and a pin's warning are told
+    once (F3, review 4)."""
     config = tmp_path / "config"
     config.mkdir()
     (config / "config.toml").write_text('[dice]\nsource = "sim"\n[play]\nshutdwn = "x"\n',
                                         encoding="utf-8")
+    # The buttons beside the keys, one of them on a pin to avoid: a warning of its own.
     env = {**os.environ, "COMPANION_CONFIG_DIR": str(config),
-           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100"}
-    term = Terminal(["--input", "sim", "--choices", "keyboard", "--display", "terminal",
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "100",
+           "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_BUTTONS_FLEE_PIN": "15"}
+    term = Terminal(["--input", "sim", "--choices", "gpio", "--display", "terminal",
                      "--seed", str(SEED)], env)
     asked = first_choice()
     term.answer(asked, 1, b"s")
@@ -386,6 +390,7 @@ def test_a_mode_switched_to_leads_back_home_and_one_that_cannot_be_played_is_not
     assert "Stopped" not in term.text() and "kept as" not in term.text()
     err = term.proc.stderr.read().decode() if term.proc.stderr else ""
     assert err.count("unknown setting 'play.shutdwn' ignored") == 1, err
+    assert err.count("is GPIO15, the serial console's RXD") == 1, err
 
 
 def test_a_stop_at_the_table_offers_the_system_menu(tmp_path: Path,
@@ -486,3 +491,26 @@ def test_the_led_asks_for_no_tile_while_the_system_menu_is_up() -> None:
     waits = [lit for prompt, lit in screen.lit if prompt == asked.prompt]
     assert menu and not any(menu)
     assert waits[0] and waits[-1]  # lit before the menu, and again after Back
+
+
+def test_a_mode_whose_files_another_companion_holds_is_not_entered(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A genso table held by another companion (a `play --mode genso` over SSH): switching to
+    it raised FileInUse out of the run (review 4). The menu says so and stays."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc:1"]) == 0
+    env = {**os.environ, "COLUMNS": "100"}
+    with holding(data / "genso" / "table.json", "another companion"):
+        term = Terminal(["--input", "sim", "--choices", "keyboard", "--display", "terminal",
+                         "--seed", str(SEED)], env)
+        asked = first_choice()
+        term.answer(asked, 1, b"s")
+        term.answer(SYSTEM, 1, b"4")  # Genso fight
+        term.answer("In use 使用中", 1, b"a")  # waits for it: the menu says it, no stop
+        term.answer(SYSTEM, 2, b"1")  # Back
+        term.answer(asked, 2, b"")
+        term.proc.terminate()
+        assert term.finish() == 130
+    assert "Stopped" not in term.text()

@@ -17,12 +17,11 @@ import contextlib
 import dataclasses
 import shlex
 import signal
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from companion.app.commands.play.saves import load_game
-from companion.app.commands.play.session import held_files, play
+from companion.app.commands.play.session import Among, held_files, play
 from companion.app.commands.play.table_modes import TABLE_MODES, table_files
 from companion.app.commands.rules import existing_file, seeds_below
 from companion.app.config import Config, load_config
@@ -31,7 +30,7 @@ from companion.app.notes import note
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
 from companion.app.session.system_menu import ModeSwitch
 from companion.errors import CompanionError, DataError
-from companion.files import holding
+from companion.files import FileInUse, holding
 from companion.systems.jongrogue.autoplay import STRATEGIES
 from companion.systems.jongrogue.profile import PRESETS
 
@@ -116,23 +115,35 @@ def run(args: argparse.Namespace) -> int:
     home = config.text("play.mode")
 
     def unplayable(mode: str) -> str:
-        """Why the System menu cannot switch to ``mode`` now: a fight table with no fight
-        (its table would only show a stop)."""
-        if mode not in ("genso", "coc"):
-            return ""
-        fight = table_files(switched(args, home, mode), mode)[0]
-        return "" if fight.exists() else (
-            f"No {mode} fight yet 戦闘がありません: make one on a computer 端末で: companion "
-            f"{mode} fight new …")
+        """Why the System menu cannot switch to ``mode`` now: a fight table with no fight,
+        or files another companion holds (its table would only show a stop)."""
+        other = switched(args, home, mode)
+        if mode in ("genso", "coc") and not table_files(other, mode)[0].exists():
+            return (f"No {mode} fight yet 戦闘がありません: make one on a computer 端末で: "
+                    f"companion {mode} fight new …")
+        for path, _ in held_files(other, effective_config(other, tell=False),
+                                  other.state or default_save_path()):
+            try:
+                with holding(path, "companion play's System menu, looking"):
+                    pass
+            except FileInUse as exc:
+                return f"In use 使用中: {exc}"
+        return ""
 
     this = args
     while True:
         try:
-            code = run_mode(this, config, unplayable)
+            code = run_mode(this, config, Among(this is not args, unplayable))
         except ModeSwitch as switch:
             this = switched(args, home, switch.mode)
             config = dataclasses.replace(effective_config(this, tell=False), notices=())
             continue
+        except FileInUse as exc:
+            if this is args:
+                raise
+            # Taken by another companion since the menu looked: said, and back home.
+            note(str(exc))
+            code = 2
         if config.text("play.mode") == home:
             return code
         this = switched(args, home, home)
@@ -150,7 +161,7 @@ def switched(first: argparse.Namespace, home: str, mode: str) -> argparse.Namesp
                                  "fight": first.fight if own else None})
 
 
-def run_mode(args: argparse.Namespace, config: Config, unplayable: Callable[[str], str]) -> int:
+def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:
     save_path: Path | None = args.state or default_save_path()
     if args.headless and args.state is None and not args.resume:
         save_path = None  # a headless game is saved only when asked
@@ -160,7 +171,7 @@ def run_mode(args: argparse.Namespace, config: Config, unplayable: Callable[[str
         for path, holder in held_files(args, config, save_path):
             held.enter_context(holding(path, holder))
         try:
-            return play(args, config, save_path, unplayable)
+            return play(args, config, save_path, among)
         except KeyboardInterrupt:
             # Ctrl-C (or the service stopped) left the game saved after its last step: say
             # where, and how to go on, rather than end in silence.

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from companion.app.config import Config
-from companion.app.notes import note
 from companion.app.session.controls import PressSource
 from companion.errors import DataError, DeviceError
 from companion.hw.buttons import (
@@ -72,14 +71,12 @@ def held_seconds(config: Config) -> tuple[float, float]:
 def open_press_sources(config: Config,
                        display: Display | None) -> tuple[list[PressSource], list[str]]:
     """The buttons or the keyboard, plus the display's own keys and taps; and the warnings
-    about the buttons' pins (said on stderr here), for the settings notices."""
+    about the buttons' pins, for the settings notices (stderr and the screen)."""
     sources: list[PressSource] = []
     pin_warnings: list[str] = []
     kind = config.text("choices.kind")
     if kind == "gpio":
         pin_warnings = check_pins(config)
-        for warning in pin_warnings:
-            note(f"warning: {warning}")
         pins = ButtonPins(config.integer("buttons.attack_pin"), config.integer("buttons.flee_pin"),
                           config.integer("buttons.ranged_pin"), config.integer("buttons.item_pin"))
         long_press, system_press = held_seconds(config)

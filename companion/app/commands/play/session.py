@@ -10,6 +10,7 @@ import secrets
 import sys
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from companion.app.commands.play.press_sources import open_press_sources, open_waiting_signal
@@ -103,8 +104,19 @@ def no_hardware_hint(config: Config) -> str | None:
             "--choices keyboard --display terminal plays the simulated wall with the keys")
 
 
+@dataclass(frozen=True)
+class Among:
+    """Where a run of ``companion play`` is among its modes, which the System menu switches:
+    ``switched``, this mode was switched to (the settings' notices and the pins' warnings
+    were told as the run began); ``unplayable``, why a mode cannot be switched to now
+    ("" when it can)."""
+
+    switched: bool
+    unplayable: Callable[[str], str]
+
+
 def play(args: argparse.Namespace, config: Config, save_path: Path | None,
-         unplayable: Callable[[str], str]) -> int:
+         among: Among) -> int:
     """The run, its files held: the screen and controls opened, the mode played, a game of
     JongRogue after another while the player asks for a new one. An error that stops the
     run is shown on the screen too, until a press or for a minute, with the System menu once
@@ -122,10 +134,13 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
         controls = Controls(sources, player)
         if font_refused is not None:
             raise font_refused
-        show_settings_notices(
-            dataclasses.replace(config, notices=config.notices + tuple(pin_warnings)),
-            display, controls)
-        menu = system_menu(config, display, controls, unplayable)
+        if not among.switched:
+            for warning in pin_warnings:
+                note(f"warning: {warning}")
+            show_settings_notices(
+                dataclasses.replace(config, notices=config.notices + tuple(pin_warnings)),
+                display, controls)
+        menu = system_menu(config, display, controls, among.unplayable)
         if config.text("play.mode") in TABLE_MODES:
             assert display is not None  # effective_config refused a table mode with no display
             if config.text("play.mode") == "dice":
