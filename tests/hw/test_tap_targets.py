@@ -13,7 +13,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from companion.hw.buttons import Button, Pick
+from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.screen import HEADER_HEIGHT, ScreenDisplay
 from companion.hw.display.view import (
     DiceStep,
@@ -186,3 +186,45 @@ def test_the_log_beside_the_board_keeps_rows_under_a_taller_footer(screen: Scree
     newest = view.fight.log[-1]
     rows = [d for d in drawn if d.text.lstrip("…") and d.text.lstrip("…") in newest]
     assert rows, "the log beside the board is blank"
+
+
+
+def _press_then(screen: ScreenDisplay, after: View) -> list[Press]:
+    """A finger down on the second box of a menu, ``after`` shown, the finger lifted."""
+    view = replace(example_view(), status="3m 三萬 lifted: it still counts in 2 s")
+    screen.show(view)
+    box = screen._targets[1][0]
+    _post(pygame.FINGERDOWN, screen, box.center)
+    screen.poll()
+    screen.show(after)
+    assert screen._targets[1][0] == box  # the same place
+    _post(pygame.FINGERUP, screen, box.center)
+    return screen.poll()
+
+
+def test_a_press_outlives_its_menu_drawn_again_lit(screen: ScreenDisplay) -> None:
+    """The same menu drawn again while the finger is down (a status counting down) keeps
+    the press, and its box lit."""
+    view = replace(example_view(), status="3m 三萬 lifted: it still counts in 1 s")
+    screen.show(view)
+    box = screen._targets[1][0]
+    inside = (box.x + screen.m(10), box.centery)
+    unlit = screen.surface.get_at(inside)
+    lit: list[int] = []
+    show = screen.show
+
+    def spy(shown: View) -> None:
+        show(shown)
+        lit.append(sum(screen.surface.get_at(inside)[:3]))
+
+    screen.__dict__["show"] = spy
+    assert _press_then(screen, view) == [Pick(1)]
+    assert lit[-1] > sum(unlit[:3])
+
+
+def test_a_finger_down_on_one_menu_picks_nothing_from_the_next(screen: ScreenDisplay) -> None:
+    """A step resolved under the finger: the next menu's boxes may lie where the last
+    menu's did, and a lift there is no tap on it."""
+    after = replace(example_view(), prompt="Next room 次の部屋",
+                    status="3m 三萬 lifted: it still counts in 2 s")
+    assert _press_then(screen, after) == []

@@ -41,7 +41,7 @@ from companion.hw.display.canvas import (
 )
 from companion.hw.display.fonts import FontError, FontFile, find_cjk_font
 from companion.hw.display.option_buttons import OptionButtons
-from companion.hw.display.view import View
+from companion.hw.display.view import Option, View
 from companion.hw.keyboard import press_for_key
 
 __all__ = [
@@ -182,17 +182,24 @@ class ScreenDisplay(OptionButtons):
         self._down: dict[tuple[str, int, int], _Hit] = {}
         self._lit: _Lit | None = None
         self._frame = 0  # rendered so far: a lit box is put back only on its own frame
+        self._asking: tuple[str, tuple[Option, ...]] | None = None  # the menu last drawn
 
     # ---- drawing -------------------------------------------------------------
 
     def show(self, view: View) -> None:
         self.render(view)
+        for hit in list(self._down.values())[-1:]:  # still pressed, on the menu drawn again
+            self._light(hit.box)
         pygame.display.flip()
 
     def render(self, view: View) -> pygame.Surface:
         """Draw ``view`` onto the screen surface (without flipping) and return it."""
         m, w, h = self.m, self.width, self.height
         self._frame += 1
+        if (view.prompt, view.options) != self._asking:
+            # A finger down on the last menu lifts on this one: it picks nothing here.
+            self._down.clear()
+            self._asking = (view.prompt, view.options)
         self.surface.fill(BACKGROUND)
         # A fight's menu, any menu too long for one row, or a prompt of two rows gets a
         # taller footer (:meth:`_footer_height`).
@@ -272,14 +279,16 @@ class ScreenDisplay(OptionButtons):
         the box it went down on, so that a finger resting on one box, or sliding from it,
         picks nothing."""
         hit = self._hit(pos)
+        changed = self._unlight()
+        if down and hit is not None:
+            self._down[pointer] = hit
+            self._light(hit.box)
+            changed = True
+        if changed:
+            pygame.display.flip()
         if down:
-            self._unlight()
-            if hit is not None:
-                self._down[pointer] = hit
-                self._light(hit.box)
             return []
         pressed = self._down.pop(pointer, None)
-        self._unlight()
         return list(hit.presses) if hit is not None and hit == pressed else []
 
     def _hit(self, pos: tuple[float, float]) -> _Hit | None:
@@ -301,14 +310,15 @@ class ScreenDisplay(OptionButtons):
         overlay = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(overlay, _PRESSED, overlay.get_rect(), border_radius=self.m(8))
         self.surface.blit(overlay, box.topleft)
-        pygame.display.flip()
 
-    def _unlight(self) -> None:
-        """Put back what a pressed box covered, unless the screen was drawn again since."""
-        if self._lit is not None and self._lit.frame == self._frame:
-            self.surface.blit(self._lit.under, self._lit.box.topleft)
-            pygame.display.flip()
-        self._lit = None
+    def _unlight(self) -> bool:
+        """Put back what a pressed box covered, unless the screen was drawn again since;
+        whether it did."""
+        lit, self._lit = self._lit, None
+        if lit is None or lit.frame != self._frame:
+            return False
+        self.surface.blit(lit.under, lit.box.topleft)
+        return True
 
     def save_png(self, path: Path) -> None:
         pygame.image.save(self.surface, os.fspath(path))
