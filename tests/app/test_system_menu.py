@@ -514,3 +514,32 @@ def test_a_mode_whose_files_another_companion_holds_is_not_entered(
         term.proc.terminate()
         assert term.finish() == 130
     assert "Stopped" not in term.text()
+
+
+def test_a_stop_after_a_refused_save_does_not_call_every_step_saved(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose last steps the disk refused, then stopped (the camera pulled out): the
+    Stopped screen's System menu said "every step is saved" and unplugging was safe; it says
+    what the session knew, as the menu during play does."""
+    asked, _, highlighted = before_the_first_choice()
+    screen = PlayerAtTheScreen([(asked, highlighted), ("Stopped 停止", Button.SYSTEM),
+                                (SYSTEM, "off"), ("Not safe to unplug", Button.ATTACK),
+                                ("Stopped 停止", Button.ATTACK)])
+    session = game_session(screen)
+    ask = session.mode.ask()
+    while not isinstance(ask, ChoiceAsk):
+        assert ask is not None
+        session.mode.answer(session.get(ask))
+        ask = session.mode.ask()
+    session.mode.answer(session.get(ask))  # answered at the screen, the menu offered
+    session.save_trouble = "保存できません cannot save: disk full 空き容量なし; safe to move 4"
+    assert session.system_menu is not None
+    monkeypatch.setattr(telling, "STOP_SHOWN_SECONDS", 30.0)  # the player presses before
+    telling.show_stop("camera unplugged", screen, session.system_menu.controls,
+                      session.system_menu)
+    assert not screen.script
+    menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
+    assert menu.prompt == "System 設定: NOT all saved, see below 未保存あり"
+    assert "new" not in [o.choice for o in menu.options]
+    assert any(v.prompt.startswith("Not safe to unplug yet 電源を抜かないで: 保存できません")
+               for v in screen.views)

@@ -84,12 +84,16 @@ class SystemMenu:
         self.unplayable = unplayable  # why a mode cannot be played now ("": it can)
         self.sleep = sleep
         self.showing = False  # the menu is on the screen (which then offers it no more)
+        # Why the save is behind, as the last ask that offered the menu knew it: a stop
+        # outside the session (see :meth:`stopped`) cannot ask the session any more.
+        self.last_unsaved: Callable[[], str] = lambda: ""
 
     def answering(self, get: Callable[[], T], show: Show, unsaved: Callable[[], str],
                   new_game: bool = True) -> T:
         """``get()``'s answer, the menu opened (:meth:`open`) each time SYSTEM is pressed
         while it waits, and ``get`` asked again after it. ``unsaved``: why the save is
         behind the game, when it is; ``new_game``: whether it offers one (:meth:`open`)."""
+        self.last_unsaved = unsaved
         while True:
             self.controls.system_offered = True
             try:
@@ -99,6 +103,11 @@ class SystemMenu:
             finally:
                 self.controls.system_offered = False
             self.open(show, unsaved(), new_game)
+
+    def stopped(self, wait: Callable[[], None], show: Show) -> None:
+        """``wait`` on a Stopped screen with the menu offered: with no New game (the stop
+        would only come back), and the last session's refused save said, not "saved"."""
+        self.answering(wait, show, self.last_unsaved, new_game=False)
 
     def shut_down_label(self) -> str:
         return ("Shut down 電源を切る" if self.shutdown_command

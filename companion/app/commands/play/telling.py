@@ -91,8 +91,8 @@ def show_stop(message: str, display: Display, controls: Controls,
 
     if menu is None:
         wait()
-    else:  # a game that stopped cannot be left for a new one here: the stop comes back
-        menu.answering(wait, show, lambda: "", new_game=False)
+    else:
+        menu.stopped(wait, show)
 
 
 def farewell(session: Session, game: Game, display: Display | None, controls: Controls,
