@@ -399,7 +399,7 @@ def at_the_table(folder: Path, make: Callable[[], Fight], before: Sequence[tuple
 
 def shown_rules(mode: CocFightMode) -> set[str]:
     """The rule IDs of every result line the screen showed for the table's actions."""
-    return {s.rule for e in mode.fight.journal for s in steps(e)}
+    return {s.rule for e in mode.fight.journal for s in steps(e.lines)}
 
 
 def offered(player: Watcher, prompt: str) -> list[list[str]]:

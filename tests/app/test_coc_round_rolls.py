@@ -102,7 +102,8 @@ def test_the_result_panel_names_the_dying_roll_not_the_action_before_it_so_far()
     """While the dying CON×5 is awaited the Result panel said "so far 途中 (1D100) ＞ 10:
     Boss 組み付き/Grapple (1D100<=25)" under Boss's grapple, as if that roll were the one
     under way (table audit gc #6): it is titled by the roll's reason and shows it with its
-    rule ID, the grapple before it as done."""
+    rule ID, the grapple before it as done. The grapple's lines are the engine's, its check
+    with its verdict: its throw alone left the player to work out whether it held."""
     mode = CocFightMode(dying_cult())
     pick(mode, "grapple", "t:Ann", "h:plain", "d:none")
     mode.answer(Throw((10,)))  # Boss's grapple: its end opens round 2
@@ -113,8 +114,29 @@ def test_the_result_panel_names_the_dying_roll_not_the_action_before_it_so_far()
     assert panel.result_title == "start of round 2 第2ラウンド開始: Cult is dying 瀕死 (CO-DEATH-1)"
     assert panel.result == (
         DiceStep("", "after 行動後: Boss 組み付き grapples → Ann"),
-        DiceStep("", "(1D100) ＞ 10: Boss 組み付き/Grapple (1D100<=25)"),
+        DiceStep("CO-CORE-1", "Boss 組み付き/Grapple (1D100<=25) ＞ 10 ＞ 成功/success"),
+        DiceStep("CO-GRAP-1", "Boss holds Ann; they are one unit (CO-GRAP-1)"),
+        DiceStep("CO-GRAP-3", "the grapple is Boss's 1 AP this round while grappling: 2 AP "
+                              "left unused (CO-GRAP-3)"),
         DiceStep("CO-DEATH-1", "Cult CON×5 (1D100<=60) ＞ …"))
     mode.answer(Throw((90,)))  # then the whole action, as before
     after = mode.view("").fight
     assert after is not None and after.result_title == "Boss 組み付き grapples → Ann"
+
+
+def test_the_bleeding_panel_says_its_reason_once() -> None:
+    """Bleeding's purpose has no " — " part: its panel's title and last line both read
+    "start of round 2 …: Cult's bleeding 出血 (CO-BODY-6) 1D4"; the last line is the die."""
+    f = duel(Profile.P004, SWORD)
+    push(f, Attack("Ann", "Cult", body="cut", part="arm"),
+         (100, 50), (10, 5), (4, 2), (3, 2), (4, 3))
+    mode = CocFightMode(f)
+    mode.restore("end")
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk)
+    panel = mode.view(ask.prompt).fight
+    assert panel is not None
+    assert panel.result_title == ("start of round 2 第2ラウンド開始: Cult's bleeding 出血 "
+                                  "(CO-BODY-6) 1D4")
+    assert panel.result[-1] == DiceStep("CO-BODY-6", "1D4 ＞ …")
+    assert panel.result[0] == DiceStep("", "after 行動後: Cult 手番終了 ends the turn")

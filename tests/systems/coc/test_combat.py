@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from companion.dice import ScriptedDice
+from companion.dice.sources import ScriptExhausted
 from companion.errors import IllegalAction
 from companion.systems.coc.combat import (
     Attack,
@@ -418,3 +419,15 @@ def test_every_die_is_asked_for_with_what_it_is_for() -> None:
     dice = Told([(6, 3), (6, 4)])
     f.push(Fall("Cult", 7), dice)
     assert dice.purposes == ["Cult's fall damage 落下ダメージ (7 m) 2D6"]
+
+
+def test_a_push_its_source_stopped_keeps_what_it_said_and_changes_nothing() -> None:
+    """A table's dice come one throw at a time: the action's lines up to the throw awaited
+    (its check with the verdict) are there to show, and the fight is as it was."""
+    f = fight(P003, ann={"weapons": ("japanese_sword",), "japanese_sword": 90})
+    with pytest.raises(ScriptExhausted):
+        f.push(Attack("Ann", "Cult"), ScriptedDice([(100, 30)]))  # the damage not thrown
+    assert f.said[0].startswith("Ann ") and f.said[0].endswith("＞ 30 ＞ 成功/success")
+    assert not f.journal
+    entry = f.push(Attack("Ann", "Cult"), ScriptedDice([(100, 30), (10, 10), (4, 3)]))
+    assert f.said == entry.lines and entry.lines[0] == f.said[0]

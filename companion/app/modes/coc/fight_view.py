@@ -20,7 +20,6 @@ from companion.app.modes.coc.words import (
     summary,
 )
 from companion.app.session.mode import ChoiceAsk
-from companion.app.session.rolls import SO_FAR
 from companion.hw.display.view import (
     BoardView,
     DiceStep,
@@ -84,7 +83,7 @@ class _FightView(_Core):
         log = tuple(self.with_english(f"{describe(e.action, state)} ＞ {summary(e)}")
                     for e in journal[-8:])
         result = tuple(DiceStep(step.rule, self.with_english(step.text))
-                       for step in steps(last if last else self.fight.opening))
+                       for step in steps((last or self.fight.opening).lines))
         return FightView(
             title=self._title(), round=state.round,
             turn=self.with_english(current.name) if current else "",
@@ -102,20 +101,23 @@ class _FightView(_Core):
         dying roll (table audit gc #6)."""
         shown = super().view(prompt, options=options, highlight=highlight, status=status,
                              prompt_tile=prompt_tile, prompt_faces=prompt_faces)
-        action = self._step(self.path) if self.throws else None
+        # An action with no throws of its own (ending a turn) may await one too.
+        action = self._step(self.path) if self.path else None
         if action is None or isinstance(action, ChoiceAsk) or shown.fight is None:
             return shown
         need = self._walk(action)
         if need is None or not need.purpose.startswith(BETWEEN_ACTIONS):
             return shown
         reason, _, roll = need.purpose.partition(" — ")
+        # A purpose with no " — " part (bleeding's 1D4) is all reason, the title already.
+        roll = roll or f"{need.count}D{need.sides}"
         found = RULE_ID.search(reason)
-        mine = [r for r in need.rolled if r.purpose.startswith(BETWEEN_ACTIONS)]
-        done = [r for r in need.rolled if r not in mine]
+        # What the engine said up to the awaited throw (the walk just made): the action's
+        # checks with their verdicts, where its throws alone left the player to work out
+        # whether the blow hit before throwing the next round's dice.
         lines = (DiceStep("", f"after 行動後: {self.describe(action)}"),
-                 *(DiceStep("", r.line()) for r in done),
-                 *(DiceStep(SO_FAR, r.line()) for r in mine),
-                 DiceStep(found.group(0) if found else "", f"{roll or reason} ＞ …"))
+                 *steps(self.fight.said),
+                 DiceStep(found.group(0) if found else "", f"{roll} ＞ …"))
         return replace(shown, fight=replace(
             shown.fight, result_title=self.with_english(reason),
             result=tuple(replace(line, text=self.with_english(line.text)) for line in lines)))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 
 from companion.errors import IllegalAction
 from companion.hw.display.view import DiceStep, Name
@@ -247,13 +248,14 @@ def marks(state: FightState) -> dict[str, str]:
     return out
 
 
-def steps(entry: Entry) -> tuple[DiceStep, ...]:
-    """An entry's lines, each with its rule ID: the one it names, CO-CORE-1 for a d100 check
+def steps(lines: Sequence[str]) -> tuple[DiceStep, ...]:
+    """An action's lines (an entry's, or those said before a throw awaited), each with its
+    rule ID: the one it names, CO-CORE-1 for a d100 check
     (its criticals and fumbles are that rule's), else the line before's unless that line was
     a check: a check's rule is its roll's alone, and the damage and HP lines after a failed
     dodge showed CO-DODGE-2 (none of the damage rolls of BASE 6e has an ID)."""
     out, carried = [], ""
-    for line in entry.lines:
+    for line in lines:
         found = RULE_ID.search(line)
         check = "1D100<=" in line.upper()
         rule = found.group(0) if found else "CO-CORE-1" if check else carried

@@ -88,6 +88,9 @@ class Fight:
         self.opening = Entry(EndTurn(""), tuple(step.lines), tuple(recorder.dice), self.engine)
         self.states: list[FightState] = [step.freeze()]
         self.journal: list[Entry] = []
+        # The lines the last push said, whole or up to where its source stopped it: a table
+        # awaiting the next throw shows what the action's earlier ones came to (成功/失敗).
+        self.said: tuple[str, ...] = ()
 
     @property
     def legacy(self) -> bool:
@@ -105,7 +108,10 @@ class Fight:
         recorder = _Recorder(source)
         old = engine < FORMAT
         step = _Step(self.format1 if old else self.rules, self.state, recorder, old, engine)
-        step.play(action)
+        try:
+            step.play(action)
+        finally:
+            self.said = tuple(step.lines)
         entry = Entry(action, tuple(step.lines), tuple(recorder.dice), engine)
         self.states.append(step.freeze())
         self.journal.append(entry)
