@@ -29,18 +29,21 @@ class Display(Protocol):
 
 
 def open_display(kind: str, size: str = "auto", fullscreen: bool = False,
-                 font_file: str = "") -> Display:
-    """Build a display by name; pygame is only imported for ``screen``."""
+                 font_file: str = "", system_seconds: float | None = None) -> Display:
+    """Build a display by name; pygame is only imported for ``screen``. ``system_seconds``:
+    how long the item button is held for the System menu, which the header's hint says
+    (None where no buttons are wired)."""
     if kind == "screen":
         from companion.hw.display.fonts import FontFile, find_cjk_font
         from companion.hw.display.screen import ScreenDisplay
 
         font: FontFile | None = find_cjk_font(font_file)
-        return ScreenDisplay(size, fullscreen, font=font, find_font=False)
+        return ScreenDisplay(size, fullscreen, font=font, find_font=False,
+                             system_seconds=system_seconds)
     if kind == "terminal":
         from companion.hw.display.terminal import TerminalDisplay
 
-        return TerminalDisplay()
+        return TerminalDisplay(system_seconds=system_seconds)
     if kind == "none":
         from companion.hw.display.none import NoDisplay
 

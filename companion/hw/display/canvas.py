@@ -60,6 +60,7 @@ class Canvas:
     width: int
     m: _Metrics
     has_cjk: bool
+    system_hint: str  # the header's word on the System menu
     _font: pygame.freetype.Font
     _text_cache: dict[tuple[str, int, Color], pygame.Surface]
     _tile_cache: dict[tuple[str, int], pygame.Surface]

@@ -12,9 +12,19 @@ import pygame
 from companion.hw.display.canvas import ACCENT, BACKGROUND, BAD, DIM, GOOD, PANEL, TEXT, Canvas
 from companion.hw.display.view import SheetView, TileView, View
 
-#: The header's word on the System menu (a new game, another mode, shutting down): a tap on
-#: the header and the four buttons' way to it; the S key opens it too.
-SYSTEM_HINT = "tap / hold I: System 設定"
+
+def system_hint(hold_seconds: float | None) -> str:
+    """The header's word on the System menu (a new game, another mode, shutting down): a
+    tap on the header, and the four buttons' way to it, the item button held
+    ``hold_seconds`` (``buttons.system_press_seconds``; let go sooner, it is an item
+    press); None where there are no buttons, and the S key opens it."""
+    if hold_seconds is None:
+        return "tap / s: System 設定"
+    return f"tap / hold I {hold_seconds:g} s: System 設定"
+
+
+#: The hint with the item button's default hold (3 s).
+SYSTEM_HINT = system_hint(3.0)
 
 
 class GamePanels(Canvas):
@@ -31,10 +41,11 @@ class GamePanels(Canvas):
             self._system_hint(m(10) + where.get_width() + m(12), right - m(14), rect)
 
     def _system_hint(self, left: int, right: int, header: pygame.Rect) -> None:
-        """The System menu's hint, a small box at the header's right as though a button
-        (a tap anywhere on the header opens it); left out where the header has no room."""
+        """The System menu's hint (:func:`system_hint`), a small box at the header's right
+        as though a button (a tap anywhere on the header opens it); left out where the
+        header has no room."""
         m = self.m
-        label = self._text(SYSTEM_HINT, m(14), DIM)
+        label = self._text(self.system_hint, m(14), DIM)
         box = label.get_rect(midright=(right - m(6), header.centery)).inflate(m(12), m(6))
         if box.left < left:
             return

@@ -40,6 +40,7 @@ from companion.hw.display.canvas import (
     _Metrics,
 )
 from companion.hw.display.fonts import FontError, FontFile, find_cjk_font
+from companion.hw.display.game_panels import system_hint
 from companion.hw.display.option_buttons import OptionButtons
 from companion.hw.display.view import Option, View
 from companion.hw.keyboard import press_for_key
@@ -140,7 +141,10 @@ class ScreenDisplay(OptionButtons):
         fullscreen: bool = False,
         font: FontFile | None = None,
         find_font: bool = True,
+        system_seconds: float | None = 3.0,
     ) -> None:
+        """``system_seconds``: how long the item button is held for the System menu, which
+        the header's hint says (None: no buttons; the hint names the S key)."""
         _start_display()
         pygame.freetype.init()
         try:
@@ -155,6 +159,7 @@ class ScreenDisplay(OptionButtons):
             raise DeviceError(f"the screen cannot be opened ({exc}): {_WHAT_TO_DO}") from exc
         pygame.display.set_caption("JongRogue Companion 雀ローグ")
         self.width, self.height = self.surface.get_size()
+        self.system_hint = system_hint(system_seconds)
         self.m = _Metrics(min(self.width / 800, self.height / 480))
         font = font if font is not None or not find_font else find_cjk_font()
         try:

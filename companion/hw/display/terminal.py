@@ -24,9 +24,13 @@ class TerminalDisplay:
     A frame the same as the one just printed is not printed again: over SSH or in tmux
     the clear leaves the scrollback, where a step read twice."""
 
-    def __init__(self, console: Console | None = None) -> None:
+    def __init__(self, console: Console | None = None,
+                 system_seconds: float | None = None) -> None:
+        """``system_seconds``: how long the buttons' item button is held for the System
+        menu, which the header says beside the S key; None where there are no buttons."""
         self.console = console or Console()
         self.shown: View | None = None
+        self.system_hint = system_hint_keys(system_seconds)
 
     def show(self, view: View) -> None:
         if view == self.shown:
@@ -34,7 +38,7 @@ class TerminalDisplay:
         self.shown = view
         if self.console.is_terminal:
             self.console.clear()
-        self.console.print(render(view))
+        self.console.print(render(view, self.system_hint))
 
     def poll(self) -> list[Press]:
         return []  # keys come from the keyboard choice source, not from printing
@@ -44,8 +48,16 @@ class TerminalDisplay:
 
 
 #: The header's word on the System menu, on a terminal: its key, short, so that the header
-#: stays one line at 80 columns (the buttons' hold of I is the screen's hint).
+#: stays one line at 80 columns.
 SYSTEM_HINT_KEYS = "s: System 設定"
+
+
+def system_hint_keys(hold_seconds: float | None) -> str:
+    """The terminal header's System hint: the S key, and where buttons are wired the item
+    button's hold, with its seconds (let go sooner, it is an item press)."""
+    if hold_seconds is None:
+        return SYSTEM_HINT_KEYS
+    return f"s/hold I {hold_seconds:g}s: System 設定"
 
 
 #: Before the lit option's key (``▶(a) Attack``). 選択中の印。
@@ -54,14 +66,16 @@ LIT_MARK = "▶"
 TROUBLE_MARK = "! "
 
 
-def render(view: View) -> RenderableType:
-    """The whole frame as one rich renderable."""
+def render(view: View, system_hint: str = SYSTEM_HINT_KEYS) -> RenderableType:
+    """The whole frame as one rich renderable, ``system_hint`` in its header where the
+    System menu is offered."""
     header = Text(view.where, style="bold yellow")
     if view.sheet is not None:
         header.append("   ")
-        header.append_text(hp_bar(view.sheet))
+        # (a shorter bar beside the System hint, which keeps the header one line at 80)
+        header.append_text(hp_bar(view.sheet, 16 if view.system else 20))
     if view.system:
-        header.append(f"   {SYSTEM_HINT_KEYS}", style="dim")
+        header.append(f"  {system_hint}", style="dim")
 
     room = Table(title="Room 部屋", show_header=True, expand=True, title_justify="left")
     room.add_column("pos")

@@ -80,16 +80,19 @@ def configured_display(config: Config) -> tuple[Display, DataError | None]:
     returned beside it for the run to raise."""
     kind, size = config.text("display.kind"), config.text("display.size")
     fullscreen = config.flag("display.fullscreen")
+    # The header's System hint says how long the item button is held (only with buttons).
+    held = config.number("buttons.system_press_seconds") \
+        if config.text("choices.kind") == "gpio" else None
     if kind != "screen":
-        return open_display(kind, size, fullscreen), None
+        return open_display(kind, size, fullscreen, "", held), None
     try:
         font = config.existing_file("display.font")
-        return open_display(kind, size, fullscreen, str(font or "")), None
+        return open_display(kind, size, fullscreen, str(font or ""), held), None
     except FontError as exc:
         refused = DataError(f"{config.where('display.font')}: {exc}")
     except DataError as exc:
         refused = exc
-    return open_display(kind, size, fullscreen), refused
+    return open_display(kind, size, fullscreen, "", held), refused
 
 
 def no_hardware_hint(config: Config) -> str | None:
