@@ -237,6 +237,7 @@ class FightMode:
         return True
 
     def undo(self) -> list[Any]:
+        """The GM's or Keeper's undo: the last action taken back."""
         return [Undone(self.fight.pop())]
 
     def so_far(self) -> tuple[Any, tuple[Rolled, ...]] | None:

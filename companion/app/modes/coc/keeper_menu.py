@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from companion.app.modes.coc.amounts import Amount, amount
 from companion.app.modes.coc.cast_menu import _Cast
 from companion.app.modes.coc.words import BURN_DAMAGE, FALL_METRES, MOST_TYPED, SAN_AMOUNTS
-from companion.app.modes.fight import Undone, option_value
+from companion.app.modes.fight import option_value
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
@@ -40,7 +40,7 @@ class _KeeperMenu(_Cast):
         if choice == "close":
             self.done = True
             return []
-        events: list[object] = [Undone(self.fight.pop())]
+        events = self.undo()
         self.path = []
         return events
 

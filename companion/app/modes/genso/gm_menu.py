@@ -12,7 +12,6 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from companion.app.modes.fight import Undone
 from companion.app.modes.genso.checks import CheckCall, Checked, FightEvent, roll_check
 from companion.app.modes.genso.target_menus import _TargetMenus, _value
 from companion.app.modes.genso.words import CHECKS, DOWN, MODIFIERS, TRAP_NAMES
@@ -69,7 +68,7 @@ class _GmMenu(_TargetMenus):
             return []
         self.path = []
         if choice == "undo":
-            return [Undone(self.fight.pop())]
+            return self.undo()
         steps: dict[str, type[EndFight | Sunrise | Sunset | Sleep]] = {
             "end": EndFight, "sunrise": Sunrise, "sunset": Sunset, "sleep": Sleep}
         if choice not in steps:
