@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 import time
 from collections import Counter
@@ -158,10 +157,6 @@ def parameters(args: argparse.Namespace) -> dict[str, Any]:
         "profile": str(args.profile.resolve()) if args.profile else None,
         "profile_hash": profile_hash(args.profile) if args.profile else None,
     }
-
-
-def default_jobs() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:

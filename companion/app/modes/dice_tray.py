@@ -64,14 +64,16 @@ TRAP_TABLE_PATH = "Menu → Event table → Trap"
 TRAP_TABLE_PATH_JA = "メニュー→イベント表→罠表"
 
 
-def parse_expressions(text: str, key: str = "dice.expressions") -> tuple[str, ...]:
-    """The menu's plain rolls from a comma-separated setting; a bad one names the key."""
+def parse_expressions(text: str) -> tuple[str, ...]:
+    """The menu's plain rolls from the comma-separated ``dice.expressions``; a bad one
+    names the setting."""
     expressions = tuple(part.strip() for part in text.split(",") if part.strip())
     for expression in expressions:
         try:
             parse(expression)
         except DiceSyntaxError as exc:
-            raise DataError(f"{key}: {expression!r} is not a dice expression ({exc})") from None
+            raise DataError(f"dice.expressions: {expression!r} is not a dice expression "
+                            f"({exc})") from None
     return expressions
 
 

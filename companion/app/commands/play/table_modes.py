@@ -160,8 +160,7 @@ NEXT_FIGHT_OPTIONS = (Option("quit", "Quit 終了", Button.FLEE),)
 
 def wait_for_next_fight(closed: FightClosed, system: str, display: Display,
                         controls: Controls, poll_seconds: float, menu: SystemMenu | None,
-                        sleep: Callable[[float], None] = time.sleep,
-                        clock: Callable[[], float] = time.monotonic) -> bool:
+                        sleep: Callable[[float], None] = time.sleep) -> bool:
     """The table of a fight over and closed waits for the next: True once its fight file
     is another (the GM's ``fight new``), False when the player quits. The screen says how
     the next is made, which the buttons cannot do; under the boot service the closed
@@ -173,14 +172,14 @@ def wait_for_next_fight(closed: FightClosed, system: str, display: Display,
         show(f"The fight is over and closed 戦闘終了. Make the next one on a computer: "
              f"companion {system} fight new … 次の戦闘は端末で作成; this table takes it up once "
              f"made ({closed.fight_path}).", options=NEXT_FIGHT_OPTIONS)
-        looked = clock()
+        looked = time.monotonic()
         while True:
             for press in controls.poll():
                 chosen, _ = menu_press(press, len(NEXT_FIGHT_OPTIONS), 0, {Button.FLEE: 0})
                 if chosen is not None:
                     return False
-            if clock() - looked >= NEXT_FIGHT_SECONDS:
-                looked = clock()
+            if time.monotonic() - looked >= NEXT_FIGHT_SECONDS:
+                looked = time.monotonic()
                 if file_sha(closed.fight_path) != closed.sha:
                     return True
             sleep(poll_seconds)

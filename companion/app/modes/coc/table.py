@@ -17,7 +17,7 @@ from companion.app.session.mode import ChoiceFeed, RollFeed
 from companion.dice import DiceSource
 from companion.hw.display import Display
 from companion.systems.coc.combat import Fight
-from companion.systems.coc.rules import CocRules, load_rules
+from companion.systems.coc.rules import load_rules
 
 PRESET = "coc"  # what a table save says in SaveGame.preset
 # The sample sheets are in docs/examples/ of the companion's folder, not where a command starts.
@@ -25,10 +25,10 @@ START_HINT = ("companion coc fight new --investigators docs/examples/ann.toml "
               "--foes docs/examples/cultist.toml")
 
 
-def coc_table(rules: CocRules | None = None) -> Table:
+def coc_table() -> Table:
     """coc fights at the table: the fight file as `companion coc fight` writes it, replayed
     under the settings it keeps."""
-    base = rules or load_rules()
+    base = load_rules()
     return Table(PRESET, "companion coc fight", START_HINT,
                  lambda data: Fight.from_json(base, data), CocFightMode)
 
