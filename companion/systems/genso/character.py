@@ -152,7 +152,6 @@ class Weapon:
     name: str
     power: str
     magic: bool
-    printed: bool = False
 
 
 @dataclass(frozen=True)
@@ -246,8 +245,7 @@ def derive(rules: GensoRules, character: Character) -> Derived:
     for key in character.weapons:
         item = rules.item(key)
         printed = character.printed_power.get(key)
-        weapons.append(Weapon(key, item.name, printed or item.power, item.magic,
-                              printed is not None))
+        weapons.append(Weapon(key, item.name, printed or item.power, item.magic))
     # Anyone can strike with a fist (拳 1D−4); it comes last so a readied weapon is weapon 0.
     weapons.append(Weapon("fist", rules.item("fist").name, rules.item("fist").power, False))
     striking = rules.num("GM-ITEM-3", "striking") if "ring_striking" in rings else 0

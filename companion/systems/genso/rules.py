@@ -102,7 +102,6 @@ class Item:
     buyback: int | None = None
     used_buyback: int | None = None
     power: str = ""
-    grip: str = ""
     protection: int = 0
     magic: bool = False
     price_coins: Purse | None = None
@@ -350,7 +349,7 @@ def _load_items(data: Mapping[str, Any], origin: str, rates: tuple[int, int]) ->
             if raw["key"] in items:
                 raise DataError(f"{where}: key {raw['key']!r} is used twice")
             if slot is Slot.WEAPON:
-                _need(raw, ("power", "grip"), where)
+                _need(raw, ("power",), where)
                 _dice(raw["power"], f"{where} power")
             if slot in (Slot.ARMOR, Slot.SHIELD):
                 _need(raw, ("protection",), where)
@@ -359,7 +358,7 @@ def _load_items(data: Mapping[str, Any], origin: str, rates: tuple[int, int]) ->
                 _coins(raw.get("price"), f"{where} price", rates), raw.get("from", False),
                 _coins(raw.get("buyback"), f"{where} buyback", rates),
                 _coins(raw.get("used_buyback"), f"{where} used_buyback", rates),
-                raw.get("power", ""), raw.get("grip", ""), raw.get("protection", 0),
+                raw.get("power", ""), raw.get("protection", 0),
                 raw.get("magic", False), _purse(raw.get("price"), f"{where} price"),
                 _purse(raw.get("buyback"), f"{where} buyback"),
                 _purse(raw.get("used_buyback"), f"{where} used_buyback"),

@@ -57,7 +57,7 @@ def test_the_same_lines_on_an_npc_are_kept() -> None:
     text = sheet_text(npc, PC_WITH_SHIELD, "printed_protection = { shield = 4 }")
     loaded = load_sheet(RULES, text, "npc.toml")
     derived = derive(RULES, loaded)
-    assert derived.weapons[0].power == "1D6-1" and derived.weapons[0].printed
+    assert derived.weapons[0].power == "1D6-1"
     assert derived.protection.total == 4
 
 
