@@ -225,12 +225,16 @@ class _Damage(_Spells):
         self.release_if_out(self.cs[t.name])
         return True
 
-    def shock(self, t: Combatant, why: str) -> None:
-        """CO-BASE-9: CON×5; a failure leaves the character unconscious."""
+    def shock(self, t: Combatant, why: str, rule: str = "CO-BASE-9") -> None:
+        """CO-BASE-9: CON×5; a failure leaves the character unconscious. ``rule`` is the rule
+        that calls for the roll, whose ``con_multiplier`` it reads: CO-BASE-9's (the
+        rulebook's) for its general trigger, CO-TACKLE-2's for a blow back (004 line 176
+        prints its own ＜CON×5＞)."""
         t = self.cs[t.name]
         if t.out or not self.on("CO-BASE-9"):
             return
-        made = check(self.source, t.sheet.stat("CON") * 5, self.r5, f"{t.name} CON×5")
+        times = self.rules.num(rule, "con_multiplier")
+        made = check(self.source, t.sheet.stat("CON") * times, self.r5, f"{t.name} CON×{times}")
         self.say(f"{made.text} (shock, CO-BASE-9, {why})")
         if not made.success:
             self.add(t, Condition.UNCONSCIOUS)

@@ -286,9 +286,8 @@ class _Grapples(_Firearms):
         """CO-STUN-3: CON×4; failure unconscious for the fight, success no action next round."""
         if t.out or not self.on("CO-STUN-3"):
             return
-        made = check(self.source, t.sheet.stat("CON") * self.rules.num("CO-STUN-3",
-                                                                        "con_multiplier"),
-                     self.r5, f"{t.name} CON×4")
+        times = self.rules.num("CO-STUN-3", "con_multiplier")
+        made = check(self.source, t.sheet.stat("CON") * times, self.r5, f"{t.name} CON×{times}")
         self.say(f"{made.text} (CO-STUN-3)")
         if made.success:
             cond = Timed(Condition.NO_ACTION, self.round + 1, self.round + 1)

@@ -103,7 +103,7 @@ class _Tackle(_Grapples):
                 text += f" + obstacle {more_text}"
             self.hit(t, total, f"blown back {metres} m: {text} = {total} (CO-TACKLE-2)",
                      by=c.name, from_behind=fake.from_behind)
-            self.shock(self.cs[t.name], "CO-TACKLE-2")
+            self.shock(self.cs[t.name], "CO-TACKLE-2", rule="CO-TACKLE-2")
         else:
             self.add(t, Condition.PRONE)
             self.set(self.cs[c.name], pinning=t.name)

@@ -70,7 +70,9 @@ class _Turns(_Attacks):
             if c.dead or not c.has(Condition.DYING, self.round):
                 continue
             why = self.round_start(f"{name} is dying 瀕死 (CO-DEATH-1)")
-            made = check(self.source, c.sheet.stat("CON") * 5, self.r5, f"{name} CON×5", why=why)
+            times = self.rules.num("CO-DEATH-1", "con_multiplier")
+            made = check(self.source, c.sheet.stat("CON") * times, self.r5, f"{name} CON×{times}",
+                         why=why)
             self.say(f"{made.text} (CO-DEATH-1)")
             if not made.success:
                 self.die(c, "failed CON×5 while dying (CO-DEATH-1)")
@@ -110,8 +112,9 @@ class _Turns(_Attacks):
         ap = self.rules.num("CO-TURN-3", "action_points")
         if self.on("CO-STUN-1") and c.stun:
             why = self.turn_start(c, f"{c.name} is stunned 朦朧 (CO-STUN-1)")
-            made = check(self.source, c.sheet.stat("CON") * 5, self.r5, f"{c.name} CON×5",
-                         why=why)
+            times = self.rules.num("CO-STUN-1", "con_multiplier")
+            made = check(self.source, c.sheet.stat("CON") * times, self.r5,
+                         f"{c.name} CON×{times}", why=why)
             stun = c.stun - 1 if made.success else c.stun
             self.say(f"{made.text} (CO-STUN-1: stun {c.stun} → {stun})")
             c = self.set(c, stun=stun)

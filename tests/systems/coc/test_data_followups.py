@@ -1,0 +1,82 @@
+"""The coc engine reads its numbers from its rules data (dead.md 1.1, 1.14, 2.1, 4.1-4.6):
+each test loads the packaged data with one value changed, as a user's edited data file
+would, and sees the engine follow it."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import Any
+
+from companion.dice import ScriptedDice
+from companion.systems.coc.combat import Attack, EndTurn, Fight, Side, Tackle
+from companion.systems.coc.rules import CocRules, Profile, load_rules
+from tests.systems.coc.helpers import person, push
+
+P003, P004 = Profile.P003, Profile.P004
+
+
+def packaged(name: str = "rules.toml") -> str:
+    return files("companion.systems.coc").joinpath("data", name).read_text(encoding="utf-8")
+
+
+def edited(table: str, key: str, value: str, name: str = "rules.toml") -> str:
+    """The packaged data file with ``key`` under the ``[table]`` header set to ``value``."""
+    lines = packaged(name).splitlines()
+    start = lines.index(f"[{table}]")
+    for n in range(start + 1, len(lines)):
+        if lines[n].startswith("["):
+            break
+        if lines[n].split("=")[0].strip() == key:
+            lines[n] = f"{key} = {value}"
+            return "\n".join(lines) + "\n"
+    raise AssertionError(f"no {key} under [{table}]")
+
+
+def rules_with(profile: Profile, table: str, key: str, value: str,
+               name: str = "rules.toml") -> CocRules:
+    return load_rules(profile, texts={name: edited(table, key, value, name)})
+
+
+def two(rules: CocRules, ann: dict[str, Any], cult: dict[str, Any] | None = None) -> Fight:
+    """Ann (DEX 14) against Cult (DEX 10, CON 12) under ``rules``."""
+    return Fight(rules, [(person(rules, "Ann", 14, **ann), Side.INVESTIGATORS),
+                         (person(rules, "Cult", 10, **(cult or {})), Side.FOES)],
+                 ScriptedDice([]))
+
+
+# --- con_multiplier: CO-DEATH-1, CO-STUN-1, CO-BASE-9, CO-TACKLE-2 ------------------------------
+
+def test_co_death_1_dying_roll_reads_con_multiplier() -> None:
+    """CO-DEATH-1's CON×5 is ``[source."CO-DEATH-1"] con_multiplier``: at 3, CON 12 is 36."""
+    rules = rules_with(P003, 'source."CO-DEATH-1"', "con_multiplier", "3")
+    f = Fight(rules, [(person(rules, "Ann", 14, ("japanese_sword",), japanese_sword=90),
+                       Side.INVESTIGATORS), (person(rules, "Cult", 10), Side.FOES),
+                      (person(rules, "Boss", 5), Side.FOES)], ScriptedDice([]))
+    push(f, Attack("Ann", "Cult"), (100, 30), (10, 10), (4, 3))  # Cult dying
+    push(f, EndTurn("Ann"))  # Cult is skipped
+    text = push(f, EndTurn("Boss"), (100, 30))  # round 2 opens with Cult's roll
+    assert "Cult CON×3 (1D100<=36)" in text
+
+
+def test_co_stun_1_stun_roll_reads_con_multiplier() -> None:
+    rules = rules_with(P003, 'source."CO-STUN-1"', "con_multiplier", "2")
+    f = two(rules, {"weapons": ("stun_gun",), "fist": 90})
+    push(f, Attack("Ann", "Cult"), (100, 10))
+    text = push(f, EndTurn("Ann"), (100, 90))
+    assert "Cult CON×2 (1D100<=24)" in text
+
+
+def test_co_tackle_2_shock_reads_the_tackles_con_multiplier() -> None:
+    """004 line 176 prints the blow back's own ＜CON×5＞: CO-TACKLE-2's key, not CO-BASE-9's."""
+    rules = rules_with(P004, 'source."CO-TACKLE-2"', "con_multiplier", "4")
+    f = two(rules, {"tackle": 60})
+    text = push(f, Tackle("Ann", "Cult", "blow_back"), (100, 30), (4, 2), (4, 1), (100, 80))
+    assert "Cult CON×4 (1D100<=48)" in text and "CO-BASE-9" in text
+
+
+def test_co_base_9_general_shock_reads_con_multiplier() -> None:
+    rules = rules_with(P004, 'source."CO-BASE-9"', "con_multiplier", "3").with_overrides(
+        {"CO-BASE-9": {"general_trigger": True}})
+    f = two(rules, {"weapons": ("revolver",), "handgun": 60}, {"siz": 11})
+    text = push(f, Attack("Ann", "Cult"), (100, 30), (10, 6), (100, 99))
+    assert "Cult CON×3 (1D100<=36)" in text
