@@ -6,6 +6,8 @@ The disk's refusal is the world's edge: ``os.replace`` raising ENOSPC for one pa
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 import numpy as np
@@ -93,3 +95,31 @@ def test_a_full_data_folder_without_the_mat_says_the_frame_was_not_saved(
     out, err = capsys.readouterr()
     assert "mat not found: mat not in view" in out and "saved the camera's last frame" not in out
     assert err.startswith(f"companion: cannot save the check picture ({view}: {NO_SPACE})")
+
+
+def test_a_folder_in_the_slot_looks_place_stops_before_camera_toml(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """camera_slots.npz refused for a reason no room would cure (a folder in its place) was
+    kept as "refused": camera.toml was written and the command ended on a bare "Is a
+    directory". Now it stops before camera.toml, naming the file and what is wrong."""
+    looks, toml = config_dir() / SLOT_LOOKS_FILE, config_dir() / CALIBRATION_FILE
+    looks.mkdir(parents=True)
+    assert calibrate("render:") == 1
+    out, err = capsys.readouterr()
+    assert not toml.exists() and f"saved {toml}" not in out
+    assert err == (f"companion: error: {looks}: cannot save the slots' empty look there: a "
+                   "folder is in its place, so camera.toml was not written; move it away and "
+                   "calibrate again\n")
+
+
+def test_slot_looks_refused_by_permission_do_not_advise_freeing_space(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A refusal no room would cure (no permission) was answered "free space in the config
+    folder"; it now says to let the folder be written."""
+    looks = config_dir() / SLOT_LOOKS_FILE
+    refuse_writes(looks, monkeypatch, code=errno.EACCES)
+    assert calibrate("render:") == 1
+    err = capsys.readouterr().err
+    assert err == (f"companion: cannot save the slots' empty look ({looks}: "
+                   f"{os.strerror(errno.EACCES)}): every slot is read by its printed look; "
+                   "let the config folder be written and calibrate again to learn them\n")

@@ -26,9 +26,11 @@ seen empty, a ``camera_slots.npz`` learnt before (in other light) is removed.
 The slot looks are written first: a stop between the two files then leaves this
 light's looks beside the ``camera.toml`` before, whose [reader] settings are the
 ones written again anyway, never the old light's looks beside the new calibration.
-When the folder refuses the looks (full) and takes ``camera.toml``, the looks
-learnt before are removed (unlinking needs no room) and one line says the printed
-look is used until the player frees space and calibrates again.
+When the folder refuses the looks (full, or not to be written) and takes ``camera.toml``,
+the looks learnt before are removed (unlinking needs no room) and one line says the printed
+look is used until the player frees space (or lets the folder be written) and calibrates
+again. A looks file that cannot be made for another reason (a folder in its place) stops
+the calibration before ``camera.toml`` is written, naming the file and what is wrong.
 
 The enrolled tiles, embeddings of the player's own set, go to
 ``camera_enrolment.npz`` beside it. Each kind taken is saved at once, in place of
@@ -40,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import errno
 import math
 import sys
 import tomllib
@@ -57,6 +60,7 @@ from companion.app.commands.rules import positive_int
 from companion.app.config import load_config
 from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir
+from companion.app.session.host import DISK_ERRNOS
 from companion.errors import DataError, DeviceError, error_text
 from companion.files import atomic_write_bytes, commented, table, write_toml
 from companion.hw.camera.capture import FrameSource, frame_problem, open_source
@@ -77,6 +81,8 @@ MIN_FOCUS = 60.0  # variance of the Laplacian over the rectified mat; below it l
 EXPOSURE_RANGE = (110.0, 240.0)  # median grey of the paper
 BURNT_OUT = 250  # a grey this high has lost the picture's detail
 MAX_GLARE = 0.01  # share of burnt-out pixels in a slot
+#: A refusal of the slot looks that room frees (the others: a folder that may not be written).
+NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +292,15 @@ def save_slot_looks(looks: SlotLooks, learnt: list[Slot],
         try:
             looks.save(path, learnt)
         except OSError as exc:
+            if exc.errno not in DISK_ERRNOS:
+                # Not the disk's refusal but the place itself (a folder named like the file):
+                # calibrating again does the same, so stop before camera.toml is written.
+                what, fix = (("a folder is in its place", "move it away")
+                             if exc.errno == errno.EISDIR
+                             else (exc.strerror or str(exc), "see what is at that path"))
+                raise OSError(exc.errno, f"cannot save the slots' empty look there: {what}, "
+                              f"so {CALIBRATION_FILE} was not written; {fix} and calibrate "
+                              "again", str(path)) from exc
             # The looks before stay until camera.toml is written: a folder too full for
             # both then keeps the whole calibration before.
             refused = exc
@@ -311,9 +326,11 @@ def forget_slot_looks(refused: OSError) -> None:
     path = config_dir() / SLOT_LOOKS_FILE
     removed = path.exists()
     path.unlink(missing_ok=True)
+    fix = ("free space in the config folder" if refused.errno in NO_ROOM
+           else "let the config folder be written")
     print(f"companion: cannot save the slots' empty look ({error_text(refused)}): "
           + ("removed the looks learnt before, so " if removed else "")
-          + "every slot is read by its printed look; free space in the config folder and "
+          + f"every slot is read by its printed look; {fix} and "
           "calibrate again to learn them", file=sys.stderr)
 
 
