@@ -634,7 +634,8 @@ def sell(rules: GensoRules, character: Character, key: str) -> tuple[Character, 
 
 def rest(rules: GensoRules, character: Character, days: int, healer: bool) -> tuple[Character,
                                                                                     int]:
-    """GM-HEAL-1: 1 HP a day in a healer's care at 1 silver per HP, else 1 HP per 2 days.
+    """GM-HEAL-1: 1 HP a day in a healer's care at 1 silver per HP (Default), else 1 HP per
+    2 days.
 
     「医者の手当てを受けない場合は２日で１ＨＰ回復する」: days rested without a healer add up
     on the sheet (``rest_days``) until they make an HP, so four single days heal as one
@@ -656,13 +657,14 @@ def rest(rules: GensoRules, character: Character, days: int, healer: bool) -> tu
         gained = min(whole, missing)
     if character.hp + gained >= maximum:
         carried = 0
-    fee = gained * heal["fee_silver"] if healer else 0
+    fee = gained * rules.default("GM-HEAL-1", "fee_silver") if healer else 0
     purse = character.purse.pay(fee, rates(rules), Purse(silver=fee))
     return replace(character, hp=character.hp + gained, purse=purse, rest_days=carried), fee
 
 
 def sleep(rules: GensoRules, character: Character) -> Character:
-    """GM-HEAL-2: 8 hours' sleep restores MP in full (not a dead character's, GM-COMBAT-8)."""
+    """GM-HEAL-2: a night's sleep (``sleep_hours``, 8) restores MP in full (not a dead
+    character's, GM-COMBAT-8)."""
     _not_dead(rules, character, "sleep")
     return replace(character, mp=derive(rules, character).max_mp.total)
 

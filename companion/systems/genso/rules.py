@@ -277,8 +277,8 @@ class GensoRules:
     ) -> GensoRules:
         """New rules with ``overrides`` of Defaults; the seed's own numbers are refused, and
         a value none of its :data:`CHOICES` or a number outside its range (``[limits]``:
-        GM-CHECK-6, GM-COMBAT-8, GM-MAGIC-3) unless ``limits`` is False: a saved fight replays
-        with what it was played with."""
+        GM-CHECK-6, GM-COMBAT-8, GM-MAGIC-3, GM-HEAL-1) unless ``limits`` is False: a saved
+        fight replays with what it was played with."""
         settings = self.settings.with_overrides(overrides, origin, self.source, limits)
         monsters = _orc_warrior(dict(self.monsters), self.warrior_variants, settings.values)
         spells = {key: _as_chosen(spell, self.spell_variants.get(key), settings.values)

@@ -14,6 +14,7 @@ import tomlkit
 from companion.app.commands.genso import sheet_document
 from companion.dice import ScriptedDice
 from companion.errors import DataError, IllegalAction
+from companion.systems.defaults import listing
 from companion.systems.genso.character import (
     Character,
     Condition,
@@ -103,11 +104,11 @@ def test_seed_numbers_are_refused_and_defaults_are_labelled() -> None:
 
 def test_source_numbers_match_the_seed() -> None:
     """GM-CORE-1, GM-CORE-2, GM-MOVE-1, GM-MOVE-2, GM-COMBAT-2, GM-COMBAT-5, GM-COMBAT-6,
-    GM-HEAL-2: the numbers seed 002 states (min damage 0, 1R = 12 s, 1T = 12 min, 3/12/48 m,
+    GM-HEAL-2: the numbers seed 002 states (min damage 0, 1R = 12 s, 3/12/48 m,
     720 m a turn, 3600 m an hour, 18 km a day, Body + 7, +4, +6, 8 hours)."""
     num = RULES.num
     assert num("GM-CORE-1", "weapon_minimum") == 0
-    assert (num("GM-CORE-2", "round_seconds"), num("GM-CORE-2", "turn_minutes")) == (12, 12)
+    assert num("GM-CORE-2", "round_seconds") == 12
     assert [num("GM-MOVE-1", f"{m}_m") for m in ("combat", "normal", "full")] == [3, 12, 48]
     # 60 rounds a turn: a turn's travel is 60 normal moves of 12 m; 5 turns an hour.
     assert num("GM-MOVE-2", "turn_m") == 60 * num("GM-MOVE-1", "normal_m") == 720
@@ -416,6 +417,22 @@ def test_recovery_with_and_without_a_healer() -> None:
     assert sleep(RULES, pc).mp == 12
     with pytest.raises(NotEnoughMoney):
         rest(RULES, replace(pc, purse=Purse()), 2, healer=True)
+
+
+def test_the_healers_fee_is_a_default_the_user_may_change() -> None:
+    """GM-HEAL-1 Default "1 silver per HP": a setting, listed as the default, within 1 silver
+    to 1 large silver; an override changes what a healer's care costs."""
+    assert RULES.settings.tag("GM-HEAL-1", "fee_silver") == " (default)"
+    row = next(r for r in listing(RULES.settings.entries(), RULES.settings)
+               if (r["rule"], r["key"]) == ("GM-HEAL-1", "fee_silver"))
+    assert row["value"] == 1 and row["default"] is True and row["range"]
+    pc = replace(preset(RULES, "pc2"), hp=3)
+    dearer = RULES.with_overrides({"GM-HEAL-1": {"fee_silver": 4}})
+    healed, fee = rest(dearer, pc, 2, healer=True)
+    assert (healed.hp, fee) == (5, 8)
+    assert dearer.settings.tag("GM-HEAL-1", "fee_silver") == ""
+    with pytest.raises(DataError, match=r"GM-HEAL-1\.fee_silver"):
+        RULES.with_overrides({"GM-HEAL-1": {"fee_silver": 5}})
 
 
 def test_experience_and_what_it_buys() -> None:

@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -607,6 +608,18 @@ def test_flight_sleep_and_the_end() -> None:
     assert fight.state.outcome is Outcome.PARTY_WON and "勝利 the party won" in entry.text
     entry = act(fight, Sleep())
     assert fight.state.get(PC2).mp == 12 and "MP restored in full" in entry.text
+
+
+def test_the_rounds_and_the_nights_length_come_from_the_seed_data() -> None:
+    """GM-CORE-2 (1R = 12 s) and GM-HEAL-2 (8 hours' sleep): the fight log says the numbers
+    the rules data holds, not copies of them."""
+    text = (files("companion.systems.genso.data") / "rules.toml").read_text(encoding="utf-8")
+    changed = load_rules({"rules.toml": text.replace("round_seconds = 12", "round_seconds = 10")
+                          .replace("sleep_hours = 8", "sleep_hours = 9")})
+    fight = make([pc("pc2")], [("orc", 1)], changed)
+    act(fight, Wait(PC2))
+    assert "round 2 (10 s each, GM-CORE-2)" in act(fight, Wait(ORC)).text
+    assert "9 hours' sleep: MP restored in full" in act(fight, Sleep()).text
 
 
 def test_pop_undoes_a_step() -> None:

@@ -44,7 +44,8 @@ def _advance(rules: GensoRules, state: FightState, lines: list[Line]) -> FightSt
         turn += 1
         if turn == len(order):
             turn, rnd = 0, rnd + 1
-            lines.append(Line("GM-COMBAT-1", f"round {rnd} (12 s each, GM-CORE-2)"))
+            lines.append(Line("GM-COMBAT-1", f"round {rnd} "
+                              f"({rules.num('GM-CORE-2', 'round_seconds')} s each, GM-CORE-2)"))
         if order[turn].status is Status.ACTIVE:
             break
     return replace(state, turn=turn, round=rnd, moved="")
@@ -73,7 +74,8 @@ def _gm_step(rules: GensoRules, state: FightState, action: Action,
              and c.status is not Status.FLED]
     slept = [replace(c, status=_status(rules, replace(c, status=Status.ACTIVE)))
              for c in slept]
-    lines.append(Line("GM-HEAL-2", "8 hours' sleep: MP restored in full for "
+    lines.append(Line("GM-HEAL-2", f"{rules.num('GM-HEAL-2', 'sleep_hours')} hours' sleep: MP "
+                                   "restored in full for "
                                    + (", ".join(c.name for c in slept) or "nobody")))
     return _swap(state, *slept)
 
