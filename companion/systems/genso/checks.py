@@ -78,7 +78,8 @@ def _roll(terms: Sequence[Term], difficulty: int, source: DiceSource, name: str,
 
 
 def difficulty_value(rules: GensoRules, kind: str, difficulty: int | str) -> tuple[int, str]:
-    """A difficulty by number or by name (extremely_hard, very_hard, hard, easy)."""
+    """GM-CHECK-1/2: a difficulty by number or by name (extremely_hard, very_hard, hard,
+    easy) in the ``kind`` ("simple" or "general") check's table."""
     table = rules.difficulties[kind]
     if isinstance(difficulty, int):
         return difficulty, str(difficulty)
@@ -119,9 +120,9 @@ def _ability_term(rules: GensoRules, character: Character, ability: str) -> Term
 def general_check(rules: GensoRules, source: DiceSource, character: Character, ability: str,
                   difficulty: int | str, modifier: int = 0, *, rule: str = "GM-CHECK-2",
                   name: str = "一般判定/general check",
-                  bonus: Term | None = None, kind: str = "general") -> Check:
+                  bonus: Term | None = None) -> Check:
     """GM-CHECK-2: 一般判定, ability + 2D + modifier > difficulty (20 / 16 / 12 / 8)."""
-    value, _ = difficulty_value(rules, kind, difficulty)
+    value, _ = difficulty_value(rules, "general", difficulty)
     terms = [_ability_term(rules, character, ability)]
     if bonus is not None and bonus.value:
         terms.append(bonus)

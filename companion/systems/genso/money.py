@@ -16,10 +16,11 @@ class NotEnoughMoney(IllegalAction):
 
 @dataclass(frozen=True, slots=True)
 class Rates:
-    """GM-ECON-1 exchange: large silver per gold, silver per large silver (seed numbers)."""
+    """GM-ECON-1 exchange: large silver per gold, silver per large silver (the seed's
+    numbers, from the rules data: :func:`.character.rates`)."""
 
-    large_per_gold: int = 20
-    silver_per_large: int = 4
+    large_per_gold: int
+    silver_per_large: int
 
     @property
     def silver_per_gold(self) -> int:

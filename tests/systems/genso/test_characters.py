@@ -282,7 +282,8 @@ def test_a_misspelt_field_is_answered_with_the_one_meant() -> None:
 
 def test_three_coins_and_change() -> None:
     """GM-ECON-1: 1 gold = 20 large silver = 80 silver; paying gives change; never below 0."""
-    r = Rates()
+    r = rates(RULES)
+    assert r == Rates(20, 4)
     assert Purse(1, 0, 0).value(r) == Purse(0, 20, 0).value(r) == Purse(0, 0, 80).value(r) == 80
     assert Purse(0, 5, 0).pay(1, r) == Purse(0, 4, 3)
     assert Purse(1, 1, 0).pay(5, r) == Purse(0, 19, 3)
