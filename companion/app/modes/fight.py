@@ -840,11 +840,11 @@ def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, 
             kept = move_aside(fight_path)
             tell(f"the fight file {fight_path} could not be read (kept as {kept.name}); it "
                  f"is written again from the table at {state_path}")
-        write_fight_file(fight_path, mode.fight)
+        _write_doubtful(fight_path, mode.fight, state_path, tell)
         return True
     behind = len(ours["journal"]) - len(on_file["journal"])
     if behind > 0 and _behind_the_table(on_file, ours, fight_path, state_path, old):
-        _write_behind(fight_path, mode.fight, state_path)
+        _write_behind(fight_path, mode.fight, state_path, tell)
         last = "the last action" if behind == 1 else f"the last {behind} actions"
         tell(f"{last} the table at {state_path} finished {'is' if behind == 1 else 'are'} "
              f"now in {fight_path} too")
@@ -852,14 +852,34 @@ def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, 
     return False
 
 
-def _write_behind(fight_path: Path, fight: Any, state_path: Path) -> None:
+def _write_behind(fight_path: Path, fight: Any, state_path: Path,
+                  tell: Callable[[str], object]) -> None:
     """Write the fight file forward before its table is set aside. A disk that still refuses
     it raises, naming what would be lost, before anything is set aside: taking the file up
-    as it is would leave the table's last actions only in a save kept aside."""
+    as it is would leave the table's last actions only in a save kept aside. A write renamed
+    into place whose folder could not be synced (:class:`NotDurable`) is in the file: told,
+    and the start goes on."""
     try:
-        write_fight_file(fight_path, fight)
+        _write_doubtful(fight_path, fight, state_path, tell)
     except OSError as exc:
         reason = os.strerror(exc.errno) if exc.errno else str(exc)
         raise OSError(exc.errno, f"the fight file is behind the unfinished table saved in "
                       f"{state_path}, and cannot be written ({reason}); play it on with "
                       f"--resume, or fix the folder", str(fight_path)) from None
+
+
+def _write_doubtful(fight_path: Path, fight: Any, state_path: Path,
+                    tell: Callable[[str], object]) -> None:
+    """:func:`write_fight_file` from the table at ``state_path`` before it is set aside; a
+    write whose folder's fsync failed after the rename (:class:`NotDurable`) is in place,
+    read back as written: told as Session tells it ("may not be on the card 書込未確定"),
+    not as a refusal, since only a power cut before the next write of the file may undo it
+    (the table's save, kept aside, holds every action then). Another OSError is raised."""
+    try:
+        write_fight_file(fight_path, fight)
+    except NotDurable as exc:
+        reason = os.strerror(exc.errno) if exc.errno else str(exc)
+        tell(f"wrote the fight file {fight_path}, but its folder could not be synced "
+             f"({reason}): written, may not be on the card 書込未確定; a power cut may undo "
+             f"that write, and the table save kept aside from {state_path} holds every "
+             f"action")
