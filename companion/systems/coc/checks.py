@@ -199,10 +199,11 @@ def combination(source: DiceSource, first: int, second: int, r: Ranges, label: s
                        label)
 
 
-def resistance_target(active: int, passive: int, rules: CocRules | None = None) -> int:
-    """CO-CORE-3: 50% + 5% per point the active side is above the passive side."""
-    base, per = (50, 5) if rules is None else (rules.num("CO-CORE-3", "base"),
-                                               rules.num("CO-CORE-3", "per_point"))
+def resistance_target(active: int, passive: int, rules: CocRules) -> int:
+    """CO-CORE-3: 50% + 5% per point the active side is above the passive side (``base`` and
+    ``per_point`` in the rules data)."""
+    base: int = rules.num("CO-CORE-3", "base")
+    per: int = rules.num("CO-CORE-3", "per_point")
     return base + per * (active - passive)
 
 
@@ -232,13 +233,13 @@ class Resistance:
         return f"{label}(1d100<={self.target}) ＞ {self.value} ＞ {self.grade.text}"
 
 
-def resist(source: DiceSource, active: int, passive: int, r: Ranges, label: str = "",
-           rules: CocRules | None = None) -> Resistance:
+def resist(source: DiceSource, active: int, passive: int, r: Ranges, label: str = "", *,
+           rules: CocRules) -> Resistance:
     """CO-CORE-3: a difference of +10 or more always wins, −10 or less always loses, and is
     not rolled (the Default ``automatic_difference``; BCDice RES: a chance above 95 or below
     5)."""
     target = resistance_target(active, passive, rules)
-    automatic = 10 if rules is None else rules.default("CO-CORE-3", "automatic_difference")
+    automatic = rules.default("CO-CORE-3", "automatic_difference")
     if abs(active - passive) >= automatic:
         return Resistance(target, None, None, label, automatic_win=active > passive)
     value = d100(source, aim(label, target))

@@ -7,7 +7,10 @@ from __future__ import annotations
 from importlib.resources import files
 from typing import Any
 
+import pytest
+
 from companion.dice import ScriptedDice
+from companion.systems.coc.checks import ONE_PERCENT, resist, resistance_target
 from companion.systems.coc.combat import Attack, EndTurn, Fight, Side, Tackle
 from companion.systems.coc.rules import CocRules, Profile, load_rules
 from tests.systems.coc.helpers import person, push
@@ -80,3 +83,16 @@ def test_co_base_9_general_shock_reads_con_multiplier() -> None:
     f = two(rules, {"weapons": ("revolver",), "handgun": 60}, {"siz": 11})
     text = push(f, Attack("Ann", "Cult"), (100, 30), (10, 6), (100, 99))
     assert "Cult CON×3 (1D100<=36)" in text
+
+
+# --- CO-CORE-3: the resistance table has no copy of its numbers ---------------------------------
+
+def test_co_core_3_the_resistance_table_needs_the_rules() -> None:
+    """The table's 50 + 5 a point and its automatic ±10 live in the rules data only: no call
+    may fall back on copies of them in code (dead.md 2.1)."""
+    with pytest.raises(TypeError):
+        resistance_target(12, 10)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        resist(ScriptedDice([]), 15, 10, ONE_PERCENT)  # type: ignore[call-arg]
+    rules = rules_with(P003, 'source."CO-CORE-3"', "base", "40")
+    assert resistance_target(12, 10, rules) == 50

@@ -72,7 +72,8 @@ def test_co_core_4_special_is_labelled_in_004_without_impale() -> None:
 
 
 def test_co_core_3_resistance_table() -> None:
-    assert resistance_target(12, 10) == 60 and resistance_target(10, 20) == 0
+    rules = load_rules()
+    assert resistance_target(12, 10, rules) == 60 and resistance_target(10, 20, rules) == 0
 
 
 def test_co_base_1_derived_hp_and_db_recomputed() -> None:

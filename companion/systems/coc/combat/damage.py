@@ -214,7 +214,7 @@ class _Damage(_Spells):
         target out and it loses 1/3 of the damage (Default)."""
         self.say(text)
         made = resist(self.source, damage, max(0, t.hp), self.r5,
-                      f"knockout: damage {damage} vs HP {t.hp}", self.rules)
+                      f"knockout: damage {damage} vs HP {t.hp}", rules=self.rules)
         self.say(f"{made.text} (CO-BASE-10, CO-CORE-3)")
         if not made.success:
             return False

@@ -309,7 +309,7 @@ class _Grapples(_Firearms):
         self.set(self.cs[c.name], attacks=1 if not self.p003 else c.attacks)
         made = resist(self.source, c.sheet.stat("STR"), holder.sheet.stat("STR"), self.r5,
                       f"{c.name} STR {c.sheet.stat('STR')} vs {holder.sheet.stat('STR')}",
-                      self.rules)
+                      rules=self.rules)
         self.say(f"{made.text} (CO-CORE-3, {rule})")
         if made.success:
             self.set(self.cs[c.name], held_by="")
