@@ -56,7 +56,6 @@ class Combatant:
     attacks: int = 0          # attack AP spent / attack actions this round (CO-TURN-6)
     weapon_attacks: tuple[tuple[int, int], ...] = ()  # CO-TURN-6: (weapon, attack AP) a round
     other_skill: bool = False  # CO-TURN-4
-    acted: bool = False
     stun: int = 0             # CO-STUN-1 stacks
     grappling: str = ""       # whom it holds
     held_by: str = ""
