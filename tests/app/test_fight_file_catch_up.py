@@ -10,6 +10,7 @@ The failures are the world's edge: ``os.replace`` refusing the fight file's writ
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,9 @@ import pytest
 from companion.app.modes.genso import GensoFightMode, table_session
 from tests.app.table import Player
 from tests.app.test_fight_file_fsync import EIO, TiredCard
-from tests.app.test_fight_file_refused import cut_while_refused, on_file
-from tests.app.test_genso_mode import RULES, SEED
+from tests.app.test_fight_file_refused import cut_while_refused, on_file, saved
+from tests.app.test_genso_mode import CHOICES, RULES, SEED, fight_file, play
+from tests.disk import refuse_writes
 
 
 def test_a_write_forward_whose_folder_fsync_failed_is_told_and_the_table_starts(
@@ -46,3 +48,28 @@ def test_a_write_forward_whose_folder_fsync_failed_is_told_and_the_table_starts(
     assert not any("cannot be written" in line for line in told)
     assert "every action it finished is in that fight file" in told[-1]
     assert [p.name for p in tmp_path.glob("table.json.replaced-*")]
+
+
+def test_a_new_table_takes_the_undo_the_disk_refused_out_of_the_fight_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two actions written to the fight file, then its folder went read-only and the GM
+    undid the second at the table: the save took the undo, the file kept the action. A new
+    table (no --resume) set the stopped one aside and took the file up with the undone
+    action in it, since only a file behind the table was written up to it. The file, the
+    table's own last write, ahead of it by the undo, is written as the table left it."""
+    fight_file(tmp_path)
+    path = (tmp_path / "fight.json").resolve()
+    with monkeypatch.context() as disk:
+        # 1: the table's start, 2 and 3: the two actions, 4: the undo
+        refuse_writes(path, disk, range(4, 99), errno.EROFS)
+        first = play(tmp_path, [*CHOICES[:6], "gm", "undo"])
+    assert len(first.fight.journal) == 1 and saved(tmp_path).inputs == first.journal
+    assert len(on_file(tmp_path)["journal"]) == 2
+    told: list[str] = []
+    session = table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, GensoFightMode)
+    assert session.mode.fight.to_json() == on_file(tmp_path) == first.fight.to_json()
+    assert told[0] == (f"the last action the table at {tmp_path / 'table.json'} undid is now "
+                       f"undone in {path} too")
+    assert "every action it finished is in that fight file" in told[1]

@@ -824,9 +824,10 @@ def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, 
     """Before an unfinished table is set aside: does the fight file hold every action it
     finished? A cut between the table's save and the file's write kept the last one from the
     file, a disk that refused the file's writes (a read-only folder) the ones since its
-    last that worked, and a file that cannot be read is none of them: the file is written
-    from the table then (the unreadable one kept aside; :func:`_behind_the_table`). A file
-    changed by the fight command since the table stopped (an undo) is the GM's and stays."""
+    last that worked (ahead of the table by the undos among them), and a file that cannot
+    be read is none of them: the file is written from the table then (the unreadable one
+    kept aside; :func:`_behind_the_table`). A file changed by the fight command since the
+    table stopped (an undo) is the GM's and stays."""
     try:
         mode = table.mode(table.load(old.fight), label)
         replay(mode, old.inputs, old.events)
@@ -843,29 +844,34 @@ def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, 
         _write_doubtful(fight_path, mode.fight, state_path, tell)
         return True
     behind = len(ours["journal"]) - len(on_file["journal"])
-    if behind > 0 and _behind_the_table(on_file, ours, fight_path, state_path, old):
+    if behind and _behind_the_table(on_file, ours, fight_path, state_path, old):
         _write_behind(fight_path, mode.fight, state_path, tell)
-        last = "the last action" if behind == 1 else f"the last {behind} actions"
-        tell(f"{last} the table at {state_path} finished {'is' if behind == 1 else 'are'} "
-             f"now in {fight_path} too")
+        count = abs(behind)
+        last = "the last action" if count == 1 else f"the last {count} actions"
+        # Ahead: the table's undos whose writes the disk refused, taken out of the file.
+        tell(f"{last} the table at {state_path} {'finished' if behind > 0 else 'undid'} "
+             f"{'is' if count == 1 else 'are'} now {'' if behind > 0 else 'undone '}in "
+             f"{fight_path} too")
         return True
     return False
 
 
 def _write_behind(fight_path: Path, fight: Any, state_path: Path,
                   tell: Callable[[str], object]) -> None:
-    """Write the fight file forward before its table is set aside. A disk that still refuses
-    it raises, naming what would be lost, before anything is set aside: taking the file up
-    as it is would leave the table's last actions only in a save kept aside. A write renamed
+    """Write the fight file up to its table (forward, or back past the table's undos) before
+    the table is set aside. A disk that still refuses it raises, naming what would be lost,
+    before anything is set aside: taking the file up as it is would leave the table's last
+    actions (or an undone one) only in a save kept aside. A write renamed
     into place whose folder could not be synced (:class:`NotDurable`) is in the file: told,
     and the start goes on."""
     try:
         _write_doubtful(fight_path, fight, state_path, tell)
     except OSError as exc:
         reason = os.strerror(exc.errno) if exc.errno else str(exc)
-        raise OSError(exc.errno, f"the fight file is behind the unfinished table saved in "
-                      f"{state_path}, and cannot be written ({reason}); play it on with "
-                      f"--resume, or fix the folder", str(fight_path)) from None
+        raise OSError(exc.errno, f"the fight file is not yet as the unfinished table saved "
+                      f"in {state_path} left it (behind it, or ahead by an undo), and cannot "
+                      f"be written ({reason}); play it on with --resume, or fix the folder",
+                      str(fight_path)) from None
 
 
 def _write_doubtful(fight_path: Path, fight: Any, state_path: Path,
