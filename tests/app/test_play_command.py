@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import signal
@@ -619,7 +620,9 @@ def test_a_save_path_that_cannot_be_written_is_one_line(
     under_a_file = tmp_path / "notes.txt" / "save.json"
     (tmp_path / "notes.txt").write_text("mine")
     assert main(["play", "--headless", "--seed", str(SEED), "--state", str(under_a_file)]) == 1
-    assert capsys.readouterr().err == f"companion: error: {under_a_file}: Not a directory\n"
+    assert capsys.readouterr().err == (
+        f"companion: error: {tmp_path / 'notes.txt'}: the folder of the --state file cannot be "
+        "made: a file is in its place\n")
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
@@ -862,3 +865,19 @@ def test_a_bug_on_a_screen_says_the_companion_stopped(
     assert "Traceback" in err and "ZeroDivisionError: a bug" in err
     assert shown[-1].startswith(
         "Stopped 停止: internal error 内部エラー (ZeroDivisionError: a bug)")
+
+
+def test_a_data_folder_that_cannot_be_made_is_named_before_a_new_game_is_promised(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """COMPANION_DATA_DIR at a folder that cannot be made said "starting a new one", then only
+    the OS's words: now the data folder is refused at once, naming the setting and why."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(blocker / "data"))
+    assert main(["play", "--headless", "--resume"]) == 1
+    err = capsys.readouterr().err
+    assert "starting a new one" not in err
+    assert err == (f"companion: error: {blocker / 'data'}: the data folder (COMPANION_DATA_DIR) "
+                   f"cannot be made: {os.strerror(errno.ENOTDIR)}\n")
+

@@ -15,7 +15,9 @@ from companion.app.commands.play.telling import cause_of_death, tell
 from companion.app.history import History, HistoryError, Run
 from companion.app.modes.fight import refuse_another_modes
 from companion.app.notes import note
+from companion.app.paths import data_dir_setting
 from companion.app.session.controls import Controls
+from companion.app.session.host import DISK_ERRNOS
 from companion.app.session.save import (
     CorruptSave,
     NewerSave,
@@ -36,6 +38,7 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
     """The saved game to carry on, if any. A corrupt save is kept aside and a new game offered."""
     if save_path is None:
         return None
+    make_save_folder(save_path, args.state is not None)
     if not args.resume:
         try:
             old = load_game(save_path)
@@ -92,6 +95,25 @@ def keep_newer(save_path: Path, exc: NewerSave) -> str:
                         f"({err.strerror}); fix the folder, or play a new game with --state "
                         "ANOTHER.json") from None
     return exc.kept_as(kept)
+
+
+def make_save_folder(save_path: Path, named: bool) -> None:
+    """Make the folder of ``save_path`` (``named`` by ``--state``, else in the data folder)
+    before a word is said of the game in it: one that cannot be made (a path that cannot
+    be, /proc/nope) is refused naming the setting that chose it, not said after "starting
+    a new one" by the OS's words alone. A disk that refuses it (full, read-only) is left
+    to the session, which plays on and says the game is not saved."""
+    folder = save_path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        if exc.errno in DISK_ERRNOS:
+            return
+        which = ("the folder of the --state file" if named
+                 else f"the data folder ({data_dir_setting()})")
+        why = ("a file is in its place" if isinstance(exc, FileExistsError)
+               else exc.strerror or str(exc))
+        raise OSError(exc.errno, f"{which} cannot be made: {why}", str(folder)) from exc
 
 
 def load_game(path: Path) -> SaveGame | None:
