@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.dice import DiceSource, Result, roll
 from companion.errors import IllegalAction
-from companion.systems.genso.character import Character, Term, derive
+from companion.systems.genso.character.core import Character, Term, derive
 from companion.systems.genso.rules import ABILITIES, GensoRules
 
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from companion.dice.notation import parse
 from companion.errors import DataError, InvalidNotation, refuse_unknown
-from companion.systems.genso.character import Character, Kind, derive, storage_capacity
+from companion.systems.genso.character.core import Character, Kind, derive
+from companion.systems.genso.character.gear import storage_capacity
 from companion.systems.genso.money import Purse
 from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
 

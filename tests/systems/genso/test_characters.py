@@ -15,30 +15,26 @@ from companion.app.commands.genso import sheet_document
 from companion.dice import ScriptedDice
 from companion.errors import DataError, IllegalAction
 from companion.systems.defaults import listing
-from companion.systems.genso.character import (
+from companion.systems.genso.character.core import (
     Character,
     Condition,
-    Creation,
     Hand,
-    HeldNotInPack,
     Kind,
-    award_experience,
+    condition,
+    derive,
+    rates,
+)
+from companion.systems.genso.character.creation import Creation, create_character
+from companion.systems.genso.character.gear import equip, put_on_ring, take_off_ring, unequip
+from companion.systems.genso.character.growth import award_experience, spend_experience
+from companion.systems.genso.character.recovery import rest, sleep
+from companion.systems.genso.character.shop import (
+    HeldNotInPack,
     buy,
     buy_mana_stone,
-    condition,
-    create_character,
-    derive,
-    equip,
     price_coins,
-    put_on_ring,
-    rates,
-    rest,
     sale,
     sell,
-    sleep,
-    spend_experience,
-    take_off_ring,
-    unequip,
 )
 from companion.systems.genso.combat import from_character
 from companion.systems.genso.money import NotEnoughMoney, Purse, Rates, coins_text, price_text

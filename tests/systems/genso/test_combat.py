@@ -13,7 +13,7 @@ import pytest
 
 from companion.dice import ScriptedDice, SimulatedDice
 from companion.errors import DataError, IllegalAction
-from companion.systems.genso.character import Character
+from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import (
     Action,
     Attack,

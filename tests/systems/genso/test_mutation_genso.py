@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.dice import ScriptedDice
-from companion.systems.genso.character import Character, derive
+from companion.systems.genso.character.core import Character, derive
 from companion.systems.genso.checks import simple_check
 from companion.systems.genso.combat import Action, Attack, Cast, Entry, Fight, Wait, entrants_for
 from companion.systems.genso.rules import load_rules

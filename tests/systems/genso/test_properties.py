@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from companion.app.commands.genso import sheet_document
 from companion.dice import SimulatedDice
 from companion.errors import IllegalAction
-from companion.systems.genso import character as chars
-from companion.systems.genso.character import Character, Hand, Kind, derive
+from companion.systems.genso.character import core, gear, growth, recovery, shop
+from companion.systems.genso.character.core import Character, Hand, Kind, derive
 from companion.systems.genso.combat import (
     Action,
     Attack,
@@ -64,18 +64,18 @@ def derived_now(c: Character) -> dict[str, int]:
 def step(c: Character, op: int, arg: int) -> Character:
     item = ITEMS[arg % len(ITEMS)]
     ops: list[Callable[[], Character]] = [
-        lambda: chars.buy(RULES, c, item),
-        lambda: chars.sell(RULES, c, item)[0],
-        lambda: chars.equip(RULES, c, item),
-        lambda: chars.unequip(RULES, c, item),
-        lambda: chars.put_on_ring(RULES, c, item, Hand.LEFT if arg % 2 else Hand.RIGHT),
-        lambda: chars.take_off_ring(RULES, c, item),
-        lambda: chars.award_experience(RULES, c, 1 + arg % 3),
-        lambda: chars.spend_experience(RULES, c, chars.GROWTH_CHOICES[arg % 5],
+        lambda: shop.buy(RULES, c, item),
+        lambda: shop.sell(RULES, c, item)[0],
+        lambda: gear.equip(RULES, c, item),
+        lambda: gear.unequip(RULES, c, item),
+        lambda: gear.put_on_ring(RULES, c, item, Hand.LEFT if arg % 2 else Hand.RIGHT),
+        lambda: gear.take_off_ring(RULES, c, item),
+        lambda: growth.award_experience(RULES, c, 1 + arg % 3),
+        lambda: growth.spend_experience(RULES, c, growth.GROWTH_CHOICES[arg % 5],
                                        ["lightning", "fire", "barrier"][arg % 3]),
-        lambda: chars.rest(RULES, replace(c, hp=c.hp - arg % 7), arg % 9, bool(arg % 2))[0],
-        lambda: chars.sleep(RULES, replace(c, mp=c.mp - arg % 5)),
-        lambda: chars.buy_mana_stone(RULES, c, 1 + arg % 5),
+        lambda: recovery.rest(RULES, replace(c, hp=c.hp - arg % 7), arg % 9, bool(arg % 2))[0],
+        lambda: recovery.sleep(RULES, replace(c, mp=c.mp - arg % 5)),
+        lambda: shop.buy_mana_stone(RULES, c, 1 + arg % 5),
     ]
     try:
         return ops[op % len(ops)]()
@@ -93,7 +93,7 @@ def test_character_actions_keep_the_rules(key: str, money: int,
     """GM-ECON-1, GM-CORE-3, GM-CORE-4, GM-GROW-2, GM-HEAL-1, GM-ITEM-3: after any action money
     is never negative, HP/MP never above their maxima, derived values equal their formula, and
     the sheet round-trips."""
-    c = replace(preset(RULES, key), purse=Purse().receive(money, chars.rates(RULES)))
+    c = replace(preset(RULES, key), purse=Purse().receive(money, core.rates(RULES)))
     for op, arg in ops:
         c = step(c, op, arg)
         assert min(c.purse.gold, c.purse.large_silver, c.purse.silver) >= 0

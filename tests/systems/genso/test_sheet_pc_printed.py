@@ -14,7 +14,7 @@ import tomlkit
 from companion.app.cli import main
 from companion.app.commands.genso import sheet_document
 from companion.errors import DataError
-from companion.systems.genso.character import Character, Kind, derive
+from companion.systems.genso.character.core import Character, Kind, derive
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import load_sheet, preset, sheet_mapping
 

@@ -24,7 +24,7 @@ from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
 from companion.files import write_toml
 from companion.systems.genso import character as chars
-from companion.systems.genso.character import Character, Derived, Hand, derive
+from companion.systems.genso.character.core import Character, Derived, Hand, derive
 from companion.systems.genso.lore import load_lore
 from companion.systems.genso.money import Purse, coins_text
 from companion.systems.genso.rules import ABILITIES, GensoRules

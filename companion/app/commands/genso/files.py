@@ -15,7 +15,7 @@ from companion.app.overrides import read_text, set_values, user_defaults, user_r
 from companion.app.paths import data_dir
 from companion.errors import DataError
 from companion.files import one_line_each, one_line_each_over
-from companion.systems.genso.character import Character
+from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Side
 from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import load_sheet, preset, sheet_mapping

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from companion.systems.genso.character import Character, Kind, derive
+from companion.systems.genso.character.core import Character, Kind, derive
 from companion.systems.genso.rules import CreatureKind, Duration, GensoRules, Monster
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import DataError, IllegalAction
-from companion.systems.genso.character import Character
+from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat.combatants import (
     Combatant,
     Side,

@@ -14,7 +14,7 @@ from typing import Any
 from companion.dice import DiceSource, ScriptedDice
 from companion.dice.sources import ScriptExhausted
 from companion.errors import DataError, DeviceError, IllegalAction
-from companion.systems.genso.character import Character
+from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat.actions import Action, action_from_json, action_text
 from companion.systems.genso.combat.combatants import Side, Status
 from companion.systems.genso.combat.entrants import Entrant

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.errors import IllegalAction
-from companion.systems.genso.character import death_below
+from companion.systems.genso.character.core import death_below
 from companion.systems.genso.combat.combatants import Combatant, Role, Status
 from companion.systems.genso.combat.journal import Line
 from companion.systems.genso.combat.state import FightState, _swap

@@ -1,0 +1,117 @@
+"""`genso` gear on the body: readied weapons, armour, shields and magic rings
+(GM-EQUIP-1/2/3, GM-ITEM-3)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.errors import IllegalAction
+from companion.systems.genso.character.core import Character, Hand, rings_work
+from companion.systems.genso.rules import GensoRules, Slot
+
+
+def _set(character: Character, attr: str, value: Any, **more: Any) -> Character:
+    """``replace`` with a field chosen at run time (armour or shield, left or right hand)."""
+    changes: dict[str, Any] = {attr: value, **more}
+    return replace(character, **changes)
+
+
+def drop_one(items: tuple[str, ...], key: str) -> tuple[str, ...]:
+    """``items`` without the first ``key`` in it."""
+    index = items.index(key)
+    return items[:index] + items[index + 1:]
+
+
+def equip(rules: GensoRules, character: Character, key: str) -> Character:
+    """GM-EQUIP-1/2/3: ready a carried weapon, or wear carried armour or a shield.
+
+    The armour or shield taken off goes back into the pack.
+    """
+    item = rules.item(key)
+    if item.key not in character.equipment:
+        raise IllegalAction(f"{character.name} carries no {item.name} to equip")
+    pack = drop_one(character.equipment, item.key)
+    if item.slot is Slot.WEAPON:
+        return replace(character, equipment=pack, weapons=(*character.weapons, item.key))
+    if item.slot in (Slot.ARMOR, Slot.SHIELD):
+        attr = "armor" if item.slot is Slot.ARMOR else "shield"
+        old = getattr(character, attr)
+        return _set(character, attr, item.key, equipment=pack + ((old,) if old else ()))
+    raise IllegalAction(f"{item.name} cannot be equipped: only weapons, armour, shields and "
+                        "magic rings (worn on a hand) are")
+
+
+def unequip(rules: GensoRules, character: Character, key: str) -> Character:
+    """Put a readied weapon, worn armour or shield back into the pack."""
+    item = rules.item(key)
+    if item.key in character.weapons:
+        return replace(character, weapons=drop_one(character.weapons, item.key),
+                       equipment=(*character.equipment, item.key))
+    for attr in ("armor", "shield"):
+        if getattr(character, attr) == item.key:
+            return _set(character, attr, None, equipment=(*character.equipment, item.key))
+    raise IllegalAction(f"{character.name} has no {item.name} readied or worn")
+
+
+def storage_capacity(rules: GensoRules, character: Character) -> int:
+    """GM-ITEM-3 蓄積の指輪/Ring of Storage 「５ＭＰを蓄積できる指輪。」: the most MP the worn
+    Rings of Storage hold, 5 for each one worn, one on each hand at most while rings work.
+
+    ``storage_mp`` is the MP they hold together, one pool: the seed does not say which of two
+    rings a spell's MP comes from, and ``fight cast --ring`` pays from what they hold. A ring
+    stopped by a second ring on its hand counts too: it keeps what it holds, which is not
+    to be spent while it is stopped (a fight counts none, :func:`.combatants.from_character`).
+    """
+    worn = (*character.rings_left, *character.rings_right).count("ring_storage")
+    return worn * int(rules.num("GM-ITEM-3", "storage"))
+
+
+def put_on_ring(rules: GensoRules, character: Character, key: str, hand: Hand) -> Character:
+    """GM-ITEM-3: wear a carried magic ring; a Ring of Storage absorbs up to 5 MP at once.
+
+    「指輪をつけた時点で５ＭＰをつけた生物から吸収する。」: each Ring of Storage takes its own 5
+    (MP the wearer has), added to what the rings already worn hold (:func:`storage_capacity`),
+    so one on each hand (「片手に２個以上」 is what stops them) take 10 and hold 10.
+    MP taken below 1 leaves the wearer incapacitated (GM-COMBAT-8, shown by the tracker).
+    A Ring of Storage put on where no ring works (two on one hand) absorbs nothing: 「全ての
+    魔法の指輪が機能しなくなる」 takes in its own absorbing, which happens 「指輪をつけた時点で」,
+    so it holds no MP until it is put on again where rings work. A second ring put on over
+    a Ring of Storage that holds MP stops it and takes nothing from it: the MP stays stored,
+    not to be spent while it is stopped.
+    """
+    item = rules.item(key)
+    if item.slot is not Slot.RING or item.key not in character.equipment:
+        raise IllegalAction(f"{character.name} carries no magic ring {item.name}")
+    attr = "rings_left" if hand is Hand.LEFT else "rings_right"
+    worn = _set(character, attr, (*getattr(character, attr), item.key),
+                equipment=drop_one(character.equipment, item.key))
+    if item.key == "ring_storage" and rings_work(rules, worn):
+        taken = min(rules.num("GM-ITEM-3", "storage"), max(character.mp, 0))
+        worn = replace(worn, mp=character.mp - taken, storage_mp=character.storage_mp + taken)
+    return worn
+
+
+def take_off_ring(rules: GensoRules, character: Character, key: str) -> Character:
+    """GM-ITEM-3: take a ring off; a Ring of Storage keeps no MP once off (refills on wearing).
+
+    With two Rings of Storage worn, the one taken off takes away only what the other cannot
+    hold (:func:`storage_capacity`): of their one pool, the MP spent is counted against the
+    ring taken off, so the ring still worn keeps up to its 5. That is the most the player
+    could have kept by paying from that ring first, and the sheet needs no MP per ring.
+    """
+    item = rules.item(key)
+    for attr in ("rings_left", "rings_right"):
+        worn: tuple[str, ...] = getattr(character, attr)
+        if item.key in worn:
+            changed = _set(character, attr, drop_one(worn, item.key),
+                           equipment=(*character.equipment, item.key))
+            return replace(changed, storage_mp=min(changed.storage_mp,
+                                                   storage_capacity(rules, changed)))
+    raise IllegalAction(f"{character.name} wears no {item.name}")
+
+
+def held_or_worn(character: Character) -> tuple[str | None, ...]:
+    """The items ``character`` holds or wears (readied weapons, armour, shield, rings)."""
+    return (*character.weapons, character.armor, character.shield, *character.rings_left,
+            *character.rings_right)

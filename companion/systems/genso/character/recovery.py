@@ -1,0 +1,47 @@
+"""`genso` recovery: days of rest and a night's sleep (GM-HEAL-1/2)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import IllegalAction
+from companion.systems.genso.character.core import Character, derive, rates, refuse_dead
+from companion.systems.genso.money import Purse
+from companion.systems.genso.rules import GensoRules
+
+
+def rest(rules: GensoRules, character: Character, days: int, healer: bool) -> tuple[Character,
+                                                                                    int]:
+    """GM-HEAL-1: 1 HP a day in a healer's care at 1 silver per HP (Default), else 1 HP per
+    2 days.
+
+    「医者の手当てを受けない場合は２日で１ＨＰ回復する」: days rested without a healer add up
+    on the sheet (``rest_days``) until they make an HP, so four single days heal as one
+    four-day rest. Returns the character and the fee paid. HP never rises above the
+    maximum (and days rested at full HP are not banked); a purse that cannot pay the
+    healer refuses the care; the dead (GM-COMBAT-8) do not rest back to life.
+    """
+    if days < 0:
+        raise IllegalAction("days of rest cannot be negative")
+    refuse_dead(rules, character, "rest")
+    heal = rules.source["GM-HEAL-1"]
+    maximum = derive(rules, character).max_hp.total
+    missing = max(0, maximum - character.hp)
+    carried = character.rest_days
+    if healer:
+        gained = min(days // heal["healer_days_per_hp"], missing)
+    else:
+        whole, carried = divmod(character.rest_days + days, heal["alone_days_per_hp"])
+        gained = min(whole, missing)
+    if character.hp + gained >= maximum:
+        carried = 0
+    fee = gained * rules.default("GM-HEAL-1", "fee_silver") if healer else 0
+    purse = character.purse.pay(fee, rates(rules), Purse(silver=fee))
+    return replace(character, hp=character.hp + gained, purse=purse, rest_days=carried), fee
+
+
+def sleep(rules: GensoRules, character: Character) -> Character:
+    """GM-HEAL-2: a night's sleep (``sleep_hours``, 8) restores MP in full (not a dead
+    character's, GM-COMBAT-8)."""
+    refuse_dead(rules, character, "sleep")
+    return replace(character, mp=derive(rules, character).max_mp.total)
