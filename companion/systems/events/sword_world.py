@@ -151,7 +151,8 @@ class CheckRules:
 
 
 def check_bonus(member: Member, spec: CheckSpec, rules: CheckRules) -> int | None:
-    """Class level + ability bonus, or None when the member lacks the class (flat roll)."""
+    """EV-CORE-2: class level + ability bonus (knowledge checks use the Default's
+    ``knowledge_ability``), or None when the member lacks the class (平目, a flat roll)."""
     level = member.level(spec.cls)
     if level is None:
         return None
@@ -161,8 +162,7 @@ def check_bonus(member: Member, spec: CheckSpec, rules: CheckRules) -> int | Non
 
 
 def sw_check(
-    source: DiceSource, bonus: int, target: int, rules: CheckRules, comment: str = "", *,
-    purpose: str = "",
+    source: DiceSource, bonus: int, target: int, rules: CheckRules, *, purpose: str = "",
 ) -> Result:
     """EV-CORE-2: 2D6 + bonus against target; double 1 fails, double 6 succeeds (Default).
     The dice are asked for as ``purpose (2D6+4>=8)`` (what the check is, then its roll).
@@ -175,10 +175,9 @@ def sw_check(
     """
     bonus_text = f"{bonus:+d}" if bonus else ""
     expr = f"2D6{bonus_text}{rules.comparison.value}{target}"
-    base = roll(f"{expr} {comment}".strip(), source,
-                purpose=f"{purpose} ({expr})" if purpose else expr)
+    base = roll(expr, source, purpose=f"{purpose} ({expr})" if purpose else expr)
     shown = base.steps[:-1]
-    kw: dict[str, Any] = {"dice": base.dice, "comment": base.comment, "target": target}
+    kw: dict[str, Any] = {"dice": base.dice, "target": target}
     if base.values == [1, 1]:
         return Result.fumbled(
             base.formula, (*shown, "１ゾロ 自動失敗/automatic failure"), base.total, **kw
@@ -202,7 +201,8 @@ class RatingTable:
     rows: dict[int, tuple[int | None, ...]]
 
     def lookup(self, rating: int, roll_total: int) -> int | None:
-        """The value at ``rating`` for a 2D6 total, 0 for a ``*`` cell; None if not in the table."""
+        """EV-CORE-3: the value at ``rating`` for a 2D6 total, 0 for a ``*`` cell (an automatic
+        miss); None if the rating is not in the table."""
         row = self.rows.get(rating)
         if row is None:
             return None
