@@ -240,8 +240,8 @@ def test_playing_with_no_sticker_enrolled_says_to_calibrate_first(rfid_kind: str
     with pytest.raises(DeviceError) as refused:
         open_reader("rfid", "", "loop://", Game("plus").ledger, rfid_kind=rfid_kind)
     assert str(refused.value) == (
-        f"no RFID stickers are enrolled ({path} is missing or empty): run `companion "
-        "calibrate rfid` first, to enrol the sticker under every tile")
+        f"no RFID stickers are enrolled ({path} is missing or empty) RFIDシール未登録: run "
+        "`companion calibrate rfid` first, to enrol the sticker under every tile")
 
 
 def test_rfid_kind_flag_sets_the_config(capsys: pytest.CaptureFixture[str]) -> None:

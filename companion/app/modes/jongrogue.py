@@ -425,7 +425,7 @@ class JongRogueMode:
             drawn = self.sim.answer(self.game)
             if drawn != value:
                 raise IllegalAction(f"the wall of seed {self.sim.seed} gives {drawn} here, "
-                                    f"the save says {text}")
+                                    f"the save says {text} 山とセーブが合いません")
         self.push(value)
 
     def progress(self) -> int:

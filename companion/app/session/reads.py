@@ -556,14 +556,16 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
         tags = TagMap.load(path)
         if not len(tags):
             # Else every tile laid says "not enrolled: lay another", which cannot help.
-            raise DeviceError(f"no RFID stickers are enrolled ({path} is missing or empty): "
-                              "run `companion calibrate rfid` first, to enrol the sticker "
-                              "under every tile")
+            raise DeviceError(f"no RFID stickers are enrolled ({path} is missing or empty) "
+                              "RFIDシール未登録: run `companion calibrate rfid` first, to "
+                              "enrol the sticker under every tile")
         if rfid_kind == "rdm6300":
             from companion.hw.rfid.rdm6300 import Rdm6300Reader
 
             return Rdm6300Reader(rfid_port or RDM6300_DEFAULT_PORT, tags)
         if rfid_kind != "tray":
-            raise DeviceError(f"no RFID reader called {rfid_kind!r}: choose tray or rdm6300")
+            raise DeviceError(f"no RFID reader called {rfid_kind!r} その読み取り機はありません: "
+                              "choose tray or rdm6300")
         return TrayReader(port_or_usb(rfid_port or None, TRAY_VID, TRAY_PID), tags)
-    raise DeviceError(f"no table reader called {kind!r}: choose camera or rfid")
+    raise DeviceError(f"no table reader called {kind!r} その読み取り方はありません: "
+                      "choose camera or rfid")
