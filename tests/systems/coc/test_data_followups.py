@@ -11,9 +11,9 @@ import pytest
 
 from companion.dice import ScriptedDice
 from companion.systems.coc.checks import ONE_PERCENT, resist, resistance_target
-from companion.systems.coc.combat import Attack, EndTurn, Fight, Side, Tackle
+from companion.systems.coc.combat import Attack, EndTurn, Fight, PickUp, Side, Spot, Tackle, Treat
 from companion.systems.coc.rules import CocRules, Profile, load_rules
-from tests.systems.coc.helpers import person, push
+from tests.systems.coc.helpers import duel, person, push
 
 P003, P004 = Profile.P003, Profile.P004
 
@@ -96,3 +96,26 @@ def test_co_core_3_the_resistance_table_needs_the_rules() -> None:
         resist(ScriptedDice([]), 15, 10, ONE_PERCENT)  # type: ignore[call-arg]
     rules = rules_with(P003, 'source."CO-CORE-3"', "base", "40")
     assert resistance_target(12, 10, rules) == 50
+
+
+# --- CO-SKILL-1 Default: an Other skill's AP; CO-FIRE-4 Default: picking a gun up ---------------
+
+def test_co_skill_1_an_other_skills_ap_is_a_default() -> None:
+    """CO-SKILL-1 Default: each listed Other skill costs 1 AP unless its rule gives another
+    cost; set to 2, Spot Hidden and First Aid leave 1 of the round's 3 AP."""
+    rules = load_rules(P003)
+    assert rules.default("CO-SKILL-1", "ap") == 1 and rules.tag("CO-SKILL-1", "ap")
+    f = duel(P003, {"spot_hidden": 70}, settings={"CO-SKILL-1": {"ap": 2}})
+    push(f, Spot("Ann", "Cult"), (100, 30))
+    assert f.state.get("Ann").ap == 1
+    g = duel(P003, {"first_aid": 70}, settings={"CO-SKILL-1": {"ap": 2}})
+    push(g, Treat("Ann", "Ann"), (100, 90))
+    assert g.state.get("Ann").ap == 1
+
+
+def test_co_fire_4_picking_up_a_gun_costs_the_default_ap() -> None:
+    """CO-FIRE-4 Default: picking up a dropped gun costs 1 AP (``pick_up_ap``)."""
+    f = duel(P003, {"weapons": ({"key": "revolver", "dropped": True},)},
+             settings={"CO-FIRE-4": {"pick_up_ap": 2}})
+    text = push(f, PickUp("Ann", 0))
+    assert "(2 AP, CO-FIRE-4)" in text and f.state.get("Ann").ap == 1

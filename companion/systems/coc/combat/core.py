@@ -126,7 +126,7 @@ class _Core:
             raise IllegalAction(f"{c.name} has {c.ap} AP, needs {ap} ({rule})")
         return self.set(c, ap=c.ap - ap)
 
-    def one_action(self, c: Combatant, rule: str, ap: int = 1) -> Combatant:
+    def one_action(self, c: Combatant, rule: str, ap: int) -> Combatant:
         """Pay for an action: ``ap`` AP in 003 (CO-TURN-3), the turn's one action in 004."""
         if self.p003:
             c = self.spend(c, ap, rule)
@@ -134,6 +134,12 @@ class _Core:
         if c.attacks:
             raise IllegalAction("one action a turn (CO-BASE-5)")
         return self.set(c, attacks=1)
+
+    def other_skill_ap(self) -> int:
+        """CO-SKILL-1 (Default ``ap``): what an Other skill costs in 003 when its own rule
+        gives no cost (First Aid, Psychoanalysis, Spot Hidden; a spell, unlisted, as one)."""
+        ap: int = self.rules.default("CO-SKILL-1", "ap")
+        return ap
 
     def once_a_round(self, c: Combatant, skill: str, rule: str) -> None:
         """CO-SKILL-1 (003): 「その他技能は例外を除き1回のみ選択ができる」, read as the spec does:

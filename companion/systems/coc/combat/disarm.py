@@ -21,10 +21,11 @@ class _Disarm(_Keeper):
         w = self.weapon(c, a.weapon)
         if not w.dropped:
             raise IllegalAction(f"{w.info.name} is not on the ground")
-        c = self.one_action(c, "CO-FIRE-4")
+        ap = self.rules.default("CO-FIRE-4", "pick_up_ap")
+        c = self.one_action(c, "CO-FIRE-4", ap)
         self.put_weapon(c, a.weapon, replace(w, dropped=False))
         self.say(f"{c.name} picks up {w.info.name} ("
-                 + ("1 AP, CO-FIRE-4" if self.p003 else "one action, CO-DISARM-1") + ")")
+                 + (f"{ap} AP, CO-FIRE-4" if self.p003 else "one action, CO-DISARM-1") + ")")
 
     def disarm_penalty(self, c: Combatant, a: Attack) -> tuple[int, str]:
         """CO-DISARM-1: −20…−60 (Default −40); none with Budo, MA or Grapple on the sheet."""

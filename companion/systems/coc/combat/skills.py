@@ -33,7 +33,7 @@ class _Skills(_Tackle):
         if c.iai_used or (self.engine < 4 and c.other_skill):
             raise IllegalAction("one other skill a round (CO-SKILL-1)")
         self.once_a_round(c, "psychoanalysis", "CO-SKILL-4")
-        c = self.spend(c, 1, "CO-SKILL-4")
+        c = self.spend(c, self.other_skill_ap(), "CO-SKILL-4")
         c = self.set(c, other_skill=True, spent_other=True,
                      skills_used=(*c.skills_used, "psychoanalysis"))
         if not self.check(c, "psychoanalysis").success:
@@ -82,7 +82,8 @@ class _Skills(_Tackle):
                 raise IllegalAction("First Aid again only after a failure (CO-SKILL-1/2)")
             if a.skill == "medicine":
                 self.once_a_round(c, "medicine", "CO-SKILL-3")
-            ap = 1 if a.skill == "first_aid" else self.rules.num("CO-SKILL-3", "ap")
+            ap = (self.other_skill_ap() if a.skill == "first_aid"
+                  else self.rules.num("CO-SKILL-3", "ap"))
             if a.skill == "first_aid":
                 third = self.rules.num("CO-SKILL-2", "dex_half_try")
                 if c.first_aid_tries + 1 >= third and not c.half_dex and c.ap >= ap:
@@ -148,10 +149,10 @@ class _Skills(_Tackle):
                 raise IllegalAction("Spot Hidden in a fight is CO-SKILL-5, off")
             self.once_a_round(c, "spot_hidden", "CO-SKILL-5")
             self.no_skill_after_iai(c, "spot_hidden", "CO-SKILL-5")
-            c = self.spend(c, 1, "CO-SKILL-5")
+            c = self.spend(c, self.other_skill_ap(), "CO-SKILL-5")
             self.set(c, spent_other=True, skills_used=(*c.skills_used, "spot_hidden"))
         else:
-            c = self.one_action(c, "CO-BASE-5")
+            c = self.one_action(c, "CO-BASE-5", self.other_skill_ap())
         made = self.check(c, "spot_hidden")
         self.lines[-1] += " (CO-SKILL-5)" if self.p003 else " (CO-BASE-5)"
         if not made.success:

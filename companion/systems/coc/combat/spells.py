@@ -27,7 +27,7 @@ class _Spells(_Board):
             raise IllegalAction(f"{c.name} is already chanting {c.chanting}")
         if not 0 <= a.mp <= c.mp:
             raise IllegalAction(f"{c.name} has {c.mp} MP")
-        c = self.one_action(c, "CO-SPELL-1")
+        c = self.one_action(c, "CO-SPELL-1", self.other_skill_ap())
         self.set(c, mp=c.mp - a.mp, chanting=a.spell, chant_automatic=a.automatic,
                  chant_turns=max(1, int(self.rules.default("CO-SPELL-2", "chant_turns"))))
         self.say(f"{c.name} begins {a.spell} (MP −{a.mp} = {c.mp - a.mp}): it takes effect at "
