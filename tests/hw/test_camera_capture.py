@@ -199,6 +199,14 @@ def test_pi_camera_without_picamera2_explains_how_to_get_it(
         open_source(CameraChoice.option("picamera"))
 
 
+def forget_after(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    """``module`` imported afresh now and forgotten after the test: a stand-in left in
+    sys.modules opened a "Pi camera" for every later test in the process (a later play
+    waited for a tile for ever)."""
+    monkeypatch.setitem(sys.modules, module, None)  # its undo removes what the test imports
+    del sys.modules[module]
+
+
 def test_pi_camera_that_cannot_load_says_so_instead_of_crashing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -209,7 +217,7 @@ def test_pi_camera_that_cannot_load_says_so_instead_of_crashing(
     (tmp_path / "picamera2" / "__init__.py").write_text(
         'raise ValueError("numpy.dtype size changed, may indicate binary incompatibility")')
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delitem(sys.modules, "picamera2", raising=False)
+    forget_after(monkeypatch, "picamera2")
     with pytest.raises(DeviceError, match=r"^Picamera2 cannot be loaded \(numpy\.dtype size "
                                           r"changed.*install-pi\.sh"):
         open_source("picamera")
@@ -237,7 +245,7 @@ def test_a_pi_camera_another_program_holds_is_named_so(
         "        except RuntimeError:\n"
         f"            raise RuntimeError({outer!r})\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delitem(sys.modules, "picamera2", raising=False)
+    forget_after(monkeypatch, "picamera2")
     source = open_source("picamera")
     assert source.read() is None
     assert said in source.message
