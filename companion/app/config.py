@@ -106,6 +106,26 @@ class Spec:
         return self.check(value)
 
 
+#: Earlier words still taken for a setting's value, by key: ``manual`` was the word for typed
+#: dice (as ``--dice``/``--d100`` still take it, commands/roll.py ``typed_alias``). Read as
+#: the word of now, with a notice, so a config.toml written then keeps its dice.
+ALIASES: dict[str, dict[str, str]] = {
+    "dice.source": {"manual": "typed"},
+    "dice.d100": {"manual": "typed"},
+}
+
+
+def _unaliased(key: str, value: object, where: str, notices: list[str]) -> object:
+    """``value`` of ``key`` (given in ``where``) with an earlier word read as today's, said in
+    a notice; any other value as it is."""
+    now = ALIASES.get(key, {}).get(value) if isinstance(value, str) else None
+    if now is None:
+        return value
+    notices.append(f"{where}: {key} = {value!r} is read as {now!r}, its name now; write "
+                   f"{now!r} to quiet this")
+    return now
+
+
 _KIND_WORDS: dict[type, str] = {
     bool: "true or false",
     int: "a whole number",
@@ -270,6 +290,7 @@ def load_config(
         if spec is None:
             notices.append(f"{path}: unknown setting {key!r} ignored")
             continue
+        value = _unaliased(key, value, str(path), notices)
         try:
             settings[key] = Setting(spec, spec.check(value), Source.FILE, str(path))
         except DataError as exc:
@@ -279,6 +300,7 @@ def load_config(
         text = env.get(spec.env_var)
         if text is None:
             continue
+        text = str(_unaliased(key, text, spec.env_var, notices))
         try:
             settings[key] = Setting(spec, spec.parse_text(text), Source.ENV, spec.env_var)
         except DataError as exc:
@@ -290,6 +312,7 @@ def load_config(
         if spec is None:
             raise DataError(f"unknown setting {key!r}; see `companion config --show`")
         origin = (flag_names or {}).get(key, f"--set {key}")
+        value = _unaliased(key, value, origin, notices)
         try:
             typed = spec.parse_text(value) if isinstance(value, str) else spec.check(value)
         except DataError as exc:

@@ -23,6 +23,7 @@ from typing import Any
 from companion.app.commands.play.saves import load_game
 from companion.app.commands.play.session import Among, held_files, play
 from companion.app.commands.play.table_modes import TABLE_MODES, table_files
+from companion.app.commands.roll import typed_alias
 from companion.app.commands.rules import existing_file, seeds_below
 from companion.app.config import Config, load_config
 from companion.app.history import History
@@ -61,11 +62,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="--mode genso or coc: the fight file `companion genso|coc fight "
                              "new` wrote (default: genso/fight.json or coc/fight.json in the "
                              "user data folder)")
-    parser.add_argument("--dice", choices=("camera", "typed", "sim"),
+    parser.add_argument("--dice", type=typed_alias, choices=("camera", "typed", "sim"),
                         help="the dice of --mode dice, genso and coc: thrown and read by the "
                              "camera, thrown and typed on a keypad menu (no dice camera), or "
                              "thrown by the companion (simulated); setting dice.source")
-    parser.add_argument("--d100", choices=("typed", "sim"),
+    parser.add_argument("--d100", type=typed_alias, choices=("typed", "sim"),
                         help="--mode coc with --dice camera: the dice the camera cannot read "
                              "(d100, d20, D4, ...): typed on a keypad menu, or simulated; "
                              "setting dice.d100")
