@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import json
 import os
 import stat
 from pathlib import Path
@@ -20,7 +21,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.commands.play.table_modes import run_genso, titled
-from companion.app.modes.fight import FightFileChanged
+from companion.app.modes.fight import FightFileChanged, FightSave
 from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.controls import Controls
 from companion.errors import DataError
@@ -190,3 +191,59 @@ def test_a_fight_file_that_cannot_be_read_is_not_the_gms_change(
     assert isinstance(session.mode, GensoFightMode) and len(session.mode.fight.journal) == 2
     resumed_mode = play(tmp_path, CHOICES[6:], resume=True)
     assert resumed_mode.done and on_file(tmp_path) == resumed_mode.fight.to_json()
+
+
+def test_a_cut_that_undid_a_write_whose_folder_fsync_failed_asks_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three actions written and synced; the fourth's write of the fight file was renamed into
+    place but its folder's fsync failed, and the power cut that followed undid the rename:
+    the third action's file came back, with its own time. The save held only the fourth
+    write's SHA, so the boot service's restart asked the player about a change of the GM's
+    nobody made, and taking the file up would have played on an action behind. The save
+    keeps the synced write's SHA too: the restart writes the file forward, asking nothing."""
+    fight_file(tmp_path)
+    path = (tmp_path / "fight.json").resolve()
+    written: list[tuple[bytes, os.stat_result]] = []  # each write of the file, as on disk
+    real_replace = os.replace
+
+    def replace(src: Any, dst: Any, **kwargs: Any) -> None:
+        real_replace(src, dst, **kwargs)
+        if Path(dst).resolve() == path:
+            written.append((path.read_bytes(), path.stat()))
+
+    with monkeypatch.context() as disk:
+        disk.setattr(os, "replace", replace)
+        card = TiredCard(path, disk, {5})  # 1: the table's start, 5: the fourth action
+        first = play(tmp_path, FOUR_ACTIONS)
+    assert card.failed == 1 and len(first.fight.journal) == 4 and len(written) == 5
+    assert saved(tmp_path).fight_sha == sha(path)
+    assert saved(tmp_path).fight_sha_durable == hashlib.sha256(written[3][0]).hexdigest()
+    # The cut: the rename is undone, the third action's file back, with its own time, an
+    # action's play before the save (here the players are quicker than a file's clock).
+    synced, synced_at = written[3]
+    path.write_bytes(synced)
+    before = (tmp_path / "table.json").stat().st_mtime_ns - 10**9
+    os.utime(path, ns=(synced_at.st_atime_ns, min(synced_at.st_mtime_ns, before)))
+    assert len(on_file(tmp_path)["journal"]) == 3
+    screen = Screen([Button.FLEE])  # would quit at the question
+    with pytest.raises(KeyboardInterrupt):  # the power goes at the fight's first menu
+        run_genso(resumed(tmp_path), SIM, titled(screen, "genso"), Controls([screen]), None)
+    assert screen.views and not any(view.message for view in screen.views)
+    assert on_file(tmp_path) == first.fight.to_json()
+    # Synced this time: the save is again one an older companion reads.
+    assert saved(tmp_path).fight_sha == sha(path) and saved(tmp_path).fight_sha_durable is None
+    assert "fight_sha_durable" not in json.loads((tmp_path / "table.json").read_text())
+    resumed_mode = play(tmp_path, CHOICES[len(FOUR_ACTIONS):], resume=True)
+    assert resumed_mode.done and resumed_mode.fight.journal[:4] == first.fight.journal
+
+
+def test_a_table_save_names_a_synced_sha_that_is_not_text() -> None:
+    """The synced write's SHA, kept while the writes after it are not synced, is checked as
+    the other fields are: a save holding another kind of value is named, not a traceback;
+    a save from before it was kept reads as one whose writes were all synced."""
+    table = {"version": 1, "seed": 1, "preset": "genso", "inputs": [], "events": 0,
+             "log_start": 0, "game_id": "g", "finished": False, "fight": {"journal": []},
+             "fight_path": "fight.json", "fight_sha": "ab"}
+    assert FightSave.from_json(json.dumps(table)).fight_sha_durable is None
+    with pytest.raises(DataError, match="table: fight_sha_durable must be str"):
+        FightSave.from_json(json.dumps({**table, "fight_sha_durable": 5}), "table")

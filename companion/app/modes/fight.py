@@ -345,6 +345,18 @@ class FightSave(SaveGame):
     # refusing disk kept the next writes from it), any other was changed by the fight
     # command since. None in saves made before it was kept.
     fight_sha: str | None = None
+    # While the table's writes of the fight file since were renamed into place but their
+    # folder's fsync failed (files.NotDurable), the SHA-256 of its last write known to be on
+    # the card (or of the file as taken up): a power cut may undo the writes since, bringing
+    # that file back, the table's own too. None once a write is synced, and then left out
+    # of the save, which an older companion (that refuses a field it does not know) reads.
+    fight_sha_durable: str | None = None
+
+    def to_json(self) -> str:
+        fields = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        if fields["fight_sha_durable"] is None:
+            del fields["fight_sha_durable"]
+        return json.dumps(fields, ensure_ascii=False, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str, source: str = "save") -> FightSave:
@@ -354,8 +366,9 @@ class FightSave(SaveGame):
             raise DataError(f"{source}: not a fight save")
         if not isinstance(save.fight_path, str):
             raise DataError(f"{source}: fight_path must be str")
-        if save.fight_sha is not None and not isinstance(save.fight_sha, str):
-            raise DataError(f"{source}: fight_sha must be str")
+        for key in ("fight_sha", "fight_sha_durable"):
+            if getattr(save, key) is not None and not isinstance(getattr(save, key), str):
+                raise DataError(f"{source}: {key} must be str")
         return save
 
 
@@ -546,7 +559,9 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
             note(f"no unfinished fight saved in {state_path}: taking up {fight_path}")
         elif saved.finished:
             on_disk = file_sha(fight_path)
-            if saved.fight_path == str(fight_path) and on_disk == saved.fight_sha:
+            if saved.fight_path == str(fight_path) and (
+                    on_disk == saved.fight_sha
+                    or _undone_by_a_cut(fight_path, state_path, saved, on_disk)):
                 raise FightClosed(fight_path, on_disk)
             note(f"the fight saved in {state_path} is over: taking up {fight_path}")
             saved = None
@@ -641,11 +656,15 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         except NotDurable:
             # The rename went through, only the folder's fsync after it failed: the file on
             # disk is this write, so its SHA is the table's (else the next write and a
-            # restart take it for the GM's). Raised on for Session.keep to tell the player
-            # it may not be on the card.
+            # restart take it for the GM's). A power cut may still bring back the last write
+            # that was synced, also the table's: its SHA is kept until a write is synced.
+            # Raised on for Session.keep to tell the player it may not be on the card.
+            if table_save.fight_sha_durable is None:
+                table_save.fight_sha_durable = table_save.fight_sha
             table_save.fight_sha = known[0] = sha
             raise
         table_save.fight_sha = known[0] = sha
+        table_save.fight_sha_durable = None
 
     def keep_file(*, starting: bool = False) -> None:
         # Saved again at once after a write whose rename went through, durable or not, so
@@ -766,11 +785,28 @@ def _changed_since(fight_path: Path, state_path: Path, saved: FightSave) -> bool
     """Was the fight file changed by the fight command (an action, an undo) since the table
     last wrote it? The table saves, writes the file, and saves the file's SHA-256 at once:
     a file that still has it is the table's (behind its save by the writes a cut or a
-    refusing disk kept from it). A save from before the SHA was kept goes by the files' times (the
-    table writes the file after its save), which a clock set back can mislead."""
+    refusing disk kept from it), and so is its last write synced to the card that a cut
+    brought back (:func:`_undone_by_a_cut`). A save from before the SHA was kept goes by the
+    files' times (the table writes the file after its save), which a clock set back can
+    mislead."""
     if saved.fight_sha is not None:
-        return file_sha(fight_path) != saved.fight_sha
+        on_disk = file_sha(fight_path)
+        return on_disk != saved.fight_sha \
+            and not _undone_by_a_cut(fight_path, state_path, saved, on_disk)
     return fight_path.stat().st_mtime_ns > state_path.stat().st_mtime_ns
+
+
+def _undone_by_a_cut(fight_path: Path, state_path: Path, saved: FightSave,
+                     on_disk: str | None) -> bool:
+    """Is the fight file (SHA ``on_disk``) the table's last write that was synced to the
+    card, brought back by a power cut that undid the writes after it, which were renamed
+    into place but whose folder's fsync failed (``saved.fight_sha_durable``)? The fight
+    command's undo of the table's last action writes the same bytes, but after the table's
+    save, so it is not older than the save (a file system's times may be as coarse as its
+    clock's tick: the same time is the GM's, asked about, never written over); the file a
+    cut brings back has its own time, an action or more before the save."""
+    return saved.fight_sha_durable is not None and on_disk == saved.fight_sha_durable \
+        and fight_path.stat().st_mtime_ns < state_path.stat().st_mtime_ns
 
 
 def file_sha(path: Path) -> str | None:
