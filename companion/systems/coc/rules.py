@@ -183,6 +183,57 @@ def show_bands(bands: tuple[Band, ...]) -> str:
             f"{'/'.join(str(b.up_to_m) for b in bands)} m")
 
 
+@dataclass(frozen=True, slots=True)
+class DbTable:
+    """CO-BASE-1's damage-bonus table (``[source."CO-BASE-1"]``): ``rows`` of (the highest
+    STR + SIZ, its bonus), rising; above the last row each ``step_above`` more, or part of
+    it, adds 1D6 to the last row's ``+ND6``."""
+
+    rows: tuple[tuple[int, str], ...]
+    step_above: int
+
+    def bonus(self, str_siz: int) -> str:
+        """CO-BASE-1: the damage bonus of ``str_siz`` ("0", "+1D4", "-1D6", ...)."""
+        for top, bonus in self.rows:
+            if str_siz <= top:
+                return bonus
+        top, last = self.rows[-1]
+        return f"+{int(last[1:-2]) + -(-(str_siz - top) // self.step_above)}D6"
+
+
+_LAST_DB = re.compile(r"^\+\d+D6$")
+
+
+def read_db_table(raw: Mapping[str, Any], where: str) -> DbTable:
+    """Check the shape of CO-BASE-1's ``db_table`` and ``db_step_above``; a bad one is a
+    DataError naming the key."""
+    rows, step = raw.get("db_table"), raw.get("db_step_above")
+    key = f"{where}: CO-BASE-1.db_table"
+    if not isinstance(rows, list) or not rows:
+        raise DataError(f"{key} must be a list of [highest STR+SIZ, bonus] rows, found "
+                        f"{rows!r}")
+    table: list[tuple[int, str]] = []
+    for row in rows:
+        if (not isinstance(row, list) or len(row) != 2 or not isinstance(row[0], int)
+                or isinstance(row[0], bool) or not isinstance(row[1], str)):
+            raise DataError(f"{key}: each row is [highest STR+SIZ, bonus] like [16, \"-1D4\"], "
+                            f"found {row!r}")
+        if table and row[0] <= table[-1][0]:
+            raise DataError(f"{key}: the STR+SIZ values must rise, found {row[0]} after "
+                            f"{table[-1][0]}")
+        if row[1] != "0" and not re.match(r"^[+-]\d+D\d+$", row[1]):
+            raise DataError(f"{key}: a bonus is like \"+1D4\", \"-1D6\" or \"0\", found "
+                            f"{row[1]!r}")
+        table.append((row[0], row[1]))
+    if not _LAST_DB.match(table[-1][1]):
+        raise DataError(f"{key}: the last row's bonus is +ND6, which each step above it "
+                        f"raises by 1D6, found {table[-1][1]!r}")
+    if not isinstance(step, int) or isinstance(step, bool) or step < 1:
+        raise DataError(f"{where}: CO-BASE-1.db_step_above must be a whole number 1 or more, "
+                        f"found {step!r}")
+    return DbTable(tuple(table), step)
+
+
 @dataclass(frozen=True)
 class CocRules:
     """Everything the `coc` engine reads; ``profile`` picks the column of §3.22 that runs."""
@@ -194,6 +245,7 @@ class CocRules:
     defaults: Settings
     skills: Mapping[str, SkillInfo]
     weapons: Mapping[str, WeaponInfo]
+    db_table: DbTable  # CO-BASE-1
     cells_set: frozenset[tuple[str, str]] = frozenset()  # the profile cells the user set
 
     def status(self, rule: str) -> Status:
@@ -443,6 +495,6 @@ def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None 
     # with no override, this checks the packaged Defaults against their choices and ranges
     settings = Settings(rules["defaults"], wording=WORDING, limits=limits,
                         choices=choices).with_overrides({}, "rules.toml")
+    db_table = read_db_table(rules["source"].get("CO-BASE-1", {}), "rules.toml")
     return CocRules(f"{system['name_ja']}/{system['name_en']}", profile, table,
-                    rules["source"], settings, skills,
-                    weapons)
+                    rules["source"], settings, skills, weapons, db_table)

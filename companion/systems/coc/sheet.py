@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.errors import DataError, refuse_unknown
@@ -14,6 +14,7 @@ from companion.systems.coc.rules import (
     WEAPON_FIELDS,
     WEAPON_FLAGS,
     CocRules,
+    DbTable,
     WeaponInfo,
     check_dice,
     weapon_from_mapping,
@@ -59,6 +60,8 @@ class Sheet:
     printed_db: str | None = None
     san: int | None = None      # CO-BASE-1: current SAN (POW×5 when not given)
     humanoid: bool = True       # CO-PARRY-2: bare-hand and MA parries need a humanoid foe
+    #: CO-BASE-1's DB table from the rules the sheet was read with (:func:`sheet_from_mapping`)
+    db_table: DbTable | None = field(default=None, compare=False, repr=False)
 
     @property
     def sanity(self) -> int:
@@ -78,21 +81,21 @@ class Sheet:
     @property
     def db(self) -> str:
         """CO-BASE-1: the damage bonus from STR + SIZ ("0", "+1D4", "-1D6", ...)."""
-        return self.printed_db if self.printed_db is not None else damage_bonus(
-            self.stat("STR") + self.stat("SIZ"))
+        if self.printed_db is not None:
+            return self.printed_db
+        if self.db_table is None:
+            raise DataError(f"{self.name}: a derived DB needs the rules' CO-BASE-1 table")
+        return damage_bonus(self.stat("STR") + self.stat("SIZ"), self.db_table)
 
     @property
     def derived(self) -> bool:
         return self.printed_hp is None
 
 
-def damage_bonus(str_siz: int) -> str:
-    """CO-BASE-1: the DB table; each 16 above 72 adds 1D6."""
-    for top, bonus in ((12, "-1D6"), (16, "-1D4"), (24, "0"), (32, "+1D4"), (40, "+1D6"),
-                       (56, "+2D6"), (72, "+3D6")):
-        if str_siz <= top:
-            return bonus
-    return f"+{3 + -(-(str_siz - 72) // 16)}D6"
+def damage_bonus(str_siz: int, table: DbTable) -> str:
+    """CO-BASE-1: the DB table (rules data ``[source."CO-BASE-1"] db_table``); each
+    ``db_step_above`` (16) above its last row (72) adds 1D6."""
+    return table.bonus(str_siz)
 
 
 _DB = re.compile(r"^([+-])(\d+)D(\d+)$")
@@ -306,7 +309,7 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     san = _int(data, "san", where) if "san" in data else None
     return Sheet(data["name"].strip(), chars, skills, tuple(weapons), tuple(armour),
                  _flag(data, "foe", where), printed_hp, printed_db, san,
-                 _flag(data, "humanoid", where, default=True))
+                 _flag(data, "humanoid", where, default=True), rules.db_table)
 
 
 def sheet_mapping(sheet: Sheet) -> dict[str, Any]:

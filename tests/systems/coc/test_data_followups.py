@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 
 from companion.dice import ScriptedDice
+from companion.errors import DataError
 from companion.systems.coc.checks import ONE_PERCENT, resist, resistance_target
 from companion.systems.coc.combat import Attack, EndTurn, Fight, PickUp, Side, Spot, Tackle, Treat
 from companion.systems.coc.rules import CocRules, Profile, load_rules
+from companion.systems.coc.sheet import damage_bonus
 from tests.systems.coc.helpers import duel, person, push
 
 P003, P004 = Profile.P003, Profile.P004
@@ -119,3 +121,43 @@ def test_co_fire_4_picking_up_a_gun_costs_the_default_ap() -> None:
              settings={"CO-FIRE-4": {"pick_up_ap": 2}})
     text = push(f, PickUp("Ann", 0))
     assert "(2 AP, CO-FIRE-4)" in text and f.state.get("Ann").ap == 1
+
+
+# --- CO-BASE-1: the damage-bonus table is rules data ---------------------------------------------
+
+def old_damage_bonus(str_siz: int) -> str:
+    """The table as code held it before it moved to rules.toml."""
+    for top, bonus in ((12, "-1D6"), (16, "-1D4"), (24, "0"), (32, "+1D4"), (40, "+1D6"),
+                       (56, "+2D6"), (72, "+3D6")):
+        if str_siz <= top:
+            return bonus
+    return f"+{3 + -(-(str_siz - 72) // 16)}D6"
+
+
+def test_co_base_1_the_db_table_from_data_gives_what_the_code_gave() -> None:
+    table = load_rules().db_table
+    assert [damage_bonus(n, table) for n in range(2, 201)] == [
+        old_damage_bonus(n) for n in range(2, 201)]
+
+
+def test_co_base_1_an_edited_db_table_changes_the_sheets_db() -> None:
+    rules = rules_with(P003, 'source."CO-BASE-1"', "db_step_above", "8")
+    assert damage_bonus(81, rules.db_table) == "+5D6"  # 72 + 8 + 1: two steps above
+    assert person(rules, "Ann", 10, siz=13).db == "+1D4"  # STR 13 + SIZ 13
+
+
+@pytest.mark.parametrize(("key", "value", "said"), [
+    ("db_table", '[[12, "-1D6"], [10, "-1D4"], [72, "+3D6"]]', "must rise"),
+    ("db_table", '[[12, "-1D6"], [72, "+3"]]', "a bonus is like"),
+    ("db_table", '[[12, "-1D6"], [72, "+1D4"]]', "last row's bonus is \\+ND6"),
+    ("db_table", '[[12]]', "each row is"),
+    ("db_table", '"+1D4"', "must be a list"),
+    ("db_step_above", "0", "must be a whole number 1 or more"),
+])
+def test_co_base_1_a_bad_db_table_is_a_data_error_naming_the_key(key: str, value: str,
+                                                                said: str) -> None:
+    text = edited('source."CO-BASE-1"', key, value)
+    if key == "db_table":  # the packaged value runs on to a second line
+        text = text.replace('\n            [72, "+3D6"]]\n', "\n")
+    with pytest.raises(DataError, match=f"rules.toml: CO-BASE-1.{key}.*{said}"):
+        load_rules(texts={"rules.toml": text})

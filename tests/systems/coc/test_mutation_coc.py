@@ -36,7 +36,7 @@ def test_co_base_1_each_damage_bonus_band_starts_where_the_table_says(str_siz: i
                                                                        db: str) -> None:
     """CO-BASE-1's DB table by the *bottom* of each band: 2–12 −1D6, 13–16 −1D4, 17–24 0,
     25–32 +1D4, 33–40 +1D6, 41–56 +2D6, 57–72 +3D6, then +1D6 per further 16 (73–88, …)."""
-    assert damage_bonus(str_siz) == db
+    assert damage_bonus(str_siz, load_rules().db_table) == db
 
 
 @pytest.mark.parametrize(("active", "passive", "value", "success"), [

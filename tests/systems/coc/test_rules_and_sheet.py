@@ -83,7 +83,7 @@ def test_co_base_1_derived_hp_and_db_recomputed() -> None:
     smaller = with_characteristic(s, "SIZ", -2)
     assert smaller.max_hp == 12 and smaller.db == "0"
     assert carried_hp(13, 8, smaller.max_hp) == 7  # the spec's example
-    assert [damage_bonus(n) for n in (12, 16, 24, 32, 40, 56, 72, 88, 89)] == [
+    assert [damage_bonus(n, rules.db_table) for n in (12, 16, 24, 32, 40, 56, 72, 88, 89)] == [
         "-1D6", "-1D4", "0", "+1D4", "+1D6", "+2D6", "+3D6", "+4D6", "+5D6"]
     assert skill_value(rules, s, "dodge") == 20 and skill_value(rules, s, "luck") == 50
 
