@@ -16,11 +16,23 @@ from pathlib import Path
 import pytest
 
 from companion.app.modes.genso import GensoFightMode, table_session
+from companion.app.session.mode import ChoiceAsk, Show
 from tests.app.table import Player
 from tests.app.test_fight_file_fsync import EIO, TiredCard
 from tests.app.test_fight_file_refused import cut_while_refused, on_file, saved
-from tests.app.test_genso_mode import CHOICES, RULES, SEED, fight_file, play
+from tests.app.test_genso_mode import CHOICES, RULES, SEED, fight_file
 from tests.disk import refuse_writes
+
+
+class SurePlayer(Player):
+    """The players at the table; a step the menu asks again first (its key with ``?``, then
+    its yes, which has the step's key) is taken through the question."""
+
+    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
+        keys = [option.choice for option in ask.options]
+        if self.script and self.script[0] not in keys and f"{self.script[0]}?" in keys:
+            return keys.index(f"{self.script[0]}?")
+        return super().next_choice(ask, show)
 
 
 def test_a_write_forward_whose_folder_fsync_failed_is_told_and_the_table_starts(
@@ -62,7 +74,12 @@ def test_a_new_table_takes_the_undo_the_disk_refused_out_of_the_fight_file(
     with monkeypatch.context() as disk:
         # 1: the table's start, 2 and 3: the two actions, 4: the undo
         refuse_writes(path, disk, range(4, 99), errno.EROFS)
-        first = play(tmp_path, [*CHOICES[:6], "gm", "undo"])
+        session = table_session(RULES, path, tmp_path / "table.json", resume=False,
+                                seed=SEED, choices=SurePlayer([*CHOICES[:6], "gm", "undo"]))
+        with pytest.raises(KeyboardInterrupt):
+            session.run()
+    first = session.mode
+    assert isinstance(first, GensoFightMode)
     assert len(first.fight.journal) == 1 and saved(tmp_path).inputs == first.journal
     assert len(on_file(tmp_path)["journal"]) == 2
     told: list[str] = []

@@ -21,7 +21,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.commands.play.table_modes import run_genso, titled
-from companion.app.modes.fight import FightFileChanged, FightSave
+from companion.app.modes.fight import FightClosed, FightFileChanged, FightSave
 from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.controls import Controls
 from companion.errors import DataError
@@ -247,3 +247,43 @@ def test_a_table_save_names_a_synced_sha_that_is_not_text() -> None:
     assert FightSave.from_json(json.dumps(table)).fight_sha_durable is None
     with pytest.raises(DataError, match="table: fight_sha_durable must be str"):
         FightSave.from_json(json.dumps({**table, "fight_sha_durable": 5}), "table")
+
+
+def test_a_cut_that_undid_the_closing_write_leaves_the_fight_closed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The GM's End fight was the last action; its write of the fight file was renamed into
+    place but its folder's fsync failed, the table was closed, and a power cut undid that
+    write. The save was finished but its SHA no longer the file's, so `--resume` took the
+    file up as a fight to play, the ended fight going on from before its end. It is the
+    closed fight: the table says so and waits for the next (FightClosed)."""
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    whole.mkdir()
+    cut.mkdir()
+    counted: list[int] = []
+    real_replace = os.replace
+
+    def count(src: Any, dst: Any, **kwargs: Any) -> None:
+        real_replace(src, dst, **kwargs)
+        if Path(dst).name == "fight.json":
+            counted.append(1)
+
+    fight_file(whole)
+    with monkeypatch.context() as disk:
+        disk.setattr(os, "replace", count)
+        assert play(whole, CHOICES).done
+    fight_file(cut)
+    path = (cut / "fight.json").resolve()
+    with monkeypatch.context() as disk:
+        card = TiredCard(path, disk, {len(counted)})  # the End fight's write
+        ended = play(cut, CHOICES)
+    assert card.failed == 1 and ended.done and saved(cut).finished
+    assert on_file(cut)["journal"][-1]["action"]["kind"] == "end"
+    # The cut: the file before the end comes back, with its own time.
+    ended.fight.pop()
+    path.write_text(json.dumps(ended.fight.to_json(), ensure_ascii=False, indent=1),
+                    encoding="utf-8")
+    assert sha(path) == saved(cut).fight_sha_durable
+    before = (cut / "table.json").stat().st_mtime_ns - 10**9
+    os.utime(path, ns=(before, before))
+    with pytest.raises(FightClosed):
+        play(cut, [], resume=True)
