@@ -39,11 +39,26 @@ from companion.hw.display.view import (
 )
 
 
-@pytest.fixture(params=["800x480", "1024x600"])
+@pytest.fixture(params=[("800x480", 1.0), ("1024x600", 1.0), ("800x480", 1.25),
+                        ("1024x600", 1.25)],
+                ids=["800x480", "1024x600", "800x480-text1.25", "1024x600-text1.25"])
 def screen(request: pytest.FixtureRequest) -> Iterator[ScreenDisplay]:
-    display = ScreenDisplay(request.param)
+    """Each layout, and each with its fonts a quarter larger (``display.text_scale``): what
+    fits, fits as well; what does not gives way as it does at its own size."""
+    size, scale = request.param
+    if scale != 1.0 and not request.module.__name__.startswith("tests.hw."):
+        pytest.skip("a mode's screens (tests/app) are checked at the screen's own text size")
+    display = ScreenDisplay(size, text_scale=scale) if scale != 1.0 else ScreenDisplay(size)
     yield display
     display.close()
+
+
+def at_own_text_size(screen: ScreenDisplay) -> None:
+    """Skip a test of how much reads whole at the screen's own text size: with larger text
+    (``display.text_scale``) less does, and gives way (a step closer, then cut with …),
+    which the other tests, and ``test_text_sizes``, check at every scale."""
+    if screen.text_scale != 1.0:
+        pytest.skip("how much reads whole is set for the screen's own text size")
 
 
 @dataclass
@@ -198,6 +213,7 @@ def test_a_menu_keyed_with_m_says_what_m_is(screen: ScreenDisplay) -> None:
     """``[M×8]`` asks for eight presses of a button the box does not have: the footer says M
     is a long press of item (or the m key), beside the prompt and clear of it; a short menu,
     keyed by numbers and buttons alone, has no legend."""
+    at_own_text_size(screen)
     texts = texts_drawn(screen)
     drawn = spy_text(screen)
     screen.render(replace(example_view(), options=RING_MENU, highlight=3))
@@ -259,6 +275,7 @@ def test_a_tile_prompt_keeps_what_the_tile_is_for_over_a_status_of_one_row(
     """The tile's purpose ends the prompt: over a status of one row it has a second row, in
     a footer no taller (the room, sheet and log keep the body); a longer status keeps the
     rows it had, the prompt one."""
+    at_own_text_size(screen)
     drawn = spy_text(screen)
     lifted = ("3m 三萬 lifted: it still counts in 2 s — B takes it back "
               "取っても2秒で確定、Bで取り消し")
@@ -333,6 +350,7 @@ def test_a_long_sheet_line_wraps_instead_of_being_cut(screen: ScreenDisplay) -> 
 # ---- 4. a monster's detail wraps beside its tile ----------------------------------------
 
 def test_a_long_room_detail_wraps_in_its_cell(screen: ScreenDisplay) -> None:
+    at_own_text_size(screen)
     detail = "起 awake, haste 倍速, sealed 封魔"
     tiles = (TileView("5m", Name("メデューサ", "medusa"), detail), *example_view().room_tiles[1:])
     drawn = spy_text(screen)
@@ -390,7 +408,9 @@ def test_many_combatants_show_a_window_of_whole_rows(screen: ScreenDisplay,
 
 LONG = ("判定−1/−1 to all checks; an active action needs a vitality check vs toxicity 8 "
         "(default: DM Lv 1 + 7), and is still at −1 (−1 in all: does not stack)")
-TRAY_STEPS_FITTING_SMALLER = 7  # too long at the tray's own size, whole two steps smaller
+# Too long at the tray's own row step, whole with its rows a step closer (at 14 px: its
+# text is set no smaller, accessibility audit M2; seven fitted 12 px rows before).
+TRAY_STEPS_FITTING_SMALLER = 6
 
 
 def _tray(steps: int) -> View:
@@ -400,11 +420,13 @@ def _tray(steps: int) -> View:
 
 
 def test_a_long_table_walk_shrinks_then_ends_with_an_ellipsis(screen: ScreenDisplay) -> None:
+    at_own_text_size(screen)
     drawn = spy_text(screen)
     screen.render(_tray(TRAY_STEPS_FITTING_SMALLER))
     walk = [d for d in drawn if d.text.rstrip("…") and d.text.rstrip("…") in LONG]
     assert not [d for d in walk if d.text.endswith("…") or d.cut]
     assert sum(1 for d in walk if d.text.startswith("判定")) == TRAY_STEPS_FITTING_SMALLER
+    assert min(d.size for d in walk) >= screen.m(14)
     drawn.clear()
     screen.render(_tray(12))  # does not fit at any size: the last row says so
     walk = [d for d in drawn if d.text.rstrip("…") and d.text.rstrip("…") in LONG]
@@ -473,6 +495,7 @@ def test_the_header_says_how_the_system_menu_opens_when_it_does(screen: ScreenDi
     """Buttons-only audit F1: nothing on the screen led to a new game, another mode or a safe
     power-off. The header says how the System menu opens, where a session offers it, beside
     the HP bar and the title, not over them; where it is not offered it says nothing."""
+    at_own_text_size(screen)
     for view in (example_view(), example_fight_view()):
         texts = texts_drawn(_fresh(screen))
         screen.render(replace(view, system=True))

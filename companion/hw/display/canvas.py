@@ -9,6 +9,7 @@ these methods.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -35,6 +36,13 @@ HIGHLIGHT: Color = (40, 64, 108)
 ON_HIGHLIGHT: Color = (200, 210, 225)
 
 _TEXT_CACHE_LIMIT = 2048
+#: (At 800x480) the least size of any text play needs (a log, a result, a status, a
+#: legend, the board's coordinates): about a 10 px capital, read at arm's length. Only
+#: secondary references (a panel's title, a rule's ID beside its text, a tile's code, a
+#: piece's mark on its disc) are smaller. 必要な文字の最小サイズ。
+TEXT_MIN = 14
+#: ``display.text_scale``'s range: every font that much larger, the layout as it is.
+TEXT_SCALES = (1.0, 1.25)
 
 
 def _load_png(tile: str) -> pygame.Surface:
@@ -60,6 +68,7 @@ class Canvas:
     width: int
     m: _Metrics
     has_cjk: bool
+    text_scale: float  # every font this much larger (display.text_scale), not the layout
     system_hint: str  # the header's word on the System menu
     _font: pygame.freetype.Font
     _text_cache: dict[tuple[str, int, Color], pygame.Surface]
@@ -76,9 +85,30 @@ class Canvas:
             if len(self._text_cache) > _TEXT_CACHE_LIMIT:
                 self._text_cache.clear()
             # In the screen's own pixel format a cached text blits several times faster.
-            surface = self._font.render(text or " ", color, size=size)[0].convert_alpha()
+            surface = self._font.render(text or " ", color, size=self._font_size(size))[0] \
+                .convert_alpha()
             self._text_cache[key] = surface
         return surface
+
+    def _font_size(self, size: int) -> int:
+        """The size a text asked at ``size`` is drawn at: :attr:`text_scale` times it. What
+        measures a text measures it drawn, so a text too wide then shrinks or is cut as a
+        text too long always was."""
+        return max(1, round(size * self.text_scale))
+
+    def _step(self, step: int) -> int:
+        """A step between rows of text (a log's, a result's), grown with the fonts."""
+        return max(step, math.ceil(step * self.text_scale))
+
+    def _rows_fit(self, top: int, bottom: int, step: int, size: int, slack: int = 0) -> int:
+        """How many rows of ``size`` text, ``step`` apart from ``top``, a panel has above
+        ``bottom`` (less ``slack``); with larger fonts, only as many as end (their glyphs,
+        not their padding) above ``bottom``, so that none runs over the panel's edge."""
+        rows = max(0, (bottom - slack - top) // step)
+        if self.text_scale > 1:
+            ink = self._text("国g", size).get_bounding_rect().bottom
+            rows = min(rows, max(0, (bottom - top - ink) // step + 1))
+        return rows
 
     def _fit(self, text: str, size: int, width: int, color: Color = TEXT) -> pygame.Surface:
         """The text, cut with an ellipsis if it is wider than ``width``."""

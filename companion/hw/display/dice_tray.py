@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from companion.hw.display.canvas import ACCENT, DIM, Color
+from companion.hw.display.canvas import ACCENT, DIM, TEXT_MIN, Color
 from companion.hw.display.game_panels import GamePanels
 from companion.hw.display.view import DiceView
 
@@ -37,16 +37,18 @@ class DiceTray(GamePanels):
                                 left.bottom - rolls_top - m(4)))
         y = self._panel(right, "Table 表")
         rule_w = m(74)  # the rule ID in a column of its own, the text hanging beside it
-        # A long walk is set a step smaller, then smaller again, before any of it is cut;
-        # then its last row shown ends with an ellipsis, so the cut is never silent.
-        for size, step in ((m(14), m(19)), (m(13), m(17)), (m(12), m(15))):
+        # A long walk has its rows set closer, then closer again (never smaller than
+        # TEXT_MIN), before any of it is cut; then its last row shown ends with an
+        # ellipsis, so the cut is never silent.
+        size = m(TEXT_MIN)
+        for step in (self._step(m(19)), self._step(m(17)), self._step(m(16))):
             rows: list[tuple[int, str, str, int]] = []  # x, rule (on a step's first row)
             for entry in dice.steps:
                 x = right.x + m(8) + m(10) * entry.depth
                 width = right.right - x - rule_w - m(8)
                 rows.extend((x, "" if n else entry.rule, row, width)
                             for n, row in enumerate(self._wrap(entry.text, size, width)))
-            capacity = max(0, (right.bottom - y) // step)
+            capacity = self._rows_fit(y, right.bottom, step, size)
             if len(rows) <= capacity:
                 break
         if len(rows) > capacity and capacity:
@@ -54,7 +56,7 @@ class DiceTray(GamePanels):
             rows[capacity - 1] = (x, rule, row.rstrip() + "…", width)
         for x, rule, row, width in rows[:capacity]:
             if rule:
-                self.surface.blit(self._text(rule, min(m(12), size - m(1)), DIM),
+                self.surface.blit(self._text(rule, m(12), DIM),
                                   (x, y + m(2)))
             self.surface.blit(self._fit(row, size, width), (x + rule_w, y))
             y += step

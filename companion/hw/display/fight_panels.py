@@ -17,6 +17,7 @@ from companion.hw.display.canvas import (
     HIGHLIGHT,
     ON_HIGHLIGHT,
     TEXT,
+    TEXT_MIN,
     Color,
 )
 from companion.hw.display.dice_tray import DiceTray
@@ -52,12 +53,12 @@ class FightPanels(DiceTray):
             result = right
             # The log keeps two rows under the board: where the body is short (a grid's
             # fingertip-tall boxes and a status over them), the squares give way instead.
-            log_min = m(6) + m(24) + 2 * m(15) + m(4)
+            log_min = m(6) + m(24) + 2 * self._step(m(17)) + m(4)
             bottom = self._board(fight.board, pygame.Rect(middle.x, middle.y, middle.w,
                                                           middle.h - log_min))
             self._lines("Log 記録", fight.log, pygame.Rect(middle.x, bottom + m(6), middle.w,
                                                          middle.bottom - bottom - m(6)),
-                        newest_last=True, size=m(12), step=m(15))
+                        newest_last=True, size=m(TEXT_MIN), step=m(17))
         y = self._panel(result, "Result 結果" + (f" · {fight.source}" if fight.source else ""))
         if fight.result_title:
             self.surface.blit(self._fit(fight.result_title, m(15), result.w - m(16), ACCENT),
@@ -69,16 +70,16 @@ class FightPanels(DiceTray):
                 self._die(face, pygame.Rect(result.x + m(8) + i * (side + m(6)), y, side, side))
             y += side + m(6)
         width = result.w - m(16)
-        # A long result (the initiative of nine) is set a step smaller, then smaller again,
-        # before any of it is cut; then its last row shown ends with an ellipsis, as the
-        # dice tray's walk does, so the cut is never silent.
-        for size, step in ((m(14), m(18)), (m(13), m(16)), (m(12), m(15))):
+        # A long result (the initiative of nine) has its rows set closer (never smaller than
+        # TEXT_MIN) before any of it is cut; then its last row shown ends with an ellipsis,
+        # as the dice tray's walk does, so the cut is never silent.
+        for size, step in ((m(TEXT_MIN), self._step(m(18))), (m(TEXT_MIN), self._step(m(16)))):
             # The rule ID in small grey heads a step's first row; the rest hangs under it.
             rows = [(entry.rule if n == 0 and row.startswith(entry.rule) else "", row)
                     for entry in fight.result
                     for n, row in enumerate(self._wrap(f"{entry.rule} {entry.text}", size,
                                                        width))]
-            capacity = max(0, (result.bottom - m(2) - y) // step)
+            capacity = self._rows_fit(y, result.bottom, step, size, m(2))
             if len(rows) <= capacity:
                 break
         if len(rows) > capacity and capacity:
@@ -103,7 +104,8 @@ class FightPanels(DiceTray):
         then the name is cut, in the middle: where ``Cultist 2`` and ``Cultist 6`` differ
         stays in view."""
         m = self.m
-        size = m(16) if self._text(fight.heading, m(16)).get_width() <= rect.w else m(13)
+        size = m(16) if self._text(fight.heading, m(16)).get_width() <= rect.w \
+            else m(TEXT_MIN)
         before = fight.heading_before_turn()
         if not fight.turn or self._text(fight.heading, size).get_width() <= rect.w:
             self.surface.blit(self._fit(fight.heading, size, rect.w, ACCENT), rect.topleft)
@@ -124,7 +126,10 @@ class FightPanels(DiceTray):
         Returns the bottom of the panel."""
         m = self.m
         top = self._panel(rect, board.title)
-        label = m(12)
+        # The coordinates' gutter: as wide as the widest row number at TEXT_MIN.
+        coordinate = m(TEXT_MIN)
+        label = max(m(12), self._text(str(board.rows), coordinate).get_width() + m(2),
+                    self._text("8", coordinate).get_height() - m(2))
         side = max(4, min((rect.w - m(14) - label) // max(1, board.cols),
                           (rect.bottom - top - label - m(8)) // max(1, board.rows)))
         x0, y0 = rect.x + m(6) + label, top
@@ -133,14 +138,14 @@ class FightPanels(DiceTray):
                 shade = SQUARE_LIGHT if (col + row) % 2 else SQUARE_DARK
                 pygame.draw.rect(self.surface, shade, pygame.Rect(
                     x0 + col * side, y0 + (board.rows - 1 - row) * side, side, side))
-            letter = self._text(chr(ord("a") + col), m(11), DIM)
+            letter = self._text(chr(ord("a") + col), coordinate, DIM)
             self.surface.blit(letter, (x0 + col * side + (side - letter.get_width()) // 2,
                                        y0 + board.rows * side + m(1)))
         # Framed: the dark squares are nearly the panel's colour.
         pygame.draw.rect(self.surface, DIM, pygame.Rect(
             x0 - 1, y0 - 1, board.cols * side + 2, board.rows * side + 2), width=1)
         for row in range(board.rows):
-            number = self._text(str(row + 1), m(11), DIM)
+            number = self._text(str(row + 1), coordinate, DIM)
             self.surface.blit(number, (x0 - label + (label - number.get_width()) // 2,
                                        y0 + (board.rows - 1 - row) * side
                                        + (side - number.get_height()) // 2))
@@ -181,7 +186,9 @@ class FightPanels(DiceTray):
                 (round(tip[0]), round(tip[1])),
                 (round(x + ux * base - uy * wing), round(y + uy * base + ux * wing)),
                 (round(x + ux * base + uy * wing), round(y + uy * base - ux * wing))])
-        mark = self._text(piece.mark, max(m(9), round(radius * 1.35)), BACKGROUND)
+        # As big as its disc, whatever the text scale (a larger one would spill off it).
+        mark = self._text(piece.mark, max(m(9), round(radius * 1.35 / self.text_scale)),
+                          BACKGROUND)
         self.surface.blit(mark, (round(x - mark.get_width() / 2),
                                  round(y - mark.get_height() / 2)))
 
@@ -203,11 +210,11 @@ class FightPanels(DiceTray):
         are above and below it."""
         m = self.m
         count = len(fighters)
-        two_lines = count * m(_ROW_H) <= rect.h
+        two_lines = count * self._step(m(_ROW_H)) <= rect.h
         if two_lines:
             self._two_line_rows(fighters, rect)
             return
-        row_h = m(26)
+        row_h = self._step(m(26))
         first, shown = 0, count
         if count * row_h > rect.h:
             mark_h = m(18)
@@ -238,18 +245,18 @@ class FightPanels(DiceTray):
         behind an ellipsis, under empty room). Only when the panel is full is the last line
         a row is given cut, with an ellipsis."""
         m = self.m
-        spare = rect.h - len(fighters) * m(_ROW_H)
+        spare = rect.h - len(fighters) * self._step(m(_ROW_H))
         rows: list[list[str]] = []
         for i, f in enumerate(fighters):
-            lines = self._second_lines(f, i, pygame.Rect(rect.x, 0, rect.w, m(_ROW_H)))
-            more = min(len(lines) - 1, max(0, spare) // m(_MORE_H))
-            spare -= more * m(_MORE_H)
+            lines = self._second_lines(f, i, pygame.Rect(rect.x, 0, rect.w, self._step(m(_ROW_H))))
+            more = min(len(lines) - 1, max(0, spare) // self._step(m(_MORE_H)))
+            spare -= more * self._step(m(_MORE_H))
             if more < len(lines) - 1:  # no room for the rest: the last line given ends …
                 lines = [*lines[:more], " · ".join(lines[more:])]
             rows.append(lines)
         y = rect.y
         for i, f in enumerate(fighters):
-            h = m(_ROW_H) + (len(rows[i]) - 1) * m(_MORE_H)
+            h = self._step(m(_ROW_H)) + (len(rows[i]) - 1) * self._step(m(_MORE_H))
             self._fighter(f, i, pygame.Rect(rect.x, y, rect.w, h - m(2)), True, rows[i])
             y += h
 
@@ -268,9 +275,9 @@ class FightPanels(DiceTray):
             line = f"{rest} · {line}"
         x = rect.x + m(12)
         first_w = rect.right - m(6) - self._bar_w(narrow) - x - m(8)
-        if not conditions or self._text(line, m(13)).get_width() <= first_w:
+        if not conditions or self._text(line, m(TEXT_MIN)).get_width() <= first_w:
             return [line]
-        return self._pack([*([rest] if rest else []), *conditions], m(13), first_w,
+        return self._pack([*([rest] if rest else []), *conditions], m(TEXT_MIN), first_w,
                           rect.right - m(6) - x)
 
     def _pack(self, parts: Sequence[str], size: int, first_w: int, width: int) -> list[str]:
@@ -305,18 +312,18 @@ class FightPanels(DiceTray):
         keeps HP alone there; the rest go to its second line)."""
         m = self.m
         color = (ON_HIGHLIGHT if f.acting else DIM) if f.down else TEXT
-        pools = self._text(f.pools(), m(13) if narrow else m(15), color)
+        pools = self._text(f.pools(), m(TEXT_MIN) if narrow else m(15), color)
         marker = "▶ " if f.acting else ""
         name_text, _ = self._fighter_name(f, index)
         room = rect.right - m(14) - pools.get_width() - (rect.x + m(12))
         if narrow and room < min(m(_NAME_MIN_W),
                                  self._text(marker + name_text, m(16)).get_width()):
-            return self._text(f.hp_pool(), m(13), color), f.other_pools().strip()
+            return self._text(f.hp_pool(), m(TEXT_MIN), color), f.other_pools().strip()
         return pools, ""
 
     def _more_rows(self, text: str, rect: pygame.Rect) -> None:
         """``▲ 3 more`` over a window of rows (``▼`` under it), centred in ``rect``."""
-        label = self._fit(text, self.m(13), rect.w, DIM)
+        label = self._fit(text, self.m(TEXT_MIN), rect.w, DIM)
         self.surface.blit(label, label.get_rect(center=rect.center))
 
     def _fighter_name(self, f: FighterView, index: int) -> tuple[str, str]:
@@ -375,21 +382,21 @@ class FightPanels(DiceTray):
         if beside and beside is conditions and not narrow:
             # The name keeps at least half the room, the conditions the rest; a narrow row
             # (beside a board) is the name's, its conditions only in what is left.
-            name_w = max(room // 2, room - self._text(beside, m(13)).get_width() - m(6))
+            name_w = max(room // 2, room - self._text(beside, m(TEXT_MIN)).get_width() - m(6))
         # Cut in the middle: the end of a name (``… Cultist 6``) tells similar ones apart.
         name = self._fit_middle(marker + name_text, m(16), name_w,
                                 ACCENT if f.acting else color)
         self.surface.blit(name, (x, y))
         beside_x = x + name.get_width() + m(6)
         beside_w = pools_x - beside_x - m(8)
-        if beside and self._fits_a_word(beside, m(13), beside_w):
-            self.surface.blit(self._fit(beside, m(13), beside_w, beside_color),
-                              (beside_x, y + m(3)))
+        if beside and self._fits_a_word(beside, m(TEXT_MIN), beside_w):
+            self.surface.blit(self._fit(beside, m(TEXT_MIN), beside_w, beside_color),
+                              (beside_x, y + m(2)))
         self.surface.blit(pools, (pools_x, y))
         if not two_lines:
             return
         bar_w = self._bar_w(narrow)
-        bar = pygame.Rect(rect.right - m(6) - bar_w, rect.y + m(28), bar_w, m(8))
+        bar = pygame.Rect(rect.right - m(6) - bar_w, rect.y + self._step(m(28)), bar_w, m(8))
         if f.hp is not None and f.hp_max:
             fraction = max(0.0, min(1.0, f.hp / f.hp_max))
             pygame.draw.rect(self.surface, BACKGROUND, bar, border_radius=m(3))
@@ -403,5 +410,5 @@ class FightPanels(DiceTray):
         tone = down_tone if f.down else secondary
         for n, line in enumerate(second or self._second_lines(f, index, rect)):
             width = (bar.x - x - m(8)) if n == 0 else rect.right - m(6) - x
-            self.surface.blit(self._fit(line, m(13), width, tone),
-                              (x, rect.y + m(24) + n * m(_MORE_H)))
+            self.surface.blit(self._fit(line, m(TEXT_MIN), width, tone),
+                              (x, rect.y + self._step(m(24)) + n * self._step(m(_MORE_H))))

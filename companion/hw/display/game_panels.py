@@ -9,7 +9,17 @@ from collections.abc import Sequence
 
 import pygame
 
-from companion.hw.display.canvas import ACCENT, BACKGROUND, BAD, DIM, GOOD, PANEL, TEXT, Canvas
+from companion.hw.display.canvas import (
+    ACCENT,
+    BACKGROUND,
+    BAD,
+    DIM,
+    GOOD,
+    PANEL,
+    TEXT,
+    TEXT_MIN,
+    Canvas,
+)
 from companion.hw.display.view import SheetView, TileView, View
 
 
@@ -103,17 +113,19 @@ class GamePanels(Canvas):
         if both and tile.meaning.en:
             names.append((tile.meaning.en, m(14), DIM))
         code = "" if tile.tile in ("back", "empty") else tile.tile
-        detail_step = m(19)
+        detail_step = self._step(m(19))
         details = self._wrap(tile.detail, m(14), rect.w) if tile.detail else []
         wrapped = [(row, size, color) for text, size, color in names
                    for row in self._name_rows(text, size, rect.w)]
-        if sum(size + m(5) for _, size, _ in wrapped) + len(details) * detail_step <= rect.h:
+        if sum(self._font_size(size) + m(5) for _, size, _ in wrapped) \
+                + len(details) * detail_step <= rect.h:
             names = wrapped  # (else the detail keeps its rows, and a long name is cut)
-        used = sum(size + m(5) for _, size, _ in names)
+        used = sum(self._font_size(size) + m(5) for _, size, _ in names)
         room = max(1, (rect.h - used) // detail_step)
         if len(details) > room:  # the rest on the last row, cut there with an ellipsis
             details = [*details[:room - 1], " ".join(details[room - 1:])]
-        code_below = bool(code) and used + len(details) * detail_step + m(18) <= rect.h
+        code_below = bool(code) and used + len(details) * detail_step + self._step(m(18)) \
+            <= rect.h
         code_beside = self._text(code, m(13), DIM) if code and not code_below else None
         y = rect.y
         for n, (text, size, color) in enumerate(names):
@@ -123,7 +135,7 @@ class GamePanels(Canvas):
                 self.surface.blit(code_beside, code_beside.get_rect(
                     topright=(rect.right, y + (size - m(13)))))
             self.surface.blit(self._fit(text, size, width, color), (rect.x, y))
-            y += size + m(5)
+            y += self._font_size(size) + m(5)
         for row in details:
             self.surface.blit(self._fit(row, m(14), rect.w, ACCENT), (rect.x, y))
             y += detail_step
@@ -176,7 +188,8 @@ class GamePanels(Canvas):
                  else self._wrap(line, size, width - indent) for line in sheet.lines()]
         frame = m(24) + m(4)  # the title above the rows, the margin under them
         total = sum(len(rows) for rows in lines)
-        step = m(22) if frame + total * m(22) <= rect.h else m(19)
+        step = self._step(m(22)) if frame + total * self._step(m(22)) <= rect.h \
+            else self._step(m(19))
         capacity = (max(rect.h, limit - rect.y) - frame) // step
         while total > capacity:  # the longest line gives up its last row, cut instead
             rows = max(lines, key=len)
@@ -200,9 +213,10 @@ class GamePanels(Canvas):
         shown is cut with an ellipsis."""
         m = self.m
         box = rect.inflate(-2 * m(16), -2 * m(14))
-        for size, step in ((m(24), m(34)), (m(20), m(28)), (m(17), m(23))):
+        for size, step in ((m(24), self._step(m(34))), (m(20), self._step(m(28))),
+                           (m(17), self._step(m(23)))):
             rows = [row for line in text.split("\n") for row in self._wrap(line, size, box.w)]
-            capacity = max(1, box.h // step)
+            capacity = max(1, self._rows_fit(box.y, box.bottom, step, size))
             if len(rows) <= capacity:
                 break
         if len(rows) > capacity:
@@ -242,9 +256,9 @@ class GamePanels(Canvas):
         where it is cut, rather than leaving the log blank."""
         m = self.m
         y = self._panel(rect, title)
-        size, step = size or m(14), step or m(19)
+        size, step = size or m(TEXT_MIN), self._step(step or m(19))
         width = rect.w - m(16)
-        capacity = max(0, (rect.bottom - y - m(4)) // step)
+        capacity = self._rows_fit(y, rect.bottom, step, size, m(4))
         indent = m(12)
         wrapped = [[(indent if i else 0, part) for i, part in
                     enumerate(self._wrap(line, size, width - indent))] for line in lines]

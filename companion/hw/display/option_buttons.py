@@ -17,6 +17,7 @@ from companion.hw.display.canvas import (
     HIGHLIGHT,
     PANEL,
     TEXT,
+    TEXT_MIN,
 )
 from companion.hw.display.fight_panels import FightPanels
 from companion.hw.display.fonts import holds_japanese, without_cjk
@@ -43,12 +44,6 @@ _LABEL_PAD = 5  # (at 800x480) between a label and its box's sides: the grid's b
 # fingertip), and the least gap between two, so that a finger picks the box it is on
 TAP_MIN = 44
 TAP_GAP = 8
-
-
-def _line_step(size: int) -> int:
-    """From one wrapped row to the next: the font's own line height (Noto CJK's is 1.45 em)
-    is too loose for two rows in a button."""
-    return round(size * 1.15)
 
 
 class OptionButtons(FightPanels):
@@ -79,10 +74,10 @@ class OptionButtons(FightPanels):
         if not view.options or view.message:
             return []
         m = self.m
-        legends = [self._text(MENU_LEGEND, m(13), DIM)] if self._menu_keyed(view) else []
+        legends = [self._text(MENU_LEGEND, m(TEXT_MIN), DIM)] if self._menu_keyed(view) else []
         moves = move_legend(view.options)
         if moves:
-            legend = self._text(moves, m(13), DIM)
+            legend = self._text(moves, m(TEXT_MIN), DIM)
             room = width - sum(s.get_width() + m(12) for s in [*legends, legend])
             if len(self._wrap(view.prompt, m(17), room)) <= self._prompt_room(view):
                 legends.append(legend)
@@ -109,7 +104,7 @@ class OptionButtons(FightPanels):
         left = m(10)
         if view.prompt_tile:  # the picture's width at the game screen's footer height
             left += self._tile(view.prompt_tile, m(96) - m(12)).get_width() + m(10)
-        return len(self._wrap(view.status, m(13), self.width - left - m(10))) == 1
+        return len(self._wrap(view.status, m(TEXT_MIN), self.width - left - m(10))) == 1
 
     def _prompt_rows(self, view: View, width: int) -> list[str]:
         """The prompt's rows in the footer; when it runs on, the rest is on the last row, to
@@ -125,7 +120,8 @@ class OptionButtons(FightPanels):
 
     def _grid_status_h(self, view: View) -> int:
         """The height a status over a grid takes (none without one)."""
-        return self.m(16) * self._grid_status_rows(view) + self.m(2) if view.status else 0
+        return self._step(self.m(16)) * self._grid_status_rows(view) + self.m(2) \
+            if view.status else 0
 
     def _grid_status_rows(self, view: View) -> int:
         """The rows a status over a grid takes: two when one does not hold it, in a fight (its
@@ -133,7 +129,7 @@ class OptionButtons(FightPanels):
         m = self.m
         if not view.status or view.fight is None:
             return 1
-        return min(2, len(self._wrap(view.status, m(13), self.width - m(20))))
+        return min(2, len(self._wrap(view.status, m(TEXT_MIN), self.width - m(20))))
 
     def _footer_height(self, view: View) -> int:
         """The footer's height: taller for a fight, a grid or a prompt of two rows. A grid
@@ -148,7 +144,27 @@ class OptionButtons(FightPanels):
         two_rows = ((view.dice is not None or view.fight is not None)
                     and self._prompt_room(view) == 2
                     and len(self._prompt_rows(view, self.width - m(20))) > 1)
-        return m(118) if view.fight is not None or two_rows else m(96)
+        height = m(118) if view.fight is not None or two_rows else m(96)
+        return height + self._status_more(view, height)
+
+    def _status_more(self, view: View, height: int) -> int:
+        """What a long status with no options beside it (a reader's fault and its remedy)
+        needs more than a footer ``height`` tall gives it, to read whole at
+        :data:`TEXT_MIN`: a row or two more, from the body."""
+        if not view.status or view.options or view.message:
+            return 0
+        m = self.m
+        step = self._step(m(16))
+        for more in range(3):
+            footer = height + more * step
+            x = m(10)
+            if view.prompt_tile:  # (the picture grows with the footer)
+                x += self._tile(view.prompt_tile, footer - m(12)).get_width() + m(10)
+            width = self.width - x - m(10)
+            top = m(12) + m(24) * max(1, len(self._prompt_rows(view, width)))
+            if self._status_fits(view.status, width, footer - m(8) - top, not view.guidance):
+                return more * step
+        return 2 * step
 
     def _footer(self, view: View, rect: pygame.Rect) -> None:
         m = self.m
@@ -192,7 +208,14 @@ class OptionButtons(FightPanels):
             self._option_grid(view, row)
         elif view.options:
             count = len(view.options)
-            share = row.w * 3 // 5 if view.status else row.w
+            share = row.w
+            # Beside a status, the boxes take three fifths of the row, or less (a half, two
+            # fifths) where the status reads whole only so: it is set no smaller (TEXT_MIN).
+            for share in [row.w * fifths // 10 for fifths in (6, 5, 4)] if view.status else []:
+                box_w = min(m(190), (share - gap * (count - 1)) // count)
+                beside = rect.right - m(10) - (row.x + count * (box_w + gap))
+                if self._status_fits(view.status, beside, row.h, trouble):
+                    break
             box_w = min(m(190), (share - gap * (count - 1)) // count)
             boxes = [pygame.Rect(row.x + i * (box_w + gap), row.y, box_w, row.h)
                      for i in range(count)]
@@ -202,6 +225,13 @@ class OptionButtons(FightPanels):
         if view.status and not grid:
             self._status(view.status, row, trouble)
 
+    def _status_fits(self, status: str, width: int, height: int, trouble: bool) -> bool:
+        """Whether ``status`` reads whole in ``width`` by ``height`` (at its closer step)."""
+        size = self.m(TEXT_MIN)
+        indent = self._warning_mark_w(size) if trouble else 0
+        return len(self._hanging(status, size, width, indent)) \
+            <= max(1, self._rows_fit(0, height, self._step(self.m(16)), size))
+
     def _status(self, status: str, rect: pygame.Rect, trouble: bool = True) -> None:
         """The status (a read to confirm, a reader or save problem) wrapped in ``rect``, a
         step smaller if that fits it whole; else its last row shown ends with an ellipsis,
@@ -210,10 +240,11 @@ class OptionButtons(FightPanels):
         (in ACCENT) by more than its colour; only its first row makes room for it."""
         m = self.m
         color = BAD if trouble else ACCENT
-        for size, step in ((m(14), m(18)), (m(13), m(16))):
+        size = m(TEXT_MIN)  # a step closer (not smaller) before a cut
+        for step in (self._step(m(18)), self._step(m(16))):
             indent = self._warning_mark_w(size) if trouble else 0
             lines = self._hanging(status, size, rect.w, indent)
-            capacity = max(1, rect.h // step)
+            capacity = max(1, self._rows_fit(rect.y, rect.bottom, step, size))
             if len(lines) <= capacity:
                 break
         if len(lines) > capacity:  # the rest on the last row, cut there with an ellipsis
@@ -269,7 +300,7 @@ class OptionButtons(FightPanels):
             rows, at = self._label_rows(text, min(common, own[n]), width, box.h - m(4))
             surfaces = [self._fit_middle(line, at, width, TEXT if index is not None else ACCENT)
                         for line in rows]
-            step = _line_step(at)
+            step = self._label_step(at)
             y = box.centery - (step * (len(rows) - 1) + surfaces[0].get_height()) // 2
             for surface in surfaces:
                 self.surface.blit(surface, surface.get_rect(midtop=(box.centerx, y)))
@@ -278,6 +309,11 @@ class OptionButtons(FightPanels):
                 self._targets.append((box.copy(), index))
             elif more is not None:
                 self._more = (box.copy(), more[1])
+
+    def _label_step(self, size: int) -> int:
+        """From one wrapped row of a label to the next: the font's own line height (Noto
+        CJK's is 1.45 em) is too loose for two rows in a button."""
+        return round(self._font_size(size) * 1.15)
 
     def _label_rows(self, text: str, size: int, width: int, height: int) -> tuple[list[str], int]:
         """An option's label in the rows it is drawn in, and their size: the largest size,
@@ -300,7 +336,7 @@ class OptionButtons(FightPanels):
             if rows is not None:
                 return rows, at
         smallest = sizes[-1]
-        if _line_step(smallest) + smallest > height:
+        if self._label_step(smallest) + self._font_size(smallest) > height:
             return [text], smallest
         # Rather than cut it: two rows broken at any space (``[A] Fight medusa`` over ``TL
         # メデューサ``), a name then read across them, better than one read in part.
@@ -318,7 +354,7 @@ class OptionButtons(FightPanels):
         """The rows a label fits in whole at size ``at`` (see :meth:`_label_rows`), or
         None."""
         def fits(rows: Sequence[str]) -> bool:
-            return (_line_step(at) * (len(rows) - 1) + at <= height
+            return (self._label_step(at) * (len(rows) - 1) + self._font_size(at) <= height
                     and all(self._text(row, at).get_width() <= width for row in rows))
 
         if fits([text]):

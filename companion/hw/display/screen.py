@@ -36,6 +36,7 @@ from companion.hw.display.canvas import (
     ON_HIGHLIGHT,
     PANEL,
     TEXT,
+    TEXT_SCALES,
     Color,
     _Metrics,
 )
@@ -142,9 +143,15 @@ class ScreenDisplay(OptionButtons):
         font: FontFile | None = None,
         find_font: bool = True,
         system_seconds: float | None = 3.0,
+        text_scale: float = 1.0,
     ) -> None:
         """``system_seconds``: how long the item button is held for the System menu, which
-        the header's hint says (None: no buttons; the hint names the S key)."""
+        the header's hint says (None: no buttons; the hint names the S key).
+        ``text_scale``: every font that much larger (``display.text_scale``), within
+        :data:`~companion.hw.display.canvas.TEXT_SCALES`; the layout stays."""
+        low, high = TEXT_SCALES
+        if not low <= text_scale <= high:
+            raise ValueError(f"text_scale {text_scale:g}: between {low:g} and {high:g}")
         _start_display()
         pygame.freetype.init()
         try:
@@ -160,6 +167,7 @@ class ScreenDisplay(OptionButtons):
         pygame.display.set_caption("JongRogue Companion 雀ローグ")
         self.width, self.height = self.surface.get_size()
         self.system_hint = system_hint(system_seconds)
+        self.text_scale = text_scale
         self.m = _Metrics(min(self.width / 800, self.height / 480))
         font = font if font is not None or not find_font else find_cjk_font()
         try:
