@@ -79,12 +79,15 @@ class Ranges:
 
     critical_max: int
     fumble_from: int
-    special_percent: int = 20
+    special_percent: int  # CO-CORE-1: ``special_percent`` in the rules data
     automatic_critical: bool = False
     automatic_fumble: bool = False
 
 
-ONE_PERCENT = Ranges(1, 100)
+def one_percent(rules: CocRules) -> Ranges:
+    """CO-CORE-1 as BCDice's 1% rule rolls it (``CC``, ``CBR``, ``RES``): critical 01,
+    fumble 00, special at the rules' ``special_percent`` of the skill."""
+    return Ranges(1, 100, rules.num("CO-CORE-1", "special_percent"))
 
 
 def ranges(rules: CocRules, attack: bool = True) -> Ranges:
@@ -315,10 +318,10 @@ def roll_command(text: str, source: DiceSource, rules: CocRules) -> Result:
     parts = re.match(r"\s*(\S*)\s*(.*)$", text, re.DOTALL)
     assert parts is not None  # the pattern matches any text
     head, comment = _normal(parts[1]), parts[2].strip()
-    five = ranges(rules)
+    five, one = ranges(rules), one_percent(rules)
     if m := _CC.match(head):
         secret, b, broken, target = m.groups()
-        r = five if b else ONE_PERCENT
+        r = five if b else one
         broken_num = _whole(broken, head, m.start(3)) if broken else 0
         skill = _value(target, source, head, m.start(4)) if target else 0
         value = d100(source, aim(comment, skill) if skill > 0 else comment)
@@ -343,7 +346,7 @@ def roll_command(text: str, source: DiceSource, rules: CocRules) -> Result:
     if m := _CBR.match(head):
         secret, b, first, second = m.groups()
         combo = combination(source, _whole(first, head, m.start(3)),
-                            _whole(second, head, m.start(4)), five if b else ONE_PERCENT)
+                            _whole(second, head, m.start(4)), five if b else one)
         made = {Rank.SUCCESS: Result.succeeded, Rank.PARTIAL: Result.succeeded,
                 Rank.FAILURE: Result.failed}[combo.rank]
         return made(f"1d100<={first},{second}",
@@ -353,7 +356,7 @@ def roll_command(text: str, source: DiceSource, rules: CocRules) -> Result:
     if m := _RES.match(head):
         secret, b, expr = m.groups()
         res = resist(source, _value(expr, source, head, m.start(3)), 0,
-                     five if b else ONE_PERCENT, rules=rules)
+                     five if b else one, rules=rules)
         steps = tuple(res.text.split(" ＞ ")[1:])
         dice = () if res.value is None else (DieRoll(100, res.value),)
         made = Result.succeeded if res.success else Result.failed

@@ -11,10 +11,10 @@ import pytest
 
 from companion.dice import DiceSyntaxError, ScriptedDice
 from companion.systems.coc.checks import (
-    ONE_PERCENT,
     Grade,
     Ranges,
     grade,
+    one_percent,
     ranges,
     roll_command,
 )
@@ -74,17 +74,17 @@ def test_five_percent_case_in_profile_003(case: dict[str, Any]) -> None:
 def test_a_skill_of_100_still_fumbles_on_00() -> None:
     """Difference 5 (CO-CORE-1 Default): 00 always fails and is always a fumble."""
     assert grade(100, 120, ranges(load_rules(Profile.P004))) is Grade.FUMBLE
-    assert grade(100, 100, ONE_PERCENT) is Grade.FUMBLE
-    assert grade(99, 120, ONE_PERCENT) is Grade.SUCCESS
+    assert grade(100, 100, one_percent(load_rules())) is Grade.FUMBLE
+    assert grade(99, 120, one_percent(load_rules())) is Grade.SUCCESS
 
 
 def test_co_base_2_a_special_is_at_least_1() -> None:
     """CO-CORE-1 / CO-BASE-2: a special is a success ≤ max(1, skill ÷ 5); below a skill of 5
     the fifth rounds to 0, but a 01 that succeeds is still special."""
-    with_critical = Ranges(critical_max=1, fumble_from=100)
+    with_critical = Ranges(critical_max=1, fumble_from=100, special_percent=20)
     assert grade(1, 3, with_critical) is Grade.CRITICAL_SPECIAL
     assert grade(1, 4, with_critical) is Grade.CRITICAL_SPECIAL
-    no_critical = Ranges(critical_max=0, fumble_from=100)
+    no_critical = Ranges(critical_max=0, fumble_from=100, special_percent=20)
     assert grade(1, 4, no_critical) is Grade.SPECIAL
     assert grade(2, 4, no_critical) is Grade.SUCCESS
     assert grade(1, 1, no_critical) is Grade.SPECIAL

@@ -11,7 +11,7 @@ import pytest
 
 from companion.dice import ScriptedDice
 from companion.errors import DataError
-from companion.systems.coc.checks import ONE_PERCENT, resist, resistance_target
+from companion.systems.coc.checks import one_percent, resist, resistance_target, roll_command
 from companion.systems.coc.combat import Attack, EndTurn, Fight, PickUp, Side, Spot, Tackle, Treat
 from companion.systems.coc.rules import CocRules, Profile, load_rules
 from companion.systems.coc.sheet import damage_bonus
@@ -95,7 +95,7 @@ def test_co_core_3_the_resistance_table_needs_the_rules() -> None:
     with pytest.raises(TypeError):
         resistance_target(12, 10)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        resist(ScriptedDice([]), 15, 10, ONE_PERCENT)  # type: ignore[call-arg]
+        resist(ScriptedDice([]), 15, 10, one_percent(load_rules()))  # type: ignore[call-arg]
     rules = rules_with(P003, 'source."CO-CORE-3"', "base", "40")
     assert resistance_target(12, 10, rules) == 50
 
@@ -161,3 +161,14 @@ def test_co_base_1_a_bad_db_table_is_a_data_error_naming_the_key(key: str, value
         text = text.replace('\n            [72, "+3D6"]]\n', "\n")
     with pytest.raises(DataError, match=f"rules.toml: CO-BASE-1.{key}.*{said}"):
         load_rules(texts={"rules.toml": text})
+
+
+# --- CO-CORE-1: the special's share is the rules' special_percent, in every check ---------------
+
+@pytest.mark.parametrize("command", ["CC<=50", "CCB<=50"])
+def test_co_core_1_special_percent_is_read_by_the_1_and_5_percent_rules(command: str) -> None:
+    """A 10 against 50 is special at 20% (BCDice); with special_percent 10 it is a success."""
+    assert "スペシャル" in roll_command(command, ScriptedDice([(100, 10)]), load_rules()).text
+    rules = rules_with(P003, 'source."CO-CORE-1"', "special_percent", "10")
+    text = roll_command(command, ScriptedDice([(100, 10)]), rules).text
+    assert "スペシャル" not in text and "成功" in text

@@ -8,7 +8,7 @@ import pytest
 
 from companion.dice import ScriptedDice
 from companion.errors import DataError
-from companion.systems.coc.checks import ONE_PERCENT, resist
+from companion.systems.coc.checks import one_percent, resist
 from companion.systems.coc.combat import Attack, Defence
 from companion.systems.coc.rules import Profile, load_rules
 from tests.systems.coc.helpers import duel, push
@@ -35,11 +35,12 @@ def test_co_parry_3_rounding_is_down_or_up() -> None:
 
 def test_co_core_3_the_automatic_difference_is_a_setting() -> None:
     rules = load_rules().with_overrides({"CO-CORE-3": {"automatic_difference": 5}})
-    win = resist(ScriptedDice([]), 15, 10, ONE_PERCENT, rules=rules)  # 75%, not rolled
-    loss = resist(ScriptedDice([]), 10, 15, ONE_PERCENT, rules=rules)
+    win = resist(ScriptedDice([]), 15, 10, one_percent(rules), rules=rules)  # 75%, not rolled
+    loss = resist(ScriptedDice([]), 10, 15, one_percent(rules), rules=rules)
     assert (win.value, win.success, loss.value, loss.success) == (None, True, None, False)
     assert "自動成功/automatic success" in win.text
-    rolled = resist(ScriptedDice([(100, 96)]), 19, 10, ONE_PERCENT, rules=load_rules())
+    rolled = resist(ScriptedDice([(100, 96)]), 19, 10, one_percent(load_rules()),
+                    rules=load_rules())
     assert (rolled.value, rolled.success) == (96, False)  # the Default 10: +9 is rolled
     with pytest.raises(DataError, match="automatic_difference"):
         load_rules().with_overrides({"CO-CORE-3": {"automatic_difference": 0}}, "--set")

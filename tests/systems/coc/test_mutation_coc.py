@@ -10,7 +10,7 @@ import pytest
 
 from companion.dice import ScriptedDice
 from companion.errors import IllegalAction
-from companion.systems.coc.checks import ONE_PERCENT, resist, roll_command
+from companion.systems.coc.checks import one_percent, resist, roll_command
 from companion.systems.coc.combat import (
     Attack,
     BreakFree,
@@ -50,7 +50,7 @@ def test_co_core_3_a_difference_of_9_is_rolled_not_automatic(active: int, passiv
     """CO-CORE-3 Default: only a difference of ±10 or more is automatic; at ±9 the chance is
     95% or 5% (50 + 5 × difference) and the d100 is rolled against it."""
     source = ScriptedDice([(100, value)])
-    res = resist(source, active, passive, ONE_PERCENT, rules=load_rules())
+    res = resist(source, active, passive, one_percent(load_rules()), rules=load_rules())
     assert source.remaining == []
     assert res.value == value
     assert res.success is success
