@@ -172,3 +172,13 @@ def test_co_core_1_special_percent_is_read_by_the_1_and_5_percent_rules(command:
     rules = rules_with(P003, 'source."CO-CORE-1"', "special_percent", "10")
     text = roll_command(command, ScriptedDice([(100, 10)]), rules).text
     assert "スペシャル" not in text and "成功" in text
+
+
+# --- CO-RANGE-1: the SIZ step is data beside its bonus -------------------------------------------
+
+def test_co_range_1_the_siz_step_is_read_from_data() -> None:
+    """004 line 67: +5% for each 10 of SIZ above 30; with step_siz 5, SIZ 52 is 4 steps."""
+    rules = rules_with(P004, 'source."CO-RANGE-1"', "step_siz", "5")
+    f = two(rules, {"weapons": ("revolver",), "handgun": 50}, {"siz": 52})
+    text = push(f, Attack("Ann", "Cult"), (100, 99))
+    assert "+20 (SIZ 52, CO-RANGE-1) = 70" in text

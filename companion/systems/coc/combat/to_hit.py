@@ -165,7 +165,8 @@ class _ToHit(_Defences):
         printed = self.printed_band(c, a, w) if ranged else ""
         if ranged and self.on("CO-RANGE-1"):
             siz, above = t.sheet.stat("SIZ"), self.rules.num("CO-RANGE-1", "above_siz")
-            bonus = self.rules.num("CO-RANGE-1", "per_10_siz") * ((siz - above) // 10)
+            step = self.rules.num("CO-RANGE-1", "step_siz")
+            bonus = self.rules.num("CO-RANGE-1", "per_10_siz") * ((siz - above) // step)
             if siz > above and bonus:
                 mods.append((bonus, f"SIZ {siz}, CO-RANGE-1"))
         if (ranged and not printed and a.distance_m > info.range_m > 0
