@@ -115,9 +115,9 @@ class _Core:
             raise IllegalAction(f"there is no monster {uid}")
         return m
 
-    def room_monsters(self, room: int | None = None) -> list[MonsterOnMap]:
-        """The monsters alive in a room (the PC's by default), in the order they were met."""
-        return list(self._here(self.room_no if room is None else room))
+    def room_monsters(self) -> list[MonsterOnMap]:
+        """The monsters alive in the PC's room, in the order they were met."""
+        return list(self._here(self.room_no))
 
     def _here(self, number: int) -> list[MonsterOnMap]:
         """The room's own list of its live monsters: read it, never change it."""

@@ -208,15 +208,18 @@ class Game(_Decisions):
         inputs: Iterable[Input],
         preset: str = "plus",
         profile: Profile | None = None,
-        options: Iterable[Option] | None = None,
         revision: int = RULES_REVISION,
     ) -> Game:
-        game = Game(preset, profile, options, revision=revision)
+        """The game ``inputs`` play, from the start, with the preset's options (a save keeps
+        its preset, and every game is begun with its preset's options)."""
+        game = Game(preset, profile, revision=revision)
         for value in inputs:
             game.push(value)
         return game
 
     def legal_actions(self) -> tuple[Choice, ...]:
+        """The choices the pending request offers, the only ones :meth:`push` takes; ``()``
+        while a tile is awaited and once the game is over."""
         return self.pending.options if isinstance(self.pending, ChoiceRequest) else ()
 
     def outcome(self) -> Outcome | None:

@@ -83,7 +83,8 @@ class Tile:
 
     @staticmethod
     def from_notation(text: str) -> Tile:
-        """Parse one tile: ``5p``, ``7z``; ``0m``/``0p``/``0s`` are red fives."""
+        """JR-TILE-1: parse one tile in MPSZ: ``5p``, ``7z``; ``0m``/``0p``/``0s`` are red
+        fives, which count as 5s."""
         tile = _BY_NOTATION.get(text.strip().lower())
         if tile is None:
             raise InvalidNotation(
@@ -91,10 +92,6 @@ class Tile:
                 "1-9 with m/p/s (0 for a red five) or 1-7 with z"
             )
         return tile
-
-    @staticmethod
-    def from_index(index: int) -> Tile:
-        return ALL_KINDS[index]
 
     def __str__(self) -> str:
         return self._text
@@ -122,7 +119,7 @@ READER_LABELS: tuple[str, ...] = (*(str(t) for t in ALL_KINDS), BACK, EMPTY)
 
 
 def parse_tiles(text: str) -> list[Tile]:
-    """Parse a run of tiles, each written in full or MPSZ-compressed.
+    """JR-TILE-1: parse a run of tiles, each written in full or MPSZ-compressed.
 
     >>> [str(t) for t in parse_tiles("123m 5z")]
     ['1m', '2m', '3m', '5z']

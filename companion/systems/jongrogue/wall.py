@@ -72,7 +72,8 @@ class TileLedger:
         return [t for t in ALL_KINDS for _ in range(self._counts[place][t.index])]
 
     def check_draw(self, tile: Tile) -> None:
-        """Raise :class:`ImpossibleRead` unless ``tile`` can still come out of the wall."""
+        """JR-WALL-1: raise :class:`ImpossibleRead` unless ``tile`` can still come out of the
+        wall (a 5th copy of a kind is a misread, never accepted)."""
         if self._counts[Place.WALL][tile.index] == 0:
             where = ", ".join(
                 f"{n} {_WHERE[p]}"
@@ -108,7 +109,8 @@ class TileLedger:
             self.wall_total += 1
 
     def reshuffle(self) -> int:
-        """Put every discard back into the wall; return how many tiles moved."""
+        """JR-WALL-1: when the wall runs out, shuffle every discard back into it; return how
+        many tiles moved."""
         moved = 0
         wall, discards = self._counts[Place.WALL], self._counts[Place.DISCARDS]
         for i in range(KIND_COUNT):
@@ -123,9 +125,6 @@ class TileLedger:
         return all(
             sum(self._counts[p][i] for p in Place) == COPIES_PER_KIND for i in range(KIND_COUNT)
         ) and sum(self.total(p) for p in Place) == SET_SIZE
-
-    def snapshot(self) -> dict[str, list[int]]:
-        return {p.label: list(self._counts[p]) for p in Place}
 
 
 class HasLedger(Protocol):

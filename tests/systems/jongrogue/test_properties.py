@@ -9,11 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.errors import IllegalAction
+from companion.systems.jongrogue.actions import Choice, TileRequest
 from companion.systems.jongrogue.autoplay import HeadlessPlayer, play
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import Game, neighbours
 from companion.systems.jongrogue.tables import TABLES
-from companion.systems.jongrogue.tiles import SET_SIZE
+from companion.systems.jongrogue.tiles import SET_SIZE, Tile
 from companion.systems.jongrogue.wall import Place
 
 seeds = st.integers(min_value=0, max_value=2**40)
@@ -43,6 +45,46 @@ def test_invariants_hold_after_every_input(seed: int, preset: str, strategy: str
         assert pc.drained or pc.level == TABLES.level_for_xp(pc.xp)
         assert pc.strength >= game.profile.strength_min
     assert game.outcome() is not None
+
+
+@pytest.mark.parametrize("preset", ["ez", "plus"])
+@pytest.mark.parametrize("strategy", ["cautious", "reckless"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_choice_is_among_the_legal_actions(seed: int, preset: str,
+                                                 strategy: str) -> None:
+    """``Game.legal_actions()`` is the engine's public contract: while a choice is pending it
+    is that request's options, every choice the auto-player makes is among them, and one
+    not among them is refused; while a tile is awaited, and after the game, it is empty."""
+    game = Game(preset)
+    player = HeadlessPlayer(seed, strategy)
+    choices = 0
+    while game.pending is not None:
+        legal = game.legal_actions()
+        answer = player.answer(game)
+        if isinstance(game.pending, TileRequest):
+            assert legal == () and isinstance(answer, Tile)
+        else:
+            assert legal == game.pending.options and answer in legal
+            choices += 1
+        game.push(answer)
+    assert choices and game.legal_actions() == ()
+    assert game.outcome() is not None
+
+
+def test_a_choice_not_offered_is_refused() -> None:
+    """``push`` takes a choice only from ``legal_actions()``."""
+    game = Game("plus")
+    player = HeadlessPlayer(5)
+    offered: set[Choice] = set()
+    while game.pending is not None:
+        legal = game.legal_actions()
+        if legal and (stale := offered - set(legal)):
+            with pytest.raises(IllegalAction):
+                game.push(next(iter(stale)))
+            return
+        offered.update(legal)
+        game.push(player.answer(game))
+    pytest.fail("no choice was ever withdrawn")
 
 
 @settings(max_examples=10, deadline=None)
