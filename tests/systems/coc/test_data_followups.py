@@ -182,3 +182,26 @@ def test_co_range_1_the_siz_step_is_read_from_data() -> None:
     f = two(rules, {"weapons": ("revolver",), "handgun": 50}, {"siz": 52})
     text = push(f, Attack("Ann", "Cult"), (100, 99))
     assert "+20 (SIZ 52, CO-RANGE-1) = 70" in text
+
+
+# --- CO-WEAP-1's blackjack has one source; CO-DEATH-1's lines name its multiplier ----------------
+
+def test_co_weap_1_the_blackjack_is_weapons_toml_alone() -> None:
+    """004 lines 3-5: 1D8+db, durability 10, in weapons.toml only (rules.toml had a copy no
+    code read)."""
+    rules = load_rules(P004)
+    blackjack = rules.weapon("blackjack")
+    assert (blackjack.damage, blackjack.durability, blackjack.improvised) == ("1D8", 10, True)
+    assert set(rules.source["CO-WEAP-1"]) == {"wear"}
+
+
+def test_co_death_1_the_dying_lines_name_the_multiplier() -> None:
+    rules = rules_with(P003, 'source."CO-DEATH-1"', "con_multiplier", "3")
+    f = Fight(rules, [(person(rules, "Ann", 14, ("japanese_sword",), japanese_sword=90),
+                       Side.INVESTIGATORS), (person(rules, "Cult", 10), Side.FOES),
+                      (person(rules, "Boss", 5), Side.FOES)], ScriptedDice([]))
+    text = push(f, Attack("Ann", "Cult"), (100, 30), (10, 10), (4, 3))
+    assert "Cult is unconscious and dying: CON×3 each round (CO-DEATH-1)" in text
+    push(f, EndTurn("Ann"))
+    text = push(f, EndTurn("Boss"), (100, 90))
+    assert "failed CON×3 while dying (CO-DEATH-1)" in text

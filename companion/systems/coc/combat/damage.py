@@ -147,11 +147,17 @@ class _Damage(_Spells):
         t = self.set(t, hp=hp)
         self.say(f"{t.name} takes {damage}: HP {hp}/{t.sheet.max_hp}")
         if self.on("CO-DEATH-1"):
+            # 003「耐久力が-2～0の値になった場合意識不明」: HP 0 or less is unconscious and
+            # dying down to the Default dead_below (at most the seed's unconscious_from, −2,
+            # its range's limit), and below it death comes at once.
+            # (The line says "below −2" whatever dead_below is: saved fights replay it so.)
             if hp < self.rules.default("CO-DEATH-1", "dead_below"):
                 self.die(t, "HP below −2 (CO-DEATH-1)")
             elif hp <= 0 and not t.has(Condition.DYING, self.round):
                 self.add(t, Condition.UNCONSCIOUS, Condition.DYING)
-                self.say(f"{t.name} is unconscious and dying: CON×5 each round (CO-DEATH-1)")
+                times = self.rules.num("CO-DEATH-1", "con_multiplier")
+                self.say(f"{t.name} is unconscious and dying: CON×{times} each round "
+                         "(CO-DEATH-1)")
         elif self.on("CO-BASE-8"):
             if hp <= 0 and not t.dying_until:
                 self.add(t, Condition.UNCONSCIOUS, Condition.DYING)

@@ -75,7 +75,7 @@ class _Turns(_Attacks):
                          why=why)
             self.say(f"{made.text} (CO-DEATH-1)")
             if not made.success:
-                self.die(c, "failed CON×5 while dying (CO-DEATH-1)")
+                self.die(c, f"failed CON×{times} while dying (CO-DEATH-1)")
 
     def next_turn(self) -> None:
         while True:
