@@ -202,6 +202,10 @@ def fight_panels(fight: FightView) -> list[RenderableType]:
     return parts
 
 
+#: A down piece's mark on the terminal's board, in its facing arrow's place (``Cx``, ``bx``):
+#: crossed out, as the screen draws it. 倒れた駒の印。
+DOWN_MARK = "x"
+
 #: A facing as an arrow beside the mark, by its step (dx, dy), y up.
 ARROWS = {(0, 1): "↑", (1, 1): "↗", (1, 0): "→", (1, -1): "↘", (0, -1): "↓", (-1, -1): "↙",
           (-1, 0): "←", (-1, 1): "↖"}
@@ -211,8 +215,9 @@ def board_text(board: BoardView) -> Text:
     """A fight's board as text, north up: each square four characters, a combatant its
     whole mark and an arrow toward its facing (``A↗``, ``B1↑`` where initials clash: the
     roster's B1 Bob and B2 Brute were both drawn ``B↑``; ``C10`` without one), a foe's in
-    lower case (``c←``), green or red by side, dim when down; two in one square (a grapple)
-    their marks' first characters."""
+    lower case (``c←``), green or red by side; a down one dim and crossed out, its arrow an
+    ``x`` (``Cx``; ``xC10`` before a mark of three); two in one square (a grapple) their
+    marks' first characters."""
     at: dict[tuple[int, int], list[PieceView]] = {}
     for piece in board.pieces:
         at.setdefault((piece.col, piece.row), []).append(piece)
@@ -225,12 +230,17 @@ def board_text(board: BoardView) -> Text:
                 text.append(" ·  " if (col + row) % 2 else " .  ", style="dim")
                 continue
             piece = pieces[0]
-            # A mark of three (the tenth of one initial, C10) leaves no room for the arrow.
-            arrow = ARROWS.get(piece.facing, " ") if len(piece.mark) < 3 else ""
+            # A mark of three (the tenth of one initial, C10) leaves no room for the arrow. A
+            # down piece has DOWN_MARK in its arrow's place (before a mark of three), which
+            # TERM=dumb and NO_COLOR keep where its dim style is lost.
+            arrow = (DOWN_MARK if piece.down else ARROWS.get(piece.facing, " ")) \
+                if len(piece.mark) < 3 else ""
             mark = side_mark(piece) + arrow if len(pieces) == 1 else \
                 side_mark(pieces[0])[:1] + side_mark(pieces[1])[:1]
+            lead = DOWN_MARK if piece.down and len(pieces) == 1 and len(piece.mark) >= 3 \
+                else " "
             style = "dim" if piece.down else "bold green" if piece.ally else "bold red"
-            text.append(f" {mark:<3}", style=style + (" reverse" if piece.acting else ""))
+            text.append(f"{lead}{mark:<3}", style=style + (" reverse" if piece.acting else ""))
         text.append("\n")
     text.append("  " + "".join(f" {chr(ord('a') + col)}  " for col in range(board.cols)),
                 style="dim")
