@@ -4,6 +4,7 @@ would, and sees the engine follow it."""
 
 from __future__ import annotations
 
+import re
 from importlib.resources import files
 from typing import Any
 
@@ -205,3 +206,17 @@ def test_co_death_1_the_dying_lines_name_the_multiplier() -> None:
     push(f, EndTurn("Ann"))
     text = push(f, EndTurn("Boss"), (100, 90))
     assert "failed CON×3 while dying (CO-DEATH-1)" in text
+
+
+# --- every public rule method of the fight engine names its rules -----------------------------
+
+RULE_METHODS = ("one_attack", "treat", "attack", "throw", "play", "legal", "begin_turn",
+                "reload", "end_round", "break_free", "choke", "clear_jam", "keeper",
+                "next_turn", "body_rule", "sheathe", "pick_up", "disarmed", "release_if_out")
+
+
+@pytest.mark.parametrize("name", RULE_METHODS)
+def test_a_rule_methods_docstring_names_its_rule(name: str) -> None:
+    from companion.systems.coc.combat.step import _Step
+    doc = getattr(_Step, name).__doc__ or ""
+    assert re.search(r"CO-[A-Z]+-\d+", doc), f"{name}: {doc!r}"

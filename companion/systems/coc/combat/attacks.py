@@ -22,6 +22,8 @@ class _Attacks(_Iai):
     """Adds the Attack action and surprise attacks."""
 
     def attack(self, c: Combatant, a: Attack) -> None:
+        """An attack (CO-TURN-6 in 003: AP within the weapon's attacks), with CO-FIRE-2/5/7
+        shots, MA (CO-MA-1/3/4, CO-BASE-6) and CO-WEAP-1 wear; each blow is :meth:`one_attack`."""
         target = self.get(a.target)
         if target.name == c.name:
             raise IllegalAction("attack someone else")

@@ -22,6 +22,8 @@ class _BodyParts(_Damage):
     """Adds lost body parts and bleeding."""
 
     def body_rule(self, a: Attack) -> str:
+        """CO-BODY-1: the rule of a declared part loss, cut CO-BODY-2, gouge CO-BODY-3 or blow off
+        CO-BODY-4, each with CO-BODY-5 on."""
         rule = {"cut": "CO-BODY-2", "gouge": "CO-BODY-3", "blow_off": "CO-BODY-4"}.get(a.body)
         if rule is None:
             raise IllegalAction("a body part is lost by cut, gouge or blow_off (CO-BODY-1)")

@@ -188,7 +188,9 @@ class _Damage(_Spells):
         self.release_if_out(self.cs[t.name])
 
     def release_if_out(self, t: Combatant) -> None:
-        """Whoever is out lets go; a dead body is no longer held (Default)."""
+        """Whoever is out lets go; a dead body is no longer held (a Default of the grapple
+        rules, CO-GRAP-1 in 003 and CO-GRAP-6 in 004, read from the unconscious of CO-DEATH-1 /
+        CO-BASE-8: no actions, so no hold; the spec writes no Default for it)."""
         if t.out and t.grappling:
             self.set(self.cs[t.grappling], held_by="")
             self.set(self.cs[t.name], grappling="", grapple_options=False)

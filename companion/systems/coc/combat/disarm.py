@@ -18,6 +18,7 @@ class _Disarm(_Keeper):
     """Adds disarming and picking a weapon up."""
 
     def pick_up(self, c: Combatant, a: PickUp) -> None:
+        """CO-FIRE-4 (003, pick_up_ap) / CO-DISARM-1 (004, one action): pick a dropped weapon up."""
         w = self.weapon(c, a.weapon)
         if not w.dropped:
             raise IllegalAction(f"{w.info.name} is not on the ground")
@@ -40,6 +41,7 @@ class _Disarm(_Keeper):
         return penalty, "disarm, CO-DISARM-1"
 
     def disarmed(self, t: Combatant, a: Attack) -> None:
+        """CO-DISARM-1: a disarm that hits drops the target's weapon instead of damage (Default)."""
         w = self.cs[t.name].sheet.weapons[a.disarm_weapon]
         if w.dropped or w.broken:
             self.say(f"{t.name}'s {w.info.name} is already out of its hands (CO-DISARM-1)")

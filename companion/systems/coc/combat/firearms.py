@@ -130,6 +130,7 @@ class _Firearms(_Strikes):
             self.lose_part(self.cs[t.name], a, rolled)
 
     def reload(self, c: Combatant, a: Reload) -> None:
+        """CO-FIRE-1 (003, 3 AP) / CO-FIRE-10 (004, an action) / CO-BASE-12: reload a firearm."""
         w = self.weapon(c, a.weapon)
         if w.info.kind is not WeaponKind.FIREARM:
             raise IllegalAction(f"{w.info.name} is not a firearm")
@@ -155,6 +156,7 @@ class _Firearms(_Strikes):
         self.say(f"{c.name} reloads {w.info.name}: {w.info.magazine} rounds ({rule})")
 
     def clear_jam(self, c: Combatant, a: ClearJam) -> None:
+        """CO-FIRE-4: clear a jam with a skill roll, at the Default clear_ap."""
         w = self.weapon(c, a.weapon)
         if not w.jammed:
             raise IllegalAction(f"{w.info.name} is not jammed")

@@ -179,6 +179,7 @@ class _Grapples(_Firearms):
             self.may_strike(c, None, weapon=False)
 
     def choke(self, c: Combatant, a: Choke) -> None:
+        """CO-MA-2 (003) / CO-GRAP-7 (004): choke the held one for 1D6+DB."""
         held = self.holding(c)
         self.option_checks(c, a)
         if self.p003:
@@ -198,6 +199,8 @@ class _Grapples(_Firearms):
         self.hit(held, max(0, total), f"choke: {text} ({rule})")
 
     def throw(self, c: Combatant, a: Throw) -> None:
+        """CO-MA-2 (003, 2 squares on the board, CO-TURN-2) / CO-GRAP-8 (004, or at another
+        enemy): throw the held one."""
         held = self.holding(c)
         other = self.get(a.at) if a.at else None
         if other is not None and other.name in (c.name, held.name):
@@ -298,6 +301,8 @@ class _Grapples(_Firearms):
             self.say(f"{t.name} is knocked out for the rest of the fight (CO-STUN-3)")
 
     def break_free(self, c: Combatant, a: BreakFree) -> None:
+        """CO-GRAP-2 (003) / CO-GRAP-6 (004): STR against the holder's on the resistance table
+        (CO-CORE-3)."""
         if not c.held_by:
             raise IllegalAction(f"{c.name} is not held")
         holder = self.cs[c.held_by]

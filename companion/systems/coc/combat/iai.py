@@ -104,6 +104,7 @@ class _Iai(_Skills):
         self.one_attack(c, t, a, w, first=True, skill_key="iai")
 
     def sheathe(self, c: Combatant) -> None:
+        """CO-IAI-3: sheathe the drawn blade (sheathe_ap); no attacks that round."""
         if not self.on("CO-IAI-3"):
             raise IllegalAction("sheathing is CO-IAI-3, off in this profile")
         if not c.drawn:

@@ -27,6 +27,8 @@ class _Keeper(_BodyParts):
         return total, f"fall {metres} m ＞ {text} (CO-BASE-11)"
 
     def keeper(self, t: Combatant, a: Burn | Fall | SanLoss | Place) -> None:
+        """The Keeper's events: a placing (CO-TURN-2), a burn (CO-BURN-1), a fall (CO-BASE-11), a
+        SAN loss (CO-BASE-13)."""
         if isinstance(a, Place):
             self.place(t, a)
         elif isinstance(a, Burn):

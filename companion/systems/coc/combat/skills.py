@@ -56,6 +56,8 @@ class _Skills(_Tackle):
                                 f"adjacent ({rule})")
 
     def treat(self, c: Combatant, a: Treat) -> None:
+        """CO-SKILL-2 First Aid / CO-SKILL-3 Medicine / CO-SKILL-4 Psychoanalysis (003, CO-SKILL-1)
+        or CO-BASE-8 (004): heal and wake; CO-DEATH-2 decides the dying."""
         t = self.get(a.target)
         if a.skill == "psychoanalysis":
             self.within_reach(c, t, "CO-SKILL-4")

@@ -39,6 +39,8 @@ class _Step(_Turns):
     """One action's worth of rules, on a working copy of the state."""
 
     def legal(self, action: Action) -> Combatant:
+        """Who may take ``action`` now: the one whose turn it is (CO-TURN-1 / CO-BASE-5), a Keeper's
+        event, a first strike (CO-FIRE-7) or a declaration (CO-DODGE-1/8); else IllegalAction."""
         if not self.order:
             raise IllegalAction("the fight is over")
         actor = self.get(action.actor)
@@ -74,6 +76,8 @@ class _Step(_Turns):
         return actor
 
     def play(self, action: Action) -> None:
+        """Play one action by the rule of its kind (:meth:`legal` first), then pass the turn as
+        CO-TURN-3 (003) or CO-BASE-5 (004) says."""
         actor = self.legal(action)
         if isinstance(action, KEEPER_ACTIONS):
             self.keeper(actor, action)

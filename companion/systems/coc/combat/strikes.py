@@ -29,6 +29,9 @@ class _Strikes(_ToHit):
 
     def one_attack(self, c: Combatant, target: Combatant, a: Attack, w: Weapon, first: bool,
                    skill_key: str = "") -> None:
+        """One blow or shot: to-hit (CO-CORE-1), the defence (CO-DODGE-2/4/7, CO-BASE-7, CO-MA-4,
+        CO-IAI-4), damage (CO-MELEE-3, CO-FIRE-9, CO-BODY-4), stun (CO-STUN-1) and disarm
+        (CO-DISARM-1)."""
         info = w.info
         defence = self.declared_defence(target, a, info.kind, first)
         skill, band, printed = self.effective(c, target, a, w, skill_key or info.skill)

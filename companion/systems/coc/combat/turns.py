@@ -78,6 +78,8 @@ class _Turns(_Attacks):
                 self.die(c, f"failed CON×{times} while dying (CO-DEATH-1)")
 
     def next_turn(self) -> None:
+        """CO-TURN-1 / CO-BASE-5: the next one in the order who can act; after the last,
+        :meth:`end_round`."""
         while True:
             self.turn += 1
             if self.turn >= len(self.order):
@@ -91,6 +93,8 @@ class _Turns(_Attacks):
             self.say(f"{c.name} is skipped ({why})")
 
     def begin_turn(self, c: Combatant) -> None:
+        """CO-TURN-3: a turn's AP in 003, less CO-STUN-1 stun and CO-GRAP-3 holds; a DEX/2 turn
+        (CO-TURN-1 / CO-BASE-5); a chant comes due (CO-SPELL-2)."""
         c = self.set(c, spent_other=False)
         if c.slot_pending:
             ap = c.delayed_ap
@@ -124,6 +128,8 @@ class _Turns(_Attacks):
         self.say(f"{c.name}'s turn: {max(0, ap)} AP (CO-TURN-3)")
 
     def end_round(self) -> None:
+        """The round's end: CO-ARMOR-2 armour breaks, CO-BASE-8's untreated dying die; then a new
+        round unless the fight is over."""
         for name in self.names:
             c = self.cs[name]
             if self.on("CO-ARMOR-2") and any(a.breaking for a in c.sheet.armour):
