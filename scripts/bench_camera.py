@@ -23,7 +23,7 @@ import numpy as np
 from companion.hw.camera.classifier import TileClassifier, default_model_path
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.reader import frame_readings
-from companion.hw.camera.render import render_scene
+from companion.hw.camera.sim_scene import render_scene
 from companion.hw.ports import Slot
 
 

@@ -56,22 +56,20 @@ import numpy as np
 
 from companion.app.commands.classify import read_pictures
 from companion.app.session.reads import PICKS, likeliest
+from companion.hw.camera.augment import (
+    camera_effects,
+    draw_index,
+    paste,
+    render_crop,
+    slot_background,
+    turn_crop,
+)
 from companion.hw.camera.classifier import Enrolment, TileClassifier, default_model_path
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.photos import Photo, load_photos
 from companion.hw.camera.reader import frame_readings
-from companion.hw.camera.render import (
-    Camera,
-    camera_effects,
-    draw_index,
-    find_cjk_fonts,
-    paste,
-    render_crop,
-    render_scene,
-    render_tile,
-    slot_background,
-    turn_crop,
-)
+from companion.hw.camera.sim_scene import Camera, render_scene
+from companion.hw.camera.tile_faces import find_cjk_fonts, render_tile
 from companion.hw.looks import LIGHT_AND_LENS, LOOKS
 from companion.hw.ports import Slot, SlotReading
 from companion.systems.jongrogue.tiles import READER_LABELS

@@ -18,7 +18,8 @@ import cv2
 import numpy as np
 
 from companion.hw.camera.mat import MatGeometry
-from companion.hw.camera.render import draw_mat, find_cjk_fonts
+from companion.hw.camera.sim_scene import draw_mat
+from companion.hw.camera.tile_faces import find_cjk_fonts
 
 MM_PER_INCH = 25.4
 PT_PER_MM = 72 / MM_PER_INCH

@@ -18,8 +18,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.hw.camera.augment import render_crop
 from companion.hw.camera.mat import MatGeometry
-from companion.hw.camera.render import find_cjk_fonts, render_crop, render_scene
+from companion.hw.camera.sim_scene import render_scene
+from companion.hw.camera.tile_faces import find_cjk_fonts
 from companion.systems.jongrogue.tiles import READER_LABELS
 
 

@@ -179,7 +179,7 @@ a framed B White (0.23), a 7p with a corner index (0.20 -> 0.49), a peacock 1s (
 0.25) and a 4z (0.53, just under 0.55). Chosen for what the sets never seen say above,
 and for the turned tiles, over one more of 80 upright tiles left unanswered.
 
-The data: synthetic slot crops from companion.hw.camera.render (art styles,
+The data: synthetic slot crops from companion.hw.camera.augment (art styles,
 font-drawn characters and honours, ink and body colours, turns incl. upside
 down, leftover perspective, light, glare, blur, noise, JPEG, background, a
 finger at the edge) plus the training split of the real photos (see
@@ -204,18 +204,16 @@ import numpy as np
 import torch
 from torch import nn
 
-from companion.hw.camera.photos import Photo, load_photos
-from companion.hw.camera.render import (
+from companion.hw.camera.augment import (
     camera_effects,
     draw_index,
-    find_cjk_fonts,
-    find_tile_fonts,
     paste,
     render_crop,
-    render_tile,
     slot_background,
     turn_crop,
 )
+from companion.hw.camera.photos import Photo, load_photos
+from companion.hw.camera.tile_faces import find_cjk_fonts, find_tile_fonts, render_tile
 from companion.systems.jongrogue.tiles import READER_LABELS
 
 ROOT = Path(__file__).resolve().parent.parent

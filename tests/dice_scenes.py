@@ -10,8 +10,8 @@ import numpy as np
 
 from companion.errors import CompanionError
 from companion.hw.camera.mat import MatDetector
-from companion.hw.camera.render import Camera
-from companion.hw.camera.render import render_scene as render_mat
+from companion.hw.camera.sim_scene import Camera
+from companion.hw.camera.sim_scene import render_scene as render_mat
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
 from companion.hw.dice.source import CameraDiceSource
 

@@ -29,7 +29,7 @@ from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector, Rect
 from companion.hw.camera.reader import ReaderSettings
-from companion.hw.camera.render import Camera, render_scene
+from companion.hw.camera.sim_scene import Camera, render_scene
 from companion.hw.ports import Slot
 from tests.companion_process import CompanionProcess
 from tests.hw.test_camera_cli import tile_picture

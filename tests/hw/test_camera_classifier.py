@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from companion.errors import DataError, StaleEnrolment
+from companion.hw.camera.augment import draw_index, paste, slot_background
 from companion.hw.camera.classifier import (
     Enrolment,
     ModelInfo,
@@ -18,12 +19,7 @@ from companion.hw.camera.classifier import (
     default_model_path,
 )
 from companion.hw.camera.photos import Photo, load_photos, photo_fold, photo_split
-from companion.hw.camera.render import (
-    draw_index,
-    paste,
-    render_tile,
-    slot_background,
-)
+from companion.hw.camera.tile_faces import render_tile
 from companion.systems.jongrogue.tiles import READER_LABELS
 from tests.scripts import load_script
 

@@ -21,10 +21,12 @@ from companion.app.cli import main
 from companion.app.commands.classify import read_pictures
 from companion.app.paths import config_dir
 from companion.errors import DeviceError
+from companion.hw.camera.augment import paste, render_crop
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetector
-from companion.hw.camera.render import paste, render_crop, render_scene, render_tile
+from companion.hw.camera.sim_scene import render_scene
+from companion.hw.camera.tile_faces import render_tile
 from companion.hw.ports import Slot
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from companion.errors import DataError
 from companion.hw.camera.mat import MatDetector, MatGeometry, MatStatus, dice_crop, rectify
-from companion.hw.camera.render import Camera, render_scene
+from companion.hw.camera.sim_scene import Camera, render_scene
 from companion.hw.ports import ROOM_SLOTS, Slot
 
 

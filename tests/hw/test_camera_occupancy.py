@@ -14,7 +14,7 @@ from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.occupancy import Occupancy, SlotLooks, adjust, plain_face_is_white
 from companion.hw.camera.reader import CameraTileReader, ReaderSettings, frame_readings
-from companion.hw.camera.render import draw_mat, place_tile
+from companion.hw.camera.sim_scene import draw_mat, place_tile
 from companion.hw.ports import Candidate, Slot
 
 MORE = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "tile-photos-more"

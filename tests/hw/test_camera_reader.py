@@ -16,7 +16,7 @@ from companion.hw.camera.reader import (
     SlotTracker,
     legal_candidate,
 )
-from companion.hw.camera.render import Camera, render_scene
+from companion.hw.camera.sim_scene import Camera, render_scene
 from companion.hw.ports import Candidate, Slot, TileReader
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import Place, TileLedger

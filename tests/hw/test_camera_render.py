@@ -11,9 +11,10 @@ import numpy as np
 import pygame
 import pytest
 
-from companion.hw.camera import render
+from companion.hw.camera import tile_faces
+from companion.hw.camera.augment import render_crop
 from companion.hw.camera.mat import MatDetector, MatStatus
-from companion.hw.camera.render import render_crop, render_tile
+from companion.hw.camera.tile_faces import render_tile
 from companion.systems.jongrogue.tiles import READER_LABELS, Tile
 from tests.scripts import load_script
 
@@ -55,12 +56,12 @@ def test_a_font_named_like_cjk_that_draws_no_kanji_is_not_taken(
     # Noto Sans Gothic (the Gothic alphabet) matched "Gothic" and drew every kanji as a box.
     sans = Path(pygame.__file__).parent / "freesansbold.ttf"
     shutil.copy(sans, tmp_path / "NotoSansGothic-Regular.ttf")
-    monkeypatch.setattr(render, "FONT_DIRS", (str(tmp_path),))
-    render.find_cjk_fonts.cache_clear()
+    monkeypatch.setattr(tile_faces, "FONT_DIRS", (str(tmp_path),))
+    tile_faces.find_cjk_fonts.cache_clear()
     try:
-        assert render.find_cjk_fonts() == ()
+        assert tile_faces.find_cjk_fonts() == ()
     finally:
-        render.find_cjk_fonts.cache_clear()
+        tile_faces.find_cjk_fonts.cache_clear()
 
 
 def test_each_kind_has_its_own_mahjong_tile_character() -> None:
@@ -71,12 +72,12 @@ def test_each_kind_has_its_own_mahjong_tile_character() -> None:
     for label in READER_LABELS[:34]:
         rank, suit = int(label[0]), label[1]
         expected = honours[rank - 1] if suit == "z" else f"{ranks[rank - 1]} OF {names[suit]}"
-        code = render.mahjong_code_point(Tile.from_notation(label))
+        code = tile_faces.mahjong_code_point(Tile.from_notation(label))
         assert unicodedata.name(chr(code)) == f"MAHJONG TILE {expected}"
 
 
-@pytest.mark.skipif(not render.find_tile_fonts(), reason="no font of Unicode's Mahjong Tiles")
-@pytest.mark.parametrize("font", render.find_tile_fonts(), ids=lambda p: p.stem)
+@pytest.mark.skipif(not tile_faces.find_tile_fonts(), reason="no font of Unicode's Mahjong Tiles")
+@pytest.mark.parametrize("font", tile_faces.find_tile_fonts(), ids=lambda p: p.stem)
 def test_a_tile_font_face_is_the_drawing_inked_without_the_fonts_outline(font: Path) -> None:
     def inked(label: str) -> np.ndarray:
         tile = render_tile(label, np.random.default_rng(5), vary=False, tile_font=font)

@@ -9,7 +9,8 @@ import pytest
 from companion.hw.camera.classifier import TileClassifier
 from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.reader import frame_readings
-from companion.hw.camera.render import Camera, find_cjk_fonts, render_scene
+from companion.hw.camera.sim_scene import Camera, render_scene
+from companion.hw.camera.tile_faces import find_cjk_fonts
 from companion.hw.camera.white_balance import balanced
 from companion.hw.ports import Slot
 

@@ -165,8 +165,8 @@ def test_dice_read_reads_a_picture_of_the_mat_as_the_tray_does(
     """It read the whole picture unless told --mat: of an empty mat it said "unsure (a die
     could not be read at ...): please re-roll" of the mat's printing, where the tray
     sees no dice."""
-    from companion.hw.camera.render import Camera
-    from companion.hw.camera.render import render_scene as render_mat
+    from companion.hw.camera.sim_scene import Camera
+    from companion.hw.camera.sim_scene import render_scene as render_mat
 
     path = tmp_path / "empty_mat.png"
     cv2.imwrite(str(path), render_mat({}, np.random.default_rng(1),

@@ -165,7 +165,7 @@ def test_a_blurred_throw_is_reported_as_moving_and_never_read() -> None:
 
 
 def test_on_the_mat_only_the_dice_area_is_read() -> None:
-    from companion.hw.camera.render import render_scene as render_mat
+    from companion.hw.camera.sim_scene import render_scene as render_mat
 
     source = CameraDiceSource(frames=[], area="mat")
     on_mat = source.read_frame(render_mat({}))
@@ -180,7 +180,7 @@ def test_on_the_mat_only_the_dice_area_is_read() -> None:
 def test_by_default_the_mat_is_read_where_it_is_seen_else_the_whole_view() -> None:
     """"auto": with the mat in view only its dice area counts (dice left lying on the tile
     slots are not this throw); a camera of its own sees the dice anywhere."""
-    from companion.hw.camera.render import render_scene as render_mat
+    from companion.hw.camera.sim_scene import render_scene as render_mat
 
     # A throw seen closer than the mat camera sees it, so its picture is only shrunk
     # (an enlarged one is blurred, and a blurred die is rightly unsure).

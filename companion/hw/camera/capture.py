@@ -32,7 +32,7 @@ from companion.hw.camera.choice import (
     names_a_file,
     usb_instead,
 )
-from companion.hw.camera.render import Camera, render_scene
+from companion.hw.camera.sim_scene import Camera, render_scene
 from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import Slot
 

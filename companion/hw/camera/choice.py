@@ -41,9 +41,9 @@ class CameraChoice(str):
         return made
 
     @classmethod
-    def option(cls, spec: str, option: str = "--source") -> CameraChoice:
-        """A source given on the command line with ``option``."""
-        return cls(spec, option, f"{option} camera:0")
+    def option(cls, spec: str) -> CameraChoice:
+        """A source given on the command line with ``--source``."""
+        return cls(spec, "--source", "--source camera:0")
 
 
 def chosen_in(spec: str) -> str:

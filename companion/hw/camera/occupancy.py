@@ -8,7 +8,7 @@ never has: its four sharp edges, the line of its thickness and the shadow
 along them, and a body a different shade from the paper.
 
 :class:`SlotLooks` keeps one reference picture per slot, first the mat's
-printed design (:func:`companion.hw.camera.render.draw_mat`, the same
+printed design (:func:`companion.hw.camera.sim_scene.draw_mat`, the same
 drawing ``scripts/make_mat.py`` prints), then the slot as the camera last
 saw it empty (:meth:`SlotLooks.remember`; ``calibrate camera`` saves the
 looks with :meth:`SlotLooks.save` and the next session starts from them,
@@ -23,8 +23,9 @@ slot's rim:
 A slot burnt out by too much light is never called bare: white on white
 cannot be told apart there (``calibrate camera`` warns about the exposure).
 
-:meth:`SlotLooks.tile_view` finds the tile's own box the same way, so a tile
-lying across the slot is cut out sideways and read turned upright.
+On a covered slot, :meth:`SlotLooks.read` shows the classifier the tile's own box,
+found the same way (``_view``), so a tile lying across the slot is cut out sideways and
+read turned upright.
 
 It answers :attr:`Occupancy.COVERED`, :attr:`Occupancy.BARE` or
 :attr:`Occupancy.UNSURE`. :meth:`SlotLooks.read` folds that into the
@@ -89,7 +90,6 @@ class SlotEvidence:
     """The comparison of one crop with the slot's reference picture."""
 
     occupancy: Occupancy
-    new_edges: float
     shade: float
 
 
@@ -97,7 +97,7 @@ class SlotLooks:
     """Each slot's look when empty, and the judgement of a crop against it."""
 
     def __init__(self, geometry: MatGeometry) -> None:
-        from companion.hw.camera.render import draw_mat  # the printed design, drawn once
+        from companion.hw.camera.sim_scene import draw_mat  # the printed design, drawn once
 
         self.geometry = geometry
         ppm = geometry.px_per_mm
@@ -166,7 +166,7 @@ class SlotLooks:
             occupancy = Occupancy.BARE
         else:
             occupancy = Occupancy.UNSURE
-        return SlotEvidence(occupancy, new_edges, shade), level - ref_level
+        return SlotEvidence(occupancy, shade), level - ref_level
 
     def remember(self, slot: Slot, crop: np.ndarray, *, weight: float = LEARN_RATE) -> None:
         """Blend a crop of the slot seen empty into its reference (light, wear, the print).
@@ -206,16 +206,13 @@ class SlotLooks:
             looks._set(slot, image)
         return looks
 
-    def tile_view(self, slot: Slot, crop: np.ndarray) -> np.ndarray:
+    def _view(self, crop: np.ndarray, difference: np.ndarray) -> np.ndarray:
         """What to show the classifier: the crop, or the tile's own box when it lies sideways.
 
-        The tile is where the crop differs from the slot's empty look; a box
-        clearly wider than tall is a tile lying across the slot, and is cut out
-        (landscape) so the classifier turns it upright.
+        The tile is where the crop (levelled) differs from the slot's empty look,
+        ``difference``; a box clearly wider than tall is a tile lying across the slot,
+        and is cut out (landscape) so the classifier turns it upright.
         """
-        return self._view(crop, self._look(slot, crop)[1])
-
-    def _view(self, crop: np.ndarray, difference: np.ndarray) -> np.ndarray:
         k = WORK_SHRINK
         if (crop.shape[0] // k, crop.shape[1] // k) != difference.shape:
             return crop

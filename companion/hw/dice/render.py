@@ -340,7 +340,7 @@ def _companion_mat(rng: np.random.Generator, shape: tuple[int, int],
                    mm_per_px: float) -> FloatArray:
     """The companion's printed mat with tiles on some slots, lying somewhere on a plain table."""
     from companion.hw.camera.mat import MatGeometry  # the tile camera's mat and tile art
-    from companion.hw.camera.render import draw_mat_with_tiles
+    from companion.hw.camera.sim_scene import draw_mat_with_tiles
     from companion.systems.jongrogue.tiles import EMPTY, READER_LABELS
 
     geometry = MatGeometry.load()
