@@ -52,19 +52,17 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError
+from companion.hw.dice.grading import Grade, grade, outcomes
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.readings import DiceRead, ReadStatus
 from companion.hw.dice.render import (
     MAX_TILT,
-    Grade,
     Paints,
     Scene,
     SceneKind,
     Table,
-    grade,
-    outcomes,
     render_scene,
 )
 from companion.hw.dice.source import CameraDiceSource

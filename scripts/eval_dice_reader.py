@@ -89,7 +89,6 @@ def part(image: str) -> str:
 class Photo:
     image: str
     dice: tuple[int, ...]
-    die_px: float
     source: str
 
 
@@ -98,7 +97,7 @@ def photos(folder: Path = PHOTOS, which: str = "all") -> list[Photo]:
     with (folder / "labels.csv").open(newline="") as f:
         rows = list(csv.DictReader(f))
     out = [Photo(r["image"], tuple(sorted(int(v) for v in r["dice"].split())),
-                 float(r["die_px"]), r["source"].split("/")[0]) for r in rows]
+                 r["source"].split("/")[0]) for r in rows]
     return [p for p in out if which == "all" or part(p.image) == which]
 
 

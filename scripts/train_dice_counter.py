@@ -6,7 +6,7 @@ export models/dice_counter.onnx (`train` extra).
         /tmp/dice/any3 /tmp/dice/any4 /tmp/dice/any1m /tmp/dice/any4m \
         --real /tmp/dice/realC --steps 5000 --out /tmp/dice/C2
 
-The counter sees the middle of the judge's window, COUNT_SIDES face sides wide
+The counter sees the middle of the judge's window, COUNT_PX of its JUDGE_PX pixels
 (companion/hw/dice/networks.py): the top face alone, without the dice around it, which
 the judge needs to tell a leaning die's side but which crowd its reading of the value.
 It is asked only which of the six values the face shows; whether a top is there at all

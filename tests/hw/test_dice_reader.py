@@ -14,7 +14,9 @@ import pytest
 from pytest_mock import MockerFixture
 
 from companion.errors import DataError
+from companion.hw.dice import placement, scales
 from companion.hw.dice import reader as dice_reader
+from companion.hw.dice.grading import Grade, grade
 from companion.hw.dice.networks import (
     CLASSES,
     STRIDE,
@@ -28,10 +30,9 @@ from companion.hw.dice.networks import (
 )
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import ReaderConfig
-from companion.hw.dice.readings import DieReading, ReadStatus
+from companion.hw.dice.readings import DiceRead, DieReading, ReadStatus, _describe, _placed
 from companion.hw.dice.render import (
     Emblem,
-    Grade,
     Paint,
     Paints,
     Scene,
@@ -44,7 +45,6 @@ from companion.hw.dice.render import (
     _Light,
     _luma,
     _make_camera,
-    grade,
     render_scene,
     scene_dice,
 )
@@ -157,7 +157,7 @@ def test_an_unsure_frame_says_which_dice_it_doubts_and_where() -> None:
         return DieReading(value, 1.0 if value else 0.0, (x, y), 30.0, reason)
 
     def said(dice: list[DieReading]) -> tuple[ReadStatus, str]:
-        return dice_reader._describe(dice_reader._placed(dice, shape))
+        return _describe(_placed(dice, shape))
 
     unclear = "a die's value is unclear"
     status, message = said([die(4, 100, 100), die(None, 600, 50, unclear)])
@@ -240,16 +240,16 @@ def test_the_top_of_a_leaning_die_is_looked_for_between_its_side_and_the_die_it_
     side = DieReading(None, 0.0, (100.0, 100.0), 50.0, "a die leans on another")
     leaned_on = DieReading(5, 0.99, (100.0, 180.0), 50.0)  # 1.6 sides away
     far = DieReading(2, 0.99, (300.0, 100.0), 50.0)
-    spot = dice_reader._top_beside(side, [leaned_on, side, far, None])
+    spot = placement._top_beside(side, [leaned_on, side, far, None])
     assert spot is not None
     assert (spot.x, spot.y, spot.side) == pytest.approx((100.0, 133.5, 50.0))
-    assert dice_reader._top_beside(side, [side, far]) is None
+    assert placement._top_beside(side, [side, far]) is None
     unsure = replace(side, reason="a die is tilted or cocked")
-    assert dice_reader._top_beside(unsure, [leaned_on, unsure]) is None
+    assert placement._top_beside(unsure, [leaned_on, unsure]) is None
     top = DieReading(4, 0.9, (100.0, 135.0), 50.0)  # 0.7 sides away: marked already
-    assert dice_reader._top_beside(side, [leaned_on, side, top]) is None
+    assert placement._top_beside(side, [leaned_on, side, top]) is None
     unread = replace(leaned_on, value=None, reason="a die could not be read")
-    assert dice_reader._top_beside(side, [unread, side, far]) is None
+    assert placement._top_beside(side, [unread, side, far]) is None
 
 
 def test_a_closer_look_is_given_to_doubtful_marks_only_within_the_frame_budget(
@@ -295,7 +295,7 @@ def test_the_finder_looks_again_at_dice_far_from_the_size_it_assumed(
     s = scene(seed)
     find = mocker.spy(reader().networks, "find")
     reader().read(s.image)
-    ladder = len(dice_reader._sizes(reader().config, s.image.shape))  # the size search
+    ladder = len(scales._sizes(reader().config, s.image.shape))  # the size search
     assert find.call_count == ladder + looks - 1
     first_frame, _, assumed = find.call_args_list[0].args[:3]
     assert first_frame is s.image
@@ -510,13 +510,13 @@ def test_two_faces_nearer_than_two_dice_can_lie_are_one_cocked_die() -> None:
     unread = DieReading(None, 0.0, (100.0, 125.0), 50.0, "a die could not be read")
     twice = DieReading(4, 0.95, (100.0, 120.0), 50.0)
     neighbour = DieReading(2, 0.99, (100.0, 140.0), 50.0)  # 0.8 sides away
-    (cocked,) = dice_reader._one_per_die([top, side])
+    (cocked,) = placement._one_per_die([top, side])
     assert cocked.value is None and cocked.reason == "a die leaning on another shows two faces"
     assert cocked.centre == (100.0, 112.5)
-    assert dice_reader._one_per_die([replace(top, confidence=0.9), unread])[0].value is None
-    assert dice_reader._one_per_die([top, twice]) == [top]
-    assert dice_reader._one_per_die([top, neighbour]) == [top, neighbour]
-    assert dice_reader._one_per_die([top, replace(neighbour, value=4)]) == [
+    assert placement._one_per_die([replace(top, confidence=0.9), unread])[0].value is None
+    assert placement._one_per_die([top, twice]) == [top]
+    assert placement._one_per_die([top, neighbour]) == [top, neighbour]
+    assert placement._one_per_die([top, replace(neighbour, value=4)]) == [
         top, replace(neighbour, value=4)]
 
 
@@ -527,11 +527,11 @@ def test_a_die_is_read_by_its_top_beside_a_face_surely_its_side() -> None:
     side alone is one unsure die."""
     top = DieReading(4, 0.99, (100.0, 100.0), 50.0)
     side = DieReading(None, 0.0, (100.0, 125.0), 50.0, "a die leans on another")
-    assert dice_reader._one_per_die([top, side]) == [top]
-    assert dice_reader._one_per_die([side, top]) == [top]
-    assert dice_reader._one_per_die([side]) == [side]
+    assert placement._one_per_die([top, side]) == [top]
+    assert placement._one_per_die([side, top]) == [top]
+    assert placement._one_per_die([side]) == [side]
     unread = DieReading(None, 0.0, (100.0, 100.0), 50.0, "a die could not be read")
-    (die,) = dice_reader._one_per_die([unread, side])
+    (die,) = placement._one_per_die([unread, side])
     assert die.value is None
 
 
@@ -543,15 +543,15 @@ def test_a_face_with_no_readable_top_further_from_a_sure_top_is_that_die_s_side(
     110,305: a 4 and a 5 leaning on the die read): beyond 0.6 sides it stays a die."""
     top = DieReading(4, 0.99, (100.0, 100.0), 50.0)
     unread = DieReading(None, 0.0, (100.0, 137.5), 50.0, "a die could not be read")  # 0.75
-    assert dice_reader._one_per_die([top, unread]) == [top]
-    assert dice_reader._one_per_die([unread, top]) == [top]
+    assert placement._one_per_die([top, unread]) == [top]
+    assert placement._one_per_die([unread, top]) == [top]
     unclear = replace(unread, reason="a die's value is unclear")
-    assert dice_reader._one_per_die([top, unclear]) == [top, unclear]
-    assert dice_reader._one_per_die([top, replace(unclear, centre=(100.0, 125.0))]) == [top]
+    assert placement._one_per_die([top, unclear]) == [top, unclear]
+    assert placement._one_per_die([top, replace(unclear, centre=(100.0, 125.0))]) == [top]
     doubted = replace(top, confidence=0.9)
-    assert dice_reader._one_per_die([doubted, unread]) == [doubted, unread]
+    assert placement._one_per_die([doubted, unread]) == [doubted, unread]
     far = replace(unread, centre=(100.0, 145.0))  # 0.9 sides
-    assert dice_reader._one_per_die([top, far]) == [top, far]
+    assert placement._one_per_die([top, far]) == [top, far]
 
 
 def test_a_sure_side_further_from_a_sure_top_is_still_that_die_s() -> None:
@@ -560,15 +560,15 @@ def test_a_sure_side_further_from_a_sure_top_is_still_that_die_s() -> None:
     is read. Beside a value read less surely the two are kept (the value may be the
     leaning die's, the "side" the die under it), and the side leaves the frame unsure; a
     side 0.9 sides away is kept, whatever is beside it."""
-    assert (dice_reader._SIDE_OF, dice_reader._SURE_TOP) == (0.8, 0.95)
+    assert (placement._SIDE_OF, placement._SURE_TOP) == (0.8, 0.95)
     top = DieReading(4, 0.99, (100.0, 100.0), 50.0)
     side = DieReading(None, 0.0, (100.0, 135.0), 50.0, "a die leans on another")  # 0.7 sides
-    assert dice_reader._one_per_die([top, side]) == [top]
-    assert dice_reader._one_per_die([side, top]) == [top]
+    assert placement._one_per_die([top, side]) == [top]
+    assert placement._one_per_die([side, top]) == [top]
     doubted = replace(top, confidence=0.9)
-    assert dice_reader._one_per_die([doubted, side]) == [doubted, side]
+    assert placement._one_per_die([doubted, side]) == [doubted, side]
     far = replace(side, centre=(100.0, 145.0))  # 0.9 sides
-    assert dice_reader._one_per_die([top, far]) == [top, far]
+    assert placement._one_per_die([top, far]) == [top, far]
 
 
 def test_a_leaning_die_whose_side_is_marked_apart_from_its_top_is_read(
@@ -599,12 +599,12 @@ def test_a_face_doubted_cocked_or_not_read_beside_a_sure_value_is_that_die_s_own
     doubted = DieReading(None, 0.0, (100.0, 125.0), 50.0, "a die is tilted or cocked")
     unread = replace(doubted, reason="a die could not be read")
     for side in (doubted, unread):
-        assert dice_reader._one_per_die([top, side]) == [top]
-        assert dice_reader._one_per_die([side, top]) == [top]
+        assert placement._one_per_die([top, side]) == [top]
+        assert placement._one_per_die([side, top]) == [top]
     less_sure = replace(top, confidence=0.9)
     crowded = replace(doubted, reason="a die may lean on another")
     for pair in ([less_sure, doubted], [less_sure, unread], [top, crowded]):
-        (die,) = dice_reader._one_per_die(pair)
+        (die,) = placement._one_per_die(pair)
         assert die.value is None and die.reason == "a die leaning on another shows two faces"
 
 
@@ -700,18 +700,18 @@ def test_which_marks_one_look_of_the_judge_is_not_enough_for() -> None:
     unread = DieReading(None, 0.0, (100.0, 135.0), 50.0, "a die could not be read")
     side = DieReading(None, 0.0, (100.0, 135.0), 50.0, "a die leans on another")
     neighbour = DieReading(2, 0.99, (100.0, 140.0), 50.0)  # 0.8 sides from the top
-    assert dice_reader._doubtful(unread, [top, unread])
-    assert not dice_reader._doubtful(side, [top, side])
-    assert dice_reader._doubtful(top, [top, unread]) and dice_reader._doubtful(top, [top, side])
-    assert not dice_reader._doubtful(top, [top, neighbour, None])
-    assert not dice_reader._doubtful(top, [top])
+    assert placement._doubtful(unread, [top, unread])
+    assert not placement._doubtful(side, [top, side])
+    assert placement._doubtful(top, [top, unread]) and placement._doubtful(top, [top, side])
+    assert not placement._doubtful(top, [top, neighbour, None])
+    assert not placement._doubtful(top, [top])
     less_sure = replace(top, confidence=0.9)
-    assert dice_reader._doubtful(less_sure, [less_sure, neighbour])
+    assert placement._doubtful(less_sure, [less_sure, neighbour])
     sure = replace(top, confidence=0.96)
-    assert not dice_reader._doubtful(sure, [sure, neighbour])
+    assert not placement._doubtful(sure, [sure, neighbour])
     far = replace(neighbour, centre=(100.0, 210.0))  # 2.2 sides away: nothing to lean on
-    assert not dice_reader._doubtful(less_sure, [less_sure, far])
-    assert dice_reader._doubtful(less_sure, [less_sure, replace(far, centre=(100.0, 190.0))])
+    assert not placement._doubtful(less_sure, [less_sure, far])
+    assert placement._doubtful(less_sure, [less_sure, replace(far, centre=(100.0, 190.0))])
 
 
 def test_a_value_read_unsurely_beside_another_die_gets_a_closer_look(
@@ -904,8 +904,8 @@ def test_a_die_is_alone_with_no_face_within_reach_to_lean_on() -> None:
     die = DieReading(None, 0.0, (100.0, 100.0), 50.0, "a die is tilted or cocked")
     near = DieReading(None, 0.0, (100.0, 190.0), 50.0, "a die could not be read")  # 1.8
     far = DieReading(5, 0.99, (100.0, 210.0), 50.0)  # 2.2 sides away
-    assert dice_reader._alone(die, [die, far, None])
-    assert not dice_reader._alone(die, [die, near, far])
+    assert placement._alone(die, [die, far, None])
+    assert not placement._alone(die, [die, near, far])
 
 
 def test_a_flat_die_alone_that_the_judge_half_doubts_is_cocked_is_read() -> None:
@@ -959,7 +959,7 @@ _TRAY = [
 
 def _read_marks(monkeypatch: pytest.MonkeyPatch, marks: list[tuple[Spot, dict[str, float]]],
                 config: ReaderConfig | None = None,
-                networks: _Judged | None = None) -> dice_reader.DiceRead:
+                networks: _Judged | None = None) -> DiceRead:
     monkeypatch.setattr(DiceReader, "marks", lambda self, frame: [s for s, _ in marks])
     networks = networks or _Judged(marks)
     return DiceReader(config or ReaderConfig.load(), networks).read(  # type: ignore[arg-type]

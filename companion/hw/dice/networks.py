@@ -7,8 +7,8 @@ size). The *judge* looks at each place marked, cut from the full frame CROP_SIDE
 face sides wide, and says which face is up: NOTHING (no die's top is there),
 1 to 6, MOVING (a die is there but blurred by motion), or COCKED (a face of a
 die leaning on another, not its top). The *counter* looks at the middle of the
-judge's window, COUNT_SIDES face sides wide, the top face alone, and says which of the
-six values it shows (scripts/train_dice_counter.py). Training
+judge's window, COUNT_PX of its JUDGE_PX pixels (4/3 of a face side): the top face
+alone, and says which of the six values it shows (scripts/train_dice_counter.py). Training
 (scripts/train_dice_reader.py) and the reader use these same functions, so
 the networks see at run time exactly what they were trained on.
 """
@@ -32,7 +32,6 @@ CROP_PX = 72  # pixels across that stored window
 JUDGE_SIDES = 3.0  # the judge's input window, in face sides: the die and what it leans on
 JUDGE_PX = 72  # pixels across the judge's input
 COUNT_PX = 32  # pixels across the counter's input: the middle of the judge's window
-COUNT_SIDES = COUNT_PX * JUDGE_SIDES / JUDGE_PX  # so many face sides: the top face alone
 TURNS = 8  # windows the judge sees in a closer look: four quarter turns, mirrored and not
 NOTHING, MOVING, COCKED = 0, 7, 8  # the judge's classes besides the values 1..6
 CLASSES = ("nothing", "1", "2", "3", "4", "5", "6", "moving", "cocked")

@@ -100,8 +100,6 @@ from companion.hw.dice.placement import (
     _COCKED,
     _LEANING_SIDE,
     _ONE_DIE,
-    _SIDE_OF,
-    _SURE_TOP,
     _TAKEN_FOR_NOTHING,
     _alone,
     _crowded,
@@ -125,24 +123,6 @@ from companion.hw.dice.readings import (
     other_count_in_view,
 )
 from companion.hw.dice.scales import _around, _beyond_sight, _sizes, _strength
-
-# The reader and read_dice; and, moved to the modules named, the names tests use from here.
-__all__ = [
-    "MAX_MARKS",
-    "MAX_WINDOWS",
-    "_SIDE_OF",
-    "_SURE_TOP",
-    "DiceRead",
-    "DiceReader",
-    "_alone",
-    "_describe",
-    "_doubtful",
-    "_one_per_die",
-    "_placed",
-    "_sizes",
-    "_top_beside",
-    "read_dice",
-]
 
 Image = np.ndarray
 
@@ -420,8 +400,3 @@ def _as(probs: np.ndarray, threshold: float) -> np.floating:
     not on the other. Explicitly, every numpy compares as numpy 2."""
     value: np.floating = probs.dtype.type(threshold)
     return value
-
-
-def read_dice(frame: Image, config: ReaderConfig | None = None) -> DiceRead:
-    """Read one frame with the packaged (or given) thresholds."""
-    return DiceReader(config).read(frame)

@@ -98,6 +98,7 @@ class Table(Enum):
 
 
 MAX_TILT = 25.0  # degrees from straight down the camera may look, unless asked for more
+SIZE = (1280, 720)  # a rendered picture's width and height
 
 # Tables a scene's seed picks from. The companion's own mat is asked for by name, so the
 # benchmark's seeds keep the scenes they were first scored on.
@@ -688,8 +689,8 @@ class _Layout:
     dice: list[_Die]
 
 
-def _lay_out(seed: int, kind: SceneKind | None, count: int | None, size: tuple[int, int],
-             table: Table | None, paints: Paints, max_tilt: float) -> _Layout:
+def _lay_out(seed: int, kind: SceneKind | None, count: int | None, table: Table | None,
+             paints: Paints, max_tilt: float) -> _Layout:
     rng = np.random.default_rng(seed)
     if kind is None:
         kinds = [SceneKind.LOOSE, SceneKind.LOOSE, SceneKind.TOUCHING, SceneKind.TILTED]
@@ -700,7 +701,7 @@ def _lay_out(seed: int, kind: SceneKind | None, count: int | None, size: tuple[i
         count = 0 if kind is SceneKind.EMPTY else int(rng.integers(2 if kind in (
             SceneKind.TOUCHING, SceneKind.TILTED) else 1, 7))
     die_mm = rng.uniform(12, 19)
-    camera = _make_camera(rng, size, rng.uniform(40, 100), die_mm, max_tilt)
+    camera = _make_camera(rng, SIZE, rng.uniform(40, 100), die_mm, max_tilt)
     elevation = np.radians(rng.uniform(40, 80))
     azimuth = rng.uniform(0, 2 * np.pi)
     light = _Light(np.array([np.cos(elevation) * np.cos(azimuth),
@@ -708,7 +709,7 @@ def _lay_out(seed: int, kind: SceneKind | None, count: int | None, size: tuple[i
                    rng.uniform(0.35, 0.5), rng.uniform(0.5, 0.7))
     # Bevel, pip spread and pip radius (face sides): pips stay clear of the rounded edge.
     style = (rng.uniform(0.06, 0.1), rng.uniform(0.22, 0.27), rng.uniform(0.07, 0.09))
-    dice = _place_dice(rng, kind, count, die_mm, camera, size)
+    dice = _place_dice(rng, kind, count, die_mm, camera, SIZE)
     if paints is Paints.ANY:
         # From a generator of their own, so the scene is laid out as with the catalogue's.
         tint = np.random.default_rng([seed, 1])
@@ -718,21 +719,20 @@ def _lay_out(seed: int, kind: SceneKind | None, count: int | None, size: tuple[i
     return _Layout(rng, kind, table, camera, light, azimuth, style, dice)
 
 
-def scene_dice(seed: int, kind: SceneKind | None = None, count: int | None = None,
-               size: tuple[int, int] = (1280, 720), table: Table | None = None,
+def scene_dice(seed: int, kind: SceneKind | None = None, table: Table | None = None,
                paints: Paints = Paints.CATALOGUE, max_tilt: float = MAX_TILT
                ) -> tuple[TrueDie, ...]:
     """The dice ``render_scene`` would show for these arguments, without drawing the picture.
 
     A thousand times quicker than rendering: for choosing seeds by their dice.
     """
-    layout = _lay_out(seed, kind, count, size, table, paints, max_tilt)
+    layout = _lay_out(seed, kind, None, table, paints, max_tilt)
     return tuple(_truth(d, layout.camera) for d in layout.dice)
 
 
 def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = None,
-                 size: tuple[int, int] = (1280, 720), table: Table | None = None,
-                 paints: Paints = Paints.CATALOGUE, max_tilt: float = MAX_TILT) -> Scene:
+                 table: Table | None = None, paints: Paints = Paints.CATALOGUE,
+                 max_tilt: float = MAX_TILT) -> Scene:
     """Render one scene from a seed; the same seed always gives the same picture.
 
     ``kind`` and ``table`` are drawn from the seed when not given; ``count`` is
@@ -741,10 +741,10 @@ def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = N
     The camera looks down up to ``max_tilt`` degrees from straight (MAX_TILT: a
     camera over a tray; a webcam beside the table sees the dice's sides much more).
     """
-    layout = _lay_out(seed, kind, count, size, table, paints, max_tilt)
+    layout = _lay_out(seed, kind, count, table, paints, max_tilt)
     rng, kind, table, camera = layout.rng, layout.kind, layout.table, layout.camera
     light, azimuth, style, dice = layout.light, layout.azimuth, layout.style, layout.dice
-    width, height = size
+    width, height = SIZE
 
     # The table: a texture in table millimetres, seen through the camera's homography.
     dist = float(np.linalg.norm(camera.centre))
@@ -757,7 +757,7 @@ def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = N
             break
     shift = np.array([[mm_per_px, 0, -extent / 2], [0, mm_per_px, -extent / 2], [0, 0, 1]])
     homography = camera.table_homography() @ shift
-    table_img = _warp_perspective(tex.astype(np.float32), homography, size, reflect=True)
+    table_img = _warp_perspective(tex.astype(np.float32), homography, SIZE, reflect=True)
     table_img = table_img.astype(np.float64)
 
     if kind is SceneKind.BLURRED:
@@ -776,10 +776,10 @@ def render_scene(seed: int, kind: SceneKind | None = None, count: int | None = N
             moved = [_Die(d.value, spin @ d.rotation,
                           d.centre + np.array([travel[0] * t, travel[1] * t, 0]), d.side,
                           d.colour, d.tilted, d.paint) for d in dice]
-            frames.append(_compose(table_img, moved, camera, light, style, size))
+            frames.append(_compose(table_img, moved, camera, light, style, SIZE))
         canvas = np.mean(frames, axis=0)
     else:
-        canvas = _compose(table_img, dice, camera, light, style, size)
+        canvas = _compose(table_img, dice, camera, light, style, SIZE)
 
     # The camera: exposure, white balance, vignetting, focus, sensor noise, JPEG.
     yy, xx = np.mgrid[0:height, 0:width]
@@ -810,59 +810,3 @@ def _truth(die: _Die, camera: _Camera) -> TrueDie:
     opened = tuple(OpenFace(c, f) for c, f, _ in seen.values() if f > 0)
     return TrueDie(die.value, centre, die.side * camera.focal / distance, die.colour,
                    die.tilted, facing, opened)
-
-
-@dataclass(frozen=True, slots=True)
-class Grade:
-    """How a read of one scene compares with its truth, die by die."""
-
-    right: int = 0  # a die read with its true value
-    wrong: int = 0  # a die read with another value, or a die read where there is none
-    unsure: int = 0  # a die reported unsure (the player would re-roll)
-    missed: int = 0  # a die not reported at all
-
-    @property
-    def dice(self) -> int:
-        """Every die graded (a value reported where there is no die counts as one)."""
-        return self.right + self.wrong + self.unsure + self.missed
-
-    def __add__(self, other: Grade) -> Grade:
-        return Grade(self.right + other.right, self.wrong + other.wrong,
-                     self.unsure + other.unsure, self.missed + other.missed)
-
-
-def outcomes(scene: Scene, found: list[tuple[int | None, tuple[float, float]]]
-             ) -> tuple[list[str], int]:
-    """Match reported dice ``(value or None, centre)`` to the scene's true dice.
-
-    Returns, for each true die in order, "right", "wrong", "unsure" or "missed",
-    and the number of dice reported with a value where there is none. In a
-    blurred scene the dice are moving, so any confident value is wrong.
-    """
-    result = []
-    used: set[int] = set()
-    for die in scene.dice:
-        near = [(np.hypot(c[0] - die.centre[0], c[1] - die.centre[1]), i)
-                for i, (_, c) in enumerate(found) if i not in used]
-        near = [(d, i) for d, i in near if d < 0.5 * die.side_px]
-        if not near:
-            result.append("missed")
-            continue
-        _, i = min(near)
-        used.add(i)
-        value = found[i][0]
-        if value is None:
-            result.append("unsure")
-        elif scene.kind is SceneKind.BLURRED or value != die.value:
-            result.append("wrong")
-        else:
-            result.append("right")
-    phantoms = sum(1 for i, (v, _) in enumerate(found) if i not in used and v is not None)
-    return result, phantoms
-
-
-def grade(scene: Scene, found: list[tuple[int | None, tuple[float, float]]]) -> Grade:
-    """The outcomes of a read of ``scene`` summed up (a value with no die is wrong)."""
-    result, phantoms = outcomes(scene, found)
-    return Grade(result.count("right"), result.count("wrong") + phantoms,
-                 result.count("unsure"), result.count("missed"))
