@@ -18,7 +18,8 @@ from companion.app.session.rolls import FIRST_LIVE, TAKEN, CameraFrames, CameraR
 from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.capture import OpenCVCamera
-from companion.hw.dice.source import CameraDiceSource, CameraStream, Motion
+from companion.hw.dice.frames import CameraStream
+from companion.hw.dice.source import CameraDiceSource, Motion
 from tests.dice_scenes import still_scene
 
 

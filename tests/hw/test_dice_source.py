@@ -14,18 +14,17 @@ from pytest_mock import MockerFixture
 from companion.errors import CompanionError, DeviceError
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.dice import networks as networks_module
+from companion.hw.dice.frames import CameraStream, take_frames
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.readings import DiceRead, DieReading, ReadStatus
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
 from companion.hw.dice.source import (
     THROW_AGAIN,
     CameraDiceSource,
-    CameraStream,
     DiceReadTimeout,
     NewThrowNeeded,
     Steadiness,
     UnsupportedDice,
-    take_frames,
 )
 from tests.dice_scenes import on_the_mat, still_scene
 

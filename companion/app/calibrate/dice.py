@@ -107,8 +107,8 @@ def gave_up(why: str) -> str:
 def run(args: argparse.Namespace) -> int:
     from companion.hw.camera.capture import webcam_missing
     from companion.hw.dice.calibrate import tune
+    from companion.hw.dice.frames import MAT_AREA, WHOLE_VIEW, area_of, take_frames
     from companion.hw.dice.readings import dice_count
-    from companion.hw.dice.source import MAT_AREA, WHOLE_VIEW, area_of, take_frames
 
     config = load_config()
     config.tell_notices()
@@ -172,9 +172,9 @@ def enrolled_before(path: Path, networks: DiceNetworks) -> Enrolment | None:
 def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> int:
     from companion.hw.dice.calibrate import enrol
     from companion.hw.dice.enrol import ENROL_FILE
+    from companion.hw.dice.frames import area_of, take_frames
     from companion.hw.dice.networks import DiceNetworks
     from companion.hw.dice.readings import dice_count
-    from companion.hw.dice.source import area_of, take_frames
 
     target = config_dir() / ENROL_FILE
     networks = DiceNetworks()

@@ -47,8 +47,9 @@ if TYPE_CHECKING:
     # frames are numpy images; the camera's code imports numpy and OpenCV when used
     import numpy as np
 
+    from companion.hw.dice.frames import FrameOrWhy
     from companion.hw.dice.readings import DiceRead
-    from companion.hw.dice.source import CameraDiceSource, FrameOrWhy
+    from companion.hw.dice.source import CameraDiceSource
 
 WAIT_OPTIONS = (BACK,)  # while the dice are awaited
 # The player's next step while the dice are awaited or judged (guidance, not trouble), each

@@ -17,36 +17,33 @@ roll from it is refused (:class:`NewThrowNeeded`) rather than read again.
 
 Frames come from an iterator of BGR images, an object with ``read()`` (a
 ``cv2.VideoCapture``), or a camera source string as the tile camera takes them
-(:func:`companion.hw.camera.capture.open_source`: ``camera:0``, ``/dev/video0``,
-``picamera``, a picture, which then stands still for ever, a folder or a video).
-While a live camera has no picture (unplugged, still starting) the stream holds
-its message in words instead of a frame, so the roll keeps waiting and says why.
-The camera is opened only when the first roll needs it.
+(:mod:`companion.hw.dice.frames`: ``camera:0``, ``/dev/video0``, ``picamera``, a
+picture, which then stands still for ever, a folder or a video). While a live camera
+has no picture (unplugged, still starting) the stream holds its message in words
+instead of a frame, so the roll keeps waiting and says why. The camera is opened only
+when the first roll needs it.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
 
 import cv2
 import numpy as np
 
-from companion.errors import CompanionError, DataError, DeviceError, StaleEnrolment
-from companion.hw.camera.capture import (
-    IMAGE_SUFFIXES,
-    FileSource,
-    FrameSource,
-    OpenCVCamera,
-    PicameraSource,
-    frame_problem,
-    open_source,
-)
+from companion.errors import CompanionError, DeviceError, StaleEnrolment
 from companion.hw.dice.enrol import ENROL_FILE, Enrolment
+from companion.hw.dice.frames import (
+    NO_PICTURE_POLL_S,
+    Frame,
+    FrameOrWhy,
+    FrameReader,
+    area_of,
+    frame_iterator,
+    is_picture,
+)
 from companion.hw.dice.networks import DiceNetworks
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import ReaderConfig
@@ -58,20 +55,6 @@ from companion.hw.dice.readings import (
     dice_count,
     none_in_view,
 )
-from companion.hw.pictures import read_picture
-
-if TYPE_CHECKING:
-    from companion.hw.camera.mat import MatDetector
-
-Frame = np.ndarray
-FrameOrWhy = np.ndarray | str  # a frame, or why a live camera has none right now
-NO_PICTURE_POLL_S = 0.05  # a camera without a picture is asked again this often
-
-
-class FrameReader(Protocol):
-    """Anything with ``read()`` giving ``(ok, frame)`` like cv2.VideoCapture, or a frame/None."""
-
-    def read(self) -> Any: ...
 
 
 class UnsupportedDice(CompanionError, ValueError):
@@ -197,7 +180,7 @@ class CameraDiceSource:
     def still(self) -> bool:
         """Whether the frames are a still picture (one throw, for ever)."""
         if self._given is None:
-            return _is_picture(self.source)
+            return is_picture(self.source)
         return bool(getattr(self._given, "still", False))
 
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
@@ -301,143 +284,3 @@ class CameraDiceSource:
             self._frames = frame_iterator(self._given if self._given is not None
                                           else self.source)
         return self._frames
-
-
-MAT_AREA = "the mat's dice area"
-WHOLE_VIEW = "the whole view"
-OUT_OF_VIEW = ("the mat's dice area is partly outside the camera's view: move the camera so "
-               "the whole mat is in the picture")
-
-
-@dataclass(frozen=True, slots=True)
-class Area:
-    """What the reader reads of a frame: ``image``, and ``where`` it is (MAT_AREA or
-    WHOLE_VIEW); or no image, and ``where`` says why there is nothing to read."""
-
-    image: Frame | None
-    where: str
-
-
-def area_of(frame: Frame, area: str) -> Area:
-    """The part of ``frame`` the reader reads for ``area`` (see :class:`CameraDiceSource`).
-
-    The tray, ``dice read`` and ``calibrate dice`` all cut frames here, so that the face
-    sizes calibration measures are the sizes the tray reads. A black or washed-out frame
-    is not read: its dice could not be seen, and "no dice" would hide a covered lens."""
-    problem = frame_problem(frame)
-    if problem is not None:
-        return Area(None, problem)
-    if area != "view":
-        mat = _mat_detector()
-        crop, detection = mat.dice_crop(frame)
-        if crop is not None and not detection.in_view(mat.geometry.dice):
-            # Cut off, it is black fill there: its dice would be "none in view".
-            return Area(None, OUT_OF_VIEW)
-        if crop is not None:
-            return Area(crop, MAT_AREA)
-        if area == "mat":
-            return Area(None, detection.message)
-    return Area(frame, WHOLE_VIEW)
-
-
-@cache
-def _mat_detector() -> MatDetector:
-    """The printed mat's detector, made once (the "view" area never needs it)."""
-    from companion.hw.camera.mat import MatDetector
-
-    return MatDetector()
-
-
-class CameraStream(Iterator[FrameOrWhy]):
-    """A camera source string's frames (or, while it has none, why), and what it is:
-    ``still``, a picture (one throw, for ever); ``live``, a camera watching the table
-    (dice may have lain there before it started, e.g. since before a power cut)."""
-
-    def __init__(self, camera: FrameSource) -> None:
-        self.still = isinstance(camera, FileSource) and _is_picture(str(camera.path))
-        self.live = isinstance(camera, OpenCVCamera | PicameraSource)
-        self._camera = camera
-        self._frames = _from_camera(camera)
-
-    def __next__(self) -> FrameOrWhy:
-        return next(self._frames)
-
-    def close(self) -> None:
-        # The camera itself: a generator never started runs no ``finally`` when closed.
-        self._frames.close()
-        self._camera.close()
-
-
-def frame_iterator(source: Iterable[FrameOrWhy] | FrameReader | str) -> Iterator[FrameOrWhy]:
-    """Frames from an iterable, a reader with ``read()``, or a source string (see module;
-    a :class:`CameraStream`)."""
-    if isinstance(source, str):
-        return CameraStream(_open_camera(source))
-    if isinstance(source, Iterable):
-        return iter(source)
-    return _from_reader(source)
-
-
-def _is_picture(spec: str) -> bool:
-    path = Path(spec)
-    return path.suffix.lower() in IMAGE_SUFFIXES and path.is_file()
-
-
-def _from_reader(reader: FrameReader) -> Iterator[Frame]:
-    while True:
-        got = reader.read()
-        frame = got[1] if isinstance(got, tuple) and got and got[0] else (
-            None if isinstance(got, tuple) else got)
-        if frame is None:
-            return
-        yield frame
-
-
-def _open_camera(spec: str) -> FrameSource:
-    path = Path(spec)
-    if _is_picture(spec):
-        try:
-            read_picture(path)  # what is wrong with it, before any roll
-        except DataError as exc:
-            raise DeviceError(str(exc)) from None
-        return FileSource(path, loop=True)  # dice on a photo lie still: read it again and again
-    return open_source(spec)
-
-
-def _from_camera(camera: FrameSource) -> Generator[FrameOrWhy, None, None]:
-    try:
-        while True:
-            frame = camera.read()
-            if frame is not None:
-                yield frame
-            elif isinstance(camera, FileSource) and camera.ended:
-                return
-            else:
-                yield camera.message
-    finally:
-        camera.close()
-
-
-def take_frames(spec: str, count: int, wait_s: float,
-                clock: Callable[[], float] = time.monotonic,
-                sleep: Callable[[float], None] = time.sleep) -> tuple[list[Frame], str]:
-    """Up to ``count`` frames from the camera ``spec``; a camera with no picture gets
-    ``wait_s`` seconds. Also returns why there were fewer."""
-    frames: list[Frame] = []
-    why = "the source ended"
-    deadline = clock() + wait_s
-    stream = _from_camera(_open_camera(spec))
-    try:
-        for item in stream:
-            if isinstance(item, str):
-                why = item
-                if clock() > deadline:
-                    break
-                sleep(NO_PICTURE_POLL_S)
-                continue
-            frames.append(item)
-            if len(frames) == count:
-                break
-    finally:
-        stream.close()
-    return frames, why

@@ -274,7 +274,8 @@ def real_dice(config: Config, controls: Controls, display: Display,
 
 def camera_rolls(config: Config, controls: Controls) -> CameraRolls:
     """Real dice on the dice camera, each read confirmed by the player."""
-    from companion.hw.dice.source import CameraDiceSource, Motion, frame_iterator
+    from companion.hw.dice.frames import frame_iterator
+    from companion.hw.dice.source import CameraDiceSource, Motion
 
     frames = CameraFrames(frame_iterator(config.dice_camera()), controls, Motion().moving)
     camera = CameraDiceSource(frames=frames, config_file=config_dir() / "dice.toml")
