@@ -19,7 +19,8 @@ class TagEvent:
     """One tag event. ``label`` is the enrolled tile (MPSZ) or None for an unknown UID.
 
     ``arrived`` is the ``time.perf_counter()`` at which the bytes that finished
-    the event were read, so latency can be measured end to end.
+    the event were read: ``scripts/bench_rfid.py`` times the host's share of the
+    latency from it.
 
     ``at_start``: a PLACED of a tag that lay on the slot when the reader came up (the
     tray's first snapshot, an RDM6300's first second), not one the player has just

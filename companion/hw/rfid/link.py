@@ -119,8 +119,6 @@ class SerialLink:
         self.ended = False  # a replayed stream ran out: there is nothing to reopen
         self.device: str | None = None
         self.problem = "not opened yet 未接続"
-        self.opens = 0
-        self.drops = 0
         self._delay: float | None = None
         self._next_attempt = 0.0
 
@@ -149,7 +147,6 @@ class SerialLink:
             self._schedule(_open_failure(device, exc))
             return False
         self.serial, self.device, self.problem = port, device, ""
-        self.opens += 1
         return True
 
     def connected(self) -> None:
@@ -169,7 +166,6 @@ class SerialLink:
             except (serial.SerialException, OSError):
                 pass  # the device is already gone; closing is best effort
             self.serial = None
-            self.drops += 1
         self._schedule(problem)
 
     def read(self) -> bytes:
