@@ -114,9 +114,10 @@ SCRIPT_003: Script = [
     ("How?", "h:burst"), ("How does Deep defend", "d:dodge"),
     ("Cult (3 AP): what", "attack"), ("Attack whom", "t:Ann"), ("How?", "h:plain"),
     ("How does Ann defend", "d:dodge"),
-    ("Cult (2 AP): what", "keeper"), ("Keeper: which", "undo"),
+    ("Cult (2 AP): what", "keeper"), ("Keeper: which", "undo?"), ("Undo Cult", "undo"),
     ("Cult (3 AP): what", "end?"), ("Cult (3 AP): end the turn", "end"),
-    ("Ann (3 AP): what", "keeper"), ("Keeper: which", "close"),  # Deep is down: round 2
+    ("Ann (3 AP): what", "keeper"), ("Keeper: which", "close?"),  # Deep is down: round 2
+    ("Close the table", "close"),
 ]
 ACTIONS_003: list[Any] = [
     Attack("Ann", "Cult", ma=True), EndTurn("Ann"),
@@ -187,7 +188,7 @@ SCRIPT_004: Script = [
     ("Bob: what", "grapple"), ("Grapple whom", "t:Boss"), ("How?", "h:plain"),
     ("How does Boss defend", "d:none"),
     ("Cult: what", "end?"), ("Cult: end the turn", "end"), ("Deep: what", "keeper"),
-    ("Keeper: which", "close")]
+    ("Keeper: which", "close?"), ("Close the table", "close")]
 
 
 def test_a_004_fight_on_the_buttons_in_the_terminal(tmp_path: Path) -> None:
@@ -304,7 +305,8 @@ def test_camera_dice_read_the_d6_and_the_d100_is_typed(tmp_path: Path) -> None:
         ("How does Cult defend", "d:none"),
         ("Type the D100 you threw, tens 十の位", "5"),
         ("Type the D100 you threw, units 一の位", "5"),
-        ("Type the D4 you threw", "4"), ("Ann (2 AP): what", "keeper"), ("Keeper: which", "close")])
+        ("Type the D4 you threw", "4"), ("Ann (2 AP): what", "keeper"), ("Keeper: which", "close?"),
+        ("Close the table", "close")])
     camera = CameraStandIn([6])
     controls = Controls([keys.keyboard, display])
     session = table_session(fight_file(tmp_path, "003"), tmp_path / "table.json",

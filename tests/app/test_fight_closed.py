@@ -25,6 +25,7 @@ def test_a_closed_fight_waits_for_the_next_and_takes_it_up(
     first.answer("With which weapon", 1, b"a")
     first.answer(f"{PC2} PC 2: what does it do", 1, b"8")  # her Spell makes GM the 8th
     first.answer("GM: which step", 1, b"2")  # the GM ends the fight
+    first.answer("End the fight", 1, b"2")  # asked first: Yes is the 2nd
     first.answer(OVER, 1, b"a")  # Close
     assert first.finish() == 0
     closed = fight.read_bytes()
@@ -40,6 +41,7 @@ def test_a_closed_fight_waits_for_the_next_and_takes_it_up(
                  "--file", str(fight), "--force"]) == 0
     again.answer(f"{PC1} PC: what does it do", 1, b"7")  # GM (one PC, no spell: the 7th)
     again.answer("GM: which step", 1, b"2")
+    again.answer("End the fight", 1, b"2")  # asked first: Yes is the 2nd
     again.answer(OVER, 1, b"a")  # the next fight's own end, closed in its turn
     assert again.finish() == 0
 
@@ -49,6 +51,7 @@ def test_quit_leaves_the_closed_table_waiting(tmp_path: Path,
     fight, first = genso_table_in_a_terminal(tmp_path, monkeypatch, ["--dice", "sim"])
     first.answer(f"{PC1} PC 1: what does it do", 1, b"7")  # GM
     first.answer("GM: which step", 1, b"2")
+    first.answer("End the fight", 1, b"2")  # asked first: Yes is the 2nd
     first.answer(OVER, 1, b"a")
     assert first.finish() == 0
     again = Terminal(["--mode", "genso", "--fight", str(fight), "--dice", "sim", "--resume",

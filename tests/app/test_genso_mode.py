@@ -79,6 +79,7 @@ SCRIPT = [
     (prompt_is("Attack whom"), b"2"),
     (prompt_is("オーク2 Orc 2: what does it do"), b"7"),
     (prompt_is("GM: which step"), b"2"),
+    (prompt_is("End the fight"), b"2"),  # asked first, Back lit
     (prompt_is("The fight is over"), b"a"),
 ]
 ACTIONS = [Attack(PC1, "オーク1", 0), Cast(PC2, "healing", (PC1,)), Attack("オーク1", PC2),
@@ -150,6 +151,7 @@ def test_buttons_drive_a_fight_in_the_terminal(tmp_path: Path) -> None:
                (prompt_is("With which"), ["attack"]),
                (prompt_is(f"{PC2} PC 2: what"), ["item"] * 7 + ["attack"]),
                (prompt_is("GM: which"), ["item", "attack"]),
+               (prompt_is("End the fight"), ["item", "attack"]),  # Back lit: one A goes back
                (prompt_is("The fight is over"), ["attack"])]
 
     def sleep(_: float) -> None:
@@ -181,7 +183,7 @@ def test_buttons_drive_a_fight_in_the_terminal(tmp_path: Path) -> None:
 
 CHOICES = ["attack", "t:オーク1", "w:0", "cast", "s:healing", "t:" + PC1,
            "full", "t:" + PC2, "attack", "t:" + PC1, "attack", "t:オーク2", "w:1",
-           "dodge", "gm", "end", "close"]
+           "dodge", "gm", "end?", "end", "close"]
 
 
 def play(tmp_path: Path, choices: list[str], *, resume: bool = False,
@@ -239,7 +241,7 @@ def test_undo_at_the_table_and_a_refused_spell(tmp_path: Path) -> None:
     fight = new_fight()
     fight.push(Attack(PC1, "オーク1", 0), SimulatedDice.seeded(1))
     write_fight_file(tmp_path / "fight.json", fight)
-    mode = play(tmp_path, ["gm", "undo"])
+    mode = play(tmp_path, ["gm", "undo?", "undo"])
     assert mode.fight.journal == []
     assert json.loads((tmp_path / "fight.json").read_text(encoding="utf-8")) == \
         new_fight().to_json()
@@ -493,6 +495,7 @@ def test_play_mode_genso_in_a_terminal(tmp_path: Path, monkeypatch: pytest.Monke
     term.answer("With which weapon", 1, b"a")
     term.answer(f"{PC2} PC 2: what does it do", 1, b"8")  # her Spell makes GM the 8th
     term.answer("GM: which step", 1, b"2")
+    term.answer("End the fight", 1, b"2")
     term.answer("The fight is over", 1, b"a")
     assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
     expected = new_fight()

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from companion.app.modes.coc.keeper_menu import _KeeperMenu
 from companion.app.modes.coc.words import CASTS, SPELL, TACKLES, TITLE
 from companion.app.modes.fight import option_index, option_value
+from companion.app.modes.questions import ASK_UNDO
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
@@ -59,11 +60,13 @@ class CocFightMode(_KeeperMenu):
             if actor is None:
                 return ChoiceAsk(f"The fight is over 戦闘終了: {self._outcome()}", (
                     Option("close", "Close 閉じる", Button.ATTACK),
-                    Option("undo", "Undo 取り消し"), Option("keeper", "Keeper 進行")))
+                    Option(ASK_UNDO, "Undo 取り消し"), Option("keeper", "Keeper 進行")))
             return self._actions(actor)
         kind, rest = path[0], list(path[1:])
         if kind == "keeper":
             return self._keeper(rest)
+        if kind == ASK_UNDO and not rest:  # from the fight-over menu
+            return self._sure(ASK_UNDO)
         if actor is None:
             raise IllegalAction(f"there is no choice {'/'.join(path)!r} now")
         if kind == "attack":
@@ -192,8 +195,9 @@ class CocFightMode(_KeeperMenu):
         return EndTurn(actor.name)
 
     def restore(self, text: str) -> None:
-        """As every fight's; a journal written before ending a turn was confirmed has ``end``
-        at the action menu, the end itself: it is replayed as the question and its yes."""
+        """As the Keeper's menu's; a journal written before ending a turn was confirmed has
+        ``end`` at the action menu, the end itself: it is replayed as the question and its
+        yes."""
         if text == "end" and not self.path and self.fight.state.current is not None:
             super().restore(ASK_END)
         super().restore(text)

@@ -1,5 +1,5 @@
-"""The Keeper's menu and steps: undo and closing the table (taken at once), placing on 003's
-board, a SAN loss, dodge concentration or a first strike before the round's first action,
+"""The Keeper's menu and steps: undo and closing the table (each asked first), placing on
+003's board, a SAN loss, dodge concentration or a first strike before the round's first action,
 fire, a fall. The amount of a SAN loss, of fire damage and a fall's height is one of the
 common ones or any other typed on a keypad (:mod:`.amounts`).
 
@@ -14,6 +14,7 @@ from companion.app.modes.coc.amounts import Amount, amount
 from companion.app.modes.coc.cast_menu import _Cast
 from companion.app.modes.coc.words import BURN_DAMAGE, FALL_METRES, MOST_TYPED, SAN_AMOUNTS
 from companion.app.modes.fight import option_value
+from companion.app.modes.questions import ASK_UNDO, sure, undo_question
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
@@ -30,19 +31,42 @@ from companion.systems.coc.combat import (
     SanLoss,
 )
 
+#: The Keeper's Close table asks first, as Undo does (:mod:`..questions`): it closed a
+#: running fight at one press, which the table then could not carry on.
+ASK_CLOSE = "close?"
+
 
 class _KeeperMenu(_Cast):
-    """Adds the Keeper's menu and the steps taken at once (undo, close)."""
+    """Adds the Keeper's menu and its steps taken once confirmed (undo, close)."""
 
     def _direct(self, choice: str) -> list[object] | None:
-        if self.path not in ([], ["keeper"]) or choice not in ("close", "undo"):
-            return None
-        if choice == "close":
+        # The fight-over menu's own Close (path []) is the fight's end and asks nothing.
+        if choice == "close" and self.path in ([], ["keeper", ASK_CLOSE]):
             self.done = True
             return []
-        events = self.undo()
-        self.path = []
-        return events
+        if choice == "undo" and self.path[-1:] == [ASK_UNDO]:
+            events = self.undo()
+            self.path = []
+            return events
+        return None
+
+    def _sure(self, asked: str) -> ChoiceAsk:
+        """Undo or Close table, asked again."""
+        if asked == ASK_UNDO:
+            journal = self.fight.journal
+            return undo_question(self.describe(journal[-1].action) if journal else None)
+        over = "" if self.fight.state.current is None else (
+            " The fight is not over: the table cannot carry it on after 戦闘は続けられなくなる")
+        return sure(f"Close the table? 閉じる？{over}", "close", "Yes, close はい、閉じる")
+
+    def restore(self, text: str) -> None:
+        """As every fight's; a journal written before Undo and the Keeper's Close asked first
+        has ``undo`` or ``close`` where the question now comes: replayed as it and its yes."""
+        old = {"undo": ASK_UNDO, "close": ASK_CLOSE}.get(text)
+        if old is not None and (self.path == ["keeper"] or (
+                text == "undo" and not self.path and self.fight.state.current is None)):
+            super().restore(old)
+        super().restore(text)
 
     def _keeper(self, rest: list[str]) -> ChoiceAsk | Action:
         """The Keeper: undo, close the table, place on 003's board (CO-TURN-2), a SAN loss
@@ -51,7 +75,7 @@ class _KeeperMenu(_Cast):
         state = self.fight.state
         people = [c for c in state.combatants if not c.dead]
         if not rest:
-            options = [Option("undo", "Undo 取り消し"), Option("close", "Close table 閉じる")]
+            options = [Option(ASK_UNDO, "Undo 取り消し"), Option(ASK_CLOSE, "Close table 閉じる")]
             if state.current is not None:
                 if self.rules.on("CO-TURN-2"):
                     options.append(Option("place", "Place on board 配置"))
@@ -66,8 +90,10 @@ class _KeeperMenu(_Cast):
                     options.append(Option("fall", "Fall 落下"))
             return ChoiceAsk("Keeper: which step? 進行", (*options, BACK))
         step, rest = rest[0], rest[1:]
-        if step in ("undo", "close"):
-            raise IllegalAction(f"there is no choice {step!r} now")
+        if step in (ASK_UNDO, ASK_CLOSE):
+            if rest:
+                raise IllegalAction(f"there is no choice {'/'.join([step, *rest])!r} now")
+            return self._sure(step)
         if step == "conc":
             if not rest:
                 return self._pick("Who concentrates on dodging? 回避に専念するのは？",

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.app.modes.genso.checks import CheckCall, FightEvent
-from companion.app.modes.genso.gm_menu import _GmMenu
+from companion.app.modes.genso.gm_menu import ASK_END_FIGHT, _GmMenu
 from companion.app.modes.genso.target_menus import _value
 from companion.app.modes.genso.words import TITLE, named
+from companion.app.modes.questions import ASK_UNDO
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
@@ -41,7 +42,7 @@ class GensoFightMode(_GmMenu):
     def _direct(self, choice: str) -> list[FightEvent] | None:
         if self.path[:1] == ["check"]:
             return None
-        if self.fight.state.current is None or self.path == ["gm"]:
+        if self.fight.state.current is None or self.path[:1] == ["gm"]:
             return self._gm(choice)
         return None
 
@@ -53,9 +54,11 @@ class GensoFightMode(_GmMenu):
         actor = state.current
         if path[:1] == ["check"]:
             return self._check(list(path[1:]))
+        if path in ([ASK_UNDO], ["gm", ASK_UNDO], ["gm", ASK_END_FIGHT]):
+            return self._sure(path[-1])
         if actor is None:
             return ChoiceAsk(f"The fight is over 戦闘終了: {self._outcome()}", (
-                Option("close", "Close 閉じる", Button.ATTACK), Option("undo", "Undo 取り消し"),
+                Option("close", "Close 閉じる", Button.ATTACK), Option(ASK_UNDO, "Undo 取り消し"),
                 Option("sleep", "Sleep 睡眠 (MP)"), Option("sunrise", "Sunrise 日の出"),
                 Option("check", "Check 判定")))
         if not path:
@@ -63,7 +66,7 @@ class GensoFightMode(_GmMenu):
         kind, rest = path[0], list(path[1:])
         if kind == "gm":
             return ChoiceAsk("GM: which step? 進行", (
-                Option("undo", "Undo 取り消し"), Option("end", "End fight 戦闘終了"),
+                Option(ASK_UNDO, "Undo 取り消し"), Option(ASK_END_FIGHT, "End fight 戦闘終了"),
                 Option("sunrise", "Sunrise 日の出"), Option("sunset", "Sunset 日没"),
                 Option("sleep", "Sleep 睡眠"), Option("check", "Check 判定"), BACK))
         if kind in ("attack", "full"):
@@ -120,8 +123,14 @@ class GensoFightMode(_GmMenu):
         return Flee(actor.name)
 
     def restore(self, text: str) -> None:
-        """As every fight's; a journal written before flight was confirmed has ``flee`` at
-        the action menu, the flight itself: it is replayed as the question and its yes."""
-        if text == "flee" and not self.path and self.fight.state.current is not None:
+        """As every fight's; a journal written before flight, the GM's Undo and End fight
+        were confirmed has ``flee`` at the action menu, ``undo`` or ``end`` at the GM's
+        (``undo`` at the fight-over menu too), the step itself: it is replayed as the
+        question and its yes."""
+        running = self.fight.state.current is not None
+        if text == "flee" and not self.path and running:
             super().restore(ASK_FLEE)
+        elif (text in ("undo", "end") and self.path == ["gm"]) or (
+                text == "undo" and not self.path and not running):
+            super().restore(ASK_UNDO if text == "undo" else ASK_END_FIGHT)
         super().restore(text)

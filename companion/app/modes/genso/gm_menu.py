@@ -15,6 +15,7 @@ from typing import Any
 from companion.app.modes.genso.checks import CheckCall, Checked, FightEvent, roll_check
 from companion.app.modes.genso.target_menus import _TargetMenus, _value
 from companion.app.modes.genso.words import CHECKS, DOWN, MODIFIERS, TRAP_NAMES
+from companion.app.modes.questions import ASK_UNDO, sure, undo_question
 from companion.app.session.controls import BACK
 from companion.app.session.mode import ChoiceAsk
 from companion.app.session.rolls import NeedDice, Thrown
@@ -22,6 +23,10 @@ from companion.errors import IllegalAction
 from companion.hw.display.view import Option
 from companion.systems.genso.combat import EndFight, Sleep, Sunrise, Sunset
 from companion.systems.genso.rules import ABILITIES
+
+#: The GM's End fight asks first, as Undo does (:mod:`..questions`): with it taken at once
+#: a second A closed the fight on the fight-over menu that came next.
+ASK_END_FIGHT = "end?"
 
 
 class _GmMenu(_TargetMenus):
@@ -59,9 +64,13 @@ class _GmMenu(_TargetMenus):
         return lines
 
     def _gm(self, choice: str) -> list[FightEvent]:
-        """The GM's steps: undo, close a finished fight, the end, sunrise, sunset, sleep."""
+        """The GM's steps: undo, close a finished fight, the end, sunrise, sunset, sleep.
+        Undo and the end are asked first (:meth:`_sure`)."""
         if choice in ("gm", "check"):
             self.path = [choice]
+            return []
+        if choice in (ASK_UNDO, ASK_END_FIGHT):
+            self.path = [*self.path, choice]
             return []
         if choice == "close":
             self.done = True
@@ -74,6 +83,13 @@ class _GmMenu(_TargetMenus):
         if choice not in steps:
             raise IllegalAction(f"there is no choice {choice!r} now")
         return self._push(steps[choice]())
+
+    def _sure(self, asked: str) -> ChoiceAsk:
+        """Undo or End fight, asked again."""
+        if asked == ASK_UNDO:
+            journal = self.fight.journal
+            return undo_question(self.describe(journal[-1].action) if journal else None)
+        return sure("End the fight? 戦闘を終える？", "end", "Yes, end it はい、終了")
 
     def _check(self, rest: list[str]) -> ChoiceAsk | CheckCall:
         """GM-CHECK-1..6, GM-MAGIC-6: which check, who rolls (whose turn it is, highlighted),
