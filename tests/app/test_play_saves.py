@@ -246,7 +246,7 @@ def test_a_game_kept_aside_is_told_on_the_screen_until_the_player_presses_ok(
     try:
         press = threading.Timer(0.3, buttons.press, ("attack",))
         press.start()
-        new = argparse.Namespace(resume=False)
+        new = argparse.Namespace(resume=False, state=None)
         assert previous_game(save_path, new, screen, Controls([buttons.panel, screen])) is None
         press.join()
         told = screen.views[-1]
