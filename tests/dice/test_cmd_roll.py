@@ -89,7 +89,7 @@ def test_an_expression_may_start_with_a_minus(
     command: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`roll -1D6` rolls, as `roll -- -1D6` does; options around it still count."""
-    assert main([*command, "-1D6", "--seed", "-5", "--json"]) == 0
+    assert main([*command, "-1D6", "--seed", "5", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["formula"] == "-1D6" and data["total"] == -data["dice"][0]["value"]
     assert main([*command, "-(2D6)+1", "--seed", "3"]) == 0
@@ -318,3 +318,16 @@ def test_a_cthulhu_roll_given_to_roll_points_to_coc_roll(
 def test_other_faults_get_no_cthulhu_hint(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["roll", "2D6+Q"]) == 2
     assert "coc roll" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["roll", "1D6"], ["coc", "roll", "1D100"],
+                                     ["rfid", "simulate", "--seconds", "0"]])
+def test_a_negative_seed_is_refused(command: list[str],
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """random.Random takes a seed's size alone: --seed -5 threw 5's dice under another
+    name, as play's did (sweep 53 item 12)."""
+    with pytest.raises(SystemExit) as stopped:
+        main([*command, "--seed", "-5"])
+    assert stopped.value.code == 2
+    assert "-5 is negative: a seed is 0 or more (5 plays what it would)" in \
+        capsys.readouterr().err

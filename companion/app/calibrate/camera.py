@@ -56,7 +56,7 @@ import numpy as np
 import tomlkit
 
 from companion.app.calibrate import set_aside
-from companion.app.commands.rules import positive_int
+from companion.app.commands.arg_types import positive_int
 from companion.app.config import load_config
 from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir

@@ -25,8 +25,10 @@ from typing import Any, TextIO
 
 from serial.tools import list_ports
 
+from companion.app.commands.arg_types import seeds_below
 from companion.app.config import load_config
 from companion.app.paths import config_dir
+from companion.app.session.save import SEED_LIMIT
 from companion.hw.ports import ReaderStatus
 from companion.hw.rfid.events import TagEvent
 from companion.hw.rfid.link import Port, StreamPort, open_serial, port_or_usb
@@ -65,7 +67,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     simulate = actions.add_parser(
         "simulate", help="a simulated tray on a pseudo-terminal, moving stickers at random")
     simulate.add_argument("--seconds", type=float, help="stop after this long (default: Ctrl-C)")
-    simulate.add_argument("--seed", type=int, help="seed of the random moves")
+    simulate.add_argument("--seed", type=seeds_below(SEED_LIMIT),
+                          help="seed of the random moves")
     simulate.set_defaults(func=run_simulate)
 
 

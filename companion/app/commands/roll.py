@@ -15,8 +15,10 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+from companion.app.commands.arg_types import seeds_below
 from companion.app.config import load_config
 from companion.app.paths import config_dir
+from companion.app.session.save import SEED_LIMIT
 from companion.dice import DiceSource, ManualDice, Result, SimulatedDice, roll
 from companion.dice.notation import Command, DiceSyntaxError, display_width, parse
 from companion.dice.roll import reads_d66_as_thrown
@@ -39,7 +41,7 @@ def add_dice_arguments(parser: argparse.ArgumentParser) -> None:
              "you and typed in), or camera",
     )
     parser.add_argument(
-        "--seed", type=int, default=None,
+        "--seed", type=seeds_below(SEED_LIMIT), default=None,
         help="seed for simulated dice, to repeat a roll (default: a fresh one, printed in --json)",
     )
     parser.add_argument(

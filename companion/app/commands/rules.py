@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from companion.app.commands.arg_types import existing_file, non_negative_int, positive_int
 from companion.app.notes import note
 from companion.errors import DataError, InvalidNotation
 from companion.systems.jongrogue.checks import damage, rate_terms
@@ -40,56 +39,12 @@ from companion.systems.jongrogue.tables import TABLES, Ability, Monster
 from companion.systems.jongrogue.tiles import Tile
 
 
-def positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not a whole number of 1 or more")
-    return value
-
-
-def non_negative_int(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text} is not a whole number of 0 or more")
-    return value
-
-
-def seeds_below(limit: int, why: str = "") -> Callable[[str], int]:
-    """A ``--seed`` option's type: a whole number from 0 to below ``limit``. Play's limit is
-    2**63, a seed the history can keep (SQLite's 64-bit integers); ``why`` ends the
-    refusal of a larger one. A negative seed is refused: the wall is shuffled by the
-    seed's size alone (``random.Random`` takes ``abs``), so -5 would play 5's game under
-    another name in the history."""
-
-    def seed_number(text: str) -> int:
-        try:
-            seed = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if seed < 0:
-            raise argparse.ArgumentTypeError(
-                f"{text} is negative: a seed is 0 or more ({-seed} plays what it would)")
-        if seed >= limit:
-            raise argparse.ArgumentTypeError(
-                f"{text} is too large: a seed is below 2**{limit.bit_length() - 1}{why}")
-        return seed
-
-    return seed_number
-
-
 def told_profile(profile: Profile) -> Profile:
     """``profile``, its house rules said on stderr: each value the book fixes ([SEED]) that
     it sets otherwise. They are played, not refused (play, simulate and rules say them)."""
     for rule in profile.house_rules:
         note(f"{profile.source}: {rule}")
     return profile
-
-
-def existing_file(text: str) -> Path:
-    path = Path(text)
-    if not path.is_file():
-        raise argparse.ArgumentTypeError(f"{text}: no such file")
-    return path
 
 
 def tile_arg(text: str) -> Tile:

@@ -20,11 +20,11 @@ import signal
 from pathlib import Path
 from typing import Any
 
+from companion.app.commands.arg_types import existing_file, seeds_below
 from companion.app.commands.play.saves import load_game
 from companion.app.commands.play.session import Among, held_files, play
 from companion.app.commands.play.table_modes import TABLE_MODES, table_files
 from companion.app.commands.roll import typed_alias
-from companion.app.commands.rules import existing_file, seeds_below
 from companion.app.config import Config, load_config
 from companion.app.history import History
 from companion.app.notes import note
