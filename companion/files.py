@@ -26,6 +26,7 @@ The game systems do no I/O; the app and the hardware adapters write through here
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import glob
 import os
@@ -50,6 +51,12 @@ T = TypeVar("T")
 #: When this process began (near enough: the module is loaded as a command starts). A
 #: temporary file older than it, and than STALE_SECONDS, is no write of a process running now.
 _STARTED = time.time()
+
+
+#: Errors that say the disk or folder cannot take a write now, not that the path is wrong
+#: (EFBIG: a file grown to the largest its filesystem or the process may write).
+DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM,
+                         errno.EIO, errno.EFBIG})
 
 
 def _umask() -> int:

@@ -60,9 +60,8 @@ from companion.app.commands.arg_types import positive_int
 from companion.app.config import load_config
 from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir
-from companion.app.session.host import DISK_ERRNOS
 from companion.errors import DataError, DeviceError, error_text
-from companion.files import atomic_write_bytes, commented, table, write_toml
+from companion.files import DISK_ERRNOS, atomic_write_bytes, commented, table, write_toml
 from companion.hw.camera.capture import FrameSource, frame_problem, open_source
 from companion.hw.camera.choice import CameraChoice
 from companion.hw.camera.classifier import Enrolment, TileClassifier

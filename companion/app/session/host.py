@@ -45,16 +45,10 @@ from companion.app.session.mode import (
 from companion.app.session.save import CorruptSave, SaveGame, write_save
 from companion.app.session.system_menu import SystemMenu
 from companion.errors import CompanionError, DeviceError, IllegalAction, ImpossibleRead
-from companion.files import NotDurable
+from companion.files import DISK_ERRNOS, NotDurable
 from companion.hw.buttons import WaitingSignal
 from companion.hw.display import Display
 from companion.hw.display.view import Option
-
-#: Errors that say the disk or folder cannot take a write now, not that the path is wrong
-#: (EFBIG: a file grown to the largest its filesystem or the process may write).
-DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM,
-                         errno.EIO, errno.EFBIG})
-
 
 #: Why the disk refused a write, short and in both languages for the screen (stderr has the
 #: OS's own words and the path); another error is said in the OS's words.

@@ -176,7 +176,7 @@ class CameraFrames:
 
     @property
     def still(self) -> bool:
-        """The frames are a still picture (:class:`~companion.hw.dice.source.CameraStream`)."""
+        """The frames are a still picture (:class:`~companion.hw.dice.frames.CameraStream`)."""
         return bool(getattr(self.frames, "still", False))
 
     @property

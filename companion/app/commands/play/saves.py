@@ -17,7 +17,6 @@ from companion.app.modes.fight import refuse_another_modes
 from companion.app.notes import note
 from companion.app.paths import data_dir_setting
 from companion.app.session.controls import Controls
-from companion.app.session.host import DISK_ERRNOS
 from companion.app.session.save import (
     CorruptSave,
     NewerSave,
@@ -26,7 +25,7 @@ from companion.app.session.save import (
     read_save,
 )
 from companion.errors import CompanionError, DataError
-from companion.files import move_aside
+from companion.files import DISK_ERRNOS, move_aside
 from companion.hw.display import Display
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import Game
