@@ -149,6 +149,23 @@ def test_a_touch_screen_mouse_click_is_not_a_second_tap(screen: ScreenDisplay) -
     assert screen.poll() == [Pick(1)]
 
 
+@pytest.mark.parametrize("button", [2, 3, 4, 5])
+def test_only_the_primary_mouse_button_taps(screen: ScreenDisplay, button: int) -> None:
+    """A mouse wheel over a box picked it (pygame sends the wheel as buttons 4 and 5; sweep
+    53 item 3): scrolling over the window took a Flee or a Fight. A middle or right click is
+    no tap either, and lights nothing."""
+    screen.render(example_view())
+    box = screen._targets[1][0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=box.center, button=button))
+    assert screen.poll() == []
+    assert screen._lit is None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=box.center, button=button))
+    assert screen.poll() == []
+    _post(pygame.MOUSEBUTTONDOWN, screen, box.center)  # the primary button: a tap
+    _post(pygame.MOUSEBUTTONUP, screen, box.center)
+    assert screen.poll() == [Pick(1)]
+
+
 def test_the_header_opens_system_on_lifting_in_it(screen: ScreenDisplay) -> None:
     screen.render(example_view())
     _post(pygame.FINGERDOWN, screen, (10, 5))

@@ -10,9 +10,9 @@ scaled once per size, so a redraw is mostly blits (``scripts/bench_display.py``
 measures it). Japanese needs a CJK font (:mod:`.fonts`); without one the
 screen shows the English half of every name.
 
-Taps (mouse or touch) on an option pick it, exactly like its button: when the finger
-lifts inside the box it went down on (a finger that slides off takes nothing back with it),
-and the pressed box is lit meanwhile.
+Taps (touch, or the mouse's primary button) on an option pick it, exactly like its
+button: when the finger lifts inside the box it went down on (a finger that slides off
+takes nothing back with it), and the pressed box is lit meanwhile.
 """
 
 from __future__ import annotations
@@ -275,9 +275,12 @@ class ScreenDisplay(OptionButtons):
                 if press is not None:
                     presses.append(press)
             # (A touch screen sends each touch as a mouse click too, marked ``touch``: the
-            # finger's own events have it.)
+            # finger's own events have it.) Only the primary button taps: pygame sends the
+            # wheel as buttons 4 and 5 (a scroll over a box picked it), and a middle or right
+            # click means paste or a context menu on a desktop, never a game action.
             elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
-                    and not getattr(event, "touch", False):
+                    and not getattr(event, "touch", False) \
+                    and event.button == pygame.BUTTON_LEFT:
                 presses.extend(self._touch(_MOUSE, event.pos,
                                            event.type == pygame.MOUSEBUTTONDOWN))
             elif event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
