@@ -121,7 +121,7 @@ def test_a_tap_outside_options_is_nothing(screen: ScreenDisplay) -> None:
 def test_a_tap_on_the_header_opens_the_system_menu(screen: ScreenDisplay) -> None:
     """The System menu's way on a touch screen with no buttons (buttons-only audit F1): the
     header, where its hint is drawn."""
-    screen.render(example_view())
+    screen.render(replace(example_view(), system=True))
     _click((5, 5))
     _finger(screen, 0.9 * screen.width, 10)
     assert screen.poll() == [Button.SYSTEM, Button.SYSTEM]

@@ -167,7 +167,7 @@ def test_only_the_primary_mouse_button_taps(screen: ScreenDisplay, button: int) 
 
 
 def test_the_header_opens_system_on_lifting_in_it(screen: ScreenDisplay) -> None:
-    screen.render(example_view())
+    screen.render(replace(example_view(), system=True))
     _post(pygame.FINGERDOWN, screen, (10, 5))
     assert screen.poll() == []
     _post(pygame.FINGERUP, screen, (screen.width - 10, 5))
@@ -175,6 +175,27 @@ def test_the_header_opens_system_on_lifting_in_it(screen: ScreenDisplay) -> None
     _post(pygame.FINGERDOWN, screen, (10, 5))  # from the header onto the body: nothing
     _post(pygame.FINGERUP, screen, (10, screen.m(HEADER_HEIGHT) + screen.m(60)))
     assert screen.poll() == []
+
+
+def test_the_header_is_no_target_where_system_is_not_offered(screen: ScreenDisplay) -> None:
+    """On a screen that offers no System menu (the corrupt-save question, the Settings
+    notices, the menu itself) the header lit under a finger, and its tap was a SYSTEM the
+    controls dropped: a button that did nothing (sweep 53 item 14)."""
+    view = message_view("The save could not be read. Start a new game?",
+                        (Option("new", "New game 新しいゲーム", Button.ATTACK),
+                         Option("quit", "Quit 終了", Button.FLEE)))
+    screen.render(replace(view, system=False))
+    _post(pygame.FINGERDOWN, screen, (10, 5))
+    assert screen.poll() == []
+    assert screen._lit is None  # not lit
+    _post(pygame.FINGERUP, screen, (10, 5))
+    assert screen.poll() == []
+    screen.render(replace(view, system=True))  # offered: the header is its button
+    _post(pygame.FINGERDOWN, screen, (10, 5))
+    assert screen.poll() == []
+    assert screen._lit is not None
+    _post(pygame.FINGERUP, screen, (10, 5))
+    assert screen.poll() == [Button.SYSTEM]
 
 
 def test_the_pressed_box_is_lit_until_the_finger_lifts(screen: ScreenDisplay) -> None:

@@ -196,6 +196,7 @@ class ScreenDisplay(OptionButtons):
         self._lit: _Lit | None = None
         self._frame = 0  # rendered so far: a lit box is put back only on its own frame
         self._asking: tuple[str, tuple[Option, ...]] | None = None  # the menu last drawn
+        self._system = False  # the screen last drawn offers the System menu (its header)
 
     # ---- drawing -------------------------------------------------------------
 
@@ -209,6 +210,7 @@ class ScreenDisplay(OptionButtons):
         """Draw ``view`` onto the screen surface (without flipping) and return it."""
         m, w, h = self.m, self.width, self.height
         self._frame += 1
+        self._system = view.system
         if (view.prompt, view.options) != self._asking:
             # A finger down on the last menu lifts on this one: it picks nothing here.
             self._down.clear()
@@ -309,7 +311,11 @@ class ScreenDisplay(OptionButtons):
 
     def _hit(self, pos: tuple[float, float]) -> _Hit | None:
         """What a tap at ``pos`` does, and the box it is in; None off every target."""
-        if pos[1] < self.m(HEADER_HEIGHT):  # the header: the System menu (its hint is there)
+        if pos[1] < self.m(HEADER_HEIGHT):
+            # The header: the System menu (its hint is there), where the screen offers it;
+            # elsewhere (a question before play, the menu itself) it is no button.
+            if not self._system:
+                return None
             return _Hit(pygame.Rect(0, 0, self.width, self.m(HEADER_HEIGHT)), (Button.SYSTEM,))
         for rect, index in self._targets:
             if rect.collidepoint(pos):
