@@ -157,6 +157,28 @@ def test_the_lit_option_stands_out_in_every_colour_vision(screen: ScreenDisplay)
         assert contrast(seen(HIGHLIGHT, vision), seen(BACKGROUND, vision)) >= 1.5, vision
 
 
+def _edge_width(screen: ScreenDisplay, index: int, color: Color) -> int:
+    """How many rows of ``color`` the top edge of option ``index``'s box is, at its middle."""
+    rect = next(r for r, i in screen._targets if i == index)
+    rows = 0
+    while tuple(screen.surface.get_at((rect.centerx, rect.y + rows)))[:3] == color:
+        rows += 1
+    return rows
+
+
+def test_an_unlit_box_has_a_two_pixel_edge_and_the_lit_box_a_thicker_one(
+        screen: ScreenDisplay) -> None:
+    """L1: an unlit box's edge was 1 px of DIM around a fill 1.19:1 from the footer's: the
+    box hardly read as one (sweep 53 item 17). It is 2 px; the lit box's TEXT outline stays
+    thicker, for TEXT is only 2.2:1 from DIM (above): the lit box is told by its outline's
+    width as well as its lightness."""
+    options = (Option("attack", "Attack 攻撃"), Option("flee", "Flee 逃げる"))
+    screen.render(replace(message_view("?", options), highlight=0))
+    unlit, lit = _edge_width(screen, 1, DIM), _edge_width(screen, 0, TEXT)
+    assert unlit >= 2
+    assert lit > unlit
+
+
 # ---- H3, M5: trouble is told from guidance by more than its colour ------------------------
 
 def test_trouble_text_passes_aa_where_it_is_drawn() -> None:

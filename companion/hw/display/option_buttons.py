@@ -292,9 +292,11 @@ class OptionButtons(FightPanels):
                              border_radius=m(8))
             # The lit box's thick light outline sets it apart in every colour vision (its
             # dark fill alone is a small step from the others'; an ACCENT one is close to
-            # the DIM edges for a protanope).
+            # the DIM edges for a protanope). An unlit box's edge is 2 px: its fill is only
+            # 1.19:1 from the footer's, and at 1 px the box hardly read as one. TEXT is a mere
+            # 2.2:1 from DIM, so the lit outline stays a pixel thicker than that edge.
             edge = TEXT if lit else ACCENT if index is None else DIM
-            pygame.draw.rect(self.surface, edge, box, width=max(2, m(2)) if lit else max(1, m(1)),
+            pygame.draw.rect(self.surface, edge, box, width=max(3, m(3)) if lit else max(2, m(2)),
                              border_radius=m(8))
             width = box.w - 2 * m(_LABEL_PAD)
             rows, at = self._label_rows(text, min(common, own[n]), width, box.h - m(4))
