@@ -9,8 +9,9 @@ measure the real screen).
     python scripts/bench_display.py [--frames 300] [--screenshots docs/]
 
 ``--screenshots`` saves one frame of a real game (seed 11, the first fight
-after 300 inputs) at each layout, the System menu over it, and one of a genso fight and
-one of a coc fight at the table at 800x480.
+after 300 inputs) at each layout, the System menu over it, and at 800x480 one of a genso
+fight and one of a coc fight at the table and one of the dice tray at the Trap table's
+outcome: every screenshot docs/playing.md shows.
 """
 
 from __future__ import annotations
@@ -173,9 +174,24 @@ def coc_screenshot(folder: Path) -> None:
     play_and_save(mode, COC_SEED, COC_SCRIPT, folder / "screen-coc-800x480.png")
 
 
+#: The dice tray of the screenshot (`companion play --mode dice`, tests/app/test_dice_tray.py's
+#: tray): the menu's Event table, then Trap (EV-TRAP-1), walked with seeded simulated dice.
+DICE_EXPRESSIONS = ("1D6", "2D6")
+DICE_SCRIPT = ("2", "2")
+DICE_SEED = 7
+
+
+def dice_screenshot(folder: Path) -> None:
+    """The dice tray at the Trap table's outcome, at 800x480."""
+    from companion.app.modes.dice_tray import DiceTrayMode
+
+    mode = DiceTrayMode(DICE_EXPRESSIONS, "simulated 仮想")
+    play_and_save(mode, DICE_SEED, DICE_SCRIPT, folder / "screen-dice-800x480.png")
+
+
 def play_and_save(mode: Any, seed: int, script: Sequence[str], path: Path) -> None:
-    """Play a fight mode through ``script`` (its menu choices) with seeded dice, then save
-    the screen of its next menu at 800x480."""
+    """Play a mode (a fight, the dice tray) through ``script`` (its menu choices) with
+    seeded dice, then save the screen of its next menu at 800x480."""
     from companion.app.session.mode import ChoiceAsk, Throw
     from companion.dice import SimulatedDice
     from companion.hw.display.screen import ScreenDisplay
@@ -210,6 +226,7 @@ def main() -> int:
         screenshots(args.screenshots)
         genso_screenshot(args.screenshots)
         coc_screenshot(args.screenshots)
+        dice_screenshot(args.screenshots)
     return 0
 
 
