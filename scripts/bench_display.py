@@ -154,11 +154,11 @@ def coc_screenshot(folder: Path) -> None:
     from companion.dice import SimulatedDice
     from companion.systems.coc.combat import Fight, Side
     from companion.systems.coc.rules import Profile, load_rules
-    from companion.systems.coc.sheet import sheet_from_mapping
+    from companion.systems.coc.sheet import Sheet, sheet_from_mapping
 
     rules = load_rules(Profile.P003)
 
-    def sheet(name: str, dex: int, weapons: tuple[str, ...], **skills: int) -> object:
+    def sheet(name: str, dex: int, weapons: tuple[str, ...], **skills: int) -> Sheet:
         return sheet_from_mapping(rules, {
             "name": name, "characteristics": {"STR": 13, "CON": 12, "POW": 10, "DEX": dex,
                                               "APP": 10, "SIZ": 13, "INT": 12, "EDU": 12},
@@ -169,7 +169,7 @@ def coc_screenshot(folder: Path) -> None:
         (sheet("Bob", 12, ("smg", "shinai"), smg=60, japanese_sword=60), Side.INVESTIGATORS),
         (sheet("Cult", 10, ("knife",), knife=50), Side.FOES),
         (sheet("Deep", 8, ("japanese_sword",), japanese_sword=60, dodge=30), Side.FOES),
-    ], SimulatedDice.seeded(COC_SEED))  # type: ignore[misc]
+    ], SimulatedDice.seeded(COC_SEED))
     mode = CocFightMode(fight, "simulated 仮想")
     play_and_save(mode, COC_SEED, COC_SCRIPT, folder / "screen-coc-800x480.png")
 
