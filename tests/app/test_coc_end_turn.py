@@ -13,7 +13,7 @@ import pytest
 from rich.console import Console
 
 from companion.app.modes.coc import CocFightMode, table_session
-from companion.app.modes.fight import write_fight_file
+from companion.app.modes.fight_file import write_fight_file
 from companion.app.session.host import replay
 from companion.app.session.mode import ChoiceAsk
 from companion.hw.display.terminal import TerminalDisplay

@@ -23,7 +23,8 @@ from rich.console import Console
 
 from companion.app.cli import main
 from companion.app.modes.coc import CocFightMode, describe, steps, table_session
-from companion.app.modes.fight import FightSave, write_fight_file
+from companion.app.modes.fight_file import write_fight_file
+from companion.app.modes.fight_save import FightSave
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
 from companion.app.session.save import SaveGame

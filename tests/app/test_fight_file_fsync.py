@@ -21,7 +21,8 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.commands.play.table_modes import run_genso, titled
-from companion.app.modes.fight import FightClosed, FightFileChanged, FightSave
+from companion.app.modes.fight_file import FightClosed, FightFileChanged
+from companion.app.modes.fight_save import FightSave
 from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.controls import Controls
 from companion.errors import DataError

@@ -13,7 +13,8 @@ import pytest
 from companion.app.commands.play.table_modes import run_coc, run_genso, titled
 from companion.app.config import load_config
 from companion.app.modes import coc, genso
-from companion.app.modes.fight import load_fight_save, write_fight_file
+from companion.app.modes.fight_file import write_fight_file
+from companion.app.modes.fight_save import load_fight_save
 from companion.app.session.controls import Controls
 from companion.dice import SimulatedDice
 from companion.errors import DataError

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
-from companion.app.modes.fight import FightSave
+from companion.app.modes.fight_save import FightSave
 from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.mode import ChoiceAsk, Show
 from companion.errors import DataError

@@ -33,7 +33,7 @@ from companion.app.commands.play.table_modes import (
 )
 from companion.app.commands.play.telling import farewell, tell
 from companion.app.config import load_config
-from companion.app.modes.fight import FightClosed, file_sha, write_fight_file
+from companion.app.modes.fight_file import FightClosed, file_sha, write_fight_file
 from companion.app.modes.jongrogue import JongRogueMode, SimTiles
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session

@@ -14,7 +14,7 @@ import pytest
 
 from companion.app.commands.play.table_modes import run_coc
 from companion.app.config import load_config
-from companion.app.modes.fight import write_fight_file
+from companion.app.modes.fight_file import write_fight_file
 from companion.app.session.controls import Controls
 from companion.dice import ScriptedDice
 from companion.systems.coc.combat import Attack as CocAttack

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from companion.app.commands.play.telling import cause_of_death, tell
 from companion.app.history import History, HistoryError, Run
-from companion.app.modes.fight import refuse_another_modes
+from companion.app.modes.fight_save import refuse_another_modes
 from companion.app.notes import note
 from companion.app.paths import data_dir_setting
 from companion.app.session.controls import Controls

@@ -15,7 +15,7 @@ from companion.app.commands.events import load_user_rules, user_lists
 from companion.app.commands.play.telling import question_show, tell
 from companion.app.config import Config
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
-from companion.app.modes.fight import FightClosed, FightFileChanged, file_sha
+from companion.app.modes.fight_file import FightClosed, FightFileChanged, file_sha
 from companion.app.notes import note
 from companion.app.paths import config_dir, data_dir
 from companion.app.poisons import PoisonList, poisons_path

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from companion.app.modes.coc.action_menu import CocFightMode
 from companion.app.modes.coc.table_rolls import CAMERA_SIDES, CocTableRolls
-from companion.app.modes.fight import Table, open_table
+from companion.app.modes.fight_file import Table, open_table
 from companion.app.session.controls import Controls
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceFeed, RollFeed
@@ -41,7 +41,7 @@ def table_session(fight_path: Path, state_path: Path, *, resume: bool, seed: int
                   d100: str = "typed", poll_seconds: float = 0.05,
                   sleep: Callable[[float], None] = time.sleep) -> Session:
     """The play session of a coc fight at the table, ready to run (see
-    :func:`~companion.app.modes.fight.open_table`).
+    :func:`~companion.app.modes.fight_file.open_table`).
 
     ``camera`` (with ``controls``): ``--dice camera``; the d6-based dice come from it and the
     others are typed (``d100="typed"``) or the companion's (``"sim"``, from the save's seed,

@@ -39,13 +39,9 @@ which weapon, spell or stone), ``gm_menu`` (the GM's steps and checks) and ``act
 from __future__ import annotations
 
 #: Shared with every fight at the table (kept importable from here).
-from companion.app.modes.fight import (
-    FightSave,
-    Undone,
-    load_fight_save,
-    same_fight,
-    write_fight_file,
-)
+from companion.app.modes.fight import Undone
+from companion.app.modes.fight_file import same_fight, write_fight_file
+from companion.app.modes.fight_save import FightSave, load_fight_save
 from companion.app.modes.genso.action_menu import GensoFightMode
 from companion.app.modes.genso.checks import CheckCall, Checked, check_steps, roll_check
 from companion.app.modes.genso.table import read_fight_file, table_session

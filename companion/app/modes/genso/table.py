@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.app.modes.fight import Table, open_table, read_fight_data
+from companion.app.modes.fight_file import Table, open_table, read_fight_data
 from companion.app.modes.genso.action_menu import GensoFightMode
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceFeed, RollFeed
@@ -30,7 +30,7 @@ def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resu
                   display: Display | None = None, source_name: str = "camera カメラ",
                   tell: Callable[[str], object] = lambda message: None) -> Session:
     """The play session of a genso fight at the table, ready to run (see
-    :func:`~companion.app.modes.fight.open_table`)."""
+    :func:`~companion.app.modes.fight_file.open_table`)."""
     table = Table(PRESET, "companion genso fight", START_HINT,
                   lambda data: Fight.from_json(rules, data, str(fight_path)),
                   lambda fight, name: GensoFightMode(rules, fight, name))

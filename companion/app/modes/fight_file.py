@@ -1,0 +1,531 @@
+"""The fight file at the table (:func:`open_table`): after every action the table rewrites
+the fight file (``fight.json``) from its save, so the system's own ``fight show|log``
+commands see the table's actions; a file the GM changed is never written over, a file the
+disk refused is written forward, and a start takes up, resumes or sets aside as the two
+files say. While a table runs (``companion play`` holds both files,
+:func:`companion.files.holding`) the commands that would change the fight file (an action,
+``undo``) are refused: the table's next write would undo them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.app.modes.fight import SIMULATED, FightMode
+from companion.app.modes.fight_save import FightSave, load_fight_save
+from companion.app.notes import note
+from companion.app.session.host import Beside, Session, replay
+from companion.app.session.mode import ChoiceFeed, RollFeed
+from companion.app.session.rolls import SimRolls
+from companion.app.session.save import (
+    SAVE_LIMIT,
+    CorruptSave,
+    NewerSave,
+)
+from companion.dice import DiceSource, SimulatedDice
+from companion.errors import CompanionError, DataError
+from companion.files import NotDurable, atomic_write_text, move_aside, read_regular
+from companion.hw.display import Display
+
+
+def same_fight(file_data: Any, ours: dict[str, Any], *, apart: int | None = 1) -> bool:
+    """Does the fight file agree with the replayed fight (``to_json``), but for the last
+    ``apart`` actions of one journal that the other lacks (None: any number)?
+
+    One action is what a power cut between the table's save and its write of the file keeps
+    from it (the table saves first). A file the disk refused for a while (a read-only
+    folder) is the table's last write that worked, as many actions behind the save as the
+    refused writes, or ahead of it by the undos among them."""
+    if not isinstance(file_data, dict) or set(file_data) != set(ours) or any(
+            file_data[key] != ours[key] for key in ours if key != "journal"):
+        return False
+    theirs, mine = file_data.get("journal", []), ours["journal"]
+    if not isinstance(theirs, list):
+        return False
+    shorter, longer = sorted((theirs, mine), key=len)
+    return (apart is None or len(longer) - len(shorter) <= apart) \
+        and longer[:len(shorter)] == shorter
+
+
+def write_fight_file(path: Path, fight: Any) -> str:
+    """The fight file as the system's ``fight`` command writes it, atomically; its SHA-256."""
+    text = fight_text(fight)
+    atomic_write_text(path, text)
+    return text_sha(text)
+
+
+def fight_text(fight: Any) -> str:
+    """The text of the fight file of ``fight``, as :func:`write_fight_file` writes it."""
+    return json.dumps(fight.to_json(), ensure_ascii=False, indent=1)
+
+
+def text_sha(text: str) -> str:
+    """The SHA-256 of a file holding ``text`` (UTF-8), as :func:`file_sha` reads it."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def read_fight_data(path: Path, start_hint: str) -> Any:
+    """The JSON of the fight file the system's ``fight new`` wrote (and the table rewrites)."""
+    try:
+        # A fight file holds what its table save holds: no larger than a save can be.
+        text = read_regular(path, SAVE_LIMIT, "fight file").decode("utf-8")
+    except FileNotFoundError:
+        # Said on the table's screen too, where a player reads it: the command is typed on a
+        # computer (SSH, the GM's laptop), never at the table's buttons.
+        raise DataError(f"no fight at {path} yet 戦闘がありません: start one on a computer "
+                        f"端末で: {start_hint}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"cannot read the fight {path}: {exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path}: not JSON ({exc})") from None
+
+
+class FightFileChanged(DataError):
+    """A resume found the fight file changed by the fight command since the table saved it
+    (the GM's undo or action between sessions): the GM's, never written over, and not the
+    table's fight to replay. Taking the file up is a start without ``resume``, which keeps
+    the table's save aside (:func:`_set_aside`); a player at the table is asked whether to
+    (``play`` under the boot service always resumes), a run with nobody to ask stops."""
+
+
+class FightClosed(CompanionError):
+    """A resume found the table's fight over and closed, its fight file as the table left
+    it: there is nothing to play until the GM makes the next fight (``fight new``). Under
+    the boot service, which always resumes and starts the companion again after a stop,
+    taking the file up offered the same "fight is over" menu after every Close."""
+
+    def __init__(self, fight_path: Path, sha: str | None) -> None:
+        super().__init__(f"the fight in {fight_path} is over and closed at the table")
+        self.fight_path = fight_path
+        self.sha = sha  # the file as the table closed it: another is the next fight
+
+
+#: What a fight (a file, a table save's) that does not load or replay raises: the loaders
+#: check each field's type (a DataError naming it), and a shape they miss is no traceback
+#: that blocks the table mode until its save is deleted by hand, but a save kept aside.
+UNREPLAYABLE = (CompanionError, ValueError, TypeError, KeyError)
+
+
+@dataclass(frozen=True)
+class Table:
+    """One system's fights at the table: how its fight file loads and its mode is made."""
+
+    preset: str  # SaveGame.preset of its table saves: "genso", "coc"
+    command: str  # its fight command, named when the file changed: "companion coc fight"
+    start_hint: str  # how a fight is started, said when there is no fight file
+    load: Callable[[Any], Any]  # the fight from its to_json data
+    mode: Callable[[Any, str], FightMode]  # the mode over a fight, with its dice's source
+
+
+def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool,
+               seed: int | None, choices: ChoiceFeed, rolls: RollFeed | None = None,
+               display: Display | None = None, source_name: str = "camera カメラ",
+               tell: Callable[[str], object] = lambda message: None,
+               sim_rolls: Callable[[DiceSource], RollFeed] | None = None,
+               simulated: Callable[[int], bool] = lambda sides: True) -> Session:
+    """The play session of a fight at the table, ready to run.
+
+    ``resume``: the table save at ``state_path`` is replayed, a half-thrown action too;
+    otherwise (or with no usable save) the fight file is taken up as it is, which holds
+    every action finished at the table. A save that cannot go on (corrupt, or a newer
+    companion's) is kept aside and told of through ``tell``.
+
+    ``rolls`` None: the companion throws, from the save's seed, going on after a resume
+    with the dice an uninterrupted fight would have had; ``sim_rolls`` builds a feed that
+    throws only some dice from that seeded source (those whose sides are ``simulated``) and
+    has the others read or typed. The fight file is rewritten after every action (the save
+    first); one changed meanwhile by the fight command is left as it is, and the table stops
+    with a :class:`DataError` saying so (its save holds every action).
+    """
+    fight_path = fight_path.resolve()
+    all_sim = rolls is None and sim_rolls is None
+    label = SIMULATED if all_sim else source_name
+    saved: FightSave | None = None
+    mode: FightMode | None = None
+    fight: Any = None  # the fight file's fight, when read before a table save is set aside
+    if resume:
+        try:
+            saved = load_fight_save(state_path, table.preset)
+        except CorruptSave as exc:
+            tell(f"{exc}; taking up the fight file")
+        except NewerSave as exc:
+            _keep_newer(state_path, exc, tell)
+        if saved is None:
+            note(f"no unfinished fight saved in {state_path}: taking up {fight_path}")
+        elif saved.finished:
+            on_disk = file_sha(fight_path)
+            if saved.fight_path == str(fight_path) and (
+                    on_disk == saved.fight_sha
+                    or _undone_by_a_cut(fight_path, state_path, saved, on_disk)):
+                raise FightClosed(fight_path, on_disk)
+            note(f"the fight saved in {state_path} is over: taking up {fight_path}")
+            saved = None
+        elif saved.fight_path != str(fight_path):
+            # The fight taken up is read first: one that cannot be read sets nothing aside.
+            fight = _load_fight(table, fight_path)
+            _set_aside(table, saved, state_path, label, tell)
+            note(f"taking up {fight_path}")
+            saved = None
+        else:
+            mode = _replayed(table, saved, state_path, label, tell)
+            saved = saved if mode is not None else None
+    elif state_path.exists():
+        old = None
+        try:
+            old = load_fight_save(state_path, table.preset)
+        except CorruptSave as exc:  # kept aside: said, as with --resume
+            tell(f"{exc}; taking up the fight file")
+        except NewerSave as exc:
+            _keep_newer(state_path, exc, tell)
+        if old is not None and not old.finished:
+            if old.fight_path != str(fight_path):
+                # Another fight's table: a fight file that cannot be read (a misspelt
+                # --fight) sets nothing aside.
+                fight = _load_fight(table, fight_path)
+            else:
+                _refuse_unmendable(table, old, fight_path, label)
+            _set_aside(table, old, state_path, label, tell)
+    resuming = mode is not None
+    if saved is None:
+        if fight is None:
+            fight = _load_fight(table, fight_path)
+        # The file's SHA as taken up: a table whose every write of it the disk refuses (a
+        # read-only folder) knows it after a cut as its own, only behind, not the GM's.
+        saved = FightSave(seed=seed if seed is not None else secrets.randbelow(2**31),
+                          preset=table.preset, input_kind="sim" if all_sim else "camera",
+                          fight=fight.to_json(), fight_path=str(fight_path),
+                          fight_sha=file_sha(fight_path))
+        mode = table.mode(fight, label)
+    assert mode is not None
+    source = SimulatedDice.seeded(saved.seed) if rolls is None else None
+    feed: RollFeed
+    if rolls is not None:
+        feed = rolls
+    else:
+        assert source is not None
+        feed = sim_rolls(source) if sim_rolls is not None else SimRolls(source)
+    if resuming:  # the dice a fight without the stop would throw next
+        if source is not None:
+            mode.advance(source, simulated if sim_rolls is not None else (lambda sides: True))
+        _check_fight_file(table, fight_path, state_path, saved, mode, tell)
+    fight_mode, table_save = mode, saved
+    # The save holds every action while the file is refused: told as the file's trouble.
+    beside = Beside(f"the fight file {fight_path}", "the table's save holds every action",
+                    f"戦闘ファイル {fight_path.name}")
+
+    # The fight file as the table took it up (after a resume's checks), then as it last
+    # wrote it. A table started in a read-only folder holds no lock on the file (none can
+    # be made there), so once the folder is writable the fight command can change it while
+    # the table runs: that change is the GM's, and is never written over.
+    known = [file_sha(fight_path)]
+
+    def check_file() -> None:
+        """The fight file is still the table's last write (or what it took up): the GM's
+        change, or a file that cannot be read (so may be anyone's), stops the table."""
+        try:
+            on_disk = file_sha(fight_path)
+        except DataError as unreadable:
+            # Not called the GM's change: nobody may have touched it (a read the SD card
+            # failed once). Written over, a change of the GM's would be lost all the same.
+            raise DataError(
+                f"{unreadable} 戦闘ファイルを読めません; the table stops and leaves it as it "
+                f"is. The table's save {state_path} holds every action played here; started "
+                f"again, the table goes on from it (a fight file that still cannot be read "
+                f"is kept aside and written again)") from None
+        if on_disk != known[0]:
+            # Said on the screen too: the boot service starts the table again with
+            # --resume, which asks the player whether to take the file up (FightFileChanged).
+            raise DataError(
+                f"the fight file {fight_path} was changed while the table ran (`{table.command}"
+                f" …`?); the table stops and leaves it as it is. The table's save "
+                f"{state_path} holds every action played here; started again, the table "
+                f"offers to take up the fight file as it is now (the save is kept aside "
+                f"then)")
+
+    def write_file() -> None:
+        check_file()
+        text = fight_text(fight_mode.fight)
+        sha = text_sha(text)
+        try:
+            atomic_write_text(fight_path, text)
+        except NotDurable:
+            # The rename went through, only the folder's fsync after it failed: the file on
+            # disk is this write, so its SHA is the table's (else the next write and a
+            # restart take it for the GM's). A power cut may still bring back the last write
+            # that was synced, also the table's: its SHA is kept until a write is synced.
+            # Raised on for Session.keep to tell the player it may not be on the card.
+            if table_save.fight_sha_durable is None:
+                table_save.fight_sha_durable = table_save.fight_sha
+            table_save.fight_sha = known[0] = sha
+            raise
+        table_save.fight_sha = known[0] = sha
+        table_save.fight_sha_durable = None
+
+    def keep_file(*, starting: bool = False) -> None:
+        # Saved again at once after a write whose rename went through, durable or not, so
+        # the save has that write's SHA: a fight file going back one action from here (the
+        # GM's undo, the same bytes as the table's write before) is not taken for one a cut
+        # kept from being written, and a restart knows the file as the table's. A file the
+        # disk refuses (full, read-only) is told and written whole at the next action; until
+        # then the save keeps the SHA of the table's last write, so a resume after a cut
+        # knows the file behind it as the table's own (:func:`_check_fight_file`).
+        before = table_save.fight_sha
+        written = session.keep(write_file, starting=starting, beside=beside)
+        if written or table_save.fight_sha != before:
+            session.keep_saved(starting=starting)
+
+    def mirror(events: Sequence[object]) -> None:
+        # After the save holding this action.
+        if events:
+            keep_file()
+
+    session = Session(mode, choices=choices, rolls=feed, display=display, save=saved,
+                      save_path=state_path, on_events=mirror)
+    saved.events = mode.progress()
+    keep_file(starting=True)
+    return session
+
+
+def _load_fight(table: Table, fight_path: Path) -> Any:
+    """The fight in the fight file; :class:`DataError` when it is missing, cannot be read or
+    is not a fight of this system (a shape its loader does not name, too: no traceback)."""
+    data = read_fight_data(fight_path, table.start_hint)
+    try:
+        return table.load(data)
+    except DataError as exc:
+        if str(exc).startswith(str(fight_path)):
+            raise
+        raise DataError(f"{fight_path}: {exc}") from None
+    except (TypeError, KeyError) as exc:
+        raise DataError(f"{fight_path}: not a fight this companion can read "
+                        f"({type(exc).__name__}: {exc})") from None
+
+
+def _refuse_unmendable(table: Table, old: FightSave, fight_path: Path, label: str) -> None:
+    """Before the unfinished table of this same fight file is set aside: a file that cannot
+    be read is written again from that table (:func:`_catch_up`); when the table does not
+    replay either, the file's error is raised now, with nothing set aside."""
+    try:
+        _load_fight(table, fight_path)
+    except UNREPLAYABLE as unreadable:
+        try:
+            replay(table.mode(table.load(old.fight), label), old.inputs, old.events)
+        except UNREPLAYABLE:
+            raise unreadable from None  # nothing would mend the file
+
+
+def _replayed(table: Table, saved: FightSave, state_path: Path, label: str,
+              tell: Callable[[str], object]) -> FightMode | None:
+    """The table save's fight replayed to where it stopped; None, with the save kept aside
+    and the reason told, when it does not replay (other rules, an edited file)."""
+    try:
+        mode = table.mode(table.load(saved.fight), label)
+        replay(mode, saved.inputs, saved.events)
+    except UNREPLAYABLE as exc:
+        kept = _kept_aside(state_path, "corrupt", f"the table save {state_path.name} does not "
+                           f"replay ({exc}), and it cannot be kept aside",
+                           "give another --state, or fix the folder")
+        tell(f"the table save {state_path} does not replay ({exc}); it was kept as "
+             f"{kept.name}; taking up the fight file")
+        return None
+    return mode
+
+
+def _on_file(table: Table, fight_path: Path) -> dict[str, Any] | None:
+    """The fight file as its system writes it now (an older layout loaded and written
+    anew), or None when it is missing or cannot be read as a fight."""
+    try:
+        data = json.loads(read_regular(fight_path, SAVE_LIMIT, "fight file").decode("utf-8"))
+        written: dict[str, Any] = table.load(data).to_json()
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, *UNREPLAYABLE):
+        return None
+    return written
+
+
+def _check_fight_file(table: Table, fight_path: Path, state_path: Path, saved: FightSave,
+                      mode: FightMode, tell: Callable[[str], object]) -> None:
+    """After a resume: the fight file must be the table's fight, but for what the table did
+    after its last write of the file that worked (:func:`_behind_the_table`), which the
+    session writes to it. One that is missing or cannot be read is written again from the
+    table save, which holds the whole fight (the unreadable one kept aside); one changed by
+    the fight command since (an undo too) is refused: :class:`FightFileChanged`."""
+    on_file = _on_file(table, fight_path)
+    if on_file is None:
+        if fight_path.exists():
+            kept = move_aside(fight_path)
+            tell(f"the fight file {fight_path} could not be read (kept as {kept.name}); "
+                 "it is written again from the table save")
+        return
+    ours = mode.fight.to_json()
+    if on_file != ours and not _behind_the_table(on_file, ours, fight_path, state_path, saved):
+        raise FightFileChanged(f"the fight file {fight_path} changed since the table saved "
+                               f"it (`{table.command} …`?): play it without --resume to take "
+                               f"it up as it is now (the table's save is kept aside then)")
+
+
+def _behind_the_table(on_file: dict[str, Any], ours: dict[str, Any], fight_path: Path,
+                      state_path: Path, saved: FightSave) -> bool:
+    """Is the fight file, which differs from the table's fight (``ours``), only behind it,
+    the table's own last write that worked? With the SHA of that write in the save, by any
+    number of actions: the disk may have refused the writes after it (a read-only folder)
+    while the save was written. A save from before the SHA was kept goes by the files'
+    times, which cannot tell the table's write from the GM's: one action, what a cut between
+    the save and the file's write leaves behind."""
+    apart = None if saved.fight_sha is not None else 1
+    return same_fight(on_file, ours, apart=apart) \
+        and not _changed_since(fight_path, state_path, saved)
+
+
+def _changed_since(fight_path: Path, state_path: Path, saved: FightSave) -> bool:
+    """Was the fight file changed by the fight command (an action, an undo) since the table
+    last wrote it? The table saves, writes the file, and saves the file's SHA-256 at once:
+    a file that still has it is the table's (behind its save by the writes a cut or a
+    refusing disk kept from it), and so is its last write synced to the card that a cut
+    brought back (:func:`_undone_by_a_cut`). A save from before the SHA was kept goes by the
+    files' times (the table writes the file after its save), which a clock set back can
+    mislead."""
+    if saved.fight_sha is not None:
+        on_disk = file_sha(fight_path)
+        return on_disk != saved.fight_sha \
+            and not _undone_by_a_cut(fight_path, state_path, saved, on_disk)
+    return fight_path.stat().st_mtime_ns > state_path.stat().st_mtime_ns
+
+
+def _undone_by_a_cut(fight_path: Path, state_path: Path, saved: FightSave,
+                     on_disk: str | None) -> bool:
+    """Is the fight file (SHA ``on_disk``) the table's last write that was synced to the
+    card, brought back by a power cut that undid the writes after it, which were renamed
+    into place but whose folder's fsync failed (``saved.fight_sha_durable``)? The fight
+    command's undo of the table's last action writes the same bytes, but after the table's
+    save, so it is not older than the save (a file system's times may be as coarse as its
+    clock's tick: the same time is the GM's, asked about, never written over); the file a
+    cut brings back has its own time, an action or more before the save."""
+    return saved.fight_sha_durable is not None and on_disk == saved.fight_sha_durable \
+        and fight_path.stat().st_mtime_ns < state_path.stat().st_mtime_ns
+
+
+def file_sha(path: Path) -> str | None:
+    """The SHA-256 of the file at ``path``; None when there is none. One that cannot be read
+    (EIO, EACCES) raises :class:`DataError` "cannot read <path>: <reason>": that is no sign
+    the fight command changed it, and no proof it did not."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _set_aside(table: Table, old: FightSave, state_path: Path, label: str,
+               tell: Callable[[str], object]) -> None:
+    """An unfinished table another start replaces: its fight file first gets every action
+    it finished (:func:`_catch_up`), then the save is kept aside, never overwritten."""
+    whole = _catch_up(table, old, state_path, Path(old.fight_path), label, tell)
+    kept = _kept_aside(state_path, "replaced", f"the unfinished table of {old.fight_path} "
+                       f"saved in {state_path.name} cannot be kept aside for a new one",
+                       f"play it on with --resume --fight {old.fight_path}, or fix the folder")
+    tell(f"the unfinished table of {old.fight_path} in {state_path} is kept as {kept.name}"
+         + ("; every action it finished is in that fight file" if whole else ""))
+
+
+def _keep_newer(state_path: Path, exc: NewerSave, tell: Callable[[str], object]) -> None:
+    """A table save a newer companion wrote: kept aside as ``.newer-…`` (whole, for that
+    companion to carry on) and told, with how to carry it on; the fight file is taken up
+    then, as for a save that cannot go on. A folder that lets nothing be renamed stops the
+    table, saying what the save is and what to do."""
+    kept = _kept_aside(state_path, "newer", f"{exc}; {NewerSave.UPDATE}. It cannot be kept "
+                       "aside for the fight file to be taken up",
+                       "give another --state, or fix the folder")
+    tell(f"{exc.kept_as(kept)}; taking up the fight file")
+
+
+def _kept_aside(state_path: Path, why: str, what: str, then: str) -> Path:
+    """:func:`move_aside` of a table save; in a folder that lets nothing be renamed (a
+    read-only one) an OSError named by the folder, not the save, which is readable:
+    ``what`` could not be done, and ``then`` what the player can do."""
+    try:
+        return move_aside(state_path, why)
+    except OSError as exc:
+        raise OSError(exc.errno, f"{what}: no file in this folder can be renamed "
+                      f"({exc.strerror}); {then}", str(state_path.parent)) from None
+
+
+def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, label: str,
+              tell: Callable[[str], object]) -> bool:
+    """Before an unfinished table is set aside: does the fight file hold every action it
+    finished? A cut between the table's save and the file's write kept the last one from the
+    file, a disk that refused the file's writes (a read-only folder) the ones since its
+    last that worked (ahead of the table by the undos among them), and a file that cannot
+    be read is none of them: the file is written from the table then (the unreadable one
+    kept aside; :func:`_behind_the_table`). A file changed by the fight command since the
+    table stopped (an undo) is the GM's and stays."""
+    try:
+        mode = table.mode(table.load(old.fight), label)
+        replay(mode, old.inputs, old.events)
+    except UNREPLAYABLE:
+        return False  # nothing to catch up from
+    ours, on_file = mode.fight.to_json(), _on_file(table, fight_path)
+    if on_file == ours:
+        return True
+    if on_file is None:
+        if fight_path.exists():
+            kept = move_aside(fight_path)
+            tell(f"the fight file {fight_path} could not be read (kept as {kept.name}); it "
+                 f"is written again from the table at {state_path}")
+        _write_doubtful(fight_path, mode.fight, state_path, tell)
+        return True
+    behind = len(ours["journal"]) - len(on_file["journal"])
+    if behind and _behind_the_table(on_file, ours, fight_path, state_path, old):
+        _write_behind(fight_path, mode.fight, state_path, tell)
+        count = abs(behind)
+        last = "the last action" if count == 1 else f"the last {count} actions"
+        # Ahead: the table's undos whose writes the disk refused, taken out of the file.
+        tell(f"{last} the table at {state_path} {'finished' if behind > 0 else 'undid'} "
+             f"{'is' if count == 1 else 'are'} now {'' if behind > 0 else 'undone '}in "
+             f"{fight_path} too")
+        return True
+    return False
+
+
+def _write_behind(fight_path: Path, fight: Any, state_path: Path,
+                  tell: Callable[[str], object]) -> None:
+    """Write the fight file up to its table (forward, or back past the table's undos) before
+    the table is set aside. A disk that still refuses it raises, naming what would be lost,
+    before anything is set aside: taking the file up as it is would leave the table's last
+    actions (or an undone one) only in a save kept aside. A write renamed
+    into place whose folder could not be synced (:class:`NotDurable`) is in the file: told,
+    and the start goes on."""
+    try:
+        _write_doubtful(fight_path, fight, state_path, tell)
+    except OSError as exc:
+        reason = os.strerror(exc.errno) if exc.errno else str(exc)
+        raise OSError(exc.errno, f"the fight file is not yet as the unfinished table saved "
+                      f"in {state_path} left it (behind it, or ahead by an undo), and cannot "
+                      f"be written ({reason}); play it on with --resume, or fix the folder",
+                      str(fight_path)) from None
+
+
+def _write_doubtful(fight_path: Path, fight: Any, state_path: Path,
+                    tell: Callable[[str], object]) -> None:
+    """:func:`write_fight_file` from the table at ``state_path`` before it is set aside; a
+    write whose folder's fsync failed after the rename (:class:`NotDurable`) is in place,
+    read back as written: told as Session tells it ("may not be on the card 書込未確定"),
+    not as a refusal, since only a power cut before the next write of the file may undo it
+    (the table's save, kept aside, holds every action then). Another OSError is raised."""
+    try:
+        write_fight_file(fight_path, fight)
+    except NotDurable as exc:
+        reason = os.strerror(exc.errno) if exc.errno else str(exc)
+        tell(f"wrote the fight file {fight_path}, but its folder could not be synced "
+             f"({reason}): written, may not be on the card 書込未確定; a power cut may undo "
+             f"that write, and the table save kept aside from {state_path} holds every "
+             f"action")
