@@ -12,15 +12,13 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.app.calibrate.camera import (
+from companion.app.calibrate.camera import VIEW_FILE, draw_view, save_calibration
+from companion.app.camera_settings import (
     CALIBRATION_FILE,
     ENROLMENT_FILE,
     SLOT_LOOKS_FILE,
-    VIEW_FILE,
-    draw_view,
     load_settings,
     read_settings,
-    save_calibration,
 )
 from companion.app.cli import main
 from companion.app.paths import config_dir, data_dir
@@ -447,7 +445,7 @@ def test_the_calibrations_own_file_and_its_edits_read_back(tmp_path: Path) -> No
     """What ``save_calibration`` writes (source, [quality], [reader]) is read, and [reader]'s
     edges are kept: 1 frame, a confidence just above 0 or just below 1; a key left out is
     the model's."""
-    from companion.app.calibrate.camera import PictureQuality
+    from companion.hw.camera.quality import PictureQuality
 
     path = tmp_path / CALIBRATION_FILE
     quality = PictureQuality(120.0, 180.0, {Slot.DRAW: 0.0})

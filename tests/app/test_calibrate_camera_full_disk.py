@@ -13,7 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.app.calibrate.camera import CALIBRATION_FILE, SLOT_LOOKS_FILE, VIEW_FILE
+from companion.app.calibrate.camera import VIEW_FILE
+from companion.app.camera_settings import CALIBRATION_FILE, SLOT_LOOKS_FILE
 from companion.app.cli import main
 from companion.app.paths import config_dir, data_dir
 from tests.disk import NO_SPACE, refuse_writes

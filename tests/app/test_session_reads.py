@@ -270,7 +270,7 @@ def test_the_camera_reader_uses_what_calibration_saved(user_dirs: Path) -> None:
     player's enrolled set, not just the model's defaults."""
     import numpy as np
 
-    from companion.app.calibrate.camera import CALIBRATION_FILE, ENROLMENT_FILE
+    from companion.app.camera_settings import CALIBRATION_FILE, ENROLMENT_FILE
     from companion.app.paths import config_dir
     from companion.app.session.reads import open_reader
     from companion.hw.camera.classifier import Enrolment, default_model_path
@@ -300,7 +300,7 @@ def test_the_camera_reader_leaves_out_a_set_another_model_enrolled(
     the game still reads tiles."""
     import numpy as np
 
-    from companion.app.calibrate.camera import ENROLMENT_FILE
+    from companion.app.camera_settings import ENROLMENT_FILE
     from companion.app.paths import config_dir
     from companion.app.session.reads import open_reader
     from companion.hw.camera.classifier import Enrolment

@@ -10,13 +10,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.app.calibrate.camera import (
-    CALIBRATION_FILE,
-    ENROLMENT_FILE,
-    enrol_on_mat,
-    find_mat,
-    load_settings,
-)
+from companion.app.calibrate.camera import enrol_on_mat, find_mat
+from companion.app.camera_settings import CALIBRATION_FILE, ENROLMENT_FILE, load_settings
 from companion.app.cli import main
 from companion.app.commands.classify import read_pictures
 from companion.app.paths import config_dir

@@ -41,13 +41,9 @@ the rest and stopping half-way (``q``, Ctrl-C) keeps what was taken.
 from __future__ import annotations
 
 import argparse
-import difflib
 import errno
-import math
 import sys
-import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +52,12 @@ import numpy as np
 import tomlkit
 
 from companion.app.calibrate import set_aside
+from companion.app.camera_settings import (
+    CALIBRATION_FILE,
+    ENROLMENT_FILE,
+    SLOT_LOOKS_FILE,
+    read_settings,
+)
 from companion.app.commands.arg_types import positive_int
 from companion.app.config import load_config
 from companion.app.options import refuse_stray_options
@@ -65,174 +67,17 @@ from companion.files import DISK_ERRNOS, atomic_write_bytes, commented, table, w
 from companion.hw.camera.capture import FrameSource, frame_problem, open_source
 from companion.hw.camera.choice import CameraChoice
 from companion.hw.camera.classifier import Enrolment, TileClassifier
-from companion.hw.camera.mat import MatDetection, MatDetector, MatGeometry, MatStatus
+from companion.hw.camera.mat import MatDetection, MatDetector, MatStatus
 from companion.hw.camera.occupancy import COVERED_SHADE, WHITE, Occupancy, SlotLooks
+from companion.hw.camera.quality import PictureQuality, measure_quality
 from companion.hw.camera.reader import ReaderSettings, out_of_view_message, slot_words
 from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import SLOT_NAMES, Slot
 from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, READER_LABELS
 
-CALIBRATION_FILE = "camera.toml"
-ENROLMENT_FILE = "camera_enrolment.npz"
-SLOT_LOOKS_FILE = "camera_slots.npz"
 VIEW_FILE = "camera_check.jpg"  # in the data folder: a picture to look at, not a setting
-MIN_FOCUS = 60.0  # variance of the Laplacian over the rectified mat; below it looks soft
-EXPOSURE_RANGE = (110.0, 240.0)  # median grey of the paper
-BURNT_OUT = 250  # a grey this high has lost the picture's detail
-MAX_GLARE = 0.01  # share of burnt-out pixels in a slot
 #: A refusal of the slot looks that room frees (the others: a folder that may not be written).
 NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
-
-
-@dataclass(frozen=True, slots=True)
-class PictureQuality:
-    """How good the camera's view of the mat is; each check has a fix in words."""
-
-    focus: float
-    exposure: float
-    glare: dict[Slot, float]  # each slot's share of burnt-out pixels
-    hidden: tuple[str, ...] = ()  # the corners ("top-left") whose marker was not seen
-    burnt_colours: tuple[str, ...] = ()  # the colours ("red") the paper is burnt out in
-    out_of_view: tuple[Slot, ...] = ()  # the slots the frame cuts off
-
-    @property
-    def worst_glare(self) -> float:
-        return max(self.glare.values(), default=0.0)
-
-    def problems(self) -> list[str]:
-        found = []
-        if self.out_of_view:
-            found.append(out_of_view_message(self.out_of_view))
-        if self.hidden:
-            markers = "marker is" if len(self.hidden) == 1 else "markers are"
-            found.append(f"the {' and '.join(self.hidden)} corner {markers} not seen: "
-                         "uncover the mat's corners and keep the whole mat in view")
-        if self.focus < MIN_FOCUS:
-            found.append(f"the picture is soft (focus {self.focus:.0f} < {MIN_FOCUS:.0f}): "
-                         "turn the lens ring or move the camera to its focus distance")
-        if self.exposure < EXPOSURE_RANGE[0]:
-            found.append(f"the mat looks dark (paper grey {self.exposure:.0f}): add light")
-        if self.exposure > EXPOSURE_RANGE[1]:
-            found.append(f"the mat looks washed out (paper grey {self.exposure:.0f}): "
-                         "less light or lower exposure")
-        # A coloured lamp can burn one colour out while the paper's grey looks fine (a warm
-        # bulb, red): the red of 中 and 萬 then loses its contrast there, and the lamp's
-        # colour can no longer be taken out by the paper (white_balance.py).
-        if self.burnt_colours and self.exposure <= EXPOSURE_RANGE[1]:
-            found.append(f"the paper is burnt out in {' and '.join(self.burnt_colours)} "
-                         "(a coloured lamp): less light or lower exposure")
-        glared = [f"{SLOT_NAMES[slot]} ({share:.1%})" for slot, share in self.glare.items()
-                  if share > MAX_GLARE]
-        # On washed-out paper every slot is burnt out: that is the exposure, said above,
-        # not a lamp's reflection.
-        if glared and self.exposure <= EXPOSURE_RANGE[1]:
-            found.append(f"glare in the {', '.join(glared)} slot{'s' if len(glared) > 1 else ''}"
-                         ": move the lamp to the side")
-        return found
-
-
-def measure_quality(mat_image: np.ndarray, detector: MatDetector,
-                    detection: MatDetection) -> PictureQuality:
-    """Markers, focus, exposure, each slot's glare and the colours the paper is burnt out
-    in, on a rectified mat image (``detector.warp`` of the frame ``detection`` was found in).
-
-    Only what the frame shows is measured: the part of the mat outside it is black in
-    ``mat_image``, which is not dark paper (nor in focus, nor glare-free); the slots it
-    cuts off are named instead.
-    """
-    inside = detector.in_frame(detection, None)
-    grey = cv2.cvtColor(mat_image, cv2.COLOR_BGR2GRAY)
-    # The edge of the frame is a sharp step from the mat to the black fill: not focus.
-    inner = cv2.erode(inside.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-    focus = float(cv2.Laplacian(grey, cv2.CV_64F)[inner].var())
-    g = detector.geometry
-    out_of_view = detector.out_of_view(detection)
-    glare = {}
-    for spec in g.slots:
-        if spec.slot in out_of_view:
-            continue
-        x, y = round(spec.rect.x_mm * g.px_per_mm), round(spec.rect.y_mm * g.px_per_mm)
-        w, h = g.size_px(spec.rect)
-        glare[spec.slot] = float((grey[y : y + h, x : x + w] >= BURNT_OUT).mean())
-    paper = np.median(mat_image[inside], axis=0)  # the mat is mostly paper
-    burnt = tuple(colour for colour, level in zip(("blue", "green", "red"), paper, strict=True)
-                  if level >= BURNT_OUT)
-    return PictureQuality(focus, float(np.median(grey[inside])), glare,
-                          detector.hidden_corners(detection.markers_seen), burnt, out_of_view)
-
-
-# What ``save_calibration`` writes at the top of ``camera.toml``: only [reader] is read back.
-_CALIBRATION_KEYS = ("source", "quality", "reader")
-_READER_KEYS = ("stable_frames", "min_confidence")
-
-
-def _as_written(value: object) -> str:
-    """A value of a TOML file as it is spelt there (true, "3", nan), for a message."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)  # nan, inf, -inf, as TOML spells them
-    return repr(value)
-
-
-def _did_you_mean(key: str, known: tuple[str, ...], shown: str = "{}") -> str:
-    close = difflib.get_close_matches(key.lower(), known, n=1)
-    return f"; did you mean {shown.format(close[0])}?" if close else ""
-
-
-def read_settings(text: str, defaults: ReaderSettings) -> ReaderSettings:
-    """The ``[reader]`` of a ``camera.toml``'s text over ``defaults``; ValueError says what
-    is wrong with it, naming the key and the value found.
-
-    stable_frames is a whole number 1 or more (0 would never let a read settle: no tile
-    is ever read) and min_confidence a number strictly between 0 and 1 (1 or more, nan:
-    nothing is ever sure enough; 0 or less: every guess is taken). A key or a table the
-    calibration does not write (a misspelling, ``[Reader]``) is refused, not ignored.
-    """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"not TOML: {exc}") from exc
-    for name in data:
-        if name not in _CALIBRATION_KEYS:
-            raise ValueError(f"unknown table or key {name!r}"
-                             + (_did_you_mean(name, _CALIBRATION_KEYS, "[{}]")
-                                or "; camera.toml holds source, [quality] and [reader]"))
-    reader = data.get("reader", {})
-    if not isinstance(reader, dict):
-        raise ValueError(f"[reader] must be a table, not {_as_written(reader)}")
-    for key in reader:
-        if key not in _READER_KEYS:
-            raise ValueError(f"unknown key {key!r} in [reader]"
-                             + (_did_you_mean(key, _READER_KEYS)
-                                or "; it holds stable_frames and min_confidence"))
-    stable_frames = reader.get("stable_frames", defaults.stable_frames)
-    if "stable_frames" in reader and (isinstance(stable_frames, bool)
-                                      or not isinstance(stable_frames, int)
-                                      or stable_frames < 1):
-        raise ValueError("stable_frames must be a whole number 1 or more (the frames that "
-                         f"must agree), not {_as_written(stable_frames)}")
-    min_confidence = reader.get("min_confidence", defaults.min_confidence)
-    if "min_confidence" in reader and (isinstance(min_confidence, bool)
-                                       or not isinstance(min_confidence, int | float)
-                                       or not 0 < min_confidence < 1):  # nan is not
-        raise ValueError("min_confidence must be a number above 0 and below 1, such as 0.9, "
-                         f"not {_as_written(min_confidence)}")
-    return ReaderSettings(stable_frames, float(min_confidence))
-
-
-def load_settings(classifier: TileClassifier) -> ReaderSettings:
-    """The reader settings: the model's defaults, overridden by ``camera.toml`` if saved."""
-    defaults = ReaderSettings.from_classifier(classifier)
-    path = config_dir() / CALIBRATION_FILE
-    if not path.exists():
-        return defaults
-    try:
-        return read_settings(path.read_text(encoding="utf-8-sig"), defaults)
-    except (OSError, ValueError) as exc:
-        raise DataError(f"{path}: {exc}; fix it or calibrate again") from exc
 
 
 def settings_to_keep(classifier: TileClassifier) -> ReaderSettings:
@@ -247,12 +92,6 @@ def settings_to_keep(classifier: TileClassifier) -> ReaderSettings:
     except ValueError as exc:
         set_aside(path, str(exc))
         return defaults
-
-
-def load_slot_looks(geometry: MatGeometry) -> SlotLooks | None:
-    """The slots' empty look saved by calibration, or None (the printed look is used)."""
-    path = config_dir() / SLOT_LOOKS_FILE
-    return SlotLooks.load(geometry, path) if path.exists() else None
 
 
 def learn_empty_slots(frame: np.ndarray, detection: MatDetection, detector: MatDetector,

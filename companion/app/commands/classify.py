@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.app.calibrate.camera import ENROLMENT_FILE, load_settings, load_slot_looks
+from companion.app.camera_settings import ENROLMENT_FILE, load_settings, load_slot_looks
 from companion.app.paths import config_dir
 from companion.errors import StaleEnrolment
 from companion.hw.camera.classifier import Prediction, TileClassifier

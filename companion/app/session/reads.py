@@ -530,7 +530,7 @@ def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedge
     An RFID reader with no sticker enrolled is refused: it could name no tile.
     """
     if kind == "camera":
-        from companion.app.calibrate.camera import load_settings, load_slot_looks
+        from companion.app.camera_settings import load_settings, load_slot_looks
         from companion.app.commands.classify import load_classifier
         from companion.hw.camera.capture import FileSource, open_source
         from companion.hw.camera.mat import MatDetector

@@ -1,0 +1,105 @@
+"""The tile camera's files in the config folder that calibration writes and play reads:
+``camera.toml``'s reader settings, the enrolled tiles, and each slot's empty look."""
+
+from __future__ import annotations
+
+import difflib
+import math
+import tomllib
+
+from companion.app.paths import config_dir
+from companion.errors import DataError
+from companion.hw.camera.classifier import TileClassifier
+from companion.hw.camera.mat import MatGeometry
+from companion.hw.camera.occupancy import SlotLooks
+from companion.hw.camera.reader import ReaderSettings
+
+CALIBRATION_FILE = "camera.toml"
+
+
+ENROLMENT_FILE = "camera_enrolment.npz"
+
+
+SLOT_LOOKS_FILE = "camera_slots.npz"
+
+
+# What ``save_calibration`` writes at the top of ``camera.toml``: only [reader] is read back.
+_CALIBRATION_KEYS = ("source", "quality", "reader")
+
+
+_READER_KEYS = ("stable_frames", "min_confidence")
+
+
+def _as_written(value: object) -> str:
+    """A value of a TOML file as it is spelt there (true, "3", nan), for a message."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)  # nan, inf, -inf, as TOML spells them
+    return repr(value)
+
+
+def _did_you_mean(key: str, known: tuple[str, ...], shown: str = "{}") -> str:
+    close = difflib.get_close_matches(key.lower(), known, n=1)
+    return f"; did you mean {shown.format(close[0])}?" if close else ""
+
+
+def read_settings(text: str, defaults: ReaderSettings) -> ReaderSettings:
+    """The ``[reader]`` of a ``camera.toml``'s text over ``defaults``; ValueError says what
+    is wrong with it, naming the key and the value found.
+
+    stable_frames is a whole number 1 or more (0 would never let a read settle: no tile
+    is ever read) and min_confidence a number strictly between 0 and 1 (1 or more, nan:
+    nothing is ever sure enough; 0 or less: every guess is taken). A key or a table the
+    calibration does not write (a misspelling, ``[Reader]``) is refused, not ignored.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"not TOML: {exc}") from exc
+    for name in data:
+        if name not in _CALIBRATION_KEYS:
+            raise ValueError(f"unknown table or key {name!r}"
+                             + (_did_you_mean(name, _CALIBRATION_KEYS, "[{}]")
+                                or "; camera.toml holds source, [quality] and [reader]"))
+    reader = data.get("reader", {})
+    if not isinstance(reader, dict):
+        raise ValueError(f"[reader] must be a table, not {_as_written(reader)}")
+    for key in reader:
+        if key not in _READER_KEYS:
+            raise ValueError(f"unknown key {key!r} in [reader]"
+                             + (_did_you_mean(key, _READER_KEYS)
+                                or "; it holds stable_frames and min_confidence"))
+    stable_frames = reader.get("stable_frames", defaults.stable_frames)
+    if "stable_frames" in reader and (isinstance(stable_frames, bool)
+                                      or not isinstance(stable_frames, int)
+                                      or stable_frames < 1):
+        raise ValueError("stable_frames must be a whole number 1 or more (the frames that "
+                         f"must agree), not {_as_written(stable_frames)}")
+    min_confidence = reader.get("min_confidence", defaults.min_confidence)
+    if "min_confidence" in reader and (isinstance(min_confidence, bool)
+                                       or not isinstance(min_confidence, int | float)
+                                       or not 0 < min_confidence < 1):  # nan is not
+        raise ValueError("min_confidence must be a number above 0 and below 1, such as 0.9, "
+                         f"not {_as_written(min_confidence)}")
+    return ReaderSettings(stable_frames, float(min_confidence))
+
+
+def load_settings(classifier: TileClassifier) -> ReaderSettings:
+    """The reader settings: the model's defaults, overridden by ``camera.toml`` if saved."""
+    defaults = ReaderSettings.from_classifier(classifier)
+    path = config_dir() / CALIBRATION_FILE
+    if not path.exists():
+        return defaults
+    try:
+        return read_settings(path.read_text(encoding="utf-8-sig"), defaults)
+    except (OSError, ValueError) as exc:
+        raise DataError(f"{path}: {exc}; fix it or calibrate again") from exc
+
+
+def load_slot_looks(geometry: MatGeometry) -> SlotLooks | None:
+    """The slots' empty look saved by calibration, or None (the printed look is used)."""
+    path = config_dir() / SLOT_LOOKS_FILE
+    return SlotLooks.load(geometry, path) if path.exists() else None
