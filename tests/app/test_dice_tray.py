@@ -116,7 +116,8 @@ def shown_read(view: View) -> bool:
 
 def test_trap_table_with_simulated_dice_on_the_screen(tmp_path: Path) -> None:
     """EV-TRAP-1 from the tray: the screen shows the same roll and walk as `companion events`
-    with the same dice (docs/screen-dice-800x480.png is a copy of this screenshot)."""
+    with the same dice (docs/screen-dice-800x480.png is this tray at the same outcome, drawn
+    by scripts/bench_display.py --screenshots)."""
     screen = ScreenDisplay("800x480")
     display = Recorded(screen)
     keys = Keys(display, [(menu, b"3"), (tables, b"3"), (outcome, b"f"), (menu, b"f"),
