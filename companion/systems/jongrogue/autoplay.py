@@ -21,9 +21,9 @@ from companion.systems.jongrogue.actions import (
     TileRequest,
     Verb,
 )
-from companion.systems.jongrogue.game import Game, neighbours
+from companion.systems.jongrogue.game import RULES_REVISION, Game, neighbours
 from companion.systems.jongrogue.profile import ItemKind, Profile
-from companion.systems.jongrogue.state import MonsterOnMap, Sleeping
+from companion.systems.jongrogue.state import MonsterOnMap, Position, Sleeping
 from companion.systems.jongrogue.tiles import Tile
 from companion.systems.jongrogue.wall import SimulatedWall
 
@@ -189,8 +189,9 @@ def cautious(game: Game, request: ChoiceRequest) -> Choice:
         return best or request.options[0]
     if offer.close:  # ranged combat
         return _best_target(game, shoot) if shoot else offer.close
-    if offer.take:
-        return offer.take
+    if offer.take and not (game.position is Position.DOOR and any(
+            m.sleep is Sleeping.ASLEEP for m in game.room_monsters())):
+        return offer.take  # but not gold that would wake the room's sleepers (JR-STATE-1)
     if shoot:
         return _best_target(game, shoot)
     if fight:
@@ -251,18 +252,20 @@ def play(
     strategy: str = "cautious",
     profile: Profile | None = None,
     simulation: bool = False,
+    revision: int = RULES_REVISION,
 ) -> Game:
     """Play one whole game headless; same arguments, same game.
 
     ``simulation`` plays it in simulation mode (:meth:`Game.play_out`: no events, no
     prompts, each request answered in-line); the journal and the outcome are the same.
+    ``revision``: the rules revision to play by (a game saved before a rules fix).
     """
     player = HeadlessPlayer(seed, strategy)
     if simulation:
-        game = Game(preset, profile, record=False)
+        game = Game(preset, profile, record=False, revision=revision)
         game.play_out(player.respond, player.wall.draw_for)
         return game
-    game = Game(preset, profile)
+    game = Game(preset, profile, revision=revision)
     while game.pending is not None:
         game.push(player.answer(game))
     return game

@@ -48,7 +48,20 @@ class _Combat(_Items):
         return min(9, max(1, raw))
 
     def _melee_turn(self, target: MonsterOnMap) -> Proc:
-        """JR-MELEE-1/2: attack one monster; every other attacker is defended against."""
+        """JR-MELEE-1/2: attack one monster; every other attacker is defended against.
+
+        JR-STATE-1: a monster not awake does not come to the door, and the seed's attack
+        wakes only a 熟睡 one (「PCが攻撃すると その熟睡状態のモンスターが起きます」), a 睡眠
+        one being awake once the PC 「ドアの上から部屋の中に入ると」. So from revision 5 a
+        blow at a sleeper from the door is a step into the room first: every 睡眠 monster
+        wakes, and a medusa now in the PC's room gazes (JR-AB-GAZE) before the blow
+        (revision 4 and before: the PC struck from the door, waking the target alone)."""
+        if (target.sleep is not Sleeping.AWAKE and self.position is Position.DOOR
+                and self.revision >= 5 and target in self._here(self.room_no)):
+            self._enter()
+            gazers = self._gazers() if self._pc_states else _NO_MONSTERS
+            if gazers:
+                yield from self._gaze_checks(gazers)
         self.melee_started = True
         self._turn("fight", target, self._fight_attackers(target))
         if PCState.CONFUSED in self.pc.states:
@@ -136,11 +149,17 @@ class _Combat(_Items):
     def _defend(self, m: MonsterOnMap) -> Proc:
         m.has_attacked = True  # JR-AB-INVISIBLE: attacked, whether or not it hits
         raw, terms, rate = self.rate(m, self.pc.weapon.value)
-        safe, _ = yield from self._check(
+        safe, d9 = yield from self._check(
             f"defend vs {m.monster.name_ja}" if self.record else "", rate,
             automatic=True, terms=terms, raw=raw, against=m,
         )
         if not safe:
+            # JR-AB-DRAIN: 「近接攻撃でのファンブル」. The seed's 近接攻撃 is the monster's blow
+            # too (「PCはモンスターの近接攻撃を受けません」, its breath's 「近接攻撃と同じ計算式」),
+            # and one 1d9 decides attack and defence (「近接戦闘と防御は下記の手順で行います」),
+            # so from revision 5 a fumbled defence drains as a fumbled blow does.
+            if d9.fumble and m.monster.ability is Ability.DRAIN_LEVEL and self.revision >= 5:
+                self._drain_level(m)
             yield from self._hit(m)
 
     def _pc_hits(self, m: MonsterOnMap) -> Proc:
@@ -239,7 +258,8 @@ class _Combat(_Items):
             self._emit(Kind.LEVEL, level=level, max_hp=self.pc.max_hp, hp=self.pc.hp)
 
     def _drain_level(self, m: MonsterOnMap) -> None:
-        """JR-AB-DRAIN: a melee fumble against it costs a level (not at level 5 or below)."""
+        """JR-AB-DRAIN: a melee fumble against it, the PC's blow or (revision 5) its
+        defence, costs a level (not at level 5 or below)."""
         pc = self.pc
         if pc.level <= 5:
             self._emit(Kind.ABILITY, ability="drain_level", uid=m.uid, effect="none (level ≤ 5)")

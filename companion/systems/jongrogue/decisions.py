@@ -3,8 +3,8 @@ offered (fight, shoot, potion, defend, flee, rings, readying, enter, take, stair
 and their prompt, asking for a choice (or acting for a frozen or bound PC, after the gaze)
 and acting on it.
 
-Rules: JR-MAP-1 (the moves), JR-MELEE-1, JR-PC-3, JR-AB-FREEZE, JR-AB-GAZE (checked as a
-turn begins).
+Rules: JR-MAP-1 (the moves), JR-MELEE-1, JR-STATE-1 and JR-STATE-2 (who may be fought and
+taken from the door), JR-PC-3, JR-AB-FREEZE, JR-AB-GAZE (checked as a turn begins).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from companion.systems.jongrogue.drawing import Proc
 from companion.systems.jongrogue.items import _USES
 from companion.systems.jongrogue.moving import _Moving
 from companion.systems.jongrogue.rooms import _FIGHTS, _SHOTS
-from companion.systems.jongrogue.state import MonsterOnMap, PCState, Position
+from companion.systems.jongrogue.state import MonsterOnMap, PCState, Position, Sleeping
 from companion.systems.jongrogue.tiles import Tile
 
 
@@ -53,6 +53,11 @@ class _Decisions(_Moving):
             front = self._front()
             attackers = self._attackers_of(front)
             targets = self._targets()
+            if (self.position is Position.DOOR and PCState.BOUND in pc.states
+                    and self.revision >= 5):
+                # JR-PC-3: a blow at a sleeper is a step in (JR-STATE-1), which a bound PC
+                # cannot take
+                targets = [m for m in targets if m.sleep is Sleeping.AWAKE]
             options = [_FIGHTS[m.uid] for m in targets]
             if not self.melee_started and (pc.shuriken > 0 or pc.arrows > 0):
                 options += [_SHOTS[m.uid] for m in self._ranged_targets(targets)]
@@ -83,8 +88,10 @@ class _Decisions(_Moving):
             if self._holds_exits(m):
                 held = True
                 break
-        if not alive and not held_at_door and self._has_loot():
-            options.append(_TAKE)
+        if not held_at_door and (
+            self._has_loot() if not alive else self._gold_apart() and bool(self._free_gold())
+        ):
+            options.append(_TAKE)  # JR-STATE-2: loot in a cleared room, or gold alone
         if not bound and not held:  # JR-PC-3: a bound PC cannot move
             if room.stairs:
                 options.append(_STAIRS)

@@ -72,8 +72,13 @@ Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 # has begun (JR-RANGED-1), a bound PC does not step in from the door (JR-PC-3), a confused
 # PC's shot may be lost as its blow may (JR-PC-3), and the gaze is checked at the start of
 # each ranged turn (JR-AB-GAZE). 4: the medusa gazes only at a PC in its room, not on its
-# door (JR-AB-GAZE: 「PCがモンスターと同じ部屋にいる時」).
-RULES_REVISION = 4
+# door (JR-AB-GAZE: 「PCがモンスターと同じ部屋にいる時」). 5: melee on a monster not awake
+# steps from the door into the room first, waking every 睡眠 monster there (JR-STATE-1), a
+# fumbled defence against a wraith drains a level as a fumbled blow does (JR-AB-DRAIN:
+# 「近接攻撃でのファンブル」), and gold is not an item: unless the profile's
+# map.gold_needs_clear_room says so, it may be taken while the room's monsters sleep or sit
+# on gold, but not the gold one sits on (JR-STATE-2, JR-AB-GOLDLOVER).
+RULES_REVISION = 5
 
 
 def neighbours(room: int) -> tuple[int, ...]:

@@ -60,6 +60,23 @@ class _Items(_Rooms):
                 return True
         return False
 
+    def _gold_apart(self) -> bool:
+        """JR-STATE-2 [DEFAULT ``map.gold_needs_clear_room``]: is gold taken apart from the
+        items, while monsters live (from revision 5, unless the profile says no)? The seed
+        keeps gold out of its items (「金塊はこのアイテムには含めません」; a drawn gold tile is
+        「アイテム以外」 in the drop check), and its gold-lover's 「PCが金塊を拾う事も出来ません」
+        would say nothing if gold waited for every monster to fall."""
+        return self.revision >= 5 and not self.profile.gold_needs_clear_room
+
+    def _free_gold(self) -> list[int]:
+        """The spots of the room's gold piles that no gold-lover sits on (JR-AB-GOLDLOVER)."""
+        room = self.room
+        sat = [m.on_gold for m in room.monsters if m.on_gold is not None]
+        return [
+            s for s, r in enumerate(room.roles)
+            if r is Role.GOLD and room.tiles[s] is not None and s not in sat
+        ]
+
     def _room_loot(self) -> list[int]:
         """Spots holding an item or gold; -1 stands for the pile of dropped items."""
         room = self.room
@@ -69,11 +86,19 @@ class _Items(_Rooms):
         ] + ([-1] if room.drops else [])
 
     def _take(self) -> Proc:
-        """JR-STATE-2: with every monster defeated, pick up the room's items and gold."""
+        """JR-STATE-2: with every monster defeated, pick up the room's items and gold; with
+        monsters alive (:meth:`_gold_apart`), the gold no gold-lover sits on, unless stepping
+        in from the door woke a monster that attacks (JR-STATE-1): then the fight begins."""
         if self.position is Position.DOOR:
             self._enter()
         room = self.room
-        for spot in self._room_loot():
+        if room.monsters:
+            if self.attackers():
+                return
+            spots = self._free_gold()
+        else:
+            spots = self._room_loot()
+        for spot in spots:
             if spot < 0:
                 while room.drops:
                     yield from self._pick_item(room.drops.pop(0))

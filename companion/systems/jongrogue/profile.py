@@ -139,6 +139,7 @@ class Profile:
     regen_per_room: int
     gold_per_rank: int
     non_number_corner_sleeps: bool
+    gold_needs_clear_room: bool  # JR-STATE-2 [DEFAULT]: gold waits for a cleared room too
     max_hp_base: int
     max_hp_per_level: int
     heal_on_level_up: bool
@@ -283,6 +284,7 @@ def _read_profile(
         regen_per_room=map_.number("regen_per_room", 0),
         gold_per_rank=map_.number("gold_per_rank", 0),
         non_number_corner_sleeps=map_.flag("non_number_corner_sleeps"),
+        gold_needs_clear_room=map_.flag("gold_needs_clear_room"),
         max_hp_base=pc.number("max_hp_base", 1),
         max_hp_per_level=pc.number("max_hp_per_level", 0),
         heal_on_level_up=pc.flag("heal_on_level_up"),

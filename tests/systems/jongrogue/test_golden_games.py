@@ -8,6 +8,11 @@ table, a [DEFAULT] of the profile, the headless player) fails this test, and the
 written again deliberately, with the change reviewed in its diff::
 
     JONGROGUE_GOLDEN=update .venv/bin/python -m pytest tests/systems/jongrogue/test_golden_games.py
+
+A game saved or logged under an older rules revision replays by that revision's rules, so
+the file of each revision a rules change left behind stays as it was and is played by that
+revision (``data/golden_games_rev4.txt``: revision 4, before revision 5); the update never
+writes those.
 """
 
 from __future__ import annotations
@@ -16,23 +21,26 @@ import hashlib
 import os
 from pathlib import Path
 
+import pytest
+
 from companion.systems.jongrogue.autoplay import play
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.txt"
+OLDER = {4: Path(__file__).parent / "data" / "golden_games_rev4.txt"}  # revision: its file
 SEEDS = 25  # x 2 presets x 2 strategies = 100 games, well under a second
 KINDS = [(p, s) for p in ("ez", "plus") for s in ("cautious", "reckless")]
 COLUMNS = ("preset strategy seed termination floor cause inputs turns level xp gold "
            "journal_sha1")
 
 
-def summaries() -> list[str]:
+def summaries(revision: int = RULES_REVISION) -> list[str]:
     """One line per reference-mode game (as the play session drives it)."""
     lines = []
     for preset, strategy in KINDS:
         for seed in range(SEEDS):
-            game = play(seed, preset, strategy)
+            game = play(seed, preset, strategy, revision=revision)
             outcome = game.outcome()
             assert outcome is not None, f"{preset} {strategy} {seed} did not end"
             turns = sum(1 for e in game.events if e.kind is Kind.TURN)
@@ -45,8 +53,8 @@ def summaries() -> list[str]:
     return lines
 
 
-def header() -> list[str]:
-    return [f"# JongRogue golden games, rules revision {RULES_REVISION}; regenerate on purpose "
+def header(revision: int = RULES_REVISION) -> list[str]:
+    return [f"# JongRogue golden games, rules revision {revision}; regenerate on purpose "
             "(see tests/systems/jongrogue/test_golden_games.py)",
             f"# {COLUMNS}"]
 
@@ -64,6 +72,16 @@ def test_the_seeded_games_play_as_stored() -> None:
         f"{len(changed)} golden game lines differ (first 5 below); if the rules changed on "
         "purpose, regenerate with JONGROGUE_GOLDEN=update and review the diff\n"
         + "\n".join(changed[:5]))
+
+
+@pytest.mark.parametrize("revision", sorted(OLDER))
+def test_an_older_revision_plays_its_games_as_stored(revision: int) -> None:
+    """The same 100 games played by an older revision are still the ones stored when it was
+    the newest: a rules change left that revision's games alone."""
+    stored = OLDER[revision].read_text(encoding="utf-8").splitlines()
+    got = [*header(revision), *summaries(revision)]
+    changed = sum(1 for s, g in zip(stored, got, strict=False) if s != g)
+    assert stored == got, f"{changed} lines of revision {revision}'s golden games differ"
 
 
 def test_the_golden_games_are_varied() -> None:

@@ -59,13 +59,16 @@ def test_jr_pc_3_bound_cannot_move_until_it_breaks_free() -> None:
 
 
 def test_jr_pc_3_confused_may_lose_the_attack_turn() -> None:
-    """JR-PC-3: confused (混乱): each attack turn 1d9 >= 5 or the turn is lost."""
+    """JR-PC-3: confused (混乱): each attack turn 1d9 >= 5 or the turn is lost. The blow at
+    the sleeping (睡眠) snake stepped in from the door and woke it (JR-STATE-1, revision 5),
+    so the lost turn is one the snake attacks in."""
     game = Game("ez")
     game.pc.hp = game.pc.max_hp = 200
     feed(game, "5m 1m 1z 2z 3z")
     game.pc.states.add(PCState.CONFUSED)
-    events = feed(game, "fight:1 4m")
-    assert [c["what"] for c in of(events, Kind.CHECK)] == ["act while confused (混乱)"]
+    events = feed(game, "fight:1 4m 9m")
+    assert [c["what"] for c in of(events, Kind.CHECK)] == ["act while confused (混乱)",
+                                                           "defend vs 大蛇"]
     assert game.monster(1).alive
     events = feed(game, "fight:1 5m 9m")
     assert of(events, Kind.DEFEAT)

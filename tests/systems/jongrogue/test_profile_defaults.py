@@ -26,10 +26,12 @@ from tests.systems.jongrogue.script import feed, of, options
 
 NEW_KEYS = (("pc", "xp"), ("pc", "wear_found_rings"), ("combat", "ranged_rate_weapon"),
             ("combat", "steal_ammo"))
-# Every key the profile gained after players began copying it, armour_min (JR-AB-RUST) last.
+# Every key the profile gained after players began copying it, gold_needs_clear_room
+# (JR-STATE-2, rules revision 5) last.
 LATER_KEYS = (("dice", "critical_value"), ("dice", "fumble_value"),
               ("combat", "ranged_automatic"), ("combat", "confusion_ends_next_room"),
-              ("combat", "steal_item"), *NEW_KEYS, ("combat", "armour_min"))
+              ("combat", "steal_item"), *NEW_KEYS, ("combat", "armour_min"),
+              ("map", "gold_needs_clear_room"))
 
 
 def _packaged() -> str:
