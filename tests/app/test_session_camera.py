@@ -10,10 +10,11 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.app.commands.play.readers import open_reader
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import Controls
 from companion.app.session.mode import TileAsk
-from companion.app.session.reads import TableTiles, open_reader
+from companion.app.session.reads import TableTiles
 from companion.hw.buttons import Press
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import TileClassifier

@@ -271,8 +271,8 @@ def test_the_camera_reader_uses_what_calibration_saved(user_dirs: Path) -> None:
     import numpy as np
 
     from companion.app.camera_settings import CALIBRATION_FILE, ENROLMENT_FILE
+    from companion.app.commands.play.readers import open_reader
     from companion.app.paths import config_dir
-    from companion.app.session.reads import open_reader
     from companion.hw.camera.classifier import Enrolment, default_model_path
     from companion.hw.onnx_session import fingerprint
 
@@ -301,8 +301,8 @@ def test_the_camera_reader_leaves_out_a_set_another_model_enrolled(
     import numpy as np
 
     from companion.app.camera_settings import ENROLMENT_FILE
+    from companion.app.commands.play.readers import open_reader
     from companion.app.paths import config_dir
-    from companion.app.session.reads import open_reader
     from companion.hw.camera.classifier import Enrolment
 
     folder = config_dir()

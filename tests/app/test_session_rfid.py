@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.app.commands.play.readers import open_reader
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.paths import config_dir
 from companion.app.session.controls import Controls
@@ -20,7 +21,6 @@ from companion.app.session.reads import (
     TableTiles,
     interpret,
     likeliest,
-    open_reader,
 )
 from companion.app.session.save import SaveGame
 from companion.errors import DeviceError

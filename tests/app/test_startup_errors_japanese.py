@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from companion.app.commands.play.readers import open_reader
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.paths import config_dir
-from companion.app.session.reads import open_reader
 from companion.errors import DeviceError, IllegalAction
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.systems.jongrogue.autoplay import HeadlessPlayer

@@ -153,7 +153,7 @@ def test_calibration_saves_the_empty_slots_look_and_the_next_session_reads_with_
     detector: MatDetector, tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
     from companion.app.cli import main
-    from companion.app.session.reads import open_reader
+    from companion.app.commands.play.readers import open_reader
     from companion.systems.jongrogue.wall import TileLedger
 
     picture = stained_mat(detector, tmp_path / "mat.png")

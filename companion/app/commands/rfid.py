@@ -33,13 +33,13 @@ from companion.hw.ports import ReaderStatus
 from companion.hw.rfid.events import TagEvent
 from companion.hw.rfid.link import Port, StreamPort, open_serial, port_or_usb
 from companion.hw.rfid.protocol import UID_PATTERN
+from companion.hw.rfid.rdm6300 import DEFAULT_PORT as RDM6300_PORT
 from companion.hw.rfid.rdm6300 import Rdm6300Reader
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
 from companion.hw.rfid.tray import DEFAULT_SLOTS, TRAY_PID, TRAY_VID, TrayReader, TraySettings
 from companion.systems.jongrogue.tiles import ALL_KINDS, Tile
 
-RDM6300_DEFAULT_PORT = "/dev/serial0"  # the Pi's GPIO UART (pins 8/10)
 STDIN_PORT = "-"
 STDIN_NAME = "stdin"  # the reader's port when it replays a capture from stdin
 #: Said under the first problem of a live reader: the monitor waits for it, as a tray
@@ -78,7 +78,7 @@ def add_reader_arguments(parser: argparse.ArgumentParser) -> None:
         "--port", metavar="P",
         help="serial device or pyserial URL; '-' reads a capture from stdin. Default: "
              "input.rfid_port in `companion config`, else the tray by USB ID "
-             f"{TRAY_VID:04X}:{TRAY_PID:04X}, or {RDM6300_DEFAULT_PORT} for an RDM6300")
+             f"{TRAY_VID:04X}:{TRAY_PID:04X}, or {RDM6300_PORT} for an RDM6300")
     parser.add_argument("--kind", choices=("tray", "rdm6300"),
                         help="a tray of MFRC522 readers or one RDM6300 on a UART (default: "
                              "input.rfid_kind in `companion config`, normally the tray)")
@@ -102,7 +102,7 @@ def open_reader(args: argparse.Namespace, tag_map: TagMap) -> RfidReader:
         opener = lambda device, baudrate: stream  # noqa: E731
         port = STDIN_NAME  # its name in the status ("tray on stdin"), not "-"
     if kind == "rdm6300":
-        return Rdm6300Reader(port or RDM6300_DEFAULT_PORT, tag_map, opener=opener)
+        return Rdm6300Reader(port or RDM6300_PORT, tag_map, opener=opener)
     return TrayReader(port_or_usb(port, TRAY_VID, TRAY_PID), tag_map, settings=settings,
                       opener=opener)
 

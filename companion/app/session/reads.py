@@ -25,7 +25,7 @@ from typing import Protocol, runtime_checkable
 
 from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
 from companion.app.session.mode import Show, TileAsk
-from companion.errors import DeviceError, ImpossibleRead
+from companion.errors import ImpossibleRead
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.display.view import Option
 from companion.hw.ports import SLOT_NAMES, SLOT_NAMES_JA, Slot, SlotReading, TileReader
@@ -518,54 +518,3 @@ class TableTiles:
         self.reader.close()
 
 
-RDM6300_DEFAULT_PORT = "/dev/serial0"  # the Pi's GPIO UART (pins 8/10)
-
-
-def open_reader(kind: str, camera_source: str, rfid_port: str, ledger: TileLedger,
-                rfid_kind: str = "tray") -> TileReader:
-    """The table's tile reader by name; each backend is imported only when chosen.
-
-    ``rfid_kind``: ``tray`` (MFRC522 readers under every slot, found by USB id) or
-    ``rdm6300`` (one reader under the draw slot, on the Pi's UART unless a port is given).
-    An RFID reader with no sticker enrolled is refused: it could name no tile.
-    """
-    if kind == "camera":
-        from companion.app.camera_settings import load_settings, load_slot_looks
-        from companion.app.commands.classify import load_classifier
-        from companion.hw.camera.capture import FileSource, open_source
-        from companion.hw.camera.mat import MatDetector
-        from companion.hw.camera.reader import CameraTileReader
-
-        # What `companion calibrate camera` saved: the reader's settings, the player's set
-        # and each slot's look when empty.
-        classifier = load_classifier(None)
-        detector = MatDetector()
-        source = open_source(camera_source)
-        if isinstance(source, FileSource) and source.still:
-            source.loop = True  # one frame never settles a read: it is read again and again
-        return CameraTileReader(source, classifier, detector=detector,
-                                settings=load_settings(classifier), ledger=ledger,
-                                looks=load_slot_looks(detector.geometry))
-    if kind == "rfid":
-        from companion.app.paths import config_dir
-        from companion.hw.rfid.link import port_or_usb
-        from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
-        from companion.hw.rfid.tray import TRAY_PID, TRAY_VID, TrayReader
-
-        path = config_dir() / TAGMAP_FILENAME
-        tags = TagMap.load(path)
-        if not len(tags):
-            # Else every tile laid says "not enrolled: lay another", which cannot help.
-            raise DeviceError(f"no RFID stickers are enrolled ({path} is missing or empty) "
-                              "RFIDシール未登録: run `companion calibrate rfid` first, to "
-                              "enrol the sticker under every tile")
-        if rfid_kind == "rdm6300":
-            from companion.hw.rfid.rdm6300 import Rdm6300Reader
-
-            return Rdm6300Reader(rfid_port or RDM6300_DEFAULT_PORT, tags)
-        if rfid_kind != "tray":
-            raise DeviceError(f"no RFID reader called {rfid_kind!r} その読み取り機はありません: "
-                              "choose tray or rdm6300")
-        return TrayReader(port_or_usb(rfid_port or None, TRAY_VID, TRAY_PID), tags)
-    raise DeviceError(f"no table reader called {kind!r} その読み取り方はありません: "
-                      "choose camera or rfid")

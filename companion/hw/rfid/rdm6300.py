@@ -36,6 +36,7 @@ STX = 0x02
 ETX = 0x03
 FRAME_LENGTH = 14
 BAUDRATE = 9600
+DEFAULT_PORT = "/dev/serial0"  # the Pi's GPIO UART (pins 8/10)
 # Invalid frames (garbage, bad checksums) with no valid one since, before the status says
 # the bytes are not an RDM6300's: a glitch as the port opens is not a fault, but a wrong
 # port, a TX without its divider or a noisy line sends junk again and again.

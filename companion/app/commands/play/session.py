@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.app.commands.play.press_sources import open_press_sources, open_waiting_signal
+from companion.app.commands.play.readers import open_reader
 from companion.app.commands.play.saves import (
     log_header,
     offer_new_game,
@@ -45,7 +46,7 @@ from companion.app.session.controls import Controls, MenuChoices, PressSource
 from companion.app.session.host import Session, replay
 from companion.app.session.log import GameLog
 from companion.app.session.mode import ChoiceFeed, TileFeed
-from companion.app.session.reads import TableTiles, open_reader
+from companion.app.session.reads import TableTiles
 from companion.app.session.save import CorruptSave, SaveGame, profile_hash
 from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
 from companion.errors import CompanionError, DataError, DeviceError, error_text
