@@ -128,8 +128,8 @@ def test_a_ten_option_menu_with_two_rings_on_reads_whole(screen: ScreenDisplay) 
     """The table audit's room (two rings worn, ten options, a ring in the room) showed
     "[0] Remove ring of armour prote…鎧保護の指輪を外す" and a caption "ring of armour pr…"
     at 1024x600, worse at 800x480. Seed 0 at its 97th answer has ten options, the last
-    Remove 鎧保護の指輪; seed 1 at its 92nd has ten options and 鎧保護の指輪 lying in the room. Every
-    label and caption is drawn whole, a label broken between its English and its
+    Remove 鎧保護の指輪; seed 1 at its 92nd has ten options and 鎧保護の指輪 lying in the
+    room. Every label and caption is drawn whole, a label broken between its English and its
     Japanese, never inside either. (Accessibility M1: rather than shrink under 14 px to
     stay whole, an English half too long is cut in its middle, its key and end kept.)"""
     worn = choosing(0, 97)

@@ -27,7 +27,7 @@ from companion.systems.jongrogue.events import Event
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.tiles import Tile
 
-SEED = 2  # a short game: saving fsyncs every step
+SEED = 2  # a game whose first steps the tests follow: saving fsyncs every step
 
 
 def json_lines(events: Sequence[Event]) -> list[str]:

@@ -51,6 +51,7 @@ import cv2
 import numpy as np
 import tomlkit
 
+from companion.app.arg_types import positive_int
 from companion.app.calibrate import set_aside
 from companion.app.camera_settings import (
     CALIBRATION_FILE,
@@ -58,7 +59,6 @@ from companion.app.camera_settings import (
     SLOT_LOOKS_FILE,
     read_settings,
 )
-from companion.app.commands.arg_types import positive_int
 from companion.app.config import load_config
 from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir

@@ -31,8 +31,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.app.arg_types import positive_int
 from companion.app.calibrate import set_aside
-from companion.app.commands.arg_types import positive_int
 from companion.app.commands.dice import CALIBRATION_FILE
 from companion.app.config import load_config
 from companion.app.paths import config_dir

@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from companion.app.commands.arg_types import positive_int
+from companion.app.arg_types import positive_int
 from companion.app.history import History, Run, Totals, tally
 
 # The runs the table lists unless told: the recent games fit a terminal, and a table of

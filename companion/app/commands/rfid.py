@@ -25,7 +25,7 @@ from typing import Any, TextIO
 
 from serial.tools import list_ports
 
-from companion.app.commands.arg_types import seeds_below
+from companion.app.arg_types import seeds_below
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.app.session.save import SEED_LIMIT

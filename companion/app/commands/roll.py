@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from companion.app.commands.arg_types import seeds_below
+from companion.app.arg_types import seeds_below
 from companion.app.config import load_config
 from companion.app.paths import config_dir
 from companion.app.session.save import SEED_LIMIT

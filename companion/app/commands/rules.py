@@ -11,7 +11,7 @@ import argparse
 import json
 from typing import Any
 
-from companion.app.commands.arg_types import existing_file, non_negative_int, positive_int
+from companion.app.arg_types import existing_file, non_negative_int, positive_int
 from companion.app.notes import note
 from companion.errors import DataError, InvalidNotation
 from companion.systems.jongrogue.checks import damage, rate_terms

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.app.commands.arg_types import existing_file, positive_int, seeds_below
+from companion.app.arg_types import existing_file, positive_int, seeds_below
 from companion.app.commands.rules import told_profile
 from companion.app.session.save import SEED_LIMIT, profile_hash
 from companion.systems import jongrogue

@@ -20,7 +20,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from companion.app.commands.arg_types import existing_file, seeds_below
+from companion.app.arg_types import existing_file, seeds_below
 from companion.app.commands.play.saves import load_game
 from companion.app.commands.play.session import Among, held_files, play
 from companion.app.commands.play.table_modes import TABLE_MODES, table_files
