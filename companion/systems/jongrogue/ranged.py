@@ -115,7 +115,11 @@ class _Ranged(_Combat):
         profile's ``ranged_rate_weapon`` names (that of what is shot, or the melee weapon's),
         decided by a critical or fumble as the profile's ``ranged_automatic`` says. JR-PC-3:
         confused (混乱), the PC first makes the attack turn's ``confused_act`` check, as in
-        melee, and on a failure the shot is lost (revision 3; before, confusion let it be)."""
+        melee, and on a failure the shot is lost (revision 3; before, confusion let it be).
+
+        A shot from the door wakes only the monster shot at: unlike a blow (revision 5), it
+        is no step into the room (JR-STATE-1), for the seed fights ranged combat from where
+        the PC stands and lists 「ドアの上に移動する」 among its options (l.411)."""
         pc = self.pc
         if PCState.CONFUSED in pc.states and self.revision >= 3:
             acts, _ = yield from self._check("act while confused (混乱)", self.profile.confused_act)

@@ -79,6 +79,19 @@ def test_jr_state_1_an_awake_monster_is_still_fought_from_the_door() -> None:
     assert of(events, Kind.TURN)[0]["cap"] == 1 and not game.monster(1).alive
 
 
+def test_jr_ranged_2_a_shot_from_the_door_wakes_only_the_monster_shot_at() -> None:
+    """JR-RANGED-2, JR-STATE-1: unlike a blow, a shot is no step in. The seed fights ranged
+    combat from where the PC stands (「ドアの上に移動する」 is one of its options, l.411),
+    so a miss at a 睡眠 snake from the door wakes it alone and the PC stays on the door."""
+    game = room("ez", 1, "1m 5m 6m 1z")  # EZ floor 1: snake, snake, hobgoblin, all 睡眠
+    assert game.pc.arrows > 0 and "shoot:2" in options(game)
+    events = feed(game, "shoot:2 3m 1m")  # ranged goes on, then the shot misses
+    assert [c["what"] for c in of(events, Kind.CHECK)] == [
+        "ranged combat goes on", "ranged (arrows) vs 大蛇"]
+    assert [(w["uid"], w["why"]) for w in of(events, Kind.WAKE)] == [(2, "shot at")]
+    assert game.position is Position.DOOR and asleep(game) == [1, 3]
+
+
 def test_jr_ab_drain_a_fumbled_defence_drains_a_level() -> None:
     """JR-AB-DRAIN, seed l.278-285 「近接攻撃でのファンブルが出たら、PCのレベルを1つ下げます」.
     The seed's 近接攻撃 is the monster's blow too (l.338 breath damage 「近接攻撃と同じ計算式」
