@@ -7,14 +7,17 @@ import json
 import os
 import subprocess
 import sys
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.app.cli import main
+from companion.app.cli import build_parser, main
+from companion.app.commands.genso.parser import COMMANDS
 from companion.errors import DataError
 from companion.systems.genso.lore import load_lore
+from companion.systems.genso.rules import load_rules
 from tests.app.table import killed_while_typing
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -791,3 +794,16 @@ def test_an_opposed_check_refuses_one_sheet_on_both_sides(
     assert main(["genso", "check", "opposed", "--sheet", str(mine), "--vs", "pc1",
                  "--seed", "1"]) == 0
     assert "駆け出し冒険者１ (A) vs 駆け出し冒険者１ (B)" in capsys.readouterr().out
+
+
+def test_the_nights_sleep_says_the_hours_the_rules_data_holds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-HEAL-2: `rest --sleep` said "8 hours' sleep" from a copy in the code; the hours are
+    the rules data's ``sleep_hours``, as the fight's sleep line already said them."""
+    sheet = tmp_path / "pc2.toml"
+    run(capsys, "sheet", "pc2", "--save-as", str(sheet))
+    text = (files("companion.systems.genso.data") / "rules.toml").read_text(encoding="utf-8")
+    changed = load_rules({"rules.toml": text.replace("sleep_hours = 8", "sleep_hours = 9")})
+    args = build_parser("genso").parse_args(["genso", "rest", str(sheet), "--sleep", "--json"])
+    assert COMMANDS["rest"](args, changed) == 0
+    assert json.loads(capsys.readouterr().out)["said"] == "GM-HEAL-2 9 hours' sleep: MP full"

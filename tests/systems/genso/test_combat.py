@@ -35,6 +35,7 @@ from companion.systems.genso.combat import (
     UseStone,
     Wait,
     action_from_json,
+    action_text,
     entrants_for,
     wants_to_flee,
 )
@@ -1121,3 +1122,10 @@ def test_the_defence_line_names_the_defenders_terms_and_the_attackers() -> None:
     line = act(fight, Attack(ORC, PC1), 6, 6).lines[0]
     assert line.text.startswith(f"{PC1} defends: 体力/Body 6 + 戦闘/Combat 1 vs {ORC} "
                                 "体力/Body 6 + 戦闘/Combat 0 + 7: (2D6+7>=13) ＞ "), line.text
+
+
+def test_a_sleep_undone_or_logged_names_no_hours_of_its_own() -> None:
+    """GM-HEAL-2: the sleep action's own label said "8 hours' sleep", a copy of the rules
+    data's ``sleep_hours`` that would outlive a change to it; the hours are the resolving
+    line's (above), the label names the step alone."""
+    assert action_text(Sleep()) == "GM: 睡眠 sleep"

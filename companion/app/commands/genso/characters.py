@@ -282,7 +282,7 @@ def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
                            "next HP, kept on the sheet)" if after.rest_days else ""))
         if args.sleep:
             slept = chars.sleep(rules, after)
-            said.append("GM-HEAL-2 8 hours' sleep: MP full"
+            said.append(f"GM-HEAL-2 {rules.num('GM-HEAL-2', 'sleep_hours')} hours' sleep: MP full"
                         + (f" ({after.mp} → {slept.mp})" if said else ""))
             after = slept
         return after, "\n".join(said)

@@ -130,7 +130,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                       help="days of rest (default 1; none with --sleep alone)")
     rest.add_argument("--healer", action="store_true", help="in a healer's care (1 silver/HP)")
     rest.add_argument("--sleep", action="store_true",
-                      help="8 hours' sleep: MP full (after the days of rest, if given)")
+                      help="a night's sleep (GM-HEAL-2): MP full (after the days of rest, if "
+                           "given)")
     _common(rest)
 
     check = sub.add_parser("check", help="roll a check of §2.3 with its terms")
@@ -170,7 +171,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                            ("apply", "write HP, MP and stones back to the sheet files"),
                            ("end", "the GM ends the fight"), ("sunrise", "1-day spells end"),
                            ("sunset", "Wight/Wraith victims rise"),
-                           ("sleep", "8 hours' sleep: MP full")):
+                           ("sleep", "a night's sleep (GM-HEAL-2): MP full")):
         _common(verbs.add_parser(name, help=helptext), dice=name in ("end", "sunrise",
                                                                      "sunset", "sleep"))
     attack = verbs.add_parser("attack", help="attack (GM-COMBAT-2/3/4)")

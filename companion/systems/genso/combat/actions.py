@@ -111,7 +111,8 @@ class Sunset:
 
 @dataclass(frozen=True)
 class Sleep:
-    """GM-HEAL-2: 8 hours' sleep restores the MP of every living combatant not dead."""
+    """GM-HEAL-2: a night's sleep (``sleep_hours`` in the rules data) restores the MP of
+    every living combatant not dead."""
 
     kind: ClassVar[str] = "sleep"
 
@@ -172,4 +173,4 @@ def action_text(action: Action) -> str:
     if isinstance(action, Wait):
         return f"{action.actor} 待機 waits"
     return {EndFight: "GM: 戦闘終了 end of the fight", Sunrise: "GM: 日の出 sunrise",
-            Sunset: "GM: 日没 sunset", Sleep: "GM: 睡眠 8 hours' sleep"}[type(action)]
+            Sunset: "GM: 日没 sunset", Sleep: "GM: 睡眠 sleep"}[type(action)]
