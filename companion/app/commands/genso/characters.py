@@ -23,8 +23,25 @@ from companion.dice import DiceSource
 from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
 from companion.files import write_toml
-from companion.systems.genso import character as chars
-from companion.systems.genso.character.core import Character, Derived, Hand, derive
+from companion.systems.genso.character.core import Character, Derived, Hand, condition, derive
+from companion.systems.genso.character.creation import create_character
+from companion.systems.genso.character.gear import (
+    equip,
+    put_on_ring,
+    storage_capacity,
+    take_off_ring,
+    unequip,
+)
+from companion.systems.genso.character.growth import award_experience, spend_experience
+from companion.systems.genso.character.recovery import rest, sleep
+from companion.systems.genso.character.shop import (
+    HeldNotInPack,
+    buy,
+    buy_mana_stone,
+    is_mana_stone,
+    price_coins,
+    sale,
+)
 from companion.systems.genso.lore import load_lore
 from companion.systems.genso.money import Purse, coins_text
 from companion.systems.genso.rules import ABILITIES, GensoRules
@@ -35,7 +52,7 @@ from companion.systems.genso.travel import journey
 def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
     """The sheet on screen: every derived value with its terms (GM-CORE-3/4, GM-EQUIP), and
     a dead or incapacitated character's state first (GM-COMBAT-8)."""
-    state = chars.condition(rules, character)
+    state = condition(rules, character)
     lines = [
         f"{character.name}  [{character.kind.value}] {character.race} {character.sex} "
         f"{character.age if character.age is not None else '不明'}",
@@ -72,7 +89,7 @@ def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
         lines.append(f"指輪/rings left {list(character.rings_left)} right "
                      f"{list(character.rings_right)}"
                      + ("" if derived.rings_work else "  (none work: GM-ITEM-3)"))
-    holds = chars.storage_capacity(rules, character)
+    holds = storage_capacity(rules, character)
     if holds:  # GM-ITEM-3: what `fight cast --ring` spends, only while the rings work
         lines.append(f"蓄積の指輪/Ring of Storage MP {character.storage_mp}/{holds}"
                      + ("" if derived.rings_work else
@@ -90,7 +107,7 @@ def sheet_json(rules: GensoRules, character: Character) -> dict[str, Any]:
 
     return {
         "sheet": sheet_mapping(character),
-        "condition": chars.condition(rules, character).value,
+        "condition": condition(rules, character).value,
         "derived": {
             "max_hp": value(derived.max_hp), "max_mp": value(derived.max_mp),
             "attack": value(derived.attack), "defence": value(derived.defence),
@@ -101,7 +118,7 @@ def sheet_json(rules: GensoRules, character: Character) -> dict[str, Any]:
             "rings_work": derived.rings_work, "magic_level": derived.magic_level,
             "ability_guide": {a: rules.ability_guide(character.ability(a)) for a in ABILITIES},
             "storage_mp": {"mp": character.storage_mp,
-                           "holds": chars.storage_capacity(rules, character)},
+                           "holds": storage_capacity(rules, character)},
             "warnings": list(derived.warnings),
         },
     }
@@ -114,8 +131,8 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
         raise DataError(f"{target} exists; pass --force to replace it")
 
     def body(source: DiceSource) -> int:
-        made = chars.create_character(rules, source, name=args.name, sex=args.sex, age=args.age,
-                                      abilities=abilities, skill=args.skill)
+        made = create_character(rules, source, name=args.name, sex=args.sex, age=args.age,
+                                abilities=abilities, skill=args.skill)
         write_toml(target, sheet_document(made.character))
         rolls = [{"rule": rule, "result": result.to_json(), "row": row}
                  for rule, result, row in made.rolls]
@@ -196,23 +213,23 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
     seed's own (2 silver per MP, 大銀貨２枚 the shop's 4 MP stone), as its buy-back is."""
     stone = rules.mana_stone
     name = f"{stone['ja']}/{stone['en']}"
-    if chars.is_mana_stone(rules, args.item) and args.price is not None:
+    if is_mana_stone(rules, args.item) and args.price is not None:
         raise DataError(f"buy {args.item} --price {args.price}: the price of a mana stone "
                         f"({name}) is the seed's own, 2 silver per MP (the shop's 4 MP stone "
                         "大銀貨２枚), not one the GM sets (GM-ITEM-1): buy it without --price, "
                         "and --mp for its MP")
-    if not chars.is_mana_stone(rules, args.item) and args.mp is not None:
+    if not is_mana_stone(rules, args.item) and args.mp is not None:
         raise DataError(f"buy {args.item} --mp {args.mp}: --mp is the MP of a mana stone "
                         f"({name}, `buy SHEET mana_stone --mp N`); "
                         f"{rules.item(args.item).name} has none")
 
     def change(c: Character) -> tuple[Character, str]:
-        if chars.is_mana_stone(rules, args.item):
-            after = chars.buy_mana_stone(rules, c, args.mp)
+        if is_mana_stone(rules, args.item):
+            after = buy_mana_stone(rules, c, args.mp)
             return after, "GM-ITEM-1 bought a mana stone (魔力石)"
         item = rules.item(args.item)
-        cost = chars.price_coins(rules, item, args.price)
-        return (chars.buy(rules, c, item.key, args.price),
+        cost = price_coins(rules, item, args.price)
+        return (buy(rules, c, item.key, args.price),
                 f"GM-ECON-1 bought {item.name} for {coins_text(cost)}")
     return _change(args, rules, change)
 
@@ -220,13 +237,13 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
 def cmd_sell(args: argparse.Namespace, rules: GensoRules) -> int:
     def change(c: Character) -> tuple[Character, str]:
         try:
-            after, _, coins = chars.sale(rules, c, args.item, args.price)
-        except chars.HeldNotInPack as exc:  # the system says it in game words
+            after, _, coins = sale(rules, c, args.item, args.price)
+        except HeldNotInPack as exc:  # the system says it in game words
             raise IllegalAction(f"{exc} (`companion genso gear {shlex.quote(args.sheet)} "
                                 f"{exc.item} --off` takes it off)") from None
         name, _, _ = args.item.partition(":")
         sold = (f"{rules.mana_stone['ja']}/{rules.mana_stone['en']}"
-                if chars.is_mana_stone(rules, name) else
+                if is_mana_stone(rules, name) else
                 ("used " if args.item.startswith("used:") else "")
                 + rules.item(args.item.removeprefix("used:")).name)
         return after, f"GM-ECON-1 sold {sold} for {coins_text(coins)}"
@@ -237,22 +254,22 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
     def change(c: Character) -> tuple[Character, str]:
         item = rules.item(args.item)
         if args.off:
-            after = (chars.take_off_ring(rules, c, item.key) if item.key.startswith("ring_")
-                     else chars.unequip(rules, c, item.key))
+            after = (take_off_ring(rules, c, item.key) if item.key.startswith("ring_")
+                     else unequip(rules, c, item.key))
             return after, f"took off {item.name}"
         if item.key.startswith("ring_"):
-            return (chars.put_on_ring(rules, c, item.key, Hand(args.hand)),
+            return (put_on_ring(rules, c, item.key, Hand(args.hand)),
                     f"GM-ITEM-3 put on {item.name} ({args.hand} hand)")
-        return chars.equip(rules, c, item.key), f"equipped {item.name}"
+        return equip(rules, c, item.key), f"equipped {item.name}"
     return _change(args, rules, change)
 
 
 def cmd_grow(args: argparse.Namespace, rules: GensoRules) -> int:
     def change(c: Character) -> tuple[Character, str]:
         if args.choice == "award":
-            return (chars.award_experience(rules, c, args.scenarios),
+            return (award_experience(rules, c, args.scenarios),
                     f"GM-GROW-1 +{args.scenarios} experience")
-        return (chars.spend_experience(rules, c, args.choice, args.spell),
+        return (spend_experience(rules, c, args.choice, args.spell),
                 f"GM-GROW-2 bought {args.choice}" + (f" ({args.spell})" if args.spell else ""))
     return _change(args, rules, change)
 
@@ -270,7 +287,7 @@ def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
         after = c
         if args.days is not None or args.healer or not args.sleep:
             days = 1 if args.days is None else args.days
-            after, fee = chars.rest(rules, c, days, args.healer)
+            after, fee = rest(rules, c, days, args.healer)
             told = f"{days} day's" if days == 1 else f"{days} days'"
             # The fee is 銀貨１枚 per HP (GM-HEAL-1), so it is shown in silver as the seed
             # says it.
@@ -281,7 +298,7 @@ def cmd_rest(args: argparse.Namespace, rules: GensoRules) -> int:
                            f"{rules.num('GM-HEAL-1', 'alone_days_per_hp')} days toward the "
                            "next HP, kept on the sheet)" if after.rest_days else ""))
         if args.sleep:
-            slept = chars.sleep(rules, after)
+            slept = sleep(rules, after)
             said.append(f"GM-HEAL-2 {rules.num('GM-HEAL-2', 'sleep_hours')} hours' sleep: MP full"
                         + (f" ({after.mp} → {slept.mp})" if said else ""))
             after = slept

@@ -30,7 +30,7 @@ from companion.app.commands.genso.fights import cmd_fight
 from companion.app.commands.genso.files import SET_EXAMPLE, load_user_rules, saved_fight_rules
 from companion.app.commands.roll import add_dice_arguments
 from companion.app.overrides import add_set_argument
-from companion.systems.genso import character as chars
+from companion.systems.genso.character.growth import GROWTH_CHOICES
 from companion.systems.genso.rules import GensoRules
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, GensoRules], int]] = {
@@ -120,7 +120,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     _common(gear)
     grow = sub.add_parser("grow", help="award experience or spend it (GM-GROW-1/2)")
     grow.add_argument("sheet")
-    grow.add_argument("choice", choices=("award", *chars.GROWTH_CHOICES))
+    grow.add_argument("choice", choices=("award", *GROWTH_CHOICES))
     grow.add_argument("--spell", help="the basic spell to learn")
     grow.add_argument("--scenarios", type=int, default=1, help="scenarios finished (award)")
     _common(grow)
