@@ -181,7 +181,8 @@ def test_fights_saved_before_the_field_replay_unchanged(
     """Files written by the engine before grapples and tackles had ``from_behind`` (no key in
     their actions; revision 6 and 7, off the board and on it): each entry replays as it was
     played (the same lines from the same dice, by its own revision), and the file is written
-    back as it was, each grapple and tackle now saying ``from_behind`` false."""
+    back as it was, each grapple and tackle now saying ``from_behind`` false, the file naming
+    today's revision at its top and each entry its own."""
     data = saved(name)
     kinds = [e["action"]["kind"] for e in data["journal"]]
     assert {"grapple", "tackle"} <= set(kinds)
@@ -193,6 +194,8 @@ def test_fights_saved_before_the_field_replay_unchanged(
     for entry in data["journal"]:
         if entry["action"]["kind"] in ("grapple", "tackle"):
             entry["action"]["from_behind"] = False
+        entry["engine"] = engine
+    data["engine"] = ENGINE
     assert again == data
     for entry in f.journal:  # the action read from the file is the one played
         assert action_from_json(entry.to_json()["action"]) == entry.action

@@ -150,9 +150,12 @@ class _Damage(_Spells):
             # 003「耐久力が-2～0の値になった場合意識不明」: HP 0 or less is unconscious and
             # dying down to the Default dead_below (at most the seed's unconscious_from, −2,
             # its range's limit), and below it death comes at once.
-            # (The line says "below −2" whatever dead_below is: saved fights replay it so.)
-            if hp < self.rules.default("CO-DEATH-1", "dead_below"):
-                self.die(t, "HP below −2 (CO-DEATH-1)")
+            # Before revision 8 the line said "below −2" whatever dead_below was, and saved
+            # fights replay their lines exactly, so those entries keep it.
+            dead_below = self.rules.default("CO-DEATH-1", "dead_below")
+            if hp < dead_below:
+                shown = f"{dead_below}".replace("-", "−") if self.engine >= 8 else "−2"
+                self.die(t, f"HP below {shown} (CO-DEATH-1)")
             elif hp <= 0 and not t.has(Condition.DYING, self.round):
                 self.add(t, Condition.UNCONSCIOUS, Condition.DYING)
                 times = self.rules.num("CO-DEATH-1", "con_multiplier")

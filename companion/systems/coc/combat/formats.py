@@ -65,7 +65,9 @@ FORMAT = 2
 # tackle from behind (as 003's board says, or off it the Keeper's ``from_behind``) takes no
 # dodge or parry without dodge concentration (CO-DODGE-3); a fumbled shot or burst spends its
 # rounds, and a gun that jams or is dropped fires no more of the action's shots (CO-FIRE-4).
-ENGINE = 7
+# Revision 8: death at once names the threshold it crossed, CO-DEATH-1's Default dead_below
+# ("HP below −5"), not "below −2" whatever dead_below was.
+ENGINE = 8
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1
