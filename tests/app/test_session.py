@@ -11,7 +11,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.app.commands.play.saves import load_game
-from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
+from companion.app.modes.jongrogue import ASKED_FIRST, AutoChoices, JongRogueMode, SimTiles
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session
 from companion.app.session.log import GameLog
@@ -21,7 +21,7 @@ from companion.app.session.save import CorruptSave, SaveGame
 from companion.hw.buttons import ButtonPanel, ButtonPins, Press, WaitingSignal
 from companion.hw.display.view import View
 from companion.hw.ports import SLOT_NAMES, ReaderStatus, Slot, SlotReading
-from companion.systems.jongrogue.actions import TileRequest
+from companion.systems.jongrogue.actions import Choice, TileRequest
 from companion.systems.jongrogue.autoplay import HeadlessPlayer, find_strategy, play
 from companion.systems.jongrogue.events import Event
 from companion.systems.jongrogue.game import Game
@@ -191,19 +191,25 @@ class RecordingDisplay:
         return None
 
 
-def test_table_session_with_buttons_and_reader(tmp_path: Path) -> None:
-    """Tiles come from the reader, confirmed by the attack button; choices from the buttons."""
+@pytest.mark.parametrize(("seed", "questions"), [(2, 0), (7, 1)])  # 7 drinks a potion
+def test_table_session_with_buttons_and_reader(tmp_path: Path, seed: int,
+                                               questions: int) -> None:
+    """Tiles come from the reader, confirmed by the attack button; choices from the buttons.
+    A takes the lit option; one that asks first (ASKED_FIRST) brings its question, whose
+    lit option A then takes, so the question is the same choice, not another."""
     factory = MockFactory()
     panel = ButtonPanel(ButtonPins(), bounce_time=None, pin_factory=factory)
     signal = WaitingSignal(24, None, pin_factory=factory)
     game = Game("plus")
-    hand = Hand(game, HeadlessPlayer(SEED))
+    hand = Hand(game, HeadlessPlayer(seed))
     display = RecordingDisplay()
     led_states: list[int] = []
     steps = {"n": 0}
     now = [0.0]  # the table's clock, moved by the session's polls
     expected: list[str] = []
     menus: list[View] = []
+    asked: list[str] = []  # the choice whose question (ASKED_FIRST) is due next
+    seen = {"questions": 0}
 
     def press(button: int) -> None:
         factory.pin(button).drive_low()
@@ -229,7 +235,15 @@ def test_table_session_with_buttons_and_reader(tmp_path: Path) -> None:
             assert view.highlight is not None
             if not menus or menus[-1] is not view:  # each menu once, however often pressed
                 menus.append(view)
-                expected.append(view.options[view.highlight].choice)
+                lit = view.options[view.highlight].choice
+                if asked:  # the question: the choice again, lit, and Back
+                    assert [o.choice for o in view.options] == [asked.pop(), "back"]
+                    assert view.highlight == 0
+                    seen["questions"] += 1
+                else:
+                    expected.append(lit)
+                    if Choice.from_notation(lit).verb in ASKED_FIRST:
+                        asked.append(lit)
             press(ButtonPins().attack)  # confirm the highlighted option
 
     controls = Controls([panel, display], clock=lambda: now[0])
@@ -250,6 +264,8 @@ def test_table_session_with_buttons_and_reader(tmp_path: Path) -> None:
     assert any(v.room_tiles for v in display.views)
     choices = [str(v) for v in game.inputs if not isinstance(v, Tile)]
     assert choices and choices == expected[: len(choices)]
+    assert seen["questions"] == questions == sum(
+        Choice.from_notation(c).verb in ASKED_FIRST for c in choices)
 
 
 def test_a_paced_game_reads_the_window_and_stops_when_it_closes(tmp_path: Path) -> None:
