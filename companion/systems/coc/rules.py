@@ -10,6 +10,7 @@ may set besides them are kept here.
 
 from __future__ import annotations
 
+import operator
 import re
 import tomllib
 from collections.abc import Collection, Mapping
@@ -360,6 +361,143 @@ class CocRules:
         return replace(self, defaults=defaults, table=table, cells_set=frozenset(cells_set))
 
 
+@dataclass(frozen=True, slots=True)
+class SourceRange:
+    """The whole numbers a ``[source]`` number may be: ``min``/``max`` inclusive, ``above``
+    strictly, each a number or the name of another source number ("RULE-ID.key"), as
+    ``[limits]`` bounds a Default."""
+
+    min: int | str | None = None
+    max: int | str | None = None
+    above: int | str | None = None
+
+
+_AP = SourceRange(0, "CO-TURN-3.action_points")  # a cost: more than a round has, never paid
+_PENALTY = SourceRange(-100, 0)  # a skill penalty, in percent
+_BONUS = SourceRange(0, 100)     # a skill bonus, in percent
+_TIMES = SourceRange(1, 20)      # a characteristic times this: ×20 is 100% from 5 up
+_COUNT = SourceRange(min=1)
+_BOARD = SourceRange(1, 7)       # squares on 003's 8×8 board (CO-TURN-1)
+#: The range of each whole number in ``[source]`` that play reads: an edited rules.toml with
+#: one outside it (a divisor of 0, a negative cost) would crash or play nonsense later, so it
+#: is refused at load, naming the key. "part.key": that key of each sub-table that has it.
+SOURCE_RANGES: dict[str, dict[str, SourceRange]] = {
+    "CO-CORE-1": {"critical_max_003": SourceRange(0, 100),  # a 1D100 face; 0: no critical
+                  "fumble_from_003": SourceRange(1, 101, "CO-CORE-1.critical_max_003"),
+                  "special_percent": SourceRange(1, 100)},
+    "CO-CORE-3": {"base": SourceRange(0, 100), "per_point": SourceRange(1, 100)},
+    "CO-TURN-3": {"action_points": _COUNT},
+    "CO-GRAP-3": {"action_points": SourceRange(1, "CO-TURN-3.action_points")},
+    "CO-MA-1": {"dice_multiplier": _COUNT},
+    "CO-MA-2": {"squares": _BOARD},
+    "CO-GRAP-5": {"parry_successes": _COUNT},
+    "CO-STUN-3": {"con_multiplier": _TIMES},
+    "CO-BASE-9": {"con_multiplier": _TIMES},
+    "CO-STUN-1": {"con_multiplier": _TIMES},
+    "CO-FIRE-1": {"reload_ap": _AP},
+    "CO-FIRE-6": {"burst_ap": _AP},
+    "CO-FIRE-8": {"hits_die": _COUNT, "max_rounds": _COUNT},
+    "CO-DODGE-5": {"dodge_after_attack": _PENALTY, "attack_after_dodge": _PENALTY},
+    "CO-DODGE-7": {"cover_dodge": _PENALTY},
+    "CO-DODGE-8": {"bonus": _BONUS},
+    "CO-DODGE-1": {"bonus": _BONUS},
+    "CO-CALL-1": {"penalty": _PENALTY, "arm.str_multiplier": _TIMES,
+                  "arm.attacks_lost": SourceRange(min=0), "leg.moves_lost": SourceRange(min=0),
+                  "leg.still_after": _COUNT},
+    "CO-FIRE-5": {"adjacent_bonus": _BONUS},
+    "CO-WEAP-1": {"wear": SourceRange(min=0)},
+    "CO-SKILL-2": {"dex_half_try": _COUNT},
+    "CO-SKILL-3": {"ap": _AP},
+    # 003「耐久力が-2～0の値になった場合意識不明」: the floor of a range that ends at 0.
+    "CO-DEATH-1": {"unconscious_from": SourceRange(max=0), "con_multiplier": _TIMES},
+    "CO-BASE-8": {"unconscious_max": SourceRange(min=0)},
+    "CO-RANGE-1": {"above_siz": SourceRange(min=0), "per_10_siz": _BONUS,
+                   "step_siz": _COUNT},
+    "CO-RANGE-2": {"last_band": _COUNT},
+    "CO-RANGE-3": {"touch_multiplier": _COUNT},
+    "CO-AIM-1": {"multiplier": _COUNT},
+    "CO-AIM-2": {"multiplier": _COUNT},
+    "CO-SURP-1": {"luck_modifier": _PENALTY},
+    "CO-SURP-2": {"rehide_over": SourceRange(0, 100), "rehide_modifier": _PENALTY},
+    "CO-SURP-3": {"dark_divisor": _COUNT},
+    "CO-DISARM-1": {"least_penalty": _PENALTY,
+                    "most_penalty": SourceRange(-100, "CO-DISARM-1.least_penalty")},
+    "CO-BODY-5": {"part.factor": _COUNT, "part.penalty": _PENALTY, "part.listen": _PENALTY,
+                  "part.taste": _PENALTY, "part.extra": SourceRange(min=0)},
+    "CO-SPELL-2": {"pow_multiplier": _TIMES},
+    "CO-TACKLE-2": {"knockback_m": SourceRange(min=0), "con_multiplier": _TIMES},
+    "CO-IAI-3": {"sheathe_ap": _AP},
+    "CO-DODGE-6": {"navigate": _BONUS, "jump": _BONUS},
+    "CO-BASE-13": {"temporary_loss": _COUNT, "int_multiplier": _TIMES,
+                   "indefinite_fraction": _COUNT},
+    "CO-THROW-1": {"range_squares": _BOARD},
+    "CO-MELEE-2": {"knockback_damage": _COUNT},
+}
+
+
+def _whole_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_source(source: Mapping[str, Any], origin: str = "rules.toml") -> None:
+    """Refuse a ``[source]`` number outside its :data:`SOURCE_RANGES` range, missing, or not
+    a whole number: a DataError naming the file, the table, the key and the range."""
+    def bound(value: int | str) -> tuple[int, str]:
+        if isinstance(value, int):
+            return value, str(value)
+        rule, _, key = value.rpartition(".")
+        number: int = source[rule][key]  # checked before the rule that names it
+        return number, f"{number} ({value})"
+
+    for rule, keys in SOURCE_RANGES.items():
+        table = source.get(rule)
+        if not isinstance(table, Mapping):
+            raise DataError(f"{origin}: missing [source.\"{rule}\"]")
+        for path, allowed in keys.items():
+            part, _, key = path.rpartition(".")
+            if part == "part":  # each body part that has the key
+                places = [(f"[source.\"{rule}\".{name}]", sub) for name, sub in table.items()
+                          if isinstance(sub, Mapping) and key in sub]
+            else:
+                sub = table.get(part, {}) if part else table
+                places = [(f"[source.\"{rule}\"{'.' + part if part else ''}]", sub)]
+            for place, values in places:
+                tests = [(word, holds, *bound(b)) for word, holds, b in (
+                    ("at least", operator.ge, allowed.min), ("above", operator.gt, allowed.above),
+                    ("at most", operator.le, allowed.max)) if b is not None]
+                words = " and ".join(f"{word} {text}" for word, _, _, text in tests)
+                value = values.get(key) if isinstance(values, Mapping) else None
+                if value is None:
+                    raise DataError(f"{origin}: {place} lacks {key}, a whole number {words}")
+                if not _whole_number(value) or not all(holds(value, n)
+                                                       for _, holds, n, _ in tests):
+                    raise DataError(f"{origin}: {place} {key} must be a whole number {words}, "
+                                    f"found {value!r}")
+    for rule, table in source.items():
+        if not isinstance(table, Mapping):
+            raise DataError(f"{origin}: [source.\"{rule}\"] must be a table, found {table!r}")
+        if rule == "CO-BASE-1":  # its table of bonuses: read_db_table
+            continue
+        parts = [(f"[source.\"{rule}\"]", table)] + [
+            (f"[source.\"{rule}\".{name}]", sub) for name, sub in table.items()
+            if isinstance(sub, Mapping)]
+        for place, values in parts:
+            for key, value in values.items():
+                if isinstance(value, str) and key != "skill":  # a skill is named, not rolled
+                    check_dice(value, f"{origin}: {place} {key}")
+            stats = values.get("stats", {})
+            if not isinstance(stats, Mapping):
+                raise DataError(f"{origin}: {place} stats must be a table like "
+                                f"{{ STR = \"1D3\" }}, found {stats!r}")
+            for stat, loss in stats.items():  # CO-BODY-5: dice, or a number as text
+                if isinstance(loss, str) and not loss.isdigit():
+                    check_dice(loss, f"{origin}: {place} stats.{stat}")
+                elif not isinstance(loss, str):
+                    raise DataError(f"{origin}: {place} stats.{stat} must be dice like \"1D3\" "
+                                    f"or a whole number 0 or more as text like \"1\", found "
+                                    f"{loss!r}")
+
+
 def _read(name: str) -> str:
     return files("companion.systems.coc").joinpath("data", name).read_text(encoding="utf-8")
 
@@ -391,7 +529,10 @@ def check_dice(text: str, where: str) -> str:
 def _skill(raw: Mapping[str, Any], where: str) -> SkillInfo:
     _need(raw, ("key", "ja", "en", "base"), where)
     base = raw["base"]
-    if isinstance(base, int):
+    if isinstance(base, int) and not isinstance(base, bool):
+        if not 0 <= base <= 100:  # a percentage: a negative one could never succeed
+            raise DataError(f"{where}: base must be a whole number from 0 to 100 or e.g. "
+                            f"\"DEX*2\", found {base!r}")
         return SkillInfo(raw["key"], raw["ja"], raw["en"], base)
     char, star, times = str(base).partition("*")
     if not star or char not in CHARACTERISTICS or not times.isdigit():
@@ -473,6 +614,7 @@ def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None 
         if rule not in table:
             raise DataError(f"rules.toml: {rule} is not in the profile table")
     check_apart(rules["source"], rules["defaults"], "rules.toml")
+    check_source(rules["source"])  # before the Defaults' ranges, some of which name them
     band_names = rules["defaults"].get("CO-FIRE-9", {})
     for name, value in band_names.items():
         parse_bands(value, f"rules.toml: CO-FIRE-9.{name}")

@@ -1,0 +1,188 @@
+"""The seeds' numbers in rules.toml (``[source]``) are range-checked at load: an edited file
+with one that would crash play later (a divisor of 0, a 1D0) or play nonsense (a negative
+cost, a bonus that is a penalty) is refused, naming the file, the table, the key and the
+allowed range. Each test loads the packaged data with one value changed."""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+
+import pytest
+
+from companion.errors import DataError
+from companion.systems.coc.rules import load_rules
+
+
+def packaged(name: str = "rules.toml") -> str:
+    return files("companion.systems.coc").joinpath("data", name).read_text(encoding="utf-8")
+
+
+def edited(header: str, key: str, value: str | None, name: str = "rules.toml") -> str:
+    """The packaged file with ``key`` under ``[header]`` set to ``value`` (None: removed)."""
+    lines = packaged(name).splitlines()
+    start = lines.index(f"[{header}]")
+    for n in range(start + 1, len(lines)):
+        if lines[n].startswith("["):
+            break
+        if lines[n].split("=")[0].strip() == key:
+            if value is None:
+                del lines[n]
+            else:
+                lines[n] = f"{key} = {value}"
+            return "\n".join(lines) + "\n"
+    raise AssertionError(f"no {key} under [{header}]")
+
+
+def refused(header: str, key: str, value: str | None, said: str) -> None:
+    with pytest.raises(DataError) as caught:
+        load_rules(texts={"rules.toml": edited(header, key, value)})
+    place = re.sub(r'\."(\w+)"$', r".\1", header)  # [source."CO-CALL-1"."arm"] is said .arm
+    assert str(caught.value) == f"rules.toml: [{place}] {key} {said}"
+
+
+def src(rule: str, part: str = "") -> str:
+    return f'source."{rule}"' + (f".{part}" if part else "")
+
+
+AP = "at least 0 and at most 3 (CO-TURN-3.action_points)"
+PENALTY = "at least -100 and at most 0"
+BONUS = "at least 0 and at most 100"
+TIMES = "at least 1 and at most 20"
+BOARD = "at least 1 and at most 7"
+#: (rule, the key's path as SOURCE_RANGES names it, table header, key, bad value, its range).
+CASES = [
+    ("CO-CORE-1", "critical_max_003", src("CO-CORE-1"), "critical_max_003", "101",
+     "at least 0 and at most 100"),
+    ("CO-CORE-1", "fumble_from_003", src("CO-CORE-1"), "fumble_from_003", "5",
+     "at least 1 and above 5 (CO-CORE-1.critical_max_003) and at most 101"),
+    ("CO-CORE-1", "special_percent", src("CO-CORE-1"), "special_percent", "0",
+     "at least 1 and at most 100"),
+    ("CO-CORE-3", "base", src("CO-CORE-3"), "base", "-50", "at least 0 and at most 100"),
+    ("CO-CORE-3", "per_point", src("CO-CORE-3"), "per_point", "0", "at least 1 and at most 100"),
+    ("CO-TURN-3", "action_points", src("CO-TURN-3"), "action_points", "0", "at least 1"),
+    ("CO-GRAP-3", "action_points", src("CO-GRAP-3"), "action_points", "4",
+     "at least 1 and at most 3 (CO-TURN-3.action_points)"),
+    ("CO-MA-1", "dice_multiplier", src("CO-MA-1"), "dice_multiplier", "0", "at least 1"),
+    ("CO-MA-2", "squares", src("CO-MA-2"), "squares", "8", BOARD),
+    ("CO-GRAP-5", "parry_successes", src("CO-GRAP-5"), "parry_successes", "0", "at least 1"),
+    ("CO-STUN-3", "con_multiplier", src("CO-STUN-3"), "con_multiplier", "0", TIMES),
+    ("CO-BASE-9", "con_multiplier", src("CO-BASE-9"), "con_multiplier", "-5", TIMES),
+    ("CO-STUN-1", "con_multiplier", src("CO-STUN-1"), "con_multiplier", "21", TIMES),
+    ("CO-FIRE-1", "reload_ap", src("CO-FIRE-1"), "reload_ap", "-1", AP),
+    ("CO-FIRE-6", "burst_ap", src("CO-FIRE-6"), "burst_ap", "4", AP),
+    ("CO-FIRE-8", "hits_die", src("CO-FIRE-8"), "hits_die", "0", "at least 1"),
+    ("CO-FIRE-8", "max_rounds", src("CO-FIRE-8"), "max_rounds", "0", "at least 1"),
+    ("CO-DODGE-5", "dodge_after_attack", src("CO-DODGE-5"), "dodge_after_attack", "60", PENALTY),
+    ("CO-DODGE-5", "attack_after_dodge", src("CO-DODGE-5"), "attack_after_dodge", "-150",
+     PENALTY),
+    ("CO-DODGE-7", "cover_dodge", src("CO-DODGE-7"), "cover_dodge", "50", PENALTY),
+    ("CO-DODGE-8", "bonus", src("CO-DODGE-8"), "bonus", "-10", BONUS),
+    ("CO-DODGE-1", "bonus", src("CO-DODGE-1"), "bonus", "120", BONUS),
+    ("CO-CALL-1", "penalty", src("CO-CALL-1"), "penalty", "30", PENALTY),
+    ("CO-CALL-1", "arm.str_multiplier", src("CO-CALL-1", '"arm"'), "str_multiplier", "0", TIMES),
+    ("CO-CALL-1", "arm.attacks_lost", src("CO-CALL-1", '"arm"'), "attacks_lost", "-1",
+     "at least 0"),
+    ("CO-CALL-1", "leg.moves_lost", src("CO-CALL-1", '"leg"'), "moves_lost", "-1", "at least 0"),
+    ("CO-CALL-1", "leg.still_after", src("CO-CALL-1", '"leg"'), "still_after", "0",
+     "at least 1"),
+    ("CO-FIRE-5", "adjacent_bonus", src("CO-FIRE-5"), "adjacent_bonus", "-15", BONUS),
+    ("CO-WEAP-1", "wear", src("CO-WEAP-1"), "wear", "-1", "at least 0"),
+    ("CO-SKILL-2", "dex_half_try", src("CO-SKILL-2"), "dex_half_try", "0", "at least 1"),
+    ("CO-SKILL-3", "ap", src("CO-SKILL-3"), "ap", "5", AP),
+    ("CO-DEATH-1", "unconscious_from", src("CO-DEATH-1"), "unconscious_from", "1", "at most 0"),
+    ("CO-DEATH-1", "con_multiplier", src("CO-DEATH-1"), "con_multiplier", "0", TIMES),
+    ("CO-BASE-8", "unconscious_max", src("CO-BASE-8"), "unconscious_max", "-1", "at least 0"),
+    ("CO-RANGE-1", "above_siz", src("CO-RANGE-1"), "above_siz", "-30", "at least 0"),
+    ("CO-RANGE-1", "per_10_siz", src("CO-RANGE-1"), "per_10_siz", "-5", BONUS),
+    ("CO-RANGE-1", "step_siz", src("CO-RANGE-1"), "step_siz", "0", "at least 1"),
+    ("CO-RANGE-2", "last_band", src("CO-RANGE-2"), "last_band", "0", "at least 1"),
+    ("CO-RANGE-3", "touch_multiplier", src("CO-RANGE-3"), "touch_multiplier", "0", "at least 1"),
+    ("CO-AIM-1", "multiplier", src("CO-AIM-1"), "multiplier", "0", "at least 1"),
+    ("CO-AIM-2", "multiplier", src("CO-AIM-2"), "multiplier", "-2", "at least 1"),
+    ("CO-SURP-1", "luck_modifier", src("CO-SURP-1"), "luck_modifier", "10", PENALTY),
+    ("CO-SURP-2", "rehide_over", src("CO-SURP-2"), "rehide_over", "101",
+     "at least 0 and at most 100"),
+    ("CO-SURP-2", "rehide_modifier", src("CO-SURP-2"), "rehide_modifier", "80", PENALTY),
+    ("CO-SURP-3", "dark_divisor", src("CO-SURP-3"), "dark_divisor", "0", "at least 1"),
+    ("CO-DISARM-1", "least_penalty", src("CO-DISARM-1"), "least_penalty", "20", PENALTY),
+    ("CO-DISARM-1", "most_penalty", src("CO-DISARM-1"), "most_penalty", "-10",
+     "at least -100 and at most -20 (CO-DISARM-1.least_penalty)"),
+    ("CO-BODY-5", "part.factor", src("CO-BODY-5", "arm"), "factor", "0", "at least 1"),
+    ("CO-BODY-5", "part.penalty", src("CO-BODY-5", "head"), "penalty", "60", PENALTY),
+    ("CO-BODY-5", "part.listen", src("CO-BODY-5", "tongue"), "listen", "10", PENALTY),
+    ("CO-BODY-5", "part.taste", src("CO-BODY-5", "tongue"), "taste", "-101", PENALTY),
+    ("CO-BODY-5", "part.extra", src("CO-BODY-5", "torso"), "extra", "-10", "at least 0"),
+    ("CO-SPELL-2", "pow_multiplier", src("CO-SPELL-2"), "pow_multiplier", "0", TIMES),
+    ("CO-TACKLE-2", "knockback_m", src("CO-TACKLE-2"), "knockback_m", "-3", "at least 0"),
+    ("CO-TACKLE-2", "con_multiplier", src("CO-TACKLE-2"), "con_multiplier", "0", TIMES),
+    ("CO-IAI-3", "sheathe_ap", src("CO-IAI-3"), "sheathe_ap", "-1", AP),
+    ("CO-DODGE-6", "navigate", src("CO-DODGE-6"), "navigate", "-10", BONUS),
+    ("CO-DODGE-6", "jump", src("CO-DODGE-6"), "jump", "105", BONUS),
+    ("CO-BASE-13", "temporary_loss", src("CO-BASE-13"), "temporary_loss", "0", "at least 1"),
+    ("CO-BASE-13", "int_multiplier", src("CO-BASE-13"), "int_multiplier", "0", TIMES),
+    ("CO-BASE-13", "indefinite_fraction", src("CO-BASE-13"), "indefinite_fraction", "0",
+     "at least 1"),
+    ("CO-THROW-1", "range_squares", src("CO-THROW-1"), "range_squares", "0", BOARD),
+    ("CO-MELEE-2", "knockback_damage", src("CO-MELEE-2"), "knockback_damage", "0",
+     "at least 1"),
+]
+
+
+@pytest.mark.parametrize("rule, path, header, key, value, allowed", CASES,
+                         ids=[f"{c[0]}.{c[1]}" for c in CASES])
+def test_a_source_number_out_of_range_is_refused(rule: str, path: str, header: str, key: str,
+                                                 value: str, allowed: str) -> None:
+    refused(header, key, value, f"must be a whole number {allowed}, found {value}")
+
+
+def test_every_ranged_number_is_tested_here() -> None:
+    from companion.systems.coc.rules import SOURCE_RANGES  # new with the check: not at the top
+    assert {(c[0], c[1]) for c in CASES} == {
+        (rule, path) for rule, keys in SOURCE_RANGES.items() for path in keys}
+
+
+@pytest.mark.parametrize("value, shown", [("2.5", "2.5"), ('"2"', "'2'"), ("true", "True")])
+def test_a_source_number_that_is_not_a_whole_number_is_refused(value: str, shown: str) -> None:
+    refused(src("CO-MA-2"), "squares", value, f"must be a whole number {BOARD}, found {shown}")
+
+
+def test_a_missing_source_number_is_refused() -> None:
+    with pytest.raises(DataError, match=re.escape(
+            'rules.toml: [source."CO-RANGE-1"] lacks step_siz, a whole number at least 1')):
+        load_rules(texts={"rules.toml": edited(src("CO-RANGE-1"), "step_siz", None)})
+
+
+def test_the_packaged_numbers_pass() -> None:
+    load_rules()
+
+
+@pytest.mark.parametrize("header, key, value, said", [
+    (src("CO-MA-2"), "choke", '"1D0"', "choke: '1D0' is not dice notation"),
+    (src("CO-SKILL-3"), "heal", '"2+"', "heal: '2+' is not dice notation"),
+    (src("CO-BODY-5", "torso"), "bleed", '"lots"', "bleed: 'lots' is not dice notation"),
+])
+def test_source_dice_that_cannot_be_rolled_are_refused(header: str, key: str, value: str,
+                                                       said: str) -> None:
+    with pytest.raises(DataError, match=re.escape(f"rules.toml: [{header}] {said}")):
+        load_rules(texts={"rules.toml": edited(header, key, value)})
+
+
+@pytest.mark.parametrize("value, said", [
+    ('{ STR = "1D0", SIZ = "1", DEX = "1D4" }', "stats.STR: '1D0' is not dice notation"),
+    ('{ STR = "1D3", SIZ = 1, DEX = "1D4" }',
+     'stats.SIZ must be dice like "1D3" or a whole number 0 or more as text like "1", found 1'),
+    ('"1D3"', 'stats must be a table like { STR = "1D3" }'),
+])
+def test_a_lost_parts_characteristic_loss_is_dice_or_a_number(value: str, said: str) -> None:
+    with pytest.raises(DataError, match=re.escape(
+            f'rules.toml: [source."CO-BODY-5".arm] {said}')):
+        load_rules(texts={"rules.toml": edited(src("CO-BODY-5", "arm"), "stats", value)})
+
+
+def test_a_skill_base_outside_0_to_100_is_refused() -> None:
+    text = packaged("skills.toml").replace("base = 25", "base = -5", 1)
+    assert text != packaged("skills.toml")
+    with pytest.raises(DataError, match=r"skills.toml: \[\[skill\]\] \d+: base must be a whole "
+                                        r"number from 0 to 100 or e.g. \"DEX\*2\", found -5"):
+        load_rules(texts={"skills.toml": text})
