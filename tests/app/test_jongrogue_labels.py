@@ -25,18 +25,18 @@ def test_several_targets_are_named_in_english_then_japanese() -> None:
     game = Game("plus")
     feed(game, SNAKE_AND_EMU)
     assert labels(game) == ["Fight snake TL 大蛇と戦う", "Fight emu BL 大うずらと戦う",
-                            "Shoot snake TL 大蛇を射撃", "Shoot emu BL 大うずらを射撃",
+                            "Fire snake TL 大蛇を射撃", "Fire emu BL 大うずらを射撃",
                             "Defend 防御"]
     english = [without_cjk(label) for label in labels(game)]
-    assert english == ["Fight snake TL", "Fight emu BL", "Shoot snake TL", "Shoot emu BL",
+    assert english == ["Fight snake TL", "Fight emu BL", "Fire snake TL", "Fire emu BL",
                        "Defend"]
 
 
 def test_a_worn_ring_is_named_in_english_then_japanese() -> None:
     game = Game("plus")
     feed(game, f"{SNAKE_AND_EMU} {RING_WORN}")
-    assert labels(game)[-1] == "Remove ring of armour protection 鎧保護の指輪を外す"
-    assert without_cjk(labels(game)[-1]) == "Remove ring of armour protection"
+    assert labels(game)[-1] == "Doff armour protection 鎧保護を外す"
+    assert without_cjk(labels(game)[-1]) == "Doff armour protection"
 
 
 def test_items_are_told_apart_by_their_english_names() -> None:
@@ -44,10 +44,12 @@ def test_items_are_told_apart_by_their_english_names() -> None:
     choices = [Choice.from_notation(c) for c in
                ("use:1p", "equip:6p", "equip:9p", "unequip:8p", "unequip:7s")]
     shown = [without_cjk(choice_label(game, c, alone=False)) for c in choices]
-    assert shown == ["Use healing potion", "Equip ring of stealth", "Equip ring of adornment",
-                     "Remove ring of armour protection", "Remove ring of strength"]
+    assert shown == ["Use healing potion", "Wear stealth", "Wear adornment",
+                     "Doff armour protection", "Doff strength"]
     # Each label keeps the item's Japanese name beside the English.
-    assert choice_label(game, choices[1]) == "Equip ring of stealth 隠密の指輪を装備"
+    assert choice_label(game, choices[1]) == "Wear stealth 隠密を装備"
+    # Found gear is equipped as before: only a ring is worn (JR-PC-4).
+    assert choice_label(game, Choice.from_notation("equip:4p")) == "Equip weapon 武器を装備"
 
 
 def test_the_japanese_alone_tells_the_buttons_apart() -> None:
@@ -59,8 +61,8 @@ def test_the_japanese_alone_tells_the_buttons_apart() -> None:
     assert len(set(japanese)) == len(japanese), japanese
     items = [choice_label(game, Choice.from_notation(c), alone=False)
              for c in ("use:1p", "equip:6p", "unequip:8p")]
-    assert items == ["Use healing potion 回復薬を使う", "Equip ring of stealth 隠密の指輪を装備",
-                     "Remove ring of armour protection 鎧保護の指輪を外す"]
+    assert items == ["Use healing potion 回復薬を使う", "Wear stealth 隠密を装備",
+                     "Doff armour protection 鎧保護を外す"]
 
 
 def test_attack_and_ranged_aim_at_the_monster_attacking() -> None:
@@ -74,7 +76,7 @@ def test_attack_and_ranged_aim_at_the_monster_attacking() -> None:
     options, highlight = options_for(game, game.pending)
     assert options[highlight].label == "Fight bat TR 大こうもりと戦う"
     ranged = [o.label for o in options if o.button is Button.RANGED]
-    assert ranged == ["Shoot bat TR 大こうもりを射撃"]
+    assert ranged == ["Fire bat TR 大こうもりを射撃"]
 
 
 def test_with_the_attacker_first_the_buttons_are_as_before() -> None:
@@ -84,4 +86,4 @@ def test_with_the_attacker_first_the_buttons_are_as_before() -> None:
     assert isinstance(game.pending, ChoiceRequest)
     options, highlight = options_for(game, game.pending)
     assert highlight == 0 and options[0].label == "Fight snake TL 大蛇と戦う"
-    assert [o.label for o in options if o.button is Button.RANGED] == ["Shoot snake TL 大蛇を射撃"]
+    assert [o.label for o in options if o.button is Button.RANGED] == ["Fire snake TL 大蛇を射撃"]

@@ -134,7 +134,7 @@ def test_a_ten_option_menu_with_two_rings_on_reads_whole(screen: ScreenDisplay) 
     stay whole, an English half too long is cut in its middle, its key and end kept.)"""
     worn = choosing(0, 97)
     assert len(worn.options) == 10
-    assert worn.options[-1].label == "Remove ring of armour protection 鎧保護の指輪を外す"
+    assert worn.options[-1].label == "Doff armour protection 鎧保護を外す"
     lying = choosing(1, 92)
     assert len(lying.options) == 10
     assert "ring of armour protection" in [t.meaning.en for t in lying.room_tiles]
@@ -156,8 +156,36 @@ def test_a_ten_option_menu_with_two_rings_on_reads_whole(screen: ScreenDisplay) 
             # The ring's label: its English (in the rows it takes), then its Japanese whole.
             rows = [d.text for d in labels]
             first = next(n for n, row in enumerate(rows) if row.startswith("[0]"))
-            assert rows[first:first + 2] == ["[0] Remove ring of armour protection",
-                                             "鎧保護の指輪を外す"]
+            assert rows[first:first + 2] == ["[0] Doff armour protection", "鎧保護を外す"]
     # The ring lying in the room: its English name in two rows, not cut.
     ring = [d.text for d in captions if d.text in "ring of armour protection"]
     assert " ".join(ring) == "ring of armour protection"
+
+
+@pytest.mark.parametrize(("seed", "strategy", "inputs", "label"), [
+    (3, "reckless", 557, "[9] Wear stealth 隠密を装備"),
+    (3, "cautious", 1100, "[4] Fire xeroc TR ゼロックスを射撃"),
+])
+def test_a_ring_or_a_shot_in_a_grid_box_reads_whole_at_800x480(
+        seed: int, strategy: str, inputs: int, label: str) -> None:
+    """A grid of twelve at 800x480 has boxes 123 px wide: "[9] Equip ring of stealth" was
+    drawn "[9] Eq…f stealth" and "[4] Shoot xeroc TR" "[4] Sh…xeroc TR" (display audit 54,
+    item 1). A ring is named by its kind, worn or doffed, and a shot is fired: both halves
+    read whole, each in its row."""
+    game = Game("plus")
+    player = HeadlessPlayer(seed, strategy)
+    mode = JongRogueMode(game, player)
+    while len(game.inputs) < inputs:
+        mode.push(player.answer(game))
+    request = game.pending
+    assert isinstance(request, ChoiceRequest)
+    options, highlight = options_for(game, request)
+    view = mode.view("what next?", options=options, highlight=highlight)
+    screen = ScreenDisplay("800x480")
+    drawn = spy_text(screen)
+    screen.render(view)
+    screen.close()
+    rows = [d for d in drawn if d.label]
+    first = next(n for n, d in enumerate(rows) if d.text.startswith(label[:4]))
+    assert " ".join(d.shown for d in rows[first:first + 2]) == label
+    assert not any(d.cut for d in rows[first:first + 2])

@@ -219,18 +219,21 @@ def choice_label(game: Game, choice: Choice, alone: bool = True) -> str:
     ``alone`` is False when the same verb is offered for several targets; the
     label then names the target (and where its tile lies: TL, TR, BL, BR). A name
     is English first, then Japanese with the verb kept (``Fight snake TL 大蛇と戦う``,
-    ``Remove ring of stealth 隠密の指輪を外す``): a screen without a Japanese font drops the
+    ``Doff stealth 隠密を外す``, a ring by its kind): a screen without a Japanese font drops the
     Japanese, a narrow button wraps or cuts it, and what is left still tells the buttons
     apart, as the Japanese alone does for a reader of it.
     """
     verb, arg = choice.verb, choice.arg
     if verb in (Verb.FIGHT, Verb.SHOOT) and arg:
         if alone:
-            return "Fight 戦う" if verb is Verb.FIGHT else "Shoot 射撃"
+            return "Fight 戦う" if verb is Verb.FIGHT else "Fire 射撃"
         m = game.monster(int(arg))
         return _label(verb, Name(m.monster.name_ja, m.monster.name_en), SPOT_SHORT[m.spot])
     if verb in (Verb.USE, Verb.EQUIP, Verb.UNEQUIP) and arg:
-        return _label(verb, item_name(game, Tile.from_notation(arg)))
+        tile = Tile.from_notation(arg)
+        if verb in RING_VERBS and game.profile.items[tile.rank].ring is not None:
+            return _label(verb, ring_kind(item_name(game, tile)), verbs=RING_VERBS)
+        return _label(verb, item_name(game, tile))
     if verb is Verb.MOVE:
         return f"Room {arg} 部屋{arg}へ"
     if verb is Verb.READY:
@@ -250,19 +253,28 @@ def choice_label(game: Game, choice: Choice, alone: bool = True) -> str:
 
 #: A verb on a named target: its English, and its Japanese around the name. The Japanese
 #: keeps the verb, so that it alone tells the buttons apart (大蛇と戦う beside 大蛇を射撃).
+#: The English is short: a grid's box at 800x480 holds about 113 px of 14 px text a row,
+#: and "[R] Shoot medusa TL" was cut to "[R] S…edusa TL" (display audit 54, item 1).
 TARGET_VERBS: dict[Verb, tuple[str, str]] = {
     Verb.FIGHT: ("Fight", "{}と戦う"),
-    Verb.SHOOT: ("Shoot", "{}を射撃"),
+    Verb.SHOOT: ("Fire", "{}を射撃"),
     Verb.USE: ("Use", "{}を使う"),
     Verb.EQUIP: ("Equip", "{}を装備"),
     Verb.UNEQUIP: ("Remove", "{}を外す"),
 }
+#: A ring put on or taken off (JR-PC-4) is named by its kind (:func:`ring_kind`): the verb
+#: says it is a ring, and "[9] Remove ring of stealth" was cut to "[9] Rem…of stealth".
+RING_VERBS: dict[Verb, tuple[str, str]] = {
+    Verb.EQUIP: ("Wear", "{}を装備"),
+    Verb.UNEQUIP: ("Doff", "{}を外す"),
+}
 
 
-def _label(verb: Verb, name: Name, where: str = "") -> str:
+def _label(verb: Verb, name: Name, where: str = "",
+           verbs: dict[Verb, tuple[str, str]] = TARGET_VERBS) -> str:
     """``Fight snake TL 大蛇と戦う``: the act, the English name (and where), then the act on
     the Japanese name."""
-    act, japanese = TARGET_VERBS[verb]
+    act, japanese = verbs[verb]
     english = " ".join(part for part in (act, name.en or name.ja, where) if part)
     return f"{english} {japanese.format(name.ja)}" if name.ja and name.ja != name.en \
         else english
