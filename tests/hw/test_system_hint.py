@@ -17,7 +17,7 @@ from rich.console import Console
 from companion.app.commands.play.session import configured_display
 from companion.app.config import load_config
 from companion.hw.display import open_display
-from companion.hw.display.game_panels import SYSTEM_HINT, system_hint
+from companion.hw.display.game_panels import HP_BAR_MIN, HP_BAR_W, SYSTEM_HINT, system_hint
 from companion.hw.display.screen import HEADER_HEIGHT, ScreenDisplay
 from companion.hw.display.terminal import TerminalDisplay
 from companion.hw.display.view import example_fight_view, example_view
@@ -88,5 +88,32 @@ def test_open_display_hands_the_seconds_to_the_screen() -> None:
     try:
         assert isinstance(screen, ScreenDisplay)
         assert screen.system_hint == "tap / hold I 5 s: System 設定"
+    finally:
+        screen.close()
+
+
+@pytest.mark.parametrize("size", ["800x480", "1024x600"])
+@pytest.mark.parametrize("floor", [3, 10])  # example_view's, and a two-digit floor's title
+def test_with_text_a_quarter_larger_the_hp_bar_gives_way_to_the_hint(
+        size: str, floor: int) -> None:
+    """At ``display.text_scale`` 1.25 the title, the hint and the HP label left no room at
+    either size, and the hint was dropped (display audit 54, item 2): the HP bar, shorter,
+    makes room for it, in one row, clear of the title and the HP label."""
+    screen = ScreenDisplay(size, text_scale=1.25)
+    try:
+        view = replace(example_view(), floor=floor, room=4)
+        header = pygame.Rect(0, 0, screen.width, screen.m(HEADER_HEIGHT))
+        hinted = screen.render(replace(view, system=True)).subsurface(header).copy()
+        plain = screen.render(view).subsurface(header).copy()
+        title_end = screen.m(10) + screen._text(view.where, screen.m(20)).get_width()
+        changed = [x for x in range(title_end, screen.width) if any(
+            hinted.get_at((x, y)) != plain.get_at((x, y)) for y in range(header.h))]
+        assert changed, "the hint was left out"
+        box, bar_w = screen._header_places(replace(view, system=True), header)
+        assert box is not None and box.left > title_end
+        hp_label = screen.width - screen.m(10) - bar_w - screen.m(8) \
+            - screen._hp_label(view.sheet).get_width()
+        assert box.right < hp_label
+        assert screen.m(HP_BAR_MIN) <= bar_w < screen.m(HP_BAR_W)
     finally:
         screen.close()

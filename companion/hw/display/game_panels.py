@@ -35,6 +35,8 @@ def system_hint(hold_seconds: float | None) -> str:
 
 #: The hint with the item button's default hold (3 s).
 SYSTEM_HINT = system_hint(3.0)
+HP_BAR_W = 200  # (at 800x480) the HP bar's width, where the header has room for it
+HP_BAR_MIN = 72  # (at 800x480) the least it gives way to, its fill still read at a glance
 
 
 class GamePanels(Canvas):
@@ -44,26 +46,47 @@ class GamePanels(Canvas):
         m = self.m
         where = self._text(view.where, m(20), ACCENT)
         self.surface.blit(where, (m(10), m(7)))
+        hint, bar_w = self._header_places(view, rect)
+        if view.sheet is not None:
+            self._hp_bar(view.sheet, pygame.Rect(rect.w - m(10) - bar_w, m(10), bar_w, m(18)))
+        if hint is not None:
+            pygame.draw.rect(self.surface, DIM, hint, width=1, border_radius=m(4))
+            label = self._text(self.system_hint, m(14), DIM)
+            self.surface.blit(label, label.get_rect(center=hint.center))
+
+    def _header_places(self, view: View, rect: pygame.Rect) -> tuple[pygame.Rect | None, int]:
+        """Where the System menu's hint (:func:`system_hint`) goes, a small box at the
+        header's right as though a button (a tap anywhere on the header opens it), and how
+        wide the HP bar is. The bar gives way, down to :data:`HP_BAR_MIN`, so that the hint
+        reads whole: with text a quarter larger (``display.text_scale`` 1.25) the title,
+        the hint and the HP label left no room at 800x480 and the hint was dropped. The hint
+        is left out (None) only where the header has no room even so."""
+        m = self.m
+        bar_w = m(HP_BAR_W)
+        if not view.system:
+            return None, bar_w
+        hint_w = self._text(self.system_hint, m(14), DIM).get_width() + m(12)
+        left = m(10) + self._text(view.where, m(20), ACCENT).get_width() + m(12)
         right = rect.w - m(10)
         if view.sheet is not None:
-            right = self._hp_bar(view.sheet, pygame.Rect(rect.w - m(210), m(10), m(200), m(18)))
-        if view.system:
-            self._system_hint(m(10) + where.get_width() + m(12), right - m(14), rect)
-
-    def _system_hint(self, left: int, right: int, header: pygame.Rect) -> None:
-        """The System menu's hint (:func:`system_hint`), a small box at the header's right
-        as though a button (a tap anywhere on the header opens it); left out where the
-        header has no room."""
-        m = self.m
-        label = self._text(self.system_hint, m(14), DIM)
-        box = label.get_rect(midright=(right - m(6), header.centery)).inflate(m(12), m(6))
+            # From the hint's right: a gap, the HP label, its gap to the bar, the bar.
+            label_w = self._hp_label(view.sheet).get_width()
+            room = right - (left + hint_w + m(6) + m(14) + label_w + m(8))
+            bar_w = max(m(HP_BAR_MIN), min(bar_w, room))
+            right -= bar_w + m(8) + label_w + m(14)
+        box = pygame.Rect(0, 0, hint_w, self._text(self.system_hint, m(14)).get_height()
+                          + m(6))
+        box.midright = (right - m(6), rect.centery)
         if box.left < left:
-            return
-        pygame.draw.rect(self.surface, DIM, box, width=1, border_radius=m(4))
-        self.surface.blit(label, label.get_rect(center=box.center))
+            return None, m(HP_BAR_W)
+        return box, bar_w
 
-    def _hp_bar(self, sheet: SheetView, rect: pygame.Rect) -> int:
-        """The PC's HP bar in ``rect``, its label on the left; where the label begins."""
+    def _hp_label(self, sheet: SheetView) -> pygame.Surface:
+        # HP below 0 (a game lost) reads as 0; the log keeps how far below it went.
+        return self._text(f"HP {max(0, sheet.hp)}/{sheet.hp_max}", self.m(16))
+
+    def _hp_bar(self, sheet: SheetView, rect: pygame.Rect) -> None:
+        """The PC's HP bar in ``rect``, its label on the left."""
         m = self.m
         fraction = max(0.0, min(1.0, sheet.hp / sheet.hp_max)) if sheet.hp_max else 0.0
         color = GOOD if fraction > 0.5 else ACCENT if fraction > 0.25 else BAD
@@ -74,11 +97,8 @@ class GamePanels(Canvas):
             pygame.draw.rect(self.surface, color, filled, border_radius=m(4))
         # The bar's whole length outlined: its empty part alone is PANEL on BACKGROUND (1.2:1).
         pygame.draw.rect(self.surface, DIM, rect, width=1, border_radius=m(4))
-        # HP below 0 (a game lost) reads as 0; the log keeps how far below it went.
-        label = self._text(f"HP {max(0, sheet.hp)}/{sheet.hp_max}", m(16))
-        placed = label.get_rect(midright=(rect.x - m(8), rect.centery))
-        self.surface.blit(label, placed)
-        return placed.left
+        label = self._hp_label(sheet)
+        self.surface.blit(label, label.get_rect(midright=(rect.x - m(8), rect.centery)))
 
     def _room(self, tiles: Sequence[TileView], rect: pygame.Rect) -> None:
         m = self.m
