@@ -25,7 +25,7 @@ from companion.app.session.save import SEED_LIMIT, profile_hash
 from companion.systems import jongrogue
 from companion.systems.jongrogue.autoplay import STRATEGIES, play
 from companion.systems.jongrogue.narration import cause_name
-from companion.systems.jongrogue.profile import PRESETS, load_profile
+from companion.systems.jongrogue.profile import PRESETS, Profile, load_profile
 
 CHUNK = 250  # most games per task: big enough to amortise the process hop
 # A base seed below it in size gives games whose seeds, (S << 32) | i, are each one
@@ -149,14 +149,19 @@ def summary(tally: Tally, seconds: float) -> dict[str, Any]:
     }
 
 
-def parameters(args: argparse.Namespace) -> dict[str, Any]:
+def parameters(args: argparse.Namespace, profile: Profile) -> dict[str, Any]:
     """What a run measured, so that its saved ``--json`` says so: the rules (preset and
-    profile, with the profile's SHA-256 as a log's header has it), the strategy, and the
-    base seed (game i plays seed ``(seed << 32) | i``)."""
+    profile, with the profile's SHA-256 and its house rules as a log's header has them),
+    the strategy, and the base seed (game i plays seed ``(seed << 32) | i``).
+
+    ``house_rules``: each value the book fixes ([SEED]) that ``profile`` sets otherwise,
+    as stderr says it; they were said on stderr alone, so a saved result could not tell
+    the rules that played it without the profile file."""
     return {
         "preset": args.preset, "strategy": args.strategy, "seed": args.seed,
         "profile": str(args.profile.resolve()) if args.profile else None,
         "profile_hash": profile_hash(args.profile) if args.profile else None,
+        "house_rules": list(profile.house_rules),
     }
 
 
@@ -191,8 +196,8 @@ def _bar(done: int, total: int) -> None:
 def run(args: argparse.Namespace) -> int:
     profile = str(args.profile) if args.profile else None
     # report a broken profile before starting any process, and say its house rules
-    told_profile(load_profile(args.profile))
-    measured = parameters(args)  # the profile's hash before the games read it
+    played = told_profile(load_profile(args.profile))
+    measured = parameters(args, played)  # the profile's hash before the games read it
     show = _bar if sys.stderr.isatty() else None
     tally, seconds = simulate(
         args.games, args.seed, args.preset, args.strategy, profile, args.jobs, show

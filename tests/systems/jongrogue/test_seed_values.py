@@ -7,6 +7,7 @@ silently (audit of seed 000, F4)."""
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from importlib.resources import files
@@ -138,3 +139,26 @@ def test_a_house_rule_is_told_for_the_game_played_and_only_once(
     copy.write_text(_packaged(), encoding="utf-8")
     assert main([*play, "--profile", str(copy)]) == 0
     assert "house rule" not in capsys.readouterr().err
+
+
+def test_a_result_names_the_house_rules_that_played_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JR-AB-FREEZE [SEED] 1d9>=8: a house rule was said on stderr alone, so a saved
+    `simulate --json` result or a `play --log` game could not tell which rules played it
+    without the profile file. Both hold them now (``house_rules``, worded as stderr says
+    them); none for the packaged profile."""
+    path = _house(tmp_path, thaw=1)
+    said = "house rule: combat.thaw = 1 (the book: 8, JR-AB-FREEZE)"
+    simulate = ["simulate", "--games", "1", "--json"]
+    log = tmp_path / "games.jsonl"
+    play = ["play", "--headless", "--seed", "3", "--state", str(tmp_path / "s.json"),
+            "--log", str(log)]
+    for extra, house in (["--profile", str(path)], [said]), ([], []):
+        assert main([*simulate, *extra]) == 0
+        assert json.loads(capsys.readouterr().out)["house_rules"] == house
+        log.unlink(missing_ok=True)
+        assert main([*play, *extra]) == 0
+        capsys.readouterr()  # the game, printed
+        header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+        assert header["log"] == "jongrogue-companion" and header["house_rules"] == house

@@ -253,11 +253,16 @@ def record(game: Game, saved: SaveGame, display: Display | None, controls: Contr
 
 
 def log_header(saved: SaveGame) -> list[str]:
-    """The first line of a game in the log: what is needed to play it again."""
+    """The first line of a game in the log: what is needed to play it again, and its
+    profile's house rules (each value the book fixes, [SEED], that it sets otherwise, as
+    stderr says it), so a logged result names the rules that played it without the
+    profile file at hand."""
+    house = [] if saved.profile_path is None else \
+        list(load_played_profile(Path(saved.profile_path))[0].house_rules)
     return [json.dumps({
         "log": "jongrogue-companion", "version": 2, "game_id": saved.game_id,
         "seed": saved.seed, "preset": saved.preset, "strategy": saved.strategy,
         "input": saved.input_kind, "profile": saved.profile_path,
-        "profile_hash": saved.profile_hash,
+        "profile_hash": saved.profile_hash, "house_rules": house,
         "choices": "player" if saved.player_chose else "auto", "rules": saved.rules,
     }, ensure_ascii=False, sort_keys=True)]
