@@ -45,34 +45,36 @@ def src(rule: str, part: str = "") -> str:
     return f'source."{rule}"' + (f".{part}" if part else "")
 
 
-AP = "at least 0 and at most 3 (CO-TURN-3.action_points)"
-PENALTY = "at least -100 and at most 0"
-BONUS = "at least 0 and at most 100"
-TIMES = "at least 1 and at most 20"
-BOARD = "at least 1 and at most 7"
+AP = "0 to 3 (CO-TURN-3.action_points)"
+PENALTY = "-100 to 0"
+BONUS = "0 to 100"
+TIMES = "1 to 20"
+BOARD = "1 to 7"
 #: (rule, the key's path as SOURCE_RANGES names it, table header, key, bad value, its range).
 CASES = [
     ("CO-CORE-1", "critical_max_003", src("CO-CORE-1"), "critical_max_003", "101",
-     "at least 0 and at most 100"),
+     "0 to 100"),
     ("CO-CORE-1", "fumble_from_003", src("CO-CORE-1"), "fumble_from_003", "5",
-     "at least 1 and above 5 (CO-CORE-1.critical_max_003) and at most 101"),
+     "1 to 101 and above 5 (CO-CORE-1.critical_max_003)"),
     ("CO-CORE-1", "special_percent", src("CO-CORE-1"), "special_percent", "0",
-     "at least 1 and at most 100"),
-    ("CO-CORE-3", "base", src("CO-CORE-3"), "base", "-50", "at least 0 and at most 100"),
-    ("CO-CORE-3", "per_point", src("CO-CORE-3"), "per_point", "0", "at least 1 and at most 100"),
-    ("CO-TURN-3", "action_points", src("CO-TURN-3"), "action_points", "0", "at least 1"),
+     "1 to 100"),
+    ("CO-CORE-3", "base", src("CO-CORE-3"), "base", "-50", "0 to 100"),
+    ("CO-CORE-3", "per_point", src("CO-CORE-3"), "per_point", "0", "1 to 100"),
+    ("CO-TURN-3", "action_points", src("CO-TURN-3"), "action_points", "0", "1 or more"),
+    ("CO-GRAP-1", "ap", src("CO-GRAP-1"), "ap", "0", "1 to 3 (CO-TURN-3.action_points)"),
+    ("CO-SKILL-6", "ap", src("CO-SKILL-6"), "ap", "4", AP),
     ("CO-GRAP-3", "action_points", src("CO-GRAP-3"), "action_points", "4",
-     "at least 1 and at most 3 (CO-TURN-3.action_points)"),
-    ("CO-MA-1", "dice_multiplier", src("CO-MA-1"), "dice_multiplier", "0", "at least 1"),
+     "1 to 3 (CO-TURN-3.action_points)"),
+    ("CO-MA-1", "dice_multiplier", src("CO-MA-1"), "dice_multiplier", "0", "1 or more"),
     ("CO-MA-2", "squares", src("CO-MA-2"), "squares", "8", BOARD),
-    ("CO-GRAP-5", "parry_successes", src("CO-GRAP-5"), "parry_successes", "0", "at least 1"),
+    ("CO-GRAP-5", "parry_successes", src("CO-GRAP-5"), "parry_successes", "0", "1 or more"),
     ("CO-STUN-3", "con_multiplier", src("CO-STUN-3"), "con_multiplier", "0", TIMES),
     ("CO-BASE-9", "con_multiplier", src("CO-BASE-9"), "con_multiplier", "-5", TIMES),
     ("CO-STUN-1", "con_multiplier", src("CO-STUN-1"), "con_multiplier", "21", TIMES),
     ("CO-FIRE-1", "reload_ap", src("CO-FIRE-1"), "reload_ap", "-1", AP),
     ("CO-FIRE-6", "burst_ap", src("CO-FIRE-6"), "burst_ap", "4", AP),
-    ("CO-FIRE-8", "hits_die", src("CO-FIRE-8"), "hits_die", "0", "at least 1"),
-    ("CO-FIRE-8", "max_rounds", src("CO-FIRE-8"), "max_rounds", "0", "at least 1"),
+    ("CO-FIRE-8", "hits_die", src("CO-FIRE-8"), "hits_die", "0", "1 or more"),
+    ("CO-FIRE-8", "max_rounds", src("CO-FIRE-8"), "max_rounds", "0", "1 or more"),
     ("CO-DODGE-5", "dodge_after_attack", src("CO-DODGE-5"), "dodge_after_attack", "60", PENALTY),
     ("CO-DODGE-5", "attack_after_dodge", src("CO-DODGE-5"), "attack_after_dodge", "-150",
      PENALTY),
@@ -82,50 +84,50 @@ CASES = [
     ("CO-CALL-1", "penalty", src("CO-CALL-1"), "penalty", "30", PENALTY),
     ("CO-CALL-1", "arm.str_multiplier", src("CO-CALL-1", '"arm"'), "str_multiplier", "0", TIMES),
     ("CO-CALL-1", "arm.attacks_lost", src("CO-CALL-1", '"arm"'), "attacks_lost", "-1",
-     "at least 0"),
-    ("CO-CALL-1", "leg.moves_lost", src("CO-CALL-1", '"leg"'), "moves_lost", "-1", "at least 0"),
+     "0 or more"),
+    ("CO-CALL-1", "leg.moves_lost", src("CO-CALL-1", '"leg"'), "moves_lost", "-1", "0 or more"),
     ("CO-CALL-1", "leg.still_after", src("CO-CALL-1", '"leg"'), "still_after", "0",
-     "at least 1"),
+     "1 or more"),
     ("CO-FIRE-5", "adjacent_bonus", src("CO-FIRE-5"), "adjacent_bonus", "-15", BONUS),
-    ("CO-WEAP-1", "wear", src("CO-WEAP-1"), "wear", "-1", "at least 0"),
-    ("CO-SKILL-2", "dex_half_try", src("CO-SKILL-2"), "dex_half_try", "0", "at least 1"),
+    ("CO-WEAP-1", "wear", src("CO-WEAP-1"), "wear", "-1", "0 or more"),
+    ("CO-SKILL-2", "dex_half_try", src("CO-SKILL-2"), "dex_half_try", "0", "1 or more"),
     ("CO-SKILL-3", "ap", src("CO-SKILL-3"), "ap", "5", AP),
-    ("CO-DEATH-1", "unconscious_from", src("CO-DEATH-1"), "unconscious_from", "1", "at most 0"),
+    ("CO-DEATH-1", "unconscious_from", src("CO-DEATH-1"), "unconscious_from", "1", "0 or less"),
     ("CO-DEATH-1", "con_multiplier", src("CO-DEATH-1"), "con_multiplier", "0", TIMES),
-    ("CO-BASE-8", "unconscious_max", src("CO-BASE-8"), "unconscious_max", "-1", "at least 0"),
-    ("CO-RANGE-1", "above_siz", src("CO-RANGE-1"), "above_siz", "-30", "at least 0"),
+    ("CO-BASE-8", "unconscious_max", src("CO-BASE-8"), "unconscious_max", "-1", "0 or more"),
+    ("CO-RANGE-1", "above_siz", src("CO-RANGE-1"), "above_siz", "-30", "0 or more"),
     ("CO-RANGE-1", "per_10_siz", src("CO-RANGE-1"), "per_10_siz", "-5", BONUS),
-    ("CO-RANGE-1", "step_siz", src("CO-RANGE-1"), "step_siz", "0", "at least 1"),
-    ("CO-RANGE-2", "last_band", src("CO-RANGE-2"), "last_band", "0", "at least 1"),
-    ("CO-RANGE-3", "touch_multiplier", src("CO-RANGE-3"), "touch_multiplier", "0", "at least 1"),
-    ("CO-AIM-1", "multiplier", src("CO-AIM-1"), "multiplier", "0", "at least 1"),
-    ("CO-AIM-2", "multiplier", src("CO-AIM-2"), "multiplier", "-2", "at least 1"),
+    ("CO-RANGE-1", "step_siz", src("CO-RANGE-1"), "step_siz", "0", "1 or more"),
+    ("CO-RANGE-2", "last_band", src("CO-RANGE-2"), "last_band", "0", "1 or more"),
+    ("CO-RANGE-3", "touch_multiplier", src("CO-RANGE-3"), "touch_multiplier", "0", "1 or more"),
+    ("CO-AIM-1", "multiplier", src("CO-AIM-1"), "multiplier", "0", "1 or more"),
+    ("CO-AIM-2", "multiplier", src("CO-AIM-2"), "multiplier", "-2", "1 or more"),
     ("CO-SURP-1", "luck_modifier", src("CO-SURP-1"), "luck_modifier", "10", PENALTY),
     ("CO-SURP-2", "rehide_over", src("CO-SURP-2"), "rehide_over", "101",
-     "at least 0 and at most 100"),
+     "0 to 100"),
     ("CO-SURP-2", "rehide_modifier", src("CO-SURP-2"), "rehide_modifier", "80", PENALTY),
-    ("CO-SURP-3", "dark_divisor", src("CO-SURP-3"), "dark_divisor", "0", "at least 1"),
+    ("CO-SURP-3", "dark_divisor", src("CO-SURP-3"), "dark_divisor", "0", "1 or more"),
     ("CO-DISARM-1", "least_penalty", src("CO-DISARM-1"), "least_penalty", "20", PENALTY),
     ("CO-DISARM-1", "most_penalty", src("CO-DISARM-1"), "most_penalty", "-10",
-     "at least -100 and at most -20 (CO-DISARM-1.least_penalty)"),
-    ("CO-BODY-5", "part.factor", src("CO-BODY-5", "arm"), "factor", "0", "at least 1"),
+     "-100 to -20 (CO-DISARM-1.least_penalty)"),
+    ("CO-BODY-5", "part.factor", src("CO-BODY-5", "arm"), "factor", "0", "1 or more"),
     ("CO-BODY-5", "part.penalty", src("CO-BODY-5", "head"), "penalty", "60", PENALTY),
     ("CO-BODY-5", "part.listen", src("CO-BODY-5", "tongue"), "listen", "10", PENALTY),
     ("CO-BODY-5", "part.taste", src("CO-BODY-5", "tongue"), "taste", "-101", PENALTY),
-    ("CO-BODY-5", "part.extra", src("CO-BODY-5", "torso"), "extra", "-10", "at least 0"),
+    ("CO-BODY-5", "part.extra", src("CO-BODY-5", "torso"), "extra", "-10", "0 or more"),
     ("CO-SPELL-2", "pow_multiplier", src("CO-SPELL-2"), "pow_multiplier", "0", TIMES),
-    ("CO-TACKLE-2", "knockback_m", src("CO-TACKLE-2"), "knockback_m", "-3", "at least 0"),
+    ("CO-TACKLE-2", "knockback_m", src("CO-TACKLE-2"), "knockback_m", "-3", "0 or more"),
     ("CO-TACKLE-2", "con_multiplier", src("CO-TACKLE-2"), "con_multiplier", "0", TIMES),
     ("CO-IAI-3", "sheathe_ap", src("CO-IAI-3"), "sheathe_ap", "-1", AP),
     ("CO-DODGE-6", "navigate", src("CO-DODGE-6"), "navigate", "-10", BONUS),
     ("CO-DODGE-6", "jump", src("CO-DODGE-6"), "jump", "105", BONUS),
-    ("CO-BASE-13", "temporary_loss", src("CO-BASE-13"), "temporary_loss", "0", "at least 1"),
+    ("CO-BASE-13", "temporary_loss", src("CO-BASE-13"), "temporary_loss", "0", "1 or more"),
     ("CO-BASE-13", "int_multiplier", src("CO-BASE-13"), "int_multiplier", "0", TIMES),
     ("CO-BASE-13", "indefinite_fraction", src("CO-BASE-13"), "indefinite_fraction", "0",
-     "at least 1"),
+     "1 or more"),
     ("CO-THROW-1", "range_squares", src("CO-THROW-1"), "range_squares", "0", BOARD),
     ("CO-MELEE-2", "knockback_damage", src("CO-MELEE-2"), "knockback_damage", "0",
-     "at least 1"),
+     "1 or more"),
 ]
 
 
@@ -149,7 +151,7 @@ def test_a_source_number_that_is_not_a_whole_number_is_refused(value: str, shown
 
 def test_a_missing_source_number_is_refused() -> None:
     with pytest.raises(DataError, match=re.escape(
-            'rules.toml: [source."CO-RANGE-1"] lacks step_siz, a whole number at least 1')):
+            'rules.toml: [source."CO-RANGE-1"] lacks step_siz, a whole number 1 or more')):
         load_rules(texts={"rules.toml": edited(src("CO-RANGE-1"), "step_siz", None)})
 
 

@@ -178,7 +178,7 @@ class _Board(_Core):
         land = board.away(board.parse(c.square), board.parse(over.square))
         if not board.on_board(land) or self.standing_at(board.name(land)) is not None:
             raise IllegalAction(f"no free square beyond {over.name} (CO-SKILL-6)")
-        c = self.spend(c, 2, "CO-SKILL-6")
+        c = self.spend(c, self.rules.num("CO-SKILL-6", "ap"), "CO-SKILL-6")
         c = self.set(c, spent_other=True, skills_used=(*c.skills_used, "jump"))
         made = self.check(c, "jump")
         self.lines[-1] += " (CO-SKILL-6)"

@@ -61,7 +61,7 @@ class _Grapples(_Firearms):
                       from_behind=self.engine >= 7 and placed.from_behind)
         if not self.legacy:  # the declared defence before any die (format 1: after the roll)
             self.grapple_defence(t, a, fake)
-        c = self.spend(c, 1, rule)
+        c = self.spend(c, self.rules.num("CO-GRAP-1", "ap"), rule)
         c = self.set(c, attacks=c.attacks + 1)
         grapple, why = skill_value(self.rules, c.sheet, "grapple"), ""
         if a.after_dodge:  # CO-DODGE-5: −50%, as an attack after dodging
@@ -135,8 +135,8 @@ class _Grapples(_Firearms):
         if not (self.p003 and self.on("CO-GRAP-3") and c.ap):
             return
         self.set(c, ap=0)
-        self.say(f"the grapple is {c.name}'s 1 AP this round while grappling: {c.ap} AP left "
-                 "unused (CO-GRAP-3)")
+        self.say(f"the grapple is {c.name}'s {self.rules.num('CO-GRAP-3', 'action_points')} AP "
+                 f"this round while grappling: {c.ap} AP left unused (CO-GRAP-3)")
 
     def grapple_defence(self, t: Combatant, a: Grapple, fake: Attack) -> None:
         if a.defence is not Defence.NONE and not self.defence_allowed(
@@ -183,7 +183,7 @@ class _Grapples(_Firearms):
         held = self.holding(c)
         self.option_checks(c, a)
         if self.p003:
-            c = self.spend(c, 1, "CO-MA-2")
+            c = self.spend(c, self.rules.num("CO-GRAP-3", "action_points"), "CO-MA-2")
             self.set(c, option_round=self.round)
             dice, rule = self.rules.num("CO-MA-2", "choke"), "CO-MA-2"
         else:
@@ -215,7 +215,7 @@ class _Grapples(_Firearms):
         if self.board(c, held):
             land, other = self.throw_landing(c, held, a, other)
         if self.p003:
-            c = self.spend(c, 1, "CO-MA-2")
+            c = self.spend(c, self.rules.num("CO-GRAP-3", "action_points"), "CO-MA-2")
             self.set(c, option_round=self.round)
             dice, how, rule = self.rules.num("CO-MA-2", "throw"), DamageBonus.HALF, "CO-MA-2"
         else:
@@ -308,7 +308,7 @@ class _Grapples(_Firearms):
         holder = self.cs[c.held_by]
         rule = "CO-GRAP-2" if self.on("CO-GRAP-2") else "CO-GRAP-6"
         if self.p003:
-            self.spend(c, 1, rule)
+            self.spend(c, self.rules.default("CO-GRAP-2", "ap"), rule)
         elif c.attacks:
             raise IllegalAction("one try a round (CO-GRAP-6)")
         self.set(self.cs[c.name], attacks=1 if not self.p003 else c.attacks)

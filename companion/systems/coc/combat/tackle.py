@@ -45,7 +45,7 @@ class _Tackle(_Grapples):
                                    WeaponKind.UNARMED)
         self.may_strike(c, a.after_dodge, weapon=False)
         if self.p003:
-            c = self.spend(c, 1, "CO-TACKLE-1")
+            c = self.spend(c, self.rules.default("CO-TACKLE-1", "ap"), "CO-TACKLE-1")
         elif c.attacks:
             raise IllegalAction("one action a turn (CO-BASE-5)")
         fake = Attack(c.name, t.name, defence=a.defence,
