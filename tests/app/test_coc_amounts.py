@@ -45,7 +45,7 @@ def test_a_san_loss_of_seven_is_one_press_and_seventeen_is_typed() -> None:
     # A keyboard's number key picks by place in the menu: key 7 types 7, key 0 types 0.
     assert keys(tens) == [*(f"d:{d}" for d in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)), "back"]
     assert [o.label for o in tens.options][:2] == ["1_ (10–19)", "2_ (20–29)"]
-    assert tens.options[9].label == "0_ (0–9)"
+    assert tens.options[9].label == "0_ (1–9)"  # a loss of 1 or more: 0 is not typed
     units = pick(mode, "d:1")
     assert isinstance(units, ChoiceAsk) and units.prompt.endswith("units 一の位")
     assert units.options[6].label == "17"

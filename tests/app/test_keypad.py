@@ -48,6 +48,9 @@ def test_a_typed_die_is_the_digits_typed(sides: int, keys: str, value: int) -> N
     keyed 1–3 on the screen: 3 then 0 is its 00, 20."""
     pressed = Keys(keys)
     assert keypad(pressed).die(RollAsk("damage", 1, sides), pressed.show) == value
+    if sides == 20:  # its 2_ begins one face, not 20–29
+        assert [o.label for o in pressed.menus[0][1]][:3] == ["1_ (10–19)", "2_ (20)",
+                                                              "0_ (00=20)"]
 
 
 def test_the_d100_keypad_says_00_is_100() -> None:
@@ -57,6 +60,9 @@ def test_the_d100_keypad_says_00_is_100() -> None:
     assert keypad(pressed).die(RollAsk("to hit", 1, 100), pressed.show) == 100
     tens, units = pressed.menus[0][1], pressed.menus[-1][1]
     assert next(o.label for o in tens if o.choice == "0") == "0_ (00=100)"
+    # The other tens say the faces they begin, as the CoC amounts' keypad does (1_ (10–19)),
+    # not "×10", which the screen's keys use for presses (M×10).
+    assert [o.label for o in tens][:2] == ["1_ (10–19)", "2_ (20–29)"]
     assert next(o.label for o in units if o.choice == "0") == "00 (=100)"
 
 
@@ -98,7 +104,7 @@ def test_a_die_over_100_faces_is_typed_by_hundreds_tens_and_units(keys: str, val
     pressed = Keys(keys)
     assert keypad(pressed).die(RollAsk("table", 1, 200), pressed.show) == value
     hundreds = pressed.menus[0][1]
-    assert [o.label for o in hundreds] == ["1__ (×100)", "2__ (×100)", "0__ (000=200)",
+    assert [o.label for o in hundreds] == ["1__ (100–199)", "2__ (200)", "0__ (000=200)",
                                            "Back 戻る"]
     assert [p.split(", ")[1].split(":")[0] for p, _, _ in pressed.menus] == [
         "hundreds 百の位", "tens 十の位", "units 一の位"]

@@ -29,17 +29,28 @@ def typed_prompt(ask: RollAsk, typed: Sequence[int] = ()) -> str:
     return f"{_head(ask, typed)} 1D{ask.sides}の出目を入力{what}"
 
 
+def place_label(blanks: str, lowest: int, highest: int) -> str:
+    """A first-place key: the number with a blank for each place to come and the numbers it
+    begins, ``1_ (10–19)``, or the one it begins, ``2_ (20)`` on a D20. Read at a glance on a
+    small screen, and not ``×10``, which the screen's keys use for presses (``M×10``). The
+    session's dice keypad and the amounts the Keeper types (CoC) say it alike."""
+    return f"{blanks} ({lowest})" if lowest == highest else f"{blanks} ({lowest}–{highest})"
+
+
 def _key_label(typed: list[int], digit: int, after: int, sides: int) -> str:
     """What a digit's key says: the number so far with blanks for the places to come, the
-    first place's worth (×10), and that all zeros are the die's highest face (00=100)."""
+    faces the first place begins (10–19), and that all zeros are the die's highest face
+    (00=100)."""
     number = "".join(map(str, typed)) + str(digit)
     zeros = "0" * (len(number) + after)
     if after == 0:
         return f"{zeros} (={sides})" if number == zeros else number
     if typed:
         return number + "_" * after
-    return f"{number}{'_' * after} ({zeros}={sides})" if digit == 0 \
-        else f"{number}{'_' * after} (×{10 ** after})"
+    if digit == 0:
+        return f"{number}{'_' * after} ({zeros}={sides})"
+    lowest = digit * 10 ** after
+    return place_label(number + "_" * after, lowest, min(sides, lowest + 10 ** after - 1))
 
 
 def _head(ask: RollAsk, typed: Sequence[int]) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from companion.app.modes.fight import option_index
 from companion.app.session.controls import BACK
-from companion.app.session.keypad import PLACES
+from companion.app.session.keypad import PLACES, place_label
 from companion.app.session.mode import ChoiceAsk
 from companion.errors import IllegalAction
 from companion.hw.display.view import Option
@@ -64,7 +64,7 @@ def amount(menu: Amount, rest: Sequence[str]) -> ChoiceAsk | tuple[int, list[str
     if after == 0:
         return int(so_far), list(rest[1 + places:])
     english, japanese = PLACES[after - 1]
-    keys = tuple(Option(f"{DIGIT}:{d}", _key_label(so_far, d, after - 1, menu.unit))
+    keys = tuple(Option(f"{DIGIT}:{d}", _key_label(so_far, d, after - 1, menu))
                  for d in DIGITS)
     return ChoiceAsk(f"{menu.prompt} ({menu.low}–{menu.high}{menu.unit}), "
                      f"{english} {japanese}", (*keys, BACK))
@@ -78,14 +78,18 @@ def _digit(key: str) -> int:
     return digit
 
 
-def _key_label(so_far: str, digit: int, after: int, unit: str) -> str:
+def _key_label(so_far: str, digit: int, after: int, menu: Amount) -> str:
     """What a key says: the number with blanks for the places to come and, on the first
-    place, the amounts it begins (``1_ (10–19)``); on the last, the amount (``17 m``)."""
+    place, the amounts it begins that may be typed (``1_ (10–19)``, ``0_ (1–9)`` for a loss
+    of 1 or more, worded as the dice keypad's); on the last, the amount (``17 m``)."""
     number = f"{so_far}{digit}"
     if after == 0:
-        return f"{int(number)}{unit}"
+        return f"{int(number)}{menu.unit}"
     blanks = number + "_" * after
     if so_far:
         return blanks
     lowest = digit * 10 ** after
-    return f"{blanks} ({lowest}–{lowest + 10 ** after - 1})"
+    highest = lowest + 10 ** after - 1
+    if lowest <= menu.high and highest >= menu.low:  # else it begins none: said when pressed
+        lowest, highest = max(lowest, menu.low), min(highest, menu.high)
+    return place_label(blanks, lowest, highest)
