@@ -149,7 +149,7 @@ def test_a_003_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> Non
                             choices=MenuChoices(Controls([keys.keyboard, display]), 0.0,
                                                 keys.sleep), display=display)
     try:
-        session.show(session.next_prompt())
+        session.show_next()
         session.run()
         shot = next(v for v in display.views if v.prompt.startswith("Bob (3 AP): what"))
         screen.render(shot)
@@ -157,6 +157,9 @@ def test_a_003_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> Non
         keys.close()
         screen.close()
     assert not keys.script
+    # The first frame is the first menu with its keys (show_next), as each later one is.
+    first = display.views[0]
+    assert first.prompt.startswith(SCRIPT_003[0][0]) and first.options
     expected = reference("003", ACTIONS_003)
     mode = session.mode
     assert isinstance(mode, CocFightMode) and mode.done
@@ -317,12 +320,14 @@ def test_camera_dice_read_the_d6_and_the_d100_is_typed(tmp_path: Path) -> None:
                             poll_seconds=0.0, sleep=keys.sleep,
                             source_name="camera カメラ (d6) · d100 typed 入力")
     try:
-        session.show(session.next_prompt())
+        session.show_next()
         session.run()
     finally:
         keys.close()
         screen.close()
     assert not keys.script and camera.asked == [(1, 6)]
+    first = display.views[0]  # the first menu, shown with its keys (show_next)
+    assert first.prompt.startswith("Ann (3 AP): what") and first.options
     expected = new_fight("003")
     expected.push(Attack("Ann", "Cult", ma=True), ScriptedDice([(100, 55), (6, 6), (4, 4)]))
     assert isinstance(session.mode, CocFightMode)
