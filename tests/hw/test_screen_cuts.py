@@ -127,12 +127,36 @@ def test_a_fight_waiting_for_a_throw_gives_the_status_the_footer_beside_back(
 
 
 def test_a_status_longer_than_its_rows_ends_with_an_ellipsis(screen: ScreenDisplay) -> None:
+    """(Beside options the footer gives a long status up to five rows more from the body:
+    four troubles are longer than that.)"""
     drawn = spy_text(screen)
-    status = f"{TROUBLE} · {TROUBLE}"
+    status = " · ".join([TROUBLE] * 4)
     screen.render(replace(example_view(), status=status))
     rows = _status_rows(drawn, status)
     assert len(rows) >= 2 and rows[-1].cut
     assert not [d for d in rows[:-1] if d.cut]
+
+
+BUSY = ("read 5p 五筒, counts in 8 s 8秒で確定; cannot open /dev/ttyACM0: another program is "
+        "using it (the companion service jongrogue-companion, a game, `companion rfid monitor` "
+        "or `calibrate rfid`); stop that one first, e.g. sudo systemctl stop "
+        "jongrogue-companion 他のプログラムが使用中")
+
+
+def test_a_reader_fault_beside_a_read_on_offer_reads_whole(screen: ScreenDisplay) -> None:
+    """Beside a read on offer and its Accept and Reject, the longest reader fault (the port
+    busy, rfid/link.py) was cut after three rows at 800x480, its remedy lost (display audit
+    54, item 3): the footer takes rows from the body for it, and the tile's picture does not
+    grow with them."""
+    view = replace(example_view(), prompt="Draw a tile and put it on the draw slot",
+                   prompt_tile="5p", status=BUSY, highlight=None,
+                   options=(Option("accept", "Accept 確定", Button.ATTACK),
+                            Option("reject", "Reject やり直し", Button.FLEE)))
+    drawn = spy_text(screen)
+    screen.render(view)
+    rows = _status_rows(drawn, BUSY)
+    assert rows and not [d.shown for d in rows if d.cut]
+    assert "".join(" ".join(d.text for d in rows).split()) == "".join(BUSY.split())
 
 
 # ---- similar long names: the end that tells them apart stays ----------------------------

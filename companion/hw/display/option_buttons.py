@@ -44,6 +44,9 @@ _LABEL_PAD = 5  # (at 800x480) between a label and its box's sides: the grid's b
 # fingertip), and the least gap between two, so that a finger picks the box it is on
 TAP_MIN = 44
 TAP_GAP = 8
+# The rows a long status may take from the body: at text_scale 1.25 the longest reader fault
+# beside a read on offer ("cannot open …: another program is using it …") needs five more
+_STATUS_MORE_ROWS = 5
 
 
 class OptionButtons(FightPanels):
@@ -148,30 +151,47 @@ class OptionButtons(FightPanels):
         return height + self._status_more(view, height)
 
     def _status_more(self, view: View, height: int) -> int:
-        """What a long status with no options beside it (a reader's fault and its remedy)
-        needs more than a footer ``height`` tall gives it, to read whole at
-        :data:`TEXT_MIN`: a row or two more, from the body."""
-        if not view.status or view.options or view.message:
+        """What a long status (a reader's fault and its remedy, alone or beside a read on
+        offer and its Accept and Reject) needs more than a footer ``height`` tall gives it,
+        to read whole at :data:`TEXT_MIN`: up to :data:`_STATUS_MORE_ROWS` rows more, from
+        the body. Beside a read on offer "cannot open /dev/ttyACM0: another program is
+        using it …" was cut after three rows (display audit 54, item 3): what to do about
+        the fault is at its end."""
+        if not view.status or view.message or self._grid(view):
             return 0
         m = self.m
         step = self._step(m(16))
-        for more in range(3):
+        for more in range(_STATUS_MORE_ROWS + 1):
             footer = height + more * step
             x = m(10)
-            if view.prompt_tile:  # (the picture grows with the footer)
-                x += self._tile(view.prompt_tile, footer - m(12)).get_width() + m(10)
+            if view.prompt_tile:
+                x += self._tile(view.prompt_tile, self._picture_h(footer)).get_width() + m(10)
             width = self.width - x - m(10)
             top = m(12) + m(24) * max(1, len(self._prompt_rows(view, width)))
+            if view.options:  # beside the boxes at their narrowest (see _footer)
+                width -= len(view.options) * (self._box_w(view, width, 4) + m(TAP_GAP))
             if self._status_fits(view.status, width, footer - m(8) - top, not view.guidance):
                 return more * step
-        return 2 * step
+        return _STATUS_MORE_ROWS * step
+
+    def _picture_h(self, footer_h: int) -> int:
+        """The prompt's tile picture's height in a footer ``footer_h`` tall: it grows with
+        the footer no taller than a fight's, so that rows given to a long status widen it
+        rather than the picture."""
+        return min(footer_h, self.m(118)) - self.m(12)
+
+    def _box_w(self, view: View, row_w: int, fifths: int) -> int:
+        """An option box's width in one row ``row_w`` wide whose boxes take ``fifths``
+        fifths of it, a status beside them."""
+        count, gap = len(view.options), self.m(TAP_GAP)
+        return min(self.m(190), (row_w * fifths // 10 - gap * (count - 1)) // count)
 
     def _footer(self, view: View, rect: pygame.Rect) -> None:
         m = self.m
         pygame.draw.rect(self.surface, PANEL, rect)
         x = m(10)
         if view.prompt_tile:
-            picture = self._tile(view.prompt_tile, rect.h - m(12))
+            picture = self._tile(view.prompt_tile, self._picture_h(rect.h))
             self.surface.blit(picture, (x, rect.y + m(6)))
             x += picture.get_width() + m(10)
         prompt_w = rect.w - x - m(10)
@@ -208,15 +228,16 @@ class OptionButtons(FightPanels):
             self._option_grid(view, row)
         elif view.options:
             count = len(view.options)
-            share = row.w
             # Beside a status, the boxes take three fifths of the row, or less (a half, two
             # fifths) where the status reads whole only so: it is set no smaller (TEXT_MIN).
-            for share in [row.w * fifths // 10 for fifths in (6, 5, 4)] if view.status else []:
-                box_w = min(m(190), (share - gap * (count - 1)) // count)
+            fifths = 6
+            for fifths in (6, 5, 4) if view.status else ():
+                box_w = self._box_w(view, row.w, fifths)
                 beside = rect.right - m(10) - (row.x + count * (box_w + gap))
                 if self._status_fits(view.status, beside, row.h, trouble):
                     break
-            box_w = min(m(190), (share - gap * (count - 1)) // count)
+            box_w = self._box_w(view, row.w, fifths) if view.status \
+                else min(m(190), (row.w - gap * (count - 1)) // count)
             boxes = [pygame.Rect(row.x + i * (box_w + gap), row.y, box_w, row.h)
                      for i in range(count)]
             self._options(view, list(range(count)), boxes, m(16))
