@@ -8,7 +8,7 @@
     python scripts/eval_dice_reader.py --part test --enrol 4  # each source's dice enrolled
     python scripts/eval_dice_reader.py --part test --count    # told how many were thrown
 
-The photos are ``/work/shared/datasets/dice-photos/`` (``labels.csv``: every die's
+The photos are ``../shared/datasets/dice-photos/`` (``labels.csv``: every die's
 top value, a multiset, no boxes). They are split by photo (:func:`part`, a hash
 of the file name): about a third of each source is ``test``, held out from
 training and from choosing thresholds; the rest is ``train``.
@@ -75,7 +75,7 @@ from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.readings import DiceRead, ReadStatus
 from companion.hw.looks import LOOKS, Look
 
-PHOTOS = Path("/work/shared/datasets/dice-photos")
+PHOTOS = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "dice-photos"
 TEST_SHARE = 0.33  # of each source's photos, held out
 LARGE_SCALE = 4.4  # ~39 px webcam dice become ~170 px
 

@@ -20,7 +20,7 @@ from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.readings import ReadStatus
 from companion.hw.dice.source import CameraDiceSource
 
-PHOTOS = Path("/work/shared/datasets/dice-photos")
+PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "dice-photos"
 pytestmark = pytest.mark.skipif(not PHOTOS.exists(),
                                 reason="the shared real dice photos are not here")
 # Train-part photos of the shared real photos (scripts/eval_dice_reader.py's split):

@@ -25,7 +25,7 @@ from companion.hw.dice.readings import ReadStatus
 from companion.hw.dice.render import Scene, SceneKind, Table, render_scene
 from companion.hw.dice.source import CameraDiceSource
 
-PHOTOS = Path("/work/shared/datasets/dice-photos")
+PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "dice-photos"
 
 
 @cache

@@ -50,7 +50,7 @@ from companion.hw.dice.render import (
 )
 
 SEEDS = range(100, 124)
-PHOTOS = Path("/work/shared/datasets/dice-photos")
+PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "dice-photos"
 
 
 @cache

@@ -19,7 +19,7 @@ from companion.hw.dice.readings import DieReading, ReadStatus
 from companion.hw.dice.render import Scene, SceneKind, render_scene
 from companion.hw.dice.scales import _sizes
 
-PHOTOS = Path("/work/shared/datasets/dice-photos")
+PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets" / "dice-photos"
 
 
 @cache
