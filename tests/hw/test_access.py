@@ -8,6 +8,7 @@ alone (the lit option and the acting row outlined, trouble marked, sides shaped)
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -40,6 +41,7 @@ from companion.hw.display.view import (
     Option,
     PieceView,
     View,
+    example_fight_view,
     example_view,
     message_view,
 )
@@ -362,3 +364,50 @@ def test_the_system_hint_says_the_header_can_be_tapped() -> None:
     """L3: a tap anywhere on the header opens the System menu; the hint said only
     ``hold I``. (Section 10 of test_screen_layout.py: it is drawn, beside the title.)"""
     assert SYSTEM_HINT.startswith("tap")
+
+
+# ---- display audit 54, item 4: no faint text on a terminal -----------------------------------
+
+def _faint_text(out: str) -> str:
+    """What ``out`` writes faint (SGR 2, until 0 or 22 resets it); a colour's own
+    ``38;2;r;g;b`` is not a 2."""
+    faint, written = False, []
+    for token in re.split(r"(\x1b\[[0-9;]*m)", out):
+        if not token.startswith("\x1b["):
+            written.append(token if faint else "")
+            continue
+        codes, i = token[2:-1].split(";"), 0
+        while i < len(codes):
+            if codes[i] in ("38", "48"):  # a colour: 5;n or 2;r;g;b follows
+                i += 3 if codes[i + 1] == "5" else 5
+                continue
+            faint = codes[i] == "2" or (faint and codes[i] not in ("", "0", "22"))
+            i += 1
+    return "".join(written)
+
+
+def test_the_terminal_draws_no_text_faint() -> None:
+    """The System hint, the M legend, a rule's ID, the board's coordinates and a down
+    combatant's name were faint: half the foreground's brightness, about 3.7:1 on a black
+    console (under the 4.5:1 text needs). They are in the terminal's own colours now."""
+    assert contrast((102, 102, 102), (0, 0, 0)) < 4.5  # xterm's grey 80% fg, faint on black
+    fight = example_fight_view()
+    assert fight.fight is not None
+    down = replace(fight.fight.fighters[0], hp=0, down=True)
+    fight = replace(fight, system=True, fight=replace(
+        fight.fight, fighters=(down, *fight.fight.fighters[1:]),
+        board=BoardView(8, 8, (PieceView(0, 0, "A", down=True), PieceView(2, 3, "B")))))
+    ring_menu = tuple(Option(f"o{i}", f"option {i}") for i in range(12))
+    menu = replace(example_view(), system=True, options=ring_menu, highlight=0)
+    for view in (fight, menu):
+        out = _terminal(view, force_terminal=True, color_system="truecolor")
+        # (Faint only what is no text: an empty square's dot, the HP bar's empty part.)
+        assert set(_faint_text(out)) <= set(" ·.░\n"), _faint_text(out)
+
+
+def test_every_text_colour_of_the_screen_passes_aa_on_its_panels() -> None:
+    """The screen's theme, checked with the terminal's (item 4): each text colour reads at
+    4.5:1 or more on the background and on a panel (DIM, the faintest, is 5.6:1 there)."""
+    for color in (TEXT, DIM, ACCENT, GOOD, BAD, ON_HIGHLIGHT):
+        for ground in (BACKGROUND, PANEL):
+            assert contrast(color, ground) >= 4.5, (color, ground)

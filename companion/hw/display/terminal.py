@@ -60,6 +60,15 @@ def system_hint_keys(hold_seconds: float | None) -> str:
     return f"s/hold I {hold_seconds:g}s: System 設定"
 
 
+#: Secondary text (the System hint, the M legend, a rule's ID, the board's coordinates) and
+#: a down combatant's name. It was faint (SGR 2), which halves the foreground's brightness:
+#: about 3.7:1 on a black console and less on a dark grey one, under the 4.5:1 text needs
+#: (display audit 54, item 4). The terminal's background is not known, so no fixed grey
+#: passes on every one: the terminal's own colours, in italic where it has it. 補助の文字。
+SECONDARY = "italic"
+#: A down combatant's name, crossed out as the screen draws it (it was faint too).
+DOWN = "strike"
+
 #: Before the lit option's key (``▶(a) Attack``). 選択中の印。
 LIT_MARK = "▶"
 #: Before a trouble status (a save behind, a die it doubts): guidance has none. 問題の印。
@@ -75,7 +84,7 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS) -> RenderableType:
         # (a shorter bar beside the System hint, which keeps the header one line at 80)
         header.append_text(hp_bar(view.sheet, 16 if view.system else 20))
     if view.system:
-        header.append(f"  {system_hint}", style="dim")
+        header.append(f"  {system_hint}", style=SECONDARY)
 
     room = Table(title="Room 部屋", show_header=True, expand=True, title_justify="left")
     room.add_column("pos")
@@ -112,7 +121,7 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS) -> RenderableType:
                  style="reverse" if view.highlight == i else "")
             for i, (option, key) in enumerate(zip(view.options, keys, strict=True))]))
         if any(key.startswith(_BUTTON_KEYS[Button.MENU]) for key in keys):
-            parts.append(Text(MENU_LEGEND, style="dim"))
+            parts.append(Text(MENU_LEGEND, style=SECONDARY))
     if view.status:
         # Guidance (the next step: why a die is typed, A accepts) as the prompt is; trouble
         # in red, as on the screen, and after a "!" that NO_COLOR and TERM=dumb keep.
@@ -162,7 +171,7 @@ def dice_panel(dice: DiceView) -> RenderableType:
         text.append(line + "\n", style="cyan")
     for step in dice.steps:
         text.append("  " * step.depth)
-        text.append(step.rule, style="dim")
+        text.append(step.rule, style=SECONDARY)
         text.append(f"  {step.text}\n")
     text.rstrip()
     title = "Dice ダイス" + (f" · {dice.source}" if dice.source else "")
@@ -176,7 +185,7 @@ def fight_panels(fight: FightView) -> list[RenderableType]:
     for column in ("", "name 名前", "side 陣営", "HP / MP", "conditions 状態"):
         table.add_column(column)
     for f in fight.fighters:
-        style = "dim" if f.down else "bold yellow" if f.acting else ""
+        style = DOWN if f.down else "bold yellow" if f.acting else ""
         table.add_row("▶" if f.acting else "", Text(str(f.name), style=style),
                       Text(str(f.side), style="green" if f.ally else "red"), f.pools(),
                       Text(", ".join(f.conditions), style="red" if f.down else "yellow"))
@@ -192,7 +201,7 @@ def fight_panels(fight: FightView) -> list[RenderableType]:
             text.append("  ".join(f"{DIE_FACES[v - 1]} {v}" if 1 <= v <= 6 else str(v)
                                   for v in fight.faces) + "\n", style="bold")
         for step in fight.result:
-            text.append(step.rule, style="dim")
+            text.append(step.rule, style=SECONDARY)
             text.append(f"  {step.text}\n", style="cyan" if "＞" in step.text else "")
         text.rstrip()
         title = "Result 結果" + (f" · {fight.source}" if fight.source else "")
@@ -215,7 +224,7 @@ def board_text(board: BoardView) -> Text:
     """A fight's board as text, north up: each square four characters, a combatant its
     whole mark and an arrow toward its facing (``A↗``, ``B1↑`` where initials clash: the
     roster's B1 Bob and B2 Brute were both drawn ``B↑``; ``C10`` without one), a foe's in
-    lower case (``c←``), green or red by side; a down one dim and crossed out, its arrow an
+    lower case (``c←``), green or red by side; a down one crossed out, its arrow an
     ``x`` (``Cx``; ``xC10`` before a mark of three); two in one square (a grapple) their
     marks' first characters."""
     at: dict[tuple[int, int], list[PieceView]] = {}
@@ -223,27 +232,28 @@ def board_text(board: BoardView) -> Text:
         at.setdefault((piece.col, piece.row), []).append(piece)
     text = Text()
     for row in reversed(range(board.rows)):
-        text.append(f"{row + 1} ", style="dim")
+        text.append(f"{row + 1} ", style=SECONDARY)
         for col in range(board.cols):
             pieces = at.get((col, row), [])
             if not pieces:
+                # (An empty square's dot is no text to read: it stays faint, behind pieces.)
                 text.append(" ·  " if (col + row) % 2 else " .  ", style="dim")
                 continue
             piece = pieces[0]
             # A mark of three (the tenth of one initial, C10) leaves no room for the arrow. A
             # down piece has DOWN_MARK in its arrow's place (before a mark of three), which
-            # TERM=dumb and NO_COLOR keep where its dim style is lost.
+            # TERM=dumb and NO_COLOR keep where its crossing out is lost.
             arrow = (DOWN_MARK if piece.down else ARROWS.get(piece.facing, " ")) \
                 if len(piece.mark) < 3 else ""
             mark = side_mark(piece) + arrow if len(pieces) == 1 else \
                 side_mark(pieces[0])[:1] + side_mark(pieces[1])[:1]
             lead = DOWN_MARK if piece.down and len(pieces) == 1 and len(piece.mark) >= 3 \
                 else " "
-            style = "dim" if piece.down else "bold green" if piece.ally else "bold red"
+            style = DOWN if piece.down else "bold green" if piece.ally else "bold red"
             text.append(f"{lead}{mark:<3}", style=style + (" reverse" if piece.acting else ""))
         text.append("\n")
     text.append("  " + "".join(f" {chr(ord('a') + col)}  " for col in range(board.cols)),
-                style="dim")
+                style=SECONDARY)
     return text
 
 
@@ -257,6 +267,7 @@ def hp_bar(sheet: SheetView, width: int = 20) -> Text:
     fraction = max(0.0, min(1.0, sheet.hp / sheet.hp_max)) if sheet.hp_max else 0.0
     filled = round(width * fraction)
     color = "green" if fraction > 0.5 else "yellow" if fraction > 0.25 else "red"
+    # (The bar's empty part is no text, and its numbers follow it: it stays faint.)
     bar = Text("█" * filled, style=color) + Text("░" * (width - filled), style="dim")
     return Text("HP ") + bar + Text(f" {sheet.hp}/{sheet.hp_max}")
 
