@@ -464,3 +464,35 @@ def test_the_terminal_header_says_the_system_key_on_one_line_at_80_columns() -> 
     TerminalDisplay(Console(file=out, width=80)).show(view)
     header = next(line for line in out.getvalue().splitlines() if "HP" in line)
     assert header.rstrip().endswith("s: System 設定")
+
+
+@pytest.mark.parametrize("size", ["800x480", "1024x600"])
+def test_a_d10_s_name_is_drawn_clear_of_its_kite(size: str) -> None:
+    """Six D10s at 800x480 are 35 px kites: their ``D10``, drawn in the kite's narrowing
+    lower part, ran over its edges (display audit 54, item 5). It is under the kite now:
+    the kite's lower part holds only ivory (and the panel around it), and under it the name
+    is drawn."""
+    screen = ScreenDisplay(size)
+    try:
+        dice: list[pygame.Rect] = []
+        other_die = screen._other_die
+
+        def spy(face: int, rect: pygame.Rect, sides: int) -> None:
+            dice.append(rect.copy())
+            other_die(face, rect, sides)
+
+        screen.__dict__["_other_die"] = spy
+        tray = DiceView("6D10", faces=(10, 7, 3, 10, 1, 8), sides=(10,) * 6)
+        surface = screen.render(replace(message_view("Throw 6D10", (Option("back", "Back"),)),
+                                        dice=tray))
+        assert len(dice) == 6
+        for rect in dice:
+            ground = surface.get_at((rect.x, rect.bottom - 1))[:3]  # outside the kite
+            lower = {surface.get_at((x, y))[:3] for x in range(rect.x, rect.right)
+                     for y in range(rect.y + rect.h * 2 // 3, rect.bottom)}
+            assert lower == {ground, (236, 234, 226)}
+            under = {surface.get_at((x, y))[:3] for x in range(rect.x, rect.right)
+                     for y in range(rect.bottom, rect.bottom + screen.m(12))}
+            assert len(under) > 1  # the name
+    finally:
+        screen.close()
