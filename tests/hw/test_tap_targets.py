@@ -266,3 +266,35 @@ def test_a_finger_down_on_one_menu_picks_nothing_from_the_next(screen: ScreenDis
     after = replace(example_view(), prompt="Next room 次の部屋",
                     status="3m 三萬 lifted: it still counts in 2 s")
     assert _press_then(screen, after) == []
+
+
+def test_with_two_fingers_down_the_last_pressed_is_lit_then_the_one_still_down(
+        screen: ScreenDisplay) -> None:
+    """One box is lit, the last pressed of the fingers down: the first to lift takes its
+    option, so two lit would read as two chosen. The second finger sliding off lit nothing,
+    though the first still held its box, and its lift there still picked (display audit 54,
+    item 6)."""
+    surface = screen.render(example_view())
+    first, second = screen._targets[0][0], screen._targets[1][0]
+
+    def lit(box: pygame.Rect) -> bool:
+        return surface.get_at((box.x + screen.m(10), box.centery)) != unlit[box.x]
+
+    unlit = {box.x: surface.get_at((box.x + screen.m(10), box.centery))
+             for box in (first, second)}
+
+    def finger(kind: int, finger_id: int, pos: tuple[int, int]) -> None:
+        pygame.event.post(pygame.event.Event(
+            kind, x=pos[0] / screen.width, y=pos[1] / screen.height, touch_id=0,
+            finger_id=finger_id, dx=0, dy=0, pressure=1))
+
+    finger(pygame.FINGERDOWN, 0, first.center)
+    finger(pygame.FINGERDOWN, 1, second.center)
+    assert screen.poll() == []
+    assert lit(second) and not lit(first)
+    finger(pygame.FINGERUP, 1, (5, screen.height // 2))  # the second slid off: no pick
+    assert screen.poll() == []
+    assert lit(first) and not lit(second)
+    finger(pygame.FINGERUP, 0, first.center)
+    assert screen.poll() == [Pick(0)]
+    assert not lit(first) and not lit(second)

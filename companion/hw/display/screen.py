@@ -295,18 +295,26 @@ class ScreenDisplay(OptionButtons):
                down: bool) -> list[Press]:
         """A pointer going down (its box is lit) or lifting: it picks only when it lifts in
         the box it went down on, so that a finger resting on one box, or sliding from it,
-        picks nothing."""
+        picks nothing.
+
+        With several fingers down one box is lit, the last pressed of those still down: the
+        first to lift in its box takes its option and the menu moves on (the others then
+        pick nothing), so several lit would read as several chosen. When the last pressed
+        lifts, the box of a finger still down is lit again: it went dark, as though that
+        finger's press was gone, while its lift would still pick (display audit 54, item
+        6)."""
         hit = self._hit(pos)
         changed = self._unlight()
         if down and hit is not None:
             self._down[pointer] = hit
-            self._light(hit.box)
+        pressed = None if down else self._down.pop(pointer, None)
+        for held in list(self._down.values())[-1:]:
+            self._light(held.box)
             changed = True
         if changed:
             pygame.display.flip()
         if down:
             return []
-        pressed = self._down.pop(pointer, None)
         return list(hit.presses) if hit is not None and hit == pressed else []
 
     def _hit(self, pos: tuple[float, float]) -> _Hit | None:
