@@ -5,7 +5,8 @@ journal holds the choice alone, as before, and the auto-player still plays its g
 
 from __future__ import annotations
 
-from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
+from companion.app.commands.play.sim_sources import AutoChoices, SimTiles
+from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, Show
 from companion.systems.jongrogue.actions import input_to_notation

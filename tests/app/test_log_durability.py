@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion.app.commands.play.saves import load_game
-from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
+from companion.app.commands.play.sim_sources import AutoChoices, SimTiles
+from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.host import Session
 from companion.app.session.log import GameLog
 from companion.app.session.save import SaveGame

@@ -21,7 +21,7 @@ import pytest
 from companion.app.cli import main
 from companion.app.commands.play import jongrogue_mode
 from companion.app.commands.play.saves import load_game
-from companion.app.modes.jongrogue import AutoChoices, SimTiles
+from companion.app.commands.play.sim_sources import AutoChoices, SimTiles
 from companion.app.session.host import Session
 from companion.app.session.save import SaveGame
 from companion.systems.jongrogue.autoplay import find_strategy

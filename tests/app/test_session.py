@@ -11,7 +11,8 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.app.commands.play.saves import load_game
-from companion.app.modes.jongrogue import ASKED_FIRST, AutoChoices, JongRogueMode, SimTiles
+from companion.app.commands.play.sim_sources import AutoChoices, SimTiles
+from companion.app.modes.jongrogue import ASKED_FIRST, JongRogueMode
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session
 from companion.app.session.log import GameLog

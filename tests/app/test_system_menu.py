@@ -25,6 +25,7 @@ from companion.app.commands.play import session as play_session
 from companion.app.commands.play import telling
 from companion.app.commands.play.options import switched
 from companion.app.commands.play.press_sources import held_seconds
+from companion.app.commands.play.sim_sources import SimTiles
 from companion.app.commands.play.table_modes import (
     run_dice_tray,
     run_genso,
@@ -34,7 +35,7 @@ from companion.app.commands.play.table_modes import (
 from companion.app.commands.play.telling import farewell, tell
 from companion.app.config import load_config
 from companion.app.modes.fight_file import FightClosed, file_sha, write_fight_file
-from companion.app.modes.jongrogue import JongRogueMode, SimTiles
+from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk

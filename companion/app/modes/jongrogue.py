@@ -4,8 +4,9 @@ The mode wraps a :class:`~companion.systems.jongrogue.game.Game`: its tile and
 choice requests become the session's asks (which slot the next tile goes on,
 the choices as a menu with their buttons), its events the log, and its state
 the screen: the room's four tiles, the PC sheet, the last check. A simulated
-game draws from a seeded wall (:class:`SimTiles`) and an auto-player decides
-(:class:`AutoChoices`); a save's journal replays through the same wall.
+game draws from a seeded wall and an auto-player decides (their sources, ``SimTiles`` and
+``AutoChoices``, are play's wiring: companion/app/commands/play/sim_sources.py); a save's
+journal replays through the same wall.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import json
 from collections.abc import Callable, Sequence
 
 from companion.app.session.controls import BACK
-from companion.app.session.mode import Answer, ChoiceAsk, Show, Throw, TileAsk
+from companion.app.session.mode import Answer, ChoiceAsk, Throw, TileAsk
 from companion.errors import IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display.view import Name, Option, SheetView, TileView, View
@@ -28,7 +29,7 @@ from companion.systems.jongrogue.actions import (
     input_from_notation,
     input_to_notation,
 )
-from companion.systems.jongrogue.autoplay import HeadlessPlayer, Strategy
+from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.events import Event, Kind
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.state import MonsterOnMap
@@ -474,37 +475,3 @@ class JongRogueMode:
             log=tuple(self.describe(e) for e in events[-12:]),
             status=status or self.note,
         )
-
-
-class SimTiles:
-    """The companion draws for the player from its seeded simulated wall."""
-
-    def __init__(self, game: Game, player: HeadlessPlayer) -> None:
-        self.game = game
-        self.player = player
-
-    def next_tile(self, ask: TileAsk, show: Show) -> Tile:
-        return self.player.draw(self.game)
-
-    def ready(self) -> bool:
-        return True
-
-    def close(self) -> None:
-        return None
-
-
-class AutoChoices:
-    """The auto-player decides (a strategy is a pure function of the game)."""
-
-    def __init__(self, game: Game, strategy: Strategy) -> None:
-        self.game = game
-        self.strategy = strategy
-
-    def next_choice(self, ask: ChoiceAsk, show: Show) -> int:
-        """The strategy's choice, found by its notation among the options asked: on the
-        game's menu, or on the question a choice asks first (:func:`sure`), where the
-        strategy, the game unchanged, wants it still."""
-        request = self.game.pending
-        assert isinstance(request, ChoiceRequest)
-        wanted = str(self.strategy(self.game, request))
-        return [o.choice for o in ask.options].index(wanted)

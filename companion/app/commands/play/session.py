@@ -23,6 +23,7 @@ from companion.app.commands.play.saves import (
     record_kept,
     saved_profile,
 )
+from companion.app.commands.play.sim_sources import AutoChoices, SimTiles
 from companion.app.commands.play.table_modes import (
     TABLE_MODES,
     run_coc,
@@ -40,7 +41,7 @@ from companion.app.commands.play.telling import (
 )
 from companion.app.commands.rules import told_profile
 from companion.app.config import Config, Source
-from companion.app.modes.jongrogue import AutoChoices, JongRogueMode, SimTiles
+from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.notes import note, tell_error
 from companion.app.session.controls import Controls, MenuChoices, PressSource
 from companion.app.session.host import Session, replay
