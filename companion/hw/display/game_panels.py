@@ -65,7 +65,8 @@ class GamePanels(Canvas):
         bar_w = m(HP_BAR_W)
         if not view.system:
             return None, bar_w
-        hint_w = self._text(self.system_hint, m(14), DIM).get_width() + m(12)
+        label = self._text(self.system_hint, m(14), DIM)
+        hint_w = label.get_width() + m(12)
         left = m(10) + self._text(view.where, m(20), ACCENT).get_width() + m(12)
         right = rect.w - m(10)
         if view.sheet is not None:
@@ -73,10 +74,8 @@ class GamePanels(Canvas):
             label_w = self._hp_label(view.sheet).get_width()
             room = right - (left + hint_w + m(6) + m(14) + label_w + m(8))
             bar_w = max(m(HP_BAR_MIN), min(bar_w, room))
-            right -= bar_w + m(8) + label_w + m(14)
-        box = pygame.Rect(0, 0, hint_w, self._text(self.system_hint, m(14)).get_height()
-                          + m(6))
-        box.midright = (right - m(6), rect.centery)
+            right -= bar_w + m(8) + label_w
+        box = label.get_rect(midright=(right - m(14) - m(6), rect.centery)).inflate(m(12), m(6))
         if box.left < left:
             return None, m(HP_BAR_W)
         return box, bar_w
