@@ -102,19 +102,20 @@ def test_game_over_is_said_in_japanese_too() -> None:
     assert without_cjk(closing) == "Game over on floor 1"
 
 
-def choosing(seed: int, inputs: int) -> View:
-    """The menu of seed ``seed``'s game (cautious) after ``inputs`` answers, as play shows
-    it: the options the mode offers, their highlight, the room and the sheet."""
+def choosing(seed: int, inputs: int, strategy: str = "cautious",
+             prompt: str = "") -> View:
+    """The menu of seed ``seed``'s game (``strategy``'s) after ``inputs`` answers, as play
+    shows it: the options the mode offers, their highlight, the room and the sheet."""
     game = Game("plus")
-    player = HeadlessPlayer(seed, "cautious")
+    player = HeadlessPlayer(seed, strategy)
     mode = JongRogueMode(game, player)
     while len(game.inputs) < inputs:
         mode.push(player.answer(game))
     request = game.pending
     assert isinstance(request, ChoiceRequest)
     options, highlight = options_for(game, request)
-    return mode.view(f"Floor {game.floor}, room {game.room_no}: what next?", options=options,
-                     highlight=highlight)
+    prompt = prompt or f"Floor {game.floor}, room {game.room_no}: what next?"
+    return mode.view(prompt, options=options, highlight=highlight)
 
 
 @pytest.fixture(params=["800x480", "1024x600"])
@@ -172,15 +173,7 @@ def test_a_ring_or_a_shot_in_a_grid_box_reads_whole_at_800x480(
     drawn "[9] Eq…f stealth" and "[4] Shoot xeroc TR" "[4] Sh…xeroc TR" (display audit 54,
     item 1). A ring is named by its kind, worn or doffed, and a shot is fired: both halves
     read whole, each in its row."""
-    game = Game("plus")
-    player = HeadlessPlayer(seed, strategy)
-    mode = JongRogueMode(game, player)
-    while len(game.inputs) < inputs:
-        mode.push(player.answer(game))
-    request = game.pending
-    assert isinstance(request, ChoiceRequest)
-    options, highlight = options_for(game, request)
-    view = mode.view("what next?", options=options, highlight=highlight)
+    view = choosing(seed, inputs, strategy, "what next?")
     screen = ScreenDisplay("800x480")
     drawn = spy_text(screen)
     screen.render(view)
