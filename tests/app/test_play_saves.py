@@ -333,3 +333,59 @@ def test_stopped_on_game_over_says_the_game_is_over_not_that_resume_carries_it_o
         history_back()  # and so it is, by the next game
         assert main(["play", "--headless", "--resume", "--seed", "7"]) == 0
         assert saved.game_id in [run.game_id for run in History().runs()]
+
+
+def marked_over_after_20(capsys: pytest.CaptureFixture[str]) -> tuple[Path, SaveGame]:
+    """save.json holding a game's first 20 inputs, the game running, but marked over (a hand
+    edit, a damaged card: the companion marks a game over only at its end)."""
+    save = default_save_path()
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(save)]) == 0
+    played = load_game(save)
+    assert played is not None and played.finished
+    mode = jongrogue_mode(played, None, "sim")
+    replay(mode, played.inputs[:20], None)
+    marked = replace(played, inputs=played.inputs[:20], events=mode.progress(),
+                     game_id="marked-over", finished=True)
+    write_save(save, marked)
+    History().path.unlink()
+    capsys.readouterr()
+    return save, marked
+
+
+@pytest.mark.parametrize("resume", [False, True])
+def test_a_save_marked_over_whose_game_runs_on_is_kept_aside_not_overwritten(
+        capsys: pytest.CaptureFixture[str], resume: bool) -> None:
+    """Its replay has no end, so nothing went in the history and the next game's save
+    replaced it, no copy kept: the game was lost unseen. It is kept as
+    ``save.json.unfinished-…``, named, with how to play it on."""
+    save, marked = marked_over_after_20(capsys)
+    assert main(["play", "--headless", "--seed", "9", *(["--resume"] if resume else []),
+                 "--state", str(save)]) == 0
+    err = capsys.readouterr().err
+    [kept] = save.parent.glob("save.json.unfinished-*")
+    assert load_game(kept) == marked
+    assert (f"companion: {save} says its game is over, but its inputs replay to floor 1 with "
+            f"the game still running; it is kept as {kept}: `companion play --resume --state "
+            f"{kept}` plays it on\n") in err
+    assert "marked-over" not in [run.game_id for run in History().runs()]
+    new = load_game(save)
+    assert new is not None and new.game_id != "marked-over"
+
+
+def test_a_kept_save_marked_over_whose_game_runs_on_plays_on(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --resume --state save.json.unfinished-…`, as the message says, plays the game on
+    from its 20 inputs, in that file (it used to be removed as if in the history)."""
+    save, marked = marked_over_after_20(capsys)
+    assert main(["play", "--headless", "--seed", "9", "--state", str(save)]) == 0
+    [kept] = save.parent.glob("save.json.unfinished-*")
+    capsys.readouterr()
+    assert main(["play", "--headless", "--resume", "--state", str(kept)]) == 0
+    out, err = capsys.readouterr()
+    assert (f"companion: the game kept in {kept} was marked over, but it replays to floor 1 "
+            "still running: it plays on, in that file\n") in err
+    assert f"--- resumed from {kept}: 20 inputs replayed ---" in out
+    played_on = load_game(kept)
+    assert played_on is not None and played_on.game_id == "marked-over"
+    assert played_on.inputs[:20] == marked.inputs and len(played_on.inputs) > 20
+    assert "marked-over" in [run.game_id for run in History().runs()]

@@ -8,6 +8,7 @@ import argparse
 import json
 import shlex
 import sys
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from companion.app.session.save import (
     read_save,
 )
 from companion.errors import CompanionError, DataError
-from companion.files import DISK_ERRNOS, move_aside
+from companion.files import DISK_ERRNOS, kept_aside, move_aside
 from companion.hw.display import Display
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import Game
@@ -49,7 +50,8 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
                  display, controls)
             return None
         if old is not None and old.finished:
-            record_saved(old, save_path, display, controls)
+            record_saved(replayed(old, save_path, display, controls), old, save_path, display,
+                         controls)
         elif old is not None and old.inputs:
             try:
                 kept = move_aside(save_path, "replaced")
@@ -75,8 +77,14 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
     if saved is None:
         note(f"no saved game in {save_path}: starting a new one")
     elif saved.finished:
-        record_saved(saved, save_path, display, controls)
-        note("the saved game is over; starting a new one")
+        game = replayed(saved, save_path, display, controls)
+        if game is not None and game.outcome() is None and kept_aside(save_path):
+            # Kept aside by record_saved below, and resumed by name as it said to.
+            tell(f"the game kept in {save_path} was marked over, but it replays to floor "
+                 f"{game.floor} still running: it plays on, in that file", display, controls)
+            return replace(saved, finished=False)
+        if record_saved(game, saved, save_path, display, controls):
+            note("the saved game is over; starting a new one")
         return None
     return saved
 
@@ -156,15 +164,24 @@ def saved_profile(saved: SaveGame) -> Profile | None:
     return profile
 
 
-def record_saved(saved: SaveGame, save_path: Path, display: Display | None,
-                 controls: Controls) -> None:
-    """Put a finished save's game into the history: a cut may have come between the
-    game's last save and its history entry (recording twice records once). One that no
-    longer replays (its profile edited or gone), or that the history cannot take now, is
-    told of and kept aside (``.unrecorded-…``), never in the way of the next game."""
-    game = replayed(saved, save_path, display, controls)
+def record_saved(game: Game | None, saved: SaveGame, save_path: Path,
+                 display: Display | None, controls: Controls) -> bool:
+    """Put a finished save's ``game`` (replayed; None: it did not replay) into the history:
+    a cut may have come between the game's last save and its history entry (recording twice
+    records once). One that no longer replays (its profile edited or gone), or that the
+    history cannot take now, is told of and kept aside (``.unrecorded-…``), never in the way
+    of the next game. One whose inputs replay to a game still running (the save edited or
+    damaged: the companion marks a game over only at its end) is no game for the history,
+    and is kept aside too (``.unfinished-…``), to be played on. False when the save was not
+    over."""
+    if game is not None and game.outcome() is None:
+        kept = move_aside(save_path, "unfinished")
+        tell(f"{save_path} says its game is over, but its inputs replay to floor {game.floor} "
+             f"with the game still running; it is kept as {kept}: `companion play --resume "
+             f"--state {shlex.quote(str(kept))}` plays it on", display, controls)
+        return False
     if game is not None and record(game, saved, display, controls):
-        return
+        return True
     # The next game's save would overwrite it: keep it for a later look.
     kept = move_aside(save_path, "unrecorded")
     # A history that could not be asked may hold it already (its game's end put it there).
@@ -172,14 +189,7 @@ def record_saved(saved: SaveGame, save_path: Path, display: Display | None,
          f"the finished game is kept as {kept}; it may be in the history already: "
          f"`companion play --resume --state {kept}` puts it there, once, and removes that "
          "file", display, controls)
-
-
-def record_finished(saved: SaveGame, save_path: Path, display: Display | None,
-                    controls: Controls) -> bool:
-    """Replay a finished save and put it in the history; False, told why, when it does not
-    replay (its profile edited or gone) or the history cannot take it now."""
-    game = replayed(saved, save_path, display, controls)
-    return game is not None and record(game, saved, display, controls)
+    return True
 
 
 def replayed(saved: SaveGame, save_path: Path, display: Display | None,
@@ -212,7 +222,10 @@ def record_kept(path: Path, display: Display | None,
         raise DataError(f"{exc}; {NewerSave.UPDATE}") from None
     if saved is None or not saved.finished:
         return None
-    if not record_finished(saved, path, display, controls):
+    game = replayed(saved, path, display, controls)
+    if game is not None and game.outcome() is None:
+        return None  # marked over, but not: it plays on (previous_game says so)
+    if game is None or not record(game, saved, display, controls):
         tell(f"the finished game stays in {path}; try again later", display, controls)
         return 1
     try:
