@@ -29,6 +29,7 @@ import contextlib
 import errno
 import fcntl
 import glob
+import json
 import os
 import re
 import stat
@@ -103,7 +104,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     ``data`` then, only perhaps not on the disk yet.
     """
     if path.is_symlink():
-        path = path.resolve()
+        path = _real(path)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     with _not_held_elsewhere(path):
@@ -258,11 +259,58 @@ class TooLarge(DataError):
     """A file far larger than what it should be could ever be (:func:`read_regular`)."""
 
 
+#: Why a file nested thousands deep (an editing accident, a tool gone wrong) is not read:
+#: the parsers recurse once a level and run out of Python's stack.
+TOO_DEEP = "nested too deeply to read"
+
+
+def loads_toml(text: str) -> dict[str, Any]:
+    """``tomllib.loads`` of ``text``; a file nested too deeply for the parser is refused with
+    :class:`tomllib.TOMLDecodeError` too (not RecursionError), so every reader's handler of
+    malformed TOML names the file for it alike."""
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise tomllib.TOMLDecodeError(TOO_DEEP) from None
+
+
+def loads_json(text: str) -> Any:
+    """``json.loads`` of ``text``; a file nested too deeply for the parser is refused with
+    :class:`json.JSONDecodeError` too (not RecursionError), as :func:`loads_toml` does."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        error = json.JSONDecodeError(TOO_DEEP, text, 0)
+        # Its text would add "line 1 column 1", which is not where the nesting went wrong.
+        error.args = (TOO_DEEP,)
+        raise error from None
+
+
 def parse_user_toml(data: bytes) -> dict[str, Any]:
     """The TOML file a player wrote, from its bytes. A leading byte order mark, which
     Windows Notepad writes, is no part of the text (tomllib refuses it as invalid TOML).
     Raises :class:`tomllib.TOMLDecodeError` or :class:`UnicodeDecodeError`."""
-    return tomllib.loads(data.decode("utf-8-sig"))
+    return loads_toml(data.decode("utf-8-sig"))
+
+
+def file_there(path: Path) -> bool:
+    """Is there a file (or a folder) at ``path`` to read? False when nothing is there. A
+    symbolic link to something gone (a settings file on a USB stick not plugged in) is
+    :class:`DataError` naming the link and where it points, and a link that leads back to
+    itself one naming the link: the player put a link there meaning a file to be read, so
+    it is not taken as no file (its settings silently dropped)."""
+    try:
+        path.stat()
+    except FileNotFoundError:
+        if not path.is_symlink():
+            return False
+        raise DataError(f"{path} is a link to {os.readlink(path)}, which is not there "
+                        "(a drive not plugged in, a file moved?)") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise DataError(f"{path}: {_LOOP}") from None
+        return True  # a file the reader then names with what is wrong (no permission)
+    return True
 
 
 def load_toml_kept(
@@ -309,8 +357,24 @@ class _Busy(Exception):
 def lock_path(path: Path) -> Path:
     """The lock file of ``path``: ``<name>.lock`` beside the file it really is (so a relative
     path, one through a linked folder, or a link to the file finds the same lock)."""
-    real = path.resolve()
+    real = _real(path)
     return real.parent / f"{real.name}.lock"
+
+
+_LOOP = "a symbolic link that leads back to itself"
+
+
+def _real(path: Path) -> Path:
+    """``path`` with its symbolic links followed; an OSError naming it for a loop of links
+    (Python 3.11 raises a bare RuntimeError for one, a traceback to the player)."""
+    try:
+        return path.resolve()
+    except RuntimeError:
+        raise OSError(errno.ELOOP, _LOOP, str(path)) from None
+    except OSError as exc:  # a later Python's word for a loop
+        if exc.errno != errno.ELOOP:
+            raise
+        raise OSError(errno.ELOOP, _LOOP, str(path)) from None
 
 
 @contextlib.contextmanager

@@ -9,6 +9,7 @@ import tomllib
 
 from companion.app.paths import config_dir
 from companion.errors import DataError
+from companion.files import file_there, loads_toml
 from companion.hw.camera.classifier import TileClassifier
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.camera.occupancy import SlotLooks
@@ -56,7 +57,7 @@ def read_settings(text: str, defaults: ReaderSettings) -> ReaderSettings:
     calibration does not write (a misspelling, ``[Reader]``) is refused, not ignored.
     """
     try:
-        data = tomllib.loads(text)
+        data = loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"not TOML: {exc}") from exc
     for name in data:
@@ -91,7 +92,7 @@ def load_settings(classifier: TileClassifier) -> ReaderSettings:
     """The reader settings: the model's defaults, overridden by ``camera.toml`` if saved."""
     defaults = ReaderSettings.from_classifier(classifier)
     path = config_dir() / CALIBRATION_FILE
-    if not path.exists():
+    if not file_there(path):
         return defaults
     try:
         return read_settings(path.read_text(encoding="utf-8-sig"), defaults)
@@ -102,4 +103,4 @@ def load_settings(classifier: TileClassifier) -> ReaderSettings:
 def load_slot_looks(geometry: MatGeometry) -> SlotLooks | None:
     """The slots' empty look saved by calibration, or None (the printed look is used)."""
     path = config_dir() / SLOT_LOOKS_FILE
-    return SlotLooks.load(geometry, path) if path.exists() else None
+    return SlotLooks.load(geometry, path) if file_there(path) else None

@@ -22,6 +22,7 @@ import tomlkit
 
 from companion.app.paths import config_dir
 from companion.errors import DataError
+from companion.files import file_there, loads_toml
 
 
 class Overridable(Protocol):
@@ -69,7 +70,7 @@ def parse_set(text: str, example: str) -> tuple[str, str, Any]:
     if NUMBER.fullmatch(narrow):
         raw = narrow
     try:
-        value = tomllib.loads(f"v = {raw}")["v"]
+        value = loads_toml(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
         value = raw
     return rule, key, value
@@ -96,10 +97,10 @@ def user_defaults(filename: str) -> tuple[str, Mapping[str, Any]]:
     ``{rule: {key: value}}``, empty when there is none; its shape is checked here, its
     values by the rules that take them."""
     path = config_dir() / filename
-    if not path.exists():
+    if not file_there(path):
         return str(path), {}
     try:
-        data = tomllib.loads(read_text(path, "Defaults file"))
+        data = loads_toml(read_text(path, "Defaults file"))
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not TOML ({exc})") from exc
     _check_sections(data, path)

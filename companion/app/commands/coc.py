@@ -44,7 +44,7 @@ from companion.app.overrides import add_set_argument, how_to_set, read_text, use
 from companion.app.paths import data_dir
 from companion.dice import DiceSource, ManualDice, SimulatedDice
 from companion.errors import DataError
-from companion.files import atomic_write_text
+from companion.files import atomic_write_text, file_there, loads_json, loads_toml
 from companion.systems.coc.checks import roll_command
 from companion.systems.coc.combat import ACTIONS, Fight, Side, action_from_json
 from companion.systems.coc.rules import CocRules, Profile, load_rules
@@ -165,10 +165,10 @@ def _named(fight: Fight, name: str) -> str:
 
 def load_fight(path: Path) -> Fight:
     """The saved fight, replayed from its log under the settings it keeps."""
-    if not path.exists():
+    if not file_there(path):
         raise DataError(f"no fight at {path}: start one with `companion coc fight new`")
     try:
-        data = json.loads(read_text(path, "fight file"))
+        data = loads_json(read_text(path, "fight file"))
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}: cannot read the fight ({exc})") from exc
     try:
@@ -195,7 +195,7 @@ def save_fight(fight: Fight, path: Path) -> None:
 def _sheet(rules: CocRules, ref: str) -> Sheet:
     text = read_text(ref, "sheet")
     try:
-        data = tomllib.loads(text)
+        data = loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{ref}: not TOML ({exc})") from exc
     return sheet_from_mapping(rules, data, ref)
@@ -269,7 +269,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
         if not sep:
             raise DataError(f"--with {item!r}: write key=value, e.g. weapon=1")
         try:
-            raw[key] = tomllib.loads(f"v = {value}")["v"]
+            raw[key] = loads_toml(f"v = {value}")["v"]
         except tomllib.TOMLDecodeError:
             raw[key] = value
     action = action_from_json(raw)

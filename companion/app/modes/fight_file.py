@@ -31,7 +31,13 @@ from companion.app.session.save import (
 )
 from companion.dice import DiceSource, SimulatedDice
 from companion.errors import CompanionError, DataError
-from companion.files import NotDurable, atomic_write_text, move_aside, read_regular
+from companion.files import (
+    NotDurable,
+    atomic_write_text,
+    loads_json,
+    move_aside,
+    read_regular,
+)
 from companion.hw.display import Display
 
 
@@ -84,7 +90,7 @@ def read_fight_data(path: Path, start_hint: str) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"cannot read the fight {path}: {exc}") from None
     try:
-        return json.loads(text)
+        return loads_json(text)
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}: not JSON ({exc})") from None
 
@@ -344,7 +350,7 @@ def _on_file(table: Table, fight_path: Path) -> dict[str, Any] | None:
     """The fight file as its system writes it now (an older layout loaded and written
     anew), or None when it is missing or cannot be read as a fight."""
     try:
-        data = json.loads(read_regular(fight_path, SAVE_LIMIT, "fight file").decode("utf-8"))
+        data = loads_json(read_regular(fight_path, SAVE_LIMIT, "fight file").decode("utf-8"))
         written: dict[str, Any] = table.load(data).to_json()
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, *UNREPLAYABLE):
         return None

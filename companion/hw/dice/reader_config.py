@@ -14,7 +14,7 @@ from pathlib import Path
 import tomlkit
 
 from companion.errors import DataError
-from companion.files import table, write_toml
+from companion.files import file_there, loads_toml, table, write_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +43,9 @@ class ReaderConfig:
         """The packaged thresholds, overlaid by a user's tuned file when it exists."""
         text = files("companion.hw.dice").joinpath("data/reader.toml").read_text("utf-8")
         config = _parse(tomllib.loads(text), "reader.toml", _default=None)
-        if user_file is not None and user_file.exists():
+        if user_file is not None and file_there(user_file):
             try:
-                data = tomllib.loads(user_file.read_text("utf-8"))
+                data = loads_toml(user_file.read_text("utf-8"))
             except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
                 raise DataError(f"{user_file}: not valid TOML ({exc})") from exc
             config = _parse(data, str(user_file), _default=config)

@@ -24,7 +24,7 @@ from pathlib import Path
 import tomlkit
 
 from companion.errors import CompanionError, DataError
-from companion.files import commented, table, write_toml
+from companion.files import commented, file_there, loads_toml, table, write_toml
 from companion.hw.rfid.protocol import UID_PATTERN
 from companion.systems.jongrogue.tiles import ALL_KINDS, COPIES_PER_KIND, Tile
 
@@ -112,11 +112,11 @@ class TagMap:
     @classmethod
     def load(cls, path: Path) -> TagMap:
         """Read the map: no file is an empty map, a broken one a DataError naming the field."""
-        if not path.exists():
+        if not file_there(path):
             return cls()
         try:
             text = path.read_text(encoding="utf-8")
-            data = tomllib.loads(text)
+            data = loads_toml(text)
         except tomllib.TOMLDecodeError as exc:
             raise DataError(f"{path}: {_toml_error(exc, text)}") from exc
         except (OSError, UnicodeDecodeError) as exc:

@@ -35,13 +35,22 @@ class UserLists:
         return tuple(m.name for m in self.monsters if m.level == level)
 
 
+def players_toml(text: str, origin: str) -> dict[str, Any]:
+    """The TOML of a file a player wrote (a list file, a party file); :class:`DataError`
+    naming ``origin`` when it is not TOML, or nested thousands deep (an editing accident
+    that runs the parser out of stack)."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{origin}: not TOML ({exc})") from exc
+    except RecursionError:
+        raise DataError(f"{origin}: not TOML (nested too deeply to read)") from None
+
+
 def load_lists(text: str, origin: str = "list file") -> UserLists:
     """``[[monster]]`` (name, level) and ``[[item]]`` (name) tables; DataError names the
     table and field that is wrong."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{origin}: not TOML ({exc})") from exc
+    data = players_toml(text, origin)
     unknown = sorted(set(data) - {"monster", "item"})
     if unknown:
         raise DataError(f"{origin}: unknown table {unknown[0]!r}; write [[monster]] tables "

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import csv
 import io
-import tomllib
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -16,6 +15,7 @@ from companion.dice.result import FAILURE, SUCCESS, Result
 from companion.dice.roll import roll
 from companion.dice.sources import DiceSource
 from companion.errors import DataError
+from companion.systems.events.lists import players_toml
 
 ABILITY_NAMES = {
     "dexterity": ("器用度", "DEX"),
@@ -75,10 +75,7 @@ class Member:
 
 def load_party(text: str, origin: str = "party file") -> tuple[Member, ...]:
     """Members from TOML ``[[member]]`` tables, in marching order; DataError names the field."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{origin}: not TOML ({exc})") from exc
+    data = players_toml(text, origin)
     rows = data.get("member")
     if not isinstance(rows, list) or not rows:
         raise DataError(f"{origin}: needs at least one [[member]] table")

@@ -185,6 +185,8 @@ def load_sheet(rules: GensoRules, text: str, origin: str = "sheet") -> Character
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{origin}: not TOML ({exc})") from exc
+    except RecursionError:  # thousands of brackets deep: the parser runs out of stack
+        raise DataError(f"{origin}: not TOML (nested too deeply to read)") from None
     return character_from_mapping(rules, raw, origin)
 
 

@@ -34,10 +34,14 @@ def load_file(path: Path) -> tuple[str, dict[str, Any]]:
 
 
 def _parse(text: str, label: str) -> dict[str, Any]:
+    # RecursionError: a file thousands of brackets deep (an editing accident) runs the parser
+    # out of stack; companion.files.loads_toml says it so, but no system imports the files.
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{label}: not valid TOML: {exc}") from exc
+    except RecursionError:
+        raise DataError(f"{label}: not valid TOML: nested too deeply to read") from None
 
 
 class Fields:

@@ -32,7 +32,14 @@ from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
-from companion.files import FileInUse, atomic_write_text, holding, write_toml
+from companion.files import (
+    FileInUse,
+    atomic_write_text,
+    file_there,
+    holding,
+    loads_json,
+    write_toml,
+)
 from companion.systems.genso.combat import (
     Action,
     Attack,
@@ -61,10 +68,10 @@ from companion.systems.genso.rules import Duration, GensoRules
 def load_fight(rules: GensoRules, path: Path) -> Fight:
     """The saved fight, replayed under the settings it keeps (``rules`` only for a file from
     before fights kept them); an error names the file and the journal entry."""
-    if not path.exists():
+    if not file_there(path):
         raise DataError(f"no fight at {path}: start one with `companion genso fight new`")
     try:
-        data = json.loads(read_text(path, "fight"))
+        data = loads_json(read_text(path, "fight"))
     except json.JSONDecodeError as exc:
         raise DataError(f"{path}: not JSON ({exc})") from exc
     return Fight.from_json(rules, data, str(path))
