@@ -20,7 +20,7 @@ companion updated since) is refused with ``StaleEnrolment``.
 
 from __future__ import annotations
 
-import json
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from companion.errors import DataError, StaleEnrolment
-from companion.files import atomic_write_npz, read_npz
+from companion.files import atomic_write_npz, loads_json, read_npz
 from companion.hw.onnx_session import fingerprint, open_session
 from companion.hw.ports import Candidate
 from companion.systems.jongrogue.tiles import READER_LABELS
@@ -39,6 +39,9 @@ MODEL_ENV = "COMPANION_TILE_MODEL"
 MODEL_NAME = "tile_classifier.onnx"
 LANDSCAPE = 1.1  # a crop this much wider than tall shows a tile lying sideways
 ENROL_AGAIN = "run 'companion calibrate camera --enrol' again"
+#: The most frames a slot's read may be asked to agree over: at a few frames a second more
+#: would never settle while a hand is near, so a larger number is a slip, not a setting.
+MAX_STABLE_FRAMES = 100
 
 
 def default_model_path() -> Path:
@@ -74,7 +77,7 @@ class ModelInfo:
     @staticmethod
     def load(path: Path) -> ModelInfo:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = loads_json(path.read_text(encoding="utf-8"))
             inp, reader, enrol = data["input"], data["reader"], data["enrolment"]
             info = ModelInfo(
                 classes=tuple(data["classes"]),
@@ -97,16 +100,57 @@ class ModelInfo:
         except OSError as exc:
             raise DataError(f"{path}: cannot read the model metadata ({exc.strerror}); "
                             f"point {MODEL_ENV} at tile_classifier.onnx") from exc
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, OverflowError) as exc:  # int(1e999)
             raise DataError(f"{path}: model metadata is malformed ({exc!r})") from exc
         if unknown := set(info.classes) - set(READER_LABELS):
             raise DataError(f"{path}: 'classes' has labels no reader knows: {sorted(unknown)}")
         if not info.turns or info.turns[0] != 0:
             raise DataError(f"{path}: 'input.turns' must start with 0 (the crop as it is)")
-        if len(info.mean) != 3 or len(info.std) != 3 or info.stable_frames < 1:
-            raise DataError(f"{path}: 'input.mean'/'input.std' need 3 values, "
-                            "'reader.stable_frames' at least 1")
+        if len(info.mean) != 3 or len(info.std) != 3:
+            raise DataError(f"{path}: 'input.mean'/'input.std' need 3 values")
+        if repeated := sorted({c for c in info.classes if info.classes.count(c) > 1}):
+            raise DataError(f"{path}: 'classes' names {', '.join(repeated)} more than once "
+                            "(each output of the model is one label)")
+        _check_numbers(path, info, inp["channels"])
         return info
+
+
+def _check_numbers(path: Path, info: ModelInfo, channels: object) -> None:
+    """Refuse metadata numbers the reader cannot use, naming the key: each would otherwise
+    crash the first read at the table, mid-turn (a size of 0, top_k past the classes), or
+    read every tile as nothing without a word (std 0 makes every number NaN)."""
+    def finite(values: tuple[float, ...]) -> bool:
+        return all(math.isfinite(v) for v in values)
+
+    classes = len(info.classes)
+    checks: list[tuple[str, object, bool, str]] = [
+        ("input.width", info.width, info.width >= 1, "a whole number 1 or more"),
+        ("input.height", info.height, info.height >= 1, "a whole number 1 or more"),
+        ("input.channels", channels, channels in ("RGB", "BGR"), '"RGB" or "BGR"'),
+        ("input.scale", info.scale, finite((info.scale,)) and info.scale > 0,
+         "a number above 0"),
+        ("input.mean", list(info.mean), finite(info.mean), "3 numbers"),
+        ("input.std", list(info.std), finite(info.std) and min(info.std) > 0,
+         "3 numbers above 0"),
+        ("reader.stable_frames", info.stable_frames,
+         1 <= info.stable_frames <= MAX_STABLE_FRAMES,
+         f"a whole number from 1 to {MAX_STABLE_FRAMES}"),
+        ("reader.min_confidence", info.min_confidence, 0 < info.min_confidence < 1,
+         "a number above 0 and below 1"),
+        ("reader.picture_confidence", info.picture_confidence,
+         0 < info.picture_confidence < 1, "a number above 0 and below 1"),
+        ("reader.top_k", info.top_k, 1 <= info.top_k <= classes,
+         f"a whole number from 1 to {classes} (the classes)"),
+        ("enrolment.weight", info.enrol_weight, 0 <= info.enrol_weight <= 1,
+         "a number from 0 to 1"),
+        ("enrolment.temperature", info.enrol_temperature,
+         finite((info.enrol_temperature,)) and info.enrol_temperature > 0, "a number above 0"),
+        ("enrolment.alike", info.enrol_alike, -1 <= info.enrol_alike <= 1,
+         "a number from -1 to 1 (a cosine)"),
+    ]
+    for key, value, good, should in checks:
+        if not good:
+            raise DataError(f"{path}: '{key}' should be {should}, not {value!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +268,7 @@ class TileClassifier:
         if [o.name for o in outputs[:2]] != ["logits", "embedding"]:
             raise DataError(f"{path}: expected outputs 'logits' and 'embedding', got "
                             f"{[o.name for o in outputs]}")
+        self._check_shapes(outputs[0].shape, self._session.get_inputs()[0].shape)
         # How many numbers an embedding has, for checking an enrolment (None: not said).
         width = outputs[1].shape[-1]
         self.embedding_width: int | None = width if isinstance(width, int) else None
@@ -233,6 +278,21 @@ class TileClassifier:
         # fold scale, mean and std into one multiply-add per pixel
         self._mul = (self.info.scale / std).reshape(1, 3, 1, 1)
         self._add = (-mean / std).reshape(1, 3, 1, 1)
+
+    def _check_shapes(self, logits: list[Any], image: list[Any]) -> None:
+        """The metadata must fit the model (a size the model leaves open is not checked): a
+        class per output, or labels are read off the wrong outputs; the crop size it takes,
+        or the first read fails inside onnxruntime."""
+        meta = self.path.with_suffix(".json")
+        outputs = logits[-1]
+        if isinstance(outputs, int) and outputs != len(self.info.classes):
+            raise DataError(f"{meta}: 'classes' has {len(self.info.classes)} labels, but the "
+                            f"model {self.path.name} gives {outputs} answers")
+        for key, size, wanted in (("input.height", self.info.height, image[-2]),
+                                  ("input.width", self.info.width, image[-1])):
+            if isinstance(wanted, int) and size != wanted:
+                raise DataError(f"{meta}: '{key}' is {size}, but the model {self.path.name} "
+                                f"takes {wanted}")
 
     def enrol(self, enrolment: Enrolment) -> None:
         """Blend the model's answers with ``enrolment`` from now on.

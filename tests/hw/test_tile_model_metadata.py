@@ -1,0 +1,73 @@
+"""A damaged ``tile_classifier.json`` is refused as the model loads, naming the key: each
+of these once passed, then crashed the first tile read at the table or read every tile as
+one label or as nothing (fuzz audit finding 5)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.errors import DataError
+from companion.hw.camera.classifier import TileClassifier, default_model_path
+
+Edit = Callable[[dict[str, Any]], None]
+
+
+def _set(section: str, key: str, value: object) -> Edit:
+    def edit(data: dict[str, Any]) -> None:
+        data[section][key] = value
+    return edit
+
+
+def _classes(change: Callable[[list[str]], list[str]]) -> Edit:
+    def edit(data: dict[str, Any]) -> None:
+        data["classes"] = change(data["classes"])
+    return edit
+
+
+@pytest.mark.parametrize("edit, named", [
+    (_set("input", "width", 0), "'input.width' should be a whole number 1 or more, not 0"),
+    (_set("input", "height", -3), "'input.height' should be a whole number 1 or more"),
+    (_set("input", "width", 65), "'input.width' is 65, but the model tile_classifier.onnx "
+                                 "takes 64"),
+    (_set("input", "channels", "CMYK"), "'input.channels' should be \"RGB\" or \"BGR\""),
+    (_set("input", "scale", float("nan")), "'input.scale' should be a number above 0"),
+    (_set("input", "std", [0, 0, 0]), "'input.std' should be 3 numbers above 0"),
+    (_set("input", "mean", [0.5, float("inf"), 0.5]), "'input.mean' should be 3 numbers"),
+    (_set("reader", "top_k", 0), "'reader.top_k' should be a whole number from 1 to 36"),
+    (_set("reader", "top_k", 37), "'reader.top_k' should be a whole number from 1 to 36"),
+    (_set("reader", "min_confidence", 2), "'reader.min_confidence' should be a number above 0"),
+    (_set("reader", "picture_confidence", float("nan")), "'reader.picture_confidence'"),
+    (_set("reader", "stable_frames", 10**12), "'reader.stable_frames' should be a whole "
+                                              "number from 1 to 100"),
+    (_set("enrolment", "temperature", 0), "'enrolment.temperature' should be a number above 0"),
+    (_classes(lambda c: [c[0]] * len(c)), "'classes' names 1m more than once"),
+    (_classes(lambda c: c[:5]), "'classes' has 5 labels, but the model tile_classifier.onnx "
+                                "gives 36 answers"),
+])
+def test_a_damaged_metadata_value_is_refused_naming_its_key(
+        tmp_path: Path, edit: Edit, named: str) -> None:
+    good = default_model_path()
+    model = tmp_path / good.name
+    shutil.copyfile(good, model)
+    data = json.loads(good.with_suffix(".json").read_text(encoding="utf-8"))
+    edit(data)
+    meta = model.with_suffix(".json")
+    meta.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        TileClassifier(model)
+    assert str(err.value).startswith(f"{meta}: ")
+    assert named in str(err.value)
+
+
+def test_metadata_nested_thousands_deep_is_malformed_not_a_traceback(tmp_path: Path) -> None:
+    model = tmp_path / "tile_classifier.onnx"
+    shutil.copyfile(default_model_path(), model)
+    model.with_suffix(".json").write_text("[" * 3000 + "]" * 3000, encoding="utf-8")
+    with pytest.raises(DataError, match=r"model metadata is malformed.*nested too deeply"):
+        TileClassifier(model)
