@@ -22,14 +22,25 @@ def labels(game: Game) -> list[str]:
 
 
 def test_several_targets_are_named_in_english_then_japanese() -> None:
+    """A snake and an emu: their names tell them apart, so no spot (TL, BL) is said."""
     game = Game("plus")
     feed(game, SNAKE_AND_EMU)
-    assert labels(game) == ["Fight snake TL 大蛇と戦う", "Fight emu BL 大うずらと戦う",
-                            "Fire snake TL 大蛇を射撃", "Fire emu BL 大うずらを射撃",
+    assert labels(game) == ["Fight snake 大蛇と戦う", "Fight emu 大うずらと戦う",
+                            "Fire snake 大蛇を射撃", "Fire emu 大うずらを射撃",
                             "Defend 防御"]
     english = [without_cjk(label) for label in labels(game)]
-    assert english == ["Fight snake TL", "Fight emu BL", "Fire snake TL", "Fire emu BL",
-                       "Defend"]
+    assert english == ["Fight snake", "Fight emu", "Fire snake", "Fire emu", "Defend"]
+
+
+def test_two_monsters_of_one_name_are_told_apart_by_their_spots() -> None:
+    """Room 6 of the table audit: an emu TL and two bats, TR and BL. The bats' labels say
+    where each lies; the emu's, alone of its name, does not (label audit 54: in a grid's
+    box "[A] Fight ice monster TR" was cut to "[A] Fi…onster TR")."""
+    game = Game("plus")
+    feed(game, "6s 3m 9m 4m 2s")
+    assert labels(game)[:3] == ["Fight emu 大うずらと戦う", "Fight bat TR 大こうもりと戦う",
+                                "Fight bat BL 大こうもりと戦う"]
+    assert len(set(labels(game))) == len(labels(game))
 
 
 def test_a_worn_ring_is_named_in_english_then_japanese() -> None:
@@ -85,5 +96,5 @@ def test_with_the_attacker_first_the_buttons_are_as_before() -> None:
     feed(game, SNAKE_AND_EMU)
     assert isinstance(game.pending, ChoiceRequest)
     options, highlight = options_for(game, game.pending)
-    assert highlight == 0 and options[0].label == "Fight snake TL 大蛇と戦う"
-    assert [o.label for o in options if o.button is Button.RANGED] == ["Fire snake TL 大蛇を射撃"]
+    assert highlight == 0 and options[0].label == "Fight snake 大蛇と戦う"
+    assert [o.label for o in options if o.button is Button.RANGED] == ["Fire snake 大蛇を射撃"]

@@ -182,3 +182,38 @@ def test_a_ring_or_a_shot_in_a_grid_box_reads_whole_at_800x480(
     first = next(n for n, d in enumerate(rows) if d.text.startswith(label[:4]))
     assert " ".join(d.shown for d in rows[first:first + 2]) == label
     assert not any(d.cut for d in rows[first:first + 2])
+
+
+@pytest.mark.parametrize(("seed", "strategy", "inputs", "english"), [
+    (2, "cautious", 635, "[A] Fight centaur"),
+    (1, "cautious", 1409, "[A] Fight dragon"),
+])
+def test_a_monster_alone_of_its_name_is_fought_without_its_spot_and_reads_whole(
+        seed: int, strategy: str, inputs: int, english: str) -> None:
+    """In a grid box at 800x480 "[A] Fight centaur BL" was drawn "[A] Fi…entaur BL" and
+    "[A] Fight dragon TL" "[A] F…dragon TL" (label audit 54): the spot told apart nothing,
+    no other centaur or dragon being in the room, and took the room the verb needed."""
+    view = choosing(seed, inputs, strategy, "what next?")
+    screen = ScreenDisplay("800x480")
+    drawn = spy_text(screen)
+    screen.render(view)
+    screen.close()
+    rows = [d for d in drawn if d.label and d.text.startswith("[A] ")]
+    assert [(d.text, d.shown) for d in rows] == [(english, english)]
+
+
+def test_a_label_still_too_long_for_its_box_keeps_its_verb() -> None:
+    """Seed 2's ring of adornment, worn, offered off in a grid of twelve at 800x480: "[9]
+    Doff adornment" is 127 px in a box that holds 113 px at 14 px, and was drawn "[9]
+    D…dornment", the verb lost (label audit 54). Now the key and verb stay whole, and the
+    Japanese row under it (飾りを外す) reads whole."""
+    view = choosing(2, 39, "cautious", "what next?")
+    screen = ScreenDisplay("800x480")
+    drawn = spy_text(screen)
+    screen.render(view)
+    screen.close()
+    rows = [d for d in drawn if d.label]
+    first = next(n for n, d in enumerate(rows) if d.text == "[9] Doff adornment")
+    assert rows[first].shown.startswith("[9] Doff…")
+    if screen.has_cjk:
+        assert (rows[first + 1].text, rows[first + 1].cut) == ("飾りを外す", False)

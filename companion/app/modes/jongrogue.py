@@ -214,11 +214,14 @@ TILE_PROMPTS: dict[Purpose, str] = {
 SPOT_SHORT = ("TL", "TR", "BL", "BR")  # where a monster's tile lies in its room (JR-MAP-2)
 
 
-def choice_label(game: Game, choice: Choice, alone: bool = True) -> str:
+def choice_label(game: Game, choice: Choice, alone: bool = True, spot: bool = True) -> str:
     """What the player reads for a choice, short enough for a button on the screen.
 
     ``alone`` is False when the same verb is offered for several targets; the
-    label then names the target (and where its tile lies: TL, TR, BL, BR). A name
+    label then names the target, and where its tile lies (TL, TR, BL, BR) when ``spot``:
+    :func:`options_for` asks for it only when another target of the verb has the same name
+    (two snakes), for in a grid's box "[A] Fight ice monster TR" was cut to "[A] Fi…onster
+    TR" (label audit 54), its verb lost to a spot that told apart nothing. A name
     is English first, then Japanese with the verb kept (``Fight snake TL 大蛇と戦う``,
     ``Doff stealth 隠密を外す``, a ring by its kind): a screen without a Japanese font drops the
     Japanese, a narrow button wraps or cuts it, and what is left still tells the buttons
@@ -229,7 +232,8 @@ def choice_label(game: Game, choice: Choice, alone: bool = True) -> str:
         if alone:
             return "Fight 戦う" if verb is Verb.FIGHT else "Fire 射撃"
         m = game.monster(int(arg))
-        return _label(verb, Name(m.monster.name_ja, m.monster.name_en), SPOT_SHORT[m.spot])
+        return _label(verb, Name(m.monster.name_ja, m.monster.name_en),
+                      SPOT_SHORT[m.spot] if spot else "")
     if verb in (Verb.USE, Verb.EQUIP, Verb.UNEQUIP) and arg:
         tile = Tile.from_notation(arg)
         if verb in RING_VERBS and game.profile.items[tile.rank].ring is not None:
@@ -307,9 +311,21 @@ def options_for(game: Game, request: ChoiceRequest) -> tuple[tuple[Option, ...],
         if button is not None:
             taken.add(button)
         alone = sum(c.verb is choice.verb for c in request.options) == 1
-        options.append(Option(str(choice), choice_label(game, choice, alone), button))
+        options.append(Option(str(choice), choice_label(game, choice, alone,
+                                                        twinned(game, request, choice)),
+                              button))
     fight = aim(Verb.FIGHT)
     return tuple(options), 0 if fight is None else fight
+
+
+def twinned(game: Game, request: ChoiceRequest, choice: Choice) -> bool:
+    """Whether ``choice`` fights or shoots a monster with the same name as another target of
+    the same verb offered (two snakes in one room): only its spot then tells them apart."""
+    if choice.verb not in (Verb.FIGHT, Verb.SHOOT) or not choice.arg:
+        return False
+    names = [game.monster(int(c.arg)).monster.name_en for c in request.options
+             if c.verb is choice.verb and c.arg]
+    return names.count(game.monster(int(choice.arg)).monster.name_en) > 1
 
 
 def sure(game: Game, choice: Choice) -> ChoiceAsk:

@@ -124,12 +124,17 @@ class Canvas:
             -> pygame.Surface:
         """The text, cut in the middle if it is wider than ``width``: its start (an option's
         key) and more of its end (where ``Giant Ant 1`` and ``Giant Ant 2`` differ) stay; a
-        key (``[M×11]``, what the player presses) is kept whole."""
+        key (``[M×11]``, what the player presses) is kept whole, and so is the word after
+        it, an option's verb (``[9] Doff…dornment``, not ``[9] D…dornment``: what the
+        choice does, which its target's name does not say; label audit 54)."""
         if not self.has_cjk:
             text = without_cjk(text)
         surface = self._text(text, size, color)
         keep = len(text) * width // max(1, surface.get_width())
         key = text.find("] ") + 1 if text.startswith("[") else 0
+        if key:
+            verb = text.find(" ", key + 1)
+            key = key if verb < 0 else verb
         while surface.get_width() > width and keep > 2:
             head = max(keep * 2 // 5, key)
             surface = self._text(text[:head].rstrip() + "…" + text[len(text) - (keep - head):]
