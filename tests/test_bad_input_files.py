@@ -152,3 +152,17 @@ def test_a_save_that_is_a_symlink_loop_is_an_error_naming_it(
     assert main(["play", "--headless", "--seed", "1", "--resume"]) == 1
     err = capsys.readouterr().err
     assert f"{data / 'save.json'}: a symbolic link that leads back to itself" in err
+
+
+def test_a_folder_in_place_of_a_settings_file_is_named_once(user_dirs: Path) -> None:
+    config = user_dirs / "config"
+    (config / CALIBRATION_FILE).mkdir(parents=True)
+    (config / "rfid_tags.toml").mkdir()
+    with pytest.raises(DataError) as err:
+        load_settings(TileClassifier())
+    assert str(err.value) == (f"{config / CALIBRATION_FILE}: cannot be read (Is a directory); "
+                              "fix it or calibrate again")
+    with pytest.raises(DataError) as err:
+        TagMap.load(config / "rfid_tags.toml")
+    assert str(err.value) == (f"{config / 'rfid_tags.toml'}: cannot read the RFID tag map: "
+                              "Is a directory")

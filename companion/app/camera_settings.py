@@ -96,7 +96,10 @@ def load_settings(classifier: TileClassifier) -> ReaderSettings:
         return defaults
     try:
         return read_settings(path.read_text(encoding="utf-8-sig"), defaults)
-    except (OSError, ValueError) as exc:
+    except OSError as exc:  # its own text names the path again: "[Errno 21] …: '<path>'"
+        raise DataError(f"{path}: cannot be read ({exc.strerror}); fix it or calibrate "
+                        "again") from exc
+    except ValueError as exc:
         raise DataError(f"{path}: {exc}; fix it or calibrate again") from exc
 
 

@@ -119,7 +119,9 @@ class TagMap:
             data = loads_toml(text)
         except tomllib.TOMLDecodeError as exc:
             raise DataError(f"{path}: {_toml_error(exc, text)}") from exc
-        except (OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:  # its own text names the path again: "[Errno 21] …: '<path>'"
+            raise DataError(f"{path}: cannot read the RFID tag map: {exc.strerror}") from exc
+        except UnicodeDecodeError as exc:
             raise DataError(f"{path}: cannot read the RFID tag map: {exc}") from exc
         if not data:  # "version must be 1, not None" would send the player to add a line
             raise DataError(f"{path}: the file is empty (no version, no [tags]): delete it, "
