@@ -150,8 +150,18 @@ class History:
         self.notices.append(notice)
 
     def record(self, run: Run) -> bool:
-        """Store ``run``; False when a run with that id was already there."""
+        """Store ``run``; False when a run with that id was already there. A value SQLite
+        cannot store (a number past its 64-bit integers, text that is no UTF-8) raises
+        :class:`HistoryError` naming it, as a history that cannot be used does: the game is
+        kept in its save, and the next game plays (it stopped every run with a traceback)."""
         fields = asdict(run)
+        for name, value in fields.items():
+            if isinstance(value, int) and not _SQLITE_INTS[0] <= value <= _SQLITE_INTS[1]:
+                raise HistoryError(f"{self.path}: the game's {name} ({value}) is a number "
+                                   "beyond what the history can hold")
+            if isinstance(value, str) and not _utf8(value):
+                raise HistoryError(f"{self.path}: the game's {name} ({value!r}) is text the "
+                                   "history cannot hold (not UTF-8)")
         names = ", ".join(fields)
         marks = ", ".join(f":{k}" for k in fields)
         inserted: int = self._use(lambda conn: conn.execute(
@@ -183,6 +193,18 @@ class History:
 
     def totals(self) -> Totals:
         return tally(self.runs())
+
+
+_SQLITE_INTS = (-(2**63), 2**63 - 1)  # what an INTEGER column holds
+
+
+def _utf8(text: str) -> bool:
+    """Can ``text`` be stored as SQLite text (a lone surrogate, from a save's JSON, cannot)?"""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def tally(runs: list[Run]) -> Totals:

@@ -307,3 +307,20 @@ def test_a_history_this_user_may_not_read_says_so(tmp_path: Path) -> None:
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr == (f"companion: error: {default_history_path()}: cannot be read: no "
                            "permission (check the file's owner and mode)\n")
+
+
+@pytest.mark.parametrize(("field", "value", "said"), [
+    ("gold", 2**63, f"the game's gold ({2**63}) is a number beyond what the history can hold"),
+    ("floor", -(2**63) - 1, "the game's floor (-9223372036854775809) is a number beyond"),
+    ("cause", "\ud800", "the game's cause ('\\ud800') is text the history cannot hold"),
+])
+def test_a_value_sqlite_cannot_store_is_a_history_error_naming_it(
+        field: str, value: object, said: str) -> None:
+    """sqlite3 raised OverflowError (or UnicodeEncodeError) binding it: a traceback where
+    the callers take a HistoryError, keep the game in its save and play on (fuzz audit 2)."""
+    history = History()
+    history.record(make_run("a", True, 26, None))
+    with pytest.raises(HistoryError) as refused:
+        history.record(replace(make_run("bb", False, 3, "frozen"), **{field: value}))
+    assert str(refused.value).startswith(f"{history.path}: {said}")
+    assert [r.game_id for r in history.runs()] == ["a"]

@@ -389,3 +389,45 @@ def test_a_kept_save_marked_over_whose_game_runs_on_plays_on(
     assert played_on is not None and played_on.game_id == "marked-over"
     assert played_on.inputs[:20] == marked.inputs and len(played_on.inputs) > 20
     assert "marked-over" in [run.game_id for run in History().runs()]
+
+
+def test_a_finished_save_played_with_gold_past_the_history_is_kept_and_play_goes_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A profile of ``gold = 2**63`` was played to its end; putting that game in the history
+    raised OverflowError, there and on every later `play` of that save (fuzz audit 2). Such
+    a profile is refused now, so the finished save no longer replays: it is kept as
+    ``.unrecorded-…``, said why, and the next game plays."""
+    profile, save, played = game_with_a_profile_copy(tmp_path)
+    profile.write_text(profile.read_text("utf-8").replace("gold = 0", f"gold = {2**63}", 1))
+    write_save(save, replace(played, profile_hash=profile_hash(profile)))
+    History().path.unlink()
+    capsys.readouterr()
+    assert main(["play", "--headless", "--seed", "3", "--state", str(save)]) == 0
+    err = capsys.readouterr().err
+    [kept] = save.parent.glob("save.json.unrecorded-*")
+    assert load_game(kept) == replace(played, profile_hash=profile_hash(profile))
+    assert (f"could not be put in the history: {profile}: field pc.gold should be a whole "
+            f"number from 0 to 1000000000, got {2**63}") in err
+    assert [run.seed for run in History().runs()] == [3]
+
+
+def test_a_finished_save_the_history_cannot_store_is_kept_and_play_goes_on(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A game id that is no UTF-8 (a lone surrogate written in a save's JSON) raised
+    UnicodeEncodeError as the game went in the history, on every `play` of that save. The
+    history says so, the save is kept as ``.unrecorded-…``, and the next game plays."""
+    save = default_save_path()
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(save)]) == 0
+    History().path.unlink()
+    played = load_game(save)
+    assert played is not None
+    save.write_text(save.read_text("utf-8").replace(
+        f'"game_id": "{played.game_id}"', '"game_id": "\\ud800"'), "utf-8")
+    capsys.readouterr()
+    assert main(["play", "--headless", "--seed", "3", "--state", str(save)]) == 0
+    err = capsys.readouterr().err
+    [kept] = save.parent.glob("save.json.unrecorded-*")
+    assert "game_id" in kept.read_text("utf-8") and "\\ud800" in kept.read_text("utf-8")
+    assert (f"the game could not be put in the history: {History().path}: the game's game_id "
+            "('\\ud800') is text the history cannot hold (not UTF-8)") in err
+    assert [run.seed for run in History().runs()] == [3]

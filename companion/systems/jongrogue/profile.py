@@ -241,6 +241,15 @@ def _items(f: Fields) -> dict[int, ItemSpec]:
     return items
 
 
+# The most a profile may give as the PC's first gold or a pile's worth per rank. Not a rule
+# choice but what the companion can keep: the history holds a game's gold as SQLite's 64-bit
+# integer (to 9.2e18). A game's gold is its start plus piles of at most 9 ranks' worth each
+# (§2 tile roles) and a leprechaun's floor × 20 (JR-AB-STEALGOLD), so at a billion each it
+# would take a billion piles to pass that: no game finds so many. A larger number was
+# played, then stopped the run as the game went in the history.
+MOST_GOLD = 10**9
+
+
 def parse_profile(
     source: str, raw: dict[str, object], given: dict[str, object] | None = None
 ) -> Profile:
@@ -282,7 +291,7 @@ def _read_profile(
         roles=_roles(roles),
         last_floor=map_.number("last_floor", 1),
         regen_per_room=map_.number("regen_per_room", 0),
-        gold_per_rank=map_.number("gold_per_rank", 0),
+        gold_per_rank=map_.number("gold_per_rank", 0, MOST_GOLD),
         non_number_corner_sleeps=map_.flag("non_number_corner_sleeps"),
         gold_needs_clear_room=map_.flag("gold_needs_clear_room"),
         max_hp_base=pc.number("max_hp_base", 1),
@@ -290,7 +299,7 @@ def _read_profile(
         heal_on_level_up=pc.flag("heal_on_level_up"),
         strength=pc.number("strength"),
         strength_min=pc.number("strength_min"),
-        gold=pc.number("gold", 0),
+        gold=pc.number("gold", 0, MOST_GOLD),
         xp=pc.number("xp", 0),
         weapon=_gear(pc, "weapon", "attack"),
         ranged=_gear(pc, "ranged", "attack"),

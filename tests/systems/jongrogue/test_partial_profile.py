@@ -87,3 +87,18 @@ def test_a_played_partial_profile_tells_only_the_users_unknown_keys(tmp_path: Pa
     assert profile.thaw == 1
     assert unread == [f"{tmp_path / 'mine.toml'}: field combat.thw is unknown here "
                       "(did you mean combat.thaw?)"]
+
+
+@pytest.mark.parametrize(("table", "key"), [("pc", "gold"), ("map", "gold_per_rank")])
+def test_jr_pc_1_a_gold_number_past_what_the_history_holds_is_refused_by_name(
+    tmp_path: Path, table: str, key: str
+) -> None:
+    """JR-PC-1 / §2 tile roles [DEFAULT]: a start gold or a pile's worth of 2**63 was
+    played, then stopped every run as its game went in the history (fuzz audit 2). It is
+    refused, naming the key and the range; a billion, the most, still plays."""
+    with pytest.raises(DataError) as refused:
+        load_profile(_write(tmp_path, f"[{table}]\n{key} = {2**63}\n"))
+    assert str(refused.value) == (f"{tmp_path / 'mine.toml'}: field {table}.{key} should be "
+                                  f"a whole number from 0 to 1000000000, got {2**63}")
+    profile = load_profile(_write(tmp_path, f"[{table}]\n{key} = 1000000000\n"))
+    assert getattr(profile, key) == 10**9
