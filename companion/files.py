@@ -229,6 +229,18 @@ def keep_aside(path: Path) -> str:
         return f"it could not be kept aside ({err.strerror})"
 
 
+def kept_if_unreadable(path: Path, read: Callable[[Path], object]) -> str | None:
+    """Before ``path`` is replaced as the player asked (``fight new --force``): when ``read``
+    cannot read it (a DataError or an OSError), it is kept aside (:func:`keep_aside`), so a
+    file damaged by accident is not lost with the replacing; the notice for that, else
+    None."""
+    try:
+        read(path)
+    except (DataError, OSError) as exc:
+        return f"the file replaced could not be read ({exc}); {keep_aside(path)}"
+    return None
+
+
 def kept_aside(path: Path) -> bool:
     """Is ``path`` a file :func:`move_aside` kept (``save.json.unrecorded-20250101T000000Z``)?"""
     return _KEPT.search(path.name) is not None

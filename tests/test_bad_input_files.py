@@ -4,6 +4,7 @@ that is gone is never read as "no file" (fuzz audit findings 4, 7 and 8)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -31,19 +32,17 @@ DEEP_JSON = "[" * DEEP + "]" * DEEP
 DEEP_TOML = "v = " + DEEP_JSON + "\n"
 
 COC_SHEET = """name = "Cult"
-kind = "foe"
-side = "foes"
 [characteristics]
-STR = 50
-CON = 50
-SIZ = 50
-DEX = 50
-APP = 50
-INT = 50
-POW = 50
-EDU = 50
+STR = 13
+CON = 12
+POW = 10
+DEX = 10
+APP = 10
+SIZ = 13
+INT = 12
+EDU = 12
 [skills]
-Fighting (Brawl) = 40
+kick = 60
 """
 
 
@@ -166,3 +165,41 @@ def test_a_folder_in_place_of_a_settings_file_is_named_once(user_dirs: Path) -> 
         TagMap.load(config / "rfid_tags.toml")
     assert str(err.value) == (f"{config / 'rfid_tags.toml'}: cannot read the RFID tag map: "
                               "Is a directory")
+
+
+@pytest.mark.parametrize("where, argv", [
+    ("data/coc/fight.json", ["coc", "fight", "new", "--investigators", "{cult}", "--foes",
+                             "{cult2}", "--force"]),
+    ("data/genso/fight.json", ["genso", "fight", "new", "--party", "pc1", "--monsters", "orc",
+                               "--force"]),
+])
+def test_fight_new_force_keeps_a_fight_file_it_cannot_read_aside(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str], where: str,
+        argv: list[str]) -> None:
+    path = _write(user_dirs / where, '{"format": 2, "entrants": [null]')
+    cult = _write(user_dirs / "cult.toml", COC_SHEET)
+    cult2 = _write(user_dirs / "cult2.toml", COC_SHEET.replace('"Cult"', '"Cult2"'))
+    assert main([arg.format(cult=cult, cult2=cult2) for arg in argv]) == 0
+    err = capsys.readouterr().err
+    (kept,) = path.parent.glob("fight.json.corrupt-*")
+    assert kept.read_text(encoding="utf-8") == '{"format": 2, "entrants": [null]'
+    assert f"the file replaced could not be read ({path}: " in err and kept.name in err
+    assert json.loads(path.read_text(encoding="utf-8"))  # the new fight
+
+
+def test_fight_new_force_over_a_fight_it_reads_keeps_nothing(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new = ["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]
+    assert main(new) == 0
+    assert main([*new, "--force"]) == 0
+    assert [p.name for p in (user_dirs / "data" / "genso").iterdir()] == ["fight.json"]
+    assert "note" not in capsys.readouterr().err
+
+
+def test_fight_new_force_refused_for_a_bad_sheet_leaves_the_old_file_where_it_was(
+        user_dirs: Path) -> None:
+    path = _write(user_dirs / "data/coc/fight.json", "not a fight")
+    bad = _write(user_dirs / "bad.toml", "name = ")
+    assert main(["coc", "fight", "new", "--investigators", str(bad), "--foes", str(bad),
+                 "--force"]) == 2
+    assert [p.name for p in path.parent.iterdir()] == ["fight.json"]

@@ -44,7 +44,13 @@ from companion.app.overrides import add_set_argument, how_to_set, read_text, use
 from companion.app.paths import data_dir
 from companion.dice import DiceSource, ManualDice, SimulatedDice
 from companion.errors import DataError
-from companion.files import atomic_write_text, file_there, loads_json, loads_toml
+from companion.files import (
+    atomic_write_text,
+    file_there,
+    kept_if_unreadable,
+    loads_json,
+    loads_toml,
+)
 from companion.systems.coc.checks import roll_command
 from companion.systems.coc.combat import ACTIONS, Fight, Side, action_from_json
 from companion.systems.coc.rules import CocRules, Profile, load_rules
@@ -167,14 +173,7 @@ def load_fight(path: Path) -> Fight:
     """The saved fight, replayed from its log under the settings it keeps."""
     if not file_there(path):
         raise DataError(f"no fight at {path}: start one with `companion coc fight new`")
-    try:
-        data = loads_json(read_text(path, "fight file"))
-    except json.JSONDecodeError as exc:
-        raise DataError(f"{path}: cannot read the fight ({exc})") from exc
-    try:
-        fight = Fight.from_json(load_rules(), data)
-    except DataError as exc:
-        raise DataError(f"{path}: {exc}") from exc
+    fight = _fight_on_file(path)
     # A format-1 file is told on each load until it is saved again; a setting kept out of
     # today's range, on each load.
     for note in fight.notes:
@@ -186,6 +185,18 @@ def load_fight(path: Path) -> Fight:
               f"{shown} now read{'' if len(fight.reworded) > 1 else 's'} differently "
               "(`coc fight log` shows the replay)", file=sys.stderr)
     return fight
+
+
+def _fight_on_file(path: Path) -> Fight:
+    """The fight saved at ``path``, replayed; a DataError naming the file when it cannot be."""
+    try:
+        data = loads_json(read_text(path, "fight file"))
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path}: cannot read the fight ({exc})") from exc
+    try:
+        return Fight.from_json(load_rules(), data)
+    except DataError as exc:
+        raise DataError(f"{path}: {exc}") from exc
 
 
 def save_fight(fight: Fight, path: Path) -> None:
@@ -230,8 +241,9 @@ def cmd_defaults(args: argparse.Namespace) -> int:
 def cmd_fight(args: argparse.Namespace) -> int:
     path = _path(args)
     if args.verb == "new":
-        if path.exists() and not args.force:
-            raise DataError(f"a fight is saved at {path}; pass --force to start over")
+        if file_there(path):
+            if not args.force:
+                raise DataError(f"a fight is saved at {path}; pass --force to start over")
         rules = _rules(args)
         entrants = [(_sheet(rules, r), Side.INVESTIGATORS) for r in args.investigators]
         entrants += [(_sheet(rules, r), Side.FOES) for r in args.foes]
@@ -240,6 +252,9 @@ def cmd_fight(args: argparse.Namespace) -> int:
 
         def start(source: DiceSource) -> int:
             fight = Fight(rules, entrants, source)
+            # Only now, the new fight made: a sheet refused above leaves the old file there.
+            if file_there(path) and (kept := kept_if_unreadable(path, _fight_on_file)):
+                print(f"companion: note: {kept}", file=sys.stderr)
             save_fight(fight, path)
             text, data = _status(fight)
             return emit(args, {**data, "path": str(path), "opening": list(fight.opening.lines)},

@@ -29,6 +29,7 @@ from companion.app.commands.genso.files import (
     sheet_path,
 )
 from companion.app.commands.roll import emit, pad, run_with_source
+from companion.app.notes import note
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
@@ -37,6 +38,7 @@ from companion.files import (
     atomic_write_text,
     file_there,
     holding,
+    kept_if_unreadable,
     loads_json,
     write_toml,
 )
@@ -220,8 +222,9 @@ def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
 def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
     path = fight_path(args)
     if args.verb == "new":
-        if path.exists() and not args.force:
-            raise DataError(f"a fight is saved at {path}; pass --force to start over")
+        if file_there(path):
+            if not args.force:
+                raise DataError(f"a fight is saved at {path}; pass --force to start over")
         counts = monster_counts(args.monsters or [])
         entrants = [fight_entrant(rules, ref) for ref in args.party]
         entrants += [fight_entrant(rules, ref, Side.ENEMY, args.npc_as_monster)
@@ -232,6 +235,10 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
                         strict=True))
         entrants += entrants_for(rules, [], counts)
         fight = Fight(rules, entrants)  # the settings now are the fight's, kept in its file
+        # Only now, the new fight made: a sheet refused above leaves the old file there.
+        if file_there(path) and (kept := kept_if_unreadable(path,
+                                                            lambda old: load_fight(rules, old))):
+            note(f"note: {kept}")
         save_fight(fight, path)
         text, data = fight_status(rules, fight)
         return emit(args, {**data, "path": str(path)}, text)
