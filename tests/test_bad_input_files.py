@@ -97,6 +97,8 @@ def test_the_readers_files_nested_thousands_deep_are_data_errors(tmp_path: Path)
         load_lists(DEEP_TOML, str(deep))
     with pytest.raises(DataError, match=f"{deep}: not TOML \\(nested too deeply"):
         load_party(DEEP_TOML, str(deep))
+    with pytest.raises(DataError, match=f"{deep}: cannot read the mat geometry: .*nested too"):
+        MatGeometry.load(deep)
     fight = _write(tmp_path / "fight.json", DEEP_JSON)
     with pytest.raises(DataError, match=f"{fight}: not JSON \\(nested too deeply"):
         read_fight_data(fight, "companion coc fight new")
@@ -107,6 +109,8 @@ def test_the_readers_files_nested_thousands_deep_are_data_errors(tmp_path: Path)
     ("config/genso.toml", ["genso", "defaults"]),
     ("data/coc/fight.json", ["coc", "fight", "show"]),
     ("data/genso/fight.json", ["genso", "fight", "show"]),
+    ("config/events_lists.toml", ["events", "door", "--dice", "sim"]),
+    ("data/genso/characters/Aki.toml", ["genso", "sheet", "Aki"]),
 ])
 def test_a_link_to_a_file_that_is_gone_is_named_not_taken_as_no_file(
         user_dirs: Path, capsys: pytest.CaptureFixture[str], where: str,

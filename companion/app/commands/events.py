@@ -36,6 +36,7 @@ from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path, tr
 from companion.app.recovery_rooms import RecoveryRooms, room_name, rooms_path
 from companion.dice import DiceSource
 from companion.errors import DataError, error_text
+from companion.files import file_there
 from companion.systems.defaults import listing, notes_text
 from companion.systems.events.lists import UserLists, load_lists
 from companion.systems.events.poisoned import Poison, describe, ended, tracked_name
@@ -95,11 +96,11 @@ def user_party(given: str | None) -> tuple[Member, ...]:
 
 def _given_or_saved(given: str | None, saved: str) -> Path | None:
     """The file an option gives, else the one saved as ``saved`` in the config folder, else
-    None."""
+    None; a saved one that is a link to a file gone is a DataError naming it."""
     if given is not None:
         return Path(given)
     path = config_dir() / saved
-    return path if path.exists() else None
+    return path if file_there(path) else None
 
 
 def show_defaults(rules: EventRules, as_json: bool) -> int:

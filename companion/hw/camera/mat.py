@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from companion.errors import DataError
+from companion.files import loads_toml
 from companion.hw.camera.white_balance import balanced
 from companion.hw.ports import Slot
 
@@ -89,7 +90,7 @@ class MatGeometry:
         source = path if path is not None else files("companion.hw.camera") / "mat.toml"
         name = str(source)
         try:
-            data = tomllib.loads(source.read_text(encoding="utf-8"))
+            data = loads_toml(source.read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise DataError(f"{name}: cannot read the mat geometry: {exc}") from exc
         return _parse_geometry(data, name)

@@ -14,7 +14,7 @@ import tomlkit
 from companion.app.overrides import read_text, set_values, user_defaults, user_rules
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import one_line_each, one_line_each_over
+from companion.files import file_there, one_line_each, one_line_each_over
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Side
 from companion.systems.genso.rules import GensoRules, load_rules
@@ -76,10 +76,10 @@ def sheet_out(option: str, value: str) -> Path:
 def resolve_sheet(rules: GensoRules, ref: str) -> tuple[Character, Path | None]:
     """A sheet by file path, by saved character name, or a preset key (not saved back)."""
     path = Path(ref)
-    if path.suffix == SHEET_SUFFIX and path.exists():
+    if path.suffix == SHEET_SUFFIX and file_there(path):
         return load_sheet(rules, read_text(path, "sheet"), str(path)), path
     saved = sheet_path(ref)
-    if saved.exists():
+    if file_there(saved):
         return load_sheet(rules, read_text(saved, "sheet"), str(saved)), saved
     if ref in rules.presets:
         return preset(rules, ref), None
