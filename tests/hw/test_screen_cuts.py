@@ -316,18 +316,23 @@ def test_a_font_without_japanese_is_not_taken_for_one_with_it() -> None:
 
 # ---- an option's verb ---------------------------------------------------------------------
 
-def test_a_label_cut_in_a_grid_box_keeps_its_key_and_its_verb(screen: ScreenDisplay) -> None:
+@pytest.mark.parametrize("size", ["800x480", "1024x600"])
+def test_a_label_cut_in_a_grid_box_keeps_its_key_and_its_verb(size: str) -> None:
     """A grid of twelve (boxes 123 px wide at 800x480): what no size from 15 to 14 px holds
-    is cut in its middle, and the cut kept the key and too little after it: "[9] D…dornment",
+    is cut, and a cut in its middle kept the key and too little after it: "[9] D…dornment",
     "[A] Fi…onster TR", "[B×2]…f stealth" (label audit 54). The verb is what the box does;
     a target's name says nothing of it (Fight and Fire are offered at the same monster)."""
     long = [("Doff adornment", "飾りを外す"), ("Fight venus flytrap", "虫取り草と戦う"),
             ("Fire ice monster TR", "氷の怪物を射撃"), ("Doff armour protection", "鎧保護を外す")]
     options = tuple(Option(f"o{n}", f"{en} {ja}") for n, (en, ja) in enumerate(long * 3))
+    screen = ScreenDisplay(size)
     drawn = spy_text(screen)
     screen.render(replace(example_view(), options=options, highlight=0))
+    screen.close()
     cut = [d for d in drawn if d.label and d.cut and d.text.startswith("[")]
     assert cut  # (at 14 px these are wider than their boxes)
     for d in cut:
-        key, verb = d.text.split(" ")[:2]
-        assert d.shown.startswith(f"{key} {verb}…"), d.shown
+        key, verb, target = d.text.split(" ", 2)
+        # The target is cut at its end (read from its start), its spot kept.
+        assert d.shown.startswith(f"{key} {verb} {target[0]}") and "…" in d.shown, d.shown
+        assert d.shown.endswith(" TR") == d.text.endswith(" TR"), d.shown

@@ -124,23 +124,46 @@ class Canvas:
             -> pygame.Surface:
         """The text, cut in the middle if it is wider than ``width``: its start (an option's
         key) and more of its end (where ``Giant Ant 1`` and ``Giant Ant 2`` differ) stay; a
-        key (``[M×11]``, what the player presses) is kept whole, and so is the word after
-        it, an option's verb (``[9] Doff…dornment``, not ``[9] D…dornment``: what the
-        choice does, which its target's name does not say; label audit 54)."""
+        key (``[M×11]``, what the player presses) is kept whole. An option's label (a key,
+        then its verb) is cut by :meth:`_fit_label` instead."""
         if not self.has_cjk:
             text = without_cjk(text)
         surface = self._text(text, size, color)
         keep = len(text) * width // max(1, surface.get_width())
         key = text.find("] ") + 1 if text.startswith("[") else 0
-        if key:
-            verb = text.find(" ", key + 1)
-            key = key if verb < 0 else verb
+        if key and surface.get_width() > width:
+            cut = self._fit_label(text, key, size, width, color)
+            if cut is not None:
+                return cut
         while surface.get_width() > width and keep > 2:
             head = max(keep * 2 // 5, key)
             surface = self._text(text[:head].rstrip() + "…" + text[len(text) - (keep - head):]
                                  .lstrip(), size, color)
             keep -= 1
         return surface if surface.get_width() <= width else self._fit(text, size, width, color)
+
+    def _fit_label(self, text: str, key: int, size: int, width: int, color: Color) \
+            -> pygame.Surface | None:
+        """``[A] Fight venus flytrap`` (its key ending at ``key``) cut to ``width``: the key
+        and the verb after it whole, then the target cut at its end, as a word is read from
+        its start (``[A] Fight venus fl…``); a last word of up to three characters, where two
+        targets of one name differ (``TL``, ``2``), stays after the cut (``[A] Fight cen…
+        TL``). A middle cut lost the verb ("[9] D…dornment", "[A] Fi…onster TR"): what the
+        choice does, which its target's name does not say (label audit 54). None when the
+        key and the verb alone do not fit."""
+        verb = text.find(" ", key + 1)
+        if verb < 0:
+            return None
+        head, target = text[:verb], text[verb + 1:]
+        words = target.split(" ")
+        tail = f" {words.pop()}" if len(words) > 1 and len(words[-1]) <= 3 else ""
+        name = " ".join(words)
+        for end in range(len(name) - 1, 0, -1):
+            surface = self._text(f"{head} {name[:end].rstrip()}…{tail}", size, color)
+            if surface.get_width() <= width:
+                return surface
+        surface = self._text(f"{head}…{tail}", size, color)
+        return surface if surface.get_width() <= width else None
 
     def _wrap(self, text: str, size: int, width: int) -> list[str]:
         """Greedy wrap at spaces (or anywhere, for Japanese without spaces)."""
