@@ -90,7 +90,8 @@ def test_headless_session_plays_the_autoplay_game(tmp_path: Path) -> None:
 @pytest.mark.parametrize("cuts", [(3,), (1, 15, 30)])
 def test_resumed_game_equals_uninterrupted(tmp_path: Path, cuts: tuple[int, ...]) -> None:
     save_path, log_path = tmp_path / "s.json", tmp_path / "log.jsonl"
-    log_path.write_text('{"an earlier game": true}\n')
+    earlier = '{"an earlier game": true, "log": "jongrogue-companion"}'
+    log_path.write_text(earlier + "\n")
     save = SaveGame(seed=SEED, preset="plus", strategy="cautious")
     session = sim_session(save, save_path, log_path, StopAfter(cuts[0]))
     for cut in (*cuts[1:], None):
@@ -105,8 +106,7 @@ def test_resumed_game_equals_uninterrupted(tmp_path: Path, cuts: tuple[int, ...]
         if cut is None:
             session.run()
     reference = play(SEED)
-    assert log_path.read_text().splitlines() == ['{"an earlier game": true}',
-                                                  *json_lines(reference.events)]
+    assert log_path.read_text().splitlines() == [earlier, *json_lines(reference.events)]
 
 
 @pytest.mark.parametrize("lands", [True, False], ids=["after", "before"])
@@ -302,14 +302,15 @@ def test_a_new_game_cuts_a_long_logs_unfinished_line_from_its_end(tmp_path: Path
     """A log of many games is searched back from its end for its last whole line (it was
     read whole into memory at every game's start: 200 MB of log, 257 MiB at start-up),
     across blocks: an unfinished line longer than one, a line end on a block's edge, a file
-    with no line end at all."""
-    whole = b"".join(b'{"n": %d}\n' % n for n in range(20_000))
+    with no line end at all (its first game's header cut off)."""
+    header = b'{"game_id": "g", "log": "jongrogue-companion", "version": 2}'
+    whole = header + b"\n" + b"".join(b'{"n": %d}\n' % n for n in range(20_000))
     assert len(whole) > 2 * 64 * 1024
     log_path = tmp_path / "games.jsonl"
     for kept, written in ((whole, whole + b"x" * cut),
                           (whole[:64 * 1024 - 1] + b"\n", whole[:64 * 1024 - 1] + b"\n"
                            + b"y" * (64 * 1024 + cut)),
-                          (b"", b"z" * (3 * 64 * 1024 + cut))):
+                          (b"", header + b"z" * (3 * 64 * 1024 + cut))):
         log_path.write_bytes(written)
         assert GameLog.begin(log_path).start == len(kept)
         assert log_path.read_bytes() == kept

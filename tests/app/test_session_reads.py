@@ -244,24 +244,26 @@ def test_ranged_moves_the_highlight_back_where_nothing_is_shot() -> None:
 
 def test_game_log_rewrite_keeps_earlier_games(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
-    path.write_text('{"earlier": 1}\n')
+    earlier = '{"earlier": 1, "log": "jongrogue-companion"}\n'
+    path.write_text(earlier)
     log = GameLog.begin(path)
     log.rewrite(['{"header": 1}'])
     log.append(['{"e": 1}', '{"e": 2}'])
     with open(path, "ab") as handle:
         handle.write(b'{"e": 3, "tru')  # a power cut in the middle of a line
     GameLog(path, log.start).rewrite(['{"header": 1}', '{"e": 1}', '{"e": 2}'])
-    assert path.read_text() == '{"earlier": 1}\n{"header": 1}\n{"e": 1}\n{"e": 2}\n'
+    assert path.read_text() == earlier + '{"header": 1}\n{"e": 1}\n{"e": 2}\n'
 
 
 def test_a_new_game_after_a_cut_off_line_starts_on_its_own_line(tmp_path: Path) -> None:
     """The part of a line a cut left is no event: it goes, so `replay` still reads the file
     (it stopped at that line, and refused every game in it)."""
     path = tmp_path / "games.jsonl"
-    path.write_bytes(b'{"a": 1}\n{"kind": "dam')
+    path.write_bytes(b'{"a": 1, "log": "jongrogue-companion"}\n{"kind": "dam')
     log = GameLog.begin(path)
     log.rewrite(['{"header": 2}'])
-    assert path.read_text().splitlines() == ['{"a": 1}', '{"header": 2}']
+    assert path.read_text().splitlines() == ['{"a": 1, "log": "jongrogue-companion"}',
+                                             '{"header": 2}']
     assert GameLog.begin(tmp_path / "new.jsonl").start == 0
 
 

@@ -7,6 +7,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from companion.errors import DataError
 from companion.files import atomic_write_bytes
 
 # What every game's first line holds (play.log_header): where the next game begins.
@@ -32,11 +33,19 @@ class GameLog:
 
         A file ending in the middle of a line (an earlier game cut off) first loses that
         part of a line: it is no event, `replay` would stop at it and refuse every game in
-        the file, and a resume of that game writes its lines again.
+        the file, and a resume of that game writes its lines again. A file that holds
+        something but is no such log (its first line holds no game header: notes, the
+        history database given by a slip of the tab key) is refused, left as it is: its
+        tail was cut back to its last line end, unsaid.
         """
         try:
             with open(path, "rb+") as handle:
                 end = handle.seek(0, os.SEEK_END)
+                first = os.pread(handle.fileno(), _BLOCK, 0).partition(b"\n")[0]
+                if end and _HEADER not in first:
+                    raise DataError(f"{path}: not a log `companion play --log` wrote (its first "
+                                    "line is no game header); it is left as it is: give --log "
+                                    "a new file, or a log it wrote")
                 size = _last_line_end(handle.fileno(), end)
                 if size != end:
                     handle.truncate(size)
