@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from importlib.resources import files
 from pathlib import Path
 
@@ -266,3 +269,49 @@ def test_a_profile_that_cannot_be_read_is_named_as_the_logs(
         f"companion: error: {log}:1: this game was played with the profile "
         f"{profile.resolve()}, which cannot be read (No such file or directory); put it back "
         "there to replay the game\n"))
+
+
+def _replay_child(log: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """`companion replay LOG` in a child given 20 s: /dev/zero was read into memory whole
+    for ever (5 GB in 10 s), a pipe waited for a writer for ever."""
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data")}
+    return subprocess.run([sys.executable, "-m", "companion", "replay", str(log)], env=env,
+                          capture_output=True, text=True, timeout=20)
+
+
+@pytest.mark.parametrize("kind", ["device", "pipe"])
+def test_a_device_or_a_pipe_is_refused_at_once(tmp_path: Path, kind: str) -> None:
+    if kind == "pipe":
+        log = tmp_path / "games.fifo"
+        os.mkfifo(log)
+    else:
+        log = Path("/dev/zero")
+    done = _replay_child(log, tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"companion: error: {log}: a device or a pipe, not a log\n"
+
+
+def test_a_line_longer_than_any_log_holds_is_refused_by_its_number(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file of 3 MiB without a line end (a log's tail overwritten, a disk image) is refused
+    at its first MiB, naming the line, not read whole."""
+    log = tmp_path / "games.jsonl"
+    _play(log, 11, capsys)
+    whole = log.read_bytes()
+    log.write_bytes(whole + b"\x00" * (3 * 1024 * 1024))
+    lines = len(whole.splitlines())
+    assert main(["replay", str(log)]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: {log}:{lines + 1}: a line longer than 1024 KiB, "
+        "which no log holds\n")
+
+
+def test_a_log_with_windows_line_ends_still_replays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Read a line at a time now, a log saved again with CRLF line ends replays as before."""
+    log = tmp_path / "games.jsonl"
+    _play(log, 11, capsys)
+    log.write_bytes(log.read_bytes().replace(b"\n", b"\r\n"))
+    assert main(["replay", str(log)]) == 0
+    assert "events match" in capsys.readouterr().out

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from companion.app.session.save import profile_unchanged
 from companion.errors import DataError
@@ -46,46 +48,77 @@ class LoggedGame:
 
 
 def read_log(path: Path) -> list[LoggedGame]:
-    """The games of the log at ``path``. Each line is decoded alone (UTF-8), so a damaged
-    one is named by its number, as a line that is not JSON is."""
+    """The games of the log at ``path``, read a line at a time. Each line is decoded alone
+    (UTF-8), so a damaged one is named by its number, as a line that is not JSON is. A
+    device or a pipe is refused, and a line longer than :data:`LINE_LIMIT`: /dev/zero was
+    read into memory whole, for ever."""
+    games: list[LoggedGame] = []
     try:
-        data = path.read_bytes()
+        with _open_file(path) as handle:
+            number = 0
+            while chunk := handle.readline(LINE_LIMIT + 1):
+                if len(chunk) > LINE_LIMIT:
+                    raise DataError(f"{path}:{number + 1}: a line longer than "
+                                    f"{LINE_LIMIT // 1024} KiB, which no log holds")
+                for raw in chunk.splitlines():  # a lone CR ends a line too, as ever
+                    number += 1
+                    _read_line(raw, path, number, games)
     except OSError as exc:
         raise DataError(f"{path}: cannot read: {exc.strerror}") from exc
-    games: list[LoggedGame] = []
-    for number, raw in enumerate(data.splitlines(), start=1):
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise DataError(f"{path}:{number}: not UTF-8 text ({exc.reason})") from exc
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DataError(f"{path}:{number}: not a JSON line ({exc.msg})") from exc
-        if not isinstance(obj, dict):
-            raise DataError(f"{path}:{number}: expected a JSON object")
-        if obj.get("log") == "jongrogue-companion":
-            version = obj.get("version", 1)
-            if not isinstance(version, int) or not 1 <= version <= LOG_VERSION:
-                raise DataError(f"{path}:{number}: log version {version!r} is not one this "
-                                f"companion reads (1 to {LOG_VERSION}); update the companion")
-            rules = obj.get("rules", 1)  # logs from before the engine kept revisions: 1
-            if not isinstance(rules, int) or isinstance(rules, bool) \
-                    or not 1 <= rules <= RULES_REVISION:
-                raise DataError(f"{path}:{number}: rules revision {rules!r} is not one this "
-                                f"companion plays (1 to {RULES_REVISION}); update the companion")
-            _check_header(obj, f"{path}:{number}")
-            games.append(LoggedGame(path, number, obj))
-        elif not games:
-            raise DataError(f"{path}:{number}: an event before any game header")
-        else:
-            games[-1].events.append(obj)
-            games[-1].event_lines.append(number)
     if not games:
         raise DataError(f"{path}: no game in this log")
     return games
+
+
+# Far past any line `play --log` writes (a header with every house rule is 2 KiB).
+LINE_LIMIT = 1024 * 1024
+
+
+def _open_file(path: Path) -> BinaryIO:
+    """``path`` opened to read, if it is a file: a device or a pipe is refused, not waited
+    on (O_NONBLOCK: opening a pipe waits for its writer otherwise)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = "a folder" if stat.S_ISDIR(mode) else "a device or a pipe"
+        raise DataError(f"{path}: {kind}, not a log")
+    return os.fdopen(fd, "rb")
+
+
+def _read_line(raw: bytes, path: Path, number: int, games: list[LoggedGame]) -> None:
+    """Line ``number`` of the log at ``path`` added to ``games``: a game's header begins a
+    game, any other line is an event of the last one."""
+    where = f"{path}:{number}"
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{where}: not UTF-8 text ({exc.reason})") from exc
+    if not line.strip():
+        return
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{where}: not a JSON line ({exc.msg})") from exc
+    if not isinstance(obj, dict):
+        raise DataError(f"{where}: expected a JSON object")
+    if obj.get("log") == "jongrogue-companion":
+        version = obj.get("version", 1)
+        if not isinstance(version, int) or not 1 <= version <= LOG_VERSION:
+            raise DataError(f"{where}: log version {version!r} is not one this "
+                            f"companion reads (1 to {LOG_VERSION}); update the companion")
+        rules = obj.get("rules", 1)  # logs from before the engine kept revisions: 1
+        if not isinstance(rules, int) or isinstance(rules, bool) \
+                or not 1 <= rules <= RULES_REVISION:
+            raise DataError(f"{where}: rules revision {rules!r} is not one this "
+                            f"companion plays (1 to {RULES_REVISION}); update the companion")
+        _check_header(obj, where)
+        games.append(LoggedGame(path, number, obj))
+    elif not games:
+        raise DataError(f"{where}: an event before any game header")
+    else:
+        games[-1].events.append(obj)
+        games[-1].event_lines.append(number)
 
 
 def _check_header(header: dict[str, Any], where: str) -> None:
