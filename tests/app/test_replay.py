@@ -315,3 +315,16 @@ def test_a_log_with_windows_line_ends_still_replays(
     log.write_bytes(log.read_bytes().replace(b"\n", b"\r\n"))
     assert main(["replay", str(log)]) == 0
     assert "events match" in capsys.readouterr().out
+
+
+def test_a_line_nested_thousands_deep_is_named_by_its_number(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A line of 3000 brackets is a line that is not JSON, named, not a RecursionError."""
+    log = tmp_path / "games.jsonl"
+    _play(log, 11, capsys)
+    lines = len(log.read_bytes().splitlines())
+    with log.open("a", encoding="utf-8") as out:
+        out.write("[" * 3000 + "]" * 3000 + "\n")
+    assert main(["replay", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion: error: {log}:{lines + 1}: not a JSON line (nested too")

@@ -30,6 +30,7 @@ from typing import Any, BinaryIO
 
 from companion.app.session.save import profile_unchanged
 from companion.errors import DataError
+from companion.files import loads_json
 from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
@@ -97,7 +98,7 @@ def _read_line(raw: bytes, path: Path, number: int, games: list[LoggedGame]) -> 
     if not line.strip():
         return
     try:
-        obj = json.loads(line)
+        obj = loads_json(line)
     except json.JSONDecodeError as exc:
         raise DataError(f"{where}: not a JSON line ({exc.msg})") from exc
     if not isinstance(obj, dict):
