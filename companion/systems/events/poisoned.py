@@ -5,8 +5,8 @@
 it has left (EV-POI-1).
 The seed ticks a poison at the end of the party's actions in each block, and every hour
 while they rest in a room (EV-POI-2). :func:`pass_time` is one "End block" (one tick of the
-EV-POI-2 Default's hours) or a rest of some hours (a tick an hour) over every character's
-poison: what each lost (EV-POI-8's 1 HP a tick) and which poisons wore off.
+EV-POI-2 Default's hours) or a rest of some hours (a tick an hour, worked out at once)
+over every character's poison: what each lost (EV-POI-8's 1 HP a tick) and which poisons wore off.
 """
 
 from __future__ import annotations
@@ -82,19 +82,24 @@ class Poison:
                             f"not {data['ability']!r}")
         return cls(**data)
 
-    def tick(self, hours_per_tick: int = 1) -> tuple[Poison | None, int]:
-        """EV-POI-2: one update; returns the poison after it (None once over) and HP lost.
+    def tick(self, hours_per_tick: int = 1, ticks: int = 1) -> tuple[Poison | None, int]:
+        """EV-POI-2: ``ticks`` updates; returns the poison after them (None once over) and
+        the HP lost.
 
         EV-POI-8: a vitality-damage poison deals 1 HP per tick until it has dealt
-        its maximum, then ends.
+        its maximum, then ends. Worked out at once, not a tick at a time, so a rest of
+        10**12 hours over a permanent (EV-POI-12) poison answers at once, not never.
         """
         if self.damage_max:
-            done = self.damage_done + 1
-            after = None if done >= self.damage_max else replace(self, damage_done=done)
-            return after, 1
+            # The first tick always deals its 1 HP, even from a hand-edited done == max.
+            to_end = max(1, self.damage_max - self.damage_done)
+            lost = min(ticks, to_end)
+            after = (None if lost == to_end
+                     else replace(self, damage_done=self.damage_done + lost))
+            return after, lost
         if self.hours_left is None:
             return self, 0
-        left = self.hours_left - hours_per_tick
+        left = self.hours_left - hours_per_tick * ticks
         return (replace(self, hours_left=left) if left > 0 else None), 0
 
 
@@ -157,13 +162,7 @@ def pass_time(poisons: Mapping[str, Poison], rules: EventRules,
     if not poisons:
         steps.append(Step("EV-POI-2", "No poison tracked: nothing ticks", depth=1))
     for name, poison in poisons.items():
-        left: Poison | None = poison
-        lost = 0
-        for _ in range(ticks):
-            if left is None:
-                break
-            left, hp = left.tick(hours)
-            lost += hp
+        left, lost = poison.tick(hours, ticks)
         if left is not None:
             after[name] = left
         steps.append(_step(name, poison, left, lost, rules))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import signal
 from typing import Any
 
 import pytest
@@ -63,6 +64,43 @@ def test_ev_poi_2_rest_ticks_every_hour_and_poisons_wear_off() -> None:
     with pytest.raises(DataError, match="a rest lasts 1 hour or more, not 0"):
         pass_time(poisons, RULES, rest_hours=0)
     assert pass_time({}, RULES).steps[1].text == "No poison tracked: nothing ticks"
+
+
+def test_ev_poi_2_a_rest_of_a_trillion_hours_is_worked_out_at_once() -> None:
+    """EV-POI-2: a rest of 10**12 hours over a long, a permanent (EV-POI-12) and a damage
+    poison answers at once with what an hour-by-hour tick gives; it looped an hour at a
+    time and never returned (fuzz audit 2, finding 4). SIGALRM turns a hang into a failure."""
+    def hang(signum: int, frame: object) -> None:
+        raise TimeoutError("pass_time still ticking after 5 s")
+
+    poisons = {"Aki": Poison(1, "EV-POI-5", 8, hours_left=10**15),
+               "Ben": Poison(5, "EV-POI-8", 9, damage_max=6, damage_done=2),
+               "Cara": Poison(2, "EV-POI-6", 8)}
+    previous = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(5)
+    try:
+        passed = pass_time(poisons, RULES, rest_hours=10**12)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert passed.poisons == {"Aki": Poison(1, "EV-POI-5", 8, hours_left=10**15 - 10**12),
+                              "Cara": Poison(2, "EV-POI-6", 8)}
+    assert [s.data["hp_lost"] for s in passed.steps[1:]] == [0, 4, 0]
+
+
+@pytest.mark.parametrize("hours", [1, 2, 3, 4, 5])
+def test_ev_poi_2_many_ticks_at_once_match_one_at_a_time(hours: int) -> None:
+    """EV-POI-2/8: ``tick(ticks=n)`` is n single ticks, a damage poison's end included (a
+    hand-edited damage_done == damage_max still deals its one last HP)."""
+    for start in (Poison(4, "EV-POI-8", 9, damage_max=3, damage_done=d) for d in range(4)):
+        left: Poison | None = start
+        lost = 0
+        for _ in range(hours):
+            if left is None:
+                break
+            left, hp = left.tick()
+            lost += hp
+        assert start.tick(1, hours) == (left, lost)
 
 
 def test_ev_poi_10_tick_says_hp_heals_only_once_cured() -> None:
