@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -219,12 +220,21 @@ def _whole(cell: str, what: str, alternative: str = "") -> int:
     return value
 
 
+def _csv_rows(text: str, origin: str) -> Iterator[list[str]]:
+    """The CSV's rows; a row the csv module cannot read (a cell over its 128 KiB limit, as a
+    pasted blob or a binary file without line ends gives) is a DataError naming the line."""
+    reader = csv.reader(io.StringIO(text))
+    try:
+        yield from reader
+    except csv.Error as exc:
+        raise DataError(f"{origin} line {reader.line_num}: not a rating table ({exc})") from None
+
+
 def load_rating_table(text: str, origin: str = "rating table") -> RatingTable:
     """Parse the CSV: a header ``rating,2,3,...,12`` then one row per rating."""
-    reader = csv.reader(io.StringIO(text))
     rows: dict[int, tuple[int | None, ...]] = {}
     header_seen = False
-    for line_no, cells in enumerate(reader, 1):
+    for line_no, cells in enumerate(_csv_rows(text, origin), 1):
         cells = [c.strip() for c in cells]
         if not any(cells) or cells[0].startswith("#"):
             continue

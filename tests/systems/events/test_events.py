@@ -310,6 +310,15 @@ def test_ev_core_3_bad_rating_tables_name_the_line(csv: str, message: str) -> No
         load_rating_table(csv, "mine.csv")
 
 
+def test_ev_core_3_a_cell_past_the_csv_limit_names_the_file_and_line() -> None:
+    """EV-CORE-3: a cell over the csv module's 128 KiB (a pasted blob) is a DataError naming
+    the file and line, not _csv.Error's traceback (fuzz audit 2, finding 5)."""
+    text = ("rating,2,3,4,5,6,7,8,9,10,11,12\n"
+            + '10,"' + "1" * 200_000 + '",1,1,1,1,1,1,1,1,1,1\n')
+    with pytest.raises(DataError, match=r"^mine\.csv line 2: not a rating table \(field larger"):
+        load_rating_table(text, "mine.csv")
+
+
 def test_ev_core_4_half_die_rounds_up_by_default() -> None:
     """EV-CORE-4: 1/2D for a monster count: 1→1 (up, Default); rounding down is a setting."""
     report = walk("monster", d6(2, 1))
