@@ -73,3 +73,24 @@ def test_a_whole_line_without_the_header_is_no_log(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="its first line is no game header"):
         GameLog.begin(log)
     assert log.read_bytes() == b'{"log": "another-program"}\n{"n": 1'
+
+
+def test_a_log_refused_sets_no_unfinished_game_aside(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A new game over an unfinished save sets that save aside (``.replaced-…``); with a
+    --log that is refused the run stops before that, so the save stays where it was."""
+    table = tmp_path / "table"
+    save = table / "save.json"
+    assert main(["play", "--headless", "--seed", "3", "--state", str(save)]) == 0
+    unfinished = json.loads(save.read_text(encoding="utf-8"))
+    unfinished["finished"], unfinished["inputs"] = False, unfinished["inputs"][:5]
+    save.write_text(json.dumps(unfinished), encoding="utf-8")
+    before = save.read_bytes()
+    notes = table / "notes.txt"
+    notes.write_bytes(b"my notes\n")
+    capsys.readouterr()
+    assert main(["play", "--headless", "--seed", "4", "--state", str(save), "--log",
+                 str(notes)]) == 2
+    assert "not a log `companion play --log` wrote" in capsys.readouterr().err
+    assert save.read_bytes() == before
+    assert sorted(p.name for p in table.iterdir()) == ["notes.txt", "save.json"]

@@ -33,25 +33,31 @@ class GameLog:
 
         A file ending in the middle of a line (an earlier game cut off) first loses that
         part of a line: it is no event, `replay` would stop at it and refuse every game in
-        the file, and a resume of that game writes its lines again. A file that holds
-        something but is no such log (its first line holds no game header: notes, the
-        history database given by a slip of the tab key) is refused, left as it is: its
-        tail was cut back to its last line end, unsaid.
+        the file, and a resume of that game writes its lines again. A file that is no such
+        log is refused (:meth:`refuse_other`).
         """
         try:
             with open(path, "rb+") as handle:
                 end = handle.seek(0, os.SEEK_END)
-                first = os.pread(handle.fileno(), _BLOCK, 0).partition(b"\n")[0]
-                if end and _HEADER not in first:
-                    raise DataError(f"{path}: not a log `companion play --log` wrote (its first "
-                                    "line is no game header); it is left as it is: give --log "
-                                    "a new file, or a log it wrote")
+                _refuse_other(path, handle.fileno(), end)
                 size = _last_line_end(handle.fileno(), end)
                 if size != end:
                     handle.truncate(size)
         except FileNotFoundError:
             size = 0
         return cls(path, size)
+
+    @staticmethod
+    def refuse_other(path: Path) -> None:
+        """A DataError when ``path`` holds something but is no such log (its first line holds
+        no game header: notes, the history database given by a slip of the tab key), left as
+        it is (its tail was once cut back to its last line end, unsaid). Play asks before it
+        sets the last game's save aside, which a refused log would have done for nothing."""
+        try:
+            with open(path, "rb") as handle:
+                _refuse_other(path, handle.fileno(), handle.seek(0, os.SEEK_END))
+        except FileNotFoundError:
+            return
 
     def rewrite(self, lines: Sequence[str]) -> None:
         """Replace this game's lines with ``lines``. Games logged in the same file after
@@ -119,6 +125,14 @@ def _write_whole_lines(fd: int, data: bytes, sync: bool) -> None:
     except OSError:
         os.ftruncate(fd, _last_line_end(fd, os.lseek(fd, 0, os.SEEK_END)))
         raise
+
+
+def _refuse_other(path: Path, fd: int, end: int) -> None:
+    first = os.pread(fd, _BLOCK, 0).partition(b"\n")[0]
+    if end and _HEADER not in first:
+        raise DataError(f"{path}: not a log `companion play --log` wrote (its first line is "
+                        "no game header); it is left as it is: give --log a new file, or a "
+                        "log it wrote")
 
 
 def _last_line_end(fd: int, end: int) -> int:

@@ -216,6 +216,8 @@ def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,
               display: Display | None, controls: Controls, menu: SystemMenu | None) -> bool:
     """One game of JongRogue, from the save it finds to its farewell; True when the player
     asks for another (after a game over, or leaving this one from the System menu)."""
+    if args.log is not None:
+        GameLog.refuse_other(args.log)
     saved = previous_game(save_path, args, display, controls)
     try:
         session, game = build_session(args, config, saved, save_path, display, controls, menu)
