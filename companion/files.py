@@ -172,8 +172,10 @@ def read_npz(path: Path, keys: tuple[str, ...], what: str, fix: str) -> dict[str
     """Every array of the NumPy archive at ``path``, which must hold ``keys``; a
     :class:`DataError` naming ``what`` it should hold and the ``fix`` when it cannot be read:
     unreadable, cut short by a power cut (numpy raises EOFError or BadZipFile for those, not
-    an OSError), not an archive, or without a key."""
+    an OSError), damaged inside (a flipped bit in the packed data is zlib.error: the zip's
+    checksum is only tested once that data unpacks), not an archive, or without a key."""
     import zipfile
+    import zlib
 
     import numpy as np
 
@@ -182,9 +184,9 @@ def read_npz(path: Path, keys: tuple[str, ...], what: str, fix: str) -> dict[str
             arrays = {name: data[name] for name in data.files}
     except OSError as exc:
         reason = exc.strerror or str(exc)
-    except (ValueError, EOFError, zipfile.BadZipFile):
+    except (ValueError, EOFError, zipfile.BadZipFile, zlib.error):
         # numpy's own words ("pickled data ... load it unsafely") would mislead a player.
-        reason = "not a file the companion wrote, or one cut short"
+        reason = "not a file the companion wrote, or one cut short or damaged"
     else:
         missing = [key for key in keys if key not in arrays]
         if not missing:

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import errno
+import io
 import os
 import tomllib
+import zipfile
+import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -225,10 +229,37 @@ def _cut_short(path: Path) -> None:
     path.write_bytes(data[: len(data) // 2])
 
 
-@pytest.mark.parametrize("spoil", ["empty", "cut short", "junk", "no key"])
+def _rotted(path: Path) -> None:
+    """An archive with one byte of its first array's packed data spoiled (bit rot on an SD
+    card), so that unpacking it fails (zlib.error) before the zip's checksum is tested."""
+    np.savez_compressed(path, labels=np.array(["1m"] * 50),
+                        embeddings=np.arange(400.0).reshape(50, 8))
+    data = path.read_bytes()
+    with zipfile.ZipFile(path) as archive:
+        first = archive.infolist()[0]
+    # The packed data starts after the member's local header (30 bytes, its name, its extra).
+    at = first.header_offset
+    start = at + 30 + int.from_bytes(data[at + 26:at + 28], "little") \
+        + int.from_bytes(data[at + 28:at + 30], "little")
+    for offset in range(2, first.compress_size):
+        spoiled = bytearray(data)
+        spoiled[start + offset] ^= 0xFF
+        try:
+            with zipfile.ZipFile(io.BytesIO(bytes(spoiled))) as archive:
+                archive.read(first.filename)
+        except zlib.error:
+            path.write_bytes(bytes(spoiled))
+            return
+        except zipfile.BadZipFile:  # a checksum caught it: that damage is read_npz's already
+            continue
+    raise AssertionError("no byte spoils the packed data")
+
+
+@pytest.mark.parametrize("spoil", ["empty", "cut short", "junk", "no key", "bit rot"])
 def test_an_archive_that_cannot_be_read_is_one_clear_error(tmp_path: Path, spoil: str) -> None:
     """An empty or cut-short file raised numpy's EOFError or BadZipFile (a traceback at the
-    table), and junk gave numpy's advice to "load it unsafely"."""
+    table), junk gave numpy's advice to "load it unsafely", and a damaged byte inside zlib.error
+    (a traceback at every start, and in the calibration meant to replace the file)."""
     path = tmp_path / "camera_enrolment.npz"
     if spoil == "empty":
         path.write_bytes(b"")
@@ -236,6 +267,8 @@ def test_an_archive_that_cannot_be_read_is_one_clear_error(tmp_path: Path, spoil
         _cut_short(path)
     elif spoil == "junk":
         path.write_bytes(b"junk")
+    elif spoil == "bit rot":
+        _rotted(path)
     else:
         np.savez_compressed(path, labels=np.array(["1m"]))
     with pytest.raises(DataError) as error:
@@ -246,16 +279,18 @@ def test_an_archive_that_cannot_be_read_is_one_clear_error(tmp_path: Path, spoil
     assert ("no embeddings in it" in message) == (spoil == "no key")
 
 
-def test_each_saved_archive_cut_short_is_a_data_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize("spoil", [_cut_short, _rotted])
+def test_each_saved_archive_cut_short_is_a_data_error(
+        tmp_path: Path, spoil: Callable[[Path], None]) -> None:
     """The tile enrolment, the dice enrolment and the slots' empty look all read through
-    read_npz: a file cut short is a DataError the commands print in one line."""
+    read_npz: a file cut short or damaged is a DataError the commands print in one line."""
     from companion.hw.camera.classifier import Enrolment as TileEnrolment
     from companion.hw.camera.mat import MatDetector
     from companion.hw.camera.occupancy import SlotLooks
     from companion.hw.dice.enrol import Enrolment as DiceEnrolment
 
     path = tmp_path / "file.npz"
-    _cut_short(path)
+    spoil(path)
     loads = (TileEnrolment.load, DiceEnrolment.load,
              lambda p: SlotLooks.load(MatDetector().geometry, p))
     for load in loads:
