@@ -26,10 +26,24 @@ _KNOWN = {*_TEXT, *_COUNTS, *_OPTIONAL_COUNTS, *_SHEET_ONLY, *ABILITIES, "kind",
           "equipment", "rings", "mana_stones", "money"}
 
 
-def _int(raw: Mapping[str, Any], name: str, where: str, least: int | None = 0) -> int:
+#: Sanity bounds, not rule values: the seed caps no sheet number (GM-GROW-2's Default buys
+#: HP+1, Combat +1 … any number of times; GM-CORE-3's guide calls 10–12 "very high" but sets
+#: no top). They stop a slip of the keyboard (body = 10**24) becoming 2×10**24 HP, or an
+#: attack of 2D6+10**30 that dice notation refuses in the middle of a fight, while leaving
+#: each far above anything the seed's samples hold (an ability of 12, exp 3200). Money's
+#: matches JongRogue's pc.gold.
+MOST_ABILITY = 99
+MOST_COUNT = 999_999
+MOST_MONEY = 1_000_000_000
+
+
+def _int(raw: Mapping[str, Any], name: str, where: str, least: int | None = 0,
+         most: int | None = None) -> int:
     value = raw[name]
     if not isinstance(value, int) or isinstance(value, bool):
         raise DataError(f"{where}: {name} must be a whole number, found {value!r}")
+    if least is not None and most is not None and not least <= value <= most:
+        raise DataError(f"{where}: {name} must be from {least} to {most}, found {value}")
     if least is not None and value < least:
         raise DataError(f"{where}: {name} must be at least {least}, found {value}")
     return value
@@ -83,11 +97,13 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
         fields["kind"] = Kind(raw["kind"])
     except ValueError as exc:
         raise DataError(f"{where}: kind must be pc or npc, found {raw['kind']!r}") from exc
+    # A fight's kept copy is read without the bounds, as it began (see ``kept``).
     for name in ABILITIES:
-        fields[name] = _int(raw, name, where, 1)
+        fields[name] = _int(raw, name, where, 1, None if kept else MOST_ABILITY)
     for name in _COUNTS + _OPTIONAL_COUNTS:
         if name in raw:
-            fields[name] = _int(raw, name, where, 1 if name in ("max_hp", "max_mp") else 0)
+            fields[name] = _int(raw, name, where, 1 if name in ("max_hp", "max_mp") else 0,
+                                None if kept else MOST_COUNT)
     if fields["kind"] is Kind.PC and ("max_hp" in fields or "max_mp" in fields):
         raise DataError(f"{where}: max_hp/max_mp are printed NPC numbers; a PC's follow "
                         "HP = Body × 2, MP = Magic × 2 (GM-CORE-3)")
@@ -159,7 +175,8 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
     money = raw.get("money", {})
     if not isinstance(money, Mapping) or set(money) - {"gold", "large_silver", "silver"}:
         raise DataError(f"{where}: money must be a table of gold, large_silver, silver")
-    fields["purse"] = Purse(*(_int({"money." + k: money.get(k, 0)}, "money." + k, where)
+    fields["purse"] = Purse(*(_int({"money." + k: money.get(k, 0)}, "money." + k, where,
+                                   most=None if kept else MOST_MONEY)
                               for k in ("gold", "large_silver", "silver")))
     start = Character(hp=0, mp=0, **fields)
     # GM-ITEM-3 蓄積の指輪 「５ＭＰを蓄積できる指輪。」: stored MP no worn Ring of Storage holds
@@ -170,8 +187,10 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
                         f"Storage (蓄積の指輪) worn hold: {holds} (5 MP for each ring_storage "
                         "in rings.left and rings.right, GM-ITEM-3)")
     derived = derive(rules, start)
-    hp = _int(raw, "hp", where, None) if "hp" in raw else derived.max_hp.total
-    mp = _int(raw, "mp", where, None) if "mp" in raw else derived.max_mp.total
+    # Below 1 is down or dead (GM-COMBAT-8), but no blow takes a bounded character this low.
+    floor = None if kept else -MOST_COUNT
+    hp = _int(raw, "hp", where, floor) if "hp" in raw else derived.max_hp.total
+    mp = _int(raw, "mp", where, floor) if "mp" in raw else derived.max_mp.total
     if hp > derived.max_hp.total:
         raise DataError(f"{where}: hp {hp} is above the maximum {derived.max_hp.total}")
     if mp > derived.max_mp.total:

@@ -235,7 +235,12 @@ def test_a_printed_bonus_that_disagrees_is_used_with_a_warning() -> None:
 
 
 @pytest.mark.parametrize(("line", "message"), [
-    ("body = 0", "body must be at least 1"),
+    ("body = 0", "body must be from 1 to 99, found 0"),
+    ("body = 1000000000000000000000000", "body must be from 1 to 99, found 10{24}$"),
+    ("combat = 10000000", "combat must be from 0 to 999999, found 10000000"),
+    ("exp = 9223372036854775808", "exp must be from 0 to 999999"),
+    ("level = 1000000", "level must be from 0 to 999999"),
+    ("hp = -1000000000", "hp must be at least -999999, found -1000000000"),
     ("body = \"six\"", "body must be a whole number"),
     ("kind = \"god\"", "kind must be pc or npc"),
     ("hp = 30", "hp 30 is above the maximum 12"),
@@ -248,7 +253,9 @@ def test_a_printed_bonus_that_disagrees_is_used_with_a_warning() -> None:
      "printed_protection must map the character's armour and shield to whole numbers 0"),
     ("armor = \"leather_armor\"\nprinted_protection = { leather_armor = -5 }",
      "printed_protection must map the character's armour and shield to whole numbers 0"),
-    ("money = { gold = -1 }", "money.gold must be at least 0"),
+    ("money = { gold = -1 }", "money.gold must be from 0 to 1000000000, found -1"),
+    ("money = { silver = 100000000000000000000000 }",
+     "money.silver must be from 0 to 1000000000, found 10{23}$"),
     ("birth = \"王族\"", "birth must be one of"),
     ("max_hp = 20", "max_hp/max_mp are printed NPC numbers"),
     ("colour = 3", "unknown field 'colour'"),

@@ -129,6 +129,27 @@ def test_shop_growth_and_rest_on_a_saved_sheet(
     assert "is a preset; save it first" in capsys.readouterr().err
 
 
+def test_a_sheet_number_past_its_bound_is_refused_before_a_fight_or_a_save(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Fuzz audit 2, finding 7: body = 10**30 began a fight (HP 2×10**30) whose every attack
+    was then refused as bad dice notation; now the sheet is refused by name. A change that
+    would push a number past its bound (award --scenarios 10**30) leaves the sheet as it was,
+    not written where no command could read it back."""
+    sheet = user_dirs / "s.toml"
+    run(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    before = sheet.read_text(encoding="utf-8")
+    sheet.write_text(before.replace("body = 6", "body = " + "1" + "0" * 30), encoding="utf-8")
+    assert main(["genso", "fight", "new", "--party", str(sheet), "--monsters", "orc"]) == 2
+    assert f"{sheet}: body must be from 1 to 99, found 1{'0' * 30}" in capsys.readouterr().err
+    assert not (user_dirs / "data" / "genso" / "fight.json").exists()
+    sheet.write_text(before, encoding="utf-8")
+    assert main(["genso", "grow", str(sheet), "award", "--scenarios", "1" + "0" * 30]) == 2
+    assert (f"exp must be from 0 to 999999, found 1{'0' * 30}; the sheet is left as it was"
+            in capsys.readouterr().err)
+    assert sheet.read_text(encoding="utf-8") == before
+
+
 def test_a_fight_from_the_command_line(
     user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -45,7 +45,7 @@ from companion.systems.genso.character.shop import (
 from companion.systems.genso.lore import load_lore
 from companion.systems.genso.money import Purse, coins_text
 from companion.systems.genso.rules import ABILITIES, GensoRules
-from companion.systems.genso.sheet import sheet_mapping
+from companion.systems.genso.sheet import character_from_mapping, sheet_mapping
 from companion.systems.genso.travel import journey
 
 
@@ -200,6 +200,10 @@ def _change(args: argparse.Namespace, rules: GensoRules,
         raise DataError(f"{args.sheet!r} is a preset; save it first with "
                         f"`companion genso sheet {args.sheet} --save-as FILE`")
     changed, said = change(character)
+    try:  # never write a sheet that would not load back (award --scenarios 10**30)
+        character_from_mapping(rules, sheet_mapping(changed), str(path))
+    except DataError as exc:
+        raise DataError(f"{exc}; the sheet is left as it was") from None
     write_toml(path, sheet_document_over(rules, read_text(path, "sheet"), changed, str(path)))
     text = "\n".join([said, describe(rules, changed, derive(rules, changed))])
     return emit(args, {**sheet_json(rules, changed), "said": said, "path": str(path)}, text)
