@@ -43,7 +43,12 @@ from companion.systems.events.poisoned import Poison, describe, ended, tracked_n
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.run import run_active_action, run_event
-from companion.systems.events.sword_world import Member, load_party, load_rating_table
+from companion.systems.events.sword_world import (
+    Member,
+    load_party,
+    load_rating_table,
+    refuse_control,
+)
 
 SET_EXAMPLE = "EV-DOOR-3.enabled=true"
 OVERRIDES_NAME = "events.toml"
@@ -122,6 +127,9 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
 
 def run(args: argparse.Namespace) -> int:
     refuse_stray_options(args, args.table, ONLY_WITH)
+    for option, name in (("--who", args.who), ("--room", args.room)):
+        if name is not None:
+            refuse_control(name, option)
     rules = load_user_rules(args.set or [])
     if args.table == "defaults":
         return show_defaults(rules, args.json)

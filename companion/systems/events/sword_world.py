@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from typing import Any
@@ -74,6 +75,16 @@ class Member:
         return value if value > 0 else None
 
 
+def refuse_control(name: str, what: str) -> None:
+    """A name holding a control character (ESC, BEL, a line end) is refused, naming ``what``
+    and the character: a name is printed to the terminal as it is, where ``Ann\\e[2J``
+    would clear the screen. Refused, not shown escaped, as no one names a character so."""
+    bad = next((c for c in name if unicodedata.category(c) == "Cc"), None)
+    if bad is not None:
+        raise DataError(f"{what} {name!r} holds a control character ({bad!r}); give the name "
+                        "as printable text")
+
+
 def load_party(text: str, origin: str = "party file") -> tuple[Member, ...]:
     """Members from TOML ``[[member]]`` tables, in marching order; DataError names the field."""
     data = players_toml(text, origin)
@@ -82,6 +93,7 @@ def load_party(text: str, origin: str = "party file") -> tuple[Member, ...]:
         raise DataError(f"{origin}: needs at least one [[member]] table")
     known = {f.name for f in fields(Member)}
     members = []
+    named: dict[str, int] = {}  # a name folded as --who matches it: the member who has it
     for number, row in enumerate(rows, 1):
         where = f"{origin}: member {number}"
         if not isinstance(row, dict):
@@ -89,8 +101,15 @@ def load_party(text: str, origin: str = "party file") -> tuple[Member, ...]:
         unknown = set(row) - known
         if unknown:
             raise DataError(f"{where}: unknown field {sorted(unknown)[0]!r}")
-        if not isinstance(row.get("name"), str) or not row["name"]:
+        if not isinstance(row.get("name"), str) or not row["name"].strip():
             raise DataError(f"{where}: needs a name")
+        refuse_control(row["name"], f"{where}: name")
+        folded = unicodedata.normalize("NFKC", row["name"]).strip().casefold()
+        if folded in named:
+            raise DataError(f"{where}: {row['name']!r} is the name of member {named[folded]} "
+                            "too (or but for case and width); each member needs their own, as "
+                            "--who and the tracked poisons find one by it")
+        named[folded] = number
         for key, value in row.items():
             if key != "name" and (not isinstance(value, int) or isinstance(value, bool)):
                 raise DataError(f"{where}: {key} must be a whole number, found {value!r}")

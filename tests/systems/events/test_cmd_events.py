@@ -675,3 +675,38 @@ def test_recovery_without_a_room_says_how_to_have_it_remembered(
     assert out.splitlines()[-1] == ("To have the room remembered, name it with --room NAME: "
                                     "coming back to it then gives nothing (EV-REC-1)")
     assert _run(capsys, "rooms")[1] == "No recovery spot used yet\n"
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("Ann\x1b[2J", r"member 2: name 'Ann\x1b[2J' holds a control character ('\x1b')"),
+    ("   ", "member 2: needs a name"),
+    ("Aki", "member 2: 'Aki' is the name of member 1 too"),
+    ("ＡＫＩ", "member 2: 'ＡＫＩ' is the name of member 1 too (or but for case and width)"),
+])
+def test_a_party_name_that_is_blank_repeated_or_holds_a_control_character_is_refused(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str], name: str, message: str
+) -> None:
+    """Fuzz audit 2: an ESC in a party name reached the terminal raw (Ann\\e[2J cleared the
+    screen); a blank name printed as "   :"; two Akis left --who Aki picking one unsaid."""
+    party = user_dirs / "party.toml"
+    party.write_text(PARTY.replace('"Ben"', json.dumps(name, ensure_ascii=False)),
+                     encoding="utf-8")
+    assert main(["events", "poison", "--mode", "sw", "--party", str(party), "--seed", "1"]) == 2
+    captured = capsys.readouterr()
+    assert f"{party}: {message}" in captured.err
+    assert "\x1b" not in captured.out + captured.err
+
+
+@pytest.mark.parametrize("option", ["--who", "--room"])
+def test_a_who_or_room_holding_a_control_character_is_refused_by_name(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    """Fuzz audit 2: `--who $'Ann\\e[2J'` was printed raw and tracked under that name."""
+    table = "poison" if option == "--who" else "recovery"
+    assert main(["events", table, option, "Ann\x1b[2J\x07", "--seed", "1"]) == 2
+    captured = capsys.readouterr()
+    assert (f"{option} 'Ann\\x1b[2J\\x07' holds a control character ('\\x1b')"
+            in captured.err)
+    assert "\x1b" not in captured.out + captured.err
+    assert not (user_dirs / "data" / "events").exists() or not any(
+        (user_dirs / "data" / "events").iterdir())
