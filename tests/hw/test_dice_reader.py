@@ -398,7 +398,8 @@ def test_a_bad_thresholds_file_is_named_with_its_fault(tmp_path: Path, text: str
     ("[reader]\nmin_confidence = nan\n", "[reader] min_confidence must be a positive number"),
     ("[reader]\nmin_face_px = nan\n", "[reader] min_face_px must be a positive number"),
     ("[stability]\nstill_px = nan\n", "[stability] still_px must be a positive number"),
-    ("[reader]\nmax_face_px = inf\n", "[reader] max_face_px must be a number of pixels, not inf"),
+    ("[reader]\nmax_face_px = inf\n",
+     "[reader] max_face_px must be from 10 to 1000 pixels (a die face's side), not inf"),
     # No die can be both at least 300 and at most 250 pixels across.
     ("[reader]\nmin_face_px = 300\nmax_face_px = 250\n",
      "[reader] min_face_px (300) is above max_face_px (250): no die could be read; make "
@@ -417,6 +418,52 @@ def test_a_nan_or_face_sizes_that_fit_no_die_are_refused(tmp_path: Path, text: s
     with pytest.raises(DataError) as refused:
         ReaderConfig.load(path)
     assert str(refused.value) == f"{path}: {message}"
+
+
+@pytest.mark.parametrize(("text", "key", "found"), [
+    # 0.01 took 5.7 GB and read 14 phantom dice; 1e-300 was a cv2 traceback; 1e300 and
+    # 1e301 looped for ever (their middle size overflowed to inf).
+    ("[reader]\nmin_face_px = 0.01\n", "[reader] min_face_px", "0.01"),
+    ("[reader]\nmin_face_px = 1e-300\n", "[reader] min_face_px", "1e-300"),
+    ("[reader]\nmin_face_px = 1e300\nmax_face_px = 1e301\n", "[reader] min_face_px", "1e+300"),
+    ("[reader]\nmax_face_px = 5000\n", "[reader] max_face_px", "5000"),
+])
+def test_face_sizes_out_of_range_are_refused_by_name(tmp_path: Path, text: str, key: str,
+                                                     found: str) -> None:
+    path = tmp_path / "dice.toml"
+    path.write_text(text)
+    with pytest.raises(DataError) as refused:
+        ReaderConfig.load(path)
+    assert str(refused.value) == (f"{path}: {key} must be from 10 to 1000 pixels "
+                                  f"(a die face's side), not {found}")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    # A throw never settled, with no word: the tray waited for ever.
+    ("[stability]\nframes = 1000000000\n",
+     "[stability] frames must be a whole number from 1 to 100 (the frames the dice lie "
+     "still), not 1000000000"),
+    ("[stability]\nstill_px = 1e-300\n",
+     "[stability] still_px must be a number of pixels, 0.5 or more, not 1e-300"),
+    ("[stability]\nstill_px = inf\n",
+     "[stability] still_px must be a number of pixels, 0.5 or more, not inf"),
+])
+def test_stability_out_of_range_is_refused_by_name(tmp_path: Path, text: str,
+                                                   message: str) -> None:
+    path = tmp_path / "dice.toml"
+    path.write_text(text)
+    with pytest.raises(DataError) as refused:
+        ReaderConfig.load(path)
+    assert str(refused.value) == f"{path}: {message}"
+
+
+def test_stability_and_face_sizes_at_their_bounds_load(tmp_path: Path) -> None:
+    path = tmp_path / "dice.toml"
+    path.write_text("[reader]\nmin_face_px = 10\nmax_face_px = 1000\n"
+                    "[stability]\nframes = 100\nstill_px = 0.5\n")
+    loaded = ReaderConfig.load(path)
+    assert (loaded.min_face_px, loaded.max_face_px) == (10, 1000)
+    assert (loaded.stable_frames, loaded.still_px) == (100, 0.5)
 
 
 def test_face_sizes_calibration_can_save_load_back(tmp_path: Path) -> None:

@@ -77,6 +77,25 @@ class ReaderConfig:
 _STABILITY_KEYS = {"frames": "stable_frames", "still_px": "still_px"}
 # The smallest and the largest side of a die face that is read, in pixels.
 _FACE_SIZES = ("min_face_px", "max_face_px")
+# What either face size may be. The reader is asked to read dice about 20 to 300 pixels
+# across in any frame. `calibrate dice` saves 0.6 times the smallest face it read, but not
+# below 12, and 1.6 times the largest, which can reach 560 (faces up to 1.4 times the
+# packaged max_face_px are read). 10 and 1000 leave room around those. They are checks on
+# the reader's own cost, not rules to tune: the frame is scaled so a face of the sizes
+# looked for is TRAINED_FACE_PX (16) across. With both at 10, a 1920x1080 frame takes
+# 0.4 GB and half a second to read; at 4 it takes 2 GB and 4 seconds; a min_face_px of 0.01
+# took 5.7 GB on a 1280x720 one. A face over 1000 pixels is half a 1080p frame's height, so
+# no throw of dice would fit in view.
+_FACE_PX_RANGE = (10, 1000)
+# The most frames the dice must lie still over. The camera gives 10 to 30 frames a second,
+# and a throw that must be still for more than 100 of them would wait seconds for nothing,
+# so a larger number is a slip, not a setting. The camera's tiles have the same bound
+# (MAX_STABLE_FRAMES in hw/camera/classifier.py).
+_MOST_STABLE_FRAMES = 100
+# The least distance a die centre may wander between still frames: a die lying still is
+# placed a little apart from frame to frame (the camera's noise, the finder's grid), so
+# with less every die counts as moving and no throw is ever read.
+_LEAST_STILL_PX = 0.5
 _SHARES = {"find_threshold", "min_top", "min_confidence", "min_side", "min_crowded",
            "min_counted", "min_alone", "min_nothing", "hot_share", "hot_size", "min_nothing_hot"}
 # Keys only the pip-counting reader of before the networks had; `calibrate dice` saved them.
@@ -103,13 +122,20 @@ def _parse(data: dict[str, object], name: str, _default: ReaderConfig | None) ->
             if isinstance(value, bool) or not isinstance(value, int | float) \
                     or not value > 0:  # nan is not above 0, nor below or equal to it
                 raise DataError(f"{name}: [{section}] {key} must be a positive number")
-            if attr in _FACE_SIZES and math.isinf(value):  # the finder's sizes never end
-                raise DataError(f"{name}: [{section}] {key} must be a number of pixels, "
-                                "not inf")
+            low, high = _FACE_PX_RANGE
+            if attr in _FACE_SIZES and not low <= value <= high:
+                raise DataError(f"{name}: [{section}] {key} must be from {low} to {high} "
+                                f"pixels (a die face's side), not {value:g}")
             if attr in _SHARES and value >= 1:
                 raise DataError(f"{name}: [{section}] {key} must be below 1 (it is a probability)")
-            if attr == "stable_frames" and not isinstance(value, int):
-                raise DataError(f"{name}: [{section}] {key} must be a whole number")
+            if attr == "stable_frames" and (not isinstance(value, int)
+                                            or value > _MOST_STABLE_FRAMES):
+                raise DataError(f"{name}: [{section}] {key} must be a whole number from 1 to "
+                                f"{_MOST_STABLE_FRAMES} (the frames the dice lie still), "
+                                f"not {value}")
+            if attr == "still_px" and not _LEAST_STILL_PX <= value < math.inf:
+                raise DataError(f"{name}: [{section}] {key} must be a number of pixels, "
+                                f"{_LEAST_STILL_PX:g} or more, not {value:g}")
             values[attr] = value
     unknown = set(data) - {"reader", "stability"}
     if unknown:
