@@ -10,7 +10,7 @@ import tomllib
 from companion.app.paths import config_dir
 from companion.errors import DataError
 from companion.files import file_there, loads_toml
-from companion.hw.camera.classifier import TileClassifier
+from companion.hw.camera.classifier import MAX_STABLE_FRAMES, TileClassifier
 from companion.hw.camera.mat import MatGeometry
 from companion.hw.camera.occupancy import SlotLooks
 from companion.hw.camera.reader import ReaderSettings
@@ -76,9 +76,10 @@ def read_settings(text: str, defaults: ReaderSettings) -> ReaderSettings:
     stable_frames = reader.get("stable_frames", defaults.stable_frames)
     if "stable_frames" in reader and (isinstance(stable_frames, bool)
                                       or not isinstance(stable_frames, int)
-                                      or stable_frames < 1):
-        raise ValueError("stable_frames must be a whole number 1 or more (the frames that "
-                         f"must agree), not {_as_written(stable_frames)}")
+                                      or not 1 <= stable_frames <= MAX_STABLE_FRAMES):
+        # The model's own stable_frames has the same bound: more and no tile ever settles.
+        raise ValueError(f"stable_frames must be a whole number from 1 to {MAX_STABLE_FRAMES} "
+                         f"(the frames that must agree), not {_as_written(stable_frames)}")
     min_confidence = reader.get("min_confidence", defaults.min_confidence)
     if "min_confidence" in reader and (isinstance(min_confidence, bool)
                                        or not isinstance(min_confidence, int | float)

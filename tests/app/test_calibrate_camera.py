@@ -367,20 +367,23 @@ DEFAULTS = ReaderSettings(3, 0.6)
 
 @pytest.mark.parametrize(("reader", "message"), [
     # A read must agree over 1 frame or more: 0 or less and it never settles (no tile read).
-    ("stable_frames = true", "stable_frames must be a whole number 1 or more (the frames "
+    ("stable_frames = true", "stable_frames must be a whole number from 1 to 100 (the frames "
                              "that must agree), not true"),
-    ("stable_frames = 2.5", "stable_frames must be a whole number 1 or more (the frames "
+    ("stable_frames = 2.5", "stable_frames must be a whole number from 1 to 100 (the frames "
                             "that must agree), not 2.5"),
-    ('stable_frames = "3"', 'stable_frames must be a whole number 1 or more (the frames '
+    ('stable_frames = "3"', 'stable_frames must be a whole number from 1 to 100 (the frames '
                             'that must agree), not "3"'),
-    ("stable_frames = 0", "stable_frames must be a whole number 1 or more (the frames "
+    ("stable_frames = 0", "stable_frames must be a whole number from 1 to 100 (the frames "
                           "that must agree), not 0"),
-    ("stable_frames = -2", "stable_frames must be a whole number 1 or more (the frames "
+    ("stable_frames = -2", "stable_frames must be a whole number from 1 to 100 (the frames "
                            "that must agree), not -2"),
-    ('stable_frames = "abc"', 'stable_frames must be a whole number 1 or more (the frames '
+    ('stable_frames = "abc"', 'stable_frames must be a whole number from 1 to 100 (the frames '
                               'that must agree), not "abc"'),
-    ("stable_frames = [3]", "stable_frames must be a whole number 1 or more (the frames "
+    ("stable_frames = [3]", "stable_frames must be a whole number from 1 to 100 (the frames "
                             "that must agree), not [3]"),
+    # Over 100 (a slip: 10**9) and a slot never settles, its history growing each frame.
+    ("stable_frames = 1000000000", "stable_frames must be a whole number from 1 to 100 (the "
+                                   "frames that must agree), not 1000000000"),
     # 1 or more (a percent, 90), or nan: nothing is sure enough; 0 or less: every guess is.
     ("min_confidence = 90", "min_confidence must be a number above 0 and below 1, such as "
                             "0.9, not 90"),
@@ -466,7 +469,7 @@ def test_play_refuses_a_bad_reader_setting_naming_the_file() -> None:
     with pytest.raises(DataError) as refused:
         load_settings(TileClassifier())
     assert str(refused.value) == (
-        f"{path}: stable_frames must be a whole number 1 or more (the frames that must "
+        f"{path}: stable_frames must be a whole number from 1 to 100 (the frames that must "
         "agree), not 0; fix it or calibrate again")
 
 
