@@ -279,7 +279,11 @@ MALFORMED_ENROLMENTS = {
     "text": ({"labels": np.array(["1m"]), "embeddings": np.array([["a"] * 256])},
              "its embeddings are not numbers"),
     "nan": ({"labels": np.array(["1m"]), "embeddings": np.full((1, 256), np.nan, np.float32)},
-            "some of its embeddings are not numbers (NaN) or are infinite"),
+            "some of its embeddings are not numbers (NaN), infinite or too large"),
+    # Finite as float64, inf as the float32 it is read as: every tile was "unsure (maybe 1z
+    # at nan%)".
+    "beyond float32": ({"labels": np.array(["1m"]), "embeddings": np.full((1, 256), 1e300)},
+                       "some of its embeddings are not numbers (NaN), infinite or too large"),
 }
 
 

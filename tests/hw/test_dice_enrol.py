@@ -159,7 +159,8 @@ def test_calibrate_enrol_saves_the_dice_and_the_camera_source_uses_them(
 @pytest.mark.parametrize(("embeddings", "values", "why"), [
     (np.ones((16, 1600)), np.full(16, 9), "its values are not all 1 to 6"),
     (np.ones((16, 10)), np.full(16, 3), "its windows are 10 numbers wide, the dice judge's 1600"),
-    (np.full((16, 1600), np.nan), np.full(16, 3), "its windows hold numbers that are not finite"),
+    (np.full((16, 1600), np.nan), np.full(16, 3),
+     "its windows hold numbers that are not finite or too large"),
 ])
 def test_an_enrolment_file_that_cannot_be_used_is_named_before_any_roll(
         embeddings: np.ndarray, values: np.ndarray, why: str) -> None:
@@ -173,4 +174,18 @@ def test_an_enrolment_file_that_cannot_be_used_is_named_before_any_roll(
     with pytest.raises(DataError) as raised:
         CameraDiceSource(frames=[], config_file=config_dir() / "dice.toml")
     assert str(raised.value) == (f"{path}: cannot read the dice enrolled ({why}); run "
+                                 "`companion calibrate dice --enrol` again")
+
+
+def test_an_enrolment_beyond_float32_is_refused_before_any_roll() -> None:
+    """Windows of float64 1e300 are finite, so they passed the check, then became inf as the
+    float32 they are read as: each roll's vote was NaN (RuntimeWarnings, a roll read anyway)."""
+    path = config_dir() / ENROL_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez(path, embeddings=np.full((16, 1600), 1e300), values=np.full(16, 3, np.int8),
+             judge=np.array(networks().judge_id))
+    with pytest.raises(DataError) as raised:
+        CameraDiceSource(frames=[], config_file=config_dir() / "dice.toml")
+    assert str(raised.value) == (f"{path}: cannot read the dice enrolled (its windows hold "
+                                 "numbers that are not finite or too large); run "
                                  "`companion calibrate dice --enrol` again")

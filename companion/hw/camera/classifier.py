@@ -237,14 +237,21 @@ class Enrolment:
         elif not np.issubdtype(embeddings.dtype, np.number) \
                 or np.issubdtype(embeddings.dtype, np.complexfloating):
             problem = "its embeddings are not numbers"
-        elif not np.isfinite(embeddings).all():
-            problem = "some of its embeddings are not numbers (NaN) or are infinite"
+        elif not np.isfinite(embeddings := _as_float32(embeddings)).all():
+            problem = "some of its embeddings are not numbers (NaN), infinite or too large"
         elif unknown := sorted({str(x) for x in labels} - set(READER_LABELS)):
             problem = f"{', '.join(map(repr, unknown))} is not a tile, 'back' or 'empty'"
         if problem:
             raise DataError(f"{path}: cannot read the enrolled tiles ({problem}); "
                             f"{ENROL_AGAIN}")
-        return Enrolment([str(x) for x in labels], embeddings.astype(np.float32), model)
+        return Enrolment([str(x) for x in labels], embeddings, model)
+
+
+def _as_float32(numbers: np.ndarray) -> np.ndarray:
+    """``numbers`` as float32, as they are read; one too large for it becomes inf there (a
+    float64 1e300 is finite, so it is checked after this, not before)."""
+    with np.errstate(over="ignore"):
+        return numbers.astype(np.float32)
 
 
 class TileClassifier:

@@ -92,14 +92,16 @@ class Enrolment:
                     or not np.issubdtype(embeddings.dtype, np.number) \
                     or not np.issubdtype(values.dtype, np.integer):
                 raise DataError("its arrays are not of the shape or kind the companion writes")
+            with np.errstate(over="ignore"):  # too large for float32 is inf: refused here
+                embeddings = embeddings.astype(np.float32)
             if not np.isfinite(embeddings).all():
-                raise DataError("its windows hold numbers that are not finite")
+                raise DataError("its windows hold numbers that are not finite or too large")
             width = None if networks is None else networks.embedding_width
             if networks is not None and judge == networks.judge_id \
                     and width is not None and embeddings.shape[1] != width:
                 raise DataError(f"its windows are {embeddings.shape[1]} numbers wide, the "
                                 f"dice judge's {width}")
-            return Enrolment(embeddings.astype(np.float32), values.astype(np.int64), judge)
+            return Enrolment(embeddings, values.astype(np.int64), judge)
         except DataError as exc:
             raise DataError(f"{path}: cannot read the dice enrolled ({exc}); {fix}") from None
 
