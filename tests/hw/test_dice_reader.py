@@ -466,6 +466,14 @@ def test_stability_and_face_sizes_at_their_bounds_load(tmp_path: Path) -> None:
     assert (loaded.stable_frames, loaded.still_px) == (100, 0.5)
 
 
+def test_a_byte_order_mark_is_no_fault(tmp_path: Path) -> None:
+    """Windows Notepad starts a file with one: dice.toml was "not valid TOML (Invalid
+    statement (at line 1, column 1))", as camera.toml is not."""
+    path = tmp_path / "dice.toml"
+    path.write_bytes("\ufeff[reader]\nmin_face_px = 20\n".encode())
+    assert ReaderConfig.load(path).min_face_px == 20
+
+
 def test_face_sizes_calibration_can_save_load_back(tmp_path: Path) -> None:
     """A smallest face side up to the largest is read; so is one equal to it."""
     path = tmp_path / "dice.toml"

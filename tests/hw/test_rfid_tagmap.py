@@ -197,6 +197,28 @@ def test_a_file_with_a_fifth_sticker_of_a_kind_says_which_lines(tmp_path: Path) 
         "each one not under a 5p (tags 04AABB00, 04AABB01, 04AABB02, 04AABB03, 04AABB04)")
 
 
+def test_a_file_with_many_stickers_of_a_kind_names_ten_and_counts_the_rest(
+        tmp_path: Path) -> None:
+    """Every UID was listed: 200,000 lines of 1m made 3.2 MB of message."""
+    path = tmp_path / "rfid_tags.toml"
+    path.write_text("version = 1\n[tags]\n" + "".join(f'"04AA{n:04X}" = "1m"\n'
+                                                      for n in range(1000)), encoding="utf-8")
+    with pytest.raises(DataError) as error:
+        TagMap.load(path)
+    named = ", ".join(f"04AA{n:04X}" for n in range(10))
+    assert str(error.value) == (
+        f"{path}: 1000 stickers are 1m (一萬), but a set has 4 of each kind: delete the line of "
+        f"each one not under a 1m (tags {named} and 990 more)")
+
+
+def test_a_byte_order_mark_is_no_fault(tmp_path: Path) -> None:
+    """Windows Notepad starts a file with one: it was "Invalid statement (at line 1, column
+    1)", and the advice to mend or delete that line could not help."""
+    path = tmp_path / "rfid_tags.toml"
+    path.write_bytes('\ufeffversion = 1\n[tags]\n"04AABB00" = "5p"\n'.encode())
+    assert TagMap.load(path).label("04AABB00") == "5p"
+
+
 def test_a_file_with_one_sticker_twice_says_to_delete_one(tmp_path: Path) -> None:
     path = tmp_path / "rfid_tags.toml"
     path.write_text('version = 1\n[tags]\n"04AABB00" = "5p"\n"04:aa:bb:00" = "1m"\n',

@@ -14,7 +14,7 @@ from pathlib import Path
 import tomlkit
 
 from companion.errors import DataError
-from companion.files import file_there, loads_toml, table, write_toml
+from companion.files import file_there, parse_user_toml, table, write_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +45,7 @@ class ReaderConfig:
         config = _parse(tomllib.loads(text), "reader.toml", _default=None)
         if user_file is not None and file_there(user_file):
             try:
-                data = loads_toml(user_file.read_text("utf-8"))
+                data = parse_user_toml(user_file.read_bytes())  # a Notepad BOM is no fault
             except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
                 raise DataError(f"{user_file}: not valid TOML ({exc})") from exc
             config = _parse(data, str(user_file), _default=config)

@@ -91,6 +91,10 @@ def _sticker_line(text: str, number: int) -> bool:
     return True
 
 
+#: The most UIDs a message about too many stickers of a kind names; it says how many more.
+_LINES_NAMED = 10
+
+
 def _same_kind(tags: dict[str, object], tile: Tile) -> list[str]:
     """The UIDs of a tag map file's ``[tags]`` whose tile is ``tile``, as written."""
     same = []
@@ -115,7 +119,8 @@ class TagMap:
         if not file_there(path):
             return cls()
         try:
-            text = path.read_text(encoding="utf-8")
+            # As camera.toml is read: Windows Notepad starts a file with a byte order mark.
+            text = path.read_text(encoding="utf-8-sig")
             data = loads_toml(text)
         except tomllib.TOMLDecodeError as exc:
             raise DataError(f"{path}: {_toml_error(exc, text)}") from exc
@@ -153,10 +158,13 @@ class TagMap:
                 # Enrolment's advice (re-enrol a lost one) cannot work on this file: a line
                 # must go, and the player has to see which.
                 same = _same_kind(tags, tile)
+                named = ", ".join(same[:_LINES_NAMED])
+                if len(same) > _LINES_NAMED:  # 200,000 of them were 3.2 MB of message
+                    named += f" and {len(same) - _LINES_NAMED} more"
                 raise DataError(
                     f"{path}: {len(same)} stickers are {tile} ({tile.name_ja}), but a set has "
                     f"{COPIES_PER_KIND} of each kind: delete the line of each one not under a "
-                    f"{tile} (tags {', '.join(same)})") from None
+                    f"{tile} (tags {named})") from None
             except TagAlreadyEnrolled:
                 raise DataError(
                     f"{path}: tags.{uid} is the same sticker as another line (case, spaces and "
