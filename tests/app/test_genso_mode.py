@@ -334,6 +334,40 @@ def test_a_table_save_with_a_field_of_the_wrong_type_is_kept_aside_not_a_traceba
         assert f"entrant {entrant + 1}: {key} should be" in told[0]
 
 
+def test_a_table_marked_over_while_its_fight_runs_is_kept_aside_not_replaced(
+        tmp_path: Path) -> None:
+    """Fuzz audit 2: a table save saying ``finished: true`` whose fight replays still asking
+    (a hand edit, a damaged card) was replaced by the next table without a copy, its
+    half-thrown action lost. It is kept aside as an unfinished table is, and said so."""
+    first = two_actions_then_a_stop(tmp_path)
+    state = tmp_path / "table.json"
+    saved = {**json.loads(state.read_text(encoding="utf-8")), "finished": True}
+    state.write_text(json.dumps(saved), encoding="utf-8")
+    told: list[str] = []
+    session = table_session(RULES, tmp_path / "fight.json", state, resume=False, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, GensoFightMode)
+    assert session.mode.fight.to_json() == first.fight.to_json()
+    (kept,) = tmp_path.glob("table.json.replaced-*")
+    assert json.loads(kept.read_text(encoding="utf-8")) == saved
+    assert any("marked over but replaying to a fight still running" in t and kept.name in t
+               for t in told)
+
+
+def test_a_table_closed_at_its_end_is_replaced_by_the_next_with_no_copy(
+        tmp_path: Path) -> None:
+    """A table whose fight was played to its end and closed holds nothing to play on: the
+    next table's save replaces it, no copy kept and nothing said."""
+    fight_file(tmp_path)
+    assert play(tmp_path, CHOICES).done
+    state = tmp_path / "table.json"
+    assert FightSave.from_json(state.read_text(encoding="utf-8")).finished
+    told: list[str] = []
+    table_session(RULES, tmp_path / "fight.json", state, resume=False, seed=SEED,
+                  choices=Player([]), tell=told.append)
+    assert told == [] and not list(tmp_path.glob("table.json.*-*"))
+
+
 def test_a_new_table_in_a_read_only_folder_names_the_folder_not_the_save(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An unfinished table save in a folder that lets nothing be renamed: a new table ended

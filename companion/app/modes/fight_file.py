@@ -192,14 +192,19 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
             tell(f"{exc}; taking up the fight file")
         except NewerSave as exc:
             _keep_newer(state_path, exc, tell)
-        if old is not None and not old.finished:
+        # A save marked over whose fight replays still asking (a hand edit, a damaged
+        # card) is a table that stopped mid-fight: kept aside as an unfinished one is, not
+        # replaced unseen. One that does not replay is kept aside by _replayed.
+        marked_over = (old is not None and old.finished
+                       and _still_running(table, old, state_path, label, tell))
+        if old is not None and (not old.finished or marked_over):
             if old.fight_path != str(fight_path):
                 # Another fight's table: a fight file that cannot be read (a misspelt
                 # --fight) sets nothing aside.
                 fight = _load_fight(table, fight_path)
             else:
                 _refuse_unmendable(table, old, fight_path, label)
-            _set_aside(table, old, state_path, label, tell)
+            _set_aside(table, old, state_path, label, tell, marked_over)
     resuming = mode is not None
     if saved is None:
         if fight is None:
@@ -431,16 +436,26 @@ def file_sha(path: Path) -> str | None:
         raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
+def _still_running(table: Table, old: FightSave, state_path: Path, label: str,
+                   tell: Callable[[str], object]) -> bool:
+    """Does the table save ``old``, marked over, replay to a fight still asking? False too
+    when it does not replay, after :func:`_replayed` kept it aside and said so."""
+    mode = _replayed(table, old, state_path, label, tell)
+    return mode is not None and mode.ask() is not None
+
+
 def _set_aside(table: Table, old: FightSave, state_path: Path, label: str,
-               tell: Callable[[str], object]) -> None:
+               tell: Callable[[str], object], marked_over: bool = False) -> None:
     """An unfinished table another start replaces: its fight file first gets every action
-    it finished (:func:`_catch_up`), then the save is kept aside, never overwritten."""
+    it finished (:func:`_catch_up`), then the save is kept aside, never overwritten.
+    ``marked_over``: the save said the fight was over, but it replays still running."""
     whole = _catch_up(table, old, state_path, Path(old.fight_path), label, tell)
     kept = _kept_aside(state_path, "replaced", f"the unfinished table of {old.fight_path} "
                        f"saved in {state_path.name} cannot be kept aside for a new one",
                        f"play it on with --resume --fight {old.fight_path}, or fix the folder")
-    tell(f"the unfinished table of {old.fight_path} in {state_path} is kept as {kept.name}"
-         + ("; every action it finished is in that fight file" if whole else ""))
+    how = (", marked over but replaying to a fight still running," if marked_over else "")
+    tell(f"the unfinished table of {old.fight_path} in {state_path}{how} is kept as "
+         f"{kept.name}" + ("; every action it finished is in that fight file" if whole else ""))
 
 
 def _keep_newer(state_path: Path, exc: NewerSave, tell: Callable[[str], object]) -> None:
