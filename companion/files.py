@@ -139,22 +139,30 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
 _TIDIED: set[Path] = set()  # the files whose folder this process has tidied already
 
 
-def _remove_stale_temporaries(path: Path) -> None:
-    """Remove the temporary files of ``path`` a power cut or a kill left, once a process.
-
-    Names are unique, so they would pile up. One is stale when it is older than this process
-    and than :data:`STALE_SECONDS`: then it is no write of a process running now (a write
-    under way is younger). Later ones are left for the next process that writes ``path``.
-    """
-    if path in _TIDIED:
-        return
-    _TIDIED.add(path)
+def _stale_temporaries(path: Path) -> list[Path]:
+    """The temporary files of ``path`` a power cut or a kill left. One is stale when it is
+    older than this process and than :data:`STALE_SECONDS`: then it is no write of a
+    process running now (a write under way is younger)."""
     before = min(_STARTED, time.time() - STALE_SECONDS)
-    with contextlib.suppress(OSError):  # tidying; a folder that cannot be listed keeps them
+    stale = []
+    with contextlib.suppress(OSError):  # a folder that cannot be listed keeps them
         for stray in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
             with contextlib.suppress(OSError):
                 if stray.lstat().st_mtime < before:
-                    stray.unlink()
+                    stale.append(stray)
+    return stale
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Remove the stale temporary files of ``path`` (:func:`_stale_temporaries`), once a
+    process: names are unique, so they would pile up. Later ones are left for the next
+    process that writes ``path``."""
+    if path in _TIDIED:
+        return
+    _TIDIED.add(path)
+    for stray in _stale_temporaries(path):
+        with contextlib.suppress(OSError):  # tidying
+            stray.unlink()
 
 
 def atomic_write_npz(path: Path, **arrays: Any) -> None:
@@ -209,15 +217,32 @@ _KEPT = re.compile(r"\.[a-z]+-\d{8}T\d{6}Z(-\d+)?$")
 
 
 def move_aside(path: Path, why: str = "corrupt") -> Path:
-    """Rename a file to ``<name>.<why>-<UTC timestamp>`` (kept, never deleted); return it."""
+    """Rename a file to ``<name>.<why>-<UTC timestamp>`` (kept, never deleted); return it.
+
+    A file kept as corrupt keeps the stale temporary files of its last writes too, each as
+    ``<name>.unwritten-<UTC timestamp>``. A write whose rename a power cut stopped leaves
+    one that may be whole. The next write would delete it unread
+    (:func:`_remove_stale_temporaries`), though it may be the only whole copy left when
+    the card lost the file's own tail.
+    """
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    target = _free_name(path, why, stamp)
+    os.replace(path, target)
+    if why == "corrupt":
+        for stray in _stale_temporaries(path):
+            with contextlib.suppress(OSError):  # kept where it is, then: still not lost
+                os.replace(stray, _free_name(path, "unwritten", stamp))
+    fsync_dir(path.parent)
+    return target
+
+
+def _free_name(path: Path, why: str, stamp: str) -> Path:
+    """``<name>.<why>-<stamp>``, or with ``-2``, ``-3``… when that is taken."""
     target = path.with_name(f"{path.name}.{why}-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
-    os.replace(path, target)
-    fsync_dir(path.parent)
     return target
 
 

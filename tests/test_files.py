@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import time
 import tomllib
 import zipfile
 import zlib
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from companion.errors import DataError
 from companion.files import (
     NotDurable,
+    atomic_write_bytes,
     atomic_write_npz,
     atomic_write_text,
     commented,
@@ -198,6 +200,50 @@ def test_move_aside_never_overwrites(tmp_path: Path) -> None:
     first.write_text("2")
     kept2 = move_aside(first)
     assert kept1 != kept2 and kept1.read_text() == "1" and kept2.read_text() == "2"
+
+
+def test_a_file_kept_as_corrupt_keeps_the_whole_copy_a_power_cut_left_beside_it(
+        tmp_path: Path) -> None:
+    """A cut between a write's fsync and its rename, on a card that also lost the file's
+    tail, leaves the file damaged and its whole new content in a temporary beside it. The
+    file was kept aside, and the next write deleted the temporary unread (a game, the
+    tracked poisons, lost). A temporary of a write under way (young) is left alone."""
+    path = tmp_path / "poisoned.toml"
+    whole = b'[poisoned.aki]\nface = 2\nrule = "EV-POI-6"\n'
+    path.write_bytes(whole[:20])
+    left = tmp_path / ".poisoned.toml.k3j9x2.tmp"
+    left.write_bytes(whole)
+    old = time.time() - 86400  # before this test process started, however long it runs
+    os.utime(left, (old, old))
+    under_way = tmp_path / ".poisoned.toml.young1.tmp"
+    under_way.write_bytes(b"being written")
+    notices: list[str] = []
+    assert load_toml_kept(path, 1 << 20, "poison list", lambda data: data, {}, "none is "
+                          "tracked", notices) == {}
+    atomic_write_bytes(path, b"")  # the next write, which tidies stale temporaries
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert [name.split("-")[0] for name in kept] == [
+        ".poisoned.toml.young1.tmp", "poisoned.toml", "poisoned.toml.corrupt",
+        "poisoned.toml.unwritten"]
+    assert (tmp_path / kept[3]).read_bytes() == whole
+    assert kept[2].removeprefix("poisoned.toml.corrupt") \
+        == kept[3].removeprefix("poisoned.toml.unwritten")  # one stamp: kept together
+
+
+def test_a_file_moved_aside_for_another_reason_leaves_temporaries_to_tidying(
+        tmp_path: Path) -> None:
+    """Only a file that cannot be read makes its stale temporaries worth keeping: a save
+    replaced or marked over was whole, so they are tidied as ever."""
+    path = tmp_path / "save.json"
+    path.write_text("{}")
+    left = tmp_path / ".save.json.k3j9x2.tmp"
+    left.write_text("{")
+    old = time.time() - 86400  # before this test process started, however long it runs
+    os.utime(left, (old, old))
+    move_aside(path, "replaced")
+    assert left.exists()
+    atomic_write_bytes(path, b"{}")
+    assert not left.exists()
 
 
 @pytest.mark.parametrize("text", AWKWARD)
