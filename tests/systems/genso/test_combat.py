@@ -875,6 +875,32 @@ def test_an_entrant_field_of_the_wrong_type_is_named_not_a_traceback(
         Fight.from_json(RULES, saved, "fight.json")
 
 
+def test_an_unknown_entrant_field_or_rule_in_a_fight_file_is_refused_by_name() -> None:
+    """Fuzz audit 2: an entrant's ``"hp"`` beside its ``"sheet"``, or an unknown rule ID's
+    empty table among the settings (the fight's or an entry's), was dropped unsaid and lost
+    at the next write; each is refused by name, a near one offered, as an action's unknown
+    field is."""
+    saved = make([pc("pc1")], [("orc", 1)]).to_json()
+    saved["entrants"][0]["hp"] = 3
+    with pytest.raises(DataError, match=r"^fight\.json: entrant 1: unknown field 'hp'$"):
+        Fight.from_json(RULES, saved, "fight.json")
+    saved["entrants"][0] = {**saved["entrants"][0], "Side": "party"}
+    del saved["entrants"][0]["hp"]
+    with pytest.raises(DataError, match=r"unknown field 'Side' \(did you mean 'side'\?\)$"):
+        Fight.from_json(RULES, saved, "fight.json")
+    fight = make([pc("pc1")], [("orc", 1)])
+    fight.push(Wait(PC1), d6(), {"GM-COMBAT-8": {"strict_4_6": True}})
+    for settings in ({"GM-NOPE-1": {}}, {"GM-COMBT-8": {}}):
+        saved = {**fight.to_json(), "settings": settings}
+        with pytest.raises(DataError, match=r"^fight\.json: settings: unknown rule 'GM-"):
+            Fight.from_json(RULES, saved, "fight.json")
+        saved = fight.to_json()
+        saved["journal"][0]["settings"] = {**saved["journal"][0]["settings"], **settings}
+        with pytest.raises(DataError, match=r"journal entry 1 settings: unknown rule 'GM-"):
+            Fight.from_json(RULES, saved, "fight.json")
+    assert Fight.from_json(RULES, fight.to_json(), "fight.json").to_json() == fight.to_json()
+
+
 def test_a_count_of_monsters_below_one_is_refused() -> None:
     with pytest.raises(IllegalAction, match="a number of monsters is 1 or more, not 0"):
         entrants_for(RULES, [pc("pc1")], [("orc", 0)])

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.errors import DataError, IllegalAction
+from companion.errors import DataError, IllegalAction, refuse_unknown
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat.combatants import (
     Combatant,
@@ -23,6 +23,9 @@ from companion.systems.genso.combat.combatants import (
 )
 from companion.systems.genso.rules import GensoRules
 from companion.systems.genso.sheet import character_from_mapping, sheet_mapping
+
+#: What :meth:`Entrant.to_json` writes, all a fight file's entrant may hold.
+ENTRANT_FIELDS = ("name", "side", "monster", "sheet", "as_monster", "origin", "digest")
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,9 @@ class Entrant:
         was a TypeError at the table (unhashable, no len())."""
         if not isinstance(data, Mapping):
             raise DataError(f"{where}: should be a table, found {data!r}")
+        # A slip (``"hp"`` beside ``"sheet"``) is refused by name, as the actions' and the
+        # sheet's fields are: dropped, it was lost unsaid at the next write of the file.
+        refuse_unknown(data, ENTRANT_FIELDS, where, "field")
 
         def wrong(key: str, should: str) -> DataError:
             return DataError(f"{where}: {key} should be {should}, found {data.get(key)!r}")
