@@ -107,7 +107,7 @@ def test_a_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> None:
                                                 keys.sleep),
                             display=display)
     try:
-        session.show(session.next_prompt())
+        session.show_next()
         session.run()
         # The orc's turn after the heal: its row is highlighted (the third row).
         shot = next(v for v in display.views
@@ -120,6 +120,9 @@ def test_a_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> None:
         keys.close()
         screen.close()
     assert not keys.script
+    # The first frame is the first menu with its keys (show_next), as each later one is.
+    first = display.views[0]
+    assert first.prompt.startswith(f"{PC1} PC 1: what does it do") and first.options
     expected = reference()
     mode = session.mode
     assert isinstance(mode, GensoFightMode)
