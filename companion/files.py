@@ -39,7 +39,7 @@ import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 import tomlkit
 from tomlkit.exceptions import ParseError
@@ -280,6 +280,16 @@ def read_regular(path: Path, limit: int, what: str = "file") -> bytes:
     or a pipe (``/dev/zero`` would be read for ever, a pipe would wait for a writer), and
     :class:`TooLarge` for a file over ``limit`` (no ``what`` is that big: it is not one).
     """
+    with open_regular(path, what) as handle:
+        data = handle.read(limit + 1)  # a file growing as it is read is held to it too
+    if len(data) > limit:
+        raise TooLarge(f"{path}: larger than {limit // 1024} KiB, so not a {what}")
+    return data
+
+
+def open_regular(path: Path, what: str = "file") -> BinaryIO:
+    """The regular file at ``path`` opened to read; :class:`FileNotFoundError` when there is
+    none and :class:`DataError` for a folder, a device or a pipe, refused, not waited on."""
     # O_NONBLOCK: opening a pipe waits for its writer otherwise; a regular file ignores it.
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     mode = os.fstat(fd).st_mode
@@ -287,11 +297,7 @@ def read_regular(path: Path, limit: int, what: str = "file") -> bytes:
         os.close(fd)
         kind = "a folder" if stat.S_ISDIR(mode) else "a device or a pipe"
         raise DataError(f"{path}: {kind}, not a {what}")
-    with open(fd, "rb") as handle:
-        data = handle.read(limit + 1)  # a file growing as it is read is held to it too
-    if len(data) > limit:
-        raise TooLarge(f"{path}: larger than {limit // 1024} KiB, so not a {what}")
-    return data
+    return open(fd, "rb")
 
 
 class TooLarge(DataError):

@@ -22,15 +22,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from companion.app.session.save import profile_unchanged
 from companion.errors import DataError
-from companion.files import loads_json
+from companion.files import loads_json, open_regular
 from companion.systems.jongrogue.autoplay import STRATEGIES, HeadlessPlayer
 from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION, Game
@@ -55,7 +53,7 @@ def read_log(path: Path) -> list[LoggedGame]:
     read into memory whole, for ever."""
     games: list[LoggedGame] = []
     try:
-        with _open_file(path) as handle:
+        with open_regular(path, "log") as handle:
             number = 0
             while chunk := handle.readline(LINE_LIMIT + 1):
                 if len(chunk) > LINE_LIMIT:
@@ -73,18 +71,6 @@ def read_log(path: Path) -> list[LoggedGame]:
 
 # Far past any line `play --log` writes (a header with every house rule is 2 KiB).
 LINE_LIMIT = 1024 * 1024
-
-
-def _open_file(path: Path) -> BinaryIO:
-    """``path`` opened to read, if it is a file: a device or a pipe is refused, not waited
-    on (O_NONBLOCK: opening a pipe waits for its writer otherwise)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(fd)
-        kind = "a folder" if stat.S_ISDIR(mode) else "a device or a pipe"
-        raise DataError(f"{path}: {kind}, not a log")
-    return os.fdopen(fd, "rb")
 
 
 def _read_line(raw: bytes, path: Path, number: int, games: list[LoggedGame]) -> None:
