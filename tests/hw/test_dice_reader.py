@@ -394,6 +394,16 @@ def test_a_bad_thresholds_file_is_named_with_its_fault(tmp_path: Path, text: str
     assert str(path) in str(err.value)
 
 
+
+def refusal(tmp_path: Path, text: str) -> str:
+    """What ``ReaderConfig.load`` says of a dice.toml holding ``text``, after its path."""
+    path = tmp_path / "dice.toml"
+    path.write_text(text)
+    with pytest.raises(DataError) as refused:
+        ReaderConfig.load(path)
+    assert str(refused.value).startswith(f"{path}: ")
+    return str(refused.value).removeprefix(f"{path}: ")
+
 @pytest.mark.parametrize(("text", "message"), [
     ("[reader]\nmin_confidence = nan\n", "[reader] min_confidence must be a positive number"),
     ("[reader]\nmin_face_px = nan\n", "[reader] min_face_px must be a positive number"),
@@ -413,11 +423,7 @@ def test_a_bad_thresholds_file_is_named_with_its_fault(tmp_path: Path, text: str
 ])
 def test_a_nan_or_face_sizes_that_fit_no_die_are_refused(tmp_path: Path, text: str,
                                                          message: str) -> None:
-    path = tmp_path / "dice.toml"
-    path.write_text(text)
-    with pytest.raises(DataError) as refused:
-        ReaderConfig.load(path)
-    assert str(refused.value) == f"{path}: {message}"
+    assert refusal(tmp_path, text) == message
 
 
 @pytest.mark.parametrize(("text", "key", "found"), [
@@ -430,12 +436,8 @@ def test_a_nan_or_face_sizes_that_fit_no_die_are_refused(tmp_path: Path, text: s
 ])
 def test_face_sizes_out_of_range_are_refused_by_name(tmp_path: Path, text: str, key: str,
                                                      found: str) -> None:
-    path = tmp_path / "dice.toml"
-    path.write_text(text)
-    with pytest.raises(DataError) as refused:
-        ReaderConfig.load(path)
-    assert str(refused.value) == (f"{path}: {key} must be from 10 to 1000 pixels "
-                                  f"(a die face's side), not {found}")
+    assert refusal(tmp_path, text) == (f"{key} must be from 10 to 1000 pixels (a die face's "
+                                       f"side), not {found}")
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -450,11 +452,7 @@ def test_face_sizes_out_of_range_are_refused_by_name(tmp_path: Path, text: str, 
 ])
 def test_stability_out_of_range_is_refused_by_name(tmp_path: Path, text: str,
                                                    message: str) -> None:
-    path = tmp_path / "dice.toml"
-    path.write_text(text)
-    with pytest.raises(DataError) as refused:
-        ReaderConfig.load(path)
-    assert str(refused.value) == f"{path}: {message}"
+    assert refusal(tmp_path, text) == message
 
 
 def test_stability_and_face_sizes_at_their_bounds_load(tmp_path: Path) -> None:
