@@ -1,4 +1,4 @@
-"""Writing the companion's own files: whole or not at all, TOML through tomlkit.
+"""The companion's own files: written whole or not at all, read back with care.
 
 A power cut mid-write must leave the old file or the new one, never half of
 either: :func:`atomic_write_text` writes a temporary file beside the target,
@@ -9,16 +9,12 @@ never write into each other's; one a cut left behind is removed by the next
 process that writes that file (:func:`_remove_stale_temporaries`).
 
 A file a long-running session owns (a save, a table's fight file) is held with
-:func:`holding`: an advisory ``flock`` on ``<name>.lock`` beside it. A second
-session refuses to take it up, and any other writer of that file
-(:func:`atomic_write_bytes`) refuses to write it while it is held. The kernel
-lets go of a lock when its process dies, however it dies, so a power cut or a
-``kill -9`` leaves no lock held (only, at most, an unlocked lock file, reused).
+:func:`companion.file_locks.holding`, and :func:`atomic_write_bytes` refuses to write
+it while another process holds it. TOML is written by :mod:`companion.toml_writing`.
 
-TOML (calibrations, the RFID tag map, character sheets) is built as a tomlkit
-document, never by hand from f-strings: tomlkit quotes and escapes every string,
-and keeps the comments a player reads in the file. :func:`write_toml` checks the
-text loads back with the standard library before it replaces anything.
+Reading them back: damaged files are kept aside (:func:`move_aside`), never written
+over unread, and a file is read only if it is a regular one of a sane size
+(:func:`read_regular`).
 
 The game systems do no I/O; the app and the hardware adapters write through here.
 """
@@ -27,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import glob
 import json
 import os
@@ -36,16 +31,12 @@ import stat
 import tempfile
 import time
 import tomllib
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
-import tomlkit
-from tomlkit.exceptions import ParseError
-from tomlkit.items import Item, KeyType, SingleKey, Table
-
-from companion.errors import CompanionError, DataError
+from companion.errors import DataError
+from companion.file_locks import LINK_LOOP, not_held_elsewhere, real_path
 
 T = TypeVar("T")
 
@@ -71,13 +62,6 @@ def _umask() -> int:
 _FILE_MODE = 0o666 & ~_umask()
 #: A write takes well under this, even on a slow SD card: an older temporary file is stale.
 STALE_SECONDS = 60.0
-#: How long a session waits for a lock another writer holds for a moment (a command's write
-#: of a fight file takes milliseconds; a session holds it until it stops).
-LOCK_WAIT_SECONDS = 0.5
-
-
-class FileInUse(CompanionError):
-    """Another companion process holds the file (:func:`holding`)."""
 
 
 class NotDurable(OSError):
@@ -104,10 +88,10 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     ``data`` then, only perhaps not on the disk yet.
     """
     if path.is_symlink():
-        path = _real(path)
+        path = real_path(path)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    with _not_held_elsewhere(path):
+    with not_held_elsewhere(path):
         try:
             fd, name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
         except OSError as exc:
@@ -353,7 +337,7 @@ def file_there(path: Path) -> bool:
                         "(a drive not plugged in, a file moved?)") from None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise DataError(f"{path}: {_LOOP}") from None
+            raise DataError(f"{path}: {LINK_LOOP}") from None
         return True  # a file the reader then names with what is wrong (no permission)
     return True
 
@@ -376,270 +360,3 @@ def load_toml_kept(
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, DataError) as exc:
         notices.append(f"{path} is not a {what} ({exc}); {keep_aside(path)} and {afresh}")
         return empty
-
-
-# -- holding a file ------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Hold:
-    fd: int | None  # None: let go for a while (:func:`let_go`), or none could be made again
-    count: int  # holdings of this process (a session re-opened in one process shares it)
-    holder: str  # who holds it, as the lock file says
-
-
-_HELD: dict[Path, _Hold] = {}  # by lock file: the locks this process holds
-
-
-class _Busy(Exception):
-    """Another process holds the lock: its pid and who it said it is."""
-
-    def __init__(self, pid: str, who: str) -> None:
-        super().__init__(pid, who)
-        self.pid, self.who = pid, who
-
-
-def lock_path(path: Path) -> Path:
-    """The lock file of ``path``: ``<name>.lock`` beside the file it really is (so a relative
-    path, one through a linked folder, or a link to the file finds the same lock)."""
-    real = _real(path)
-    return real.parent / f"{real.name}.lock"
-
-
-_LOOP = "a symbolic link that leads back to itself"
-
-
-def _real(path: Path) -> Path:
-    """``path`` with its symbolic links followed; an OSError naming it for a loop of links
-    (Python 3.11 raises a bare RuntimeError for one, a traceback to the player)."""
-    try:
-        return path.resolve()
-    except RuntimeError:
-        raise OSError(errno.ELOOP, _LOOP, str(path)) from None
-    except OSError as exc:  # a later Python's word for a loop
-        if exc.errno != errno.ELOOP:
-            raise
-        raise OSError(errno.ELOOP, _LOOP, str(path)) from None
-
-
-@contextlib.contextmanager
-def holding(path: Path, holder: str) -> Iterator[None]:
-    """Hold ``path`` for this process while the block runs: another :func:`holding` of it
-    raises :class:`FileInUse` ("<path> is in use by another companion (pid N, …); stop it
-    first"), and so does another process's :func:`atomic_write_bytes` of it.
-
-    ``holder`` says who holds it, in the lock file beside the pid, for those refusals
-    (``companion play``). Within one process holding again is allowed (shared). A folder
-    where no lock file can be made (read-only, full) is held by nothing: nothing can write
-    the file there either, and the session says so when it tries.
-    """
-    if path.exists() and not path.is_file():
-        yield  # a folder, a device: no file of ours, and reading it is refused
-        return
-    lock = lock_path(path)
-    held = _HELD.get(lock)
-    if held is not None:
-        held.count += 1
-    else:
-        fd = _take(lock, path, holder)
-        if fd is None:
-            yield
-            return
-        held = _HELD[lock] = _Hold(fd, 1, holder)
-    try:
-        yield
-    finally:
-        held.count -= 1
-        if held.count == 0 and held.fd is not None:
-            del _HELD[lock]
-            with contextlib.suppress(OSError):  # removed while held: see _locked
-                lock.unlink()
-            os.close(held.fd)
-        elif held.count == 0:
-            _HELD.pop(lock, None)
-
-
-@contextlib.contextmanager
-def let_go(path: Path) -> Iterator[None]:
-    """Let other processes have ``path``, which this one holds (:func:`holding`), while the
-    block runs, then hold it again as before: a closed fight's table waits so for the GM's
-    ``fight new``, which the table's hold refused. :class:`FileInUse` if another still
-    holds it when the block ends (past the brief wait :func:`_take` allows)."""
-    lock = lock_path(path)
-    held = _HELD.get(lock)
-    if held is None or held.fd is None:
-        yield
-        return
-    del _HELD[lock]
-    with contextlib.suppress(OSError):
-        lock.unlink()
-    os.close(held.fd)
-    held.fd = None
-    try:
-        yield
-    finally:
-        held.fd = _take(lock, path, held.holder)
-        if held.fd is not None:
-            _HELD[lock] = held
-
-
-def _take(lock: Path, path: Path, holder: str) -> int | None:
-    """The lock file of ``path``, locked exclusively, with this process's pid and ``holder``
-    in it; None when none can be made. A lock held for a moment (a command writing the
-    file) is waited for, briefly."""
-    deadline = time.monotonic() + LOCK_WAIT_SECONDS
-    while True:
-        try:
-            fd = _locked(lock, fcntl.LOCK_EX, create=True)
-            break
-        except _Busy as busy:
-            if time.monotonic() >= deadline:
-                raise FileInUse(f"{path} is in use by another companion (pid {busy.pid}, "
-                                f"{busy.who}); stop it first") from None
-            time.sleep(0.02)
-    if fd is not None:
-        with contextlib.suppress(OSError):  # who holds it, for the refusals; flock is the lock
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, f"{os.getpid()}\n{holder}\n".encode(), 0)
-    return fd
-
-
-def _locked(lock: Path, operation: int, *, create: bool) -> int | None:
-    """The lock file at ``lock`` open and flocked with ``operation``; :class:`_Busy` while
-    another process holds it; None when there is none (``create`` False) or none can be
-    made (a read-only or full folder).
-
-    A holder removes its lock file as it lets go (so none is left beside the file): a
-    file locked after that is no longer the lock, and the one there now is tried instead.
-    """
-    while True:
-        try:
-            if not create:
-                fd = os.open(lock, os.O_RDONLY)
-            else:
-                lock.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
-            if not create:
-                return None
-            try:  # a folder gone read-only: a lock file in it still locks
-                fd = os.open(lock, os.O_RDONLY)
-            except OSError:
-                return None
-        try:
-            fcntl.flock(fd, operation | fcntl.LOCK_NB)
-        except BlockingIOError:
-            busy = _Busy(*_holder_of(fd))
-            os.close(fd)
-            raise busy from None
-        try:
-            now = os.stat(lock)
-        except FileNotFoundError:
-            now = None
-        mine = os.fstat(fd)
-        if now is not None and (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino):
-            return fd
-        os.close(fd)
-
-
-def _holder_of(fd: int) -> tuple[str, str]:
-    """The pid and the holder written in an open lock file ("?" when it says nothing)."""
-    try:
-        lines = os.pread(fd, 4096, 0).decode("utf-8", "replace").splitlines()
-    except OSError:
-        lines = []
-    pid = lines[0].strip() if lines and lines[0].strip().isdigit() else "?"
-    who = lines[1].strip() if len(lines) > 1 and lines[1].strip() else "companion"
-    return pid, who
-
-
-@contextlib.contextmanager
-def _not_held_elsewhere(path: Path) -> Iterator[None]:
-    """Refuse (:class:`FileInUse`) while another process holds ``path``; else share its lock
-    for the write, so no session takes it up half-written by a command."""
-    lock = lock_path(path)
-    if lock in _HELD:
-        yield
-        return
-    try:
-        fd = _locked(lock, fcntl.LOCK_SH, create=False)
-    except _Busy as busy:
-        raise FileInUse(f"{path} is open in another companion (pid {busy.pid}, {busy.who}), "
-                        "which alone writes it while it runs: do it there, or stop it first "
-                        "(reading it still works)") from None
-    try:
-        yield
-    finally:
-        if fd is not None:
-            os.close(fd)
-
-
-def write_toml(path: Path, document: tomlkit.TOMLDocument) -> None:
-    """Write a TOML document atomically, after checking that it loads back as written."""
-    text = tomlkit.dumps(document)
-    tomllib.loads(text)  # a value tomlkit cannot write faithfully fails here, not at next load
-    atomic_write_text(path, text)
-
-
-def one_line_each(values: Mapping[str, Any], *comments: str) -> tomlkit.TOMLDocument:
-    """A TOML document of one line per field, tables written inline, under ``comments``
-    (a character sheet a player reads and edits field by field)."""
-    document = tomlkit.document()
-    for comment in comments:
-        document.add(tomlkit.comment(comment))
-    for key, value in values.items():
-        document.add(key, _inline(value))
-    return document
-
-
-def one_line_each_over(text: str, values: Mapping[str, Any],
-                       *comments: str) -> tomlkit.TOMLDocument:
-    """``values`` as :func:`one_line_each` writes them, put into the document ``text`` holds,
-    so a file the player wrote keeps its comments and order: a field whose value is the same
-    is not touched, a changed one keeps its line's comment, a new one goes at the end and one
-    no longer written goes. Text that is not TOML gets :func:`one_line_each`'s document."""
-    try:
-        document = tomlkit.parse(text)
-    except ParseError:
-        return one_line_each(values, *comments)
-    for key in [k for k in document if k not in values]:
-        del document[key]
-    for key, value in values.items():
-        item = tomlkit.item(_inline(value))
-        if key not in document:
-            document.add(key, item)
-        elif document[key].unwrap() != item.unwrap():
-            document[key] = item
-    return document
-
-
-def _inline(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        inline = tomlkit.inline_table()
-        inline.update({k: _inline(v) for k, v in value.items()})
-        return inline
-    if isinstance(value, list | tuple):
-        array = tomlkit.array()
-        array.extend(_inline(v) for v in value)
-        return array
-    return value
-
-
-def commented(value: object, comment: str) -> Item:
-    """A TOML value with a comment after it on its line: ``stable_frames = 3  # frames…``."""
-    item = tomlkit.item(value)
-    item.comment(comment)
-    item.trivia.comment_ws = "  "
-    return item
-
-
-def table(values: dict[str, object], quoted_keys: bool = False) -> Table:
-    """A TOML table of plain values (or :func:`commented` ones), in the given order.
-
-    ``quoted_keys`` writes every key in quotes, for keys that are data (an RFID
-    UID) rather than names.
-    """
-    section = tomlkit.table()
-    for key, value in values.items():
-        section.add(SingleKey(key, t=KeyType.Basic) if quoted_keys else key, value)
-    return section

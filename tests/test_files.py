@@ -24,15 +24,11 @@ from companion.files import (
     atomic_write_bytes,
     atomic_write_npz,
     atomic_write_text,
-    commented,
     load_toml_kept,
     move_aside,
-    one_line_each,
-    one_line_each_over,
     read_npz,
-    table,
-    write_toml,
 )
+from companion.toml_writing import commented, one_line_each, one_line_each_over, table, write_toml
 
 AWKWARD = [
     'say "hi"',

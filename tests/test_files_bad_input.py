@@ -11,15 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion.errors import DataError
-from companion.files import (
-    atomic_write_text,
-    file_there,
-    holding,
-    loads_json,
-    loads_toml,
-    lock_path,
-    parse_user_toml,
-)
+from companion.file_locks import holding, lock_path
+from companion.files import atomic_write_text, file_there, loads_json, loads_toml, parse_user_toml
 
 DEEP = 3000  # brackets: far past Python's stack at one parser call a level
 

@@ -1,7 +1,7 @@
 """Two writers of one file, and files a session holds: unique temporary files, real flocks.
 
 Writers run in child processes (as two companions do); a holder is a child process holding a
-real ``flock`` through :func:`companion.files.holding`.
+real ``flock`` through :func:`companion.file_locks.holding`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.files import FileInUse, atomic_write_text, holding, lock_path
+from companion.file_locks import FileInUse, holding, lock_path
+from companion.files import atomic_write_text
 
 #: A child that writes ``argv[1]`` ``argv[3]`` times with ``argv[2]`` repeated, then says done.
 WRITER = """
@@ -31,7 +32,7 @@ print("done")
 HOLDER = """
 import sys
 from pathlib import Path
-from companion.files import holding
+from companion.file_locks import holding
 with holding(Path(sys.argv[1]), sys.argv[2]):
     print("held", flush=True)
     sys.stdin.read()

@@ -26,10 +26,13 @@ LAYERS: dict[str, tuple[tuple[str, ...], bool]] = {
     "companion.errors": ((), True),
     "companion.dice": (("companion.errors",), True),
     "companion.systems": (("companion.dice", "companion.errors", SHARED_SYSTEMS), True),
-    "companion.files": (("companion.errors",), False),
+    "companion.file_locks": (("companion.errors",), False),
+    "companion.files": (("companion.errors", "companion.file_locks"), False),
+    "companion.toml_writing": (("companion.errors", "companion.files"), False),
     "companion.assets": (("companion.systems",), False),
     "companion.hw": (("companion.systems", "companion.dice", "companion.errors",
-                      "companion.files", "companion.assets"), False),
+                      "companion.files", "companion.file_locks", "companion.toml_writing",
+                      "companion.assets"), False),
 }
 
 

@@ -18,7 +18,7 @@ import tomlkit
 
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import load_toml_kept, table, write_toml
+from companion.files import load_toml_kept
 from companion.systems.events.poisoned import (
     Poison,
     TimePassed,
@@ -29,6 +29,7 @@ from companion.systems.events.poisoned import (
 )
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EventRules
+from companion.toml_writing import table, write_toml
 
 POISONS_NAME = "poisoned.toml"
 #: Whom a poison given to nobody named (generic mode, the tray) is tracked as.

@@ -15,7 +15,8 @@ import tomlkit
 
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import load_toml_kept, write_toml
+from companion.files import load_toml_kept
+from companion.toml_writing import write_toml
 
 ROOMS_NAME = "recovery_rooms.toml"
 #: Far larger than a dungeon's room names could ever be written.

@@ -42,7 +42,7 @@ from companion.app.session.mode import ChoiceAsk
 from companion.app.session.reads import TableTiles
 from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
 from companion.errors import DataError
-from companion.files import holding
+from companion.file_locks import holding
 from companion.hw.buttons import Button, Press, WaitingSignal
 from companion.hw.display.view import View, message_view
 from companion.systems.genso.combat import Fight, entrants_for

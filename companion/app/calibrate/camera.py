@@ -63,7 +63,7 @@ from companion.app.config import load_config
 from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir
 from companion.errors import DataError, DeviceError, error_text
-from companion.files import DISK_ERRNOS, atomic_write_bytes, commented, table, write_toml
+from companion.files import DISK_ERRNOS, atomic_write_bytes
 from companion.hw.camera.capture import FrameSource, frame_problem, open_source
 from companion.hw.camera.choice import CameraChoice
 from companion.hw.camera.classifier import Enrolment, TileClassifier
@@ -74,6 +74,7 @@ from companion.hw.camera.reader import ReaderSettings, out_of_view_message, slot
 from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import SLOT_NAMES, Slot
 from companion.systems.jongrogue.tiles import ALL_KINDS, BACK, EMPTY, READER_LABELS
+from companion.toml_writing import commented, table, write_toml
 
 VIEW_FILE = "camera_check.jpg"  # in the data folder: a picture to look at, not a setting
 #: A refusal of the slot looks that room frees (the others: a folder that may not be written).

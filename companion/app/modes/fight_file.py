@@ -3,7 +3,7 @@ the fight file (``fight.json``) from its save, so the system's own ``fight show|
 commands see the table's actions; a file the GM changed is never written over, a file the
 disk refused is written forward, and a start takes up, resumes or sets aside as the two
 files say. While a table runs (``companion play`` holds both files,
-:func:`companion.files.holding`) the commands that would change the fight file (an action,
+:func:`companion.file_locks.holding`) the commands that would change the fight file (an action,
 ``undo``) are refused: the table's next write would undo them.
 """
 

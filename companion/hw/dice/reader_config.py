@@ -14,7 +14,8 @@ from pathlib import Path
 import tomlkit
 
 from companion.errors import DataError
-from companion.files import file_there, parse_user_toml, table, write_toml
+from companion.files import file_there, parse_user_toml
+from companion.toml_writing import table, write_toml
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,9 +24,10 @@ from pathlib import Path
 import tomlkit
 
 from companion.errors import CompanionError, DataError
-from companion.files import commented, file_there, loads_toml, table, write_toml
+from companion.files import file_there, loads_toml
 from companion.hw.rfid.protocol import UID_PATTERN
 from companion.systems.jongrogue.tiles import ALL_KINDS, COPIES_PER_KIND, Tile
+from companion.toml_writing import commented, table, write_toml
 
 TAGMAP_FILENAME = "rfid_tags.toml"
 FORMAT_VERSION = 1

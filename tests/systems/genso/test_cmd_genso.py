@@ -323,7 +323,7 @@ def test_fight_apply_refuses_a_sheet_changed_since_the_fight_began(
 HOLDER = """
 import sys
 from pathlib import Path
-from companion.files import holding
+from companion.file_locks import holding
 with holding(Path(sys.argv[1]), "the genso table, companion play --mode genso"):
     print("held", flush=True)
     sys.stdin.read()

@@ -22,7 +22,6 @@ from companion.app.overrides import read_text
 from companion.dice import DiceSource
 from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
-from companion.files import write_toml
 from companion.systems.genso.character.core import Character, Derived, Hand, condition, derive
 from companion.systems.genso.character.creation import create_character
 from companion.systems.genso.character.gear import (
@@ -47,6 +46,7 @@ from companion.systems.genso.money import Purse, coins_text
 from companion.systems.genso.rules import ABILITIES, GensoRules
 from companion.systems.genso.sheet import character_from_mapping, sheet_mapping
 from companion.systems.genso.travel import journey
+from companion.toml_writing import write_toml
 
 
 def describe(rules: GensoRules, character: Character, derived: Derived) -> str:

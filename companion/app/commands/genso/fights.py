@@ -33,15 +33,8 @@ from companion.app.notes import note
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
-from companion.files import (
-    FileInUse,
-    atomic_write_text,
-    file_there,
-    holding,
-    kept_if_unreadable,
-    loads_json,
-    write_toml,
-)
+from companion.file_locks import FileInUse, holding
+from companion.files import atomic_write_text, file_there, kept_if_unreadable, loads_json
 from companion.systems.genso.combat import (
     Action,
     Attack,
@@ -65,6 +58,7 @@ from companion.systems.genso.combat import (
     wants_to_flee,
 )
 from companion.systems.genso.rules import Duration, GensoRules
+from companion.toml_writing import write_toml
 
 
 def load_fight(rules: GensoRules, path: Path) -> Fight:

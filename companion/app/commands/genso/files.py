@@ -14,11 +14,12 @@ import tomlkit
 from companion.app.overrides import read_text, set_values, user_defaults, user_rules
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import file_there, one_line_each, one_line_each_over
+from companion.files import file_there
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Side
 from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import load_sheet, preset, sheet_mapping
+from companion.toml_writing import one_line_each, one_line_each_over
 
 SET_EXAMPLE = "GM-COMBAT-8.strict_4_6=true"
 OVERRIDES_NAME = "genso.toml"

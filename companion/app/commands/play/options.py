@@ -31,7 +31,7 @@ from companion.app.notes import note
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
 from companion.app.session.system_menu import ModeSwitch
 from companion.errors import CompanionError, DataError
-from companion.files import FileInUse, holding
+from companion.file_locks import FileInUse, holding
 from companion.systems.jongrogue.autoplay import STRATEGIES
 from companion.systems.jongrogue.profile import PRESETS
 

@@ -27,7 +27,7 @@ from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
 from companion.app.session.system_menu import SystemMenu, answered
 from companion.dice import SimulatedDice
 from companion.errors import DeviceError
-from companion.files import let_go
+from companion.file_locks import let_go
 from companion.hw.buttons import Button, Press
 from companion.hw.display import Display
 from companion.hw.display.view import Option, View
