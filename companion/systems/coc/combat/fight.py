@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.dice import DiceSource, ScriptedDice
-from companion.errors import CompanionError, DataError, IllegalAction
+from companion.errors import CompanionError, DataError, IllegalAction, refuse_unknown
 from companion.systems.coc.combat.actions import Action, EndTurn, action_from_json, action_to_json
 from companion.systems.coc.combat.fighters import Combatant, FightState, Side
 from companion.systems.coc.combat.formats import (
     ENGINE,
+    ENTRY_KEYS,
     FORMAT,
     _check_shape,
     _engine,
@@ -144,7 +145,7 @@ class Fight:
         if not isinstance(data, Mapping):
             raise DataError("not a saved coc fight (its top level must be a table)")
         fmt = file_format(data)
-        _check_shape(data)
+        _check_shape(data, rules)
         profile = Profile(data["profile"])
         settings = data.get("settings", {})
         entrants = [(sheet_from_mapping(rules, e["sheet"], f"entrant {n}", kept=True),
@@ -177,6 +178,7 @@ class Fight:
         where = f"journal entry {n}"
         if not isinstance(raw, Mapping):
             raise DataError(f"{where}: not an action with its dice, found {raw!r}")
+        refuse_unknown(raw, ENTRY_KEYS, where)  # a slip ("dices") was dropped unsaid
         try:
             action = action_from_json(raw["action"])
             dice = [(int(s), int(v)) for s, v in raw["dice"]]

@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from companion.errors import DataError
+from companion.errors import DataError, refuse_unknown
 from companion.systems.coc.combat.fighters import Side
 from companion.systems.coc.rules import CocRules, Profile
 
@@ -71,11 +71,25 @@ ENGINE = 8
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1
+# What :meth:`Fight.to_json` has written at each level of the file, all a file may hold: a key
+# besides them (a hand-edited slip) would be dropped unsaid and lost at the next write. No key
+# ever went away. Format 1 wrote no "engine" or "opening_engine", but a file without "format"
+# that has them (a format-2 file whose "format" was deleted by hand) loads as before: they are
+# unread there and written anew, so nothing typed is lost.
+TOP_KEYS = ("format", "engine", "opening_engine", "profile", "settings", "entrants", "opening",
+            "journal")
+ENTRANT_KEYS = ("side", "sheet")
+ENTRY_KEYS = ("action", "lines", "dice", "engine")
 
 
-def _check_shape(data: Mapping[str, Any]) -> None:
+def _check_shape(data: Mapping[str, Any], rules: CocRules) -> None:
     """A fight file's top level, field by field: what is wrong is said in words, not in
-    Python's ('int' object is not iterable)."""
+    Python's ('int' object is not iterable). A key no version wrote, at its top or in an
+    entrant, or a rule ID in its settings that no Default or profile row is kept for
+    (an empty ``"CO-NOPE-1": {}`` too, which the settings check never sees) is refused by
+    name with the near one offered, as a sheet's unknown key is: it was dropped unsaid."""
+    refuse_unknown(data, TOP_KEYS, "not a saved coc fight")
+
     def wrong(field: str, should: str) -> DataError:
         return DataError(f"not a saved coc fight: {field} should be {should}, "
                          f"found {data.get(field)!r}")
@@ -85,8 +99,11 @@ def _check_shape(data: Mapping[str, Any]) -> None:
     profile = data.get("profile")
     if not isinstance(profile, str) or profile not in {p.value for p in Profile}:
         raise wrong("profile", " or ".join(repr(p.value) for p in Profile))
-    if not isinstance(data.get("settings", {}), Mapping):
+    settings = data.get("settings", {})
+    if not isinstance(settings, Mapping):
         raise wrong("settings", "a table of rule IDs")
+    refuse_unknown(settings, {*rules.defaults.values, *rules.table}, "the fight's settings",
+                   "rule")
     entrants = data.get("entrants")
     sides = {s.value for s in Side}
     if not isinstance(entrants, list) or not entrants or not all(
@@ -94,6 +111,7 @@ def _check_shape(data: Mapping[str, Any]) -> None:
         raise wrong("entrants", f"a list of tables, each with a sheet and a side "
                                 f"({', '.join(sorted(sides))})")
     for n, entrant in enumerate(entrants, 1):
+        refuse_unknown(entrant, ENTRANT_KEYS, f"entrant {n}", "field")
         side = entrant.get("side")
         if not isinstance(side, str) or side not in sides:
             raise DataError(f"not a saved coc fight: entrant {n}'s side should be "
