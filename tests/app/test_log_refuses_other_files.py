@@ -5,6 +5,9 @@ end, unsaid (fuzz audit 3). It is refused by name and left byte for byte."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -94,3 +97,32 @@ def test_a_log_refused_sets_no_unfinished_game_aside(
     assert "not a log `companion play --log` wrote" in capsys.readouterr().err
     assert save.read_bytes() == before
     assert sorted(p.name for p in table.iterdir()) == ["notes.txt", "save.json"]
+
+
+@pytest.mark.parametrize("torn", [b'{"choices": "auto", "ga', b'{"cho', b"\0" * 40])
+def test_a_log_whose_first_header_a_cut_tore_takes_the_game_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], torn: bytes) -> None:
+    """A power cut in the first write to a new log can leave its header cut short (its keys
+    sorted, "log" is not among the first) or NULs: the companion's own, cut back, not
+    refused as another program's file, and a resume of the game with that log plays on."""
+    log, save = tmp_path / "games.jsonl", tmp_path / "table" / "save.json"
+    log.write_bytes(torn)
+    assert GameLog.begin(log).start == 0 and log.read_bytes() == b""
+    log.write_bytes(torn)
+    assert main(["play", "--headless", "--seed", "5", "--state", str(save), "--resume",
+                 "--log", str(log)]) == 0
+    capsys.readouterr()
+    lines = log.read_bytes().splitlines()
+    assert [n for n, line in enumerate(lines) if b'"log": "jongrogue-companion"' in line] == [0]
+    assert main(["replay", str(log)]) == 0
+
+
+def test_a_pipe_given_as_the_log_is_refused_at_once(tmp_path: Path) -> None:
+    """Opened to read, a pipe waits for a writer for ever: `play --log` hung, nothing said."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    done = subprocess.run([sys.executable, "-m", "companion", "play", "--headless", "--seed",
+                           "3", "--log", str(pipe)], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "COMPANION_DATA_DIR": str(tmp_path)})
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"companion: error: {pipe}: a device or a pipe, not a log\n"

@@ -8,10 +8,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.errors import DataError
-from companion.files import atomic_write_bytes
+from companion.files import atomic_write_bytes, open_regular
 
 # What every game's first line holds (play.log_header): where the next game begins.
 _HEADER = b'"log": "jongrogue-companion"'
+# How that line begins (its keys sorted): a first line cut short by a power cut begins so.
+_HEADER_START = b'{"choices": "'
 _BLOCK = 64 * 1024  # read back from a log's end this much at a time
 
 
@@ -36,10 +38,10 @@ class GameLog:
         the file, and a resume of that game writes its lines again. A file that is no such
         log is refused (:meth:`refuse_other`).
         """
+        GameLog.refuse_other(path)
         try:
             with open(path, "rb+") as handle:
                 end = handle.seek(0, os.SEEK_END)
-                _refuse_other(path, handle.fileno(), end)
                 size = _last_line_end(handle.fileno(), end)
                 if size != end:
                     handle.truncate(size)
@@ -49,15 +51,25 @@ class GameLog:
 
     @staticmethod
     def refuse_other(path: Path) -> None:
-        """A DataError when ``path`` holds something but is no such log (its first line holds
-        no game header: notes, the history database given by a slip of the tab key), left as
-        it is (its tail was once cut back to its last line end, unsaid). Play asks before it
-        sets the last game's save aside, which a refused log would have done for nothing."""
+        """A DataError when ``path`` holds something but is no such log, left as it is (its
+        tail was once cut back to its last line end, unsaid): a folder, a device or a pipe
+        (opened to read, a pipe would wait for a writer for ever), or a file whose first
+        line holds no game header (notes, the history database given by a slip of the tab
+        key). A first line a power cut tore in the log's first write is the companion's:
+        :meth:`begin` cuts it back. Play asks before it sets the last game's save aside,
+        which a refused log would have done for nothing."""
         try:
-            with open(path, "rb") as handle:
-                _refuse_other(path, handle.fileno(), handle.seek(0, os.SEEK_END))
+            with open_regular(path, "log") as handle:
+                first = handle.read(_BLOCK)
         except FileNotFoundError:
             return
+        line, ends, _ = first.partition(b"\n")
+        torn = not ends and (line.startswith(_HEADER_START[:len(line)])
+                             or line.startswith(_HEADER_START) or not line.strip(b"\0"))
+        if first and _HEADER not in line and not torn:
+            raise DataError(f"{path}: not a log `companion play --log` wrote (its first line "
+                            "is no game header); it is left as it is: give --log a new file, "
+                            "or a log it wrote")
 
     def rewrite(self, lines: Sequence[str]) -> None:
         """Replace this game's lines with ``lines``. Games logged in the same file after
@@ -125,14 +137,6 @@ def _write_whole_lines(fd: int, data: bytes, sync: bool) -> None:
     except OSError:
         os.ftruncate(fd, _last_line_end(fd, os.lseek(fd, 0, os.SEEK_END)))
         raise
-
-
-def _refuse_other(path: Path, fd: int, end: int) -> None:
-    first = os.pread(fd, _BLOCK, 0).partition(b"\n")[0]
-    if end and _HEADER not in first:
-        raise DataError(f"{path}: not a log `companion play --log` wrote (its first line is "
-                        "no game header); it is left as it is: give --log a new file, or a "
-                        "log it wrote")
 
 
 def _last_line_end(fd: int, end: int) -> int:
