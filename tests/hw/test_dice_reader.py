@@ -84,6 +84,16 @@ def _grade(s: Scene) -> Grade:
     return grade(s, [(d.value, d.centre) for d in read.dice])
 
 
+def refusal(tmp_path: Path, text: str) -> str:
+    """What ``ReaderConfig.load`` says of a dice.toml holding ``text``, after its path."""
+    path = tmp_path / "dice.toml"
+    path.write_text(text)
+    with pytest.raises(DataError) as refused:
+        ReaderConfig.load(path)
+    assert str(refused.value).startswith(f"{path}: ")
+    return str(refused.value).removeprefix(f"{path}: ")
+
+
 def test_varied_scenes_never_give_a_wrong_value_and_read_most_dice() -> None:
     total = sum((_grade(scene(seed)) for seed in SEEDS), Grade())
     assert total.wrong == 0, total
@@ -393,16 +403,6 @@ def test_a_bad_thresholds_file_is_named_with_its_fault(tmp_path: Path, text: str
         ReaderConfig.load(path)
     assert str(path) in str(err.value)
 
-
-
-def refusal(tmp_path: Path, text: str) -> str:
-    """What ``ReaderConfig.load`` says of a dice.toml holding ``text``, after its path."""
-    path = tmp_path / "dice.toml"
-    path.write_text(text)
-    with pytest.raises(DataError) as refused:
-        ReaderConfig.load(path)
-    assert str(refused.value).startswith(f"{path}: ")
-    return str(refused.value).removeprefix(f"{path}: ")
 
 @pytest.mark.parametrize(("text", "message"), [
     ("[reader]\nmin_confidence = nan\n", "[reader] min_confidence must be a positive number"),

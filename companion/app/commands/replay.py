@@ -46,6 +46,10 @@ class LoggedGame:
     event_lines: list[int] = field(default_factory=list)
 
 
+# Far past any line `play --log` writes (a header with every house rule is 2 KiB).
+LINE_LIMIT = 1024 * 1024
+
+
 def read_log(path: Path) -> list[LoggedGame]:
     """The games of the log at ``path``, read a line at a time. Each line is decoded alone
     (UTF-8), so a damaged one is named by its number, as a line that is not JSON is. A
@@ -67,10 +71,6 @@ def read_log(path: Path) -> list[LoggedGame]:
     if not games:
         raise DataError(f"{path}: no game in this log")
     return games
-
-
-# Far past any line `play --log` writes (a header with every house rule is 2 KiB).
-LINE_LIMIT = 1024 * 1024
 
 
 def _read_line(raw: bytes, path: Path, number: int, games: list[LoggedGame]) -> None:
