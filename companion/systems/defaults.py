@@ -14,11 +14,15 @@ its choices when it is set to anything else; the sets stay in each system's code
 against the data. A settings list shows both beside a Default (:meth:`Settings.notes`,
 :func:`notes_text`). Each system words its refusals its own way (:class:`Wording`) and
 checks its other values further itself.
+
+Being the one module every system may import (tests/test_layers.py), it also keeps the
+check each system makes of a name the player wrote (:func:`refuse_control`).
 """
 
 from __future__ import annotations
 
 import operator
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -46,6 +50,24 @@ def kind_name(value: Any) -> str:
     ('true or false', 'a whole number', 'text')
     """
     return KIND_NAMES.get(type(value), f"a {type(value).__name__}")
+
+
+def refuse_control(name: str, what: str) -> None:
+    """A name holding a control character (ESC, BEL, a line end) is refused, naming ``what``
+    and the character: a name is printed to the terminal as it is, where ``Ann\\e[2J``
+    would clear the screen. Refused, not shown escaped, as no one names a character so.
+    Every system's reader of a name the player wrote calls it (a party member, a sheet).
+
+    >>> refuse_control("Ann\\x1b[7m", "sheet.toml: name")
+    Traceback (most recent call last):
+    ...
+    companion.errors.DataError: sheet.toml: name 'Ann\\x1b[7m' holds a control character \
+('\\x1b'); give the name as printable text
+    """
+    bad = next((c for c in name if unicodedata.category(c) == "Cc"), None)
+    if bad is not None:
+        raise DataError(f"{what} {name!r} holds a control character ({bad!r}); give the name "
+                        "as printable text")
 
 
 @dataclass(frozen=True)

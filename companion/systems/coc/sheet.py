@@ -19,6 +19,7 @@ from companion.systems.coc.rules import (
     check_dice,
     weapon_from_mapping,
 )
+from companion.systems.defaults import refuse_control
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +215,8 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     ``kept``: the copy a saved fight keeps of a sheet it began with. It is read as the
     version that began the fight read it, without the checks made since of what the player
     wrote: a ``durability_left`` above the weapon's full durability (or on one with none),
-    ``loaded = true`` (one round). The player could mend the sheet, never the fight's copy,
+    ``loaded = true`` (one round), a control character in a name (the sheet's, an armour's,
+    a weapon of its own's key, ja or en). The player could mend the sheet, never the fight's copy,
     and the fight would not open."""
     if not isinstance(data, Mapping):
         raise DataError(f"{where}: a sheet must be a table of fields, found {data!r}")
@@ -224,6 +226,8 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
                         'name = "Ann")')
     if not isinstance(data["name"], str) or not data["name"].strip():
         raise DataError(f"{where}: name must be text, not empty, found {data['name']!r}")
+    if not kept:  # a fight's copy opens as it began
+        refuse_control(data["name"], f"{where}: name")
     chars_raw = data.get("characteristics")
     if not isinstance(chars_raw, Mapping):
         raise DataError(f"{where}: [characteristics] is missing")
@@ -270,6 +274,9 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
                 "defines a weapon of your own, every field written out (docs/sheets.md)")
         info: WeaponInfo
         if own:
+            for name in ("key", "ja", "en"):  # a weapon of one's own is printed by these
+                if isinstance(raw.get(name), str) and not kept:
+                    refuse_control(raw[name], f"{at}: {name}")
             info = weapon_from_mapping(raw, at, rules.skills,
                                        rules.defaults.values.get("CO-FIRE-9", {}))
         else:
@@ -295,6 +302,8 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
         refuse_unknown(raw, ARMOUR_FIELDS, at)
         if not isinstance(raw.get("name"), str):
             raise DataError(f"{at}: needs a name")
+        if not kept:
+            refuse_control(raw["name"], f"{at}: name")
         value = _int(raw, "value", at)
         durability = _int(raw, "durability", at) if "durability" in raw else None
         uses = _int(raw, "uses", at) if "uses" in raw else value

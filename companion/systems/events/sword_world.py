@@ -17,6 +17,9 @@ from companion.dice.result import FAILURE, SUCCESS, Result
 from companion.dice.roll import roll
 from companion.dice.sources import DiceSource
 from companion.errors import DataError
+
+# Named again here as the events command imports it from this module.
+from companion.systems.defaults import refuse_control as refuse_control
 from companion.systems.events.lists import players_toml
 
 ABILITY_NAMES = {
@@ -73,16 +76,6 @@ class Member:
         else:
             value = getattr(self, cls)
         return value if value > 0 else None
-
-
-def refuse_control(name: str, what: str) -> None:
-    """A name holding a control character (ESC, BEL, a line end) is refused, naming ``what``
-    and the character: a name is printed to the terminal as it is, where ``Ann\\e[2J``
-    would clear the screen. Refused, not shown escaped, as no one names a character so."""
-    bad = next((c for c in name if unicodedata.category(c) == "Cc"), None)
-    if bad is not None:
-        raise DataError(f"{what} {name!r} holds a control character ({bad!r}); give the name "
-                        "as printable text")
 
 
 def load_party(text: str, origin: str = "party file") -> tuple[Member, ...]:

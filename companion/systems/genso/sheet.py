@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.dice.notation import parse
 from companion.errors import DataError, InvalidNotation, refuse_unknown
+from companion.systems.defaults import refuse_control
 from companion.systems.genso.character.core import Character, Kind, derive
 from companion.systems.genso.character.gear import storage_capacity
 from companion.systems.genso.money import Purse
@@ -76,8 +77,8 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
     ``kept``: the copy a saved fight keeps of a sheet it began with, read as the version
     that began the fight read it, without the checks made since of what the player wrote:
     a spell listed twice, a ``printed_protection`` of true or below 0, a PC's printed
-    numbers. The player could mend the sheet, never the fight's copy, and the fight would
-    not open."""
+    numbers, a control character in a name. The player could mend the sheet, never the
+    fight's copy, and the fight would not open."""
     where = origin
     if not isinstance(raw, Mapping):
         raise DataError(f"{where}: a sheet is a TOML table")
@@ -90,6 +91,8 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
         if name in raw:
             if not isinstance(raw[name], str):
                 raise DataError(f"{where}: {name} must be text, found {raw[name]!r}")
+            if not kept:  # each is printed on the sheet; a fight's copy opens as it began
+                refuse_control(raw[name], f"{where}: {name}")
             fields[name] = raw[name]
     if not fields["name"].strip():
         raise DataError(f"{where}: name must not be empty")

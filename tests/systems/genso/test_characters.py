@@ -465,9 +465,10 @@ def sheet_text_of(character: Character) -> str:
     return tomlkit.dumps(sheet_document(character))
 
 
-@pytest.mark.parametrize("name", ['say "hi"', "back\\slash", "tab\tand\nline", "雀 'quoted'"])
+@pytest.mark.parametrize("name", ['say "hi"', "back\\slash", "雀 'quoted'"])
 def test_a_sheet_with_awkward_text_loads_back_as_written(name: str) -> None:
-    """Sheets are written through tomlkit: quotes, backslashes and breaks survive."""
+    """Sheets are written through tomlkit: quotes and backslashes survive. (A tab or a line
+    break, a control character, is refused in a name: test_names_with_control_characters.)"""
     character = replace(preset(RULES, "pc1"), name=name)
     assert load_sheet(RULES, sheet_text_of(character)) == character
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from companion.dice import DiceSource, Result
 from companion.errors import IllegalAction
+from companion.systems.defaults import refuse_control
 from companion.systems.genso.character.core import Character, Kind
 from companion.systems.genso.money import Purse
 from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
@@ -41,6 +42,9 @@ def create_character(
         raise IllegalAction(f"GM-CHAR-4: a PC's age is {low}–{high} (１５～１７才), not {age}")
     if not name.strip():
         raise IllegalAction("GM-CHAR-4: a PC needs a name")
+    # Both are printed on the sheet, and the name names its file too.
+    refuse_control(name, "name")
+    refuse_control(sex, "sex")
     wanted = sorted(rules.num("GM-CHAR-5", "ability_values"), reverse=True)
     if set(abilities) != set(ABILITIES) or sorted(abilities.values(), reverse=True) != wanted:
         raise IllegalAction(
