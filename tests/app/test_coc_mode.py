@@ -1251,3 +1251,49 @@ def test_the_terminal_board_tells_two_marks_of_one_initial_apart() -> None:
     assert "B1↑" in text and "b2↓" in text and "C10" in text  # (a foe's in lower case)
     rows = text.splitlines()
     assert len({len(row) for row in rows}) == 1  # the squares line up under a … h
+
+
+def marked_over_mid_fight(folder: Path) -> tuple[CocFightMode, dict[str, Any]]:
+    """A coc table in ``folder`` stopped mid-fight, its save then saying ``finished: true``
+    (a hand edit, a damaged card): the mode as it stopped, and that save."""
+    fight_file(folder, "003")
+    first = play(folder, CHOICES[:6])
+    assert not first.done
+    state = folder / "table.json"
+    saved = {**json.loads(state.read_text(encoding="utf-8")), "finished": True}
+    state.write_text(json.dumps(saved), encoding="utf-8")
+    return first, saved
+
+
+def test_a_table_marked_over_while_its_fight_runs_plays_on_at_a_resume(
+        tmp_path: Path) -> None:
+    """Review 54 #1, on the coc table (the same open_table): under --resume, the boot
+    service's start, the table was called "over and closed" (FightClosed), or its save
+    replaced by the next fight's with no copy. It plays on, says so, saved unfinished."""
+    first, _ = marked_over_mid_fight(tmp_path)
+    state = tmp_path / "table.json"
+    told: list[str] = []
+    session = table_session(tmp_path / "fight.json", state, resume=True, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, CocFightMode)
+    assert session.mode.journal == first.journal
+    assert told == [f"the table save {state} was marked over, but its fight replays still "
+                    "running: it plays on"]
+    assert not FightSave.from_json(state.read_text(encoding="utf-8")).finished
+    assert not list(tmp_path.glob("table.json.*"))
+
+
+def test_a_table_marked_over_while_its_fight_runs_is_kept_aside_not_replaced(
+        tmp_path: Path) -> None:
+    """Fuzz audit 2 on the coc table: a start without --resume keeps that save aside, as an
+    unfinished table's is, and says so."""
+    first, saved = marked_over_mid_fight(tmp_path)
+    told: list[str] = []
+    session = table_session(tmp_path / "fight.json", tmp_path / "table.json", resume=False,
+                            seed=SEED, choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, CocFightMode)
+    assert session.mode.fight.to_json() == first.fight.to_json()
+    (kept,) = tmp_path.glob("table.json.replaced-*")
+    assert json.loads(kept.read_text(encoding="utf-8")) == saved
+    assert any("marked over but replaying to a fight still running" in t and kept.name in t
+               for t in told)

@@ -24,6 +24,7 @@ from rich.console import Console
 
 from companion.app.cli import main
 from companion.app.commands.play import telling
+from companion.app.modes.fight_file import FightClosed
 from companion.app.modes.genso import (
     Checked,
     FightSave,
@@ -355,6 +356,97 @@ def test_a_table_marked_over_while_its_fight_runs_is_kept_aside_not_replaced(
     assert json.loads(kept.read_text(encoding="utf-8")) == saved
     assert any("marked over but replaying to a fight still running" in t and kept.name in t
                for t in told)
+
+
+def mark_over(state: Path) -> dict[str, Any]:
+    """The table save at ``state`` said ``finished: true`` (a hand edit, a damaged card)."""
+    saved = {**json.loads(state.read_text(encoding="utf-8")), "finished": True}
+    state.write_text(json.dumps(saved), encoding="utf-8")
+    return saved
+
+
+def test_a_table_marked_over_while_its_fight_runs_plays_on_at_a_resume(
+        tmp_path: Path) -> None:
+    """Review 54 #1, the twin above under --resume (the boot service's start): the table was
+    called "over and closed" (FightClosed), and once the GM made the next fight its save
+    was replaced with no copy. It plays on, says so, and is saved unfinished."""
+    first = two_actions_then_a_stop(tmp_path)
+    state = tmp_path / "table.json"
+    mark_over(state)
+    told: list[str] = []
+    session = table_session(RULES, tmp_path / "fight.json", state, resume=True, seed=SEED,
+                            choices=Player(["wait"]), tell=told.append)
+    assert isinstance(session.mode, GensoFightMode)
+    assert session.mode.journal == first.journal
+    assert told == [f"the table save {state} was marked over, but its fight replays still "
+                    "running: it plays on"]
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    now = FightSave.from_json(state.read_text(encoding="utf-8"))
+    assert now.inputs == [*first.journal, "wait"] and not now.finished
+    assert json.loads((tmp_path / "fight.json").read_text(encoding="utf-8")) == \
+        session.mode.fight.to_json()
+    assert not list(tmp_path.glob("table.json.*"))
+
+
+def test_a_resume_of_a_table_marked_over_leaves_it_whole_when_the_file_is_the_next_fight(
+        tmp_path: Path) -> None:
+    """Review 54 #1 (/tmp/r54/t_resume.py): the GM made the next fight over a table marked
+    over while its fight ran, and the resume replaced that save with no copy. The file is
+    the GM's change, refused as for any unfinished table; its save stays as it was (a start
+    without --resume keeps it aside)."""
+    two_actions_then_a_stop(tmp_path)
+    state = tmp_path / "table.json"
+    mark_over(state)
+    before = state.read_bytes()
+    write_fight_file(tmp_path / "fight.json", new_fight())
+    with pytest.raises(DataError, match="changed since the table saved it"):
+        table_session(RULES, tmp_path / "fight.json", state, resume=True, seed=SEED,
+                      choices=Player([]))
+    assert state.read_bytes() == before and not list(tmp_path.glob("table.json.*"))
+
+
+def test_resuming_another_fight_sets_aside_a_table_marked_over_while_it_runs(
+        tmp_path: Path) -> None:
+    """`play --resume --fight B` over a table of A marked over while A runs: A's save was
+    replaced by B's with no copy. It is kept aside, said so, as an unfinished table is."""
+    two_actions_then_a_stop(tmp_path)
+    state = tmp_path / "table.json"
+    saved = mark_over(state)
+    other = tmp_path / "other"
+    other.mkdir()
+    fight_file(other)
+    told: list[str] = []
+    session = table_session(RULES, other / "fight.json", state, resume=True, seed=SEED,
+                            choices=Player([]), tell=told.append)
+    assert isinstance(session.mode, GensoFightMode) and session.mode.fight.journal == []
+    (kept,) = tmp_path.glob("table.json.replaced-*")
+    assert json.loads(kept.read_text(encoding="utf-8")) == saved
+    assert any("marked over but replaying to a fight still running" in t and kept.name in t
+               for t in told)
+
+
+def test_a_closed_table_that_no_longer_replays_is_over_not_called_corrupt(
+        tmp_path: Path) -> None:
+    """Review 54 #6: a table closed at its end whose save no longer replays (other rules
+    since, an edit) was kept aside as corrupt at the next start, with a "does not replay"
+    warning about a fight that ended as it should. It is over: a resume says the fight is
+    closed, and the next table replaces its save, nothing said, as for any closed table."""
+    fight_file(tmp_path)
+    assert play(tmp_path, CHOICES).done
+    state = tmp_path / "table.json"
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    assert saved["finished"]
+    saved["inputs"][0] = "zz"
+    state.write_text(json.dumps(saved), encoding="utf-8")
+    told: list[str] = []
+    with pytest.raises(FightClosed):
+        table_session(RULES, tmp_path / "fight.json", state, resume=True, seed=SEED,
+                      choices=Player([]), tell=told.append)
+    table_session(RULES, tmp_path / "fight.json", state, resume=False, seed=SEED,
+                  choices=Player([]), tell=told.append)
+    assert told == [] and not list(tmp_path.glob("table.json.*"))
+    assert not FightSave.from_json(state.read_text(encoding="utf-8")).finished
 
 
 def test_a_table_closed_at_its_end_is_replaced_by_the_next_with_no_copy(

@@ -165,6 +165,14 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
             tell(f"{exc}; taking up the fight file")
         except NewerSave as exc:
             _keep_newer(state_path, exc, tell)
+        # A save marked over whose fight replays still asking (a hand edit, a damaged card:
+        # the table marks it over only at the fight's end) is an unfinished table, played
+        # on as --resume (the boot service's start) says; it was called "over and closed",
+        # or replaced by the next fight's save with no copy.
+        running = None
+        if saved is not None and saved.finished:
+            running = _running(table, saved, label)
+            saved.finished = running is None
         if saved is None:
             note(f"no unfinished fight saved in {state_path}: taking up {fight_path}")
         elif saved.finished:
@@ -178,9 +186,13 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
         elif saved.fight_path != str(fight_path):
             # The fight taken up is read first: one that cannot be read sets nothing aside.
             fight = _load_fight(table, fight_path)
-            _set_aside(table, saved, state_path, label, tell)
+            _set_aside(table, saved, state_path, label, tell, running is not None)
             note(f"taking up {fight_path}")
             saved = None
+        elif running is not None:
+            tell(f"the table save {state_path} was marked over, but its fight replays still "
+                 "running: it plays on")
+            mode = running
         else:
             mode = _replayed(table, saved, state_path, label, tell)
             saved = saved if mode is not None else None
@@ -194,9 +206,9 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
             _keep_newer(state_path, exc, tell)
         # A save marked over whose fight replays still asking (a hand edit, a damaged
         # card) is a table that stopped mid-fight: kept aside as an unfinished one is, not
-        # replaced unseen. One that does not replay is kept aside by _replayed.
+        # replaced unseen.
         marked_over = (old is not None and old.finished
-                       and _still_running(table, old, state_path, label, tell))
+                       and _running(table, old, label) is not None)
         if old is not None and (not old.finished or marked_over):
             if old.fight_path != str(fight_path):
                 # Another fight's table: a fight file that cannot be read (a misspelt
@@ -436,12 +448,18 @@ def file_sha(path: Path) -> str | None:
         raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
-def _still_running(table: Table, old: FightSave, state_path: Path, label: str,
-                   tell: Callable[[str], object]) -> bool:
-    """Does the table save ``old``, marked over, replay to a fight still asking? False too
-    when it does not replay, after :func:`_replayed` kept it aside and said so."""
-    mode = _replayed(table, old, state_path, label, tell)
-    return mode is not None and mode.ask() is not None
+def _running(table: Table, old: FightSave, label: str) -> FightMode | None:
+    """The fight of the table save ``old``, marked over, replayed, when it is still asking;
+    None when it replays to its end, or does not replay (other rules since, an edited file).
+    That one is taken as over and left to be replaced with nothing said, as a closed table
+    is: this companion can neither play it on nor write the fight file from it, and keeping
+    it aside as corrupt warned "does not replay" of a fight that ended as it should."""
+    try:
+        mode = table.mode(table.load(old.fight), label)
+        replay(mode, old.inputs, old.events)
+    except UNREPLAYABLE:
+        return None
+    return mode if mode.ask() is not None else None
 
 
 def _set_aside(table: Table, old: FightSave, state_path: Path, label: str,
