@@ -6,7 +6,8 @@ fsyncs it, renames it over the target (``os.replace`` is atomic on POSIX) and
 fsyncs the folder, so the rename itself survives the cut. Each write has a
 temporary file of its own (``.<name>.<random>.tmp``), so two writers of one file
 never write into each other's; one a cut left behind is removed by the next
-process that writes that file (:func:`_remove_stale_temporaries`).
+process that writes that file (:func:`_remove_stale_temporaries`), or kept, and named,
+when the file itself cannot be read (:func:`keep_unreadable`): it may be the whole copy.
 
 A file a long-running session owns (a save, a table's fight file) is held with
 :func:`companion.file_locks.holding`, and :func:`atomic_write_bytes` refuses to write
@@ -27,11 +28,13 @@ import glob
 import json
 import os
 import re
+import shlex
 import stat
 import tempfile
 import time
 import tomllib
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
@@ -123,11 +126,9 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
 _TIDIED: set[Path] = set()  # the files whose folder this process has tidied already
 
 
-def _stale_temporaries(path: Path) -> list[Path]:
-    """The temporary files of ``path`` a power cut or a kill left. One is stale when it is
-    older than this process and than :data:`STALE_SECONDS`: then it is no write of a
-    process running now (a write under way is younger)."""
-    before = min(_STARTED, time.time() - STALE_SECONDS)
+def _stale_temporaries(path: Path, before: float) -> list[Path]:
+    """The temporary files of ``path`` last written before the time ``before``: those a
+    power cut or a kill left, when ``before`` is past any write under way."""
     stale = []
     with contextlib.suppress(OSError):  # a folder that cannot be listed keeps them
         for stray in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
@@ -138,13 +139,14 @@ def _stale_temporaries(path: Path) -> list[Path]:
 
 
 def _remove_stale_temporaries(path: Path) -> None:
-    """Remove the stale temporary files of ``path`` (:func:`_stale_temporaries`), once a
-    process: names are unique, so they would pile up. Later ones are left for the next
-    process that writes ``path``."""
+    """Remove the temporary files of ``path`` older than this process and than
+    :data:`STALE_SECONDS` (no write of a process running now: one under way is younger),
+    once a process: names are unique, so they would pile up. Later ones are left for the
+    next process that writes ``path``."""
     if path in _TIDIED:
         return
     _TIDIED.add(path)
-    for stray in _stale_temporaries(path):
+    for stray in _stale_temporaries(path, min(_STARTED, time.time() - STALE_SECONDS)):
         with contextlib.suppress(OSError):  # tidying
             stray.unlink()
 
@@ -202,22 +204,66 @@ _KEPT = re.compile(r"\.[a-z]+-\d{8}T\d{6}Z(-\d+)?$")
 
 def move_aside(path: Path, why: str = "corrupt") -> Path:
     """Rename a file to ``<name>.<why>-<UTC timestamp>`` (kept, never deleted); return it.
-
-    A file kept as corrupt keeps the stale temporary files of its last writes too, each as
-    ``<name>.unwritten-<UTC timestamp>``. A write whose rename a power cut stopped leaves
-    one that may be whole. The next write would delete it unread
-    (:func:`_remove_stale_temporaries`), though it may be the only whole copy left when
-    the card lost the file's own tail.
-    """
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    target = _free_name(path, why, stamp)
-    os.replace(path, target)
+    One kept as ``corrupt`` keeps the copies its cut writes left too (:func:`keep_unreadable`,
+    which names them)."""
     if why == "corrupt":
-        for stray in _stale_temporaries(path):
-            with contextlib.suppress(OSError):  # kept where it is, then: still not lost
-                os.replace(stray, _free_name(path, "unwritten", stamp))
+        return keep_unreadable(path).path
+    target = _free_name(path, why, time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
+    os.replace(path, target)
     fsync_dir(path.parent)
     return target
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A file that could not be read, kept as ``<name>.corrupt-<time>``, and the temporary
+    files of its cut writes, kept as ``<name>.unwritten-<time>`` (:func:`keep_unreadable`)."""
+
+    path: Path
+    unwritten: tuple[Path, ...]
+
+    def copies(self, resume: str | None = None, *, by_name: bool = False) -> str:
+        """The words for the kept temporaries, to follow "it was kept as …": "" when there
+        are none. ``resume``: the command that takes one up (``companion play --resume
+        --state``: a save), said with its path; ``by_name``: each named as the kept file is
+        (beside it), not by its whole path."""
+        if not self.unwritten:
+            return ""
+        names = [p.name if by_name else str(p) for p in self.unwritten]
+        words = (f"; a copy a write cut short left, which may hold the last write whole, was "
+                 f"kept as {names[0]}" if len(names) == 1 else
+                 "; copies writes cut short left, one of which may hold the last write whole, "
+                 f"were kept as {', '.join(names)}")
+        if resume is not None:
+            which = (shlex.quote(str(self.unwritten[0])) if len(names) == 1
+                     else "<one of them>")
+            words += f": `{resume} {which}` takes it up"
+        return words
+
+
+def keep_unreadable(path: Path) -> Kept:
+    """Rename a file that cannot be read to ``<name>.corrupt-<UTC timestamp>`` (kept, never
+    deleted), with the temporary files of its last writes as
+    ``<name>.unwritten-<UTC timestamp>``: a write whose rename a power cut stopped leaves
+    one that may be whole, the only whole copy left when the card lost the file's own tail.
+    The next write would delete it unread (:func:`_remove_stale_temporaries`).
+
+    Every temporary older than this process is kept, however young: a Pi powered again
+    just after the cut starts within :data:`STALE_SECONDS`, and no process running now
+    writes them (a session's file is held by it; the margin is tidying's, which must spare
+    a write under way). So is one older than that margin, from a process since stopped.
+    """
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    target = _free_name(path, "corrupt", stamp)
+    os.replace(path, target)
+    unwritten = []
+    for stray in _stale_temporaries(path, max(_STARTED, time.time() - STALE_SECONDS)):
+        copy = _free_name(path, "unwritten", stamp)
+        with contextlib.suppress(OSError):  # kept where it is, then: still not lost
+            os.replace(stray, copy)
+            unwritten.append(copy)
+    fsync_dir(path.parent)
+    return Kept(target, tuple(unwritten))
 
 
 def _free_name(path: Path, why: str, stamp: str) -> Path:
@@ -231,13 +277,15 @@ def _free_name(path: Path, why: str, stamp: str) -> Path:
 
 
 def keep_aside(path: Path) -> str:
-    """:func:`move_aside` an unreadable file the program can do without, and say where it is
-    for the notice: "it was kept as …", or, in a folder that lets nothing be renamed, "it
-    could not be kept aside (…)" (it stays where it is)."""
+    """:func:`keep_unreadable` an unreadable file the program can do without, and say where
+    it is for the notice: "it was kept as …" (and the copies its cut writes left, which may
+    hold the last write whole), or, in a folder that lets nothing be renamed, "it could not
+    be kept aside (…)" (it stays where it is)."""
     try:
-        return f"it was kept as {move_aside(path).name}"
+        kept = keep_unreadable(path)
     except OSError as err:
         return f"it could not be kept aside ({err.strerror})"
+    return f"it was kept as {kept.path.name}{kept.copies(by_name=True)}"
 
 
 def kept_if_unreadable(path: Path, read: Callable[[Path], object]) -> str | None:

@@ -18,12 +18,14 @@ import tomlkit
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion import files
 from companion.errors import DataError
 from companion.files import (
     NotDurable,
     atomic_write_bytes,
     atomic_write_npz,
     atomic_write_text,
+    keep_unreadable,
     load_toml_kept,
     move_aside,
     read_npz,
@@ -224,6 +226,36 @@ def test_a_file_kept_as_corrupt_keeps_the_whole_copy_a_power_cut_left_beside_it(
     assert (tmp_path / kept[3]).read_bytes() == whole
     assert kept[2].removeprefix("poisoned.toml.corrupt") \
         == kept[3].removeprefix("poisoned.toml.unwritten")  # one stamp: kept together
+    # Named to the player (it was kept, but nothing said so: lost in practice).
+    [notice] = notices
+    assert notice.endswith(f"it was kept as {kept[2]}; a copy a write cut short left, which "
+                           f"may hold the last write whole, was kept as {kept[3]} and none "
+                           "is tracked")
+
+
+def test_a_copy_a_cut_left_just_before_a_quick_restart_is_kept_and_named(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Pi powered again just after the cut starts the companion well within STALE_SECONDS:
+    the cut's temporary, 30 s old, was neither kept nor tidied with the file set aside,
+    and the next process's write deleted it unread. Older than this process, it is no
+    write under way (the session holds its file), so it is kept; a younger one is not."""
+    monkeypatch.setattr(files, "_STARTED", time.time() - 5)  # started 5 s ago
+    path = tmp_path / "save.json"
+    whole = b'{"seed": 2, "inputs": ["t:1m", "t:2m"]}'
+    path.write_bytes(whole[:15])
+    left = tmp_path / ".save.json.k3j9x2.tmp"
+    left.write_bytes(whole)
+    cut = time.time() - 30
+    os.utime(left, (cut, cut))
+    under_way = tmp_path / ".save.json.young1.tmp"
+    under_way.write_bytes(b"being written")
+    kept = keep_unreadable(path)
+    [copy] = kept.unwritten
+    assert copy.name.startswith("save.json.unwritten-") and copy.read_bytes() == whole
+    assert kept.path.read_bytes() == whole[:15] and under_way.exists()
+    assert kept.copies("companion play --resume --state") == (
+        f"; a copy a write cut short left, which may hold the last write whole, was kept as "
+        f"{copy}: `companion play --resume --state {copy}` takes it up")
 
 
 def test_a_file_moved_aside_for_another_reason_leaves_temporaries_to_tidying(

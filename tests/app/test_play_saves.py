@@ -6,12 +6,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 
 import pytest
 
+import companion.files
 from companion.app.cli import main
 from companion.app.commands.play.saves import load_game
 from companion.app.commands.play.session import jongrogue_mode
@@ -115,6 +117,44 @@ def test_a_kept_file_that_cannot_be_read_is_kept_again_and_a_new_game_played(
     assert len(list(tmp_path.glob("save.json.corrupt-*.corrupt-*"))) == 1
     resumed = load_game(kept)
     assert resumed is not None and resumed.finished
+
+
+def test_a_save_cut_short_beside_the_cuts_whole_copy_names_it_and_it_plays_on(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cut between a save's fsync and its rename, on a card that also lost save.json's
+    tail, and the Pi powered again at once: the companion starts within a minute of it.
+    The whole game in the cut's temporary (30 s old) was neither kept nor named, and the
+    next start deleted it unread. It is kept as save.json.unwritten-…, the message names
+    it with the command that plays it on, and that command does."""
+    save = default_save_path()
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(save)]) == 0
+    played = load_game(save)
+    assert played is not None
+    mode = jongrogue_mode(played, None, "sim")
+    replay(mode, played.inputs[:20], None)
+    write_save(save, replace(played, inputs=played.inputs[:20], events=mode.progress(),
+                             game_id="cut-short", finished=False))
+    whole = save.read_bytes()
+    left = save.parent / ".save.json.k3j9x2.tmp"
+    left.write_bytes(whole)
+    save.write_bytes(whole[:len(whole) // 2])
+    cut = time.time() - 30
+    os.utime(left, (cut, cut))
+    monkeypatch.setattr(companion.files, "_STARTED", time.time() - 5)  # a boot just after
+    capsys.readouterr()
+    assert main(["play", "--headless", "--seed", "9", "--resume", "--state", str(save)]) == 0
+    err = capsys.readouterr().err
+    [kept] = save.parent.glob("save.json.corrupt-*")
+    [copy] = save.parent.glob("save.json.unwritten-*")
+    assert copy.read_bytes() == whole
+    assert (f"it was kept as {kept}; a copy a write cut short left, which may hold the last "
+            f"write whole, was kept as {copy}: `companion play --resume --state {copy}` "
+            "takes it up; starting a new game") in err
+    assert main(["play", "--headless", "--resume", "--state", str(copy)]) == 0
+    out = capsys.readouterr().out
+    assert f"--- resumed from {copy}: 20 inputs replayed ---" in out
+    played_on = load_game(copy)
+    assert played_on is not None and played_on.game_id == "cut-short"
 
 
 def play_with_save(save: str, tmp_path: Path,

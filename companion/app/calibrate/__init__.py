@@ -14,13 +14,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from companion.files import move_aside
+from companion.files import keep_unreadable
 
 
 def set_aside(path: Path, problem: str) -> None:
     """Move the unreadable ``path`` aside (kept, never deleted) and say why and where, in
     one line on stderr."""
-    kept = move_aside(path)
+    kept = keep_unreadable(path)
     problem = problem.removeprefix(f"{path}: ")  # errors name the file; the line names it once
-    print(f"companion: {path} cannot be read ({problem}); it was kept as {kept.name} and "
-          "calibration starts afresh", file=sys.stderr)
+    print(f"companion: {path} cannot be read ({problem}); it was kept as {kept.path.name}"
+          f"{kept.copies(by_name=True)} and calibration starts afresh", file=sys.stderr)

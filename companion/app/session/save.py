@@ -18,8 +18,9 @@ Crash safety:
   two leaves the save a step short, and the resume plays that step again.
   Whatever moment the power goes, nothing is lost or written twice.
 
-A save that cannot be read is moved aside (:func:`companion.files.move_aside`), never deleted,
-and the player is offered a new game.
+A save that cannot be read is moved aside (:func:`companion.files.keep_unreadable`), never
+deleted, with the copies a write cut short left beside it (one may hold the last save
+whole), and the player is offered a new game.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import Any, TypeVar
 
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import TooLarge, atomic_write_text, move_aside, read_regular
+from companion.files import TooLarge, atomic_write_text, keep_unreadable, read_regular
 from companion.systems.jongrogue.game import RULES_REVISION
 from companion.systems.jongrogue.profile import read_profile_file
 
@@ -198,16 +199,18 @@ def write_save(path: Path, save: SaveGame) -> None:
     atomic_write_text(path, save.to_json() + "\n")
 
 
-def read_save(path: Path, parse: Callable[[str, str], S], what: str) -> S | None:
+def read_save(path: Path, parse: Callable[[str, str], S], what: str,
+              resume: str | None = None) -> S | None:
     """The save at ``path`` as ``parse(text, source)`` reads it, or None when there is none.
 
     The file must be a regular file of at most :data:`SAVE_LIMIT` bytes: a folder, a device
     or a pipe is refused (:class:`DataError`) and left alone; a larger file, or one ``parse``
-    refuses, is moved aside (:class:`CorruptSave`), or refused (:class:`DataError`) where its
-    folder lets it not be moved: a new save could not be written there either. A save
-    ``parse`` finds to be another mode's or a newer companion's (:class:`SaveLeftInPlace`)
-    is left where it is.
-    ``what`` names it (``save``, ``fight save``).
+    refuses, is moved aside (:class:`CorruptSave`, naming the copies a write cut short left,
+    :func:`keep_unreadable`), or refused (:class:`DataError`) where its folder lets it not
+    be moved: a new save could not be written there either. A save ``parse`` finds to be
+    another mode's or a newer companion's (:class:`SaveLeftInPlace`) is left where it is.
+    ``what`` names it (``save``, ``fight save``); ``resume`` is the command that takes up
+    such a copy (``companion play --resume --state``), said with it.
     """
     try:
         raw = read_regular(path, SAVE_LIMIT, what)
@@ -223,10 +226,11 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str) -> S | None
         except (DataError, UnicodeDecodeError) as exc:
             reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
     try:
-        kept = move_aside(path)
+        kept = keep_unreadable(path)
     except OSError as err:  # a read-only folder: no new game can be saved there either
         raise DataError(f"the {what} could not be read ({reason}), nor kept aside: "
                         f"{path.parent} lets no file in it be renamed ({err.strerror}), so "
                         "nothing can be saved there; give another file, or fix the folder"
                         ) from None
-    raise CorruptSave(f"the {what} could not be read ({reason}); it was kept as {kept}", kept)
+    raise CorruptSave(f"the {what} could not be read ({reason}); it was kept as "
+                      f"{kept.path}{kept.copies(resume)}", kept.path)

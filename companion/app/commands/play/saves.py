@@ -32,6 +32,9 @@ from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.profile import Profile, load_played_profile
 
+#: The command that plays on a game kept in a file of its own (``save.json.unwritten-…``).
+RESUME_KEPT = "companion play --resume --state"
+
 
 def previous_game(save_path: Path | None, args: argparse.Namespace,
                   display: Display | None, controls: Controls) -> SaveGame | None:
@@ -136,7 +139,7 @@ def load_game(path: Path) -> SaveGame | None:
                                  "save.json")
             raise
 
-    return read_save(path, parse, "save")
+    return read_save(path, parse, "save", RESUME_KEPT)
 
 
 def offer_new_game(reason: str, display: Display | None, controls: Controls) -> None:

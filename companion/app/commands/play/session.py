@@ -16,6 +16,7 @@ from pathlib import Path
 from companion.app.commands.play.press_sources import open_press_sources, open_waiting_signal
 from companion.app.commands.play.readers import open_reader
 from companion.app.commands.play.saves import (
+    RESUME_KEPT,
     log_header,
     offer_new_game,
     previous_game,
@@ -51,7 +52,7 @@ from companion.app.session.reads import TableTiles
 from companion.app.session.save import CorruptSave, SaveGame, profile_hash
 from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
 from companion.errors import CompanionError, DataError, DeviceError, error_text
-from companion.files import kept_aside, move_aside
+from companion.files import keep_unreadable, kept_aside
 from companion.hw.buttons import WaitingSignal
 from companion.hw.display import Display, open_display
 from companion.hw.display.fonts import FontError
@@ -224,9 +225,9 @@ def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,
     except CorruptSave as exc:  # raised before anything is opened or written
         if saved is None or save_path is None:
             raise
-        kept = move_aside(save_path)
+        kept = keep_unreadable(save_path)
         offer_new_game(f"the save {save_path} cannot be resumed ({exc}); it was kept as "
-                       f"{kept}", display, controls)
+                       f"{kept.path}{kept.copies(RESUME_KEPT)}", display, controls)
         saved = None
         session, game = build_session(args, config, saved, save_path, display, controls,
                                       menu)
