@@ -8,8 +8,10 @@ not set is labelled ``" (default)"`` (:data:`DEFAULT_TAG`) wherever it is shown,
 type, and refuses one of a number the seed states, or one outside its range. A numeric
 Default that only makes sense in a range keeps it beside it as data
 (``[limits."RULE-ID"]``, read by :func:`read_limits`), so every system checks ranges the
-same way. A Default that must be one of a closed set of words (or numbers) is refused with
-its choices when it is set to anything else; the sets stay in each system's code
+same way; the range where play makes sense of a seed's number is data of the same shape
+(``[source_limits."RULE-ID"]``, :func:`read_source_limits`). A Default that must be one
+of a closed set of words (or numbers) is refused with its choices when it is set to
+anything else; the sets stay in each system's code
 (``CHOICES``), beside the branches that play them, and :func:`read_choices` checks them
 against the data. A settings list shows both beside a Default (:meth:`Settings.notes`,
 :func:`notes_text`). Each system words its refusals its own way (:class:`Wording`) and
@@ -157,30 +159,62 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _read_range(spec: object, where: str, rule: str, names_one: Callable[[str, str], bool],
+                named: str) -> dict[str, int | str]:
+    """One range of ``rule`` as data writes it (``{ min = 1, above = "key" }``, see
+    :data:`BOUNDS`): each bound a whole number or the name of a (rule, key) ``names_one``
+    takes, ``named`` saying which it takes."""
+    if not isinstance(spec, Mapping) or not spec or set(spec) - set(BOUNDS):
+        raise DataError(f"{where}: a range is a table of {', '.join(BOUNDS)}, found {spec!r}")
+    for bound in spec.values():
+        if not _whole(bound) and not (isinstance(bound, str)
+                                      and names_one(*_named(rule, bound))):
+            raise DataError(f"{where}: {bound!r} is neither a whole number nor the name of "
+                            f"{named}")
+    return dict(spec)
+
+
+def _rules_tables(raw: object, table: str, origin: str) -> Mapping[str, Mapping[str, Any]]:
+    """``[table."RULE-ID"]``'s rules, each a table of ranges."""
+    if not isinstance(raw, Mapping):
+        raise DataError(f"{origin}: [{table}] must be tables keyed by rule ID")
+    for rule, keys in raw.items():
+        if not isinstance(keys, Mapping):
+            raise DataError(f"{origin}: [{table}.\"{rule}\"] must be a table of ranges")
+    return raw
+
+
 def read_limits(raw: object, defaults: Mapping[str, Mapping[str, Any]],
                 source: Mapping[str, Mapping[str, Any]], origin: str) -> Limits:
     """The ranges a system's data keeps beside its Defaults, ``[limits."RULE-ID"]`` with
     ``key = { min = 1 }`` (see :data:`BOUNDS`), each checked against the data: it must bound
     a whole-number Default, and a bound it names must be a whole number there."""
-    if not isinstance(raw, Mapping):
-        raise DataError(f"{origin}: [limits] must be tables keyed by rule ID")
     bounds: dict[tuple[str, str], Mapping[str, int | str]] = {}
-    for rule, keys in raw.items():
-        if not isinstance(keys, Mapping):
-            raise DataError(f"{origin}: [limits.\"{rule}\"] must be a table of ranges")
+    for rule, keys in _rules_tables(raw, "limits", origin).items():
         for name, spec in keys.items():
             where = f"{origin}: limits {rule}.{name}"
             if not _whole(defaults.get(rule, {}).get(name)):
                 raise DataError(f"{where}: no whole-number Default {rule}.{name} to bound")
-            if not isinstance(spec, Mapping) or not spec or set(spec) - set(BOUNDS):
-                raise DataError(f"{where}: a range is a table of {', '.join(BOUNDS)}, "
-                                f"found {spec!r}")
-            for bound in spec.values():
-                if not _whole(bound) and not (isinstance(bound, str) and _whole(
-                        _look_up(defaults, source, *_named(rule, bound)))):
-                    raise DataError(f"{where}: {bound!r} is neither a whole number nor the "
-                                    "name of one")
-            bounds[rule, name] = dict(spec)
+            bounds[rule, name] = _read_range(
+                spec, where, rule,
+                lambda other, key: _whole(_look_up(defaults, source, other, key)), "one")
+    return Limits(bounds, source)
+
+
+def read_source_limits(raw: object, source: Mapping[str, Mapping[str, Any]],
+                       origin: str) -> Limits:
+    """The ranges of a seed's numbers, ``[source_limits."RULE-ID"]`` in the shape of
+    ``[limits]``: the range where play makes sense of each number of ``[source."RULE-ID"]``
+    (a divisor of 1 or more). Read here, not checked against ``source``: the system checks
+    its numbers with them (coc's ``check_source``), in this table's order, so a bound may
+    name only a number ranged before it, which is then known to be whole. A key may be a
+    path into the rule's sub-tables (``"arm.str_multiplier"``), as the system reads it."""
+    bounds: dict[tuple[str, str], Mapping[str, int | str]] = {}
+    for rule, keys in _rules_tables(raw, "source_limits", origin).items():
+        for name, spec in keys.items():
+            bounds[rule, name] = _read_range(
+                spec, f"{origin}: source_limits {rule}.{name}", rule,
+                lambda other, key: (other, key) in bounds, "a number ranged before it")
     return Limits(bounds, source)
 
 

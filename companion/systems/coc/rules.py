@@ -30,6 +30,7 @@ from companion.systems.defaults import (
     check_apart,
     read_choices,
     read_limits,
+    read_source_limits,
 )
 
 DATA_FILES = ("profiles.toml", "rules.toml", "skills.toml", "weapons.toml")
@@ -361,107 +362,38 @@ class CocRules:
         return replace(self, defaults=defaults, table=table, cells_set=frozenset(cells_set))
 
 
-#: A range as ``[limits]`` writes one (:data:`companion.systems.defaults.BOUNDS`).
-Range = Mapping[str, int | str]
-_AP: Range = {"min": 0, "max": "CO-TURN-3.action_points"}  # a cost: more, never paid
-_PENALTY: Range = {"min": -100, "max": 0}  # a skill penalty, in percent
-_BONUS: Range = {"min": 0, "max": 100}     # a skill bonus, in percent
-_TIMES: Range = {"min": 1, "max": 20}      # a characteristic times this: ×20 is 100% from 5 up
-_COUNT: Range = {"min": 1}
-_NONE_OR_MORE: Range = {"min": 0}
-_BOARD: Range = {"min": 1, "max": 7}       # squares on 003's 8×8 board (CO-TURN-1)
-#: The range of each whole number in ``[source]`` that play reads: an edited rules.toml with
-#: one outside it (a divisor of 0, a negative cost) would crash or play nonsense later, so it
-#: is refused at load, naming the key. "arm.key": the key of that sub-table; "part.key": that
-#: key of each sub-table that has it (CO-BODY-5's parts).
-SOURCE_RANGES: dict[str, dict[str, Range]] = {
-    "CO-CORE-1": {"critical_max_003": {"min": 0, "max": 100},  # a 1D100 face; 0: none
-                  "fumble_from_003": {"min": 1, "max": 101,
-                                      "above": "critical_max_003"},
-                  "special_percent": {"min": 1, "max": 100}},
-    "CO-CORE-3": {"base": {"min": 0, "max": 100}, "per_point": {"min": 1, "max": 100}},
-    "CO-TURN-3": {"action_points": _COUNT},
-    "CO-GRAP-1": {"ap": {"min": 1, "max": "CO-TURN-3.action_points"}},
-    "CO-GRAP-3": {"action_points": {"min": 1, "max": "CO-TURN-3.action_points"}},
-    "CO-MA-1": {"dice_multiplier": _COUNT},
-    "CO-MA-2": {"squares": _BOARD},
-    "CO-GRAP-5": {"parry_successes": _COUNT},
-    "CO-STUN-3": {"con_multiplier": _TIMES},
-    "CO-BASE-9": {"con_multiplier": _TIMES},
-    "CO-STUN-1": {"con_multiplier": _TIMES},
-    "CO-FIRE-1": {"reload_ap": _AP},
-    "CO-FIRE-6": {"burst_ap": _AP},
-    "CO-FIRE-8": {"hits_die": _COUNT, "max_rounds": _COUNT},
-    "CO-DODGE-5": {"dodge_after_attack": _PENALTY, "attack_after_dodge": _PENALTY},
-    "CO-DODGE-7": {"cover_dodge": _PENALTY},
-    "CO-DODGE-8": {"bonus": _BONUS},
-    "CO-DODGE-1": {"bonus": _BONUS},
-    "CO-CALL-1": {"penalty": _PENALTY, "arm.str_multiplier": _TIMES,
-                  "arm.attacks_lost": _NONE_OR_MORE, "leg.moves_lost": _NONE_OR_MORE,
-                  "leg.still_after": _COUNT},
-    "CO-FIRE-5": {"adjacent_bonus": _BONUS},
-    "CO-WEAP-1": {"wear": _NONE_OR_MORE},
-    "CO-SKILL-2": {"dex_half_try": _COUNT},
-    "CO-SKILL-3": {"ap": _AP},
-    # 003「耐久力が-2～0の値になった場合意識不明」: the floor of a range that ends at 0.
-    "CO-DEATH-1": {"unconscious_from": {"max": 0}, "con_multiplier": _TIMES},
-    "CO-BASE-8": {"unconscious_max": _NONE_OR_MORE},
-    "CO-RANGE-1": {"above_siz": _NONE_OR_MORE, "per_10_siz": _BONUS, "step_siz": _COUNT},
-    "CO-RANGE-2": {"last_band": _COUNT},
-    "CO-RANGE-3": {"touch_multiplier": _COUNT},
-    "CO-AIM-1": {"multiplier": _COUNT},
-    "CO-AIM-2": {"multiplier": _COUNT},
-    "CO-SURP-1": {"luck_modifier": _PENALTY},
-    "CO-SURP-2": {"rehide_over": {"min": 0, "max": 100}, "rehide_modifier": _PENALTY},
-    "CO-SURP-3": {"dark_divisor": _COUNT},
-    "CO-DISARM-1": {"least_penalty": _PENALTY,
-                    "most_penalty": {"min": -100, "max": "least_penalty"}},
-    "CO-BODY-5": {"part.factor": _COUNT, "part.penalty": _PENALTY, "part.listen": _PENALTY,
-                  "part.taste": _PENALTY, "part.extra": _NONE_OR_MORE},
-    "CO-SPELL-2": {"pow_multiplier": _TIMES},
-    "CO-TACKLE-2": {"knockback_m": _NONE_OR_MORE, "con_multiplier": _TIMES},
-    "CO-IAI-3": {"sheathe_ap": _AP},
-    "CO-SKILL-6": {"ap": _AP},
-    "CO-DODGE-6": {"navigate": _BONUS, "jump": _BONUS},
-    "CO-BASE-13": {"temporary_loss": _COUNT, "int_multiplier": _TIMES,
-                   "indefinite_fraction": _COUNT},
-    "CO-THROW-1": {"range_squares": _BOARD},
-    "CO-MELEE-2": {"knockback_damage": _COUNT},
-}
-
-
 def _whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_source(source: Mapping[str, Any], origin: str = "rules.toml") -> None:
-    """Refuse a ``[source]`` number outside its :data:`SOURCE_RANGES` range, missing, or not
-    a whole number, worded as a Default's range is: a DataError naming the file, the table,
-    the key and the range. A bound names a number checked before it (the table's order).
-    Then each dice text there must roll."""
-    limits = Limits({(rule, path): bounds for rule, keys in SOURCE_RANGES.items()
-                     for path, bounds in keys.items()}, source)
-    for rule, keys in SOURCE_RANGES.items():
+def check_source(source: Mapping[str, Any], limits: Limits,
+                 origin: str = "rules.toml") -> None:
+    """Refuse a ``[source]`` number outside its range (``[source_limits]`` in rules.toml,
+    :func:`~companion.systems.defaults.read_source_limits`), missing, or not a whole number,
+    worded as a Default's range is: a DataError naming the file, the table, the key and the
+    range. An edited rules.toml with one outside it (a divisor of 0, a negative cost) would
+    crash or play nonsense later. A bound names a number checked before it (the table's
+    order). Then each dice text there must roll."""
+    for rule, path in limits.bounds:
         table = source.get(rule)
         if not isinstance(table, Mapping):
             raise DataError(f"{origin}: missing [source.\"{rule}\"]")
-        for path in keys:
-            part, _, key = path.rpartition(".")
-            if part == "part":  # each body part that has the key
-                places = [(f"[source.\"{rule}\".{name}]", sub) for name, sub in table.items()
-                          if isinstance(sub, Mapping) and key in sub]
-            else:
-                sub = table.get(part, {}) if part else table
-                places = [(f"[source.\"{rule}\"{'.' + part if part else ''}]", sub)]
-            for place, values in places:
-                value = values.get(key) if isinstance(values, Mapping) else None
-                now = {rule: {path: value}}  # other numbers a bound names: the source's
-                span = limits.span(now, rule, path)
-                if value is None:
-                    raise DataError(f"{origin}: {place} lacks {key}, a whole number {span}")
-                if not _whole_number(value) or not limits.holds(now, rule, path):
-                    raise DataError(f"{origin}: {place} {key} must be a whole number {span}, "
-                                    f"found {value!r}")
+        part, _, key = path.rpartition(".")
+        if part == "part":  # each body part that has the key
+            places = [(f"[source.\"{rule}\".{name}]", sub) for name, sub in table.items()
+                      if isinstance(sub, Mapping) and key in sub]
+        else:
+            sub = table.get(part, {}) if part else table
+            places = [(f"[source.\"{rule}\"{'.' + part if part else ''}]", sub)]
+        for place, values in places:
+            value = values.get(key) if isinstance(values, Mapping) else None
+            now = {rule: {path: value}}  # other numbers a bound names: the source's
+            span = limits.span(now, rule, path)
+            if value is None:
+                raise DataError(f"{origin}: {place} lacks {key}, a whole number {span}")
+            if not _whole_number(value) or not limits.holds(now, rule, path):
+                raise DataError(f"{origin}: {place} {key} must be a whole number {span}, "
+                                f"found {value!r}")
     for rule, table in source.items():
         if not isinstance(table, Mapping):
             raise DataError(f"{origin}: [source.\"{rule}\"] must be a table, found {table!r}")
@@ -596,14 +528,16 @@ def load_rules(profile: Profile = Profile.P003, texts: Mapping[str, str] | None 
                 raise DataError(f"profiles.toml: {rule} p{p.value} must be on, off, optional "
                                 "or optional_on") from exc
     rules = data["rules.toml"]
-    for section in ("system", "source", "defaults", "limits"):
+    for section in ("system", "source", "source_limits", "defaults", "limits"):
         if section not in rules:
             raise DataError(f"rules.toml: missing [{section}]")
     for rule in (*rules["source"], *rules["defaults"]):
         if rule not in table:
             raise DataError(f"rules.toml: {rule} is not in the profile table")
     check_apart(rules["source"], rules["defaults"], "rules.toml")
-    check_source(rules["source"])  # before the Defaults' ranges, some of which name them
+    # before the Defaults' ranges, some of which name them
+    check_source(rules["source"], read_source_limits(rules["source_limits"], rules["source"],
+                                                     "rules.toml"))
     band_names = rules["defaults"].get("CO-FIRE-9", {})
     for name, value in band_names.items():
         parse_bands(value, f"rules.toml: CO-FIRE-9.{name}")

@@ -6,7 +6,9 @@ allowed range. Each test loads the packaged data with one value changed."""
 from __future__ import annotations
 
 import re
+import tomllib
 from importlib.resources import files
+from typing import Any
 
 import pytest
 
@@ -50,7 +52,7 @@ PENALTY = "-100 to 0"
 BONUS = "0 to 100"
 TIMES = "1 to 20"
 BOARD = "1 to 7"
-#: (rule, the key's path as SOURCE_RANGES names it, table header, key, bad value, its range).
+#: (rule, the key's path as [source_limits] names it, table header, key, bad value, its range).
 CASES = [
     ("CO-CORE-1", "critical_max_003", src("CO-CORE-1"), "critical_max_003", "101",
      "0 to 100"),
@@ -138,10 +140,85 @@ def test_a_source_number_out_of_range_is_refused(rule: str, path: str, header: s
     refused(header, key, value, f"must be a whole number {allowed}, found {value}")
 
 
+def source_limits() -> dict[str, Any]:
+    limits: dict[str, Any] = tomllib.loads(packaged())["source_limits"]
+    return limits
+
+
 def test_every_ranged_number_is_tested_here() -> None:
-    from companion.systems.coc.rules import SOURCE_RANGES  # new with the check: not at the top
     assert {(c[0], c[1]) for c in CASES} == {
-        (rule, path) for rule, keys in SOURCE_RANGES.items() for path in keys}
+        (rule, path) for rule, keys in source_limits().items() for path in keys}
+
+
+#: The one whole number of [source] without a range: read_db_table checks it with its table.
+UNRANGED = {("CO-BASE-1", "db_step_above")}
+
+
+def test_every_whole_number_in_source_has_a_range() -> None:
+    """Review 54 #8: a new [source] number with no [source_limits] entry went unchecked, and
+    nothing said so. A number of a sub-table is ranged by its path (``arm.str_multiplier``)
+    or, for every sub-table that has it, by ``part.key`` (CO-BODY-5's parts)."""
+    ranged = {(rule, path) for rule, keys in source_limits().items() for path in keys}
+    numbers = set()
+    for rule, table in tomllib.loads(packaged())["source"].items():
+        for key, value in table.items():
+            if isinstance(value, dict):
+                numbers |= {(rule, f"{key}.{k}") for k, v in value.items()
+                            if isinstance(v, int) and not isinstance(v, bool)}
+            elif isinstance(value, int) and not isinstance(value, bool):
+                numbers.add((rule, key))
+    unranged = {(rule, path) for rule, path in numbers
+                if (rule, path) not in ranged
+                and (rule, "part." + path.partition(".")[2]) not in ranged}
+    assert unranged == UNRANGED
+    assert len(numbers) > 60
+
+
+def test_the_ranges_are_data_read_at_load() -> None:
+    """The ranges live in rules.toml, not in rules.py: one edited there is the one held to
+    (review 54 #8: a data table is kept in the TOML, checked at load, STYLE.md)."""
+    text = packaged().replace("squares = { min = 1, max = 7 }", "squares = { min = 3, max = 7 }")
+    assert text != packaged()
+    with pytest.raises(DataError) as caught:
+        load_rules(texts={"rules.toml": text})
+    assert str(caught.value) == ('rules.toml: [source."CO-MA-2"] squares must be a whole '
+                                 "number 3 to 7, found 2")
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ("squares = { min = 1, max = 7 }", "squares = { least = 1 }",
+     "source_limits CO-MA-2.squares: a range is a table of min, max, above, found "
+     "{'least': 1}"),
+    ("squares = { min = 1, max = 7 }", "squares = 7",
+     "source_limits CO-MA-2.squares: a range is a table of min, max, above, found 7"),
+    ('most_penalty = { min = -100, max = "least_penalty" }',
+     'most_penalty = { min = -100, max = "CO-TURN-3.action_point" }',
+     "source_limits CO-DISARM-1.most_penalty: 'CO-TURN-3.action_point' is neither a whole "
+     "number nor the name of a number ranged before it"),
+    # ranged after it in the table: it would be used before it is known to be whole
+    ('fumble_from_003 = { min = 1, max = 101, above = "critical_max_003" }',
+     'fumble_from_003 = { min = 1, max = 101, above = "special_percent" }',
+     "source_limits CO-CORE-1.fumble_from_003: 'special_percent' is neither a whole number "
+     "nor the name of a number ranged before it"),
+])
+def test_a_bad_range_in_source_limits_is_refused_by_name(old: str, new: str, said: str) -> None:
+    text = packaged().replace(old, new)
+    assert text != packaged()
+    with pytest.raises(DataError) as caught:
+        load_rules(texts={"rules.toml": text})
+    assert str(caught.value) == f"rules.toml: {said}"
+
+
+def test_rules_toml_without_source_limits_is_refused() -> None:
+    lines = packaged().splitlines()
+    kept, skipping = [], False
+    for line in lines:
+        if line.startswith("["):
+            skipping = line.startswith("[source_limits.")
+        if not skipping:
+            kept.append(line)
+    with pytest.raises(DataError, match=re.escape("rules.toml: missing [source_limits]")):
+        load_rules(texts={"rules.toml": "\n".join(kept)})
 
 
 @pytest.mark.parametrize("value, shown", [("2.5", "2.5"), ('"2"', "'2'"), ("true", "True")])
