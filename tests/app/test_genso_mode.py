@@ -14,6 +14,7 @@ import io
 import json
 import os
 import re
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -293,6 +294,26 @@ def test_a_resume_writes_an_unreadable_fight_file_again_from_the_table_save(
     (kept,) = tmp_path.glob("fight.json.corrupt-*")
     assert kept.read_text(encoding="utf-8") == whole[:200]
     assert "could not be read" in told[0] and "written again from the table save" in told[0]
+
+
+def test_an_unreadable_fight_file_s_whole_copy_a_cut_left_is_kept_and_named(
+        tmp_path: Path) -> None:
+    """A cut that left the fight file's last write whole in its temporary: kept beside the
+    unreadable file, and named where the resume tells of it (review 54, #2)."""
+    two_actions_then_a_stop(tmp_path)
+    path = tmp_path / "fight.json"
+    whole = path.read_text(encoding="utf-8")
+    path.write_text(whole[:200], encoding="utf-8")
+    left = tmp_path / ".fight.json.k3j9x2.tmp"
+    left.write_text(whole, encoding="utf-8")
+    cut = time.time() - 120
+    os.utime(left, (cut, cut))
+    told: list[str] = []
+    table_session(RULES, path, tmp_path / "table.json", resume=True, seed=SEED,
+                  choices=Player([]), tell=told.append)
+    (copy,) = tmp_path.glob("fight.json.unwritten-*")
+    assert copy.read_text(encoding="utf-8") == whole and not left.exists()
+    assert f"which may hold the last write whole, was kept as {copy.name})" in told[0]
 
 
 def test_a_table_save_that_does_not_replay_is_kept_aside_and_the_file_taken_up(

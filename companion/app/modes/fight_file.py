@@ -32,8 +32,10 @@ from companion.app.session.save import (
 from companion.dice import DiceSource, SimulatedDice
 from companion.errors import CompanionError, DataError
 from companion.files import (
+    Kept,
     NotDurable,
     atomic_write_text,
+    keep_unreadable,
     loads_json,
     move_aside,
     read_regular,
@@ -358,7 +360,7 @@ def _replayed(table: Table, saved: FightSave, state_path: Path, label: str,
                            f"replay ({exc}), and it cannot be kept aside",
                            "give another --state, or fix the folder")
         tell(f"the table save {state_path} does not replay ({exc}); it was kept as "
-             f"{kept.name}; taking up the fight file")
+             f"{kept.path.name}{kept.copies(by_name=True)}; taking up the fight file")
         return None
     return mode
 
@@ -384,9 +386,9 @@ def _check_fight_file(table: Table, fight_path: Path, state_path: Path, saved: F
     on_file = _on_file(table, fight_path)
     if on_file is None:
         if fight_path.exists():
-            kept = move_aside(fight_path)
-            tell(f"the fight file {fight_path} could not be read (kept as {kept.name}); "
-                 "it is written again from the table save")
+            kept = keep_unreadable(fight_path)
+            tell(f"the fight file {fight_path} could not be read (kept as {kept.path.name}"
+                 f"{kept.copies(by_name=True)}); it is written again from the table save")
         return
     ours = mode.fight.to_json()
     if on_file != ours and not _behind_the_table(on_file, ours, fight_path, state_path, saved):
@@ -473,7 +475,8 @@ def _set_aside(table: Table, old: FightSave, state_path: Path, label: str,
                        f"play it on with --resume --fight {old.fight_path}, or fix the folder")
     how = (", marked over but replaying to a fight still running," if marked_over else "")
     tell(f"the unfinished table of {old.fight_path} in {state_path}{how} is kept as "
-         f"{kept.name}" + ("; every action it finished is in that fight file" if whole else ""))
+         f"{kept.path.name}" + ("; every action it finished is in that fight file" if whole
+                                else ""))
 
 
 def _keep_newer(state_path: Path, exc: NewerSave, tell: Callable[[str], object]) -> None:
@@ -484,15 +487,18 @@ def _keep_newer(state_path: Path, exc: NewerSave, tell: Callable[[str], object])
     kept = _kept_aside(state_path, "newer", f"{exc}; {NewerSave.UPDATE}. It cannot be kept "
                        "aside for the fight file to be taken up",
                        "give another --state, or fix the folder")
-    tell(f"{exc.kept_as(kept)}; taking up the fight file")
+    tell(f"{exc.kept_as(kept.path)}; taking up the fight file")
 
 
-def _kept_aside(state_path: Path, why: str, what: str, then: str) -> Path:
-    """:func:`move_aside` of a table save; in a folder that lets nothing be renamed (a
+def _kept_aside(state_path: Path, why: str, what: str, then: str) -> Kept:
+    """:func:`move_aside` of a table save (:func:`keep_unreadable`, with the copies of its
+    cut writes, when it is ``corrupt``); in a folder that lets nothing be renamed (a
     read-only one) an OSError named by the folder, not the save, which is readable:
     ``what`` could not be done, and ``then`` what the player can do."""
     try:
-        return move_aside(state_path, why)
+        if why == "corrupt":
+            return keep_unreadable(state_path)
+        return Kept(move_aside(state_path, why), ())
     except OSError as exc:
         raise OSError(exc.errno, f"{what}: no file in this folder can be renamed "
                       f"({exc.strerror}); {then}", str(state_path.parent)) from None
@@ -517,9 +523,10 @@ def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, 
         return True
     if on_file is None:
         if fight_path.exists():
-            kept = move_aside(fight_path)
-            tell(f"the fight file {fight_path} could not be read (kept as {kept.name}); it "
-                 f"is written again from the table at {state_path}")
+            kept = keep_unreadable(fight_path)
+            tell(f"the fight file {fight_path} could not be read (kept as {kept.path.name}"
+                 f"{kept.copies(by_name=True)}); it is written again from the table at "
+                 f"{state_path}")
         _write_doubtful(fight_path, mode.fight, state_path, tell)
         return True
     behind = len(ours["journal"]) - len(on_file["journal"])
