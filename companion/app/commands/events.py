@@ -37,18 +37,13 @@ from companion.app.recovery_rooms import RecoveryRooms, room_name, rooms_path
 from companion.dice import DiceSource
 from companion.errors import DataError, error_text
 from companion.files import file_there
-from companion.systems.defaults import listing, notes_text
+from companion.systems.defaults import listing, notes_text, refuse_control
 from companion.systems.events.lists import UserLists, load_lists
 from companion.systems.events.poisoned import Poison, describe, ended, tracked_name
 from companion.systems.events.report import EventReport
 from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
 from companion.systems.events.run import run_active_action, run_event
-from companion.systems.events.sword_world import (
-    Member,
-    load_party,
-    load_rating_table,
-    refuse_control,
-)
+from companion.systems.events.sword_world import Member, load_party, load_rating_table
 
 SET_EXAMPLE = "EV-DOOR-3.enabled=true"
 OVERRIDES_NAME = "events.toml"

@@ -19,7 +19,7 @@ from companion.dice.sources import DiceSource
 from companion.errors import DataError
 
 # Named again here as the events command imports it from this module.
-from companion.systems.defaults import refuse_control as refuse_control
+from companion.systems.defaults import refuse_control
 from companion.systems.events.lists import players_toml
 
 ABILITY_NAMES = {
