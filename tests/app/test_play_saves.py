@@ -99,9 +99,39 @@ def test_a_kept_finished_game_the_history_still_cannot_take_stays(
     history_unavailable()
     assert main(["play", "--headless", "--resume", "--state", str(kept)]) == 1
     out, err = capsys.readouterr()
-    assert out == "" and err.endswith(f"companion: the finished game stays in {kept}; try "
-                                      "again later\n")
+    assert out == "" and err.endswith(
+        f"companion: the finished game stays in {kept}: once that is put right, `companion "
+        f"play --resume --state {kept}` tries again\n")
     assert load_game(kept) == saved
+
+
+def test_a_kept_finished_game_whose_profile_changed_says_what_to_mend_not_to_wait(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A kept game that no longer replays (its profile edited since) is not mended by time:
+    the message said "try again later". It names the cause and the command to run once
+    the profile is as it was, and that command then puts the game in the history."""
+    profile = tmp_path / "mine.toml"
+    packaged = files("companion.systems.jongrogue") / "data" / "profile.toml"
+    profile.write_text(packaged.read_text("utf-8"))
+    save = default_save_path()
+    history_unavailable()
+    assert main(["play", "--headless", "--seed", str(SEED), "--profile", str(profile),
+                 "--state", str(save)]) == 0
+    assert main(["play", "--headless", "--seed", "3", "--state", str(save)]) == 0
+    [kept] = save.parent.glob("save.json.unrecorded-*")
+    history_back()
+    as_played = profile.read_text()
+    profile.write_text(as_played.replace("max_hp_base = 12", "max_hp_base = 30"))
+    capsys.readouterr()
+    assert main(["play", "--headless", "--resume", "--state", str(kept)]) == 1
+    err = capsys.readouterr().err
+    assert "changed since this game was saved" in err
+    assert "try again later" not in err
+    assert err.endswith(f"once that is put right, `companion play --resume --state {kept}` "
+                        "tries again\n")
+    profile.write_text(as_played)
+    assert main(["play", "--headless", "--resume", "--state", str(kept)]) == 0
+    assert not kept.exists()
 
 
 def test_a_kept_file_that_cannot_be_read_is_kept_again_and_a_new_game_played(

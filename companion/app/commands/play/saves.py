@@ -229,7 +229,10 @@ def record_kept(path: Path, display: Display | None,
     if game is not None and game.outcome() is None:
         return None  # marked over, but not: it plays on (previous_game says so)
     if game is None or not record(game, saved, display, controls):
-        tell(f"the finished game stays in {path}; try again later", display, controls)
+        # What stopped it (a busy or full history, a profile changed since) was just told;
+        # "later" alone would not mend a changed profile.
+        tell(f"the finished game stays in {path}: once that is put right, `companion play "
+             f"--resume --state {shlex.quote(str(path))}` tries again", display, controls)
         return 1
     try:
         path.unlink()
