@@ -62,3 +62,14 @@ def refuse_unknown(names: Iterable[object], known: Collection[str], where: str,
                         + (f" (did you mean {pool[close[0]]!r}?)" if close else ""))
     if problems:
         raise DataError(f"{where}: {'; '.join(problems)}")
+
+
+def bound_text(bound: int) -> str:
+    """A range's bound as an error shows it, for a person to read: 10,000 and more (or
+    -10,000 and less) with thousands separators, as the docs print them. The value found
+    beside it is shown as the player wrote it.
+
+    >>> bound_text(99), bound_text(1_000_000_000), bound_text(-999_999)
+    ('99', '1,000,000,000', '-999,999')
+    """
+    return f"{bound:,}" if abs(bound) >= 10_000 else str(bound)

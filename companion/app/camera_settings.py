@@ -67,7 +67,7 @@ def read_settings(text: str, defaults: ReaderSettings) -> ReaderSettings:
                                 or "; camera.toml holds source, [quality] and [reader]"))
     reader = data.get("reader", {})
     if not isinstance(reader, dict):
-        raise ValueError(f"[reader] must be a table, not {_as_written(reader)}")
+        raise ValueError(f"[reader] must be a table, found {_as_written(reader)}")
     for key in reader:
         if key not in _READER_KEYS:
             raise ValueError(f"unknown key {key!r} in [reader]"
@@ -79,13 +79,13 @@ def read_settings(text: str, defaults: ReaderSettings) -> ReaderSettings:
                                       or not 1 <= stable_frames <= MAX_STABLE_FRAMES):
         # The model's own stable_frames has the same bound: more and no tile ever settles.
         raise ValueError(f"stable_frames must be a whole number from 1 to {MAX_STABLE_FRAMES} "
-                         f"(the frames that must agree), not {_as_written(stable_frames)}")
+                         f"(the frames that must agree), found {_as_written(stable_frames)}")
     min_confidence = reader.get("min_confidence", defaults.min_confidence)
     if "min_confidence" in reader and (isinstance(min_confidence, bool)
                                        or not isinstance(min_confidence, int | float)
                                        or not 0 < min_confidence < 1):  # nan is not
         raise ValueError("min_confidence must be a number above 0 and below 1, such as 0.9, "
-                         f"not {_as_written(min_confidence)}")
+                         f"found {_as_written(min_confidence)}")
     return ReaderSettings(stable_frames, float(min_confidence))
 
 

@@ -55,7 +55,7 @@ def _poisons(raw: dict[str, object]) -> dict[str, Poison]:
     poisons = {}
     for name, fields in raw.items():
         if not isinstance(fields, dict):
-            raise DataError(f"{name!r} should be a [table] of its poison's fields")
+            raise DataError(f"{name!r} must be a [table] of its poison's fields, found {fields!r}")
         poisons[name] = Poison.from_json(fields, f"{name}'s poison")
     return poisons
 

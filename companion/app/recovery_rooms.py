@@ -41,7 +41,7 @@ def room_name(text: str) -> str:
 def _used(raw: dict[str, object]) -> list[str]:
     used = raw.get("used", [])
     if not isinstance(used, list) or not all(isinstance(r, str) for r in used):
-        raise DataError("'used' should be a list of room names")
+        raise DataError(f"'used' must be a list of room names, found {used!r}")
     return used
 
 

@@ -625,7 +625,7 @@ class _Parser:
             return count_node
         count = self.constant(count_node, start, "the number of dice")
         if not 1 <= count <= MAX_DICE:
-            raise self.fail(f"the number of dice must be 1 to {MAX_DICE}", start)
+            raise self.fail(f"the number of dice must be from 1 to {MAX_DICE}", start)
         self.pos += 1
         return self.dice_rest(count, start)
 
@@ -737,7 +737,7 @@ class _Parser:
         start = self.pos
         count = self.pool_number("the number of dice")
         if not 1 <= count <= MAX_DICE:
-            raise self.fail(f"the number of dice must be 1 to {MAX_DICE}", start)
+            raise self.fail(f"the number of dice must be from 1 to {MAX_DICE}", start)
         if self.peek() != "B":
             raise self.fail("every part of a B roll is a pool such as 3B6")
         self.pos += 1

@@ -91,7 +91,7 @@ def load_table(
         expected = list(range(1, command.expr.sides + 1))
     else:
         raise DataError(
-            f"{where}: roll must be a single die such as 1D6, or D66, not {raw['roll']!r}"
+            f"{where}: roll must be a single die such as 1D6, or D66, found {raw['roll']!r}"
         )
     rows = []
     seen: list[int] = []

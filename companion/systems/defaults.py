@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.errors import DataError
+from companion.errors import DataError, bound_text
 
 DEFAULT_TAG = " (default)"
 
@@ -108,19 +108,19 @@ class Limits:
                 bound: int | str) -> tuple[int, str]:
         """A bound's number now, and how it is shown: ``(2, "2 (CO-BASE-8.unconscious_max)")``."""
         if isinstance(bound, int):
-            return bound, str(bound)
+            return bound, bound_text(bound)
         other, name = _named(rule, bound)
         number = _look_up(values, self.source, other, name)
-        return int(number), f"{number} ({other}.{name})"
+        return int(number), f"{bound_text(int(number))} ({other}.{name})"
 
     def span(self, values: Mapping[str, Mapping[str, Any]], rule: str, name: str) -> str:
-        """The range in words, "1 or more", "0 to 100", "above 5 (CO-CORE-1.critical_max_004)";
+        """The range in words, "1 or more", "from 0 to 100", "above 5 (CO-CORE-1.critical_max_004)";
         "" for a setting without one."""
         bounds = self.bounds.get((rule, name), {})
         shown = {kind: self._number(values, rule, b)[1] for kind, b in bounds.items()}
         parts = []
         if "min" in shown and "max" in shown:
-            parts.append(f"{shown['min']} to {shown['max']}")
+            parts.append(f"from {shown['min']} to {shown['max']}")
         elif "min" in shown:
             parts.append(f"{shown['min']} or more")
         elif "max" in shown:

@@ -368,39 +368,39 @@ DEFAULTS = ReaderSettings(3, 0.6)
 @pytest.mark.parametrize(("reader", "message"), [
     # A read must agree over 1 frame or more: 0 or less and it never settles (no tile read).
     ("stable_frames = true", "stable_frames must be a whole number from 1 to 100 (the frames "
-                             "that must agree), not true"),
+                             "that must agree), found true"),
     ("stable_frames = 2.5", "stable_frames must be a whole number from 1 to 100 (the frames "
-                            "that must agree), not 2.5"),
+                            "that must agree), found 2.5"),
     ('stable_frames = "3"', 'stable_frames must be a whole number from 1 to 100 (the frames '
-                            'that must agree), not "3"'),
+                            'that must agree), found "3"'),
     ("stable_frames = 0", "stable_frames must be a whole number from 1 to 100 (the frames "
-                          "that must agree), not 0"),
+                          "that must agree), found 0"),
     ("stable_frames = -2", "stable_frames must be a whole number from 1 to 100 (the frames "
-                           "that must agree), not -2"),
+                           "that must agree), found -2"),
     ('stable_frames = "abc"', 'stable_frames must be a whole number from 1 to 100 (the frames '
-                              'that must agree), not "abc"'),
+                              'that must agree), found "abc"'),
     ("stable_frames = [3]", "stable_frames must be a whole number from 1 to 100 (the frames "
-                            "that must agree), not [3]"),
+                            "that must agree), found [3]"),
     # Over 100 (a slip: 10**9) and a slot never settles, its history growing each frame.
     ("stable_frames = 1000000000", "stable_frames must be a whole number from 1 to 100 (the "
-                                   "frames that must agree), not 1000000000"),
+                                   "frames that must agree), found 1000000000"),
     # 1 or more (a percent, 90), or nan: nothing is sure enough; 0 or less: every guess is.
     ("min_confidence = 90", "min_confidence must be a number above 0 and below 1, such as "
-                            "0.9, not 90"),
+                            "0.9, found 90"),
     ("min_confidence = 1.5", "min_confidence must be a number above 0 and below 1, such as "
-                             "0.9, not 1.5"),
+                             "0.9, found 1.5"),
     ("min_confidence = 1", "min_confidence must be a number above 0 and below 1, such as "
-                           "0.9, not 1"),
+                           "0.9, found 1"),
     ("min_confidence = true", "min_confidence must be a number above 0 and below 1, such as "
-                              "0.9, not true"),
+                              "0.9, found true"),
     ("min_confidence = nan", "min_confidence must be a number above 0 and below 1, such as "
-                             "0.9, not nan"),
+                             "0.9, found nan"),
     ("min_confidence = 0", "min_confidence must be a number above 0 and below 1, such as "
-                           "0.9, not 0"),
+                           "0.9, found 0"),
     ("min_confidence = -1", "min_confidence must be a number above 0 and below 1, such as "
-                            "0.9, not -1"),
+                            "0.9, found -1"),
     ('min_confidence = "0.9"', 'min_confidence must be a number above 0 and below 1, such '
-                               'as 0.9, not "0.9"'),
+                               'as 0.9, found "0.9"'),
     ("min_confidance = 0.9", "unknown key 'min_confidance' in [reader]; did you mean "
                              "min_confidence?"),
     ("stable_frame = 4", "unknown key 'stable_frame' in [reader]; did you mean stable_frames?"),
@@ -419,7 +419,7 @@ def test_a_bad_reader_setting_is_refused_naming_the_key_and_the_value(
     ("[readers]\nstable_frames = 4\n", "unknown table or key 'readers'; did you mean [reader]?"),
     ("[lamp]\nbright = true\n",
      "unknown table or key 'lamp'; camera.toml holds source, [quality] and [reader]"),
-    ("reader = 4\n", "[reader] must be a table, not 4"),
+    ("reader = 4\n", "[reader] must be a table, found 4"),
 ])
 def test_a_table_calibration_does_not_write_is_refused(text: str, message: str) -> None:
     with pytest.raises(ValueError) as refused:
@@ -470,7 +470,7 @@ def test_play_refuses_a_bad_reader_setting_naming_the_file() -> None:
         load_settings(TileClassifier())
     assert str(refused.value) == (
         f"{path}: stable_frames must be a whole number from 1 to 100 (the frames that must "
-        "agree), not 0; fix it or calibrate again")
+        "agree), found 0; fix it or calibrate again")
 
 
 def test_calibration_sets_a_bad_reader_setting_aside_and_writes_afresh(
@@ -485,7 +485,7 @@ def test_calibration_sets_a_bad_reader_setting_aside_and_writes_afresh(
     err = capsys.readouterr().err
     (kept,) = config_dir().glob(f"{CALIBRATION_FILE}.corrupt-*")
     assert err == (f"companion: {path} cannot be read (min_confidence "
-                   "must be a number above 0 and below 1, such as 0.9, not 90); it was kept "
+                   "must be a number above 0 and below 1, such as 0.9, found 90); it was kept "
                    f"as {kept.name} and calibration starts afresh\n")
     assert kept.read_text().endswith("min_confidence = 90\n")
     assert load_settings(TileClassifier()) == ReaderSettings.from_classifier(TileClassifier())

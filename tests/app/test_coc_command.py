@@ -293,8 +293,8 @@ def test_a_bad_journal_entry_exits_2_naming_the_file_and_entry(
 
 
 @pytest.mark.parametrize(("change", "said"), [
-    ({"profile": []}, "not a saved coc fight: profile should be '003' or '004', found []"),
-    ({"side": []}, "entrant 1's side should be 'foes' or 'investigators', found []"),
+    ({"profile": []}, "not a saved coc fight: profile must be '003' or '004', found []"),
+    ({"side": []}, "entrant 1's side must be 'foes' or 'investigators', found []"),
 ])
 def test_a_field_of_the_wrong_type_exits_2_naming_the_file_and_field(
     tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str],

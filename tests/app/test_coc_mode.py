@@ -1059,7 +1059,7 @@ def test_a_table_save_with_a_field_of_the_wrong_type_is_kept_aside_not_a_traceba
     assert json.loads(kept.read_text(encoding="utf-8")) == saved
     assert any(kept.name in t for t in told)
     if resume:
-        assert "should be" in told[0] and "found []" in told[0]
+        assert "must be" in told[0] and "found []" in told[0]
 
 
 def test_a_fight_file_with_a_field_of_the_wrong_type_is_named(tmp_path: Path) -> None:
@@ -1069,7 +1069,7 @@ def test_a_fight_file_with_a_field_of_the_wrong_type_is_named(tmp_path: Path) ->
     data["entrants"][1]["side"] = ["foes"]
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(DataError, match=re.escape(
-            f"{path.resolve()}: not a saved coc fight: entrant 2's side should be")):
+            f"{path.resolve()}: not a saved coc fight: entrant 2's side must be")):
         table_session(path, tmp_path / "table.json", resume=False, seed=SEED,
                       choices=Player([]))
 

@@ -356,7 +356,7 @@ def test_a_table_save_with_a_field_of_the_wrong_type_is_kept_aside_not_a_traceba
     assert json.loads(kept.read_text(encoding="utf-8")) == saved
     assert any(kept.name in t for t in told)
     if resume:
-        assert f"entrant {entrant + 1}: {key} should be" in told[0]
+        assert f"entrant {entrant + 1}: {key} must be" in told[0]
 
 
 def test_a_table_marked_over_while_its_fight_runs_is_kept_aside_not_replaced(

@@ -137,12 +137,12 @@ def test_the_log_holds_turn_events_and_a_version_1_log_still_replays(
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ({"seed": "x"}, "bad.jsonl:1: the game's seed should be a whole number, got 'x'"),
-    ({"seed": None}, "the game's seed should be a whole number, got None"),
-    ({"preset": None}, "the game's preset should be one of ez, plus, got None"),
-    ({"preset": ["ez"]}, "the game's preset should be one of ez, plus, got ['ez']"),
-    ({"strategy": 3}, "the game's strategy should be one of cautious, reckless, got 3"),
-    ({"profile": 5}, "the game's profile should be text, got 5"),
+    ({"seed": "x"}, "bad.jsonl:1: the game's seed must be a whole number, found 'x'"),
+    ({"seed": None}, "the game's seed must be a whole number, found None"),
+    ({"preset": None}, "the game's preset must be one of ez, plus, found None"),
+    ({"preset": ["ez"]}, "the game's preset must be one of ez, plus, found ['ez']"),
+    ({"strategy": 3}, "the game's strategy must be one of cautious, reckless, found 3"),
+    ({"profile": 5}, "the game's profile must be text, found 5"),
 ])
 def test_a_damaged_game_header_is_named_not_a_traceback(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], change: dict[str, object],

@@ -41,6 +41,18 @@ def test_broken_geometry_file_names_file_and_field(tmp_path: Path) -> None:
         MatGeometry.load(bad)
 
 
+def test_a_mat_number_of_the_wrong_kind_is_worded_as_every_reader_words_it(
+        tmp_path: Path) -> None:
+    """Review 54 #7: "<what> must be <kind>, found <value>", as the other readers say it
+    (this one said "got")."""
+    text = (files("companion.hw.camera") / "mat.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "mat.toml"
+    mat_width = next(line for line in text.splitlines() if line.startswith("width_mm"))
+    bad.write_text(text.replace(mat_width, 'width_mm = "wide"', 1))
+    with pytest.raises(DataError, match=r"\[mat\]: 'width_mm' must be a number, found 'wide'$"):
+        MatGeometry.load(bad)
+
+
 def test_mat_found_and_every_slot_cropped_upright(detector: MatDetector) -> None:
     frame = render_scene({Slot.DRAW: "5p"}, np.random.default_rng(3))
     detection = detector.detect(frame)

@@ -405,11 +405,14 @@ def test_a_bad_thresholds_file_is_named_with_its_fault(tmp_path: Path, text: str
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("[reader]\nmin_confidence = nan\n", "[reader] min_confidence must be a positive number"),
-    ("[reader]\nmin_face_px = nan\n", "[reader] min_face_px must be a positive number"),
-    ("[stability]\nstill_px = nan\n", "[stability] still_px must be a positive number"),
+    ("[reader]\nmin_confidence = nan\n", "[reader] min_confidence must be a positive number, "
+     "found nan"),
+    ("[reader]\nmin_face_px = nan\n", "[reader] min_face_px must be a positive number, "
+     "found nan"),
+    ("[stability]\nstill_px = nan\n", "[stability] still_px must be a positive number, "
+     "found nan"),
     ("[reader]\nmax_face_px = inf\n",
-     "[reader] max_face_px must be from 10 to 1000 pixels (a die face's side), not inf"),
+     "[reader] max_face_px must be from 10 to 1000 pixels (a die face's side), found inf"),
     # No die can be both at least 300 and at most 250 pixels across.
     ("[reader]\nmin_face_px = 300\nmax_face_px = 250\n",
      "[reader] min_face_px (300) is above max_face_px (250): no die could be read; make "
@@ -437,18 +440,18 @@ def test_a_nan_or_face_sizes_that_fit_no_die_are_refused(tmp_path: Path, text: s
 def test_face_sizes_out_of_range_are_refused_by_name(tmp_path: Path, text: str, key: str,
                                                      found: str) -> None:
     assert refusal(tmp_path, text) == (f"{key} must be from 10 to 1000 pixels (a die face's "
-                                       f"side), not {found}")
+                                       f"side), found {found}")
 
 
 @pytest.mark.parametrize(("text", "message"), [
     # A throw never settled, with no word: the tray waited for ever.
     ("[stability]\nframes = 1000000000\n",
      "[stability] frames must be a whole number from 1 to 100 (the frames the dice lie "
-     "still), not 1000000000"),
+     "still), found 1000000000"),
     ("[stability]\nstill_px = 1e-300\n",
-     "[stability] still_px must be a number of pixels, 0.5 or more, not 1e-300"),
+     "[stability] still_px must be a number of pixels, 0.5 or more, found 1e-300"),
     ("[stability]\nstill_px = inf\n",
-     "[stability] still_px must be a number of pixels, 0.5 or more, not inf"),
+     "[stability] still_px must be a number of pixels, 0.5 or more, found inf"),
 ])
 def test_stability_out_of_range_is_refused_by_name(tmp_path: Path, text: str,
                                                    message: str) -> None:

@@ -234,9 +234,9 @@ def test_a_file_with_one_sticker_twice_says_to_delete_one(tmp_path: Path) -> Non
     ('version = 1\n[tags]\n"04A1B2C3" = "5p"\n[spare]\n"04A1B2C4" = "5p"\n',
      "unknown table or key 'spare'; the file holds version and [tags] only"),
     ('versoin = 1\n[tags]\n', "unknown table or key 'versoin'; did you mean version?"),
-    ("version = true\n[tags]\n", "version must be 1, not true"),
-    ("version = 1.0\n[tags]\n", "version must be 1, not 1.0"),
-    ('version = "1"\n[tags]\n', "version must be 1, not '1'"),
+    ("version = true\n[tags]\n", "version must be 1, found true"),
+    ("version = 1.0\n[tags]\n", "version must be 1, found 1.0"),
+    ('version = "1"\n[tags]\n', "version must be 1, found '1'"),
 ])
 def test_a_table_or_version_save_does_not_write_is_refused(tmp_path: Path, text: str,
                                                             message: str) -> None:

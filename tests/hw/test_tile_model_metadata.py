@@ -31,21 +31,21 @@ def _classes(change: Callable[[list[str]], list[str]]) -> Edit:
 
 
 @pytest.mark.parametrize("edit, named", [
-    (_set("input", "width", 0), "'input.width' should be a whole number 1 or more, not 0"),
-    (_set("input", "height", -3), "'input.height' should be a whole number 1 or more"),
+    (_set("input", "width", 0), "'input.width' must be a whole number 1 or more, found 0"),
+    (_set("input", "height", -3), "'input.height' must be a whole number 1 or more"),
     (_set("input", "width", 65), "'input.width' is 65, but the model tile_classifier.onnx "
                                  "takes 64"),
-    (_set("input", "channels", "CMYK"), "'input.channels' should be \"RGB\" or \"BGR\""),
-    (_set("input", "scale", float("nan")), "'input.scale' should be a number above 0"),
-    (_set("input", "std", [0, 0, 0]), "'input.std' should be 3 numbers above 0"),
-    (_set("input", "mean", [0.5, float("inf"), 0.5]), "'input.mean' should be 3 numbers"),
-    (_set("reader", "top_k", 0), "'reader.top_k' should be a whole number from 1 to 36"),
-    (_set("reader", "top_k", 37), "'reader.top_k' should be a whole number from 1 to 36"),
-    (_set("reader", "min_confidence", 2), "'reader.min_confidence' should be a number above 0"),
+    (_set("input", "channels", "CMYK"), "'input.channels' must be \"RGB\" or \"BGR\""),
+    (_set("input", "scale", float("nan")), "'input.scale' must be a number above 0"),
+    (_set("input", "std", [0, 0, 0]), "'input.std' must be 3 numbers above 0"),
+    (_set("input", "mean", [0.5, float("inf"), 0.5]), "'input.mean' must be 3 numbers"),
+    (_set("reader", "top_k", 0), "'reader.top_k' must be a whole number from 1 to 36"),
+    (_set("reader", "top_k", 37), "'reader.top_k' must be a whole number from 1 to 36"),
+    (_set("reader", "min_confidence", 2), "'reader.min_confidence' must be a number above 0"),
     (_set("reader", "picture_confidence", float("nan")), "'reader.picture_confidence'"),
-    (_set("reader", "stable_frames", 10**12), "'reader.stable_frames' should be a whole "
-                                              "number from 1 to 100"),
-    (_set("enrolment", "temperature", 0), "'enrolment.temperature' should be a number above 0"),
+    (_set("reader", "stable_frames", 10**12), "'reader.stable_frames' must be a whole "
+                                              "number from 1 to 100, found 1000000000000"),
+    (_set("enrolment", "temperature", 0), "'enrolment.temperature' must be a number above 0"),
     (_classes(lambda c: [c[0]] * len(c)), "'classes' names 1m more than once"),
     (_classes(lambda c: c[:5]), "'classes' has 5 labels, but the model tile_classifier.onnx "
                                 "gives 36 answers"),

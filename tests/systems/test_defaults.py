@@ -85,7 +85,7 @@ LIMITS = read_limits({"X-1": {"low": {"min": 0, "max": 10}, "high": {"above": "l
 
 
 @pytest.mark.parametrize(("overrides", "message"), [
-    ({"X-1": {"low": -1}}, r"here: X-1.low must be 0 to 10, found -1"),
+    ({"X-1": {"low": -1}}, r"here: X-1.low must be from 0 to 10, found -1"),
     ({"X-1": {"high": 1}}, r"here: X-1.high must be above 1 \(X-1.low\), found 1"),
     ({"X-1": {"low": 6}}, r"here: X-1.high must be above 6 \(X-1.low\), found 5"),
     ({"X-1": {"cap": 5}}, r"here: X-1.cap must be 4 \(X-3.seed\) or less, found 5"),

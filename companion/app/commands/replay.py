@@ -113,18 +113,18 @@ def _check_header(header: dict[str, Any], where: str) -> None:
     hand-edited or damaged one is named here rather than failing half-way through."""
     seed = header.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise DataError(f"{where}: the game's seed should be a whole number, got {seed!r}")
+        raise DataError(f"{where}: the game's seed must be a whole number, found {seed!r}")
     preset = header.get("preset")
     if not isinstance(preset, str) or preset not in PRESETS:
-        raise DataError(f"{where}: the game's preset should be one of {', '.join(PRESETS)}, "
-                        f"got {preset!r}")
+        raise DataError(f"{where}: the game's preset must be one of {', '.join(PRESETS)}, "
+                        f"found {preset!r}")
     strategy = header.get("strategy")
     if strategy is not None and (not isinstance(strategy, str) or strategy not in STRATEGIES):
-        raise DataError(f"{where}: the game's strategy should be one of "
-                        f"{', '.join(STRATEGIES)}, got {strategy!r}")
+        raise DataError(f"{where}: the game's strategy must be one of "
+                        f"{', '.join(STRATEGIES)}, found {strategy!r}")
     for key in ("profile", "profile_hash", "input", "choices"):
         if not isinstance(header.get(key, ""), str | None):
-            raise DataError(f"{where}: the game's {key} should be text, got {header[key]!r}")
+            raise DataError(f"{where}: the game's {key} must be text, found {header[key]!r}")
 
 
 def _normal(event: dict[str, Any]) -> dict[str, Any]:

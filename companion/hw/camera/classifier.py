@@ -150,7 +150,7 @@ def _check_numbers(path: Path, info: ModelInfo, channels: object) -> None:
     ]
     for key, value, good, should in checks:
         if not good:
-            raise DataError(f"{path}: '{key}' should be {should}, not {value!r}")
+            raise DataError(f"{path}: '{key}' must be {should}, found {value!r}")
 
 
 @dataclass(frozen=True, slots=True)

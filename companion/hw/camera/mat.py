@@ -118,14 +118,14 @@ class MatGeometry:
 def _number(table: dict[str, object], key: str, where: str) -> float:
     value = table.get(key)
     if not isinstance(value, int | float) or isinstance(value, bool):
-        raise DataError(f"{where}: {key!r} must be a number, got {value!r}")
+        raise DataError(f"{where}: {key!r} must be a number, found {value!r}")
     return float(value)
 
 
 def _text(table: dict[str, object], key: str, where: str) -> str:
     value = table.get(key)
     if not isinstance(value, str):
-        raise DataError(f"{where}: {key!r} must be text, got {value!r}")
+        raise DataError(f"{where}: {key!r} must be text, found {value!r}")
     return value
 
 

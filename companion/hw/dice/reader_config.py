@@ -122,21 +122,23 @@ def _parse(data: dict[str, object], name: str, _default: ReaderConfig | None) ->
                 raise DataError(f"{name}: unknown key {key!r} in [{section}]")
             if isinstance(value, bool) or not isinstance(value, int | float) \
                     or not value > 0:  # nan is not above 0, nor below or equal to it
-                raise DataError(f"{name}: [{section}] {key} must be a positive number")
+                raise DataError(f"{name}: [{section}] {key} must be a positive number, "
+                                f"found {value!r}")
             low, high = _FACE_PX_RANGE
             if attr in _FACE_SIZES and not low <= value <= high:
                 raise DataError(f"{name}: [{section}] {key} must be from {low} to {high} "
-                                f"pixels (a die face's side), not {value:g}")
+                                f"pixels (a die face's side), found {value:g}")
             if attr in _SHARES and value >= 1:
-                raise DataError(f"{name}: [{section}] {key} must be below 1 (it is a probability)")
+                raise DataError(f"{name}: [{section}] {key} must be below 1 (it is a probability), "
+                                f"found {value!r}")
             if attr == "stable_frames" and (not isinstance(value, int)
                                             or value > _MOST_STABLE_FRAMES):
                 raise DataError(f"{name}: [{section}] {key} must be a whole number from 1 to "
                                 f"{_MOST_STABLE_FRAMES} (the frames the dice lie still), "
-                                f"not {value}")
+                                f"found {value}")
             if attr == "still_px" and not _LEAST_STILL_PX <= value < math.inf:
                 raise DataError(f"{name}: [{section}] {key} must be a number of pixels, "
-                                f"{_LEAST_STILL_PX:g} or more, not {value:g}")
+                                f"{_LEAST_STILL_PX:g} or more, found {value:g}")
             values[attr] = value
     unknown = set(data) - {"reader", "stability"}
     if unknown:

@@ -144,7 +144,7 @@ class TagMap:
         # true is 1 to Python, and 1.0 equal to it: the version is the whole number itself.
         if type(version) is not int or version != FORMAT_VERSION:
             shown = str(version).lower() if isinstance(version, bool) else repr(version)
-            raise DataError(f"{path}: version must be {FORMAT_VERSION}, not {shown}")
+            raise DataError(f"{path}: version must be {FORMAT_VERSION}, found {shown}")
         tags = data.get("tags", {})
         if not isinstance(tags, dict):
             raise DataError(f"{path}: [tags] must be a table of \"UID\" = \"tile\"")
@@ -152,7 +152,7 @@ class TagMap:
         for uid, label in tags.items():
             try:
                 if not isinstance(label, str):
-                    raise DataError(f"the tile must be text like \"5p\", not {label!r}")
+                    raise DataError(f"the tile must be text like \"5p\", found {label!r}")
                 tile = Tile.from_notation(label)
                 tag_map.enrol(uid, tile)
             except KindFull:

@@ -203,7 +203,7 @@ def _durability(raw: Mapping[str, Any], info: WeaponInfo, own: bool, at: str,
             raise DataError(f"{at}: {info.name} has no durability (it cannot parry): leave "
                             f"{name} out, found {value!r}")
         if full is not None and value > full:
-            raise DataError(f"{at}: {name} must be 0 to the full durability {full} of "
+            raise DataError(f"{at}: {name} must be from 0 to the full durability {full} of "
                             f"{info.name}, found {value!r}")
     return left
 
@@ -290,7 +290,7 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
             loaded = int(loaded)
         if not isinstance(loaded, int) or isinstance(loaded, bool) \
                 or not 0 <= loaded <= info.magazine:
-            raise DataError(f"{at}: loaded must be 0 to the magazine {info.magazine}, "
+            raise DataError(f"{at}: loaded must be from 0 to the magazine {info.magazine}, "
                             f"found {loaded!r}")
         weapons.append(Weapon(info, durability, loaded, _flag(raw, "broken", at),
                               _flag(raw, "jammed", at), _flag(raw, "dropped", at)))

@@ -64,22 +64,22 @@ class Poison:
             expected = types[name]
             # bool is an int to Python, but ``face = true`` is a typo, not face 1.
             if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-                raise DataError(f"{origin}: {name} should be {expected.__name__}, "
-                                f"not {value!r}")
+                raise DataError(f"{origin}: {name} must be {expected.__name__}, "
+                                f"found {value!r}")
         # A hand-edited list's values too: the table's faces, a count never below 0, an
         # ability the table names (a bad one would fail at the next tick, not here).
         if not 1 <= data["face"] <= 6:
-            raise DataError(f"{origin}: face should be 1 to 6 (the poison table's 1D6), "
-                            f"not {data['face']}")
+            raise DataError(f"{origin}: face must be from 1 to 6 (the poison table's 1D6), "
+                            f"found {data['face']}")
         for name in ("toxicity", "hours_left", "damage_max", "damage_done"):
             if data.get(name, 0) < 0:
-                raise DataError(f"{origin}: {name} should be 0 or more, not {data[name]}")
+                raise DataError(f"{origin}: {name} must be 0 or more, found {data[name]}")
         if data.get("damage_done", 0) > data.get("damage_max", 0):
             raise DataError(f"{origin}: damage_done {data['damage_done']} is over damage_max "
                             f"{data.get('damage_max', 0)}")
         if "ability" in data and data["ability"] not in ABILITY_NAMES:
-            raise DataError(f"{origin}: ability should be one of {', '.join(ABILITY_NAMES)}, "
-                            f"not {data['ability']!r}")
+            raise DataError(f"{origin}: ability must be one of {', '.join(ABILITY_NAMES)}, "
+                            f"found {data['ability']!r}")
         return cls(**data)
 
     def tick(self, hours_per_tick: int = 1, ticks: int = 1) -> tuple[Poison | None, int]:
@@ -154,7 +154,7 @@ def pass_time(poisons: Mapping[str, Poison], rules: EventRules,
                 f"{rules.settings.tag('EV-POI-2', 'hours_per_tick')})")
     else:
         if rest_hours < 1:
-            raise DataError(f"a rest lasts 1 hour or more, not {rest_hours}")
+            raise DataError(f"a rest must last 1 hour or more, found {rest_hours}")
         ticks, hours = rest_hours, 1
         head = f"休息/Rest {rest_hours} h: poisons tick every hour"
     steps = [Step("EV-POI-2", head)]

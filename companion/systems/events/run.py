@@ -75,7 +75,7 @@ def run_event(
         trap_row(rules, trap)
     chosen = Mode(mode or rules.settings["§1", "mode"])
     if dm_level is not None and dm_level < 1:
-        raise DataError(f"DM level must be 1 or more, not {dm_level}")
+        raise DataError(f"DM level must be 1 or more, found {dm_level}")
     run = _Run(rules, source, chosen, dm_level, party, rating_table, lists, poisoned)
     if room is not None and table != "recovery":
         raise DataError(f"a room ({room!r}) goes with the recovery table, not {table!r}")

@@ -226,9 +226,9 @@ def _whole(cell: str, what: str, alternative: str = "") -> int:
     try:
         value = int(cell)
     except ValueError:
-        raise DataError(f"{what} should be a whole number{alternative}, got {cell!r}") from None
+        raise DataError(f"{what} must be a whole number{alternative}, found {cell!r}") from None
     if value < 0:
-        raise DataError(f"{what} should be 0 or more{alternative}, got {cell!r}")
+        raise DataError(f"{what} must be 0 or more{alternative}, found {cell!r}")
     return value
 
 

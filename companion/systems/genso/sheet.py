@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.dice.notation import parse
-from companion.errors import DataError, InvalidNotation, refuse_unknown
+from companion.errors import DataError, InvalidNotation, bound_text, refuse_unknown
 from companion.systems.defaults import refuse_control
 from companion.systems.genso.character.core import Character, Kind, derive
 from companion.systems.genso.character.gear import storage_capacity
@@ -44,9 +44,10 @@ def _int(raw: Mapping[str, Any], name: str, where: str, least: int | None = 0,
     if not isinstance(value, int) or isinstance(value, bool):
         raise DataError(f"{where}: {name} must be a whole number, found {value!r}")
     if least is not None and most is not None and not least <= value <= most:
-        raise DataError(f"{where}: {name} must be from {least} to {most}, found {value}")
+        raise DataError(f"{where}: {name} must be from {bound_text(least)} to {bound_text(most)}, "
+                        f"found {value}")
     if least is not None and value < least:
-        raise DataError(f"{where}: {name} must be at least {least}, found {value}")
+        raise DataError(f"{where}: {name} must be at least {bound_text(least)}, found {value}")
     return value
 
 

@@ -8,7 +8,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.errors import DataError
+from companion.errors import DataError, bound_text
 
 T = TypeVar("T")
 
@@ -49,7 +49,7 @@ class Fields:
 
     def __init__(self, source: str, table: Any, where: str = "", key: str = "") -> None:
         if not isinstance(table, dict):
-            raise DataError(f"{source}: {where or 'the file'} should be a table, got {table!r}")
+            raise DataError(f"{source}: {where or 'the file'} must be a table, found {table!r}")
         self.source, self.table, self.where, self.key = source, table, where, key
         self.read: set[str] = set()  # the keys asked for, so the rest can be refused
         self.subs: list[Fields] = []
@@ -64,18 +64,24 @@ class Fields:
         value = self.table[key]
         if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
             raise DataError(
-                f"{self.source}: field {self._name(key)} should be {what}, got {value!r}"
+                f"{self.source}: field {self._name(key)} must be {what}, found {value!r}"
             )
         return value
 
     def number(self, key: str, lo: int | None = None, hi: int | None = None) -> int:
-        span = f" from {lo}" if lo is not None else ""
-        span += f" to {hi}" if hi is not None else ""
+        if lo is not None and hi is not None:
+            span = f" from {bound_text(lo)} to {bound_text(hi)}"
+        elif lo is not None:
+            span = f" {bound_text(lo)} or more"
+        elif hi is not None:
+            span = f" {bound_text(hi)} or less"
+        else:
+            span = ""
         value = self._get(key, int, f"a whole number{span}")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             raise DataError(
-                f"{self.source}: field {self._name(key)} should be a whole number{span}, "
-                f"got {value!r}"
+                f"{self.source}: field {self._name(key)} must be a whole number{span}, "
+                f"found {value!r}"
             )
         return value
 
@@ -84,7 +90,7 @@ class Fields:
         value = self._get(key, str, what)
         if choices is not None and value not in choices:
             raise DataError(
-                f"{self.source}: field {self._name(key)} should be {what}, got {value!r}"
+                f"{self.source}: field {self._name(key)} must be {what}, found {value!r}"
             )
         return value
 

@@ -188,7 +188,7 @@ def _tile(f: Fields, key: str) -> Tile:
     try:
         return Tile.from_notation(f.text(key))
     except ValueError:
-        raise f.error(key, f"should be a tile such as '7z', got {f.table[key]!r}") from None
+        raise f.error(key, f"must be a tile such as '7z', found {f.table[key]!r}") from None
 
 
 def _roles(f: Fields) -> tuple[Role, ...]:
@@ -199,7 +199,7 @@ def _roles(f: Fields) -> tuple[Role, ...]:
         try:
             stairs.add(Tile.from_notation(str(text)))
         except ValueError:
-            raise f.error(f"stairs[{i}]", f"should be a tile, got {text!r}") from None
+            raise f.error(f"stairs[{i}]", f"must be a tile, found {text!r}") from None
     return tuple(Role.STAIRS if t in stairs else by_suit[t.suit] for t in ALL_KINDS)
 
 
@@ -209,7 +209,7 @@ def _loot(f: Fields, key: str) -> tuple[Loot, ...]:
     for i, text in enumerate(f.array(key)):
         if text not in names or Loot(text) in out:
             raise f.error(
-                f"{key}[{i}]", f"should be one of {', '.join(names)}, each once, got {text!r}"
+                f"{key}[{i}]", f"must be one of {', '.join(names)}, each once, found {text!r}"
             )
         out.append(Loot(text))
     return tuple(out)
@@ -273,8 +273,8 @@ def _read_profile(
     critical, fumble = _tile(dice, "critical"), _tile(dice, "fumble")
     if critical.is_number or fumble.is_number or critical is fumble:
         raise DataError(
-            f"{source}: dice.critical and dice.fumble should be two different honour tiles, "
-            f"got {critical} and {fumble}"
+            f"{source}: dice.critical and dice.fumble must be two different honour tiles, "
+            f"found {critical} and {fumble}"
         )
     attackers = {
         (where, pincer): combat.number(f"{'pincer_' if pincer else ''}attackers_{where}", 1)

@@ -125,7 +125,7 @@ def _damage(fields: Fields) -> tuple[int, int]:
     value = fields.table.get("damage")
     if isinstance(value, str):
         if not (value.endswith("d9") and value[:-2].isdigit()):
-            raise fields.error("damage", f"should be a number or 'Nd9', got {value!r}")
+            raise fields.error("damage", f"must be a number or 'Nd9', found {value!r}")
         return 0, int(value[:-2])
     return fields.number("damage", 0), 0
 
@@ -175,7 +175,7 @@ def load_tables() -> Tables:
         if ability is not Ability.NONE:
             pair = names.array(ability.value)
             if len(pair) != 2 or not all(isinstance(name, str) for name in pair):
-                raise names.error(ability.value, f"should be [Japanese, English], got {pair!r}")
+                raise names.error(ability.value, f"must be [Japanese, English], found {pair!r}")
             ability_names[ability] = (pair[0], pair[1])
     if unknown := names.unread():
         raise DataError("; ".join(unknown))
@@ -187,7 +187,7 @@ def load_tables() -> Tables:
     for i in range(1, len(floors.table) + 1):
         row = floors.text(str(i))
         if len(row) != 9 or any(m not in monsters for m in row):
-            raise floors.error(str(i), f"should be 9 monster ids, got {row!r}")
+            raise floors.error(str(i), f"must be 9 monster ids, found {row!r}")
         rows.append(row)
 
     source, raw = load_packaged("sleep.toml")
@@ -196,13 +196,14 @@ def load_tables() -> Tables:
     for n in range(len(rings.table)):
         cells = rings.sub(str(n)).array("rows")
         if len(cells) != 9 or any(len(r) != 9 or set(r) - {"A", "."} for r in cells):
-            raise DataError(f"{source}: rings.{n}.rows should be 9 rows of 9 'A' or '.'")
+            raise DataError(f"{source}: rings.{n}.rows must be 9 rows of 9 'A' or '.', "
+                            f"found {cells!r}")
         sleep_awake.append(tuple(tuple(c == "A" for c in r) for r in cells))
 
     source, raw = load_packaged("levels.toml")
     xp = Fields(source, raw).array("xp")
     if not xp or xp[0] != 0 or any(b <= a for a, b in pairwise(xp)):
-        raise DataError(f"{source}: xp should rise from 0, got {xp!r}")
+        raise DataError(f"{source}: xp must rise from 0, found {xp!r}")
     return Tables(monsters, ability_names, sleep_names, tuple(rows), tuple(sleep_awake),
                   tuple(xp))
 

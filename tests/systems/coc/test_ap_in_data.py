@@ -103,6 +103,6 @@ def test_a_tackle_in_003_costs_the_co_tackle_1_default(ap: int, left: int) -> No
 @pytest.mark.parametrize("rule, value", [("CO-GRAP-2", 0), ("CO-GRAP-2", 4),
                                          ("CO-TACKLE-1", 0), ("CO-TACKLE-1", 4)])
 def test_the_new_ap_defaults_are_range_checked(rule: str, value: int) -> None:
-    with pytest.raises(DataError, match=rf"{rule}.ap must be 1 to 3 "
+    with pytest.raises(DataError, match=rf"{rule}.ap must be from 1 to 3 "
                                         rf"\(CO-TURN-3.action_points\), found {value}"):
         load_rules(Profile.P003).with_overrides({rule: {"ap": value}})

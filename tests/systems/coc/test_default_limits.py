@@ -29,18 +29,18 @@ CRITICAL = r"\(CO-CORE-1.critical_max_004\)"
     ("CO-DEATH-1", "dead_below", 5, r"-2 \(CO-DEATH-1.unconscious_from\) or less"),
     ("CO-DEATH-1", "dead_below", -1, r"-2 \(CO-DEATH-1.unconscious_from\) or less"),
     # CO-CORE-1: a roll of 3–5 was both in the critical and the fumble range
-    ("CO-CORE-1", "fumble_from_004", 3, f"1 to 101 and above 5 {CRITICAL}"),
-    ("CO-CORE-1", "fumble_from_004", 5, f"1 to 101 and above 5 {CRITICAL}"),
+    ("CO-CORE-1", "fumble_from_004", 3, f"from 1 to 101 and above 5 {CRITICAL}"),
+    ("CO-CORE-1", "fumble_from_004", 5, f"from 1 to 101 and above 5 {CRITICAL}"),
     # CO-FIRE-4: more AP than a round has (CO-TURN-3) and a jam is never cleared
-    ("CO-FIRE-4", "clear_ap", 4, r"0 to 3 \(CO-TURN-3.action_points\)"),
+    ("CO-FIRE-4", "clear_ap", 4, r"from 0 to 3 \(CO-TURN-3.action_points\)"),
     # the Keeper's picks within the seed's ranges (004 lines 44, 46, 91)
-    ("CO-SURP-3", "hidden_penalty", 0, "-50 to -10"),
-    ("CO-SURP-3", "hidden_penalty", -60, "-50 to -10"),
+    ("CO-SURP-3", "hidden_penalty", 0, "from -50 to -10"),
+    ("CO-SURP-3", "hidden_penalty", -60, "from -50 to -10"),
     ("CO-DISARM-1", "penalty", -70,
-     r"-60 \(CO-DISARM-1.most_penalty\) to -20 \(CO-DISARM-1.least_penalty\)"),
+     r"from -60 \(CO-DISARM-1.most_penalty\) to -20 \(CO-DISARM-1.least_penalty\)"),
     ("CO-DISARM-1", "penalty", 20,
-     r"-60 \(CO-DISARM-1.most_penalty\) to -20 \(CO-DISARM-1.least_penalty\)"),
-    ("CO-BODY-3", "penalty", -40, "-80 to -60"),
+     r"from -60 \(CO-DISARM-1.most_penalty\) to -20 \(CO-DISARM-1.least_penalty\)"),
+    ("CO-BODY-3", "penalty", -40, "from -80 to -60"),
     # counts and sizes
     ("CO-BASE-7", "parries_per_round", -1, "0 or more"),
     ("CO-DODGE-2", "other_defences_per_round", -1, "0 or more"),
@@ -56,8 +56,8 @@ def test_a_default_out_of_its_range_is_refused_naming_it(rule: str, key: str, va
 
 def test_a_critical_range_over_the_fumble_range_is_refused_naming_both() -> None:
     """CO-CORE-1: the pair is checked whichever of the two is set."""
-    with pytest.raises(DataError, match=r"^--set: CO-CORE-1.fumble_from_004 must be 1 to 101 "
-                                        r"and above 97 \(CO-CORE-1.critical_max_004\), "
+    with pytest.raises(DataError, match=r"^--set: CO-CORE-1.fumble_from_004 must be from 1 to "
+                                        r"101 and above 97 \(CO-CORE-1.critical_max_004\), "
                                         r"found 96$"):
         load_rules().with_overrides({"CO-CORE-1": {"critical_max_004": 97}}, "--set")
 
@@ -89,7 +89,7 @@ def test_the_command_refuses_the_override_where_it_is_set(
     config = user_dirs / "config" / "coc.toml"
     config.write_text('[defaults."CO-CORE-1"]\nfumble_from_004 = 3\n', encoding="utf-8")
     assert main(["coc", "defaults"]) == 2
-    assert f"{config}: CO-CORE-1.fumble_from_004 must be 1 to 101 and above 5" in \
+    assert f"{config}: CO-CORE-1.fumble_from_004 must be from 1 to 101 and above 5" in \
         capsys.readouterr().err
 
 

@@ -168,17 +168,17 @@ def test_co_ma_4_no_follow_up_after_a_parry_that_held_004() -> None:
 
 
 @pytest.mark.parametrize(("field", "value", "said"), [
-    ("profile", 5, "profile should be '003' or '004', found 5"),
-    ("entrants", 5, "entrants should be a list of tables, each with a sheet and a side"),
-    ("entrants", [{"side": "foes"}], "entrants should be a list of tables"),
-    ("opening", [[6]], "opening should be a list of [sides, value] dice"),
-    ("journal", "x", "journal should be a list of entries, found 'x'"),
-    ("settings", [1], "settings should be a table of rule IDs"),
+    ("profile", 5, "profile must be '003' or '004', found 5"),
+    ("entrants", 5, "entrants must be a list of tables, each with a sheet and a side"),
+    ("entrants", [{"side": "foes"}], "entrants must be a list of tables"),
+    ("opening", [[6]], "opening must be a list of [sides, value] dice"),
+    ("journal", "x", "journal must be a list of entries, found 'x'"),
+    ("settings", [1], "settings must be a table of rule IDs"),
     # A list or a table where a name is wanted was a TypeError traceback (unhashable).
-    ("profile", [], "profile should be '003' or '004', found []"),
-    ("profile", {"a": 1}, "profile should be '003' or '004', found {'a': 1}"),
+    ("profile", [], "profile must be '003' or '004', found []"),
+    ("profile", {"a": 1}, "profile must be '003' or '004', found {'a': 1}"),
     ("entrants", [{"sheet": {}, "side": []}],
-     "entrant 1's side should be 'foes' or 'investigators', found []"),
+     "entrant 1's side must be 'foes' or 'investigators', found []"),
 ])
 def test_a_fight_file_of_the_wrong_shape_says_which_field_in_words(
         field: str, value: object, said: str) -> None:
@@ -193,7 +193,7 @@ def test_a_fight_keeps_the_sheets_it_began_with_through_checks_made_since() -> N
     """Until the sheet checks of the last stops, ``durability_left = 12`` on a revolver (full
     10), ``durability_left = 3`` on a kick (which has none) and ``loaded = true`` were taken,
     and a fight keeps its own copy of each sheet: after the upgrade that fight did not open
-    ("durability_left must be 0 to the full durability 10"), and mending the sheet file could
+    ("durability_left must be from 0 to the full durability 10"), and mending the sheet file could
     not help. The copy is read as the fight began with it; a sheet file is still refused."""
     f = duel(P003, {"weapons": ("revolver", "kick")})
     saved = json.loads(json.dumps(f.to_json()))
@@ -208,5 +208,5 @@ def test_a_fight_keeps_the_sheets_it_began_with_through_checks_made_since() -> N
     push(opened, EndTurn("Ann"))
     again = opened.to_json()["entrants"][0]["sheet"]["weapons"]
     assert (again[0]["durability_left"], again[1]["durability_left"]) == (12, 3)
-    with pytest.raises(DataError, match="durability_left must be 0 to the full durability 10"):
+    with pytest.raises(DataError, match="durability_left must be from 0 to the full durability 10"):
         sheet_from_mapping(load_rules(), saved["entrants"][0]["sheet"], "sheet")

@@ -227,9 +227,9 @@ def test_co_base_1_a_packaged_weapon_takes_only_its_key_and_state(field: str) ->
 
 
 @pytest.mark.parametrize(("field", "message"), [
-    ("durability_left = 99", "durability_left must be 0 to the full durability 10 of "
+    ("durability_left = 99", "durability_left must be from 0 to the full durability 10 of "
                              "拳銃(リボルバー)/Revolver, found 99"),
-    ("durability = 11", "durability must be 0 to the full durability 10 of "
+    ("durability = 11", "durability must be from 0 to the full durability 10 of "
                         "拳銃(リボルバー)/Revolver, found 11"),
     ("durability_left = -1", "durability_left must be a whole number 0 or more, found -1"),
     ("durability_left = true", "durability_left must be a whole number 0 or more, found True"),
@@ -247,7 +247,7 @@ def test_co_base_1_durability_left_is_at_most_the_weapons_full_durability(
 def test_co_base_1_an_own_weapons_durability_left_is_at_most_its_durability() -> None:
     assert _load(CULTIST, "durability = 15", "durability = 15\ndurability_left = 15"
                  ).weapons[0].durability == 15
-    with pytest.raises(DataError, match="durability_left must be 0 to the full durability 15 "
+    with pytest.raises(DataError, match="durability_left must be from 0 to the full durability 15 "
                                         "of 儀式の短剣/Ritual Dagger, found 16"):
         _load(CULTIST, "durability = 15", "durability = 15\ndurability_left = 16")
     with pytest.raises(DataError, match="has no durability"):

@@ -294,7 +294,7 @@ def test_a_bad_number_in_the_rating_table_names_the_line_and_cell(
                        encoding="utf-8")
     assert main(["events", "trap", "--ratings", str(ratings)]) == 2
     err = capsys.readouterr().err
-    assert f"{ratings} line 2: rating should be a whole number, got 'x'" in err
+    assert f"{ratings} line 2: rating must be a whole number, found 'x'" in err
     assert "invalid literal" not in err
 
 
@@ -476,7 +476,7 @@ def test_no_poison_is_lost_a_new_one_says_what_it_replaces(
      "--who goes with the poison and trap tables, cure and act, not rooms"),
     (["new-dungeon", "--hours", "2"], "--hours goes with rest, not new-dungeon"),
     (["defaults", "--room", "3"], "--room goes with recovery, not defaults"),
-    (["rest", "--hours", "0"], "a rest lasts 1 hour or more, not 0"),
+    (["rest", "--hours", "0"], "a rest must last 1 hour or more, found 0"),
     (["cure"], "cure needs --who NAME: whose poison was cured"),
     (["cure", "--who", "Zed"], "'Zed' has no tracked poison (tracked: nobody)"),
 ])
@@ -491,8 +491,11 @@ def test_actions_refuse_what_does_not_go_with_them(
     ("poisoned.toml", '[Aki]\nface = 1\nrule = "EV-POI-5"\n',
      ["poison", "--who", "Ben", "--seed", "1"],
      "a list of poisons (Aki's poison: missing 'toxicity')", "poisoned", "Ben: "),
+    ("poisoned.toml", "Aki = 3\n", ["poison", "--who", "Ben", "--seed", "1"],
+     "a list of poisons ('Aki' must be a [table] of its poison's fields, found 3)", "poisoned",
+     "Ben: "),
     ("recovery_rooms.toml", "used = [3]\n", ["recovery", "--room", "3", "--seed", "1"],
-     "a list of used recovery rooms ('used' should be a list of room names)", "rooms",
+     "a list of used recovery rooms ('used' must be a list of room names, found [3])", "rooms",
      "Recovery spots used in rooms: 3\n"),
 ])
 def test_an_unreadable_kept_list_is_kept_aside_and_starts_afresh(

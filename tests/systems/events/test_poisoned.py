@@ -61,7 +61,7 @@ def test_ev_poi_2_rest_ticks_every_hour_and_poisons_wear_off() -> None:
         "Ben: 毒/Poison: 2 HP lost (3/3); the poison ends; HP lost heals with Cure Wounds",
         "Cara: 異性化/Gender swap: permanent (EV-POI-12 option), unchanged"]
     assert [s.data["hp_lost"] for s in passed.steps[1:]] == [0, 2, 0]
-    with pytest.raises(DataError, match="a rest lasts 1 hour or more, not 0"):
+    with pytest.raises(DataError, match="a rest must last 1 hour or more, found 0"):
         pass_time(poisons, RULES, rest_hours=0)
     assert pass_time({}, RULES).steps[1].text == "No poison tracked: nothing ticks"
 
@@ -140,16 +140,16 @@ def test_ev_poi_3_the_walk_gives_the_poison_to_its_victim() -> None:
 
 @pytest.mark.parametrize(("fields", "wrong"), [
     ({"rule": "EV-POI-5", "toxicity": 8}, "missing 'face'"),
-    ({"face": True, "rule": "EV-POI-5", "toxicity": 8}, "face should be int, not True"),
-    ({"face": 1, "rule": "EV-POI-5", "toxicity": "8"}, "toxicity should be int, not '8'"),
+    ({"face": True, "rule": "EV-POI-5", "toxicity": 8}, "face must be int, found True"),
+    ({"face": 1, "rule": "EV-POI-5", "toxicity": "8"}, "toxicity must be int, found '8'"),
     ({"face": 1, "rule": "EV-POI-5", "toxicity": 8, "hours": 2}, "unknown field 'hours'"),
-    ({"face": 9, "rule": "EV-POI-5", "toxicity": 8}, "face should be 1 to 6"),
+    ({"face": 9, "rule": "EV-POI-5", "toxicity": 8}, "face must be from 1 to 6"),
     ({"face": 4, "rule": "EV-POI-8", "toxicity": 8, "damage_max": -2},
-     "damage_max should be 0 or more, not -2"),
+     "damage_max must be 0 or more, found -2"),
     ({"face": 4, "rule": "EV-POI-8", "toxicity": 8, "damage_max": 2, "damage_done": 3},
      "damage_done 3 is over damage_max 2"),
     ({"face": 6, "rule": "EV-POI-9", "toxicity": 8, "ability": "luck"},
-     "ability should be one of dexterity, agility, intelligence, strength, vitality, not 'luck'"),
+     "ability must be one of dexterity, agility, intelligence, strength, vitality, found 'luck'"),
 ])
 def test_a_poison_written_wrong_is_named(fields: dict[str, Any], wrong: str) -> None:
     with pytest.raises(DataError, match=re.escape(f"Aki's poison: {wrong}")):

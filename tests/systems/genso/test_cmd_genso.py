@@ -145,7 +145,7 @@ def test_a_sheet_number_past_its_bound_is_refused_before_a_fight_or_a_save(
     assert not (user_dirs / "data" / "genso" / "fight.json").exists()
     sheet.write_text(before, encoding="utf-8")
     assert main(["genso", "grow", str(sheet), "award", "--scenarios", "1" + "0" * 30]) == 2
-    assert (f"exp must be from 0 to 999999, found 1{'0' * 30}; the sheet is left as it was"
+    assert (f"exp must be from 0 to 999,999, found 1{'0' * 30}; the sheet is left as it was"
             in capsys.readouterr().err)
     assert sheet.read_text(encoding="utf-8") == before
 

@@ -856,13 +856,13 @@ def test_a_fight_file_of_the_wrong_shape_is_named_not_a_traceback(
 
 
 @pytest.mark.parametrize(("n", "key", "value", "said"), [
-    (2, "monster", [1], "entrant 2: monster should be a monster key (text), found [1]"),
-    (1, "name", [], "entrant 1: name should be the combatant's name (text), found []"),
-    (1, "name", 5, "entrant 1: name should be the combatant's name (text), found 5"),
-    (2, "name", "", "entrant 2: name should be the combatant's name (text), found ''"),
-    (1, "side", [], "entrant 1: side should be 'party' or 'enemy', found []"),
-    (1, "sheet", [1], "entrant 1: sheet should be a table (a character sheet), found [1]"),
-    (1, "as_monster", "no", "entrant 1: as_monster should be true or false, found 'no'"),
+    (2, "monster", [1], "entrant 2: monster must be a monster key (text), found [1]"),
+    (1, "name", [], "entrant 1: name must be the combatant's name (text), found []"),
+    (1, "name", 5, "entrant 1: name must be the combatant's name (text), found 5"),
+    (2, "name", "", "entrant 2: name must be the combatant's name (text), found ''"),
+    (1, "side", [], "entrant 1: side must be 'party' or 'enemy', found []"),
+    (1, "sheet", [1], "entrant 1: sheet must be a table (a character sheet), found [1]"),
+    (1, "as_monster", "no", "entrant 1: as_monster must be true or false, found 'no'"),
 ])
 def test_an_entrant_field_of_the_wrong_type_is_named_not_a_traceback(
         n: int, key: str, value: object, said: str) -> None:
@@ -902,7 +902,7 @@ def test_an_unknown_entrant_field_or_rule_in_a_fight_file_is_refused_by_name() -
 
 
 def test_a_count_of_monsters_below_one_is_refused() -> None:
-    with pytest.raises(IllegalAction, match="a number of monsters is 1 or more, not 0"):
+    with pytest.raises(IllegalAction, match="a number of monsters must be 1 or more, found 0"):
         entrants_for(RULES, [pc("pc1")], [("orc", 0)])
 
 

@@ -27,9 +27,9 @@ AKI = str(ROOT / "docs" / "examples" / "aki.toml")
     ("GM-COMBAT-8", "pc_death_below", 5, "must be 1 or less, found 5"),
     ("GM-COMBAT-8", "pc_death_below", 2, "must be 1 or less, found 2"),
     # GM-CHECK-6: a difficulty of the general-check table, easy 8 to extremely hard 20
-    ("GM-CHECK-6", "difficulty", -3, "must be 8 to 20, found -3"),
-    ("GM-CHECK-6", "difficulty", 7, "must be 8 to 20, found 7"),
-    ("GM-CHECK-6", "difficulty", 21, "must be 8 to 20, found 21"),
+    ("GM-CHECK-6", "difficulty", -3, "must be from 8 to 20, found -3"),
+    ("GM-CHECK-6", "difficulty", 7, "must be from 8 to 20, found 7"),
+    ("GM-CHECK-6", "difficulty", 21, "must be from 8 to 20, found 21"),
     # GM-MAGIC-3: extra damage of an enchanted weapon, none by Default, never negative
     ("GM-MAGIC-3", "enchanted_extra_damage", -4, "must be 0 or more, found -4"),
 ])
@@ -74,7 +74,7 @@ def test_the_config_file_is_refused_a_difficulty_below_easy(
     config.write_text('[defaults."GM-CHECK-6"]\ndifficulty = -3\n', encoding="utf-8")
     assert main(["genso", "check", "enemy", "--sheet", AKI]) == 2
     err = capsys.readouterr().err
-    assert f"{config}: GM-CHECK-6.difficulty must be 8 to 20, found -3" in err, err
+    assert f"{config}: GM-CHECK-6.difficulty must be from 8 to 20, found -3" in err, err
 
 
 def test_a_range_names_a_whole_number_default_of_the_data() -> None:
@@ -101,7 +101,7 @@ def test_a_fight_saved_with_a_setting_now_out_of_range_still_opens_as_played() -
     assert again.rules.default("GM-COMBAT-8", "pc_death_below") == 5
     assert again.rules.default("GM-CHECK-6", "difficulty") == 30
     assert again.to_json() == saved
-    with pytest.raises(DataError, match=r"--set: GM-CHECK-6\.difficulty must be 8 to 20"):
+    with pytest.raises(DataError, match=r"--set: GM-CHECK-6\.difficulty must be from 8 to 20"):
         again.push(Wait(again.state.order[0].name), ScriptedDice([]),
                    {"GM-CHECK-6": {"difficulty": 31}})
 
@@ -124,7 +124,7 @@ def test_a_genso_toml_value_now_out_of_range_does_not_stop_a_fight_in_progress(
     assert main(["genso", "fight", "log"]) == 0 and "Aki" in capsys.readouterr().out
     assert main(["genso", "fight", "wait", "オーク", "--set",
                  "GM-CHECK-6.difficulty=30"]) == 2
-    assert "--set: GM-CHECK-6.difficulty must be 8 to 20, found 30" in capsys.readouterr().err
+    assert "--set: GM-CHECK-6.difficulty must be from 8 to 20, found 30" in capsys.readouterr().err
     refused = f"{config}: GM-COMBAT-8.pc_death_below must be 1 or less, found 5"
     for argv in (["check", "enemy", "--sheet", AKI],
                  ["fight", "new", "--force", "--party", AKI, "--monsters", "orc"]):

@@ -68,9 +68,9 @@ def test_jr_item_1_an_item_given_another_kind_needs_only_that_kinds_keys(
     ("[combt]\nthaw = 1\n",
      r"^.*mine\.toml: table combt is unknown here \(did you mean combat\?\)$"),
     ("[combat]\nthaw = \"one\"\n",
-     r"^.*mine\.toml: field combat\.thaw should be a whole number from 1 to 9, got 'one'$"),
-    ("combat = 1\n", r"^.*mine\.toml: combat should be a table, got 1$"),
-    ("[pc]\nweapon = \"sword\"\n", r"^.*mine\.toml: pc\.weapon should be a table, got 'sword'$"),
+     r"^.*mine\.toml: field combat\.thaw must be a whole number from 1 to 9, found 'one'$"),
+    ("combat = 1\n", r"^.*mine\.toml: combat must be a table, found 1$"),
+    ("[pc]\nweapon = \"sword\"\n", r"^.*mine\.toml: pc\.weapon must be a table, found 'sword'$"),
 ])
 def test_a_partial_profiles_slip_is_named(tmp_path: Path, text: str, message: str) -> None:
     """An unknown key or table is still refused, by its name and the one it is near; a
@@ -98,7 +98,7 @@ def test_jr_pc_1_a_gold_number_past_what_the_history_holds_is_refused_by_name(
     refused, naming the key and the range; a billion, the most, still plays."""
     with pytest.raises(DataError) as refused:
         load_profile(_write(tmp_path, f"[{table}]\n{key} = {2**63}\n"))
-    assert str(refused.value) == (f"{tmp_path / 'mine.toml'}: field {table}.{key} should be "
-                                  f"a whole number from 0 to 1000000000, got {2**63}")
+    assert str(refused.value) == (f"{tmp_path / 'mine.toml'}: field {table}.{key} must be "
+                                  f"a whole number from 0 to 1,000,000,000, found {2**63}")
     profile = load_profile(_write(tmp_path, f"[{table}]\n{key} = 1000000000\n"))
     assert getattr(profile, key) == 10**9

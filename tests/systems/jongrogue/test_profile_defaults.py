@@ -150,17 +150,17 @@ def test_jr_ab_stealitem_a_theft_takes_the_profiles_ammo(
     ("old", "new", "message"),
     [
         ("\nxp = 0 ", "\nxp = -5 ",
-         r"mine\.toml: field pc\.xp should be a whole number from 0, got -5"),
-        ("\nxp = 0 ", '\nxp = "none" ', r"field pc\.xp should be a whole number from 0"),
+         r"mine\.toml: field pc\.xp must be a whole number 0 or more, found -5"),
+        ("\nxp = 0 ", '\nxp = "none" ', r"field pc\.xp must be a whole number 0 or more"),
         ("wear_found_rings = true", 'wear_found_rings = "yes"',
-         r"mine\.toml: field pc\.wear_found_rings should be true or false, got 'yes'"),
+         r"mine\.toml: field pc\.wear_found_rings must be true or false, found 'yes'"),
         ('ranged_rate_weapon = "ranged"', 'ranged_rate_weapon = "bow"',
-         r"mine\.toml: field combat\.ranged_rate_weapon should be one of 'ranged', 'melee', "
-         r"got 'bow'"),
+         r"mine\.toml: field combat\.ranged_rate_weapon must be one of 'ranged', 'melee', "
+         r"found 'bow'"),
         ("steal_ammo = 1", "steal_ammo = 0",
-         r"mine\.toml: field combat\.steal_ammo should be a whole number from 1, got 0"),
+         r"mine\.toml: field combat\.steal_ammo must be a whole number 1 or more, found 0"),
         ("steal_ammo = 1", "steal_ammo = 1.5",
-         r"field combat\.steal_ammo should be a whole number from 1, got 1\.5"),
+         r"field combat\.steal_ammo must be a whole number 1 or more, found 1\.5"),
     ],
 )
 def test_a_bad_value_of_a_new_key_is_refused_by_name(

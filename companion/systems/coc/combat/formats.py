@@ -91,7 +91,7 @@ def _check_shape(data: Mapping[str, Any], rules: CocRules) -> None:
     refuse_unknown(data, TOP_KEYS, "not a saved coc fight")
 
     def wrong(field: str, should: str) -> DataError:
-        return DataError(f"not a saved coc fight: {field} should be {should}, "
+        return DataError(f"not a saved coc fight: {field} must be {should}, "
                          f"found {data.get(field)!r}")
 
     # A value of the wrong type (a list, a table) is checked as a type first: ``in`` a set
@@ -114,7 +114,7 @@ def _check_shape(data: Mapping[str, Any], rules: CocRules) -> None:
         refuse_unknown(entrant, ENTRANT_KEYS, f"entrant {n}", "field")
         side = entrant.get("side")
         if not isinstance(side, str) or side not in sides:
-            raise DataError(f"not a saved coc fight: entrant {n}'s side should be "
+            raise DataError(f"not a saved coc fight: entrant {n}'s side must be "
                             f"{' or '.join(repr(s) for s in sorted(sides))}, found {side!r}")
     opening = data.get("opening")
     if not isinstance(opening, list) or not all(

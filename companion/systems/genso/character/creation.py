@@ -39,7 +39,8 @@ def create_character(
     """
     low, high = rules.num("GM-CHAR-4", "age_min"), rules.num("GM-CHAR-4", "age_max")
     if not low <= age <= high:
-        raise IllegalAction(f"GM-CHAR-4: a PC's age is {low}–{high} (１５～１７才), not {age}")
+        raise IllegalAction(f"GM-CHAR-4: a PC's age must be from {low} to {high} (１５～１７才), "
+                            f"found {age}")
     if not name.strip():
         raise IllegalAction("GM-CHAR-4: a PC needs a name")
     # Both are printed on the sheet, and the name names its file too.

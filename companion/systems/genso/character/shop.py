@@ -25,7 +25,7 @@ def _set_price(item: Item, price: int) -> int:
     """GM-EQUIP-3: a price the GM sets for an おおよそ (about) one; the seed bounds it no
     further, but a price is never below 0."""
     if price < 0:
-        raise IllegalAction(f"{item.name}: a price is 0 silver or more, not {price}")
+        raise IllegalAction(f"{item.name}: a price must be 0 silver or more, found {price}")
     return price
 
 

@@ -75,13 +75,13 @@ class Entrant:
         in an error (``<file>: entrant 2``): a list or a number for a name or a monster key
         was a TypeError at the table (unhashable, no len())."""
         if not isinstance(data, Mapping):
-            raise DataError(f"{where}: should be a table, found {data!r}")
+            raise DataError(f"{where}: must be a table, found {data!r}")
         # A slip (``"hp"`` beside ``"sheet"``) is refused by name, as the actions' and the
         # sheet's fields are: dropped, it was lost unsaid at the next write of the file.
         refuse_unknown(data, ENTRANT_FIELDS, where, "field")
 
         def wrong(key: str, should: str) -> DataError:
-            return DataError(f"{where}: {key} should be {should}, found {data.get(key)!r}")
+            return DataError(f"{where}: {key} must be {should}, found {data.get(key)!r}")
 
         name, side = data.get("name"), data.get("side")
         if not isinstance(name, str) or not name.strip():
@@ -118,7 +118,8 @@ def entrants_for(rules: GensoRules, party: Iterable[Character],
     for key, count in monsters:
         monster = rules.monster(key)
         if count < 1:
-            raise IllegalAction(f"{monster.name}: a number of monsters is 1 or more, not {count}")
+            raise IllegalAction(f"{monster.name}: a number of monsters must be 1 or more, "
+                                f"found {count}")
         for n in range(1, count + 1):
             name = monster.ja if count == 1 else f"{monster.ja}{n}"
             entrants.append(Entrant(name, Side.ENEMY, monster=monster.key))
