@@ -476,8 +476,8 @@ def test_a_finished_save_played_with_gold_past_the_history_is_kept_and_play_goes
     err = capsys.readouterr().err
     [kept] = save.parent.glob("save.json.unrecorded-*")
     assert load_game(kept) == replace(played, profile_hash=profile_hash(profile))
-    assert (f"could not be put in the history: {profile}: field pc.gold should be a whole "
-            f"number from 0 to 1000000000, got {2**63}") in err
+    assert (f"could not be put in the history: {profile}: field pc.gold must be a whole "
+            f"number from 0 to 1,000,000,000, found {2**63}") in err
     assert [run.seed for run in History().runs()] == [3]
 
 
