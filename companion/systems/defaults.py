@@ -246,7 +246,7 @@ def choice_text(allowed: tuple[Any, ...]) -> str:
 
 def notes_text(row: Mapping[str, Any]) -> str:
     """What a settings list prints after a Default's value, from the row that
-    :meth:`Settings.notes` filled: "  range: 8 to 20", "  one of: gm, wg", or ""."""
+    :meth:`Settings.notes` filled: "  range: from 8 to 20", "  one of: gm, wg", or ""."""
     return ((f"  range: {row['range']}" if "range" in row else "")
             + (f"  one of: {choice_text(tuple(row['choices']))}" if "choices" in row else ""))
 

@@ -28,7 +28,8 @@ def _lines(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:
 def test_genso_lists_each_range_beside_its_default(capsys: pytest.CaptureFixture[str]) -> None:
     """GM-CHECK-6 "8 to 20", GM-COMBAT-8 "1 or less"; GM-COMBAT-8.strict_4_6 has none."""
     lines = _lines(capsys, "genso", "defaults")
-    assert "GM-CHECK-6   difficulty                       12  (default)  range: 8 to 20" in lines
+    assert ("GM-CHECK-6   difficulty                       12  (default)  range: from 8 to 20"
+            in lines)
     assert "GM-COMBAT-8  strict_4_6                       false  (default)" in lines
     rows = _rows(capsys, "genso", "defaults", "--set", "GM-COMBAT-8.pc_death_below=0")
     assert rows["GM-COMBAT-8", "pc_death_below"] == {
@@ -41,17 +42,17 @@ def test_coc_lists_each_range_beside_its_default(capsys: pytest.CaptureFixture[s
     """CO-CORE-1's fumble range is above the critical range as it is now; a profile cell
     (CO-CORE-2) and a Default without a range have none."""
     lines = _lines(capsys, "coc", "defaults")
-    assert ("CO-CORE-1    fumble_from_004              96 (default)  range: 1 to 101 and above 5 "
-            "(CO-CORE-1.critical_max_004)") in lines
+    assert ("CO-CORE-1    fumble_from_004              96 (default)  range: from 1 to 101 and "
+            "above 5 (CO-CORE-1.critical_max_004)") in lines
     assert ("CO-BASE-8    wake_hp                      3 (default)  range: above 2 "
             "(CO-BASE-8.unconscious_max)") in lines
     assert "CO-DEATH-2   lenient                      false (default)" in lines
     lines = _lines(capsys, "coc", "defaults", "--set", "CO-CORE-1.critical_max_004=10",
                    "--set", "CO-CORE-1.fumble_from_004=99")
-    assert ("CO-CORE-1    fumble_from_004              99  (set by you)  range: 1 to 101 and "
+    assert ("CO-CORE-1    fumble_from_004              99  (set by you)  range: from 1 to 101 and "
             "above 10 (CO-CORE-1.critical_max_004)") in lines
     rows = _rows(capsys, "coc", "defaults")
-    assert rows["CO-SURP-3", "hidden_penalty"]["range"] == "-50 to -10"
+    assert rows["CO-SURP-3", "hidden_penalty"]["range"] == "from -50 to -10"
     assert "range" not in rows["CO-FIRE-9", "p003"]
     assert "range" not in rows["CO-DEATH-2", "lenient"]
 
