@@ -52,16 +52,22 @@ def refuse_unknown(names: Iterable[object], known: Collection[str], where: str,
     field would otherwise be silently ignored) and, when one is close, the known one meant:
     ``ann.toml: unknown key 'armor' (did you mean 'armour'?)``. Shared by the systems'
     sheets so each one's slips are answered alike."""
-    pool = {k.lower(): k for k in known}
-    problems = []
-    for name in names:
-        if name in known:
-            continue
-        close = difflib.get_close_matches(str(name).lower(), pool, n=1)
-        problems.append(f"unknown {noun} {name!r}"
-                        + (f" (did you mean {pool[close[0]]!r}?)" if close else ""))
+    problems = [f"unknown {noun} {name!r}{did_you_mean(name, known)}"
+                for name in names if name not in known]
     if problems:
         raise DataError(f"{where}: {'; '.join(problems)}")
+
+
+def did_you_mean(name: object, known: Collection[str]) -> str:
+    """What a refusal of ``name`` adds when one of ``known`` is close to it (case aside),
+    or "" when none is.
+
+    >>> did_you_mean("GM-CHEK-6", ["GM-CHECK-6", "GM-HEAL-1"]), did_you_mean("zz", ["a"])
+    (" (did you mean 'GM-CHECK-6'?)", '')
+    """
+    pool = {k.lower(): k for k in known}
+    close = difflib.get_close_matches(str(name).lower(), pool, n=1)
+    return f" (did you mean {pool[close[0]]!r}?)" if close else ""
 
 
 def bound_text(bound: int) -> str:

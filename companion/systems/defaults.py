@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.errors import DataError, bound_text
+from companion.errors import DataError, bound_text, did_you_mean
 
 DEFAULT_TAG = " (default)"
 
@@ -346,6 +346,12 @@ class Settings:
         for rule, keys in overrides.items():
             if not isinstance(keys, Mapping):
                 raise DataError(f"{origin}: [{rule}] must be a table of settings")
+            if not keys and rule not in self.values:
+                # Checked by its keys below, a misspelt rule ID whose keys were yet to come
+                # passed, and was dropped unsaid at the next write of the file holding it.
+                # A kept rule's empty table holds no value and changes nothing.
+                raise DataError(f"{origin}: no Default is kept for rule {rule!r}"
+                                + did_you_mean(rule, self.values))
             for name in keys:
                 seed = (source or {}).get(rule, {})
                 if name in seed and name not in self.values.get(rule, {}):
@@ -356,7 +362,8 @@ class Settings:
         for rule, keys in overrides.items():
             for name, value in keys.items():
                 if rule not in values:
-                    raise DataError(f"{origin}: " + words.no_rule.format(rule=rule, name=name))
+                    raise DataError(f"{origin}: " + words.no_rule.format(rule=rule, name=name)
+                                    + did_you_mean(rule, values))
                 if name not in values[rule]:
                     raise DataError(f"{origin}: " + words.no_name.format(
                         rule=rule, name=name, known=", ".join(sorted(values[rule]))))

@@ -46,6 +46,42 @@ def test_each_bad_override_is_refused_by_name(overrides: object, message: str) -
         PACKAGED.with_overrides(overrides, "here", SOURCE)  # type: ignore[arg-type]
 
 
+def test_an_unknown_rule_is_refused_even_with_an_empty_table() -> None:
+    """Review 54: a rule ID was checked only through its keys, so ``[defaults."NOPE"]`` with
+    none yet (a misspelt ID whose keys were to follow) passed unnamed; it is refused with
+    the near rule offered, as one with keys now is. A kept rule's empty table holds no
+    value: it is taken and changes nothing."""
+    with pytest.raises(DataError, match=r"^here: no Default is kept for rule 'NOPE'$"):
+        PACKAGED.with_overrides({"NOPE": {}}, "here", SOURCE)
+    with pytest.raises(DataError, match=r"^here: no Default is kept for rule 'x-1' "
+                                        r"\(did you mean 'X-1'\?\)$"):
+        PACKAGED.with_overrides({"x-1": {}}, "here", SOURCE)
+    with pytest.raises(DataError, match=r"^here: x-1 has no setting 'n' \(nope\) "
+                                        r"\(did you mean 'X-1'\?\)$"):
+        Settings(PACKAGED.values, wording=Wording(no_rule="{rule} has no setting {name!r} "
+                                                          "(nope)")).with_overrides(
+            {"x-1": {"n": 2}}, "here", SOURCE)
+    assert PACKAGED.with_overrides({"X-1": {}}, "here", SOURCE) == PACKAGED
+    with pytest.raises(DataError, match=r"^here: no Default is kept for rule 'GM-CHEK-6' "
+                                        r"\(did you mean 'GM-CHECK-6'\?\)$"):
+        genso_rules().with_overrides({"GM-CHEK-6": {}}, "here")
+    with pytest.raises(DataError, match=r"^here: no Default is kept for rule 'EV-DOR-3' "
+                                        r"\(did you mean 'EV-DOOR-3'\?\)$"):
+        event_rules().with_overrides({"EV-DOR-3": {}}, "here")
+
+
+def test_coc_refuses_an_unknown_rule_s_empty_table_and_takes_a_known_one_s() -> None:
+    """coc passes on only a table's keys that are no profile cell, so an empty one never
+    reached the Defaults' check: CO-DEATH-1's (a Default) and CO-CORE-2's (a profile-table
+    rule, no Default) hold nothing and change nothing; a misspelt one is named."""
+    with pytest.raises(DataError, match=r"^coc\.toml: no Default is kept for rule 'CO-DETH-1' "
+                                        r"\(did you mean 'CO-DEATH-1'\?\)$"):
+        coc_rules().with_overrides({"CO-DETH-1": {}}, "coc.toml")
+    rules = coc_rules()
+    for rule in ("CO-DEATH-1", "CO-CORE-2"):
+        assert rules.with_overrides({rule: {}}, "coc.toml") == rules
+
+
 def test_the_seed_s_numbers_are_refused_before_anything_else() -> None:
     """Whatever else is wrong (a wrong type, an unknown key), a seed's number is named."""
     with pytest.raises(DataError, match="seed's rule"):

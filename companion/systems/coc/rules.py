@@ -343,6 +343,8 @@ class CocRules:
         for rule, keys in overrides.items():
             if not isinstance(keys, Mapping):
                 raise DataError(f"{origin}: [{rule}] must be a table of settings")
+            if not keys and rule not in table:
+                plain[rule] = {}  # the Defaults' check refuses it if no Default is kept for it
             for name, value in keys.items():
                 if name not in CELLS:
                     plain.setdefault(rule, {})[name] = value

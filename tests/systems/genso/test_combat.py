@@ -892,11 +892,13 @@ def test_an_unknown_entrant_field_or_rule_in_a_fight_file_is_refused_by_name() -
     fight.push(Wait(PC1), d6(), {"GM-COMBAT-8": {"strict_4_6": True}})
     for settings in ({"GM-NOPE-1": {}}, {"GM-COMBT-8": {}}):
         saved = {**fight.to_json(), "settings": settings}
-        with pytest.raises(DataError, match=r"^fight\.json: settings: unknown rule 'GM-"):
+        with pytest.raises(DataError, match=r"^fight\.json: settings: no Default is kept for "
+                                            r"rule 'GM-"):
             Fight.from_json(RULES, saved, "fight.json")
         saved = fight.to_json()
         saved["journal"][0]["settings"] = {**saved["journal"][0]["settings"], **settings}
-        with pytest.raises(DataError, match=r"journal entry 1 settings: unknown rule 'GM-"):
+        with pytest.raises(DataError, match=r"journal entry 1 settings: no Default is kept "
+                                            r"for rule 'GM-"):
             Fight.from_json(RULES, saved, "fight.json")
     assert Fight.from_json(RULES, fight.to_json(), "fight.json").to_json() == fight.to_json()
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.dice import DiceSource, ScriptedDice
 from companion.dice.sources import ScriptExhausted
-from companion.errors import DataError, DeviceError, IllegalAction, refuse_unknown
+from companion.errors import DataError, DeviceError, IllegalAction
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat.actions import Action, action_from_json, action_text
 from companion.systems.genso.combat.combatants import Side, Status
@@ -150,7 +150,6 @@ class Fight:
             raise DataError(f"{origin}: fight file version {version!r} is not one this "
                             f"companion reads (1 to {FILE_VERSION})")
         stored = data.get("settings")
-        _refuse_unknown_rules(rules, stored, f"{origin}: settings")
         if stored is not None:
             # As it was played, in or out of the ranges checked since (GM-COMBAT-8 …).
             rules = rules.with_overrides(stored, f"{origin}: settings", limits=False)
@@ -171,7 +170,6 @@ class Fight:
                 action = action_from_json(raw["action"])
                 said = f" ({action_text(action)})"
                 dice = ScriptedDice((int(s), int(v)) for s, v in raw["dice"])
-                _refuse_unknown_rules(rules, raw.get("settings"), f"{where} settings")
                 fight.push(action, dice, raw.get("settings"), f"{where} settings",
                            int(raw.get("engine", engine)), limits=False)
             except (ScriptExhausted, DeviceError) as exc:  # too few dice, or off their faces
@@ -207,12 +205,3 @@ class Fight:
         return replace(character, hp=min(now.hp, now.max_hp), mp=min(now.mp, now.max_mp),
                        mana_stones=now.mana_stones, equipment=tuple(equipment),
                        storage_mp=storage)
-
-
-def _refuse_unknown_rules(rules: GensoRules, settings: object, where: str) -> None:
-    """A rule ID of a fight's settings that no Default is kept for is refused by name, an
-    empty table too (``"GM-NOPE-1": {}``, a slip for a rule whose keys were to follow): the
-    settings check names a rule only through a key in it, and the table was dropped unsaid
-    at the next write of the file."""
-    if isinstance(settings, Mapping):
-        refuse_unknown(settings, rules.settings.values, where, "rule")
