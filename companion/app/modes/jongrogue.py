@@ -209,6 +209,18 @@ TILE_PROMPTS: dict[Purpose, str] = {
     Purpose.DROP: f"{DRAW_ASK}: {{what}}",
     Purpose.MIMIC: f"{DRAW_ASK}: {{what}}",
 }
+# With ``--input sim`` the companion draws from its seeded wall itself (newuser55 #7): the
+# prompt says so, or a player with no tiles cannot tell whether to wait or to act.
+SIM_DRAW = "The simulated wall draws a tile 模擬山から1枚引きます"
+SIM_PROMPTS: dict[Purpose, str] = {
+    Purpose.START_ROOM: f"{SIM_DRAW}: 1d9 for the start room 開始部屋の1d9",
+    Purpose.ROOM: "The simulated wall lays this room's 4 tiles: now the {slot} slot "
+                  "模擬山から部屋の4枚を置きます: 次は{slot_ja}",
+    Purpose.CHECK: f"{SIM_DRAW}: {{what}}",
+    Purpose.NUMBER: f"{SIM_DRAW}: {{what}}",
+    Purpose.DROP: f"{SIM_DRAW}: {{what}}",
+    Purpose.MIMIC: f"{SIM_DRAW}: {{what}}",
+}
 
 
 SPOT_SHORT = ("TL", "TR", "BL", "BR")  # where a monster's tile lies in its room (JR-MAP-2)
@@ -344,26 +356,33 @@ def aimed(game: Game, request: ChoiceRequest) -> str | None:
     return next((str(m.uid) for m in game.attackers() if str(m.uid) in targets), None)
 
 
-def tile_prompt(request: TileRequest, slot: Slot) -> str:
-    """Where to put the tile, then what it is for (the engine's words, minus "draw a tile")."""
+def tile_prompt(request: TileRequest, slot: Slot, simulated: bool = False) -> str:
+    """Where to put the tile, then what it is for (the engine's words, minus "draw a tile");
+    ``simulated``: the simulated wall draws it, and the prompt says so instead."""
     what = request.prompt
     for part in ("Draw a tile for the check: ", ": draw a tile"):
         what = what.replace(part, "")
-    return TILE_PROMPTS[request.purpose].format(slot=SLOT_NAMES[slot], slot_ja=SLOT_NAMES_JA[slot],
-                                                what=what)
+    prompts = SIM_PROMPTS if simulated else TILE_PROMPTS
+    return prompts[request.purpose].format(slot=SLOT_NAMES[slot], slot_ja=SLOT_NAMES_JA[slot],
+                                           what=what)
 
 
 D9_PURPOSES = (Purpose.START_ROOM, Purpose.CHECK, Purpose.NUMBER)  # tiles drawn for a 1d9
 
 
-def set_aside(game: Game, request: object, tile: Tile, events: Sequence[Event]) -> str:
+def set_aside(game: Game, request: object, tile: Tile, events: Sequence[Event],
+              simulated: bool = False) -> str:
     """What the player is told of ``tile``, just given for ``request``, when the game set it
     aside (JR-DICE-1: an honour that is neither the critical nor the fumble decides no 1d9):
-    it caused nothing, and the game asks for a tile for the same 1d9 again; else ""."""
+    it caused nothing, and the game asks for a tile for the same 1d9 again; else "".
+    ``simulated``: the simulated wall draws the next one, not the player."""
     again = game.pending
     if (isinstance(request, TileRequest) and request.purpose in D9_PURPOSES and not events
             and not tile.is_number and tile not in (game.profile.critical, game.profile.fumble)
             and isinstance(again, TileRequest) and again.purpose is request.purpose):
+        if simulated:
+            return (f"{tile} {tile.name_ja} set aside: it is not a number tile; the simulated "
+                    f"wall draws another {tile.name_ja}は数牌ではないので除外: 模擬山からもう1枚")
         return (f"{tile} {tile.name_ja} set aside: it is not a number tile; draw another "
                 f"{tile.name_ja}は数牌ではないので除外: もう1枚引いて")
     return ""
@@ -403,7 +422,8 @@ class JongRogueMode:
             return None
         if isinstance(request, TileRequest):
             slot = ROOM_SLOTS[self.room_spot] if request.purpose is Purpose.ROOM else Slot.DRAW
-            return TileAsk(tile_prompt(request, slot), slot, self.game.ledger)
+            return TileAsk(tile_prompt(request, slot, self.sim is not None), slot,
+                           self.game.ledger)
         if self.asking is not None:
             return sure(self.game, self.asking)
         options, highlight = options_for(self.game, request)
@@ -439,8 +459,8 @@ class JongRogueMode:
         request = self.game.pending
         events = self.game.push(value)
         self._journal.append(input_to_notation(value))
-        self.note = set_aside(self.game, request, value, events) if isinstance(value, Tile) \
-            else ""
+        self.note = set_aside(self.game, request, value, events, self.sim is not None) \
+            if isinstance(value, Tile) else ""
         if isinstance(request, TileRequest) and request.purpose is Purpose.ROOM:
             self.room_spot = (self.room_spot + 1) % len(ROOM_SLOTS)
             # The engine keeps a room's tiles to itself until all four lie (JR-MAP-2).

@@ -1,0 +1,36 @@
+"""New-user audit 55, findings 7, 9, 10 and 13: what the companion says to a player who
+has no tiles, a sheet of the other system, a fight replaced, and small messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app.modes.jongrogue import JongRogueMode
+from companion.app.session.host import Session
+from companion.systems.jongrogue.autoplay import HeadlessPlayer
+from companion.systems.jongrogue.game import Game
+from tests.app.test_session import RecordingDisplay
+from tests.app.test_session_set_aside import Hand, NoChoices, Stop
+
+# ---- 7: with --input sim the prompts say the simulated wall draws ------------------------
+
+
+def test_a_simulated_wall_s_prompts_say_the_wall_draws_not_the_player() -> None:
+    """With ``--input sim`` nobody lays a tile: the start room's 1d9, each room tile and the
+    note of a tile set aside say that the simulated wall draws, in English and Japanese,
+    on the screen and the terminal alike (both show the view's prompt and status)."""
+    screen = RecordingDisplay()
+    session = Session(JongRogueMode(Game("plus"), HeadlessPlayer(7)), choices=NoChoices(),
+                      tiles=Hand(["2z", "6p", "1m", "2m"]), display=screen)
+    with pytest.raises(Stop):
+        session.run()
+    asked = [v for v in screen.views if v.prompt_tile == "back"]
+    assert asked[0].prompt == ("The simulated wall draws a tile 模擬山から1枚引きます: "
+                               "1d9 for the start room 開始部屋の1d9")
+    assert asked[1].status == ("2z 南 set aside: it is not a number tile; the simulated wall "
+                               "draws another 南は数牌ではないので除外: 模擬山からもう1枚")
+    assert asked[2].prompt == ("The simulated wall lays this room's 4 tiles: now the "
+                               "top-left room slot 模擬山から部屋の4枚を置きます: 次は部屋の左上")
+    assert asked[3].prompt.endswith("now the top-right room slot 模擬山から部屋の4枚を置きます: "
+                                    "次は部屋の右上")
+    assert not any("put it on" in v.prompt or "draw another 南" in v.status for v in asked)
