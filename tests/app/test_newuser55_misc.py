@@ -3,10 +3,18 @@ has no tiles, a sheet of the other system, a fight replaced, and small messages.
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import pytest
 
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.host import Session
+from companion.errors import DataError
+from companion.systems.coc.rules import load_rules as load_coc_rules
+from companion.systems.coc.sheet import sheet_from_mapping
+from companion.systems.genso.rules import load_rules as load_genso_rules
+from companion.systems.genso.sheet import load_sheet
 from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from tests.app.test_session import RecordingDisplay
@@ -34,3 +42,39 @@ def test_a_simulated_wall_s_prompts_say_the_wall_draws_not_the_player() -> None:
     assert asked[3].prompt.endswith("now the top-right room slot 模擬山から部屋の4枚を置きます: "
                                     "次は部屋の右上")
     assert not any("put it on" in v.prompt or "draw another 南" in v.status for v in asked)
+
+
+# ---- 9: a sheet of the other system is named as such -------------------------------------
+
+EXAMPLES = Path(__file__).parents[2] / "docs" / "examples"
+
+
+def test_a_coc_sheet_given_to_genso_is_named_a_coc_sheet_not_fixed_key_by_key() -> None:
+    """ann.toml (a CoC investigator) given to genso: its [characteristics] tell what it is,
+    said instead of 'unknown field skills (did you mean spells?)'."""
+    text = (EXAMPLES / "ann.toml").read_text(encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_sheet(load_genso_rules(), text, "ann.toml")
+    assert str(caught.value) == ("ann.toml looks like a Call of Cthulhu sheet ([characteristics]);"
+                                 " genso takes 幻想迷宮冒険譚 sheets (docs/sheets.md)")
+
+
+def test_a_genso_sheet_given_to_coc_is_named_a_genso_sheet_not_fixed_key_by_key() -> None:
+    """aki.toml (a 幻想迷宮冒険譚 PC) given to coc: its body, perception and magic tell what it
+    is, said instead of 21 unknown keys ending 'armor (did you mean armour?)'."""
+    data = tomllib.loads((EXAMPLES / "aki.toml").read_text(encoding="utf-8"))
+    with pytest.raises(DataError) as caught:
+        sheet_from_mapping(load_coc_rules(), data, "aki.toml")
+    assert str(caught.value) == ("aki.toml looks like a 幻想迷宮冒険譚 sheet (body, perception, "
+                                 "magic); coc takes Call of Cthulhu sheets (docs/sheets.md)")
+
+
+def test_a_slip_in_a_sheet_of_the_right_system_still_gets_its_did_you_mean() -> None:
+    """A CoC sheet with one genso-like key (a slip, its [characteristics] there) is still
+    a CoC sheet: the unknown key is named with the one meant."""
+    data = tomllib.loads((EXAMPLES / "ann.toml").read_text(encoding="utf-8"))
+    data["armor"] = data.pop("armour")
+    data["magic"] = 3
+    with pytest.raises(DataError, match=r"ann.toml: unknown key 'armor' \(did you mean "
+                                        r"'armour'\?\); unknown key 'magic'$"):
+        sheet_from_mapping(load_coc_rules(), data, "ann.toml")

@@ -185,6 +185,9 @@ SHEET_FIELDS = ("name", "san", "max_hp", "db", "humanoid", "foe", "characteristi
                 "weapons", "armour")
 ARMOUR_FIELDS = ("name", "value", "durability", "uses", "natural")
 WEAPON_STATE = ("durability_left", "durability", "loaded", "broken", "jammed", "dropped")
+# The three abilities every 幻想迷宮冒険譚 sheet holds (GM-CHAR-5), which no CoC sheet does:
+# the telling fields of a sheet given to the wrong system.
+GENSO_ABILITIES = ("body", "perception", "magic")
 
 
 def _durability(raw: Mapping[str, Any], info: WeaponInfo, own: bool, at: str,
@@ -220,6 +223,12 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     and the fight would not open."""
     if not isinstance(data, Mapping):
         raise DataError(f"{where}: a sheet must be a table of fields, found {data!r}")
+    genso = [name for name in GENSO_ABILITIES if name in data]
+    if genso and "characteristics" not in data:
+        # Said before its unknown keys, whose did-you-means (spells → skills) would have the
+        # player "fix" a sheet that is right for the other system (newuser55 #9).
+        raise DataError(f"{where} looks like a 幻想迷宮冒険譚 sheet ({', '.join(genso)}); "
+                        "coc takes Call of Cthulhu sheets (docs/sheets.md)")
     refuse_unknown(data, SHEET_FIELDS, where)
     if "name" not in data:  # "name must be text" for a sheet with none sent one looking
         raise DataError(f"{where}: missing field 'name' (the combatant's name, e.g. "

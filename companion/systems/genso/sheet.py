@@ -83,6 +83,11 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
     where = origin
     if not isinstance(raw, Mapping):
         raise DataError(f"{where}: a sheet is a TOML table")
+    if isinstance(raw.get("characteristics"), Mapping):
+        # Said before its unknown fields, whose did-you-means (skills → spells) would have
+        # the player "fix" a sheet that is right for the other system (newuser55 #9).
+        raise DataError(f"{where} looks like a Call of Cthulhu sheet ([characteristics]); "
+                        "genso takes 幻想迷宮冒険譚 sheets (docs/sheets.md)")
     refuse_unknown(raw, _KNOWN, where, "field")
     for name in ("name", "kind", *ABILITIES):
         if name not in raw:
