@@ -226,18 +226,18 @@ def test_a_save_far_larger_than_any_is_kept_aside_unread(
 
 
 @pytest.mark.parametrize("resume", [True, False])
-def test_a_save_that_can_be_neither_read_nor_kept_aside_says_why(tmp_path: Path,
-                                                                  resume: bool) -> None:
+def test_a_file_that_is_no_save_in_a_folder_that_takes_no_file_says_so_once(
+        tmp_path: Path, resume: bool) -> None:
     """/proc/version is a file, no save, in a folder that takes no renamed or new file: it
     says so in words, once (it said "starting a new game", or "this new game is saved in
-    /proc/version", and then stopped on the folder)."""
+    /proc/version", and then stopped on the folder). It is no save of ours, so it is left as
+    it is before the folder matters (a damaged save there: test_save)."""
     done = play_with_save("/proc/version", tmp_path, resume)
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
-        "companion: error: the save could not be read (/proc/version: not valid JSON "
-        "(Expecting value at line 1)), nor kept aside: /proc lets no file in it be renamed (No "
-        "such file or directory), so nothing can be saved there; give another file, or fix "
-        "the folder"]
+        "companion: error: /proc/version is no save the companion wrote (not JSON, and its "
+        "name does not end in .json), so it was left as it is: give --state a new file, or a "
+        "save companion play wrote"]
 
 
 def game_with_a_profile_copy(tmp_path: Path) -> tuple[Path, Path, SaveGame]:

@@ -35,7 +35,14 @@ from typing import Any, TypeVar
 
 from companion.app.paths import data_dir
 from companion.errors import DataError
-from companion.files import TooLarge, atomic_write_text, keep_unreadable, read_regular
+from companion.files import (
+    TooLarge,
+    atomic_write_text,
+    keep_unreadable,
+    kept_aside,
+    open_regular,
+    read_regular,
+)
 from companion.systems.jongrogue.game import RULES_REVISION
 from companion.systems.jongrogue.profile import read_profile_file
 
@@ -195,6 +202,27 @@ def profile_unchanged(path: Path, recorded: str) -> bool:
     return recorded in (profile_hash(path), hashlib.sha256(path.read_bytes()).hexdigest())
 
 
+#: How much of a file too large to be a save is read to tell what it is.
+_HEAD = 64
+
+
+def damaged_save(path: Path, raw: bytes) -> bool:
+    """Whether ``raw``, the unreadable file at ``path``, may be a save the companion wrote
+    and something damaged: empty or all NUL bytes (a power cut on an SD card leaves such),
+    a JSON text or one begun as a save begins (``{``), or a name ending in ``.json`` (the
+    saves' names; a copy kept aside, ``save.json.replaced-…``, too). Anything else, a TOML
+    sheet or a README given to ``--state``, is the user's file, not ours to set aside."""
+    name = path.name.rsplit(".", 1)[0] if kept_aside(path) else path.name
+    body = raw.strip(b"\0 \t\r\n")
+    if name.endswith(".json") or not body or body.startswith(b"{"):
+        return True
+    try:
+        json.loads(raw)
+    except ValueError:  # not JSON, or not UTF-8 text
+        return False
+    return True
+
+
 def write_save(path: Path, save: SaveGame) -> None:
     atomic_write_text(path, save.to_json() + "\n")
 
@@ -208,7 +236,9 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str,
     refuses, is moved aside (:class:`CorruptSave`, naming the copies a write cut short left,
     :func:`keep_unreadable`), or refused (:class:`DataError`) where its folder lets it not
     be moved: a new save could not be written there either. A save ``parse`` finds to be
-    another mode's or a newer companion's (:class:`SaveLeftInPlace`) is left where it is.
+    another mode's or a newer companion's (:class:`SaveLeftInPlace`) is left where it is,
+    and so is, refused (:class:`DataError`), a file that is no damaged save of ours
+    (:func:`damaged_save`): a sheet or a README given to ``--state``.
     ``what`` names it (``save``, ``fight save``); ``resume`` is the command that takes up
     such a copy (``companion play --resume --state``), said with it.
     """
@@ -218,6 +248,8 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str,
         return None
     except TooLarge as exc:
         reason = str(exc)
+        with open_regular(path, what) as handle:
+            raw = handle.read(_HEAD)
     else:
         try:
             return parse(raw.decode("utf-8"), str(path))
@@ -225,6 +257,10 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str,
             raise
         except (DataError, UnicodeDecodeError) as exc:
             reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
+    if not damaged_save(path, raw):
+        raise DataError(f"{path} is no {what} the companion wrote (not JSON, and its name "
+                        f"does not end in .json), so it was left as it is: give --state a new "
+                        f"file, or a {what} companion play wrote")
     try:
         kept = keep_unreadable(path)
     except OSError as err:  # a read-only folder: no new game can be saved there either

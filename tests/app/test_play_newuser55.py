@@ -1,0 +1,55 @@
+"""`companion play` as new-user audit 55 found it: a file given to --state that is no save
+of ours, the hints and messages that name the command to go on with, and a headless game's
+first and last lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+
+SEED = 2
+SHEET = Path(__file__).parents[2] / "docs" / "examples" / "ann.toml"
+README = Path(__file__).parents[2] / "README.md"
+
+
+@pytest.mark.parametrize(("source", "resume"), [(SHEET, False), (README, True)])
+def test_a_file_that_is_no_save_given_to_state_is_refused_and_left_as_it_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], source: Path,
+        resume: bool) -> None:
+    """A coc sheet or a README given to --state was renamed to .corrupt-… and a save
+    written in its place: the next `coc fight new --investigators ann.toml` read a save."""
+    mine = tmp_path / source.name
+    mine.write_bytes(source.read_bytes())
+    argv = ["play", "--headless", "--seed", str(SEED), "--state", str(mine)]
+    assert main(argv + (["--resume"] if resume else [])) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"companion: error: {mine} is no save the companion wrote (not JSON, and its name "
+        "does not end in .json), so it was left as it is: give --state a new file, or a save "
+        "companion play wrote\n")
+    assert mine.read_bytes() == source.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [source.name]
+
+
+@pytest.mark.parametrize(("name", "content"), [
+    ("game.sav", b""),  # empty
+    ("game.sav", b"\0" * 512),  # what a power cut leaves on an SD card
+    ("game.sav", b'{"events": 3, "fini'),  # a save cut short
+    ("game.sav", b"[1, 2]"),  # JSON, not a save
+    ("game.json", b"garbage"),  # a name we could have written
+    ("save.json.replaced-20261205T092409Z", b"\x89garbage"),  # a copy we kept aside
+])
+def test_a_file_that_looks_like_a_damaged_save_is_still_set_aside(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str,
+        content: bytes) -> None:
+    damaged = tmp_path / name
+    damaged.write_bytes(content)
+    assert main(["play", "--headless", "--resume", "--seed", str(SEED),
+                 "--state", str(damaged)]) == 0
+    [kept] = tmp_path.glob(f"{name}.corrupt-*")
+    assert kept.read_bytes() == content
+    assert "could not be read" in capsys.readouterr().err
