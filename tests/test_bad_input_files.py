@@ -191,13 +191,26 @@ def test_fight_new_force_keeps_a_fight_file_it_cannot_read_aside(
     assert json.loads(path.read_text(encoding="utf-8"))  # the new fight
 
 
-def test_fight_new_force_over_a_fight_it_reads_keeps_nothing(
+def test_fight_new_force_over_a_fight_it_reads_keeps_it_as_replaced(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser55 #10: --force deleted the fight there with no copy; it is kept, as a game
+    save another game replaces is, and the refusal before it says so."""
     new = ["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]
     assert main(new) == 0
+    folder = user_dirs / "data" / "genso"
+    old = (folder / "fight.json").read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(new) == 2
+    assert capsys.readouterr().err.endswith(
+        f"a fight is saved at {folder / 'fight.json'}; pass --force to start over, "
+        "keeping it as fight.json.replaced-…\n")
     assert main([*new, "--force"]) == 0
-    assert [p.name for p in (user_dirs / "data" / "genso").iterdir()] == ["fight.json"]
-    assert "note" not in capsys.readouterr().err
+    (kept,) = folder.glob("fight.json.replaced-*")
+    assert kept.read_text(encoding="utf-8") == old
+    assert sorted(p.name for p in folder.iterdir()) == ["fight.json", kept.name]
+    assert (f"companion: note: the fight replaced is kept as {kept.name}, beside fight.json: "
+            f"companion genso fight show --file {kept} shows it") in capsys.readouterr().err
+    assert main(["genso", "fight", "show", "--file", str(kept)]) == 0
 
 
 def test_fight_new_force_refused_for_a_bad_sheet_leaves_the_old_file_where_it_was(

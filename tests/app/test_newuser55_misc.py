@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.app.cli import main
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.host import Session
 from companion.errors import DataError
@@ -78,3 +79,49 @@ def test_a_slip_in_a_sheet_of_the_right_system_still_gets_its_did_you_mean() -> 
     with pytest.raises(DataError, match=r"ann.toml: unknown key 'armor' \(did you mean "
                                         r"'armour'\?\); unknown key 'magic'$"):
         sheet_from_mapping(load_coc_rules(), data, "ann.toml")
+
+
+# ---- 10: fight new --force keeps the fight it replaces -----------------------------------
+
+
+def test_coc_fight_new_force_keeps_the_fight_it_replaces(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A fight played on (Ann's turn ended) is kept as fight.json.replaced-… by `coc fight new
+    --force`, and shown by the command the notice gives; the refusal without --force says
+    what --force does with it."""
+    sheets = ["--investigators", str(EXAMPLES / "ann.toml"), "--foes",
+              str(EXAMPLES / "cultist.toml")]
+    assert main(["coc", "fight", "new", *sheets]) == 0
+    assert main(["coc", "fight", "act", "end_turn", "Ann", "--seed", "1"]) == 0
+    path = user_dirs / "data" / "coc" / "fight.json"
+    played = path.read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["coc", "fight", "new", *sheets]) == 2
+    assert (f"a fight is saved at {path}; pass --force to start over, keeping it as "
+            "fight.json.replaced-…") in capsys.readouterr().err
+    assert main(["coc", "fight", "new", "--force", *sheets]) == 0
+    (kept,) = path.parent.glob("fight.json.replaced-*")
+    assert kept.read_text(encoding="utf-8") == played and path.read_text() != played
+    assert (f"companion: note: the fight replaced is kept as {kept.name}, beside fight.json: "
+            f"companion coc fight show --file {kept} shows it") in capsys.readouterr().err
+
+
+def test_fight_new_force_in_a_folder_that_renames_nothing_replaces_nothing(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The old fight cannot be kept (a read-only folder: the rename is refused, the edge of
+    the world mocked): the new one is not written over it, and the error says what to do."""
+    new = ["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]
+    assert main(new) == 0
+    path = user_dirs / "data" / "genso" / "fight.json"
+    before = path.read_text(encoding="utf-8")
+
+    def refused(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("companion.files.os.replace", refused)
+    capsys.readouterr()
+    assert main([*new, "--force"]) != 0
+    assert ("the fight in it cannot be kept aside for a new one (Permission denied): play it "
+            "on, or start the new one with another --file") in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == before

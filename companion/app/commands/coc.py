@@ -40,6 +40,7 @@ from companion.app.commands.roll import (
     typed_alias,
 )
 from companion.app.commands.roll import dice_source as plain_source
+from companion.app.modes.fight_replaced import keep_replaced_fight, refuse_replacing
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.paths import data_dir
 from companion.dice import DiceSource, ManualDice, SimulatedDice
@@ -47,7 +48,6 @@ from companion.errors import DataError
 from companion.files import (
     atomic_write_text,
     file_there,
-    kept_if_unreadable,
     loads_json,
     loads_toml,
 )
@@ -241,9 +241,8 @@ def cmd_defaults(args: argparse.Namespace) -> int:
 def cmd_fight(args: argparse.Namespace) -> int:
     path = _path(args)
     if args.verb == "new":
-        if file_there(path):
-            if not args.force:
-                raise DataError(f"a fight is saved at {path}; pass --force to start over")
+        if file_there(path) and not args.force:
+            raise refuse_replacing(path)
         rules = _rules(args)
         entrants = [(_sheet(rules, r), Side.INVESTIGATORS) for r in args.investigators]
         entrants += [(_sheet(rules, r), Side.FOES) for r in args.foes]
@@ -253,7 +252,8 @@ def cmd_fight(args: argparse.Namespace) -> int:
         def start(source: DiceSource) -> int:
             fight = Fight(rules, entrants, source)
             # Only now, the new fight made: a sheet refused above leaves the old file there.
-            if file_there(path) and (kept := kept_if_unreadable(path, _fight_on_file)):
+            if file_there(path):
+                kept = keep_replaced_fight(path, _fight_on_file, "companion coc fight")
                 print(f"companion: note: {kept}", file=sys.stderr)
             save_fight(fight, path)
             text, data = _status(fight)
@@ -335,7 +335,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     new.add_argument("--foes", nargs="+", required=True, metavar="SHEET",
                      help="the foes' sheet files (.toml), one per foe")
     new.add_argument("--force", action="store_true",
-                     help="replace the fight already saved in the file")
+                     help="start over: the fight already saved is kept beside it as "
+                          "fight.json.replaced-…")
     act = verbs.add_parser(
         "act", help="play an action, e.g. act attack Ann Cultist --with weapon=1 --with ma=true")
     act.add_argument("kind", choices=sorted(ACTIONS))

@@ -29,12 +29,13 @@ from companion.app.commands.genso.files import (
     sheet_path,
 )
 from companion.app.commands.roll import emit, pad, run_with_source
+from companion.app.modes.fight_replaced import keep_replaced_fight, refuse_replacing
 from companion.app.notes import note
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
 from companion.file_locks import FileInUse, holding
-from companion.files import atomic_write_text, file_there, kept_if_unreadable, loads_json
+from companion.files import atomic_write_text, file_there, loads_json
 from companion.systems.genso.combat import (
     Action,
     Attack,
@@ -216,9 +217,8 @@ def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
 def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
     path = fight_path(args)
     if args.verb == "new":
-        if file_there(path):
-            if not args.force:
-                raise DataError(f"a fight is saved at {path}; pass --force to start over")
+        if file_there(path) and not args.force:
+            raise refuse_replacing(path)
         counts = monster_counts(args.monsters or [])
         entrants = [fight_entrant(rules, ref) for ref in args.party]
         entrants += [fight_entrant(rules, ref, Side.ENEMY, args.npc_as_monster)
@@ -230,9 +230,9 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
         entrants += entrants_for(rules, [], counts)
         fight = Fight(rules, entrants)  # the settings now are the fight's, kept in its file
         # Only now, the new fight made: a sheet refused above leaves the old file there.
-        if file_there(path) and (kept := kept_if_unreadable(path,
-                                                            lambda old: load_fight(rules, old))):
-            note(f"note: {kept}")
+        if file_there(path):
+            note("note: " + keep_replaced_fight(path, lambda old: load_fight(rules, old),
+                                                "companion genso fight"))
         save_fight(fight, path)
         text, data = fight_status(rules, fight)
         return emit(args, {**data, "path": str(path)}, text)

@@ -165,7 +165,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     start.add_argument("--npc", nargs="*", help="NPC sheets on the other side")
     start.add_argument("--npc-as-monster", action="store_true",
                        help="treat those NPCs as monsters (魔物扱い)")
-    start.add_argument("--force", action="store_true", help="replace a saved fight")
+    start.add_argument("--force", action="store_true",
+                       help="start over: a saved fight is kept as fight.json.replaced-…")
     for name, helptext in (("show", "the combatants"), ("log", "every action so far"),
                            ("undo", "take back the last action"),
                            ("apply", "write HP, MP and stones back to the sheet files"),
