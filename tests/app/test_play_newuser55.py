@@ -53,3 +53,19 @@ def test_a_file_that_looks_like_a_damaged_save_is_still_set_aside(
     [kept] = tmp_path.glob(f"{name}.corrupt-*")
     assert kept.read_bytes() == content
     assert "could not be read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("state", [None, "mine.json"])
+def test_a_resume_with_no_device_hints_at_resuming_not_at_a_new_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], state: str | None) -> None:
+    """The hint after a failed `play --resume` (no buttons off a Pi) left out --resume: the
+    command it gave started a new game and set the saved one aside. --input sim is not
+    said: a resume's tiles come from the save."""
+    named = [] if state is None else ["--state", str(tmp_path / state)]
+    assert main(["play", "--resume", *named, "--display", "terminal"]) == 1
+    command = " ".join(["companion play --resume", *named,
+                        "--choices keyboard --display terminal"])
+    assert capsys.readouterr().err.endswith(
+        f"companion: no camera, buttons or screen here (a laptop)? {command} plays the saved "
+        "game on with the keys\n")
+

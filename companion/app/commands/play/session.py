@@ -7,6 +7,7 @@ import argparse
 import contextlib
 import dataclasses
 import secrets
+import shlex
 import sys
 import traceback
 from collections.abc import Callable
@@ -99,14 +100,24 @@ def configured_display(config: Config) -> tuple[Display, DataError | None]:
     return open_display(kind, size, fullscreen, "", held, scale), refused
 
 
-def no_hardware_hint(config: Config) -> str | None:
+def no_hardware_hint(config: Config, args: argparse.Namespace) -> str | None:
     """After a device error, the line that tells a player at a laptop (no camera, buttons
     or screen) how to play a game anyway; None for the dice tables, and for a run that
-    played so already."""
-    laptop = {"input.kind": "sim", "choices.kind": "keyboard", "display.kind": "terminal"}
+    played so already. A resume keeps ``--resume`` (and ``--state``): the game it hints at
+    is the saved one, which a new game would set aside; its tiles come from the save, so
+    ``--input sim`` is not said."""
+    laptop = {"choices.kind": "keyboard", "display.kind": "terminal"}
+    if not args.resume:
+        laptop["input.kind"] = "sim"
     if config.text("play.mode") != "game" or all(
             config.text(key) == kind for key, kind in laptop.items()):
         return None
+    if args.resume:
+        state = [] if args.state is None else ["--state", str(args.state)]
+        command = shlex.join(["companion", "play", "--resume", *state, "--choices",
+                              "keyboard", "--display", "terminal"])
+        return (f"no camera, buttons or screen here (a laptop)? {command} plays the saved "
+                "game on with the keys")
     return ("no camera, buttons or screen here (a laptop)? companion play --input sim "
             "--choices keyboard --display terminal plays the simulated wall with the keys")
 
@@ -173,7 +184,7 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
         # Said first: the screen holds the error up to a minute, and a player at a
         # desktop's terminal would wait that long in silence.
         code = tell_error(exc)
-        if isinstance(exc, DeviceError) and (hint := no_hardware_hint(config)):
+        if isinstance(exc, DeviceError) and (hint := no_hardware_hint(config, args)):
             note(hint)
         if screen:
             assert display is not None
