@@ -4,6 +4,14 @@ first and last lines."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -69,3 +77,37 @@ def test_a_resume_with_no_device_hints_at_resuming_not_at_a_new_game(
         f"companion: no camera, buttons or screen here (a laptop)? {command} plays the saved "
         "game on with the keys\n")
 
+
+def stopped_headless(tmp_path: Path, *argv: str) -> tuple[Path, str]:
+    """A headless game (``argv`` added) in a child process, stopped with Ctrl-C once it has
+    saved a few steps: the save and the last line of its stderr."""
+    save = tmp_path / "hs.json"
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "play", "--headless", "--seed", str(SEED),
+         "--pace", "0.05", *argv], env=env, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        with contextlib.suppress(OSError, ValueError):
+            if len(json.loads(save.read_text())["inputs"]) > 3:
+                break
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    return save, err.splitlines()[-1]
+
+
+def test_a_stopped_headless_game_names_the_resume_that_works_as_printed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`companion play --resume --state hs.json`, as it was printed, opened the screen with
+    the buttons; the headless game is carried on with --headless."""
+    save, last = stopped_headless(tmp_path, "--state", str(tmp_path / "hs.json"))
+    command = f"companion play --resume --headless --state {save}"
+    assert last == f"companion: stopped; the game is saved in {save}: {command} carries on"
+    played = json.loads(save.read_text())
+    assert main(shlex.split(command)[1:]) == 0
+    finished = json.loads(save.read_text())
+    assert finished["finished"] and finished["game_id"] == played["game_id"]

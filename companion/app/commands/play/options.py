@@ -24,6 +24,7 @@ from companion.app.arg_types import existing_file, seeds_below
 from companion.app.commands.play.saves import load_game
 from companion.app.commands.play.session import Among, held_files, play
 from companion.app.commands.play.table_modes import TABLE_MODES, table_files
+from companion.app.commands.play.telling import resume_command
 from companion.app.commands.roll import typed_alias
 from companion.app.config import Config, load_config
 from companion.app.history import History
@@ -178,24 +179,24 @@ def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:
             # where, and how to go on, rather than end in silence.
             if config.text("play.mode") == "game" and save_path is not None \
                     and save_path.exists():
-                note(stopped_note(save_path, args.state is not None))
+                note(stopped_note(save_path, args))
             raise
 
 
-def stopped_note(save_path: Path, named: bool) -> str:
-    """What a run stopped (Ctrl-C, the service stopped) says of the game in ``save_path``
-    (``named`` by ``--state``): an unfinished one is saved and ``--resume`` carries it on;
-    a finished one (stopped on Game over) is not carried on by anything, and ``--resume``
-    starts a new game: it is in the history, or goes there when the next game starts (the
-    history could not take it, or the stop came before it was put there)."""
-    state = f" --state {shlex.quote(str(save_path))}" if named else ""
+def stopped_note(save_path: Path, args: argparse.Namespace) -> str:
+    """What a run (its command line ``args``) stopped (Ctrl-C, the service stopped) says of
+    the game in ``save_path``: an unfinished one is saved and the resume command, with the
+    flags it was played with, carries it on; a finished one (stopped on Game over) is not
+    carried on by anything, and ``--resume`` starts a new game: it is in the history, or
+    goes there when the next game starts (the history could not take it, or the stop came
+    before it was put there)."""
+    state = f" --state {shlex.quote(str(save_path))}" if args.state is not None else ""
     try:
         saved = load_game(save_path)
     except (CompanionError, OSError):  # (the next start says what is wrong with it)
         saved = None
     if saved is None or not saved.finished:
-        return (f"stopped; the game is saved in {save_path}: companion play --resume{state} "
-                "carries on")
+        return f"stopped; the game is saved in {save_path}: {resume_command(args)} carries on"
     try:
         recorded = any(run.game_id == saved.game_id for run in History().runs())
     except (CompanionError, OSError):

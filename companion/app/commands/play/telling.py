@@ -4,6 +4,8 @@ the farewell at a game's end."""
 
 from __future__ import annotations
 
+import argparse
+import shlex
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -120,6 +122,27 @@ def farewell(session: Session, game: Game, display: Display | None, controls: Co
         session.system_menu.answering(new_game, session.show, lambda: session.save_trouble,
                                       new_game=False)
     return True
+
+
+#: The flags a resume repeats as this run was given them (the input comes from the save).
+RESUMED_FLAGS = ("choices", "display", "rfid_kind", "dice", "d100", "fight", "state", "log")
+
+
+def resume_command(args: argparse.Namespace) -> str:
+    """The command that carries on what this run (its command line ``args``) played, the
+    way it played it: ``companion play --resume`` alone opened the screen and the buttons
+    for a game played with the keys, or a headless one, and stopped there."""
+    words = ["companion", "play"]
+    if args.mode is not None and not args.headless:
+        words += ["--mode", args.mode]
+    words.append("--resume")
+    if args.headless:  # it fixed --input, --choices, --display and --mode
+        words.append("--headless")
+    for flag in RESUMED_FLAGS:
+        value = getattr(args, flag, None)
+        if value is not None and not (args.headless and flag in ("choices", "display")):
+            words += [f"--{flag.replace('_', '-')}", str(value)]
+    return shlex.join(words)
 
 
 def print_events(events: Sequence[Event]) -> None:
