@@ -29,6 +29,7 @@ from companion.hw.camera.mat import MatDetector, Rect
 from companion.hw.camera.reader import ReaderSettings
 from companion.hw.camera.sim_scene import Camera, render_scene
 from companion.hw.ports import Slot
+from tests.app.table_camera import WEBCAM, table_camera
 from tests.companion_process import CompanionProcess
 from tests.hw.test_camera_cli import tile_picture
 
@@ -59,12 +60,12 @@ def calibrate(*extra: str) -> int:
 
 
 def test_a_corrupt_camera_toml_is_set_aside_and_written_afresh(
-    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = config_dir() / CALIBRATION_FILE
     path.parent.mkdir(parents=True)
     path.write_text("garbage[[[")
-    assert calibrate("--source", "render:") == 0
+    assert calibrate("--source", table_camera(monkeypatch)) == 0
     err = capsys.readouterr().err
     (kept,) = config_dir().glob(f"{CALIBRATION_FILE}.corrupt-*")
     assert f"companion: {path} cannot be read (not TOML: " in err
@@ -220,14 +221,15 @@ def test_frames_must_be_a_positive_number(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_no_slot_seen_empty_removes_the_looks_learnt_before(
-    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
     looks = config_dir() / SLOT_LOOKS_FILE
-    assert calibrate("--source", "render:") == 0
+    assert calibrate("--source", table_camera(monkeypatch)) == 0
     assert looks.exists()
-    calibrate("--source", "render:draw=5p,room_tl=1m,room_tr=2m,room_bl=3m")
+    calibrate("--source", table_camera(monkeypatch, "draw=5p,room_tl=1m,room_tr=2m,room_bl=3m"))
     assert "saved the empty look of 1 slot to" in capsys.readouterr().out  # not "1 slots"
-    calibrate("--source", "render:draw=5p,room_tl=1m,room_tr=2m,room_bl=3m,room_br=4z")
+    calibrate("--source",
+              table_camera(monkeypatch, "draw=5p,room_tl=1m,room_tr=2m,room_bl=3m,room_br=4z"))
     out = capsys.readouterr().out
     assert ("the draw, top-left room, top-right room, bottom-left room and bottom-right "
             "room slots: not empty, so the printed look is used there (clear them") in out
@@ -238,10 +240,10 @@ def test_no_slot_seen_empty_removes_the_looks_learnt_before(
 def test_redoing_one_kind_keeps_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
     path = config_dir() / ENROLMENT_FILE
     monkeypatch.setattr("sys.stdin", io.StringIO("\n\n\nq\n"))  # 1m 2m 3m
-    calibrate("--source", "render:draw=5p", "--enrol")
+    calibrate("--source", table_camera(monkeypatch, "draw=5p"), "--enrol")
     first = Enrolment.load(path)
     monkeypatch.setattr("sys.stdin", io.StringIO("s\n\nq\n"))  # 2m again
-    calibrate("--source", "render:draw=5p", "--enrol")
+    calibrate("--source", WEBCAM, "--enrol")
     again = Enrolment.load(path)
     assert Counter(again.labels) == {"1m": 2, "2m": 2, "3m": 2}
     for label in ("1m", "3m"):
@@ -256,7 +258,7 @@ def test_an_empty_draw_slot_is_not_enrolled_and_the_kind_is_asked_again(
     """Enter pressed before the tile was laid: two views of the empty slot were filed as 1m,
     two as 2m, and the player told "enrolled 2 kinds"."""
     monkeypatch.setattr("sys.stdin", io.StringIO("\n\nq\n"))
-    assert calibrate("--source", "render:", "--enrol") == 0
+    assert calibrate("--source", table_camera(monkeypatch), "--enrol") == 0
     out = capsys.readouterr().out
     assert out.count("  the Draw slot looks empty: put 1m on it; 1m not taken yet") == 2
     assert "Put 2m" not in out and out.endswith("enrolled 0 kinds; nothing saved\n")
@@ -275,7 +277,7 @@ def test_a_camera_that_runs_out_ends_the_enrolment_saying_so(
     assert "  mat.png: no more pictures: 1m not taken, enrolment stopped\n" in out
     assert out.endswith("enrolled 0 kinds; nothing saved\n") and "Put 2m" not in out
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    assert calibrate("--source", "render:draw=1m", "--enrol") == 1
+    assert calibrate("--source", table_camera(monkeypatch, "draw=1m"), "--enrol") == 1
     assert capsys.readouterr().err == "\nenrolment stopped: no more input; nothing saved\n"
 
 
@@ -293,7 +295,7 @@ def test_enrol_from_a_folder_adds_to_the_enrolment_and_sets_a_corrupt_one_aside(
     assert f"companion: {path} cannot be read (" in err and "kept as" in err
     assert len(list(config_dir().glob(f"{ENROLMENT_FILE}.corrupt-*"))) == 1
     monkeypatch.setattr("sys.stdin", io.StringIO("\nq\n"))  # 1m on the mat
-    calibrate("--source", "render:draw=1m", "--enrol")
+    calibrate("--source", table_camera(monkeypatch, "draw=1m"), "--enrol")
     (folder / "3m.png").unlink()
     tile_picture(folder / "back.png", "back")
     assert main(["calibrate", "camera", "--enrol-from", str(folder)]) == 0
@@ -349,8 +351,14 @@ def test_enrol_from_a_missing_folder_or_with_a_camera_option_is_refused(
     assert "--source goes with a camera to calibrate or enrol with" in capsys.readouterr().err
 
 
-def test_ctrl_c_while_enrolling_keeps_the_kinds_taken() -> None:
-    with CompanionProcess("calibrate", "camera", "--source", "render:draw=5p", "--frames", "2",
+def test_ctrl_c_while_enrolling_keeps_the_kinds_taken(tmp_path: Path) -> None:
+    """Run as the player runs it, the camera a folder of its frames (a rendered mat is
+    refused for enrolling)."""
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for number in range(20):
+        cv2.imwrite(str(frames / f"{number:02}.png"), RenderedSource({Slot.DRAW: "5p"}).read())
+    with CompanionProcess("calibrate", "camera", "--source", str(frames), "--frames", "2",
                           "--enrol") as proc:
         proc.wait_for(b"Put 1m")
         proc.send(b"\n")
@@ -474,14 +482,14 @@ def test_play_refuses_a_bad_reader_setting_naming_the_file() -> None:
 
 
 def test_calibration_sets_a_bad_reader_setting_aside_and_writes_afresh(
-    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
     """As with a corrupt file: the player's edit is kept beside it, and the new file holds
     the model's defaults, which play then reads."""
     path = config_dir() / CALIBRATION_FILE
     path.parent.mkdir(parents=True)
     path.write_text("[reader]\nstable_frames = 4\nmin_confidence = 90\n")
-    assert calibrate("--source", "render:") == 0
+    assert calibrate("--source", table_camera(monkeypatch)) == 0
     err = capsys.readouterr().err
     (kept,) = config_dir().glob(f"{CALIBRATION_FILE}.corrupt-*")
     assert err == (f"companion: {path} cannot be read (min_confidence "

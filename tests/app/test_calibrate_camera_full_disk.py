@@ -17,6 +17,7 @@ from companion.app.calibrate.camera import VIEW_FILE
 from companion.app.camera_settings import CALIBRATION_FILE, SLOT_LOOKS_FILE
 from companion.app.cli import main
 from companion.app.paths import config_dir, data_dir
+from tests.app.table_camera import WEBCAM, table_camera
 from tests.disk import NO_SPACE, refuse_writes
 from tests.hw.test_camera_cli import tile_picture
 
@@ -36,15 +37,15 @@ def test_slot_looks_the_disk_refuses_do_not_leave_the_old_lights_looks_in_use(
     calibration was saved beside the empty-slot looks learnt in the light before, which the
     reader trusts over the print, and the command ended on the bare OS error. Now those looks
     are removed, the calibration is saved, and one line says so and what to do."""
-    calibrate("render:draw=5p")  # before: four slots learnt, in its light (washed out: 1)
+    calibrate(table_camera(monkeypatch, "draw=5p"))  # before: four slots learnt, in its light
     looks, toml = config_dir() / SLOT_LOOKS_FILE, config_dir() / CALIBRATION_FILE
     assert looks.exists()
     refuse_writes(looks, monkeypatch)
     capsys.readouterr()
-    assert calibrate("render:") == 1
+    assert calibrate(table_camera(monkeypatch)) == 1
     out, err = capsys.readouterr()
     assert not looks.exists()
-    assert 'source = "render:"' in toml.read_text() and f"saved {toml}" in out
+    assert f'source = "{WEBCAM}"' in toml.read_text() and f"saved {toml}" in out
     assert err == (f"companion: cannot save the slots' empty look ({looks}: {NO_SPACE}): "
                    "removed the looks learnt before, so every slot is read by its printed "
                    "look; free space in the config folder and calibrate again to learn them\n")
@@ -56,12 +57,12 @@ def test_a_stop_between_the_two_files_leaves_this_lights_looks(
     the new calibration beside the old light's looks, without a word. The looks now go first,
     so what is left is this light's looks beside the camera.toml before, whose reader
     settings are the ones written again anyway."""
-    calibrate("render:draw=5p")  # washed out: exits 1, saved all the same
+    calibrate(table_camera(monkeypatch, "draw=5p"))
     toml = config_dir() / CALIBRATION_FILE
     before = toml.read_text()
     assert slots_learnt() == {"room_tl", "room_tr", "room_bl", "room_br"}
     refuse_writes(toml, monkeypatch)  # the second write fails, as a cut there would stop it
-    assert calibrate("render:") == 1
+    assert calibrate(table_camera(monkeypatch)) == 1
     assert slots_learnt() == {"draw", "room_tl", "room_tr", "room_bl", "room_br"}
     assert toml.read_text() == before
     assert f"companion: error: {toml}: {NO_SPACE}" in capsys.readouterr().err
@@ -74,7 +75,7 @@ def test_a_full_data_folder_does_not_stop_the_calibration(
     Now one line says the picture was not saved, and the calibration is measured and saved."""
     view = data_dir() / VIEW_FILE
     refuse_writes(view, monkeypatch)
-    assert calibrate("render:") == 0
+    assert calibrate(table_camera(monkeypatch)) == 0
     out, err = capsys.readouterr()
     assert out.startswith("mat found; focus") and str(view) not in out
     assert err == (f"companion: cannot save the check picture ({view}: {NO_SPACE}): the "
@@ -99,13 +100,13 @@ def test_a_full_data_folder_without_the_mat_says_the_frame_was_not_saved(
 
 
 def test_a_folder_in_the_slot_looks_place_stops_before_camera_toml(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """camera_slots.npz refused for a reason no room would cure (a folder in its place) was
     kept as "refused": camera.toml was written and the command ended on a bare "Is a
     directory". Now it stops before camera.toml, naming the file and what is wrong."""
     looks, toml = config_dir() / SLOT_LOOKS_FILE, config_dir() / CALIBRATION_FILE
     looks.mkdir(parents=True)
-    assert calibrate("render:") == 1
+    assert calibrate(table_camera(monkeypatch)) == 1
     out, err = capsys.readouterr()
     assert not toml.exists() and f"saved {toml}" not in out
     assert err == (f"companion: error: {looks}: cannot save the slots' empty look there: a "
@@ -119,7 +120,7 @@ def test_slot_looks_refused_by_permission_do_not_advise_freeing_space(
     folder"; it now says to let the folder be written."""
     looks = config_dir() / SLOT_LOOKS_FILE
     refuse_writes(looks, monkeypatch, code=errno.EACCES)
-    assert calibrate("render:") == 1
+    assert calibrate(table_camera(monkeypatch)) == 1
     err = capsys.readouterr().err
     assert err == (f"companion: cannot save the slots' empty look ({looks}: "
                    f"{os.strerror(errno.EACCES)}): every slot is read by its printed look; "

@@ -23,6 +23,7 @@ from companion.hw.camera.mat import MatDetector
 from companion.hw.camera.sim_scene import render_scene
 from companion.hw.camera.tile_faces import render_tile
 from companion.hw.ports import Slot
+from tests.app.table_camera import WEBCAM, table_camera
 
 
 def tile_picture(path: Path, label: str) -> Path:
@@ -190,16 +191,18 @@ def test_corrupt_model_is_a_clear_error_not_a_traceback(
 
 
 def test_calibrate_camera_saves_quality_and_reader_settings(
-    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """The test source --help names passes its own checks: its white mat was burnt out on
-    one side ("washed out", exit 1)."""
+    """The test source --help names passes its own checks (its white mat was burnt out on
+    one side: "washed out", exit 1), and a camera's calibration is saved."""
     code = main(["calibrate", "camera", "--source", "render:draw=5p", "--frames", "2"])
     out = capsys.readouterr().out
     assert "mat found" in out and "focus" in out
     assert code == 0 and "  - " not in out, out
+    assert main(["calibrate", "camera", "--source", table_camera(monkeypatch, "draw=5p"),
+                 "--frames", "2"]) == 0
     saved = tomllib.loads((config_dir() / CALIBRATION_FILE).read_text())
-    assert saved["source"] == "render:draw=5p"
+    assert saved["source"] == WEBCAM
     assert saved["quality"]["markers_seen"] == [0, 1, 2, 3]
     # the [reader] values are the user's to edit, and the reader then uses them
     path = config_dir() / CALIBRATION_FILE
@@ -211,11 +214,11 @@ def test_calibrate_camera_checks_the_games_camera_by_default(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Without --source it looks through input.camera_source, the camera play will use."""
-    monkeypatch.setenv("COMPANION_INPUT_CAMERA_SOURCE", "render:draw=5p")
+    monkeypatch.setenv("COMPANION_INPUT_CAMERA_SOURCE", table_camera(monkeypatch, "draw=5p"))
     main(["calibrate", "camera", "--frames", "2"])
     assert "mat found" in capsys.readouterr().out
     saved = tomllib.loads((config_dir() / CALIBRATION_FILE).read_text())
-    assert saved["source"] == "render:draw=5p"
+    assert saved["source"] == WEBCAM
 
 
 def test_calibrate_camera_without_a_mat_says_why(tmp_path: Path,

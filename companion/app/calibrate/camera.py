@@ -32,6 +32,15 @@ look is used until the player frees space (or lets the folder be written) and ca
 again. A looks file that cannot be made for another reason (a folder in its place) stops
 the calibration before ``camera.toml`` is written, naming the file and what is wrong.
 
+A calibration is of the camera it was made with: the line saying ``camera.toml`` is saved
+names the source of the calibration it replaces, when that was another (a photo taken at
+the table replacing the Pi camera's). A source that is no camera's view of the player's
+table saves neither file, so that trying it leaves the calibration there as it is: the
+rendered mat ``render:…`` (for checking the companion's own reading, with no camera), and
+a drawing of the mat (its print file, docs/mat.png: paper pure white, markers pure black),
+which is said, as its light is no light of the player's. ``--enrol`` is refused with a
+rendered mat: its Draw slot shows the tile its spec draws whatever kind is asked for.
+
 The enrolled tiles, embeddings of the player's own set, go to
 ``camera_enrolment.npz`` beside it. Each kind taken is saved at once, in place of
 that kind's earlier shots and beside the other kinds', so redoing one kind keeps
@@ -63,8 +72,8 @@ from companion.app.config import load_config
 from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir
 from companion.errors import DataError, DeviceError, error_text
-from companion.files import DISK_ERRNOS, atomic_write_bytes
-from companion.hw.camera.capture import FrameSource, frame_problem, open_source
+from companion.files import DISK_ERRNOS, atomic_write_bytes, loads_toml
+from companion.hw.camera.capture import FrameSource, frame_problem, is_drawing, open_source
 from companion.hw.camera.choice import CameraChoice
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetection, MatDetector, MatStatus
@@ -93,6 +102,22 @@ def settings_to_keep(classifier: TileClassifier) -> ReaderSettings:
     except ValueError as exc:
         set_aside(path, str(exc))
         return defaults
+
+
+def calibrated_from() -> str | None:
+    """The source the ``camera.toml`` there was calibrated from, or None: no file, or one
+    that does not say (:func:`settings_to_keep` sets an unreadable one aside)."""
+    try:
+        source = loads_toml((config_dir() / CALIBRATION_FILE).read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError):  # TOMLDecodeError and UnicodeDecodeError are ValueErrors
+        return None
+    found = source.get("source")
+    return found if isinstance(found, str) else None
+
+
+def is_rendered(source: str) -> bool:
+    """Whether ``source`` is the rendered mat (``render:draw=5p``), not a camera's view."""
+    return source.startswith("render:")
 
 
 def learn_empty_slots(frame: np.ndarray, detection: MatDetection, detector: MatDetector,
@@ -491,7 +516,13 @@ def run(args: argparse.Namespace) -> int:
         chosen = config.camera_source()
     else:
         chosen = CameraChoice.option(args.source)
-    settings = settings_to_keep(classifier)
+    if is_rendered(chosen) and args.enrol:
+        raise DataError(f"--enrol takes your own tiles from a camera or a photo; {chosen} "
+                        "draws the companion's own, the same tile whatever kind is asked for")
+    earlier = calibrated_from()
+    # A rendered mat leaves camera.toml alone, even one that cannot be read.
+    settings = ReaderSettings.from_classifier(classifier) if is_rendered(chosen) \
+        else settings_to_keep(classifier)
     source = open_source(chosen)
     try:
         found = find_mat(source, detector, args.frames, print)
@@ -507,19 +538,34 @@ def run(args: argparse.Namespace) -> int:
         quality = measure_quality(warped, detector, detection)
         print(f"{detection.message}; focus {quality.focus:.0f}, paper grey "
               f"{quality.exposure:.0f}, glare {quality.worst_glare:.2%} (worst slot)")
-        for problem in quality.problems():
+        drawing = is_drawing(frame)
+        # A drawing's white paper is no lamp's light: "washed out" and "glare" would be untrue.
+        problems = [f"{chosen.written} is a drawing of the mat (paper pure white, markers "
+                    "pure black), such as its print file, not a camera's view of it: the mat "
+                    "is found in it, but it has none of your table's light to learn; "
+                    "calibrate with the camera, or a photo taken at the table"] if drawing \
+            else quality.problems()
+        for problem in problems:
             print(f"  - {problem}")
         if view is not None:
             print(f"saved the frame with the markers and slots found drawn on it to {view}")
+        path = config_dir() / CALIBRATION_FILE
+        if drawing or is_rendered(chosen):
+            left = (f"the calibration from {earlier} ({path}) is left as it is"
+                    if earlier is not None else f"{path} is not written")
+            what = "a drawing" if drawing else "a rendered mat"
+            print(f"{what}: nothing calibrated; {left}")
+            return 1 if problems else 0
         looks, learnt, covered = learn_empty_slots(frame, detection, detector, classifier,
                                                    settings.min_confidence)
         refused = save_slot_looks(looks, learnt, covered)  # first: see the module's words
-        path = config_dir() / CALIBRATION_FILE
         save_calibration(path, str(chosen), quality, detection.markers_seen, settings)
-        print(f"saved {path}")
+        replaced = f", in place of the calibration from {earlier}" \
+            if earlier is not None and earlier != str(chosen) else ""
+        print(f"saved {path}{replaced}")
         if refused is not None:
             forget_slot_looks(refused)
-        code = 1 if quality.problems() or refused is not None else 0
+        code = 1 if problems or refused is not None else 0
         if args.enrol:
             code = enrol_set(source, detector, classifier, looks) or code
         return code

@@ -20,6 +20,9 @@ dice enrolled before, so stopping (Ctrl-C, the end of input) keeps the throws
 taken. ``--forget`` deletes it and ``dice.toml``: the reader is back to the companion's own
 thresholds (a new calibration fits the face sizes afresh anyway).
 
+The rendered mat of ``companion calibrate camera`` (``--source render:…``) is refused at
+once: it draws no dice, so it would calibrate nothing.
+
 A ``dice.toml`` or ``dice_enrol.npz`` that cannot be read is set aside (kept beside
 it) before anything is asked, and calibration starts afresh.
 """
@@ -116,6 +119,12 @@ def run(args: argparse.Namespace) -> int:
     path = config_dir() / CALIBRATION_FILE
     if args.forget:
         return forget(path)
+    if camera.startswith("render:"):
+        # The rendered mat draws tiles and never a die: "check the light" would follow, and
+        # for --enrol only after each throw was typed.
+        print(f"companion: error: {camera} draws the mat with tiles on it, no dice: calibrate "
+              "with the dice camera, or a photo of your dice lying still", file=sys.stderr)
+        return 1
     base = tuned_before(path)
     # A webcam that does not open now is not waited for (the game waits for one to be
     # plugged in, calibration would only fail after CAMERA_WAIT_S), nor, when enrolling,

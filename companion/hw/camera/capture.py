@@ -40,6 +40,8 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".mov", ".webm")
 DARK_MEAN = 12.0  # grey level below which a frame is called black
 BRIGHT_MEAN = 245.0  # above which it is called washed out
+PURE_WHITE = 254.0  # a drawing's paper: no camera's noise under it
+INK_PERCENTILE = 1.0  # the markers and lines cover more of the mat than this percent
 OPENCV_LOG_LEVEL_ERROR = 2  # cv::utils::logging::LOG_LEVEL_ERROR, in OpenCV 4 and 5 alike
 
 
@@ -53,14 +55,25 @@ class FrameSource(Protocol):
     def close(self) -> None: ...
 
 
+def is_drawing(frame: np.ndarray) -> bool:
+    """Whether ``frame`` is a drawing of the mat (its print file, docs/mat.png), not a
+    camera's view of it: its paper pure white and its ink pure black. Light strong enough
+    to burn the paper out in a photograph lifts the black of the markers as well."""
+    return frame.size > 0 and float(np.median(frame)) >= PURE_WHITE \
+        and float(np.percentile(frame, INK_PERCENTILE)) <= DARK_MEAN
+
+
 def frame_problem(frame: np.ndarray) -> str | None:
-    """Why a frame is useless (black, washed out), or None when it looks like a picture."""
+    """Why a frame is useless (black, washed out), or None when it looks like a picture.
+
+    A drawing of the mat (:func:`is_drawing`) is as bright as a washed-out picture, but no
+    light is to blame and its markers can be found: it is let through."""
     if frame.size == 0:
         return "the camera sent an empty picture"
     mean = float(frame.mean())
     if mean < DARK_MEAN:
         return "the picture is black: is the lens covered, or the light off?"
-    if mean > BRIGHT_MEAN:
+    if mean > BRIGHT_MEAN and not is_drawing(frame):
         return "the picture is washed out: too much light or glare on the mat"
     return None
 
