@@ -47,26 +47,26 @@ def src(rule: str, part: str = "") -> str:
     return f'source."{rule}"' + (f".{part}" if part else "")
 
 
-AP = "0 to 3 (CO-TURN-3.action_points)"
-PENALTY = "-100 to 0"
-BONUS = "0 to 100"
-TIMES = "1 to 20"
-BOARD = "1 to 7"
+AP = "from 0 to 3 (CO-TURN-3.action_points)"
+PENALTY = "from -100 to 0"
+BONUS = "from 0 to 100"
+TIMES = "from 1 to 20"
+BOARD = "from 1 to 7"
 #: (rule, the key's path as [source_limits] names it, table header, key, bad value, its range).
 CASES = [
     ("CO-CORE-1", "critical_max_003", src("CO-CORE-1"), "critical_max_003", "101",
-     "0 to 100"),
+     "from 0 to 100"),
     ("CO-CORE-1", "fumble_from_003", src("CO-CORE-1"), "fumble_from_003", "5",
-     "1 to 101 and above 5 (CO-CORE-1.critical_max_003)"),
+     "from 1 to 101 and above 5 (CO-CORE-1.critical_max_003)"),
     ("CO-CORE-1", "special_percent", src("CO-CORE-1"), "special_percent", "0",
-     "1 to 100"),
-    ("CO-CORE-3", "base", src("CO-CORE-3"), "base", "-50", "0 to 100"),
-    ("CO-CORE-3", "per_point", src("CO-CORE-3"), "per_point", "0", "1 to 100"),
+     "from 1 to 100"),
+    ("CO-CORE-3", "base", src("CO-CORE-3"), "base", "-50", "from 0 to 100"),
+    ("CO-CORE-3", "per_point", src("CO-CORE-3"), "per_point", "0", "from 1 to 100"),
     ("CO-TURN-3", "action_points", src("CO-TURN-3"), "action_points", "0", "1 or more"),
-    ("CO-GRAP-1", "ap", src("CO-GRAP-1"), "ap", "0", "1 to 3 (CO-TURN-3.action_points)"),
+    ("CO-GRAP-1", "ap", src("CO-GRAP-1"), "ap", "0", "from 1 to 3 (CO-TURN-3.action_points)"),
     ("CO-SKILL-6", "ap", src("CO-SKILL-6"), "ap", "4", AP),
     ("CO-GRAP-3", "action_points", src("CO-GRAP-3"), "action_points", "4",
-     "1 to 3 (CO-TURN-3.action_points)"),
+     "from 1 to 3 (CO-TURN-3.action_points)"),
     ("CO-MA-1", "dice_multiplier", src("CO-MA-1"), "dice_multiplier", "0", "1 or more"),
     ("CO-MA-2", "squares", src("CO-MA-2"), "squares", "8", BOARD),
     ("CO-GRAP-5", "parry_successes", src("CO-GRAP-5"), "parry_successes", "0", "1 or more"),
@@ -106,12 +106,12 @@ CASES = [
     ("CO-AIM-2", "multiplier", src("CO-AIM-2"), "multiplier", "-2", "1 or more"),
     ("CO-SURP-1", "luck_modifier", src("CO-SURP-1"), "luck_modifier", "10", PENALTY),
     ("CO-SURP-2", "rehide_over", src("CO-SURP-2"), "rehide_over", "101",
-     "0 to 100"),
+     "from 0 to 100"),
     ("CO-SURP-2", "rehide_modifier", src("CO-SURP-2"), "rehide_modifier", "80", PENALTY),
     ("CO-SURP-3", "dark_divisor", src("CO-SURP-3"), "dark_divisor", "0", "1 or more"),
     ("CO-DISARM-1", "least_penalty", src("CO-DISARM-1"), "least_penalty", "20", PENALTY),
     ("CO-DISARM-1", "most_penalty", src("CO-DISARM-1"), "most_penalty", "-10",
-     "-100 to -20 (CO-DISARM-1.least_penalty)"),
+     "from -100 to -20 (CO-DISARM-1.least_penalty)"),
     ("CO-BODY-5", "part.factor", src("CO-BODY-5", "arm"), "factor", "0", "1 or more"),
     ("CO-BODY-5", "part.penalty", src("CO-BODY-5", "head"), "penalty", "60", PENALTY),
     ("CO-BODY-5", "part.listen", src("CO-BODY-5", "tongue"), "listen", "10", PENALTY),
@@ -182,7 +182,7 @@ def test_the_ranges_are_data_read_at_load() -> None:
     with pytest.raises(DataError) as caught:
         load_rules(texts={"rules.toml": text})
     assert str(caught.value) == ('rules.toml: [source."CO-MA-2"] squares must be a whole '
-                                 "number 3 to 7, found 2")
+                                 "number from 3 to 7, found 2")
 
 
 @pytest.mark.parametrize(("old", "new", "said"), [
