@@ -120,6 +120,10 @@ def test_co_surp_1_2_3_surprise_no_dodge_luck_to_spot_004() -> None:
                 (100, 40), (100, 20), (4, 3), (4, 2), (100, 70))
     assert "CO-SURP-1" in text and "cannot dodge or parry a surprise" in text
     assert "×1/2 (dark, CO-SURP-3) = 30" in text
+    hiding = duel(P004, {"weapons": ("knife",), "hide": 95})
+    with pytest.raises(IllegalAction, match=r"^the Keeper's hiding penalty must be from -50 to "
+                                            r"-10 \(CO-SURP-3\), found -5$"):
+        hiding.push(Attack("Ann", "Cult", surprise="hide", hidden=-5), ScriptedDice([(100, 40)]))
     assert "(1D100<=10)" in text  # Luck 50 −10 −30 (the Keeper's Default for hiding)
     assert "stays hidden" in text and f.state.get("Cult").hp == 13 - 3 - 2 - 2
     assert f.state.get("Ann").hidden
@@ -156,7 +160,8 @@ def test_co_disarm_1_penalty_unless_trained_and_the_weapon_falls_004() -> None:
     g = duel(P004, {"weapons": ("knife",), "knife": 60, "martial_arts": 30})
     assert "no penalty, CO-DISARM-1) = 60" in push(g, Attack("Ann", "Cult", disarm=True),
                                                    (100, 99))
-    with pytest.raises(IllegalAction, match="CO-DISARM-1"):
+    with pytest.raises(IllegalAction, match=r"^the disarm penalty must be from -60 to -20 "
+                                            r"\(CO-DISARM-1\), found -70$"):
         duel(P004, {"weapons": ("knife",)}).push(
             Attack("Ann", "Cult", disarm=True, penalty=-70), ScriptedDice([]))
     with pytest.raises(IllegalAction, match="CO-DISARM-1"):  # optional in 003, off
@@ -203,6 +208,10 @@ def test_co_body_3_gouge_an_eye_halves_spot_hidden_and_co_body_4_blow_off_needs_
     text = push(g, Attack("Ann", "Cult", body="gouge", part="arm", penalty=-65), (100, 20),
                 (4, 1), (4, 1), (3, 1), (4, 1))
     assert "−65 (gouge the arm, CO-BODY-3) = 25".replace("−", "-") in text.replace("−", "-")
+    with pytest.raises(IllegalAction, match=r"^the gouging penalty must be from -80 to -60 "
+                                            r"\(CO-BODY-3\), found -50$"):
+        duel(P004, {"weapons": ("knife",)}).push(
+            Attack("Ann", "Cult", body="gouge", part="arm", penalty=-50), ScriptedDice([]))
     h = duel(P004, {"weapons": ("smg",), "smg": 90})
     text = push(h, Attack("Ann", "Cult", body="blow_off", part="leg"), (100, 30), (10, 3))
     assert "5 damage < SIZ×2 = 26: the leg holds (CO-BODY-4)" in text

@@ -128,7 +128,8 @@ class _Attacks(_Iai):
         if self.on("CO-SURP-3"):
             penalty = a.hidden or self.rules.default("CO-SURP-3", "hidden_penalty")
             if not -50 <= penalty <= -10:
-                raise IllegalAction("the Keeper's hiding penalty is −10 to −50 (CO-SURP-3)")
+                raise IllegalAction("the Keeper's hiding penalty must be from -50 to -10 "
+                                    f"(CO-SURP-3), found {penalty}")
         self.set(c, hidden=True, found=False, hide_penalty=penalty)
         return True
 

@@ -60,7 +60,8 @@ class _BodyParts(_Damage):
                 return part["penalty"], f"gouge the {a.part}, CO-BODY-3, CO-BODY-5"
             penalty = a.penalty or self.rules.default("CO-BODY-3", "penalty")
             if not -80 <= penalty <= -60:
-                raise IllegalAction("the gouging penalty is −60 to −80 (CO-BODY-3)")
+                raise IllegalAction("the gouging penalty must be from -80 to -60 (CO-BODY-3), "
+                                    f"found {penalty}")
             return penalty, f"gouge the {a.part}, CO-BODY-3"
         if not info.heavy:
             raise IllegalAction(f"blowing a part off needs a heavy weapon, not {info.name} "

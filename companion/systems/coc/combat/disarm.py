@@ -37,7 +37,8 @@ class _Disarm(_Keeper):
         low = self.rules.num("CO-DISARM-1", "most_penalty")
         high = self.rules.num("CO-DISARM-1", "least_penalty")
         if not low <= penalty <= high:
-            raise IllegalAction(f"the disarm penalty is {high} to {low} (CO-DISARM-1)")
+            raise IllegalAction(f"the disarm penalty must be from {low} to {high} (CO-DISARM-1), "
+                                f"found {penalty}")
         return penalty, "disarm, CO-DISARM-1"
 
     def disarmed(self, t: Combatant, a: Attack) -> None:
