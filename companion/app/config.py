@@ -199,14 +199,16 @@ class Config:
             return CameraChoice.option(given)
         if self.text("dice.camera_source") != "auto":
             return self._camera("dice.camera_source")
-        return self._camera("input.camera_source", ', as dice.camera_source is "auto"')
+        # A USB camera for the dice alone is set in dice.camera_source, not in the tiles'.
+        return self._camera("input.camera_source", ', as dice.camera_source is "auto"',
+                            usb_key="dice.camera_source")
 
-    def _camera(self, key: str, why: str = "") -> CameraChoice:
+    def _camera(self, key: str, why: str = "", usb_key: str | None = None) -> CameraChoice:
         written = self.text(key)
         # A folder of pictures beside config.toml is found there.
         spec = str(self.file_path(key)) if names_a_file(written) else written
-        return CameraChoice(spec, self.where(key) + why, f'{key} = "camera:0" in {self.path}',
-                            written)
+        return CameraChoice(spec, self.where(key) + why,
+                            f'{usb_key or key} = "camera:0" in {self.path}', written)
 
     def tell_notices(self) -> None:
         """Print the notices on stderr: the command goes on, the user learns what was off."""

@@ -200,6 +200,10 @@ def test_each_camera_source_names_the_setting_that_chose_it() -> None:
     auto = load_config(env={}).dice_camera()
     assert auto == "camera:1" and auto.setting.startswith(f"input.camera_source ({path}), as "
                                                           'dice.camera_source is "auto"')
+    # A USB camera for the dice goes in the dice's own setting: naming the tiles' camera
+    # there (newuser55 #12) would move the tiles' reader onto it as well.
+    assert auto.usb == f'dice.camera_source = "camera:0" in {path}'
+    assert config.camera_source().usb == f'input.camera_source = "camera:0" in {path}'
 
 
 def test_relative_paths_in_config_toml_are_taken_from_its_folder(
