@@ -4,19 +4,18 @@ first and last lines."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shlex
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from companion.app.cli import main
+from tests.app.test_dice_tray import Terminal
 
 SEED = 2
 SHEET = Path(__file__).parents[2] / "docs" / "examples" / "ann.toml"
@@ -78,36 +77,75 @@ def test_a_resume_with_no_device_hints_at_resuming_not_at_a_new_game(
         "game on with the keys\n")
 
 
-def stopped_headless(tmp_path: Path, *argv: str) -> tuple[Path, str]:
+def stopped_headless(tmp_path: Path, *argv: str) -> str:
     """A headless game (``argv`` added) in a child process, stopped with Ctrl-C once it has
-    saved a few steps: the save and the last line of its stderr."""
-    save = tmp_path / "hs.json"
+    printed some steps: the last line of its stderr."""
     env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
            "COMPANION_DATA_DIR": str(tmp_path / "data")}
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion", "play", "--headless", "--seed", str(SEED),
-         "--pace", "0.05", *argv], env=env, stdout=subprocess.DEVNULL,
+         "--pace", "0.05", *argv], env=env, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        time.sleep(0.05)
-        with contextlib.suppress(OSError, ValueError):
-            if len(json.loads(save.read_text())["inputs"]) > 3:
-                break
+    assert proc.stdout is not None
+    for _ in range(20):
+        proc.stdout.readline()
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
-    return save, err.splitlines()[-1]
+    return err.splitlines()[-1]
 
 
 def test_a_stopped_headless_game_names_the_resume_that_works_as_printed(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`companion play --resume --state hs.json`, as it was printed, opened the screen with
     the buttons; the headless game is carried on with --headless."""
-    save, last = stopped_headless(tmp_path, "--state", str(tmp_path / "hs.json"))
+    save = tmp_path / "hs.json"
+    last = stopped_headless(tmp_path, "--state", str(save))
     command = f"companion play --resume --headless --state {save}"
     assert last == f"companion: stopped; the game is saved in {save}: {command} carries on"
     played = json.loads(save.read_text())
     assert main(shlex.split(command)[1:]) == 0
     finished = json.loads(save.read_text())
     assert finished["finished"] and finished["game_id"] == played["game_id"]
+
+
+def test_a_stopped_headless_game_saved_nowhere_says_so(tmp_path: Path) -> None:
+    assert stopped_headless(tmp_path) == (
+        "companion: stopped (a headless game without --state is not saved)")
+    assert not (tmp_path / "data" / "save.json").exists()
+
+
+@pytest.mark.parametrize("system", ["genso", "coc"])
+def test_a_table_stopped_with_ctrl_c_says_where_it_is_saved_and_how_to_go_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str) -> None:
+    """A genso or coc table stopped with Ctrl-C ended without a word; a game of JongRogue
+    says where it is saved and the command that carries it on. So does a table, the way it
+    was played; and that command takes the table up."""
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "200"}
+    for key in ("COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"):
+        monkeypatch.setenv(key, env[key])
+    assert main(FIGHTS[system]) == 0
+    argv = ["--mode", system, "--dice", "sim", "--seed", "5", "--display", "terminal",
+            "--choices", "keyboard"]
+    term = Terminal(argv, env)
+    term.answer(ASKED, 1, b"")
+    term.proc.send_signal(signal.SIGINT)
+    assert term.finish() == 130
+    assert term.proc.stderr is not None
+    table = tmp_path / "data" / system / "table.json"
+    command = (f"companion play --mode {system} --resume --choices keyboard --display "
+               "terminal --dice sim")
+    assert term.proc.stderr.read().decode().splitlines()[-1] == (
+        f"companion: stopped; the {system} table is saved in {table}: {command} carries on")
+    again = Terminal(shlex.split(command)[2:], env)
+    again.answer(ASKED, 1, b"")
+    again.proc.send_signal(signal.SIGINT)
+    assert again.finish() == 130
+
+
+FIGHTS = {"genso": ["genso", "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2"],
+          "coc": ["coc", "fight", "new", "--investigators", str(SHEET),
+                  "--foes", str(SHEET.with_name("cultist.toml"))]}
+#: What each table asks at the start of a turn.
+ASKED = "what does it do"

@@ -175,11 +175,16 @@ def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:
         try:
             return play(args, config, save_path, among)
         except KeyboardInterrupt:
-            # Ctrl-C (or the service stopped) left the game saved after its last step: say
-            # where, and how to go on, rather than end in silence.
-            if config.text("play.mode") == "game" and save_path is not None \
-                    and save_path.exists():
+            # Ctrl-C (or the service stopped) left the game or the table saved after its
+            # last step: say where, and how to go on, rather than end in silence.
+            mode = config.text("play.mode")
+            if mode in ("genso", "coc") and (table := table_files(args, mode)[1]).exists():
+                note(f"stopped; the {mode} table is saved in {table}: "
+                     f"{resume_command(args, mode)} carries on")
+            elif mode == "game" and save_path is not None and save_path.exists():
                 note(stopped_note(save_path, args))
+            elif mode == "game" and save_path is None:
+                note("stopped (a headless game without --state is not saved)")
             raise
 
 

@@ -128,13 +128,14 @@ def farewell(session: Session, game: Game, display: Display | None, controls: Co
 RESUMED_FLAGS = ("choices", "display", "rfid_kind", "dice", "d100", "fight", "state", "log")
 
 
-def resume_command(args: argparse.Namespace) -> str:
-    """The command that carries on what this run (its command line ``args``) played, the
-    way it played it: ``companion play --resume`` alone opened the screen and the buttons
-    for a game played with the keys, or a headless one, and stopped there."""
+def resume_command(args: argparse.Namespace, mode: str = "game") -> str:
+    """The command that carries on what this run (its command line ``args``, playing
+    ``mode``) played, the way it played it: ``companion play --resume`` alone opened the
+    screen and the buttons for a game played with the keys, or a headless one, and stopped
+    there. A table's mode is always said, though config.toml chose it."""
     words = ["companion", "play"]
-    if args.mode is not None and not args.headless:
-        words += ["--mode", args.mode]
+    if (args.mode is not None or mode != "game") and not args.headless:
+        words += ["--mode", args.mode or mode]
     words.append("--resume")
     if args.headless:  # it fixed --input, --choices, --display and --mode
         words.append("--headless")
