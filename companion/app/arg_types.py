@@ -8,15 +8,24 @@ from collections.abc import Callable
 from pathlib import Path
 
 
+def _whole(text: str) -> int:
+    """``text`` as a whole number; a refusal naming it, as every option's is (argparse's own
+    for a ValueError names the type function: "invalid positive_int value")."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
 def positive_int(text: str) -> int:
-    value = int(text)
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text} is not a whole number of 1 or more")
     return value
 
 
 def non_negative_int(text: str) -> int:
-    value = int(text)
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text} is not a whole number of 0 or more")
     return value
@@ -30,13 +39,11 @@ def seeds_below(limit: int, why: str = "") -> Callable[[str], int]:
     another name in the history."""
 
     def seed_number(text: str) -> int:
-        try:
-            seed = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        seed = _whole(text)
         if seed < 0:
             raise argparse.ArgumentTypeError(
-                f"{text} is negative: a seed is 0 or more ({-seed} plays what it would)")
+                f"{text} is negative: a seed is 0 or more ({text} would be the same seed as "
+                f"{-seed}: write {-seed})")
         if seed >= limit:
             raise argparse.ArgumentTypeError(
                 f"{text} is too large: a seed is below 2**{limit.bit_length() - 1}{why}")

@@ -3,15 +3,20 @@ has no tiles, a sheet of the other system, a fight replaced, and small messages.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from companion.app.cli import main
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.host import Session
 from companion.errors import DataError
+from companion.hw.camera.sim_scene import render_scene
+from companion.hw.ports import Slot
 from companion.systems.coc.rules import load_rules as load_coc_rules
 from companion.systems.coc.sheet import sheet_from_mapping
 from companion.systems.genso.rules import load_rules as load_genso_rules
@@ -20,6 +25,7 @@ from companion.systems.jongrogue.autoplay import HeadlessPlayer
 from companion.systems.jongrogue.game import Game
 from tests.app.test_session import RecordingDisplay
 from tests.app.test_session_set_aside import Hand, NoChoices, Stop
+from tests.hw.test_camera_cli import tile_picture
 
 # ---- 7: with --input sim the prompts say the simulated wall draws ------------------------
 
@@ -125,3 +131,53 @@ def test_fight_new_force_in_a_folder_that_renames_nothing_replaces_nothing(
     assert ("the fight in it cannot be kept aside for a new one (Permission denied): play it "
             "on, or start the new one with another --file") in capsys.readouterr().err
     assert path.read_text(encoding="utf-8") == before
+
+
+# ---- 13: small messages ----------------------------------------------------------------
+
+
+def test_classify_of_a_whole_mat_picture_without_mat_says_add_mat(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/mat.png (the mat's own flat picture) and a camera frame of the mat, given as
+    tile pictures, were "unsure (maybe 1m at 29%)" with success; their corner markers say
+    what they are, and the tile picture beside them is still read."""
+    frame = tmp_frame(user_dirs)
+    tile = tile_picture(user_dirs / "tile.png", "7z")
+    mat = Path(__file__).parents[2] / "docs" / "mat.png"
+    assert main(["classify", str(mat), str(frame), str(tile)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == (f"{mat}: this looks like the whole mat, not one tile: add --mat "
+                        f"(companion classify --mat {mat} reads its slots)")
+    assert lines[1].startswith(f"{frame}: this looks like the whole mat, not one tile")
+    assert lines[2].startswith(f"{tile}: 7z ")
+    assert main(["classify", str(frame), "--json"]) == 1
+    (record,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert set(record) == {"image", "error"} and "add --mat" in record["error"]
+
+
+def tmp_frame(folder: Path) -> Path:
+    """A camera's view of the mat with two tiles on it, as a picture file."""
+    frame = render_scene({Slot.DRAW: "4s", Slot.ROOM_BL: "1z"}, np.random.default_rng(2),
+                         vary=False)
+    path = folder / "frame.png"
+    cv2.imwrite(str(path), frame)
+    return path
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["simulate", "--games", "abc"], "argument --games: 'abc' is not a whole number"),
+    (["rules", "encounter", "--floor", "x"], "argument --floor: 'x' is not a whole number"),
+    (["rules", "sleep", "--rings", "y"], "argument --rings: 'y' is not a whole number"),
+    (["simulate", "--games", "2", "--seed", "-1"],
+     "argument --seed: -1 is negative: a seed is 0 or more (-1 would be the same seed as 1: "
+     "write 1)"),
+])
+def test_a_bad_number_is_said_plainly(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                      said: str) -> None:
+    """'abc' for a count said "invalid positive_int value: 'abc'" (the function's name),
+    and a negative seed "(1 plays what it would)"."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.rstrip().endswith(said) and "positive_int" not in err

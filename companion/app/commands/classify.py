@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,11 @@ def _print(record: dict[str, Any], as_json: bool, name: str) -> None:
         others = ", ".join(f"{c['label']} {c['confidence']:.0%}" for c in record["top3"][1:])
         print(f"{name}: {record['tile']} {_describe(record['tile'])} "
               f"({record['confidence']:.0%}; then {others})")
+
+
+#: Said of a picture given as a tile's that shows the mat (its corner markers found).
+MAT_PICTURE = ("this looks like the whole mat, not one tile: add --mat "
+               "(companion classify --mat {path} reads its slots)")
 
 
 def read_pictures(classifier: TileClassifier, pictures: list[np.ndarray]) -> list[Prediction]:
@@ -130,12 +136,20 @@ def run(args: argparse.Namespace) -> int:
     if not args.images:
         print("companion: error: give tile pictures, or --mat FRAME", file=sys.stderr)
         return 2
+    detector = MatDetector()
     for path in args.images:
         try:
             image = read_picture(path)
         except PictureError as exc:
             failures += 1
             _print({"image": str(path), "error": exc.problem}, args.json, str(path))
+            continue
+        if detector.detect(image).found:
+            # Its markers are the mat's own: read as one tile it was "unsure (maybe 1m at
+            # 29%)" with success, and nothing said the picture was the wrong kind.
+            failures += 1
+            _print({"image": str(path), "error": MAT_PICTURE.format(
+                path=shlex.quote(str(path)))}, args.json, str(path))
             continue
         record = {"image": str(path), **_record(read_pictures(classifier, [image])[0],
                                                 classifier.info.picture_confidence)}
