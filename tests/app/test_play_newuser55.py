@@ -149,3 +149,21 @@ FIGHTS = {"genso": ["genso", "fight", "new", "--party", "pc1", "pc2", "--monster
                   "--foes", str(SHEET.with_name("cultist.toml"))]}
 #: What each table asks at the start of a turn.
 ASKED = "what does it do"
+
+
+@pytest.mark.parametrize(("choices", "waits"), [("keyboard", True), ("auto", False)])
+def test_the_minute_the_screen_holds_the_error_is_said_on_stderr(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str], choices: str,
+        waits: bool) -> None:
+    """On a machine with a screen the error was said at once, then the command waited a
+    minute on the Stopped screen, which only its own keys end: the terminal looked hung.
+    Said when that wait comes, with a player to press; the auto-player's stop does not wait."""
+    config = user_dirs / "config" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[display]\nfont = "gone.ttf"\n')
+    assert main(["play", "--input", "sim", "--choices", choices, "--display", "screen"]) == 2
+    err = capsys.readouterr().err
+    said = ("companion: the error stays on the screen up to a minute: press A there, or "
+            "Ctrl-C here to end it\n")
+    assert err.startswith("companion: error: display.font")
+    assert err.endswith(said) if waits else said not in err

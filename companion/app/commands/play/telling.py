@@ -79,8 +79,13 @@ def show_stop(message: str, display: Display, controls: Controls,
     """The error that stops the run, on the screen until a press or for
     :data:`STOP_SHOWN_SECONDS`: under the boot service the screen is all the player sees,
     and the service starts the companion again after it. With ``menu`` the System menu is
-    offered meanwhile (another mode, unplugging)."""
+    offered meanwhile (another mode, unplugging). A player at a terminal is told the wait
+    is there (the screen's keys alone end it): on SSH beside the screen, the terminal looked
+    hung for a minute."""
     show = question_show(display, menu)
+    if controls.player:
+        note("the error stays on the screen up to a minute: press A there, or Ctrl-C here to "
+             "end it")
 
     def wait() -> None:
         show(f"Stopped 停止: {message}", options=(Option("ok", "OK 了解", Button.ATTACK),))
