@@ -23,6 +23,9 @@ for seed in 1 7 193 4242; do
           "$python" -m companion play --headless --seed "$seed" --preset "$preset" \
           --strategy "$strategy" --log "$work/$side.$name.jsonl" >"$work/$side.$name.txt" 2>&1)
         sed -i 's/"game_id": "[0-9a-f]*"//' "$work/$side.$name.jsonl"
+        # Who plays and what to do next (since newuser55 #6): words around the game, not it.
+        sed -i '/^The auto-player chooses every move/d; /^To play one yourself:/d' \
+          "$work/$side.$name.txt"
       done
       games=$((games + 1))
       if ! cmp -s "$work/a.$name.jsonl" "$work/b.$name.jsonl" \

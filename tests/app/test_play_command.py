@@ -207,7 +207,7 @@ def test_headless_output_and_log(tmp_path: Path, capsys: pytest.CaptureFixture[s
     log = tmp_path / "game.jsonl"
     assert main(["play", "--headless", "--seed", str(SEED), "--log", str(log)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("=== Floor 1 (第1階層) ===")
+    assert out.splitlines()[1] == "=== Floor 1 (第1階層) ==="  # after who plays it
     assert "Result: died on floor" in out or "Result: 生還" in out
     lines = [json.loads(line) for line in log.read_text().splitlines()]
     assert lines[0]["log"] == "jongrogue-companion" and lines[0]["seed"] == SEED

@@ -167,3 +167,21 @@ def test_the_minute_the_screen_holds_the_error_is_said_on_stderr(
             "Ctrl-C here to end it\n")
     assert err.startswith("companion: error: display.font")
     assert err.endswith(said) if waits else said not in err
+
+
+def test_a_headless_game_says_who_plays_it_and_what_to_do_next(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's first command printed 1,800 lines with no word that an auto-player
+    chose every move, nor how to play yourself or see this game again. Its first line says
+    who plays, its last how to go on; the command it gives plays the same game."""
+    assert main(["play", "--headless", "--seed", str(SEED), "--strategy", "reckless"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == ("The auto-player chooses every move on the simulated wall 自動プレイ: "
+                        f"preset plus, strategy reckless, seed {SEED}")
+    again = f"companion play --headless --seed {SEED} --preset plus --strategy reckless"
+    assert lines[-1] == (
+        "To play one yourself: companion play --input sim --choices keyboard --display terminal "
+        f"(no hardware), or companion play (at the table); this game again: {again}")
+    assert main(shlex.split(again)[1:]) == 0
+    assert capsys.readouterr().out == out

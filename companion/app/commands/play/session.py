@@ -35,6 +35,7 @@ from companion.app.commands.play.table_modes import (
     titled,
 )
 from companion.app.commands.play.telling import (
+    auto_player_line,
     farewell,
     print_events,
     show_settings_notices,
@@ -245,6 +246,8 @@ def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,
     try:
         if args.headless:
             if saved is None:
+                assert session.save is not None
+                print(auto_player_line(session.save))
                 print_events(game.events)
             else:
                 print(f"--- resumed from {save_path}: {len(saved.inputs)} inputs replayed ---")

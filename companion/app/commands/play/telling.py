@@ -112,6 +112,7 @@ def farewell(session: Session, game: Game, display: Display | None, controls: Co
     if headless:
         assert session.save is not None
         print_summary(game, session.save)
+        print(next_steps_line(session.save))
         return False
     if display is None or not controls.player:
         return False
@@ -167,6 +168,24 @@ def print_summary(game: Game, saved: SaveGame) -> None:
     print(f"Level {pc.level}, XP {pc.xp}, gold {pc.gold}; {len(game.inputs)} inputs, "
           f"{len(game.events)} events; preset {saved.preset}, seed {saved.seed}, "
           f"strategy {saved.strategy}")
+
+
+def auto_player_line(saved: SaveGame) -> str:
+    """A headless game's first line: who plays it (the README's first command printed
+    1,800 lines of a game without saying that no one at the keyboard chose a move)."""
+    return (f"The auto-player chooses every move on the simulated wall 自動プレイ: preset "
+            f"{saved.preset}, strategy {saved.strategy}, seed {saved.seed}")
+
+
+def next_steps_line(saved: SaveGame) -> str:
+    """A headless game's last line: how to play one yourself, and this one again."""
+    again = ["companion", "play", "--headless", "--seed", str(saved.seed), "--preset",
+             saved.preset, "--strategy", str(saved.strategy)]
+    if saved.profile_path is not None:
+        again += ["--profile", saved.profile_path]
+    return ("To play one yourself: companion play --input sim --choices keyboard --display "
+            "terminal (no hardware), or companion play (at the table); this game again: "
+            f"{shlex.join(again)}")
 
 
 def cause_of_death(outcome: Outcome) -> str:
