@@ -1,0 +1,132 @@
+"""Behaviour of the companion's own files that no other test pinned (mutation round 3)."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from companion import files
+from companion.file_locks import holding, let_go, lock_path
+from companion.files import atomic_write_bytes, atomic_write_text
+
+
+@pytest.mark.parametrize(("started_ago", "age"), [(5, 30), (3600, 600)])
+def test_tidying_removes_only_temporaries_older_than_the_process_and_the_margin(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, started_ago: float,
+        age: float) -> None:
+    """A temporary file is stale only when older than this process *and* than STALE_SECONDS:
+    one 30 s old seen by a process started 5 s ago, or one 10 minutes old seen by a process
+    up an hour, is left (the younger bound spares it); one a day old goes."""
+    monkeypatch.setattr(files, "_STARTED", time.time() - started_ago)
+    path = tmp_path / "save.json"
+    spared, stale = tmp_path / ".save.json.young1.tmp", tmp_path / ".save.json.old111.tmp"
+    for stray, seconds in ((spared, age), (stale, 86400)):
+        stray.write_bytes(b"{")
+        then = time.time() - seconds
+        os.utime(stray, (then, then))
+    atomic_write_bytes(path, b"{}")
+    assert spared.exists() and not stale.exists()
+
+
+def test_a_name_taken_twice_over_gets_the_next_number(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three files kept aside within one second: ``-2`` and ``-3``, none written over."""
+    monkeypatch.setattr(time, "gmtime", lambda *_: time.struct_time(
+        (2026, 1, 2, 3, 4, 5, 4, 2, 0)))
+    path = tmp_path / "save.json"
+    kept = []
+    for n in range(3):
+        path.write_text(str(n))
+        kept.append(files.move_aside(path, "replaced"))
+    assert [p.name for p in kept] == ["save.json.replaced-20260102T030405Z",
+                                      "save.json.replaced-20260102T030405Z-2",
+                                      "save.json.replaced-20260102T030405Z-3"]
+    assert [p.read_text() for p in kept] == ["0", "1", "2"]
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+def test_a_file_of_the_limit_is_read_and_one_byte_more_is_too_large(tmp_path: Path,
+                                                                   extra: int) -> None:
+    """``read_regular``'s limit is the largest size read: at it, the file is read whole."""
+    path = tmp_path / "save.json"
+    path.write_bytes(b"x" * (1024 + extra))
+    if extra:
+        with pytest.raises(files.TooLarge, match="larger than 1 KiB, so not a save"):
+            files.read_regular(path, 1024, "save")
+    else:
+        assert files.read_regular(path, 1024, "save") == b"x" * 1024
+
+
+
+def another_holder(path: Path, operation: int) -> int:
+    """The lock file of ``path`` opened anew and flocked with ``operation``: another holder,
+    as another process would be (a flock belongs to its open file, not to the process)."""
+    fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(fd, operation | fcntl.LOCK_NB)
+    return fd
+
+
+def held_elsewhere(path: Path) -> bool:
+    try:
+        os.close(another_holder(path, fcntl.LOCK_EX))
+    except BlockingIOError:
+        return True
+    return False
+
+
+def test_a_writer_goes_ahead_beside_another_writer(tmp_path: Path) -> None:
+    """Writers share the lock (a command writing a file while another command writes it):
+    only a session's hold refuses a write."""
+    path = tmp_path / "fight.json"
+    fd = another_holder(path, fcntl.LOCK_SH)  # a command's write under way
+    try:
+        atomic_write_text(path, "{}")
+    finally:
+        os.close(fd)
+    assert path.read_text() == "{}"
+
+
+def test_a_session_waits_briefly_for_a_write_under_way(tmp_path: Path) -> None:
+    """A lock held for a moment (a command writing the file) is waited for, not refused."""
+    path = tmp_path / "fight.json"
+    fd = another_holder(path, fcntl.LOCK_SH)
+    threading.Timer(0.1, os.close, (fd,)).start()
+    with holding(path, "companion play"):
+        assert held_elsewhere(path)
+
+
+def test_a_lock_file_removed_as_it_is_taken_is_not_the_lock(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The holder lets go (and removes its lock file) between this process's open and its
+    flock: the flocked file is no longer the lock, and the one there now is taken, so a
+    third holder is refused."""
+    path = tmp_path / "save.json"
+    lock = lock_path(path)
+    lock.write_text("")
+    real = fcntl.flock
+    let_go_now = [True]
+
+    def flock(fd: int, operation: int) -> None:
+        if let_go_now[0]:
+            let_go_now[0] = False
+            lock.unlink()
+        real(fd, operation)
+
+    monkeypatch.setattr(fcntl, "flock", flock)
+    with holding(path, "companion play"):
+        monkeypatch.setattr(fcntl, "flock", real)
+        assert held_elsewhere(path)
+
+
+def test_a_file_let_go_for_a_while_is_held_again_after(tmp_path: Path) -> None:
+    """``let_go``: others may have the file during the block, and it is held again after."""
+    path = tmp_path / "fight.json"
+    with holding(path, "companion play"):
+        with let_go(path):
+            assert not held_elsewhere(path)
+        assert held_elsewhere(path)
