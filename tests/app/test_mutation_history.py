@@ -1,0 +1,20 @@
+"""The history of finished games: edges no other test pinned (mutation round 3)."""
+
+from __future__ import annotations
+
+from companion.app.history import History, default_history_path
+from tests.app.test_history import _damage_a_table_page, make_run
+
+
+def test_a_damaged_history_whose_every_run_is_lost_says_how_many() -> None:
+    """The only page of runs damaged: none can be read, and the notice says the new history
+    holds none of them and how many were lost, not only that a new one was begun."""
+    for game_id in ("a", "bb", "ccc", "dddd"):
+        History().record(make_run(game_id, False, 3, "frozen"))
+    path = default_history_path()
+    _damage_a_table_page(path, 0)
+    history = History()
+    assert history.runs() == []
+    [notice] = history.notices
+    assert notice.endswith("starting a new one with the 0 games that could be read from it "
+                           "(4 more could not be)")
