@@ -15,6 +15,10 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.app.config import load_config
+from companion.app.session.save import default_save_path
+from companion.systems.jongrogue.actions import input_from_notation
+from companion.systems.jongrogue.game import Game
 from tests.app.test_dice_tray import Terminal
 
 SEED = 2
@@ -185,3 +189,57 @@ def test_a_headless_game_says_who_plays_it_and_what_to_do_next(
         f"(no hardware), or companion play (at the table); this game again: {again}")
     assert main(shlex.split(again)[1:]) == 0
     assert capsys.readouterr().out == out
+
+
+def unfinished_game(path: Path) -> bytes:
+    """An unfinished headless game of 20 moves saved at ``path``: its bytes."""
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(path)]) == 0
+    whole = json.loads(path.read_text())
+    inputs = whole["inputs"][:20]
+    played = Game.replay([input_from_notation(i) for i in inputs], whole["preset"], None,
+                         revision=whole["rules"])
+    whole.update(inputs=inputs, finished=False, events=len(played.events))
+    path.write_text(json.dumps(whole))
+    return path.read_bytes()
+
+
+def test_a_new_game_that_stops_before_its_first_move_puts_the_old_one_back(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A new game (--resume forgotten) set the unfinished game aside at once; stopped before
+    its first move (here: no camera), the old game stayed aside and the next --resume said
+    "no saved game … starting a new one". It is put back, byte for byte."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True)
+    before = unfinished_game(save)
+    load_config().path.parent.mkdir(parents=True)
+    load_config().path.write_text('[input]\ncamera_source = "webcam"\n', encoding="utf-8")
+    capsys.readouterr()
+    assert main(["play", "--input", "camera", "--choices", "auto", "--display", "none"]) == 1
+    err = capsys.readouterr().err
+    assert "The unfinished game is kept as save.json.replaced-" in err
+    assert (f"companion: the new game stopped before its first move: the unfinished game is "
+            f"back in {save}, as it was\n") in err
+    assert save.read_bytes() == before
+    assert sorted(p.name for p in save.parent.iterdir() if "save.json" in p.name) == [
+        "save.json"]
+
+
+def test_resume_with_no_save_names_the_unfinished_game_set_aside_beside_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """--resume found no save.json and said only "no saved game … starting a new one",
+    though the unfinished game a new one had set aside lay beside it."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True)
+    older, newer = (save.with_name(f"save.json.replaced-20261205T0{t}Z") for t in
+                    ("82409", "92409"))
+    unfinished_game(older)
+    game = unfinished_game(newer)
+    capsys.readouterr()
+    assert main(["play", "--headless", "--resume", "--seed", "3"]) == 0
+    command = f"companion play --resume --headless --state {newer}"
+    assert (f"companion: no saved game in {save}, but an unfinished game set aside for a new "
+            f"one at 2026-12-05 09:24 UTC is beside it, as {newer.name}: {command} plays it "
+            "on; starting a new one\n") in capsys.readouterr().err
+    assert main(shlex.split(command)[1:]) == 0  # as printed, it plays that game on
+    assert json.loads(newer.read_text())["game_id"] == json.loads(game)["game_id"]
+    assert json.loads(newer.read_text())["finished"]

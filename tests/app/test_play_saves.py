@@ -317,7 +317,8 @@ def test_a_game_kept_aside_is_told_on_the_screen_until_the_player_presses_ok(
         press = threading.Timer(0.3, buttons.press, ("attack",))
         press.start()
         new = argparse.Namespace(resume=False, state=None)
-        assert previous_game(save_path, new, screen, Controls([buttons.panel, screen])) is None
+        found = previous_game(save_path, new, screen, Controls([buttons.panel, screen]))
+        assert found.saved is None and found.replaced is not None
         press.join()
         told = screen.views[-1]
         # Said in both languages first: the command line after it is for a computer.
@@ -327,7 +328,8 @@ def test_a_game_kept_aside_is_told_on_the_screen_until_the_player_presses_ok(
         assert [option.label for option in told.options] == ["OK 了解"]
         save_path.write_text(unfinished, encoding="utf-8")
         shown = len(screen.views)
-        assert previous_game(save_path, new, screen, Controls([screen], player=False)) is None
+        assert previous_game(save_path, new, screen, Controls([screen], player=False)).saved \
+            is None
         assert len(screen.views) == shown  # the auto-player: stderr alone, no wait
     finally:
         screen.close()

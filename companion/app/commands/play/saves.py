@@ -5,14 +5,17 @@ first line of its log."""
 from __future__ import annotations
 
 import argparse
+import glob
 import json
+import os
+import re
 import shlex
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.app.commands.play.telling import cause_of_death, tell
+from companion.app.commands.play.telling import cause_of_death, resume_command, tell
 from companion.app.history import History, HistoryError, Run
 from companion.app.modes.fight_save import refuse_another_modes
 from companion.app.notes import note
@@ -26,7 +29,7 @@ from companion.app.session.save import (
     read_save,
 )
 from companion.errors import CompanionError, DataError
-from companion.files import DISK_ERRNOS, kept_aside, move_aside
+from companion.files import DISK_ERRNOS, fsync_dir, kept_aside, move_aside
 from companion.hw.display import Display
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import Game
@@ -36,22 +39,33 @@ from companion.systems.jongrogue.profile import Profile, load_played_profile
 RESUME_KEPT = "companion play --resume --state"
 
 
+@dataclass(frozen=True)
+class Previous:
+    """What a run found where it saves: ``saved``, the game to carry on (None: a new game
+    is played); ``replaced``, where the unfinished game the new one replaces was kept
+    aside (``save.json.replaced-…``), to be put back if the new game stops before its
+    first move (:func:`put_back`)."""
+
+    saved: SaveGame | None
+    replaced: Path | None = None
+
+
 def previous_game(save_path: Path | None, args: argparse.Namespace,
-                  display: Display | None, controls: Controls) -> SaveGame | None:
+                  display: Display | None, controls: Controls) -> Previous:
     """The saved game to carry on, if any. A corrupt save is kept aside and a new game offered."""
     if save_path is None:
-        return None
+        return Previous(None)
     make_save_folder(save_path, args.state is not None)
     if not args.resume:
         try:
             old = load_game(save_path)
         except CorruptSave as exc:  # kept aside, never overwritten unseen
             tell(f"{exc}; this new game is saved in {save_path}", display, controls)
-            return None
+            return Previous(None)
         except NewerSave as exc:
             tell(f"{keep_newer(save_path, exc)}; this new game is saved in {save_path}",
                  display, controls)
-            return None
+            return Previous(None)
         if old is not None and old.finished:
             record_saved(replayed(old, save_path, display, controls), old, save_path, display,
                          controls)
@@ -62,34 +76,74 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
                 raise OSError(exc.errno, f"the unfinished game in it cannot be kept aside "
                               f"for a new one ({exc.strerror}): play it on with --resume, "
                               "or fix the folder", str(save_path)) from exc
-            tell(f"前の冒険は残しました The unfinished game is kept as {kept.name}, beside "
-                 f"{save_path}; this new game replaces it. To play that one on later, on a "
-                 f"computer: companion play --resume --state {shlex.quote(str(kept))}",
-                 display, controls)
+            try:
+                tell(f"前の冒険は残しました The unfinished game is kept as {kept.name}, beside "
+                     f"{save_path}; this new game replaces it. To play that one on later, on "
+                     f"a computer: companion play --resume --state {shlex.quote(str(kept))}",
+                     display, controls)
+            except BaseException:  # stopped on the notice (Ctrl-C): no new game was begun
+                put_back(kept, save_path)
+                raise
+            return Previous(None, kept)
         # A save with no inputs (a start that stopped at once: no camera, no tray) holds
         # nothing a player did: the new game's save replaces it, and no copy is kept.
-        return None
+        return Previous(None)
     try:
         saved = load_game(save_path)
     except CorruptSave as exc:
         offer_new_game(str(exc), display, controls)
-        return None
+        return Previous(None)
     except NewerSave as exc:
         offer_new_game(keep_newer(save_path, exc), display, controls)
-        return None
+        return Previous(None)
     if saved is None:
-        note(f"no saved game in {save_path}: starting a new one")
+        note(no_save_note(save_path, args))
     elif saved.finished:
         game = replayed(saved, save_path, display, controls)
         if game is not None and game.outcome() is None and kept_aside(save_path):
             # Kept aside by record_saved below, and resumed by name as it said to.
             tell(f"the game kept in {save_path} was marked over, but it replays to floor "
                  f"{game.floor} still running: it plays on, in that file", display, controls)
-            return replace(saved, finished=False)
+            return Previous(replace(saved, finished=False))
         if record_saved(game, saved, save_path, display, controls):
             note("the saved game is over; starting a new one")
-        return None
-    return saved
+        return Previous(None)
+    return Previous(saved)
+
+
+def put_back(kept: Path, save_path: Path) -> None:
+    """Put the unfinished game kept aside as ``kept`` for a new one back in ``save_path``:
+    the new game stopped before its first move (Ctrl-C, no camera), and holds nothing a
+    player did. One rename, atomic: a power cut leaves either file whole where it was."""
+    try:
+        os.replace(kept, save_path)
+        fsync_dir(save_path.parent)
+    except OSError as exc:
+        note(f"the new game stopped before its first move, and the unfinished game could not "
+             f"be put back in {save_path} ({exc.strerror}); it stays as {kept}: companion "
+             f"play --resume --state {shlex.quote(str(kept))} plays it on")
+        return
+    note(f"the new game stopped before its first move: the unfinished game is back in "
+         f"{save_path}, as it was")
+
+
+def no_save_note(save_path: Path, args: argparse.Namespace) -> str:
+    """What ``--resume`` finding no save at ``save_path`` says: a new game starts, and an
+    unfinished game a new one set aside beside it (the newest, ``save.json.replaced-…``),
+    which the player likely meant to resume, is named with the command that plays it on."""
+    stamp = re.compile(re.escape(save_path.name) + r"\.replaced-(\d{8}T\d{6}Z)(-\d+)?")
+    aside = sorted((path.name, path) for path in save_path.parent.glob(
+        f"{glob.escape(save_path.name)}.replaced-*") if stamp.fullmatch(path.name))
+    if not aside:
+        return f"no saved game in {save_path}: starting a new one"
+    kept = aside[-1][1]
+    match = stamp.fullmatch(kept.name)
+    assert match is not None
+    when = datetime.strptime(match.group(1), "%Y%m%dT%H%M%SZ").strftime("%Y-%m-%d %H:%M UTC")
+    command = resume_command(argparse.Namespace(**{**vars(args), "state": kept}))
+    return (f"no saved game in {save_path}, but an unfinished game set aside for a new one "
+            f"at {when} is beside it, as {kept.name}: {command} plays it on; starting a new "
+            "one")
 
 
 def keep_newer(save_path: Path, exc: NewerSave) -> str:

@@ -21,6 +21,7 @@ from companion.app.commands.play.saves import (
     log_header,
     offer_new_game,
     previous_game,
+    put_back,
     record,
     record_kept,
     saved_profile,
@@ -231,7 +232,38 @@ def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,
     asks for another (after a game over, or leaving this one from the System menu)."""
     if args.log is not None:
         GameLog.refuse_other(args.log)
-    saved = previous_game(save_path, args, display, controls)
+    previous = previous_game(save_path, args, display, controls)
+    if previous.replaced is None or save_path is None:
+        return played_game(args, config, previous.saved, save_path, display, controls, menu)
+    try:
+        return played_game(args, config, None, save_path, display, controls, menu)
+    except BaseException:
+        # Stopped before its first move (Ctrl-C, no camera): the new game holds nothing a
+        # player did, and the one it set aside is the game to resume.
+        if no_move_saved(save_path):
+            put_back(previous.replaced, save_path)
+        raise
+
+
+def no_move_saved(save_path: Path) -> bool:
+    """Whether the new game saved at ``save_path`` holds no move (or was never saved); one
+    that cannot be read is left to the next start, which keeps it aside."""
+    try:
+        text = save_path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return True
+    except (OSError, UnicodeDecodeError):
+        return False
+    try:
+        return not SaveGame.from_json(text).inputs
+    except DataError:
+        return False
+
+
+def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None,
+                save_path: Path | None, display: Display | None, controls: Controls,
+                menu: SystemMenu | None) -> bool:
+    """:func:`play_game`'s game, ``saved`` (None: a new one), built and played."""
     try:
         session, game = build_session(args, config, saved, save_path, display, controls, menu)
     except CorruptSave as exc:  # raised before anything is opened or written
