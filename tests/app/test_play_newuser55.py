@@ -243,3 +243,24 @@ def test_resume_with_no_save_names_the_unfinished_game_set_aside_beside_it(
     assert main(shlex.split(command)[1:]) == 0  # as printed, it plays that game on
     assert json.loads(newer.read_text())["game_id"] == json.loads(game)["game_id"]
     assert json.loads(newer.read_text())["finished"]
+
+
+def test_ctrl_c_on_the_set_aside_notice_puts_the_game_back(tmp_path: Path) -> None:
+    """The audit's way: --resume forgotten, the notice read, Ctrl-C pressed on it. The game
+    is back, and the stop names the resume that carries it on."""
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "200"}
+    save = tmp_path / "data" / "save.json"
+    save.parent.mkdir(parents=True)
+    before = unfinished_game(save)
+    term = Terminal(["--input", "sim", "--choices", "keyboard", "--display", "terminal"], env)
+    term.answer("前の冒険は残しました", 1, b"")
+    term.proc.send_signal(signal.SIGINT)
+    assert term.finish() == 130
+    assert term.proc.stderr is not None
+    assert term.proc.stderr.read().decode().splitlines()[-2:] == [
+        f"companion: the new game stopped before its first move: the unfinished game is back "
+        f"in {save}, as it was",
+        f"companion: stopped; the game is saved in {save}: companion play --resume --choices "
+        "keyboard --display terminal carries on"]
+    assert save.read_bytes() == before
