@@ -58,7 +58,9 @@ class _Parser(argparse.ArgumentParser):
                         and (action.metavar or action.dest) == missing[0]), None)
         if chooser is not None:
             self.print_help(sys.stderr)
-            self.exit(2, f"\n{self.prog}: error: choose a {missing[0]} from the list above\n")
+            article = "an" if missing[0][:1] in "AEIOU" else "a"
+            self.exit(2, f"\n{self.prog}: error: choose {article} {missing[0]} from the list "
+                         "above\n")
         super().error(message)
 
 
