@@ -41,9 +41,9 @@ def seeds_below(limit: int, why: str = "") -> Callable[[str], int]:
     def seed_number(text: str) -> int:
         seed = _whole(text)
         if seed < 0:
-            raise argparse.ArgumentTypeError(
-                f"{text} is negative: a seed is 0 or more ({text} would be the same seed as "
-                f"{-seed}: write {-seed})")
+            # Plainly: which positive seed it would match differs by command (simulate
+            # plays (seed << 32) | game).
+            raise argparse.ArgumentTypeError(f"{text} is negative: a seed is 0 or more")
         if seed >= limit:
             raise argparse.ArgumentTypeError(
                 f"{text} is too large: a seed is below 2**{limit.bit_length() - 1}{why}")

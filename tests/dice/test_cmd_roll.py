@@ -329,5 +329,4 @@ def test_a_negative_seed_is_refused(command: list[str],
     with pytest.raises(SystemExit) as stopped:
         main([*command, "--seed", "-5"])
     assert stopped.value.code == 2
-    assert "-5 is negative: a seed is 0 or more (-5 would be the same seed as 5: write 5)" in \
-        capsys.readouterr().err
+    assert "-5 is negative: a seed is 0 or more\n" in capsys.readouterr().err

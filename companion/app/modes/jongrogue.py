@@ -209,7 +209,7 @@ TILE_PROMPTS: dict[Purpose, str] = {
     Purpose.DROP: f"{DRAW_ASK}: {{what}}",
     Purpose.MIMIC: f"{DRAW_ASK}: {{what}}",
 }
-# With ``--input sim`` the companion draws from its seeded wall itself (newuser55 #7): the
+# With ``--input sim`` the companion draws from its seeded wall itself: the
 # prompt says so, or a player with no tiles cannot tell whether to wait or to act.
 SIM_DRAW = "The simulated wall draws a tile 模擬山から1枚引きます"
 SIM_PROMPTS: dict[Purpose, str] = {

@@ -226,7 +226,7 @@ def sheet_from_mapping(rules: CocRules, data: Mapping[str, Any], where: str = "s
     genso = [name for name in GENSO_ABILITIES if name in data]
     if genso and "characteristics" not in data:
         # Said before its unknown keys, whose did-you-means (spells → skills) would have the
-        # player "fix" a sheet that is right for the other system (newuser55 #9).
+        # player "fix" a sheet that is right for the other system.
         raise DataError(f"{where} looks like a 幻想迷宮冒険譚 sheet ({', '.join(genso)}); "
                         "coc takes Call of Cthulhu sheets (docs/sheets.md)")
     refuse_unknown(data, SHEET_FIELDS, where)

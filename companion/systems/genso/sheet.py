@@ -85,7 +85,7 @@ def character_from_mapping(rules: GensoRules, raw: Mapping[str, Any],
         raise DataError(f"{where}: a sheet is a TOML table")
     if isinstance(raw.get("characteristics"), Mapping):
         # Said before its unknown fields, whose did-you-means (skills → spells) would have
-        # the player "fix" a sheet that is right for the other system (newuser55 #9).
+        # the player "fix" a sheet that is right for the other system.
         raise DataError(f"{where} looks like a Call of Cthulhu sheet ([characteristics]); "
                         "genso takes 幻想迷宮冒険譚 sheets (docs/sheets.md)")
     refuse_unknown(raw, _KNOWN, where, "field")
