@@ -66,19 +66,59 @@ def test_a_file_that_looks_like_a_damaged_save_is_still_set_aside(
     assert "could not be read" in capsys.readouterr().err
 
 
+LAPTOP = ("companion: no camera, buttons or screen here (a laptop)? companion play --input sim "
+          "--choices keyboard --display terminal plays the simulated wall with the keys\n")
+
+
 @pytest.mark.parametrize("state", [None, "mine.json"])
-def test_a_resume_with_no_device_hints_at_resuming_not_at_a_new_game(
+def test_a_resume_with_no_device_hints_at_resuming_the_game_saved(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], state: str | None) -> None:
     """The hint after a failed `play --resume` (no buttons off a Pi) left out --resume: the
     command it gave started a new game and set the saved one aside. --input sim is not
-    said: a resume's tiles come from the save."""
-    named = [] if state is None else ["--state", str(tmp_path / state)]
+    said: a resume's tiles come from the save. The command, as printed, plays it on."""
+    save = default_save_path() if state is None else tmp_path / state
+    save.parent.mkdir(parents=True, exist_ok=True)
+    game = unfinished_game(save)
+    capsys.readouterr()
+    named = [] if state is None else ["--state", str(save)]
     assert main(["play", "--resume", *named, "--display", "terminal"]) == 1
-    command = " ".join(["companion play --resume", *named,
-                        "--choices keyboard --display terminal"])
+    command = " ".join(["companion play --resume --choices keyboard --display terminal",
+                        *named])
     assert capsys.readouterr().err.endswith(
         f"companion: no camera, buttons or screen here (a laptop)? {command} plays the saved "
         "game on with the keys\n")
+    assert json.loads(save.read_bytes())["game_id"] == json.loads(game)["game_id"]
+
+
+@pytest.mark.parametrize("saved", ["none", "finished"])
+def test_a_resume_with_no_game_to_carry_on_hints_at_the_simulated_wall(
+        capsys: pytest.CaptureFixture[str], saved: str) -> None:
+    """With no save, or a finished one, --resume starts a new game: the hint named "the
+    saved game" and a command that stopped on the camera, with no hint after it."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True)
+    if saved == "finished":
+        assert main(["play", "--headless", "--seed", str(SEED), "--state", str(save)]) == 0
+    capsys.readouterr()
+    assert main(["play", "--resume", "--display", "terminal"]) == 1
+    assert capsys.readouterr().err.endswith(LAPTOP)
+
+
+@pytest.mark.parametrize(("kind", "device"), [("camera", "camera"), ("rfid", "RFID tray")])
+def test_a_resume_of_a_game_played_at_the_table_says_it_needs_its_devices(
+        capsys: pytest.CaptureFixture[str], kind: str, device: str) -> None:
+    """A game played with the camera or the tray plays on only with them: the keys and the
+    terminal the hint gave would stop again, on the camera."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True)
+    unfinished_game(save)
+    save.write_text(json.dumps({**json.loads(save.read_text()), "input_kind": kind}))
+    capsys.readouterr()
+    assert main(["play", "--resume", "--display", "terminal"]) == 1
+    assert capsys.readouterr().err.endswith(
+        f"companion: the saved game in {save} was played with the {device}, and plays on only "
+        "with it; companion play --input sim --choices keyboard --display terminal plays a new "
+        "game with the keys meanwhile, that one kept aside\n")
 
 
 def stopped_headless(tmp_path: Path, *argv: str) -> str:

@@ -7,7 +7,6 @@ import argparse
 import contextlib
 import dataclasses
 import secrets
-import shlex
 import sys
 import traceback
 from collections.abc import Callable
@@ -39,6 +38,7 @@ from companion.app.commands.play.telling import (
     auto_player_line,
     farewell,
     print_events,
+    resume_command,
     show_settings_notices,
     show_stop,
     tell,
@@ -102,26 +102,46 @@ def configured_display(config: Config) -> tuple[Display, DataError | None]:
     return open_display(kind, size, fullscreen, "", held, scale), refused
 
 
-def no_hardware_hint(config: Config, args: argparse.Namespace) -> str | None:
+def no_hardware_hint(config: Config, args: argparse.Namespace,
+                     save_path: Path | None) -> str | None:
     """After a device error, the line that tells a player at a laptop (no camera, buttons
     or screen) how to play a game anyway; None for the dice tables, and for a run that
-    played so already. A resume keeps ``--resume`` (and ``--state``): the game it hints at
-    is the saved one, which a new game would set aside; its tiles come from the save, so
-    ``--input sim`` is not said."""
-    laptop = {"choices.kind": "keyboard", "display.kind": "terminal"}
-    if not args.resume:
-        laptop["input.kind"] = "sim"
-    if config.text("play.mode") != "game" or all(
-            config.text(key) == kind for key, kind in laptop.items()):
+    played so already. A resume of an unfinished game in ``save_path`` played on the
+    simulated wall is hinted at as a resume (a new game would set it aside; its tiles come
+    from the save, so ``--input sim`` is not said); one played with the camera or the RFID
+    tray plays on only with them, which is said. With no such game to resume, ``--resume``
+    starts a new one, and the hint is the simulated wall's."""
+    if config.text("play.mode") != "game":
         return None
-    if args.resume:
-        state = [] if args.state is None else ["--state", str(args.state)]
-        command = shlex.join(["companion", "play", "--resume", *state, "--choices",
-                              "keyboard", "--display", "terminal"])
-        return (f"no camera, buttons or screen here (a laptop)? {command} plays the saved "
-                "game on with the keys")
+    saved = unfinished_save(save_path) if args.resume else None
+    keys = all(config.text(key) == kind for key, kind in
+               (("choices.kind", "keyboard"), ("display.kind", "terminal")))
+    if saved is not None and saved.input_kind != "sim":
+        device = "camera" if saved.input_kind == "camera" else "RFID tray"
+        return (f"the saved game in {save_path} was played with the {device}, and plays on "
+                f"only with it; companion play --input sim --choices keyboard --display "
+                "terminal plays a new game with the keys meanwhile, that one kept aside")
+    if saved is not None:
+        command = resume_command(argparse.Namespace(
+            **{**vars(args), "choices": "keyboard", "display": "terminal"}))
+        return None if keys else (f"no camera, buttons or screen here (a laptop)? {command} "
+                                  "plays the saved game on with the keys")
+    if keys and config.text("input.kind") == "sim":
+        return None
     return ("no camera, buttons or screen here (a laptop)? companion play --input sim "
             "--choices keyboard --display terminal plays the simulated wall with the keys")
+
+
+def unfinished_save(save_path: Path | None) -> SaveGame | None:
+    """The unfinished game saved at ``save_path`` as its file says (not replayed: only how
+    it was played is wanted); None when there is none, or none that can be read."""
+    if save_path is None:
+        return None
+    try:
+        saved = SaveGame.from_json(save_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, DataError):
+        return None
+    return None if saved.finished else saved
 
 
 @dataclass(frozen=True)
@@ -186,7 +206,7 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
         # Said first: the screen holds the error up to a minute, and a player at a
         # desktop's terminal would wait that long in silence.
         code = tell_error(exc)
-        if isinstance(exc, DeviceError) and (hint := no_hardware_hint(config, args)):
+        if isinstance(exc, DeviceError) and (hint := no_hardware_hint(config, args, save_path)):
             note(hint)
         if screen:
             assert display is not None
