@@ -40,7 +40,7 @@ from companion.app.commands.roll import (
     typed_alias,
 )
 from companion.app.commands.roll import dice_source as plain_source
-from companion.app.modes.fight_replaced import keep_replaced_fight, refuse_replacing
+from companion.app.modes.fight_replaced import refuse_replacing, replace_fight
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.paths import data_dir
 from companion.dice import DiceSource, ManualDice, SimulatedDice
@@ -252,10 +252,8 @@ def cmd_fight(args: argparse.Namespace) -> int:
         def start(source: DiceSource) -> int:
             fight = Fight(rules, entrants, source)
             # Only now, the new fight made: a sheet refused above leaves the old file there.
-            if file_there(path):
-                kept = keep_replaced_fight(path, _fight_on_file, "companion coc fight")
-                print(f"companion: note: {kept}", file=sys.stderr)
-            save_fight(fight, path)
+            replace_fight(path, _fight_on_file, lambda: save_fight(fight, path),
+                          "companion coc fight")
             text, data = _status(fight)
             return emit(args, {**data, "path": str(path), "opening": list(fight.opening.lines)},
                          f"{fight.opening.text}\n\n{text}", dice=True)
@@ -335,8 +333,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     new.add_argument("--foes", nargs="+", required=True, metavar="SHEET",
                      help="the foes' sheet files (.toml), one per foe")
     new.add_argument("--force", action="store_true",
-                     help="start over: the fight already saved is kept beside it as "
-                          "fight.json.replaced-…")
+                     help="start over: the fight already saved is kept beside the new one as "
+                          "<its name>.replaced-…")
     act = verbs.add_parser(
         "act", help="play an action, e.g. act attack Ann Cultist --with weapon=1 --with ma=true")
     act.add_argument("kind", choices=sorted(ACTIONS))

@@ -1,39 +1,83 @@
 """``fight new`` over a fight already saved (``coc fight new``, ``genso fight new``): without
 ``--force`` it is refused, saying what ``--force`` does; with it, the old fight is kept
-beside the new one, never deleted, as a game save another game replaces is (newuser55 #10).
+beside the new one, never deleted, as a game save another game replaces is.
 Kept apart from :mod:`~companion.app.modes.fight_file` (the table's), which a system's
 ``fight`` command would otherwise load with the whole play session."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shlex
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.app.notes import note
 from companion.errors import DataError
-from companion.files import kept_if_unreadable, move_aside
+from companion.file_locks import FileInUse, holding
+from companion.files import NotDurable, file_there, fsync_dir, kept_if_unreadable, move_aside
 
 
 def refuse_replacing(path: Path) -> DataError:
     """What ``fight new`` says of a fight already at ``path`` without ``--force``: what
-    ``--force`` does with it (:func:`keep_replaced_fight`), so none is thought lost."""
+    ``--force`` does with it (:func:`replace_fight`), so none is thought lost."""
     return DataError(f"a fight is saved at {path}; pass --force to start over, keeping it "
                      f"as {path.name}.replaced-…")
 
 
-def keep_replaced_fight(path: Path, read: Callable[[Path], object], command: str) -> str:
-    """Before ``fight new --force`` writes a new fight at ``path``, the fight there is kept:
-    one ``read`` cannot read as ``.corrupt-…`` (:func:`kept_if_unreadable`), any other as
-    ``.replaced-…``. The notice, naming how ``command`` (``companion coc fight``) shows the
-    copy. A folder that lets nothing be renamed is an OSError, and nothing is replaced."""
-    unreadable = kept_if_unreadable(path, read)
-    if unreadable is not None:
-        return unreadable
+def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[], None],
+                  command: str) -> None:
+    """``fight new``'s ``write`` of the new fight at ``path``, the fight there (``--force``)
+    kept first: one ``read`` cannot read as ``.corrupt-…`` (:func:`kept_if_unreadable`), any
+    other as ``.replaced-…``, with a note naming how ``command`` (``companion coc fight``)
+    shows the copy.
+
+    ``path`` is held (:func:`holding`) before anything moves: a table playing it, which alone
+    writes it, refuses this with :class:`FileInUse` and the fight there stays (moved first,
+    it left the table with no fight). A write that fails (a full disk) puts the kept fight
+    back, so an old fight is never left aside with no new one in its place. A folder that
+    lets nothing be renamed is an OSError, and nothing is replaced.
+    """
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(holding(path, f"{command} new"))
+        except FileInUse as exc:
+            raise FileInUse(f"{exc}, then start the new fight again: the fight saved there "
+                            "was left as it was") from None
+        if not file_there(path):
+            write()
+            return
+        unreadable = kept_if_unreadable(path, read)
+        if unreadable is not None:
+            note(f"note: {unreadable}")  # no fight to play on: it stays kept, come what may
+            write()
+            return
+        try:
+            kept = move_aside(path, "replaced")
+        except OSError as exc:
+            raise OSError(exc.errno, f"the fight in it cannot be kept aside for a new one "
+                          f"({exc.strerror}): play it on, or start the new one with another "
+                          "--file", str(path)) from None
+        notice = (f"note: the fight replaced is kept as {kept.name}, beside {path.name}: "
+                  f"{command} show --file {shlex.quote(str(kept))} shows it")
+        try:
+            write()
+        except NotDurable:
+            note(notice)  # the new fight is in place, only perhaps not on the disk yet
+            raise
+        except BaseException:
+            _put_back(kept, path, notice)
+            raise
+        note(notice)
+
+
+def _put_back(kept: Path, path: Path, notice: str) -> None:
+    """The fight kept aside as ``kept`` back at ``path``, the new one not written; the
+    ``notice`` of where it is kept when even that rename fails."""
     try:
-        kept = move_aside(path, "replaced")
-    except OSError as exc:
-        raise OSError(exc.errno, f"the fight in it cannot be kept aside for a new one "
-                      f"({exc.strerror}): play it on, or start the new one with another "
-                      "--file", str(path)) from None
-    return (f"the fight replaced is kept as {kept.name}, beside {path.name}: "
-            f"{command} show --file {shlex.quote(str(kept))} shows it")
+        os.replace(kept, path)
+    except OSError:
+        note(notice)
+        return
+    with contextlib.suppress(OSError):  # it is back, only perhaps not on the disk yet
+        fsync_dir(path.parent)

@@ -29,8 +29,7 @@ from companion.app.commands.genso.files import (
     sheet_path,
 )
 from companion.app.commands.roll import emit, pad, run_with_source
-from companion.app.modes.fight_replaced import keep_replaced_fight, refuse_replacing
-from companion.app.notes import note
+from companion.app.modes.fight_replaced import refuse_replacing, replace_fight
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
@@ -230,10 +229,8 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
         entrants += entrants_for(rules, [], counts)
         fight = Fight(rules, entrants)  # the settings now are the fight's, kept in its file
         # Only now, the new fight made: a sheet refused above leaves the old file there.
-        if file_there(path):
-            note("note: " + keep_replaced_fight(path, lambda old: load_fight(rules, old),
-                                                "companion genso fight"))
-        save_fight(fight, path)
+        replace_fight(path, lambda old: load_fight(rules, old), lambda: save_fight(fight, path),
+                      "companion genso fight")
         text, data = fight_status(rules, fight)
         return emit(args, {**data, "path": str(path)}, text)
     # The fight replays under the settings its file keeps. A file from before fights kept

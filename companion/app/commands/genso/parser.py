@@ -166,7 +166,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     start.add_argument("--npc-as-monster", action="store_true",
                        help="treat those NPCs as monsters (魔物扱い)")
     start.add_argument("--force", action="store_true",
-                       help="start over: a saved fight is kept as fight.json.replaced-…")
+                       help="start over: the fight already saved is kept beside the new one "
+                            "as <its name>.replaced-…")
     for name, helptext in (("show", "the combatants"), ("log", "every action so far"),
                            ("undo", "take back the last action"),
                            ("apply", "write HP, MP and stones back to the sheet files"),

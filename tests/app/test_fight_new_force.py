@@ -1,0 +1,110 @@
+"""``coc|genso fight new --force`` over a fight saved there: the fight is kept aside only when
+the new one can take its place. A table playing the file (``play --mode genso|coc``, which
+holds it) refuses the command before anything moves, and a disk that refuses the new fight
+gets the old one back, so the table is never left with no fight.
+
+The world's edges: the table is a second process holding the file as the table does, and
+the full disk is ``os.replace`` refusing the write (tests/disk.py).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from tests.disk import NO_SPACE, refuse_writes
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+#: A child that holds ``argv[1]`` as the table ``argv[2]`` does until its standard input
+#: closes.
+TABLE = """
+import sys
+from pathlib import Path
+from companion.file_locks import holding
+with holding(Path(sys.argv[1]), sys.argv[2]):
+    print("held", flush=True)
+    sys.stdin.read()
+"""
+
+#: Each system's ``fight new``, and what its table says it is in the lock file.
+NEW = {
+    "genso": (["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"],
+              "the genso table, companion play --mode genso"),
+    "coc": (["coc", "fight", "new", "--investigators", str(EXAMPLES / "ann.toml"), "--foes",
+             str(EXAMPLES / "cultist.toml")], "the coc table, companion play --mode coc"),
+}
+
+
+def saved_fight(user_dirs: Path, system: str) -> Path:
+    """A fight saved by ``fight new`` in ``system``'s data folder; its path."""
+    assert main(NEW[system][0]) == 0
+    return user_dirs / "data" / system / "fight.json"
+
+
+@pytest.mark.parametrize("system", sorted(NEW))
+def test_fight_new_force_while_a_table_holds_the_fight_moves_nothing(
+        system: str, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The fight was renamed aside before the write that is refused while a table holds the
+    file: no fight.json was left and the table stopped. Now the hold is taken first: the
+    command is refused naming the table, the fight stays byte for byte, nothing is kept."""
+    path = saved_fight(user_dirs, system)
+    before = path.read_bytes()
+    table = subprocess.Popen([sys.executable, "-c", TABLE, str(path), NEW[system][1]],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert table.stdout is not None and table.stdout.readline() == "held\n"
+        capsys.readouterr()
+        assert main([*NEW[system][0], "--force"]) == 1
+        err = capsys.readouterr().err
+    finally:
+        assert table.stdin is not None
+        table.stdin.close()
+        table.wait(timeout=30)
+    assert path.read_bytes() == before
+    assert not list(path.parent.glob("fight.json.replaced-*"))
+    assert f"{path} is in use by another companion (pid {table.pid}, {NEW[system][1]})" in err
+    assert "the fight saved there was left as it was" in err and "note:" not in err
+    # The table stopped, the same command replaces the fight, keeping it.
+    assert main([*NEW[system][0], "--force"]) == 0
+    (kept,) = path.parent.glob("fight.json.replaced-*")
+    assert kept.read_bytes() == before
+
+
+@pytest.mark.parametrize("system", sorted(NEW))
+def test_fight_new_force_on_a_full_disk_leaves_the_old_fight_in_place(
+        system: str, user_dirs: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk refuses the new fight: the old one, already kept aside, was left there with
+    no fight.json. Now it is put back, byte for byte, and no kept copy or note is left."""
+    path = saved_fight(user_dirs, system)
+    before = path.read_bytes()
+    refuse_writes(path, monkeypatch, range(1, 2))  # the new fight; the put-back goes
+    capsys.readouterr()
+    assert main([*NEW[system][0], "--force"]) == 1
+    err = capsys.readouterr().err
+    assert NO_SPACE in err and "note:" not in err
+    assert sorted(p.name for p in path.parent.iterdir()) == ["fight.json"]
+    assert path.read_bytes() == before
+
+
+def test_a_fight_that_cannot_even_be_put_back_is_named_where_it_is_kept(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk that refuses the new fight and then the old one's return: the note says where
+    the old fight is kept (and how to show it), beside the disk's error."""
+    path = saved_fight(user_dirs, "genso")
+    before = path.read_bytes()
+    refuse_writes(path, monkeypatch)
+    capsys.readouterr()
+    assert main([*NEW["genso"][0], "--force"]) == 1
+    err = capsys.readouterr().err
+    (kept,) = path.parent.glob("fight.json.replaced-*")
+    assert kept.read_bytes() == before and not path.exists()
+    assert (f"companion: note: the fight replaced is kept as {kept.name}, beside fight.json: "
+            f"companion genso fight show --file {kept} shows it") in err
+    assert NO_SPACE in err
