@@ -10,6 +10,7 @@ import contextlib
 import json
 import os
 import re
+import shlex
 import tempfile
 import unicodedata
 from collections.abc import Callable
@@ -30,6 +31,7 @@ from companion.app.commands.genso.files import (
 )
 from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.modes.fight_replaced import refuse_replacing, replace_fight
+from companion.app.notes import note
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
@@ -213,11 +215,54 @@ def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
     return counts
 
 
+#: What a finished fight with sheet files says, wherever it ends: the sheets keep their old HP
+#: and MP until ``fight apply`` writes them.
+APPLY_HINT = "write HP, MP and stones back to the sheets with `companion genso fight apply`"
+
+
+def unapplied(fight: Fight) -> list[str]:
+    """The PCs from sheet files whose file does not hold what the fight left them: what
+    ``fight apply`` would write (:func:`_apply_held` compares the same digests). A sheet
+    gone or unreadable counts, as apply would not pass it by in silence."""
+    names = []
+    for entrant in fight.entrants:
+        if entrant.monster or not entrant.origin:
+            continue
+        try:
+            text = read_text(Path(entrant.origin), "sheet")
+            after = fight.character_after(entrant)
+            document = sheet_document_over(fight.rules, text, after, entrant.origin)
+        except (DataError, OSError):
+            names.append(entrant.name)
+            continue
+        if digest(text) != digest(tomlkit.dumps(document)):
+            names.append(entrant.name)
+    return names
+
+
+def _never_applied(path: Path, rules: GensoRules) -> list[str]:
+    """Of the finished fight saved at ``path``, the PCs whose sheets its results were never
+    written to (:func:`unapplied`); none for a fight not over or one that does not load."""
+    try:
+        old = load_fight(rules, path)
+    except DataError:
+        return []
+    return unapplied(old) if old.state.outcome is not None else []
+
+
 def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
     path = fight_path(args)
     if args.verb == "new":
+        pending = _never_applied(path, rules) if file_there(path) else []
+        unwritten = (f"its results were never written to the sheets of {', '.join(pending)}"
+                     if pending else "")
         if file_there(path) and not args.force:
-            raise refuse_replacing(path)
+            refused = refuse_replacing(path)
+            if unwritten:
+                where = f" --file {shlex.quote(str(path))}" if args.file else ""
+                raise DataError(f"{refused}\n{unwritten}: write them first with "
+                                f"`companion genso fight apply{where}`")
+            raise refused
         counts = monster_counts(args.monsters or [])
         entrants = [fight_entrant(rules, ref) for ref in args.party]
         entrants += [fight_entrant(rules, ref, Side.ENEMY, args.npc_as_monster)
@@ -231,6 +276,9 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
         # Only now, the new fight made: a sheet refused above leaves the old file there.
         replace_fight(path, lambda old: load_fight(rules, old), lambda: save_fight(fight, path),
                       "companion genso fight")
+        if unwritten:
+            note(f"note: of the fight replaced, {unwritten}: `companion genso fight apply "
+                 "--file` with the kept copy named above writes them")
         text, data = fight_status(rules, fight)
         return emit(args, {**data, "path": str(path)}, text)
     # The fight replays under the settings its file keeps. A file from before fights kept
@@ -274,9 +322,8 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
         entry: Entry = fight.push(action, source, overrides or None)
         save_fight(fight, path)
         text, data = fight_status(fight.rules, fight)
-        if isinstance(action, EndFight) and any(e.origin for e in fight.entrants):
-            text += ("\n\nwrite HP, MP and stones back to the sheets with "
-                     "`companion genso fight apply`")
+        if fight.state.outcome is not None and unapplied(fight):
+            text += f"\n\n{APPLY_HINT}"
         return emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}",
                      dice=True)
 

@@ -57,7 +57,7 @@ class GensoFightMode(_GmMenu):
         if path in ([ASK_UNDO], ["gm", ASK_UNDO], ["gm", ASK_END_FIGHT]):
             return self._sure(path[-1])
         if actor is None:
-            return ChoiceAsk(f"The fight is over 戦闘終了: {self._outcome()}", (
+            return ChoiceAsk(f"The fight is over 戦闘終了: {self._outcome()}{self.apply_hint()}", (
                 Option("close", "Close 閉じる", Button.ATTACK), Option(ASK_UNDO, "Undo 取り消し"),
                 Option("sleep", "Sleep 睡眠 (MP)"), Option("sunrise", "Sunrise 日の出"),
                 Option("check", "Check 判定")))

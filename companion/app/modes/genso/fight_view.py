@@ -108,5 +108,14 @@ class _FightView(FightMode):
             names.append(f"{m.ja} {m.en}" + (f" ×{n}" if n > 1 else ""))
         return "vs " + ", ".join(names)
 
+    def apply_hint(self) -> str:
+        """The line a finished fight with PCs from sheet files ends its screens with: the
+        sheets keep their old HP and MP until `fight apply` writes them (one already
+        applied from this fight file asks no more)."""
+        if self.fight.state.outcome is None or not any(
+                e.origin and e.name not in self.fight.applied for e in self.fight.entrants):
+            return ""
+        return " — シートに記録 write HP and MP to the sheets: companion genso fight apply"
+
     def closing(self) -> str:
-        return f"The fight is closed 戦闘終了: {self._outcome() or 'saved'}"
+        return f"The fight is closed 戦闘終了: {self._outcome() or 'saved'}{self.apply_hint()}"

@@ -1,0 +1,101 @@
+"""The dice-systems audit 55's genso and coc findings: a fight with sheet files that ends by an
+action says to run `fight apply` (and `fight new` says when it never was), ``--weapon`` by
+name, AP shown only where a profile has it, monsters in an opposed check, bilingual words
+where raw keys were, and rule IDs on coc's command-line lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.modes.genso import GensoFightMode
+from companion.dice import ScriptedDice
+from companion.systems.genso.combat import Entrant, Fight, Flee, Side, entrants_for
+from companion.systems.genso.rules import load_rules
+from companion.systems.genso.sheet import preset
+
+RULES = load_rules()
+PC1 = "駆け出し冒険者１"
+APPLY = "`companion genso fight apply`"
+
+
+def genso(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    assert main(["genso", *argv, "--json"]) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def hurt_then_fled(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, str]:
+    """pc1 from a sheet file is hit by the orc (seed 2), then flees: the fight ends by an
+    action, the sheet's HP not yet written. The flight's text is returned."""
+    sheet = tmp_path / "one.toml"
+    genso(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    genso(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
+    genso(capsys, "fight", "wait", str(sheet))
+    hit = genso(capsys, "fight", "attack", "orc", str(sheet), "--seed", "2")
+    assert hit["combatants"][0]["hp"] == 11
+    assert main(["genso", "fight", "flee", str(sheet)]) == 0
+    return sheet, capsys.readouterr().out
+
+
+def test_a_fight_ended_by_an_action_says_to_apply_it(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-COMBAT-1: only `fight end` named `fight apply`; a fight won, lost or fled by an
+    action left the sheets at their old HP with no word."""
+    _, text = hurt_then_fled(tmp_path, capsys)
+    assert "逃走 the party escaped" in text and text.rstrip().endswith(APPLY)
+    genso(capsys, "fight", "apply")
+    assert main(["genso", "fight", "sleep"]) == 0  # over and applied: no more hint
+    assert APPLY not in capsys.readouterr().out
+
+
+def test_fight_new_says_the_saved_fight_was_never_applied(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The refusal of `fight new` over a finished fight named only --force: the HP the fight
+    left were never written, and a forced new fight began at the sheet's stale HP."""
+    sheet, _ = hurt_then_fled(tmp_path, capsys)
+    again = ("genso", "fight", "new", "--party", str(sheet), "--monsters", "orc")
+    assert main([*again]) == 2
+    err = capsys.readouterr().err
+    assert "pass --force" in err
+    assert f"never written to the sheets of {PC1}: write them first with {APPLY}" in err
+    assert main([*again, "--force"]) == 0
+    err = capsys.readouterr().err
+    assert f"of the fight replaced, its results were never written to the sheets of {PC1}" in err
+    kept = next((user_dirs / "data" / "genso").glob("fight.json.replaced-*"))
+    genso(capsys, "fight", "apply", "--file", str(kept))
+    assert genso(capsys, "sheet", str(sheet))["sheet"]["hp"] == 11
+
+
+def test_fight_new_over_an_applied_fight_says_nothing_of_applying(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sheet, _ = hurt_then_fled(tmp_path, capsys)
+    genso(capsys, "fight", "apply")
+    assert main(["genso", "fight", "new", "--party", str(sheet), "--monsters", "orc"]) == 2
+    err = capsys.readouterr().err
+    assert "pass --force" in err and "never written" not in err
+
+
+def test_the_tables_end_screens_say_to_apply_a_fight_of_sheet_files() -> None:
+    """At the table the fight-over menu and the closing line named no `fight apply`."""
+    rin = Entrant.of_character(preset(RULES, "pc1"), Side.PARTY, origin="/x/rin.toml",
+                               digest="0")
+    fight = Fight(RULES, [rin, *entrants_for(RULES, [], [("orc", 1)])])
+    mode = GensoFightMode(RULES, fight)
+    fight.push(Flee(PC1), ScriptedDice([]))
+    ask = mode.ask()
+    assert ask is not None and ask.prompt.startswith("The fight is over")
+    assert ask.prompt.endswith("companion genso fight apply")
+    assert mode.closing().endswith("companion genso fight apply")
+    fight.applied[PC1] = "1"
+    assert "apply" not in mode.closing()
+    presets_only = Fight(RULES, entrants_for(RULES, [preset(RULES, "pc1")], [("orc", 1)]))
+    presets_only.push(Flee(PC1), ScriptedDice([]))
+    assert "apply" not in GensoFightMode(RULES, presets_only).closing()
