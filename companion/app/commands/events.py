@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
         )
         unsaved: list[str] = []
         tracked = poisons.track(report, unsaved.append)
-        notes = [*_trap_commands(report),
+        notes = [*_trap_commands(report), *_unrated(report, args.ratings),
                  *_notes(tracked, report.mode, rules, poisons.poisons, kept=not unsaved)]
         refused = None
         if unsaved:
@@ -190,6 +190,28 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
     return run_with_source(args, body)
+
+
+#: The form of a rating table, for a player who has none yet: no numbers are built in
+#: (EV-CORE-3: the table is the rulebook's), so there is no example file to copy either.
+RATINGS_FORM = ("a CSV whose first line is rating,2,3,4,5,6,7,8,9,10,11,12, then one line "
+                "per rating: the rating, then the values for 2D6 totals 2 to 12 from your "
+                "rulebook's 威力表 (* for an automatic miss)")
+
+
+def _unrated(report: EventReport, ratings: str | None) -> list[str]:
+    """EV-CORE-3: how to turn the walk's base power "?" into numbers: give a rating table
+    with --ratings, or add to the one given the ratings it lacks."""
+    missing = sorted({s.data["rating"] for s in report.find("EV-CORE-3")
+                      if s.data["value"] is None})
+    if not missing:
+        return []
+    if ratings is None:
+        return [f"基本威力/base power ?: give your rating table with --ratings FILE, "
+                f"{RATINGS_FORM} (EV-CORE-3)"]
+    which = ", ".join(map(str, missing))
+    return [f"基本威力/base power ?: {ratings} has no line for rating {which}: add it, the "
+            f"rating, then the values for 2D6 totals 2 to 12 (EV-CORE-3)"]
 
 
 def _not_recorded(why: str, tracked: Tracked, room: str | None) -> str:
@@ -390,7 +412,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                              "companion/systems/events/data/example_lists.toml); default: "
                              f"{LISTS_NAME} in the config folder, which the dice tray reads too")
     parser.add_argument("--ratings", metavar="CSV",
-                        help="Sword World rating table: header rating,2,...,12 (EV-CORE-3)")
+                        help="Sword World rating table (威力表) for base power, which is "
+                             f"otherwise '?' (EV-CORE-3): {RATINGS_FORM}")
     add_set_argument(parser, SET_EXAMPLE)
     add_dice_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the steps as JSON")

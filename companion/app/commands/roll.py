@@ -22,7 +22,7 @@ from companion.app.session.save import SEED_LIMIT
 from companion.dice import DiceSource, ManualDice, Result, SimulatedDice, roll
 from companion.dice.notation import Command, DiceSyntaxError, display_width, parse
 from companion.dice.roll import reads_d66_as_thrown
-from companion.errors import InvalidNotation
+from companion.errors import DeviceError, InvalidNotation
 
 #: Where a command's dice come from (``--dice``): typed ones are ``typed``, as in ``--d100``.
 DICE_CHOICES = ("sim", "typed", "camera")
@@ -77,6 +77,11 @@ class CameraUnavailable(Exception):
     """The camera dice reader could not be loaded."""
 
 
+#: Said after why ``--dice camera`` cannot read: a player with no camera (a laptop) can
+#: still play, throwing real dice and typing them.
+TYPED_INSTEAD = "no camera? throw your own dice and type them in with --dice typed"
+
+
 def dice_source(args: argparse.Namespace) -> DiceSource:
     """Build the dice source the options ask for; fills ``args.seed`` for simulated dice."""
     if args.dice == "typed":
@@ -111,13 +116,20 @@ def run_with_source(
 ) -> int:
     """Call ``body(source)`` with the dice ``make`` builds from the options (a system may
     build its own, as coc's percentile dice beside camera D6s), and turn a missing camera
-    reader into a clear exit 1."""
+    reader into a clear exit 1. A camera that cannot read (Picamera2 missing, unplugged)
+    is said with how to play without one (:data:`TYPED_INSTEAD`)."""
     try:
         source = make(args)
     except CameraUnavailable as exc:
-        print(f"companion: error: {exc}", file=sys.stderr)
+        print(f"companion: error: {exc}; {TYPED_INSTEAD}", file=sys.stderr)
         return 1
-    code: int = body(source)
+    try:
+        code: int = body(source)
+    except DeviceError as exc:
+        # The camera is opened at its first read, inside body.
+        if args.dice != "camera":
+            raise
+        raise DeviceError(f"{exc}; {TYPED_INSTEAD}") from exc
     return code
 
 

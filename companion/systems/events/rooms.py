@@ -183,11 +183,12 @@ class _RoomWalk(_Walk):
                 shown = [("?" if g is None else f"+{g}") for g in (hp, mp)]
                 self.add("EV-REC-1", f"{member.name}: HP {shown[0]}, MP {shown[1]}{capped}",
                          member=member.name if self.sw else None, data={"hp": hp, "mp": mp})
-        # A spot recovered at is spent either way (once per room); only a named room is
-        # remembered, and "room now used" with no room named read as remembered.
+        # A spot recovered at is used up either way (once per room); only a named room is
+        # remembered. "Room now used" with no room named read as remembered, and "spent:
+        # coming back gives nothing" as if this visit had given nothing.
         if room is None:
-            self.add("EV-REC-1", "この部屋は使用済み/this room's spot is spent: coming back "
-                     "gives nothing (no room named, so not remembered)",
+            self.add("EV-REC-1", "この部屋は使用済み/this room's spot is now used, once per "
+                     "room (no room named, so not remembered)",
                      data={"room": None, "room_used": True})
         else:
             self.add("EV-REC-1", f"この部屋は使用済み/room {room} now used: coming back gives "

@@ -752,10 +752,11 @@ def test_ev_rec_1_each_pool_is_capped_by_its_own_maximum_never_below_0() -> None
 def test_ev_rec_1_without_a_room_does_not_claim_the_room_is_remembered() -> None:
     """EV-REC-1: `events recovery` with no --room said "この部屋は使用済み/room now used",
     then "Name the room with --room NAME …", and `events rooms` had nothing: the spot is
-    spent, but no room was remembered, and the line now says so."""
+    used, but no room was remembered, and the line now says so (and says "now used", not
+    "spent: coming back gives nothing", which read as if this visit gave nothing)."""
     spent = walk("recovery", d6(1, 1, 1, 1)).find("EV-REC-1")[-1]
-    assert spent.text == ("この部屋は使用済み/this room's spot is spent: coming back gives "
-                          "nothing (no room named, so not remembered)")
+    assert spent.text == ("この部屋は使用済み/this room's spot is now used, once per room (no "
+                          "room named, so not remembered)")
     assert spent.data == {"room": None, "room_used": True}
 
 
