@@ -37,9 +37,11 @@ names the source of the calibration it replaces, when that was another (a photo 
 the table replacing the Pi camera's). A source that is no camera's view of the player's
 table saves neither file, so that trying it leaves the calibration there as it is: the
 rendered mat ``render:…`` (for checking the companion's own reading, with no camera), and
-a drawing of the mat (its print file, docs/mat.png: paper pure white, markers pure black),
-which is said, as its light is no light of the player's. ``--enrol`` is refused with a
-rendered mat: its Draw slot shows the tile its spec draws whatever kind is asked for.
+a drawing of the mat given as a picture file (its print file, docs/mat.png: paper pure
+white, markers pure black), which is said, as its light is no light of the player's; a
+camera's view is never called one, however burnt out (that is too much light). Neither sets
+aside a ``camera.toml`` that cannot be read. ``--enrol`` is refused with a rendered mat: its
+Draw slot shows the tile its spec draws whatever kind is asked for.
 
 The enrolled tiles, embeddings of the player's own set, go to
 ``camera_enrolment.npz`` beside it. Each kind taken is saved at once, in place of
@@ -73,7 +75,13 @@ from companion.app.options import refuse_stray_options
 from companion.app.paths import config_dir, data_dir
 from companion.errors import DataError, DeviceError, error_text
 from companion.files import DISK_ERRNOS, atomic_write_bytes, loads_toml
-from companion.hw.camera.capture import FrameSource, frame_problem, is_drawing, open_source
+from companion.hw.camera.capture import (
+    FrameSource,
+    frame_problem,
+    is_drawing,
+    may_be_drawn,
+    open_source,
+)
 from companion.hw.camera.choice import CameraChoice
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetection, MatDetector, MatStatus
@@ -241,7 +249,7 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
             last = source.message
             continue
         pictures += 1
-        problem = frame_problem(frame)
+        problem = frame_problem(frame, picture_file=may_be_drawn(source))
         if problem:
             last = problem
             continue
@@ -409,7 +417,7 @@ def draw_shots(source: FrameSource, detector: MatDetector, classifier: TileClass
             if getattr(source, "ended", False):
                 break
             continue
-        problem = frame_problem(frame)
+        problem = frame_problem(frame, picture_file=may_be_drawn(source))
         if problem:
             why = problem
             continue
@@ -520,9 +528,6 @@ def run(args: argparse.Namespace) -> int:
         raise DataError(f"--enrol takes your own tiles from a camera or a photo; {chosen} "
                         "draws the companion's own, the same tile whatever kind is asked for")
     earlier = calibrated_from()
-    # A rendered mat leaves camera.toml alone, even one that cannot be read.
-    settings = ReaderSettings.from_classifier(classifier) if is_rendered(chosen) \
-        else settings_to_keep(classifier)
     source = open_source(chosen)
     try:
         found = find_mat(source, detector, args.frames, print)
@@ -538,7 +543,7 @@ def run(args: argparse.Namespace) -> int:
         quality = measure_quality(warped, detector, detection)
         print(f"{detection.message}; focus {quality.focus:.0f}, paper grey "
               f"{quality.exposure:.0f}, glare {quality.worst_glare:.2%} (worst slot)")
-        drawing = is_drawing(frame)
+        drawing = may_be_drawn(source) and is_drawing(frame)
         # A drawing's white paper is no lamp's light: "washed out" and "glare" would be untrue.
         problems = [f"{chosen.written} is a drawing of the mat (paper pure white, markers "
                     "pure black), such as its print file, not a camera's view of it: the mat "
@@ -556,6 +561,9 @@ def run(args: argparse.Namespace) -> int:
             what = "a drawing" if drawing else "a rendered mat"
             print(f"{what}: nothing calibrated; {left}")
             return 1 if problems else 0
+        # Only now: a drawing or a rendered mat leaves camera.toml alone, even one that
+        # cannot be read.
+        settings = settings_to_keep(classifier)
         looks, learnt, covered = learn_empty_slots(frame, detection, detector, classifier,
                                                    settings.min_confidence)
         refused = save_slot_looks(looks, learnt, covered)  # first: see the module's words

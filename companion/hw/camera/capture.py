@@ -42,6 +42,12 @@ DARK_MEAN = 12.0  # grey level below which a frame is called black
 BRIGHT_MEAN = 245.0  # above which it is called washed out
 PURE_WHITE = 254.0  # a drawing's paper: no camera's noise under it
 INK_PERCENTILE = 1.0  # the markers and lines cover more of the mat than this percent
+BURNT_OUT = 250  # a grey this bright is paper with no shading left: white ink, or clipped
+# A drawing's pixels are paper (>= BURNT_OUT) or ink (<= DARK_MEAN), bar its lines' smoothed
+# edges: docs/mat.png is 97.8% so at its own size and 96.9% shrunk to 800 pixels wide. The
+# rendered mat burnt out (brightness 3, the mat 95% of the view's width, the table showing
+# at its sides: mean 246) is 95.2%, its table's shading and the paper's edge the rest.
+DRAWN_SHARE = 0.96
 OPENCV_LOG_LEVEL_ERROR = 2  # cv::utils::logging::LOG_LEVEL_ERROR, in OpenCV 4 and 5 alike
 
 
@@ -56,24 +62,39 @@ class FrameSource(Protocol):
 
 
 def is_drawing(frame: np.ndarray) -> bool:
-    """Whether ``frame`` is a drawing of the mat (its print file, docs/mat.png), not a
-    camera's view of it: its paper pure white and its ink pure black. Light strong enough
-    to burn the paper out in a photograph lifts the black of the markers as well."""
-    return frame.size > 0 and float(np.median(frame)) >= PURE_WHITE \
-        and float(np.percentile(frame, INK_PERCENTILE)) <= DARK_MEAN
+    """Whether ``frame`` looks like a drawing of the mat (its print file, docs/mat.png): its
+    paper pure white, its ink pure black and almost nothing between. Light strong enough to
+    burn the paper out in a photograph mostly lifts the markers' black as well, and the
+    table, the shadows and the paper's shading around them stay grey.
+
+    A camera whose paper fills its view and burns out looks the same, markers and all: only
+    a picture file can be a drawing (:func:`may_be_drawn`), so ask this of nothing else."""
+    if frame.size == 0 or float(np.median(frame)) < PURE_WHITE \
+            or float(np.percentile(frame, INK_PERCENTILE)) > DARK_MEAN:
+        return False
+    flat = int(np.count_nonzero((frame >= BURNT_OUT) | (frame <= DARK_MEAN)))
+    return flat >= DRAWN_SHARE * frame.size
 
 
-def frame_problem(frame: np.ndarray) -> str | None:
+def may_be_drawn(source: FrameSource) -> bool:
+    """Whether ``source``'s frames may be a drawing of the mat: pictures given as files (one,
+    or a folder of them). A live camera's never are, however burnt out (an overexposed view
+    is washed out, whatever dark edge it keeps), nor a video's, which a camera recorded."""
+    return isinstance(source, FileSource) and source.pictures
+
+
+def frame_problem(frame: np.ndarray, *, picture_file: bool = False) -> str | None:
     """Why a frame is useless (black, washed out), or None when it looks like a picture.
 
     A drawing of the mat (:func:`is_drawing`) is as bright as a washed-out picture, but no
-    light is to blame and its markers can be found: it is let through."""
+    light is to blame and its markers can be found: it is let through when the frame is
+    from a picture file (``picture_file``, :func:`may_be_drawn`), and only then."""
     if frame.size == 0:
         return "the camera sent an empty picture"
     mean = float(frame.mean())
     if mean < DARK_MEAN:
         return "the picture is black: is the lens covered, or the light off?"
-    if mean > BRIGHT_MEAN and not is_drawing(frame):
+    if mean > BRIGHT_MEAN and not (picture_file and is_drawing(frame)):
         return "the picture is washed out: too much light or glare on the mat"
     return None
 
@@ -251,8 +272,10 @@ class FileSource:
         self.loop = loop
         self.message = "ok"
         self.ended = False  # no more frames will come (never, when looping)
+        # Pictures, one or a folder of them, not a video: each may be a drawing.
+        self.pictures = path.is_dir() or path.suffix.lower() not in VIDEO_SUFFIXES
         # One picture, not a folder or a video: the table as it was once, never changing.
-        self.still = not path.is_dir() and path.suffix.lower() not in VIDEO_SUFFIXES
+        self.still = self.pictures and not path.is_dir()
         self._video: Any = None
         self._files: list[Path] = []
         self._next = 0

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from companion.errors import ImpossibleRead
-from companion.hw.camera.capture import FileSource, FrameSource, frame_problem
+from companion.hw.camera.capture import FileSource, FrameSource, frame_problem, may_be_drawn
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatDetector, MatGeometry, MatStatus
 from companion.hw.camera.occupancy import Occupancy, SlotLooks
@@ -168,6 +168,7 @@ class CameraTileReader:
                        "tiles as they are laid; give a camera, a folder of pictures or a video "
                        "写真1枚では進まない"
                        if isinstance(source, FileSource) and source.still else "")
+        self._picture_file = may_be_drawn(source)
         self._counters = {"frames": 0, "no_frame": 0, "bad_frame": 0, "mat_lost": 0}
 
     def _trouble(self, counter: str, message: str) -> list[SlotReading]:
@@ -182,7 +183,7 @@ class CameraTileReader:
         if frame is None:
             return self._trouble("no_frame", f"{self.source.message} {NO_FRAME_JA}")
         self._counters["frames"] += 1
-        problem = frame_problem(frame)
+        problem = frame_problem(frame, picture_file=self._picture_file)
         if problem:
             return self._trouble("bad_frame", f"{problem} {BAD_FRAME_JA}")
         detection = self.detector.detect(frame)
@@ -233,10 +234,11 @@ def frame_readings(frame: np.ndarray, classifier: TileClassifier,
                    detector: MatDetector | None = None,
                    looks: SlotLooks | None = None) -> tuple[dict[Slot, Prediction], str]:
     """One-shot: every slot of a single frame in view (empty slots judged by the mat under
-    them), and what was seen; the message names any slot the frame cuts off."""
+    them), and what was seen; the message names any slot the frame cuts off. The frame is a
+    picture file's (``classify --mat``), which may be a drawing of the mat."""
     detector = detector if detector is not None else MatDetector()
     looks = looks if looks is not None else _printed_looks(detector.geometry)
-    problem = frame_problem(frame)
+    problem = frame_problem(frame, picture_file=True)
     if problem:
         return {}, problem
     detection = detector.detect(frame)

@@ -68,7 +68,9 @@ def area_of(frame: Frame, area: str) -> Area:
 
     The tray, ``dice read`` and ``calibrate dice`` all cut frames here, so that the face
     sizes calibration measures are the sizes the tray reads. A black or washed-out frame
-    is not read: its dice could not be seen, and "no dice" would hide a covered lens."""
+    is not read: its dice could not be seen, and "no dice" would hide a covered lens. A
+    drawing of the mat is not let through as the tile reader lets a picture file's through
+    (:func:`~companion.hw.camera.capture.frame_problem`): it has no dice to read."""
     problem = frame_problem(frame)
     if problem is not None:
         return Area(None, problem)
