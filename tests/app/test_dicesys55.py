@@ -99,3 +99,40 @@ def test_the_tables_end_screens_say_to_apply_a_fight_of_sheet_files() -> None:
     presets_only = Fight(RULES, entrants_for(RULES, [preset(RULES, "pc1")], [("orc", 1)]))
     presets_only.push(Flee(PC1), ScriptedDice([]))
     assert "apply" not in GensoFightMode(RULES, presets_only).closing()
+
+
+def test_fight_attack_takes_the_weapon_by_key_or_name(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-EQUIP-1: `--weapon 小刀` was `invalid int value`, and no screen showed the number
+    it wanted. The number still works; a weapon not carried is refused naming those that are."""
+    sheet = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(sheet))
+    genso(capsys, "fight", "new", "--party", str(sheet), "--monsters", "orc")
+    for typed in ("小刀", "knife", "Knife", "小刀/Knife", "1"):
+        hit = genso(capsys, "fight", "attack", str(sheet), "orc", "--weapon", typed, "--seed",
+                    "3")
+        assert hit["entry"]["action"]["weapon"] == 1, typed
+        genso(capsys, "fight", "undo")
+    assert main(["genso", "fight", "attack", str(sheet), "orc", "--weapon", "knif"]) == 2
+    err = capsys.readouterr().err
+    assert "carries no such weapon (carried: 0 棍棒/Club (club), 1 小刀/Knife (knife)" in err
+    assert "did you mean 'knife'?" in err
+
+
+def test_the_sheet_numbers_its_weapons_and_buy_and_gear_say_how_to_use_one(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-EQUIP-1 names no weapon first, so one readied goes last of those held: the sheet
+    numbers them, `buy` of a weapon names `gear`, and `gear` names its number and key."""
+    sheet = tmp_path / "two.toml"
+    genso(capsys, "sheet", "pc2", "--save-as", str(sheet))
+    assert main(["genso", "buy", str(sheet), "staff"]) == 0
+    assert f"`companion genso gear {sheet} staff` equips it" in capsys.readouterr().out
+    assert main(["genso", "gear", str(sheet), "棒"]) == 0
+    assert "weapon 2, `fight attack --weapon staff`" in capsys.readouterr().out
+    assert main(["genso", "sheet", str(sheet)]) == 0
+    assert ("打撃力/striking power: 0 棍棒/Club 1D6, 1 小刀/Knife 2D6-4, 2 棒/Staff 1D6-2, "
+            "3 拳/Fist 1D6-4") in capsys.readouterr().out
+    assert main(["genso", "buy", str(sheet), "torch"]) == 0
+    assert "equips it" not in capsys.readouterr().out

@@ -43,7 +43,7 @@ from companion.systems.genso.character.shop import (
 )
 from companion.systems.genso.lore import load_lore
 from companion.systems.genso.money import Purse, coins_text
-from companion.systems.genso.rules import ABILITIES, GensoRules
+from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
 from companion.systems.genso.sheet import character_from_mapping, sheet_mapping
 from companion.systems.genso.travel import journey
 from companion.toml_writing import write_toml
@@ -68,9 +68,10 @@ def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
         *([f"状態/condition {state.badge} (GM-COMBAT-8)"] if state.badge else []),
         f"攻撃力/attack {derived.attack.text}   防御力/defence {derived.defence.text}",
         f"防護力/protection {derived.protection.text}",
+        # Numbered as `fight attack --weapon N` takes them; the first is its default.
         "打撃力/striking power: " + ", ".join(
-            f"{w.name} {w.power}" + (f"+{derived.striking}" if derived.striking else "")
-            for w in derived.weapons),
+            f"{n} {w.name} {w.power}" + (f"+{derived.striking}" if derived.striking else "")
+            for n, w in enumerate(derived.weapons)),
         f"罠発見/trap detection +{derived.trap_bonus.total}   "
         f"敵発見/enemy detection +{derived.enemy_bonus.total}",
         f"技能/skills 戦闘/Combat {character.combat}  探索/Search {character.search}  "
@@ -233,8 +234,11 @@ def cmd_buy(args: argparse.Namespace, rules: GensoRules) -> int:
             return after, "GM-ITEM-1 bought a mana stone (魔力石)"
         item = rules.item(args.item)
         cost = price_coins(rules, item, args.price)
-        return (buy(rules, c, item.key, args.price),
-                f"GM-ECON-1 bought {item.name} for {coins_text(cost)}")
+        said = f"GM-ECON-1 bought {item.name} for {coins_text(cost)}"
+        if item.slot is Slot.WEAPON:
+            said += (f" (in the pack: `companion genso gear {shlex.quote(args.sheet)} "
+                     f"{item.key}` equips it)")
+        return buy(rules, c, item.key, args.price), said
     return _change(args, rules, change)
 
 
@@ -264,7 +268,13 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
         if item.key.startswith("ring_"):
             return (put_on_ring(rules, c, item.key, Hand(args.hand)),
                     f"GM-ITEM-3 put on {item.name} ({args.hand} hand)")
-        return equip(rules, c, item.key), f"equipped {item.name}"
+        after = equip(rules, c, item.key)
+        if item.slot is not Slot.WEAPON:
+            return after, f"equipped {item.name}"
+        # GM-EQUIP-1 names no weapon first, so the one readied goes after those held.
+        number = [w.key for w in derive(rules, after).weapons].index(item.key)
+        return after, (f"equipped {item.name}: weapon {number}, `fight attack --weapon "
+                       f"{item.key}` strikes with it (the first is the default)")
     return _change(args, rules, change)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import json
 import os
 import re
@@ -178,6 +179,28 @@ def _weapon_spell(rules: GensoRules, spell: str, weapon: int | None) -> None:
                         f"(GM-MAGIC-3, GM-MAGIC-4); {cast.name} is not, so give no --weapon")
 
 
+def weapon_number(fight: Fight, actor: str, typed: str | None) -> int:
+    """The weapon ``fight attack --weapon`` names, as its number among the actor's weapons
+    (GM-EQUIP-1; the order ``genso sheet`` numbers them in): a number (0: the first), or its
+    key or name as ``buy`` and ``gear`` take them (sword, 剣, Sword, 小刀/Knife), the first
+    weapon when none is given. One the actor does not carry is refused, naming what it
+    carries, with the nearest of them."""
+    if typed is None:
+        return 0
+    weapons = fight.state.get(actor).weapons
+    if typed.strip().isdecimal():
+        return int(typed)
+    folded = _fold(typed).lower()
+    for number, weapon in enumerate(weapons):
+        if folded in {weapon.key.lower(), weapon.name.lower(),
+                      *(part.lower() for part in weapon.name.split("/"))}:
+            return number
+    carried = ", ".join(f"{n} {w.name} ({w.key})" for n, w in enumerate(weapons))
+    close = difflib.get_close_matches(folded, [w.key for w in weapons], n=1)
+    raise DataError(f"--weapon {typed}: {actor} carries no such weapon (carried: {carried})"
+                    + (f"; did you mean {close[0]!r}?" if close else ""))
+
+
 def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
     verb = args.verb
 
@@ -185,7 +208,9 @@ def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
         return combatant_name(fight, typed)
 
     if verb == "attack":
-        return Attack(who(args.actor), who(args.target), args.weapon, args.full)
+        actor = who(args.actor)
+        return Attack(actor, who(args.target), weapon_number(fight, actor, args.weapon),
+                      args.full)
     if verb == "cast":
         _weapon_spell(fight.rules, args.spell, args.weapon)
         return Cast(who(args.actor), args.spell, tuple(who(t) for t in args.targets),

@@ -179,7 +179,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     attack = verbs.add_parser("attack", help="attack (GM-COMBAT-2/3/4)")
     attack.add_argument("actor")
     attack.add_argument("target")
-    attack.add_argument("--weapon", type=int, default=0, help="weapon number (0: first)")
+    attack.add_argument("--weapon", help="the weapon: its key or name (sword, 剣) or its "
+                        "number on the sheet (0: the first, the default)")
     attack.add_argument("--full", action="store_true", help="全力攻撃: +4, no dodging")
     cast = verbs.add_parser("cast", help="cast a spell (GM-MAGIC)")
     cast.add_argument("actor")
