@@ -12,11 +12,15 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
+from companion.app.commands import coc as coc_command
 from companion.app.modes.genso import GensoFightMode
 from companion.dice import ScriptedDice
+from companion.systems.coc.combat import Condition, EndTurn, Timed
+from companion.systems.coc.rules import Profile
 from companion.systems.genso.combat import Entrant, Fight, Flee, Side, entrants_for
 from companion.systems.genso.rules import load_rules
 from companion.systems.genso.sheet import preset
+from tests.systems.coc.helpers import duel, patch, push
 
 RULES = load_rules()
 PC1 = "駆け出し冒険者１"
@@ -136,3 +140,30 @@ def test_the_sheet_numbers_its_weapons_and_buy_and_gear_say_how_to_use_one(
             "3 拳/Fist 1D6-4") in capsys.readouterr().out
     assert main(["genso", "buy", str(sheet), "torch"]) == 0
     assert "equips it" not in capsys.readouterr().out
+
+
+def rows(text: str) -> dict[str, str]:
+    return {line[2:].split()[0]: line for line in text.splitlines()[1:]}
+
+
+def test_coc_fight_show_gives_ap_only_in_003_and_only_to_whoever_acts() -> None:
+    """CO-TURN-3 (003's 3 action points): `coc fight show` listed AP 0 of everyone in 004,
+    which has no AP, and in 003 AP 3 of one whose turn had ended."""
+    four = duel(Profile.P004, {"fist": 50}, {"fist": 50})
+    text, data = coc_command._status(four)
+    assert "AP" not in text and all(r["ap"] is None for r in data["combatants"])
+    three = duel(Profile.P003, {"fist": 50}, {"fist": 50})
+    assert "AP 3" in rows(coc_command._status(three)[0])["Ann"]
+    push(three, EndTurn("Ann"))
+    text, _ = coc_command._status(three)
+    assert "AP" not in rows(text)["Ann"] and "AP 3" in rows(text)["Cult"]
+
+
+def test_coc_fight_show_names_dying_once() -> None:
+    """CO-BASE-8: a dying foe read "瀕死/dying DYING (dies at end of round 4)"."""
+    fight = duel(Profile.P003, {"fist": 50}, {"fist": 50})
+    patch(fight, "Cult", hp=0, dying_until=4,
+          conditions=(Timed(Condition.UNCONSCIOUS, 1, 0), Timed(Condition.DYING, 1, 0)))
+    cult = rows(coc_command._status(fight)[0])["Cult"]
+    assert cult.rstrip().endswith("気絶/unconscious 瀕死/dying (dies at end of round 4)"), cult
+    assert "DYING" not in cult

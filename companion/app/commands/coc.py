@@ -52,7 +52,7 @@ from companion.files import (
     loads_toml,
 )
 from companion.systems.coc.checks import roll_command
-from companion.systems.coc.combat import ACTIONS, Fight, Side, action_from_json
+from companion.systems.coc.combat import ACTIONS, Condition, Fight, Side, action_from_json
 from companion.systems.coc.rules import CocRules, Profile, load_rules
 from companion.systems.coc.sheet import Sheet, sheet_from_mapping
 from companion.systems.defaults import DEFAULT_TAG, listing, notes_text
@@ -137,17 +137,25 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
     lines = [f"profile {fight.rules.profile.value}  round {state.round}  turn: {current or '-'}"
              + (f"  over: the {outcome.value} stand" if outcome else "")]
     rows = []
+    # CO-TURN-3: action points are profile 003's alone, and spent in the acting one's turn
+    # only: shown there, as on the table's screen (004 showed AP 0 of everyone, and 003 the
+    # 3 left of a turn already ended).
+    p003 = fight.rules.profile is Profile.P003
     for c in state.combatants:
         # The dead are dead alone: "気絶/unconscious DEAD 死亡" was shown of one who died
         # dying (CO-DEATH-2), as the table shows no condition beside DEAD either.
         badges = (["DEAD 死亡"] if c.dead else [t.condition.value for t in c.conditions])
         if c.dying_until and not c.dead:
-            badges.append(f"DYING (dies at end of round {c.dying_until})")
+            # CO-BASE-8's deadline said with the condition it belongs to, named once.
+            badges = [b for b in badges if b != Condition.DYING.value]
+            badges.append(f"{Condition.DYING.value} (dies at end of round {c.dying_until})")
         where = f"  {c.square} {c.facing}" if c.square else ""
+        ap = f"  AP {c.ap}" if p003 and c.name == current else ""
         lines.append(f"{'▶' if c.name == current else ' '} {pad(c.name, 12)} HP {c.hp}/"
-                     f"{c.sheet.max_hp}  AP {c.ap}{where}  {' '.join(badges)}")
+                     f"{c.sheet.max_hp}{ap}{where}  {' '.join(badges)}")
         rows.append({"name": c.name, "side": c.side.value, "hp": c.hp, "max_hp": c.sheet.max_hp,
-                     "ap": c.ap, "dead": c.dead, "square": c.square, "facing": c.facing,
+                     "ap": c.ap if p003 else None, "dead": c.dead, "square": c.square,
+                     "facing": c.facing,
                      "san": c.san, "mp": c.mp, "bleeding": list(c.bleeding),
                      "lost": list(c.lost), "conditions": [t.condition.value
                                                                for t in c.conditions],
@@ -346,8 +354,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                           "body=cut, part=arm, distance_m=40, surprise=hide, to=d4, damage=7, "
                           "parry_with=hands|ma|budo|grapple|iai, cover=hide|dodge, "
                           "after_dodge=true, from_behind=true (off 003's board)")
-    for name, text in (("show", "the round, whose turn it is, and everyone's HP, AP, square "
-                                "and conditions"),
+    for name, text in (("show", "the round, whose turn it is (with its AP in 003), and "
+                                "everyone's HP, square and conditions"),
                        ("log", "every action so far, line by line with its dice (and the "
                                "rule ID where a line names one)"),
                        ("undo", "take back the last action (the fight is saved again)")):
