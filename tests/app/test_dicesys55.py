@@ -167,3 +167,22 @@ def test_coc_fight_show_names_dying_once() -> None:
     cult = rows(coc_command._status(fight)[0])["Cult"]
     assert cult.rstrip().endswith("気絶/unconscious 瀕死/dying (dies at end of round 4)"), cult
     assert "DYING" not in cult
+
+
+def test_an_opposed_check_takes_a_monster_as_the_other_side(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-CHECK-5 names no limit to PCs and NPCs: `check opposed --vs orc` was refused
+    ("no sheet 'orc'"). The orc's block gives its side (Body 6, Perception 6); a blank Body
+    is refused, naming what to roll instead; a name that is neither says monsters are taken."""
+    check = genso(capsys, "check", "opposed", "--sheet", "pc1", "--vs", "orc", "--ability",
+                  "perception", "--seed", "1")
+    assert main(["genso", "check", "opposed", "--sheet", "pc1", "--vs", "オーク", "--ability",
+                 "perception", "--seed", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "オーク/Orc: 2D + 知覚力/Perception 6: (2D6+6)" in text
+    assert json.dumps(check, ensure_ascii=False).count("オーク/Orc") >= 1
+    assert main(["genso", "check", "opposed", "--sheet", "pc1", "--vs", "wraith"]) == 2
+    assert "has no 体力/Body in its block" in capsys.readouterr().err
+    assert main(["genso", "check", "opposed", "--sheet", "pc1", "--vs", "orx"]) == 2
+    assert "or a monster (slime, " in capsys.readouterr().err

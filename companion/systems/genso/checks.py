@@ -16,7 +16,7 @@ from typing import Any
 from companion.dice import DiceSource, Result, roll
 from companion.errors import IllegalAction
 from companion.systems.genso.character.core import Character, Term, derive
-from companion.systems.genso.rules import ABILITIES, GensoRules
+from companion.systems.genso.rules import ABILITIES, GensoRules, Monster
 
 
 def chance(modifier: int, difficulty: int) -> Fraction:
@@ -107,14 +107,18 @@ def simple_check(rules: GensoRules, source: DiceSource, difficulty: int | str,
     return Check("GM-CHECK-1", name, terms, value, _roll(terms, value, source, name), notes)
 
 
-def _ability_term(rules: GensoRules, character: Character, ability: str) -> Term:
+def _ability_label(rules: GensoRules, ability: str) -> str:
     if ability not in ABILITIES:
         only = ("; strength (筋力) is read as body in an opposed check alone (GM-CHECK-5)"
                 if ability == "strength" else "")
         raise IllegalAction(f"no ability {ability!r}; the abilities are "
                             f"{', '.join(ABILITIES)}{only}")
     names = rules.abilities[ability]
-    return Term(f"{names['ja']}/{names['en']}", character.ability(ability))
+    return f"{names['ja']}/{names['en']}"
+
+
+def _ability_term(rules: GensoRules, character: Character, ability: str) -> Term:
+    return Term(_ability_label(rules, ability), character.ability(ability))
 
 
 def general_check(rules: GensoRules, source: DiceSource, character: Character, ability: str,
@@ -226,11 +230,25 @@ class Opposed:
                 "winner": self.winner.value, "active": self.active, "text": self.text}
 
 
-def opposed_check(rules: GensoRules, source: DiceSource, a: Character, b: Character,
-                  ability: str, *, active: bool, a_modifier: int = 0,
+def _monster_term(rules: GensoRules, monster: Monster, ability: str) -> Term:
+    """A monster's side of an opposed check (GM-CHECK-5 names no limit to PCs and NPCs): its
+    block's ability. A blank Body (実体のない魔物, GM-MON-3/4) is no value to roll against, so
+    it is refused rather than guessed."""
+    label = _ability_label(rules, ability)
+    value: int | None = getattr(monster, ability)
+    if value is None:
+        raise IllegalAction(f"{monster.name} has no {label} in its block (GM-MON-3: an "
+                            "incorporeal monster checks with Magic): give --ability magic "
+                            "or perception")
+    return Term(label, value)
+
+
+def opposed_check(rules: GensoRules, source: DiceSource, a: Character,
+                  b: Character | Monster, ability: str, *, active: bool, a_modifier: int = 0,
                   b_modifier: int = 0) -> Opposed:
     """GM-CHECK-5: ability + 2D + modifier each; higher wins. On a tie the active side A
-    fails when one side is active, else it is a draw. 筋力 reads as Body (Default).
+    fails when one side is active, else it is a draw. 筋力 reads as Body (Default). The
+    other side may be a monster, by its block's abilities.
 
     Each side has its own modifier, as the seed writes it (PG 2-3-1, l.1138):
     「Aの能力値＋２Ｄ＋修正値＞Ｂの能力値＋２Ｄ＋修正値 ならば Aの行為が成功する。」;
@@ -242,7 +260,8 @@ def opposed_check(rules: GensoRules, source: DiceSource, a: Character, b: Charac
     a_name, b_name = ((f"{a.name} (A)", f"{b.name} (B)") if a.name == b.name
                       else (a.name, b.name))
     a_terms = [_ability_term(rules, a, ability)]
-    b_terms = [_ability_term(rules, b, ability)]
+    b_terms = [_monster_term(rules, b, ability) if isinstance(b, Monster)
+               else _ability_term(rules, b, ability)]
     if a_modifier:
         a_terms.append(Term("修正/modifier", a_modifier))
     if b_modifier:

@@ -16,11 +16,12 @@ from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.options import OnlyWith, refuse_stray_options
 from companion.app.overrides import how_to_set
 from companion.dice import DiceSource
-from companion.errors import IllegalAction
+from companion.errors import DataError, IllegalAction
 from companion.systems.defaults import listing, notes_text
 from companion.systems.genso import checks
+from companion.systems.genso.character.core import Character
 from companion.systems.genso.money import coins_text
-from companion.systems.genso.rules import GensoRules
+from companion.systems.genso.rules import GensoRules, Monster
 
 
 def difficulty_option(rules: GensoRules, kind: str, given: object) -> int | str | None:
@@ -118,8 +119,9 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
         if args.kind == "opposed":
             if not args.vs:
                 raise IllegalAction("an opposed check needs --vs SHEET")
-            other, other_where = resolve_sheet(rules, args.vs)
-            if _one_sheet(args.sheet, where, args.vs, other_where):
+            other: Character | Monster = _other_side(rules, args.vs)
+            if isinstance(other, Character) and _one_sheet(
+                    args.sheet, where, args.vs, resolve_sheet(rules, args.vs)[1]):
                 raise IllegalAction(f"--sheet {args.sheet} and --vs {args.vs} are one sheet: "
                                     "an opposed check (GM-CHECK-5) is between two sides, so "
                                     "give the other side's sheet with --vs")
@@ -144,6 +146,19 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
         return emit(args, check.to_json(), check.text, dice=True)
 
     return run_with_source(args, body)
+
+
+def _other_side(rules: GensoRules, ref: str) -> Character | Monster:
+    """``--vs``: a sheet, saved character or preset, else a monster by key or name, as
+    ``fight new --monsters`` takes it (GM-CHECK-5 names no limit to PCs and NPCs, so a
+    monster's block is a side too)."""
+    try:
+        return resolve_sheet(rules, ref)[0]
+    except DataError as exc:
+        try:
+            return rules.monster(ref)
+        except DataError:
+            raise DataError(f"{exc}, or a monster ({', '.join(rules.monsters)})") from None
 
 
 def _one_sheet(a_ref: str, a_where: Path | None, b_ref: str, b_where: Path | None) -> bool:

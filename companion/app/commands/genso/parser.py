@@ -138,7 +138,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     check.add_argument("kind", choices=("simple", "general", "trap", "undead", "enemy", "mark",
                                         "opposed"))
     check.add_argument("--sheet", help="who rolls (sheet, saved name or preset)")
-    check.add_argument("--vs", help="the other side of an opposed check")
+    check.add_argument("--vs", help="the other side of an opposed check: a sheet, saved "
+                       "character or preset, or a monster (orc, オーク)")
     check.add_argument("--ability", choices=("body", "perception", "magic", "strength"),
                        help="general and opposed: the ability rolled (default body); "
                             "strength (筋力) only in an opposed check, where it reads as "
