@@ -186,3 +186,21 @@ def test_an_opposed_check_takes_a_monster_as_the_other_side(
     assert "has no 体力/Body in its block" in capsys.readouterr().err
     assert main(["genso", "check", "opposed", "--sheet", "pc1", "--vs", "orx"]) == 2
     assert "or a monster (slime, " in capsys.readouterr().err
+
+
+def test_genso_fight_show_says_stances_and_the_outcome_in_words(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GM-COMBAT-5/6, GM-COMBAT-1: `fight show` printed the file's keys (full_attack,
+    full_dodge, over: party_won) where the table says 全力攻撃 …; a dodge said "Mio dodges
+    with all it has" of a PC."""
+    genso(capsys, "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc")
+    genso(capsys, "fight", "attack", "pc1", "orc", "--full", "--seed", "1")
+    assert main(["genso", "fight", "dodge", "pc2"]) == 0
+    text = capsys.readouterr().out
+    assert "駆け出し冒険者２ dodges all out (全力回避): +6 to defence" in text
+    assert "全力攻撃 full attack" in text and "全力回避 full dodge" in text
+    assert "full_attack" not in text and "full_dodge" not in text and " it " not in text
+    genso(capsys, "fight", "end")
+    assert main(["genso", "fight", "show"]) == 0
+    assert "round 1  over: 終了 the GM ended the fight" in capsys.readouterr().out

@@ -988,7 +988,7 @@ CORPSE = "アンデッド・コープス"
 def test_a_full_dodge_after_a_normal_move_is_a_default() -> None:
     """GM-MOVE-1, GM-COMBAT-6: 通常移動 「移動後は攻撃不能かつ魔法は使用不能になる。回避は可能。」
     leaves open whether 全力回避 may follow it. By the Default a normal move is the turn; with
-    full_dodge_after_normal_move the mover may dodge with all it has (+6), flee or wait,
+    full_dodge_after_normal_move the mover may dodge all out (+6), flee or wait,
     never attack, cast or move again, and stays a normal mover if it waits."""
     fight = make([pc("pc1")], [("orc", 1)])
     act(fight, Move(PC1, "normal"))
@@ -996,7 +996,7 @@ def test_a_full_dodge_after_a_normal_move_is_a_default() -> None:
     on = RULES.with_overrides({"GM-MOVE-1": {"full_dodge_after_normal_move": True}})
     fight = make([pc("pc1")], [("orc", 1)], on)
     entry = act(fight, Move(PC1, "normal"))
-    assert "it may still dodge with all it has (回避は可能)" in entry.text
+    assert "and may still dodge all out (回避は可能)" in entry.text
     assert fight.state.current is not None and fight.state.current.name == PC1
     for action in (Attack(PC1, ORC), Cast(PC1, "healing", (PC1,))):
         with pytest.raises(IllegalAction, match=r"after a normal move .* cannot attack, cast"):

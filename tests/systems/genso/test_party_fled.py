@@ -82,4 +82,4 @@ def test_fight_show_says_the_party_fled(user_dirs: Path,
     assert fled["entry"]["lines"][-1]["text"] == "the fight is over: 逃走 the party escaped"
     assert run(capsys, "fight", "show")["outcome"] == "party_fled"
     assert main(["genso", "fight", "show"]) == 0
-    assert "over: party_fled" in capsys.readouterr().out
+    assert "over: 逃走 the party escaped" in capsys.readouterr().out

@@ -84,7 +84,7 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
     state = fight.state
     rows = []
     lines = [f"round {state.round}" + (f"  turn: {state.current.name}" if state.current
-                                       else f"  over: {state.outcome.value}"
+                                       else f"  over: {state.outcome.text}"
                                        if state.outcome else "")
              + (f" (moved: {state.moved}; its action is left, GM-COMBAT-1)"
                 if state.moved and state.current else "")]
@@ -93,8 +93,8 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
         if c.storage_mp:
             pools += f" ring {c.storage_mp}"
         flags = [c.status.badge] if c.status.badge else []
-        if c.stance.value != "none":
-            flags.append(c.stance.value)
+        if c.stance.text:
+            flags.append(c.stance.text)
         flags += [rules.spell(e.spell).ja + (f"({e.weapon})" if e.weapon else "")
                   for e in c.effects]
         if wants_to_flee(rules, c):

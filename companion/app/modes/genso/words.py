@@ -28,10 +28,7 @@ from companion.systems.genso.rules import GensoRules
 TITLE = "幻想迷宮冒険譚 Fight 戦闘"
 
 SIDES = {Side.PARTY: Name("味方", "party"), Side.ENEMY: Name("敵", "enemy")}
-STANCES = {
-    Stance.FULL_ATTACK: "全力攻撃 full attack", Stance.FULL_DODGE: "全力回避 full dodge",
-    Stance.NORMAL_MOVE: "通常移動 moved", Stance.FULL_MOVE: "全力移動 full move",
-}
+STANCES = {stance: stance.text for stance in Stance if stance is not Stance.NONE}
 #: Spells whose effect takes one target (GM-MAGIC-2..11), and whom they go on.
 ONE_TARGET = {"heal": "friend", "ward": "friend", "conceal": "friend", "dispel": "anyone",
               "lightning": "foe", "exorcise": "undead"}

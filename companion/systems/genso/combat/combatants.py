@@ -62,6 +62,18 @@ class Stance(Enum):
     NORMAL_MOVE = "normal_move"  # 通常移動: can dodge, not attack (GM-MOVE-1)
     FULL_MOVE = "full_move"  # 全力移動: cannot dodge (GM-MOVE-1)
 
+    @property
+    def text(self) -> str:
+        """The stance as the screen and `fight show` say it (the value is the file's)."""
+        return _STANCE_TEXT[self]
+
+
+_STANCE_TEXT = {
+    Stance.NONE: "", Stance.FULL_ATTACK: "全力攻撃 full attack",
+    Stance.FULL_DODGE: "全力回避 full dodge", Stance.NORMAL_MOVE: "通常移動 moved",
+    Stance.FULL_MOVE: "全力移動 full move",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Weapon:

@@ -112,11 +112,11 @@ def _move(rules: GensoRules, state: FightState, action: Move, legacy: bool,
         "GM-MOVE-1", "full_dodge_after_normal_move"))}.get(action.mode, False)
     goes_on = (acts_after and not legacy
                and bool(rules.default("GM-COMBAT-1", "move_and_act")))
-    said = {"combat": "it may still attack, cast or use a stone (戦闘行為は全て可能)",
-            "normal": "it may still dodge with all it has (回避は可能), flee or wait"}
+    said = {"combat": "may still attack, cast or use a stone (戦闘行為は全て可能)",
+            "normal": "may still dodge all out (回避は可能), flee or wait"}
     lines.append(Line("GM-MOVE-1", f"{actor.name} moves {action.mode} "
                                    f"({metres[action.mode]} m)"
-                      + (f": {said[action.mode]}" if goes_on else "")))
+                      + (f" and {said[action.mode]}" if goes_on else "")))
     return (replace(state, moved=action.mode) if goes_on else state), goes_on
 
 
@@ -153,7 +153,7 @@ def _apply(rules: GensoRules, state: FightState, action: Action,
         state = _use_stone(rules, state, action, source, lines, legacy)
     elif isinstance(action, Dodge):
         state = _swap(state, replace(actor, stance=Stance.FULL_DODGE))
-        lines.append(Line("GM-COMBAT-6", f"{actor.name} dodges with all it has: +"
+        lines.append(Line("GM-COMBAT-6", f"{actor.name} dodges all out (全力回避): +"
                                          f"{rules.num('GM-COMBAT-6', 'full_dodge')} to defence"))
     elif isinstance(action, Move):
         state, goes_on = _move(rules, state, action, legacy, lines)
