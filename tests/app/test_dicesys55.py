@@ -204,3 +204,24 @@ def test_genso_fight_show_says_stances_and_the_outcome_in_words(
     genso(capsys, "fight", "end")
     assert main(["genso", "fight", "show"]) == 0
     assert "round 1  over: 終了 the GM ended the fight" in capsys.readouterr().out
+
+
+def test_coc_command_line_lines_carry_their_rule_ids(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CO-CORE-1: `coc fight act` printed the check and damage lines with no rule ID, where the
+    table's Result panel shows them and genso's command line prefixes every line. Each line
+    now follows its rule as the table gives it; one that names its own is left as it is."""
+    examples = Path(__file__).resolve().parents[2] / "docs" / "examples"
+    assert main(["coc", "fight", "new", "--investigators", str(examples / "ann.toml"),
+                 str(examples / "bob.toml"), "--foes", str(examples / "cultist.toml"),
+                 "--seed", "1"]) == 0
+    capsys.readouterr()
+    assert main(["coc", "fight", "act", "attack", "Ann", "Cultist", "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("CO-CORE-1  Ann ") and "(1D100<=50)" in lines[0]
+    # This line names its own rule (impale, CO-BASE-2): not said twice.
+    assert lines[1].startswith(" " * 11 + "damage (1D10+1D10)")
+    assert lines[2] == "CO-BASE-2  Cultist takes 4: HP 8/12"
+    assert main(["coc", "fight", "log"]) == 0
+    assert "CO-CORE-1  Ann " in capsys.readouterr().out

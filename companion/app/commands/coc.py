@@ -53,6 +53,7 @@ from companion.files import (
 )
 from companion.systems.coc.checks import roll_command
 from companion.systems.coc.combat import ACTIONS, Condition, Fight, Side, action_from_json
+from companion.systems.coc.combat.fight import ruled_text
 from companion.systems.coc.rules import CocRules, Profile, load_rules
 from companion.systems.coc.sheet import Sheet, sheet_from_mapping
 from companion.systems.defaults import DEFAULT_TAG, listing, notes_text
@@ -271,7 +272,8 @@ def cmd_fight(args: argparse.Namespace) -> int:
     if args.verb in ("show", "log"):
         text, data = _status(fight)
         if args.verb == "log":
-            text = "\n".join([fight.opening.text, *(e.text for e in fight.journal)])
+            text = "\n".join([ruled_text(fight.opening.lines),
+                              *(ruled_text(e.lines) for e in fight.journal)])
             data["opening"] = list(fight.opening.lines)
             data["journal"] = [e.to_json() for e in fight.journal]
         return emit(args, data, text)
@@ -299,8 +301,8 @@ def cmd_fight(args: argparse.Namespace) -> int:
         entry = fight.push(action, source)
         save_fight(fight, path)
         text, data = _status(fight)
-        return emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}",
-                     dice=True)
+        return emit(args, {**data, "entry": entry.to_json()},
+                     f"{ruled_text(entry.lines)}\n\n{text}", dice=True)
 
     return run_with_source(args, body, dice_source)
 

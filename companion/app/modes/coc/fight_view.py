@@ -11,7 +11,6 @@ from dataclasses import replace
 
 from companion.app.modes.coc.core import _Core
 from companion.app.modes.coc.words import (
-    RULE_ID,
     SIDES,
     describe,
     english,
@@ -32,6 +31,7 @@ from companion.hw.display.view import (
 )
 from companion.systems.coc import board
 from companion.systems.coc.combat import BETWEEN_ACTIONS, Side
+from companion.systems.coc.combat.fight import RULE_ID
 from companion.systems.coc.rules import Profile
 
 

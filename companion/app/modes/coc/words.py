@@ -36,6 +36,7 @@ from companion.systems.coc.combat import (
     action_to_json,
 )
 from companion.systems.coc.combat import Throw as ThrowDown
+from companion.systems.coc.combat.fight import line_rules
 
 TITLE = "クトゥルフ神話TRPG Fight 戦闘"
 SIDES = {Side.INVESTIGATORS: Name("探索者", "investigators"), Side.FOES: Name("敵", "foes")}
@@ -45,7 +46,6 @@ OUTCOMES = {Side.INVESTIGATORS: "探索者の勝利 the investigators stand",
             Side.FOES: "敵の勝利 the foes stand"}
 #: Both sides down at once: no side stands.
 NOBODY_STANDS = "全員が倒れた nobody stands"
-RULE_ID = re.compile(r"CO-[A-Z]+-\d+")
 #: How an attack is made, when there is a choice: (key, label, the Attack's fields).
 HOW: tuple[tuple[str, str, dict[str, object]], ...] = (
     ("plain", "Plain 通常", {}),
@@ -250,18 +250,8 @@ def marks(state: FightState) -> dict[str, str]:
 
 def steps(lines: Sequence[str]) -> tuple[DiceStep, ...]:
     """An action's lines (an entry's, or those said before a throw awaited), each with its
-    rule ID: the one it names, CO-CORE-1 for a d100 check
-    (its criticals and fumbles are that rule's), else the line before's unless that line was
-    a check: a check's rule is its roll's alone, and the damage and HP lines after a failed
-    dodge showed CO-DODGE-2 (none of the damage rolls of BASE 6e has an ID)."""
-    out, carried = [], ""
-    for line in lines:
-        found = RULE_ID.search(line)
-        check = "1D100<=" in line.upper()
-        rule = found.group(0) if found else "CO-CORE-1" if check else carried
-        carried = "" if check else rule
-        out.append(DiceStep(rule, line))
-    return tuple(out)
+    rule ID (:func:`~companion.systems.coc.combat.fight.line_rules`)."""
+    return tuple(DiceStep(rule, line) for rule, line in line_rules(lines))
 
 
 def summary(entry: Entry) -> str:

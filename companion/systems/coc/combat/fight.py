@@ -7,6 +7,7 @@ working copy of the last :class:`~companion.systems.coc.combat.fighters.FightSta
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +30,33 @@ from companion.systems.coc.combat.formats import (
 from companion.systems.coc.combat.step import _Step
 from companion.systems.coc.rules import CocRules, Profile
 from companion.systems.coc.sheet import Sheet, sheet_from_mapping, sheet_mapping
+
+#: A rule ID as an action's lines name it (CO-BASE-8, CO-DODGE-2).
+RULE_ID = re.compile(r"CO-[A-Z]+-\d+")
+
+
+def line_rules(lines: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """An action's lines, each with its rule ID: the one it names, CO-CORE-1 for a d100
+    check (its criticals and fumbles are that rule's), else the line before's unless that
+    line was a check: a check's rule is its roll's alone, and the damage and HP lines after
+    a failed dodge showed CO-DODGE-2 (none of the damage rolls of BASE 6e has an ID)."""
+    out, carried = [], ""
+    for line in lines:
+        found = RULE_ID.search(line)
+        check = "1D100<=" in line.upper()
+        rule = found.group(0) if found else "CO-CORE-1" if check else carried
+        carried = "" if check else rule
+        out.append((rule, line))
+    return tuple(out)
+
+
+def ruled_text(lines: Sequence[str]) -> str:
+    """The lines as the command line prints them, each after its rule ID (:func:`line_rules`)
+    as the table's Result panel shows it; a line that names its own, or has none, as it is."""
+    width = max((len(rule) for rule, _ in line_rules(lines)), default=0)
+    return "\n".join(f"{rule:<{width}}  {line}" if rule and rule not in line
+                      else f"{'':<{width}}  {line}" if width else line
+                      for rule, line in line_rules(lines))
 
 
 @dataclass(frozen=True)
