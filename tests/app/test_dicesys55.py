@@ -225,3 +225,36 @@ def test_coc_command_line_lines_carry_their_rule_ids(
     assert lines[2] == "CO-BASE-2  Cultist takes 4: HP 8/12"
     assert main(["coc", "fight", "log"]) == 0
     assert "CO-CORE-1  Ann " in capsys.readouterr().out
+
+
+def test_fight_new_says_where_and_attack_help_says_what_a_combatant_is(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]) == 0
+    saved = user_dirs / "data" / "genso" / "fight.json"
+    assert capsys.readouterr().out.rstrip().endswith(f"saved at {saved}")
+    with pytest.raises(SystemExit):
+        main(["genso", "fight", "attack", "--help"])
+    helped = " ".join(capsys.readouterr().out.split())
+    assert "actor a combatant: its name as `fight show` lists it" in helped
+    assert "monster's key (orc, orc1)" in helped
+
+
+@pytest.mark.parametrize(("written", "said"), [
+    ("katana", "names unknown item 'katana'; `companion genso list items` lists the keys"),
+    ("swrd", "names unknown item 'swrd'; did you mean 'sword'? (`companion genso list items`"),
+    ("剣", "names unknown item '剣'; write its key 'sword' (`companion genso list items`"),
+])
+def test_an_unknown_weapon_on_a_hand_written_sheet_says_what_to_write(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str], written: str,
+    said: str
+) -> None:
+    """GM-EQUIP-1: a sheet's weapons = ["katana"] said only "names unknown item 'katana'",
+    where `buy` suggests the nearest and names the list."""
+    sheet = tmp_path / "aki.toml"
+    genso(capsys, "sheet", "pc1", "--save-as", str(sheet))
+    text = sheet.read_text(encoding="utf-8")
+    sheet.write_text(text.replace('weapons = ["club"', f'weapons = ["{written}"'),
+                     encoding="utf-8")
+    assert main(["genso", "sheet", str(sheet)]) == 2
+    assert said in capsys.readouterr().err

@@ -197,12 +197,12 @@ class Monster:
         return ""
 
 
-def _near(key: str, known: Mapping[str, object], where: str) -> str:
+def near(key: str, known: Mapping[str, object], where: str) -> str:
     """What to add to a refusal of an unknown key: the key it is nearest to (chain_mail →
     chain_armor), or where the keys are listed. The coc sheets suggest one; genso gave
-    "no item 'chain_mail'" alone."""
+    "no item 'chain_mail'" alone (a sheet's item lists too: :mod:`.sheet`)."""
     close = difflib.get_close_matches(key.lower(), list(known), n=1)
-    return f"; did you mean {close[0]!r}?" if close else f"; {where}"
+    return f"; did you mean {close[0]!r}? ({where})" if close else f"; {where}"
 
 
 @dataclass(frozen=True)
@@ -251,7 +251,7 @@ class GensoRules:
             if key in (item.ja, item.en) or key.lower() == item.en.lower():
                 return item
         raise DataError(f"no item {key!r} in the item tables (GM-EQUIP, GM-ITEM, GM-ECON-2)"
-                        + _near(key, self.items, "`companion genso list items` lists them"))
+                        + near(key, self.items, "`companion genso list items` lists them"))
 
     def spell(self, key: str) -> Spell:
         """The spell by key or by its Japanese or English name."""
@@ -261,7 +261,7 @@ class GensoRules:
             if key in (spell.ja, spell.en) or key.lower() == spell.en.lower():
                 return spell
         raise DataError(f"no spell {key!r} in the spell lists (GM-MAGIC-1)"
-                        + _near(key, self.spells, "`companion genso list spells` lists them"))
+                        + near(key, self.spells, "`companion genso list spells` lists them"))
 
     def monster(self, key: str) -> Monster:
         """A monster block by key or name; the Orc Warrior follows the GM-MON-7 Default."""

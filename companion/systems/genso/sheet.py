@@ -16,7 +16,7 @@ from companion.systems.defaults import refuse_control
 from companion.systems.genso.character.core import Character, Kind, derive
 from companion.systems.genso.character.gear import storage_capacity
 from companion.systems.genso.money import Purse
-from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
+from companion.systems.genso.rules import ABILITIES, GensoRules, Slot, near
 
 _TEXT = ("name", "race", "sex", "job", "birth", "want", "dislike", "class_name")
 _COUNTS = ("level", "exp", "hp_bonus", "mp_bonus", "combat", "search", "storage_mp", "rest_days")
@@ -60,7 +60,13 @@ def _keys(rules: GensoRules, raw: Any, name: str, where: str,
     for key in raw:
         bare = key.removeprefix("used:")
         if bare not in rules.items:
-            raise DataError(f"{where}: {name} names unknown item {key!r}")
+            # A sheet holds keys: one written by its name (剣, Sword) is told its key.
+            named = next((k for k, i in rules.items.items()
+                          if bare in (i.ja, i.en) or bare.lower() == i.en.lower()), None)
+            listed = "`companion genso list items` lists the keys"
+            raise DataError(f"{where}: {name} names unknown item {key!r}"
+                            + (f"; write its key {named!r} ({listed})" if named else
+                               near(bare, rules.items, listed)))
         if bare != key and (name != "equipment" or rules.items[bare].slot is not Slot.STONE):
             raise DataError(f"{where}: {name} holds {key!r}, but \"used:\" marks only a used "
                             "magic stone (治癒石, 付与石) in the pack (equipment); write "

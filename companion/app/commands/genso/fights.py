@@ -305,7 +305,7 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
             note(f"note: of the fight replaced, {unwritten}: `companion genso fight apply "
                  "--file` with the kept copy named above writes them")
         text, data = fight_status(rules, fight)
-        return emit(args, {**data, "path": str(path)}, text)
+        return emit(args, {**data, "path": str(path)}, f"{text}\n\nsaved at {path}")
     # The fight replays under the settings its file keeps. A file from before fights kept
     # them takes the user's own; this call's --set holds from its action on, unless the file
     # replays only with it (it was played with that --set given at every call, as then).

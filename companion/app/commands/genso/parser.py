@@ -41,6 +41,11 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, GensoRules], int]] = {
 }
 
 
+#: What an ACTOR or TARGET of ``genso fight`` takes (:func:`~.fights.combatant_name`).
+WHO_HELP = ("a combatant: its name as `fight show` lists it, the key or sheet it was brought "
+            "in with (pc1, ann.toml, a saved name) or a monster's key (orc, orc1)")
+
+
 def run(args: argparse.Namespace) -> int:
     if args.sub == "fight" and args.verb != "new":  # a fight in progress keeps its settings
         rules = saved_fight_rules(args.set or [])
@@ -178,13 +183,13 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         _common(verbs.add_parser(name, help=helptext), dice=name in ("end", "sunrise",
                                                                      "sunset", "sleep"))
     attack = verbs.add_parser("attack", help="attack (GM-COMBAT-2/3/4)")
-    attack.add_argument("actor")
-    attack.add_argument("target")
+    attack.add_argument("actor", help=WHO_HELP)
+    attack.add_argument("target", help=WHO_HELP)
     attack.add_argument("--weapon", help="the weapon: its key or name (sword, 剣) or its "
                         "number on the sheet (0: the first, the default)")
     attack.add_argument("--full", action="store_true", help="全力攻撃: +4, no dodging")
     cast = verbs.add_parser("cast", help="cast a spell (GM-MAGIC)")
-    cast.add_argument("actor")
+    cast.add_argument("actor", help=WHO_HELP)
     cast.add_argument("spell")
     cast.add_argument("targets", nargs="*")
     cast.add_argument("--weapon", type=int,
@@ -193,15 +198,15 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     cast.add_argument("--ring", action="store_true",
                       help="pay from the Ring of Storage's stored MP first (GM-ITEM-3)")
     stone = verbs.add_parser("stone", help="use a Healing or Enchant Stone (GM-ITEM-2)")
-    stone.add_argument("actor")
+    stone.add_argument("actor", help=WHO_HELP)
     stone.add_argument("stone_key", choices=("healing_stone", "enchant_stone"))
-    stone.add_argument("target")
+    stone.add_argument("target", help=WHO_HELP)
     move = verbs.add_parser("move", help="move (GM-MOVE-1)")
-    move.add_argument("actor")
+    move.add_argument("actor", help=WHO_HELP)
     move.add_argument("mode", choices=("combat", "normal", "full"))
     for name, helptext in (("dodge", "全力回避: +6 to defence"), ("flee", "run away"),
                            ("wait", "do nothing")):
-        verbs.add_parser(name, help=helptext).add_argument("actor")
+        verbs.add_parser(name, help=helptext).add_argument("actor", help=WHO_HELP)
     for name in ("new", "attack", "cast", "stone", "move", "dodge", "flee", "wait"):
         _common(verbs.choices[name], dice=name != "new")
     for verb in verbs.choices.values():
