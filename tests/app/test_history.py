@@ -189,7 +189,7 @@ def test_a_finished_game_the_history_cannot_take_is_told_and_kept(
     # It may be in the history already (the history could not be asked): said, with the way
     # in that records it once.
     assert (f"the finished game is kept as {kept}; it may be in the history already: "
-            f"`companion play --resume --state {kept}` puts it there, once" in err)
+            f"`companion play --resume --headless --state {kept}` puts it there, once" in err)
     assert main(["history"]) == 1
     assert "a folder, not a history file" in capsys.readouterr().err
 

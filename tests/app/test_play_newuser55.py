@@ -304,3 +304,31 @@ def test_ctrl_c_on_the_set_aside_notice_puts_the_game_back(tmp_path: Path) -> No
         f"companion: stopped; the game is saved in {save}: companion play --resume --choices "
         "keyboard --display terminal carries on"]
     assert save.read_bytes() == before
+
+
+def test_a_game_that_cannot_be_put_back_is_named_with_the_resume_of_this_run(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The note of a put-back the folder refused gave a bare `--resume --state`, which
+    opened the screen and the buttons of a run played without them. It repeats the flags,
+    and the game stays whole where it says."""
+    save = default_save_path()
+    save.parent.mkdir(parents=True)
+    before = unfinished_game(save)
+    load_config().path.parent.mkdir(parents=True)
+    load_config().path.write_text('[input]\ncamera_source = "webcam"\n', encoding="utf-8")
+    replace = os.replace
+
+    def refused_back(src: str | Path, dst: str | Path) -> None:
+        if ".replaced-" in Path(src).name:  # the put-back alone: the disk went read-only
+            raise OSError(30, "Read-only file system")
+        replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", refused_back)
+    capsys.readouterr()
+    assert main(["play", "--input", "camera", "--choices", "auto", "--display", "none"]) == 1
+    [kept] = save.parent.glob("save.json.replaced-*")
+    command = f"companion play --resume --choices auto --display none --state {kept}"
+    assert (f"companion: the new game stopped before its first move, and the unfinished game "
+            f"could not be put back in {save} (Read-only file system); it stays as {kept}: "
+            f"{command} plays it on\n") in capsys.readouterr().err
+    assert kept.read_bytes() == before

@@ -4,6 +4,7 @@ take, kept files resumed, files that are no save, and saves that cannot be kept 
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -101,7 +102,7 @@ def test_a_kept_finished_game_the_history_still_cannot_take_stays(
     out, err = capsys.readouterr()
     assert out == "" and err.endswith(
         f"companion: the finished game stays in {kept}: once that is put right, `companion "
-        f"play --resume --state {kept}` tries again\n")
+        f"play --resume --headless --state {kept}` tries again\n")
     assert load_game(kept) == saved
 
 
@@ -127,10 +128,10 @@ def test_a_kept_finished_game_whose_profile_changed_says_what_to_mend_not_to_wai
     err = capsys.readouterr().err
     assert "changed since this game was saved" in err
     assert "try again later" not in err
-    assert err.endswith(f"once that is put right, `companion play --resume --state {kept}` "
-                        "tries again\n")
+    command = f"companion play --resume --headless --state {kept}"
+    assert err.endswith(f"once that is put right, `{command}` tries again\n")
     profile.write_text(as_played)
-    assert main(["play", "--headless", "--resume", "--state", str(kept)]) == 0
+    assert main(shlex.split(command)[1:]) == 0  # as said: a headless run's flags with it
     assert not kept.exists()
 
 
@@ -298,9 +299,9 @@ def test_a_game_kept_aside_is_told_on_the_screen_until_the_player_presses_ok(
     """"The unfinished game … is kept as …" went to stderr alone: the player at the table,
     who sees only the screen, never learnt where their game went. It stays on the screen
     until a press; with the auto-player choosing, nobody is waited for."""
-    import argparse
     import threading
 
+    from companion.app.cli import build_parser
     from companion.app.commands.play.saves import previous_game
     from companion.app.session.controls import Controls
     from companion.hw.display.screen import ScreenDisplay
@@ -316,7 +317,7 @@ def test_a_game_kept_aside_is_told_on_the_screen_until_the_player_presses_ok(
     try:
         press = threading.Timer(0.3, buttons.press, ("attack",))
         press.start()
-        new = argparse.Namespace(resume=False, state=None)
+        new = build_parser().parse_args(["play"])
         found = previous_game(save_path, new, screen, Controls([buttons.panel, screen]))
         assert found.saved is None and found.replaced is not None
         press.join()
@@ -399,11 +400,14 @@ def test_stopped_on_game_over_says_the_game_is_over_not_that_resume_carries_it_o
         assert err.endswith("companion: stopped; the game is over and in the history "
                             "(companion history)\n")
     else:
+        command = "companion play --resume --input sim --choices auto --display none"
         assert err.endswith(f"companion: stopped; the game is over and kept in {save}: it "
                             "goes in the history (companion history) when the next game "
-                            "starts (companion play)\n")
-        history_back()  # and so it is, by the next game
-        assert main(["play", "--headless", "--resume", "--seed", "7"]) == 0
+                            f"starts ({command})\n")
+        history_back()  # and so it is, by the next game: the one said, which plays it so
+        with monkeypatch.context() as patch:
+            patch.setattr(session, "farewell", stopped_on_game_over)
+            assert main(shlex.split(command)[1:]) == 130
         assert saved.game_id in [run.game_id for run in History().runs()]
 
 
@@ -437,8 +441,8 @@ def test_a_save_marked_over_whose_game_runs_on_is_kept_aside_not_overwritten(
     [kept] = save.parent.glob("save.json.unfinished-*")
     assert load_game(kept) == marked
     assert (f"companion: {save} says its game is over, but its inputs replay to floor 1 with "
-            f"the game still running; it is kept as {kept}: `companion play --resume --state "
-            f"{kept}` plays it on\n") in err
+            f"the game still running; it is kept as {kept}: `companion play --resume --headless "
+            f"--state {kept}` plays it on\n") in err
     assert "marked-over" not in [run.game_id for run in History().runs()]
     new = load_game(save)
     assert new is not None and new.game_id != "marked-over"

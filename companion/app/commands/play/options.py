@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
-import shlex
 import signal
 from pathlib import Path
 from typing import Any
@@ -195,7 +194,6 @@ def stopped_note(save_path: Path, args: argparse.Namespace) -> str:
     carried on by anything, and ``--resume`` starts a new game: it is in the history, or
     goes there when the next game starts (the history could not take it, or the stop came
     before it was put there)."""
-    state = f" --state {shlex.quote(str(save_path))}" if args.state is not None else ""
     try:
         saved = load_game(save_path)
     except (CompanionError, OSError):  # (the next start says what is wrong with it)
@@ -209,7 +207,8 @@ def stopped_note(save_path: Path, args: argparse.Namespace) -> str:
     if recorded:
         return "stopped; the game is over and in the history (companion history)"
     return (f"stopped; the game is over and kept in {save_path}: it goes in the history "
-            f"(companion history) when the next game starts (companion play{state})")
+            "(companion history) when the next game starts "
+            f"({resume_command(args, next_game=True)})")
 
 
 HEADLESS = {"input": "sim", "choices": "auto", "display": "none", "mode": "game"}

@@ -9,7 +9,6 @@ import glob
 import json
 import os
 import re
-import shlex
 import sys
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -67,8 +66,8 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
                  display, controls)
             return Previous(None)
         if old is not None and old.finished:
-            record_saved(replayed(old, save_path, display, controls), old, save_path, display,
-                         controls)
+            record_saved(replayed(old, save_path, display, controls), old, save_path, args,
+                         display, controls)
         elif old is not None and old.inputs:
             try:
                 kept = move_aside(save_path, "replaced")
@@ -79,10 +78,9 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
             try:
                 tell(f"前の冒険は残しました The unfinished game is kept as {kept.name}, beside "
                      f"{save_path}; this new game replaces it. To play that one on later, on "
-                     f"a computer: companion play --resume --state {shlex.quote(str(kept))}",
-                     display, controls)
+                     f"a computer: {resuming(args, kept)}", display, controls)
             except BaseException:  # stopped on the notice (Ctrl-C): no new game was begun
-                put_back(kept, save_path)
+                put_back(kept, save_path, args)
                 raise
             return Previous(None, kept)
         # A save with no inputs (a start that stopped at once: no camera, no tray) holds
@@ -105,23 +103,30 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
             tell(f"the game kept in {save_path} was marked over, but it replays to floor "
                  f"{game.floor} still running: it plays on, in that file", display, controls)
             return Previous(replace(saved, finished=False))
-        if record_saved(game, saved, save_path, display, controls):
+        if record_saved(game, saved, save_path, args, display, controls):
             note("the saved game is over; starting a new one")
         return Previous(None)
     return Previous(saved)
 
 
-def put_back(kept: Path, save_path: Path) -> None:
-    """Put the unfinished game kept aside as ``kept`` for a new one back in ``save_path``:
-    the new game stopped before its first move (Ctrl-C, no camera), and holds nothing a
-    player did. One rename, atomic: a power cut leaves either file whole where it was."""
+def resuming(args: argparse.Namespace, kept: Path) -> str:
+    """The command that plays on the game kept in ``kept``, with the flags this run (its
+    command line ``args``) was given that a resume needs (:func:`resume_command`)."""
+    return resume_command(argparse.Namespace(**{**vars(args), "state": kept}))
+
+
+def put_back(kept: Path, save_path: Path, args: argparse.Namespace) -> None:
+    """Put the unfinished game kept aside as ``kept`` for a new one (this run, its command
+    line ``args``) back in ``save_path``: the new game stopped before its first move
+    (Ctrl-C, no camera), and holds nothing a player did. One rename, atomic: a power cut
+    leaves either file whole where it was."""
     try:
         os.replace(kept, save_path)
         fsync_dir(save_path.parent)
     except OSError as exc:
         note(f"the new game stopped before its first move, and the unfinished game could not "
-             f"be put back in {save_path} ({exc.strerror}); it stays as {kept}: companion "
-             f"play --resume --state {shlex.quote(str(kept))} plays it on")
+             f"be put back in {save_path} ({exc.strerror}); it stays as {kept}: "
+             f"{resuming(args, kept)} plays it on")
         return
     note(f"the new game stopped before its first move: the unfinished game is back in "
          f"{save_path}, as it was")
@@ -140,7 +145,7 @@ def no_save_note(save_path: Path, args: argparse.Namespace) -> str:
     match = stamp.fullmatch(kept.name)
     assert match is not None
     when = datetime.strptime(match.group(1), "%Y%m%dT%H%M%SZ").strftime("%Y-%m-%d %H:%M UTC")
-    command = resume_command(argparse.Namespace(**{**vars(args), "state": kept}))
+    command = resuming(args, kept)
     return (f"no saved game in {save_path}, but an unfinished game set aside for a new one "
             f"at {when} is beside it, as {kept.name}: {command} plays it on; starting a new "
             "one")
@@ -222,7 +227,8 @@ def saved_profile(saved: SaveGame) -> Profile | None:
 
 
 def record_saved(game: Game | None, saved: SaveGame, save_path: Path,
-                 display: Display | None, controls: Controls) -> bool:
+                 args: argparse.Namespace, display: Display | None,
+                 controls: Controls) -> bool:
     """Put a finished save's ``game`` (replayed; None: it did not replay) into the history:
     a cut may have come between the game's last save and its history entry (recording twice
     records once). One that no longer replays (its profile edited or gone), or that the
@@ -230,12 +236,13 @@ def record_saved(game: Game | None, saved: SaveGame, save_path: Path,
     of the next game. One whose inputs replay to a game still running (the save edited or
     damaged: the companion marks a game over only at its end) is no game for the history,
     and is kept aside too (``.unfinished-…``), to be played on. False when the save was not
-    over."""
+    over. The commands said repeat the flags of this run (its command line ``args``) that a
+    resume needs."""
     if game is not None and game.outcome() is None:
         kept = move_aside(save_path, "unfinished")
         tell(f"{save_path} says its game is over, but its inputs replay to floor {game.floor} "
-             f"with the game still running; it is kept as {kept}: `companion play --resume "
-             f"--state {shlex.quote(str(kept))}` plays it on", display, controls)
+             f"with the game still running; it is kept as {kept}: `{resuming(args, kept)}` "
+             "plays it on", display, controls)
         return False
     if game is not None and record(game, saved, display, controls):
         return True
@@ -244,8 +251,8 @@ def record_saved(game: Game | None, saved: SaveGame, save_path: Path,
     # A history that could not be asked may hold it already (its game's end put it there).
     tell(f"the finished game is kept as {kept}" if game is None else
          f"the finished game is kept as {kept}; it may be in the history already: "
-         f"`companion play --resume --state {kept}` puts it there, once, and removes that "
-         "file", display, controls)
+         f"`{resuming(args, kept)}` puts it there, once, and removes that file", display,
+         controls)
     return True
 
 
@@ -262,14 +269,15 @@ def replayed(saved: SaveGame, save_path: Path, display: Display | None,
         return None
 
 
-def record_kept(path: Path, display: Display | None,
+def record_kept(path: Path, args: argparse.Namespace, display: Display | None,
                 controls: Controls) -> int | None:
     """``--resume --state`` of a file a game was kept in (``save.json.unrecorded-…``): a
     finished game is put in the history and the file removed (the history holds the game
     now; the file was kept only for this), and the run stops: its exit code. None when the
     kept game is not over (it plays on, in that file), or cannot be read (it is kept aside
     again and a new game offered, as for any save). A newer companion's save (``.newer-…``)
-    is refused and left as it is, saying to update."""
+    is refused and left as it is, saying to update. ``args``: this run's command line,
+    whose flags the command it says to try again with repeats."""
     try:
         saved = load_game(path)
     except CorruptSave as exc:
@@ -285,8 +293,8 @@ def record_kept(path: Path, display: Display | None,
     if game is None or not record(game, saved, display, controls):
         # What stopped it (a busy or full history, a profile changed since) was just told;
         # "later" alone would not mend a changed profile.
-        tell(f"the finished game stays in {path}: once that is put right, `companion play "
-             f"--resume --state {shlex.quote(str(path))}` tries again", display, controls)
+        tell(f"the finished game stays in {path}: once that is put right, "
+             f"`{resuming(args, path)}` tries again", display, controls)
         return 1
     try:
         path.unlink()

@@ -191,7 +191,7 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
                 run_genso(args, config, display, controls, menu)
             return 0
         if args.resume and save_path is not None and kept_aside(save_path):
-            done = record_kept(save_path, display, controls)
+            done = record_kept(save_path, args, display, controls)
             if done is not None:
                 return done
         # The next game is a new one, its seed drawn afresh.
@@ -261,7 +261,7 @@ def play_game(args: argparse.Namespace, config: Config, save_path: Path | None,
         # Stopped before its first move (Ctrl-C, no camera): the new game holds nothing a
         # player did, and the one it set aside is the game to resume.
         if no_move_saved(save_path):
-            put_back(previous.replaced, save_path)
+            put_back(previous.replaced, save_path, args)
         raise
 
 

@@ -134,20 +134,24 @@ def farewell(session: Session, game: Game, display: Display | None, controls: Co
 RESUMED_FLAGS = ("choices", "display", "rfid_kind", "dice", "d100", "fight", "state", "log")
 
 
-def resume_command(args: argparse.Namespace, mode: str = "game") -> str:
+def resume_command(args: argparse.Namespace, mode: str = "game", *,
+                   next_game: bool = False) -> str:
     """The command that carries on what this run (its command line ``args``, playing
     ``mode``) played, the way it played it: ``companion play --resume`` alone opened the
     screen and the buttons for a game played with the keys, or a headless one, and stopped
-    there. A table's mode is always said, though config.toml chose it."""
+    there. A table's mode is always said, though config.toml chose it. ``next_game``: the
+    save's game is over, and the command starts the next one, whose tiles come from
+    ``--input`` as this run's did, not from the save."""
     words = ["companion", "play"]
     if (args.mode is not None or mode != "game") and not args.headless:
         words += ["--mode", args.mode or mode]
     words.append("--resume")
     if args.headless:  # it fixed --input, --choices, --display and --mode
         words.append("--headless")
-    for flag in RESUMED_FLAGS:
+    for flag in (("input",) if next_game else ()) + RESUMED_FLAGS:
         value = getattr(args, flag, None)
-        if value is not None and not (args.headless and flag in ("choices", "display")):
+        if value is not None and not (args.headless and flag in ("input", "choices",
+                                                                 "display")):
             words += [f"--{flag.replace('_', '-')}", str(value)]
     return shlex.join(words)
 
