@@ -39,18 +39,32 @@ def test_a_file_that_is_no_save_given_to_state_is_refused_and_left_as_it_is(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err == (
-        f"companion: error: {mine} is no save the companion wrote (not JSON, and its name "
-        "does not end in .json), so it was left as it is: give --state a new file, or a save "
-        "companion play wrote\n")
+        f"companion: error: {mine} does not look like a save of the companion's (not JSON, "
+        "and its name does not end in .json), so it was left as it is: give --state a new "
+        "file, or a save companion play wrote\n")
     assert mine.read_bytes() == source.read_bytes()
     assert sorted(p.name for p in tmp_path.iterdir()) == [source.name]
+
+
+@pytest.mark.parametrize("content", [b"42\n", b"[1, 2]", b'"a save"'])
+def test_json_that_is_no_object_is_no_save_and_is_left_as_it_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes) -> None:
+    """Any JSON counted as a damaged save: a file holding 42 was renamed to .corrupt-… and
+    a save written in its place. A save is a JSON object."""
+    mine = tmp_path / "num.txt"
+    mine.write_bytes(content)
+    assert main(["play", "--headless", "--resume", "--seed", str(SEED),
+                 "--state", str(mine)]) == 2
+    assert "does not look like a save of the companion's" in capsys.readouterr().err
+    assert mine.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["num.txt"]
 
 
 @pytest.mark.parametrize(("name", "content"), [
     ("game.sav", b""),  # empty
     ("game.sav", b"\0" * 512),  # what a power cut leaves on an SD card
     ("game.sav", b'{"events": 3, "fini'),  # a save cut short
-    ("game.sav", b"[1, 2]"),  # JSON, not a save
+    ("game.sav", b"\xef\xbb\xbf{\"events\": 3, \"fini"),  # begun with Notepad's UTF-8 mark
     ("game.json", b"garbage"),  # a name we could have written
     ("save.json.replaced-20261205T092409Z", b"\x89garbage"),  # a copy we kept aside
 ])

@@ -236,9 +236,9 @@ def test_a_file_that_is_no_save_in_a_folder_that_takes_no_file_says_so_once(
     done = play_with_save("/proc/version", tmp_path, resume)
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
-        "companion: error: /proc/version is no save the companion wrote (not JSON, and its "
-        "name does not end in .json), so it was left as it is: give --state a new file, or a "
-        "save companion play wrote"]
+        "companion: error: /proc/version does not look like a save of the companion's (not "
+        "JSON, and its name does not end in .json), so it was left as it is: give --state a "
+        "new file, or a save companion play wrote"]
 
 
 def game_with_a_profile_copy(tmp_path: Path) -> tuple[Path, Path, SaveGame]:

@@ -25,6 +25,7 @@ whole), and the player is offered a new game.
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import json
 import uuid
@@ -209,18 +210,13 @@ _HEAD = 64
 def damaged_save(path: Path, raw: bytes) -> bool:
     """Whether ``raw``, the unreadable file at ``path``, may be a save the companion wrote
     and something damaged: empty or all NUL bytes (a power cut on an SD card leaves such),
-    a JSON text or one begun as a save begins (``{``), or a name ending in ``.json`` (the
-    saves' names; a copy kept aside, ``save.json.replaced-…``, too). Anything else, a TOML
-    sheet or a README given to ``--state``, is the user's file, not ours to set aside."""
+    a text begun as a save, a JSON object, begins (``{``, after the mark an editor such as
+    Notepad may put first), or a name ending in ``.json`` (the saves' names; a copy kept
+    aside, ``save.json.replaced-…``, too). Anything else, a TOML sheet or a README given to
+    ``--state``, or a file holding ``42``, is the user's file, not ours to set aside."""
     name = path.name.rsplit(".", 1)[0] if kept_aside(path) else path.name
-    body = raw.strip(b"\0 \t\r\n")
-    if name.endswith(".json") or not body or body.startswith(b"{"):
-        return True
-    try:
-        json.loads(raw)
-    except ValueError:  # not JSON, or not UTF-8 text
-        return False
-    return True
+    body = raw.removeprefix(codecs.BOM_UTF8).strip(b"\0 \t\r\n")
+    return name.endswith(".json") or not body or body.startswith(b"{")
 
 
 def write_save(path: Path, save: SaveGame) -> None:
@@ -258,9 +254,9 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str,
         except (DataError, UnicodeDecodeError) as exc:
             reason = str(exc) if isinstance(exc, DataError) else f"{path}: not readable text"
     if not damaged_save(path, raw):
-        raise DataError(f"{path} is no {what} the companion wrote (not JSON, and its name "
-                        f"does not end in .json), so it was left as it is: give --state a new "
-                        f"file, or a {what} companion play wrote")
+        raise DataError(f"{path} does not look like a {what} of the companion's (not JSON, "
+                        "and its name does not end in .json), so it was left as it is: give "
+                        f"--state a new file, or a {what} companion play wrote")
     try:
         kept = keep_unreadable(path)
     except OSError as err:  # a read-only folder: no new game can be saved there either
