@@ -612,7 +612,12 @@ def test_play_mode_genso_needs_a_fight_and_a_player(tmp_path: Path,
                  "--dice", "sim"]) == 2
     err = capsys.readouterr().err
     assert "companion genso fight new" in err
-    stopped = err.removeprefix("companion: error: ").strip()
+    # The last line, the wait this terminal is told of, is for stderr: the screen is what
+    # waits. Here no terminal's keys are read (not a tty), so the screen's A ends it.
+    error, wait = err.rstrip("\n").rsplit("\n", 1)
+    assert wait == ("companion: the error stays on the screen up to a minute: press A there, "
+                    "or Ctrl-C here to end it")
+    stopped = error.removeprefix("companion: error: ")
     assert shown[-1].prompt == f"Stopped 停止: {stopped}"
     assert [option.label for option in shown[-1].options] == ["OK 了解"]
     # Under the table's own title, as its fight screens (it bore JongRogue's).

@@ -10,6 +10,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -225,6 +226,31 @@ def test_the_minute_the_screen_holds_the_error_is_said_on_stderr(
             "Ctrl-C here to end it\n")
     assert err.startswith("companion: error: display.font")
     assert err.endswith(said) if waits else said not in err
+
+
+def test_the_stop_at_a_terminal_whose_keys_are_read_says_to_press_a_here(
+        tmp_path: Path) -> None:
+    """With --choices keyboard at a terminal, its `a` key ends the wait: "press A there" sent
+    the player to the screen's buttons. Pressed here, the wait ends at once."""
+    config = tmp_path / "config" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[display]\nfont = "gone.ttf"\n')
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(config.parent),
+           "COMPANION_DATA_DIR": str(tmp_path / "data")}
+    term = Terminal(["--input", "sim", "--choices", "keyboard", "--display", "screen"], env)
+    assert term.proc.stderr is not None
+    said = ("companion: the error stays on the screen up to a minute: press a here, or "
+            "Ctrl-C, to end it")
+    lines: list[str] = []
+    while said not in lines:
+        line = term.proc.stderr.readline().decode()
+        assert line, lines
+        lines.append(line.rstrip("\n"))
+    started = time.monotonic()
+    time.sleep(0.3)  # the Stopped screen drops presses made before it was shown
+    os.write(term.master, b"a")
+    assert term.finish() == 2
+    assert time.monotonic() - started < 10
 
 
 def test_a_headless_game_says_who_plays_it_and_what_to_do_next(

@@ -21,6 +21,7 @@ from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button
 from companion.hw.display import Display
 from companion.hw.display.view import Option, message_view
+from companion.hw.keyboard import KeyboardInput
 from companion.systems.jongrogue.events import Event
 from companion.systems.jongrogue.game import Game, Outcome
 from companion.systems.jongrogue.narration import describe, monster_name
@@ -80,12 +81,15 @@ def show_stop(message: str, display: Display, controls: Controls,
     :data:`STOP_SHOWN_SECONDS`: under the boot service the screen is all the player sees,
     and the service starts the companion again after it. With ``menu`` the System menu is
     offered meanwhile (another mode, unplugging). A player at a terminal is told the wait
-    is there (the screen's keys alone end it): on SSH beside the screen, the terminal looked
-    hung for a minute."""
+    is there: on SSH beside the screen, the terminal looked hung for a minute. The keys of
+    this terminal end it, when it reads them (``--choices keyboard``); else the screen's
+    own, or the Pi's buttons."""
     show = question_show(display, menu)
     if controls.player:
-        note("the error stays on the screen up to a minute: press A there, or Ctrl-C here to "
-             "end it")
+        press = ("a here, or Ctrl-C," if any(isinstance(source, KeyboardInput)
+                                            for source in controls.sources)
+                 else "A there, or Ctrl-C here")
+        note(f"the error stays on the screen up to a minute: press {press} to end it")
 
     def wait() -> None:
         show(f"Stopped 停止: {message}", options=(Option("ok", "OK 了解", Button.ATTACK),))
