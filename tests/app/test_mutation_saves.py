@@ -23,8 +23,9 @@ def save_with(**fields: object) -> str:
 
 
 @pytest.mark.parametrize(("fields", "reason"), [
-    ({"seed": SEED_LIMIT}, f"seed {SEED_LIMIT} is too large (below 2**63)"),
-    ({"seed": -SEED_LIMIT - 1}, "is too large (below 2**63)"),
+    ({"seed": SEED_LIMIT}, f"seed {SEED_LIMIT} is too large (a seed is below 2**63)"),
+    ({"seed": -SEED_LIMIT - 1}, f"seed {-SEED_LIMIT - 1} is too small (a seed is -2**63 or "
+     "more)"),
     ({"log_start": -1}, "events and log_start cannot be negative"),
     ({"events": -1}, "events and log_start cannot be negative"),
 ])

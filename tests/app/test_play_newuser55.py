@@ -1,5 +1,5 @@
-"""`companion play` as new-user audit 55 found it: a file given to --state that is no save
-of ours, the hints and messages that name the command to go on with, and a headless game's
+"""`companion play` as a new user meets it: a file given to --state that is no save of
+ours, the hints and messages that name the command to go on with, and a headless game's
 first and last lines."""
 
 from __future__ import annotations
@@ -16,10 +16,15 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.app.commands.play.table_modes import run_dice_tray
 from companion.app.config import load_config
+from companion.app.session.controls import Controls
 from companion.app.session.save import default_save_path
+from companion.errors import DeviceError
+from companion.hw.buttons import Button
 from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import Game
+from tests.app.table import PlayerAtTheScreen
 from tests.app.test_dice_tray import Terminal
 
 SEED = 2
@@ -326,7 +331,7 @@ def test_resume_with_no_save_names_the_unfinished_game_set_aside_beside_it(
 
 
 def test_ctrl_c_on_the_set_aside_notice_puts_the_game_back(tmp_path: Path) -> None:
-    """The audit's way: --resume forgotten, the notice read, Ctrl-C pressed on it. The game
+    """A new user's way: --resume forgotten, the notice read, Ctrl-C pressed on it. The game
     is back, and the stop names the resume that carries it on."""
     env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
            "COMPANION_DATA_DIR": str(tmp_path / "data"), "COLUMNS": "200"}
@@ -372,3 +377,26 @@ def test_a_game_that_cannot_be_put_back_is_named_with_the_resume_of_this_run(
             f"could not be put back in {save} (Read-only file system); it stays as {kept}: "
             f"{command} plays it on\n") in capsys.readouterr().err
     assert kept.read_bytes() == before
+
+
+def test_the_dice_camera_question_names_the_setting_that_types_the_dice_for_good(
+        tmp_path: Path) -> None:
+    """It said "dice.source in config.toml chooses for good", no value and no path: the
+    player had to guess both. Written as it says, the dice are typed and nothing is asked."""
+    camera = {"dice.source": "camera", "dice.camera_source": str(tmp_path / "unplugged.png"),
+              "input.poll_seconds": 0.005}
+    config = load_config(overrides=camera)
+    screen = PlayerAtTheScreen([("The dice camera cannot be used", Button.FLEE)])  # Quit
+    with pytest.raises(DeviceError):
+        run_dice_tray(config, screen, Controls([screen]), 1, None)
+    asked = screen.views[0].prompt
+    assert asked.endswith(f'(dice.source = "typed" in {config.path} types them every '
+                          "session)")
+    config.path.parent.mkdir(parents=True)
+    config.path.write_text('[dice]\nsource = "typed"\n', encoding="utf-8")
+    del camera["dice.source"]
+    screen = PlayerAtTheScreen([])
+    with pytest.raises(KeyboardInterrupt):
+        run_dice_tray(load_config(overrides=camera), screen, Controls([screen]), 1,
+                      None)
+    assert not any("dice camera" in prompt for prompt in screen.prompts())

@@ -161,8 +161,11 @@ class SaveGame:
         inputs = raw.get("inputs")
         if not isinstance(inputs, list) or not all(isinstance(i, str) for i in inputs):
             raise DataError(f"{source}: inputs must be a list of strings")
-        if not -SEED_LIMIT <= raw["seed"] < SEED_LIMIT:
-            raise DataError(f"{source}: seed {raw['seed']} is too large (below 2**63)")
+        if raw["seed"] >= SEED_LIMIT:
+            raise DataError(f"{source}: seed {raw['seed']} is too large (a seed is below 2**63)")
+        if raw["seed"] < -SEED_LIMIT:
+            raise DataError(f"{source}: seed {raw['seed']} is too small (a seed is -2**63 or "
+                            "more)")
         if raw["events"] < 0 or raw["log_start"] < 0:
             raise DataError(f"{source}: events and log_start cannot be negative")
         known = {f for f in cls.__dataclass_fields__}

@@ -259,8 +259,8 @@ def real_dice(config: Config, controls: Controls, display: Display,
             return camera_rolls(config, controls), source
         except DeviceError as exc:
             prompt = (f"The dice camera cannot be used カメラが使えません: {exc}. Type the dice "
-                      "you throw for this session? (dice.source in config.toml chooses for "
-                      "good)")
+                      f'you throw for this session? (dice.source = "typed" in {config.path} '
+                      "types them every session)")
             show = question_show(display, menu)
             if answered(menu, lambda: choose(controls, show, prompt, NO_CAMERA_OPTIONS, 0,
                                              poll), show) != 0:
