@@ -1,6 +1,6 @@
 """Ending a turn at a coc table asks first (buttons-only audit F5): the action menu's End
 turn 手番終了 is on flee/back (B, f, Esc), the button that is Back in every other menu, and
-each B pressed on "what does it do?" ended a turn, three presses three turns. Now B asks
+each B pressed on "what now?" ended a turn, three presses three turns. Now B asks
 "end the turn? 手番を終える？" and B there goes back, so one press of back never ends a
 turn; a table save written before the question still replays."""
 
@@ -22,7 +22,7 @@ from tests.app.table import Buttons
 from tests.app.test_dice_tray import Recorded
 from tests.systems.coc.test_scripted_fights import fight_003, fight_004
 
-ANN, SURE = "Ann: what does it do", "Ann: end the turn? 手番を終える？"
+ANN, SURE = "Ann: what now", "Ann: end the turn? 手番を終える？"
 
 
 def on_the_buttons(tmp_path: Path, presses: list[tuple[str, str]]) -> CocFightMode:
@@ -54,7 +54,7 @@ def on_the_buttons(tmp_path: Path, presses: list[tuple[str, str]]) -> CocFightMo
 
 def test_back_out_of_a_menu_and_one_back_too_many_ends_no_turn(tmp_path: Path) -> None:
     """The audit's presses: Attack (A), Back (B) to the action menu, then B again, and B on
-    every "what does it do?" after: each asks, each B there goes back; B then A ends it."""
+    every "what now?" after: each asks, each B there goes back; B then A ends it."""
     mode = on_the_buttons(tmp_path, [
         (ANN, "attack"), ("Attack whom", "flee"), (ANN, "flee"), (SURE, "flee"),
         (ANN, "flee"), (SURE, "flee"), (ANN, "flee"), (SURE, "attack"), ("Bob: what", "flee")])

@@ -852,7 +852,7 @@ def test_the_board_of_003_is_drawn_on_the_screen_and_the_terminal() -> None:
     assert {(p.mark, board.square(p.col, p.row), p.facing, p.ally, p.acting, p.down)
             for p in board.pieces} == {("A", "d3", (1, 1), True, True, False),
                                        ("C", "e4", (-1, -1), False, False, False)}
-    view = mode.view("Ann (3 AP): what does it do? 行動は？")
+    view = mode.view("Ann (3 AP): what now? 行動は？")
     screen = ScreenDisplay("800x480")
     surface = screen.render(view).copy()  # one pygame window: keep this frame
     m = screen.m

@@ -20,10 +20,10 @@ def test_a_closed_fight_waits_for_the_next_and_takes_it_up(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fight, first = genso_table_in_a_terminal(tmp_path, monkeypatch,
                                              ["--dice", "sim", "--seed", str(SEED)])
-    first.answer(f"{PC1} PC 1: what does it do", 1, b"a")
+    first.answer(f"{PC1} PC 1: what now", 1, b"a")
     first.answer("Attack whom", 1, b"a")
     first.answer("With which weapon", 1, b"a")
-    first.answer(f"{PC2} PC 2: what does it do", 1, b"8")  # her Spell makes GM the 8th
+    first.answer(f"{PC2} PC 2: what now", 1, b"8")  # her Spell makes GM the 8th
     first.answer("GM: which step", 1, b"2")  # the GM ends the fight
     first.answer("End the fight", 1, b"2")  # asked first: Yes is the 2nd
     first.answer(OVER, 1, b"a")  # Close
@@ -39,7 +39,7 @@ def test_a_closed_fight_waits_for_the_next_and_takes_it_up(
     # fight file does not refuse: the table takes it up.
     assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc:1",
                  "--file", str(fight), "--force"]) == 0
-    again.answer(f"{PC1} PC: what does it do", 1, b"7")  # GM (one PC, no spell: the 7th)
+    again.answer(f"{PC1} PC: what now", 1, b"7")  # GM (one PC, no spell: the 7th)
     again.answer("GM: which step", 1, b"2")
     again.answer("End the fight", 1, b"2")  # asked first: Yes is the 2nd
     again.answer(OVER, 1, b"a")  # the next fight's own end, closed in its turn
@@ -49,7 +49,7 @@ def test_a_closed_fight_waits_for_the_next_and_takes_it_up(
 def test_quit_leaves_the_closed_table_waiting(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     fight, first = genso_table_in_a_terminal(tmp_path, monkeypatch, ["--dice", "sim"])
-    first.answer(f"{PC1} PC 1: what does it do", 1, b"7")  # GM
+    first.answer(f"{PC1} PC 1: what now", 1, b"7")  # GM
     first.answer("GM: which step", 1, b"2")
     first.answer("End the fight", 1, b"2")  # asked first: Yes is the 2nd
     first.answer(OVER, 1, b"a")

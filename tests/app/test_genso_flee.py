@@ -35,7 +35,7 @@ def test_flee_asks_first_and_back_there_leaves_the_pc_in_the_fight(tmp_path: Pat
     buttons = Buttons()
     console = Console(file=io.StringIO(), width=200)
     display = Recorded(TerminalDisplay(console))
-    menu1, menu2 = f"{PC1} PC 1: what does it do", f"{PC2} PC 2: what does it do"
+    menu1, menu2 = f"{PC1} PC 1: what now", f"{PC2} PC 2: what now"
     sure1, sure2 = f"{PC1} PC 1 flees the fight? 逃亡する？", f"{PC2} PC 2 flees the fight?"
     presses = [(menu1, "flee"), (sure1, "flee"), (menu1, "flee"), (sure1, "attack"),
                (menu2, "flee"), (sure2, "attack"), ("The fight is over", "attack")]

@@ -71,15 +71,15 @@ def prompt_is(start: str) -> Callable[[View], bool]:
 
 #: pc1 attacks Orc 1 with the club; pc2 heals pc1; Orc 1 attacks pc2; the GM ends the fight.
 SCRIPT = [
-    (prompt_is(f"{PC1} PC 1: what does it do"), b"a"),
+    (prompt_is(f"{PC1} PC 1: what now"), b"a"),
     (prompt_is("Attack whom"), b"a"),
     (prompt_is("With which weapon"), b"a"),
-    (prompt_is(f"{PC2} PC 2: what does it do"), b"r"),
+    (prompt_is(f"{PC2} PC 2: what now"), b"r"),
     (prompt_is("Which spell"), b"a"),
     (prompt_is("On whom"), b"1"),
-    (prompt_is("オーク1 Orc 1: what does it do"), b"a"),
+    (prompt_is("オーク1 Orc 1: what now"), b"a"),
     (prompt_is("Attack whom"), b"2"),
-    (prompt_is("オーク2 Orc 2: what does it do"), b"7"),
+    (prompt_is("オーク2 Orc 2: what now"), b"7"),
     (prompt_is("GM: which step"), b"2"),
     (prompt_is("End the fight"), b"2"),  # asked first, Back lit
     (prompt_is("The fight is over"), b"a"),
@@ -113,7 +113,7 @@ def test_a_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> None:
         session.run()
         # The orc's turn after the heal: its row is highlighted (the third row).
         shot = next(v for v in display.views
-                    if v.prompt.startswith("オーク1 Orc 1: what does it do"))
+                    if v.prompt.startswith("オーク1 Orc 1: what now"))
         surface = screen.render(shot)
         screen.save_png(tmp_path / "fight.png")
         row_y = screen.m(38 + 4 + 24 + 24) + 2 * screen.m(44) + screen.m(22)
@@ -124,7 +124,7 @@ def test_a_fight_at_the_table_with_keys_on_the_screen(tmp_path: Path) -> None:
     assert not keys.script
     # The first frame is the first menu with its keys (show_next), as each later one is.
     first = display.views[0]
-    assert first.prompt.startswith(f"{PC1} PC 1: what does it do") and first.options
+    assert first.prompt.startswith(f"{PC1} PC 1: what now") and first.options
     expected = reference()
     mode = session.mode
     assert isinstance(mode, GensoFightMode)
@@ -645,10 +645,10 @@ def test_play_mode_genso_in_a_terminal(tmp_path: Path, monkeypatch: pytest.Monke
     the table's attack."""
     fight, term = genso_table_in_a_terminal(tmp_path, monkeypatch,
                                             ["--dice", "sim", "--seed", str(SEED)])
-    term.answer(f"{PC1} PC 1: what does it do", 1, b"a")
+    term.answer(f"{PC1} PC 1: what now", 1, b"a")
     term.answer("Attack whom", 1, b"a")
     term.answer("With which weapon", 1, b"a")
-    term.answer(f"{PC2} PC 2: what does it do", 1, b"8")  # her Spell makes GM the 8th
+    term.answer(f"{PC2} PC 2: what now", 1, b"8")  # her Spell makes GM the 8th
     term.answer("GM: which step", 1, b"2")
     term.answer("End the fight", 1, b"2")
     term.answer("The fight is over", 1, b"a")
@@ -743,7 +743,7 @@ def test_checks_at_the_table_and_a_resume_after_them(tmp_path: Path) -> None:
 
 def test_with_no_japanese_font_two_pcs_stay_apart() -> None:
     """A screen without a CJK font draws the English names alone: PC 1 and PC 2, not PC
-    twice, and the turn and prompt name who acts (they were ': what does it do?')."""
+    twice, and the turn and prompt name who acts (they were ': what now?')."""
     from companion.app.modes.genso import english, named
     from companion.hw.display.fonts import without_cjk
     from companion.systems.genso.combat import Role
@@ -763,7 +763,7 @@ def test_a_combat_move_at_the_table_leaves_the_action() -> None:
     for choice in ("move", "m:combat"):
         mode.restore(choice)
     ask = mode.ask()
-    assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith(f"{PC1} PC 1: what does it do")
+    assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith(f"{PC1} PC 1: what now")
     assert "move" not in [o.choice for o in ask.options]
     assert "attack" in [o.choice for o in ask.options]
     house = RULES.with_overrides({"GM-CHECK-1": {"manual_modifier": True}})
@@ -782,7 +782,7 @@ def test_a_normal_move_leaves_only_what_the_engine_allows() -> None:
     for choice in ("wait", "move", "m:normal"):  # pc2 knows Healing
         mode.restore(choice)
     ask = mode.ask()
-    assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith(f"{PC2} PC 2: what does it do")
+    assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith(f"{PC2} PC 2: what now")
     assert [o.choice for o in ask.options] == ["dodge", "wait", "flee?", "gm"]
     for refused in ("attack", "full", "cast", "stone", "move"):
         with pytest.raises(IllegalAction, match="not among the choices"):
@@ -795,7 +795,7 @@ def test_a_normal_move_leaves_only_what_the_engine_allows() -> None:
     for choice in ("move", "m:normal"):
         off.restore(choice)
     ask = off.ask()
-    assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith(f"{PC2} PC 2: what does it do")
+    assert isinstance(ask, ChoiceAsk) and ask.prompt.startswith(f"{PC2} PC 2: what now")
     assert {"attack", "cast", "move"} <= {o.choice for o in ask.options}
 
 

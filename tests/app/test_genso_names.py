@@ -52,7 +52,7 @@ def test_who_acted_is_kept_in_english_in_the_result_the_log_and_a_refusal() -> N
         menu = mode.ask()
     assert isinstance(menu, ChoiceAsk)
     priest = "Typical priest (male)"
-    assert without_cjk(menu.prompt).startswith(f"{priest}: what does it do?")
+    assert without_cjk(menu.prompt).startswith(f"{priest}: what now?")
     mode.answer([o.choice for o in menu.options].index("flee?"))
     sure = mode.ask()
     assert isinstance(sure, ChoiceAsk)

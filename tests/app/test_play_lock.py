@@ -75,7 +75,7 @@ def test_the_fight_commands_leave_a_fight_open_at_the_table_alone(
     term = Terminal(["--mode", "genso", "--dice", "sim", "--seed", "5", "--display",
                      "terminal", "--choices", "keyboard"], env)
     try:
-        term.answer("what does it do", 1, b"")
+        term.answer("what now", 1, b"")
         capsys.readouterr()
         before = fight.read_bytes()
         codes = {name: main(["genso", "fight", "wait", name])

@@ -212,7 +212,7 @@ FIGHTS = {"genso": ["genso", "fight", "new", "--party", "pc1", "pc2", "--monster
           "coc": ["coc", "fight", "new", "--investigators", str(SHEET),
                   "--foes", str(SHEET.with_name("cultist.toml"))]}
 #: What each table asks at the start of a turn.
-ASKED = "what does it do"
+ASKED = "what now"
 
 
 @pytest.mark.parametrize(("choices", "waits"), [("keyboard", True), ("auto", False)])

@@ -58,12 +58,12 @@ def test_a_genso_fight_takes_every_die_typed(tmp_path: Path,
     """pc1 attacks with every die typed as 3 (no dice camera): the fight file holds the
     attack the engine makes of those dice, and no die was asked of a camera."""
     fight, term = genso_table_in_a_terminal(tmp_path, monkeypatch, ["--dice", "typed"])
-    term.answer(f"{PC1} PC 1: what does it do", 1, b"a")
+    term.answer(f"{PC1} PC 1: what now", 1, b"a")
     term.answer("Attack whom", 1, b"a")
     term.answer("With which weapon", 1, b"a")
     typed = 0
     deadline = time.monotonic() + 30
-    while f"{PC2} PC 2: what does it do" not in term.text():  # a 3 for each die asked
+    while f"{PC2} PC 2: what now" not in term.text():  # a 3 for each die asked
         assert time.monotonic() < deadline and term.proc.poll() is None, term.text()[-2000:]
         if term.text().count("1D6の出目を入力") > typed:
             typed += 1

@@ -311,7 +311,7 @@ def example_fight_view() -> View:
     party, enemy = Name("味方", "party"), Name("敵", "enemy")
     return View(
         floor=None, room=None, room_tiles=(), sheet=None,
-        prompt="オーク1 Orc 1: what does it do? 行動は？",
+        prompt="オーク1 Orc 1: what now? 行動は？",
         options=(Option("attack", "Attack 攻撃", Button.ATTACK), Option("full", "Full 全力攻撃"),
                  Option("dodge", "Dodge 全力回避"), Option("move", "Move 移動"),
                  Option("wait", "Wait 待機"), Option("flee", "Flee 逃亡", Button.FLEE),

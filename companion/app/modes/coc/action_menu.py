@@ -177,7 +177,7 @@ class CocFightMode(_KeeperMenu):
             options.append(Option("delay", "Delay DEX/2 遅延"))
         options += [Option(ASK_END, "End turn 手番終了", Button.FLEE),
                     Option("keeper", "Keeper 進行")]
-        return ChoiceAsk(f"{name}{self._ap(actor)}: what does it do? 行動は？", tuple(options))
+        return ChoiceAsk(f"{name}{self._ap(actor)}: what now? 行動は？", tuple(options))
 
     def _ap(self, actor: Combatant) -> str:
         """`` (2 AP)``: the action points left, in profile 003 (CO-TURN-3); else ""."""

@@ -108,7 +108,7 @@ class GensoFightMode(_GmMenu):
         options += [Option("wait", "Wait 待機"), Option(ASK_FLEE, "Flee 逃亡", Button.FLEE),
                     Option("gm", "GM 進行")]
         flee = " GM-MON-1: it wants to flee 逃走したい" if wants_to_flee(self.rules, actor) else ""
-        return ChoiceAsk(f"{named(self.rules, self.fight, actor)}: what does it do? 行動は？"
+        return ChoiceAsk(f"{named(self.rules, self.fight, actor)}: what now? 行動は？"
                          f"{flee}", tuple(options))
 
     def _flee(self, actor: Combatant, rest: list[str]) -> ChoiceAsk | Action:
