@@ -666,7 +666,7 @@ def test_the_tray_s_title_and_outcomes_are_in_both_languages() -> None:
     mode.answer(0)  # Roll 2D6
     mode.answer(Throw((2, 3)))
     outcome = mode.ask()
-    assert isinstance(outcome, ChoiceAsk) and outcome.prompt == "2D6: 5 合計 total"
+    assert isinstance(outcome, ChoiceAsk) and outcome.prompt == "2D6: total 合計 5"
     mode.answer(1)  # Menu
     mode.answer(1)  # Event table
     mode.answer(2)  # Trap

@@ -43,7 +43,7 @@ def test_the_dice_tray_takes_the_dice_the_player_types(tmp_path: Path) -> None:
     assert "your own dice, typed 手持ちのダイスを入力" in text
     assert "typed 入力" in text
     after = text[text.rindex("(2 of 2, so far 4"):]
-    assert "(2D6) ＞ 9[4,5]" in after and "2D6: 9 合計 total" in after, after[-1500:]
+    assert "(2D6) ＞ 9[4,5]" in after and "2D6: total 合計 9" in after, after[-1500:]
 
 
 class Threes:

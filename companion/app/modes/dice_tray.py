@@ -398,7 +398,7 @@ class DiceTrayMode:
         assert self.pick is not None
         if self.pick.table is not None:
             return f"{TABLE_NAMES[self.pick.table]}: the table's outcome 結果"
-        return f"{self.pick.expression}: {self.total} 合計 total"
+        return f"{self.pick.expression}: total 合計 {self.total}"
 
     def _menu_view(self) -> DiceView:
         # Short: the Dice panel (about 264 px at 800x480) cut a longer title's Japanese.
