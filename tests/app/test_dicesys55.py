@@ -155,8 +155,10 @@ def test_coc_fight_show_gives_ap_only_in_003_and_only_to_whoever_acts() -> None:
     three = duel(Profile.P003, {"fist": 50}, {"fist": 50})
     assert "AP 3" in rows(coc_command._status(three)[0])["Ann"]
     push(three, EndTurn("Ann"))
-    text, _ = coc_command._status(three)
+    text, data = coc_command._status(three)
     assert "AP" not in rows(text)["Ann"] and "AP 3" in rows(text)["Cult"]
+    # --json says the same: Ann's 3 left of a turn ended was given as her AP.
+    assert {r["name"]: r["ap"] for r in data["combatants"]} == {"Ann": None, "Cult": 3}
 
 
 def test_coc_fight_show_names_dying_once() -> None:

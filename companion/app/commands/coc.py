@@ -139,8 +139,8 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
              + (f"  over: the {outcome.value} stand" if outcome else "")]
     rows = []
     # CO-TURN-3: action points are profile 003's alone, and spent in the acting one's turn
-    # only: shown there, as on the table's screen (004 showed AP 0 of everyone, and 003 the
-    # 3 left of a turn already ended).
+    # only: shown (text and JSON) for the one acting, as on the table's screen; another's
+    # count is what a turn already ended left, or a turn not yet begun, and means nothing.
     p003 = fight.rules.profile is Profile.P003
     for c in state.combatants:
         # The dead are dead alone: "気絶/unconscious DEAD 死亡" was shown of one who died
@@ -155,7 +155,8 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
         lines.append(f"{'▶' if c.name == current else ' '} {pad(c.name, 12)} HP {c.hp}/"
                      f"{c.sheet.max_hp}{ap}{where}  {' '.join(badges)}")
         rows.append({"name": c.name, "side": c.side.value, "hp": c.hp, "max_hp": c.sheet.max_hp,
-                     "ap": c.ap if p003 else None, "dead": c.dead, "square": c.square,
+                     "ap": c.ap if p003 and c.name == current else None, "dead": c.dead,
+                     "square": c.square,
                      "facing": c.facing,
                      "san": c.san, "mp": c.mp, "bleeding": list(c.bleeding),
                      "lost": list(c.lost), "conditions": [t.condition.value

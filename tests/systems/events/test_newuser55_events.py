@@ -94,9 +94,12 @@ def test_a_camera_that_cannot_start_names_typed_dice(
 def test_a_camera_reader_that_cannot_load_names_typed_dice(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(sys.modules, "companion.hw.dice.source", None)  # OpenCV missing
+    # OpenCV missing (the edge of the world): the reader's module is imported afresh
+    # without it; monkeypatch puts the loaded one back after.
+    monkeypatch.setitem(sys.modules, "cv2", None)
+    monkeypatch.delitem(sys.modules, "companion.hw.dice.source")
     assert main(["roll", "2D6", "--dice", "camera"]) == 1
     assert capsys.readouterr().err == (
-        "companion: error: the camera dice reader is not available (import of "
-        "companion.hw.dice.source halted; None in sys.modules); no camera? throw your own "
-        "dice and type them in with --dice typed\n")
+        "companion: error: the camera dice reader is not available (import of cv2 halted; "
+        "None in sys.modules); no camera? throw your own dice and type them in with --dice "
+        "typed\n")
