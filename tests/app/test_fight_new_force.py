@@ -88,6 +88,7 @@ def test_fight_new_force_on_a_full_disk_leaves_the_old_fight_in_place(
     assert main([*NEW[system][0], "--force"]) == 1
     err = capsys.readouterr().err
     assert NO_SPACE in err and "note:" not in err
+    assert "the new fight was not written; the fight saved there was left as it was" in err
     assert sorted(p.name for p in path.parent.iterdir()) == ["fight.json"]
     assert path.read_bytes() == before
 
@@ -107,4 +108,4 @@ def test_a_fight_that_cannot_even_be_put_back_is_named_where_it_is_kept(
     assert kept.read_bytes() == before and not path.exists()
     assert (f"companion: note: the fight replaced is kept as {kept.name}, beside fight.json: "
             f"companion genso fight show --file {kept} shows it") in err
-    assert NO_SPACE in err
+    assert NO_SPACE in err and "left as it was" not in err

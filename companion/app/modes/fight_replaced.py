@@ -26,11 +26,12 @@ def refuse_replacing(path: Path) -> DataError:
 
 
 def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[], None],
-                  command: str) -> None:
+                  command: str) -> Path | None:
     """``fight new``'s ``write`` of the new fight at ``path``, the fight there (``--force``)
     kept first: one ``read`` cannot read as ``.corrupt-…`` (:func:`kept_if_unreadable`), any
     other as ``.replaced-…``, with a note naming how ``command`` (``companion coc fight``)
-    shows the copy.
+    shows the copy. Returns the ``.replaced-…`` copy, for a command to say more of it; None
+    when there was no fight, or none that could be read.
 
     ``path`` is held (:func:`holding`) before anything moves: a table playing it, which alone
     writes it, refuses this with :class:`FileInUse` and the fight there stays (moved first,
@@ -46,12 +47,12 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
                             "was left as it was") from None
         if not file_there(path):
             write()
-            return
+            return None
         unreadable = kept_if_unreadable(path, read)
         if unreadable is not None:
             note(f"note: {unreadable}")  # no fight to play on: it stays kept, come what may
             write()
-            return
+            return None
         try:
             kept = move_aside(path, "replaced")
         except OSError as exc:
@@ -65,19 +66,27 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
         except NotDurable:
             note(notice)  # the new fight is in place, only perhaps not on the disk yet
             raise
+        except OSError as exc:
+            # A full disk: said as the refusal above is, so the old fight is not thought lost.
+            back = _put_back(kept, path, notice)
+            raise OSError(exc.errno, f"{exc.strerror}: the new fight was not written"
+                          + ("; the fight saved there was left as it was" if back else ""),
+                          exc.filename) from None
         except BaseException:
             _put_back(kept, path, notice)
             raise
         note(notice)
+        return kept
 
 
-def _put_back(kept: Path, path: Path, notice: str) -> None:
-    """The fight kept aside as ``kept`` back at ``path``, the new one not written; the
-    ``notice`` of where it is kept when even that rename fails."""
+def _put_back(kept: Path, path: Path, notice: str) -> bool:
+    """The fight kept aside as ``kept`` back at ``path``, the new one not written (True); the
+    ``notice`` of where it is kept when even that rename fails (False)."""
     try:
         os.replace(kept, path)
     except OSError:
         note(notice)
-        return
+        return False
     with contextlib.suppress(OSError):  # it is back, only perhaps not on the disk yet
         fsync_dir(path.parent)
+    return True

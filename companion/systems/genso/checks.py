@@ -232,14 +232,18 @@ class Opposed:
 
 def _monster_term(rules: GensoRules, monster: Monster, ability: str) -> Term:
     """A monster's side of an opposed check (GM-CHECK-5 names no limit to PCs and NPCs): its
-    block's ability. A blank Body (実体のない魔物, GM-MON-3/4) is no value to roll against, so
-    it is refused rather than guessed."""
+    block's ability. A blank Body (実体のない魔物) is Magic in its place, by GM-MON-3's
+    Default (``blank_body_uses_magic``: any monster with a blank Body uses Magic), said in
+    the term; with that Default off it is refused, as there is no value to roll against."""
     label = _ability_label(rules, ability)
     value: int | None = getattr(monster, ability)
+    if value is None and ability == "body" and rules.default("GM-MON-3",
+                                                             "blank_body_uses_magic"):
+        magic = _ability_label(rules, "magic")
+        return Term(f"{magic} in place of {label} (GM-MON-3)", monster.magic)
     if value is None:
-        raise IllegalAction(f"{monster.name} has no {label} in its block (GM-MON-3: an "
-                            "incorporeal monster checks with Magic): give --ability magic "
-                            "or perception")
+        raise IllegalAction(f"{monster.name} has no {label} in its block, and GM-MON-3's "
+                            "Default of Magic in its place (blank_body_uses_magic) is off")
     return Term(label, value)
 
 
@@ -248,7 +252,9 @@ def opposed_check(rules: GensoRules, source: DiceSource, a: Character,
                   b_modifier: int = 0) -> Opposed:
     """GM-CHECK-5: ability + 2D + modifier each; higher wins. On a tie the active side A
     fails when one side is active, else it is a draw. 筋力 reads as Body (Default). The
-    other side may be a monster, by its block's abilities.
+    other side may be a monster, by its block's abilities (:func:`_monster_term`); it rolls
+    2D as the seed's formula has both sides do, though in a fight a monster rolls none
+    (GM-COMBAT-2/3).
 
     Each side has its own modifier, as the seed writes it (PG 2-3-1, l.1138):
     「Aの能力値＋２Ｄ＋修正値＞Ｂの能力値＋２Ｄ＋修正値 ならば Aの行為が成功する。」;

@@ -51,18 +51,16 @@ from companion.app.commands.genso.fights import (
 from companion.app.commands.genso.files import (
     OVERRIDES_NAME,
     SET_EXAMPLE,
-    SHEET_COMMENT,
     characters_dir,
-    digest,
     fight_entrant,
     fight_path,
     load_user_rules,
     resolve_sheet,
     saved_fight_rules,
-    sheet_document,
     sheet_path,
 )
 from companion.app.commands.genso.parser import COMMANDS, register, run
+from companion.app.modes.genso_sheet_writes import SHEET_COMMENT, digest, sheet_document
 
 __all__ = [
     "COMMANDS",

@@ -10,14 +10,9 @@ import shlex
 from collections.abc import Callable
 from typing import Any
 
-from companion.app.commands.genso.files import (
-    resolve_sheet,
-    sheet_document,
-    sheet_document_over,
-    sheet_out,
-    sheet_path,
-)
+from companion.app.commands.genso.files import resolve_sheet, sheet_out, sheet_path
 from companion.app.commands.roll import emit, pad, run_with_source
+from companion.app.modes.genso_sheet_writes import sheet_document, sheet_document_over
 from companion.app.overrides import read_text
 from companion.dice import DiceSource
 from companion.dice.notation import display_width
@@ -271,8 +266,10 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
         after = equip(rules, c, item.key)
         if item.slot is not Slot.WEAPON:
             return after, f"equipped {item.name}"
-        # GM-EQUIP-1 names no weapon first, so the one readied goes after those held.
-        number = [w.key for w in derive(rules, after).weapons].index(item.key)
+        # GM-EQUIP-1 names no weapon first, so the one readied goes after those held: the
+        # last of its key (before the fist), a second copy not the first.
+        keys = [w.key for w in derive(rules, after).weapons]
+        number = len(keys) - 1 - keys[::-1].index(item.key)
         return after, (f"equipped {item.name}: weapon {number}, `fight attack --weapon "
                        f"{item.key}` strikes with it (the first is the default)")
     return _change(args, rules, change)

@@ -11,7 +11,6 @@ import difflib
 import json
 import os
 import re
-import shlex
 import tempfile
 import unicodedata
 from collections.abc import Callable
@@ -23,15 +22,20 @@ import tomlkit
 from companion.app.combatants import names_apart
 from companion.app.commands.genso.files import (
     SET_EXAMPLE,
-    digest,
     fight_entrant,
     fight_path,
     saved_fight_rules,
-    sheet_document_over,
     sheet_path,
 )
 from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.modes.fight_replaced import refuse_replacing, replace_fight
+from companion.app.modes.genso_sheet_writes import (
+    Unwritten,
+    apply_command,
+    file_option,
+    sheet_write,
+    unwritten,
+)
 from companion.app.notes import note
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
@@ -166,7 +170,7 @@ def combatant_name(fight: Fight, typed: str) -> str:
 WEAPON_SPELLS = ("exorcise", "dispel")
 
 
-def _weapon_spell(rules: GensoRules, spell: str, weapon: int | None) -> None:
+def _weapon_spell(rules: GensoRules, spell: str, weapon: str | None) -> None:
     """Refuse ``--weapon`` for a spell that no weapon carries: it was dropped unsaid. The check
     is the command's, before the action is played, so no saved fight replays otherwise."""
     if weapon is None:
@@ -179,23 +183,24 @@ def _weapon_spell(rules: GensoRules, spell: str, weapon: int | None) -> None:
                         f"(GM-MAGIC-3, GM-MAGIC-4); {cast.name} is not, so give no --weapon")
 
 
-def weapon_number(fight: Fight, actor: str, typed: str | None) -> int:
-    """The weapon ``fight attack --weapon`` names, as its number among the actor's weapons
-    (GM-EQUIP-1; the order ``genso sheet`` numbers them in): a number (0: the first), or its
-    key or name as ``buy`` and ``gear`` take them (sword, 剣, Sword, 小刀/Knife), the first
-    weapon when none is given. One the actor does not carry is refused, naming what it
-    carries, with the nearest of them."""
-    if typed is None:
-        return 0
+def weapon_number(fight: Fight, actor: str, typed: str) -> int:
+    """The weapon ``fight attack --weapon`` (or ``fight cast --weapon``, of the target)
+    names, as its number among ``actor``'s weapons (GM-EQUIP-1; the order ``genso sheet``
+    numbers them in): a number (0: the first), or its key or name as ``buy`` and ``gear``
+    take them (sword, 剣, Sword, 小刀/Knife). One ``actor`` does not carry is refused, naming
+    what it carries, with the nearest of them."""
     weapons = fight.state.get(actor).weapons
+    carried = ", ".join(f"{n} {w.name} ({w.key})" for n, w in enumerate(weapons))
     if typed.strip().isdecimal():
-        return int(typed)
+        if int(typed) < len(weapons):
+            return int(typed)
+        raise DataError(f"--weapon {typed}: {actor} has no weapon {int(typed)} (carried: "
+                        f"{carried})")
     folded = _fold(typed).lower()
     for number, weapon in enumerate(weapons):
         if folded in {weapon.key.lower(), weapon.name.lower(),
                       *(part.lower() for part in weapon.name.split("/"))}:
             return number
-    carried = ", ".join(f"{n} {w.name} ({w.key})" for n, w in enumerate(weapons))
     close = difflib.get_close_matches(folded, [w.key for w in weapons], n=1)
     raise DataError(f"--weapon {typed}: {actor} carries no such weapon (carried: {carried})"
                     + (f"; did you mean {close[0]!r}?" if close else ""))
@@ -209,12 +214,16 @@ def _fight_action(args: argparse.Namespace, fight: Fight) -> Action:
 
     if verb == "attack":
         actor = who(args.actor)
-        return Attack(actor, who(args.target), weapon_number(fight, actor, args.weapon),
-                      args.full)
+        weapon = 0 if args.weapon is None else weapon_number(fight, actor, args.weapon)
+        return Attack(actor, who(args.target), weapon, args.full)
     if verb == "cast":
         _weapon_spell(fight.rules, args.spell, args.weapon)
-        return Cast(who(args.actor), args.spell, tuple(who(t) for t in args.targets),
-                    args.weapon, args.stone, args.ring)
+        targets = tuple(who(t) for t in args.targets)
+        actor = who(args.actor)
+        # The weapon is the target's (the one spell of GM-MAGIC-3/4 goes on), else the caster's.
+        on = weapon_number(fight, (targets or (actor,))[0], args.weapon) \
+            if args.weapon is not None else None
+        return Cast(actor, args.spell, targets, on, args.stone, args.ring)
     if verb == "stone":
         return UseStone(who(args.actor), args.stone_key, who(args.target))
     if verb == "move":
@@ -240,53 +249,52 @@ def monster_counts(specs: list[str]) -> list[tuple[str, int]]:
     return counts
 
 
-#: What a finished fight with sheet files says, wherever it ends: the sheets keep their old HP
-#: and MP until ``fight apply`` writes them.
-APPLY_HINT = "write HP, MP and stones back to the sheets with `companion genso fight apply`"
+def apply_hint(path: Path) -> str:
+    """What a fight with sheet files says when it ends, wherever it ends: the sheets keep
+    their old HP and MP until ``fight apply`` of this fight file writes them."""
+    return f"write HP, MP and stones back to the sheets with `{apply_command(path)}`"
 
 
-def unapplied(fight: Fight) -> list[str]:
-    """The PCs from sheet files whose file does not hold what the fight left them: what
-    ``fight apply`` would write (:func:`_apply_held` compares the same digests). A sheet
-    gone or unreadable counts, as apply would not pass it by in silence."""
-    names = []
-    for entrant in fight.entrants:
-        if entrant.monster or not entrant.origin:
-            continue
-        try:
-            text = read_text(Path(entrant.origin), "sheet")
-            after = fight.character_after(entrant)
-            document = sheet_document_over(fight.rules, text, after, entrant.origin)
-        except (DataError, OSError):
-            names.append(entrant.name)
-            continue
-        if digest(text) != digest(tomlkit.dumps(document)):
-            names.append(entrant.name)
-    return names
-
-
-def _never_applied(path: Path, rules: GensoRules) -> list[str]:
-    """Of the finished fight saved at ``path``, the PCs whose sheets its results were never
-    written to (:func:`unapplied`); none for a fight not over or one that does not load."""
+def _not_written(path: Path, rules: GensoRules) -> tuple[Fight | None, list[Unwritten]]:
+    """The fight saved at ``path`` (None when it does not load) and its PCs whose sheets do
+    not hold what it left them (:func:`unwritten`), the fight over or still going."""
     try:
         old = load_fight(rules, path)
     except DataError:
-        return []
-    return unapplied(old) if old.state.outcome is not None else []
+        return None, []
+    return old, unwritten(old)
+
+
+def _how_to_write(old: Fight, pending: list[Unwritten], path: Path) -> str:
+    """What ``fight new`` says of a saved fight whose results the sheets do not hold: the
+    commands that write them, in the order that works (a fight still going is ended first),
+    for the fight file at ``path``; a sheet gone, that nothing can write it."""
+    gone = [p for p in pending if p.gone]
+    left = [p for p in pending if not p.gone]
+    parts = []
+    if left:
+        names = ", ".join(p.name for p in left)
+        if old.state.outcome is None:
+            parts.append(f"it is not over, and the HP and MP it left {names} are not on their "
+                         f"sheets: to keep them, `companion genso fight end{file_option(path)}` "
+                         f"then `{apply_command(path)}`")
+        else:
+            parts.append(f"its results were never written to the sheets of {names}: write "
+                         f"them first with `{apply_command(path)}`")
+    parts += [f"the sheet of {p.name}, {p.sheet}, is gone since it began, so its results "
+              "cannot be written to it" for p in gone]
+    return "; ".join(parts)
 
 
 def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
     path = fight_path(args)
     if args.verb == "new":
-        pending = _never_applied(path, rules) if file_there(path) else []
-        unwritten = (f"its results were never written to the sheets of {', '.join(pending)}"
-                     if pending else "")
+        old, pending = _not_written(path, rules) if file_there(path) else (None, [])
         if file_there(path) and not args.force:
             refused = refuse_replacing(path)
-            if unwritten:
-                where = f" --file {shlex.quote(str(path))}" if args.file else ""
-                raise DataError(f"{refused}\n{unwritten}: write them first with "
-                                f"`companion genso fight apply{where}`")
+            if old is not None and pending:
+                raise DataError(f"{refused}\nof the fight saved there, "
+                                f"{_how_to_write(old, pending, path)}")
             raise refused
         counts = monster_counts(args.monsters or [])
         entrants = [fight_entrant(rules, ref) for ref in args.party]
@@ -299,11 +307,14 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
         entrants += entrants_for(rules, [], counts)
         fight = Fight(rules, entrants)  # the settings now are the fight's, kept in its file
         # Only now, the new fight made: a sheet refused above leaves the old file there.
-        replace_fight(path, lambda old: load_fight(rules, old), lambda: save_fight(fight, path),
-                      "companion genso fight")
-        if unwritten:
-            note(f"note: of the fight replaced, {unwritten}: `companion genso fight apply "
-                 "--file` with the kept copy named above writes them")
+        kept = replace_fight(path, lambda old: load_fight(rules, old),
+                             lambda: save_fight(fight, path), "companion genso fight")
+        if old is not None and kept is not None and any(not p.gone for p in pending):
+            # --force was given after the refusal said so: the new fight is made, and this
+            # says how to play it with the results instead (it took the sheets without them).
+            note(f"note: of the fight replaced, {_how_to_write(old, pending, kept)}; this new "
+                 "fight took those sheets as they were, without them: to play it with them, "
+                 "run that, then this `fight new` again with --force")
         text, data = fight_status(rules, fight)
         return emit(args, {**data, "path": str(path)}, f"{text}\n\nsaved at {path}")
     # The fight replays under the settings its file keeps. A file from before fights kept
@@ -347,8 +358,8 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
         entry: Entry = fight.push(action, source, overrides or None)
         save_fight(fight, path)
         text, data = fight_status(fight.rules, fight)
-        if fight.state.outcome is not None and unapplied(fight):
-            text += f"\n\n{APPLY_HINT}"
+        if fight.state.outcome is not None and unwritten(fight):
+            text += f"\n\n{apply_hint(path)}"
         return emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}",
                      dice=True)
 
@@ -387,7 +398,8 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
     """
     if fight.state.outcome is None:
         raise IllegalAction("the fight is not over: end it first with `companion genso fight "
-                            "end` (spells and stones may still follow the end)")
+                            f"end{file_option(path)}` (spells and stones may still follow the "
+                            "end)")
     with contextlib.ExitStack() as held:
         try:
             held.enter_context(holding(path, "companion genso fight apply"))
@@ -422,15 +434,13 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
         if not entrant.origin:
             rows.append({"name": entrant.name, "path": None, "result": "preset"})
             continue
-        sheet = Path(entrant.origin)
-        if not sheet.exists():
-            raise DataError(f"{sheet} is gone since the fight began; nothing was written")
+        try:
+            write = sheet_write(fight, entrant)
+        except DataError as exc:
+            raise DataError(f"{exc}; nothing was written") from None
+        sheet, after, document, now, new = (write.sheet, write.after, write.document,
+                                            write.now, write.new)
         lasting = _outlasting(fight, entrant.name)
-        text = read_text(sheet, "sheet")
-        now = digest(text)
-        after = fight.character_after(entrant)
-        document = sheet_document_over(fight.rules, text, after, str(sheet))
-        new = digest(tomlkit.dumps(document))
         if now == new:
             rows.append({"name": entrant.name, "path": str(sheet), "result": "unchanged",
                          "hp": after.hp, "mp": after.mp, "lasting": lasting})
@@ -473,8 +483,8 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
             save_fight(fight, path)
         except OSError as exc:
             raise DataError(f"{path}: cannot record the apply ({exc.strerror or exc}); the "
-                            "sheets were written: run `companion genso fight apply` again "
-                            "once the fight file can be written, to record it") from None
+                            f"sheets were written: run `{apply_command(path)}` again once "
+                            "the fight file can be written, to record it") from None
     lines = []
     for row in rows:
         if row["result"] == "preset":

@@ -6,11 +6,9 @@ file's path, and a sheet brought into a fight with its digest.
 from __future__ import annotations
 
 import argparse
-import hashlib
 from pathlib import Path
 
-import tomlkit
-
+from companion.app.modes.genso_sheet_writes import default_fight_path, digest
 from companion.app.overrides import read_text, set_values, user_defaults, user_rules
 from companion.app.paths import data_dir
 from companion.errors import DataError
@@ -18,31 +16,10 @@ from companion.files import file_there
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.combat import Entrant, Side
 from companion.systems.genso.rules import GensoRules, load_rules
-from companion.systems.genso.sheet import load_sheet, preset, sheet_mapping
-from companion.toml_writing import one_line_each, one_line_each_over
+from companion.systems.genso.sheet import load_sheet, preset
 
 SET_EXAMPLE = "GM-COMBAT-8.strict_4_6=true"
 OVERRIDES_NAME = "genso.toml"
-SHEET_COMMENT = "幻想迷宮冒険譚 Ver2.5 character sheet (companion genso)"
-
-
-def sheet_document(character: Character) -> tomlkit.TOMLDocument:
-    """A character sheet as TOML, one line per field; :func:`load_sheet` reads it back."""
-    return one_line_each(sheet_mapping(character), SHEET_COMMENT)
-
-
-def sheet_document_over(rules: GensoRules, text: str, character: Character,
-                        origin: str) -> tomlkit.TOMLDocument:
-    """``character`` written into the sheet file ``text`` was read from, keeping the
-    player's comments and order (:func:`one_line_each_over`); a fresh sheet if that would
-    not load back as ``character``."""
-    document = one_line_each_over(text, sheet_mapping(character), SHEET_COMMENT)
-    try:
-        if load_sheet(rules, tomlkit.dumps(document), origin) == character:
-            return document
-    except DataError:
-        pass
-    return sheet_document(character)
 
 
 def characters_dir() -> Path:
@@ -50,7 +27,7 @@ def characters_dir() -> Path:
 
 
 def fight_path(args: argparse.Namespace) -> Path:
-    return Path(args.file) if getattr(args, "file", None) else data_dir() / "genso" / "fight.json"
+    return Path(args.file) if getattr(args, "file", None) else default_fight_path()
 
 
 def sheet_path(name: str) -> Path:
@@ -86,11 +63,6 @@ def resolve_sheet(rules: GensoRules, ref: str) -> tuple[Character, Path | None]:
         return preset(rules, ref), None
     raise DataError(f"no sheet {ref!r}: give a .toml file, a saved character "
                     f"({characters_dir()}) or a preset ({', '.join(rules.presets)})")
-
-
-def digest(text: str) -> str:
-    """SHA-256 of a sheet's text: how a fight tells whether the file changed under it."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def fight_entrant(rules: GensoRules, ref: str, side: Side = Side.PARTY,

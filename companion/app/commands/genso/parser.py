@@ -43,7 +43,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, GensoRules], int]] = {
 
 #: What an ACTOR or TARGET of ``genso fight`` takes (:func:`~.fights.combatant_name`).
 WHO_HELP = ("a combatant: its name as `fight show` lists it, the key or sheet it was brought "
-            "in with (pc1, ann.toml, a saved name) or a monster's key (orc, orc1)")
+            "in with (pc1, aki.toml, a saved name) or a monster's key (orc, orc1)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -192,8 +192,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     cast.add_argument("actor", help=WHO_HELP)
     cast.add_argument("spell")
     cast.add_argument("targets", nargs="*")
-    cast.add_argument("--weapon", type=int,
-                      help="Exorcism on, or Dispel from, this weapon of the target")
+    cast.add_argument("--weapon", help="Exorcism on, or Dispel from, this weapon of the "
+                      "target: its key or name (sword, 剣) or its number on the sheet")
     cast.add_argument("--stone", type=int, help="pay from this mana stone first")
     cast.add_argument("--ring", action="store_true",
                       help="pay from the Ring of Storage's stored MP first (GM-ITEM-3)")

@@ -9,11 +9,13 @@ beneath it: ``_FightView`` → ``_TargetMenus`` → ``_GmMenu`` → :class:`Gens
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from companion.app.modes.fight import FightMode
 from companion.app.modes.genso.checks import CheckCall, Checked, check_steps
-from companion.app.modes.genso.words import SIDES, STANCES, describe, english, named, summary
+from companion.app.modes.genso.words import SIDES, describe, english, named, summary
+from companion.app.modes.genso_sheet_writes import apply_command, default_fight_path, unwritten
 from companion.hw.display.view import DiceStep, FighterView, FightView, Name
 from companion.systems.genso.combat import Action, Fight, Side, Status, wants_to_flee
 from companion.systems.genso.rules import GensoRules
@@ -22,12 +24,18 @@ from companion.systems.genso.rules import GensoRules
 class _FightView(FightMode):
     """The fight, its rules and names, the last check, and the screen."""
 
-    def __init__(self, rules: GensoRules, fight: Fight, source_name: str = "") -> None:
+    def __init__(self, rules: GensoRules, fight: Fight, source_name: str = "",
+                 fight_path: Path | None = None) -> None:
         # ``rules`` is what the session was started with; the mode reads the fight's own
         # (:attr:`rules`), the settings the fight is played with.
         super().__init__(fight, source_name)
         self.fight: Fight = fight
         self.last_check: Checked | None = None  # shown until the next action or undo
+        #: The fight file (the default one when None), named in the ``fight apply`` hint.
+        self.fight_path = fight_path or default_fight_path()
+        # The apply hint as of the journal's length: the sheets are read once the fight is
+        # over, not at every frame.
+        self._hint: tuple[int, str] | None = None
 
     @property
     def rules(self) -> GensoRules:
@@ -59,8 +67,8 @@ class _FightView(FightMode):
         rows = []
         for c in state.order:
             conditions = [c.status.badge] if c.status.badge else []
-            if c.stance in STANCES:
-                conditions.append(STANCES[c.stance])
+            if c.stance.text:
+                conditions.append(c.stance.text)
             for effect in c.effects:
                 spell = self.rules.spell(effect.spell)
                 conditions.append(f"{spell.ja} {spell.en}" + (f" ({effect.weapon})"
@@ -109,13 +117,17 @@ class _FightView(FightMode):
         return "vs " + ", ".join(names)
 
     def apply_hint(self) -> str:
-        """The line a finished fight with PCs from sheet files ends its screens with: the
-        sheets keep their old HP and MP until `fight apply` writes them (one already
-        applied from this fight file asks no more)."""
-        if self.fight.state.outcome is None or not any(
-                e.origin and e.name not in self.fight.applied for e in self.fight.entrants):
+        """The line a finished fight ends its screens with when ``fight apply`` would write
+        to a sheet file (:func:`unwritten`, as the command finds it): the sheets keep their
+        old HP and MP until it does. Worked out once per journal length."""
+        if self.fight.state.outcome is None:
             return ""
-        return " — シートに記録 write HP and MP to the sheets: companion genso fight apply"
+        length = len(self.fight.journal)
+        if self._hint is None or self._hint[0] != length:
+            hint = (f" — シートに記録 write HP and MP to the sheets: "
+                    f"{apply_command(self.fight_path)}" if unwritten(self.fight) else "")
+            self._hint = (length, hint)
+        return self._hint[1]
 
     def closing(self) -> str:
         return f"The fight is closed 戦闘終了: {self._outcome() or 'saved'}{self.apply_hint()}"

@@ -33,7 +33,7 @@ def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resu
     :func:`~companion.app.modes.fight_file.open_table`)."""
     table = Table(PRESET, "companion genso fight", START_HINT,
                   lambda data: Fight.from_json(rules, data, str(fight_path)),
-                  lambda fight, name: GensoFightMode(rules, fight, name))
+                  lambda fight, name: GensoFightMode(rules, fight, name, fight_path))
     return open_table(table, fight_path, state_path, resume=resume, seed=seed,
                       choices=choices, rolls=rolls, display=display, source_name=source_name,
                       tell=tell)

@@ -19,7 +19,6 @@ from companion.systems.genso.combat import (
     Fight,
     Role,
     Side,
-    Stance,
     Status,
     action_text,
 )
@@ -28,7 +27,6 @@ from companion.systems.genso.rules import GensoRules
 TITLE = "幻想迷宮冒険譚 Fight 戦闘"
 
 SIDES = {Side.PARTY: Name("味方", "party"), Side.ENEMY: Name("敵", "enemy")}
-STANCES = {stance: stance.text for stance in Stance if stance is not Stance.NONE}
 #: Spells whose effect takes one target (GM-MAGIC-2..11), and whom they go on.
 ONE_TARGET = {"heal": "friend", "ward": "friend", "conceal": "friend", "dispel": "anyone",
               "lightning": "foe", "exorcise": "undead"}

@@ -1,0 +1,123 @@
+"""What ``companion genso fight apply`` would write to a fight's sheet files, told alike by the
+command and the table: a sheet file written as the fight leaves its character
+(:func:`sheet_document_over`), each sheet's writing planned (:func:`sheet_writes`), the
+PCs whose sheets do not hold the fight's results yet (:func:`unwritten`), and the
+``fight apply`` command for a fight file (:func:`apply_command`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+import tomlkit
+
+from companion.app.overrides import read_text
+from companion.app.paths import data_dir
+from companion.errors import DataError
+from companion.systems.genso.character.core import Character
+from companion.systems.genso.combat import Entrant, Fight
+from companion.systems.genso.rules import GensoRules
+from companion.systems.genso.sheet import load_sheet, sheet_mapping
+from companion.toml_writing import one_line_each, one_line_each_over
+
+SHEET_COMMENT = "幻想迷宮冒険譚 Ver2.5 character sheet (companion genso)"
+
+
+def sheet_document(character: Character) -> tomlkit.TOMLDocument:
+    """A character sheet as TOML, one line per field; :func:`load_sheet` reads it back."""
+    return one_line_each(sheet_mapping(character), SHEET_COMMENT)
+
+
+def sheet_document_over(rules: GensoRules, text: str, character: Character,
+                        origin: str) -> tomlkit.TOMLDocument:
+    """``character`` written into the sheet file ``text`` was read from, keeping the
+    player's comments and order (:func:`one_line_each_over`); a fresh sheet if that would
+    not load back as ``character``."""
+    document = one_line_each_over(text, sheet_mapping(character), SHEET_COMMENT)
+    try:
+        if load_sheet(rules, tomlkit.dumps(document), origin) == character:
+            return document
+    except DataError:
+        pass
+    return sheet_document(character)
+
+
+def digest(text: str) -> str:
+    """SHA-256 of a sheet's text: how a fight tells whether the file changed under it."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def default_fight_path() -> Path:
+    """The fight file ``companion genso fight`` and ``play --mode genso`` take with no
+    ``--file`` (``--fight``)."""
+    return data_dir() / "genso" / "fight.json"
+
+
+def file_option(path: Path) -> str:
+    """`` --file PATH`` for a command on the fight at ``path``; nothing for the default one,
+    so a command printed for another fight acts on that fight, not the default."""
+    if path.resolve() == default_fight_path().resolve():
+        return ""
+    return f" --file {shlex.quote(str(path))}"
+
+
+def apply_command(path: Path) -> str:
+    """The ``fight apply`` command that writes the results of the fight at ``path``."""
+    return f"companion genso fight apply{file_option(path)}"
+
+
+@dataclass(frozen=True)
+class SheetWrite:
+    """One sheet file as ``fight apply`` would leave it: ``now`` the digest of the file as it
+    is, ``new`` that of ``document``, the file with ``after`` written in."""
+
+    entrant: Entrant
+    sheet: Path
+    after: Character
+    document: tomlkit.TOMLDocument
+    now: str
+    new: str
+
+
+def sheet_write(fight: Fight, entrant: Entrant) -> SheetWrite:
+    """What ``fight apply`` would write to the sheet file ``entrant`` came from; a sheet gone
+    is refused naming it, one unreadable by :func:`read_text`'s error."""
+    sheet = Path(entrant.origin)
+    if not sheet.exists():
+        raise DataError(f"{sheet} is gone since the fight began")
+    text = read_text(sheet, "sheet")
+    after = fight.character_after(entrant)
+    document = sheet_document_over(fight.rules, text, after, str(sheet))
+    return SheetWrite(entrant, sheet, after, document, digest(text),
+                      digest(tomlkit.dumps(document)))
+
+
+@dataclass(frozen=True)
+class Unwritten:
+    """A PC from a sheet file whose file does not hold what the fight left it; ``gone`` when
+    the file is no longer there (nothing can write it)."""
+
+    name: str
+    sheet: str
+    gone: bool
+
+
+def unwritten(fight: Fight) -> list[Unwritten]:
+    """The PCs from sheet files whose file does not hold what the fight left them, as
+    :func:`sheet_write` (what ``fight apply`` writes) finds them, the fight over or not. A
+    sheet unreadable counts, so ``fight apply`` gets to say why."""
+    names = []
+    for entrant in fight.entrants:
+        if entrant.monster or not entrant.origin:
+            continue
+        gone = not Path(entrant.origin).exists()
+        try:
+            write = None if gone else sheet_write(fight, entrant)
+        except (DataError, OSError):
+            write = None
+        if write is None or write.now != write.new:
+            names.append(Unwritten(entrant.name, entrant.origin, gone))
+    return names
