@@ -28,7 +28,6 @@ import glob
 import json
 import os
 import re
-import shlex
 import stat
 import tempfile
 import time
@@ -222,11 +221,12 @@ class Kept:
     path: Path
     unwritten: tuple[Path, ...]
 
-    def copies(self, resume: str | None = None, *, by_name: bool = False) -> str:
+    def copies(self, resume: Callable[[Path], str] | None = None, *,
+               by_name: bool = False) -> str:
         """The words for the kept temporaries, to follow "it was kept as …": "" when there
-        are none. ``resume``: the command that takes one up (``companion play --resume
-        --state``: a save), said with its path; ``by_name``: each named as the kept file is
-        (beside it), not by its whole path."""
+        are none. ``resume``: the command that takes up the copy at a path (a save's, as
+        the run that found it plays), said for each; ``by_name``: each named as the kept
+        file is (beside it), not by its whole path."""
         if not self.unwritten:
             return ""
         names = [p.name if by_name else str(p) for p in self.unwritten]
@@ -235,9 +235,8 @@ class Kept:
                  "; copies writes cut short left, one of which may hold the last write whole, "
                  f"were kept as {', '.join(names)}")
         if resume is not None:
-            which = (shlex.quote(str(self.unwritten[0])) if len(names) == 1
-                     else "<one of them>")
-            words += f": `{resume} {which}` takes it up"
+            commands = " or ".join(f"`{resume(copy)}`" for copy in self.unwritten)
+            words += f": {commands} takes {'it' if len(names) == 1 else 'one'} up"
         return words
 
 

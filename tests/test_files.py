@@ -253,7 +253,7 @@ def test_a_copy_a_cut_left_just_before_a_quick_restart_is_kept_and_named(
     [copy] = kept.unwritten
     assert copy.name.startswith("save.json.unwritten-") and copy.read_bytes() == whole
     assert kept.path.read_bytes() == whole[:15] and under_way.exists()
-    assert kept.copies("companion play --resume --state") == (
+    assert kept.copies(lambda p: f"companion play --resume --state {p}") == (
         f"; a copy a write cut short left, which may hold the last write whole, was kept as "
         f"{copy}: `companion play --resume --state {copy}` takes it up")
 

@@ -124,21 +124,29 @@ def test_a_resume_with_no_game_to_carry_on_hints_at_the_simulated_wall(
     assert capsys.readouterr().err.endswith(LAPTOP)
 
 
+@pytest.mark.parametrize("state", [None, "my saves/game.json"])
 @pytest.mark.parametrize(("kind", "device"), [("camera", "camera"), ("rfid", "RFID tray")])
-def test_a_resume_of_a_game_played_at_the_table_says_it_needs_its_devices(
-        capsys: pytest.CaptureFixture[str], kind: str, device: str) -> None:
-    """A game played with the camera or the tray plays on only with them: the keys and the
-    terminal the hint gave would stop again, on the camera."""
-    save = default_save_path()
+def test_a_resume_of_a_game_played_at_the_table_says_it_needs_the_table(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str, device: str,
+        state: str | None) -> None:
+    """A game played with the camera or the tray plays on only at the table, with either
+    (it said "only with it", but the tray plays on a camera's game): the keys and the
+    terminal the hint gave would stop again, on the camera. The new game the keys play
+    meanwhile is saved in the --state given, setting that game aside (the command said
+    none, and played in save.json, another game or none)."""
+    save = default_save_path() if state is None else tmp_path / state
     save.parent.mkdir(parents=True)
     unfinished_game(save)
     save.write_text(json.dumps({**json.loads(save.read_text()), "input_kind": kind}))
     capsys.readouterr()
-    assert main(["play", "--resume", "--display", "terminal"]) == 1
+    given = [] if state is None else ["--state", str(save)]
+    assert main(["play", "--resume", "--display", "terminal", *given]) == 1
+    command = shlex.join(["companion", "play", "--input", "sim", "--choices", "keyboard",
+                          "--display", "terminal", *given])
     assert capsys.readouterr().err.endswith(
         f"companion: the saved game in {save} was played with the {device}, and plays on only "
-        "with it; companion play --input sim --choices keyboard --display terminal plays a new "
-        "game with the keys meanwhile, that one kept aside\n")
+        f"at the table (camera or tray); {command} plays a new game with the keys meanwhile, "
+        "that one kept aside\n")
 
 
 def stopped_headless(tmp_path: Path, *argv: str) -> str:

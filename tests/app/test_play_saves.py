@@ -178,10 +178,11 @@ def test_a_save_cut_short_beside_the_cuts_whole_copy_names_it_and_it_plays_on(
     [kept] = save.parent.glob("save.json.corrupt-*")
     [copy] = save.parent.glob("save.json.unwritten-*")
     assert copy.read_bytes() == whole
+    command = f"companion play --resume --headless --state {copy}"
     assert (f"it was kept as {kept}; a copy a write cut short left, which may hold the last "
-            f"write whole, was kept as {copy}: `companion play --resume --state {copy}` "
-            "takes it up; starting a new game") in err
-    assert main(["play", "--headless", "--resume", "--state", str(copy)]) == 0
+            f"write whole, was kept as {copy}: `{command}` takes it up; starting a new "
+            "game") in err
+    assert main(shlex.split(command)[1:]) == 0
     out = capsys.readouterr().out
     assert f"--- resumed from {copy}: 20 inputs replayed ---" in out
     played_on = load_game(copy)

@@ -104,16 +104,14 @@ def refuse_another_modes(text: str, source: str, path: Path, wanted: str, player
 def _refuse_another_mode(save: SaveGame, path: Path, wanted: str, player: str,
                          default: str) -> None:
     """:func:`refuse_another_modes` for a save read whole."""
+    mode: str | None
     if isinstance(save, FightSave) and save.preset in TABLE_PRESETS:
-        holds = f"a {save.preset} table's save"
-        then = ("play that fight on with "
-                f"`companion play --mode {save.preset} --resume --state {path}`")
+        holds, mode = f"a {save.preset} table's save", save.preset
     elif not isinstance(save, FightSave) and save.preset in PRESETS:
         holds = f"a game of JongRogue ({save.preset})"
-        then = ("it is over (kept for the history)" if save.finished else
-                f"carry that game on with `companion play --resume --state {path}`")
+        mode = None if save.finished else "game"
     else:
         return
     raise AnotherModesSave(
         f"{path} holds {holds}, not {wanted}, so it was left as it is: give {player} a "
-        f"--state of its own (by default {default} in the data folder); {then}")
+        f"--state of its own (by default {default} in the data folder)", mode, path)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 import json
+import shlex
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -65,7 +66,29 @@ class SaveLeftInPlace(DataError):
 
 
 class AnotherModesSave(SaveLeftInPlace):
-    """A save of another mode (a game of JongRogue, a table)."""
+    """A save of another mode (a game of JongRogue, a table) found where a run saves, left
+    where it is as ``refusal`` says. ``mode`` plays it on from ``path`` (None: a finished
+    game, which nothing plays on): the message says with what command, its flags none
+    until the run that found it gives its own (:meth:`say_with`)."""
+
+    def __init__(self, refusal: str, mode: str | None, path: Path) -> None:
+        self.refusal, self.mode, self.path = refusal, mode, path
+        table = [] if mode in (None, "game") else ["--mode", str(mode)]
+        super().__init__(self._told(shlex.join(
+            ["companion", "play", *table, "--resume", "--state", str(path)])))
+
+    def say_with(self, resume: Callable[[str, Path], str]) -> None:
+        """Say the command that plays it on as ``resume(mode, path)`` gives it: the run's
+        flags a laptop needs (its keys and terminal) are in it, and the bare one failed
+        there, looking for the screen."""
+        if self.mode is not None:
+            self.args = (self._told(resume(self.mode, self.path)),)
+
+    def _told(self, command: str) -> str:
+        if self.mode is None:
+            return f"{self.refusal}; it is over (kept for the history)"
+        then = "carry that game on" if self.mode == "game" else "play that fight on"
+        return f"{self.refusal}; {then} with `{command}`"
 
 
 class NewerSave(SaveLeftInPlace):
@@ -227,7 +250,7 @@ def write_save(path: Path, save: SaveGame) -> None:
 
 
 def read_save(path: Path, parse: Callable[[str, str], S], what: str,
-              resume: str | None = None) -> S | None:
+              resume: Callable[[Path], str] | None = None) -> S | None:
     """The save at ``path`` as ``parse(text, source)`` reads it, or None when there is none.
 
     The file must be a regular file of at most :data:`SAVE_LIMIT` bytes: a folder, a device
@@ -238,8 +261,8 @@ def read_save(path: Path, parse: Callable[[str, str], S], what: str,
     another mode's or a newer companion's (:class:`SaveLeftInPlace`) is left where it is,
     and so is, refused (:class:`DataError`), a file that is no damaged save of ours
     (:func:`damaged_save`): a sheet or a README given to ``--state``.
-    ``what`` names it (``save``, ``fight save``); ``resume`` is the command that takes up
-    such a copy (``companion play --resume --state``), said with it.
+    ``what`` names it (``save``, ``fight save``); ``resume`` gives the command that takes up
+    such a copy at a path, said with it (:meth:`~companion.files.Kept.copies`).
     """
     try:
         raw = read_regular(path, SAVE_LIMIT, what)

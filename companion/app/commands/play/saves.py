@@ -34,9 +34,6 @@ from companion.systems.jongrogue.actions import input_from_notation
 from companion.systems.jongrogue.game import Game
 from companion.systems.jongrogue.profile import Profile, load_played_profile
 
-#: The command that plays on a game kept in a file of its own (``save.json.unwritten-…``).
-RESUME_KEPT = "companion play --resume --state"
-
 
 @dataclass(frozen=True)
 class Previous:
@@ -57,7 +54,7 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
     make_save_folder(save_path, args.state is not None)
     if not args.resume:
         try:
-            old = load_game(save_path)
+            old = load_game(save_path, args)
         except CorruptSave as exc:  # kept aside, never overwritten unseen
             tell(f"{exc}; this new game is saved in {save_path}", display, controls)
             return Previous(None)
@@ -87,7 +84,7 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
         # nothing a player did: the new game's save replaces it, and no copy is kept.
         return Previous(None)
     try:
-        saved = load_game(save_path)
+        saved = load_game(save_path, args)
     except CorruptSave as exc:
         offer_new_game(str(exc), display, controls)
         return Previous(None)
@@ -185,10 +182,12 @@ def make_save_folder(save_path: Path, named: bool) -> None:
         raise OSError(exc.errno, f"{which} cannot be made: {why}", str(folder)) from exc
 
 
-def load_game(path: Path) -> SaveGame | None:
+def load_game(path: Path, args: argparse.Namespace | None = None) -> SaveGame | None:
     """The game of JongRogue saved at ``path``, or None (:func:`read_save`). A table's save
     given as ``--state`` is refused and left where it is: it is a fight to resume, not a
-    corrupt game to set aside."""
+    corrupt game to set aside. ``args``: the command line of the run reading it, whose
+    resume command (:func:`resuming`) is said with each copy a write cut short left beside
+    a save that cannot be read (None: the copies are named only)."""
 
     def parse(text: str, source: str) -> SaveGame:
         try:
@@ -198,7 +197,8 @@ def load_game(path: Path) -> SaveGame | None:
                                  "save.json")
             raise
 
-    return read_save(path, parse, "save", RESUME_KEPT)
+    return read_save(path, parse, "save",
+                     None if args is None else lambda copy: resuming(args, copy))
 
 
 def offer_new_game(reason: str, display: Display | None, controls: Controls) -> None:
@@ -279,7 +279,7 @@ def record_kept(path: Path, args: argparse.Namespace, display: Display | None,
     is refused and left as it is, saying to update. ``args``: this run's command line,
     whose flags the command it says to try again with repeats."""
     try:
-        saved = load_game(path)
+        saved = load_game(path, args)
     except CorruptSave as exc:
         offer_new_game(str(exc), display, controls)
         return None

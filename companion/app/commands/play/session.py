@@ -7,6 +7,7 @@ import argparse
 import contextlib
 import dataclasses
 import secrets
+import shlex
 import sys
 import traceback
 from collections.abc import Callable
@@ -16,13 +17,13 @@ from pathlib import Path
 from companion.app.commands.play.press_sources import open_press_sources, open_waiting_signal
 from companion.app.commands.play.readers import open_reader
 from companion.app.commands.play.saves import (
-    RESUME_KEPT,
     log_header,
     offer_new_game,
     previous_game,
     put_back,
     record,
     record_kept,
+    resuming,
     saved_profile,
 )
 from companion.app.commands.play.sim_sources import AutoChoices, SimTiles
@@ -39,6 +40,7 @@ from companion.app.commands.play.telling import (
     farewell,
     print_events,
     resume_command,
+    resume_elsewhere,
     show_settings_notices,
     show_stop,
     tell,
@@ -52,7 +54,7 @@ from companion.app.session.host import Session, replay
 from companion.app.session.log import GameLog
 from companion.app.session.mode import ChoiceFeed, TileFeed
 from companion.app.session.reads import TableTiles
-from companion.app.session.save import CorruptSave, SaveGame, profile_hash
+from companion.app.session.save import AnotherModesSave, CorruptSave, SaveGame, profile_hash
 from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
 from companion.errors import CompanionError, DataError, DeviceError, error_text
 from companion.files import keep_unreadable, kept_aside
@@ -109,8 +111,10 @@ def no_hardware_hint(config: Config, args: argparse.Namespace,
     played so already. A resume of an unfinished game in ``save_path`` played on the
     simulated wall is hinted at as a resume (a new game would set it aside; its tiles come
     from the save, so ``--input sim`` is not said); one played with the camera or the RFID
-    tray plays on only with them, which is said. With no such game to resume, ``--resume``
-    starts a new one, and the hint is the simulated wall's."""
+    tray plays on only at the table, with either (the resume refuses only a switch to or
+    from the simulated wall), which is said, and the new game the keys play meanwhile is
+    saved where this run saves (``--state``), setting that one aside. With no such game to
+    resume, ``--resume`` starts a new one, and the hint is the simulated wall's."""
     if config.text("play.mode") != "game":
         return None
     saved = unfinished_save(save_path) if args.resume else None
@@ -118,9 +122,12 @@ def no_hardware_hint(config: Config, args: argparse.Namespace,
                (("choices.kind", "keyboard"), ("display.kind", "terminal")))
     if saved is not None and saved.input_kind != "sim":
         device = "camera" if saved.input_kind == "camera" else "RFID tray"
+        state = [] if args.state is None else ["--state", str(args.state)]
+        command = shlex.join(["companion", "play", "--input", "sim", "--choices", "keyboard",
+                              "--display", "terminal", *state])
         return (f"the saved game in {save_path} was played with the {device}, and plays on "
-                f"only with it; companion play --input sim --choices keyboard --display "
-                "terminal plays a new game with the keys meanwhile, that one kept aside")
+                f"only at the table (camera or tray); {command} plays a new game with the "
+                "keys meanwhile, that one kept aside")
     if saved is not None:
         command = resume_command(argparse.Namespace(
             **{**vars(args), "choices": "keyboard", "display": "terminal"}))
@@ -200,6 +207,8 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
     except ModeSwitch:
         raise  # the run starts again in the mode chosen (options.run), the files let go
     except (CompanionError, OSError) as exc:
+        if isinstance(exc, AnotherModesSave):  # told (stderr, the screen) as this run plays
+            exc.say_with(lambda mode, state: resume_elsewhere(args, mode, state))
         screen = display is not None and config.text("display.kind") == "screen"
         if not screen and not isinstance(exc, DeviceError):
             raise
@@ -291,7 +300,8 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
             raise
         kept = keep_unreadable(save_path)
         offer_new_game(f"the save {save_path} cannot be resumed ({exc}); it was kept as "
-                       f"{kept.path}{kept.copies(RESUME_KEPT)}", display, controls)
+                       f"{kept.path}{kept.copies(lambda copy: resuming(args, copy))}",
+                       display, controls)
         saved = None
         session, game = build_session(args, config, saved, save_path, display, controls,
                                       menu)

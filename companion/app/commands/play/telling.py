@@ -9,6 +9,7 @@ import shlex
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from companion.app.config import Config
@@ -136,6 +137,9 @@ def farewell(session: Session, game: Game, display: Display | None, controls: Co
 
 #: The flags a resume repeats as this run was given them (the input comes from the save).
 RESUMED_FLAGS = ("choices", "display", "rfid_kind", "dice", "d100", "fight", "state", "log")
+#: The flags the next game a resume starts repeats as well: a save keeps them for its own
+#: game only, and the next one took config.toml's in their place.
+NEXT_GAME_FLAGS = ("input", "profile", "preset", "strategy")
 
 
 def resume_command(args: argparse.Namespace, mode: str = "game", *,
@@ -145,19 +149,30 @@ def resume_command(args: argparse.Namespace, mode: str = "game", *,
     screen and the buttons for a game played with the keys, or a headless one, and stopped
     there. A table's mode is always said, though config.toml chose it. ``next_game``: the
     save's game is over, and the command starts the next one, whose tiles come from
-    ``--input`` as this run's did, not from the save."""
+    ``--input`` as this run's did, not from the save, played with this run's ``--profile``,
+    ``--preset`` and ``--strategy`` (not its ``--seed``: the next game is another one)."""
     words = ["companion", "play"]
     if (args.mode is not None or mode != "game") and not args.headless:
         words += ["--mode", args.mode or mode]
     words.append("--resume")
     if args.headless:  # it fixed --input, --choices, --display and --mode
         words.append("--headless")
-    for flag in (("input",) if next_game else ()) + RESUMED_FLAGS:
+    for flag in (NEXT_GAME_FLAGS if next_game else ()) + RESUMED_FLAGS:
         value = getattr(args, flag, None)
         if value is not None and not (args.headless and flag in ("input", "choices",
                                                                  "display")):
             words += [f"--{flag.replace('_', '-')}", str(value)]
     return shlex.join(words)
+
+
+def resume_elsewhere(args: argparse.Namespace, mode: str, state: Path) -> str:
+    """The command that plays on ``mode``'s save at ``state``, another mode's, found where
+    this run (its command line ``args``) saves: with the choices and display this run was
+    given (a laptop's keys and terminal), which every mode takes, and no flag of this
+    mode's alone; a headless run's are the auto-player's, which plays no table."""
+    given = {} if args.headless else {"choices": args.choices, "display": args.display}
+    return resume_command(argparse.Namespace(
+        mode=None if mode == "game" else mode, headless=False, state=state, **given), mode)
 
 
 def print_events(events: Sequence[Event]) -> None:
