@@ -10,24 +10,15 @@ import json
 import re
 import shlex
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from companion.app.cli import main
 from companion.app.commands.genso.fights import save_fight
 from companion.app.modes.genso import GensoFightMode, read_fight_file
-from companion.systems.genso.rules import load_rules
+from tests.app.test_dicesys55 import PC1, RULES, genso
 
-RULES = load_rules()
-PC1 = "駆け出し冒険者１"
 MAGE = "一般的な魔術師（男性）"
-
-
-def genso(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
-    assert main(["genso", *argv, "--json"]) == 0
-    data: dict[str, Any] = json.loads(capsys.readouterr().out)
-    return data
 
 
 def run_printed(command: str) -> int:
