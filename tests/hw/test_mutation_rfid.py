@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import time
-import tty
 from collections.abc import Iterator
 
 import pytest
@@ -16,6 +15,7 @@ from companion.hw.rfid.protocol import MAX_LINE, Kind, LineReader, Message, crc1
 from companion.hw.rfid.rdm6300 import Rdm6300Reader, Rdm6300Settings, frame
 from companion.hw.rfid.simulator import TraySimulator
 from companion.hw.rfid.tray import TrayReader, TraySettings
+from tests.hw.test_rfid_rdm6300 import Pty
 
 TAG = "0F00A1B2C3"
 UID = "04A1B2C3"
@@ -58,19 +58,6 @@ def test_a_hello_without_a_slot_count_or_an_err_without_a_code_is_malformed(body
     assert reader.counters["malformed"] == 1
     assert reader.feed(raw_line(b"J1 5 HELLO 1.0.0 5")) == [
         Message(5, Kind.HELLO, ("1.0.0", "5"))]
-
-
-class Pty:
-    """The RDM6300's side of the UART: raw bytes into a pty master."""
-
-    def __init__(self) -> None:
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)
-        self.port = os.ttyname(self.slave)
-
-    def close(self) -> None:
-        os.close(self.master)
-        os.close(self.slave)
 
 
 def drain(rdm: Rdm6300Reader, now: list[float], steps: int) -> list[tuple[TagAction, bool]]:
