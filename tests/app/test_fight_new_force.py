@@ -9,9 +9,11 @@ the full disk is ``os.replace`` refusing the write (tests/disk.py).
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,6 +93,28 @@ def test_fight_new_force_on_a_full_disk_leaves_the_old_fight_in_place(
     assert "the new fight was not written; the fight saved there was left as it was" in err
     assert sorted(p.name for p in path.parent.iterdir()) == ["fight.json"]
     assert path.read_bytes() == before
+
+
+def test_a_disk_error_with_no_reason_code_is_said_by_its_own_text(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An OSError raised with a message alone has no strerror: the refusal printed "None:
+    the new fight was not written". It now says the error's own text."""
+    path = saved_fight(user_dirs, "genso")
+    real, target = os.replace, path.resolve()
+
+    def replace(src: Any, dst: Any, **kwargs: Any) -> None:
+        if Path(dst).resolve() == target and ".replaced-" not in Path(src).name:
+            raise OSError("disk quota exceeded")  # the new fight; its put-back goes
+        real(src, dst, **kwargs)
+
+    monkeypatch.setattr(os, "replace", replace)
+    capsys.readouterr()
+    assert main([*NEW["genso"][0], "--force"]) == 1
+    err = capsys.readouterr().err
+    assert "None" not in err
+    assert ("disk quota exceeded: the new fight was not written; the fight saved there was "
+            "left as it was") in err
 
 
 def test_a_fight_that_cannot_even_be_put_back_is_named_where_it_is_kept(

@@ -203,3 +203,45 @@ def test_fight_cast_weapon_takes_a_key_or_name(
     assert main(["genso", "fight", "cast", "mage_m", "exorcism", "pc1", "--weapon", "7"]) == 2
     assert "has no weapon 7 (carried: 0 棍棒/Club (club), 1 小刀/Knife (knife)" in (
         capsys.readouterr().err)
+
+
+def test_the_force_notes_loop_followed_as_printed_ends_with_no_false_note(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review 55c #1: after the first `--force` note's end and apply of the kept copy, the
+    second `--force` said the fight the first one made (never played) had left HP not on the
+    sheets, and the apply it named was refused, the sheet changed since that fight began.
+    A sheet apply would refuse is not counted: the loop ends."""
+    sheet = hurt(tmp_path, capsys)
+    again = ["genso", "fight", "new", "--party", str(sheet), "--monsters", "orc", "--force"]
+    assert main(again) == 0
+    note = capsys.readouterr().err.split("note: of the fight replaced")[1]
+    assert "run those, then this `fight new` again with --force" in note
+    end, apply = commands_in(note)
+    assert run_printed(end) == 0 and run_printed(apply) == 0
+    assert sheet_hp(capsys, sheet) == 11
+    assert main([*again, "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["combatants"][0]["hp"] == 11
+    assert "note: of the fight replaced" not in out.err
+
+
+def test_a_sheet_rested_after_its_apply_is_not_said_to_lack_the_results(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review 55c #1: apply, then `genso rest`, and `fight new` said the results were never
+    written, naming an apply that was then refused; the table asked for it too."""
+    sheet = hurt(tmp_path, capsys)
+    genso(capsys, "fight", "flee", str(sheet))
+    genso(capsys, "fight", "apply")
+    applied = sheet.read_text(encoding="utf-8")
+    genso(capsys, "rest", str(sheet), "1")
+    assert sheet.read_text(encoding="utf-8") != applied
+    fight = read_fight_file(RULES, user_dirs / "data" / "genso" / "fight.json")
+    assert "apply" not in GensoFightMode(RULES, fight).closing()
+    new = ["genso", "fight", "new", "--party", str(sheet), "--monsters", "orc"]
+    assert main(new) == 2
+    err = capsys.readouterr().err
+    assert "never written" not in err and "fight apply" not in err
+    assert main([*new, "--force"]) == 0
+    assert "note: of the fight replaced" not in capsys.readouterr().err

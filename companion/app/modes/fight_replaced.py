@@ -57,8 +57,8 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
             kept = move_aside(path, "replaced")
         except OSError as exc:
             raise OSError(exc.errno, f"the fight in it cannot be kept aside for a new one "
-                          f"({exc.strerror}): play it on, or start the new one with another "
-                          "--file", str(path)) from None
+                          f"({exc.strerror or exc}): play it on, or start the new one with "
+                          "another --file", str(path)) from None
         notice = (f"note: the fight replaced is kept as {kept.name}, beside {path.name}: "
                   f"{command} show --file {shlex.quote(str(kept))} shows it")
         try:
@@ -69,7 +69,7 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
         except OSError as exc:
             # A full disk: said as the refusal above is, so the old fight is not thought lost.
             back = _put_back(kept, path, notice)
-            raise OSError(exc.errno, f"{exc.strerror}: the new fight was not written"
+            raise OSError(exc.errno, f"{exc.strerror or exc}: the new fight was not written"
                           + ("; the fight saved there was left as it was" if back else ""),
                           exc.filename) from None
         except BaseException:

@@ -1,6 +1,6 @@
 """What ``companion genso fight apply`` would write to a fight's sheet files, told alike by the
 command and the table: a sheet file written as the fight leaves its character
-(:func:`sheet_document_over`), each sheet's writing planned (:func:`sheet_writes`), the
+(:func:`sheet_document_over`), each sheet's writing planned (:func:`sheet_write`), the
 PCs whose sheets do not hold the fight's results yet (:func:`unwritten`), and the
 ``fight apply`` command for a fight file (:func:`apply_command`).
 """
@@ -72,7 +72,10 @@ def apply_command(path: Path) -> str:
 @dataclass(frozen=True)
 class SheetWrite:
     """One sheet file as ``fight apply`` would leave it: ``now`` the digest of the file as it
-    is, ``new`` that of ``document``, the file with ``after`` written in."""
+    is, ``new`` that of ``document``, the file with ``after`` written in; ``changed`` when
+    the file is neither as the fight began nor as this fight's apply left it, so something
+    else wrote it since (``genso rest``, another fight's apply, a hand) and apply refuses to
+    write over that."""
 
     entrant: Entrant
     sheet: Path
@@ -80,6 +83,12 @@ class SheetWrite:
     document: tomlkit.TOMLDocument
     now: str
     new: str
+    changed: bool
+
+    @property
+    def pending(self) -> bool:
+        """``fight apply`` would write this file: it lacks the results and is not refused."""
+        return self.now != self.new and not self.changed
 
 
 def sheet_write(fight: Fight, entrant: Entrant) -> SheetWrite:
@@ -91,8 +100,9 @@ def sheet_write(fight: Fight, entrant: Entrant) -> SheetWrite:
     text = read_text(sheet, "sheet")
     after = fight.character_after(entrant)
     document = sheet_document_over(fight.rules, text, after, str(sheet))
-    return SheetWrite(entrant, sheet, after, document, digest(text),
-                      digest(tomlkit.dumps(document)))
+    now = digest(text)
+    return SheetWrite(entrant, sheet, after, document, now, digest(tomlkit.dumps(document)),
+                      now not in (entrant.digest, fight.applied.get(entrant.name)))
 
 
 @dataclass(frozen=True)
@@ -106,10 +116,10 @@ class Unwritten:
 
 
 def unwritten(fight: Fight) -> list[Unwritten]:
-    """The PCs from sheet files whose file does not hold what the fight left them, as
-    :func:`sheet_write` (what ``fight apply`` writes) finds them, the fight over or not. A
-    sheet unreadable counts, so ``fight apply`` gets to say why."""
-    names = []
+    """The PCs from sheet files whose file ``fight apply`` would write (:attr:`SheetWrite.pending`),
+    the fight over or not. A sheet unreadable counts, so ``fight apply`` gets to say why; one
+    changed since the fight began does not, as apply refuses it and nothing can be written."""
+    pending = []
     for entrant in fight.entrants:
         if entrant.monster or not entrant.origin:
             continue
@@ -118,6 +128,6 @@ def unwritten(fight: Fight) -> list[Unwritten]:
             write = None if gone else sheet_write(fight, entrant)
         except (DataError, OSError):
             write = None
-        if write is None or write.now != write.new:
-            names.append(Unwritten(entrant.name, entrant.origin, gone))
-    return names
+        if write is None or write.pending:
+            pending.append(Unwritten(entrant.name, entrant.origin, gone))
+    return pending

@@ -17,8 +17,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import tomlkit
-
 from companion.app.combatants import names_apart
 from companion.app.commands.genso.files import (
     SET_EXAMPLE,
@@ -30,6 +28,7 @@ from companion.app.commands.genso.files import (
 from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.modes.fight_replaced import refuse_replacing, replace_fight
 from companion.app.modes.genso_sheet_writes import (
+    SheetWrite,
     Unwritten,
     apply_command,
     file_option,
@@ -48,7 +47,6 @@ from companion.systems.genso.combat import (
     Cast,
     Dodge,
     EndFight,
-    Entrant,
     Entry,
     Fight,
     Flee,
@@ -314,7 +312,7 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
             # says how to play it with the results instead (it took the sheets without them).
             note(f"note: of the fight replaced, {_how_to_write(old, pending, kept)}; this new "
                  "fight took those sheets as they were, without them: to play it with them, "
-                 "run that, then this `fight new` again with --force")
+                 "run those, then this `fight new` again with --force")
         text, data = fight_status(rules, fight)
         return emit(args, {**data, "path": str(path)}, f"{text}\n\nsaved at {path}")
     # The fight replays under the settings its file keeps. A file from before fights kept
@@ -425,7 +423,7 @@ def _writable(path: Path, what: str) -> None:
 
 
 def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
-    plans: list[tuple[Entrant, Path, tomlkit.TOMLDocument, str]] = []
+    plans: list[SheetWrite] = []
     rows: list[dict[str, Any]] = []
     record = False  # an apply a cut kept from the fight file is recorded now
     for entrant in fight.entrants:
@@ -438,34 +436,32 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
             write = sheet_write(fight, entrant)
         except DataError as exc:
             raise DataError(f"{exc}; nothing was written") from None
-        sheet, after, document, now, new = (write.sheet, write.after, write.document,
-                                            write.now, write.new)
         lasting = _outlasting(fight, entrant.name)
-        if now == new:
-            rows.append({"name": entrant.name, "path": str(sheet), "result": "unchanged",
-                         "hp": after.hp, "mp": after.mp, "lasting": lasting})
-            if now != entrant.digest and fight.applied.get(entrant.name) != new:
-                fight.applied[entrant.name] = new  # an apply whose record a cut lost
+        if write.now == write.new:
+            rows.append({"name": entrant.name, "path": str(write.sheet), "result": "unchanged",
+                         "hp": write.after.hp, "mp": write.after.mp, "lasting": lasting})
+            if write.now != entrant.digest and fight.applied.get(entrant.name) != write.new:
+                fight.applied[entrant.name] = write.new  # an apply whose record a cut lost
                 record = True
             continue
-        if now not in (entrant.digest, fight.applied.get(entrant.name)):
-            raise DataError(f"{sheet} was changed since the fight began; its HP and MP were "
-                            "not written back (nothing was): put the changes in after "
+        if write.changed:
+            raise DataError(f"{write.sheet} was changed since the fight began; its HP and MP "
+                            "were not written back (nothing was): put the changes in after "
                             "applying, or set its HP/MP by hand")
-        plans.append((entrant, sheet, document, new))
-        rows.append({"name": entrant.name, "path": str(sheet), "result": "written",
-                     "hp": after.hp, "mp": after.mp, "mana_stones": list(after.mana_stones),
-                     "lasting": lasting})
+        plans.append(write)
+        rows.append({"name": entrant.name, "path": str(write.sheet), "result": "written",
+                     "hp": write.after.hp, "mp": write.after.mp,
+                     "mana_stones": list(write.after.mana_stones), "lasting": lasting})
     if plans:
         _writable(path, "the fight file")
-    for _, sheet, _, _ in plans:
-        _writable(sheet, "the sheet")
+    for write in plans:
+        _writable(write.sheet, "the sheet")
     written: list[str] = []
     try:
-        for entrant, sheet, document, new in plans:
-            write_toml(sheet, document)
-            fight.applied[entrant.name] = new
-            written.append(str(sheet))
+        for write in plans:
+            write_toml(write.sheet, write.document)
+            fight.applied[write.entrant.name] = write.new
+            written.append(str(write.sheet))
     except OSError as exc:
         with contextlib.suppress(OSError):
             if written:
