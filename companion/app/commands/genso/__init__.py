@@ -60,7 +60,7 @@ from companion.app.commands.genso.files import (
     sheet_path,
 )
 from companion.app.commands.genso.parser import COMMANDS, register, run
-from companion.app.modes.genso_sheet_writes import SHEET_COMMENT, digest, sheet_document
+from companion.app.modes.genso_fight_files import SHEET_COMMENT, digest, sheet_document
 
 __all__ = [
     "COMMANDS",

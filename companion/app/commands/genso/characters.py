@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.app.commands.genso.files import resolve_sheet, sheet_out, sheet_path
 from companion.app.commands.roll import emit, pad, run_with_source
-from companion.app.modes.genso_sheet_writes import sheet_document, sheet_document_over
+from companion.app.modes.genso_fight_files import sheet_document, sheet_document_over
 from companion.app.overrides import read_text
 from companion.dice import DiceSource
 from companion.dice.notation import display_width

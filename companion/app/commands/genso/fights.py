@@ -27,7 +27,7 @@ from companion.app.commands.genso.files import (
 )
 from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.modes.fight_replaced import refuse_replacing, replace_fight
-from companion.app.modes.genso_sheet_writes import (
+from companion.app.modes.genso_fight_files import (
     SheetWrite,
     Unwritten,
     apply_command,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.app.modes.genso_sheet_writes import default_fight_path, digest
+from companion.app.modes.genso_fight_files import default_fight_path, digest
 from companion.app.overrides import read_text, set_values, user_defaults, user_rules
 from companion.app.paths import data_dir
 from companion.errors import DataError

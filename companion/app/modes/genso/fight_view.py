@@ -15,7 +15,7 @@ from typing import Any
 from companion.app.modes.fight import FightMode
 from companion.app.modes.genso.checks import CheckCall, Checked, check_steps
 from companion.app.modes.genso.words import SIDES, describe, english, named, summary
-from companion.app.modes.genso_sheet_writes import apply_command, default_fight_path, unwritten
+from companion.app.modes.genso_fight_files import apply_command, default_fight_path, unwritten
 from companion.hw.display.view import DiceStep, FighterView, FightView, Name
 from companion.systems.genso.combat import Action, Fight, Side, Status, wants_to_flee
 from companion.systems.genso.rules import GensoRules

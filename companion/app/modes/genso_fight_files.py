@@ -1,8 +1,9 @@
-"""What ``companion genso fight apply`` would write to a fight's sheet files, told alike by the
-command and the table: a sheet file written as the fight leaves its character
-(:func:`sheet_document_over`), each sheet's writing planned (:func:`sheet_write`), the
-PCs whose sheets do not hold the fight's results yet (:func:`unwritten`), and the
-``fight apply`` command for a fight file (:func:`apply_command`).
+"""The files a genso fight works with, told alike by the command and the table: the fight
+file ``--file`` names (:func:`default_fight_path`, :func:`file_option`), and the sheet files
+``companion genso fight apply`` writes: a sheet file written as the fight leaves its
+character (:func:`sheet_document_over`), each sheet's writing planned (:func:`sheet_write`),
+the PCs whose sheets apply would write (:func:`unwritten`), and the ``fight apply`` command
+for a fight file (:func:`apply_command`).
 """
 
 from __future__ import annotations
