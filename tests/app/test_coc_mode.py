@@ -1148,8 +1148,8 @@ def test_a_table_save_given_to_a_game_of_jongrogue_is_refused_and_left(
     err = capsys.readouterr().err
     assert (f"{state} holds a coc table's save, not a game of JongRogue, so it was left as "
             "it is: give the game a --state of its own (by default save.json in the data "
-            "folder); play that fight on with `companion play --mode coc --resume --state "
-            f"{state}`") in err.replace("\n", " ")
+            "folder); play that fight on with `companion play --mode coc --resume --fight "
+            f"{tmp_path / 'fight.json'} --state {state}`") in err.replace("\n", " ")
     assert state.read_bytes() == before
     assert not list(tmp_path.glob("table.json.*"))
 

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,8 +23,15 @@ from companion.app.commands.play import session
 from companion.app.commands.play.saves import load_game
 from companion.app.commands.play.session import jongrogue_mode
 from companion.app.history import History
+from companion.app.modes.coc import table_session
+from companion.app.modes.fight_file import write_fight_file
+from companion.app.modes.fight_save import FightSave
+from companion.app.paths import config_dir, data_dir
 from companion.app.session.host import replay
 from companion.app.session.save import SaveGame, default_save_path, write_save
+from tests.app.table import Player
+from tests.app.test_coc_mode import CHOICES, new_fight
+from tests.app.test_coc_mode import SEED as COC_SEED
 
 SEED = 2
 
@@ -42,10 +50,12 @@ def cut_short(save: Path, inputs: int) -> SaveGame:
     return short
 
 
-def on_a_terminal(argv: list[str], save: Path, inputs: int) -> tuple[int, str]:
+def on_a_terminal(argv: list[str], save: Path, inputs: int,
+                  read: Callable[[str], SaveGame] = SaveGame.from_json) -> tuple[int, str]:
     """``argv`` (a command line as printed, ``companion`` first) run on a pty, the
-    highlighted choice pressed until ``save`` holds more than ``inputs`` inputs (or the run
-    ends), then stopped with Ctrl-C: its exit code and stderr."""
+    highlighted choice pressed until ``save`` (a game's, or as ``read`` reads it) holds more
+    than ``inputs`` inputs (or the run ends), then stopped with Ctrl-C: its exit code and
+    stderr."""
     master, slave = os.openpty()
     proc = subprocess.Popen([sys.executable, "-m", *argv], stdin=slave, stdout=slave,
                             stderr=subprocess.PIPE, text=True,
@@ -61,7 +71,7 @@ def on_a_terminal(argv: list[str], save: Path, inputs: int) -> tuple[int, str]:
             with contextlib.suppress(OSError):
                 os.read(master, 65536)  # what was drawn, so that the terminal never fills
             with contextlib.suppress(OSError, ValueError):  # read while it is written
-                if len(SaveGame.from_json(save.read_text()).inputs) > inputs:
+                if len(read(save.read_text()).inputs) > inputs:
                     break
     finally:
         if proc.poll() is None:
@@ -135,8 +145,8 @@ def test_a_game_found_where_a_table_saves_is_named_with_the_keys_of_the_run_that
                                "sim", "--choices", "keyboard", "--display", "terminal",
                                "--state", str(save)], save, 10)
     assert code == 2, err
-    command = shlex.join(["companion", "play", "--resume", "--choices", "keyboard",
-                          "--display", "terminal", "--state", str(save)])
+    command = shlex.join(["companion", "play", "--mode", "game", "--resume", "--choices",
+                          "keyboard", "--display", "terminal", "--state", str(save)])
     assert err.replace("\n", " ").endswith(f"; carry that game on with `{command}` ")
     code, err = on_a_terminal(shlex.split(printed_command(err)), save, 10)
     assert code == 130, err
@@ -177,3 +187,61 @@ def test_the_next_game_after_a_finished_one_keeps_this_runs_profile_preset_and_s
     assert (second.preset, second.strategy, second.profile_path) == (
         "ez", "reckless", str(house.resolve()))
     assert first.game_id in [run.game_id for run in History().runs()]
+
+
+def test_a_table_found_where_a_game_saves_is_named_with_its_own_fight_file(
+        tmp_path: Path) -> None:
+    """A coc table played on `--fight "o dir.json"`, its save given to a game: the command
+    said to play that fight on had no --fight, so it took up the default fight file (the
+    table's save set aside for it) or, with none, stopped. It names the save's fight file,
+    and that plays the same fight on from its save."""
+    own = tmp_path / "o dir.json"
+    write_fight_file(own, new_fight("003"))
+    default = data_dir() / "coc" / "fight.json"
+    default.parent.mkdir(parents=True)
+    write_fight_file(default, new_fight("004"))
+    state = tmp_path / "t.json"
+    table = table_session(own, state, resume=False, seed=COC_SEED, choices=Player(CHOICES[:6]))
+    with contextlib.suppress(KeyboardInterrupt):  # the player's presses ran out
+        table.run()
+    before = FightSave.from_json(state.read_text(encoding="utf-8"))
+    code, err = on_a_terminal(["companion", "play", "--resume", "--input", "sim", "--choices",
+                               "keyboard", "--display", "terminal", "--state", str(state)],
+                              state, len(before.inputs), FightSave.from_json)
+    assert code == 2, err
+    command = shlex.join(["companion", "play", "--mode", "coc", "--resume", "--choices",
+                          "keyboard", "--display", "terminal", "--fight", str(own),
+                          "--state", str(state)])
+    assert err.replace("\n", " ").endswith(f"; play that fight on with `{command}` ")
+    code, err = on_a_terminal(shlex.split(printed_command(err)), state, len(before.inputs),
+                              FightSave.from_json)
+    assert code == 130, err
+    assert f"stopped; the coc table is saved in {state}" in err
+    played_on = FightSave.from_json(state.read_text(encoding="utf-8"))
+    assert (played_on.game_id, played_on.fight_path) == (before.game_id, str(own))
+    assert played_on.inputs[:len(before.inputs)] == before.inputs
+    assert len(played_on.inputs) > len(before.inputs)
+    assert not list(tmp_path.glob("t.json.*"))
+
+
+def test_a_game_found_by_the_table_config_toml_plays_is_named_with_its_mode(
+        tmp_path: Path) -> None:
+    """config.toml's play.mode a genso table: the command said to carry a game found at
+    --state on had no --mode, so config.toml's genso table opened again in its place (and
+    said, falsely, that it saved the table there). It says --mode game, and the game plays
+    on."""
+    save = tmp_path / "g dir" / "s.json"
+    save.parent.mkdir()
+    short = cut_short(save, 10)
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / "config.toml").write_text('[play]\nmode = "genso"\n', encoding="utf-8")
+    code, err = on_a_terminal(["companion", "play", "--resume", "--dice", "sim", "--choices",
+                               "keyboard", "--display", "terminal", "--state", str(save)],
+                              save, 10)
+    assert code == 2, err
+    assert "not a genso table's save" in err
+    code, err = on_a_terminal(shlex.split(printed_command(err)), save, 10)
+    assert code == 130, err
+    played_on = load_game(save)
+    assert played_on is not None and played_on.game_id == short.game_id
+    assert played_on.inputs[:10] == short.inputs and len(played_on.inputs) > 10

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.app.paths import data_dir
 from companion.app.session.save import (
     AnotherModesSave,
     SaveGame,
@@ -105,8 +106,12 @@ def _refuse_another_mode(save: SaveGame, path: Path, wanted: str, player: str,
                          default: str) -> None:
     """:func:`refuse_another_modes` for a save read whole."""
     mode: str | None
+    fight = None
     if isinstance(save, FightSave) and save.preset in TABLE_PRESETS:
         holds, mode = f"a {save.preset} table's save", save.preset
+        # As the table compares it (fight_file.open_table): the very string it saved.
+        if save.fight_path != str(data_dir() / save.preset / "fight.json"):
+            fight = save.fight_path or None
     elif not isinstance(save, FightSave) and save.preset in PRESETS:
         holds = f"a game of JongRogue ({save.preset})"
         mode = None if save.finished else "game"
@@ -114,4 +119,4 @@ def _refuse_another_mode(save: SaveGame, path: Path, wanted: str, player: str,
         return
     raise AnotherModesSave(
         f"{path} holds {holds}, not {wanted}, so it was left as it is: give {player} a "
-        f"--state of its own (by default {default} in the data folder)", mode, path)
+        f"--state of its own (by default {default} in the data folder)", mode, path, fight)

@@ -68,21 +68,24 @@ class SaveLeftInPlace(DataError):
 class AnotherModesSave(SaveLeftInPlace):
     """A save of another mode (a game of JongRogue, a table) found where a run saves, left
     where it is as ``refusal`` says. ``mode`` plays it on from ``path`` (None: a finished
-    game, which nothing plays on): the message says with what command, its flags none
-    until the run that found it gives its own (:meth:`say_with`)."""
+    game, which nothing plays on), a table with its own fight file ``fight`` (None: the
+    mode's default, or a game): the message says with what command, its flags none until
+    the run that found it gives its own (:meth:`say_with`). The mode is always said: the
+    run that found it played another, which config.toml may choose."""
 
-    def __init__(self, refusal: str, mode: str | None, path: Path) -> None:
-        self.refusal, self.mode, self.path = refusal, mode, path
-        table = [] if mode in (None, "game") else ["--mode", str(mode)]
+    def __init__(self, refusal: str, mode: str | None, path: Path, fight: str | None) -> None:
+        self.refusal, self.mode, self.path, self.fight = refusal, mode, path, fight
+        # A table resumed without its save's fight file takes up the default fight instead.
         super().__init__(self._told(shlex.join(
-            ["companion", "play", *table, "--resume", "--state", str(path)])))
+            ["companion", "play", *(["--mode", mode] if mode else []), "--resume",
+             *(["--fight", fight] if fight else []), "--state", str(path)])))
 
-    def say_with(self, resume: Callable[[str, Path], str]) -> None:
-        """Say the command that plays it on as ``resume(mode, path)`` gives it: the run's
-        flags a laptop needs (its keys and terminal) are in it, and the bare one failed
-        there, looking for the screen."""
+    def say_with(self, resume: Callable[[str, Path, str | None], str]) -> None:
+        """Say the command that plays it on as ``resume(mode, path, fight)`` gives it: the
+        run's flags a laptop needs (its keys and terminal) are in it, and the bare one
+        failed there, looking for the screen."""
         if self.mode is not None:
-            self.args = (self._told(resume(self.mode, self.path)),)
+            self.args = (self._told(resume(self.mode, self.path, self.fight)),)
 
     def _told(self, command: str) -> str:
         if self.mode is None:

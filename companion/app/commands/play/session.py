@@ -208,7 +208,7 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
         raise  # the run starts again in the mode chosen (options.run), the files let go
     except (CompanionError, OSError) as exc:
         if isinstance(exc, AnotherModesSave):  # told (stderr, the screen) as this run plays
-            exc.say_with(lambda mode, state: resume_elsewhere(args, mode, state))
+            exc.say_with(lambda mode, state, fight: resume_elsewhere(args, mode, state, fight))
         screen = display is not None and config.text("display.kind") == "screen"
         if not screen and not isinstance(exc, DeviceError):
             raise

@@ -165,14 +165,17 @@ def resume_command(args: argparse.Namespace, mode: str = "game", *,
     return shlex.join(words)
 
 
-def resume_elsewhere(args: argparse.Namespace, mode: str, state: Path) -> str:
+def resume_elsewhere(args: argparse.Namespace, mode: str, state: Path,
+                     fight: str | None) -> str:
     """The command that plays on ``mode``'s save at ``state``, another mode's, found where
-    this run (its command line ``args``) saves: with the choices and display this run was
-    given (a laptop's keys and terminal), which every mode takes, and no flag of this
-    mode's alone; a headless run's are the auto-player's, which plays no table."""
+    this run (its command line ``args``) saves, a table's with its own fight file ``fight``
+    (None: the mode's default): with the choices and display this run was given (a
+    laptop's keys and terminal), which every mode takes, and no flag of this mode's alone;
+    a headless run's are the auto-player's, which plays no table. Its mode is said, a
+    game's too: config.toml's play.mode chose this run's, another."""
     given = {} if args.headless else {"choices": args.choices, "display": args.display}
     return resume_command(argparse.Namespace(
-        mode=None if mode == "game" else mode, headless=False, state=state, **given), mode)
+        mode=mode, headless=False, state=state, fight=fight, **given), mode)
 
 
 def print_events(events: Sequence[Event]) -> None:
