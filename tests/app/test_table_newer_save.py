@@ -106,3 +106,12 @@ def test_a_newer_table_save_in_a_folder_that_renames_nothing_is_named(
     assert message.endswith("give another --state, or fix the folder")
     assert state.read_bytes() == before
     assert not list(tmp_path.glob("table.json.*"))
+
+
+def test_the_kept_newer_saves_path_is_given_as_a_shell_takes_it() -> None:
+    """A folder with a space in its name: the path after --resume --state was given bare,
+    and a shell split it in two."""
+    kept = Path("/home/pi/my games/table.json.newer-20261205T101500Z")
+    told = NewerSave("table.json: written by a newer companion").kept_as(kept)
+    assert told.endswith("with --resume --state "
+                         "'/home/pi/my games/table.json.newer-20261205T101500Z')")

@@ -104,7 +104,8 @@ class NewerSave(SaveLeftInPlace):
 
     def kept_as(self, kept: Path) -> str:
         """What it is and how to carry it on, once kept aside as ``kept``."""
-        return f"{self}; it is kept as {kept.name} ({self.UPDATE}, with --resume --state {kept})"
+        return (f"{self}; it is kept as {kept.name} ({self.UPDATE}, with --resume --state "
+                f"{shlex.quote(str(kept))})")
 
 
 class CorruptSave(DataError):
