@@ -55,10 +55,9 @@ def finished_unrecorded(capsys: pytest.CaptureFixture[str]) -> tuple[Path, SaveG
     return kept, saved
 
 
-def test_a_finished_game_whose_profile_changed_is_kept_not_overwritten(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The history could not take the finished game, and its profile was edited since: the
-    next game used to overwrite it; it is kept aside as save.json.unrecorded-…, told."""
+def finished_with_own_profile(tmp_path: Path) -> tuple[Path, Path]:
+    """A game played to its end on a copy of the packaged profile while the history could
+    not take it: that profile and the save, marked finished, not recorded."""
     profile = tmp_path / "mine.toml"
     packaged = files("companion.systems.jongrogue") / "data" / "profile.toml"
     profile.write_text(packaged.read_text("utf-8"))
@@ -66,6 +65,13 @@ def test_a_finished_game_whose_profile_changed_is_kept_not_overwritten(
     history_unavailable()
     assert main(["play", "--headless", "--seed", str(SEED), "--profile", str(profile),
                  "--state", str(save)]) == 0
+    return profile, save
+
+def test_a_finished_game_whose_profile_changed_is_kept_not_overwritten(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The history could not take the finished game, and its profile was edited since: the
+    next game used to overwrite it; it is kept aside as save.json.unrecorded-…, told."""
+    profile, save = finished_with_own_profile(tmp_path)
     first = load_game(save)
     assert first is not None and first.finished
     profile.write_text(profile.read_text().replace("max_hp_base = 12", "max_hp_base = 30"))
@@ -111,13 +117,7 @@ def test_a_kept_finished_game_whose_profile_changed_says_what_to_mend_not_to_wai
     """A kept game that no longer replays (its profile edited since) is not mended by time:
     the message said "try again later". It names the cause and the command to run once
     the profile is as it was, and that command then puts the game in the history."""
-    profile = tmp_path / "mine.toml"
-    packaged = files("companion.systems.jongrogue") / "data" / "profile.toml"
-    profile.write_text(packaged.read_text("utf-8"))
-    save = default_save_path()
-    history_unavailable()
-    assert main(["play", "--headless", "--seed", str(SEED), "--profile", str(profile),
-                 "--state", str(save)]) == 0
+    profile, save = finished_with_own_profile(tmp_path)
     assert main(["play", "--headless", "--seed", "3", "--state", str(save)]) == 0
     [kept] = save.parent.glob("save.json.unrecorded-*")
     history_back()
