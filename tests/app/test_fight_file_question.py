@@ -76,7 +76,7 @@ def stopped_genso_table(folder: Path) -> tuple[Path, Path]:
 
 def resumed(folder: Path) -> argparse.Namespace:
     return argparse.Namespace(fight=folder / "fight.json", state=folder / "table.json",
-                              resume=True, seed=5)
+                              resume=True, seed=5, mode=None, headless=False)
 
 
 SIM = load_config(env={}, overrides={"dice.source": "sim"})

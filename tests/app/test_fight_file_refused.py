@@ -144,7 +144,9 @@ def test_a_new_table_takes_up_the_refused_fight_file_with_every_action(
             table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,
                           choices=Player([]))
     assert refused.value.filename == str(path) and refused.value.errno == errno.EROFS
-    assert f"cannot be written ({READ_ONLY}); play it on with --resume" in str(refused.value)
+    assert (f"cannot be written ({READ_ONLY}); play it on (companion play --mode genso --resume "
+            f"--state {tmp_path / 'table.json'} --fight {path}), or fix the folder"
+            in str(refused.value))
     assert (tmp_path / "table.json").read_bytes() == before
     told: list[str] = []
     session = table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,

@@ -501,7 +501,8 @@ def test_a_new_table_in_a_read_only_folder_names_the_folder_not_the_save(
     assert refused.value.strerror.startswith(
         f"the unfinished table of {(tmp_path / 'fight.json').resolve()} saved in table.json "
         "cannot be kept aside for a new one: no file in this folder can be renamed "
-        "(Permission denied); play it on with --resume")
+        "(Permission denied); play it on (companion play --mode genso --resume --state "
+        f"{state} --fight {(tmp_path / 'fight.json').resolve()}), or fix the folder")
     assert state.read_bytes() == before
     assert play(tmp_path, [], resume=True).fight.to_json() == first.fight.to_json()
 

@@ -245,3 +245,42 @@ def test_a_game_found_by_the_table_config_toml_plays_is_named_with_its_mode(
     played_on = load_game(save)
     assert played_on is not None and played_on.game_id == short.game_id
     assert played_on.inputs[:10] == short.inputs and len(played_on.inputs) > 10
+
+
+def test_a_tables_copy_a_cut_left_is_named_with_its_mode_its_fight_and_this_runs_keys(
+        tmp_path: Path) -> None:
+    """A coc table's save that does not read, and beside it the whole save a cut write left:
+    the copy was named bare, with no command, and `--resume --state <copy>` alone opened a
+    game of JongRogue. Found by a table of another fight (`--fight`), it is named with
+    --mode coc, the copy's own fight file (this run's would set the copy aside) and this
+    run's keys and terminal, and that plays the copy's fight on."""
+    own, other = tmp_path / "o dir.json", tmp_path / "other.json"
+    write_fight_file(own, new_fight("003"))
+    write_fight_file(other, new_fight("004"))
+    state = tmp_path / "t.json"
+    table = table_session(own, state, resume=False, seed=COC_SEED, choices=Player(CHOICES[:6]))
+    with contextlib.suppress(KeyboardInterrupt):  # the player's presses ran out
+        table.run()
+    whole = FightSave.from_json(state.read_text(encoding="utf-8"))
+    left = tmp_path / ".t.json.k3j9x2.tmp"
+    left.write_text(state.read_text(encoding="utf-8"), encoding="utf-8")
+    os.utime(left, (time.time() - 30,) * 2)  # older than the run that finds it
+    state.write_text(state.read_text(encoding="utf-8")[:200], encoding="utf-8")  # cut short
+    code, err = on_a_terminal(["companion", "play", "--mode", "coc", "--resume", "--dice",
+                               "sim", "--choices", "keyboard", "--display", "terminal",
+                               "--fight", str(other), "--state", str(state)], state, 0,
+                              FightSave.from_json)
+    assert code == 130, err
+    [copy] = tmp_path.glob("t.json.unwritten-*")
+    command = shlex.join(["companion", "play", "--mode", "coc", "--resume", "--choices",
+                          "keyboard", "--display", "terminal", "--dice", "sim", "--fight",
+                          str(own.resolve()), "--state", str(copy)])
+    said = err.replace("\n", " ")
+    assert f"was kept as {copy}: `{command}` takes it up; taking up the fight file" in said
+    code, err = on_a_terminal(shlex.split(command), copy, len(whole.inputs),
+                              FightSave.from_json)
+    assert code == 130, err
+    played_on = FightSave.from_json(copy.read_text(encoding="utf-8"))
+    assert (played_on.game_id, played_on.fight_path) == (whole.game_id, str(own.resolve()))
+    assert played_on.inputs[:len(whole.inputs)] == whole.inputs
+    assert len(played_on.inputs) > len(whole.inputs)

@@ -108,7 +108,8 @@ def test_a_save_a_newer_companion_wrote_is_kept_whole_with_how_to_carry_it_on(
         (kept,) = path.parent.glob("save.json.newer-*")
         assert kept.read_text() == text and said in err
         assert (f"it is kept as {kept.name} (update this companion (git pull, then bash "
-                f"scripts/install-pi.sh) to carry it on, with --resume --state {kept}){then}"
+                "scripts/install-pi.sh) to carry it on: then `companion play --resume "
+                f"--headless --state {kept}` does){then}"
                 in err)
         # The advice followed before updating: refused, the update said again, left as is.
         assert main(["play", "--headless", "--resume", "--state", str(kept)]) == 2

@@ -13,6 +13,7 @@ import pytest
 
 from companion.app.modes.coc import CocFightMode
 from companion.app.modes.coc import table_session as coc_table_session
+from companion.app.modes.coc.table import coc_table
 from companion.app.modes.genso import GensoFightMode, table_session
 from companion.app.session.save import NewerSave
 from tests.app.table import Player
@@ -35,13 +36,18 @@ def made_newer(state: Path, field: str) -> bytes:
     return state.read_bytes()
 
 
-def assert_kept_and_told(folder: Path, before: bytes, told: list[str], field: str) -> None:
+def assert_kept_and_told(folder: Path, before: bytes, told: list[str], field: str,
+                         mode: str) -> None:
+    """The newer save kept whole as table.json.newer-…, and one notice naming the command
+    that plays it on, of its own mode and fight file."""
     (kept,) = folder.glob("table.json.newer-*")
     assert kept.read_bytes() == before
     assert not list(folder.glob("table.json.corrupt-*"))
     assert len(told) == 1
     assert "newer companion" in told[0] and NEWER[field][2] in told[0]
-    assert f"it is kept as {kept.name} ({NewerSave.UPDATE}, with --resume --state {kept})" \
+    command = (f"companion play --mode {mode} --resume --state {kept} "
+               f"--fight {(folder / 'fight.json').resolve()}")
+    assert f"it is kept as {kept.name} ({NewerSave.UPDATE}: then `{command}` does)" \
         in told[0]
     assert told[0].endswith("taking up the fight file")
 
@@ -62,7 +68,7 @@ def test_a_genso_table_save_of_a_newer_companion_is_kept_aside_with_how_to_carry
                             choices=Player([]), tell=told.append)
     assert isinstance(session.mode, GensoFightMode)
     assert session.mode.fight.to_json() == first.fight.to_json()
-    assert_kept_and_told(tmp_path, before, told, field)
+    assert_kept_and_told(tmp_path, before, told, field, "genso")
     # The table goes on in a save of its own, this companion's.
     assert json.loads(state.read_text(encoding="utf-8"))["version"] == 1
 
@@ -81,7 +87,7 @@ def test_a_coc_table_save_of_a_newer_companion_is_kept_aside_with_how_to_carry_i
                                 choices=Player([]), tell=told.append)
     assert isinstance(session.mode, CocFightMode)
     assert session.mode.fight.to_json() == first.fight.to_json()
-    assert_kept_and_told(tmp_path, before, told, "version")
+    assert_kept_and_told(tmp_path, before, told, "version", "coc")
 
 
 @pytest.mark.parametrize("resume", [True, False])
@@ -112,6 +118,7 @@ def test_the_kept_newer_saves_path_is_given_as_a_shell_takes_it() -> None:
     """A folder with a space in its name: the path after --resume --state was given bare,
     and a shell split it in two."""
     kept = Path("/home/pi/my games/table.json.newer-20261205T101500Z")
-    told = NewerSave("table.json: written by a newer companion").kept_as(kept)
-    assert told.endswith("with --resume --state "
-                         "'/home/pi/my games/table.json.newer-20261205T101500Z')")
+    command = coc_table().resume_command(kept, Path("/home/pi/my games/fight.json"))
+    assert command == ("companion play --mode coc --resume --state "
+                       "'/home/pi/my games/table.json.newer-20261205T101500Z' "
+                       "--fight '/home/pi/my games/fight.json'")

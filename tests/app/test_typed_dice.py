@@ -90,7 +90,8 @@ def test_a_coc_fight_takes_the_d100_and_every_other_die_typed(tmp_path: Path) ->
         ("How does Cult defend", "d:none"),
         ("Type the D100 you threw, tens 十の位", "5"), ("Type the D100 you threw, units", "5"),
         ("Type the D6 you threw", "6"), ("Type the D4 you threw", "4")])
-    args = argparse.Namespace(fight=fight, state=tmp_path / "table.json", resume=False, seed=7)
+    args = argparse.Namespace(fight=fight, state=tmp_path / "table.json", resume=False, seed=7,
+                              mode=None, headless=False)
     typed = load_config(env={}, overrides={"dice.source": "typed", "input.poll_seconds": 0.005})
     with pytest.raises(KeyboardInterrupt):
         run_coc(args, typed, screen, Controls([screen]), None)

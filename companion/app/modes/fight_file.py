@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import secrets
+import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -132,6 +133,17 @@ class Table:
     start_hint: str  # how a fight is started, said when there is no fight file
     load: Callable[[Any], Any]  # the fight from its to_json data
     mode: Callable[[Any, str], FightMode]  # the mode over a fight, with its dice's source
+    #: The command that plays on a table save (a path) of a fight file (a path), with the
+    #: flags the run gave (``companion play``'s, a laptop's keys and terminal); None: the
+    #: plain ``companion play --mode <preset>`` of a table at its own screen and buttons.
+    resume_with: Callable[[Path, Path], str] | None = None
+
+    def resume_command(self, state: Path, fight: Path | str) -> str:
+        """The command that plays on the table save at ``state`` of the fight at ``fight``."""
+        if self.resume_with is not None:
+            return self.resume_with(state, Path(fight))
+        return shlex.join(["companion", "play", "--mode", self.preset, "--resume", "--state",
+                           str(state), "--fight", str(fight)])
 
 
 def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool,
@@ -155,6 +167,10 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     with a :class:`DataError` saying so (its save holds every action).
     """
     fight_path = fight_path.resolve()
+
+    def resume_copy(copy: Path) -> str:  # of the table save, a cut write left
+        return table.resume_command(copy, fight_of(copy, fight_path))
+
     all_sim = rolls is None and sim_rolls is None
     label = SIMULATED if all_sim else source_name
     saved: FightSave | None = None
@@ -162,11 +178,11 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     fight: Any = None  # the fight file's fight, when read before a table save is set aside
     if resume:
         try:
-            saved = load_fight_save(state_path, table.preset)
+            saved = load_fight_save(state_path, table.preset, resume_copy)
         except CorruptSave as exc:
             tell(f"{exc}; taking up the fight file")
         except NewerSave as exc:
-            _keep_newer(state_path, exc, tell)
+            _keep_newer(table, state_path, fight_path, exc, tell)
         # A save marked over whose fight replays still asking (a hand edit, a damaged card:
         # the table marks it over only at the fight's end) is an unfinished table, played
         # on as --resume (the boot service's start) says; it was called "over and closed",
@@ -201,11 +217,11 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     elif state_path.exists():
         old = None
         try:
-            old = load_fight_save(state_path, table.preset)
+            old = load_fight_save(state_path, table.preset, resume_copy)
         except CorruptSave as exc:  # kept aside: said, as with --resume
             tell(f"{exc}; taking up the fight file")
         except NewerSave as exc:
-            _keep_newer(state_path, exc, tell)
+            _keep_newer(table, state_path, fight_path, exc, tell)
         # A save marked over whose fight replays still asking (a hand edit, a damaged
         # card) is a table that stopped mid-fight: kept aside as an unfinished one is, not
         # replaced unseen.
@@ -356,11 +372,14 @@ def _replayed(table: Table, saved: FightSave, state_path: Path, label: str,
         mode = table.mode(table.load(saved.fight), label)
         replay(mode, saved.inputs, saved.events)
     except UNREPLAYABLE as exc:
+        def resume(copy: Path) -> str:  # a copy a cut write left may replay
+            return table.resume_command(copy, fight_of(copy, Path(saved.fight_path)))
+
         kept = _kept_aside(state_path, "corrupt", f"the table save {state_path.name} does not "
                            f"replay ({exc}), and it cannot be kept aside",
                            "give another --state, or fix the folder")
         tell(f"the table save {state_path} does not replay ({exc}); it was kept as "
-             f"{kept.path.name}{kept.copies(by_name=True)}; taking up the fight file")
+             f"{kept.path.name}{kept.copies(resume, by_name=True)}; taking up the fight file")
         return None
     return mode
 
@@ -472,14 +491,16 @@ def _set_aside(table: Table, old: FightSave, state_path: Path, label: str,
     whole = _catch_up(table, old, state_path, Path(old.fight_path), label, tell)
     kept = _kept_aside(state_path, "replaced", f"the unfinished table of {old.fight_path} "
                        f"saved in {state_path.name} cannot be kept aside for a new one",
-                       f"play it on with --resume --fight {old.fight_path}, or fix the folder")
+                       f"play it on ({table.resume_command(state_path, old.fight_path)}), or "
+                       "fix the folder")
     how = (", marked over but replaying to a fight still running," if marked_over else "")
     tell(f"the unfinished table of {old.fight_path} in {state_path}{how} is kept as "
          f"{kept.path.name}" + ("; every action it finished is in that fight file" if whole
                                 else ""))
 
 
-def _keep_newer(state_path: Path, exc: NewerSave, tell: Callable[[str], object]) -> None:
+def _keep_newer(table: Table, state_path: Path, fight_path: Path, exc: NewerSave,
+                tell: Callable[[str], object]) -> None:
     """A table save a newer companion wrote: kept aside as ``.newer-…`` (whole, for that
     companion to carry on) and told, with how to carry it on; the fight file is taken up
     then, as for a save that cannot go on. A folder that lets nothing be renamed stops the
@@ -487,7 +508,21 @@ def _keep_newer(state_path: Path, exc: NewerSave, tell: Callable[[str], object])
     kept = _kept_aside(state_path, "newer", f"{exc}; {NewerSave.UPDATE}. It cannot be kept "
                        "aside for the fight file to be taken up",
                        "give another --state, or fix the folder")
-    tell(f"{exc.kept_as(kept.path)}; taking up the fight file")
+    resume = table.resume_command(kept.path, fight_of(kept.path, fight_path))
+    tell(f"{exc.kept_as(kept.path, resume)}; taking up the fight file")
+
+
+def fight_of(state: Path, otherwise: Path) -> Path:
+    """The fight file of the table save at ``state`` (a copy kept aside, a newer companion's,
+    which this one cannot load), read from its ``fight_path``: a table played on its own
+    ``--fight`` is played on with it, not the fight this run took up in its place (which
+    would set the copy aside). ``otherwise`` when the file does not say."""
+    try:
+        data = loads_json(read_regular(state, SAVE_LIMIT, "fight save").decode("utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, DataError):
+        return otherwise
+    fight = data.get("fight_path") if isinstance(data, dict) else None
+    return Path(fight) if isinstance(fight, str) and fight else otherwise
 
 
 def _kept_aside(state_path: Path, why: str, what: str, then: str) -> Kept:
@@ -531,7 +566,7 @@ def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, 
         return True
     behind = len(ours["journal"]) - len(on_file["journal"])
     if behind and _behind_the_table(on_file, ours, fight_path, state_path, old):
-        _write_behind(fight_path, mode.fight, state_path, tell)
+        _write_behind(table, fight_path, mode.fight, state_path, tell)
         count = abs(behind)
         last = "the last action" if count == 1 else f"the last {count} actions"
         # Ahead: the table's undos whose writes the disk refused, taken out of the file.
@@ -542,7 +577,7 @@ def _catch_up(table: Table, old: FightSave, state_path: Path, fight_path: Path, 
     return False
 
 
-def _write_behind(fight_path: Path, fight: Any, state_path: Path,
+def _write_behind(table: Table, fight_path: Path, fight: Any, state_path: Path,
                   tell: Callable[[str], object]) -> None:
     """Write the fight file up to its table (forward, or back past the table's undos) before
     the table is set aside. A disk that still refuses it raises, naming what would be lost,
@@ -556,7 +591,8 @@ def _write_behind(fight_path: Path, fight: Any, state_path: Path,
         reason = os.strerror(exc.errno) if exc.errno else str(exc)
         raise OSError(exc.errno, f"the fight file is not yet as the unfinished table saved "
                       f"in {state_path} left it (behind it, or ahead by an undo), and cannot "
-                      f"be written ({reason}); play it on with --resume, or fix the folder",
+                      f"be written ({reason}); play it on "
+                      f"({table.resume_command(state_path, fight_path)}), or fix the folder",
                       str(fight_path)) from None
 
 

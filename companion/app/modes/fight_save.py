@@ -6,6 +6,7 @@ half-thrown action too; and the refusal of another mode's save at the same path.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,13 +66,15 @@ class FightSave(SaveGame):
 TABLE_PRESETS = ("genso", "coc")
 
 
-def load_fight_save(path: Path, preset: str) -> FightSave | None:
+def load_fight_save(path: Path, preset: str,
+                    resume: Callable[[Path], str] | None = None) -> FightSave | None:
     """The table save of a ``preset`` fight at ``path``, or None; one that cannot be read is
-    moved aside (:func:`~companion.app.session.save.read_save`). A whole save of another
-    mode (a game of JongRogue, the other system's table) given as ``--state`` is refused
-    (:class:`AnotherModesSave`) and left where it is: it is someone's game, not a broken
-    table. One a newer companion wrote (:class:`NewerSave`) is left for the caller, which
-    keeps it aside as ``.newer-…`` (:func:`open_table`)."""
+    moved aside (:func:`~companion.app.session.save.read_save`), naming the copies a write
+    cut short left beside it, with ``resume``, the command that plays on a copy, if given.
+    A whole save of another mode (a game of JongRogue, the other system's table) given as
+    ``--state`` is refused (:class:`AnotherModesSave`) and left where it is: it is
+    someone's game, not a broken table. One a newer companion wrote (:class:`NewerSave`)
+    is left for the caller, which keeps it aside as ``.newer-…`` (:func:`open_table`)."""
     wanted = (f"a {preset} table's save", f"the {preset} table", f"{preset}/table.json")
 
     def parse(text: str, source: str) -> FightSave:
@@ -85,7 +88,7 @@ def load_fight_save(path: Path, preset: str) -> FightSave | None:
             raise DataError(f"{path}: not a {preset} fight save")
         return save
 
-    return read_save(path, parse, "fight save")
+    return read_save(path, parse, "fight save", resume)
 
 
 def refuse_another_modes(text: str, source: str, path: Path, wanted: str, player: str,

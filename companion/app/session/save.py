@@ -102,10 +102,10 @@ class NewerSave(SaveLeftInPlace):
     UPDATE = ("update this companion (git pull, then bash scripts/install-pi.sh) to carry it "
               "on")
 
-    def kept_as(self, kept: Path) -> str:
-        """What it is and how to carry it on, once kept aside as ``kept``."""
-        return (f"{self}; it is kept as {kept.name} ({self.UPDATE}, with --resume --state "
-                f"{shlex.quote(str(kept))})")
+    def kept_as(self, kept: Path, resume: str) -> str:
+        """What it is and how to carry it on, once kept aside as ``kept``: ``resume``, the
+        command that plays it on (as the run that found it played), once updated."""
+        return f"{self}; it is kept as {kept.name} ({self.UPDATE}: then `{resume}` does)"
 
 
 class CorruptSave(DataError):

@@ -59,7 +59,7 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
             tell(f"{exc}; this new game is saved in {save_path}", display, controls)
             return Previous(None)
         except NewerSave as exc:
-            tell(f"{keep_newer(save_path, exc)}; this new game is saved in {save_path}",
+            tell(f"{keep_newer(save_path, exc, args)}; this new game is saved in {save_path}",
                  display, controls)
             return Previous(None)
         if old is not None and old.finished:
@@ -89,7 +89,7 @@ def previous_game(save_path: Path | None, args: argparse.Namespace,
         offer_new_game(str(exc), display, controls)
         return Previous(None)
     except NewerSave as exc:
-        offer_new_game(keep_newer(save_path, exc), display, controls)
+        offer_new_game(keep_newer(save_path, exc, args), display, controls)
         return Previous(None)
     if saved is None:
         note(no_save_note(save_path, args))
@@ -148,9 +148,10 @@ def no_save_note(save_path: Path, args: argparse.Namespace) -> str:
             "one")
 
 
-def keep_newer(save_path: Path, exc: NewerSave) -> str:
+def keep_newer(save_path: Path, exc: NewerSave, args: argparse.Namespace) -> str:
     """Keep a save a newer companion wrote aside as ``.newer-…`` (whole, for that companion
-    to carry on), and say so, with how to carry it on. A folder that lets no file be
+    to carry on), and say so, with how to carry it on (as this run, its command line
+    ``args``, plays: :func:`resuming`). A folder that lets no file be
     renamed (read-only) stops the run, saying what the save is: the bare OS error said
     nothing of the newer companion."""
     try:
@@ -160,7 +161,7 @@ def keep_newer(save_path: Path, exc: NewerSave) -> str:
                         f"here: {save_path.parent} lets no file in it be renamed "
                         f"({err.strerror}); fix the folder, or play a new game with --state "
                         "ANOTHER.json") from None
-    return exc.kept_as(kept)
+    return exc.kept_as(kept, resuming(args, kept))
 
 
 def make_save_folder(save_path: Path, named: bool) -> None:

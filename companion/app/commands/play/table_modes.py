@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from companion.app.commands.events import load_user_rules, user_lists
-from companion.app.commands.play.telling import question_show, tell
+from companion.app.commands.play.telling import question_show, resume_command, tell
 from companion.app.config import Config
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
 from companion.app.modes.fight_file import FightClosed, FightFileChanged, file_sha
@@ -81,7 +81,8 @@ def run_genso(args: argparse.Namespace, config: Config, display: Display,
                 saved_fight_rules([]), *table_files(args, "genso"), resume=resume,
                 seed=args.seed, choices=MenuChoices(controls, poll), rolls=rolls,
                 display=display, source_name=SOURCE_NAMES[source],
-                tell=lambda message: tell(message, display, controls))
+                tell=lambda message: tell(message, display, controls),
+                resume_with=resumes(args, "genso"))
 
         played(taken_up(start, args.resume, "genso", display, controls, poll, menu), menu)
 
@@ -107,9 +108,19 @@ def run_coc(args: argparse.Namespace, config: Config, display: Display,
                 *table_files(args, "coc"), resume=resume, seed=args.seed,
                 choices=MenuChoices(controls, poll), display=display, rolls=rolls,
                 source_name=name, tell=lambda message: tell(message, display, controls),
-                camera=camera, controls=controls, d100=d100, poll_seconds=poll)
+                camera=camera, controls=controls, d100=d100, poll_seconds=poll,
+                resume_with=resumes(args, "coc"))
 
         played(taken_up(start, args.resume, "coc", display, controls, poll, menu), menu)
+
+
+def resumes(args: argparse.Namespace, mode: str) -> Callable[[Path, Path], str]:
+    """The command that plays on a ``mode`` table's save (a path) of a fight file (a path),
+    with the flags this run (its command line ``args``) was given (:func:`resume_command`)."""
+    def command(state: Path, fight: Path) -> str:
+        return resume_command(argparse.Namespace(**{**vars(args), "state": state,
+                                                    "fight": fight}), mode)
+    return command
 
 
 def played(session: Session | None, menu: SystemMenu | None) -> None:

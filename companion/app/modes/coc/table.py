@@ -25,12 +25,13 @@ START_HINT = ("companion coc fight new --investigators docs/examples/ann.toml "
               "--foes docs/examples/cultist.toml")
 
 
-def coc_table() -> Table:
+def coc_table(resume_with: Callable[[Path, Path], str] | None = None) -> Table:
     """coc fights at the table: the fight file as `companion coc fight` writes it, replayed
-    under the settings it keeps."""
+    under the settings it keeps (``resume_with``:
+    :attr:`~companion.app.modes.fight_file.Table.resume_with`)."""
     base = load_rules()
     return Table(PRESET, "companion coc fight", START_HINT,
-                 lambda data: Fight.from_json(base, data), CocFightMode)
+                 lambda data: Fight.from_json(base, data), CocFightMode, resume_with)
 
 
 def table_session(fight_path: Path, state_path: Path, *, resume: bool, seed: int | None,
@@ -39,7 +40,8 @@ def table_session(fight_path: Path, state_path: Path, *, resume: bool, seed: int
                   tell: Callable[[str], object] = lambda message: None,
                   camera: RollFeed | None = None, controls: Controls | None = None,
                   d100: str = "typed", poll_seconds: float = 0.05,
-                  sleep: Callable[[float], None] = time.sleep) -> Session:
+                  sleep: Callable[[float], None] = time.sleep,
+                  resume_with: Callable[[Path, Path], str] | None = None) -> Session:
     """The play session of a coc fight at the table, ready to run (see
     :func:`~companion.app.modes.fight_file.open_table`).
 
@@ -55,10 +57,10 @@ def table_session(fight_path: Path, state_path: Path, *, resume: bool, seed: int
             return CocTableRolls(cam, keys, poll_seconds, source if d100 == "sim" else None,
                                  sleep)
 
-        return open_table(coc_table(), fight_path, state_path, resume=resume, seed=seed,
-                          choices=choices, display=display, source_name=source_name,
+        return open_table(coc_table(resume_with), fight_path, state_path, resume=resume,
+                          seed=seed, choices=choices, display=display, source_name=source_name,
                           tell=tell, sim_rolls=feed,
                           simulated=lambda sides: d100 == "sim" and sides not in CAMERA_SIDES)
-    return open_table(coc_table(), fight_path, state_path, resume=resume, seed=seed,
-                      choices=choices, rolls=rolls, display=display, source_name=source_name,
-                      tell=tell)
+    return open_table(coc_table(resume_with), fight_path, state_path, resume=resume,
+                      seed=seed, choices=choices, rolls=rolls, display=display,
+                      source_name=source_name, tell=tell)

@@ -28,12 +28,15 @@ def read_fight_file(rules: GensoRules, path: Path) -> Fight:
 def table_session(rules: GensoRules, fight_path: Path, state_path: Path, *, resume: bool,
                   seed: int | None, choices: ChoiceFeed, rolls: RollFeed | None = None,
                   display: Display | None = None, source_name: str = "camera カメラ",
-                  tell: Callable[[str], object] = lambda message: None) -> Session:
+                  tell: Callable[[str], object] = lambda message: None,
+                  resume_with: Callable[[Path, Path], str] | None = None) -> Session:
     """The play session of a genso fight at the table, ready to run (see
-    :func:`~companion.app.modes.fight_file.open_table`)."""
+    :func:`~companion.app.modes.fight_file.open_table`; ``resume_with``:
+    :attr:`~companion.app.modes.fight_file.Table.resume_with`)."""
     table = Table(PRESET, "companion genso fight", START_HINT,
                   lambda data: Fight.from_json(rules, data, str(fight_path)),
-                  lambda fight, name: GensoFightMode(rules, fight, name, fight_path))
+                  lambda fight, name: GensoFightMode(rules, fight, name, fight_path),
+                  resume_with)
     return open_table(table, fight_path, state_path, resume=resume, seed=seed,
                       choices=choices, rolls=rolls, display=display, source_name=source_name,
                       tell=tell)
