@@ -388,11 +388,33 @@ def set_aside(game: Game, request: object, tile: Tile, events: Sequence[Event],
     return ""
 
 
+#: What a check itself sets off (spec §9): its hit, the defeat, XP and level, the drops, a
+#: monster's ability, a PC state, the end of the run. A move, a turn, a wake (it comes before
+#: the attack that woke it), the end of ranged combat or an item the PC takes up afterwards is
+#: the game going on, not the check's outcome.
+_CHECK_OUTCOMES = frozenset({Kind.DAMAGE, Kind.DEFEAT, Kind.LEVEL, Kind.STATE, Kind.ABILITY,
+                             Kind.GAME_OVER})
+_CHECK_ITEMS = frozenset({"dropped", "no drop", "stolen", "nothing to steal"})
+
+
+def _follows_from_check(event: Event) -> bool:
+    if event.kind is Kind.ITEM:
+        action = event.data["action"]
+        # gold a hit or a defeat moved (JR-AB-*), not a pile the PC picked up (JR-STATE-2)
+        return action in _CHECK_ITEMS or (
+            action == "gold" and not str(event.data["why"]).startswith("gold pile"))
+    return event.kind in _CHECK_OUTCOMES
+
+
 def last_check(events: Sequence[Event], describe: Callable[[Event], str]) -> tuple[str, ...]:
-    """The last check and what followed it (damage, defeat, level), spelled out (spec §9)."""
+    """The last check and what it set off (damage, defeat, XP, level, drops), spelled out
+    (spec §9); the events after those are not shown as its outcome."""
     for i in range(len(events) - 1, -1, -1):
         if events[i].kind is Kind.CHECK:
-            return tuple(describe(e) for e in events[i:i + 4])
+            end = i + 1
+            while end < len(events) and _follows_from_check(events[end]):
+                end += 1
+            return tuple(describe(e) for e in events[i:end])
     return ()
 
 
