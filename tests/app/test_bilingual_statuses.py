@@ -12,7 +12,7 @@ import pytest
 
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
-from companion.app.session.reads import ReadState, interpret, wait_for_tile
+from companion.app.session.reads import ReadState, interpret, tile_names, wait_for_tile
 from companion.errors import IllegalAction, ImpossibleRead
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.reader import CameraTileReader, ReaderSettings
@@ -86,7 +86,7 @@ def fits(screen: ScreenDisplay, status: str, tile: Tile | None = None,
                          prompt_tile=str(tile))
     else:
         view = mode.view(ask.prompt, status=status, prompt_tile="back",
-                         options=tuple(Option(str(t), f"{t} {t.name_ja}") for t in picks))
+                         options=tuple(Option(str(t), tile_names(t)) for t in picks))
     drawn = spy_text(screen)
     screen.render(view)
     rows = [d for d in drawn if not d.label and d.text and d.text in status]

@@ -448,6 +448,12 @@ def wait_for_tile(
         sleep(poll_seconds)
 
 
+def tile_names(tile: Tile) -> str:
+    """``5z 白 (White dragon)``: a tile as the offer and the picks name it, for a player who
+    reads either language (the option box wraps the English to its second line)."""
+    return f"{tile} {tile.name_ja} ({tile.name_en})"
+
+
 def _offer_status(confirm: Confirm[Tile], short: bool, lifted: bool = False) -> str:
     """The status line of the tile on offer; ``short`` when a reader fault follows it (the
     screen's status has two lines, and the buttons say what A and B do). ``lifted``: its
@@ -464,7 +470,7 @@ def _offer_status(confirm: Confirm[Tile], short: bool, lifted: bool = False) -> 
                 f"— B takes it back 取っても{seconds:.0f}秒で確定、Bで取り消し")
     if short:
         return f"read {tile} {tile.name_ja}, counts in {seconds:.0f} s {seconds:.0f}秒で確定"
-    return (f"read {tile} {tile.name_ja} ({tile.name_en}): "
+    return (f"read {tile_names(tile)}: "
             f"B rejects, A accepts; counts in {seconds:.0f} s "
             f"Bでやり直し、{seconds:.0f}秒で確定")
 
@@ -504,7 +510,7 @@ class TableTiles:
                 show(STARTING_PROMPT, status=status, guidance=True)
             else:
                 show(prompt, status=status, prompt_tile="back", highlight=highlight,
-                     options=tuple(Option(str(t), f"{t} {t.name_ja}") for t in picks),
+                     options=tuple(Option(str(t), tile_names(t)) for t in picks),
                      guidance=guidance)
 
         return wait_for_tile(self.reader, self.state, slot, ask.ledger, self.controls,
