@@ -52,19 +52,36 @@ def menu_presses(highlight: int, index: int, count: int) -> int:
     return (index - highlight) % count
 
 
-def menu_key(names: dict[Button, str], presses: int) -> str:
-    """``M`` for one press of MENU, ``M×3`` for three."""
-    return names[Button.MENU] + (f"×{presses}" if presses > 1 else "")
+def menu_key(names: dict[Button, str], presses: int, button: Button = Button.MENU) -> str:
+    """``M`` for one press of MENU (or ``button``), ``M×3`` for three."""
+    return names[button] + (f"×{presses}" if presses > 1 else "")
+
+
+def page_turn(highlight: int, first: int, turn_to: int, count: int, pages: int,
+              back: Button | None) -> tuple[Button, int]:
+    """The button, and its presses, that brings a long menu's other page into view from
+    ``highlight`` on the page starting at ``first`` (the page shown is the one holding the
+    highlight): MENU forward onto ``turn_to``, or, with two pages, ``back`` backward off
+    this page's first option onto the other page's last, when that is fewer presses. On
+    page 1 of 2 the box read ``[M×11]``: eleven presses of hold I, where one B does it
+    (display audit 56, item 8)."""
+    forward = menu_presses(highlight, turn_to, count)
+    backward = highlight - first + 1
+    if pages == 2 and back is not None and backward < forward:
+        return back, backward
+    return Button.MENU, forward
 
 
 def move_legend(options: Sequence[Option]) -> str:
     """How the four buttons move a menu's highlight and take an option (as ``menu_press``
     does): I forward unless an option is I's own (then its long press, M), B and R back
     unless their own, A takes the one highlighted; "" when every option has a button of
-    its own (nothing to move onto). A player with the buttons alone has no number keys."""
+    its own (nothing to move onto). A player with the buttons alone has no number keys.
+    The backward move is "prev 前へ", not "back": B is also a menu's Back 戻る, and "R back
+    前" over "[B] Back 戻る" read as two ways out (display audit 56, item 7)."""
     if len(options) < 2 or all(o.button is not None for o in options):
         return ""
     forward = "hold I" if any(o.button is Button.ITEM for o in options) else "I"
     back = "/".join({Button.FLEE: "B", Button.RANGED: "R"}[b] for b in back_buttons(options))
-    moves = f"{forward} next 次" + (f" · {back} back 前" if back else "")
+    moves = f"{forward} next 次" + (f" · {back} prev 前へ" if back else "")
     return f"{moves} · A ok 決定"

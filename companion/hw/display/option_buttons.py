@@ -27,6 +27,7 @@ from companion.hw.display.keys import (
     menu_presses,
     move_legend,
     option_key,
+    page_turn,
 )
 from companion.hw.display.view import View
 
@@ -288,9 +289,9 @@ class OptionButtons(FightPanels):
         return [first, *self._wrap(rest, size, width)]
 
     def _options(self, view: View, indices: Sequence[int], boxes: Sequence[pygame.Rect],
-                 size: int, more: tuple[str, int] | None = None) -> None:
+                 size: int, more: tuple[str, str, int] | None = None) -> None:
         """Options ``indices`` in ``boxes``, each with its key, and a tap on it picks it; then
-        ``more`` (a label and the MENU presses that turn the page) in the last box. The
+        ``more`` (a label, its key, and the MENU presses a tap on it makes) in the last box. The
         labels share one size, the one the tightest needs but at most a step below ``size``
         and never below :data:`_LABEL_MIN`, so that a menu does not read as some options
         shouted and others whispered."""
@@ -299,8 +300,8 @@ class OptionButtons(FightPanels):
         texts = [f"[{option_key(view.options[i], i, view.highlight, _BUTTON_KEYS, count, back)}] "
                  f"{view.options[i].label}" for i in indices]
         if more is not None:
-            label, presses = more
-            texts.append(f"[{menu_key(_BUTTON_KEYS, presses)}] {label}")
+            label, key, _ = more
+            texts.append(f"[{key}] {label}")
         m = self.m
         own = [self._label_rows(text, size, box.w - 2 * m(_LABEL_PAD), box.h - m(4))[1]
                for text, box in zip(texts, boxes, strict=True)]
@@ -331,7 +332,8 @@ class OptionButtons(FightPanels):
             if index is not None:
                 self._targets.append((box.copy(), index))
             elif more is not None:
-                self._more = (box.copy(), more[1])
+                # A tap does what the key says; a back press as PREVIOUS, which only moves.
+                self._more = (box.copy(), more[2])
 
     def _label_step(self, size: int) -> int:
         """From one wrapped row of a label to the next: the font's own line height (Noto
@@ -419,15 +421,18 @@ class OptionButtons(FightPanels):
         return min(halves, key=lambda pair: max(self._text(half, size).get_width()
                                                 for half in pair))
 
-    def _grid_page(self, view: View) -> tuple[int, int, list[int], tuple[str, int] | None]:
+    def _grid_page(self, view: View) \
+            -> tuple[int, int, list[int], tuple[str, str, int] | None]:
         """A long menu's grid (a fight's; any that one row squeezes): up to six options a
         row, two rows. Longer than twelve, it is drawn in pages: the page that holds the
-        highlight, and in its last box the key that turns to the next page (MENU, as many
-        times as it takes the highlight there; a tap on it does the same). Number keys still
+        highlight, and in its last box the key that turns to the next page (:func:`page_turn`:
+        MENU as many times as it takes the highlight there, or one back press off a first
+        page of two; a tap on it makes the MENU presses). Number keys still
         pick the first ten anywhere, and MENU walks the highlight through every option.
 
         Returns the options a row, the rows, the options on the page shown, and the page
-        box (its label and the MENU presses that turn the page) when there are pages."""
+        box (its label, its key, and the MENU presses a tap on it makes) when there are
+        pages."""
         count = len(view.options)
         per_row = count if count <= 4 else min(6, (count + 1) // 2)
         rows = 1 if count <= 4 else 2
@@ -436,25 +441,28 @@ class OptionButtons(FightPanels):
         highlight = view.highlight or 0
         first = highlight // per_page * per_page
         indices = list(range(first, min(count, first + per_page)))
-        more: tuple[str, int] | None = None
+        more: tuple[str, str, int] | None = None
         if count > slots:
             pages = -(-count // per_page)
             turn_to = first + per_page if first + per_page < count else 0
+            button, presses = page_turn(highlight, first, turn_to, count, pages,
+                                        back_button(view.options))
             # The page shown, and that the box turns to the next (the last turns to the first).
             more = (f"page {first // per_page + 1}/{pages} · next 次へ ▶",
+                    menu_key(_BUTTON_KEYS, presses, button),
                     menu_presses(highlight, turn_to, count))
         return per_row, rows, indices, more
 
     def _menu_keyed(self, view: View) -> bool:
         """Whether a box drawn is keyed with MENU (``M×3``: an option past the tenth, or
-        the page box), which the legend then explains."""
+        the page box turned by MENU), which the legend then explains."""
         if not self._grid(view):
             indices: list[int] = list(range(len(view.options)))
             more = None
         else:
             _, _, indices, more = self._grid_page(view)
         menu = _BUTTON_KEYS[Button.MENU]
-        return more is not None or any(
+        return (more is not None and more[1].startswith(menu)) or any(
             option_key(view.options[i], i, view.highlight, _BUTTON_KEYS, len(view.options),
                        back_button(view.options)).startswith(menu) for i in indices)
 
