@@ -48,6 +48,9 @@ TAP_GAP = 8
 # The rows a long status may take from the body: at text_scale 1.25 the longest reader fault
 # beside a read on offer ("cannot open …: another program is using it …") needs five more
 _STATUS_MORE_ROWS = 5
+# The most rows a game screen's prompt takes from the body before its last row is cut in
+# its middle (the System menu's "Not safe to unplug yet …" and its reason need three)
+_PROMPT_MAX_ROWS = 3
 
 
 class OptionButtons(FightPanels):
@@ -93,14 +96,33 @@ class OptionButtons(FightPanels):
         footer does not grow); else two, so that a throw's prompt keeps what the throw is
         for (a dice tray's or a fight's panels give up the row a taller footer takes). A
         game screen's tile prompt with a status of one row has two: the second row holds
-        what the tile is for ("melee vs 大蛇 snake (判定 1d9 >= 3)"), in the footer as it is."""
+        what the tile is for ("melee vs 大蛇 snake (判定 1d9 >= 3)"), in the footer as it is.
+        A game screen's prompt longer than that gets the rows it needs (up to
+        :data:`_PROMPT_MAX_ROWS`), the footer taller by them: the System menu's "Shutting
+        down … unplug once the Pi's green light stays off" and a tile prompt beside a read
+        on offer ("put it on th…") were cut in their middle (display audit 56, items 1, 2)."""
         if not view.options and not view.status:
             return 3
         if self._grid(view):
             return 1
         if view.dice is None and view.fight is None:
-            return 2 if not view.options and self._one_row_status(view) else 1
+            return max(self._game_prompt_rows(view), min(
+                _PROMPT_MAX_ROWS, len(self._wrap(view.prompt, self.m(17),
+                                                 self._game_prompt_width(view)))))
         return 2
+
+    def _game_prompt_rows(self, view: View) -> int:
+        """The prompt's rows a game screen's footer holds at its own height."""
+        return 2 if not view.options and self._one_row_status(view) else 1
+
+    def _game_prompt_width(self, view: View) -> int:
+        """A game screen's prompt's width beside its tile (the picture at its tallest, so
+        that the rows counted are never fewer than it takes)."""
+        m = self.m
+        left = m(10)
+        if view.prompt_tile:
+            left += self._tile(view.prompt_tile, self._picture_h(m(118))).get_width() + m(10)
+        return self.width - left - m(10)
 
     def _one_row_status(self, view: View) -> bool:
         """Whether the status fits one row of the footer at its smaller size."""
@@ -149,6 +171,10 @@ class OptionButtons(FightPanels):
                     and self._prompt_room(view) == 2
                     and len(self._prompt_rows(view, self.width - m(20))) > 1)
         height = m(118) if view.fight is not None or two_rows else m(96)
+        if view.dice is None and view.fight is None and not view.message \
+                and (view.options or view.status):
+            # A game screen's prompt of more rows than its footer holds: a row more each.
+            height += m(24) * (self._prompt_room(view) - self._game_prompt_rows(view))
         return height + self._status_more(view, height)
 
     def _status_more(self, view: View, height: int) -> int:
