@@ -25,7 +25,7 @@ from companion.hw.display.fonts import without_cjk
 from companion.hw.display.view import BoardView, FighterView, FightView, PieceView
 
 _NAME_MIN_W = 90  # (at 800x480) a name narrower than this no longer tells combatants apart
-_ROW_H = 44  # (at 800x480) a two-line row: name and pools, then side and conditions
+_ROW_H = 44  # (at 800x480) a two-line row at least: name and pools, then side and conditions
 _MORE_H = 16  # (at 800x480) each further line of conditions a row takes while there is room
 # The board's squares, a step apart that shows where one ends (1.7:1; 1.3:1 before), the
 # light one still dark enough for every piece's colour to stand on at 3.4:1 or more.
@@ -224,7 +224,7 @@ class FightPanels(DiceTray):
         are above and below it."""
         m = self.m
         count = len(fighters)
-        two_lines = count * self._step(m(_ROW_H)) <= rect.h
+        two_lines = count * self._row_h() <= rect.h
         if two_lines:
             self._two_line_rows(fighters, rect)
             return
@@ -259,10 +259,10 @@ class FightPanels(DiceTray):
         behind an ellipsis, under empty room). Only when the panel is full is the last line
         a row is given cut, with an ellipsis."""
         m = self.m
-        spare = rect.h - len(fighters) * self._step(m(_ROW_H))
+        spare = rect.h - len(fighters) * self._row_h()
         rows: list[list[str]] = []
         for i, f in enumerate(fighters):
-            lines = self._second_lines(f, i, pygame.Rect(rect.x, 0, rect.w, self._step(m(_ROW_H))))
+            lines = self._second_lines(f, i, pygame.Rect(rect.x, 0, rect.w, self._row_h()))
             more = min(len(lines) - 1, max(0, spare) // self._step(m(_MORE_H)))
             spare -= more * self._step(m(_MORE_H))
             if more < len(lines) - 1:  # no room for the rest: the last line given ends …
@@ -270,9 +270,19 @@ class FightPanels(DiceTray):
             rows.append(lines)
         y = rect.y
         for i, f in enumerate(fighters):
-            h = self._step(m(_ROW_H)) + (len(rows[i]) - 1) * self._step(m(_MORE_H))
+            h = self._row_h() + (len(rows[i]) - 1) * self._step(m(_MORE_H))
             self._fighter(f, i, pygame.Rect(rect.x, y, rect.w, h - m(2)), True, rows[i])
             y += h
+
+    def _row_h(self) -> int:
+        """A two-line row's height with the gap under it: at least :data:`_ROW_H`, and tall
+        enough that its second line's glyphs end above the acting row's outline (a
+        further line adds a step of :data:`_MORE_H`). At 44 px the outline ran through
+        "味方 party · 全力回避 full dodge" (display audit 56, item 3)."""
+        m = self.m
+        ink = self._text("国g", m(TEXT_MIN)).get_bounding_rect().bottom
+        outline = max(2, m(2))
+        return max(self._step(m(_ROW_H)), self._step(m(24)) + ink + outline + m(1) + m(2))
 
     def _second_lines(self, f: FighterView, index: int, rect: pygame.Rect) -> list[str]:
         """A two-line row's second line (the side, its conditions), as the lines it takes
