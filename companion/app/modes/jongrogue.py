@@ -172,7 +172,9 @@ def sheet(game: Game) -> SheetView:
         held.append("予備の指輪 spare rings: "
                     + ", ".join(f"{name}{f' ×{n}' if n > 1 else ''}" for name, n in spare))
     return SheetView(
-        level=pc.level, xp=pc.xp, xp_next=xp_next, hp=pc.hp, hp_max=pc.max_hp, gold=pc.gold,
+        # (a killing blow leaves pc.hp below 0: the sheet, as the damage line, says 0)
+        level=pc.level, xp=pc.xp, xp_next=xp_next, hp=max(0, pc.hp), hp_max=pc.max_hp,
+        gold=pc.gold,
         weapon=Name(pc.weapon.name_ja, pc.weapon.name_en), weapon_attack=pc.weapon.value,
         ranged=Name(pc.ranged.name_ja, pc.ranged.name_en), ranged_attack=pc.ranged.value,
         ammo=pc.arrows,

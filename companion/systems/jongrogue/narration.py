@@ -168,7 +168,10 @@ def describe(event: Event) -> str:
         rolled = f" (2d9: {', '.join(d['rolls'])})" if d["rolls"] else ""
         how = "breathes fire on" if d["breath"] else "hits"
         sum_ = f"{table}{rolled} − {d['defence']} armour" if table else "no damage (table 0)"
-        return f"  {monster_name(d['monster'])} {how} the PC: {sum_} = {d['amount']} → HP {d['hp']}"
+        # A killing blow takes the PC below 0 in the event (the log and replay keep it): the
+        # line says the 0 the sheet and the header show.
+        hp = max(0, d["hp"])
+        return f"  {monster_name(d['monster'])} {how} the PC: {sum_} = {d['amount']} → HP {hp}"
     if k is Kind.HEAL:
         return f"  HP +{d['amount']} 回復 ({d['why']}) → {d['hp']}"
     if k is Kind.DEFEAT:
