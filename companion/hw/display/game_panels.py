@@ -264,11 +264,42 @@ class GamePanels(Canvas):
             break
         return rows
 
+    def _indented(self, line: str, size: int, width: int, indent: int) \
+            -> list[tuple[int, str]]:
+        """``line`` wrapped in ``width``, each row after its first ``indent`` in."""
+        return [(indent if i else 0, part)
+                for i, part in enumerate(self._wrap(line, size, width - indent))]
+
+    def _first_and_last(self, wrapped: Sequence[list[tuple[int, str]]], last_line: str,
+                        capacity: int, size: int, width: int, indent: int) \
+            -> list[tuple[int, str]]:
+        """The rows of the first wrapped lines that fit in ``capacity`` rows, and the last
+        line (a check's outcome: "大うずら (emu) #33 defeated: +2 XP → 88", "killed by
+        ケンタウロス (centaur)") whole when it fits: what is left out between them is marked
+        by a ``…`` ending the row before it (or, where the last line fills the panel,
+        opening it), never dropped silently (display audit 56, item 4). A last line longer
+        than the panel gives way to the first rows, cut at the end with ``…``."""
+        rows = [row for parts in wrapped for row in parts]
+        if len(rows) <= capacity or capacity <= 0:
+            return rows[:max(0, capacity)]
+        last = wrapped[-1]
+        if len(wrapped) > 1 and len(last) < capacity:
+            rows = rows[:len(rows) - len(last)][:capacity - len(last)]
+            rows[-1] = (rows[-1][0], rows[-1][1].rstrip() + "…")
+            return [*rows, *last]
+        marked = self._indented("…" + last_line, size, width, indent)
+        if len(wrapped) > 1 and len(marked) <= capacity:  # the outcome alone, after a …
+            return marked
+        rows = rows[:capacity]
+        rows[-1] = (rows[-1][0], rows[-1][1].rstrip() + "…")
+        return rows
+
     def _lines(self, title: str, lines: Sequence[str], rect: pygame.Rect,
                newest_last: bool = False, size: int | None = None,
                step: int | None = None) -> None:
         """A panel of lines, each wrapped with its next rows indented, so that each line's
-        start stands out; the first that fit, or with ``newest_last`` (a log) the newest
+        start stands out; the first that fit and the last (:meth:`_first_and_last`), or
+        with ``newest_last`` (a log) the newest
         that fit whole, oldest first: an older line that does not fit whole is left out, not
         shown as its last rows alone (a check's verdict ends its line: 成功/失敗). A newest
         line longer than the whole panel shows its end (what happened last), marked ``…``
@@ -279,10 +310,10 @@ class GamePanels(Canvas):
         width = rect.w - m(16)
         capacity = self._rows_fit(y, rect.bottom, step, size, m(4))
         indent = m(12)
-        wrapped = [[(indent if i else 0, part) for i, part in
-                    enumerate(self._wrap(line, size, width - indent))] for line in lines]
+        wrapped = [self._indented(line, size, width, indent) for line in lines]
         rows = self._newest(wrapped, capacity, size, width) if newest_last \
-            else [part for parts in wrapped for part in parts][:capacity]
+            else self._first_and_last(wrapped, lines[-1] if lines else "", capacity, size,
+                                      width, indent)
         for left, row in rows:
             self.surface.blit(self._fit(row, size, width - left), (rect.x + m(8) + left, y))
             y += step
