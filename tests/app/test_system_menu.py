@@ -129,7 +129,6 @@ def test_another_mode_leaves_for_it() -> None:
 
 @pytest.mark.parametrize(("command", "said"), [
     ("", "Safe to unplug now 電源を抜いても大丈夫: every step is saved"),
-    ("true", "Shutting down 電源を切っています"),
     ("false", "Could not shut down 電源を切れません (false: exit status 1); every step is "
               "saved: safe to unplug now"),
     ("no-such-command-here", "Could not shut down 電源を切れません (no-such-command-here: "),
@@ -151,12 +150,31 @@ def test_shutting_down_says_what_happened_and_a_press_goes_back(command: str,
     assert ("Shutting down 電源を切っています…" in screen.prompts()) == bool(command)
 
 
+def test_a_shutdown_taken_offers_no_way_back_to_a_game_it_ends() -> None:
+    """Display audit 56 #12: "Back to the table" was the one option while the Pi powered off.
+    The screen says when to unplug and waits for the power to go; A does nothing there."""
+    asked = first_choice()
+    screen = PlayerAtTheScreen([(asked, Button.SYSTEM), (SYSTEM, "off"),
+                                ("Shut the companion down?", "yes"),
+                                ("Shutting down 電源を切っています: unplug", Button.ATTACK),
+                                ("Shutting down 電源を切っています: unplug", Button.FLEE)])
+    with pytest.raises(KeyboardInterrupt):  # the power goes: the script has run out
+        game_session(screen, "true").run()
+    assert not screen.script  # both presses made on that screen
+    last = screen.views[-1]
+    assert last.prompt == ("Shutting down 電源を切っています: unplug once the Pi's green light "
+                           "stays off 緑のランプが消えたら抜いてください")
+    assert last.options == ()
+    menu = screen.prompts().index(next(p for p in screen.prompts() if p.startswith(SYSTEM)))
+    assert asked not in screen.prompts()[menu:]  # never asked again
+
+
 def test_the_shutdown_command_is_run(tmp_path: Path) -> None:
     """The command runs as written in the setting, its words split as a shell splits them."""
     done = tmp_path / "powered off"
     command = f"{shlex.quote(sys.executable)} -c \"open({str(done)!r}, 'w')\""
     screen = PlayerAtTheScreen([(first_choice(), Button.SYSTEM), (SYSTEM, "off"),
-                                ("Shut the companion down?", "yes"), ("Shutting down", "ok")])
+                                ("Shut the companion down?", "yes")])
     with pytest.raises(KeyboardInterrupt):
         game_session(screen, command).run()
     assert done.exists()

@@ -19,7 +19,7 @@ import shlex
 import subprocess
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import NoReturn, TypeVar
 
 from companion.app.session.controls import Controls, SystemAsked, choose
 from companion.app.session.mode import Show
@@ -39,6 +39,9 @@ NO = Option("no", "No, back いいえ", Button.FLEE)
 
 LEAVE_QUESTION = ("Leave this game for a new one? この冒険をやめて新しく始める？ (it is kept "
                   "aside, not lost 保存して残す)")
+
+POWERING_OFF = ("Shutting down 電源を切っています: unplug once the Pi's green light stays off "
+                "緑のランプが消えたら抜いてください")
 
 #: How long a shutdown command may take to answer (``systemctl poweroff`` answers at once).
 SHUTDOWN_TIMEOUT_S = 30.0
@@ -157,7 +160,8 @@ class SystemMenu:
 
     def shut_down(self, show: Show, unsaved: str) -> bool:
         """Shut down (or say the plug may be pulled), then wait on that screen: a press
-        goes back to the ask (a command that failed, a player who changed their mind).
+        goes back to the ask (a command that failed, a plug not yet safe to pull, a player
+        who changed their mind). A shutdown taken never returns (:meth:`powering_off`).
         False when the player answered No."""
         if self.shutdown_command and not self.sure(
                 show, "Shut the companion down? 電源を切りますか？", "Yes, shut down はい"):
@@ -172,12 +176,22 @@ class SystemMenu:
             # Said before the command runs: it may take a while to answer (SHUTDOWN_TIMEOUT_S).
             show("Shutting down 電源を切っています…")
             failed = self.power_off()
+            if not failed:
+                self.powering_off(show)
             said = (f"Could not shut down 電源を切れません ({failed}); every step is saved: "
-                    "safe to unplug now 電源を抜いても大丈夫" if failed else
-                    "Shutting down 電源を切っています: unplug once the Pi's green light stays "
-                    "off 緑のランプが消えたら抜いてください")
+                    "safe to unplug now 電源を抜いても大丈夫")
         self.choose(show, said, (Option("ok", "Back to the table 戻る", Button.ATTACK),))
         return True
+
+    def powering_off(self, show: Show) -> NoReturn:
+        """The shutdown was taken: say when to unplug and offer nothing until the power
+        goes (display audit 56 #12: "Back to the table" led back to a game the shutdown
+        was ending). The controls are still read, a press doing nothing: the screen's window
+        handles its events there, and closing it stops the run as anywhere else."""
+        show(POWERING_OFF)
+        while True:
+            self.controls.poll()
+            self.sleep(self.poll_seconds)
 
     def tell(self, show: Show, message: str) -> None:
         """Say why an entry cannot be taken now, until OK: the menu is shown again."""
