@@ -47,6 +47,7 @@ class FightPanels(DiceTray):
         self._heading(fight, pygame.Rect(left.x + m(8), top - m(2), left.w - m(16), m(22)))
         self._fighters(fight.fighters, pygame.Rect(left.x + m(4), top + m(24), left.w - m(8),
                                                    left.bottom - top - m(28)))
+        log = self._log_before_result(fight)
         log_h = min(m(98), right.h // 3)
         result = pygame.Rect(right.x, right.y, right.w, right.h - log_h - m(6))
         if middle is not None and fight.board is not None:
@@ -56,7 +57,7 @@ class FightPanels(DiceTray):
             log_min = m(6) + m(24) + 2 * self._step(m(17)) + m(4)
             bottom = self._board(fight.board, pygame.Rect(middle.x, middle.y, middle.w,
                                                           middle.h - log_min))
-            self._lines("Log 記録", fight.log, pygame.Rect(middle.x, bottom + m(6), middle.w,
+            self._lines("Log 記録", log, pygame.Rect(middle.x, bottom + m(6), middle.w,
                                                          middle.bottom - bottom - m(6)),
                         newest_last=True, size=m(TEXT_MIN), step=m(17))
         y = self._panel(result, "Result 結果" + (f" · {fight.source}" if fight.source else ""))
@@ -94,9 +95,20 @@ class FightPanels(DiceTray):
             self.surface.blit(self._fit(row, size, result.right - m(8) - x), (x, y))
             y += step
         if middle is None:
-            self._lines("Log 記録", fight.log,
+            self._lines("Log 記録", log,
                         pygame.Rect(right.x, result.bottom + m(6), right.w, log_h),
                         newest_last=True, step=m(18))
+
+    @staticmethod
+    def _log_before_result(fight: FightView) -> tuple[str, ...]:
+        """The log's entries less its newest when the Result panel shows that one (the
+        newest entry opens with the result's title: "A → B 攻撃 attack ＞ …"): the log then
+        shows the actions before it. With the newest in both, genso's Log 記録 held only a
+        copy of the Result 結果 above it, and earlier rounds were never in view (display
+        audit 56, item 6)."""
+        if fight.log and fight.result_title and fight.log[-1].startswith(fight.result_title):
+            return fight.log[:-1]
+        return fight.log
 
     def _heading(self, fight: FightView, rect: pygame.Rect) -> None:
         """The round and whose turn it is. Too long for ``rect`` (a narrow column beside a

@@ -248,19 +248,19 @@ class GamePanels(Canvas):
     def _newest(self, wrapped: Sequence[list[tuple[int, str]]], capacity: int, size: int,
                 width: int) -> list[tuple[int, str]]:
         """The rows of the newest wrapped lines that fit whole in ``capacity`` rows (see
-        :meth:`_lines`), each row with its indent."""
+        :meth:`_lines`), each row with its indent; a newest line longer than them all, its
+        first rows, cut at the end with ``…``: a fight log's entry starts with whose action
+        it is, and cut from the front it read "…決定的成功/スペシャル" (display audit 56,
+        item 6)."""
         rows: list[tuple[int, str]] = []
         for parts in reversed(wrapped):
             if len(rows) + len(parts) <= capacity:
                 rows = parts + rows
                 continue
             if not rows and capacity:
-                rows = parts[-capacity:]
-                left, words = rows[0][0], rows[0][1].split(" ")
-                while len(words) > 1 and self._text(
-                        "…" + " ".join(words), size).get_width() > width - left:
-                    words.pop(0)
-                rows[0] = (left, "…" + " ".join(words))
+                rows = parts[:capacity]
+                left, row = rows[-1]
+                rows[-1] = (left, row.rstrip() + "…")
             break
         return rows
 
@@ -302,8 +302,8 @@ class GamePanels(Canvas):
         with ``newest_last`` (a log) the newest
         that fit whole, oldest first: an older line that does not fit whole is left out, not
         shown as its last rows alone (a check's verdict ends its line: 成功/失敗). A newest
-        line longer than the whole panel shows its end (what happened last), marked ``…``
-        where it is cut, rather than leaving the log blank."""
+        line longer than the whole panel shows its start (whose it is, what was done),
+        marked ``…`` where it is cut, rather than leaving the log blank."""
         m = self.m
         y = self._panel(rect, title)
         size, step = size or m(TEXT_MIN), self._step(step or m(19))
