@@ -733,3 +733,20 @@ def test_a_follow_up_throw_shows_the_table_walked_so_far(size: str) -> None:
                                                           for s in whole.steps]
     assert so_far not in texts and "so far" not in "".join(d.text for d in drawn)
     assert "4×level-1monsters" in "".join(d.text for d in drawn).replace(" ", "")
+
+
+@pytest.mark.parametrize(("expression", "for_what"), [
+    ("2D6", "Dice tray ダイストレイ"), ("1d6", "Dice tray ダイストレイ"),
+    ("2D6>=9", "2D6>=9"), ("1D6+1", "1D6+1")])
+def test_a_plain_roll_says_its_dice_once(expression: str, for_what: str) -> None:
+    """Display audit 56 #13: "Throw 2D6 in the dice area 2D6を振って: 2D6". A bare roll's
+    wait names the tray instead; an expression that says more (a target, a bonus) stays."""
+    from companion.app.session.mode import RollAsk
+    from companion.app.session.rolls import throw_prompt
+
+    mode = DiceTrayMode((expression,), "simulated 仮想")
+    mode.answer(0)  # Roll <expression>
+    ask = mode.ask()
+    assert isinstance(ask, RollAsk) and ask.prompt == for_what
+    dice = f"{ask.count}D{ask.sides}"
+    assert throw_prompt(ask) == f"Throw {dice} in the dice area {dice}を振って: {for_what}"

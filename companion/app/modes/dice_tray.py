@@ -51,7 +51,8 @@ TABLE_NAMES: dict[str, Name] = {
     "recovery": Name("回復", "Recovery"),
     "poison": Name("毒", "Poison"),
 }
-MENU_PROMPT = "Dice tray ダイストレイ: roll dice, or an event table? ダイスかイベント表か"
+TRAY = "Dice tray ダイストレイ"
+MENU_PROMPT = f"{TRAY}: roll dice, or an event table? ダイスかイベント表か"
 POISONS = "Poisons 毒の経過"
 POISONS_PROMPT = ("Poisons 毒の経過: the end of a block, or an hour of rest? "
                   "ブロック終了か休息か (EV-POI-2)")
@@ -198,7 +199,7 @@ class DiceTrayMode:
             # many monsters, the trap table): a prompt cut short keeps it; then that it is
             # the table's next roll, not the first again.
             if not self.throws:
-                return RollAsk(self._title(), need.count, need.sides)
+                return RollAsk(self._first_roll_for(need), need.count, need.sides)
             n = len(self.throws) + 1
             what = f"{need.purpose} — " if need.purpose else ""
             return RollAsk(f"{what}{self._title()}, roll {n} {n}投目", need.count, need.sides)
@@ -391,6 +392,16 @@ class DiceTrayMode:
             return f"{TABLE_NAMES[self.pick.table]} ({EVENT_TABLES[self.pick.table]})"
         assert self.pick.expression is not None
         return self.pick.expression
+
+    def _first_roll_for(self, need: NeedDice) -> str:
+        """What the first throw is for: the table, or the plain roll's expression when it
+        says more than the dice thrown (``2D6>=9``'s target, ``1D6+1``'s bonus). A bare
+        ``2D6`` names the tray instead: the throw's own words (*Throw 2D6…*, *Read 2D6…*)
+        say the dice, and said twice they told the player nothing (display audit 56 #13)."""
+        title = self._title()
+        if title.upper() == f"{need.count}D{need.sides}":
+            return TRAY
+        return title
 
     def _outcome_prompt(self) -> str:
         if self.note:
