@@ -254,9 +254,12 @@ class ScreenDisplay(OptionButtons):
         self._room(view.room_tiles, pygame.Rect(left.x, left.y, left.w, room_h))
         self._lines("Last check 判定", view.last_check,
                     pygame.Rect(left.x, left.y + room_h + m(6), left.w, left.h - room_h - m(6)))
-        # The sheet takes a row or two from the log when its lines wrap.
+        # The sheet takes rows from the log when its lines wrap, down to the log's last two
+        # (its newest entry): under a two-row grid, three kept for the log cut the Items
+        # line, and ring kinds the player carries were shown nowhere (display audit 56,
+        # item 10).
         sheet_bottom = self._sheet(view.sheet, pygame.Rect(right.x, right.y, right.w, m(198)),
-                                   right.bottom - m(3 * 19 + 34))
+                                   right.bottom - m(2 * 19 + 34))
         log_box = pygame.Rect(right.x, sheet_bottom + m(6), right.w,
                               right.bottom - sheet_bottom - m(6))
         self._lines("Log 記録", view.log, log_box, newest_last=True)
