@@ -6,6 +6,8 @@
 #                                            # and the compiled rules core if it can be
 #   bash scripts/install-pi.sh --no-service  # everything but the systemd unit
 #   bash scripts/install-pi.sh --no-compiled # no compiled rules core (nor its C compiler)
+#   bash scripts/install-pi.sh --input rfid  # tiles from the RFID tray, not the camera
+#                                            # (the first config.toml's [input] kind)
 #   bash scripts/install-pi.sh --dry-run     # print what would be done, change nothing
 #
 # Safe to run again: it only adds what is missing and rewrites the unit file.
@@ -17,14 +19,24 @@ SERVICE=jongrogue-companion
 DRY_RUN=0
 WITH_SERVICE=1
 WITH_COMPILED=1
-for arg in "$@"; do
-  case "$arg" in
+INPUT_KIND=camera
+INPUT_GIVEN=0
+while [ $# -gt 0 ]; do
+  case "$1" in
     --dry-run) DRY_RUN=1 ;;
     --no-service) WITH_SERVICE=0 ;;
     --no-compiled) WITH_COMPILED=0 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
-    *) echo "install-pi.sh: unknown option $arg (try --help)" >&2; exit 2 ;;
+    --input|--input=*)
+      if [ "$1" = --input ]; then INPUT_KIND=${2-}; shift || true; else INPUT_KIND=${1#--input=}; fi
+      INPUT_GIVEN=1
+      case "$INPUT_KIND" in
+        camera|rfid) ;;
+        *) echo "install-pi.sh: --input takes camera or rfid, not '$INPUT_KIND'" >&2; exit 2 ;;
+      esac ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) echo "install-pi.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
+  shift
 done
 
 PLAYER=${SUDO_USER:-$(id -un)}
@@ -181,17 +193,18 @@ if [ -f "$CONFIG_DIR/config.toml" ]; then
   if ! grep -q '^shutdown_command' "$CONFIG_DIR/config.toml"; then
     echo "   (for the System menu's Shut down, add under [play]: shutdown_command = \"systemctl poweroff\")"
   fi
+  if [ "$INPUT_GIVEN" = 1 ]; then  # the player's file is never rewritten
+    echo "   (--input $INPUT_KIND is not written into it: set it there under [input]:" \
+         "kind = \"$INPUT_KIND\"; companion config --show shows input.kind)"
+  fi
 else
   # As the player: a folder root made (~/.config on a fresh image) would stay root's.
   as_player mkdir -p "$CONFIG_DIR"
-  if [ "$DRY_RUN" = 1 ]; then
-    echo "+ write $CONFIG_DIR/config.toml (camera, buttons, full screen, shutdown command)"
-  else
-    as_player tee "$CONFIG_DIR/config.toml" >/dev/null <<'TOML'
+  CONFIG_TOML=$(cat <<TOML
 # JongRogue Companion on the Pi. Every setting and its default:
 #   companion config --show
 [input]
-kind = "camera"    # or "rfid" for the RFID tray
+kind = "$INPUT_KIND"    # "camera", or "rfid" for the RFID tray (install-pi.sh --input)
 
 [choices]
 kind = "gpio"      # the four buttons (see hardware/wiring.md)
@@ -203,6 +216,11 @@ fullscreen = true
 [play]
 shutdown_command = "systemctl poweroff"  # the System menu's Shut down (hold item)
 TOML
+)
+  if [ "$DRY_RUN" = 1 ]; then
+    printf '+ write %s:\n%s\n' "$CONFIG_DIR/config.toml" "$CONFIG_TOML"
+  else
+    printf '%s\n' "$CONFIG_TOML" | as_player tee "$CONFIG_DIR/config.toml" >/dev/null
   fi
 fi
 
@@ -305,3 +323,7 @@ fi
 
 echo "== done. Log out and back in (or reboot) so the new groups apply and the"
 echo "   companion command is on your PATH."
+if [ "$INPUT_KIND" = rfid ]; then
+  echo "   The RFID tray, in this order (hardware/README.md): flash it (firmware/README.md),"
+  echo "   sudo systemctl stop $SERVICE, companion calibrate rfid, sudo systemctl start $SERVICE"
+fi

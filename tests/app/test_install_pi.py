@@ -344,6 +344,44 @@ def test_the_system_menu_may_power_the_pi_off(tmp_path: Path) -> None:
     rule = rule[:rule.index("});") + 3]
     assert '"org.freedesktop.login1.power-off"' in rule and 'subject.user == "nobody"' in rule
     assert "polkit.Result.YES" in rule
-    written = SCRIPT.read_text(encoding="utf-8")  # the config a real run writes
-    config = written[written.index("<<'TOML'"):written.index("\nTOML\n")]
-    assert '[play]\nshutdown_command = "systemctl poweroff"' in config
+    assert written_config(out)["play"] == {"shutdown_command": "systemctl poweroff"}
+
+
+def written_config(out: str) -> dict[str, object]:
+    """The config.toml a dry run would write, parsed."""
+    _, _, rest = out.partition("config.toml:\n")
+    return tomllib.loads(rest.split("\n== ", 1)[0])
+
+
+def test_input_rfid_writes_the_tray_into_the_first_config(tmp_path: Path) -> None:
+    """An RFID-only build got `[input] kind = "camera"`: its boot service opened the camera,
+    and with none said to check a ribbon cable. `--input rfid` writes the tray; no option
+    keeps the camera."""
+    env = logged_in_as(tmp_path, "nobody", 65534)
+    for args, kind in ((["--input", "rfid"], "rfid"), (["--input=rfid"], "rfid"), ([], "camera")):
+        result = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-service", *args],
+                                capture_output=True, text=True, check=True, env=env)
+        assert written_config(result.stdout)["input"] == {"kind": kind}, args
+        assert ("companion calibrate rfid" in result.stdout) == (kind == "rfid")
+
+
+def test_input_takes_camera_or_rfid_only() -> None:
+    for args in (["--input", "tray"], ["--input"]):
+        result = subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True)
+        assert result.returncode == 2, args
+        assert "--input takes camera or rfid" in result.stderr, args
+
+
+def test_input_over_a_kept_config_says_what_to_set(tmp_path: Path) -> None:
+    """The player's config.toml is never rewritten: --input says where the setting goes."""
+    env = logged_in_as(tmp_path, "nobody", 65534)
+    bin_dir = tmp_path / "bin"
+    stand_in(bin_dir, "getent", f'echo "nobody:x:65534:65534::{tmp_path}:/bin/sh"')
+    config = tmp_path / ".config" / "jongrogue-companion" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[input]\nkind = "camera"\n')
+    result = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-service", "--input", "rfid"],
+                            capture_output=True, text=True, check=True, env=env)
+    assert f"keeping {config}" in result.stdout
+    assert 'set it there under [input]: kind = "rfid"' in result.stdout
+    assert config.read_text() == '[input]\nkind = "camera"\n'

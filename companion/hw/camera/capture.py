@@ -181,7 +181,8 @@ class OpenCVCamera:
 def _why_not_started(exc: BaseException) -> str:
     """What to do about a Pi camera that did not start. Picamera2 wraps libcamera's refusal
     of a camera another process holds (acquire() returns -EBUSY, -16) in "Camera __init__
-    sequence did not complete", which alone reads like a loose cable."""
+    sequence did not complete", which alone reads like a loose cable. A build with the RFID
+    tray and no camera reaches this too when its config still reads tiles from the camera."""
     said: list[str] = []
     cause: BaseException | None = exc
     while cause is not None and len(said) < 5:
@@ -191,7 +192,9 @@ def _why_not_started(exc: BaseException) -> str:
         return ("the Pi camera is in use by another program: a game already running (the "
                 "jongrogue-companion service? sudo systemctl stop jongrogue-companion) or "
                 "another camera program")
-    return f"the Pi camera did not start ({exc}); is its ribbon cable seated?"
+    return (f"the Pi camera did not start ({exc}); is its ribbon cable seated? No camera, "
+            'the RFID tray instead: set [input] kind = "rfid" in config.toml '
+            "(companion config --path names it)")
 
 
 class PicameraSource:
