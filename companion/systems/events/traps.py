@@ -37,14 +37,14 @@ class _TrapWalk(_PoisonWalk):
     def trap_damage(
         self, member: Member, value: int | None, fumbled: bool, armor: int = 0
     ) -> None:
-        """EV-TRAP-2: base power as is, minus armor, minus adventurer level unless １ゾロ."""
+        """EV-TRAP-2: base power as is, minus armour, minus adventurer level unless １ゾロ."""
         level = 0 if fumbled or not self.s["EV-TRAP-2", "level_reduction"] else member.adventurer
         why = (" (１ゾロ: no level reduction)" if fumbled
                else self.s.tag("EV-TRAP-2", "level_reduction"))
         if value is None:
             self.add(
                 "EV-TRAP-2",
-                f"{member.name}: damage ? − armor {armor} − Lv {level}{why} "
+                f"{member.name}: damage ? − armour {armor} − Lv {level}{why} "
                 "— GM looks up the rating",
                 member=member.name,
             )
@@ -52,7 +52,7 @@ class _TrapWalk(_PoisonWalk):
         damage = max(0, value - armor - level)
         self.add(
             "EV-TRAP-2",
-            f"{member.name}: {value} − armor {armor} − Lv {level}{why} ＞ {damage} damage",
+            f"{member.name}: {value} − armour {armor} − Lv {level}{why} ＞ {damage} damage",
             member=member.name,
             data={"hp": -damage},
         )
@@ -182,7 +182,7 @@ class _TrapWalk(_PoisonWalk):
                 self.poison(member)
 
     def arrow(self, disarmer: Member | None) -> None:
-        """EV-TRAP-5 (and EV-TRAP-8 when on): evade or take base power; armor counts."""
+        """EV-TRAP-5 (and EV-TRAP-8 when on): evade or take base power; armour counts."""
         rating, rating_text = self.rating()
         if not self.sw:
             marching = self.s["EV-TRAP-8", "enabled"]
@@ -190,7 +190,7 @@ class _TrapWalk(_PoisonWalk):
                    else self.individual_prompt())
             self.check_prompt("EV-TRAP-5", "evasion", who,
                               f"failure: base power at rating {rating} ({rating_text}), "
-                              "armor counts; no evasion → flat roll"
+                              "armour counts; no evasion → flat roll"
                               + ("; the first to fail is hit, the rest are safe" if marching
                                  else ""))
             return
@@ -230,7 +230,7 @@ class _TrapWalk(_PoisonWalk):
         if not self.sw:
             self.check_prompt("EV-TRAP-7", "pit", self.party_prompt(),
                               f"failure: falls 1/2D m; damage (m − Thief Lv) × {per_metre}, "
-                              "minus armor and adventurer Lv")
+                              "minus armour and adventurer Lv")
             return
         fallers = []
         for member, result in self.party_checks("EV-TRAP-7", "pit"):
@@ -257,7 +257,7 @@ class _TrapWalk(_PoisonWalk):
             self.add(
                 "EV-TRAP-7",
                 f"{member.name}: Fall {depth} m − Thief {thief} = {metres} m × {per_metre}"
-                f" = {raw} − armor {member.armor} − Lv {level}"
+                f" = {raw} − armour {member.armor} − Lv {level}"
                 f"{' (１ゾロ)' if fumbled else ''} ＞ {damage} damage",
                 member=member.name,
                 data={"hp": -damage},

@@ -381,7 +381,7 @@ def test_ev_door_3_option_rolls_the_trap_type_first() -> None:
     assert report.find("EV-TRAP-1")[1].text.startswith("The trap rolled before fires: 矢")
     evade = report.find("EV-TRAP-5")[0]
     assert evade.member == "Aki" and "shield" not in evade.text  # the disarmer has no shield
-    assert "damage ? − armor 2 − Lv 3" in texts(report, "EV-TRAP-2")[-1]
+    assert "damage ? − armour 2 − Lv 3" in texts(report, "EV-TRAP-2")[-1]
     assert texts(report, "EV-DOOR-2")[-1] == "解錠/Unlocked"
     assert walk("door", d6(1)).rules() == ["EV-DOOR-1", "EV-DOOR-2"]  # off by Default
 
@@ -488,8 +488,8 @@ def test_ev_trap_2_and_3_explosion_damage_levels_and_double_one() -> None:
     powers = report.find("EV-CORE-3")
     assert [p.data["rating"] for p in powers] == [10, 0]
     damage = report.find("EV-TRAP-2")
-    assert damage[0].text == "Aki: 3 − armor 0 − Lv 0 (１ゾロ: no level reduction) ＞ 3 damage"
-    assert damage[1].text == "Ben: 1 − armor 0 − Lv 2 (default) ＞ 0 damage"
+    assert damage[0].text == "Aki: 3 − armour 0 − Lv 0 (１ゾロ: no level reduction) ＞ 3 damage"
+    assert damage[1].text == "Ben: 1 − armour 0 − Lv 2 (default) ＞ 0 damage"
     assert [d.data["hp"] for d in damage] == [-3, 0]
 
 
@@ -497,9 +497,9 @@ def test_ev_trap_2_double_one_shows_no_level_reduction_without_a_rating_table() 
     """EV-TRAP-2: after a １ゾロ the damage line subtracts Lv 0, also while the GM looks it up."""
     report = sw("trap", d6(1, 1, 1, 3, 2, 6, 6, 3, 3), dm_level=2)
     damage = texts(report, "EV-TRAP-2")
-    assert damage[0] == ("Aki: damage ? − armor 0 − Lv 0 (１ゾロ: no level reduction) "
+    assert damage[0] == ("Aki: damage ? − armour 0 − Lv 0 (１ゾロ: no level reduction) "
                          "— GM looks up the rating")
-    assert damage[1].startswith("Ben: damage ? − armor 0 − Lv 2 (default) —")
+    assert damage[1].startswith("Ben: damage ? − armour 0 − Lv 2 (default) —")
 
 
 def test_ev_trap_2_generic_prompt_follows_the_individual_setting() -> None:
@@ -528,15 +528,15 @@ def test_ev_trap_4_poison_gas_poisons_who_fails() -> None:
     assert "EV-POI-7" in report.rules()
 
 
-def test_ev_trap_5_arrow_shield_flat_roll_and_armor() -> None:
-    """EV-TRAP-5: a non-disarmer adds the shield; no evasion → flat roll; armor counts."""
+def test_ev_trap_5_arrow_shield_flat_roll_and_armour() -> None:
+    """EV-TRAP-5: a non-disarmer adds the shield; no evasion → flat roll; armour counts."""
     report = sw("trap", [*d6(3), (2, 2), *d6(3, 3, 2, 2)])
     evade = report.find("EV-TRAP-5")[0]
     assert evade.member == "Ben" and "平目/flat roll" in evade.text
     assert "+ shield 1 (default)" in evade.text
     assert evade.roll is not None and evade.roll.formula == "2D6+1>=8"
     hit = sw("trap", d6(3, 1, 2, 6, 6), party=(AKI,), dm_level=2, rating_table=RATINGS)
-    assert texts(hit, "EV-TRAP-2")[-1] == "Aki: 8 − armor 2 − Lv 3 (default) ＞ 3 damage"
+    assert texts(hit, "EV-TRAP-2")[-1] == "Aki: 8 − armour 2 − Lv 3 (default) ＞ 3 damage"
 
 
 def test_ev_trap_2_a_trap_rolled_alone_hits_the_disarmer_named() -> None:
@@ -580,8 +580,9 @@ def test_ev_trap_7_pit_falls_one_depth_roll() -> None:
     report = sw("trap", d6(6, 2, 3, 1, 1, 4), party=(CARA, AKI))
     falls = texts(report, "EV-TRAP-7")[-2:]
     # The spec's Show example prints this line with "＞ 0 damage"; 3 − 0 − 2 is 1.
-    assert falls[0] == "Cara: Fall 2 m − Thief 1 = 1 m × 3 = 3 − armor 0 − Lv 2 ＞ 1 damage"
-    assert falls[1] == "Aki: Fall 2 m − Thief 3 = 0 m × 3 = 0 − armor 2 − Lv 0 (１ゾロ) ＞ 0 damage"
+    assert falls[0] == "Cara: Fall 2 m − Thief 1 = 1 m × 3 = 3 − armour 0 − Lv 2 ＞ 1 damage"
+    assert falls[1] == ("Aki: Fall 2 m − Thief 3 = 0 m × 3 = 0 − armour 2 − Lv 0 (１ゾロ) "
+                        "＞ 0 damage")
     assert len(report.find("EV-CORE-4")) == 1  # one depth roll per pit (Default)
     generic = walk("trap", d6(6))
     assert "falls 1/2D m" in texts(generic, "EV-TRAP-7")[0]

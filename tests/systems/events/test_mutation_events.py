@@ -20,7 +20,7 @@ def test_ev_trap_3_the_lowered_rating_never_goes_below_0_at_dm_level_1() -> None
     assert power.data["rating"] == 0
     assert power.data["value"] == 4          # rating 0, 2D6 = 12 on the table above
     (damage,) = report.find("EV-TRAP-2")
-    assert damage.data == {"hp": -2}         # 4 − armor 0 − Lv 2
+    assert damage.data == {"hp": -2}         # 4 − armour 0 − Lv 2
 
 
 def test_ev_door_3_an_untrapped_door_rolls_no_trap_type() -> None:
