@@ -516,3 +516,25 @@ def test_a_full_disk_mid_enrolment_says_what_is_saved_and_what_to_do(
         "read (04AABB02 = 1m) is not saved; 2 stickers are saved in it. Free space or fix the "
         "folder, then run the same command again to carry on.")
     assert sorted(TagMap.load(path).uids(Tile.from_notation("1m"))) == ["04AABB00", "04AABB01"]
+
+
+def test_a_draw_reader_down_says_what_to_check(sim: TraySimulator, tray: TrayReader) -> None:
+    """Maker audit 56 #2: with the draw slot's reader down, enrolment printed only "(the
+    reader under the draw slot is not answering …)": it names the wire, its GP pin from
+    firmware/board.py, 3.3V and GND."""
+    enroller, _, keys, out = session(sim, tray)
+    enroller.enrol([Tile.from_notation("5p")])
+    sim.break_reader(0)
+    deadline = time.monotonic() + 3
+
+    def until_told() -> None:
+        sim.settle()
+        tray.wait(0.001)
+        if "GP17" in out.getvalue() or time.monotonic() > deadline:
+            enroller.stop()
+
+    run_enrolment(enroller, tray, keys, idle=until_told)
+    text = out.getvalue()
+    assert "(the reader under the draw slot is not answering" in text
+    assert ("(the tray answers and reads the other slots; check slot 0, the draw slot: its "
+            "SDA (chip select) wire to GP17 (CS_PINS in firmware/board.py)") in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -248,3 +249,53 @@ def test_list_names_a_broken_regexp(capsys: pytest.CaptureFixture[str]) -> None:
         cli.main(["rfid", "list", "["])
     assert stop.value.code == 2
     assert "argument regexp: '[' is not a regular expression" in capsys.readouterr().err
+
+
+def test_a_reader_down_says_what_to_check_not_that_the_tray_is_waited_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Maker audit 56 #2: "the reader under the top-right room slot is not answering" said
+    nothing of what to check, and the monitor added "waiting for the reader", though the
+    tray answered and read the other slots. It names the slot's chip-select pin from
+    firmware/board.py, the wire, 3.3V and GND."""
+    replay(tmp_path, monkeypatch, b"".join([
+        encode(0, Kind.HELLO, "1.1.0", "5"), encode(1, Kind.SNAP, "-", "-", "-", "-", "-"),
+        encode(2, Kind.ERR, "READER_DOWN", "2")]))
+    cli.main(["rfid", "monitor", "--port", "-"])
+    out = capsys.readouterr().out
+    assert "-- problem: the reader under the top-right room slot is not answering" in out
+    check = out[out.index("is not answering"):].splitlines()[1]
+    assert "slot 2, the top-right room slot: its SDA (chip select) wire to GP21" in check
+    assert "CS_PINS in firmware/board.py" in check and "3.3V and GND" in check
+    assert "the tray answers and reads the other slots" in check
+    assert "waiting" not in out
+
+
+class StepsTheTray:
+    """The monitor's stop flag: steps the simulated tray on every look, and stops once
+    ``until`` holds (or after 3 s)."""
+
+    def __init__(self, sim: TraySimulator, until: Any) -> None:
+        self.sim, self.until = sim, until
+        self.deadline = time.monotonic() + 3
+
+    @property
+    def stopped(self) -> bool:
+        self.sim.step()
+        return bool(self.until()) or time.monotonic() > self.deadline
+
+
+def test_a_live_tray_with_a_reader_down_is_not_said_to_be_waited_for() -> None:
+    """The line under a reader's problem says what to check; the tray is not waited for."""
+    from companion.app.commands.rfid import monitor
+    from companion.hw.rfid.tray import TrayReader
+    out = io.StringIO()
+    with TraySimulator(heartbeat_ms=50) as sim:
+        sim.break_reader(2)
+        reader = TrayReader(sim.port)
+        monitor(reader, out, False, StepsTheTray(sim, lambda: "GP21" in out.getvalue()))
+    lines = out.getvalue().splitlines()
+    problem = next(n for n, line in enumerate(lines) if "is not answering" in line)
+    assert "slot 2, the top-right room slot: its SDA (chip select) wire to GP21" in lines[
+        problem + 1]
+    assert not any("waiting for the reader" in line for line in lines[problem:])

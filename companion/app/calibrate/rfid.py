@@ -30,7 +30,13 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from companion.app.commands.rfid import STDIN_PORT, RfidReader, add_reader_arguments, open_reader
+from companion.app.commands.rfid import (
+    STDIN_PORT,
+    RfidReader,
+    add_reader_arguments,
+    open_reader,
+    what_to_check,
+)
 from companion.app.paths import config_dir
 from companion.errors import CompanionError, InvalidNotation, error_text
 from companion.hw.ports import SLOT_NAMES, Slot
@@ -363,6 +369,9 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
             answered = answered or status.ok
             if not status.ok and status.message != last_status:
                 enroller.say(f"  ({status.message})")
+                check = what_to_check(reader)
+                if check is not None:
+                    enroller.say(f"  ({check})")
             last_status = "" if status.ok else status.message
             if reader.link.ended:  # a capture replayed from stdin ran out: nothing more comes
                 enroller.stop()

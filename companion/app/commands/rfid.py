@@ -140,6 +140,11 @@ def event_json(event: TagEvent) -> str:
                        "tile": event.label, "time": round(time.time(), 3)}, ensure_ascii=False)
 
 
+def what_to_check(reader: RfidReader) -> str | None:
+    """What to check for a tray's reader that is down (:meth:`TrayReader.what_to_check`)."""
+    return reader.what_to_check() if isinstance(reader, TrayReader) else None
+
+
 def status_line(status: ReaderStatus, as_json: bool) -> str:
     if as_json:
         return json.dumps({"event": "status", "ok": status.ok, "message": status.message},
@@ -156,7 +161,8 @@ def counters_line(status: ReaderStatus, as_json: bool) -> str:
 def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) -> ReaderStatus:
     """Print events and status changes until stopped or the input ends; return the last
     status, ok when the reader answered at some point (its status was ok, or a tag read).
-    The first problem of a live reader is followed by :data:`WAITING` (not in JSON)."""
+    The first problem of a live reader is followed by :data:`WAITING` (not in JSON), and
+    a tray's reader down by what to check instead."""
     last: tuple[bool, str] | None = None
     answered = False
     told_waiting = as_json or reader.link.port == STDIN_NAME  # a capture ends by itself
@@ -171,7 +177,10 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) ->
             if (status.ok, status.message) != last:
                 last = (status.ok, status.message)
                 print(status_line(status, as_json), file=out, flush=True)
-                if not status.ok and not told_waiting:
+                check = what_to_check(reader) if not (status.ok or as_json) else None
+                if check is not None:  # the tray answers: it is not waited for
+                    print(f"   ({check})", file=out, flush=True)
+                elif not status.ok and not told_waiting:
                     told_waiting = True
                     print(WAITING, file=out, flush=True)
             reader.wait(0.05)

@@ -32,6 +32,7 @@ from companion.hw.ports import (
     SlotReading,
 )
 from companion.hw.rfid.events import TagAction, TagEvent, latest_readings
+from companion.hw.rfid.firmware_source import chip_select_pin
 from companion.hw.rfid.link import Backoff, Port, PortSpec, SerialLink, open_serial
 from companion.hw.rfid.protocol import (
     DOWN_UID,
@@ -156,6 +157,24 @@ class TrayReader:
             where += (f"; ignored {self.counters['unknown_slot']} lines about slot numbers "
                       f"past {len(self.slots) - 1}, the companion's last slot")
         return ReaderStatus(True, where, counters)
+
+    def what_to_check(self) -> str | None:
+        """For ``rfid monitor`` and ``calibrate rfid``: what to check for each reader the
+        tray reports down (its chip-select wire and pin, its 3.3V and GND), while the tray
+        answers and reads the other slots; None when no reader is down. The status line
+        stays short, for play's two-line status."""
+        if self.state is not LinkState.READY or not self.down:
+            return None
+        checks = []
+        for number, slot in enumerate(self.slots):
+            if slot in self.down:
+                pin = chip_select_pin(number)
+                wire = (f"its SDA (chip select) wire to GP{pin}" if pin is not None
+                        else "its SDA (chip select) wire")
+                checks.append(f"slot {number}, the {SLOT_NAMES[slot]} slot: {wire}")
+        return ("the tray answers and reads the other slots; check " + "; ".join(checks)
+                + " (CS_PINS in firmware/board.py), and the reader's 3.3V and GND to the "
+                "Pico's 3V3(OUT) and GND (hardware/wiring.md)")
 
     def close(self) -> None:
         self.link.close()
