@@ -77,8 +77,11 @@ Draw = Callable[["Game"], Tile]  # an in-line wall (simulation mode)
 # fumbled defence against a wraith drains a level as a fumbled blow does (JR-AB-DRAIN:
 # 「近接攻撃でのファンブル」), and gold is not an item: unless the profile's
 # map.gold_needs_clear_room says so, it may be taken while the room's monsters sleep or sit
-# on gold, but not the gold one sits on (JR-STATE-2, JR-AB-GOLDLOVER).
-RULES_REVISION = 5
+# on gold, but not the gold one sits on (JR-STATE-2, JR-AB-GOLDLOVER). 6: each gold-lover
+# sits on a gold pile no other monster sits on, while there is one, so two orcs guard two
+# piles (JR-AB-GOLDLOVER: one monster tile 「金塊の牌の上に」 one gold tile); before, every
+# one sat on the room's first pile.
+RULES_REVISION = 6
 
 
 def neighbours(room: int) -> tuple[int, ...]:

@@ -101,10 +101,8 @@ class _Rooms(_Drawing):
         if self._extended:
             m.hasted = monster.ability is Ability.HASTE  # JR-AB-HASTE (Plus)
             m.invisible = monster.ability is Ability.INVISIBLE  # JR-AB-INVISIBLE (Plus)
-        if monster.ability is Ability.GOLD_LOVER:  # JR-AB-GOLDLOVER
-            gold = [s for s, r in enumerate(room.roles) if r is Role.GOLD and room.tiles[s]]
-            if gold:
-                m.on_gold = gold[0]
+        if monster.ability is Ability.GOLD_LOVER:
+            m.on_gold = self._gold_pile_for(room)
         self.monsters.append(m)
         self._by_uid[m.uid] = m
         room.monsters.append(m)
@@ -122,6 +120,27 @@ class _Rooms(_Drawing):
                 hasted=m.hasted,
                 invisible=m.invisible,
             )
+
+    def _gold_pile_for(self, room: Room) -> int | None:
+        """JR-AB-GOLDLOVER, seed l.243-244 「モンスターのいる部屋に金塊が有ったら
+        遭遇マップの何れかの金塊の牌の上にモンスターの牌を乗せます」: the spot of the gold pile
+        a gold-lover met in ``room`` sits on, or None when the room holds no gold.
+
+        One monster tile goes on one gold tile, so from revision 6 each gold-lover takes the
+        first pile, in the room's spot order, that no monster sits on yet: two orcs and two
+        piles guard both (revision 5 and before put every one on the first pile, leaving the
+        other free to take). With more gold-lovers than piles (four tiles: then the room has
+        one pile) the seed's condition still holds for each, 「金塊が有ったら」, so the extra
+        ones share that pile and, on gold, do not attack (l.247)."""
+        gold = [s for s, r in enumerate(room.roles) if r is Role.GOLD and room.tiles[s]]
+        if not gold:
+            return None
+        if self.revision >= 6:
+            sat = {m.on_gold for m in room.monsters}
+            free = [s for s in gold if s not in sat]
+            if free:
+                return free[0]
+        return gold[0]
 
     def _wake(self, m: MonsterOnMap, why: str) -> None:
         if m.sleep is not Sleeping.AWAKE:

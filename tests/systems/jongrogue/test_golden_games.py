@@ -11,8 +11,9 @@ written again deliberately, with the change reviewed in its diff::
 
 A game saved or logged under an older rules revision replays by that revision's rules, so
 the file of each revision a rules change left behind stays as it was and is played by that
-revision (``data/golden_games_rev4.txt``: revision 4, before revision 5); the update never
-writes those.
+revision (``data/golden_games_rev4.txt``: revision 4, before revision 5;
+``data/golden_games_rev5.txt``: revision 5, before revision 6); the update never writes
+those.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from companion.systems.jongrogue.events import Kind
 from companion.systems.jongrogue.game import RULES_REVISION
 
 GOLDEN = Path(__file__).parent / "data" / "golden_games.txt"
-OLDER = {4: Path(__file__).parent / "data" / "golden_games_rev4.txt"}  # revision: its file
+OLDER = {r: Path(__file__).parent / "data" / f"golden_games_rev{r}.txt" for r in (4, 5)}
 SEEDS = 25  # x 2 presets x 2 strategies = 100 games, well under a second
 KINDS = [(p, s) for p in ("ez", "plus") for s in ("cautious", "reckless")]
 COLUMNS = ("preset strategy seed termination floor cause inputs turns level xp gold "
