@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 import serial
@@ -31,6 +33,11 @@ FAST = TraySettings(hello_timeout=0.2, heartbeat_timeout=0.25,
 UID_5P = "04A1B2C3"
 UID_7Z = "04112233445566"
 UID_NEW = "0102030405060708090A"
+#: What firmware/main.py sets, whose logic the simulator runs (maker audit 56 #11: it said
+#: 1.0.0 while running 1.1's, with ERR COLLISION).
+FIRMWARE_VERSION = re.search(r'^FIRMWARE_VERSION = "([^"]+)"', (
+    Path(__file__).resolve().parents[2] / "firmware" / "main.py").read_text(encoding="utf-8"),
+    re.MULTILINE).group(1)  # type: ignore[union-attr]
 
 
 @pytest.fixture
@@ -104,7 +111,7 @@ def test_handshake_reports_firmware_and_the_tiles_already_on_the_tray(
     events = pump(sim, tray, until=lambda e: bool(e))
     status = tray.status()
     assert status.ok, status.message
-    assert "firmware 1.0.0-sim, 5 slots" in status.message
+    assert f"firmware {FIRMWARE_VERSION}-sim, 5 slots" in status.message
     assert placed(events) == [(Slot.DRAW, UID_5P, "5p")]
 
 

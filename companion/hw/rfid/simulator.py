@@ -20,14 +20,14 @@ import os
 import sys
 import time
 import tty
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from companion.errors import DeviceError
+from companion.hw.rfid.firmware_source import FIRMWARE_DIR, firmware_version
 
-FIRMWARE_DIR = Path(__file__).resolve().parents[3] / "firmware"
-SIM_VERSION = "1.0.0-sim"
+#: The firmware version whose logic it runs (firmware/main.py), marked as simulated.
+SIM_VERSION = f"{firmware_version() or 'unknown'}-sim"
 
 
 def load_firmware_logic() -> ModuleType:
