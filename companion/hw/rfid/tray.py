@@ -56,7 +56,7 @@ DEFAULT_SLOTS: tuple[Slot, ...] = (Slot.DRAW, *ROOM_SLOTS)
 class TraySettings:
     """Timings of the host side; the tests shorten them."""
 
-    baudrate: int = 115200  # ignored by USB CDC, used by a UART bridge
+    baudrate: int = 115200  # the tray speaks USB CDC only, which ignores it; pyserial wants one
     hello_timeout: float = 1.0
     heartbeat_timeout: float = 3.0  # the firmware sends HB every second when idle
     backoff: Backoff = field(default_factory=Backoff)
@@ -265,11 +265,12 @@ class TrayReader:
                     "update its firmware (firmware/README.md) or the companion "
                     "トレイの通信の版が違う: ファームウェアを更新して")
         if self._hello_bytes and not self._hello_lines:
-            # Not silence: another device, or the right one at another speed. (The partial
-            # line is dropped uncounted at the next handshake, so the counters miss it.)
+            # Not silence: another device. The tray speaks over USB only, where no baud
+            # rate applies, so a speed is never the cause. (The partial line is dropped
+            # uncounted at the next handshake, so the counters miss it.)
             return (f"{self._hello_bytes} bytes came from {device} but no tray line: an "
-                    "RDM6300 there needs the rdm6300 kind (input.rfid_kind); a tray on a "
-                    f"serial bridge needs the bridge at {self.settings.baudrate} baud "
+                    "RDM6300 there needs the rdm6300 kind (input.rfid_kind); else it is "
+                    "another device, not the tray's Pico (companion rfid list) "
                     "トレイの信号ではない")
         return f"no hello from {device}: is it the tray, running our firmware? トレイが応答しない"
 
