@@ -314,3 +314,25 @@ def test_a_frame_cut_short_does_not_swallow_the_next_one() -> None:
     framer = Rdm6300Framer()
     data = frame("0F00A1B2C3")[:9] + frame("0F00A1B2C3")
     assert [u for i in range(len(data)) for u in framer.feed(data[i:i + 1])] == ["0F00A1B2C3"]
+
+
+def test_the_rfid_tray_read_as_an_rdm6300_is_named_the_tray() -> None:
+    """Maker audit 56 #3: `rfid monitor --kind rdm6300` on the tray said "no valid RDM6300
+    frame: the wrong port, its TX not through the divider, or not an RDM6300?": it is the
+    tray, and the kind to use is named."""
+    from companion.hw.rfid.simulator import TraySimulator
+    with TraySimulator(heartbeat_ms=20) as sim:
+        reader = Rdm6300Reader(sim.port, settings=FAST)
+        try:
+            deadline = time.monotonic() + 2
+            while "RFID tray" not in reader.status().message and time.monotonic() < deadline:
+                sim.step()
+                reader.poll_events()
+                reader.wait(0.02)
+            status = reader.status()
+        finally:
+            reader.close()
+    assert not status.ok
+    assert status.message.startswith(f"{sim.port} is the RFID tray (it sends protocol v1 "
+                                     "lines), not an RDM6300: use --kind tray, or "
+                                     'input.rfid_kind = "tray"'), status.message

@@ -23,6 +23,7 @@ once it has proved itself (``proven_after``).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -41,6 +42,9 @@ DEFAULT_PORT = "/dev/serial0"  # the Pi's GPIO UART (pins 8/10)
 # the bytes are not an RDM6300's: a glitch as the port opens is not a fault, but a wrong
 # port, a TX without its divider or a noisy line sends junk again and again.
 JUNK_BEFORE_PROBLEM = 3
+#: A line of the RFID tray's protocol v1 (firmware/PROTOCOL.md): ``J1 <seq> <TYPE> …``.
+TRAY_LINE = re.compile(rb"J1 \d+ [A-Z]+[ *]")
+TRAY_LINE_WINDOW = 256  # bytes kept to look for one: a HELLO or HB line is ~20-40
 _HEX = frozenset(b"0123456789ABCDEFabcdef")
 
 
@@ -136,6 +140,9 @@ class Rdm6300Reader:
         self._failure = ""  # the last drop, shown until a reopened port proves itself
         # Invalid frames since the last valid one (or the port's opening), by framer counter.
         self._junk = {"garbage": 0, "bad_checksum": 0}
+        # The last bytes of that junk, to tell the RFID tray's lines (a line may come in
+        # two reads): pointed at the tray, this reader is the wrong kind, not miswired.
+        self._junk_tail = b""
 
     def poll(self) -> list[SlotReading]:
         return latest_readings(self.poll_events())
@@ -145,6 +152,7 @@ class Rdm6300Reader:
         if not self.link.is_open and self.link.try_open():
             self.framer.reset()
             self._junk = dict.fromkeys(self._junk, 0)
+            self._junk_tail = b""
             self._opened_at, self._proven = self.clock(), False
             if self._first_opened is None:
                 self._first_opened = self._opened_at
@@ -161,6 +169,7 @@ class Rdm6300Reader:
             before = dict(self.framer.counters)
             uids = self.framer.feed(data) if data else []
             self._count_junk(before, bool(uids))
+            self._junk_tail = b"" if uids else (self._junk_tail + data)[-TRAY_LINE_WINDOW:]
             if self.link.is_open and not self._proven and (
                     uids or self.clock() - self._opened_at >= self.settings.proven_after):
                 # Only now does the backoff restart, as the tray's does on HELLO: a port
@@ -213,6 +222,11 @@ class Rdm6300Reader:
             return ReaderStatus(False, self._failure, counters)
         if sum(self._junk.values()) >= JUNK_BEFORE_PROBLEM:
             # Bytes, but never a frame: the port reads "ok" while no tag is ever seen.
+            if TRAY_LINE.search(self._junk_tail):
+                return ReaderStatus(False, (
+                    f"{self.link.device} is the RFID tray (it sends protocol v1 lines), not "
+                    'an RDM6300: use --kind tray, or input.rfid_kind = "tray" '
+                    "RFIDトレイの信号"), counters)
             return ReaderStatus(False, (
                 f"bytes come from {self.link.device} but no valid RDM6300 frame "
                 f"({self._junk['garbage']} garbage, {self._junk['bad_checksum']} bad "
