@@ -411,6 +411,9 @@ def test_unreachable_port_does_not_raise() -> None:
                  "(hardware/wiring.md)", marks=pytest.mark.skipif(
                      os.path.exists("/dev/serial0"), reason="this Pi's serial port is on")),
     ("ttyACM9", "did you mean /dev/ttyACM9?"),
+    # Maker audit 56 #10: input.rfid_port = "-" in a game said "did you mean /dev/-?".
+    ("-", '"-" (a capture on stdin) is only for companion rfid monitor and calibrate rfid: '
+          "give the game the tray's port, or leave input.rfid_port empty"),
 ])
 def test_a_port_that_is_not_there_says_what_to_check(port: str, hint: str) -> None:
     """Audit rfid #9: "cannot open /dev/ttyACM9: [Errno 2] could not open port /dev/ttyACM9:

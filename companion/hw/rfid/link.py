@@ -232,6 +232,9 @@ def _open_failure(device: str, exc: Exception) -> str:
 
 def _missing_hint(device: str) -> str:
     """What to do about a device path that is not there (ENOENT)."""
+    if device == "-":  # `rfid monitor` and `calibrate rfid` open "-" as stdin themselves
+        return ('"-" (a capture on stdin) is only for companion rfid monitor and calibrate '
+                "rfid: give the game the tray's port, or leave input.rfid_port empty")
     if "/" not in device:
         return f"did you mean /dev/{device}?"
     if device == "/dev/serial0":
