@@ -177,6 +177,21 @@ def test_one_port_found_is_said_in_the_singular(
     assert captured.out.startswith("/dev/ttyACM0") and captured.err == "1 port found\n"
 
 
+def test_a_micropython_pico_is_not_called_the_tray(
+        capsys: pytest.CaptureFixture[str], mocker: MockerFixture) -> None:
+    """Maker audit 56 #5: every 2E8A:0005 was marked "<- RFID tray", a Pico with bare
+    MicroPython (not flashed with the firmware) too; firmware/README.md took the mark for
+    the check. The mark says what the USB ID shows, and where the tray is told."""
+    from serial.tools.list_ports_common import ListPortInfo
+
+    pico = ListPortInfo("/dev/ttyACM0", skip_link_detection=True)
+    pico.vid, pico.pid, pico.description = 0x2E8A, 0x0005, "Board in FS mode"
+    mocker.patch("companion.app.commands.rfid.list_ports.comports", return_value=[pico])
+    assert cli.main(["rfid", "list"]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("<- a Pico with MicroPython (the RFID tray? rfid monitor tells)")
+
+
 def test_simulate_then_monitor_the_simulated_tray() -> None:
     """The demo pair: `companion rfid simulate` in one process, `monitor` in another."""
     enrol_five_pin()

@@ -218,7 +218,10 @@ def run_list(args: argparse.Namespace) -> int:
     found = list_ports.grep(args.regexp) if args.regexp else list_ports.comports()
     ports = sorted(found, key=lambda p: p.device)
     for info in ports:
-        mark = "  <- RFID tray" if (info.vid, info.pid) == (TRAY_VID, TRAY_PID) else ""
+        # Any Pico running MicroPython has this USB ID, our firmware or not: only the tray's
+        # hello (rfid monitor) tells the tray.
+        mark = ("  <- a Pico with MicroPython (the RFID tray? rfid monitor tells)"
+                if (info.vid, info.pid) == (TRAY_VID, TRAY_PID) else "")
         print(f"{info.device:<20} {info.description}{mark}")
         if args.verbose:
             print(f"    hwid: {info.hwid}")
