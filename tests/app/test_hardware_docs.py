@@ -53,3 +53,18 @@ def test_bom_has_prices_for_both_readers() -> None:
     for part in ("Raspberry Pi", "Camera Module 3", "MFRC522", "Pico", "NTAG213", "buzzer"):
         assert part in bom, part
     assert "USD" in bom
+
+
+def test_the_led_is_drawn_with_its_polarity() -> None:
+    """Maker audit 56 #9: the LED was a plain circle. Its anode (+) is marked on the
+    resistor's side of it, its cathode (-) and flat side on the ground's."""
+    root = ET.parse(HARDWARE / "wiring.svg").getroot()
+    by_id = {element.get("id"): element for element in root.iter() if element.get("id")}
+    led = next(c for c in root.iter() if c.tag.endswith("circle")
+               and c.get("fill") == "#f5c542")
+    centre, radius = float(led.get("cx", 0)), float(led.get("r", 0))
+    assert by_id["led-anode"].text == "+" and float(by_id["led-anode"].get("x", 0)) < centre
+    assert by_id["led-cathode"].text == "−"
+    assert float(by_id["led-cathode"].get("x", 0)) > centre
+    flat = float(by_id["led-flat-side"].get("x1", 0))
+    assert centre < flat < centre + radius
