@@ -55,18 +55,19 @@ LONG_LOG = "R1 initiative: " + ", ".join(
 
 
 @pytest.mark.parametrize("board", [False, True])
-def test_a_log_line_longer_than_the_log_shows_its_end_not_a_blank_log(
+def test_a_log_line_longer_than_the_log_shows_its_start_not_a_blank_log(
         screen: ScreenDisplay, board: bool) -> None:
+    """Whose action it is opens the entry: cut from the front, a CoC entry read
+    "…決定的成功/スペシャル" (display audit 56, item 6)."""
     view = example_fight_view()
     fight = replace(_fight(view), log=(*_fight(view).log, LONG_LOG))
     if board:
         fight = replace(fight, board=BoardView(8, 8, (PieceView(1, 1, "P"),)))
     drawn = spy_text(screen)
     screen.render(replace(view, fight=fight))
-    rows = [d for d in drawn if d.text.lstrip("…") and d.text.lstrip("…") in LONG_LOG]
+    rows = [d for d in drawn if d.text.rstrip("…") and d.text.rstrip("…") in LONG_LOG]
     assert rows, "the log is blank"
-    assert rows[0].text.startswith("…") and not rows[-1].cut
-    assert rows[-1].text.endswith("1D100=80)")
+    assert rows[0].text.startswith("R1 initiative: ") and rows[-1].text.endswith("…")
 
 
 # ---- a message screen: its whole question, in the body -----------------------------------

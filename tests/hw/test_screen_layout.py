@@ -228,8 +228,8 @@ def test_a_menu_keyed_with_m_says_what_m_is(screen: ScreenDisplay) -> None:
 
 
 @pytest.mark.parametrize(("buttons", "legend"), [
-    ((None, None, None), "I next 次 · B/R back 前 · A ok 決定"),
-    ((Button.ITEM, None, None), "hold I next 次 · B/R back 前 · A ok 決定"),
+    ((None, None, None), "I next 次 · B/R prev 前へ · A ok 決定"),
+    ((Button.ITEM, None, None), "hold I next 次 · B/R prev 前へ · A ok 決定"),
     ((Button.FLEE, Button.RANGED, None), "I next 次 · A ok 決定"),
     ((Button.FLEE, Button.ITEM, Button.RANGED), "hold I next 次 · A ok 決定")])
 def test_the_footer_says_how_the_buttons_move(screen: ScreenDisplay,
@@ -247,8 +247,9 @@ def test_the_footer_says_how_the_buttons_move(screen: ScreenDisplay,
 
 
 def test_the_button_legend_gives_way_to_a_prompt_it_would_cut(screen: ScreenDisplay) -> None:
-    """The prompt reads whole first: beside a prompt the legend would cut, the legend is
-    left out and the prompt has the footer's width (as before the legend)."""
+    """The prompt reads whole first: beside a short prompt the legend is drawn; a prompt
+    the legend would cut is wrapped whole on the rows it needs, the legend beside it only
+    where they fit (else left out, the prompt on the footer's width)."""
     options = (Option("a", "Fight 戦う"), Option("b", "Defend 防御"))
     whole = screen.width - screen.m(20)
     for prompt, legend in (("What next? 次は？", True),
@@ -256,8 +257,11 @@ def test_the_button_legend_gives_way_to_a_prompt_it_would_cut(screen: ScreenDisp
                             "装備を替える？ Found 武器 weapon (2): equip it instead", False)):
         drawn = spy_text(_fresh(screen))
         screen.render(replace(example_view(), prompt=prompt, options=options))
-        (row,) = [d for d in drawn if d.text == prompt]
-        assert (row.width < whole) is legend, prompt
+        rows = [d for d in drawn if d.text and d.text in prompt]
+        assert " ".join(d.shown for d in rows) == prompt
+        if legend:
+            (row,) = rows
+            assert row.width < whole, prompt
 
 
 def test_a_short_menu_stays_one_row(screen: ScreenDisplay) -> None:
@@ -274,7 +278,7 @@ def test_a_tile_prompt_keeps_what_the_tile_is_for_over_a_status_of_one_row(
         screen: ScreenDisplay) -> None:
     """The tile's purpose ends the prompt: over a status of one row it has a second row, in
     a footer no taller (the room, sheet and log keep the body); a longer status keeps the
-    rows it had, the prompt one."""
+    rows it had, and the prompt its end (what the tile is for)."""
     at_own_text_size(screen)
     drawn = spy_text(screen)
     lifted = ("3m 三萬 lifted: it still counts in 2 s — B takes it back "
@@ -291,8 +295,9 @@ def test_a_tile_prompt_keeps_what_the_tile_is_for_over_a_status_of_one_row(
     drawn.clear()
     long_status = " ".join([lifted] * 3)
     screen.render(replace(view, status=long_status))
-    assert len([d for d in drawn if d.text in TILE_PROMPT
-                and not any(d.text in line for line in view.log)]) == 1
+    prompt = [d for d in drawn if d.text in TILE_PROMPT
+              and not any(d.text in line for line in view.log)]
+    assert prompt and prompt[-1].shown.endswith("(判定 1d9 >= 3)")
     assert len([d for d in drawn if d.text in long_status and not d.cut]) > 1
 
 
