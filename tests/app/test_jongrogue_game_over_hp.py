@@ -12,8 +12,8 @@ from companion.systems.jongrogue.narration import describe
 
 
 def killed_below_0() -> JongRogueMode:
-    """A reckless game ended by a blow that took the PC below 0 (seed 6's, at rules
-    revision 6, to HP -2)."""
+    """The first reckless game of seeds 6 to 19 ended by a blow that took the PC below 0
+    HP: searched, not one seed fixed, as which seed does so changes with the rules."""
     for seed in range(6, 20):
         game = Game("plus")
         player = HeadlessPlayer(seed, "reckless")
