@@ -736,11 +736,15 @@ def test_a_follow_up_throw_shows_the_table_walked_so_far(size: str) -> None:
 
 
 @pytest.mark.parametrize(("expression", "for_what"), [
-    ("2D6", "Dice tray ダイストレイ"), ("1d6", "Dice tray ダイストレイ"),
-    ("2D6>=9", "2D6>=9"), ("1D6+1", "1D6+1")])
+    *((bare, "Dice tray ダイストレイ")
+      for bare in ("2D6", "1d6", "1D6", "d6", "D6", "2D", "3d6", "D20", "D100", "2d10")),
+    *((more, more) for more in ("2D6>=9", "1D6+1", "4D6KH3", "D66", "D66S", "3B6", "S2D6",
+                                "2D6 attack", "1D6+1D4"))])
 def test_a_plain_roll_says_its_dice_once(expression: str, for_what: str) -> None:
-    """Display audit 56 #13: "Throw 2D6 in the dice area 2D6を振って: 2D6". A bare roll's
-    wait names the tray instead; an expression that says more (a target, a bonus) stays."""
+    """Display audit 56 #13: "Throw 2D6 in the dice area 2D6を振って: 2D6", and review 56 #7:
+    "Throw 1D6 … : d6", "Throw 1D100 … : D100". A bare roll's wait names the tray instead,
+    however the dice are written; an expression that says more (a target, a bonus, kept
+    dice, D66's reading, a pool, a secret roll, a comment, a second kind of die) stays."""
     from companion.app.session.mode import RollAsk
     from companion.app.session.rolls import throw_prompt
 

@@ -26,8 +26,8 @@ from companion.app.notes import note
 from companion.app.poisons import PoisonList, tracking_notes
 from companion.app.session.mode import Answer, ChoiceAsk, RollAsk, Throw
 from companion.app.session.rolls import SO_FAR, NeedDice, Rolled, Thrown
-from companion.dice import parse, roll
-from companion.dice.notation import DiceSyntaxError
+from companion.dice import DiceCommand, parse, roll
+from companion.dice.notation import Dice, DiceSyntaxError
 from companion.errors import CompanionError, DataError, IllegalAction
 from companion.hw.buttons import Button
 from companion.hw.display.view import DiceStep, DiceView, Name, Option, View
@@ -76,6 +76,16 @@ def parse_expressions(text: str) -> tuple[str, ...]:
             raise DataError(f"dice.expressions: {expression!r} is not a dice expression "
                             f"({exc})") from None
     return expressions
+
+
+def _is_bare_roll(expression: str) -> bool:
+    """Whether ``expression`` is dice and nothing more: one NdM (however written: ``d6``,
+    ``2D``, ``D100``) with no keep, bonus, target, secret or comment, so the throw's
+    prompt, which names the dice, says all of it."""
+    command = parse(expression)
+    return (isinstance(command, DiceCommand) and isinstance(command.expr, Dice)
+            and command.expr.keep is None and command.comparison is None
+            and not command.secret and not command.comment)
 
 
 class Stage(Enum):
@@ -199,7 +209,7 @@ class DiceTrayMode:
             # many monsters, the trap table): a prompt cut short keeps it; then that it is
             # the table's next roll, not the first again.
             if not self.throws:
-                return RollAsk(self._first_roll_for(need), need.count, need.sides)
+                return RollAsk(self._first_roll_for(), need.count, need.sides)
             n = len(self.throws) + 1
             what = f"{need.purpose} — " if need.purpose else ""
             return RollAsk(f"{what}{self._title()}, roll {n} {n}投目", need.count, need.sides)
@@ -393,15 +403,16 @@ class DiceTrayMode:
         assert self.pick.expression is not None
         return self.pick.expression
 
-    def _first_roll_for(self, need: NeedDice) -> str:
+    def _first_roll_for(self) -> str:
         """What the first throw is for: the table, or the plain roll's expression when it
-        says more than the dice thrown (``2D6>=9``'s target, ``1D6+1``'s bonus). A bare
-        ``2D6`` names the tray instead: the throw's own words (*Throw 2D6…*, *Read 2D6…*)
-        say the dice, and said twice they told the player nothing (display audit 56 #13)."""
-        title = self._title()
-        if title.upper() == f"{need.count}D{need.sides}":
+        says more than the dice thrown (``2D6>=9``'s target, ``1D6+1``'s bonus, ``D66``'s
+        reading). A bare roll (``2D6``, ``d6``, ``D100``) names the tray instead: the throw's
+        own words (*Throw 1D6…*, *Read 1D6…*) say the dice, and said twice they told the
+        player nothing (display audit 56 #13, review 56 #7)."""
+        if self.pick is not None and self.pick.expression is not None \
+                and _is_bare_roll(self.pick.expression):
             return TRAY
-        return title
+        return self._title()
 
     def _outcome_prompt(self) -> str:
         if self.note:
