@@ -180,6 +180,16 @@ echo "== the companion command"
 as_player mkdir -p "$PLAYER_HOME/.local/bin"
 as_player ln -sfn "$VENV/bin/companion" "$PLAYER_HOME/.local/bin/companion"
 
+# Whether the config file $2's [input] section says kind = "$1" (or '$1').
+input_kind_is() {
+  awk -v kind="$1" '
+    /^[[:space:]]*\[/ { in_input = ($0 ~ /^[[:space:]]*\[input\][[:space:]]*(#.*)?$/) }
+    in_input && $0 ~ ("^[[:space:]]*kind[[:space:]]*=[[:space:]]*[\"\047]" kind "[\"\047]") {
+      found = 1
+    }
+    END { exit !found }' "$2"
+}
+
 echo "== config"
 CONFIG_DIR="$PLAYER_HOME/.config/jongrogue-companion"
 # An earlier version of this script, run with sudo, left ~/.config owned by root, and
@@ -193,7 +203,8 @@ if [ -f "$CONFIG_DIR/config.toml" ]; then
   if ! grep -q '^shutdown_command' "$CONFIG_DIR/config.toml"; then
     echo "   (for the System menu's Shut down, add under [play]: shutdown_command = \"systemctl poweroff\")"
   fi
-  if [ "$INPUT_GIVEN" = 1 ]; then  # the player's file is never rewritten
+  # The player's file is never rewritten: say where --input goes, unless it is there.
+  if [ "$INPUT_GIVEN" = 1 ] && ! input_kind_is "$INPUT_KIND" "$CONFIG_DIR/config.toml"; then
     echo "   (--input $INPUT_KIND is not written into it: set it there under [input]:" \
          "kind = \"$INPUT_KIND\"; companion config --show shows input.kind)"
   fi
@@ -323,7 +334,11 @@ fi
 
 echo "== done. Log out and back in (or reboot) so the new groups apply and the"
 echo "   companion command is on your PATH."
-if [ "$INPUT_KIND" = rfid ]; then
+if [ "$INPUT_KIND" = rfid ] && [ "$WITH_SERVICE" = 1 ]; then
+  # The service holds the tray's port while it runs; calibrating needs it.
   echo "   The RFID tray, in this order (hardware/README.md): flash it (firmware/README.md),"
   echo "   sudo systemctl stop $SERVICE, companion calibrate rfid, sudo systemctl start $SERVICE"
+elif [ "$INPUT_KIND" = rfid ]; then
+  echo "   The RFID tray, in this order (hardware/README.md): flash it (firmware/README.md),"
+  echo "   then companion calibrate rfid"
 fi

@@ -11,6 +11,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -385,3 +386,35 @@ def test_input_over_a_kept_config_says_what_to_set(tmp_path: Path) -> None:
     assert f"keeping {config}" in result.stdout
     assert 'set it there under [input]: kind = "rfid"' in result.stdout
     assert config.read_text() == '[input]\nkind = "camera"\n'
+
+
+def test_input_rfid_names_the_services_stop_and_start_only_when_it_installs_one(
+        tmp_path: Path) -> None:
+    """Review 56 #6: `--no-service --input rfid` told the maker to `systemctl stop` and
+    `start` a unit it had not installed, and both failed ("Unit … not loaded")."""
+    env = logged_in_as(tmp_path, "nobody", 65534)
+    for args, service in ((["--no-service"], False), ([], True)):
+        result = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--input", "rfid", *args],
+                                capture_output=True, text=True, check=True, env=env)
+        steps = result.stdout[result.stdout.index("The RFID tray, in this order"):]
+        assert "companion calibrate rfid" in steps, args
+        assert ("sudo systemctl stop jongrogue-companion" in steps) == service, args
+        assert ("sudo systemctl start jongrogue-companion" in steps) == service, args
+
+
+@pytest.mark.parametrize("kept", [
+    '[input]\nkind = "rfid"\n', "[display]\nkind = 'screen'\n\n[input]  # tiles\nkind = 'rfid'\n"])
+def test_input_over_a_kept_config_that_says_it_already_asks_nothing(
+        tmp_path: Path, kept: str) -> None:
+    """Review 56 #6: over a kept config.toml whose [input] already says kind = "rfid",
+    `--input rfid` still told the maker to set it there."""
+    env = logged_in_as(tmp_path, "nobody", 65534)
+    stand_in(tmp_path / "bin", "getent", f'echo "nobody:x:65534:65534::{tmp_path}:/bin/sh"')
+    config = tmp_path / ".config" / "jongrogue-companion" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text(kept)
+    result = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-service", "--input", "rfid"],
+                            capture_output=True, text=True, check=True, env=env)
+    assert f"keeping {config}" in result.stdout
+    assert "set it there" not in result.stdout
+    assert config.read_text() == kept
