@@ -1,6 +1,6 @@
-"""A disk or folder that refuses a file's writes, at the world's edge: ``os.replace``, as
-every file the companion keeps is written beside its place and renamed into it
-(companion/files.py)."""
+"""A disk or folder that refuses a file's writes, or one that keeps each write as it lands,
+at the world's edge: ``os.replace``, as every file the companion keeps is written beside
+its place and renamed into it (companion/files.py)."""
 
 from __future__ import annotations
 
@@ -46,3 +46,19 @@ def refuse_moving(path: Path, monkeypatch: pytest.MonkeyPatch,
         real(src, dst, **kwargs)
 
     monkeypatch.setattr(os, "replace", replace)
+
+
+def record_writes(path: Path, monkeypatch: pytest.MonkeyPatch
+                  ) -> list[tuple[bytes, os.stat_result]]:
+    """Each write of ``path`` as it landed on disk, in order: its bytes and its stat, for a
+    test that puts an earlier write back as a power cut would. Every write goes through."""
+    real, target = os.replace, path.resolve()
+    written: list[tuple[bytes, os.stat_result]] = []
+
+    def replace(src: Any, dst: Any, **kwargs: Any) -> None:
+        real(src, dst, **kwargs)
+        if Path(dst).resolve() == target:
+            written.append((target.read_bytes(), target.stat()))
+
+    monkeypatch.setattr(os, "replace", replace)
+    return written

@@ -37,6 +37,7 @@ from tests.app.test_fight_file_refused import (
 )
 from tests.app.test_genso_mode import CHOICES, RULES, SEED, fight_file, play
 from tests.app.test_session import RecordingDisplay
+from tests.disk import record_writes
 
 EIO = os.strerror(errno.EIO)
 
@@ -204,16 +205,8 @@ def test_a_cut_that_undid_a_write_whose_folder_fsync_failed_asks_nothing(
     keeps the synced write's SHA too: the restart writes the file forward, asking nothing."""
     fight_file(tmp_path)
     path = (tmp_path / "fight.json").resolve()
-    written: list[tuple[bytes, os.stat_result]] = []  # each write of the file, as on disk
-    real_replace = os.replace
-
-    def replace(src: Any, dst: Any, **kwargs: Any) -> None:
-        real_replace(src, dst, **kwargs)
-        if Path(dst).resolve() == path:
-            written.append((path.read_bytes(), path.stat()))
-
     with monkeypatch.context() as disk:
-        disk.setattr(os, "replace", replace)
+        written = record_writes(path, disk)
         card = TiredCard(path, disk, {5})  # 1: the table's start, 5: the fourth action
         first = play(tmp_path, FOUR_ACTIONS)
     assert card.failed == 1 and len(first.fight.journal) == 4 and len(written) == 5
@@ -260,17 +253,9 @@ def test_a_cut_that_undid_the_closing_write_leaves_the_fight_closed(
     whole, cut = tmp_path / "whole", tmp_path / "cut"
     whole.mkdir()
     cut.mkdir()
-    counted: list[int] = []
-    real_replace = os.replace
-
-    def count(src: Any, dst: Any, **kwargs: Any) -> None:
-        real_replace(src, dst, **kwargs)
-        if Path(dst).name == "fight.json":
-            counted.append(1)
-
     fight_file(whole)
     with monkeypatch.context() as disk:
-        disk.setattr(os, "replace", count)
+        counted = record_writes(whole / "fight.json", disk)
         assert play(whole, CHOICES).done
     fight_file(cut)
     path = (cut / "fight.json").resolve()

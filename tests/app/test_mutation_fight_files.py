@@ -9,7 +9,6 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -23,6 +22,7 @@ from tests.app.test_fight_file_fsync import TiredCard
 from tests.app.test_fight_file_refused import FOUR_ACTIONS, on_file, saved
 from tests.app.test_fight_new_force import NEW
 from tests.app.test_genso_mode import RULES, SEED, fight_file, play, two_actions_then_a_stop
+from tests.disk import record_writes
 
 
 def as_a_save_from_before_the_sha(folder: Path, journal_on_file: int) -> None:
@@ -84,16 +84,8 @@ def test_a_cut_that_undid_two_unsynced_writes_brings_back_the_tables_own_file(
     and refuses to play on."""
     fight_file(tmp_path)
     path = (tmp_path / "fight.json").resolve()
-    written: list[tuple[bytes, os.stat_result]] = []  # each write of the file, as on disk
-    real_replace = os.replace
-
-    def replace(src: Any, dst: Any, **kwargs: Any) -> None:
-        real_replace(src, dst, **kwargs)
-        if Path(dst).resolve() == path:
-            written.append((path.read_bytes(), path.stat()))
-
     with monkeypatch.context() as disk:
-        disk.setattr(os, "replace", replace)
+        written = record_writes(path, disk)
         card = TiredCard(path, disk, {4, 5})  # 1: the start, 4 and 5: the 3rd and 4th actions
         first = play(tmp_path, FOUR_ACTIONS)
     assert card.failed == 2 and len(first.fight.journal) == 4 and len(written) == 5
