@@ -24,6 +24,7 @@ from companion.app.commands.rules import told_profile
 from companion.app.session.save import SEED_LIMIT, profile_hash
 from companion.systems import jongrogue
 from companion.systems.jongrogue.autoplay import STRATEGIES, play
+from companion.systems.jongrogue.game import RULES_REVISION
 from companion.systems.jongrogue.narration import cause_name
 from companion.systems.jongrogue.profile import PRESETS, Profile, load_profile
 
@@ -151,8 +152,10 @@ def summary(tally: Tally, seconds: float) -> dict[str, Any]:
 
 def parameters(args: argparse.Namespace, profile: Profile) -> dict[str, Any]:
     """What a run measured, so that its saved ``--json`` says so: the rules (preset and
-    profile, with the profile's SHA-256 and its house rules as a log's header has them),
-    the strategy, and the base seed (game i plays seed ``(seed << 32) | i``).
+    profile, with the profile's SHA-256 and its house rules as a log's header has them, and
+    the engine's rules revision, ``rules``, as a save and a log keep it: the same seed plays
+    another game under another revision), the strategy, and the base seed (game i plays
+    seed ``(seed << 32) | i``).
 
     ``house_rules``: each value the book fixes ([SEED]) that ``profile`` sets otherwise,
     as stderr says it; they were said on stderr alone, so a saved result could not tell
@@ -161,7 +164,7 @@ def parameters(args: argparse.Namespace, profile: Profile) -> dict[str, Any]:
         "preset": args.preset, "strategy": args.strategy, "seed": args.seed,
         "profile": str(args.profile.resolve()) if args.profile else None,
         "profile_hash": profile_hash(args.profile) if args.profile else None,
-        "house_rules": list(profile.house_rules),
+        "house_rules": list(profile.house_rules), "rules": RULES_REVISION,
     }
 
 
@@ -209,7 +212,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result, ensure_ascii=False))
         return 0
     low, high = result["ci95"]
-    print(f"{result['games']} games, preset {args.preset}, strategy {args.strategy}")
+    print(f"{result['games']} games, preset {args.preset}, strategy {args.strategy}, "
+          f"rules revision {result['rules']}")
     print(
         f"survival (生還率): {result['survival_rate']:.2%} "
         f"({result['wins']} wins; 95% CI {low:.2%} – {high:.2%})"
