@@ -3,6 +3,10 @@
 A run is recorded once: its ``game_id`` (from the save) is the primary key, so
 a game whose recording was interrupted by a power cut and recorded again on
 resume still appears once.
+
+A run keeps the rules revision that played it (``rules``): its seed plays the same game
+again only under that revision. A history from before that column opens as it was, the
+column added (:func:`_check_schema`), its runs' revision unknown (None).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import TypeVar
 from companion.app.paths import data_dir
 from companion.errors import CompanionError
 from companion.files import move_aside
+from companion.systems.jongrogue.game import RULES_REVISION
 
 HISTORY_NAME = "history.sqlite3"
 T = TypeVar("T")
@@ -34,14 +39,17 @@ CREATE TABLE IF NOT EXISTS runs (
     gold        INTEGER NOT NULL,
     cause       TEXT,
     events      INTEGER NOT NULL,
-    input_kind  TEXT NOT NULL
+    input_kind  TEXT NOT NULL,
+    rules       INTEGER
 )
 """
 
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """One finished game. ``cause`` is what ended a lost game (a monster's name, "frozen")."""
+    """One finished game. ``cause`` is what ended a lost game (a monster's name, "frozen");
+    ``rules`` is the rules revision that played it, None in a run recorded before the
+    history kept it."""
 
     game_id: str
     finished_at: str  # ISO 8601, UTC
@@ -54,6 +62,11 @@ class Run:
     cause: str | None
     events: int
     input_kind: str
+    rules: int | None = RULES_REVISION
+
+
+# A history's columns before it kept the rules revision (revision 6 made it matter).
+_BEFORE_RULES = [name for name in Run.__dataclass_fields__ if name != "rules"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,16 +251,24 @@ class _NotAHistory(sqlite3.DatabaseError):
 
 
 def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
-    """The runs table made if there is none; a file that cannot hold it raises
-    :class:`_NotAHistory`."""
+    """The runs table made if there is none, and given the ``rules`` column if it is a
+    history from before it; a file that cannot hold it raises :class:`_NotAHistory`."""
     try:
         conn.execute(_SCHEMA)
         columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
+        if columns == _BEFORE_RULES:
+            try:
+                conn.execute("ALTER TABLE runs ADD COLUMN rules INTEGER")
+                columns.append("rules")
+            except sqlite3.OperationalError as exc:
+                # a read-only one is still listed, as before, its runs' revision unknown
+                if not (exc.sqlite_errorname or "").startswith("SQLITE_READONLY"):
+                    raise
     except sqlite3.DatabaseError as exc:
         if _reason(exc, path) != str(exc):
             raise  # busy, full, read-only: the file is fine, the moment or place is not
         raise _NotAHistory(str(exc)) from exc
-    if columns != list(Run.__dataclass_fields__):
+    if columns not in (list(Run.__dataclass_fields__), _BEFORE_RULES):
         raise _NotAHistory("its runs table is not a history's")
 
 
@@ -268,7 +289,7 @@ def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int]:
     conn = sqlite3.connect(path)
     try:
         columns = [row[1] for row in conn.execute("PRAGMA table_info(runs)")]
-        if columns != list(Run.__dataclass_fields__):
+        if columns not in (list(Run.__dataclass_fields__), _BEFORE_RULES):
             return [], 0  # no history's table to read runs from
         rowids: set[int] = set()
         for listing in ("SELECT rowid FROM runs ORDER BY rowid",
@@ -280,7 +301,8 @@ def _readable_rows(path: Path) -> tuple[list[tuple[object, ...]], int]:
         rows: list[tuple[object, ...]] = []
         for rowid in sorted(rowids):
             try:
-                rows.extend(conn.execute("SELECT * FROM runs WHERE rowid = ?", (rowid,)))
+                rows.extend(_of_this_schema(row) for row in conn.execute(
+                    "SELECT * FROM runs WHERE rowid = ?", (rowid,)))
             except sqlite3.DatabaseError:
                 pass  # counted below as lost
         return rows, len(rowids) - len(rows)
@@ -308,12 +330,18 @@ _KINDS: dict[str, tuple[type, ...]] = {
     "game_id": (str,), "finished_at": (str,), "seed": (int, type(None)), "preset": (str,),
     "won": (int,), "floor": (int,), "level": (int,), "gold": (int,),
     "cause": (str, type(None)), "events": (int,), "input_kind": (str,),
+    "rules": (int, type(None)),
 }
+
+
+def _of_this_schema(row: tuple[object, ...]) -> tuple[object, ...]:
+    """A row of a history from before the ``rules`` column, given it (unknown: None)."""
+    return row + (None,) * (len(Run.__dataclass_fields__) - len(row))
 
 
 def _run_from_row(row: tuple[object, ...]) -> Run | Skipped:
     """The run a row holds, or why it holds none (its first value of the wrong kind)."""
-    values = dict(zip(Run.__dataclass_fields__, row, strict=True))
+    values = dict(zip(Run.__dataclass_fields__, _of_this_schema(row), strict=True))
     for name, value in values.items():
         if not isinstance(value, _KINDS[name]):
             return Skipped(str(values["game_id"]), f"{name} = {value!r}, which a finished game "

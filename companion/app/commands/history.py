@@ -66,13 +66,16 @@ def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
         console.print("No finished games yet. Play one with `companion play`.")
         return
     table = Table(title="Finished games")
-    for name in ("finished (UTC)", "preset", "result", "floor", "level", "gold", "seed"):
+    # the rules revision beside the seed: the seed plays the game again under it alone
+    for name in ("finished (UTC)", "preset", "result", "floor", "level", "gold", "seed",
+                 "rules"):
         table.add_column(name, justify="right" if name in ("floor", "level", "gold") else "left")
     for r in runs:
         result = "生還 won" if r.won else f"died: {r.cause or 'unknown'}"
         table.add_row(
             r.finished_at.replace("T", " ")[:19], r.preset, result, str(r.floor),
             str(r.level), str(r.gold), "" if r.seed is None else str(r.seed),
+            "" if r.rules is None else str(r.rules),
         )
     console.print(table)
     if len(runs) < totals.games:
