@@ -240,8 +240,9 @@ class FightMode:
         if so_far is not None:
             # The Result panel: the throws this action has had so far, each marked so where
             # a step's rule ID stands (the title names the action whole, its target last).
+            # The log's newest entry is not this action's: the log keeps it.
             action, rolled = so_far
-            fight = replace(fight, result_title=self.describe(action),
+            fight = replace(fight, result_title=self.describe(action), result_is_newest=False,
                             result=tuple(DiceStep(SO_FAR, self.with_english(r.line()))
                                          for r in rolled))
         # The prompt and a refusal (the engine's words) name combatants too.

@@ -101,14 +101,13 @@ class FightPanels(DiceTray):
 
     @staticmethod
     def _log_before_result(fight: FightView) -> tuple[str, ...]:
-        """The log's entries less its newest when the Result panel shows that one (the
-        newest entry opens with the result's title: "A → B 攻撃 attack ＞ …"): the log then
-        shows the actions before it. With the newest in both, genso's Log 記録 held only a
-        copy of the Result 結果 above it, and earlier rounds were never in view (display
-        audit 56, item 6)."""
-        if fight.log and fight.result_title and fight.log[-1].startswith(fight.result_title):
-            return fight.log[:-1]
-        return fight.log
+        """The log's entries less its newest when the Result panel shows that one
+        (``result_is_newest``, which the fight's mode states): the log then shows the
+        actions before it. With the newest in both, genso's Log 記録 held only a copy of the
+        Result 結果 above it, and earlier rounds were never in view (display audit 56,
+        item 6). It is not guessed from the title: a second shot half thrown has the first
+        shot's title, and "オーク1" opens "オーク10" (review 56, finding 1)."""
+        return fight.log[:-1] if fight.result_is_newest and fight.log else fight.log
 
     def _heading(self, fight: FightView, rect: pygame.Rect) -> None:
         """The round and whose turn it is. Too long for ``rect`` (a narrow column beside a

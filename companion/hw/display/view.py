@@ -184,7 +184,9 @@ class FightView:
     ``result`` is the last action's lines with their terms and rule IDs, e.g.
     ``DiceStep("GM-COMBAT-2", "… (2D6+7>13) ＞ 7[2,5]+7=14 ＞ 成功/success")``; ``log`` a
     short line per action so far, oldest first; ``faces`` a throw read and awaiting the
-    player's word; ``outcome`` how the fight ended, once it has.
+    player's word; ``outcome`` how the fight ended, once it has. ``result_is_newest`` says
+    that the Result is of the log's newest entry (not of an action under way, a check, a
+    roll between actions), which the log then leaves to it.
     """
 
     title: str  # "オーク×2 Orcs ×2"
@@ -198,6 +200,7 @@ class FightView:
     source: str = ""  # where the dice come from: "camera カメラ", "simulated 仮想"
     outcome: str = ""  # "勝利 the party won"
     board: BoardView | None = None  # where the fighters stand, for a system with a board
+    result_is_newest: bool = False  # the Result shows log[-1]: the log shows those before
 
     @property
     def heading(self) -> str:

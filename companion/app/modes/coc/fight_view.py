@@ -89,7 +89,8 @@ class _FightView(_Core):
             turn=self.with_english(current.name) if current else "",
             fighters=tuple(rows), result=result,
             result_title=self.describe(last.action) if last else "", log=log, faces=faces,
-            source=self.source_name, outcome=self._outcome(), board=self._board())
+            source=self.source_name, outcome=self._outcome(), board=self._board(),
+            result_is_newest=last is not None)
 
     def view(self, prompt: str, *, options: tuple[Option, ...] = (),
              highlight: int | None = None, status: str = "", prompt_tile: str | None = None,
@@ -119,7 +120,7 @@ class _FightView(_Core):
                  *steps(self.fight.said),
                  DiceStep(found.group(0) if found else "", f"{roll} ＞ …"))
         return replace(shown, fight=replace(
-            shown.fight, result_title=self.with_english(reason),
+            shown.fight, result_title=self.with_english(reason), result_is_newest=False,
             result=tuple(replace(line, text=self.with_english(line.text)) for line in lines)))
 
     def _board(self) -> BoardView | None:

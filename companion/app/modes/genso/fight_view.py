@@ -97,8 +97,8 @@ class _FightView(FightMode):
             title=self._title(), round=state.round,
             turn=named(self.rules, self.fight, current) if current else "",
             fighters=tuple(rows), result=result, result_title=result_title, log=log,
-            faces=faces,
-            source=self.source_name, outcome=self._outcome())
+            faces=faces, source=self.source_name, outcome=self._outcome(),
+            result_is_newest=last is not None and self.last_check is None)
 
     def _title(self) -> str:
         """The other side in a few words: オーク×2 Orc ×2."""
