@@ -13,13 +13,15 @@ A game saved or logged under an older rules revision replays by that revision's 
 the file of each revision a rules change left behind stays as it was and is played by that
 revision (``data/golden_games_rev4.txt``: revision 4, before revision 5;
 ``data/golden_games_rev5.txt``: revision 5, before revision 6); the update never writes
-those.
+those. Past the grid of seeds are games kept for a rule the grid never meets
+(``RULE_GAMES``), so that each revision's file pins both sides of its change.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -32,6 +34,10 @@ GOLDEN = Path(__file__).parent / "data" / "golden_games.txt"
 OLDER = {r: Path(__file__).parent / "data" / f"golden_games_rev{r}.txt" for r in (4, 5)}
 SEEDS = 25  # x 2 presets x 2 strategies = 100 games, well under a second
 KINDS = [(p, s) for p in ("ez", "plus") for s in ("cautious", "reckless")]
+# Games past the grid, each kept for a rule none of its games meets: (preset, strategy,
+# seed). plus cautious 723 meets two gold-lovers (オーク orcs) in a room of two gold piles,
+# each on its own pile by revision 6 and both on one by revision 5 (JR-AB-GOLDLOVER).
+RULE_GAMES = [("plus", "cautious", 723)]
 COLUMNS = ("preset strategy seed termination floor cause inputs turns level xp gold "
            "journal_sha1")
 
@@ -39,18 +45,18 @@ COLUMNS = ("preset strategy seed termination floor cause inputs turns level xp g
 def summaries(revision: int = RULES_REVISION) -> list[str]:
     """One line per reference-mode game (as the play session drives it)."""
     lines = []
-    for preset, strategy in KINDS:
-        for seed in range(SEEDS):
-            game = play(seed, preset, strategy, revision=revision)
-            outcome = game.outcome()
-            assert outcome is not None, f"{preset} {strategy} {seed} did not end"
-            turns = sum(1 for e in game.events if e.kind is Kind.TURN)
-            journal = " ".join(str(i) for i in game.inputs).encode()
-            pc = game.pc
-            lines.append(
-                f"{preset} {strategy} {seed} {outcome.termination.value} {outcome.floor} "
-                f"{outcome.cause} {len(game.inputs)} {turns} {pc.level} {pc.xp} {pc.gold} "
-                f"{hashlib.sha1(journal).hexdigest()[:16]}")
+    grid = [(preset, strategy, seed) for preset, strategy in KINDS for seed in range(SEEDS)]
+    for preset, strategy, seed in [*grid, *RULE_GAMES]:
+        game = play(seed, preset, strategy, revision=revision)
+        outcome = game.outcome()
+        assert outcome is not None, f"{preset} {strategy} {seed} did not end"
+        turns = sum(1 for e in game.events if e.kind is Kind.TURN)
+        journal = " ".join(str(i) for i in game.inputs).encode()
+        pc = game.pc
+        lines.append(
+            f"{preset} {strategy} {seed} {outcome.termination.value} {outcome.floor} "
+            f"{outcome.cause} {len(game.inputs)} {turns} {pc.level} {pc.xp} {pc.gold} "
+            f"{hashlib.sha1(journal).hexdigest()[:16]}")
     return lines
 
 
@@ -90,6 +96,20 @@ def test_the_golden_games_are_varied() -> None:
     exercises much of the rules, not 100 copies of an early death."""
     rows = [line.split() for line in GOLDEN.read_text(encoding="utf-8").splitlines()
             if not line.startswith("#")]
-    assert len(rows) == SEEDS * len(KINDS)
+    assert len(rows) == SEEDS * len(KINDS) + len(RULE_GAMES)
     assert max(int(r[4]) for r in rows) >= 20
     assert len({r[5] for r in rows}) >= 5  # causes of death (or of the end)
+
+
+def test_each_rules_change_shows_in_the_golden_games() -> None:
+    """Each revision's file differs from the one before it, in the game of the rule it
+    changed: revision 5's file was revision 6's word for word but its header, so neither
+    guarded revision 6's rule (JR-AB-GOLDLOVER, review 56 #4)."""
+    files = [*(OLDER[r] for r in sorted(OLDER)), GOLDEN]
+    games = [[line for line in f.read_text(encoding="utf-8").splitlines()
+              if not line.startswith("#")] for f in files]
+    for older, newer in pairwise(games):
+        assert older != newer
+    two_orcs = " ".join(map(str, RULE_GAMES[0])) + " "
+    assert [line for line in games[-2] if line not in games[-1]] == [
+        line for line in games[-2] if line.startswith(two_orcs)]
