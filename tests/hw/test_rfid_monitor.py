@@ -314,3 +314,37 @@ def test_a_live_tray_with_a_reader_down_is_not_said_to_be_waited_for() -> None:
     assert "slot 2, the top-right room slot: its SDA (chip select) wire to GP21" in lines[
         problem + 1]
     assert not any("waiting for the reader" in line for line in lines[problem:])
+
+
+class StepsTheTrayFromRun(StepsTheTray):
+    """:class:`StepsTheTray` in the place of ``run_monitor``'s SIGTERM flag."""
+
+    def __enter__(self) -> StepsTheTrayFromRun:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_an_rdm6300_pointed_at_the_tray_stops_the_monitor_naming_the_tray(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], as_json: bool
+) -> None:
+    """Review 56 #9: `rfid monitor --kind rdm6300` on the tray named the tray, then said
+    "waiting for the reader: it is watched as soon as it answers", which no wait mends. It
+    stops there and exits 1, the tray's message its error, as a reader that never answered
+    does; in JSON as well."""
+    from companion.app.commands import rfid
+    with TraySimulator(heartbeat_ms=20) as sim:
+        stop = StepsTheTrayFromRun(sim, lambda: False)
+        monkeypatch.setattr(rfid, "StopSignal", lambda: stop)
+        code = cli.main(["rfid", "monitor", "--kind", "rdm6300", "--port", sim.port,
+                         *(["--json"] if as_json else [])])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert time.monotonic() < stop.deadline, "waited until stopped"
+    tray = f"{sim.port} is the RFID tray (it sends protocol v1 lines), not an RDM6300"
+    assert err.startswith(f"companion: error: {tray}: use --kind tray"), err
+    assert "waiting" not in out and "never answered" not in err
+    said = json_lines(out)[-2]["message"] if as_json else out.splitlines()[-2]
+    assert tray in said, out

@@ -145,6 +145,12 @@ def what_to_check(reader: RfidReader) -> str | None:
     return reader.what_to_check() if isinstance(reader, TrayReader) else None
 
 
+def found_the_tray(reader: RfidReader) -> bool:
+    """Whether an RDM6300's port is the RFID tray (:meth:`Rdm6300Reader.found_the_tray`):
+    the wrong kind of reader, which waiting never mends."""
+    return isinstance(reader, Rdm6300Reader) and reader.found_the_tray()
+
+
 def status_line(status: ReaderStatus, as_json: bool) -> str:
     if as_json:
         return json.dumps({"event": "status", "ok": status.ok, "message": status.message},
@@ -160,9 +166,10 @@ def counters_line(status: ReaderStatus, as_json: bool) -> str:
 
 def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) -> ReaderStatus:
     """Print events and status changes until stopped or the input ends; return the last
-    status, ok when the reader answered at some point (its status was ok, or a tag read).
-    The first problem of a live reader is followed by :data:`WAITING` (not in JSON), and
-    a tray's reader down by what to check instead."""
+    status, ok when the reader answered at some point (its status was ok, or a tag read)
+    and is not the wrong kind. The first problem of a live reader is followed by
+    :data:`WAITING` (not in JSON), and a tray's reader down by what to check instead; an
+    RDM6300's port found to be the tray stops it, its problem said."""
     last: tuple[bool, str] | None = None
     answered = False
     told_waiting = as_json or reader.link.port == STDIN_NAME  # a capture ends by itself
@@ -177,6 +184,8 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) ->
             if (status.ok, status.message) != last:
                 last = (status.ok, status.message)
                 print(status_line(status, as_json), file=out, flush=True)
+                if found_the_tray(reader):  # the message says which kind to use
+                    break
                 check = what_to_check(reader) if not (status.ok or as_json) else None
                 if check is not None:  # the tray answers: it is not waited for
                     print(f"   ({check})", file=out, flush=True)
@@ -189,18 +198,23 @@ def monitor(reader: RfidReader, out: TextIO, as_json: bool, stop: StopSignal) ->
     finally:
         reader.close()
         print(counters_line(reader.status(), as_json), file=out, flush=True)
-    return ReaderStatus(answered, status.message, status.counters)
+    # An RDM6300's port that was "ok" until the tray's lines came did not answer as one.
+    return ReaderStatus(answered and not found_the_tray(reader), status.message,
+                        status.counters)
 
 
 def run_monitor(args: argparse.Namespace) -> int:
     """Exit 1 when the reader never answered (a port that never opened, a capture with no
-    valid line), as ``calibrate rfid`` does: a script or a service sees it failed."""
+    valid line) or is the wrong kind (an RDM6300's port is the tray), as ``calibrate
+    rfid`` does: a script or a service sees it failed."""
     reader = open_reader(args, load_tag_map())
     with StopSignal() as stop:
         result = monitor(reader, sys.stdout, args.json, stop)
     if not result.ok:
-        print(f"companion: error: the RFID reader never answered ({result.message})",
-              file=sys.stderr)
+        # The tray answers, as the wrong kind of reader: its message is the whole error.
+        error = (result.message if found_the_tray(reader)
+                 else f"the RFID reader never answered ({result.message})")
+        print(f"companion: error: {error}", file=sys.stderr)
         return 1
     return 0
 

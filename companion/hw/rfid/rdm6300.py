@@ -212,6 +212,13 @@ class Rdm6300Reader:
     def wait(self, timeout: float) -> None:
         self.link.wait(timeout)
 
+    def found_the_tray(self) -> bool:
+        """Whether the port, since it last opened, sent the RFID tray's protocol v1 lines
+        and no frame: this reader is the wrong kind there, which no wait mends (``rfid
+        monitor`` stops). Still true once the reader is closed."""
+        return (sum(self._junk.values()) >= JUNK_BEFORE_PROBLEM
+                and TRAY_LINE.search(self._junk_tail) is not None)
+
     def status(self) -> ReaderStatus:
         counters = {**self.framer.counters, **self.counters}
         if not self.link.is_open:
@@ -222,7 +229,7 @@ class Rdm6300Reader:
             return ReaderStatus(False, self._failure, counters)
         if sum(self._junk.values()) >= JUNK_BEFORE_PROBLEM:
             # Bytes, but never a frame: the port reads "ok" while no tag is ever seen.
-            if TRAY_LINE.search(self._junk_tail):
+            if self.found_the_tray():
                 return ReaderStatus(False, (
                     f"{self.link.device} is the RFID tray (it sends protocol v1 lines), not "
                     'an RDM6300: use --kind tray, or input.rfid_kind = "tray" '
