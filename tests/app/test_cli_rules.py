@@ -242,8 +242,8 @@ def test_simulate_json_keys_and_same_result_whatever_the_jobs(
     assert game_seed(3, 5) != game_seed(5, 3)
 
 
-SIMULATE_JSON = ["preset", "strategy", "seed", "profile", "profile_hash", "house_rules", "games",
-                 "wins", "survival_rate", "ci95", "mean_floor", "deepest_floor",
+SIMULATE_JSON = ["preset", "strategy", "seed", "profile", "profile_hash", "house_rules", "rules",
+                 "games", "wins", "survival_rate", "ci95", "mean_floor", "deepest_floor",
                  "floor_reached", "deaths_by", "cause_names", "inputs_per_game", "seconds",
                  "games_per_second", "rules_build"]
 

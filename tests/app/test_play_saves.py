@@ -27,6 +27,7 @@ from companion.app.session.save import (
     profile_hash,
     write_save,
 )
+from companion.systems.jongrogue.game import RULES_REVISION
 
 SEED = 2
 
@@ -508,3 +509,20 @@ def test_a_finished_save_the_history_cannot_store_is_kept_and_play_goes_on(
     assert (f"the game could not be put in the history: {History().path}: the game's game_id "
             "('\\ud800') is text the history cannot hold (not UTF-8)") in err
     assert [run.seed for run in History().runs()] == [3]
+
+
+def test_a_finished_game_of_an_older_rules_revision_goes_in_the_history_as_played(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A game saved under revision 5 and finished after an update went in the history as
+    the current revision's: its row's seed and rules then named a game that revision does
+    not play. The row keeps the save's revision."""
+    save = default_save_path()
+    assert main(["play", "--headless", "--seed", str(SEED), "--state", str(save)]) == 0
+    played = load_game(save)
+    assert played is not None and played.finished and played.rules == RULES_REVISION
+    # Seed SEED meets no two gold-lovers by two piles: revision 5 plays it the same.
+    write_save(save, replace(played, rules=5, game_id="rev-5"))
+    History().path.unlink()
+    assert main(["play", "--headless", "--seed", "9", "--state", str(save)]) == 0
+    (run,) = [run for run in History().runs() if run.game_id == "rev-5"]
+    assert run.rules == 5

@@ -323,7 +323,7 @@ def record(game: Game, saved: SaveGame, display: Display | None, controls: Contr
             seed=saved.seed if saved.input_kind == "sim" else None,
             preset=saved.preset, won=outcome.won, floor=outcome.floor, level=game.pc.level,
             gold=game.pc.gold, cause=cause, events=len(game.events),
-            input_kind=saved.input_kind,
+            input_kind=saved.input_kind, rules=saved.rules,
         ))
     except HistoryError as exc:
         tell(f"the game could not be put in the history: {exc}", display, controls)
