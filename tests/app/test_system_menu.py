@@ -40,7 +40,13 @@ from companion.app.session.controls import Controls, MenuChoices
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk
 from companion.app.session.reads import TableTiles
-from companion.app.session.system_menu import ModeSwitch, NewGameAsked, SystemMenu
+from companion.app.session.system_menu import (
+    POWER_OFF_WAIT_S,
+    POWERING_OFF,
+    ModeSwitch,
+    NewGameAsked,
+    SystemMenu,
+)
 from companion.errors import DataError
 from companion.file_locks import holding
 from companion.hw.buttons import Button, Press, WaitingSignal
@@ -60,14 +66,33 @@ SYSTEM = "System 設定"
 SEED = 3
 
 
-def game_session(screen: PlayerAtTheScreen, shutdown: str = "") -> Session:
-    """A game of JongRogue on the simulated wall, its choices the player's at ``screen``."""
+class MenuClock:
+    """The System menu's clock and sleep: a sleep moves the clock on, and no time passes."""
+
+    POLL_SECONDS = 0.5
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+    def clock(self) -> float:
+        return self.now
+
+
+def game_session(screen: PlayerAtTheScreen, shutdown: str = "",
+                 clock: MenuClock | None = None) -> Session:
+    """A game of JongRogue on the simulated wall, its choices the player's at ``screen``;
+    the System menu's time ``clock``'s when given (else it polls without sleeping)."""
     game = Game("plus")
     mode = JongRogueMode(game, HeadlessPlayer(SEED), describe)
     controls = Controls([screen])
+    menu = (SystemMenu(controls, "game", 0.0, shutdown, sleep=lambda s: None) if clock is None
+            else SystemMenu(controls, "game", MenuClock.POLL_SECONDS, shutdown,
+                            sleep=clock.sleep, clock=clock.clock))
     return Session(mode, choices=MenuChoices(controls, 0.0, lambda s: None),
-                   tiles=SimTiles(game, mode.sim), display=screen,
-                   system_menu=SystemMenu(controls, "game", 0.0, shutdown, sleep=lambda s: None))
+                   tiles=SimTiles(game, mode.sim), display=screen, system_menu=menu)
 
 
 def before_the_first_choice() -> tuple[str, list[str], str]:
@@ -167,6 +192,43 @@ def test_a_shutdown_taken_offers_no_way_back_to_a_game_it_ends() -> None:
     assert last.options == ()
     menu = screen.prompts().index(next(p for p in screen.prompts() if p.startswith(SYSTEM)))
     assert asked not in screen.prompts()[menu:]  # never asked again
+
+
+class ScreenOnTheClock(PlayerAtTheScreen):
+    """:class:`PlayerAtTheScreen` noting when, by ``clock``, each screen came up."""
+
+    def __init__(self, script: list[tuple[str, str | Press]], clock: MenuClock) -> None:
+        super().__init__(script)
+        self.clock = clock
+        self.shown_at: list[float] = []
+
+    def show(self, view: View) -> None:
+        super().show(view)
+        self.shown_at.append(self.clock.now)
+
+
+def test_a_shutdown_taken_that_never_powers_off_offers_the_way_back_after_a_minute() -> None:
+    """Review 56 #10: a shutdown command that exits 0 but never powers the Pi off (one that
+    schedules it, one that only logs) left "Shutting down" up for good, with no way back
+    but the plug. After POWER_OFF_WAIT_S the screen says the Pi did not power off and
+    offers Back to the table again; a press before then still does nothing."""
+    asked = first_choice()
+    clock = MenuClock()
+    screen = ScreenOnTheClock([(asked, Button.SYSTEM), (SYSTEM, "off"),
+                               ("Shut the companion down?", "yes"),
+                               ("Shutting down 電源を切っています: unplug", Button.ATTACK),
+                               ("The Pi did not power off", "ok"), (asked, Button.ATTACK)],
+                              clock)
+    with pytest.raises(KeyboardInterrupt):
+        game_session(screen, "true", clock).run()
+    assert not screen.script  # back at the table after the press, where A answered
+    shutting = screen.prompts().index(POWERING_OFF)
+    told = screen.views[shutting + 1]
+    assert told.prompt == ("The Pi did not power off 電源が切れませんでした (true was taken, yet "
+                           f"the Pi is on after {POWER_OFF_WAIT_S:.0f} s); every step is "
+                           "saved: safe to unplug now 電源を抜いても大丈夫")
+    assert [o.label for o in told.options] == ["Back to the table 戻る"]
+    assert screen.shown_at[shutting + 1] - screen.shown_at[shutting] == POWER_OFF_WAIT_S
 
 
 def test_the_shutdown_command_is_run(tmp_path: Path) -> None:

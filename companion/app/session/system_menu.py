@@ -19,7 +19,7 @@ import shlex
 import subprocess
 import time
 from collections.abc import Callable
-from typing import NoReturn, TypeVar
+from typing import TypeVar
 
 from companion.app.session.controls import Controls, SystemAsked, choose
 from companion.app.session.mode import Show
@@ -43,8 +43,14 @@ LEAVE_QUESTION = ("Leave this game for a new one? この冒険をやめて新し
 POWERING_OFF = ("Shutting down 電源を切っています: unplug once the Pi's green light stays off "
                 "緑のランプが消えたら抜いてください")
 
+SAFE_NOW = "every step is saved: safe to unplug now 電源を抜いても大丈夫"
+
 #: How long a shutdown command may take to answer (``systemctl poweroff`` answers at once).
 SHUTDOWN_TIMEOUT_S = 30.0
+#: How long the Shutting down screen waits for the power to go once the command was taken:
+#: a command that exits 0 and never powers off (``shutdown -h +5``, a script that only
+#: logs) left it there for good, with no way back but the plug (review 56 #10).
+POWER_OFF_WAIT_S = 60.0
 
 
 class NewGameAsked(Exception):
@@ -79,13 +85,15 @@ class SystemMenu:
 
     def __init__(self, controls: Controls, mode: str, poll_seconds: float,
                  shutdown_command: str, unplayable: Callable[[str], str] = lambda mode: "",
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.controls = controls
         self.mode = mode
         self.poll_seconds = poll_seconds
         self.shutdown_command = shutdown_command
         self.unplayable = unplayable  # why a mode cannot be played now ("": it can)
         self.sleep = sleep
+        self.clock = clock
         self.showing = False  # the menu is on the screen (which then offers it no more)
         # Why the save is behind, as the last ask that offered the menu knew it: a stop
         # outside the session (see :meth:`stopped`) cannot ask the session any more.
@@ -161,8 +169,9 @@ class SystemMenu:
     def shut_down(self, show: Show, unsaved: str) -> bool:
         """Shut down (or say the plug may be pulled), then wait on that screen: a press
         goes back to the ask (a command that failed, a plug not yet safe to pull, a player
-        who changed their mind). A shutdown taken never returns (:meth:`powering_off`).
-        False when the player answered No."""
+        who changed their mind). A shutdown taken offers nothing until the power goes, or
+        until :data:`POWER_OFF_WAIT_S` says it did not (:meth:`powering_off`). False when
+        the player answered No."""
         if self.shutdown_command and not self.sure(
                 show, "Shut the companion down? 電源を切りますか？", "Yes, shut down はい"):
             return False
@@ -176,20 +185,25 @@ class SystemMenu:
             # Said before the command runs: it may take a while to answer (SHUTDOWN_TIMEOUT_S).
             show("Shutting down 電源を切っています…")
             failed = self.power_off()
-            if not failed:
+            if failed:
+                said = f"Could not shut down 電源を切れません ({failed}); {SAFE_NOW}"
+            else:
                 self.powering_off(show)
-            said = (f"Could not shut down 電源を切れません ({failed}); every step is saved: "
-                    "safe to unplug now 電源を抜いても大丈夫")
+                said = (f"The Pi did not power off 電源が切れませんでした ("
+                        f"{self.shutdown_command} was taken, yet the Pi is on after "
+                        f"{POWER_OFF_WAIT_S:.0f} s); {SAFE_NOW}")
         self.choose(show, said, (Option("ok", "Back to the table 戻る", Button.ATTACK),))
         return True
 
-    def powering_off(self, show: Show) -> NoReturn:
+    def powering_off(self, show: Show) -> None:
         """The shutdown was taken: say when to unplug and offer nothing until the power
         goes (display audit 56 #12: "Back to the table" led back to a game the shutdown
-        was ending). The controls are still read, a press doing nothing: the screen's window
-        handles its events there, and closing it stops the run as anywhere else."""
+        was ending), or for :data:`POWER_OFF_WAIT_S`, after which it has not gone. The
+        controls are still read, a press doing nothing: the screen's window handles its
+        events there, and closing it stops the run as anywhere else."""
         show(POWERING_OFF)
-        while True:
+        given_up_at = self.clock() + POWER_OFF_WAIT_S
+        while self.clock() < given_up_at:
             self.controls.poll()
             self.sleep(self.poll_seconds)
 
