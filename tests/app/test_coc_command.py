@@ -115,6 +115,20 @@ def test_a_mistyped_with_is_refused_and_the_fight_left_as_it_was(
     assert "回避/Dodge" in "\n".join(dodged["entry"]["lines"])
 
 
+def test_two_shots_in_one_003_action_are_refused_not_fired_as_one(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """003 spends 1 AP a shot (CO-TURN-3): ``--with shots=2`` fired one shot and said nothing
+    of the other. It exits 2 naming the rule and plays nothing."""
+    ann, cult = sheets(tmp_path)
+    saved = Path(run(capsys, "fight", "new", "--investigators", ann, "--foes", cult)["path"])
+    before = saved.read_bytes()
+    assert main(["coc", "fight", "act", "attack", "Ann", "Cult", "--with", "shots=2"]) == 2
+    assert ("--with shots=2: in 003 a shot is one attack for 1 AP (CO-TURN-3, CO-FIRE-2); act "
+            "attack again for the next shot") in capsys.readouterr().err
+    assert saved.read_bytes() == before
+
+
 def test_defaults_listed_overridden_and_seed_numbers_refused(
     tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -52,7 +52,14 @@ from companion.files import (
     loads_toml,
 )
 from companion.systems.coc.checks import roll_command
-from companion.systems.coc.combat import ACTIONS, Condition, Fight, Side, action_from_json
+from companion.systems.coc.combat import (
+    ACTIONS,
+    Attack,
+    Condition,
+    Fight,
+    Side,
+    action_from_json,
+)
 from companion.systems.coc.combat.fight import ruled_text
 from companion.systems.coc.rules import CocRules, Profile, load_rules
 from companion.systems.coc.sheet import Sheet, sheet_from_mapping
@@ -297,6 +304,11 @@ def cmd_fight(args: argparse.Namespace) -> int:
         except tomllib.TOMLDecodeError:
             raw[key] = value
     action = action_from_json(raw)
+    if (isinstance(action, Attack) and action.shots != 1
+            and fight.rules.profile is Profile.P003):
+        # The engine takes one shot an AP in 003; shots=2 there fired one without a word.
+        raise DataError(f"--with shots={action.shots}: in 003 a shot is one attack for 1 AP "
+                        "(CO-TURN-3, CO-FIRE-2); act attack again for the next shot")
 
     def body(source: DiceSource) -> int:
         entry = fight.push(action, source)
