@@ -538,3 +538,37 @@ def test_a_draw_reader_down_says_what_to_check(sim: TraySimulator, tray: TrayRea
     assert "(the reader under the draw slot is not answering" in text
     assert ("(the tray answers and reads the other slots; check slot 0, the draw slot: its "
             "SDA (chip select) wire to GP17 (CS_PINS in firmware/board.py)") in text
+
+
+class KeysThatStepTheTray:
+    """No key pressed: each look steps the simulated tray, and ``q`` comes after 3 s."""
+
+    def __init__(self, sim: TraySimulator) -> None:
+        self.sim, self.deadline = sim, time.monotonic() + 3
+
+    def poll(self) -> str | None:
+        self.sim.step()
+        return "q" if time.monotonic() > self.deadline else None
+
+
+def test_an_rdm6300_pointed_at_the_tray_stops_calibrate_naming_the_tray(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`calibrate rfid --kind rdm6300` on the tray named the tray, then waited for a sticker
+    no wait would bring. It stops there and exits 1, the tray's message its error, as
+    `rfid monitor` does; nothing is enrolled."""
+    from companion.app import cli
+    from companion.app.calibrate import rfid
+
+    with TraySimulator(heartbeat_ms=20) as sim:
+        keys = KeysThatStepTheTray(sim)
+        monkeypatch.setattr(rfid, "TerminalKeys", lambda: keys)
+        code = cli.main(["calibrate", "rfid", "--kind", "rdm6300", "--port", sim.port,
+                         "--only", "5p", "--copies", "1"])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert time.monotonic() < keys.deadline, "waited until stopped"
+    tray = f"{sim.port} is the RFID tray (it sends protocol v1 lines), not an RDM6300"
+    assert err.startswith(f"companion: error: {tray}: use --kind tray"), err
+    assert tray in out and "never answered" not in err
+    assert not (config_dir() / TAGMAP_FILENAME).exists()

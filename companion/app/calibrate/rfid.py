@@ -34,6 +34,7 @@ from companion.app.commands.rfid import (
     STDIN_PORT,
     RfidReader,
     add_reader_arguments,
+    found_the_tray,
     open_reader,
     what_to_check,
 )
@@ -354,8 +355,9 @@ class Enroller:
 def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
                   idle: Callable[[], None] | None = None) -> bool:
     """Feed the enroller the reader's events and the player's keys until it is done, stopped
-    (``q``, Ctrl-C) or a replayed capture ends; True when the reader answered at some point
-    (its status was ok, or a tag was read)."""
+    (``q``, Ctrl-C) or a replayed capture ends, or an RDM6300's port turns out to be the
+    RFID tray (:func:`found_the_tray`); True when the reader answered at some point (its
+    status was ok, or a tag was read)."""
     last_status = ""
     answered = False
     try:
@@ -369,6 +371,8 @@ def run_enrolment(enroller: Enroller, reader: RfidReader, keys: KeySource,
             answered = answered or status.ok
             if not status.ok and status.message != last_status:
                 enroller.say(f"  ({status.message})")
+                if found_the_tray(reader):  # the wrong kind of reader: no wait mends it
+                    break
                 check = what_to_check(reader)
                 if check is not None:
                     enroller.say(f"  ({check})")
@@ -439,6 +443,9 @@ def run(args: argparse.Namespace) -> int:
         stopped_by_player = not reader.link.ended
     finally:
         reader.close()
+    if found_the_tray(reader):  # its message says which kind to use
+        print(f"companion: error: {status.message}", file=sys.stderr)
+        return 1
     if not answered:
         # q (or Ctrl-C) before the reader's first word may be the player's haste, not the
         # reader's fault: say what happened, not which
