@@ -270,29 +270,60 @@ class GamePanels(Canvas):
         return [(indent if i else 0, part)
                 for i, part in enumerate(self._wrap(line, size, width - indent))]
 
-    def _first_and_last(self, wrapped: Sequence[list[tuple[int, str]]], last_line: str,
-                        capacity: int, size: int, width: int, indent: int) \
-            -> list[tuple[int, str]]:
-        """The rows of the first wrapped lines that fit in ``capacity`` rows, and the last
-        line (a check's outcome: "大うずら (emu) #33 defeated: +2 XP → 88", "killed by
-        ケンタウロス (centaur)") whole when it fits: what is left out between them is marked
-        by a ``…`` ending the row before it (or, where the last line fills the panel,
-        opening it), never dropped silently (display audit 56, item 4). A last line longer
-        than the panel gives way to the first rows, cut at the end with ``…``."""
+    def _first_and_last(self, wrapped: Sequence[list[tuple[int, str]]],
+                        lines: Sequence[str], capacity: int, size: int, width: int,
+                        indent: int) -> list[tuple[int, str]]:
+        """The rows of the first wrapped lines that fit whole in ``capacity`` rows, and the
+        last line (a check's outcome: "大うずら (emu) #33 defeated: +2 XP → 88", "killed by
+        ケンタウロス (centaur)") whole when it fits (display audit 56, item 4). Where the
+        first line itself does not fit whole above the last, its middle (the terms) is cut
+        (:meth:`_middle_rows`), keeping whose check it is and its ``→ 成功/失敗`` verdict: cut
+        at its end it lost the verdict (review 56, finding 2). Lines left out between them
+        are marked by a ``…`` opening the last line, never dropped silently. A last line
+        longer than the panel gives way to the first rows, cut at the end with ``…``."""
         rows = [row for parts in wrapped for row in parts]
         if len(rows) <= capacity or capacity <= 0:
             return rows[:max(0, capacity)]
-        last = wrapped[-1]
-        if len(wrapped) > 1 and len(last) < capacity:
-            rows = rows[:len(rows) - len(last)][:capacity - len(last)]
-            rows[-1] = (rows[-1][0], rows[-1][1].rstrip() + "…")
-            return [*rows, *last]
-        marked = self._indented("…" + last_line, size, width, indent)
+        marked = self._indented("…" + lines[-1], size, width, indent)
+        if len(wrapped) > 1:
+            kept: list[tuple[int, str]] = []
+            shown = 0  # whole lines kept, from the first
+            while shown < len(wrapped) - 1 and len(kept) + len(wrapped[shown]) \
+                    + len(wrapped[-1] if shown == len(wrapped) - 2 else marked) <= capacity:
+                kept += wrapped[shown]
+                shown += 1
+            last = wrapped[-1] if shown == len(wrapped) - 1 else marked
+            if shown == 0:  # the first line, its middle cut, over the last
+                last = wrapped[-1] if len(wrapped) == 2 else marked
+                kept = self._middle_rows(lines[0], capacity - len(last), size, width, indent)
+            if kept:
+                return [*kept, *last]
         if len(wrapped) > 1 and len(marked) <= capacity:  # the outcome alone, after a …
             return marked
         rows = rows[:capacity]
         rows[-1] = (rows[-1][0], rows[-1][1].rstrip() + "…")
         return rows
+
+    def _middle_rows(self, line: str, capacity: int, size: int, width: int,
+                     indent: int) -> list[tuple[int, str]]:
+        """``line`` wrapped in at most ``capacity`` rows by leaving out words from its
+        middle, marked ``…``: its subject (up to its colon: whose check, against what) and
+        its end from the last ``→`` (the verdict, 成功/失敗) stay, the terms between them
+        going first, from their middle out; then the subject's last words. Empty when even
+        its first word and that end do not fit."""
+        words = line.split(" ")
+        verdict = max((i for i, w in enumerate(words) if w == "→"), default=len(words) - 1)
+        subject = next((i + 1 for i, w in enumerate(words[:verdict]) if w.endswith(":")), 1)
+        terms = words[subject:verdict]
+        shortened = [[*words[:subject], *terms[:(len(terms) - drop) // 2], "…",
+                      *terms[(len(terms) - drop) // 2 + drop:], *words[verdict:]]
+                     for drop in range(1, len(terms) + 1)]
+        shortened += [[*words[:keep], "…", *words[verdict:]] for keep in range(subject - 1, 0, -1)]
+        for kept in shortened:
+            rows = self._indented(" ".join(kept), size, width, indent)
+            if len(rows) <= capacity:
+                return rows
+        return []
 
     def _lines(self, title: str, lines: Sequence[str], rect: pygame.Rect,
                newest_last: bool = False, size: int | None = None,
@@ -312,8 +343,7 @@ class GamePanels(Canvas):
         indent = m(12)
         wrapped = [self._indented(line, size, width, indent) for line in lines]
         rows = self._newest(wrapped, capacity, size, width) if newest_last \
-            else self._first_and_last(wrapped, lines[-1] if lines else "", capacity, size,
-                                      width, indent)
+            else self._first_and_last(wrapped, lines, capacity, size, width, indent)
         for left, row in rows:
             self.surface.blit(self._fit(row, size, width - left), (rect.x + m(8) + left, y))
             y += step

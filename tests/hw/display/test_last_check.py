@@ -1,41 +1,66 @@
-"""The Last check 判定 panel, shortened by a long menu's grid, keeps the check's outcome
-(its last line) and marks what it leaves out with ``…`` (display audit 56, item 4). Drawn
-through :class:`ScreenDisplay` on SDL's dummy driver; what was drawn is read back from the
-texts it fitted."""
+"""The Last check 判定 panel, shortened by a long menu's grid, keeps the check's outcome (its
+last line) whole, and the check's own verdict (its first line's ``→ success 成功``): what it
+leaves out, from the middle of the check's terms or whole lines between, is marked with
+``…`` (display audit 56, item 4; review 56, finding 2). Drawn through :class:`ScreenDisplay`
+on SDL's dummy driver; what was drawn is read back from the texts it fitted."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from companion.hw.display.screen import ScreenDisplay
 from companion.hw.display.view import example_view
-from tests.hw.test_screen_layout import RING_MENU, screen, spy_text
+from tests.hw.test_screen_layout import RING_MENU, Drawn, screen, spy_text
 
 __all__ = ["screen"]  # the fixture, at both screen sizes and both text scales
 
+MELEE = ("melee vs ケンタウロス (centaur): rate 4 = 7 attack − 1 level − 0 strength − 2 weapon; "
+         "drew 8s → 8 ≥ 4 → success 成功")
+# The docs' screenshot's check: a miss, whose verdict was cut to "→ 9 ≥ 1 →…".
+RANGED = ("ranged (arrows) vs 大うずら (emu): rate 1 = 7 attack − 5 level − 0 strength − 1 "
+          "weapon; drew 9s → 9 ≥ 1 → failure 失敗")
 CHECK = (
-    "melee vs ケンタウロス (centaur): rate 4 = 7 attack − 1 level − 0 strength − 2 weapon; drew 8s "
-    "→ 8 ≥ 4 → success 成功",
+    MELEE,
     "tile drawn 8s → 8 ≥ 4 → hit, damage 2 + 1 weapon − 0 armour = 3 → HP 0",
     "Gold 金 +90 (gold pile 9s) → 90",
     "ケンタウロス (centaur) #33 defeated: +2 XP → 88",
 )
+MISSED = (RANGED, "大うずら (emu) #33 defeated: +2 XP → 88")
 
 
-def test_a_short_last_check_keeps_its_outcome_and_marks_the_cut(screen: ScreenDisplay) -> None:
-    """Under a two-row grid the panel showed the check's first rows only: the outcome line
-    was gone, with no mark that anything was."""
-    view = replace(example_view(), options=RING_MENU, highlight=0, last_check=CHECK)
+def _panel_rows(drawn: list[Drawn], lines: tuple[str, ...]) -> list[str]:
+    """The rows the Last check panel drew, as shown: those after its title that are pieces
+    of ``lines`` (split where ``…`` marks a cut)."""
+    start = next(i for i, d in enumerate(drawn) if d.text == "Last check 判定")
+    rows = []
+    for d in drawn[start + 1:]:
+        pieces = [p.strip() for p in d.shown.split("…") if p.strip()]
+        if d.label or not pieces or not all(any(p in line for line in lines) for p in pieces):
+            break
+        rows.append(d.shown)
+    return rows
+
+
+@pytest.mark.parametrize("lines", [CHECK, MISSED], ids=["four lines", "a miss"])
+def test_a_short_last_check_keeps_the_verdict_and_the_outcome_and_marks_the_cut(
+        screen: ScreenDisplay, lines: tuple[str, ...]) -> None:
+    """Under a two-row grid the panel showed the check's first rows only (the outcome was
+    gone); then the outcome, but the check cut at its end ("… drew 9s → 9 ≥ 1 →…"): the
+    player saw the monster beaten or hitting, not whether their own check failed. The
+    check's start and verdict, and the outcome, are whole; a cut is marked."""
+    view = replace(example_view(), options=RING_MENU, highlight=0, last_check=lines)
     drawn = spy_text(screen)
     screen.render(view)
-    # (Past the room's names: "gold" is in the lines too.)
-    rows = [d for d in drawn if not d.label and d.text.strip("…")
-            and any(d.text.strip("…") in line for line in CHECK)]
-    rows = rows[next(i for i, d in enumerate(rows) if len(d.text) > 10):]
-    assert rows, [d.text for d in drawn]
-    outcome = [d for d in rows if d.text.lstrip("…") in CHECK[-1]]
-    assert " ".join(d.shown for d in outcome).lstrip("…") == CHECK[-1]
-    shown = " ".join(d.shown for d in rows)
-    if shown != " ".join(CHECK):  # something left out: its place is marked
-        assert rows[0].shown.startswith("…") or any(
-            d.shown.endswith("…") for d in rows[:-len(outcome)]), [d.shown for d in rows]
+    rows = _panel_rows(drawn, lines)
+    assert rows, [d.shown for d in drawn]
+    shown = " ".join(rows)
+    assert shown.endswith(lines[-1]) and not rows[-1].endswith("…"), rows
+    if shown != " ".join(lines):  # something left out: its place is marked
+        assert "…" in shown, rows
+    check, verdict = lines[0], lines[0][lines[0].rindex("→"):]
+    if screen.text_scale > 1 and shown.lstrip("…") == lines[-1]:
+        return  # larger text: the outcome fills the panel, the check is left out whole
+    # Its start (whose check) and its verdict, "→ success 成功", "→ failure 失敗", whole.
+    assert shown.startswith(check.split(" ")[0]) and verdict in shown, rows
