@@ -456,3 +456,28 @@ def test_a_camera_stream_closed_before_its_first_frame_lets_the_camera_go() -> N
     stream = CameraStream(camera)
     stream.close()
     assert camera.message == "closed"
+
+
+def test_a_dark_dice_area_with_no_dice_says_it_is_too_dark_not_that_none_are_there(
+        tmp_path: Path) -> None:
+    """Review 56, finding 4: with the lamp off the dice area's paper is dark grey and the
+    read finds no dice; the player is told the light is the trouble, while the read itself
+    (no dice, nothing made up) is as before. The tray's waiting line says it too."""
+    from companion.hw.camera.sim_scene import render_scene as render_mat
+    from companion.hw.dice.readings import guidance
+
+    lit = render_mat({})
+    dark = (lit.astype(np.float32) * 0.15).astype(np.uint8)  # paper grey about 38
+    source = CameraDiceSource(frames=[])
+    assert source.read_frame(lit).message == "no dice in view"
+    read = source.read_frame(dark, 2)
+    assert read.status is ReadStatus.NO_DICE and read.dice == ()
+    assert "too dark" in read.message and "暗すぎます" in read.message
+    assert "turn on the lamp" in read.message
+    said: list[str] = []
+    picture = tmp_path / "dark.png"
+    cv2.imwrite(str(picture), dark)
+    tray = CameraDiceSource(str(picture), on_status=said.append, timeout_s=5)
+    with pytest.raises(NewThrowNeeded, match="too dark"):
+        tray.roll(2, 6)
+    assert said and "too dark" in said[0] and not guidance(said[0])

@@ -29,6 +29,7 @@ def dice_count(count: int) -> str:
 # languages as all the screen says: guidance (drawn as the prompt is), not trouble.
 MOVING = "the dice are moving: waiting for them to settle 転がり中"
 THROW_AGAIN = "throw taken: pick the dice up and throw them again 確定: 拾って振り直し"
+NO_DICE_SEEN = "no dice in view"  # a frame's read, said as none_in_view while waiting
 _WAITING = "waiting for "
 _READ = "read "  # a read of every die found, not yet steady
 
@@ -36,6 +37,14 @@ _READ = "read "  # a read of every die found, not yet steady
 def none_in_view(count: int) -> str:
     """Said while no die is in view yet: "waiting for 2 dice, none in view …"."""
     return f"{_WAITING}{dice_count(count)}, none in view ダイス待ち"
+
+
+def too_dark(grey: float, least: float) -> str:
+    """Said instead of "no dice in view" when the dice area's paper (its median ``grey``) is
+    under the ``least`` grey the camera's check wants: dice there may be unseen, and the fix
+    is the light, not the throw (review 56, finding 4)."""
+    return (f"no dice seen, but the dice area is too dark to be sure (paper grey {grey:.0f}, "
+            f"{least:.0f} or more wanted) 暗すぎます: turn on the lamp or add light")
 
 
 def other_count_in_view(count: int, seen: int) -> str:
@@ -122,7 +131,7 @@ def _describe(dice: Sequence[DieReading]) -> tuple[ReadStatus, str]:
     for each die it doubts (each reason and place once, up to _NAMED of them), so the player
     knows which die to look at among many (issue 23: "which die it doubts")."""
     if not dice:
-        return ReadStatus.NO_DICE, "no dice in view"
+        return ReadStatus.NO_DICE, NO_DICE_SEEN
     unsure = [d for d in dice if d.value is None]
     if unsure:
         doubts = list(dict.fromkeys(f"{d.reason or _NOT_READ} {d.place}".strip()

@@ -34,9 +34,12 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError, DeviceError, StaleEnrolment
+from companion.hw.camera.quality import EXPOSURE_RANGE
 from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.frames import (
+    MAT_AREA,
     NO_PICTURE_POLL_S,
+    Area,
     Frame,
     FrameOrWhy,
     FrameReader,
@@ -49,11 +52,13 @@ from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.readings import (
     MOVING,
+    NO_DICE_SEEN,
     THROW_AGAIN,
     DiceRead,
     ReadStatus,
     dice_count,
     none_in_view,
+    too_dark,
 )
 
 
@@ -129,6 +134,20 @@ class Motion:
         changed = cv2.countNonZero(
             (cv2.absdiff(small, last) > self.threshold).astype(np.uint8))
         return changed > self.share * small.size
+
+
+def _no_dice_said(looked: Area) -> str:
+    """What a read finding no dice in ``looked`` says: "no dice in view", or, when it is the
+    mat's dice area and its printed-white paper is darker than the camera's check allows
+    (``EXPOSURE_RANGE``, the same grey `calibrate camera` calls dark), that it is too dark to
+    be sure. The whole view has no paper of known white to judge it by."""
+    if looked.where == MAT_AREA and looked.image is not None:
+        image = looked.image
+        grey = float(np.median(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+                               if image.ndim == 3 else image))
+        if grey < EXPOSURE_RANGE[0]:
+            return too_dark(grey, EXPOSURE_RANGE[0])
+    return NO_DICE_SEEN
 
 
 class CameraDiceSource:
@@ -245,7 +264,7 @@ class CameraDiceSource:
             message = read.message
             if read.message == "the dice are moving":
                 message = MOVING
-            elif read.status is ReadStatus.NO_DICE:
+            elif read.status is ReadStatus.NO_DICE and read.message == NO_DICE_SEEN:
                 message = none_in_view(count)
             if message != said and self.on_status is not None:
                 self.on_status(message)
@@ -277,7 +296,10 @@ class CameraDiceSource:
         looked = area_of(frame, self.area)
         if looked.image is None:
             return DiceRead((), ReadStatus.UNSURE, looked.where)
-        return self.reader.read(looked.image, count)
+        read = self.reader.read(looked.image, count)
+        if read.status is ReadStatus.NO_DICE:
+            return DiceRead(read.dice, read.status, _no_dice_said(looked))
+        return read
 
     def _open(self) -> Iterator[FrameOrWhy]:
         if self._frames is None:
