@@ -158,3 +158,48 @@ def test_a_webcam_that_does_not_open_fails_at_once(
     assert err == ("companion: error: no frames from 'camera:99': no camera at 99: check the "
                    "cable, or choose another camera: --source\n")
     assert "Throw" not in out
+
+
+class Terminal(io.StringIO):
+    """The player's keyboard: a terminal whose Enter lays ``photo``'s dice in view (the
+    camera is the picture file ``source``, empty until then)."""
+
+    def __init__(self, source: Path, photo: Path) -> None:
+        super().__init__("\n")
+        self.source, self.photo = source, photo
+
+    def isatty(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1) -> str:
+        self.source.write_bytes(self.photo.read_bytes())
+        return super().readline(size)
+
+
+def test_calibrate_waits_for_enter_on_a_terminal_before_reading_the_dice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """It said "Lay 2 dice still in view" and read at once: a player laying the dice after
+    starting it got "could not read 2 dice in any setting" (review 56, finding 7)."""
+    laid, _ = photo(tmp_path)
+    camera = tmp_path / "camera.png"
+    empty = two_dice().image.copy()
+    empty[:] = empty[:40, :40].mean(axis=(0, 1)).astype(empty.dtype)  # the bare table
+    cv2.imwrite(str(camera), empty)
+    monkeypatch.setattr("sys.stdin", Terminal(camera, Path(laid)))
+    assert cli.main(["calibrate", "dice", "--source", str(camera), "--frames", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Lay 2 dice still in view, apart, then press Enter:\n")
+    assert "Saved to" in out
+
+
+def test_a_count_that_is_not_the_dice_in_view_says_how_many_were_found(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """"could not read 3 dice in any setting: check the light" hid that 2 were in view
+    (review 56, finding 13)."""
+    source, _ = photo(tmp_path)
+    assert cli.main(["calibrate", "dice", "--source", source, "--count", "3",
+                     "--frames", "2"]) == 1
+    assert "could not read 3 dice in any setting (2 dice found, --count says 3)" in \
+        capsys.readouterr().out

@@ -107,6 +107,19 @@ def gave_up(why: str) -> str:
     return why.removesuffix("; retrying")
 
 
+def lay_dice(count: int) -> None:
+    """Ask for ``count`` dice laid still, and on a terminal wait for Enter: the frames are
+    read in well under a second, so a player who lays the dice after starting would find
+    none (review 56, finding 7). Piped input is not waited on: the dice lie there already."""
+    from companion.hw.dice.readings import dice_count
+
+    if not sys.stdin.isatty():
+        print(f"Reading {dice_count(count)} laid still in view, apart ...")
+        return
+    print(f"Lay {dice_count(count)} still in view, apart, then press Enter:", flush=True)
+    sys.stdin.readline()
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.hw.camera.capture import webcam_missing
     from companion.hw.dice.calibrate import tune
@@ -135,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if args.enrol:
         return run_enrol(args, camera, base)
-    print(f"Lay {dice_count(args.count)} still in view, apart ...")
+    lay_dice(args.count)
     frames, why = take_frames(camera, args.frames, CAMERA_WAIT_S)
     if not frames:
         print(f"companion: error: no frames from {camera!r}: {gave_up(why)}", file=sys.stderr)

@@ -16,6 +16,7 @@ The caller saves the result.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -67,12 +68,14 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig) -> Tuning
         reads = [reader.read(f) for f in frames]
         good = [r for r in reads if r.status is ReadStatus.OK and len(r.dice) == count]
         agreed = max((sum(1 for r in good if r.values == g.values) for g in good), default=0)
-        results.append((agreed, -abs(threshold - base.find_threshold), config, good))
-    agreed, _, config, good = max(results, key=lambda r: (r[0], r[1]))
+        seen = Counter(len(r.dice) for r in reads).most_common(1)[0][0] if reads else 0
+        results.append((agreed, -abs(threshold - base.find_threshold), config, good, seen))
+    agreed, _, config, good, seen = max(results, key=lambda r: (r[0], r[1]))
     if not good:
         return Tuning(base, 0, len(frames), [],
-                      f"could not read {dice_count(count)} in any setting: check the light, "
-                      "that the dice are in view and lie apart, and try again")
+                      f"could not read {dice_count(count)} in any setting ({found(seen, count)}"
+                      "): check the light, that the dice are in view and lie apart, and try "
+                      "again")
     sides = [d.side_px for r in good for d in r.dice]
     spread = max(max(larger_than_others(r.dice)) for r in good)
     config = replace(config, min_face_px=round(max(12.0, 0.6 * min(sides)), 1),
@@ -85,6 +88,14 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig) -> Tuning
                   f"read {dice_count(count)} ({', '.join(map(str, values))}) in {agreed} of "
                   f"{len(frames)} frames; finder threshold {config.find_threshold:g}, faces "
                   f"{config.min_face_px:g}-{config.max_face_px:g} px{mixed}")
+
+
+def found(seen: int, count: int) -> str:
+    """How many dice the reader found, against the ``count`` the player gave (review 56,
+    finding 13: "could not read 3 dice" hid that 2 were in view)."""
+    if seen == count:
+        return f"{dice_count(seen)} found, not all read surely"
+    return f"{seen or 'no'} {'die' if seen == 1 else 'dice'} found, --count says {count}"
 
 
 @dataclass(frozen=True)
