@@ -102,9 +102,25 @@ def test_forget_deletes_the_tuned_thresholds_and_the_enrolled_dice(
     (config_dir() / "dice.toml").write_text("[reader]\nmin_face_px = 90\n")
     assert cli.main(["calibrate", "dice", "--forget"]) == 0
     assert capsys.readouterr().out.startswith(
-        "Forgotten: the tuned thresholds and the enrolled dice;")
+        f"Forgotten: the tuned thresholds ({config_dir() / 'dice.toml'}) and the enrolled dice")
     assert not (config_dir() / ENROL_FILE).exists()
     assert not (config_dir() / "dice.toml").exists()
+
+
+def test_forget_enrolled_keeps_the_tuned_thresholds(capsys: pytest.CaptureFixture[str]) -> None:
+    """The only way to drop a badly typed enrolment also deleted dice.toml, so the light
+    calibration had to be done again (review 56, finding 1)."""
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / ENROL_FILE).write_bytes(b"kept dice")
+    (config_dir() / "dice.toml").write_text("[reader]\nmin_face_px = 90\n")
+    assert cli.main(["calibrate", "dice", "--forget", "enrolled"]) == 0
+    assert capsys.readouterr().out == (
+        f"Forgotten: the enrolled dice ({config_dir() / ENROL_FILE}); the tuned thresholds "
+        f"({config_dir() / 'dice.toml'}) are kept.\n")
+    assert not (config_dir() / ENROL_FILE).exists()
+    assert (config_dir() / "dice.toml").read_text() == "[reader]\nmin_face_px = 90\n"
+    assert cli.main(["calibrate", "dice", "--forget", "enrolled"]) == 0
+    assert capsys.readouterr().out.startswith("Nothing to forget: no enrolled dice (")
 
 
 def test_calibrating_again_with_the_camera_farther_away_fits_the_sizes_afresh(

@@ -18,7 +18,8 @@ in ``dice_enrol.npz`` beside ``dice.toml`` (companion/hw/dice/enrol.py), and the
 reader leans on it from then on. Each throw is saved as it is taken, added to the
 dice enrolled before, so stopping (Ctrl-C, the end of input) keeps the throws
 taken. ``--forget`` deletes it and ``dice.toml``: the reader is back to the companion's own
-thresholds (a new calibration fits the face sizes afresh anyway).
+thresholds (a new calibration fits the face sizes afresh anyway); ``--forget enrolled``
+deletes only the enrolled dice, ``--forget thresholds`` only ``dice.toml``.
 
 The rendered mat of ``companion calibrate camera`` (``--source render:…``) is refused at
 once: it draws no dice, so it would calibrate nothing.
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from companion.hw.dice.networks import DiceNetworks
     from companion.hw.dice.reader_config import ReaderConfig
 
+FORGETTABLE = ("all", "enrolled", "thresholds")
 CAMERA_WAIT_S = 5.0  # how long a camera without a picture gets before calibration gives up
 
 
@@ -64,9 +66,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                              "each throw is added to the dice enrolled before")
     parser.add_argument("--throws", type=positive_int, default=4,
                         help="throws to enrol (default 4)")
-    parser.add_argument("--forget", action="store_true",
-                        help="delete what calibration saved (tuned thresholds and enrolled "
-                             "dice): back to the companion's own")
+    parser.add_argument("--forget", nargs="?", const="all", choices=FORGETTABLE,
+                        help="delete what calibration saved: both the tuned thresholds and "
+                             "the enrolled dice (back to the companion's own), or only "
+                             "'enrolled' or only 'thresholds'")
     parser.set_defaults(func=run)
 
 
@@ -83,22 +86,29 @@ def tuned_before(path: Path) -> ReaderConfig:
         return packaged
 
 
-def forget(tuned: Path) -> int:
-    """Delete what calibration saved (``tuned``, ``dice.toml``, and the enrolled dice beside
-    it): the dice reader goes back to the companion's own thresholds, as before any
-    calibration, the way out when the saved ones no longer fit the camera or the dice."""
+def forget(tuned: Path, which: str) -> int:
+    """Delete what calibration saved: with ``which`` "all", ``tuned`` (``dice.toml``) and
+    the enrolled dice beside it, so the dice reader reads as before any calibration (the
+    way out when the saved sizes no longer fit the camera); "enrolled" or "thresholds",
+    only that one, so a bad enrolment goes without the light calibration (review 56,
+    finding 1). It names each file it deletes, and the one it keeps."""
     from companion.hw.dice.enrol import ENROL_FILE
 
-    saved = {tuned: "the tuned thresholds", tuned.with_name(ENROL_FILE): "the enrolled dice"}
-    gone = [what for path, what in saved.items() if path.exists()]
+    saved = {"thresholds": (tuned, "the tuned thresholds"),
+             "enrolled": (tuned.with_name(ENROL_FILE), "the enrolled dice")}
+    chosen = [saved[which]] if which != "all" else list(saved.values())
+    gone = [f"{what} ({path})" for path, what in chosen if path.exists()]
+    kept = [f"{what} ({path}) are kept" for name, (path, what) in saved.items()
+            if which not in ("all", name) and path.exists()]
     if not gone:
-        print(f"Nothing to forget: no tuned thresholds ({tuned}) and no enrolled dice "
-              f"({tuned.with_name(ENROL_FILE)}).")
+        print("Nothing to forget: no " + " and no ".join(f"{what[4:]} ({path})"
+                                                        for path, what in chosen) + ".")
         return 0
-    for path in saved:
+    for path, _ in chosen:
         path.unlink(missing_ok=True)
-    print(f"Forgotten: {' and '.join(gone)}; the dice reader reads as before any "
-          "calibration until you calibrate again.")
+    after = ("the dice reader reads as before any calibration until you calibrate again"
+             if not kept else "; ".join(kept))
+    print(f"Forgotten: {' and '.join(gone)}; {after}.")
     return 0
 
 
@@ -124,14 +134,13 @@ def run(args: argparse.Namespace) -> int:
     from companion.hw.camera.capture import webcam_missing
     from companion.hw.dice.calibrate import tune
     from companion.hw.dice.frames import MAT_AREA, WHOLE_VIEW, area_of, take_frames
-    from companion.hw.dice.readings import dice_count
 
     config = load_config()
     config.tell_notices()
     camera = config.dice_camera(args.source)
     path = config_dir() / CALIBRATION_FILE
     if args.forget:
-        return forget(path)
+        return forget(path, args.forget)
     if camera.startswith("render:"):
         # The rendered mat draws tiles and never a die: "check the light" would follow, and
         # for --enrol only after each throw was typed.
