@@ -11,11 +11,12 @@ from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
 
+from companion.app.modes.fight import FightMode
 from companion.app.session.controls import Controls, MenuChoices, PressSource
 from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk, RollAsk, Show, Throw
 from companion.app.session.rolls import SimRolls
-from companion.dice import SimulatedDice
+from companion.dice import DiceSource, SimulatedDice
 from companion.hw.buttons import ButtonPanel, ButtonPins, Pick, Press
 from companion.hw.display.view import View
 
@@ -128,3 +129,29 @@ class PlayerAtTheScreen:
 
     def prompts(self) -> list[str]:
         return [v.prompt for v in self.views]
+
+
+def played_keys(mode: FightMode, keys: tuple[str, ...], dice: DiceSource) -> None:
+    """Pick ``keys`` in turn, every throw asked for on the way (and after) thrown from
+    ``dice``."""
+    for key in keys:
+        _throw_all(mode, dice)
+        mode.restore(key)
+    _throw_all(mode, dice)
+
+
+def _throw_all(mode: FightMode, dice: DiceSource) -> None:
+    while isinstance(ask := mode.ask(), RollAsk):
+        mode.answer(Throw(tuple(dice.roll(ask.count, ask.sides))))
+
+
+def asked(mode: FightMode) -> ChoiceAsk:
+    """The menu ``mode`` asks now."""
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk), ask
+    return ask
+
+
+def choices(mode: FightMode) -> list[str]:
+    """The keys of the menu ``mode`` asks now."""
+    return [o.choice for o in asked(mode).options]

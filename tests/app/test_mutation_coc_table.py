@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.app.modes.coc import CocFightMode
-from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
 from companion.dice import DiceSource, ScriptedDice, SimulatedDice
 from companion.systems.coc.combat import Attack, Defence, Fight, PickUp, Reload, Side, Treat
 from companion.systems.coc.rules import Profile, load_rules
+from tests.app.table import asked, choices, played_keys
 from tests.systems.coc.test_scripted_fights import Faces, entrant
 
 INV, FOE = Side.INVESTIGATORS, Side.FOES
@@ -29,24 +29,9 @@ def table(profile: Profile, *rows: tuple[str, int, tuple[Any, ...], Side, dict[s
                               ScriptedDice([])))
 
 
-def throw_all(mode: CocFightMode, dice: DiceSource) -> None:
-    while isinstance(ask := mode.ask(), RollAsk):
-        mode.answer(Throw(tuple(dice.roll(ask.count, ask.sides))))
-
-
 def play(mode: CocFightMode, *keys: str, dice: DiceSource | None = None) -> None:
-    """Pick ``keys`` in turn, every throw asked for on the way thrown from ``dice``."""
-    dice = dice or SimulatedDice.seeded(2)
-    for key in keys:
-        throw_all(mode, dice)
-        mode.restore(key)
-    throw_all(mode, dice)
-
-
-def choices(mode: CocFightMode) -> list[str]:
-    ask = mode.ask()
-    assert isinstance(ask, ChoiceAsk), ask
-    return [o.choice for o in ask.options]
+    """Pick ``keys`` in turn, every throw asked for thrown from ``dice``."""
+    played_keys(mode, keys, dice or SimulatedDice.seeded(2))
 
 
 def test_no_attack_is_offered_once_the_weapon_s_attacks_are_spent_003() -> None:
@@ -114,12 +99,6 @@ def test_the_one_weapon_left_to_attack_with_is_the_one_used_003() -> None:
     assert asked(mode).prompt.startswith("How?")
     play(mode, "h:plain", "d:none")
     assert mode.fight.journal[-1].action == Attack("Ann", "Deep", 1)
-
-
-def asked(mode: CocFightMode) -> ChoiceAsk:
-    ask = mode.ask()
-    assert isinstance(ask, ChoiceAsk), ask
-    return ask
 
 
 def test_a_counter_is_made_with_the_target_s_technique_004() -> None:

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from companion.app.modes.genso import GensoFightMode
-from companion.app.session.mode import ChoiceAsk, RollAsk, Throw
 from companion.dice import DiceSource, SimulatedDice
 from companion.errors import IllegalAction
 from companion.systems.genso.combat import (
@@ -28,6 +27,7 @@ from companion.systems.genso.combat import (
 )
 from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import preset
+from tests.app.table import asked, choices, played_keys
 
 RULES = load_rules()
 PC1, PC2 = "駆け出し冒険者１", "駆け出し冒険者２"
@@ -43,24 +43,9 @@ def table(rules: GensoRules = RULES, *, pc1: dict[str, Any] | None = None,
     return GensoFightMode(rules, Fight(rules, entrants_for(rules, party, list(monsters))))
 
 
-def throw_all(mode: GensoFightMode, dice: DiceSource) -> None:
-    while isinstance(ask := mode.ask(), RollAsk):
-        mode.answer(Throw(tuple(dice.roll(ask.count, ask.sides))))
-
-
 def play(mode: GensoFightMode, *keys: str, dice: DiceSource | None = None) -> None:
-    """Pick ``keys`` in turn, every throw asked for on the way thrown from ``dice``."""
-    dice = dice or SimulatedDice.seeded(1)
-    for key in keys:
-        throw_all(mode, dice)
-        mode.restore(key)
-    throw_all(mode, dice)
-
-
-def choices(mode: GensoFightMode) -> list[str]:
-    ask = mode.ask()
-    assert isinstance(ask, ChoiceAsk), ask
-    return [o.choice for o in ask.options]
+    """Pick ``keys`` in turn, every throw asked for thrown from ``dice``."""
+    played_keys(mode, keys, dice or SimulatedDice.seeded(1))
 
 
 def test_each_stone_is_offered_on_its_own_side_and_used_as_picked() -> None:
@@ -205,12 +190,6 @@ def test_healing_offers_no_dead_friend_and_exorcism_the_corpse_that_will_rise() 
     assert mode.fight.state.get(PC2).weapons[2].key == "fist"
     play(mode, f"t:{PC1}")
     assert mode.fight.journal[-1].action == Cast(PC2, "exorcism", (PC1,))
-
-
-def asked(mode: GensoFightMode) -> ChoiceAsk:
-    ask = mode.ask()
-    assert isinstance(ask, ChoiceAsk), ask
-    return ask
 
 
 def test_only_a_caster_of_mark_rolls_its_direction() -> None:

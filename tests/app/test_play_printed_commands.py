@@ -189,6 +189,16 @@ def test_the_next_game_after_a_finished_one_keeps_this_runs_profile_preset_and_s
     assert first.game_id in [run.game_id for run in History().runs()]
 
 
+def six_choices_at_the_table(fight: Path, state: Path) -> FightSave:
+    """A coc table of ``fight`` saved in ``state`` after six choices (then stopped, the
+    player's presses run out): its save."""
+    table = table_session(fight, state, resume=False, seed=COC_SEED,
+                          choices=Player(CHOICES[:6]))
+    with contextlib.suppress(KeyboardInterrupt):
+        table.run()
+    return FightSave.from_json(state.read_text(encoding="utf-8"))
+
+
 def test_a_table_found_where_a_game_saves_is_named_with_its_own_fight_file(
         tmp_path: Path) -> None:
     """A coc table played on `--fight "o dir.json"`, its save given to a game: the command
@@ -201,10 +211,7 @@ def test_a_table_found_where_a_game_saves_is_named_with_its_own_fight_file(
     default.parent.mkdir(parents=True)
     write_fight_file(default, new_fight("004"))
     state = tmp_path / "t.json"
-    table = table_session(own, state, resume=False, seed=COC_SEED, choices=Player(CHOICES[:6]))
-    with contextlib.suppress(KeyboardInterrupt):  # the player's presses ran out
-        table.run()
-    before = FightSave.from_json(state.read_text(encoding="utf-8"))
+    before = six_choices_at_the_table(own, state)
     code, err = on_a_terminal(["companion", "play", "--resume", "--input", "sim", "--choices",
                                "keyboard", "--display", "terminal", "--state", str(state)],
                               state, len(before.inputs), FightSave.from_json)
@@ -258,10 +265,7 @@ def test_a_tables_copy_a_cut_left_is_named_with_its_mode_its_fight_and_this_runs
     write_fight_file(own, new_fight("003"))
     write_fight_file(other, new_fight("004"))
     state = tmp_path / "t.json"
-    table = table_session(own, state, resume=False, seed=COC_SEED, choices=Player(CHOICES[:6]))
-    with contextlib.suppress(KeyboardInterrupt):  # the player's presses ran out
-        table.run()
-    whole = FightSave.from_json(state.read_text(encoding="utf-8"))
+    whole = six_choices_at_the_table(own, state)
     left = tmp_path / ".t.json.k3j9x2.tmp"
     left.write_text(state.read_text(encoding="utf-8"), encoding="utf-8")
     os.utime(left, (time.time() - 30,) * 2)  # older than the run that finds it
