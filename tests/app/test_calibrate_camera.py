@@ -497,3 +497,35 @@ def test_calibration_sets_a_bad_reader_setting_aside_and_writes_afresh(
                    f"as {kept.name} and calibration starts afresh\n")
     assert kept.read_text().endswith("min_confidence = 90\n")
     assert load_settings(TileClassifier()) == ReaderSettings.from_classifier(TileClassifier())
+
+
+def test_a_frame_failing_a_check_keeps_the_calibration_there_unless_forced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 56, finding 5: a frame taken with the lamp off replaced a good calibration and
+    removed the slots' empty looks (none looked empty in the dark), with no way back."""
+    assert calibrate("--source", table_camera(monkeypatch)) == 0
+    toml, looks = config_dir() / CALIBRATION_FILE, config_dir() / SLOT_LOOKS_FILE
+    before = toml.read_bytes(), looks.read_bytes()
+    dark = tmp_path / "dark.png"
+    cv2.imwrite(str(dark), (empty_mat() * 0.2).astype(np.uint8))
+    capsys.readouterr()
+    assert calibrate("--source", str(dark)) == 1
+    out = capsys.readouterr().out
+    assert "  - the mat looks dark" in out
+    assert (f"not saved: this frame failed the checks above, so the calibration from {WEBCAM} "
+            f"({toml}) and the slots' empty looks ({SLOT_LOOKS_FILE}) are kept") in out
+    assert "--force" in out and "removed" not in out
+    assert (toml.read_bytes(), looks.read_bytes()) == before
+    assert calibrate("--source", str(dark), "--force") == 1
+    assert f"saved {toml}, in place of the calibration from {WEBCAM}" in capsys.readouterr().out
+    assert f'source = "{dark}"' in toml.read_text()
+
+
+def test_a_first_calibration_is_saved_even_when_a_check_fails(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dark = tmp_path / "dark.png"
+    cv2.imwrite(str(dark), (empty_mat() * 0.2).astype(np.uint8))
+    assert calibrate("--source", str(dark)) == 1
+    assert f"saved {config_dir() / CALIBRATION_FILE}" in capsys.readouterr().out
+

@@ -15,7 +15,8 @@ rectified mat so the numbers mean the same under any camera. Glare is counted in
 the slots, where tiles are read: the dice area is printed white, which is not
 glare, and its light is checked by ``companion calibrate dice``. A check that
 fails is listed with its fix and the command exits 1; what was measured is saved
-all the same.
+all the same when there is no calibration yet, but a ``camera.toml`` there is kept, with
+the slots' empty looks, unless ``--force`` is given (:func:`kept_instead`).
 
 The calibration goes to ``camera.toml`` in the user's config folder, and each
 empty slot's look on this table under this light (what tells an empty slot from
@@ -123,6 +124,16 @@ def calibrated_from() -> str | None:
     return found if isinstance(found, str) else None
 
 
+def calibration_there() -> bool:
+    """Whether a ``camera.toml`` that can be read is there, for a failing frame to keep
+    (one that cannot be read is set aside and written afresh instead)."""
+    try:
+        loads_toml((config_dir() / CALIBRATION_FILE).read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError):
+        return False
+    return True
+
+
 def is_rendered(source: str) -> bool:
     """Whether ``source`` is the rendered mat (``render:draw=5p``), not a camera's view."""
     return source.startswith("render:")
@@ -222,6 +233,21 @@ def save_calibration(path: Path, source: str, quality: PictureQuality, markers: 
         "min_confidence": commented(settings.min_confidence, "below it a slot is 'uncertain'"),
     }))
     write_toml(path, document)
+
+
+def kept_instead(path: Path, earlier: str | None) -> str:
+    """The line saying a frame that failed a check replaced nothing: the calibration there
+    (``path``, from the source ``earlier``) and the slots' empty looks are kept as they are.
+
+    A frame taken with the lamp off or the lens out of focus would otherwise replace a good
+    calibration and remove the empty looks, as no slot of it looks empty, with no way back
+    (review 56, finding 5). Refusing keeps both files whole, with nothing to restore by
+    hand; ``--force`` saves it when the player means to."""
+    which = f"the calibration from {earlier}" if earlier is not None else "the calibration"
+    return (f"not saved: this frame failed the checks above, so {which} ({path}) and the "
+            f"slots' empty looks ({path.with_name(SLOT_LOOKS_FILE).name}) are kept as they "
+            "were; fix what is listed and calibrate again, or add --force to save this "
+            "frame's calibration in their place")
 
 
 def find_mat(source: FrameSource, detector: MatDetector, frames: int,
@@ -561,6 +587,14 @@ def run(args: argparse.Namespace) -> int:
             what = "a drawing" if drawing else "a rendered mat"
             print(f"{what}: nothing calibrated; {left}")
             return 1 if problems else 0
+        if problems and calibration_there() and not args.force:
+            print(kept_instead(path, earlier))
+            code = 1
+            if args.enrol:
+                looks, _, _ = learn_empty_slots(frame, detection, detector, classifier,
+                                                settings_to_keep(classifier).min_confidence)
+                code = enrol_set(source, detector, classifier, looks) or code
+            return code
         # Only now: a drawing or a rendered mat leaves camera.toml alone, even one that
         # cannot be read.
         settings = settings_to_keep(classifier)
@@ -589,6 +623,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="camera:0, /dev/video0, picamera, a picture/folder/video, "
                              "or render:draw=5p (default: the game's camera, "
                              "input.camera_source in `companion config`)")
+    parser.add_argument("--force", action="store_true",
+                        help="save even when a check fails, in place of the calibration "
+                             "there (without it a failing frame replaces nothing)")
     parser.add_argument("--frames", type=positive_int, default=30,
                         help="frames to try (default 30)")
     parser.add_argument("--enrol", action="store_true",
