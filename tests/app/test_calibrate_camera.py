@@ -529,3 +529,24 @@ def test_a_first_calibration_is_saved_even_when_a_check_fails(
     assert calibrate("--source", str(dark)) == 1
     assert f"saved {config_dir() / CALIBRATION_FILE}" in capsys.readouterr().out
 
+
+def test_a_blurred_mat_not_found_is_told_to_focus_first_a_sharp_one_to_aim(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 56, finding 12: the whole mat in view but out of focus was told to point the
+    camera at the whole mat; the lens ring is the fix."""
+    frame = empty_mat()
+    blurred = tmp_path / "blurred.png"
+    cv2.imwrite(str(blurred), cv2.GaussianBlur(frame, (0, 0), 6))
+    assert calibrate("--source", str(blurred)) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("mat not found: the picture is soft (focus ")
+    assert "turn its lens ring" in out.split("mat not in view", 1)[0]
+    covered = frame.copy()
+    for marker in MatDetector().geometry.markers:  # a sharp picture, every corner hidden
+        (x0, y0), (x1, y1) = (in_frame(frame, marker.corners_mm()).min(axis=0) - 5).astype(int), \
+            (in_frame(frame, marker.corners_mm()).max(axis=0) + 5).astype(int)
+        covered[y0:y1, x0:x1] = 200
+    cv2.imwrite(str(tmp_path / "covered.png"), covered)
+    assert calibrate("--source", str(tmp_path / "covered.png")) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("mat not found: mat not in view") and "soft" not in out

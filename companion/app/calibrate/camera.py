@@ -87,7 +87,7 @@ from companion.hw.camera.choice import CameraChoice
 from companion.hw.camera.classifier import Enrolment, TileClassifier
 from companion.hw.camera.mat import MatDetection, MatDetector, MatStatus
 from companion.hw.camera.occupancy import COVERED_SHADE, WHITE, Occupancy, SlotLooks
-from companion.hw.camera.quality import PictureQuality, measure_quality
+from companion.hw.camera.quality import MIN_FOCUS, PictureQuality, measure_quality
 from companion.hw.camera.reader import ReaderSettings, out_of_view_message, slot_words
 from companion.hw.pictures import PictureError, read_picture
 from companion.hw.ports import SLOT_NAMES, Slot
@@ -291,8 +291,32 @@ def find_mat(source: FrameSource, detector: MatDetector, frames: int,
     reason = last.removesuffix("; retrying")  # calibration has given up
     if not pictures:  # not a mat out of view
         raise DeviceError(f"no picture from the camera: {reason}")
-    say(f"mat not found: {reason}")
+    focus = frame_focus(looked[0]) if looked is not None else MIN_FOCUS
+    if focus < MIN_FOCUS:
+        # Blurred, the markers are not found however the camera points: focus comes first.
+        say(f"mat not found: the picture is soft (focus {focus:.0f}, under {MIN_FOCUS:.0f}): "
+            "focus the camera first (turn its lens ring until the mat's print is sharp) and "
+            f"calibrate again; if it is sharp: {reason}")
+    else:
+        say(f"mat not found: {reason}")
     return looked
+
+
+#: The width a whole frame is brought to before its focus is measured, so that the figure
+#: means the same for any camera's resolution (about the mat's rectified width, in pixels).
+FOCUS_WIDTH = 1280
+
+
+def frame_focus(frame: np.ndarray) -> float:
+    """The sharpness of a whole ``frame`` (variance of the Laplacian at FOCUS_WIDTH pixels
+    wide), on the scale of ``MIN_FOCUS``: when the mat is not found there is no mat to
+    measure it on (review 56, finding 12: a blurred mat was called out of view)."""
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    if grey.shape[1] > FOCUS_WIDTH:
+        grey = cv2.resize(grey, (FOCUS_WIDTH, round(grey.shape[0] * FOCUS_WIDTH
+                                                    / grey.shape[1])),
+                          interpolation=cv2.INTER_AREA)
+    return float(cv2.Laplacian(grey, cv2.CV_64F).var())
 
 
 def draw_view(frame: np.ndarray, detector: MatDetector, detection: MatDetection) -> np.ndarray:
