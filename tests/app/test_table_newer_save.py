@@ -7,20 +7,26 @@ would write them (a later save format, a later rules revision).
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
 
+from companion.app.cli import build_parser
+from companion.app.commands.play.table_modes import run_coc, run_genso, titled
 from companion.app.modes.coc import CocFightMode
 from companion.app.modes.coc import table_session as coc_table_session
 from companion.app.modes.coc.table import coc_table
 from companion.app.modes.genso import GensoFightMode, table_session
+from companion.app.session.controls import Controls
 from companion.app.session.save import NewerSave
+from companion.hw.buttons import Button
 from tests.app.table import Player
 from tests.app.test_coc_mode import CHOICES
 from tests.app.test_coc_mode import SEED as COC_SEED
 from tests.app.test_coc_mode import fight_file as coc_fight_file
 from tests.app.test_coc_mode import play as coc_play
+from tests.app.test_fight_file_question import SIM, Screen
 from tests.app.test_genso_mode import RULES, SEED, two_actions_then_a_stop
 from tests.disk import refuse_moving
 
@@ -122,3 +128,31 @@ def test_the_kept_newer_saves_path_is_given_as_a_shell_takes_it() -> None:
     assert command == ("companion play --mode coc --resume --state "
                        "'/home/pi/my games/table.json.newer-20261205T101500Z' "
                        "--fight '/home/pi/my games/fight.json'")
+
+
+@pytest.mark.parametrize("mode", ["genso", "coc"])
+def test_a_table_run_names_the_kept_newer_save_with_its_own_mode_and_this_runs_keys(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str) -> None:
+    """A table at a laptop (config.toml's play.mode a table, `play --choices keyboard
+    --display terminal`) that finds a newer companion's save names the command that
+    carries it on with the table's mode, fight file, keys and terminal: `--resume --state`
+    alone opened JongRogue on the screen and buttons."""
+    if mode == "genso":
+        two_actions_then_a_stop(tmp_path)
+    else:
+        coc_fight_file(tmp_path, "003")
+        coc_play(tmp_path, CHOICES[:6])
+    fight, state = (tmp_path / "fight.json").resolve(), tmp_path / "table.json"
+    made_newer(state, "version")
+    args = build_parser().parse_args([
+        "play", "--resume", "--choices", "keyboard", "--display", "terminal",
+        "--fight", str(fight), "--state", str(state)])
+    screen = Screen([Button.ATTACK])  # OK to the save kept aside; then the power goes
+    run = run_genso if mode == "genso" else run_coc
+    with pytest.raises(KeyboardInterrupt):
+        run(args, SIM, titled(screen, mode), Controls([screen]), None)
+    (kept,) = tmp_path.glob("table.json.newer-*")
+    command = shlex.join(["companion", "play", "--mode", mode, "--resume", "--choices",
+                          "keyboard", "--display", "terminal", "--fight", str(fight),
+                          "--state", str(kept)])
+    assert f"then `{command}` does)" in capsys.readouterr().err
