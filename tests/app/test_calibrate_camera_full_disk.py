@@ -65,7 +65,11 @@ def test_a_stop_between_the_two_files_leaves_this_lights_looks(
     assert calibrate(table_camera(monkeypatch)) == 1
     assert slots_learnt() == {"draw", "room_tl", "room_tr", "room_bl", "room_br"}
     assert toml.read_text() == before
-    assert f"companion: error: {toml}: {NO_SPACE}" in capsys.readouterr().err
+    # Review 56, finding 9: not the bare OS error, but what is kept and what to do.
+    assert capsys.readouterr().err == (
+        f"companion: cannot save {CALIBRATION_FILE} ({toml}: {NO_SPACE}): the calibration "
+        f"there before (from {WEBCAM}) is kept; free space in the config folder and "
+        "calibrate again\n")
 
 
 def test_a_full_data_folder_does_not_stop_the_calibration(

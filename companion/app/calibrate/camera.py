@@ -250,6 +250,21 @@ def kept_instead(path: Path, earlier: str | None) -> str:
             "frame's calibration in their place")
 
 
+def calibration_refused(exc: OSError, path: Path, earlier: str | None) -> str:
+    """The line saying the disk refused ``camera.toml`` (``path``; full, read-only): what is
+    kept and what to do, rather than the bare OS error (review 56, finding 9). The file is
+    written whole or not at all, so the calibration there before is untouched."""
+    fix = ("free space in the config folder" if exc.errno in NO_ROOM
+           else "let the config folder be written")
+    if path.exists():
+        kept_there = ("the calibration there before"
+                      + (f" (from {earlier})" if earlier is not None else "") + " is kept")
+    else:
+        kept_there = "no calibration is saved"
+    return (f"companion: cannot save {path.name} ({error_text(exc)}): {kept_there}; {fix} "
+            "and calibrate again")
+
+
 def find_mat(source: FrameSource, detector: MatDetector, frames: int,
              say: Callable[[str], None]) -> tuple[np.ndarray, MatDetection] | None:
     """Read up to ``frames`` frames until one shows the whole mat: that frame and where the
@@ -625,7 +640,13 @@ def run(args: argparse.Namespace) -> int:
         looks, learnt, covered = learn_empty_slots(frame, detection, detector, classifier,
                                                    settings.min_confidence)
         refused = save_slot_looks(looks, learnt, covered)  # first: see the module's words
-        save_calibration(path, str(chosen), quality, detection.markers_seen, settings)
+        try:
+            save_calibration(path, str(chosen), quality, detection.markers_seen, settings)
+        except OSError as exc:
+            if exc.errno not in DISK_ERRNOS:
+                raise
+            print(calibration_refused(exc, path, earlier), file=sys.stderr)
+            return 1
         replaced = f", in place of the calibration from {earlier}" \
             if earlier is not None and earlier != str(chosen) else ""
         print(f"saved {path}{replaced}")
