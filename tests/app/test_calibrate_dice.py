@@ -72,18 +72,19 @@ def test_ctrl_c_keeps_the_throws_taken_added_to_the_dice_enrolled_before(
 ) -> None:
     source, typed = photo(tmp_path)
     target = config_dir() / ENROL_FILE
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"{typed}\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"\n{typed}\n"))
     assert cli.main(["calibrate", "dice", "--enrol", "--source", source, "--throws", "1"]) == 0
-    assert "enrolled 2 dice from 1 of 1 throws" in capsys.readouterr().out
+    assert "enrolled 2 dice from 1 throw; 2 dice enrolled in all" in capsys.readouterr().out
     earlier = Enrolment.load(target)
     assert earlier is not None and len(earlier.values) == 2 * TURNS
     with CompanionProcess("calibrate", "dice", "--enrol", "--source", source, "--throws",
                           "3") as proc:
-        proc.send(f"{typed}\n".encode())
+        proc.send(f"\n{typed}\n".encode())
         proc.wait_for(b"(2 of 3)")
         _, err = proc.finish(signal.SIGINT)
     assert proc.returncode == 130
-    assert err.strip() == f"enrolment stopped; the 1 throw used is saved in {target}"
+    assert err.strip() == ("enrolment stopped; the 1 throw taken now and the dice enrolled "
+                           f"before (4 in all) are kept in {target}")
     now = Enrolment.load(target)
     assert now is not None and len(now.values) == 4 * TURNS
     assert (now.embeddings[: len(earlier.values)] == earlier.embeddings).all()
@@ -219,3 +220,153 @@ def test_a_count_that_is_not_the_dice_in_view_says_how_many_were_found(
                      "--frames", "2"]) == 1
     assert "could not read 3 dice in any setting (2 dice found, --count says 3)" in \
         capsys.readouterr().out
+
+
+def enrolling(stdin: str, monkeypatch: pytest.MonkeyPatch, *args: str) -> int:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    return cli.main(["calibrate", "dice", "--enrol", *args])
+
+
+def throws_folder(tmp_path: Path) -> tuple[str, list[str]]:
+    """A folder of two photos of different throws, and the values each shows, as typed."""
+    first = still_scene(700, 2)
+    second = still_scene(720, 2, unlike=tuple(sorted(d.value for d in first.dice)))
+    folder = tmp_path / "throws"
+    folder.mkdir()
+    typed = []
+    for name, scene in (("a1.png", first), ("a2.png", second)):
+        cv2.imwrite(str(folder / name), scene.image)
+        typed.append(" ".join(map(str, sorted(d.value for d in scene.dice))))
+    return str(folder), typed
+
+
+def test_each_throw_takes_the_next_picture_of_a_folder_and_a_still_picture_one_throw(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The source was opened again for each throw: every throw read the folder's first
+    picture, and a still picture was enrolled again for every throw (review 56, finding 3).
+    The summary gives the dice enrolled in all, not only this run's (finding 14)."""
+    folder, typed = throws_folder(tmp_path)
+    assert enrolling(f"\n{typed[0]}\n\n{typed[1]}\n", monkeypatch, "--source", folder,
+                     "--throws", "2") == 0
+    out = capsys.readouterr().out
+    assert f"the camera read {typed[0]}\n" in out and f"the camera read {typed[1]}\n" in out
+    assert "enrolled 4 dice from 2 throws; 4 dice enrolled in all" in out
+    still = str(Path(folder) / "a1.png")
+    assert enrolling(f"\n{typed[0]}\n\n{typed[0]}\n", monkeypatch, "--source", still,
+                     "--throws", "2") == 0
+    out = capsys.readouterr().out
+    assert f"{still} is a still picture: it holds one throw, enrolled already" in out
+    assert "enrolled 2 dice from 1 throw; 6 dice enrolled in all" in out
+    saved = Enrolment.load(config_dir() / ENROL_FILE)
+    assert saved is not None and len(saved.values) == 6 * TURNS
+
+
+def test_the_read_is_shown_a_sure_disagreement_is_confirmed_and_a_throw_undone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """"1 1" was saved for dice read surely as 2 5, without showing the read, and no throw
+    could be taken back (review 56, finding 1)."""
+    folder, typed = throws_folder(tmp_path)
+    wrong = "1 1" if typed[0] != "1 1" else "6 6"
+    stdin = f"\n{wrong}\n{typed[0]}\n\n\nu\n"  # retyped; the second kept as read, undone
+    assert enrolling(stdin, monkeypatch, "--source", folder, "--throws", "3") == 0
+    out = capsys.readouterr().out
+    assert (f"  the camera read {typed[0]}\n  type the values they show (Enter: keep "
+            f"{typed[0]} as read; r: leave this throw out):\n  you typed {wrong}, but the "
+            f"camera read {typed[0]}, surely: y to keep what you typed") in out
+    assert f"undone: throw 2 ({typed[1]}) is no longer enrolled" in out
+    assert "enrolled 2 dice from 1 throw; 2 dice enrolled in all" in out
+    saved = Enrolment.load(config_dir() / ENROL_FILE)
+    assert saved is not None and len(saved.values) == 2 * TURNS
+    assert sorted(set(saved.values.tolist())) == sorted(set(map(int, typed[0].split())))
+
+
+def test_a_typo_is_named_and_the_same_throw_asked_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """"25", "2，5", "2、5", an empty line and "2 5 5" each used up a throw, refused with
+    "not 2 values from 1 to 6" (review 56, finding 2)."""
+    source, typed = photo(tmp_path)
+    a, b = typed.split()
+    stdin = f"\n{a} {b} {b}\n{a} 7\nx\n{a}{b}\n"
+    assert enrolling(stdin, monkeypatch, "--source", source, "--throws", "1") == 0
+    out = capsys.readouterr().out
+    assert "  3 values typed, 2 dice thrown: type the 2 values again\n" in out
+    assert "  7 is not a die's value (1 to 6): type the 2 values again\n" in out
+    assert "  'x' is not a number: type the 2 values again\n" in out
+    assert out.count("Throw 2 dice") == 1
+    assert "enrolled 2 dice from 1 throw" in out
+
+
+@pytest.mark.parametrize("line", ["2，5", "2、5", "２　５", "25", " 5 2 ", "2,5"])
+def test_a_japanese_keyboards_separators_and_run_together_digits_are_taken(line: str) -> None:
+    from companion.hw.dice.calibrate import typed_values
+
+    values, why = typed_values(line, 2)
+    assert sorted(values) == [2, 5] and why == ""
+
+
+def test_a_count_unlike_the_dice_in_view_says_both_and_keeps_the_dice_enrolled_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """"not 3 dice found in view" then "No throw could be used: not saved." hid how many
+    were seen, and read as if the enrolment made before were lost (review 56, finding 13)."""
+    source, typed = photo(tmp_path)
+    assert enrolling(f"\n{typed}\n", monkeypatch, "--source", source, "--throws", "1") == 0
+    capsys.readouterr()
+    assert enrolling("\n", monkeypatch, "--source", source, "--count", "3") == 1
+    out = capsys.readouterr().out
+    assert "  2 dice found in view, --count says 3: lay them apart in view and throw again" in out
+    assert out.endswith(
+        "No throw could be used; 1 throw left out (2 dice found in view, --count says 3): "
+        f"nothing new saved; the 2 dice enrolled before are kept in {config_dir() / ENROL_FILE}"
+        ".\n")
+
+
+def test_a_full_disk_says_the_throw_was_not_saved_and_what_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A bare "No space left on device" said neither that the throw just typed was lost nor
+    that the earlier enrolment and thresholds were whole (review 56, finding 9)."""
+    import errno
+
+    from companion.hw.dice import enrol, reader_config
+
+    folder, typed = throws_folder(tmp_path)
+    real = enrol.atomic_write_npz
+    writes: list[Path] = []
+
+    def disk(path: Path, **arrays: object) -> None:
+        writes.append(path)
+        if len(writes) > 1:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        real(path, **arrays)
+
+    monkeypatch.setattr(enrol, "atomic_write_npz", disk)
+    target = config_dir() / ENROL_FILE
+    assert enrolling(f"\n{typed[0]}\n\n{typed[1]}\n", monkeypatch, "--source", folder) == 1
+    assert capsys.readouterr().err == (
+        f"companion: error: cannot save {target} (No space left on device): this throw "
+        f"({typed[1]}) was not saved; the 1 throw taken now and the dice enrolled before "
+        f"(2 in all) are kept in {target}; free space in {target.parent} and run `companion "
+        "calibrate dice --enrol` again\n")
+    saved = Enrolment.load(target)
+    assert saved is not None and len(saved.values) == 2 * TURNS
+
+    source, _ = photo(tmp_path)
+    assert cli.main(["calibrate", "dice", "--source", source, "--frames", "2"]) == 0
+    tuned = (config_dir() / "dice.toml").read_text()
+
+    def full(path: Path, *_: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(reader_config, "write_toml", full)
+    capsys.readouterr()
+    assert cli.main(["calibrate", "dice", "--source", source, "--frames", "2"]) == 1
+    assert capsys.readouterr().err == (
+        f"companion: error: cannot save {config_dir() / 'dice.toml'} (No space left on device)"
+        ": what was just measured was not saved; the thresholds tuned before are kept in "
+        f"{config_dir() / 'dice.toml'}; free space in {config_dir()} and run `companion "
+        "calibrate dice` again\n")
+    assert (config_dir() / "dice.toml").read_text() == tuned

@@ -137,14 +137,17 @@ def test_calibrate_enrol_saves_the_dice_and_the_camera_source_uses_them(
         capsys: pytest.CaptureFixture[str]) -> None:
     s = three_dice()
     truth = sorted(d.value for d in s.dice)
-    photo = tmp_path / "throw.png"
+    folder = tmp_path / "throws"  # two photos: a still picture gives one throw only
+    folder.mkdir()
+    photo = folder / "throw.png"
     cv2.imwrite(str(photo), s.image)
+    cv2.imwrite(str(folder / "throw2.png"), s.image)
     typed = " ".join(map(str, truth))
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"{typed}\n7 7\n{typed}\n"))
-    assert cli.main(["calibrate", "dice", "--enrol", "--source", str(photo), "--count", "3",
-                     "--throws", "3"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"\n7 7 7\n{typed}\n\n{typed}\n"))
+    assert cli.main(["calibrate", "dice", "--enrol", "--source", str(folder), "--count", "3",
+                     "--throws", "2"]) == 0
     out = capsys.readouterr().out
-    assert "left out" in out and "enrolled 6 dice from 2 of 2 throws" in out
+    assert "7 is not a die's value" in out and "enrolled 6 dice from 2 throws" in out
     saved = config_dir() / ENROL_FILE
     assert saved.exists()
     source = CameraDiceSource(frames=[], config_file=config_dir() / "dice.toml")

@@ -12,14 +12,19 @@ dice reader loads from then on. Nothing is saved if the dice could not be read.
 
     companion calibrate dice --enrol --throws 4   # teach the reader your own dice
 
-With ``--enrol`` the player throws their own dice ``--throws`` times and types
-the values each throw shows; the judge's view of each die is kept with its value
-in ``dice_enrol.npz`` beside ``dice.toml`` (companion/hw/dice/enrol.py), and the
-reader leans on it from then on. Each throw is saved as it is taken, added to the
-dice enrolled before, so stopping (Ctrl-C, the end of input) keeps the throws
-taken. ``--forget`` deletes it and ``dice.toml``: the reader is back to the companion's own
-thresholds (a new calibration fits the face sizes afresh anyway); ``--forget enrolled``
-deletes only the enrolled dice, ``--forget thresholds`` only ``dice.toml``.
+With ``--enrol`` the player throws their own dice ``--throws`` times: for each, Enter
+once they lie still, then the camera's read is shown and the player types the values
+the dice show (any order; "2 5", "2,5", "2、5", "25"; Enter keeps a read of every die;
+a typo is named and asked again; an answer the reader surely disagrees with is
+confirmed first; ``r`` leaves the throw out, ``u`` at the next throw undoes the last).
+The judge's view of each die is kept with its value in ``dice_enrol.npz`` beside
+``dice.toml`` (companion/hw/dice/enrol.py), and the reader leans on it from then on.
+The camera is opened once: each throw is its next settled frame (a folder's next
+picture); a still picture gives one throw. Each throw is saved as it is taken, added
+to the dice enrolled before, so stopping (Ctrl-C, the end of input, a full disk)
+keeps the throws taken. ``--forget`` deletes it and ``dice.toml``: the reader is back to
+the companion's own thresholds (a new calibration fits the face sizes afresh anyway);
+``--forget enrolled`` deletes only the enrolled dice, ``--forget thresholds`` only ``dice.toml``.
 
 The rendered mat of ``companion calibrate camera`` (``--source render:…``) is refused at
 once: it draws no dice, so it would calibrate nothing.
@@ -32,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +52,7 @@ if TYPE_CHECKING:
     from companion.hw.dice.enrol import Enrolment
     from companion.hw.dice.networks import DiceNetworks
     from companion.hw.dice.reader_config import ReaderConfig
+    from companion.hw.dice.readings import DiceRead
 
 FORGETTABLE = ("all", "enrolled", "thresholds")
 CAMERA_WAIT_S = 5.0  # how long a camera without a picture gets before calibration gives up
@@ -177,7 +184,13 @@ def run(args: argparse.Namespace) -> int:
     if not tuning.ok:
         print("Not saved: the dice were not read steadily enough.")
         return 1
-    tuning.config.save(path)
+    try:
+        tuning.config.save(path)
+    except OSError as exc:
+        kept = (f"the thresholds tuned before are kept in {path}" if path.exists()
+                else "the dice reader keeps the companion's own thresholds")
+        not_saved("what was just measured", path, exc, kept, "`companion calibrate dice`")
+        return 1
     print(f"Saved to {path}")
     return 0
 
@@ -200,61 +213,186 @@ def enrolled_before(path: Path, networks: DiceNetworks) -> Enrolment | None:
     return earlier
 
 
+UNDO = "u"
+AGAIN = "r"
+KEEP_ANYWAY = "y"
+SETTLE_FRAMES = 3  # a live camera's frames with nothing moving before a throw is taken
+
+
+@dataclass
+class EnrolRun:
+    """The throws of one ``--enrol`` run, saved one by one to ``target`` on top of the
+    dice enrolled ``before``; each keeps the enrolment as it was before it, for undo."""
+
+    target: Path
+    before: Enrolment | None
+    now: Enrolment | None = None
+    throws: list[tuple[Enrolment | None, list[int]]] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.now = self.before
+
+    def dice(self, enrolment: Enrolment | None) -> int:
+        from companion.hw.dice.networks import TURNS
+
+        return 0 if enrolment is None else len(enrolment.values) // TURNS
+
+    def kept(self) -> str:
+        """What stays saved, in words, when this run stops short."""
+        if self.throws:
+            return (f"the {plural(len(self.throws), 'throw')} taken now and the dice enrolled "
+                    f"before ({self.dice(self.now)} in all) are kept in {self.target}")
+        if self.before is not None:
+            return f"the {self.dice(self.before)} dice enrolled before are kept in {self.target}"
+        return "nothing is enrolled"
+
+    def save(self, enrolment: Enrolment | None) -> None:
+        """Write ``enrolment`` to ``target`` (none: no file), raising OSError as the disk does."""
+        if enrolment is None:
+            self.target.unlink(missing_ok=True)
+        else:
+            enrolment.save(self.target)
+        self.now = enrolment
+
+    def add(self, enrolment: Enrolment, values: list[int]) -> None:
+        earlier = self.now
+        self.save(enrolment)
+        self.throws.append((earlier, values))
+
+    def undo(self) -> str:
+        """Take back the last throw of this run, in words."""
+        if not self.throws:
+            return ("no throw of this run to undo (the dice enrolled before stay; "
+                    "`companion calibrate dice --forget enrolled` removes them)")
+        earlier, values = self.throws[-1]
+        self.save(earlier)
+        self.throws.pop()
+        return (f"undone: throw {len(self.throws) + 1} ({' '.join(map(str, values))}) is no "
+                "longer enrolled")
+
+
+def plural(count: int, what: str) -> str:
+    return f"{count} {what}{'' if count == 1 else 's'}"
+
+
+def ask(prompt: str) -> str | None:
+    """The player's answer to ``prompt``, stripped; None at the end of input."""
+    print(prompt, flush=True)
+    line = sys.stdin.readline()
+    return line.strip() if line else None
+
+
+def values_for(read: DiceRead, count: int) -> list[int] | None:
+    """The values the player gives for the throw the camera ``read``: typed, or the read
+    kept with Enter when every die was read; a typed answer the reader surely disagrees
+    with is confirmed before it is kept (review 56, finding 1). A typo is named and asked
+    again (finding 2). None: this throw is left out (``r``) or the input ended."""
+    from companion.hw.dice.calibrate import disagreeing, shown, typed_values
+
+    whole = all(d.value is not None for d in read.dice)
+    keep = f"Enter: keep {shown(read)} as read; " if whole else ""
+    prompt = f"  type the values they show ({keep}{AGAIN}: leave this throw out):"
+    while True:
+        line = ask(prompt)
+        if line is None or line.lower() == AGAIN:
+            return None
+        if not line and whole:
+            return read.values
+        values, why = typed_values(line, count)
+        if not values:
+            print(f"  {why}: type the {plural(count, 'value')} again")
+            continue
+        if not disagreeing(read, values):
+            return values
+        answer = ask(f"  you typed {' '.join(map(str, values))}, but the camera read "
+                     f"{shown(read)}, surely: {KEEP_ANYWAY} to keep what you typed, or type "
+                     "the values again:")
+        if answer is None:
+            return None
+        if answer.lower() == KEEP_ANYWAY:
+            return values
+        prompt = f"  type the values they show ({AGAIN}: leave this throw out):"
+        again, why = typed_values(answer, count)
+        if again:
+            return again
+        print(f"  {why}: type the {plural(count, 'value')} again")
+
+
+def not_saved(what: str, path: Path, exc: OSError, kept: str, again: str) -> None:
+    """Say that ``what`` could not be written to ``path`` and what is kept (finding 9)."""
+    print(f"companion: error: cannot save {path} ({exc.strerror or exc}): {what} was not "
+          f"saved; {kept}; free space in {path.parent} and run {again} again", file=sys.stderr)
+
+
 def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> int:
-    from companion.hw.dice.calibrate import enrol
+    from companion.hw.dice.calibrate import ThrowFrames, enrol, shown
     from companion.hw.dice.enrol import ENROL_FILE
-    from companion.hw.dice.frames import area_of, take_frames
+    from companion.hw.dice.frames import area_of
     from companion.hw.dice.networks import DiceNetworks
+    from companion.hw.dice.reader import DiceReader
     from companion.hw.dice.readings import dice_count
 
-    target = config_dir() / ENROL_FILE
     networks = DiceNetworks()
-    enrolment = enrolled_before(target, networks)
-    typed = used = dice = 0
+    target = config_dir() / ENROL_FILE
+    run = EnrolRun(target, enrolled_before(target, networks))
+    networks.enrol(None)  # the judge's own read is shown, as it pairs the values
+    reader = DiceReader(config, networks)
+    frames = ThrowFrames(camera, SETTLE_FRAMES, CAMERA_WAIT_S)
     try:
-        for number in range(1, args.throws + 1):
-            still = ("when it lies still, type the value it shows (e.g. 3)" if args.count == 1
-                     else "when they lie still, type the values they show (e.g. 3 5)")
-            print(f"Throw {dice_count(args.count)} of your own ({number} of {args.throws}); "
-                  f"{still} and Enter:")
-            line = sys.stdin.readline()
-            if not line:
+        while len(run.throws) < args.throws:
+            number = len(run.throws) + 1
+            undo = f"; {UNDO}: undo throw {number - 1}" if run.throws else ""
+            line = ask(f"Throw {dice_count(args.count)} of your own ({number} of {args.throws});"
+                       f" when they lie still, press Enter{undo}:")
+            if line is None:
                 break  # the end of input: the throws taken are saved
-            try:
-                named = [int(v) for v in line.replace(",", " ").split()]
-            except ValueError:
-                named = []
-            if len(named) != args.count or not all(1 <= v <= 6 for v in named):
-                print(f"  not {args.count} {'value' if args.count == 1 else 'values'} from 1 to 6:"
-                      " this throw is left out")
+            if line.lower() == UNDO:
+                print(f"  {run.undo()}")
                 continue
-            typed += 1
-            frames, why = take_frames(camera, 1, CAMERA_WAIT_S)
-            if not frames:
-                print(f"companion: error: no frames from {camera!r}: {gave_up(why)}",
-                      file=sys.stderr)
-                return 1
-            looked = area_of(frames[-1], "auto")  # as the tray reads it
+            frame = frames.next()
+            if isinstance(frame, str):
+                print(f"  {frame}")
+                if frames.ended:
+                    break
+                continue
+            looked = area_of(frame, "auto")  # as the tray reads it
             if looked.image is None:
-                print(f"  {looked.where}: this throw is left out")
+                run.left_out.append(looked.where)
+                print(f"  {looked.where}: throw again")
                 continue
-            made = enrol([(looked.image, named)], config, networks, earlier=enrolment)
-            if not made.throws_used:  # the only reason enrol leaves a throw out
-                print(f"  not {dice_count(args.count)} found in view: this throw is left out")
+            read = reader.read(looked.image)
+            if len(read.dice) != args.count:
+                why = (f"{len(read.dice) or 'no'} {'die' if len(read.dice) == 1 else 'dice'} "
+                       f"found in view, --count says {args.count}")
+                run.left_out.append(why)
+                print(f"  {why}: lay them apart in view and throw again")
                 continue
-            enrolment = made.enrolment
-            assert enrolment is not None  # a throw was used
-            enrolment.save(target)  # now, so that a stop keeps it
-            used, dice = used + 1, dice + len(named)
+            print(f"  the camera read {shown(read)}")
+            values = values_for(read, args.count)
+            if values is None:
+                run.left_out.append("left out by you")
+                continue
+            made = enrol([(looked.image, values)], config, networks, earlier=run.now)
+            assert made.enrolment is not None  # as many dice as found: the throw is used
+            try:
+                run.add(made.enrolment, values)  # now, so that a stop keeps it
+            except OSError as exc:
+                not_saved(f"this throw ({' '.join(map(str, values))})", target, exc,
+                          run.kept(), "`companion calibrate dice --enrol`")
+                return 1
     except KeyboardInterrupt:
-        throws = "1 throw" if used == 1 else f"{used} throws"
-        kept = f"the {throws} used {'is' if used == 1 else 'are'} saved in {target}" if used \
-            else "nothing was saved"
-        print(f"\nenrolment stopped; {kept}", file=sys.stderr)
+        print(f"\nenrolment stopped; {run.kept()}", file=sys.stderr)
         return 130
-    if not used:
-        print("No throw could be used: not saved.")
+    finally:
+        frames.close()
+    left = (f"; {plural(len(run.left_out), 'throw')} left out ({'; '.join(run.left_out)})"
+            if run.left_out else "")
+    if not run.throws:
+        print(f"No throw could be used{left}: nothing new saved; {run.kept()}.")
         return 1
-    print(f"enrolled {dice_count(dice)} from {used} of {typed} throws")
+    dice = sum(len(values) for _, values in run.throws)
+    print(f"enrolled {dice_count(dice)} from {plural(len(run.throws), 'throw')}{left}; "
+          f"{dice_count(run.dice(run.now))} enrolled in all")
     print(f"Saved to {target}")
     return 0

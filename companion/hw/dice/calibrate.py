@@ -16,18 +16,23 @@ The caller saves the result.
 from __future__ import annotations
 
 import math
+import time
+import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import numpy as np
 
 from companion.hw.dice.enrol import Enrolment, normalised, pair_values
+from companion.hw.dice.frames import NO_PICTURE_POLL_S, CameraStream, frame_iterator
 from companion.hw.dice.networks import TURNS, DiceNetworks, Spot
 from companion.hw.dice.placement import larger_than_others
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import ReaderConfig
-from companion.hw.dice.readings import ReadStatus, dice_count
+from companion.hw.dice.readings import DiceRead, ReadStatus, dice_count
+from companion.hw.dice.source import Motion
 
 FIND_THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5)
 # A thrown die lands elsewhere in view than where it was laid, its size changed a little by
@@ -151,3 +156,100 @@ def enrol(throws: Sequence[tuple[np.ndarray, list[int]]], config: ReaderConfig,
     dice = len(enrolment.values) // TURNS
     return Enrolled(enrolment, used, f"enrolled {dice_count(dice)} from {used} of {len(throws)} "
                                      "throws" + ("; " + "; ".join(notes) if notes else ""))
+
+
+# What a Japanese keyboard types between values: the full-width comma and space become
+# "," and " " under NFKC, the ideographic comma does not.
+_SEPARATORS = (",", "、")
+
+
+def typed_values(line: str, count: int) -> tuple[list[int], str]:
+    """The ``count`` die values typed on ``line`` (any order), or none and why not, in words
+    that name what was typed wrong (review 56, finding 2). Full-width digits, commas and
+    spaces and the ideographic comma 、 are taken, and a run of single digits when it is
+    exactly ``count`` long ("25" for two dice)."""
+    text = unicodedata.normalize("NFKC", line).strip()
+    for separator in _SEPARATORS:
+        text = text.replace(separator, " ")
+    words = text.split()
+    if not words:
+        return [], "nothing typed"
+    if len(words) == 1 and count > 1 and words[0].isdigit() and len(words[0]) == count:
+        words = list(words[0])
+    wrong = [w for w in words if not w.isdigit()]
+    if wrong:
+        return [], f"{wrong[0]!r} is not a number"
+    values = [int(w) for w in words]
+    if len(values) != count:
+        return [], (f"{len(values)} {'value' if len(values) == 1 else 'values'} typed, "
+                    f"{dice_count(count)} thrown")
+    beyond = [v for v in values if not 1 <= v <= 6]
+    if beyond:
+        return [], f"{beyond[0]} is not a die's value (1 to 6)"
+    return values, ""
+
+
+def shown(read: DiceRead) -> str:
+    """The dice of ``read`` as the player would type them, "?" for a die not read surely."""
+    return " ".join(sorted((str(d.value) if d.value is not None else "?") for d in read.dice))
+
+
+def disagreeing(read: DiceRead, typed: Sequence[int]) -> list[int]:
+    """The values the reader read surely that ``typed`` does not hold (as many times)."""
+    return sorted((Counter(d.value for d in read.dice if d.value is not None)
+                   - Counter(typed)).elements())
+
+
+class ThrowFrames:
+    """One frame for each throw of an enrolment, from the camera ``spec`` opened once
+    (review 56, finding 3: opened again for each throw, a folder or video gave its first
+    frame every time).
+
+    A folder gives its next picture; a video the next frames once something moved and then
+    settled (``settle`` frames with nothing moving); a live camera, asked once the player
+    says the dice lie still, the first frame after ``settle`` still ones, so a frame
+    buffered before the throw is not taken. A still picture gives one throw only.
+    """
+
+    def __init__(self, spec: str, settle: int, wait_s: float,
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.spec = spec
+        stream = frame_iterator(spec)
+        assert isinstance(stream, CameraStream)  # a source string's frames always are
+        self._stream = stream
+        self.still = self._stream.still
+        self._live = self._stream.live
+        self._folder = Path(spec).is_dir()
+        self._settle = settle
+        self._wait_s = wait_s
+        self._clock, self._sleep = clock, sleep
+        self.taken = 0
+        self.ended = False  # no throw will come any more
+
+    def next(self) -> np.ndarray | str:
+        """The next throw's frame, or why there is none (``ended`` says if for good)."""
+        if self.still and self.taken:
+            self.ended = True
+            return (f"{self.spec} is a still picture: it holds one throw, enrolled already; "
+                    "throw the dice under a camera, or give a folder of photos, for more")
+        moved = self._folder or self._live or not self.taken
+        motion, still_frames = Motion(), 0
+        deadline = self._clock() + self._wait_s
+        for item in self._stream:
+            if isinstance(item, str):  # a live camera without a picture just now
+                if self._clock() > deadline:
+                    return f"no frames from {self.spec!r}: {item.removesuffix('; retrying')}"
+                self._sleep(NO_PICTURE_POLL_S)
+                continue
+            moving = motion.moving(item)
+            moved = moved or moving
+            still_frames = 0 if moving else still_frames + 1
+            if self._folder or self.still or (moved and still_frames > self._settle):
+                self.taken += 1
+                return item
+        self.ended = True
+        return f"{self.spec}: no more frames, so no more throws"
+
+    def close(self) -> None:
+        self._stream.close()
