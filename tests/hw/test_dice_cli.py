@@ -177,3 +177,34 @@ def test_dice_read_reads_a_picture_of_the_mat_as_the_tray_does(
     assert capsys.readouterr().out == (
         f"{path}: ? (unsure (a die could not be read at the top left): please re-roll "
         "読めません: 振り直し)\n")
+
+
+def test_a_damaged_dice_toml_stops_dice_read_naming_the_fix(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 56, finding 10: camera.toml's error named the fix, dice.toml's did not."""
+    dice, _ = _photo(tmp_path, "dice.png", 24, SceneKind.LOOSE)
+    path = config_dir() / "dice.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for text in ("min_face_px = [\n", "[reader]\nmin_top = 2\n"):
+        path.write_text(text)
+        assert cli.main(["dice", "read", str(dice)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"companion: error: {path}: ")
+        assert err.endswith("; mend it, or run `companion calibrate dice` again (it sets this "
+                            "file aside and tunes afresh)\n")
+        assert err.count("calibrate dice") == 1
+
+
+def test_a_file_set_aside_by_calibration_is_not_told_to_run_the_calibration_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The player is running it: the error's own fix would send them round (finding 10)."""
+    from companion.app.calibrate import set_aside
+
+    path = tmp_path / "dice_enrol.npz"
+    path.write_bytes(b"damaged")
+    set_aside(path, f"{path}: cannot read the dice enrolled (its values are not all 1 to 6); "
+                    "run `companion calibrate dice --enrol` again")
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion: {path} cannot be read (cannot read the dice enrolled "
+                          "(its values are not all 1 to 6)); it was kept as ")
+    assert "again" not in err

@@ -85,13 +85,16 @@ def _grade(s: Scene) -> Grade:
 
 
 def refusal(tmp_path: Path, text: str) -> str:
-    """What ``ReaderConfig.load`` says of a dice.toml holding ``text``, after its path."""
+    """What ``ReaderConfig.load`` says of a dice.toml holding ``text``, after its path and
+    before the fix every refusal names (review 56, finding 10)."""
     path = tmp_path / "dice.toml"
     path.write_text(text)
     with pytest.raises(DataError) as refused:
         ReaderConfig.load(path)
-    assert str(refused.value).startswith(f"{path}: ")
-    return str(refused.value).removeprefix(f"{path}: ")
+    said, fix = str(refused.value), ("; mend it, or run `companion calibrate dice` again (it "
+                                     "sets this file aside and tunes afresh)")
+    assert said.startswith(f"{path}: ") and said.endswith(fix)
+    return said.removeprefix(f"{path}: ").removesuffix(fix)
 
 
 def test_varied_scenes_never_give_a_wrong_value_and_read_most_dice() -> None:

@@ -16,11 +16,18 @@ from pathlib import Path
 
 from companion.files import keep_unreadable
 
+# How the errors of a file calibration writes end: the fix, which is calibrating again.
+_ADVICE = ("; run `companion calibrate", "; fix it or calibrate again",
+           "; mend it, or run `companion calibrate")
+
 
 def set_aside(path: Path, problem: str) -> None:
     """Move the unreadable ``path`` aside (kept, never deleted) and say why and where, in
     one line on stderr."""
     kept = keep_unreadable(path)
     problem = problem.removeprefix(f"{path}: ")  # errors name the file; the line names it once
+    for advice in _ADVICE:
+        # Its fix is the calibration now running: "run it again" would send the player round.
+        problem = problem.split(advice, 1)[0]
     print(f"companion: {path} cannot be read ({problem}); it was kept as {kept.path.name}"
           f"{kept.copies(by_name=True)} and calibration starts afresh", file=sys.stderr)

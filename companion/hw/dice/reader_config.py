@@ -47,9 +47,11 @@ class ReaderConfig:
         if user_file is not None and file_there(user_file):
             try:
                 data = parse_user_toml(user_file.read_bytes())  # a Notepad BOM is no fault
+                config = _parse(data, str(user_file), _default=config)
             except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-                raise DataError(f"{user_file}: not valid TOML ({exc})") from exc
-            config = _parse(data, str(user_file), _default=config)
+                raise DataError(f"{user_file}: not valid TOML ({exc}); {_FIX}") from exc
+            except DataError as exc:
+                raise DataError(f"{exc}; {_FIX}") from exc
         return config
 
     def save(self, path: Path) -> None:
@@ -75,6 +77,9 @@ class ReaderConfig:
         write_toml(path, document)
 
 
+# The fix a player's thresholds file that cannot be used is named with (review 56, finding 10).
+_FIX = ("mend it, or run `companion calibrate dice` again (it sets this file aside and tunes "
+        "afresh)")
 _STABILITY_KEYS = {"frames": "stable_frames", "still_px": "still_px"}
 # The smallest and the largest side of a die face that is read, in pixels.
 _FACE_SIZES = ("min_face_px", "max_face_px")
@@ -116,8 +121,7 @@ def _parse(data: dict[str, object], name: str, _default: ReaderConfig | None) ->
             attr = mapping.get(key, "") if mapping else key
             if mapping is None and key in _EARLIER_READER_KEYS:
                 # Its thresholds (a min_confidence of 0.35 among them) mean other things here.
-                raise DataError(f"{name}: tuned for the earlier dice reader (it has {key!r}); "
-                                "run `companion calibrate dice` again")
+                raise DataError(f"{name}: tuned for the earlier dice reader (it has {key!r})")
             if attr not in known or (mapping is None and key in _STABILITY_KEYS.values()):
                 raise DataError(f"{name}: unknown key {key!r} in [{section}]")
             if isinstance(value, bool) or not isinstance(value, int | float) \
