@@ -208,3 +208,32 @@ def test_a_file_set_aside_by_calibration_is_not_told_to_run_the_calibration_agai
     assert err.startswith(f"companion: {path} cannot be read (cannot read the dice enrolled "
                           "(its values are not all 1 to 6)); it was kept as ")
     assert "again" not in err
+
+
+def test_dice_read_says_which_thresholds_and_enrolled_dice_it_reads_with(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 56, finding 8: whether a calibration took effect was not seen, and an
+    enrolment made for another dice model was left out without a word."""
+    from companion.hw.dice.enrol import ENROL_FILE, Enrolment
+    from companion.hw.dice.networks import DiceNetworks
+
+    dice, _ = _photo(tmp_path, "dice.png", 24, SceneKind.LOOSE)
+    assert cli.main(["dice", "read", str(dice), "--json"]) == 0
+    out, err = capsys.readouterr()
+    json.loads(out)  # stdout stays one JSON object a line
+    assert err == ("companion: dice read with the companion's own thresholds (no `companion "
+                   "calibrate dice` saved); no enrolled dice\n")
+    toml, enrolled = config_dir() / "dice.toml", config_dir() / ENROL_FILE
+    ReaderConfig.load().save(toml)
+    width = DiceNetworks().embedding_width
+    assert width is not None
+    windows = np.eye(2, width, dtype=np.float32)
+    Enrolment(windows, np.array([3, 4]), DiceNetworks().judge_id).save(enrolled)
+    assert cli.main(["dice", "read", str(dice)]) == 0
+    assert capsys.readouterr().err == (f"companion: dice read with your tuned thresholds "
+                                       f"({toml}); your 2 enrolled dice ({enrolled})\n")
+    Enrolment(windows, np.array([3, 4]), "0123456789abcdef").save(enrolled)
+    assert cli.main(["dice", "read", str(dice)]) == 0
+    err = capsys.readouterr().err
+    assert "; dice read without your enrolled dice 登録ダイスなし: " in err
+    assert "calibrate dice --enrol" in err and len(err.splitlines()) == 1

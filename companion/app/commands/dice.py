@@ -15,10 +15,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.app.paths import config_dir
+from companion.files import file_there
+
+if TYPE_CHECKING:
+    from companion.hw.dice.source import CameraDiceSource
 
 CALIBRATION_FILE = "dice.toml"
 
@@ -46,13 +51,33 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def used_by(reader: CameraDiceSource, config_file: Path, notices: list[str]) -> str:
+    """One line saying what the reader reads with: the thresholds (tuned in ``config_file``
+    or the companion's own) and the player's enrolled dice, or why not (``notices``: an
+    enrolment made for another dice model), so whether a calibration took effect is seen
+    (review 56, finding 8)."""
+    from companion.hw.dice.enrol import ENROL_FILE
+
+    thresholds = (f"your tuned thresholds ({config_file})" if file_there(config_file)
+                  else "the companion's own thresholds (no `companion calibrate dice` saved)")
+    if reader.enrolled:
+        enrolled = (f"your {reader.enrolled} enrolled dice "
+                    f"({config_file.with_name(ENROL_FILE)})")
+    else:
+        enrolled = notices[0] if notices else "no enrolled dice"
+    return f"companion: dice read with {thresholds}; {enrolled}"
+
+
 def run_read(args: argparse.Namespace) -> int:
     # Lazy: OpenCV loads only for the commands that use it.
     from companion.hw.dice.source import CameraDiceSource
     from companion.hw.pictures import PictureError, read_picture
 
-    reader = CameraDiceSource(frames=[], config_file=config_dir() / CALIBRATION_FILE,
+    config_file = config_dir() / CALIBRATION_FILE
+    notices: list[str] = []
+    reader = CameraDiceSource(frames=[], config_file=config_file, on_status=notices.append,
                               area="mat" if args.mat else "view" if args.view else "auto")
+    print(used_by(reader, config_file, notices), file=sys.stderr)
     failed = False
     for name in args.images:
         try:

@@ -173,6 +173,7 @@ class CameraDiceSource:
         self.source = source
         self.config = config or ReaderConfig.load(config_file)
         self.on_status = on_status
+        self.enrolled = 0  # the player's enrolled dice the judge uses (said by `dice read`)
         if networks is None and config_file is not None:
             # The player's own dice, enrolled by `companion calibrate dice --enrol`.
             networks = DiceNetworks()
@@ -180,6 +181,7 @@ class CameraDiceSource:
             if enrolment is not None:
                 try:
                     networks.enrol(enrolment)
+                    self.enrolled = len(enrolment.values)
                 except StaleEnrolment as exc:
                     # Safe without it (the judge alone, only less sure of odd dice): say so.
                     if on_status is not None:
