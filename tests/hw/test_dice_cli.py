@@ -237,3 +237,23 @@ def test_dice_read_says_which_thresholds_and_enrolled_dice_it_reads_with(
     err = capsys.readouterr().err
     assert "; dice read without your enrolled dice 登録ダイスなし: " in err
     assert "calibrate dice --enrol" in err and len(err.splitlines()) == 1
+
+
+def test_an_unsure_picture_says_what_was_seen_not_to_re_roll(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 56, finding 11: a file cannot be re-rolled; its unsure read says how many
+    marks may be dice and how many were read surely. The status is unchanged."""
+    for seed in range(40, 80):
+        blurred, _ = _photo(tmp_path, f"blurred{seed}.png", seed, SceneKind.BLURRED)
+        assert cli.main(["dice", "read", str(blurred), "--json"]) == 0
+        row = json.loads(capsys.readouterr().out)
+        if row["status"] == "unsure":
+            break
+    else:
+        raise AssertionError("no blurred throw read as unsure")
+    marks, sure = len(row["dice"]), sum(v is not None for v in row["dice"])
+    assert "re-roll" not in row["message"] and "振り直し" not in row["message"]
+    assert row["message"].startswith("unsure (")
+    assert row["message"].endswith(
+        f": {marks} mark{'' if marks == 1 else 's'} that may be dice, "
+        f"{sure or 'none'} read surely 読めません")

@@ -2,7 +2,8 @@
 
 One result per image: the value of every die found (in no set order; ``null``
 for a die the reader is unsure of), each die's confidence, and the status of
-the whole picture (``ok``, ``unsure`` = re-roll, ``no dice``). As the dice tray does, it
+the whole picture (``ok``, ``unsure``, ``no dice``; an unsure picture says how many marks
+may be dice and how many were read surely, as a file cannot be re-rolled). As the dice tray does, it
 reads only the printed mat's dice area when the mat's markers are in the picture (tiles and
 markers on the mat are no dice), else the whole picture; ``--mat`` reads the dice area or
 nothing, ``--view`` the whole picture. The reader uses
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.app.paths import config_dir
 from companion.files import file_there
+from companion.hw.dice.readings import RE_ROLL, DiceRead, ReadStatus
 
 if TYPE_CHECKING:
     from companion.hw.dice.source import CameraDiceSource
@@ -68,6 +70,17 @@ def used_by(reader: CameraDiceSource, config_file: Path, notices: list[str]) -> 
     return f"companion: dice read with {thresholds}; {enrolled}"
 
 
+def as_picture(read: DiceRead) -> str:
+    """``read``'s sentence for a still picture: an unsure read says what was seen, not
+    "please re-roll", which no file can do (review 56, finding 11: a photo of tiles)."""
+    if read.status is not ReadStatus.UNSURE or not read.message.endswith(RE_ROLL):
+        return read.message
+    marks = len(read.dice)
+    sure = sum(d.value is not None for d in read.dice)
+    return (f"{read.message.removesuffix(RE_ROLL)}: {marks} mark{'' if marks == 1 else 's'} "
+            f"that may be dice, {sure or 'none'} read surely 読めません")
+
+
 def run_read(args: argparse.Namespace) -> int:
     # Lazy: OpenCV loads only for the commands that use it.
     from companion.hw.dice.source import CameraDiceSource
@@ -94,7 +107,7 @@ def run_read(args: argparse.Namespace) -> int:
                 "dice": [d.value for d in read.dice],
                 "confidence": [d.confidence for d in read.dice],
                 "status": read.status.value,
-                "message": read.message,
+                "message": as_picture(read),
             }
         if args.json:
             print(json.dumps(result, ensure_ascii=False))

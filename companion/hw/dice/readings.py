@@ -30,6 +30,7 @@ def dice_count(count: int) -> str:
 MOVING = "the dice are moving: waiting for them to settle 転がり中"
 THROW_AGAIN = "throw taken: pick the dice up and throw them again 確定: 拾って振り直し"
 NO_DICE_SEEN = "no dice in view"  # a frame's read, said as none_in_view while waiting
+RE_ROLL = ": please re-roll 読めません: 振り直し"  # how an unsure read ends, for a throw
 _WAITING = "waiting for "
 _READ = "read "  # a read of every die found, not yet steady
 
@@ -137,5 +138,5 @@ def _describe(dice: Sequence[DieReading]) -> tuple[ReadStatus, str]:
         doubts = list(dict.fromkeys(f"{d.reason or _NOT_READ} {d.place}".strip()
                                     for d in unsure))
         said = doubts[:_NAMED] + (["and more"] if len(doubts) > _NAMED else [])
-        return ReadStatus.UNSURE, f"unsure ({'; '.join(said)}): please re-roll 読めません: 振り直し"
+        return ReadStatus.UNSURE, f"unsure ({'; '.join(said)}){RE_ROLL}"
     return ReadStatus.OK, _READ + ", ".join(str(d.value) for d in dice)
