@@ -21,7 +21,8 @@ from companion.hw.dice.render import SceneKind, Table, render_scene
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path, help="folder to write into (created if missing)")
-    parser.add_argument("--count", type=int, default=12)
+    parser.add_argument("--count", type=int, default=12,
+                        help="how many scenes to write, not dice in each (default 12)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first scene")
     parser.add_argument("--kind", choices=[k.value for k in SceneKind], default=None)
     parser.add_argument("--table", choices=[t.value for t in Table], default=None)

@@ -665,8 +665,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "camera", help="find the mat, check focus, exposure and glare, enrol your tile set"
     )
     parser.add_argument("--source",
-                        help="camera:0, /dev/video0, picamera, a picture/folder/video, "
-                             "or render:draw=5p (default: the game's camera, "
+                        help="camera:0, /dev/video0, picamera, a picture, a folder of "
+                             "pictures or a video, or render:draw=5p (default: the game's camera, "
                              "input.camera_source in `companion config`)")
     parser.add_argument("--force", action="store_true",
                         help="save even when a check fails, in place of the calibration "

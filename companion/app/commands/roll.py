@@ -46,8 +46,9 @@ def add_dice_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--source",
-        help="camera for --dice camera: camera:0, picamera, a picture or video file "
-             "(default: dice.camera_source in `companion config`, normally the tile camera)",
+        help="camera for --dice camera: camera:0, /dev/video0, picamera, a picture, a folder "
+             "of pictures or a video (default: dice.camera_source in `companion config`, "
+             "normally the tile camera)",
     )
 
 
