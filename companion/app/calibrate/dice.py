@@ -62,8 +62,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "dice", help="check the dice reader in this light and view; save tuned thresholds")
     parser.add_argument("--source",
-                        help="camera:0, picamera, a photo or video file (default: "
-                             "dice.camera_source in `companion config`, normally the tile camera)")
+                        help="camera:0, /dev/video0, picamera, a picture, a folder of pictures "
+                             "or a video (default: dice.camera_source in `companion config`, "
+                             "normally the tile camera)")
     parser.add_argument("--count", type=positive_int, default=2,
                         help="how many dice you laid out (default 2)")
     parser.add_argument("--frames", type=positive_int, default=8,
