@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+import companion.files
 from companion.app.cli import main
 from companion.app.modes.coc import CocFightMode
 from companion.app.modes.fight_file import FightFileChanged
@@ -217,7 +218,7 @@ def test_fight_apply_over_a_sheet_deleted_since_says_it_is_gone(
 
 
 def test_a_save_that_does_not_replay_keeps_the_whole_copy_a_cut_left_beside_it(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A table save that reads but does not replay (a damaged card), and beside it the whole
     save a cut write left as a temporary file: the save is kept aside as .corrupt-…, and the
     copy as .unwritten-…, named with the command that plays it on; moved aside alone, the
@@ -227,7 +228,8 @@ def test_a_save_that_does_not_replay_keeps_the_whole_copy_a_cut_left_beside_it(
     whole = state.read_text(encoding="utf-8")
     left = tmp_path / ".table.json.k3j9x2.tmp"
     left.write_text(whole, encoding="utf-8")
-    os.utime(left, (time.time() - 30,) * 2)  # older than the run that finds it
+    os.utime(left, (time.time() - 30,) * 2)  # a cut, then the Pi powered again:
+    monkeypatch.setattr(companion.files, "_STARTED", time.time() - 5)  # this run
     damaged = json.loads(whole)
     damaged["inputs"] = [*damaged["inputs"], "no-such-choice"]
     state.write_text(json.dumps(damaged), encoding="utf-8")
@@ -243,7 +245,7 @@ def test_a_save_that_does_not_replay_keeps_the_whole_copy_a_cut_left_beside_it(
 
 
 def test_a_new_table_over_an_unreadable_fight_file_names_the_copy_a_cut_left(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A new table starts over an unfinished one whose fight file cannot be read, and beside
     it a copy of a write a cut kept from being renamed: the note named the unreadable file
     kept aside but not the copy kept beside it, which may hold the last write whole. Both
@@ -252,7 +254,8 @@ def test_a_new_table_over_an_unreadable_fight_file_names_the_copy_a_cut_left(
     path = tmp_path / "fight.json"
     left = tmp_path / ".fight.json.k3j9x2.tmp"
     left.write_bytes(path.read_bytes())
-    os.utime(left, (time.time() - 30,) * 2)  # older than the run that finds it
+    os.utime(left, (time.time() - 30,) * 2)  # a cut, then the Pi powered again:
+    monkeypatch.setattr(companion.files, "_STARTED", time.time() - 5)  # this run
     path.write_text('{"journal": [', encoding="utf-8")  # cut short
     told: list[str] = []
     table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,

@@ -11,6 +11,9 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+import companion.files
 from companion.app.history import default_history_path
 from companion.app.modes.genso import table_session
 from companion.app.modes.jongrogue import last_check
@@ -89,7 +92,8 @@ def test_a_newer_table_save_of_another_fight_is_named_with_its_own_fight(
     assert f"--state {kept} --fight '{own}'`" in told[0]
 
 
-def test_a_cut_writes_copy_that_is_not_utf8_is_named_not_a_crash(tmp_path: Path) -> None:
+def test_a_cut_writes_copy_that_is_not_utf8_is_named_not_a_crash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A copy a cut write left may be any bytes: a table save that does not read, beside a
     copy that is not UTF-8, is kept aside and the copy named with the command that takes it
     up (this run's fight: the copy does not say its own); reading the copy's fight file out
@@ -98,7 +102,8 @@ def test_a_cut_writes_copy_that_is_not_utf8_is_named_not_a_crash(tmp_path: Path)
     state = tmp_path / "table.json"
     left = tmp_path / ".table.json.k3j9x2.tmp"
     left.write_bytes(b"\xff\xfe{\"fight_path\": " + bytes(range(128, 200)))
-    os.utime(left, (time.time() - 30,) * 2)  # older than the run that finds it
+    os.utime(left, (time.time() - 30,) * 2)  # a cut, then the Pi powered again:
+    monkeypatch.setattr(companion.files, "_STARTED", time.time() - 5)  # this run
     state.write_text(state.read_text(encoding="utf-8")[:200], encoding="utf-8")  # cut short
     told: list[str] = []
     table_session(RULES, tmp_path / "fight.json", state, resume=True, seed=SEED,

@@ -175,8 +175,8 @@ def test_dice_read_reads_a_picture_of_the_mat_as_the_tray_does(
     assert capsys.readouterr().out == f"{path}: - (no dice in view)\n"
     assert cli.main(["dice", "read", "--view", str(path)]) == 0  # the old default
     assert capsys.readouterr().out == (
-        f"{path}: ? (unsure (a die could not be read at the top left): please re-roll "
-        "読めません: 振り直し)\n")
+        f"{path}: ? (unsure (a die could not be read at the top left): 1 mark that may be "
+        "dice, none read surely 読めません)\n")
 
 
 def test_a_damaged_dice_toml_stops_dice_read_naming_the_fix(
