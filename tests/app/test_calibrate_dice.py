@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.app import cli
@@ -256,7 +257,7 @@ def test_each_throw_takes_the_next_picture_of_a_folder_and_a_still_picture_one_t
     assert enrolling(f"\n{typed[0]}\n\n{typed[0]}\n", monkeypatch, "--source", still,
                      "--throws", "2") == 0
     out = capsys.readouterr().out
-    assert f"{still} is a still picture: it holds one throw, enrolled already" in out
+    assert f"{still} is a still picture: it holds one throw, taken already" in out
     assert "enrolled 2 dice from 1 throw; 6 dice enrolled in all" in out
     saved = Enrolment.load(config_dir() / ENROL_FILE)
     assert saved is not None and len(saved.values) == 6 * TURNS
@@ -370,3 +371,162 @@ def test_a_full_disk_says_the_throw_was_not_saved_and_what_is_kept(
         f"{config_dir() / 'dice.toml'}; free space in {config_dir()} and run `companion "
         "calibrate dice` again\n")
     assert (config_dir() / "dice.toml").read_text() == tuned
+
+
+class Keyboard(io.StringIO):
+    """The player typing ``text`` at a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def other_values(typed: str) -> list[int]:
+    """Die values that ``typed`` (the values a throw shows) does not hold."""
+    return [v for v in range(1, 7) if str(v) not in typed.split()]
+
+
+def test_a_retyped_answer_the_read_surely_disagrees_with_is_confirmed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Typed "1 1" for dice read surely as 2 5, then "1 3" at the confirmation: "1 3" was
+    saved without asking, though it disagrees as much (review 56b, finding 1)."""
+    source, typed = photo(tmp_path)
+    a, b = other_values(typed)[:2]
+    stdin = f"\n{a} {a}\n{a} {b}\n{typed}\n"
+    assert enrolling(stdin, monkeypatch, "--source", source, "--throws", "1") == 0
+    out = capsys.readouterr().out
+    assert f"you typed {a} {a}, but the camera read {typed}, surely" in out
+    assert f"you typed {a} {b}, but the camera read {typed}, surely" in out
+    saved = Enrolment.load(config_dir() / ENROL_FILE)
+    assert saved is not None and sorted(set(saved.values.tolist())) == sorted(
+        set(map(int, typed.split())))
+
+
+def test_the_last_throw_can_be_undone_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`u` was read only at the next throw's prompt: the last throw of a run (with --throws 1,
+    every throw) could not be undone, but by `--forget enrolled`, which takes every
+    enrolment with it (review 56b, finding 2)."""
+    source, typed = photo(tmp_path)
+    monkeypatch.setattr("sys.stdin", Keyboard(f"\n{typed}\nu\n"))
+    assert cli.main(["calibrate", "dice", "--enrol", "--source", source, "--throws", "1"]) == 1
+    out = capsys.readouterr().out
+    assert f"u: undo throw 1 ({typed}); Enter: finish\n" in out
+    assert f"undone: throw 1 ({typed}) is no longer enrolled" in out
+    assert out.endswith("No throw kept: nothing new saved; nothing is enrolled.\n")
+    assert not (config_dir() / ENROL_FILE).exists()
+    monkeypatch.setattr("sys.stdin", Keyboard(f"\n{typed}\n\n"))  # Enter: finish
+    assert cli.main(["calibrate", "dice", "--enrol", "--source", source, "--throws", "1"]) == 0
+    assert "enrolled 2 dice from 1 throw; 2 dice enrolled in all" in capsys.readouterr().out
+
+
+def test_an_undo_the_disk_refuses_says_the_throw_is_still_enrolled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A bare "No space left on device" ended the run, the throw meant to be undone still
+    enrolled and nothing saying so (review 56b, finding 3)."""
+    import errno
+
+    from companion.hw.dice import enrol
+
+    source, typed = photo(tmp_path)
+    assert enrolling(f"\n{typed}\n", monkeypatch, "--source", source, "--throws", "1") == 0
+    folder, thrown = throws_folder(tmp_path)
+    real = enrol.atomic_write_npz
+    writes: list[Path] = []
+
+    def disk(path: Path, **arrays: object) -> None:
+        writes.append(path)
+        if len(writes) > 1:  # the throw is written, the undo is not
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        real(path, **arrays)
+
+    monkeypatch.setattr(enrol, "atomic_write_npz", disk)
+    target = config_dir() / ENROL_FILE
+    capsys.readouterr()
+    assert enrolling(f"\n{thrown[0]}\nu\n", monkeypatch, "--source", folder) == 0
+    out, err = capsys.readouterr()
+    assert err == (f"companion: error: cannot save {target} (No space left on device): throw 1 "
+                   f"({thrown[0]}) is still enrolled, as the file could not be written without "
+                   f"it; free space in {target.parent} and type u again\n")
+    assert "enrolled 2 dice from 1 throw; 4 dice enrolled in all" in out
+    saved = Enrolment.load(target)
+    assert saved is not None and len(saved.values) == 4 * TURNS
+
+
+def test_a_still_pictures_throw_left_out_is_not_said_to_be_enrolled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """"it holds one throw, enrolled already", then "nothing is enrolled" (review 56b,
+    finding 4)."""
+    source, _ = photo(tmp_path)
+    assert enrolling("\nr\n\n", monkeypatch, "--source", source, "--throws", "2") == 1
+    out = capsys.readouterr().out
+    assert f"{source} is a still picture: it holds one throw, taken already" in out
+    assert "enrolled already" not in out
+    assert out.endswith("nothing new saved; nothing is enrolled.\n")
+
+
+def dark_mat(tmp_path: Path) -> str:
+    """A photo of the mat with the lamp off (its paper grey about 38) and no dice on it."""
+    from companion.hw.camera.sim_scene import render_scene as render_mat
+
+    path = tmp_path / "dark.png"
+    cv2.imwrite(str(path), (render_mat({}).astype(np.float32) * 0.15).astype(np.uint8))
+    return str(path)
+
+
+def test_a_dark_dice_area_is_said_to_be_too_dark_by_both_calibrations(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The tray says "too dark 暗すぎます" for a dark dice area; `calibrate dice` guessed
+    "check the light, that the dice are in view and lie apart", and `--enrol` said to lay
+    them apart and throw again (review 56b, finding 5)."""
+    dark = dark_mat(tmp_path)
+    assert cli.main(["calibrate", "dice", "--source", dark, "--frames", "2"]) == 1
+    out = capsys.readouterr().out
+    assert ("could not read 2 dice: no dice seen, but the dice area is too dark to be sure "
+            "(paper grey") in out and "暗すぎます: turn on the lamp or add light" in out
+    assert "lie apart" not in out
+    assert enrolling("\n", monkeypatch, "--source", dark, "--throws", "1") == 1
+    out = capsys.readouterr().out
+    assert "  no dice seen, but the dice area is too dark to be sure" in out
+    assert "暗すぎます: turn on the lamp or add light; then press Enter again\n" in out
+    assert "throw again" not in out
+    assert "1 throw left out (the dice area too dark)" in out
+
+
+def test_a_live_view_that_never_settles_is_said_to_keep_moving(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hand, a fan or a flickering light in view kept the enrolment waiting for still
+    frames for ever, without a word (review 56b, finding 6)."""
+    from companion.hw.dice import calibrate
+    from companion.hw.dice.frames import CameraStream
+
+    frame = two_dice().image
+
+    class Flickering(CameraStream):
+        """A live camera whose view changes in every frame (long, not endless)."""
+
+        def __init__(self) -> None:
+            self.still, self.live = False, True
+            self._frames = iter([frame if n % 2 else 255 - frame for n in range(400)])
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(calibrate, "frame_iterator", lambda spec: Flickering())
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.1  # a frame every tenth of a second
+        return now[0]
+
+    throws = calibrate.ThrowFrames("camera:0", 3, 5.0, clock=clock, sleep=lambda _: None)
+    said = throws.next()
+    assert isinstance(said, str) and said.startswith(
+        "the view keeps moving (nothing in view lay still for 5 s")
+    assert "press Enter again" in said and not throws.ended
+    assert now[0] < 10

@@ -16,7 +16,8 @@ With ``--enrol`` the player throws their own dice ``--throws`` times: for each, 
 once they lie still, then the camera's read is shown and the player types the values
 the dice show (any order; "2 5", "2,5", "2、5", "25"; Enter keeps a read of every die;
 a typo is named and asked again; an answer the reader surely disagrees with is
-confirmed first; ``r`` leaves the throw out, ``u`` at the next throw undoes the last).
+confirmed first, a retyped one too; ``r`` leaves the throw out, ``u`` at the next throw
+undoes the last, and on a terminal a last prompt offers to undo the run's last throw).
 The judge's view of each die is kept with its value in ``dice_enrol.npz`` beside
 ``dice.toml`` (companion/hw/dice/enrol.py), and the reader leans on it from then on.
 The camera is opened once: each throw is its next settled frame (a folder's next
@@ -55,7 +56,9 @@ if TYPE_CHECKING:
     from companion.hw.dice.readings import DiceRead
 
 FORGETTABLE = ("all", "enrolled", "thresholds")
-CAMERA_WAIT_S = 5.0  # how long a camera without a picture gets before calibration gives up
+# How long a camera without a picture gets before calibration gives up, and how long an
+# enrolment waits for a live view to lie still before saying it keeps moving.
+CAMERA_WAIT_S = 5.0
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -180,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print(f"Read {MAT_AREA if on_mat else WHOLE_VIEW}, as the dice tray reads it"
           + ("" if on_mat else " (the mat's corner markers are not in view)"))
-    tuning = tune(looked, args.count, base)
+    tuning = tune(looked, args.count, base, MAT_AREA if on_mat else WHOLE_VIEW)
     print(tuning.message)
     if not tuning.ok:
         print("Not saved: the dice were not read steadily enough.")
@@ -230,6 +233,7 @@ class EnrolRun:
     now: Enrolment | None = None
     throws: list[tuple[Enrolment | None, list[int]]] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)
+    undone: int = 0  # throws of this run taken back
 
     def __post_init__(self) -> None:
         self.now = self.before
@@ -269,6 +273,7 @@ class EnrolRun:
         earlier, values = self.throws[-1]
         self.save(earlier)
         self.throws.pop()
+        self.undone += 1
         return (f"undone: throw {len(self.throws) + 1} ({' '.join(map(str, values))}) is no "
                 "longer enrolled")
 
@@ -294,8 +299,10 @@ def values_for(read: DiceRead, count: int) -> list[int] | None:
     whole = all(d.value is not None for d in read.dice)
     keep = f"Enter: keep {shown(read)} as read; " if whole else ""
     prompt = f"  type the values they show ({keep}{AGAIN}: leave this throw out):"
+    retyped: str | None = None  # values typed at the confirmation, checked as any others
     while True:
-        line = ask(prompt)
+        line = ask(prompt) if retyped is None else retyped
+        retyped = None
         if line is None or line.lower() == AGAIN:
             return None
         if not line and whole:
@@ -313,11 +320,35 @@ def values_for(read: DiceRead, count: int) -> list[int] | None:
             return None
         if answer.lower() == KEEP_ANYWAY:
             return values
+        # Every answer the reader surely disagrees with is confirmed, a retyped one too
+        # (review 56b, finding 1: "1 3" after "1 1" for dice read 2 5 was saved unasked).
         prompt = f"  type the values they show ({AGAIN}: leave this throw out):"
-        again, why = typed_values(answer, count)
-        if again:
-            return again
-        print(f"  {why}: type the {plural(count, 'value')} again")
+        retyped = answer
+
+
+def take_back(run: EnrolRun) -> None:
+    """Undo the last throw of ``run``, saying so; a disk that refuses the write leaves the
+    throw enrolled, and that is said, with how to try again (review 56b, finding 3)."""
+    try:
+        print(f"  {run.undo()}")
+    except OSError as exc:
+        _, values = run.throws[-1]
+        print(f"companion: error: cannot save {run.target} ({exc.strerror or exc}): throw "
+              f"{len(run.throws)} ({' '.join(map(str, values))}) is still enrolled, as the "
+              f"file could not be written without it; free space in {run.target.parent} and "
+              f"type {UNDO} again", file=sys.stderr)
+
+
+def last_chance_to_undo(run: EnrolRun) -> None:
+    """On a terminal, once the throws are taken, offer to undo the last of them: ``u`` at
+    the next throw's prompt cannot reach it (review 56b, finding 2). Piped input is not
+    waited on (it ends with the throws it gives)."""
+    while run.throws and sys.stdin.isatty():
+        answer = ask(f"{UNDO}: undo throw {len(run.throws)} "
+                     f"({' '.join(map(str, run.throws[-1][1]))}); Enter: finish")
+        if answer is None or answer.lower() != UNDO:
+            return
+        take_back(run)
 
 
 def not_saved(what: str, path: Path, exc: OSError, kept: str, again: str) -> None:
@@ -332,7 +363,8 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
     from companion.hw.dice.frames import area_of
     from companion.hw.dice.networks import DiceNetworks
     from companion.hw.dice.reader import DiceReader
-    from companion.hw.dice.readings import dice_count
+    from companion.hw.dice.readings import NO_DICE_SEEN, dice_count
+    from companion.hw.dice.source import _no_dice_said
 
     networks = DiceNetworks()
     target = config_dir() / ENROL_FILE
@@ -340,6 +372,7 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
     networks.enrol(None)  # the judge's own read is shown, as it pairs the values
     reader = DiceReader(config, networks)
     frames = ThrowFrames(camera, SETTLE_FRAMES, CAMERA_WAIT_S)
+    input_ended = False
     try:
         while len(run.throws) < args.throws:
             number = len(run.throws) + 1
@@ -347,9 +380,10 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
             line = ask(f"Throw {dice_count(args.count)} of your own ({number} of {args.throws});"
                        f" when they lie still, press Enter{undo}:")
             if line is None:
+                input_ended = True
                 break  # the end of input: the throws taken are saved
             if line.lower() == UNDO:
-                print(f"  {run.undo()}")
+                take_back(run)
                 continue
             frame = frames.next()
             if isinstance(frame, str):
@@ -363,6 +397,11 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
                 print(f"  {looked.where}: throw again")
                 continue
             read = reader.read(looked.image)
+            if not read.dice and (dark := _no_dice_said(looked)) != NO_DICE_SEEN:
+                # the cause is known: the light, not the throw (review 56b, finding 5)
+                run.left_out.append("the dice area too dark")
+                print(f"  {dark}; then press Enter again")
+                continue
             if len(read.dice) != args.count:
                 why = (f"{len(read.dice) or 'no'} {'die' if len(read.dice) == 1 else 'dice'} "
                        f"found in view, --count says {args.count}")
@@ -382,6 +421,8 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
                 not_saved(f"this throw ({' '.join(map(str, values))})", target, exc,
                           run.kept(), "`companion calibrate dice --enrol`")
                 return 1
+        if not input_ended:
+            last_chance_to_undo(run)
     except KeyboardInterrupt:
         print(f"\nenrolment stopped; {run.kept()}", file=sys.stderr)
         return 130
@@ -390,7 +431,8 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
     left = (f"; {plural(len(run.left_out), 'throw')} left out ({'; '.join(run.left_out)})"
             if run.left_out else "")
     if not run.throws:
-        print(f"No throw could be used{left}: nothing new saved; {run.kept()}.")
+        none = "No throw kept" if run.undone else "No throw could be used"
+        print(f"{none}{left}: nothing new saved; {run.kept()}.")
         return 1
     dice = sum(len(values) for _, values in run.throws)
     print(f"enrolled {dice_count(dice)} from {plural(len(run.throws), 'throw')}{left}; "

@@ -26,13 +26,19 @@ from pathlib import Path
 import numpy as np
 
 from companion.hw.dice.enrol import Enrolment, normalised, pair_values
-from companion.hw.dice.frames import NO_PICTURE_POLL_S, CameraStream, frame_iterator
+from companion.hw.dice.frames import (
+    NO_PICTURE_POLL_S,
+    WHOLE_VIEW,
+    Area,
+    CameraStream,
+    frame_iterator,
+)
 from companion.hw.dice.networks import TURNS, DiceNetworks, Spot
 from companion.hw.dice.placement import larger_than_others
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import ReaderConfig
-from companion.hw.dice.readings import DiceRead, ReadStatus, dice_count
-from companion.hw.dice.source import Motion
+from companion.hw.dice.readings import NO_DICE_SEEN, DiceRead, ReadStatus, dice_count
+from companion.hw.dice.source import Motion, _no_dice_said
 
 FIND_THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5)
 # A thrown die lands elsewhere in view than where it was laid, its size changed a little by
@@ -56,12 +62,16 @@ class Tuning:
         return self.frames_seen > 0 and self.frames_read >= 0.8 * self.frames_seen
 
 
-def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig) -> Tuning:
-    """Find thresholds that read ``count`` still dice in ``frames``.
+def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
+         where: str = WHOLE_VIEW) -> Tuning:
+    """Find thresholds that read ``count`` still dice in ``frames``, ``where`` in view
+    (WHOLE_VIEW or the mat's dice area, MAT_AREA).
 
     ``base`` is what was saved before; its size limits are not searched with but fitted
     afresh (from the packaged ones), as the camera may have moved or the dice changed
-    since: dice smaller or larger than last time would be left out before being measured."""
+    since: dice smaller or larger than last time would be left out before being measured.
+    No dice found in a mat's dice area too dark to be sure of is said so, as the dice tray
+    says it (review 56b, finding 5), not guessed at."""
     results = []
     networks = DiceNetworks()
     packaged = ReaderConfig.load()
@@ -76,6 +86,9 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig) -> Tuning
         seen = Counter(len(r.dice) for r in reads).most_common(1)[0][0] if reads else 0
         results.append((agreed, -abs(threshold - base.find_threshold), config, good, seen))
     agreed, _, config, good, seen = max(results, key=lambda r: (r[0], r[1]))
+    if not good and not seen and frames \
+            and (dark := _no_dice_said(Area(frames[-1], where))) != NO_DICE_SEEN:
+        return Tuning(base, 0, len(frames), [], f"could not read {dice_count(count)}: {dark}")
     if not good:
         return Tuning(base, 0, len(frames), [],
                       f"could not read {dice_count(count)} in any setting ({found(seen, count)}"
@@ -231,7 +244,7 @@ class ThrowFrames:
         """The next throw's frame, or why there is none (``ended`` says if for good)."""
         if self.still and self.taken:
             self.ended = True
-            return (f"{self.spec} is a still picture: it holds one throw, enrolled already; "
+            return (f"{self.spec} is a still picture: it holds one throw, taken already; "
                     "throw the dice under a camera, or give a folder of photos, for more")
         moved = self._folder or self._live or not self.taken
         motion, still_frames = Motion(), 0
@@ -242,6 +255,13 @@ class ThrowFrames:
                     return f"no frames from {self.spec!r}: {item.removesuffix('; retrying')}"
                 self._sleep(NO_PICTURE_POLL_S)
                 continue
+            if self._live and self._clock() > deadline:
+                # A hand or a fan in view, or a flickering light, never lets the view settle:
+                # said, not waited on for ever (review 56b, finding 6).
+                return (f"the view keeps moving (nothing in view lay still for {self._wait_s:g} "
+                        "s: a hand or something else moving in view, or a flickering light): "
+                        "keep hands out of view, steady the light and press Enter again, or "
+                        "Ctrl-C to stop (the throws taken are kept)")
             moving = motion.moving(item)
             moved = moved or moving
             still_frames = 0 if moving else still_frames + 1
