@@ -177,9 +177,19 @@ class History:
                                    "history cannot hold (not UTF-8)")
         names = ", ".join(fields)
         marks = ", ".join(f":{k}" for k in fields)
-        inserted: int = self._use(lambda conn: conn.execute(
-            f"INSERT OR IGNORE INTO runs ({names}) VALUES ({marks})", fields).rowcount)
-        return inserted == 1
+
+        def insert(conn: sqlite3.Connection) -> int:
+            if [row[1] for row in conn.execute("PRAGMA table_info(runs)")] == _BEFORE_RULES:
+                # _check_schema could not add the column: SQLite's "no column named rules"
+                # would read as damage (review 56b, finding 7)
+                raise HistoryError(
+                    f"{self.path}: a history from an older companion, which could not be "
+                    "updated to keep each game's rules revision: it "
+                    f"{_PASSING['SQLITE_READONLY']}; the games in it are unharmed")
+            return int(conn.execute(f"INSERT OR IGNORE INTO runs ({names}) VALUES ({marks})",
+                                    fields).rowcount)
+
+        return self._use(insert) == 1
 
     def runs(self) -> list[Run]:
         """Every run, in the order they were recorded.
