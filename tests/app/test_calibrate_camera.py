@@ -550,3 +550,22 @@ def test_a_blurred_mat_not_found_is_told_to_focus_first_a_sharp_one_to_aim(
     assert calibrate("--source", str(tmp_path / "covered.png")) == 1
     out = capsys.readouterr().out
     assert out.startswith("mat not found: mat not in view") and "soft" not in out
+
+
+def test_a_frame_failing_a_check_enrols_no_tiles_either_unless_forced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 56b, finding 8: "not saved: this frame failed the checks", and then the tiles
+    were enrolled from that same dark frame."""
+    assert calibrate("--source", table_camera(monkeypatch)) == 0
+    dark = tmp_path / "dark.png"
+    cv2.imwrite(str(dark), (empty_mat() * 0.2).astype(np.uint8))
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+    capsys.readouterr()
+    assert calibrate("--source", str(dark), "--enrol") == 1
+    out = capsys.readouterr().out
+    assert "not saved: this frame failed the checks above" in out
+    assert out.endswith("no tiles enrolled either: they would be photographed in this same "
+                        "light; fix what is listed and run `--enrol` again, or add --force to "
+                        "enrol them as it is\n")
+    assert "Put " not in out

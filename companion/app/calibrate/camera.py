@@ -628,12 +628,12 @@ def run(args: argparse.Namespace) -> int:
             return 1 if problems else 0
         if problems and calibration_there() and not args.force:
             print(kept_instead(path, earlier))
-            code = 1
             if args.enrol:
-                looks, _, _ = learn_empty_slots(frame, detection, detector, classifier,
-                                                settings_to_keep(classifier).min_confidence)
-                code = enrol_set(source, detector, classifier, looks) or code
-            return code
+                # The tiles would be learned in the light that failed (review 56b, finding 8).
+                print("no tiles enrolled either: they would be photographed in this same "
+                      "light; fix what is listed and run `--enrol` again, or add --force to "
+                      "enrol them as it is")
+            return 1
         # Only now: a drawing or a rendered mat leaves camera.toml alone, even one that
         # cannot be read.
         settings = settings_to_keep(classifier)
