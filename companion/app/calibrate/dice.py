@@ -364,7 +364,7 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
     from companion.hw.dice.networks import DiceNetworks
     from companion.hw.dice.reader import DiceReader
     from companion.hw.dice.readings import NO_DICE_SEEN, dice_count
-    from companion.hw.dice.source import _no_dice_said
+    from companion.hw.dice.source import no_dice_said
 
     networks = DiceNetworks()
     target = config_dir() / ENROL_FILE
@@ -397,7 +397,7 @@ def run_enrol(args: argparse.Namespace, camera: str, config: ReaderConfig) -> in
                 print(f"  {looked.where}: throw again")
                 continue
             read = reader.read(looked.image)
-            if not read.dice and (dark := _no_dice_said(looked)) != NO_DICE_SEEN:
+            if not read.dice and (dark := no_dice_said(looked)) != NO_DICE_SEEN:
                 # the cause is known: the light, not the throw (review 56b, finding 5)
                 run.left_out.append("the dice area too dark")
                 print(f"  {dark}; then press Enter again")

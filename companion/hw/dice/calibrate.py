@@ -38,7 +38,7 @@ from companion.hw.dice.placement import larger_than_others
 from companion.hw.dice.reader import DiceReader
 from companion.hw.dice.reader_config import ReaderConfig
 from companion.hw.dice.readings import NO_DICE_SEEN, DiceRead, ReadStatus, dice_count
-from companion.hw.dice.source import Motion, _no_dice_said
+from companion.hw.dice.source import Motion, no_dice_said
 
 FIND_THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5)
 # A thrown die lands elsewhere in view than where it was laid, its size changed a little by
@@ -87,7 +87,7 @@ def tune(frames: Sequence[np.ndarray], count: int, base: ReaderConfig,
         results.append((agreed, -abs(threshold - base.find_threshold), config, good, seen))
     agreed, _, config, good, seen = max(results, key=lambda r: (r[0], r[1]))
     if not good and not seen and frames \
-            and (dark := _no_dice_said(Area(frames[-1], where))) != NO_DICE_SEEN:
+            and (dark := no_dice_said(Area(frames[-1], where))) != NO_DICE_SEEN:
         return Tuning(base, 0, len(frames), [], f"could not read {dice_count(count)}: {dark}")
     if not good:
         return Tuning(base, 0, len(frames), [],

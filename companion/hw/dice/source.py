@@ -136,7 +136,7 @@ class Motion:
         return changed > self.share * small.size
 
 
-def _no_dice_said(looked: Area) -> str:
+def no_dice_said(looked: Area) -> str:
     """What a read finding no dice in ``looked`` says: "no dice in view", or, when it is the
     mat's dice area and its printed-white paper is darker than the camera's check allows
     (``EXPOSURE_RANGE``, the same grey `calibrate camera` calls dark), that it is too dark to
@@ -300,7 +300,7 @@ class CameraDiceSource:
             return DiceRead((), ReadStatus.UNSURE, looked.where)
         read = self.reader.read(looked.image, count)
         if read.status is ReadStatus.NO_DICE:
-            return DiceRead(read.dice, read.status, _no_dice_said(looked))
+            return DiceRead(read.dice, read.status, no_dice_said(looked))
         return read
 
     def _open(self) -> Iterator[FrameOrWhy]:
