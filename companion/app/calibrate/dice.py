@@ -186,7 +186,9 @@ def run(args: argparse.Namespace) -> int:
     tuning = tune(looked, args.count, base, MAT_AREA if on_mat else WHOLE_VIEW)
     print(tuning.message)
     if not tuning.ok:
-        print("Not saved: the dice were not read steadily enough.")
+        print("Not saved: " + (f"every die was read in only {tuning.frames_read} of "
+                               f"{tuning.frames_seen} frames (8 in 10 needed)."
+                               if tuning.frames_read else "no frame read them."))
         return 1
     try:
         tuning.config.save(path)
