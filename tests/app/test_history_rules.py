@@ -105,9 +105,10 @@ def test_a_damaged_history_from_before_the_rules_column_keeps_the_runs_it_can_re
                        "rules": None}
 
 
-def test_a_read_only_history_from_before_the_rules_column_is_still_listed(
-        tmp_path: Path) -> None:
-    """The column cannot be added to it; it is listed as it is, as before."""
+def in_a_read_only_old_history(tmp_path: Path,
+                               argv: list[str]) -> subprocess.CompletedProcess[str]:
+    """Python run with ``argv`` (as another user than root, whom no mode stops) beside a
+    one-game history from before the rules column, the file and its folder read-only."""
     path = default_history_path()
     old_history(path, 1)
     path.chmod(0o444)
@@ -115,12 +116,17 @@ def test_a_read_only_history_from_before_the_rules_column_is_still_listed(
     env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
            "COMPANION_DATA_DIR": str(path.parent)}
     try:
-        done = subprocess.run([*without_root_override(), sys.executable, "-m", "companion",
-                               "history", "--json"], env=env, capture_output=True, text=True,
-                              timeout=60)
+        return subprocess.run([*without_root_override(), sys.executable, *argv], env=env,
+                              capture_output=True, text=True, timeout=60)
     finally:
         path.parent.chmod(0o755)
         path.chmod(0o644)
+
+
+def test_a_read_only_history_from_before_the_rules_column_is_still_listed(
+        tmp_path: Path) -> None:
+    """The column cannot be added to it; it is listed as it is, as before."""
+    done = in_a_read_only_old_history(tmp_path, ["-m", "companion", "history", "--json"])
     assert (done.returncode, done.stderr) == (0, "")
     assert [(r["game_id"], r["rules"]) for r in json.loads(done.stdout)["runs"]] == [
         ("old-0", None)]
@@ -131,22 +137,12 @@ def test_a_game_recorded_into_a_read_only_history_from_before_the_rules_column_s
     """The column cannot be added, and SQLite's "table runs has no column named rules" read
     as a damaged history (review 56b, finding 7): it is an older one that cannot be written;
     the games in it are listed still."""
-    path = default_history_path()
-    old_history(path, 1)
-    path.chmod(0o444)
-    path.parent.chmod(0o555)
-    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
-           "COMPANION_DATA_DIR": str(path.parent)}
     script = ("from companion.app.history import History, HistoryError\n"
               "from tests.app.test_history import make_run\n"
               "try:\n    History().record(make_run('new', True, 26, None))\n"
               "except HistoryError as exc:\n    print(exc)\n")
-    try:
-        done = subprocess.run([*without_root_override(), sys.executable, "-c", script],
-                              env=env, capture_output=True, text=True, timeout=60)
-    finally:
-        path.parent.chmod(0o755)
-        path.chmod(0o644)
+    done = in_a_read_only_old_history(tmp_path, ["-c", script])
+    path = default_history_path()
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == (
         f"{path}: a history from an older companion, which could not be updated to keep each "
