@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import errno
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+import companion.files
 
 NO_SPACE = os.strerror(errno.ENOSPC)
 READ_ONLY = os.strerror(errno.EROFS)
@@ -62,3 +65,18 @@ def record_writes(path: Path, monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(os, "replace", replace)
     return written
+
+
+def left_by_a_cut(path: Path, data: bytes,
+                  monkeypatch: pytest.MonkeyPatch | None = None) -> Path:
+    """The temporary file a write of ``path`` cut by a power cut left beside it, holding
+    ``data``, 30 s old: the Pi powered again just after. ``monkeypatch``: the run that finds
+    it is this test process, which began minutes before in a whole suite's run, so its
+    start is set to 5 s ago (a subprocess's own start is after the cut)."""
+    left = path.parent / f".{path.name}.k3j9x2.tmp"
+    left.write_bytes(data)
+    cut = time.time() - 30
+    os.utime(left, (cut, cut))
+    if monkeypatch is not None:
+        monkeypatch.setattr(companion.files, "_STARTED", time.time() - 5)
+    return left

@@ -12,13 +12,11 @@ import os
 import re
 import shlex
 import stat
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import companion.files
 from companion.app.cli import main
 from companion.app.modes.coc import CocFightMode
 from companion.app.modes.fight_file import FightFileChanged
@@ -35,6 +33,7 @@ from tests.app.test_fight_file_refused import FOUR_ACTIONS, on_file, saved
 from tests.app.test_fight_new_force import NEW, saved_fight
 from tests.app.test_genso55b import hurt
 from tests.app.test_genso_mode import RULES, SEED, fight_file, play, two_actions_then_a_stop
+from tests.disk import left_by_a_cut
 
 
 def test_the_gms_undo_in_the_same_clock_tick_as_the_tables_save_is_the_gms(
@@ -226,10 +225,7 @@ def test_a_save_that_does_not_replay_keeps_the_whole_copy_a_cut_left_beside_it(
     two_actions_then_a_stop(tmp_path)
     state = tmp_path / "table.json"
     whole = state.read_text(encoding="utf-8")
-    left = tmp_path / ".table.json.k3j9x2.tmp"
-    left.write_text(whole, encoding="utf-8")
-    os.utime(left, (time.time() - 30,) * 2)  # a cut, then the Pi powered again:
-    monkeypatch.setattr(companion.files, "_STARTED", time.time() - 5)  # this run
+    left = left_by_a_cut(state, whole.encode("utf-8"), monkeypatch)
     damaged = json.loads(whole)
     damaged["inputs"] = [*damaged["inputs"], "no-such-choice"]
     state.write_text(json.dumps(damaged), encoding="utf-8")
@@ -252,10 +248,7 @@ def test_a_new_table_over_an_unreadable_fight_file_names_the_copy_a_cut_left(
     are named."""
     two_actions_then_a_stop(tmp_path)
     path = tmp_path / "fight.json"
-    left = tmp_path / ".fight.json.k3j9x2.tmp"
-    left.write_bytes(path.read_bytes())
-    os.utime(left, (time.time() - 30,) * 2)  # a cut, then the Pi powered again:
-    monkeypatch.setattr(companion.files, "_STARTED", time.time() - 5)  # this run
+    left_by_a_cut(path, path.read_bytes(), monkeypatch)
     path.write_text('{"journal": [', encoding="utf-8")  # cut short
     told: list[str] = []
     table_session(RULES, path, tmp_path / "table.json", resume=False, seed=SEED,

@@ -8,12 +8,10 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-import companion.files
 from companion.app.history import default_history_path
 from companion.app.modes.genso import table_session
 from companion.app.modes.jongrogue import last_check
@@ -25,6 +23,7 @@ from tests.app.test_genso_mode import RULES, SEED, two_actions_then_a_stop
 from tests.app.test_history import _damage_a_table_page
 from tests.app.test_history_rules import old_history
 from tests.app.test_save_full_disk import without_root_override
+from tests.disk import left_by_a_cut
 
 
 def played(seed: int) -> list[Event]:
@@ -100,10 +99,7 @@ def test_a_cut_writes_copy_that_is_not_utf8_is_named_not_a_crash(
     of it must not stop the table."""
     two_actions_then_a_stop(tmp_path)
     state = tmp_path / "table.json"
-    left = tmp_path / ".table.json.k3j9x2.tmp"
-    left.write_bytes(b"\xff\xfe{\"fight_path\": " + bytes(range(128, 200)))
-    os.utime(left, (time.time() - 30,) * 2)  # a cut, then the Pi powered again:
-    monkeypatch.setattr(companion.files, "_STARTED", time.time() - 5)  # this run
+    left_by_a_cut(state, b"\xff\xfe{\"fight_path\": " + bytes(range(128, 200)), monkeypatch)
     state.write_text(state.read_text(encoding="utf-8")[:200], encoding="utf-8")  # cut short
     told: list[str] = []
     table_session(RULES, tmp_path / "fight.json", state, resume=True, seed=SEED,

@@ -32,6 +32,7 @@ from companion.app.session.save import SaveGame, default_save_path, write_save
 from tests.app.table import Player
 from tests.app.test_coc_mode import CHOICES, new_fight
 from tests.app.test_coc_mode import SEED as COC_SEED
+from tests.disk import left_by_a_cut
 
 SEED = 2
 
@@ -96,12 +97,8 @@ def test_a_copy_a_cut_left_beside_a_save_that_does_not_replay_is_named_with_this
     save = tmp_path / "my saves" / "s.json"
     save.parent.mkdir()
     whole = cut_short(save, 20)
-    left = save.parent / ".s.json.k3j9x2.tmp"
-    left.write_text(whole.to_json(), encoding="utf-8")
+    left_by_a_cut(save, whole.to_json().encode("utf-8"), monkeypatch)
     write_save(save, replace(whole, events=whole.events + 5))  # reads, does not replay
-    cut = time.time() - 30
-    os.utime(left, (cut, cut))
-    monkeypatch.setattr(companion.files, "_STARTED", time.time() - 5)  # a boot just after
     capsys.readouterr()
     assert main(["play", "--headless", "--seed", "9", "--resume", "--state", str(save)]) == 0
     err = capsys.readouterr().err
@@ -266,9 +263,7 @@ def test_a_tables_copy_a_cut_left_is_named_with_its_mode_its_fight_and_this_runs
     write_fight_file(other, new_fight("004"))
     state = tmp_path / "t.json"
     whole = six_choices_at_the_table(own, state)
-    left = tmp_path / ".t.json.k3j9x2.tmp"
-    left.write_text(state.read_text(encoding="utf-8"), encoding="utf-8")
-    os.utime(left, (time.time() - 30,) * 2)  # older than the run that finds it
+    left_by_a_cut(state, state.read_bytes())  # the run that finds it starts after
     state.write_text(state.read_text(encoding="utf-8")[:200], encoding="utf-8")  # cut short
     code, err = on_a_terminal(["companion", "play", "--mode", "coc", "--resume", "--dice",
                                "sim", "--choices", "keyboard", "--display", "terminal",

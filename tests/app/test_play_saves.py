@@ -7,14 +7,12 @@ import os
 import shlex
 import subprocess
 import sys
-import time
 from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 
 import pytest
 
-import companion.files
 from companion.app.cli import main
 from companion.app.commands.play.saves import load_game
 from companion.app.commands.play.session import jongrogue_mode
@@ -28,6 +26,7 @@ from companion.app.session.save import (
     write_save,
 )
 from companion.systems.jongrogue.game import RULES_REVISION
+from tests.disk import left_by_a_cut
 
 SEED = 2
 
@@ -167,12 +166,8 @@ def test_a_save_cut_short_beside_the_cuts_whole_copy_names_it_and_it_plays_on(
     write_save(save, replace(played, inputs=played.inputs[:20], events=mode.progress(),
                              game_id="cut-short", finished=False))
     whole = save.read_bytes()
-    left = save.parent / ".save.json.k3j9x2.tmp"
-    left.write_bytes(whole)
+    left_by_a_cut(save, whole, monkeypatch)
     save.write_bytes(whole[:len(whole) // 2])
-    cut = time.time() - 30
-    os.utime(left, (cut, cut))
-    monkeypatch.setattr(companion.files, "_STARTED", time.time() - 5)  # a boot just after
     capsys.readouterr()
     assert main(["play", "--headless", "--seed", "9", "--resume", "--state", str(save)]) == 0
     err = capsys.readouterr().err
