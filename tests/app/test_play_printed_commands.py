@@ -87,6 +87,16 @@ def printed_command(err: str) -> str:
     return err.replace("\n", " ").rsplit("`", 2)[1]
 
 
+def plays_on_as_printed(err: str, save: Path, short: SaveGame) -> None:
+    """The command ``err`` printed last, run on a terminal, plays the game ``short`` (its 10
+    inputs) on in ``save``."""
+    code, err = on_a_terminal(shlex.split(printed_command(err)), save, 10)
+    assert code == 130, err
+    played_on = load_game(save)
+    assert played_on is not None and played_on.game_id == short.game_id
+    assert played_on.inputs[:10] == short.inputs and len(played_on.inputs) > 10
+
+
 def test_a_copy_a_cut_left_beside_a_save_that_does_not_replay_is_named_with_this_runs_flags(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -145,11 +155,7 @@ def test_a_game_found_where_a_table_saves_is_named_with_the_keys_of_the_run_that
     command = shlex.join(["companion", "play", "--mode", "game", "--resume", "--choices",
                           "keyboard", "--display", "terminal", "--state", str(save)])
     assert err.replace("\n", " ").endswith(f"; carry that game on with `{command}` ")
-    code, err = on_a_terminal(shlex.split(printed_command(err)), save, 10)
-    assert code == 130, err
-    played_on = load_game(save)
-    assert played_on is not None and played_on.game_id == short.game_id
-    assert played_on.inputs[:10] == short.inputs and len(played_on.inputs) > 10
+    plays_on_as_printed(err, save, short)
 
 
 def test_the_next_game_after_a_finished_one_keeps_this_runs_profile_preset_and_strategy(
@@ -244,11 +250,7 @@ def test_a_game_found_by_the_table_config_toml_plays_is_named_with_its_mode(
                               save, 10)
     assert code == 2, err
     assert "not a genso table's save" in err
-    code, err = on_a_terminal(shlex.split(printed_command(err)), save, 10)
-    assert code == 130, err
-    played_on = load_game(save)
-    assert played_on is not None and played_on.game_id == short.game_id
-    assert played_on.inputs[:10] == short.inputs and len(played_on.inputs) > 10
+    plays_on_as_printed(err, save, short)
 
 
 def test_a_tables_copy_a_cut_left_is_named_with_its_mode_its_fight_and_this_runs_keys(
