@@ -217,3 +217,16 @@ def test_a_label_still_too_long_for_its_box_keeps_its_verb() -> None:
     assert rows[first].shown.startswith("[9] Doff ad") and "…" in rows[first].shown
     if screen.has_cjk:
         assert (rows[first + 1].text, rows[first + 1].cut) == ("飾りを外す", False)
+
+
+def test_a_gold_pile_a_gold_lover_sits_on_says_so_and_the_free_one_does_not() -> None:
+    """Seed 4 at its 508th answer: an orc (JR-AB-GOLDLOVER) sits on the pile at spot 0 of a
+    room with two. The monster's line said "on gold" but both piles read "N gold" alike, so
+    the player could not tell which one was free to take (rules revision 6)."""
+    view = played(4, 508)
+    gold = [(spot, tile.detail) for spot, tile in enumerate(view.room_tiles)
+            if tile.meaning.en == "gold"]
+    assert [spot for spot, _ in gold] == [0, 3]
+    assert gold[0][1].endswith(", under orc オークの下")
+    assert " under " not in gold[1][1]
+    assert without_cjk(gold[0][1]) == gold[0][1].split(",")[0] + ", under orc"

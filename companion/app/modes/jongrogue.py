@@ -103,6 +103,10 @@ def room_tiles(game: Game, laid: Sequence[Tile] = ()) -> tuple[TileView, ...]:
         return ()
     room = game.rooms[game.room_no]
     monsters = {m.spot: m for m in game.monsters if m.room == room.number}
+    on_gold: dict[int, list[MonsterOnMap]] = {}
+    for m in monsters.values():
+        if m.alive and m.on_gold is not None:
+            on_gold.setdefault(m.on_gold, []).append(m)
     gone = vanished(game)
     views: list[TileView] = []
     for spot, tile in enumerate(room.tiles):
@@ -120,13 +124,24 @@ def room_tiles(game: Game, laid: Sequence[Tile] = ()) -> tuple[TileView, ...]:
         if role == "item":
             views.append(TileView(str(tile), item_name(game, tile)))
         elif role == "gold":
+            amount = f"{tile.rank * game.profile.gold_per_rank} gold"
             views.append(TileView(str(tile), ROLE_NAMES["gold"],
-                                  f"{tile.rank * game.profile.gold_per_rank} gold"))
+                                  guarded(amount, on_gold.get(spot, ()))))
         elif role == "monster":
             views.append(TileView(str(tile), Name("", "monster"), DEFEATED))
         else:
             views.append(TileView(str(tile), ROLE_NAMES[role]))
     return tuple(views)
+
+
+def guarded(amount: str, sitters: Sequence[MonsterOnMap]) -> str:
+    """A gold pile's detail: its amount, and the gold-lovers sitting on it, whose pile the
+    PC cannot take while they live (JR-AB-GOLDLOVER). Each gold-lover has its own pile from
+    rules revision 6, so with two piles the panel says which one is still free."""
+    if not sitters:
+        return amount
+    return f"{amount}, under " + ", ".join(
+        f"{m.monster.name_en} {m.monster.name_ja}の下" for m in sitters)
 
 
 def laying(room: int, laid: Sequence[Tile]) -> tuple[TileView, ...]:
