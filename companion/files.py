@@ -5,9 +5,11 @@ either: :func:`atomic_write_text` writes a temporary file beside the target,
 fsyncs it, renames it over the target (``os.replace`` is atomic on POSIX) and
 fsyncs the folder, so the rename itself survives the cut. Each write has a
 temporary file of its own (``.<name>.<random>.tmp``), so two writers of one file
-never write into each other's; one a cut left behind is removed by the next
-process that writes that file (:func:`_remove_stale_temporaries`), or kept, and named,
-when the file itself cannot be read (:func:`keep_unreadable`): it may be the whole copy.
+never write into each other's. Its writer holds an ``flock`` on it until the rename, which
+the kernel lets go of however the writer ends, so one no writer holds is a cut's or a
+kill's left-over (:func:`_left_over`): removed by the next process that writes that file
+(:func:`_remove_stale_temporaries`), or kept, and named, when the file itself cannot be
+read (:func:`keep_unreadable`): it may be the whole copy.
 
 A file a long-running session owns (a save, a table's fight file) is held with
 :func:`companion.file_locks.holding`, and :func:`atomic_write_bytes` refuses to write
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import glob
 import json
 import os
@@ -42,8 +45,8 @@ from companion.file_locks import LINK_LOOP, not_held_elsewhere, real_path
 
 T = TypeVar("T")
 
-#: When this process began (near enough: the module is loaded as a command starts). A
-#: temporary file older than it, and than STALE_SECONDS, is no write of a process running now.
+#: When this process began (near enough: the module is loaded as a command starts): a
+#: temporary made since, in the last JUST_MADE_SECONDS, may not be locked by its writer yet.
 _STARTED = time.time()
 
 
@@ -62,8 +65,9 @@ def _umask() -> int:
 
 #: The mode a new file gets from open() under this process's umask.
 _FILE_MODE = 0o666 & ~_umask()
-#: A write takes well under this, even on a slow SD card: an older temporary file is stale.
-STALE_SECONDS = 60.0
+#: A writer locks its temporary file the moment it has made it: one younger than this, made
+#: in this run and not locked, may be a write just begun.
+JUST_MADE_SECONDS = 2.0
 
 
 class NotDurable(OSError):
@@ -102,12 +106,16 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
                           str(folder)) from exc
         tmp = Path(name)
         try:
-            os.fchmod(fd, _FILE_MODE)  # mkstemp makes it 0600; a file written anew is not
             with open(fd, "wb") as handle:
+                # Held to the rename (_left_over); a filesystem without locks has its
+                # temporaries left, as no one can tell them from writes under way.
+                with contextlib.suppress(OSError):
+                    fcntl.flock(fd, fcntl.LOCK_EX)
+                os.fchmod(fd, _FILE_MODE)  # mkstemp makes it 0600; a file written anew is not
                 handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
-            os.replace(tmp, path)
+                os.replace(tmp, path)
         except BaseException as exc:
             with contextlib.suppress(OSError):  # no stray file beside a path not written
                 tmp.unlink()
@@ -125,27 +133,53 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
 _TIDIED: set[Path] = set()  # the files whose folder this process has tidied already
 
 
-def _stale_temporaries(path: Path, before: float) -> list[Path]:
-    """The temporary files of ``path`` last written before the time ``before``: those a
-    power cut or a kill left, when ``before`` is past any write under way."""
-    stale = []
+def _left_over(stray: Path) -> bool:
+    """Whether the temporary file ``stray`` is no write under way: its writer holds an
+    ``flock`` on it from just after making it to the rename (:func:`atomic_write_bytes`),
+    and the kernel lets go of that however the writer ends, a kill or a power cut. Only a
+    file made in this run within :data:`JUST_MADE_SECONDS`, which its writer may not have
+    locked yet, is spared by its time.
+
+    The clock is no judge otherwise: a Pi has no clock of its own and starts with the time
+    it last saved (fake-hwclock), up to an hour behind the files its last run wrote, so a
+    copy a cut left can be dated in the future. Going by age, such a copy was taken for a
+    write under way: not kept when its file could not be read, then deleted unread."""
+    try:
+        made = stray.lstat()
+        if not stat.S_ISREG(made.st_mode):
+            return False
+        now = time.time()
+        if made.st_mtime >= _STARTED and abs(now - made.st_mtime) < JUST_MADE_SECONDS:
+            return False
+        fd = os.open(stray, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:  # gone, or not ours to read: left where it is
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # held by its writer (or no locks here, so none can tell)
+        return False
+    finally:
+        os.close(fd)
+    return True
+
+
+def _stale_temporaries(path: Path) -> list[Path]:
+    """The temporary files of ``path`` no write under way owns: those a power cut or a kill
+    left (:func:`_left_over`)."""
     with contextlib.suppress(OSError):  # a folder that cannot be listed keeps them
-        for stray in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
-            with contextlib.suppress(OSError):
-                if stray.lstat().st_mtime < before:
-                    stale.append(stray)
-    return stale
+        return [stray for stray in path.parent.glob(f".{glob.escape(path.name)}.*.tmp")
+                if _left_over(stray)]
+    return []
 
 
 def _remove_stale_temporaries(path: Path) -> None:
-    """Remove the temporary files of ``path`` older than this process and than
-    :data:`STALE_SECONDS` (no write of a process running now: one under way is younger),
+    """Remove the temporary files of ``path`` no write under way owns (:func:`_left_over`),
     once a process: names are unique, so they would pile up. Later ones are left for the
     next process that writes ``path``."""
     if path in _TIDIED:
         return
     _TIDIED.add(path)
-    for stray in _stale_temporaries(path, min(_STARTED, time.time() - STALE_SECONDS)):
+    for stray in _stale_temporaries(path):
         with contextlib.suppress(OSError):  # tidying
             stray.unlink()
 
@@ -247,16 +281,14 @@ def keep_unreadable(path: Path) -> Kept:
     one that may be whole, the only whole copy left when the card lost the file's own tail.
     The next write would delete it unread (:func:`_remove_stale_temporaries`).
 
-    Every temporary older than this process is kept, however young: a Pi powered again
-    just after the cut starts within :data:`STALE_SECONDS`, and no process running now
-    writes them (a session's file is held by it; the margin is tidying's, which must spare
-    a write under way). So is one older than that margin, from a process since stopped.
+    Every temporary no write under way owns is kept (:func:`_left_over`), however young or
+    dated in the future.
     """
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     target = _free_name(path, "corrupt", stamp)
     os.replace(path, target)
     unwritten = []
-    for stray in _stale_temporaries(path, max(_STARTED, time.time() - STALE_SECONDS)):
+    for stray in _stale_temporaries(path):
         copy = _free_name(path, "unwritten", stamp)
         with contextlib.suppress(OSError):  # kept where it is, then: still not lost
             os.replace(stray, copy)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import fcntl
 import io
 import os
 import time
@@ -235,10 +236,10 @@ def test_a_file_kept_as_corrupt_keeps_the_whole_copy_a_power_cut_left_beside_it(
 
 def test_a_copy_a_cut_left_just_before_a_quick_restart_is_kept_and_named(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A Pi powered again just after the cut starts the companion well within STALE_SECONDS:
-    the cut's temporary, 30 s old, was neither kept nor tidied with the file set aside,
-    and the next process's write deleted it unread. Older than this process, it is no
-    write under way (the session holds its file), so it is kept; a younger one is not."""
+    """A Pi powered again just after the cut starts the companion within a minute: the
+    cut's temporary, 30 s old, was neither kept nor tidied with the file set aside, and the
+    next process's write deleted it unread. No writer holds it, so it is kept; one whose
+    writer holds it is a write under way, and is not."""
     monkeypatch.setattr(files, "_STARTED", time.time() - 5)  # started 5 s ago
     path = tmp_path / "save.json"
     whole = b'{"seed": 2, "inputs": ["t:1m", "t:2m"]}'
@@ -249,13 +250,59 @@ def test_a_copy_a_cut_left_just_before_a_quick_restart_is_kept_and_named(
     os.utime(left, (cut, cut))
     under_way = tmp_path / ".save.json.young1.tmp"
     under_way.write_bytes(b"being written")
-    kept = keep_unreadable(path)
+    os.utime(under_way, (cut, cut))
+    writer = os.open(under_way, os.O_RDONLY)
+    fcntl.flock(writer, fcntl.LOCK_EX)  # as its writer, another process, holds it
+    try:
+        kept = keep_unreadable(path)
+    finally:
+        os.close(writer)
     [copy] = kept.unwritten
     assert copy.name.startswith("save.json.unwritten-") and copy.read_bytes() == whole
     assert kept.path.read_bytes() == whole[:15] and under_way.exists()
     assert kept.copies(lambda p: f"companion play --resume --state {p}") == (
         f"; a copy a write cut short left, which may hold the last write whole, was kept as "
         f"{copy}: `companion play --resume --state {copy}` takes it up")
+
+
+def test_a_copy_a_cut_left_is_kept_when_the_clock_starts_behind_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Pi has no clock of its own: after a power cut it starts with the time it last
+    saved (fake-hwclock), up to an hour behind the files its last run wrote. The cut's
+    whole copy, dated half an hour ahead, was taken for a write under way: not kept when
+    the save could not be read, and deleted unread once the clock passed its date."""
+    monkeypatch.setattr(files, "_STARTED", time.time() - 5)
+    path = tmp_path / "save.json"
+    whole = b'{"seed": 2, "inputs": ["t:1m", "t:2m"]}'
+    path.write_bytes(whole[:15])
+    left = tmp_path / ".save.json.k3j9x2.tmp"
+    left.write_bytes(whole)
+    ahead = time.time() + 1800
+    os.utime(left, (ahead, ahead))
+    [copy] = keep_unreadable(path).unwritten
+    assert copy.read_bytes() == whole and not left.exists()
+
+
+def test_a_write_under_way_holds_its_temporary_so_no_other_process_takes_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between its making and its rename, a write's temporary is locked, so another process
+    tidying or keeping that file's left-overs leaves it, however old it is dated."""
+    monkeypatch.setattr(files, "_STARTED", time.time() - 3600)
+    path = tmp_path / "save.json"
+    real_replace = os.replace
+    seen: list[tuple[str, list[Path]]] = []
+
+    def replace(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+        old = time.time() - 86400
+        os.utime(src, (old, old))  # no age spares it
+        seen.append((os.path.basename(src), files._stale_temporaries(path)))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+    atomic_write_bytes(path, b"{}")
+    [(name, stale)] = seen
+    assert name.startswith(".save.json.") and stale == []
+    assert path.read_bytes() == b"{}"
 
 
 def test_a_file_moved_aside_for_another_reason_leaves_temporaries_to_tidying(

@@ -15,22 +15,28 @@ from companion.file_locks import holding, let_go, lock_path
 from companion.files import atomic_write_bytes, atomic_write_text
 
 
-@pytest.mark.parametrize(("started_ago", "age"), [(5, 30), (3600, 600)])
-def test_tidying_removes_only_temporaries_older_than_the_process_and_the_margin(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, started_ago: float,
-        age: float) -> None:
-    """A temporary file is stale only when older than this process *and* than STALE_SECONDS:
-    one 30 s old seen by a process started 5 s ago, or one 10 minutes old seen by a process
-    up an hour, is left (the younger bound spares it); one a day old goes."""
-    monkeypatch.setattr(files, "_STARTED", time.time() - started_ago)
+def test_tidying_spares_a_temporary_its_writer_holds_and_one_just_made_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A temporary file is a write under way while its writer holds its flock, however old
+    it looks, or when made in this run an instant ago (before the writer locked it). One no
+    writer holds goes, however young (30 s, made before this run) or dated ahead of the
+    clock (a Pi that started an hour behind the files its last run wrote)."""
+    monkeypatch.setattr(files, "_STARTED", time.time() - 5)
     path = tmp_path / "save.json"
-    spared, stale = tmp_path / ".save.json.young1.tmp", tmp_path / ".save.json.old111.tmp"
-    for stray, seconds in ((spared, age), (stale, 86400)):
+    ages = {"held": 86400, "just1": 0, "young1": 30, "ahead1": -3600, "old111": 86400}
+    for name, age in ages.items():
+        stray = tmp_path / f".save.json.{name}.tmp"
         stray.write_bytes(b"{")
-        then = time.time() - seconds
+        then = time.time() - age
         os.utime(stray, (then, then))
-    atomic_write_bytes(path, b"{}")
-    assert spared.exists() and not stale.exists()
+    writer = os.open(tmp_path / ".save.json.held.tmp", os.O_RDONLY)
+    fcntl.flock(writer, fcntl.LOCK_EX)  # another process's write under way
+    try:
+        atomic_write_bytes(path, b"{}")
+    finally:
+        os.close(writer)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".save.json.held.tmp", ".save.json.just1.tmp", "save.json"]
 
 
 def test_a_name_taken_twice_over_gets_the_next_number(tmp_path: Path,
