@@ -320,19 +320,23 @@ def test_a_new_game_that_stops_before_its_first_move_puts_the_old_one_back(
 def test_resume_with_no_save_names_the_unfinished_game_set_aside_beside_it(
         capsys: pytest.CaptureFixture[str]) -> None:
     """--resume found no save.json and said only "no saved game … starting a new one",
-    though the unfinished game a new one had set aside lay beside it."""
+    though the unfinished game a new one had set aside lay beside it. The newest is named
+    (the tenth set aside in one second after the second, which sorted before it by name),
+    and the others counted: the stamps are a Pi's clock, which can start behind."""
     save = default_save_path()
     save.parent.mkdir(parents=True)
-    older, newer = (save.with_name(f"save.json.replaced-20261205T0{t}Z") for t in
-                    ("82409", "92409"))
+    older, second, newer = (save.with_name(f"save.json.replaced-20261205T0{t}") for t in
+                            ("82409Z", "92409Z-2", "92409Z-10"))
     unfinished_game(older)
+    unfinished_game(second)
     game = unfinished_game(newer)
     capsys.readouterr()
     assert main(["play", "--headless", "--resume", "--seed", "3"]) == 0
     command = f"companion play --resume --headless --state {newer}"
     assert (f"companion: no saved game in {save}, but an unfinished game set aside for a new "
-            f"one at 2026-12-05 09:24 UTC is beside it, as {newer.name}: {command} plays it "
-            "on; starting a new one\n") in capsys.readouterr().err
+            f"one at 2026-12-05 09:24 UTC is beside it, as {newer.name} (2 more set aside "
+            f"beside it, as save.json.replaced-…): {command} plays it on; starting a new "
+            "one\n") in capsys.readouterr().err
     assert main(shlex.split(command)[1:]) == 0  # as printed, it plays that game on
     assert json.loads(newer.read_text())["game_id"] == json.loads(game)["game_id"]
     assert json.loads(newer.read_text())["finished"]

@@ -132,20 +132,26 @@ def put_back(kept: Path, save_path: Path, args: argparse.Namespace) -> None:
 def no_save_note(save_path: Path, args: argparse.Namespace) -> str:
     """What ``--resume`` finding no save at ``save_path`` says: a new game starts, and an
     unfinished game a new one set aside beside it (the newest, ``save.json.replaced-…``),
-    which the player likely meant to resume, is named with the command that plays it on."""
-    stamp = re.compile(re.escape(save_path.name) + r"\.replaced-(\d{8}T\d{6}Z)(-\d+)?")
-    aside = sorted((path.name, path) for path in save_path.parent.glob(
-        f"{glob.escape(save_path.name)}.replaced-*") if stamp.fullmatch(path.name))
+    which the player likely meant to resume, is named with the command that plays it on.
+    "Newest" is by the names' stamps, the clock's when each was set aside, and a Pi's clock
+    can start behind (it has none of its own): the others set aside are counted, so the
+    player knows to look."""
+    stamp = re.compile(re.escape(save_path.name) + r"\.replaced-(\d{8}T\d{6}Z)(?:-(\d+))?")
+    aside = []
+    for path in save_path.parent.glob(f"{glob.escape(save_path.name)}.replaced-*"):
+        if match := stamp.fullmatch(path.name):
+            aside.append((match.group(1), int(match.group(2) or 1), path))
     if not aside:
         return f"no saved game in {save_path}: starting a new one"
-    kept = aside[-1][1]
-    match = stamp.fullmatch(kept.name)
-    assert match is not None
-    when = datetime.strptime(match.group(1), "%Y%m%dT%H%M%SZ").strftime("%Y-%m-%d %H:%M UTC")
+    newest, _, kept = max(aside)
+    when = datetime.strptime(newest, "%Y%m%dT%H%M%SZ").strftime("%Y-%m-%d %H:%M UTC")
     command = resuming(args, kept)
+    more = len(aside) - 1
+    others = (f" ({more} more set aside beside it, as {save_path.name}.replaced-…)"
+              if more else "")
     return (f"no saved game in {save_path}, but an unfinished game set aside for a new one "
-            f"at {when} is beside it, as {kept.name}: {command} plays it on; starting a new "
-            "one")
+            f"at {when} is beside it, as {kept.name}{others}: {command} plays it on; "
+            "starting a new one")
 
 
 def keep_newer(save_path: Path, exc: NewerSave, args: argparse.Namespace) -> str:
