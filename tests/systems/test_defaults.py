@@ -98,8 +98,8 @@ def test_each_system_keeps_its_wording() -> None:
         worded.with_overrides({"X-1": {"m": 1}}, "here", SOURCE)
     with pytest.raises(DataError, match=r"seed 001: 10\), not a Default"):
         event_rules().with_overrides({"EV-TRAP-3": {"rating_drop": 2}})
-    with pytest.raises(DataError, match=r"seed 002: 4\), not a Default"):
-        genso_rules().with_overrides({"GM-CHAR-7": {"gold": 9}})
+    with pytest.raises(DataError, match=r"seed 002: 6\), not a Default"):
+        genso_rules().with_overrides({"GM-COMBAT-6": {"full_dodge": 9}})
     with pytest.raises(DataError, match=r"seed's rule \(3\), not a Default: it cannot"):
         coc_rules().with_overrides({"CO-TURN-3": {"action_points": 4}})
     with pytest.raises(DataError, match=r"CO-TURN-3 has no setting 'x' \(no Defaults\)"):

@@ -82,10 +82,11 @@ def test_a_broken_data_file_is_refused_naming_the_field() -> None:
 
 
 def test_seed_numbers_are_refused_and_defaults_are_labelled() -> None:
-    """GM-CHAR-7, GM-COMBAT-8: a seed number (starting money) cannot be overridden; a Default
-    can, and loses its "(default)" label."""
-    with pytest.raises(DataError, match=r"GM-CHAR-7.gold is the book's rule \(seed 002: 4\)"):
-        RULES.with_overrides({"GM-CHAR-7": {"gold": 9}})
+    """GM-COMBAT-6, GM-COMBAT-8: a seed number (full dodge +6) cannot be overridden; a
+    Default can, and loses its "(default)" label."""
+    with pytest.raises(DataError,
+                       match=r"GM-COMBAT-6.full_dodge is the book's rule \(seed 002: 6\)"):
+        RULES.with_overrides({"GM-COMBAT-6": {"full_dodge": 9}})
     with pytest.raises(DataError, match="no Default is kept for rule 'GM-XX-1'"):
         RULES.with_overrides({"GM-XX-1": {"a": 1}})
     with pytest.raises(DataError, match=r"GM-COMBAT-8.strict_4_6 must be true or false"):

@@ -89,7 +89,7 @@ def test_defaults_listed_overridden_and_seed_numbers_refused(
     user_dirs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Defaults are listed with "(default)", changed by the user's file or --set; a number
-    the seed states (GM-CHAR-7 starting money) is refused."""
+    the seed states (GM-COMBAT-6 full dodge +6) is refused."""
     rows = run(capsys, "defaults")["defaults"]
     assert {"rule": "GM-COMBAT-8", "key": "strict_4_6", "value": False,
             "default": True} in rows
@@ -101,8 +101,8 @@ def test_defaults_listed_overridden_and_seed_numbers_refused(
             "choices": [3, 5]} in rows
     assert {"rule": "GM-COMBAT-8", "key": "strict_4_6", "value": True,
             "default": False} in rows
-    assert main(["genso", "defaults", "--set", "GM-CHAR-7.gold=10"]) == 2
-    assert "GM-CHAR-7.gold is the book's rule" in capsys.readouterr().err
+    assert main(["genso", "defaults", "--set", "GM-COMBAT-6.full_dodge=10"]) == 2
+    assert "GM-COMBAT-6.full_dodge is the book's rule" in capsys.readouterr().err
 
 
 def test_shop_growth_and_rest_on_a_saved_sheet(

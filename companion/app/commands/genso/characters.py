@@ -18,7 +18,7 @@ from companion.dice import DiceSource
 from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
 from companion.systems.genso.character.core import Character, Derived, Hand, condition, derive
-from companion.systems.genso.character.creation import create_character
+from companion.systems.genso.character.creation import create_character, starting_money_tag
 from companion.systems.genso.character.gear import (
     equip,
     put_on_ring,
@@ -134,6 +134,8 @@ def cmd_new(args: argparse.Namespace, rules: GensoRules) -> int:
                  for rule, result, row in made.rolls]
         text = "\n".join([*(f"{rule:<10} {result.text} ＞ {row}"
                             for rule, result, row in made.rolls),
+                          f"GM-CHAR-7  所持金/starting money {made.character.purse.text()}"
+                          f"{starting_money_tag(rules)}",
                           describe(rules, made.character, derive(rules, made.character)),
                           f"saved to {target}"])
         return emit(args, {**sheet_json(rules, made.character), "rolls": rolls,

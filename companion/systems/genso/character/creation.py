@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from companion.dice import DiceSource, Result
 from companion.errors import IllegalAction
-from companion.systems.defaults import refuse_control
+from companion.systems.defaults import DEFAULT_TAG, refuse_control
 from companion.systems.genso.character.core import Character, Kind
 from companion.systems.genso.money import Purse
 from companion.systems.genso.rules import ABILITIES, GensoRules, Slot
@@ -35,7 +35,7 @@ def create_character(
 
     Birth, want and dislike are rolled on 1D tables; age is 15–17; 6, 5 and 4 go to
     Body, Perception and Magic one each; one starting skill is chosen; the basic kit is
-    free and the purse holds the seed's starting money.
+    free and the purse holds the starting money (:func:`starting_money`).
     """
     low, high = rules.num("GM-CHAR-4", "age_min"), rules.num("GM-CHAR-4", "age_max")
     if not low <= age <= high:
@@ -63,7 +63,7 @@ def create_character(
         picked[key] = row["ja"]
         rolls.append((table.rule, result, f"{table.title}: {row['ja']}/{row['en']}"))
     kit = [rules.item(k) for k in rules.num("GM-CHAR-7", "kit")]
-    money = rules.source["GM-CHAR-7"]
+    money = starting_money(rules)
     body, magic = abilities["body"], abilities["magic"]
     character = Character(
         name=name.strip(), kind=Kind.PC, body=body, perception=abilities["perception"],
@@ -74,6 +74,22 @@ def create_character(
         spells=(rules.num("GM-CHAR-6", "magic_spell"),) if skill == "magic" else (),
         weapons=tuple(i.key for i in kit if i.slot is Slot.WEAPON),
         equipment=tuple(i.key for i in kit if i.slot is not Slot.WEAPON),
-        purse=Purse(money["gold"], money["large_silver"], money["silver"]),
+        purse=money,
     )
     return Creation(character, tuple(rolls))
+
+
+#: The coins of GM-CHAR-7's starting money, each a Default.
+MONEY_KEYS = ("gold", "large_silver", "silver")
+
+
+def starting_money(rules: GensoRules) -> Purse:
+    """GM-CHAR-7's starting money: a Default (the rule's 金貨４枚、大銀貨２０枚, where sample
+    PC 1 holds 大銀貨２０枚 alone)."""
+    return Purse(*(int(rules.default("GM-CHAR-7", coin)) for coin in MONEY_KEYS))
+
+
+def starting_money_tag(rules: GensoRules) -> str:
+    """" (default)" while the user has set none of the starting coins."""
+    tags = {rules.settings.tag("GM-CHAR-7", coin) for coin in MONEY_KEYS}
+    return DEFAULT_TAG if tags == {DEFAULT_TAG} else ""
