@@ -182,7 +182,7 @@ def test_co_range_1_the_siz_step_is_read_from_data() -> None:
     rules = rules_with(P004, 'source."CO-RANGE-1"', "step_siz", "5")
     f = two(rules, {"weapons": ("revolver",), "handgun": 50}, {"siz": 52})
     text = push(f, Attack("Ann", "Cult"), (100, 99))
-    assert "+20 (SIZ 52, CO-RANGE-1) = 70" in text
+    assert "+20 (SIZ 52, CO-RANGE-1 (default)) = 70" in text
 
 
 # --- CO-WEAP-1's blackjack has one source; CO-DEATH-1's lines name its multiplier ----------------

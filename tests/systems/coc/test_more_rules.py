@@ -54,7 +54,7 @@ def test_co_range_1_large_targets_are_easier_where_on(profile: Profile) -> None:
     on = {"CO-RANGE-1": {"p003": ON_003}} if profile is P003 else {}
     f = duel(profile, GUN, {"siz": 52}, on)
     text = push(f, Attack("Ann", "Cult"), (100, 99))
-    assert "+10 (SIZ 52, CO-RANGE-1) = 60" in text and "(1D100<=60)" in text
+    assert "+10 (SIZ 52, CO-RANGE-1 (default)) = 60" in text and "(1D100<=60)" in text
     g = duel(profile, GUN, {"siz": 39}, on)  # SIZ 31–39: +0 (spec Default)
     assert "CO-RANGE-1" not in push(g, Attack("Ann", "Cult"), (100, 99))
     if profile is P003:  # optional and off by Default: it never fires

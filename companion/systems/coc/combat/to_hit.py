@@ -166,9 +166,12 @@ class _ToHit(_Defences):
         if ranged and self.on("CO-RANGE-1"):
             siz, above = t.sheet.stat("SIZ"), self.rules.num("CO-RANGE-1", "above_siz")
             step = self.rules.num("CO-RANGE-1", "step_siz")
-            bonus = self.rules.num("CO-RANGE-1", "per_10_siz") * ((siz - above) // step)
+            up = self.rules.default("CO-RANGE-1", "steps_round") == "up"
+            steps = -(-(siz - above) // step) if up else (siz - above) // step
+            bonus = self.rules.num("CO-RANGE-1", "per_10_siz") * steps
             if siz > above and bonus:
-                mods.append((bonus, f"SIZ {siz}, CO-RANGE-1"))
+                mods.append((bonus, f"SIZ {siz}, CO-RANGE-1"
+                                    f"{self.rules.tag('CO-RANGE-1', 'steps_round')}"))
         if (ranged and not printed and a.distance_m > info.range_m > 0
                 and self.on("CO-RANGE-2")):
             band = -(-a.distance_m // info.range_m)

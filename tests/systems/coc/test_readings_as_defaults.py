@@ -1,0 +1,57 @@
+"""`coc` readings of seeds 003/004 the spec makes Defaults, each settable with ``--set`` and
+in the user's ``coc.toml`` and labelled "(default)" while packaged (spec §0.1; audit
+defaults57 F3, F5)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+from companion.systems.coc.combat import Attack
+from companion.systems.coc.rules import Profile
+from tests.systems.coc.helpers import duel, push
+
+GUN = {"weapons": ("revolver",), "handgun": 50}
+
+
+def defaults(capsys: pytest.CaptureFixture[str], *argv: str) -> list[dict[str, Any]]:
+    assert main(["coc", "defaults", "--profile", "004", *argv, "--json"]) == 0
+    rows: list[dict[str, Any]] = json.loads(capsys.readouterr().out)["defaults"]
+    return rows
+
+
+@pytest.mark.parametrize(("siz", "down", "up"), [(39, 0, 5), (40, 5, 5), (52, 10, 15)])
+def test_co_range_1_a_part_of_a_siz_step_counts_as_the_default_says(
+        siz: int, down: int, up: int) -> None:
+    """CO-RANGE-1 (004 l.67 「SIZ30を超える相手の場合、そこから10大きいごとに[+5％]」): SIZ 31–39
+    gives +0 by the spec's Default (whole steps), +5 with steps_round = "up"; it was the
+    seed's number, refused as "the seed's rule"."""
+    for steps_round, bonus in (("down", down), ("up", up)):
+        settings = {} if steps_round == "down" else {"CO-RANGE-1": {"steps_round": "up"}}
+        text = push(duel(Profile.P004, GUN, {"siz": siz}, settings), Attack("Ann", "Cult"),
+                    (100, 99))
+        tag = " (default)" if steps_round == "down" else ""
+        assert (f"+{bonus} (SIZ {siz}, CO-RANGE-1{tag}) = {50 + bonus}" in text) == bool(bonus)
+        assert f"(1D100<={50 + bonus})" in text
+
+
+def test_co_range_1_is_set_by_set_and_by_the_users_file(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    row = {"rule": "CO-RANGE-1", "key": "steps_round", "value": "down", "default": True,
+           "choices": ["down", "up"]}
+    assert row in defaults(capsys)
+    assert {**row, "value": "up", "default": False} in defaults(
+        capsys, "--set", "CO-RANGE-1.steps_round=up")
+    (user_dirs / "config").mkdir()
+    (user_dirs / "config" / "coc.toml").write_text(
+        '[defaults."CO-RANGE-1"]\nsteps_round = "up"\n', encoding="utf-8")
+    assert {**row, "value": "up", "default": False} in defaults(capsys)
+    assert main(["coc", "defaults", "--set", "CO-RANGE-1.steps_round=half"]) == 2
+    assert "CO-RANGE-1.steps_round must be one of down, up; found 'half'" in \
+        capsys.readouterr().err
+    assert main(["coc", "defaults", "--set", "CO-RANGE-1.above_siz=20"]) == 2
+    assert "CO-RANGE-1.above_siz is the seed's rule (30)" in capsys.readouterr().err
