@@ -314,3 +314,47 @@ def test_wilson_interval() -> None:
     assert 0.005 < low < 0.01 < high < 0.02
     assert wilson_ci95(0, 0) == (0.0, 0.0) and wilson_ci95(0, 100)[0] == 0.0
     assert Tally().games == 0
+
+
+def test_rules_and_simulate_read_the_profile_config_toml_names(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """config.toml's game.profile was read by `play` alone: `rules level` printed the
+    packaged max HP and `simulate` played the packaged profile, so a player read tables
+    that were not the rules they played (defaults57 F7). Both take it as play does
+    (--profile wins), say its house rules, and name it: on stderr, and in simulate's
+    result as a --profile is named."""
+    config = user_dirs / "config" / "config.toml"
+    config.parent.mkdir(parents=True)
+    mine = config.parent / "mine.toml"
+    mine.write_text("[pc]\nmax_hp_per_level = 5\n[combat]\nthaw = 1\n", encoding="utf-8")
+    config.write_text('[game]\nprofile = "mine.toml"\n', encoding="utf-8")
+    named = f"companion: profile {mine}, from game.profile ({config})\n"
+    house = f"companion: {mine}: house rule: combat.thaw = 1 (the book: 8, JR-AB-FREEZE)\n"
+
+    assert run(capsys, "rules", "level", "--xp", "10") == (
+        0, "10 XP: level 2, max HP 17, next level at 20 XP\n", named + house)
+    level = json.loads(run(capsys, "rules", "level", "--json")[1])["levels"]
+    assert level[1]["max_hp"] == 17
+    other = user_dirs / "other.toml"
+    other.write_text("[pc]\nmax_hp_base = 30\n", encoding="utf-8")
+    assert run(capsys, "rules", "level", "--xp", "10", "--profile", str(other)) == (
+        0, "10 XP: level 2, max HP 31, next level at 20 XP\n", "")
+
+    code, out, err = run(capsys, "simulate", "--games", "4", "--seed", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and err == named + house
+    assert data["profile"] == str(mine.resolve()) and data["profile_hash"] == profile_hash(mine)
+    assert data["house_rules"] == [house.split(": ", 2)[2].strip()]
+    given = json.loads(run(capsys, "simulate", "--games", "4", "--seed", "2", "--json",
+                           "--profile", str(mine))[1])
+    for key in ("wins", "mean_floor", "floor_reached", "deaths_by", "inputs_per_game"):
+        assert data[key] == given[key], key
+    first = run(capsys, "simulate", "--games", "1")[1].splitlines()[0]
+    assert first.endswith(f", profile {mine}")
+
+    config.write_text('[game]\nprofile = "gone.toml"\n', encoding="utf-8")
+    for argv in (("rules", "level"), ("simulate", "--games", "1")):
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and f"game.profile ({config}): {config.parent / 'gone.toml'}: " \
+            "no such file" in err

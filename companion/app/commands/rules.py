@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 from companion.app.arg_types import existing_file, non_negative_int, positive_int
+from companion.app.config import Config, load_config
 from companion.app.notes import note
 from companion.errors import DataError, InvalidNotation
 from companion.systems.jongrogue.checks import damage, rate_terms
@@ -45,6 +47,25 @@ def told_profile(profile: Profile) -> Profile:
     for rule in profile.house_rules:
         note(f"{profile.source}: {rule}")
     return profile
+
+
+def profile_file(given: Path | None, config: Config) -> Path | None:
+    """The profile file a new game, a simulation and the rules tables read (None: the
+    packaged profile): ``--profile`` when given, else config.toml's ``game.profile``, so
+    that the tables a player looks up are the rules they play."""
+    return given or config.existing_file("game.profile")
+
+
+def chosen_profile(given: Path | None) -> tuple[Path | None, Profile]:
+    """For ``rules`` and ``simulate``: :func:`profile_file` in the user's settings and its
+    profile, its house rules said (:func:`told_profile`). One config.toml chose is named on
+    stderr: nothing on the command line said it."""
+    config = load_config()
+    config.tell_notices()
+    path = profile_file(given, config)
+    if given is None and path is not None:
+        note(f"profile {path}, from {config.where('game.profile')}")
+    return path, told_profile(load_profile(path))
 
 
 def tile_arg(text: str) -> Tile:
@@ -150,7 +171,7 @@ def _monster_rank(tile: Tile, profile: Profile) -> int:
 
 def run_encounter(args: argparse.Namespace) -> int:
     """JR-ENC-1: one cell, or the rows and columns asked for (all of them by default)."""
-    profile = told_profile(load_profile(args.profile))
+    profile = chosen_profile(args.profile)[1]
     if args.floor is None or args.tile is None:
         floors = [args.floor] if args.floor else list(range(1, len(TABLES.encounter) + 1))
         ranks = [_monster_rank(args.tile, profile)] if args.tile else list(range(1, 10))
@@ -173,7 +194,7 @@ SLEEP_LOOKUP = ("--floor", "--monster-tile", "--corner-tile")
 
 def run_sleep(args: argparse.Namespace) -> int:
     """JR-SLEEP-1..3: one monster met, or the sleep check's tables."""
-    profile = told_profile(load_profile(args.profile))
+    profile = chosen_profile(args.profile)[1]
     rings = 0 if args.rings is None else args.rings
     if rings > profile.ring_slots:
         raise DataError(f"--rings {rings}: a PC wears at most {profile.ring_slots} "
@@ -208,7 +229,7 @@ def run_monsters(args: argparse.Namespace) -> int:
 def run_rate(args: argparse.Namespace) -> int:
     """JR-MELEE's rate, and JR-DICE-2's tiles that decide a melee check whatever it is."""
     m: Monster = args.monster
-    profile = told_profile(load_profile(args.profile))
+    profile = chosen_profile(args.profile)[1]
     raw, terms, rate = rate_terms(m.attack, args.level, args.weapon, args.strength)
     data = {**_named(m), "rate": rate, "raw": raw, "terms": terms,
             "clamped": raw != rate, "always_succeeds": str(profile.critical),
@@ -242,7 +263,7 @@ def run_damage(args: argparse.Namespace) -> int:
 
 def run_level(args: argparse.Namespace) -> int:
     """JR-LVL-1: the level and max HP of an XP total, or the whole table."""
-    profile = told_profile(load_profile(args.profile))
+    profile = chosen_profile(args.profile)[1]
     if args.xp is None:
         return _table(args, level_table(profile))
     level = TABLES.level_for_xp(args.xp)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.arg_types import existing_file, positive_int, seeds_below
-from companion.app.commands.rules import told_profile
+from companion.app.commands.rules import chosen_profile
 from companion.app.session.save import SEED_LIMIT, profile_hash
 from companion.systems import jongrogue
 from companion.systems.jongrogue.autoplay import STRATEGIES, play
@@ -150,20 +150,21 @@ def summary(tally: Tally, seconds: float) -> dict[str, Any]:
     }
 
 
-def parameters(args: argparse.Namespace, profile: Profile) -> dict[str, Any]:
+def parameters(args: argparse.Namespace, profile: Profile, path: Path | None) -> dict[str, Any]:
     """What a run measured, so that its saved ``--json`` says so: the rules (preset and
     profile, with the profile's SHA-256 and its house rules as a log's header has them, and
     the engine's rules revision, ``rules``, as a save and a log keep it: the same seed plays
     another game under another revision), the strategy, and the base seed (game i plays
-    seed ``(seed << 32) | i``).
+    seed ``(seed << 32) | i``). ``path`` is the profile file played (``--profile``, else
+    config.toml's ``game.profile``; None: the packaged profile).
 
     ``house_rules``: each value the book fixes ([SEED]) that ``profile`` sets otherwise,
     as stderr says it; they were said on stderr alone, so a saved result could not tell
     the rules that played it without the profile file."""
     return {
         "preset": args.preset, "strategy": args.strategy, "seed": args.seed,
-        "profile": str(args.profile.resolve()) if args.profile else None,
-        "profile_hash": profile_hash(args.profile) if args.profile else None,
+        "profile": str(path.resolve()) if path else None,
+        "profile_hash": profile_hash(path) if path else None,
         "house_rules": list(profile.house_rules), "rules": RULES_REVISION,
     }
 
@@ -197,13 +198,13 @@ def _bar(done: int, total: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    profile = str(args.profile) if args.profile else None
     # report a broken profile before starting any process, and say its house rules
-    played = told_profile(load_profile(args.profile))
-    measured = parameters(args, played)  # the profile's hash before the games read it
+    path, played = chosen_profile(args.profile)
+    measured = parameters(args, played, path)  # the profile's hash before the games read it
     show = _bar if sys.stderr.isatty() else None
     tally, seconds = simulate(
-        args.games, args.seed, args.preset, args.strategy, profile, args.jobs, show
+        args.games, args.seed, args.preset, args.strategy, str(path) if path else None,
+        args.jobs, show
     )
     if show:
         sys.stderr.write("\n")
@@ -212,8 +213,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result, ensure_ascii=False))
         return 0
     low, high = result["ci95"]
+    profile = f", profile {path}" if path else ""
     print(f"{result['games']} games, preset {args.preset}, strategy {args.strategy}, "
-          f"rules revision {result['rules']}")
+          f"rules revision {result['rules']}{profile}")
     print(
         f"survival (生還率): {result['survival_rate']:.2%} "
         f"({result['wins']} wins; 95% CI {low:.2%} – {high:.2%})"

@@ -45,7 +45,7 @@ from companion.app.commands.play.telling import (
     show_stop,
     tell,
 )
-from companion.app.commands.rules import told_profile
+from companion.app.commands.rules import profile_file, told_profile
 from companion.app.config import Config, Source
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.notes import note, tell_error
@@ -337,15 +337,15 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
     """A new game, or the saved one replayed to where it stopped."""
     input_kind = config.text("input.kind")
     if saved is None:
-        profile_file = args.profile or config.existing_file("game.profile")
-        profile: Profile | None = told_profile(load_profile(profile_file))
+        played_file = profile_file(args.profile, config)
+        profile: Profile | None = told_profile(load_profile(played_file))
         saved = SaveGame(
             seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
             preset=config.text("game.preset"),
             strategy=config.text("choices.strategy"),
             input_kind=input_kind,
-            profile_path=str(profile_file.resolve()) if profile_file else None,
-            profile_hash=profile_hash(profile_file) if profile_file else None,
+            profile_path=str(played_file.resolve()) if played_file else None,
+            profile_hash=profile_hash(played_file) if played_file else None,
             player_chose=config.text("choices.kind") != "auto",
         )
         resuming = False
