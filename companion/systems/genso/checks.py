@@ -109,7 +109,8 @@ def simple_check(rules: GensoRules, source: DiceSource, difficulty: int | str,
 
 def _ability_label(rules: GensoRules, ability: str) -> str:
     if ability not in ABILITIES:
-        only = ("; strength (筋力) is read as body in an opposed check alone (GM-CHECK-5)"
+        only = ("; strength (筋力) is read as an ability (GM-CHECK-5.strength_reads_as) in an "
+                "opposed check alone"
                 if ability == "strength" else "")
         raise IllegalAction(f"no ability {ability!r}; the abilities are "
                             f"{', '.join(ABILITIES)}{only}")
@@ -251,7 +252,8 @@ def opposed_check(rules: GensoRules, source: DiceSource, a: Character,
                   b: Character | Monster, ability: str, *, active: bool, a_modifier: int = 0,
                   b_modifier: int = 0) -> Opposed:
     """GM-CHECK-5: ability + 2D + modifier each; higher wins. On a tie the active side A
-    fails when one side is active, else it is a draw. 筋力 reads as Body (Default). The
+    fails when one side is active, else it is a draw. 筋力 reads as the ability the
+    GM-CHECK-5 Default names (``strength_reads_as``, Body unless set). The
     other side may be a monster, by its block's abilities (:func:`_monster_term`); it rolls
     2D as the seed's formula has both sides do, though in a fight a monster rolls none
     (GM-COMBAT-2/3).
@@ -259,8 +261,9 @@ def opposed_check(rules: GensoRules, source: DiceSource, a: Character,
     Each side has its own modifier, as the seed writes it (PG 2-3-1, l.1138):
     「Aの能力値＋２Ｄ＋修正値＞Ｂの能力値＋２Ｄ＋修正値 ならば Aの行為が成功する。」;
     ``a_modifier`` is A's, ``b_modifier`` B's."""
-    if ability == "strength":  # 筋力 in PG 2-3-1-2 is not a PC ability
-        ability = "body"
+    strength = ability == "strength"  # 筋力 in PG 2-3-1-2 is not a PC ability
+    if strength:
+        ability = str(rules.default("GM-CHECK-5", "strength_reads_as"))
     # Two sheets of one name (a preset and a copy of it) gave two rows and a winner no one
     # could tell apart: each side is then named by its letter in the seed's formula too.
     a_name, b_name = ((f"{a.name} (A)", f"{b.name} (B)") if a.name == b.name
@@ -268,6 +271,11 @@ def opposed_check(rules: GensoRules, source: DiceSource, a: Character,
     a_terms = [_ability_term(rules, a, ability)]
     b_terms = [_monster_term(rules, b, ability) if isinstance(b, Monster)
                else _ability_term(rules, b, ability)]
+    if strength:  # said on each side, as the Default it is
+        tag = rules.settings.tag("GM-CHECK-5", "strength_reads_as")
+        read = f" (筋力/strength, GM-CHECK-5{tag})"
+        a_terms[0] = Term(a_terms[0].label + read, a_terms[0].value)
+        b_terms[0] = Term(b_terms[0].label + read, b_terms[0].value)
     if a_modifier:
         a_terms.append(Term("修正/modifier", a_modifier))
     if b_modifier:

@@ -75,7 +75,9 @@ class CreatureKind(Enum):
 #: stay beside it in code. Checked wherever a Default is set, and shown by `genso defaults`
 #: (:mod:`companion.systems.defaults`).
 CHOICES: dict[tuple[str, str], tuple[Any, ...]] = {
+    ("GM-CHECK-5", "strength_reads_as"): ABILITIES,
     ("GM-MON-7", "orc_warrior"): ("gm", "wg"),
+    ("GM-MAGIC-4", "oldest_cannot_be_cancelled"): ("cancel_next", "cancel_none"),
     ("GM-MAGIC-5", "diameter_m"): (3, 5),
     ("GM-MAGIC-7", "version"): ("pg", "gm"),
     ("GM-ITEM-3", "protection_ring_adds_to"): ("armor", "defence"),

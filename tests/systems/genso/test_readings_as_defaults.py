@@ -5,13 +5,20 @@ defaults57 F3–F6)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.app.cli import main
+from companion.app.overrides import user_rules
+from companion.dice import ScriptedDice
+from companion.systems.genso.combat import Cast, Fight, Wait, entrants_for
+from companion.systems.genso.rules import GensoRules, load_rules
+from companion.systems.genso.sheet import preset
 
+FAIRY, MAGE_M, MAGE_F = "森妖精の冒険者", "一般的な魔術師（男性）", "一般的な魔術師（女性）"
 NEW = ("new", "Aki", "--body", "6", "--perception", "5", "--magic", "4", "--skill", "search",
        "--seed", "7", "--force")
 
@@ -50,3 +57,64 @@ def test_starting_money_is_a_default(user_dirs: Path,
     assert "GM-CHAR-7.gold must be 0 or more, found -1" in capsys.readouterr().err
     assert main(["genso", *NEW, "--set", "GM-CHAR-7.kit=[]"]) == 2
     assert "GM-CHAR-7.kit is the book's rule" in capsys.readouterr().err
+
+
+def test_strength_reads_as_the_ability_the_default_names(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-CHECK-5 (PG 2-3 arm-wrestling, 筋力 vs 筋力): 筋力 is no PC ability; the spec's Default
+    reads it as Body, said on each side; a GM may read it as another ability."""
+    argv = ("check", "opposed", "--sheet", "pc1", "--vs", "pc2", "--ability", "strength",
+            "--no-active", "--seed", "1")
+    packaged = run(capsys, *argv)
+    assert [packaged[side]["total"] for side in ("a", "b")] == [13, 9]  # Body 6 and 5
+    assert "体力/Body (筋力/strength, GM-CHECK-5 (default)) 6" in packaged["text"]
+    magic = run(capsys, *argv, "--set", "GM-CHECK-5.strength_reads_as=magic")
+    assert [magic[side]["total"] for side in ("a", "b")] == [11, 10]  # Magic 4 and 6
+    assert "魔力/Magic (筋力/strength, GM-CHECK-5) 4" in magic["text"]
+    user_file(user_dirs, '[defaults."GM-CHECK-5"]\nstrength_reads_as = "perception"\n')
+    assert "知覚力/Perception (筋力/strength, GM-CHECK-5) 5" in run(capsys, *argv)["text"]
+    assert main(["genso", *argv, "--set", "GM-CHECK-5.strength_reads_as=strength"]) == 2
+    assert ("GM-CHECK-5.strength_reads_as must be one of body, perception, magic; found "
+            "'strength'") in capsys.readouterr().err
+
+
+def dispel_over_a_stronger_casters_spell(rules: GensoRules) -> tuple[str, list[str]]:
+    """A Dispel by 一般的な魔術師（女性） on herself, whose oldest spell (the forest fairy's
+    Protection) is of a caster with higher Magic: what it says and the spells left."""
+    hider = replace(preset(rules, "mage_m"), spells=("concealment",))
+    fight = Fight(rules, entrants_for(rules, [preset(rules, "forest_fairy"), hider,
+                                              preset(rules, "mage_f")], [("orc", 1)]))
+    for action in (Cast(FAIRY, "protection", (MAGE_F,)), Wait(MAGE_M), Wait(MAGE_F),
+                   Wait("オーク"), Wait(FAIRY), Cast(MAGE_M, "concealment", (MAGE_F,))):
+        fight.push(action, ScriptedDice([]))
+    entry = fight.push(Cast(MAGE_F, "dispel", (MAGE_F,)), ScriptedDice([]))
+    return entry.text, [e.spell for e in fight.state.get(MAGE_F).effects]
+
+
+def test_dispel_over_an_oldest_it_cannot_cancel_follows_the_default(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-MAGIC-4: when the oldest spell cannot be cancelled (a caster with higher Magic),
+    the spec's Default cancels the oldest that can be, and says so; "cancel_none", the
+    other reading, cancels nothing."""
+    text, left = dispel_over_a_stronger_casters_spell(load_rules())
+    assert left == ["protection"] and "the next is (cancel_next (default))" in text
+    user_file(user_dirs, '[defaults."GM-MAGIC-4"]\noldest_cannot_be_cancelled = "cancel_none"\n')
+    rules = user_rules(load_rules(), "genso.toml", [], "")
+    text, left = dispel_over_a_stronger_casters_spell(rules)
+    assert left == ["protection", "concealment"] and "so none is (cancel_none)" in text
+    rules = user_rules(load_rules(), "genso.toml",
+                       ["GM-MAGIC-4.oldest_cannot_be_cancelled=cancel_next"], "")
+    assert dispel_over_a_stronger_casters_spell(rules)[1] == ["protection"]
+    assert main(["genso", "defaults", "--set",
+                 "GM-MAGIC-4.oldest_cannot_be_cancelled=newest"]) == 2
+    assert "must be one of cancel_next, cancel_none; found 'newest'" in capsys.readouterr().err
+
+
+def test_rest_help_names_the_fee_by_its_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-HEAL-1: `rest --help` said "1 silver/HP", the fee's packaged Default, which is wrong
+    once GM-HEAL-1.fee_silver is set: it names the rule's setting instead."""
+    with pytest.raises(SystemExit):
+        main(["genso", "rest", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "1 silver/HP" not in shown and "the GM-HEAL-1 fee per HP" in shown
+    assert "HEAL-1.fee_silver" in shown  # argparse may break the line at its hyphen

@@ -133,7 +133,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     rest.add_argument("sheet")
     rest.add_argument("days", type=int, nargs="?",
                       help="days of rest (default 1; none with --sleep alone)")
-    rest.add_argument("--healer", action="store_true", help="in a healer's care (1 silver/HP)")
+    rest.add_argument("--healer", action="store_true",
+                      help="in a healer's care, for the GM-HEAL-1 fee per HP "
+                           "(GM-HEAL-1.fee_silver; `genso defaults` shows it)")
     rest.add_argument("--sleep", action="store_true",
                       help="a night's sleep (GM-HEAL-2): MP full (after the days of rest, if "
                            "given)")
@@ -148,7 +150,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     check.add_argument("--ability", choices=("body", "perception", "magic", "strength"),
                        help="general and opposed: the ability rolled (default body); "
                             "strength (筋力) only in an opposed check, where it reads as "
-                            "body (GM-CHECK-5)")
+                            "the ability GM-CHECK-5.strength_reads_as names (default body)")
     check.add_argument("--difficulty", help="simple, general, trap, enemy: a number or "
                                             "extremely_hard, very_hard, hard, easy (極めて難しい, "
                                             "非常に難しい, 難しい, 易しい; traps: "

@@ -123,6 +123,18 @@ def _dispel(rules: GensoRules, state: FightState, caster: Combatant, target: Com
         lines.append(Line("GM-MAGIC-4", f"no spell on {on} can be cancelled"))
         return state
     oldest = min(eligible, key=lambda e: e.order)
+    first = min(mine, key=lambda e: e.order)
+    if first != oldest:  # the oldest cannot be cancelled: the Default says what then
+        reading = rules.default("GM-MAGIC-4", "oldest_cannot_be_cancelled")
+        tag = rules.settings.tag("GM-MAGIC-4", "oldest_cannot_be_cancelled")
+        if reading == "cancel_none":
+            lines.append(Line("GM-MAGIC-4", f"the oldest spell on {on}, "
+                                            f"{rules.spell(first.spell).name} by {first.caster}, "
+                                            f"cannot be cancelled, so none is (cancel_none{tag})"))
+            return state
+        lines.append(Line("GM-MAGIC-4", f"the oldest spell on {on}, "
+                                        f"{rules.spell(first.spell).name} by {first.caster}, "
+                                        f"cannot be cancelled: the next is (cancel_next{tag})"))
     lines.append(Line("GM-MAGIC-4", f"{rules.spell(oldest.spell).name} by {oldest.caster} "
                                     f"on {on} is cancelled"))
     return _swap(state, replace(target, effects=tuple(e for e in target.effects
