@@ -48,6 +48,8 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("CO-TURN-1", "half_dex_ties"): ("after", "before"),
     # CO-PARRY-3: the half of an MA-boosted blow that gets through a parry.
     ("CO-PARRY-3", "half_rounds"): ("down", "up"),
+    # CO-GRAP-8: whom a throw may be at (reading a) or also of (reading b).
+    ("CO-GRAP-8", "reading"): ("a", "b"),
     # CO-RANGE-1: a part of a 10-SIZ step above 30 counts for nothing, or as a whole step.
     ("CO-RANGE-1", "steps_round"): ("down", "up"),
 }

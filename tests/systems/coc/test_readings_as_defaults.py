@@ -11,9 +11,12 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
-from companion.systems.coc.combat import Attack
-from companion.systems.coc.rules import Profile
-from tests.systems.coc.helpers import duel, push
+from companion.app.overrides import user_rules
+from companion.dice import ScriptedDice
+from companion.errors import IllegalAction
+from companion.systems.coc.combat import Attack, Fight, Side, Throw
+from companion.systems.coc.rules import Profile, load_rules
+from tests.systems.coc.helpers import duel, person, push
 
 GUN = {"weapons": ("revolver",), "handgun": 50}
 
@@ -55,3 +58,30 @@ def test_co_range_1_is_set_by_set_and_by_the_users_file(
         capsys.readouterr().err
     assert main(["coc", "defaults", "--set", "CO-RANGE-1.above_siz=20"]) == 2
     assert "CO-RANGE-1.above_siz is the seed's rule (30)" in capsys.readouterr().err
+
+
+def test_co_grap_8_reading_b_throws_an_enemy_nobody_holds(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """CO-GRAP-8 (004 l.169): by the spec's Default (reading a) only the held one is thrown;
+    with its option "reading b" Ann, holding nobody, throws Cult after a successful Grapple
+    roll: 1d6 (no db) and the stun of CO-STUN-3, no restraint first."""
+    with pytest.raises(IllegalAction, match="Ann holds nobody"):
+        duel(Profile.P004, {"grapple": 60}).push(Throw("Ann", at="Cult"), ScriptedDice([]))
+    (user_dirs / "config").mkdir()
+    (user_dirs / "config" / "coc.toml").write_text(
+        '[defaults."CO-GRAP-8"]\nreading = "b"\n', encoding="utf-8")
+    rules = user_rules(load_rules(Profile.P004), "coc.toml", [], "")
+    f = Fight(rules, [(person(rules, "Ann", 14, grapple=60), Side.INVESTIGATORS),
+                      (person(rules, "Cult", 10), Side.FOES)], ScriptedDice([]))
+    text = push(f, Throw("Ann", at="Cult"), (100, 30), (6, 2), (100, 90))
+    assert "Cult is thrown: (1D6) ＞ 2 (CO-GRAP-8 reading b)" in text and "CON×4" in text
+    cult = f.state.get("Cult")
+    assert cult.hp == 11 and cult.unconscious and cult.held_by == ""
+    missed = duel(Profile.P004, {"grapple": 60}, settings={"CO-GRAP-8": {"reading": "b"}},
+                  third={"fist": 50})
+    with pytest.raises(IllegalAction, match="Bob is Ann's ally: throw an enemy"):
+        missed.push(Throw("Ann", at="Bob"), ScriptedDice([]))
+    push(missed, Throw("Ann", at="Cult"), (100, 70))  # the Grapple roll fails: no throw
+    assert missed.state.get("Cult").hp == 13
+    assert main(["coc", "defaults", "--set", "CO-GRAP-8.reading=c"]) == 2
+    assert "CO-GRAP-8.reading must be one of a, b; found 'c'" in capsys.readouterr().err

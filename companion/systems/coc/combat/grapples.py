@@ -200,7 +200,12 @@ class _Grapples(_Firearms):
 
     def throw(self, c: Combatant, a: Throw) -> None:
         """CO-MA-2 (003, 2 squares on the board, CO-TURN-2) / CO-GRAP-8 (004, or at another
-        enemy): throw the held one."""
+        enemy): throw the held one; with CO-GRAP-8's reading b, one who holds nobody throws
+        the enemy ``at`` (:meth:`throw_unheld`)."""
+        if (a.at and not c.grappling and not self.p003 and self.on("CO-GRAP-8")
+                and self.rules.default("CO-GRAP-8", "reading") == "b"):
+            self.throw_unheld(c, a)
+            return
         held = self.holding(c)
         other = self.get(a.at) if a.at else None
         if other is not None and other.name in (c.name, held.name):
@@ -257,6 +262,30 @@ class _Grapples(_Firearms):
                                          "投げつけられた者へのダメージ")
             self.hit(other, hurt, f"{other.name} is hit by the thrown body: {text} (CO-GRAP-8)")
             self.stun_throw(self.cs[other.name])
+
+    def throw_unheld(self, c: Combatant, a: Throw) -> None:
+        """CO-GRAP-8 reading b (the spec's option, off by Default): 「拘束していなかった他の敵に
+        対して投げることもできる」 read as a Throw on an enemy nobody restrains. A successful
+        Grapple or Budo roll throws it: 1d6 + stun (CO-STUN-3), no db, and no restraint first;
+        one throw a round, as a throw of the held one."""
+        t = self.get(a.at)
+        if c.held_by or t.name == c.name or t.out or t.held_by:
+            raise IllegalAction("that throw is not possible (CO-GRAP-8)")
+        if t.side is c.side:
+            raise IllegalAction(f"{t.name} is {c.name}'s ally: throw an enemy (CO-GRAP-8)")
+        if a.height_m:
+            raise IllegalAction("a throw from a height is of the held one (CO-GRAP-8)")
+        self.option_checks(c, a)
+        if c.attacks:
+            raise IllegalAction("one throw a round (CO-GRAP-8)")
+        self.set(c, attacks=1)
+        if not self.check(c, a.skill, attack=True).success:
+            return
+        hurt, text = self.roll_total(self.rules.num("CO-GRAP-8", "thrown_into"),
+                                     f"{t.name} throw damage 投げダメージ")
+        self.hit(t, hurt, f"{t.name} is thrown: {text} (CO-GRAP-8 reading b"
+                          f"{self.rules.tag('CO-GRAP-8', 'reading')})")
+        self.stun_throw(self.cs[t.name])
 
     def throw_landing(self, c: Combatant, held: Combatant, a: Throw,
                       other: Combatant | None) -> tuple[board.Square, Combatant | None]:
