@@ -78,6 +78,7 @@ CHOICES: dict[tuple[str, str], tuple[Any, ...]] = {
     ("GM-CHECK-5", "strength_reads_as"): ABILITIES,
     ("GM-MON-7", "orc_warrior"): ("gm", "wg"),
     ("GM-MAGIC-4", "oldest_cannot_be_cancelled"): ("cancel_next", "cancel_none"),
+    ("GM-EQUIP-2", "shield_protection"): (2, 4),
     ("GM-MAGIC-5", "diameter_m"): (3, 5),
     ("GM-MAGIC-7", "version"): ("pg", "gm"),
     ("GM-ITEM-3", "protection_ring_adds_to"): ("armor", "defence"),
@@ -280,12 +281,14 @@ class GensoRules:
         """New rules with ``overrides`` of Defaults; the seed's own numbers are refused, and
         a value none of its :data:`CHOICES` or a number outside its range (``[limits]``:
         GM-CHECK-6, GM-COMBAT-8, GM-MAGIC-3, GM-HEAL-1) unless ``limits`` is False: a saved
-        fight replays with what it was played with."""
+        fight replays with what it was played with. The chosen variants follow: the Orc
+        Warrior (GM-MON-7), spell texts (GM-MAGIC-5/7) and the shield (GM-EQUIP-2)."""
         settings = self.settings.with_overrides(overrides, origin, self.source, limits)
         monsters = _orc_warrior(dict(self.monsters), self.warrior_variants, settings.values)
         spells = {key: _as_chosen(spell, self.spell_variants.get(key), settings.values)
                   for key, spell in self.spells.items()}
-        return replace(self, settings=settings, monsters=monsters, spells=spells)
+        return replace(self, settings=settings, monsters=monsters, spells=spells,
+                       items=_shield(self.items, settings.values))
 
 
 def _orc_warrior(
@@ -296,6 +299,16 @@ def _orc_warrior(
     chosen = variants.get(values["GM-MON-7"]["orc_warrior"], {})
     monsters["orc_warrior"] = replace(monsters["orc_warrior"], **chosen)
     return monsters
+
+
+def _shield(items: Mapping[str, Item], values: Mapping[str, Mapping[str, Any]]) \
+        -> dict[str, Item]:
+    """GM-EQUIP-2 Default: the shield of the table (楯, not a magic one) protects as chosen,
+    2 by the table or 4 by the sample stat blocks."""
+    points = values["GM-EQUIP-2"]["shield_protection"]
+    return {key: replace(item, protection=points)
+            if item.slot is Slot.SHIELD and item.rule == "GM-EQUIP-2" else item
+            for key, item in items.items()}
 
 
 def _as_chosen(spell: Spell, variant: SpellVariant | None,

@@ -118,3 +118,26 @@ def test_rest_help_names_the_fee_by_its_rule(capsys: pytest.CaptureFixture[str])
     shown = " ".join(capsys.readouterr().out.split())
     assert "1 silver/HP" not in shown and "the GM-HEAL-1 fee per HP" in shown
     assert "HEAL-1.fee_silver" in shown  # argparse may break the line at its hyphen
+
+
+def test_shield_protection_is_a_default(user_dirs: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """GM-EQUIP-2: the shield protects 2 by PG 6-3's table (the spec's Default) or 4 as the
+    sample stat blocks print it; it lived in the packaged items.toml alone. A sample NPC
+    keeps its printed 4 either way, and Shield+1 (GM-EQUIP-3) stays as printed."""
+    def protection(*argv: str) -> tuple[int, int]:
+        shields = {r["key"]: r["protection"] for r in run(capsys, "list", "items", *argv)["items"]}
+        assert shields["shield_plus1"] == 3
+        priest = run(capsys, "sheet", "priest_m", *argv)["derived"]["protection"]["total"]
+        return shields["shield"], priest
+
+    assert protection() == (2, 6)  # leather 4 + shield 2
+    assert "防御点 2 (default)" in text(capsys, "list", "items")
+    assert protection("--set", "GM-EQUIP-2.shield_protection=4") == (4, 8)
+    user_file(user_dirs, '[defaults."GM-EQUIP-2"]\nshield_protection = 4\n')
+    assert protection() == (4, 8)
+    assert "防御点 4 (default)" not in text(capsys, "list", "items")
+    assert run(capsys, "sheet", "knight_m")["derived"]["protection"]["total"] == 12
+    assert main(["genso", "sheet", "pc1", "--set", "GM-EQUIP-2.shield_protection=3"]) == 2
+    assert "GM-EQUIP-2.shield_protection must be one of 2, 4; found 3" in \
+        capsys.readouterr().err

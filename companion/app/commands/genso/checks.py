@@ -221,6 +221,8 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
             f"{r['key']:<20} {pad(r['name'], 28)} " + (r["price_text"] or "-")
             + (f"  打撃力 {r['power']}" if r["power"] else "")
             + (f"  防御点 {r['protection']}" if r["protection"] else "")
+            + (rules.settings.tag("GM-EQUIP-2", "shield_protection")
+               if r["slot"] == "shield" and r["rule"] == "GM-EQUIP-2" else "")
             + (f"  {r['mp_text']}" if r.get("mp_text") else "") for r in rows)
     elif args.what == "spells":
         rows = [{"key": s.key, "name": s.name, "group": s.group, "mp": s.mp,
