@@ -254,11 +254,37 @@ def parse_profile(
     source: str, raw: dict[str, object], given: dict[str, object] | None = None
 ) -> Profile:
     """The profile in ``raw``; any fault, a key nothing reads among them (of ``given``'s,
-    when ``raw`` is the packaged profile with ``given`` written over it), is a DataError."""
+    when ``raw`` is the packaged profile with ``given`` written over it) or two keys at odds
+    (:func:`_at_odds`), is a DataError."""
     profile, unread = _read_profile(source, raw, given)
-    if unread:
-        raise DataError(unread[0])
+    faults = unread + _at_odds(profile, given)
+    if faults:
+        raise DataError(faults[0])
     return profile
+
+
+def _at_odds(profile: Profile, given: dict[str, object] | None) -> list[str]:
+    """What is wrong with keys each in its own range but not together or not under the
+    rules, worded as a field's range is. A new game is refused them; a game saved or logged
+    with such a profile was played so and replays so (:func:`load_played_profile`)."""
+    found: list[str] = []
+    if profile.strength < profile.strength_min:
+        # JR-PC-2: strength never drops below the floor, so it cannot start below it either
+        # (nor the floor above the start). The key the user's file set is the one named.
+        pc = given.get("pc") if given else None
+        if isinstance(pc, dict) and "strength_min" in pc and "strength" not in pc:
+            found.append(f"{profile.source}: field pc.strength_min must be pc.strength "
+                         f"({profile.strength}) or less, found {profile.strength_min} "
+                         "(JR-PC-2: the floor strength never drops below)")
+        else:
+            found.append(f"{profile.source}: field pc.strength must be pc.strength_min "
+                         f"({profile.strength_min}) or more, found {profile.strength} "
+                         "(JR-PC-2: strength never drops below it)")
+    if profile.armour_min < 0:
+        found.append(f"{profile.source}: field combat.armour_min must be a whole number 0 or "
+                     f"more, found {profile.armour_min} (JR-AB-RUST: below 0, rusted armour "
+                     "would add to a monster's damage, JR-DMG-1)")
+    return found
 
 
 def _read_profile(

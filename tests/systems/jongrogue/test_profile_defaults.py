@@ -20,6 +20,7 @@ from companion.systems.jongrogue.profile import (
     DEFAULT_PROFILE,
     Profile,
     Ring,
+    load_played_profile,
     load_profile,
 )
 from tests.systems.jongrogue.script import feed, of, options
@@ -220,9 +221,13 @@ def test_jr_ab_rust_the_armours_floor_is_the_profiles(
 ) -> None:
     """JR-AB-RUST [DEFAULT] combat.armour_min: the seed gives rust no floor
     (「鎧のランクが1つ下がります」), yet combat.py stopped it at 0 with no word in the
-    profile. The packaged 0 keeps armour of defence 0 at 0 (no rust event); a profile's
-    lower floor lets the aquator's hit take it below."""
-    profile = _variant(tmp_path, "armour_min = 0", f"armour_min = {armour_min}")
+    profile. The packaged 0 keeps armour of defence 0 at 0 (no rust event). A floor below
+    0 is refused a new game now (test_profile_at_odds.py), but a game saved or logged with
+    one replays as it was played: the aquator's hit takes the armour below 0."""
+    text = _packaged()
+    assert text.count("armour_min = 0") == 1
+    path = _write(tmp_path, text.replace("armour_min = 0", f"armour_min = {armour_min}"))
+    profile = load_played_profile(path)[0]
     assert profile.armour_min == armour_min
     game = tough(Game("ez", profile))
     game.floor = 9
