@@ -51,7 +51,7 @@ def test_every_seed_value_is_the_books_and_tagged_seed_in_the_profile() -> None:
     keys = {(s.table, s.key) for s in SEED_VALUES}
     assert keys >= {("combat", k) for k in (
         "thaw", "ranged_continue", "attackers_room", "attackers_door", "attackers_corridor",
-        "pincer_attackers_room", "pincer_attackers_door", "pincer_attackers_corridor")}
+        "pincer_attackers_door", "pincer_attackers_corridor")}
     text = _packaged()
     raw = tomllib.loads(text)
     for seed in SEED_VALUES:
