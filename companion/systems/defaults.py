@@ -137,9 +137,32 @@ class Limits:
 
     def problems(self, values: Mapping[str, Mapping[str, Any]]) -> list[str]:
         """Each setting outside its range, named with its range and its value."""
-        return [f"{rule}.{name} must be {self.span(values, rule, name)}, "
-                f"found {values[rule][name]!r}"
+        return [self.problem(values, rule, name)
                 for rule, name in self.bounds if not self.holds(values, rule, name)]
+
+    def problem(self, values: Mapping[str, Mapping[str, Any]], rule: str, name: str,
+                set_now: Iterable[tuple[str, str]] = ()) -> str:
+        """A setting outside its range, in words. When a bound it breaks names a setting
+        in ``set_now`` (what the user has just set) and it is not one of them itself, the
+        words start from the one set: "X-1.n = 9 leaves X-1.top (5) outside its range: it
+        must be above 9 (X-1.n)"; a refusal naming only a key the user never touched hid
+        which of their values did it.
+
+        >>> limits = Limits({("X-1", "top"): {"above": "n"}})
+        >>> limits.problem({"X-1": {"n": 9, "top": 5}}, "X-1", "top", [("X-1", "n")])
+        'X-1.n = 9 leaves X-1.top (5) outside its range: it must be above 9 (X-1.n)'
+        """
+        value, span = values[rule][name], self.span(values, rule, name)
+        now = set(set_now)
+        if (rule, name) not in now:
+            for kind, bound in self.bounds.get((rule, name), {}).items():
+                number = self._number(values, rule, bound)[0]
+                if isinstance(bound, str) and _named(rule, bound) in now \
+                        and _BREAKS[kind](value, number):
+                    other, key = _named(rule, bound)
+                    return (f"{other}.{key} = {number!r} leaves {rule}.{name} ({value!r}) "
+                            f"outside its range: it must be {span}")
+        return f"{rule}.{name} must be {span}, found {value!r}"
 
 
 def _named(rule: str, bound: str) -> tuple[str, str]:
@@ -379,9 +402,15 @@ class Settings:
         settings = Settings(values, frozenset(user_set), words, self.limits, self.choices)
         problems = settings.not_chosen() + settings.out_of_range()
         if limits:
-            for problem in problems:
+            set_now = [(rule, name) for rule, keys in overrides.items() for name in keys]
+            for problem in settings.not_chosen():
                 if problem not in self.kept:
                     raise DataError(f"{origin}: {problem}")
+            for rule, name in self.limits.bounds:
+                if not settings.in_range(rule, name) \
+                        and self.limits.problem(values, rule, name) not in self.kept:
+                    raise DataError(f"{origin}: "
+                                    + self.limits.problem(values, rule, name, set_now))
         return replace(settings, kept=frozenset(problems))
 
 

@@ -55,11 +55,30 @@ def test_a_default_out_of_its_range_is_refused_naming_it(rule: str, key: str, va
 
 
 def test_a_critical_range_over_the_fumble_range_is_refused_naming_both() -> None:
-    """CO-CORE-1: the pair is checked whichever of the two is set."""
+    """CO-CORE-1: the pair is checked whichever of the two is set, and the refusal starts
+    from the key the user set (it named fumble_from_004 alone as wrong, which they never
+    touched: defaults57 F10); with both set, from the one outside its range."""
+    with pytest.raises(DataError, match=r"^--set: CO-CORE-1.critical_max_004 = 97 leaves "
+                                        r"CO-CORE-1.fumble_from_004 \(96\) outside its range: "
+                                        r"it must be from 1 to 101 and above 97 "
+                                        r"\(CO-CORE-1.critical_max_004\)$"):
+        load_rules().with_overrides({"CO-CORE-1": {"critical_max_004": 97}}, "--set")
     with pytest.raises(DataError, match=r"^--set: CO-CORE-1.fumble_from_004 must be from 1 to "
                                         r"101 and above 97 \(CO-CORE-1.critical_max_004\), "
-                                        r"found 96$"):
-        load_rules().with_overrides({"CO-CORE-1": {"critical_max_004": 97}}, "--set")
+                                        r"found 90$"):
+        load_rules().with_overrides(
+            {"CO-CORE-1": {"critical_max_004": 97, "fumble_from_004": 90}}, "--set")
+
+
+def test_the_refusal_names_the_key_set_in_the_users_file(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (user_dirs / "config").mkdir()
+    (user_dirs / "config" / "coc.toml").write_text(
+        '[defaults."CO-CORE-1"]\ncritical_max_004 = 99\n', encoding="utf-8")
+    assert main(["coc", "defaults"]) == 2
+    err = capsys.readouterr().err
+    assert "coc.toml: CO-CORE-1.critical_max_004 = 99 leaves CO-CORE-1.fumble_from_004 (96)" \
+        in err
 
 
 @pytest.mark.parametrize("overrides", [
