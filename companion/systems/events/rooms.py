@@ -33,7 +33,8 @@ class _RoomWalk(_Walk):
             count_roll = roll(row["count"], self.source, self.options,
                               purpose=f"how many monsters 何体 ({row['count']})")
             count = count_roll.total
-        shown = f" ＞ {row['count']}: {count_roll.text}" if count_roll else ""
+        shown = (f" ＞ {row['count']}: {count_roll.text}{self.rounding_said(row['count'])}"
+                 if count_roll else "")
         self.add(
             "EV-MON-1",
             f"{table.title}: {result.text} ＞ {row['ja']}{shown} ＞ "

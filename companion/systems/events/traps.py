@@ -247,7 +247,8 @@ class _TrapWalk(_PoisonWalk):
                        else f"{member.name}'s own roll")
                 self.add("EV-CORE-4",
                          f"落下/fall depth ({per}"
-                         f"{self.s.tag('EV-TRAP-7', 'one_depth_roll')}): {depth_roll.text} m",
+                         f"{self.s.tag('EV-TRAP-7', 'one_depth_roll')}): {depth_roll.text} m"
+                         f"{self.rounding_said('1/2D')}",
                          roll=depth_roll, data={"metres": depth})
             thief = member.thief if own_thief else max(m.thief for m in self.party)
             metres = max(0, depth - thief)

@@ -102,6 +102,14 @@ class _Walk:
         default = "default: " if self.s.tag("EV-CORE-1", "fixed_roll_bonus") else ""
         return self.dm + bonus, f"{self.dm + bonus} ({default}DM Lv {self.dm} + {bonus})"
 
+    def rounding_said(self, notation: str) -> str:
+        """EV-CORE-4: how a 1/2D was rounded, said beside its roll as the Default it is;
+        "" for dice without one."""
+        if "1/2D" not in notation.upper():
+            return ""
+        return (f" (1/2D rounded {self.s['EV-CORE-4', 'rounding']}, "
+                f"EV-CORE-4{self.s.tag('EV-CORE-4', 'rounding')})")
+
     def table_roll(self, key: str) -> tuple[Result, TableRow]:
         table = self.rules.tables[key]
         return table.roll_on(self.source)

@@ -8,7 +8,7 @@ Every check succeeds only when the total is strictly greater than the difficulty
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from typing import Any
@@ -41,6 +41,8 @@ class Check:
     difficulty: int
     result: Result
     notes: tuple[str, ...] = ()
+    #: " (default)" after a difficulty that is a Default's (GM-CHECK-6's 12)
+    difficulty_tag: str = ""
 
     @property
     def success(self) -> bool:
@@ -54,7 +56,8 @@ class Check:
     def text(self) -> str:
         shown = " + ".join(["2D", *(f"{t.label} {t.value}" for t in self.terms)])
         wins = self.chance * 36
-        lines = [f"{self.rule} {self.name}: {shown} > {self.difficulty} (P = {wins}/36)",
+        lines = [f"{self.rule} {self.name}: {shown} > {self.difficulty}{self.difficulty_tag} "
+                 f"(P = {wins}/36)",
                  self.result.text, *self.notes]
         return "\n".join(lines)
 
@@ -168,13 +171,17 @@ def undead_check(rules: GensoRules, source: DiceSource, character: Character,
 
 def enemy_check(rules: GensoRules, source: DiceSource, character: Character,
                 difficulty: int | str | None = None, modifier: int = 0) -> Check:
-    """GM-CHECK-6: 敵発見 (Default): Perception + 2D + Search bonus + modifier > 12 unless set."""
+    """GM-CHECK-6: 敵発見 (Default): Perception + 2D + Search bonus + modifier > 12 unless set;
+    the Default's difficulty is labelled as one."""
+    tag = ""
     if difficulty is None:
         difficulty = int(rules.default("GM-CHECK-6", "difficulty"))
+        tag = rules.settings.tag("GM-CHECK-6", "difficulty")
     bonus = derive(rules, character).enemy_bonus
-    return general_check(rules, source, character, "perception", difficulty, modifier,
-                         rule="GM-CHECK-6", name="敵発見/enemy detection",
-                         bonus=Term("敵発見/enemy detection", bonus.total))
+    check = general_check(rules, source, character, "perception", difficulty, modifier,
+                          rule="GM-CHECK-6", name="敵発見/enemy detection",
+                          bonus=Term("敵発見/enemy detection", bonus.total))
+    return replace(check, difficulty_tag=tag)
 
 
 def mark_check(rules: GensoRules, source: DiceSource, character: Character,

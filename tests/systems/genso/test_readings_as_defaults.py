@@ -141,3 +141,20 @@ def test_shield_protection_is_a_default(user_dirs: Path,
     assert main(["genso", "sheet", "pc1", "--set", "GM-EQUIP-2.shield_protection=3"]) == 2
     assert "GM-EQUIP-2.shield_protection must be one of 2, 4; found 3" in \
         capsys.readouterr().err
+
+
+def test_enemy_detection_and_the_orc_warrior_are_labelled_defaults(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Spec §0.1 "the UI must label it as a default": `check enemy`'s difficulty 12 is
+    GM-CHECK-6's Default, the Orc Warrior's numbers GM-MON-7's; neither was labelled."""
+    argv = ("check", "enemy", "--sheet", "pc1", "--seed", "1")
+    assert "> 12 (default) (P = 15/36)" in text(capsys, *argv)
+    assert "> 11 (P = " in text(capsys, *argv, "--set", "GM-CHECK-6.difficulty=11")
+    assert "> 12 (P = " in text(capsys, *argv, "--difficulty", "12")
+    orc = next(line for line in text(capsys, "list", "monsters").splitlines()
+               if line.startswith("orc_warrior"))
+    assert "体力 7" in orc and orc.endswith("GM-MON-7 orc_warrior = gm (default)")
+    orc = next(line for line in text(capsys, "list", "monsters", "--set",
+                                     "GM-MON-7.orc_warrior=wg").splitlines()
+               if line.startswith("orc_warrior"))
+    assert "体力 8" in orc and orc.endswith("GM-MON-7 orc_warrior = wg")

@@ -243,5 +243,9 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
             f"魔力 {r['magic']} HP {r['hp'] or '-'} MP {r['mp']} {r['attack']} "
             + (r["power"] or f"HP吸収 {r['drain_hp']} MP吸収 {r['drain_mp']}")
             + ("  通常攻撃無効" if r["immune_normal"] else "")
-            + (f"  {r['senses']}" if r["senses"] else "") for r in rows)
+            + (f"  {r['senses']}" if r["senses"] else "")
+            # GM-MON-7: whose numbers the Orc Warrior's are, a Default
+            + (f"  GM-MON-7 orc_warrior = {rules.default('GM-MON-7', 'orc_warrior')}"
+               f"{rules.settings.tag('GM-MON-7', 'orc_warrior')}"
+               if r["key"] == "orc_warrior" else "") for r in rows)
     return emit(args, {args.what: rows}, text)

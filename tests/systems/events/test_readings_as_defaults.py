@@ -1,0 +1,23 @@
+"""`events` Defaults shown where the user meets them, and the readings the companion fixed
+(spec §0.1; audit defaults57 F1, F6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app.cli import main
+
+
+def text(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(["events", *argv]) == 0
+    return capsys.readouterr().out
+
+
+def test_the_half_die_rounding_is_labelled_where_it_is_rolled(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """EV-CORE-4: `events monster` rolled its 1/2D count rounded up with no word that the
+    rounding is a Default; the pit's fall depth (EV-TRAP-7) likewise."""
+    shown = text(capsys, "monster", "--seed", "1")
+    assert "(1/2D) ＞ 5 ＞ 3 (1/2D rounded up, EV-CORE-4 (default)) ＞ 3 × level-2" in shown
+    shown = text(capsys, "monster", "--seed", "1", "--set", "EV-CORE-4.rounding=down")
+    assert "(1/2D) ＞ 5 ＞ 2 (1/2D rounded down, EV-CORE-4) ＞ 2 × level-2" in shown
