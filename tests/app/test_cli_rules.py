@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from importlib.resources import files
 from pathlib import Path
 
@@ -18,6 +19,9 @@ from companion.app.commands.simulate import (
     wilson_ci95,
 )
 from companion.app.session.save import profile_hash
+
+#: The spec lies in shared/ beside the checkout, for a developer and in CI alike.
+SPEC = Path(__file__).resolve().parents[3] / "shared" / "spec" / "jongrogue.md"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -135,7 +139,7 @@ def test_a_rules_table_alone_prints_the_whole_table(
 
     out = run(capsys, "rules", "sleep")[1]
     assert out.count("corner  1 2 3 4 5 6 7 8 9\n") == 3
-    assert "\n     1  A . A . A . A . A\n" in out and "tile: asleep." in out
+    assert "\n     1  A . A . A . A . A\n" in out and "tile: asleep (the companion's" in out
     sleep = json.loads(run(capsys, "rules", "sleep", "--json")[1])
     assert sleep["rings"]["2"][2] == "..A......" and list(sleep["rings"]) == ["0", "1", "2"]
 
@@ -164,7 +168,7 @@ def test_a_rules_table_prints_the_part_asked_for(capsys: pytest.CaptureFixture[s
     assert out[1] == "floor   6" and out[2] == "    1   H" and out[-1] == "V バンパイア (vampire)"
     assert run(capsys, "rules", "encounter", "--tile", "6p")[0] == 2
     out = run(capsys, "rules", "sleep", "--rings", "1")[1]
-    assert "1 ring of stealth (隠密の指輪) worn:\n" in out and out.count("corner") == 1
+    assert "1 ring of stealth (隠密の指輪) worn:\n" in out and out.count("\ncorner  ") == 1
     assert run(capsys, "rules", "sleep", "--floor", "1", "--monster-tile", "1m") == (
         2, "", "companion: error: rules sleep: give --corner-tile too to look up a monster "
         "met, or none of --floor, --monster-tile, --corner-tile for the sleep check's tables\n")
@@ -358,3 +362,61 @@ def test_rules_and_simulate_read_the_profile_config_toml_names(
         code, _, err = run(capsys, *argv)
         assert code == 2 and f"game.profile ({config}): {config.parent / 'gone.toml'}: " \
             "no such file" in err
+
+
+def test_rules_sleep_labels_the_honour_corner_as_the_companions_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """JR-SLEEP-3 [DEFAULT]: `rules sleep` stated "a top-left honour tile: asleep" as the
+    book's rule; the table and a lookup that it decides say it is the companion's default
+    and name its profile key, as `rules level` names pc.max_hp_base (defaults57 F6)."""
+    label = "the companion's default, the profile's map.non_number_corner_sleeps"
+    out = run(capsys, "rules", "sleep")[1]
+    assert f"a top-left honour\ntile: asleep ({label}).\n" in out
+    args = ["rules", "sleep", "--floor", "1", "--monster-tile", "1m"]
+    assert run(capsys, *args, "--corner-tile", "3z")[1] == (
+        f"大蛇 (snake): asleep (睡眠) (by the top-left honour tile: {label})\n")
+    assert run(capsys, *args, "--corner-tile", "3p")[1].endswith("(by the sleep check)\n")
+    mine = tmp_path / "mine.toml"
+    mine.write_text("[map]\nnon_number_corner_sleeps = false\n", encoding="utf-8")
+    assert f"tile: awake ({label})." in run(capsys, "rules", "sleep", "--profile", str(mine))[1]
+    assert run(capsys, *args, "--corner-tile", "3z", "--profile", str(mine))[1] == (
+        f"大蛇 (snake): awake (起) (by the top-left honour tile: {label})\n")
+
+
+def test_rules_defaults_lists_the_defaults_fixed_in_the_companion(
+    user_dirs: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """JR-WALL-1, JR-DICE-1, JR-MAP-1..3, JR-MULTI-1, JR-PC-1, JR-ITEM-1: the README said
+    every [DEFAULT] lives in the profile, yet these are code with no key (defaults57 F2).
+    `rules defaults` says where the defaults live: the profile read now (config.toml's
+    game.profile too), and each fixed one with its rule, each a [DEFAULT] of the spec."""
+    from companion.systems.jongrogue.reference import FIXED_DEFAULTS
+
+    code, out, err = run(capsys, "rules", "defaults")
+    assert code == 0 and err == ""
+    assert "Read now: the packaged profile.\nFixed (not a profile key)" in out
+    rules = [d.rule for d in FIXED_DEFAULTS]
+    assert rules == ["JR-TILE-1", "JR-WALL-1", "JR-DICE-1", "JR-MAP-1", "JR-MAP-2", "JR-MAP-3",
+                     "JR-MULTI-1", "JR-PC-1", "JR-ITEM-1"]
+    for d in FIXED_DEFAULTS:
+        assert f"  {d.rule:<10}  {d.text}\n" in out
+    assert "the last room revealed holds them" in out and "no rings (指輪)" in out
+    spec = SPEC.read_text(encoding="utf-8")
+    for rule in rules:  # the rule's entry, or its section (§8: [DEFAULT unless marked])
+        entry = re.search(rf"^- {rule} .*?(?=^- |^## )", spec, re.MULTILINE | re.DOTALL)
+        assert entry is not None, rule
+        section = spec[:entry.start()].rsplit("\n## ", 1)[1].split("\n", 1)[0]
+        assert "DEFAULT" in entry.group() or "DEFAULT" in section, rule
+
+    config = user_dirs / "config" / "config.toml"
+    config.parent.mkdir(parents=True)
+    mine = config.parent / "mine.toml"
+    mine.write_text("[pc]\ngold = 5\n", encoding="utf-8")
+    config.write_text('[game]\nprofile = "mine.toml"\n', encoding="utf-8")
+    code, out, err = run(capsys, "rules", "defaults", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["profile"] == str(mine) and data["fixed"][5] == {
+        "rule": "JR-MAP-3", "text": FIXED_DEFAULTS[5].text}
+    assert data["packaged_profile"] == "companion/systems/jongrogue/data/profile.toml"
+    assert err == f"companion: profile {mine}, from game.profile ({config})\n"

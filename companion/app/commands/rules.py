@@ -28,7 +28,9 @@ from companion.systems.jongrogue.profile import (
     preset_options,
 )
 from companion.systems.jongrogue.reference import (
+    HONOUR_CORNER_DEFAULT,
     Reference,
+    defaults_table,
     encounter_table,
     find_monster,
     level_table,
@@ -135,6 +137,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--xp", type=non_negative_int, help="experience points (経験値) in all")
     p.set_defaults(func=run_level)
 
+    p = kinds.add_parser("defaults", help="where the companion's own choices ([DEFAULT]) "
+                         "live: the profile, and those fixed in the companion")
+    p.set_defaults(func=run_defaults)
+
     for sub in kinds.choices.values():
         sub.add_argument("--json", action="store_true", help="print one JSON object")
         # After the table name too, as play and simulate take it after theirs. No default
@@ -217,6 +223,8 @@ def run_sleep(args: argparse.Namespace) -> int:
     data = {**_named(m), "state": state.value, "sleep_check": bool(check),
             "preset": args.preset}
     how = "by the sleep check" if check else ("EZ column" if not sleep_check else "fixed column")
+    if check and not args.corner_tile.is_number:
+        how = f"by the top-left honour tile: {HONOUR_CORNER_DEFAULT}"
     return _emit(args, data, f"{m.name}: {TABLES.sleep_names[state.value].text} ({how})")
 
 
@@ -272,3 +280,10 @@ def run_level(args: argparse.Namespace) -> int:
             "max_hp": profile.max_hp(level)}
     more = f", next level at {nxt} XP" if nxt else " (the highest level)"
     return _emit(args, data, f"{args.xp} XP: level {level}, max HP {profile.max_hp(level)}{more}")
+
+
+def run_defaults(args: argparse.Namespace) -> int:
+    """The [DEFAULT]s: the profile read now, and those fixed in the companion (JR-TILE-1,
+    JR-WALL-1, JR-DICE-1, JR-MAP-1..3, JR-MULTI-1, JR-PC-1, JR-ITEM-1)."""
+    path, profile = chosen_profile(args.profile)
+    return _table(args, defaults_table(profile, str(path) if path else None))

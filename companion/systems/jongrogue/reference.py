@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from companion.systems.jongrogue.profile import Profile
+from companion.systems.jongrogue.profile import DEFAULT_PROFILE, Profile
 from companion.systems.jongrogue.tables import TABLES, Ability, Monster
 
 
@@ -109,6 +109,11 @@ def encounter_table(floors: list[int], ranks: list[int]) -> Reference:
     return Reference(data, "\n".join(text))
 
 
+# JR-SLEEP-3 [DEFAULT]: the seed's sleep check has a row for each rank of the top-left tile
+# alone; what an honour tile there means is the companion's, and said so.
+HONOUR_CORNER_DEFAULT = "the companion's default, the profile's map.non_number_corner_sleeps"
+
+
 def sleep_table(rings: list[int], honour_corner_sleeps: bool) -> Reference:
     """JR-SLEEP-3: the sleep check's cells for each count of rings of stealth in ``rings``:
     awake (A) or asleep (.) by the rank of the room's top-left tile (row) and of the
@@ -118,8 +123,9 @@ def sleep_table(rings: list[int], honour_corner_sleeps: bool) -> Reference:
     text = ["Sleep check (JR-SLEEP-3, Plus): a monster whose Plus column is 眠/起 or 熟睡/起",
             "is awake (A, 起) or asleep (., 眠 or 熟睡 as its column says), by the rank of the",
             "room's top-left tile (row) and of the monster tile (column); a top-left honour",
-            f"tile: {corner}. In EZ, or another Plus column, the monster's column decides",
-            "(companion rules monsters)."]
+            f"tile: {corner} ({HONOUR_CORNER_DEFAULT}).",
+            "In EZ, or another Plus column, the monster's column decides (companion rules",
+            "monsters)."]
     data: dict[str, Any] = {"honour_corner": corner, "rings": {}}
     for worn in rings:
         cells = ["".join("A" if awake else "." for awake in row)
@@ -140,3 +146,50 @@ def level_table(profile: Profile) -> Reference:
             "level      XP  max HP"]
     text += [f"{row['level']:>5}  {row['xp']:>6}  {row['max_hp']:>6}" for row in levels]
     return Reference({"levels": levels}, "\n".join(text))
+
+
+@dataclass(frozen=True, slots=True)
+class FixedDefault:
+    """A [DEFAULT] of spec/jongrogue.md that is part of the companion itself, not a profile
+    key: the mat and the reader are built for it, or no other reading is played."""
+
+    rule: str
+    text: str
+
+
+FIXED_DEFAULTS = (
+    FixedDefault("JR-TILE-1", "tiles are written in MPSZ notation (1m–9m 萬子, 1p–9p 筒子, "
+                 "1s–9s 索子, 1z–7z 字牌), a red five as a 5"),
+    FixedDefault("JR-WALL-1", "when the wall (山) is empty, the discards (捨て牌) are "
+                 "shuffled back into it"),
+    FixedDefault("JR-DICE-1", "in a 1d9, an honour tile that is neither the critical nor "
+                 "the fumble is set aside and another tile drawn"),
+    FixedDefault("JR-MAP-1", "a floor is 9 rooms (部屋) in a 3×3 grid, as the mat lays them, "
+                 "the start room a 1d9"),
+    FixedDefault("JR-MAP-2", "a room is revealed as 4 tiles laid 2×2, the mat's room slots"),
+    FixedDefault("JR-MAP-3", "9 rooms revealed with no stairs (階段): the last room "
+                 "revealed holds them"),
+    FixedDefault("JR-MULTI-1", "each attacker but the one the PC attacks gets its own "
+                 "defend check (防御), 1d9 >= its rate, failing it its damage"),
+    FixedDefault("JR-PC-1", "the PC starts with no rings (指輪)"),
+    FixedDefault("JR-ITEM-1", "rings found are uncursed; a weapon or armour found replaces "
+                 "the one equipped only if the player chooses"),
+)
+
+
+def defaults_table(profile: Profile, played: str | None) -> Reference:
+    """Where the companion's own choices ([DEFAULT]) live: the profile (``played``: the
+    user's file read over the packaged one, None for the packaged one alone), and the few
+    fixed in the companion itself (:data:`FIXED_DEFAULTS`), each with its rule."""
+    packaged = DEFAULT_PROFILE.source
+    text = ["The companion's own choices ([DEFAULT] in the spec), not the book's rules.",
+            "In the profile, each key beside its rule: every number and tile role of",
+            f"{packaged}; a file of yours (--profile FILE,",
+            "or config.toml's game.profile) changes them.",
+            f"Read now: {played or 'the packaged profile'}.",
+            "Fixed (not a profile key), parts of the companion itself:"]
+    width = max(len(d.rule) for d in FIXED_DEFAULTS)
+    text += [f"  {d.rule:<{width}}  {d.text}" for d in FIXED_DEFAULTS]
+    data = {"packaged_profile": packaged, "profile": played, "name": profile.name,
+            "fixed": [{"rule": d.rule, "text": d.text} for d in FIXED_DEFAULTS]}
+    return Reference(data, "\n".join(text))
