@@ -24,9 +24,11 @@ check each system makes of a name the player wrote (:func:`refuse_control`).
 from __future__ import annotations
 
 import operator
+import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from importlib.resources import files
 from typing import Any
 
 from companion.errors import DataError, bound_text, did_you_mean
@@ -424,6 +426,36 @@ def listing(entries: Iterable[tuple[str, str, Any, bool]],
 
 def _not_one_of(rule: str, name: str, allowed: tuple[Any, ...], value: Any) -> str:
     return f"{rule}.{name} must be one of {choice_text(allowed)}; found {value!r}"
+
+
+def fixed_readings(package: str, settings: Settings) -> dict[str, str]:
+    """The spec's Defaults a system plays as fixed readings, not settings: ``rule → one line``
+    from its ``data/readings.toml`` (``[readings]``), so a settings list shows them as the
+    companion's choices (spec §0.1 labels every Default). A rule there that also keeps a
+    setting in ``settings`` is refused: it is one or the other."""
+    origin = f"{package}: data/readings.toml"
+    try:
+        data = tomllib.loads(files(package).joinpath("data", "readings.toml")
+                             .read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{origin}: not TOML ({exc})") from exc
+    readings = data.get("readings")
+    if set(data) != {"readings"} or not isinstance(readings, Mapping):
+        raise DataError(f"{origin}: holds one table, [readings], of rule = \"one line\"")
+    for rule, line in readings.items():
+        if not isinstance(line, str) or not line.strip() or "\n" in line:
+            raise DataError(f"{origin}: {rule} must be one line of text, found {line!r}")
+        if rule in settings.values:
+            raise DataError(f"{origin}: {rule} keeps a setting ([defaults]), so it is no "
+                            "fixed reading")
+    return dict(readings)
+
+
+def readings_text(readings: Mapping[str, str], width: int) -> str:
+    """A settings list's closing part: each fixed reading, its rule ID padded to ``width``."""
+    return ("\nFixed readings (the companion's choice where the seed is unclear; no setting "
+            "changes them):\n" + "\n".join(f"{rule:<{width}} {line}"
+                                          for rule, line in readings.items()))
 
 
 def check_apart(source: Mapping[str, Mapping[str, Any]],

@@ -63,7 +63,13 @@ from companion.systems.coc.combat import (
 from companion.systems.coc.combat.fight import ruled_text
 from companion.systems.coc.rules import CocRules, Profile, load_rules
 from companion.systems.coc.sheet import Sheet, sheet_from_mapping
-from companion.systems.defaults import DEFAULT_TAG, listing, notes_text
+from companion.systems.defaults import (
+    DEFAULT_TAG,
+    fixed_readings,
+    listing,
+    notes_text,
+    readings_text,
+)
 
 SET_EXAMPLE = "CO-BASE-7.parries_per_round=2"
 OVERRIDES_NAME = "coc.toml"
@@ -244,15 +250,19 @@ def cmd_defaults(args: argparse.Namespace) -> int:
     and the range of a Default that has one (``[limits]``: CO-CORE-1 "1 to 101 and above 5
     (CO-CORE-1.critical_max_004)", CO-DEATH-1, ...) or its choices (CO-MA-2 "one of: facing,
     N, ..."); "range" and "choices" are left out of a JSON row without them (a profile
-    cell never has them). The text ends with how to change one."""
+    cell never has them). Then the fixed readings (``data/readings.toml``: the spec's
+    Defaults no setting changes), and how to change a setting."""
     rules = _rules_of(args)
     rows = listing(rules.entries(), rules.defaults)
+    readings = fixed_readings("companion.systems.coc", rules.defaults)
     text = "\n".join(f"{r['rule']:<12} {r['key']:<28} "
                      f"{json.dumps(r['value'], ensure_ascii=False)}"
                      + (DEFAULT_TAG if r["default"] else "  (set by you)")
                      + notes_text(r) for r in rows)
-    return emit(args, {"profile": rules.profile.value, "defaults": rows},
-                text + "\n" + how_to_set(OVERRIDES_NAME, SET_EXAMPLE))
+    return emit(args, {"profile": rules.profile.value, "defaults": rows,
+                       "fixed_readings": readings},
+                text + "\n" + readings_text(readings, 12) + "\n"
+                + how_to_set(OVERRIDES_NAME, SET_EXAMPLE))
 
 
 def cmd_fight(args: argparse.Namespace) -> int:

@@ -37,7 +37,13 @@ from companion.app.recovery_rooms import RecoveryRooms, room_name, rooms_path
 from companion.dice import DiceSource
 from companion.errors import DataError, error_text
 from companion.files import file_there
-from companion.systems.defaults import listing, notes_text, refuse_control
+from companion.systems.defaults import (
+    fixed_readings,
+    listing,
+    notes_text,
+    readings_text,
+    refuse_control,
+)
 from companion.systems.events.lists import UserLists, load_lists
 from companion.systems.events.poisoned import Poison, describe, ended, tracked_name
 from companion.systems.events.report import EventReport
@@ -107,15 +113,18 @@ def show_defaults(rules: EventRules, as_json: bool) -> int:
     """Every Default, "(default)" or "(set by you)", and the range of one that has one
     (``[limits]``: EV-CORE-1 dm_level "1 or more", EV-POI-2, ...) or its choices (EV-CORE-4
     rounding "one of: down, up, nearest"); "range" and "choices" are left out of a JSON row
-    without them. The text ends with how to change one."""
+    without them. The text then lists the fixed readings (``data/readings.toml``: the spec's
+    Defaults no setting changes) and ends with how to change a setting."""
     rows = listing(rules.settings.entries(), rules.settings)
-    if as_json:
+    readings = fixed_readings("companion.systems.events", rules.settings)
+    if as_json:  # a list of the settings, as it always was: the readings are in the text
         print(json.dumps(rows, ensure_ascii=False))
         return 0
     for row in rows:
         origin = "(default)" if row["default"] else "(set by you)"
         print(f"{row['rule']:<10} {row['key']:<24} {json.dumps(row['value'], ensure_ascii=False)}"
               f"  {origin}{notes_text(row)}")
+    print(readings_text(readings, 10))
     print(how_to_set(OVERRIDES_NAME, SET_EXAMPLE))
     return 0
 

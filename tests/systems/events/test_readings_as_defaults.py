@@ -21,3 +21,17 @@ def test_the_half_die_rounding_is_labelled_where_it_is_rolled(
     assert "(1/2D) ＞ 5 ＞ 3 (1/2D rounded up, EV-CORE-4 (default)) ＞ 3 × level-2" in shown
     shown = text(capsys, "monster", "--seed", "1", "--set", "EV-CORE-4.rounding=down")
     assert "(1/2D) ＞ 5 ＞ 2 (1/2D rounded down, EV-CORE-4) ＞ 2 × level-2" in shown
+
+
+def test_the_fixed_readings_are_listed_after_the_settings(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Spec §0.1: every Default is labelled as one. The six events Defaults the companion
+    plays as fixed readings (no key: the GM types a chest's contents in, EV-DOOR-5; ...)
+    were listed nowhere; `events defaults` now lists them, from data, after the settings."""
+    shown = text(capsys, "defaults")
+    settings, _, rest = shown.partition("Fixed readings")
+    readings = rest.split("\nChange one")[0]
+    assert "EV-DOOR-3  enabled" in settings and "EV-DOOR-3" not in readings
+    for rule in ("EV-DOOR-5", "EV-EXP-3", "EV-EXP-4", "EV-MON-1", "EV-POI-1", "EV-REC-3"):
+        assert f"\n{rule:<10} " in readings
+    assert "no setting changes them" in shown

@@ -14,6 +14,8 @@ import pytest
 from companion.app.cli import main
 from companion.app.overrides import user_rules
 from companion.dice import ScriptedDice
+from companion.errors import DataError
+from companion.systems.defaults import Settings, fixed_readings
 from companion.systems.genso.combat import Cast, Fight, Wait, entrants_for
 from companion.systems.genso.rules import GensoRules, load_rules
 from companion.systems.genso.sheet import preset
@@ -158,3 +160,30 @@ def test_enemy_detection_and_the_orc_warrior_are_labelled_defaults(
                                      "GM-MON-7.orc_warrior=wg").splitlines()
                if line.startswith("orc_warrior"))
     assert "体力 8" in orc and orc.endswith("GM-MON-7 orc_warrior = wg")
+
+
+GENSO_READINGS = ("GM-CORE-4", "GM-COMBAT-6", "GM-GROW-2", "GM-ITEM-2", "GM-LORE-3",
+                  "GM-MAGIC-10", "GM-MAGIC-13", "GM-MON-4", "GM-MON-5")
+
+
+def test_the_fixed_readings_are_listed_after_the_settings(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Spec §0.1: the nine genso Defaults the companion plays as fixed readings (no key)
+    were listed nowhere; `genso defaults` lists them, from data/readings.toml, in the text
+    and as "fixed_readings" in JSON. A rule given a setting here is no longer among them."""
+    data = run(capsys, "defaults")
+    assert tuple(data["fixed_readings"]) == GENSO_READINGS
+    assert all(line and "\n" not in line for line in data["fixed_readings"].values())
+    keyed = {r["rule"] for r in data["defaults"]}
+    assert {"GM-CHAR-7", "GM-CHECK-5", "GM-MAGIC-4", "GM-EQUIP-2"} <= keyed
+    assert not keyed & set(data["fixed_readings"])
+    shown = text(capsys, "defaults").split("Fixed readings")[1]
+    assert "\nGM-MON-4     a drain (HP/MP吸収) takes exactly the listed HP and MP" in shown
+
+
+def test_a_rule_both_a_setting_and_a_fixed_reading_is_refused() -> None:
+    rules = load_rules()
+    with pytest.raises(DataError, match=r"GM-MON-4 keeps a setting \(\[defaults\]\), so it is "
+                                        r"no fixed reading"):
+        fixed_readings("companion.systems.genso",
+                       Settings({**rules.settings.values, "GM-MON-4": {"x": 1}}))

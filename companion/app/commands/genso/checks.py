@@ -17,7 +17,7 @@ from companion.app.options import OnlyWith, refuse_stray_options
 from companion.app.overrides import how_to_set
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
-from companion.systems.defaults import listing, notes_text
+from companion.systems.defaults import fixed_readings, listing, notes_text, readings_text
 from companion.systems.genso import checks
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.money import coins_text
@@ -173,13 +173,17 @@ def cmd_defaults(args: argparse.Namespace, rules: GensoRules) -> int:
     """Every Default, "(default)" or "(set by you)", and the range of one that has one
     (``[limits]``: GM-CHECK-6 "8 to 20", GM-COMBAT-8, GM-MAGIC-3) or its choices (GM-MON-7
     orc_warrior "one of: gm, wg"); "range" and "choices" are left out of a JSON row without
-    them. The text ends with how to change one."""
+    them. Then the fixed readings (``data/readings.toml``: the spec's Defaults no setting
+    changes), and how to change a setting."""
     rows = listing(rules.settings.entries(), rules.settings)
+    readings = fixed_readings("companion.systems.genso", rules.settings)
     text = "\n".join(f"{r['rule']:<12} {r['key']:<32} "
                      f"{json.dumps(r['value'], ensure_ascii=False)}  "
                      + ("(default)" if r["default"] else "(set by you)")
                      + notes_text(r) for r in rows)
-    return emit(args, {"defaults": rows}, text + "\n" + how_to_set(OVERRIDES_NAME, SET_EXAMPLE))
+    return emit(args, {"defaults": rows, "fixed_readings": readings},
+                text + "\n" + readings_text(readings, 12) + "\n"
+                + how_to_set(OVERRIDES_NAME, SET_EXAMPLE))
 
 
 def mana_stone_row(rules: GensoRules) -> dict[str, Any]:
