@@ -212,12 +212,10 @@ def test_a_cut_that_undid_a_write_whose_folder_fsync_failed_asks_nothing(
     assert card.failed == 1 and len(first.fight.journal) == 4 and len(written) == 5
     assert saved(tmp_path).fight_sha == sha(path)
     assert saved(tmp_path).fight_sha_durable == hashlib.sha256(written[3][0]).hexdigest()
-    # The cut: the rename is undone, the third action's file back, with its own time, an
-    # action's play before the save (here the players are quicker than a file's clock).
+    # The cut: the rename is undone, the third action's file back, with its own time.
     synced, synced_at = written[3]
     path.write_bytes(synced)
-    before = (tmp_path / "table.json").stat().st_mtime_ns - 10**9
-    os.utime(path, ns=(synced_at.st_atime_ns, min(synced_at.st_mtime_ns, before)))
+    os.utime(path, ns=(synced_at.st_atime_ns, synced_at.st_mtime_ns))
     assert len(on_file(tmp_path)["journal"]) == 3
     screen = Screen([Button.FLEE])  # would quit at the question
     with pytest.raises(KeyboardInterrupt):  # the power goes at the fight's first menu
@@ -231,6 +229,52 @@ def test_a_cut_that_undid_a_write_whose_folder_fsync_failed_asks_nothing(
     assert resumed_mode.done and resumed_mode.fight.journal[:4] == first.fight.journal
 
 
+def test_the_gms_undo_dated_before_the_save_by_a_clock_behind_is_asked_about(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fourth action's write was renamed into place but its folder's fsync failed; the
+    table stopped. The Pi started again with its clock behind (it has none of its own), and
+    the GM undid the fourth action with the fight command: the same bytes as the third
+    action's synced write, dated before the table's save. Taken for a cut's rollback, the
+    undo was written over with the fourth action. The cut's file has the synced write's own
+    time to the nanosecond; the undo has its own, so the player is asked."""
+    fight_file(tmp_path)
+    path = (tmp_path / "fight.json").resolve()
+    with monkeypatch.context() as disk:
+        written = record_writes(path, disk)
+        TiredCard(path, disk, {5})  # 5: the fourth action
+        play(tmp_path, FOUR_ACTIONS)
+    synced, synced_at = written[3]
+    assert saved(tmp_path).fight_durable_mtime_ns == synced_at.st_mtime_ns
+    undo = tmp_path / "undo.json"
+    undo.write_bytes(synced)
+    behind = (tmp_path / "table.json").stat().st_mtime_ns - 600 * 10**9
+    os.utime(undo, ns=(behind, behind))
+    os.replace(undo, path)  # the fight command writes beside and renames
+    with pytest.raises(FightFileChanged):
+        play(tmp_path, [], resume=True)
+    assert len(on_file(tmp_path)["journal"]) == 3
+
+
+def test_a_save_from_before_the_synced_time_was_kept_goes_by_the_files_order(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save written before ``fight_durable_mtime_ns`` was kept has only the synced write's
+    SHA: a file with it, older than the save, is the cut's, and written forward."""
+    fight_file(tmp_path)
+    path = (tmp_path / "fight.json").resolve()
+    with monkeypatch.context() as disk:
+        written = record_writes(path, disk)
+        TiredCard(path, disk, {5})
+        first = play(tmp_path, FOUR_ACTIONS)
+    table = json.loads((tmp_path / "table.json").read_text())
+    del table["fight_durable_mtime_ns"]
+    (tmp_path / "table.json").write_text(json.dumps(table))
+    path.write_bytes(written[3][0])
+    before = (tmp_path / "table.json").stat().st_mtime_ns - 10**9
+    os.utime(path, ns=(before, before))
+    resumed_mode = play(tmp_path, [], resume=True)
+    assert on_file(tmp_path) == first.fight.to_json() == resumed_mode.fight.to_json()
+
+
 def test_a_table_save_names_a_synced_sha_that_is_not_text() -> None:
     """The synced write's SHA, kept while the writes after it are not synced, is checked as
     the other fields are: a save holding another kind of value is named, not a traceback;
@@ -241,6 +285,8 @@ def test_a_table_save_names_a_synced_sha_that_is_not_text() -> None:
     assert FightSave.from_json(json.dumps(table)).fight_sha_durable is None
     with pytest.raises(DataError, match="table: fight_sha_durable must be str"):
         FightSave.from_json(json.dumps({**table, "fight_sha_durable": 5}), "table")
+    with pytest.raises(DataError, match="table: fight_durable_mtime_ns must be int"):
+        FightSave.from_json(json.dumps({**table, "fight_durable_mtime_ns": "5"}), "table")
 
 
 def test_a_cut_that_undid_the_closing_write_leaves_the_fight_closed(
@@ -260,16 +306,15 @@ def test_a_cut_that_undid_the_closing_write_leaves_the_fight_closed(
     fight_file(cut)
     path = (cut / "fight.json").resolve()
     with monkeypatch.context() as disk:
+        written = record_writes(path, disk)
         card = TiredCard(path, disk, {len(counted)})  # the End fight's write
         ended = play(cut, CHOICES)
     assert card.failed == 1 and ended.done and saved(cut).finished
     assert on_file(cut)["journal"][-1]["action"]["kind"] == "end"
     # The cut: the file before the end comes back, with its own time.
-    ended.fight.pop()
-    path.write_text(json.dumps(ended.fight.to_json(), ensure_ascii=False, indent=1),
-                    encoding="utf-8")
+    synced, synced_at = written[-2]
+    path.write_bytes(synced)
+    os.utime(path, ns=(synced_at.st_atime_ns, synced_at.st_mtime_ns))
     assert sha(path) == saved(cut).fight_sha_durable
-    before = (cut / "table.json").stat().st_mtime_ns - 10**9
-    os.utime(path, ns=(before, before))
     with pytest.raises(FightClosed):
         play(cut, [], resume=True)

@@ -268,6 +268,9 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
     # be made there), so once the folder is writable the fight command can change it while
     # the table runs: that change is the GM's, and is never written over.
     known = [file_sha(fight_path)]
+    # The modification time of the table's last write of it known to be on the card (or of
+    # the file as taken up), for a cut that undoes the writes after it (_undone_by_a_cut).
+    synced = [_mtime_ns(fight_path)]
 
     def check_file() -> None:
         """The fight file is still the table's last write (or what it took up): the GM's
@@ -306,10 +309,12 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
             # Raised on for Session.keep to tell the player it may not be on the card.
             if table_save.fight_sha_durable is None:
                 table_save.fight_sha_durable = table_save.fight_sha
+                table_save.fight_durable_mtime_ns = synced[0]
             table_save.fight_sha = known[0] = sha
             raise
         table_save.fight_sha = known[0] = sha
-        table_save.fight_sha_durable = None
+        table_save.fight_sha_durable = table_save.fight_durable_mtime_ns = None
+        synced[0] = _mtime_ns(fight_path)
 
     def keep_file(*, starting: bool = False) -> None:
         # Saved again at once after a write whose rename went through, durable or not, so
@@ -449,12 +454,25 @@ def _undone_by_a_cut(fight_path: Path, state_path: Path, saved: FightSave,
     """Is the fight file (SHA ``on_disk``) the table's last write that was synced to the
     card, brought back by a power cut that undid the writes after it, which were renamed
     into place but whose folder's fsync failed (``saved.fight_sha_durable``)? The fight
-    command's undo of the table's last action writes the same bytes, but after the table's
-    save, so it is not older than the save (a file system's times may be as coarse as its
-    clock's tick: the same time is the GM's, asked about, never written over); the file a
-    cut brings back has its own time, an action or more before the save."""
-    return saved.fight_sha_durable is not None and on_disk == saved.fight_sha_durable \
-        and fight_path.stat().st_mtime_ns < state_path.stat().st_mtime_ns
+    command's undo of the table's last action writes the same bytes, but not the same
+    modification time: the file a cut brings back has the synced write's own, to the
+    nanosecond (``saved.fight_durable_mtime_ns``). By the files' order, in a save from
+    before that time was kept, the undo was taken for the cut when the Pi's clock had
+    started behind the save (a file system's times may be as coarse as its clock's tick:
+    the same time is the GM's, asked about, never written over)."""
+    if saved.fight_sha_durable is None or on_disk != saved.fight_sha_durable:
+        return False
+    if saved.fight_durable_mtime_ns is not None:
+        return _mtime_ns(fight_path) == saved.fight_durable_mtime_ns
+    return fight_path.stat().st_mtime_ns < state_path.stat().st_mtime_ns
+
+
+def _mtime_ns(path: Path) -> int | None:
+    """The modification time of the file at ``path`` in ns; None when there is none."""
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return None
 
 
 def file_sha(path: Path) -> str | None:

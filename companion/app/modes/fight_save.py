@@ -41,11 +41,17 @@ class FightSave(SaveGame):
     # that file back, the table's own too. None once a write is synced, and then left out
     # of the save, which an older companion (that refuses a field it does not know) reads.
     fight_sha_durable: str | None = None
+    # With it, that file's modification time (ns) as written: the file a cut brings back has
+    # it to the nanosecond, the fight command's undo writing the same bytes has its own,
+    # whatever the clock said (a Pi's starts behind the files of its last run). None beside
+    # a fight_sha_durable of a save from before it was kept: the files' order then.
+    fight_durable_mtime_ns: int | None = None
 
     def to_json(self) -> str:
         fields = {name: getattr(self, name) for name in self.__dataclass_fields__}
-        if fields["fight_sha_durable"] is None:
-            del fields["fight_sha_durable"]
+        for key in ("fight_sha_durable", "fight_durable_mtime_ns"):
+            if fields[key] is None:
+                del fields[key]
         return json.dumps(fields, ensure_ascii=False, sort_keys=True)
 
     @classmethod
@@ -59,6 +65,9 @@ class FightSave(SaveGame):
         for key in ("fight_sha", "fight_sha_durable"):
             if getattr(save, key) is not None and not isinstance(getattr(save, key), str):
                 raise DataError(f"{source}: {key} must be str")
+        mtime = save.fight_durable_mtime_ns
+        if mtime is not None and (not isinstance(mtime, int) or isinstance(mtime, bool)):
+            raise DataError(f"{source}: fight_durable_mtime_ns must be int")
         return save
 
 
