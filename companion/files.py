@@ -429,10 +429,16 @@ def load_toml_kept(
     program keeps for the player (tracked poisons, used rooms) that is not one, or that
     ``parse`` refuses with a DataError, is kept aside and ``empty`` returned, and
     ``notices`` gets why: "<path> is not a <what> (<fault>); it was kept as … and <afresh>".
+    One larger than ``limit`` is kept aside the same way: the program wrote it (a list grown
+    past what it could ever hold), and refusing it stopped every command that reads it.
     """
     try:
         data = read_regular(path, limit, what)
     except FileNotFoundError:
+        return empty
+    except TooLarge:
+        notices.append(f"{path} is not a {what} (larger than {limit // 1024} KiB); "
+                       f"{keep_aside(path)} and {afresh}")
         return empty
     try:
         return parse(parse_user_toml(data))

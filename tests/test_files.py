@@ -192,6 +192,21 @@ def test_a_players_toml_file_may_start_with_a_byte_order_mark(tmp_path: Path) ->
     assert data == {"poisons": {"Ann": 3}} and notices == [] and path.exists()
 
 
+def test_a_kept_list_larger_than_its_limit_is_kept_aside_and_starts_afresh(
+        tmp_path: Path) -> None:
+    """TooLarge was raised outside the keeping aside: a list the program had grown past its
+    limit stopped every command that read it, for ever (soak 57 #1)."""
+    path = tmp_path / "poisoned.toml"
+    path.write_bytes(b"[victim]\nface = 2\n" + b"#" * 5000)
+    notices: list[str] = []
+    assert load_toml_kept(path, 4096, "list of poisons", dict, {}, "none is tracked",
+                          notices) == {}
+    (kept,) = tmp_path.glob("poisoned.toml.corrupt-*")
+    assert not path.exists() and kept.read_bytes().startswith(b"[victim]")
+    assert notices == [f"{path} is not a list of poisons (larger than 4 KiB); it was kept as "
+                       f"{kept.name} and none is tracked"]
+
+
 def test_move_aside_never_overwrites(tmp_path: Path) -> None:
     first = tmp_path / "f"
     first.write_text("1")

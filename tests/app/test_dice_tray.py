@@ -392,6 +392,30 @@ def test_the_tray_picks_the_species_from_the_lists_in_the_config_folder(
                      term.text()), term.text()[-1500:]
 
 
+def test_the_tray_starts_over_a_poison_list_grown_past_its_read_limit(tmp_path: Path) -> None:
+    """A list of unticked poisons the tray itself wrote, past 256 KiB, stopped every
+    `companion play --mode dice` at its start ("larger than 256 KiB, so not a list of
+    poisons"), the boot service's at every restart (soak 57 #1). It is kept aside as any
+    unreadable list is, tracking starts afresh, and the Poisons view says where it went."""
+    data = tmp_path / "data"
+    (data / "events").mkdir(parents=True)
+    grown = "".join(f'["victim {n}"]\nface = 2\nrule = "EV-POI-6"\ntoxicity = 8\n'
+                    "hours_left = 3\n\n" for n in range(2, 5000))
+    (data / "events" / "poisoned.toml").write_text(grown, encoding="utf-8")
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(tmp_path / "config"),
+           "COMPANION_DATA_DIR": str(data), "COLUMNS": "200"}
+    term = Terminal(["--mode", "dice", "--dice", "sim", "--seed", "4", "--display", "terminal",
+                     "--choices", "keyboard"], env)
+    term.answer(MENU, 1, b"4")  # Poisons 毒の経過
+    term.answer("No poison tracked", 1, b"b")
+    term.answer(MENU, 2, b"b")
+    term.answer(QUIT_PROMPT, 1, b"a")
+    assert term.finish() == 0, term.proc.stderr.read() if term.proc.stderr else b""
+    assert "is not a list of poisons (larger than 256 KiB)" in term.text()
+    (kept,) = (data / "events").glob("poisoned.toml.corrupt-*")
+    assert kept.read_text(encoding="utf-8") == grown
+
+
 def test_play_mode_dice_with_the_camera_on_a_picture(tmp_path: Path) -> None:
     """`--dice camera` with `dice.camera_source` set to a photo of two still dice: the read is
     shown, A accepts it, and the 2D6 roll is those dice. Again asks for a new throw (it

@@ -497,6 +497,17 @@ def test_actions_refuse_what_does_not_go_with_them(
     ("recovery_rooms.toml", "used = [3]\n", ["recovery", "--room", "3", "--seed", "1"],
      "a list of used recovery rooms ('used' must be a list of room names, found [3])", "rooms",
      "Recovery spots used in rooms: 3\n"),
+    # Lists the companion wrote itself, grown past the read limit (soak 57 #1: the tray's
+    # unticked poisons): refused outside the keeping aside, every command that read the
+    # list stopped, `companion play --mode dice` at every start.
+    ("poisoned.toml", "".join(f'["victim {n}"]\nface = 2\nrule = "EV-POI-6"\ntoxicity = 8\n'
+                              f"hours_left = 3\n\n" for n in range(2, 5000)),
+     ["poison", "--who", "Ben", "--seed", "1"], "a list of poisons (larger than 256 KiB)",
+     "poisoned", "Ben: "),
+    ("recovery_rooms.toml", "used = [" + ", ".join(f'"{n}"' for n in range(50000)) + "]\n",
+     ["recovery", "--room", "3", "--seed", "1"],
+     "a list of used recovery rooms (larger than 256 KiB)", "rooms",
+     "Recovery spots used in rooms: 3\n"),
 ])
 def test_an_unreadable_kept_list_is_kept_aside_and_starts_afresh(
     name: str, bad: str, args: list[str], fault: str, after: str, shown: str,
