@@ -589,6 +589,57 @@ def test_the_tray_tracks_poisons_and_ticks_them_at_a_block_s_end_or_an_hour_of_r
     assert [s.text for s in mode.dice.steps] == ["No poison tracked 毒なし"]
 
 
+@pytest.mark.parametrize("before", [5, 6, 40])
+def test_past_a_party_s_worth_of_poisons_the_tray_asks_whether_time_has_passed(
+        before: int) -> None:
+    """The tray tracks each poison its table gives as another victim (it has no names), and
+    only End block, Rest, a cure or a recovery spot ends one: a GM who never opened
+    Poisons 毒の経過 had 838 tracked, every roll slower (soak 57 #1). Past six, more than a
+    party has with one poison a character (EV-POI-3), the outcome asks whether time has
+    passed; every poison is still tracked, as only the GM knows which are over."""
+    from companion.app.poisons import PoisonList, poisons_path
+    from companion.app.session.mode import Throw
+    from companion.systems.events.poisoned import Poison
+
+    written = PoisonList(poisons_path())
+    written.poisons = {("victim" if n == 1 else f"victim {n}"):
+                       Poison(face=2, rule="EV-POI-6", toxicity=8, hours_left=3)
+                       for n in range(1, before + 1)}
+    written.save()
+    mode = DiceTrayMode(("1D6",), "simulated 仮想", poisons=PoisonList(poisons_path()))
+    mode.answer(1)  # Event table
+    mode.answer(6)  # Poison
+    for face in (1, 3):  # 判定－１/Check −1 for 3 hours
+        mode.answer(Throw((face,)))
+    count = before + 1
+    tracking = f"Tracking victim {count}'s poison: Poisons 毒の経過 in the menu ticks it"
+    asked = (f"{count} poisons tracked 毒{count}件, more than a party has (one each, "
+             "EV-POI-3): has time passed? Poisons 毒の経過 → End block or Rest")
+    texts = [step.text for step in mode.dice.steps]
+    assert texts[-2:] == [tracking, asked] if count > 6 else texts[-1] == tracking
+    assert len(PoisonList(poisons_path()).poisons) == count
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    if count <= 6:
+        assert ask.prompt == "毒 Poison: the table's outcome 結果"
+        assert [o.label for o in ask.options] == ["Again もう一度", "Menu メニュー"]
+        return
+    # On the screen the walk's last rows are cut: the prompt asks, and a button answers.
+    assert ask.prompt == (f"毒 Poison: {count} poisons tracked 毒{count}件 — has time passed? "
+                          "時間経過は？")
+    assert [(o.label, o.button.name if o.button else None) for o in ask.options] == [
+        ("Again もう一度", None), ("Poisons 毒の経過", None), ("Menu メニュー", "FLEE")]
+    mode.answer(1)  # Poisons
+    mode.answer(0)  # End block
+    assert len(PoisonList(poisons_path()).poisons) == count  # 3 h, 2 left
+    mode.answer(2)  # Back: the menu
+    mode.answer(0)  # Roll 1D6
+    mode.answer(Throw((4,)))
+    ask = mode.ask()
+    assert isinstance(ask, ChoiceAsk)
+    assert [o.label for o in ask.options] == ["Again もう一度", "Menu メニュー"]
+
+
 def test_the_tray_and_the_command_beside_it_change_one_poison_list(
     capsys: pytest.CaptureFixture[str]
 ) -> None:

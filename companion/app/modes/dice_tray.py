@@ -7,7 +7,8 @@ outcome and follow-ups, on the screen or in the terminal.
 
 A poison a table gives is tracked (:class:`~companion.app.poisons.PoisonList`, the list
 ``companion events`` keeps too), and the menu's *Poisons 毒の経過* ticks the tracked poisons
-at the end of a block or an hour of rest (EV-POI-2's Default).
+at the end of a block or an hour of rest (EV-POI-2's Default). Past :data:`CROWDED` tracked,
+a poison's outcome asks whether time has passed, with *Poisons* beside Again and Menu.
 
 The event tables pull their dice from a source as they walk; the session hands
 a mode one answer at a time. So the tray walks the table again over the throws
@@ -57,6 +58,12 @@ POISONS = "Poisons 毒の経過"
 POISONS_PROMPT = ("Poisons 毒の経過: the end of a block, or an hour of rest? "
                   "ブロック終了か休息か (EV-POI-2)")
 NO_ROLL = "No roll 振れませんでした: throw again, or back to the menu?"
+#: More poisons tracked than this are more than a party has members, and a character
+#: carries one (EV-POI-3): the tray, which has no names and tracks each as another victim,
+#: then asks the GM whether time has passed, with *Poisons* beside the outcome's Again and
+#: Menu (soak audit 57 #1: a tray never ticked tracked 838, each roll slower). The poisons
+#: are kept all the same: which are over only the GM knows.
+CROWDED = 6
 #: Where a table another table sets off is, from the outcome's *Menu*: the main menu's own
 #: poison item is the tracking list (*Poisons 毒の経過*), not the table (table audit gc #7).
 POISON_TABLE_PATH = "Menu → Event table → Poison"
@@ -188,6 +195,7 @@ class DiceTrayMode:
         self.note = ""  # why there was no roll, under the outcome's prompt
         self.trouble = ""  # the poison list not saved, said until the menu
         self.total = 0  # an expression's total, once rolled
+        self.crowded = 0  # the poisons tracked, when past CROWDED after this outcome's roll
         self._journal: list[str] = []
 
     # -- what the tray asks -------------------------------------------------------------
@@ -217,7 +225,8 @@ class DiceTrayMode:
             return ChoiceAsk(POISONS_PROMPT, _menu(("End block ブロック終了",
                                                     "Rest 1 hour 休息1時間", "Back 戻る")))
         if self.stage is Stage.OUTCOME:
-            return ChoiceAsk(self._outcome_prompt(), _menu(("Again もう一度", "Menu メニュー")))
+            return ChoiceAsk(self._outcome_prompt(), _menu(
+                ("Again もう一度", *((POISONS,) if self.crowded else ()), "Menu メニュー")))
         if self.stage is Stage.QUIT_ASK:
             return ChoiceAsk(QUIT_PROMPT, QUIT_OPTIONS)
         return None
@@ -251,9 +260,7 @@ class DiceTrayMode:
                                 for i, t in enumerate(names, 1)),
                     source=self.source_name)
             elif index == len(self.expressions) + 1 and self.poisons is not None:
-                self.stage = Stage.POISONS
-                self.poisons.reload()  # `companion events` may have changed it meanwhile
-                self._poisons_view(())
+                self._open_poisons()
             else:
                 self.stage = Stage.QUIT_ASK
         elif self.stage is Stage.QUIT_ASK:
@@ -278,8 +285,18 @@ class DiceTrayMode:
         elif index == 0:  # the outcome's "again"
             assert self.pick is not None
             self._start(self.pick)
+        elif index == 1 and self.crowded:
+            self._open_poisons()
         else:
             self._to_menu()
+
+    def _open_poisons(self) -> None:
+        self.stage = Stage.POISONS
+        self.crowded = 0
+        self.note = self.trouble = ""
+        assert self.poisons is not None
+        self.poisons.reload()  # `companion events` may have changed it meanwhile
+        self._poisons_view(())
 
     def _thrown(self, throw: Throw) -> None:
         if throw.back:
@@ -296,12 +313,14 @@ class DiceTrayMode:
         self.stage = Stage.MENU
         self.pick = None
         self.note = self.trouble = ""
+        self.crowded = 0
         self.dice = self._menu_view()
 
     def _start(self, pick: TrayPick) -> None:
         self.pick = pick
         self.throws = []
         self.note = self.trouble = ""
+        self.crowded = 0
         self.stage = Stage.THROW
         self.dice = DiceView(title=self._title(), source=self.source_name)
         self._walk_on()
@@ -327,6 +346,11 @@ class DiceTrayMode:
             if not unsaved:
                 notes += [f"Tracking {name}'s poison: {POISONS} in the menu ticks it"
                           for name in tracked.poisoned]
+                if tracked.poisoned and len(self.poisons.poisons) > CROWDED:
+                    self.crowded = len(self.poisons.poisons)
+                    notes.append(f"{self.crowded} poisons tracked 毒{self.crowded}件, more "
+                                 "than a party has (one each, EV-POI-3): has time passed? "
+                                 f"{POISONS} → End block or Rest")
             self.dice = replace(self.dice, steps=(
                 *self.dice.steps, *(DiceStep("EV-POI-2", text) for text in notes)))
 
@@ -418,6 +442,9 @@ class DiceTrayMode:
         if self.note:
             return NO_ROLL
         assert self.pick is not None
+        if self.pick.table is not None and self.crowded:
+            return (f"{TABLE_NAMES[self.pick.table]}: {self.crowded} poisons tracked "
+                    f"毒{self.crowded}件 — has time passed? 時間経過は？")
         if self.pick.table is not None:
             return f"{TABLE_NAMES[self.pick.table]}: the table's outcome 結果"
         return f"{self.pick.expression}: total 合計 {self.total}"
