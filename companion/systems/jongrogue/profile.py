@@ -280,6 +280,13 @@ def _at_odds(profile: Profile, given: dict[str, object] | None) -> list[str]:
             found.append(f"{profile.source}: field pc.strength must be pc.strength_min "
                          f"({profile.strength_min}) or more, found {profile.strength} "
                          "(JR-PC-2: strength never drops below it)")
+    poison_floor = next(v.book for v in SEED_VALUES if (v.table, v.key) == ("pc", "strength_min"))
+    if profile.strength_min < poison_floor:
+        # A house rule that would not play: the poison and the drain stop at the book's floor
+        # whatever the profile says (JR-AB-POISON, JR-AB-DRAINSTR).
+        found.append(f"{profile.source}: field pc.strength_min must be {poison_floor} or more, "
+                     f"found {profile.strength_min} (JR-AB-POISON, JR-AB-DRAINSTR: the book's "
+                     f"poison and drain stop at {poison_floor} whatever the profile says)")
     if profile.armour_min < 0:
         found.append(f"{profile.source}: field combat.armour_min must be a whole number 0 or "
                      f"more, found {profile.armour_min} (JR-AB-RUST: below 0, rusted armour "

@@ -1,5 +1,6 @@
 """Profile keys each in its own range but at odds with another or with the rules
-(defaults57 F8): a start strength below JR-PC-2's floor, and an armour floor for rust
+(defaults57 F8): a start strength below JR-PC-2's floor, a floor below the book's, where
+the poison and the drain stop whatever it says, and an armour floor for rust
 (JR-AB-RUST) below 0, where rusted armour would add to a hit's damage (JR-DMG-1). A new
 game is refused them by name, as a value out of its range is; a game saved or logged
 with such a profile was played so and replays so."""
@@ -31,6 +32,9 @@ def _file(tmp_path: Path, text: str) -> Path:
         ("[pc]\nstrength_min = 5\n",
          "mine.toml: field pc.strength_min must be pc.strength (0) or less, found 5 "
          "(JR-PC-2: the floor strength never drops below)"),
+        ("[pc]\nstrength = -4\nstrength_min = -5\n",
+         "mine.toml: field pc.strength_min must be -3 or more, found -5 (JR-AB-POISON, "
+         "JR-AB-DRAINSTR: the book's poison and drain stop at -3 whatever the profile says)"),
         ("[combat]\narmour_min = -5\n",
          "mine.toml: field combat.armour_min must be a whole number 0 or more, found -5 "
          "(JR-AB-RUST: below 0, rusted armour would add to a monster's damage, JR-DMG-1)"),
@@ -52,7 +56,7 @@ def test_jr_pc_2_jr_ab_rust_keys_at_odds_are_refused_by_name(
 
 
 @pytest.mark.parametrize("text", ["[pc]\nstrength = -3\n",
-                                  "[pc]\nstrength = -4\nstrength_min = -5\n",
+                                  "[pc]\nstrength = -2\nstrength_min = -3\n",
                                   "[pc]\nstrength = 2\nstrength_min = 2\n",
                                   "[combat]\narmour_min = 0\n",
                                   "[combat]\narmour_min = 2\n"])
