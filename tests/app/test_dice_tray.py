@@ -296,6 +296,20 @@ def test_bad_expression_setting_names_the_key(text: str) -> None:
     assert parse_expressions("1D6, 2D6>=9 ") == ("1D6", "2D6>=9")
 
 
+def test_the_tray_keeps_a_count_of_its_answers_not_every_one() -> None:
+    """The tray saves nothing, yet held every throw and choice of the run in memory (~70 B
+    an answer, soak 57 #6): it counts them, and keeps only the last ones."""
+    from companion.app.session.mode import Throw
+
+    mode = DiceTrayMode(("2D6",), "simulated 仮想")
+    for n in range(400):
+        mode.answer(0)  # Roll 2D6, or Again
+        mode.answer(Throw((n % 6 + 1, 2)))
+    assert mode.progress() == 800
+    assert len(mode.journal) <= 100
+    assert mode.journal[-4:] == ["0", "3,2", "0", "4,2"]  # n = 398, 399
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["--mode", "dice", "--headless"], "--headless plays with --mode game"),
     (["--mode", "dice", "--display", "terminal", "--choices", "auto"],

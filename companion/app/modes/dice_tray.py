@@ -19,6 +19,7 @@ the steps walked before it, marked *so far 途中* (``run_event``'s ``so_far``).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -70,6 +71,9 @@ POISON_TABLE_PATH = "Menu → Event table → Poison"
 POISON_TABLE_PATH_JA = "メニュー→イベント表→毒表"
 TRAP_TABLE_PATH = "Menu → Event table → Trap"
 TRAP_TABLE_PATH_JA = "メニュー→イベント表→罠表"
+#: The answers the tray's journal holds, the last ones: it saves none, and a tray left on
+#: all evening held every answer of the run (soak audit 57 #6).
+JOURNAL_KEPT = 100
 
 
 def parse_expressions(text: str) -> tuple[str, ...]:
@@ -196,7 +200,8 @@ class DiceTrayMode:
         self.trouble = ""  # the poison list not saved, said until the menu
         self.total = 0  # an expression's total, once rolled
         self.crowded = 0  # the poisons tracked, when past CROWDED after this outcome's roll
-        self._journal: list[str] = []
+        self._journal: deque[str] = deque(maxlen=JOURNAL_KEPT)
+        self._answers = 0
 
     # -- what the tray asks -------------------------------------------------------------
 
@@ -235,7 +240,7 @@ class DiceTrayMode:
         if isinstance(value, Throw):
             if self.stage is not Stage.THROW:
                 raise IllegalAction("no dice are wanted now")
-            self._journal.append(throw_to_notation(value))
+            self._journaled(throw_to_notation(value))
             self._thrown(value)
             return []
         if not isinstance(value, int):
@@ -243,9 +248,13 @@ class DiceTrayMode:
         ask = self.ask()
         if not isinstance(ask, ChoiceAsk) or not 0 <= value < len(ask.options):
             raise IllegalAction(f"there is no choice {value} now")
-        self._journal.append(str(value))
+        self._journaled(str(value))
         self._chosen(value)
         return []
+
+    def _journaled(self, text: str) -> None:
+        self._journal.append(text)
+        self._answers += 1
 
     def _chosen(self, index: int) -> None:
         if self.stage is Stage.MENU:
@@ -472,13 +481,14 @@ class DiceTrayMode:
 
     @property
     def journal(self) -> list[str]:
-        return self._journal
+        """The last :data:`JOURNAL_KEPT` answers (the tray is never saved or resumed)."""
+        return list(self._journal)
 
     def restore(self, text: str) -> None:
         self.answer(throw_from_notation(text) if self.stage is Stage.THROW else int(text))
 
     def progress(self) -> int:
-        return len(self._journal)
+        return self._answers
 
     def history(self) -> Sequence[object]:
         return ()
