@@ -124,13 +124,10 @@ class _Lit:
     under: pygame.Surface
 
 
-def pick_layout(size: str, screen: tuple[int, int] | None) -> tuple[int, int]:
-    """The layout for a ``display.size`` setting; ``auto`` fits the screen (or 800x480)."""
-    if size in LAYOUTS:
-        return LAYOUTS[size]
-    if screen and screen[0] >= 1024 and screen[1] >= 600:
-        return LAYOUTS["1024x600"]
-    return LAYOUTS["800x480"]
+def pick_layout(size: str) -> tuple[int, int]:
+    """The window's size for a ``display.size`` setting (``auto``: 800x480). Full screen
+    takes the screen's own size, and the layout scales to it."""
+    return LAYOUTS.get(size, LAYOUTS["800x480"])
 
 
 class ScreenDisplay(OptionButtons):
@@ -160,7 +157,7 @@ class ScreenDisplay(OptionButtons):
                 self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
                 pygame.mouse.set_visible(False)  # a touch screen needs no pointer
             else:
-                self.surface = pygame.display.set_mode(pick_layout(size, None))
+                self.surface = pygame.display.set_mode(pick_layout(size))
         except pygame.error as exc:
             pygame.display.quit()
             raise DeviceError(f"the screen cannot be opened ({exc}): {_WHAT_TO_DO}") from exc
