@@ -203,3 +203,44 @@ def test_a_look_that_resolves_to_the_settled_tile_is_not_reported_twice() -> Non
              for _ in range(STEADY.stable_frames + 2)]
     assert again == [None] * (STEADY.stable_frames + 2)
     assert tracker.settled is not None and tracker.settled.label == "2m"
+
+
+class Counting(TileClassifier):
+    """The packaged classifier, counting the slot crops it is shown."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.crops = 0
+
+    def predict(self, crops: list[np.ndarray]) -> list[Prediction]:
+        self.crops += len(crops)
+        return super().predict(crops)
+
+
+def test_a_still_table_is_not_classified_again_and_a_tile_laid_later_reads_as_before() -> None:
+    """soak57 F2: every poll classified every slot, changed or not (a core busy while the
+    player talked). A settled slot whose crop is unchanged (new sensor noise on every
+    frame does not count) keeps its read; a tile laid later is classified on each frame
+    until it settles, and reads exactly as a fresh reader reads it, after as many frames."""
+    counting = Counting()
+    source = RenderedSource({Slot.ROOM_TL: "6z"}, seed=7)
+    reader = CameraTileReader(source, counting, settings=STEADY)
+    slots = len(reader.trackers)
+    settle(reader, STEADY.stable_frames)
+    assert counting.crops == slots * STEADY.stable_frames
+    assert settle(reader, 20) == {} and counting.crops == slots * STEADY.stable_frames
+    assert reader.quiet and reader.status().ok
+    source.place(Slot.DRAW, "8m")
+    news = [reader.poll() for _ in range(STEADY.stable_frames + 3)]
+    assert [[(r.slot, r.label) for r in n] for n in news] == \
+        [[]] * (STEADY.stable_frames - 1) + [[(Slot.DRAW, "8m")]] + [[]] * 3
+    assert counting.crops == slots * STEADY.stable_frames + STEADY.stable_frames  # the draw slot
+    # A reader classifying every slot of the same frames (the same camera, from the frame
+    # the tile was laid on) reads the tile the same.
+    twin = RenderedSource({Slot.ROOM_TL: "6z"}, seed=7)
+    for _ in range(STEADY.stable_frames + 20):
+        twin.read()
+    twin.place(Slot.DRAW, "8m")
+    fresh = CameraTileReader(twin, counting, settings=STEADY)
+    settle(fresh, STEADY.stable_frames)
+    assert fresh.readings()[Slot.DRAW] == reader.readings()[Slot.DRAW]

@@ -13,6 +13,13 @@ copy of its kind (the 4th) makes its kind impossible to draw.
 Both numbers come from the model's metadata and can be overridden by the
 camera calibration; nothing here is a hidden constant.
 
+A slot that has settled is not classified again while its crop stays as it was when
+last classified (:func:`companion.hw.camera.change.changed`: sensor noise does not count):
+its read stands, as the same crop would give it again. A changed slot is classified on
+every frame until its frames agree again, so a tile is still taken only after
+``stable_frames`` agreeing reads. A table where nothing moves costs no classifier run
+(soak57 F2: every slot of every frame kept a core busy while the player talked).
+
 Whether a slot is empty is not left to the face alone: each crop is also
 compared with the slot's look when empty (:mod:`companion.hw.camera.occupancy`:
 the printed mat, then the slot as last seen bare). A covered slot cannot read
@@ -29,6 +36,7 @@ import numpy as np
 
 from companion.errors import ImpossibleRead
 from companion.hw.camera.capture import FileSource, FrameSource, frame_problem, may_be_drawn
+from companion.hw.camera.change import changed, shrink
 from companion.hw.camera.classifier import Prediction, TileClassifier
 from companion.hw.camera.mat import MatDetector, MatGeometry, MatStatus
 from companion.hw.camera.occupancy import Occupancy, SlotLooks
@@ -105,6 +113,11 @@ class SlotTracker:
     def clear(self) -> None:
         self.history.clear()
 
+    @property
+    def steady(self) -> bool:
+        """The last ``stable_frames`` frames agreed (what the slot settled on stands)."""
+        return len(self.history) == self.settings.stable_frames and len(set(self.history)) == 1
+
     def update(self, prediction: Prediction, ledger: TileLedger | None) -> SlotReading | None:
         """Add one frame; return the new settled reading when it changes.
 
@@ -170,8 +183,17 @@ class CameraTileReader:
                        if isinstance(source, FileSource) and source.still else "")
         self._picture_file = may_be_drawn(source)
         self._counters = {"frames": 0, "no_frame": 0, "bad_frame": 0, "mat_lost": 0}
+        self._classified: dict[Slot, np.ndarray] = {}  # each slot's crop when last classified
+        self._quiet = False
+
+    @property
+    def quiet(self) -> bool:
+        """The last poll found every slot settled and unchanged: nothing on the table moved,
+        and no slot was classified."""
+        return self._quiet
 
     def _trouble(self, counter: str, message: str) -> list[SlotReading]:
+        self._quiet = False
         self._counters[counter] += 1
         for tracker in self.trackers.values():
             tracker.clear()
@@ -193,13 +215,23 @@ class CameraTileReader:
         outside = self.detector.out_of_view(detection)
         for slot in outside:
             self.trackers[slot].clear()
-        changed = []
-        for slot, (prediction, evidence) in self.looks.read(self.classifier, crops).items():
-            if evidence.occupancy is Occupancy.BARE and prediction.best.label == EMPTY:
-                self.looks.remember(slot, crops[slot])  # follow the light as it changes
-            reading = self.trackers[slot].update(prediction, self.ledger)
-            if reading is not None:
-                changed.append(reading)
+        unread = {}
+        for slot, crop in crops.items():
+            small = shrink(crop)
+            seen = self._classified.get(slot)
+            if self.trackers[slot].steady and seen is not None and not changed(seen, small):
+                continue  # settled, and the same crop again: its read stands
+            unread[slot] = crop
+            self._classified[slot] = small
+        self._quiet = not unread
+        news = []
+        if unread:
+            for slot, (prediction, evidence) in self.looks.read(self.classifier, unread).items():
+                if evidence.occupancy is Occupancy.BARE and prediction.best.label == EMPTY:
+                    self.looks.remember(slot, crops[slot])  # follow the light as it changes
+                reading = self.trackers[slot].update(prediction, self.ledger)
+                if reading is not None:
+                    news.append(reading)
         uncertain = [s for s, t in self.trackers.items()
                      if s not in outside and t.settled is not None and t.settled.label is None]
         message = f"{out_of_view_message(outside)} {OUT_OF_VIEW_JA}" if outside \
@@ -211,7 +243,7 @@ class CameraTileReader:
             message += f"; {self._still}"
         self._status = ReaderStatus(not outside and not self._still, message,
                                     dict(self._counters))
-        return changed
+        return news
 
     def readings(self) -> dict[Slot, SlotReading]:
         """Every slot's settled reading so far."""
