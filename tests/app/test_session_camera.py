@@ -9,6 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from pytest_mock import MockerFixture
 
 from companion.app.commands.play.readers import open_reader
 from companion.app.modes.jongrogue import JongRogueMode
@@ -18,6 +19,7 @@ from companion.app.session.reads import TableTiles
 from companion.hw.buttons import Press
 from companion.hw.camera.capture import RenderedSource
 from companion.hw.camera.classifier import TileClassifier
+from companion.hw.camera.pace import IDLE_AFTER_S, IDLE_PERIOD_S
 from companion.hw.camera.reader import CameraTileReader
 from companion.hw.ports import Slot
 from companion.systems.jongrogue.game import Game
@@ -233,3 +235,27 @@ def test_the_first_tile_laid_when_the_screen_asks_for_it_counts(
     assert waiting and set(waiting) == {
         "Starting the tile reader: lay no tile yet 読み取り準備中、まだ牌を置かないで"}
     # Meanwhile the status says why the reader is not up yet (here: no picture yet).
+
+
+def test_a_table_where_nothing_moves_is_looked_at_a_few_times_a_second(
+    classifier: TileClassifier, mocker: MockerFixture,
+) -> None:
+    """soak57 F2: the camera was read and every slot classified 20 times a second (here
+    every POLL) for as long as the player talked. Once nothing has changed for some
+    seconds the camera is looked at every IDLE_PERIOD_S, no slot classified again, and a
+    tile laid after a minute of talk still counts as soon as it settles."""
+    game = Game("plus")
+    ask = JongRogueMode(game).ask()
+    assert isinstance(ask, TileAsk) and ask.slot is Slot.DRAW
+    table = Table(classifier, {}, game.ledger)
+    frames = mocker.spy(table.source, "read")
+    predict = mocker.spy(classifier, "predict")
+    table.at(60.0, lambda: table.source.place(Slot.DRAW, "4s"))
+    assert str(table.read(ask, limit=70.0)) == "4s"
+    laid_for = table.now - 60.0
+    stable = classifier.info.stable_frames
+    crops = sum(len(call.args[0]) for call in predict.call_args_list)
+    # every POLL for the first IDLE_AFTER_S, then every IDLE_PERIOD_S: not 600 frames
+    assert frames.call_count <= IDLE_AFTER_S / POLL + 60.0 / IDLE_PERIOD_S + 20
+    assert crops <= (stable + 1) * len(table.reader.trackers) + 2 * stable
+    assert laid_for <= IDLE_PERIOD_S + (stable + 1) * POLL + ACCEPT + POLL

@@ -27,6 +27,7 @@ from companion.app.session.controls import READ_OPTIONS, Confirm, Controls
 from companion.app.session.mode import Show, TileAsk
 from companion.errors import ImpossibleRead
 from companion.hw.buttons import Button, Pick, Press
+from companion.hw.camera.pace import Pace
 from companion.hw.display.view import Option
 from companion.hw.ports import SLOT_NAMES, SLOT_NAMES_JA, Slot, SlotReading, TileReader
 from companion.hw.rfid.wallcheck import UnknownTag, check_drawn
@@ -101,6 +102,16 @@ class TellsStacks(Protocol):
 
     @property
     def stacked(self) -> Collection[Slot]: ...
+
+
+@runtime_checkable
+class TellsQuiet(Protocol):
+    """A reader that knows its last poll saw nothing change on the table (the camera's):
+    while it stays quiet it is polled a few times a second, not at every ``poll_seconds``
+    (:class:`~companion.hw.camera.pace.Pace`)."""
+
+    @property
+    def quiet(self) -> bool: ...
 
 
 def same_tile(a: SlotReading, b: SlotReading) -> bool:
@@ -344,7 +355,14 @@ def wait_for_tile(
     and hold any new one: either tile may be the one left (a player swapping by laying
     the new tile on top first), so nothing counts, by button or by timeout, until one is
     lifted; then what lies there is offered with a countdown of its own.
+
+    A reader that :class:`TellsQuiet` (the camera) is polled every ``poll_seconds`` while
+    the table changes, and a few times a second once nothing has for some seconds (a player
+    may talk for minutes before laying a tile); the buttons are polled every ``poll_seconds``
+    all along.
     """
+    quiet = reader if isinstance(reader, TellsQuiet) else None
+    pace = Pace(poll_seconds, state.clock) if quiet is not None else None
     confirm.value = None  # an offer left by an interrupted wait has no reading behind it
     shown: tuple[object, ...] | None = None
     note = ""  # says a read was rejected, until the slot changes
@@ -359,7 +377,13 @@ def wait_for_tile(
         shown = ("", None, (), None, False)
         show("", None, (), None, False)
     while True:
-        readings = reader.poll()
+        readings: Sequence[SlotReading] = []
+        if pace is None or pace.due():
+            readings = reader.poll()
+            if pace is not None and quiet is not None:
+                pace.looked()
+                if not quiet.quiet:
+                    pace.changed()
         fault = reader.status()
         state.update(readings, working=fault.ok)
         stacked = isinstance(reader, TellsStacks) and slot in reader.stacked
