@@ -11,13 +11,21 @@ from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
+import pytest
 
 from companion.app.session.controls import Controls
 from companion.app.session.mode import RollAsk, Throw
-from companion.app.session.rolls import FIRST_LIVE, TAKEN, CameraFrames, CameraRolls
+from companion.app.session.rolls import (
+    FIRST_LIVE,
+    TAKEN,
+    CameraFrames,
+    CameraRolls,
+    RollCancelled,
+)
 from companion.app.session.system_menu import SystemMenu
 from companion.hw.buttons import Button, Pick, Press
 from companion.hw.camera.capture import OpenCVCamera
+from companion.hw.camera.pace import FRAME_PERIOD_S, IDLE_AFTER_S, IDLE_PERIOD_S
 from companion.hw.dice.frames import CameraStream
 from companion.hw.dice.source import CameraDiceSource, Motion
 from tests.dice_scenes import still_scene
@@ -182,3 +190,58 @@ def test_the_system_menu_over_a_read_awaiting_its_word_leaves_the_throw_unread()
     after_menu = [status for prompt, status in player.shown[
         next(i for i, (p, _) in enumerate(player.shown) if p.startswith("System 設定")):]]
     assert not any(status.startswith(TAKEN) for status in after_menu)
+
+
+def test_held_back_frames_are_paced_and_a_throw_minutes_later_is_read() -> None:
+    """soak57 F2: while the last throw's dice lay there, the session's frames were taken in
+    a busy loop (a camera that does not block kept a core busy); and the throw made after
+    the 2 minutes of a wait was given up on as it came ("no steady read"). Held-back frames
+    are taken a frame period apart, a quarter second apart once nothing has moved for some
+    seconds, and the throw made after minutes of talk is read."""
+    now = [0.0]
+    taken: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    first, second = still_scene(600, 2), still_scene(700, 2)
+    blur = np.full_like(first.image, 128)  # a hand over the dice area
+
+    def frames() -> Iterator[np.ndarray]:
+        for image in itertools.chain([first.image] * 900, [blur], [second.image] * 20):
+            taken.append(now[0])
+            yield image
+
+    stream = CameraFrames(frames(), Controls([Player([])]), Motion().moving, sleep=sleep,
+                          clock=lambda: now[0])
+    stream.rethrow = True  # the first throw was read: its dice lie there unmoved
+    source = CameraDiceSource(frames=stream, clock=lambda: now[0], sleep=sleep)
+    read = source.read_throw(2, 6)
+    assert sorted(read.values) == faces(second)
+    held = taken[:900]
+    assert now[0] > 200.0 > source.timeout_s
+    gaps = np.diff(held)
+    assert gaps.min() >= FRAME_PERIOD_S - 1e-9
+    assert min(gap for at, gap in zip(held[1:], gaps, strict=True)
+               if at > IDLE_AFTER_S + IDLE_PERIOD_S) >= IDLE_PERIOD_S - 1e-9
+
+
+def test_back_while_the_camera_is_looked_at_slowly_still_goes_back() -> None:
+    """B pressed after 10 s of nothing moving (frames a quarter second apart) goes back
+    within that quarter second."""
+    now = [0.0]
+
+    class Late:
+        """A player who presses B at 10 s."""
+
+        def poll(self) -> list[Press]:
+            return [Button.FLEE] if now[0] >= 10.0 else []
+
+    die = still_scene(600, 1)
+    stream = CameraFrames(itertools.repeat(die.image), Controls([Late()]), Motion().moving,
+                          sleep=lambda seconds: now.__setitem__(0, now[0] + seconds),
+                          clock=lambda: now[0])
+    stream.rethrow = True
+    with pytest.raises(RollCancelled):
+        next(stream)
+    assert 10.0 <= now[0] <= 10.0 + IDLE_PERIOD_S

@@ -13,6 +13,7 @@ from pytest_mock import MockerFixture
 
 from companion.errors import CompanionError, DeviceError
 from companion.hw.camera.capture import RenderedSource
+from companion.hw.camera.pace import FRAME_PERIOD_S, IDLE_AFTER_S, IDLE_PERIOD_S
 from companion.hw.dice import networks as networks_module
 from companion.hw.dice.frames import CameraStream, take_frames
 from companion.hw.dice.networks import DiceNetworks
@@ -481,3 +482,73 @@ def test_a_dark_dice_area_with_no_dice_says_it_is_too_dark_not_that_none_are_the
     with pytest.raises(NewThrowNeeded, match="too dark"):
         tray.roll(2, 6)
     assert said and "too dark" in said[0] and not guidance(said[0])
+
+
+class Enough(Exception):
+    """The test has watched long enough."""
+
+
+class NobodyThrows:
+    """A camera that does not block (as a video or the rendered mat), on the empty mat: new
+    sensor noise on every frame, and the fake time each frame was taken at; after
+    ``frames`` frames the test has seen enough."""
+
+    def __init__(self, frames: int, now: Callable[[], float]) -> None:
+        mat = RenderedSource({}, seed=8)
+        self.pictures = [mat.read() for _ in range(4)]
+        self.left, self.now = frames, now
+        self.taken: list[float] = []
+        self.message = "ok"
+
+    def read(self) -> np.ndarray | None:
+        if self.left == 0:
+            raise Enough
+        self.left -= 1
+        self.taken.append(self.now())
+        return self.pictures[self.left % len(self.pictures)]
+
+    def close(self) -> None:
+        pass
+
+
+def test_waiting_for_a_throw_paces_the_camera_reads_a_still_view_once_and_never_runs_out(
+        mocker: MockerFixture) -> None:
+    """soak57 F2 and F5: a camera that does not block was read in a busy loop, every frame
+    read in full (three quarters of a core), and the wait gave up after 2 minutes with "no
+    steady read" though nobody had thrown yet. Frames are now taken a frame period apart,
+    a quarter of a second apart once nothing has moved for some seconds; the empty view is
+    read in full only until its read settles; and waiting for a throw never runs out."""
+    now = [0.0]
+
+    def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    camera = NobodyThrows(700, lambda: now[0])
+    said: list[str] = []
+    source = CameraDiceSource(frames=CameraStream(camera), on_status=said.append,
+                              clock=lambda: now[0], sleep=sleep)
+    reads = mocker.spy(source.reader, "read")
+    with pytest.raises(Enough):
+        source.read_throw(2, 6)
+    assert said == ["waiting for 2 dice, none in view ダイス待ち"]
+    assert now[0] > 150.0 > source.timeout_s  # watched on, well past the timeout
+    gaps = np.diff(camera.taken)
+    assert gaps.min() >= FRAME_PERIOD_S - 1e-9
+    idle = [gap for at, gap in zip(camera.taken[1:], gaps, strict=True)
+            if at > IDLE_AFTER_S + IDLE_PERIOD_S]
+    assert idle and min(idle) >= IDLE_PERIOD_S - 1e-9
+    assert reads.call_count == source.config.stable_frames
+
+
+def test_a_throw_after_minutes_of_talk_is_read_and_a_view_that_never_settles_still_ends() -> None:
+    """soak57 F5: a throw made after the 2 minutes a wait had was never read ("no steady
+    read of 2 dice in 120 s"). Nothing thrown, nothing moving, no time runs out; the throw
+    is read whenever it comes. Dice that never settle still end the wait (see
+    test_a_read_that_never_settles_times_out)."""
+    tick = iter(range(100_000))
+    s = readable()
+    empty = render_scene(602, kind=SceneKind.EMPTY).image
+    source = CameraDiceSource(frames=[empty] * 300 + [s.image] * 10, timeout_s=120,
+                              clock=lambda: float(next(tick)), sleep=lambda seconds: None)
+    assert sorted(source.roll(2, 6)) == sorted(d.value for d in s.dice)
+    assert next(tick) > 300

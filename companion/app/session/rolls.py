@@ -40,6 +40,7 @@ from companion.app.session.mode import RollAsk, Show, Throw
 from companion.dice import DiceSource
 from companion.errors import CompanionError, IllegalAction
 from companion.hw.buttons import Button, Pick
+from companion.hw.camera.pace import FRAME_PERIOD_S, Pace
 from companion.hw.dice.readings import THROW_AGAIN, guidance
 from companion.hw.display.view import Option
 
@@ -62,7 +63,6 @@ TAKEN = THROW_AGAIN
 STILL = " (a still picture never moves 静止画: B goes back 戻る)"
 # The session's first read on a live camera: the dice may have lain there since before.
 FIRST_LIVE = "first throw of the session: A accepts (no timeout) 最初の出目: Aで確定"
-STILL_POLL_S = 0.05  # a still picture held back is looked at again this often
 FACES = tuple(range(1, 7))
 TYPED_WHY = "the camera reads D6 only カメラはD6のみ"  # under a typed die's keypad
 # The value of a die the camera doubts, typed: its faces, then a re-roll instead.
@@ -163,15 +163,22 @@ class CameraFrames:
     until the dice are seen moving (a new throw), so the same dice are not read again.
     ``moving`` sees every frame, so a frame is judged against the one before it, and
     dice thrown again while no roll was waiting count as moved.
+
+    Frames are taken at most 30 a second, and a few a second once nothing has moved for
+    some seconds (:class:`~companion.hw.camera.pace.Pace`): a camera that does not block
+    (a video, a picture, a rendered scene) is not read in a busy loop, and a table where
+    nobody throws costs little (soak57 F2).
     """
 
     def __init__(self, frames: Iterable[FrameOrWhy], controls: Controls,
                  moving: Callable[[np.ndarray], bool],
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.frames = iter(frames)
         self.controls = controls
         self.moving = moving
         self.sleep = sleep
+        self.pace = Pace(FRAME_PERIOD_S, clock)
         self.rethrow = False
 
     @property
@@ -197,14 +204,16 @@ class CameraFrames:
         while True:
             if any(p is Button.FLEE or p == Pick(0) for p in self.controls.poll()):
                 raise RollCancelled("back to the menu")
+            self.pace.wait(self.sleep)
             frame = next(self.frames)
             if isinstance(frame, str):  # no picture: the roll says why
                 return frame
-            if self.moving(frame) or not self.rethrow:
+            moved = self.moving(frame)
+            if moved:
+                self.pace.changed()
+            if moved or not self.rethrow:
                 self.rethrow = False
                 return frame
-            if self.still:  # it will never move: no need to look a hundred times a second
-                self.sleep(STILL_POLL_S)
 
 
 class CameraRolls:

@@ -15,6 +15,16 @@ picked up and thrown again), so the dice of one throw never count for two rolls 
 ``2D6+2D6`` or ``x2 2D6`` is two throws). A still picture holds one throw: a second
 roll from it is refused (:class:`NewThrowNeeded`) rather than read again.
 
+Waiting costs little (soak57 F2): a camera's frames are taken at most 30 a second, and a
+few a second once nothing has moved for some seconds (:class:`~companion.hw.camera.pace.Pace`),
+so a source that does not block (a video, a rendered scene) is not read in a busy loop;
+and once the same read has come over ``stable_frames`` still frames, a frame unchanged
+since the last one read is not read again: its read stands. No time runs out while the
+player is not throwing (nothing moving, no dice in view, or the last throw's dice lying
+there): a table talks for minutes before a throw. The wait gives up (:class:`DiceReadTimeout`)
+only on a view that has kept from settling for ``timeout_s``: dice moving or unsure, or no
+picture from the camera.
+
 Frames come from an iterator of BGR images, an object with ``read()`` (a
 ``cv2.VideoCapture``), or a camera source string as the tile camera takes them
 (:mod:`companion.hw.dice.frames`: ``camera:0``, ``/dev/video0``, ``picamera``, a
@@ -34,12 +44,15 @@ import cv2
 import numpy as np
 
 from companion.errors import CompanionError, DeviceError, StaleEnrolment
+from companion.hw.camera.change import SHARE, THRESHOLD, changed, shrink
+from companion.hw.camera.pace import FRAME_PERIOD_S, Pace
 from companion.hw.camera.quality import EXPOSURE_RANGE
 from companion.hw.dice.enrol import ENROL_FILE, Enrolment
 from companion.hw.dice.frames import (
     MAT_AREA,
     NO_PICTURE_POLL_S,
     Area,
+    CameraStream,
     Frame,
     FrameOrWhy,
     FrameReader,
@@ -115,25 +128,28 @@ class Steadiness:
 class Motion:
     """Tells whether anything moved between consecutive frames (a throw in progress).
 
-    Frames are compared at quarter size, where sensor noise averages out; a
-    share of changed pixels above ``share`` means something in view is moving.
+    Frames are compared at quarter size, where sensor noise averages out
+    (:mod:`companion.hw.camera.change`); a share of changed pixels above ``share`` means
+    something in view is moving. The first frame, or one of another size, is not moving.
     """
 
-    def __init__(self, threshold: int = 25, share: float = 0.002) -> None:
+    def __init__(self, threshold: int = THRESHOLD, share: float = SHARE) -> None:
         self.threshold = threshold
         self.share = share
         self._last: np.ndarray | None = None
 
+    @property
+    def last(self) -> np.ndarray | None:
+        """The last frame :meth:`moving` saw, shrunk
+        (:func:`~companion.hw.camera.change.shrink`)."""
+        return self._last
+
     def moving(self, frame: Frame) -> bool:
-        grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-        small = cv2.resize(grey, (grey.shape[1] // 4, grey.shape[0] // 4),
-                           interpolation=cv2.INTER_AREA)
+        small = shrink(frame)
         last, self._last = self._last, small
         if last is None or last.shape != small.shape:
             return False
-        changed = cv2.countNonZero(
-            (cv2.absdiff(small, last) > self.threshold).astype(np.uint8))
-        return changed > self.share * small.size
+        return changed(last, small, self.threshold, self.share)
 
 
 def no_dice_said(looked: Area) -> str:
@@ -230,7 +246,9 @@ class CameraDiceSource:
         lying in view are a throw already taken: nothing is read until the camera sees
         the dice area change (:data:`THROW_AGAIN` meanwhile). A still picture never
         changes: once it has read the same over ``stable_frames`` frames and that read is
-        not one to return, the wait stops at once with why (:class:`NewThrowNeeded`)."""
+        not one to return, the wait stops at once with why (:class:`NewThrowNeeded`).
+        Waiting for a throw never runs out (see the module); a view that keeps from settling
+        for ``timeout_s`` does (:class:`DiceReadTimeout`)."""
         if sides != 6:
             raise UnsupportedDice(
                 f"the camera reads six-sided pip dice only, not D{sides}; "
@@ -238,16 +256,24 @@ class CameraDiceSource:
         if count < 1:
             raise UnsupportedDice(f"cannot read {count} dice")
         frames = self._open()
+        # The camera's own frames; frames handed in are their giver's to pace (CameraFrames).
+        pace = Pace(FRAME_PERIOD_S, self._clock) if isinstance(frames, CameraStream) else None
         steady = Steadiness(self.config.stable_frames, self.config.still_px,
                             lambda read: _read_ok(read) or (may_type and bool(read.to_type(count))))
-        # A still picture: the same read over the stable frames is all it will ever give.
+        # The same read over the stable frames: a still view has settled on it (and a still
+        # picture will never give another).
         still = self.still
         same = Steadiness(self.config.stable_frames, self.config.still_px, lambda _: True)
         same_as: tuple[ReadStatus, str] | None = None
-        deadline = self._clock() + self.timeout_s
+        settled_on: DiceRead | None = None  # that read, while the view stays as it was read
+        read_at: np.ndarray | None = None  # the last frame read, shrunk
+        trying_since: float | None = None  # the view has kept from settling since then
         said = ""
-        while self._clock() < deadline:
+        while True:
+            if pace is not None:
+                pace.wait(self._sleep)
             looked = False  # the read is the reader's, of the dice in the frame
+            waiting = False  # the player is not throwing: no time runs out
             frame = next(frames, None)
             if frame is None:
                 raise DeviceError("the camera stopped giving frames before the dice were read")
@@ -258,11 +284,20 @@ class CameraDiceSource:
                 # A throw in progress: nothing to read until the dice settle.
                 read = DiceRead((), ReadStatus.UNSURE, "the dice are moving")
                 new_throw = False
+                if pace is not None:
+                    pace.changed()
             elif new_throw:  # the dice of the throw taken before, lying where they fell
                 read = DiceRead((), ReadStatus.UNSURE, THROW_AGAIN)
+                waiting = True
             else:
-                read = self.read_frame(frame, count)
+                last = self._motion.last
+                assert last is not None  # moving() saw the frame
+                if settled_on is not None and read_at is not None and not changed(read_at, last):
+                    read = settled_on  # the same still view: its steady read stands
+                else:
+                    read, read_at = self.read_frame(frame, count), last
                 looked = True
+                waiting = read.status is ReadStatus.NO_DICE
             message = read.message
             if read.message == "the dice are moving":
                 message = MOVING
@@ -274,23 +309,30 @@ class CameraDiceSource:
             settled = steady.update(read)
             if settled is not None and len(settled.dice) == count:
                 return settled
-            if still:
-                if (read.status, read.message) != same_as:
-                    same_as = (read.status, read.message)
-                    same = Steadiness(self.config.stable_frames, self.config.still_px,
-                                      lambda _: True)
-                if same.update(read) is not None:  # read steadily, and never to change
-                    where = (f"the picture {self.source}" if self._given is None
-                             else "the still picture")
-                    shown = len(read.dice)
-                    if looked and shown != count:
-                        why = (f"{where} shows {shown or 'no'} {'die' if shown == 1 else 'dice'}"
-                               f", {count} {'was' if count == 1 else 'were'} asked for")
-                    else:
-                        why = f"{where} never changes and does not read as {count}D{sides}"
-                    raise NewThrowNeeded(f"{why}: {message}")
-        raise DiceReadTimeout(f"no steady read of {dice_count(count)} in {self.timeout_s:.0f} s "
-                              "読み取れず")
+            if (read.status, read.message) != same_as:
+                same_as = (read.status, read.message)
+                same = Steadiness(self.config.stable_frames, self.config.still_px,
+                                  lambda _: True)
+            steadily = same.update(read) is not None
+            settled_on = read if steadily and looked else None
+            if still and steadily:  # read steadily, and never to change
+                where = (f"the picture {self.source}" if self._given is None
+                         else "the still picture")
+                shown = len(read.dice)
+                if looked and shown != count:
+                    why = (f"{where} shows {shown or 'no'} {'die' if shown == 1 else 'dice'}"
+                           f", {count} {'was' if count == 1 else 'were'} asked for")
+                else:
+                    why = f"{where} never changes and does not read as {count}D{sides}"
+                raise NewThrowNeeded(f"{why}: {message}")
+            now = self._clock()
+            if waiting:
+                trying_since = None
+            elif trying_since is None:
+                trying_since = now
+            elif now - trying_since >= self.timeout_s:
+                raise DiceReadTimeout(f"no steady read of {dice_count(count)} in "
+                                      f"{self.timeout_s:.0f} s 読み取れず")
 
     def read_frame(self, frame: Frame, count: int | None = None) -> DiceRead:
         """Read one frame, cut down to the mat's dice area as ``area`` says; ``count`` is
