@@ -27,12 +27,13 @@ def defaults(capsys: pytest.CaptureFixture[str], *argv: str) -> list[dict[str, A
     return rows
 
 
-@pytest.mark.parametrize(("siz", "down", "up"), [(39, 0, 5), (40, 5, 5), (52, 10, 15)])
+@pytest.mark.parametrize(("siz", "down", "up"), [(39, 0, 5), (40, 5, 5), (41, 5, 10), (50, 10, 10), (52, 10, 15)])
 def test_co_range_1_a_part_of_a_siz_step_counts_as_the_default_says(
         siz: int, down: int, up: int) -> None:
     """CO-RANGE-1 (004 l.67 「SIZ30を超える相手の場合、そこから10大きいごとに[+5％]」): SIZ 31–39
-    gives +0 by the spec's Default (whole steps), +5 with steps_round = "up"; it was the
-    seed's number, refused as "the seed's rule"."""
+    gives +0 by the spec's Default (whole steps), +5 with steps_round = "up", which counts a
+    part of a step as a whole one (31–40 +5, 41–50 +10: rules.toml's comment says so); it
+    was the seed's number, refused as "the seed's rule"."""
     for steps_round, bonus in (("down", down), ("up", up)):
         settings = {} if steps_round == "down" else {"CO-RANGE-1": {"steps_round": "up"}}
         text = push(duel(Profile.P004, GUN, {"siz": siz}, settings), Attack("Ann", "Cult"),
