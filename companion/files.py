@@ -133,12 +133,14 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
 _TIDIED: set[Path] = set()  # the files whose folder this process has tidied already
 
 
-def _left_over(stray: Path) -> bool:
+def _left_over(stray: Path, unsure: bool) -> bool:
     """Whether the temporary file ``stray`` is no write under way: its writer holds an
     ``flock`` on it from just after making it to the rename (:func:`atomic_write_bytes`),
     and the kernel lets go of that however the writer ends, a kill or a power cut. Only a
     file made in this run within :data:`JUST_MADE_SECONDS`, which its writer may not have
-    locked yet, is spared by its time.
+    locked yet, is spared by its time. ``unsure``: the answer when no lock can be asked
+    (a filesystem without locks, another user's file): keeping a copy aside harms
+    nothing, deleting it might.
 
     The clock is no judge otherwise: a Pi has no clock of its own and starts with the time
     it last saved (fake-hwclock), up to an hour behind the files its last run wrote, so a
@@ -146,29 +148,37 @@ def _left_over(stray: Path) -> bool:
     write under way: not kept when its file could not be read, then deleted unread."""
     try:
         made = stray.lstat()
-        if not stat.S_ISREG(made.st_mode):
-            return False
-        now = time.time()
-        if made.st_mtime >= _STARTED and abs(now - made.st_mtime) < JUST_MADE_SECONDS:
-            return False
-        fd = os.open(stray, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:  # gone, or not ours to read: left where it is
+    except OSError:  # gone
+        return False
+    if not stat.S_ISREG(made.st_mode):
+        return False
+    if made.st_mtime >= _STARTED and abs(time.time() - made.st_mtime) < JUST_MADE_SECONDS:
         return False
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:  # held by its writer (or no locks here, so none can tell)
+        fd = os.open(stray, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except FileNotFoundError:
         return False
+    except OSError:
+        return unsure
+    try:
+        # Shared: it still meets the writer's exclusive lock, and NFS grants it on a file
+        # open only to read.
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:
+        return unsure
     finally:
         os.close(fd)
     return True
 
 
-def _stale_temporaries(path: Path) -> list[Path]:
+def _stale_temporaries(path: Path, unsure: bool) -> list[Path]:
     """The temporary files of ``path`` no write under way owns: those a power cut or a kill
-    left (:func:`_left_over`)."""
+    left (:func:`_left_over`; ``unsure``: whether one no lock can be asked of is counted)."""
     with contextlib.suppress(OSError):  # a folder that cannot be listed keeps them
         return [stray for stray in path.parent.glob(f".{glob.escape(path.name)}.*.tmp")
-                if _left_over(stray)]
+                if _left_over(stray, unsure)]
     return []
 
 
@@ -179,7 +189,7 @@ def _remove_stale_temporaries(path: Path) -> None:
     if path in _TIDIED:
         return
     _TIDIED.add(path)
-    for stray in _stale_temporaries(path):
+    for stray in _stale_temporaries(path, unsure=False):
         with contextlib.suppress(OSError):  # tidying
             stray.unlink()
 
@@ -288,7 +298,7 @@ def keep_unreadable(path: Path) -> Kept:
     target = _free_name(path, "corrupt", stamp)
     os.replace(path, target)
     unwritten = []
-    for stray in _stale_temporaries(path):
+    for stray in _stale_temporaries(path, unsure=True):
         copy = _free_name(path, "unwritten", stamp)
         with contextlib.suppress(OSError):  # kept where it is, then: still not lost
             os.replace(stray, copy)

@@ -298,6 +298,32 @@ def test_a_copy_a_cut_left_is_kept_when_the_clock_starts_behind_it(
     assert copy.read_bytes() == whole and not left.exists()
 
 
+def test_where_no_lock_can_be_asked_a_left_over_is_kept_aside_but_never_deleted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A filesystem without locks (ENOLCK), or an exclusive lock NFS refuses on a file open
+    to read (EBADF): no one can tell the cut's copy from a write under way. Kept aside
+    beside an unreadable file, it harms nothing and is named; tidying leaves it."""
+    monkeypatch.setattr(files, "_STARTED", time.time() - 5)
+    path = tmp_path / "save.json"
+    whole = b'{"seed": 2}'
+    left = tmp_path / ".save.json.k3j9x2.tmp"
+    left.write_bytes(whole)
+    cut = time.time() - 30
+    os.utime(left, (cut, cut))
+    real_flock = fcntl.flock
+
+    def no_locks(fd: int, operation: int) -> None:
+        if operation & fcntl.LOCK_NB:
+            raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+        real_flock(fd, operation)
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    atomic_write_bytes(path, b"{")  # tidying: left
+    assert left.exists()
+    [copy] = keep_unreadable(path).unwritten
+    assert copy.read_bytes() == whole
+
+
 def test_a_write_under_way_holds_its_temporary_so_no_other_process_takes_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Between its making and its rename, a write's temporary is locked, so another process
@@ -310,7 +336,7 @@ def test_a_write_under_way_holds_its_temporary_so_no_other_process_takes_it(
     def replace(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
         old = time.time() - 86400
         os.utime(src, (old, old))  # no age spares it
-        seen.append((os.path.basename(src), files._stale_temporaries(path)))
+        seen.append((os.path.basename(src), files._stale_temporaries(path, unsure=True)))
         real_replace(src, dst)
 
     monkeypatch.setattr(os, "replace", replace)
