@@ -27,7 +27,8 @@ def defaults(capsys: pytest.CaptureFixture[str], *argv: str) -> list[dict[str, A
     return rows
 
 
-@pytest.mark.parametrize(("siz", "down", "up"), [(39, 0, 5), (40, 5, 5), (41, 5, 10), (50, 10, 10), (52, 10, 15)])
+@pytest.mark.parametrize(("siz", "down", "up"), [
+    (39, 0, 5), (40, 5, 5), (41, 5, 10), (50, 10, 10), (52, 10, 15)])
 def test_co_range_1_a_part_of_a_siz_step_counts_as_the_default_says(
         siz: int, down: int, up: int) -> None:
     """CO-RANGE-1 (004 l.67 「SIZ30を超える相手の場合、そこから10大きいごとに[+5％]」): SIZ 31–39
