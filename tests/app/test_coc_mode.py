@@ -652,6 +652,32 @@ def test_throw_options_at_the_table(tmp_path: Path) -> None:
     assert {"CO-GRAP-8", "CO-BASE-11"} <= shown_rules(mode)
 
 
+def test_co_grap_8_reading_b_throws_an_enemy_nobody_holds_at_the_table_004(
+        tmp_path: Path) -> None:
+    """CO-GRAP-8 with its option reading b (coc.toml's ``reading = "b"``): Ann, holding
+    nobody, is offered Throw (and by Budo, which her sheet has), asked whom, and throws Cult
+    as ``coc fight act throw`` would; by the spec's Default (reading a) she is not offered it.
+    """
+    def make(reading: str) -> Callable[[], Fight]:
+        def fight() -> Fight:
+            rules = load_rules(Profile.P004).with_overrides(
+                {"CO-GRAP-8": {"reading": reading}}, "coc.toml")
+            return Fight(rules, [
+                entrant(rules, "Ann", 14, ("fist",), INV, grapple=60, budo=50),
+                entrant(rules, "Cult", 10, ("fist",), FOE),
+                entrant(rules, "Deep", 8, ("fist",), FOE)], ScriptedDice([]))
+        return fight
+
+    mode, player = at_the_table(tmp_path, make("b"), [], ["throw", "how:at:Cult"],
+                                [ThrowDown("Ann", at="Cult")])
+    assert {"throw", "throw_budo"} <= set(offered(player, "Ann")[0])
+    assert offered(player, "Throw whom?") == [["how:at:Cult", "how:at:Deep", "back"]]
+    assert "CO-GRAP-8" in shown_rules(mode)
+    (tmp_path / "a").mkdir()
+    mode, player = at_the_table(tmp_path / "a", make("a"), [], [*END], [EndTurn("Ann")])
+    assert not {"throw", "throw_budo"} & set(offered(player, "Ann")[0])
+
+
 def test_choke_and_throw_by_budo_at_the_table_004(tmp_path: Path) -> None:
     """CO-GRAP-6 (004 「もう一度武道（組技系）を使用」): a grappler whose sheet has Budo is
     offered the choke and the throw by Budo beside Grapple's, and each rolls Budo; one

@@ -146,13 +146,18 @@ class CocFightMode(_KeeperMenu):
             options.append(Option("cast", "Cast a spell 呪文"))
         for key, label, action in (("choke", "Choke 絞め", Choke(name)),
                                    ("choke_budo", "Choke by Budo 武道で絞め",
-                                    Choke(name, skill="budo")),
-                                   ("throw", "Throw 投げ", ThrowDown(name)),
-                                   ("throw_budo", "Throw by Budo 武道で投げ",
-                                    ThrowDown(name, skill="budo")),
-                                   ("break", "Break free 振りほどく", BreakFree(name))):
+                                    Choke(name, skill="budo"))):
             if self.legal(action):
                 options.append(Option(key, label))
+        # CO-GRAP-8's reading b throws an enemy nobody holds: only a throw ``at`` one is
+        # legal then, so each is tried, not only the throw of the held one.
+        ats = ("", *(t.name for t in others))
+        for key, label, skill in (("throw", "Throw 投げ", "grapple"),
+                                  ("throw_budo", "Throw by Budo 武道で投げ", "budo")):
+            if any(self.legal(ThrowDown(name, at=at, skill=skill)) for at in ats):
+                options.append(Option(key, label))
+        if self.legal(BreakFree(name)):
+            options.append(Option("break", "Break free 振りほどく"))
         weapons = range(len(actor.sheet.weapons))
         if any(self.legal(Reload(name, i)) for i in weapons):
             options.append(Option("reload", "Reload 装填", Button.RANGED))

@@ -112,7 +112,8 @@ class _Grapples(_Attacks):
         takes it: on 003's board toward a compass point (whoever stands where it lands is
         landed on); off it at somebody (in 003 that one may dodge); in 004 from a height
         (CO-BASE-11's fall replaces the damage), rolling ``skill`` (Grapple, or Budo,
-        CO-GRAP-6). Asked only when there is a choice."""
+        CO-GRAP-6); with CO-GRAP-8's reading b, one who holds nobody throws an enemy nobody
+        holds. Asked only when there is a choice."""
         name = actor.name
         ways: list[tuple[str, str, dict[str, object]]] = [("plain", "Plain 通常", {})]
         held = actor.grappling
@@ -127,7 +128,8 @@ class _Grapples(_Attacks):
                 ways += [(f"to:{f}:{o}", f"Toward {f} onto {o}, who dodges {o}は回避",
                           {"toward": f, "at": o, "at_dodges": True}) for f in board.FACINGS]
             elif not on_board:
-                ways.append((f"at:{o}", f"At {o} {o}へ投げつける", {"at": o}))
+                label = f"At {o} {o}へ投げつける" if held else f"{o} {o}を投げる"
+                ways.append((f"at:{o}", label, {"at": o}))
                 if p003:
                     ways.append((f"dodge:{o}", f"At {o}, who dodges {o}へ(回避あり)",
                                  {"at": o, "at_dodges": True}))
@@ -138,7 +140,8 @@ class _Grapples(_Attacks):
         if not rest:
             if len(ways) == 1:
                 return ThrowDown(name, skill=skill, **ways[0][2])  # type: ignore[arg-type]
-            return ChoiceAsk(f"Throw {held} how? 投げ方は？", (
+            prompt = f"Throw {held} how? 投げ方は？" if held else "Throw whom? 誰を投げる？"
+            return ChoiceAsk(prompt, (
                 *(Option(f"how:{key}", label, Button.ATTACK if key == "plain" else None)
                   for key, label, _ in ways), BACK))
         found = [f for key, _, f in ways if key == option_value(rest[0], "how")]
