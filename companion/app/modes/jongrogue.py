@@ -104,8 +104,8 @@ def room_tiles(game: Game, laid: Sequence[Tile] = ()) -> tuple[TileView, ...]:
     room = game.rooms[game.room_no]
     monsters = {m.spot: m for m in game.monsters if m.room == room.number}
     on_gold: dict[int, list[MonsterOnMap]] = {}
-    for sitter in monsters.values():
-        if sitter.alive and sitter.on_gold is not None:
+    for sitter in game.monsters:
+        if sitter.room == room.number and sitter.alive and sitter.on_gold is not None:
             on_gold.setdefault(sitter.on_gold, []).append(sitter)
     gone = vanished(game)
     views: list[TileView] = []
