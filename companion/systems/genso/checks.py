@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.dice import DiceSource, Result, roll
 from companion.errors import IllegalAction
+from companion.systems.defaults import DEFAULT_TAG
 from companion.systems.genso.character.core import Character, Term, derive
 from companion.systems.genso.rules import ABILITIES, GensoRules, Monster
 
@@ -112,8 +113,7 @@ def simple_check(rules: GensoRules, source: DiceSource, difficulty: int | str,
 
 def _ability_label(rules: GensoRules, ability: str) -> str:
     if ability not in ABILITIES:
-        only = ("; strength (筋力) is read as an ability (GM-CHECK-5.strength_reads_as) in an "
-                "opposed check alone"
+        only = ("; strength (筋力) is read as body in an opposed check alone (GM-CHECK-5)"
                 if ability == "strength" else "")
         raise IllegalAction(f"no ability {ability!r}; the abilities are "
                             f"{', '.join(ABILITIES)}{only}")
@@ -259,8 +259,8 @@ def opposed_check(rules: GensoRules, source: DiceSource, a: Character,
                   b: Character | Monster, ability: str, *, active: bool, a_modifier: int = 0,
                   b_modifier: int = 0) -> Opposed:
     """GM-CHECK-5: ability + 2D + modifier each; higher wins. On a tie the active side A
-    fails when one side is active, else it is a draw. 筋力 reads as the ability the
-    GM-CHECK-5 Default names (``strength_reads_as``, Body unless set). The
+    fails when one side is active, else it is a draw. 筋力 reads as Body, a fixed reading
+    of the spec's Default (``data/readings.toml``), said as one on each side. The
     other side may be a monster, by its block's abilities (:func:`_monster_term`); it rolls
     2D as the seed's formula has both sides do, though in a fight a monster rolls none
     (GM-COMBAT-2/3).
@@ -270,7 +270,7 @@ def opposed_check(rules: GensoRules, source: DiceSource, a: Character,
     ``a_modifier`` is A's, ``b_modifier`` B's."""
     strength = ability == "strength"  # 筋力 in PG 2-3-1-2 is not a PC ability
     if strength:
-        ability = str(rules.default("GM-CHECK-5", "strength_reads_as"))
+        ability = "body"
     # Two sheets of one name (a preset and a copy of it) gave two rows and a winner no one
     # could tell apart: each side is then named by its letter in the seed's formula too.
     a_name, b_name = ((f"{a.name} (A)", f"{b.name} (B)") if a.name == b.name
@@ -279,8 +279,7 @@ def opposed_check(rules: GensoRules, source: DiceSource, a: Character,
     b_terms = [_monster_term(rules, b, ability) if isinstance(b, Monster)
                else _ability_term(rules, b, ability)]
     if strength:  # said on each side, as the Default it is
-        tag = rules.settings.tag("GM-CHECK-5", "strength_reads_as")
-        read = f" (筋力/strength, GM-CHECK-5{tag})"
+        read = f" (筋力/strength, GM-CHECK-5{DEFAULT_TAG})"
         a_terms[0] = Term(a_terms[0].label + read, a_terms[0].value)
         b_terms[0] = Term(b_terms[0].label + read, b_terms[0].value)
     if a_modifier:

@@ -75,7 +75,6 @@ class CreatureKind(Enum):
 #: stay beside it in code. Checked wherever a Default is set, and shown by `genso defaults`
 #: (:mod:`companion.systems.defaults`).
 CHOICES: dict[tuple[str, str], tuple[Any, ...]] = {
-    ("GM-CHECK-5", "strength_reads_as"): ABILITIES,
     ("GM-MON-7", "orc_warrior"): ("gm", "wg"),
     ("GM-MAGIC-4", "oldest_cannot_be_cancelled"): ("cancel_next", "cancel_none"),
     ("GM-EQUIP-2", "shield_protection"): (2, 4),

@@ -113,7 +113,8 @@ def test_opposed_checks_and_ties() -> None:
     assert (arm.a.total, arm.b.total, arm.winner) == (12, 12, Winner.DRAW)
     win = opposed_check(RULES, d6(6, 6, 1, 1), pc1, pc2, "body", active=True)
     assert win.winner is Winner.A and win.a.text == "(2D6+6) ＞ 12[6,6]+6=18"
-    with pytest.raises(IllegalAction, match=r"strength_reads_as\) in an opposed check alone"):
+    with pytest.raises(IllegalAction,
+                       match=r"read as body in an opposed check alone \(GM-CHECK-5\)"):
         general_check(RULES, d6(3, 3), pc1, "strength", 12)
 
 

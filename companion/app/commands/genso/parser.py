@@ -150,7 +150,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     check.add_argument("--ability", choices=("body", "perception", "magic", "strength"),
                        help="general and opposed: the ability rolled (default body); "
                             "strength (筋力) only in an opposed check, where it reads as "
-                            "the ability GM-CHECK-5.strength_reads_as names (default body)")
+                            "body (GM-CHECK-5)")
     check.add_argument("--difficulty", help="simple, general, trap, enemy: a number or "
                                             "extremely_hard, very_hard, hard, easy (極めて難しい, "
                                             "非常に難しい, 難しい, 易しい; traps: "
