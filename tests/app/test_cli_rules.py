@@ -358,10 +358,24 @@ def test_rules_and_simulate_read_the_profile_config_toml_names(
     assert first.endswith(f", profile {mine}")
 
     config.write_text('[game]\nprofile = "gone.toml"\n', encoding="utf-8")
-    for argv in (("rules", "level"), ("simulate", "--games", "1")):
+    for argv in (("rules", "level"), ("simulate", "--games", "1"), ("play", "--headless")):
         code, _, err = run(capsys, *argv)
         assert code == 2 and f"game.profile ({config}): {config.parent / 'gone.toml'}: " \
             "no such file" in err
+        # what to do, not only what is wrong (review57a F11)
+        assert "; give --profile FILE, or make game.profile in config.toml name a profile " \
+            "file (empty: the packaged profile)" in err, argv
+
+
+@pytest.mark.parametrize("argv", [("rules", "level"), ("simulate",)])
+def test_profile_help_names_game_profile_as_the_default(
+        argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    """`rules` and `simulate` read config.toml's game.profile without --profile, as `play`
+    does; their --profile help said only "a profile TOML of your own" (review57a F11)."""
+    with pytest.raises(SystemExit):
+        main([*argv, "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "(default: config.toml's game.profile, else the packaged one)" in shown
 
 
 def test_rules_sleep_labels_the_honour_corner_as_the_companions_default(

@@ -51,11 +51,25 @@ def told_profile(profile: Profile) -> Profile:
     return profile
 
 
+#: What to do when config.toml's game.profile names no file.
+PROFILE_REMEDY = ("give --profile FILE, or make game.profile in config.toml name a profile "
+                  "file (empty: the packaged profile)")
+#: The --profile help of rules and simulate.
+PROFILE_HELP = ("a profile TOML of your own (default: config.toml's game.profile, else the "
+                "packaged one)")
+
+
 def profile_file(given: Path | None, config: Config) -> Path | None:
     """The profile file a new game, a simulation and the rules tables read (None: the
     packaged profile): ``--profile`` when given, else config.toml's ``game.profile``, so
-    that the tables a player looks up are the rules they play."""
-    return given or config.existing_file("game.profile")
+    that the tables a player looks up are the rules they play. A ``game.profile`` that
+    names no file is refused with what to do, whichever command read it."""
+    if given:
+        return given
+    try:
+        return config.existing_file("game.profile")
+    except DataError as exc:
+        raise DataError(f"{exc}; {PROFILE_REMEDY}") from None
 
 
 def chosen_profile(given: Path | None) -> tuple[Path | None, Profile]:
@@ -149,8 +163,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def _profile_option(parser: argparse.ArgumentParser, default: object) -> None:
-    parser.add_argument("--profile", type=existing_file, default=default,
-                        help="a profile TOML of your own")
+    parser.add_argument("--profile", type=existing_file, default=default, help=PROFILE_HELP)
 
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> int:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.arg_types import existing_file, positive_int, seeds_below
-from companion.app.commands.rules import chosen_profile
+from companion.app.commands.rules import PROFILE_HELP, chosen_profile
 from companion.app.session.save import SEED_LIMIT, profile_hash
 from companion.systems import jongrogue
 from companion.systems.jongrogue.autoplay import STRATEGIES, play
@@ -183,7 +183,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                         help="rules preset (default plus)")
     parser.add_argument("--strategy", choices=sorted(STRATEGIES), default="cautious",
                         help="auto-player strategy (default cautious)")
-    parser.add_argument("--profile", type=existing_file, help="a profile TOML of your own")
+    parser.add_argument("--profile", type=existing_file, help=PROFILE_HELP)
     parser.add_argument("--jobs", type=positive_int, default=1,
                         help="processes to play them in (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
