@@ -79,21 +79,6 @@ def test_strength_reads_as_body_a_fixed_reading(
     assert "GM-CHECK-5" in capsys.readouterr().err
 
 
-def test_a_fight_saved_while_strength_reads_as_was_a_setting_still_loads(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A genso fight file keeps every setting; one saved while GM-CHECK-5.strength_reads_as
-    was a setting holds it, which no fight action reads: it loads, and plays on."""
-    fight = Fight(load_rules(), entrants_for(load_rules(), [preset(load_rules(), "pc1")],
-                                             [("orc", 1)]))
-    fight.push(Wait("駆け出し冒険者１"), ScriptedDice([]))
-    data = fight.to_json()
-    data["settings"]["GM-CHECK-5"] = {"strength_reads_as": "body"}
-    data["journal"][0]["settings"] = {"GM-CHECK-5": {"strength_reads_as": "magic"}}
-    loaded = Fight.from_json(load_rules(), data)
-    assert loaded.to_json()["journal"] == fight.to_json()["journal"]
-    assert "GM-CHECK-5" not in loaded.settings
-
-
 def dispel_over_a_stronger_casters_spell(rules: GensoRules) -> tuple[str, list[str]]:
     """A Dispel by 一般的な魔術師（女性） on herself, whose oldest spell (the forest fairy's
     Protection) is of a caster with higher Magic: what it says and the spells left."""

@@ -28,10 +28,6 @@ from companion.systems.genso.rules import GensoRules
 #: with entries that name no revision played by revision 3 (:data:`ENGINE`).
 FILE_VERSION = 3
 
-#: Settings since made fixed readings (``data/readings.toml``): a fight saved while one was
-#: a setting holds its value, which no fight action reads, so it is dropped on load.
-NOW_FIXED = {"GM-CHECK-5": "strength_reads_as"}
-
 
 def setting_text(value: Any) -> str:
     """A setting's value as it is typed after ``--set RULE.key=``: ``true``, ``gm``, ``5``."""
@@ -156,8 +152,7 @@ class Fight:
         stored = data.get("settings")
         if stored is not None:
             # As it was played, in or out of the ranges checked since (GM-COMBAT-8 …).
-            rules = rules.with_overrides(_still_settings(stored), f"{origin}: settings",
-                                         limits=False)
+            rules = rules.with_overrides(stored, f"{origin}: settings", limits=False)
         entrants, journal = data.get("entrants", []), data.get("journal", [])
         if not isinstance(entrants, list) or not all(isinstance(e, Mapping) for e in entrants):
             raise DataError(f"{origin}: entrants must be a list of tables")
@@ -175,8 +170,7 @@ class Fight:
                 action = action_from_json(raw["action"])
                 said = f" ({action_text(action)})"
                 dice = ScriptedDice((int(s), int(v)) for s, v in raw["dice"])
-                fight.push(action, dice, _still_settings(raw.get("settings")),
-                           f"{where} settings",
+                fight.push(action, dice, raw.get("settings"), f"{where} settings",
                            int(raw.get("engine", engine)), limits=False)
             except (ScriptExhausted, DeviceError) as exc:  # too few dice, or off their faces
                 raise DataError(f"{where}{said} is damaged: its recorded dice do not match "
@@ -211,14 +205,3 @@ class Fight:
         return replace(character, hp=min(now.hp, now.max_hp), mp=min(now.mp, now.max_mp),
                        mana_stones=now.mana_stones, equipment=tuple(equipment),
                        storage_mp=storage)
-
-
-def _still_settings(stored: Any) -> Any:
-    """A saved fight's ``settings`` without those now fixed readings (:data:`NOW_FIXED`);
-    anything not shaped as settings is left for :meth:`GensoRules.with_overrides` to refuse."""
-    if not isinstance(stored, Mapping):
-        return stored
-    kept = {rule: ({k: v for k, v in keys.items() if NOW_FIXED.get(rule) != k}
-                   if isinstance(keys, Mapping) else keys)
-            for rule, keys in stored.items()}
-    return {rule: keys for rule, keys in kept.items() if keys or rule not in NOW_FIXED}
