@@ -13,12 +13,12 @@ copy of its kind (the 4th) makes its kind impossible to draw.
 Both numbers come from the model's metadata and can be overridden by the
 camera calibration; nothing here is a hidden constant.
 
-A slot that has settled is not classified again while its crop stays as it was when
-last classified (:func:`companion.hw.camera.change.changed`: sensor noise does not count):
-its read stands, as the same crop would give it again. A changed slot is classified on
-every frame until its frames agree again, so a tile is still taken only after
-``stable_frames`` agreeing reads. A table where nothing moves costs no classifier run
-(soak57 F2: every slot of every frame kept a core busy while the player talked).
+Every slot of every frame polled is classified: a blank White (5z) laid on an empty slot,
+or lifted off one, changes its crop too little for a cheap difference to be sure of
+(review57b). What keeps a waiting table cheap is the wait polling a :attr:`quiet` reader
+a few times a second (soak57 F2: every slot twenty times a second kept a core busy while
+the player talked); quiet is every slot settled and its crop as before
+(:func:`companion.hw.camera.change.changed`: sensor noise does not count).
 
 Whether a slot is empty is not left to the face alone: each crop is also
 compared with the slot's look when empty (:mod:`companion.hw.camera.occupancy`:
@@ -183,13 +183,13 @@ class CameraTileReader:
                        if isinstance(source, FileSource) and source.still else "")
         self._picture_file = may_be_drawn(source)
         self._counters = {"frames": 0, "no_frame": 0, "bad_frame": 0, "mat_lost": 0}
-        self._classified: dict[Slot, np.ndarray] = {}  # each slot's crop when last classified
+        self._seen: dict[Slot, np.ndarray] = {}  # each slot's crop at the last poll, shrunk
         self._quiet = False
 
     @property
     def quiet(self) -> bool:
-        """The last poll found every slot settled and unchanged: nothing on the table moved,
-        and no slot was classified."""
+        """The last poll found every slot settled and its crop unchanged: nothing on the
+        table moved, so it may be polled less often."""
         return self._quiet
 
     def _trouble(self, counter: str, message: str) -> list[SlotReading]:
@@ -215,23 +215,19 @@ class CameraTileReader:
         outside = self.detector.out_of_view(detection)
         for slot in outside:
             self.trackers[slot].clear()
-        unread = {}
+        quiet = True
         for slot, crop in crops.items():
-            small = shrink(crop)
-            seen = self._classified.get(slot)
-            if self.trackers[slot].steady and seen is not None and not changed(seen, small):
-                continue  # settled, and the same crop again: its read stands
-            unread[slot] = crop
-            self._classified[slot] = small
-        self._quiet = not unread
+            small, seen = shrink(crop), self._seen.get(slot)
+            quiet &= self.trackers[slot].steady and seen is not None and not changed(seen, small)
+            self._seen[slot] = small
+        self._quiet = quiet
         news = []
-        if unread:
-            for slot, (prediction, evidence) in self.looks.read(self.classifier, unread).items():
-                if evidence.occupancy is Occupancy.BARE and prediction.best.label == EMPTY:
-                    self.looks.remember(slot, crops[slot])  # follow the light as it changes
-                reading = self.trackers[slot].update(prediction, self.ledger)
-                if reading is not None:
-                    news.append(reading)
+        for slot, (prediction, evidence) in self.looks.read(self.classifier, crops).items():
+            if evidence.occupancy is Occupancy.BARE and prediction.best.label == EMPTY:
+                self.looks.remember(slot, crops[slot])  # follow the light as it changes
+            reading = self.trackers[slot].update(prediction, self.ledger)
+            if reading is not None:
+                news.append(reading)
         uncertain = [s for s, t in self.trackers.items()
                      if s not in outside and t.settled is not None and t.settled.label is None]
         message = f"{out_of_view_message(outside)} {OUT_OF_VIEW_JA}" if outside \

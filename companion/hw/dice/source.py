@@ -17,9 +17,9 @@ roll from it is refused (:class:`NewThrowNeeded`) rather than read again.
 
 Waiting costs little (soak57 F2): a camera's frames are taken at most 30 a second, and a
 few a second once nothing has moved for some seconds (:class:`~companion.hw.camera.pace.Pace`),
-so a source that does not block (a video, a rendered scene) is not read in a busy loop;
-and once the same read has come over ``stable_frames`` still frames, a frame unchanged
-since the last one read is not read again: its read stands. No time runs out while the
+so a source that does not block (a video, a rendered scene) is not read in a busy loop.
+Each frame taken is read in full: a white die landing on a white tray changes too few
+pixels to count as motion, and only its read sees it (review57b). No time runs out while the
 player is not throwing (nothing moving, no dice in view, or the last throw's dice lying
 there): a table talks for minutes before a throw. The wait gives up (:class:`DiceReadTimeout`)
 only on a view that has kept from settling for ``timeout_s``: dice moving or unsure, or no
@@ -137,12 +137,6 @@ class Motion:
         self.threshold = threshold
         self.share = share
         self._last: np.ndarray | None = None
-
-    @property
-    def last(self) -> np.ndarray | None:
-        """The last frame :meth:`moving` saw, shrunk
-        (:func:`~companion.hw.camera.change.shrink`)."""
-        return self._last
 
     def moving(self, frame: Frame) -> bool:
         small = shrink(frame)
@@ -265,8 +259,6 @@ class CameraDiceSource:
         still = self.still
         same = Steadiness(self.config.stable_frames, self.config.still_px, lambda _: True)
         same_as: tuple[ReadStatus, str] | None = None
-        settled_on: DiceRead | None = None  # that read, while the view stays as it was read
-        read_at: np.ndarray | None = None  # the last frame read, shrunk
         trying_since: float | None = None  # the view has kept from settling since then
         said = ""
         while True:
@@ -290,12 +282,7 @@ class CameraDiceSource:
                 read = DiceRead((), ReadStatus.UNSURE, THROW_AGAIN)
                 waiting = True
             else:
-                last = self._motion.last
-                assert last is not None  # moving() saw the frame
-                if settled_on is not None and read_at is not None and not changed(read_at, last):
-                    read = settled_on  # the same still view: its steady read stands
-                else:
-                    read, read_at = self.read_frame(frame, count), last
+                read = self.read_frame(frame, count)
                 looked = True
                 waiting = read.status is ReadStatus.NO_DICE
             message = read.message
@@ -314,7 +301,6 @@ class CameraDiceSource:
                 same = Steadiness(self.config.stable_frames, self.config.still_px,
                                   lambda _: True)
             steadily = same.update(read) is not None
-            settled_on = read if steadily and looked else None
             if still and steadily:  # read steadily, and never to change
                 where = (f"the picture {self.source}" if self._given is None
                          else "the still picture")
