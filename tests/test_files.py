@@ -324,6 +324,30 @@ def test_where_no_lock_can_be_asked_a_left_over_is_kept_aside_but_never_deleted(
     assert copy.read_bytes() == whole
 
 
+def test_on_nfs_a_left_over_is_told_by_a_shared_lock_and_tidied(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """NFS grants no exclusive flock on a file open only to read (EBADF): probed so, every
+    left-over looked like a write under way, and piled up beside the file. The probe is a
+    shared lock, which still meets a writer's exclusive one."""
+    monkeypatch.setattr(files, "_STARTED", time.time() - 5)
+    path = tmp_path / "save.json"
+    left = tmp_path / ".save.json.k3j9x2.tmp"
+    left.write_bytes(b"{")
+    cut = time.time() - 30
+    os.utime(left, (cut, cut))
+    real_flock = fcntl.flock
+
+    def nfs(fd: int, operation: int) -> None:
+        read_only = fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY
+        if operation & fcntl.LOCK_EX and read_only:
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+        real_flock(fd, operation)
+
+    monkeypatch.setattr(fcntl, "flock", nfs)
+    atomic_write_bytes(path, b"{}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["save.json"]
+
+
 def test_a_write_under_way_holds_its_temporary_so_no_other_process_takes_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Between its making and its rename, a write's temporary is locked, so another process

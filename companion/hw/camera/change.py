@@ -1,10 +1,11 @@
-"""Whether a camera's view changed: the cheap look taken before the costly reads.
+"""Whether a camera's view changed: a cheap look beside the costly reads.
 
 A frame (or a slot's crop) is compared at quarter size in grey, where sensor noise
 averages out: a share of pixels that moved by more than ``threshold`` grey levels above
 ``share`` is a change (a hand, a die rolling, a tile laid or lifted). The dice camera
-tells a throw in progress by it (:class:`companion.hw.dice.source.Motion`); the tile
-reader and the dice source skip reading again what has not changed since it was read.
+tells a throw in progress by it (:class:`companion.hw.dice.source.Motion`), and the tile
+reader a quiet table, which the wait polls less often. Neither skips a read by it: a
+blank White laid on an empty slot, or a white die on the white tray, changes too little.
 """
 
 from __future__ import annotations

@@ -215,12 +215,6 @@ class CameraTileReader:
         outside = self.detector.out_of_view(detection)
         for slot in outside:
             self.trackers[slot].clear()
-        quiet = True
-        for slot, crop in crops.items():
-            small, seen = shrink(crop), self._seen.get(slot)
-            quiet &= self.trackers[slot].steady and seen is not None and not changed(seen, small)
-            self._seen[slot] = small
-        self._quiet = quiet
         news = []
         for slot, (prediction, evidence) in self.looks.read(self.classifier, crops).items():
             if evidence.occupancy is Occupancy.BARE and prediction.best.label == EMPTY:
@@ -228,6 +222,13 @@ class CameraTileReader:
             reading = self.trackers[slot].update(prediction, self.ledger)
             if reading is not None:
                 news.append(reading)
+        # After this frame's reads: a slot the classifier alone saw change is not quiet.
+        quiet = True
+        for slot, crop in crops.items():
+            small, seen = shrink(crop), self._seen.get(slot)
+            quiet &= self.trackers[slot].steady and seen is not None and not changed(seen, small)
+            self._seen[slot] = small
+        self._quiet = quiet
         uncertain = [s for s, t in self.trackers.items()
                      if s not in outside and t.settled is not None and t.settled.label is None]
         message = f"{out_of_view_message(outside)} {OUT_OF_VIEW_JA}" if outside \
