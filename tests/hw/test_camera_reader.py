@@ -227,8 +227,9 @@ def test_a_still_table_is_quiet_yet_every_poll_classifies_every_slot() -> None:
     source = RenderedSource({Slot.ROOM_TL: "6z"}, seed=7)
     reader = CameraTileReader(source, counting, settings=STEADY)
     slots = len(reader.trackers)
-    settle(reader, STEADY.stable_frames)
-    assert not reader.quiet
+    settle(reader, STEADY.stable_frames - 1)
+    assert not reader.quiet  # not settled yet
+    assert set(settle(reader, 1)) == set(reader.trackers)  # each slot settles
     assert settle(reader, 20) == {} and counting.crops == slots * (STEADY.stable_frames + 20)
     assert reader.quiet and reader.status().ok
     source.place(Slot.DRAW, "8m")
