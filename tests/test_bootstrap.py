@@ -1,0 +1,258 @@
+"""scripts/bootstrap.sh on a checkout of its own, with stand-ins for ``python3``, the venv's
+Python, ``sudo`` and ``apt-get`` that log their calls: a venv it cannot use is made again,
+and what it cannot mend stops it with the line that says what to do (install58 D1, R1, R2).
+
+The stand-in Python runs the script's ``-c`` code for real, as the Python version it is
+told to be; ``-m venv`` makes a venv of stand-ins (with pip unless ensurepip is missing),
+``-m pip`` answers for the pip the venv has, and an editable install points the venv's
+``import companion`` at the checkout it was made in, as setuptools' does."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "scripts" / "bootstrap.sh"
+
+STAND_IN_PYTHON = '''\
+import os, pathlib, shutil, sys
+me = pathlib.Path(sys.argv[0])
+venv = me.parent.parent if (me.parent.parent / "pyvenv.cfg").exists() else None
+args = sys.argv[1:]
+with open(os.environ["CALLS"], "a") as log:
+    log.write(" ".join(["venv-python" if venv else "python3", *args]) + "\\n")
+if args[:1] == ["-I"]:
+    args = args[1:]
+version = (venv / "version").read_text() if venv else os.environ["PYTHON3_VERSION"]
+if args[:1] == ["-c"]:
+    sys.version_info = tuple(int(part) for part in version.split("."))
+    if os.environ.get("NO_ENSUREPIP") and not venv:
+        sys.modules["ensurepip"] = None  # Debian's python3 without python3-venv
+    if venv and (venv / "editable").exists():
+        sys.path.insert(0, (venv / "editable").read_text())
+    sys.argv = ["-c", *args[2:]]
+    exec(args[1])
+    sys.exit(0)
+if args[:2] == ["-m", "venv"]:
+    if "--help" in args:
+        sys.exit(0)
+    target = pathlib.Path(args[-1])
+    if "--clear" in args and target.exists():
+        shutil.rmtree(target)
+    (target / "bin").mkdir(parents=True, exist_ok=True)
+    system = "true" if "--system-site-packages" in args else "false"
+    (target / "pyvenv.cfg").write_text(f"include-system-site-packages = {system}\\n")
+    (target / "version").write_text(version)
+    shutil.copy(me, target / "bin" / "python")
+    if os.environ.get("NO_ENSUREPIP"):
+        print("The virtual environment was not created successfully because ensurepip is not "
+              "available. apt install python3.11-venv", file=sys.stderr)
+        sys.exit(1)
+    (target / "pip").touch()
+    sys.exit(0)
+if venv and args[:2] == ["-m", "pip"]:
+    if not (venv / "pip").exists():
+        print(f"{me}: No module named pip", file=sys.stderr)
+        sys.exit(1)
+    if "-e" in args:
+        (venv / "editable").write_text(os.getcwd())
+    sys.exit(0)
+if venv and args[0].endswith("build_compiled.py"):
+    sys.exit(0)
+sys.exit(f"stand-in python: {args} not expected")
+'''
+
+
+def checkout(tmp_path: Path, name: str = "repo") -> Path:
+    """A checkout holding what bootstrap.sh reads: itself, pyproject.toml, the package."""
+    repo = tmp_path / name
+    (repo / "scripts").mkdir(parents=True)
+    shutil.copy(SCRIPT, repo / "scripts" / "bootstrap.sh")
+    (repo / "pyproject.toml").write_text('[project]\nname = "jongrogue-companion"\n')
+    (repo / "companion").mkdir()
+    (repo / "companion" / "__init__.py").write_text("")
+    return repo
+
+
+def stand_ins(tmp_path: Path, python3: str = "3.11.2", sudo_works: bool = True,
+              ensurepip: bool = True) -> dict[str, str]:
+    """The environment of a plain user (uid 1000) with the stand-ins first on PATH, a
+    ``python3`` of version ``python3``."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    calls = tmp_path / "calls"
+
+    def command(name: str, body: str) -> None:
+        path = bin_dir / name
+        path.write_text(body)
+        path.chmod(0o755)
+
+    command("python3", f"#!{sys._base_executable}\n{STAND_IN_PYTHON}")  # type: ignore[attr-defined]
+    command("id", '#!/bin/sh\n[ "$1" = -u ] && { echo 1000; exit 0; }\nexec /usr/bin/id "$@"\n')
+    command("apt-get", f'#!/bin/sh\necho "apt-get $*" >> "{calls}"\n')
+    command("sudo", f'#!/bin/sh\necho "sudo $*" >> "{calls}"\n' + (
+        'exec "$@"\n' if sudo_works else 'echo "sudo: a password is required" >&2; exit 1\n'))
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path), "CALLS": str(calls),
+           "PYTHON3_VERSION": python3}
+    if not ensurepip:
+        env["NO_ENSUREPIP"] = "1"
+    return env
+
+
+def bootstrap(repo: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    calls = Path(env["CALLS"])
+    calls.unlink(missing_ok=True)
+    return subprocess.run(["bash", str(repo / "scripts" / "bootstrap.sh")], capture_output=True,
+                          text=True, env=env, timeout=60)
+
+
+def calls(env: dict[str, str]) -> list[str]:
+    path = Path(env["CALLS"])
+    return path.read_text().splitlines() if path.exists() else []
+
+
+def installs(env: dict[str, str]) -> list[str]:
+    return [call for call in calls(env) if call.startswith("venv-python -m pip install")]
+
+
+def test_a_fresh_checkout_is_set_up_and_a_second_run_changes_nothing(tmp_path: Path) -> None:
+    repo = checkout(tmp_path)
+    env = stand_ins(tmp_path)
+    done = bootstrap(repo, env)
+    assert done.returncode == 0, done.stderr
+    assert "python3 -m venv .venv" in calls(env)
+    assert installs(env)[-1] == "venv-python -m pip install -q -e .[test]"
+    done = bootstrap(repo, env)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert not any(" venv " in call for call in calls(env)) and not installs(env)
+
+
+def test_a_venv_with_no_pip_is_made_again(tmp_path: Path) -> None:
+    """A bootstrap cut while ``python3 -m venv`` ran ensurepip left a .venv/bin/python with
+    no pip: every later run stopped at "No module named pip"."""
+    repo = checkout(tmp_path)
+    env = stand_ins(tmp_path)
+    assert bootstrap(repo, env).returncode == 0
+    (repo / ".venv" / "pip").unlink()
+    for stamp in (repo / ".venv").glob(".installed-*"):
+        stamp.unlink()  # the cut came before the install
+    done = bootstrap(repo, env)
+    assert done.returncode == 0, done.stderr
+    assert ".venv cannot be used: it has no pip" in done.stdout
+    assert "python3 -m venv --clear .venv" in calls(env)
+    assert installs(env)[-1] == "venv-python -m pip install -q -e .[test]"
+
+
+def test_python3_venv_that_cannot_be_installed_stops_with_what_to_install(
+        tmp_path: Path) -> None:
+    """A fresh Debian 12 lacks python3-venv, and a plain user there often has no sudo: the
+    failed ``sudo apt-get`` went by, ``python3 -m venv`` left a venv with no pip, and once
+    python3-venv was installed every run said "No module named pip"."""
+    repo = checkout(tmp_path)
+    env = stand_ins(tmp_path, sudo_works=False, ensurepip=False)
+    done = bootstrap(repo, env)
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == (
+        "bootstrap.sh: could not install python3-venv (above): sudo apt install python3-venv "
+        "(or as root: apt install python3-venv), then run this again")
+    assert not any(" venv " in call and "--help" not in call for call in calls(env))
+    # Installed as root since, python3 makes a venv with pip, and the run goes on.
+    del env["NO_ENSUREPIP"]
+    done = bootstrap(repo, env)
+    assert done.returncode == 0, done.stderr
+    assert (repo / ".venv" / "pip").exists()
+
+
+def test_a_venv_made_when_ensurepip_failed_is_made_again_once_it_is_there(
+        tmp_path: Path) -> None:
+    """The Debian message's own way out (apt install python3.11-venv, as root) came after a
+    pip-less venv was made: the next run must make it again, not stop at its pip."""
+    repo = checkout(tmp_path)
+    env = stand_ins(tmp_path, ensurepip=False)  # sudo "installs" it, to no avail
+    done = bootstrap(repo, env)
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == (
+        "bootstrap.sh: python3 -m venv failed (above): mend what it says, then run this again")
+    del env["NO_ENSUREPIP"]
+    done = bootstrap(repo, env)
+    assert done.returncode == 0, done.stderr
+    assert "python3 -m venv --clear .venv" in calls(env)
+
+
+def test_a_python_older_than_3_11_is_refused_by_name(tmp_path: Path) -> None:
+    """pip's "requires a different Python: 3.10.13 not in '>=3.11'" came after the venv was
+    made of it, and that venv was kept once a newer python3 was first on PATH."""
+    repo = checkout(tmp_path)
+    env = stand_ins(tmp_path, python3="3.10.13")
+    done = bootstrap(repo, env)
+    assert done.returncode == 1
+    assert done.stderr == ("bootstrap.sh: needs Python 3.11 or newer, and python3 is 3.10.13: "
+                           "put a newer python3 first on PATH (Debian 12 has 3.11) and run "
+                           "this again\n")
+    assert not (repo / ".venv").exists() and not installs(env)
+
+
+def test_a_venv_of_an_older_python_is_made_again_with_the_newer_python3(
+        tmp_path: Path) -> None:
+    repo = checkout(tmp_path)
+    env = stand_ins(tmp_path, python3="3.10.13")
+    # A venv the old bootstrap.sh made with it (pip then refused the companion).
+    subprocess.run([str(tmp_path / "bin" / "python3"), "-m", "venv", str(repo / ".venv")],
+                   env=env, check=True)
+    env["PYTHON3_VERSION"] = "3.11.2"
+    done = bootstrap(repo, env)
+    assert done.returncode == 0, done.stderr
+    assert ".venv cannot be used: its Python is 3.10.13, not 3.11 or newer" in done.stdout
+    assert (repo / ".venv" / "version").read_text() == "3.11.2"
+    assert installs(env)
+
+
+def test_a_moved_checkout_makes_its_venv_again(tmp_path: Path) -> None:
+    """After `mv repo moved`, the venv's companion was the old folder's: bootstrap.sh said
+    nothing but a traceback it let pass, and exited 0, and .venv/bin/companion could not
+    be run."""
+    repo = checkout(tmp_path)
+    env = stand_ins(tmp_path)
+    assert bootstrap(repo, env).returncode == 0
+    moved = repo.rename(tmp_path / "moved")
+    done = bootstrap(moved, env)
+    assert done.returncode == 0, done.stderr
+    assert (".venv cannot be used: its companion is not this folder's (the checkout was "
+            "moved or copied since); making it again") in done.stdout
+    assert "python3 -m venv --clear .venv" in calls(env)
+    assert (moved / ".venv" / "editable").read_text() == str(moved)
+    done = bootstrap(moved, env)  # and now it is
+    assert done.returncode == 0 and not installs(env)
+
+
+def test_a_venv_made_again_keeps_the_pis_system_packages(tmp_path: Path) -> None:
+    """scripts/install-pi.sh makes the venv see the system's picamera2, lgpio and pygame."""
+    repo = checkout(tmp_path)
+    env = stand_ins(tmp_path)
+    subprocess.run([str(tmp_path / "bin" / "python3"), "-m", "venv", "--system-site-packages",
+                    str(repo / ".venv")], env=env, check=True)
+    (repo / ".venv" / "pip").unlink()
+    assert bootstrap(repo, env).returncode == 0
+    assert "python3 -m venv --clear --system-site-packages .venv" in calls(env)
+
+
+def test_a_compiled_build_that_breaks_is_no_success(tmp_path: Path) -> None:
+    """build_compiled.py exits 0 when it cannot build (no compiler): any other exit is a
+    fault, which ``|| true`` passed over with exit 0."""
+    repo = checkout(tmp_path)
+    env = stand_ins(tmp_path)
+    assert bootstrap(repo, env).returncode == 0
+    python = repo / ".venv" / "bin" / "python"
+    python.write_text(python.read_text().replace(
+        'args[0].endswith("build_compiled.py"):\n    sys.exit(0)',
+        'args[0].endswith("build_compiled.py"):\n    sys.exit(1)'))
+    done = bootstrap(repo, env)
+    assert done.returncode == 1
+    assert done.stderr.endswith("bootstrap.sh: scripts/build_compiled.py failed (above)\n")
+
+
+def test_the_script_parses() -> None:
+    subprocess.run(["bash", "-n", str(SCRIPT)], check=True)
