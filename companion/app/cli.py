@@ -14,7 +14,9 @@ need not wait for (scripts/bench_startup.py).
 from __future__ import annotations
 
 import argparse
+import codecs
 import importlib
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -86,7 +88,21 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def writable_streams() -> None:
+    """Standard output and error that cannot be written to stop no command: one whose
+    encoding is not UTF-8 (a Latin-1 or EUC-JP locale, PYTHONIOENCODING=ascii) writes ``?``
+    for what it has no code for, where it crashed on the first Japanese or ``▶``, after a
+    fight's action was saved and before its roll was shown (env58 D1). The English beside
+    every Japanese term (STYLE.md) is what such a terminal reads. Done before anything is
+    printed (argparse's --help)."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) \
+                and codecs.lookup(stream.encoding).name != "utf-8":
+            stream.reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    writable_streams()
     args_given = list(sys.argv[1:] if argv is None else argv)
     # The command is the first word: the options before it are --help and --version alone.
     parser = build_parser(args_given[0] if args_given else None)

@@ -1,0 +1,88 @@
+"""The environments a real Pi and a real user give ``companion`` (env58): an output whose
+encoding has no Japanese, standard input closed, an output that refuses what is written,
+the folders' variables as a service or a shell passes them, and a run as root by sudo."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from tests.companion_process import ROOT
+
+SHEET = """name = "{name}"
+[characteristics]
+STR = 13
+CON = 12
+POW = 10
+DEX = {dex}
+APP = 10
+SIZ = 13
+INT = 12
+EDU = 12
+[skills]
+kick = 60
+dodge = 40
+[[weapons]]
+key = "kick"
+"""
+
+
+def companion_in(encoding: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``companion ARGS`` whose stdout and stderr write ``encoding`` (as under a Latin-1
+    locale), its output read back in it."""
+    done = subprocess.run([sys.executable, "-m", "companion", *args], cwd=ROOT,
+                          capture_output=True, timeout=120,
+                          env={**os.environ, "PYTHONIOENCODING": encoding})
+    return subprocess.CompletedProcess(done.args, done.returncode,
+                                       done.stdout.decode(encoding), done.stderr.decode(encoding))
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii", "euc-jp"])
+def test_an_output_without_japanese_shows_a_saved_fight_action(
+        encoding: str, user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """env58 D1: the attack was saved and then its printing crashed, so the player never saw
+    the roll and might run it again; now it is shown, Japanese as ``?`` (EUC-JP keeps it),
+    the English beside it read, and the listing after it too."""
+    assert main(["genso", "fight", "new", "--party", "pc1", "pc2", "--monsters", "orc:2"]) == 0
+    capsys.readouterr()
+    done = companion_in(encoding, "genso", "fight", "attack", "pc1", "orc1", "--seed", "4")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "Body 6 + " in done.stdout and "(2D6+7>13)" in done.stdout
+    assert "5[2,3]+7=12" in done.stdout and "/failure" in done.stdout
+    assert "HP 12/12 MP 8/8" in done.stdout
+    if encoding == "euc-jp":
+        assert "失敗/failure" in done.stdout and "オーク1" in done.stdout
+    else:
+        assert "?/failure" in done.stdout
+    logged = companion_in(encoding, "genso", "fight", "log")
+    assert logged.returncode == 0 and "5[2,3]+7=12" in logged.stdout
+
+
+def test_coc_act_and_help_under_latin1(tmp_path: Path, user_dirs: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """env58 D1: ``coc fight act`` prints its roll; ``--help`` (argparse's, before any
+    command runs) and a rich listing (``rules monsters``) print too."""
+    ann, cult = tmp_path / "ann.toml", tmp_path / "cult.toml"
+    ann.write_text(SHEET.format(name="Ann", dex=14), encoding="utf-8")
+    cult.write_text(SHEET.format(name="Cult", dex=10), encoding="utf-8")
+    assert main(["coc", "fight", "new", "--investigators", str(ann), "--foes", str(cult),
+                 "--seed", "1"]) == 0
+    capsys.readouterr()
+    acted = companion_in("latin-1", "coc", "fight", "act", "attack", "Ann", "Cult",
+                         "--seed", "5")
+    assert acted.returncode == 0, acted.stderr
+    assert "Ann" in acted.stdout and "Cult" in acted.stdout and "1D100" in acted.stdout
+    helped = companion_in("latin-1", "--help")
+    assert helped.returncode == 0 and "a real mahjong set" in helped.stdout
+    listed = companion_in("latin-1", "rules", "monsters")
+    assert listed.returncode == 0 and "(kestrel): attack 7" in listed.stdout
+    # The errors on stderr too: a name refused is said, not crashed on.
+    refused = companion_in("latin-1", "rules", "monsters", "--monster", "dragon-king")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "(zombie)" in refused.stderr
