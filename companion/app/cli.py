@@ -101,8 +101,19 @@ def writable_streams() -> None:
             stream.reconfigure(errors="replace")
 
 
+def closed_stdin_as_empty() -> None:
+    """Standard input closed (``<&-``) reads as an empty one, ``</dev/null``: every command
+    that reads it says what it missed (no terminal for keys, no value typed), where the
+    closed one was None and ended in a traceback (env58 N2). Opened before any other file,
+    /dev/null takes descriptor 0, which a save opened later would otherwise be given, for
+    a child process to read as its input."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     writable_streams()
+    closed_stdin_as_empty()
     args_given = list(sys.argv[1:] if argv is None else argv)
     # The command is the first word: the options before it are --help and --version alone.
     parser = build_parser(args_given[0] if args_given else None)

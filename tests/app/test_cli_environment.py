@@ -86,3 +86,26 @@ def test_coc_act_and_help_under_latin1(tmp_path: Path, user_dirs: Path,
     refused = companion_in("latin-1", "rules", "monsters", "--monster", "dragon-king")
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
     assert "(zombie)" in refused.stderr
+
+
+def closed_stdin(*args: str) -> subprocess.CompletedProcess[str]:
+    """``companion ARGS <&-``: standard input closed, not empty."""
+    done = subprocess.run(["sh", "-c", 'exec "$0" -m companion "$@" <&-', sys.executable, *args],
+                          cwd=ROOT, capture_output=True, timeout=120, env=os.environ.copy())
+    return subprocess.CompletedProcess(done.args, done.returncode,
+                                       done.stdout.decode(), done.stderr.decode())
+
+
+def test_closed_stdin_is_said_not_a_traceback(user_dirs: Path) -> None:
+    """env58 N2: keyboard play, typed dice and the RFID enrolment with stdin closed."""
+    played = closed_stdin("play", "--input", "sim", "--choices", "keyboard",
+                          "--display", "terminal")
+    assert played.returncode == 2 and "Traceback" not in played.stderr
+    assert "standard input is not one" in played.stderr
+    rolled = closed_stdin("roll", "2d6", "--dice", "typed")
+    assert rolled.returncode == 1 and "Traceback" not in rolled.stderr
+    assert "no values typed for 2D6" in rolled.stderr
+    enrolled = closed_stdin("calibrate", "rfid", "--port", "loop://")
+    assert "Traceback" not in enrolled.stderr
+    assert "nothing was enrolled" in enrolled.stderr
+    assert not (user_dirs / "config" / "rfid_tags.toml").exists()
