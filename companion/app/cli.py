@@ -120,19 +120,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_given)
     try:
         code: int = args.func(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # here, where its failure is told, not at the exit
     except CompanionError as exc:
         return tell_error(exc)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        # What read our output went away (`| head`): stop quietly, as other tools do, and
-        # point stdout at nothing so the exit's flush does not fail again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # What read our output went away (`| head`): stop quietly, as other tools do.
+        output_to_nothing()
         return 141
+    except SystemExit as exc:
+        if isinstance(exc.__context__, BrokenPipeError):
+            return 141  # rich's console, on the same broken pipe, exits 1 (env58 N3)
+        raise
     except OSError as exc:
-        # A file or folder we were told to use, or our own, cannot be used.
+        # A file or folder we were told to use, or our own, cannot be used; or the output:
+        # a full disk or /dev/full is named as such, where it read "a file" (env58 N3).
+        if exc.filename is None and output_refused():
+            exc.filename = "standard output"
         return tell_error(exc)
     return code
+
+
+def output_to_nothing() -> None:
+    """Standard output pointed at nothing, so the exit's flush does not fail again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def output_refused() -> bool:
+    """Whether standard output refuses what is written to it: what it did not take is
+    still in its buffer, and writing it again fails again. (Unbuffered, PYTHONUNBUFFERED,
+    nothing is left to try, and an error naming no file is told as it comes.) Refused, it
+    is pointed at nothing, so the exit's flush does not fail as well."""
+    if sys.stdout is None:
+        return False
+    try:
+        sys.stdout.flush()
+    except OSError:
+        output_to_nothing()
+        return True
+    return False
 
 
 if __name__ == "__main__":

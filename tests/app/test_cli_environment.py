@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
-from tests.companion_process import ROOT
+from tests.companion_process import ROOT, run_companion
 
 SHEET = """name = "{name}"
 [characteristics]
@@ -109,3 +109,32 @@ def test_closed_stdin_is_said_not_a_traceback(user_dirs: Path) -> None:
     assert "Traceback" not in enrolled.stderr
     assert "nothing was enrolled" in enrolled.stderr
     assert not (user_dirs / "config" / "rfid_tags.toml").exists()
+
+
+def test_a_full_output_is_named(user_dirs: Path) -> None:
+    """env58 N3: output to a full device is "standard output", not "a file"; a short one,
+    which failed only at the exit's flush, no longer ends in Python's "Exception ignored"
+    with status 120. (Buffered, as a shell's redirection has it.)"""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    for args in (["rules", "monsters"], ["roll", "2d6", "--seed", "1"]):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run([sys.executable, "-m", "companion", *args], cwd=ROOT,
+                                  stdout=full, stderr=subprocess.PIPE, env=env, timeout=60)
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.decode() == \
+            "companion: error: standard output: No space left on device\n"
+
+
+def test_a_closed_pipe_ends_as_for_every_command(user_dirs: Path) -> None:
+    """env58 N3: the history's rich table on a pipe whose reader went away exits 141 as the
+    other commands do (rich's console exited 1)."""
+    assert run_companion("play", "--headless", "--state", str(user_dirs / "s.json"),
+                         "--seed", "3", timeout=120).returncode == 0
+    for args in (["history"], ["rules", "monsters"]):
+        read, write = os.pipe()
+        os.close(read)
+        done = subprocess.run([sys.executable, "-m", "companion", *args], cwd=ROOT,
+                              stdout=write, stderr=subprocess.PIPE, env=os.environ.copy(),
+                              timeout=60)
+        os.close(write)
+        assert (done.returncode, done.stderr) == (141, b""), args
