@@ -24,6 +24,7 @@ from typing import NoReturn
 
 from companion import __version__
 from companion.app.notes import tell_error
+from companion.app.paths import check_folder_settings
 from companion.errors import CompanionError
 
 # Each command's name and the module that registers it, in the order `companion --help`
@@ -119,6 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(args_given[0] if args_given else None)
     args = parser.parse_args(args_given)
     try:
+        check_folder_settings()
         code: int = args.func(args)
         if sys.stdout is not None:
             sys.stdout.flush()  # here, where its failure is told, not at the exit

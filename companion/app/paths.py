@@ -1,7 +1,9 @@
 """Where the companion keeps the user's files (platformdirs), overridable for tests.
 
 ``COMPANION_CONFIG_DIR`` and ``COMPANION_DATA_DIR`` replace the platform
-defaults; tests point them at a temporary folder.
+defaults; tests point them at a temporary folder. A ``~`` in them is the home folder
+(systemd's ``Environment=`` passes it as written); a relative one is refused
+(:func:`check_folder_settings`).
 """
 
 from __future__ import annotations
@@ -11,23 +13,44 @@ from pathlib import Path
 
 import platformdirs
 
+from companion.errors import DataError
+
 APP_NAME = "jongrogue-companion"
+CONFIG_VARIABLE = "COMPANION_CONFIG_DIR"
+DATA_VARIABLE = "COMPANION_DATA_DIR"
 
 
 def config_dir() -> Path:
     """The user's config folder: config.toml, calibrations, the RFID tag map."""
-    override = os.environ.get("COMPANION_CONFIG_DIR")
-    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+    override = os.environ.get(CONFIG_VARIABLE)
+    return Path(override).expanduser() if override \
+        else Path(platformdirs.user_config_dir(APP_NAME))
 
 
 def data_dir() -> Path:
     """The user's data folder: the save file, the game history, logs."""
-    override = os.environ.get("COMPANION_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+    override = os.environ.get(DATA_VARIABLE)
+    return Path(override).expanduser() if override \
+        else Path(platformdirs.user_data_dir(APP_NAME))
 
 
 def data_dir_setting() -> str:
     """What chose the data folder, for a message that it cannot be used: the variable that
     set it, else the platform's place."""
-    return ("COMPANION_DATA_DIR" if os.environ.get("COMPANION_DATA_DIR")
+    return (DATA_VARIABLE if os.environ.get(DATA_VARIABLE)
             else "the platform's data folder; COMPANION_DATA_DIR sets another")
+
+
+def check_folder_settings() -> None:
+    """Refuse a relative ``COMPANION_CONFIG_DIR`` or ``COMPANION_DATA_DIR`` (env58 N4): it
+    would name another folder from every folder the command is run in (the boot service
+    runs in /), and a game saved from one would not be found from the next. Refused, not
+    made full: a player who typed it once types the full path, which the message gives,
+    and it holds from anywhere. (platformdirs ignores a relative XDG_* the same way, as
+    the XDG spec says, but in silence.)"""
+    for variable in (CONFIG_VARIABLE, DATA_VARIABLE):
+        value = os.environ.get(variable)
+        if value and not Path(value).expanduser().is_absolute():
+            raise DataError(f"{variable}={value} is a relative path, which names another "
+                            "folder from each folder companion is run in: give the full "
+                            f"path (from here: {variable}={Path(value).absolute()})")

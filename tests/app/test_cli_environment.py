@@ -138,3 +138,33 @@ def test_a_closed_pipe_ends_as_for_every_command(user_dirs: Path) -> None:
                               timeout=60)
         os.close(write)
         assert (done.returncode, done.stderr) == (141, b""), args
+
+
+def test_a_tilde_in_the_folders_is_the_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """env58 N4: ``COMPANION_DATA_DIR=~/d``, as systemd's Environment= passes it, is the home's
+    ``d``, not a folder named ``~`` in the working folder."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", "~/c")
+    monkeypatch.setenv("COMPANION_DATA_DIR", "~/d")
+    monkeypatch.chdir(tmp_path)
+    assert main(["config", "--path"]) == 0
+    assert capsys.readouterr().out.strip() == str(tmp_path / "home" / "c" / "config.toml")
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]) == 0
+    assert (tmp_path / "home" / "d" / "genso" / "fight.json").is_file()
+    assert not (tmp_path / "~").exists()
+
+
+@pytest.mark.parametrize("variable", ["COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"])
+def test_a_relative_folder_is_refused(variable: str, tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """env58 N4: a relative folder would be another one from each working folder; it is
+    refused with the full path it meant from here, and nothing is made."""
+    monkeypatch.setenv(variable, "reld")
+    monkeypatch.chdir(tmp_path)
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]) == 2
+    err = capsys.readouterr().err
+    assert f"{variable}=reld is a relative path" in err
+    assert f"{variable}={tmp_path / 'reld'}" in err
+    assert not (tmp_path / "reld").exists()
