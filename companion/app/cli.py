@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from companion import __version__
-from companion.app.notes import tell_error
-from companion.app.paths import check_folder_settings
+from companion.app.notes import note, tell_error
+from companion.app.paths import check_folder_settings, root_folders_warning
 from companion.errors import CompanionError
 
 # Each command's name and the module that registers it, in the order `companion --help`
@@ -121,6 +121,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_given)
     try:
         check_folder_settings()
+        # Every command: one that only reads the folders reads root's too (its settings,
+        # calibrations, tag map, the game --resume looks for), and one that uses none is
+        # not run with sudo (env58 R4).
+        if (warning := root_folders_warning()) is not None:
+            note(f"warning: {warning}")
         code: int = args.func(args)
         if sys.stdout is not None:
             sys.stdout.flush()  # here, where its failure is told, not at the exit

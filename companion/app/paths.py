@@ -9,6 +9,7 @@ defaults; tests point them at a temporary folder. A ``~`` in them is the home fo
 from __future__ import annotations
 
 import os
+import pwd
 from pathlib import Path
 
 import platformdirs
@@ -54,3 +55,34 @@ def check_folder_settings() -> None:
             raise DataError(f"{variable}={value} is a relative path, which names another "
                             "folder from each folder companion is run in: give the full "
                             f"path (from here: {variable}={Path(value).absolute()})")
+
+
+def root_folders_warning() -> str | None:
+    """What a run as root by sudo says of its folders (env58 R4), or None when it is not one,
+    or a COMPANION_*_DIR chose the folders.
+
+    The folders are root's (sudo sets HOME to /root): a calibration, tag map or game kept
+    there is not the one the boot service reads, which runs as the player; or, where sudo
+    kept the player's HOME, they are the player's, and what is written there now belongs
+    to root, which the service cannot change. The folders are not moved to the player's:
+    files made there as root would be the service's trouble in the same way."""
+    player = os.environ.get("SUDO_USER")
+    if os.geteuid() != 0 or not player or player == "root" \
+            or os.environ.get(CONFIG_VARIABLE) or os.environ.get(DATA_VARIABLE):
+        return None
+    folders = f"{config_dir()} and {data_dir()}"
+    try:
+        home = Path(pwd.getpwnam(player).pw_dir)
+    except KeyError:
+        home = None
+    if home is not None and config_dir().is_relative_to(home):
+        whose = (f"run as root by sudo, companion uses {player}'s folders {folders}, and "
+                 f"what it writes there belongs to root: the boot service, run as {player}, "
+                 "cannot change it")
+    else:
+        whose = (f"run as root by sudo, companion uses root's folders {folders}, not "
+                 f"{player}'s: the boot service, run as {player}, never reads the "
+                 "calibrations, tag map or games kept there")
+    return (f"{whose}. Run it without sudo (scripts/install-pi.sh puts {player} in the "
+            "groups for the camera, GPIO and serial port; log in again after it), or set "
+            f"{CONFIG_VARIABLE} and {DATA_VARIABLE}")

@@ -5,6 +5,7 @@ the folders' variables as a service or a shell passes them, and a run as root by
 from __future__ import annotations
 
 import os
+import pwd
 import subprocess
 import sys
 from pathlib import Path
@@ -168,3 +169,66 @@ def test_a_relative_folder_is_refused(variable: str, tmp_path: Path,
     assert f"{variable}=reld is a relative path" in err
     assert f"{variable}={tmp_path / 'reld'}" in err
     assert not (tmp_path / "reld").exists()
+
+
+def as_root_by_sudo(monkeypatch: pytest.MonkeyPatch, home: Path, player_home: Path) -> None:
+    """A run as sudo makes it: euid 0, SUDO_USER the player, HOME root's, no COMPANION_*."""
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    monkeypatch.setenv("SUDO_USER", "pi")
+    monkeypatch.setenv("HOME", str(home))
+    for variable in ("COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR", "XDG_CONFIG_HOME",
+                     "XDG_DATA_HOME"):
+        monkeypatch.delenv(variable, raising=False)
+    real = pwd.getpwnam
+
+    def getpwnam(name: str) -> pwd.struct_passwd:
+        if name != "pi":
+            return real(name)
+        return pwd.struct_passwd(("pi", "x", 1000, 1000, "", str(player_home), "/bin/bash"))
+
+    monkeypatch.setattr(pwd, "getpwnam", getpwnam)
+
+
+def test_sudo_says_the_folders_are_roots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """env58 R4: ``sudo companion …`` (HOME=/root) uses root's folders, which the boot
+    service (the player's) never reads: said on stderr, for a reading command too."""
+    as_root_by_sudo(monkeypatch, tmp_path / "root", tmp_path / "pi")
+    assert main(["config", "--path"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.strip() == str(
+        tmp_path / "root" / ".config" / "jongrogue-companion" / "config.toml")
+    assert captured.err.startswith("companion: warning: run as root by sudo, companion uses "
+                                   f"root's folders {tmp_path / 'root' / '.config'}")
+    assert "not pi's: the boot service, run as pi, never reads" in captured.err
+    assert "COMPANION_CONFIG_DIR and COMPANION_DATA_DIR" in captured.err
+
+
+def test_sudo_keeping_the_home_says_the_files_become_roots(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """env58 R4: where sudo kept the player's HOME, the folders are the player's, and what is
+    written there belongs to root."""
+    as_root_by_sudo(monkeypatch, tmp_path / "pi", tmp_path / "pi")
+    assert main(["config", "--path"]) == 0
+    err = capsys.readouterr().err
+    assert "companion uses pi's folders" in err and "belongs to root" in err
+
+
+def test_no_word_of_sudo_otherwise(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """env58 R4: root by sudo with the folders set, root logged in, or a user: nothing said."""
+    as_root_by_sudo(monkeypatch, tmp_path / "root", tmp_path / "pi")
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "d"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "c"))
+    assert main(["config", "--path"]) == 0
+    assert capsys.readouterr().err == ""
+    monkeypatch.delenv("COMPANION_DATA_DIR")
+    monkeypatch.delenv("COMPANION_CONFIG_DIR")
+    monkeypatch.delenv("SUDO_USER")
+    assert main(["config", "--path"]) == 0
+    assert capsys.readouterr().err == ""
+    monkeypatch.setenv("SUDO_USER", "pi")
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert main(["config", "--path"]) == 0
+    assert capsys.readouterr().err == ""
