@@ -9,6 +9,7 @@ mode; the shutdown command is a real program."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shlex
 import sys
@@ -41,8 +42,10 @@ from companion.app.session.host import Session
 from companion.app.session.mode import ChoiceAsk
 from companion.app.session.reads import TableTiles
 from companion.app.session.system_menu import (
+    CONSOLE_EXIT_STATUS,
     POWER_OFF_WAIT_S,
     POWERING_OFF,
+    ConsoleAsked,
     ModeSwitch,
     NewGameAsked,
     SystemMenu,
@@ -173,6 +176,61 @@ def test_shutting_down_says_what_happened_and_a_press_goes_back(command: str,
     assert told and told[-1].startswith(said), told
     # A command may take a while to answer: the screen says it runs, not the question.
     assert ("Shutting down 電源を切っています…" in screen.prompts()) == bool(command)
+
+
+CONSOLE_QUESTION = ("Quit to the console? コンソールに戻りますか？ The companion stays stopped "
+                    "until sudo systemctl start jongrogue-companion or a reboot 再起動で戻ります")
+
+
+def test_quit_to_console_under_the_boot_service_ends_the_run_for_good(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """install58 R5: the service holds the screen, and a player with a keyboard alone had no
+    way to the console to calibrate (`sudo systemctl stop` needs one). Under the service the
+    menu offers Quit to console: asked first, it ends the run as a stop does, the game saved,
+    with the exit status the unit does not start it again after; --resume carries it on."""
+    for key, value in (("CONFIG_DIR", tmp_path / "config"), ("DATA_DIR", tmp_path / "data"),
+                       ("INPUT_POLL_SECONDS", "0.005"), ("SERVICE", "jongrogue-companion")):
+        monkeypatch.setenv(f"COMPANION_{key}", str(value))
+    asked, _, highlighted = before_the_first_choice()
+    screen = PlayerAtTheScreen([
+        (asked, Button.SYSTEM), (SYSTEM, "console"), ("Quit to the console?", "no"),
+        (SYSTEM, "console"), ("Quit to the console?", Button.ATTACK),  # A: No is highlighted
+        (SYSTEM, "back"), (asked, highlighted),  # a step taken: the save holds it
+        ("", Button.SYSTEM), (SYSTEM, "console"), ("Quit to the console?", "yes")])
+    monkeypatch.setattr(play_session, "open_display", lambda *args: screen)
+    service = ["play", "--input", "sim", "--choices", "keyboard", "--display", "screen",
+               "--seed", str(SEED), "--resume"]
+    with pytest.raises(ConsoleAsked) as leaving:
+        main(service)
+    assert leaving.value.code == CONSOLE_EXIT_STATUS and not screen.script
+    menu = next(v for v in screen.views if v.prompt.startswith(SYSTEM))
+    assert [o.choice for o in menu.options] == ["back", "new", "mode:dice", "mode:genso",
+                                                "mode:coc", "console", "off"]
+    assert [o.label for o in menu.options][-2] == "Quit to console コンソールへ"
+    question = next(v for v in screen.views if v.prompt.startswith("Quit to the console?"))
+    assert question.prompt == CONSOLE_QUESTION
+    assert [o.label for o in question.options] == ["No, back いいえ", "Yes, quit はい"]
+    assert capsys.readouterr().err.endswith(
+        "quit to the console from the System menu (every step is saved); sudo systemctl "
+        "start jongrogue-companion or a reboot starts the companion again\n")
+    # Started again, the game carries on from the step taken.
+    save = tmp_path / "data" / "save.json"
+    inputs = json.loads(save.read_text())["inputs"]
+    assert highlighted in inputs, inputs
+    screen = PlayerAtTheScreen([])
+    assert main(service) == 130  # the power goes at once
+    assert "the saved game keeps its own" in capsys.readouterr().err  # carried on
+    assert json.loads(save.read_text())["inputs"][:len(inputs)] == inputs
+
+
+def test_quit_to_console_is_offered_only_under_the_boot_service() -> None:
+    """Elsewhere the run is a terminal's, which has the console already, or a unit written
+    before the entry came, which would start the companion again at once."""
+    controls = Controls([PlayerAtTheScreen([])])
+    assert "console" not in [o.choice for o in SystemMenu(controls, "game", 0.0, "").options()]
+    assert "console" in [o.choice for o in SystemMenu(
+        controls, "game", 0.0, "", service="jongrogue-companion").options()]
 
 
 def test_a_shutdown_taken_offers_no_way_back_to_a_game_it_ends() -> None:

@@ -8,19 +8,24 @@ and nothing said when the power could go.
 
 It offers: Back to the ask; New game (JongRogue only: the unfinished game is kept aside, as
 a new game started on the command line keeps it); another mode (the one left is saved as it
-stands and carried on when it is chosen again); and Shut down, which runs
-``play.shutdown_command`` (``systemctl poweroff`` on the Pi) or, with none, says that the
-plug may be pulled: every step is saved as it is taken.
+stands and carried on when it is chosen again); under the boot service, Quit to console,
+which ends the run with an exit status the service does not start it again after (its
+screen held, a player with a keyboard alone had no way to the console to calibrate: the
+unit, written by scripts/install-pi.sh, names itself in :data:`SERVICE_ENV`); and Shut
+down, which runs ``play.shutdown_command`` (``systemctl poweroff`` on the Pi) or, with
+none, says that the plug may be pulled: every step is saved as it is taken.
 """
 
 from __future__ import annotations
 
+import os
 import shlex
 import subprocess
 import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from companion.app.notes import note
 from companion.app.session.controls import Controls, SystemAsked, choose
 from companion.app.session.mode import Show
 from companion.hw.buttons import Button
@@ -37,6 +42,8 @@ NEW_GAME = Option("new", "New game 新しいゲーム")
 #: A question's two answers: No first, highlighted, so that A pressed twice does nothing.
 NO = Option("no", "No, back いいえ", Button.FLEE)
 
+CONSOLE = Option("console", "Quit to console コンソールへ")
+
 LEAVE_QUESTION = ("Leave this game for a new one? この冒険をやめて新しく始める？ (it is kept "
                   "aside, not lost 保存して残す)")
 
@@ -52,9 +59,25 @@ SHUTDOWN_TIMEOUT_S = 30.0
 #: logs) left it there for good, with no way back but the plug (review 56 #10).
 POWER_OFF_WAIT_S = 60.0
 
+#: Set by the boot service's unit to the service's name: the run is the service's, whose
+#: unit does not start it again after :data:`CONSOLE_EXIT_STATUS` (install58 R5).
+SERVICE_ENV = "COMPANION_SERVICE"
+#: Quit to console's exit status, in the unit's RestartPreventExitStatus= (and
+#: SuccessExitStatus=): 0 is a finished game, 1 and 2 errors, 130 a stop, each restarted.
+CONSOLE_EXIT_STATUS = 4
+
 
 class NewGameAsked(Exception):
     """The player chose New game and confirmed it: the game is left as saved."""
+
+
+class ConsoleAsked(SystemExit):
+    """The player chose Quit to console and confirmed it: the run ends, the game left as
+    saved, with :data:`CONSOLE_EXIT_STATUS` (a SystemExit, past the handlers that would show
+    an error or take it for a stop, which the service undoes)."""
+
+    def __init__(self) -> None:
+        super().__init__(CONSOLE_EXIT_STATUS)
 
 
 class ModeSwitch(Exception):
@@ -86,7 +109,10 @@ class SystemMenu:
     def __init__(self, controls: Controls, mode: str, poll_seconds: float,
                  shutdown_command: str, unplayable: Callable[[str], str] = lambda mode: "",
                  sleep: Callable[[float], None] = time.sleep,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 service: str | None = None) -> None:
+        """``service``: the boot service this run is (Quit to console is offered); None:
+        :data:`SERVICE_ENV` says, "" none."""
         self.controls = controls
         self.mode = mode
         self.poll_seconds = poll_seconds
@@ -94,6 +120,7 @@ class SystemMenu:
         self.unplayable = unplayable  # why a mode cannot be played now ("": it can)
         self.sleep = sleep
         self.clock = clock
+        self.service = os.environ.get(SERVICE_ENV, "") if service is None else service
         self.showing = False  # the menu is on the screen (which then offers it no more)
         # Why the save is behind, as the last ask that offered the menu knew it: a stop
         # outside the session (see :meth:`stopped`) cannot ask the session any more.
@@ -125,19 +152,19 @@ class SystemMenu:
                 else "Unplug? 電源を抜く")
 
     def options(self, new_game: bool = True) -> tuple[Option, ...]:
-        """Back, New game (a game of JongRogue not over: ``new_game``), the other modes, and
-        shutting down."""
+        """Back, New game (a game of JongRogue not over: ``new_game``), the other modes, Quit
+        to console (under the boot service), and shutting down."""
         others = [Option(f"mode:{mode}", name) for mode, name in MODE_NAMES.items()
                   if mode != self.mode]
         return (BACK, *([NEW_GAME] if self.mode == "game" and new_game else []), *others,
-                Option("off", self.shut_down_label()))
+                *([CONSOLE] if self.service else []), Option("off", self.shut_down_label()))
 
     def open(self, show: Show, unsaved: str = "", new_game: bool = True) -> None:
         """Show the menu over the mode's screen (``show``) until the player is done here:
-        Back returns (the ask is asked again); New game raises :class:`NewGameAsked` and
-        another mode :class:`ModeSwitch`, each the game saved as it stands. ``unsaved``:
-        why the save is behind the game (the disk refused it), said instead of "saved".
-        ``new_game``: False at a game's end, whose own New game is there already."""
+        Back returns (the ask is asked again); New game raises :class:`NewGameAsked`, another
+        mode :class:`ModeSwitch` and Quit to console :class:`ConsoleAsked`, each the game
+        saved as it stands. ``unsaved``: why the save is behind the game (the disk refused
+        it), said instead of "saved". ``new_game``: False at a game's end, whose own New game is there already."""
         self.showing = True
         try:
             self.choose_until_done(show, unsaved, new_game)
@@ -163,8 +190,25 @@ class SystemMenu:
                 if not (why := self.unplayable(mode)):
                     raise ModeSwitch(mode)
                 self.tell(show, why)
+            elif chosen is CONSOLE:
+                self.to_console(show, unsaved)
             elif self.shut_down(show, unsaved):
                 return
+
+    def to_console(self, show: Show, unsaved: str) -> None:
+        """Asked first, as Shut down is: leave the run for the console, the game saved as a
+        stop leaves it (after each step), and the steps the disk refused (``unsaved``) said
+        lost. Raises :class:`ConsoleAsked` when the player says yes."""
+        start = f"sudo systemctl start {self.service}"
+        lost = (f"NOT all saved 未保存あり ({unsaved}): the steps not saved are lost. "
+                if unsaved else "")
+        if self.sure(show, f"{lost}Quit to the console? コンソールに戻りますか？ The companion "
+                           f"stays stopped until {start} or a reboot 再起動で戻ります",
+                     "Yes, quit はい"):
+            saved = f"NOT all saved: {unsaved}" if unsaved else "every step is saved"
+            note(f"quit to the console from the System menu ({saved}); {start} or a reboot "
+                 "starts the companion again")
+            raise ConsoleAsked
 
     def shut_down(self, show: Show, unsaved: str) -> bool:
         """Shut down (or say the plug may be pulled), then wait on that screen: a press
