@@ -16,6 +16,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
 SERVICE=jongrogue-companion
+# The System menu's Quit to console (companion/app/session/system_menu.py's CONSOLE_EXIT_STATUS).
+CONSOLE_EXIT_STATUS=4
 DRY_RUN=0
 WITH_SERVICE=1
 WITH_COMPILED=1
@@ -159,8 +161,9 @@ done
 echo "== Python venv in $VENV"
 # --system-site-packages: picamera2 and lgpio come from apt, everything else from pip.
 # Run even over an existing venv (e.g. one scripts/bootstrap.sh made): it keeps the
-# installed packages and turns the system packages on.
-as_player python3 -m venv --system-site-packages "$VENV"
+# installed packages and turns the system packages on. Debian's own Python, which the apt
+# packages are built for: another python3 first on PATH (pyenv's) sees none of them.
+as_player /usr/bin/python3 -m venv --system-site-packages "$VENV"
 as_player "$VENV/bin/python" -m pip install -q --upgrade pip
 # Editable: the companion keeps using this checkout (its models/ folder, your edits).
 # numpy<2: bookworm's picamera2 and simplejpeg are built for numpy 1.x, and a numpy 2 in
@@ -172,6 +175,11 @@ as_player "$VENV/bin/python" -m pip install -q "${CONSTRAINTS[@]}" -e "$REPO" "n
 # A pygame of the venv's own (one scripts/bootstrap.sh put there) would hide the system's.
 if [ -d "$VENV/lib" ] && find "$VENV/lib" -maxdepth 3 -name 'pygame' -type d | grep -q .; then
   as_player "$VENV/bin/python" -m pip uninstall -y -q pygame
+fi
+# Said now, not by the service's first start: a system package the venv does not see.
+if ! as_player "$VENV/bin/python" -c 'import importlib.util as u, sys; gone = [m for m in sys.argv[1:] if u.find_spec(m) is None]; gone and sys.exit("   warning: the venv does not see the system package(s) " + ", ".join(gone) + ": sudo apt install " + " ".join("python3-" + m for m in gone) + ", then bash scripts/install-pi.sh again")' \
+    pygame lgpio picamera2; then
+  echo "   (the screen, the buttons and the Pi camera need them at the table)"
 fi
 
 echo "== the companion command"
@@ -191,6 +199,7 @@ input_kind_is() {
 }
 
 echo "== config"
+KIND_TO_SET=""  # the closing steps' first, when a kept config.toml reads another input
 CONFIG_DIR="$PLAYER_HOME/.config/jongrogue-companion"
 # An earlier version of this script, run with sudo, left ~/.config owned by root, and
 # the player's other programs could not write their settings there: give it back.
@@ -203,8 +212,10 @@ if [ -f "$CONFIG_DIR/config.toml" ]; then
   if ! grep -q '^shutdown_command' "$CONFIG_DIR/config.toml"; then
     echo "   (for the System menu's Shut down, add under [play]: shutdown_command = \"systemctl poweroff\")"
   fi
-  # The player's file is never rewritten: say where --input goes, unless it is there.
+    # The player's file is never rewritten: say where --input goes, unless it is there (and
+  # again first in the closing steps, which this line is far above).
   if [ "$INPUT_GIVEN" = 1 ] && ! input_kind_is "$INPUT_KIND" "$CONFIG_DIR/config.toml"; then
+    KIND_TO_SET="set [input] kind = \"$INPUT_KIND\" in $CONFIG_DIR/config.toml"
     echo "   (--input $INPUT_KIND is not written into it: set it there under [input]:" \
          "kind = \"$INPUT_KIND\"; companion config --show shows input.kind)"
   fi
@@ -260,6 +271,9 @@ Environment=PYTHONUNBUFFERED=1
 # No usage events from onnxruntime (the camera's models) to Microsoft, no device id and
 # event database under ~/.cache/Microsoft (companion/__init__.py sets it as well).
 Environment=ORT_DISABLE_TELEMETRY=1
+# The System menu offers Quit to console under this service alone (its own name, for what it
+# says): a player with a screen and a keyboard has no other way to the console.
+Environment=COMPANION_SERVICE=$SERVICE
 # --resume carries on a game cut short by a power cut, or starts a new one.
 ExecStart=$(systemd_word "$VENV/bin/companion") play --resume
 # A finished game exits; the next one starts. A crash restarts it too, within the limit
@@ -268,7 +282,10 @@ ExecStart=$(systemd_word "$VENV/bin/companion") play --resume
 Restart=always
 RestartSec=3
 # systemctl stop: the companion saves and exits 130, as after Ctrl-C; that is no failure.
-SuccessExitStatus=130
+# The System menu's Quit to console exits $CONSOLE_EXIT_STATUS: no failure either, and not started again
+# (sudo systemctl start $SERVICE, or a reboot, does).
+SuccessExitStatus=130 $CONSOLE_EXIT_STATUS
+RestartPreventExitStatus=$CONSOLE_EXIT_STATUS
 
 [Install]
 WantedBy=multi-user.target
@@ -334,11 +351,22 @@ fi
 
 echo "== done. Log out and back in (or reboot) so the new groups apply and the"
 echo "   companion command is on your PATH."
-if [ "$INPUT_KIND" = rfid ] && [ "$WITH_SERVICE" = 1 ]; then
-  # The service holds the tray's port while it runs; calibrating needs it.
-  echo "   The RFID tray, in this order (hardware/README.md): flash it (firmware/README.md),"
-  echo "   sudo systemctl stop $SERVICE, companion calibrate rfid, sudo systemctl start $SERVICE"
-elif [ "$INPUT_KIND" = rfid ]; then
-  echo "   The RFID tray, in this order (hardware/README.md): flash it (firmware/README.md),"
-  echo "   then companion calibrate rfid"
+# Next, in order. The service holds the camera and the tray's port while it runs:
+# calibrating (and flashing the tray, whose port mpremote opens alone) needs them.
+STEPS=()
+if [ -n "$KIND_TO_SET" ]; then STEPS+=("$KIND_TO_SET"); fi
+if [ "$INPUT_KIND" = camera ]; then STEPS+=("print the mat (docs/mat.pdf)"); fi
+if [ "$WITH_SERVICE" = 1 ]; then
+  STEPS+=("sudo systemctl stop $SERVICE (or the System menu's Quit to console)")
 fi
+if [ "$INPUT_KIND" = rfid ]; then
+  echo "   The RFID tray, in this order (hardware/README.md):"
+  STEPS+=("flash the tray (firmware/README.md)" "companion calibrate rfid")
+else
+  echo "   The camera, in this order (hardware/camera.md):"
+  STEPS+=("companion calibrate camera")
+fi
+if [ "$WITH_SERVICE" = 1 ]; then STEPS+=("sudo systemctl start $SERVICE"); fi
+for i in "${!STEPS[@]}"; do
+  echo "   $((i + 1)). ${STEPS[$i]}"
+done

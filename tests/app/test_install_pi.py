@@ -112,7 +112,28 @@ def test_stopping_the_service_is_no_failure(tmp_path: Path) -> None:
     only 0 as clean unless told."""
     result = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
                             check=True, env=logged_in_as(tmp_path, "nobody", 65534))
-    assert "SuccessExitStatus=130" in result.stdout.splitlines()
+    assert "130" in unit_of(result.stdout)["Service"]["SuccessExitStatus"].split()
+
+
+def unit_of(out: str) -> dict[str, dict[str, str]]:
+    """The unit a dry run would write, its settings by section."""
+    return _sections(out[out.index("[Unit]"):out.index("[Install]")])
+
+
+def test_quit_to_console_is_not_started_again(tmp_path: Path) -> None:
+    """install58 R5: the System menu's Quit to console leaves the screen to the console; the
+    unit offers it (it names itself to the companion) and does not start the companion again
+    after its exit status, nor count it a failure."""
+    console = int(subprocess.run(
+        [sys.executable, "-c", "from companion.app.session.system_menu import "
+         "CONSOLE_EXIT_STATUS as s; print(s)"], cwd=ROOT, capture_output=True, text=True,
+        check=True).stdout)
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                         check=True, env=logged_in_as(tmp_path, "nobody", 65534)).stdout
+    service = unit_of(out)["Service"]
+    assert service["RestartPreventExitStatus"] == str(console)
+    assert service["SuccessExitStatus"].split() == ["130", str(console)]
+    assert "Environment=COMPANION_SERVICE=jongrogue-companion" in out.splitlines()
 
 
 def test_a_root_login_is_refused_with_what_to_do_instead(tmp_path: Path) -> None:
@@ -261,9 +282,10 @@ def test_the_compiled_rules_core_is_built_last_and_its_failure_stops_nothing(
     mypy = where(f"pip install -q -c {ROOT}/scripts/pi-constraints.txt mypy setuptools")
     build = where(f"{ROOT}/.venv/bin/python {ROOT}/scripts/build_compiled.py")
     assert where(" -e ") < where("systemctl enable") < compiler < mypy < build
-    assert lines[build + 1:] == [
+    assert lines[build + 1:build + 3] == [
         "== done. Log out and back in (or reboot) so the new groups apply and the",
         "   companion command is on your PATH."]
+    assert not any(line.startswith("+") for line in lines[build + 1:])  # the next steps
 
     # Run for real, with each of its commands failing in turn: the install goes on.
     script = SCRIPT.read_text()
@@ -386,6 +408,57 @@ def test_input_over_a_kept_config_says_what_to_set(tmp_path: Path) -> None:
     assert f"keeping {config}" in result.stdout
     assert 'set it there under [input]: kind = "rfid"' in result.stdout
     assert config.read_text() == '[input]\nkind = "camera"\n'
+    # install58 R4: said again first in the closing steps, which a maker follows, far below.
+    assert next_steps(result.stdout)[0] == f'set [input] kind = "rfid" in {config}'
+
+
+def next_steps(out: str) -> list[str]:
+    """The numbered steps an install closes with."""
+    return [line.split(". ", 1)[1] for line in out[out.index("== done."):].splitlines()
+            if re.match(r"   \d+\. ", line)]
+
+
+def test_the_next_steps_of_a_camera_build_and_a_tray_build(tmp_path: Path) -> None:
+    """install58 N2, N5: a camera build was given no next step; the tray's flash came before
+    the service that holds its port was stopped (a re-flash needs the port)."""
+    env = logged_in_as(tmp_path, "nobody", 65534)
+    stop = "sudo systemctl stop jongrogue-companion (or the System menu's Quit to console)"
+    start = "sudo systemctl start jongrogue-companion"
+    for args, steps in (
+            ([], ["print the mat (docs/mat.pdf)", stop, "companion calibrate camera", start]),
+            (["--no-service"], ["print the mat (docs/mat.pdf)", "companion calibrate camera"]),
+            (["--input", "rfid"], [stop, "flash the tray (firmware/README.md)",
+                                   "companion calibrate rfid", start]),
+            (["--input", "rfid", "--no-service"], ["flash the tray (firmware/README.md)",
+                                                   "companion calibrate rfid"])):
+        out = subprocess.run(["bash", str(SCRIPT), "--dry-run", *args], capture_output=True,
+                             text=True, check=True, env=env).stdout
+        assert next_steps(out) == steps, args
+        guide = "hardware/README.md" if "rfid" in args else "hardware/camera.md"
+        assert f"in this order ({guide}):" in out, args
+
+
+def test_the_venv_is_debians_python_and_sees_its_packages(tmp_path: Path) -> None:
+    """install58 R3: a pyenv python3 first on PATH built the venv, whose "system site
+    packages" were not Debian's: picamera2, lgpio and the apt pygame were not seen (and the
+    pip pygame was then uninstalled). The venv is /usr/bin/python3's, and a system package
+    it cannot see is named after the install."""
+    env = logged_in_as(tmp_path, "nobody", 65534)
+    stand_in(tmp_path / "bin", "python3", "exit 1")  # another python3, first on PATH
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                         check=True, env=env).stdout
+    assert f"+ /usr/bin/python3 -m venv --system-site-packages {ROOT}/.venv" in out.splitlines()
+    check = next(line for line in out.splitlines() if line.endswith(" pygame lgpio picamera2"))
+    words = shlex.split(check.removeprefix("+ "))
+    assert words[0] == f"{ROOT}/.venv/bin/python"
+    seen = subprocess.run([sys.executable, *words[1:-3], "json", "no_such_system_package"],
+                          capture_output=True, text=True)
+    assert seen.returncode == 1
+    assert seen.stderr == ("   warning: the venv does not see the system package(s) "
+                           "no_such_system_package: sudo apt install "
+                           "python3-no_such_system_package, then bash scripts/install-pi.sh "
+                           "again\n")
+    assert subprocess.run([sys.executable, *words[1:-3], "json"]).returncode == 0
 
 
 def test_input_rfid_names_the_services_stop_and_start_only_when_it_installs_one(
@@ -416,5 +489,5 @@ def test_input_over_a_kept_config_that_says_it_already_asks_nothing(
     result = subprocess.run(["bash", str(SCRIPT), "--dry-run", "--no-service", "--input", "rfid"],
                             capture_output=True, text=True, check=True, env=env)
     assert f"keeping {config}" in result.stdout
-    assert "set it there" not in result.stdout
+    assert "set it there" not in result.stdout and "set [input]" not in result.stdout
     assert config.read_text() == kept
