@@ -1,4 +1,5 @@
-"""Find a font that has Japanese glyphs, through fontconfig; none found is not an error.
+"""Find a font that has Japanese glyphs, through fontconfig, else where Debian's packages
+put one; none found is not an error, but said.
 
 On Debian and Raspberry Pi OS, ``apt-get install fonts-noto-cjk`` provides
 Noto Sans CJK JP (``scripts/install-pi.sh`` installs it).
@@ -9,6 +10,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,19 +41,39 @@ class FontFile:
     index: int = 0  # the face inside a .ttc collection
 
 
+#: Where Debian's and Raspberry Pi OS's packages put a Japanese font, in PREFERRED's order,
+#: for a system without fontconfig's fc-match: fonts-noto-cjk does not depend on fontconfig,
+#: which came only through Recommends, and a Pi set to install none had the font on disk
+#: and no Japanese on the screen (env58 R3). Noto's collection has its JP face first.
+KNOWN_FILES = (
+    FontFile(Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")),  # fonts-noto-cjk
+    FontFile(Path("/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf")),
+    FontFile(Path("/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf")),
+    FontFile(Path("/usr/share/fonts/truetype/takao-gothic/TakaoGothic.ttf")),
+)
+
+#: Said on stderr (the boot service's journal) when no Japanese font is found.
+NO_FONT_NOTE = ("companion: note: no Japanese font found: the screen shows the English "
+                "halves of its words only; sudo apt install fonts-noto-cjk fontconfig, "
+                "or set display.font to a font file with Japanese")
+
+
 def find_cjk_font(configured: str = "") -> FontFile | None:
-    """The configured font file, else the first preferred family fontconfig has with ``ja``.
+    """The configured font file, else the first preferred family fontconfig has with ``ja``,
+    else the first of :data:`KNOWN_FILES` on disk; none is said on stderr, in one line.
     (A configured file is not known to have Japanese: the screen asks the font itself.)"""
     if configured:
         path = Path(configured).expanduser()
         return FontFile(path) if path.is_file() else None
-    if shutil.which("fc-match") is None:
-        return None
-    for family in PREFERRED:
-        found = _fc_match(f"{family}:lang=ja")
-        if found is not None:
-            return found
-    return None
+    if shutil.which("fc-match") is not None:
+        for family in PREFERRED:
+            found = _fc_match(f"{family}:lang=ja")
+            if found is not None:
+                return found
+    found = next((font for font in KNOWN_FILES if font.path.is_file()), None)
+    if found is None:
+        print(NO_FONT_NOTE, file=sys.stderr)
+    return found
 
 
 def _fc_match(pattern: str) -> FontFile | None:
