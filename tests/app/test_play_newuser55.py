@@ -266,11 +266,21 @@ def test_the_stop_at_a_terminal_whose_keys_are_read_says_to_press_a_here(
     assert time.monotonic() - started < 10
 
 
+def companion_on_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A PATH with a ``companion`` on it, as install-pi.sh leaves a Pi's."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    (bin_dir / "companion").symlink_to(Path(sys.executable).parent / "companion")
+    monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
+
+
 def test_a_headless_game_says_who_plays_it_and_what_to_do_next(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """The README's first command printed 1,800 lines with no word that an auto-player
     chose every move, nor how to play yourself or see this game again. Its first line says
     who plays, its last how to go on; the command it gives plays the same game."""
+    companion_on_path(tmp_path, monkeypatch)
     assert main(["play", "--headless", "--seed", str(SEED), "--strategy", "reckless"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
@@ -282,6 +292,34 @@ def test_a_headless_game_says_who_plays_it_and_what_to_do_next(
         f"(no hardware), or companion play (at the table); this game again: {again}")
     assert main(shlex.split(again)[1:]) == 0
     assert capsys.readouterr().out == out
+
+
+@pytest.mark.parametrize("where", ["checkout", "elsewhere"])
+def test_with_no_companion_on_the_path_the_hints_name_the_venvs(
+        where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """install58 N1: after scripts/bootstrap.sh, `companion` is on no PATH, and the hints'
+    `companion play …` said "command not found": they name .venv/bin/companion from the
+    checkout, its whole path from elsewhere, and the command runs as written."""
+    script = Path(sys.executable).parent / "companion"
+    if not script.is_file():
+        pytest.skip("no companion script beside this Python (not the checkout's .venv)")
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    monkeypatch.chdir(script.parents[2] if where == "checkout" else tmp_path)
+    command = ".venv/bin/companion" if where == "checkout" else str(script)
+    assert main(["history"]) == 0
+    assert f"Play one with `{command} play`." in capsys.readouterr().out
+    assert main(["play", "--headless", "--seed", str(SEED)]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith(f"To play one yourself: {command} play --input sim")
+    again = last.split("this game again: ")[1]
+    assert again.startswith(f"{command} play --headless")
+    played = subprocess.run(shlex.split(again), capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "PATH": "/usr/bin:/bin"})
+    assert played.returncode == 0 and played.stdout.splitlines()[-1] == last
+    companion_on_path(tmp_path, monkeypatch)
+    assert main(["history"]) == 0
+    assert "Play one with `companion play`." in capsys.readouterr().out
 
 
 def unfinished_game(path: Path) -> bytes:

@@ -63,7 +63,10 @@ def run(args: argparse.Namespace) -> int:
 def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
     """``runs`` (the last of the history's, or all) and the ``totals`` of every run."""
     if not runs:
-        console.print("No finished games yet. Play one with `companion play`.")
+        # Imported here only: play's modules take 0.2 s to load, which a listing never needs.
+        from companion.app.commands.play.telling import companion_command
+
+        console.print(f"No finished games yet. Play one with `{companion_command()} play`.")
         return
     table = Table(title="Finished games")
     # the rules revision beside the seed: the seed plays the game again under it alone

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import shutil
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -203,15 +205,30 @@ def auto_player_line(saved: SaveGame) -> str:
             f"{saved.preset}, strategy {saved.strategy}, seed {saved.seed}")
 
 
+def companion_command() -> str:
+    """The ``companion`` command as the user can type it here (install58 N1): by its name
+    when that is on the PATH (install-pi.sh puts it there), else this venv's own script,
+    which scripts/bootstrap.sh puts on no PATH: ``.venv/bin/companion`` from the checkout,
+    its whole path from elsewhere."""
+    script = Path(sys.executable).parent / "companion"
+    if shutil.which("companion") or not script.is_file():
+        return "companion"
+    try:
+        return shlex.quote(str(script.relative_to(Path.cwd())))
+    except ValueError:
+        return shlex.quote(str(script))
+
+
 def next_steps_line(saved: SaveGame) -> str:
     """A headless game's last line: how to play one yourself, and this one again."""
-    again = ["companion", "play", "--headless", "--seed", str(saved.seed), "--preset",
-             saved.preset, "--strategy", str(saved.strategy)]
+    again = ["play", "--headless", "--seed", str(saved.seed), "--preset", saved.preset,
+             "--strategy", str(saved.strategy)]
     if saved.profile_path is not None:
         again += ["--profile", saved.profile_path]
-    return ("To play one yourself: companion play --input sim --choices keyboard --display "
-            "terminal (no hardware), or companion play (at the table); this game again: "
-            f"{shlex.join(again)}")
+    command = companion_command()
+    return (f"To play one yourself: {command} play --input sim --choices keyboard --display "
+            f"terminal (no hardware), or {command} play (at the table); this game again: "
+            f"{command} {shlex.join(again)}")
 
 
 def cause_of_death(outcome: Outcome) -> str:
