@@ -164,7 +164,8 @@ class SystemMenu:
         Back returns (the ask is asked again); New game raises :class:`NewGameAsked`, another
         mode :class:`ModeSwitch` and Quit to console :class:`ConsoleAsked`, each the game
         saved as it stands. ``unsaved``: why the save is behind the game (the disk refused
-        it), said instead of "saved". ``new_game``: False at a game's end, whose own New game is there already."""
+        it), said instead of "saved". ``new_game``: False at a game's end, whose own New
+        game is there already."""
         self.showing = True
         try:
             self.choose_until_done(show, unsaved, new_game)
