@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 import signal
+import sys
 import time
+import types
 from functools import cache
 from pathlib import Path
 
@@ -176,6 +178,45 @@ def test_a_webcam_that_does_not_open_fails_at_once(
     assert err == ("companion: error: no frames from 'camera:99': no camera at 99: check the "
                    "cable, or choose another camera: --source\n")
     assert "Throw" not in out
+
+
+class NoPiCameraStarts:
+    """Picamera2's seam on a Pi with nothing on the camera ribbon: libcamera finds none."""
+
+    def __init__(self) -> None:
+        raise IndexError("list index out of range")
+
+
+@pytest.mark.parametrize("enrol", [[], ["--enrol"]])
+@pytest.mark.parametrize("pi", ["not installed", "no camera"])
+def test_a_pi_camera_that_gives_no_picture_fails_before_the_dice_are_asked_for(
+    pi: str, enrol: list[str], monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """install58 N3: with no Pi camera, `calibrate dice` said "Lay 2 dice still in view,
+    apart, then press Enter:" and only after Enter that Picamera2 is not installed; the
+    webcam's check covered camera:N alone."""
+    if pi == "not installed":
+        monkeypatch.setitem(sys.modules, "picamera2", None)  # import picamera2 fails
+    else:
+        monkeypatch.setitem(sys.modules, "picamera2",
+                            types.SimpleNamespace(Picamera2=NoPiCameraStarts))
+    monkeypatch.setattr("sys.stdin", Keyboard("\n3 5\n"))
+    assert cli.main(["calibrate", "dice", "--source", "picamera", *enrol]) == 1
+    out, err = capsys.readouterr()
+    assert "Lay" not in out and "Throw" not in out, out
+    said = ("Picamera2 is not installed for the companion's Python" if pi == "not installed"
+            else "the Pi camera did not start (list index out of range); is its ribbon cable "
+                 "seated?")
+    assert err.startswith(f"companion: error: no frames from 'picamera': {said}"), err
+    assert err.count("\n") == 1
+
+
+class Keyboard(io.StringIO):
+    """A player's terminal: the dice are asked for and waited on, as at the table."""
+
+    def isatty(self) -> bool:
+        return True
 
 
 class Terminal(io.StringIO):

@@ -47,7 +47,7 @@ from companion.app.calibrate import set_aside
 from companion.app.commands.dice import CALIBRATION_FILE
 from companion.app.config import load_config
 from companion.app.paths import config_dir
-from companion.errors import DataError
+from companion.errors import DataError, DeviceError
 
 if TYPE_CHECKING:
     from companion.hw.dice.enrol import Enrolment
@@ -141,6 +141,25 @@ def lay_dice(count: int) -> None:
     sys.stdin.readline()
 
 
+def pi_camera_missing(spec: str) -> str | None:
+    """Why the Pi camera ``spec`` names gives no picture now (Picamera2 not installed, no
+    camera on the ribbon, one held by the service), or None when it gives one (it is closed
+    again) or ``spec`` names no Pi camera: found before the dice are asked for, as
+    :func:`~companion.hw.camera.capture.webcam_missing` finds a webcam's (install58 N3)."""
+    from companion.hw.camera.capture import open_source
+
+    if spec not in ("picamera", "picamera:"):
+        return None
+    try:
+        camera = open_source(spec)
+    except DeviceError as exc:
+        return str(exc)
+    try:
+        return None if camera.read() is not None else camera.message
+    finally:
+        camera.close()
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.hw.camera.capture import webcam_missing
     from companion.hw.dice.calibrate import tune
@@ -159,10 +178,10 @@ def run(args: argparse.Namespace) -> int:
               "with the dice camera, or a photo of your dice lying still", file=sys.stderr)
         return 1
     base = tuned_before(path)
-    # A webcam that does not open now is not waited for (the game waits for one to be
-    # plugged in, calibration would only fail after CAMERA_WAIT_S), nor, when enrolling,
-    # found missing only after the player has thrown and typed the first throw.
-    missing = webcam_missing(camera)
+    # A webcam that does not open now (or a Pi camera) is not waited for (the game waits for
+    # one to be plugged in, calibration would only fail after CAMERA_WAIT_S), nor found
+    # missing only after the player has laid the dice, or thrown and typed the first throw.
+    missing = webcam_missing(camera) or pi_camera_missing(camera)
     if missing:
         print(f"companion: error: no frames from {camera!r}: {missing}", file=sys.stderr)
         return 1
