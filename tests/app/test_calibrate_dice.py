@@ -212,13 +212,6 @@ def test_a_pi_camera_that_gives_no_picture_fails_before_the_dice_are_asked_for(
     assert err.count("\n") == 1
 
 
-class Keyboard(io.StringIO):
-    """A player's terminal: the dice are asked for and waited on, as at the table."""
-
-    def isatty(self) -> bool:
-        return True
-
-
 class Terminal(io.StringIO):
     """The player's keyboard: a terminal whose Enter lays ``photo``'s dice in view (the
     camera is the picture file ``source``, empty until then)."""
