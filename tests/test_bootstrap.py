@@ -79,7 +79,7 @@ def checkout(tmp_path: Path, name: str = "repo") -> Path:
 
 def stand_ins(tmp_path: Path, python3: str = "3.11.2", sudo_works: bool = True,
               ensurepip: bool = True) -> dict[str, str]:
-    """The environment of a plain user (uid 1000) with the stand-ins first on PATH, a
+    """The environment of a plain user (``player``, uid 1000) with the stand-ins first on PATH, a
     ``python3`` of version ``python3``."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir(exist_ok=True)
@@ -91,7 +91,8 @@ def stand_ins(tmp_path: Path, python3: str = "3.11.2", sudo_works: bool = True,
         path.chmod(0o755)
 
     command("python3", f"#!{sys._base_executable}\n{STAND_IN_PYTHON}")  # type: ignore[attr-defined]
-    command("id", '#!/bin/sh\n[ "$1" = -u ] && { echo 1000; exit 0; }\nexec /usr/bin/id "$@"\n')
+    command("id", '#!/bin/sh\ncase "$*" in -u) echo 1000;; -un) echo player;;\n'
+                  '*) exec /usr/bin/id "$@";; esac\n')
     command("apt-get", f'#!/bin/sh\necho "apt-get $*" >> "{calls}"\n')
     command("sudo", f'#!/bin/sh\necho "sudo $*" >> "{calls}"\n' + (
         'exec "$@"\n' if sudo_works else 'echo "sudo: a password is required" >&2; exit 1\n'))
@@ -256,3 +257,21 @@ def test_a_compiled_build_that_breaks_is_no_success(tmp_path: Path) -> None:
 
 def test_the_script_parses() -> None:
     subprocess.run(["bash", "-n", str(SCRIPT)], check=True)
+
+
+def test_ci_says_when_it_leaves_the_fonts_out(tmp_path: Path) -> None:
+    """install58 N6: .ci/run, not root, skipped installing the fonts without a word, and the
+    tests that need them were skipped with no reason given at the top."""
+    repo = checkout(tmp_path)
+    (repo / ".ci").mkdir()
+    shutil.copy(ROOT / ".ci" / "run", repo / ".ci" / "run")
+    (repo / "scripts" / "bootstrap.sh").write_text("exit 3\n")  # no tests run here
+    env = stand_ins(tmp_path)
+    (tmp_path / "bin" / "fc-list").write_text("#!/bin/sh\nexit 0\n")  # no font at all
+    (tmp_path / "bin" / "fc-list").chmod(0o755)
+    done = subprocess.run(["bash", str(repo / ".ci" / "run")], capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert done.returncode == 3 and not calls(env)  # no apt-get, no sudo
+    assert done.stdout == ("note: fonts-noto-cjk fonts-symbola not installed (installing "
+                           "them needs root, and this is player); the tests that need them "
+                           "will be skipped\n")
