@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -36,9 +37,12 @@ class TerminalDisplay:
         if view == self.shown:
             return
         self.shown = view
+        rows = None
         if self.console.is_terminal:
             self.console.clear()
-        self.console.print(render(view, self.system_hint))
+            # The row under the frame holds the cursor: a frame of every row scrolls one.
+            rows = self.console.size.height - 1
+        self.console.print(render(view, self.system_hint, rows))
 
     def poll(self) -> list[Press]:
         return []  # keys come from the keyboard choice source, not from printing
@@ -75,9 +79,10 @@ LIT_MARK = "▶"
 TROUBLE_MARK = "! "
 
 
-def render(view: View, system_hint: str = SYSTEM_HINT_KEYS) -> RenderableType:
+def render(view: View, system_hint: str = SYSTEM_HINT_KEYS,
+           rows: int | None = None) -> RenderableType:
     """The whole frame as one rich renderable, ``system_hint`` in its header where the
-    System menu is offered."""
+    System menu is offered; fitted to ``rows`` when given (:class:`Fitted`)."""
     header = Text(view.where, style="bold yellow")
     if view.sheet is not None:
         header.append("   ")
@@ -94,7 +99,7 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS) -> RenderableType:
     for pos, tile in zip(("TL", "TR", "BL", "BR"), view.room_tiles, strict=False):
         room.add_row(pos, tile.tile, str(tile.meaning), tile.detail)
 
-    parts: list[RenderableType] = [header, room] if view.room_tiles else [header]
+    parts: list[RenderableType | Lines] = [header, room] if view.room_tiles else [header]
     if view.dice is not None:
         parts.append(dice_panel(view.dice))
     if view.fight is not None:
@@ -102,10 +107,9 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS) -> RenderableType:
     if view.sheet is not None:
         parts.append(Panel(sheet_text(view.sheet), title="PC", title_align="left"))
     if view.last_check:
-        parts.append(Panel("\n".join(view.last_check), title="Last check 判定",
-                           title_align="left"))
+        parts.append(Lines("Last check 判定", view.last_check, LAST_CHECK_GIVES))
     if view.log:
-        parts.append(Panel("\n".join(view.log[-8:]), title="Log 記録", title_align="left"))
+        parts.append(Lines("Log 記録", view.log[-8:], LOG_GIVES))
     prompt = Text(view.prompt, style="bold")
     if view.prompt_tile and view.prompt_tile not in ("back", "empty"):
         prompt = Text(f"[{view.prompt_tile}] ", style="bold cyan") + prompt
@@ -127,7 +131,74 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS) -> RenderableType:
         # in red, as on the screen, and after a "!" that NO_COLOR and TERM=dumb keep.
         parts.append(Text(view.status, style="bold") if view.guidance
                      else Text(TROUBLE_MARK + view.status, style="bold red"))
-    return Group(*parts)
+    return Fitted(parts, rows)
+
+
+#: Which panel gives up its rows first to a frame taller than the terminal: the game's log,
+#: then a fight's, then the last check; never the header (floor, HP), the room, the PC, a
+#: fight's combatants or the menu. 端末の高さに収める順。
+LOG_GIVES, FIGHT_LOG_GIVES, LAST_CHECK_GIVES = 1, 2, 3
+
+
+@dataclass(frozen=True, slots=True)
+class Lines:
+    """A panel of lines that can give up rows, its oldest lines first (``gives``: its turn
+    to, :data:`LOG_GIVES` …). The lines are text as written: read as rich's markup, a
+    bracketed word in one (``choice[a,b]``) was taken for a style and left out."""
+
+    title: str
+    lines: Sequence[str]
+    gives: int
+
+    def panel(self, kept: int) -> Panel | None:
+        """The panel with its last ``kept`` lines; None with none."""
+        if kept <= 0:
+            return None
+        return Panel(Text("\n".join(self.lines[-kept:])), title=self.title,
+                     title_align="left")
+
+
+class Fitted:
+    """A frame's parts, top to bottom, fitted to ``rows`` of the terminal (None: as tall as
+    they are, for a pipe or a log). At 80x24 a whole frame was 34 to 39 rows, and on the
+    Pi's console (100x30) 36: its top, the floor and HP, the room and the PC, was cleared
+    off the screen, and the Linux console keeps no scrollback (env58 R1). The panels of
+    lines give up their oldest lines, then themselves, in their :class:`Lines` order, until
+    the frame fits."""
+
+    def __init__(self, parts: Sequence[RenderableType | Lines], rows: int | None) -> None:
+        self.parts = list(parts)
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) \
+            -> Iterator[RenderableType]:
+        kept = self.kept(console, options)
+        for part in self.parts:
+            shown = part.panel(kept[id(part)]) if isinstance(part, Lines) else part
+            if shown is not None:
+                yield shown
+
+    def kept(self, console: Console, options: ConsoleOptions) -> dict[int, int]:
+        """How many lines each :class:`Lines` part keeps (by its ``id``)."""
+        givers = sorted((part for part in self.parts if isinstance(part, Lines)),
+                        key=lambda part: part.gives)
+        kept = {id(giver): len(giver.lines) for giver in givers}
+        if self.rows is None:
+            return kept
+
+        def height(part: RenderableType | None) -> int:
+            return 0 if part is None else len(console.render_lines(part, options))
+
+        over = sum(height(part) for part in self.parts if not isinstance(part, Lines)) \
+            + sum(height(giver.panel(len(giver.lines))) for giver in givers) - self.rows
+        for giver in givers:
+            was = height(giver.panel(kept[id(giver)]))
+            while over > 0 and kept[id(giver)] > 0:
+                kept[id(giver)] -= 1
+                now = height(giver.panel(kept[id(giver)]))
+                over -= was - now
+                was = now
+        return kept
 
 
 class OptionLines:
@@ -178,7 +249,7 @@ def dice_panel(dice: DiceView) -> RenderableType:
     return Panel(text, title=title, title_align="left")
 
 
-def fight_panels(fight: FightView) -> list[RenderableType]:
+def fight_panels(fight: FightView) -> list[RenderableType | Lines]:
     """A fight: the combatants (▶ whose turn), the last result with its terms, the log."""
     table = Table(title=f"{fight.title} · {fight.heading}" if fight.title else fight.heading,
                   expand=True, title_justify="left", title_style="bold yellow")
@@ -189,7 +260,7 @@ def fight_panels(fight: FightView) -> list[RenderableType]:
         table.add_row("▶" if f.acting else "", Text(str(f.name), style=style),
                       Text(str(f.side), style="green" if f.ally else "red"), f.pools(),
                       Text(", ".join(f.conditions), style="red" if f.down else "yellow"))
-    parts: list[RenderableType] = [table]
+    parts: list[RenderableType | Lines] = [table]
     if fight.board is not None:
         parts.append(Panel(board_text(fight.board), title=fight.board.title,
                            title_align="left", expand=False))
@@ -207,7 +278,7 @@ def fight_panels(fight: FightView) -> list[RenderableType]:
         title = "Result 結果" + (f" · {fight.source}" if fight.source else "")
         parts.append(Panel(text, title=title, title_align="left"))
     if fight.log:
-        parts.append(Panel("\n".join(fight.log[-6:]), title="Log 記録", title_align="left"))
+        parts.append(Lines("Log 記録", fight.log[-6:], FIGHT_LOG_GIVES))
     return parts
 
 

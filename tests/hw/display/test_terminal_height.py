@@ -1,0 +1,119 @@
+"""``--display terminal`` fits its frame to the terminal's rows (env58 R1): at 80x24 a frame
+was 34 to 39 rows, and the floor, HP, room and PC were cleared off the top; the Pi's console
+(100x30 on an 800x480 panel) keeps no scrollback to scroll back to. The log gives up its
+oldest lines first, then a fight's log, then the last check."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from dataclasses import replace
+from fcntl import ioctl
+from pathlib import Path
+
+from rich.console import Console
+
+from companion.hw.display.terminal import TerminalDisplay
+from companion.hw.display.view import View, example_fight_view, example_view
+
+CLEAR = "\x1b[2J\x1b[H"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def frame(view: View, width: int, height: int | None, terminal: bool = True) -> list[str]:
+    """The rows the terminal display prints for ``view`` on a console of that size."""
+    out = io.StringIO()
+    console = Console(file=out, width=width, height=height, force_terminal=terminal,
+                      color_system=None)
+    TerminalDisplay(console).show(view)
+    return out.getvalue().removeprefix(CLEAR).splitlines()
+
+
+def test_at_80x24_the_top_stays_and_the_log_gives_way() -> None:
+    rows = frame(example_view(), 80, 24)
+    assert len(rows) <= 23  # and the cursor's row under it
+    assert rows[0].startswith("Floor 3 3階 · Room 5 部屋5   HP ")
+    assert "9/22" in rows[0]
+    text = "\n".join(rows)
+    for kept in ("大うずら emu", "金塊 gold", "Weapon 武器: メイス mace", "States 状態",
+                 "Fight, shoot, use an item or flee?", "(a) Fight 戦う"):
+        assert kept in text, kept
+    assert "Log 記録" not in text and "Last check 判定" not in text
+
+
+def test_on_the_pi_console_the_newest_log_lines_stay() -> None:
+    """100x30: the log keeps its newest lines, as many as fit; the last check is whole."""
+    rows = frame(example_view(), 100, 30)
+    assert len(rows) <= 29 and rows[0].startswith("Floor 3 3階")
+    text = "\n".join(rows)
+    assert "tile drawn 6m → 6 ≥ 4 → hit: 大蛇 snake defeated" in text
+    assert "大蛇 snake defeated, XP +2" in text  # the newest log line
+    assert "Floor 3: start room 5" not in text  # the oldest gave way
+
+
+def test_a_tall_terminal_or_a_pipe_shows_the_whole_frame() -> None:
+    for rows in (frame(example_view(), 80, 60), frame(example_view(), 80, 24, terminal=False)):
+        text = "\n".join(rows)
+        assert "Floor 3: start room 5" in text and "rate 4 = 7 atk" in text
+        assert len(rows) == 34
+
+
+def test_a_fight_keeps_its_combatants_and_result() -> None:
+    rows = frame(example_fight_view(), 80, 24)
+    assert len(rows) <= 23
+    text = "\n".join(rows)
+    assert rows[0] == "幻想迷宮冒険譚 Fight 戦闘"
+    for kept in ("Round 2 第2ラウンド", "オーク2 Orc 2", "HP -2/12", "11[5,6]+7=18",
+                 "GM-COMBAT-8", "(7) GM 進行"):
+        assert kept in text, kept
+    assert "R1 駆け出し冒険者１ PC 1 attacks" not in text
+
+
+def test_a_bracketed_word_in_the_log_is_printed_as_written() -> None:
+    """The log's lines were read as rich's markup: ``[a,b]`` was taken for a style."""
+    view = replace(example_view(), log=("choice[a,b] ＞ b", "[bold] is a word here"))
+    text = "\n".join(frame(view, 80, None, terminal=False))
+    assert "choice[a,b] ＞ b" in text and "[bold] is a word here" in text
+
+
+def test_the_game_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
+    """The command itself in a pty of 24 rows: the size comes from the terminal, and the
+    last frame, from its clear, fits with the floor and HP on its first row."""
+    main, side = os.openpty()
+    ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "TERM": "xterm"}
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "play", "--input", "sim", "--choices", "keyboard",
+         "--display", "terminal", "--seed", "5"],
+        stdin=side, stdout=side, stderr=side, env=env, start_new_session=True,
+        cwd=Path(__file__).resolve().parents[3])
+    os.close(side)
+    out = ""
+    try:
+        deadline = time.monotonic() + 60
+        while "(a) " not in out.rpartition(CLEAR)[2] and time.monotonic() < deadline:
+            out += os.read(main, 65536).decode(errors="replace")
+        time.sleep(0.5)  # (the frame's rest, had it been taller)
+        os.set_blocking(main, False)
+        try:
+            out += os.read(main, 65536).decode(errors="replace")
+        except BlockingIOError:
+            pass
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+        os.close(main)
+    last = ANSI.sub("", out.rpartition(CLEAR)[2]).replace("\r", "")
+    rows = last.rstrip("\n").split("\n")
+    assert len(rows) <= 23, last
+    assert rows[0].startswith("Floor 1 1階") and "HP " in rows[0]
+    assert "Room 部屋" in last and "Lv 1" in last
