@@ -89,6 +89,18 @@ def replay(mode: Mode, inputs: Sequence[str], events: int | None) -> None:
                           f"inputs gave {mode.progress()}: did the rules change?")
 
 
+class StoppedBehind(KeyboardInterrupt):
+    """A stop (Ctrl-C, the service stopped) while the save is behind the game, its last
+    write refused: the stop's last word says how far the save holds, not that the game is
+    saved (env58 R2). ``saved_moves``: the moves the save on disk is sure of; ``moves``:
+    those played."""
+
+    def __init__(self, saved_moves: int, moves: int) -> None:
+        super().__init__()
+        self.saved_moves = saved_moves
+        self.moves = moves
+
+
 class Session:
     """Runs one mode: ask, read or decide, answer, save, log, show; until the mode is over.
 
@@ -287,7 +299,16 @@ class Session:
     # -- the loop ---------------------------------------------------------------------
 
     def run(self) -> None:
-        """Play until the mode is over. Closing the window or Ctrl-C stops it, saved."""
+        """Play until the mode is over. Closing the window or Ctrl-C stops it, saved; with
+        the save behind the game, as :class:`StoppedBehind`."""
+        try:
+            self._play()
+        except KeyboardInterrupt:
+            if self.save is None or not self.save_trouble:
+                raise
+            raise StoppedBehind(self.saved_moves, len(self.mode.journal)) from None
+
+    def _play(self) -> None:
         ask = self.mode.ask()
         while ask is not None:
             value = self.get(ask)

@@ -28,6 +28,7 @@ from companion.app.commands.roll import typed_alias
 from companion.app.config import Config, load_config
 from companion.app.history import History
 from companion.app.notes import note
+from companion.app.session.host import StoppedBehind
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
 from companion.app.session.system_menu import ModeSwitch
 from companion.errors import CompanionError, DataError
@@ -173,13 +174,15 @@ def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:
             held.enter_context(holding(path, holder))
         try:
             return play(args, config, save_path, among)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
             # Ctrl-C (or the service stopped) left the game or the table saved after its
             # last step: say where, and how to go on, rather than end in silence.
             mode = config.text("play.mode")
             if mode in ("genso", "coc") and (table := table_files(args, mode)[1]).exists():
                 note(f"stopped; the {mode} table is saved in {table}: "
                      f"{resume_command(args, mode)} carries on")
+            elif mode == "game" and save_path is not None and isinstance(stop, StoppedBehind):
+                note(stopped_behind_note(save_path, args, stop))
             elif mode == "game" and save_path is not None and save_path.exists():
                 note(stopped_note(save_path, args))
             elif mode == "game" and save_path is None:
@@ -209,6 +212,23 @@ def stopped_note(save_path: Path, args: argparse.Namespace) -> str:
     return (f"stopped; the game is over and kept in {save_path}: it goes in the history "
             "(companion history) when the next game starts "
             f"({resume_command(args, next_game=True)})")
+
+
+def stopped_behind_note(save_path: Path, args: argparse.Namespace,
+                        stop: StoppedBehind) -> str:
+    """What a stop says while the save is behind the game, its last write refused (a full
+    or read-only card) or not synced: how far the save is sure, and that the moves after
+    that may be lost. It said "the game is saved", the one line the journal keeps, and the
+    moves after the refusal were lost (env58 R2)."""
+    if not stop.saved_moves:
+        return (f"stopped; nothing of this game is saved for sure: {save_path} was refused "
+                "or not synced (see above)")
+    later = stop.moves - stop.saved_moves
+    moves = "the move after it" if later == 1 else f"the {later} moves after it"
+    return (f"stopped; the save {save_path} holds the game for sure up to move "
+            f"{stop.saved_moves} only: {moves} may be lost (the save was refused or not "
+            f"synced, see above). Free space or fix the folder; {resume_command(args)} "
+            f"carries on from move {stop.saved_moves}")
 
 
 HEADLESS = {"input": "sim", "choices": "auto", "display": "none", "mode": "game"}
