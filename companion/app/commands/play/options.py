@@ -15,13 +15,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import os
 import signal
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from companion.app.arg_types import existing_file, seeds_below
 from companion.app.commands.play.saves import load_game
-from companion.app.commands.play.session import Among, held_files, play
+from companion.app.commands.play.session import Among, configured_display, held_files, play
 from companion.app.commands.play.table_modes import TABLE_MODES, table_files
 from companion.app.commands.play.telling import resume_command
 from companion.app.commands.roll import typed_alias
@@ -30,9 +33,11 @@ from companion.app.history import History
 from companion.app.notes import note
 from companion.app.session.host import StoppedBehind
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
-from companion.app.session.system_menu import ModeSwitch
+from companion.app.session.system_menu import SERVICE_ENV, ModeSwitch
 from companion.errors import CompanionError, DataError
 from companion.file_locks import FileInUse, holding
+from companion.hw.display import Display
+from companion.hw.display.view import message_view
 from companion.systems.jongrogue.autoplay import STRATEGIES
 from companion.systems.jongrogue.profile import PRESETS
 
@@ -167,11 +172,10 @@ def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:
     save_path: Path | None = args.state or default_save_path()
     if args.headless and args.state is None and not args.resume:
         save_path = None  # a headless game is saved only when asked
-    with contextlib.ExitStack() as held:
-        # Before anything is read or the screen opens: a second companion on the same save
-        # (the boot service and a --resume over SSH) is refused at once, in one line.
-        for path, holder in held_files(args, config, save_path):
-            held.enter_context(holding(path, holder))
+    # Before anything is read or the screen opens: a second companion on the same save
+    # (the boot service and a --resume over SSH) is refused at once, in one line.
+    wait = not among.switched and bool(os.environ.get(SERVICE_ENV))
+    with held_for_run(held_files(args, config, save_path), config, wait):
         try:
             return play(args, config, save_path, among)
         except KeyboardInterrupt as stop:
@@ -188,6 +192,62 @@ def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:
             elif mode == "game" and save_path is None:
                 note("stopped (a headless game without --state is not saved)")
             raise
+
+
+#: How long the boot service waits between looks at a file another companion holds.
+HELD_LOOK_SECONDS = 2.0
+
+
+@contextlib.contextmanager
+def held_for_run(files: list[tuple[Path, str]], config: Config, wait: bool) -> Iterator[None]:
+    """Hold ``files`` (:func:`held_files`) while the block runs; :class:`FileInUse` when
+    another companion holds one. With ``wait`` (the boot service's start) the run waits
+    for them instead, saying so in the journal and on the screen, and takes them up once
+    they are let go: refused, it exited, systemd started it again every 3 s and gave up
+    after 20 starts (80 s), and the table stayed black after the game in the terminal that
+    held the save had ended (concurrency58 F7)."""
+    told = ""
+    screen: Display | None = None
+    try:
+        while True:
+            held = contextlib.ExitStack()
+            try:
+                for path, holder in files:
+                    held.enter_context(holding(path, holder))
+                break
+            except FileInUse as exc:
+                held.close()
+                if not wait:
+                    raise
+                if str(exc) != told:
+                    told = str(exc)
+                    said = (f"In use 使用中: {exc}, or wait: this companion takes it up once "
+                            "it is let go 空いたら始めます")
+                    note(said)
+                    screen = screen or waiting_screen(config)
+                    if screen is not None:
+                        screen.show(message_view(said))
+                if screen is not None:
+                    screen.poll()  # (its keys do nothing here; a closed window stops)
+                time.sleep(HELD_LOOK_SECONDS)
+    finally:
+        if screen is not None:
+            screen.close()
+    if told:
+        note("let go: taking it up")
+    with held:
+        yield
+
+
+def waiting_screen(config: Config) -> Display | None:
+    """The screen, for :func:`held_for_run`'s wait; None without one (a terminal's or no
+    display, or a screen that does not open, which the run says once it plays)."""
+    if config.text("display.kind") != "screen":
+        return None
+    try:
+        return configured_display(config)[0]
+    except (CompanionError, OSError):
+        return None
 
 
 def stopped_note(save_path: Path, args: argparse.Namespace) -> str:
