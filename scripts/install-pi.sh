@@ -83,11 +83,12 @@ VENV="$REPO/.venv"
 #  python3-pygame     pygame on the system's SDL, which draws with KMS/DRM (no desktop);
 #                     pip's pygame brings an SDL without it (the screen stays black)
 #  fonts-noto-cjk     Japanese glyphs for monster and item names on the screen
+#  fontconfig         fc-match, which finds that font (fonts-noto-cjk does not bring it)
 #  libgbm1 libdrm2 libegl1 libgles2  what SDL's KMS/DRM video driver needs (no desktop)
 #  sqlite3            to look at the game history by hand, if you like
 #  polkitd            lets the boot service power the Pi off (the System menu's Shut down)
 PACKAGES=(python3-venv python3-pip python3-lgpio python3-pygame
-          fonts-noto-cjk libgbm1 libdrm2 libegl1 libgles2 sqlite3 polkitd)
+          fonts-noto-cjk fontconfig libgbm1 libdrm2 libegl1 libgles2 sqlite3 polkitd)
 # gpio: buttons, LED, buzzer; video and render: the camera and KMS/DRM;
 # dialout: the RFID tray's USB serial port; input: the touch screen.
 GROUPS_NEEDED=(gpio video render dialout input)
@@ -256,7 +257,8 @@ After=systemd-user-sessions.service
 # after fixing it: sudo systemctl reset-failed $SERVICE && sudo systemctl start $SERVICE).
 # An error shown on the screen holds it up to a minute before the next start, ~5 in 5
 # minutes, and never trips this; a crash at start (a traceback in the journal, a setting
-# refused before the screen opens) restarts every few seconds and stops here.
+# refused before the screen opens) restarts every few seconds and stops here. A save another
+# companion holds (a game in a terminal) is waited for, on the screen, not restarted.
 StartLimitIntervalSec=300
 StartLimitBurst=20
 
@@ -268,6 +270,9 @@ WorkingDirectory=$PLAYER_HOME
 # Draw straight to the screen with KMS/DRM: no desktop needed.
 Environment=SDL_VIDEODRIVER=kmsdrm
 Environment=PYTHONUNBUFFERED=1
+# What it says goes to the journal in UTF-8 whatever the system's locale (raspi-config's,
+# for the console): Japanese kept, and no line journalctl shows as "[blob data]".
+Environment=PYTHONUTF8=1
 # No usage events from onnxruntime (the camera's models) to Microsoft, no device id and
 # event database under ~/.cache/Microsoft (companion/__init__.py sets it as well).
 Environment=ORT_DISABLE_TELEMETRY=1

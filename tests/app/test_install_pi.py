@@ -54,11 +54,23 @@ def test_dry_run_plans_packages_groups_venv_and_unit(tmp_path: Path) -> None:
     assert "numpy<2" in out  # bookworm's picamera2 is built for numpy 1.x
     assert "python3-pygame" in out  # the system SDL has KMS/DRM, pip's pygame has not
     assert "[Service]" in out and "Restart=always" in out and "User=nobody" in out
+    # env58 D1: the journal gets UTF-8 whatever the system's locale
+    assert "Environment=PYTHONUTF8=1" in out.splitlines()
     assert f'ExecStart="{ROOT}/.venv/bin/companion" play --resume' in out
     assert "Environment=SDL_VIDEODRIVER=kmsdrm" in out
     assert "systemctl enable jongrogue-companion.service" in out
     # `companion` on the PATH from the next login (~/.profile adds ~/.local/bin)
     assert f"ln -sfn {ROOT}/.venv/bin/companion {NOBODY_HOME}/.local/bin/companion" in out
+
+
+def test_the_packages_bring_fc_match_which_finds_the_japanese_font(tmp_path: Path) -> None:
+    """env58 R3: fonts-noto-cjk does not depend on fontconfig, and an install without
+    recommends had the font on disk and no fc-match to find it."""
+    out = subprocess.run(["bash", str(SCRIPT), "--dry-run"], capture_output=True, text=True,
+                         check=True, env=logged_in_as(tmp_path, "nobody", 65534)).stdout
+    install = next(line for line in out.splitlines()
+                   if "apt-get install" in line and "fonts-noto-cjk" in line)
+    assert {"fonts-noto-cjk", "fontconfig"} <= set(shlex.split(install))
 
 
 def test_a_checkout_path_with_a_space_is_quoted_in_the_unit_and_the_printed_lines(
