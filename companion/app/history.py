@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from companion.app.paths import data_dir
+from companion.app.paths import data_dir, data_dir_setting
 from companion.errors import CompanionError
 from companion.files import move_aside
 from companion.systems.jongrogue.game import RULES_REVISION
@@ -93,6 +93,7 @@ class History:
     """The run table. Open it for each use; SQLite handles the locking."""
 
     def __init__(self, path: Path | None = None) -> None:
+        self.named = path is not None  # not the data folder's history
         self.path = path or default_history_path()
         self.notices: list[str] = []
         self.skipped: list[Skipped] = []  # by the last runs()
@@ -107,6 +108,8 @@ class History:
         cannot be used now (busy, a full disk, a folder in its place) raises
         :class:`HistoryError`, and is left as it is."""
         try:
+            if (blocked := self._folder_blocked()) is not None:
+                raise blocked
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.path.is_dir():
                 raise HistoryError(f"{self.path}: a folder, not a history file")
@@ -121,6 +124,24 @@ class History:
             raise HistoryError(f"{self.path}: {_reason(exc, self.path)}") from None
         except OSError as exc:
             raise HistoryError(f"{self.path}: {exc.strerror or exc}") from None
+
+    def _folder_blocked(self) -> HistoryError | None:
+        """Why the history's folder cannot be made, when a file is in its place or in a
+        folder's above it (mkdir's words were "File exists"); None when it is a folder or
+        can be made."""
+        folder = self.path.parent
+        for above in (folder, *folder.parents):
+            try:
+                if above.is_dir():
+                    return None
+                if not above.exists():
+                    continue
+            except OSError:
+                return None  # mkdir says it
+            which = "its folder" if self.named else f"the data folder ({data_dir_setting()})"
+            where = "its place" if above == folder else f"the place of {above}"
+            return HistoryError(f"{self.path}: {which} cannot be made: a file is in {where}")
+        return None
 
     def _within(self, work: Callable[[sqlite3.Connection], T]) -> T:
         conn = sqlite3.connect(self.path)
@@ -199,11 +220,22 @@ class History:
         stamped before the games finished just before the cut.
 
         A row no finished game can have written (a hand edit) is left out, not the whole
-        history: it is in :attr:`skipped`, and named in :attr:`notices`."""
+        history: it is in :attr:`skipped`, and named in :attr:`notices`.
+
+        No history file yet is no runs, its folder left unmade: a read-only home said
+        "Read-only file system" where there was nothing to read (env58 N3)."""
+        self.skipped = []
+        try:
+            os.lstat(self.path)
+        except (FileNotFoundError, NotADirectoryError):
+            if (blocked := self._folder_blocked()) is not None:
+                raise blocked from None
+            return []
+        except OSError:
+            pass  # _use says why it cannot be read
         rows: list[tuple[object, ...]] = self._use(
             lambda conn: conn.execute("SELECT * FROM runs ORDER BY rowid").fetchall())
         runs: list[Run] = []
-        self.skipped = []
         for row in rows:
             run = _run_from_row(row)
             if isinstance(run, Run):

@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any
 
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from companion.app.arg_types import positive_int
@@ -60,6 +61,55 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+@dataclass(frozen=True)
+class HistoryColumn:
+    """A column of the table: its cells, and whether each is kept whole, its lines as they
+    are (a number, a seed: cut, it is another), or may wrap at its spaces (the result)."""
+
+    name: str
+    cells: tuple[str, ...]
+    whole: bool
+    justify: JustifyMethod = "left"
+
+    @property
+    def least_width(self) -> int:
+        """The narrowest it can be with nothing cut: the longest word of its header and
+        cells (the longest line, kept whole)."""
+        words = [word for cell in (self.name, *self.cells)
+                 for word in (cell.splitlines() if self.whole else cell.split())]
+        return max(map(cell_len, words), default=0)
+
+
+#: The columns the table leaves out, in this order, where the terminal is too narrow for
+#: every one whole (env58 N1: below 80 columns every cell was cut to "…", the date, the
+#: result and the gold with them). The date, the result, the floor and the gold stay.
+GIVEN_UP = ("rules", "level", "preset", "seed")
+
+
+def table_columns(runs: list[Run], stacked: bool) -> list[HistoryColumn]:
+    """The table's columns for ``runs``; ``stacked``, each time under its date. The rules
+    revision is beside the seed: the seed plays the game again under it alone."""
+    return [
+        HistoryColumn("finished\n(UTC)" if stacked else "finished (UTC)", tuple(
+            r.finished_at[:19].replace("T", "\n" if stacked else " ") for r in runs), True),
+        HistoryColumn("preset", tuple(r.preset for r in runs), True),
+        HistoryColumn("result", tuple("生還 won" if r.won else f"died: {r.cause or 'unknown'}"
+                                      for r in runs), False),
+        HistoryColumn("floor", tuple(str(r.floor) for r in runs), True, "right"),
+        HistoryColumn("level", tuple(str(r.level) for r in runs), True, "right"),
+        HistoryColumn("gold", tuple(str(r.gold) for r in runs), True, "right"),
+        HistoryColumn("seed", tuple("" if r.seed is None else str(r.seed) for r in runs), True),
+        HistoryColumn("rules", tuple("" if r.rules is None else str(r.rules) for r in runs),
+                      True),
+    ]
+
+
+def table_width(columns: list[HistoryColumn]) -> int:
+    """The width of a table of ``columns`` with nothing cut: each column's least width, a
+    space either side and a rule after it, and the rule before the first."""
+    return sum(column.least_width + 3 for column in columns) + 1
+
+
 def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
     """``runs`` (the last of the history's, or all) and the ``totals`` of every run."""
     if not runs:
@@ -68,19 +118,25 @@ def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
 
         console.print(f"No finished games yet. Play one with `{companion_command()} play`.")
         return
+    columns = table_columns(runs, stacked=False)
+    if table_width(columns) > console.width:
+        columns = table_columns(runs, stacked=True)
+    left_out: list[str] = []
+    for name in GIVEN_UP:
+        if table_width(columns) <= console.width:
+            break
+        columns = [column for column in columns if column.name != name]
+        left_out.append(name)
     table = Table(title="Finished games")
-    # the rules revision beside the seed: the seed plays the game again under it alone
-    for name in ("finished (UTC)", "preset", "result", "floor", "level", "gold", "seed",
-                 "rules"):
-        table.add_column(name, justify="right" if name in ("floor", "level", "gold") else "left")
-    for r in runs:
-        result = "生還 won" if r.won else f"died: {r.cause or 'unknown'}"
-        table.add_row(
-            r.finished_at.replace("T", " ")[:19], r.preset, result, str(r.floor),
-            str(r.level), str(r.gold), "" if r.seed is None else str(r.seed),
-            "" if r.rules is None else str(r.rules),
-        )
+    for column in columns:
+        table.add_column(column.name, justify=column.justify, no_wrap=column.whole,
+                         overflow="fold")
+    for row in zip(*(column.cells for column in columns), strict=True):
+        table.add_row(*row)
     console.print(table)
+    if left_out:
+        console.print(f"({', '.join(left_out)} left out at this width: "
+                      "`companion history --json` has them)")
     if len(runs) < totals.games:
         console.print(f"The last {len(runs)} of {totals.games:,} games; every one: "
                       "`companion history --all`")

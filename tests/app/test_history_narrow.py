@@ -1,0 +1,127 @@
+"""`companion history` on a narrow terminal and in data folders it cannot use (env58 N1,
+N3): below 80 columns every cell was cut to "…", the date, the result and the gold with
+them; a data folder that is a file said "File exists"; a read-only home with no history yet
+said "Read-only file system" where there was nothing to read."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.app.cli import main
+from companion.app.history import History, HistoryError, Run, default_history_path
+from tests.app.test_save_full_disk import without_root_override
+
+RUNS = (
+    Run("g1", "2026-12-05T17:24:02+00:00", 3, "plus", False, 21, 11, 7400,
+        "ジャバウォック (jabberwock)", 300, "sim"),
+    Run("g2", "2026-12-05T18:18:47+00:00", 2147483647, "ez", True, 26, 15, 99999, None, 300,
+        "camera"),
+)
+
+
+def table_at(columns: int, monkeypatch: pytest.MonkeyPatch,
+             capsys: pytest.CaptureFixture[str]) -> str:
+    history = History()
+    for run in RUNS:
+        history.record(run)
+    monkeypatch.setenv("COLUMNS", str(columns))
+    assert main(["history"]) == 0
+    out = capsys.readouterr().out
+    assert all(len(line) <= columns for line in out.splitlines()), out
+    return out
+
+
+def cells(out: str) -> list[str]:
+    """The table's cells' lines."""
+    return [part.strip() for line in out.splitlines() if line.startswith("│")
+            for part in line.strip("│").split("│")]
+
+
+def column(out: str, name: str) -> str:
+    """The column headed ``name``, its lines joined."""
+    header = next(line for line in out.splitlines() if line.startswith("┃") and name in line)
+    at = [part.strip() for part in header.strip("┃").split("┃")].index(name)
+    return "".join(line.strip("│").split("│")[at].strip() for line in out.splitlines()
+                   if line.startswith("│"))
+
+
+@pytest.mark.parametrize("columns", [40, 50, 60, 70])
+def test_a_narrow_table_keeps_the_date_result_floor_and_gold_whole(
+        columns: int, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = table_at(columns, monkeypatch, capsys)
+    assert "…" not in out
+    said = cells(out)
+    for run in RUNS:
+        date, time = run.finished_at[:19].split("T")
+        assert {date, time, str(run.floor), str(run.gold)} <= set(said), out
+    assert "生還 won" in said or {"生還", "won"} <= set(said)
+    # The result may wrap, or fold a word longer than its column: none of it is lost.
+    assert column(out, "result").replace(" ", "") == "died:ジャバウォック(jabberwock)生還won"
+    assert "left out at this width: `companion history --json` has them" in " ".join(
+        out.split())
+
+
+def test_columns_are_left_out_whole_the_least_needed_first(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """At 60 columns the seed, which plays the game again, is kept whole, not cut to
+    "21474836…"; the rules revision, the level and the preset are left out and said so."""
+    out = table_at(60, monkeypatch, capsys)
+    said = cells(out)
+    assert {"2147483647", "3", "ジャバウォック"} <= set(said), out
+    assert "(rules, level, preset left out at this width" in out
+
+
+def test_a_wide_table_is_as_before(monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    out = table_at(120, monkeypatch, capsys)
+    assert "2026-12-05 17:24:02" in out and "left out" not in out
+    header = next(line for line in out.splitlines() if "finished (UTC)" in line)
+    assert [part.strip() for part in header.split("┃")[1:-1]] == [
+        "finished (UTC)", "preset", "result", "floor", "level", "gold", "seed", "rules"]
+
+
+def test_a_data_folder_that_is_a_file_is_said_by_name(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    data = default_history_path().parent
+    data.parent.mkdir(parents=True, exist_ok=True)
+    data.write_text("not a folder\n")
+    said = (f"{default_history_path()}: the data folder (COMPANION_DATA_DIR) cannot be made: "
+            "a file is in its place")
+    assert main(["history"]) == 1
+    assert capsys.readouterr().err == f"companion: error: {said}\n"
+    with pytest.raises(HistoryError) as refused:
+        History().record(RUNS[0])
+    assert str(refused.value) == said
+    # A file further up is named too.
+    deeper = History(data / "more" / "history.sqlite3")
+    with pytest.raises(HistoryError) as refused:
+        deeper.runs()
+    assert str(refused.value) == (f"{deeper.path}: its folder cannot be made: a file is in "
+                                  f"the place of {data}")
+
+
+def test_a_read_only_home_with_no_history_yet_has_no_finished_games(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "COMPANION_CONFIG_DIR": str(home / "config"),
+           "COMPANION_DATA_DIR": str(home / "data"), "COLUMNS": "200"}
+    home.chmod(0o555)
+    try:
+        done = subprocess.run([*without_root_override(), sys.executable, "-m", "companion",
+                               "history"], env=env, capture_output=True, text=True, timeout=60)
+        listed = subprocess.run([*without_root_override(), sys.executable, "-m", "companion",
+                                 "history", "--json"], env=env, capture_output=True, text=True,
+                                timeout=60)
+    finally:
+        home.chmod(0o755)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout.startswith("No finished games yet.")
+    assert (listed.returncode, listed.stderr) == (0, ""), listed.stderr
+    assert '"runs": []' in listed.stdout
+    assert list(home.iterdir()) == []  # no folder made to say so
