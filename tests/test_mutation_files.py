@@ -129,10 +129,15 @@ def test_a_lock_file_removed_as_it_is_taken_is_not_the_lock(
         assert held_elsewhere(path)
 
 
-def test_a_file_let_go_for_a_while_is_held_again_after(tmp_path: Path) -> None:
-    """``let_go``: others may have the file during the block, and it is held again after."""
+def test_a_file_let_go_for_a_while_is_held_again_once_taken_back(tmp_path: Path) -> None:
+    """``let_go``: others may have the file during the block, and its ``take_back`` holds
+    it again; a block left without it (the table leaving) leaves the file to others."""
     path = tmp_path / "fight.json"
     with holding(path, "companion play"):
-        with let_go(path):
+        with let_go(path) as take_back:
             assert not held_elsewhere(path)
+            assert take_back()
         assert held_elsewhere(path)
+        with let_go(path):
+            pass
+        assert not held_elsewhere(path)

@@ -6,16 +6,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import hashlib
+import json
 import secrets
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from companion.app.commands.events import load_user_rules, user_lists
 from companion.app.commands.play.telling import question_show, resume_command, tell
 from companion.app.config import Config
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
-from companion.app.modes.fight_file import FightClosed, FightFileChanged, file_sha
+from companion.app.modes.fight_file import FightClosed, FightFileChanged
 from companion.app.notes import note
 from companion.app.paths import config_dir, data_dir
 from companion.app.poisons import PoisonList, poisons_path
@@ -26,8 +29,9 @@ from companion.app.session.mode import RollFeed
 from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
 from companion.app.session.system_menu import SystemMenu, answered
 from companion.dice import SimulatedDice
-from companion.errors import DeviceError
+from companion.errors import DataError, DeviceError
 from companion.file_locks import let_go
+from companion.files import loads_json
 from companion.hw.buttons import Button, Press
 from companion.hw.display import Display
 from companion.hw.display.view import Option, View
@@ -173,16 +177,33 @@ def wait_for_next_fight(closed: FightClosed, system: str, display: Display,
                         controls: Controls, poll_seconds: float, menu: SystemMenu | None,
                         sleep: Callable[[float], None] = time.sleep) -> bool:
     """The table of a fight over and closed waits for the next: True once its fight file
-    is another (the GM's ``fight new``), False when the player quits. The screen says how
-    the next is made, which the buttons cannot do; under the boot service the closed
-    fight's "fight is over" menu came back after every Close. The System menu (``menu``)
-    leads to another mode meanwhile."""
-    show = question_show(display, menu)
+    holds another fight (the GM's ``fight new``, or an undo of the closed one's end) and the
+    table holds the file again; False when the player quits. The screen says how the next
+    is made, which the buttons cannot do; under the boot service the closed fight's "fight
+    is over" menu came back after every Close. The System menu (``menu``) leads to another
+    mode meanwhile.
 
-    def wait() -> bool:
+    The file let go of meanwhile, the GM's commands write it. ``fight apply`` of the closed
+    fight, the step the screen before advised, records the sheets it wrote in the file: no
+    other fight, so the table waits on (it took the fight up again and held the file, and
+    the GM's next ``fight new`` was refused). A next fight still held by its writer
+    (``fight new`` syncing a slow card, a fight command waiting for its dice) is waited for
+    too: taking it at once, the table stopped "in use"."""
+    show = question_show(display, menu)
+    path = closed.fight_path
+    sha, as_closed = _fight_in(path)
+    if sha != closed.sha:
+        as_closed = None  # already another since the table found it closed
+
+    def another() -> bool:
+        sha, fight = _fight_in(path)
+        return sha is not None and sha != closed.sha and (as_closed is None
+                                                          or fight != as_closed)
+
+    def wait(take_back: Callable[[], bool]) -> bool:
         show(f"The fight is over and closed 戦闘終了. Make the next one on a computer: "
              f"companion {system} fight new … 次の戦闘は端末で作成; this table takes it up once "
-             f"made ({closed.fight_path}).", options=NEXT_FIGHT_OPTIONS)
+             f"made ({path}).", options=NEXT_FIGHT_OPTIONS)
         looked = time.monotonic()
         while True:
             for press in controls.poll():
@@ -191,12 +212,31 @@ def wait_for_next_fight(closed: FightClosed, system: str, display: Display,
                     return False
             if time.monotonic() - looked >= NEXT_FIGHT_SECONDS:
                 looked = time.monotonic()
-                if file_sha(closed.fight_path) != closed.sha:
+                if another() and take_back():
                     return True
             sleep(poll_seconds)
 
-    with let_go(closed.fight_path):  # the table's hold refused the GM's fight new
-        return answered(menu, wait, show)
+    with let_go(path) as take_back:  # the table's hold refused the GM's fight new
+        return answered(menu, lambda: wait(take_back), show)
+
+
+def _fight_in(path: Path) -> tuple[str | None, Any]:
+    """The fight file at ``path``: its SHA (None: there is none, as while ``fight new`` has
+    moved the last aside) and its JSON without the record ``genso fight apply`` keeps in it
+    of the sheets it wrote (None: not JSON)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        fight = loads_json(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        fight = None
+    if isinstance(fight, dict):
+        fight.pop("applied", None)
+    return hashlib.sha256(data).hexdigest(), fight
 
 
 def titled(display: Display, mode: str) -> Display:
