@@ -20,11 +20,13 @@ The sheets ``fight new`` reads are described in docs/sheets.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import secrets
 import sys
 import tomllib
 import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +47,7 @@ from companion.app.overrides import add_set_argument, how_to_set, read_text, use
 from companion.app.paths import data_dir
 from companion.dice import DiceSource, ManualDice, SimulatedDice
 from companion.errors import DataError
+from companion.file_locks import FileInUse, holder_of, holding, writing
 from companion.files import (
     atomic_write_text,
     file_there,
@@ -270,22 +273,81 @@ def cmd_fight(args: argparse.Namespace) -> int:
     if args.verb == "new":
         if file_there(path) and not args.force:
             raise refuse_replacing(path)
-        rules = _rules(args)
-        entrants = [(_sheet(rules, r), Side.INVESTIGATORS) for r in args.investigators]
-        entrants += [(_sheet(rules, r), Side.FOES) for r in args.foes]
-        names_apart(zip([*args.investigators, *args.foes], [s.name for s, _ in entrants],
-                        strict=True))
+        # Held before the opening's dice are asked for (typed, or the camera's): a table
+        # playing the file refused the new fight only once they were thrown.
+        with _changing_fight(path, "new", "start the new fight again"):
+            return _new_fight(args, path)
+    if args.verb in ("show", "log"):
+        return _fight_verb(args, path)  # reading: beside a table or another command too
+    # Held from the load to the save, the dice asked for between: a change written meanwhile
+    # (another command's, a table's started meanwhile) was written over with the fight this
+    # one loaded. A table playing the file refuses it before any dice are asked for.
+    verb = f"act {args.kind}" if args.verb == "act" else args.verb
+    with _changing_fight(path, verb, f"run `fight {verb}` again"):
+        return _fight_verb(args, path)
 
-        def start(source: DiceSource) -> int:
-            fight = Fight(rules, entrants, source)
-            # Only now, the new fight made: a sheet refused above leaves the old file there.
-            replace_fight(path, _fight_on_file, lambda: save_fight(fight, path),
-                          "companion coc fight")
-            text, data = _status(fight)
-            return emit(args, {**data, "path": str(path), "opening": list(fight.opening.lines)},
-                         f"{fight.opening.text}\n\n{text}", dice=True)
 
-        return run_with_source(args, start, dice_source)
+@contextlib.contextmanager
+def _changing_fight(path: Path, verb: str, then: str) -> Iterator[None]:
+    """``path`` held while ``fight <verb>`` loads (or makes), plays and saves it: refused,
+    saying to ``then``, while another companion holds it (none there: the load says so, and
+    no lock file or folder is made for it; ``new`` makes it)."""
+    if verb != "new" and not file_there(path):
+        yield
+        return
+    with contextlib.ExitStack() as held:
+        try:
+            if verb == "new":
+                held.enter_context(holding(path, f"companion coc fight {verb}"))
+            else:
+                held.enter_context(writing(path, f"companion coc fight {verb}"))
+        except FileInUse as exc:
+            if verb == "new":
+                exc = FileInUse(f"{exc}, then {then}: the fight saved there was left as it "
+                                "was", exc.holder)
+            raise _at_the_table(exc, path, then) from None
+        yield
+
+
+def _at_the_table(exc: FileInUse, path: Path, then: str) -> FileInUse:
+    """``exc``, a refusal of ``path`` held by another companion, as said when the holder is
+    the coc table showing its fight over (not closed): its Close lets go of the file, which
+    stopping it does too, with the player's table gone."""
+    holder = exc.holder or holder_of(path)
+    if holder is None or not holder.who.startswith("the coc table"):
+        return exc
+    try:
+        over = _fight_on_file(path).state.outcome() is not None
+    except DataError:
+        over = False
+    if not over:
+        return exc
+    return FileInUse(f"{path} is open at the coc table ({holder}), which shows the fight "
+                     "over: press Close 閉じる there (the table then lets go of the file and "
+                     f"waits for the next fight) and {then}; nothing was written", holder)
+
+
+def _new_fight(args: argparse.Namespace, path: Path) -> int:
+    rules = _rules(args)
+    entrants = [(_sheet(rules, r), Side.INVESTIGATORS) for r in args.investigators]
+    entrants += [(_sheet(rules, r), Side.FOES) for r in args.foes]
+    names_apart(zip([*args.investigators, *args.foes], [s.name for s, _ in entrants],
+                    strict=True))
+
+    def start(source: DiceSource) -> int:
+        fight = Fight(rules, entrants, source)
+        # Only now, the new fight made: a sheet refused above leaves the old file there.
+        replace_fight(path, _fight_on_file, lambda: save_fight(fight, path),
+                      "companion coc fight")
+        text, data = _status(fight)
+        return emit(args, {**data, "path": str(path), "opening": list(fight.opening.lines)},
+                    f"{fight.opening.text}\n\n{text}", dice=True)
+
+    return run_with_source(args, start, dice_source)
+
+
+def _fight_verb(args: argparse.Namespace, path: Path) -> int:
+    """Every verb but ``new``, on the fight saved at ``path``."""
     fight = load_fight(path)
     if args.verb in ("show", "log"):
         text, data = _status(fight)

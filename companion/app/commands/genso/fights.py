@@ -13,7 +13,7 @@ import os
 import re
 import tempfile
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,7 @@ from companion.app.notes import note
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
-from companion.file_locks import FileInUse, holding
+from companion.file_locks import FileInUse, holder_of, writing
 from companion.files import atomic_write_text, file_there, loads_json
 from companion.systems.genso.combat import (
     Action,
@@ -287,34 +287,93 @@ def _how_to_write(old: Fight, pending: list[Unwritten], path: Path) -> str:
 def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
     path = fight_path(args)
     if args.verb == "new":
-        old, pending = _not_written(path, rules) if file_there(path) else (None, [])
-        if file_there(path) and not args.force:
-            refused = refuse_replacing(path)
-            if old is not None and pending:
-                raise DataError(f"{refused}\nof the fight saved there, "
-                                f"{_how_to_write(old, pending, path)}")
-            raise refused
-        counts = monster_counts(args.monsters or [])
-        entrants = [fight_entrant(rules, ref) for ref in args.party]
-        entrants += [fight_entrant(rules, ref, Side.ENEMY, args.npc_as_monster)
-                     for ref in args.npc or []]
-        # Of the sheets and presets, whose names the player chose; the monsters are
-        # numbered apart by the rules (オーク1, オーク2).
-        names_apart(zip([*args.party, *(args.npc or [])], [e.name for e in entrants],
-                        strict=True))
-        entrants += entrants_for(rules, [], counts)
-        fight = Fight(rules, entrants)  # the settings now are the fight's, kept in its file
-        # Only now, the new fight made: a sheet refused above leaves the old file there.
+        return _new_fight(args, rules, path)
+    if args.verb in ("show", "log"):
+        return _fight_verb(args, rules, path)  # reading: beside a table or another command too
+    # Held from the load to the save, the dice asked for between: a change written meanwhile
+    # (another command's, a table's started meanwhile) was written over with the fight this
+    # one loaded. A table playing the file refuses it before any dice are asked for.
+    with _changing_fight(path, args.verb):
+        return _fight_verb(args, rules, path)
+
+
+@contextlib.contextmanager
+def _changing_fight(path: Path, verb: str) -> Iterator[None]:
+    """``path`` held (:func:`writing`) while ``fight <verb>`` loads, plays and saves it
+    (none there: the load says so, and no lock file or folder is made for it)."""
+    if not file_there(path):
+        yield
+        return
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(writing(path, f"companion genso fight {verb}"))
+        except FileInUse as exc:
+            if verb == "apply" and exc.holder is not None:
+                # No table does it: said as any holder's refusal, with what to do after.
+                exc = FileInUse(f"{path} is in use by another companion ({exc.holder}); "
+                                f"{exc.holder.stop}, then apply again: nothing was written",
+                                exc.holder)
+            raise _at_the_table(exc, path, _over(path), f"run `fight {verb}` again") from None
+        yield
+
+
+def _over(path: Path) -> bool:
+    """Whether the fight saved at ``path`` is over (False when it does not load)."""
+    try:
+        return load_fight(saved_fight_rules([]), path).state.outcome is not None
+    except DataError:
+        return False
+
+
+def _at_the_table(exc: FileInUse, path: Path, over: bool, then: str) -> FileInUse:
+    """``exc``, a refusal of ``path`` held by another companion, as said when the holder is
+    the genso table showing its fight ``over`` (not closed): its Close lets go of the file,
+    which stopping it does too, with the player's table gone."""
+    holder = exc.holder or holder_of(path)
+    if not over or holder is None or not holder.who.startswith("the genso table"):
+        return exc
+    return FileInUse(f"{path} is open at the genso table ({holder}), which shows the fight "
+                     "over: press Close 閉じる there (the table then lets go of the file and "
+                     f"waits for the next fight) and {then}; nothing was written", holder)
+
+
+def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
+    old, pending = _not_written(path, rules) if file_there(path) else (None, [])
+    if file_there(path) and not args.force:
+        refused = refuse_replacing(path)
+        if old is not None and pending:
+            raise DataError(f"{refused}\nof the fight saved there, "
+                            f"{_how_to_write(old, pending, path)}")
+        raise refused
+    counts = monster_counts(args.monsters or [])
+    entrants = [fight_entrant(rules, ref) for ref in args.party]
+    entrants += [fight_entrant(rules, ref, Side.ENEMY, args.npc_as_monster)
+                 for ref in args.npc or []]
+    # Of the sheets and presets, whose names the player chose; the monsters are
+    # numbered apart by the rules (オーク1, オーク2).
+    names_apart(zip([*args.party, *(args.npc or [])], [e.name for e in entrants],
+                    strict=True))
+    entrants += entrants_for(rules, [], counts)
+    fight = Fight(rules, entrants)  # the settings now are the fight's, kept in its file
+    # Only now, the new fight made: a sheet refused above leaves the old file there.
+    try:
         kept = replace_fight(path, lambda old: load_fight(rules, old),
                              lambda: save_fight(fight, path), "companion genso fight")
-        if old is not None and kept is not None and any(not p.gone for p in pending):
-            # --force was given after the refusal said so: the new fight is made, and this
-            # says how to play it with the results instead (it took the sheets without them).
-            note(f"note: of the fight replaced, {_how_to_write(old, pending, kept)}; this new "
-                 "fight took those sheets as they were, without them: to play it with them, "
-                 "run those, then this `fight new` again with --force")
-        text, data = fight_status(rules, fight)
-        return emit(args, {**data, "path": str(path)}, f"{text}\n\nsaved at {path}")
+    except FileInUse as exc:
+        over = old is not None and old.state.outcome is not None
+        raise _at_the_table(exc, path, over, "start the new fight again") from None
+    if old is not None and kept is not None and any(not p.gone for p in pending):
+        # --force was given after the refusal said so: the new fight is made, and this
+        # says how to play it with the results instead (it took the sheets without them).
+        note(f"note: of the fight replaced, {_how_to_write(old, pending, kept)}; this new "
+             "fight took those sheets as they were, without them: to play it with them, "
+             "run those, then this `fight new` again with --force")
+    text, data = fight_status(rules, fight)
+    return emit(args, {**data, "path": str(path)}, f"{text}\n\nsaved at {path}")
+
+
+def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
+    """Every verb but ``new``, on the fight saved at ``path``."""
     # The fight replays under the settings its file keeps. A file from before fights kept
     # them takes the user's own; this call's --set holds from its action on, unless the file
     # replays only with it (it was played with that --set given at every call, as then).
@@ -398,12 +457,7 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
         raise IllegalAction("the fight is not over: end it first with `companion genso fight "
                             f"end{file_option(path)}` (spells and stones may still follow the "
                             "end)")
-    with contextlib.ExitStack() as held:
-        try:
-            held.enter_context(holding(path, "companion genso fight apply"))
-        except FileInUse as exc:
-            raise FileInUse(f"{exc}, then apply again: nothing was written") from None
-        return _apply_held(args, fight, path)
+    return _apply_held(args, fight, path)
 
 
 def _writable(path: Path, what: str) -> None:

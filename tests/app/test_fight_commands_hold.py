@@ -1,0 +1,195 @@
+"""A fight command holds its fight file from its load to its save (concurrency audit 58 F1,
+N1, N3): the dice it asks for between were time for another command, or a table started
+meanwhile, to write the file, and the command then wrote the fight it loaded over that.
+
+Two real writers: a command waiting for typed dice in a process of its own, and a second
+command run here; a table is a child process holding the file as the table does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+from tests.companion_process import ROOT
+
+EXAMPLES = ROOT / "docs" / "examples"
+
+#: A child that holds ``argv[1]`` as the table ``argv[2]`` is until its standard input closes.
+TABLE = """
+import sys
+from pathlib import Path
+from companion.file_locks import holding
+with holding(Path(sys.argv[1]), sys.argv[2]):
+    print("held", flush=True)
+    sys.stdin.read()
+"""
+
+
+def waiting_for_dice(argv: list[str]) -> subprocess.Popen[bytes]:
+    """``companion <argv> --dice typed``, run until it asks for its first dice."""
+    command = subprocess.Popen([sys.executable, "-m", "companion", *argv, "--dice", "typed"],
+                               cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    assert command.stderr is not None
+    os.set_blocking(command.stderr.fileno(), False)
+    said = b""
+    deadline = time.monotonic() + 60
+    while b"type the" not in said:
+        assert command.poll() is None and time.monotonic() < deadline, said
+        said += command.stderr.read() or b""
+        time.sleep(0.02)
+    return command
+
+
+def typed(command: subprocess.Popen[bytes], dice: bytes) -> int:
+    """The dice typed for the waiting ``command``; its exit status."""
+    assert command.stdin is not None and command.stderr is not None
+    os.set_blocking(command.stderr.fileno(), True)
+    command.communicate(dice, timeout=60)
+    return command.returncode
+
+
+def shown(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, Any]:
+    capsys.readouterr()
+    assert main([*argv, "--json"]) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def test_a_genso_fight_command_waiting_for_its_dice_refuses_another_meanwhile(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`fight attack --dice typed` waited for its throw; `fight end` was written meanwhile,
+    then the attack wrote the fight it had loaded over it: the fight open again, the end
+    gone, nothing said. Now the end is refused, naming the attack; the attack is written,
+    and the end can follow it."""
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc:2"]) == 0
+    fight = user_dirs / "data" / "genso" / "fight.json"
+    attack = waiting_for_dice(["genso", "fight", "attack", "pc1", "orc1"])
+    try:
+        capsys.readouterr()
+        assert main(["genso", "fight", "end"]) == 1
+        assert (f"companion: error: {fight} is open in another companion (pid {attack.pid}, "
+                "companion genso fight attack), which alone writes it while it runs: do it "
+                "there, or stop it first (reading it still works)\n") == capsys.readouterr().err
+        assert shown(capsys, ["genso", "fight", "show"])["outcome"] is None  # reading works
+    finally:
+        assert typed(attack, b"6 6\n6\n6\n6\n") == 0
+    after = shown(capsys, ["genso", "fight", "show"])
+    assert after["actions"] == 1 and after["outcome"] is None
+    assert main(["genso", "fight", "end"]) == 0
+    assert shown(capsys, ["genso", "fight", "log"])["actions"] == 2
+
+
+def test_a_coc_fight_command_waiting_for_its_dice_refuses_another_meanwhile(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same in coc: `act attack --dice typed` wrote over the `act end_turn` played while
+    it waited for the throw."""
+    assert main(["coc", "fight", "new", "--investigators", str(EXAMPLES / "ann.toml"),
+                 str(EXAMPLES / "bob.toml"), "--foes", str(EXAMPLES / "cultist.toml"),
+                 "--seed", "1"]) == 0
+    fight = user_dirs / "data" / "coc" / "fight.json"
+    attack = waiting_for_dice(["coc", "fight", "act", "attack", "Ann", "Cultist"])
+    try:
+        capsys.readouterr()
+        assert main(["coc", "fight", "act", "end_turn", "Ann", "--seed", "2"]) == 1
+        assert (f"{fight} is open in another companion (pid {attack.pid}, companion coc "
+                "fight act attack)") in capsys.readouterr().err
+    finally:
+        assert typed(attack, b"50\n3\n50\n3\n") == 0
+    journal = shown(capsys, ["coc", "fight", "log"])["journal"]
+    assert [entry["action"]["kind"] for entry in journal] == ["attack"]
+
+
+def held_by_a_table(path: Path, holder: str) -> subprocess.Popen[str]:
+    table = subprocess.Popen([sys.executable, "-c", TABLE, str(path), holder], cwd=ROOT,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert table.stdout is not None and table.stdout.readline() == "held\n"
+    return table
+
+
+def stopped(table: subprocess.Popen[str]) -> None:
+    assert table.stdin is not None
+    table.stdin.close()
+    table.wait(timeout=30)
+
+
+def test_a_table_playing_the_fight_refuses_the_command_before_its_dice(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """N3: the command asked for the throw, and refused to write only once the dice were
+    typed. Now it refuses at once, and asks for nothing."""
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc:2"]) == 0
+    fight = user_dirs / "data" / "genso" / "fight.json"
+    table = held_by_a_table(fight, "the genso table, companion play --mode genso")
+    try:
+        attack = subprocess.run(
+            [sys.executable, "-m", "companion", "genso", "fight", "attack", "pc1", "orc1",
+             "--dice", "typed"], cwd=ROOT, input="6 6\n6\n", capture_output=True, text=True,
+            timeout=60)
+    finally:
+        stopped(table)
+    assert (attack.returncode, attack.stdout) == (1, "")
+    assert attack.stderr == (
+        f"companion: error: {fight} is open in another companion (pid {table.pid}, the genso "
+        "table, companion play --mode genso), which alone writes it while it runs: do it "
+        "there, or stop it first (reading it still works)\n")
+
+
+def test_a_table_showing_its_fight_over_is_closed_not_stopped(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """N1: the GM's next `fight new` (or any command) while the table shows the fight over
+    was told to stop the table; its Close lets go of the file, and the table then waits
+    for the next fight."""
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"]) == 0
+    assert main(["genso", "fight", "end"]) == 0
+    fight = user_dirs / "data" / "genso" / "fight.json"
+    before = fight.read_bytes()
+    table = held_by_a_table(fight, "the genso table, companion play --mode genso")
+    try:
+        capsys.readouterr()
+        assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc",
+                     "--force"]) == 1
+        new = capsys.readouterr().err
+        assert main(["genso", "fight", "sleep"]) == 1
+        sleep = capsys.readouterr().err
+    finally:
+        stopped(table)
+    over = (f"companion: error: {fight} is open at the genso table (pid {table.pid}, the "
+            "genso table, companion play --mode genso), which shows the fight over: press "
+            "Close 閉じる there (the table then lets go of the file and waits for the next "
+            "fight) and ")
+    assert new == over + "start the new fight again; nothing was written\n"
+    assert sleep == over + "run `fight sleep` again; nothing was written\n"
+    assert fight.read_bytes() == before
+
+
+def test_a_coc_table_showing_its_fight_over_is_closed_not_stopped(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """N1 in coc, whose `fight new` is refused too before its opening's dice are thrown."""
+    sheets = ["--investigators", str(EXAMPLES / "ann.toml"), "--foes",
+              str(EXAMPLES / "cultist.toml")]
+    assert main(["coc", "fight", "new", *sheets, "--profile", "004", "--seed", "1"]) == 0
+    assert main(["coc", "fight", "act", "burn", "Cultist", "--with", "damage=40"]) == 0
+    fight = user_dirs / "data" / "coc" / "fight.json"
+    table = held_by_a_table(fight, "the coc table, companion play --mode coc")
+    try:
+        new = subprocess.run(
+            [sys.executable, "-m", "companion", "coc", "fight", "new", *sheets, "--force",
+             "--dice", "typed"], cwd=ROOT, input="", capture_output=True, text=True,
+            timeout=60)
+    finally:
+        stopped(table)
+    assert (new.returncode, new.stdout) == (1, "")
+    assert new.stderr == (
+        f"companion: error: {fight} is open at the coc table (pid {table.pid}, the coc table, "
+        "companion play --mode coc), which shows the fight over: press Close 閉じる there "
+        "(the table then lets go of the file and waits for the next fight) and start the new "
+        "fight again; nothing was written\n")
