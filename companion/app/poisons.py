@@ -15,9 +15,10 @@ Pi; soak audit 57 #1).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +26,7 @@ import tomlkit
 
 from companion.app.paths import data_dir
 from companion.errors import DataError
+from companion.file_locks import StillChanging, changing
 from companion.files import atomic_write_text, load_toml_kept
 from companion.systems.events.poisoned import (
     Poison,
@@ -46,6 +48,8 @@ _LIMIT = 256 * 1024
 _COMMENT = ("Poisons companion events tracks (EV-POI-2): one table per character. "
             "`companion events cure --who NAME` removes one.")
 _HEADER = tomlkit.dumps(tomlkit.document().add(tomlkit.comment(_COMMENT)))
+#: Who holds the list while changing it, as its lock file says (:func:`changing`).
+CHANGER = "companion, changing the poison list"
 #: Which file a path holds (device, inode, modification time, size), as :func:`_identity`
 #: tells it.
 Identity = tuple[int, int, int, int]
@@ -129,8 +133,10 @@ def tracking_notes(tracked: Tracked, rules: EventRules) -> list[str]:
 class PoisonList:
     """The tracked poisons by character, kept in ``path``.
 
-    Each change reads the file first and writes it after, so the tray and ``companion
-    events`` beside it change one list: neither writes back a copy older than the other's.
+    Each change reads the file first and writes it after, holding it the while
+    (:func:`changing`), so the tray and ``companion events`` beside it change one list:
+    neither writes back a copy older than the other's, nor one read before the other's
+    change was written.
     """
 
     def __init__(self, path: Path) -> None:
@@ -154,31 +160,54 @@ class PoisonList:
             self._seen = seen
         return self.poisons
 
+    @contextlib.contextmanager
+    def _changing(self, unsaved: Unsaved | None) -> Iterator[Callable[[], None]]:
+        """The list held (:func:`changing`) while a change reads it, makes itself and writes
+        it, giving the write (:meth:`save`) to call. Held past the wait by another program:
+        :class:`StillChanging`, or with ``unsaved`` given why, the change then made on the
+        list as read, and not written (the roll is shown, its poison said not tracked)."""
+        with contextlib.ExitStack() as held:
+            try:
+                held.enter_context(changing(self.path, CHANGER))
+            except StillChanging as exc:
+                if unsaved is None:
+                    raise
+                refused = exc
+
+                def untold() -> None:
+                    self._seen = None  # read again at the next change
+                    unsaved(f"{self.path} ({refused.strerror})")
+
+                yield untold
+                return
+            yield lambda: self.save(unsaved)
+
     def track(self, report: EventReport, unsaved: Unsaved | None = None) -> Tracked:
         """Keep the poisons ``report`` gave (EV-POI-3: each replaces that character's last),
         and cure those of the members a recovery spot cured (EV-REC-1). A poison given to
         nobody named is tracked as ``victim``, ``victim 2``, …: another's, never lost.
         ``unsaved``: see :meth:`save`."""
-        self.reload()
-        cured: dict[str, Poison] = {}
-        cured_unnamed = False
-        for step in report.find("EV-REC-1"):
-            if step.data.get("cure_poison"):
-                names = step.data["cured"]
-                cured_unnamed = names == []
-                for name in list(self.poisons) if names is None else names:
-                    if name in self.poisons:
-                        cured[name] = self.poisons.pop(name)
-        poisoned, replaced = [], {}
-        for step in report.find("EV-POI-3"):
-            name = step.member or self._unnamed()
-            new = Poison.from_json(step.data["poison"], "the poison table")
-            if name in self.poisons:
-                replaced[name] = self.poisons[name]
-            self.poisons[name] = afflict(self.poisons.get(name), new)
-            poisoned.append(name)
-        if poisoned or cured:
-            self.save(unsaved)
+        with self._changing(unsaved) as save:
+            self.reload()
+            cured: dict[str, Poison] = {}
+            cured_unnamed = False
+            for step in report.find("EV-REC-1"):
+                if step.data.get("cure_poison"):
+                    names = step.data["cured"]
+                    cured_unnamed = names == []
+                    for name in list(self.poisons) if names is None else names:
+                        if name in self.poisons:
+                            cured[name] = self.poisons.pop(name)
+            poisoned, replaced = [], {}
+            for step in report.find("EV-POI-3"):
+                name = step.member or self._unnamed()
+                new = Poison.from_json(step.data["poison"], "the poison table")
+                if name in self.poisons:
+                    replaced[name] = self.poisons[name]
+                self.poisons[name] = afflict(self.poisons.get(name), new)
+                poisoned.append(name)
+            if poisoned or cured:
+                save()
         return Tracked(tuple(poisoned), replaced, cured, cured_unnamed)
 
     def _unnamed(self) -> str:
@@ -192,18 +221,20 @@ class PoisonList:
                   unsaved: Unsaved | None = None) -> TimePassed:
         """EV-POI-2: the end of a block, or a rest of ``rest_hours`` hours. ``unsaved``: see
         :meth:`save`."""
-        passed = pass_time(self.reload(), rules, rest_hours)
-        self.poisons = passed.poisons
-        self.save(unsaved)
+        with self._changing(unsaved) as save:
+            passed = pass_time(self.reload(), rules, rest_hours)
+            self.poisons = passed.poisons
+            save()
         return passed
 
     def cure(self, who: str) -> Poison:
         """Remove ``who``'s poison (the GM's cure succeeded); DataError if none is tracked."""
-        poisons = self.reload()
-        who = tracked_name(poisons, who)  # aki for Aki, as the command looks it up
-        poison = poisons[who]
-        del self.poisons[who]
-        self.save()
+        with self._changing(None) as save:
+            poisons = self.reload()
+            who = tracked_name(poisons, who)  # aki for Aki, as the command looks it up
+            poison = poisons[who]
+            del self.poisons[who]
+            save()
         return poison
 
     def save(self, unsaved: Unsaved | None = None) -> None:

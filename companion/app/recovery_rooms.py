@@ -15,6 +15,7 @@ import tomlkit
 
 from companion.app.paths import data_dir
 from companion.errors import DataError
+from companion.file_locks import changing
 from companion.files import load_toml_kept
 from companion.toml_writing import write_toml
 
@@ -23,6 +24,8 @@ ROOMS_NAME = "recovery_rooms.toml"
 _LIMIT = 256 * 1024
 _COMMENT = ("Rooms whose recovery spot was used (EV-REC-1). "
             "`companion events new-dungeon` forgets them.")
+#: Who holds the list while changing it, as its lock file says (:func:`changing`).
+CHANGER = "companion, changing the used recovery rooms"
 
 
 def rooms_path() -> Path:
@@ -46,7 +49,10 @@ def _used(raw: dict[str, object]) -> list[str]:
 
 
 class RecoveryRooms:
-    """The used rooms, kept in ``path``; each change reads the file first and writes after."""
+    """The used rooms, kept in ``path``; each change reads the file first and writes after,
+    holding it the while (:func:`changing`): a room marked by another program between the
+    read and the write is not written over. Held past the wait by another, a change raises
+    :class:`~companion.file_locks.StillChanging` (an OSError) and changes nothing."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -62,17 +68,19 @@ class RecoveryRooms:
         """Remember that ``room``'s spot is used. ``used`` changes only once the file holds
         it: a save the disk refused left the room in it, and ``--json`` listed as spent a
         room the file did not hold."""
-        self.used = self._load()
-        if room not in self.used:
-            used = [*self.used, room]
-            self._save(used)
-            self.used = used
+        with changing(self.path, CHANGER):
+            self.used = self._load()
+            if room not in self.used:
+                used = [*self.used, room]
+                self._save(used)
+                self.used = used
 
     def forget(self) -> list[str]:
         """Forget every used room (a new dungeon); the rooms it forgot. ``used`` is emptied
         only once the file is (a refused save leaves it as the file holds it)."""
-        forgotten = self.used = self._load()
-        self._save([])
+        with changing(self.path, CHANGER):
+            forgotten = self.used = self._load()
+            self._save([])
         self.used = []
         return forgotten
 
