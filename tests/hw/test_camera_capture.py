@@ -99,6 +99,42 @@ def test_no_webcam_is_a_status_and_retries_later() -> None:
     camera.close()
 
 
+def test_a_webcam_that_is_there_and_will_not_open_is_said_in_use(tmp_path: Path) -> None:
+    """Concurrency audit 58 F8: a USB camera the boot service streams from cannot be
+    streamed by a second program (V4L2 refuses it the buffers), and OpenCV says only "not
+    opened": that was told as a loose cable, retried for ever. A device file that is there
+    and gives nothing is said in use, with how the service is stopped; one that is not
+    there is the cable's matter, as before."""
+    def nothing_behind(device: int | str) -> cv2.VideoCapture:
+        return cv2.VideoCapture()  # what OpenCV gives for a camera it cannot stream from
+
+    there = tmp_path / "video0"  # the device file, in its folder
+    there.touch()
+    camera = OpenCVCamera(str(there), opener=nothing_behind)
+    assert camera.read() is None
+    assert camera.message == (
+        f"no pictures from {there}: in use by another program (the companion service? sudo "
+        "systemctl stop jongrogue-companion; a game or calibration already running, another "
+        "camera program), or only just plugged in; retrying")
+    gone = OpenCVCamera(str(tmp_path / "video1"), opener=nothing_behind)
+    assert gone.read() is None
+    assert gone.message.startswith(f"no camera at {tmp_path / 'video1'}: check the cable")
+
+
+def test_a_webcam_this_user_may_not_open_says_so(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A device file there that this user may not open (not in the video group) is not
+    called in use: the kernel's answer is asked (here it says no, as to a user outside the
+    group)."""
+    there = tmp_path / "video0"
+    there.touch()
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    camera = OpenCVCamera(str(there), opener=lambda device: cv2.VideoCapture())
+    assert camera.read() is None
+    assert camera.message == (f"no pictures from {there}: this user may not open it (sudo "
+                              "usermod -aG video $USER, then log in again); retrying")
+
+
 def test_a_missing_webcam_is_told_in_words_only(capfd: pytest.CaptureFixture[str]) -> None:
     """OpenCV's own warnings on each retry would scroll through the terminal display."""
     camera = OpenCVCamera(7)  # no /dev/video7 here: OpenCV really tries and fails

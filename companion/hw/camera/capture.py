@@ -149,8 +149,21 @@ class OpenCVCamera:
         self._next_try = now + self._retry_s
         capture = self._opener(self.device)
         if capture is None or not capture.isOpened():
-            self.message = (f"no camera at {self.device}: check the cable, or choose another "
-                            f"camera: {self.chosen_in}; retrying")
+            node = device_node(self.device)
+            if node.exists() and not os.access(node, os.R_OK | os.W_OK):
+                self.message = (f"no pictures from {node}: this user may not open it (sudo "
+                                "usermod -aG video $USER, then log in again); retrying")
+            elif node.exists():
+                # V4L2 lets a second program open the device, and refuses it the stream
+                # (VIDIOC_REQBUFS: EBUSY) while another streams: OpenCV then says only "not
+                # opened". A camera that is there and gives nothing is in use, as a rule.
+                self.message = (f"no pictures from {node}: in use by another program (the "
+                                f"companion service? {STOP_SERVICE}; a game or calibration "
+                                "already running, another camera program), or only just "
+                                "plugged in; retrying")
+            else:
+                self.message = (f"no camera at {self.device}: check the cable, or choose "
+                                f"another camera: {self.chosen_in}; retrying")
             return False
         capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
         capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
@@ -178,6 +191,16 @@ class OpenCVCamera:
             self._capture = None
 
 
+#: How the boot service, which holds the camera while it plays, is stopped (install-pi.sh's
+#: unit).
+STOP_SERVICE = "sudo systemctl stop jongrogue-companion"
+
+
+def device_node(device: int | str) -> Path:
+    """The device file of a webcam: ``/dev/video2`` for 2, a path as given."""
+    return Path(f"/dev/video{device}") if isinstance(device, int) else Path(device)
+
+
 def _why_not_started(exc: BaseException) -> str:
     """What to do about a Pi camera that did not start. Picamera2 wraps libcamera's refusal
     of a camera another process holds (acquire() returns -EBUSY, -16) in "Camera __init__
@@ -190,8 +213,7 @@ def _why_not_started(exc: BaseException) -> str:
         cause = cause.__cause__ or cause.__context__
     if any("-16" in text or "acquire" in text.lower() for text in said):
         return ("the Pi camera is in use by another program: a game already running (the "
-                "jongrogue-companion service? sudo systemctl stop jongrogue-companion) or "
-                "another camera program")
+                f"jongrogue-companion service? {STOP_SERVICE}) or another camera program")
     return (f"the Pi camera did not start ({exc}); is its ribbon cable seated? No camera, "
             'the RFID tray instead: set [input] kind = "rfid" in config.toml '
             "(companion config --path names it)")
