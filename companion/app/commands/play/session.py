@@ -139,6 +139,25 @@ def no_hardware_hint(config: Config, args: argparse.Namespace,
             "--choices keyboard --display terminal plays the simulated wall with the keys")
 
 
+class TrayNotSetUp(DeviceError):
+    """The RFID tray's reader refused to open because no sticker is enrolled: the tray is
+    there to be set up (``companion calibrate rfid``, as the error says), not missing, and
+    no hint of playing without it follows (install58 N6: "no camera, buttons or screen here
+    (a laptop)?" did)."""
+
+
+def stickers_enrolled() -> bool:
+    """Whether the RFID tag map holds a sticker (one that cannot be read counts: its error
+    is not the one that says none is enrolled)."""
+    from companion.app.paths import config_dir
+    from companion.hw.rfid.tagmap import TAGMAP_FILENAME, TagMap
+
+    try:
+        return len(TagMap.load(config_dir() / TAGMAP_FILENAME)) > 0
+    except (CompanionError, OSError):
+        return True
+
+
 def unfinished_save(save_path: Path | None) -> SaveGame | None:
     """The unfinished game saved at ``save_path`` as its file says (not replayed: only how
     it was played is wanted); None when there is none, or none that can be read."""
@@ -215,7 +234,8 @@ def play(args: argparse.Namespace, config: Config, save_path: Path | None,
         # Said first: the screen holds the error up to a minute, and a player at a
         # desktop's terminal would wait that long in silence.
         code = tell_error(exc)
-        if isinstance(exc, DeviceError) and (hint := no_hardware_hint(config, args, save_path)):
+        if isinstance(exc, DeviceError) and not isinstance(exc, TrayNotSetUp) and (
+                hint := no_hardware_hint(config, args, save_path)):
             note(hint)
         if screen:
             assert display is not None
@@ -382,8 +402,13 @@ def build_session(args: argparse.Namespace, config: Config, saved: SaveGame | No
         tiles = SimTiles(game, sim)
     else:
         rfid_kind = config.text("input.rfid_kind")
-        reader = open_reader(input_kind, config.camera_source(),
-                             config.text("input.rfid_port"), game.ledger, rfid_kind)
+        try:
+            reader = open_reader(input_kind, config.camera_source(),
+                                 config.text("input.rfid_port"), game.ledger, rfid_kind)
+        except DeviceError as exc:
+            if input_kind == "rfid" and not stickers_enrolled():
+                raise TrayNotSetUp(str(exc)) from None
+            raise
         tiles = TableTiles(reader, controls, config.number("input.accept_seconds"), poll,
                            one_slot=input_kind == "rfid" and rfid_kind == "rdm6300")
     choices: ChoiceFeed
