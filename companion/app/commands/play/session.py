@@ -50,7 +50,7 @@ from companion.app.config import Config, Source
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.notes import note, tell_error
 from companion.app.session.controls import Controls, MenuChoices, PressSource
-from companion.app.session.host import Session, replay
+from companion.app.session.host import Session, StoppedBehind, replay
 from companion.app.session.log import GameLog
 from companion.app.session.mode import ChoiceFeed, TileFeed
 from companion.app.session.reads import TableTiles
@@ -339,14 +339,23 @@ def played_game(args: argparse.Namespace, config: Config, saved: SaveGame | None
         except NewGameAsked:
             return True  # the next start keeps this unfinished game aside (previous_game)
         assert session.save is not None
-        # A headless game saved nowhere (no --state, no --resume) is a look at the
-        # companion, not the player's game: it stays out of the history as out of the save.
-        # A save the disk refused is behind the game: it keeps nothing to put in later.
-        if save_path is not None and not record(game, session.save, display, controls) \
-                and not session.save_trouble:
-            tell(f"the game is kept in {save_path}, and put in the history when the next "
-                 "game starts", display, controls)
-        return farewell(session, game, display, controls, config, args.headless)
+        try:
+            # A headless game saved nowhere (no --state, no --resume) is a look at the
+            # companion, not the player's game: it stays out of the history as out of the
+            # save. A save the disk refused is behind the game: it keeps nothing to put in
+            # later.
+            if save_path is not None and not record(game, session.save, display, controls) \
+                    and not session.save_trouble:
+                tell(f"the game is kept in {save_path}, and put in the history when the next "
+                     "game starts", display, controls)
+            return farewell(session, game, display, controls, config, args.headless)
+        except KeyboardInterrupt:
+            # A stop at the game's end, its save behind it, says how far the save holds, as
+            # a stop during the game does (env58 R2): "the game is saved" was read from the
+            # unfinished save on disk, and the moves after it were lost.
+            if not session.save_trouble:
+                raise
+            raise StoppedBehind(session.saved_moves, len(session.mode.journal)) from None
     finally:
         session.close()
 
