@@ -18,6 +18,8 @@ s                     the System menu (a new game, another mode, shutting down)
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import select
 import termios
@@ -74,18 +76,26 @@ def press_for_key(char: str) -> Press | None:
     return None
 
 
+class TerminalGone(KeyboardInterrupt):
+    """The terminal the keys came from went away (its window closed, the SSH link cut) and
+    its hangup signal did not end the process (ignored, as under ``nohup``): the run stops
+    as on Ctrl-C, its game saved. It waited for keys for ever, holding the save, and the
+    next ``play --resume`` was refused as "in use" (env58 N6)."""
+
+
 class KeyboardInput:
     """Reads keys from a terminal without waiting for Enter (cbreak mode), without blocking.
 
     ``fd`` defaults to standard input. The terminal's settings are restored by
     :meth:`close`. A file descriptor that is not a terminal (a pipe) is read
-    as it is.
+    as it is, its end as no more keys; a terminal's end is :class:`TerminalGone`.
     """
 
     def __init__(self, fd: int | None = None) -> None:
         self.fd = 0 if fd is None else fd
         self._saved: list[Any] | None = None
-        if os.isatty(self.fd):
+        self.terminal = os.isatty(self.fd)
+        if self.terminal:
             self._saved = termios.tcgetattr(self.fd)
             tty.setcbreak(self.fd)
 
@@ -93,13 +103,24 @@ class KeyboardInput:
         """Presses typed since the last call."""
         presses: list[Press] = []
         while select.select([self.fd], [], [], 0)[0]:
-            data = os.read(self.fd, 64)
+            try:
+                data = os.read(self.fd, 64)
+            except OSError as exc:
+                if self.terminal and exc.errno == errno.EIO:
+                    raise TerminalGone from None
+                raise
             if not data:
+                # In cbreak mode Ctrl-D is a key, not an end: a terminal ends when it is
+                # hung up, and then reads as ended for good.
+                if self.terminal:
+                    raise TerminalGone
                 break
             presses.extend(presses_for_text(data.decode("utf-8", errors="ignore")))
         return presses
 
     def close(self) -> None:
         if self._saved is not None:
-            termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+            # A terminal gone refuses its settings back (EIO): nothing is left to restore.
+            with contextlib.suppress(termios.error, OSError):
+                termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
             self._saved = None

@@ -182,15 +182,21 @@ def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:
             # Ctrl-C (or the service stopped) left the game or the table saved after its
             # last step: say where, and how to go on, rather than end in silence.
             mode = config.text("play.mode")
+            said = ""
             if mode in ("genso", "coc") and (table := table_files(args, mode)[1]).exists():
-                note(f"stopped; the {mode} table is saved in {table}: "
-                     f"{resume_command(args, mode)} carries on")
+                said = (f"stopped; the {mode} table is saved in {table}: "
+                        f"{resume_command(args, mode)} carries on")
             elif mode == "game" and save_path is not None and isinstance(stop, StoppedBehind):
-                note(stopped_behind_note(save_path, args, stop))
+                said = stopped_behind_note(save_path, args, stop)
             elif mode == "game" and save_path is not None and save_path.exists():
-                note(stopped_note(save_path, args))
+                said = stopped_note(save_path, args)
             elif mode == "game" and save_path is None:
-                note("stopped (a headless game without --state is not saved)")
+                said = "stopped (a headless game without --state is not saved)"
+            # Said where it can be: stopped because its terminal went away (TerminalGone),
+            # the run has no stderr left, and the stop stays a stop (env58 N6).
+            with contextlib.suppress(OSError):
+                if said:
+                    note(said)
             raise
 
 
