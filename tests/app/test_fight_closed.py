@@ -188,3 +188,31 @@ def test_the_next_fight_is_taken_up_once_its_writer_lets_go(
         if writer and writer[0].poll() is None:
             writer[0].kill()
     assert fight.read_bytes() == made and table.steps == []
+
+
+def test_a_restart_after_the_apply_of_the_closed_fight_waits_for_the_next(
+        user_dirs: Path, tmp_path: Path) -> None:
+    """F3 after a restart (concurrency audit 58): the fight closed at the table, the GM's
+    `fight apply` records the sheets it wrote in the fight file; the boot service's next
+    `play --resume` took that for another fight, showed the closed one over again and held
+    the file, refusing the GM's `fight new`. It waits for the next fight, holding nothing."""
+    fight = closed_fight_of_a_sheet(user_dirs / "data", tmp_path)
+    env = {**os.environ, "COLUMNS": "200"}
+    table = ["--mode", "genso", "--fight", str(fight), "--dice", "sim", "--display",
+             "terminal", "--choices", "keyboard"]
+    first = Terminal(table, env)
+    first.answer(OVER, 1, b"a")  # Close
+    assert first.finish() == 0
+    assert main(["genso", "fight", "apply"]) == 0
+    applied = fight.read_bytes()
+    assert "applied" in json.loads(applied)
+    again = Terminal([*table, "--resume"], env)
+    again.answer(CLOSED, 1, b"")
+    assert OVER not in again.text() and fight.read_bytes() == applied
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc", "--force"]) \
+        == 0
+    again.answer(f"{PC1} PC: what now", 1, b"7")  # the next fight, taken up: GM
+    again.answer("GM: which step", 1, b"2")
+    again.answer("End the fight", 1, b"2")  # asked first: Yes is the 2nd
+    again.answer(OVER, 1, b"a")
+    assert again.finish() == 0

@@ -63,6 +63,37 @@ def same_fight(file_data: Any, ours: dict[str, Any], *, apart: int | None = 1) -
         and longer[:len(shorter)] == shorter
 
 
+#: The record ``genso fight apply`` keeps in a fight file of the sheets it wrote back: no
+#: action of the fight, so a file changed only by it holds the same fight.
+APPLIED = "applied"
+
+
+def without_applied(fight: Any) -> Any:
+    """A fight file's JSON (a fight's ``to_json``) without its :data:`APPLIED` record."""
+    if isinstance(fight, dict) and APPLIED in fight:
+        return {key: value for key, value in fight.items() if key != APPLIED}
+    return fight
+
+
+def unapplied_fight(path: Path) -> tuple[str | None, Any]:
+    """The fight file at ``path``: its SHA (None: there is none, as while ``fight new`` has
+    moved the last aside) and its JSON without the record ``genso fight apply`` keeps in it
+    (:func:`without_applied`; None: not JSON). A closed table's fight is over and closed for
+    as long as the file holds it so: the apply, the step its screen advises, is no next
+    fight. One that cannot be read raises :class:`DataError`, as :func:`file_sha`."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        fight = loads_json(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        fight = None
+    return hashlib.sha256(data).hexdigest(), without_applied(fight)
+
+
 def write_fight_file(path: Path, fight: Any) -> str:
     """The fight file as the system's ``fight`` command writes it, atomically; its SHA-256."""
     text = fight_text(fight)
@@ -108,7 +139,8 @@ class FightFileChanged(DataError):
 
 class FightClosed(CompanionError):
     """A resume found the table's fight over and closed, its fight file as the table left
-    it: there is nothing to play until the GM makes the next fight (``fight new``). Under
+    it (but for the record of a ``genso fight apply`` since, :func:`unapplied_fight`): there
+    is nothing to play until the GM makes the next fight (``fight new``). Under
     the boot service, which always resumes and starts the companion again after a stop,
     taking the file up offered the same "fight is over" menu after every Close."""
 
@@ -197,7 +229,8 @@ def open_table(table: Table, fight_path: Path, state_path: Path, *, resume: bool
             on_disk = file_sha(fight_path)
             if saved.fight_path == str(fight_path) and (
                     on_disk == saved.fight_sha
-                    or _undone_by_a_cut(fight_path, state_path, saved, on_disk)):
+                    or _undone_by_a_cut(fight_path, state_path, saved, on_disk)
+                    or _closed_but_applied(table, saved, fight_path, label)):
                 raise FightClosed(fight_path, on_disk)
             note(f"the fight saved in {state_path} is over: taking up {fight_path}")
             saved = None
@@ -465,6 +498,20 @@ def _undone_by_a_cut(fight_path: Path, state_path: Path, saved: FightSave,
     if saved.fight_durable_mtime_ns is not None:
         return _mtime_ns(fight_path) == saved.fight_durable_mtime_ns
     return fight_path.stat().st_mtime_ns < state_path.stat().st_mtime_ns
+
+
+def _closed_but_applied(table: Table, saved: FightSave, fight_path: Path, label: str) -> bool:
+    """Is the fight file the closed table's fight (``saved``, replayed) but for the record
+    ``genso fight apply`` wrote in it since (:func:`unapplied_fight`)? That apply, the step
+    the closed table's screen advised, is no other fight: a restart (the boot service's) took
+    the closed fight up again, showed it over and held the file, refusing ``fight new``."""
+    try:
+        mode = table.mode(table.load(saved.fight), label)
+        replay(mode, saved.inputs, saved.events)
+    except UNREPLAYABLE:
+        return False
+    closed = without_applied(loads_json(fight_text(mode.fight)))
+    return bool(unapplied_fight(fight_path)[1] == closed)
 
 
 def _mtime_ns(path: Path) -> int | None:

@@ -6,19 +6,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
-import hashlib
-import json
 import secrets
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 from companion.app.commands.events import load_user_rules, user_lists
 from companion.app.commands.play.telling import question_show, resume_command, tell
 from companion.app.config import Config
 from companion.app.modes.dice_tray import DiceTrayMode, parse_expressions
-from companion.app.modes.fight_file import FightClosed, FightFileChanged
+from companion.app.modes.fight_file import FightClosed, FightFileChanged, unapplied_fight
 from companion.app.notes import note
 from companion.app.paths import config_dir, data_dir
 from companion.app.poisons import PoisonList, poisons_path
@@ -29,9 +26,8 @@ from companion.app.session.mode import RollFeed
 from companion.app.session.rolls import CameraFrames, CameraRolls, SimRolls
 from companion.app.session.system_menu import SystemMenu, answered
 from companion.dice import SimulatedDice
-from companion.errors import DataError, DeviceError
+from companion.errors import DeviceError
 from companion.file_locks import let_go
-from companion.files import loads_json
 from companion.hw.buttons import Button, Press
 from companion.hw.display import Display
 from companion.hw.display.view import Option, View
@@ -191,12 +187,12 @@ def wait_for_next_fight(closed: FightClosed, system: str, display: Display,
     too: taking it at once, the table stopped "in use"."""
     show = question_show(display, menu)
     path = closed.fight_path
-    sha, as_closed = _fight_in(path)
+    sha, as_closed = unapplied_fight(path)
     if sha != closed.sha:
         as_closed = None  # already another since the table found it closed
 
     def another() -> bool:
-        sha, fight = _fight_in(path)
+        sha, fight = unapplied_fight(path)
         return sha is not None and sha != closed.sha and (as_closed is None
                                                           or fight != as_closed)
 
@@ -218,25 +214,6 @@ def wait_for_next_fight(closed: FightClosed, system: str, display: Display,
 
     with let_go(path) as take_back:  # the table's hold refused the GM's fight new
         return answered(menu, lambda: wait(take_back), show)
-
-
-def _fight_in(path: Path) -> tuple[str | None, Any]:
-    """The fight file at ``path``: its SHA (None: there is none, as while ``fight new`` has
-    moved the last aside) and its JSON without the record ``genso fight apply`` keeps in it
-    of the sheets it wrote (None: not JSON)."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None, None
-    except OSError as exc:
-        raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        fight = loads_json(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        fight = None
-    if isinstance(fight, dict):
-        fight.pop("applied", None)
-    return hashlib.sha256(data).hexdigest(), fight
 
 
 def titled(display: Display, mode: str) -> Display:
