@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
+from companion.app.modes.fight_replaced import replace_fight
+from companion.file_locks import FileInUse, Holder
 from tests.disk import NO_SPACE, refuse_writes
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
@@ -133,3 +135,23 @@ def test_a_fight_that_cannot_even_be_put_back_is_named_where_it_is_kept(
     assert (f"companion: note: the fight replaced is kept as {kept.name}, beside fight.json: "
             f"companion genso fight show --file {kept} shows it") in err
     assert NO_SPACE in err and "left as it was" not in err
+
+
+def test_the_refusal_names_the_table_holding_the_fight(user_dirs: Path) -> None:
+    """The refusal of a fight a table holds carries that holder, as every refusal of a held
+    file does. ``genso fight new`` names the table's Close from it; without it the command
+    asked the lock again, and found nobody when the table had let go in between."""
+    path = saved_fight(user_dirs, "genso")
+    table = subprocess.Popen([sys.executable, "-c", TABLE, str(path), NEW["genso"][1]],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert table.stdout is not None and table.stdout.readline() == "held\n"
+        with pytest.raises(FileInUse) as refused:
+            replace_fight(path, lambda old: None, lambda: None, "companion genso fight")
+    finally:
+        assert table.stdin is not None
+        table.stdin.close()
+        table.wait(timeout=30)
+    assert refused.value.holder == Holder(str(table.pid), NEW["genso"][1])
+    assert str(refused.value).endswith("then start the new fight again: the fight saved "
+                                       "there was left as it was")

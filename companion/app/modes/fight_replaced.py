@@ -44,7 +44,7 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
             held.enter_context(holding(path, f"{command} new"))
         except FileInUse as exc:
             raise FileInUse(f"{exc}, then start the new fight again: the fight saved there "
-                            "was left as it was") from None
+                            "was left as it was", exc.holder) from None
         if not file_there(path):
             write()
             return None
