@@ -94,12 +94,49 @@ def writable_streams() -> None:
     encoding is not UTF-8 (a Latin-1 or EUC-JP locale, PYTHONIOENCODING=ascii) writes ``?``
     for what it has no code for, where it crashed on the first Japanese or ``▶``, after a
     fight's action was saved and before its roll was shown (env58 D1). The English beside
-    every Japanese term (STYLE.md) is what such a terminal reads. Done before anything is
-    printed (argparse's --help)."""
+    every Japanese term (STYLE.md) is what such a terminal reads (a ``--json`` command's
+    stdout escapes it instead: json_output). Done before anything is printed (argparse's
+    --help)."""
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper) \
                 and codecs.lookup(stream.encoding).name != "utf-8":
             stream.reconfigure(errors="replace")
+
+
+#: The error handler of a ``--json`` command's stdout that has no code for a character
+#: (review58a R-1).
+JSON_ESCAPE = "companion-json-escape"
+
+
+def json_escape(error: UnicodeError) -> tuple[str, int]:
+    """What an output codec has no code for, as JSON's ``\\uXXXX`` escapes: the same
+    string to json.loads, where ``?`` changed the data with exit 0 (review58a R-1). A
+    character above U+FFFF (the mahjong tiles' U+1F000 glyphs) is its UTF-16 pair, as JSON
+    writes it; Python's ``backslashreplace`` gives ``\\U0001f000``, which JSON refuses.
+    Only a JSON string holds characters past ASCII (json.dumps writes the rest in ASCII), so
+    every one escaped is in a string."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    escaped = []
+    for char in error.object[error.start:error.end]:
+        code = ord(char)
+        if code > 0xFFFF:
+            code -= 0x10000
+            escaped.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+        else:
+            escaped.append(f"\\u{code:04x}")
+    return "".join(escaped), error.end
+
+
+codecs.register_error(JSON_ESCAPE, json_escape)
+
+
+def json_output() -> None:
+    """A ``--json`` command's stdout that is not UTF-8 writes what it has no code for as
+    JSON escapes, not writable_streams' ``?``: a script reading it gets the data as it is."""
+    if isinstance(sys.stdout, io.TextIOWrapper) \
+            and codecs.lookup(sys.stdout.encoding).name != "utf-8":
+        sys.stdout.reconfigure(errors=JSON_ESCAPE)
 
 
 def closed_stdin_as_empty() -> None:
@@ -119,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The command is the first word: the options before it are --help and --version alone.
     parser = build_parser(args_given[0] if args_given else None)
     args = parser.parse_args(args_given)
+    if getattr(args, "json", False):
+        json_output()
     try:
         check_folder_settings()
         # Every command: one that only reads the folders reads root's too (its settings,

@@ -4,6 +4,7 @@ the folders' variables as a service or a shell passes them, and a run as root by
 
 from __future__ import annotations
 
+import json
 import os
 import pwd
 import subprocess
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.app.history import History, Run
 from tests.companion_process import ROOT, run_companion
 
 SHEET = """name = "{name}"
@@ -87,6 +89,37 @@ def test_coc_act_and_help_under_latin1(tmp_path: Path, user_dirs: Path,
     refused = companion_in("latin-1", "rules", "monsters", "--monster", "dragon-king")
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
     assert "(zombie)" in refused.stderr
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_json_under_a_narrow_encoding_keeps_the_japanese(encoding: str) -> None:
+    """review58a R-1: ``--json`` on a stdout that has no code for Japanese is the same JSON
+    (escaped), where ``?`` changed the names with exit 0."""
+    History().record(Run(game_id="g", finished_at="2026-11-29T17:00:00Z", seed=7,
+                         preset="plus", won=False, floor=4, level=3, gold=120,
+                         cause="大蛇 (dragon)", events=88, input_kind="sim"))
+    monsters = companion_in(encoding, "rules", "monsters", "--json")
+    assert monsters.returncode == 0, monsters.stderr
+    listed = json.loads(monsters.stdout)
+    assert listed == json.loads(subprocess.run(
+        [sys.executable, "-m", "companion", "rules", "monsters", "--json"], cwd=ROOT,
+        capture_output=True, timeout=120, check=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"}).stdout.decode())
+    assert "name_ja" in monsters.stdout and "?" not in monsters.stdout
+    history = companion_in(encoding, "history", "--json")
+    assert history.returncode == 0, history.stderr
+    assert json.loads(history.stdout)["runs"][0]["cause"] == "大蛇 (dragon)"
+
+
+def test_json_escapes_a_tile_glyph_as_json_does() -> None:
+    """review58a R-1: a character past U+FFFF (the U+1F000 mahjong glyphs) is escaped as
+    its UTF-16 pair, which json.loads reads back; ``\\U0001f004`` would not be JSON."""
+    from companion.app.cli import JSON_ESCAPE
+
+    text = json.dumps({"tile": "🀄 中"}, ensure_ascii=False)
+    written = text.encode("latin-1", errors=JSON_ESCAPE).decode("latin-1")
+    assert "\\ud83c\\udc04" in written
+    assert json.loads(written) == {"tile": "🀄 中"}
 
 
 def closed_stdin(*args: str) -> subprocess.CompletedProcess[str]:
