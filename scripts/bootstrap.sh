@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up .venv with the companion and its test tools, on a fresh Debian with Python 3.11
 # or newer. Safe to run again: it only installs what is missing, and makes .venv again when
-# it cannot be used (no pip, an older Python, or made for a checkout that has moved since).
+# it cannot be used (no pip, an older Python, or made for a checkout that has moved since),
+# unless scripts/install-pi.sh made it: that is run again instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd -P)
@@ -68,12 +69,19 @@ make_venv() {  # make_venv [venv's options]
 if [ ! -e .venv ]; then
   make_venv
 elif why=$(unusable) && [ -n "$why" ]; then
+  # One scripts/install-pi.sh made sees the system's packages (the Pi's camera and GPIO) and
+  # is made again by it alone (review58a R-2): a plain pip install here took numpy 2, which
+  # bookworm's picamera2 cannot import, where install-pi.sh pins numpy<2 and every package
+  # (scripts/pi-constraints.txt), with Debian's own Python; and a moved checkout needs it
+  # anyway, for the boot service names the old folder.
+  if grep -qx 'include-system-site-packages = true' .venv/pyvenv.cfg 2>/dev/null; then
+    stop ".venv cannot be used: $why. It is scripts/install-pi.sh's (it sees the system's" \
+         "packages): run \`bash scripts/install-pi.sh\` again, which makes it with the Pi's" \
+         "pins (numpy<2 for the camera) and points the boot service at this folder; not on" \
+         "a Pi, remove .venv and run this again"
+  fi
   echo "bootstrap.sh: .venv cannot be used: $why; making it again"
-  # One scripts/install-pi.sh made sees the system's packages (the Pi's camera and GPIO).
-  system=()
-  grep -qx 'include-system-site-packages = true' .venv/pyvenv.cfg 2>/dev/null \
-    && system=(--system-site-packages)
-  make_venv --clear "${system[@]}"
+  make_venv --clear
 fi
 stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)
 if [ ! -f "$stamp" ]; then

@@ -229,15 +229,26 @@ def test_a_moved_checkout_makes_its_venv_again(tmp_path: Path) -> None:
     assert done.returncode == 0 and not installs(env)
 
 
-def test_a_venv_made_again_keeps_the_pis_system_packages(tmp_path: Path) -> None:
-    """scripts/install-pi.sh makes the venv see the system's picamera2, lgpio and pygame."""
+def test_a_pis_venv_is_left_for_install_pi_to_make_again(tmp_path: Path) -> None:
+    """review58a R-2: scripts/install-pi.sh's venv sees the system's picamera2, lgpio and
+    pygame, and pins numpy<2 (picamera2 cannot import numpy 2): made again here with a plain
+    pip install, it took numpy 2. Its own script makes it again, and points the boot service
+    at a moved checkout."""
     repo = checkout(tmp_path)
     env = stand_ins(tmp_path)
     subprocess.run([str(tmp_path / "bin" / "python3"), "-m", "venv", "--system-site-packages",
                     str(repo / ".venv")], env=env, check=True)
     (repo / ".venv" / "pip").unlink()
-    assert bootstrap(repo, env).returncode == 0
-    assert "python3 -m venv --clear --system-site-packages .venv" in calls(env)
+    done = bootstrap(repo, env)
+    assert done.returncode == 1
+    assert done.stderr == (
+        "bootstrap.sh: .venv cannot be used: it has no pip (its making was cut short, or "
+        "python3-venv was missing then). It is scripts/install-pi.sh's (it sees the system's "
+        "packages): run `bash scripts/install-pi.sh` again, which makes it with the Pi's pins "
+        "(numpy<2 for the camera) and points the boot service at this folder; not on a Pi, "
+        "remove .venv and run this again\n")
+    assert not any(" venv " in call for call in calls(env)) and not installs(env)
+    assert (repo / ".venv" / "pyvenv.cfg").exists()
 
 
 def test_a_compiled_build_that_breaks_is_no_success(tmp_path: Path) -> None:
