@@ -1,6 +1,8 @@
-"""A fight command holds its fight file from its load to its save (concurrency audit 58 F1,
-N1, N3): the dice it asks for between were time for another command, or a table started
-meanwhile, to write the file, and the command then wrote the fight it loaded over that.
+"""A fight command writes its fight file only over the file it loaded (concurrency audit 58
+F1, N1, N3; review58b R1): the dice it asks for between were time for another command, or a
+table started meanwhile, to write the file, and the command then wrote the fight it loaded
+over that. It holds the file a moment for the load and again for the save, never while it
+asks for the dice, so a prompt left open keeps nobody out.
 
 Two real writers: a command waiting for typed dice in a process of its own, and a second
 command run here; a table is a child process holding the file as the table does.
@@ -50,12 +52,13 @@ def waiting_for_dice(argv: list[str]) -> subprocess.Popen[bytes]:
     return command
 
 
-def typed(command: subprocess.Popen[bytes], dice: bytes) -> int:
-    """The dice typed for the waiting ``command``; its exit status."""
+def typed(command: subprocess.Popen[bytes], dice: bytes) -> tuple[int, str]:
+    """The dice typed for the waiting ``command``; its exit status and what it said on
+    stderr."""
     assert command.stdin is not None and command.stderr is not None
     os.set_blocking(command.stderr.fileno(), True)
-    command.communicate(dice, timeout=60)
-    return command.returncode
+    _, err = command.communicate(dice, timeout=60)
+    return command.returncode, err.decode()
 
 
 def shown(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, Any]:
@@ -65,48 +68,74 @@ def shown(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, Any]
     return data
 
 
-def test_a_genso_fight_command_waiting_for_its_dice_refuses_another_meanwhile(
+def test_a_genso_fight_command_whose_file_changed_while_it_waited_for_dice_is_not_saved(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """`fight attack --dice typed` waited for its throw; `fight end` was written meanwhile,
-    then the attack wrote the fight it had loaded over it: the fight open again, the end
-    gone, nothing said. Now the end is refused, naming the attack; the attack is written,
-    and the end can follow it."""
+    """F1: `fight attack --dice typed` waited for its throw; `fight end` was written
+    meanwhile, then the attack wrote the fight it had loaded over it: the end gone. R1 of
+    review58b: it held the file across the prompt, and a GM gone from the prompt kept every
+    other command and the table out for ever. Now the end is written meanwhile, and the
+    attack, once its dice are typed, is refused naming what changed: nothing lost."""
     assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc:2"]) == 0
     fight = user_dirs / "data" / "genso" / "fight.json"
     attack = waiting_for_dice(["genso", "fight", "attack", "pc1", "orc1"])
     try:
-        capsys.readouterr()
-        assert main(["genso", "fight", "end"]) == 1
-        assert (f"companion: error: {fight} is open in another companion (pid {attack.pid}, "
-                "companion genso fight attack), which alone writes it while it runs: do it "
-                "there, or stop it first (reading it still works)\n") == capsys.readouterr().err
-        assert shown(capsys, ["genso", "fight", "show"])["outcome"] is None  # reading works
+        assert main(["genso", "fight", "end"]) == 0
+        ended = fight.read_bytes()
     finally:
-        assert typed(attack, b"6 6\n6\n6\n6\n") == 0
-    after = shown(capsys, ["genso", "fight", "show"])
-    assert after["actions"] == 1 and after["outcome"] is None
-    assert main(["genso", "fight", "end"]) == 0
-    assert shown(capsys, ["genso", "fight", "log"])["actions"] == 2
+        code, err = typed(attack, b"6 6\n6\n6\n6\n")
+    assert code == 2  # a DataError: the fight file is not as loaded
+    assert (f"companion: error: {fight} was changed while the dice were asked for: 1 action "
+            "was played meanwhile; nothing was written: this `fight attack` was not applied "
+            "(its dice are dropped); run it again\n") in err
+    assert fight.read_bytes() == ended
+    log = shown(capsys, ["genso", "fight", "log"])
+    assert log["actions"] == 1 and log["outcome"] is not None
 
 
-def test_a_coc_fight_command_waiting_for_its_dice_refuses_another_meanwhile(
+def test_a_coc_fight_command_whose_file_changed_while_it_waited_for_dice_is_not_saved(
         user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The same in coc: `act attack --dice typed` wrote over the `act end_turn` played while
-    it waited for the throw."""
+    it waited for the throw; then it held the file across the prompt."""
     assert main(["coc", "fight", "new", "--investigators", str(EXAMPLES / "ann.toml"),
                  str(EXAMPLES / "bob.toml"), "--foes", str(EXAMPLES / "cultist.toml"),
                  "--seed", "1"]) == 0
     fight = user_dirs / "data" / "coc" / "fight.json"
     attack = waiting_for_dice(["coc", "fight", "act", "attack", "Ann", "Cultist"])
     try:
-        capsys.readouterr()
-        assert main(["coc", "fight", "act", "end_turn", "Ann", "--seed", "2"]) == 1
-        assert (f"{fight} is open in another companion (pid {attack.pid}, companion coc "
-                "fight act attack)") in capsys.readouterr().err
+        assert main(["coc", "fight", "act", "end_turn", "Ann", "--seed", "2"]) == 0
     finally:
-        assert typed(attack, b"50\n3\n50\n3\n") == 0
+        code, err = typed(attack, b"50\n3\n50\n3\n")
+    assert code == 2
+    assert (f"{fight} was changed while the dice were asked for: 1 action was played "
+            "meanwhile; nothing was written: this `fight act attack` was not applied") in err
     journal = shown(capsys, ["coc", "fight", "log"])["journal"]
-    assert [entry["action"]["kind"] for entry in journal] == ["attack"]
+    assert [entry["action"]["kind"] for entry in journal] == ["end_turn"]
+
+
+def test_a_table_started_while_a_command_waits_for_dice_takes_the_fight_up(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """R1 of review58b: a table started while `fight attack --dice typed` waited was refused
+    ("in use") until the dice were typed. Now it holds the file at once, and the attack,
+    typed then, is refused: the table alone writes the file."""
+    assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc:2"]) == 0
+    fight = user_dirs / "data" / "genso" / "fight.json"
+    before = fight.read_bytes()
+    attack = waiting_for_dice(["genso", "fight", "attack", "pc1", "orc1"])
+    try:
+        table = held_by_a_table(fight, "the genso table, companion play --mode genso")
+        try:
+            code, err = typed(attack, b"6 6\n6\n6\n6\n")
+        finally:
+            stopped(table)
+    finally:
+        if attack.poll() is None:
+            attack.kill()
+    assert code == 1
+    assert (f"{fight} is open in another companion (pid {table.pid}, the genso table, "
+            "companion play --mode genso), which alone writes it while it runs: do it there, "
+            "or stop it first (reading it still works); nothing was written: this `fight "
+            "attack` was not applied (its dice are dropped); run it again") in err
+    assert fight.read_bytes() == before
 
 
 def held_by_a_table(path: Path, holder: str) -> subprocess.Popen[str]:

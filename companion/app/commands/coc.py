@@ -43,11 +43,12 @@ from companion.app.commands.roll import (
 )
 from companion.app.commands.roll import dice_source as plain_source
 from companion.app.modes.fight_replaced import refuse_replacing, replace_fight
+from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.paths import data_dir
 from companion.dice import DiceSource, ManualDice, SimulatedDice
 from companion.errors import DataError
-from companion.file_locks import FileInUse, holder_of, holding, writing
+from companion.file_locks import FileInUse, holder_of, writing
 from companion.files import (
     atomic_write_text,
     file_there,
@@ -273,39 +274,49 @@ def cmd_fight(args: argparse.Namespace) -> int:
     if args.verb == "new":
         if file_there(path) and not args.force:
             raise refuse_replacing(path)
-        # Held before the opening's dice are asked for (typed, or the camera's): a table
-        # playing the file refused the new fight only once they were thrown.
-        with _changing_fight(path, "new", "start the new fight again"):
-            return _new_fight(args, path)
+        # Asked before the opening's dice (typed, or the camera's): a table playing the file
+        # refused the new fight only once they were thrown. Not held while they are asked
+        # for, which a GM gone from the prompt keeps open for ever.
+        holder = holder_of(path)
+        if holder is not None:
+            raise _at_the_table(FileInUse(
+                f"{path} is in use by another companion ({holder}); {holder.stop}, then "
+                f"{_NEW_AGAIN}: the fight saved there was left as it was", holder),
+                path, _NEW_AGAIN)
+        return _new_fight(args, path)
     if args.verb in ("show", "log"):
         return _fight_verb(args, path)  # reading: beside a table or another command too
-    # Held from the load to the save, the dice asked for between: a change written meanwhile
-    # (another command's, a table's started meanwhile) was written over with the fight this
-    # one loaded. A table playing the file refuses it before any dice are asked for.
     verb = f"act {args.kind}" if args.verb == "act" else args.verb
-    with _changing_fight(path, verb, f"run `fight {verb}` again"):
-        return _fight_verb(args, path)
+    if args.verb == "undo":
+        # No dice asked for: held from the load to the save, so nothing written meanwhile
+        # (another command's, a table's started meanwhile) is written over.
+        with _changing_fight(path, verb):
+            return _fight_verb(args, path)
+    # An action: held a moment for the load (a table playing the file refuses it before any
+    # dice are asked for) and again for the save, refused if the file changed between; not
+    # while the dice are asked for, which a GM gone from the prompt keeps open for ever.
+    with _changing_fight(path, verb):
+        before = loaded(path)
+        fight = load_fight(path)
+    return _fight_verb(args, path, (before, fight))
+
+
+_NEW_AGAIN = "start the new fight again"
 
 
 @contextlib.contextmanager
-def _changing_fight(path: Path, verb: str, then: str) -> Iterator[None]:
-    """``path`` held while ``fight <verb>`` loads (or makes), plays and saves it: refused,
-    saying to ``then``, while another companion holds it (none there: the load says so, and
-    no lock file or folder is made for it; ``new`` makes it)."""
-    if verb != "new" and not file_there(path):
+def _changing_fight(path: Path, verb: str) -> Iterator[None]:
+    """``path`` held (:func:`writing`) while ``fight <verb>`` loads it (and saves it, for a
+    verb that asks for no dice): refused, saying to run it again, while another companion
+    holds it (none there: the load says so, and no lock file or folder is made for it)."""
+    if not file_there(path):
         yield
         return
     with contextlib.ExitStack() as held:
         try:
-            if verb == "new":
-                held.enter_context(holding(path, f"companion coc fight {verb}"))
-            else:
-                held.enter_context(writing(path, f"companion coc fight {verb}"))
+            held.enter_context(writing(path, f"companion coc fight {verb}"))
         except FileInUse as exc:
-            if verb == "new":
-                exc = FileInUse(f"{exc}, then {then}: the fight saved there was left as it "
-                                "was", exc.holder)
-            raise _at_the_table(exc, path, then) from None
+            raise _at_the_table(exc, path, f"run `fight {verb}` again") from None
         yield
 
 
@@ -337,8 +348,11 @@ def _new_fight(args: argparse.Namespace, path: Path) -> int:
     def start(source: DiceSource) -> int:
         fight = Fight(rules, entrants, source)
         # Only now, the new fight made: a sheet refused above leaves the old file there.
-        replace_fight(path, _fight_on_file, lambda: save_fight(fight, path),
-                      "companion coc fight")
+        try:
+            replace_fight(path, _fight_on_file, lambda: save_fight(fight, path),
+                          "companion coc fight")
+        except FileInUse as exc:  # taken up while the opening's dice were asked for
+            raise _at_the_table(exc, path, _NEW_AGAIN) from None
         text, data = _status(fight)
         return emit(args, {**data, "path": str(path), "opening": list(fight.opening.lines)},
                     f"{fight.opening.text}\n\n{text}", dice=True)
@@ -346,9 +360,11 @@ def _new_fight(args: argparse.Namespace, path: Path) -> int:
     return run_with_source(args, start, dice_source)
 
 
-def _fight_verb(args: argparse.Namespace, path: Path) -> int:
-    """Every verb but ``new``, on the fight saved at ``path``."""
-    fight = load_fight(path)
+def _fight_verb(args: argparse.Namespace, path: Path,
+                action_on: tuple[AsLoaded, Fight] | None = None) -> int:
+    """Every verb but ``new``, on the fight saved at ``path``; an action's on the fight
+    ``action_on`` loaded, saved only over the file as it was loaded (:func:`saving_over`)."""
+    before, fight = action_on or (loaded(path), load_fight(path))
     if args.verb in ("show", "log"):
         text, data = _status(fight)
         if args.verb == "log":
@@ -384,7 +400,9 @@ def _fight_verb(args: argparse.Namespace, path: Path) -> int:
 
     def body(source: DiceSource) -> int:
         entry = fight.push(action, source)
-        save_fight(fight, path)
+        verb = f"act {args.kind}"
+        with saving_over(before, f"companion coc fight {verb}", verb):
+            save_fight(fight, path)
         text, data = _status(fight)
         return emit(args, {**data, "entry": entry.to_json()},
                      f"{ruled_text(entry.lines)}\n\n{text}", dice=True)

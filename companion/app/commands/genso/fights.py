@@ -27,6 +27,7 @@ from companion.app.commands.genso.files import (
 )
 from companion.app.commands.roll import emit, pad, run_with_source
 from companion.app.modes.fight_replaced import refuse_replacing, replace_fight
+from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.modes.genso_fight_files import (
     SheetWrite,
     Unwritten,
@@ -290,11 +291,18 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
         return _new_fight(args, rules, path)
     if args.verb in ("show", "log"):
         return _fight_verb(args, rules, path)  # reading: beside a table or another command too
-    # Held from the load to the save, the dice asked for between: a change written meanwhile
-    # (another command's, a table's started meanwhile) was written over with the fight this
-    # one loaded. A table playing the file refuses it before any dice are asked for.
+    if args.verb in ("undo", "apply"):
+        # No dice asked for: held from the load to the save, so nothing written meanwhile
+        # (another command's, a table's started meanwhile) is written over.
+        with _changing_fight(path, args.verb):
+            return _fight_verb(args, rules, path)
+    # An action: held a moment for the load (a table playing the file refuses it before any
+    # dice are asked for) and again for the save, refused if the file changed between; not
+    # while the dice are asked for, which a GM gone from the prompt keeps open for ever.
     with _changing_fight(path, args.verb):
-        return _fight_verb(args, rules, path)
+        before = loaded(path)
+        fight = _loaded_fight(args, rules, path)
+    return _fight_verb(args, rules, path, (before, fight))
 
 
 @contextlib.contextmanager
@@ -372,17 +380,24 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
     return emit(args, {**data, "path": str(path)}, f"{text}\n\nsaved at {path}")
 
 
-def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
-    """Every verb but ``new``, on the fight saved at ``path``."""
-    # The fight replays under the settings its file keeps. A file from before fights kept
-    # them takes the user's own; this call's --set holds from its action on, unless the file
-    # replays only with it (it was played with that --set given at every call, as then).
+def _loaded_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> Fight:
+    """The fight saved at ``path``, replayed under the settings its file keeps. A file from
+    before fights kept them takes the user's own; this call's --set holds from its action on,
+    unless the file replays only with it (it was played with that --set given at every call,
+    as then)."""
     try:
-        fight = load_fight(saved_fight_rules([]), path)
+        return load_fight(saved_fight_rules([]), path)
     except DataError:
         if not args.set:
             raise
-        fight = load_fight(rules, path)
+        return load_fight(rules, path)
+
+
+def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
+                action_on: tuple[AsLoaded, Fight] | None = None) -> int:
+    """Every verb but ``new``, on the fight saved at ``path``; an action's on the fight
+    ``action_on`` loaded, saved only over the file as it was loaded (:func:`saving_over`)."""
+    before, fight = action_on or (loaded(path), _loaded_fight(args, rules, path))
     rules = fight.rules
     overrides = set_values(args.set or [], SET_EXAMPLE)
     if args.verb in ("show", "log", "undo", "apply") and overrides:
@@ -413,7 +428,8 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
 
     def body(source: DiceSource) -> int:
         entry: Entry = fight.push(action, source, overrides or None)
-        save_fight(fight, path)
+        with saving_over(before, f"companion genso fight {args.verb}", args.verb):
+            save_fight(fight, path)
         text, data = fight_status(fight.rules, fight)
         if fight.state.outcome is not None and unwritten(fight):
             text += f"\n\n{apply_hint(path)}"
