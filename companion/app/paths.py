@@ -51,7 +51,19 @@ def check_folder_settings() -> None:
     the XDG spec says, but in silence.)"""
     for variable in (CONFIG_VARIABLE, DATA_VARIABLE):
         value = os.environ.get(variable)
-        if value and not Path(value).expanduser().is_absolute():
+        if not value:
+            continue
+        try:
+            folder = Path(value).expanduser()
+        except RuntimeError:
+            # ~user for a user there is none of, or ~ with no HOME and no home in the
+            # user database: pathlib's "Could not determine home directory" was a
+            # traceback (review58a N-2).
+            user = value[1:].partition("/")[0]
+            whose = f"there is no user {user}" if user else "this user has no home folder"
+            raise DataError(f"{variable}={value} names a home folder, and {whose}: give the "
+                            "full path") from None
+        if not folder.is_absolute():
             raise DataError(f"{variable}={value} is a relative path, which names another "
                             "folder from each folder companion is run in: give the full "
                             f"path (from here: {variable}={Path(value).absolute()})")
@@ -59,7 +71,9 @@ def check_folder_settings() -> None:
 
 def root_folders_warning() -> str | None:
     """What a run as root by sudo says of its folders (env58 R4), or None when it is not one,
-    or a COMPANION_*_DIR chose the folders.
+    or COMPANION_CONFIG_DIR and COMPANION_DATA_DIR chose both folders. One of them set, the
+    other folder is still said (review58a N-3): the config folder left as root's is where
+    the calibrations and the tag map go.
 
     The folders are root's (sudo sets HOME to /root): a calibration, tag map or game kept
     there is not the one the boot service reads, which runs as the player; or, where sudo
@@ -67,22 +81,30 @@ def root_folders_warning() -> str | None:
     to root, which the service cannot change. The folders are not moved to the player's:
     files made there as root would be the service's trouble in the same way."""
     player = os.environ.get("SUDO_USER")
-    if os.geteuid() != 0 or not player or player == "root" \
-            or os.environ.get(CONFIG_VARIABLE) or os.environ.get(DATA_VARIABLE):
+    if os.geteuid() != 0 or not player or player == "root":
         return None
-    folders = f"{config_dir()} and {data_dir()}"
+    unset = [(variable, folder, kept) for variable, folder, kept in (
+        (CONFIG_VARIABLE, config_dir(), ("calibrations", "tag map")),
+        (DATA_VARIABLE, data_dir(), ("games",))) if not os.environ.get(variable)]
+    if not unset:
+        return None
+    folders = ("folders " if len(unset) > 1 else "folder ") \
+        + " and ".join(str(folder) for _, folder, _ in unset)
+    *kept, last_kept = [what for _, _, held in unset for what in held]
+    kept_there = f"{', '.join(kept)} or {last_kept}" if kept else last_kept
     try:
         home = Path(pwd.getpwnam(player).pw_dir)
     except KeyError:
         home = None
-    if home is not None and config_dir().is_relative_to(home):
-        whose = (f"run as root by sudo, companion uses {player}'s folders {folders}, and "
+    if home is not None and unset[0][1].is_relative_to(home):
+        whose = (f"run as root by sudo, companion uses {player}'s {folders}, and "
                  f"what it writes there belongs to root: the boot service, run as {player}, "
                  "cannot change it")
     else:
-        whose = (f"run as root by sudo, companion uses root's folders {folders}, not "
+        whose = (f"run as root by sudo, companion uses root's {folders}, not "
                  f"{player}'s: the boot service, run as {player}, never reads the "
-                 "calibrations, tag map or games kept there")
+                 f"{kept_there} kept there")
+    variables = " and ".join(variable for variable, _, _ in unset)
     return (f"{whose}. Run it without sudo (scripts/install-pi.sh puts {player} in the "
             "groups for the camera, GPIO and serial port; log in again after it), or set "
-            f"{CONFIG_VARIABLE} and {DATA_VARIABLE}")
+            f"{variables}")

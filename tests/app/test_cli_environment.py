@@ -204,6 +204,19 @@ def test_a_relative_folder_is_refused(variable: str, tmp_path: Path,
     assert not (tmp_path / "reld").exists()
 
 
+@pytest.mark.parametrize("variable", ["COMPANION_CONFIG_DIR", "COMPANION_DATA_DIR"])
+def test_the_home_of_no_user_is_said_not_a_traceback(
+        variable: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """review58a N-2: ``~nosuchuser/d`` ended in pathlib's "Could not determine home
+    directory" traceback."""
+    monkeypatch.setenv(variable, "~nosuchuser/d")
+    assert main(["history"]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: error: {variable}=~nosuchuser/d names a home folder, and there is no "
+        "user nosuchuser: give the full path\n")
+
+
 def as_root_by_sudo(monkeypatch: pytest.MonkeyPatch, home: Path, player_home: Path) -> None:
     """A run as sudo makes it: euid 0, SUDO_USER the player, HOME root's, no COMPANION_*."""
     monkeypatch.setattr(os, "geteuid", lambda: 0)
@@ -246,6 +259,28 @@ def test_sudo_keeping_the_home_says_the_files_become_roots(
     assert main(["config", "--path"]) == 0
     err = capsys.readouterr().err
     assert "companion uses pi's folders" in err and "belongs to root" in err
+
+
+def test_sudo_with_one_folder_set_says_the_other_is_roots(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """review58a N-3: with COMPANION_DATA_DIR alone set, the config folder (calibrations,
+    tag map) was root's and nothing was said; and the other way round."""
+    as_root_by_sudo(monkeypatch, tmp_path / "root", tmp_path / "pi")
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "d"))
+    assert main(["config", "--path"]) == 0
+    err = capsys.readouterr().err
+    config = tmp_path / "root" / ".config" / "jongrogue-companion"
+    assert f"companion uses root's folder {config}, not pi's" in err
+    assert "never reads the calibrations or tag map kept there" in err
+    assert err.rstrip().endswith("or set COMPANION_CONFIG_DIR")
+    assert str(tmp_path / "d") not in err
+    monkeypatch.delenv("COMPANION_DATA_DIR")
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "c"))
+    assert main(["config", "--path"]) == 0
+    err = capsys.readouterr().err
+    assert "companion uses root's folder " in err and "never reads the games kept there" in err
+    assert err.rstrip().endswith("or set COMPANION_DATA_DIR")
 
 
 def test_no_word_of_sudo_otherwise(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
