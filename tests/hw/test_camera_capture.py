@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
+import struct
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -99,26 +104,95 @@ def test_no_webcam_is_a_status_and_retries_later() -> None:
     camera.close()
 
 
-def test_a_webcam_that_is_there_and_will_not_open_is_said_in_use(tmp_path: Path) -> None:
+def nothing_behind(device: int | str) -> cv2.VideoCapture:
+    return cv2.VideoCapture()  # what OpenCV gives for a camera it cannot stream from
+
+
+#: linux/videodev2.h, as the kernel has them.
+VIDIOC_QUERYCAP = 0x80685600
+V4L2_CAP_VIDEO_CAPTURE = 0x00000001
+V4L2_CAP_META_CAPTURE = 0x00800000
+V4L2_CAP_DEVICE_CAPS = 0x80000000
+
+
+def answering(capabilities: int, device_caps: int) -> Callable[..., int]:
+    """The kernel's answer to VIDIOC_QUERYCAP (struct v4l2_capability), standing in for a
+    V4L2 device behind a file in tmp_path."""
+    def ioctl(fd: int, request: int, answer: bytearray) -> int:
+        assert request == VIDIOC_QUERYCAP and len(answer) == 104
+        struct.pack_into("=II", answer, 84, capabilities, device_caps)
+        return 0
+    return ioctl
+
+
+def opening_refused(monkeypatch: pytest.MonkeyPatch, node: Path, code: int) -> None:
+    """The kernel refuses the open of ``node`` with ``code`` (EBUSY, EACCES)."""
+    real_open = os.open
+
+    def refusing(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if Path(path) == node:
+            raise OSError(code, os.strerror(code), str(path))
+        return real_open(path, flags, *args, **kwargs)
+    monkeypatch.setattr(os, "open", refusing)
+
+
+IN_USE = ("in use by another program (the companion service? sudo systemctl stop "
+          "jongrogue-companion; a game or calibration already running, another camera "
+          "program), or only just plugged in; or choose another camera: --source, or "
+          "input.camera_source in the config; retrying")
+
+
+def test_a_webcam_that_is_there_and_will_not_open_is_said_in_use(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Concurrency audit 58 F8: a USB camera the boot service streams from cannot be
     streamed by a second program (V4L2 refuses it the buffers), and OpenCV says only "not
-    opened": that was told as a loose cable, retried for ever. A device file that is there
-    and gives nothing is said in use, with how the service is stopped; one that is not
-    there is the cable's matter, as before."""
-    def nothing_behind(device: int | str) -> cv2.VideoCapture:
-        return cv2.VideoCapture()  # what OpenCV gives for a camera it cannot stream from
-
+    opened": that was told as a loose cable, retried for ever. A capture device that is
+    there and gives nothing is said in use, with how the service is stopped; one that is
+    not there is the cable's matter, as before."""
     there = tmp_path / "video0"  # the device file, in its folder
     there.touch()
+    monkeypatch.setattr(fcntl, "ioctl", answering(
+        V4L2_CAP_DEVICE_CAPS | V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_META_CAPTURE,
+        V4L2_CAP_VIDEO_CAPTURE))
     camera = OpenCVCamera(str(there), opener=nothing_behind)
     assert camera.read() is None
-    assert camera.message == (
-        f"no pictures from {there}: in use by another program (the companion service? sudo "
-        "systemctl stop jongrogue-companion; a game or calibration already running, another "
-        "camera program), or only just plugged in; retrying")
+    assert camera.message == f"no pictures from {there}: {IN_USE}"
     gone = OpenCVCamera(str(tmp_path / "video1"), opener=nothing_behind)
     assert gone.read() is None
     assert gone.message.startswith(f"no camera at {tmp_path / 'video1'}: check the cable")
+
+
+def test_a_node_busy_at_its_open_is_said_in_use(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """review58b R3: a node whose very open is refused EBUSY is held by another program."""
+    there = tmp_path / "video0"
+    there.touch()
+    opening_refused(monkeypatch, there, errno.EBUSY)
+    camera = OpenCVCamera(str(there), opener=nothing_behind)
+    assert camera.read() is None
+    assert camera.message == f"no pictures from {there}: {IN_USE}"
+
+
+@pytest.mark.parametrize("node", ["/dev/null", "regular file", "metadata node"])
+def test_a_node_that_is_no_capture_device_is_not_said_in_use(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, node: str) -> None:
+    """review58b R3: "in use" was said of any device file OpenCV gave nothing from: a UVC
+    webcam's second node (/dev/video1, its metadata: camera:1 with one webcam plugged in),
+    the Pi's codec nodes, /dev/null. The old hint to choose another camera is said there."""
+    there = Path(node)
+    if node != "/dev/null":
+        there = tmp_path / "video1"
+        there.touch()
+    if node == "metadata node":  # the device captures video; this node only metadata
+        monkeypatch.setattr(fcntl, "ioctl", answering(
+            V4L2_CAP_DEVICE_CAPS | V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_META_CAPTURE,
+            V4L2_CAP_META_CAPTURE))
+    camera = OpenCVCamera(str(there), opener=nothing_behind)
+    assert camera.read() is None
+    assert camera.message == (
+        f"no pictures from {there}: not a camera's picture node (a webcam's second node is "
+        "its metadata; the Pi's ribbon camera is `picamera`): choose another camera: "
+        "--source, or input.camera_source in the config; retrying")
 
 
 def test_a_webcam_this_user_may_not_open_says_so(tmp_path: Path,
@@ -128,7 +202,7 @@ def test_a_webcam_this_user_may_not_open_says_so(tmp_path: Path,
     group)."""
     there = tmp_path / "video0"
     there.touch()
-    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    opening_refused(monkeypatch, there, errno.EACCES)
     camera = OpenCVCamera(str(there), opener=lambda device: cv2.VideoCapture())
     assert camera.read() is None
     assert camera.message == (f"no pictures from {there}: this user may not open it (sudo "

@@ -14,9 +14,13 @@ chosen by a string, as serial ports are (see :func:`open_source`)::
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
+import struct
 import time
 from collections.abc import Callable, Mapping
+from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -149,27 +153,36 @@ class OpenCVCamera:
         self._next_try = now + self._retry_s
         capture = self._opener(self.device)
         if capture is None or not capture.isOpened():
-            node = device_node(self.device)
-            if node.exists() and not os.access(node, os.R_OK | os.W_OK):
-                self.message = (f"no pictures from {node}: this user may not open it (sudo "
-                                "usermod -aG video $USER, then log in again); retrying")
-            elif node.exists():
-                # V4L2 lets a second program open the device, and refuses it the stream
-                # (VIDIOC_REQBUFS: EBUSY) while another streams: OpenCV then says only "not
-                # opened". A camera that is there and gives nothing is in use, as a rule.
-                self.message = (f"no pictures from {node}: in use by another program (the "
-                                f"companion service? {STOP_SERVICE}; a game or calibration "
-                                "already running, another camera program), or only just "
-                                "plugged in; retrying")
-            else:
-                self.message = (f"no camera at {self.device}: check the cable, or choose "
-                                f"another camera: {self.chosen_in}; retrying")
+            self.message = self._why_not_opened()
             return False
         capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
         capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
         self._capture = capture
         self.message = f"camera {self.device} open"
         return True
+
+    def _why_not_opened(self) -> str:
+        """Why OpenCV gave nothing from the device, as the kernel tells of its node
+        (:func:`node_kind`)."""
+        node = device_node(self.device)
+        kind = node_kind(node)
+        if kind is Node.DENIED:
+            return (f"no pictures from {node}: this user may not open it (sudo usermod -aG "
+                    "video $USER, then log in again); retrying")
+        if kind is Node.CAPTURE:
+            # V4L2 lets a second program open the device, and refuses it the stream
+            # (VIDIOC_REQBUFS: EBUSY) while another streams: OpenCV then says only "not
+            # opened". A camera that is there and gives nothing is in use, as a rule.
+            return (f"no pictures from {node}: in use by another program (the companion "
+                    f"service? {STOP_SERVICE}; a game or calibration already running, another "
+                    "camera program), or only just plugged in; or choose another camera: "
+                    f"{self.chosen_in}; retrying")
+        if kind is Node.OTHER:
+            return (f"no pictures from {node}: not a camera's picture node (a webcam's second "
+                    "node is its metadata; the Pi's ribbon camera is `picamera`): choose "
+                    f"another camera: {self.chosen_in}; retrying")
+        return (f"no camera at {self.device}: check the cable, or choose another camera: "
+                f"{self.chosen_in}; retrying")
 
     def read(self) -> np.ndarray | None:
         if self._capture is None and not self.open():
@@ -194,6 +207,52 @@ class OpenCVCamera:
 #: How the boot service, which holds the camera while it plays, is stopped (install-pi.sh's
 #: unit).
 STOP_SERVICE = "sudo systemctl stop jongrogue-companion"
+
+
+class Node(Enum):
+    """What a webcam's device node is, as the kernel answers (:func:`node_kind`)."""
+
+    GONE = "gone"  # no such file: unplugged, or never there
+    DENIED = "denied"  # this user may not open it (not in the video group)
+    CAPTURE = "capture"  # a video capture device, or one busy at its open: another streams
+    OTHER = "other"  # no capture device: a webcam's metadata node, a codec, /dev/null
+
+
+#: V4L2's VIDIOC_QUERYCAP (_IOR('V', 0, struct v4l2_capability), 104 bytes), and the bits
+#: of its answer that make a node one pictures are read from (linux/videodev2.h).
+VIDIOC_QUERYCAP = 0x80685600
+V4L2_CAPABILITY_SIZE = 104
+V4L2_CAP_VIDEO_CAPTURE = 0x00000001
+V4L2_CAP_VIDEO_CAPTURE_MPLANE = 0x00001000
+V4L2_CAP_DEVICE_CAPS = 0x80000000
+
+
+def node_kind(node: Path) -> Node:
+    """What ``node`` is, by the kernel's answers: its open (EBUSY: another holds it; EACCES,
+    EPERM: not this user's) and VIDIOC_QUERYCAP, whose ``device_caps`` (the node's own, not
+    the whole device's ``capabilities``) say whether pictures are captured from it."""
+    try:
+        fd = os.open(node, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        if exc.errno in (errno.ENOENT, errno.ENODEV, errno.ENXIO):  # a node left unplugged
+            return Node.GONE
+        if exc.errno == errno.EBUSY:
+            return Node.CAPTURE
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            return Node.DENIED
+        return Node.OTHER
+    try:
+        answer = bytearray(V4L2_CAPABILITY_SIZE)
+        fcntl.ioctl(fd, VIDIOC_QUERYCAP, answer)
+    except OSError:
+        return Node.OTHER  # not a V4L2 device at all
+    finally:
+        os.close(fd)
+    capabilities, device_caps = struct.unpack_from("=II", answer, 84)
+    caps = device_caps if capabilities & V4L2_CAP_DEVICE_CAPS else capabilities
+    if caps & (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_VIDEO_CAPTURE_MPLANE):
+        return Node.CAPTURE
+    return Node.OTHER
 
 
 def device_node(device: int | str) -> Path:
