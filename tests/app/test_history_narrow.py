@@ -14,6 +14,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.history import History, HistoryError, Run, default_history_path
+from tests.app.test_play_newuser55 import companion_on_path
 from tests.app.test_save_full_disk import without_root_override
 
 RUNS = (
@@ -52,8 +53,9 @@ def column(out: str, name: str) -> str:
 
 @pytest.mark.parametrize("columns", [40, 50, 60, 70])
 def test_a_narrow_table_keeps_the_date_result_floor_and_gold_whole(
-        columns: int, monkeypatch: pytest.MonkeyPatch,
+        columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
+    companion_on_path(tmp_path, monkeypatch)  # the note names it by its name
     out = table_at(columns, monkeypatch, capsys)
     assert "…" not in out
     said = cells(out)

@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 
 from companion.app.cli import main
+from companion.app.commands.history import TABLE_RUNS
 from companion.app.commands.play.table_modes import run_dice_tray
 from companion.app.config import load_config
+from companion.app.history import History, Run
 from companion.app.session.controls import Controls
 from companion.app.session.save import default_save_path
 from companion.errors import DeviceError
@@ -320,6 +322,64 @@ def test_with_no_companion_on_the_path_the_hints_name_the_venvs(
     companion_on_path(tmp_path, monkeypatch)
     assert main(["history"]) == 0
     assert "Play one with `companion play`." in capsys.readouterr().out
+
+
+def venv_script() -> Path:
+    """This venv's ``companion`` script, which the hints name when none is on the PATH."""
+    script = Path(sys.executable).parent / "companion"
+    if not script.is_file():
+        pytest.skip("no companion script beside this Python (not the checkout's .venv)")
+    return script
+
+
+def test_from_the_venvs_bin_folder_the_hint_names_a_command_that_runs(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """review58a N-4: from .venv/bin the hint named a bare ``companion``, which the shell
+    looks up on the PATH, where it is not."""
+    script = venv_script()
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    monkeypatch.chdir(script.parent)
+    assert main(["history"]) == 0
+    assert "Play one with `./companion play`." in capsys.readouterr().out
+    ran = subprocess.run(["sh", "-c", "./companion --version"], capture_output=True, text=True,
+                         timeout=60, env={**os.environ, "PATH": "/usr/bin:/bin"})
+    assert ran.returncode == 0 and ran.stdout.startswith("companion "), ran.stderr
+
+
+def test_a_deleted_working_folder_does_not_fail_a_finished_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """review58a N-4: in a working folder deleted since, the hint's Path.cwd() raised, and a
+    headless game played to its end exited 1 with "a file: No such file or directory"."""
+    script = venv_script()
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    assert main(["play", "--headless", "--seed", str(SEED)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert captured.out.splitlines()[-1].startswith(f"To play one yourself: {script} play")
+
+
+def test_historys_notes_name_the_venvs_command(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """review58a N-7: history's notes of the columns left out and of the runs not listed
+    named a bare ``companion``, on no PATH after scripts/bootstrap.sh."""
+    script = venv_script()
+    history = History()
+    for number in range(TABLE_RUNS + 1):
+        history.record(Run(f"g{number}", "2026-12-05T17:24:02+00:00", number, "plus", False,
+                           3, 2, 10, "ジャバウォック (jabberwock)", 30, "sim"))
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.chdir(script.parents[2])
+    assert main(["history"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "left out at this width: `.venv/bin/companion history --json` has them" in said
+    assert f"The last {TABLE_RUNS} of {TABLE_RUNS + 1} games; every one: " \
+           "`.venv/bin/companion history --all`" in said
 
 
 def unfinished_game(path: Path) -> bytes:

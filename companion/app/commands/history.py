@@ -18,6 +18,7 @@ from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from companion.app.arg_types import positive_int
+from companion.app.command_name import companion_command
 from companion.app.history import History, Run, Totals, tally
 
 # The runs the table lists unless told: the recent games fit a terminal, and a table of
@@ -113,9 +114,6 @@ def table_width(columns: list[HistoryColumn]) -> int:
 def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
     """``runs`` (the last of the history's, or all) and the ``totals`` of every run."""
     if not runs:
-        # Imported here only: play's modules take 0.2 s to load, which a listing never needs.
-        from companion.app.commands.play.telling import companion_command
-
         console.print(f"No finished games yet. Play one with `{companion_command()} play`.")
         return
     columns = table_columns(runs, stacked=False)
@@ -136,10 +134,10 @@ def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
     console.print(table)
     if left_out:
         console.print(f"({', '.join(left_out)} left out at this width: "
-                      "`companion history --json` has them)")
+                      f"`{companion_command()} history --json` has them)")
     if len(runs) < totals.games:
         console.print(f"The last {len(runs)} of {totals.games:,} games; every one: "
-                      "`companion history --all`")
+                      f"`{companion_command()} history --all`")
     rate = totals.wins / totals.games
     console.print(
         f"{totals.games:,} game{'' if totals.games == 1 else 's'}, {totals.wins:,} won "

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import argparse
 import shlex
-import shutil
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.app.command_name import companion_command
 from companion.app.config import Config
 from companion.app.notes import note
 from companion.app.session.controls import Controls, choose
@@ -203,20 +202,6 @@ def auto_player_line(saved: SaveGame) -> str:
     1,800 lines of a game without saying that no one at the keyboard chose a move)."""
     return (f"The auto-player chooses every move on the simulated wall 自動プレイ: preset "
             f"{saved.preset}, strategy {saved.strategy}, seed {saved.seed}")
-
-
-def companion_command() -> str:
-    """The ``companion`` command as the user can type it here (install58 N1): by its name
-    when that is on the PATH (install-pi.sh puts it there), else this venv's own script,
-    which scripts/bootstrap.sh puts on no PATH: ``.venv/bin/companion`` from the checkout,
-    its whole path from elsewhere."""
-    script = Path(sys.executable).parent / "companion"
-    if shutil.which("companion") or not script.is_file():
-        return "companion"
-    try:
-        return shlex.quote(str(script.relative_to(Path.cwd())))
-    except ValueError:
-        return shlex.quote(str(script))
 
 
 def next_steps_line(saved: SaveGame) -> str:
