@@ -187,6 +187,14 @@ class PoisonList:
         and cure those of the members a recovery spot cured (EV-REC-1). A poison given to
         nobody named is tracked as ``victim``, ``victim 2``, …: another's, never lost.
         ``unsaved``: see :meth:`save`."""
+        cures = [step.data["cured"] for step in report.find("EV-REC-1")
+                 if step.data.get("cure_poison")]
+        if not report.find("EV-POI-3") and not any(
+                name in self.reload() for names in cures
+                for name in (list(self.poisons) if names is None else names)):
+            # Nothing to track, nor anyone tracked to cure (most rolls): no lock file, nor
+            # its folder, is made for it (a write and a removal on the SD card each roll).
+            return Tracked((), {}, {}, bool(cures) and cures[-1] == [])
         with self._changing(unsaved) as save:
             self.reload()
             cured: dict[str, Poison] = {}

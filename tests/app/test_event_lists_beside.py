@@ -159,3 +159,18 @@ def test_a_change_held_up_too_long_is_refused_naming_the_file_and_its_holder(
                     f"{poisons.CHANGER}): waiting for it\n"
                     f"companion: error: {poisoned}: {held}\n")
     assert (rooms.read_bytes(), poisoned.read_bytes()) == before
+
+
+def test_a_roll_with_nothing_to_track_makes_no_lock_nor_folder(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """review58b N1: every event roll took the poison list's lock, making the events folder
+    and a lock file (a write and a removal on the SD card each roll), with nothing to
+    track and nobody tracked to cure. A poison, and a spot's cure of it, still are."""
+    events = user_dirs / "data" / "events"
+    assert main(["events", "recovery", "--seed", "1"]) == 0  # cures poison: nobody has any
+    assert not events.exists()
+    assert main(["events", "poison", "--who", "Ann", "--seed", "1"]) == 0
+    assert sorted(p.name for p in events.iterdir()) == ["poisoned.toml"]
+    assert main(["events", "recovery", "--seed", "1"]) == 0
+    assert listed(capsys, ["events", "poisoned"])["poisoned"] == {}
+    assert sorted(p.name for p in events.iterdir()) == ["poisoned.toml"]
