@@ -22,8 +22,11 @@ import contextlib
 import errno
 import os
 import select
+import signal
 import termios
+import threading
 import tty
+from types import FrameType
 from typing import Any
 
 from companion.hw.buttons import NUMBER_KEYS, Button, Pick, Press
@@ -78,9 +81,10 @@ def press_for_key(char: str) -> Press | None:
 
 class TerminalGone(KeyboardInterrupt):
     """The terminal the keys came from went away (its window closed, the SSH link cut) and
-    its hangup signal did not end the process (ignored, as under ``nohup``): the run stops
-    as on Ctrl-C, its game saved. It waited for keys for ever, holding the save, and the
-    next ``play --resume`` was refused as "in use" (env58 N6)."""
+    its hangup signal did not end the process (a SIGHUP the shell or a parent ignores,
+    ``trap '' HUP``): the run stops as on Ctrl-C, its game saved. It waited for keys for
+    ever, holding the save, and the next ``play --resume`` was refused as "in use" (env58
+    N6). (``nohup`` is no such case: it gives the game no terminal to read keys from.)"""
 
 
 class KeyboardInput:
@@ -89,15 +93,45 @@ class KeyboardInput:
     ``fd`` defaults to standard input. The terminal's settings are restored by
     :meth:`close`. A file descriptor that is not a terminal (a pipe) is read
     as it is, its end as no more keys; a terminal's end is :class:`TerminalGone`.
+
+    Stopped (Ctrl-Z) and brought back (``fg``), the game finds the shell's settings on its
+    terminal (keys wait for Enter, Ctrl-D ends a line of none): cbreak is set again on
+    SIGCONT (review58a N-1), where Ctrl-D then read as the terminal gone and stopped a
+    live game.
     """
 
     def __init__(self, fd: int | None = None) -> None:
         self.fd = 0 if fd is None else fd
         self._saved: list[Any] | None = None
+        # SIGCONT's handler before ours (None: not one of Python's), put back by close().
+        self._continued: Any = None
+        self._on_continue = False
         self.terminal = os.isatty(self.fd)
         if self.terminal:
             self._saved = termios.tcgetattr(self.fd)
             tty.setcbreak(self.fd)
+            # Python sets a signal's handler from the main thread alone.
+            if threading.current_thread() is threading.main_thread():
+                self._continued = signal.signal(signal.SIGCONT, self._continue)
+                self._on_continue = True
+
+    def _cbreak_again(self) -> None:
+        """cbreak over the settings the terminal was given back (a terminal gone refuses)."""
+        with contextlib.suppress(termios.error, OSError):
+            tty.setcbreak(self.fd)
+
+    def _continue(self, signum: int, frame: FrameType | None) -> None:
+        """Brought back after a stop: cbreak again, over the settings the shell put back."""
+        self._cbreak_again()
+        if callable(self._continued):
+            self._continued(signum, frame)
+
+    def hung_up(self) -> bool:
+        """Whether the terminal was hung up: it reads as ended for good then. A live one
+        reads 0 bytes too, for Ctrl-D in the shell's settings."""
+        polled = select.poll()
+        polled.register(self.fd)
+        return any(events & select.POLLHUP for _, events in polled.poll(0))
 
     def poll(self) -> list[Press]:
         """Presses typed since the last call."""
@@ -111,14 +145,21 @@ class KeyboardInput:
                 raise
             if not data:
                 # In cbreak mode Ctrl-D is a key, not an end: a terminal ends when it is
-                # hung up, and then reads as ended for good.
-                if self.terminal:
+                # hung up. One that is not had its settings put back (by whatever else
+                # shares it): cbreak again, and the game goes on.
+                if self.terminal and self.hung_up():
                     raise TerminalGone
+                if self.terminal:
+                    self._cbreak_again()
                 break
             presses.extend(presses_for_text(data.decode("utf-8", errors="ignore")))
         return presses
 
     def close(self) -> None:
+        if self._on_continue:
+            signal.signal(signal.SIGCONT,
+                          signal.SIG_DFL if self._continued is None else self._continued)
+            self._on_continue = False
         if self._saved is not None:
             # A terminal gone refuses its settings back (EIO): nothing is left to restore.
             with contextlib.suppress(termios.error, OSError):

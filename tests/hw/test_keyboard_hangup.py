@@ -1,7 +1,9 @@
-"""A keyboard game whose terminal went away stops as on Ctrl-C (env58 N6): with its hangup
-signal ignored (nohup) it read the ended terminal as "no keys" for ever, holding the save,
-and the next `play --resume` was refused as in use. The terminal is a real pty whose master
-side is closed, as when an SSH link or a terminal window goes."""
+"""A keyboard game whose terminal went away stops as on Ctrl-C (env58 N6): with SIGHUP
+ignored (a shell's or a parent's ``trap '' HUP``; nohup is no such case, as it gives the
+game no terminal to read keys from) it read the ended terminal as "no keys" for ever,
+holding the save, and the next `play --resume` was refused as in use. The terminal is a
+real pty whose master side is closed, as when an SSH session drops or a terminal window
+goes. A live terminal is no such end (review58a N-1)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import select
 import signal
 import subprocess
 import sys
+import termios
 import weakref
 from pathlib import Path
 
@@ -39,6 +42,56 @@ def test_a_terminal_hung_up_is_a_stop_and_its_settings_need_no_restoring() -> No
         os.close(slave)
 
 
+def in_the_shells_settings(fd: int) -> None:
+    """The terminal's settings as bash puts them back on a job it stopped (Ctrl-Z) and
+    brings back (``fg``): lines, Ctrl-D their end."""
+    settings = termios.tcgetattr(fd)
+    settings[3] |= termios.ICANON | termios.ECHO
+    termios.tcsetattr(fd, termios.TCSANOW, settings)
+
+
+def test_brought_back_after_a_stop_the_keys_need_no_enter() -> None:
+    """review58a N-1: after Ctrl-Z and ``fg`` the shell's settings stayed: keys waited for
+    Enter, and Ctrl-D stopped the game. SIGCONT sets cbreak again; closed, the handler
+    before it is back."""
+    before = signal.getsignal(signal.SIGCONT)
+    master, slave = os.openpty()
+    try:
+        keys = KeyboardInput(slave)
+        in_the_shells_settings(slave)
+        os.kill(os.getpid(), signal.SIGCONT)  # Python runs the handler before the next line
+        assert not termios.tcgetattr(slave)[3] & termios.ICANON
+        os.write(master, b"a")
+        assert select.select([slave], [], [], 5)[0]
+        assert keys.poll() == [Button.ATTACK]  # no Enter
+        keys.close()
+        assert termios.tcgetattr(slave)[3] & termios.ICANON  # the terminal's own, back
+        assert signal.getsignal(signal.SIGCONT) == before
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_ctrl_d_on_a_live_terminal_is_no_stop() -> None:
+    """review58a N-1: a terminal given its line settings back by anything else reads Ctrl-D
+    as 0 bytes, which read as the terminal gone and stopped a live game, saved; it is a
+    terminal not hung up, set to cbreak again."""
+    master, slave = os.openpty()
+    try:
+        keys = KeyboardInput(slave)
+        in_the_shells_settings(slave)
+        os.write(master, b"\x04")
+        assert select.select([slave], [], [], 5)[0]
+        assert keys.poll() == []
+        os.write(master, b"f")
+        assert select.select([slave], [], [], 5)[0]
+        assert keys.poll() == [Button.FLEE]
+        keys.close()
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
 def test_a_pipe_that_ends_is_no_more_keys() -> None:
     read, write = os.pipe()
     try:
@@ -61,7 +114,7 @@ def test_a_game_whose_terminal_went_away_with_sighup_ignored_stops_saved(
         [sys.executable, "-m", "companion", "play", "--input", "sim", "--choices", "keyboard",
          "--display", "terminal", "--seed", "5"], stdin=slave, stdout=slave, stderr=slave,
         env=env, start_new_session=True,  # the pty is its terminal, as a login's is
-        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))  # nohup
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))  # trap '' HUP
     os.close(slave)
     weakref.finalize(game, game.kill)
     shown = b""
