@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
+from companion.app.modes.fight_replaced import table_holder
 from tests.companion_process import ROOT
 
 EXAMPLES = ROOT / "docs" / "examples"
@@ -122,7 +123,7 @@ def test_a_table_started_while_a_command_waits_for_dice_takes_the_fight_up(
     before = fight.read_bytes()
     attack = waiting_for_dice(["genso", "fight", "attack", "pc1", "orc1"])
     try:
-        table = held_by_a_table(fight, "the genso table, companion play --mode genso")
+        table = held_by_a_table(fight, table_holder("genso"))
         try:
             code, err = typed(attack, b"6 6\n6\n6\n6\n")
         finally:
@@ -131,8 +132,8 @@ def test_a_table_started_while_a_command_waits_for_dice_takes_the_fight_up(
         if attack.poll() is None:
             attack.kill()
     assert code == 1
-    assert (f"{fight} is open in another companion (pid {table.pid}, the genso table, "
-            "companion play --mode genso), which alone writes it while it runs: do it there, "
+    assert (f"{fight} is open in another companion (pid {table.pid}, "
+            f"{table_holder('genso')}), which alone writes it while it runs: do it there, "
             "or stop it first (reading it still works); nothing was written: this `fight "
             "attack` was not applied (its dice are dropped); run it again") in err
     assert fight.read_bytes() == before
@@ -157,7 +158,7 @@ def test_a_table_playing_the_fight_refuses_the_command_before_its_dice(
     typed. Now it refuses at once, and asks for nothing."""
     assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc:2"]) == 0
     fight = user_dirs / "data" / "genso" / "fight.json"
-    table = held_by_a_table(fight, "the genso table, companion play --mode genso")
+    table = held_by_a_table(fight, table_holder("genso"))
     try:
         attack = subprocess.run(
             [sys.executable, "-m", "companion", "genso", "fight", "attack", "pc1", "orc1",
@@ -167,8 +168,8 @@ def test_a_table_playing_the_fight_refuses_the_command_before_its_dice(
         stopped(table)
     assert (attack.returncode, attack.stdout) == (1, "")
     assert attack.stderr == (
-        f"companion: error: {fight} is open in another companion (pid {table.pid}, the genso "
-        "table, companion play --mode genso), which alone writes it while it runs: do it "
+        f"companion: error: {fight} is open in another companion (pid {table.pid}, "
+        f"{table_holder('genso')}), which alone writes it while it runs: do it "
         "there, or stop it first (reading it still works)\n")
 
 
@@ -181,7 +182,7 @@ def test_a_table_showing_its_fight_over_is_closed_not_stopped(
     assert main(["genso", "fight", "end"]) == 0
     fight = user_dirs / "data" / "genso" / "fight.json"
     before = fight.read_bytes()
-    table = held_by_a_table(fight, "the genso table, companion play --mode genso")
+    table = held_by_a_table(fight, table_holder("genso"))
     try:
         capsys.readouterr()
         assert main(["genso", "fight", "new", "--party", "pc1", "--monsters", "orc",
@@ -191,8 +192,8 @@ def test_a_table_showing_its_fight_over_is_closed_not_stopped(
         sleep = capsys.readouterr().err
     finally:
         stopped(table)
-    over = (f"companion: error: {fight} is open at the genso table (pid {table.pid}, the "
-            "genso table, companion play --mode genso), which shows the fight over: press "
+    over = (f"companion: error: {fight} is open at the genso table (pid {table.pid}, "
+            f"{table_holder('genso')}), which shows the fight over: press "
             "Close 閉じる there (the table then lets go of the file and waits for the next "
             "fight) and ")
     assert new == over + "start the new fight again; nothing was written\n"
@@ -208,7 +209,7 @@ def test_a_coc_table_showing_its_fight_over_is_closed_not_stopped(
     assert main(["coc", "fight", "new", *sheets, "--profile", "004", "--seed", "1"]) == 0
     assert main(["coc", "fight", "act", "burn", "Cultist", "--with", "damage=40"]) == 0
     fight = user_dirs / "data" / "coc" / "fight.json"
-    table = held_by_a_table(fight, "the coc table, companion play --mode coc")
+    table = held_by_a_table(fight, table_holder("coc"))
     try:
         new = subprocess.run(
             [sys.executable, "-m", "companion", "coc", "fight", "new", *sheets, "--force",
@@ -218,7 +219,7 @@ def test_a_coc_table_showing_its_fight_over_is_closed_not_stopped(
         stopped(table)
     assert (new.returncode, new.stdout) == (1, "")
     assert new.stderr == (
-        f"companion: error: {fight} is open at the coc table (pid {table.pid}, the coc table, "
-        "companion play --mode coc), which shows the fight over: press Close 閉じる there "
+        f"companion: error: {fight} is open at the coc table (pid {table.pid}, "
+        f"{table_holder('coc')}), which shows the fight over: press Close 閉じる there "
         "(the table then lets go of the file and waits for the next fight) and start the new "
         "fight again; nothing was written\n")

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
-from companion.app.modes.fight_replaced import replace_fight
+from companion.app.modes.fight_replaced import replace_fight, table_holder
 from companion.file_locks import FileInUse, Holder
 from tests.disk import NO_SPACE, refuse_writes
 
@@ -38,9 +38,9 @@ with holding(Path(sys.argv[1]), sys.argv[2]):
 #: Each system's ``fight new``, and what its table says it is in the lock file.
 NEW = {
     "genso": (["genso", "fight", "new", "--party", "pc1", "--monsters", "orc"],
-              "the genso table, companion play --mode genso"),
+              table_holder("genso")),
     "coc": (["coc", "fight", "new", "--investigators", str(EXAMPLES / "ann.toml"), "--foes",
-             str(EXAMPLES / "cultist.toml")], "the coc table, companion play --mode coc"),
+             str(EXAMPLES / "cultist.toml")], table_holder("coc")),
 }
 
 

@@ -42,7 +42,7 @@ from companion.app.commands.roll import (
     typed_alias,
 )
 from companion.app.commands.roll import dice_source as plain_source
-from companion.app.modes.fight_replaced import refuse_replacing, replace_fight
+from companion.app.modes.fight_replaced import at_the_table, refuse_replacing, replace_fight
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.paths import data_dir
@@ -321,21 +321,15 @@ def _changing_fight(path: Path, verb: str) -> Iterator[None]:
 
 
 def _at_the_table(exc: FileInUse, path: Path, then: str) -> FileInUse:
-    """``exc``, a refusal of ``path`` held by another companion, as said when the holder is
-    the coc table showing its fight over (not closed): its Close lets go of the file, which
-    stopping it does too, with the player's table gone."""
-    holder = exc.holder or holder_of(path)
-    if holder is None or not holder.who.startswith("the coc table"):
-        return exc
-    try:
-        over = _fight_on_file(path).state.outcome() is not None
-    except DataError:
-        over = False
-    if not over:
-        return exc
-    return FileInUse(f"{path} is open at the coc table ({holder}), which shows the fight "
-                     "over: press Close 閉じる there (the table then lets go of the file and "
-                     f"waits for the next fight) and {then}; nothing was written", holder)
+    """``exc`` as said when the coc table holds ``path`` showing its fight over
+    (:func:`at_the_table`)."""
+    def over() -> bool:
+        try:
+            return _fight_on_file(path).state.outcome() is not None
+        except DataError:
+            return False
+
+    return at_the_table(exc, path, "coc", over, then)
 
 
 def _new_fight(args: argparse.Namespace, path: Path) -> int:

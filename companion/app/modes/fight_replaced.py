@@ -14,8 +14,28 @@ from pathlib import Path
 
 from companion.app.notes import note
 from companion.errors import DataError
-from companion.file_locks import FileInUse, holding
+from companion.file_locks import FileInUse, holder_of, holding
 from companion.files import NotDurable, file_there, fsync_dir, kept_if_unreadable, move_aside
+
+
+def table_holder(mode: str) -> str:
+    """Who a ``mode`` table (genso, coc) holds its files as, in their lock files
+    (``companion play``'s ``held_files``): how the fight commands know it for the table."""
+    return f"the {mode} table, companion play --mode {mode}"
+
+
+def at_the_table(exc: FileInUse, path: Path, mode: str, over: Callable[[], bool],
+                 then: str) -> FileInUse:
+    """``exc``, a refusal of ``path`` held by another companion, as said when the holder is
+    the ``mode`` table showing its fight over (``over()``; not closed): its Close lets go of
+    the file, which stopping it does too, with the player's table gone. The GM is told to
+    press it and ``then`` (run the command again)."""
+    holder = exc.holder or holder_of(path)
+    if holder is None or holder.who != table_holder(mode) or not over():
+        return exc
+    return FileInUse(f"{path} is open at the {mode} table ({holder}), which shows the fight "
+                     "over: press Close 閉じる there (the table then lets go of the file and "
+                     f"waits for the next fight) and {then}; nothing was written", holder)
 
 
 def refuse_replacing(path: Path) -> DataError:

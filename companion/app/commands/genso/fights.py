@@ -26,7 +26,7 @@ from companion.app.commands.genso.files import (
     sheet_path,
 )
 from companion.app.commands.roll import emit, pad, run_with_source
-from companion.app.modes.fight_replaced import refuse_replacing, replace_fight
+from companion.app.modes.fight_replaced import at_the_table, refuse_replacing, replace_fight
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.modes.genso_fight_files import (
     SheetWrite,
@@ -40,7 +40,7 @@ from companion.app.notes import note
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
-from companion.file_locks import FileInUse, holder_of, writing
+from companion.file_locks import FileInUse, writing
 from companion.files import atomic_write_text, file_there, loads_json
 from companion.systems.genso.combat import (
     Action,
@@ -321,7 +321,8 @@ def _changing_fight(path: Path, verb: str) -> Iterator[None]:
                 exc = FileInUse(f"{path} is in use by another companion ({exc.holder}); "
                                 f"{exc.holder.stop}, then apply again: nothing was written",
                                 exc.holder)
-            raise _at_the_table(exc, path, _over(path), f"run `fight {verb}` again") from None
+            raise at_the_table(exc, path, "genso", lambda: _over(path),
+                               f"run `fight {verb}` again") from None
         yield
 
 
@@ -331,18 +332,6 @@ def _over(path: Path) -> bool:
         return load_fight(saved_fight_rules([]), path).state.outcome is not None
     except DataError:
         return False
-
-
-def _at_the_table(exc: FileInUse, path: Path, over: bool, then: str) -> FileInUse:
-    """``exc``, a refusal of ``path`` held by another companion, as said when the holder is
-    the genso table showing its fight ``over`` (not closed): its Close lets go of the file,
-    which stopping it does too, with the player's table gone."""
-    holder = exc.holder or holder_of(path)
-    if not over or holder is None or not holder.who.startswith("the genso table"):
-        return exc
-    return FileInUse(f"{path} is open at the genso table ({holder}), which shows the fight "
-                     "over: press Close 閉じる there (the table then lets go of the file and "
-                     f"waits for the next fight) and {then}; nothing was written", holder)
 
 
 def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
@@ -368,8 +357,9 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
         kept = replace_fight(path, lambda old: load_fight(rules, old),
                              lambda: save_fight(fight, path), "companion genso fight")
     except FileInUse as exc:
-        over = old is not None and old.state.outcome is not None
-        raise _at_the_table(exc, path, over, "start the new fight again") from None
+        raise at_the_table(exc, path, "genso",
+                           lambda: old is not None and old.state.outcome is not None,
+                           "start the new fight again") from None
     if old is not None and kept is not None and any(not p.gone for p in pending):
         # --force was given after the refusal said so: the new fight is made, and this
         # says how to play it with the results instead (it took the sheets without them).

@@ -47,6 +47,7 @@ from companion.app.commands.play.telling import (
 )
 from companion.app.commands.rules import profile_file, told_profile
 from companion.app.config import Config, Source
+from companion.app.modes.fight_replaced import table_holder
 from companion.app.modes.jongrogue import JongRogueMode
 from companion.app.notes import note, tell_error
 from companion.app.session.controls import Controls, MenuChoices, PressSource
@@ -74,8 +75,7 @@ def held_files(args: argparse.Namespace, config: Config,
     alone); nothing for the dice tray."""
     mode = config.text("play.mode")
     if mode in ("genso", "coc"):
-        return [(path, f"the {mode} table, companion play --mode {mode}")
-                for path in table_files(args, mode)]
+        return [(path, table_holder(mode)) for path in table_files(args, mode)]
     if mode == "dice" or save_path is None:
         return []
     return [(save_path, "companion play")]
