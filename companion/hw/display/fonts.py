@@ -7,6 +7,7 @@ Noto Sans CJK JP (``scripts/install-pi.sh`` installs it).
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import subprocess
@@ -60,7 +61,8 @@ NO_FONT_NOTE = ("companion: note: no Japanese font found: the screen shows the E
 
 def find_cjk_font(configured: str = "") -> FontFile | None:
     """The configured font file, else the first preferred family fontconfig has with ``ja``,
-    else the first of :data:`KNOWN_FILES` on disk; none is said on stderr, in one line.
+    else the first of :data:`KNOWN_FILES` on disk; none is said on stderr, in one line, the
+    first time.
     (A configured file is not known to have Japanese: the screen asks the font itself.)"""
     if configured:
         path = Path(configured).expanduser()
@@ -72,8 +74,16 @@ def find_cjk_font(configured: str = "") -> FontFile | None:
                 return found
     found = next((font for font in KNOWN_FILES if font.path.is_file()), None)
     if found is None:
-        print(NO_FONT_NOTE, file=sys.stderr)
+        say_no_font()
     return found
+
+
+@functools.cache
+def say_no_font() -> None:
+    """:data:`NO_FONT_NOTE`, once a run (review58a N-8): the screen is opened again by each
+    mode switched to, and after the boot service's wait, and the journal had the note
+    each time."""
+    print(NO_FONT_NOTE, file=sys.stderr)
 
 
 def _fc_match(pattern: str) -> FontFile | None:

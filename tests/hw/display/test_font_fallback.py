@@ -23,6 +23,12 @@ def no_fc_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(empty))
 
 
+@pytest.fixture(autouse=True)
+def not_said_yet() -> None:
+    """Each test a run of its own: the note is said once a run."""
+    fonts.say_no_font.cache_clear()
+
+
 def stand_in_fonts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                    present: tuple[bool, ...]) -> list[FontFile]:
     """Font files in the known places, each on disk or not as ``present`` says."""
@@ -69,6 +75,21 @@ def test_no_japanese_font_is_said_with_what_to_install(
     assert err.startswith("companion: note: no Japanese font found: the screen shows the "
                           "English halves of its words only; ")
     assert "sudo apt install fonts-noto-cjk fontconfig" in err and err.count("\n") == 1
+
+
+@pytest.mark.usefixtures("no_fc_match")
+def test_no_japanese_font_is_said_once_a_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """review58a N-8: the screen opened again (the boot service's wait, then play; a mode
+    switched to and back) said it each time."""
+    from companion.hw.display import open_display
+
+    stand_in_fonts(tmp_path, monkeypatch, (False,))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    for _ in range(2):
+        open_display("screen").close()
+    assert capsys.readouterr().err.count("no Japanese font found") == 1
 
 
 @pytest.mark.usefixtures("no_fc_match")
