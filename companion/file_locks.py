@@ -31,6 +31,8 @@ LOCK_WAIT_SECONDS = 0.5
 #: How long a short change (a poison tracked, a room marked: :func:`changing`) waits for
 #: another's to be done: milliseconds, or seconds on a tired SD card or a long list.
 CHANGE_WAIT_SECONDS = 5.0
+#: How long that wait goes unsaid: most are over in milliseconds.
+QUIET_WAIT_SECONDS = 0.5
 
 #: What the boot service's unit sets to its own name (scripts/install-pi.sh; the System
 #: menu reads it too, as companion.app.session.system_menu.SERVICE_ENV).
@@ -181,7 +183,8 @@ def writing(path: Path, holder: str) -> Iterator[None]:
         try:
             held.enter_context(holding(path, holder))
         except FileInUse as exc:
-            assert exc.holder is not None
+            if exc.holder is None:  # holding's refusals name their holder; said as it is
+                raise
             raise FileInUse(_open_elsewhere(path, exc.holder), exc.holder) from None
         yield
 
@@ -191,16 +194,19 @@ def changing(path: Path, holder: str) -> Iterator[None]:
     """Hold ``path`` while this process reads it, changes it and writes it back, a change
     of a moment (a poison tracked, a room marked), so that another's change made between
     the read and the write is not written over. Another's hold is waited for, up to
-    :data:`CHANGE_WAIT_SECONDS` (said on stderr as it begins): it is as short. Past that,
-    :class:`StillChanging` naming the file and the holder, and nothing is changed."""
+    :data:`CHANGE_WAIT_SECONDS` (said on stderr once it has lasted
+    :data:`QUIET_WAIT_SECONDS`: a wait of milliseconds, the most, said in the middle of the
+    dice tray's frame, is left unsaid): it is as short. Past that, :class:`StillChanging`
+    naming the file and the holder, and nothing is changed."""
+    quiet = min(QUIET_WAIT_SECONDS, CHANGE_WAIT_SECONDS)
     with contextlib.ExitStack() as held:
         try:
-            held.enter_context(holding(path, holder, wait=0))
+            held.enter_context(holding(path, holder, wait=quiet))
         except FileInUse as busy:
             print(f"companion: {path} is being changed by another companion ({busy.holder}): "
                   "waiting for it", file=sys.stderr, flush=True)
             try:
-                held.enter_context(holding(path, holder, wait=CHANGE_WAIT_SECONDS))
+                held.enter_context(holding(path, holder, wait=CHANGE_WAIT_SECONDS - quiet))
             except FileInUse as still:
                 raise StillChanging(
                     errno.EBUSY, f"still being changed by another companion ({still.holder}) "
