@@ -233,6 +233,18 @@ def test_quit_to_console_is_offered_only_under_the_boot_service() -> None:
         controls, "game", 0.0, "", service="jongrogue-companion").options()]
 
 
+def test_a_blank_service_name_is_no_service(monkeypatch: pytest.MonkeyPatch) -> None:
+    """review58a N-9: ``COMPANION_SERVICE=" "`` offered Quit to console (and had play wait
+    as the service does) while the lock file, which strips it, named no service."""
+    controls = Controls([PlayerAtTheScreen([])])
+    monkeypatch.setenv("COMPANION_SERVICE", " ")
+    assert "console" not in [o.choice for o in SystemMenu(controls, "game", 0.0, "").options()]
+    monkeypatch.setenv("COMPANION_SERVICE", " jongrogue-companion\n")
+    menu = SystemMenu(controls, "game", 0.0, "")
+    assert menu.service == "jongrogue-companion" and "console" in [
+        o.choice for o in menu.options()]
+
+
 def test_a_shutdown_taken_offers_no_way_back_to_a_game_it_ends() -> None:
     """Display audit 56 #12: "Back to the table" was the one option while the Pi powered off.
     The screen says when to unplug and waits for the power to go; A does nothing there."""

@@ -28,6 +28,7 @@ from typing import TypeVar
 from companion.app.notes import note
 from companion.app.session.controls import Controls, SystemAsked, choose
 from companion.app.session.mode import Show
+from companion.file_locks import SERVICE_ENV
 from companion.hw.buttons import Button
 from companion.hw.display.view import Option
 
@@ -59,9 +60,15 @@ SHUTDOWN_TIMEOUT_S = 30.0
 #: logs) left it there for good, with no way back but the plug (review 56 #10).
 POWER_OFF_WAIT_S = 60.0
 
-#: Set by the boot service's unit to the service's name: the run is the service's, whose
-#: unit does not start it again after :data:`CONSOLE_EXIT_STATUS` (install58 R5).
-SERVICE_ENV = "COMPANION_SERVICE"
+def service_name() -> str:
+    """The boot service this run is, as its unit names it in :data:`SERVICE_ENV` (its
+    unit does not start it again after :data:`CONSOLE_EXIT_STATUS`: install58 R5); ""
+    none. Read as the lock file reads it (companion.file_locks, which holds the one
+    SERVICE_ENV): blank is none, where the menu offered Quit to console and the service's
+    wait waited while the locks named no service (review58a N-9)."""
+    return os.environ.get(SERVICE_ENV, "").strip()
+
+
 #: Quit to console's exit status, in the unit's RestartPreventExitStatus= (and
 #: SuccessExitStatus=): 0 is a finished game, 1 and 2 errors, 130 a stop, each restarted.
 CONSOLE_EXIT_STATUS = 4
@@ -120,7 +127,7 @@ class SystemMenu:
         self.unplayable = unplayable  # why a mode cannot be played now ("": it can)
         self.sleep = sleep
         self.clock = clock
-        self.service = os.environ.get(SERVICE_ENV, "") if service is None else service
+        self.service = service_name() if service is None else service
         self.showing = False  # the menu is on the screen (which then offers it no more)
         # Why the save is behind, as the last ask that offered the menu knew it: a stop
         # outside the session (see :meth:`stopped`) cannot ask the session any more.

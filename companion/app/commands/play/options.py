@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
-import os
 import signal
 import time
 from collections.abc import Iterator
@@ -33,7 +32,7 @@ from companion.app.history import History
 from companion.app.notes import note
 from companion.app.session.host import StoppedBehind
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
-from companion.app.session.system_menu import SERVICE_ENV, ModeSwitch
+from companion.app.session.system_menu import ModeSwitch, service_name
 from companion.errors import CompanionError, DataError
 from companion.file_locks import FileInUse, holding
 from companion.hw.display import Display
@@ -174,7 +173,7 @@ def run_mode(args: argparse.Namespace, config: Config, among: Among) -> int:
         save_path = None  # a headless game is saved only when asked
     # Before anything is read or the screen opens: a second companion on the same save
     # (the boot service and a --resume over SSH) is refused at once, in one line.
-    wait = not among.switched and bool(os.environ.get(SERVICE_ENV))
+    wait = not among.switched and bool(service_name())
     with held_for_run(held_files(args, config, save_path), config, wait):
         try:
             return play(args, config, save_path, among)
