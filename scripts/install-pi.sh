@@ -213,7 +213,7 @@ if [ -f "$CONFIG_DIR/config.toml" ]; then
   if ! grep -q '^shutdown_command' "$CONFIG_DIR/config.toml"; then
     echo "   (for the System menu's Shut down, add under [play]: shutdown_command = \"systemctl poweroff\")"
   fi
-    # The player's file is never rewritten: say where --input goes, unless it is there (and
+  # The player's file is never rewritten: say where --input goes, unless it is there (and
   # again first in the closing steps, which this line is far above).
   if [ "$INPUT_GIVEN" = 1 ] && ! input_kind_is "$INPUT_KIND" "$CONFIG_DIR/config.toml"; then
     KIND_TO_SET="set [input] kind = \"$INPUT_KIND\" in $CONFIG_DIR/config.toml"
