@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 
 from rich.console import Console, ConsoleOptions, RenderableType
 from rich.panel import Panel
@@ -107,9 +108,9 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS,
     if view.sheet is not None:
         parts.append(Panel(sheet_text(view.sheet), title="PC", title_align="left"))
     if view.last_check:
-        parts.append(Lines("Last check 判定", view.last_check, LAST_CHECK_GIVES))
+        parts.append(Lines("Last check 判定", view.last_check, GivesUp.LAST_CHECK))
     if view.log:
-        parts.append(Lines("Log 記録", view.log[-8:], LOG_GIVES))
+        parts.append(Lines("Log 記録", view.log[-8:], GivesUp.LOG))
     prompt = Text(view.prompt, style="bold")
     if view.prompt_tile and view.prompt_tile not in ("back", "empty"):
         prompt = Text(f"[{view.prompt_tile}] ", style="bold cyan") + prompt
@@ -134,21 +135,25 @@ def render(view: View, system_hint: str = SYSTEM_HINT_KEYS,
     return Fitted(parts, rows)
 
 
-#: Which panel gives up its rows first to a frame taller than the terminal: the game's log,
-#: then a fight's, then the last check; never the header (floor, HP), the room, the PC, a
-#: fight's combatants or the menu. 端末の高さに収める順。
-LOG_GIVES, FIGHT_LOG_GIVES, LAST_CHECK_GIVES = 1, 2, 3
+class GivesUp(IntEnum):
+    """Which panel gives up its rows first to a frame taller than the terminal: the game's
+    log, then a fight's, then the last check; never the header (floor, HP), the room, the
+    PC, a fight's combatants or the menu. 端末の高さに収める順。"""
+
+    LOG = 1
+    FIGHT_LOG = 2
+    LAST_CHECK = 3
 
 
 @dataclass(frozen=True, slots=True)
 class Lines:
     """A panel of lines that can give up rows, its oldest lines first (``gives``: its turn
-    to, :data:`LOG_GIVES` …). The lines are text as written: read as rich's markup, a
+    to, :class:`GivesUp`). The lines are text as written: read as rich's markup, a
     bracketed word in one (``choice[a,b]``) was taken for a style and left out."""
 
     title: str
     lines: Sequence[str]
-    gives: int
+    gives: GivesUp
 
     def panel(self, kept: int) -> Panel | None:
         """The panel with its last ``kept`` lines; None with none."""
@@ -278,7 +283,7 @@ def fight_panels(fight: FightView) -> list[RenderableType | Lines]:
         title = "Result 結果" + (f" · {fight.source}" if fight.source else "")
         parts.append(Panel(text, title=title, title_align="left"))
     if fight.log:
-        parts.append(Lines("Log 記録", fight.log[-6:], FIGHT_LOG_GIVES))
+        parts.append(Lines("Log 記録", fight.log[-6:], GivesUp.FIGHT_LOG))
     return parts
 
 
