@@ -392,9 +392,12 @@ def set_aside(game: Game, request: object, tile: Tile, events: Sequence[Event],
     """What the player is told of ``tile``, just given for ``request``, when the game set it
     aside (JR-DICE-1: an honour that is neither the critical nor the fumble decides no 1d9):
     it caused nothing, and the game asks for a tile for the same 1d9 again; else "".
+    An honour that was the wall's last tile caused nothing either: the wall made again of the
+    discards for the next draw (JR-WALL-1) is not the tile's doing.
     ``simulated``: the simulated wall draws the next one, not the player."""
     again = game.pending
-    if (isinstance(request, TileRequest) and request.purpose in D9_PURPOSES and not events
+    if (isinstance(request, TileRequest) and request.purpose in D9_PURPOSES
+            and all(event.kind is Kind.RESHUFFLE for event in events)
             and not tile.is_number and tile not in (game.profile.critical, game.profile.fumble)
             and isinstance(again, TileRequest) and again.purpose is request.purpose):
         if simulated:
