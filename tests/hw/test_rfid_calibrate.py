@@ -42,14 +42,19 @@ class Player:
     """Does what the prompts ask, on the simulated tray's draw reader.
 
     ``choose(tile)`` picks the sticker to place when asked for ``tile``; by
-    default the next copy of the set in order.
+    default the next copy of the set in order. Asked this many times in a row with nothing
+    to place or lift (once is the most a working enrolment asks), it fails the test: an
+    enrolment waiting for what the script does not hold would otherwise spin for ever.
     """
+
+    NOTHING_TO_DO_AT_MOST = 1000
 
     def __init__(self, sim: TraySimulator, tray: TrayReader, enroller: Enroller) -> None:
         self.sim, self.tray, self.enroller = sim, tray, enroller
         self.copies: dict[Tile, int] = {}
         self.script: deque[str] = deque()  # UIDs to place next, before the default choice
         self.on_tray: str | None = None
+        self.nothing_to_do = 0
 
     def choose(self, tile: Tile) -> str:
         if self.script:
@@ -60,9 +65,14 @@ class Player:
 
     def __call__(self) -> None:
         waiting = self.enroller.waiting
+        self.nothing_to_do += 1
+        if self.nothing_to_do > self.NOTHING_TO_DO_AT_MOST:
+            raise AssertionError(f"the enrolment still waits ({waiting.name}) with nothing "
+                                 "left in the player's script to place or lift")
         if waiting is Waiting.LIFT and self.on_tray:
             self.sim.remove(0)
             self.on_tray = None
+            self.nothing_to_do = 0
         elif waiting is not Waiting.LIFT and self.on_tray is None:
             if waiting is Waiting.TILE:
                 uid = self.choose(self.enroller.plan[0])
@@ -72,6 +82,7 @@ class Player:
                 return
             self.sim.place(0, uid)
             self.on_tray = uid
+            self.nothing_to_do = 0
         self.sim.settle()
         self.tray.wait(0.001)
 
