@@ -34,9 +34,17 @@ CHANGE_WAIT_SECONDS = 5.0
 #: How long that wait goes unsaid: most are over in milliseconds.
 QUIET_WAIT_SECONDS = 0.5
 
-#: What the boot service's unit sets to its own name (scripts/install-pi.sh; the System
-#: menu reads it too, as companion.app.session.system_menu.SERVICE_ENV).
+#: What the boot service's unit sets to its own name (scripts/install-pi.sh), read by
+#: :func:`service_name`.
 SERVICE_ENV = "COMPANION_SERVICE"
+
+
+def service_name() -> str:
+    """The boot service this run is, as its unit names it in :data:`SERVICE_ENV`; "" none.
+    Blank is none: the lock file names no service then, and the System menu offers no Quit
+    to console nor does a start wait for a held save (review58a N-9)."""
+    return os.environ.get(SERVICE_ENV, "").strip()
+
 
 #: flock's errors on a filesystem that keeps no locks (NFS without its lock manager: ENOLCK;
 #: an exclusive lock through a read-only open there: EBADF; some FUSE and network shares:
@@ -255,7 +263,7 @@ def _take(lock: Path, holder: str, wait: float) -> int | None:
                 raise
             time.sleep(0.02)
     if fd is not None:
-        service = os.environ.get(SERVICE_ENV, "").strip()
+        service = service_name()
         with contextlib.suppress(OSError):  # who holds it, for the refusals; flock is the lock
             os.ftruncate(fd, 0)
             os.pwrite(fd, f"{os.getpid()}\n{holder}\n{service}".strip().encode() + b"\n", 0)

@@ -11,14 +11,14 @@ a new game started on the command line keeps it); another mode (the one left is 
 stands and carried on when it is chosen again); under the boot service, Quit to console,
 which ends the run with an exit status the service does not start it again after (its
 screen held, a player with a keyboard alone had no way to the console to calibrate: the
-unit, written by scripts/install-pi.sh, names itself in :data:`SERVICE_ENV`); and Shut
-down, which runs ``play.shutdown_command`` (``systemctl poweroff`` on the Pi) or, with
-none, says that the plug may be pulled: every step is saved as it is taken.
+unit, written by scripts/install-pi.sh, names itself in
+:data:`companion.file_locks.SERVICE_ENV`); and Shut down, which runs
+``play.shutdown_command`` (``systemctl poweroff`` on the Pi) or, with none, says that the
+plug may be pulled: every step is saved as it is taken.
 """
 
 from __future__ import annotations
 
-import os
 import shlex
 import subprocess
 import time
@@ -28,7 +28,7 @@ from typing import TypeVar
 from companion.app.notes import note
 from companion.app.session.controls import Controls, SystemAsked, choose
 from companion.app.session.mode import Show
-from companion.file_locks import SERVICE_ENV
+from companion.file_locks import service_name
 from companion.hw.buttons import Button
 from companion.hw.display.view import Option
 
@@ -59,14 +59,6 @@ SHUTDOWN_TIMEOUT_S = 30.0
 #: a command that exits 0 and never powers off (``shutdown -h +5``, a script that only
 #: logs) left it there for good, with no way back but the plug (review 56 #10).
 POWER_OFF_WAIT_S = 60.0
-
-def service_name() -> str:
-    """The boot service this run is, as its unit names it in :data:`SERVICE_ENV` (its
-    unit does not start it again after :data:`CONSOLE_EXIT_STATUS`: install58 R5); ""
-    none. Read as the lock file reads it (companion.file_locks, which holds the one
-    SERVICE_ENV): blank is none, where the menu offered Quit to console and the service's
-    wait waited while the locks named no service (review58a N-9)."""
-    return os.environ.get(SERVICE_ENV, "").strip()
 
 
 #: Quit to console's exit status, in the unit's RestartPreventExitStatus= (and
@@ -119,7 +111,7 @@ class SystemMenu:
                  clock: Callable[[], float] = time.monotonic,
                  service: str | None = None) -> None:
         """``service``: the boot service this run is (Quit to console is offered); None:
-        :data:`SERVICE_ENV` says, "" none."""
+        :data:`companion.file_locks.SERVICE_ENV` says, "" none."""
         self.controls = controls
         self.mode = mode
         self.poll_seconds = poll_seconds

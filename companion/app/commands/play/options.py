@@ -32,9 +32,9 @@ from companion.app.history import History
 from companion.app.notes import note
 from companion.app.session.host import StoppedBehind
 from companion.app.session.save import INPUT_KINDS, SEED_LIMIT, default_save_path
-from companion.app.session.system_menu import ModeSwitch, service_name
+from companion.app.session.system_menu import ModeSwitch
 from companion.errors import CompanionError, DataError
-from companion.file_locks import FileInUse, holding
+from companion.file_locks import FileInUse, holding, service_name
 from companion.hw.display import Display
 from companion.hw.display.view import message_view
 from companion.systems.jongrogue.autoplay import STRATEGIES
