@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.app.modes.fight import SIMULATED, FightMode
 from companion.app.modes.fight_save import FightSave, load_fight_save
+from companion.app.modes.fight_unchanged import loaded
 from companion.app.notes import note
 from companion.app.session.host import Beside, Session, replay
 from companion.app.session.mode import ChoiceFeed, RollFeed
@@ -81,17 +82,8 @@ def unapplied_fight(path: Path) -> tuple[str | None, Any]:
     (:func:`without_applied`; None: not JSON). A closed table's fight is over and closed for
     as long as the file holds it so: the apply, the step its screen advises, is no next
     fight. One that cannot be read raises :class:`DataError`, as :func:`file_sha`."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None, None
-    except OSError as exc:
-        raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        fight = loads_json(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        fight = None
-    return hashlib.sha256(data).hexdigest(), without_applied(fight)
+    on_file = loaded(path)
+    return on_file.sha, without_applied(on_file.data)
 
 
 def write_fight_file(path: Path, fight: Any) -> str:
