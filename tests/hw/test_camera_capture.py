@@ -111,6 +111,7 @@ def nothing_behind(device: int | str) -> cv2.VideoCapture:
 #: linux/videodev2.h, as the kernel has them.
 VIDIOC_QUERYCAP = 0x80685600
 V4L2_CAP_VIDEO_CAPTURE = 0x00000001
+V4L2_CAP_VIDEO_CAPTURE_MPLANE = 0x00001000
 V4L2_CAP_META_CAPTURE = 0x00800000
 V4L2_CAP_DEVICE_CAPS = 0x80000000
 
@@ -122,6 +123,14 @@ def answering(capabilities: int, device_caps: int) -> Callable[..., int]:
         assert request == VIDIOC_QUERYCAP and len(answer) == 104
         struct.pack_into("=II", answer, 84, capabilities, device_caps)
         return 0
+    return ioctl
+
+
+def refusing(code: int) -> Callable[..., int]:
+    """The kernel refusing VIDIOC_QUERYCAP with ``code``."""
+    def ioctl(fd: int, request: int, answer: bytearray) -> int:
+        assert request == VIDIOC_QUERYCAP
+        raise OSError(code, os.strerror(code))
     return ioctl
 
 
@@ -140,6 +149,13 @@ IN_USE = ("in use by another program (the companion service? sudo systemctl stop
           "jongrogue-companion; a game or calibration already running, another camera "
           "program), or only just plugged in; or choose another camera: --source, or "
           "input.camera_source in the config; retrying")
+NOT_PICTURES = ("not a camera's picture node (a webcam's second node is its metadata; the "
+                "Pi's ribbon camera is `picamera`): choose another camera: --source, or "
+                "input.camera_source in the config; retrying")
+CABLE = ("check the cable, or choose another camera: --source, or input.camera_source in the "
+         "config; retrying")
+VIDEO_GROUP = ("this user may not open it (sudo usermod -aG video $USER, then log in again); "
+               "retrying")
 
 
 def test_a_webcam_that_is_there_and_will_not_open_is_said_in_use(
@@ -162,17 +178,6 @@ def test_a_webcam_that_is_there_and_will_not_open_is_said_in_use(
     assert gone.message.startswith(f"no camera at {tmp_path / 'video1'}: check the cable")
 
 
-def test_a_node_busy_at_its_open_is_said_in_use(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """review58b R3: a node whose very open is refused EBUSY is held by another program."""
-    there = tmp_path / "video0"
-    there.touch()
-    opening_refused(monkeypatch, there, errno.EBUSY)
-    camera = OpenCVCamera(str(there), opener=nothing_behind)
-    assert camera.read() is None
-    assert camera.message == f"no pictures from {there}: {IN_USE}"
-
-
 @pytest.mark.parametrize("node", ["/dev/null", "regular file", "metadata node"])
 def test_a_node_that_is_no_capture_device_is_not_said_in_use(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, node: str) -> None:
@@ -189,24 +194,90 @@ def test_a_node_that_is_no_capture_device_is_not_said_in_use(
             V4L2_CAP_META_CAPTURE))
     camera = OpenCVCamera(str(there), opener=nothing_behind)
     assert camera.read() is None
-    assert camera.message == (
-        f"no pictures from {there}: not a camera's picture node (a webcam's second node is "
-        "its metadata; the Pi's ribbon camera is `picamera`): choose another camera: "
-        "--source, or input.camera_source in the config; retrying")
+    assert camera.message == f"no pictures from {there}: {NOT_PICTURES}"
 
 
-def test_a_webcam_this_user_may_not_open_says_so(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """A device file there that this user may not open (not in the video group) is not
-    called in use: the kernel's answer is asked (here it says no, as to a user outside the
-    group)."""
+@pytest.mark.parametrize(("capabilities", "device_caps"), [
+    # An old kernel's answer, without V4L2_CAP_DEVICE_CAPS: device_caps is not filled in.
+    (V4L2_CAP_VIDEO_CAPTURE, 0),
+    # The Pi's unicam and CFE nodes capture multi-planar.
+    (V4L2_CAP_DEVICE_CAPS | V4L2_CAP_VIDEO_CAPTURE_MPLANE, V4L2_CAP_VIDEO_CAPTURE_MPLANE),
+], ids=["old kernel", "multi-planar"])
+def test_a_capture_node_is_known_by_the_caps_the_kernel_gives(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capabilities: int,
+        device_caps: int) -> None:
+    """review58c F6: a node whose kernel fills in only ``capabilities``, and one capturing
+    multi-planar, are capture nodes: a camera that is there and gives nothing is in use."""
     there = tmp_path / "video0"
     there.touch()
-    opening_refused(monkeypatch, there, errno.EACCES)
-    camera = OpenCVCamera(str(there), opener=lambda device: cv2.VideoCapture())
+    monkeypatch.setattr(fcntl, "ioctl", answering(capabilities, device_caps))
+    camera = OpenCVCamera(str(there), opener=nothing_behind)
     assert camera.read() is None
-    assert camera.message == (f"no pictures from {there}: this user may not open it (sudo "
-                              "usermod -aG video $USER, then log in again); retrying")
+    assert camera.message == f"no pictures from {there}: {IN_USE}"
+
+
+#: Where the kernel refuses a node (its open, or VIDIOC_QUERYCAP), with what, and what is said.
+REFUSALS = [
+    ("ioctl", errno.ENOTTY, "no pictures from {there}: " + NOT_PICTURES),
+    ("ioctl", errno.EINVAL, "no pictures from {there}: " + NOT_PICTURES),
+    # Unplugged between the open and the ioctl.
+    ("ioctl", errno.ENODEV, "no camera at {there}: " + CABLE),
+    ("ioctl", errno.ENXIO, "no camera at {there}: " + CABLE),
+    ("open", errno.ENODEV, "no camera at {there}: " + CABLE),
+    ("open", errno.ENXIO, "no camera at {there}: " + CABLE),
+    # review58b R3: a node whose very open is refused is held by another program.
+    ("open", errno.EBUSY, "no pictures from {there}: " + IN_USE),
+    # Not in the video group: not called in use.
+    ("open", errno.EACCES, "no pictures from {there}: " + VIDEO_GROUP),
+    ("open", errno.EPERM, "no pictures from {there}: " + VIDEO_GROUP),
+    # A camera that may well be there (EPERM: a sandbox filtering ioctls): what failed is said.
+    ("ioctl", errno.EIO, "no pictures from {there}: it would not say what it is (EIO: "
+                         "Input/output error); " + CABLE),
+    ("ioctl", errno.EPERM, "no pictures from {there}: it would not say what it is (EPERM: "
+                           "Operation not permitted); " + CABLE),
+    ("open", errno.EIO, "no pictures from {there}: it would not say what it is (EIO: "
+                        "Input/output error); " + CABLE),
+]
+
+
+@pytest.mark.parametrize(("where", "code", "said"), REFUSALS,
+                         ids=[f"{where}-{errno.errorcode[code]}" for where, code, _ in REFUSALS])
+def test_each_refusal_of_the_kernel_is_told_for_what_it_means(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, code: int,
+        said: str) -> None:
+    """review58c F5: any refusal of VIDIOC_QUERYCAP was "not a camera's picture node; choose
+    another camera". Only ENOTTY and EINVAL mean no V4L2 device; ENODEV and ENXIO are a webcam
+    pulled out, the cable's matter; anything else is said as it is, naming the error."""
+    there = tmp_path / "video0"
+    there.touch()
+    if where == "open":
+        opening_refused(monkeypatch, there, code)
+    else:
+        monkeypatch.setattr(fcntl, "ioctl", refusing(code))
+    camera = OpenCVCamera(str(there), opener=nothing_behind)
+    assert camera.read() is None
+    assert camera.message == said.format(there=there)
+
+
+def test_a_webcam_this_user_may_only_read_is_told_the_video_group(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """review58c F5: OpenCV opens a webcam read-write; the check opened it read-only, so a
+    node this user may read and not write (mode 0664, an ACL granting only r) was said in
+    use. It is opened as OpenCV opens it, and the kernel's EACCES is the video group's."""
+    there = tmp_path / "video0"
+    there.touch()
+    monkeypatch.setattr(fcntl, "ioctl", answering(
+        V4L2_CAP_DEVICE_CAPS | V4L2_CAP_VIDEO_CAPTURE, V4L2_CAP_VIDEO_CAPTURE))
+    real_open = os.open
+
+    def read_only(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if Path(path) == there and flags & (os.O_WRONLY | os.O_RDWR):
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return real_open(path, flags, *args, **kwargs)
+    monkeypatch.setattr(os, "open", read_only)
+    camera = OpenCVCamera(str(there), opener=nothing_behind)
+    assert camera.read() is None
+    assert camera.message == f"no pictures from {there}: {VIDEO_GROUP}"
 
 
 def test_a_missing_webcam_is_told_in_words_only(capfd: pytest.CaptureFixture[str]) -> None:

@@ -165,7 +165,12 @@ class OpenCVCamera:
         """Why OpenCV gave nothing from the device, as the kernel tells of its node
         (:func:`node_kind`)."""
         node = device_node(self.device)
-        kind = node_kind(node)
+        try:
+            kind = node_kind(node)
+        except OSError as exc:
+            # EIO, or EPERM from a sandbox's filter of ioctls: a camera may well be there.
+            return (f"no pictures from {node}: it would not say what it is ({kernel_said(exc)}); "
+                    f"check the cable, or choose another camera: {self.chosen_in}; retrying")
         if kind is Node.DENIED:
             return (f"no pictures from {node}: this user may not open it (sudo usermod -aG "
                     "video $USER, then log in again); retrying")
@@ -212,8 +217,8 @@ STOP_SERVICE = "sudo systemctl stop jongrogue-companion"
 class Node(Enum):
     """What a webcam's device node is, as the kernel answers (:func:`node_kind`)."""
 
-    GONE = "gone"  # no such file: unplugged, or never there
-    DENIED = "denied"  # this user may not open it (not in the video group)
+    GONE = "gone"  # no such file, or its device went (ENODEV, ENXIO): unplugged
+    DENIED = "denied"  # this user may not open it read-write (not in the video group)
     CAPTURE = "capture"  # a video capture device, or one busy at its open: another streams
     OTHER = "other"  # no capture device: a webcam's metadata node, a codec, /dev/null
 
@@ -227,25 +232,40 @@ V4L2_CAP_VIDEO_CAPTURE_MPLANE = 0x00001000
 V4L2_CAP_DEVICE_CAPS = 0x80000000
 
 
+#: What the kernel says of a node whose device was unplugged, at its open or at its ioctl.
+UNPLUGGED = (errno.ENOENT, errno.ENODEV, errno.ENXIO)
+#: What it says to VIDIOC_QUERYCAP of a node that is no V4L2 device (a tty, /dev/null, a file).
+NOT_V4L2 = (errno.ENOTTY, errno.EINVAL)
+
+
 def node_kind(node: Path) -> Node:
-    """What ``node`` is, by the kernel's answers: its open (EBUSY: another holds it; EACCES,
-    EPERM: not this user's) and VIDIOC_QUERYCAP, whose ``device_caps`` (the node's own, not
-    the whole device's ``capabilities``) say whether pictures are captured from it."""
+    """What ``node`` is, by the kernel's answers: to its open, read-write as OpenCV opens it
+    (EBUSY: another holds it; EACCES, EPERM: not this user's, be it only for writing), then
+    to VIDIOC_QUERYCAP (ENOTTY, EINVAL: no V4L2 device), whose ``device_caps`` (the node's
+    own, not the whole device's ``capabilities``) say whether pictures are captured from it.
+    ENOENT, ENODEV or ENXIO at either is a device unplugged.
+
+    Raises the OSError of any other refusal (EIO; EPERM from the ioctl, as a sandbox's filter
+    gives): the node may be a camera, and what it is is not known."""
     try:
-        fd = os.open(node, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(node, os.O_RDWR | os.O_NONBLOCK)
     except OSError as exc:
-        if exc.errno in (errno.ENOENT, errno.ENODEV, errno.ENXIO):  # a node left unplugged
+        if exc.errno in UNPLUGGED:
             return Node.GONE
         if exc.errno == errno.EBUSY:
             return Node.CAPTURE
         if exc.errno in (errno.EACCES, errno.EPERM):
             return Node.DENIED
-        return Node.OTHER
+        raise
     try:
         answer = bytearray(V4L2_CAPABILITY_SIZE)
         fcntl.ioctl(fd, VIDIOC_QUERYCAP, answer)
-    except OSError:
-        return Node.OTHER  # not a V4L2 device at all
+    except OSError as exc:
+        if exc.errno in UNPLUGGED:  # pulled out between the open and the ioctl
+            return Node.GONE
+        if exc.errno in NOT_V4L2:
+            return Node.OTHER
+        raise
     finally:
         os.close(fd)
     capabilities, device_caps = struct.unpack_from("=II", answer, 84)
@@ -253,6 +273,13 @@ def node_kind(node: Path) -> Node:
     if caps & (V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_VIDEO_CAPTURE_MPLANE):
         return Node.CAPTURE
     return Node.OTHER
+
+
+def kernel_said(exc: OSError) -> str:
+    """The kernel's refusal in ``exc`` as a player may look it up: ``EIO: Input/output error``."""
+    name = errno.errorcode.get(exc.errno or 0)
+    text = exc.strerror or str(exc)
+    return f"{name}: {text}" if name else text
 
 
 def device_node(device: int | str) -> Path:
