@@ -189,9 +189,11 @@ class PoisonList:
         ``unsaved``: see :meth:`save`."""
         cures = [step.data["cured"] for step in report.find("EV-REC-1")
                  if step.data.get("cure_poison")]
+        # Read before deciding: a cure of everyone (``cured`` None) is of those the file
+        # holds now, not of the list as last read (review58c F2).
+        now = self.reload()
         if not report.find("EV-POI-3") and not any(
-                name in self.reload() for names in cures
-                for name in (list(self.poisons) if names is None else names)):
+                name in now for names in cures for name in (now if names is None else names)):
             # Nothing to track, nor anyone tracked to cure (most rolls): no lock file, nor
             # its folder, is made for it (a write and a removal on the SD card each roll).
             return Tracked((), {}, {}, bool(cures) and cures[-1] == [])

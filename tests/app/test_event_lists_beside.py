@@ -25,6 +25,9 @@ import pytest
 from companion import file_locks
 from companion.app import poisons, recovery_rooms
 from companion.app.cli import main
+from companion.dice import SimulatedDice
+from companion.systems.events.rules import Mode
+from companion.systems.events.run import run_event
 from tests.companion_process import ROOT
 
 
@@ -174,3 +177,20 @@ def test_a_roll_with_nothing_to_track_makes_no_lock_nor_folder(
     assert main(["events", "recovery", "--seed", "1"]) == 0
     assert listed(capsys, ["events", "poisoned"])["poisoned"] == {}
     assert sorted(p.name for p in events.iterdir()) == ["poisoned.toml"]
+
+
+def test_a_cure_of_everyone_cures_a_poison_tracked_since_the_list_was_read(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """review58c F2: a recovery spot's cure of everyone (generic mode: ``cured`` None) was
+    skipped when the poison was tracked by another command after this list was read (during
+    this command's typed dice, or the tray's throw): the check that nobody is poisoned read
+    the names as last loaded, not the file. Ann stayed poisoned, the spot said cured."""
+    first = poisons.PoisonList(poisons.poisons_path())
+    assert first.poisons == {}
+    assert main(["events", "poison", "--who", "Ann", "--seed", "1"]) == 0
+    assert "Ann" in listed(capsys, ["events", "poisoned"])["poisoned"]
+    spot = run_event("recovery", SimulatedDice.seeded(1), mode=Mode.GENERIC)
+    assert [step.data["cured"] for step in spot.find("EV-REC-1")
+            if step.data.get("cure_poison")] == [None]
+    assert list(first.track(spot).cured) == ["Ann"]
+    assert listed(capsys, ["events", "poisoned"])["poisoned"] == {}
