@@ -223,3 +223,32 @@ def test_a_coc_table_showing_its_fight_over_is_closed_not_stopped(
         f"{table_holder('coc')}), which shows the fight over: press Close 閉じる there "
         "(the table then lets go of the file and waits for the next fight) and start the new "
         "fight again; nothing was written\n")
+
+
+def test_a_coc_fight_new_waiting_for_its_opening_dice_replaces_no_fight_unasked(
+        user_dirs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """review58c F1: `coc fight new --dice typed` (no fight there, no --force) waited for its
+    opening's dice (a DEX tie); meanwhile another `fight new` was made and played on; the
+    first, typed then, moved that fight aside with only a note. Now it is refused, its
+    dice dropped, and the fight played meanwhile stays."""
+    twin = user_dirs / "cultist2.toml"
+    twin.write_text((EXAMPLES / "cultist.toml").read_text(encoding="utf-8").replace(
+        'name = "Cultist"', 'name = "Cultist2"'), encoding="utf-8")
+    new = ["coc", "fight", "new", "--investigators", str(EXAMPLES / "ann.toml"),
+           str(EXAMPLES / "bob.toml"), "--foes", str(EXAMPLES / "cultist.toml"), str(twin)]
+    fight = user_dirs / "data" / "coc" / "fight.json"
+    first = waiting_for_dice(new)
+    try:
+        assert main([*new, "--seed", "2"]) == 0
+        assert main(["coc", "fight", "act", "end_turn", "Ann", "--seed", "3"]) == 0
+        played = fight.read_bytes()
+    finally:
+        code, err = typed(first, b"50\n3\n" * 20)
+    assert code == 2
+    assert (f"companion: error: a fight is saved at {fight} (saved there by another command "
+            "while the opening dice were asked for: they are dropped, and nothing was "
+            "written); pass --force to start over") in err
+    assert fight.read_bytes() == played
+    assert sorted(p.name for p in fight.parent.iterdir()) == ["fight.json"]
+    journal = shown(capsys, ["coc", "fight", "log"])["journal"]
+    assert [entry["action"]["kind"] for entry in journal] == ["end_turn"]

@@ -147,7 +147,8 @@ def test_the_refusal_names_the_table_holding_the_fight(user_dirs: Path) -> None:
     try:
         assert table.stdout is not None and table.stdout.readline() == "held\n"
         with pytest.raises(FileInUse) as refused:
-            replace_fight(path, lambda old: None, lambda: None, "companion genso fight")
+            replace_fight(path, lambda old: None, lambda: None, "companion genso fight",
+                          None)
     finally:
         assert table.stdin is not None
         table.stdin.close()

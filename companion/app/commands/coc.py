@@ -344,7 +344,10 @@ def _new_fight(args: argparse.Namespace, path: Path) -> int:
         # Only now, the new fight made: a sheet refused above leaves the old file there.
         try:
             replace_fight(path, _fight_on_file, lambda: save_fight(fight, path),
-                          "companion coc fight")
+                          "companion coc fight", None if args.force else refuse_replacing(
+                              path, "saved there by another command while the opening "
+                              "dice were asked for: they are dropped, and nothing was "
+                              "written"))
         except FileInUse as exc:  # taken up while the opening's dice were asked for
             raise _at_the_table(exc, path, _NEW_AGAIN) from None
         text, data = _status(fight)

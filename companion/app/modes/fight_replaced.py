@@ -38,20 +38,25 @@ def at_the_table(exc: FileInUse, path: Path, mode: str, over: Callable[[], bool]
                      f"waits for the next fight) and {then}; nothing was written", holder)
 
 
-def refuse_replacing(path: Path) -> DataError:
+def refuse_replacing(path: Path, meanwhile: str = "") -> DataError:
     """What ``fight new`` says of a fight already at ``path`` without ``--force``: what
-    ``--force`` does with it (:func:`replace_fight`), so none is thought lost."""
-    return DataError(f"a fight is saved at {path}; pass --force to start over, keeping it "
-                     f"as {path.name}.replaced-…")
+    ``--force`` does with it (:func:`replace_fight`), so none is thought lost. ``meanwhile``:
+    how it came there after this ``fight new`` began, and what of this one is dropped."""
+    return DataError(f"a fight is saved at {path}" + (f" ({meanwhile})" if meanwhile else "")
+                     + f"; pass --force to start over, keeping it as {path.name}.replaced-…")
 
 
 def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[], None],
-                  command: str) -> Path | None:
+                  command: str, refused: DataError | None) -> Path | None:
     """``fight new``'s ``write`` of the new fight at ``path``, the fight there (``--force``)
     kept first: one ``read`` cannot read as ``.corrupt-…`` (:func:`kept_if_unreadable`), any
     other as ``.replaced-…``, with a note naming how ``command`` (``companion coc fight``)
     shows the copy. Returns the ``.replaced-…`` copy, for a command to say more of it; None
     when there was no fight, or none that could be read.
+
+    ``refused``: without ``--force``, raised when a fight is there all the same, saved by
+    another command while this one was made (its opening dice asked for): looked at under
+    the hold, so none is moved aside unasked (review58c F1). None: ``--force``.
 
     ``path`` is held (:func:`holding`) before anything moves: a table playing it, which alone
     writes it, refuses this with :class:`FileInUse` and the fight there stays (moved first,
@@ -68,6 +73,8 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
         if not file_there(path):
             write()
             return None
+        if refused is not None:
+            raise refused
         unreadable = kept_if_unreadable(path, read)
         if unreadable is not None:
             note(f"note: {unreadable}")  # no fight to play on: it stays kept, come what may

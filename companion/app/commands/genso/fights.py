@@ -355,7 +355,10 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
     # Only now, the new fight made: a sheet refused above leaves the old file there.
     try:
         kept = replace_fight(path, lambda old: load_fight(rules, old),
-                             lambda: save_fight(fight, path), "companion genso fight")
+                             lambda: save_fight(fight, path), "companion genso fight",
+                             None if args.force else refuse_replacing(
+                                 path, "saved there by another command while this one was "
+                                 "made: nothing was written"))
     except FileInUse as exc:
         raise at_the_table(exc, path, "genso",
                            lambda: old is not None and old.state.outcome is not None,
