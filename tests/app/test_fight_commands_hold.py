@@ -252,3 +252,28 @@ def test_a_coc_fight_new_waiting_for_its_opening_dice_replaces_no_fight_unasked(
     assert sorted(p.name for p in fight.parent.iterdir()) == ["fight.json"]
     journal = shown(capsys, ["coc", "fight", "log"])["journal"]
     assert [entry["action"]["kind"] for entry in journal] == ["end_turn"]
+
+
+def test_a_fight_started_over_while_a_command_waits_is_said_started_not_undone(
+        user_dirs: Path) -> None:
+    """review58c F3: a `fight new --force` with the same party, made while `fight attack`
+    waited for its dice, has the same settings and an empty journal: the refusal said
+    "2 actions were undone meanwhile". Now it says a new fight was started, and where the
+    one loaded is kept."""
+    new = ["genso", "fight", "new", "--party", "pc1", "--monsters", "orc:2"]
+    assert main(new) == 0
+    assert main(["genso", "fight", "sleep"]) == 0
+    assert main(["genso", "fight", "sleep"]) == 0
+    fight = user_dirs / "data" / "genso" / "fight.json"
+    attack = waiting_for_dice(["genso", "fight", "attack", "pc1", "orc1"])
+    try:
+        assert main([*new, "--force"]) == 0
+        started = fight.read_bytes()
+    finally:
+        code, err = typed(attack, b"6 6\n6\n6\n6\n")
+    [kept] = fight.parent.glob("fight.json.replaced-*")
+    assert code == 2
+    assert (f"companion: error: {fight} was changed while the dice were asked for: another "
+            f"fight was started in it (`fight new --force`); the one loaded is kept as "
+            f"{kept.name}; nothing was written") in err
+    assert fight.read_bytes() == started

@@ -14,8 +14,10 @@ Kept apart from :mod:`~companion.app.modes.fight_file` (the table's), which a sy
 from __future__ import annotations
 
 import contextlib
+import glob
 import hashlib
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,27 +31,47 @@ from companion.files import loads_json
 @dataclass(frozen=True, slots=True)
 class AsLoaded:
     """The fight file as a command loaded it: its SHA-256 (None: there was none) and its
-    JSON (None: not JSON), to tell at the save whether another wrote it meanwhile."""
+    JSON (None: not JSON), to tell at the save whether another wrote it meanwhile; its
+    ``(device, inode)``, which a copy ``fight new --force`` renamed aside keeps."""
 
     path: Path
     sha: str | None
     data: Any
+    file_id: tuple[int, int] | None
 
 
 def loaded(path: Path) -> AsLoaded:
     """The fight file at ``path`` as it is now (read while it is held, so no companion writes
     it between this and the command's own load)."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            data = file.read()
+            st = os.fstat(file.fileno())
     except FileNotFoundError:
-        return AsLoaded(path, None, None)
+        return AsLoaded(path, None, None, None)
     except OSError as exc:
         raise DataError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
         fight = loads_json(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         fight = None
-    return AsLoaded(path, hashlib.sha256(data).hexdigest(), fight)
+    return AsLoaded(path, hashlib.sha256(data).hexdigest(), fight, (st.st_dev, st.st_ino))
+
+
+def _replaced_copy(before: AsLoaded) -> Path | None:
+    """The ``.replaced-…`` copy (:func:`~companion.app.modes.fight_replaced.replace_fight`)
+    that is the very file ``before`` loaded, renamed aside by a ``fight new --force`` made
+    meanwhile: told by its inode, as a new fight with the same party and no action yet can
+    read as a prefix of the one loaded (review58c F3). None: no such copy."""
+    if before.file_id is None:
+        return None
+    pattern = f"{glob.escape(before.path.name)}.replaced-*"
+    for copy in before.path.parent.glob(pattern):
+        with contextlib.suppress(OSError):
+            st = copy.stat()
+            if (st.st_dev, st.st_ino) == before.file_id:
+                return copy
+    return None
 
 
 def what_changed(before: Any, now: Any) -> str:
@@ -91,6 +113,10 @@ def saving_over(before: AsLoaded, holder: str, verb: str) -> Iterator[None]:
             raise FileInUse(f"{exc}; {again}", exc.holder) from None
         now = loaded(before.path)
         if now.sha != before.sha:
+            copy = _replaced_copy(before)
+            changed = (what_changed(before.data, now.data) if copy is None else
+                       "another fight was started in it (`fight new --force`); the one "
+                       f"loaded is kept as {copy.name}")
             raise DataError(f"{before.path} was changed while the dice were asked for: "
-                            f"{what_changed(before.data, now.data)}; {again}")
+                            f"{changed}; {again}")
         yield
