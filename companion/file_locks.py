@@ -182,11 +182,12 @@ def _release(lock: Path, held: _Hold) -> None:
 
 @contextlib.contextmanager
 def writing(path: Path, holder: str) -> Iterator[None]:
-    """Hold ``path`` while a command reads it, changes it and writes it back (a fight
-    command: its load, the dice it asks for, its save), so that nothing written meanwhile,
-    by another command or a table started meanwhile, is written over. Refused at once, as
-    a write of it is (:func:`not_held_elsewhere`), while another holds it: before the
-    command asks for any dice."""
+    """Hold ``path`` while a fight command loads it, and again while it saves it (never
+    while it asks for dice: :func:`~companion.app.modes.fight_unchanged.saving_over` then
+    refuses the save of a file changed meanwhile; an undo, which asks none, is held from
+    its load to its save). Another's hold is waited for up to :data:`LOCK_WAIT_SECONDS`,
+    another command's load being that short; past that refused, as a write of it is
+    (:func:`not_held_elsewhere`): a table holding it refuses an action before its dice."""
     with contextlib.ExitStack() as held:
         try:
             held.enter_context(holding(path, holder))
@@ -229,7 +230,7 @@ def let_go(path: Path) -> Iterator[Callable[[], bool]]:
     block runs: a closed fight's table waits so for the GM's ``fight new``, which the
     table's hold refused. The block is given ``take_back()``, which holds it again as
     before, or is False while another process holds it (``fight new`` still writing it, a
-    fight command waiting for its dice), and the block waits on. A block left without
+    fight command loading or saving it), and the block waits on. A block left without
     taking it back leaves it to others: its session is leaving (Quit, another mode)."""
     lock = lock_path(path)
     held = _HELD.get(lock)

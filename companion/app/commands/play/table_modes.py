@@ -183,7 +183,7 @@ def wait_for_next_fight(closed: FightClosed, system: str, display: Display,
     fight, the step the screen before advised, records the sheets it wrote in the file: no
     other fight, so the table waits on (it took the fight up again and held the file, and
     the GM's next ``fight new`` was refused). A next fight still held by its writer
-    (``fight new`` syncing a slow card, a fight command waiting for its dice) is waited for
+    (``fight new`` syncing a slow card, a fight command loading or saving it) is waited for
     too: taking it at once, the table stopped "in use"."""
     show = question_show(display, menu)
     path = closed.fight_path
