@@ -20,13 +20,11 @@ The sheets ``fight new`` reads are described in docs/sheets.md.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import secrets
 import sys
 import tomllib
 import unicodedata
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,13 +40,18 @@ from companion.app.commands.roll import (
     typed_alias,
 )
 from companion.app.commands.roll import dice_source as plain_source
-from companion.app.modes.fight_replaced import at_the_table, refuse_replacing, replace_fight
+from companion.app.modes.fight_replaced import (
+    at_the_table,
+    holding_fight,
+    refuse_replacing,
+    replace_fight,
+)
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.paths import data_dir
 from companion.dice import DiceSource, ManualDice, SimulatedDice
 from companion.errors import DataError
-from companion.file_locks import FileInUse, holder_of, writing
+from companion.file_locks import FileInUse, holder_of
 from companion.files import (
     atomic_write_text,
     file_there,
@@ -290,12 +293,12 @@ def cmd_fight(args: argparse.Namespace) -> int:
     if args.verb == "undo":
         # No dice asked for: held from the load to the save, so nothing written meanwhile
         # (another command's, a table's started meanwhile) is written over.
-        with _changing_fight(path, verb):
+        with holding_fight(path, "coc", verb, lambda: _over(path)):
             return _fight_verb(args, path)
     # An action: held a moment for the load (a table playing the file refuses it before any
     # dice are asked for) and again for the save, refused if the file changed between; not
     # while the dice are asked for, which a GM gone from the prompt keeps open for ever.
-    with _changing_fight(path, verb):
+    with holding_fight(path, "coc", verb, lambda: _over(path)):
         before = loaded(path)
         fight = load_fight(path)
     return _fight_verb(args, path, (before, fight))
@@ -304,32 +307,18 @@ def cmd_fight(args: argparse.Namespace) -> int:
 _NEW_AGAIN = "start the new fight again"
 
 
-@contextlib.contextmanager
-def _changing_fight(path: Path, verb: str) -> Iterator[None]:
-    """``path`` held (:func:`writing`) while ``fight <verb>`` loads it (and saves it, for a
-    verb that asks for no dice): refused, saying to run it again, while another companion
-    holds it (none there: the load says so, and no lock file or folder is made for it)."""
-    if not file_there(path):
-        yield
-        return
-    with contextlib.ExitStack() as held:
-        try:
-            held.enter_context(writing(path, f"companion coc fight {verb}"))
-        except FileInUse as exc:
-            raise _at_the_table(exc, path, f"run `fight {verb}` again") from None
-        yield
-
-
 def _at_the_table(exc: FileInUse, path: Path, then: str) -> FileInUse:
     """``exc`` as said when the coc table holds ``path`` showing its fight over
     (:func:`at_the_table`)."""
-    def over() -> bool:
-        try:
-            return _fight_on_file(path).state.outcome() is not None
-        except DataError:
-            return False
+    return at_the_table(exc, path, "coc", lambda: _over(path), then)
 
-    return at_the_table(exc, path, "coc", over, then)
+
+def _over(path: Path) -> bool:
+    """Whether the fight saved at ``path`` is over (False when it does not load)."""
+    try:
+        return _fight_on_file(path).state.outcome() is not None
+    except DataError:
+        return False
 
 
 def _new_fight(args: argparse.Namespace, path: Path) -> int:

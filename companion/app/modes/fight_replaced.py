@@ -9,12 +9,12 @@ from __future__ import annotations
 import contextlib
 import os
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from companion.app.notes import note
 from companion.errors import DataError
-from companion.file_locks import FileInUse, holder_of, holding
+from companion.file_locks import FileInUse, holder_of, holding, writing
 from companion.files import NotDurable, file_there, fsync_dir, kept_if_unreadable, move_aside
 
 
@@ -36,6 +36,27 @@ def at_the_table(exc: FileInUse, path: Path, mode: str, over: Callable[[], bool]
     return FileInUse(f"{path} is open at the {mode} table ({holder}), which shows the fight "
                      "over: press Close 閉じる there (the table then lets go of the file and "
                      f"waits for the next fight) and {then}; nothing was written", holder)
+
+
+@contextlib.contextmanager
+def holding_fight(path: Path, mode: str, verb: str, over: Callable[[], bool],
+                  refused: Callable[[FileInUse], FileInUse] = lambda exc: exc
+                  ) -> Iterator[None]:
+    """``path`` held (:func:`writing`) while ``companion <mode> fight <verb>`` loads it (and
+    saves it, for a verb that asks for no dice): refused while another companion holds it
+    (``refused`` rewords the refusal; the ``mode`` table showing its fight over is said as
+    :func:`at_the_table`), saying to run it again. None there: the load says so, and no lock
+    file or folder is made for it."""
+    if not file_there(path):
+        yield
+        return
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(writing(path, f"companion {mode} fight {verb}"))
+        except FileInUse as exc:
+            raise at_the_table(refused(exc), path, mode, over,
+                               f"run `fight {verb}` again") from None
+        yield
 
 
 def refuse_replacing(path: Path, meanwhile: str = "") -> DataError:

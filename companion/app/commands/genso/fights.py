@@ -13,7 +13,7 @@ import os
 import re
 import tempfile
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,12 @@ from companion.app.commands.genso.files import (
     sheet_path,
 )
 from companion.app.commands.roll import emit, pad, run_with_source
-from companion.app.modes.fight_replaced import at_the_table, refuse_replacing, replace_fight
+from companion.app.modes.fight_replaced import (
+    at_the_table,
+    holding_fight,
+    refuse_replacing,
+    replace_fight,
+)
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.modes.genso_fight_files import (
     SheetWrite,
@@ -40,7 +45,7 @@ from companion.app.notes import note
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
 from companion.errors import DataError, IllegalAction
-from companion.file_locks import FileInUse, writing
+from companion.file_locks import FileInUse
 from companion.files import atomic_write_text, file_there, loads_json
 from companion.systems.genso.combat import (
     Action,
@@ -294,36 +299,28 @@ def cmd_fight(args: argparse.Namespace, rules: GensoRules) -> int:
     if args.verb in ("undo", "apply"):
         # No dice asked for: held from the load to the save, so nothing written meanwhile
         # (another command's, a table's started meanwhile) is written over.
-        with _changing_fight(path, args.verb):
+        with _holding(path, args.verb):
             return _fight_verb(args, rules, path)
     # An action: held a moment for the load (a table playing the file refuses it before any
     # dice are asked for) and again for the save, refused if the file changed between; not
     # while the dice are asked for, which a GM gone from the prompt keeps open for ever.
-    with _changing_fight(path, args.verb):
+    with _holding(path, args.verb):
         before = loaded(path)
         fight = _loaded_fight(args, rules, path)
     return _fight_verb(args, rules, path, (before, fight))
 
 
-@contextlib.contextmanager
-def _changing_fight(path: Path, verb: str) -> Iterator[None]:
-    """``path`` held (:func:`writing`) while ``fight <verb>`` loads, plays and saves it
-    (none there: the load says so, and no lock file or folder is made for it)."""
-    if not file_there(path):
-        yield
-        return
-    with contextlib.ExitStack() as held:
-        try:
-            held.enter_context(writing(path, f"companion genso fight {verb}"))
-        except FileInUse as exc:
-            if verb == "apply" and exc.holder is not None:
-                # No table does it: said as any holder's refusal, with what to do after.
-                exc = FileInUse(f"{path} is in use by another companion ({exc.holder}); "
-                                f"{exc.holder.stop}, then apply again: nothing was written",
-                                exc.holder)
-            raise at_the_table(exc, path, "genso", lambda: _over(path),
-                               f"run `fight {verb}` again") from None
-        yield
+def _holding(path: Path, verb: str) -> contextlib.AbstractContextManager[None]:
+    """:func:`holding_fight` for ``genso fight <verb>``. No table does an apply: its refusal
+    is said as any holder's, with what to do after."""
+    def refused(exc: FileInUse) -> FileInUse:
+        if verb != "apply" or exc.holder is None:
+            return exc
+        return FileInUse(f"{path} is in use by another companion ({exc.holder}); "
+                         f"{exc.holder.stop}, then apply again: nothing was written",
+                         exc.holder)
+
+    return holding_fight(path, "genso", verb, lambda: _over(path), refused)
 
 
 def _over(path: Path) -> bool:
