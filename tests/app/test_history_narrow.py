@@ -127,3 +127,21 @@ def test_a_read_only_home_with_no_history_yet_has_no_finished_games(tmp_path: Pa
     assert (listed.returncode, listed.stderr) == (0, ""), listed.stderr
     assert '"runs": []' in listed.stdout
     assert list(home.iterdir()) == []  # no folder made to say so
+
+
+@pytest.mark.parametrize("columns", [30, 60])
+def test_a_hint_breaks_at_its_spaces_never_inside_its_command(
+        columns: int, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """CI at c6a15a5: from a checkout at a longer path, history's hint broke its command's
+    whole path across two lines ("…/.venv/bin/companion \\nplay`."), which fails where pasted.
+    The command keeps a line whole, wider than the terminal when it must."""
+    script = Path("/srv/a folder/[games]") / ("very-long-checkout-name-" * 2) / "companion"
+    monkeypatch.setattr("companion.app.commands.history.companion_command",
+                        lambda: str(script))
+    monkeypatch.setenv("COLUMNS", str(columns))
+    assert main(["history"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert f"`{script} play`." in lines
+    assert all(len(line) <= columns for line in lines if str(script) not in line)
+    assert " ".join(lines) == f"No finished games yet. Play one with `{script} play`."

@@ -114,7 +114,7 @@ def table_width(columns: list[HistoryColumn]) -> int:
 def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
     """``runs`` (the last of the history's, or all) and the ``totals`` of every run."""
     if not runs:
-        console.print(f"No finished games yet. Play one with `{companion_command()} play`.")
+        say(console, f"No finished games yet. Play one with `{companion_command()} play`.")
         return
     columns = table_columns(runs, stacked=False)
     if table_width(columns) > console.width:
@@ -133,16 +133,39 @@ def print_table(console: Console, runs: list[Run], totals: Totals) -> None:
         table.add_row(*row)
     console.print(table)
     if left_out:
-        console.print(f"({', '.join(left_out)} left out at this width: "
-                      f"`{companion_command()} history --json` has them)")
+        say(console, f"({', '.join(left_out)} left out at this width: "
+                     f"`{companion_command()} history --json` has them)")
     if len(runs) < totals.games:
-        console.print(f"The last {len(runs)} of {totals.games:,} games; every one: "
-                      f"`{companion_command()} history --all`")
+        say(console, f"The last {len(runs)} of {totals.games:,} games; every one: "
+                     f"`{companion_command()} history --all`")
     rate = totals.wins / totals.games
-    console.print(
+    say(
+        console,
         f"{totals.games:,} game{'' if totals.games == 1 else 's'}, {totals.wins:,} won "
         f"({rate:.1%}), deepest floor {totals.deepest_floor}"
     )
     if totals.deaths_by:
         causes = ", ".join(f"{cause} {n:,}" for cause, n in totals.deaths_by.items())
-        console.print(f"Causes of death: {causes}")
+        say(console, f"Causes of death: {causes}")
+
+
+def say(console: Console, line: str) -> None:
+    """``line`` wrapped at its spaces to the console's width in cells (a Japanese name is
+    two a letter), never inside a `command`: a hint's command broke across two lines, its
+    venv's whole path among them, and failed where pasted; a command wider than the console
+    has a line of its own. Rich reads no ``[`` in a path or a cause of death as markup."""
+    # The odd parts are the commands: their spaces bind each into one word of the wrap.
+    bound = "`".join(part.replace(" ", NO_BREAK) if i % 2 else part
+                     for i, part in enumerate(line.split("`")))
+    lines: list[str] = []
+    for word in (word.replace(NO_BREAK, " ") for word in bound.split()):
+        if lines and cell_len(f"{lines[-1]} {word}") <= console.width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    for wrapped in lines:
+        console.print(wrapped, soft_wrap=True, markup=False, highlight=False)
+
+
+#: Stands for a space inside a command while its line is wrapped: no text has it.
+NO_BREAK = "\0"
