@@ -46,12 +46,12 @@ def service_name() -> str:
     return os.environ.get(SERVICE_ENV, "").strip()
 
 
-#: flock's errors on a filesystem that keeps no locks (NFS without its lock manager: ENOLCK;
-#: an exclusive lock through a read-only open there: EBADF; some FUSE and network shares:
-#: EOPNOTSUPP, EINVAL). The file is held by nothing there, as in a folder where no lock
-#: file can be made, and that is said once (:func:`_tell_no_locks`): refusing every start
-#: would leave nothing to play on such a card, for a refusal of a second companion that is
-#: rarely needed.
+#: flock's errors on a filesystem that keeps no locks (NFS without its lock manager: ENOLCK,
+#: or EBADF through a writable open; some FUSE and network shares: EOPNOTSUPP, EINVAL; an
+#: exclusive lock refused through a read-only open is NFS keeping locks: _refuse_if_held).
+#: The file is held by nothing there, as in a folder where no lock file can be made, and
+#: that is said once (:func:`_tell_no_locks`): refusing every start would leave nothing to
+#: play on such a card, for a refusal of a second companion that is rarely needed.
 NO_LOCKS = frozenset({errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL, errno.EBADF})
 
 
@@ -280,6 +280,7 @@ def _locked(lock: Path, operation: int, *, create: bool) -> int | None:
     file locked after that is no longer the lock, and the one there now is tried instead.
     """
     while True:
+        read_only = not create
         try:
             if not create:
                 fd = os.open(lock, os.O_RDONLY)
@@ -291,6 +292,7 @@ def _locked(lock: Path, operation: int, *, create: bool) -> int | None:
                 return None
             try:  # a folder gone read-only: a lock file in it still locks
                 fd = os.open(lock, os.O_RDONLY)
+                read_only = True
             except OSError:
                 return None
         try:
@@ -300,6 +302,9 @@ def _locked(lock: Path, operation: int, *, create: bool) -> int | None:
             os.close(fd)
             raise busy from None
         except OSError as exc:
+            if exc.errno == errno.EBADF and read_only and operation == fcntl.LOCK_EX:
+                _refuse_if_held(lock, fd)
+                return None
             os.close(fd)
             if exc.errno in NO_LOCKS:
                 _tell_no_locks(lock, exc)
@@ -313,6 +318,23 @@ def _locked(lock: Path, operation: int, *, create: bool) -> int | None:
         if now is not None and (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino):
             return fd
         os.close(fd)
+
+
+def _refuse_if_held(lock: Path, fd: int) -> None:
+    """Close ``fd``, the lock file ``lock`` open to read only, which NFS would not lock
+    exclusively (EBADF) though it keeps locks (review58b R4): a shared lock tells whether
+    another holds it, :class:`_Busy` when one does. Held by none, it is as a folder that
+    took no lock file (:func:`not_held_elsewhere` tries again before this process writes)."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        busy = _Busy(_holder_of(fd))
+        os.close(fd)
+        raise busy from None
+    except OSError as exc:
+        if exc.errno in NO_LOCKS:
+            _tell_no_locks(lock, exc)
+    os.close(fd)
 
 
 def _tell_no_locks(lock: Path, exc: OSError) -> None:

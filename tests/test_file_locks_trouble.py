@@ -213,3 +213,45 @@ def test_another_failure_to_lock_names_the_lock_file(
         pass
     assert (err.value.errno, err.value.filename) == (errno.EIO, str(lock_path(path)))
     assert len(os.listdir("/proc/self/fd")) == open_before
+
+
+def nfs_flock(real_flock: Callable[[int, int], None]) -> Callable[[int, int], None]:
+    """``flock`` as the NFS client does it, with working locks: byte-range locks, so an
+    exclusive one through a file open to read only is EBADF."""
+    def flock(fd: int, operation: int) -> None:
+        read_only = fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY
+        if operation & fcntl.LOCK_EX and read_only:
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+        real_flock(fd, operation)
+    return flock
+
+
+def test_on_nfs_a_lock_file_open_to_read_still_refuses_a_second_companion(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """review58b R4: on NFS, where locks work, a lock file that could only be opened to read
+    (a read-only export; one a killed `sudo companion` left, root's) refused the exclusive
+    lock with EBADF, taken for "keeps no locks": a second companion was started over a live
+    one, and a false line said so. The live holder is found by a shared lock and refuses
+    both the start and a write; with none holding it, the game holds nothing, saying
+    nothing."""
+    path = tmp_path / "save.json"
+    atomic_write_text(path, "the game")
+    holder = child(HOLDER, str(path), "companion play")
+    try:
+        assert said(holder) == "held\n"
+        monkeypatch.setattr(os, "open", read_only_lock_files(os.open))
+        monkeypatch.setattr(fcntl, "flock", nfs_flock(fcntl.flock))
+        with pytest.raises(FileInUse) as refused, holding(path, "companion play"):
+            pass
+        with pytest.raises(FileInUse):
+            atomic_write_text(path, "a command's")
+    finally:
+        ended(holder)
+    assert str(refused.value) == (f"{path} is in use by another companion (pid {holder.pid}, "
+                                  "companion play); stop it first")
+    lock_path(path).write_text("1\ncompanion play\n")  # a killed one's, left behind
+    with holding(path, "companion play"):
+        atomic_write_text(path, "this game's")
+    assert path.read_text() == "this game's"
+    assert "no locks" not in capsys.readouterr().err
