@@ -227,6 +227,8 @@ class GensoRules:
     warrior_variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: The spells whose target or text the GM guide prints otherwise, by key.
     spell_variants: Mapping[str, SpellVariant] = field(default_factory=dict)
+    #: A sheet's race and sex words with their English (``[sheet_words]``).
+    sheet_words: Mapping[str, str] = field(default_factory=dict)
 
     def num(self, rule: str, name: str) -> Any:
         """A number the seed states (``[source]``)."""
@@ -240,6 +242,15 @@ class GensoRules:
             if row["min"] <= value <= row["max"]:
                 return f"{row['ja']}/{row['en']}"
         return ""
+
+    def sheet_word(self, value: str, table: str = "") -> str:
+        """A sheet's word with its English, as ``神官/Priest``: a row of the character-making
+        ``table`` (GM-CHAR-1 to 3; a dislike by its last word too), else a race or sex of
+        ``[sheet_words]``; a word of neither (a sheet's own) as it is."""
+        for row in self.tables[table].rows if table else ():
+            if value and value in (row.fields.get("ja"), row.fields.get("short_ja")):
+                return f"{value}/{row.fields['en']}"
+        return f"{value}/{self.sheet_words[value]}" if value in self.sheet_words else value
 
     def default(self, rule: str, name: str) -> Any:
         """A Default's current value."""
@@ -524,6 +535,9 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
                   "coins": {k: _purse(mana[k], f"items.toml: mana_stone {k}") for k in priced}}
     spells, spell_variants = _load_spells(data["spells.toml"], "spells.toml", rules["defaults"])
     monsters, variants = _load_monsters(data["monsters.toml"], "monsters.toml")
+    words = rules.get("sheet_words", {})
+    if not all(isinstance(en, str) and en for en in words.values()):
+        raise DataError("rules.toml: [sheet_words] maps each word to its English, a string")
     presets = {p["key"]: p for p in data["presets.toml"].get("preset", []) if "key" in p}
     system = rules["system"]
     title = f"{system['name_ja']}/{system['name_en']}"
@@ -531,6 +545,6 @@ def load_rules(texts: Mapping[str, str] | None = None) -> GensoRules:
         title, tables, rules["abilities"], rules["difficulties"], rules["difficulty_names"],
         source, Settings(rules["defaults"], wording=WORDING, limits=read_limits(
             rules["limits"], rules["defaults"], source, "rules.toml"), choices=choices),
-        items, mana_stone, spells, monsters, presets, variants, spell_variants,
+        items, mana_stone, spells, monsters, presets, variants, spell_variants, words,
     )
     return packaged.with_overrides({}, "rules.toml")

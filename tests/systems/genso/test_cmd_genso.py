@@ -828,3 +828,20 @@ def test_the_nights_sleep_says_the_hours_the_rules_data_holds(
     args = build_parser("genso").parse_args(["genso", "rest", str(sheet), "--sleep", "--json"])
     assert COMMANDS["rest"](args, changed) == 0
     assert json.loads(capsys.readouterr().out)["said"] == "GM-HEAL-2 9 hours' sleep: MP full"
+
+
+@pytest.mark.parametrize("preset", sorted(load_rules().presets))
+def test_a_sheets_race_sex_birth_wants_and_dislikes_have_their_english(
+        preset: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """env58 N5: `genso sheet`'s first two lines gave race, sex, birth, wants and dislikes in
+    Japanese alone (人間 女性, 神官, 知識, 奇怪な魔術師): on the Pi's console, which has no
+    Japanese glyphs, they were strings of boxes. Each word has its English beside it."""
+    assert main(["genso", "sheet", preset]) == 0
+    first_lines = capsys.readouterr().out.splitlines()[:2]
+    first_lines[0] = first_lines[0].partition("]")[2]  # after the name and its kind
+    words = [word for line in first_lines for word in line.split()
+             if not word.isascii() and not word.endswith(("/birth", "/wants", "/dislikes"))]
+    assert words
+    for word in words:
+        english = word.partition("/")[2]
+        assert english and english.isascii(), (word, first_lines)

@@ -49,10 +49,12 @@ def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
     a dead or incapacitated character's state first (GM-COMBAT-8)."""
     state = condition(rules, character)
     lines = [
-        f"{character.name}  [{character.kind.value}] {character.race} {character.sex} "
-        f"{character.age if character.age is not None else '不明'}",
-        f"生まれ/birth {character.birth or '-'}  望むもの/wants {character.want or '-'}  "
-        f"嫌うもの/dislikes {character.dislike or '-'}",
+        f"{character.name}  [{character.kind.value}] {rules.sheet_word(character.race)} "
+        f"{rules.sheet_word(character.sex)} "
+        f"{character.age if character.age is not None else '不明/unknown'}",
+        f"生まれ/birth {rules.sheet_word(character.birth, 'birth') or '-'}  "
+        f"望むもの/wants {rules.sheet_word(character.want, 'want') or '-'}  "
+        f"嫌うもの/dislikes {rules.sheet_word(character.dislike, 'dislike') or '-'}",
         # GM-CORE-3: each ability with the seed's guide to its value (能力値の目安).
         "  ".join(f"{rules.abilities[a]['ja']}/{rules.abilities[a]['en']} "
                   f"{character.ability(a)}"
