@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from rich.console import Console, ConsoleOptions, RenderableType
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -266,9 +267,9 @@ def fight_panels(fight: FightView) -> list[RenderableType | Lines]:
                       Text(str(f.side), style="green" if f.ally else "red"), f.pools(),
                       Text(", ".join(f.conditions), style="red" if f.down else "yellow"))
     parts: list[RenderableType | Lines] = [table]
-    if fight.board is not None:
-        parts.append(Panel(board_text(fight.board), title=fight.board.title,
-                           title_align="left", expand=False))
+    board = None if fight.board is None else Panel(
+        board_text(fight.board), title=fight.board.title, title_align="left", expand=False)
+    result = None
     if fight.result or fight.faces or fight.result_title:
         text = Text()
         if fight.result_title:
@@ -281,10 +282,43 @@ def fight_panels(fight: FightView) -> list[RenderableType | Lines]:
             text.append(f"  {step.text}\n", style="cyan" if "＞" in step.text else "")
         text.rstrip()
         title = "Result 結果" + (f" · {fight.source}" if fight.source else "")
-        parts.append(Panel(text, title=title, title_align="left"))
+        result = Panel(text, title=title, title_align="left")
+    if board is not None and result is not None:
+        parts.append(Beside(board, result))
+    else:
+        parts.extend(part for part in (board, result) if part is not None)
     if fight.log:
         parts.append(Lines("Log 記録", fight.log[-6:], GivesUp.FIGHT_LOG))
     return parts
+
+
+class Beside:
+    """A fight's board with its result to its right, where the terminal is wide enough for
+    the result's lines beside it (:data:`BESIDE_WIDTH`), else the result under it: CoC's
+    8×8 board over its result made a frame of 33 rows at 80x24 and 31 on the Pi's console
+    (100x30), the header and combatants cleared off the top."""
+
+    def __init__(self, board: Panel, result: Panel) -> None:
+        self.board = board
+        self.result = result
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) \
+            -> Iterator[RenderableType]:
+        width = Measurement.get(console, options, self.board).maximum
+        if options.max_width - width < BESIDE_WIDTH:
+            yield self.board
+            yield self.result
+            return
+        grid = Table.grid(expand=True)
+        grid.add_column(width=width)
+        grid.add_column(ratio=1, overflow="fold")
+        grid.add_row(self.board, self.result)
+        yield grid
+
+
+#: The narrowest the result is drawn beside the board (its lines' rule ID and a check's
+#: BCDice line, wrapped at most once or twice).
+BESIDE_WIDTH = 40
 
 
 #: A down piece's mark on the terminal's board, in its facing arrow's place (``Cx``, ``bx``):

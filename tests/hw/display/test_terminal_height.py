@@ -21,7 +21,13 @@ from pathlib import Path
 from rich.console import Console
 
 from companion.hw.display.terminal import TerminalDisplay
-from companion.hw.display.view import View, example_fight_view, example_view
+from companion.hw.display.view import (
+    BoardView,
+    PieceView,
+    View,
+    example_fight_view,
+    example_view,
+)
 
 CLEAR = "\x1b[2J\x1b[H"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -117,3 +123,37 @@ def test_the_game_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
     assert len(rows) <= 23, last
     assert rows[0].startswith("Floor 1 1階") and "HP " in rows[0]
     assert "Room 部屋" in last and "Lv 1" in last
+
+
+def board_fight_view() -> View:
+    """The example fight on CoC's 8×8 board (CO-TURN-2), a piece of each side on it."""
+    view = example_fight_view()
+    assert view.fight is not None
+    pieces = (PieceView(0, 0, "A", (0, 1), True), PieceView(3, 4, "C", (-1, 0), False))
+    return replace(view, fight=replace(view.fight, board=BoardView(8, 8, pieces, "Board 盤面")))
+
+
+def test_on_the_pi_console_a_board_fight_keeps_its_header_board_and_whole_result() -> None:
+    """The board over the result made a fight 31 rows on the Pi's console (100x30) and 33 at
+    80x24, its header and combatants cleared off the top. The result is beside the board,
+    each of its lines whole, and at 100x30 the frame fits from its first row."""
+    rows = frame(board_fight_view(), 100, 30)
+    assert len(rows) <= 29 and rows[0] == "幻想迷宮冒険譚 Fight 戦闘"
+    board_row = next(row for row in rows if row.startswith("│ 1  A↑"))
+    assert "│ GM-COMBAT-" in board_row or "╰" in board_row  # the result beside it
+    text = "\n".join(rows)
+    for kept in ("a   b   c   d   e   f   g   h", "(2D6+7>13)", "11[5,6]+7=18", "6 damage",
+                 "GM-COMBAT-8  オーク2 Orc 2", "(7) GM 進行"):
+        assert kept in text, kept
+    assert "…" not in text.partition("Result 結果")[2]
+
+
+def test_at_80_columns_the_result_is_beside_the_board_and_narrower_under_it() -> None:
+    at_80 = frame(board_fight_view(), 80, 24)
+    assert len(at_80) < 33
+    assert any(row.startswith("╭─ Board 盤面") and "Result 結果" in row for row in at_80)
+    result = "".join(row.partition("││")[2] for row in at_80)
+    assert "…" not in result and "GM-COMBAT-7" in result
+    at_60 = frame(board_fight_view(), 60, None, terminal=False)
+    board_end = next(n for n, row in enumerate(at_60) if row.startswith("╰") and n > 12)
+    assert at_60[board_end + 1].startswith("╭─ Result 結果")
