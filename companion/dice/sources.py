@@ -69,7 +69,7 @@ class ManualDice:
             try:
                 line = self._ask(prompt)
             except EOFError as exc:
-                raise DiceInputEnded(f"no values typed for {count}D{sides}") from exc
+                raise DiceInputEnded(_ended(count, sides, purpose, taken)) from exc
             problem, values = _read_values(line, sides)
             if not problem and len(values) == count:  # the whole roll, even after part of it
                 return values
@@ -81,6 +81,17 @@ class ManualDice:
                 if len(taken) == count:
                     return taken
             prompt = _asked_again(problem, taken, count, sides)
+
+
+def _ended(count: int, sides: int, purpose: str, taken: list[int]) -> str:
+    """Why the roll stopped when the input ended (Ctrl-D, a file of answers run out):
+    whose roll was awaited, the part of it typed, and that nothing was saved. A command
+    asks every die before it saves (an event's walk, a fight's action), so dice typed for
+    earlier rolls of the same command are dropped too (cli59 F9)."""
+    whose = f"{purpose} ({count}D{sides})" if purpose else f"the {count}D{sides}"
+    kept = f" ({' '.join(map(str, taken))} typed of it)" if taken else ""
+    return (f"the input ended before {whose} was typed{kept}: nothing was saved, and any dice "
+            "typed before it are dropped; run the command again")
 
 
 def _asked_again(problem: str, taken: list[int], count: int, sides: int) -> str:

@@ -190,6 +190,27 @@ def test_manual_dice_end_of_input_is_a_companion_error() -> None:
     assert isinstance(err.value, CompanionError)
 
 
+def test_manual_dice_end_of_input_names_the_roll_and_that_nothing_was_saved() -> None:
+    """cli59 F9: Ctrl-D said "no values typed for 2D6": now that the input ended, before
+    whose roll (the prompt's purpose), the part of it typed, and that nothing was saved."""
+    lines = iter(["4"])
+
+    def once(_: str) -> str:
+        line = next(lines, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    with pytest.raises(DiceInputEnded) as err:
+        roll("2D6", ManualDice(once), purpose="Ben: 生命抵抗/vitality")
+    assert str(err.value) == (
+        "the input ended before Ben: 生命抵抗/vitality (2D6) was typed (4 typed of it): "
+        "nothing was saved, and any dice typed before it are dropped; run the command again")
+    with pytest.raises(DiceInputEnded) as err:
+        roll("1D6", ManualDice(once))
+    assert str(err.value).startswith("the input ended before the 1D6 was typed: nothing was saved")
+
+
 def test_simulated_dice_repeat_with_the_same_seed() -> None:
     first = roll("10D6", SimulatedDice.seeded(42)).values
     assert first == roll("10D6", SimulatedDice.seeded(42)).values
