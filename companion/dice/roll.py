@@ -4,7 +4,8 @@ The line reads like BCDice's: ``(2D6>=9) ＞ 7[3,4] ＞ 失敗/failure``; one di
 face alone (``(1D100<=60) ＞ 83 ＞ 失敗/failure``); arithmetic shows each dice term's sum
 with its faces and the total after ``=`` (``(2D6+4>=8) ＞ 9[4,5]+4=13 ＞ 成功/success``,
 the EV-CORE-2 Show line). The other commands show as BCDice shows them:
-``(D66) ＞ 16``, ``(3B6>=4) ＞ 5,2,4 ＞ 成功数2``, ``(choice[a,b]) ＞ a``, ``計算結果 ＞ 20``,
+``(D66) ＞ 16``, ``(3B6>=4) ＞ 5,2,4 ＞ 成功数2/successes 2``, ``(choice[a,b]) ＞ a``,
+``計算結果/result ＞ 20`` (BCDice's Japanese with the English beside, as a verdict has it),
 and a repeat numbers its rolls ``#1``, ``#2``... (``docs/dice-notation.md``).
 """
 
@@ -38,7 +39,7 @@ from companion.dice.result import FAILURE, SUCCESS, DieRoll, Result, RollKind
 from companion.dice.sources import DiceSource, checked_roll
 from companion.errors import InvalidNotation
 
-CALC_LABEL = "計算結果"
+CALC_LABEL = "計算結果/result"
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +231,8 @@ def _roll_pool(command: PoolCommand, source: DiceSource, options: RollOptions,
     target, _ = _Evaluator(source, options, purpose).eval(command.target)
     successes = sum(command.comparison.holds(v, target) for v in values)
     formula += f"{command.comparison.value}{target}"
-    return Result.plain(formula, (listed, f"成功数{successes}"), successes, target=target, **kw)
+    return Result.plain(formula, (listed, f"成功数{successes}/successes {successes}"), successes,
+                        target=target, **kw)
 
 
 def _roll_choice(command: ChoiceCommand, source: DiceSource, purpose: str = "") -> Result:

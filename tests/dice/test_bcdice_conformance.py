@@ -108,6 +108,12 @@ def companion_line(line: str, used: Counter[str]) -> str:
     if parts[-1] in VERDICTS:
         parts[-1] = VERDICTS[parts[-1]]
         used["verdict-english"] += 1
+    if successes := re.fullmatch(r"成功数(\d+)", parts[-1]):
+        parts[-1] = f"{parts[-1]}/successes {successes[1]}"
+        used["label-english"] += 1
+    if parts[0] == "計算結果":
+        parts[0] = "計算結果/result"
+        used["label-english"] += 1
     if len(parts) >= 3 and "[" in parts[1] and re.fullmatch(r"-?\d+", parts[2]):
         shown, total = parts[1], parts[2]
         lone_term = re.fullmatch(rf"{total}\[[\d,]+\]", shown)

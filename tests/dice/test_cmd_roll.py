@@ -169,7 +169,8 @@ def test_new_forms_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> 
         assert main(["roll", *words, "--seed", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("(D66) ＞ ") and lines[1].startswith("(3B6>=4) ＞ ")
-    assert "成功数" in lines[1] and lines[4] == "計算結果 ＞ 20"
+    assert "成功数" in lines[1] and "/successes " in lines[1]
+    assert lines[4] == "計算結果/result ＞ 20"
     assert lines[5].startswith("(1D20) ＞ ") and lines[6].startswith("(5D6) ＞ ")
     assert lines[7].startswith("(2D6>=7) ＞ ")
 
@@ -246,7 +247,7 @@ def test_camera_dice_for_a_d6_pool_and_a_d66(
     assert main(["roll", "3B6>=4", "--dice", "camera", "--source", "mat.png"]) == 0
     assert main(["roll", "D66S", "--dice", "camera", "--source", "mat.png"]) == 0
     out = capsys.readouterr().out
-    assert out == "(3B6>=4) ＞ 5,2,4 ＞ 成功数2\n(D66S) ＞ 25\n"
+    assert out == "(3B6>=4) ＞ 5,2,4 ＞ 成功数2/successes 2\n(D66S) ＞ 25\n"
     assert asked == [(3, 6), (2, 6)]
 
 

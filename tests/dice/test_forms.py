@@ -93,7 +93,8 @@ def test_pools_list_every_die_and_count_successes(
               "=": int.__eq__, "<>": int.__ne__}
     assert [d.sides for d in result.dice] == [x for n, x in pools for _ in range(n)]
     assert result.total == sum(checks[op](v, target) for v in result.values)
-    assert result.steps == (",".join(map(str, result.values)), f"成功数{result.total}")
+    assert result.steps == (",".join(map(str, result.values)),
+                            f"成功数{result.total}/successes {result.total}")
     assert not (result.success or result.failure)
 
 
@@ -188,7 +189,7 @@ arithmetic = st.recursive(
 def test_the_calculator_agrees_with_python(expr: str) -> None:
     result = roll(f"C{expr}", ScriptedDice([]))
     assert result.total == eval(expr)  # the strategy gives digits, brackets and + - * only
-    assert result.text == f"計算結果 ＞ {result.total}"
+    assert result.text == f"計算結果/result ＞ {result.total}"
 
 
 @given(a=st.integers(-100, 100), b=st.integers(-20, 20).filter(bool))

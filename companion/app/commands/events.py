@@ -47,7 +47,13 @@ from companion.systems.defaults import (
 from companion.systems.events.lists import UserLists, load_lists
 from companion.systems.events.poisoned import Poison, describe, ended, tracked_name
 from companion.systems.events.report import EventReport
-from companion.systems.events.rules import EVENT_TABLES, EventRules, Mode, load_rules
+from companion.systems.events.rules import (
+    EVENT_TABLES,
+    TABLE_NAMES_JA,
+    EventRules,
+    Mode,
+    load_rules,
+)
 from companion.systems.events.run import run_active_action, run_event
 from companion.systems.events.sword_world import Member, load_party, load_rating_table
 
@@ -383,7 +389,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("table", metavar="TABLE",
                         choices=[*EVENT_TABLES, "defaults", *POISON_ACTIONS, *ACT, *ROOM_ACTIONS],
-                        help="; ".join(f"{name} ({rule})" for name, rule in EVENT_TABLES.items())
+                        help="; ".join(f"{name} {TABLE_NAMES_JA[name]} ({rule})"
+                                       for name, rule in EVENT_TABLES.items())
                         + "; defaults (list every Default); "
                         + "; ".join(f"{name} ({what})"
                                     for name, what in {**POISON_ACTIONS, **ACT,
@@ -400,7 +407,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--hours", type=int, default=None,
                         help="with rest: how many hours the party rests (default 1)")
     parser.add_argument("--trap", metavar="KIND", default=None,
-                        help="with the trap table: resolve this trap (explosion, pit, ...) "
+                        help="with the trap table: resolve this trap (explosion 爆発, "
+                             "poison_gas 毒ガス, arrow 矢, poison_needle 毒針, alarm 警報, "
+                             "pit 落とし穴: the key or the Japanese) "
                              "without rolling its type, e.g. the one a door rolled before its "
                              "disarm (EV-DOOR-3: no second roll)")
     parser.add_argument("--level", type=int, default=None,

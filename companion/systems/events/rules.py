@@ -43,6 +43,11 @@ EVENT_TABLES: dict[str, str] = {
     "recovery": "EV-REC-1",
     "poison": "EV-POI-4",
 }
+#: Each table's Japanese name, as seed 001 heads it, for the help beside its key.
+TABLE_NAMES_JA: dict[str, str] = {
+    "door": "扉", "chest": "宝箱", "trap": "罠", "monster": "モンスター", "explore": "探索",
+    "recovery": "回復", "poison": "毒",
+}
 
 _REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
     "door": ("ja", "en", "trap", "lock"),

@@ -11,6 +11,7 @@ its 1/2D depth rounded as EV-CORE-4 says).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from companion.dice.result import Result
@@ -23,12 +24,26 @@ from companion.systems.events.sword_world import Member
 
 
 def trap_row(rules: EventRules, kind: str) -> TableRow:
-    """The EV-TRAP-1 row of a trap kind (``explosion``, ``pit``…), or a DataError naming them."""
+    """The EV-TRAP-1 row of a trap named by its kind (``explosion``, ``pit``…) or by its
+    Japanese name, with or without the table's bracket (``落とし穴``, ``爆発``,
+    ``爆発（エネルギー系）``), or a DataError naming them both (cli59 F10)."""
     rows = rules.tables["trap"].rows
+    wanted = _folded(kind)
     for row in rows:
-        if row["kind"] == kind:
+        if wanted in (_folded(row["kind"]), _folded(row["ja"]), _folded(short_ja(row))):
             return row
-    raise DataError(f"no trap {kind!r}; choose from {', '.join(r['kind'] for r in rows)}")
+    names = ", ".join(f"{r['kind']} {short_ja(r)}" for r in rows)
+    raise DataError(f"no trap {kind!r}; choose from {names}")
+
+
+def short_ja(row: TableRow) -> str:
+    """A trap's Japanese name without the table's bracket: 爆発 of 爆発（エネルギー系）."""
+    return str(row["ja"]).split("（")[0]
+
+
+def _folded(name: str) -> str:
+    """A name as typed, whatever its width and case (ＰＩＴ, Pit, 落とし穴)."""
+    return unicodedata.normalize("NFKC", name).strip().casefold()
 
 
 class _TrapWalk(_PoisonWalk):
@@ -93,7 +108,7 @@ class _TrapWalk(_PoisonWalk):
             how = result.text
         else:
             row = trap_row(self.rules, named)
-            how = f"{named} (named, no roll: EV-DOOR-3)"
+            how = f"{row['kind']} (named, no roll: EV-DOOR-3)"
         counter = f"{row['target_ja']}／{row['counter_ja']}".rstrip("／")
         self.add(
             "EV-TRAP-1",

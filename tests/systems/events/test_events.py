@@ -411,7 +411,8 @@ def test_ev_door_3_generic_names_the_rolled_trap_and_how_to_resolve_it() -> None
     assert "on failure roll the trap table (罠/Trap, EV-TRAP-1)" in plain.text
     assert plain.find("EV-DOOR-2")[1].data == {"trap_on_failure": ""}
     assert "ruined if the trap that fires is an explosion" in texts(plain, "EV-DOOR-5")[0]
-    with pytest.raises(DataError, match="no trap 'dragon'; choose from explosion, poison_gas"):
+    with pytest.raises(DataError,
+                       match="no trap 'dragon'; choose from explosion 爆発, poison_gas 毒ガス"):
         run_event("trap", ScriptedDice([]), trap="dragon")
     with pytest.raises(DataError, match="goes with the trap table, not 'door'"):
         run_event("door", ScriptedDice([]), trap="pit")
