@@ -17,7 +17,7 @@ from companion.dice import DiceSource, Result, roll
 from companion.errors import IllegalAction
 from companion.systems.defaults import DEFAULT_TAG
 from companion.systems.genso.character.core import Character, Term, derive
-from companion.systems.genso.rules import ABILITIES, GensoRules, Monster
+from companion.systems.genso.rules import ABILITIES, TRAPS, GensoRules, Monster
 
 
 def chance(modifier: int, difficulty: int) -> Fraction:
@@ -94,12 +94,25 @@ def difficulty_value(rules: GensoRules, kind: str, difficulty: int | str) -> tup
     return table[difficulty], f"{name['ja']}/{name['en']} {table[difficulty]}"
 
 
-def simple_check(rules: GensoRules, source: DiceSource, difficulty: int | str,
+def default_difficulty(rules: GensoRules, rule: str,
+                       difficulty: int | str | None) -> tuple[int | str, str]:
+    """The difficulty given, or else the rule's Default one (GM-CHECK-1/2/3
+    ``difficulty``, GM-CHECK-6's too) with its " (default)" label for the check's line. An
+    explicit None test: a difficulty of 0 is a difficulty, not "none given"."""
+    if difficulty is not None:
+        return difficulty, ""
+    found: int | str = rules.default(rule, "difficulty")
+    return found, rules.settings.tag(rule, "difficulty")
+
+
+def simple_check(rules: GensoRules, source: DiceSource, difficulty: int | str | None,
                  modifier: int = 0) -> Check:
     """GM-CHECK-1: 簡易判定, 2D > difficulty (15 / 11 / 7 / 3); no modifiers by the seed.
+    None is the GM-CHECK-1 Default's difficulty, labelled as one.
 
     A GM modifier is allowed only when the GM-CHECK-1 Default ``manual_modifier`` is on.
     """
+    difficulty, tag = default_difficulty(rules, "GM-CHECK-1", difficulty)
     value, shown = difficulty_value(rules, "simple", difficulty)
     if modifier and not rules.default("GM-CHECK-1", "manual_modifier"):
         raise IllegalAction("GM-CHECK-1: a simple check has no modifiers (turn on the "
@@ -108,7 +121,8 @@ def simple_check(rules: GensoRules, source: DiceSource, difficulty: int | str,
     notes = () if value - modifier < 12 else (
         f"不可能/impossible: 2D is at most 12 (difficulty {shown})",)
     name = "簡易判定/simple check"
-    return Check("GM-CHECK-1", name, terms, value, _roll(terms, value, source, name), notes)
+    return Check("GM-CHECK-1", name, terms, value, _roll(terms, value, source, name), notes,
+                 tag)
 
 
 def _ability_label(rules: GensoRules, ability: str) -> str:
@@ -126,10 +140,12 @@ def _ability_term(rules: GensoRules, character: Character, ability: str) -> Term
 
 
 def general_check(rules: GensoRules, source: DiceSource, character: Character, ability: str,
-                  difficulty: int | str, modifier: int = 0, *, rule: str = "GM-CHECK-2",
-                  name: str = "一般判定/general check",
+                  difficulty: int | str | None, modifier: int = 0, *,
+                  rule: str = "GM-CHECK-2", name: str = "一般判定/general check",
                   bonus: Term | None = None) -> Check:
-    """GM-CHECK-2: 一般判定, ability + 2D + modifier > difficulty (20 / 16 / 12 / 8)."""
+    """GM-CHECK-2: 一般判定, ability + 2D + modifier > difficulty (20 / 16 / 12 / 8). None is
+    ``rule``'s Default difficulty, labelled as one."""
+    difficulty, tag = default_difficulty(rules, rule, difficulty)
     value, _ = difficulty_value(rules, "general", difficulty)
     terms = [_ability_term(rules, character, ability)]
     if bonus is not None and bonus.value:
@@ -138,27 +154,27 @@ def general_check(rules: GensoRules, source: DiceSource, character: Character, a
         terms.append(Term("修正/modifier", modifier))
     return Check(rule, f"{name} ({character.name})", tuple(terms), value,
                  _roll(terms, value, source, name, character.name),
-                 derive(rules, character).warnings)
+                 derive(rules, character).warnings, tag)
 
 
-TRAPS = ("cleverly_set", "normally_set", "hastily_set")
-
-
-def trap_check(rules: GensoRules, source: DiceSource, character: Character, trap: str | int,
-               modifier: int = 0) -> Check:
-    """GM-CHECK-3: 罠発見, Perception + 2D + (Search bonus) + modifier > 16 / 12 / 8.
+def trap_check(rules: GensoRules, source: DiceSource, character: Character,
+               trap: str | int | None, modifier: int = 0) -> Check:
+    """GM-CHECK-3: 罠発見, Perception + 2D + (Search bonus) + modifier > 16 / 12 / 8. None
+    is the GM-CHECK-3 Default's trap, labelled as one.
 
     The Search bonus is 2 × Search level, or a printed 罠発見＋N in its place (Default),
     never both.
     """
+    trap, tag = default_difficulty(rules, "GM-CHECK-3", trap)
     if isinstance(trap, str):
         if trap not in TRAPS:
             raise IllegalAction(f"a trap is {', '.join(TRAPS)} or a difficulty number")
         trap = int(rules.num("GM-CHECK-3", trap))
     bonus = derive(rules, character).trap_bonus
-    return general_check(rules, source, character, "perception", trap, modifier,
-                         rule="GM-CHECK-3", name="罠発見/trap detection",
-                         bonus=Term("罠発見/trap detection", bonus.total))
+    check = general_check(rules, source, character, "perception", trap, modifier,
+                          rule="GM-CHECK-3", name="罠発見/trap detection",
+                          bonus=Term("罠発見/trap detection", bonus.total))
+    return replace(check, difficulty_tag=tag)
 
 
 def undead_check(rules: GensoRules, source: DiceSource, character: Character,
@@ -173,15 +189,10 @@ def enemy_check(rules: GensoRules, source: DiceSource, character: Character,
                 difficulty: int | str | None = None, modifier: int = 0) -> Check:
     """GM-CHECK-6: 敵発見 (Default): Perception + 2D + Search bonus + modifier > 12 unless set;
     the Default's difficulty is labelled as one."""
-    tag = ""
-    if difficulty is None:
-        difficulty = int(rules.default("GM-CHECK-6", "difficulty"))
-        tag = rules.settings.tag("GM-CHECK-6", "difficulty")
     bonus = derive(rules, character).enemy_bonus
-    check = general_check(rules, source, character, "perception", difficulty, modifier,
-                          rule="GM-CHECK-6", name="敵発見/enemy detection",
-                          bonus=Term("敵発見/enemy detection", bonus.total))
-    return replace(check, difficulty_tag=tag)
+    return general_check(rules, source, character, "perception", difficulty, modifier,
+                         rule="GM-CHECK-6", name="敵発見/enemy detection",
+                         bonus=Term("敵発見/enemy detection", bonus.total))
 
 
 def mark_check(rules: GensoRules, source: DiceSource, character: Character,

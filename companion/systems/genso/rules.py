@@ -34,6 +34,8 @@ WORDING = Wording(seed="{rule}.{name} is the book's rule (seed 002: {value!r}), 
 DATA_FILES = ("rules.toml", "items.toml", "spells.toml", "monsters.toml", "presets.toml")
 ABILITIES = ("body", "perception", "magic")
 DIFFICULTIES = ("extremely_hard", "very_hard", "hard", "easy")
+#: The traps of GM-CHECK-3, each a difficulty of the seed's ([source."GM-CHECK-3"]).
+TRAPS = ("cleverly_set", "normally_set", "hastily_set")
 #: Whom a spell lands on in the fight tracker (spells.toml ``aim``, from the seed's 対象):
 #: "caster" the caster (named targets are the others it holds, as a Barrier's); "one"
 #: exactly one named combatant; "area" every combatant the GM names in it, each once;
@@ -75,6 +77,9 @@ class CreatureKind(Enum):
 #: stay beside it in code. Checked wherever a Default is set, and shown by `genso defaults`
 #: (:mod:`companion.systems.defaults`).
 CHOICES: dict[tuple[str, str], tuple[Any, ...]] = {
+    ("GM-CHECK-1", "difficulty"): DIFFICULTIES,
+    ("GM-CHECK-2", "difficulty"): DIFFICULTIES,
+    ("GM-CHECK-3", "difficulty"): TRAPS,
     ("GM-MON-7", "orc_warrior"): ("gm", "wg"),
     ("GM-MAGIC-4", "oldest_cannot_be_cancelled"): ("cancel_next", "cancel_none"),
     ("GM-EQUIP-2", "shield_protection"): (2, 4),

@@ -21,7 +21,7 @@ from companion.systems.defaults import fixed_readings, listing, notes_text, read
 from companion.systems.genso import checks
 from companion.systems.genso.character.core import Character
 from companion.systems.genso.money import coins_text
-from companion.systems.genso.rules import GensoRules, Monster
+from companion.systems.genso.rules import TRAPS, GensoRules, Monster
 
 
 def difficulty_option(rules: GensoRules, kind: str, given: object) -> int | str | None:
@@ -35,7 +35,7 @@ def difficulty_option(rules: GensoRules, kind: str, given: object) -> int | str 
         return None
     japanese: dict[str, str] = {}  # the seed's own words for a difficulty: 難しい → hard
     if kind == "trap":
-        names: list[str] = list(checks.TRAPS)
+        names: list[str] = list(TRAPS)
     else:
         table = rules.difficulties["simple" if kind == "simple" else "general"]
         names = [k for k in table if k != "rule"]
@@ -107,11 +107,9 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
     ability = args.ability or "body"
 
     def body(source: DiceSource) -> int:
-        # An explicit None test: difficulty 0 is a difficulty, not "none given".
+        # No --difficulty (None) is the rule's Default, labelled as one (spec §0.1).
         if args.kind == "simple":
-            check = checks.simple_check(rules, source,
-                                        "hard" if difficulty is None else difficulty,
-                                        args.modifier)
+            check = checks.simple_check(rules, source, difficulty, args.modifier)
             return emit(args, check.to_json(), check.text, dice=True)
         if not args.sheet:
             raise IllegalAction(f"a {args.kind} check needs --sheet")
@@ -130,13 +128,10 @@ def cmd_check(args: argparse.Namespace, rules: GensoRules) -> int:
                                            b_modifier=args.vs_modifier or 0)
             return emit(args, opposed.to_json(), opposed.text, dice=True)
         if args.kind == "general":
-            check = checks.general_check(rules, source, who, ability,
-                                         "hard" if difficulty is None else difficulty,
+            check = checks.general_check(rules, source, who, ability, difficulty,
                                          args.modifier)
         elif args.kind == "trap":
-            check = checks.trap_check(rules, source, who,
-                                      "normally_set" if difficulty is None else difficulty,
-                                      args.modifier)
+            check = checks.trap_check(rules, source, who, difficulty, args.modifier)
         elif args.kind == "undead":
             check = checks.undead_check(rules, source, who, args.modifier)
         elif args.kind == "enemy":

@@ -31,7 +31,7 @@ from companion.app.commands.genso.files import SET_EXAMPLE, load_user_rules, sav
 from companion.app.commands.roll import add_dice_arguments
 from companion.app.overrides import add_set_argument
 from companion.systems.genso.character.growth import GROWTH_CHOICES
-from companion.systems.genso.rules import GensoRules
+from companion.systems.genso.rules import GensoRules, load_rules
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, GensoRules], int]] = {
     "new": cmd_new, "sheet": cmd_sheet, "presets": cmd_presets, "lore": cmd_lore,
@@ -61,7 +61,14 @@ def _common(parser: argparse.ArgumentParser, dice: bool = False) -> None:
         add_dice_arguments(parser)
 
 
+#: The check kinds that take --difficulty, and the rule whose Default stands in for none.
+DIFFICULTY_DEFAULTS = {"simple": "GM-CHECK-1", "general": "GM-CHECK-2", "trap": "GM-CHECK-3",
+                       "enemy": "GM-CHECK-6"}
+
+
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    # The packaged rules, for the numbers the help gives (a user's --set is not read yet).
+    rules = load_rules()
     parser = subparsers.add_parser(
         "genso", help="幻想迷宮冒険譚 Ver2.5 (seed 002): characters, checks, fights, shop",
         description="Seed 002's 2D6 fantasy RPG: make and keep character sheets, roll checks "
@@ -151,10 +158,16 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                        help="general and opposed: the ability rolled (default body); "
                             "strength (筋力) only in an opposed check, where it reads as "
                             "body (GM-CHECK-5)")
+    without = ", ".join(f"{kind} {rules.default(rule, 'difficulty')}"
+                        for kind, rule in DIFFICULTY_DEFAULTS.items())
     check.add_argument("--difficulty", help="simple, general, trap, enemy: a number or "
                                             "extremely_hard, very_hard, hard, easy (極めて難しい, "
                                             "非常に難しい, 難しい, 易しい; traps: "
-                                            "cleverly_set, normally_set, hastily_set)")
+                                            "cleverly_set, normally_set, hastily_set); "
+                                            "without it, the check's Default, marked "
+                                            f"(default) on its line ({without}: "
+                                            "GM-CHECK-1.difficulty and the like; `genso "
+                                            "defaults` lists them, --set changes them)")
     check.add_argument("--modifier", type=whole_number, default=0,
                        help="the modifier (修正値) of who rolls (--sheet)")
     check.add_argument("--vs-modifier", type=whole_number, metavar="N",
