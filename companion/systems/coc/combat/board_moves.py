@@ -135,7 +135,8 @@ class _Board(_Core):
     def on_the_board(self, c: Combatant, t: Combatant, a: Attack, kind: WeaponKind) -> Attack:
         """CO-MELEE-1: melee only when adjacent; CO-TURN-7: a throw reaches 3 squares, a
         firearm the whole board, and nobody may stand in between; "behind" and "adjacent"
-        come from the board (CO-TURN-2, CO-DODGE-3, CO-FIRE-5)."""
+        come from the board (CO-TURN-2, CO-DODGE-3, CO-FIRE-5); from revision 9 an attack from
+        behind says so."""
         if not self.board(c, t):
             return a
         here, there = board.parse(c.square), board.parse(t.square)
@@ -150,6 +151,10 @@ class _Board(_Core):
         if not melee and not self.clear(c, t):
             raise IllegalAction(f"somebody stands between {c.name} and {t.name} (CO-TURN-7)")
         from_behind = apart > 0 and board.behind(there, t.facing, here, melee)
+        if from_behind and self.engine >= 9:  # said, as it takes the defence away (cli59 F1)
+            rule = "CO-DODGE-3" if self.on("CO-DODGE-3") else "CO-TURN-2"
+            self.say(f"{c.name} on {c.square} is behind {t.name} on {t.square} facing "
+                     f"{t.facing}: from behind ({rule})")
         return replace(a, from_behind=from_behind,
                        adjacent=a.adjacent or (kind is WeaponKind.FIREARM and apart == 1),
                        distance_m=apart if kind is WeaponKind.THROWN else a.distance_m)

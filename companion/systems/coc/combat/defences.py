@@ -32,7 +32,7 @@ class _Defences(_Disarm):
         if a.cover:
             if a.cover == "dodge" and first and not self.defence_allowed(
                     t, Defence.DODGE, kind, a, True):
-                raise IllegalAction(f"{t.name} cannot dodge now (CO-DODGE-7)")
+                raise self.cannot_defend(t, Defence.DODGE, kind, a)
             return Defence.NONE
         d = a.defence
         if d is Defence.NONE or a.surprise or self.legacy:  # format 1 checked after the dice
@@ -52,7 +52,7 @@ class _Defences(_Disarm):
                     and self.two_hands_held(t, a.parry_weapon):
                 raise IllegalAction(f"{t.name} is in a grapple: no parry with a two-handed "
                                     f"weapon ({'CO-GRAP-3' if self.p003 else 'CO-GRAP-6'})")
-            raise IllegalAction(f"{t.name} cannot {d.value} now")
+            raise self.cannot_defend(t, d, kind, a)
         return d
 
     def behind_cover(self, t: Combatant, a: Attack) -> bool:
@@ -102,52 +102,87 @@ class _Defences(_Disarm):
     def defence_allowed(self, t: Combatant, d: Defence, kind: WeaponKind, a: Attack,
                         first: bool) -> bool:
         """CO-DODGE-2 (003) / CO-DODGE-4, CO-DODGE-7, CO-BASE-7 (004): reaction limits."""
+        return not self.defence_refused(t, d, kind, a, first)
+
+    def cannot_defend(self, t: Combatant, d: Defence, kind: WeaponKind, a: Attack,
+                      first: bool = True) -> IllegalAction:
+        """The refusal of a declared defence, with its cause and rule (cli59 F1: "cannot
+        dodge now" alone covered five causes)."""
+        why = self.defence_refused(t, d, kind, a, first)
+        return IllegalAction(f"{t.name} cannot {d.value} now" + (f": {why}" if why else ""))
+
+    def defence_refused(self, t: Combatant, d: Defence, kind: WeaponKind, a: Attack,
+                        first: bool) -> str:
+        """Why ``t`` may not take the defence ``d`` against ``a`` now, with the rule ID; ""
+        when it may (CO-DODGE-2 (003) / CO-DODGE-4, CO-DODGE-7, CO-BASE-7 (004): reaction
+        limits; CO-DODGE-3: from behind)."""
         if t.out:
-            return False
+            return f"{t.name} is out of the fight (dead or unconscious)"
         if self.on("CO-DODGE-3") and a.from_behind and not t.concentrating:
-            return False
+            return (f"{a.actor} attacks from behind and {t.name} is not concentrating on "
+                    "dodging (CO-DODGE-3)")
         if d is Defence.DODGE:
             # 004 l.13 「初弾のみ」 before l.17's concentration 「複数回の攻撃に対して何度でも」:
             # the seed does not say which wins; the spec's CO-DODGE-7 Default ("the later
             # shots cannot be dodged") has no exception, so 「何度でも」 lifts the round's one
             # dodge (l.7), not one attack's later bullets
             if not first and self.on("CO-DODGE-7") and kind is WeaponKind.FIREARM:
-                return False
+                return "a dodge stops the first bullet only (CO-DODGE-7)"
             if not self.p003 and t.concentrating and self.on("CO-DODGE-8"):
-                return True
+                return ""
             limit = self.dodge_limit()
             if t.dodges < limit:
-                return True
-            return self.luck_dodge(t, a) and t.dodges == limit
-        limit = self.rules.default("CO-DODGE-2", "other_defences_per_round") if self.p003 \
-            else self.rules.default("CO-BASE-7", "parries_per_round")
+                return ""
+            rule = "CO-DODGE-2" if self.p003 else "CO-DODGE-4"
+            used = f"{t.name} has used this round's dodge ({rule})"
+            if self.p003 or not self.on("CO-DODGE-4"):
+                return used
+            if t.dodges > limit:
+                return (f"{t.name} has used this round's dodge and its second by Luck "
+                        "(CO-DODGE-4)")
+            return "" if self.luck_dodge(t, a) else (
+                f"{used}; a second needs Luck, the Keeper allowing (luck_dodge)")
+        rule = "CO-DODGE-2" if self.p003 else "CO-BASE-7"
+        limit = self.rules.default(rule, "other_defences_per_round" if self.p003
+                                   else "parries_per_round")
         if t.parries >= int(limit):
-            return False
+            return f"{t.name} has used this round's parry ({rule})"
         if kind is WeaponKind.THROWN:
-            return False
+            return "a thrown weapon cannot be parried"
         if kind is WeaponKind.FIREARM and not (self.on("CO-FIRE-5") and a.adjacent
                                                and not a.from_behind):
-            return False
+            return ("a shot is parried only from an adjacent square, not from behind "
+                    "(CO-FIRE-5)" if self.on("CO-FIRE-5") else "a shot cannot be parried")
         if d is Defence.COUNTER:
             if not self.on("CO-MA-5") or not self.counter_allowed(a, kind):
-                return False
-            return 0 <= a.parry_weapon < len(t.sheet.weapons) and \
+                return "an MA counter goes only against an unarmed humanoid's attack (CO-MA-5)"
+            ok = 0 <= a.parry_weapon < len(t.sheet.weapons) and \
                 t.sheet.weapons[a.parry_weapon].info.technique
+            return "" if ok else "an MA counter needs Fist, Kick or Head Butt (CO-MA-5)"
         if a.parry_with == "iai":
-            return self.iai_parry_allowed(t, a) and not self.two_hands_held(t, a.parry_weapon)
+            if not self.iai_parry_allowed(t, a):
+                return "no Iai parry now (CO-DODGE-2, CO-IAI-2, CO-IAI-3)"
+            return "" if not self.two_hands_held(t, a.parry_weapon) else (
+                f"{t.name} is in a grapple: no two-handed weapon (CO-GRAP-3)")
         if a.parry_with == "grapple":
-            return self.grapple_parry_allowed(kind)
+            return "" if self.grapple_parry_allowed(kind) else (
+                "Grapple parries only a melee or unarmed attack (CO-GRAP-5)")
         if a.parry_with:
-            return self.bare_parry_allowed(a, kind, a.parry_with)
+            return "" if self.bare_parry_allowed(a, kind, a.parry_with) else (
+                f"no {a.parry_with} parry against this attack (CO-PARRY-2)")
         if not 0 <= a.parry_weapon < len(t.sheet.weapons):
-            return False
+            return f"{t.name} has no weapon {a.parry_weapon}"
         pw = t.sheet.weapons[a.parry_weapon]
         if pw.broken or pw.dropped or pw.durability is None:
-            return False
+            return f"its {pw.info.name} is " + ("broken" if pw.broken else "dropped"
+                                                if pw.dropped else "no parrying weapon")
         if self.two_hands_held(t, a.parry_weapon):
-            return False
-        return not (self.on("CO-PARRY-2") and not (pw.info.kind is WeaponKind.MELEE
-                                                   or pw.info.long_gun))
+            return (f"{t.name} is in a grapple: no parry with a two-handed weapon "
+                    f"({'CO-GRAP-3' if self.p003 else 'CO-GRAP-6'})")
+        if self.on("CO-PARRY-2") and not (pw.info.kind is WeaponKind.MELEE
+                                          or pw.info.long_gun):
+            return f"a {pw.info.name} cannot parry: melee weapons and long guns do (CO-PARRY-2)"
+        return ""
 
     def two_hands_held(self, t: Combatant, index: int) -> bool:
         """CO-GRAP-3 (003 「＜組みつき＞中は…両手を使う武器は使用できない」, both in the grapple

@@ -92,7 +92,8 @@ class _Firearms(_Strikes):
             return
         if a.defence is Defence.DODGE and not a.cover:
             if self.legacy and not self.defence_allowed(t, Defence.DODGE, info.kind, a, True):
-                raise IllegalAction(f"{t.name} cannot dodge now")  # format 1: after the dice
+                # format 1: after the dice
+                raise self.cannot_defend(t, Defence.DODGE, info.kind, a)
             minus_hits = -hits if rule == "CO-FIRE-6" else 0
             if self.engine >= 4:  # a declared dodge as against a blow, with its Luck
                 dodged = self.dodge(t, info.kind, a, True, minus_hits)

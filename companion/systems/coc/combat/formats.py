@@ -67,7 +67,9 @@ FORMAT = 2
 # rounds, and a gun that jams or is dropped fires no more of the action's shots (CO-FIRE-4).
 # Revision 8: death at once names the threshold it crossed, CO-DEATH-1's Default dead_below
 # ("HP below −5"), not "below −2" whatever dead_below was.
-ENGINE = 8
+# Revision 9: an attack, grapple or tackle the board puts behind its target says so
+# ("from behind (CO-DODGE-3)"), as it takes the target's defence away.
+ENGINE = 9
 UNREAD_BEFORE = {("CO-CORE-1", "all_checks_003"), ("CO-BASE-4", "roll_then_halve"),
                  ("CO-BASE-12", "full_refill"), ("CO-TURN-1", "tie_break_die"),
                  ("CO-ARMOR-2", "pool_across_bullets")}  # listed but not read by format 1

