@@ -29,7 +29,7 @@ def test_companion_alone_lists_every_command(capsys: pytest.CaptureFixture[str])
     (("genso",), "presets   the seed's sample characters", "SUB"),
     (("genso", "fight"), "undo", "VERB"),
     (("calibrate",), "rfid      enrol the RFID sticker", "DEVICE"),
-    (("events",), "door (EV-DOOR-1)", "TABLE"),
+    (("events",), "door 扉 (EV-DOOR-1)", "TABLE"),
     (("rfid",), "monitor   print each tag placed or removed", "ACTION"),
 ])
 def test_a_group_without_its_sub_command_shows_its_help(
