@@ -20,7 +20,7 @@ import io
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from companion import __version__
 from companion.app.notes import note, tell_error
@@ -52,7 +52,19 @@ class _Parser(argparse.ArgumentParser):
     (`companion genso`, `companion events`), shows its help: argparse alone says only that
     SUB is required, not which there are. Sub-parsers are of this class too
     (add_subparsers takes the parent's).
+
+    Each one that parses names itself in the namespace as :data:`LEAF`, unless the command
+    it chose already has: the command the user typed, whose usage an unknown option is told
+    with (:func:`parse_command_line`).
     """
+
+    def parse_known_args(  # type: ignore[override]
+            self, args: Sequence[str] | None = None, namespace: Any = None,
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if not hasattr(parsed, LEAF):  # the sub-command's parser finished first
+            setattr(parsed, LEAF, self)
+        return parsed, extras
 
     def error(self, message: str) -> NoReturn:
         missing = message.removeprefix("the following arguments are required: ").split(", ")
@@ -65,6 +77,23 @@ class _Parser(argparse.ArgumentParser):
             self.exit(2, f"\n{self.prog}: error: choose {article} {missing[0]} from the list "
                          "above\n")
         super().error(message)
+
+
+#: The namespace's name for the parser of the command typed (:class:`_Parser`).
+LEAF = "_command_parser"
+
+
+def parse_command_line(parser: argparse.ArgumentParser,
+                       words: Sequence[str]) -> argparse.Namespace:
+    """``words`` parsed; an option or word no parser takes is refused with the usage of the
+    command typed (``companion events door --colour red`` shows ``usage: companion events
+    …``), where argparse showed the top level's ``companion [-h] [--version] COMMAND ...``
+    (cli59 F7)."""
+    args, extras = parser.parse_known_args(words)
+    leaf = vars(args).pop(LEAF, parser)
+    if extras:
+        leaf.error(f"unrecognized arguments: {' '.join(extras)}")
+    return args
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -155,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_given = list(sys.argv[1:] if argv is None else argv)
     # The command is the first word: the options before it are --help and --version alone.
     parser = build_parser(args_given[0] if args_given else None)
-    args = parser.parse_args(args_given)
+    args = parse_command_line(parser, args_given)
     if getattr(args, "json", False):
         json_output()
     try:

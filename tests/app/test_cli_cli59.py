@@ -1,0 +1,48 @@
+"""cli59 F7: an unknown option is refused with the usage of the command typed, every
+command and sub-command, not the top level's ``companion [-h] [--version] COMMAND ...``."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+
+import pytest
+
+from companion.app.cli import COMMAND_MODULES, build_parser, main
+
+
+def leaves(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> Iterator[
+        tuple[tuple[str, ...], argparse.ArgumentParser]]:
+    """Every command path and its parser that picks no further sub-command."""
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs and path:
+        yield path, parser
+    for action in subs:
+        for name, sub in action.choices.items():
+            yield from leaves(sub, (*path, name))
+
+
+@pytest.mark.parametrize("command", list(COMMAND_MODULES))
+def test_an_unknown_option_shows_the_usage_of_the_command_typed(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for path, parser in leaves(build_parser(command)):
+        with pytest.raises(SystemExit) as done:
+            main([*path, "--no-such-option"])
+        assert done.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"usage: {parser.prog} "), (path, err)
+        assert "COMMAND ..." not in err.splitlines()[0]
+
+
+def test_the_error_names_the_option_under_the_commands_usage(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The audit's three: the leaf's usage, then the words no parser took."""
+    for words, prog in ((["events", "door", "--colour", "red"], "companion events"),
+                        (["genso", "fight", "show", "--colour"], "companion genso fight show"),
+                        (["replay", "--json", "x"], "companion replay")):
+        with pytest.raises(SystemExit):
+            main(words)
+        err = capsys.readouterr().err
+        assert err.startswith(f"usage: {prog} ")
+        unknown = " ".join(w for w in words[1:] if w.startswith("--") or w == "red")
+        assert err.rstrip().endswith(f"{prog}: error: unrecognized arguments: {unknown}")
