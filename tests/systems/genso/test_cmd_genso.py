@@ -253,7 +253,8 @@ def test_fight_apply_writes_the_sheets_back_once(
     assert (one.read_bytes(), two.read_bytes()) == before
     assert main(["genso", "fight", "apply"]) == 0
     text = capsys.readouterr().out
-    assert f"{priest}: a preset, not a sheet file; left alone" in text
+    assert f"{priest}: a preset, not a sheet file, so its HP " in text
+    assert "are written nowhere" in text  # cli59 F11: and how to keep them
 
 
 def test_a_sheet_written_back_keeps_the_players_comments(

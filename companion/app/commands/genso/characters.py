@@ -280,6 +280,10 @@ def cmd_gear(args: argparse.Namespace, rules: GensoRules) -> int:
 
 
 def cmd_grow(args: argparse.Namespace, rules: GensoRules) -> int:
+    if args.choice == "spell" and args.spell is None:
+        raise IllegalAction("GM-GROW-2: name the basic spell (基本呪文) to learn with --spell "
+                            "NAME (see `companion genso list spells`)")
+
     def change(c: Character) -> tuple[Character, str]:
         if args.choice == "award":
             return (award_experience(rules, c, args.scenarios),

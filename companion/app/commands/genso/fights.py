@@ -51,6 +51,7 @@ from companion.systems.genso.combat import (
     Action,
     Attack,
     Cast,
+    Combatant,
     Dodge,
     EndFight,
     Entry,
@@ -349,6 +350,15 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
                     strict=True))
     entrants += entrants_for(rules, [], counts)
     fight = Fight(rules, entrants)  # the settings now are the fight's, kept in its file
+    down = [c for c in fight.state.order if c.status.badge]
+    if fight.state.outcome is not None:
+        # GM-COMBAT-8: who is down on the sheet cannot act; a fight that is over before its
+        # first action is a slip (a sheet left at HP −1), and saving it would replace the
+        # fight file with one that takes no action.
+        raise IllegalAction(f"the fight would be over before it began "
+                            f"({fight.state.outcome.text}): {_down_text(down)}; heal them first "
+                            "(`companion genso rest SHEET`, GM-HEAL-1) or leave them out; "
+                            "nothing was written")
     # Only now, the new fight made: a sheet refused above leaves the old file there.
     try:
         kept = replace_fight(path, lambda old: load_fight(rules, old),
@@ -366,8 +376,17 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
         note(f"note: of the fight replaced, {_how_to_write(old, pending, kept)}; this new "
              "fight took those sheets as they were, without them: to play it with them, "
              "run those, then this `fight new` again with --force")
+    if down:
+        note(f"note: {_down_text(down)}: they take no turn (GM-COMBAT-8)")
     text, data = fight_status(rules, fight)
     return emit(args, {**data, "path": str(path)}, f"{text}\n\nsaved at {path}")
+
+
+def _down_text(down: list[Combatant]) -> str:
+    """Who is out of the fight from the start, and why: "Dan is INCAPACITATED 行動不能 (HP
+    -1)"."""
+    return "; ".join(f"{c.name} is {c.status.badge}"
+                     + (f" (HP {c.hp})" if c.hp is not None else "") for c in down)
 
 
 def _loaded_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> Fight:
@@ -417,7 +436,12 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
     action = _fight_action(args, fight)
 
     def body(source: DiceSource) -> int:
-        entry: Entry = fight.push(action, source, overrides or None)
+        try:
+            entry: Entry = fight.push(action, source, overrides or None)
+        except IllegalAction as exc:
+            if fight.state.outcome is None or isinstance(action, Cast | UseStone):
+                raise
+            raise IllegalAction(f"{exc}; {_after_the_end(path)}") from None
         with saving_over(before, f"companion genso fight {args.verb}", args.verb):
             save_fight(fight, path)
         text, data = fight_status(fight.rules, fight)
@@ -427,6 +451,12 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
                      dice=True)
 
     return run_with_source(args, body)
+
+
+def _after_the_end(path: Path) -> str:
+    """What a fight that is over leaves the player to do from the command line."""
+    return (f"to keep its HP and MP on the sheets: `{apply_command(path)}`; to fight again: "
+            f"`companion genso fight new --party … --force{file_option(path)}`")
 
 
 def _outlasting(fight: Fight, name: str) -> list[str]:
@@ -466,6 +496,11 @@ def apply_fight(args: argparse.Namespace, rules: GensoRules, fight: Fight, path:
     return _apply_held(args, fight, path)
 
 
+def _preset_key(rules: GensoRules, name: object) -> str | None:
+    """The preset key (pc1) of a sheet a fight took up by the preset's name."""
+    return next((key for key, p in rules.presets.items() if p.get("name") == name), None)
+
+
 def _writable(path: Path, what: str) -> None:
     """Refuse, naming the folder, when ``path`` cannot be written there: a file is written
     whole by making a new one beside it and renaming it over (:func:`atomic_write_text`), so
@@ -490,7 +525,10 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
         if entrant.monster:
             continue
         if not entrant.origin:
-            rows.append({"name": entrant.name, "path": None, "result": "preset"})
+            after = fight.state.get(entrant.name)
+            rows.append({"name": entrant.name, "path": None, "result": "preset",
+                         "hp": after.hp, "mp": after.mp,
+                         "preset": _preset_key(fight.rules, entrant.sheet.get("name"))})
             continue
         try:
             write = sheet_write(fight, entrant)
@@ -544,7 +582,11 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
     lines = []
     for row in rows:
         if row["result"] == "preset":
-            lines.append(f"{row['name']}: a preset, not a sheet file; left alone")
+            lines.append(f"{row['name']}: a preset, not a sheet file, so its HP {row['hp']} "
+                         f"MP {row['mp']} are written nowhere: to keep them, save it "
+                         f"(`companion genso sheet {row['preset'] or 'KEY'} --save-as FILE`) "
+                         "and put them in FILE; bring FILE into the next fight (`fight new "
+                         "--party FILE`) and `fight apply` writes them for you")
         elif row["result"] == "unchanged":
             lines.append(f"{row['name']}: {row['path']} already holds HP {row['hp']} "
                          f"MP {row['mp']}; not written")

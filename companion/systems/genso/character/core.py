@@ -219,7 +219,9 @@ def derive(rules: GensoRules, character: Character) -> Derived:
     defence = _value(Term("体力/Body", character.body), combat,
                      Term("防護の指輪/Ring of Protection",
                           rules.num("GM-ITEM-3", "protection") if ring_defence else 0))
-    armour_terms = [Term("防護力/protection", 0)]
+    # Shown alone when nothing protects: "0 (防具なし/no armour or shield)"; the rule's own
+    # name there read "防護力/protection 0 (防護力/protection)" on the sheet.
+    armour_terms = [Term("防具なし/no armour or shield", 0)]
     for key in (character.armor, character.shield):
         if key is None:
             continue

@@ -50,7 +50,9 @@ def create_character(
     if set(abilities) != set(ABILITIES) or sorted(abilities.values(), reverse=True) != wanted:
         raise IllegalAction(
             "GM-CHAR-5: give Body, Perception and Magic (体力・知覚力・魔力) the values "
-            f"{', '.join(map(str, wanted))}, one each; got {dict(abilities)}"
+            f"{', '.join(map(str, wanted))}, one each; got "
+            + ", ".join(f"{rules.abilities.get(k, {}).get('en', k)} {v}"
+                        for k, v in abilities.items())
         )
     skills = rules.num("GM-CHAR-6", "skills")
     if skill not in skills:

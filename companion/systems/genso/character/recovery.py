@@ -21,8 +21,10 @@ def rest(rules: GensoRules, character: Character, days: int, healer: bool) -> tu
     maximum (and days rested at full HP are not banked); a purse that cannot pay the
     healer refuses the care; the dead (GM-COMBAT-8) do not rest back to life.
     """
-    if days < 0:
-        raise IllegalAction("days of rest cannot be negative")
+    if days < 1:
+        # As `events rest --hours 0` is: a rest of no time heals nothing and would only be
+        # written to the sheet as if one had been taken.
+        raise IllegalAction(f"GM-HEAL-1: a rest lasts 1 day or more, found {days}")
     refuse_dead(rules, character, "rest")
     heal = rules.source["GM-HEAL-1"]
     maximum = derive(rules, character).max_hp.total
