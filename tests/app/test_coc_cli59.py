@@ -49,3 +49,44 @@ def test_a_dodge_refused_from_behind_says_why(
     assert said in capsys.readouterr().out
     assert main(["coc", "fight", "log"]) == 0
     assert said in capsys.readouterr().out
+
+
+def test_the_keeper_ends_a_fight_from_the_command_line(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """F2: ``coc fight end`` ends a fight nobody won: saved, shown over, no action after it,
+    taken back by ``fight undo`` as any action."""
+    ann, cult = sheets(tmp_path)
+    run(capsys, "fight", "new", "--investigators", ann, "--foes", cult, "--seed", "1")
+    ended = run(capsys, "fight", "end")
+    assert ended["over"] is True and ended["outcome"] is None and ended["current"] is None
+    assert ended["entry"]["action"] == {"kind": "end", "actor": ""}
+    assert main(["coc", "fight", "show"]) == 0
+    assert "over: ended by the Keeper" in capsys.readouterr().out
+    assert main(["coc", "fight", "act", "end_turn", "Ann"]) == 2
+    assert "the fight is over" in capsys.readouterr().err
+    undone = run(capsys, "fight", "undo")
+    assert undone["over"] is False and undone["current"] == "Ann"
+    assert undone["undone"]["action"]["kind"] == "end"
+
+
+def test_fight_new_writes_over_a_fight_that_is_over_without_force(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """F2: over a fight under way ``fight new`` is refused without --force (saying
+    ``fight end`` too), and --force keeps it as .replaced-…; over one that is over it needs
+    no --force and keeps no copy."""
+    ann, cult = sheets(tmp_path)
+    new = ("fight", "new", "--investigators", ann, "--foes", cult, "--seed", "1")
+    saved = Path(run(capsys, *new)["path"])
+    assert main(["coc", *new]) == 2
+    assert "or end it first with `companion coc fight end`" in capsys.readouterr().err
+    run(capsys, "fight", "end")
+    assert main(["coc", *new, "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["over"] is False and json.loads(out)["actions"] == 0
+    assert "was over; the new one is saved over it" in err
+    assert sorted(p.name for p in saved.parent.iterdir()
+                  if p.name.startswith("fight.json")) == ["fight.json"]
+    run(capsys, *new, "--force")
+    assert [p.name for p in saved.parent.iterdir() if ".replaced-" in p.name]

@@ -469,7 +469,7 @@ def test_coc_help_is_whole_and_names_every_option(
     lines = [line.strip() for line in new.splitlines()]
     for option, said in (("--investigators SHEET [SHEET ...]", "the investigators' sheet files"),
                          ("--foes SHEET [SHEET ...]", "the foes' sheet files"),
-                         ("--force", "start over: the fight already saved is kept")):
+                         ("--force", "start over a fight still under way: it is kept")):
         at = lines.index(next(line for line in lines if line.startswith(option)))
         assert said in lines[at] or lines[at + 1].startswith(said), lines[at:at + 2]
     assert "docs/sheets.md" in new

@@ -1,8 +1,9 @@
 """``companion coc ...``: Call of Cthulhu 6th-edition combat with seeds 003/004's house rules.
 
 ``coc roll 'CCB<=70'`` rolls BCDice Cthulhu notation; ``coc fight new`` starts a fight from
-TOML sheets, ``coc fight act KIND ACTOR [TARGET] --with key=value`` plays an action,
-``show``/``log``/``undo`` follow; ``coc defaults`` lists every Default and profile cell.
+TOML sheets (over one that is over with no ``--force``), ``coc fight act KIND ACTOR [TARGET]
+--with key=value`` plays an action, ``end`` is the Keeper's end of it, ``show``/``log``/
+``undo`` follow; ``coc defaults`` lists every Default and profile cell.
 The fight is written atomically after every action and is replayed from its log on every
 load, so a power cut loses nothing. Defaults come from the packaged rules, then
 ``coc.toml`` in the config folder (``[defaults."RULE-ID"]``), then ``--set RULE.key=value``;
@@ -49,7 +50,7 @@ from companion.app.modes.fight_replaced import (
 from companion.app.modes.fight_unchanged import AsLoaded, loaded, saving_over
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
 from companion.app.paths import data_dir
-from companion.dice import DiceSource, ManualDice, SimulatedDice
+from companion.dice import DiceSource, ManualDice, ScriptedDice, SimulatedDice
 from companion.errors import DataError
 from companion.file_locks import FileInUse, holder_of
 from companion.files import (
@@ -63,6 +64,7 @@ from companion.systems.coc.combat import (
     ACTIONS,
     Attack,
     Condition,
+    EndFight,
     Fight,
     Side,
     action_from_json,
@@ -155,8 +157,11 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
     state = fight.state
     current = state.current.name if state.current else None
     outcome = state.outcome()
+    over = (f"  over: the {outcome.value} stand" if outcome
+            else "  over: nobody stands" if state.over and all(c.out for c in state.combatants)
+            else "  over: ended by the Keeper" if state.over else "")
     lines = [f"profile {fight.rules.profile.value}  round {state.round}  turn: {current or '-'}"
-             + (f"  over: the {outcome.value} stand" if outcome else "")]
+             + over]
     rows = []
     # CO-TURN-3: action points are profile 003's alone, and spent in the acting one's turn
     # only: shown (text and JSON) for the one acting, as on the table's screen; another's
@@ -188,6 +193,7 @@ def _status(fight: Fight) -> tuple[str, dict[str, Any]]:
     return "\n".join(lines), {"profile": fight.rules.profile.value, "round": state.round,
                               "current": current, "combatants": rows,
                               "outcome": outcome.value if outcome else None,
+                              "over": state.over,
                               "actions": len(fight.journal)}
 
 
@@ -275,8 +281,10 @@ def cmd_defaults(args: argparse.Namespace) -> int:
 def cmd_fight(args: argparse.Namespace) -> int:
     path = _path(args)
     if args.verb == "new":
-        if file_there(path) and not args.force:
-            raise refuse_replacing(path)
+        # A fight that is over is written over (cli59 F2); one under way only with --force.
+        if file_there(path) and not args.force and not _over(path):
+            raise DataError(f"{refuse_replacing(path)}; or end it first with "
+                            f"`companion coc fight end`")
         # Asked before the opening's dice (typed, or the camera's): a table playing the file
         # refused the new fight only once they were thrown. Not held while they are asked
         # for, which a GM gone from the prompt keeps open for ever.
@@ -290,7 +298,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
     if args.verb in ("show", "log"):
         return _fight_verb(args, path)  # reading: beside a table or another command too
     verb = f"act {args.kind}" if args.verb == "act" else args.verb
-    if args.verb == "undo":
+    if args.verb in ("undo", "end"):
         # No dice asked for: held from the load to the save, so nothing written meanwhile
         # (another command's, a table's started meanwhile) is written over.
         with holding_fight(path, "coc", verb, lambda: _over(path)):
@@ -314,9 +322,10 @@ def _at_the_table(exc: FileInUse, path: Path, then: str) -> FileInUse:
 
 
 def _over(path: Path) -> bool:
-    """Whether the fight saved at ``path`` is over (False when it does not load)."""
+    """Whether the fight saved at ``path`` is over: a side won, nobody stands or the Keeper
+    ended it (False when it does not load)."""
     try:
-        return _fight_on_file(path).state.outcome() is not None
+        return _fight_on_file(path).state.over
     except DataError:
         return False
 
@@ -336,7 +345,7 @@ def _new_fight(args: argparse.Namespace, path: Path) -> int:
                           "companion coc fight", None if args.force else refuse_replacing(
                               path, "saved there by another command while the opening "
                               "dice were asked for: they are dropped, and nothing was "
-                              "written"))
+                              "written"), over=lambda old: old.state.over)
         except FileInUse as exc:  # taken up while the opening's dice were asked for
             raise _at_the_table(exc, path, _NEW_AGAIN) from None
         text, data = _status(fight)
@@ -364,6 +373,13 @@ def _fight_verb(args: argparse.Namespace, path: Path,
         save_fight(fight, path)
         text, data = _status(fight)
         return emit(args, {**data, "undone": entry.to_json()}, f"undone: {entry.text}\n{text}")
+    if args.verb == "end":
+        # The Keeper's end, as an action: saved, and taken back by `fight undo`; no dice.
+        entry = fight.push(EndFight(), ScriptedDice([]))
+        save_fight(fight, path)
+        text, data = _status(fight)
+        return emit(args, {**data, "entry": entry.to_json()},
+                    f"{ruled_text(entry.lines)}\n\n{text}")
     raw: dict[str, Any] = {"kind": args.kind, "actor": _named(fight, args.actor)}
     if args.target:
         raw["target" if args.kind != "throw" else "at"] = _named(fight, args.target)
@@ -420,7 +436,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                             "the comment")
     take_negative_expressions(rolls)
     defaults = sub.add_parser("defaults", help="every Default and profile cell, and whose it is")
-    fight = sub.add_parser("fight", help="new, show, log, undo, act")
+    fight = sub.add_parser("fight", help="new, act, show, log, undo, end")
     verbs = fight.add_subparsers(dest="verb", required=True, metavar="VERB")
     new = verbs.add_parser(
         "new", help="start a fight from TOML sheets",
@@ -432,11 +448,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     new.add_argument("--foes", nargs="+", required=True, metavar="SHEET",
                      help="the foes' sheet files (.toml), one per foe")
     new.add_argument("--force", action="store_true",
-                     help="start over: the fight already saved is kept beside the new one as "
-                          "<its name>.replaced-…")
+                     help="start over a fight still under way: it is kept beside the new one "
+                          "as <its name>.replaced-… (a fight that is over needs no --force: "
+                          "the new one is saved over it)")
     act = verbs.add_parser(
         "act", help="play an action, e.g. act attack Ann Cultist --with weapon=1 --with ma=true")
-    act.add_argument("kind", choices=sorted(ACTIONS))
+    act.add_argument("kind", choices=sorted(set(ACTIONS) - {EndFight.kind}))
     act.add_argument("actor")
     act.add_argument("target", nargs="?")
     act.add_argument("--with", dest="with_", action="append", metavar="KEY=VALUE",
@@ -449,7 +466,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                                 "everyone's HP, square and conditions"),
                        ("log", "every action so far, line by line with its dice (and the "
                                "rule ID where a line names one)"),
-                       ("undo", "take back the last action (the fight is saved again)")):
+                       ("undo", "take back the last action (the fight is saved again)"),
+                       ("end", "the Keeper ends the fight where it stands (the foes flee, "
+                               "the Keeper stops it), as the table's Close does a fight's "
+                               "play; saved as an action, so `fight undo` takes it back, and "
+                               "the next `fight new` needs no --force")):
         verbs.add_parser(name, help=text, description=text)
     for p in (rolls, defaults, *verbs.choices.values()):
         p.add_argument("--json", action="store_true", help="print JSON")

@@ -1,6 +1,7 @@
 """``fight new`` over a fight already saved (``coc fight new``, ``genso fight new``): without
 ``--force`` it is refused, saying what ``--force`` does; with it, the old fight is kept
-beside the new one, never deleted, as a game save another game replaces is.
+beside the new one, never deleted, as a game save another game replaces is. A command may
+say a fight that is over is simply written over, with no ``--force`` (coc's).
 Kept apart from :mod:`~companion.app.modes.fight_file` (the table's), which a system's
 ``fight`` command would otherwise load with the whole play session."""
 
@@ -11,6 +12,7 @@ import os
 import shlex
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from companion.app.notes import note
 from companion.errors import DataError
@@ -68,7 +70,8 @@ def refuse_replacing(path: Path, meanwhile: str = "") -> DataError:
 
 
 def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[], None],
-                  command: str, refused: DataError | None) -> Path | None:
+                  command: str, refused: DataError | None,
+                  over: Callable[[Any], bool] | None = None) -> Path | None:
     """``fight new``'s ``write`` of the new fight at ``path``, the fight there (``--force``)
     kept first: one ``read`` cannot read as ``.corrupt-…`` (:func:`kept_if_unreadable`), any
     other as ``.replaced-…``, with a note naming how ``command`` (``companion coc fight``)
@@ -78,6 +81,11 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
     ``refused``: without ``--force``, raised when a fight is there all the same, saved by
     another command while this one was made (its opening dice asked for): looked at under
     the hold, so none is moved aside unasked (review58c F1). None: ``--force``.
+
+    ``over``: whether the fight ``read`` gives is over (coc's: a side won, nobody stands or
+    the Keeper ended it): such a fight is written over, with no ``--force`` and no copy
+    kept, and a note saying so (cli59 F2: a copy for every finished fight piled up). None:
+    every fight there is kept (genso's, whose results may still wait for ``fight apply``).
 
     ``path`` is held (:func:`holding`) before anything moves: a table playing it, which alone
     writes it, refuses this with :class:`FileInUse` and the fight there stays (moved first,
@@ -93,6 +101,10 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
                             "was left as it was", exc.holder) from None
         if not file_there(path):
             write()
+            return None
+        if over is not None and _over_there(path, read, over):
+            write()
+            note(f"note: the fight saved at {path} was over; the new one is saved over it")
             return None
         if refused is not None:
             raise refused
@@ -125,6 +137,15 @@ def replace_fight(path: Path, read: Callable[[Path], object], write: Callable[[]
             raise
         note(notice)
         return kept
+
+
+def _over_there(path: Path, read: Callable[[Path], object],
+                over: Callable[[Any], bool]) -> bool:
+    """Is the fight saved at ``path`` over (False when it cannot be read: it is kept)?"""
+    try:
+        return over(read(path))
+    except DataError:
+        return False
 
 
 def _put_back(kept: Path, path: Path, notice: str) -> bool:

@@ -140,8 +140,9 @@ def describe(action: Action, state: FightState | None = None) -> str:
              "sheathe": "納刀 sheathes", "pick_up": "拾う picks up", "cast": "呪文 casts",
              "tackle": "タックル tackles", "burn": "火傷 is burned", "fall": "落下 falls",
              "face": "向き turns", "jump": "跳び越え jumps over",
-             "spot": "目星 spots"}
-    text = f"{action.actor} {words.get(action.kind, action.kind)}"
+             "spot": "目星 spots", "end": "the Keeper ends the fight 戦闘終了"}
+    # The Keeper's end is no combatant's: its actor is "".
+    text = f"{action.actor} {words.get(action.kind, action.kind)}".lstrip()
     target = target or data.get("over") or ""
     if target:
         text += f" → {target}"

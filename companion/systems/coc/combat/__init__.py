@@ -47,6 +47,7 @@ from companion.systems.coc.combat.actions import (
     Concentrate,
     Defence,
     Delay,
+    EndFight,
     EndTurn,
     Face,
     Fall,
@@ -80,8 +81,8 @@ __all__ = [
     "ACTIONS", "BETWEEN_ACTIONS", "ENGINE", "FORMAT", "KEEPER_ACTIONS", "UNREAD_BEFORE",
     "Action", "Attack",
     "BreakFree", "Burn", "Cast", "Choke", "ClearJam", "Combatant", "Concentrate", "Condition",
-    "Defence", "Delay", "EndTurn", "Entry", "Face", "Fall", "Fight", "FightState", "Grapple",
-    "Jump", "Move", "PickUp", "Place", "Reload", "SanLoss", "Sheathe", "Side", "Spot",
+    "Defence", "Delay", "EndFight", "EndTurn", "Entry", "Face", "Fall", "Fight", "FightState",
+    "Grapple", "Jump", "Move", "PickUp", "Place", "Reload", "SanLoss", "Sheathe", "Side", "Spot",
     "Tackle", "Throw", "Timed", "Treat", "action_from_json", "action_to_json", "file_format",
     "format1_rules",
 ]

@@ -170,6 +170,16 @@ class EndTurn:
 
 
 @dataclass(frozen=True)
+class EndFight:
+    """The Keeper ends the fight where it stands (the foes flee, the Keeper stops it):
+    ``companion coc fight end``. No rule of seeds 003/004 says when a fight ends; genso's
+    GM-COMBAT-1 end is the model. Taken back as any action (``fight undo``)."""
+
+    kind: ClassVar[str] = "end"
+    actor: str = ""  # the Keeper, who is no combatant
+
+
+@dataclass(frozen=True)
 class Place:
     """The Keeper puts a combatant on the 8×8 board (CO-TURN-2), e.g. ``e2`` facing N."""
 
@@ -303,10 +313,11 @@ class SanLoss:
 
 Action = (Attack | Grapple | Choke | Throw | BreakFree | Reload | ClearJam | Treat | Move
           | EndTurn | Delay | Concentrate | Sheathe | PickUp | Spot | Cast | Tackle | Burn | Fall
-          | SanLoss | Place | Face | Jump)
+          | SanLoss | Place | Face | Jump | EndFight)
 ACTIONS: dict[str, type[Any]] = {a.kind: a for a in (
     Attack, Grapple, Choke, Throw, BreakFree, Reload, ClearJam, Treat, Move, EndTurn, Delay,
-    Concentrate, Sheathe, PickUp, Spot, Cast, Tackle, Burn, Fall, SanLoss, Place, Face, Jump)}
+    Concentrate, Sheathe, PickUp, Spot, Cast, Tackle, Burn, Fall, SanLoss, Place, Face, Jump,
+    EndFight)}
 KEEPER_ACTIONS = (Burn, Fall, SanLoss, Place)  # the Keeper's, at any moment; no turn is used
 
 

@@ -133,6 +133,12 @@ class FightState:
     def current(self) -> Combatant | None:
         return self.get(self.order[self.turn]) if self.turn < len(self.order) else None
 
+    @property
+    def over(self) -> bool:
+        """Nobody acts any more: a side won (:meth:`outcome`), nobody stands, or the Keeper
+        ended the fight (``fight end``)."""
+        return not self.order
+
     def outcome(self) -> Side | None:
         """The side still standing once every member of the other is dead or unconscious."""
         for side in Side:

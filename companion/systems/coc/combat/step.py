@@ -18,6 +18,7 @@ from companion.systems.coc.combat.actions import (
     ClearJam,
     Concentrate,
     Delay,
+    EndFight,
     EndTurn,
     Face,
     Grapple,
@@ -77,7 +78,14 @@ class _Step(_Turns):
 
     def play(self, action: Action) -> None:
         """Play one action by the rule of its kind (:meth:`legal` first), then pass the turn as
-        CO-TURN-3 (003) or CO-BASE-5 (004) says."""
+        CO-TURN-3 (003) or CO-BASE-5 (004) says. The Keeper's end of the fight is no
+        combatant's and ends it where it stands."""
+        if isinstance(action, EndFight):
+            if not self.order:
+                raise IllegalAction("the fight is over already")
+            self.say("the Keeper ends the fight 戦闘終了: nobody acts after this")
+            self.order, self.turn = (), 0
+            return
         actor = self.legal(action)
         if isinstance(action, KEEPER_ACTIONS):
             self.keeper(actor, action)
