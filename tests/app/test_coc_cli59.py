@@ -90,3 +90,37 @@ def test_fight_new_writes_over_a_fight_that_is_over_without_force(
                   if p.name.startswith("fight.json")) == ["fight.json"]
     run(capsys, *new, "--force")
     assert [p.name for p in saved.parent.iterdir() if ".replaced-" in p.name]
+
+
+def test_a_name_not_in_the_fight_offers_the_near_one_and_lists_who_is(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """F11: a typo in ACTOR or TARGET names who is in the fight and the near name."""
+    ann, cult = sheets(tmp_path)
+    run(capsys, "fight", "new", "--investigators", ann, "--foes", cult, "--seed", "1")
+    assert main(["coc", "fight", "act", "attack", "Ann", "Clut"]) == 2
+    assert ("nobody called 'Clut' is in the fight (did you mean 'Cult'?); in it: Ann, Cult"
+            in capsys.readouterr().err)
+    assert main(["coc", "fight", "act", "end_turn", "Zed"]) == 2
+    assert "nobody called 'Zed' is in the fight; in it: Ann, Cult" in capsys.readouterr().err
+
+
+def test_the_log_s_rule_column_is_one_width(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """F11: every line of ``fight log`` and of an action's result has its text at one
+    column, whether it names its rule (CO-TURN-3), has CO-CORE-1 beside it or none (a turn
+    ended)."""
+    ann, cult = sheets(tmp_path)
+    run(capsys, "fight", "new", "--investigators", ann, "--foes", cult, "--seed", "1")
+    assert main(["coc", "fight", "act", "attack", "Ann", "Cult", "--seed", "2"]) == 0
+    capsys.readouterr()
+    assert main(["coc", "fight", "act", "end_turn", "Ann"]) == 0
+    ended = capsys.readouterr().out.splitlines()[0]
+    assert ended == " " * 13 + "Ann ends the turn"
+    assert main(["coc", "fight", "log"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert any(line.startswith("CO-CORE-1    ") for line in lines)
+    for line in lines:
+        assert line[11:13] == "  " and line[13] != " ", line
+

@@ -22,7 +22,12 @@ from typing import Any
 from companion.dice import DiceSource, roll
 from companion.errors import IllegalAction
 from companion.systems.coc.checks import Check, Ranges, check, ranges
-from companion.systems.coc.combat.fighters import Combatant, Condition, FightState
+from companion.systems.coc.combat.fighters import (
+    Combatant,
+    Condition,
+    FightState,
+    nobody_called,
+)
 from companion.systems.coc.combat.formats import ENGINE
 from companion.systems.coc.rules import CocRules, Profile
 from companion.systems.coc.sheet import Weapon, skill_value
@@ -87,7 +92,7 @@ class _Core:
 
     def get(self, name: str) -> Combatant:
         if name not in self.cs:
-            raise IllegalAction(f"nobody called {name!r} is in the fight")
+            raise nobody_called(name, list(self.cs))
         return self.cs[name]
 
     def round_start(self, why: str) -> str:

@@ -50,13 +50,19 @@ def line_rules(lines: Sequence[str]) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+#: The rule column's width on the command line: the longest rule ID (CO-TACKLE-1), so
+#: ``fight log``'s entries line up whatever IDs each names (cli59 F11).
+RULE_WIDTH = len("CO-TACKLE-1")
+
+
 def ruled_text(lines: Sequence[str]) -> str:
     """The lines as the command line prints them, each after its rule ID (:func:`line_rules`)
-    as the table's Result panel shows it; a line that names its own, or has none, as it is."""
-    width = max((len(rule) for rule, _ in line_rules(lines)), default=0)
-    return "\n".join(f"{rule:<{width}}  {line}" if rule and rule not in line
-                      else f"{'':<{width}}  {line}" if width else line
-                      for rule, line in line_rules(lines))
+    as the table's Result panel shows it, in a column of one width; a line that names its
+    own, or has none, with the column blank."""
+    ruled = line_rules(lines)
+    width = max([RULE_WIDTH, *(len(rule) for rule, _ in ruled)])
+    return "\n".join(f"{rule if rule and rule not in line else '':<{width}}  {line}"
+                      for rule, line in ruled)
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,11 @@ CO-SURP-1/2/3, CO-TACKLE-3, CO-TURN-2/4/6; the rules that use them are the engin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from companion.errors import IllegalAction
+from companion.errors import IllegalAction, did_you_mean
 from companion.systems.coc.sheet import Sheet
 
 
@@ -115,6 +116,12 @@ class Combatant:
         return self.dead or self.unconscious
 
 
+def nobody_called(name: str, names: Sequence[str]) -> IllegalAction:
+    """The refusal of a name not in the fight: the near one offered, and who is in it."""
+    return IllegalAction(f"nobody called {name!r} is in the fight{did_you_mean(name, names)}; "
+                         f"in it: {', '.join(names)}")
+
+
 @dataclass(frozen=True)
 class FightState:
     round: int
@@ -127,7 +134,7 @@ class FightState:
         for c in self.combatants:
             if c.name == name:
                 return c
-        raise IllegalAction(f"nobody called {name!r} is in the fight")
+        raise nobody_called(name, [c.name for c in self.combatants])
 
     @property
     def current(self) -> Combatant | None:
