@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main
+from companion.systems.coc.combat import action_from_json
 from tests.app.test_coc_command import sheets
 
 
@@ -124,3 +125,44 @@ def test_the_log_s_rule_column_is_one_width(
     for line in lines:
         assert line[11:13] == "  " and line[13] != " ", line
 
+
+@pytest.mark.parametrize("argv", [[], ["roll"], ["defaults"], ["fight"], ["fight", "act"]])
+def test_each_coc_help_has_a_description_and_an_example(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """F5: `coc`, `coc roll|defaults|fight` and `coc fight act` say what they do and give
+    examples; act's KIND, ACTOR and TARGET have help."""
+    monkeypatch.setenv("COLUMNS", "100")
+    with pytest.raises(SystemExit):
+        main(["coc", *argv, "--help"])
+    text = capsys.readouterr().out
+    usage, description = text.split("\n\n")[:2]
+    assert usage.startswith("usage: companion coc") and not description.startswith(
+        ("positional", "options"))
+    examples = text.split("examples:\n")[1].splitlines()
+    assert examples and all(line.startswith(f"  companion coc {' '.join(argv)}".rstrip())
+                            for line in examples)
+    if argv == ["fight", "act"]:
+        for positional, said in (("KIND", "the action, one of: attack,"),
+                                 ("ACTOR", "who acts, by name"),
+                                 ("TARGET", "whom the action is aimed at")):
+            assert any(line.split() and line.split()[0] == positional and said in line
+                       for line in text.splitlines()), positional
+
+
+def test_every_act_example_in_the_help_is_an_action_the_command_takes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """F5: the examples name real action kinds and fields."""
+    monkeypatch.setenv("COLUMNS", "100")
+    with pytest.raises(SystemExit):
+        main(["coc", "fight", "act", "--help"])
+    for line in capsys.readouterr().out.split("examples:\n")[1].splitlines():
+        words = line.split()[4:]
+        raw: dict[str, Any] = {"kind": words[0], "actor": words[1]}
+        rest = words[2:]
+        if rest and not rest[0].startswith("--"):
+            raw["target"] = rest.pop(0)
+        for key, value in (w.split("=") for w in rest if w != "--with"):
+            raw[key] = {"true": True}.get(value, int(value) if value.isdigit() else value)
+        action_from_json(raw)

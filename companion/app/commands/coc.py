@@ -426,17 +426,52 @@ def _dice_arguments(parser: argparse.ArgumentParser) -> None:
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "coc", help="Call of Cthulhu 6e combat, house rules of seeds 003/004",
-        description="BCDice Cthulhu rolls (CCB<=70, CBR(x,y), RES(a-p)) and a fight tracker "
-                    "for profiles 003 and 004 (spec §3), saved after every action.")
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="BCDice Cthulhu rolls (CCB<=70, CBR(x,y), RES(a-p)) and a fight tracker\n"
+                    "for profiles 003 and 004 (spec §3), saved after every action. The\n"
+                    "profile is chosen by `roll`, `defaults` and `fight new` (--profile\n"
+                    "003|004); a fight keeps its own.",
+        epilog="examples:\n"
+               "  companion coc roll 'CCB<=70' --profile 004\n"
+               "  companion coc fight new --investigators ann.toml --foes cultist.toml\n"
+               "  companion coc fight act attack Ann Cultist --with defence=dodge\n"
+               "  companion coc defaults --profile 004")
     sub = parser.add_subparsers(dest="sub", required=True, metavar="SUB")
-    rolls = sub.add_parser("roll", help="roll CC/CCB/CBR/CBRB/RES/RESB (x3 CC<=50 repeats "
-                                         "one) or plain dice")
+    rolls = sub.add_parser(
+        "roll", help="roll CC/CCB/CBR/CBRB/RES/RESB (x3 CC<=50 repeats one) or plain dice",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Roll one BCDice Cthulhu command: CC/CCB<=skill (1D100 with 003's or\n"
+                    "004's criticals and fumbles, CO-CORE-1), CBR(x,y) (a combination\n"
+                    "roll), RES(active-passive) (the resistance table, CO-CORE-3), their\n"
+                    "B forms, xN to repeat one, or plain dice (2D6+1).",
+        epilog="examples:\n"
+               "  companion coc roll 'CCB<=70' Spot Hidden\n"
+               "  companion coc roll 'CBR(60,50)' --profile 004\n"
+               "  companion coc roll 'x3 CC<=50' --dice typed")
     rolls.add_argument("expression", metavar="EXPR", nargs="+",
                        help="one command, e.g. 'CCB<=70' or 'x3 CC<=50'; words after it are "
                             "the comment")
     take_negative_expressions(rolls)
-    defaults = sub.add_parser("defaults", help="every Default and profile cell, and whose it is")
-    fight = sub.add_parser("fight", help="new, act, show, log, undo, end")
+    defaults = sub.add_parser(
+        "defaults", help="every Default and profile cell, and whose it is",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Every Default and profile cell of the profile (or of the fight with\n"
+                    "--file), each marked (default) or (set by you), with its range or\n"
+                    "choices; then the fixed readings and how to change a setting\n"
+                    "(coc.toml in the config folder, or --set).",
+        epilog="examples:\n"
+               "  companion coc defaults --profile 004\n"
+               f"  companion coc defaults --set {SET_EXAMPLE} --json")
+    fight = sub.add_parser(
+        "fight", help="new, act, show, log, undo, end",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="A fight from TOML sheets, saved after every action (in the data\n"
+                    "folder, or --file) and replayed from its log on every load.",
+        epilog="examples:\n"
+               "  companion coc fight new --investigators ann.toml bob.toml --foes cultist.toml\n"
+               "  companion coc fight act place Ann --with square=e2\n"
+               "  companion coc fight show\n"
+               "  companion coc fight end")
     verbs = fight.add_subparsers(dest="verb", required=True, metavar="VERB")
     new = verbs.add_parser(
         "new", help="start a fight from TOML sheets",
@@ -452,10 +487,28 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                           "as <its name>.replaced-… (a fight that is over needs no --force: "
                           "the new one is saved over it)")
     act = verbs.add_parser(
-        "act", help="play an action, e.g. act attack Ann Cultist --with weapon=1 --with ma=true")
-    act.add_argument("kind", choices=sorted(set(ACTIONS) - {EndFight.kind}))
-    act.add_argument("actor")
-    act.add_argument("target", nargs="?")
+        "act", help="play an action, e.g. act attack Ann Cultist --with weapon=1 --with ma=true",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play one action of the one whose turn it is (or a Keeper's event:\n"
+                    "place, burn, fall, san_loss, at any moment), with its fields as\n"
+                    "--with KEY=VALUE; the dice come from --dice. A refused action says\n"
+                    "why, with its rule ID, and nothing is saved.",
+        epilog="examples:\n"
+               "  companion coc fight act attack Ann Cultist --with weapon=1 --with ma=true\n"
+               "  companion coc fight act attack Cultist Ann --with defence=dodge\n"
+               "  companion coc fight act move Ann --with to=d4\n"
+               "  companion coc fight act san_loss Bob --with amount=3\n"
+               "  companion coc fight act end_turn Ann")
+    act.add_argument("kind", choices=sorted(set(ACTIONS) - {EndFight.kind}), metavar="KIND",
+                     help="the action, one of: " + ", ".join(
+                         sorted(set(ACTIONS) - {EndFight.kind})))
+    act.add_argument("actor", metavar="ACTOR",
+                     help="who acts, by name (for the Keeper's events: who is placed, "
+                          "burned, falls or loses SAN)")
+    act.add_argument("target", nargs="?", metavar="TARGET",
+                     help="whom the action is aimed at, by name (attack, grapple, tackle, "
+                          "treat, spot; for throw, whom the held one is thrown at); none "
+                          "for the rest")
     act.add_argument("--with", dest="with_", action="append", metavar="KEY=VALUE",
                      help="any field of the action, e.g. weapon=1, defence=dodge|parry|counter, "
                           "ma=true, burst=true, shots=2, skill=medicine, called=head, "
