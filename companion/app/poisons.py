@@ -228,11 +228,13 @@ class PoisonList:
         return name
 
     def pass_time(self, rules: EventRules, rest_hours: int | None = None,
-                  unsaved: Unsaved | None = None) -> TimePassed:
+                  unsaved: Unsaved | None = None,
+                  hp: Mapping[str, int] | None = None) -> TimePassed:
         """EV-POI-2: the end of a block, or a rest of ``rest_hours`` hours. ``unsaved``: see
-        :meth:`save`."""
+        :meth:`save`; ``hp``: each character's HP now, said beside what a poison takes of
+        it (:func:`~companion.systems.events.poisoned.pass_time`)."""
         with self._changing(unsaved) as save:
-            passed = pass_time(self.reload(), rules, rest_hours)
+            passed = pass_time(self.reload(), rules, rest_hours, hp)
             self.poisons = passed.poisons
             save()
         return passed

@@ -7,7 +7,10 @@ folder (same ``[defaults."RULE-ID"]`` shape), then ``--set RULE.key=value``.
 A poison a table gives is tracked (:mod:`companion.app.poisons`) for the actions of
 EV-POI-2's Default: ``end-block`` and ``rest`` tick it, ``poisoned`` lists what is tracked
 and ``cure`` removes one; a recovery spot (EV-REC-1) cures them all; ``act`` rolls the
-check a 判定－１ poison asks before an active action (EV-POI-5). A recovery spot
+check a 判定－１ poison asks before an active action (EV-POI-5). In sw mode the HP and MP
+the tables change (trap damage, a pit, a poison's ticks, a recovery) are kept between
+commands (:mod:`companion.app.party_hp`, cli59 F4; ``party`` lists them): the party file
+is never written, and a value the GM edits in it wins. A recovery spot
 in a room named with ``--room`` works once (:mod:`companion.app.recovery_rooms`):
 ``rooms`` lists the used rooms and ``new-dungeon`` forgets them.
 
@@ -31,6 +34,7 @@ from typing import Any
 from companion.app.commands.roll import add_dice_arguments, print_json, run_with_source
 from companion.app.options import OnlyWith, refuse_stray_options
 from companion.app.overrides import add_set_argument, how_to_set, read_text, user_rules
+from companion.app.party_hp import PartyHP, party_hp_path, pools_text
 from companion.app.paths import config_dir
 from companion.app.poisons import UNNAMED, PoisonList, Tracked, poisons_path, tracking_notes
 from companion.app.recovery_rooms import RecoveryRooms, room_name, rooms_path
@@ -72,6 +76,11 @@ POISON_ACTIONS = {
 }
 #: The check a tracked 判定－１ poison asks before an active action (EV-POI-5).
 ACT = {"act": "--who NAME tries an active action: vitality vs their 判定－１ poison's toxicity"}
+#: The party's HP and MP as the tables left them (cli59 F4: the party file is never written).
+PARTY_ACTIONS = {
+    "party": "list each member's HP and MP now: the party file's, less the damage and plus "
+             "the recovery the tables gave since",
+}
 #: The actions on the rooms whose recovery spot was used (EV-REC-1).
 ROOM_ACTIONS = {
     "rooms": "list the rooms whose recovery spot was used",
@@ -151,7 +160,9 @@ def run(args: argparse.Namespace) -> int:
     lists = user_lists(args.lists)
 
     if args.table in POISON_ACTIONS:
-        return poison_action(args, rules)
+        return poison_action(args, rules, party)
+    if args.table in PARTY_ACTIONS:
+        return party_action(args, party)
     if args.table in ROOM_ACTIONS:
         return room_action(args)
     if args.table in ACT:
@@ -164,9 +175,11 @@ def run(args: argparse.Namespace) -> int:
     def body(source: DiceSource) -> int:
         poisons = _poison_list()
         rooms = _recovery_rooms() if room is not None else None
+        pools = _party_hp()
+        now = _current(pools, party)
         report = run_event(
             args.table, source, rules=rules, mode=args.mode, dm_level=args.level,
-            party=party, rating_table=ratings, trap=args.trap,
+            party=now, rating_table=ratings, trap=args.trap,
             victim=args.who if args.table == "poison" else None,
             disarmer=args.who if args.table == "trap" else None, lists=lists,
             poisoned=poisons.poisons, room=room, used_rooms=rooms.used if rooms else (),
@@ -176,9 +189,12 @@ def run(args: argparse.Namespace) -> int:
         notes = [*_trap_commands(report), *_unrated(report, args.ratings),
                  *_notes(tracked, report.mode, rules, poisons.poisons, kept=not unsaved)]
         refused = None
+        changes = report.pool_changes()
         if unsaved:
             poisons.reload()  # what the file still holds, for --json
-            refused = _not_recorded(unsaved[0], tracked, room)
+            refused = _not_recorded(unsaved[0], tracked, room, _changed(changes, now))
+        elif (hp_refused := _keep_hp(pools, party, changes, now, room)) is not None:
+            refused = hp_refused
         elif rooms is not None and room is not None:
             try:
                 rooms.mark(room)
@@ -229,11 +245,13 @@ def _unrated(report: EventReport, ratings: str | None) -> list[str]:
             f"rating, then the values for 2D6 totals 2 to 12 (EV-CORE-3)"]
 
 
-def _not_recorded(why: str, tracked: Tracked, room: str | None) -> str:
+def _not_recorded(why: str, tracked: Tracked, room: str | None,
+                  hp: list[str] | None = None) -> str:
     """What a roll whose poison list was refused (``why``) did not record: its poisons,
-    its cure, and the room it did not mark either."""
+    its cure, the HP and MP it changed (``hp``), and the room it did not mark either."""
     lost = [f"{name} not tracked as poisoned" for name in tracked.poisoned]
     lost += [f"{name} still listed as poisoned" for name in tracked.cured]
+    lost += [f"{change} not kept" for change in hp or ()]
     if room is not None:
         lost.append(f"room {room} not marked used")
     return (f"cannot save the poison list {why}: nothing of this roll is recorded "
@@ -255,6 +273,52 @@ def _poison_list() -> PoisonList:
     for notice in poisons.notices:
         print(notice, file=sys.stderr)
     return poisons
+
+
+def _party_hp() -> PartyHP:
+    """The party's kept HP and MP; a notice on stderr when their file had to be kept
+    aside."""
+    pools = PartyHP(party_hp_path())
+    for notice in pools.notices:
+        print(notice, file=sys.stderr)
+    return pools
+
+
+def _current(pools: PartyHP, party: tuple[Member, ...]) -> tuple[Member, ...]:
+    """``party`` with the HP and MP the tables left them (cli59 F4); a party file value
+    the GM changed since is taken, and said on stderr."""
+    now, told = pools.current(party)
+    for line in told:
+        print(f"companion: note: {line}", file=sys.stderr)
+    return now
+
+
+def _changed(changes: Mapping[str, Mapping[str, int]], now: tuple[Member, ...]) -> list[str]:
+    """The HP and MP changes kept, as a player reads them: "Aki HP 20 → 17"."""
+    before = {m.name: m for m in now}
+    said = []
+    for name, pools in changes.items():
+        for pool, change in pools.items():
+            value = getattr(before[name], pool) if name in before else None
+            if value is not None:
+                said.append(f"{name} {pool.upper()} {value} → {value + change}")
+    return said
+
+
+def _keep_hp(pools: PartyHP, party: tuple[Member, ...],
+             changes: Mapping[str, Mapping[str, int]], now: tuple[Member, ...],
+             room: str | None) -> str | None:
+    """Keep what the walk did to the party's HP and MP; why not, when the disk refused
+    (the room is then not marked either: a recovery whose HP was not kept is not spent)."""
+    try:
+        pools.keep(party, changes)
+    except OSError as exc:
+        lost = [f"{change} not kept" for change in _changed(changes, now)]
+        if room is not None:
+            lost.append(f"room {room} not marked used")
+        return (f"cannot save the party's HP and MP ({error_text(exc)})"
+                + (f": {'; '.join(lost)}" if lost else ""))
+    return None
 
 
 def _recovery_rooms() -> RecoveryRooms:
@@ -335,10 +399,13 @@ def _notes(tracked: Tracked, mode: Mode, rules: EventRules,
     return notes
 
 
-def poison_action(args: argparse.Namespace, rules: EventRules) -> int:
-    """``end-block``, ``rest``, ``poisoned`` or ``cure`` on the tracked poisons (EV-POI-2)."""
+def poison_action(args: argparse.Namespace, rules: EventRules,
+                  party: tuple[Member, ...]) -> int:
+    """``end-block``, ``rest``, ``poisoned`` or ``cure`` on the tracked poisons (EV-POI-2);
+    the HP a poison takes as time passes (EV-POI-8) is kept for the party (cli59 F4)."""
     poisons = _poison_list()
     steps: list[dict[str, Any]] = []
+    refused = None
     match args.table:
         case "poisoned":
             lines = [f"{name}: {describe(poison, rules)}"
@@ -350,12 +417,53 @@ def poison_action(args: argparse.Namespace, rules: EventRules) -> int:
             lines = [cured(who, poisons.cure(who), rules)]
         case _:
             rest = (1 if args.hours is None else args.hours) if args.table == "rest" else None
-            passed = poisons.pass_time(rules, rest)
+            pools = _party_hp()
+            now = _current(pools, party)
+            passed = poisons.pass_time(rules, rest, hp=_hp_now(pools, now))
             lines = [passed.text]
             steps = [step.to_json() for step in passed.steps]
+            changes = {step.member: {"hp": -step.data["hp_lost"]} for step in passed.steps
+                       if step.member is not None and step.data.get("hp_lost")}
+            refused = _keep_hp(pools, party, changes, now, None)
     if args.json:
         print(json.dumps({"action": args.table, "text": "\n".join(lines), "steps": steps,
                           "poisoned": poisons.to_json()}, ensure_ascii=False))
+    else:
+        print("\n".join(lines))
+    if refused is not None:
+        print(f"companion: {refused}; free space or fix the folder, and note it by hand",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def _hp_now(pools: PartyHP, now: tuple[Member, ...]) -> dict[str, int]:
+    """Each character's HP now: the party's, and the HP kept for one not in it (a rest
+    with no --party)."""
+    kept = {name: pool["hp"].now for name, pool in pools.kept.items() if "hp" in pool}
+    return {**kept, **{m.name: m.hp for m in now if m.hp is not None}}
+
+
+def party_action(args: argparse.Namespace, party: tuple[Member, ...]) -> int:
+    """``party``: each member's HP and MP now, as the tables left them (cli59 F4); with
+    no party, the HP and MP kept by name."""
+    pools = _party_hp()
+    now = _current(pools, party)
+    pools.keep(party)  # a party file value the GM changed is said once: kept from now on
+    if party:
+        lines = pools_text(now)
+        shown = {m.name: {"hp": m.hp, "mp": m.mp} for m in now}
+    else:
+        shown = {name: {pool: kept.now for pool, kept in kept_pools.items()}
+                 for name, kept_pools in pools.kept.items()}
+        lines = [f"{name}: " + ", ".join(f"{pool.upper()} {value}"
+                                          for pool, value in values.items())
+                 for name, values in shown.items()] or [
+            "No party given (--party FILE, or events_party.toml in the config folder) and "
+            "no HP kept"]
+    if args.json:
+        print(json.dumps({"action": args.table, "text": "\n".join(lines), "party": shown},
+                         ensure_ascii=False))
     else:
         print("\n".join(lines))
     return 0
@@ -383,17 +491,19 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             "for the party in --party. 'defaults' lists every Default and where it came from. "
             "A poison a table gives is tracked: end-block and rest tick it, poisoned lists it "
             "and cure ends it (EV-POI-2); act rolls the check a 判定－１ poison asks before an "
-            "active action (EV-POI-5). A recovery spot in a room named with --room works "
-            "once: rooms lists the used rooms, new-dungeon forgets them (EV-REC-1)."
+            "active action (EV-POI-5). In sw mode the HP and MP the tables change are kept "
+            "between commands: party lists them. A recovery spot in a room named with --room "
+            "works once: rooms lists the used rooms, new-dungeon forgets them (EV-REC-1)."
         ),
     )
     parser.add_argument("table", metavar="TABLE",
-                        choices=[*EVENT_TABLES, "defaults", *POISON_ACTIONS, *ACT, *ROOM_ACTIONS],
+                        choices=[*EVENT_TABLES, "defaults", *POISON_ACTIONS, *ACT,
+                                 *PARTY_ACTIONS, *ROOM_ACTIONS],
                         help="; ".join(f"{name} {TABLE_NAMES_JA[name]} ({rule})"
                                        for name, rule in EVENT_TABLES.items())
                         + "; defaults (list every Default); "
                         + "; ".join(f"{name} ({what})"
-                                    for name, what in {**POISON_ACTIONS, **ACT,
+                                    for name, what in {**POISON_ACTIONS, **ACT, **PARTY_ACTIONS,
                                                        **ROOM_ACTIONS}.items()))
     parser.add_argument("--who", metavar="NAME", default=None,
                         help="with the poison table: who is poisoned (in sw mode a member of "
@@ -421,7 +531,10 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                              "thief, sage, sorcerer, evasion, shield, armor, dexterity, "
                              "agility, intelligence, strength, vitality, hp, mp, max_hp, "
                              "max_mp (example: companion/systems/events/data/example_party.toml); "
-                             f"default: {PARTY_NAME} in the config folder")
+                             f"default: {PARTY_NAME} in the config folder. hp and mp are where "
+                             "the tables start: what they change is kept in the data folder "
+                             "(the party TABLE lists it), and the file is never written; a "
+                             "value you edit in it wins")
     parser.add_argument("--lists", metavar="FILE",
                         help="your own lists (TOML): [[monster]] tables with name and level, "
                              "from which the monster table picks the species (EV-MON-1), and "

@@ -141,11 +141,13 @@ class TimePassed:
 
 
 def pass_time(poisons: Mapping[str, Poison], rules: EventRules,
-              rest_hours: int | None = None) -> TimePassed:
+              rest_hours: int | None = None, hp: Mapping[str, int] | None = None) -> TimePassed:
     """EV-POI-2: the end of a block (``rest_hours`` None) or a rest of ``rest_hours`` hours.
 
     A block's tick takes the EV-POI-2 Default's hours off each duration; resting ticks
     every hour. EV-POI-8: a vitality-damage poison deals 1 HP a tick until its maximum.
+    ``hp``: the HP each character has now, where it is kept (cli59 F4): a line that loses
+    some says it after ("HP 14 → 12"); the step's ``hp_lost`` is the change to keep.
     """
     per_tick = rules.settings["EV-POI-2", "hours_per_tick"]
     if rest_hours is None:
@@ -165,7 +167,7 @@ def pass_time(poisons: Mapping[str, Poison], rules: EventRules,
         left, lost = poison.tick(hours, ticks)
         if left is not None:
             after[name] = left
-        steps.append(_step(name, poison, left, lost, rules))
+        steps.append(_step(name, poison, left, lost, rules, (hp or {}).get(name)))
     return TimePassed(after, tuple(steps))
 
 
@@ -204,8 +206,9 @@ def describe(poison: Poison, rules: EventRules) -> str:
 
 
 def _step(name: str, before: Poison, after: Poison | None, lost: int,
-          rules: EventRules) -> Step:
-    """One character's line: "Poison: 1 HP lost (3/5)", the hours left, or worn off."""
+          rules: EventRules, hp: int | None = None) -> Step:
+    """One character's line: "Poison: 1 HP lost (3/5)", the HP after where ``hp`` (now)
+    is known, the hours left, or worn off."""
     row = rules.tables["poison"].row_for(before.face)
     effect = f"{row['ja']}/{row['en']}"
     data: dict[str, object] = {"hp_lost": lost, "ended": after is None}
@@ -214,7 +217,9 @@ def _step(name: str, before: Poison, after: Poison | None, lost: int,
         heals = ("heals once the poison is cured (EV-POI-10)"
                  if rules.settings["EV-POI-10", "enabled"] else "heals with Cure Wounds")
         end = "; the poison ends" if after is None else ""
-        text = f"毒/Poison: {lost} HP lost ({done}/{before.damage_max}){end}; HP lost {heals}"
+        now = "" if hp is None else f" (HP {hp} → {hp - lost})"
+        text = (f"毒/Poison: {lost} HP lost ({done}/{before.damage_max}){now}{end}; "
+                f"HP lost {heals}")
     elif before.hours_left is None:
         text = f"{effect}: permanent (EV-POI-12 option), unchanged"
     elif after is None:

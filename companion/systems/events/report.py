@@ -70,6 +70,19 @@ class EventReport:
     def find(self, rule: str) -> list[Step]:
         return [s for s in self.steps if s.rule == rule]
 
+    def pool_changes(self) -> dict[str, dict[str, int]]:
+        """What the walk changed of each named member's HP and MP (EV-TRAP-2/7 damage,
+        EV-REC-1 recovery: a member's step's ``hp``/``mp``), summed by member, for the
+        caller to keep (cli59 F4); a change not known (base power "?") is left out."""
+        changes: dict[str, dict[str, int]] = {}
+        for step in self.steps:
+            for pool in ("hp", "mp"):
+                change = step.data.get(pool)
+                if step.member is not None and isinstance(change, int) and change:
+                    pools = changes.setdefault(step.member, {})
+                    pools[pool] = pools.get(pool, 0) + change
+        return changes
+
     def to_json(self) -> dict[str, Any]:
         """A whole walk's report (a walk under way is only shown, never written)."""
         return {

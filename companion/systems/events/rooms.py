@@ -182,8 +182,10 @@ class _RoomWalk(_Walk):
                 if self.sw and self.s["EV-REC-1", "cap_at_maximum"]:
                     hp, mp, capped = self.recovery_cap(member, hp, mp)
                 shown = [("?" if g is None else f"+{g}") for g in (hp, mp)]
-                self.add("EV-REC-1", f"{member.name}: HP {shown[0]}, MP {shown[1]}{capped}",
-                         member=member.name if self.sw else None, data={"hp": hp, "mp": mp})
+                now, after = self.change_pools(member, hp=hp, mp=mp) if self.sw else ("", {})
+                self.add("EV-REC-1", f"{member.name}: HP {shown[0]}, MP {shown[1]}{capped}{now}",
+                         member=member.name if self.sw else None,
+                         data={"hp": hp, "mp": mp, **after})
         # A spot recovered at is used up either way (once per room); only a named room is
         # remembered. "Room now used" with no room named read as remembered, and "spent:
         # coming back gives nothing" as if this visit had given nothing.
@@ -201,7 +203,9 @@ class _RoomWalk(_Walk):
         """EV-REC-1 Default: each pool stops at its own maximum, where one is given.
 
         A maximum of 0 is "not given" (the party file may leave it out), so that pool is
-        uncapped. A gain is never negative: a pool already full gains nothing.
+        uncapped. A gain is never negative: a pool already full gains nothing. The cap is
+        from the pool as it stands now (:attr:`pools`: what the events kept of earlier
+        damage, cli59 F4), 0 when the party file gives none.
         """
         gains = {"hp": hp, "mp": mp}
         caps = []
@@ -211,7 +215,8 @@ class _RoomWalk(_Walk):
                 continue
             caps.append(f"{pool.upper()} {most}")
             if gain is not None:
-                gains[pool] = max(0, min(gain, most - getattr(member, pool)))
+                now = self.pools.get(member.name, {}).get(pool, 0)
+                gains[pool] = max(0, min(gain, most - now))
         tag = self.s.tag("EV-REC-1", "cap_at_maximum")
         text = f" (capped at maximum {', '.join(caps)}{tag})" if caps else ""
         return gains["hp"], gains["mp"], text

@@ -45,7 +45,8 @@ class Member:
     ``evasion`` is the level of the class the member evades with in combat; None or 0
     means they have none and make a flat roll (平目, EV-TRAP-5), as 0 does for every
     other class. ``armor`` is the damage the armor stops, a number the user enters
-    (EV-TRAP-5/7 Default).
+    (EV-TRAP-5/7 Default). ``hp`` and ``mp`` are None when the party file leaves them
+    out: a walk then says no HP beside the damage, and nothing is kept of it (cli59 F4).
     """
 
     name: str
@@ -61,8 +62,8 @@ class Member:
     intelligence: int = 0
     strength: int = 0
     vitality: int = 0
-    hp: int = 0
-    mp: int = 0
+    hp: int | None = None
+    mp: int | None = None
     max_hp: int = 0
     max_mp: int = 0
 
@@ -130,7 +131,7 @@ def _check_ranges(member: Member, where: str) -> None:
             raise DataError(f"{where}: {key} must be 0 or more, found {value}")
     for pool in ("hp", "mp"):
         value, most = getattr(member, pool), getattr(member, f"max_{pool}")
-        if most and value > most:
+        if most and value is not None and value > most:
             raise DataError(f"{where}: {pool} {value} is over max_{pool} {most}")
 
 

@@ -65,11 +65,12 @@ class _TrapWalk(_PoisonWalk):
             )
             return
         damage = max(0, value - armor - level)
+        now, after = self.change_pools(member, hp=-damage)
         self.add(
             "EV-TRAP-2",
-            f"{member.name}: {value} − armour {armor} − Lv {level}{why} ＞ {damage} damage",
+            f"{member.name}: {value} − armour {armor} − Lv {level}{why} ＞ {damage} damage{now}",
             member=member.name,
-            data={"hp": -damage},
+            data={"hp": -damage, **after},
         )
 
     def individual_prompt(self) -> str:
@@ -270,11 +271,12 @@ class _TrapWalk(_PoisonWalk):
             raw = metres * per_metre
             level = 0 if fumbled else member.adventurer
             damage = max(0, raw - member.armor - level)
+            now, after = self.change_pools(member, hp=-damage)
             self.add(
                 "EV-TRAP-7",
                 f"{member.name}: Fall {depth} m − Thief {thief} = {metres} m × {per_metre}"
                 f" = {raw} − armour {member.armor} − Lv {level}"
-                f"{' (１ゾロ)' if fumbled else ''} ＞ {damage} damage",
+                f"{' (１ゾロ)' if fumbled else ''} ＞ {damage} damage{now}",
                 member=member.name,
-                data={"hp": -damage},
+                data={"hp": -damage, **after},
             )

@@ -56,6 +56,13 @@ class _Walk:
         self.dm_tag = self.s.tag("EV-CORE-1", "dm_level") if dm_level is None else ""
         self.dm = self.s["EV-CORE-1", "dm_level"] if dm_level is None else dm_level
         self.party = tuple(party)
+        #: each member's HP and MP as they stand: the party's as given (the values the
+        #: events keep, cli59 F4), then as this walk changes them; a pool the party file
+        #: leaves out is not there
+        self.pools: dict[str, dict[str, int]] = {
+            m.name: {pool: value for pool in ("hp", "mp")
+                     if (value := getattr(m, pool)) is not None}
+            for m in self.party}
         self.rating_table = rating_table
         self.lists = lists or UserLists()
         #: each member's poison, the tracked ones and those this walk gives (EV-POI-3)
@@ -236,6 +243,26 @@ class _Walk:
         picked = names[result.total - 1]
         self.add(rule, f"{what} from your list: {result.text} ＞ {picked}", roll=result,
                  data={"picked": picked})
+
+    def change_pools(self, member: Member, **changes: int | None) -> tuple[str, dict[str, int]]:
+        """``member``'s pools after ``changes`` (``hp=-4``, ``mp=2``), kept for the rest of
+        the walk (EV-TRAP-2/7 damage, EV-REC-1 recovery): what to say after the change
+        ("; HP 20 → 16/25") and the values after it for the step's data (``hp_after``). A
+        pool the party file does not give, or a change not known (base power "?"), is left
+        out: the walk takes the current values and returns the changes, which the caller
+        keeps."""
+        pools = self.pools.get(member.name, {})
+        said, after = [], {}
+        for pool, change in changes.items():
+            if change is None or pool not in pools:
+                continue
+            before = pools[pool]
+            pools[pool] = before + change
+            most = getattr(member, f"max_{pool}")
+            moved = f"{before} → " if change else ""
+            said.append(f"{pool.upper()} {moved}{pools[pool]}{f'/{most}' if most else ''}")
+            after[f"{pool}_after"] = pools[pool]
+        return (f"; {', '.join(said)}" if said else ""), after
 
     def need_party(self) -> None:
         if self.sw and not self.party:

@@ -489,7 +489,8 @@ def test_ev_trap_2_and_3_explosion_damage_levels_and_double_one() -> None:
     powers = report.find("EV-CORE-3")
     assert [p.data["rating"] for p in powers] == [10, 0]
     damage = report.find("EV-TRAP-2")
-    assert damage[0].text == "Aki: 3 − armour 0 − Lv 0 (１ゾロ: no level reduction) ＞ 3 damage"
+    assert damage[0].text == ("Aki: 3 − armour 0 − Lv 0 (１ゾロ: no level reduction) ＞ 3 damage; "
+                              "HP 20 → 17/25")
     assert damage[1].text == "Ben: 1 − armour 0 − Lv 2 (default) ＞ 0 damage"
     assert [d.data["hp"] for d in damage] == [-3, 0]
 
@@ -537,7 +538,8 @@ def test_ev_trap_5_arrow_shield_flat_roll_and_armour() -> None:
     assert "+ shield 1 (default)" in evade.text
     assert evade.roll is not None and evade.roll.formula == "2D6+1>=8"
     hit = sw("trap", d6(3, 1, 2, 6, 6), party=(AKI,), dm_level=2, rating_table=RATINGS)
-    assert texts(hit, "EV-TRAP-2")[-1] == "Aki: 8 − armour 2 − Lv 3 (default) ＞ 3 damage"
+    assert texts(hit, "EV-TRAP-2")[-1] == ("Aki: 8 − armour 2 − Lv 3 (default) ＞ 3 damage; "
+                                            "HP 20 → 17/25")
 
 
 def test_ev_trap_2_a_trap_rolled_alone_hits_the_disarmer_named() -> None:
@@ -583,7 +585,7 @@ def test_ev_trap_7_pit_falls_one_depth_roll() -> None:
     # The spec's Show example prints this line with "＞ 0 damage"; 3 − 0 − 2 is 1.
     assert falls[0] == "Cara: Fall 2 m − Thief 1 = 1 m × 3 = 3 − armour 0 − Lv 2 ＞ 1 damage"
     assert falls[1] == ("Aki: Fall 2 m − Thief 3 = 0 m × 3 = 0 − armour 2 − Lv 0 (１ゾロ) "
-                        "＞ 0 damage")
+                        "＞ 0 damage; HP 20/25")
     assert len(report.find("EV-CORE-4")) == 1  # one depth roll per pit (Default)
     generic = walk("trap", d6(6))
     assert "falls 1/2D m" in texts(generic, "EV-TRAP-7")[0]
@@ -725,7 +727,8 @@ def test_ev_rec_1_recovery_once_capped_at_maximum() -> None:
     """EV-REC-1: poison cured; HP and MP recover base power; capped; room used."""
     report = sw("recovery", d6(3, 4, 6, 6, 2, 3, 1, 1), dm_level=2, rating_table=RATINGS)
     members = [s for s in report.find("EV-REC-1") if s.member]
-    assert members[0].text == "Aki: HP +4, MP +2 (capped at maximum HP 25, MP 12 (default))"
+    assert members[0].text == ("Aki: HP +4, MP +2 (capped at maximum HP 25, MP 12 (default)); "
+                               "HP 20 → 24/25, MP 10 → 12/12")
     assert members[1].data == {"hp": 3, "mp": 0}
     assert report.steps[0].data == {"cure_poison": True, "cured": ["Aki", "Ben"]}
     assert any(s.data.get("room_used") for s in report.find("EV-REC-1"))
@@ -742,11 +745,14 @@ def test_ev_rec_1_each_pool_is_capped_by_its_own_maximum_never_below_0() -> None
     report = sw("recovery", d6(6, 6, 3, 4, 6, 6, 6, 6, 3, 4, 3, 4), dm_level=2,
                 rating_table=RATINGS, party=(no_max_mp, no_max_hp, full))
     lines = [s for s in report.find("EV-REC-1") if s.member]
-    assert lines[0].text == "Cara: HP +5, MP +4 (capped at maximum HP 25 (default))"
-    assert lines[1].text == "Dan: HP +8, MP +2 (capped at maximum MP 12 (default))"
-    assert lines[2].text == "Eve: HP +0, MP +0 (capped at maximum HP 25, MP 12 (default))"
-    assert [s.data for s in lines] == [{"hp": 5, "mp": 4}, {"hp": 8, "mp": 2},
-                                       {"hp": 0, "mp": 0}]
+    assert lines[0].text == ("Cara: HP +5, MP +4 (capped at maximum HP 25 (default)); "
+                            "HP 20 → 25/25, MP 10 → 14")
+    assert lines[1].text == ("Dan: HP +8, MP +2 (capped at maximum MP 12 (default)); "
+                            "HP 5 → 13, MP 10 → 12/12")
+    assert lines[2].text == ("Eve: HP +0, MP +0 (capped at maximum HP 25, MP 12 (default)); "
+                            "HP 25/25, MP 12/12")
+    assert [{k: s.data[k] for k in ("hp", "mp")} for s in lines] == [
+        {"hp": 5, "mp": 4}, {"hp": 8, "mp": 2}, {"hp": 0, "mp": 0}]
     uncapped = sw("recovery", d6(6, 6, 6, 6), dm_level=2, rating_table=RATINGS, party=(CARA,))
     assert [s.text for s in uncapped.find("EV-REC-1") if s.member] == ["Cara: HP +8, MP +8"]
 

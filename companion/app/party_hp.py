@@ -1,0 +1,174 @@
+"""The party's HP and MP as ``companion events`` keeps them between tables (cli59 F4).
+
+The party file (``--party``, ``events_party.toml``) is the player's and never written. What
+the tables do to a member's HP and MP (trap damage and a pit, EV-TRAP-2/7; a poison's
+ticks, EV-POI-8; a recovery spot, EV-REC-1) is kept in ``events/party_hp.toml`` in the
+data folder, beside the tracked poisons, and read before the file's values: a recovery
+right after damage caps from the HP left, and two recoveries in a row from the first's.
+
+With each member's current HP and MP the list keeps the party file's ``hp``/``mp`` they
+started from. The GM edits the file when they heal or hurt someone by hand: a file whose
+value is not the one kept wins, and is said once (the list then keeps it as the new
+start). A pool the file leaves out is not kept. As with the poisons, each change holds the
+list (:func:`~companion.file_locks.changing`), reads it, and writes it whole; a file that
+cannot be read as one is kept aside (never deleted), with a notice, and the party's HP is
+then the file's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import tomlkit
+
+from companion.app.paths import data_dir
+from companion.errors import DataError
+from companion.file_locks import changing
+from companion.files import load_toml_kept
+from companion.systems.events.sword_world import Member
+from companion.toml_writing import table, write_toml
+
+PARTY_HP_NAME = "party_hp.toml"
+#: Far larger than a party's HP could ever be written.
+_LIMIT = 256 * 1024
+_COMMENTS = ("The party's HP and MP as `companion events` keeps them: hp and mp now,",
+             "from_hp and from_mp the party file's they started from. To change one, edit",
+             "the party file: its new value wins.")
+#: Who holds the list while changing it, as its lock file says (:func:`changing`).
+CHANGER = "companion, changing the party's HP and MP"
+POOLS = ("hp", "mp")
+
+
+def party_hp_path() -> Path:
+    return data_dir() / "events" / PARTY_HP_NAME
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One pool of one member: its value now, and the party file's it was kept from."""
+
+    now: int
+    start: int
+
+
+def _kept(raw: dict[str, object]) -> dict[str, dict[str, Kept]]:
+    """The list as the file holds it: ``[name]`` tables of ``hp``/``from_hp``,
+    ``mp``/``from_mp``; DataError names what is not."""
+    kept: dict[str, dict[str, Kept]] = {}
+    for name, fields in raw.items():
+        if not isinstance(fields, dict):
+            raise DataError(f"{name!r} must be a [table] of hp and mp, found {fields!r}")
+        pools = {}
+        for pool in POOLS:
+            now, start = fields.get(pool), fields.get(f"from_{pool}")
+            if now is None and start is None:
+                continue
+            if not (isinstance(now, int) and isinstance(start, int)) \
+                    or isinstance(now, bool) or isinstance(start, bool):
+                raise DataError(f"{name}: {pool} and from_{pool} must be whole numbers, found "
+                                f"{now!r} and {start!r}")
+            pools[pool] = Kept(now, start)
+        kept[name] = pools
+    return kept
+
+
+class PartyHP:
+    """The kept HP and MP by member, in ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        #: why the file was kept aside when it was, for the player to read
+        self.notices: list[str] = []
+        self.kept = self._load()
+
+    def _load(self) -> dict[str, dict[str, Kept]]:
+        return load_toml_kept(self.path, _LIMIT, "list of the party's HP and MP", _kept, {},
+                              "the party file's HP and MP are used", self.notices)
+
+    def current(self, party: Sequence[Member]) -> tuple[tuple[Member, ...], list[str]]:
+        """``party`` with each member's kept HP and MP in place of the file's, and what
+        to say of a file whose value is not the one kept from (the file's is taken)."""
+        members, told = [], []
+        for member in party:
+            values = {}
+            for pool in POOLS:
+                given = getattr(member, pool)
+                kept = self.kept.get(member.name, {}).get(pool)
+                if given is None or kept is None:
+                    continue
+                if kept.start == given:
+                    values[pool] = kept.now
+                elif kept.now != given:
+                    told.append(f"{member.name}: the party file's {pool} is {given}, not the "
+                                f"{kept.start} the kept {pool.upper()} {kept.now} came from: "
+                                f"the file's {given} is taken")
+            members.append(replace(member, hp=values.get("hp", member.hp),
+                                   mp=values.get("mp", member.mp)))
+        return tuple(members), told
+
+    def keep(self, party: Sequence[Member],
+             changes: Mapping[str, Mapping[str, int]] | None = None) -> None:
+        """Apply ``changes`` (by member, ``{"hp": -4}``) to the pools as the file holds them
+        now, a pool whose party file value the GM changed starting afresh from it, and
+        write the list when that changes it. A name ``changes`` gives who is not in
+        ``party`` (``events rest`` with no party) changes the pool kept for it; one with no
+        pool kept or given, nothing. Nothing to change (most rolls): no lock file, nor its
+        folder, is made. Another program holding the list past the wait:
+        :class:`~companion.file_locks.StillChanging`, and nothing is changed."""
+        if not self._changed(self.kept, party, changes or {}):
+            return
+        with changing(self.path, CHANGER):
+            before = self._load()
+            kept = self._changed(before, party, changes or {})
+            if kept:
+                self._save(kept)
+                self.kept = kept
+
+    @staticmethod
+    def _changed(kept: Mapping[str, Mapping[str, Kept]], party: Sequence[Member],
+                 changes: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, Kept]] | None:
+        """The list after ``changes`` to ``kept``, None when they change nothing."""
+        after = {name: dict(pools) for name, pools in kept.items()}
+        given = {m.name: m for m in party}
+        for name, member in given.items():
+            for pool in POOLS:
+                value, old = getattr(member, pool), after.get(name, {}).get(pool)
+                if value is not None and old is not None and old.start != value:
+                    after[name][pool] = Kept(value, value)  # the GM's edit wins
+        for name, pools in changes.items():
+            for pool, change in pools.items():
+                old = after.get(name, {}).get(pool)
+                if old is None and name in given and getattr(given[name], pool) is not None:
+                    old = Kept(getattr(given[name], pool), getattr(given[name], pool))
+                if old is not None:
+                    after.setdefault(name, {})[pool] = Kept(old.now + change, old.start)
+        return None if after == kept else after
+
+    def _save(self, kept: Mapping[str, Mapping[str, Kept]]) -> None:
+        document = tomlkit.document()
+        for comment in _COMMENTS:
+            document.add(tomlkit.comment(comment))
+        for name, pools in kept.items():
+            values: dict[str, object] = {}
+            for pool, value in pools.items():
+                values[pool] = value.now
+                values[f"from_{pool}"] = value.start
+            document.add(name, table(values))
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        write_toml(self.path, document)
+
+
+def pools_text(members: Iterable[Member]) -> list[str]:
+    """Each member's HP and MP now, for ``events party``: "Aki: HP 16/25, MP 10/12"; a
+    pool the party file leaves out is said not kept."""
+    lines = []
+    for member in members:
+        said = []
+        for pool in POOLS:
+            value, most = getattr(member, pool), getattr(member, f"max_{pool}")
+            said.append(f"{pool.upper()} " + ("not given" if value is None
+                                              else f"{value}/{most}" if most else str(value)))
+        lines.append(f"{member.name}: {', '.join(said)}")
+    return lines
