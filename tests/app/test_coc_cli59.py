@@ -166,3 +166,18 @@ def test_every_act_example_in_the_help_is_an_action_the_command_takes(
         for key, value in (w.split("=") for w in rest if w != "--with"):
             raw[key] = {"true": True}.get(value, int(value) if value.isdigit() else value)
         action_from_json(raw)
+
+
+def test_the_readme_puts_profile_where_it_goes(
+    tmp_path: Path, user_dirs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """F8: the README's coc row put ``--profile`` on ``companion coc``, which refuses it;
+    it goes after ``roll``, ``defaults`` and ``fight new``, each of which takes it."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `companion coc"))
+    assert "`coc roll\\|defaults\\|fight new … --profile 003\\|004`, after the subcommand" in row
+    ann, cult = sheets(tmp_path)
+    assert run(capsys, "roll", "CC<=50", "--seed", "1", "--profile", "004")["success"]
+    for argv in (["defaults"],
+                 ["fight", "new", "--investigators", ann, "--foes", cult, "--seed", "1"]):
+        assert run(capsys, *argv, "--profile", "004")["profile"] == "004"
