@@ -46,3 +46,27 @@ def test_the_error_names_the_option_under_the_commands_usage(
         assert err.startswith(f"usage: {prog} ")
         unknown = " ".join(w for w in words[1:] if w.startswith("--") or w == "red")
         assert err.rstrip().endswith(f"{prog}: error: unrecognized arguments: {unknown}")
+
+
+def _help(capsys: pytest.CaptureFixture[str], *path: str) -> str:
+    with pytest.raises(SystemExit):
+        main([*path, "--help"])
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_dice_rules_and_replay_help_say_what_they_do_with_an_example(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """F5: `dice --help`, `dice read --help`, `rules --help`, each `rules TABLE --help` and
+    `replay --help` had a usage and options, but no word of what the command does nor an
+    example; each `rules` example runs as written."""
+    paths = [("dice",), ("dice", "read"), ("rules",), ("replay",)]
+    paths += [path for path, _ in leaves(build_parser("rules"))]
+    for path in paths:
+        text = _help(capsys, *path)
+        description = text.split(" options: ")[0].split(" positional arguments: ")[0]
+        assert "Example: companion " in description and f"companion {path[0]}" in description
+    for _, parser in leaves(build_parser("rules")):
+        assert parser.description is not None
+        example = " ".join(parser.description.split()).split("Example: companion ")[1]
+        assert main(example.split()) == 0, example
+        capsys.readouterr()

@@ -31,9 +31,19 @@ CALIBRATION_FILE = "dice.toml"
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    parser = subparsers.add_parser("dice", help="read real dice in photos (camera dice reader)")
+    parser = subparsers.add_parser(
+        "dice", help="read real dice in photos (camera dice reader)",
+        description="Read real dice in photos with the camera dice reader that --dice camera "
+                    "rolls with: a check of what it reads in your light, before or after "
+                    "`companion calibrate dice`. Example: companion dice read throw.jpg "
+                    "--count 2")
     actions = parser.add_subparsers(dest="dice_action", required=True, metavar="ACTION")
-    read = actions.add_parser("read", help="read the dice in one or more images")
+    read = actions.add_parser(
+        "read", help="read the dice in one or more images",
+        description="Read the dice in each picture: the faces, or why a die cannot be read, "
+                    "and the thresholds and enrolled dice the reader used. --mat reads only "
+                    "the printed mat's dice area, --view the whole picture. Example: "
+                    "companion dice read throw1.jpg throw2.jpg --count 3 --json")
     read.add_argument("images", nargs="+", metavar="IMAGE", help="photo(s) of dice")
     read.add_argument("--json", action="store_true", help="one JSON object per image")
     where = read.add_mutually_exclusive_group()

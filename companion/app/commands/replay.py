@@ -215,7 +215,14 @@ def _shown(event: dict[str, Any]) -> str:
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    parser = subparsers.add_parser("replay", help="re-run a --log and check every event")
+    parser = subparsers.add_parser(
+        "replay", help="re-run a --log and check every event",
+        description="Play each game of a log that `companion play --log FILE` wrote again "
+                    "from its seed and compare every event with the log: exit 0 when all "
+                    "match, 1 at the first difference (printed), 2 when the log or a game's "
+                    "profile cannot be read. A game whose tiles or choices came from the "
+                    "table (camera, RFID, keys) is named, not replayed. Example: companion "
+                    "play --input sim --log game.log, then companion replay game.log")
     parser.add_argument("file", type=Path, metavar="FILE",
                         help="a log written by companion play --log")
     parser.set_defaults(func=run)

@@ -106,7 +106,13 @@ MONSTER_HELP = "the monster: its letter, English or Japanese name (S, snake, 大
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    parser = subparsers.add_parser("rules", help="look up the rules tables (for play on paper)")
+    parser = subparsers.add_parser(
+        "rules", help="look up the rules tables (for play on paper)",
+        description="Look up 雀ローグEZプラス's rules tables, for a game on paper or to check "
+                    "the companion: encounters (JR-ENC-1), sleep (JR-SLEEP-1..3), monsters "
+                    "(JR-MON-1), the monster rate (JR-RATE-1), damage (JR-DMG-1), levels "
+                    "(JR-LVL-1) and the companion's own Defaults. --profile reads them from "
+                    "a rules profile. Example: companion rules encounter --floor 3 --tile 6m")
     _profile_option(parser, None)
     kinds = parser.add_subparsers(dest="table", required=True, metavar="TABLE")
 
@@ -155,11 +161,30 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                          "live: the profile, and those fixed in the companion")
     p.set_defaults(func=run_defaults)
 
-    for sub in kinds.choices.values():
+    for name, sub in kinds.choices.items():
+        sub.description = f"{_help_of(kinds, name)[:1].upper()}{_help_of(kinds, name)[1:]}. " \
+                          f"Example: companion rules {name} {EXAMPLES[name]}".rstrip()
         sub.add_argument("--json", action="store_true", help="print one JSON object")
         # After the table name too, as play and simulate take it after theirs. No default
         # there: a sub-parser's would overwrite a --profile given before the table name.
         _profile_option(sub, argparse.SUPPRESS)
+
+
+#: Each table's example, after ``companion rules TABLE``, for its --help.
+EXAMPLES = {
+    "encounter": "--floor 3 --tile 6m",
+    "sleep": "--floor 2 --monster-tile 6m --corner-tile 3p",
+    "monsters": "--monster 大蛇",
+    "rate": "--monster S --level 3 --weapon 2",
+    "damage": "--monster snake --armour 1",
+    "level": "--xp 120",
+    "defaults": "--json",
+}
+
+
+def _help_of(kinds: argparse._SubParsersAction[Any], name: str) -> str:
+    """The one-line help ``companion rules --help`` lists ``name`` with."""
+    return next(str(action.help) for action in kinds._choices_actions if action.dest == name)
 
 
 def _profile_option(parser: argparse.ArgumentParser, default: object) -> None:
