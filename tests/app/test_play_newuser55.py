@@ -310,7 +310,8 @@ def test_with_no_companion_on_the_path_the_hints_name_the_venvs(
     monkeypatch.chdir(script.parents[2] if where == "checkout" else tmp_path)
     command = ".venv/bin/companion" if where == "checkout" else str(script)
     assert main(["history"]) == 0
-    assert f"Play one with `{command} play`." in capsys.readouterr().out
+    # (The hint wraps at its spaces to the terminal's width, as the checkout's path is long.)
+    assert f"Play one with `{command} play`." in " ".join(capsys.readouterr().out.split())
     assert main(["play", "--headless", "--seed", str(SEED)]) == 0
     last = capsys.readouterr().out.splitlines()[-1]
     assert last.startswith(f"To play one yourself: {command} play --input sim")
