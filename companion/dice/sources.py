@@ -55,6 +55,12 @@ class ManualDice:
     for again with the reason, and what was kept stays, so a typo never loses the roll. On
     percentile and ten-sided dice a typed ``0``/``00`` reads as the top face (spec §0.2:
     "00" counts as 100). The prompt names the roll's purpose when the caller gave one.
+
+    A roll of two or more dice of up to 9 sides takes a word of several digits as one die
+    a digit: ``12`` for a D66's 1 and 2, as a D66 is read. A D3 or D2, a die few players
+    own, may be a D6 halved or thirded (1-2 → 1, 3-4 → 2, 5-6 → 3 for a D3), as coc's camera
+    reads them: the prompt says so, and a D6's 4 typed for a D3 is told what it reads as
+    (a 4 alone could be either, so it is not taken) (cli59 F11).
     """
 
     def __init__(self, ask: Callable[[str], str]) -> None:
@@ -63,14 +69,14 @@ class ManualDice:
     def roll(self, count: int, sides: int, *, purpose: str = "") -> list[int]:
         what = "the value" if count == 1 else f"the {count} values"
         why = f" for {purpose}" if purpose else ""
-        prompt = f"Roll {count}D{sides}{why} and type {what}: "
+        prompt = f"Roll {count}D{sides}{why} and type {what}{_from_a_d6(sides)}: "
         taken: list[int] = []
         while True:
             try:
                 line = self._ask(prompt)
             except EOFError as exc:
                 raise DiceInputEnded(_ended(count, sides, purpose, taken)) from exc
-            problem, values = _read_values(line, sides)
+            problem, values = _read_values(line, sides, split_digits=count > 1)
             if not problem and len(values) == count:  # the whole roll, even after part of it
                 return values
             if not problem and len(taken) + len(values) > count:
@@ -94,6 +100,17 @@ def _ended(count: int, sides: int, purpose: str, taken: list[int]) -> str:
             "typed before it are dropped; run the command again")
 
 
+#: How a D6 reads as a die of fewer sides (coc's camera reads them so).
+D6_READS = {2: "1-3 → 1, 4-6 → 2", 3: "1-2 → 1, 3-4 → 2, 5-6 → 3"}
+
+
+def _from_a_d6(sides: int) -> str:
+    """For a D3 or D2: that a D6 will do, and how it reads."""
+    if sides not in D6_READS:
+        return ""
+    return f" (no D{sides}? a D6 will do: {D6_READS[sides]})"
+
+
 def _asked_again(problem: str, taken: list[int], count: int, sides: int) -> str:
     """The prompt after a line: why it was refused (if it was), the values kept so far and
     how many more the roll needs."""
@@ -113,9 +130,10 @@ def _plural(count: int, word: str) -> str:
     return word if count == 1 else f"{word}s"
 
 
-def _read_values(line: str, sides: int) -> tuple[str, list[int]]:
+def _read_values(line: str, sides: int, split_digits: bool = False) -> tuple[str, list[int]]:
     """The values one line holds, or why it cannot be taken (a word that is no number, a
-    value no face shows)."""
+    value no face shows). ``split_digits``: a word of several digits, each on the die, is
+    one die a digit (``12`` on two D6: 1 and 2)."""
     # Full-width digits and spaces, as a Japanese input method types them, are digits and
     # spaces (docs/dice-notation.md: any character may be typed full-width).
     line = unicodedata.normalize("NFKC", line)
@@ -124,11 +142,17 @@ def _read_values(line: str, sides: int) -> tuple[str, list[int]]:
     for word in words:
         if not word.isdigit() or not word.isascii():
             return f"{word!r} is not a number", []
+        if split_digits and sides <= 9 and len(word) > 1 \
+                and all(1 <= int(digit) <= sides for digit in word):
+            values += map(int, word)
+            continue
         value = int(word)
         if value == 0 and sides in (10, 100):
             value = sides
         if not 1 <= value <= sides:
-            return f"{value} is not on a D{sides}", []
+            as_d6 = (f" (a D6's {value} reads as {-(-value * sides // 6)}: type that)"
+                     if sides in D6_READS and value <= 6 else "")
+            return f"{value} is not on a D{sides}{as_d6}", []
         values.append(value)
     if not values:
         return "no value typed", []

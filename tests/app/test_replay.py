@@ -62,8 +62,9 @@ def test_a_difference_names_its_line_in_the_file_and_shows_both_events_alike(
     out = capsys.readouterr().out
     logged, replayed = (json.dumps({**event, "kind": k}, sort_keys=True, ensure_ascii=False)
                         for k in ("zzz", kind))
-    assert (f"DIFFERS: {log}:{changed + 1}: event 40 of the game at line {second + 1}: the log "
-            f"has {logged}, the replay gives {replayed}\n") in out
+    assert (f"DIFFERS: {log}:{changed + 1}: event 40 of the game at line {second + 1}: kind: "
+            f'log "zzz", replay "{kind}"; the log has {logged}, the replay gives {replayed}\n'
+            ) in out
 
     lines[changed] = json.dumps(event)
     log.write_text("\n".join([*lines, lines[-1]]) + "\n", encoding="utf-8")

@@ -23,10 +23,11 @@ was refused: a recovery spot whose cure was not kept is not spent either.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shlex
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,7 @@ from companion.systems.events.rules import (
     TABLE_NAMES_JA,
     EventRules,
     Mode,
+    NoParty,
     load_rules,
 )
 from companion.systems.events.run import run_active_action, run_event
@@ -92,6 +94,23 @@ ONLY_WITH: OnlyWith = {
     "hours": (("rest",), "rest"),
     "room": (("recovery",), "recovery"),
 }
+
+
+#: The example party, packaged beside the rules data, to copy as one's own.
+EXAMPLE_PARTY = Path(__file__).parents[2] / "systems" / "events" / "data" / "example_party.toml"
+
+
+@contextlib.contextmanager
+def party_needed() -> Iterator[None]:
+    """sw mode with no party (:class:`NoParty`) said with where a party goes: the full
+    path of the config folder's, the example to copy, and the option (cli59 F11)."""
+    try:
+        yield
+    except NoParty as exc:
+        raise NoParty(
+            f"sw mode needs the party: give a party TOML file of [[member]] tables with "
+            f"`companion events TABLE --party FILE`, or save one as {config_dir() / PARTY_NAME} "
+            f"to serve every run; copy the example {EXAMPLE_PARTY}") from exc
 
 
 def load_user_rules(settings: list[str]) -> EventRules:
@@ -177,13 +196,14 @@ def run(args: argparse.Namespace) -> int:
         rooms = _recovery_rooms() if room is not None else None
         pools = _party_hp()
         now = _current(pools, party)
-        report = run_event(
-            args.table, source, rules=rules, mode=args.mode, dm_level=args.level,
-            party=now, rating_table=ratings, trap=args.trap,
-            victim=args.who if args.table == "poison" else None,
-            disarmer=args.who if args.table == "trap" else None, lists=lists,
-            poisoned=poisons.poisons, room=room, used_rooms=rooms.used if rooms else (),
-        )
+        with party_needed():
+            report = run_event(
+                args.table, source, rules=rules, mode=args.mode, dm_level=args.level,
+                party=now, rating_table=ratings, trap=args.trap,
+                victim=args.who if args.table == "poison" else None,
+                disarmer=args.who if args.table == "trap" else None, lists=lists,
+                poisoned=poisons.poisons, room=room, used_rooms=rooms.used if rooms else (),
+            )
         unsaved: list[str] = []
         tracked = poisons.track(report, unsaved.append)
         notes = [*_trap_commands(report), *_unrated(report, args.ratings),
@@ -338,8 +358,9 @@ def active_action(args: argparse.Namespace, rules: EventRules,
 
     def body(source: DiceSource) -> int:
         poisons = _poison_list()
-        report = run_active_action(args.who, poisons.poisons, source, rules=rules,
-                                   mode=args.mode, party=party)
+        with party_needed():
+            report = run_active_action(args.who, poisons.poisons, source, rules=rules,
+                                       mode=args.mode, party=party)
         if args.json:
             print_json(args, report.to_json())
         else:

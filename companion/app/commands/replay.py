@@ -171,8 +171,8 @@ def replay_game(logged: LoggedGame) -> Replayed:
     for index, (want, got) in enumerate(zip(expected, replayed, strict=False)):
         if want != got:
             return Replayed(f"{logged.path}:{logged.event_lines[index]}: event {index + 1} of "
-                            f"the game at line {logged.line}: the log has {_shown(want)}, "
-                            f"the replay gives {_shown(got)}", finished)
+                            f"the game at line {logged.line}: {_differing(want, got)}; the log "
+                            f"has {_shown(want)}, the replay gives {_shown(got)}", finished)
     if len(replayed) < len(expected):
         return Replayed(f"{logged.path}:{logged.event_lines[len(replayed)]}: the log goes on, "
                         f"but the replay of the game at line {logged.line} ended after "
@@ -206,6 +206,17 @@ def played_profile(logged: LoggedGame) -> Profile | None:
                         "file, or a packaged value it leaves out); put back the one it was "
                         "played with to replay the game")
     return profile
+
+
+def _differing(want: dict[str, Any], got: dict[str, Any]) -> str:
+    """The fields two events differ in, first, each with both values: ``tiles: log ["1z"],
+    replay ["5p"]`` (cli59 F11: two whole JSON lines hid a one-field difference)."""
+    def value(event: dict[str, Any], key: str) -> str:
+        return json.dumps(event[key], ensure_ascii=False) if key in event else "(none)"
+
+    keys = sorted(key for key in want.keys() | got.keys()
+                  if key not in want or key not in got or want[key] != got[key])
+    return "; ".join(f"{key}: log {value(want, key)}, replay {value(got, key)}" for key in keys)
 
 
 def _shown(event: dict[str, Any]) -> str:

@@ -267,8 +267,8 @@ class _Walk:
     def need_party(self) -> None:
         if self.sw and not self.party:
             raise NoParty("sw mode needs the party: give a party TOML file of [[member]] tables "
-                          "(companion events --party FILE, or saved as events_party.toml in "
-                          "the config folder)")
+                          "(companion events TABLE --party FILE, or saved as events_party.toml "
+                          "in the config folder)")
 
 
 class _Deeper:

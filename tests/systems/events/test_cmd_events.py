@@ -631,8 +631,8 @@ def test_the_party_in_the_config_folder_serves_every_sw_run_and_party_wins(
     config folder now serves each run (tables, act); --party still wins; without either,
     sw mode says both ways to give one; a broken saved party names its file."""
     code, _, err = _run(capsys, "door", "--mode", "sw")
-    assert code != 0 and "(companion events --party FILE, or saved as events_party.toml in " \
-        "the config folder)" in err
+    assert code != 0 and "`companion events TABLE --party FILE`, or save one as " \
+        f"{user_dirs / 'config' / 'events_party.toml'} to serve every run" in err
     saved = user_dirs / "config" / "events_party.toml"
     saved.parent.mkdir(parents=True)
     saved.write_text(PARTY, encoding="utf-8")

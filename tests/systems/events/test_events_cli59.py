@@ -11,6 +11,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.app.party_hp import PARTY_HP_NAME, PartyHP, party_hp_path
+from companion.app.paths import config_dir
 from companion.app.poisons import poisons_path
 from companion.app.recovery_rooms import RecoveryRooms, rooms_path
 from companion.dice.sources import ScriptedDice
@@ -187,3 +188,16 @@ def test_a_walk_caps_from_the_hp_it_is_given_and_returns_the_changes() -> None:
     (line,) = [s for s in report.find("EV-REC-1") if s.member]
     assert line.data == {"hp": 4, "mp": 3, "hp_after": 15, "mp_after": 21}
     assert report.pool_changes() == {"Ben": {"hp": 4, "mp": 3}}
+
+
+def test_sw_mode_with_no_party_names_the_file_the_example_and_the_command(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """F11: "…(companion events --party FILE, or saved as events_party.toml in the config
+    folder)": now the config folder's full path, the example to copy, and TABLE."""
+    assert main(["events", "door", "--mode", "sw", "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "`companion events TABLE --party FILE`" in err
+    assert str(config_dir() / "events_party.toml") in err
+    example = err.split("copy the example ")[1].strip()
+    assert Path(example).is_absolute() and Path(example).is_file()
+    assert load_party(Path(example).read_text(encoding="utf-8"))
