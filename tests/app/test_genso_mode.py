@@ -885,7 +885,7 @@ def test_every_throw_of_an_action_says_what_it_is_for() -> None:
     throw_prompts(mode, ["wait"], [])
     defence, orc_damage = throw_prompts(mode, ["attack", f"t:{PC1}"], [(1, 1), (3,)])
     assert defence.endswith(f": {PC1} PC 1's defence 防御 — オーク1 Orc 1 → {PC1} PC 1 攻撃 attack")
-    assert "damage ダメージ with 棍棒/club 1D6 — " in orc_damage
+    assert "damage ダメージ with 棍棒/Club 1D6 — " in orc_damage
 
     from companion.systems.genso.combat import Entrant, Side
     duel = GensoFightMode(RULES, Fight(RULES, [

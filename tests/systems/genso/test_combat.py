@@ -183,7 +183,7 @@ def test_moves_and_dodging() -> None:
     assert "全力移動後/after a full move" in entry.lines[0].text
     fight = make([pc("pc1")], [("orc", 1)])
     entry = act(fight, Move(PC1, "normal"))
-    assert entry.lines[0].text == f"{PC1} moves normal (12 m)"
+    assert entry.lines[0].text == f"{PC1} moves 通常移動/normal (12 m)"
     entry = act(fight, Attack(ORC, PC1), 3, 3)
     assert entry.lines[0].rule == "GM-COMBAT-3"
     with pytest.raises(IllegalAction, match="a move is combat, normal, full"):
@@ -195,9 +195,9 @@ def test_a_monster_moves_by_its_own_movement_line() -> None:
     Slime 1/2/3 m, seed 002's monster blocks), a character by the rules' 3/12/48 m."""
     fight = make([pc("pc1")], [("orc", 1), ("slime", 1)])
     act(fight, Move(PC1, "full"))
-    assert act(fight, Move(ORC, "full")).lines[0].text == f"{ORC} moves full (64 m)"
+    assert act(fight, Move(ORC, "full")).lines[0].text == f"{ORC} moves 全力移動/full (64 m)"
     entry = act(fight, Move("スライム", "normal"))
-    assert entry.lines[0].text == "スライム moves normal (2 m)"
+    assert entry.lines[0].text == "スライム moves 通常移動/normal (2 m)"
     assert entry.lines[0].rule == "GM-MOVE-1"
 
 
@@ -207,7 +207,7 @@ def test_damage_is_weapon_minus_armour_never_below_zero() -> None:
     fight = make([pc("knight_m")], [("orc", 1)])
     act(fight, Wait("騎士（男性）"))
     entry = act(fight, Attack(ORC, "騎士（男性）", full=True), 1, 1, 6)
-    assert entry.lines[1].text == "棍棒/club (1D6) ＞ 6 − 防護力/protection 12 ＞ 0 damage"
+    assert entry.lines[1].text == "棍棒/Club (1D6) ＞ 6 − 防護力/protection 12 ＞ 0 damage"
     ringed = pc("pc1", rings_left=("ring_striking",))
     fight = make([ringed], [("slime", 1)])
     entry = act(fight, Attack(PC1, "スライム", weapon=1), 6, 6, 1, 1)

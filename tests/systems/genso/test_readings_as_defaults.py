@@ -133,11 +133,11 @@ def test_shield_protection_is_a_default(user_dirs: Path,
         return shields["shield"], priest
 
     assert protection() == (2, 6)  # leather 4 + shield 2
-    assert "防御点 2 (default)" in text(capsys, "list", "items")
+    assert "防御点/protection 2 (default)" in text(capsys, "list", "items")
     assert protection("--set", "GM-EQUIP-2.shield_protection=4") == (4, 8)
     user_file(user_dirs, '[defaults."GM-EQUIP-2"]\nshield_protection = 4\n')
     assert protection() == (4, 8)
-    assert "防御点 4 (default)" not in text(capsys, "list", "items")
+    assert "防御点/protection 4 (default)" not in text(capsys, "list", "items")
     assert run(capsys, "sheet", "knight_m")["derived"]["protection"]["total"] == 12
     assert main(["genso", "sheet", "pc1", "--set", "GM-EQUIP-2.shield_protection=3"]) == 2
     assert "GM-EQUIP-2.shield_protection must be one of 2, 4; found 3" in \

@@ -51,7 +51,7 @@ def describe(rules: GensoRules, character: Character, derived: Derived) -> str:
     lines = [
         f"{character.name}  [{character.kind.value}] {rules.sheet_word(character.race)} "
         f"{rules.sheet_word(character.sex)} "
-        f"{character.age if character.age is not None else '不明/unknown'}",
+        f"年齢/age {character.age if character.age is not None else '不明/unknown'}",
         f"生まれ/birth {rules.sheet_word(character.birth, 'birth') or '-'}  "
         f"望むもの/wants {rules.sheet_word(character.want, 'want') or '-'}  "
         f"嫌うもの/dislikes {rules.sheet_word(character.dislike, 'dislike') or '-'}",

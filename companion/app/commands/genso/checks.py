@@ -218,8 +218,8 @@ def cmd_lists(args: argparse.Namespace, rules: GensoRules) -> int:
         rows.insert(last_good + 1, mana_stone_row(rules))
         text = "\n".join(
             f"{r['key']:<20} {pad(r['name'], 28)} " + (r["price_text"] or "-")
-            + (f"  打撃力 {r['power']}" if r["power"] else "")
-            + (f"  防御点 {r['protection']}" if r["protection"] else "")
+            + (f"  打撃力/striking power {r['power']}" if r["power"] else "")
+            + (f"  防御点/protection {r['protection']}" if r["protection"] else "")
             + (rules.settings.tag("GM-EQUIP-2", "shield_protection")
                if r["slot"] == "shield" and r["rule"] == "GM-EQUIP-2" else "")
             + (f"  {r['mp_text']}" if r.get("mp_text") else "") for r in rows)

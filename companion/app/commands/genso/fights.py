@@ -44,6 +44,7 @@ from companion.app.modes.genso_fight_files import (
 from companion.app.notes import note
 from companion.app.overrides import read_text, set_values
 from companion.dice import DiceSource
+from companion.dice.notation import display_width
 from companion.errors import DataError, IllegalAction
 from companion.file_locks import FileInUse
 from companion.files import atomic_write_text, file_there, loads_json
@@ -89,10 +90,47 @@ def save_fight(fight: Fight, path: Path) -> None:
     atomic_write_text(path, json.dumps(fight.to_json(), ensure_ascii=False, indent=1))
 
 
+def english_names(fight: Fight) -> dict[str, str]:
+    """The seed's Japanese names in the fight with their English beside them (STYLE.md): a
+    monster's (オーク1/Orc 1, from monsters.toml) and a preset's (駆け出し冒険者１/Novice
+    adventurer 1, from presets.toml), as `genso list monsters` and `genso presets` give
+    them. A name from a sheet file is the player's own and stays as written."""
+    rules = fight.rules
+    names: dict[str, str] = {}
+    for entrant in fight.entrants:
+        if entrant.monster:
+            number = re.search(r"\d+$", entrant.name)
+            names[entrant.name] = (f"{entrant.name}/{rules.monster(entrant.monster).en}"
+                                   + (f" {number.group(0)}" if number else ""))
+        elif not entrant.origin:
+            english = next((p.get("name_en") for p in rules.presets.values()
+                            if p.get("name") == entrant.sheet.get("name")), None)
+            if isinstance(english, str) and english:
+                names[entrant.name] = f"{entrant.name}/{english}"
+    return names
+
+
+def with_english(fight: Fight, text: str) -> str:
+    """``text`` with each Japanese name of :func:`english_names` given its English. The
+    engine's lines name a combatant by the name the fight file keys it by (オーク), which
+    stays as it is in the file and the JSON; only the text for people changes. The longest
+    name is tried first, so オーク・ウォーリア1 is not read as オーク."""
+    names = english_names(fight)
+    if not names:
+        return text
+    pattern = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.sub(pattern, lambda m: names[m.group(0)], text)
+
+
 def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
+    """The round, whose turn it is and a row for each combatant (its name with the English
+    beside a Japanese one), and the same as JSON (names as the fight file keeps them)."""
     state = fight.state
+    shown = english_names(fight)
+    width = max((display_width(shown.get(c.name, c.name)) for c in state.order), default=0)
     rows = []
-    lines = [f"round {state.round}" + (f"  turn: {state.current.name}" if state.current
+    turn = shown.get(state.current.name, state.current.name) if state.current else ""
+    lines = [f"round {state.round}" + (f"  turn: {turn}" if state.current
                                        else f"  over: {state.outcome.text}"
                                        if state.outcome else "")
              + (f" (moved: {state.moved}; its action is left, GM-COMBAT-1)"
@@ -111,7 +149,8 @@ def fight_status(rules: GensoRules, fight: Fight) -> tuple[str, dict[str, Any]]:
         if c.rises_as:
             flags.append(f"rises at sunset as {c.rises_as}'s kind (GM-MON-5)")
         mark = "▶" if state.current and c.name == state.current.name else " "
-        lines.append(f"{mark} {c.side.value:<5} {pad(c.name, 20)} {pools}  {' '.join(flags)}")
+        lines.append(f"{mark} {c.side.value:<5} {pad(shown.get(c.name, c.name), width)}  "
+                     f"{pools}  {' '.join(flags)}")
         rows.append({"name": c.name, "side": c.side.value, "role": c.role.value, "hp": c.hp,
                      "max_hp": c.max_hp, "mp": c.mp, "max_mp": c.max_mp,
                      "storage_mp": c.storage_mp,
@@ -356,7 +395,8 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
         # first action is a slip (a sheet left at HP −1), and saving it would replace the
         # fight file with one that takes no action.
         raise IllegalAction(f"the fight would be over before it began "
-                            f"({fight.state.outcome.text}): {_down_text(down)}; heal them first "
+                            f"({fight.state.outcome.text}): "
+                            f"{with_english(fight, _down_text(down))}; heal them first "
                             "(`companion genso rest SHEET`, GM-HEAL-1) or leave them out; "
                             "nothing was written")
     # Only now, the new fight made: a sheet refused above leaves the old file there.
@@ -377,7 +417,7 @@ def _new_fight(args: argparse.Namespace, rules: GensoRules, path: Path) -> int:
              "fight took those sheets as they were, without them: to play it with them, "
              "run those, then this `fight new` again with --force")
     if down:
-        note(f"note: {_down_text(down)}: they take no turn (GM-COMBAT-8)")
+        note(f"note: {with_english(fight, _down_text(down))}: they take no turn (GM-COMBAT-8)")
     text, data = fight_status(rules, fight)
     return emit(args, {**data, "path": str(path)}, f"{text}\n\nsaved at {path}")
 
@@ -420,7 +460,7 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
     if args.verb in ("show", "log"):
         text, data = fight_status(rules, fight)
         if args.verb == "log":
-            text = "\n".join(e.text for e in fight.journal)
+            text = with_english(fight, "\n".join(e.text for e in fight.journal))
             data["journal"] = [e.to_json() for e in fight.journal]
         return emit(args, data, text)
     if args.verb == "apply":
@@ -432,7 +472,7 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
         back = "".join(f"; {rule}.{key} is back to {setting_text(fight.rules.default(rule, key))}"
                        for rule, key, _ in entry.settings)
         return emit(args, {**data, "undone": entry.to_json()},
-                     f"undone: {action_text(entry.action)}{back}\n{text}")
+                     f"undone: {with_english(fight, action_text(entry.action))}{back}\n{text}")
     action = _fight_action(args, fight)
 
     def body(source: DiceSource) -> int:
@@ -447,8 +487,8 @@ def _fight_verb(args: argparse.Namespace, rules: GensoRules, path: Path,
         text, data = fight_status(fight.rules, fight)
         if fight.state.outcome is not None and unwritten(fight):
             text += f"\n\n{apply_hint(path)}"
-        return emit(args, {**data, "entry": entry.to_json()}, f"{entry.text}\n\n{text}",
-                     dice=True)
+        return emit(args, {**data, "entry": entry.to_json()},
+                    f"{with_english(fight, entry.text)}\n\n{text}", dice=True)
 
     return run_with_source(args, body)
 
@@ -597,4 +637,5 @@ def _apply_held(args: argparse.Namespace, fight: Fight, path: Path) -> int:
         if row.get("lasting"):
             lines.append("  outlasting the fight, not on the sheet (note it): "
                          + "; ".join(row["lasting"]))
-    return emit(args, {"sheets": rows}, "\n".join(lines) or "no character sheets in this fight")
+    return emit(args, {"sheets": rows},
+                with_english(fight, "\n".join(lines)) or "no character sheets in this fight")

@@ -5,6 +5,7 @@ that loads the rules and hands the parsed arguments to the sub-command.
 from __future__ import annotations
 
 import argparse
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -61,6 +62,20 @@ def _common(parser: argparse.ArgumentParser, dice: bool = False) -> None:
         add_dice_arguments(parser)
 
 
+#: The starting skills of GM-CHAR-6 by their Japanese names (PG 1-3-6 「魔術ー１」…).
+SKILLS = {"魔術": "magic", "戦闘": "combat", "探索": "search"}
+
+
+def skill_key(text: str) -> str:
+    """``new --skill``: a skill's key, or its Japanese name as the help and the seed write it
+    (戦闘, 戦闘ー１, 戦闘-1), which was refused as an invalid choice. Anything else is left
+    for argparse to refuse with the choices."""
+    folded = unicodedata.normalize("NFKC", text).strip()
+    for dash in ("ー1", "-1", "−1", "ｰ1"):
+        folded = folded.removesuffix(dash)
+    return SKILLS.get(folded, text)
+
+
 #: The check kinds that take --difficulty, and the rule whose Default stands in for none.
 DIFFICULTY_DEFAULTS = {"simple": "GM-CHECK-1", "general": "GM-CHECK-2", "trap": "GM-CHECK-3",
                        "enemy": "GM-CHECK-6"}
@@ -82,8 +97,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     new.add_argument("--body", type=int, required=True, help="体力: 6, 5 or 4")
     new.add_argument("--perception", type=int, required=True, help="知覚力: 6, 5 or 4")
     new.add_argument("--magic", type=int, required=True, help="魔力: 6, 5 or 4")
-    new.add_argument("--skill", choices=("magic", "combat", "search"), required=True,
-                     help="魔術ー１ (Healing), 戦闘ー１ or 探索ー１")
+    new.add_argument("--skill", type=skill_key, choices=tuple(SKILLS.values()), required=True,
+                     help="magic 魔術ー１ (Healing), combat 戦闘ー１ or search 探索ー１ "
+                          "(GM-CHAR-6; the Japanese is taken too)")
     new.add_argument("--age", type=int, default=15, help="15-17 (default 15)")
     new.add_argument("--sex", default="", help="性別 (free)")
     new.add_argument("--out", help="sheet file, ending .toml (default: the data folder)")

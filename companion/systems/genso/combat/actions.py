@@ -149,6 +149,8 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
 
 
 #: Movement modes and magic stones as the player reads them (GM-MOVE-1, GM-ITEM-2).
+#: A movement mode's name (GM-MOVE-1), for the line that says how far a move went.
+MOVE_NAMES = {"combat": "戦闘移動/combat", "normal": "通常移動/normal", "full": "全力移動/full"}
 MOVES = {"combat": "戦闘移動 combat 3 m", "normal": "通常移動 normal 12 m",
          "full": "全力移動 full 48 m"}
 STONES = {"healing_stone": "治癒石 Healing Stone", "enchant_stone": "付与石 Enchant Stone"}

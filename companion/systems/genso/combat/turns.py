@@ -15,6 +15,7 @@ from companion.dice import DiceSource
 from companion.errors import IllegalAction
 from companion.systems.genso.combat.actions import (
     GM_ACTIONS,
+    MOVE_NAMES,
     Action,
     Attack,
     Cast,
@@ -114,7 +115,7 @@ def _move(rules: GensoRules, state: FightState, action: Move, legacy: bool,
                and bool(rules.default("GM-COMBAT-1", "move_and_act")))
     said = {"combat": "may still attack, cast or use a stone (戦闘行為は全て可能)",
             "normal": "may still dodge all out (回避は可能), flee or wait"}
-    lines.append(Line("GM-MOVE-1", f"{actor.name} moves {action.mode} "
+    lines.append(Line("GM-MOVE-1", f"{actor.name} moves {MOVE_NAMES[action.mode]} "
                                    f"({metres[action.mode]} m)"
                       + (f" and {said[action.mode]}" if goes_on else "")))
     return (replace(state, moved=action.mode) if goes_on else state), goes_on
