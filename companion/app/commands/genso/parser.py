@@ -5,8 +5,9 @@ that loads the rules and hands the parsed arguments to the sub-command.
 from __future__ import annotations
 
 import argparse
+import textwrap
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.app.commands.genso.characters import (
@@ -32,7 +33,7 @@ from companion.app.commands.genso.files import SET_EXAMPLE, load_user_rules, sav
 from companion.app.commands.roll import add_dice_arguments
 from companion.app.overrides import add_set_argument
 from companion.systems.genso.character.growth import GROWTH_CHOICES
-from companion.systems.genso.rules import GensoRules, load_rules
+from companion.systems.genso.rules import TRAPS, GensoRules, load_rules
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, GensoRules], int]] = {
     "new": cmd_new, "sheet": cmd_sheet, "presets": cmd_presets, "lore": cmd_lore,
@@ -81,6 +82,25 @@ DIFFICULTY_DEFAULTS = {"simple": "GM-CHECK-1", "general": "GM-CHECK-2", "trap": 
                        "enemy": "GM-CHECK-6"}
 
 
+def _page(group: argparse._SubParsersAction[Any], name: str, helptext: str,
+          more: str = "", examples: tuple[str, ...] = ()) -> argparse.ArgumentParser:
+    """A sub-command whose ``--help`` says what it does (its one-line help, then ``more``)
+    and gives ``examples``, each a command line as typed (cli59 F5: most had neither)."""
+    words = f"{helptext[0].upper()}{helptext[1:]}." + (f" {more}" if more else "")
+    page: argparse.ArgumentParser = group.add_parser(
+        name, help=helptext, description=textwrap.fill(words, HELP_WIDTH),
+        epilog="\n".join(("example:" if len(examples) == 1 else "examples:",
+                          *(f"  {e}" for e in examples))) if examples else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    return page
+
+
+#: How wide a sub-command's description is filled (argparse's own text takes the terminal's).
+HELP_WIDTH = 78
+#: What a SHEET of a sub-command that changes one takes.
+SHEET_HELP = "a saved character's name (as `genso new` made it) or a .toml sheet file"
+
+
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     # The packaged rules, for the numbers the help gives (a user's --set is not read yet).
     rules = load_rules()
@@ -89,11 +109,22 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         description="Seed 002's 2D6 fantasy RPG: make and keep character sheets, roll checks "
                     "with their terms, track fights (saved after every action), buy and sell "
                     "in gold, large silver and silver, spend experience.",
+        epilog="examples:\n"
+               "  companion genso new Aki --body 6 --perception 5 --magic 4 --skill magic\n"
+               "  companion genso check trap --sheet Aki --difficulty cleverly_set\n"
+               "  companion genso fight new --party Aki pc2 --monsters orc:2\n"
+               "  companion genso fight attack Aki orc1\n"
+               "`companion genso SUB --help` tells more of each.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="sub", required=True, metavar="SUB")
 
-    new = sub.add_parser("new", help="make a PC by the seed's tables (GM-CHAR-1 to 7)")
-    new.add_argument("name")
+    new = _page(sub, "new", "make a PC by the seed's tables (GM-CHAR-1 to 7)",
+                "Birth, wants and dislikes are rolled on 1D6 (the dice as --dice says); the "
+                "abilities take 6, 5 and 4 one each; the basic kit is free. The sheet is "
+                "saved in the data folder under its name (or --out).",
+                ("companion genso new Aki --body 6 --perception 5 --magic 4 --skill magic",))
+    new.add_argument("name", help="the PC's name, which also names its sheet file")
     new.add_argument("--body", type=int, required=True, help="体力: 6, 5 or 4")
     new.add_argument("--perception", type=int, required=True, help="知覚力: 6, 5 or 4")
     new.add_argument("--magic", type=int, required=True, help="魔力: 6, 5 or 4")
@@ -106,56 +137,100 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     new.add_argument("--force", action="store_true", help="replace an existing sheet")
     _common(new, dice=True)
 
-    sheet = sub.add_parser("sheet", help="show a sheet with its derived values")
+    sheet = _page(sub, "sheet", "show a sheet with its derived values",
+                  "HP, MP, attack, defence, protection and striking power, each with the "
+                  "terms it is made of (GM-CORE-3/4, GM-EQUIP). --save-as copies it to a "
+                  "file, the way to keep a preset's HP after a fight.",
+                  ("companion genso sheet Aki", "companion genso sheet pc1 --save-as ken.toml"))
     sheet.add_argument("sheet", help="a .toml sheet, a saved character's name or a preset")
     sheet.add_argument("--save-as", metavar="FILE",
                        help="also write the sheet to FILE (ending .toml)")
     sheet.add_argument("--force", action="store_true", help="replace FILE if it exists")
     _common(sheet)
 
-    _common(sub.add_parser("presets", help="the seed's sample characters (GM-DATA-1)"))
-    _common(sub.add_parser("defaults", help="every Default and where its value came from"))
-    travel = sub.add_parser("travel", help="how long a journey takes on foot (GM-MOVE-2)")
+    _common(_page(sub, "presets", "the seed's sample characters (GM-DATA-1)",
+                  "Each preset's key (pc1, knight_m …) is taken wherever a sheet is, as it "
+                  "stands in the book: a fight does not write its HP back.",
+                  ("companion genso presets",)))
+    _common(_page(sub, "defaults", "every Default and where its value came from",
+                  "The settings the seed leaves to the GM, each marked (default) or (set by "
+                  "you), with its range or choices, then the readings the companion fixes.",
+                  ("companion genso defaults", "companion genso check simple --set "
+                                               "GM-CHECK-1.difficulty=easy")))
+    travel = _page(sub, "travel", "how long a journey takes on foot (GM-MOVE-2)",
+                   examples=("companion genso travel 9000",))
     travel.add_argument("metres", type=int, help="the distance in metres")
     _common(travel)
-    lore = sub.add_parser("lore", help="the world, the glossary, the scenario (GM-LORE-1 to 3)")
-    lore.add_argument("page", nargs="?", choices=("world", "glossary", "scenario"))
+    lore = _page(sub, "lore", "the world, the glossary, the scenario (GM-LORE-1 to 3)",
+                 examples=("companion genso lore glossary",))
+    lore.add_argument("page", nargs="?", choices=("world", "glossary", "scenario"),
+                      help="world 世界 (GM-LORE-1), glossary 用語 (GM-LORE-2) or scenario "
+                           "シナリオ (GM-LORE-3); every page without it")
     _common(lore)
-    lists = sub.add_parser("list", help="item and price tables, spells, monster blocks")
-    lists.add_argument("what", choices=("items", "spells", "monsters"))
+    lists = _page(sub, "list", "item and price tables, spells, monster blocks",
+                  examples=("companion genso list items",))
+    lists.add_argument("what", choices=("items", "spells", "monsters"),
+                       help="items (prices, 打撃力, 防御点; GM-EQUIP, GM-ECON-2), spells "
+                            "(MP, duration, target; GM-MAGIC) or monsters (stat blocks, "
+                            "GM-MON-7)")
     _common(lists)
 
-    buy = sub.add_parser("buy", help="buy an item or a mana stone for a saved sheet")
-    buy.add_argument("sheet")
+    buy = _page(sub, "buy", "buy an item or a mana stone for a saved sheet",
+                "Paid from the sheet's purse in gold, large silver and silver (GM-ECON-1), "
+                "change given; the item goes into its pack (`genso gear` equips it).",
+                ("companion genso buy Aki sword", "companion genso buy Aki mana_stone --mp 3"))
+    buy.add_argument("sheet", help=SHEET_HELP)
     buy.add_argument("item", help="item key or name, or mana_stone")
     buy.add_argument("--price", type=int, help="silver paid for a price marked ～ (from) or "
                                                "おおよそ (about)")
     buy.add_argument("--mp", type=int, help="a mana stone's MP (1-5; default the shop's 4)")
     _common(buy)
-    sell = sub.add_parser("sell", help="sell an item that has a buy-back price")
-    sell.add_argument("sheet")
+    sell = _page(sub, "sell", "sell an item that has a buy-back price",
+                 examples=("companion genso sell Aki club",))
+    sell.add_argument("sheet", help=SHEET_HELP)
     sell.add_argument("item", help="item key, used:KEY for a used stone, mana_stone (or "
                                    "mana_stone:N, N from 0, when several)")
     sell.add_argument("--price", type=int, help="silver received for a buy-back marked "
                                                 "おおよそ (about), or the GM's price for an "
                                                 "item the seed gives none")
     _common(sell)
-    gear = sub.add_parser("gear", help="equip a weapon, armour, shield or ring (or --off)")
-    gear.add_argument("sheet")
-    gear.add_argument("item")
-    gear.add_argument("--hand", choices=("left", "right"), default="left")
+    gear = _page(sub, "gear", "equip a weapon, armour, shield or ring (or --off)",
+                 "The item must be in the sheet's pack (`genso buy`); a weapon equipped "
+                 "becomes weapon 0, the one `fight attack` strikes with.",
+                 ("companion genso gear Aki sword", "companion genso gear Aki ring_storage "
+                                                    "--hand right"))
+    gear.add_argument("sheet", help=SHEET_HELP)
+    gear.add_argument("item", help="the item's key or name as `genso list items` gives it "
+                                   "(sword, 剣)")
+    gear.add_argument("--hand", choices=("left", "right"), default="left",
+                      help="a ring's hand (default left); two rings on one hand stop every "
+                           "ring working (GM-ITEM-3)")
     gear.add_argument("--off", action="store_true", help="take it off instead")
     _common(gear)
-    grow = sub.add_parser("grow", help="award experience or spend it (GM-GROW-1/2)")
-    grow.add_argument("sheet")
-    grow.add_argument("choice", choices=("award", *GROWTH_CHOICES))
-    grow.add_argument("--spell", help="the basic spell to learn")
+    costs = ", ".join(f"{key} {rules.num('GM-GROW-2', key)}" for key in GROWTH_CHOICES)
+    grow = _page(sub, "grow", "award experience or spend it (GM-GROW-1/2)",
+                 f"award gives {rules.num('GM-GROW-1', 'per_scenario')} experience per "
+                 f"scenario finished (GM-GROW-1). Each of the others buys one step for its "
+                 f"cost in experience (GM-GROW-2: {costs}): hp and mp raise the maximum by 1, "
+                 "spell learns a basic spell (--spell), combat and search raise the skill "
+                 "by 1.",
+                 ("companion genso grow Aki award", "companion genso grow Aki spell --spell "
+                                                    "fire"))
+    grow.add_argument("sheet", help=SHEET_HELP)
+    grow.add_argument("choice", choices=("award", *GROWTH_CHOICES),
+                      help=f"award, or what to buy ({costs} experience)")
+    grow.add_argument("--spell", help="the basic spell to learn (`genso list spells`)")
     grow.add_argument("--scenarios", type=int, default=1, help="scenarios finished (award)")
     _common(grow)
-    rest = sub.add_parser("rest", help="days of rest (GM-HEAL-1), a night's sleep, or both")
-    rest.add_argument("sheet")
+    rest = _page(sub, "rest", "days of rest (GM-HEAL-1), a night's sleep, or both",
+                 f"Alone, {rules.num('GM-HEAL-1', 'alone_days_per_hp')} days of rest heal 1 "
+                 "HP (days short of it are kept on the sheet); in a healer's care, "
+                 f"{rules.num('GM-HEAL-1', 'healer_days_per_hp')} day heals 1 HP for a fee. "
+                 f"{rules.num('GM-HEAL-2', 'sleep_hours')} hours' sleep fills MP (GM-HEAL-2).",
+                 ("companion genso rest Aki 4 --healer", "companion genso rest Aki --sleep"))
+    rest.add_argument("sheet", help=SHEET_HELP)
     rest.add_argument("days", type=int, nargs="?",
-                      help="days of rest (default 1; none with --sleep alone)")
+                      help="days of rest, 1 or more (default 1; none with --sleep alone)")
     rest.add_argument("--healer", action="store_true",
                       help="in a healer's care, for the GM-HEAL-1 fee per HP "
                            "(GM-HEAL-1.fee_silver; `genso defaults` shows it)")
@@ -164,9 +239,23 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                            "given)")
     _common(rest)
 
-    check = sub.add_parser("check", help="roll a check of §2.3 with its terms")
+    simple, general = (rules.difficulties[k] for k in ("simple", "general"))
+    traps = "/".join(str(rules.num("GM-CHECK-3", t)) for t in TRAPS)
+    kinds = (f"simple: 2D > difficulty (GM-CHECK-1: {_table(simple)}); "
+             f"general: ability + 2D + modifier > difficulty (GM-CHECK-2: {_table(general)}); "
+             f"trap: Perception + 2D + 罠発見/trap detection bonus > {traps} (GM-CHECK-3); "
+             f"undead: Magic + 2D > {rules.num('GM-CHECK-4', 'difficulty')} (GM-CHECK-4); "
+             "enemy: Perception + 2D + 敵発見/enemy detection bonus > difficulty (GM-CHECK-6); "
+             f"mark: Magic + 2D > {rules.num('GM-MAGIC-6', 'difficulty')}, the direction of "
+             "a Mark (GM-MAGIC-6); opposed: each side's ability + 2D + modifier, the higher "
+             "wins (GM-CHECK-5)")
+    check = _page(sub, "check", "roll a check of §2.3 with its terms",
+                  "A check succeeds when its total is greater than the difficulty; the line "
+                  "gives each term and the chance (P = n/36).",
+                  ("companion genso check general --sheet Aki --ability body --difficulty "
+                   "easy", "companion genso check opposed --sheet Aki --vs orc"))
     check.add_argument("kind", choices=("simple", "general", "trap", "undead", "enemy", "mark",
-                                        "opposed"))
+                                        "opposed"), help=kinds)
     check.add_argument("--sheet", help="who rolls (sheet, saved name or preset)")
     check.add_argument("--vs", help="the other side of an opposed check: a sheet, saved "
                        "character or preset, or a monster (orc, オーク)")
@@ -193,10 +282,17 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
                        help="opposed: neither side is active (a tie is a draw)")
     _common(check, dice=True)
 
-    fight = sub.add_parser("fight", help="track a fight: new, attack, cast …, show, log, undo, "
-                                         "apply")
+    fight = _page(sub, "fight", "track a fight: new, attack, cast …, show, log, undo, apply",
+                  "The fight is saved after every action; the party acts first, then the "
+                  "other side, each in turn (GM-COMBAT-1). Once it is over, `fight apply` "
+                  "writes HP, MP and stones back to the sheet files.",
+                  ("companion genso fight new --party Aki pc2 --monsters orc:2",
+                   "companion genso fight attack Aki orc1", "companion genso fight show"))
     verbs = fight.add_subparsers(dest="verb", required=True, metavar="VERB")
-    start = verbs.add_parser("new", help="start a fight")
+    start = _page(verbs, "new", "start a fight",
+                  "Refused while a fight is saved whose results are not on the sheets, and "
+                  "when the party is down before it begins.",
+                  ("companion genso fight new --party Aki pc2 --monsters orc:2 ghost",))
     start.add_argument("--party", nargs="+", required=True, help="PC-side sheets or presets")
     start.add_argument("--monsters", nargs="*", metavar="KEY[:N]", help="e.g. orc:2 ghost")
     start.add_argument("--npc", nargs="*", help="NPC sheets on the other side")
@@ -205,41 +301,86 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     start.add_argument("--force", action="store_true",
                        help="start over: the fight already saved is kept beside the new one "
                             "as <its name>.replaced-…")
-    for name, helptext in (("show", "the combatants"), ("log", "every action so far"),
-                           ("undo", "take back the last action"),
-                           ("apply", "write HP, MP and stones back to the sheet files"),
-                           ("end", "the GM ends the fight"), ("sunrise", "1-day spells end"),
-                           ("sunset", "Wight/Wraith victims rise"),
-                           ("sleep", "a night's sleep (GM-HEAL-2): MP full")):
-        _common(verbs.add_parser(name, help=helptext), dice=name in ("end", "sunrise",
-                                                                     "sunset", "sleep"))
-    attack = verbs.add_parser("attack", help="attack (GM-COMBAT-2/3/4)")
+    for name, helptext, more in (
+            ("show", "the combatants", "Round, whose turn it is, and each combatant's HP, MP, "
+                                       "state and the spells on it."),
+            ("log", "every action so far", "Each action's lines, with their rule IDs."),
+            ("undo", "take back the last action", "The dice it used are dropped too."),
+            ("apply", "write HP, MP and stones back to the sheet files",
+             "Only once the fight is over; a sheet changed since the fight began is refused, "
+             "and a preset has no file to write to."),
+            ("end", "the GM ends the fight", "GM-COMBAT-1: spells and stones may follow."),
+            ("sunrise", "1-day spells end", "GM-CORE-2: a spell of 1日 lasts to the next "
+                                            "sunrise."),
+            ("sunset", "Wight/Wraith victims rise",
+             "GM-MON-5: one killed by a Wight or Wraith rises, unless Exorcism was cast on "
+             "the corpse."),
+            ("sleep", "a night's sleep (GM-HEAL-2): MP full", "")):
+        _common(_page(verbs, name, helptext, more, (f"companion genso fight {name}",)),
+                dice=name in ("end", "sunrise", "sunset", "sleep"))
+    full_attack = rules.num("GM-COMBAT-5", "full_attack")
+    attack = _page(verbs, "attack", "attack (GM-COMBAT-2/3/4)",
+                   "The attacker's Body + Combat + 2D against the defender's; a hit rolls the "
+                   "weapon's 打撃力, less the target's protection (GM-COMBAT-7).",
+                   ("companion genso fight attack Aki orc1 --weapon sword",))
     attack.add_argument("actor", help=WHO_HELP)
     attack.add_argument("target", help=WHO_HELP)
     attack.add_argument("--weapon", help="the weapon: its key or name (sword, 剣) or its "
                         "number on the sheet (0: the first, the default)")
-    attack.add_argument("--full", action="store_true", help="全力攻撃: +4, no dodging")
-    cast = verbs.add_parser("cast", help="cast a spell (GM-MAGIC)")
+    attack.add_argument("--full", action="store_true",
+                        help=f"全力攻撃: +{full_attack}, no dodging (GM-COMBAT-5)")
+    cast = _page(verbs, "cast", "cast a spell (GM-MAGIC)",
+                 "The caster pays its MP (from a mana stone or the Ring of Storage first, if "
+                 "told); `genso list spells` gives each spell's MP and target.",
+                 ("companion genso fight cast Aki healing Ben",
+                  "companion genso fight cast Aki fire orc1 orc2"))
     cast.add_argument("actor", help=WHO_HELP)
-    cast.add_argument("spell")
-    cast.add_argument("targets", nargs="*")
+    cast.add_argument("spell", help="the spell's key or name (healing, 治癒呪)")
+    cast.add_argument("targets", nargs="*",
+                      help="whom it goes on, each as ACTOR is named: one for a one-target "
+                           "spell, every one in the area for an area spell, none for a spell "
+                           "on the caster or an object")
     cast.add_argument("--weapon", help="Exorcism on, or Dispel from, this weapon of the "
                       "target: its key or name (sword, 剣) or its number on the sheet")
     cast.add_argument("--stone", type=int, help="pay from this mana stone first")
     cast.add_argument("--ring", action="store_true",
                       help="pay from the Ring of Storage's stored MP first (GM-ITEM-3)")
-    stone = verbs.add_parser("stone", help="use a Healing or Enchant Stone (GM-ITEM-2)")
+    stone = _page(verbs, "stone", "use a Healing or Enchant Stone (GM-ITEM-2)",
+                  f"A Healing Stone heals {rules.num('GM-ITEM-2', 'healing')}; an Enchant "
+                  f"Stone does {rules.num('GM-ITEM-2', 'enchant')} to a monster immune to "
+                  "normal attacks. Either is used up.",
+                  ("companion genso fight stone Aki healing_stone Ben",))
     stone.add_argument("actor", help=WHO_HELP)
-    stone.add_argument("stone_key", choices=("healing_stone", "enchant_stone"))
+    stone.add_argument("stone_key", choices=("healing_stone", "enchant_stone"),
+                       help="healing_stone 治癒石 or enchant_stone 付与石, from the user's pack")
     stone.add_argument("target", help=WHO_HELP)
-    move = verbs.add_parser("move", help="move (GM-MOVE-1)")
+    metres = {m: rules.num("GM-MOVE-1", f"{m}_m") for m in ("combat", "normal", "full")}
+    move = _page(verbs, "move", "move (GM-MOVE-1)",
+                 "A monster moves by its own movement line.",
+                 ("companion genso fight move Aki combat",))
     move.add_argument("actor", help=WHO_HELP)
-    move.add_argument("mode", choices=("combat", "normal", "full"))
-    for name, helptext in (("dodge", "全力回避: +6 to defence"), ("flee", "run away"),
-                           ("wait", "do nothing")):
-        verbs.add_parser(name, help=helptext).add_argument("actor", help=WHO_HELP)
+    move.add_argument("mode", choices=tuple(metres),
+                      help=f"combat 戦闘移動 {metres['combat']} m (may still attack or cast), "
+                           f"normal 通常移動 {metres['normal']} m (may dodge, not attack or "
+                           f"cast), full 全力移動 {metres['full']} m (cannot dodge)")
+    full_dodge = rules.num("GM-COMBAT-6", "full_dodge")
+    for name, helptext, more in (
+            ("dodge", f"全力回避: +{full_dodge} to defence",
+             "GM-COMBAT-6: the turn is given up to dodge, until the combatant's next action."),
+            ("flee", "run away (逃亡)",
+             "GM-COMBAT-1: the combatant leaves the fight at once, no roll (the GM rules the "
+             "flight succeeds); it takes no more turns. When all of one side is down or fled, "
+             "the fight is over."),
+            ("wait", "do nothing", "The turn passes to the next combatant.")):
+        _page(verbs, name, helptext, more,
+              (f"companion genso fight {name} Aki",)).add_argument("actor", help=WHO_HELP)
     for name in ("new", "attack", "cast", "stone", "move", "dodge", "flee", "wait"):
         _common(verbs.choices[name], dice=name != "new")
     for verb in verbs.choices.values():
         verb.add_argument("--file", help="the fight file (default: the data folder)")
     parser.set_defaults(func=run)
+
+
+def _table(table: Mapping[str, int]) -> str:
+    """A difficulty table as the help gives it: "15/11/7/3"."""
+    return "/".join(str(value) for key, value in table.items() if key != "rule")
